@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
+import { keys } from '../data/keys.js';
+
+/** Sessions end after a week without use, and a month after sign-in whatever happens. */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
+/** lastSeenAt is written at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_SECONDS = 3600;
+
+export interface SessionRecord {
+  userId: string;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Only a hash of the id is stored: a leaked table holds no usable session. */
+export function sessionKey(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('hex');
+}
+
+function expiryOf(createdAt: number, lastSeenAt: number): number {
+  return Math.min(lastSeenAt + SESSION_IDLE_SECONDS, createdAt + SESSION_ABSOLUTE_SECONDS);
+}
+
+/** Creates a session with a fresh 256-bit id (never reuses one: no session fixation). */
+export async function createSession(userId: string): Promise<string> {
+  const sessionId = randomBytes(32).toString('base64url');
+  const t = now();
+  const key = sessionKey(sessionId);
+  await dynamoDocument().send(
+    new PutCommand({
+      TableName: config.ephemeralTable,
+      Item: {
+        ...keys.session(key),
+        ...keys.sessionByUser(userId, key),
+        userId,
+        createdAt: t,
+        lastSeenAt: t,
+        expiresAt: expiryOf(t, t),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return sessionId;
+}
+
+/** A live session or null; DynamoDB TTL deletes lazily, so expiry is checked here too. */
+export async function readSession(sessionId: string): Promise<(SessionRecord & { key: string }) | null> {
+  const key = sessionKey(sessionId);
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({ TableName: config.ephemeralTable, Key: keys.session(key) }),
+  );
+  if (!Item) return null;
+  const record = Item as SessionRecord;
+  const t = now();
+  if (expiryOf(record.createdAt, record.lastSeenAt) <= t) return null;
+  if (t - record.lastSeenAt >= TOUCH_INTERVAL_SECONDS) {
+    await dynamoDocument().send(
+      new UpdateCommand({
+        TableName: config.ephemeralTable,
+        Key: keys.session(key),
+        UpdateExpression: 'SET lastSeenAt = :t, expiresAt = :e',
+        ExpressionAttributeValues: { ':t': t, ':e': expiryOf(record.createdAt, t) },
+      }),
+    );
+  }
+  return { ...record, key };
+}
+
+export async function deleteSession(key: string): Promise<void> {
+  await dynamoDocument().send(new DeleteCommand({ TableName: config.ephemeralTable, Key: keys.session(key) }));
+}
+
+/** Ends every session of a user (password change, withdrawal, admin delete), optionally but one. */
+export async function deleteUserSessions(userId: string, exceptKey?: string): Promise<void> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: config.ephemeralTable,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.sessionByUser(userId, '').gsi1pk },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const doomed = (page.Items ?? []).filter((item) => item.pk !== keys.session(exceptKey ?? '').pk);
+    for (let i = 0; i < doomed.length; i += 25) {
+      await dynamoDocument().send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [config.ephemeralTable]: doomed.slice(i, i + 25).map((item) => ({
+              DeleteRequest: { Key: { pk: item.pk, sk: item.sk } },
+            })),
+          },
+        }),
+      );
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}

@@ -1,0 +1,21 @@
+/** Settings every function reads from its environment; the CDK stack and the local server set them. */
+export const config = {
+  get appTable() { return required('APP_TABLE'); },
+  get ephemeralTable() { return required('EPHEMERAL_TABLE'); },
+  get filesBucket() { return required('FILES_BUCKET'); },
+  get mailFrom() { return process.env.MAIL_FROM ?? 'no-reply@localhost'; },
+  get sesConfigurationSet() { return process.env.SES_CONFIGURATION_SET || undefined; },
+  /** Cookies get Secure and the __Host- prefix only when the site is served over HTTPS. */
+  get secureCookies() { return process.env.COOKIE_SECURE === 'true'; },
+  get appOrigin() { return process.env.APP_ORIGIN ?? 'http://localhost:3000'; },
+  get stage() { return process.env.STAGE ?? 'local'; },
+  get googleClientId() { return process.env.GOOGLE_CLIENT_ID || undefined; },
+  /** Checks answers against their contracts; on in tests and locally, off in AWS. */
+  get validateResponses() { return process.env.VALIDATE_RESPONSES === 'true'; },
+};
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`environment variable ${name} is not set`);
+  return value;
+}

@@ -1,0 +1,128 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
+import httpSecurityHeaders from '@middy/http-security-headers';
+import type { z } from 'zod';
+import { routeKey, type RouteContract } from '../../../shared/contracts/define-route.js';
+import { isSiteAdmin } from '../../../shared/domain/roles.js';
+import { findGroup } from '../../../shared/routes-manifest.js';
+import { config } from '../config.js';
+import { AppError, forbidden, unauthorized, validationFailed } from './app-error.js';
+import { bodyLimit, callerFromSession, csrfCheck, errorResponder, requestContext } from './middlewares.js';
+import { Reply } from './reply.js';
+import type { HandlerContext, HttpEvent, HttpResult, RequestContext } from './types.js';
+
+export interface ServiceInput<C extends RouteContract> {
+  params: z.infer<C['params']>;
+  query: z.infer<C['query']>;
+  body: z.infer<C['body']>;
+}
+
+export type Service<C extends RouteContract> = (
+  input: ServiceInput<C>,
+  ctx: RequestContext,
+) => Promise<z.infer<C['response']> | Reply>;
+
+export interface Binding {
+  contract: RouteContract;
+  service: Service<RouteContract>;
+}
+
+/** Binds a contract to the plain async service that answers it. */
+export function bind<C extends RouteContract>(contract: C, service: Service<C>): Binding {
+  return { contract, service: service as unknown as Service<RouteContract> };
+}
+
+/**
+ * The Lambda handler of one route group: the manifest says which routes it owns, the bindings
+ * say which service answers each. API Gateway (or the local adapter) has already matched the
+ * route, so dispatch is by `routeKey`; anything else is route_not_found.
+ */
+export function createGroupHandler(groupName: string, bindings: Binding[]) {
+  const group = findGroup(groupName);
+  const byKey = new Map(bindings.map((b) => [routeKey(b.contract), b]));
+  for (const contract of group.routes) {
+    if (!byKey.has(routeKey(contract))) throw new Error(`${groupName}: no service for ${routeKey(contract)}`);
+  }
+  for (const key of byKey.keys()) {
+    if (!group.routes.some((r) => routeKey(r) === key)) throw new Error(`${groupName}: ${key} is not in the manifest`);
+  }
+
+  const jsonParser = httpJsonBodyParser();
+  const multipartParser = httpMultipartBodyParser({ busboy: { limits: { files: 1, fileSize: 6 * 1024 * 1024 } } });
+
+  return middy<HttpEvent, HttpResult, Error, HandlerContext>()
+    .use(httpSecurityHeaders())
+    .use(errorResponder())
+    .use(requestContext(groupName))
+    .use({
+      before: async ({ event, context }) => {
+        const binding = byKey.get(event.routeKey);
+        if (!binding) throw new AppError(404, 'route_not_found');
+        context.route = binding.contract;
+      },
+    })
+    .use(httpHeaderNormalizer())
+    .use(bodyLimit())
+    .use(csrfCheck())
+    .use({
+      before: async (request) => {
+        const kind = request.context.route.bodyKind;
+        const raw = request.event.body;
+        if (kind === 'json' && raw && raw.trim() !== '') return jsonParser.before!(request as never);
+        if (kind === 'multipart') return multipartParser.before!(request as never);
+        (request.event as { body?: unknown }).body = {};
+      },
+    })
+    .use(callerFromSession())
+    .handler(async (event, context) => {
+      const contract = context.route;
+      const { service } = byKey.get(routeKey(contract))!;
+      const ctx = context.request;
+      if (contract.access !== 'public' && !ctx.caller) throw unauthorized();
+      if (contract.access === 'admin' && !isSiteAdmin(ctx.caller!.user)) throw forbidden();
+      const input = {
+        params: parseWith(contract.params, event.pathParameters ?? {}, 'params'),
+        query: parseWith(contract.query, event.queryStringParameters ?? {}, 'query'),
+        body: parseWith(contract.body, (event as { body?: unknown }).body ?? {}, 'body'),
+      };
+      const answer = await service(input, ctx);
+      return toResult(contract, answer, ctx);
+    });
+}
+
+function parseWith(schema: z.ZodType, value: unknown, where: 'params' | 'query' | 'body') {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationFailed(result.error, where);
+  return result.data;
+}
+
+function toResult(contract: RouteContract, answer: unknown, ctx: RequestContext): HttpResult {
+  const reply = answer instanceof Reply ? answer : new Reply(200, answer);
+  if (reply.options.binary) {
+    return {
+      statusCode: reply.status,
+      headers: reply.options.headers,
+      cookies: reply.options.cookies,
+      body: Buffer.from(reply.body as Uint8Array).toString('base64'),
+      isBase64Encoded: true,
+    };
+  }
+  if (reply.body === null) {
+    return { statusCode: reply.status, headers: reply.options.headers, cookies: reply.options.cookies };
+  }
+  if (config.validateResponses && reply.status < 300) {
+    const check = contract.response.safeParse(reply.body);
+    if (!check.success) {
+      ctx.log.error('answer does not match its contract', { issues: check.error.issues });
+      throw new Error(`answer of ${routeKey(contract)} does not match its contract`);
+    }
+  }
+  return {
+    statusCode: reply.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...reply.options.headers },
+    cookies: reply.options.cookies,
+    body: JSON.stringify(reply.body),
+  };
+}

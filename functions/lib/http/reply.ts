@@ -1,0 +1,36 @@
+/** What a service returns when plain JSON with status 200 is not enough. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly options: {
+      cookies?: string[];
+      headers?: Record<string, string>;
+      /** Raw bytes (xlsx downloads) are sent base64-encoded, as API Gateway expects. */
+      binary?: boolean;
+    } = {},
+  ) {}
+}
+
+export function jsonReply(body: unknown, options: { status?: number; cookies?: string[]; headers?: Record<string, string> } = {}): Reply {
+  return new Reply(options.status ?? 200, body, { cookies: options.cookies, headers: options.headers });
+}
+
+export function fileReply(bytes: Uint8Array, fileName: string, contentType: string): Reply {
+  // RFC 6266: an ASCII fallback plus the UTF-8 name, so Korean file names survive.
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+  return new Reply(200, bytes, {
+    binary: true,
+    headers: {
+      'content-type': contentType,
+      'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'cache-control': 'no-store',
+    },
+  });
+}
+
+export function redirectReply(location: string, status = 302, cookies?: string[]): Reply {
+  return new Reply(status, null, { headers: { location, 'cache-control': 'no-store' }, cookies });
+}
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,0 +1,27 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { Language } from '../../../shared/domain/language.js';
+import type { Logger } from '../log.js';
+import type { RouteContract } from '../../../shared/contracts/define-route.js';
+import type { Caller } from '../auth/caller.js';
+
+export type HttpEvent = APIGatewayProxyEventV2;
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+/** What every service receives beside its validated input. */
+export interface RequestContext {
+  requestId: string;
+  language: Language;
+  cookies: Record<string, string>;
+  caller: Caller | null;
+  /** Client address, for throttling; API Gateway fills sourceIp, the local adapter too. */
+  sourceIp: string;
+  userAgent: string;
+  log: Logger;
+}
+
+/** The middy request as our middlewares see it: the Lambda context carries our request context. */
+export interface HandlerContext extends Context {
+  request: RequestContext;
+  /** The contract of the matched route, set before anything reads the body. */
+  route: RouteContract;
+}

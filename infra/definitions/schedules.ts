@@ -1,0 +1,40 @@
+/**
+ * Scheduled jobs as plain data: EventBridge Scheduler in AWS, a timer in the local cloud.
+ * Times are UTC. `handler` is the module path (exports `handler`).
+ */
+export interface ScheduleDefinition {
+  name: 'daily-quiz-email' | 'retention-cleanup';
+  description: string;
+  handler: string;
+  /** Runs daily at this UTC hour and minute. */
+  utc: { hour: number; minute: number };
+  access: { appTable?: 'read' | 'write'; filesBucket?: 'read' | 'write'; sendMail?: boolean };
+  timeoutSeconds: number;
+}
+
+export const SCHEDULES: ScheduleDefinition[] = [
+  {
+    name: 'daily-quiz-email',
+    description: 'Builds each subscriber\'s daily quiz and emails it (07:00 KST).',
+    handler: 'functions/jobs/daily-quiz-email.ts',
+    utc: { hour: 22, minute: 0 },
+    access: { appTable: 'write', sendMail: true },
+    timeoutSeconds: 900,
+  },
+  {
+    name: 'retention-cleanup',
+    description: 'Removes old results for users who enabled retention cleanup (03:00 KST).',
+    handler: 'functions/jobs/retention-cleanup.ts',
+    utc: { hour: 18, minute: 0 },
+    access: { appTable: 'write' },
+    timeoutSeconds: 900,
+  },
+];
+
+/** Milliseconds from `now` until the next daily run. */
+export function msUntilNextRun(schedule: ScheduleDefinition, now = new Date()): number {
+  const next = new Date(now);
+  next.setUTCHours(schedule.utc.hour, schedule.utc.minute, 0, 0);
+  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
+  return next.getTime() - now.getTime();
+}

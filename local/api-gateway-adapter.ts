@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { routeKey } from '../shared/contracts/define-route.js';
+import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '../shared/routes-manifest.js';
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** API Gateway's own cap on a request payload. */
+const API_GATEWAY_MAX_BODY = 10 * 1024 * 1024;
+
+interface CompiledRoute {
+  group: RouteGroup;
+  method: string;
+  key: string;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+function compile(): CompiledRoute[] {
+  return ROUTE_GROUPS.flatMap((group) =>
+    group.routes.map((route) => {
+      const paramNames: string[] = [];
+      const source = route.path
+        .split(/(\{\w+\})/)
+        .map((part) => {
+          const param = /^\{(\w+)\}$/.exec(part);
+          if (param) {
+            paramNames.push(param[1]!);
+            return '([^/]+)';
+          }
+          return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        })
+        .join('');
+      return { group, method: route.method, key: routeKey(route), pattern: new RegExp(`^${source}$`), paramNames };
+    }),
+  );
+}
+
+/** Literal routes win over parameterised ones, as in API Gateway. */
+function specificity(route: CompiledRoute): number {
+  return route.paramNames.length;
+}
+
+/**
+ * Emulates an API Gateway HTTP API in front of the real Lambda handlers of the manifest:
+ * route matching, the payload 2.0 event, and the structured result back to HTTP.
+ */
+export function createApiGatewayAdapter(rootDir: string) {
+  const routes = compile().sort((a, b) => specificity(a) - specificity(b));
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+
+  const loadHandler = (group: RouteGroup) => {
+    if (!handlers.has(group.name)) {
+      const url = pathToFileURL(join(rootDir, group.handler)).href;
+      handlers.set(group.name, import(url).then((m: { handler: LambdaHandler }) => m.handler));
+    }
+    return handlers.get(group.name)!;
+  };
+
+  function match(method: string, path: string) {
+    for (const route of routes) {
+      if (route.method !== method) continue;
+      const found = route.pattern.exec(path);
+      if (!found) continue;
+      const pathParameters: Record<string, string> = {};
+      route.paramNames.forEach((name, i) => (pathParameters[name] = decodeURIComponent(found[i + 1]!)));
+      return { route, pathParameters };
+    }
+    return null;
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > API_GATEWAY_MAX_BODY) {
+        res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Request Entity Too Large' }));
+        return;
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const body = Buffer.concat(chunks);
+    const matched = match(method, url.pathname);
+    const group = matched?.route.group ?? ROUTE_GROUPS.find((g) => g.name === FALLBACK_GROUP)!;
+    const event = toEvent(req, url, method, body, matched?.route.key ?? '$default', matched?.pathParameters);
+    const handler = await loadHandler(group);
+    const result = await handler(event, lambdaContext(group.name, event.requestContext.requestId));
+    writeResult(res, result);
+  };
+}
+
+const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/;
+
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  method: string,
+  body: Buffer,
+  key: string,
+  pathParameters: Record<string, string> | undefined,
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  let cookies: string[] | undefined;
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    const joined = Array.isArray(value) ? value.join(',') : value;
+    if (name === 'cookie') cookies = joined.split(';').map((c) => c.trim()).filter(Boolean);
+    else headers[name] = joined;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const contentType = headers['content-type'] ?? '';
+  const isText = body.length === 0 || TEXT_TYPES.test(contentType);
+  const requestId = randomUUID();
+  return {
+    version: '2.0',
+    routeKey: key,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies,
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters,
+    body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: !isText,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0]!,
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey: key,
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
+    },
+  };
+}
+
+function lambdaContext(functionName: string, requestId: string): Context {
+  const deadline = Date.now() + 30_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2): void {
+  const headers: Record<string, string | string[]> = {};
+  // Lambda results are JSON: a header set to undefined (middy removes server headers that way) never arrives.
+  for (const [name, value] of Object.entries(result.headers ?? {})) {
+    if (value !== undefined && value !== null && value !== "") headers[name.toLowerCase()] = String(value);
+  }
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  const body = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+  if (body && !headers['content-type']) headers['content-type'] = 'application/json';
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(body);
+}

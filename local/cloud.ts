@@ -1,0 +1,166 @@
+import { readFileSync, writeFileSync, rmSync, mkdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { createApiGatewayAdapter } from './api-gateway-adapter.js';
+import { startDynamo, startS3, startSes, type Engine } from './engines.js';
+import { filesBucketCorsXml, provisionTables } from './provision.js';
+import { startScheduler } from './scheduler.js';
+
+export interface LocalCloudOptions {
+  rootDir: string;
+  port: number;
+  /** Where DynamoDB and S3 keep their data; null keeps DynamoDB in memory (tests). */
+  dataDir: string | null;
+  /** `dev` serves the web app through Vite's middleware, `none` only the API (integration tests). */
+  web: 'dev' | 'none';
+  scheduler: boolean;
+}
+
+export interface LocalCloud {
+  url: string;
+  mailUrl: string;
+  endpoints: { dynamodb: string; s3: string; ses: string };
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const LOCAL_PREFIX = 'quizbank-local';
+
+/** The local engines accept any credentials; these keep the SDK from looking for real ones. */
+const LOCAL_CREDENTIALS = {
+  AWS_REGION: 'ap-northeast-2',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  // Node 20 is supported locally; Lambda runs nodejs22.x.
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+/**
+ * The whole product on one origin: DynamoDB Local, s3rver and the SES emulator behind the real
+ * Lambda handlers, the web app beside them, and the scheduled jobs on timers.
+ */
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  const engines: Engine[] = [];
+  Object.assign(process.env, LOCAL_CREDENTIALS);
+  const stopAll = async () => {
+    await Promise.allSettled(engines.reverse().map((e) => e.stop()));
+  };
+  try {
+    const origin = `http://localhost:${options.port}`;
+    const storageDir = options.dataDir ? resolve(options.dataDir) : null;
+    const started = await Promise.allSettled([
+      startDynamo(storageDir ? join(storageDir, 'dynamodb') : null),
+      startS3(storageDir ? join(storageDir, 's3') : tempDir('s3'), [
+        { name: `${LOCAL_PREFIX}-files`, cors: filesBucketCorsXml(origin) },
+      ]),
+      startSes(),
+    ]);
+    for (const s of started) if (s.status === 'fulfilled') engines.push(s.value);
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    const [dynamo, s3, ses] = engines as [Engine, Engine, Engine];
+
+    const env: Record<string, string> = {
+      ...LOCAL_CREDENTIALS,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
+      AWS_ENDPOINT_URL_S3: s3.url,
+      AWS_ENDPOINT_URL_SESV2: ses.url,
+      FILES_BUCKET: `${LOCAL_PREFIX}-files`,
+      MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@quizbank.local',
+      APP_ORIGIN: origin,
+      COOKIE_SECURE: 'false',
+      STAGE: 'local',
+      VALIDATE_RESPONSES: 'true',
+      ...(await provisionTables(dynamo.url, LOCAL_PREFIX)),
+    };
+    // The handlers run in this process, exactly as the Lambda runtime would load them.
+    Object.assign(process.env, env);
+
+    const api = createApiGatewayAdapter(options.rootDir);
+    const server = createServer();
+    const web = await webMiddleware(options, server);
+    const mail = mailViewer(ses.url);
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const path = (req.url ?? '/').split('?')[0]!;
+      const route =
+        path.startsWith('/api/') || path.startsWith('/s/') ? api(req, res)
+        : path.startsWith('/_local/mail') ? mail(req, res)
+        : web(req, res);
+      Promise.resolve(route).catch((error: Error) => {
+        console.error(JSON.stringify({ level: 'error', message: 'local server failure', error: error.stack }));
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 'bad_gateway', detail: 'The local API could not answer.' }));
+      });
+    });
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, resolveListen);
+    });
+    const stopScheduler = options.scheduler ? startScheduler(options.rootDir) : () => undefined;
+    const url = `http://localhost:${options.port}`;
+    const cloud: LocalCloud = {
+      url,
+      mailUrl: `${url}/_local/mail/`,
+      endpoints: { dynamodb: dynamo.url, s3: s3.url, ses: ses.url },
+      env,
+      stop: async () => {
+        stopScheduler();
+        server.closeAllConnections();
+        await new Promise((r) => server.close(() => r(undefined)));
+        await web.close?.();
+        await stopAll();
+      },
+    };
+    if (storageDir) writeFileSync(join(storageDir, 'local-cloud.json'), JSON.stringify({ url, env }, null, 2));
+    return cloud;
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+function tempDir(name: string): string {
+  const dir = join(process.env.TMPDIR ?? '/tmp', `quizbank-${name}-${process.pid}-${Date.now()}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+type Middleware = ((req: IncomingMessage, res: ServerResponse) => void | Promise<void>) & { close?: () => Promise<void> };
+
+async function webMiddleware(options: LocalCloudOptions, server: Server): Promise<Middleware> {
+  if (options.web === 'none') {
+    return (_req, res) => void res.writeHead(404, { 'content-type': 'text/plain' }).end('web app not served');
+  }
+  const { createServer: createVite } = await import('vite');
+  const vite = await createVite({
+    configFile: join(options.rootDir, 'web/vite.config.ts'),
+    server: { middlewareMode: true, hmr: { server } },
+    appType: 'spa',
+    logLevel: 'warn',
+  });
+  const handler: Middleware = (req, res) => vite.middlewares(req, res);
+  handler.close = () => vite.close();
+  return handler;
+}
+
+/** The SES emulator's viewer, re-homed under /_local/mail/ so it opens from the app's origin. */
+function mailViewer(sesUrl: string): Middleware {
+  const require = createRequire(import.meta.url);
+  const page = readFileSync(join(require.resolve('aws-ses-v2-local/package.json'), '..', 'static', 'index.html'), 'utf8')
+    .replaceAll('fetch(`/store', 'fetch(`/_local/mail/store')
+    .replaceAll("fetch('/clear-store'", "fetch('/_local/mail/clear-store'")
+    .replaceAll('fetch(`/get-emlContent', 'fetch(`/_local/mail/get-emlContent');
+  return async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const sub = url.pathname.replace(/^\/_local\/mail/, '') || '/';
+    if (sub === '/' && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+      return;
+    }
+    const upstream = await fetch(`${sesUrl}${sub}${url.search}`, { method: req.method });
+    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+    res.end(Buffer.from(await upstream.arrayBuffer()));
+  };
+}

@@ -1,0 +1,31 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startLocalCloud } from '../local/cloud.js';
+
+const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const started = Date.now();
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(process.env.DATA_DIR ?? join(rootDir, '.data'));
+
+const cloud = await startLocalCloud({ rootDir, port, dataDir, web: 'dev', scheduler: true });
+
+console.log(`
+  Quizbank is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
+
+  App and API   ${cloud.url}
+  Captured mail ${cloud.mailUrl}
+  Data          ${dataDir}
+
+  Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the local cloud…`);
+  await cloud.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call a route at all; finer rules (owner, study role) live in the services. */
+export type RouteAccess = 'public' | 'signed-in' | 'admin';
+
+export interface RouteContract<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Path exactly as in the spec's api-routes.txt, trailing slash included, `{name}` for parameters. */
+  path: string;
+  access: RouteAccess;
+  params: P;
+  query: Q;
+  body: B;
+  /** Schema of a JSON answer; binary answers (xlsx downloads, redirects) use `z.unknown()`. */
+  response: R;
+  /** `multipart` routes receive a parsed form; `json` is the default. */
+  bodyKind: 'json' | 'multipart' | 'none';
+}
+
+const emptyObject = z.object({}).passthrough();
+
+export function defineRoute<
+  P extends z.ZodType = typeof emptyObject,
+  Q extends z.ZodType = typeof emptyObject,
+  B extends z.ZodType = typeof emptyObject,
+  R extends z.ZodType = z.ZodUnknown,
+>(route: {
+  method: HttpMethod;
+  path: string;
+  access: RouteAccess;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response?: R;
+  bodyKind?: 'json' | 'multipart' | 'none';
+}): RouteContract<P, Q, B, R> {
+  const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+  return {
+    method: route.method,
+    path: route.path,
+    access: route.access,
+    params: (route.params ?? emptyObject) as P,
+    query: (route.query ?? emptyObject) as Q,
+    body: (route.body ?? emptyObject) as B,
+    response: (route.response ?? z.unknown()) as R,
+    bodyKind: route.bodyKind ?? (hasBody ? 'json' : 'none'),
+  };
+}
+
+/** `GET /api/exam/{id}/` — the key API Gateway uses for a route (payload 2.0 `routeKey`). */
+export function routeKey(route: Pick<RouteContract, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+/** Fills `{name}` placeholders; used by the web client to build URLs from a contract. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export type ParamsOf<C extends RouteContract> = z.infer<C['params']>;
+export type QueryOf<C extends RouteContract> = z.infer<C['query']>;
+export type BodyOf<C extends RouteContract> = z.input<C['body']>;
+export type ResponseOf<C extends RouteContract> = z.infer<C['response']>;

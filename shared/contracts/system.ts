@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineRoute } from './define-route.js';
+import { languageSchema } from '../domain/language.js';
+
+export const getCsrfToken = defineRoute({
+  method: 'GET',
+  path: '/api/csrf-token/',
+  access: 'public',
+  response: z.object({ csrfToken: z.string() }),
+});
+
+export const testCsrf = defineRoute({
+  method: 'POST',
+  path: '/api/test-csrf/',
+  access: 'public',
+  body: z.object({}).passthrough(),
+  response: z.object({ success: z.literal(true), message: z.string() }),
+});
+
+/** A nested object of translation strings. */
+export type TranslationTree = { [key: string]: string | TranslationTree };
+const translationTree: z.ZodType<TranslationTree> = z.lazy(() =>
+  z.record(z.string(), z.union([z.string(), translationTree])),
+);
+
+export const getTranslations = defineRoute({
+  method: 'GET',
+  path: '/api/translations/',
+  access: 'public',
+  query: z.object({ lang: languageSchema.catch('ko') }),
+  response: z.object({ language: languageSchema, translations: translationTree }),
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+export const LANGUAGES = ['ko', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const languageSchema = z.enum(LANGUAGES);
+export const DEFAULT_LANGUAGE: Language = 'ko';
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'ko' || value === 'en';
+}
+
+/** Spec 1 §4: on hosts starting with us., devops. or leetcode. English is the default. */
+const ENGLISH_HOST_PREFIXES = ['us.', 'devops.', 'leetcode.'];
+
+/**
+ * The language rule of spec 1 §4: a saved choice wins, then an English host prefix,
+ * then a browser language starting with "ko", then Korean as the display default.
+ */
+export function resolveLanguage(input: {
+  saved?: string | null;
+  host?: string | null;
+  browserLanguages?: readonly string[];
+}): Language {
+  if (isLanguage(input.saved)) return input.saved;
+  const host = (input.host ?? '').toLowerCase();
+  if (ENGLISH_HOST_PREFIXES.some((prefix) => host.startsWith(prefix))) return 'en';
+  const browser = input.browserLanguages ?? [];
+  if (browser.length > 0) return browser[0]!.toLowerCase().startsWith('ko') ? 'ko' : 'en';
+  return DEFAULT_LANGUAGE;
+}
+
+/** Picks the first usable language from an Accept-Language header (server side), Korean if none. */
+export function languageFromAcceptHeader(header: string | undefined | null): Language {
+  if (!header) return DEFAULT_LANGUAGE;
+  const tags = header
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: (tag ?? '').toLowerCase(), q: q ? Number(q.split('=')[1]) : 1 };
+    })
+    .filter((t) => t.tag && !Number.isNaN(t.q))
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of tags) {
+    if (tag.startsWith('ko')) return 'ko';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
+ * Localised field with fallback: the requested language, then the other, then the plain field.
+ * Used for titles, contents and answers (spec 1 §3, spec 2 §3).
+ */
+export function pickLocalized(
+  record: Record<string, unknown>,
+  field: string,
+  language: Language,
+): string {
+  const other: Language = language === 'ko' ? 'en' : 'ko';
+  for (const key of [`${field}_${language}`, `${field}_${other}`, field]) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return '';
+}

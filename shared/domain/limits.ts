@@ -1,0 +1,19 @@
+/** Numbers the spec fixes (spec 1 §9) and the server's own caps. */
+export const LIMITS = {
+  /** API Gateway's payload cap is 10 MB; we refuse JSON bodies far earlier. */
+  maxJsonBodyBytes: 1024 * 1024,
+  /** Multipart uploads through the API (spreadsheets); larger files go straight to S3. */
+  maxMultipartBodyBytes: 6 * 1024 * 1024,
+  toastMs: { default: 3000, register: 3000, profile: 3000, userManagement: 5000 },
+  redirectDelayMs: 2000,
+  homeCacheMaxAgeMs: 300_000,
+  homeCacheSizeCap: 2_097_152,
+  mobileWidthPx: 768,
+  profileQuestionCount: { min: 1, max: 50, default: 3 },
+  retentionPercentage: { min: 0, max: 100, step: 5, default: 0 },
+  examListPageSize: 100,
+  adminSetPasswordMin: 6,
+  routeChunkTimeoutMs: 120_000,
+} as const;
+
+export const CONFIRM_WORDS = { reset: 'RESET', withdraw: 'WITHDRAW' } as const;

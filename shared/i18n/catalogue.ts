@@ -1,0 +1,31 @@
+import type { Language } from '../domain/language.js';
+import { COMMON_ERROR_MESSAGES } from './error-messages.js';
+
+/**
+ * The `detail` text of every stable error code, in both languages. The server answers with the
+ * caller's language; the web app receives the same catalogue through GET /api/translations/.
+ * Each feature keeps its codes in its own file, merged here. `{name}` placeholders are filled
+ * from the error's params.
+ */
+const CATALOGUE: Record<string, Record<Language, string>> = {
+  ...COMMON_ERROR_MESSAGES,
+};
+
+export function errorMessage(
+  code: string,
+  language: Language,
+  params: Record<string, string | number> = {},
+): string {
+  const template = CATALOGUE[code]?.[language] ?? CATALOGUE.internal_error![language];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] !== undefined ? String(params[name]) : whole,
+  );
+}
+
+export function hasErrorMessage(code: string): boolean {
+  return code in CATALOGUE;
+}
+
+export function allErrorMessages(language: Language): Record<string, string> {
+  return Object.fromEntries(Object.entries(CATALOGUE).map(([code, texts]) => [code, texts[language]]));
+}
