@@ -1,0 +1,68 @@
+/**
+ * A small browser-like HTTP client for integration tests: keeps cookies, fetches a CSRF token
+ * and sends it on unsafe methods, as the web app does.
+ */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  csrfToken = '';
+
+  constructor(readonly baseUrl: string, readonly language: 'ko' | 'en' = 'ko') {}
+
+  static async create(baseUrl: string, language: 'ko' | 'en' = 'ko'): Promise<TestClient> {
+    const client = new TestClient(baseUrl, language);
+    await client.refreshCsrf();
+    return client;
+  }
+
+  async refreshCsrf(): Promise<void> {
+    const res = await this.request('GET', '/api/csrf-token/');
+    this.csrfToken = ((await res.json()) as { csrfToken: string }).csrfToken;
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  clearCookies(): void {
+    this.cookies.clear();
+  }
+
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; csrf?: boolean } = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = { 'accept-language': this.language, ...options.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (options.csrf !== false && !['GET', 'HEAD'].includes(method) && this.csrfToken) headers['x-csrftoken'] = this.csrfToken;
+    let body = options.body;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      const expired = attributes.some((a) => /max-age=0/i.test(a.trim()));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  get = (path: string, options?: Parameters<TestClient['request']>[2]) => this.request('GET', path, options);
+  post = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) =>
+    this.request('POST', path, { ...options, json: json ?? {} });
+  put = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) =>
+    this.request('PUT', path, { ...options, json: json ?? {} });
+  patch = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) =>
+    this.request('PATCH', path, { ...options, json: json ?? {} });
+  delete = (path: string, options?: Parameters<TestClient['request']>[2]) => this.request('DELETE', path, options);
+}
