@@ -1,0 +1,45 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureInitialWebJs } from './web-bundle.js';
+import { startServer } from './local-server.js';
+import { load } from './load.js';
+
+/**
+ * `npm run bench`: prints the figures the issues budget. Each line reads
+ * `name: value (budget …) PASS|FAIL`; the run exits non-zero when a budget is missed.
+ */
+const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const failures: string[] = [];
+
+function report(name: string, value: string, budget?: { ok: boolean; text: string }) {
+  const verdict = budget ? ` (budget ${budget.text}) ${budget.ok ? 'PASS' : 'FAIL'}` : '';
+  if (budget && !budget.ok) failures.push(name);
+  console.log(`${name.padEnd(44)} ${value}${verdict}`);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+console.log('\n== Web app ==');
+const web = measureInitialWebJs(rootDir);
+report('initial JavaScript (gzipped)', kb(web.gzipBytes), { ok: web.gzipBytes <= 170 * 1024, text: '≤ 170 KB' });
+
+console.log('\n== Local start-up and API load ==');
+const server = await startServer(rootDir);
+try {
+  report('npm start: ready in', `${(server.startupMs / 1000).toFixed(1)} s`, { ok: server.startupMs < 15_000, text: '< 15 s' });
+  const translations = await load({ url: `${server.url}/api/translations/?lang=ko`, seconds: 10, connections: 10 });
+  report('GET /api/translations/ requests/s', String(translations.requestsPerSecond));
+  report('GET /api/translations/ latency p50 / p99', `${translations.p50Ms} ms / ${translations.p99Ms} ms`);
+  report('GET /api/translations/ errors / non-2xx', `${translations.errors} / ${translations.non2xx}`, {
+    ok: translations.errors === 0 && translations.non2xx === 0,
+    text: '0',
+  });
+} finally {
+  await server.stop();
+}
+
+if (failures.length) {
+  console.log(`\nbudgets missed: ${failures.join(', ')}`);
+  process.exit(1);
+}
+console.log('\nall budgets met');
