@@ -1,0 +1,90 @@
+/**
+ * Deployment settings from CDK context (`cdk.json` defaults, `-c key=value` overrides).
+ * Parsed and validated here so the stack receives plain, typed values.
+ */
+export interface StackSettings {
+  /** `dev`, `staging`, `prod`…: names resources and decides what is retained on delete. */
+  stage: string;
+  /** Custom domain served by CloudFront (needs `certificateArn`). */
+  domainName?: string;
+  /** ACM certificate in us-east-1 covering `domainName`. */
+  certificateArn?: string;
+  /** Optional Route 53 zone to create the alias record in (no lookup: id and name are given). */
+  hostedZoneId?: string;
+  hostedZoneName?: string;
+  /** SES identity: an address (`no-reply@example.com`) or a domain (`example.com`). */
+  mailFrom: string;
+  googleClientId?: string;
+  seedDemo: boolean;
+  /**
+   * While the SES account is in the sandbox, SES also authorizes the (verified) recipient
+   * identities, so senders need ses:SendEmail on every identity of the account.
+   */
+  sesSandbox: boolean;
+}
+
+export type ContextReader = (key: string) => unknown;
+
+const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
+const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+$/;
+
+export function readSettings(context: ContextReader): StackSettings {
+  const text = (key: string): string | undefined => {
+    const value = context(key);
+    if (value === undefined || value === null) return undefined;
+    const s = String(value).trim();
+    return s === '' ? undefined : s;
+  };
+  const flag = (key: string): boolean => {
+    const value = context(key);
+    return value === true || value === 'true' || value === '1';
+  };
+
+  const stage = text('stage') ?? 'dev';
+  if (!STAGE_PATTERN.test(stage)) {
+    throw new Error(`context stage "${stage}" must be lower-case letters, digits and dashes (max 20, starting with a letter)`);
+  }
+
+  const domainName = text('domainName')?.toLowerCase();
+  const certificateArn = text('certificateArn');
+  if (domainName && !DOMAIN_PATTERN.test(domainName)) throw new Error(`context domainName "${domainName}" is not a domain name`);
+  if (domainName && !certificateArn) throw new Error('context domainName needs certificateArn (an ACM certificate in us-east-1)');
+  if (certificateArn && !domainName) throw new Error('context certificateArn is only used with domainName');
+  if (certificateArn && !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
+    throw new Error('context certificateArn must be an ACM certificate ARN in us-east-1 (CloudFront only uses certificates there)');
+  }
+
+  const hostedZoneId = text('hostedZoneId');
+  const hostedZoneName = text('hostedZoneName');
+  if ((hostedZoneId || hostedZoneName) && !(hostedZoneId && hostedZoneName && domainName)) {
+    throw new Error('context hostedZoneId and hostedZoneName go together, and only with domainName');
+  }
+
+  const mailFrom = text('mailFrom') ?? 'no-reply@example.com';
+  if (!EMAIL_PATTERN.test(mailFrom) && !DOMAIN_PATTERN.test(mailFrom)) {
+    throw new Error(`context mailFrom "${mailFrom}" must be an email address or a domain`);
+  }
+
+  return {
+    stage,
+    domainName,
+    certificateArn,
+    hostedZoneId,
+    hostedZoneName,
+    mailFrom,
+    googleClientId: text('googleClientId'),
+    seedDemo: flag('seedDemo'),
+    sesSandbox: flag('sesSandbox'),
+  };
+}
+
+/** Production data outlives the stack; every other stage is disposable. */
+export function isProduction(settings: Pick<StackSettings, 'stage'>): boolean {
+  return settings.stage === 'prod';
+}
+
+/** The address mail is sent from: the identity itself, or no-reply@ a domain identity. */
+export function senderAddress(mailFrom: string): string {
+  return mailFrom.includes('@') ? mailFrom : `no-reply@${mailFrom}`;
+}
