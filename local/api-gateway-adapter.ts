@@ -23,7 +23,9 @@ function compile(): CompiledRoute[] {
   return ROUTE_GROUPS.flatMap((group) =>
     group.routes.map((route) => {
       const paramNames: string[] = [];
+      // API Gateway matches a route with or without its trailing slash.
       const source = route.path
+        .replace(/\/+$/, '')
         .split(/(\{\w+\})/)
         .map((part) => {
           const param = /^\{(\w+)\}$/.exec(part);
@@ -34,7 +36,7 @@ function compile(): CompiledRoute[] {
           return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         })
         .join('');
-      return { group, method: route.method, key: routeKey(route), pattern: new RegExp(`^${source}$`), paramNames };
+      return { group, method: route.method, key: routeKey(route), pattern: new RegExp(`^${source}/?$`), paramNames };
     }),
   );
 }

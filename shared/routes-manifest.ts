@@ -1,5 +1,11 @@
 import type { RouteContract } from './contracts/define-route.js';
+import * as auth from './contracts/auth.js';
+import * as profile from './contracts/profile.js';
 import * as system from './contracts/system.js';
+import * as exams from './contracts/exams.js';
+import * as files from './contracts/files.js';
+import * as tags from './contracts/tags.js';
+import * as users from './contracts/users.js';
 
 /**
  * The one place routes are declared. Each group is one Lambda in AWS and one handler module
@@ -25,6 +31,75 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     timeoutSeconds: 10,
     routes: [system.getCsrfToken, system.testCsrf, system.getTranslations],
     access: { ephemeralTable: 'read', appTable: 'read' },
+  },
+  {
+    name: 'auth',
+    handler: 'functions/auth/handler.ts',
+    // scrypt (N=2^17, r=8) needs 128 MiB per hash; 1024 MB buys the CPU share that keeps a login near 0.3 s.
+    memoryMb: 1024,
+    timeoutSeconds: 15,
+    routes: [
+      auth.register, auth.login, auth.logout, auth.authStatus, auth.changePassword,
+      auth.sendEmailVerification, auth.verifyEmail, auth.googleOauthConfig, auth.googleSignIn,
+    ],
+    access: { appTable: 'write', ephemeralTable: 'write', sendMail: true },
+  },
+  {
+    name: 'profile',
+    handler: 'functions/profile/handler.ts',
+    // No hashing; the data export builds an xlsx in memory.
+    memoryMb: 512,
+    timeoutSeconds: 29,
+    routes: [
+      profile.getProfileLanguage, profile.getProfile, profile.updateProfile, profile.updateRetentionSettings,
+      profile.changeLanguage, profile.deleteMyAccount, profile.exportUserData,
+    ],
+    access: { appTable: 'write', ephemeralTable: 'write' },
+  },
+  {
+    name: 'users',
+    handler: 'functions/users/handler.ts',
+    // Admin create hashes a password (scrypt, 128 MiB) and the sheet upload inflates up to 50 MB of xlsx.
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+    routes: [
+      users.listUsers, users.createUser, users.updateUser, users.deleteUser,
+      users.downloadUsersSheet, users.uploadUsersSheet, users.searchUsers,
+    ],
+    access: { appTable: 'write', ephemeralTable: 'write' },
+  },
+  {
+    name: 'files',
+    handler: 'functions/files/handler.ts',
+    // Parses spreadsheets of up to 10 MB (100 MB uncompressed) in memory.
+    memoryMb: 1536,
+    timeoutSeconds: 29,
+    routes: [
+      files.uploadQuestions, files.createUploadUrl, files.importUploadedFile, files.listQuestionFiles,
+      files.checkExistingFile, files.updateQuestionFile, files.deleteQuestionFile, files.downloadQuestionFile,
+      files.downloadSampleFile,
+    ],
+    access: { appTable: 'write', filesBucket: 'write' },
+  },
+  {
+    name: 'exams',
+    handler: 'functions/exams/handler.ts',
+    memoryMb: 512,
+    timeoutSeconds: 29,
+    routes: [
+      exams.createExam, exams.getExam, exams.getExamQuestions, exams.listExams, exams.deleteExam,
+      exams.deleteExamLegacy, exams.retakeExam, exams.wrongQuestionsExam, exams.toggleOriginal, exams.updateExam,
+      exams.bulkToggleSubscription, exams.subscribedExams, exams.moveToSubscribed, exams.moveToMyExams,
+    ],
+    access: { appTable: 'write' },
+  },
+  {
+    name: 'tags',
+    handler: 'functions/tags/handler.ts',
+    memoryMb: 256,
+    timeoutSeconds: 10,
+    routes: [tags.listTags, tags.createTag, tags.listStudyTags],
+    access: { appTable: 'write' },
   },
 ];
 

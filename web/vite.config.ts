@@ -5,6 +5,11 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  optimizeDeps: {
+    // Pre-bundled at server start: discovering them on the first visit would make Vite reload
+    // the page mid-load (and the browser tests flaky).
+    include: ['react', 'react/jsx-runtime', 'react-dom/client', 'react-router-dom', 'i18next', 'react-i18next', 'swr', 'zod'],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -10,9 +10,20 @@ export const config = {
   get appOrigin() { return process.env.APP_ORIGIN ?? 'http://localhost:3000'; },
   get stage() { return process.env.STAGE ?? 'local'; },
   get googleClientId() { return process.env.GOOGLE_CLIENT_ID || undefined; },
+  /** Google's signing keys; tests point this at a local JWKS. */
+  get googleJwksUrl() { return process.env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs'; },
+  /** Extra hosts (comma-separated) besides APP_ORIGIN's that may receive the Google redirect. */
+  get googleRedirectHosts() { return (process.env.GOOGLE_REDIRECT_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean); },
+  /** Failed-login window (seconds): 5 failures per username, 20 per client address within it. */
+  get loginThrottleWindowSeconds() { return positiveInt(process.env.LOGIN_THROTTLE_WINDOW_SECONDS, 900); },
   /** Checks answers against their contracts; on in tests and locally, off in AWS. */
   get validateResponses() { return process.env.VALIDATE_RESPONSES === 'true'; },
 };
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
 
 function required(name: string): string {
   const value = process.env[name];

@@ -54,9 +54,14 @@ export function defineRoute<
   };
 }
 
-/** `GET /api/exam/{id}/` — the key API Gateway uses for a route (payload 2.0 `routeKey`). */
+/**
+ * The key API Gateway stores for a route and sends as the event's `routeKey`: `GET /api/exam/{id}`.
+ * HTTP APIs refuse route paths ending in "/" and match a request with or without one, so the
+ * spec's trailing slash is dropped here — the one place that rule lives.
+ */
 export function routeKey(route: Pick<RouteContract, 'method' | 'path'>): string {
-  return `${route.method} ${route.path}`;
+  const path = route.path.length > 1 ? route.path.replace(/\/+$/, '') : route.path;
+  return `${route.method} ${path}`;
 }
 
 /** Fills `{name}` placeholders; used by the web client to build URLs from a contract. */

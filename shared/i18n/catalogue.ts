@@ -1,5 +1,7 @@
 import type { Language } from '../domain/language.js';
+import { ACCOUNT_ERROR_MESSAGES } from './account-error-messages.js';
 import { COMMON_ERROR_MESSAGES } from './error-messages.js';
+import { EXAM_ERROR_MESSAGES } from './exam-error-messages.js';
 
 /**
  * The `detail` text of every stable error code, in both languages. The server answers with the
@@ -9,6 +11,8 @@ import { COMMON_ERROR_MESSAGES } from './error-messages.js';
  */
 const CATALOGUE: Record<string, Record<Language, string>> = {
   ...COMMON_ERROR_MESSAGES,
+  ...EXAM_ERROR_MESSAGES,
+  ...ACCOUNT_ERROR_MESSAGES,
 };
 
 export function errorMessage(

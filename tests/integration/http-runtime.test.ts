@@ -71,7 +71,8 @@ describe('HTTP runtime through the API Gateway adapter', () => {
     for (const [method, path] of [
       ['GET', '/api/definitely-not-a-route/'],
       ['DELETE', '/api/csrf-token/'],
-      ['GET', '/api/csrf-token'],
+      ['POST', '/api/csrf-token/'],
+      ['GET', '/api/csrf-token/extra/'],
     ] as const) {
       const res = await client.request(method, path, { csrf: false });
       expect(res.status, `${method} ${path}`).toBe(404);
@@ -79,6 +80,11 @@ describe('HTTP runtime through the API Gateway adapter', () => {
       expect(body.code).toBe('route_not_found');
       expect(body.detail).toBe('No API route matches this request.');
     }
+  });
+
+  it('matches a route with or without its trailing slash, as API Gateway does', async () => {
+    const res = await fetch(`${apiUrl}/api/csrf-token`);
+    expect(res.status).toBe(200);
   });
 
   it('sets security headers and never leaks server internals', async () => {

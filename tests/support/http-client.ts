@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+
 /**
  * A small browser-like HTTP client for integration tests: keeps cookies, fetches a CSRF token
  * and sends it on unsafe methods, as the web app does.
@@ -5,6 +7,11 @@
 export class TestClient {
   private cookies = new Map<string, string>();
   csrfToken = '';
+  /**
+   * Send from this loopback address (e.g. 127.0.0.9) instead of 127.0.0.1, so the server sees a
+   * different client IP: per-address throttles can be tested without touching other tests.
+   */
+  localAddress?: string;
 
   constructor(readonly baseUrl: string, readonly language: 'ko' | 'en' = 'ko') {}
 
@@ -44,7 +51,9 @@ export class TestClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
     }
-    const res = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
+    const res = this.localAddress
+      ? await sendFrom(this.localAddress, this.baseUrl + path, method, headers, body)
+      : await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const index = pair!.indexOf('=');
@@ -65,4 +74,42 @@ export class TestClient {
   patch = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) =>
     this.request('PATCH', path, { ...options, json: json ?? {} });
   delete = (path: string, options?: Parameters<TestClient['request']>[2]) => this.request('DELETE', path, options);
+}
+
+/** fetch cannot choose its source address; node:http can. Answers a standard Response. */
+async function sendFrom(
+  localAddress: string,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: BodyInit | undefined,
+): Promise<Response> {
+  // Let fetch's Request serialise whatever body it is (JSON string, FormData) with its content type.
+  const prepared = new Request(url, { method, headers, body });
+  const bytes = body === undefined ? undefined : Buffer.from(await prepared.arrayBuffer());
+  const outgoing: Record<string, string> = {};
+  prepared.headers.forEach((value, name) => (outgoing[name] = value));
+  if (bytes) outgoing['content-length'] = String(bytes.length);
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: target.port, path: target.pathname + target.search, method, headers: outgoing, localAddress, family: 4 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, v);
+          }
+          const status = res.statusCode ?? 0;
+          const payload = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+          resolve(new Response(payload, { status, headers: responseHeaders }));
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(bytes);
+  });
 }

@@ -1,3 +1,41 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { testCsrf } from '../../shared/contracts/system.js';
+import { App } from './app/app.js';
+import { loadBundledTranslations } from './app/i18n/load-bundle.js';
+import { Spinner } from './components/ui/spinner/spinner.js';
+import { checkAuthStatus } from './features/auth/api/check-auth-status.js';
+import { startAuthListeners } from './features/auth/stores/auth-store.js';
+import { callApi } from './lib/api-client.js';
+import { detectLanguage, initI18n, LOADING_TRANSLATIONS_TEXT } from './lib/i18n.js';
+import './app/styles/base.css';
 
-createRoot(document.getElementById('root')!).render(<h1>Quizbank</h1>);
+/** Spec 1 §4: the CSRF probe runs about 3 s after start; its result is not used. */
+const CSRF_PROBE_DELAY_MS = 3000;
+
+/**
+ * Start-up order of spec 1 §4: translations (behind the spinner), mount, then the auth status
+ * check. Social sign-in configuration belongs to the accounts screens and is loaded there.
+ */
+async function start() {
+  const language = detectLanguage();
+  document.documentElement.lang = language;
+  const root = createRoot(document.getElementById('root')!);
+  root.render(<Spinner variant="page" label={LOADING_TRANSLATIONS_TEXT[language]} />);
+
+  startAuthListeners();
+  await initI18n(language, loadBundledTranslations);
+
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+  void checkAuthStatus();
+  setTimeout(() => {
+    callApi(testCsrf, { body: {} }).catch((error: unknown) => console.warn('CSRF probe failed', error));
+  }, CSRF_PROBE_DELAY_MS);
+}
+
+void start();

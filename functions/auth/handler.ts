@@ -1,0 +1,17 @@
+import * as auth from '../../shared/contracts/auth.js';
+import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
+import { sendEmailVerification, verifyEmail } from './email-verification.js';
+import { googleConfig, googleSignIn } from './google.js';
+import { authStatus, changePassword, login, logout, register } from './services.js';
+
+export const handler = createGroupHandler('auth', [
+  bind(auth.register, (input, ctx) => register(input, ctx)),
+  bind(auth.login, (input, ctx) => login(input, ctx)),
+  bind(auth.logout, (_input, ctx) => logout(ctx)),
+  bind(auth.authStatus, (_input, ctx) => authStatus(ctx)),
+  bind(auth.changePassword, (input, ctx) => changePassword(input, ctx)),
+  bind(auth.sendEmailVerification, (_input, ctx) => sendEmailVerification(ctx)),
+  bind(auth.verifyEmail, (input, ctx) => verifyEmail(input, ctx)),
+  bind(auth.googleOauthConfig, (input) => googleConfig(input)),
+  bind(auth.googleSignIn, (input, ctx) => googleSignIn(input, ctx)),
+]);

@@ -1,0 +1,20 @@
+import * as exams from '../../shared/contracts/exams.js';
+import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
+import * as services from './services.js';
+
+export const handler = createGroupHandler('exams', [
+  bind(exams.createExam, services.createExam),
+  bind(exams.getExam, services.getExam),
+  bind(exams.getExamQuestions, services.getExamQuestions),
+  bind(exams.listExams, services.listExams),
+  bind(exams.deleteExam, services.deleteExam),
+  bind(exams.deleteExamLegacy, services.deleteExam),
+  bind(exams.retakeExam, services.retakeExam),
+  bind(exams.wrongQuestionsExam, services.wrongQuestionsExam),
+  bind(exams.toggleOriginal, services.toggleOriginal),
+  bind(exams.updateExam, services.updateExam),
+  bind(exams.bulkToggleSubscription, services.bulkToggleSubscription),
+  bind(exams.subscribedExams, services.subscribedExams),
+  bind(exams.moveToSubscribed, services.moveToSubscribed),
+  bind(exams.moveToMyExams, services.moveToMyExams),
+]);

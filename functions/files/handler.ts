@@ -1,0 +1,15 @@
+import * as files from '../../shared/contracts/files.js';
+import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
+import * as services from './services.js';
+
+export const handler = createGroupHandler('files', [
+  bind(files.uploadQuestions, services.uploadQuestions),
+  bind(files.createUploadUrl, services.createUploadUrl),
+  bind(files.importUploadedFile, services.importUploadedFile),
+  bind(files.listQuestionFiles, services.listQuestionFiles),
+  bind(files.checkExistingFile, services.checkExistingFile),
+  bind(files.updateQuestionFile, services.updateQuestionFile),
+  bind(files.deleteQuestionFile, services.deleteQuestionFile),
+  bind(files.downloadQuestionFile, services.downloadQuestionFile),
+  bind(files.downloadSampleFile, services.downloadSampleFile),
+]);

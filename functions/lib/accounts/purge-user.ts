@@ -1,0 +1,94 @@
+import { BatchWriteCommand, DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
+import { keys } from '../data/keys.js';
+import { deleteUserSessions } from '../auth/session-store.js';
+import { clearThrottle, LOGIN_PER_USERNAME, VERIFICATION_MAIL_PER_USER } from '../auth/throttle.js';
+import { normalizeLogin } from '../../../shared/domain/accounts.js';
+import { paginate, type UserRecord } from './user-repository.js';
+
+type Key = { pk: string; sk: string };
+
+/** BatchWriteItem deletes in 25s, retrying what DynamoDB leaves unprocessed. */
+export async function batchDelete(table: string, keyList: Key[]): Promise<void> {
+  for (let i = 0; i < keyList.length; i += 25) {
+    let requests: Record<string, unknown>[] | undefined = keyList
+      .slice(i, i + 25)
+      .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
+    for (let attempt = 0; requests && requests.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+      if (attempt > 8) throw new Error('BatchWriteItem kept leaving deletes unprocessed');
+      const result = await dynamoDocument().send(new BatchWriteCommand({ RequestItems: { [table]: requests as never } }));
+      requests = result.UnprocessedItems?.[table] as Record<string, unknown>[] | undefined;
+    }
+  }
+}
+
+async function deleteEmailTokens(userId: string): Promise<void> {
+  const doomed: Key[] = [];
+  for await (const item of paginate({
+    TableName: config.ephemeralTable,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.emailTokenByUser(userId, '').gsi1pk },
+    ProjectionExpression: 'pk, sk',
+  })) {
+    doomed.push(item as Key);
+  }
+  await batchDelete(config.ephemeralTable, doomed);
+}
+
+/** Deletes a uniqueness item only if it still points at this user (someone may own it now). */
+async function deleteClaim(key: Key, userId: string): Promise<void> {
+  try {
+    await dynamoDocument().send(
+      new DeleteCommand({
+        TableName: config.appTable,
+        Key: key,
+        ConditionExpression: 'userId = :me',
+        ExpressionAttributeValues: { ':me': userId },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
+/**
+ * Removes everything personal of a user (withdrawal, admin delete): their sessions first (so
+ * nothing acts for them meanwhile), their pending email tokens and throttle counters, their
+ * USERNAME/EMAIL claims, then every item of their partition page by page, the USER item last,
+ * so a retry after a failure still finds the user and finishes the job.
+ */
+export async function purgeUser(user: UserRecord): Promise<{ deletedItems: number }> {
+  await deleteUserSessions(user.id);
+  await deleteEmailTokens(user.id);
+  await Promise.all([
+    clearThrottle(LOGIN_PER_USERNAME, normalizeLogin(user.username)),
+    clearThrottle(VERIFICATION_MAIL_PER_USER, user.id),
+  ]);
+  await deleteClaim(keys.username(user.username), user.id);
+  if (user.email) await deleteClaim(keys.email(user.email), user.id);
+
+  let deletedItems = 0;
+  const userKey = keys.user(user.id);
+  // Delete page by page; a later Query starts from scratch, so nothing is skipped.
+  for (;;) {
+    const page = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: config.appTable,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': userKey.pk },
+        ProjectionExpression: 'pk, sk',
+      }),
+    );
+    const doomed = ((page.Items ?? []) as Key[]).filter((item) => item.sk !== userKey.sk);
+    if (doomed.length === 0) break;
+    await batchDelete(config.appTable, doomed);
+    deletedItems += doomed.length;
+  }
+  await dynamoDocument().send(new DeleteCommand({ TableName: config.appTable, Key: userKey }));
+  // Sessions created while we were deleting (a login racing the withdrawal) die with the user.
+  await deleteUserSessions(user.id);
+  return { deletedItems: deletedItems + 1 };
+}

@@ -1,0 +1,95 @@
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
+
+type Key = { pk: string; sk: string };
+type Item = Record<string, unknown>;
+export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Writes in BatchWriteItem calls of 25, `concurrency` at a time; unprocessed items are retried
+ * with backoff. One request per 25 items when DynamoDB is not throttling.
+ */
+export async function batchWriteAll(requests: WriteRequest[], concurrency = 4): Promise<void> {
+  const chunks: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      let pending = chunks[next++]!;
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt > 8) throw new Error('BatchWriteItem kept leaving items unprocessed');
+        if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
+        const answer = await dynamoDocument().send(
+          new BatchWriteCommand({ RequestItems: { [config.appTable]: pending as never } }),
+        );
+        pending = (answer.UnprocessedItems?.[config.appTable] ?? []) as WriteRequest[];
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
+}
+
+export const putRequest = (item: Item): WriteRequest => ({ PutRequest: { Item: item } });
+export const deleteRequest = (key: Key): WriteRequest => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } });
+
+/** BatchGetItem in calls of 100 (fewer when the items are large); the answer keeps no order. */
+export async function batchGetAll(keys: Key[], options: { projection?: string; names?: Record<string, string> } = {}): Promise<Item[]> {
+  const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, { pk: k.pk, sk: k.sk }])).values()];
+  const found: Item[] = [];
+  for (let i = 0; i < unique.length; i += 100) {
+    let pending: Key[] = unique.slice(i, i + 100);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 8) throw new Error('BatchGetItem kept leaving keys unprocessed');
+      if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
+      const answer = await dynamoDocument().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [config.appTable]: {
+              Keys: pending,
+              ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+              ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+            },
+          },
+        }),
+      );
+      found.push(...((answer.Responses?.[config.appTable] ?? []) as Item[]));
+      pending = (answer.UnprocessedKeys?.[config.appTable]?.Keys ?? []) as Key[];
+    }
+  }
+  return found;
+}
+
+/** Every page of a Query (for writes proportional to what they change, never for user reads). */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocument().send(new QueryCommand({ TableName: config.appTable, ...input, ExclusiveStartKey: startKey }));
+    items.push(...((page.Items ?? []) as Item[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/**
+ * Reads pages of a Query until `want` items are collected or `maxPages` pages were read: the
+ * bound that keeps a user's read at a constant number of requests whatever the data size.
+ */
+export async function queryBounded(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+  options: { want: number; maxPages: number; startKey?: Record<string, unknown> },
+): Promise<{ items: Item[]; lastKey?: Record<string, unknown>; pages: number }> {
+  const items: Item[] = [];
+  let startKey = options.startKey;
+  let pages = 0;
+  do {
+    const page = await dynamoDocument().send(new QueryCommand({ TableName: config.appTable, ...input, ExclusiveStartKey: startKey }));
+    pages++;
+    items.push(...((page.Items ?? []) as Item[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && items.length < options.want && pages < options.maxPages);
+  return { items, lastKey: startKey, pages };
+}

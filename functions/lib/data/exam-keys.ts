@@ -1,0 +1,75 @@
+/**
+ * Key builders of the question bank and exams (issue 4); docs/exams-data-design.md lists the
+ * access patterns they serve. Kept apart from keys.ts so features do not collide on one file.
+ */
+export const pad = (n: number, width = 6) => String(n).padStart(width, '0');
+
+/** Sort keys of question items in a file or exam partition: Q#000001 … */
+export const QUESTION_SK_PREFIX = 'Q#';
+/** Upper bound for "the meta item and every question" of an exam partition in one Query. */
+export const EXAM_PARTITION_QUESTIONS_END = 'Q#~';
+
+export const examKeys = {
+  // question files
+  file: (fileId: string) => ({ pk: `FILE#${fileId}`, sk: 'FILE' }),
+  fileQuestion: (fileId: string, order: number) => ({ pk: `FILE#${fileId}`, sk: `${QUESTION_SK_PREFIX}${pad(order)}` }),
+  filesOfOwner: (ownerId: string, nameKey: string) => ({ gsi1pk: `USER#${ownerId}#FILES`, gsi1sk: nameKey }),
+  filesByVisibility: (isPublic: boolean, nameKey: string, fileId: string) => ({
+    gsi2pk: isPublic ? 'PUBLICFILES' : 'PRIVATEFILES',
+    gsi2sk: `${nameKey}#${fileId}`,
+  }),
+  /** In the owner's partition: one name → one file per owner, strongly consistent. */
+  fileName: (ownerId: string, nameKey: string) => ({ pk: `USER#${ownerId}`, sk: `FILENAME#${nameKey}` }),
+
+  // exams
+  exam: (examId: string) => ({ pk: `EXAM#${examId}`, sk: 'EXAM' }),
+  examQuestion: (examId: string, position: number) => ({ pk: `EXAM#${examId}`, sk: `${QUESTION_SK_PREFIX}${pad(position)}` }),
+  examsOfCreator: (userId: string, createdAt: string, examId: string) => ({
+    gsi1pk: `USER#${userId}#EXAMS`,
+    gsi1sk: `${createdAt}#${examId}`,
+  }),
+  examsByVisibility: (isPublic: boolean, createdAt: string, examId: string) => ({
+    gsi2pk: isPublic ? 'PUBLICEXAMS' : 'PRIVATEEXAMS',
+    gsi2sk: `${createdAt}#${examId}`,
+  }),
+  /** In the creator's partition: reserves a title (case-insensitive, trimmed) per creator. */
+  examTitle: (userId: string, titleKey: string) => ({ pk: `USER#${userId}`, sk: `EXAMTITLE#${titleKey}` }),
+  /** Every copy of one question (file pool and exams), for later edits: gsi1. */
+  questionCopy: (questionId: string, home: string) => ({ gsi1pk: `QUESTION#${questionId}`, gsi1sk: home }),
+
+  // subscriptions: in the subscriber's partition, indexed by exam for the exam's deletion
+  subscription: (userId: string, examId: string) => ({ pk: `USER#${userId}`, sk: `SUB#${examId}` }),
+  subscribersOfExam: (examId: string, userId: string) => ({ gsi1pk: `EXAM#${examId}#SUBS`, gsi1sk: userId }),
+
+  // the caller's answer history (written by exam taking; read here for wrong_only / most_wrong)
+  questionStat: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `QSTAT#${questionId}` }),
+
+  // tags
+  tag: (tagId: string) => ({ pk: `TAG#${tagId}`, sk: 'TAG' }),
+  allTags: (nameKey: string, tagId: string) => ({ gsi1pk: 'TAGS', gsi1sk: `${nameKey}#${tagId}` }),
+  tagName: (nameKey: string) => ({ pk: `TAGNAME#${nameKey}`, sk: 'TAGNAME' }),
+};
+
+/** Case-insensitive, width-folded, trimmed key of a name or title. */
+export function nameKey(text: string): string {
+  return text.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Imported questions are identified by their place in their file: `<fileId>-<order>`. */
+export function fileQuestionId(fileId: string, order: number): string {
+  return `${fileId}-${order}`;
+}
+
+const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** A random 20-character id of [0-9a-z] (≈103 bits); used for files, exams, tags and uploads. */
+export function newId(length = 20): string {
+  const bytes = new Uint8Array(length);
+  globalThis.crypto.getRandomValues(bytes);
+  let id = '';
+  for (const byte of bytes) id += ID_ALPHABET[byte % 36];
+  return id;
+}
+
+/** Ids we generate: what a `{name}` path parameter is when it is not a file name. */
+export const GENERATED_ID = /^[0-9a-z]{20}$/;

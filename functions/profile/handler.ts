@@ -1,0 +1,20 @@
+import * as profile from '../../shared/contracts/profile.js';
+import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
+import {
+  changeLanguage,
+  deleteMyAccount,
+  exportUserData,
+  getProfile,
+  updateProfile,
+  updateRetentionSettings,
+} from './services.js';
+
+export const handler = createGroupHandler('profile', [
+  bind(profile.getProfileLanguage, (_input, ctx) => getProfile(ctx)),
+  bind(profile.getProfile, (_input, ctx) => getProfile(ctx)),
+  bind(profile.updateProfile, (input, ctx) => updateProfile(input, ctx)),
+  bind(profile.updateRetentionSettings, (input, ctx) => updateRetentionSettings(input, ctx)),
+  bind(profile.changeLanguage, (input, ctx) => changeLanguage(input, ctx)),
+  bind(profile.deleteMyAccount, (_input, ctx) => deleteMyAccount(ctx)),
+  bind(profile.exportUserData, (_input, ctx) => exportUserData(ctx)),
+]);

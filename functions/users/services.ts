@@ -1,0 +1,112 @@
+import type { z } from 'zod';
+import type * as users from '../../shared/contracts/users.js';
+import { accountMessage } from '../lib/accounts/messages.js';
+import { hashPassword } from '../lib/accounts/passwords.js';
+import { purgeUser } from '../lib/accounts/purge-user.js';
+import {
+  getUser,
+  insertUser,
+  listAllUsers,
+  searchUsersByPrefix,
+  StaleUser,
+  UniqueConflict,
+  updateUser,
+} from '../lib/accounts/user-repository.js';
+import { displayName, toUserAnswer } from '../lib/accounts/user-view.js';
+import { checkNewPassword, cleanEmail, cleanName, cleanUsername } from '../lib/accounts/validation.js';
+import { conflict, forbidden, notFound } from '../lib/http/app-error.js';
+import { fileReply, XLSX_CONTENT_TYPE, jsonReply, type Reply } from '../lib/http/reply.js';
+import type { RequestContext } from '../lib/http/types.js';
+import { writeWorkbook } from '../lib/spreadsheets/sheets.js';
+
+type Body<C extends { body: z.ZodType }> = z.infer<C['body']>;
+
+/** Admins only (the contracts say access 'admin'; the handler refuses everyone else with 403). */
+
+export async function listUsers() {
+  return (await listAllUsers()).map(toUserAnswer);
+}
+
+/** POST /api/users/create/ — admins may name the taken email (they manage accounts). */
+export async function createUser(input: { body: Body<typeof users.createUser> }, ctx: RequestContext): Promise<Reply> {
+  const { body } = input;
+  const username = cleanUsername(body.username);
+  const password = checkNewPassword(body.password);
+  const email = cleanEmail(body.email);
+  const firstName = cleanName(body.first_name);
+  const lastName = cleanName(body.last_name);
+  const passwordHash = await hashPassword(password);
+  try {
+    const user = await insertUser({
+      username,
+      passwordHash,
+      email,
+      first_name: firstName,
+      last_name: lastName,
+      role: body.role ?? 'user_role',
+      language: body.language ?? ctx.language,
+      auth_provider: 'admin',
+    });
+    ctx.log.info('user created by admin', { userId: user.id, adminId: ctx.caller!.user.id });
+    return jsonReply({ detail: accountMessage('user_created', ctx.language), user: toUserAnswer(user) }, { status: 201 });
+  } catch (error) {
+    if (error instanceof UniqueConflict) throw conflict(error.field === 'email' ? 'email_taken' : 'username_taken');
+    throw error;
+  }
+}
+
+/** PUT /api/users/{id}/ — nobody changes their own role, admins included. */
+export async function updateUserByAdmin(
+  input: { params: { id: string }; body: Body<typeof users.updateUser> },
+  ctx: RequestContext,
+) {
+  const { body } = input;
+  const target = await getUser(input.params.id);
+  if (!target) throw notFound('user_not_found');
+  if (target.id === ctx.caller!.user.id && body.role !== undefined && body.role !== target.role) {
+    throw forbidden('cannot_change_own_role');
+  }
+  try {
+    const user = await updateUser(target, {
+      first_name: body.first_name === undefined ? undefined : cleanName(body.first_name),
+      last_name: body.last_name === undefined ? undefined : cleanName(body.last_name),
+      email: body.email === undefined ? undefined : cleanEmail(body.email),
+      role: body.role,
+      language: body.language,
+    });
+    return { detail: accountMessage('user_updated', ctx.language), user: toUserAnswer(user) };
+  } catch (error) {
+    if (error instanceof UniqueConflict) throw conflict('email_taken');
+    if (error instanceof StaleUser) throw conflict('conflict');
+    throw error;
+  }
+}
+
+/** DELETE /api/users/{id}/delete/ — the same purge as withdrawal; not for one's own account. */
+export async function deleteUserByAdmin(input: { params: { id: string } }, ctx: RequestContext) {
+  if (input.params.id === ctx.caller!.user.id) throw forbidden('cannot_delete_self');
+  const target = await getUser(input.params.id);
+  if (!target) throw notFound('user_not_found');
+  await purgeUser(target);
+  ctx.log.info('user deleted by admin', { userId: target.id, adminId: ctx.caller!.user.id });
+  return { detail: accountMessage('user_deleted', ctx.language) };
+}
+
+/** GET /api/users/download-excel/ — the same columns the upload reads. */
+export async function downloadUsersSheet(): Promise<Reply> {
+  const all = await listAllUsers();
+  const rows = [
+    ['name', 'username', 'email', 'role', 'date_joined'],
+    ...all.map((u) => [displayName(u), u.username, u.email, u.role, u.date_joined]),
+  ];
+  return fileReply(writeWorkbook([{ name: 'users', rows }]), 'users.xlsx', XLSX_CONTENT_TYPE);
+}
+
+/** GET /api/search-users/?q= — username prefix, at most 20; any signed-in user (member linking). */
+export const SEARCH_LIMIT = 20;
+export async function searchUsers(input: { query: { q: string } }) {
+  const found = await searchUsersByPrefix(input.query.q, SEARCH_LIMIT);
+  return {
+    users: found.map((u) => ({ id: u.id, username: u.username, email: u.email, first_name: u.first_name, last_name: u.last_name })),
+  };
+}

@@ -1,0 +1,169 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { ARecord, AaaaRecord, PublicHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+
+/** Paths CloudFront sends to the HTTP API instead of the site bucket. */
+export const API_PATH_PATTERNS = ['/api/*', '/s/*'] as const;
+
+export interface SiteProps {
+  retain: boolean;
+  /** Host name of the HTTP API endpoint. */
+  apiOriginDomainName: string;
+  /** The built single-page app (web/dist). */
+  siteAssetPath: string;
+  domainName?: string;
+  certificateArn?: string;
+  hostedZone?: { id: string; name: string };
+}
+
+/**
+ * Rewrites client-side routes (no file extension in the last segment) to /index.html. Attached
+ * to the site behaviour only, so API answers, including API 404s, pass through untouched.
+ */
+const SPA_REWRITE = `
+function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}
+`;
+
+/**
+ * Behind CloudFront, API Gateway's `sourceIp` is the edge server, not the visitor. This sets
+ * VIEWER_IP_HEADER to the visitor's address on every API request (overwriting anything the client
+ * sent), so per-address throttles count visitors rather than CloudFront edges.
+ */
+export const VIEWER_IP_HEADER = 'x-viewer-ip';
+const VIEWER_IP = `
+function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  return request;
+}
+`;
+
+/** The private site bucket behind CloudFront, with the API under /api/* and /s/*. */
+export class Site extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+  /** `https://` + custom domain, or the distribution domain. */
+  readonly origin: string;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    this.bucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !props.retain,
+    });
+
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serves index.html for client-side routes',
+      code: FunctionCode.fromInline(SPA_REWRITE),
+    });
+
+    const viewerIp = new CloudFrontFunction(this, 'ViewerIp', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Passes the visitor address to the API',
+      code: FunctionCode.fromInline(VIEWER_IP),
+    });
+
+    const apiBehavior: BehaviorOptions = {
+      origin: new HttpOrigin(props.apiOriginDomainName, {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        readTimeout: Duration.seconds(30),
+      }),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      // Cookies, query strings and headers reach the API; Host must be the API's own.
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      functionAssociations: [{ function: viewerIp, eventType: FunctionEventType.VIEWER_REQUEST }],
+      compress: true,
+    };
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Quizbank site and API',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      domainNames: props.domainName ? [props.domainName] : undefined,
+      certificate: props.certificateArn ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) : undefined,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+        compress: true,
+      },
+      additionalBehaviors: Object.fromEntries(API_PATH_PATTERNS.map((pattern) => [pattern, apiBehavior])),
+    });
+
+    this.origin = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
+
+    if (props.domainName && props.hostedZone) {
+      const zone = PublicHostedZone.fromHostedZoneAttributes(this, 'Zone', {
+        hostedZoneId: props.hostedZone.id,
+        zoneName: props.hostedZone.name,
+      });
+      const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
+      new ARecord(this, 'AliasA', { zone, recordName: props.domainName, target });
+      new AaaaRecord(this, 'AliasAaaa', { zone, recordName: props.domainName, target });
+    }
+
+    // Hashed build output first, kept for a year and never pruned, so tabs still running the
+    // previous version can lazy-load their chunks after a deploy.
+    const source = Source.asset(props.siteAssetPath);
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [source],
+      destinationBucket: this.bucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+      memoryLimit: 512,
+    });
+    // Then index.html and the unhashed public files, revalidated on every load.
+    const pages = new BucketDeployment(this, 'DeployPages', {
+      sources: [source],
+      destinationBucket: this.bucket,
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.setPublic(), CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    pages.node.addDependency(assets);
+  }
+}

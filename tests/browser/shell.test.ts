@@ -1,0 +1,265 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchBrowser, openPage, screenshot, type PageOptions } from '../support/browser.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens a path and waits until the app has mounted (navbar shown, spinner gone). */
+async function visit(path: string, options: PageOptions = {}) {
+  const opened = await openPage(browser, options);
+  await opened.page.goto(`${baseUrl}${path}`);
+  await ready(opened.page);
+  return opened;
+}
+
+async function ready(page: Page) {
+  await page.getByTestId('navbar').waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="spinner"]'));
+}
+
+const SIGNED_IN_USER = {
+  id: 'u-1',
+  username: 'admin01',
+  email: 'admin01@example.com',
+  first_name: 'Mina',
+  last_name: '',
+  email_verified: true,
+  role: 'admin_role',
+  is_superuser: false,
+  is_staff: false,
+  has_study_admin_role: true,
+  date_joined: '2025-08-01T00:00:00.000Z',
+  language: 'en',
+};
+
+describe('home and language', () => {
+  test('a logged-out visit to / goes to the service introduction', async () => {
+    const { page, errors, close } = await visit('/');
+    await page.waitForURL(`${baseUrl}/service-introduction`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('퀴즈');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('home renders in Korean with ?fromHomeMenu=true', async () => {
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
+    await page.getByTestId('home-page').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ko');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('꾸준한 문제 풀이로 실력을 쌓으세요');
+    const nav = page.getByRole('navigation', { name: '주 메뉴' });
+    for (const label of ['소개', '홈', '스터디', '시험']) await nav.getByRole('link', { name: label, exact: true }).waitFor();
+    expect(await page.getByTestId('language-switch').textContent()).toBe('EN');
+    await page.getByTestId('navbar').getByRole('link', { name: '로그인' }).waitFor();
+    const cards = page.getByTestId('feature-cards').locator('li');
+    expect(await cards.count()).toBe(6); // the admin card is hidden from visitors
+    expect(await page.title()).toBe('홈 · Quizbank');
+    await screenshot(page, 'home-ko-desktop');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('home renders in English for an English browser', async () => {
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
+    await page.getByTestId('home-page').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Build real skill through steady practice');
+    expect(await page.getByTestId('language-switch').textContent()).toBe('KR');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Study' }).waitFor();
+    await screenshot(page, 'home-en-desktop');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('the language switch changes the language, stores it and survives a reload', async () => {
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
+    await page.getByTestId('language-switch').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await page.getByRole('heading', { name: 'Build real skill through steady practice' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    expect(await page.getByTestId('language-switch').textContent()).toBe('KR');
+
+    await page.reload();
+    await ready(page);
+    await page.getByRole('heading', { name: 'Build real skill through steady practice' }).waitFor();
+
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('heading', { name: '꾸준한 문제 풀이로 실력을 쌓으세요' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ko');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('server translations are merged under `server`', async () => {
+    const { page, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
+    // The page itself does not show one yet; read it through the i18n instance the app uses.
+    // A string, so the test runner does not rewrite the dynamic import; Vite serves the same module.
+    const text = await page.evaluate<string>(
+      "import('/src/lib/i18n.ts').then((m) => m.i18n.t('server.errors.csrf_failed'))",
+    );
+    expect(text).toContain('CSRF');
+    await close();
+  });
+
+  test('a signed-in admin sees the user menu and the admin card', async () => {
+    const opened = await openPage(browser, { locale: 'en-US', storage: { user: JSON.stringify(SIGNED_IN_USER), token: 'x' } });
+    // The real server has no such session; answer the status check as a signed-in one would.
+    await opened.page.route('**/api/auth/status/', (route) =>
+      route.fulfill({ json: { authenticated: true, user: SIGNED_IN_USER } }),
+    );
+    const { page, errors } = opened;
+    await page.goto(`${baseUrl}/`);
+    await ready(page);
+    await page.getByTestId('home-page').waitFor();
+    await page.getByText('Welcome back, Mina').waitFor();
+    expect(await page.getByTestId('feature-cards').locator('li').count()).toBe(7);
+    expect(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Introduction' }).count()).toBe(0);
+    await page.getByTestId('user-menu').click();
+    for (const item of ['Profile', 'Favorite', 'Log out']) await page.getByRole('menuitem', { name: item }).waitFor();
+    await screenshot(page, 'home-en-signed-in', false);
+    await page.getByRole('menuitem', { name: 'Favorite' }).click();
+    await page.waitForURL(`${baseUrl}/favorites`);
+    await page.waitForFunction(() => document.querySelector('link#favicon')?.getAttribute('href') === '/favicon-favorites.svg');
+    expect(errors).toEqual([]);
+    await opened.close();
+  });
+});
+
+describe('pages', () => {
+  const STATIC_PAGES = [
+    { path: '/privacy-policy', testId: 'privacy-policy', ko: '개인정보 처리방침', en: 'Privacy policy' },
+    { path: '/terms-of-service', testId: 'terms-of-service', ko: '이용약관', en: 'Terms of service' },
+    { path: '/service-introduction', testId: 'service-introduction', ko: '풀수록 남는 공부, 퀴즈로 시작하세요', en: 'Learning that sticks, one quiz at a time' },
+    { path: '/devops-interview', testId: 'devops-interview', ko: 'DevOps 면접, 실전처럼 준비하세요', en: 'Prepare for DevOps interviews like the real thing' },
+    { path: '/getting-started', testId: 'getting-started', ko: '여섯 단계로 시작하기', en: 'Get going in six steps' },
+  ];
+
+  for (const language of ['ko', 'en'] as const) {
+    test(`every static page renders its heading (${language})`, async () => {
+      const { page, errors, close } = await visit('/getting-started', { locale: language === 'ko' ? 'ko-KR' : 'en-US' });
+      for (const staticPage of STATIC_PAGES) {
+        await page.goto(`${baseUrl}${staticPage.path}`);
+        await page.getByTestId(staticPage.testId).waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(staticPage[language]);
+        await screenshot(page, `${staticPage.testId}-${language}-desktop`);
+      }
+      expect(errors).toEqual([]);
+      await close();
+    });
+  }
+
+  test('the policy pages are in English, last updated August 2025, with a contact email', async () => {
+    const { page, close } = await visit('/privacy-policy', { locale: 'ko-KR' });
+    await page.getByText('최종 수정: August 2025').waitFor();
+    await page.getByRole('heading', { name: '1. Information we collect' }).waitFor();
+    expect(await page.locator('a[href^="mailto:"]').count()).toBeGreaterThan(0);
+    await close();
+  });
+
+  test('getting started shows six numbered steps and a link home', async () => {
+    const { page, close } = await visit('/getting-started', { locale: 'en-US' });
+    expect(await page.getByTestId('getting-started').locator('ol > li').count()).toBe(6);
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.getByTestId('home-page').waitFor();
+    await close();
+  });
+
+  test('the service introduction shows four features and the sign-up call to action when signed out', async () => {
+    const { page, close } = await visit('/service-introduction', { locale: 'en-US' });
+    expect(await page.locator('[data-testid^="feature-"]').count()).toBe(4);
+    await page.getByTestId('signup-cta').waitFor();
+    await close();
+  });
+
+  test('a screen of a later issue shows the shared not-available page', async () => {
+    const { page, errors, close } = await visit('/exam-management', { locale: 'en-US' });
+    await page.getByTestId('not-available').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('This screen is not available yet');
+    await page.getByText('The Exam management screen is on its way').waitFor();
+    await screenshot(page, 'not-available-en-desktop');
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Study' }).click();
+    await page.getByText('The Study management screen is on its way').waitFor();
+    await page.getByRole('link', { name: 'Go to home' }).click();
+    await page.getByTestId('home-page').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('an unknown address shows the not-found page', async () => {
+    const { page, close } = await visit('/no-such-page', { locale: 'en-US' });
+    await page.getByTestId('not-found').waitFor();
+    await close();
+  });
+
+  test('no page writes a console error, and the CSRF probe succeeds', async () => {
+    const paths = [
+      '/?fromHomeMenu=true', '/getting-started', '/privacy-policy', '/terms-of-service', '/service-introduction',
+      '/devops-interview', '/take-exam', '/take-exam/e1', '/random-practice', '/results', '/question-files',
+      '/create-exam', '/exam-management', '/exam-detail/e1', '/favorites', '/study-management', '/study-detail/s1',
+      '/study-progress-dashboard/s1', '/member-management/s1', '/register', '/login', '/profile', '/user-management',
+      '/verify-email/t1', '/missing',
+    ];
+    for (const locale of ['ko-KR', 'en-US']) {
+      const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale });
+      for (const path of paths) {
+        await page.goto(`${baseUrl}${path}`);
+        await ready(page);
+        await page.locator('main > *').first().waitFor();
+      }
+      // The probe fires 3 s after start; stay on the last page until it has answered.
+      const probe = await page.waitForResponse((r) => r.url().endsWith('/api/test-csrf/'), { timeout: 10_000 });
+      expect(probe.status()).toBe(200);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+});
+
+describe('phone width', () => {
+  test('the navbar renders at 375 px and its menu opens', async () => {
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { viewport: 'phone', locale: 'ko-KR' });
+    const navbar = page.getByTestId('navbar');
+    expect(await navbar.isVisible()).toBe(true);
+    const box = await navbar.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByTestId('language-switch').waitFor({ state: 'visible' });
+    await page.getByTestId('navbar').getByRole('link', { name: '로그인' }).waitFor({ state: 'visible' });
+    await screenshot(page, 'home-ko-phone');
+
+    const menuLink = page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '스터디' });
+    expect(await menuLink.isVisible()).toBe(false);
+    await page.getByTestId('menu-toggle').click();
+    await menuLink.waitFor({ state: 'visible' });
+    await screenshot(page, 'menu-open-ko-phone', false);
+    await menuLink.click();
+    await page.getByTestId('not-available').waitFor();
+    expect(await menuLink.isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test('static pages fit the phone width in both languages', async () => {
+    for (const locale of ['ko-KR', 'en-US']) {
+      const { page, close } = await visit('/service-introduction', { viewport: 'phone', locale });
+      const tag = locale.slice(0, 2);
+      for (const path of ['/service-introduction', '/devops-interview', '/getting-started', '/privacy-policy']) {
+        await page.goto(`${baseUrl}${path}`);
+        await ready(page);
+        await page.locator('main h1').waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        await screenshot(page, `${path.slice(1)}-${tag}-phone`);
+      }
+      await close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT_DIR } from '../../infra/bundling.js';
+import { readSettings } from '../../infra/settings.js';
+import { QuizbankStack, type QuizbankStackProps } from '../../infra/stack.js';
+
+/** The context of cdk.json (feature flags and defaults), so tests synthesize what `cdk synth` does. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(join(ROOT_DIR, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+  return cdkJson.context;
+}
+
+/** A tiny built site, so tests neither need nor wait for the web build. */
+export function fakeSite(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'quizbank-site-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Quizbank</title><script src="/assets/app.js"></script>');
+  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("app")');
+  return dir;
+}
+
+export interface SynthOptions {
+  context?: Record<string, unknown>;
+  /** Run esbuild for every function (slow); off by default through CDK's bundling-stacks context. */
+  bundle?: boolean;
+  props?: Partial<Omit<QuizbankStackProps, 'settings'>>;
+}
+
+export function synthesize(options: SynthOptions = {}): { stack: QuizbankStack; template: Template } {
+  const context = {
+    ...cdkJsonContext(),
+    ...options.context,
+    // CDK's own switch: no stack is bundled, assets are fingerprinted without running esbuild.
+    ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+  };
+  const app = new App({ context });
+  const settings = readSettings((key) => app.node.tryGetContext(key));
+  const stack = new QuizbankStack(app, `Quizbank-${settings.stage}`, {
+    settings,
+    siteAssetPath: fakeSite(),
+    ...options.props,
+  });
+  return { stack, template: Template.fromStack(stack) };
+}

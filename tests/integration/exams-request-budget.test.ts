@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { importQuestionSheet } from '../../functions/files/importer/import.js';
+import * as examServices from '../../functions/exams/services.js';
+import type { RequestContext } from '../../functions/lib/http/types.js';
+import { createLogger } from '../../functions/lib/log.js';
+import { countDynamoCalls } from '../support/exam-store.js';
+import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
+import { KO_HEADER, questionRows, xlsxBytes } from '../support/sheets.js';
+
+const apiUrl = inject('apiUrl');
+Object.assign(process.env, inject('cloudEnv'));
+
+/**
+ * DynamoDB requests per call, counted on the document client while the services run in this
+ * process against the same DynamoDB Local. Budgets: import ≤ ceil(rows/25) + a constant;
+ * exam read and exam list a constant whatever the sizes.
+ */
+function contextFor(user: FixtureUser | null): RequestContext {
+  return {
+    requestId: 'budget',
+    language: 'ko',
+    cookies: {},
+    caller: user ? { sessionKey: 'budget', user: { id: user.id, username: user.username, role: user.role, is_superuser: false, is_staff: false, language: 'ko' } } : null,
+    sourceIp: '127.0.0.1',
+    userAgent: 'vitest',
+    log: createLogger({ test: 'budget' }),
+  };
+}
+
+describe('DynamoDB requests per call', () => {
+  const calls = countDynamoCalls();
+  let user: FixtureUser;
+  let fileId: string;
+  let examId: string;
+  const ROWS = 2000;
+
+  beforeAll(async () => {
+    user = await fixtureUser(apiUrl);
+  });
+
+  it(`imports ${ROWS} rows in ceil(rows/25) batch writes + a constant`, async () => {
+    calls.reset();
+    const result = await importQuestionSheet({
+      bytes: xlsxBytes([KO_HEADER, ...questionRows(ROWS)]),
+      fileName: 'budget.xlsx',
+      isPublic: true,
+      owner: { id: user.id, username: user.username },
+      language: 'ko',
+      log: createLogger(),
+    });
+    fileId = result.file.id;
+    const used = calls.byCommand();
+    expect(used.BatchWriteItemCommand).toBe(Math.ceil(ROWS / 25));
+    expect(calls.count()).toBeLessThanOrEqual(Math.ceil(ROWS / 25) + 3);
+    console.info('import requests', used);
+  }, 120_000);
+
+  it(`creates a ${ROWS}-question exam in ceil(n/100) reads + ceil(n/25) writes + a constant`, async () => {
+    calls.reset();
+    const answer = await examServices.createExam({ params: {}, query: {}, body: { title: 'Budget exam', question_count: ROWS, file_id: fileId } }, contextFor(user));
+    examId = answer.id;
+    expect(answer.question_count).toBe(ROWS);
+    const used = calls.byCommand();
+    expect(used.BatchGetItemCommand).toBe(Math.ceil(ROWS / 100));
+    expect(used.BatchWriteItemCommand).toBe(Math.ceil(ROWS / 25));
+    expect(calls.count()).toBeLessThanOrEqual(Math.ceil(ROWS / 100) + Math.ceil(ROWS / 25) + 6);
+    console.info('create-exam requests', used);
+  }, 120_000);
+
+  it('reads the exam with its questions in a constant number of requests', async () => {
+    calls.reset();
+    const exam = await examServices.getExam({ params: { examId }, query: {}, body: {} }, contextFor(user));
+    expect(exam.questions).toHaveLength(ROWS);
+    // one Query of the partition (1 MB pages: 1–2 for 2,000 questions) + the subscription GetItem
+    expect(calls.count()).toBeLessThanOrEqual(4);
+    console.info('exam read requests', calls.byCommand());
+    calls.reset();
+    await examServices.getExam({ params: { examId }, query: { select: 'id,title,total_questions' }, body: {} }, contextFor(null));
+    expect(calls.count()).toBe(1);
+  });
+
+  it('lists exams in the same number of requests for 5 or 40 exams', async () => {
+    const lister = await fixtureUser(apiUrl);
+    const counts: number[] = [];
+    for (const target of [5, 40]) {
+      while ((await examServices.listExams({ params: {}, query: { my_exams: true, page_size: 100 }, body: {} }, contextFor(lister))).count < target) {
+        const n = Math.random().toString(36).slice(2);
+        await examServices.createExam({ params: {}, query: {}, body: { title: `list ${n}`, question_count: 0 } }, contextFor(lister));
+      }
+      calls.reset();
+      const mine = await examServices.listExams({ params: {}, query: { my_exams: true, page_size: 100 }, body: {} }, contextFor(lister));
+      expect(mine.count).toBe(target);
+      counts.push(calls.count());
+    }
+    expect(counts[0]).toBe(counts[1]);
+    expect(counts[1]).toBeLessThanOrEqual(2);
+    calls.reset();
+    await examServices.listExams({ params: {}, query: { search: 'list', page_size: 100 }, body: {} }, contextFor(lister));
+    expect(calls.count()).toBeLessThanOrEqual(4);
+  }, 120_000);
+});

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+
+const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const SCREENSHOT_DIR = join(rootDir, 'test-results/screenshots');
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 740 },
+} as const;
+
+/**
+ * Debian's Chromium, headless. Playwright gives every launch a fresh temporary profile
+ * (user-data-dir), so no state leaks between runs; each test also gets its own context.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export interface PageOptions {
+  viewport?: keyof typeof VIEWPORTS;
+  /** Browser language (navigator.languages), which the app's language rule reads. */
+  locale?: string;
+  /** localStorage entries set before any page script runs. */
+  storage?: Record<string, string>;
+}
+
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[options.viewport ?? 'desktop'],
+    locale: options.locale ?? 'ko-KR',
+    deviceScaleFactor: 1,
+  });
+  if (options.storage) {
+    await context.addInitScript((entries: Record<string, string>) => {
+      // Only on the first document: a reload must see what the app itself stored since.
+      if (sessionStorage.getItem('__seeded')) return;
+      sessionStorage.setItem('__seeded', '1');
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, options.storage);
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return { context, page, errors, close: () => context.close() };
+}
+
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage });
+  return path;
+}

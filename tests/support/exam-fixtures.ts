@@ -1,0 +1,39 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
+import { dynamoDocument } from '../../functions/lib/aws/clients.js';
+import { config } from '../../functions/lib/config.js';
+import { examKeys } from '../../functions/lib/data/exam-keys.js';
+import type { FixtureUser } from './fixture-users.js';
+import { KO_HEADER, EN_HEADER, multipartForm, questionRows, xlsxBytes } from './sheets.js';
+
+export interface UploadedFile {
+  id: string;
+  name: string;
+  max_questions: number;
+}
+
+/** Uploads a generated bank of `count` questions (difficulty cycles Easy, Medium, Hard). */
+export async function uploadBank(user: FixtureUser, name: string, count: number, isPublic = true): Promise<UploadedFile> {
+  const header = user.language === 'ko' ? KO_HEADER : EN_HEADER;
+  const res = await user.client.request('POST', '/api/upload-questions/', {
+    body: multipartForm({ is_public: String(isPublic) }, { name, bytes: xlsxBytes([header, ...questionRows(count, name)]) }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { file: UploadedFile }).file;
+}
+
+export async function createExam(user: FixtureUser, body: Record<string, unknown>): Promise<{ id: string; question_count: number; reduced: boolean; message: string; exam: Record<string, any> }> {
+  const res = await user.client.post('/api/create-exam/', body);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as never;
+}
+
+/** A row of the caller's answer history, as the exam-taking feature will write it. */
+export async function writeStat(userId: string, questionId: string, total: number, correct: number): Promise<void> {
+  await dynamoDocument().send(
+    new PutCommand({
+      TableName: config.appTable,
+      Item: { ...examKeys.questionStat(userId, questionId), type: 'QSTAT', question_id: questionId, total_attempts: total, correct_attempts: correct },
+    }),
+  );
+}

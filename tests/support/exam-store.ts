@@ -1,0 +1,50 @@
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocument, s3Client } from '../../functions/lib/aws/clients.js';
+import { config } from '../../functions/lib/config.js';
+
+/**
+ * Test-only look into the table and bucket: what a user's imports left behind. (Scans are fine
+ * here; no route ever scans.)
+ */
+export async function itemsOwnedBy(userId: string): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamoDocument().send(
+      new ScanCommand({
+        TableName: config.appTable,
+        FilterExpression: 'owner_id = :u OR pk = :p',
+        ExpressionAttributeValues: { ':u': userId, ':p': `USER#${userId}` },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items.filter((i) => i.sk !== 'USER');
+}
+
+export async function objectsUnder(prefix: string): Promise<string[]> {
+  const answer = await s3Client().send(new ListObjectsV2Command({ Bucket: config.filesBucket, Prefix: prefix }));
+  return (answer.Contents ?? []).map((o) => o.Key!);
+}
+
+/** Counts DynamoDB requests made through the shared document client in this process. */
+export function countDynamoCalls(): { count: () => number; byCommand: () => Record<string, number>; reset: () => void } {
+  const seen: string[] = [];
+  const client = dynamoDocument();
+  const name = `count-${Math.random()}`;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      seen.push(String((context as { commandName?: string }).commandName ?? 'unknown'));
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return {
+    count: () => seen.length,
+    byCommand: () => seen.reduce<Record<string, number>>((acc, c) => ((acc[c] = (acc[c] ?? 0) + 1), acc), {}),
+    reset: () => void seen.splice(0),
+  };
+}

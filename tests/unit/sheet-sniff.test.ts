@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { checkZip, sniffSpreadsheet } from '../../functions/files/importer/sniff.js';
+import { parseCsvRows, parseSheet } from '../../functions/files/importer/parse.js';
+import { AppError } from '../../functions/lib/http/app-error.js';
+import { xlsxBytes, zipWith } from '../support/sheets.js';
+
+const codeOf = (fn: () => unknown) => {
+  try {
+    fn();
+    return null;
+  } catch (error) {
+    return error instanceof AppError ? `${error.status} ${error.code}` : String(error);
+  }
+};
+
+describe('spreadsheet sniffing', () => {
+  it('checks magic bytes against the extension', () => {
+    const xlsx = xlsxBytes([['a']]);
+    expect(codeOf(() => sniffSpreadsheet(xlsx, 'xlsx'))).toBeNull();
+    expect(codeOf(() => sniffSpreadsheet(xlsx, 'xls'))).toBe('400 sheet_not_spreadsheet');
+    expect(codeOf(() => sniffSpreadsheet(Buffer.from('hello'), 'xlsx'))).toBe('400 sheet_not_spreadsheet');
+    expect(codeOf(() => sniffSpreadsheet(Buffer.from('a,b\n1,2'), 'csv'))).toBeNull();
+    expect(codeOf(() => sniffSpreadsheet(Buffer.from([0xc3, 0x28]), 'csv'))).toBe('400 sheet_not_spreadsheet');
+    expect(codeOf(() => sniffSpreadsheet(Buffer.alloc(0), 'csv'))).toBe('400 sheet_not_spreadsheet');
+    expect(codeOf(() => sniffSpreadsheet(Buffer.alloc(10 * 1024 * 1024 + 1, 0x61), 'csv'))).toBe('413 sheet_file_too_large');
+  });
+
+  it('sums a zip\'s sizes and catches a lying directory', () => {
+    expect(checkZip(zipWith([{ name: 'a', zeros: 1000 }, { name: 'b', data: Buffer.from('hi') }]))).toEqual({ entries: 2, uncompressedBytes: 1002 });
+    expect(codeOf(() => checkZip(zipWith([{ name: 'a', zeros: 60 * 1024 * 1024 }, { name: 'b', zeros: 50 * 1024 * 1024 }])))).toBe('413 sheet_uncompressed_too_large');
+    expect(codeOf(() => checkZip(zipWith([{ name: 'a', zeros: 101 * 1024 * 1024, declare: 10 }])))).toBe('413 sheet_uncompressed_too_large');
+    expect(codeOf(() => checkZip(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)])))).toBe('400 sheet_not_spreadsheet');
+  });
+});
+
+describe('CSV reading', () => {
+  it('reads quotes, doubled quotes, embedded line breaks, CRLF and a BOM; drops empty lines', () => {
+    const text = '\uFEFFid,title\r\n1,"a, ""quoted""\nline"\r\n\r\n2,plain\n';
+    expect(parseCsvRows(Buffer.from(text))).toEqual([['id', 'title'], ['1', 'a, "quoted"\nline'], ['2', 'plain']]);
+  });
+
+  it('never guesses another format from the text (SYLK starts with ID;)', () => {
+    const sheet = parseSheet(Buffer.from('ID;title,content,answer\n1,t,c,a\n'), 'csv');
+    expect(sheet.header).toEqual(['ID;title', 'content', 'answer']);
+  });
+
+  it('refuses an unterminated quote', () => {
+    expect(codeOf(() => parseCsvRows(Buffer.from('a,"b\n')))).toBe('400 sheet_unreadable');
+  });
+});

@@ -1,0 +1,24 @@
+import app from './en.js';
+import navigation from '../../features/navigation/i18n/en.js';
+import language from '../../features/language/i18n/en.js';
+import home from '../../features/home/i18n/en.js';
+import legal from '../../features/legal/i18n/en.js';
+import introduction from '../../features/introduction/i18n/en.js';
+import gettingStarted from '../../features/getting-started/i18n/en.js';
+import statusPages from '../../features/status-pages/i18n/en.js';
+import type { TranslationShape } from '../../lib/translation-shape.js';
+import type { BundledResources } from './resources-ko.js';
+
+/** English texts of every feature; the type check keeps the feature list in step with Korean. */
+const resources = {
+  app,
+  navigation,
+  language,
+  home,
+  legal,
+  introduction,
+  gettingStarted,
+  statusPages,
+} satisfies TranslationShape<BundledResources>;
+
+export default resources;

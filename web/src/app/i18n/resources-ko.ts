@@ -1,0 +1,14 @@
+import app from './ko.js';
+import navigation from '../../features/navigation/i18n/ko.js';
+import language from '../../features/language/i18n/ko.js';
+import home from '../../features/home/i18n/ko.js';
+import legal from '../../features/legal/i18n/ko.js';
+import introduction from '../../features/introduction/i18n/ko.js';
+import gettingStarted from '../../features/getting-started/i18n/ko.js';
+import statusPages from '../../features/status-pages/i18n/ko.js';
+
+/** Korean texts of every feature, each under its feature key (`t('home.hero.title')`). */
+const resources = { app, navigation, language, home, legal, introduction, gettingStarted, statusPages };
+
+export default resources;
+export type BundledResources = typeof resources;

@@ -1,0 +1,30 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { Footer } from '../../features/navigation/components/footer.js';
+import { Navbar } from '../../features/navigation/components/navbar.js';
+import { useRouteEffects } from './use-route-effects.js';
+import styles from './app-layout.module.css';
+
+/** The shared layout of spec 1 §2 around every screen. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const navbar = useRef<HTMLElement>(null);
+  const navigation = useNavigation();
+  useRouteEffects(navbar);
+
+  return (
+    <>
+      <a className={styles.skip} href="#main">
+        {t('app.skipToContent')}
+      </a>
+      {navigation.state === 'loading' && <div className={styles.progress} role="progressbar" aria-label={t('app.loadingPage')} />}
+      <Navbar ref={navbar} />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </>
+  );
+}

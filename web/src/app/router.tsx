@@ -1,0 +1,82 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirectDocument, type RouteObject } from 'react-router-dom';
+import { withTimeout } from '../lib/lazy-route.js';
+import type { UnavailableScreen } from '../features/status-pages/unavailable-screens.js';
+import { RouteErrorPage } from '../features/status-pages/components/route-error-page.js';
+import { AppLayout } from './layout/app-layout.js';
+import { PageLoading } from './page-loading.js';
+import type { RouteHandle } from './route-handle.js';
+
+/** A route whose screen arrives as its own chunk, within the spec's 120 s. */
+function page(path: string | undefined, titleKey: string, load: () => Promise<ComponentType>): RouteObject {
+  const handle: RouteHandle = { titleKey };
+  const lazy = withTimeout(async () => ({ Component: await load() }));
+  return path === undefined ? { index: true, handle, lazy } : { path, handle, lazy };
+}
+
+/** A screen of a later issue: the one shared "not available yet" page, naming the screen. */
+function unavailable(path: string, screen: UnavailableScreen): RouteObject {
+  return page(path, `statusPages.screens.${screen}`, async () => {
+    const { NotAvailablePage } = await import('../features/status-pages/components/not-available-page.js');
+    return function UnavailableScreenPage() {
+      return <NotAvailablePage screen={screen} />;
+    };
+  });
+}
+
+/** The route table of spec 1 §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    HydrateFallback: PageLoading,
+    children: [
+      {
+        // Pathless: a failing screen renders its error inside the layout, navbar intact. Bundled
+        // eagerly because it must show when a chunk could not be fetched (offline, new deploy).
+        ErrorBoundary: RouteErrorPage,
+        children: [
+          page(undefined, 'home.title', async () => (await import('../features/home/components/home-page.js')).HomePage),
+          page('getting-started', 'gettingStarted.title', async () =>
+            (await import('../features/getting-started/components/getting-started-page.js')).GettingStartedPage),
+          page('privacy-policy', 'legal.privacy.title', async () =>
+            (await import('../features/legal/components/privacy-policy-page.js')).PrivacyPolicyPage),
+          page('terms-of-service', 'legal.terms.title', async () =>
+            (await import('../features/legal/components/terms-of-service-page.js')).TermsOfServicePage),
+          page('service-introduction', 'introduction.service.title', async () =>
+            (await import('../features/introduction/components/service-introduction-page.js')).ServiceIntroductionPage),
+          page('devops-interview', 'introduction.devops.title', async () =>
+            (await import('../features/introduction/components/devops-interview-page.js')).DevopsInterviewPage),
+
+          unavailable('take-exam/:examId', 'takeExam'),
+          unavailable('take-exam', 'takeExam'),
+          unavailable('random-practice', 'randomPractice'),
+          unavailable('results', 'results'),
+          unavailable('question-files', 'questionFiles'),
+          unavailable('create-exam', 'createExam'),
+          unavailable('exam-management', 'examManagement'),
+          unavailable('exam-detail/:examId', 'examDetail'),
+          unavailable('favorites', 'favorites'),
+          unavailable('study-management', 'studyManagement'),
+          unavailable('study-detail/:studyId', 'studyDetail'),
+          unavailable('study-progress-dashboard/:studyId', 'studyProgressDashboard'),
+          unavailable('member-management/:studyId', 'memberManagement'),
+          unavailable('register', 'register'),
+          unavailable('login', 'login'),
+          unavailable('profile', 'profile'),
+          unavailable('user-management', 'userManagement'),
+          unavailable('verify-email/:token', 'verifyEmail'),
+
+          // Short links are answered by the API; an in-app link to one must leave the SPA.
+          { path: 's/*', loader: ({ request }) => redirectDocument(new URL(request.url).pathname) },
+
+          page('*', 'statusPages.notFound.title', async () =>
+            (await import('../features/status-pages/components/not-found-page.js')).NotFoundPage),
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+
+export type ToastType = 'success' | 'error' | 'warning' | 'info';
+
+export interface ToastOptions {
+  type?: ToastType;
+  /** Milliseconds on screen; LIMITS.toastMs.default (3 s) unless a screen sets its own. */
+  durationMs?: number;
+}
+
+export interface ToastApi {
+  show(message: string, options?: ToastOptions): void;
+  success(message: string, durationMs?: number): void;
+  error(message: string, durationMs?: number): void;
+  warning(message: string, durationMs?: number): void;
+  info(message: string, durationMs?: number): void;
+  dismiss(id: number): void;
+}
+
+export const ToastContext = createContext<ToastApi | null>(null);
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}

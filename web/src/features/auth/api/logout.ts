@@ -1,0 +1,37 @@
+import { logout as logoutRoute } from '../../../../../shared/contracts/auth.js';
+import { callApi } from '../../../lib/api-client.js';
+import { refreshCsrfToken } from '../../../lib/csrf.js';
+import { LOCAL_KEYS, localStore, sessionStore } from '../../../lib/storage.js';
+import { setAuthUser } from '../stores/auth-store.js';
+
+/** Local keys whose name mentions these are per-user data and go on logout (spec 1 §4). */
+const PER_USER_KEY = /auth|user|profile|cache/i;
+
+/**
+ * Logout as spec 1 §4 orders it: tell the server (a failure is ignored), clear the stored user,
+ * session storage, per-user local entries and readable cookies, set the logout flag, and fetch a
+ * fresh CSRF token. The caller navigates to /login.
+ */
+export async function logout(): Promise<void> {
+  try {
+    await callApi(logoutRoute, { body: {} });
+  } catch {
+    // Spec: the server's answer is ignored; the local sign-out happens regardless.
+  }
+  setAuthUser(null);
+  sessionStore.clear();
+  for (const key of localStore.keys()) if (PER_USER_KEY.test(key)) localStore.remove(key);
+  clearReadableCookies();
+  localStore.set(LOCAL_KEYS.logoutFlag, 'true');
+  await refreshCsrfToken();
+}
+
+/** HttpOnly cookies (the session) are the server's to clear; this removes the rest. */
+function clearReadableCookies(): void {
+  // __Host- cookies are only accepted (and so only removable) with Secure.
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/${secure}`;
+  }
+}

@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { Icon, type IconName } from '../../../components/ui/icon/icon.js';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { useAuth } from '../../auth/hooks/use-auth.js';
+import styles from './feature-cards.module.css';
+
+type CardKey =
+  | 'gettingStarted'
+  | 'studyManagement'
+  | 'examManagement'
+  | 'dailyExam'
+  | 'questionFiles'
+  | 'randomPractice'
+  | 'userManagement';
+
+interface Card {
+  key: CardKey;
+  icon: IconName;
+  to: string;
+  tone: 'blue' | 'teal' | 'violet' | 'amber' | 'rose' | 'slate';
+  /** Spec 1 §6: anonymous visitors are sent to /login instead. */
+  needsLogin?: boolean;
+  adminOnly?: boolean;
+}
+
+const CARDS: Card[] = [
+  { key: 'gettingStarted', icon: 'play', to: '/getting-started', tone: 'blue' },
+  { key: 'studyManagement', icon: 'users', to: '/study-management', tone: 'teal' },
+  { key: 'examManagement', icon: 'clipboard', to: '/exam-management', tone: 'violet' },
+  { key: 'dailyExam', icon: 'calendar', to: '/login', tone: 'amber', needsLogin: true },
+  { key: 'questionFiles', icon: 'file', to: '/question-files', tone: 'slate' },
+  // Spec 1 §2 also checks the user's joined studies first; that needs the home study list,
+  // which arrives with the studies issue. Until then a signed-in user goes straight there.
+  { key: 'randomPractice', icon: 'shuffle', to: '/random-practice', tone: 'rose', needsLogin: true },
+  { key: 'userManagement', icon: 'shield', to: '/user-management', tone: 'slate', adminOnly: true },
+];
+
+/** The home grid of spec 1 §2. Cards are links; the daily exam card is an action. */
+export function FeatureCards() {
+  const { t } = useTranslation();
+  const { isAuthenticated, isAdmin } = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const visible = CARDS.filter((card) => !card.adminOnly || isAdmin);
+
+  const content = (card: Card) => (
+    <>
+      <span className={`${styles.icon} ${styles[card.tone]}`}>
+        <Icon name={card.icon} />
+      </span>
+      <span className={styles.text}>
+        <span className={styles.titleRow}>
+          <span className={styles.title}>{t(`home.cards.${card.key}.title`)}</span>
+          {card.adminOnly && <span className={styles.badge}>{t('home.cards.adminOnly')}</span>}
+          {card.needsLogin && !isAuthenticated && <span className={styles.badgeMuted}>{t('home.cards.loginRequired')}</span>}
+        </span>
+        <span className={styles.description}>{t(`home.cards.${card.key}.description`)}</span>
+      </span>
+      <span className={styles.open}>
+        {t('home.cards.open')}
+        <Icon name="arrowRight" className={styles.arrow} />
+      </span>
+    </>
+  );
+
+  return (
+    <ul className={styles.grid} data-testid="feature-cards">
+      {visible.map((card) => (
+        <li key={card.key}>
+          {card.key === 'dailyExam' ? (
+            // The daily exam call arrives with the exam screens; until then a signed-in user is told so.
+            <button
+              type="button"
+              className={styles.card}
+              onClick={() => (isAuthenticated ? toast.info(t('home.dailyExamSoon')) : navigate('/login'))}
+            >
+              {content(card)}
+            </button>
+          ) : (
+            <Link className={styles.card} to={card.needsLogin && !isAuthenticated ? '/login' : card.to}>
+              {content(card)}
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

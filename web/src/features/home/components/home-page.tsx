@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Icon } from '../../../components/ui/icon/icon.js';
+import page from '../../../components/ui/page/page.module.css';
+import { introPath } from '../../../lib/host.js';
+import { useAuth } from '../../auth/hooks/use-auth.js';
+import { displayName } from '../../auth/types.js';
+import { FeatureCards } from './feature-cards.js';
+import styles from './home-page.module.css';
+
+/**
+ * Home (spec 1 §2). A logged-out visitor lands on the intro page unless they came through the
+ * Home menu (?fromHomeMenu=true). The Open Study table, recent results and the daily exam call
+ * belong to the studies and results issues and are added there.
+ */
+export function HomePage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+
+  if (!user && params.get('fromHomeMenu') !== 'true') return <Navigate to={introPath()} replace />;
+
+  return (
+    <div data-testid="home-page">
+      <section className={styles.hero}>
+        <div className={`${page.container} ${styles.heroInner}`}>
+          <span className={page.eyebrow}>
+            {user ? t('home.hero.welcome', { name: displayName(user) }) : t('home.hero.eyebrow')}
+          </span>
+          <h1 className={styles.title}>{t('home.hero.title')}</h1>
+          <p className={`${page.lead} ${styles.lead}`}>{t('home.hero.lead')}</p>
+          <div className={page.buttons}>
+            <Link to="/getting-started" className={page.button}>
+              {t('home.hero.start')}
+              <Icon name="arrowRight" className={page.buttonIcon} />
+            </Link>
+            <Link to="/study-management" className={page.buttonSecondary}>
+              {t('home.hero.browseStudies')}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className={page.section} aria-labelledby="home-cards">
+        <div className={page.container}>
+          <h2 id="home-cards" className={page.sectionTitle}>
+            {t('home.cards.heading')}
+          </h2>
+          <FeatureCards />
+        </div>
+      </section>
+    </div>
+  );
+}

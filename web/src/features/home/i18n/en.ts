@@ -1,0 +1,30 @@
+import type { TranslationShape } from '../../../lib/translation-shape.js';
+import type ko from './ko.js';
+
+const en = {
+  title: 'Home',
+  hero: {
+    eyebrow: 'Learn by answering questions',
+    welcome: 'Welcome back, {{name}}',
+    title: 'Build real skill through steady practice',
+    lead: 'Upload question files, group them into exams and studies, and practise. Missed questions come back, mastered ones fade out — a little every day adds up.',
+    start: 'Get started',
+    browseStudies: 'Browse studies',
+  },
+  cards: {
+    heading: 'What would you like to do?',
+    open: 'Open',
+    loginRequired: 'Login required',
+    adminOnly: 'Admin',
+    gettingStarted: { title: 'Getting started', description: 'New here? Learn the service in six short steps.' },
+    studyManagement: { title: 'Study management', description: 'Create learning groups and track tasks and progress together.' },
+    examManagement: { title: 'Exam management', description: 'Group questions into exams, share them and organise them with tags.' },
+    dailyExam: { title: 'Daily exam', description: "Answer today's questions, picked from the exams you subscribe to." },
+    questionFiles: { title: 'Question files', description: 'Upload Excel or CSV question files and review their contents.' },
+    randomPractice: { title: 'Random practice', description: 'Practise with questions drawn at random from your studies.' },
+    userManagement: { title: 'User management', description: 'Manage user accounts and their roles.' },
+  },
+  dailyExamSoon: 'The daily exam will be available soon.',
+} satisfies TranslationShape<typeof ko>;
+
+export default en;

@@ -1,0 +1,30 @@
+const ko = {
+  brandHome: 'Quizbank 홈',
+  mainMenu: '주 메뉴',
+  intro: '소개',
+  home: '홈',
+  study: '스터디',
+  exam: '시험',
+  login: '로그인',
+  openMenu: '메뉴 열기',
+  closeMenu: '메뉴 닫기',
+  userMenu: '사용자 메뉴',
+  profile: '프로필',
+  favorite: '즐겨찾기',
+  logout: '로그아웃',
+  footer: {
+    tagline: '문제 파일을 올리고, 시험과 스터디로 묶어 꾸준히 연습하세요.',
+    exampleStudies: '예시 스터디',
+    exampleStudyDevops: 'DevOps 면접 스터디',
+    exampleStudyInterview: '영어 면접 스터디',
+    legal: '약관 및 정책',
+    privacyPolicy: '개인정보 처리방침',
+    termsOfService: '이용약관',
+    about: '서비스 소개',
+    company: '서비스',
+    rights: '© {{year}} Quizbank. All rights reserved.',
+    opensInNewTab: '(새 탭에서 열림)',
+  },
+};
+
+export default ko;

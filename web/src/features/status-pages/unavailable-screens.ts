@@ -1,0 +1,22 @@
+/** Screens of later issues that show the shared "not available yet" page for now. */
+export const UNAVAILABLE_SCREENS = [
+  'takeExam',
+  'randomPractice',
+  'results',
+  'questionFiles',
+  'createExam',
+  'examManagement',
+  'examDetail',
+  'favorites',
+  'studyManagement',
+  'studyDetail',
+  'studyProgressDashboard',
+  'memberManagement',
+  'register',
+  'login',
+  'profile',
+  'userManagement',
+  'verifyEmail',
+] as const;
+
+export type UnavailableScreen = (typeof UNAVAILABLE_SCREENS)[number];

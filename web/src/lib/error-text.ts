@@ -1,0 +1,17 @@
+import type { TFunction } from 'i18next';
+import { ApiError, CLIENT_ERROR_CODES } from './api-client.js';
+
+const CLIENT_CODES = new Set<string>(Object.values(CLIENT_ERROR_CODES));
+
+/**
+ * The sentence to show for a failed call. The server already wrote `detail` in the caller's
+ * language; errors the client raised itself (network, unreadable answer) and anything that is
+ * not an ApiError get the app's own texts (app.errors.*).
+ */
+export function errorText(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError) {
+    if (CLIENT_CODES.has(error.code)) return t(`app.errors.${error.code}`);
+    if (error.detail) return error.detail;
+  }
+  return t('app.errors.generic');
+}
