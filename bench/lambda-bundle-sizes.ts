@@ -19,6 +19,8 @@ export interface BundleSize {
   bytes: number;
   /** Bytes each package (or source folder) contributes to the output, largest first. */
   contributors: { name: string; bytes: number }[];
+  /** Modules left for the runtime to provide (only Node built-ins are expected). */
+  externalImports: string[];
   /** Set when the bundle could not be built (bytes is then 0). */
   error?: string;
 }
@@ -35,7 +37,7 @@ export async function measureLambdaBundles(options: { includeJobs?: boolean } = 
     try {
       result = await build({ ...esbuildOptions(entry), metafile: true, logLevel: 'silent' });
     } catch (error) {
-      results.push({ group, bytes: 0, contributors: [], error: (error as Error).message.split('\n').slice(0, 3).join(' ') });
+      results.push({ group, bytes: 0, contributors: [], externalImports: [], error: (error as Error).message.split('\n').slice(0, 3).join(' ') });
       continue;
     }
     const js = result.outputFiles!.find((f) => f.path.endsWith('.mjs'))!;
@@ -47,7 +49,8 @@ export async function measureLambdaBundles(options: { includeJobs?: boolean } = 
       byName.set(name, (byName.get(name) ?? 0) + input.bytesInOutput);
     }
     const contributors = [...byName].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
-    results.push({ group, bytes: js.contents.byteLength, contributors });
+    const externalImports = [...new Set(output.imports.filter((i) => i.external).map((i) => i.path))].sort();
+    results.push({ group, bytes: js.contents.byteLength, contributors, externalImports });
   }
   return results;
 }

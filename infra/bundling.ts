@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
-import { Charset, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 
 /** Repository root: entries in the manifest and schedules are relative to it. */
 export const ROOT_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -37,7 +37,8 @@ export function nodejsBundling(): BundlingOptions {
     sourceMap: LAMBDA_BUILD.sourcemap,
     sourcesContent: LAMBDA_BUILD.sourcesContent,
     mainFields: [...LAMBDA_BUILD.mainFields],
-    charset: Charset.UTF8,
+    // aws-cdk-lib 2.276 accepts `charset` but never passes it to esbuild; hand it over directly.
+    esbuildArgs: { '--charset': LAMBDA_BUILD.charset },
     externalModules: [...LAMBDA_BUILD.externalModules],
     bundleAwsSDK: true,
     banner: LAMBDA_BUILD.banner,

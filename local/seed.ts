@@ -1,0 +1,87 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createExam } from '../functions/exams/services.js';
+import { importQuestionSheet } from '../functions/files/importer/import.js';
+import { SAMPLE_QUESTIONS } from '../functions/files/sample-questions.js';
+import { questionsWorkbook } from '../functions/files/samples.js';
+import { dynamoDocument } from '../functions/lib/aws/clients.js';
+import { config } from '../functions/lib/config.js';
+import { keys } from '../functions/lib/data/keys.js';
+import type { RequestContext } from '../functions/lib/http/types.js';
+import { createLogger } from '../functions/lib/log.js';
+import { createOrFindTag } from '../functions/tags/repository.js';
+import type { Language } from '../shared/domain/language.js';
+
+/**
+ * The local demo (issue 4): a Korean and an English question bank written for this project,
+ * a public exam from each, and a few tags, owned by a `quizbank` author account that cannot
+ * sign in (it has no password). Runs in the process of the local cloud (its env must be set);
+ * `scripts/start.ts` calls it on an empty data directory. A marker item makes a second run a
+ * no-op. Never part of a deployed stack.
+ */
+const MARKER = { pk: 'SEED#demo', sk: 'SEED' };
+export const DEMO_AUTHOR = { id: 'demo-author', username: 'quizbank' };
+
+export async function seedDemo(print: (line: string) => void = () => undefined): Promise<boolean> {
+  const db = dynamoDocument();
+  const { Item } = await db.send(new GetCommand({ TableName: config.appTable, Key: MARKER }));
+  if (Item) return false;
+
+  const now = new Date().toISOString();
+  await db.send(
+    new PutCommand({
+      TableName: config.appTable,
+      Item: { ...keys.user(DEMO_AUTHOR.id), type: 'USER', id: DEMO_AUTHOR.id, username: DEMO_AUTHOR.username, first_name: 'Quizbank', role: 'user_role', language: 'ko', email: '', date_joined: now },
+    }),
+  );
+  await db.send(
+    new PutCommand({
+      TableName: config.appTable,
+      Item: { ...keys.username(DEMO_AUTHOR.username), type: 'USERNAME', userId: DEMO_AUTHOR.id },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  ).catch(() => undefined);
+
+  const tagIds: string[] = [];
+  for (const [ko, en] of [['DevOps', 'DevOps'], ['쿠버네티스', 'Kubernetes'], ['CI/CD', 'CI/CD']] as const) {
+    tagIds.push((await createOrFindTag(ko, en, DEMO_AUTHOR.id)).tag.id);
+  }
+
+  const log = createLogger({ seed: 'demo' });
+  const banks: { language: Language; file: string; exam: string; description: string }[] = [
+    { language: 'ko', file: '데브옵스-쿠버네티스-기초.xlsx', exam: '쿠버네티스 기초', description: '컨테이너, 쿠버네티스, CI/CD 기초 문제 10개' },
+    { language: 'en', file: 'devops-kubernetes-basics.xlsx', exam: 'Kubernetes Basics', description: 'Ten questions on containers, Kubernetes and CI/CD' },
+  ];
+  for (const bank of banks) {
+    const { file } = await importQuestionSheet({
+      bytes: questionsWorkbook(SAMPLE_QUESTIONS[bank.language], bank.language),
+      fileName: bank.file,
+      isPublic: true,
+      owner: DEMO_AUTHOR,
+      language: bank.language,
+      log,
+    });
+    await createExam(
+      {
+        params: {},
+        query: {},
+        body: { title: bank.exam, description: bank.description, file_id: file.id, question_count: file.max_questions, is_public: true, tags: tagIds },
+      },
+      authorContext(bank.language),
+    );
+    print(`seeded ${bank.file} and the public exam "${bank.exam}"`);
+  }
+  await db.send(new PutCommand({ TableName: config.appTable, Item: { ...MARKER, type: 'SEED', seeded_at: now } }));
+  return true;
+}
+
+function authorContext(language: Language): RequestContext {
+  return {
+    requestId: 'seed',
+    language,
+    cookies: {},
+    caller: { sessionKey: 'seed', user: { ...DEMO_AUTHOR, role: 'user_role', is_superuser: false, is_staff: false, language } },
+    sourceIp: '127.0.0.1',
+    userAgent: 'seed',
+    log: createLogger({ seed: 'demo' }),
+  };
+}
