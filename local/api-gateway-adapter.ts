@@ -115,6 +115,9 @@ function toEvent(
     if (name === 'cookie') cookies = joined.split(';').map((c) => c.trim()).filter(Boolean);
     else headers[name] = joined;
   }
+  // What CloudFront's viewer-request function does in AWS: the client cannot choose this header.
+  const viewerIp = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+  headers['x-viewer-ip'] = viewerIp;
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const contentType = headers['content-type'] ?? '';
@@ -140,7 +143,7 @@ function toEvent(
         method,
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        sourceIp: viewerIp,
         userAgent: headers['user-agent'] ?? '',
       },
       requestId,

@@ -19,8 +19,12 @@ export interface RouteGroup {
   memoryMb: number;
   timeoutSeconds: number;
   routes: RouteContract[];
-  /** Tables and buckets the group may touch; the stack grants exactly these. */
-  access: { appTable?: 'read' | 'write'; ephemeralTable?: 'read' | 'write'; filesBucket?: 'read' | 'write'; sendMail?: boolean };
+  /**
+   * Tables and buckets the group may touch; the stack grants exactly these. Every route group
+   * reads sessions and refreshes their lastSeenAt (the HTTP runtime does, functions/lib/auth),
+   * so the ephemeral table is at least `sessions` (read + UpdateItem).
+   */
+  access: { appTable?: 'read' | 'write'; ephemeralTable: 'sessions' | 'write'; filesBucket?: 'read' | 'write'; sendMail?: boolean };
 }
 
 export const ROUTE_GROUPS: RouteGroup[] = [
@@ -30,7 +34,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     memoryMb: 256,
     timeoutSeconds: 10,
     routes: [system.getCsrfToken, system.testCsrf, system.getTranslations],
-    access: { ephemeralTable: 'read', appTable: 'read' },
+    access: { ephemeralTable: 'sessions', appTable: 'read' },
   },
   {
     name: 'auth',
@@ -79,7 +83,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       files.checkExistingFile, files.updateQuestionFile, files.deleteQuestionFile, files.downloadQuestionFile,
       files.downloadSampleFile,
     ],
-    access: { appTable: 'write', filesBucket: 'write' },
+    access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write' },
   },
   {
     name: 'exams',
@@ -91,7 +95,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       exams.deleteExamLegacy, exams.retakeExam, exams.wrongQuestionsExam, exams.toggleOriginal, exams.updateExam,
       exams.bulkToggleSubscription, exams.subscribedExams, exams.moveToSubscribed, exams.moveToMyExams,
     ],
-    access: { appTable: 'write' },
+    access: { appTable: 'write', ephemeralTable: 'sessions' },
   },
   {
     name: 'tags',
@@ -99,7 +103,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     memoryMb: 256,
     timeoutSeconds: 10,
     routes: [tags.listTags, tags.createTag, tags.listStudyTags],
-    access: { appTable: 'write' },
+    access: { appTable: 'write', ephemeralTable: 'sessions' },
   },
 ];
 

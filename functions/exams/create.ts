@@ -124,21 +124,18 @@ async function fromList(refs: unknown[], examId: string | null, caller: Caller):
     if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_source_not_found');
     byId = new Map(questions.map((q) => [q.id, q]));
   } else {
+    // Imported ids locate their file item directly; the rest are found through gsi1 QUESTION#<id>.
     byId = new Map();
-    const copies = await findQuestionCopies(ids);
-    const homes = [...new Set([...copies.values()].flat().map((c) => String(c.pk)))];
-    const fileIds = homes.filter((h) => h.startsWith('FILE#')).map((h) => h.slice(5));
-    const examIds = homes.filter((h) => h.startsWith('EXAM#')).map((h) => h.slice(5));
-    const [files, exams] = await Promise.all([
-      batchGetAll(fileIds.map((id) => examKeys.file(id))) as Promise<unknown> as Promise<FileRecord[]>,
-      getExams(examIds),
-    ]);
-    const visible = new Set([
-      ...files.filter((f) => f.is_public !== false || f.owner_id === caller.id || isSiteAdmin(caller)).map((f) => `FILE#${f.id}`),
-      ...exams.filter((e) => canReadExamDirectly(e, caller)).map((e) => `EXAM#${e.id}`),
-    ]);
+    const pairs = ids.map((id) => POOL_ID.exec(id)).filter((m): m is RegExpExecArray => !!m).map((m) => ({ fileId: m[1]!, order: Number(m[2]) }));
+    const pooled = await poolQuestions(pairs);
+    const files = (await batchGetAll([...new Set(pooled.map((q) => String(q.file_id)))].map((id) => examKeys.file(id)))) as unknown as FileRecord[];
+    const visibleFiles = new Set(files.filter((f) => f.is_public !== false || f.owner_id === caller.id || isSiteAdmin(caller)).map((f) => f.id));
+    for (const q of pooled) if (visibleFiles.has(String(q.file_id))) byId.set(q.id, q);
+    const copies = await findQuestionCopies(ids.filter((id) => !byId.has(id)));
+    const examIds = [...new Set([...copies.values()].flat().map((c) => String(c.pk)))].map((pk) => pk.slice('EXAM#'.length));
+    const visibleExams = new Set((await getExams(examIds)).filter((e) => canReadExamDirectly(e, caller)).map((e) => `EXAM#${e.id}`));
     for (const [id, found] of copies) {
-      const usable = found.find((c) => visible.has(String(c.pk)));
+      const usable = found.find((c) => visibleExams.has(String(c.pk)));
       if (usable) byId.set(id, usable);
     }
   }

@@ -50,7 +50,7 @@ export async function getExam(input: ServiceInput<typeof exams.getExam>, ctx: Re
 /** GET /api/exam/{id}/questions/: the same single Query; a plain list. */
 export async function getExamQuestions(input: ServiceInput<typeof exams.getExamQuestions>, ctx: RequestContext) {
   const caller = ctx.caller?.user ?? null;
-  const { exam, questions } = await getExamWithQuestions(input.params.id);
+  const { exam, questions } = await getExamWithQuestions(input.params.examId);
   if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
   return questions.map((q) => selectFields(questionView(q, ctx.language), input.query.select));
 }
@@ -63,9 +63,9 @@ async function ownedExam(examId: string, caller: Caller, canChange: (exam: ExamR
 }
 
 /** DELETE: owner or admin. Removes the exam, its question copies, subscriptions and tag counts. */
-export async function deleteExam(input: { params: { id: string } }, ctx: RequestContext) {
+export async function deleteExam(input: { params: { examId: string } }, ctx: RequestContext) {
   const caller = callerOf(ctx);
-  const exam = await ownedExam(input.params.id, caller, (e) => isCreatorOrAdmin(e, caller));
+  const exam = await ownedExam(input.params.examId, caller, (e) => isCreatorOrAdmin(e, caller));
   await removeExam(exam);
   if (exam.tag_ids?.length) await adjustUsage(exam.tag_ids, -1);
   return { success: true as const, message: errorMessage('exam_deleted', ctx.language) };
@@ -74,7 +74,7 @@ export async function deleteExam(input: { params: { id: string } }, ctx: Request
 /** POST retake: a new private version under the original, with the same questions. */
 export async function retakeExam(input: ServiceInput<typeof exams.retakeExam>, ctx: RequestContext) {
   const caller = callerOf(ctx);
-  const { exam: source, questions } = await getExamWithQuestions(input.params.id);
+  const { exam: source, questions } = await getExamWithQuestions(input.params.examId);
   if (!source || !(await canReadExam(source, caller))) throw new AppError(404, 'exam_not_found');
   let rootId = source.original_exam ?? source.id;
   let version = await nextVersion(rootId);
@@ -112,7 +112,7 @@ export async function retakeExam(input: ServiceInput<typeof exams.retakeExam>, c
 /** POST wrong-questions: the caller's wrong answers in this exam, most wrong first. */
 export async function wrongQuestionsExam(input: ServiceInput<typeof exams.wrongQuestionsExam>, ctx: RequestContext) {
   const caller = callerOf(ctx);
-  const { exam: source, questions } = await getExamWithQuestions(input.params.id);
+  const { exam: source, questions } = await getExamWithQuestions(input.params.examId);
   if (!source || !(await canReadExam(source, caller))) throw new AppError(404, 'exam_not_found');
   const stats = (await statsFor(caller.id, questions.map((q) => q.id))).filter(
     (s) => Number(s.total_attempts ?? 0) > Number(s.correct_attempts ?? 0),
@@ -144,7 +144,7 @@ export async function wrongQuestionsExam(input: ServiceInput<typeof exams.wrongQ
 /** POST toggle-original: site admins only (route access). */
 export async function toggleOriginal(input: ServiceInput<typeof exams.toggleOriginal>, ctx: RequestContext) {
   const caller = callerOf(ctx);
-  const exam = await readableExam(input.params.id, caller);
+  const exam = await readableExam(input.params.examId, caller);
   const after = { ...exam, is_original: !exam.is_original };
   await saveExamChanges(exam, after);
   return { success: true as const, is_original: after.is_original, exam: examView(after, caller, ctx.language) };
@@ -153,7 +153,7 @@ export async function toggleOriginal(input: ServiceInput<typeof exams.toggleOrig
 /** PATCH update: creator, admin (or a study admin, hook). Title, texts, flags, version, date, tags. */
 export async function updateExam(input: ServiceInput<typeof exams.updateExam>, ctx: RequestContext) {
   const caller = callerOf(ctx);
-  const exam = await ownedExam(input.params.id, caller, (e) => canEditExam(e, caller));
+  const exam = await ownedExam(input.params.examId, caller, (e) => canEditExam(e, caller));
   const body = input.body;
   const after: ExamRecord = { ...exam };
   const lang = ctx.language;

@@ -16,7 +16,8 @@ export interface DataProps {
 /** What one function may touch; route groups and schedules both use this shape. */
 export interface DataAccess {
   appTable?: 'read' | 'write';
-  ephemeralTable?: 'read' | 'write';
+  /** `sessions`: read, plus UpdateItem for the hourly lastSeenAt touch of the HTTP runtime. */
+  ephemeralTable?: 'sessions' | 'read' | 'write';
   filesBucket?: 'read' | 'write';
 }
 
@@ -95,12 +96,13 @@ export class Data extends Construct {
 
   /** Grants exactly the declared access: read-only or read-write, tables including their indexes. */
   grant(grantee: IGrantable, access: DataAccess): void {
-    const tableAccess: [TableDefinition['id'], 'read' | 'write' | undefined][] = [
+    const tableAccess: [TableDefinition['id'], DataAccess['ephemeralTable']][] = [
       ['app', access.appTable],
       ['ephemeral', access.ephemeralTable],
     ];
     for (const [id, level] of tableAccess) {
-      if (level === 'read') this.table(id).grantReadData(grantee);
+      if (level === 'read' || level === 'sessions') this.table(id).grantReadData(grantee);
+      if (level === 'sessions') this.table(id).grant(grantee, 'dynamodb:UpdateItem');
       if (level === 'write') this.table(id).grantReadWriteData(grantee);
     }
     if (access.filesBucket === 'read') this.filesBucket.grantRead(grantee);

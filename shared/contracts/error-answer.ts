@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every 4xx/5xx answer of the API has this shape. `code` is stable; `detail` is in the caller's language. */
 export const errorAnswer = z.object({

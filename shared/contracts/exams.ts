@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from './define-route.js';
 import { flagSchema } from './files.js';
 import { tagSchema } from './tags.js';
@@ -90,7 +90,8 @@ export const examSchema = z
   .extend({ id: z.string() });
 export type Exam = z.infer<typeof examSchema>;
 
-const examIdParam = z.object({ id: z.string().min(1).max(100) });
+/** One parameter name per path level under /api/exam/ (API Gateway), `{examId}`, whatever api-routes.txt writes. */
+const examIdParam = z.object({ examId: z.string().min(1).max(100) });
 const selectQuery = z.string().max(1000).optional();
 
 const questionRef = z.union([z.string().min(1).max(200), z.number().int(), z.object({ id: z.union([z.string(), z.number()]) }).passthrough()]);
@@ -153,14 +154,14 @@ export const getExam = defineRoute({
   method: 'GET',
   path: '/api/exam/{examId}/',
   access: 'public',
-  params: z.object({ examId: z.string().min(1).max(100) }),
+  params: examIdParam,
   query: z.object({ select: selectQuery }).passthrough(),
   response: examSchema,
 });
 
 export const getExamQuestions = defineRoute({
   method: 'GET',
-  path: '/api/exam/{id}/questions/',
+  path: '/api/exam/{examId}/questions/',
   access: 'public',
   params: examIdParam,
   query: z.object({ select: selectQuery }).passthrough(),
@@ -195,7 +196,7 @@ export const listExams = defineRoute({
 
 export const deleteExam = defineRoute({
   method: 'DELETE',
-  path: '/api/exam/{id}/',
+  path: '/api/exam/{examId}/',
   access: 'signed-in',
   params: examIdParam,
   response: z.object({ success: z.literal(true), message: z.string() }),
@@ -203,7 +204,7 @@ export const deleteExam = defineRoute({
 
 export const deleteExamLegacy = defineRoute({
   method: 'DELETE',
-  path: '/api/exam/{id}/delete/',
+  path: '/api/exam/{examId}/delete/',
   access: 'signed-in',
   params: examIdParam,
   response: z.object({ success: z.literal(true), message: z.string() }),
@@ -213,7 +214,7 @@ const derivedExamAnswer = z.object({ success: z.literal(true), id: z.string(), e
 
 export const retakeExam = defineRoute({
   method: 'POST',
-  path: '/api/exam/{id}/retake/',
+  path: '/api/exam/{examId}/retake/',
   access: 'signed-in',
   params: examIdParam,
   body: z.object({ title: z.string().max(MAX_EXAM_TITLE).optional() }).passthrough(),
@@ -222,7 +223,7 @@ export const retakeExam = defineRoute({
 
 export const wrongQuestionsExam = defineRoute({
   method: 'POST',
-  path: '/api/exam/{id}/wrong-questions/',
+  path: '/api/exam/{examId}/wrong-questions/',
   access: 'signed-in',
   params: examIdParam,
   body: z.object({ question_count: countSchema.optional(), title: z.string().max(MAX_EXAM_TITLE).optional() }).passthrough(),
@@ -231,7 +232,7 @@ export const wrongQuestionsExam = defineRoute({
 
 export const toggleOriginal = defineRoute({
   method: 'POST',
-  path: '/api/exam/{id}/toggle-original/',
+  path: '/api/exam/{examId}/toggle-original/',
   access: 'admin',
   params: examIdParam,
   body: z.object({}).passthrough(),
@@ -240,7 +241,7 @@ export const toggleOriginal = defineRoute({
 
 export const updateExam = defineRoute({
   method: 'PATCH',
-  path: '/api/exam/{id}/update/',
+  path: '/api/exam/{examId}/update/',
   access: 'signed-in',
   params: examIdParam,
   body: z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { normalizeDifficulty, type Difficulty } from './difficulty.js';
 import type { Language } from './language.js';
 

@@ -218,7 +218,8 @@ describe('pages', () => {
       // The probe fires 3 s after start; stay on the last page until it has answered.
       const probe = await page.waitForResponse((r) => r.url().endsWith('/api/test-csrf/'), { timeout: 10_000 });
       expect(probe.status()).toBe(200);
-      expect(errors).toEqual([]);
+      // /verify-email/t1 asks the server about a token that does not exist: its 400 is the expected answer.
+      expect(errors.filter((error) => !(error.startsWith('Failed to load resource') && error.includes('/api/verify-email/t1/')))).toEqual([]);
       await close();
     }
   });

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { builtinModules } from 'node:module';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureLambdaBundles } from '../../bench/lambda-bundle-sizes.js';
 import { ROOT_DIR } from '../../infra/bundling.js';
 import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
@@ -17,7 +17,8 @@ import { fakeSite } from './synth.js';
  * with the local esbuild, offline. (stack.test.ts covers the template without bundling.)
  */
 describe('npx cdk synth (real bundling, offline)', () => {
-  const outdir = join(mkdtempSync(join(tmpdir(), 'quizbank-cdk-')), 'cdk.out');
+  const workdir = mkdtempSync(join(tmpdir(), 'quizbank-cdk-'));
+  const outdir = join(workdir, 'cdk.out');
   let template: { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
   let bundles: Map<string, string>;
   let measured: Awaited<ReturnType<typeof measureLambdaBundles>> = [];
@@ -44,6 +45,8 @@ describe('npx cdk synth (real bundling, offline)', () => {
     }
     measured = await measureLambdaBundles({ includeJobs: true });
   });
+
+  afterAll(() => rmSync(workdir, { recursive: true, force: true }));
 
   it('bundles one ESM file with a source map per route group and job', () => {
     const expected = [...ROUTE_GROUPS.map((g) => `route-group:${g.name}`), ...SCHEDULES.map((s) => `schedule:job-${s.name}`)];

@@ -7,6 +7,7 @@ import { FILES_BUCKET } from '../../infra/definitions/buckets.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
 import { TABLES } from '../../infra/definitions/tables.js';
 import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '../../shared/routes-manifest.js';
+import { readSettings } from '../../infra/settings.js';
 import { synthesize } from './synth.js';
 
 /* CloudFront managed policy ids (stable, documented by AWS). */
@@ -284,6 +285,10 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
           expect(actions).toContain('dynamodb:Query');
           expect(actions.filter((a) => DYNAMO_WRITES.includes(a)), `${key} writes ${def}`).toEqual([]);
         }
+        if (level === 'sessions') {
+          expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem']));
+          expect(actions.filter((a) => DYNAMO_WRITES.includes(a) && a !== 'dynamodb:UpdateItem'), `${key} writes ${def}`).toEqual([]);
+        }
         if (level === 'write') expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
         if (level) {
           // Indexes are covered too (`<table arn>/index/*`).
@@ -454,6 +459,8 @@ describe('QuizbankStack settings', () => {
       .DistributionConfig;
     expect(config.Aliases).toEqual(['quiz.example.org']);
     expect(config.ViewerCertificate.AcmCertificateArn).toMatch(/^arn:aws:acm:us-east-1:/);
+    expect(config.ViewerCertificate.MinimumProtocolVersion).toBe('TLSv1.2_2021');
+    expect(config.ViewerCertificate.SslSupportMethod).toBe('sni-only');
 
     for (const [, { props }] of appFunctions(template)) {
       const env = props.Environment.Variables;
@@ -478,7 +485,7 @@ describe('QuizbankStack settings', () => {
         { ...ROUTE_GROUPS[0]!.routes[0]!, method: 'GET', path: '/api/extra/{id}/' },
         { ...ROUTE_GROUPS[0]!.routes[0]!, method: 'DELETE', path: '/s/{code}/' },
       ],
-      access: { filesBucket: 'read' },
+      access: { ephemeralTable: 'sessions', filesBucket: 'read' },
     };
     const { template } = synthesize({ props: { routeGroups: [...ROUTE_GROUPS, extra] } });
     const fns = appFunctions(template);
@@ -490,5 +497,34 @@ describe('QuizbankStack settings', () => {
   it('refuses two groups declaring the same route', () => {
     const dup: RouteGroup = { ...ROUTE_GROUPS[0]!, name: 'dup' };
     expect(() => synthesize({ props: { routeGroups: [...ROUTE_GROUPS, dup] } })).toThrow(/declared by both/);
+  });
+});
+
+describe('readSettings (CDK context)', () => {
+  const read = (context: Record<string, unknown>) => readSettings((key) => context[key]);
+
+  it('defaults to a dev stage with the placeholder sender and empty strings as unset', () => {
+    expect(read({ domainName: '', googleClientId: '', seedDemo: false })).toEqual({
+      stage: 'dev',
+      domainName: undefined,
+      certificateArn: undefined,
+      hostedZoneId: undefined,
+      hostedZoneName: undefined,
+      mailFrom: 'no-reply@example.com',
+      googleClientId: undefined,
+      seedDemo: false,
+      sesSandbox: false,
+    });
+    expect(read({ seedDemo: 'true', sesSandbox: true }).seedDemo).toBe(true);
+  });
+
+  it('refuses settings that would fail at deploy time', () => {
+    expect(() => read({ stage: 'Prod_1' })).toThrow(/stage/);
+    expect(() => read({ domainName: 'quiz.example.org' })).toThrow(/certificateArn/);
+    expect(() =>
+      read({ domainName: 'quiz.example.org', certificateArn: 'arn:aws:acm:ap-northeast-2:123456789012:certificate/abc' }),
+    ).toThrow(/us-east-1/);
+    expect(() => read({ mailFrom: 'not an address' })).toThrow(/mailFrom/);
+    expect(() => read({ hostedZoneId: 'Z123' })).toThrow(/hostedZone/);
   });
 });

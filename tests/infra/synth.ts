@@ -13,9 +13,13 @@ export function cdkJsonContext(): Record<string, unknown> {
   return cdkJson.context;
 }
 
-/** A tiny built site, so tests neither need nor wait for the web build. */
+let site: string | undefined;
+
+/** A tiny built site (one per test process), so tests neither need nor wait for the web build. */
 export function fakeSite(): string {
+  if (site) return site;
   const dir = mkdtempSync(join(tmpdir(), 'quizbank-site-'));
+  site = dir;
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Quizbank</title><script src="/assets/app.js"></script>');
   writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("app")');

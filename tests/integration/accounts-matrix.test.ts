@@ -105,7 +105,7 @@ describe('authorization matrix of the account routes', () => {
 
   it('covers every route of the auth, profile and users groups', () => {
     const covered = new Set(ROWS.map((r) => `${r.method} ${r.path}`));
-    const declared = ['auth', 'profile', 'users'].flatMap((g) => findGroup(g).routes.map(routeKey));
+    const declared = ['auth', 'profile', 'users'].flatMap((g) => findGroup(g).routes.map((r) => `${r.method} ${r.path}`));
     expect([...covered].sort()).toEqual([...declared].sort());
   });
 

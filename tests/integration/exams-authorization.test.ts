@@ -32,7 +32,7 @@ beforeAll(async () => {
   f = {
     owner,
     clients: { anonymous: await anonymousClient(apiUrl), owner: owner.client, other: other.client, admin: admin.client },
-    privateExam: (await createExam(owner, { title: `authz private ${fresh()}`, question_count: 2, file_id: privateFile.id, is_public: false })).id,
+    privateExam: (await createExam(owner, { title: `authz private ${fresh()}`, question_count: 4, file_id: privateFile.id, is_public: false })).id,
     publicExam: (await createExam(owner, { title: `authz public ${fresh()}`, question_count: 2, file_id: publicFile.id, is_public: true })).id,
     privateFile,
     publicFile,

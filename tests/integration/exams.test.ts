@@ -103,6 +103,16 @@ describe('creating exams', () => {
       ['Two Sum', 'Y', 'Easy', 'https://leetcode.com/problems/two-sum/'],
       ['LRU Cache', 'Y', 'Medium', 'https://leetcode.com/problems/lru-cache/'],
     ]);
+    // questions that are not from a file are found by id through the question index, if readable
+    const ids = exam.questions.map((q: { id: string }) => q.id);
+    const again = await createExam(owner, { title: 'Problems again', questions: ids });
+    expect(again.question_count).toBe(2);
+    const hidden = await createExam(owner, { title: 'Hidden problems', is_public: false, parsed_problems: [{ title: 'Secret' }] });
+    const secretId = (await json(await owner.client.get(`/api/exam/${hidden.id}/`))).questions[0].id;
+    const stranger = await fixtureUser(apiUrl);
+    const refused = await stranger.client.post('/api/create-exam/', { title: 'Steal', questions: [secretId] });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).code).toBe('exam_questions_not_found');
   });
 });
 

@@ -9,6 +9,8 @@ import { freePort } from '../../local/engines.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The running server's DATA_DIR: its local-cloud.json lets a test reach the same engines (create-admin). */
+    dataDir: string;
   }
 }
 
@@ -54,6 +56,7 @@ export async function setup(project: TestProject) {
     }
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
 }
 
 /** Ready when both the web app (through Vite) and the API answer. */

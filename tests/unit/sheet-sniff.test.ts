@@ -48,3 +48,25 @@ describe('CSV reading', () => {
     expect(codeOf(() => parseCsvRows(Buffer.from('a,"b\n')))).toBe('400 sheet_unreadable');
   });
 });
+
+describe('hostile bytes', () => {
+  it('answer with our 4xx codes, never another error', async () => {
+    const { randomBytes } = await import('node:crypto');
+    const good = xlsxBytes([['문제id', '제목', '문제 내용', '정답'], ['1', 't', 'c', 'a']]);
+    const samples: [Buffer, 'xlsx' | 'xls' | 'csv'][] = [];
+    for (let i = 0; i < 60; i++) {
+      const cut = good.subarray(0, Math.floor(Math.random() * good.length));
+      const flipped = Buffer.from(good);
+      for (let k = 0; k < 20; k++) flipped[4 + Math.floor(Math.random() * (flipped.length - 4))] = Math.floor(Math.random() * 256);
+      samples.push([cut, 'xlsx'], [flipped, 'xlsx'], [Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), randomBytes(600)]), 'xls']);
+    }
+    for (const [bytes, ext] of samples) {
+      try {
+        sniffSpreadsheet(bytes, ext);
+        parseSheet(bytes, ext);
+      } catch (error) {
+        expect(error, String(error)).toBeInstanceOf(AppError);
+      }
+    }
+  });
+});

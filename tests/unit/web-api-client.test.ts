@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { defineRoute } from '../../shared/contracts/define-route.js';
 import { ApiError, callApi, fetchFile, urlFor } from '../../web/src/lib/api-client.js';

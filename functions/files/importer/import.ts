@@ -13,7 +13,7 @@ import type { Language } from '../../../shared/domain/language.js';
 import { s3Client } from '../../lib/aws/clients.js';
 import { config } from '../../lib/config.js';
 import { AppError } from '../../lib/http/app-error.js';
-import { examKeys, fileQuestionId, nameKey, newId } from '../../lib/data/exam-keys.js';
+import { fileQuestionId, nameKey, newId } from '../../lib/data/exam-keys.js';
 import type { Logger } from '../../lib/log.js';
 import { commitFile, deletePool, getOwnFileByName, poolItem, writePool, type FileRecord } from '../repository.js';
 import { parseSheet } from './parse.js';
@@ -93,8 +93,9 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   const questions = outcome.questions.map((q, index) => {
     const order = index + 1;
     const id = fileQuestionId(fileId, order);
+    // Not on the gsi1 question index: `<fileId>-<order>` already locates the item, and an
+    // import then writes each question once, with no index write.
     return poolItem(fileId, order, {
-      ...examKeys.questionCopy(id, `FILE#${fileId}`),
       type: 'QUESTION',
       id,
       file_id: fileId,

@@ -47,7 +47,11 @@ function parseWorkbookRows(bytes: Uint8Array): unknown[][] {
   // SheetJS keeps the full range in !fullref when sheetRows cut the sheet short.
   const full = sheet['!fullref'];
   if (full && XLSX.utils.decode_range(full).e.r + 1 > ROWS_TO_READ) throw tooManyRows();
-  return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: false });
+  try {
+    return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: false });
+  } catch {
+    throw new AppError(400, 'sheet_unreadable');
+  }
 }
 
 /**

@@ -15,7 +15,13 @@ export function sniffSpreadsheet(bytes: Uint8Array, extension: SheetExtension): 
   if (buffer.length === 0) throw new AppError(400, 'sheet_not_spreadsheet', { extension });
   if (extension === 'xlsx') {
     if (!startsWith(buffer, ZIP_MAGIC)) throw new AppError(400, 'sheet_not_spreadsheet', { extension });
-    checkZip(buffer);
+    try {
+      checkZip(buffer);
+    } catch (error) {
+      // A truncated or self-contradicting archive can send a read past the end: still a bad file.
+      if (error instanceof AppError) throw error;
+      throw broken();
+    }
     return;
   }
   if (extension === 'xls') {

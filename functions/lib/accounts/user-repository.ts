@@ -238,6 +238,7 @@ function setExpression(changes: Record<string, unknown>) {
  * Applies `changes` to the user. A new email swaps the EMAIL item in the same transaction
  * (the new one must be free, the old one must still be this user's) and clears email_verified
  * unless the caller says otherwise. Throws UniqueConflict('email') or StaleUser.
+ * Not for passwords from user input: callers hash first (passwordHash is just a field here).
  */
 export async function updateUser(current: UserRecord, changes: UserChanges): Promise<UserRecord> {
   const next: UserRecord = { ...current };
@@ -245,9 +246,9 @@ export async function updateUser(current: UserRecord, changes: UserChanges): Pro
     if (value !== undefined) (next as unknown as Record<string, unknown>)[field] = value;
   }
   if (changes.email !== undefined) next.email = changes.email.trim();
-  const emailChanged = next.email !== current.email;
+  // A new address is unverified; the same address in other letter case is still the same one.
   const emailKeyChanged = normalizeLogin(next.email) !== normalizeLogin(current.email);
-  if (emailChanged && changes.email_verified === undefined) next.email_verified = false;
+  if (emailKeyChanged && changes.email_verified === undefined) next.email_verified = false;
 
   const fields: Record<string, unknown> = {};
   for (const field of Object.keys(next) as (keyof UserRecord)[]) {

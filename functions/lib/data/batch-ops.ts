@@ -12,7 +12,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Writes in BatchWriteItem calls of 25, `concurrency` at a time; unprocessed items are retried
  * with backoff. One request per 25 items when DynamoDB is not throttling.
  */
-export async function batchWriteAll(requests: WriteRequest[], concurrency = 4): Promise<void> {
+export async function batchWriteAll(requests: WriteRequest[], concurrency = 8): Promise<void> {
   const chunks: WriteRequest[][] = [];
   for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
   let next = 0;

@@ -34,7 +34,7 @@ export const examKeys = {
   }),
   /** In the creator's partition: reserves a title (case-insensitive, trimmed) per creator. */
   examTitle: (userId: string, titleKey: string) => ({ pk: `USER#${userId}`, sk: `EXAMTITLE#${titleKey}` }),
-  /** Every copy of one question (file pool and exams), for later edits: gsi1. */
+  /** Every exam copy of one question, for later edits and for finding a question by id: gsi1. */
   questionCopy: (questionId: string, home: string) => ({ gsi1pk: `QUESTION#${questionId}`, gsi1sk: home }),
 
   // subscriptions: in the subscriber's partition, indexed by exam for the exam's deletion

@@ -23,7 +23,9 @@ export function requestContext(group: string): Middleware {
         language: languageFromAcceptHeader(headers['accept-language']),
         cookies: parseCookies(event.cookies, headers.cookie),
         caller: null,
-        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        // Behind CloudFront, API Gateway's sourceIp is the edge server; the viewer-request function
+        // on /api/* writes the visitor's address to x-viewer-ip (overwriting any client value).
+        sourceIp: headers['x-viewer-ip'] ?? event.requestContext?.http?.sourceIp ?? 'unknown',
         userAgent: headers['user-agent'] ?? '',
         log: createLogger({ group, requestId, route: event.routeKey }),
       };

@@ -60,11 +60,14 @@ export const routes: RouteObject[] = [
           unavailable('study-detail/:studyId', 'studyDetail'),
           unavailable('study-progress-dashboard/:studyId', 'studyProgressDashboard'),
           unavailable('member-management/:studyId', 'memberManagement'),
-          unavailable('register', 'register'),
-          unavailable('login', 'login'),
-          unavailable('profile', 'profile'),
-          unavailable('user-management', 'userManagement'),
-          unavailable('verify-email/:token', 'verifyEmail'),
+          page('register', 'auth.register.title', async () =>
+            (await import('../features/auth/components/register-page.js')).RegisterPage),
+          page('login', 'auth.login.title', async () => (await import('../features/auth/components/login-page.js')).LoginPage),
+          page('profile', 'profile.title', async () => (await import('../features/profile/components/profile-page.js')).ProfilePage),
+          page('user-management', 'userManagement.title', async () =>
+            (await import('../features/user-management/components/user-management-page.js')).UserManagementPage),
+          page('verify-email/:token', 'emailVerification.title', async () =>
+            (await import('../features/email-verification/components/verify-email-page.js')).VerifyEmailPage),
 
           // Short links are answered by the API; an in-app link to one must leave the SPA.
           { path: 's/*', loader: ({ request }) => redirectDocument(new URL(request.url).pathname) },

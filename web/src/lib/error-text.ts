@@ -15,3 +15,15 @@ export function errorText(error: unknown, t: TFunction): string {
   }
   return t('app.errors.generic');
 }
+
+/**
+ * Spec 1 §8's "the server detail, else <a screen's own failure text>": the server's sentence
+ * when it wrote one, the app's text for client-side failures, else `fallback`.
+ */
+export function serverDetailOr(error: unknown, t: TFunction, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (CLIENT_CODES.has(error.code)) return t(`app.errors.${error.code}`);
+    if (error.detail && !error.code.startsWith('http_')) return error.detail;
+  }
+  return fallback;
+}

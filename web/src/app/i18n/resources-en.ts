@@ -6,6 +6,10 @@ import legal from '../../features/legal/i18n/en.js';
 import introduction from '../../features/introduction/i18n/en.js';
 import gettingStarted from '../../features/getting-started/i18n/en.js';
 import statusPages from '../../features/status-pages/i18n/en.js';
+import auth from '../../features/auth/i18n/en.js';
+import profile from '../../features/profile/i18n/en.js';
+import emailVerification from '../../features/email-verification/i18n/en.js';
+import userManagement from '../../features/user-management/i18n/en.js';
 import type { TranslationShape } from '../../lib/translation-shape.js';
 import type { BundledResources } from './resources-ko.js';
 
@@ -19,6 +23,10 @@ const resources = {
   introduction,
   gettingStarted,
   statusPages,
+  auth,
+  profile,
+  emailVerification,
+  userManagement,
 } satisfies TranslationShape<BundledResources>;
 
 export default resources;

@@ -6,9 +6,26 @@ import legal from '../../features/legal/i18n/ko.js';
 import introduction from '../../features/introduction/i18n/ko.js';
 import gettingStarted from '../../features/getting-started/i18n/ko.js';
 import statusPages from '../../features/status-pages/i18n/ko.js';
+import auth from '../../features/auth/i18n/ko.js';
+import profile from '../../features/profile/i18n/ko.js';
+import emailVerification from '../../features/email-verification/i18n/ko.js';
+import userManagement from '../../features/user-management/i18n/ko.js';
 
 /** Korean texts of every feature, each under its feature key (`t('home.hero.title')`). */
-const resources = { app, navigation, language, home, legal, introduction, gettingStarted, statusPages };
+const resources = {
+  app,
+  navigation,
+  language,
+  home,
+  legal,
+  introduction,
+  gettingStarted,
+  statusPages,
+  auth,
+  profile,
+  emailVerification,
+  userManagement,
+};
 
 export default resources;
 export type BundledResources = typeof resources;

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { useSocialSignInReturn } from '../../features/auth/hooks/use-social-sign-in-return.js';
 import { Footer } from '../../features/navigation/components/footer.js';
 import { Navbar } from '../../features/navigation/components/navbar.js';
 import { useRouteEffects } from './use-route-effects.js';
@@ -12,6 +13,7 @@ export function AppLayout() {
   const navbar = useRef<HTMLElement>(null);
   const navigation = useNavigation();
   useRouteEffects(navbar);
+  useSocialSignInReturn();
 
   return (
     <>

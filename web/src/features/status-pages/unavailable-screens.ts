@@ -12,11 +12,6 @@ export const UNAVAILABLE_SCREENS = [
   'studyDetail',
   'studyProgressDashboard',
   'memberManagement',
-  'register',
-  'login',
-  'profile',
-  'userManagement',
-  'verifyEmail',
 ] as const;
 
 export type UnavailableScreen = (typeof UNAVAILABLE_SCREENS)[number];

@@ -33,11 +33,6 @@ const en = {
     studyDetail: 'Study detail',
     studyProgressDashboard: 'Study progress',
     memberManagement: 'Member management',
-    register: 'Sign up',
-    login: 'Log in',
-    profile: 'Profile',
-    userManagement: 'User management',
-    verifyEmail: 'Email verification',
   },
 } satisfies TranslationShape<typeof ko>;
 

@@ -30,11 +30,6 @@ const ko = {
     studyDetail: '스터디 상세',
     studyProgressDashboard: '스터디 진행 현황',
     memberManagement: '멤버 관리',
-    register: '회원가입',
-    login: '로그인',
-    profile: '프로필',
-    userManagement: '사용자 관리',
-    verifyEmail: '이메일 인증',
   },
 };
 

@@ -1,0 +1,156 @@
+/**
+ * npm run create-admin -- <username>
+ *
+ * Creates a site admin (role admin_role), or promotes an existing user and sets their password.
+ *
+ * - Username: the first argument, else ADMIN_USERNAME. Optional ADMIN_EMAIL for a new account.
+ * - Password: ADMIN_PASSWORD, else a hidden prompt (asked twice). There is no default, and
+ *   fewer than 8 characters are refused.
+ * - Where: with APP_TABLE in the environment, the tables it names (a deployed stack: run with
+ *   that stack's AWS credentials and APP_TABLE / EPHEMERAL_TABLE set). Otherwise the local
+ *   engines: those of a running `npm start` (found through <DATA_DIR>/local-cloud.json), or, when
+ *   none is running, DynamoDB Local started here on the same DATA_DIR (default .data).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PASSWORD_RULES } from '../shared/domain/accounts.js';
+
+const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** Must match the prefix local/cloud.ts gives the local tables. */
+const LOCAL_PREFIX = 'quizbank-local';
+const LOCAL_CREDENTIALS = {
+  AWS_REGION: 'ap-northeast-2',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+class CliError extends Error {}
+
+/** Refuses with a message; thrown (not exit) so engines started here are always stopped. */
+function fail(message: string): never {
+  throw new CliError(message);
+}
+
+/** Reads a line from the terminal without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  const stdin = process.stdin;
+  if (!stdin.isTTY) fail('no terminal to ask for the password: set ADMIN_PASSWORD');
+  return new Promise((resolvePrompt) => {
+    process.stdout.write(question);
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    let value = '';
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off('data', onData);
+          process.stdout.write('\n');
+          resolvePrompt(value);
+          return;
+        }
+        if (char === '\u0003') {
+          process.stdout.write('\n');
+          process.exit(130);
+        }
+        if (char === '\u007f' || char === '\b') value = value.slice(0, -1);
+        else value += char;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+async function readPassword(): Promise<string> {
+  const fromEnv = process.env.ADMIN_PASSWORD;
+  if (fromEnv !== undefined) return fromEnv;
+  const first = await promptHidden('Password for the admin: ');
+  const second = await promptHidden('Repeat the password: ');
+  if (first !== second) fail('the passwords do not match');
+  return first;
+}
+
+async function reachable(endpoint: string): Promise<boolean> {
+  try {
+    const res = await fetch(endpoint, { method: 'POST', signal: AbortSignal.timeout(2000) });
+    return res.status > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Points the process at the right tables; answers a stop function for engines started here. */
+async function connect(): Promise<{ where: string; stop: () => Promise<void> }> {
+  if (process.env.APP_TABLE) {
+    if (!process.env.EPHEMERAL_TABLE) fail('APP_TABLE is set but EPHEMERAL_TABLE is not');
+    return { where: `tables ${process.env.APP_TABLE} / ${process.env.EPHEMERAL_TABLE}`, stop: async () => undefined };
+  }
+  const dataDir = resolve(process.env.DATA_DIR ?? join(rootDir, '.data'));
+  const running = join(dataDir, 'local-cloud.json');
+  if (existsSync(running)) {
+    const { env } = JSON.parse(readFileSync(running, 'utf8')) as { env: Record<string, string> };
+    if (env.AWS_ENDPOINT_URL_DYNAMODB && (await reachable(env.AWS_ENDPOINT_URL_DYNAMODB))) {
+      Object.assign(process.env, env);
+      return { where: `the running local cloud (${env.AWS_ENDPOINT_URL_DYNAMODB})`, stop: async () => undefined };
+    }
+  }
+  // Nothing running: start DynamoDB Local on the same data, as `npm start` would.
+  const { startDynamo } = await import('../local/engines.js');
+  const { provisionTables } = await import('../local/provision.js');
+  Object.assign(process.env, LOCAL_CREDENTIALS);
+  const dynamo = await startDynamo(join(dataDir, 'dynamodb'));
+  Object.assign(process.env, { AWS_ENDPOINT_URL_DYNAMODB: dynamo.url, ...(await provisionTables(dynamo.url, LOCAL_PREFIX)) });
+  return { where: `local data in ${dataDir}`, stop: () => dynamo.stop() };
+}
+
+async function main() {
+  const username = (process.argv[2] ?? process.env.ADMIN_USERNAME ?? '').trim();
+  if (!username) fail('usage: npm run create-admin -- <username>   (or set ADMIN_USERNAME)');
+  const { isValidUsername } = await import('../shared/domain/accounts.js');
+  if (!isValidUsername(username)) fail('a username has 1 to 150 letters, digits or @ . + - _ characters');
+  const password = await readPassword();
+  if (password.length < PASSWORD_RULES.min) fail(`the password needs at least ${PASSWORD_RULES.min} characters`);
+  if (password.length > PASSWORD_RULES.max) fail(`the password can have at most ${PASSWORD_RULES.max} characters`);
+
+  const { where, stop } = await connect();
+  try {
+    // Imported only now: the clients read their endpoints from the environment set above.
+    const { hashPassword } = await import('../functions/lib/accounts/passwords.js');
+    const repository = await import('../functions/lib/accounts/user-repository.js');
+    const { deleteUserSessions } = await import('../functions/lib/auth/session-store.js');
+    const { cleanEmail } = await import('../functions/lib/accounts/validation.js');
+    const passwordHash = await hashPassword(password);
+    const existing = await repository.findUserByUsername(username);
+    if (existing) {
+      await repository.updateUser(existing, { role: 'admin_role', passwordHash });
+      await deleteUserSessions(existing.id);
+      console.log(`create-admin: ${existing.username} already existed; promoted to admin_role and given the new password (${where}).`);
+    } else {
+      let email = '';
+      try {
+        email = cleanEmail(process.env.ADMIN_EMAIL);
+      } catch {
+        fail('ADMIN_EMAIL is not a valid address');
+      }
+      const user = await repository.insertUser({ username, passwordHash, email, role: 'admin_role', auth_provider: 'admin' });
+      console.log(`create-admin: created admin ${user.username} (${where}).`);
+    }
+  } catch (error) {
+    if (error instanceof Error && error.name === 'UniqueConflict') fail('that email address already belongs to another account');
+    throw error;
+  } finally {
+    await stop();
+  }
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (error) {
+  console.error(`create-admin: ${error instanceof CliError ? error.message : (error as Error).stack ?? String(error)}`);
+  process.exit(1);
+}

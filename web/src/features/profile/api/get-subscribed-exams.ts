@@ -1,0 +1,7 @@
+import { subscribedExams } from '../../../../../shared/contracts/exams.js';
+import { useApi } from '../../../lib/use-api.js';
+
+/** GET /api/user-exams/subscribed-exams/ */
+export function useSubscribedExams() {
+  return useApi(subscribedExams);
+}

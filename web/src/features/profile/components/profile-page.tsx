@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProfileAnswer } from '../../../../../shared/contracts/profile.js';
+import button from '../../../components/ui/button/button.module.css';
+import page from '../../../components/ui/page/page.module.css';
+import { Spinner } from '../../../components/ui/spinner/spinner.js';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { serverDetailOr } from '../../../lib/error-text.js';
+import { SignedInOnly } from '../../auth/components/signed-in-only.js';
+import type { AuthUser } from '../../auth/types.js';
+import { useProfile } from '../api/get-profile.js';
+import { AccountSection } from './account-section.js';
+import { CacheSection } from './cache-section.js';
+import { DataExportSection } from './data-export-section.js';
+import { ExamListsSection } from './exam-lists-section.js';
+import { PasswordSection } from './password-section.js';
+import { RandomExamSection } from './random-exam-section.js';
+import { RetentionSection } from './retention-section.js';
+import { StatisticsResetSection } from './statistics-reset-section.js';
+import { WithdrawalSection } from './withdrawal-section.js';
+import styles from './profile-page.module.css';
+
+/** Profile and settings (spec 1 §2). Signed-out visitors go to /login and come back here. */
+export function ProfilePage() {
+  return <SignedInOnly>{(user) => <Profile user={user} />}</SignedInOnly>;
+}
+
+function Profile({ user }: { user: AuthUser }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { data: profile, error, mutate, isLoading } = useProfile();
+
+  const reported = useRef(false);
+  useEffect(() => {
+    if (error && !reported.current) {
+      reported.current = true;
+      toast.error(serverDetailOr(error, t, t('profile.loadFailed')));
+    }
+  }, [error, t, toast]);
+
+  const onSaved = (next: ProfileAnswer) => void mutate(next, { revalidate: false });
+
+  return (
+    <div className={styles.page} data-testid="profile-page">
+      <div className={`${page.container} ${page.narrow}`}>
+        <header className={styles.header}>
+          <h1 className={styles.title}>{t('profile.title')}</h1>
+          <p className={styles.subtitle}>{t('profile.subtitle')}</p>
+        </header>
+        {!profile && (isLoading || !error) && <Spinner label={t('profile.loading')} />}
+        {!profile && error && !isLoading && (
+          <div className={styles.state} role="alert">
+            <p>{t('profile.loadFailed')}</p>
+            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void mutate()}>
+              {t('profile.retry')}
+            </button>
+          </div>
+        )}
+        {profile && (
+          <div className={styles.sections}>
+            <AccountSection profile={profile} onSaved={onSaved} />
+            <DataExportSection />
+            <RandomExamSection profile={profile} username={user.username} onSaved={onSaved} />
+            <ExamListsSection />
+            <RetentionSection profile={profile} onSaved={onSaved} />
+            <StatisticsResetSection />
+            <CacheSection />
+            <PasswordSection user={user} />
+            <WithdrawalSection />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { uploadUsersSheet as route } from '../../../../../shared/contracts/users.js';
+import { callApi } from '../../../lib/api-client.js';
+
+/** POST /api/users/upload-excel/ — multipart, field `file`. */
+export function uploadUsersSheet(file: File) {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return callApi(route, { body });
+}

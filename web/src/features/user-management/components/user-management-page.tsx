@@ -1,0 +1,9 @@
+import { isSiteAdmin } from '../../../../../shared/domain/roles.js';
+import { SignedInOnly } from '../../auth/components/signed-in-only.js';
+import { AdminsOnlyNotice } from './admins-only-notice.js';
+import { UsersAdmin } from './users-admin.js';
+
+/** User management (spec 1 §2): the admin screen, or a clear notice for everyone else. */
+export function UserManagementPage() {
+  return <SignedInOnly>{(user) => (isSiteAdmin(user) ? <UsersAdmin me={user} /> : <AdminsOnlyNotice user={user} />)}</SignedInOnly>;
+}

@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserAnswer } from '../../../../../shared/contracts/users.js';
+import { LIMITS } from '../../../../../shared/domain/limits.js';
+import button from '../../../components/ui/button/button.module.css';
+import page from '../../../components/ui/page/page.module.css';
+import { Spinner } from '../../../components/ui/spinner/spinner.js';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { serverDetailOr } from '../../../lib/error-text.js';
+import type { AuthUser } from '../../auth/types.js';
+import { downloadUsersSheet } from '../api/download-users-sheet.js';
+import { useUsers } from '../api/get-users.js';
+import { AddUserForm } from './add-user-form.js';
+import { DeleteUsersModal } from './delete-users-modal.js';
+import { SetPasswordModal } from './set-password-modal.js';
+import { UploadUsersForm } from './upload-users-form.js';
+import { UsersTable } from './users-table.js';
+import styles from './user-management.module.css';
+
+const TOAST_MS = LIMITS.toastMs.userManagement;
+
+/** The admin's user management screen. */
+export function UsersAdmin({ me }: { me: AuthUser }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { data: users, error, isLoading, mutate } = useUsers(true);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [showAdd, setShowAdd] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [passwordFor, setPasswordFor] = useState<UserAnswer | null>(null);
+  const [downloading, setDownloading] = useState(false);
+
+  const reported = useRef<unknown>(null);
+  useEffect(() => {
+    if (error && reported.current !== error) {
+      reported.current = error;
+      toast.error(serverDetailOr(error, t, t('userManagement.loadFailed')), TOAST_MS);
+    }
+  }, [error, t, toast]);
+
+  // Users that left the list (deleted, or gone on reload) leave the selection too.
+  useEffect(() => {
+    if (!users) return;
+    const ids = new Set(users.map((user) => user.id));
+    setSelected((current) => {
+      const kept = [...current].filter((id) => ids.has(id));
+      return kept.length === current.size ? current : new Set(kept);
+    });
+  }, [users]);
+
+  const refresh = () => void mutate();
+
+  const onDownload = async () => {
+    setDownloading(true);
+    try {
+      const name = await downloadUsersSheet();
+      toast.success(t('userManagement.download.done', { name }), TOAST_MS);
+    } catch (failure) {
+      toast.error(serverDetailOr(failure, t, t('userManagement.download.failed')), TOAST_MS);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const onDeleteClick = () => {
+    if (selected.size === 0) {
+      toast.warning(t('userManagement.delete.noneSelected'), TOAST_MS);
+      return;
+    }
+    setDeleting(true);
+  };
+
+  const selectedUsers = (users ?? []).filter((user) => selected.has(user.id));
+
+  return (
+    <div className={styles.page} data-testid="user-management-page">
+      <div className={page.container}>
+        <header className={styles.header}>
+          <div>
+            <h1 className={styles.title}>{t('userManagement.title')}</h1>
+            <p className={styles.subtitle}>{t('userManagement.subtitle')}</p>
+          </div>
+        </header>
+
+        <div className={styles.panels}>
+          <UploadUsersForm onUploaded={refresh} />
+          {showAdd && <AddUserForm onCreated={refresh} onClose={() => setShowAdd(false)} />}
+        </div>
+
+        <div className={styles.toolbar}>
+          <span className={styles.count}>{users ? t('userManagement.count', { count: users.length }) : ''}</span>
+          <div className={styles.toolbarActions}>
+            <button
+              type="button"
+              className={`${button.button} ${button.primary}`}
+              onClick={() => setShowAdd((value) => !value)}
+              aria-expanded={showAdd}
+              data-testid="add-user-toggle"
+            >
+              + {t('userManagement.add.toggle')}
+            </button>
+            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void onDownload()} disabled={downloading}>
+              {downloading ? t('userManagement.download.downloading') : t('userManagement.download.button')}
+            </button>
+            <button
+              type="button"
+              className={`${button.button} ${button.dangerOutline}`}
+              onClick={onDeleteClick}
+              disabled={selected.size === 0}
+              data-testid="delete-selected"
+            >
+              {t('userManagement.delete.button', { count: selected.size })}
+            </button>
+          </div>
+        </div>
+
+        {!users && isLoading && <Spinner label={t('userManagement.loading')} />}
+        {!users && error && !isLoading && (
+          <div className={styles.state} role="alert">
+            <p>{t('userManagement.loadFailed')}</p>
+            <button type="button" className={`${button.button} ${button.secondary}`} onClick={refresh}>
+              {t('userManagement.retry')}
+            </button>
+          </div>
+        )}
+        {users && (
+          <UsersTable
+            users={users}
+            meId={String(me.id ?? '')}
+            selected={selected}
+            onSelectedChange={setSelected}
+            onChanged={refresh}
+            onChangePassword={setPasswordFor}
+          />
+        )}
+      </div>
+
+      <DeleteUsersModal
+        open={deleting}
+        users={selectedUsers}
+        onClose={() => setDeleting(false)}
+        onDone={() => {
+          setDeleting(false);
+          setSelected(new Set());
+          refresh();
+        }}
+      />
+      <SetPasswordModal user={passwordFor} onClose={() => setPasswordFor(null)} />
+    </div>
+  );
+}
