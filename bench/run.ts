@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { measureInitialWebJs } from './web-bundle.js';
 import { startServer } from './local-server.js';
 import { load } from './load.js';
+import { BUNDLE_BUDGET_BYTES, measureLambdaBundles } from './lambda-bundle-sizes.js';
+import { benchLogin } from './login.js';
 
 /**
  * `npm run bench`: prints the figures the issues budget. Each line reads
@@ -19,6 +21,19 @@ function report(name: string, value: string, budget?: { ok: boolean; text: strin
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+console.log('\n== Lambda bundles (minified, AWS SDK bundled) ==');
+for (const bundle of await measureLambdaBundles({ includeJobs: true })) {
+  if (bundle.error) {
+    report(`lambda ${bundle.group}`, `build failed: ${bundle.error}`, { ok: false, text: 'builds' });
+    continue;
+  }
+  const top = bundle.contributors.slice(0, 3).map((c) => `${c.name} ${kb(c.bytes)}`).join(', ');
+  report(`lambda ${bundle.group}`, `${kb(bundle.bytes)} [${top}]`, {
+    ok: bundle.bytes <= BUNDLE_BUDGET_BYTES,
+    text: `≤ ${BUNDLE_BUDGET_BYTES / 1024} KB`,
+  });
+}
+
 console.log('\n== Web app ==');
 const web = measureInitialWebJs(rootDir);
 report('initial JavaScript (gzipped)', kb(web.gzipBytes), { ok: web.gzipBytes <= 170 * 1024, text: '≤ 170 KB' });
@@ -32,6 +47,15 @@ try {
   report('GET /api/translations/ latency p50 / p99', `${translations.p50Ms} ms / ${translations.p99Ms} ms`);
   report('GET /api/translations/ errors / non-2xx', `${translations.errors} / ${translations.non2xx}`, {
     ok: translations.errors === 0 && translations.non2xx === 0,
+    text: '0',
+  });
+
+  // Real scrypt strength (N=2^17, r=8, p=1): one login costs ~128 MiB and a few hundred ms of CPU.
+  const login = await benchLogin(server.url, { seconds: 10, connections: 4 });
+  report('POST /api/login/ requests/s', String(login.requestsPerSecond));
+  report('POST /api/login/ latency p50 / p99', `${login.p50Ms} ms / ${login.p99Ms} ms`);
+  report('POST /api/login/ errors / non-2xx', `${login.errors} / ${login.non2xx}`, {
+    ok: login.errors === 0 && login.non2xx === 0,
     text: '0',
   });
 } finally {

@@ -94,6 +94,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       exams.createExam, exams.getExam, exams.getExamQuestions, exams.listExams, exams.deleteExam,
       exams.deleteExamLegacy, exams.retakeExam, exams.wrongQuestionsExam, exams.toggleOriginal, exams.updateExam,
       exams.bulkToggleSubscription, exams.subscribedExams, exams.moveToSubscribed, exams.moveToMyExams,
+      exams.downloadExamsSheet, exams.uploadExamsSheet,
     ],
     access: { appTable: 'write', ephemeralTable: 'sessions' },
   },

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
-import { flagSchema } from './files.js';
+import { flagSchema, uploadedFileSchema } from './files.js';
 import { tagSchema } from './tags.js';
 import { DIFFICULTIES } from '../domain/difficulty.js';
 import { languageSchema } from '../domain/language.js';
@@ -297,4 +297,25 @@ export const moveToMyExams = defineRoute({
   access: 'signed-in',
   body: z.object({ exam_ids: examIds }),
   response: moveAnswer,
+});
+
+/** Admin: every exam as exams_{timestamp}.xlsx (spec 3 §7). */
+export const downloadExamsSheet = defineRoute({
+  method: 'GET',
+  path: '/api/exams/download-excel/',
+  access: 'admin',
+});
+
+/** Admin: one exam per row of an .xlsx/.xls (the download's columns), with stats (spec 3 §3). */
+export const uploadExamsSheet = defineRoute({
+  method: 'POST',
+  path: '/api/exams/upload-excel/',
+  access: 'admin',
+  bodyKind: 'multipart',
+  body: z.object({ file: uploadedFileSchema }).passthrough(),
+  response: z.object({
+    success: z.literal(true),
+    message: z.string(),
+    stats: z.object({ total_exams: z.number().int(), created: z.number().int(), skipped: z.number().int(), errors: z.number().int(), error_details: z.array(z.string()) }),
+  }),
 });

@@ -47,7 +47,8 @@ const importAnswer = z.object({
   replaced: z.boolean(),
 });
 
-const uploadedFile = z.object({
+/** A file field as @middy/http-multipart-body-parser delivers it. */
+export const uploadedFileSchema = z.object({
   filename: z.string(),
   mimetype: z.string().optional(),
   encoding: z.string().optional(),
@@ -63,7 +64,7 @@ export const uploadQuestions = defineRoute({
   path: '/api/upload-questions/',
   access: 'signed-in',
   bodyKind: 'multipart',
-  body: z.object({ file: uploadedFile, is_public: flagSchema.default(true) }),
+  body: z.object({ file: uploadedFileSchema, is_public: flagSchema.default(true) }),
   response: importAnswer,
 });
 

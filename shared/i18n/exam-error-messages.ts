@@ -31,6 +31,7 @@ export const EXAM_ERROR_MESSAGES = {
   exam_retaken: { ko: '새 버전 {version}을 만들었습니다.', en: 'Created version {version}.' },
   no_wrong_questions: { ko: '이 시험에서 틀린 문제가 없습니다.', en: 'You have no wrong answers in this exam.' },
   cursor_invalid: { ko: '목록 위치 값이 올바르지 않습니다. 처음부터 다시 불러와 주세요.', en: 'The list position is not valid. Please load the list from the start.' },
+  exams_sheet_imported: { ko: '시험 {created}개를 만들었습니다 (건너뜀 {skipped}, 오류 {errors}).', en: 'Created {created} exams (skipped {skipped}, errors {errors}).' },
   // tags and subscriptions
   tag_not_found: { ko: '태그를 찾을 수 없습니다: {ids}', en: 'Tags not found: {ids}' },
   tag_required_domain: { ko: '이 사이트의 기본 태그 {name}은(는) 제거할 수 없습니다.', en: 'The default tag {name} of this site cannot be removed.' },
