@@ -82,6 +82,8 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       files.uploadQuestions, files.createUploadUrl, files.importUploadedFile, files.listQuestionFiles,
       files.checkExistingFile, files.updateQuestionFile, files.deleteQuestionFile, files.downloadQuestionFile,
       files.downloadSampleFile,
+      // The admin exam sheets parse and write xlsx: here, so the exams Lambda does not carry SheetJS.
+      exams.downloadExamsSheet, exams.uploadExamsSheet,
     ],
     access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write' },
   },
@@ -94,7 +96,6 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       exams.createExam, exams.getExam, exams.getExamQuestions, exams.listExams, exams.deleteExam,
       exams.deleteExamLegacy, exams.retakeExam, exams.wrongQuestionsExam, exams.toggleOriginal, exams.updateExam,
       exams.bulkToggleSubscription, exams.subscribedExams, exams.moveToSubscribed, exams.moveToMyExams,
-      exams.downloadExamsSheet, exams.uploadExamsSheet,
     ],
     access: { appTable: 'write', ephemeralTable: 'sessions' },
   },

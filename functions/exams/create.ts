@@ -10,7 +10,7 @@ import { GENERATED_ID, examKeys, nameKey, newId } from '../lib/data/exam-keys.js
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { RequestContext } from '../lib/http/types.js';
-import { resolveFile } from '../files/services.js';
+import { resolveFile } from '../files/resolve.js';
 import type { FileRecord } from '../files/repository.js';
 import { adjustUsage, getTags, type TagRef } from '../tags/repository.js';
 import {
@@ -63,6 +63,8 @@ function pickFromStats(stats: QuestionStat[], option: RandomOption, count: numbe
 }
 
 const POOL_ID = /^([0-9a-z]{20})-(\d+)$/;
+/** Questions named without their exam are looked up one by one: at most this many. */
+const MAX_LOOKUP_WITHOUT_EXAM = 500;
 
 async function poolQuestions(pairs: { fileId: string; order: number }[]): Promise<StoredQuestion[]> {
   const found = await batchGetAll(pairs.map((p) => examKeys.fileQuestion(p.fileId, p.order)));
@@ -124,6 +126,7 @@ async function fromList(refs: unknown[], examId: string | null, caller: Caller):
     if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_source_not_found');
     byId = new Map(questions.map((q) => [q.id, q]));
   } else {
+    if (ids.length > MAX_LOOKUP_WITHOUT_EXAM) throw new AppError(400, 'validation_failed');
     // Imported ids locate their file item directly; the rest are found through gsi1 QUESTION#<id>.
     byId = new Map();
     const pairs = ids.map((id) => POOL_ID.exec(id)).filter((m): m is RegExpExecArray => !!m).map((m) => ({ fileId: m[1]!, order: Number(m[2]) }));

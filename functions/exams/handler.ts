@@ -1,7 +1,6 @@
 import * as exams from '../../shared/contracts/exams.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
-import { downloadExamsSheet, uploadExamsSheet } from './sheet.js';
 
 export const handler = createGroupHandler('exams', [
   bind(exams.createExam, services.createExam),
@@ -18,6 +17,4 @@ export const handler = createGroupHandler('exams', [
   bind(exams.subscribedExams, services.subscribedExams),
   bind(exams.moveToSubscribed, services.moveToSubscribed),
   bind(exams.moveToMyExams, services.moveToMyExams),
-  bind(exams.downloadExamsSheet, downloadExamsSheet),
-  bind(exams.uploadExamsSheet, uploadExamsSheet),
 ]);

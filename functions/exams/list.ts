@@ -79,6 +79,13 @@ export async function listExams(input: ServiceInput<typeof exams.listExams>, ctx
   const pageSize = query.page_size ?? 100;
   const streams = streamsFor(query, caller);
   const positions = decodeCursor(query.cursor, streams.length);
+  positions.forEach((position, i) => {
+    if (position === null || position === 'end') return;
+    const { index, pk } = streams[i]!;
+    const names = Object.keys(position).sort().join(',');
+    const expected = ['pk', 'sk', `${index}pk`, `${index}sk`].sort().join(',');
+    if (names !== expected || position[`${index}pk`] !== pk) throw new AppError(400, 'cursor_invalid');
+  });
 
   const clauses: string[] = [];
   const values: Record<string, NativeAttributeValue> = {};
@@ -112,7 +119,11 @@ export async function listExams(input: ServiceInput<typeof exams.listExams>, ctx
           Limit: filtered ? 250 : pageSize,
         },
         { want: pageSize, maxPages: MAX_PAGES_PER_STREAM, startKey: position ?? undefined },
-      );
+      ).catch((error: { name?: string }) => {
+        // A start key DynamoDB does not accept came from a forged cursor.
+        if (error.name === 'ValidationException' && position) throw new AppError(400, 'cursor_invalid');
+        throw error;
+      });
     }),
   );
 

@@ -318,8 +318,10 @@ export async function statsFor(userId: string, questionIds: string[]): Promise<Q
 /** Looks up one copy of each question through gsi1 `QUESTION#<id>` (one Query per id). */
 export async function findQuestionCopies(questionIds: string[]): Promise<Map<string, (StoredQuestion & { pk: string })[]>> {
   const found = new Map<string, (StoredQuestion & { pk: string })[]>();
-  await Promise.all(
-    questionIds.map(async (id) => {
+  let next = 0;
+  const worker = async () => {
+    while (next < questionIds.length) {
+      const id = questionIds[next++]!;
       const answer = await db().send(
         new QueryCommand({
           TableName: config.appTable,
@@ -330,7 +332,8 @@ export async function findQuestionCopies(questionIds: string[]): Promise<Map<str
         }),
       );
       if (answer.Items?.length) found.set(id, answer.Items as (StoredQuestion & { pk: string })[]);
-    }),
-  );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, questionIds.length) }, worker));
   return found;
 }

@@ -1,5 +1,6 @@
 import * as XLSX from 'xlsx';
 import type * as exams from '../../shared/contracts/exams.js';
+import { MAX_EXAM_QUESTIONS } from '../../shared/contracts/exams.js';
 import type { Language } from '../../shared/domain/language.js';
 import { cellText, cleanFileName, headerKey, sheetExtension } from '../../shared/domain/question-sheet.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
@@ -149,7 +150,7 @@ export async function uploadExamsSheet(input: ServiceInput<typeof exams.uploadEx
             title,
             description: cell(cells, 'description') || undefined,
             file_name: fileName || undefined,
-            question_count: count ?? (fileName ? 10_000 : 0),
+            question_count: count ?? (fileName ? MAX_EXAM_QUESTIONS : 0),
             is_public: sheetFlag(cell(cells, 'is_public')) ?? true,
             is_original: sheetFlag(cell(cells, 'is_original')) ?? true,
             tags: tagNames.map((t) => tagsByName.get(t.toLowerCase())!),

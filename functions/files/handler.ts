@@ -1,4 +1,6 @@
+import * as exams from '../../shared/contracts/exams.js';
 import * as files from '../../shared/contracts/files.js';
+import { downloadExamsSheet, uploadExamsSheet } from '../exams/sheet.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
 
@@ -12,4 +14,6 @@ export const handler = createGroupHandler('files', [
   bind(files.deleteQuestionFile, services.deleteQuestionFile),
   bind(files.downloadQuestionFile, services.downloadQuestionFile),
   bind(files.downloadSampleFile, services.downloadSampleFile),
+  bind(exams.downloadExamsSheet, downloadExamsSheet),
+  bind(exams.uploadExamsSheet, uploadExamsSheet),
 ]);

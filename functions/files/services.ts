@@ -11,12 +11,10 @@ import { AppError, payloadTooLarge } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import { fileReply, type Reply } from '../lib/http/reply.js';
 import type { RequestContext } from '../lib/http/types.js';
-import { GENERATED_ID, nameKey, newId } from '../lib/data/exam-keys.js';
+import { nameKey, newId } from '../lib/data/exam-keys.js';
 import { discardFile, importQuestionSheet, type ImportResult } from './importer/import.js';
 import {
   fileView,
-  findFilesByName,
-  getFile,
   getOwnFileByName,
   listFilesByVisibility,
   listOwnFiles,
@@ -24,7 +22,10 @@ import {
   setFileVisibility,
   type FileRecord,
 } from './repository.js';
+import { resolveFile } from './resolve.js';
 import { sampleWorkbook } from './samples.js';
+
+export { resolveFile };
 
 type Caller = NonNullable<RequestContext['caller']>['user'];
 
@@ -35,31 +36,8 @@ function callerOf(ctx: RequestContext): Caller {
   return ctx.caller.user;
 }
 
-function canSee(file: FileRecord, caller: Caller): boolean {
-  return file.owner_id === caller.id || file.is_public !== false || isSiteAdmin(caller);
-}
-
 function canChange(file: FileRecord, caller: Caller): boolean {
   return file.owner_id === caller.id || isSiteAdmin(caller);
-}
-
-/**
- * `{name}` in the file routes: a file id from the list (unambiguous), or a file name resolved in
- * the caller's view: their own file first, then a public file of that name, then (admins) a
- * private one. Another user's private file never resolves for anyone else: 404, as if absent.
- */
-export async function resolveFile(ref: string, caller: Caller): Promise<FileRecord | null> {
-  if (GENERATED_ID.test(ref)) {
-    const file = await getFile(ref);
-    return file && canSee(file, caller) ? file : null;
-  }
-  const key = nameKey(cleanFileName(ref));
-  const own = await getOwnFileByName(caller.id, key);
-  if (own) return own;
-  const [publicFile] = await findFilesByName(true, key);
-  if (publicFile) return publicFile;
-  if (isSiteAdmin(caller)) return (await findFilesByName(false, key))[0] ?? null;
-  return null;
 }
 
 async function mustResolve(ref: string, caller: Caller): Promise<FileRecord> {

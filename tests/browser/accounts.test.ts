@@ -46,8 +46,16 @@ function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-toast-type]').filter({ hasText: text }).first();
 }
 
+/** Nothing sticks out of a 375 px screen; on failure, names the elements that do. */
 async function fitsPhone(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const overflow = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    culprits: [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > 376 && !el.parentElement?.closest('[data-scroll-x]'))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`),
+  }));
+  expect(overflow.width, overflow.culprits.join('\n')).toBeLessThanOrEqual(375);
 }
 
 /** Signs in through the login screen (returnTo honoured). */
@@ -95,7 +103,8 @@ describe('accounts: register, log in, profile, language, log out', () => {
 
     // Validation: required fields and the Korean mismatch message.
     await page.locator('form button[type="submit"]').click();
-    await page.getByText('아이디를 입력해 주세요.').waitFor();
+    await page.locator('input[name="id"] ~ p[role="alert"]').filter({ hasText: '아이디를 입력해 주세요.' }).waitFor();
+    await toast(page, '아이디를 입력해 주세요.').waitFor();
     await page.locator('input[name="id"]').fill(username);
     await page.locator('input[name="name"]').fill('민아');
     await page.locator('input[name="email"]').fill(email);
@@ -300,6 +309,8 @@ describe('user management', () => {
 
   test('an admin uploads a users sheet and sees the summary toast', async () => {
     const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
+    // The admin's account language is Korean; a language chosen in the browser wins and is sent to the server.
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
     await logIn(page, admin, adminPassword, '/user-management');
     await page.getByTestId('users-table').waitFor();
     expect(await page.title()).toBe('User management · Quizbank');
@@ -409,14 +420,15 @@ describe('user management', () => {
     expect(await page.getByTestId(`user-row-park${stamp}`).locator('td').nth(5).textContent()).toMatch(/^\d{4}\. \d{1,2}\. \d{1,2}\.$/);
     await screenshot(page, 'user-management-ko-desktop', false);
     await page.setViewportSize({ width: 375, height: 740 });
-    await fitsPhone(page);
     await screenshot(page, 'user-management-ko-phone');
+    await fitsPhone(page);
     expect(unexpected(errors)).toEqual([]);
     await close();
   });
 
   test('a non-admin sees the admins-only state, not a failing table', async () => {
     const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
+    await page.evaluate(() => localStorage.setItem('language', 'ko'));
     await logIn(page, `park${stamp}`, 'park-password-1', '/user-management');
     await page.getByTestId('user-management-admins-only').waitFor();
     await page.getByText('내 역할: 스터디 관리자').waitFor();
@@ -460,7 +472,7 @@ describe('sign-in screens', () => {
       authorizeUrl = new URL(route.request().url());
       return route.fulfill({ contentType: 'text/html', body: '<p>google</p>' });
     });
-    await page.goto(`${baseUrl}/login?returnTo=${encodeURIComponent('/profile')}`);
+    await page.goto(`${baseUrl}/login?returnTo=${encodeURIComponent('/getting-started')}`);
     await ready(page);
     await page.getByTestId('google-sign-in').waitFor();
     await screenshot(page, 'login-google-en-desktop');
@@ -470,9 +482,35 @@ describe('sign-in screens', () => {
     expect(authorizeUrl?.searchParams.get('scope')).toBe('openid email profile');
     expect(authorizeUrl?.searchParams.get('prompt')).toBe('select_account');
     const state = JSON.parse(Buffer.from(authorizeUrl!.searchParams.get('state')!, 'base64url').toString()) as { ts: number; returnTo: string; nonce: string };
-    expect(state.returnTo).toBe('/profile');
+    expect(state.returnTo).toBe('/getting-started');
     expect(state.nonce).toBe(authorizeUrl?.searchParams.get('nonce'));
     expect(Math.abs(Date.now() - state.ts)).toBeLessThan(60_000);
+
+    // Google sends the ID token back to /login; it is posted with the nonce and the user goes on.
+    let posted: Record<string, unknown> | undefined;
+    await page.route('**/api/google-oauth/', (route) => {
+      posted = route.request().postDataJSON() as Record<string, unknown>;
+      return route.fulfill({
+        json: {
+          success: true,
+          message: 'Signed in with Google.',
+          user: {
+            id: 'g-1', username: 'gina', email: 'gina@example.com', first_name: 'Gina', last_name: '', email_verified: true,
+            role: 'user_role', is_superuser: false, is_staff: false, has_study_admin_role: false, date_joined: '2025-08-01T00:00:00.000Z', language: 'en',
+          },
+        },
+      });
+    });
+    await page.goto(`${baseUrl}/login#state=${authorizeUrl!.searchParams.get('state')}&id_token=header.payload.signature`);
+    await page.waitForURL(`${baseUrl}/getting-started`);
+    expect(posted).toMatchObject({ id_token: 'header.payload.signature', nonce: state.nonce, language: 'en' });
+    await toast(page, 'Signed in with Google.').waitFor();
+    await page.getByTestId('user-menu').getByText('Gina').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('session');
+    // A replayed answer (the nonce is used up) is refused.
+    await page.goto(`${baseUrl}/login#state=${authorizeUrl!.searchParams.get('state')}&id_token=header.payload.signature`);
+    await ready(page);
+    await toast(page, 'The Google sign-in request expired or was not valid.').waitFor();
 
     // Coming back with a refusal: the fragment goes and a translated toast explains.
     await page.goto(`${baseUrl}/login#error=access_denied&state=${authorizeUrl!.searchParams.get('state')}`);

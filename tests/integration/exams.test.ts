@@ -181,6 +181,15 @@ describe('reading and listing exams', () => {
     } while (cursor && calls < 10);
     expect(seen).toEqual(['Paged 5', 'Paged 4', 'Paged 3', 'Paged 2', 'Paged 1']);
     expect((await user.client.get('/api/exams/?cursor=garbage')).status).toBe(400);
+    const forge = (key: object) => Buffer.from(JSON.stringify([key])).toString('base64url');
+    const forged = [
+      { pk: 'EXAM#x', sk: 'EXAM', gsi2pk: 'PRIVATEEXAMS', gsi2sk: 'z' },
+      { pk: 'EXAM#x', sk: 'EXAM', gsi2pk: 'PUBLICEXAMS', gsi2sk: 'z', extra: 'x' },
+      { pk: 'EXAM#x', sk: 'EXAM', gsi2pk: 'PUBLICEXAMS', gsi2sk: 1 },
+    ];
+    for (const key of forged) expect((await user.client.get(`/api/exams/?cursor=${forge(key)}`)).status).toBe(400);
+    const odd = await user.client.get(`/api/exams/?cursor=${forge({ pk: 'x', sk: 'y', gsi2pk: 'PUBLICEXAMS', gsi2sk: '' })}`);
+    expect(odd.status).toBeLessThan(500);
   });
 
   it('pages the merged public + private lists of an admin without losing or repeating', async () => {

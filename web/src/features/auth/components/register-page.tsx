@@ -54,8 +54,10 @@ export function RegisterPage() {
     const found = validate();
     setErrors(found);
     setError(null);
-    if (Object.keys(found).length > 0) {
-      if (found.passwordConfirm === t('auth.register.passwordMismatch')) toast.error(found.passwordConfirm, LIMITS.toastMs.register);
+    const first = Object.values(found)[0];
+    if (first) {
+      // Spec 1 §2: errors show inline and as a toast.
+      toast.error(first, LIMITS.toastMs.register);
       return;
     }
     setPending(true);

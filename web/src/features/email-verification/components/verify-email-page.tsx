@@ -76,7 +76,7 @@ export function VerifyEmailPage() {
     <StatusPage
       testId="verify-email-error"
       title={t('emailVerification.errorTitle')}
-      description={expired ? `${state.message} ${t('emailVerification.expiredHint')}` : state.message}
+      description={state.message}
       icon={
         <svg viewBox="0 0 24 24">
           <path d="M4 6h16v12H4z" />

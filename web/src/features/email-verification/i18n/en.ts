@@ -9,7 +9,6 @@ const en = {
   errorTitle: 'Your email could not be verified',
   error: 'Something went wrong while verifying. Please try again shortly.',
   tokenMissing: 'The verification link has no token. Please open the link from the email again.',
-  expiredHint: 'Get a new verification email and try again.',
   retry: 'Send a new verification email',
   retrying: 'Sending...',
   retrySent: 'A new verification email is on its way. Please check your inbox.',

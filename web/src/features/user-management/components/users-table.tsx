@@ -38,7 +38,7 @@ export function UsersTable({ users, meId, selected, onSelectedChange, onChanged,
   };
 
   return (
-    <div className={styles.tableWrap}>
+    <div className={styles.tableWrap} data-scroll-x>
       <table className={styles.table} data-testid="users-table">
         <thead>
           <tr>
