@@ -5,6 +5,7 @@ import { startServer } from './local-server.js';
 import { load } from './load.js';
 import { BUNDLE_BUDGET_BYTES, measureLambdaBundles } from './lambda-bundle-sizes.js';
 import { benchLogin } from './login.js';
+import { benchQuestionBank } from './question-bank.js';
 
 /**
  * `npm run bench`: prints the figures the issues budget. Each line reads
@@ -61,6 +62,9 @@ try {
 } finally {
   await server.stop();
 }
+
+console.log('\n== Question bank and exams (API in this process, DynamoDB requests counted) ==');
+await benchQuestionBank(rootDir, report);
 
 if (failures.length) {
   console.log(`\nbudgets missed: ${failures.join(', ')}`);

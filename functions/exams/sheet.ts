@@ -1,3 +1,4 @@
+import { LIMITS } from '../../shared/domain/limits.js';
 import * as XLSX from 'xlsx';
 import type * as exams from '../../shared/contracts/exams.js';
 import { MAX_EXAM_QUESTIONS } from '../../shared/contracts/exams.js';
@@ -106,7 +107,7 @@ export async function downloadExamsSheet(_input: unknown, ctx: RequestContext): 
 export async function uploadExamsSheet(input: ServiceInput<typeof exams.uploadExamsSheet>, ctx: RequestContext) {
   callerOf(ctx);
   const { file } = input.body;
-  if (file.truncated) throw payloadTooLarge(6 * 1024 * 1024);
+  if (file.truncated) throw payloadTooLarge(LIMITS.maxMultipartBodyBytes);
   const name = cleanFileName(file.filename);
   const extension = sheetExtension(name);
   if (extension !== 'xlsx' && extension !== 'xls') throw new AppError(400, 'sheet_bad_extension', { name: name || file.filename });

@@ -2,8 +2,11 @@
 export const LIMITS = {
   /** API Gateway's payload cap is 10 MB; we refuse JSON bodies far earlier. */
   maxJsonBodyBytes: 1024 * 1024,
-  /** Multipart uploads through the API (spreadsheets); larger files go straight to S3. */
-  maxMultipartBodyBytes: 6 * 1024 * 1024,
+  /**
+   * Multipart uploads through the API (spreadsheets). Lambda's 6 MB event cap holds the body
+   * base64-encoded (×4/3) plus headers, so 4 MB is what fits; larger files go straight to S3.
+   */
+  maxMultipartBodyBytes: 4 * 1024 * 1024,
   toastMs: { default: 3000, register: 3000, profile: 3000, userManagement: 5000 },
   redirectDelayMs: 2000,
   homeCacheMaxAgeMs: 300_000,

@@ -78,6 +78,23 @@ async function createAdmin(username: string, password: string) {
   });
 }
 
+/** A JSON POST from inside the page, with the CSRF header the API wants; answers the status. */
+async function apiPost(page: Page, path: string, body: unknown): Promise<number> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const token = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const response = await fetch(path, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
+        body: JSON.stringify(body),
+      });
+      return response.status;
+    },
+    { path, body },
+  );
+}
+
 interface StoredMail {
   subject: string;
   destination: { to: string[] };
@@ -211,8 +228,30 @@ describe('accounts: register, log in, profile, language, log out', () => {
     await page.getByTestId('subscribed-exams').getByText('구독한 시험이 없습니다.').waitFor();
     await page.getByTestId('profile-exams').getByRole('button', { name: '선택한 시험 구독하기' }).click();
     await toast(page, '옮길 시험을 먼저 선택해 주세요.').waitFor();
+
+    // With exams: the daily quiz exam stays out of My Exams; the arrows subscribe and unsubscribe.
+    for (const title of ['알파 시험', 'Beta exam', `Today's Quizzes for ${username}`]) {
+      expect(await apiPost(page, '/api/create-exam/', { title, question_count: 0 })).toBeLessThan(300);
+    }
+    await page.reload();
+    await ready(page);
+    const myExams = page.getByTestId('my-exams');
+    const subscribedExams = page.getByTestId('subscribed-exams');
+    await myExams.getByText('알파 시험').waitFor();
+    await myExams.getByText('Beta exam').waitFor();
+    expect(await myExams.getByText("Today's Quizzes").count()).toBe(0);
+    await myExams.locator('label').filter({ hasText: '알파 시험' }).click();
+    await page.getByTestId('profile-exams').getByRole('button', { name: '선택한 시험 구독하기' }).click();
+    await toast(page, '선택한 시험을 구독했습니다.').waitFor();
+    await subscribedExams.getByText('알파 시험').waitFor();
+    expect(await myExams.getByText('알파 시험').count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'profile-ko-desktop');
+    await subscribedExams.locator('label').filter({ hasText: '알파 시험' }).click();
+    await page.getByTestId('profile-exams').getByRole('button', { name: '선택한 시험 구독 해제하기' }).click();
+    await toast(page, '선택한 시험의 구독을 해제했습니다.').waitFor();
+    await myExams.getByText('알파 시험').waitFor();
+    await subscribedExams.getByText('구독한 시험이 없습니다.').waitFor();
 
     // Withdrawal modal: the button unlocks only for WITHDRAW (not confirmed here).
     await page.getByTestId('profile-withdrawal').getByRole('button', { name: '회원 탈퇴' }).click();
@@ -422,6 +461,12 @@ describe('user management', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await screenshot(page, 'user-management-ko-phone');
     await fitsPhone(page);
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await ready(page);
+    await page.getByTestId('users-table').waitFor();
+    await fitsPhone(page);
+    await screenshot(page, 'user-management-en-phone');
     expect(unexpected(errors)).toEqual([]);
     await close();
   });
@@ -436,6 +481,11 @@ describe('user management', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await fitsPhone(page);
     await screenshot(page, 'user-management-admins-only-ko-phone');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await ready(page);
+    await page.getByText('Your role: Study admin').waitFor();
+    await screenshot(page, 'user-management-admins-only-en-phone');
     expect(errors).toEqual([]);
     await close();
   });
@@ -512,17 +562,17 @@ describe('sign-in screens', () => {
     await ready(page);
     await toast(page, 'The Google sign-in request expired or was not valid.').waitFor();
 
-    // Coming back with a refusal: the fragment goes and a translated toast explains.
-    await page.goto(`${baseUrl}/login#error=access_denied&state=${authorizeUrl!.searchParams.get('state')}`);
-    await ready(page);
-    await toast(page, 'Google sign-in was cancelled.').waitFor();
-    expect(await page.evaluate(() => window.location.hash)).toBe('');
-
     // A server-side flow's return parameters are read and removed.
     await page.goto(`${baseUrl}/register?login=error&message=popup_closed_by_user`);
     await ready(page);
     await toast(page, 'Google sign-in was cancelled.').waitFor();
     await page.waitForURL(`${baseUrl}/register`);
+
+    // Coming back from Google with a refusal: the fragment goes and a translated toast explains.
+    await page.goto(`${baseUrl}/login#error=access_denied&state=${authorizeUrl!.searchParams.get('state')}`);
+    await ready(page);
+    await toast(page, 'Google sign-in was cancelled.').waitFor();
+    expect(await page.evaluate(() => window.location.hash)).toBe('');
     expect(errors).toEqual([]);
     await opened.close();
   });
@@ -571,6 +621,16 @@ describe('email verification and profile screens', () => {
       await page.setViewportSize({ width: 375, height: 740 });
       await fitsPhone(page);
       await screenshot(page, `verify-email-expired-${language}-phone`);
+      // A good link (answered here without a real token) shows the success state.
+      await page.route('**/api/verify-email/good-token/', (route) =>
+        route.fulfill({ json: { message: language === 'ko' ? '이메일 인증이 완료되었습니다.' : 'Your email address has been verified.', email_verified: true } }),
+      );
+      await page.goto(`${baseUrl}/verify-email/good-token`);
+      await page.getByTestId('verify-email-success').waitFor();
+      await fitsPhone(page);
+      await screenshot(page, `verify-email-success-${language}-phone`);
+      await page.goto(`${baseUrl}/verify-email/expired-token`);
+      await page.getByTestId('verify-email-retry').waitFor();
       // Signed out, the retry goes to login and comes back to the profile.
       await page.getByTestId('verify-email-retry').click();
       await page.waitForURL(`${baseUrl}/login?returnTo=%2Fprofile`);

@@ -24,7 +24,9 @@ export const notFound = (code = 'not_found') => new AppError(404, code);
 export const conflict = (code = 'conflict', params?: Record<string, string | number>) => new AppError(409, code, params);
 export const gone = (code: string) => new AppError(410, code);
 export const payloadTooLarge = (limitBytes: number) =>
-  new AppError(413, 'payload_too_large', { limit: `${Math.round(limitBytes / 1024)} KB` });
+  new AppError(413, 'payload_too_large', {
+    limit: limitBytes >= 1024 * 1024 ? `${+(limitBytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(limitBytes / 1024)} KB`,
+  });
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'too_many_requests', { seconds: retryAfterSeconds }, { headers: { 'retry-after': String(retryAfterSeconds) } });
 

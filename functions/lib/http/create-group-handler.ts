@@ -5,6 +5,7 @@ import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { z } from 'zod';
 import { routeKey, type RouteContract } from '../../../shared/contracts/define-route.js';
+import { LIMITS } from '../../../shared/domain/limits.js';
 import { isSiteAdmin } from '../../../shared/domain/roles.js';
 import { findGroup } from '../../../shared/routes-manifest.js';
 import { config } from '../config.js';
@@ -50,7 +51,7 @@ export function createGroupHandler(groupName: string, bindings: Binding[]) {
   }
 
   const jsonParser = httpJsonBodyParser();
-  const multipartParser = httpMultipartBodyParser({ busboy: { limits: { files: 1, fileSize: 6 * 1024 * 1024 } } });
+  const multipartParser = httpMultipartBodyParser({ busboy: { limits: { files: 1, fileSize: LIMITS.maxMultipartBodyBytes } } });
 
   return middy<HttpEvent, HttpResult, Error, HandlerContext>()
     .use(httpSecurityHeaders())

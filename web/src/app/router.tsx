@@ -51,7 +51,8 @@ export const routes: RouteObject[] = [
           unavailable('take-exam', 'takeExam'),
           unavailable('random-practice', 'randomPractice'),
           unavailable('results', 'results'),
-          unavailable('question-files', 'questionFiles'),
+          page('question-files', 'questionFiles.title', async () =>
+            (await import('../features/question-files/components/question-files-page.js')).QuestionFilesPage),
           unavailable('create-exam', 'createExam'),
           unavailable('exam-management', 'examManagement'),
           unavailable('exam-detail/:examId', 'examDetail'),

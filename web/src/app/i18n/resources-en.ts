@@ -10,6 +10,7 @@ import auth from '../../features/auth/i18n/en.js';
 import profile from '../../features/profile/i18n/en.js';
 import emailVerification from '../../features/email-verification/i18n/en.js';
 import userManagement from '../../features/user-management/i18n/en.js';
+import questionFiles from '../../features/question-files/i18n/en.js';
 import type { TranslationShape } from '../../lib/translation-shape.js';
 import type { BundledResources } from './resources-ko.js';
 
@@ -27,6 +28,7 @@ const resources = {
   profile,
   emailVerification,
   userManagement,
+  questionFiles,
 } satisfies TranslationShape<BundledResources>;
 
 export default resources;

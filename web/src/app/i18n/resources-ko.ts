@@ -10,6 +10,7 @@ import auth from '../../features/auth/i18n/ko.js';
 import profile from '../../features/profile/i18n/ko.js';
 import emailVerification from '../../features/email-verification/i18n/ko.js';
 import userManagement from '../../features/user-management/i18n/ko.js';
+import questionFiles from '../../features/question-files/i18n/ko.js';
 
 /** Korean texts of every feature, each under its feature key (`t('home.hero.title')`). */
 const resources = {
@@ -25,6 +26,7 @@ const resources = {
   profile,
   emailVerification,
   userManagement,
+  questionFiles,
 };
 
 export default resources;

@@ -1,0 +1,25 @@
+import { ApiError } from '../../../lib/api-client.js';
+import { putWithProgress, type UploadProgress } from '../utils/put-with-progress.js';
+import { importUpload, requestUploadUrl } from './question-files.js';
+
+export type UploadPhase = 'uploading' | 'importing';
+
+/**
+ * The browser upload of issue 4: ask for a presigned URL, PUT the bytes straight to storage
+ * (real progress events), then ask the server to validate and import them. The file never
+ * passes through a Lambda payload.
+ */
+export async function uploadQuestionFile(
+  file: File,
+  isPublic: boolean,
+  handlers: { onPhase(phase: UploadPhase): void; onProgress(progress: UploadProgress): void; signal?: AbortSignal },
+) {
+  handlers.onPhase('uploading');
+  const target = await requestUploadUrl(file);
+  if (file.size > target.max_bytes) {
+    throw new ApiError({ status: 413, code: 'sheet_file_too_large', detail: '' });
+  }
+  await putWithProgress(target.url, file, { headers: target.headers, onProgress: handlers.onProgress, signal: handlers.signal });
+  handlers.onPhase('importing');
+  return importUpload(target.upload_id, file.name, isPublic);
+}

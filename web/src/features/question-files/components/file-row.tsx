@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { QuestionFile } from '../../../../../shared/contracts/files.js';
+import button from '../../../components/ui/button/button.module.css';
+import form from '../../../components/ui/form/form.module.css';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { serverDetailOr } from '../../../lib/error-text.js';
+import { currentLanguage } from '../../../lib/i18n.js';
+import { downloadQuestionFile, setFilePublic } from '../api/question-files.js';
+import { formatFileSize, formatModified } from '../utils/file-format.js';
+import styles from './question-files.module.css';
+
+interface Props {
+  file: QuestionFile;
+  canChange: boolean;
+  onChanged(): void;
+  onDelete(): void;
+}
+
+/** One file: view mode, or edit mode choosing public or private (spec 2 §4), then save or cancel. */
+export function FileRow({ file, canChange, onChanged, onDelete }: Props) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const [draftPublic, setDraftPublic] = useState(file.is_public);
+  const [pending, setPending] = useState(false);
+  const language = currentLanguage();
+
+  const save = async () => {
+    if (draftPublic === file.is_public) {
+      setEditing(false);
+      return;
+    }
+    setPending(true);
+    try {
+      await setFilePublic(file, draftPublic);
+      toast.success(t('questionFiles.actions.saved'));
+      setEditing(false);
+      onChanged();
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.status === 403 ? t('questionFiles.actions.noPermission') : serverDetailOr(error, t, t('questionFiles.actions.saveFailed')));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const download = async () => {
+    try {
+      await downloadQuestionFile(file);
+    } catch (error) {
+      toast.error(serverDetailOr(error, t, t('questionFiles.actions.downloadFailed')));
+    }
+  };
+
+  return (
+    <tr data-testid="file-row" data-file-name={file.name}>
+      <td>
+        <div className={styles.nameCell}>
+          <span className={styles.fileName} title={file.name}>
+            {file.name}
+          </span>
+          {editing ? (
+            <select
+              className={`${form.select} ${form.compact} ${styles.visibilitySelect}`}
+              value={draftPublic ? 'public' : 'private'}
+              onChange={(event) => setDraftPublic(event.target.value === 'public')}
+              aria-label={t('questionFiles.actions.visibility')}
+              data-testid="file-visibility-select"
+            >
+              <option value="public">{t('questionFiles.list.public')}</option>
+              <option value="private">{t('questionFiles.list.private')}</option>
+            </select>
+          ) : (
+            <span className={`${styles.badge} ${file.is_public ? styles.public : styles.private}`} data-testid="file-visibility">
+              {t(file.is_public ? 'questionFiles.list.public' : 'questionFiles.list.private')}
+            </span>
+          )}
+        </div>
+      </td>
+      <td className={styles.numeric}>{formatFileSize(file.size)}</td>
+      <td>{formatModified(file.modified, language)}</td>
+      <td className={styles.numeric}>{t('questionFiles.list.questions', { count: file.max_questions })}</td>
+      <td>
+        {file.uploaded_by || t('questionFiles.list.unknownOwner')}
+        {file.is_owner && <span className={`${styles.badge} ${styles.mine} ${styles.ownerBadge}`}>{t('questionFiles.list.mine')}</span>}
+      </td>
+      <td>
+        <div className={styles.rowActions}>
+          {editing ? (
+            <>
+              <button type="button" className={`${button.button} ${button.primary} ${button.small}`} disabled={pending} onClick={() => void save()} data-testid="file-save">
+                {t('questionFiles.actions.save')}
+              </button>
+              <button
+                type="button"
+                className={`${button.button} ${button.secondary} ${button.small}`}
+                disabled={pending}
+                onClick={() => {
+                  setDraftPublic(file.is_public);
+                  setEditing(false);
+                }}
+              >
+                {t('questionFiles.actions.cancel')}
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={() => void download()} data-testid="file-download">
+                {t('questionFiles.actions.download')}
+              </button>
+              {canChange && (
+                <>
+                  <button
+                    type="button"
+                    className={`${button.button} ${button.secondary} ${button.small}`}
+                    onClick={() => {
+                      setDraftPublic(file.is_public);
+                      setEditing(true);
+                    }}
+                    data-testid="file-edit"
+                  >
+                    {t('questionFiles.actions.edit')}
+                  </button>
+                  <button type="button" className={`${button.button} ${button.dangerOutline} ${button.small}`} onClick={onDelete} data-testid="file-delete">
+                    {t('questionFiles.actions.delete')}
+                  </button>
+                </>
+              )}
+            </>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}

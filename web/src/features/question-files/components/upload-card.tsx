@@ -1,0 +1,259 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { importStatsSchema } from '../../../../../shared/contracts/files.js';
+import button from '../../../components/ui/button/button.module.css';
+import { Card } from '../../../components/ui/card/card.js';
+import form from '../../../components/ui/form/form.module.css';
+import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { ApiError, CLIENT_ERROR_CODES } from '../../../lib/api-client.js';
+import { serverDetailOr } from '../../../lib/error-text.js';
+import { checkExisting } from '../api/question-files.js';
+import { uploadQuestionFile } from '../api/upload-question-file.js';
+import { existingFileDecision, formatFileSize, localFileProblem, type ExistingCheck } from '../utils/file-format.js';
+import { UploadAbortedError, UploadFailedError } from '../utils/put-with-progress.js';
+import styles from './question-files.module.css';
+import type { z } from 'zod';
+
+type ImportStats = z.infer<typeof importStatsSchema>;
+
+/** Spec 2 §4: idle, checking the existing file, uploading (then the server imports). */
+type Phase = { kind: 'idle' } | { kind: 'checking' } | { kind: 'uploading'; percent: number } | { kind: 'importing' };
+
+interface LastResult {
+  name: string;
+  stats: ImportStats;
+}
+
+const PROBLEM_KEYS = {
+  missing: 'questionFiles.upload.fileRequired',
+  extension: 'questionFiles.upload.badExtension',
+  tooLarge: 'questionFiles.upload.tooLarge',
+  empty: 'questionFiles.upload.empty',
+} as const;
+
+/** The upload form: file, public flag, the existing-file check, a real progress bar, the import stats. */
+export function UploadCard({ onUploaded }: { onUploaded(): void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const abort = useRef<AbortController | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [isPublic, setIsPublic] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [overwrite, setOverwrite] = useState<{ file: File; check: ExistingCheck } | null>(null);
+  const [last, setLast] = useState<LastResult | null>(null);
+
+  // Leaving the page mid-upload stops the transfer.
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const busy = phase.kind !== 'idle';
+
+  const statsLine = (stats: ImportStats) =>
+    t('questionFiles.upload.stats', {
+      total: stats.total_rows,
+      imported: stats.imported,
+      skipped: stats.skipped,
+      blank: stats.skipped_blank_answer,
+      duplicates: stats.duplicates_removed,
+      assigned: stats.ids_assigned,
+    });
+
+  const upload = async (chosen: File) => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setPhase({ kind: 'uploading', percent: 0 });
+    try {
+      const answer = await uploadQuestionFile(chosen, isPublic, {
+        signal: controller.signal,
+        onPhase: (next) => setPhase(next === 'uploading' ? { kind: 'uploading', percent: 0 } : { kind: 'importing' }),
+        onProgress: (progress) => setPhase({ kind: 'uploading', percent: progress.percent }),
+      });
+      const key = answer.replaced ? 'questionFiles.upload.replaced' : 'questionFiles.upload.success';
+      toast.success(`${t(key, { name: answer.file.name, imported: answer.stats.imported })}\n${statsLine(answer.stats)}`, 6000);
+      setLast({ name: answer.file.name, stats: answer.stats });
+      setFile(null);
+      if (input.current) input.current.value = '';
+      onUploaded();
+    } catch (failure) {
+      if (failure instanceof UploadAbortedError) {
+        toast.info(t('questionFiles.upload.aborted'));
+      } else if (failure instanceof UploadFailedError) {
+        toast.error(t('questionFiles.upload.storageFailed'));
+      } else {
+        const detail = serverDetailOr(failure, t, '');
+        toast.error(detail ? t('questionFiles.upload.failed', { detail }) : t('questionFiles.upload.failedGeneric'), 6000);
+        if (detail) setError(detail);
+      }
+    } finally {
+      abort.current = null;
+      setPhase({ kind: 'idle' });
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = localFileProblem(file);
+    if (problem || !file) {
+      const message = t(PROBLEM_KEYS[problem ?? 'missing']);
+      setError(message);
+      toast.warning(message);
+      return;
+    }
+    setError(null);
+    setPhase({ kind: 'checking' });
+    let check: ExistingCheck;
+    try {
+      check = await checkExisting(file.name);
+    } catch (failure) {
+      setPhase({ kind: 'idle' });
+      const network = failure instanceof ApiError && failure.code === CLIENT_ERROR_CODES.network;
+      toast.error(t(network ? 'questionFiles.upload.checkNetwork' : 'questionFiles.upload.checkFailed'));
+      return;
+    }
+    const decision = existingFileDecision(check);
+    if (decision === 'blocked') {
+      setPhase({ kind: 'idle' });
+      setError(t('questionFiles.upload.privateBlocked'));
+      toast.error(t('questionFiles.upload.privateBlocked'));
+      return;
+    }
+    if (decision === 'confirmOverwrite') {
+      setPhase({ kind: 'idle' });
+      setOverwrite({ file, check });
+      return;
+    }
+    await upload(file);
+  };
+
+  return (
+    <Card title={t('questionFiles.upload.title')} description={t('questionFiles.upload.description')} testId="upload-card">
+      <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <div className={form.field}>
+          <label className={form.label} htmlFor={inputId}>
+            {t('questionFiles.upload.file')}
+          </label>
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept=".xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv"
+            className={styles.fileInput}
+            disabled={busy}
+            aria-describedby={`${inputId}-hint`}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setError(null);
+            }}
+            data-testid="question-file-input"
+          />
+          <p id={`${inputId}-hint`} className={form.hint}>
+            {file ? t('questionFiles.upload.selected', { name: file.name, size: formatFileSize(file.size) }) : t('questionFiles.upload.hint')}
+          </p>
+          {error && (
+            <p className={form.error} role="alert" data-testid="upload-error">
+              {error}
+            </p>
+          )}
+        </div>
+
+        <label className={styles.checkRow}>
+          <input
+            type="checkbox"
+            className={form.checkbox}
+            checked={isPublic}
+            disabled={busy}
+            onChange={(event) => setIsPublic(event.target.checked)}
+            data-testid="upload-is-public"
+          />
+          <span className={styles.checkText}>
+            <span>{t('questionFiles.upload.isPublic')}</span>
+            <span className={styles.checkHint}>{t('questionFiles.upload.isPublicHint')}</span>
+          </span>
+        </label>
+
+        {phase.kind !== 'idle' && <UploadProgress phase={phase} />}
+
+        <div className={form.actions}>
+          <button type="submit" className={`${button.button} ${button.primary}`} disabled={busy} data-testid="upload-submit">
+            {t('questionFiles.upload.submit')}
+          </button>
+          {phase.kind === 'uploading' && (
+            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => abort.current?.abort()}>
+              {t('questionFiles.upload.cancel')}
+            </button>
+          )}
+        </div>
+
+        {last && (
+          <p className={styles.result} role="status" data-testid="upload-result">
+            <strong>
+              {t('questionFiles.upload.lastResult')}: {last.name}
+            </strong>
+            {statsLine(last.stats)}
+          </p>
+        )}
+      </form>
+
+      <ConfirmModal
+        open={overwrite !== null}
+        title={t('questionFiles.upload.overwriteTitle')}
+        confirmLabel={t('questionFiles.upload.overwriteConfirm')}
+        cancelLabel={t('questionFiles.actions.cancel')}
+        closeLabel={t('app.close')}
+        tone="danger"
+        onClose={() => setOverwrite(null)}
+        onConfirm={() => {
+          const pending = overwrite;
+          setOverwrite(null);
+          if (pending) void upload(pending.file);
+        }}
+        testId="overwrite-modal"
+      >
+        <p>
+          {overwrite &&
+            t(overwrite.check.is_private ? 'questionFiles.upload.overwriteBodyPrivate' : 'questionFiles.upload.overwriteBody', {
+              name: overwrite.file.name,
+            })}
+        </p>
+      </ConfirmModal>
+    </Card>
+  );
+}
+
+function UploadProgress({ phase }: { phase: Exclude<Phase, { kind: 'idle' }> }) {
+  const { t } = useTranslation();
+  const determinate = phase.kind === 'uploading';
+  const text =
+    phase.kind === 'checking'
+      ? t('questionFiles.upload.checking')
+      : phase.kind === 'uploading'
+        ? t('questionFiles.upload.uploading', { percent: phase.percent })
+        : t('questionFiles.upload.importing');
+  return (
+    <div className={styles.progressBox} data-testid="upload-progress" data-phase={phase.kind}>
+      <div className={styles.progressText} aria-live="polite">
+        <span>{text}</span>
+      </div>
+      <div
+        className={styles.progressTrack}
+        role="progressbar"
+        aria-label={t('questionFiles.upload.progressLabel')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={determinate ? phase.percent : undefined}
+        aria-valuetext={text}
+        data-testid="upload-progress-bar"
+      >
+        <div
+          className={`${styles.progressFill} ${determinate ? '' : styles.progressIndeterminate}`}
+          style={determinate ? { width: `${phase.percent}%` } : undefined}
+        />
+      </div>
+    </div>
+  );
+}
