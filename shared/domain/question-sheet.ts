@@ -13,8 +13,6 @@ export const QUESTION_SHEET_LIMITS = {
   maxFileBytes: 10 * 1024 * 1024,
   /** Sum of a zip's uncompressed entry sizes, checked before parsing (zip bombs; 413 above). */
   maxUncompressedBytes: 100 * 1024 * 1024,
-  /** Zip entries of an xlsx; real workbooks have a few dozen. */
-  maxZipEntries: 2_000,
   /** Data rows below the header (400 above). */
   maxRows: 20_000,
   /** Characters in one cell (400 above); keeps every question item far below DynamoDB's 400 KB. */

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card/card.js';
 import { TypedConfirmModal } from '../../../components/ui/modal/typed-confirm-modal.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { sessionStore } from '../../../lib/storage.js';
+import { LOCAL_KEYS, localStore, sessionStore } from '../../../lib/storage.js';
 import { setAuthUser } from '../../auth/stores/auth-store.js';
 import { deleteMyAccount } from '../api/delete-my-account.js';
 
@@ -31,6 +31,8 @@ export function WithdrawalSection() {
       setOpen(false);
       toast.success(answer.message || t('profile.withdrawal.done'));
       timer.current = setTimeout(() => {
+        // The account is gone: no late status announcement may bring it back.
+        localStore.set(LOCAL_KEYS.logoutFlag, 'true');
         setAuthUser(null);
         sessionStore.clear();
         navigate('/login', { replace: true });
