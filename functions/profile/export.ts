@@ -1,4 +1,4 @@
-import { userPartition } from '../lib/accounts/user-repository.js';
+import { userPartition } from '../lib/data/paginate.js';
 import { writeWorkbook } from '../lib/spreadsheets/sheets.js';
 
 /** Attributes that are storage plumbing or secrets, never personal data worth exporting. */

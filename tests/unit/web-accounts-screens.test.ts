@@ -4,7 +4,7 @@ import { clearClientCaches, isCachingEnabled, setCachingEnabled, applyQuestionCo
 import { serverDetailOr } from '../../web/src/lib/error-text.js';
 import type { SafeStorage } from '../../web/src/lib/storage.js';
 import { isExpiredMessage } from '../../web/src/features/email-verification/utils/is-expired-message.js';
-import { examDisplayTitle, isDailyQuizExam } from '../../web/src/features/profile/utils/exam-title.js';
+import { examDisplayTitle, isDailyQuizExam } from '../../shared/domain/exam-title.js';
 import { passwordMatch } from '../../web/src/features/profile/utils/password-match.js';
 import { deleteUsersOneByOne } from '../../web/src/features/user-management/utils/delete-users.js';
 import { DEFAULT_USER_SORT, formatJoinDate, nextSort, sortUsers, userFullName } from '../../web/src/features/user-management/utils/sort-users.js';

@@ -5,7 +5,8 @@ import { keys } from '../data/keys.js';
 import { deleteUserSessions } from '../auth/session-store.js';
 import { clearThrottle, LOGIN_PER_USERNAME, VERIFICATION_MAIL_PER_USER } from '../auth/throttle.js';
 import { normalizeLogin } from '../../../shared/domain/accounts.js';
-import { paginate, type UserRecord } from './user-repository.js';
+import { paginate } from '../data/paginate.js';
+import type { UserRecord } from './user-repository.js';
 
 type Key = { pk: string; sk: string };
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { paginate } from '../data/paginate.js';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -6,7 +7,6 @@ import {
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
-  type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '../../../shared/domain/language.js';
 import { LIMITS } from '../../../shared/domain/limits.js';
@@ -363,24 +363,6 @@ export async function searchUsersByPrefix(prefix: string, limit: number): Promis
     }),
   );
   return (Items ?? []).map(stripKeys);
-}
-
-/** Every item of the user's own partition (the USER item and all personal records). */
-export function userPartition(userId: string): AsyncGenerator<Record<string, unknown>> {
-  return paginate({
-    TableName: config.appTable,
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.user(userId).pk },
-  });
-}
-
-export async function* paginate(input: QueryCommandInput): AsyncGenerator<Record<string, unknown>> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    for (const item of page.Items ?? []) yield item;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
 }
 
 function stripKeys(item: Record<string, unknown>): UserRecord {

@@ -12,7 +12,7 @@ import { useMyExams } from '../api/get-my-exams.js';
 import { useSubscribedExams } from '../api/get-subscribed-exams.js';
 import { moveExamsToMyExams } from '../api/move-to-my-exams.js';
 import { moveExamsToSubscribed } from '../api/move-to-subscribed.js';
-import { examDisplayTitle, isDailyQuizExam } from '../utils/exam-title.js';
+import { examDisplayTitle, isDailyQuizExam } from '../../../../../shared/domain/exam-title.js';
 import { ExamList, type ExamListItem } from './exam-list.js';
 import styles from './exam-lists.module.css';
 

@@ -1,0 +1,22 @@
+import type { Exam } from '../../../../../shared/contracts/exams.js';
+import { isSiteAdmin, type RoleBearer } from '../../../../../shared/domain/roles.js';
+
+type User = (RoleBearer & { id: string }) | null;
+
+/** The creator of the exam (server flag, else the created_by id). */
+export function isExamCreator(exam: Exam, user: User): boolean {
+  if (!user) return false;
+  return exam.user_permissions?.is_creator ?? exam.created_by?.id === user.id;
+}
+
+/** Spec 3 §6: delete (and select for delete) only the user's own exams; admins any. */
+export function canDeleteExam(exam: Exam, user: User): boolean {
+  if (!user) return false;
+  return isSiteAdmin(user) || !!exam.user_permissions?.is_admin || isExamCreator(exam, user);
+}
+
+/** Tags and exam info: admin, study admin or creator (spec 3 §6), as the server says in can_edit. */
+export function canEditExam(exam: Exam, user: User): boolean {
+  if (!user) return false;
+  return exam.user_permissions?.can_edit ?? canDeleteExam(exam, user);
+}
