@@ -58,7 +58,8 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       profile.getProfileLanguage, profile.getProfile, profile.updateProfile, profile.updateRetentionSettings,
       profile.changeLanguage, profile.deleteMyAccount, profile.exportUserData,
     ],
-    access: { appTable: 'write', ephemeralTable: 'write' },
+    // Withdrawal deletes the user's private question files from the bucket.
+    access: { appTable: 'write', ephemeralTable: 'write', filesBucket: 'write' },
   },
   {
     name: 'users',
@@ -70,7 +71,8 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       users.listUsers, users.createUser, users.updateUser, users.deleteUser,
       users.downloadUsersSheet, users.uploadUsersSheet, users.searchUsers,
     ],
-    access: { appTable: 'write', ephemeralTable: 'write' },
+    // Deleting a user deletes their private question files from the bucket.
+    access: { appTable: 'write', ephemeralTable: 'write', filesBucket: 'write' },
   },
   {
     name: 'files',

@@ -74,7 +74,7 @@ export async function changeLanguage(input: { body: { language: Language } }, ct
 /** DELETE /api/delete-my-account/ — every personal record, every session; the cookie goes too. */
 export async function deleteMyAccount(ctx: RequestContext): Promise<Reply> {
   const user = await me(ctx);
-  const { deletedItems } = await purgeUser(user);
+  const { deletedItems } = await purgeUser(user, ctx.log);
   ctx.log.info('account withdrawn', { userId: user.id, deletedItems });
   return jsonReply({ message: accountMessage('account_deleted', user.language) }, { cookies: [expireSessionCookie()] });
 }

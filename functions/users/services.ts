@@ -87,7 +87,7 @@ export async function deleteUserByAdmin(input: { params: { id: string } }, ctx: 
   if (input.params.id === ctx.caller!.user.id) throw forbidden('cannot_delete_self');
   const target = await getUser(input.params.id);
   if (!target) throw notFound('user_not_found');
-  await purgeUser(target);
+  await purgeUser(target, ctx.log);
   ctx.log.info('user deleted by admin', { userId: target.id, adminId: ctx.caller!.user.id });
   return { detail: accountMessage('user_deleted', ctx.language) };
 }

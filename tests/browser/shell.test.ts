@@ -180,10 +180,10 @@ describe('pages', () => {
   });
 
   test('a screen of a later issue shows the shared not-available page', async () => {
-    const { page, errors, close } = await visit('/exam-management', { locale: 'en-US' });
+    const { page, errors, close } = await visit('/results', { locale: 'en-US' });
     await page.getByTestId('not-available').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('This screen is not available yet');
-    await page.getByText('The Exam management screen is on its way').waitFor();
+    await page.getByText('The Results screen is on its way').waitFor();
     await screenshot(page, 'not-available-en-desktop');
 
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Study' }).click();

@@ -6,6 +6,8 @@ import { deleteUserSessions } from '../auth/session-store.js';
 import { clearThrottle, LOGIN_PER_USERNAME, VERIFICATION_MAIL_PER_USER } from '../auth/throttle.js';
 import { normalizeLogin } from '../../../shared/domain/accounts.js';
 import { paginate } from '../data/paginate.js';
+import type { Logger } from '../log.js';
+import { purgeCreations } from './purge-creations.js';
 import type { UserRecord } from './user-repository.js';
 
 type Key = { pk: string; sk: string };
@@ -57,12 +59,15 @@ async function deleteClaim(key: Key, userId: string): Promise<void> {
 
 /**
  * Removes everything personal of a user (withdrawal, admin delete): their sessions first (so
- * nothing acts for them meanwhile), their pending email tokens and throttle counters, their
- * USERNAME/EMAIL claims, then every item of their partition page by page, the USER item last,
- * so a retry after a failure still finds the user and finishes the job.
+ * nothing acts for them meanwhile), their private exams and files (public ones are anonymised),
+ * their pending email tokens and throttle counters, their USERNAME/EMAIL claims, then every item
+ * of their partition page by page, the USER item last, so a retry after a failure still finds
+ * the user and finishes the job.
  */
-export async function purgeUser(user: UserRecord): Promise<{ deletedItems: number }> {
+export async function purgeUser(user: UserRecord, log: Logger): Promise<{ deletedItems: number }> {
   await deleteUserSessions(user.id);
+  const creations = await purgeCreations(user.id, log);
+  log.info('creations purged', { userId: user.id, ...creations });
   await deleteEmailTokens(user.id);
   await Promise.all([
     clearThrottle(LOGIN_PER_USERNAME, normalizeLogin(user.username)),

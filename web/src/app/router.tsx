@@ -53,8 +53,10 @@ export const routes: RouteObject[] = [
           unavailable('results', 'results'),
           page('question-files', 'questionFiles.title', async () =>
             (await import('../features/question-files/components/question-files-page.js')).QuestionFilesPage),
-          unavailable('create-exam', 'createExam'),
-          unavailable('exam-management', 'examManagement'),
+          page('create-exam', 'exams.create.title', async () =>
+            (await import('../features/exams/components/create-exam-page.js')).CreateExamPage),
+          page('exam-management', 'exams.management.title', async () =>
+            (await import('../features/exams/components/exam-management-page.js')).ExamManagementPage),
           unavailable('exam-detail/:examId', 'examDetail'),
           unavailable('favorites', 'favorites'),
           unavailable('study-management', 'studyManagement'),

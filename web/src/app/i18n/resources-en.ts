@@ -11,6 +11,8 @@ import profile from '../../features/profile/i18n/en.js';
 import emailVerification from '../../features/email-verification/i18n/en.js';
 import userManagement from '../../features/user-management/i18n/en.js';
 import questionFiles from '../../features/question-files/i18n/en.js';
+import exams from '../../features/exams/i18n/en.js';
+import tags from '../../features/tags/i18n/en.js';
 import type { TranslationShape } from '../../lib/translation-shape.js';
 import type { BundledResources } from './resources-ko.js';
 
@@ -29,6 +31,8 @@ const resources = {
   emailVerification,
   userManagement,
   questionFiles,
+  exams,
+  tags,
 } satisfies TranslationShape<BundledResources>;
 
 export default resources;

@@ -11,6 +11,8 @@ import profile from '../../features/profile/i18n/ko.js';
 import emailVerification from '../../features/email-verification/i18n/ko.js';
 import userManagement from '../../features/user-management/i18n/ko.js';
 import questionFiles from '../../features/question-files/i18n/ko.js';
+import exams from '../../features/exams/i18n/ko.js';
+import tags from '../../features/tags/i18n/ko.js';
 
 /** Korean texts of every feature, each under its feature key (`t('home.hero.title')`). */
 const resources = {
@@ -27,6 +29,8 @@ const resources = {
   emailVerification,
   userManagement,
   questionFiles,
+  exams,
+  tags,
 };
 
 export default resources;

@@ -1,12 +1,12 @@
 import type { Exam } from '../../../../../shared/contracts/exams.js';
 import { isSiteAdmin, type RoleBearer } from '../../../../../shared/domain/roles.js';
 
-type User = (RoleBearer & { id: string }) | null;
+type User = (RoleBearer & { id?: string | number }) | null;
 
 /** The creator of the exam (server flag, else the created_by id). */
 export function isExamCreator(exam: Exam, user: User): boolean {
   if (!user) return false;
-  return exam.user_permissions?.is_creator ?? exam.created_by?.id === user.id;
+  return exam.user_permissions?.is_creator ?? (user.id !== undefined && exam.created_by?.id === String(user.id));
 }
 
 /** Spec 3 §6: delete (and select for delete) only the user's own exams; admins any. */

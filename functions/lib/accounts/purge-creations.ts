@@ -1,0 +1,70 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { removeExam, type ExamRecord } from '../../exams/repository.js';
+import { removeFileRecord, type FileRecord } from '../../files/repository.js';
+import { discardFile } from '../../files/importer/import.js';
+import { adjustUsage } from '../../tags/repository.js';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
+import { examKeys } from '../data/exam-keys.js';
+import { paginate } from '../data/paginate.js';
+import type { Logger } from '../log.js';
+
+/** Stands in for a withdrawn creator: matches no user id, so it grants nobody anything. */
+export const WITHDRAWN_CREATOR_ID = 'withdrawn';
+
+/**
+ * What a withdrawing user created outside their own partition: private exams and private
+ * question files (with their questions and S3 object) are deleted; public ones stay for the
+ * people using them, with the creator's id and name removed and the creator index entry dropped.
+ */
+export async function purgeCreations(userId: string, log: Logger): Promise<{ deleted: number; anonymised: number }> {
+  let deleted = 0;
+  let anonymised = 0;
+  const ownExams = paginate({
+    TableName: config.appTable,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': examKeys.examsOfCreator(userId, '', '').gsi1pk },
+  });
+  for await (const item of ownExams) {
+    const exam = item as unknown as ExamRecord;
+    if (exam.is_public) {
+      await anonymise(examKeys.exam(exam.id), 'created_by_id', 'created_by_username');
+      anonymised += 1;
+    } else {
+      await removeExam(exam);
+      if (exam.tag_ids?.length) await adjustUsage(exam.tag_ids, -1);
+      deleted += 1;
+    }
+  }
+  const ownFiles = paginate({
+    TableName: config.appTable,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': examKeys.filesOfOwner(userId, '').gsi1pk },
+  });
+  for await (const item of ownFiles) {
+    const file = item as unknown as FileRecord;
+    if (file.is_public !== false) {
+      await anonymise(examKeys.file(file.id), 'owner_id', 'owner_username');
+      anonymised += 1;
+    } else {
+      await removeFileRecord(file);
+      await discardFile(file, log);
+      deleted += 1;
+    }
+  }
+  return { deleted, anonymised };
+}
+
+async function anonymise(key: { pk: string; sk: string }, idField: string, nameField: string): Promise<void> {
+  await dynamoDocument().send(
+    new UpdateCommand({
+      TableName: config.appTable,
+      Key: key,
+      UpdateExpression: 'SET #id = :anon, #name = :empty REMOVE gsi1pk, gsi1sk',
+      ExpressionAttributeNames: { '#id': idField, '#name': nameField },
+      ExpressionAttributeValues: { ':anon': WITHDRAWN_CREATOR_ID, ':empty': '' },
+    }),
+  );
+}

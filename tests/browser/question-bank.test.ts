@@ -1,0 +1,469 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import * as XLSX from 'xlsx';
+import { launchBrowser, openPage, screenshot, type OpenedPage, type PageOptions } from '../support/browser.js';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const run = promisify(execFile);
+let browser: Browser;
+
+/** Unique per run: the server's data directory lives for the whole browser project. */
+const stamp = Date.now().toString(36);
+const PASSWORD = 'correct-horse-42';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function ready(page: Page) {
+  await page.getByTestId('navbar').waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="spinner"]'));
+}
+
+async function visit(path: string, options: PageOptions = {}): Promise<OpenedPage> {
+  const opened = await openPage(browser, options);
+  await opened.page.goto(`${baseUrl}${path}`);
+  await ready(opened.page);
+  return opened;
+}
+
+async function go(page: Page, path: string) {
+  await page.goto(`${baseUrl}${path}`);
+  await ready(page);
+}
+
+/** A failed request is logged by Chromium as a console error; tests that provoke one on purpose drop it. */
+function unexpected(errors: string[]): string[] {
+  return errors.filter((error) => !/Failed to load resource: the server responded with a status of (400|401|403|404|409)/.test(error));
+}
+
+function toast(page: Page, text: string | RegExp) {
+  return page.locator('[data-toast-type]').filter({ hasText: text }).first();
+}
+
+/** Nothing sticks out of a 375 px screen; on failure, names the elements that do. */
+async function fitsPhone(page: Page) {
+  const overflow = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    culprits: [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > 376 && !el.parentElement?.closest('[data-scroll-x]'))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`),
+  }));
+  expect(overflow.width, overflow.culprits.join('\n')).toBeLessThanOrEqual(375);
+}
+
+async function register(page: Page, username: string, name: string) {
+  await go(page, '/register');
+  await page.locator('input[name="id"]').fill(username);
+  await page.locator('input[name="name"]').fill(name);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(`${baseUrl}/`);
+}
+
+async function logIn(page: Page, username: string, password: string, returnTo: string) {
+  await page.goto(`${baseUrl}/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await ready(page);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(`${baseUrl}${returnTo}`);
+  await ready(page);
+}
+
+/** The documented way to make the first admin, run against this test server's engines. */
+async function createAdmin(username: string, password: string) {
+  await run(join(rootDir, 'node_modules/.bin/tsx'), ['scripts/create-admin.ts', username], {
+    cwd: rootDir,
+    env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password, ADMIN_EMAIL: `${username}@example.com`, LOG_LEVEL: 'silent' },
+    timeout: 60_000,
+  });
+}
+
+function workbook(rows: unknown[][]): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+/**
+ * 120 answered questions (40 of each difficulty) with Korean headers, plus a row without an
+ * answer and a duplicate of the first row. Random explanations keep the file near 150 KB, so a
+ * throttled upload shows its progress for a few seconds.
+ */
+function questionSheet(): Buffer {
+  const header = ['문제id', '제목', '문제 내용', '정답', '설명', '난이도', 'URL', '그룹ID'];
+  const rows = Array.from({ length: 120 }, (_, i) => [
+    String(i + 1),
+    `문제 ${i + 1}`,
+    `${i + 1}번 문제의 내용입니다.`,
+    `정답 ${i + 1}`,
+    randomBytes(600).toString('hex'),
+    ['쉬움', '보통', '어려움'][i % 3],
+    '',
+    `g${i % 4}`,
+  ]);
+  return workbook([header, ...rows, ['121', '정답 없는 문제', '내용', '', '', '보통', '', ''], rows[0]!]);
+}
+
+/** Collects every aria-valuenow the upload progress bar takes, from the first render on. */
+async function watchProgress(page: Page) {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { __progress: number[] }).__progress = seen;
+    new MutationObserver(() => {
+      const bar = document.querySelector('[data-testid="upload-progress-bar"]');
+      const value = bar?.getAttribute('aria-valuenow');
+      if (value !== null && value !== undefined && seen[seen.length - 1] !== Number(value)) seen.push(Number(value));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
+}
+
+function examRow(page: Page, title: string) {
+  return page.locator(`[data-testid="exam-row"][data-exam-title="${title}"]`).first();
+}
+
+describe('question bank: files, exams, tags and subscriptions', () => {
+  const username = `qb${stamp}`;
+  const fileName = `문제은행-${stamp}.xlsx`;
+  const first = `쿠버네티스 모의고사 ${stamp}`;
+  const second = `어려운 문제만 ${stamp}`;
+  const tagName = `qbtag${stamp}`;
+
+  test('upload a sheet with a progress bar, build exams, find them by search and tag, subscribe, delete', async () => {
+    const { page, context, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
+    await register(page, username, '출제자');
+
+    // Question files: the format example and the samples are on the screen.
+    await go(page, '/question-files');
+    await page.getByTestId('files-table').waitFor();
+    expect(await page.title()).toBe('문제 파일 · Quizbank');
+    await page.getByTestId('format-example').getByText('문제 내용').waitFor();
+    const sample = page.waitForEvent('download');
+    await page.getByTestId('sample-en').click();
+    expect((await sample).suggestedFilename()).toBe('questions_sample_en.xlsx');
+
+    // No file yet: the form says so.
+    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('upload-error').filter({ hasText: '올릴 파일을 선택해 주세요.' }).waitFor();
+
+    // The upload goes straight to storage, slowly enough to watch the bar move.
+    const sheet = questionSheet();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 40 * 1024 });
+    await watchProgress(page);
+    await page.getByTestId('question-file-input').setInputFiles({ name: fileName, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: sheet });
+    await page.getByTestId('upload-submit').click();
+    const bar = page.getByTestId('upload-progress-bar');
+    await bar.waitFor({ state: 'visible' });
+    await page.waitForFunction(() => {
+      const value = Number(document.querySelector('[data-testid="upload-progress-bar"]')?.getAttribute('aria-valuenow'));
+      return value > 0 && value < 100;
+    });
+    await screenshot(page, 'question-files-uploading-ko-desktop', false);
+    await page.getByTestId('upload-result').waitFor({ timeout: 60_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const progress = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
+    expect(progress.some((value) => value > 0 && value < 100), progress.join(',')).toBe(true);
+    expect(progress.at(-1)).toBe(100);
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress); // only ever forward
+
+    // The import stats: 122 rows, 120 imported, one without an answer, one duplicate.
+    await toast(page, `${fileName}: 120문제를 가져왔습니다.`).waitFor();
+    expect(await page.getByTestId('upload-result').textContent()).toContain('전체 122행 · 가져옴 120 · 건너뜀 2 (정답 없음 1, 중복 1)');
+    const row = page.locator(`[data-testid="file-row"][data-file-name="${fileName}"]`);
+    await row.getByText('120문제').waitFor();
+    await row.getByTestId('file-visibility').filter({ hasText: '공개' }).waitFor();
+    await screenshot(page, 'question-files-ko-desktop');
+
+    // Sorting by size puts the big new file first (descending on the first click).
+    await page.getByTestId('sort-size').click();
+    expect(await page.getByTestId('file-row').first().getAttribute('data-file-name')).toBe(fileName);
+
+    // Edit: public → private, saved.
+    await row.getByTestId('file-edit').click();
+    await row.getByTestId('file-visibility-select').selectOption('private');
+    await row.getByTestId('file-save').click();
+    await toast(page, '공개 여부를 저장했습니다.').waitFor();
+    await row.getByTestId('file-visibility').filter({ hasText: '비공개' }).waitFor();
+
+    // The same name again: the overwrite warning (private file), cancelled.
+    await page.getByTestId('question-file-input').setInputFiles({ name: fileName, mimeType: 'application/octet-stream', buffer: sheet });
+    await page.getByTestId('upload-submit').click();
+    const overwrite = page.getByTestId('overwrite-modal');
+    await overwrite.getByText(`비공개 파일 "${fileName}"이(가) 이미 있습니다.`, { exact: false }).waitFor();
+    await screenshot(page, 'question-files-overwrite-ko-desktop', false);
+    await overwrite.getByRole('button', { name: '취소' }).click();
+    await overwrite.waitFor({ state: 'detached' });
+
+    // A wrong extension is refused before any upload.
+    await page.getByTestId('question-file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('upload-error').filter({ hasText: '.xlsx, .xls, .csv 파일만 올릴 수 있습니다.' }).waitFor();
+
+    // Exam management: no own exam yet, so the list switches once to the public exams.
+    await go(page, '/exam-management');
+    await toast(page, '내 시험이 아직 없어 공개 시험을 보여 드립니다.').waitFor();
+    expect(await page.getByTestId('scope-public').getAttribute('aria-checked')).toBe('true');
+    await examRow(page, 'Kubernetes Basics').waitFor();
+
+    // The create form: title required, the count capped at the file's maximum, Max.
+    await page.getByTestId('toggle-create-exam').click();
+    const form = page.getByTestId('create-exam-form');
+    await form.getByTestId('create-exam-submit').click();
+    await form.getByText('제목을 입력해주세요.').waitFor();
+    await toast(page, '제목을 입력해주세요.').waitFor();
+    await form.locator('input[name="title"]').fill(first);
+    await form.getByTestId('create-exam-file').selectOption({ label: `${fileName} (120문제)` });
+    expect(await form.getByTestId('create-exam-count').inputValue()).toBe('120');
+    await form.getByTestId('create-exam-pool').getByText('문제 풀: 120문제').waitFor();
+    await form.getByTestId('create-exam-count').fill('500');
+    await form.getByText('문제 수는 최대 120까지입니다.').waitFor();
+    await form.getByTestId('create-exam-count').fill('5');
+    await form.getByTestId('create-exam-max').click();
+    expect(await form.getByTestId('create-exam-count').inputValue()).toBe('120');
+    await form.getByTestId('create-exam-count').fill('30');
+    await screenshot(page, 'exam-management-create-ko-desktop', false);
+    await form.getByTestId('create-exam-submit').click();
+    const result = page.getByTestId('create-exam-form-result');
+    await result.getByText('30문제짜리 시험이 준비되었습니다.').waitFor();
+    expect(await result.getByTestId('create-exam-reduced').count()).toBe(0);
+    expect(await result.getByTestId('created-exam-link').getAttribute('href')).toMatch(/^\/exam-detail\/[0-9a-z]{20}$/);
+
+    // A second exam asking for 100 hard questions of 40: the answer says the count was reduced.
+    await result.getByRole('button', { name: '하나 더 만들기' }).click();
+    await form.locator('input[name="title"]').fill(second);
+    await form.getByTestId('create-exam-file').selectOption({ label: `${fileName} (120문제)` });
+    await form.getByTestId('create-exam-count').fill('100');
+    await form.getByTestId('create-exam-difficulty').selectOption('Hard');
+    await form.getByTestId('create-exam-public').uncheck();
+    await form.getByTestId('create-exam-submit').click();
+    await result.getByTestId('create-exam-reduced').filter({ hasText: '요청한 100문제보다 문제가 적어 40문제로 만들었습니다.' }).waitFor();
+
+    // The list is back on "my exams" with both.
+    expect(await page.getByTestId('scope-my').getAttribute('aria-checked')).toBe('true');
+    await examRow(page, first).waitFor();
+    await examRow(page, second).getByText('40문제').waitFor();
+
+    // A duplicate title is caught before it is sent.
+    await result.getByRole('button', { name: '하나 더 만들기' }).click();
+    await form.locator('input[name="title"]').fill(`  ${first.toUpperCase()} `);
+    await form.locator('input[name="title"]').blur();
+    await form.getByText('같은 제목의 시험이 이미 있습니다.').waitFor();
+    await page.getByTestId('toggle-create-exam').click();
+
+    // Search by title (debounced).
+    await page.getByTestId('exam-search').fill('모의고사');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="exam-row"]').length === 1);
+    await examRow(page, first).waitFor();
+
+    // Tags: a new tag made in the tag manager (trimmed, Enter adds), saved on the exam.
+    const firstRow = examRow(page, first);
+    await firstRow.getByTestId('tag-manage').click();
+    const editor = firstRow.getByTestId('tag-editor');
+    expect(await editor.getByTestId('tag-add').isDisabled()).toBe(true);
+    await editor.getByTestId('tag-search').fill('kubernetes');
+    await editor.locator('[data-testid="tag-option"][data-tag-name="쿠버네티스"]').waitFor(); // matches name_en too
+    await editor.getByTestId('tag-search').fill('');
+    await editor.getByTestId('tag-new-name').fill(`  ${tagName}  `);
+    await editor.getByTestId('tag-new-name').press('Enter');
+    await toast(page, `태그 "${tagName}"을(를) 추가했습니다.`).waitFor();
+    expect(await editor.locator(`[data-testid="tag-option"][data-tag-name="${tagName}"]`).getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'exam-management-tags-ko-desktop', false);
+    await editor.getByTestId('tag-save').click();
+    await toast(page, '태그를 저장했습니다.').waitFor();
+    await firstRow.locator('[data-testid="tag-chip"]').filter({ hasText: tagName }).waitFor();
+
+    // The tag filter: search, pick, the result count on the button, apply.
+    await page.getByTestId('exam-search').fill('');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="exam-row"]').length >= 2);
+    await page.getByTestId('open-tag-filter').click();
+    const modal = page.getByTestId('tag-filter-modal');
+    await modal.getByTestId('tag-filter-popular').waitFor();
+    await modal.getByTestId('tag-filter-search').fill(tagName.toUpperCase());
+    await modal.locator(`[data-testid="tag-filter-option"][data-tag-name="${tagName}"]`).click();
+    await modal.getByTestId('tag-filter-apply').filter({ hasText: '결과 보기 (1)' }).waitFor();
+    await screenshot(page, 'exam-management-tag-filter-ko-desktop', false);
+    await modal.getByTestId('tag-filter-apply').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="exam-row"]').length === 1);
+    await examRow(page, first).waitFor();
+    await page.getByTestId('active-tag-filter').getByText(tagName).waitFor();
+
+    // Subscribe the filtered exam.
+    await firstRow.getByTestId('exam-select').check();
+    expect(await page.getByTestId('bulk-subscription').textContent()).toBe('구독');
+    await page.getByTestId('bulk-subscription').click();
+    await toast(page, '시험 1개를 구독했습니다.').waitFor();
+    await firstRow.getByTestId('exam-subscribed').waitFor();
+
+    // A mixed selection makes two calls: the subscribed one leaves, the other joins.
+    await page.getByTestId('active-tag-filter').getByRole('button', { name: '태그 필터 지우기' }).click();
+    await examRow(page, second).waitFor();
+    await examRow(page, first).getByTestId('exam-select').check();
+    await examRow(page, second).getByTestId('exam-select').check();
+    expect(await page.getByTestId('bulk-subscription').textContent()).toBe('구독 상태 전환');
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/exam-subscription/bulk-toggle/')) calls.push(String(request.postDataJSON()?.action));
+    });
+    await page.getByTestId('bulk-subscription').click();
+    await toast(page, '시험 1개의 구독을 해제했습니다.').waitFor();
+    await examRow(page, second).getByTestId('exam-subscribed').waitFor();
+    expect(await examRow(page, first).getByTestId('exam-subscribed').count()).toBe(0);
+    expect(calls.sort()).toEqual(['subscribe', 'unsubscribe']);
+
+    // Retake makes a version under the original.
+    await examRow(page, second).getByTestId('exam-retake').click();
+    await toast(page, '새 버전 2을 만들었습니다.').waitFor();
+    const versions = examRow(page, second).getByTestId('exam-versions-toggle');
+    await versions.filter({ hasText: '버전 1개 보기' }).waitFor();
+    await versions.click();
+    await examRow(page, second).getByTestId('exam-versions').locator('[data-testid="exam-row"]').first().waitFor();
+    await screenshot(page, 'exam-management-ko-desktop');
+
+    // The profile lists the subscription.
+    await go(page, '/profile');
+    await page.getByTestId('subscribed-exams').getByText(second).waitFor();
+
+    // Delete with a confirmation.
+    await go(page, '/exam-management');
+    await examRow(page, first).getByTestId('exam-delete').click();
+    const confirm = page.getByTestId('exam-confirm-modal');
+    await confirm.getByText(`"${first}" 시험을 삭제할까요?`, { exact: false }).waitFor();
+    await screenshot(page, 'exam-management-delete-ko-desktop', false);
+    await page.getByTestId('exam-confirm-modal-confirm').click();
+    await toast(page, '시험을 삭제했습니다.').waitFor();
+    await examRow(page, first).waitFor({ state: 'detached' });
+
+    // Delete the question file too.
+    await go(page, '/question-files');
+    await page.locator(`[data-testid="file-row"][data-file-name="${fileName}"]`).getByTestId('file-delete').click();
+    await page.getByTestId('delete-file-modal-confirm').click();
+    await toast(page, '문제 파일을 삭제했습니다.').waitFor();
+    await page.locator(`[data-testid="file-row"][data-file-name="${fileName}"]`).waitFor({ state: 'detached' });
+
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  }, 300_000);
+
+  test('every screen in Korean and English, on the desktop and at 375 px', async () => {
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
+    await register(page, `shots${stamp}`, 'Shots');
+    for (const language of ['ko', 'en'] as const) {
+      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+      for (const viewport of ['desktop', 'phone'] as const) {
+        await page.setViewportSize(viewport === 'phone' ? { width: 375, height: 740 } : { width: 1280, height: 800 });
+        await go(page, '/question-files');
+        await page.getByTestId('files-table').waitFor();
+        await page.getByRole('heading', { level: 1, name: language === 'ko' ? '문제 파일' : 'Question files' }).waitFor();
+        if (viewport === 'phone') await fitsPhone(page);
+        await screenshot(page, `question-files-${language}-${viewport}`);
+
+        await go(page, '/exam-management');
+        await page.getByTestId('exam-list').waitFor();
+        await page.getByTestId('toggle-create-exam').click();
+        await page.getByTestId('create-exam-form').waitFor();
+        if (viewport === 'phone') await fitsPhone(page);
+        await screenshot(page, `exam-management-${language}-${viewport}`);
+        await page.getByTestId('open-tag-filter').click();
+        await page.getByTestId('tag-filter-popular').waitFor();
+        await page.getByTestId('tag-filter-apply').filter({ hasText: /\(\d+\)/ }).waitFor();
+        await screenshot(page, `exam-management-tag-filter-${language}-${viewport}`, false);
+        await page.keyboard.press('Escape');
+
+        await go(page, '/create-exam');
+        await page.getByTestId('create-exam-form').waitFor();
+        expect(await page.title()).toBe(language === 'ko' ? '시험 만들기 · Quizbank' : 'Create exam · Quizbank');
+        if (viewport === 'phone') await fitsPhone(page);
+        await screenshot(page, `create-exam-${language}-${viewport}`);
+      }
+    }
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  }, 240_000);
+
+  test('anonymous visitors see public exams; the signed-in screens send them to log in', async () => {
+    const { page, errors, close } = await visit('/exam-management', { locale: 'en-US', viewport: 'phone' });
+    await examRow(page, 'Kubernetes Basics').waitFor();
+    expect(await page.getByTestId('bulk-bar').count()).toBe(0);
+    expect(await page.getByTestId('exam-select').count()).toBe(0);
+    expect(await examRow(page, 'Kubernetes Basics').getByTestId('exam-details').getAttribute('href')).toMatch(/^\/take-exam\//);
+    await fitsPhone(page);
+    await screenshot(page, 'exam-management-anonymous-en-phone');
+    await page.getByTestId('toggle-create-exam').click();
+    await page.waitForURL(`${baseUrl}/login?returnTo=%2Fexam-management`);
+    await go(page, '/question-files');
+    await page.waitForURL(`${baseUrl}/login?returnTo=%2Fquestion-files`);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('question bank: admin tools', () => {
+  const admin = `qbadmin${stamp}`;
+  const adminPassword = 'admin-pass-2025';
+
+  beforeAll(async () => {
+    await createAdmin(admin, adminPassword);
+  }, 90_000);
+
+  test('the public filter on files, all exams, original/copy, and the exam list spreadsheet', async () => {
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await logIn(page, admin, adminPassword, '/question-files');
+    await page.getByTestId('files-visibility-filter').selectOption('public');
+    await page.locator('[data-testid="file-row"][data-file-name="devops-kubernetes-basics.xlsx"]').waitFor();
+    const badges = await page.getByTestId('file-visibility').allTextContents();
+    expect(new Set(badges)).toEqual(new Set(['Public']));
+    await screenshot(page, 'question-files-admin-en-desktop');
+
+    await go(page, '/exam-management');
+    await page.getByTestId('scope-all').click();
+    await examRow(page, 'Kubernetes Basics').getByTestId('exam-public-badge').filter({ hasText: 'Public' }).waitFor();
+
+    // The exam list spreadsheet: download, then an upload with one good row and two bad ones.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('exams-sheet-download').click();
+    expect((await download).suggestedFilename()).toMatch(/^exams_[0-9_-]+\.xlsx$/);
+    const title = `Sheet exam ${stamp}`;
+    const sheet = workbook([
+      ['Title', 'File Name', 'Question Count', 'Public', 'Tags'],
+      [title, 'devops-kubernetes-basics.xlsx', 3, 'true', 'DevOps'],
+      ['', 'devops-kubernetes-basics.xlsx', 3, 'true', ''],
+      [`Unknown tag ${stamp}`, 'devops-kubernetes-basics.xlsx', 3, 'true', `nope${stamp}`],
+    ]);
+    await page.getByTestId('exams-sheet-upload').click();
+    await toast(page, 'Please choose a file to upload.').waitFor();
+    await page.getByTestId('exams-sheet-input').setInputFiles({ name: 'exams.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: sheet });
+    await page.getByTestId('exams-sheet-upload').click();
+    const summary = toast(page, '3 exams · 1 created · 0 skipped · 2 errors');
+    await summary.waitFor();
+    expect(await summary.textContent()).toContain('Tags not found');
+    await examRow(page, title).getByText('3 questions').waitFor();
+
+    // Original ↔ copy after a confirmation.
+    await examRow(page, title).getByTestId('exam-original-badge').filter({ hasText: 'Original' }).waitFor();
+    await examRow(page, title).getByTestId('exam-toggle-original').click();
+    await page.getByTestId('exam-confirm-modal').getByText(`Mark "${title}" as a copy?`).waitFor();
+    await page.getByTestId('exam-confirm-modal-confirm').click();
+    await toast(page, 'Marked as a copy.').waitFor();
+    await examRow(page, title).getByTestId('exam-original-badge').filter({ hasText: 'Copy' }).waitFor();
+    await screenshot(page, 'exam-management-admin-en-desktop');
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+});

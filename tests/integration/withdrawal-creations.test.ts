@@ -1,0 +1,95 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { dynamoDocument } from '../../functions/lib/aws/clients.js';
+import { config } from '../../functions/lib/config.js';
+import { examKeys } from '../../functions/lib/data/exam-keys.js';
+import { keys } from '../../functions/lib/data/keys.js';
+import { WITHDRAWN_CREATOR_ID } from '../../functions/lib/accounts/purge-creations.js';
+import { createExam, uploadBank } from '../support/exam-fixtures.js';
+import { objectsUnder } from '../support/exam-store.js';
+import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
+
+const apiUrl = inject('apiUrl');
+Object.assign(process.env, inject('cloudEnv'));
+
+const item = async (key: { pk: string; sk: string }) =>
+  (await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: key }))).Item;
+
+/**
+ * Withdrawal (and admin delete) removes what a user created privately and anonymises what they
+ * shared: private exams and files go with their questions and S3 object; public ones stay for
+ * their users with no trace of the creator.
+ */
+describe.each([
+  ['withdrawal', async (user: FixtureUser) => user.client.delete('/api/delete-my-account/')],
+  ['admin delete', async (user: FixtureUser, admin?: FixtureUser) => admin!.client.delete(`/api/users/${user.id}/delete/`)],
+] as const)('%s and what the user created', (_name, remove) => {
+  let user: FixtureUser;
+  let admin: FixtureUser;
+  let subscriber: FixtureUser;
+  const made = { privateFile: '', publicFile: '', privateExam: '', publicExam: '' };
+
+  beforeAll(async () => {
+    [user, admin, subscriber] = await Promise.all([
+      fixtureUser(apiUrl),
+      fixtureUser(apiUrl, { role: 'admin_role' }),
+      fixtureUser(apiUrl),
+    ]);
+    made.privateFile = (await uploadBank(user, 'private-bank.xlsx', 6, false)).id;
+    made.publicFile = (await uploadBank(user, 'public-bank.xlsx', 6, true)).id;
+    made.privateExam = (await createExam(user, { title: 'Private exam', file_id: made.privateFile, question_count: 3, is_public: false })).id;
+    made.publicExam = (await createExam(user, { title: 'Public exam', file_id: made.publicFile, question_count: 3, is_public: true })).id;
+    const sub = await subscriber.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [made.publicExam], action: 'subscribe' });
+    expect(sub.status, await sub.clone().text()).toBe(200);
+
+    const res = await remove(user, admin);
+    expect(res.status, await res.clone().text()).toBe(200);
+  });
+
+  it('deletes the private exam and its questions', async () => {
+    expect(await item(examKeys.exam(made.privateExam))).toBeUndefined();
+    const copies = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: config.appTable,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': examKeys.exam(made.privateExam).pk },
+      }),
+    );
+    expect(copies.Items).toEqual([]);
+  });
+
+  it('deletes the private file, its question pool and its S3 object', async () => {
+    expect(await item(examKeys.file(made.privateFile))).toBeUndefined();
+    expect(await item(examKeys.fileQuestion(made.privateFile, 1))).toBeUndefined();
+    const objects = await objectsUnder(`files/${user.id}/`);
+    expect(objects.some((key) => key.includes(made.privateFile))).toBe(false);
+    expect(objects.some((key) => key.includes(made.publicFile))).toBe(true);
+  });
+
+  it('keeps the public exam and file, anonymised and out of the creator index', async () => {
+    const exam = await item(examKeys.exam(made.publicExam));
+    expect(exam).toMatchObject({ created_by_id: WITHDRAWN_CREATOR_ID, created_by_username: '' });
+    expect(exam!.gsi1pk).toBeUndefined();
+    const file = await item(examKeys.file(made.publicFile));
+    expect(file).toMatchObject({ owner_id: WITHDRAWN_CREATOR_ID, owner_username: '' });
+    expect(JSON.stringify({ ...exam, ...file })).not.toContain(user.username);
+  });
+
+  it('leaves the public exam readable and subscribed for others', async () => {
+    const res = await subscriber.client.get(`/api/exam/${made.publicExam}/`);
+    expect(res.status).toBe(200);
+    const subscribed = await subscriber.client.get('/api/user-exams/subscribed-exams/');
+    expect(JSON.stringify(await subscribed.json())).toContain(made.publicExam);
+  });
+
+  it('leaves nothing in the user partition', async () => {
+    const rest = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: config.appTable,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.user(user.id).pk },
+      }),
+    );
+    expect(rest.Items).toEqual([]);
+  });
+});

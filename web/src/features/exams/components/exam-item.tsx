@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Exam } from '../../../../../shared/contracts/exams.js';
+import type { Tag } from '../../../../../shared/contracts/tags.js';
+import button from '../../../components/ui/button/button.module.css';
+import form from '../../../components/ui/form/form.module.css';
+import { currentLanguage } from '../../../lib/i18n.js';
+import type { AuthUser } from '../../auth/types.js';
+import { saveExamTags } from '../../tags/api/tags.js';
+import { TagManager } from '../../tags/components/tag-manager.js';
+import { canDeleteExam, canEditExam } from '../utils/exam-permissions.js';
+import styles from './exams.module.css';
+
+export type ExamAction = 'retake' | 'wrongQuestions' | 'delete' | 'toggleOriginal';
+
+interface Props {
+  exam: Exam;
+  versions: Exam[];
+  user: AuthUser | null;
+  isAdmin: boolean;
+  selected: ReadonlySet<string>;
+  onToggleSelect(id: string): void;
+  onAction(action: ExamAction, exam: Exam): void;
+  onTagsSaved(exam: Exam, tags: Tag[]): void;
+  busy: boolean;
+  nested?: boolean;
+}
+
+export function examTitle(exam: Exam, fallback: string): string {
+  return (exam.display_title || exam.title || exam.title_ko || exam.title_en || '').trim() || fallback;
+}
+
+function formatDate(iso: string | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(currentLanguage() === 'ko' ? 'ko-KR' : 'en-US', { dateStyle: 'medium' }).format(date);
+}
+
+/**
+ * One row of the exam tree (spec 3 §2.1): checkbox, title (a link, plain text when the exam
+ * has versions), question count, original/copy badge, public badge (admins), subscribed icon,
+ * tags, and the actions details / copy (retake) / wrong questions / delete.
+ */
+export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSelect, onAction, onTagsSaved, busy, nested }: Props) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const title = examTitle(exam, t('exams.list.untitled'));
+  const signedIn = user !== null;
+  const detailsPath = signedIn ? `/exam-detail/${exam.id}` : `/take-exam/${exam.id}`;
+  const hasVersions = versions.length > 0;
+  const deletable = canDeleteExam(exam, user);
+  const isSelected = selected.has(exam.id);
+  const date = formatDate(exam.created_at);
+
+  return (
+    <li className={`${styles.item} ${isSelected ? styles.itemSelected : ''}`} data-testid="exam-row" data-exam-id={exam.id} data-exam-title={title}>
+      <div className={styles.itemRow}>
+        {signedIn && (
+          <div className={styles.itemCheck}>
+            <input
+              type="checkbox"
+              className={form.checkbox}
+              checked={isSelected}
+              onChange={() => onToggleSelect(exam.id)}
+              aria-label={t('exams.list.select', { title })}
+              data-testid="exam-select"
+            />
+          </div>
+        )}
+        <div className={styles.itemBody}>
+          <div className={styles.titleLine}>
+            {hasVersions ? (
+              <span className={styles.examTitle}>{title}</span>
+            ) : (
+              <Link to={detailsPath} className={styles.examTitle}>
+                {title}
+              </Link>
+            )}
+            {exam.is_original !== undefined && (
+              <span className={`${styles.badge} ${exam.is_original ? styles.original : styles.copy}`} data-testid="exam-original-badge">
+                {t(exam.is_original ? 'exams.list.original' : 'exams.list.copy')}
+              </span>
+            )}
+            {isAdmin && exam.is_public !== undefined && (
+              <span className={`${styles.badge} ${exam.is_public ? styles.public : styles.private}`} data-testid="exam-public-badge">
+                {t(exam.is_public ? 'exams.list.public' : 'exams.list.private')}
+              </span>
+            )}
+            {exam.is_subscribed && (
+              <span className={`${styles.badge} ${styles.subscribed}`} data-testid="exam-subscribed" title={t('exams.list.subscribed')}>
+                <span aria-hidden="true">★</span>
+                {t('exams.list.subscribed')}
+              </span>
+            )}
+          </div>
+          <div className={styles.metaLine}>
+            <span>{t('exams.list.questions', { count: exam.total_questions ?? 0 })}</span>
+            {exam.created_by?.username && <span>{t('exams.list.by', { name: exam.created_by.username })}</span>}
+            {date && <span>{date}</span>}
+            {(exam.version_number ?? 1) > 1 && <span>{t('exams.list.version', { version: exam.version_number })}</span>}
+          </div>
+          {exam.tags !== undefined && (
+            <TagManager
+              entityType="exam"
+              tags={exam.tags}
+              canEdit={canEditExam(exam, user)}
+              save={(ids) => saveExamTags(exam.id, ids)}
+              onSaved={(tags) => onTagsSaved(exam, tags)}
+            />
+          )}
+          {hasVersions && (
+            <button type="button" className={styles.expand} onClick={() => setOpen((value) => !value)} aria-expanded={open} data-testid="exam-versions-toggle">
+              <span className={`${styles.chevron} ${open ? styles.chevronOpen : ''}`} aria-hidden="true">
+                ▸
+              </span>
+              {open ? t('exams.list.hideVersions') : t('exams.list.showVersions', { count: versions.length })}
+            </button>
+          )}
+        </div>
+        <div className={styles.actions} role="group" aria-label={t('exams.actions.label', { title })}>
+          <Link to={detailsPath} className={`${button.button} ${button.secondary} ${button.small}`} data-testid="exam-details">
+            {t('exams.actions.details')}
+          </Link>
+          <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} disabled={busy} onClick={() => onAction('retake', exam)} data-testid="exam-retake">
+            {t('exams.actions.retake')}
+          </button>
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary} ${button.small}`}
+            disabled={busy}
+            onClick={() => onAction('wrongQuestions', exam)}
+            data-testid="exam-wrong"
+          >
+            {t('exams.actions.wrongQuestions')}
+          </button>
+          {isAdmin && (
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary} ${button.small}`}
+              disabled={busy}
+              onClick={() => onAction('toggleOriginal', exam)}
+              data-testid="exam-toggle-original"
+            >
+              {t('exams.actions.toggleOriginal')}
+            </button>
+          )}
+          {deletable && (
+            <button
+              type="button"
+              className={`${button.button} ${button.dangerOutline} ${button.small}`}
+              disabled={busy}
+              onClick={() => onAction('delete', exam)}
+              data-testid="exam-delete"
+            >
+              {t('exams.actions.delete')}
+            </button>
+          )}
+        </div>
+      </div>
+      {hasVersions && open && !nested && (
+        <ul className={styles.children} data-testid="exam-versions">
+          {versions.map((version) => (
+            <ExamItem
+              key={version.id}
+              exam={version}
+              versions={[]}
+              user={user}
+              isAdmin={isAdmin}
+              selected={selected}
+              onToggleSelect={onToggleSelect}
+              onAction={onAction}
+              onTagsSaved={onTagsSaved}
+              busy={busy}
+              nested
+            />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,455 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { Exam } from '../../../../../shared/contracts/exams.js';
+import { listTags } from '../../../../../shared/contracts/tags.js';
+import button from '../../../components/ui/button/button.module.css';
+import { Card } from '../../../components/ui/card/card.js';
+import form from '../../../components/ui/form/form.module.css';
+import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
+import page from '../../../components/ui/page/page.module.css';
+import { Spinner } from '../../../components/ui/spinner/spinner.js';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { serverDetailOr } from '../../../lib/error-text.js';
+import { useApi } from '../../../lib/use-api.js';
+import { useAuth } from '../../auth/hooks/use-auth.js';
+import { loginPathFor } from '../../auth/utils/safe-return-path.js';
+import { useDomainTag } from '../../tags/api/tags.js';
+import { TagChip } from '../../tags/components/tag-chip.js';
+import { withRequiredTag } from '../../tags/utils/tag-utils.js';
+import { changeSubscriptions, createWrongQuestionsExam, deleteExam, retakeExam, toggleOriginal } from '../api/exams.js';
+import { useExamPages } from '../api/use-exam-pages.js';
+import { buildExamTree, treeExams } from '../utils/exam-tree.js';
+import { canDeleteExam, isExamCreator } from '../utils/exam-permissions.js';
+import { effectiveScope, examListQuery, type ExamScope } from '../utils/list-query.js';
+import { subscriptionPlan } from '../utils/subscriptions.js';
+import { CreateExamForm } from './create-exam-form.js';
+import { ExamItem, examTitle, type ExamAction } from './exam-item.js';
+import { ExamsSheetCard } from './exams-sheet-card.js';
+import { TagFilterModal } from './tag-filter-modal.js';
+import styles from './exams.module.css';
+
+/** Spec 3 §9: the title search waits 300 ms after the last key. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+type Confirm = { kind: 'delete'; exam: Exam } | { kind: 'bulkDelete'; exams: Exam[]; skipped: number } | { kind: 'toggleOriginal'; exam: Exam } | null;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Exam management (spec 3 §2.1): the exam tree with its filters, bulk actions, create form and admin sheets. */
+export function ExamManagementPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { user, isAdmin } = useAuth();
+  const signedIn = user !== null;
+  const domainTag = useDomainTag();
+  const searchId = useId();
+
+  const [chosenScope, setScope] = useState<ExamScope>(signedIn ? 'my' : 'public');
+  const scope = effectiveScope(chosenScope, signedIn, isAdmin);
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebounced(searchInput, SEARCH_DEBOUNCE_MS);
+  const [chosenTags, setChosenTags] = useState<string[]>([]);
+  const tagIds = useMemo(() => withRequiredTag(chosenTags, domainTag?.id), [chosenTags, domainTag?.id]);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [createOpen, setCreateOpen] = useState(false);
+  const [tagModalOpen, setTagModalOpen] = useState(false);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [busy, setBusy] = useState(false);
+  const switched = useRef(false);
+
+  const filters = { scope, search, tagIds };
+  const list = useExamPages(examListQuery(filters));
+  const nodes = useMemo(() => buildExamTree(list.exams), [list.exams]);
+  const shown = useMemo(() => treeExams(nodes), [nodes]);
+  const byId = useMemo(() => new Map(shown.map((exam) => [exam.id, exam])), [shown]);
+  const tags = useApi(listTags, tagModalOpen || tagIds.length > 0 ? {} : null);
+  const tagById = new Map((tags.data?.results ?? []).map((tag) => [tag.id, tag]));
+
+  // Spec 3 §4: a signed-in user whose own list is empty is moved once to the public list.
+  useEffect(() => {
+    if (switched.current || !signedIn || scope !== 'my' || !list.firstPage) return;
+    if (list.firstPage.results.length === 0 && search.trim() === '' && chosenTags.length === 0) {
+      switched.current = true;
+      setScope('public');
+      toast.info(t('exams.filters.switchedToPublic'));
+    } else {
+      switched.current = true;
+    }
+  }, [list.firstPage, scope, signedIn, search, chosenTags.length, t, toast]);
+
+  // A selection never outlives the list it was made in.
+  useEffect(() => setSelected(new Set()), [scope, search, tagIds]);
+
+  const toLogin = () => navigate(loginPathFor(`${location.pathname}${location.search}`));
+
+  const refresh = () => void list.mutate();
+
+  const toggleSelect = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const selectedExams = [...selected].map((id) => byId.get(id)).filter((exam): exam is Exam => !!exam);
+  const plan = subscriptionPlan(selectedExams);
+  const allSelected = shown.length > 0 && shown.every((exam) => selected.has(exam.id));
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onAction = (action: ExamAction, exam: Exam) => {
+    if (!signedIn) {
+      toLogin();
+      return;
+    }
+    if (action === 'delete') return setConfirm({ kind: 'delete', exam });
+    if (action === 'toggleOriginal') return setConfirm({ kind: 'toggleOriginal', exam });
+    void run(async () => {
+      try {
+        const answer = action === 'retake' ? await retakeExam(exam.id) : await createWrongQuestionsExam(exam.id);
+        toast.success(answer.message);
+        refresh();
+      } catch (error) {
+        toast.error(serverDetailOr(error, t, t(action === 'retake' ? 'exams.actions.retakeFailed' : 'exams.actions.wrongQuestionsFailed')));
+      }
+    });
+  };
+
+  const changeSubscription = () => {
+    if (plan.mode === 'none') {
+      toast.warning(t('exams.actions.noneSelected'));
+      return;
+    }
+    void run(async () => {
+      // Mixed selections are two calls: subscribe the unsubscribed, unsubscribe the subscribed.
+      if (plan.subscribe.length > 0) {
+        try {
+          const answer = await changeSubscriptions(plan.subscribe, 'subscribe');
+          toast.success(t('exams.actions.subscribed', { count: answer.changed.length }));
+        } catch (error) {
+          toast.error(serverDetailOr(error, t, t('exams.actions.subscribeFailed')));
+        }
+      }
+      if (plan.unsubscribe.length > 0) {
+        try {
+          const answer = await changeSubscriptions(plan.unsubscribe, 'unsubscribe');
+          toast.success(t('exams.actions.unsubscribed', { count: answer.changed.length }));
+        } catch (error) {
+          toast.error(serverDetailOr(error, t, t('exams.actions.unsubscribeFailed')));
+        }
+      }
+      setSelected(new Set());
+      refresh();
+    });
+  };
+
+  const askBulkDelete = () => {
+    const deletable = selectedExams.filter((exam) => canDeleteExam(exam, user));
+    setConfirm({ kind: 'bulkDelete', exams: deletable, skipped: selectedExams.length - deletable.length });
+  };
+
+  const confirmAction = () => {
+    const current = confirm;
+    if (!current) return;
+    void run(async () => {
+      if (current.kind === 'delete') {
+        try {
+          const answer = await deleteExam(current.exam.id);
+          toast.success(answer.message || t('exams.actions.deleted'));
+          setSelected((ids) => new Set([...ids].filter((id) => id !== current.exam.id)));
+        } catch (error) {
+          toast.error(serverDetailOr(error, t, t('exams.actions.deleteFailed')));
+        }
+      } else if (current.kind === 'bulkDelete') {
+        // Spec 3 §7: one call per exam, one after another.
+        let done = 0;
+        let failed = 0;
+        for (const exam of current.exams) {
+          try {
+            await deleteExam(exam.id);
+            done += 1;
+          } catch (error) {
+            console.warn('bulk delete: one exam failed', exam.id, error);
+            failed += 1;
+          }
+        }
+        if (done > 0) toast.success(t('exams.actions.bulkDeleted', { count: done }));
+        if (failed > 0) toast.error(t('exams.actions.bulkDeleteFailed', { count: failed }));
+        setSelected(new Set());
+      } else {
+        try {
+          const answer = await toggleOriginal(current.exam.id);
+          toast.success(t(answer.is_original ? 'exams.actions.toggledToOriginal' : 'exams.actions.toggledToCopy'));
+        } catch (error) {
+          toast.error(serverDetailOr(error, t, t('exams.actions.toggleOriginalFailed')));
+        }
+      }
+      setConfirm(null);
+      refresh();
+    });
+  };
+
+  const subscriptionLabel =
+    plan.mode === 'unsubscribe' ? t('exams.actions.unsubscribe') : plan.mode === 'mixed' ? t('exams.actions.toggleSubscription') : t('exams.actions.subscribe');
+  const removableTags = tagIds.filter((id) => id !== domainTag?.id);
+  const emptyText = scope === 'my' && search.trim() === '' && chosenTags.length === 0 ? t('exams.list.emptyMine') : t('exams.list.empty');
+  const countText = list.hasMore ? t('exams.list.countMore', { count: list.exams.length }) : t('exams.list.count', { count: list.exams.length });
+
+  return (
+    <div className={styles.page} data-testid="exam-management-page">
+      <div className={page.container}>
+        <header className={styles.header}>
+          <div>
+            <h1 className={styles.title}>{t('exams.management.title')}</h1>
+            <p className={styles.subtitle}>{t('exams.management.subtitle')}</p>
+          </div>
+          <div className={styles.headerActions}>
+            {signedIn ? (
+              <button
+                type="button"
+                className={`${button.button} ${createOpen ? button.secondary : button.primary}`}
+                onClick={() => setCreateOpen((open) => !open)}
+                aria-expanded={createOpen}
+                aria-controls="create-exam-panel"
+                data-testid="toggle-create-exam"
+              >
+                {createOpen ? t('exams.management.closeForm') : t('exams.management.newExam')}
+              </button>
+            ) : (
+              <button type="button" className={`${button.button} ${button.primary}`} onClick={toLogin} data-testid="toggle-create-exam">
+                {t('exams.management.loginToCreate')}
+              </button>
+            )}
+            {signedIn && (
+              <Link to="/question-files" className={`${button.button} ${button.secondary}`}>
+                {t('exams.management.questionFiles')}
+              </Link>
+            )}
+          </div>
+        </header>
+
+        {(createOpen || isAdmin) && (
+          <div className={styles.stack}>
+            {signedIn && createOpen && (
+              <Card id="create-exam-panel" title={t('exams.create.formTitle')}>
+                <CreateExamForm
+                  isAdmin={isAdmin}
+                  loadedExams={shown.filter((exam) => isExamCreator(exam, user))}
+                  onCreated={() => {
+                    if (scope === 'public') setScope('my');
+                    refresh();
+                  }}
+                />
+              </Card>
+            )}
+            {isAdmin && <ExamsSheetCard onUploaded={refresh} />}
+          </div>
+        )}
+
+        <section aria-label={t('exams.management.title')}>
+          <div className={styles.toolbar}>
+            {signedIn && (
+              <div className={styles.segmented} role="radiogroup" aria-label={t('exams.filters.label')}>
+                {(['my', 'public', ...(isAdmin ? (['all'] as const) : [])] as const).map((value) => (
+                  <button
+                    key={value}
+                    type="button"
+                    role="radio"
+                    aria-checked={scope === value}
+                    className={styles.segment}
+                    onClick={() => {
+                      switched.current = true;
+                      setScope(value);
+                    }}
+                    data-testid={`scope-${value}`}
+                  >
+                    {t(`exams.filters.${value}`)}
+                  </button>
+                ))}
+              </div>
+            )}
+            <label htmlFor={searchId} className="visually-hidden">
+              {t('exams.filters.search')}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              className={`${form.input} ${styles.search}`}
+              value={searchInput}
+              placeholder={t('exams.filters.searchPlaceholder')}
+              onChange={(event) => setSearchInput(event.target.value)}
+              data-testid="exam-search"
+            />
+            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => setTagModalOpen(true)} data-testid="open-tag-filter">
+              {tagIds.length > 0 ? t('exams.filters.tagsActive', { count: tagIds.length }) : t('exams.filters.tags')}
+            </button>
+          </div>
+
+          {tagIds.length > 0 && (
+            <div className={styles.activeTags} data-testid="active-tag-filter">
+              {tagIds.map((id) => {
+                const tag = tagById.get(id);
+                if (!tag) return null;
+                return (
+                  <TagChip
+                    key={id}
+                    tag={tag}
+                    required={id === domainTag?.id}
+                    onRemove={() => setChosenTags((ids) => ids.filter((x) => x !== id))}
+                  />
+                );
+              })}
+              {removableTags.length > 0 && (
+                <button type="button" className={styles.clearTags} onClick={() => setChosenTags([])}>
+                  {t('exams.filters.clearTags')}
+                </button>
+              )}
+            </div>
+          )}
+
+          {signedIn && (
+            <div className={styles.bulkBar} data-testid="bulk-bar">
+              <label className={styles.bulkSelect}>
+                <input
+                  type="checkbox"
+                  className={form.checkbox}
+                  checked={allSelected}
+                  disabled={shown.length === 0}
+                  onChange={(event) => setSelected(new Set(event.target.checked ? shown.map((exam) => exam.id) : []))}
+                  aria-label={t('exams.list.selectAll')}
+                  data-testid="exam-select-all"
+                />
+                <span>{selected.size > 0 ? t('exams.list.selected', { count: selected.size }) : list.firstPage ? countText : ''}</span>
+              </label>
+              <div className={styles.bulkActions}>
+                <button
+                  type="button"
+                  className={`${button.button} ${button.secondary} ${button.small}`}
+                  disabled={busy}
+                  onClick={changeSubscription}
+                  data-testid="bulk-subscription"
+                >
+                  {subscriptionLabel}
+                </button>
+                <button
+                  type="button"
+                  className={`${button.button} ${button.dangerOutline} ${button.small}`}
+                  disabled={busy || !selectedExams.some((exam) => canDeleteExam(exam, user))}
+                  onClick={askBulkDelete}
+                  data-testid="bulk-delete"
+                >
+                  {t('exams.actions.deleteSelected')}
+                </button>
+              </div>
+            </div>
+          )}
+
+          {list.isLoading && !list.firstPage && <Spinner label={t('exams.list.loading')} />}
+          {!list.firstPage && list.error && !list.isLoading && (
+            <div className={styles.state} role="alert">
+              <p>{serverDetailOr(list.error, t, t('exams.list.loadFailed'))}</p>
+              <button type="button" className={`${button.button} ${button.secondary}`} onClick={refresh}>
+                {t('exams.list.retry')}
+              </button>
+            </div>
+          )}
+          {list.firstPage && nodes.length === 0 && (
+            <p className={styles.state} data-testid="exam-list-empty">
+              {emptyText}
+            </p>
+          )}
+          {nodes.length > 0 && (
+            <ul className={styles.list} data-testid="exam-list">
+              {nodes.map((node) => (
+                <ExamItem
+                  key={node.exam.id}
+                  exam={node.exam}
+                  versions={node.children}
+                  user={user}
+                  isAdmin={isAdmin}
+                  selected={selected}
+                  onToggleSelect={toggleSelect}
+                  onAction={onAction}
+                  onTagsSaved={refresh}
+                  busy={busy}
+                />
+              ))}
+            </ul>
+          )}
+          {list.hasMore && (
+            <div className={styles.more}>
+              <button type="button" className={`${button.button} ${button.secondary}`} disabled={list.isLoadingMore} onClick={() => void list.loadMore()} data-testid="exam-load-more">
+                {list.isLoadingMore ? t('exams.list.loadingMore') : t('exams.list.loadMore')}
+              </button>
+            </div>
+          )}
+        </section>
+      </div>
+
+      <TagFilterModal
+        open={tagModalOpen}
+        tags={tags.data?.results}
+        tagsError={tags.error}
+        filters={filters}
+        requiredId={domainTag?.id ?? null}
+        onClose={() => setTagModalOpen(false)}
+        onApply={(ids) => {
+          setChosenTags(ids.filter((id) => id !== domainTag?.id));
+          setTagModalOpen(false);
+        }}
+      />
+
+      <ConfirmModal
+        open={confirm !== null}
+        title={
+          confirm?.kind === 'bulkDelete'
+            ? t('exams.actions.bulkDeleteTitle')
+            : confirm?.kind === 'toggleOriginal'
+              ? t('exams.actions.toggleOriginalTitle')
+              : t('exams.actions.deleteTitle')
+        }
+        confirmLabel={confirm?.kind === 'toggleOriginal' ? t('exams.actions.toggleOriginalConfirm') : t('exams.actions.deleteConfirm')}
+        cancelLabel={t('exams.actions.cancel')}
+        closeLabel={t('app.close')}
+        tone={confirm?.kind === 'toggleOriginal' ? 'primary' : 'danger'}
+        pending={busy}
+        onClose={() => setConfirm(null)}
+        onConfirm={confirmAction}
+        testId="exam-confirm-modal"
+      >
+        {confirm?.kind === 'delete' && <p>{t('exams.actions.deleteBody', { title: examTitle(confirm.exam, t('exams.list.untitled')) })}</p>}
+        {confirm?.kind === 'bulkDelete' && (
+          <>
+            <p>{t('exams.actions.bulkDeleteBody', { count: confirm.exams.length })}</p>
+            {confirm.skipped > 0 && <p className={styles.muted}>{t('exams.actions.bulkDeleteSkipped', { count: confirm.skipped })}</p>}
+          </>
+        )}
+        {confirm?.kind === 'toggleOriginal' && (
+          <p>
+            {t(confirm.exam.is_original ? 'exams.actions.toggleOriginalToCopy' : 'exams.actions.toggleOriginalToOriginal', {
+              title: examTitle(confirm.exam, t('exams.list.untitled')),
+            })}
+          </p>
+        )}
+      </ConfirmModal>
+    </div>
+  );
+}
