@@ -37,13 +37,11 @@ export async function benchLogin(baseUrl: string, options: { seconds?: number; c
     headers,
     body: JSON.stringify({ username, password }),
   });
-  console.log(`${'POST /api/login/ requests/s'.padEnd(44)} ${result.requestsPerSecond}`);
-  console.log(`${'POST /api/login/ latency p50 / p99'.padEnd(44)} ${result.p50Ms} ms / ${result.p99Ms} ms`);
-  console.log(`${'POST /api/login/ errors / non-2xx'.padEnd(44)} ${result.errors} / ${result.non2xx}`);
   return result;
 }
 
 // `tsx bench/login.ts http://localhost:3000` runs it on its own.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  await benchLogin(process.argv[2] ?? 'http://localhost:3000');
+  const result = await benchLogin(process.argv[2] ?? 'http://localhost:3000');
+  console.log(`POST /api/login/ ${result.requestsPerSecond} requests/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
 }

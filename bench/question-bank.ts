@@ -46,6 +46,7 @@ async function signedInSession(baseUrl: string) {
  * request can be counted.
  */
 export async function benchQuestionBank(rootDir: string, report: Report): Promise<void> {
+  process.env.LOG_LEVEL = 'silent';
   const cloud = await startLocalCloud({ rootDir, port: await freePort(), dataDir: null, web: 'none', scheduler: false });
   const requests = countDynamoRequests();
   try {

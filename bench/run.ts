@@ -51,7 +51,8 @@ try {
     text: '0',
   });
 
-  // Real scrypt strength (N=2^17, r=8, p=1): one login costs ~128 MiB and a few hundred ms of CPU.
+  // Real scrypt strength (N=2^17, r=8, p=1): one login costs ~128 MiB and a few hundred ms of
+  // one core; the auth Lambda gets 1024 MB (manifest) for the CPU share that keeps it near 0.3 s.
   const login = await benchLogin(server.url, { seconds: 10, connections: 4 });
   report('POST /api/login/ requests/s', String(login.requestsPerSecond));
   report('POST /api/login/ latency p50 / p99', `${login.p50Ms} ms / ${login.p99Ms} ms`);
