@@ -11,21 +11,11 @@
  *   engines: those of a running `npm start` (found through <DATA_DIR>/local-cloud.json), or, when
  *   none is running, DynamoDB Local started here on the same DATA_DIR (default .data).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_RULES } from '../shared/domain/accounts.js';
 
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** Must match the prefix local/cloud.ts gives the local tables. */
-const LOCAL_PREFIX = 'quizbank-local';
-const LOCAL_CREDENTIALS = {
-  AWS_REGION: 'ap-northeast-2',
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-};
-
 class CliError extends Error {}
 
 /** Refuses with a message; thrown (not exit) so engines started here are always stopped. */
@@ -74,37 +64,17 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
-async function reachable(endpoint: string): Promise<boolean> {
-  try {
-    const res = await fetch(endpoint, { method: 'POST', signal: AbortSignal.timeout(2000) });
-    return res.status > 0;
-  } catch {
-    return false;
-  }
-}
-
 /** Points the process at the right tables; answers a stop function for engines started here. */
 async function connect(): Promise<{ where: string; stop: () => Promise<void> }> {
   if (process.env.APP_TABLE) {
     if (!process.env.EPHEMERAL_TABLE) fail('APP_TABLE is set but EPHEMERAL_TABLE is not');
     return { where: `tables ${process.env.APP_TABLE} / ${process.env.EPHEMERAL_TABLE}`, stop: async () => undefined };
   }
+  // The running `npm start` if there is one, else the local engines on the same data.
   const dataDir = resolve(process.env.DATA_DIR ?? join(rootDir, '.data'));
-  const running = join(dataDir, 'local-cloud.json');
-  if (existsSync(running)) {
-    const { env } = JSON.parse(readFileSync(running, 'utf8')) as { env: Record<string, string> };
-    if (env.AWS_ENDPOINT_URL_DYNAMODB && (await reachable(env.AWS_ENDPOINT_URL_DYNAMODB))) {
-      Object.assign(process.env, env);
-      return { where: `the running local cloud (${env.AWS_ENDPOINT_URL_DYNAMODB})`, stop: async () => undefined };
-    }
-  }
-  // Nothing running: start DynamoDB Local on the same data, as `npm start` would.
-  const { startDynamo } = await import('../local/engines.js');
-  const { provisionTables } = await import('../local/provision.js');
-  Object.assign(process.env, LOCAL_CREDENTIALS);
-  const dynamo = await startDynamo(join(dataDir, 'dynamodb'));
-  Object.assign(process.env, { AWS_ENDPOINT_URL_DYNAMODB: dynamo.url, ...(await provisionTables(dynamo.url, LOCAL_PREFIX)) });
-  return { where: `local data in ${dataDir}`, stop: () => dynamo.stop() };
+  const { attachToLocalCloud } = await import('../local/attach.js');
+  const local = await attachToLocalCloud(rootDir, dataDir);
+  return { where: `local data in ${dataDir}`, stop: () => local.release() };
 }
 
 async function main() {
