@@ -87,10 +87,13 @@ export async function createUploadUrl(input: ServiceInput<typeof files.createUpl
   if (!sheetExtension(name)) throw new AppError(400, 'sheet_bad_extension', { name: name || input.body.file_name });
   if ((input.body.size ?? 0) > QUESTION_SHEET_LIMITS.maxFileBytes) throw new AppError(413, 'sheet_file_too_large', { limit: '10 MB' });
   const uploadId = newId(24);
+  // With the size declared, S3 accepts only a body of exactly that length (Content-Length is signed),
+  // so a presigned URL cannot park more than the cap in the bucket.
+  const size = input.body.size;
   const url = await getSignedUrl(
     s3Client(),
-    new PutObjectCommand({ Bucket: config.filesBucket, Key: pendingKey(caller.id, uploadId) }),
-    { expiresIn: UPLOAD_URL_SECONDS },
+    new PutObjectCommand({ Bucket: config.filesBucket, Key: pendingKey(caller.id, uploadId), ContentLength: size }),
+    { expiresIn: UPLOAD_URL_SECONDS, ...(size ? { signableHeaders: new Set(['content-length']) } : {}) },
   );
   return {
     upload_id: uploadId,

@@ -8,8 +8,8 @@ import { languageSchema } from '../domain/language.js';
 export const RANDOM_OPTIONS = ['random', 'wrong_only', 'most_wrong'] as const;
 export type RandomOption = (typeof RANDOM_OPTIONS)[number];
 
-/** Largest exam the server builds (the largest question file). */
-export const MAX_EXAM_QUESTIONS = 20_000;
+/** Largest exam: its questions come back in one answer, which must stay well under Lambda's 6 MB. */
+export const MAX_EXAM_QUESTIONS = 2_000;
 export const MAX_EXAM_TITLE = 200;
 export const MAX_EXAM_TAGS = 10;
 

@@ -132,9 +132,11 @@ describe('question files', () => {
 
   it('imports through a presigned S3 upload, with the same importer', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
-    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: 'direct.xlsx', size: 1000 })).json()) as { upload_id: string; url: string };
+    const sheet = new Uint8Array(xlsxBytes([EN_HEADER, ...questionRows(5)]));
+    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: 'direct.xlsx', size: sheet.length })).json()) as { upload_id: string; url: string };
     expect(ticket.url).toContain(`pending/${user.id}/${ticket.upload_id}`);
-    const put = await fetch(ticket.url, { method: 'PUT', body: new Uint8Array(xlsxBytes([EN_HEADER, ...questionRows(5)])) });
+    expect(new URL(ticket.url).searchParams.get('X-Amz-SignedHeaders')).toContain('content-length');
+    const put = await fetch(ticket.url, { method: 'PUT', body: sheet });
     expect(put.status).toBe(200);
     const res = await user.client.post('/api/question-files/import/', { upload_id: ticket.upload_id, file_name: 'direct.xlsx', is_public: false });
     expect(res.status, await res.clone().text()).toBe(200);

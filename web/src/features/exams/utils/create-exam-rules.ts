@@ -28,7 +28,7 @@ export function countForFile(file: { question_count: number } | null): number {
 
 /** The largest count the form accepts: the selected file's maximum, else the server's cap. */
 export function maxCountFor(file: { max_questions: number } | null): number {
-  return file ? file.max_questions : MAX_EXAM_QUESTIONS;
+  return file ? Math.min(file.max_questions, MAX_EXAM_QUESTIONS) : MAX_EXAM_QUESTIONS;
 }
 
 export type TitleError = 'required' | 'duplicate';
