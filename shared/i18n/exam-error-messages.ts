@@ -28,7 +28,7 @@ export const EXAM_ERROR_MESSAGES = {
   exam_created: { ko: '{count}문제로 시험을 만들었습니다.', en: 'The exam was created with {count} questions.' },
   exam_created_reduced: { ko: '요청한 {requested}문제보다 문제가 적어 {count}문제로 시험을 만들었습니다.', en: 'Only {count} questions were available, fewer than the {requested} requested; the exam has {count} questions.' },
   exam_deleted: { ko: '시험을 삭제했습니다.', en: 'The exam was deleted.' },
-  exam_retaken: { ko: '새 버전 {version}을 만들었습니다.', en: 'Created version {version}.' },
+  exam_retaken: { ko: '새 버전(v{version})이 만들어졌습니다.', en: 'Created version {version}.' },
   no_wrong_questions: { ko: '이 시험에서 틀린 문제가 없습니다.', en: 'You have no wrong answers in this exam.' },
   cursor_invalid: { ko: '목록 위치 값이 올바르지 않습니다. 처음부터 다시 불러와 주세요.', en: 'The list position is not valid. Please load the list from the start.' },
   exams_sheet_imported: { ko: '시험 {created}개를 만들었습니다 (건너뜀 {skipped}, 오류 {errors}).', en: 'Created {created} exams (skipped {skipped}, errors {errors}).' },

@@ -52,6 +52,13 @@ function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-toast-type]').filter({ hasText: text }).first();
 }
 
+/** A whole-page screenshot from the top, so the sticky navbar sits where it belongs. */
+async function pageShot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.waitForTimeout(100);
+  await screenshot(page, name);
+}
+
 /** Nothing sticks out of a 375 px screen; on failure, names the elements that do. */
 async function fitsPhone(page: Page) {
   const overflow = await page.evaluate(() => ({
@@ -188,7 +195,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     const row = page.locator(`[data-testid="file-row"][data-file-name="${fileName}"]`);
     await row.getByText('120문제').waitFor();
     await row.getByTestId('file-visibility').filter({ hasText: '공개' }).waitFor();
-    await screenshot(page, 'question-files-ko-desktop');
+    await pageShot(page, 'question-files-uploaded-ko-desktop');
 
     // Sorting by size puts the big new file first (descending on the first click).
     await page.getByTestId('sort-size').click();
@@ -214,6 +221,13 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await page.getByTestId('question-file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByTestId('upload-submit').click();
     await page.getByTestId('upload-error').filter({ hasText: '.xlsx, .xls, .csv 파일만 올릴 수 있습니다.' }).waitFor();
+
+    // The server's refusal is shown with its detail: here a sheet without an answer column.
+    const noAnswer = workbook([['문제id', '제목', '문제 내용'], ['1', '제목', '내용']]);
+    await page.getByTestId('question-file-input').setInputFiles({ name: `no-answer-${stamp}.xlsx`, mimeType: 'application/octet-stream', buffer: noAnswer });
+    await page.getByTestId('upload-submit').click();
+    await toast(page, /업로드 실패: 필수 열이 없습니다: /).waitFor();
+    await page.getByTestId('upload-error').filter({ hasText: '찾은 열: 문제id, 제목, 문제 내용' }).waitFor();
 
     // Exam management: no own exam yet, so the list switches once to the public exams.
     await go(page, '/exam-management');
@@ -333,7 +347,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await versions.filter({ hasText: '버전 1개 보기' }).waitFor();
     await versions.click();
     await examRow(page, second).getByTestId('exam-versions').locator('[data-testid="exam-row"]').first().waitFor();
-    await screenshot(page, 'exam-management-ko-desktop');
+    await pageShot(page, 'exam-management-versions-ko-desktop');
 
     // The profile lists the subscription.
     await go(page, '/profile');
@@ -349,8 +363,14 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await toast(page, '시험을 삭제했습니다.').waitFor();
     await examRow(page, first).waitFor({ state: 'detached' });
 
-    // Delete the question file too.
+    // Replacing the file after the warning; then deleting it.
     await go(page, '/question-files');
+    const smaller = workbook([['Question ID', 'Title', 'Question Content', 'Answer'], ...Array.from({ length: 10 }, (_, i) => [i + 1, `t${i}`, `c${i}`, `a${i}`])]);
+    await page.getByTestId('question-file-input').setInputFiles({ name: fileName, mimeType: 'application/octet-stream', buffer: smaller });
+    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('overwrite-modal-confirm').click();
+    await toast(page, `${fileName}: 기존 파일을 바꾸고 10문제를 가져왔습니다.`).waitFor();
+    await page.locator(`[data-testid="file-row"][data-file-name="${fileName}"]`).getByText('10문제').waitFor();
     await page.locator(`[data-testid="file-row"][data-file-name="${fileName}"]`).getByTestId('file-delete').click();
     await page.getByTestId('delete-file-modal-confirm').click();
     await toast(page, '문제 파일을 삭제했습니다.').waitFor();
@@ -371,14 +391,14 @@ describe('question bank: files, exams, tags and subscriptions', () => {
         await page.getByTestId('files-table').waitFor();
         await page.getByRole('heading', { level: 1, name: language === 'ko' ? '문제 파일' : 'Question files' }).waitFor();
         if (viewport === 'phone') await fitsPhone(page);
-        await screenshot(page, `question-files-${language}-${viewport}`);
+        await pageShot(page, `question-files-${language}-${viewport}`);
 
         await go(page, '/exam-management');
         await page.getByTestId('exam-list').waitFor();
         await page.getByTestId('toggle-create-exam').click();
         await page.getByTestId('create-exam-form').waitFor();
         if (viewport === 'phone') await fitsPhone(page);
-        await screenshot(page, `exam-management-${language}-${viewport}`);
+        await pageShot(page, `exam-management-${language}-${viewport}`);
         await page.getByTestId('open-tag-filter').click();
         await page.getByTestId('tag-filter-popular').waitFor();
         await page.getByTestId('tag-filter-apply').filter({ hasText: /\(\d+\)/ }).waitFor();
@@ -389,7 +409,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
         await page.getByTestId('create-exam-form').waitFor();
         expect(await page.title()).toBe(language === 'ko' ? '시험 만들기 · Quizbank' : 'Create exam · Quizbank');
         if (viewport === 'phone') await fitsPhone(page);
-        await screenshot(page, `create-exam-${language}-${viewport}`);
+        await pageShot(page, `create-exam-${language}-${viewport}`);
       }
     }
     expect(unexpected(errors)).toEqual([]);
@@ -403,11 +423,31 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     expect(await page.getByTestId('exam-select').count()).toBe(0);
     expect(await examRow(page, 'Kubernetes Basics').getByTestId('exam-details').getAttribute('href')).toMatch(/^\/take-exam\//);
     await fitsPhone(page);
-    await screenshot(page, 'exam-management-anonymous-en-phone');
+    await pageShot(page, 'exam-management-anonymous-en-phone');
     await page.getByTestId('toggle-create-exam').click();
     await page.waitForURL(`${baseUrl}/login?returnTo=%2Fexam-management`);
     await go(page, '/question-files');
     await page.waitForURL(`${baseUrl}/login?returnTo=%2Fquestion-files`);
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('question bank: special domain', () => {
+  test('on a devops host the DevOps tag filters the list and cannot be removed', async () => {
+    const devopsUrl = baseUrl.replace('//localhost', '//devops.localhost');
+    const opened = await openPage(browser, { locale: 'ko-KR' });
+    const { page, errors, close } = opened;
+    await page.goto(`${devopsUrl}/exam-management`);
+    await ready(page);
+    const active = page.getByTestId('active-tag-filter');
+    await active.getByTestId('tag-chip').filter({ hasText: 'DevOps' }).waitFor();
+    expect(await active.getByTestId('tag-remove').count()).toBe(0);
+    await examRow(page, 'Kubernetes Basics').waitFor();
+    for (const row of await page.getByTestId('exam-row').all()) await row.getByTestId('tag-chip').filter({ hasText: 'DevOps' }).waitFor();
+    await page.getByTestId('open-tag-filter').click();
+    expect(await page.locator('[data-testid="tag-filter-all"] [data-tag-name="DevOps"]').isDisabled()).toBe(true);
+    await screenshot(page, 'exam-management-devops-en-desktop', false);
     expect(errors).toEqual([]);
     await close();
   });
@@ -429,7 +469,7 @@ describe('question bank: admin tools', () => {
     await page.locator('[data-testid="file-row"][data-file-name="devops-kubernetes-basics.xlsx"]').waitFor();
     const badges = await page.getByTestId('file-visibility').allTextContents();
     expect(new Set(badges)).toEqual(new Set(['Public']));
-    await screenshot(page, 'question-files-admin-en-desktop');
+    await pageShot(page, 'question-files-admin-en-desktop');
 
     await go(page, '/exam-management');
     await page.getByTestId('scope-all').click();
@@ -462,7 +502,7 @@ describe('question bank: admin tools', () => {
     await page.getByTestId('exam-confirm-modal-confirm').click();
     await toast(page, 'Marked as a copy.').waitFor();
     await examRow(page, title).getByTestId('exam-original-badge').filter({ hasText: 'Copy' }).waitFor();
-    await screenshot(page, 'exam-management-admin-en-desktop');
+    await pageShot(page, 'exam-management-admin-en-desktop');
     expect(unexpected(errors)).toEqual([]);
     await close();
   });

@@ -29,7 +29,8 @@ export function ConfirmModal({ open, title, children, confirmLabel, cancelLabel,
       testId={testId}
       footer={
         <>
-          <button type="button" className={`${button.button} ${button.secondary}`} onClick={onClose}>
+          {/* A destructive question starts on Cancel, so Enter never deletes by accident. */}
+          <button type="button" className={`${button.button} ${button.secondary}`} onClick={onClose} autoFocus={tone === 'danger'}>
             {cancelLabel}
           </button>
           <button
@@ -38,7 +39,7 @@ export function ConfirmModal({ open, title, children, confirmLabel, cancelLabel,
             disabled={pending}
             onClick={onConfirm}
             data-testid={testId ? `${testId}-confirm` : undefined}
-            autoFocus
+            autoFocus={tone !== 'danger'}
           >
             {confirmLabel}
           </button>

@@ -205,7 +205,7 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
         />
       </div>
 
-      <div className={form.grid}>
+      <div className={styles.fieldGrid}>
         <div className={form.field}>
           <label className={form.label} htmlFor={ids.file}>
             {t('exams.create.file')}

@@ -65,10 +65,11 @@ export function ExamManagementPage() {
   const [tagModalOpen, setTagModalOpen] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);
+  const [generation, setGeneration] = useState(0);
   const switched = useRef(false);
 
   const filters = { scope, search, tagIds };
-  const list = useExamPages(examListQuery(filters));
+  const list = useExamPages(examListQuery(filters), generation);
   const nodes = useMemo(() => buildExamTree(list.exams), [list.exams]);
   const shown = useMemo(() => treeExams(nodes), [nodes]);
   const byId = useMemo(() => new Map(shown.map((exam) => [exam.id, exam])), [shown]);
@@ -92,7 +93,7 @@ export function ExamManagementPage() {
 
   const toLogin = () => navigate(loginPathFor(`${location.pathname}${location.search}`));
 
-  const refresh = () => void list.mutate();
+  const refresh = () => setGeneration((value) => value + 1);
 
   const toggleSelect = (id: string) =>
     setSelected((current) => {

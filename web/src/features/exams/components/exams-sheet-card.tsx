@@ -46,13 +46,10 @@ export function ExamsSheetCard({ onUploaded }: { onUploaded(): void }) {
     setError(null);
     setPending('upload');
     try {
-      const { stats, message } = await uploadExamsSheet(file);
+      const { stats } = await uploadExamsSheet(file);
       const { shown, remaining } = summarizeErrorDetails(stats.error_details, stats.errors);
-      const lines = [
-        message,
-        t('exams.sheet.summary', { total: stats.total_exams, created: stats.created, skipped: stats.skipped, errors: stats.errors }),
-        ...shown,
-      ];
+      // The server's sentence says the same counts; the summary adds the total and the details.
+      const lines = [t('exams.sheet.summary', { total: stats.total_exams, created: stats.created, skipped: stats.skipped, errors: stats.errors }), ...shown];
       if (remaining > 0) lines.push(t('exams.sheet.more', { count: remaining }));
       toast.show(lines.join('\n'), { type: stats.errors > 0 ? 'warning' : 'success', durationMs: SUMMARY_MS });
       setFile(null);

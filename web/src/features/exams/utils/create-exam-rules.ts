@@ -21,9 +21,9 @@ export function isDuplicateTitle(title: string, exams: readonly TitledExam[]): b
   return exams.some((exam) => [exam.title, exam.title_ko, exam.title_en].some((t) => typeof t === 'string' && t.trim() !== '' && titleKey(t) === key));
 }
 
-/** Choosing a file sets the count to its question count; no file sets it to 0 (spec 3 §5). */
+/** Choosing a file sets the count to its question count (within the exam cap); no file sets it to 0 (spec 3 §5). */
 export function countForFile(file: { question_count: number } | null): number {
-  return file ? file.question_count : 0;
+  return file ? Math.min(file.question_count, MAX_EXAM_QUESTIONS) : 0;
 }
 
 /** The largest count the form accepts: the selected file's maximum, else the server's cap. */

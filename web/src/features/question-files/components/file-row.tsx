@@ -78,10 +78,14 @@ export function FileRow({ file, canChange, onChanged, onDelete }: Props) {
           )}
         </div>
       </td>
-      <td className={styles.numeric}>{formatFileSize(file.size)}</td>
-      <td>{formatModified(file.modified, language)}</td>
-      <td className={styles.numeric}>{t('questionFiles.list.questions', { count: file.max_questions })}</td>
-      <td>
+      <td className={styles.numeric} data-label={t('questionFiles.list.columns.size')}>
+        {formatFileSize(file.size)}
+      </td>
+      <td data-label={t('questionFiles.list.columns.modified')}>{formatModified(file.modified, language)}</td>
+      <td className={styles.numeric} data-label={t('questionFiles.list.columns.maxQuestions')}>
+        {t('questionFiles.list.questions', { count: file.max_questions })}
+      </td>
+      <td data-label={t('questionFiles.list.columns.owner')}>
         {file.uploaded_by || t('questionFiles.list.unknownOwner')}
         {file.is_owner && <span className={`${styles.badge} ${styles.mine} ${styles.ownerBadge}`}>{t('questionFiles.list.mine')}</span>}
       </td>

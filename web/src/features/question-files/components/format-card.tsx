@@ -51,9 +51,6 @@ export function FormatCard() {
           <thead>
             <tr>
               <th scope="col">{t('questionFiles.format.column')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('questionFiles.format.required')}</span>
-              </th>
               <th scope="col">{t('questionFiles.format.example')}</th>
             </tr>
           </thead>
@@ -63,20 +60,20 @@ export function FormatCard() {
               const alias = COLUMN_LABELS[column][other];
               return (
                 <tr key={column}>
-                  <td className={styles.columnName}>
-                    {COLUMN_LABELS[column][language]}
+                  <td>
+                    <span className={styles.columnName}>
+                      {COLUMN_LABELS[column][language]}
+                      <span className={`${styles.badge} ${required ? styles.required : styles.optionalBadge}`}>
+                        {t(required ? 'questionFiles.format.required' : 'questionFiles.format.optional')}
+                      </span>
+                    </span>
                     {alias !== COLUMN_LABELS[column][language] && (
                       <span className={styles.aliases}>
                         {t('questionFiles.format.alsoAccepted')}: {alias}
                       </span>
                     )}
                   </td>
-                  <td>
-                    <span className={`${styles.badge} ${required ? styles.required : styles.optionalBadge}`}>
-                      {t(required ? 'questionFiles.format.required' : 'questionFiles.format.optional')}
-                    </span>
-                  </td>
-                  <td>{t(`questionFiles.format.examples.${column}`)}</td>
+                  <td className={styles.example}>{t(`questionFiles.format.examples.${column}`)}</td>
                 </tr>
               );
             })}

@@ -70,7 +70,8 @@ const en = {
   },
   list: {
     title: 'Files',
-    count: '{{count}} files',
+    count_one: '{{count}} file',
+    count_other: '{{count}} files',
     filter: 'Visibility',
     filterAll: 'All',
     filterPublic: 'Public',
@@ -92,7 +93,8 @@ const en = {
     private: 'Private',
     mine: 'Mine',
     unknownOwner: 'unknown',
-    questions: '{{count}} questions',
+    questions_one: '{{count}} question',
+    questions_other: '{{count}} questions',
   },
   actions: {
     download: 'Download',

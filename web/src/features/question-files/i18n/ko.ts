@@ -67,7 +67,8 @@ const ko = {
   },
   list: {
     title: '파일 목록',
-    count: '파일 {{count}}개',
+    count_one: '파일 {{count}}개',
+    count_other: '파일 {{count}}개',
     filter: '공개 상태',
     filterAll: '전체',
     filterPublic: '공개',
@@ -89,7 +90,8 @@ const ko = {
     private: '비공개',
     mine: '내 파일',
     unknownOwner: '알 수 없음',
-    questions: '{{count}}문제',
+    questions_one: '{{count}}문제',
+    questions_other: '{{count}}문제',
   },
   actions: {
     download: '받기',

@@ -143,8 +143,8 @@ function TagEditor({ entityType, initial, requiredId, known, language, onCancel,
     // Each failure is reported once, when it arrives.
   }, [list.error]);
 
-  // Every tag the editor knows: the list, the entity's own, and the ones made here.
-  const all = [...new Map([...(list.tags ?? []), ...known, ...created].map((tag) => [tag.id, tag])).values()].sort((a, b) =>
+  // Every tag the editor knows: the entity's own, the list (fresher usage counts), the ones made here.
+  const all = [...new Map([...known, ...(list.tags ?? []), ...created].map((tag) => [tag.id, tag])).values()].sort((a, b) =>
     tagLabel(a, language, '').localeCompare(tagLabel(b, language, ''), language),
   );
   const visible = searchTags(all, query);
