@@ -342,7 +342,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
 
     // Retake makes a version under the original.
     await examRow(page, second).getByTestId('exam-retake').click();
-    await toast(page, '새 버전 2을 만들었습니다.').waitFor();
+    await toast(page, '새 버전(v2)이 만들어졌습니다.').waitFor();
     const versions = examRow(page, second).getByTestId('exam-versions-toggle');
     await versions.filter({ hasText: '버전 1개 보기' }).waitFor();
     await versions.click();
