@@ -1,16 +1,10 @@
-import { execFile } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import * as XLSX from 'xlsx';
-import { launchBrowser, openPage, screenshot, type OpenedPage, type PageOptions } from '../support/browser.js';
+import { launchBrowser, openPage, screenshot } from '../support/browser.js';
+import { createAdmin, fitsPhone, logIn, ready, toast, unexpected, visit } from '../support/browser-pages.js';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
-const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const run = promisify(execFile);
 let browser: Browser;
 
 /** Unique per run: the server's data directory lives for the whole browser project. */
@@ -24,59 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function ready(page: Page) {
-  await page.getByTestId('navbar').waitFor();
-  await page.waitForFunction(() => !document.querySelector('[data-testid="spinner"]'));
-}
-
-async function visit(path: string, options: PageOptions = {}): Promise<OpenedPage> {
-  const opened = await openPage(browser, options);
-  await opened.page.goto(`${baseUrl}${path}`);
-  await ready(opened.page);
-  return opened;
-}
-
-/** A failed request is logged by Chromium as a console error; tests that provoke one on purpose drop it. */
-function unexpected(errors: string[]): string[] {
-  return errors.filter((error) => !/Failed to load resource: the server responded with a status of (400|401|403|404|409)/.test(error));
-}
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('[data-toast-type]').filter({ hasText: text }).first();
-}
-
-/** Nothing sticks out of a 375 px screen; on failure, names the elements that do. */
-async function fitsPhone(page: Page) {
-  const overflow = await page.evaluate(() => ({
-    width: document.documentElement.scrollWidth,
-    culprits: [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > 376 && !el.parentElement?.closest('[data-scroll-x]'))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`),
-  }));
-  expect(overflow.width, overflow.culprits.join('\n')).toBeLessThanOrEqual(375);
-}
-
-/** Signs in through the login screen (returnTo honoured). */
-async function logIn(page: Page, username: string, password: string, returnTo?: string) {
-  await page.goto(`${baseUrl}/login${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`);
-  await ready(page);
-  await page.getByTestId('login-page').waitFor();
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(`${baseUrl}${returnTo ?? '/'}`);
-}
-
-/** The documented way to make the first admin, run against this test server's engines. */
-async function createAdmin(username: string, password: string) {
-  await run(join(rootDir, 'node_modules/.bin/tsx'), ['scripts/create-admin.ts', username], {
-    cwd: rootDir,
-    env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password, ADMIN_EMAIL: `${username}@example.com`, LOG_LEVEL: 'silent' },
-    timeout: 60_000,
-  });
-}
 
 /** A JSON POST from inside the page, with the CSRF header the API wants; answers the status. */
 async function apiPost(page: Page, path: string, body: unknown): Promise<number> {
@@ -112,7 +53,7 @@ describe('accounts: register, log in, profile, language, log out', () => {
   const email = `${username}@example.com`;
 
   test('the full journey', async () => {
-    const { page, errors, close } = await visit('/register', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit(browser, '/register', { locale: 'ko-KR' });
     await page.getByTestId('register-page').waitFor();
     expect(await page.title()).toBe('회원가입 · Quizbank');
     expect(await page.getByTestId('google-sign-in').count()).toBe(0); // no client id configured
@@ -293,7 +234,7 @@ describe('accounts: register, log in, profile, language, log out', () => {
 
   test('a password change signs in again with the new password; withdrawal deletes the account', async () => {
     const name = `lee${stamp}`;
-    const { page, errors, close } = await visit('/register', { locale: 'en-US' });
+    const { page, errors, close } = await visit(browser, '/register', { locale: 'en-US' });
     await page.locator('input[name="id"]').fill(name);
     await page.locator('input[name="name"]').fill('Lee');
     await page.locator('input[name="password"]').fill(PASSWORD);
@@ -347,7 +288,7 @@ describe('user management', () => {
   }, 90_000);
 
   test('an admin uploads a users sheet and sees the summary toast', async () => {
-    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
+    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
     // The admin's account language is Korean; a language chosen in the browser wins and is sent to the server.
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await logIn(page, admin, adminPassword, '/user-management');
@@ -472,7 +413,7 @@ describe('user management', () => {
   });
 
   test('a non-admin sees the admins-only state, not a failing table', async () => {
-    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
     await page.evaluate(() => localStorage.setItem('language', 'ko'));
     await logIn(page, `park${stamp}`, 'park-password-1', '/user-management');
     await page.getByTestId('user-management-admins-only').waitFor();
@@ -496,7 +437,7 @@ describe('sign-in screens', () => {
     test(`login and register render and fit the phone (${language})`, async () => {
       const locale = language === 'ko' ? 'ko-KR' : 'en-US';
       for (const viewport of ['desktop', 'phone'] as const) {
-        const { page, errors, close } = await visit('/login', { locale, viewport });
+        const { page, errors, close } = await visit(browser, '/login', { locale, viewport });
         await page.getByTestId('login-page').waitFor();
         await page.getByRole('heading', { level: 1, name: language === 'ko' ? '로그인' : 'Log in' }).waitFor();
         if (viewport === 'phone') await fitsPhone(page);
@@ -579,7 +520,7 @@ describe('sign-in screens', () => {
 
   test('returnTo only accepts same-origin paths', async () => {
     const username = `ret${stamp}`;
-    const { page, close } = await visit('/register', { locale: 'en-US' });
+    const { page, close } = await visit(browser, '/register', { locale: 'en-US' });
     await page.locator('input[name="id"]').fill(username);
     await page.locator('input[name="name"]').fill('Ret');
     await page.locator('input[name="password"]').fill(PASSWORD);
@@ -602,7 +543,7 @@ describe('sign-in screens', () => {
 describe('email verification and profile screens', () => {
   test('an invalid link shows the error; an expired one offers a retry (ko and en)', async () => {
     for (const language of ['ko', 'en'] as const) {
-      const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: language === 'ko' ? 'ko-KR' : 'en-US' });
+      const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: language === 'ko' ? 'ko-KR' : 'en-US' });
       await page.goto(`${baseUrl}/verify-email/not-a-real-token`);
       await page.getByTestId('verify-email-error').waitFor();
       expect(await page.getByTestId('verify-email-retry').count()).toBe(0);
@@ -641,7 +582,7 @@ describe('email verification and profile screens', () => {
 
   test('the profile fits the phone in both languages', async () => {
     const username = `phone${stamp}`;
-    const { page, errors, close } = await visit('/register', { locale: 'ko-KR', viewport: 'phone' });
+    const { page, errors, close } = await visit(browser, '/register', { locale: 'ko-KR', viewport: 'phone' });
     await page.locator('input[name="id"]').fill(username);
     await page.locator('input[name="name"]').fill('폰');
     await page.locator('input[name="email"]').fill(`${username}@example.com`);

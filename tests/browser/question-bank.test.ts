@@ -1,17 +1,11 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import * as XLSX from 'xlsx';
-import { launchBrowser, openPage, screenshot, type OpenedPage, type PageOptions } from '../support/browser.js';
+import { launchBrowser, openPage, screenshot } from '../support/browser.js';
+import { createAdmin, fitsPhone, logIn, ready, toast, unexpected, visit } from '../support/browser-pages.js';
 
 const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
-const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const run = promisify(execFile);
 let browser: Browser;
 
 /** Unique per run: the server's data directory lives for the whole browser project. */
@@ -26,30 +20,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function ready(page: Page) {
-  await page.getByTestId('navbar').waitFor();
-  await page.waitForFunction(() => !document.querySelector('[data-testid="spinner"]'));
-}
-
-async function visit(path: string, options: PageOptions = {}): Promise<OpenedPage> {
-  const opened = await openPage(browser, options);
-  await opened.page.goto(`${baseUrl}${path}`);
-  await ready(opened.page);
-  return opened;
-}
-
 async function go(page: Page, path: string) {
   await page.goto(`${baseUrl}${path}`);
   await ready(page);
-}
-
-/** A failed request is logged by Chromium as a console error; tests that provoke one on purpose drop it. */
-function unexpected(errors: string[]): string[] {
-  return errors.filter((error) => !/Failed to load resource: the server responded with a status of (400|401|403|404|409)/.test(error));
-}
-
-function toast(page: Page, text: string | RegExp) {
-  return page.locator('[data-toast-type]').filter({ hasText: text }).first();
 }
 
 /** A whole-page screenshot from the top, so the sticky navbar sits where it belongs. */
@@ -57,18 +30,6 @@ async function pageShot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.waitForTimeout(100);
   await screenshot(page, name);
-}
-
-/** Nothing sticks out of a 375 px screen; on failure, names the elements that do. */
-async function fitsPhone(page: Page) {
-  const overflow = await page.evaluate(() => ({
-    width: document.documentElement.scrollWidth,
-    culprits: [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > 376 && !el.parentElement?.closest('[data-scroll-x]'))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`),
-  }));
-  expect(overflow.width, overflow.culprits.join('\n')).toBeLessThanOrEqual(375);
 }
 
 async function register(page: Page, username: string, name: string) {
@@ -79,25 +40,6 @@ async function register(page: Page, username: string, name: string) {
   await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL(`${baseUrl}/`);
-}
-
-async function logIn(page: Page, username: string, password: string, returnTo: string) {
-  await page.goto(`${baseUrl}/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await ready(page);
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(`${baseUrl}${returnTo}`);
-  await ready(page);
-}
-
-/** The documented way to make the first admin, run against this test server's engines. */
-async function createAdmin(username: string, password: string) {
-  await run(join(rootDir, 'node_modules/.bin/tsx'), ['scripts/create-admin.ts', username], {
-    cwd: rootDir,
-    env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD: password, ADMIN_EMAIL: `${username}@example.com`, LOG_LEVEL: 'silent' },
-    timeout: 60_000,
-  });
 }
 
 function workbook(rows: unknown[][]): Buffer {
@@ -151,7 +93,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
   const tagName = `qbtag${stamp}`;
 
   test('upload a sheet with a progress bar, build exams, find them by search and tag, subscribe, delete', async () => {
-    const { page, context, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, context, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
     await register(page, username, '출제자');
 
     // Question files: the format example and the samples are on the screen.
@@ -381,7 +323,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
   }, 300_000);
 
   test('every screen in Korean and English, on the desktop and at 375 px', async () => {
-    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
     await register(page, `shots${stamp}`, 'Shots');
     for (const language of ['ko', 'en'] as const) {
       await page.evaluate((lang) => localStorage.setItem('language', lang), language);
@@ -417,7 +359,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
   }, 240_000);
 
   test('anonymous visitors see public exams; the signed-in screens send them to log in', async () => {
-    const { page, errors, close } = await visit('/exam-management', { locale: 'en-US', viewport: 'phone' });
+    const { page, errors, close } = await visit(browser, '/exam-management', { locale: 'en-US', viewport: 'phone' });
     await examRow(page, 'Kubernetes Basics').waitFor();
     expect(await page.getByTestId('bulk-bar').count()).toBe(0);
     expect(await page.getByTestId('exam-select').count()).toBe(0);
@@ -462,7 +404,7 @@ describe('question bank: admin tools', () => {
   }, 90_000);
 
   test('the public filter on files, all exams, original/copy, and the exam list spreadsheet', async () => {
-    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
+    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await logIn(page, admin, adminPassword, '/question-files');
     await page.getByTestId('files-visibility-filter').selectOption('public');

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, openPage, screenshot, type PageOptions } from '../support/browser.js';
+import { launchBrowser, openPage, screenshot } from '../support/browser.js';
+import { ready, visit } from '../support/browser-pages.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -12,19 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Opens a path and waits until the app has mounted (navbar shown, spinner gone). */
-async function visit(path: string, options: PageOptions = {}) {
-  const opened = await openPage(browser, options);
-  await opened.page.goto(`${baseUrl}${path}`);
-  await ready(opened.page);
-  return opened;
-}
-
-async function ready(page: Page) {
-  await page.getByTestId('navbar').waitFor();
-  await page.waitForFunction(() => !document.querySelector('[data-testid="spinner"]'));
-}
 
 const SIGNED_IN_USER = {
   id: 'u-1',
@@ -43,7 +31,7 @@ const SIGNED_IN_USER = {
 
 describe('home and language', () => {
   test('a logged-out visit to / goes to the service introduction', async () => {
-    const { page, errors, close } = await visit('/');
+    const { page, errors, close } = await visit(browser, '/');
     await page.waitForURL(`${baseUrl}/service-introduction`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('퀴즈');
     expect(errors).toEqual([]);
@@ -51,7 +39,7 @@ describe('home and language', () => {
   });
 
   test('home renders in Korean with ?fromHomeMenu=true', async () => {
-    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
     await page.getByTestId('home-page').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ko');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('꾸준한 문제 풀이로 실력을 쌓으세요');
@@ -68,7 +56,7 @@ describe('home and language', () => {
   });
 
   test('home renders in English for an English browser', async () => {
-    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
+    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
     await page.getByTestId('home-page').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Build real skill through steady practice');
@@ -80,7 +68,7 @@ describe('home and language', () => {
   });
 
   test('the language switch changes the language, stores it and survives a reload', async () => {
-    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
     await page.getByTestId('language-switch').click();
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.getByRole('heading', { name: 'Build real skill through steady practice' }).waitFor();
@@ -99,7 +87,7 @@ describe('home and language', () => {
   });
 
   test('server translations are merged under `server`', async () => {
-    const { page, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
+    const { page, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
     // The page itself does not show one yet; read it through the i18n instance the app uses.
     // A string, so the test runner does not rewrite the dynamic import; Vite serves the same module.
     const text = await page.evaluate<string>(
@@ -144,7 +132,7 @@ describe('pages', () => {
 
   for (const language of ['ko', 'en'] as const) {
     test(`every static page renders its heading (${language})`, async () => {
-      const { page, errors, close } = await visit('/getting-started', { locale: language === 'ko' ? 'ko-KR' : 'en-US' });
+      const { page, errors, close } = await visit(browser, '/getting-started', { locale: language === 'ko' ? 'ko-KR' : 'en-US' });
       for (const staticPage of STATIC_PAGES) {
         await page.goto(`${baseUrl}${staticPage.path}`);
         await page.getByTestId(staticPage.testId).waitFor();
@@ -157,7 +145,7 @@ describe('pages', () => {
   }
 
   test('the policy pages are in English, last updated August 2025, with a contact email', async () => {
-    const { page, close } = await visit('/privacy-policy', { locale: 'ko-KR' });
+    const { page, close } = await visit(browser, '/privacy-policy', { locale: 'ko-KR' });
     await page.getByText('최종 수정: August 2025').waitFor();
     await page.getByRole('heading', { name: '1. Information we collect' }).waitFor();
     expect(await page.locator('a[href^="mailto:"]').count()).toBeGreaterThan(0);
@@ -165,7 +153,7 @@ describe('pages', () => {
   });
 
   test('getting started shows six numbered steps and a link home', async () => {
-    const { page, close } = await visit('/getting-started', { locale: 'en-US' });
+    const { page, close } = await visit(browser, '/getting-started', { locale: 'en-US' });
     expect(await page.getByTestId('getting-started').locator('ol > li').count()).toBe(6);
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.getByTestId('home-page').waitFor();
@@ -173,14 +161,14 @@ describe('pages', () => {
   });
 
   test('the service introduction shows four features and the sign-up call to action when signed out', async () => {
-    const { page, close } = await visit('/service-introduction', { locale: 'en-US' });
+    const { page, close } = await visit(browser, '/service-introduction', { locale: 'en-US' });
     expect(await page.locator('[data-testid^="feature-"]').count()).toBe(4);
     await page.getByTestId('signup-cta').waitFor();
     await close();
   });
 
   test('a screen of a later issue shows the shared not-available page', async () => {
-    const { page, errors, close } = await visit('/results', { locale: 'en-US' });
+    const { page, errors, close } = await visit(browser, '/results', { locale: 'en-US' });
     await page.getByTestId('not-available').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('This screen is not available yet');
     await page.getByText('The Results screen is on its way').waitFor();
@@ -195,7 +183,7 @@ describe('pages', () => {
   });
 
   test('an unknown address shows the not-found page', async () => {
-    const { page, close } = await visit('/no-such-page', { locale: 'en-US' });
+    const { page, close } = await visit(browser, '/no-such-page', { locale: 'en-US' });
     await page.getByTestId('not-found').waitFor();
     await close();
   });
@@ -209,7 +197,7 @@ describe('pages', () => {
       '/verify-email/t1', '/missing',
     ];
     for (const locale of ['ko-KR', 'en-US']) {
-      const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale });
+      const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale });
       for (const path of paths) {
         await page.goto(`${baseUrl}${path}`);
         await ready(page);
@@ -227,7 +215,7 @@ describe('pages', () => {
 
 describe('phone width', () => {
   test('the navbar renders at 375 px and its menu opens', async () => {
-    const { page, errors, close } = await visit('/?fromHomeMenu=true', { viewport: 'phone', locale: 'ko-KR' });
+    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { viewport: 'phone', locale: 'ko-KR' });
     const navbar = page.getByTestId('navbar');
     expect(await navbar.isVisible()).toBe(true);
     const box = await navbar.boundingBox();
@@ -251,7 +239,7 @@ describe('phone width', () => {
 
   test('static pages fit the phone width in both languages', async () => {
     for (const locale of ['ko-KR', 'en-US']) {
-      const { page, close } = await visit('/service-introduction', { viewport: 'phone', locale });
+      const { page, close } = await visit(browser, '/service-introduction', { viewport: 'phone', locale });
       const tag = locale.slice(0, 2);
       for (const path of ['/service-introduction', '/devops-interview', '/getting-started', '/privacy-policy']) {
         await page.goto(`${baseUrl}${path}`);

@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { openPage, type OpenedPage, type PageOptions } from './browser.js';
+import { expect, inject } from 'vitest';
+
+/** Page helpers the browser test files share. */
+const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const run = promisify(execFile);
+
+/** The shell has rendered and no translation spinner is left. */
+export async function ready(page: Page): Promise<void> {
+  await page.getByTestId('navbar').waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="spinner"]'));
+}
+
+/** A failed request is logged by Chromium as a console error; tests that provoke one on purpose drop it. */
+export function unexpected(errors: string[]): string[] {
+  return errors.filter((error) => !/Failed to load resource: the server responded with a status of (400|401|403|404|409)/.test(error));
+}
+
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('[data-toast-type]').filter({ hasText: text }).first();
+}
+
+/** Nothing sticks out of a 375 px screen; on failure, names the elements that do. */
+export async function fitsPhone(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    culprits: [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > 376 && !el.parentElement?.closest('[data-scroll-x]'))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`),
+  }));
+  expect(overflow.width, overflow.culprits.join('\n')).toBeLessThanOrEqual(375);
+}
+
+/** Signs in through the login screen (returnTo honoured) and waits for the destination. */
+export async function logIn(page: Page, username: string, password: string, returnTo?: string): Promise<void> {
+  const baseUrl = inject('baseUrl');
+  await page.goto(`${baseUrl}/login${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`);
+  await ready(page);
+  await page.getByTestId('login-page').waitFor();
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(`${baseUrl}${returnTo ?? '/'}`);
+  await ready(page);
+}
+
+/** The documented way to make the first admin, run against this test server's engines. */
+export async function createAdmin(username: string, password: string): Promise<void> {
+  await run(join(rootDir, 'node_modules/.bin/tsx'), ['scripts/create-admin.ts', username], {
+    cwd: rootDir,
+    env: { ...process.env, DATA_DIR: inject('dataDir'), ADMIN_PASSWORD: password, ADMIN_EMAIL: `${username}@example.com`, LOG_LEVEL: 'silent' },
+    timeout: 60_000,
+  });
+}
+
+/** Opens a path in a fresh page and waits until the app has mounted. */
+export async function visit(browser: Browser, path: string, options: PageOptions = {}): Promise<OpenedPage> {
+  const opened = await openPage(browser, options);
+  await opened.page.goto(`${inject('baseUrl')}${path}`);
+  await ready(opened.page);
+  return opened;
+}
