@@ -1,4 +1,5 @@
-import { BatchWriteCommand, DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWriteAll, deleteRequest } from '../data/batch-ops.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { keys } from '../data/keys.js';
@@ -12,21 +13,6 @@ import type { UserRecord } from './user-repository.js';
 
 type Key = { pk: string; sk: string };
 
-/** BatchWriteItem deletes in 25s, retrying what DynamoDB leaves unprocessed. */
-export async function batchDelete(table: string, keyList: Key[]): Promise<void> {
-  for (let i = 0; i < keyList.length; i += 25) {
-    let requests: Record<string, unknown>[] | undefined = keyList
-      .slice(i, i + 25)
-      .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
-    for (let attempt = 0; requests && requests.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-      if (attempt > 8) throw new Error('BatchWriteItem kept leaving deletes unprocessed');
-      const result = await dynamoDocument().send(new BatchWriteCommand({ RequestItems: { [table]: requests as never } }));
-      requests = result.UnprocessedItems?.[table] as Record<string, unknown>[] | undefined;
-    }
-  }
-}
-
 async function deleteEmailTokens(userId: string): Promise<void> {
   const doomed: Key[] = [];
   for await (const item of paginate({
@@ -38,7 +24,7 @@ async function deleteEmailTokens(userId: string): Promise<void> {
   })) {
     doomed.push(item as Key);
   }
-  await batchDelete(config.ephemeralTable, doomed);
+  await batchWriteAll(doomed.map(deleteRequest), { table: config.ephemeralTable });
 }
 
 /** Deletes a uniqueness item only if it still points at this user (someone may own it now). */
@@ -90,7 +76,7 @@ export async function purgeUser(user: UserRecord, log: Logger): Promise<{ delete
     );
     const doomed = ((page.Items ?? []) as Key[]).filter((item) => item.sk !== userKey.sk);
     if (doomed.length === 0) break;
-    await batchDelete(config.appTable, doomed);
+    await batchWriteAll(doomed.map(deleteRequest));
     deletedItems += doomed.length;
   }
   await dynamoDocument().send(new DeleteCommand({ TableName: config.appTable, Key: userKey }));

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWriteAll, deleteRequest } from '../data/batch-ops.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { keys } from '../data/keys.js';
@@ -92,17 +93,8 @@ export async function deleteUserSessions(userId: string, exceptKey?: string): Pr
       }),
     );
     const doomed = (page.Items ?? []).filter((item) => item.pk !== keys.session(exceptKey ?? '').pk);
-    for (let i = 0; i < doomed.length; i += 25) {
-      await dynamoDocument().send(
-        new BatchWriteCommand({
-          RequestItems: {
-            [config.ephemeralTable]: doomed.slice(i, i + 25).map((item) => ({
-              DeleteRequest: { Key: { pk: item.pk, sk: item.sk } },
-            })),
-          },
-        }),
-      );
-    }
+    // Retries what DynamoDB leaves unprocessed: an ended session must really be gone.
+    await batchWriteAll(doomed.map((item) => deleteRequest(item as { pk: string; sk: string })), { table: config.ephemeralTable });
     startKey = page.LastEvaluatedKey;
   } while (startKey);
 }

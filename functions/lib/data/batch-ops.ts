@@ -10,9 +10,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Writes in BatchWriteItem calls of 25, `concurrency` at a time; unprocessed items are retried
- * with backoff. One request per 25 items when DynamoDB is not throttling.
+ * with backoff. One request per 25 items when DynamoDB is not throttling. The app table unless
+ * another is named.
  */
-export async function batchWriteAll(requests: WriteRequest[], concurrency = 8): Promise<void> {
+export async function batchWriteAll(
+  requests: WriteRequest[],
+  { concurrency = 8, table = config.appTable }: { concurrency?: number; table?: string } = {},
+): Promise<void> {
   const chunks: WriteRequest[][] = [];
   for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
   let next = 0;
@@ -23,9 +27,9 @@ export async function batchWriteAll(requests: WriteRequest[], concurrency = 8): 
         if (attempt > 8) throw new Error('BatchWriteItem kept leaving items unprocessed');
         if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
         const answer = await dynamoDocument().send(
-          new BatchWriteCommand({ RequestItems: { [config.appTable]: pending as never } }),
+          new BatchWriteCommand({ RequestItems: { [table]: pending as never } }),
         );
-        pending = (answer.UnprocessedItems?.[config.appTable] ?? []) as WriteRequest[];
+        pending = (answer.UnprocessedItems?.[table] ?? []) as WriteRequest[];
       }
     }
   };
