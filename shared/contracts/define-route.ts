@@ -55,7 +55,7 @@ export function defineRoute<
 }
 
 /**
- * The key API Gateway stores for a route and sends as the event's `routeKey`: `GET /api/exam/{id}`.
+ * The key API Gateway stores for a route and sends as the event's `routeKey`: `GET /api/exam/{examId}`.
  * HTTP APIs refuse route paths ending in "/" and match a request with or without one, so the
  * spec's trailing slash is dropped here — the one place that rule lives.
  */

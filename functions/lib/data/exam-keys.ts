@@ -1,5 +1,5 @@
 /**
- * Key builders of the question bank and exams (issue 4); docs/exams-data-design.md lists the
+ * Key builders of the question bank and exams (issue 4); docs/architecture.md §2.4–2.5 lists the
  * access patterns they serve. Kept apart from keys.ts so features do not collide on one file.
  */
 export const pad = (n: number, width = 6) => String(n).padStart(width, '0');
