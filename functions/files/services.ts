@@ -9,7 +9,7 @@ import { s3Client } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
 import { AppError, payloadTooLarge } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import { fileReply, type Reply } from '../lib/http/reply.js';
+import { contentDisposition, fileReply, redirectReply, type Reply } from '../lib/http/reply.js';
 import type { RequestContext } from '../lib/http/types.js';
 import { nameKey, newId } from '../lib/data/exam-keys.js';
 import { discardFile, importQuestionSheet, type ImportResult } from './importer/import.js';
@@ -198,9 +198,30 @@ const DOWNLOAD_TYPES: Record<string, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
+/**
+ * A Lambda answer carries at most 6 MB, base64-encoded: files up to this size come back inline,
+ * larger ones (the presigned upload takes up to 10 MB) as a redirect to a short-lived presigned GET.
+ */
+const MAX_INLINE_DOWNLOAD_BYTES = 4 * 1024 * 1024;
+const DOWNLOAD_URL_SECONDS = 300;
+
 export async function downloadQuestionFile(input: ServiceInput<typeof files.downloadQuestionFile>, ctx: RequestContext): Promise<Reply> {
   const caller = callerOf(ctx);
   const file = await mustResolve(input.params.name, caller);
+  const contentType = DOWNLOAD_TYPES[sheetExtension(file.name) ?? 'xlsx']!;
+  if (file.size > MAX_INLINE_DOWNLOAD_BYTES) {
+    const url = await getSignedUrl(
+      s3Client(),
+      new GetObjectCommand({
+        Bucket: config.filesBucket,
+        Key: file.s3_key,
+        ResponseContentType: contentType,
+        ResponseContentDisposition: contentDisposition(file.name),
+      }),
+      { expiresIn: DOWNLOAD_URL_SECONDS },
+    );
+    return redirectReply(url);
+  }
   let bytes: Uint8Array;
   try {
     const object = await s3Client().send(new GetObjectCommand({ Bucket: config.filesBucket, Key: file.s3_key }));
@@ -209,7 +230,7 @@ export async function downloadQuestionFile(input: ServiceInput<typeof files.down
     if (isMissing(error)) throw new AppError(404, 'file_not_found');
     throw error;
   }
-  return fileReply(bytes, file.name, DOWNLOAD_TYPES[sheetExtension(file.name) ?? 'xlsx']!);
+  return fileReply(bytes, file.name, contentType);
 }
 
 export async function downloadSampleFile(input: ServiceInput<typeof files.downloadSampleFile>): Promise<Reply> {

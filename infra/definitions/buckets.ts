@@ -4,7 +4,8 @@ export const FILES_BUCKET = {
   cors: {
     allowedMethods: ['PUT', 'GET', 'HEAD'] as const,
     allowedHeaders: ['*'],
-    exposedHeaders: ['ETag'],
+    // Content-Disposition: the app reads the file name of a redirected download.
+    exposedHeaders: ['ETag', 'Content-Disposition'],
     maxAgeSeconds: 3000,
   },
   /** Abandoned presigned uploads are removed after a day. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fixtureUser, anonymousClient, type FixtureUser } from '../support/fixture-users.js';
@@ -146,6 +147,29 @@ describe('question files', () => {
     expect(await objectsUnder(`pending/${user.id}/`)).toEqual([]);
     expect(await objectsUnder(`files/${user.id}/${body.file.id}/`)).toEqual([`files/${user.id}/${body.file.id}/direct.xlsx`]);
   });
+
+  it('answers a file too big for a Lambda answer with a redirect to a short-lived presigned GET', async () => {
+    const user = await fixtureUser(apiUrl, { language: 'en' });
+    // Random text does not compress: ~450 cells of 10,000 characters make an xlsx over 4 MB.
+    const rows = Array.from({ length: 450 }, (_, i) => [String(i + 1), `T${i}`, randomBytes(7500).toString('base64'), `A${i}`]);
+    const sheet = new Uint8Array(xlsxBytes([EN_HEADER.slice(0, 4), ...rows]));
+    expect(sheet.length).toBeGreaterThan(4 * 1024 * 1024);
+    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: '큰 파일.xlsx', size: sheet.length })).json()) as { upload_id: string; url: string };
+    expect((await fetch(ticket.url, { method: 'PUT', body: sheet })).status).toBe(200);
+    const imported = await user.client.post('/api/question-files/import/', { upload_id: ticket.upload_id, file_name: '큰 파일.xlsx', is_public: false });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    const { file } = (await imported.json()) as { file: { id: string } };
+
+    const res = await user.client.get(`/api/question-files/${file.id}/download/`);
+    expect(res.status).toBe(302);
+    const location = res.headers.get('location')!;
+    expect(location).toContain(`files/${user.id}/${file.id}/`);
+    expect(new URL(location).searchParams.get('X-Amz-Expires')).toBe('300');
+    const object = await fetch(location);
+    expect(object.status).toBe(200);
+    expect(object.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('큰 파일.xlsx')}`);
+    expect(new Uint8Array(await object.arrayBuffer())).toEqual(sheet);
+  }, 120_000);
 
   it('refuses a presigned upload that is not a spreadsheet, leaving nothing, and another user\'s upload id', async () => {
     const user = await fixtureUser(apiUrl);

@@ -16,14 +16,18 @@ export function jsonReply(body: unknown, options: { status?: number; cookies?: s
   return new Reply(options.status ?? 200, body, { cookies: options.cookies, headers: options.headers });
 }
 
-export function fileReply(bytes: Uint8Array, fileName: string, contentType: string): Reply {
-  // RFC 6266: an ASCII fallback plus the UTF-8 name, so Korean file names survive.
+/** RFC 6266: an ASCII fallback plus the UTF-8 name, so Korean file names survive. */
+export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function fileReply(bytes: Uint8Array, fileName: string, contentType: string): Reply {
   return new Reply(200, bytes, {
     binary: true,
     headers: {
       'content-type': contentType,
-      'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'content-disposition': contentDisposition(fileName),
       'cache-control': 'no-store',
     },
   });
