@@ -74,7 +74,7 @@ export const createUploadUrl = defineRoute({
   access: 'signed-in',
   body: z.object({
     file_name: z.string().min(1).max(300),
-    size: z.number().int().min(1).optional(),
+    size: z.number().int().min(1),
     content_type: z.string().max(200).optional(),
   }),
   response: z.object({

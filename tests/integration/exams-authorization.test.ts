@@ -112,7 +112,7 @@ describe('authorization matrix: question files and tags', () => {
   row('DELETE public file', { anonymous: 401, owner: 200, other: 403, admin: 200 }, (c, id) => c.delete(`/api/question-files/${id}/delete/`), publicFile);
   row('POST upload-questions', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
     c.request('POST', '/api/upload-questions/', { body: multipartForm({ is_public: 'false' }, { name: `up-${fresh()}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...questionRows(1)]) }) }));
-  row('POST upload-url', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.post('/api/question-files/upload-url/', { file_name: 'a.xlsx' }));
+  row('POST upload-url', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.post('/api/question-files/upload-url/', { file_name: 'a.xlsx', size: 1000 }));
   row('POST import', { anonymous: 401, owner: 404, other: 404, admin: 404 }, (c) => c.post('/api/question-files/import/', { upload_id: 'a'.repeat(24), file_name: 'a.xlsx' }));
   row('GET sample', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/question-files/samples/en/'));
   row('GET tags', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/tags/'));

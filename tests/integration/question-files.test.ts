@@ -173,7 +173,7 @@ describe('question files', () => {
 
   it('refuses a presigned upload that is not a spreadsheet, leaving nothing, and another user\'s upload id', async () => {
     const user = await fixtureUser(apiUrl);
-    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: 'x.xlsx' })).json()) as { upload_id: string; url: string };
+    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: 'x.xlsx', size: 9 })).json()) as { upload_id: string; url: string };
     await fetch(ticket.url, { method: 'PUT', body: 'just text' });
     const stolen = await other.client.post('/api/question-files/import/', { upload_id: ticket.upload_id, file_name: 'x.xlsx' });
     expect(stolen.status).toBe(404);
@@ -182,7 +182,8 @@ describe('question files', () => {
     expect(((await res.json()) as { code: string }).code).toBe('sheet_not_spreadsheet');
     expect(await itemsOwnedBy(user.id)).toEqual([]);
     expect(await objectsUnder(`pending/${user.id}/`)).toEqual([]);
-    expect((await user.client.post('/api/question-files/upload-url/', { file_name: 'x.pdf' })).status).toBe(400);
+    expect((await user.client.post('/api/question-files/upload-url/', { file_name: 'x.pdf', size: 9 })).status).toBe(400);
+    expect((await user.client.post('/api/question-files/upload-url/', { file_name: 'x.xlsx' })).status, 'size is required').toBe(400);
     expect((await user.client.post('/api/question-files/upload-url/', { file_name: 'x.xlsx', size: 11 * 1024 * 1024 })).status).toBe(413);
   });
 
