@@ -12,18 +12,20 @@ import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { useApi } from '../../../lib/use-api.js';
+import { useDebounced } from '../../../lib/use-debounced.js';
 import { useAuth } from '../../auth/hooks/use-auth.js';
 import { loginPathFor } from '../../auth/utils/safe-return-path.js';
 import { useDomainTag } from '../../tags/api/tags.js';
 import { TagChip } from '../../tags/components/tag-chip.js';
 import { withRequiredTag } from '../../tags/utils/tag-utils.js';
-import { changeSubscriptions, createWrongQuestionsExam, deleteExam, retakeExam, toggleOriginal } from '../api/exams.js';
+import { createWrongQuestionsExam, retakeExam } from '../api/exams.js';
 import { useExamPages } from '../api/use-exam-pages.js';
 import { buildExamTree, treeExams } from '../utils/exam-tree.js';
 import { canDeleteExam, isExamCreator } from '../utils/exam-permissions.js';
 import { effectiveScope, examListQuery, type ExamScope } from '../utils/list-query.js';
 import { subscriptionPlan } from '../utils/subscriptions.js';
 import { CreateExamForm } from './create-exam-form.js';
+import { applySubscriptionPlan, runConfirmed, type Confirm } from './exam-list-actions.js';
 import { ExamItem, examTitle, type ExamAction } from './exam-item.js';
 import { ExamsSheetCard } from './exams-sheet-card.js';
 import { TagFilterModal } from './tag-filter-modal.js';
@@ -31,17 +33,6 @@ import styles from './exams.module.css';
 
 /** Spec 3 §9: the title search waits 300 ms after the last key. */
 const SEARCH_DEBOUNCE_MS = 300;
-
-type Confirm = { kind: 'delete'; exam: Exam } | { kind: 'bulkDelete'; exams: Exam[]; skipped: number } | { kind: 'toggleOriginal'; exam: Exam } | null;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Exam management (spec 3 §2.1): the exam tree with its filters, bulk actions, create form and admin sheets. */
 export function ExamManagementPage() {
@@ -135,28 +126,9 @@ export function ExamManagementPage() {
   };
 
   const changeSubscription = () => {
-    if (plan.mode === 'none') {
-      toast.warning(t('exams.actions.noneSelected'));
-      return;
-    }
+    if (plan.mode === 'none') return toast.warning(t('exams.actions.noneSelected'));
     void run(async () => {
-      // Mixed selections are two calls: subscribe the unsubscribed, unsubscribe the subscribed.
-      if (plan.subscribe.length > 0) {
-        try {
-          const answer = await changeSubscriptions(plan.subscribe, 'subscribe');
-          toast.success(t('exams.actions.subscribed', { count: answer.changed.length }));
-        } catch (error) {
-          toast.error(serverDetailOr(error, t, t('exams.actions.subscribeFailed')));
-        }
-      }
-      if (plan.unsubscribe.length > 0) {
-        try {
-          const answer = await changeSubscriptions(plan.unsubscribe, 'unsubscribe');
-          toast.success(t('exams.actions.unsubscribed', { count: answer.changed.length }));
-        } catch (error) {
-          toast.error(serverDetailOr(error, t, t('exams.actions.unsubscribeFailed')));
-        }
-      }
+      await applySubscriptionPlan(plan, { toast, t });
       setSelected(new Set());
       refresh();
     });
@@ -171,38 +143,9 @@ export function ExamManagementPage() {
     const current = confirm;
     if (!current) return;
     void run(async () => {
-      if (current.kind === 'delete') {
-        try {
-          const answer = await deleteExam(current.exam.id);
-          toast.success(answer.message || t('exams.actions.deleted'));
-          setSelected((ids) => new Set([...ids].filter((id) => id !== current.exam.id)));
-        } catch (error) {
-          toast.error(serverDetailOr(error, t, t('exams.actions.deleteFailed')));
-        }
-      } else if (current.kind === 'bulkDelete') {
-        // Spec 3 §7: one call per exam, one after another.
-        let done = 0;
-        let failed = 0;
-        for (const exam of current.exams) {
-          try {
-            await deleteExam(exam.id);
-            done += 1;
-          } catch (error) {
-            console.warn('bulk delete: one exam failed', exam.id, error);
-            failed += 1;
-          }
-        }
-        if (done > 0) toast.success(t('exams.actions.bulkDeleted', { count: done }));
-        if (failed > 0) toast.error(t('exams.actions.bulkDeleteFailed', { count: failed }));
-        setSelected(new Set());
-      } else {
-        try {
-          const answer = await toggleOriginal(current.exam.id);
-          toast.success(t(answer.is_original ? 'exams.actions.toggledToOriginal' : 'exams.actions.toggledToCopy'));
-        } catch (error) {
-          toast.error(serverDetailOr(error, t, t('exams.actions.toggleOriginalFailed')));
-        }
-      }
+      const dropped = await runConfirmed(current, { toast, t });
+      if (dropped === 'all') setSelected(new Set());
+      else if (dropped) setSelected((ids) => new Set([...ids].filter((id) => id !== dropped)));
       setConfirm(null);
       refresh();
     });
