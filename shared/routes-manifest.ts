@@ -6,6 +6,9 @@ import * as exams from './contracts/exams.js';
 import * as files from './contracts/files.js';
 import * as tags from './contracts/tags.js';
 import * as users from './contracts/users.js';
+import * as results from './contracts/results.js';
+import * as questions from './contracts/questions.js';
+import * as links from './contracts/links.js';
 
 /**
  * The one place routes are declared. Each group is one Lambda in AWS and one handler module
@@ -98,6 +101,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       exams.createExam, exams.getExam, exams.getExamQuestions, exams.listExams, exams.deleteExam,
       exams.deleteExamLegacy, exams.retakeExam, exams.wrongQuestionsExam, exams.toggleOriginal, exams.updateExam,
       exams.bulkToggleSubscription, exams.subscribedExams, exams.moveToSubscribed, exams.moveToMyExams,
+      exams.createSingleQuestionExam, exams.connectedStudies,
     ],
     access: { appTable: 'write', ephemeralTable: 'sessions' },
   },
@@ -108,6 +112,39 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     timeoutSeconds: 10,
     routes: [tags.listTags, tags.createTag, tags.listStudyTags],
     access: { appTable: 'write', ephemeralTable: 'sessions' },
+  },
+  {
+    name: 'results',
+    handler: 'functions/results/handler.ts',
+    memoryMb: 512,
+    timeoutSeconds: 29,
+    routes: [
+      results.submitExam, results.continueExam, results.listExamResults, results.examResultsSummary,
+      results.getExamResult, results.deleteExamResult, results.questionStatistics, results.adjustQuestionAccuracy,
+    ],
+    // Submit idempotency keys live in the ephemeral table (TTL).
+    access: { appTable: 'write', ephemeralTable: 'write' },
+  },
+  {
+    name: 'questions',
+    handler: 'functions/questions/handler.ts',
+    memoryMb: 512,
+    timeoutSeconds: 29,
+    routes: [
+      questions.updateQuestion, questions.addQuestion, questions.deleteQuestion, questions.toggleFavorite,
+      questions.favoriteExamQuestions, questions.ignoreQuestion, questions.unignoreQuestion,
+      questions.ignoredQuestions, questions.evaluateAnswer,
+    ],
+    access: { appTable: 'write', ephemeralTable: 'sessions' },
+  },
+  {
+    name: 'links',
+    handler: 'functions/links/handler.ts',
+    memoryMb: 256,
+    timeoutSeconds: 10,
+    routes: [links.createShortUrl, links.followShortLink],
+    // Short links live in the ephemeral table (TTL); the app table is read for exam visibility.
+    access: { appTable: 'read', ephemeralTable: 'write' },
   },
 ];
 

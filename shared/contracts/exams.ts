@@ -319,3 +319,29 @@ export const uploadExamsSheet = defineRoute({
     stats: z.object({ total_exams: z.number().int(), created: z.number().int(), skipped: z.number().int(), errors: z.number().int(), error_details: z.array(z.string()) }),
   }),
 });
+
+/**
+ * POST /api/create-single-question-exam/ (take-exam single-question mode): a private exam of the
+ * caller holding one question of a readable exam. The same caller and question reuse one exam.
+ */
+export const createSingleQuestionExam = defineRoute({
+  method: 'POST',
+  path: '/api/create-single-question-exam/',
+  access: 'signed-in',
+  body: z.object({
+    question_id: z.union([z.string().min(1).max(200), z.number()]).transform(String),
+    exam_id: z.union([z.string().min(1).max(100), z.number()]).transform(String),
+  }),
+  response: z.object({ success: z.literal(true), id: z.string(), exam: examSchema, created: z.boolean() }),
+});
+
+export const connectedStudySchema = z.object({ study_id: z.string(), study_title: z.string(), study_url: z.string() });
+
+/** Studies whose tasks link this exam and that the caller may see (spec 3 §3 connected study). */
+export const connectedStudies = defineRoute({
+  method: 'GET',
+  path: '/api/exam/{examId}/connected-studies/',
+  access: 'signed-in',
+  params: examIdParam,
+  response: z.object({ success: z.literal(true), connected_studies: z.array(connectedStudySchema) }),
+});

@@ -2,6 +2,8 @@ import type { Language } from '../domain/language.js';
 import { ACCOUNT_ERROR_MESSAGES } from './account-error-messages.js';
 import { COMMON_ERROR_MESSAGES } from './error-messages.js';
 import { EXAM_ERROR_MESSAGES } from './exam-error-messages.js';
+import { QUESTION_ERROR_MESSAGES } from './questions-error-messages.js';
+import { RESULT_ERROR_MESSAGES } from './results-error-messages.js';
 
 /**
  * The `detail` text of every stable error code, in both languages. The server answers with the
@@ -13,6 +15,8 @@ const CATALOGUE: Record<string, Record<Language, string>> = {
   ...COMMON_ERROR_MESSAGES,
   ...EXAM_ERROR_MESSAGES,
   ...ACCOUNT_ERROR_MESSAGES,
+  ...RESULT_ERROR_MESSAGES,
+  ...QUESTION_ERROR_MESSAGES,
 };
 
 export function errorMessage(

@@ -47,10 +47,12 @@ export const routes: RouteObject[] = [
           page('devops-interview', 'introduction.devops.title', async () =>
             (await import('../features/introduction/components/devops-interview-page.js')).DevopsInterviewPage),
 
-          unavailable('take-exam/:examId', 'takeExam'),
-          unavailable('take-exam', 'takeExam'),
+          page('take-exam/:examId', 'takeExam.title', async () =>
+            (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
+          page('take-exam', 'takeExam.title', async () =>
+            (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
           unavailable('random-practice', 'randomPractice'),
-          unavailable('results', 'results'),
+          page('results', 'results.title', async () => (await import('../features/results/components/results-page.js')).ResultsPage),
           page('question-files', 'questionFiles.title', async () =>
             (await import('../features/question-files/components/question-files-page.js')).QuestionFilesPage),
           page('create-exam', 'exams.create.title', async () =>

@@ -13,6 +13,9 @@ import userManagement from '../../features/user-management/i18n/en.js';
 import questionFiles from '../../features/question-files/i18n/en.js';
 import exams from '../../features/exams/i18n/en.js';
 import tags from '../../features/tags/i18n/en.js';
+import takeExam from '../../features/take-exam/i18n/en.js';
+import results from '../../features/results/i18n/en.js';
+import voiceMode from '../../features/voice-mode/i18n/en.js';
 import type { TranslationShape } from '../../lib/translation-shape.js';
 import type { BundledResources } from './resources-ko.js';
 
@@ -33,6 +36,9 @@ const resources = {
   questionFiles,
   exams,
   tags,
+  takeExam,
+  results,
+  voiceMode,
 } satisfies TranslationShape<BundledResources>;
 
 export default resources;

@@ -13,6 +13,9 @@ import userManagement from '../../features/user-management/i18n/ko.js';
 import questionFiles from '../../features/question-files/i18n/ko.js';
 import exams from '../../features/exams/i18n/ko.js';
 import tags from '../../features/tags/i18n/ko.js';
+import takeExam from '../../features/take-exam/i18n/ko.js';
+import results from '../../features/results/i18n/ko.js';
+import voiceMode from '../../features/voice-mode/i18n/ko.js';
 
 /** Korean texts of every feature, each under its feature key (`t('home.hero.title')`). */
 const resources = {
@@ -31,6 +34,9 @@ const resources = {
   questionFiles,
   exams,
   tags,
+  takeExam,
+  results,
+  voiceMode,
 };
 
 export default resources;

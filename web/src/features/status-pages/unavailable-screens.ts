@@ -1,8 +1,6 @@
 /** Screens of later issues that show the shared "not available yet" page for now. */
 export const UNAVAILABLE_SCREENS = [
-  'takeExam',
   'randomPractice',
-  'results',
   'examDetail',
   'favorites',
   'studyManagement',

@@ -1,0 +1,35 @@
+import * as z from 'zod';
+import { defineRoute } from './define-route.js';
+
+export const SHORT_LINK_DEFAULT_DAYS = 30;
+export const SHORT_LINK_MAX_DAYS = 365;
+
+/**
+ * POST /api/short-url/create/: a short code for a page of this site. `url` may be absolute (it
+ * must then be this site's origin) or a path; anything else (another host, `javascript:`,
+ * `//host`) is refused with 400 `short_link_external`. The same URL answers the same live code.
+ */
+export const createShortUrl = defineRoute({
+  method: 'POST',
+  path: '/api/short-url/create/',
+  access: 'public',
+  body: z
+    .object({
+      url: z.string().trim().min(1).max(2_000),
+      expires_days: z.coerce.number().int().min(1).max(SHORT_LINK_MAX_DAYS).default(SHORT_LINK_DEFAULT_DAYS),
+    })
+    .passthrough(),
+  response: z.object({ success: z.literal(true), short_url: z.string(), short_code: z.string(), expires_at: z.string() }),
+});
+
+/**
+ * GET /s/{shortCode}: 302 to the stored path (same site only). Unknown → 404, expired → 410
+ * (small HTML pages in the caller's language); a private exam target for an anonymous visitor →
+ * 302 to /login?returnTo=<path>.
+ */
+export const followShortLink = defineRoute({
+  method: 'GET',
+  path: '/s/{shortCode}',
+  access: 'public',
+  params: z.object({ shortCode: z.string().min(1).max(32) }),
+});

@@ -1,0 +1,132 @@
+import * as z from 'zod';
+import { defineRoute } from './define-route.js';
+import { examQuestionSchema } from './exams.js';
+import { QUESTION_SHEET_LIMITS } from '../domain/question-sheet.js';
+import { languageSchema } from '../domain/language.js';
+
+const cell = z.string().max(QUESTION_SHEET_LIMITS.maxCellChars);
+const questionIdParam = z.object({ id: z.string().min(1).max(200) });
+const examIdParam = z.object({ examId: z.string().min(1).max(100) });
+const idValue = z.union([z.string().min(1).max(200), z.number()]).transform(String);
+
+/**
+ * Spec 2 §3 question edit and add form. Title, content and answer must be non-blank (400
+ * `question_required_fields`); difficulty is normalised (blank → Medium); url "nan" is cleared.
+ * Text lands in the caller's language fields (title_ko or title_en, …).
+ */
+export const questionFormSchema = z.object({
+  csv_id: z.union([z.string().max(100), z.number()]).transform(String).optional(),
+  title: cell,
+  content: cell,
+  answer: cell,
+  explanation: cell.optional(),
+  difficulty: z.string().max(20).optional(),
+  url: z.string().max(2000).optional(),
+  group_id: z.union([z.string().max(100), z.number()]).transform(String).optional(),
+});
+
+/**
+ * PATCH /api/questions/{id}/update/: edits the question inside one exam (`exam_id`, required:
+ * a question id is shared by the copies in other people's exams, which this never touches).
+ * Allowed: site admin, the exam's creator, a study admin of a study linking the exam.
+ */
+export const updateQuestion = defineRoute({
+  method: 'PATCH',
+  path: '/api/questions/{id}/update/',
+  access: 'signed-in',
+  params: questionIdParam,
+  body: questionFormSchema.partial().extend({ exam_id: idValue }).passthrough(),
+  response: examQuestionSchema,
+});
+
+export const addQuestion = defineRoute({
+  method: 'POST',
+  path: '/api/exam/{examId}/add-question/',
+  access: 'signed-in',
+  params: examIdParam,
+  body: questionFormSchema.passthrough(),
+  response: examQuestionSchema,
+});
+
+/** DELETE /api/questions/{id}/?exam_id=: removes the question from that exam only (same rights as edit). */
+export const deleteQuestion = defineRoute({
+  method: 'DELETE',
+  path: '/api/questions/{id}/',
+  access: 'signed-in',
+  params: questionIdParam,
+  query: z.object({ exam_id: z.string().min(1).max(100) }).passthrough(),
+  response: z.object({ success: z.literal(true), message: z.string() }),
+});
+
+/** A favorite keeps a snapshot of the question and the exam it was marked in (`original_exams`). */
+export const favoriteQuestionSchema = examQuestionSchema.extend({
+  is_favorite: z.boolean(),
+  is_ignored: z.boolean(),
+  original_exams: z.array(z.object({ id: z.string(), title: z.string() })),
+  favorited_at: z.string(),
+});
+
+/** Toggle: answers the new state. `exam_id` names the exam it was marked in (for the favorites list's links). */
+export const toggleFavorite = defineRoute({
+  method: 'POST',
+  path: '/api/add-question-to-favorite/',
+  access: 'signed-in',
+  body: z.object({ question_id: idValue, exam_id: idValue.optional() }).passthrough(),
+  response: z.object({ success: z.literal(true), question_id: z.string(), is_favorite: z.boolean() }),
+});
+
+/** The caller's favorites, newest first; with `question_id` only that one (empty when not a favorite). */
+export const favoriteExamQuestions = defineRoute({
+  method: 'GET',
+  path: '/api/favorite-exam-questions/',
+  access: 'signed-in',
+  query: z.object({ question_id: z.string().max(200).optional(), t: z.string().max(50).optional() }).passthrough(),
+  response: z.object({ count: z.number().int(), questions: z.array(favoriteQuestionSchema) }),
+});
+
+export const ignoreQuestion = defineRoute({
+  method: 'POST',
+  path: '/api/question/{id}/ignore/',
+  access: 'signed-in',
+  params: questionIdParam,
+  body: z.object({}).passthrough(),
+  response: z.object({ success: z.literal(true), question_id: z.string(), is_ignored: z.boolean() }),
+});
+
+export const unignoreQuestion = defineRoute({
+  method: 'POST',
+  path: '/api/question/{id}/unignore/',
+  access: 'signed-in',
+  params: questionIdParam,
+  body: z.object({}).passthrough(),
+  response: z.object({ success: z.literal(true), question_id: z.string(), is_ignored: z.boolean() }),
+});
+
+export const ignoredQuestions = defineRoute({
+  method: 'GET',
+  path: '/api/questions/ignored/',
+  access: 'signed-in',
+  response: z.object({ count: z.number().int(), ignored_questions: z.array(z.object({ question_id: z.string(), ignored_at: z.string() })) }),
+});
+
+/**
+ * POST /api/evaluate-answer/ (voice mode). The server looks the correct answer up itself from
+ * `exam_id` + `question_id`; a `correct_answer` in the body is ignored. Deterministic local
+ * evaluator (≥ 50 % word match after normalisation), Amazon Bedrock when configured.
+ */
+export const evaluateAnswer = defineRoute({
+  method: 'POST',
+  path: '/api/evaluate-answer/',
+  access: 'signed-in',
+  body: z
+    .object({
+      exam_id: idValue,
+      question_id: idValue,
+      user_answer: z.string().max(2_000),
+      language: languageSchema.optional(),
+      question: z.unknown().optional(),
+      correct_answer: z.unknown().optional(),
+    })
+    .passthrough(),
+  response: z.object({ is_correct: z.boolean(), reason: z.string(), evaluator: z.enum(['local', 'bedrock']) }),
+});

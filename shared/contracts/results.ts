@@ -1,0 +1,212 @@
+import * as z from 'zod';
+import { defineRoute } from './define-route.js';
+
+/** Longest typed answer kept in a result detail; longer answers are refused (400), not cut. */
+export const MAX_ANSWER_CHARS = 2_000;
+/** Answers one submit may carry: the exam cap (2,000 questions). */
+export const MAX_SUBMITTED_ANSWERS = 2_000;
+/** Results per list page (the results screen shows 10, the home 5; exam detail asks for 100). */
+export const MAX_RESULTS_PAGE_SIZE = 100;
+
+const examIdParam = z.object({ examId: z.string().min(1).max(100) });
+const resultIdParam = z.object({ id: z.string().min(1).max(100) });
+const seconds = z.coerce.number().int().min(0).max(30 * 24 * 3600);
+
+/** Spec 2 §3 "answer record on submit". A client correctness flag, if sent, is ignored: the server grades. */
+export const submittedAnswerSchema = z
+  .object({
+    question_id: z.union([z.string().min(1).max(200), z.number()]).transform(String),
+    answer: z.string().max(MAX_ANSWER_CHARS).default(''),
+    elapsed_seconds: seconds.default(0),
+  })
+  .passthrough();
+export type SubmittedAnswer = z.infer<typeof submittedAnswerSchema>;
+
+export const resultDetailSchema = z.object({
+  question_id: z.string(),
+  question: z.object({ id: z.string(), csv_id: z.string().optional(), title: z.string().optional() }),
+  answer: z.string(),
+  is_correct: z.boolean(),
+  elapsed_seconds: z.number().int(),
+});
+export type ResultDetail = z.infer<typeof resultDetailSchema>;
+
+export const examResultSchema = z.object({
+  id: z.string(),
+  exam: z.object({
+    id: z.string(),
+    title: z.string(),
+    title_ko: z.string(),
+    title_en: z.string(),
+    /** The study the exam was taken from (study tasks), null otherwise. */
+    study: z.object({ id: z.string(), title: z.string() }).nullable(),
+  }),
+  /** Correct answers. */
+  score: z.number().int(),
+  /** Questions in the exam when it was submitted. */
+  total_score: z.number().int(),
+  correct_count: z.number().int(),
+  /** Answered wrongly (a self-graded fail is a blank answer, so it counts here). */
+  wrong_count: z.number().int(),
+  /** Questions answered so far (correct + wrong); below total_score when the exam was ended early. */
+  answered_count: z.number().int(),
+  elapsed_seconds: z.number().int(),
+  completed_at: z.string(),
+  user: z.object({ id: z.string(), username: z.string() }),
+  details: z.array(resultDetailSchema).optional(),
+});
+export type ExamResult = z.infer<typeof examResultSchema>;
+
+const submitAnswer = z.object({
+  success: z.literal(true),
+  result_id: z.string(),
+  /** True when this was a retry of a submit already applied (same submission_id): nothing was counted twice. */
+  replayed: z.boolean(),
+  result: examResultSchema,
+});
+
+/**
+ * POST /api/submit-exam/ (spec 2 §7). The server grades every answer with the shared rule and
+ * writes the result, its details and the caller's per-question statistics (with FSRS state).
+ * `submission_id` (one UUID per submit attempt, reused on retry) makes a retried submit a no-op.
+ */
+export const submitExam = defineRoute({
+  method: 'POST',
+  path: '/api/submit-exam/',
+  access: 'signed-in',
+  body: z
+    .object({
+      exam_id: z.union([z.string().min(1).max(100), z.number()]).transform(String),
+      answers: z.array(submittedAnswerSchema).max(MAX_SUBMITTED_ANSWERS),
+      elapsed_seconds: seconds.default(0),
+      submission_id: z.string().min(8).max(100).optional(),
+      study_id: z.string().max(100).nullable().optional(),
+    })
+    .passthrough(),
+  response: submitAnswer,
+});
+
+/** POST /api/exam/{examId}/continue/: adds answers to an earlier result of the caller (spec 2 §4 continue mode). */
+export const continueExam = defineRoute({
+  method: 'POST',
+  path: '/api/exam/{examId}/continue/',
+  access: 'signed-in',
+  params: examIdParam,
+  body: z
+    .object({
+      previous_result_id: z.union([z.string().min(1).max(100), z.number()]).transform(String),
+      answers: z.array(submittedAnswerSchema).max(MAX_SUBMITTED_ANSWERS),
+      elapsed_seconds: seconds.default(0),
+      submission_id: z.string().min(8).max(100).optional(),
+    })
+    .passthrough(),
+  response: submitAnswer,
+});
+
+export const listExamResults = defineRoute({
+  method: 'GET',
+  path: '/api/exam-results/',
+  access: 'signed-in',
+  query: z
+    .object({
+      exam_id: z.string().max(100).optional(),
+      /** `latest=true` with exam_id: only the newest result, with its details. */
+      latest: z.enum(['true', 'false']).optional(),
+      page_size: z.coerce.number().int().min(1).max(MAX_RESULTS_PAGE_SIZE).catch(10).optional(),
+      cursor: z.string().max(2000).optional(),
+    })
+    .passthrough(),
+  response: z.object({
+    /** All results of the caller (or of the exam, with exam_id), not only this page. */
+    count: z.number().int(),
+    next: z.string().nullable(),
+    results: z.array(examResultSchema),
+  }),
+});
+
+export const examResultSummarySchema = z.object({
+  exam_id: z.string(),
+  exam_title: z.string(),
+  result_count: z.number().int(),
+  latest_result_id: z.string(),
+  latest_score: z.number().int(),
+  latest_total_score: z.number().int(),
+  latest_correct_count: z.number().int(),
+  /** Questions of the exam the caller has answered correctly at least once. */
+  user_correct_questions: z.number().int(),
+  accuracy_percentage: z.number(),
+  last_completed_at: z.string(),
+});
+
+export const examResultsSummary = defineRoute({
+  method: 'GET',
+  path: '/api/exam-results/summary/',
+  access: 'signed-in',
+  query: z
+    .object({
+      page_size: z.coerce.number().int().min(1).max(MAX_RESULTS_PAGE_SIZE).catch(100).optional(),
+      cursor: z.string().max(2000).optional(),
+    })
+    .passthrough(),
+  response: z.object({ count: z.number().int(), next: z.string().nullable(), results: z.array(examResultSummarySchema) }),
+});
+
+/** The caller's own result; site admins may read anyone's. Others get 404. */
+export const getExamResult = defineRoute({
+  method: 'GET',
+  path: '/api/exam-result/{id}/',
+  access: 'signed-in',
+  params: resultIdParam,
+  response: examResultSchema,
+});
+
+export const deleteExamResult = defineRoute({
+  method: 'DELETE',
+  path: '/api/exam-result/{id}/',
+  access: 'signed-in',
+  params: resultIdParam,
+  response: z.object({ success: z.literal(true), message: z.string() }),
+});
+
+export const questionStatisticSchema = z.object({
+  question_id: z.string(),
+  total_attempts: z.number().int(),
+  correct_attempts: z.number().int(),
+  accuracy_percentage: z.number().int(),
+});
+export type QuestionStatistic = z.infer<typeof questionStatisticSchema>;
+
+/** The caller's statistics for the exam's questions; admins may ask for a user (`user_id` or `username`). */
+export const questionStatistics = defineRoute({
+  method: 'GET',
+  path: '/api/exam/{examId}/question-statistics/',
+  access: 'signed-in',
+  params: examIdParam,
+  query: z.object({ user_id: z.string().max(100).optional(), username: z.string().max(150).optional() }).passthrough(),
+  response: z.array(questionStatisticSchema),
+});
+
+/**
+ * POST /api/adjust-question-accuracy/ (spec 2 §7): the caller's own statistics only. `clear`
+ * (the slider's target is above the current accuracy) records a correct attempt, `ambiguous` a
+ * wrong one; with `target_percentage` the counts are set so the accuracy meets the target.
+ */
+export const adjustQuestionAccuracy = defineRoute({
+  method: 'POST',
+  path: '/api/adjust-question-accuracy/',
+  access: 'signed-in',
+  body: z
+    .object({
+      question_id: z.union([z.string().min(1).max(200), z.number()]).transform(String),
+      exam_id: z.union([z.string().min(1).max(100), z.number()]).transform(String),
+      adjustment_type: z.enum(['clear', 'ambiguous']),
+      target_percentage: z.coerce.number().min(0).max(100).optional(),
+    })
+    .passthrough(),
+  response: z.object({
+    success: z.literal(true),
+    message: z.string(),
+    message_params: z.record(z.string(), z.union([z.string(), z.number()])),
+    statistic: questionStatisticSchema,
+  }),
+});

@@ -1,0 +1,8 @@
+import type { TranslationShape } from '../../../lib/translation-shape.js';
+import type ko from './ko.js';
+
+const en = {
+  title: 'Take exam',
+} satisfies TranslationShape<typeof ko>;
+
+export default en;
