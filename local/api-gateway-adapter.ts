@@ -118,6 +118,7 @@ function toEvent(
   // What CloudFront's viewer-request function does in AWS: the client cannot choose this header.
   const viewerIp = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
   headers['x-viewer-ip'] = viewerIp;
+  headers['x-viewer-host'] = req.headers.host ?? '';
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const contentType = headers['content-type'] ?? '';

@@ -13,6 +13,7 @@ import type { RequestContext } from '../lib/http/types.js';
 import { resolveFile } from '../files/resolve.js';
 import type { FileRecord } from '../files/repository.js';
 import { adjustUsage, getTags, type TagRef } from '../tags/repository.js';
+import { requiredDomainTagId, withDomainTag } from './domain-tag.js';
 import {
   TitleTakenError,
   allStats,
@@ -260,7 +261,7 @@ export async function createExam(input: ServiceInput<typeof exams.createExam>, c
   const difficultyText = (body.difficulty ?? '').trim();
   const difficulty = difficultyText && difficultyText.toLowerCase() !== 'all' ? normalizeDifficulty(difficultyText) : null;
   const explicitCount = body.question_count ?? body.questionCount;
-  const tags = await tagRefs(body.tags);
+  const tags = await tagRefs(withDomainTag(body.tags, await requiredDomainTagId(ctx)));
 
   let selection: Selection;
   let requested: number;

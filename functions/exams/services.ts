@@ -5,6 +5,7 @@ import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { RequestContext } from '../lib/http/types.js';
 import { adjustUsage } from '../tags/repository.js';
+import { requiredDomainTagId, withDomainTag } from './domain-tag.js';
 import { byMostWrong, callerOf, newExamRecord, readableExam, storeExam, tagRefs } from './create.js';
 import {
   TitleTakenError,
@@ -182,7 +183,12 @@ export async function updateExam(input: ServiceInput<typeof exams.updateExam>, c
   let removed: string[] = [];
   if (body.tags !== undefined) {
     const ids = body.tags.map((t) => (typeof t === 'string' ? t : t.id));
-    after.tags = await tagRefs(ids);
+    const domainTagId = await requiredDomainTagId(ctx);
+    // On a special domain the default tag is applied and cannot be taken off (spec 1 §1).
+    if (domainTagId && (exam.tag_ids ?? []).includes(domainTagId) && !ids.includes(domainTagId)) {
+      throw new AppError(400, 'tag_required_domain', { name: exam.tags?.find((t) => t.id === domainTagId)?.name_en ?? '' });
+    }
+    after.tags = await tagRefs(withDomainTag(ids, domainTagId));
     after.tag_ids = after.tags.map((t) => t.id);
     added = after.tag_ids.filter((id) => !(exam.tag_ids ?? []).includes(id));
     removed = (exam.tag_ids ?? []).filter((id) => !after.tag_ids.includes(id));

@@ -77,6 +77,12 @@ export async function createOrFindTag(nameKo: string, nameEn: string, userId: st
   throw new Error('tag name taken but no tag found');
 }
 
+/** The id of the tag one of whose names (either language) has this name key, or null. One GetItem. */
+export async function findTagIdByName(name: string): Promise<string | null> {
+  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: examKeys.tagName(nameKey(name)) }));
+  return Item ? String(Item.tag_id) : null;
+}
+
 /** usage_count moves with the exams (and later studies) that carry the tag; one UpdateItem per tag. */
 export async function adjustUsage(tagIds: string[], delta: number): Promise<void> {
   await Promise.all(

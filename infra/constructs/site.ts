@@ -56,13 +56,18 @@ function handler(event) {
 /**
  * Behind CloudFront, API Gateway's `sourceIp` is the edge server, not the visitor. This sets
  * VIEWER_IP_HEADER to the visitor's address on every API request (overwriting anything the client
- * sent), so per-address throttles count visitors rather than CloudFront edges.
+ * sent), so per-address throttles count visitors rather than CloudFront edges. It also copies the
+ * viewer's Host to VIEWER_HOST_HEADER (the origin request carries the API's Host), which decides
+ * the special-domain default tag (spec 1 §1).
  */
 export const VIEWER_IP_HEADER = 'x-viewer-ip';
+export const VIEWER_HOST_HEADER = 'x-viewer-host';
 const VIEWER_IP = `
 function handler(event) {
   var request = event.request;
   request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  var host = request.headers.host ? request.headers.host.value : '';
+  request.headers['${VIEWER_HOST_HEADER}'] = { value: host };
   return request;
 }
 `;

@@ -26,6 +26,7 @@ export function requestContext(group: string): Middleware {
         // Behind CloudFront, API Gateway's sourceIp is the edge server; the viewer-request function
         // on /api/* writes the visitor's address to x-viewer-ip (overwriting any client value).
         sourceIp: headers['x-viewer-ip'] ?? event.requestContext?.http?.sourceIp ?? 'unknown',
+        viewerHost: headers['x-viewer-host'] ?? headers.host ?? '',
         userAgent: headers['user-agent'] ?? '',
         log: createLogger({ group, requestId, route: event.routeKey }),
       };

@@ -15,6 +15,11 @@ export interface RequestContext {
   caller: Caller | null;
   /** Client address, for throttling; API Gateway fills sourceIp, the local adapter too. */
   sourceIp: string;
+  /**
+   * The host the visitor typed (CloudFront's viewer-request function copies it to x-viewer-host,
+   * since the origin request carries the API's own Host). Decides the special-domain default tag.
+   */
+  viewerHost?: string;
   userAgent: string;
   log: Logger;
 }
