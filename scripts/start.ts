@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalCloud } from '../local/cloud.js';
+import { migrateLocalData } from '../local/migrations.js';
 import { seedDemo } from '../local/seed.js';
 
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -9,6 +10,7 @@ const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? join(rootDir, '.data'));
 
 const cloud = await startLocalCloud({ rootDir, port, dataDir, web: 'dev', scheduler: true });
+await migrateLocalData((line) => console.log(`  migrate: ${line}`));
 // A fresh data directory gets the demo question banks, exams and tags (a marker item makes this once).
 if (process.env.SEED_DEMO !== 'false') await seedDemo((line) => console.log(`  seed: ${line}`));
 

@@ -2,7 +2,7 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type * as exams from '../../shared/contracts/exams.js';
 import { isSiteAdmin } from '../../shared/domain/roles.js';
 import { queryBounded } from '../lib/data/batch-ops.js';
-import { examKeys, nameKey } from '../lib/data/exam-keys.js';
+import { examKeys, examListShards, nameKey } from '../lib/data/exam-keys.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { RequestContext } from '../lib/http/types.js';
@@ -50,22 +50,23 @@ function keyOf(item: Record<string, unknown>, index: 'gsi1' | 'gsi2'): Key {
 
 /**
  * Which index partitions answer the list: my exams (gsi1 `USER#<me>#EXAMS`), public exams
- * (gsi2 `PUBLICEXAMS`), and for admins private ones too (gsi2 `PRIVATEEXAMS`), merged newest first.
+ * (gsi2 `PUBLICEXAMS#0..3`), and for admins private ones too (gsi2 `PRIVATEEXAMS#0..3`), merged
+ * newest first.
  */
 function streamsFor(query: ServiceInput<typeof exams.listExams>['query'], caller: Caller | null): Stream[] {
   const mine = (filter?: Stream['filter']): Stream => ({ index: 'gsi1', pk: examKeys.examsOfCreator(caller!.id, '', '').gsi1pk, filter });
-  const byVisibility = (isPublic: boolean): Stream => ({ index: 'gsi2', pk: examKeys.examsByVisibility(isPublic, '', '').gsi2pk });
+  const byVisibility = (isPublic: boolean): Stream[] => examListShards(isPublic).map((pk) => ({ index: 'gsi2', pk }));
   if (query.my_exams) {
     if (!caller) throw new AppError(401, 'authentication_required');
     return [query.is_public === undefined ? mine() : mine({ expression: 'is_public = :vis', values: { ':vis': query.is_public } })];
   }
   if (isSiteAdmin(caller)) {
-    if (query.is_public === true) return [byVisibility(true)];
-    if (query.is_public === false) return [byVisibility(false)];
-    return [byVisibility(true), byVisibility(false)];
+    if (query.is_public === true) return byVisibility(true);
+    if (query.is_public === false) return byVisibility(false);
+    return [...byVisibility(true), ...byVisibility(false)];
   }
   if (query.is_public === false) return caller ? [mine({ expression: 'is_public = :vis', values: { ':vis': false } })] : [];
-  return [byVisibility(true)];
+  return byVisibility(true);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Language } from '../../shared/domain/language.js';
 import { cellText, cleanFileName, headerKey, sheetExtension } from '../../shared/domain/question-sheet.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
 import { queryBounded } from '../lib/data/batch-ops.js';
-import { examKeys } from '../lib/data/exam-keys.js';
+import { EXAM_LIST_SHARDS, examListShards } from '../lib/data/exam-keys.js';
 import { AppError, payloadTooLarge } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import { fileReply, XLSX_CONTENT_TYPE, type Reply } from '../lib/http/reply.js';
@@ -49,7 +49,8 @@ const ALIASES: Record<ExamColumn, string[]> = {
 const LOOKUP = new Map(EXAM_SHEET_COLUMNS.flatMap((c) => ALIASES[c].map((a) => [headerKey(a), c] as const)));
 
 const MAX_UPLOAD_ROWS = 500;
-const MAX_EXPORT_PAGES = 20;
+/** 20 pages of 1 MB per visibility, spread over its shards. */
+const MAX_EXPORT_PAGES = Math.ceil(20 / EXAM_LIST_SHARDS);
 
 /** true / false from the spellings people type; null when blank or unknown. */
 export function sheetFlag(value: unknown): boolean | null {
@@ -62,12 +63,12 @@ export function sheetFlag(value: unknown): boolean | null {
 /** GET /api/exams/download-excel/ (admin): every exam, newest first, as exams_{timestamp}.xlsx. */
 export async function downloadExamsSheet(_input: unknown, ctx: RequestContext): Promise<Reply> {
   const lists = await Promise.all(
-    [true, false].map((isPublic) =>
+    [...examListShards(true), ...examListShards(false)].map((pk) =>
       queryBounded(
         {
           IndexName: 'gsi2',
           KeyConditionExpression: 'gsi2pk = :pk',
-          ExpressionAttributeValues: { ':pk': examKeys.examsByVisibility(isPublic, '', '').gsi2pk },
+          ExpressionAttributeValues: { ':pk': pk },
           ScanIndexForward: false,
         },
         { want: Number.MAX_SAFE_INTEGER, maxPages: MAX_EXPORT_PAGES },

@@ -28,8 +28,9 @@ export const examKeys = {
     gsi1pk: `USER#${userId}#EXAMS`,
     gsi1sk: `${createdAt}#${examId}`,
   }),
+  /** Sharded (§3.2): every exam lands in one of EXAM_LIST_SHARDS partitions per visibility. */
   examsByVisibility: (isPublic: boolean, createdAt: string, examId: string) => ({
-    gsi2pk: isPublic ? 'PUBLICEXAMS' : 'PRIVATEEXAMS',
+    gsi2pk: examListShard(isPublic, examShardOf(examId)),
     gsi2sk: `${createdAt}#${examId}`,
   }),
   /** In the creator's partition: reserves a title (case-insensitive, trimmed) per creator. */
@@ -49,6 +50,29 @@ export const examKeys = {
   allTags: (nameKey: string, tagId: string) => ({ gsi1pk: 'TAGS', gsi1sk: `${nameKey}#${tagId}` }),
   tagName: (nameKey: string) => ({ pk: `TAGNAME#${nameKey}`, sk: 'TAGNAME' }),
 };
+
+/**
+ * Shards of the public and private exam-list partitions (gsi2). One unsharded partition caps at
+ * ~1,000 writes/s, and every exam creation and update writes it; readers Query all shards in
+ * parallel and merge by gsi2sk (newest first), a constant number of requests per page.
+ */
+export const EXAM_LIST_SHARDS = 4;
+
+/** A stable shard of an exam id (FNV-1a), so an exam keeps its shard when it changes visibility. */
+export function examShardOf(examId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < examId.length; i++) hash = Math.imul(hash ^ examId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % EXAM_LIST_SHARDS;
+}
+
+export function examListShard(isPublic: boolean, shard: number): string {
+  return `${isPublic ? 'PUBLICEXAMS' : 'PRIVATEEXAMS'}#${shard}`;
+}
+
+/** Every gsi2 partition of one visibility. */
+export function examListShards(isPublic: boolean): string[] {
+  return Array.from({ length: EXAM_LIST_SHARDS }, (_, shard) => examListShard(isPublic, shard));
+}
 
 /** Case-insensitive, width-folded, trimmed key of a name or title. */
 export function nameKey(text: string): string {
