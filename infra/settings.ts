@@ -15,6 +15,11 @@ export interface StackSettings {
   /** SES identity: an address (`no-reply@example.com`) or a domain (`example.com`). */
   mailFrom: string;
   googleClientId?: string;
+  /**
+   * Amazon Bedrock model id, inference profile id or ARN for `POST /api/evaluate-answer/`; unset =
+   * the local evaluator only, and no group gets Bedrock rights.
+   */
+  bedrockModelId?: string;
   seedDemo: boolean;
   /**
    * While the SES account is in the sandbox, SES also authorizes the (verified) recipient
@@ -66,6 +71,11 @@ export function readSettings(context: ContextReader): StackSettings {
     throw new Error(`context mailFrom "${mailFrom}" must be an email address or a domain`);
   }
 
+  const bedrockModelId = text('bedrockModelId');
+  if (bedrockModelId && !/^[A-Za-z0-9][\w.:/-]{0,299}$/.test(bedrockModelId)) {
+    throw new Error(`context bedrockModelId "${bedrockModelId}" is not a Bedrock model id, inference profile id or ARN`);
+  }
+
   return {
     stage,
     domainName,
@@ -74,6 +84,7 @@ export function readSettings(context: ContextReader): StackSettings {
     hostedZoneName,
     mailFrom,
     googleClientId: text('googleClientId'),
+    bedrockModelId,
     seedDemo: flag('seedDemo'),
     sesSandbox: flag('sesSandbox'),
   };

@@ -83,7 +83,7 @@ export class QuizbankStack extends Stack {
       ...Object.fromEntries(TABLES.map((t) => [t.envVar, this.data.table(t.id).tableName])),
       ...(settings.googleClientId ? { GOOGLE_CLIENT_ID: settings.googleClientId } : {}),
     };
-    const common = { environment, namePrefix, retainLogs: prod, data: this.data, mail: this.mail };
+    const common = { environment, namePrefix, retainLogs: prod, data: this.data, mail: this.mail, bedrockModelId: settings.bedrockModelId };
 
     this.api.addRouteGroups(props.routeGroups ?? ROUTE_GROUPS, props.fallbackGroup ?? FALLBACK_GROUP, (group) =>
       new AppFunction(this.api, `${group.name}Group`, {

@@ -27,7 +27,14 @@ export interface RouteGroup {
    * reads sessions and refreshes their lastSeenAt (the HTTP runtime does, functions/lib/auth),
    * so the ephemeral table is at least `sessions` (read + UpdateItem).
    */
-  access: { appTable?: 'read' | 'write'; ephemeralTable: 'sessions' | 'write'; filesBucket?: 'read' | 'write'; sendMail?: boolean };
+  access: {
+    appTable?: 'read' | 'write';
+    ephemeralTable: 'sessions' | 'write';
+    filesBucket?: 'read' | 'write';
+    sendMail?: boolean;
+    /** May call Amazon Bedrock: granted (with BEDROCK_MODEL_ID set) only when deployed with `-c bedrockModelId=…`. */
+    bedrock?: boolean;
+  };
 }
 
 export const ROUTE_GROUPS: RouteGroup[] = [
@@ -135,7 +142,8 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       questions.favoriteExamQuestions, questions.ignoreQuestion, questions.unignoreQuestion,
       questions.ignoredQuestions, questions.evaluateAnswer,
     ],
-    access: { appTable: 'write', ephemeralTable: 'sessions' },
+    // bedrock: evaluate-answer's optional model (functions/questions/evaluate.ts).
+    access: { appTable: 'write', ephemeralTable: 'sessions', bedrock: true },
   },
   {
     name: 'links',

@@ -1,12 +1,8 @@
 import * as exams from '../../shared/contracts/exams.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
-import { AppError } from '../lib/http/app-error.js';
-
-// SCAFFOLD: replaced by the real services (issue 5).
-const notBuilt = async (): Promise<never> => {
-  throw new AppError(501, 'not_implemented');
-};
+import { connectedStudies } from './connected-studies.js';
+import { createSingleQuestionExam } from './single-question.js';
 
 export const handler = createGroupHandler('exams', [
   bind(exams.createExam, services.createExam),
@@ -23,6 +19,6 @@ export const handler = createGroupHandler('exams', [
   bind(exams.subscribedExams, services.subscribedExams),
   bind(exams.moveToSubscribed, services.moveToSubscribed),
   bind(exams.moveToMyExams, services.moveToMyExams),
-  bind(exams.createSingleQuestionExam, notBuilt),
-  bind(exams.connectedStudies, notBuilt),
+  bind(exams.createSingleQuestionExam, createSingleQuestionExam),
+  bind(exams.connectedStudies, connectedStudies),
 ]);

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '../../shared/domain/language.js';
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
@@ -143,6 +143,9 @@ export async function titleTaken(userId: string, titleKey: string): Promise<bool
   return !!Item;
 }
 
+/** `EXAM#<id>`/`QSEQ`: the position counter of questions added one by one (functions/questions, E20). */
+export const examPositionCounterKey = (examId: string) => ({ pk: examKeys.exam(examId).pk, sk: 'QSEQ' });
+
 /** Removes the exam item and its title, then its question copies and the subscriptions to it. */
 export async function removeExam(exam: ExamRecord): Promise<void> {
   await db().send(
@@ -173,7 +176,7 @@ export async function removeExam(exam: ExamRecord): Promise<void> {
       ProjectionExpression: 'pk, sk',
     }),
   ]);
-  await batchWriteAll([...copies, ...subscribers].map((i) => deleteRequest(i as { pk: string; sk: string })));
+  await batchWriteAll([...copies, ...subscribers, examPositionCounterKey(exam.id)].map((i) => deleteRequest(i as { pk: string; sk: string })));
 }
 
 /** Next version number under an original: an atomic counter on the original's item. */
@@ -336,4 +339,49 @@ export async function findQuestionCopies(questionIds: string[]): Promise<Map<str
   };
   await Promise.all(Array.from({ length: Math.min(8, questionIds.length) }, worker));
   return found;
+}
+
+// --- single-question exams (issue 5): `USER#<uid>`/`SINGLE#<questionId>` → the caller's exam of that question ---
+
+export const singleExamPointerKey = (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `SINGLE#${questionId}` });
+
+export async function getSingleExamPointer(userId: string, questionId: string): Promise<string | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: singleExamPointerKey(userId, questionId), ConsistentRead: true }));
+  return Item ? String(Item.exam_id) : null;
+}
+
+/** Claims the pointer (absent, or still pointing at `stale`); false when a concurrent call claimed it first. */
+export async function claimSingleExamPointer(userId: string, questionId: string, examId: string, stale: string | null): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: config.appTable,
+        Item: { ...singleExamPointerKey(userId, questionId), type: 'SINGLE_EXAM', question_id: questionId, exam_id: examId, created_at: new Date().toISOString() },
+        ConditionExpression: stale ? 'exam_id = :stale' : 'attribute_not_exists(pk)',
+        ...(stale ? { ExpressionAttributeValues: { ':stale': stale } } : {}),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+// --- study links (written by the studies feature, S13): `EXAM#<id>`/`STUDYLINK#<studyId>#<taskId>` ---
+
+export interface StudyLinkItem {
+  sk: string;
+  study_id?: string;
+  study_title_ko?: string;
+  study_title_en?: string;
+  is_public?: boolean;
+}
+
+/** Query `EXAM#<id>` `begins_with(sk,'STUDYLINK#')` (1 request per 1 MB). */
+export async function studyLinksOf(examId: string): Promise<StudyLinkItem[]> {
+  return (await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+    ExpressionAttributeValues: { ':pk': examKeys.exam(examId).pk, ':s': 'STUDYLINK#' },
+  })) as unknown as StudyLinkItem[];
 }

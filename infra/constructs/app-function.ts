@@ -1,4 +1,5 @@
-import { Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Tags } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -20,8 +21,10 @@ export interface AppFunctionProps {
   entry: string;
   memoryMb: number;
   timeoutSeconds: number;
-  access: DataAccess & { sendMail?: boolean };
+  access: DataAccess & { sendMail?: boolean; bedrock?: boolean };
   environment: Record<string, string>;
+  /** With `access.bedrock`: the function gets BEDROCK_MODEL_ID and bedrock:InvokeModel on that model only. */
+  bedrockModelId?: string;
   namePrefix: string;
   retainLogs: boolean;
   data: Data;
@@ -37,6 +40,7 @@ export class AppFunction extends Construct {
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const entry = resolve(ROOT_DIR, props.entry);
+    const bedrockModelId = props.access.bedrock ? props.bedrockModelId : undefined;
     if (!existsSync(entry)) throw new Error(`${props.kind} ${props.name}: handler module ${props.entry} does not exist`);
     const logGroup = new LogGroup(this, 'Logs', {
       retention: RetentionDays.ONE_MONTH,
@@ -56,13 +60,39 @@ export class AppFunction extends Construct {
       timeout: Duration.seconds(props.timeoutSeconds),
       logGroup,
       retryAttempts: props.retryAttempts,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: {
+        ...props.environment,
+        ...(bedrockModelId ? { BEDROCK_MODEL_ID: bedrockModelId } : {}),
+        NODE_OPTIONS: '--enable-source-maps',
+      },
       bundling: nodejsBundling(),
     });
     Tags.of(this.fn).add(FUNCTION_TAG, `${props.kind}:${props.name}`);
 
-    const { sendMail, ...dataAccess } = props.access;
+    const { sendMail, bedrock: _bedrock, ...dataAccess } = props.access;
     props.data.grant(this.fn, dataAccess);
     if (sendMail) props.mail.grantSend(this.fn);
+    if (bedrockModelId) this.fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: bedrockResources(this, bedrockModelId) }));
   }
+}
+
+/** Cross-region inference profiles start with a geography (`us.`, `eu.`, `apac.`, `global.` …). */
+const INFERENCE_PROFILE = /^([a-z]{2,6}(?:-[a-z]+)?)\.(.+)$/;
+
+/**
+ * The ARNs bedrock:InvokeModel (also what the Converse API needs) is granted on: the model
+ * itself, or an inference profile in this region plus its foundation model in any region (the
+ * profile routes requests across regions).
+ */
+export function bedrockResources(scope: Construct, modelId: string): string[] {
+  if (modelId.startsWith('arn:')) return [modelId];
+  const { partition, region, account } = Stack.of(scope);
+  const profile = INFERENCE_PROFILE.exec(modelId);
+  if (profile && profile[2]!.includes('.')) {
+    return [
+      `arn:${partition}:bedrock:${region}:${account}:inference-profile/${modelId}`,
+      `arn:${partition}:bedrock:*::foundation-model/${profile[2]}`,
+    ];
+  }
+  return [`arn:${partition}:bedrock:${region}::foundation-model/${modelId}`];
 }

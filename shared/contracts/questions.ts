@@ -89,7 +89,8 @@ export const ignoreQuestion = defineRoute({
   path: '/api/question/{id}/ignore/',
   access: 'signed-in',
   params: questionIdParam,
-  body: z.object({}).passthrough(),
+  /** `exam_id` (optional) names the exam the question is seen in; without it a readable exam holding it is looked up. */
+  body: z.object({ exam_id: idValue.optional() }).passthrough(),
   response: z.object({ success: z.literal(true), question_id: z.string(), is_ignored: z.boolean() }),
 });
 

@@ -2,4 +2,29 @@ import type { Language } from '../domain/language.js';
 
 /** Error codes (and result messages) of question edits, favorites, ignore, answer evaluation, single-question exams and short links (issue 5). */
 export const QUESTION_ERROR_MESSAGES = {
+  // question edits
+  question_required_fields: { ko: '제목, 내용, 정답은 비워 둘 수 없습니다.', en: 'Title, content and answer are required.' },
+  question_not_found: { ko: '문제를 찾을 수 없습니다.', en: 'Question not found.' },
+  question_forbidden: { ko: '이 시험의 문제를 수정할 권한이 없습니다.', en: 'You may not change the questions of this exam.' },
+  exam_question_limit: { ko: '한 시험에는 문제를 최대 {max}개까지 넣을 수 있습니다.', en: 'An exam holds at most {max} questions.' },
+  question_deleted: { ko: '문제를 삭제했습니다.', en: 'Question deleted.' },
+  // answer evaluation (voice mode): the `reason` sentence
+  answer_eval_exact: { ko: '정답과 일치합니다.', en: 'The answer matches the correct answer.' },
+  answer_eval_word_match: {
+    ko: '정답의 핵심 단어 중 {percent}%가 답변에 포함되어 정답으로 인정합니다.',
+    en: '{percent}% of the key words of the correct answer are in the answer, so it counts as correct.',
+  },
+  answer_eval_too_few_words: {
+    ko: '정답의 핵심 단어 중 {percent}%만 답변에 포함되어 있습니다 (50% 이상 필요).',
+    en: 'Only {percent}% of the key words of the correct answer are in the answer (50% needed).',
+  },
+  answer_eval_empty: { ko: '답변이 비어 있습니다.', en: 'The answer is empty.' },
+  // short links
+  short_link_external: {
+    ko: '이 사이트의 주소만 짧은 링크로 만들 수 있습니다.',
+    en: 'Short links can only point to pages of this site.',
+  },
+  short_link_not_found: { ko: '짧은 링크를 찾을 수 없습니다.', en: 'This short link does not exist.' },
+  short_link_expired: { ko: '짧은 링크가 만료되었습니다.', en: 'This short link has expired.' },
+  short_link_home: { ko: '홈으로 가기', en: 'Go to the home page' },
 } satisfies Record<string, Record<Language, string>>;

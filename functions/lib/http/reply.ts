@@ -38,3 +38,11 @@ export function redirectReply(location: string, status = 302, cookies?: string[]
 }
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A small HTML page (short-link errors): sent as bytes so the runtime does not JSON-encode it. */
+export function htmlReply(html: string, status = 200): Reply {
+  return new Reply(status, new TextEncoder().encode(html), {
+    binary: true,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}

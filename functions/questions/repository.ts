@@ -1,0 +1,259 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_EXAM_QUESTIONS } from '../../shared/contracts/exams.js';
+import { dynamoDocument } from '../lib/aws/clients.js';
+import { config } from '../lib/config.js';
+import { batchGetAll, queryAll } from '../lib/data/batch-ops.js';
+import { QUESTION_SK_PREFIX, examKeys } from '../lib/data/exam-keys.js';
+import { examPositionCounterKey, questionCopy, type StoredQuestion } from '../exams/repository.js';
+
+/**
+ * Storage of question edits (one exam's copy), favorites and ignored questions (issue 5).
+ * Keys: docs/architecture.md §2.5 (E19, E20) and §2.6 (L15–L19).
+ */
+const db = () => dynamoDocument();
+
+export const questionKeys = {
+  favorite: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `FAV#${questionId}` }),
+  ignored: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `IGNORED#${questionId}` }),
+  /** Position counter of an exam's question items; no index keys, so it is cheap to bump. */
+  positionCounter: examPositionCounterKey,
+};
+
+/** An exam question item as stored (`EXAM#<examId>`/`Q#<position>`). */
+export type ExamQuestionItem = StoredQuestion & { pk: string; sk: string; order: number };
+
+const isConditionFailure = (error: unknown) => {
+  const name = (error as { name?: string }).name;
+  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
+};
+
+/**
+ * The copy of a question inside one exam: gsi1 `QUESTION#<qid>` / begins_with `EXAM#<examId>#`
+ * (1 Query), then the item itself, strongly consistent (1 GetItem). The index lags a fresh add
+ * for a moment, so a miss falls back to a Query of the exam's question items filtered by id.
+ */
+export async function findQuestionInExam(examId: string, questionId: string): Promise<ExamQuestionItem | null> {
+  const answer = await db().send(
+    new QueryCommand({
+      TableName: config.appTable,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :home)',
+      ExpressionAttributeValues: { ':pk': examKeys.questionCopy(questionId, '').gsi1pk, ':home': `EXAM#${examId}#` },
+      ProjectionExpression: 'pk, sk',
+      Limit: 1,
+    }),
+  );
+  const hit = answer.Items?.[0];
+  if (hit) {
+    const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: { pk: hit.pk, sk: hit.sk }, ConsistentRead: true }));
+    if (Item && Item.id === questionId) return Item as ExamQuestionItem;
+  }
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
+    FilterExpression: 'id = :id',
+    ExpressionAttributeValues: { ':pk': examKeys.exam(examId).pk, ':q': QUESTION_SK_PREFIX, ':id': questionId },
+    ConsistentRead: true,
+  });
+  return (items[0] as ExamQuestionItem | undefined) ?? null;
+}
+
+/** Exam ids holding a copy of the question (gsi1 `QUESTION#<qid>`), at most `limit`. */
+export async function examsHoldingQuestion(questionId: string, limit = 25): Promise<string[]> {
+  const answer = await db().send(
+    new QueryCommand({
+      TableName: config.appTable,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :e)',
+      ExpressionAttributeValues: { ':pk': examKeys.questionCopy(questionId, '').gsi1pk, ':e': 'EXAM#' },
+      ProjectionExpression: 'exam_id',
+      Limit: limit,
+    }),
+  );
+  return [...new Set((answer.Items ?? []).map((i) => String(i.exam_id)))];
+}
+
+export class QuestionGoneError extends Error {}
+export class ExamFullError extends Error {}
+
+/** Replaces one exam copy (same key), only if it still holds that question: 1 PutItem. */
+export async function saveQuestionCopy(examId: string, position: number, question: StoredQuestion): Promise<Record<string, unknown>> {
+  const item = questionCopy(examId, position, question);
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: config.appTable,
+        Item: item,
+        ConditionExpression: 'attribute_exists(pk) AND id = :id',
+        ExpressionAttributeValues: { ':id': question.id },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new QuestionGoneError(question.id);
+    throw error;
+  }
+  return item;
+}
+
+/**
+ * Reserves the next position of an exam: `next_position = if_not_exists(next_position, :base) + 1`
+ * on the exam's `QSEQ` counter item (1 UpdateItem). `base` is the highest position seen in the
+ * exam's items, so the first add after creation continues after the copies create-exam wrote.
+ */
+export async function reservePosition(examId: string, base: number): Promise<number> {
+  const answer = await db().send(
+    new UpdateCommand({
+      TableName: config.appTable,
+      Key: questionKeys.positionCounter(examId),
+      UpdateExpression: 'SET next_position = if_not_exists(next_position, :base) + :one, #type = :type',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':base': base, ':one': 1, ':type': 'EXAM_QSEQ' },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(answer.Attributes?.next_position);
+}
+
+/**
+ * Adds a question at a reserved position: one transaction of Put `Q#<pos>` (new key) and
+ * `ADD total_questions 1` on the exam (exists, below the cap).
+ */
+export async function insertQuestionCopy(examId: string, position: number, question: StoredQuestion): Promise<Record<string, unknown>> {
+  const item = questionCopy(examId, position, question);
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: config.appTable, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Update: {
+              TableName: config.appTable,
+              Key: examKeys.exam(examId),
+              UpdateExpression: 'ADD total_questions :one',
+              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(total_questions) OR total_questions < :max)',
+              ExpressionAttributeValues: { ':one': 1, ':max': MAX_EXAM_QUESTIONS },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ExamFullError(examId);
+    throw error;
+  }
+  return item;
+}
+
+/** Removes one exam copy (if it still holds the question) and `ADD total_questions -1`, in one transaction. */
+export async function deleteQuestionCopy(examId: string, position: number, questionId: string): Promise<void> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: config.appTable,
+              Key: examKeys.examQuestion(examId, position),
+              ConditionExpression: 'id = :id',
+              ExpressionAttributeValues: { ':id': questionId },
+            },
+          },
+          {
+            Update: {
+              TableName: config.appTable,
+              Key: examKeys.exam(examId),
+              UpdateExpression: 'ADD total_questions :minus',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':minus': -1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new QuestionGoneError(questionId);
+    throw error;
+  }
+}
+
+// --- favorites (snapshots in the user's partition) ---
+
+export interface FavoriteItem extends Record<string, unknown> {
+  question_id: string;
+  question: StoredQuestion;
+  exam_id: string;
+  exam_title: string;
+  exam_title_ko: string;
+  exam_title_en: string;
+  favorited_at: string;
+}
+
+export async function getFavorite(userId: string, questionId: string): Promise<FavoriteItem | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: questionKeys.favorite(userId, questionId), ConsistentRead: true }));
+  return (Item as FavoriteItem | undefined) ?? null;
+}
+
+/** Put `FAV#<qid>` unless one exists (a double click keeps the first snapshot). */
+export async function putFavorite(userId: string, favorite: FavoriteItem): Promise<void> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: config.appTable,
+        Item: { ...questionKeys.favorite(userId, favorite.question_id), type: 'FAVORITE', ...favorite },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+export async function deleteFavorite(userId: string, questionId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: config.appTable, Key: questionKeys.favorite(userId, questionId) }));
+}
+
+/** Every favorite of the user (Query `begins_with(sk,'FAV#')`, 1 MB pages). */
+export async function listFavorites(userId: string): Promise<FavoriteItem[]> {
+  return (await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :f)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':f': 'FAV#' },
+  })) as unknown as FavoriteItem[];
+}
+
+// --- ignored questions ---
+
+export async function putIgnored(userId: string, questionId: string): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: config.appTable,
+      Item: { ...questionKeys.ignored(userId, questionId), type: 'IGNORED', question_id: questionId, ignored_at: new Date().toISOString() },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  ).catch((error: unknown) => {
+    if (!isConditionFailure(error)) throw error;
+  });
+}
+
+export async function deleteIgnored(userId: string, questionId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: config.appTable, Key: questionKeys.ignored(userId, questionId) }));
+}
+
+export async function ignoredIds(userId: string, questionIds: string[]): Promise<Set<string>> {
+  if (questionIds.length === 0) return new Set();
+  const found = await batchGetAll(questionIds.map((id) => questionKeys.ignored(userId, id)), { projection: 'question_id' });
+  return new Set(found.map((i) => String(i.question_id)));
+}
+
+export async function isIgnored(userId: string, questionId: string): Promise<boolean> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: questionKeys.ignored(userId, questionId), ProjectionExpression: 'question_id' }));
+  return !!Item;
+}
+
+/** Query `begins_with(sk,'IGNORED#')`, ids and times only. */
+export async function listIgnored(userId: string): Promise<{ question_id: string; ignored_at: string }[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :i)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':i': 'IGNORED#' },
+    ProjectionExpression: 'question_id, ignored_at',
+  });
+  return items.map((i) => ({ question_id: String(i.question_id), ignored_at: String(i.ignored_at ?? '') }));
+}
