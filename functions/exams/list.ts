@@ -54,7 +54,12 @@ function keyOf(item: Record<string, unknown>, index: 'gsi1' | 'gsi2'): Key {
  * newest first.
  */
 function streamsFor(query: ServiceInput<typeof exams.listExams>['query'], caller: Caller | null): Stream[] {
-  const mine = (filter?: Stream['filter']): Stream => ({ index: 'gsi1', pk: examKeys.examsOfCreator(caller!.id, '', '').gsi1pk, filter });
+  // Personal exams (`kind`, e.g. single-question) are the product's, not the user's: not listed.
+  const mine = (filter?: Stream['filter']): Stream => ({
+    index: 'gsi1',
+    pk: examKeys.examsOfCreator(caller!.id, '', '').gsi1pk,
+    filter: { expression: ['attribute_not_exists(kind)', ...(filter ? [filter.expression] : [])].join(' AND '), values: filter?.values ?? {} },
+  });
   const byVisibility = (isPublic: boolean): Stream[] => examListShards(isPublic).map((pk) => ({ index: 'gsi2', pk }));
   if (query.my_exams) {
     if (!caller) throw new AppError(401, 'authentication_required');

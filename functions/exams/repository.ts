@@ -38,6 +38,11 @@ export interface ExamRecord {
   search_text: string;
   /** Studies linking this exam (written by the studies feature). */
   study_ids?: string[];
+  /**
+   * A personal exam made for the caller by the product rather than by them (`single`: the
+   * single-question mode's exam). Kept out of the exam lists: no gsi2 keys, filtered from "my exams".
+   */
+  kind?: 'single';
 }
 
 /** A question as stored in a file pool or an exam (text fields per language). */
@@ -57,8 +62,9 @@ export function examItem(exam: ExamRecord) {
   return {
     ...fields,
     ...examKeys.exam(exam.id),
+    // The creator index stays (withdrawal finds every exam of a user through it).
     ...examKeys.examsOfCreator(exam.created_by_id, exam.created_at, exam.id),
-    ...examKeys.examsByVisibility(exam.is_public, exam.created_at, exam.id),
+    ...(exam.kind ? {} : examKeys.examsByVisibility(exam.is_public, exam.created_at, exam.id)),
     type: 'EXAM',
   };
 }

@@ -49,6 +49,7 @@ export async function createSingleQuestionExam(input: ServiceInput<typeof exams.
     forceAnswer: source.force_answer,
     voiceMode: source.voice_mode_enabled,
   });
+  exam.kind = 'single';
   await storeExam(exam, [question], { derived: true });
   if (!(await claimSingleExamPointer(caller.id, questionId, exam.id, pointed))) {
     // A concurrent call won: keep its exam, drop ours.

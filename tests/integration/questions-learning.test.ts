@@ -180,6 +180,9 @@ describe('single-question exams', () => {
     expect(questions.map((x) => x.id)).toEqual([q.id]);
     const again = (await (await user.client.post('/api/create-single-question-exam/', { exam_id: publicExam, question_id: q.id })).json()) as { id: string; created: boolean };
     expect(again).toMatchObject({ id: made.id, created: false });
+    // A personal exam of the product: not in the user's exam list.
+    const mine = (await (await user.client.get('/api/exams/?my_exams=true')).json()) as { results: { id: string }[] };
+    expect(mine.results.map((e) => e.id)).not.toContain(made.id);
     // Another user gets their own exam.
     const theirs = (await (await other.client.post('/api/create-single-question-exam/', { exam_id: publicExam, question_id: q.id })).json()) as { id: string };
     expect(theirs.id).not.toBe(made.id);
