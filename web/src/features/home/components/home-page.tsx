@@ -6,12 +6,13 @@ import { introPath } from '../../../lib/host.js';
 import { useAuth } from '../../auth/hooks/use-auth.js';
 import { displayName } from '../../auth/types.js';
 import { FeatureCards } from './feature-cards.js';
+import { RecentResults } from './recent-results.js';
 import styles from './home-page.module.css';
 
 /**
  * Home (spec 1 §2). A logged-out visitor lands on the intro page unless they came through the
- * Home menu (?fromHomeMenu=true). The Open Study table, recent results and the daily exam call
- * belong to the studies and results issues and are added there.
+ * Home menu (?fromHomeMenu=true). A signed-in user also sees their recent results. The Open
+ * Study table and the daily exam call belong to the studies issues and are added there.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -49,6 +50,8 @@ export function HomePage() {
           <FeatureCards />
         </div>
       </section>
+
+      {user && <RecentResults />}
     </div>
   );
 }

@@ -1,0 +1,16 @@
+import { deleteExamResult as deleteRoute, listExamResults } from '../../../../../shared/contracts/results.js';
+import { callApi } from '../../../lib/api-client.js';
+import { useApi } from '../../../lib/use-api.js';
+
+/** Spec 1 §2: the home shows the 5 newest results (3 on phones). */
+export const RECENT_RESULTS_COUNT = 5;
+
+/** GET /api/exam-results/?page_size=5 — only for a signed-in user (anonymous: no recent results). */
+export function useRecentResults(enabled: boolean) {
+  return useApi(listExamResults, enabled ? { query: { page_size: RECENT_RESULTS_COUNT } } : null, { shouldRetryOnError: false });
+}
+
+/** DELETE /api/exam-result/{id}/ */
+export function deleteRecentResult(resultId: string) {
+  return callApi(deleteRoute, { params: { id: resultId } });
+}

@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ExamResult } from '../../../../../shared/contracts/results.js';
+import { examDisplayTitle } from '../../../../../shared/domain/exam-title.js';
+import button from '../../../components/ui/button/button.module.css';
+import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
+import page from '../../../components/ui/page/page.module.css';
+import { Spinner } from '../../../components/ui/spinner/spinner.js';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { serverDetailOr } from '../../../lib/error-text.js';
+import { currentLanguage } from '../../../lib/i18n.js';
+import { formatCompletedAt, formatElapsed } from '../../results/utils/results-pagination.js';
+import { deleteRecentResult, RECENT_RESULTS_COUNT, useRecentResults } from '../api/recent-results.js';
+import styles from './recent-results.module.css';
+
+/**
+ * Home's Recent results (spec 1 §2): the 5 newest results of the signed-in user (3 on phones),
+ * each deletable after a confirm; a 401 or any load failure leaves the list empty (spec 1 §8).
+ */
+export function RecentResults() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const language = currentLanguage();
+  const recent = useRecentResults(true);
+  const [deleting, setDeleting] = useState<ExamResult | null>(null);
+  const [pending, setPending] = useState(false);
+  const results = recent.error ? [] : (recent.data?.results ?? []).slice(0, RECENT_RESULTS_COUNT);
+  const loading = !recent.data && !recent.error;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setPending(true);
+    try {
+      await deleteRecentResult(deleting.id);
+      toast.success(t('home.recentResults.deleted'));
+      setDeleting(null);
+      await recent.mutate();
+    } catch (error) {
+      toast.error(serverDetailOr(error, t, t('home.recentResults.deleteFailed')));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section className={`${page.section} ${page.sectionAlt}`} aria-labelledby="home-recent-results" data-testid="home-recent-results">
+      <div className={page.container}>
+        <div className={styles.heading}>
+          <h2 id="home-recent-results" className={page.sectionTitle}>
+            {t('home.recentResults.title')}
+          </h2>
+          <Link to="/results" className={styles.allLink} data-testid="home-results-link">
+            {t('home.recentResults.viewAll')}
+          </Link>
+        </div>
+        {loading && <Spinner label={t('home.recentResults.loading')} />}
+        {!loading && results.length === 0 && (
+          <p className={styles.empty} data-testid="home-recent-empty">
+            {t('home.recentResults.empty')}
+          </p>
+        )}
+        {results.length > 0 && (
+          <div className={styles.tableWrap}>
+            <table className={styles.table} data-testid="home-recent-table">
+              <thead>
+                <tr>
+                  <th>{t('home.recentResults.columns.exam')}</th>
+                  <th className={styles.numeric}>{t('home.recentResults.columns.score')}</th>
+                  <th className={styles.numeric}>{t('home.recentResults.columns.correct')}</th>
+                  <th className={styles.numeric}>{t('home.recentResults.columns.wrong')}</th>
+                  <th>{t('home.recentResults.columns.completed')}</th>
+                  <th className={styles.numeric}>{t('home.recentResults.columns.elapsed')}</th>
+                  <th>
+                    <span className="visually-hidden">{t('home.recentResults.columns.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {results.map((result) => (
+                  <tr key={result.id} data-testid="home-recent-row" data-result-id={result.id}>
+                    <td className={styles.examCell}>
+                      <Link to={`/exam-detail/${encodeURIComponent(result.exam.id)}`} className={styles.examLink}>
+                        {examDisplayTitle(result.exam, language, t('home.recentResults.untitled'))}
+                      </Link>
+                    </td>
+                    <td className={styles.numeric} data-label={t('home.recentResults.columns.score')}>
+                      <strong>
+                        {result.score}/{result.total_score}
+                      </strong>
+                    </td>
+                    <td className={`${styles.numeric} ${styles.correct}`} data-label={t('home.recentResults.columns.correct')}>
+                      {result.correct_count}
+                    </td>
+                    <td className={`${styles.numeric} ${styles.wrong}`} data-label={t('home.recentResults.columns.wrong')}>
+                      {result.wrong_count}
+                    </td>
+                    <td className={styles.date} data-label={t('home.recentResults.columns.completed')}>
+                      {formatCompletedAt(result.completed_at, language)}
+                    </td>
+                    <td className={styles.numeric} data-label={t('home.recentResults.columns.elapsed')}>
+                      {formatElapsed(result.elapsed_seconds)}
+                    </td>
+                    <td className={styles.actionCell}>
+                      <button
+                        type="button"
+                        className={`${button.button} ${button.dangerOutline} ${button.small}`}
+                        onClick={() => setDeleting(result)}
+                        data-testid="home-recent-delete"
+                      >
+                        {t('home.recentResults.delete')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+
+      <ConfirmModal
+        open={deleting !== null}
+        title={t('home.recentResults.deleteTitle')}
+        confirmLabel={t('home.recentResults.deleteConfirm')}
+        cancelLabel={t('home.recentResults.cancel')}
+        closeLabel={t('app.close')}
+        tone="danger"
+        pending={pending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+        testId="home-delete-result-modal"
+      >
+        <p>
+          {deleting &&
+            t('home.recentResults.deleteBody', {
+              title: examDisplayTitle(deleting.exam, language, t('home.recentResults.untitled')),
+              date: formatCompletedAt(deleting.completed_at, language),
+            })}
+        </p>
+      </ConfirmModal>
+    </section>
+  );
+}

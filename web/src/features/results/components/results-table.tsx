@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ExamResult } from '../../../../../shared/contracts/results.js';
+import { examDisplayTitle } from '../../../../../shared/domain/exam-title.js';
+import type { Language } from '../../../../../shared/domain/language.js';
+import button from '../../../components/ui/button/button.module.css';
+import { continuePath, formatCompletedAt, formatElapsed, redoPath } from '../utils/results-pagination.js';
+import styles from './results.module.css';
+
+interface Props {
+  results: ExamResult[];
+  isAdmin: boolean;
+  language: Language;
+  onDelete(result: ExamResult): void;
+}
+
+/** Spec 2 §2.3's table; on phones each row is a card (labels from data-label). */
+export function ResultsTable({ results, isAdmin, language, onDelete }: Props) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} data-testid="results-table">
+        <thead>
+          <tr>
+            <th>{t('results.columns.exam')}</th>
+            <th>{t('results.columns.study')}</th>
+            <th className={styles.numeric}>{t('results.columns.score')}</th>
+            <th className={styles.numeric}>{t('results.columns.correct')}</th>
+            <th className={styles.numeric}>{t('results.columns.wrong')}</th>
+            <th className={styles.numeric}>{t('results.columns.elapsed')}</th>
+            {isAdmin && (
+              <th className={styles.manageHead} data-testid="results-manage-column">
+                {t('results.columns.manage')}
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((result) => {
+            const title = examDisplayTitle(result.exam, language, t('results.untitled'));
+            const completed = formatCompletedAt(result.completed_at, language);
+            return (
+              <tr key={result.id} data-testid="result-row" data-result-id={result.id}>
+                <td className={styles.examCell}>
+                  <Link to={`/exam-detail/${encodeURIComponent(result.exam.id)}`} className={styles.examLink} data-testid="result-exam-link">
+                    {title}
+                  </Link>
+                  <span className={styles.completed}>{t('results.completedAt', { date: completed })}</span>
+                </td>
+                <td className={result.exam.study?.title ? styles.studyCell : `${styles.studyCell} ${styles.noStudy}`} data-label={t('results.columns.study')}>
+                  {result.exam.study?.title || t('results.noStudy')}
+                </td>
+                <td className={styles.numeric} data-label={t('results.columns.score')} data-testid="result-score">
+                  <strong>
+                    {result.score}/{result.total_score}
+                  </strong>
+                </td>
+                <td className={`${styles.numeric} ${styles.correct}`} data-label={t('results.columns.correct')}>
+                  {result.correct_count}
+                </td>
+                <td className={`${styles.numeric} ${styles.wrong}`} data-label={t('results.columns.wrong')}>
+                  {result.wrong_count}
+                </td>
+                <td className={styles.numeric} data-label={t('results.columns.elapsed')}>
+                  {formatElapsed(result.elapsed_seconds)}
+                </td>
+                {isAdmin && (
+                  <td className={styles.manageCell}>
+                    <div className={styles.rowActions}>
+                      <Link to={redoPath(result.exam.id)} className={`${button.button} ${button.secondary} ${button.small}`} data-testid="result-redo">
+                        {t('results.actions.redo')}
+                      </Link>
+                      <Link
+                        to={continuePath(result.exam.id, result.id)}
+                        className={`${button.button} ${button.secondary} ${button.small}`}
+                        data-testid="result-continue"
+                      >
+                        {t('results.actions.continue')}
+                      </Link>
+                      <button
+                        type="button"
+                        className={`${button.button} ${button.dangerOutline} ${button.small}`}
+                        onClick={() => onDelete(result)}
+                        data-testid="result-delete"
+                      >
+                        {t('results.actions.delete')}
+                      </button>
+                    </div>
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
