@@ -12,14 +12,15 @@ const examIdParam = z.object({ examId: z.string().min(1).max(100) });
 const resultIdParam = z.object({ id: z.string().min(1).max(100) });
 const seconds = z.coerce.number().int().min(0).max(30 * 24 * 3600);
 
-/** Spec 2 §3 "answer record on submit". A client correctness flag, if sent, is ignored: the server grades. */
-export const submittedAnswerSchema = z
-  .object({
-    question_id: z.union([z.string().min(1).max(200), z.number()]).transform(String),
-    answer: z.string().max(MAX_ANSWER_CHARS).default(''),
-    elapsed_seconds: seconds.default(0),
-  })
-  .passthrough();
+/**
+ * Spec 2 §3 "answer record on submit". Other fields (a client `is_correct`, say) are accepted and
+ * dropped: the server grades.
+ */
+export const submittedAnswerSchema = z.object({
+  question_id: z.union([z.string().min(1).max(200), z.number()]).transform(String),
+  answer: z.string().max(MAX_ANSWER_CHARS).default(''),
+  elapsed_seconds: seconds.default(0),
+});
 export type SubmittedAnswer = z.infer<typeof submittedAnswerSchema>;
 
 export const resultDetailSchema = z.object({

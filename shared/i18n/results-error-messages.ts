@@ -2,4 +2,26 @@ import type { Language } from '../domain/language.js';
 
 /** Error codes (and result messages) of results, submits, statistics and accuracy adjustment (issue 5). */
 export const RESULT_ERROR_MESSAGES = {
+  result_not_found: { ko: '시험 결과를 찾을 수 없습니다.', en: 'The exam result was not found.' },
+  result_unknown_questions: {
+    ko: '이 시험에 없는 문제에 대한 답안이 있습니다: {ids}',
+    en: 'Some answers are for questions that are not in this exam: {ids}',
+  },
+  result_latest_needs_exam: { ko: 'latest=true 는 exam_id 와 함께 사용해야 합니다.', en: 'latest=true needs an exam_id.' },
+  submission_id_reused: {
+    ko: '같은 제출 ID로 다른 답안이 이미 제출되었습니다. 새 제출 ID를 사용해 주세요.',
+    en: 'This submission id was already used for different answers. Use a new submission id.',
+  },
+  submission_busy: {
+    ko: '답안이 동시에 여러 번 저장되고 있습니다. 잠시 후 같은 요청을 다시 보내 주세요.',
+    en: 'Answers are being saved by several requests at once. Please retry the same request shortly.',
+  },
+  statistics_forbidden: {
+    ko: '다른 사용자의 문제 통계는 관리자만 볼 수 있습니다.',
+    en: "Only administrators can see another user's question statistics.",
+  },
+  statistics_user_not_found: { ko: '통계를 조회할 사용자를 찾을 수 없습니다.', en: 'The user whose statistics were asked for was not found.' },
+  question_not_in_exam: { ko: '이 시험에 해당 문제가 없습니다.', en: 'The question is not in this exam.' },
+  result_deleted: { ko: '시험 결과를 삭제했습니다.', en: 'The exam result was deleted.' },
+  accuracy_adjusted: { ko: '정답률을 {accuracy}%로 조정했습니다.', en: 'Accuracy adjusted to {accuracy}%.' },
 } satisfies Record<string, Record<Language, string>>;

@@ -1,0 +1,302 @@
+import type * as contracts from '../../shared/contracts/results.js';
+import { isSiteAdmin } from '../../shared/domain/roles.js';
+import { errorMessage } from '../../shared/i18n/catalogue.js';
+import { getExam, getExamWithQuestions } from '../exams/repository.js';
+import { canReadExam, type Caller } from '../exams/visibility.js';
+import { findUserIdByUsername, getUser } from '../lib/accounts/user-repository.js';
+import { examKeys } from '../lib/data/exam-keys.js';
+import { resultKeys } from '../lib/data/result-keys.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/http/app-error.js';
+import type { ServiceInput } from '../lib/http/create-group-handler.js';
+import type { RequestContext } from '../lib/http/types.js';
+import { accuracyOf, nextStat } from '../lib/learning/question-stat.js';
+import {
+  TransactionCancelled,
+  asJob,
+  asResult,
+  detailsOfRevision,
+  examHoldsQuestion,
+  findResultById,
+  getCounters,
+  getDetailItems,
+  getMany,
+  getResult,
+  getSummary,
+  listResults,
+  listSummaries,
+  newestOtherResult,
+  putStat,
+  removeResult,
+  statsByIds,
+  statsWithPrefix,
+  type ResultRecord,
+} from './repository.js';
+import { applyAnswers, runJob } from './submit.js';
+import { resultView, statisticView, summaryView } from './views.js';
+
+function callerOf(ctx: RequestContext): Caller {
+  if (!ctx.caller) throw new AppError(401, 'authentication_required');
+  return ctx.caller.user;
+}
+
+/** POST /api/submit-exam/ (T5). */
+export async function submitExam(input: ServiceInput<typeof contracts.submitExam>, ctx: RequestContext) {
+  const { body } = input;
+  return applyAnswers({
+    kind: 'submit',
+    caller: callerOf(ctx),
+    language: ctx.language,
+    examId: body.exam_id,
+    answers: body.answers,
+    elapsedSeconds: body.elapsed_seconds,
+    submissionId: body.submission_id,
+    studyId: body.study_id ?? null,
+  });
+}
+
+/** POST /api/exam/{examId}/continue/: the caller's own earlier result of this exam only (else 404). */
+export async function continueExam(input: ServiceInput<typeof contracts.continueExam>, ctx: RequestContext) {
+  const { body } = input;
+  return applyAnswers({
+    kind: 'continue',
+    caller: callerOf(ctx),
+    language: ctx.language,
+    examId: input.params.examId,
+    previousResultId: body.previous_result_id,
+    answers: body.answers,
+    elapsedSeconds: body.elapsed_seconds,
+    submissionId: body.submission_id,
+  });
+}
+
+// --- cursors: base64url JSON of DynamoDB's LastEvaluatedKey, only ever inside the caller's partition ---
+
+function encodeCursor(key: Record<string, unknown> | undefined): string | null {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+}
+
+/**
+ * A cursor must be a key this very query could have produced — the caller's partition, the
+ * listed sort-key prefix and, for the per-exam list, that exam's gsi1 partition — or DynamoDB
+ * would refuse it (a 500); anything else is 400 cursor_invalid.
+ */
+function decodeCursor(cursor: string | undefined, userId: string, skPrefix: string, examId?: string): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const names = Object.keys(key ?? {}).sort().join(',');
+    const ok =
+      !!key && typeof key === 'object' && !Array.isArray(key) &&
+      key.pk === `USER#${userId}` && typeof key.sk === 'string' && key.sk.startsWith(skPrefix) &&
+      (examId
+        ? names === 'gsi1pk,gsi1sk,pk,sk' && key.gsi1pk === resultKeys.resultsOfExam(userId, examId, '').gsi1pk && typeof key.gsi1sk === 'string'
+        : names === 'pk,sk');
+    if (ok) return key;
+  } catch {
+    // fall through
+  }
+  throw badRequest('cursor_invalid');
+}
+
+/** A stale job (its submit stopped half-way and was never retried) is finished by the next reader. */
+const STALE_JOB_MS = 60_000;
+
+async function withDetails(userId: string, resultId: string): Promise<{ result: ResultRecord; details: ReturnType<typeof detailsOfRevision> } | null> {
+  const [found, items] = await Promise.all([getMany([resultKeys.result(userId, resultId), resultKeys.job(userId, resultId)]), getDetailItems(userId, resultId)]);
+  const result = asResult(found.get(resultKeys.result(userId, resultId).sk));
+  if (!result) return null;
+  const job = asJob(found.get(resultKeys.job(userId, resultId).sk));
+  if (job && Date.now() - Date.parse(job.updated_at) > STALE_JOB_MS) await runJob(userId, job).catch(() => undefined);
+  return { result, details: detailsOfRevision(items, result) };
+}
+
+/**
+ * GET /api/exam-results/: one page newest first (1 Query) + the count (1 GetItem of the
+ * counters or the exam summary), in parallel. `latest=true` with exam_id: the summary's latest
+ * result with its details.
+ */
+export async function listExamResults(input: ServiceInput<typeof contracts.listExamResults>, ctx: RequestContext) {
+  const caller = callerOf(ctx);
+  const { exam_id: examId, latest, cursor } = input.query;
+  const pageSize = input.query.page_size ?? 10;
+  if (latest === 'true') {
+    if (!examId) throw badRequest('result_latest_needs_exam');
+    const summary = await getSummary(caller.id, examId);
+    const loaded = summary?.latest_result_id ? await withDetails(caller.id, summary.latest_result_id) : null;
+    return {
+      count: summary ? Math.max(0, Number(summary.result_count ?? 0)) : 0,
+      next: null,
+      results: loaded ? [resultView(loaded.result, loaded.details)] : [],
+    };
+  }
+  const startKey = decodeCursor(cursor, caller.id, 'RESULT#', examId);
+  const [page, count] = await Promise.all([
+    listResults(caller.id, { examId, limit: pageSize, startKey }),
+    examId ? getSummary(caller.id, examId).then((s) => Math.max(0, Number(s?.result_count ?? 0))) : getCounters(caller.id).then((c) => c.result_count),
+  ]);
+  return { count, next: encodeCursor(page.lastKey), results: page.items.map((r) => resultView(r)) };
+}
+
+/** GET /api/exam-results/summary/: the caller's EXAMSUM items (1 Query) + the exam count (1 GetItem). */
+export async function examResultsSummary(input: ServiceInput<typeof contracts.examResultsSummary>, ctx: RequestContext) {
+  const caller = callerOf(ctx);
+  const startKey = decodeCursor(input.query.cursor, caller.id, 'EXAMSUM#');
+  const [page, counters] = await Promise.all([listSummaries(caller.id, { limit: input.query.page_size ?? 100, startKey }), getCounters(caller.id)]);
+  return { count: counters.exam_count, next: encodeCursor(page.lastKey), results: page.items.map(summaryView) };
+}
+
+/**
+ * The result the caller may act on: their own (one BatchGet in their partition), or for a site
+ * admin anyone's (gsi2 `RESULTID#<id>`, one Query). Everyone else: 404, as if it did not exist.
+ */
+async function reachableResult(resultId: string, caller: Caller): Promise<{ result: ResultRecord; details: ReturnType<typeof detailsOfRevision> }> {
+  const own = await withDetails(caller.id, resultId);
+  if (own) return own;
+  if (isSiteAdmin(caller)) {
+    const found = await findResultById(resultId);
+    if (found) {
+      const loaded = await withDetails(found.user_id, resultId);
+      if (loaded) return loaded;
+    }
+  }
+  throw notFound('result_not_found');
+}
+
+export async function getExamResult(input: ServiceInput<typeof contracts.getExamResult>, ctx: RequestContext) {
+  const { result, details } = await reachableResult(input.params.id, callerOf(ctx));
+  return resultView(result, details);
+}
+
+/**
+ * DELETE /api/exam-result/{id}/ (L9): the result, its details and job in one transaction with the
+ * counters and the exam summary (whose latest_* moves to the newest remaining result). The
+ * caller's question statistics already counted stay (docs/decisions-results.md).
+ */
+export async function deleteExamResult(input: ServiceInput<typeof contracts.deleteExamResult>, ctx: RequestContext) {
+  const caller = callerOf(ctx);
+  let owner = caller.id;
+  let result = await getResult(caller.id, input.params.id);
+  if (!result && isSiteAdmin(caller)) {
+    const found = await findResultById(input.params.id);
+    if (found) {
+      owner = found.user_id;
+      result = await getResult(owner, input.params.id);
+    }
+  }
+  if (!result) throw notFound('result_not_found');
+  for (let attempt = 0; ; attempt++) {
+    const [summary, detailItems] = await Promise.all([getSummary(owner, result.exam_id), getDetailItems(owner, result.id)]);
+    const last = !summary || Number(summary.result_count ?? 0) <= 1;
+    const newest = !last && summary!.latest_result_id === result.id ? await newestOtherResult(owner, result.exam_id, result.id) : null;
+    try {
+      await removeResult(
+        result,
+        detailItems.map((i) => ({ pk: String(i.pk), sk: String(i.sk) })),
+        last ? { remove: true } : { remove: false, newest },
+      );
+      break;
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      if (error.reasons[0] === 'ConditionalCheckFailed') throw notFound('result_not_found');
+      if (attempt >= 3) throw conflict('submission_busy');
+    }
+  }
+  return { success: true as const, message: errorMessage('result_deleted', ctx.language) };
+}
+
+/** Questions from one file at least this many in an exam are read with one prefix Query; the rest by key. */
+const PREFIX_QUERY_MIN = 100;
+
+/**
+ * GET /api/exam/{examId}/question-statistics/ (L1): the exam (1 Query) and the statistics of its
+ * questions: per source file holding ≥ 100 of them one Query `QSTAT#<fileId>-` (1 MB ≈ thousands
+ * of statistics), the others by key (BatchGetItem of 100). Admins may name a user.
+ */
+export async function questionStatistics(input: ServiceInput<typeof contracts.questionStatistics>, ctx: RequestContext) {
+  const caller = callerOf(ctx);
+  const { user_id: userIdParam, username } = input.query;
+  let target = caller.id;
+  if (userIdParam || username) {
+    const asked = userIdParam || (username ? await findUserIdByUsername(username) : null);
+    if (asked !== caller.id) {
+      if (!isSiteAdmin(caller)) throw forbidden('statistics_forbidden');
+      if (!asked || !(userIdParam ? await getUser(asked) : true)) throw notFound('statistics_user_not_found');
+      target = asked;
+    }
+  }
+  const { exam, questions } = await getExamWithQuestions(input.params.examId);
+  if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
+
+  const byFile = new Map<string, string[]>();
+  const loose: string[] = [];
+  for (const q of questions) {
+    const fileId = typeof q.file_id === 'string' ? q.file_id : '';
+    if (fileId && String(q.id).startsWith(`${fileId}-`)) byFile.set(fileId, [...(byFile.get(fileId) ?? []), String(q.id)]);
+    else loose.push(String(q.id));
+  }
+  const prefixFiles: string[] = [];
+  for (const [fileId, ids] of byFile) {
+    if (ids.length >= PREFIX_QUERY_MIN) prefixFiles.push(fileId);
+    else loose.push(...ids);
+  }
+  const [byPrefix, byKey] = await Promise.all([
+    Promise.all(prefixFiles.map((f) => statsWithPrefix(target, f))),
+    loose.length ? statsByIds(target, loose) : Promise.resolve(new Map<string, Record<string, unknown>>()),
+  ]);
+  const stats = new Map(byKey);
+  for (const item of byPrefix.flat()) stats.set(String(item.question_id), item);
+  return questions.flatMap((q) => {
+    const stat = stats.get(String(q.id));
+    return stat ? [statisticView(stat)] : [];
+  });
+}
+
+/** Attempts an adjustment adds at most when a target is given. */
+const MAX_ADJUST_ATTEMPTS = 1000;
+
+/**
+ * How many attempts an adjustment records: one (correct for `clear`, wrong for `ambiguous`), or
+ * with a target the fewest (≥ 1, ≤ 1,000) that bring the accuracy to it — up for clear, down for
+ * ambiguous. Counts only ever grow.
+ */
+export function adjustment(total: number, correct: number, type: 'clear' | 'ambiguous', target?: number): { attempts: number; correct: number } {
+  const correctPer = type === 'clear' ? 1 : 0;
+  if (target === undefined) return { attempts: 1, correct: correctPer };
+  let k = 1;
+  for (; k < MAX_ADJUST_ATTEMPTS; k++) {
+    const accuracy = accuracyOf(total + k, correct + k * correctPer);
+    if (type === 'clear' ? accuracy >= target : accuracy <= target) break;
+  }
+  return { attempts: k, correct: k * correctPer };
+}
+
+/** POST /api/adjust-question-accuracy/ (L10): the caller's own statistic of a question of a readable exam. */
+export async function adjustQuestionAccuracy(input: ServiceInput<typeof contracts.adjustQuestionAccuracy>, ctx: RequestContext) {
+  const caller = callerOf(ctx);
+  const { question_id: questionId, exam_id: examId, adjustment_type: type, target_percentage: target } = input.body;
+  const [exam, holds] = await Promise.all([getExam(examId), examHoldsQuestion(examId, questionId)]);
+  if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
+  if (!holds) throw notFound('question_not_in_exam');
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const previous = (await getMany([examKeys.questionStat(caller.id, questionId)])).values().next().value as Record<string, unknown> | undefined;
+    const total = Number(previous?.total_attempts ?? 0);
+    const correct = Number(previous?.correct_attempts ?? 0);
+    const add = adjustment(total, correct, type, target);
+    const attempts = [...Array<boolean>(add.correct).fill(true), ...Array<boolean>(add.attempts - add.correct).fill(false)];
+    const item = nextStat(caller.id, questionId, previous, attempts, new Date(), examId, [type === 'clear']);
+    try {
+      await putStat({ item, previous });
+    } catch (error) {
+      if (error instanceof TransactionCancelled) continue;
+      throw error;
+    }
+    const statistic = statisticView(item);
+    return {
+      success: true as const,
+      message: errorMessage('accuracy_adjusted', ctx.language, { accuracy: statistic.accuracy_percentage }),
+      message_params: { accuracy: statistic.accuracy_percentage, question_id: questionId, adjustment_type: type },
+      statistic,
+    };
+  }
+  throw conflict('submission_busy');
+}

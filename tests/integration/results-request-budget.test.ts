@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import * as examServices from '../../functions/exams/services.js';
+import { importQuestionSheet } from '../../functions/files/importer/import.js';
+import { dynamoDocument } from '../../functions/lib/aws/clients.js';
+import { config } from '../../functions/lib/config.js';
+import { queryAll } from '../../functions/lib/data/batch-ops.js';
+import type { RequestContext } from '../../functions/lib/http/types.js';
+import { createLogger } from '../../functions/lib/log.js';
+import * as results from '../../functions/results/services.js';
+import { countDynamoCalls } from '../support/exam-store.js';
+import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
+import { KO_HEADER, questionRows, xlsxBytes } from '../support/sheets.js';
+
+const apiUrl = inject('apiUrl');
+Object.assign(process.env, inject('cloudEnv'));
+
+/**
+ * DynamoDB requests per results call, counted on the document client while the services run in
+ * this process. Budgets (docs/architecture.md §2.6, §2.11): a 100-answer submit in a constant
+ * number (1 exam Query + 2 BatchGet + 2 transactions); question statistics of a 2,000-question
+ * exam in a constant number (exam Query + one prefix Query), whatever the history size.
+ */
+function contextFor(user: FixtureUser): RequestContext {
+  return {
+    requestId: 'budget',
+    language: 'ko',
+    cookies: {},
+    caller: { sessionKey: 'budget', user: { id: user.id, username: user.username, role: user.role, is_superuser: false, is_staff: false, language: 'ko' } },
+    sourceIp: '127.0.0.1',
+    userAgent: 'vitest',
+    log: createLogger({ test: 'results-budget' }),
+  };
+}
+
+const input = <B, P = Record<string, never>, Q = Record<string, never>>(body: B, params?: P, query?: Q) =>
+  ({ body, params: params ?? {}, query: query ?? {} }) as never;
+
+describe('DynamoDB requests per results call', () => {
+  const calls = countDynamoCalls();
+  let user: FixtureUser;
+  let fileId: string;
+  let exam100: { id: string; questions: { id: string; answer: string }[] };
+  let exam2000: { id: string; questions: { id: string; answer: string }[] };
+
+  async function examWith(count: number, title: string) {
+    const created = await examServices.createExam({ params: {}, query: {}, body: { title, question_count: count, file_id: fileId } } as never, contextFor(user));
+    const exam = await examServices.getExam({ params: { examId: created.id }, query: {}, body: {} } as never, contextFor(user));
+    return { id: created.id, questions: (exam.questions ?? []).map((q) => ({ id: q.id, answer: q.answer ?? '' })) };
+  }
+
+  beforeAll(async () => {
+    user = await fixtureUser(apiUrl);
+    const imported = await importQuestionSheet({
+      bytes: xlsxBytes([KO_HEADER, ...questionRows(2000)]),
+      fileName: `results-budget-${Date.now()}.xlsx`,
+      isPublic: false,
+      owner: { id: user.id, username: user.username },
+      language: 'ko',
+      log: createLogger(),
+    });
+    fileId = imported.file.id;
+    exam100 = await examWith(100, `results budget 100 ${Date.now()}`);
+    exam2000 = await examWith(2000, `results budget 2000 ${Date.now()}`);
+  }, 180_000);
+
+  const answersFor = (questions: { id: string; answer: string }[]) =>
+    questions.map((q, i) => ({ question_id: q.id, answer: i % 2 ? q.answer : 'wrong', elapsed_seconds: 1 }));
+
+  it('submits a 100-answer exam in a constant number of requests, and replays a retry in a constant number', async () => {
+    const counts: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const body = { exam_id: exam100.id, answers: answersFor(exam100.questions), elapsed_seconds: 100, submission_id: randomUUID() };
+      calls.reset();
+      const answer = await results.submitExam(input(body), contextFor(user));
+      counts.push(calls.count());
+      expect(answer.result).toMatchObject({ correct_count: 50, wrong_count: 50, total_score: 100 });
+      console.info('submit (100 answers) requests', calls.byCommand());
+      calls.reset();
+      const replay = await results.submitExam(input(body), contextFor(user));
+      expect(replay.replayed).toBe(true);
+      // exam Query + BatchGet + the refused transaction + claim GetItem + BatchGet result/job + details Query
+      expect(calls.count()).toBeLessThanOrEqual(6);
+    }
+    // 1 Query (exam) + BatchGet (90 statistics + summary) + Tx 1 (90 statistics) + job: BatchGet + Tx
+    expect(Math.max(...counts)).toBeLessThanOrEqual(6);
+    expect(new Set(counts).size).toBe(1);
+    // Every statistic counted exactly 3 times, no job left behind.
+    const stats = await results.questionStatistics(input({}, { examId: exam100.id }), contextFor(user));
+    expect(stats).toHaveLength(100);
+    expect(stats.every((s) => s.total_attempts === 3)).toBe(true);
+    const jobs = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: config.appTable,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :j)',
+        ExpressionAttributeValues: { ':pk': `USER#${user.id}`, ':j': 'RESULTJOB#' },
+      }),
+    );
+    expect(jobs.Items).toHaveLength(0);
+  }, 120_000);
+
+  it('submits 2,000 answers in about ⌈n/99⌉ × 2 requests, then reads the 2,000-question statistics in a constant number', async () => {
+    calls.reset();
+    const answer = await results.submitExam(input({ exam_id: exam2000.id, answers: answersFor(exam2000.questions), elapsed_seconds: 0, submission_id: randomUUID() }), contextFor(user));
+    expect(answer.result.answered_count).toBe(2000);
+    const submitCalls = calls.count();
+    console.info('submit (2,000 answers) requests', calls.byCommand());
+    expect(submitCalls).toBeLessThanOrEqual(2 + 2 + Math.ceil(1910 / 99) * 2 + 2);
+
+    calls.reset();
+    const stats = await results.questionStatistics(input({}, { examId: exam2000.id }), contextFor(user));
+    expect(stats).toHaveLength(2000);
+    console.info('question statistics (2,000 questions) requests', calls.byCommand());
+    // exam: 1–2 Query pages; statistics: one prefix Query (1 MB pages: 1–2)
+    expect(calls.count()).toBeLessThanOrEqual(5);
+    const first = calls.count();
+
+    calls.reset();
+    const summary = await results.examResultsSummary(input({}, {}, {}), contextFor(user));
+    expect(summary.results.length).toBeGreaterThanOrEqual(2);
+    expect(calls.count()).toBe(2);
+    calls.reset();
+    const list = await results.listExamResults(input({}, {}, { page_size: 10 }), contextFor(user));
+    expect(list.count).toBe(4); // three 100-answer submits (replays add nothing) + one 2,000-answer submit
+    expect(calls.count()).toBe(2);
+    calls.reset();
+    await results.getExamResult(input({}, { id: answer.result_id }), contextFor(user));
+    expect(calls.count()).toBe(2);
+    expect(first).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('stores details beyond the first transaction (long answers) and replaces them on continue', async () => {
+    const learner = await fixtureUser(apiUrl);
+    const long = (q: { id: string }, i: number) => ({ question_id: q.id, answer: `${i} ${'가'.repeat(1990)}`, elapsed_seconds: 1 });
+    const answers = exam2000.questions.slice(0, 800).map(long);
+    const submitted = await results.submitExam(input({ exam_id: exam2000.id, answers, elapsed_seconds: 0, submission_id: randomUUID() }), contextFor(learner));
+    // Every page (1 MB each: about three 300 KB chunks).
+    const chunkKeys = async () =>
+      (
+        await queryAll({
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :d)',
+          ExpressionAttributeValues: { ':pk': `USER#${learner.id}`, ':d': `RESULTDETAIL#${submitted.result_id}#` },
+          ProjectionExpression: 'sk',
+        })
+      ).map((i) => String(i.sk));
+    const before = await chunkKeys();
+    expect(before.length).toBeGreaterThan(4);
+    const read = await results.getExamResult(input({}, { id: submitted.result_id }), contextFor(learner));
+    expect(read.details).toHaveLength(800);
+    expect(read.details![799]!.answer).toBe(answers[799]!.answer);
+    const continued = await results.continueExam(
+      input({ previous_result_id: submitted.result_id, answers: exam2000.questions.slice(790, 810).map(long), elapsed_seconds: 5 }, { examId: exam2000.id }),
+      contextFor(learner),
+    );
+    expect(continued.result.answered_count).toBe(810);
+    const after = await chunkKeys();
+    expect(after.length).toBeGreaterThanOrEqual(before.length); // 810 details now
+    expect(after.some((k) => before.includes(k))).toBe(false);
+  }, 120_000);
+});
