@@ -1,43 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import * as XLSX from 'xlsx';
 import { startLocalCloud } from '../local/cloud.js';
 import { freePort } from '../local/engines.js';
 import { parseSheet } from '../functions/files/importer/parse.js';
+import { questionSheet, signedInSession, type Report } from './api-session.js';
 import { countDynamoRequests } from './dynamo-requests.js';
 import { load } from './load.js';
-
-type Report = (name: string, value: string, budget?: { ok: boolean; text: string }) => void;
-
-const HEADER = ['문제id', '제목', '문제 내용', '정답', '설명', '난이도', 'URL', '그룹ID'];
-
-function questionSheet(rows: number): Buffer {
-  const data = [HEADER, ...Array.from({ length: rows }, (_, i) => [
-    String(i + 1), `제목 ${i + 1}`, `문제 내용 ${i + 1}: 쿠버네티스 파드와 디플로이먼트의 차이를 설명하시오.`,
-    `정답 ${i + 1}`, `설명 ${i + 1}`, ['쉬움', '보통', '어려움'][i % 3]!, '', `g${i % 10}`,
-  ])];
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(data), 'Sheet1');
-  return Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Uint8Array);
-}
-
-/** A signed-in browser-like session against the in-process server: register, keep cookies. */
-async function signedInSession(baseUrl: string) {
-  const csrf = (await (await fetch(`${baseUrl}/api/csrf-token/`)).json()) as { csrfToken: string };
-  let cookie = `csrftoken=${csrf.csrfToken}`;
-  const headers = () => ({ cookie, 'x-csrftoken': csrf.csrfToken });
-  const username = `bench_${randomBytes(5).toString('hex')}`;
-  const res = await fetch(`${baseUrl}/api/register/`, {
-    method: 'POST',
-    headers: { ...headers(), 'content-type': 'application/json' },
-    body: JSON.stringify({ id: username, name: 'Bench', password: randomBytes(12).toString('base64url'), language: 'ko' }),
-  });
-  if (!res.ok) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const session = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('sessionid='));
-  if (!session) throw new Error('register did not start a session');
-  cookie = `${cookie}; ${session}`;
-  return { headers };
-}
 
 /**
  * Issue 4's figures: import of a 10,000-question sheet end to end against parsing it alone, the

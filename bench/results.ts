@@ -1,69 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
-import * as XLSX from 'xlsx';
+import { randomUUID } from 'node:crypto';
 import { startLocalCloud } from '../local/cloud.js';
 import { freePort } from '../local/engines.js';
+import { questionSheet, signedInSession, timed, type Report } from './api-session.js';
 import { countDynamoRequests } from './dynamo-requests.js';
-
-type Report = (name: string, value: string, budget?: { ok: boolean; text: string }) => void;
-
-const HEADER = ['문제id', '제목', '문제 내용', '정답', '설명', '난이도', 'URL', '그룹ID'];
-
-function questionSheet(rows: number): Buffer {
-  const data = [HEADER, ...Array.from({ length: rows }, (_, i) => [
-    String(i + 1), `제목 ${i + 1}`, `문제 내용 ${i + 1}: 파드와 디플로이먼트의 차이를 설명하시오.`, `정답 ${i + 1}`, '', ['쉬움', '보통', '어려움'][i % 3]!, '', `g${i % 10}`,
-  ])];
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(data), 'Sheet1');
-  return Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Uint8Array);
-}
-
-async function signedInSession(baseUrl: string) {
-  const csrf = (await (await fetch(`${baseUrl}/api/csrf-token/`)).json()) as { csrfToken: string };
-  let cookie = `csrftoken=${csrf.csrfToken}`;
-  const headers = () => ({ cookie, 'x-csrftoken': csrf.csrfToken });
-  const username = `bench_${randomBytes(5).toString('hex')}`;
-  const res = await fetch(`${baseUrl}/api/register/`, {
-    method: 'POST',
-    headers: { ...headers(), 'content-type': 'application/json' },
-    body: JSON.stringify({ id: username, name: 'Bench', password: randomBytes(12).toString('base64url'), language: 'ko' }),
-  });
-  if (!res.ok) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const session = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('sessionid='));
-  if (!session) throw new Error('register did not start a session');
-  cookie = `${cookie}; ${session}`;
-  return { headers };
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-
-/** Runs `task` from `connections` workers for `seconds`; latency percentiles of each call. */
-async function timed(task: (worker: number) => Promise<void>, options: { seconds: number; connections: number }) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = performance.now() + options.seconds * 1000;
-  await Promise.all(
-    Array.from({ length: options.connections }, async (_, worker) => {
-      while (performance.now() < end) {
-        const start = performance.now();
-        try {
-          await task(worker);
-          latencies.push(performance.now() - start);
-        } catch (error) {
-          if (errors++ === 0) console.error(`  first error: ${(error as Error).message}`);
-        }
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return {
-    calls: latencies.length,
-    perSecond: Math.round(latencies.length / options.seconds),
-    p50Ms: Math.round(percentile(latencies, 50)),
-    p99Ms: Math.round(percentile(latencies, 99)),
-    errors,
-  };
-}
 
 /**
  * Issue 5's figures: the DynamoDB requests and latency of a 100-answer submit (each with its own

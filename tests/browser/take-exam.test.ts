@@ -1,0 +1,379 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchBrowser, openPage, screenshot } from '../support/browser.js';
+import { fitsPhone, ready, toast, unexpected, visit } from '../support/browser-pages.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+const stamp = Date.now().toString(36);
+const PASSWORD = 'correct-horse-42';
+
+interface ListedExam {
+  id: string;
+  title: string;
+}
+
+/** The demo seed's public exams ("쿠버네티스 기초", "Kubernetes Basics"), by title. */
+async function publicExamId(title: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/exams/?is_public=true&page_size=100`, { headers: { Accept: 'application/json' } });
+  const body = (await response.json()) as { results: ListedExam[] };
+  const exam = body.results.find((item) => item.title === title);
+  if (!exam) throw new Error(`no public exam "${title}" in ${body.results.map((item) => item.title).join(', ')}`);
+  return exam.id;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function go(page: Page, path: string) {
+  await page.goto(`${baseUrl}${path}`);
+  await ready(page);
+}
+
+async function register(page: Page, username: string) {
+  await go(page, '/register');
+  await page.locator('input[name="id"]').fill(username);
+  await page.locator('input[name="name"]').fill('Taker');
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(`${baseUrl}/`);
+}
+
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.waitForTimeout(150);
+  await screenshot(page, name);
+}
+
+const runner = (page: Page) => page.getByTestId('take-exam-runner');
+const count = (page: Page) => page.getByTestId('nav-count').textContent();
+const currentTitle = (page: Page) => page.getByTestId('question-title').textContent();
+
+async function waitCount(page: Page, text: string) {
+  await page.getByTestId('nav-count').filter({ hasText: new RegExp(`^${text.replace(/\//g, '\\/')}$`) }).waitFor();
+}
+
+/** The correct answer of the shown question, read through "show answer" (then hidden again). */
+async function revealAnswer(page: Page): Promise<string> {
+  await page.getByTestId('show-answer').click();
+  const answer = (await page.getByTestId('correct-answer').textContent()) ?? '';
+  await page.getByTestId('show-answer').click();
+  return answer;
+}
+
+/** Calls the API from inside the page (its cookies and CSRF token). */
+async function pageApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (method !== 'GET') {
+        const token = ((await (await fetch('/api/csrf-token/', { credentials: 'include' })).json()) as { csrfToken: string }).csrfToken;
+        headers['X-CSRFToken'] = token;
+        headers['Content-Type'] = 'application/json';
+      }
+      const response = await fetch(path, { method, headers, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+describe('take exam (spec 2 §2.1)', () => {
+  test('an anonymous visitor reads the questions and is sent to log in when answering', async () => {
+    const examId = await publicExamId('쿠버네티스 기초');
+    const { page, errors, close } = await visit(browser, `/take-exam/${examId}`, { locale: 'ko-KR' });
+    await runner(page).waitFor();
+    expect(await page.getByTestId('exam-title').textContent()).toBe('쿠버네티스 기초');
+    await waitCount(page, '1 / 10');
+    expect(await page.getByTestId('favorite-toggle').count()).toBe(0); // signed-in only
+    expect(await page.getByTestId('edit-question').count()).toBe(0);
+
+    // Reading is free: next, last, first, the list.
+    const first = await currentTitle(page);
+    await page.getByTestId('nav-next').click();
+    await waitCount(page, '2 / 10');
+    await page.getByTestId('nav-last').click();
+    await waitCount(page, '10 / 10');
+    await page.getByTestId('nav-first').click();
+    await waitCount(page, '1 / 10');
+    expect(await currentTitle(page)).toBe(first);
+    await page.getByTestId('list-button').click();
+    await page.getByTestId('question-list-item').nth(2).click();
+    await waitCount(page, '3 / 10');
+
+    // The hint shows answer and explanation.
+    await page.getByTestId('show-answer').click();
+    await page.getByTestId('answer-reveal').waitFor();
+    await page.getByTestId('nav-previous').click();
+    await waitCount(page, '2 / 10');
+    expect(await page.getByTestId('answer-reveal').count()).toBe(0); // reset on a move
+
+    // Answering records: to /login, coming back here afterwards.
+    await page.getByTestId('answer-input').fill('파드');
+    await page.getByTestId('self-grade-pass').click();
+    await page.waitForURL(`${baseUrl}/login?returnTo=${encodeURIComponent(`/take-exam/${examId}`)}`);
+    await toast(page, '로그인이 필요합니다.').waitFor();
+
+    // exam_id in the query works too, and single-question mode shows just that question.
+    // (the visitor's session record is kept: restart=true starts over)
+    await go(page, `/take-exam?exam_id=${examId}&restart=true`);
+    await waitCount(page, '1 / 10');
+    expect(new URL(page.url()).searchParams.has('restart')).toBe(false); // applied once
+    const questionId = await page.getByTestId('question-card').getAttribute('data-question-id');
+    await go(page, `/take-exam?exam_id=${examId}&question_id=${questionId}`);
+    await waitCount(page, '1 / 1');
+    expect(await page.getByTestId('question-card').getAttribute('data-question-id')).toBe(questionId);
+    // Without exam_id the load fails with an alert.
+    await go(page, `/take-exam?question_id=${questionId}`);
+    await page.getByTestId('take-exam-error').filter({ hasText: 'exam_id' }).waitFor();
+
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+
+  test('take an exam: typed answers, self-grading, reload and continue, save, end, the saved result', async () => {
+    const examId = await publicExamId('Kubernetes Basics');
+    const { page, context, errors, close } = await visit(browser, '/', { locale: 'en-US' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    await register(page, `te${stamp}`);
+    await go(page, `/take-exam/${examId}?returnTo=results&from=test`);
+    await runner(page).waitFor();
+    await waitCount(page, '1 / 10');
+    await page.getByTestId('favorite-toggle').waitFor();
+
+    // 1: the correct answer, typed; Next.
+    const answer1 = await revealAnswer(page);
+    await page.getByTestId('answer-input').fill(answer1);
+    await page.getByTestId('nav-next').click();
+    await waitCount(page, '2 / 10');
+
+    // 2: self-graded pass (fills the correct answer); 3: fail (a blank answer).
+    await page.getByTestId('self-grade-pass').click();
+    await page.getByTestId('self-grade-status').filter({ hasText: 'Graded as correct' }).waitFor();
+    expect((await page.getByTestId('answer-input').inputValue()).trim()).not.toBe('');
+    await page.getByTestId('nav-next').click();
+    await waitCount(page, '3 / 10');
+    await page.getByTestId('self-grade-fail').click();
+    await page.getByTestId('self-grade-status').filter({ hasText: 'Graded as wrong' }).waitFor();
+    await page.getByTestId('nav-next').click();
+    await waitCount(page, '4 / 10');
+
+    // 4: a blank answer cannot go on; a wrong typed one goes on with Ctrl+Enter.
+    await page.getByTestId('nav-next').click();
+    await toast(page, 'Please enter an answer first.').waitFor();
+    expect(await count(page)).toBe('4 / 10');
+    await page.getByTestId('answer-input').fill('no idea');
+    await page.getByTestId('answer-input').press('Control+Enter');
+    await waitCount(page, '5 / 10');
+
+    // The timers tick.
+    await page.waitForFunction(() => document.querySelector('[data-testid="total-timer"]')?.textContent !== '0:00');
+    expect(await page.getByTestId('total-timer').textContent()).toMatch(/^\d+:\d{2}$/);
+
+    // Reload: the same question, the answers and the time are still there.
+    const title5 = await currentTitle(page);
+    const before = await page.getByTestId('total-timer').textContent();
+    await page.reload();
+    await ready(page);
+    await runner(page).waitFor();
+    await waitCount(page, '5 / 10');
+    expect(await currentTitle(page)).toBe(title5);
+    await page.getByText('4 answered').waitFor();
+    const seconds = (text: string | null) => text!.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+    expect(seconds(await page.getByTestId('total-timer').textContent())).toBeGreaterThanOrEqual(seconds(before));
+    await page.getByTestId('list-button').click();
+    const tiles = page.getByTestId('question-list-item');
+    expect(await tiles.nth(0).getAttribute('aria-label')).toContain('Correct');
+    expect(await tiles.nth(2).getAttribute('aria-label')).toContain('Wrong');
+    await page.getByTestId('question-list-modal').getByRole('button', { name: 'Close' }).click();
+
+    // Share: a short link, or the full address when none can be made.
+    await page.getByTestId('share-button').click();
+    await toast(page, /Link copied\.|the full address was copied/).waitFor();
+
+    await shot(page, 'take-exam-en-desktop');
+
+    // Save: the four answers make a result; the exam stays open.
+    await page.getByTestId('save-exam').click();
+    await toast(page, 'Your answers so far are saved.').waitFor();
+    expect(await count(page)).toBe('5 / 10');
+    await page.getByTestId('exam-completed').waitFor();
+
+    // The statistics now have attempts: question 1 shows its accuracy (100 %), and the slider adjusts it.
+    await page.getByTestId('nav-first').click();
+    const accuracy = page.getByTestId('accuracy-panel');
+    await accuracy.getByTestId('accuracy-value').filter({ hasText: 'Accuracy 100%' }).waitFor();
+    await accuracy.getByTestId('accuracy-slider').focus();
+    await page.keyboard.press('Home');
+    await page.locator('[data-toast-type="success"]').last().waitFor();
+    await accuracy.getByTestId('accuracy-value').filter({ hasText: 'Accuracy 0%' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.locator('[data-toast-type="success"]').filter({ hasText: /0\s?%/ }).count()).toBe(1); // one call per release
+    await shot(page, 'take-exam-accuracy-en-desktop');
+    await page.getByTestId('list-button').click();
+    await page.getByTestId('question-list-item').nth(4).click();
+    await waitCount(page, '5 / 10');
+
+    // 5: pass, then End: the new answer is added to the same result; back to /results.
+    await page.getByTestId('self-grade-pass').click();
+    await page.getByTestId('end-exam').click();
+    await page.waitForURL(`${baseUrl}/results`);
+
+    const results = await pageApi<{ count: number; results: { id: string; exam: { id: string }; correct_count: number; wrong_count: number; answered_count: number; total_score: number }[] }>(
+      page,
+      'GET',
+      `/api/exam-results/?exam_id=${examId}`,
+    );
+    expect(results.status).toBe(200);
+    expect(results.body.results).toHaveLength(1);
+    const result = results.body.results[0]!;
+    expect(result).toMatchObject({ correct_count: 3, wrong_count: 2, answered_count: 5, total_score: 10 });
+
+    // Ended: coming back starts a new session; continue=true&result_id takes the saved answers
+    // and jumps to the first question without one.
+    await go(page, `/take-exam/${examId}?continue=true&result_id=${result.id}&returnTo=results`);
+    await runner(page).waitFor();
+    await page.getByText('5 answered').waitFor();
+    await toast(page, 'Continuing from the earlier result.').waitFor();
+    await page.getByTestId('list-button').click();
+    const current = page.locator('[data-testid="question-list-item"][aria-current="step"]');
+    expect(await current.getAttribute('aria-label')).toContain('Not answered');
+    expect(await page.locator('[data-testid="question-list-item"][aria-label$="Correct"]').count()).toBe(3);
+    await page.getByTestId('question-list-modal').getByRole('button', { name: 'Close' }).click();
+
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+
+  test('the exam creator edits, adds and deletes questions; restart; voice mode', async () => {
+    const { page, errors, close } = await visit(browser, '/', { locale: 'en-US' });
+    await register(page, `ted${stamp}`);
+    const files = await pageApi<{ files: { id: string; name: string }[] }>(page, 'GET', '/api/question-files/');
+    const file = files.body.files.find((item) => item.name === 'devops-kubernetes-basics.xlsx')!;
+    const created = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', { title: `Mine ${stamp}`, file_id: file.id, question_count: 3, is_public: false });
+    expect(created.status).toBe(200);
+    const examId = created.body.id;
+
+    await go(page, `/take-exam/${examId}?order=1,2,3`);
+    await waitCount(page, '1 / 3');
+
+    // Edit: required fields are checked, then saved.
+    await page.getByTestId('edit-question').click();
+    const modal = page.getByTestId('question-form-modal');
+    await modal.locator('input[name="title"]').fill('   ');
+    await modal.getByTestId('question-form-submit').click();
+    await modal.getByText('Title, content and answer are required.').waitFor();
+    await modal.locator('input[name="title"]').fill(`Edited ${stamp}`);
+    await modal.getByTestId('question-form-submit').click();
+    await toast(page, 'Question saved.').waitFor();
+    await page.getByTestId('question-title').filter({ hasText: `Edited ${stamp}` }).waitFor();
+
+    // Add: the next csv id and Medium by default; the new question is shown.
+    await page.getByTestId('add-question').click();
+    expect(await modal.locator('input[name="csv_id"]').inputValue()).toMatch(/^\d+$/);
+    expect(await modal.locator('select[name="difficulty"]').inputValue()).toBe('Medium');
+    await modal.locator('input[name="title"]').fill(`Added ${stamp}`);
+    await modal.locator('textarea[name="content"]').fill('What does kubectl apply do with a manifest?');
+    await modal.locator('textarea[name="answer"]').fill('Creates or updates the objects it describes');
+    await modal.getByTestId('question-form-submit').click();
+    await toast(page, 'Question added.').waitFor();
+    await waitCount(page, '4 / 4');
+    await page.getByTestId('question-title').filter({ hasText: `Added ${stamp}` }).waitFor();
+
+    // mode=add-question opens the add form at once.
+    await go(page, `/take-exam/${examId}?mode=add-question`);
+    await modal.waitFor();
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await page.getByTestId('list-button').click();
+    await page.locator(`[data-testid="question-list-item"][aria-label*="Added ${stamp}"]`).click();
+    await page.getByTestId('question-title').filter({ hasText: `Added ${stamp}` }).waitFor();
+
+    // Delete, with confirmation.
+    await page.getByTestId('delete-question').click();
+    await page.getByTestId('delete-question-modal-confirm').click();
+    await toast(page, 'Question deleted.').waitFor();
+    await waitCount(page, '3 / 3');
+
+    // Restart from the tools asks first, then starts at question 1 with nothing answered.
+    await page.getByTestId('restart-button').click();
+    await page.getByTestId('restart-modal-confirm').click();
+    await toast(page, 'Starting over.').waitFor();
+    await waitCount(page, '1 / 3');
+    await page.getByText('0 answered').waitFor();
+
+    // An exam with voice mode shows the voice panel in the question area, across questions.
+    const updated = await pageApi(page, 'PATCH', `/api/exam/${examId}/update/`, { voice_mode_enabled: true });
+    expect(updated.status).toBe(200);
+    await go(page, `/take-exam/${examId}`);
+    await page.getByTestId('voice-mode-panel').waitFor();
+    await page.getByTestId('nav-last').click();
+    await page.getByTestId('voice-mode-panel').waitFor();
+
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+
+  for (const [locale, language, examTitle] of [
+    ['ko-KR', 'ko', '쿠버네티스 기초'],
+    ['en-US', 'en', 'Kubernetes Basics'],
+  ] as const) {
+    test(`phone width and screenshots (${language})`, async () => {
+      const examId = await publicExamId(examTitle);
+      const desktop = await visit(browser, `/take-exam/${examId}`, { locale });
+      await runner(desktop.page).waitFor();
+      await desktop.page.getByTestId('show-answer').click();
+      await shot(desktop.page, `take-exam-anonymous-${language}-desktop`);
+      await desktop.close();
+
+      const { page, errors, close } = await visit(browser, `/take-exam/${examId}`, { locale, viewport: 'phone' });
+      await runner(page).waitFor();
+      await page.getByTestId('answer-input').fill('x'.repeat(120));
+      await page.getByTestId('show-answer').click();
+      await fitsPhone(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(100);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shot(page, `take-exam-${language}-phone`);
+      expect(unexpected(errors)).toEqual([]);
+      await close();
+    });
+  }
+});
+
+// The signed-in screen at phone width, for the screenshot with every tool shown.
+describe('take exam signed in at phone width', () => {
+  test('tools wrap without sideways scrolling', async () => {
+    const examId = await publicExamId('쿠버네티스 기초');
+    const opened = await openPage(browser, { locale: 'ko-KR', viewport: 'phone' });
+    const { page, close } = opened;
+    await page.goto(`${baseUrl}/`);
+    await ready(page);
+    await register(page, `tp${stamp}`);
+    await go(page, `/take-exam/${examId}`);
+    await runner(page).waitFor();
+    await page.getByTestId('favorite-toggle').waitFor();
+    await fitsPhone(page);
+    await shot(page, 'take-exam-signed-in-ko-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot(page, 'take-exam-signed-in-ko-desktop');
+
+    // Single-question mode, signed in: a private temporary exam with that one question.
+    const questionId = await page.getByTestId('question-card').getAttribute('data-question-id');
+    await go(page, `/take-exam?exam_id=${examId}&question_id=${questionId}&returnTo=exam-detail`);
+    await page.waitForURL((url) => url.pathname !== '/take-exam' && url.pathname.startsWith('/take-exam/') && !url.pathname.endsWith(examId));
+    expect(new URL(page.url()).searchParams.get('examId')).toBe(examId);
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('exam-detail');
+    await waitCount(page, '1 / 1');
+    expect(await page.getByTestId('question-card').getAttribute('data-question-id')).toBe(questionId);
+    await close();
+  });
+});

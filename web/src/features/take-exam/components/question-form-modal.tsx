@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DIFFICULTIES } from '../../../../../shared/domain/difficulty.js';
+import button from '../../../components/ui/button/button.module.css';
+import form from '../../../components/ui/form/form.module.css';
+import { Modal } from '../../../components/ui/modal/modal.js';
+import type { QuestionFormBody } from '../api/questions.js';
+import { questionFormBody, questionFormProblem, type QuestionFormValues } from '../utils/question-form.js';
+import styles from './take-exam.module.css';
+
+interface QuestionFormModalProps {
+  mode: 'edit' | 'add';
+  initial: QuestionFormValues;
+  pending: boolean;
+  onSubmit(body: QuestionFormBody): void;
+  /** Missing title, content or answer (the page shows the warning toast). */
+  onInvalid(): void;
+  onClose(): void;
+}
+
+/** Edit or add a question (spec 2 §3 form fields, §5 rules). Rendered only while open. */
+export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid, onClose }: QuestionFormModalProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<QuestionFormValues>(initial);
+  const [problem, setProblem] = useState(false);
+  const set = (name: keyof QuestionFormValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (questionFormProblem(values)) {
+      setProblem(true);
+      onInvalid();
+      return;
+    }
+    onSubmit(questionFormBody(values, mode));
+  };
+
+  const formId = `question-form-${mode}`;
+  const field = (name: keyof QuestionFormValues, label: string, options: { required?: boolean; multiline?: boolean; wide?: boolean } = {}) => (
+    <div className={`${form.field} ${options.wide ? styles.formWide : ''}`}>
+      <label className={form.label} htmlFor={`${formId}-${name}`}>
+        {label}
+        {!options.required && <span className={form.optional}>{t('takeExam.form.optional')}</span>}
+      </label>
+      {options.multiline ? (
+        <textarea
+          id={`${formId}-${name}`}
+          name={name}
+          className={`${form.input} ${styles.textarea}`}
+          value={values[name]}
+          onChange={set(name)}
+          aria-invalid={problem && options.required && !values[name].trim() ? true : undefined}
+        />
+      ) : (
+        <input
+          id={`${formId}-${name}`}
+          name={name}
+          className={form.input}
+          value={values[name]}
+          onChange={set(name)}
+          aria-invalid={problem && options.required && !values[name].trim() ? true : undefined}
+        />
+      )}
+    </div>
+  );
+
+  return (
+    <Modal
+      open
+      title={mode === 'edit' ? t('takeExam.form.editTitle') : t('takeExam.form.addTitle')}
+      onClose={onClose}
+      closeLabel={t('app.close')}
+      testId="question-form-modal"
+      footer={
+        <>
+          <button type="button" className={`${button.button} ${button.secondary}`} onClick={onClose}>
+            {t('takeExam.form.cancel')}
+          </button>
+          <button type="submit" form={formId} className={`${button.button} ${button.primary}`} disabled={pending} data-testid="question-form-submit">
+            {mode === 'edit' ? t('takeExam.form.save') : t('takeExam.form.add')}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.formGrid} onSubmit={submit} noValidate>
+        {problem && (
+          <p className={`${form.alert} ${styles.formWide}`} role="alert">
+            {t('takeExam.form.required')}
+          </p>
+        )}
+        {field('title', t('takeExam.form.title'), { required: true, wide: true })}
+        {field('content', t('takeExam.form.content'), { required: true, multiline: true, wide: true })}
+        {field('answer', t('takeExam.form.answer'), { required: true, multiline: true, wide: true })}
+        {field('explanation', t('takeExam.form.explanation'), { multiline: true, wide: true })}
+        {field('csv_id', t('takeExam.form.csvId'))}
+        <div className={form.field}>
+          <label className={form.label} htmlFor={`${formId}-difficulty`}>
+            {t('takeExam.form.difficulty')}
+          </label>
+          <select id={`${formId}-difficulty`} name="difficulty" className={form.select} value={values.difficulty} onChange={set('difficulty')}>
+            {DIFFICULTIES.map((difficulty) => (
+              <option key={difficulty} value={difficulty}>
+                {t(`takeExam.question.difficulty.${difficulty}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {field('url', t('takeExam.form.url'))}
+        {field('group_id', t('takeExam.form.groupId'))}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './take-exam.module.css';
+
+/** Spec 2 §5/§9: the question lacks text in this language; the notice hides after 8 s. */
+export function UntranslatedNotice({ show }: { show: boolean }) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(show);
+  useEffect(() => {
+    if (!show) return;
+    const timer = setTimeout(() => setVisible(false), 8000);
+    return () => clearTimeout(timer);
+  }, [show]);
+  if (!show || !visible) return null;
+  return (
+    <p className={styles.notice} role="status" data-testid="untranslated-notice">
+      {t('takeExam.untranslated')}
+    </p>
+  );
+}

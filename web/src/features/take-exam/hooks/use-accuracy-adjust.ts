@@ -1,0 +1,28 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { adjustQuestionAccuracy } from '../api/adjust-accuracy.js';
+
+/** The accuracy slider's call (spec 2 §7) with its toasts; the statistics are read again after it. */
+export function useAccuracyAdjust(examId: string, refresh: () => Promise<unknown>) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [adjusting, setAdjusting] = useState(false);
+  const adjust = useCallback(
+    async (questionId: string, target: number, current: number) => {
+      setAdjusting(true);
+      try {
+        const answer = await adjustQuestionAccuracy({ examId, questionId, current, target });
+        toast.success(answer.message || t('takeExam.stats.adjusted'));
+        await refresh();
+      } catch (error) {
+        toast.error(t(error instanceof ApiError ? 'takeExam.stats.adjustFailed' : 'takeExam.stats.adjustError'));
+      } finally {
+        setAdjusting(false);
+      }
+    },
+    [examId, refresh, toast, t],
+  );
+  return { adjust, adjusting };
+}

@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { orderQuestions, type OrderableQuestion, type QuestionStat } from '../../../../../shared/domain/question-order.js';
+import { sessionStore } from '../../../lib/storage.js';
+import {
+  createSessionRecord,
+  reviveSessionRecord,
+  sessionKey,
+  sessionReducer,
+  type SessionAction,
+  type SessionRecord,
+} from '../utils/session-record.js';
+
+interface SessionOptions {
+  examId: string;
+  questions: readonly OrderableQuestion[];
+  /** The `order` parameter: a fixed order. */
+  order: readonly string[];
+  /** The caller's statistics when known at the start: the first order follows them. */
+  stats?: ReadonlyMap<string, QuestionStat>;
+  /** restart=true: the stored record is dropped. */
+  restart: boolean;
+  filters: Record<string, string>;
+  /** Set when only part of the exam is taken (selected, single question): its own record beside the whole exam's. */
+  scope?: string;
+}
+
+function storageKey(examId: string, scope: string | undefined): string {
+  return scope ? `${sessionKey(examId)}#${scope}` : sessionKey(examId);
+}
+
+function initialRecord({ examId, questions, order, stats, restart, filters, scope }: SessionOptions): SessionRecord {
+  const ids = questions.map((question) => question.id);
+  if (!restart) {
+    const stored = reviveSessionRecord(sessionStore.getJson(storageKey(examId, scope)), examId, ids);
+    if (stored) return stored;
+  }
+  const ordered = orderQuestions(questions, { order, stats }).map((question) => question.id);
+  return createSessionRecord(examId, ordered, Date.now(), filters);
+}
+
+export interface ExamSession {
+  record: SessionRecord;
+  dispatch: (action: SessionAction) => void;
+  /** Forgets the stored record for good (after End): coming back starts a new session. */
+  forget: () => void;
+}
+
+/**
+ * The session record (spec 2 §3): restored from sessionStorage unless restart=true, saved on
+ * every change, and ticked every second (whole-exam and per-question timers).
+ */
+export function useExamSession(options: SessionOptions): ExamSession {
+  const [record, dispatch] = useReducer(sessionReducer, options, initialRecord);
+  const key = storageKey(options.examId, options.scope);
+  const ended = useRef(false);
+
+  useEffect(() => {
+    if (!ended.current) sessionStore.setJson(key, record);
+  }, [key, record]);
+
+  useEffect(() => {
+    const timer = setInterval(() => dispatch({ type: 'tick', now: Date.now() }), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const forget = useCallback(() => {
+    ended.current = true;
+    sessionStore.remove(key);
+  }, [key]);
+
+  return { record, dispatch, forget };
+}

@@ -1,0 +1,57 @@
+import { hasChoiceOptions, yesNoValue } from '../../../../../shared/domain/answer-check.js';
+
+/**
+ * How the answer of a question is entered (spec 2 §2.1): Solved/Unsolved buttons for yes/no
+ * questions, radio buttons for single choice (options in the content, an answer without a
+ * comma), checkboxes for multiple choice (an answer with a comma or semicolon), else free text.
+ */
+export type InputForm = 'solved' | 'radio' | 'checkbox' | 'textarea';
+
+const LIST_SEPARATOR = /[,;，；]/;
+
+export function detectInputForm(content: string, correctAnswer: string): InputForm {
+  if (yesNoValue(correctAnswer)) return 'solved';
+  if (hasChoiceOptions(content)) return LIST_SEPARATOR.test(correctAnswer) ? 'checkbox' : 'radio';
+  return 'textarea';
+}
+
+export interface ChoiceOption {
+  /** The option's letter or digit as written (a, B, 3). */
+  key: string;
+  text: string;
+}
+
+/** The options listed in the content: lines starting a-d / A-D / 1-4 with . or ). */
+export function choiceOptions(content: string): ChoiceOption[] {
+  const options: ChoiceOption[] = [];
+  for (const line of content.normalize('NFKC').split(/\r?\n/)) {
+    const match = /^\s*([a-dA-D1-4])[.)]\s*(.*)$/.exec(line);
+    if (match) options.push({ key: match[1]!, text: match[2]!.trim() });
+  }
+  return options;
+}
+
+/** The content without its option lines (the options are shown as inputs). */
+export function contentWithoutOptions(content: string): string {
+  return content
+    .normalize('NFKC')
+    .split(/\r?\n/)
+    .filter((line) => !/^\s*[a-dA-D1-4][.)]/.test(line))
+    .join('\n')
+    .trim();
+}
+
+/** The checkbox answer: the picked keys, comma-joined in option order. */
+export function joinChoices(picked: readonly string[], options: readonly ChoiceOption[]): string {
+  return options
+    .filter((option) => picked.includes(option.key))
+    .map((option) => option.key)
+    .join(', ');
+}
+
+export function splitChoices(answer: string): string[] {
+  return answer
+    .split(LIST_SEPARATOR)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,54 @@
+import { normalizeDifficulty } from '../../../../../shared/domain/difficulty.js';
+import type { QuestionView } from './question-view.js';
+import { cleanUrl } from './question-view.js';
+
+/** The edit and add form of spec 2 §3, as typed. */
+export interface QuestionFormValues {
+  csv_id: string;
+  title: string;
+  content: string;
+  answer: string;
+  explanation: string;
+  difficulty: string;
+  url: string;
+  group_id: string;
+}
+
+/** The edit form starts from the question as shown (current language). */
+export function editFormValues(question: QuestionView): QuestionFormValues {
+  return {
+    csv_id: question.csvId,
+    title: question.title,
+    content: question.content,
+    answer: question.answer,
+    explanation: question.explanation,
+    difficulty: normalizeDifficulty(question.difficulty),
+    url: question.url,
+    group_id: question.groupId,
+  };
+}
+
+/** A new question: the next csv id, Medium (spec 2 §5). */
+export function addFormValues(nextCsvId: string): QuestionFormValues {
+  return { csv_id: nextCsvId, title: '', content: '', answer: '', explanation: '', difficulty: 'Medium', url: '', group_id: '' };
+}
+
+/** True when a required field (title, content, answer) is blank. */
+export function questionFormProblem(values: QuestionFormValues): boolean {
+  return !values.title.trim() || !values.content.trim() || !values.answer.trim();
+}
+
+/** The request body; on edit a blank explanation is sent as a single space (spec 2 §5). */
+export function questionFormBody(values: QuestionFormValues, mode: 'edit' | 'add') {
+  const explanation = values.explanation.trim() ? values.explanation : mode === 'edit' ? ' ' : '';
+  return {
+    csv_id: values.csv_id.trim(),
+    title: values.title.trim(),
+    content: values.content,
+    answer: values.answer,
+    explanation,
+    difficulty: normalizeDifficulty(values.difficulty),
+    url: cleanUrl(values.url),
+    group_id: values.group_id.trim(),
+  };
+}

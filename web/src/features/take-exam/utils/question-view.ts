@@ -1,0 +1,67 @@
+import type { ExamQuestion } from '../../../../../shared/contracts/exams.js';
+import { pickLocalized, type Language } from '../../../../../shared/domain/language.js';
+
+/** A question as the screen shows it: every text in the current language, with fallback. */
+export interface QuestionView {
+  id: string;
+  csvId: string;
+  title: string;
+  content: string;
+  /** The correct answer in the current language (the other language, then the plain field, when missing). */
+  answer: string;
+  explanation: string;
+  difficulty: string;
+  url: string;
+  groupId: string;
+}
+
+/** Spec 2 §5: urls equal to "nan" (any case) are cleared. */
+export function cleanUrl(url: string | undefined): string {
+  const value = (url ?? '').trim();
+  return value.toLowerCase() === 'nan' ? '' : value;
+}
+
+export function questionView(question: ExamQuestion, language: Language): QuestionView {
+  const record = question as Record<string, unknown>;
+  return {
+    id: question.id,
+    csvId: question.csv_id ?? '',
+    title: pickLocalized(record, 'title', language),
+    content: pickLocalized(record, 'content', language),
+    answer: pickLocalized(record, 'answer', language),
+    explanation: pickLocalized(record, 'explanation', language),
+    difficulty: question.difficulty ?? 'Medium',
+    url: cleanUrl(question.url),
+    groupId: question.group_id ?? '',
+  };
+}
+
+/**
+ * Spec 2 §5: a translation is needed when the question's own text in the current language is
+ * short: title under 3 characters or content under 10, after trimming.
+ */
+export function needsTranslation(question: ExamQuestion, language: Language): boolean {
+  const title = String((question as Record<string, unknown>)[`title_${language}`] ?? '').trim();
+  const content = String((question as Record<string, unknown>)[`content_${language}`] ?? '').trim();
+  return title.length < 3 || content.length < 10;
+}
+
+/** Spec 2 §5: the highest existing csv id plus one (numeric csv ids only; 1 when there is none). */
+export function nextCsvId(questions: readonly Pick<ExamQuestion, 'csv_id'>[]): string {
+  let max = 0;
+  for (const question of questions) {
+    const value = Number(question.csv_id);
+    if (Number.isFinite(value) && value > max) max = Math.floor(value);
+  }
+  return String(max + 1);
+}
+
+/**
+ * The notice of a missing translation is shown only when the rule above holds and the other
+ * language does have the text (a genuinely short title such as "파드" is not a missing translation).
+ */
+export function showsTranslationNotice(question: ExamQuestion, language: Language): boolean {
+  if (!needsTranslation(question, language)) return false;
+  const other: Language = language === 'ko' ? 'en' : 'ko';
+  return !needsTranslation(question, other);
+}
