@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { launchBrowser, openPage, screenshot } from '../support/browser.js';
-import { createAdmin, fitsPhone, logIn, ready, toast, unexpected, visit } from '../support/browser-pages.js';
+import { createAdmin, fitsPhone, go, logIn, ready, registerThroughForm, shotFromTop, toast, unexpected, visit } from '../support/browser-pages.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -20,27 +20,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function go(page: Page, path: string) {
-  await page.goto(`${baseUrl}${path}`);
-  await ready(page);
-}
 
-/** A whole-page screenshot from the top, so the sticky navbar sits where it belongs. */
-async function pageShot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.waitForTimeout(100);
-  await screenshot(page, name);
-}
 
-async function register(page: Page, username: string, name: string) {
-  await go(page, '/register');
-  await page.locator('input[name="id"]').fill(username);
-  await page.locator('input[name="name"]').fill(name);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(`${baseUrl}/`);
-}
 
 function workbook(rows: unknown[][]): Buffer {
   const book = XLSX.utils.book_new();
@@ -94,7 +75,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
 
   test('upload a sheet with a progress bar, build exams, find them by search and tag, subscribe, delete', async () => {
     const { page, context, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
-    await register(page, username, '출제자');
+    await registerThroughForm(page, username, '출제자', PASSWORD);
 
     // Question files: the format example and the samples are on the screen.
     await go(page, '/question-files');
@@ -137,7 +118,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     const row = page.locator(`[data-testid="file-row"][data-file-name="${fileName}"]`);
     await row.getByText('120문제').waitFor();
     await row.getByTestId('file-visibility').filter({ hasText: '공개' }).waitFor();
-    await pageShot(page, 'question-files-uploaded-ko-desktop');
+    await shotFromTop(page, 'question-files-uploaded-ko-desktop');
 
     // Sorting by size puts the big new file first (descending on the first click).
     await page.getByTestId('sort-size').click();
@@ -289,7 +270,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await versions.filter({ hasText: '버전 1개 보기' }).waitFor();
     await versions.click();
     await examRow(page, second).getByTestId('exam-versions').locator('[data-testid="exam-row"]').first().waitFor();
-    await pageShot(page, 'exam-management-versions-ko-desktop');
+    await shotFromTop(page, 'exam-management-versions-ko-desktop');
 
     // The profile lists the subscription.
     await go(page, '/profile');
@@ -324,7 +305,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
 
   test('every screen in Korean and English, on the desktop and at 375 px', async () => {
     const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
-    await register(page, `shots${stamp}`, 'Shots');
+    await registerThroughForm(page, `shots${stamp}`, 'Shots', PASSWORD);
     for (const language of ['ko', 'en'] as const) {
       await page.evaluate((lang) => localStorage.setItem('language', lang), language);
       for (const viewport of ['desktop', 'phone'] as const) {
@@ -333,14 +314,14 @@ describe('question bank: files, exams, tags and subscriptions', () => {
         await page.getByTestId('files-table').waitFor();
         await page.getByRole('heading', { level: 1, name: language === 'ko' ? '문제 파일' : 'Question files' }).waitFor();
         if (viewport === 'phone') await fitsPhone(page);
-        await pageShot(page, `question-files-${language}-${viewport}`);
+        await shotFromTop(page, `question-files-${language}-${viewport}`);
 
         await go(page, '/exam-management');
         await page.getByTestId('exam-list').waitFor();
         await page.getByTestId('toggle-create-exam').click();
         await page.getByTestId('create-exam-form').waitFor();
         if (viewport === 'phone') await fitsPhone(page);
-        await pageShot(page, `exam-management-${language}-${viewport}`);
+        await shotFromTop(page, `exam-management-${language}-${viewport}`);
         await page.getByTestId('open-tag-filter').click();
         await page.getByTestId('tag-filter-popular').waitFor();
         await page.getByTestId('tag-filter-apply').filter({ hasText: /\(\d+\)/ }).waitFor();
@@ -351,7 +332,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
         await page.getByTestId('create-exam-form').waitFor();
         expect(await page.title()).toBe(language === 'ko' ? '시험 만들기 · Quizbank' : 'Create exam · Quizbank');
         if (viewport === 'phone') await fitsPhone(page);
-        await pageShot(page, `create-exam-${language}-${viewport}`);
+        await shotFromTop(page, `create-exam-${language}-${viewport}`);
       }
     }
     expect(unexpected(errors)).toEqual([]);
@@ -365,7 +346,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     expect(await page.getByTestId('exam-select').count()).toBe(0);
     expect(await examRow(page, 'Kubernetes Basics').getByTestId('exam-details').getAttribute('href')).toMatch(/^\/take-exam\//);
     await fitsPhone(page);
-    await pageShot(page, 'exam-management-anonymous-en-phone');
+    await shotFromTop(page, 'exam-management-anonymous-en-phone');
     await page.getByTestId('toggle-create-exam').click();
     await page.waitForURL(`${baseUrl}/login?returnTo=%2Fexam-management`);
     await go(page, '/question-files');
@@ -411,7 +392,7 @@ describe('question bank: admin tools', () => {
     await page.locator('[data-testid="file-row"][data-file-name="devops-kubernetes-basics.xlsx"]').waitFor();
     const badges = await page.getByTestId('file-visibility').allTextContents();
     expect(new Set(badges)).toEqual(new Set(['Public']));
-    await pageShot(page, 'question-files-admin-en-desktop');
+    await shotFromTop(page, 'question-files-admin-en-desktop');
 
     await go(page, '/exam-management');
     await page.getByTestId('scope-all').click();
@@ -444,7 +425,7 @@ describe('question bank: admin tools', () => {
     await page.getByTestId('exam-confirm-modal-confirm').click();
     await toast(page, 'Marked as a copy.').waitFor();
     await examRow(page, title).getByTestId('exam-original-badge').filter({ hasText: 'Copy' }).waitFor();
-    await pageShot(page, 'exam-management-admin-en-desktop');
+    await shotFromTop(page, 'exam-management-admin-en-desktop');
     expect(unexpected(errors)).toEqual([]);
     await close();
   });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.js';
-import { createAdmin, logIn, ready, toast, unexpected, visit } from '../support/browser-pages.js';
+import { createAdmin, go, logIn, pageApi, registerThroughForm, shotFromTop, toast, unexpected, visit } from '../support/browser-pages.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -20,52 +20,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function go(page: Page, path: string) {
-  await page.goto(`${baseUrl}${path}`);
-  await ready(page);
-}
 
-async function pageShot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.waitForTimeout(100);
-  await screenshot(page, name);
-}
 
-/** A JSON call from inside the page with the CSRF header the API wants. */
-async function api<T = Record<string, unknown>>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  );
-}
 
-async function register(page: Page, username: string, name: string) {
-  await go(page, '/register');
-  await page.locator('input[name="id"]').fill(username);
-  await page.locator('input[name="name"]').fill(name);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(`${baseUrl}/`);
-  await ready(page);
-}
 
 /**
  * An exam of 3 questions from the demo's public file, and `count` submitted results of it: the
  * i-th result answers i % 4 questions correctly (of 3) so the scores differ.
  */
 async function makeResults(page: Page, title: string, count: number): Promise<{ examId: string; resultIds: string[] }> {
-  const created = await api<{ id: string }>(page, 'POST', '/api/create-exam/', {
+  const created = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
     title,
     file_name: 'devops-kubernetes-basics.xlsx',
     question_count: 3,
@@ -73,7 +37,7 @@ async function makeResults(page: Page, title: string, count: number): Promise<{ 
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const examId = created.body.id;
-  const exam = await api<{ questions: { id: string; answer_en?: string; answer?: string }[] }>(page, 'GET', `/api/exam/${examId}/`);
+  const exam = await pageApi<{ questions: { id: string; answer_en?: string; answer?: string }[] }>(page, 'GET', `/api/exam/${examId}/`);
   expect(exam.status).toBe(200);
   const questions = exam.body.questions;
   expect(questions).toHaveLength(3);
@@ -86,7 +50,7 @@ async function makeResults(page: Page, title: string, count: number): Promise<{ 
     }));
     // One submission id per submit: without it, identical answers count as a retry of the same submit.
     const submission = { exam_id: examId, answers, elapsed_seconds: 65 + i, submission_id: `results-${title.length}-${Date.now().toString(36)}-${i}` };
-    const submitted = await api<{ result_id: string; replayed: boolean }>(page, 'POST', '/api/submit-exam/', submission);
+    const submitted = await pageApi<{ result_id: string; replayed: boolean }>(page, 'POST', '/api/submit-exam/', submission);
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     expect(submitted.body.replayed).toBe(false);
     resultIds.push(submitted.body.result_id);
@@ -115,7 +79,7 @@ describe('results', () => {
 
   test('a learner pages through 12 results, sees no management column, and deletes one from home', async () => {
     const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
-    await register(page, username, '결과');
+    await registerThroughForm(page, username, '결과', PASSWORD);
     const { examId } = await makeResults(page, examTitle, 12);
 
     const listCalls: string[] = [];
@@ -142,7 +106,7 @@ describe('results', () => {
     expect(await page.getByTestId('page-first').isDisabled()).toBe(true);
     expect(await page.getByTestId('page-previous').isDisabled()).toBe(true);
     expect(await page.getByTestId('page-3').count()).toBe(0);
-    await pageShot(page, 'results-ko-desktop');
+    await shotFromTop(page, 'results-ko-desktop');
 
     await page.getByTestId('page-next').click();
     await expect.poll(() => rows(page).count()).toBe(2);
@@ -173,7 +137,7 @@ describe('results', () => {
     expect(await recent.getByTestId('home-results-link').getAttribute('href')).toBe('/results');
     await recent.getByTestId('home-recent-row').first().getByText(examTitle).waitFor();
     await recent.getByTestId('home-recent-row').first().getByText(/^[0-3]\/3$/).waitFor();
-    await pageShot(page, 'home-recent-results-ko-desktop');
+    await shotFromTop(page, 'home-recent-results-ko-desktop');
     const firstId = await recent.getByTestId('home-recent-row').first().getAttribute('data-result-id');
     await recent.getByTestId('home-recent-delete').first().click();
     const modal = page.getByTestId('home-delete-result-modal');
@@ -203,14 +167,14 @@ describe('results', () => {
         await page.getByRole('heading', { level: 1, name: language === 'ko' ? '시험 결과' : 'Results' }).waitFor();
         await expect.poll(() => rows(page).count()).toBe(10);
         if (viewport === 'phone') await fitsWidth(page, PHONE.width);
-        if (!(language === 'ko' && viewport === 'desktop')) await pageShot(page, `results-${language}-${viewport}`);
+        if (!(language === 'ko' && viewport === 'desktop')) await shotFromTop(page, `results-${language}-${viewport}`);
 
         await go(page, '/');
         await page.getByTestId('home-recent-table').waitFor();
         const visibleRows = await page.locator('[data-testid="home-recent-row"]:visible').count();
         expect(visibleRows).toBe(viewport === 'phone' ? 3 : 5); // spec 1 §9: 3 on phones
         if (viewport === 'phone') await fitsWidth(page, PHONE.width);
-        if (!(language === 'ko' && viewport === 'desktop')) await pageShot(page, `home-recent-results-${language}-${viewport}`);
+        if (!(language === 'ko' && viewport === 'desktop')) await shotFromTop(page, `home-recent-results-${language}-${viewport}`);
       }
     }
     expect(unexpected(errors)).toEqual([]);
@@ -220,11 +184,11 @@ describe('results', () => {
   test('load errors empty the list with the spec 2 §8 message; an empty list says so', async () => {
     const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
     await page.evaluate(() => localStorage.setItem('language', 'en'));
-    await register(page, `empty${stamp}`, 'Empty');
+    await registerThroughForm(page, `empty${stamp}`, 'Empty', PASSWORD);
     await go(page, '/results');
     await page.getByTestId('results-empty').getByText('No exam results yet.').waitFor();
     await toast(page, 'There are no exam results to show.').waitFor();
-    await pageShot(page, 'results-empty-en-desktop');
+    await shotFromTop(page, 'results-empty-en-desktop');
     await go(page, '/');
     await page.getByTestId('home-recent-empty').waitFor();
 
@@ -273,10 +237,10 @@ describe('results: admin management column', () => {
     const row = page.locator(`[data-testid="result-row"][data-result-id="${newest}"]`);
     expect(await row.getByTestId('result-redo').getAttribute('href')).toBe(`/take-exam/${examId}?returnTo=results`);
     expect(await row.getByTestId('result-continue').getAttribute('href')).toBe(`/take-exam/${examId}?continue=true&result_id=${newest}&returnTo=results`);
-    await pageShot(page, 'results-admin-en-desktop');
+    await shotFromTop(page, 'results-admin-en-desktop');
     await page.setViewportSize(PHONE);
     await fitsWidth(page, PHONE.width);
-    await pageShot(page, 'results-admin-en-phone');
+    await shotFromTop(page, 'results-admin-en-phone');
     await page.setViewportSize(DESKTOP);
 
     // A failed delete: the toast, the row stays.

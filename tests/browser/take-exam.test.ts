@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, openPage, screenshot } from '../support/browser.js';
-import { fitsPhone, ready, toast, unexpected, visit } from '../support/browser-pages.js';
+import { launchBrowser, openPage } from '../support/browser.js';
+import { fitsPhone, go, ready, registerThroughForm, shotFromTop, toast, unexpected, visit } from '../support/browser-pages.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -31,26 +31,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function go(page: Page, path: string) {
-  await page.goto(`${baseUrl}${path}`);
-  await ready(page);
-}
 
-async function register(page: Page, username: string) {
-  await go(page, '/register');
-  await page.locator('input[name="id"]').fill(username);
-  await page.locator('input[name="name"]').fill('Taker');
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(`${baseUrl}/`);
-}
 
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.waitForTimeout(150);
-  await screenshot(page, name);
-}
 
 const runner = (page: Page) => page.getByTestId('take-exam-runner');
 const count = (page: Page) => page.getByTestId('nav-count').textContent();
@@ -143,7 +125,7 @@ describe('take exam (spec 2 §2.1)', () => {
     const examId = await publicExamId('Kubernetes Basics');
     const { page, context, errors, close } = await visit(browser, '/', { locale: 'en-US' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-    await register(page, `te${stamp}`);
+    await registerThroughForm(page, `te${stamp}`, 'Taker', PASSWORD);
     await go(page, `/take-exam/${examId}?returnTo=results&from=test`);
     await runner(page).waitFor();
     await waitCount(page, '1 / 10');
@@ -199,7 +181,7 @@ describe('take exam (spec 2 §2.1)', () => {
     await page.getByTestId('share-button').click();
     await toast(page, /Link copied\.|the full address was copied/).waitFor();
 
-    await shot(page, 'take-exam-en-desktop');
+    await shotFromTop(page, 'take-exam-en-desktop');
 
     // Save: the four answers make a result; the exam stays open.
     await page.getByTestId('save-exam').click();
@@ -217,7 +199,7 @@ describe('take exam (spec 2 §2.1)', () => {
     await accuracy.getByTestId('accuracy-value').filter({ hasText: 'Accuracy 0%' }).waitFor();
     await page.waitForTimeout(300);
     expect(await page.locator('[data-toast-type="success"]').filter({ hasText: /0\s?%/ }).count()).toBe(1); // one call per release
-    await shot(page, 'take-exam-accuracy-en-desktop');
+    await shotFromTop(page, 'take-exam-accuracy-en-desktop');
     await page.getByTestId('list-button').click();
     await page.getByTestId('question-list-item').nth(4).click();
     await waitCount(page, '5 / 10');
@@ -255,7 +237,7 @@ describe('take exam (spec 2 §2.1)', () => {
 
   test('the exam creator edits, adds and deletes questions; restart; voice mode', async () => {
     const { page, errors, close } = await visit(browser, '/', { locale: 'en-US' });
-    await register(page, `ted${stamp}`);
+    await registerThroughForm(page, `ted${stamp}`, 'Taker', PASSWORD);
     const files = await pageApi<{ files: { id: string; name: string }[] }>(page, 'GET', '/api/question-files/');
     const file = files.body.files.find((item) => item.name === 'devops-kubernetes-basics.xlsx')!;
     const created = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', { title: `Mine ${stamp}`, file_id: file.id, question_count: 3, is_public: false });
@@ -331,7 +313,7 @@ describe('take exam (spec 2 §2.1)', () => {
       const desktop = await visit(browser, `/take-exam/${examId}`, { locale });
       await runner(desktop.page).waitFor();
       await desktop.page.getByTestId('show-answer').click();
-      await shot(desktop.page, `take-exam-anonymous-${language}-desktop`);
+      await shotFromTop(desktop.page, `take-exam-anonymous-${language}-desktop`);
       await desktop.close();
 
       const { page, errors, close } = await visit(browser, `/take-exam/${examId}`, { locale, viewport: 'phone' });
@@ -342,7 +324,7 @@ describe('take exam (spec 2 §2.1)', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.waitForTimeout(100);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await shot(page, `take-exam-${language}-phone`);
+      await shotFromTop(page, `take-exam-${language}-phone`);
       expect(unexpected(errors)).toEqual([]);
       await close();
     });
@@ -357,14 +339,14 @@ describe('take exam signed in at phone width', () => {
     const { page, close } = opened;
     await page.goto(`${baseUrl}/`);
     await ready(page);
-    await register(page, `tp${stamp}`);
+    await registerThroughForm(page, `tp${stamp}`, 'Taker', PASSWORD);
     await go(page, `/take-exam/${examId}`);
     await runner(page).waitFor();
     await page.getByTestId('favorite-toggle').waitFor();
     await fitsPhone(page);
-    await shot(page, 'take-exam-signed-in-ko-phone');
+    await shotFromTop(page, 'take-exam-signed-in-ko-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await shot(page, 'take-exam-signed-in-ko-desktop');
+    await shotFromTop(page, 'take-exam-signed-in-ko-desktop');
 
     // Single-question mode, signed in: a private temporary exam with that one question.
     const questionId = await page.getByTestId('question-card').getAttribute('data-question-id');

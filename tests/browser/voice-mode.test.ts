@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.js';
-import { ready, unexpected, visit } from '../support/browser-pages.js';
+import { go, pageApi, registerThroughForm, unexpected, visit } from '../support/browser-pages.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -18,38 +18,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function go(page: Page, path: string) {
-  await page.goto(`${baseUrl}${path}`);
-  await ready(page);
-}
 
-async function api<T = Record<string, unknown>>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  );
-}
 
-async function register(page: Page, username: string) {
-  await go(page, '/register');
-  await page.locator('input[name="id"]').fill(username);
-  await page.locator('input[name="name"]').fill('음성');
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('input[name="passwordConfirm"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(`${baseUrl}/`);
-  await ready(page);
-}
 
 interface ScriptQuestion {
   title: string;
@@ -192,8 +162,8 @@ describe('voice mode', () => {
 
   test('a spoken correct answer passes the question; a wrong one shows the reason; off hides it', async () => {
     const { page, context, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
-    await register(page, username);
-    const created = await api<{ id: string; exam: { voice_mode_enabled?: boolean } }>(page, 'POST', '/api/create-exam/', {
+    await registerThroughForm(page, username, '음성', PASSWORD);
+    const created = await pageApi<{ id: string; exam: { voice_mode_enabled?: boolean } }>(page, 'POST', '/api/create-exam/', {
       title: `음성 시험 ${stamp}`,
       file_name: '데브옵스-쿠버네티스-기초.xlsx',
       question_count: 3,
@@ -203,10 +173,10 @@ describe('voice mode', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     examId = created.body.id;
     if (!created.body.exam.voice_mode_enabled) {
-      const patched = await api(page, 'PATCH', `/api/exam/${examId}/update/`, { voice_mode_enabled: true });
+      const patched = await pageApi(page, 'PATCH', `/api/exam/${examId}/update/`, { voice_mode_enabled: true });
       expect(patched.status).toBe(200);
     }
-    const exam = await api<{ voice_mode_enabled: boolean; questions: { title: string; answer: string }[] }>(page, 'GET', `/api/exam/${examId}/`);
+    const exam = await pageApi<{ voice_mode_enabled: boolean; questions: { title: string; answer: string }[] }>(page, 'GET', `/api/exam/${examId}/`);
     expect(exam.body.voice_mode_enabled).toBe(true);
     questions = exam.body.questions.map((q) => ({ title: q.title, answer: q.answer }));
     expect(questions).toHaveLength(3);
@@ -266,7 +236,7 @@ describe('voice mode', () => {
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(`${baseUrl}/`);
-    const exam = await api<{ questions: { title: string; answer: string }[] }>(page, 'GET', `/api/exam/${examId}/`);
+    const exam = await pageApi<{ questions: { title: string; answer: string }[] }>(page, 'GET', `/api/exam/${examId}/`);
     await context.addInitScript(installFakeSpeech, { questions: exam.body.questions.map((q) => ({ title: q.title, answer: q.answer })), wrong: 'no idea at all' });
     await go(page, `/take-exam/${examId}`);
     const panel = page.getByTestId('voice-mode-panel');

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { openPage, type OpenedPage, type PageOptions } from './browser.js';
+import { openPage, screenshot, type OpenedPage, type PageOptions } from './browser.js';
 import { expect, inject } from 'vitest';
 
 /** Page helpers the browser test files share. */
@@ -65,4 +65,47 @@ export async function visit(browser: Browser, path: string, options: PageOptions
   await opened.page.goto(`${inject('baseUrl')}${path}`);
   await ready(opened.page);
   return opened;
+}
+
+/** Navigates an open page to a path of the app and waits until it has mounted. */
+export async function go(page: Page, path: string): Promise<void> {
+  await page.goto(`${inject('baseUrl')}${path}`);
+  await ready(page);
+}
+
+/** A screenshot from the top of the page (sticky headers and lazy content settled). */
+export async function shotFromTop(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.waitForTimeout(150);
+  await screenshot(page, name);
+}
+
+/** A JSON call from inside the page, with the CSRF header the API wants, as the app makes it. */
+export async function pageApi<T = Record<string, unknown>>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const response = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, path, body },
+  );
+}
+
+/** Registers through the sign-up screen (which signs the new user in) and waits for the home page. */
+export async function registerThroughForm(page: Page, username: string, name: string, password: string): Promise<void> {
+  await go(page, '/register');
+  await page.locator('input[name="id"]').fill(username);
+  await page.locator('input[name="name"]').fill(name);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="passwordConfirm"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(`${inject('baseUrl')}/`);
+  await ready(page);
 }
