@@ -2,7 +2,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type T
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
 import { batchWriteAll, deleteRequest, putRequest, queryAll } from '../lib/data/batch-ops.js';
-import { examKeys } from '../lib/data/exam-keys.js';
+import { QUESTION_SK_PREFIX, examKeys } from '../lib/data/exam-keys.js';
 import { EXAMSUM_SK_PREFIX, RESULT_SK_PREFIX, resultKeys } from '../lib/data/result-keys.js';
 import { statCondition, type QuestionStatItem } from '../lib/learning/question-stat.js';
 
@@ -227,7 +227,7 @@ export async function statsByIds(userId: string, questionIds: string[]): Promise
   return new Map([...found.values()].map((i) => [String(i.question_id), i]));
 }
 
-/** Whether the exam holds the question: gsi1 `QUESTION#<id>`, sort key `EXAM#<examId>#…` (1 Query). */
+/** Whether the exam holds the question: gsi1 `QUESTION#<id>`, sort key `EXAM#<examId>#…` (1 Query; the exam partition when the index has not caught up). */
 export async function examHoldsQuestion(examId: string, questionId: string): Promise<boolean> {
   const answer = await db().send(
     new QueryCommand({
@@ -239,7 +239,16 @@ export async function examHoldsQuestion(examId: string, questionId: string): Pro
       Limit: 1,
     }),
   );
-  return (answer.Items ?? []).length > 0;
+  if ((answer.Items ?? []).length > 0) return true;
+  // The index lags a question added a moment ago: look in the exam's own items, strongly consistent.
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
+    FilterExpression: 'id = :id',
+    ExpressionAttributeValues: { ':pk': examKeys.exam(examId).pk, ':q': QUESTION_SK_PREFIX, ':id': questionId },
+    ProjectionExpression: 'pk',
+    ConsistentRead: true,
+  });
+  return items.length > 0;
 }
 
 // --- writes ---
