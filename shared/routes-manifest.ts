@@ -9,6 +9,7 @@ import * as users from './contracts/users.js';
 import * as results from './contracts/results.js';
 import * as questions from './contracts/questions.js';
 import * as links from './contracts/links.js';
+import * as learningData from './contracts/learning-data.js';
 
 /**
  * The one place routes are declared. Each group is one Lambda in AWS and one handler module
@@ -128,6 +129,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     routes: [
       results.submitExam, results.continueExam, results.listExamResults, results.examResultsSummary,
       results.getExamResult, results.deleteExamResult, results.questionStatistics, results.adjustQuestionAccuracy,
+      learningData.resetUserStatistics, learningData.manualRetentionCleanup,
     ],
     // Submit idempotency keys live in the ephemeral table (TTL).
     access: { appTable: 'write', ephemeralTable: 'write' },

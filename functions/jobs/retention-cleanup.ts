@@ -1,10 +1,104 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocument } from '../lib/aws/clients.js';
+import { config } from '../lib/config.js';
+import { scheduledPartitions } from '../lib/data/scheduled-keys.js';
 import { createLogger } from '../lib/log.js';
+import { runReset } from '../results/reset.js';
+import { cleanupOldestResults } from '../results/retention.js';
 
 /**
- * Retention cleanup. Its body arrives with the results issue; until then the schedule is wired
- * end to end (EventBridge Scheduler in AWS, a timer locally, `npm run job -- retention-cleanup`).
+ * Retention cleanup, daily at 18:00 UTC (docs/architecture.md §5, §2.6 L22). Finds its users
+ * without a Scan: one Query per shard of the sparse gsi2 `SCHEDULED#0..15`, filtered to
+ *
+ * * USER items with `retention_cleanup_enabled` — their oldest `retention_cleanup_percentage` %
+ *   of results go, with what they contributed to the question statistics
+ *   (functions/results/retention.ts);
+ * * COUNTERS items with an unfinished statistics reset (`stats_reset_cutoff`, sort key
+ *   `<userId>#RESET`) — the reset is finished (functions/results/reset.ts).
+ *
+ * (The daily-quiz-email job reads the same shards with its own filter.) Users are handled one by
+ * one until the job's time is nearly spent; one user's failure is logged and the job moves on.
+ * At scale the job becomes a coordinator fanning the 16 shards out to workers (§5).
  */
-export async function handler(): Promise<{ job: string; deleted: number }> {
-  createLogger({ job: 'retention-cleanup' }).info('nothing to do yet: retention cleanup is not built');
-  return { job: 'retention-cleanup', deleted: 0 };
+
+const JOB = 'retention-cleanup';
+/** The schedule's Lambda timeout is 900 s; stop starting work a minute before. */
+const JOB_BUDGET_MS = 840_000;
+
+interface ScheduledEntry {
+  kind: 'retention' | 'reset';
+  userId: string;
+  percentage: number;
+  cutoff: string;
+}
+
+async function scheduledEntries(): Promise<ScheduledEntry[]> {
+  const pages = await Promise.all(
+    scheduledPartitions().map(async (partition) => {
+      const entries: ScheduledEntry[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const answer = await dynamoDocument().send(
+          new QueryCommand({
+            TableName: config.appTable,
+            IndexName: 'gsi2',
+            KeyConditionExpression: 'gsi2pk = :pk',
+            FilterExpression: 'retention_cleanup_enabled = :on OR attribute_exists(stats_reset_cutoff)',
+            ProjectionExpression: 'pk, sk, retention_cleanup_enabled, retention_cleanup_percentage, stats_reset_cutoff',
+            ExpressionAttributeValues: { ':pk': partition, ':on': true },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of answer.Items ?? []) {
+          const userId = String(item.pk).replace(/^USER#/, '');
+          if (item.sk === 'COUNTERS' && typeof item.stats_reset_cutoff === 'string') {
+            entries.push({ kind: 'reset', userId, percentage: 0, cutoff: item.stats_reset_cutoff });
+          } else if (item.sk === 'USER' && item.retention_cleanup_enabled === true) {
+            entries.push({ kind: 'retention', userId, percentage: Number(item.retention_cleanup_percentage ?? 0), cutoff: '' });
+          }
+        }
+        startKey = answer.LastEvaluatedKey;
+      } while (startKey);
+      return entries;
+    }),
+  );
+  // Unfinished resets first: a user who asked for a fresh start waits longest for it.
+  return pages.flat().sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'reset' ? -1 : 1));
+}
+
+export async function handler(
+  _event?: unknown,
+  context?: { getRemainingTimeInMillis?: () => number },
+): Promise<{ job: string; users: number; deleted: number; resets: number; unfinished: number }> {
+  const log = createLogger({ job: JOB });
+  const remaining = context?.getRemainingTimeInMillis?.();
+  const deadline = Date.now() + (remaining ? Math.max(0, remaining - 60_000) : JOB_BUDGET_MS);
+  const entries = await scheduledEntries();
+  const users = new Set<string>();
+  let deleted = 0;
+  let resets = 0;
+  let unfinished = 0;
+  for (const entry of entries) {
+    if (Date.now() >= deadline) {
+      unfinished++;
+      continue;
+    }
+    try {
+      users.add(entry.userId);
+      if (entry.kind === 'reset') {
+        const outcome = await runReset(entry.userId, entry.cutoff, deadline);
+        resets++;
+        if (!outcome.completed) unfinished++;
+      } else {
+        const outcome = await cleanupOldestResults(entry.userId, entry.percentage, deadline);
+        deleted += outcome.deleted;
+        if (!outcome.completed) unfinished++;
+      }
+    } catch (error) {
+      log.error('cleanup of a user failed', { userId: entry.userId, kind: entry.kind, error: (error as Error).message });
+    }
+  }
+  const result = { job: JOB, users: users.size, deleted, resets, unfinished };
+  log.info('retention cleanup finished', result);
+  return result;
 }

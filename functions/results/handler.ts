@@ -1,6 +1,8 @@
 import * as contracts from '../../shared/contracts/results.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
+import * as learningDataContracts from '../../shared/contracts/learning-data.js';
+import * as learningData from './learning-data.js';
 
 export const handler = createGroupHandler('results', [
   bind(contracts.submitExam, services.submitExam),
@@ -11,4 +13,7 @@ export const handler = createGroupHandler('results', [
   bind(contracts.deleteExamResult, services.deleteExamResult),
   bind(contracts.questionStatistics, services.questionStatistics),
   bind(contracts.adjustQuestionAccuracy, services.adjustQuestionAccuracy),
+  bind(learningDataContracts.resetUserStatistics, learningData.resetUserStatistics),
+  bind(learningDataContracts.manualRetentionCleanup, learningData.manualRetentionCleanup),
 ]);
+

@@ -24,4 +24,19 @@ export const RESULT_ERROR_MESSAGES = {
   question_not_in_exam: { ko: '이 시험에 해당 문제가 없습니다.', en: 'The question is not in this exam.' },
   result_deleted: { ko: '시험 결과를 삭제했습니다.', en: 'The exam result was deleted.' },
   accuracy_adjusted: { ko: '정답률을 {accuracy}%로 조정했습니다.', en: 'Accuracy adjusted to {accuracy}%.' },
+  // Statistics reset (L14) and retention cleanup (L22).
+  statistics_reset_forbidden: {
+    ko: '다른 사용자의 학습 통계는 관리자만 초기화할 수 있습니다.',
+    en: "Only administrators can reset another user's learning statistics.",
+  },
+  statistics_reset_done: { ko: '학습 통계를 초기화했습니다.', en: 'The learning statistics were reset.' },
+  statistics_reset_continues: {
+    ko: '학습 통계를 초기화하고 있습니다. 기록이 많아 남은 부분은 잠시 후(늦어도 다음 정기 정리 때) 마저 지워집니다.',
+    en: 'The learning statistics are being reset. There is a lot of history; the rest is removed shortly (at the latest by the next scheduled cleanup).',
+  },
+  retention_cleanup_done: { ko: '오래된 시험 기록 {count}건을 정리했습니다.', en: 'Cleaned up {count} old exam records.' },
+  retention_cleanup_partial: {
+    ko: '오래된 시험 기록 {count}건을 정리했습니다. 나머지는 다음 정리 때 이어서 정리됩니다.',
+    en: 'Cleaned up {count} old exam records. The rest is cleaned up by the next run.',
+  },
 } satisfies Record<string, Record<Language, string>>;

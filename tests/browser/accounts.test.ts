@@ -149,8 +149,24 @@ describe('accounts: register, log in, profile, language, log out', () => {
     await page.getByTestId('profile-retention').locator('label').filter({ hasText: '자동 정리 사용' }).click();
     await page.getByTestId('profile-retention').getByRole('button', { name: '저장' }).click();
     await toast(page, '정리 설정이 저장되었습니다.').waitFor();
-    expect(await page.getByTestId('profile-retention').getByRole('button', { name: '지금 정리하기' }).isDisabled()).toBe(true);
-    expect(await page.getByTestId('profile-statistics').getByRole('button', { name: '통계 초기화' }).isDisabled()).toBe(true);
+    // Clean up now (POST /api/retention-cleanup/manual/ with the slider's 35 %): a new account has nothing to clean.
+    await page.getByTestId('profile-retention').getByRole('button', { name: '지금 정리하기' }).click();
+    await toast(page, '기록 0건을 정리했습니다.').waitFor();
+    // Statistics reset behind RESET (POST /api/user-statistics/reset/); the page reloads 1.5 s later.
+    await page.getByTestId('profile-statistics').getByRole('button', { name: '통계 초기화' }).click();
+    const resetModal = page.getByTestId('statistics-reset-modal');
+    await resetModal.waitFor();
+    const resetConfirm = resetModal.getByRole('button', { name: '초기화', exact: true });
+    expect(await resetConfirm.isDisabled()).toBe(true);
+    await resetModal.locator('input').fill('reset');
+    expect(await resetConfirm.isDisabled()).toBe(true);
+    await resetModal.locator('input').fill('RESET');
+    const reloaded = page.waitForEvent('load');
+    await resetConfirm.click();
+    await toast(page, '학습 통계가 초기화되었습니다.').waitFor();
+    await reloaded;
+    await ready(page);
+    await page.getByTestId('profile-retention').getByText('35%').waitFor();
 
     await page.getByTestId('profile-cache').locator('label').filter({ hasText: '캐시 사용' }).click();
     await toast(page, '캐시를 끄고').waitFor();

@@ -15,6 +15,7 @@ import { normalizeLogin } from '../../../shared/domain/accounts.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { keys } from '../data/keys.js';
+import { scheduledUserKeys, wantsScheduling } from '../data/scheduled-keys.js';
 
 /**
  * The USER item (app table, pk `USER#<id>`, sk `USER`). Every other personal record of the user
@@ -114,7 +115,7 @@ export async function insertUser(input: NewUser): Promise<UserRecord> {
     {
       Put: {
         TableName: config.appTable,
-        Item: { ...keys.user(user.id), ...listKeys(user.username), ...user },
+        Item: { ...keys.user(user.id), ...listKeys(user.username), ...(wantsScheduling(user) ? scheduledUserKeys(user.id) : {}), ...user },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -256,7 +257,11 @@ export async function updateUser(current: UserRecord, changes: UserChanges): Pro
     if (next[field] !== current[field]) fields[field] = next[field];
   }
   if (Object.keys(fields).length === 0) return current;
+  // The sparse SCHEDULED gsi2 key follows the scheduled-feature flags (functions/lib/data/scheduled-keys.ts).
+  const scheduled = wantsScheduling(next);
+  if (scheduled && !wantsScheduling(current)) Object.assign(fields, scheduledUserKeys(current.id));
   const set = setExpression(fields);
+  if (!scheduled && wantsScheduling(current)) set.expression += ' REMOVE gsi2pk, gsi2sk';
 
   if (!emailKeyChanged) {
     try {
@@ -366,7 +371,7 @@ export async function searchUsersByPrefix(prefix: string, limit: number): Promis
 }
 
 function stripKeys(item: Record<string, unknown>): UserRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, ...rest } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...rest } = item;
   const user = rest as unknown as UserRecord;
   return {
     ...user,

@@ -8,7 +8,9 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { SignedInOnly } from '../../auth/components/signed-in-only.js';
 import type { AuthUser } from '../../auth/types.js';
+import { cleanUpNow } from '../api/clean-up-now.js';
 import { useProfile } from '../api/get-profile.js';
+import { resetStatistics } from '../api/reset-statistics.js';
 import { AccountSection } from './account-section.js';
 import { CacheSection } from './cache-section.js';
 import { DataExportSection } from './data-export-section.js';
@@ -62,8 +64,8 @@ function Profile({ user }: { user: AuthUser }) {
             <DataExportSection />
             <RandomExamSection profile={profile} username={user.username} onSaved={onSaved} />
             <ExamListsSection />
-            <RetentionSection profile={profile} onSaved={onSaved} />
-            <StatisticsResetSection />
+            <RetentionSection profile={profile} onSaved={onSaved} onCleanNow={cleanUpNow} />
+            <StatisticsResetSection onReset={async () => void (await resetStatistics(user.id))} />
             <CacheSection />
             <PasswordSection user={user} />
             <WithdrawalSection />

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileAnswer } from '../../../../../shared/contracts/profile.js';
 import { LIMITS } from '../../../../../shared/domain/limits.js';
 import button from '../../../components/ui/button/button.module.css';
-import { Card, cardStyles } from '../../../components/ui/card/card.js';
+import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
 import { Switch } from '../../../components/ui/switch/switch.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { invalidateHomeCache } from '../../../lib/client-cache.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { updateRetentionSettings } from '../api/update-retention-settings.js';
 import styles from './profile-page.module.css';
@@ -16,11 +17,8 @@ const { min, max, step } = LIMITS.retentionPercentage;
 interface Props {
   profile: ProfileAnswer;
   onSaved(profile: ProfileAnswer): void;
-  /**
-   * POST /api/retention-cleanup/manual/ {percentage} → deleted_count. Not built yet (results
-   * issue): without it the clean-now button is disabled with a note.
-   */
-  onCleanNow?: (percentage: number) => Promise<number>;
+  /** POST /api/retention-cleanup/manual/ {percentage} → deleted_count (the slider's value, saved or not). */
+  onCleanNow: (percentage: number) => Promise<number>;
 }
 
 /** Retention cleanup: on/off, a 0–100 % slider in steps of 5, and clean-now. */
@@ -48,10 +46,11 @@ export function RetentionSection({ profile, onSaved, onCleanNow }: Props) {
   };
 
   const cleanNow = async () => {
-    if (!onCleanNow) return;
     setCleaning(true);
     try {
       const count = await onCleanNow(percentage);
+      // The home screen lists recent results: cached ones may be gone now.
+      if (count > 0) invalidateHomeCache();
       toast.success(t('profile.retention.cleaned', { count }));
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('profile.retention.cleanFailed')));
@@ -97,18 +96,13 @@ export function RetentionSection({ profile, onSaved, onCleanNow }: Props) {
           <button
             type="button"
             className={`${button.button} ${button.secondary}`}
-            disabled={!onCleanNow || cleaning}
+            disabled={cleaning}
             onClick={() => void cleanNow()}
-            aria-describedby={onCleanNow ? undefined : `${sliderId}-clean-note`}
+            data-testid="retention-clean-now"
           >
             {t('profile.retention.cleanNow')}
           </button>
         </div>
-        {!onCleanNow && (
-          <p id={`${sliderId}-clean-note`} className={cardStyles.note}>
-            {t('profile.retention.cleanNowUnavailable')}
-          </p>
-        )}
       </form>
     </Card>
   );

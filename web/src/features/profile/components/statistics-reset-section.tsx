@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONFIRM_WORDS } from '../../../../../shared/domain/limits.js';
 import button from '../../../components/ui/button/button.module.css';
-import { Card, cardStyles } from '../../../components/ui/card/card.js';
+import { Card } from '../../../components/ui/card/card.js';
 import { TypedConfirmModal } from '../../../components/ui/modal/typed-confirm-modal.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { invalidateHomeCache } from '../../../lib/client-cache.js';
@@ -12,11 +12,8 @@ import { serverDetailOr } from '../../../lib/error-text.js';
 const RELOAD_AFTER_RESET_MS = 1500;
 
 interface Props {
-  /**
-   * POST /api/user-statistics/reset/ {user_id}. Not built yet (results issue): without it the
-   * button is disabled with a note.
-   */
-  onReset?: () => Promise<void>;
+  /** POST /api/user-statistics/reset/ {user_id}. */
+  onReset: () => Promise<void>;
 }
 
 /** Statistics reset behind a RESET confirmation (spec 1 §4). */
@@ -27,7 +24,6 @@ export function StatisticsResetSection({ onReset }: Props) {
   const [pending, setPending] = useState(false);
 
   const confirm = async () => {
-    if (!onReset) return;
     setPending(true);
     try {
       await onReset();
@@ -48,10 +44,9 @@ export function StatisticsResetSection({ onReset }: Props) {
       title={t('profile.statistics.title')}
       description={t('profile.statistics.description')}
     >
-      <button type="button" className={`${button.button} ${button.dangerOutline}`} disabled={!onReset} onClick={() => setOpen(true)}>
+      <button type="button" className={`${button.button} ${button.dangerOutline}`} onClick={() => setOpen(true)}>
         {t('profile.statistics.button')}
       </button>
-      {!onReset && <p className={cardStyles.note}>{t('profile.statistics.unavailable')}</p>}
       <TypedConfirmModal
         open={open}
         testId="statistics-reset-modal"

@@ -78,13 +78,11 @@ const en = {
     cleanNow: 'Clean up now',
     cleaned: 'Cleaned up {{count}} records.',
     cleanFailed: 'The records could not be cleaned up.',
-    cleanNowUnavailable: 'Clean up now becomes available once exam results are built.',
   },
   statistics: {
     title: 'Reset learning statistics',
     description: 'Deletes all your exam results and statistics. This cannot be undone.',
     button: 'Reset statistics',
-    unavailable: 'Resetting statistics becomes available once exam results are built.',
     modalTitle: 'Reset your learning statistics?',
     modalBody: 'All your exam results and statistics will be deleted for good. Type {{word}} to continue.',
     inputLabel: 'Confirmation',

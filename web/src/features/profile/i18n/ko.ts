@@ -75,13 +75,11 @@ const ko = {
     cleanNow: '지금 정리하기',
     cleaned: '기록 {{count}}건을 정리했습니다.',
     cleanFailed: '기록을 정리하지 못했습니다.',
-    cleanNowUnavailable: '지금 정리하기는 시험 결과 기능이 준비되면 사용할 수 있습니다.',
   },
   statistics: {
     title: '학습 통계 초기화',
     description: '모든 시험 결과와 통계를 지웁니다. 되돌릴 수 없습니다.',
     button: '통계 초기화',
-    unavailable: '통계 초기화는 시험 결과 기능이 준비되면 사용할 수 있습니다.',
     modalTitle: '학습 통계를 초기화할까요?',
     modalBody: '모든 시험 결과와 통계가 삭제되며 되돌릴 수 없습니다. 계속하려면 {{word}}를 입력하세요.',
     inputLabel: '확인 문구',

@@ -1,0 +1,219 @@
+import { QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocument } from '../lib/aws/clients.js';
+import { config } from '../lib/config.js';
+import { batchWriteAll, deleteRequest } from '../lib/data/batch-ops.js';
+import { EXAMSUM_SK_PREFIX, RESULT_SK_PREFIX, newResultId, resultKeys } from '../lib/data/result-keys.js';
+import { pendingResetKeys } from '../lib/data/scheduled-keys.js';
+
+/**
+ * Statistics reset (docs/architecture.md §2.6 L14, docs/decisions-results.md R11): a fresh start
+ * for the user's learning data. Removes, in the user's partition only (Queries by sort-key prefix,
+ * never a Scan):
+ *
+ *   1. `QSTAT#` items last answered before the cutoff (their sparse DUE index entries go with
+ *      them) — first, because they drive the statistics, wrong-only/most-wrong exams and the
+ *      next submit's counts;
+ *   2. `EXAMSUM#` items last completed before the cutoff, ≤ 99 per transaction together with
+ *      `COUNTERS.exam_count − n`, so the counter is right after every page;
+ *   3. `RESULT#` items written before the cutoff (newest first, so the results list empties from
+ *      the top), likewise with `result_count − n`; their gsi1/gsi2 entries go with them;
+ *   4. `RESULTJOB#` and `RESULTDETAIL#` items of results before the cutoff (unreachable once
+ *      their result is gone: every reader starts from the RESULT item).
+ *
+ * The cutoff is the reset's start time, kept on COUNTERS as `stats_reset_cutoff` (with the sparse
+ * gsi2 `SCHEDULED#<s>`/`<userId>#RESET`) until every phase is done, so anything the user writes
+ * during the reset survives it and an unfinished reset is found and finished by the next reset
+ * call or the retention-cleanup job. Favorites, ignored questions, subscriptions, exams, single-
+ * question pointers and the profile are other sort-key prefixes and are never read.
+ */
+
+type Key = { pk: string; sk: string };
+type Item = Record<string, unknown>;
+
+const db = () => dynamoDocument();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface CleanupOutcome {
+  /** Items deleted by this run. */
+  deleted: number;
+  /** False when the deadline came first; the rest is left for the next run. */
+  completed: boolean;
+}
+
+/** Marks the reset's cutoff on COUNTERS (a new reset moves it to now) and lists the user as pending. */
+export async function startReset(userId: string, now = new Date()): Promise<string> {
+  const cutoff = now.toISOString();
+  await db().send(
+    new UpdateCommand({
+      TableName: config.appTable,
+      Key: resultKeys.counters(userId),
+      UpdateExpression: 'SET #type = :type, stats_reset_cutoff = :cutoff, gsi2pk = :g2pk, gsi2sk = :g2sk',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': 'COUNTERS', ':cutoff': cutoff, ':g2pk': pendingResetKeys(userId).gsi2pk, ':g2sk': pendingResetKeys(userId).gsi2sk },
+    }),
+  );
+  return cutoff;
+}
+
+/** The time-ordered id prefix of a moment: `RESULT#<id>` sorts below it iff written earlier. */
+const idPrefixAt = (iso: string) => newResultId(Date.parse(iso)).slice(0, 10);
+
+async function queryPage(input: Omit<QueryCommandInput, 'TableName'>): Promise<{ items: Item[]; lastKey?: Record<string, unknown> }> {
+  const answer = await db().send(new QueryCommand({ TableName: config.appTable, ...input }));
+  return { items: (answer.Items ?? []) as Item[], lastKey: answer.LastEvaluatedKey };
+}
+
+const keyOf = (item: Item): Key => ({ pk: String(item.pk), sk: String(item.sk) });
+
+/**
+ * Deletes counted items (results or summaries) ≤ 99 per transaction with the counter move. Each
+ * delete requires the item to exist, so a concurrent delete of the same item cannot count twice;
+ * a cancelled transaction is retried with the items still there.
+ */
+async function deleteCounted(userId: string, keys: Key[], counter: 'result_count' | 'exam_count'): Promise<number> {
+  let deleted = 0;
+  for (let i = 0; i < keys.length; i += 99) {
+    let batch = keys.slice(i, i + 99);
+    for (let attempt = 0; batch.length > 0; attempt++) {
+      try {
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              ...batch.map((k) => ({ Delete: { TableName: config.appTable, Key: k, ConditionExpression: 'attribute_exists(pk)' } })),
+              {
+                Update: {
+                  TableName: config.appTable,
+                  Key: resultKeys.counters(userId),
+                  UpdateExpression: 'ADD #c :minus',
+                  ExpressionAttributeNames: { '#c': counter },
+                  ExpressionAttributeValues: { ':minus': -batch.length },
+                },
+              },
+            ],
+          }),
+        );
+        deleted += batch.length;
+        break;
+      } catch (error) {
+        const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
+        if (e.name !== 'TransactionCanceledException' && e.name !== 'TransactionConflictException') throw error;
+        if (attempt >= 4) throw error;
+        // Drop the items another writer deleted meanwhile, retry the rest.
+        const reasons = e.CancellationReasons ?? [];
+        batch = batch.filter((_, index) => reasons[index]?.Code !== 'ConditionalCheckFailed');
+        await sleep(20 * 2 ** attempt);
+      }
+    }
+  }
+  return deleted;
+}
+
+interface Phase {
+  /** The Query of the phase (partition, sort-key range, projection). */
+  query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>;
+  /** Items of a page to delete (the rest were written after the cutoff). */
+  pick(item: Item): boolean;
+  counter?: 'result_count' | 'exam_count';
+}
+
+function phases(userId: string, cutoff: string): Phase[] {
+  const pk = `USER#${userId}`;
+  const prefix = idPrefixAt(cutoff);
+  const before = (field: string) => (item: Item) => !(typeof item[field] === 'string' && String(item[field]) >= cutoff);
+  return [
+    {
+      query: {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':pk': pk, ':s': 'QSTAT#' },
+        ProjectionExpression: 'pk, sk, last_answered_at',
+        ConsistentRead: true,
+      },
+      pick: before('last_answered_at'),
+    },
+    {
+      query: {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':pk': pk, ':s': EXAMSUM_SK_PREFIX },
+        ProjectionExpression: 'pk, sk, last_completed_at',
+        ConsistentRead: true,
+      },
+      pick: before('last_completed_at'),
+      counter: 'exam_count',
+    },
+    {
+      // Newest first: the results list (what the user looks at) empties from the top.
+      query: {
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pk, ':from': RESULT_SK_PREFIX, ':to': `${RESULT_SK_PREFIX}${prefix}` },
+        ProjectionExpression: 'pk, sk',
+        ScanIndexForward: false,
+        ConsistentRead: true,
+      },
+      pick: () => true,
+      counter: 'result_count',
+    },
+    {
+      query: {
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pk, ':from': 'RESULTJOB#', ':to': `RESULTJOB#${prefix}` },
+        ProjectionExpression: 'pk, sk',
+      },
+      pick: () => true,
+    },
+    {
+      query: {
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pk, ':from': 'RESULTDETAIL#', ':to': `RESULTDETAIL#${prefix}` },
+        ProjectionExpression: 'pk, sk',
+      },
+      pick: () => true,
+    },
+  ];
+}
+
+/**
+ * Runs (or resumes) the reset with cutoff `cutoff` until done or `deadline` (epoch ms). Each page
+ * is ≤ 1 MB of keys (hundreds to thousands of items) and is deleted before the next is read. When
+ * everything before the cutoff is gone, the pending marker leaves COUNTERS (only if no newer reset
+ * moved the cutoff meanwhile).
+ */
+export async function runReset(userId: string, cutoff: string, deadline: number): Promise<CleanupOutcome> {
+  let deleted = 0;
+  for (const phase of phases(userId, cutoff)) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      if (Date.now() >= deadline) return { deleted, completed: false };
+      const page = await queryPage({ ...phase.query, Limit: 500, ExclusiveStartKey: startKey });
+      const keys = page.items.filter(phase.pick).map(keyOf);
+      if (keys.length) {
+        if (phase.counter) deleted += await deleteCounted(userId, keys, phase.counter);
+        else {
+          await batchWriteAll(keys.map(deleteRequest));
+          deleted += keys.length;
+        }
+      }
+      startKey = page.lastKey;
+    } while (startKey);
+  }
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: config.appTable,
+        Key: resultKeys.counters(userId),
+        UpdateExpression: 'REMOVE stats_reset_cutoff, gsi2pk, gsi2sk',
+        ConditionExpression: 'stats_reset_cutoff = :cutoff',
+        ExpressionAttributeValues: { ':cutoff': cutoff },
+      }),
+    );
+  } catch (error) {
+    // A newer reset moved the cutoff: it is still pending and finishes on its own.
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+  return { deleted, completed: true };
+}
+
+/** A statistics reset of `userId` from now on, within `deadline`. */
+export async function resetStatistics(userId: string, deadline: number): Promise<CleanupOutcome> {
+  const cutoff = await startReset(userId);
+  return runReset(userId, cutoff, deadline);
+}

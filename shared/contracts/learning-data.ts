@@ -1,0 +1,58 @@
+import * as z from 'zod';
+import { defineRoute } from './define-route.js';
+
+/**
+ * Learning-data maintenance of the `results` group (docs/architecture.md §2.6 L14, L22;
+ * docs/decisions-results.md R11–R13): the statistics reset and the manual retention cleanup.
+ */
+
+/**
+ * POST /api/user-statistics/reset/ (spec 1 §7, `{user_id}` → success). Deletes the user's results
+ * (with their details), exam summaries and question statistics and zeroes the counters; favorites,
+ * ignored questions, subscriptions, exams and the profile stay. `user_id` absent or the caller's
+ * own: the caller; another user's: site admins only (else 403 `statistics_reset_forbidden`).
+ * `completed` is false when the history did not fit the request's time budget; the rest is
+ * finished by the next call or the daily retention-cleanup job.
+ */
+export const resetUserStatistics = defineRoute({
+  method: 'POST',
+  path: '/api/user-statistics/reset/',
+  access: 'signed-in',
+  body: z
+    .object({
+      user_id: z.union([z.string().min(1).max(100), z.number()]).transform(String).nullable().optional(),
+    })
+    .passthrough(),
+  response: z.object({
+    success: z.literal(true),
+    message: z.string(),
+    /** Items deleted by this request (results, details, summaries, statistics). */
+    deleted_count: z.number().int().optional(),
+    completed: z.boolean().optional(),
+  }),
+});
+
+/**
+ * POST /api/retention-cleanup/manual/ (spec 1 §7, `{percentage}` → deleted_count): removes the
+ * caller's oldest ⌊result_count × p / 100⌋ results and subtracts what they contributed from the
+ * question statistics. `percentage` defaults to the saved `retention_cleanup_percentage` (the
+ * slider may show an unsaved value). Does what fits in ~20 s.
+ */
+export const manualRetentionCleanup = defineRoute({
+  method: 'POST',
+  path: '/api/retention-cleanup/manual/',
+  access: 'signed-in',
+  body: z
+    .object({
+      percentage: z.coerce.number().int().min(0).max(100).nullable().optional(),
+    })
+    .passthrough(),
+  response: z.object({
+    success: z.literal(true),
+    message: z.string(),
+    /** Results removed by this request. */
+    deleted_count: z.number().int(),
+    /** False when the time budget ran out before every selected result was removed. */
+    completed: z.boolean().optional(),
+  }),
+});
