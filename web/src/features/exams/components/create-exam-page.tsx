@@ -4,9 +4,10 @@ import { isSiteAdmin } from '../../../../../shared/domain/roles.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import page from '../../../components/ui/page/page.module.css';
+import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
+import screen from '../../../components/ui/screen/screen.module.css';
 import { SignedInOnly } from '../../auth/components/signed-in-only.js';
 import { CreateExamForm } from './create-exam-form.js';
-import styles from './exams.module.css';
 
 /** The create-exam screen (spec 2 §2.5): the create form on its own page, for signed-in users. */
 export function CreateExamPage() {
@@ -14,19 +15,17 @@ export function CreateExamPage() {
   return (
     <SignedInOnly>
       {(user) => (
-        <div className={styles.page} data-testid="create-exam-page">
+        <div className={screen.page} data-testid="create-exam-page">
           <div className={`${page.container} ${page.narrow}`}>
-            <header className={styles.header}>
-              <div>
-                <h1 className={styles.title}>{t('exams.create.title')}</h1>
-                <p className={styles.subtitle}>{t('exams.create.pageSubtitle')}</p>
-              </div>
-              <div className={styles.headerActions}>
+            <ScreenHeader
+              title={t('exams.create.title')}
+              subtitle={t('exams.create.pageSubtitle')}
+              actions={
                 <Link to="/exam-management" className={`${button.button} ${button.secondary}`}>
                   {t('exams.management.title')}
                 </Link>
-              </div>
-            </header>
+              }
+            />
             <Card title={t('exams.create.formTitle')}>
               <CreateExamForm isAdmin={isSiteAdmin(user)} />
             </Card>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Exam } from '../../../../../shared/contracts/exams.js';
 import type { Tag } from '../../../../../shared/contracts/tags.js';
+import badge from '../../../components/ui/badge/badge.module.css';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { currentLanguage } from '../../../lib/i18n.js';
@@ -79,17 +80,17 @@ export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSele
               </Link>
             )}
             {exam.is_original !== undefined && (
-              <span className={`${styles.badge} ${exam.is_original ? styles.original : styles.copy}`} data-testid="exam-original-badge">
+              <span className={`${badge.badge} ${exam.is_original ? badge.violet : badge.neutral}`} data-testid="exam-original-badge">
                 {t(exam.is_original ? 'exams.list.original' : 'exams.list.copy')}
               </span>
             )}
             {isAdmin && exam.is_public !== undefined && (
-              <span className={`${styles.badge} ${exam.is_public ? styles.public : styles.private}`} data-testid="exam-public-badge">
+              <span className={`${badge.badge} ${exam.is_public ? badge.success : badge.warning}`} data-testid="exam-public-badge">
                 {t(exam.is_public ? 'exams.list.public' : 'exams.list.private')}
               </span>
             )}
             {exam.is_subscribed && (
-              <span className={`${styles.badge} ${styles.subscribed}`} data-testid="exam-subscribed" title={t('exams.list.subscribed')}>
+              <span className={`${badge.badge} ${badge.amber}`} data-testid="exam-subscribed" title={t('exams.list.subscribed')}>
                 <span aria-hidden="true">★</span>
                 {t('exams.list.subscribed')}
               </span>

@@ -8,6 +8,8 @@ import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
 import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
 import page from '../../../components/ui/page/page.module.css';
+import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
+import screen from '../../../components/ui/screen/screen.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
@@ -158,37 +160,37 @@ export function ExamManagementPage() {
   const countText = list.hasMore ? t('exams.list.countMore', { count: list.exams.length }) : t('exams.list.count', { count: list.exams.length });
 
   return (
-    <div className={styles.page} data-testid="exam-management-page">
+    <div className={screen.page} data-testid="exam-management-page">
       <div className={page.container}>
-        <header className={styles.header}>
-          <div>
-            <h1 className={styles.title}>{t('exams.management.title')}</h1>
-            <p className={styles.subtitle}>{t('exams.management.subtitle')}</p>
-          </div>
-          <div className={styles.headerActions}>
-            {signedIn ? (
-              <button
-                type="button"
-                className={`${button.button} ${createOpen ? button.secondary : button.primary}`}
-                onClick={() => setCreateOpen((open) => !open)}
-                aria-expanded={createOpen}
-                aria-controls="create-exam-panel"
-                data-testid="toggle-create-exam"
-              >
-                {createOpen ? t('exams.management.closeForm') : t('exams.management.newExam')}
-              </button>
-            ) : (
-              <button type="button" className={`${button.button} ${button.primary}`} onClick={toLogin} data-testid="toggle-create-exam">
-                {t('exams.management.loginToCreate')}
-              </button>
-            )}
-            {signedIn && (
-              <Link to="/question-files" className={`${button.button} ${button.secondary}`}>
-                {t('exams.management.questionFiles')}
-              </Link>
-            )}
-          </div>
-        </header>
+        <ScreenHeader
+          title={t('exams.management.title')}
+          subtitle={t('exams.management.subtitle')}
+          actions={
+            <>
+              {signedIn ? (
+                <button
+                  type="button"
+                  className={`${button.button} ${createOpen ? button.secondary : button.primary}`}
+                  onClick={() => setCreateOpen((open) => !open)}
+                  aria-expanded={createOpen}
+                  aria-controls="create-exam-panel"
+                  data-testid="toggle-create-exam"
+                >
+                  {createOpen ? t('exams.management.closeForm') : t('exams.management.newExam')}
+                </button>
+              ) : (
+                <button type="button" className={`${button.button} ${button.primary}`} onClick={toLogin} data-testid="toggle-create-exam">
+                  {t('exams.management.loginToCreate')}
+                </button>
+              )}
+              {signedIn && (
+                <Link to="/question-files" className={`${button.button} ${button.secondary}`}>
+                  {t('exams.management.questionFiles')}
+                </Link>
+              )}
+            </>
+          }
+        />
 
         {(createOpen || isAdmin) && (
           <div className={styles.stack}>
@@ -308,7 +310,7 @@ export function ExamManagementPage() {
 
           {list.isLoading && !list.firstPage && <Spinner label={t('exams.list.loading')} />}
           {!list.firstPage && list.error && !list.isLoading && (
-            <div className={styles.state} role="alert">
+            <div className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`} role="alert">
               <p>{serverDetailOr(list.error, t, t('exams.list.loadFailed'))}</p>
               <button type="button" className={`${button.button} ${button.secondary}`} onClick={refresh}>
                 {t('exams.list.retry')}
@@ -316,7 +318,7 @@ export function ExamManagementPage() {
             </div>
           )}
           {list.firstPage && nodes.length === 0 && (
-            <p className={styles.state} data-testid="exam-list-empty">
+            <p className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`} data-testid="exam-list-empty">
               {emptyText}
             </p>
           )}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { ExamResult } from '../../../../../shared/contracts/results.js';
 import { examDisplayTitle } from '../../../../../shared/domain/exam-title.js';
 import button from '../../../components/ui/button/button.module.css';
+import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
 import page from '../../../components/ui/page/page.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
@@ -61,16 +62,16 @@ export function RecentResults() {
           </p>
         )}
         {results.length > 0 && (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="home-recent-table">
+          <div className={`${dataTable.wrap} ${dataTable.cards}`}>
+            <table className={`${dataTable.table} ${styles.recentTable}`} data-testid="home-recent-table">
               <thead>
                 <tr>
                   <th>{t('home.recentResults.columns.exam')}</th>
-                  <th className={styles.numeric}>{t('home.recentResults.columns.score')}</th>
-                  <th className={styles.numeric}>{t('home.recentResults.columns.correct')}</th>
-                  <th className={styles.numeric}>{t('home.recentResults.columns.wrong')}</th>
+                  <th className={dataTable.numeric}>{t('home.recentResults.columns.score')}</th>
+                  <th className={dataTable.numeric}>{t('home.recentResults.columns.correct')}</th>
+                  <th className={dataTable.numeric}>{t('home.recentResults.columns.wrong')}</th>
                   <th>{t('home.recentResults.columns.completed')}</th>
-                  <th className={styles.numeric}>{t('home.recentResults.columns.elapsed')}</th>
+                  <th className={dataTable.numeric}>{t('home.recentResults.columns.elapsed')}</th>
                   <th>
                     <span className="visually-hidden">{t('home.recentResults.columns.actions')}</span>
                   </th>
@@ -84,21 +85,21 @@ export function RecentResults() {
                         {examDisplayTitle(result.exam, language, t('home.recentResults.untitled'))}
                       </Link>
                     </td>
-                    <td className={styles.numeric} data-label={t('home.recentResults.columns.score')}>
+                    <td className={dataTable.numeric} data-label={t('home.recentResults.columns.score')}>
                       <strong>
                         {result.score}/{result.total_score}
                       </strong>
                     </td>
-                    <td className={`${styles.numeric} ${styles.correct}`} data-label={t('home.recentResults.columns.correct')}>
+                    <td className={`${dataTable.numeric} ${dataTable.positive}`} data-label={t('home.recentResults.columns.correct')}>
                       {result.correct_count}
                     </td>
-                    <td className={`${styles.numeric} ${styles.wrong}`} data-label={t('home.recentResults.columns.wrong')}>
+                    <td className={`${dataTable.numeric} ${dataTable.negative}`} data-label={t('home.recentResults.columns.wrong')}>
                       {result.wrong_count}
                     </td>
                     <td className={styles.date} data-label={t('home.recentResults.columns.completed')}>
                       {formatCompletedAt(result.completed_at, language)}
                     </td>
-                    <td className={styles.numeric} data-label={t('home.recentResults.columns.elapsed')}>
+                    <td className={dataTable.numeric} data-label={t('home.recentResults.columns.elapsed')}>
                       {formatElapsed(result.elapsed_seconds)}
                     </td>
                     <td className={styles.actionCell}>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionFile } from '../../../../../shared/contracts/files.js';
+import badge from '../../../components/ui/badge/badge.module.css';
 import button from '../../../components/ui/button/button.module.css';
+import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -72,25 +74,25 @@ export function FileRow({ file, canChange, onChanged, onDelete }: Props) {
               <option value="private">{t('questionFiles.list.private')}</option>
             </select>
           ) : (
-            <span className={`${styles.badge} ${file.is_public ? styles.public : styles.private}`} data-testid="file-visibility">
+            <span className={`${badge.badge} ${file.is_public ? badge.success : badge.warning}`} data-testid="file-visibility">
               {t(file.is_public ? 'questionFiles.list.public' : 'questionFiles.list.private')}
             </span>
           )}
         </div>
       </td>
-      <td className={styles.numeric} data-label={t('questionFiles.list.columns.size')}>
+      <td className={dataTable.numeric} data-label={t('questionFiles.list.columns.size')}>
         {formatFileSize(file.size)}
       </td>
       <td data-label={t('questionFiles.list.columns.modified')}>{formatModified(file.modified, language)}</td>
-      <td className={styles.numeric} data-label={t('questionFiles.list.columns.maxQuestions')}>
+      <td className={dataTable.numeric} data-label={t('questionFiles.list.columns.maxQuestions')}>
         {t('questionFiles.list.questions', { count: file.max_questions })}
       </td>
       <td data-label={t('questionFiles.list.columns.owner')}>
         {file.uploaded_by || t('questionFiles.list.unknownOwner')}
-        {file.is_owner && <span className={`${styles.badge} ${styles.mine} ${styles.ownerBadge}`}>{t('questionFiles.list.mine')}</span>}
+        {file.is_owner && <span className={`${badge.badge} ${badge.primary} ${styles.ownerBadge}`}>{t('questionFiles.list.mine')}</span>}
       </td>
       <td>
-        <div className={styles.rowActions}>
+        <div className={`${dataTable.rowActions} ${styles.rowActions}`}>
           {editing ? (
             <>
               <button type="button" className={`${button.button} ${button.primary} ${button.small}`} disabled={pending} onClick={() => void save()} data-testid="file-save">

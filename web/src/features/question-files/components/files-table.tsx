@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionFile } from '../../../../../shared/contracts/files.js';
+import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { DEFAULT_FILE_SORT, nextFileSort, sortFiles, type FileSort, type FileSortKey } from '../utils/file-format.js';
 import { FileRow } from './file-row.js';
@@ -28,9 +29,9 @@ export function FilesTable({ files, isAdmin, onChanged, onDelete }: Props) {
   const sorted = sortFiles(files, sort, language);
 
   return (
-    <div className={styles.tableWrap} data-scroll-x>
-      <table className={styles.table} data-testid="files-table">
-        <thead>
+    <div className={`${dataTable.wrap} ${dataTable.cards}`} data-scroll-x>
+      <table className={`${dataTable.table} ${dataTable.noWrap} ${styles.filesTable}`} data-testid="files-table">
+        <thead className={dataTable.sortBar}>
           <tr>
             {COLUMNS.map((column) => {
               const active = sort.key === column.key;
@@ -38,18 +39,18 @@ export function FilesTable({ files, isAdmin, onChanged, onDelete }: Props) {
               return (
                 <th
                   key={column.key}
-                  className={column.numeric ? styles.numeric : undefined}
+                  className={column.numeric ? dataTable.numeric : undefined}
                   aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
                 >
                   <button
                     type="button"
-                    className={styles.sortButton}
+                    className={dataTable.sortButton}
                     onClick={() => setSort((current) => nextFileSort(current, column.key))}
                     title={t('questionFiles.list.columns.sortBy', { column: label })}
                     data-testid={`sort-${column.key}`}
                   >
                     {label}
-                    <span className={styles.sortIcon} aria-hidden="true">
+                    <span className={dataTable.sortIcon} aria-hidden="true">
                       {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
                     </span>
                   </button>

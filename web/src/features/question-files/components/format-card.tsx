@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../../shared/domain/language.js';
 import { COLUMN_LABELS, QUESTION_COLUMNS, REQUIRED_COLUMNS } from '../../../../../shared/domain/question-sheet.js';
+import badge from '../../../components/ui/badge/badge.module.css';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
+import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
@@ -47,7 +49,7 @@ export function FormatCard() {
         ))}
       </div>
       <div className={styles.formatWrap} data-scroll-x>
-        <table className={styles.formatTable} data-testid="format-example">
+        <table className={`${dataTable.table} ${styles.formatTable}`} data-testid="format-example">
           <thead>
             <tr>
               <th scope="col">{t('questionFiles.format.column')}</th>
@@ -63,7 +65,7 @@ export function FormatCard() {
                   <td>
                     <span className={styles.columnName}>
                       {COLUMN_LABELS[column][language]}
-                      <span className={`${styles.badge} ${required ? styles.required : styles.optionalBadge}`}>
+                      <span className={`${badge.badge} ${required ? badge.danger : badge.neutral}`}>
                         {t(required ? 'questionFiles.format.required' : 'questionFiles.format.optional')}
                       </span>
                     </span>

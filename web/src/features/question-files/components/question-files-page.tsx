@@ -7,6 +7,8 @@ import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
 import page from '../../../components/ui/page/page.module.css';
+import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
+import screen from '../../../components/ui/screen/screen.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -52,17 +54,18 @@ function QuestionFiles({ user }: { user: AuthUser }) {
   };
 
   return (
-    <div className={styles.page} data-testid="question-files-page">
+    <div className={screen.page} data-testid="question-files-page">
       <div className={page.container}>
-        <header className={styles.header}>
-          <div>
-            <h1 className={styles.title}>{t('questionFiles.title')}</h1>
-            <p className={styles.subtitle}>{t('questionFiles.subtitle')}</p>
-          </div>
-          <Link to="/exam-management" className={`${button.button} ${button.secondary}`}>
-            {t('questionFiles.toExamManagement')}
-          </Link>
-        </header>
+        <ScreenHeader
+          title={t('questionFiles.title')}
+          subtitle={t('questionFiles.subtitle')}
+          className={styles.header}
+          actions={
+            <Link to="/exam-management" className={`${button.button} ${button.secondary}`}>
+              {t('questionFiles.toExamManagement')}
+            </Link>
+          }
+        />
 
         <div className={styles.panels}>
           <UploadCard onUploaded={() => void files.mutate()} />
@@ -70,10 +73,10 @@ function QuestionFiles({ user }: { user: AuthUser }) {
         </div>
 
         <section aria-labelledby="files-heading">
-          <div className={styles.toolbar}>
-            <h2 id="files-heading" className={styles.listTitle}>
+          <div className={screen.toolbar}>
+            <h2 id="files-heading" className={screen.listTitle}>
               {t('questionFiles.list.title')}
-              {files.data && <span className={styles.count}>{t('questionFiles.list.count', { count: list.length })}</span>}
+              {files.data && <span className={screen.count}>{t('questionFiles.list.count', { count: list.length })}</span>}
             </h2>
             {isAdmin && (
               <label className={styles.filter}>
@@ -93,14 +96,14 @@ function QuestionFiles({ user }: { user: AuthUser }) {
           </div>
           {!files.data && !files.error && <Spinner label={t('questionFiles.list.loading')} />}
           {!files.data && files.error && (
-            <div className={styles.state} role="alert">
+            <div className={screen.state} role="alert">
               <p>{serverDetailOr(files.error, t, t('questionFiles.list.loadFailed'))}</p>
               <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void files.mutate()}>
                 {t('questionFiles.list.retry')}
               </button>
             </div>
           )}
-          {files.data && list.length === 0 && <p className={styles.state}>{t('questionFiles.list.empty')}</p>}
+          {files.data && list.length === 0 && <p className={screen.state}>{t('questionFiles.list.empty')}</p>}
           {files.data && list.length > 0 && (
             <FilesTable files={list} isAdmin={isAdmin} onChanged={() => void files.mutate()} onDelete={setDeleting} />
           )}

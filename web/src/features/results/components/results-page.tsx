@@ -7,6 +7,8 @@ import { isSiteAdmin } from '../../../../../shared/domain/roles.js';
 import button from '../../../components/ui/button/button.module.css';
 import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
 import page from '../../../components/ui/page/page.module.css';
+import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
+import screen from '../../../components/ui/screen/screen.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
@@ -86,33 +88,33 @@ function Results({ user, examId }: { user: AuthUser; examId: string | null }) {
   const deletingTitle = deleting ? examDisplayTitle(deleting.exam, language, t('results.untitled')) : '';
 
   return (
-    <div className={styles.page} data-testid="results-page">
+    <div className={screen.page} data-testid="results-page">
       <div className={page.container}>
-        <header className={styles.header}>
-          <div>
-            <h1 className={styles.title}>{t('results.title')}</h1>
-            <p className={styles.subtitle}>{examId ? t('results.filtered') : t('results.subtitle')}</p>
-          </div>
-          <div className={styles.headerActions}>
-            <Link to="/results" className={`${button.button} ${button.secondary}`} data-testid="results-all">
-              {t('results.allResults')}
-            </Link>
-            <button
-              type="button"
-              className={`${button.button} ${button.primary}`}
-              onClick={refresh}
-              disabled={list.isLoading}
-              data-testid="results-refresh"
-            >
-              {t('results.refresh')}
-            </button>
-          </div>
-        </header>
+        <ScreenHeader
+          title={t('results.title')}
+          subtitle={examId ? t('results.filtered') : t('results.subtitle')}
+          actions={
+            <>
+              <Link to="/results" className={`${button.button} ${button.secondary}`} data-testid="results-all">
+                {t('results.allResults')}
+              </Link>
+              <button
+                type="button"
+                className={`${button.button} ${button.primary}`}
+                onClick={refresh}
+                disabled={list.isLoading}
+                data-testid="results-refresh"
+              >
+                {t('results.refresh')}
+              </button>
+            </>
+          }
+        />
 
         {list.isLoading && <Spinner label={t('results.loading')} />}
 
         {failed && (
-          <div className={styles.state} role="alert" data-testid="results-error">
+          <div className={`${screen.state} ${screen.statePanel} ${styles.state}`} role="alert" data-testid="results-error">
             <p>{t(`results.errors.${resultsLoadError(list.error?.status)}`)}</p>
             <button type="button" className={`${button.button} ${button.secondary}`} onClick={refresh}>
               {t('results.errors.retry')}
@@ -121,7 +123,7 @@ function Results({ user, examId }: { user: AuthUser; examId: string | null }) {
         )}
 
         {!failed && list.count === 0 && (
-          <div className={styles.state} data-testid="results-empty">
+          <div className={`${screen.state} ${screen.statePanel} ${styles.state}`} data-testid="results-empty">
             <p className={styles.stateTitle}>{t('results.empty')}</p>
             <p>{t('results.emptyHint')}</p>
           </div>
@@ -129,10 +131,12 @@ function Results({ user, examId }: { user: AuthUser; examId: string | null }) {
 
         {!failed && total > 0 && (
           <section aria-labelledby="results-list-title">
-            <h2 id="results-list-title" className={styles.listTitle}>
-              {t('results.listTitle')}
-              <span className={styles.count}>{t('results.count', { count: total })}</span>
-            </h2>
+            <div className={screen.toolbar}>
+              <h2 id="results-list-title" className={screen.listTitle}>
+                {t('results.listTitle')}
+                <span className={screen.count}>{t('results.count', { count: total })}</span>
+              </h2>
+            </div>
             {waitingForPage && shown.length === 0 ? (
               <Spinner label={t('results.loadingMore')} />
             ) : (

@@ -4,6 +4,7 @@ import type { ExamResult } from '../../../../../shared/contracts/results.js';
 import { examDisplayTitle } from '../../../../../shared/domain/exam-title.js';
 import type { Language } from '../../../../../shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';
+import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import { continuePath, formatCompletedAt, formatElapsed, redoPath } from '../utils/results-pagination.js';
 import styles from './results.module.css';
 
@@ -18,16 +19,16 @@ interface Props {
 export function ResultsTable({ results, isAdmin, language, onDelete }: Props) {
   const { t } = useTranslation();
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table} data-testid="results-table">
+    <div className={`${dataTable.wrap} ${dataTable.cards}`}>
+      <table className={`${dataTable.table} ${styles.resultsTable}`} data-testid="results-table">
         <thead>
           <tr>
             <th>{t('results.columns.exam')}</th>
             <th>{t('results.columns.study')}</th>
-            <th className={styles.numeric}>{t('results.columns.score')}</th>
-            <th className={styles.numeric}>{t('results.columns.correct')}</th>
-            <th className={styles.numeric}>{t('results.columns.wrong')}</th>
-            <th className={styles.numeric}>{t('results.columns.elapsed')}</th>
+            <th className={dataTable.numeric}>{t('results.columns.score')}</th>
+            <th className={dataTable.numeric}>{t('results.columns.correct')}</th>
+            <th className={dataTable.numeric}>{t('results.columns.wrong')}</th>
+            <th className={dataTable.numeric}>{t('results.columns.elapsed')}</th>
             {isAdmin && (
               <th className={styles.manageHead} data-testid="results-manage-column">
                 {t('results.columns.manage')}
@@ -50,23 +51,23 @@ export function ResultsTable({ results, isAdmin, language, onDelete }: Props) {
                 <td className={result.exam.study?.title ? styles.studyCell : `${styles.studyCell} ${styles.noStudy}`} data-label={t('results.columns.study')}>
                   {result.exam.study?.title || t('results.noStudy')}
                 </td>
-                <td className={styles.numeric} data-label={t('results.columns.score')} data-testid="result-score">
+                <td className={dataTable.numeric} data-label={t('results.columns.score')} data-testid="result-score">
                   <strong>
                     {result.score}/{result.total_score}
                   </strong>
                 </td>
-                <td className={`${styles.numeric} ${styles.correct}`} data-label={t('results.columns.correct')}>
+                <td className={`${dataTable.numeric} ${dataTable.positive}`} data-label={t('results.columns.correct')}>
                   {result.correct_count}
                 </td>
-                <td className={`${styles.numeric} ${styles.wrong}`} data-label={t('results.columns.wrong')}>
+                <td className={`${dataTable.numeric} ${dataTable.negative}`} data-label={t('results.columns.wrong')}>
                   {result.wrong_count}
                 </td>
-                <td className={styles.numeric} data-label={t('results.columns.elapsed')}>
+                <td className={dataTable.numeric} data-label={t('results.columns.elapsed')}>
                   {formatElapsed(result.elapsed_seconds)}
                 </td>
                 {isAdmin && (
                   <td className={styles.manageCell}>
-                    <div className={styles.rowActions}>
+                    <div className={`${dataTable.rowActions} ${styles.rowActions}`}>
                       <Link to={redoPath(result.exam.id)} className={`${button.button} ${button.secondary} ${button.small}`} data-testid="result-redo">
                         {t('results.actions.redo')}
                       </Link>

@@ -4,6 +4,7 @@ import type { UserAnswer } from '../../../../../shared/contracts/users.js';
 import { LIMITS } from '../../../../../shared/domain/limits.js';
 import { ROLES, type Role } from '../../../../../shared/domain/roles.js';
 import button from '../../../components/ui/button/button.module.css';
+import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
@@ -72,7 +73,7 @@ export function UserRow({ user, isMe, selected, onToggle, onChanged, onChangePas
   );
 
   return (
-    <tr className={selected ? styles.selectedRow : undefined} data-testid={`user-row-${user.username}`}>
+    <tr className={selected ? dataTable.selected : undefined} data-testid={`user-row-${user.username}`}>
       <td className={styles.checkCell}>
         <input
           type="checkbox"
@@ -120,7 +121,7 @@ export function UserRow({ user, isMe, selected, onToggle, onChanged, onChangePas
           </td>
           <td className={`${styles.nowrap} ${styles.muted}`}>{formatJoinDate(user.date_joined)}</td>
           <td>
-            <div className={styles.rowActions}>
+            <div className={dataTable.rowActions}>
               <button type="button" className={`${button.button} ${button.primary} ${button.small}`} onClick={() => void save()} disabled={saving}>
                 {saving ? t('userManagement.edit.saving') : t('userManagement.edit.save')}
               </button>
@@ -140,7 +141,7 @@ export function UserRow({ user, isMe, selected, onToggle, onChanged, onChangePas
           </td>
           <td className={`${styles.nowrap} ${styles.muted}`}>{formatJoinDate(user.date_joined)}</td>
           <td>
-            <div className={styles.rowActions}>
+            <div className={dataTable.rowActions}>
               <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={startEdit}>
                 {t('userManagement.edit.button')}
               </button>

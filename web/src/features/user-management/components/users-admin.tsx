@@ -4,6 +4,8 @@ import type { UserAnswer } from '../../../../../shared/contracts/users.js';
 import { LIMITS } from '../../../../../shared/domain/limits.js';
 import button from '../../../components/ui/button/button.module.css';
 import page from '../../../components/ui/page/page.module.css';
+import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
+import screen from '../../../components/ui/screen/screen.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
@@ -73,21 +75,16 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
   const selectedUsers = (users ?? []).filter((user) => selected.has(user.id));
 
   return (
-    <div className={styles.page} data-testid="user-management-page">
+    <div className={screen.page} data-testid="user-management-page">
       <div className={page.container}>
-        <header className={styles.header}>
-          <div>
-            <h1 className={styles.title}>{t('userManagement.title')}</h1>
-            <p className={styles.subtitle}>{t('userManagement.subtitle')}</p>
-          </div>
-        </header>
+        <ScreenHeader title={t('userManagement.title')} subtitle={t('userManagement.subtitle')} />
 
         <div className={styles.panels}>
           <UploadUsersForm onUploaded={refresh} />
           {showAdd && <AddUserForm onCreated={refresh} onClose={() => setShowAdd(false)} />}
         </div>
 
-        <div className={styles.toolbar}>
+        <div className={screen.toolbar}>
           <span className={styles.count}>{users ? t('userManagement.count', { count: users.length }) : ''}</span>
           <div className={styles.toolbarActions}>
             <button
@@ -116,7 +113,7 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
 
         {!users && isLoading && <Spinner label={t('userManagement.loading')} />}
         {!users && error && !isLoading && (
-          <div className={styles.state} role="alert">
+          <div className={screen.state} role="alert">
             <p>{t('userManagement.loadFailed')}</p>
             <button type="button" className={`${button.button} ${button.secondary}`} onClick={refresh}>
               {t('userManagement.retry')}

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserAnswer } from '../../../../../shared/contracts/users.js';
+import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import form from '../../../components/ui/form/form.module.css';
+import screen from '../../../components/ui/screen/screen.module.css';
 import { DEFAULT_USER_SORT, nextSort, sortUsers, type UserSort, type UserSortKey } from '../utils/sort-users.js';
 import { UserRow } from './user-row.js';
 import styles from './user-management.module.css';
@@ -38,8 +40,8 @@ export function UsersTable({ users, meId, selected, onSelectedChange, onChanged,
   };
 
   return (
-    <div className={styles.tableWrap} data-scroll-x>
-      <table className={styles.table} data-testid="users-table">
+    <div className={dataTable.wrap} data-scroll-x>
+      <table className={`${dataTable.table} ${dataTable.noWrap}`} data-testid="users-table">
         <thead>
           <tr>
             <th className={styles.checkCell}>
@@ -58,12 +60,12 @@ export function UsersTable({ users, meId, selected, onSelectedChange, onChanged,
                 <th key={column.key} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
                   <button
                     type="button"
-                    className={styles.sortButton}
+                    className={dataTable.sortButton}
                     onClick={() => setSort((current) => nextSort(current, column.key))}
                     title={t('userManagement.columns.sortBy', { column: label })}
                   >
                     {label}
-                    <span className={styles.sortIcon} aria-hidden="true">
+                    <span className={dataTable.sortIcon} aria-hidden="true">
                       {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
                     </span>
                   </button>
@@ -78,7 +80,7 @@ export function UsersTable({ users, meId, selected, onSelectedChange, onChanged,
         <tbody>
           {sorted.length === 0 && (
             <tr>
-              <td colSpan={COLUMNS.length + 2} className={styles.state}>
+              <td colSpan={COLUMNS.length + 2} className={screen.state}>
                 {t('userManagement.empty')}
               </td>
             </tr>
