@@ -276,6 +276,12 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await go(page, '/profile');
     await page.getByTestId('subscribed-exams').getByText(second).waitFor();
 
+    // Take exam opens the exam on the take-exam screen, returning to exam management.
+    await go(page, '/exam-management');
+    await examRow(page, first).getByTestId('exam-take').click();
+    await page.waitForURL(/\/take-exam\/[0-9a-z]{20}\?returnTo=exam-management$/);
+    await page.getByText(/1 \/ \d+/).first().waitFor();
+
     // Delete with a confirmation.
     await go(page, '/exam-management');
     await examRow(page, first).getByTestId('exam-delete').click();

@@ -42,7 +42,7 @@ function formatDate(iso: string | undefined): string {
 /**
  * One row of the exam tree (spec 3 §2.1): checkbox, title (a link, plain text when the exam
  * has versions), question count, original/copy badge, public badge (admins), subscribed icon,
- * tags, and the actions details / copy (retake) / wrong questions / delete.
+ * tags, and the actions take (signed in), details / copy (retake) / wrong questions / delete.
  */
 export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSelect, onAction, onTagsSaved, busy, nested }: Props) {
   const { t } = useTranslation();
@@ -121,6 +121,12 @@ export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSele
           )}
         </div>
         <div className={styles.actions} role="group" aria-label={t('exams.actions.label', { title })}>
+          {signedIn && (
+            // The exam detail screen (where the spec starts an exam) comes later; this is the way in meanwhile.
+            <Link to={`/take-exam/${exam.id}?returnTo=exam-management`} className={`${button.button} ${button.primary} ${button.small}`} data-testid="exam-take">
+              {t('exams.actions.take')}
+            </Link>
+          )}
           <Link to={detailsPath} className={`${button.button} ${button.secondary} ${button.small}`} data-testid="exam-details">
             {t('exams.actions.details')}
           </Link>

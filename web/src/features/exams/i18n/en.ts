@@ -52,6 +52,7 @@ const en = {
   },
   actions: {
     label: 'Actions for {{title}}',
+    take: 'Take exam',
     details: 'Details',
     retake: 'Retake',
     wrongQuestions: 'Wrong answers',

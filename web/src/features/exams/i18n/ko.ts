@@ -49,6 +49,7 @@ const ko = {
   },
   actions: {
     label: '{{title}} 작업',
+    take: '시험 보기',
     details: '상세',
     retake: '다시 풀기',
     wrongQuestions: '오답 시험',
