@@ -1,8 +1,8 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../functions/lib/aws/clients.js';
 import { config } from '../functions/lib/config.js';
-import { examKeys } from '../functions/lib/data/exam-keys.js';
-import { queryBounded } from '../functions/lib/data/batch-ops.js';
+import { QUESTION_COUNTER_SHARDS, examKeys } from '../functions/lib/data/exam-keys.js';
+import { batchGetAll, queryAll, queryBounded } from '../functions/lib/data/batch-ops.js';
 
 /**
  * Brings a data directory written by an older build up to today's key layout. Each step reads
@@ -34,4 +34,24 @@ export async function migrateLocalData(print: (line: string) => void = () => und
     }
   }
   if (moved) print(`moved ${moved} exams to the sharded exam-list index`);
+
+  // The question-pool counter (GET /api/questions/) came after the first imports: seed it once
+  // from the file records when no shard exists yet.
+  const shards = await batchGetAll(Array.from({ length: QUESTION_COUNTER_SHARDS }, (_, shard) => examKeys.questionCounter(shard)));
+  if (shards.length === 0) {
+    let total = 0;
+    for (const isPublic of [true, false]) {
+      const files = await queryAll({
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': examKeys.filesByVisibility(isPublic, '', '').gsi2pk },
+        ProjectionExpression: 'max_questions',
+      });
+      total += files.reduce((sum, file) => sum + Number(file.max_questions ?? 0), 0);
+    }
+    if (total > 0) {
+      await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: { ...examKeys.questionCounter(0), count: total } }));
+      print(`counted ${total} questions in the existing question files`);
+    }
+  }
 }

@@ -94,7 +94,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     routes: [
       files.uploadQuestions, files.createUploadUrl, files.importUploadedFile, files.listQuestionFiles,
       files.checkExistingFile, files.updateQuestionFile, files.deleteQuestionFile, files.downloadQuestionFile,
-      files.downloadSampleFile,
+      files.downloadSampleFile, files.questionPoolCount,
       // The admin exam sheets parse and write xlsx: here, so the exams Lambda does not carry SheetJS.
       exams.downloadExamsSheet, exams.uploadExamsSheet,
     ],

@@ -14,6 +14,7 @@ export const handler = createGroupHandler('files', [
   bind(files.deleteQuestionFile, services.deleteQuestionFile),
   bind(files.downloadQuestionFile, services.downloadQuestionFile),
   bind(files.downloadSampleFile, services.downloadSampleFile),
+  bind(files.questionPoolCount, services.questionPoolCount),
   bind(exams.downloadExamsSheet, downloadExamsSheet),
   bind(exams.uploadExamsSheet, uploadExamsSheet),
 ]);

@@ -3,8 +3,8 @@ import type { Language } from '../../shared/domain/language.js';
 import type { QuestionFile } from '../../shared/contracts/files.js';
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
-import { batchWriteAll, deleteRequest, putRequest, queryAll, type WriteRequest } from '../lib/data/batch-ops.js';
-import { examKeys, QUESTION_SK_PREFIX } from '../lib/data/exam-keys.js';
+import { batchGetAll, batchWriteAll, deleteRequest, putRequest, queryAll, type WriteRequest } from '../lib/data/batch-ops.js';
+import { examKeys, QUESTION_COUNTER_SHARDS, QUESTION_SK_PREFIX } from '../lib/data/exam-keys.js';
 
 /** The file record `FILE#<id>`/`FILE`; its questions sit beside it as `Q#<order>` items. */
 export interface FileRecord {
@@ -153,9 +153,29 @@ export async function commitFile(file: FileRecord, previous: FileRecord | null):
           },
         },
         ...(previous ? [{ Delete: { TableName: config.appTable, Key: examKeys.file(previous.id) } }] : []),
+        poolCountChange(file.max_questions - (previous?.max_questions ?? 0)),
       ],
     }),
   );
+}
+
+/** The pool counter moves in the same transaction as the file record, so it never drifts. */
+function poolCountChange(delta: number) {
+  return {
+    Update: {
+      TableName: config.appTable,
+      Key: examKeys.questionCounter(Math.floor(Math.random() * QUESTION_COUNTER_SHARDS)),
+      UpdateExpression: 'ADD #count :delta',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':delta': delta },
+    },
+  };
+}
+
+/** GET /api/questions/ (E27): the questions of every question file, one BatchGetItem of the shards. */
+export async function questionPoolCount(): Promise<number> {
+  const shards = await batchGetAll(Array.from({ length: QUESTION_COUNTER_SHARDS }, (_, shard) => examKeys.questionCounter(shard)));
+  return Math.max(0, shards.reduce((sum, item) => sum + Number(item.count ?? 0), 0));
 }
 
 export async function setFileVisibility(file: FileRecord, isPublic: boolean): Promise<FileRecord> {
@@ -173,23 +193,34 @@ export async function setFileVisibility(file: FileRecord, isPublic: boolean): Pr
   return { ...file, is_public: isPublic, modified };
 }
 
-/** Removes the record and the owner's name pointer together; the questions go afterwards. */
+/**
+ * Removes the record and the owner's name pointer together, and takes the file's questions off
+ * the pool counter; the questions go afterwards. A record already gone (a concurrent delete)
+ * changes nothing.
+ */
 export async function removeFileRecord(file: FileRecord): Promise<void> {
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: config.appTable, Key: examKeys.file(file.id) } },
-        {
-          Delete: {
-            TableName: config.appTable,
-            Key: examKeys.fileName(file.owner_id, file.name_key),
-            ConditionExpression: 'attribute_not_exists(pk) OR file_id = :id',
-            ExpressionAttributeValues: { ':id': file.id },
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: config.appTable, Key: examKeys.file(file.id), ConditionExpression: 'attribute_exists(pk)' } },
+          {
+            Delete: {
+              TableName: config.appTable,
+              Key: examKeys.fileName(file.owner_id, file.name_key),
+              ConditionExpression: 'attribute_not_exists(pk) OR file_id = :id',
+              ExpressionAttributeValues: { ':id': file.id },
+            },
           },
-        },
-      ],
-    }),
-  );
+          poolCountChange(-file.max_questions),
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if ((error as { name?: string }).name === 'TransactionCanceledException' && reasons?.[0]?.Code === 'ConditionalCheckFailed') return;
+    throw error;
+  }
 }
 
 export async function deleteItem(key: { pk: string; sk: string }): Promise<void> {

@@ -21,6 +21,7 @@ import {
   removeFileRecord,
   setFileVisibility,
   type FileRecord,
+  questionPoolCount as poolCount,
 } from './repository.js';
 import { resolveFile } from './resolve.js';
 import { sampleWorkbook } from './samples.js';
@@ -142,6 +143,11 @@ export async function importUploadedFile(input: ServiceInput<typeof files.import
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
+}
+
+/** GET /api/questions/: the question pool's total (one BatchGetItem of the counter shards). */
+export async function questionPoolCount() {
+  return { count: await poolCount() };
 }
 
 /** GET /api/question-files/: the caller's own and the public files; admins every file, filterable. */

@@ -146,3 +146,14 @@ export const downloadSampleFile = defineRoute({
   access: 'public',
   params: z.object({ lang: languageSchema }),
 });
+
+/**
+ * GET /api/questions/ (spec 2 §7, create-exam's pool total): how many questions all question
+ * files hold together. A sharded counter moved in the same transaction as each file record.
+ */
+export const questionPoolCount = defineRoute({
+  method: 'GET',
+  path: '/api/questions/',
+  access: 'public',
+  response: z.object({ count: z.number().int() }),
+});

@@ -165,6 +165,8 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await form.getByText('제목을 입력해주세요.').waitFor();
     await toast(page, '제목을 입력해주세요.').waitFor();
     await form.locator('input[name="title"]').fill(first);
+    // Without a file the hint gives the pool total of every question file (GET /api/questions/).
+    await form.getByTestId('create-exam-pool').getByText(/전체 문제 파일에는 \d+문제가 있습니다\./).waitFor();
     await form.getByTestId('create-exam-file').selectOption({ label: `${fileName} (120문제)` });
     expect(await form.getByTestId('create-exam-count').inputValue()).toBe('120');
     await form.getByTestId('create-exam-pool').getByText('문제 풀: 120문제').waitFor();

@@ -45,6 +45,9 @@ export const examKeys = {
   // the caller's answer history (written by exam taking; read here for wrong_only / most_wrong)
   questionStat: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `QSTAT#${questionId}` }),
 
+  /** One shard of the question-pool counter (E27): writers ADD on a random shard, readers sum all. */
+  questionCounter: (shard: number) => ({ pk: `COUNTER#QUESTIONS#${shard}`, sk: 'COUNTER' }),
+
   // tags
   tag: (tagId: string) => ({ pk: `TAG#${tagId}`, sk: 'TAG' }),
   allTags: (nameKey: string, tagId: string) => ({ gsi1pk: 'TAGS', gsi1sk: `${nameKey}#${tagId}` }),
@@ -73,6 +76,9 @@ export function examListShard(isPublic: boolean, shard: number): string {
 export function examListShards(isPublic: boolean): string[] {
   return Array.from({ length: EXAM_LIST_SHARDS }, (_, shard) => examListShard(isPublic, shard));
 }
+
+/** Shards of the question-pool counter: every import and file deletion moves one at random. */
+export const QUESTION_COUNTER_SHARDS = 10;
 
 /** Case-insensitive, width-folded, trimmed key of a name or title. */
 export function nameKey(text: string): string {

@@ -14,6 +14,7 @@ import { currentLanguage } from '../../../lib/i18n.js';
 import { useQuestionFiles } from '../../question-files/api/question-files.js';
 import { useDomainTag } from '../../tags/api/tags.js';
 import { createExam, useMyExamTitles, type CreateExamBody } from '../api/exams.js';
+import { useQuestionPoolCount } from '../api/question-pool.js';
 import {
   DEFAULT_QUESTION_COUNT,
   countError,
@@ -56,6 +57,7 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
   const files = useQuestionFiles();
   const mine = useMyExamTitles();
   const domainTag = useDomainTag();
+  const pool = useQuestionPoolCount();
 
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -232,6 +234,7 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
           </select>
           <p className={form.hint} data-testid="create-exam-pool">
             {file ? t('exams.create.pool', { count: file.max_questions }) : t('exams.create.poolNone')}
+            {!file && pool.data && <> {t('exams.create.poolTotal', { count: pool.data.count })}</>}
             {files.data && fileList.length === 0 && (
               <>
                 {' '}

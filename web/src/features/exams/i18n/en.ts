@@ -138,6 +138,8 @@ const en = {
     filesLoading: 'Loading the files...',
     pool_one: 'Pool: {{count}} question',
     pool_other: 'Pool: {{count}} questions',
+    poolTotal_one: 'All question files hold {{count}} question.',
+    poolTotal_other: 'All question files hold {{count}} questions.',
     poolNone: 'Without a file, questions come from your wrong answers, or the exam starts empty.',
     noFiles: 'No question files yet.',
     uploadFile: 'Upload a question file',

@@ -135,6 +135,8 @@ const ko = {
     filesLoading: '파일 목록을 불러오는 중...',
     pool_one: '문제 풀: {{count}}문제',
     pool_other: '문제 풀: {{count}}문제',
+    poolTotal_one: '전체 문제 파일에는 {{count}}문제가 있습니다.',
+    poolTotal_other: '전체 문제 파일에는 {{count}}문제가 있습니다.',
     poolNone: '파일을 고르지 않으면 틀린 문제 기록에서 고르거나 빈 시험을 만듭니다.',
     noFiles: '아직 문제 파일이 없습니다.',
     uploadFile: '문제 파일 올리기',
