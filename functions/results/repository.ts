@@ -1,21 +1,18 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
-import { batchWriteAll, deleteRequest, putRequest, queryAll } from '../lib/data/batch-ops.js';
+import { batchGetAll, queryAll } from '../lib/data/batch-ops.js';
 import { QUESTION_SK_PREFIX, examKeys } from '../lib/data/exam-keys.js';
 import { EXAMSUM_SK_PREFIX, RESULT_SK_PREFIX, resultKeys } from '../lib/data/result-keys.js';
-import { statCondition, type QuestionStatItem } from '../lib/learning/question-stat.js';
 
 /**
  * DynamoDB access of the results group (docs/architecture.md §2.6 L1–L10, §2.9 T5). Everything
  * lives in the taker's partition `USER#<id>`, except the idempotency claims (ephemeral table).
  */
-type Key = { pk: string; sk: string };
-type Item = Record<string, unknown>;
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type Key = { pk: string; sk: string };
+export type Item = Record<string, unknown>;
 
 const db = () => dynamoDocument();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface DetailEntry {
   question_id: string;
@@ -85,19 +82,8 @@ const stripKeys = <T>(item: Item | undefined): T | null => {
 
 /** One strongly consistent BatchGetItem per 100 keys; answers keyed by `sk`. */
 export async function getMany(keys: Key[]): Promise<Map<string, Item>> {
-  const found = new Map<string, Item>();
-  const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
-  for (let i = 0; i < unique.length; i += 100) {
-    let pending: Key[] = unique.slice(i, i + 100);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('BatchGetItem kept leaving keys unprocessed');
-      if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
-      const answer = await db().send(new BatchGetCommand({ RequestItems: { [config.appTable]: { Keys: pending, ConsistentRead: true } } }));
-      for (const item of answer.Responses?.[config.appTable] ?? []) found.set(String(item.sk), item);
-      pending = (answer.UnprocessedKeys?.[config.appTable]?.Keys ?? []) as Key[];
-    }
-  }
-  return found;
+  const items = await batchGetAll(keys, { consistent: true });
+  return new Map(items.map((item) => [String(item.sk), item]));
 }
 
 export function asResult(item: Item | undefined): ResultRecord | null {
@@ -249,269 +235,4 @@ export async function examHoldsQuestion(examId: string, questionId: string): Pro
     ConsistentRead: true,
   });
   return items.length > 0;
-}
-
-// --- writes ---
-
-/** Why a transaction was cancelled, per item (`ConditionalCheckFailed`, `TransactionConflict`, `None`). */
-export class TransactionCancelled extends Error {
-  constructor(readonly reasons: string[]) {
-    super(`transaction cancelled: ${reasons.join(',')}`);
-  }
-}
-
-async function transact(items: TransactItem[]): Promise<void> {
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-    if (e.name === 'TransactionCanceledException') throw new TransactionCancelled((e.CancellationReasons ?? []).map((r) => r.Code ?? 'None'));
-    if (e.name === 'TransactionConflictException') throw new TransactionCancelled(items.map(() => 'TransactionConflict'));
-    throw error;
-  }
-}
-
-const statPut = (stat: { item: QuestionStatItem; previous?: Item }): TransactItem => ({
-  Put: { TableName: config.appTable, Item: stat.item, ...statCondition(stat.previous) },
-});
-
-export interface ChunkRecord {
-  chunk: number;
-  details: DetailEntry[];
-}
-
-const chunkItem = (userId: string, resultId: string, tag: string, chunk: ChunkRecord) => ({
-  ...resultKeys.detail(userId, resultId, tag, chunk.chunk),
-  type: 'RESULTDETAIL',
-  result_id: resultId,
-  tag,
-  chunk: chunk.chunk,
-  details: chunk.details,
-});
-
-/** Detail chunks written ahead of the transaction that makes them reachable (idempotent Puts). */
-export async function putChunks(userId: string, resultId: string, tag: string, chunks: ChunkRecord[]): Promise<void> {
-  await batchWriteAll(chunks.map((c) => putRequest(chunkItem(userId, resultId, tag, c))));
-}
-
-export async function deleteKeys(keys: Key[]): Promise<void> {
-  await batchWriteAll(keys.map((k) => deleteRequest(k)));
-}
-
-export interface SummaryChange {
-  /** What the writer read: the condition keeps counters exact when another submit races. */
-  existed: boolean;
-  examTitle: string;
-  totalQuestions: number;
-  addResults: number;
-  /** Set latest_* from this result (it is the exam's newest). */
-  latest: ResultRecord | null;
-  correctQuestionIds: string[];
-}
-
-export interface SubmitWrite {
-  userId: string;
-  idempotencyKey: string;
-  requestHash: string;
-  result: ResultRecord;
-  /** Continue: the revision read; the write requires it unchanged. Undefined for a new result. */
-  previousRevision?: number;
-  chunksInTransaction: ChunkRecord[];
-  summary: SummaryChange;
-  counters: { result_count: number; exam_count: number } | null;
-  stats: { item: QuestionStatItem; previous?: Item }[];
-  job: JobRecord | null;
-  /** Continue: a job item that must not exist (the previous operation finished). */
-  expectNoJob?: boolean;
-}
-
-/** Index of the items of `writeSubmit`'s transaction, to read cancellation reasons. */
-export const SUBMIT_ITEM = { claim: 0, result: 1 } as const;
-
-/**
- * T5 first transaction: the idempotency claim, the result, its (first) detail chunks, the exam
- * summary, the user's counters, the first batch of statistics and, when statistics remain, the
- * job item that lets a retry resume them. All or nothing.
- */
-export async function writeSubmit(write: SubmitWrite): Promise<void> {
-  const { userId, result } = write;
-  const expiresAt = Math.floor(Date.now() / 1000) + 24 * 3600;
-  const items: TransactItem[] = [
-    {
-      Put: {
-        TableName: config.ephemeralTable,
-        Item: { ...resultKeys.idempotency(userId, write.idempotencyKey), type: 'IDEMP', result_id: result.id, request_hash: write.requestHash, expiresAt },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    {
-      Put: {
-        TableName: config.appTable,
-        Item: {
-          ...result,
-          ...resultKeys.result(userId, result.id),
-          ...resultKeys.resultsOfExam(userId, result.exam_id, result.id),
-          ...resultKeys.resultById(result.id),
-          type: 'RESULT',
-        },
-        ...(write.previousRevision === undefined
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : { ConditionExpression: 'revision = :rev', ExpressionAttributeValues: { ':rev': write.previousRevision } }),
-      },
-    },
-  ];
-  for (const chunk of write.chunksInTransaction) {
-    items.push({ Put: { TableName: config.appTable, Item: chunkItem(userId, result.id, result.detail_tag, chunk) } });
-  }
-  items.push(summaryUpdate(userId, result.exam_id, write.summary));
-  if (write.counters) {
-    items.push({
-      Update: {
-        TableName: config.appTable,
-        Key: resultKeys.counters(userId),
-        UpdateExpression: 'SET #type = :type ADD result_count :r, exam_count :e',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'COUNTERS', ':r': write.counters.result_count, ':e': write.counters.exam_count },
-      },
-    });
-  }
-  for (const stat of write.stats) items.push(statPut(stat));
-  if (write.job) {
-    items.push({
-      Put: { TableName: config.appTable, Item: { ...write.job, ...resultKeys.job(userId, result.id), type: 'RESULTJOB' }, ConditionExpression: 'attribute_not_exists(pk)' },
-    });
-  } else if (write.expectNoJob) {
-    items.push({ ConditionCheck: { TableName: config.appTable, Key: resultKeys.job(userId, result.id), ConditionExpression: 'attribute_not_exists(pk)' } });
-  }
-  await transact(items);
-}
-
-function summaryUpdate(userId: string, examId: string, change: SummaryChange): TransactItem {
-  const names: Record<string, string> = { '#type': 'type' };
-  const values: Record<string, unknown> = {
-    ':type': 'EXAMSUM',
-    ':exam': examId,
-    ':title': change.examTitle,
-    ':total': change.totalQuestions,
-    ':n': change.addResults,
-    ':gsi2pk': resultKeys.examTakers(examId, userId).gsi2pk,
-    ':gsi2sk': resultKeys.examTakers(examId, userId).gsi2sk,
-  };
-  const set = ['#type = :type', 'exam_id = :exam', 'exam_title = :title', 'total_questions = :total', 'gsi2pk = :gsi2pk', 'gsi2sk = :gsi2sk'];
-  const add = ['result_count :n'];
-  if (change.latest) {
-    Object.assign(values, {
-      ':lid': change.latest.id,
-      ':lscore': change.latest.score,
-      ':ltotal': change.latest.total_score,
-      ':lcorrect': change.latest.correct_count,
-      ':lat': change.latest.completed_at,
-    });
-    set.push('latest_result_id = :lid', 'latest_score = :lscore', 'latest_total_score = :ltotal', 'latest_correct_count = :lcorrect', 'last_completed_at = :lat');
-  }
-  if (change.correctQuestionIds.length) {
-    values[':correct'] = new Set(change.correctQuestionIds);
-    add.push('correct_question_ids :correct');
-  }
-  return {
-    Update: {
-      TableName: config.appTable,
-      Key: resultKeys.examSummary(userId, examId),
-      UpdateExpression: `SET ${set.join(', ')} ADD ${add.join(', ')}`,
-      ConditionExpression: change.existed ? 'attribute_exists(pk)' : 'attribute_not_exists(pk)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
-}
-
-/**
- * A later batch of statistics: the QSTAT Puts (version conditions) and the job's cursor move
- * (condition: cursor unchanged) in one transaction, so a batch applies exactly once even when a
- * retry and the original request race. The last batch deletes the job.
- */
-export async function writeStatsBatch(userId: string, job: JobRecord, stats: { item: QuestionStatItem; previous?: Item }[], nextCursor: number): Promise<void> {
-  const key = resultKeys.job(userId, job.result_id);
-  const done = nextCursor >= job.pending.length;
-  await transact([
-    ...stats.map(statPut),
-    done
-      ? { Delete: { TableName: config.appTable, Key: key, ConditionExpression: '#c = :prev', ExpressionAttributeNames: { '#c': 'cursor' }, ExpressionAttributeValues: { ':prev': job.cursor } } }
-      : {
-          Update: {
-            TableName: config.appTable,
-            Key: key,
-            UpdateExpression: 'SET #c = :next, updated_at = :now',
-            ConditionExpression: '#c = :prev',
-            ExpressionAttributeNames: { '#c': 'cursor' },
-            ExpressionAttributeValues: { ':prev': job.cursor, ':next': nextCursor, ':now': new Date().toISOString() },
-          },
-        },
-  ]);
-}
-
-export async function getJob(userId: string, resultId: string): Promise<JobRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: resultKeys.job(userId, resultId), ConsistentRead: true }));
-  return asJob(Item);
-}
-
-/** One statistic, written with its version condition (accuracy adjustment). */
-export async function putStat(stat: { item: QuestionStatItem; previous?: Item }): Promise<void> {
-  await transact([statPut(stat)]);
-}
-
-/**
- * L9: deletes the result, its detail chunks and job, and moves the counters, in one
- * transaction (chunks beyond what fits are deleted after it). The summary either loses one
- * result (and takes its latest_* from `newest`) or, for the exam's last result, goes.
- */
-export async function removeResult(
-  result: ResultRecord,
-  detailKeys: Key[],
-  summary: { remove: true } | { remove: false; newest: ResultRecord | null },
-): Promise<void> {
-  const userId = result.user_id;
-  const inTransaction = detailKeys.slice(0, 90);
-  const items: TransactItem[] = [
-    {
-      Delete: {
-        TableName: config.appTable,
-        Key: resultKeys.result(userId, result.id),
-        ConditionExpression: 'attribute_exists(pk)',
-      },
-    },
-    { Delete: { TableName: config.appTable, Key: resultKeys.job(userId, result.id) } },
-    ...inTransaction.map((k) => ({ Delete: { TableName: config.appTable, Key: { pk: k.pk, sk: k.sk } } })),
-    {
-      Update: {
-        TableName: config.appTable,
-        Key: resultKeys.counters(userId),
-        UpdateExpression: summary.remove ? 'ADD result_count :minus, exam_count :minus' : 'ADD result_count :minus',
-        ExpressionAttributeValues: { ':minus': -1 },
-      },
-    },
-  ];
-  if (summary.remove) {
-    items.push({ Delete: { TableName: config.appTable, Key: resultKeys.examSummary(userId, result.exam_id) } });
-  } else {
-    const latest = summary.newest;
-    items.push({
-      Update: {
-        TableName: config.appTable,
-        Key: resultKeys.examSummary(userId, result.exam_id),
-        UpdateExpression: latest
-          ? 'SET latest_result_id = :lid, latest_score = :lscore, latest_total_score = :ltotal, latest_correct_count = :lcorrect, last_completed_at = :lat ADD result_count :minus'
-          : 'ADD result_count :minus',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: {
-          ':minus': -1,
-          ...(latest
-            ? { ':lid': latest.id, ':lscore': latest.score, ':ltotal': latest.total_score, ':lcorrect': latest.correct_count, ':lat': latest.completed_at }
-            : {}),
-        },
-      },
-    });
-  }
-  await transact(items);
-  if (detailKeys.length > inTransaction.length) await deleteKeys(detailKeys.slice(inTransaction.length));
 }

@@ -5,7 +5,6 @@ import { examKeys } from '../lib/data/exam-keys.js';
 import { RESULT_SK_PREFIX, resultKeys } from '../lib/data/result-keys.js';
 import { statCondition } from '../lib/learning/question-stat.js';
 import {
-  TransactionCancelled,
   asJob,
   asResult,
   detailsOfRevision,
@@ -14,9 +13,9 @@ import {
   getMany,
   getSummary,
   newestOtherResult,
-  removeResult,
   type ResultRecord,
 } from './repository.js';
+import { TransactionCancelled, removeResult } from './result-writes.js';
 import { runJob } from './submit.js';
 
 /**

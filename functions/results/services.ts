@@ -11,7 +11,6 @@ import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { RequestContext } from '../lib/http/types.js';
 import { accuracyOf, nextStat } from '../lib/learning/question-stat.js';
 import {
-  TransactionCancelled,
   asJob,
   asResult,
   detailsOfRevision,
@@ -25,12 +24,11 @@ import {
   listResults,
   listSummaries,
   newestOtherResult,
-  putStat,
-  removeResult,
   statsByIds,
   statsWithPrefix,
   type ResultRecord,
 } from './repository.js';
+import { TransactionCancelled, putStat, removeResult } from './result-writes.js';
 import { applyAnswers, runJob } from './submit.js';
 import { resultView, statisticView, summaryView } from './views.js';
 

@@ -9,25 +9,27 @@ import { newResultId, resultKeys } from '../lib/data/result-keys.js';
 import { AppError, badRequest, conflict, notFound } from '../lib/http/app-error.js';
 import { nextStat, type QuestionStatItem } from '../lib/learning/question-stat.js';
 import {
-  SUBMIT_ITEM,
-  TransactionCancelled,
   asJob,
   asResult,
   asSummary,
-  deleteKeys,
   detailsOfRevision,
   getDetailItems,
   getIdempotencyClaim,
-  getJob,
   getMany,
-  putChunks,
-  writeStatsBatch,
-  writeSubmit,
-  type ChunkRecord,
   type DetailEntry,
   type JobRecord,
   type ResultRecord,
 } from './repository.js';
+import {
+  SUBMIT_ITEM,
+  TransactionCancelled,
+  deleteKeys,
+  getJob,
+  putChunks,
+  writeStatsBatch,
+  writeSubmit,
+  type ChunkRecord,
+} from './result-writes.js';
 import { resultView } from './views.js';
 
 /**

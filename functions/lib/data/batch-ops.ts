@@ -40,7 +40,10 @@ export const putRequest = (item: Item): WriteRequest => ({ PutRequest: { Item: i
 export const deleteRequest = (key: Key): WriteRequest => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } });
 
 /** BatchGetItem in calls of 100 (fewer when the items are large); the answer keeps no order. */
-export async function batchGetAll(keys: Key[], options: { projection?: string; names?: Record<string, string> } = {}): Promise<Item[]> {
+export async function batchGetAll(
+  keys: Key[],
+  options: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {},
+): Promise<Item[]> {
   const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, { pk: k.pk, sk: k.sk }])).values()];
   const found: Item[] = [];
   for (let i = 0; i < unique.length; i += 100) {
@@ -55,6 +58,7 @@ export async function batchGetAll(keys: Key[], options: { projection?: string; n
               Keys: pending,
               ...(options.projection ? { ProjectionExpression: options.projection } : {}),
               ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+              ...(options.consistent ? { ConsistentRead: true } : {}),
             },
           },
         }),

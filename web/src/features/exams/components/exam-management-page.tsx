@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Exam } from '../../../../../shared/contracts/exams.js';
@@ -18,7 +18,6 @@ import { useDebounced } from '../../../lib/use-debounced.js';
 import { useAuth } from '../../auth/hooks/use-auth.js';
 import { loginPathFor } from '../../auth/utils/safe-return-path.js';
 import { useDomainTag } from '../../tags/api/tags.js';
-import { TagChip } from '../../tags/components/tag-chip.js';
 import { withRequiredTag } from '../../tags/utils/tag-utils.js';
 import { createWrongQuestionsExam, retakeExam } from '../api/exams.js';
 import { useExamPages } from '../api/use-exam-pages.js';
@@ -29,6 +28,7 @@ import { subscriptionPlan } from '../utils/subscriptions.js';
 import { CreateExamForm } from './create-exam-form.js';
 import { applySubscriptionPlan, runConfirmed, type Confirm } from './exam-list-actions.js';
 import { ExamItem, examTitle, type ExamAction } from './exam-item.js';
+import { ExamListFilters } from './exam-list-filters.js';
 import { ExamsSheetCard } from './exams-sheet-card.js';
 import { TagFilterModal } from './tag-filter-modal.js';
 import styles from './exams.module.css';
@@ -45,7 +45,6 @@ export function ExamManagementPage() {
   const { user, isAdmin } = useAuth();
   const signedIn = user !== null;
   const domainTag = useDomainTag();
-  const searchId = useId();
 
   const [chosenScope, setScope] = useState<ExamScope>(signedIn ? 'my' : 'public');
   const scope = effectiveScope(chosenScope, signedIn, isAdmin);
@@ -155,7 +154,6 @@ export function ExamManagementPage() {
 
   const subscriptionLabel =
     plan.mode === 'unsubscribe' ? t('exams.actions.unsubscribe') : plan.mode === 'mixed' ? t('exams.actions.toggleSubscription') : t('exams.actions.subscribe');
-  const removableTags = tagIds.filter((id) => id !== domainTag?.id);
   const emptyText = scope === 'my' && search.trim() === '' && chosenTags.length === 0 ? t('exams.list.emptyMine') : t('exams.list.empty');
   const countText = list.hasMore ? t('exams.list.countMore', { count: list.exams.length }) : t('exams.list.count', { count: list.exams.length });
 
@@ -211,65 +209,22 @@ export function ExamManagementPage() {
         )}
 
         <section aria-label={t('exams.management.title')}>
-          <div className={styles.toolbar}>
-            {signedIn && (
-              <div className={styles.segmented} role="radiogroup" aria-label={t('exams.filters.label')}>
-                {(['my', 'public', ...(isAdmin ? (['all'] as const) : [])] as const).map((value) => (
-                  <button
-                    key={value}
-                    type="button"
-                    role="radio"
-                    aria-checked={scope === value}
-                    className={styles.segment}
-                    onClick={() => {
-                      switched.current = true;
-                      setScope(value);
-                    }}
-                    data-testid={`scope-${value}`}
-                  >
-                    {t(`exams.filters.${value}`)}
-                  </button>
-                ))}
-              </div>
-            )}
-            <label htmlFor={searchId} className="visually-hidden">
-              {t('exams.filters.search')}
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              className={`${form.input} ${styles.search}`}
-              value={searchInput}
-              placeholder={t('exams.filters.searchPlaceholder')}
-              onChange={(event) => setSearchInput(event.target.value)}
-              data-testid="exam-search"
-            />
-            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => setTagModalOpen(true)} data-testid="open-tag-filter">
-              {tagIds.length > 0 ? t('exams.filters.tagsActive', { count: tagIds.length }) : t('exams.filters.tags')}
-            </button>
-          </div>
-
-          {tagIds.length > 0 && (
-            <div className={styles.activeTags} data-testid="active-tag-filter">
-              {tagIds.map((id) => {
-                const tag = tagById.get(id);
-                if (!tag) return null;
-                return (
-                  <TagChip
-                    key={id}
-                    tag={tag}
-                    required={id === domainTag?.id}
-                    onRemove={() => setChosenTags((ids) => ids.filter((x) => x !== id))}
-                  />
-                );
-              })}
-              {removableTags.length > 0 && (
-                <button type="button" className={styles.clearTags} onClick={() => setChosenTags([])}>
-                  {t('exams.filters.clearTags')}
-                </button>
-              )}
-            </div>
-          )}
+          <ExamListFilters
+            signedIn={signedIn}
+            isAdmin={isAdmin}
+            scope={scope}
+            onScope={(value) => {
+              switched.current = true;
+              setScope(value);
+            }}
+            searchInput={searchInput}
+            onSearch={setSearchInput}
+            tagIds={tagIds}
+            tagById={tagById}
+            requiredTagId={domainTag?.id ?? null}
+            onOpenTagFilter={() => setTagModalOpen(true)}
+            onTagsChange={setChosenTags}
+          />
 
           {signedIn && (
             <div className={styles.bulkBar} data-testid="bulk-bar">
