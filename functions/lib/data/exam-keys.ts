@@ -90,16 +90,4 @@ export function fileQuestionId(fileId: string, order: number): string {
   return `${fileId}-${order}`;
 }
 
-const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
-
-/** A random 20-character id of [0-9a-z] (≈103 bits); used for files, exams, tags and uploads. */
-export function newId(length = 20): string {
-  const bytes = new Uint8Array(length);
-  globalThis.crypto.getRandomValues(bytes);
-  let id = '';
-  for (const byte of bytes) id += ID_ALPHABET[byte % 36];
-  return id;
-}
-
-/** Ids we generate: what a `{name}` path parameter is when it is not a file name. */
-export const GENERATED_ID = /^[0-9a-z]{20}$/;
+export { GENERATED_ID, newId } from './ids.js';

@@ -39,19 +39,4 @@ export const resultKeys = {
   idempotency: (userId: string, key: string) => ({ pk: `IDEMP#${userId}#${key}`, sk: 'IDEMP' }),
 };
 
-const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
-
-/** A ULID-style id (26 chars of lower-case Crockford base32): time-ordered, so `RESULT#<id>` lists by time. */
-export function newResultId(now = Date.now()): string {
-  let time = '';
-  let t = now;
-  for (let i = 0; i < 10; i++) {
-    time = CROCKFORD[t % 32]! + time;
-    t = Math.floor(t / 32);
-  }
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  let random = '';
-  for (const byte of bytes) random += CROCKFORD[byte % 32];
-  return time + random;
-}
+export { newResultId } from './ids.js';
