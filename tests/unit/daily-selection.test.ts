@@ -46,6 +46,15 @@ describe('daily question selection', () => {
     expect(recall('dueLapsed')).toBeLessThan(recall('dueJustNow'));
   });
 
+  test('retrievability is the scheduler\'s own: about the requested 0.9 when a review card falls due, 0 before any review', () => {
+    const card = stats.notDue!.fsrs!;
+    expect(card.state).toBe('review');
+    expect(retrievability(card, new Date(card.due))).toBeCloseTo(0.9, 1);
+    expect(retrievability(card, new Date(card.last_review!))).toBe(1);
+    expect(retrievability(reviewCard(undefined, true, now), now)).toBe(1);
+    expect(retrievability({ ...card, state: 'new', last_review: null }, now)).toBe(0);
+  });
+
   test('due questions first, lowest retrievability first; then unseen; then the weakest', () => {
     const picks = select(stats, { candidateIds: all, count: 10 });
     expect(picks.slice(0, 3)).toEqual([
