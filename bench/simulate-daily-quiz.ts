@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { Rating, default_w, fsrs, generatorParameters, type FSRSState } from 'ts-fsrs';
+import { Rating, clamp, default_w, fsrs, generatorParameters, type FSRS, type FSRSState } from 'ts-fsrs';
 import { shuffled, type RandomSource } from '../shared/domain/question-order.js';
-import { selectDailyQuestions, weakestFirst, type DailyQuestionStat } from '../functions/lib/learning/daily-selection.js';
+import { selectDailyQuestions, weakestFirst, wrongRate, type DailyQuestionStat } from '../functions/lib/learning/daily-selection.js';
 import { reviewCard } from '../functions/lib/learning/fsrs.js';
 
 /**
@@ -36,6 +36,9 @@ const QUESTIONS = Number(options.questions);
 const COUNT = Number(options.count);
 const DAYS = Number(options.days);
 const SEED = Number(options.seed);
+for (const [name, value] of Object.entries({ LEARNERS, QUESTIONS, COUNT, DAYS, SEED })) {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`--${name.toLowerCase()} must be a whole number, got ${value}`);
+}
 /** Days after the first quiz at which the bank's recall is measured (before that day's quiz, if any). */
 const CHECKPOINTS = [...new Set([30, 60, DAYS])].filter((day) => day <= DAYS).sort((a, b) => a - b);
 
@@ -52,7 +55,6 @@ const randomFrom = (seed: number): RandomSource => {
 };
 /** A standard normal draw (Box–Muller). */
 const normal = (random: RandomSource) => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-const clampDifficulty = (d: number) => Math.min(10, Math.max(1, d));
 
 interface Question {
   id: string;
@@ -60,9 +62,8 @@ interface Question {
   priorRecall: number;
 }
 
-interface Learner {
-  memory: ReturnType<typeof fsrs>;
-}
+/** A learner is their true memory model: FSRS-6 with their own weights. */
+type Learner = FSRS;
 
 interface TrueMemory extends FSRSState {
   lastDay: number;
@@ -75,8 +76,6 @@ interface PolicyInput {
   random: RandomSource;
 }
 type Policy = (input: PolicyInput) => string[];
-
-const wrongRate = (stat: DailyQuestionStat | undefined) => (stat && stat.total_attempts > 0 ? 1 - stat.correct_attempts / stat.total_attempts : 0);
 
 const POLICIES: Record<string, Policy> = {
   ours: ({ ids, stats, now, random }) =>
@@ -112,11 +111,11 @@ function makeBank(random: RandomSource): Question[] {
 function makeLearner(random: RandomSource): Learner {
   const stabilityFactor = Math.exp(STABILITY_NOISE_SD * normal(random));
   const w = default_w.map((weight, i) => (i <= 3 ? weight * stabilityFactor : i === 4 ? weight + DIFFICULTY_NOISE_SD * normal(random) : weight));
-  return { memory: fsrs(generatorParameters({ w, enable_fuzz: false })) };
+  return fsrs(generatorParameters({ w, enable_fuzz: false }));
 }
 
 function trueRecall(learner: Learner, question: Question, memory: TrueMemory | undefined, day: number): number {
-  return memory ? learner.memory.forgetting_curve(day - memory.lastDay, memory.stability) : question.priorRecall;
+  return memory ? learner.forgetting_curve(day - memory.lastDay, memory.stability) : question.priorRecall;
 }
 
 interface Outcome {
@@ -144,8 +143,8 @@ function simulate(bank: readonly Question[], learner: Learner, policy: Policy, r
       const recall = trueRecall(learner, question, memory, day);
       const correct = random() < recall;
       const grade = correct ? Rating.Good : Rating.Again;
-      const next = memory ? learner.memory.next_state(memory, day - memory.lastDay, grade, recall) : learner.memory.next_state(null, 0, grade);
-      const difficulty = memory ? next.difficulty : clampDifficulty(next.difficulty + question.difficultyOffset);
+      const next = memory ? learner.next_state(memory, day - memory.lastDay, grade, recall) : learner.next_state(null, 0, grade);
+      const difficulty = memory ? next.difficulty : clamp(next.difficulty + question.difficultyOffset, 1, 10);
       truth.set(id, { stability: next.stability, difficulty, lastDay: day });
 
       const stat = stats.get(id);

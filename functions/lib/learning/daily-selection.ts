@@ -46,7 +46,8 @@ export interface DailyPick {
   reason: DailyPickReason;
 }
 
-const wrongRate = (stat: DailyQuestionStat | undefined) =>
+/** Wrong answers over attempts; 0 for a question never answered. */
+export const wrongRate = (stat: DailyQuestionStat | undefined): number =>
   stat && stat.total_attempts > 0 ? (stat.total_attempts - stat.correct_attempts) / stat.total_attempts : 0;
 
 /**
