@@ -4,7 +4,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { Rating, clamp, default_w, fsrs, generatorParameters, type FSRS, type FSRSState } from 'ts-fsrs';
 import { shuffled, type RandomSource } from '../shared/domain/question-order.js';
 import { selectDailyQuestions, weakestFirst, wrongRate, type DailyQuestionStat } from '../functions/lib/learning/daily-selection.js';
-import { reviewCard } from '../functions/lib/learning/fsrs.js';
+import { retrievability, reviewCard } from '../functions/lib/learning/fsrs.js';
 
 /**
  * `npm run simulate [-- --learners 200 --questions 300 --count 10 --days 60 --seed 13]`: does the
@@ -80,13 +80,23 @@ type Policy = (input: PolicyInput) => string[];
 const POLICIES: Record<string, Policy> = {
   ours: ({ ids, stats, now, random }) =>
     selectDailyQuestions({ candidateIds: ids, stats, ignoredIds: new Set(), count: COUNT, now, random }).map((pick) => pick.questionId),
-  original: ({ ids, stats, random }) =>
-    shuffled(ids, random)
-      .sort((a, b) => weakestFirst(stats.get(a), stats.get(b)))
-      .slice(0, COUNT),
-  // The issue's wording "wrong rate + 1/attempts" read as one score (never answered: ∞) rather than
-  // two sort keys; shown so the comparison does not hang on how the original is read.
-  'original (sum)': ({ ids, stats, random }) => {
+  // The rule before learning-step cards stopped counting as due (commit 311429e), for the record:
+  // any reviewed card with due ≤ now by retrievability, then unseen, then weakest-first; no reserve.
+  'ours before (learning cards due)': ({ ids, stats, now, random }) => {
+    const isDue = (id: string) => {
+      const card = stats.get(id)?.fsrs;
+      return card !== undefined && card.state !== 'new' && Date.parse(card.due) <= now.getTime();
+    };
+    const recall = (id: string) => retrievability(stats.get(id)!.fsrs!, now);
+    const order = shuffled(ids, random);
+    const due = order.filter(isDue).sort((a, b) => recall(a) - recall(b));
+    const unseen = order.filter((id) => !stats.has(id));
+    const seen = order.filter((id) => stats.has(id) && !isDue(id)).sort((a, b) => weakestFirst(stats.get(a), stats.get(b)));
+    return [...due, ...unseen, ...seen].slice(0, COUNT);
+  },
+  // The issue's words "wrong rate + 1/attempts" taken literally: one score, highest first (a
+  // question never answered scores ∞, so unseen questions come first).
+  'original, literal (wrong rate + 1/attempts)': ({ ids, stats, random }) => {
     const score = (id: string) => {
       const stat = stats.get(id);
       return stat && stat.total_attempts > 0 ? wrongRate(stat) + 1 / stat.total_attempts : Infinity;
@@ -97,6 +107,12 @@ const POLICIES: Record<string, Policy> = {
       .slice(0, COUNT)
       .map(({ id }) => id);
   },
+  // The same words read as two sort keys, as the rule's weakest-first fill uses them: wrong rate
+  // descending, then 1/attempts (never answered: rate 0, after every question ever answered wrong).
+  'original, lexicographic (wrong rate, then 1/attempts)': ({ ids, stats, random }) =>
+    shuffled(ids, random)
+      .sort((a, b) => weakestFirst(stats.get(a), stats.get(b)))
+      .slice(0, COUNT),
   random: ({ ids, random }) => shuffled(ids, random).slice(0, COUNT),
 };
 
@@ -165,6 +181,7 @@ const meanAndMargin = (values: readonly number[]) => {
   return { mean, margin: 1.96 * Math.sqrt(variance / values.length) };
 };
 const percent = ({ mean, margin }: { mean: number; margin: number }) => `${(mean * 100).toFixed(1)}% ± ${(margin * 100).toFixed(1)}`;
+const points = ({ mean, margin }: { mean: number; margin: number }) => `${mean >= 0 ? '+' : '−'}${Math.abs(mean * 100).toFixed(1)} pt ± ${(margin * 100).toFixed(1)}`;
 
 const started = performance.now();
 const setup = randomFrom(SEED);
@@ -186,5 +203,11 @@ policyNames.forEach((name, p) => {
   const columns = CHECKPOINTS.map((_, c) => percent(meanAndMargin(outcomes.map((outcome) => outcome.recallAt[c]!))));
   const seen = meanAndMargin(outcomes.map((outcome) => outcome.seen)).mean;
   console.log(`| ${name} | ${columns.join(' | ')} | ${COUNT * DAYS} | ${seen.toFixed(0)} of ${QUESTIONS} |`);
+});
+// Same learners and bank for every policy, so the difference is taken learner by learner.
+console.log(`\nours minus each other policy (± 95% interval over learners):`);
+policyNames.slice(1).forEach((name, p) => {
+  const differences = CHECKPOINTS.map((_, c) => points(meanAndMargin(results[0]!.map((outcome, l) => outcome.recallAt[c]! - results[p + 1]![l]!.recallAt[c]!))));
+  console.log(`- vs ${name}: ${CHECKPOINTS.map((day, c) => `day ${day} ${differences[c]}`).join(', ')}`);
 });
 console.log(`\n(${((performance.now() - started) / 1000).toFixed(1)} s)`);

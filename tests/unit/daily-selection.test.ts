@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, test } from 'vitest';
-import { selectDailyQuestions, weakestFirst, type DailyQuestionStat, type DailySelectionInput } from '../../functions/lib/learning/daily-selection.js';
+import { selectDailyQuestions, unseenReserve, weakestFirst, type DailyQuestionStat, type DailySelectionInput } from '../../functions/lib/learning/daily-selection.js';
 import { retrievability, reviewCard, type FsrsCard } from '../../functions/lib/learning/fsrs.js';
 
 const DAY = 86_400_000;
@@ -27,11 +27,14 @@ function select(stats: Record<string, DailyQuestionStat>, overrides: Partial<Dai
 
 describe('daily question selection', () => {
   // Three due cards whose retrievability differs: reviewed long ago on a short interval is the most forgotten.
+  // Two cards still in their learning steps: one failed three days ago, one answered right yesterday.
   const stats: Record<string, DailyQuestionStat> = {
     dueLongAgo: answered([true, 40], [true, 39]),
     dueLapsed: answered([true, 20], [true, 19], [false, 6]),
     dueJustNow: answered([true, 12], [true, 11]),
     notDue: answered([true, 2], [true, 1]),
+    learningFailed: answered([false, 3]),
+    learningRight: answered([true, 1]),
     weakAllWrong: { total_attempts: 2, correct_attempts: 0 },
     weakHalf: { total_attempts: 2, correct_attempts: 1 },
     weakHalfOften: { total_attempts: 8, correct_attempts: 4 },
@@ -39,11 +42,19 @@ describe('daily question selection', () => {
   const all = [...Object.keys(stats), 'unseen1', 'unseen2'];
 
   test('the constructed states are what the cases say', () => {
+    const state = (id: string) => stats[id]!.fsrs!.state;
     for (const id of ['dueLongAgo', 'dueLapsed', 'dueJustNow']) expect(Date.parse(stats[id]!.fsrs!.due)).toBeLessThanOrEqual(now.getTime());
+    expect([state('dueLongAgo'), state('dueLapsed'), state('dueJustNow'), state('notDue')]).toEqual(['review', 'relearning', 'review', 'review']);
     expect(Date.parse(stats.notDue!.fsrs!.due)).toBeGreaterThan(now.getTime());
     const recall = (id: string) => retrievability(stats[id]!.fsrs!, now);
     expect(recall('dueLongAgo')).toBeLessThan(recall('dueLapsed'));
     expect(recall('dueLapsed')).toBeLessThan(recall('dueJustNow'));
+    // Learning cards are past their minute-long step (so "due" by their own date) but not scheduled.
+    for (const id of ['learningFailed', 'learningRight']) {
+      expect(state(id)).toBe('learning');
+      expect(Date.parse(stats[id]!.fsrs!.due)).toBeLessThan(now.getTime());
+    }
+    expect(recall('learningFailed')).toBeLessThan(recall('learningRight'));
   });
 
   test('retrievability is the scheduler\'s own: about the requested 0.9 when a review card falls due, 0 before any review', () => {
@@ -55,8 +66,8 @@ describe('daily question selection', () => {
     expect(retrievability({ ...card, state: 'new', last_review: null }, now)).toBe(0);
   });
 
-  test('due questions first, lowest retrievability first; then unseen; then the weakest', () => {
-    const picks = select(stats, { candidateIds: all, count: 10 });
+  test('due questions first, lowest retrievability first; then unseen; then learning, most forgotten first; then the weakest', () => {
+    const picks = select(stats, { candidateIds: all, count: 50 });
     expect(picks.slice(0, 3)).toEqual([
       { questionId: 'dueLongAgo', reason: 'due' },
       { questionId: 'dueLapsed', reason: 'due' },
@@ -64,8 +75,12 @@ describe('daily question selection', () => {
     ]);
     expect(picks.slice(3, 5).map((pick) => pick.reason)).toEqual(['unseen', 'unseen']);
     expect(new Set(picks.slice(3, 5).map((pick) => pick.questionId))).toEqual(new Set(['unseen1', 'unseen2']));
+    expect(picks.slice(5, 7)).toEqual([
+      { questionId: 'learningFailed', reason: 'learning' },
+      { questionId: 'learningRight', reason: 'learning' },
+    ]);
     // wrong rate 1 > 0.5 (2 attempts) > 0.5 (8 attempts) > 0 (the card that is not due yet)
-    expect(picks.slice(5)).toEqual([
+    expect(picks.slice(7)).toEqual([
       { questionId: 'weakAllWrong', reason: 'weakest' },
       { questionId: 'weakHalf', reason: 'weakest' },
       { questionId: 'weakHalfOften', reason: 'weakest' },
@@ -77,10 +92,40 @@ describe('daily question selection', () => {
     expect(select(stats, { candidateIds: all, count: 2 }).map((pick) => pick.questionId)).toEqual(['dueLongAgo', 'dueLapsed']);
   });
 
-  test('a card still in its learning steps is due by the next day', () => {
-    const learning = answered([false, 1]);
-    expect(learning.fsrs!.state).toBe('learning');
-    expect(select({ learning }, { candidateIds: ['unseen', 'learning'], count: 1 })).toEqual([{ questionId: 'learning', reason: 'due' }]);
+  test('a card still in its learning steps is not due: an unseen question goes first, a weak one after', () => {
+    const picks = select(stats, { candidateIds: ['learningFailed', 'weakAllWrong', 'unseen'], count: 3 });
+    expect(picks).toEqual([
+      { questionId: 'unseen', reason: 'unseen' },
+      { questionId: 'learningFailed', reason: 'learning' },
+      { questionId: 'weakAllWrong', reason: 'weakest' },
+    ]);
+  });
+
+  describe('a third of the quiz, rounded down, is kept for unseen questions while any remain', () => {
+    const manyDue = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`due${i}`, answered([true, 40 - i], [true, 39 - i])]));
+    const dueIds = Object.keys(manyDue);
+    const unseenIds = (n: number) => Array.from({ length: n }, (_, i) => `new${i}`);
+    const reasons = (picks: { reason: string }[]) => picks.map((pick) => pick.reason).join(' ');
+
+    test('the reserve is 0 for 1–2 questions, 1 for 3, 3 for 10, 16 for 50', () => {
+      expect([1, 2, 3, 10, 50].map(unseenReserve)).toEqual([0, 0, 1, 3, 16]);
+    });
+
+    test('a due backlog takes the rest, most forgotten first', () => {
+      const picks = select(manyDue, { candidateIds: [...dueIds, ...unseenIds(5)], count: 10 });
+      expect(reasons(picks)).toBe('due due due due due due due unseen unseen unseen');
+      expect(picks.slice(0, 7).map((pick) => pick.questionId)).toEqual(dueIds.slice(0, 7));
+    });
+
+    test('fewer unseen questions than the reserve: due questions fill their place', () => {
+      expect(reasons(select(manyDue, { candidateIds: [...dueIds, ...unseenIds(1)], count: 10 }))).toBe('due due due due due due due due due unseen');
+      expect(reasons(select(manyDue, { candidateIds: dueIds, count: 10 }))).toBe('due due due due due due due due due due');
+    });
+
+    test('a small quiz keeps no reserve up to 2 questions', () => {
+      expect(reasons(select(manyDue, { candidateIds: [...dueIds, ...unseenIds(5)], count: 2 }))).toBe('due due');
+      expect(reasons(select(manyDue, { candidateIds: [...dueIds, ...unseenIds(5)], count: 3 }))).toBe('due due unseen');
+    });
   });
 
   test('a legacy statistic without an FSRS card is seen, not due', () => {
@@ -133,7 +178,7 @@ describe('daily question selection', () => {
     expect(sorted).toEqual([0, 1, 2, 3, 4]);
   });
 
-  test('property: a subset of the eligible candidates, min(count, eligible) long, no duplicates, groups in order', () => {
+  test('property: a subset of the eligible candidates, min(count, eligible) long, no duplicates, groups in order, the unseen reserve kept, learning cards never due', () => {
     const ids = fc.constantFrom(...Array.from({ length: 30 }, (_, i) => `q${i}`));
     const stat = fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 60 })), { minLength: 1, maxLength: 6 }).map((answers) => answered(...answers.sort((a, b) => b[1] - a[1])));
     fc.assert(
@@ -151,8 +196,13 @@ describe('daily question selection', () => {
           expect(picked.every((id) => eligible.has(id))).toBe(true);
           expect(new Set(picked).size).toBe(picked.length);
           expect(picked).toHaveLength(Math.min(count, eligible.size));
-          const rank = { due: 0, unseen: 1, weakest: 2 };
+          const rank = { due: 0, unseen: 1, learning: 2, weakest: 3 };
           expect(picks.every((pick, i) => i === 0 || rank[picks[i - 1]!.reason] <= rank[pick.reason])).toBe(true);
+          const unseenEligible = [...eligible].filter((id) => !(id in statsById)).length;
+          const unseenPicked = picks.filter((pick) => pick.reason === 'unseen').length;
+          expect(unseenPicked).toBeGreaterThanOrEqual(Math.min(unseenEligible, unseenReserve(count)));
+          // learning-step cards are never taken as due
+          for (const pick of picks) if (pick.reason === 'due') expect(statsById[pick.questionId]!.fsrs!.state).not.toBe('learning');
         },
       ),
     );

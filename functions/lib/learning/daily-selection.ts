@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../shared/domain/limits.js';
 import { shuffled, type RandomSource } from '../../../shared/domain/question-order.js';
-import { retrievability, type FsrsCard } from './fsrs.js';
+import { isScheduled, retrievability, type FsrsCard } from './fsrs.js';
 
 /**
  * Which questions go into a user's daily exam (issue 13; docs/learning.md). Pure: the caller
@@ -9,11 +9,18 @@ import { retrievability, type FsrsCard } from './fsrs.js';
  * From the candidates (question ids of the user's readable subscribed exams), minus the ignored
  * ones and without duplicates, take `count` questions in this order:
  *
- * 1. **due**: the FSRS card (as stored on `QSTAT#`) has been reviewed and its `due` ≤ `now`,
- *    lowest current retrievability first (ts-fsrs's FSRS-6 forgetting curve). Learning-state
- *    cards count too: their 1 m / 10 m step is long past by the next day's quiz.
+ * 1. **due**: the FSRS card (as stored on `QSTAT#`) is scheduled, i.e. in review or relearning
+ *    (what the sparse due index holds), and its `due` ≤ `now`; lowest current retrievability
+ *    first (ts-fsrs's FSRS-6 forgetting curve). At most `count` − {@link unseenReserve} of them
+ *    while unseen questions remain, so a due backlog cannot crowd new questions out.
  * 2. **unseen**: never answered (no statistic, no attempts and no reviewed card), in random order.
- * 3. **weakest**: the rest, by the original's rule ({@link weakestFirst}).
+ * 3. **learning**: answered but still in FSRS's learning steps (1 m / 10 m). A quiz sent once a
+ *    day cannot honour minute-long steps, and counting these as due spent a third of the slots on
+ *    re-showing yesterday's questions (docs/learning.md). They are not scheduled, so they come
+ *    after the unseen ones; among themselves the most forgotten (lowest retrievability) first,
+ *    since each needs more answers to reach the FSRS schedule.
+ * 4. **weakest**: the rest (review cards not due yet, legacy statistics without a card), by the
+ *    original's rule ({@link weakestFirst}).
  *
  * Ties keep the order of one shuffle with `random`, so a seeded source (say, from the user and the
  * day) gives the same exam for the same state. Fewer eligible questions than `count`: all of them.
@@ -39,7 +46,7 @@ export interface DailySelectionInput {
   random: RandomSource;
 }
 
-export type DailyPickReason = 'due' | 'unseen' | 'weakest';
+export type DailyPickReason = 'due' | 'unseen' | 'learning' | 'weakest';
 
 export interface DailyPick {
   questionId: string;
@@ -58,8 +65,14 @@ export function weakestFirst(a: DailyQuestionStat | undefined, b: DailyQuestionS
   return wrongRate(b) - wrongRate(a) || (a?.total_attempts ?? 0) - (b?.total_attempts ?? 0);
 }
 
-function isDue(card: FsrsCard | undefined, now: Date): card is FsrsCard {
-  return card !== undefined && card.state !== 'new' && Date.parse(card.due) <= now.getTime();
+/**
+ * Slots kept for unseen questions while any remain: a third of the quiz, rounded down (none for
+ * 1–2 questions), in the spirit of Anki's new-cards-per-day limit.
+ */
+export const unseenReserve = (count: number): number => Math.floor(count / 3);
+
+function isDue(card: FsrsCard, now: Date): boolean {
+  return isScheduled(card) && Date.parse(card.due) <= now.getTime();
 }
 
 function isUnseen(stat: DailyQuestionStat | undefined): boolean {
@@ -73,20 +86,29 @@ export function selectDailyQuestions({ candidateIds, stats, ignoredIds, count, n
   const eligible = [...new Set(candidateIds)].filter((id) => !ignoredIds.has(id));
   const due: { questionId: string; recall: number }[] = [];
   const unseen: string[] = [];
+  const learning: { questionId: string; recall: number }[] = [];
   const seen: string[] = [];
   // One shuffle first, then stable sorts: questions that tie keep their shuffled order.
   for (const questionId of shuffled(eligible, random)) {
     const stat = stats.get(questionId);
-    if (isDue(stat?.fsrs, now)) due.push({ questionId, recall: retrievability(stat.fsrs, now) });
+    const card = stat?.fsrs;
+    if (card && isDue(card, now)) due.push({ questionId, recall: retrievability(card, now) });
     else if (isUnseen(stat)) unseen.push(questionId);
+    else if (card?.state === 'learning') learning.push({ questionId, recall: retrievability(card, now) });
     else seen.push(questionId);
   }
-  due.sort((a, b) => a.recall - b.recall);
+  const byRecall = (a: { recall: number }, b: { recall: number }) => a.recall - b.recall;
+  due.sort(byRecall);
+  learning.sort(byRecall);
   seen.sort((a, b) => weakestFirst(stats.get(a), stats.get(b)));
 
+  // Due questions beyond the cap are dropped, not deferred: the cap binds only when the unseen
+  // questions fill the rest of the quiz.
+  const dueTaken = due.slice(0, count - Math.min(unseen.length, unseenReserve(count)));
   return [
-    ...due.map(({ questionId }) => ({ questionId, reason: 'due' as const })),
+    ...dueTaken.map(({ questionId }) => ({ questionId, reason: 'due' as const })),
     ...unseen.map((questionId) => ({ questionId, reason: 'unseen' as const })),
+    ...learning.map(({ questionId }) => ({ questionId, reason: 'learning' as const })),
     ...seen.map((questionId) => ({ questionId, reason: 'weakest' as const })),
   ].slice(0, count);
 }
