@@ -76,6 +76,15 @@ export function reviewCard(stored: FsrsCard | undefined, correct: boolean, now: 
   return fromCard(fsrsScheduler().next(card, at, correct ? Rating.Good : Rating.Again).card);
 }
 
+/**
+ * The probability of recalling the card at `now`: ts-fsrs's FSRS-6 forgetting curve over the whole
+ * days since the last review (0 for a card never reviewed).
+ */
+export function retrievability(stored: FsrsCard, now: Date): number {
+  if (!stored.last_review) return 0;
+  return fsrsScheduler().get_retrievability(toCard(stored, now), now, false);
+}
+
 /** Whether the card belongs on the sparse "due" index (review and relearning cards only). */
 export function isScheduled(card: FsrsCard): boolean {
   return card.state === 'review' || card.state === 'relearning';
