@@ -1,5 +1,3 @@
-import { encodeExtended } from 'content-disposition';
-
 /** What a service returns when plain JSON with status 200 is not enough. */
 export class Reply {
   constructor(
@@ -16,28 +14,6 @@ export class Reply {
 
 export function jsonReply(body: unknown, options: { status?: number; cookies?: string[]; headers?: Record<string, string> } = {}): Reply {
   return new Reply(options.status ?? 200, body, { cookies: options.cookies, headers: options.headers });
-}
-
-/**
- * RFC 6266: a quoted ASCII fallback plus the UTF-8 name (RFC 8187, content-disposition's
- * encoder), so Korean file names survive. The fallback is always quoted and `filename*` always
- * sent, one shape for every name, which is why the library's `create` (bare token for ASCII names,
- * `?` for other characters) is not used whole.
- */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|\\/g, '_').replace(/"/g, '');
-  return `attachment; filename="${ascii}"; filename*=${encodeExtended(fileName)}`;
-}
-
-export function fileReply(bytes: Uint8Array, fileName: string, contentType: string): Reply {
-  return new Reply(200, bytes, {
-    binary: true,
-    headers: {
-      'content-type': contentType,
-      'content-disposition': contentDisposition(fileName),
-      'cache-control': 'no-store',
-    },
-  });
 }
 
 export function redirectReply(location: string, status = 302, cookies?: string[]): Reply {
