@@ -1,8 +1,8 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type middy from '@middy/core';
-import { languageFromAcceptHeader } from '../../../shared/domain/language.js';
 import { LIMITS } from '../../../shared/domain/limits.js';
 import { errorMessage } from '../../../shared/i18n/catalogue.js';
+import { languageFromAcceptHeader } from './accept-language.js';
 import { AppError, payloadTooLarge } from './app-error.js';
 import { COOKIE, cookieName, parseCookies } from './cookies.js';
 import { loadCaller } from '../auth/caller.js';
