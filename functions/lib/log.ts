@@ -1,4 +1,12 @@
-/** Structured JSON logs: one line per event, CloudWatch Logs Insights can query every field. */
+import { Logger as PowertoolsLogger, LogLevel as POWERTOOLS_LEVELS } from '@aws-lambda-powertools/logger';
+import type { LogLevel } from '@aws-lambda-powertools/logger/types';
+import type { Context } from 'aws-lambda';
+
+/**
+ * Structured JSON logs, one line per event (Powertools Logger), so CloudWatch Logs Insights can
+ * query every field; each line also carries the Lambda context (function, request id, cold start)
+ * and the X-Ray trace id.
+ */
 export type LogFields = Record<string, unknown>;
 
 export interface Logger {
@@ -8,17 +16,40 @@ export interface Logger {
   child(fields: LogFields): Logger;
 }
 
+const isLogLevel = (value: string): value is LogLevel => value.toUpperCase() in POWERTOOLS_LEVELS;
+
+/**
+ * `LOG_LEVEL` as today (`warn` drops info, `silent` drops everything; `POWERTOOLS_LOG_LEVEL` and
+ * Lambda's own log level win). Powertools reads LOG_LEVEL itself, but only in upper case.
+ */
+function configuredLevel(): LogLevel | undefined {
+  const level = process.env.POWERTOOLS_LOG_LEVEL || process.env.LOG_LEVEL || '';
+  return isLogLevel(level) ? level : undefined;
+}
+
+let root: PowertoolsLogger | undefined;
+
+/**
+ * One Powertools Logger per process, made at the first log so that a script which sets LOG_LEVEL
+ * before it starts still counts. Request fields go with each line rather than into child
+ * loggers: a child is a whole Logger (console, stores) and requests make one logger each.
+ */
+function rootLogger(): PowertoolsLogger {
+  root ??= new PowertoolsLogger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME || 'quizbank', logLevel: configuredLevel() });
+  return root;
+}
+
+/** Adds this invocation's Lambda context to every line from here on (once per request). */
+export function addLambdaContext(context: Context): void {
+  rootLogger().addContext(context);
+}
+
 export function createLogger(base: LogFields = {}): Logger {
-  const write = (level: string, message: string, fields?: LogFields) => {
-    if (process.env.LOG_LEVEL === 'silent') return;
-    if (level === 'info' && process.env.LOG_LEVEL === 'warn') return;
-    const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...base, ...fields });
-    (level === 'error' ? console.error : console.log)(line);
-  };
+  const log = rootLogger();
   return {
-    info: (m, f) => write('info', m, f),
-    warn: (m, f) => write('warn', m, f),
-    error: (m, f) => write('error', m, f),
+    info: (message, fields) => log.info(message, { ...base, ...fields }),
+    warn: (message, fields) => log.warn(message, { ...base, ...fields }),
+    error: (message, fields) => log.error(message, { ...base, ...fields }),
     child: (fields) => createLogger({ ...base, ...fields }),
   };
 }
