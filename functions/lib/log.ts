@@ -16,11 +16,11 @@ export interface Logger {
   child(fields: LogFields): Logger;
 }
 
-const isLogLevel = (value: string): value is LogLevel => value.toUpperCase() in POWERTOOLS_LEVELS;
+const isLogLevel = (value: string): value is LogLevel => Object.hasOwn(POWERTOOLS_LEVELS, value.toUpperCase());
 
 /**
- * `LOG_LEVEL` as today (`warn` drops info, `silent` drops everything; `POWERTOOLS_LOG_LEVEL` and
- * Lambda's own log level win). Powertools reads LOG_LEVEL itself, but only in upper case.
+ * `LOG_LEVEL`: `warn` drops info, `silent` drops everything (`POWERTOOLS_LOG_LEVEL` and Lambda's own
+ * log level win). Passed explicitly because Powertools reads LOG_LEVEL itself only in upper case.
  */
 function configuredLevel(): LogLevel | undefined {
   const level = process.env.POWERTOOLS_LOG_LEVEL || process.env.LOG_LEVEL || '';
