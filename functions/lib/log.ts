@@ -30,9 +30,10 @@ function configuredLevel(): LogLevel | undefined {
 let root: PowertoolsLogger | undefined;
 
 /**
- * One Powertools Logger per process, made at the first log so that a script which sets LOG_LEVEL
- * before it starts still counts. Request fields go with each line rather than into child
- * loggers: a child is a whole Logger (console, stores) and requests make one logger each.
+ * One Powertools Logger per process, made at the first line written, not when a logger is made:
+ * modules make theirs at import, before a script or test setup has set LOG_LEVEL. Request fields
+ * go with each line rather than into child loggers: a Powertools child is a whole Logger (console,
+ * stores), and every request makes a logger.
  */
 function rootLogger(): PowertoolsLogger {
   root ??= new PowertoolsLogger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME || 'quizbank', logLevel: configuredLevel() });
@@ -45,11 +46,10 @@ export function addLambdaContext(context: Context): void {
 }
 
 export function createLogger(base: LogFields = {}): Logger {
-  const log = rootLogger();
   return {
-    info: (message, fields) => log.info(message, { ...base, ...fields }),
-    warn: (message, fields) => log.warn(message, { ...base, ...fields }),
-    error: (message, fields) => log.error(message, { ...base, ...fields }),
+    info: (message, fields) => rootLogger().info(message, { ...base, ...fields }),
+    warn: (message, fields) => rootLogger().warn(message, { ...base, ...fields }),
+    error: (message, fields) => rootLogger().error(message, { ...base, ...fields }),
     child: (fields) => createLogger({ ...base, ...fields }),
   };
 }

@@ -45,6 +45,14 @@ describe('createLogger (Powertools)', () => {
     expect(silent.records()).toEqual([]);
   });
 
+  it('takes LOG_LEVEL as it is at the first line, not when a module made its logger', async () => {
+    const { createLogger, records } = await loggerAt('info');
+    const madeAtImport = createLogger({ component: 'scheduler' });
+    vi.stubEnv('LOG_LEVEL', 'silent');
+    madeAtImport.error('dropped');
+    expect(records()).toEqual([]);
+  });
+
   it('adds the Lambda context to every line once it is known', async () => {
     const { addLambdaContext, createLogger, records } = await loggerAt('info');
     addLambdaContext({ functionName: 'quizbank-system', awsRequestId: 'aws-1', invokedFunctionArn: 'arn:x', memoryLimitInMB: '256', functionVersion: '$LATEST' } as Context);
