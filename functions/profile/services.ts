@@ -8,7 +8,8 @@ import { getUser, StaleUser, UniqueConflict, updateUser, type UserChanges, type 
 import { toProfileAnswer } from '../lib/accounts/user-view.js';
 import { cleanEmail, cleanName } from '../lib/accounts/validation.js';
 import { conflict, unauthorized } from '../lib/http/app-error.js';
-import { fileReply, jsonReply, XLSX_CONTENT_TYPE, type Reply } from '../lib/http/reply.js';
+import { fileReply } from '../lib/http/file-reply.js';
+import { jsonReply, XLSX_CONTENT_TYPE, type Reply } from '../lib/http/reply.js';
 import type { RequestContext } from '../lib/http/types.js';
 import { buildExportWorkbook } from './export.js';
 

@@ -15,7 +15,8 @@ import {
 import { displayName, toUserAnswer } from '../lib/accounts/user-view.js';
 import { checkNewPassword, cleanEmail, cleanName, cleanUsername } from '../lib/accounts/validation.js';
 import { conflict, forbidden, notFound } from '../lib/http/app-error.js';
-import { fileReply, XLSX_CONTENT_TYPE, jsonReply, type Reply } from '../lib/http/reply.js';
+import { fileReply } from '../lib/http/file-reply.js';
+import { XLSX_CONTENT_TYPE, jsonReply, type Reply } from '../lib/http/reply.js';
 import type { RequestContext } from '../lib/http/types.js';
 import { writeWorkbook } from '../lib/spreadsheets/sheets.js';
 

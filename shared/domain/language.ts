@@ -29,25 +29,6 @@ export function resolveLanguage(input: {
   return DEFAULT_LANGUAGE;
 }
 
-/** Picks the first usable language from an Accept-Language header (server side), Korean if none. */
-export function languageFromAcceptHeader(header: string | undefined | null): Language {
-  if (!header) return DEFAULT_LANGUAGE;
-  const tags = header
-    .split(',')
-    .map((part) => {
-      const [tag, ...params] = part.trim().split(';');
-      const q = params.find((p) => p.trim().startsWith('q='));
-      return { tag: (tag ?? '').toLowerCase(), q: q ? Number(q.split('=')[1]) : 1 };
-    })
-    .filter((t) => t.tag && !Number.isNaN(t.q))
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of tags) {
-    if (tag.startsWith('ko')) return 'ko';
-    if (tag.startsWith('en')) return 'en';
-  }
-  return DEFAULT_LANGUAGE;
-}
-
 /**
  * Localised field with fallback: the requested language, then the other, then the plain field.
  * Used for titles, contents and answers (spec 1 §3, spec 2 §3).

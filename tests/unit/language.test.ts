@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromAcceptHeader, pickLocalized, resolveLanguage } from '../../shared/domain/language.js';
+import { pickLocalized, resolveLanguage } from '../../shared/domain/language.js';
 
 describe('resolveLanguage (spec 1 §4)', () => {
   const cases: [Parameters<typeof resolveLanguage>[0], 'ko' | 'en', string][] = [
@@ -16,20 +16,6 @@ describe('resolveLanguage (spec 1 §4)', () => {
   ];
   it.each(cases)('%o → %s (%s)', (input, expected) => {
     expect(resolveLanguage(input)).toBe(expected);
-  });
-});
-
-describe('languageFromAcceptHeader', () => {
-  it.each([
-    [undefined, 'ko'],
-    ['', 'ko'],
-    ['en-US,en;q=0.9', 'en'],
-    ['ko-KR,ko;q=0.9,en;q=0.8', 'ko'],
-    ['fr-FR,en;q=0.5,ko;q=0.4', 'en'],
-    ['en;q=0.2,ko;q=0.8', 'ko'],
-    ['de', 'ko'],
-  ])('%s → %s', (header, expected) => {
-    expect(languageFromAcceptHeader(header)).toBe(expected);
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkZip, sniffSpreadsheet } from '../../functions/files/importer/sniff.js';
 import { parseCsvRows, parseSheet } from '../../functions/files/importer/parse.js';
 import { AppError } from '../../functions/lib/http/app-error.js';
+import { QUESTION_SHEET_LIMITS } from '../../shared/domain/question-sheet.js';
 import { xlsxBytes, zipWith } from '../support/sheets.js';
 
 const codeOf = (fn: () => unknown) => {
@@ -46,6 +47,21 @@ describe('CSV reading', () => {
 
   it('refuses an unterminated quote', () => {
     expect(codeOf(() => parseCsvRows(Buffer.from('a,"b\n')))).toBe('400 sheet_unreadable');
+  });
+
+  it('takes CR, LF and CRLF line ends mixed in one file', () => {
+    expect(parseCsvRows(Buffer.from('a,b\rc,d\ne,f\r\n"g\r\nh",i'))).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f'], ['g\r\nh', 'i']]);
+  });
+
+  it('keeps ragged rows and quotes inside unquoted fields; drops rows of empty cells', () => {
+    expect(parseCsvRows(Buffer.from('a,b,c\n,,\n1,say "hi"\n  ,x\n'))).toEqual([['a', 'b', 'c'], ['1', 'say "hi"'], ['  ', 'x']]);
+  });
+
+  it('stops at the row cap with 400 sheet_too_many_rows', () => {
+    const rows = QUESTION_SHEET_LIMITS.maxRows + 1 + 1_000;
+    const fits = `h\n${'x\n'.repeat(rows - 1)}`;
+    expect(parseCsvRows(Buffer.from(fits))).toHaveLength(rows);
+    expect(codeOf(() => parseCsvRows(Buffer.from(`${fits}x\n"never closed`)))).toBe('400 sheet_too_many_rows');
   });
 });
 

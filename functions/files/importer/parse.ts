@@ -1,3 +1,4 @@
+import { CsvError, parse as parseCsv, type Options as CsvOptions } from 'csv-parse/sync';
 import * as XLSX from 'xlsx';
 import { QUESTION_SHEET_LIMITS, type SheetExtension } from '../../../shared/domain/question-sheet.js';
 import { AppError } from '../../lib/http/app-error.js';
@@ -14,7 +15,7 @@ export interface ParsedSheet {
 
 const tooManyRows = () => new AppError(400, 'sheet_too_many_rows', { limit: QUESTION_SHEET_LIMITS.maxRows });
 
-/** The first sheet of a workbook (SheetJS) or a UTF-8 CSV (our RFC 4180 reader) as rows. */
+/** The first sheet of a workbook (SheetJS) or a UTF-8 CSV (csv-parse) as rows. */
 export function parseSheet(bytes: Uint8Array, extension: SheetExtension): ParsedSheet {
   const all = extension === 'csv' ? parseCsvRows(bytes) : parseWorkbookRows(bytes);
   let headerIndex = all.findIndex((row) => row.some((cell) => String(cell ?? '').trim() !== ''));
@@ -54,59 +55,35 @@ function parseWorkbookRows(bytes: Uint8Array): unknown[][] {
   }
 }
 
+/** csv-parse's options for our CSV: RFC 4180 with the leniency today's sheets rely on. */
+const CSV_OPTIONS: CsvOptions = {
+  bom: true,
+  // Rows may be ragged; the importer reports missing cells itself.
+  relax_column_count: true,
+  // A quote inside an unquoted field is a character, as spreadsheet programs write it.
+  relax_quotes: true,
+  // Blank lines and rows of empty cells are not data.
+  skip_records_with_empty_values: true,
+  // CRLF, LF or a lone CR, even mixed in one file (hand-edited files mix them).
+  record_delimiter: ['\r\n', '\n', '\r'],
+  // One record past the cap is enough to know there are too many; the rest is never parsed.
+  to: ROWS_TO_READ + 1,
+};
+
 /**
- * RFC 4180 CSV: comma separated, double quotes around fields that hold commas, quotes or line
- * breaks, "" for a quote; CRLF or LF; a UTF-8 BOM is dropped. Our own reader, so no text is ever
- * guessed to be another format (SheetJS reads text starting with "ID;" as SYLK, for one).
+ * RFC 4180 CSV (csv-parse): comma separated, double quotes around fields that hold commas, quotes
+ * or line breaks, "" for a quote; CRLF or LF; a UTF-8 BOM is dropped. Never handed to SheetJS, so
+ * no text is ever guessed to be another format (SheetJS reads text starting with "ID;" as SYLK).
  */
 export function parseCsvRows(bytes: Uint8Array): string[][] {
-  let text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = 0;
-  const endRow = () => {
-    row.push(field);
-    field = '';
-    if (row.some((cell) => cell !== '')) {
-      rows.push(row);
-      if (rows.length > ROWS_TO_READ) throw tooManyRows();
-    }
-    row = [];
-  };
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i++;
-        continue;
-      }
-      field += ch;
-      i++;
-      continue;
-    }
-    if (ch === '"' && field === '') {
-      quoted = true;
-    } else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      endRow();
-    } else {
-      field += ch;
-    }
-    i++;
+  const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  let rows: string[][];
+  try {
+    rows = parseCsv(text, CSV_OPTIONS);
+  } catch (error) {
+    if (error instanceof CsvError) throw new AppError(400, 'sheet_unreadable');
+    throw error;
   }
-  if (quoted) throw new AppError(400, 'sheet_unreadable');
-  if (field !== '' || row.length > 0) endRow();
+  if (rows.length > ROWS_TO_READ) throw tooManyRows();
   return rows;
 }

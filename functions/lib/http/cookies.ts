@@ -1,20 +1,14 @@
+import { parseCookie, stringifySetCookie } from 'cookie';
 import { config } from '../config.js';
 
-/** API Gateway payload 2.0 moves Cookie headers into `event.cookies`; the local adapter does the same. */
+/**
+ * API Gateway payload 2.0 moves Cookie headers into `event.cookies`; the local adapter does the same.
+ * The first value of a name wins (the most specific path comes first), as browsers order them.
+ */
 export function parseCookies(cookies: string[] | undefined, header?: string): Record<string, string> {
-  const parts = [...(cookies ?? []), ...(header ? header.split(';') : [])];
+  const parsed = parseCookie([...(cookies ?? []), ...(header ? [header] : [])].join('; '));
   const jar: Record<string, string> = {};
-  for (const part of parts) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (!name || name in jar) continue;
-    try {
-      jar[name] = decodeURIComponent(part.slice(index + 1).trim());
-    } catch {
-      jar[name] = part.slice(index + 1).trim();
-    }
-  }
+  for (const [name, value] of Object.entries(parsed)) if (name && value !== undefined) jar[name] = value;
   return jar;
 }
 
@@ -29,11 +23,13 @@ export interface CookieOptions {
 }
 
 export function serializeCookie(base: string, value: string, options: CookieOptions): string {
-  const attributes = [`${cookieName(base)}=${encodeURIComponent(value)}`, 'Path=/', 'SameSite=Lax'];
-  if (options.httpOnly) attributes.push('HttpOnly');
-  if (config.secureCookies) attributes.push('Secure');
-  if (options.maxAgeSeconds !== undefined) attributes.push(`Max-Age=${options.maxAgeSeconds}`);
-  return attributes.join('; ');
+  return stringifySetCookie(cookieName(base), value, {
+    path: '/',
+    sameSite: 'lax',
+    httpOnly: options.httpOnly,
+    secure: config.secureCookies,
+    maxAge: options.maxAgeSeconds,
+  });
 }
 
 export function expireCookie(base: string, httpOnly: boolean): string {

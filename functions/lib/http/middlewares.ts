@@ -1,12 +1,12 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type middy from '@middy/core';
-import { languageFromAcceptHeader } from '../../../shared/domain/language.js';
 import { LIMITS } from '../../../shared/domain/limits.js';
 import { errorMessage } from '../../../shared/i18n/catalogue.js';
+import { languageFromAcceptHeader } from './accept-language.js';
 import { AppError, payloadTooLarge } from './app-error.js';
 import { COOKIE, cookieName, parseCookies } from './cookies.js';
 import { loadCaller } from '../auth/caller.js';
-import { createLogger } from '../log.js';
+import { addLambdaContext, createLogger } from '../log.js';
 import type { HandlerContext, HttpEvent, HttpResult } from './types.js';
 
 type Middleware = middy.MiddlewareObj<HttpEvent, HttpResult, Error, HandlerContext>;
@@ -18,6 +18,7 @@ export function requestContext(group: string): Middleware {
       const { event, context } = request;
       const requestId = event.requestContext?.requestId ?? context.awsRequestId ?? randomUUID();
       const headers = event.headers ?? {};
+      addLambdaContext(context);
       context.request = {
         requestId,
         language: languageFromAcceptHeader(headers['accept-language']),

@@ -16,23 +16,6 @@ export function jsonReply(body: unknown, options: { status?: number; cookies?: s
   return new Reply(options.status ?? 200, body, { cookies: options.cookies, headers: options.headers });
 }
 
-/** RFC 6266: an ASCII fallback plus the UTF-8 name, so Korean file names survive. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-export function fileReply(bytes: Uint8Array, fileName: string, contentType: string): Reply {
-  return new Reply(200, bytes, {
-    binary: true,
-    headers: {
-      'content-type': contentType,
-      'content-disposition': contentDisposition(fileName),
-      'cache-control': 'no-store',
-    },
-  });
-}
-
 export function redirectReply(location: string, status = 302, cookies?: string[]): Reply {
   return new Reply(status, null, { headers: { location, 'cache-control': 'no-store' }, cookies });
 }
