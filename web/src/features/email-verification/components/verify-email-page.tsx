@@ -4,11 +4,11 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { useAuth } from '../../auth/hooks/use-auth.js';
-import { patchStoredUser } from '../../auth/stores/sign-in.js';
-import { loginPathFor } from '../../auth/utils/safe-return-path.js';
-import { sendEmailVerification } from '../../profile/api/send-email-verification.js';
-import { StatusPage, statusPageStyles as styles } from '../../status-pages/components/status-page.js';
+import { useAuth } from '../../../lib/auth/use-auth.js';
+import { patchStoredUser } from '../../../lib/auth/sign-in.js';
+import { loginPathFor } from '../../../lib/auth/safe-return-path.js';
+import { sendEmailVerification } from '../../../lib/auth/api/send-email-verification.js';
+import { StatusPage, statusPageStyles as styles } from '../../../components/ui/status-page/status-page.js';
 import { verifyEmail } from '../api/verify-email.js';
 import { isExpiredMessage } from '../utils/is-expired-message.js';
 

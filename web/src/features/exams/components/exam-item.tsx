@@ -7,7 +7,7 @@ import badge from '../../../components/ui/badge/badge.module.css';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { currentLanguage } from '../../../lib/i18n.js';
-import type { AuthUser } from '../../auth/types.js';
+import type { AuthUser } from '../../../lib/auth/auth-user.js';
 import { saveExamTags } from '../../tags/api/tags.js';
 import { TagManager } from '../../tags/components/tag-manager.js';
 import { canDeleteExam, canEditExam } from '../utils/exam-permissions.js';

@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { formatCompletedAt, formatElapsed } from '../../results/utils/results-pagination.js';
+import { formatCompletedAt, formatElapsed } from '../../../lib/format-time.js';
 import { deleteRecentResult, RECENT_RESULTS_COUNT, useRecentResults } from '../api/recent-results.js';
 import styles from './recent-results.module.css';
 

@@ -7,8 +7,8 @@ import form from '../../../components/ui/form/form.module.css';
 import { TextField } from '../../../components/ui/form/text-field.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { patchStoredUser } from '../../auth/stores/sign-in.js';
-import { sendEmailVerification } from '../api/send-email-verification.js';
+import { patchStoredUser } from '../../../lib/auth/sign-in.js';
+import { sendEmailVerification } from '../../../lib/auth/api/send-email-verification.js';
 import { updateProfile } from '../api/update-profile.js';
 import styles from './profile-page.module.css';
 

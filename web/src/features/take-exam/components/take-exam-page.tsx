@@ -6,7 +6,7 @@ import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { useAuth } from '../../auth/hooks/use-auth.js';
+import { useAuth } from '../../../lib/auth/use-auth.js';
 import { useExam } from '../api/get-exam.js';
 import { useQuestionStatistics } from '../api/question-statistics.js';
 import { useLoadingNotice } from '../hooks/use-loading-notice.js';

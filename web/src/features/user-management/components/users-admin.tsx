@@ -9,7 +9,7 @@ import screen from '../../../components/ui/screen/screen.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import type { AuthUser } from '../../auth/types.js';
+import type { AuthUser } from '../../../lib/auth/auth-user.js';
 import { downloadUsersSheet } from '../api/download-users-sheet.js';
 import { useUsers } from '../api/get-users.js';
 import { AddUserForm } from './add-user-form.js';

@@ -1,6 +1,6 @@
 import { changeLanguage } from '../../../../../shared/contracts/profile.js';
 import type { Language } from '../../../../../shared/domain/language.js';
-import { callApi } from '../../../lib/api-client.js';
+import { callApi } from '../../api-client.js';
 
 /**
  * Saves a signed-in user's language on the server (POST /api/change-language/). A failure is

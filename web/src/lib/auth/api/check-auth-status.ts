@@ -1,7 +1,7 @@
 import { authStatus } from '../../../../../shared/contracts/auth.js';
-import { ApiError, callApi } from '../../../lib/api-client.js';
-import { LOCAL_KEYS, localStore } from '../../../lib/storage.js';
-import { announceAuthStatus } from '../stores/auth-store.js';
+import { ApiError, callApi } from '../../api-client.js';
+import { LOCAL_KEYS, localStore } from '../../storage.js';
+import { announceAuthStatus } from '../auth-store.js';
 
 /**
  * Start-up check (spec 1 §4): asks GET /api/auth/status/ and announces the answer, which the

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { isSiteAdmin } from '../../../../../shared/domain/roles.js';
-import { getAuthUser, setAuthUser, subscribeAuth } from '../stores/auth-store.js';
-import type { AuthUser } from '../types.js';
+import { isSiteAdmin } from '../../../../shared/domain/roles.js';
+import { getAuthUser, setAuthUser, subscribeAuth } from './auth-store.js';
+import type { AuthUser } from './auth-user.js';
 
 export interface AuthState {
   user: AuthUser | null;

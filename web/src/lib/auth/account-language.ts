@@ -1,8 +1,8 @@
-import { isLanguage } from '../../../../../shared/domain/language.js';
-import { applyLanguage, currentLanguage } from '../../../lib/i18n.js';
-import { LOCAL_KEYS, localStore } from '../../../lib/storage.js';
-import { saveLanguageOnServer } from '../../language/api/change-language.js';
-import type { AuthUser } from '../types.js';
+import { isLanguage } from '../../../../shared/domain/language.js';
+import { applyLanguage, currentLanguage } from '../i18n.js';
+import { LOCAL_KEYS, localStore } from '../storage.js';
+import { saveLanguageOnServer } from './api/change-language.js';
+import type { AuthUser } from './auth-user.js';
 
 /**
  * After a sign-in the screen and the account should speak the same language, since the server

@@ -1,6 +1,6 @@
-import { LOCAL_KEYS, localStore, sessionStore } from '../../../lib/storage.js';
+import { LOCAL_KEYS, localStore, sessionStore } from '../storage.js';
 import { announceAuthStatus, getAuthUser, setAuthUser } from './auth-store.js';
-import type { AuthUser } from '../types.js';
+import type { AuthUser } from './auth-user.js';
 
 /**
  * Local entries that survive a sign-in. Spec 1 §4 keeps token, user and csrfToken; the visitor's

@@ -1,7 +1,7 @@
 import { login as loginRoute } from '../../../../../shared/contracts/auth.js';
-import { callApi } from '../../../lib/api-client.js';
-import { alignLanguageWithAccount } from '../stores/account-language.js';
-import { completeSignIn } from '../stores/sign-in.js';
+import { callApi } from '../../api-client.js';
+import { alignLanguageWithAccount } from '../account-language.js';
+import { completeSignIn } from '../sign-in.js';
 
 /** POST /api/login/, then the spec's sign-in bookkeeping. Answers the signed-in user. */
 export async function login(username: string, password: string) {

@@ -1,9 +1,9 @@
 import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { LOCAL_KEYS, localStore } from '../../../lib/storage.js';
-import { useAuth } from '../hooks/use-auth.js';
-import type { AuthUser } from '../types.js';
-import { loginPathFor } from '../utils/safe-return-path.js';
+import { LOCAL_KEYS, localStore } from '../storage.js';
+import { useAuth } from './use-auth.js';
+import type { AuthUser } from './auth-user.js';
+import { loginPathFor } from './safe-return-path.js';
 
 /**
  * Renders its children for a signed-in user; a visitor goes to /login with a returnTo of this

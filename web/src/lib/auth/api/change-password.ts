@@ -1,5 +1,5 @@
 import { changePassword as changePasswordRoute } from '../../../../../shared/contracts/auth.js';
-import { callApi } from '../../../lib/api-client.js';
+import { callApi } from '../../api-client.js';
 
 /** POST /api/user/{id}/change-password/ for one's own account: the current password is required. */
 export function changeOwnPassword(userId: string, currentPassword: string, newPassword: string) {

@@ -1,5 +1,5 @@
-import { LOCAL_KEYS, localStore } from '../../../lib/storage.js';
-import { AUTH_STATUS_EVENT, authUserSchema, type AuthStatusDetail, type AuthUser } from '../types.js';
+import { LOCAL_KEYS, localStore } from '../storage.js';
+import { AUTH_STATUS_EVENT, authUserSchema, type AuthStatusDetail, type AuthUser } from './auth-user.js';
 
 /**
  * Sign-in state derives from localStorage `user` (spec 1 §4), so it survives reloads and is

@@ -1,8 +1,8 @@
 import { logout as logoutRoute } from '../../../../../shared/contracts/auth.js';
-import { callApi } from '../../../lib/api-client.js';
-import { refreshCsrfToken } from '../../../lib/csrf.js';
-import { LOCAL_KEYS, localStore, sessionStore } from '../../../lib/storage.js';
-import { setAuthUser } from '../stores/auth-store.js';
+import { callApi } from '../../api-client.js';
+import { refreshCsrfToken } from '../../csrf.js';
+import { LOCAL_KEYS, localStore, sessionStore } from '../../storage.js';
+import { setAuthUser } from '../auth-store.js';
 
 /** Local keys whose name mentions these are per-user data and go on logout (spec 1 §4). */
 const PER_USER_KEY = /auth|user|profile|cache/i;
