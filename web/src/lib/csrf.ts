@@ -1,28 +1,23 @@
+import { parseCookie } from 'cookie';
+import { getCsrfToken } from '../../../shared/contracts/system.js';
+// A cycle with api-client, resolved at call time: unsafe calls ask this module for the token,
+// and the token itself comes through the typed client (a GET, which needs no token).
+import { callApi } from './api-client.js';
+
 /**
  * Double-submit CSRF (spec 1 §7): the server sets a readable `csrftoken` cookie and expects the
  * same value in the X-CSRFToken header of every unsafe request. Over HTTPS the server names the
  * cookie `__Host-csrftoken`, so both names are read.
  */
 const COOKIE_NAMES = ['__Host-csrftoken', 'csrftoken'];
-const CSRF_TOKEN_PATH = '/api/csrf-token/';
 /** Spec 1 §7: after refetching a missing token the request is retried after 1 s. */
 export const CSRF_RETRY_DELAY_MS = 1000;
 
 export function readCsrfCookie(): string | null {
-  const pairs = document.cookie ? document.cookie.split(';') : [];
+  const cookies = parseCookie(document.cookie ?? '');
   for (const name of COOKIE_NAMES) {
-    for (const pair of pairs) {
-      const index = pair.indexOf('=');
-      if (index < 0 || pair.slice(0, index).trim() !== name) continue;
-      const value = pair.slice(index + 1).trim();
-      if (value) {
-        try {
-          return decodeURIComponent(value);
-        } catch {
-          return value;
-        }
-      }
-    }
+    const value = cookies[name];
+    if (value) return value;
   }
   return null;
 }
@@ -34,12 +29,8 @@ let inFlight: Promise<string | null> | null = null;
  * so a burst of saves on a fresh tab does not fetch many tokens.
  */
 export function refreshCsrfToken(): Promise<string | null> {
-  inFlight ??= fetch(CSRF_TOKEN_PATH, { credentials: 'include', headers: { Accept: 'application/json' } })
-    .then(async (response) => {
-      if (!response.ok) return null;
-      const body = (await response.json()) as { csrfToken?: unknown };
-      return typeof body.csrfToken === 'string' ? body.csrfToken : null;
-    })
+  inFlight ??= callApi(getCsrfToken)
+    .then((answer) => answer.csrfToken)
     .catch(() => null)
     .finally(() => {
       inFlight = null;

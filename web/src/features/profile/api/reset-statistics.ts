@@ -1,7 +1,10 @@
 import { resetUserStatistics as route } from '../../../../../shared/contracts/learning-data.js';
+import { listExamResults, questionStatistics } from '../../../../../shared/contracts/results.js';
 import { callApi } from '../../../lib/api-client.js';
+import { writeThenInvalidate } from '../../../lib/use-api.js';
 
 /** POST /api/user-statistics/reset/ {user_id} — the caller's results, summaries and statistics (spec 1 §7). */
 export function resetStatistics(userId?: string | number) {
-  return callApi(route, { body: userId === undefined || userId === '' ? {} : { user_id: String(userId) } });
+  const body = userId === undefined || userId === '' ? {} : { user_id: String(userId) };
+  return writeThenInvalidate(() => callApi(route, { body }), listExamResults, questionStatistics);
 }

@@ -16,13 +16,12 @@ const { min, max, step } = LIMITS.retentionPercentage;
 
 interface Props {
   profile: ProfileAnswer;
-  onSaved(profile: ProfileAnswer): void;
   /** POST /api/retention-cleanup/manual/ {percentage} → deleted_count (the slider's value, saved or not). */
   onCleanNow: (percentage: number) => Promise<number>;
 }
 
 /** Retention cleanup: on/off, a 0–100 % slider in steps of 5, and clean-now. */
-export function RetentionSection({ profile, onSaved, onCleanNow }: Props) {
+export function RetentionSection({ profile, onCleanNow }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const sliderId = useId();
@@ -36,7 +35,7 @@ export function RetentionSection({ profile, onSaved, onCleanNow }: Props) {
     event.preventDefault();
     setSaving(true);
     try {
-      onSaved(await updateRetentionSettings(enabled, percentage));
+      await updateRetentionSettings(enabled, percentage);
       toast.success(t('profile.retention.updated'));
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('profile.retention.updateFailed')));

@@ -15,7 +15,8 @@ import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
-import { deleteExamResult, useExamResultChunks } from '../api/exam-results.js';
+import { deleteExamResult } from '../api/delete-exam-result.js';
+import { useExamResultChunks } from '../api/get-exam-results.js';
 import { formatCompletedAt } from '../../../lib/format-time.js';
 import { clampPage, pageCount, pageItems, resultsLoadError, RESULTS_PAGE_SIZE } from '../utils/results-pagination.js';
 import { ResultsPagination } from './results-pagination.js';
@@ -78,7 +79,6 @@ function Results({ user, examId }: { user: AuthUser; examId: string | null }) {
       await deleteExamResult(deleting.id);
       toast.success(t('results.actions.deleted'));
       setDeleting(null);
-      await list.reload();
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('results.actions.deleteFailed')));
     } finally {

@@ -1,3 +1,4 @@
+import { parseCookie, stringifySetCookie } from 'cookie';
 import { logout as logoutRoute } from '../../../../../shared/contracts/auth.js';
 import { callApi } from '../../api-client.js';
 import { refreshCsrfToken } from '../../csrf.js';
@@ -29,9 +30,12 @@ export async function logout(): Promise<void> {
 /** HttpOnly cookies (the session) are the server's to clear; this removes the rest. */
 function clearReadableCookies(): void {
   // __Host- cookies are only accepted (and so only removable) with Secure.
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  for (const pair of document.cookie.split(';')) {
-    const name = pair.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; Max-Age=0; Path=/${secure}`;
+  const secure = window.location.protocol === 'https:';
+  for (const name of Object.keys(parseCookie(document.cookie))) {
+    try {
+      document.cookie = stringifySetCookie(name, '', { maxAge: 0, path: '/', secure });
+    } catch {
+      // A name the cookie grammar refuses was not set by this site; leave it.
+    }
   }
 }
