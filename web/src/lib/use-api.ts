@@ -1,7 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR, { mutate as revalidateCache, type SWRConfiguration, type SWRResponse } from 'swr';
-import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
 import type { RouteContract, ResponseOf } from '../../../shared/contracts/define-route.js';
 import { ApiError, callApi, urlFor, type CallInput } from './api-client.js';
 
@@ -45,15 +43,19 @@ export function isKeyOf(contract: RouteContract): (key: unknown) => boolean {
 }
 
 /**
- * Paged lists (cursor in `next`) bump a version per contract instead: SWR's matcher skips
+ * Paged lists (use-api-pages.ts) bump a version per contract instead: SWR's matcher skips
  * infinite keys, and a new key also makes sure no page of the old list comes back from cache.
  */
 const listVersions = new Map<string, number>();
 const versionListeners = new Set<() => void>();
 
-function subscribeVersions(listener: () => void): () => void {
+export function subscribeListVersions(listener: () => void): () => void {
   versionListeners.add(listener);
   return () => versionListeners.delete(listener);
+}
+
+export function listVersion(contract: RouteContract): number {
+  return listVersions.get(contract.path) ?? 0;
 }
 
 /**
@@ -90,53 +92,6 @@ export async function updateCached<C extends RouteContract>(
   await revalidateCache<ResponseOf<C>>(isKeyOf(contract), update, { revalidate: false });
 }
 
-type PagedAnswer = { next?: string | null };
-type PageKey = readonly ['api-pages', string, string, string, number, string | null];
-
-/**
- * A cursor-paged GET list, page after page: each answer's `next` asks for the following page.
- * `loadMore` grows it by a page, `loadPages(n)` to n pages, `reload` starts again from the first.
- */
-export function useApiPages<C extends RouteContract>(
-  contract: C,
-  query: CallInput<C>['query'] | null,
-  config?: SWRInfiniteConfiguration<ResponseOf<C> & PagedAnswer, ApiError>,
-) {
-  assertRead(contract);
-  const { i18n } = useTranslation();
-  const version = useSyncExternalStore(subscribeVersions, () => listVersions.get(contract.path) ?? 0);
-  const getKey = (index: number, previous: (ResponseOf<C> & PagedAnswer) | null): PageKey | null => {
-    if (!query) return null;
-    if (index > 0 && !previous?.next) return null;
-    const cursor = index === 0 ? null : previous!.next!;
-    return ['api-pages', contract.path, urlFor(contract, { query }), i18n.language, version, cursor];
-  };
-  const swr = useSWRInfinite<ResponseOf<C> & PagedAnswer, ApiError>(
-    getKey,
-    (key: PageKey) => {
-      const page = { ...query, ...(key[5] ? { cursor: key[5] } : {}) } as CallInput<C>['query'];
-      return callApi(contract, { query: page }) as Promise<ResponseOf<C> & PagedAnswer>;
-    },
-    config,
-  );
-  const pages = swr.data ?? [];
-  return {
-    pages,
-    hasMore: !!pages[pages.length - 1]?.next,
-    isLoading: swr.isLoading,
-    isLoadingMore: swr.isValidating && swr.size > pages.length,
-    error: swr.error,
-    /** How many pages are asked for (loaded or on the way). */
-    size: swr.size,
-    loadMore: () => swr.setSize((size) => size + 1),
-    loadPages: (count: number) => swr.setSize(count),
-    reload: async () => {
-      await swr.setSize(1);
-      await swr.mutate();
-    },
-  };
-}
-
-function assertRead(contract: RouteContract): void {
+export function assertRead(contract: RouteContract): void {
   if (contract.method !== 'GET') throw new Error(`reads only; ${contract.method} ${contract.path} needs callApi`);
 }

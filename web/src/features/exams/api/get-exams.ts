@@ -1,19 +1,14 @@
 import { listExams } from '../../../../../shared/contracts/exams.js';
 import { LIMITS } from '../../../../../shared/domain/limits.js';
 import type { CallInput } from '../../../lib/api-client.js';
-import { useApi, useApiPages } from '../../../lib/use-api.js';
+import { useApi } from '../../../lib/use-api.js';
 
-type ExamListQuery = NonNullable<CallInput<typeof listExams>['query']>;
-
-/**
- * GET /api/exams/ page after page (spec 3 §7, page size 100); `loadMore` grows the list. Every
- * write that changes exams invalidates it, so no filter combination comes back from the cache as
- * it was before the change; the list on screen stays put until the fresh answer replaces it.
+/*
+ * Single-page reads of GET /api/exams/. The paged list of the same endpoint is in
+ * get-exam-pages.ts, so screens that only need these (the profile) do not load swr/infinite.
  */
-export function useExamPages(query: ExamListQuery | null) {
-  const list = useApiPages(listExams, query, { keepPreviousData: true });
-  return { ...list, exams: list.pages.flatMap((page) => page.results), firstPage: list.pages[0] };
-}
+
+export type ExamListQuery = NonNullable<CallInput<typeof listExams>['query']>;
 
 /** One page of GET /api/exams/ (the tag filter's result count); `null` waits. */
 export function useExamCount(query: ExamListQuery | null) {

@@ -17,7 +17,7 @@ import { useAuth } from '../../../lib/auth/use-auth.js';
 import { loginPathFor } from '../../../lib/auth/safe-return-path.js';
 import { useDomainTag, useTagList, withRequiredTag } from '../../tags/index.js';
 import { createWrongQuestionsExam } from '../api/create-wrong-questions-exam.js';
-import { useExamPages } from '../api/get-exams.js';
+import { useExamPages } from '../api/get-exam-pages.js';
 import { retakeExam } from '../api/retake-exam.js';
 import { buildExamTree, treeExams } from '../utils/exam-tree.js';
 import { canDeleteExam, isExamCreator } from '../utils/exam-permissions.js';

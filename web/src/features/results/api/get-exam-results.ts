@@ -1,39 +1,10 @@
 import { listExamResults } from '../../../../../shared/contracts/results.js';
-import { useApi, useApiPages } from '../../../lib/use-api.js';
-import { RESULTS_FETCH_SIZE } from '../utils/results-pagination.js';
+import { useApi } from '../../../lib/use-api.js';
 
-/**
- * GET /api/exam-results/ in chunks of 100 (the contract's largest page), each chunk asked for
- * with the previous answer's `next` cursor: every request costs the server the same, however far
- * the user pages. `ensureLoaded(n)` grows the chunks until the first n results are in (or there
- * are no more). The screen pages through the loaded results 10 at a time.
+/*
+ * Single-page reads of GET /api/exam-results/. The chunked list of the results screen is in
+ * get-exam-result-chunks.ts, so the home does not load swr/infinite.
  */
-export function useExamResultChunks(examId: string | null, enabled = true) {
-  const list = useApiPages(listExamResults, enabled ? { page_size: RESULTS_FETCH_SIZE, ...(examId ? { exam_id: examId } : {}) } : null, {
-    revalidateFirstPage: false,
-    revalidateOnFocus: false,
-    // After a delete the table stays until the fresh first chunk replaces it.
-    keepPreviousData: true,
-  });
-  const chunks = list.pages;
-  return {
-    results: chunks.flatMap((chunk) => chunk.results),
-    /** The caller's total (the server's count), known from the first chunk on. */
-    count: chunks[0]?.count,
-    hasMore: list.hasMore,
-    isLoading: list.isLoading,
-    isLoadingMore: list.isLoadingMore,
-    error: list.error,
-    /** Asks for further chunks until `needed` results are loaded or the server has no more. */
-    ensureLoaded(needed: number) {
-      const loaded = chunks.reduce((sum, chunk) => sum + chunk.results.length, 0);
-      if (loaded >= needed || !list.hasMore || list.size > chunks.length) return;
-      void list.loadPages(chunks.length + Math.ceil((needed - loaded) / RESULTS_FETCH_SIZE));
-    },
-    /** Refresh: drops the loaded chunks and starts again from the first. */
-    reload: list.reload,
-  };
-}
 
 /** Spec 1 §2: the home shows the 5 newest results (3 on phones). */
 export const RECENT_RESULTS_COUNT = 5;

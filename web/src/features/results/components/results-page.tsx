@@ -16,7 +16,7 @@ import { currentLanguage } from '../../../lib/i18n.js';
 import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
 import { deleteExamResult } from '../api/delete-exam-result.js';
-import { useExamResultChunks } from '../api/get-exam-results.js';
+import { useExamResultChunks } from '../api/get-exam-result-chunks.js';
 import { formatCompletedAt } from '../../../lib/format-time.js';
 import { clampPage, pageCount, pageItems, resultsLoadError, RESULTS_PAGE_SIZE } from '../utils/results-pagination.js';
 import { ResultsPagination } from './results-pagination.js';

@@ -1,4 +1,3 @@
-import { parseCookie, stringifySetCookie } from 'cookie';
 import { logout as logoutRoute } from '../../../../../shared/contracts/auth.js';
 import { callApi } from '../../api-client.js';
 import { refreshCsrfToken } from '../../csrf.js';
@@ -14,21 +13,26 @@ const PER_USER_KEY = /auth|user|profile|cache/i;
  * fresh CSRF token. The caller navigates to /login.
  */
 export async function logout(): Promise<void> {
+  // The cookie library stays out of the first visit's JavaScript (as in lib/csrf); it is loaded
+  // before the local sign-out, which must run without a pause so no screen sees a user gone
+  // without the logout flag.
+  const cookieLibrary = import('cookie');
   try {
     await callApi(logoutRoute, { body: {} });
   } catch {
     // Spec: the server's answer is ignored; the local sign-out happens regardless.
   }
+  const cookies = await cookieLibrary;
   setAuthUser(null);
   sessionStore.clear();
   for (const key of localStore.keys()) if (PER_USER_KEY.test(key)) localStore.remove(key);
-  clearReadableCookies();
+  clearReadableCookies(cookies);
   localStore.set(LOCAL_KEYS.logoutFlag, 'true');
   await refreshCsrfToken();
 }
 
 /** HttpOnly cookies (the session) are the server's to clear; this removes the rest. */
-function clearReadableCookies(): void {
+function clearReadableCookies({ parseCookie, stringifySetCookie }: typeof import('cookie')): void {
   // __Host- cookies are only accepted (and so only removable) with Secure.
   const secure = window.location.protocol === 'https:';
   for (const name of Object.keys(parseCookie(document.cookie))) {
