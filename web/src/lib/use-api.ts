@@ -22,10 +22,9 @@ export function useApi<C extends RouteContract>(
   assertRead(contract);
   const { i18n } = useTranslation();
   const key = input === null ? null : apiKey(contract, input, i18n.language);
-  const swr = useSWR<ResponseOf<C>, ApiError>(key, () => callApi(contract, input ?? {}), config) as ApiRead<ResponseOf<C>>;
-  // Assigned, not spread: SWR's answer tracks which of its fields a screen reads.
-  swr.reload = () => swr.mutate();
-  return swr;
+  const swr = useSWR<ResponseOf<C>, ApiError>(key, () => callApi(contract, input ?? {}), config);
+  // SWR's answer stays the prototype, not spread: its fields are getters that track what a screen reads.
+  return Object.assign(Object.create(swr) as typeof swr, { reload: () => swr.mutate() });
 }
 
 /** An SWR answer plus `reload`, the "try again" of a screen whose read failed. */
