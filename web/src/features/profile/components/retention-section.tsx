@@ -7,7 +7,6 @@ import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
 import { Switch } from '../../../components/ui/switch/switch.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
-import { invalidateHomeCache } from '../../../lib/client-cache.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { updateRetentionSettings } from '../api/update-retention-settings.js';
 import styles from './profile-page.module.css';
@@ -48,8 +47,6 @@ export function RetentionSection({ profile, onCleanNow }: Props) {
     setCleaning(true);
     try {
       const count = await onCleanNow(percentage);
-      // The home screen lists recent results: cached ones may be gone now.
-      if (count > 0) invalidateHomeCache();
       toast.success(t('profile.retention.cleaned', { count }));
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('profile.retention.cleanFailed')));
