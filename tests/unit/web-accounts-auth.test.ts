@@ -8,7 +8,7 @@ import {
   parseOAuthFragment,
   randomNonce,
 } from '../../web/src/features/auth/utils/google-oauth.js';
-import { loginPathFor, safeReturnPath } from '../../web/src/features/auth/utils/safe-return-path.js';
+import { loginPathFor, safeReturnPath } from '../../web/src/lib/auth/safe-return-path.js';
 
 describe('safeReturnPath (login returnTo)', () => {
   test.each([

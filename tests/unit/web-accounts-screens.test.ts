@@ -3,7 +3,7 @@ import { ApiError } from '../../web/src/lib/api-client.js';
 import { clearClientCaches, isCachingEnabled, setCachingEnabled, applyQuestionCountChange } from '../../web/src/lib/client-cache.js';
 import { serverDetailOr } from '../../web/src/lib/error-text.js';
 import type { SafeStorage } from '../../web/src/lib/storage.js';
-import { isExpiredMessage } from '../../web/src/features/email-verification/utils/is-expired-message.js';
+import { isExpiredLinkError } from '../../web/src/features/email-verification/utils/expired-link.js';
 import { examDisplayTitle, isDailyQuizExam } from '../../shared/domain/exam-title.js';
 import { passwordMatch } from '../../web/src/features/profile/utils/password-match.js';
 import { deleteUsersOneByOne } from '../../web/src/features/user-management/utils/delete-users.js';
@@ -48,11 +48,15 @@ test('password match indicator', () => {
   expect(passwordMatch('secret123', 'secret12')).toBe('mismatch');
 });
 
-test('expired verification messages are recognised in Korean and English', () => {
-  expect(isExpiredMessage('인증 링크가 만료되었습니다. 인증 메일을 다시 요청해 주세요.')).toBe(true);
-  expect(isExpiredMessage('This verification link has expired.')).toBe(true);
-  expect(isExpiredMessage('This verification link is not valid or has already been used.')).toBe(false);
-  expect(isExpiredMessage(null)).toBe(false);
+test('an expired verification link is told by the server code, not by the words of its detail', () => {
+  const answer = (code: string, detail: string) => new ApiError({ status: 400, code, detail });
+  expect(isExpiredLinkError(answer('verification_token_expired', '인증 링크가 만료되었습니다. 인증 메일을 다시 요청해 주세요.'))).toBe(true);
+  expect(isExpiredLinkError(answer('verification_token_expired', 'This verification link has expired.'))).toBe(true);
+  // A detail that mentions expiry under another code is not an expired link, in either language.
+  expect(isExpiredLinkError(answer('verification_token_invalid', 'This link has expired or was already used.'))).toBe(false);
+  expect(isExpiredLinkError(answer('verification_token_invalid', '만료되었거나 이미 사용된 링크입니다.'))).toBe(false);
+  expect(isExpiredLinkError(new Error('verification_token_expired'))).toBe(false);
+  expect(isExpiredLinkError(null)).toBe(false);
 });
 
 describe('user table', () => {

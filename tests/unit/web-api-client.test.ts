@@ -155,6 +155,10 @@ describe('files', () => {
     ["attachment; filename*=UTF-8''user_data_export_%ED%99%8D.xlsx", 'user_data_export_홍.xlsx'],
     ['attachment; filename="a\\"b.xlsx"', 'a"b.xlsx'],
     ['attachment; filename="../../etc/passwd"', 'passwd'],
+    ["attachment; filename*=UTF-8''..%2F..%2Fx.xlsx", 'x.xlsx'],
+    // Broken percent-encoding in filename* falls back to the plain name.
+    ["attachment; filename*=UTF-8''%E0%A4%A; filename=\"fallback.xlsx\"", 'fallback.xlsx'],
+    ['attachment; filename=""', null],
     ['attachment', null],
     [null, null],
   ])('fileNameFromDisposition(%s)', (header, expected) => {

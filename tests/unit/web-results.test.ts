@@ -2,8 +2,6 @@ import { describe, expect, test } from 'vitest';
 import {
   clampPage,
   continuePath,
-  formatCompletedAt,
-  formatElapsed,
   pageCount,
   pageItems,
   pageRange,
@@ -14,6 +12,7 @@ import {
   RESULTS_PAGE_BUTTONS,
   RESULTS_PAGE_SIZE,
 } from '../../web/src/features/results/utils/results-pagination.js';
+import { formatCompletedAt, formatElapsed } from '../../web/src/lib/format-time.js';
 import { MAX_RESULTS_PAGE_SIZE } from '../../shared/contracts/results.js';
 
 describe('results screen helpers (spec 2 §2.3, §8, §9)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ExamQuestion } from '../../shared/contracts/exams.js';
-import { formatMinutesSeconds } from '../../web/src/features/take-exam/utils/format-time.js';
+import { formatElapsed } from '../../web/src/lib/format-time.js';
 import { choiceOptions, contentWithoutOptions, detectInputForm, joinChoices, splitChoices } from '../../web/src/features/take-exam/utils/input-form.js';
 import { addFormValues, editFormValues, questionFormBody, questionFormProblem } from '../../web/src/features/take-exam/utils/question-form.js';
 import { cleanUrl, needsTranslation, nextCsvId, questionView, showsTranslationNotice } from '../../web/src/features/take-exam/utils/question-view.js';
@@ -246,9 +246,9 @@ describe('question view, form and time', () => {
   });
 
   test('minutes:seconds with padded seconds', () => {
-    expect(formatMinutesSeconds(0)).toBe('0:00');
-    expect(formatMinutesSeconds(65)).toBe('1:05');
-    expect(formatMinutesSeconds(3725)).toBe('62:05');
-    expect(formatMinutesSeconds(-3)).toBe('0:00');
+    expect(formatElapsed(0)).toBe('0:00');
+    expect(formatElapsed(65)).toBe('1:05');
+    expect(formatElapsed(3725)).toBe('62:05');
+    expect(formatElapsed(-3)).toBe('0:00');
   });
 });

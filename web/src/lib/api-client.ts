@@ -5,7 +5,6 @@ import {
 } from '../../../shared/contracts/define-route.js';
 import { errorAnswer } from '../../../shared/contracts/error-answer.js';
 import type { z } from 'zod';
-import { fileNameFromDisposition } from './content-disposition.js';
 import { csrfTokenForRequest, refreshCsrfToken } from './csrf.js';
 import { getCurrentLanguage } from './current-language.js';
 
@@ -104,6 +103,8 @@ export async function fetchFile<C extends RouteContract>(
   const response = await send(contract, input, '*/*');
   if (!response.ok) throw await toApiError(response);
   const blob = await response.blob();
+  // Loaded on the first download: the header parser stays out of the first visit's JavaScript.
+  const { fileNameFromDisposition } = await import('./content-disposition.js');
   return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallbackName };
 }
 

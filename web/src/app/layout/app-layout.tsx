@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { useSocialSignInReturn } from '../../features/auth/hooks/use-social-sign-in-return.js';
+import { LanguageSwitch } from '../../features/language/components/language-switch.js';
 import { Footer } from '../../features/navigation/components/footer.js';
 import { Navbar } from '../../features/navigation/components/navbar.js';
 import { useRouteEffects } from './use-route-effects.js';
@@ -21,7 +22,7 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       {navigation.state === 'loading' && <div className={styles.progress} role="progressbar" aria-label={t('app.loadingPage')} />}
-      <Navbar ref={navbar} />
+      <Navbar ref={navbar} languageSwitch={<LanguageSwitch />} />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>

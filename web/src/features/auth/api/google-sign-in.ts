@@ -1,8 +1,8 @@
 import { googleSignIn as googleSignInRoute } from '../../../../../shared/contracts/auth.js';
 import type { Language } from '../../../../../shared/domain/language.js';
 import { callApi } from '../../../lib/api-client.js';
-import { alignLanguageWithAccount } from '../stores/account-language.js';
-import { completeSignIn } from '../stores/sign-in.js';
+import { alignLanguageWithAccount } from '../../../lib/auth/account-language.js';
+import { completeSignIn } from '../../../lib/auth/sign-in.js';
 
 /** POST /api/google-oauth/ with the ID token Google returned, then the sign-in bookkeeping. */
 export async function googleSignIn(idToken: string, nonce: string, language: Language) {

@@ -7,9 +7,9 @@ import { TextField } from '../../../components/ui/form/text-field.js';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { refreshCsrfToken } from '../../../lib/csrf.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { login } from '../api/login.js';
+import { login } from '../../../lib/auth/api/login.js';
 import { useGoogleRedirectReturn } from '../hooks/use-google-redirect-return.js';
-import { safeReturnPath } from '../utils/safe-return-path.js';
+import { safeReturnPath } from '../../../lib/auth/safe-return-path.js';
 import { AuthCard } from './auth-card.js';
 import { GoogleSignInButton } from './google-sign-in-button.js';
 

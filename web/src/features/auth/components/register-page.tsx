@@ -10,8 +10,8 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { register } from '../api/register.js';
-import { completeSignIn } from '../stores/sign-in.js';
-import { displayName } from '../types.js';
+import { completeSignIn } from '../../../lib/auth/sign-in.js';
+import { displayName } from '../../../lib/auth/auth-user.js';
 import { AuthCard } from './auth-card.js';
 import { GoogleSignInButton } from './google-sign-in-button.js';
 

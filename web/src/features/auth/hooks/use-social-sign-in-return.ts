@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { refreshCsrfToken } from '../../../lib/csrf.js';
 import { LOCAL_KEYS, localStore } from '../../../lib/storage.js';
-import { checkAuthStatus } from '../api/check-auth-status.js';
+import { checkAuthStatus } from '../../../lib/auth/api/check-auth-status.js';
 import { classifySocialError } from '../utils/google-oauth.js';
 
 /**

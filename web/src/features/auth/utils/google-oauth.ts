@@ -1,4 +1,4 @@
-import { safeReturnPath } from './safe-return-path.js';
+import { safeReturnPath } from '../../../lib/auth/safe-return-path.js';
 
 /** Google's OAuth 2.0 / OpenID Connect authorization endpoint. */
 export const GOOGLE_AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth';

@@ -7,7 +7,7 @@ import {
   randomNonce,
   type OAuthState,
 } from './google-oauth.js';
-import { safeReturnPath } from './safe-return-path.js';
+import { safeReturnPath } from '../../../lib/auth/safe-return-path.js';
 
 /** sessionStorage: the nonce of the redirect this tab started (one at a time). */
 const NONCE_KEY = 'googleOAuthNonce';

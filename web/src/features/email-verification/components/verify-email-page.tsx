@@ -4,21 +4,21 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { useAuth } from '../../auth/hooks/use-auth.js';
-import { patchStoredUser } from '../../auth/stores/sign-in.js';
-import { loginPathFor } from '../../auth/utils/safe-return-path.js';
-import { sendEmailVerification } from '../../profile/api/send-email-verification.js';
-import { StatusPage, statusPageStyles as styles } from '../../status-pages/components/status-page.js';
+import { useAuth } from '../../../lib/auth/use-auth.js';
+import { patchStoredUser } from '../../../lib/auth/sign-in.js';
+import { loginPathFor } from '../../../lib/auth/safe-return-path.js';
+import { sendEmailVerification } from '../../../lib/auth/api/send-email-verification.js';
+import { StatusPage, statusPageStyles as styles } from '../../../components/ui/status-page/status-page.js';
 import { verifyEmail } from '../api/verify-email.js';
-import { isExpiredMessage } from '../utils/is-expired-message.js';
+import { isExpiredLinkError } from '../utils/expired-link.js';
 
-type State = { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+type State = { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string; expired: boolean };
 
 /** Email verification (spec 1 §2, §4): loading, success, or an error with a retry when the link expired. */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
   const { token } = useParams();
-  const [state, setState] = useState<State>(token ? { kind: 'loading' } : { kind: 'error', message: t('emailVerification.tokenMissing') });
+  const [state, setState] = useState<State>(token ? { kind: 'loading' } : { kind: 'error', message: t('emailVerification.tokenMissing'), expired: false });
 
   useEffect(() => {
     if (!token) return;
@@ -29,7 +29,7 @@ export function VerifyEmailPage() {
         if (current) setState({ kind: 'success', message: answer.message || t('emailVerification.success') });
       },
       (error: unknown) => {
-        if (current) setState({ kind: 'error', message: serverDetailOr(error, t, t('emailVerification.error')) });
+        if (current) setState({ kind: 'error', message: serverDetailOr(error, t, t('emailVerification.error')), expired: isExpiredLinkError(error) });
       },
     );
     return () => {
@@ -71,7 +71,7 @@ export function VerifyEmailPage() {
     );
   }
 
-  const expired = isExpiredMessage(state.message);
+  const { expired } = state;
   return (
     <StatusPage
       testId="verify-email-error"

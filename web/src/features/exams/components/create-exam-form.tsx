@@ -11,10 +11,11 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { useQuestionFiles } from '../../question-files/api/question-files.js';
-import { useDomainTag } from '../../tags/api/tags.js';
-import { createExam, useMyExamTitles, type CreateExamBody } from '../api/exams.js';
-import { useQuestionPoolCount } from '../api/question-pool.js';
+import { useQuestionFiles } from '../../question-files/index.js';
+import { useDomainTag } from '../../tags/index.js';
+import { createExam, type CreateExamBody } from '../api/create-exam.js';
+import { useMyExamTitles } from '../api/get-exams.js';
+import { useQuestionPoolCount } from '../api/get-question-pool-count.js';
 import {
   DEFAULT_QUESTION_COUNT,
   countError,
@@ -137,7 +138,6 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
       } else {
         toast.success(`${t('exams.create.created', { title: result.title })}\n${answer.message}`);
       }
-      void mine.mutate();
       onCreated?.(result);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'exam_title_taken') setErrors({ title: 'duplicate' });

@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card/card.js';
 import page from '../../../components/ui/page/page.module.css';
 import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
 import screen from '../../../components/ui/screen/screen.module.css';
-import { SignedInOnly } from '../../auth/components/signed-in-only.js';
+import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import { CreateExamForm } from './create-exam-form.js';
 
 /** The create-exam screen (spec 2 §2.5): the create form on its own page, for signed-in users. */

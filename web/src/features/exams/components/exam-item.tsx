@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Exam } from '../../../../../shared/contracts/exams.js';
-import type { Tag } from '../../../../../shared/contracts/tags.js';
 import badge from '../../../components/ui/badge/badge.module.css';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { currentLanguage } from '../../../lib/i18n.js';
-import type { AuthUser } from '../../auth/types.js';
-import { saveExamTags } from '../../tags/api/tags.js';
-import { TagManager } from '../../tags/components/tag-manager.js';
+import type { AuthUser } from '../../../lib/auth/auth-user.js';
+import { TagManager } from '../../tags/index.js';
+import { updateExamTags } from '../api/update-exam-tags.js';
 import { canDeleteExam, canEditExam } from '../utils/exam-permissions.js';
 import styles from './exams.module.css';
 
@@ -23,7 +22,6 @@ interface Props {
   selected: ReadonlySet<string>;
   onToggleSelect(id: string): void;
   onAction(action: ExamAction, exam: Exam): void;
-  onTagsSaved(exam: Exam, tags: Tag[]): void;
   busy: boolean;
   nested?: boolean;
 }
@@ -44,7 +42,7 @@ function formatDate(iso: string | undefined): string {
  * has versions), question count, original/copy badge, public badge (admins), subscribed icon,
  * tags, and the actions take (signed in), details / copy (retake) / wrong questions / delete.
  */
-export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSelect, onAction, onTagsSaved, busy, nested }: Props) {
+export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSelect, onAction, busy, nested }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const title = examTitle(exam, t('exams.list.untitled'));
@@ -107,8 +105,7 @@ export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSele
               entityType="exam"
               tags={exam.tags}
               canEdit={canEditExam(exam, user)}
-              save={(ids) => saveExamTags(exam.id, ids)}
-              onSaved={(tags) => onTagsSaved(exam, tags)}
+              save={(ids) => updateExamTags(exam.id, ids)}
             />
           )}
           {hasVersions && (
@@ -178,7 +175,6 @@ export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSele
               selected={selected}
               onToggleSelect={onToggleSelect}
               onAction={onAction}
-              onTagsSaved={onTagsSaved}
               busy={busy}
               nested
             />

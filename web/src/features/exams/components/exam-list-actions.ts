@@ -2,7 +2,9 @@ import type { TFunction } from 'i18next';
 import type { Exam } from '../../../../../shared/contracts/exams.js';
 import type { ToastApi } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { changeSubscriptions, deleteExam, toggleOriginal } from '../api/exams.js';
+import { changeSubscriptions } from '../api/change-subscriptions.js';
+import { deleteExam, deleteExams } from '../api/delete-exam.js';
+import { toggleOriginal } from '../api/toggle-original.js';
 import type { subscriptionPlan } from '../utils/subscriptions.js';
 
 /** What the exam list asks the user to confirm before it acts. */
@@ -53,18 +55,7 @@ export async function runConfirmed(current: NonNullable<Confirm>, { toast, t }: 
     }
   }
   if (current.kind === 'bulkDelete') {
-    // Spec 3 §7: one call per exam, one after another.
-    let done = 0;
-    let failed = 0;
-    for (const exam of current.exams) {
-      try {
-        await deleteExam(exam.id);
-        done += 1;
-      } catch (error) {
-        console.warn('bulk delete: one exam failed', exam.id, error);
-        failed += 1;
-      }
-    }
+    const { done, failed } = await deleteExams(current.exams.map((exam) => exam.id));
     if (done > 0) toast.success(t('exams.actions.bulkDeleted', { count: done }));
     if (failed > 0) toast.error(t('exams.actions.bulkDeleteFailed', { count: failed }));
     return 'all';

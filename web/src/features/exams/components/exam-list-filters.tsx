@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Tag } from '../../../../../shared/contracts/tags.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
-import { TagChip } from '../../tags/components/tag-chip.js';
+import { TagChip } from '../../tags/index.js';
 import type { ExamScope } from '../utils/list-query.js';
 import styles from './exams.module.css';
 

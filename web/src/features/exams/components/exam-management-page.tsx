@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Exam } from '../../../../../shared/contracts/exams.js';
-import { listTags } from '../../../../../shared/contracts/tags.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
@@ -13,14 +12,13 @@ import screen from '../../../components/ui/screen/screen.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { useApi } from '../../../lib/use-api.js';
 import { useDebounced } from '../../../lib/use-debounced.js';
-import { useAuth } from '../../auth/hooks/use-auth.js';
-import { loginPathFor } from '../../auth/utils/safe-return-path.js';
-import { useDomainTag } from '../../tags/api/tags.js';
-import { withRequiredTag } from '../../tags/utils/tag-utils.js';
-import { createWrongQuestionsExam, retakeExam } from '../api/exams.js';
-import { useExamPages } from '../api/use-exam-pages.js';
+import { useAuth } from '../../../lib/auth/use-auth.js';
+import { loginPathFor } from '../../../lib/auth/safe-return-path.js';
+import { useDomainTag, useTagList, withRequiredTag } from '../../tags/index.js';
+import { createWrongQuestionsExam } from '../api/create-wrong-questions-exam.js';
+import { useExamPages } from '../api/get-exam-pages.js';
+import { retakeExam } from '../api/retake-exam.js';
 import { buildExamTree, treeExams } from '../utils/exam-tree.js';
 import { canDeleteExam, isExamCreator } from '../utils/exam-permissions.js';
 import { effectiveScope, examListQuery, type ExamScope } from '../utils/list-query.js';
@@ -57,16 +55,15 @@ export function ExamManagementPage() {
   const [tagModalOpen, setTagModalOpen] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);
-  const [generation, setGeneration] = useState(0);
   const switched = useRef(false);
 
   const filters = { scope, search, tagIds };
-  const list = useExamPages(examListQuery(filters), generation);
+  const list = useExamPages(examListQuery(filters));
   const nodes = useMemo(() => buildExamTree(list.exams), [list.exams]);
   const shown = useMemo(() => treeExams(nodes), [nodes]);
   const byId = useMemo(() => new Map(shown.map((exam) => [exam.id, exam])), [shown]);
-  const tags = useApi(listTags, tagModalOpen || tagIds.length > 0 ? {} : null);
-  const tagById = new Map((tags.data?.results ?? []).map((tag) => [tag.id, tag]));
+  const tags = useTagList('exam', tagModalOpen || tagIds.length > 0);
+  const tagById = new Map((tags.tags ?? []).map((tag) => [tag.id, tag]));
 
   // Spec 3 §4: a signed-in user whose own list is empty is moved once to the public list.
   useEffect(() => {
@@ -84,8 +81,6 @@ export function ExamManagementPage() {
   useEffect(() => setSelected(new Set()), [scope, search, tagIds]);
 
   const toLogin = () => navigate(loginPathFor(`${location.pathname}${location.search}`));
-
-  const refresh = () => setGeneration((value) => value + 1);
 
   const toggleSelect = (id: string) =>
     setSelected((current) => {
@@ -119,7 +114,6 @@ export function ExamManagementPage() {
       try {
         const answer = action === 'retake' ? await retakeExam(exam.id) : await createWrongQuestionsExam(exam.id);
         toast.success(answer.message);
-        refresh();
       } catch (error) {
         toast.error(serverDetailOr(error, t, t(action === 'retake' ? 'exams.actions.retakeFailed' : 'exams.actions.wrongQuestionsFailed')));
       }
@@ -131,7 +125,6 @@ export function ExamManagementPage() {
     void run(async () => {
       await applySubscriptionPlan(plan, { toast, t });
       setSelected(new Set());
-      refresh();
     });
   };
 
@@ -148,7 +141,6 @@ export function ExamManagementPage() {
       if (dropped === 'all') setSelected(new Set());
       else if (dropped) setSelected((ids) => new Set([...ids].filter((id) => id !== dropped)));
       setConfirm(null);
-      refresh();
     });
   };
 
@@ -199,12 +191,11 @@ export function ExamManagementPage() {
                   loadedExams={shown.filter((exam) => isExamCreator(exam, user))}
                   onCreated={() => {
                     if (scope === 'public') setScope('my');
-                    refresh();
                   }}
                 />
               </Card>
             )}
-            {isAdmin && <ExamsSheetCard onUploaded={refresh} />}
+            {isAdmin && <ExamsSheetCard />}
           </div>
         )}
 
@@ -267,7 +258,7 @@ export function ExamManagementPage() {
           {!list.firstPage && list.error && !list.isLoading && (
             <div className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`} role="alert">
               <p>{serverDetailOr(list.error, t, t('exams.list.loadFailed'))}</p>
-              <button type="button" className={`${button.button} ${button.secondary}`} onClick={refresh}>
+              <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void list.reload()}>
                 {t('exams.list.retry')}
               </button>
             </div>
@@ -289,7 +280,6 @@ export function ExamManagementPage() {
                   selected={selected}
                   onToggleSelect={toggleSelect}
                   onAction={onAction}
-                  onTagsSaved={refresh}
                   busy={busy}
                 />
               ))}
@@ -307,7 +297,7 @@ export function ExamManagementPage() {
 
       <TagFilterModal
         open={tagModalOpen}
-        tags={tags.data?.results}
+        tags={tags.tags}
         tagsError={tags.error}
         filters={filters}
         requiredId={domainTag?.id ?? null}

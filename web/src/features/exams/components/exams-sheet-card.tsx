@@ -5,14 +5,15 @@ import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { downloadExamsSheet, uploadExamsSheet } from '../api/exams.js';
+import { downloadExamsSheet } from '../api/download-exams-sheet.js';
+import { uploadExamsSheet } from '../api/upload-exams-sheet.js';
 import { isExamSheetName, summarizeErrorDetails } from '../utils/sheet-summary.js';
 import styles from './exams.module.css';
 
 const SUMMARY_MS = 6000;
 
 /** Admin: the exam list as exams_{timestamp}.xlsx, and its upload with the stats (spec 3 §7–§8). */
-export function ExamsSheetCard({ onUploaded }: { onUploaded(): void }) {
+export function ExamsSheetCard() {
   const { t } = useTranslation();
   const toast = useToast();
   const inputId = useId();
@@ -54,7 +55,6 @@ export function ExamsSheetCard({ onUploaded }: { onUploaded(): void }) {
       toast.show(lines.join('\n'), { type: stats.errors > 0 ? 'warning' : 'success', durationMs: SUMMARY_MS });
       setFile(null);
       if (input.current) input.current.value = '';
-      onUploaded();
     } catch (failure) {
       toast.error(t('exams.sheet.uploadFailed', { detail: serverDetailOr(failure, t, t('app.errors.generic')) }), SUMMARY_MS);
     } finally {

@@ -1,14 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listExams } from '../../../../../shared/contracts/exams.js';
 import type { Tag } from '../../../../../shared/contracts/tags.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { useApi } from '../../../lib/use-api.js';
-import { popularTags, searchTags, tagLabel, toggleTagId } from '../../tags/utils/tag-utils.js';
+import { popularTags, searchTags, tagLabel, toggleTagId } from '../../tags/index.js';
+import { useExamCount } from '../api/get-exams.js';
 import { examListQuery, type ListFilters } from '../utils/list-query.js';
 import styles from './exams.module.css';
 
@@ -54,7 +53,7 @@ export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onA
   }, [open, tagsError, t, toast]);
 
   // The result count of the draft, asked with only the id field.
-  const counted = useApi(listExams, open ? { query: examListQuery({ ...filters, tagIds: draft }, 'id') } : null, { keepPreviousData: true });
+  const counted = useExamCount(open ? examListQuery({ ...filters, tagIds: draft }, 'id') : null);
   const count = counted.data?.count;
   const showLabel =
     count === undefined ? t('exams.tagFilter.counting') : counted.data?.next ? t('exams.tagFilter.showMore', { count }) : t('exams.tagFilter.show', { count });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Icon, type IconName } from '../../../components/ui/icon/icon.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
-import { useAuth } from '../../auth/hooks/use-auth.js';
+import { useAuth } from '../../../lib/auth/use-auth.js';
 import styles from './feature-cards.module.css';
 
 type CardKey =

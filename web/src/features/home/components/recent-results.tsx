@@ -11,8 +11,8 @@ import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { formatCompletedAt, formatElapsed } from '../../results/utils/results-pagination.js';
-import { deleteRecentResult, RECENT_RESULTS_COUNT, useRecentResults } from '../api/recent-results.js';
+import { formatCompletedAt, formatElapsed } from '../../../lib/format-time.js';
+import { deleteExamResult, RECENT_RESULTS_COUNT, useRecentResults } from '../../results/index.js';
 import styles from './recent-results.module.css';
 
 /**
@@ -33,10 +33,9 @@ export function RecentResults() {
     if (!deleting) return;
     setPending(true);
     try {
-      await deleteRecentResult(deleting.id);
+      await deleteExamResult(deleting.id);
       toast.success(t('home.recentResults.deleted'));
       setDeleting(null);
-      await recent.mutate();
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('home.recentResults.deleteFailed')));
     } finally {

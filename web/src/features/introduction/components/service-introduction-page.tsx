@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Icon, type IconName } from '../../../components/ui/icon/icon.js';
 import page from '../../../components/ui/page/page.module.css';
-import { useAuth } from '../../auth/hooks/use-auth.js';
+import { useAuth } from '../../../lib/auth/use-auth.js';
 import { SignupCta } from './signup-cta.js';
 import styles from './introduction.module.css';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import page from '../../../components/ui/page/page.module.css';
-import { useAuth } from '../../auth/hooks/use-auth.js';
+import { useAuth } from '../../../lib/auth/use-auth.js';
 import styles from './introduction.module.css';
 
 /** Sign-up and login call to action; spec 1 §2 shows it only when no user is stored locally. */

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { Language } from '../../../../../shared/domain/language.js';
 import { applyLanguage, saveLanguage } from '../../../lib/i18n.js';
-import { useAuth } from '../../auth/hooks/use-auth.js';
-import { saveLanguageOnServer } from '../api/change-language.js';
+import { useAuth } from '../../../lib/auth/use-auth.js';
+import { saveLanguageOnServer } from '../../../lib/auth/api/change-language.js';
 
 /**
  * Spec 1 §4: the choice is stored locally; a signed-in user's choice is also posted and the page

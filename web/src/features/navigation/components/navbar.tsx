@@ -1,9 +1,8 @@
-import { useEffect, useState, type Ref } from 'react';
+import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { introPath } from '../../../lib/host.js';
-import { useAuth } from '../../auth/hooks/use-auth.js';
-import { LanguageSwitch } from '../../language/components/language-switch.js';
+import { useAuth } from '../../../lib/auth/use-auth.js';
 import { BrandLogo } from './brand-logo.js';
 import { UserMenu } from './user-menu.js';
 import styles from './navbar.module.css';
@@ -11,8 +10,11 @@ import styles from './navbar.module.css';
 /** Logged-out visitors reach home through this flag, else home would send them to the intro. */
 const GUEST_HOME = '/?fromHomeMenu=true';
 
-/** `ref` reaches the header so the layout can measure it (mobile scroll below the navbar). */
-export function Navbar({ ref }: { ref?: Ref<HTMLElement> }) {
+/**
+ * `ref` reaches the header so the layout can measure it (mobile scroll below the navbar).
+ * `languageSwitch` is another feature's control, so the app layout composes it in.
+ */
+export function Navbar({ ref, languageSwitch }: { ref?: Ref<HTMLElement>; languageSwitch: ReactNode }) {
   const { t } = useTranslation();
   const { user, isAuthenticated } = useAuth();
   const location = useLocation();
@@ -54,7 +56,7 @@ export function Navbar({ ref }: { ref?: Ref<HTMLElement> }) {
         </nav>
 
         <div className={styles.actions}>
-          <LanguageSwitch />
+          {languageSwitch}
           {user ? (
             <UserMenu user={user} />
           ) : (

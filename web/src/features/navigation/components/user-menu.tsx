@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { logout } from '../../auth/api/logout.js';
-import { displayName, type AuthUser } from '../../auth/types.js';
+import { logout } from '../../../lib/auth/api/logout.js';
+import { displayName, type AuthUser } from '../../../lib/auth/auth-user.js';
 import styles from './user-menu.module.css';
 
 /** Spec 1 §2: a dropdown under the user's name with Profile, Favorite and Logout. */

@@ -1,7 +1,8 @@
-import { moveToMyExams } from '../../../../../shared/contracts/exams.js';
+import { listExams, moveToMyExams, subscribedExams } from '../../../../../shared/contracts/exams.js';
 import { callApi } from '../../../lib/api-client.js';
+import { writeThenInvalidate } from '../../../lib/use-api.js';
 
 /** POST /api/user-exams/move-to-my-exams/ — ends the subscriptions of the given exams. */
 export function moveExamsToMyExams(examIds: string[]) {
-  return callApi(moveToMyExams, { body: { exam_ids: examIds } });
+  return writeThenInvalidate(() => callApi(moveToMyExams, { body: { exam_ids: examIds } }), subscribedExams, listExams);
 }

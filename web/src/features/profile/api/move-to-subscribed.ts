@@ -1,7 +1,8 @@
-import { moveToSubscribed } from '../../../../../shared/contracts/exams.js';
+import { listExams, moveToSubscribed, subscribedExams } from '../../../../../shared/contracts/exams.js';
 import { callApi } from '../../../lib/api-client.js';
+import { writeThenInvalidate } from '../../../lib/use-api.js';
 
 /** POST /api/user-exams/move-to-subscribed/ — subscribes the given exams. */
 export function moveExamsToSubscribed(examIds: string[]) {
-  return callApi(moveToSubscribed, { body: { exam_ids: examIds } });
+  return writeThenInvalidate(() => callApi(moveToSubscribed, { body: { exam_ids: examIds } }), subscribedExams, listExams);
 }

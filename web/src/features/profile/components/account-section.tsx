@@ -7,18 +7,17 @@ import form from '../../../components/ui/form/form.module.css';
 import { TextField } from '../../../components/ui/form/text-field.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { patchStoredUser } from '../../auth/stores/sign-in.js';
-import { sendEmailVerification } from '../api/send-email-verification.js';
+import { patchStoredUser } from '../../../lib/auth/sign-in.js';
+import { sendEmailVerification } from '../../../lib/auth/api/send-email-verification.js';
 import { updateProfile } from '../api/update-profile.js';
 import styles from './profile-page.module.css';
 
 interface Props {
   profile: ProfileAnswer;
-  onSaved(profile: ProfileAnswer): void;
 }
 
 /** Read-only username; first name, last name and email with its verification badge. */
-export function AccountSection({ profile, onSaved }: Props) {
+export function AccountSection({ profile }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const [firstName, setFirstName] = useState(profile.first_name);
@@ -35,7 +34,6 @@ export function AccountSection({ profile, onSaved }: Props) {
     setSaving(true);
     try {
       const next = await updateProfile({ first_name: firstName.trim(), last_name: lastName.trim(), email: email.trim() });
-      onSaved(next);
       setFirstName(next.first_name);
       setLastName(next.last_name);
       setEmail(next.email);
@@ -52,7 +50,6 @@ export function AccountSection({ profile, onSaved }: Props) {
     setSending(true);
     try {
       const answer = await sendEmailVerification();
-      if (answer.email_verified) onSaved({ ...profile, email_verified: true });
       toast.success(answer.message || t('profile.account.verificationSent'));
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('profile.account.verificationFailed')));

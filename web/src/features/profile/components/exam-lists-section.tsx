@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSWRConfig } from 'swr';
-import { listExams, subscribedExams, type Exam } from '../../../../../shared/contracts/exams.js';
+import type { Exam } from '../../../../../shared/contracts/exams.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { isKeyOf } from '../../../lib/use-api.js';
-import { useMyExams } from '../api/get-my-exams.js';
+import { useMyExams } from '../../exams/index.js';
 import { useSubscribedExams } from '../api/get-subscribed-exams.js';
 import { moveExamsToMyExams } from '../api/move-to-my-exams.js';
 import { moveExamsToSubscribed } from '../api/move-to-subscribed.js';
@@ -30,7 +28,6 @@ function toggled(set: ReadonlySet<string>, id: string): Set<string> {
 export function ExamListsSection() {
   const { t } = useTranslation();
   const toast = useToast();
-  const { mutate } = useSWRConfig();
   const mine = useMyExams();
   const subscribed = useSubscribedExams();
   const [selectedMine, setSelectedMine] = useState<Set<string>>(new Set());
@@ -73,7 +70,6 @@ export function ExamListsSection() {
       const fallback = direction === 'toSubscribed' ? t('profile.exams.moveToSubscribedFailed') : t('profile.exams.moveToMyExamsFailed');
       toast.error(serverDetailOr(error, t, fallback));
     } finally {
-      await Promise.all([mutate(isKeyOf(subscribedExams)), mutate(isKeyOf(listExams))]);
       setMoving(false);
     }
   };

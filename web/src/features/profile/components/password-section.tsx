@@ -9,10 +9,10 @@ import form from '../../../components/ui/form/form.module.css';
 import { TextField } from '../../../components/ui/form/text-field.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { changeOwnPassword } from '../../auth/api/change-password.js';
-import { login } from '../../auth/api/login.js';
-import { logout } from '../../auth/api/logout.js';
-import type { AuthUser } from '../../auth/types.js';
+import { changeOwnPassword } from '../../../lib/auth/api/change-password.js';
+import { login } from '../../../lib/auth/api/login.js';
+import { logout } from '../../../lib/auth/api/logout.js';
+import type { AuthUser } from '../../../lib/auth/auth-user.js';
 import { passwordMatch } from '../utils/password-match.js';
 
 const EMPTY = { current: '', next: '', confirm: '' };

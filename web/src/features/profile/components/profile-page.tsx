@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileAnswer } from '../../../../../shared/contracts/profile.js';
 import button from '../../../components/ui/button/button.module.css';
 import page from '../../../components/ui/page/page.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { SignedInOnly } from '../../auth/components/signed-in-only.js';
-import type { AuthUser } from '../../auth/types.js';
+import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
+import type { AuthUser } from '../../../lib/auth/auth-user.js';
 import { cleanUpNow } from '../api/clean-up-now.js';
 import { useProfile } from '../api/get-profile.js';
 import { resetStatistics } from '../api/reset-statistics.js';
@@ -30,7 +29,7 @@ export function ProfilePage() {
 function Profile({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const { data: profile, error, mutate, isLoading } = useProfile();
+  const { data: profile, error, reload, isLoading } = useProfile();
 
   const reported = useRef(false);
   useEffect(() => {
@@ -39,8 +38,6 @@ function Profile({ user }: { user: AuthUser }) {
       toast.error(serverDetailOr(error, t, t('profile.loadFailed')));
     }
   }, [error, t, toast]);
-
-  const onSaved = (next: ProfileAnswer) => void mutate(next, { revalidate: false });
 
   return (
     <div className={styles.page} data-testid="profile-page">
@@ -53,18 +50,18 @@ function Profile({ user }: { user: AuthUser }) {
         {!profile && error && !isLoading && (
           <div className={styles.state} role="alert">
             <p>{t('profile.loadFailed')}</p>
-            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void mutate()}>
+            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void reload()}>
               {t('profile.retry')}
             </button>
           </div>
         )}
         {profile && (
           <div className={styles.sections}>
-            <AccountSection profile={profile} onSaved={onSaved} />
+            <AccountSection profile={profile} />
             <DataExportSection />
-            <RandomExamSection profile={profile} username={user.username} onSaved={onSaved} />
+            <RandomExamSection profile={profile} username={user.username} />
             <ExamListsSection />
-            <RetentionSection profile={profile} onSaved={onSaved} onCleanNow={cleanUpNow} />
+            <RetentionSection profile={profile} onCleanNow={cleanUpNow} />
             <StatisticsResetSection onReset={async () => void (await resetStatistics(user.id))} />
             <CacheSection />
             <PasswordSection user={user} />

@@ -18,11 +18,10 @@ const { min, max } = LIMITS.profileQuestionCount;
 interface Props {
   profile: ProfileAnswer;
   username: string;
-  onSaved(profile: ProfileAnswer): void;
 }
 
 /** Random exam settings: the daily email and its question count (1–50). */
-export function RandomExamSection({ profile, username, onSaved }: Props) {
+export function RandomExamSection({ profile, username }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const [enabled, setEnabled] = useState(profile.random_exam_email_enabled);
@@ -42,7 +41,6 @@ export function RandomExamSection({ profile, username, onSaved }: Props) {
       if (next.random_exam_question_count !== profile.random_exam_question_count) {
         applyQuestionCountChange(username, next.random_exam_question_count);
       }
-      onSaved(next);
       setCount(String(next.random_exam_question_count));
       toast.success(t('profile.randomExam.updated'));
     } catch (error) {

@@ -7,7 +7,6 @@ import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
 import { Switch } from '../../../components/ui/switch/switch.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
-import { invalidateHomeCache } from '../../../lib/client-cache.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { updateRetentionSettings } from '../api/update-retention-settings.js';
 import styles from './profile-page.module.css';
@@ -16,13 +15,12 @@ const { min, max, step } = LIMITS.retentionPercentage;
 
 interface Props {
   profile: ProfileAnswer;
-  onSaved(profile: ProfileAnswer): void;
   /** POST /api/retention-cleanup/manual/ {percentage} → deleted_count (the slider's value, saved or not). */
   onCleanNow: (percentage: number) => Promise<number>;
 }
 
 /** Retention cleanup: on/off, a 0–100 % slider in steps of 5, and clean-now. */
-export function RetentionSection({ profile, onSaved, onCleanNow }: Props) {
+export function RetentionSection({ profile, onCleanNow }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const sliderId = useId();
@@ -36,7 +34,7 @@ export function RetentionSection({ profile, onSaved, onCleanNow }: Props) {
     event.preventDefault();
     setSaving(true);
     try {
-      onSaved(await updateRetentionSettings(enabled, percentage));
+      await updateRetentionSettings(enabled, percentage);
       toast.success(t('profile.retention.updated'));
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('profile.retention.updateFailed')));
@@ -49,8 +47,6 @@ export function RetentionSection({ profile, onSaved, onCleanNow }: Props) {
     setCleaning(true);
     try {
       const count = await onCleanNow(percentage);
-      // The home screen lists recent results: cached ones may be gone now.
-      if (count > 0) invalidateHomeCache();
       toast.success(t('profile.retention.cleaned', { count }));
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('profile.retention.cleanFailed')));

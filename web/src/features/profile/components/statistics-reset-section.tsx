@@ -5,7 +5,6 @@ import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import { TypedConfirmModal } from '../../../components/ui/modal/typed-confirm-modal.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
-import { invalidateHomeCache } from '../../../lib/client-cache.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 
 /** Spec 1 §9: the page reloads 1.5 s after a reset. */
@@ -27,7 +26,6 @@ export function StatisticsResetSection({ onReset }: Props) {
     setPending(true);
     try {
       await onReset();
-      invalidateHomeCache();
       setOpen(false);
       toast.success(t('profile.statistics.done'));
       setTimeout(() => window.location.reload(), RELOAD_AFTER_RESET_MS);

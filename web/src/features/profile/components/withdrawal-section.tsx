@@ -8,7 +8,7 @@ import { TypedConfirmModal } from '../../../components/ui/modal/typed-confirm-mo
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { LOCAL_KEYS, localStore, sessionStore } from '../../../lib/storage.js';
-import { setAuthUser } from '../../auth/stores/auth-store.js';
+import { setAuthUser } from '../../../lib/auth/auth-store.js';
 import { deleteMyAccount } from '../api/delete-my-account.js';
 
 /**

@@ -1,6 +1,7 @@
 import { ApiError } from '../../../lib/api-client.js';
 import { putWithProgress, type UploadProgress } from '../utils/put-with-progress.js';
-import { importUpload, requestUploadUrl } from './question-files.js';
+import { requestUploadUrl } from './create-upload-url.js';
+import { importUpload } from './import-uploaded-file.js';
 
 export type UploadPhase = 'uploading' | 'importing';
 

@@ -9,19 +9,19 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { downloadQuestionFile, setFilePublic } from '../api/question-files.js';
+import { downloadQuestionFile } from '../api/download-question-file.js';
+import { setFilePublic } from '../api/update-question-file.js';
 import { formatFileSize, formatModified } from '../utils/file-format.js';
 import styles from './question-files.module.css';
 
 interface Props {
   file: QuestionFile;
   canChange: boolean;
-  onChanged(): void;
   onDelete(): void;
 }
 
 /** One file: view mode, or edit mode choosing public or private (spec 2 §4), then save or cancel. */
-export function FileRow({ file, canChange, onChanged, onDelete }: Props) {
+export function FileRow({ file, canChange, onDelete }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const [editing, setEditing] = useState(false);
@@ -39,7 +39,6 @@ export function FileRow({ file, canChange, onChanged, onDelete }: Props) {
       await setFilePublic(file, draftPublic);
       toast.success(t('questionFiles.actions.saved'));
       setEditing(false);
-      onChanged();
     } catch (error) {
       toast.error(error instanceof ApiError && error.status === 403 ? t('questionFiles.actions.noPermission') : serverDetailOr(error, t, t('questionFiles.actions.saveFailed')));
     } finally {

@@ -17,12 +17,11 @@ const COLUMNS: { key: FileSortKey; label: string; numeric?: boolean }[] = [
 interface Props {
   files: QuestionFile[];
   isAdmin: boolean;
-  onChanged(): void;
   onDelete(file: QuestionFile): void;
 }
 
 /** Spec 2 §2.4: sortable name, size, modified and max questions; badges; per-row actions. */
-export function FilesTable({ files, isAdmin, onChanged, onDelete }: Props) {
+export function FilesTable({ files, isAdmin, onDelete }: Props) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<FileSort>(DEFAULT_FILE_SORT);
   const language = currentLanguage();
@@ -65,7 +64,7 @@ export function FilesTable({ files, isAdmin, onChanged, onDelete }: Props) {
         </thead>
         <tbody>
           {sorted.map((file) => (
-            <FileRow key={file.id} file={file} canChange={file.is_owner || isAdmin} onChanged={onChanged} onDelete={() => onDelete(file)} />
+            <FileRow key={file.id} file={file} canChange={file.is_owner || isAdmin} onDelete={() => onDelete(file)} />
           ))}
         </tbody>
       </table>

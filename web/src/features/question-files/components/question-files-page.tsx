@@ -13,9 +13,10 @@ import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { SignedInOnly } from '../../auth/components/signed-in-only.js';
-import type { AuthUser } from '../../auth/types.js';
-import { deleteQuestionFile, useQuestionFiles } from '../api/question-files.js';
+import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
+import type { AuthUser } from '../../../lib/auth/auth-user.js';
+import { deleteQuestionFile } from '../api/delete-question-file.js';
+import { useQuestionFiles } from '../api/get-question-files.js';
 import { FilesTable } from './files-table.js';
 import { FormatCard } from './format-card.js';
 import { UploadCard } from './upload-card.js';
@@ -45,7 +46,6 @@ function QuestionFiles({ user }: { user: AuthUser }) {
       const answer = await deleteQuestionFile(deleting);
       toast.success(answer.message || t('questionFiles.actions.deleted'));
       setDeleting(null);
-      await files.mutate();
     } catch (error) {
       toast.error(error instanceof ApiError && error.status === 403 ? t('questionFiles.actions.noPermission') : serverDetailOr(error, t, t('questionFiles.actions.deleteFailed')));
     } finally {
@@ -68,7 +68,7 @@ function QuestionFiles({ user }: { user: AuthUser }) {
         />
 
         <div className={styles.panels}>
-          <UploadCard onUploaded={() => void files.mutate()} />
+          <UploadCard />
           <FormatCard />
         </div>
 
@@ -98,14 +98,14 @@ function QuestionFiles({ user }: { user: AuthUser }) {
           {!files.data && files.error && (
             <div className={screen.state} role="alert">
               <p>{serverDetailOr(files.error, t, t('questionFiles.list.loadFailed'))}</p>
-              <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void files.mutate()}>
+              <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void files.reload()}>
                 {t('questionFiles.list.retry')}
               </button>
             </div>
           )}
           {files.data && list.length === 0 && <p className={screen.state}>{t('questionFiles.list.empty')}</p>}
           {files.data && list.length > 0 && (
-            <FilesTable files={list} isAdmin={isAdmin} onChanged={() => void files.mutate()} onDelete={setDeleting} />
+            <FilesTable files={list} isAdmin={isAdmin} onDelete={setDeleting} />
           )}
         </section>
       </div>

@@ -8,7 +8,7 @@ import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError, CLIENT_ERROR_CODES } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { checkExisting } from '../api/question-files.js';
+import { checkExisting } from '../api/check-existing-file.js';
 import { uploadQuestionFile } from '../api/upload-question-file.js';
 import { existingFileDecision, formatFileSize, localFileProblem, type ExistingCheck } from '../utils/file-format.js';
 import { UploadAbortedError, UploadFailedError } from '../utils/put-with-progress.js';
@@ -33,7 +33,7 @@ const PROBLEM_KEYS = {
 } as const;
 
 /** The upload form: file, public flag, the existing-file check, a real progress bar, the import stats. */
-export function UploadCard({ onUploaded }: { onUploaded(): void }) {
+export function UploadCard() {
   const { t } = useTranslation();
   const toast = useToast();
   const inputId = useId();
@@ -76,7 +76,6 @@ export function UploadCard({ onUploaded }: { onUploaded(): void }) {
       setLast({ name: answer.file.name, stats: answer.stats });
       setFile(null);
       if (input.current) input.current.value = '';
-      onUploaded();
     } catch (failure) {
       if (failure instanceof UploadAbortedError) {
         toast.info(t('questionFiles.upload.aborted'));

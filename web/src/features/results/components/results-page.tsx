@@ -13,10 +13,12 @@ import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { SignedInOnly } from '../../auth/components/signed-in-only.js';
-import type { AuthUser } from '../../auth/types.js';
-import { deleteExamResult, useExamResultChunks } from '../api/exam-results.js';
-import { clampPage, formatCompletedAt, pageCount, pageItems, resultsLoadError, RESULTS_PAGE_SIZE } from '../utils/results-pagination.js';
+import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
+import type { AuthUser } from '../../../lib/auth/auth-user.js';
+import { deleteExamResult } from '../api/delete-exam-result.js';
+import { useExamResultChunks } from '../api/get-exam-result-chunks.js';
+import { formatCompletedAt } from '../../../lib/format-time.js';
+import { clampPage, pageCount, pageItems, resultsLoadError, RESULTS_PAGE_SIZE } from '../utils/results-pagination.js';
 import { ResultsPagination } from './results-pagination.js';
 import { ResultsTable } from './results-table.js';
 import styles from './results.module.css';
@@ -77,7 +79,6 @@ function Results({ user, examId }: { user: AuthUser; examId: string | null }) {
       await deleteExamResult(deleting.id);
       toast.success(t('results.actions.deleted'));
       setDeleting(null);
-      await list.reload();
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('results.actions.deleteFailed')));
     } finally {

@@ -5,7 +5,8 @@ import { examDisplayTitle } from '../../../../../shared/domain/exam-title.js';
 import type { Language } from '../../../../../shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';
 import dataTable from '../../../components/ui/data-table/data-table.module.css';
-import { continuePath, formatCompletedAt, formatElapsed, redoPath } from '../utils/results-pagination.js';
+import { formatCompletedAt, formatElapsed } from '../../../lib/format-time.js';
+import { continuePath, redoPath } from '../utils/results-pagination.js';
 import styles from './results.module.css';
 
 interface Props {

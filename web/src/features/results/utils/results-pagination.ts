@@ -36,20 +36,6 @@ export function pageItems<T>(items: readonly T[], page: number, pageSize = RESUL
   return items.slice(start, start + pageSize);
 }
 
-/** Spec 2 §9: minutes:seconds with padded seconds (75 → "1:15"). */
-export function formatElapsed(seconds: number): string {
-  const safe = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const minutes = Math.floor(safe / 60);
-  return `${minutes}:${String(safe % 60).padStart(2, '0')}`;
-}
-
-/** Completion date and time in the screen's language; '-' for an unreadable date. */
-export function formatCompletedAt(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '-';
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'ko-KR', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
 export type ResultsLoadError = 'loginRequired' | 'accessDenied' | 'notFound' | 'loadFailed';
 
 /** Spec 2 §8: 401 login required, 403 access denied, 404 not found, anything else load failed. */

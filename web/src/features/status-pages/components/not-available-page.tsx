@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UnavailableScreen } from '../unavailable-screens.js';
-import { StatusPage, statusPageStyles as styles } from './status-page.js';
+import { StatusPage, statusPageStyles as styles } from '../../../components/ui/status-page/status-page.js';
 
 /** One honest placeholder for every screen a later issue builds: no fake content. */
 export function NotAvailablePage({ screen }: { screen: UnavailableScreen }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { StatusPage, statusPageStyles as styles } from './status-page.js';
+import { StatusPage, statusPageStyles as styles } from '../../../components/ui/status-page/status-page.js';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

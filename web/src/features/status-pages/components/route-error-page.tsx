@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { RouteChunkTimeoutError } from '../../../lib/lazy-route.js';
-import { StatusPage, statusPageStyles as styles } from './status-page.js';
+import { StatusPage, statusPageStyles as styles } from '../../../components/ui/status-page/status-page.js';
 
 /** Error element of the route tree: a chunk that failed or timed out, or a screen that threw. */
 export function RouteErrorPage() {

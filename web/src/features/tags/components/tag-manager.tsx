@@ -7,7 +7,9 @@ import form from '../../../components/ui/form/form.module.css';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { createTag, useDomainTag, useTagList } from '../api/tags.js';
+import { createTag } from '../api/create-tag.js';
+import { useDomainTag } from '../api/get-tags.js';
+import { useTagList } from '../hooks/use-tag-list.js';
 import { isTagEntityType, newTagName, searchTags, tagLabel, toggleTagId, withRequiredTag, type TagEntityType } from '../utils/tag-utils.js';
 import { TagChip } from './tag-chip.js';
 import styles from './tags.module.css';
@@ -160,7 +162,6 @@ function TagEditor({ entityType, initial, requiredId, known, language, onCancel,
       setSelected((ids) => (ids.includes(tag.id) || ids.length >= MAX_EXAM_TAGS ? ids : [...ids, tag.id]));
       setDraft('');
       toast.success(t('tags.created', { name: tagLabel(tag, language, name) }));
-      void list.mutate();
     } catch (error) {
       onFailure(error, 'create', 'tags.createFailed');
     } finally {

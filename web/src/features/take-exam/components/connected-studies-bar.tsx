@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { cachedConnectedStudies, loadConnectedStudies, type ConnectedStudy } from '../api/connected-studies.js';
+import { cachedConnectedStudies, loadConnectedStudies, type ConnectedStudy } from '../api/get-connected-studies.js';
 import styles from './take-exam.module.css';
 
 function studyPath(study: ConnectedStudy): string {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Switch } from '../../../components/ui/switch/switch.js';
-import { formatMinutesSeconds } from '../utils/format-time.js';
+import { formatElapsed } from '../../../lib/format-time.js';
 import styles from './take-exam.module.css';
 
 interface ExamHeaderProps {
@@ -50,11 +50,11 @@ export function ExamHeader(props: ExamHeaderProps) {
         <div className={styles.timers} role="timer" aria-live="off">
           <span className={styles.timer}>
             {t('takeExam.header.totalTime')}
-            <strong data-testid="total-timer">{formatMinutesSeconds(props.elapsedSeconds)}</strong>
+            <strong data-testid="total-timer">{formatElapsed(props.elapsedSeconds)}</strong>
           </span>
           <span className={styles.timer}>
             {t('takeExam.header.questionTime')}
-            <strong data-testid="question-timer">{formatMinutesSeconds(Math.min(props.questionSeconds, props.elapsedSeconds))}</strong>
+            <strong data-testid="question-timer">{formatElapsed(Math.min(props.questionSeconds, props.elapsedSeconds))}</strong>
           </span>
         </div>
         <div className={styles.trackSwitch}>

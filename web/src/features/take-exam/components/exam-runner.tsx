@@ -8,8 +8,8 @@ import { isLanguage, type Language } from '../../../../../shared/domain/language
 import { orderQuestions, resortRemaining, type QuestionStat } from '../../../../../shared/domain/question-order.js';
 import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
-import { VoiceModePanel } from '../../voice-mode/components/voice-mode-panel.js';
-import { useQuestionStatistics } from '../api/question-statistics.js';
+import { VoiceModePanel } from '../../voice-mode/index.js';
+import { useQuestionStatistics } from '../api/get-question-statistics.js';
 import { useAccuracyAdjust } from '../hooks/use-accuracy-adjust.js';
 import { useExamSave } from '../hooks/use-exam-save.js';
 import { useExamSession } from '../hooks/use-exam-session.js';
@@ -41,11 +41,10 @@ interface ExamRunnerProps {
   params: TakeExamParams;
   signedIn: boolean;
   singleQuestion: boolean;
-  reloadExam(): Promise<unknown>;
 }
 
 /** The exam in progress: composes the header, tools, question card, accuracy and navigation. */
-export function ExamRunner({ exam, questions, params, signedIn, singleQuestion, reloadExam }: ExamRunnerProps) {
+export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }: ExamRunnerProps) {
   const { t, i18n } = useTranslation();
   const language: Language = isLanguage(i18n.language) ? i18n.language : 'ko';
   const toast = useToast();
@@ -81,12 +80,11 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion, 
   const flags = useQuestionFlags(exam.id, currentQuestion?.id ?? null, signedIn);
 
   const jumpTo = useSessionSync({ record, dispatch, questions, params, stats: stats.data ? statsById : undefined, requireLogin });
-  const accuracy = useAccuracyAdjust(exam.id, () => stats.mutate());
+  const accuracy = useAccuracyAdjust(exam.id);
 
   const editor = useQuestionEditor({
     examId: exam.id,
     initialMode: params.addMode && canEdit ? 'add' : null,
-    onChanged: reloadExam,
     onAdded: jumpTo,
     onDeleted: (questionId) => dispatch({ type: 'removeQuestion', questionId }),
   });
@@ -143,7 +141,6 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion, 
       const outcome = await save();
       dispatch({ type: 'complete' });
       toast.success(t(outcome === 'saved' ? 'takeExam.toasts.saved' : 'takeExam.toasts.nothingToSave'));
-      void stats.mutate();
     } catch {
       toast.error(t('takeExam.toasts.saveFailed'));
     }

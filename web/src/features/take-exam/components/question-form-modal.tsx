@@ -4,7 +4,7 @@ import { DIFFICULTIES } from '../../../../../shared/domain/difficulty.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';
-import type { QuestionFormBody } from '../api/questions.js';
+import type { QuestionFormBody } from '../api/add-question.js';
 import { questionFormBody, questionFormProblem, type QuestionFormValues } from '../utils/question-form.js';
 import styles from './take-exam.module.css';
 

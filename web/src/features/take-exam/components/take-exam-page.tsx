@@ -6,9 +6,9 @@ import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { useAuth } from '../../auth/hooks/use-auth.js';
+import { useAuth } from '../../../lib/auth/use-auth.js';
 import { useExam } from '../api/get-exam.js';
-import { useQuestionStatistics } from '../api/question-statistics.js';
+import { useQuestionStatistics } from '../api/get-question-statistics.js';
 import { useLoadingNotice } from '../hooks/use-loading-notice.js';
 import { useSingleQuestion } from '../hooks/use-single-question.js';
 import { useTakeExamParams } from '../hooks/use-take-exam-params.js';
@@ -59,7 +59,7 @@ export function TakeExamPage() {
     );
   } else if (exam.error || !exam.data) {
     const missing = exam.error instanceof ApiError && (exam.error.status === 404 || exam.error.status === 403);
-    body = <Problem text={missing ? t('takeExam.notFound') : t('takeExam.loadFailed')} onRetry={missing ? undefined : () => void exam.mutate()} />;
+    body = <Problem text={missing ? t('takeExam.notFound') : t('takeExam.loadFailed')} onRetry={missing ? undefined : () => void exam.reload()} />;
   } else if (questions.length === 0) {
     body = <Problem text={single.kind === 'view' ? t('takeExam.singleQuestion.notFound') : t('takeExam.noQuestions')} />;
   } else {
@@ -71,7 +71,6 @@ export function TakeExamPage() {
         params={params}
         signedIn={isAuthenticated}
         singleQuestion={single.kind === 'view' || questions.length === 1}
-        reloadExam={() => exam.mutate()}
       />
     );
   }

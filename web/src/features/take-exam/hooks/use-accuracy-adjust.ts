@@ -2,10 +2,10 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { adjustQuestionAccuracy } from '../api/adjust-accuracy.js';
+import { adjustQuestionAccuracy } from '../api/adjust-question-accuracy.js';
 
-/** The accuracy slider's call (spec 2 §7) with its toasts; the statistics are read again after it. */
-export function useAccuracyAdjust(examId: string, refresh: () => Promise<unknown>) {
+/** The accuracy slider's call (spec 2 §7) with its toasts; the call reads the statistics again. */
+export function useAccuracyAdjust(examId: string) {
   const { t } = useTranslation();
   const toast = useToast();
   const [adjusting, setAdjusting] = useState(false);
@@ -15,14 +15,13 @@ export function useAccuracyAdjust(examId: string, refresh: () => Promise<unknown
       try {
         const answer = await adjustQuestionAccuracy({ examId, questionId, current, target });
         toast.success(answer.message || t('takeExam.stats.adjusted'));
-        await refresh();
       } catch (error) {
         toast.error(t(error instanceof ApiError ? 'takeExam.stats.adjustFailed' : 'takeExam.stats.adjustError'));
       } finally {
         setAdjusting(false);
       }
     },
-    [examId, refresh, toast, t],
+    [examId, toast, t],
   );
   return { adjust, adjusting };
 }

@@ -1,6 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.js';
-import { invalidateHomeCache } from '../../../lib/client-cache.js';
 import { sendSubmission } from '../api/submit-exam.js';
 import {
   sessionReducer,
@@ -83,7 +82,6 @@ export function useExamSave(examId: string, record: SessionRecord, dispatch: (ac
         current = sessionReducer(current, { type: 'startSave', pending });
         apply(pending, (await sendWithRetry(examId, pending)).result_id);
       }
-      if (sent) invalidateHomeCache();
       return sent ? 'saved' : 'nothing';
     } finally {
       busy.current = false;

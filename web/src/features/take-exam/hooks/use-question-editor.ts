@@ -2,7 +2,9 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { addQuestion, deleteQuestion, updateQuestion, type QuestionFormBody } from '../api/questions.js';
+import { addQuestion, type QuestionFormBody } from '../api/add-question.js';
+import { deleteQuestion } from '../api/delete-question.js';
+import { updateQuestion } from '../api/update-question.js';
 
 export type FormMode = 'edit' | 'add' | null;
 
@@ -13,7 +15,6 @@ export type FormMode = 'edit' | 'add' | null;
 export function useQuestionEditor(input: {
   examId: string;
   initialMode: FormMode;
-  onChanged: () => Promise<unknown>;
   onAdded: (questionId: string) => void;
   onDeleted: (questionId: string) => void;
 }) {
@@ -22,7 +23,7 @@ export function useQuestionEditor(input: {
   const [formMode, setFormMode] = useState<FormMode>(input.initialMode);
   const [deleting, setDeleting] = useState(false);
   const [pending, setPending] = useState(false);
-  const { examId, onChanged, onAdded, onDeleted } = input;
+  const { examId, onAdded, onDeleted } = input;
 
   const submitForm = useCallback(
     async (body: QuestionFormBody, questionId: string | null) => {
@@ -33,12 +34,10 @@ export function useQuestionEditor(input: {
           await updateQuestion(examId, questionId, body);
           toast.success(t('takeExam.form.saved'));
           setFormMode(null);
-          await onChanged();
         } else if (mode === 'add') {
           const created = await addQuestion(examId, body);
           toast.success(t('takeExam.form.added'));
           setFormMode(null);
-          await onChanged();
           onAdded(created.id);
         }
       } catch (error) {
@@ -47,7 +46,7 @@ export function useQuestionEditor(input: {
         setPending(false);
       }
     },
-    [formMode, examId, onChanged, onAdded, toast, t],
+    [formMode, examId, onAdded, toast, t],
   );
 
   const confirmDelete = useCallback(
@@ -58,14 +57,13 @@ export function useQuestionEditor(input: {
         toast.success(t('takeExam.remove.deleted'));
         setDeleting(false);
         onDeleted(questionId);
-        await onChanged();
       } catch (error) {
         toast.error(serverDetailOr(error, t, t('takeExam.remove.failed')));
       } finally {
         setPending(false);
       }
     },
-    [examId, onChanged, onDeleted, toast, t],
+    [examId, onDeleted, toast, t],
   );
 
   return { formMode, setFormMode, deleting, setDeleting, pending, submitForm, confirmDelete };

@@ -1,8 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
-import { toggleFavorite, useFavoriteState } from '../api/favorites.js';
-import { setIgnored, useIgnoredQuestions } from '../api/ignore.js';
+import { useFavoriteState } from '../api/get-favorite-state.js';
+import { useIgnoredQuestions } from '../api/get-ignored-questions.js';
+import { setIgnored } from '../api/set-ignored.js';
+import { toggleFavorite } from '../api/toggle-favorite.js';
 
 /**
  * Favorite and ignore toggles of the current question (signed-in only). The shown state comes

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
-import { loginPathFor } from '../../auth/utils/safe-return-path.js';
+import { loginPathFor } from '../../../lib/auth/safe-return-path.js';
 
 /**
  * Anonymous visitors may read questions; anything that records sends them to /login with this

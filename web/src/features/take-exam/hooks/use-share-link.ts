@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
-import { createShortUrl } from '../api/short-url.js';
+import { createShortUrl } from '../api/create-short-url.js';
 
 async function copy(text: string): Promise<boolean> {
   try {

@@ -1,8 +1,9 @@
-import { createUser as route } from '../../../../../shared/contracts/users.js';
+import { createUser as route, listUsers } from '../../../../../shared/contracts/users.js';
 import type { BodyOf } from '../../../../../shared/contracts/define-route.js';
 import { callApi } from '../../../lib/api-client.js';
+import { writeThenInvalidate } from '../../../lib/use-api.js';
 
 /** POST /api/users/create/ */
 export function createUser(body: BodyOf<typeof route>) {
-  return callApi(route, { body });
+  return writeThenInvalidate(() => callApi(route, { body }), listUsers);
 }

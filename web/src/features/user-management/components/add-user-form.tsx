@@ -16,7 +16,7 @@ const TOAST_MS = LIMITS.toastMs.userManagement;
 const EMPTY = { name: '', username: '', email: '', password: '', role: 'user_role' as Role };
 
 /** Add user: save stays disabled until a username and a password are given (spec 1 §5). */
-export function AddUserForm({ onCreated, onClose }: { onCreated(): void; onClose(): void }) {
+export function AddUserForm({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const roleId = useId();
@@ -42,7 +42,6 @@ export function AddUserForm({ onCreated, onClose }: { onCreated(): void; onClose
       });
       toast.success(answer.detail || t('userManagement.add.created'), TOAST_MS);
       setValues(EMPTY);
-      onCreated();
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('userManagement.add.failed')), TOAST_MS);
     } finally {

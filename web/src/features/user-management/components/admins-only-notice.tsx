@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { StatusPage, statusPageStyles as styles } from '../../status-pages/components/status-page.js';
-import type { AuthUser } from '../../auth/types.js';
+import { StatusPage, statusPageStyles as styles } from '../../../components/ui/status-page/status-page.js';
+import type { AuthUser } from '../../../lib/auth/auth-user.js';
 
 /**
  * What a signed-in non-admin sees. The spec's read-only list needs GET /api/users/, which the

@@ -6,8 +6,7 @@ import { TypedConfirmModal } from '../../../components/ui/modal/typed-confirm-mo
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { deleteUser } from '../api/delete-user.js';
-import { deleteUsersOneByOne } from '../utils/delete-users.js';
+import { deleteUsers } from '../api/delete-user.js';
 
 const TOAST_MS = LIMITS.toastMs.userManagement;
 
@@ -40,7 +39,7 @@ export function DeleteUsersModal({ open, users, onClose, onDone }: Props) {
     }
     setPending(true);
     try {
-      const outcome = await deleteUsersOneByOne(users, (user) => deleteUser(user.id));
+      const outcome = await deleteUsers(users);
       if (outcome.deleted.length > 0) toast.success(t('userManagement.delete.succeeded', { count: outcome.deleted.length }), TOAST_MS);
       if (outcome.failed.length > 0) {
         const lines = outcome.failed.map(({ user, error }) => t('userManagement.delete.failedLine', { username: user.username, reason: reason(error) }));

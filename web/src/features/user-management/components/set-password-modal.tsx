@@ -8,7 +8,7 @@ import form from '../../../components/ui/form/form.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { setUserPassword } from '../../auth/api/change-password.js';
+import { setUserPassword } from '../../../lib/auth/api/change-password.js';
 
 const TOAST_MS = LIMITS.toastMs.userManagement;
 /** The server's rule (issue 3: 8 characters, overriding the spec's 6 for admin-set passwords). */

@@ -13,7 +13,7 @@ import styles from './user-management.module.css';
 const TOAST_MS = LIMITS.toastMs.userManagement;
 
 /** The users sheet upload, answered by a 5 s summary toast (spec 1 §8). */
-export function UploadUsersForm({ onUploaded }: { onUploaded(): void }) {
+export function UploadUsersForm() {
   const { t } = useTranslation();
   const toast = useToast();
   const inputId = useId();
@@ -45,7 +45,6 @@ export function UploadUsersForm({ onUploaded }: { onUploaded(): void }) {
       toast.show(lines.join('\n'), { type: stats.errors > 0 ? 'warning' : 'success', durationMs: TOAST_MS });
       setFile(null);
       if (input.current) input.current.value = '';
-      onUploaded();
     } catch (failure) {
       toast.error(t('userManagement.upload.failed', { detail: serverDetailOr(failure, t, t('app.errors.generic')) }), TOAST_MS);
     } finally {

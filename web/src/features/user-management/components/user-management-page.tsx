@@ -1,5 +1,5 @@
 import { isSiteAdmin } from '../../../../../shared/domain/roles.js';
-import { SignedInOnly } from '../../auth/components/signed-in-only.js';
+import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import { AdminsOnlyNotice } from './admins-only-notice.js';
 import { UsersAdmin } from './users-admin.js';
 

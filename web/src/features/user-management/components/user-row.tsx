@@ -20,12 +20,11 @@ interface Props {
   isMe: boolean;
   selected: boolean;
   onToggle(): void;
-  onChanged(): void;
   onChangePassword(): void;
 }
 
 /** One user: read-only cells, or inline inputs for name, email and role while editing. */
-export function UserRow({ user, isMe, selected, onToggle, onChanged, onChangePassword }: Props) {
+export function UserRow({ user, isMe, selected, onToggle, onChangePassword }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const [editing, setEditing] = useState(false);
@@ -57,7 +56,6 @@ export function UserRow({ user, isMe, selected, onToggle, onChanged, onChangePas
       const answer = await updateUser(user.id, body);
       toast.success(answer.detail || t('userManagement.edit.updated'), TOAST_MS);
       setEditing(false);
-      onChanged();
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('userManagement.edit.failed')), TOAST_MS);
     } finally {

@@ -9,7 +9,7 @@ import screen from '../../../components/ui/screen/screen.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import type { AuthUser } from '../../auth/types.js';
+import type { AuthUser } from '../../../lib/auth/auth-user.js';
 import { downloadUsersSheet } from '../api/download-users-sheet.js';
 import { useUsers } from '../api/get-users.js';
 import { AddUserForm } from './add-user-form.js';
@@ -25,7 +25,7 @@ const TOAST_MS = LIMITS.toastMs.userManagement;
 export function UsersAdmin({ me }: { me: AuthUser }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const { data: users, error, isLoading, mutate } = useUsers(true);
+  const { data: users, error, isLoading, reload } = useUsers(true);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [showAdd, setShowAdd] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -49,8 +49,6 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
       return kept.length === current.size ? current : new Set(kept);
     });
   }, [users]);
-
-  const refresh = () => void mutate();
 
   const onDownload = async () => {
     setDownloading(true);
@@ -80,8 +78,8 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
         <ScreenHeader title={t('userManagement.title')} subtitle={t('userManagement.subtitle')} />
 
         <div className={styles.panels}>
-          <UploadUsersForm onUploaded={refresh} />
-          {showAdd && <AddUserForm onCreated={refresh} onClose={() => setShowAdd(false)} />}
+          <UploadUsersForm />
+          {showAdd && <AddUserForm onClose={() => setShowAdd(false)} />}
         </div>
 
         <div className={screen.toolbar}>
@@ -115,7 +113,7 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
         {!users && error && !isLoading && (
           <div className={screen.state} role="alert">
             <p>{t('userManagement.loadFailed')}</p>
-            <button type="button" className={`${button.button} ${button.secondary}`} onClick={refresh}>
+            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void reload()}>
               {t('userManagement.retry')}
             </button>
           </div>
@@ -126,7 +124,6 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
             meId={String(me.id ?? '')}
             selected={selected}
             onSelectedChange={setSelected}
-            onChanged={refresh}
             onChangePassword={setPasswordFor}
           />
         )}
@@ -139,7 +136,6 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
         onDone={() => {
           setDeleting(false);
           setSelected(new Set());
-          refresh();
         }}
       />
       <SetPasswordModal user={passwordFor} onClose={() => setPasswordFor(null)} />

@@ -13,7 +13,6 @@ interface Props {
   meId: string;
   selected: ReadonlySet<string>;
   onSelectedChange(selected: Set<string>): void;
-  onChanged(): void;
   onChangePassword(user: UserAnswer): void;
 }
 
@@ -26,7 +25,7 @@ const COLUMNS: { key: UserSortKey; label: string }[] = [
 ];
 
 /** The sortable user table (default: username ascending) with row checkboxes. */
-export function UsersTable({ users, meId, selected, onSelectedChange, onChanged, onChangePassword }: Props) {
+export function UsersTable({ users, meId, selected, onSelectedChange, onChangePassword }: Props) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<UserSort>(DEFAULT_USER_SORT);
   const sorted = sortUsers(users, sort);
@@ -92,7 +91,6 @@ export function UsersTable({ users, meId, selected, onSelectedChange, onChanged,
               isMe={user.id === meId}
               selected={selected.has(user.id)}
               onToggle={() => toggle(user.id)}
-              onChanged={onChanged}
               onChangePassword={() => onChangePassword(user)}
             />
           ))}

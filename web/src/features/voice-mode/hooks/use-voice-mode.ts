@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { loginPathFor } from '../../auth/utils/safe-return-path.js';
+import { loginPathFor } from '../../../lib/auth/safe-return-path.js';
 import { evaluateVoiceAnswer } from '../api/evaluate-answer.js';
 import type { VoiceModePanelProps } from '../components/voice-mode-panel.js';
 import { detectSpeechSupport } from '../utils/speech-support.js';

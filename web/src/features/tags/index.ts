@@ -1,0 +1,10 @@
+/**
+ * The tags feature's public entry: tags belong to exams today and to studies next (spec 1 §5),
+ * so the screens of those features use the tag manager, chips and helpers from here, and only
+ * from here.
+ */
+export { useDomainTag } from './api/get-tags.js';
+export { TagChip } from './components/tag-chip.js';
+export { TagManager } from './components/tag-manager.js';
+export { useTagList } from './hooks/use-tag-list.js';
+export { popularTags, searchTags, tagLabel, toggleTagId, withRequiredTag } from './utils/tag-utils.js';
