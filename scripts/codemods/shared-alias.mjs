@@ -58,7 +58,8 @@ function aliasFor(specifier, fromFile) {
 }
 
 function rewrite(file) {
-  if (!relative(sharedDir, file).startsWith('..')) return undefined;
+  const isInShared = !relative(sharedDir, file).startsWith('..');
+  if (isInShared) return undefined;
   const text = readFileSync(file, 'utf8');
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
