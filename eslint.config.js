@@ -1,0 +1,146 @@
+// ESLint flat config. What each rule protects and why: docs/contributing-rules.md.
+// Syntax-only rules (no type information), so `npm run lint` stays fast.
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The parts of the repository, by folder (patterns from the root; first match wins).
+ * A folder with a captured name (`group`, `feature`) is one element per name, so imports
+ * inside one route group or one feature are internal and always allowed.
+ */
+const ELEMENTS = [
+  { type: 'shared', pattern: 'shared' },
+  { type: 'functions-lib', pattern: 'functions/lib' },
+  { type: 'functions-group', pattern: 'functions/*', capture: ['group'] },
+  { type: 'web-feature', pattern: 'web/src/features/*', capture: ['feature'] },
+  { type: 'web-app', pattern: 'web/src/app' },
+  { type: 'web-core', pattern: 'web/src/*', capture: ['layer'] },
+  // What is left of web/src: main.tsx and vite-env.d.ts, the app's entry.
+  { type: 'web-app', pattern: 'web/src' },
+  { type: 'infra', pattern: 'infra' },
+  { type: 'local', pattern: 'local' },
+  { type: 'scripts', pattern: 'scripts' },
+  { type: 'bench', pattern: 'bench' },
+  { type: 'tests', pattern: 'tests' },
+  { type: 'types', pattern: 'types' },
+].map((element) => ({ partialMatch: false, ...element }));
+
+/** Files that are no element but known: tool configs (they import only packages). */
+const FILES = [{ category: 'tool-config', pattern: '**/*.config.{js,ts}' }];
+
+const element = (...types) => ({ to: { element: { types } } });
+
+/** Who may import whom. Anything not allowed here is refused (default: 'disallow'). */
+const DEPENDENCY_POLICIES = [
+  // Packages and Node built-ins: everyone, except shared/ (below).
+  { allow: { to: { module: { origin: ['external', 'core'] } } } },
+  {
+    from: { element: { type: 'shared' } },
+    disallow: { to: { module: { origin: ['external', 'core'] } } },
+    message: 'shared/ is compiled into the browser app and every Lambda: it imports only zod.',
+  },
+  { from: { element: { type: 'shared' } }, allow: { to: { module: { origin: 'external', source: 'zod' } } } },
+
+  { from: { element: { type: 'functions-lib' } }, allow: element('functions-lib', 'shared') },
+  { from: { element: { type: 'functions-group' } }, allow: element('functions-lib', 'shared') },
+  { from: { element: { type: 'web-core' } }, allow: element('web-core', 'shared') },
+  { from: { element: { type: 'web-feature' } }, allow: element('web-core', 'shared') },
+  { from: { element: { type: 'web-app' } }, allow: element('web-app', 'web-feature', 'web-core', 'shared') },
+  { from: { element: { type: 'infra' } }, allow: element('infra', 'shared') },
+  { from: { element: { type: 'local' } }, allow: element('local', 'functions-group', 'functions-lib', 'infra', 'shared') },
+  { from: { element: { type: 'scripts' } }, allow: element('scripts', 'local', 'functions-group', 'functions-lib', 'infra', 'shared') },
+  { from: { element: { type: 'bench' } }, allow: element('bench', 'local', 'functions-group', 'functions-lib', 'infra', 'shared') },
+  {
+    from: { element: { type: 'tests' } },
+    allow: element('tests', 'shared', 'functions-lib', 'functions-group', 'web-core', 'web-feature', 'web-app', 'infra', 'local', 'scripts', 'bench'),
+  },
+
+  // The refusals people meet most, restated with the reason (the last matching policy decides).
+  {
+    from: { element: { type: 'functions-group' } },
+    disallow: element('functions-group'),
+    message: 'A route group imports only functions/lib and shared/, never another group: move what two groups need into functions/lib.',
+  },
+  {
+    from: { element: { type: 'functions-lib' } },
+    disallow: element('functions-group'),
+    message: 'functions/lib is below the route groups and never imports one.',
+  },
+  {
+    from: { element: { type: 'web-feature' } },
+    disallow: element('web-feature'),
+    message: 'Web features do not import each other: shared state and UI belong in web/src/lib or web/src/components.',
+  },
+  {
+    from: { element: { types: ['web-core', 'web-feature', 'web-app'] } },
+    disallow: [element('functions-lib', 'functions-group', 'infra', 'local', 'scripts', 'bench'), { to: { module: { origin: 'core' } } }],
+    message: 'The browser app imports only web/src, shared/ and browser packages: no server code, no Node built-ins.',
+  },
+  {
+    from: { element: { type: '!tests' } },
+    disallow: element('tests'),
+    message: 'Nothing outside tests/ imports from tests/.',
+  },
+];
+
+export default defineConfig([
+  globalIgnores(['**/node_modules/', 'cdk.out/', 'web/dist/', '.data/', 'bench/results/', 'test-results/', 'coverage/']),
+
+  {
+    name: 'quizbank/base',
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: globals.node },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_`-prefixed names are the house spelling of "deliberately unused" (a kept parameter, a key dropped by rest
+      // destructuring): 18 such sites today, all intended.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  { name: 'quizbank/commonjs', files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+
+  {
+    name: 'quizbank/tests',
+    files: ['tests/**/*.ts'],
+    rules: {
+      // Tests walk untyped JSON on purpose (CDK templates, raw HTTP bodies); 26 sites today, none outside tests.
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+
+  {
+    name: 'quizbank/web',
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      // The two classic hook rules. The plugin's React Compiler rules (set-state-in-effect, refs, purity, …)
+      // check code for a compiler this build does not run; they are left off (22 sites today, see the docs).
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+
+  {
+    name: 'quizbank/architecture',
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': ELEMENTS,
+      'boundaries/files': FILES,
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+      'boundaries/legacy-templates': false,
+      // Resolve like tsc does (`.js` specifiers of `.ts` files, `#shared/*`); see the resolver's header.
+      'import/resolver': { [new URL('./scripts/lint/typescript-resolver.cjs', import.meta.url).pathname]: {} },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', checkAllOrigins: true, policies: DEPENDENCY_POLICIES }],
+      // Every linted file belongs to a part above, so a new top-level folder cannot slip past the rules.
+      'boundaries/no-unknown-files': 'error',
+    },
+  },
+]);
