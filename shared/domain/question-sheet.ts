@@ -54,7 +54,7 @@ const ALIASES: Record<QuestionColumn, string[]> = {
 
 /** Folds a header for comparison: width, case, whitespace and the separators _ - . are ignored. */
 export function headerKey(header: string): string {
-  return header.normalize('NFKC').replace(/^\uFEFF/, '').toLowerCase().replace(/[\s_.\-]+/g, '');
+  return header.normalize('NFKC').replace(/^\uFEFF/, '').toLowerCase().replace(/[\s_.-]+/g, '');
 }
 
 const ALIAS_LOOKUP = new Map<string, QuestionColumn>(

@@ -11,6 +11,7 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
   if (typeof raw !== 'string') return null;
   const value = raw.trim();
   if (!value.startsWith('/') || value.startsWith('//')) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a return path must not carry
   if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
   if (value.length > 2000) return null;
   const base = 'http://return-path.invalid';

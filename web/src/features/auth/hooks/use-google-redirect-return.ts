@@ -41,6 +41,7 @@ export function useGoogleRedirectReturn(): boolean {
         setPending(false);
       });
     // Runs once per page load: the answer is consumed by takeGoogleRedirectAnswer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page load, by design (the answer is single-use)
   }, []);
 
   return pending;

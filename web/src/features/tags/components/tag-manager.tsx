@@ -143,6 +143,7 @@ function TagEditor({ entityType, initial, requiredId, known, language, onCancel,
   useEffect(() => {
     if (list.error) onFailure(list.error, 'load', 'tags.loadFailed');
     // Each failure is reported once, when it arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the error alone: a new onFailure identity must not report it again
   }, [list.error]);
 
   // Every tag the editor knows: the entity's own, the list (fresher usage counts), the ones made here.

@@ -18,7 +18,7 @@ export function useShareLink() {
   const toast = useToast();
   return useCallback(async () => {
     const longUrl = window.location.href;
-    let link: string | null = null;
+    let link: string | null;
     try {
       const answer = await createShortUrl(longUrl);
       link = new URL(answer.short_url, window.location.origin).toString();
