@@ -5,7 +5,7 @@ import { SAMPLE_QUESTIONS } from '../functions/files/sample-questions.js';
 import { questionsWorkbook } from '../functions/files/samples.js';
 import { dynamoDocument } from '../functions/lib/aws/clients.js';
 import { config } from '../functions/lib/config.js';
-import { keys } from '../functions/lib/data/keys.js';
+import { userEntity, usernameClaimEntity } from '../functions/lib/data/entities/index.js';
 import type { RequestContext } from '../functions/lib/http/types.js';
 import { createLogger } from '../functions/lib/log.js';
 import { createOrFindTag } from '../functions/tags/repository.js';
@@ -30,13 +30,13 @@ export async function seedDemo(print: (line: string) => void = () => undefined):
   await db.send(
     new PutCommand({
       TableName: config.appTable,
-      Item: { ...keys.user(DEMO_AUTHOR.id), type: 'USER', id: DEMO_AUTHOR.id, username: DEMO_AUTHOR.username, first_name: 'Quizbank', role: 'user_role', language: 'ko', email: '', date_joined: now },
+      Item: { ...userEntity.key(DEMO_AUTHOR.id), type: 'USER', id: DEMO_AUTHOR.id, username: DEMO_AUTHOR.username, first_name: 'Quizbank', role: 'user_role', language: 'ko', email: '', date_joined: now },
     }),
   );
   await db.send(
     new PutCommand({
       TableName: config.appTable,
-      Item: { ...keys.username(DEMO_AUTHOR.username), type: 'USERNAME', userId: DEMO_AUTHOR.id },
+      Item: { ...usernameClaimEntity.key(DEMO_AUTHOR.username), type: 'USERNAME', userId: DEMO_AUTHOR.id },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   ).catch(() => undefined);

@@ -18,12 +18,12 @@ export async function connectedStudies(input: ServiceInput<typeof exams.connecte
   const links = await studyLinksOf(exam.id);
   const seen = new Map<string, { study_id: string; study_title: string; study_url: string }>();
   for (const link of links) {
-    const studyId = link.study_id ?? link.sk.split('#')[1] ?? '';
+    const studyId = link.study_id;
     if (!studyId || seen.has(studyId)) continue;
     if (link.is_public === false && !isSiteAdmin(caller)) continue;
     seen.set(studyId, {
       study_id: studyId,
-      study_title: pickLocalized(link as unknown as Record<string, unknown>, 'study_title', ctx.language),
+      study_title: pickLocalized(link, 'study_title', ctx.language),
       study_url: `/study-detail/${studyId}`,
     });
   }

@@ -6,7 +6,8 @@ import type { Language } from '../../shared/domain/language.js';
 import { isSiteAdmin } from '../../shared/domain/roles.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
 import { batchGetAll } from '../lib/data/batch-ops.js';
-import { GENERATED_ID, examKeys, nameKey, newId } from '../lib/data/exam-keys.js';
+import { fileQuestionEntity, fileEntity, nameKey } from '../lib/data/entities/index.js';
+import { GENERATED_ID, newId } from '../lib/data/ids.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { RequestContext } from '../lib/http/types.js';
@@ -16,19 +17,18 @@ import { adjustUsage, getTags, type TagRef } from '../tags/repository.js';
 import { requiredDomainTagId, withDomainTag } from './domain-tag.js';
 import {
   TitleTakenError,
-  allStats,
   findQuestionCopies,
   getExam,
   getExamWithQuestions,
   getExams,
   insertExam,
   searchText,
-  statsForFile,
   titleTaken,
   type ExamRecord,
-  type QuestionStat,
   type StoredQuestion,
 } from './repository.js';
+import type { QuestionStat } from '../lib/data/entities/index.js';
+import { allStats, statsForFile } from '../lib/learning/question-stat-store.js';
 import { examView } from './views.js';
 import { canReadExam, canReadExamDirectly, type Caller } from './visibility.js';
 
@@ -68,7 +68,7 @@ const POOL_ID = /^([0-9a-z]{20})-(\d+)$/;
 const MAX_LOOKUP_WITHOUT_EXAM = 500;
 
 async function poolQuestions(pairs: { fileId: string; order: number }[]): Promise<StoredQuestion[]> {
-  const found = await batchGetAll(pairs.map((p) => examKeys.fileQuestion(p.fileId, p.order)));
+  const found = await batchGetAll(pairs.map((p) => fileQuestionEntity.key(p.fileId, p.order)));
   const byId = new Map(found.map((q) => [String(q.id), q as StoredQuestion]));
   return pairs.map((p) => byId.get(`${p.fileId}-${p.order}`)).filter((q): q is StoredQuestion => !!q);
 }
@@ -132,14 +132,14 @@ async function fromList(refs: unknown[], examId: string | null, caller: Caller):
     byId = new Map();
     const pairs = ids.map((id) => POOL_ID.exec(id)).filter((m): m is RegExpExecArray => !!m).map((m) => ({ fileId: m[1]!, order: Number(m[2]) }));
     const pooled = await poolQuestions(pairs);
-    const files = (await batchGetAll([...new Set(pooled.map((q) => String(q.file_id)))].map((id) => examKeys.file(id)))) as unknown as FileRecord[];
+    const files = (await batchGetAll([...new Set(pooled.map((q) => String(q.file_id)))].map((id) => fileEntity.key(id)))).map(fileEntity.parse);
     const visibleFiles = new Set(files.filter((f) => f.is_public !== false || f.owner_id === caller.id || isSiteAdmin(caller)).map((f) => f.id));
     for (const q of pooled) if (visibleFiles.has(String(q.file_id))) byId.set(q.id, q);
     const copies = await findQuestionCopies(ids.filter((id) => !byId.has(id)));
-    const examIds = [...new Set([...copies.values()].flat().map((c) => String(c.pk)))].map((pk) => pk.slice('EXAM#'.length));
-    const visibleExams = new Set((await getExams(examIds)).filter((e) => canReadExamDirectly(e, caller)).map((e) => `EXAM#${e.id}`));
+    const examIds = [...new Set([...copies.values()].flat().map((c) => c.examId))];
+    const visibleExams = new Set((await getExams(examIds)).filter((e) => canReadExamDirectly(e, caller)).map((e) => e.id));
     for (const [id, found] of copies) {
-      const usable = found.find((c) => visibleExams.has(String(c.pk)));
+      const usable = found.find((c) => visibleExams.has(c.examId));
       if (usable) byId.set(id, usable);
     }
   }

@@ -1,6 +1,6 @@
 import type * as exams from '../../shared/contracts/exams.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
-import { nameKey } from '../lib/data/exam-keys.js';
+import { nameKey } from '../lib/data/entities/index.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { RequestContext } from '../lib/http/types.js';
@@ -16,12 +16,12 @@ import {
   removeExam,
   saveExamChanges,
   searchText,
-  statsFor,
   subscribe,
   subscribedExamIds,
   unsubscribe,
   type ExamRecord,
 } from './repository.js';
+import { statsFor } from '../lib/learning/question-stat-store.js';
 import { examView, questionView, selectFields, wantsField } from './views.js';
 import { canEditExam, canReadExam, canReadExamDirectly, isCreatorOrAdmin, type Caller } from './visibility.js';
 
@@ -115,7 +115,7 @@ export async function wrongQuestionsExam(input: ServiceInput<typeof exams.wrongQ
   const caller = callerOf(ctx);
   const { exam: source, questions } = await getExamWithQuestions(input.params.examId);
   if (!source || !(await canReadExam(source, caller))) throw new AppError(404, 'exam_not_found');
-  const stats = (await statsFor(caller.id, questions.map((q) => q.id))).filter(
+  const stats = [...(await statsFor(caller.id, questions.map((q) => q.id))).values()].filter(
     (s) => Number(s.total_attempts ?? 0) > Number(s.correct_attempts ?? 0),
   );
   stats.sort(byMostWrong);

@@ -6,7 +6,7 @@ import type { Language } from '../../shared/domain/language.js';
 import { cellText, cleanFileName, headerKey, sheetExtension } from '../../shared/domain/question-sheet.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
 import { queryBounded } from '../lib/data/batch-ops.js';
-import { EXAM_LIST_SHARDS, examListShards } from '../lib/data/exam-keys.js';
+import { EXAM_LIST_SHARDS, examEntity, examListShards } from '../lib/data/entities/index.js';
 import { AppError, payloadTooLarge } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import { fileReply, XLSX_CONTENT_TYPE, type Reply } from '../lib/http/reply.js';
@@ -75,7 +75,7 @@ export async function downloadExamsSheet(_input: unknown, ctx: RequestContext): 
       ),
     ),
   );
-  const records = lists.flatMap((l) => l.items as unknown as ExamRecord[]).sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const records = lists.flatMap((l) => l.items.map(examEntity.parse)).sort((a, b) => b.created_at.localeCompare(a.created_at));
   const lang = ctx.language;
   const rows = [
     EXAM_SHEET_COLUMNS.map((c) => LABELS[c][lang]),

@@ -1,7 +1,8 @@
 import type * as exams from '../../shared/contracts/exams.js';
 import { MAX_EXAM_TITLE } from '../../shared/contracts/exams.js';
 import { pickLocalized } from '../../shared/domain/language.js';
-import { GENERATED_ID } from '../lib/data/exam-keys.js';
+import {  } from '../lib/data/entities/index.js';
+import { GENERATED_ID } from '../lib/data/ids.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { RequestContext } from '../lib/http/types.js';
@@ -16,7 +17,7 @@ const TITLE_ROOM = MAX_EXAM_TITLE - 6;
 /**
  * POST /api/create-single-question-exam/ (spec 2 §2.1 single-question mode): a private exam of the
  * caller holding one question of a readable exam. Reused while it exists: the pointer
- * `USER#<me>`/`SINGLE#<qid>` names it. Requests: 1 Query of the source exam + 1 GetItem pointer
+ * the single-question pointer (entities/single-question-pointer.ts) names it. Requests: 1 Query of the source exam + 1 GetItem pointer
  * (+ 1 GetItem of the pointed exam); creating adds storeExam's writes (1 BatchWriteItem + 1
  * transaction) and 1 conditional PutItem of the pointer.
  */

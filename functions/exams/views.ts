@@ -39,7 +39,7 @@ export function questionView(q: StoredQuestion, language: Language): ExamQuestio
 }
 
 export function displayTitle(exam: Pick<ExamRecord, 'title' | 'title_ko' | 'title_en'>, language: Language): string {
-  return pickLocalized(exam as unknown as Record<string, unknown>, 'title', language) || exam.title;
+  return pickLocalized(exam, 'title', language) || exam.title;
 }
 
 export interface ViewExtras {
@@ -55,7 +55,7 @@ export function examView(exam: ExamRecord, caller: Caller | null, language: Lang
     title_ko: exam.title_ko ?? '',
     title_en: exam.title_en ?? '',
     display_title: displayTitle(exam, language),
-    description: pickLocalized(exam as unknown as Record<string, unknown>, 'description', language),
+    description: pickLocalized(exam, 'description', language),
     description_ko: exam.description_ko ?? '',
     description_en: exam.description_en ?? '',
     created_at: exam.created_at,

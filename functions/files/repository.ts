@@ -1,33 +1,24 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Language } from '../../shared/domain/language.js';
 import type { QuestionFile } from '../../shared/contracts/files.js';
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
 import { batchGetAll, batchWriteAll, deleteRequest, putRequest, queryAll, type WriteRequest } from '../lib/data/batch-ops.js';
-import { examKeys, QUESTION_COUNTER_SHARDS, QUESTION_SK_PREFIX } from '../lib/data/exam-keys.js';
+import { conditionFailedAt } from '../lib/data/dynamo-errors.js';
+import {
+  fileEntity,
+  fileNameClaimEntity,
+  fileQuestionEntity,
+  primaryKeyOf,
+  questionPoolCounterEntity,
+  type FileListing,
+  type FileRecord,
+} from '../lib/data/entities/index.js';
 
-/** The file record `FILE#<id>`/`FILE`; its questions sit beside it as `Q#<order>` items. */
-export interface FileRecord {
-  id: string;
-  name: string;
-  name_key: string;
-  owner_id: string;
-  owner_username: string;
-  size: number;
-  /** Seconds since the epoch (spec 2 §3). */
-  modified: number;
-  max_questions: number;
-  is_public: boolean;
-  s3_key: string;
-  language: Language;
-  created_at: string;
-  /** One letter per question order (E, M, H): difficulty filters without reading the questions. */
-  difficulties: string;
-}
+export type { FileListing, FileRecord };
 
 const db = () => dynamoDocument();
 
-export function fileView(file: FileRecord, callerId: string | null): QuestionFile {
+export function fileView(file: FileListing, callerId: string | null): QuestionFile {
   return {
     id: file.id,
     name: file.name,
@@ -43,38 +34,37 @@ export function fileView(file: FileRecord, callerId: string | null): QuestionFil
 }
 
 export async function getFile(fileId: string): Promise<FileRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: examKeys.file(fileId), ConsistentRead: true }));
-  return (Item as FileRecord | undefined) ?? null;
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: fileEntity.key(fileId), ConsistentRead: true }));
+  return Item ? fileEntity.parse(Item) : null;
 }
 
 /** The owner's file of that name: the name pointer (strongly consistent), then the record. */
 export async function getOwnFileByName(ownerId: string, nameKey: string): Promise<FileRecord | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: config.appTable, Key: examKeys.fileName(ownerId, nameKey), ConsistentRead: true }),
+    new GetCommand({ TableName: config.appTable, Key: fileNameClaimEntity.key(ownerId, nameKey), ConsistentRead: true }),
   );
   if (!Item) return null;
-  return getFile(String(Item.file_id));
+  return getFile(fileNameClaimEntity.parse(Item).file_id);
 }
 
 /** Files of that name in the public (or private) index, oldest first; one Query. */
 export async function findFilesByName(isPublic: boolean, nameKey: string, limit = 10): Promise<FileRecord[]> {
-  const index = examKeys.filesByVisibility(isPublic, nameKey, '');
   const { Items } = await db().send(
     new QueryCommand({
       TableName: config.appTable,
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': index.gsi2pk, ':prefix': `${nameKey}#` },
+      ExpressionAttributeValues: { ':pk': fileEntity.visibilityPartition(isPublic), ':prefix': fileEntity.namePrefix(nameKey) },
       Limit: limit,
     }),
   );
-  return ((Items ?? []) as FileRecord[]).filter((f) => f.name_key === nameKey);
+  return (Items ?? []).map(fileEntity.parse).filter((f) => f.name_key === nameKey);
 }
 
 const LIST_PAGE_LIMIT = 5;
 
-async function queryFiles(index: 'gsi1' | 'gsi2', pk: string): Promise<FileRecord[]> {
-  const items: FileRecord[] = [];
+async function queryFiles(index: 'gsi1' | 'gsi2', pk: string): Promise<FileListing[]> {
+  const items: FileListing[] = [];
   let startKey: Record<string, unknown> | undefined;
   let pages = 0;
   do {
@@ -89,19 +79,17 @@ async function queryFiles(index: 'gsi1' | 'gsi2', pk: string): Promise<FileRecor
         ExclusiveStartKey: startKey,
       }),
     );
-    items.push(...((page.Items ?? []) as FileRecord[]));
+    items.push(...(page.Items ?? []).map(fileEntity.parseListing));
     startKey = page.LastEvaluatedKey;
     pages++;
   } while (startKey && pages < LIST_PAGE_LIMIT);
   return items;
 }
 
-export const listOwnFiles = (ownerId: string) => queryFiles('gsi1', examKeys.filesOfOwner(ownerId, '').gsi1pk);
-export const listFilesByVisibility = (isPublic: boolean) => queryFiles('gsi2', examKeys.filesByVisibility(isPublic, '', '').gsi2pk);
+export const listOwnFiles = (ownerId: string) => queryFiles('gsi1', fileEntity.ownerPartition(ownerId));
+export const listFilesByVisibility = (isPublic: boolean) => queryFiles('gsi2', fileEntity.visibilityPartition(isPublic));
 
-export function poolItem(fileId: string, order: number, question: Record<string, unknown>) {
-  return { ...examKeys.fileQuestion(fileId, order), ...question };
-}
+export const poolItem = fileQuestionEntity.item;
 
 export async function writePool(items: Record<string, unknown>[]): Promise<void> {
   await batchWriteAll(items.map(putRequest));
@@ -111,26 +99,16 @@ export async function writePool(items: Record<string, unknown>[]): Promise<void>
 export async function deletePool(fileId: string, knownCount?: number): Promise<void> {
   let requests: WriteRequest[];
   if (knownCount !== undefined) {
-    requests = Array.from({ length: knownCount }, (_, i) => deleteRequest(examKeys.fileQuestion(fileId, i + 1)));
+    requests = Array.from({ length: knownCount }, (_, i) => deleteRequest(fileQuestionEntity.key(fileId, i + 1)));
   } else {
     const items = await queryAll({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
-      ExpressionAttributeValues: { ':pk': examKeys.file(fileId).pk, ':q': QUESTION_SK_PREFIX },
+      ExpressionAttributeValues: { ':pk': fileEntity.key(fileId).pk, ':q': fileQuestionEntity.skPrefix },
       ProjectionExpression: 'pk, sk',
     });
-    requests = items.map((i) => deleteRequest(i as { pk: string; sk: string }));
+    requests = items.map((i) => deleteRequest(primaryKeyOf(i)));
   }
   await batchWriteAll(requests);
-}
-
-function recordItem(file: FileRecord) {
-  return {
-    ...examKeys.file(file.id),
-    ...examKeys.filesOfOwner(file.owner_id, file.name_key),
-    ...examKeys.filesByVisibility(file.is_public, file.name_key, file.id),
-    type: 'FILE',
-    ...file,
-  };
 }
 
 /**
@@ -139,20 +117,19 @@ function recordItem(file: FileRecord) {
  * Throws TransactionCanceledException when another import of the same name won the race.
  */
 export async function commitFile(file: FileRecord, previous: FileRecord | null): Promise<void> {
-  const pointer = examKeys.fileName(file.owner_id, file.name_key);
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: config.appTable, Item: recordItem(file), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: config.appTable, Item: fileEntity.item(file), ConditionExpression: 'attribute_not_exists(pk)' } },
         {
           Put: {
             TableName: config.appTable,
-            Item: { ...pointer, type: 'FILENAME', file_id: file.id, name: file.name },
+            Item: fileNameClaimEntity.item(file.owner_id, file.name_key, file.id, file.name),
             ConditionExpression: previous ? 'file_id = :previous' : 'attribute_not_exists(pk)',
             ...(previous ? { ExpressionAttributeValues: { ':previous': previous.id } } : {}),
           },
         },
-        ...(previous ? [{ Delete: { TableName: config.appTable, Key: examKeys.file(previous.id) } }] : []),
+        ...(previous ? [{ Delete: { TableName: config.appTable, Key: fileEntity.key(previous.id) } }] : []),
         poolCountChange(file.max_questions - (previous?.max_questions ?? 0)),
       ],
     }),
@@ -164,7 +141,7 @@ function poolCountChange(delta: number) {
   return {
     Update: {
       TableName: config.appTable,
-      Key: examKeys.questionCounter(Math.floor(Math.random() * QUESTION_COUNTER_SHARDS)),
+      Key: questionPoolCounterEntity.randomKey(),
       UpdateExpression: 'ADD #count :delta',
       ExpressionAttributeNames: { '#count': 'count' },
       ExpressionAttributeValues: { ':delta': delta },
@@ -174,17 +151,17 @@ function poolCountChange(delta: number) {
 
 /** GET /api/questions/ (E27): the questions of every question file, one BatchGetItem of the shards. */
 export async function questionPoolCount(): Promise<number> {
-  const shards = await batchGetAll(Array.from({ length: QUESTION_COUNTER_SHARDS }, (_, shard) => examKeys.questionCounter(shard)));
-  return Math.max(0, shards.reduce((sum, item) => sum + Number(item.count ?? 0), 0));
+  const shards = await batchGetAll(questionPoolCounterEntity.allKeys());
+  return Math.max(0, shards.reduce((sum, item) => sum + questionPoolCounterEntity.parse(item).count, 0));
 }
 
 export async function setFileVisibility(file: FileRecord, isPublic: boolean): Promise<FileRecord> {
-  const index = examKeys.filesByVisibility(isPublic, file.name_key, file.id);
+  const index = fileEntity.visibilityIndex(isPublic, file.name_key, file.id);
   const modified = Math.floor(Date.now() / 1000);
   await db().send(
     new UpdateCommand({
       TableName: config.appTable,
-      Key: examKeys.file(file.id),
+      Key: fileEntity.key(file.id),
       UpdateExpression: 'SET is_public = :p, gsi2pk = :pk, gsi2sk = :sk, modified = :m',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':p': isPublic, ':pk': index.gsi2pk, ':sk': index.gsi2sk, ':m': modified },
@@ -203,11 +180,11 @@ export async function removeFileRecord(file: FileRecord): Promise<void> {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: config.appTable, Key: examKeys.file(file.id), ConditionExpression: 'attribute_exists(pk)' } },
+          { Delete: { TableName: config.appTable, Key: fileEntity.key(file.id), ConditionExpression: 'attribute_exists(pk)' } },
           {
             Delete: {
               TableName: config.appTable,
-              Key: examKeys.fileName(file.owner_id, file.name_key),
+              Key: fileNameClaimEntity.key(file.owner_id, file.name_key),
               ConditionExpression: 'attribute_not_exists(pk) OR file_id = :id',
               ExpressionAttributeValues: { ':id': file.id },
             },
@@ -217,8 +194,7 @@ export async function removeFileRecord(file: FileRecord): Promise<void> {
       }),
     );
   } catch (error) {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if ((error as { name?: string }).name === 'TransactionCanceledException' && reasons?.[0]?.Code === 'ConditionalCheckFailed') return;
+    if (conditionFailedAt(error, 0)) return;
     throw error;
   }
 }

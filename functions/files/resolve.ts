@@ -1,7 +1,8 @@
 import { cleanFileName } from '../../shared/domain/question-sheet.js';
 import { isSiteAdmin } from '../../shared/domain/roles.js';
 import type { RequestContext } from '../lib/http/types.js';
-import { GENERATED_ID, nameKey } from '../lib/data/exam-keys.js';
+import { nameKey } from '../lib/data/entities/index.js';
+import { GENERATED_ID } from '../lib/data/ids.js';
 import { findFilesByName, getFile, getOwnFileByName, type FileRecord } from './repository.js';
 
 type Caller = NonNullable<RequestContext['caller']>['user'];

@@ -11,7 +11,8 @@ import { AppError, payloadTooLarge } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import { contentDisposition, fileReply, redirectReply, type Reply } from '../lib/http/reply.js';
 import type { RequestContext } from '../lib/http/types.js';
-import { nameKey, newId } from '../lib/data/exam-keys.js';
+import { nameKey } from '../lib/data/entities/index.js';
+import { newId } from '../lib/data/ids.js';
 import { discardFile, importQuestionSheet, type ImportResult } from './importer/import.js';
 import {
   fileView,
@@ -20,6 +21,7 @@ import {
   listOwnFiles,
   removeFileRecord,
   setFileVisibility,
+  type FileListing,
   type FileRecord,
   questionPoolCount as poolCount,
 } from './repository.js';
@@ -154,7 +156,7 @@ export async function questionPoolCount() {
 export async function listQuestionFiles(input: ServiceInput<typeof files.listQuestionFiles>, ctx: RequestContext) {
   const caller = callerOf(ctx);
   const filter = input.query.is_public;
-  let found: FileRecord[];
+  let found: FileListing[];
   if (isSiteAdmin(caller)) {
     const parts = await Promise.all(
       [true, false].filter((p) => filter === undefined || filter === p).map((p) => listFilesByVisibility(p)),

@@ -2,8 +2,8 @@ import { QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInp
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
 import { batchWriteAll, deleteRequest } from '../lib/data/batch-ops.js';
-import { EXAMSUM_SK_PREFIX, RESULT_SK_PREFIX, newResultId, resultKeys } from '../lib/data/result-keys.js';
-import { pendingResetKeys } from '../lib/data/scheduled-keys.js';
+import { countersEntity, examSummaryEntity, primaryKeyOf, questionStatEntity, resultDetailEntity, resultEntity, resultJobEntity, userPk } from '../lib/data/entities/index.js';
+import { newResultId } from '../lib/data/ids.js';
 
 /**
  * Statistics reset (docs/architecture.md §2.6 L14, docs/decisions-results.md R11): a fresh start
@@ -46,10 +46,10 @@ export async function startReset(userId: string, now = new Date()): Promise<stri
   await db().send(
     new UpdateCommand({
       TableName: config.appTable,
-      Key: resultKeys.counters(userId),
+      Key: countersEntity.key(userId),
       UpdateExpression: 'SET #type = :type, stats_reset_cutoff = :cutoff, gsi2pk = :g2pk, gsi2sk = :g2sk',
       ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':type': 'COUNTERS', ':cutoff': cutoff, ':g2pk': pendingResetKeys(userId).gsi2pk, ':g2sk': pendingResetKeys(userId).gsi2sk },
+      ExpressionAttributeValues: { ':type': countersEntity.type, ':cutoff': cutoff, ':g2pk': countersEntity.pendingResetIndex(userId).gsi2pk, ':g2sk': countersEntity.pendingResetIndex(userId).gsi2sk },
     }),
   );
   return cutoff;
@@ -63,7 +63,6 @@ async function queryPage(input: Omit<QueryCommandInput, 'TableName'>): Promise<{
   return { items: (answer.Items ?? []) as Item[], lastKey: answer.LastEvaluatedKey };
 }
 
-const keyOf = (item: Item): Key => ({ pk: String(item.pk), sk: String(item.sk) });
 
 /**
  * Deletes counted items (results or summaries) ≤ 99 per transaction with the counter move. Each
@@ -83,7 +82,7 @@ async function deleteCounted(userId: string, keys: Key[], counter: 'result_count
               {
                 Update: {
                   TableName: config.appTable,
-                  Key: resultKeys.counters(userId),
+                  Key: countersEntity.key(userId),
                   UpdateExpression: 'ADD #c :minus',
                   ExpressionAttributeNames: { '#c': counter },
                   ExpressionAttributeValues: { ':minus': -batch.length },
@@ -117,14 +116,14 @@ interface Phase {
 }
 
 function phases(userId: string, cutoff: string): Phase[] {
-  const pk = `USER#${userId}`;
+  const pk = userPk(userId);
   const prefix = idPrefixAt(cutoff);
   const before = (field: string) => (item: Item) => !(typeof item[field] === 'string' && String(item[field]) >= cutoff);
   return [
     {
       query: {
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':pk': pk, ':s': 'QSTAT#' },
+        ExpressionAttributeValues: { ':pk': pk, ':s': questionStatEntity.skPrefix },
         ProjectionExpression: 'pk, sk, last_answered_at',
         ConsistentRead: true,
       },
@@ -133,7 +132,7 @@ function phases(userId: string, cutoff: string): Phase[] {
     {
       query: {
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':pk': pk, ':s': EXAMSUM_SK_PREFIX },
+        ExpressionAttributeValues: { ':pk': pk, ':s': examSummaryEntity.skPrefix },
         ProjectionExpression: 'pk, sk, last_completed_at',
         ConsistentRead: true,
       },
@@ -144,7 +143,7 @@ function phases(userId: string, cutoff: string): Phase[] {
       // Newest first: the results list (what the user looks at) empties from the top.
       query: {
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk, ':from': RESULT_SK_PREFIX, ':to': `${RESULT_SK_PREFIX}${prefix}` },
+        ExpressionAttributeValues: { ':pk': pk, ':from': resultEntity.skPrefix, ':to': `${resultEntity.skPrefix}${prefix}` },
         ProjectionExpression: 'pk, sk',
         ScanIndexForward: false,
         ConsistentRead: true,
@@ -155,7 +154,7 @@ function phases(userId: string, cutoff: string): Phase[] {
     {
       query: {
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk, ':from': 'RESULTJOB#', ':to': `RESULTJOB#${prefix}` },
+        ExpressionAttributeValues: { ':pk': pk, ':from': resultJobEntity.skPrefix, ':to': `${resultJobEntity.skPrefix}${prefix}` },
         ProjectionExpression: 'pk, sk',
       },
       pick: () => true,
@@ -163,7 +162,7 @@ function phases(userId: string, cutoff: string): Phase[] {
     {
       query: {
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk, ':from': 'RESULTDETAIL#', ':to': `RESULTDETAIL#${prefix}` },
+        ExpressionAttributeValues: { ':pk': pk, ':from': resultDetailEntity.skPrefix, ':to': `${resultDetailEntity.skPrefix}${prefix}` },
         ProjectionExpression: 'pk, sk',
       },
       pick: () => true,
@@ -184,7 +183,7 @@ export async function runReset(userId: string, cutoff: string, deadline: number)
     do {
       if (Date.now() >= deadline) return { deleted, completed: false };
       const page = await queryPage({ ...phase.query, Limit: 500, ExclusiveStartKey: startKey });
-      const keys = page.items.filter(phase.pick).map(keyOf);
+      const keys = page.items.filter(phase.pick).map(primaryKeyOf);
       if (keys.length) {
         if (phase.counter) deleted += await deleteCounted(userId, keys, phase.counter);
         else {
@@ -199,7 +198,7 @@ export async function runReset(userId: string, cutoff: string, deadline: number)
     await db().send(
       new UpdateCommand({
         TableName: config.appTable,
-        Key: resultKeys.counters(userId),
+        Key: countersEntity.key(userId),
         UpdateExpression: 'REMOVE stats_reset_cutoff, gsi2pk, gsi2sk',
         ConditionExpression: 'stats_reset_cutoff = :cutoff',
         ExpressionAttributeValues: { ':cutoff': cutoff },

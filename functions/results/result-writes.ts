@@ -2,7 +2,8 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
 import { batchWriteAll, deleteRequest, putRequest } from '../lib/data/batch-ops.js';
-import { resultKeys } from '../lib/data/result-keys.js';
+import { cancellationReasons, isTransactionCanceled, isTransactionConflict } from '../lib/data/dynamo-errors.js';
+import { countersEntity, examSummaryEntity, idempotencyClaimEntity, resultDetailEntity, resultEntity, resultJobEntity, type ChunkRecord } from '../lib/data/entities/index.js';
 import { statCondition, type QuestionStatItem } from '../lib/learning/question-stat.js';
 import { asJob, type DetailEntry, type ResultRecord, type JobRecord, type Item, type Key } from './repository.js';
 
@@ -26,9 +27,8 @@ async function transact(items: TransactItem[]): Promise<void> {
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-    if (e.name === 'TransactionCanceledException') throw new TransactionCancelled((e.CancellationReasons ?? []).map((r) => r.Code ?? 'None'));
-    if (e.name === 'TransactionConflictException') throw new TransactionCancelled(items.map(() => 'TransactionConflict'));
+    if (isTransactionCanceled(error)) throw new TransactionCancelled(cancellationReasons(error));
+    if (isTransactionConflict(error)) throw new TransactionCancelled(items.map(() => 'TransactionConflict'));
     throw error;
   }
 }
@@ -37,19 +37,9 @@ const statPut = (stat: { item: QuestionStatItem; previous?: Item }): TransactIte
   Put: { TableName: config.appTable, Item: stat.item, ...statCondition(stat.previous) },
 });
 
-export interface ChunkRecord {
-  chunk: number;
-  details: DetailEntry[];
-}
+export type { ChunkRecord };
 
-const chunkItem = (userId: string, resultId: string, tag: string, chunk: ChunkRecord) => ({
-  ...resultKeys.detail(userId, resultId, tag, chunk.chunk),
-  type: 'RESULTDETAIL',
-  result_id: resultId,
-  tag,
-  chunk: chunk.chunk,
-  details: chunk.details,
-});
+const chunkItem = resultDetailEntity.item;
 
 /** Detail chunks written ahead of the transaction that makes them reachable (idempotent Puts). */
 export async function putChunks(userId: string, resultId: string, tag: string, chunks: ChunkRecord[]): Promise<void> {
@@ -102,20 +92,14 @@ export async function writeSubmit(write: SubmitWrite): Promise<void> {
     {
       Put: {
         TableName: config.ephemeralTable,
-        Item: { ...resultKeys.idempotency(userId, write.idempotencyKey), type: 'IDEMP', result_id: result.id, request_hash: write.requestHash, expiresAt },
+        Item: idempotencyClaimEntity.item(userId, write.idempotencyKey, { result_id: result.id, request_hash: write.requestHash }, expiresAt),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
     {
       Put: {
         TableName: config.appTable,
-        Item: {
-          ...result,
-          ...resultKeys.result(userId, result.id),
-          ...resultKeys.resultsOfExam(userId, result.exam_id, result.id),
-          ...resultKeys.resultById(result.id),
-          type: 'RESULT',
-        },
+        Item: resultEntity.item(result),
         ...(write.previousRevision === undefined
           ? { ConditionExpression: 'attribute_not_exists(pk)' }
           : { ConditionExpression: 'revision = :rev', ExpressionAttributeValues: { ':rev': write.previousRevision } }),
@@ -130,20 +114,20 @@ export async function writeSubmit(write: SubmitWrite): Promise<void> {
     items.push({
       Update: {
         TableName: config.appTable,
-        Key: resultKeys.counters(userId),
+        Key: countersEntity.key(userId),
         UpdateExpression: 'SET #type = :type ADD result_count :r, exam_count :e',
         ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'COUNTERS', ':r': write.counters.result_count, ':e': write.counters.exam_count },
+        ExpressionAttributeValues: { ':type': countersEntity.type, ':r': write.counters.result_count, ':e': write.counters.exam_count },
       },
     });
   }
   for (const stat of write.stats) items.push(statPut(stat));
   if (write.job) {
     items.push({
-      Put: { TableName: config.appTable, Item: { ...write.job, ...resultKeys.job(userId, result.id), type: 'RESULTJOB' }, ConditionExpression: 'attribute_not_exists(pk)' },
+      Put: { TableName: config.appTable, Item: resultJobEntity.item(userId, write.job), ConditionExpression: 'attribute_not_exists(pk)' },
     });
   } else if (write.expectNoJob) {
-    items.push({ ConditionCheck: { TableName: config.appTable, Key: resultKeys.job(userId, result.id), ConditionExpression: 'attribute_not_exists(pk)' } });
+    items.push({ ConditionCheck: { TableName: config.appTable, Key: resultJobEntity.key(userId, result.id), ConditionExpression: 'attribute_not_exists(pk)' } });
   }
   await transact(items);
 }
@@ -151,13 +135,13 @@ export async function writeSubmit(write: SubmitWrite): Promise<void> {
 function summaryUpdate(userId: string, examId: string, change: SummaryChange): TransactItem {
   const names: Record<string, string> = { '#type': 'type' };
   const values: Record<string, unknown> = {
-    ':type': 'EXAMSUM',
+    ':type': examSummaryEntity.type,
     ':exam': examId,
     ':title': change.examTitle,
     ':total': change.totalQuestions,
     ':n': change.addResults,
-    ':gsi2pk': resultKeys.examTakers(examId, userId).gsi2pk,
-    ':gsi2sk': resultKeys.examTakers(examId, userId).gsi2sk,
+    ':gsi2pk': examSummaryEntity.takersIndex(examId, userId).gsi2pk,
+    ':gsi2sk': examSummaryEntity.takersIndex(examId, userId).gsi2sk,
   };
   const set = ['#type = :type', 'exam_id = :exam', 'exam_title = :title', 'total_questions = :total', 'gsi2pk = :gsi2pk', 'gsi2sk = :gsi2sk'];
   const add = ['result_count :n'];
@@ -178,7 +162,7 @@ function summaryUpdate(userId: string, examId: string, change: SummaryChange): T
   return {
     Update: {
       TableName: config.appTable,
-      Key: resultKeys.examSummary(userId, examId),
+      Key: examSummaryEntity.key(userId, examId),
       UpdateExpression: `SET ${set.join(', ')} ADD ${add.join(', ')}`,
       ConditionExpression: change.existed ? 'attribute_exists(pk)' : 'attribute_not_exists(pk)',
       ExpressionAttributeNames: names,
@@ -193,7 +177,7 @@ function summaryUpdate(userId: string, examId: string, change: SummaryChange): T
  * retry and the original request race. The last batch deletes the job.
  */
 export async function writeStatsBatch(userId: string, job: JobRecord, stats: { item: QuestionStatItem; previous?: Item }[], nextCursor: number): Promise<void> {
-  const key = resultKeys.job(userId, job.result_id);
+  const key = resultJobEntity.key(userId, job.result_id);
   const done = nextCursor >= job.pending.length;
   await transact([
     ...stats.map(statPut),
@@ -213,7 +197,7 @@ export async function writeStatsBatch(userId: string, job: JobRecord, stats: { i
 }
 
 export async function getJob(userId: string, resultId: string): Promise<JobRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: resultKeys.job(userId, resultId), ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: resultJobEntity.key(userId, resultId), ConsistentRead: true }));
   return asJob(Item);
 }
 
@@ -238,29 +222,29 @@ export async function removeResult(
     {
       Delete: {
         TableName: config.appTable,
-        Key: resultKeys.result(userId, result.id),
+        Key: resultEntity.key(userId, result.id),
         ConditionExpression: 'attribute_exists(pk)',
       },
     },
-    { Delete: { TableName: config.appTable, Key: resultKeys.job(userId, result.id) } },
+    { Delete: { TableName: config.appTable, Key: resultJobEntity.key(userId, result.id) } },
     ...inTransaction.map((k) => ({ Delete: { TableName: config.appTable, Key: { pk: k.pk, sk: k.sk } } })),
     {
       Update: {
         TableName: config.appTable,
-        Key: resultKeys.counters(userId),
+        Key: countersEntity.key(userId),
         UpdateExpression: summary.remove ? 'ADD result_count :minus, exam_count :minus' : 'ADD result_count :minus',
         ExpressionAttributeValues: { ':minus': -1 },
       },
     },
   ];
   if (summary.remove) {
-    items.push({ Delete: { TableName: config.appTable, Key: resultKeys.examSummary(userId, result.exam_id) } });
+    items.push({ Delete: { TableName: config.appTable, Key: examSummaryEntity.key(userId, result.exam_id) } });
   } else {
     const latest = summary.newest;
     items.push({
       Update: {
         TableName: config.appTable,
-        Key: resultKeys.examSummary(userId, result.exam_id),
+        Key: examSummaryEntity.key(userId, result.exam_id),
         UpdateExpression: latest
           ? 'SET latest_result_id = :lid, latest_score = :lscore, latest_total_score = :ltotal, latest_correct_count = :lcorrect, last_completed_at = :lat ADD result_count :minus'
           : 'ADD result_count :minus',

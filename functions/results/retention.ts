@@ -1,8 +1,7 @@
 import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
-import { examKeys } from '../lib/data/exam-keys.js';
-import { RESULT_SK_PREFIX, resultKeys } from '../lib/data/result-keys.js';
+import { primaryKeyOf, questionStatEntity, resultEntity, resultJobEntity, userPk } from '../lib/data/entities/index.js';
 import { statCondition } from '../lib/learning/question-stat.js';
 import {
   asJob,
@@ -58,14 +57,14 @@ async function oldestResults(userId: string, limit: number): Promise<ResultRecor
       new QueryCommand({
         TableName: config.appTable,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :r)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':r': RESULT_SK_PREFIX },
+        ExpressionAttributeValues: { ':pk': userPk(userId), ':r': resultEntity.skPrefix },
         ScanIndexForward: true,
         ConsistentRead: true,
         Limit: Math.min(100, limit - found.length),
         ExclusiveStartKey: startKey,
       }),
     );
-    found.push(...(answer.Items ?? []).map((i) => asResult(i)!));
+    found.push(...(answer.Items ?? []).map(resultEntity.parse));
     startKey = answer.LastEvaluatedKey;
   } while (startKey && found.length < limit);
   return found;
@@ -98,15 +97,15 @@ async function drainStatistics(userId: string, contributions: Map<string, Contri
   for (let i = 0; i < ids.length; i += 100) {
     const batch = ids.slice(i, i + 100);
     for (let attempt = 0; ; attempt++) {
-      const found = await getMany(batch.map((id) => examKeys.questionStat(userId, id)));
+      const found = await getMany(batch.map((id) => questionStatEntity.key(userId, id)));
       const items = batch.flatMap((id): TransactItem[] => {
-        const previous = found.get(examKeys.questionStat(userId, id).sk);
+        const previous = found.get(questionStatEntity.key(userId, id).sk);
         if (!previous) return [];
         const take = contributions.get(id)!;
         const total = Math.max(0, Number(previous.total_attempts ?? 0) - take.attempts);
         const correct = Math.min(total, Math.max(0, Number(previous.correct_attempts ?? 0) - take.correct));
         const condition = statCondition(previous);
-        if (total === 0) return [{ Delete: { TableName: config.appTable, Key: examKeys.questionStat(userId, id), ...condition } }];
+        if (total === 0) return [{ Delete: { TableName: config.appTable, Key: questionStatEntity.key(userId, id), ...condition } }];
         const item = { ...previous, total_attempts: total, correct_attempts: correct, version: Number(previous.version ?? 0) + 1 };
         return [{ Put: { TableName: config.appTable, Item: item, ...condition } }];
       });
@@ -137,12 +136,12 @@ export async function cleanupOldestResults(userId: string, percentage: number, d
   for (const listed of oldest) {
     if (Date.now() >= deadline) return { deleted, completed: false };
     const [found, detailItems] = await Promise.all([
-      getMany([resultKeys.result(userId, listed.id), resultKeys.job(userId, listed.id)]),
+      getMany([resultEntity.key(userId, listed.id), resultJobEntity.key(userId, listed.id)]),
       getDetailItems(userId, listed.id),
     ]);
-    const result = asResult(found.get(resultKeys.result(userId, listed.id).sk));
+    const result = asResult(found.get(resultEntity.key(userId, listed.id).sk));
     if (!result) continue;
-    const job = asJob(found.get(resultKeys.job(userId, listed.id).sk));
+    const job = asJob(found.get(resultJobEntity.key(userId, listed.id).sk));
     // A pending job's statistics are applied first, so what is subtracted was really added.
     if (job) await runJob(userId, job);
     const contributions = new Map<string, Contribution>();
@@ -152,7 +151,7 @@ export async function cleanupOldestResults(userId: string, percentage: number, d
       if (detail.is_correct) c.correct += 1;
       contributions.set(detail.question_id, c);
     }
-    const removed = await removeOne(userId, result, detailItems.map((i) => ({ pk: String(i.pk), sk: String(i.sk) })));
+    const removed = await removeOne(userId, result, detailItems.map(primaryKeyOf));
     if (!removed) continue;
     deleted++;
     await drainStatistics(userId, contributions);

@@ -4,8 +4,8 @@ import { errorMessage } from '../../shared/i18n/catalogue.js';
 import { getExam, getExamWithQuestions } from '../exams/repository.js';
 import { canReadExam, type Caller } from '../exams/visibility.js';
 import { findUserIdByUsername, getUser } from '../lib/accounts/user-repository.js';
-import { examKeys } from '../lib/data/exam-keys.js';
-import { resultKeys } from '../lib/data/result-keys.js';
+import { examSummaryEntity, primaryKeyOf, questionStatEntity, resultEntity, resultJobEntity, userPk, type QuestionStat } from '../lib/data/entities/index.js';
+import { statsFor, statsForFile } from '../lib/learning/question-stat-store.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { RequestContext } from '../lib/http/types.js';
@@ -24,8 +24,6 @@ import {
   listResults,
   listSummaries,
   newestOtherResult,
-  statsByIds,
-  statsWithPrefix,
   type ResultRecord,
 } from './repository.js';
 import { TransactionCancelled, putStat, removeResult } from './result-writes.js';
@@ -85,9 +83,9 @@ function decodeCursor(cursor: string | undefined, userId: string, skPrefix: stri
     const names = Object.keys(key ?? {}).sort().join(',');
     const ok =
       !!key && typeof key === 'object' && !Array.isArray(key) &&
-      key.pk === `USER#${userId}` && typeof key.sk === 'string' && key.sk.startsWith(skPrefix) &&
+      key.pk === userPk(userId) && typeof key.sk === 'string' && key.sk.startsWith(skPrefix) &&
       (examId
-        ? names === 'gsi1pk,gsi1sk,pk,sk' && key.gsi1pk === resultKeys.resultsOfExam(userId, examId, '').gsi1pk && typeof key.gsi1sk === 'string'
+        ? names === 'gsi1pk,gsi1sk,pk,sk' && key.gsi1pk === resultEntity.examPartition(userId, examId) && typeof key.gsi1sk === 'string'
         : names === 'pk,sk');
     if (ok) return key;
   } catch {
@@ -100,10 +98,10 @@ function decodeCursor(cursor: string | undefined, userId: string, skPrefix: stri
 const STALE_JOB_MS = 60_000;
 
 async function withDetails(userId: string, resultId: string): Promise<{ result: ResultRecord; details: ReturnType<typeof detailsOfRevision> } | null> {
-  const [found, items] = await Promise.all([getMany([resultKeys.result(userId, resultId), resultKeys.job(userId, resultId)]), getDetailItems(userId, resultId)]);
-  const result = asResult(found.get(resultKeys.result(userId, resultId).sk));
+  const [found, items] = await Promise.all([getMany([resultEntity.key(userId, resultId), resultJobEntity.key(userId, resultId)]), getDetailItems(userId, resultId)]);
+  const result = asResult(found.get(resultEntity.key(userId, resultId).sk));
   if (!result) return null;
-  const job = asJob(found.get(resultKeys.job(userId, resultId).sk));
+  const job = asJob(found.get(resultJobEntity.key(userId, resultId).sk));
   if (job && Date.now() - Date.parse(job.updated_at) > STALE_JOB_MS) await runJob(userId, job).catch(() => undefined);
   return { result, details: detailsOfRevision(items, result) };
 }
@@ -127,7 +125,7 @@ export async function listExamResults(input: ServiceInput<typeof contracts.listE
       results: loaded ? [resultView(loaded.result, loaded.details)] : [],
     };
   }
-  const startKey = decodeCursor(cursor, caller.id, 'RESULT#', examId);
+  const startKey = decodeCursor(cursor, caller.id, resultEntity.skPrefix, examId);
   const [page, count] = await Promise.all([
     listResults(caller.id, { examId, limit: pageSize, startKey }),
     examId ? getSummary(caller.id, examId).then((s) => Math.max(0, Number(s?.result_count ?? 0))) : getCounters(caller.id).then((c) => c.result_count),
@@ -138,7 +136,7 @@ export async function listExamResults(input: ServiceInput<typeof contracts.listE
 /** GET /api/exam-results/summary/: the caller's EXAMSUM items (1 Query) + the exam count (1 GetItem). */
 export async function examResultsSummary(input: ServiceInput<typeof contracts.examResultsSummary>, ctx: RequestContext) {
   const caller = callerOf(ctx);
-  const startKey = decodeCursor(input.query.cursor, caller.id, 'EXAMSUM#');
+  const startKey = decodeCursor(input.query.cursor, caller.id, examSummaryEntity.skPrefix);
   const [page, counters] = await Promise.all([listSummaries(caller.id, { limit: input.query.page_size ?? 100, startKey }), getCounters(caller.id)]);
   return { count: counters.exam_count, next: encodeCursor(page.lastKey), results: page.items.map(summaryView) };
 }
@@ -189,7 +187,7 @@ export async function deleteExamResult(input: ServiceInput<typeof contracts.dele
     try {
       await removeResult(
         result,
-        detailItems.map((i) => ({ pk: String(i.pk), sk: String(i.sk) })),
+        detailItems.map(primaryKeyOf),
         last ? { remove: true } : { remove: false, newest },
       );
       break;
@@ -238,11 +236,11 @@ export async function questionStatistics(input: ServiceInput<typeof contracts.qu
     else loose.push(...ids);
   }
   const [byPrefix, byKey] = await Promise.all([
-    Promise.all(prefixFiles.map((f) => statsWithPrefix(target, f))),
-    loose.length ? statsByIds(target, loose) : Promise.resolve(new Map<string, Record<string, unknown>>()),
+    Promise.all(prefixFiles.map((f) => statsForFile(target, f))),
+    loose.length ? statsFor(target, loose, { consistent: true }) : Promise.resolve(new Map<string, QuestionStat>()),
   ]);
   const stats = new Map(byKey);
-  for (const item of byPrefix.flat()) stats.set(String(item.question_id), item);
+  for (const stat of byPrefix.flat()) stats.set(stat.question_id, stat);
   return questions.flatMap((q) => {
     const stat = stats.get(String(q.id));
     return stat ? [statisticView(stat)] : [];
@@ -276,7 +274,7 @@ export async function adjustQuestionAccuracy(input: ServiceInput<typeof contract
   if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
   if (!holds) throw notFound('question_not_in_exam');
   for (let attempt = 0; attempt < 4; attempt++) {
-    const previous = (await getMany([examKeys.questionStat(caller.id, questionId)])).values().next().value as Record<string, unknown> | undefined;
+    const [previous] = (await getMany([questionStatEntity.key(caller.id, questionId)])).values();
     const total = Number(previous?.total_attempts ?? 0);
     const correct = Number(previous?.correct_attempts ?? 0);
     const add = adjustment(total, correct, type, target);

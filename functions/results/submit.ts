@@ -4,8 +4,8 @@ import { isAnswerCorrect } from '../../shared/domain/answer-check.js';
 import { pickLocalized, type Language } from '../../shared/domain/language.js';
 import { getExamWithQuestions, type StoredQuestion } from '../exams/repository.js';
 import { canReadExam, type Caller } from '../exams/visibility.js';
-import { examKeys, newId } from '../lib/data/exam-keys.js';
-import { newResultId, resultKeys } from '../lib/data/result-keys.js';
+import { questionStatEntity, resultEntity, resultDetailEntity, resultJobEntity, examSummaryEntity } from '../lib/data/entities/index.js';
+import { newId, newResultId } from '../lib/data/ids.js';
 import { AppError, badRequest, conflict, notFound } from '../lib/http/app-error.js';
 import { nextStat, type QuestionStatItem } from '../lib/learning/question-stat.js';
 import {
@@ -144,7 +144,7 @@ type StatWrite = { item: QuestionStatItem; previous?: Record<string, unknown> };
 
 function statWrites(userId: string, graded: { question_id: string; is_correct: boolean }[], found: Map<string, Record<string, unknown>>, now: Date, examId: string): StatWrite[] {
   return graded.map((d) => {
-    const previous = found.get(examKeys.questionStat(userId, d.question_id).sk);
+    const previous = found.get(questionStatEntity.key(userId, d.question_id).sk);
     return { item: nextStat(userId, d.question_id, previous, [d.is_correct], now, examId), previous };
   });
 }
@@ -164,7 +164,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
   const answers = dedupe(input.answers);
   const graded = grade(answers, questions, input.language);
   const { key, requestHash } = keysFor(input, answers);
-  const examTitle = pickLocalized(exam as unknown as Record<string, unknown>, 'title', input.language) || exam.title;
+  const examTitle = pickLocalized(exam, 'title', input.language) || exam.title;
 
   for (let attempt = 0; ; attempt++) {
     if (attempt >= MAX_ATTEMPTS) throw conflict('submission_busy');
@@ -174,19 +174,19 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     // Reads: statistics of the answered questions, the exam summary, and for a continue the
     // earlier result, its pending job and its details.
     // Only the first transaction's statistics are read here; a job reads its own batches.
-    const reads = [...graded.slice(0, FIRST_STATS_MAX).map((d) => examKeys.questionStat(userId, d.question_id)), resultKeys.examSummary(userId, input.examId)];
-    if (input.previousResultId) reads.push(resultKeys.result(userId, input.previousResultId), resultKeys.job(userId, input.previousResultId));
+    const reads = [...graded.slice(0, FIRST_STATS_MAX).map((d) => questionStatEntity.key(userId, d.question_id)), examSummaryEntity.key(userId, input.examId)];
+    if (input.previousResultId) reads.push(resultEntity.key(userId, input.previousResultId), resultJobEntity.key(userId, input.previousResultId));
     const [found, previousDetailItems] = await Promise.all([
       getMany(reads),
       input.previousResultId ? getDetailItems(userId, input.previousResultId) : Promise.resolve([]),
     ]);
-    const summary = asSummary(found.get(resultKeys.examSummary(userId, input.examId).sk));
+    const summary = asSummary(found.get(examSummaryEntity.key(userId, input.examId).sk));
 
     let previous: ResultRecord | null = null;
     if (input.previousResultId) {
-      previous = asResult(found.get(resultKeys.result(userId, input.previousResultId).sk));
+      previous = asResult(found.get(resultEntity.key(userId, input.previousResultId).sk));
       if (!previous || previous.exam_id !== input.examId) throw notFound('result_not_found');
-      const pendingJob = asJob(found.get(resultKeys.job(userId, input.previousResultId).sk));
+      const pendingJob = asJob(found.get(resultJobEntity.key(userId, input.previousResultId).sk));
       if (pendingJob) {
         // The earlier operation's statistics come first; then read again.
         await runJob(userId, pendingJob);
@@ -248,7 +248,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
       : null;
 
     if (ahead.length) await putChunks(userId, result.id, result.detail_tag, ahead);
-    const aheadKeys = ahead.map((c) => resultKeys.detail(userId, result.id, result.detail_tag, c.chunk));
+    const aheadKeys = ahead.map((c) => resultDetailEntity.key(userId, result.id, result.detail_tag, c.chunk));
     try {
       await writeSubmit({
         userId,
@@ -279,7 +279,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
       continue;
     }
     if (previous) {
-      const stale = previousDetailItems.filter((i) => !String(i.sk).startsWith(resultKeys.detailTagPrefix(result.id, result.detail_tag)));
+      const stale = previousDetailItems.filter((i) => !String(i.sk).startsWith(resultDetailEntity.writePrefix(result.id, result.detail_tag)));
       if (stale.length) await deleteKeys(stale.map((i) => ({ pk: String(i.pk), sk: String(i.sk) })));
     }
     if (job) await runJob(userId, job);
@@ -294,11 +294,11 @@ async function replay(input: ApplyInput, key: string, requestHash: string): Prom
   if (!claim) throw conflict('submission_busy');
   if (claim.request_hash !== requestHash) throw conflict('submission_id_reused');
   const [found, detailItems] = await Promise.all([
-    getMany([resultKeys.result(userId, claim.result_id), resultKeys.job(userId, claim.result_id)]),
+    getMany([resultEntity.key(userId, claim.result_id), resultJobEntity.key(userId, claim.result_id)]),
     getDetailItems(userId, claim.result_id),
   ]);
-  const result = asResult(found.get(resultKeys.result(userId, claim.result_id).sk));
-  const job = asJob(found.get(resultKeys.job(userId, claim.result_id).sk));
+  const result = asResult(found.get(resultEntity.key(userId, claim.result_id).sk));
+  const job = asJob(found.get(resultJobEntity.key(userId, claim.result_id).sk));
   if (!result) throw notFound('result_not_found');
   if (job) await runJob(userId, job);
   return { success: true, result_id: result.id, replayed: true, result: resultView(result, detailsOfRevision(detailItems, result)) };
@@ -318,7 +318,7 @@ export async function runJob(userId: string, start: JobRecord): Promise<void> {
     const batch: { question_id: string; is_correct: boolean }[] = current.pending
       .slice(current.cursor, current.cursor + STATS_PER_BATCH)
       .map(([question_id, correct]) => ({ question_id, is_correct: correct === 1 }));
-    const found = await getMany(batch.map((d) => examKeys.questionStat(userId, d.question_id)));
+    const found = await getMany(batch.map((d) => questionStatEntity.key(userId, d.question_id)));
     try {
       await writeStatsBatch(userId, job, statWrites(userId, batch, found, now, job.exam_id), job.cursor + batch.length);
       job = { ...job, cursor: job.cursor + batch.length };

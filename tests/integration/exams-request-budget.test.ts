@@ -4,7 +4,7 @@ import * as examServices from '../../functions/exams/services.js';
 import type { RequestContext } from '../../functions/lib/http/types.js';
 import { createLogger } from '../../functions/lib/log.js';
 import { countDynamoCalls } from '../support/exam-store.js';
-import { EXAM_LIST_SHARDS } from '../../functions/lib/data/exam-keys.js';
+import { EXAM_LIST_SHARDS } from '../../functions/lib/data/entities/index.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, questionRows, xlsxBytes } from '../support/sheets.js';
 

@@ -13,7 +13,8 @@ import type { Language } from '../../../shared/domain/language.js';
 import { s3Client } from '../../lib/aws/clients.js';
 import { config } from '../../lib/config.js';
 import { AppError } from '../../lib/http/app-error.js';
-import { fileQuestionId, nameKey, newId } from '../../lib/data/exam-keys.js';
+import { fileQuestionEntity, nameKey } from '../../lib/data/entities/index.js';
+import { newId } from '../../lib/data/ids.js';
 import type { Logger } from '../../lib/log.js';
 import { commitFile, deletePool, getOwnFileByName, poolItem, writePool, type FileRecord } from '../repository.js';
 import { parseSheet } from './parse.js';
@@ -92,7 +93,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   const previous = await getOwnFileByName(owner.id, key);
   const questions = outcome.questions.map((q, index) => {
     const order = index + 1;
-    const id = fileQuestionId(fileId, order);
+    const id = fileQuestionEntity.questionId(fileId, order);
     // Not on the gsi1 question index: `<fileId>-<order>` already locates the item, and an
     // import then writes each question once, with no index write.
     return poolItem(fileId, order, {

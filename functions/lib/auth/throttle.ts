@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
-import { keys } from '../data/keys.js';
+import { throttleEntity } from '../data/entities/index.js';
 
 /**
  * Fixed-window failure counters in the ephemeral table: `THROTTLE#<scope>#<subject>` holds
@@ -46,19 +46,19 @@ const now = () => Math.floor(Date.now() / 1000);
 /** Seconds until the subject may try again, or 0 when it is not blocked. */
 export async function blockedFor(rule: ThrottleRule, subject: string): Promise<number> {
   const { Item } = await dynamoDocument().send(
-    new GetCommand({ TableName: config.ephemeralTable, Key: keys.throttle(rule.scope, subject), ConsistentRead: true }),
+    new GetCommand({ TableName: config.ephemeralTable, Key: throttleEntity.key(rule.scope, subject), ConsistentRead: true }),
   );
   if (!Item) return 0;
   const t = now();
-  const expiresAt = Number(Item.expiresAt ?? 0);
+  const { count, expiresAt } = throttleEntity.parse(Item);
   if (expiresAt <= t) return 0;
-  return Number(Item.count ?? 0) >= rule.limit ? Math.max(1, expiresAt - t) : 0;
+  return count >= rule.limit ? Math.max(1, expiresAt - t) : 0;
 }
 
 /** Counts one failure (or one use) for the subject. */
 export async function recordHit(rule: ThrottleRule, subject: string): Promise<void> {
   const t = now();
-  const key = keys.throttle(rule.scope, subject);
+  const key = throttleEntity.key(rule.scope, subject);
   const fresh = { ...key, count: 1, expiresAt: t + rule.windowSeconds() };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -96,6 +96,6 @@ export async function recordHit(rule: ThrottleRule, subject: string): Promise<vo
 
 export async function clearThrottle(rule: ThrottleRule, subject: string): Promise<void> {
   await dynamoDocument().send(
-    new DeleteCommand({ TableName: config.ephemeralTable, Key: keys.throttle(rule.scope, subject) }),
+    new DeleteCommand({ TableName: config.ephemeralTable, Key: throttleEntity.key(rule.scope, subject) }),
   );
 }
