@@ -37,4 +37,4 @@ export const orDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>)
   schema.nullish().transform((value) => value ?? fallback);
 
 /** A flag stored loosely by older writers: any truthy value is on. */
-export const flag = () => z.unknown().transform((value) => !!value);
+export const flag = () => z.unknown().optional().transform((value) => !!value);

@@ -18,9 +18,9 @@ export const SCHEDULED_ENTRY_PROJECTION = 'pk, sk, retention_cleanup_enabled, re
 const entrySchema = z.object({
   pk: z.string(),
   sk: z.string(),
-  retention_cleanup_enabled: z.unknown(),
+  retention_cleanup_enabled: z.unknown().optional(),
   retention_cleanup_percentage: z.number().optional(),
-  stats_reset_cutoff: z.unknown(),
+  stats_reset_cutoff: z.unknown().optional(),
 });
 
 export function parseScheduledEntry(item: StoredItem): ScheduledEntry | null {

@@ -33,7 +33,7 @@ const userSchema = z.object({
   is_superuser: flag(),
   is_staff: flag(),
   email_verified: flag(),
-  language: z.unknown().transform((value): Language => (value === 'en' ? 'en' : 'ko')),
+  language: z.unknown().optional().transform((value): Language => (value === 'en' ? 'en' : 'ko')),
   /** ISO 8601. */
   date_joined: z.string(),
   passwordHash: orDefault(z.string(), ''),
