@@ -6,9 +6,9 @@ import { questionsWorkbook } from '../functions/files/samples.js';
 import { dynamoDocument } from '../functions/lib/aws/clients.js';
 import { config } from '../functions/lib/config.js';
 import { userEntity, usernameClaimEntity } from '../functions/lib/data/entities/index.js';
-import type { RequestContext } from '../functions/lib/http/types.js';
+import type { SignedInContext } from '../functions/lib/http/types.js';
 import { createLogger } from '../functions/lib/log.js';
-import { createOrFindTag } from '../functions/tags/repository.js';
+import { createOrFindTag } from '../functions/lib/tags/tag-store.js';
 import type { Language } from '../shared/domain/language.js';
 
 /**
@@ -74,7 +74,7 @@ export async function seedDemo(print: (line: string) => void = () => undefined):
   return true;
 }
 
-function authorContext(language: Language): RequestContext {
+function authorContext(language: Language): SignedInContext {
   return {
     requestId: 'seed',
     language,

@@ -7,7 +7,7 @@ import { getUser, markEmailVerified, type UserRecord } from '../lib/accounts/use
 import { blockedFor, recordHit, VERIFICATION_MAIL_PER_USER } from '../lib/auth/throttle.js';
 import { config } from '../lib/config.js';
 import { AppError, badRequest, tooManyRequests, unauthorized } from '../lib/http/app-error.js';
-import type { RequestContext } from '../lib/http/types.js';
+import type { RequestContext, SignedInContext } from '../lib/http/types.js';
 import { escapeHtml, sendMail } from '../lib/mail/send-mail.js';
 
 /** A verification link works for a day, once. */
@@ -19,8 +19,8 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** POST /api/send-email-verification/ */
-export async function sendEmailVerification(ctx: RequestContext) {
-  const user = await getUser(ctx.caller!.user.id);
+export async function sendEmailVerification(ctx: SignedInContext) {
+  const user = await getUser(ctx.caller.user.id);
   if (!user) throw unauthorized();
   if (!user.email) throw badRequest('email_required');
   if (user.email_verified) return { message: accountMessage('already_verified', ctx.language), email_verified: true };

@@ -1,7 +1,7 @@
 import { scheduledEntries } from '../lib/learning/scheduled-entries.js';
 import { createLogger } from '../lib/log.js';
-import { runReset } from '../results/reset.js';
-import { cleanupOldestResults } from '../results/retention.js';
+import { runReset } from '../lib/results/reset.js';
+import { cleanupOldestResults } from '../lib/results/retention.js';
 
 /**
  * Retention cleanup, daily at 18:00 UTC (docs/architecture.md §5, §2.6 L22). Finds its users

@@ -5,8 +5,8 @@ import { pickLocalized, type Language } from '../../shared/domain/language.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext } from '../lib/http/types.js';
-import { callerOf, readableExam } from '../exams/create.js';
+import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import { readableExam } from '../lib/exams/visibility.js';
 import { findQuestionInExam } from './repository.js';
 
 /**
@@ -149,8 +149,8 @@ export function evaluatorFromEnv(env: NodeJS.ProcessEnv = process.env): Evaluato
  * POST /api/evaluate-answer/: GetItem EXAM (readable, else 404) + gsi1 Query + GetItem of the
  * question copy. The correct answer is the stored one; a `correct_answer` in the body is ignored.
  */
-export async function evaluateAnswer(input: ServiceInput<typeof contracts.evaluateAnswer>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function evaluateAnswer(input: ServiceInput<typeof contracts.evaluateAnswer>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const exam = await readableExam(input.body.exam_id, caller);
   const question = await findQuestionInExam(exam.id, input.body.question_id);
   if (!question) throw new AppError(404, 'question_not_found');

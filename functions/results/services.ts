@@ -1,14 +1,14 @@
 import type * as contracts from '../../shared/contracts/results.js';
 import { isSiteAdmin } from '../../shared/domain/roles.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
-import { getExam, getExamWithQuestions } from '../exams/repository.js';
-import { canReadExam, type Caller } from '../exams/visibility.js';
+import { getExam, getExamWithQuestions } from '../lib/exams/exam-store.js';
+import { canReadExam, type Caller } from '../lib/exams/visibility.js';
 import { findUserIdByUsername, getUser } from '../lib/accounts/user-repository.js';
 import { examSummaryEntity, primaryKeyOf, questionStatEntity, resultEntity, resultJobEntity, userPk, type QuestionStat } from '../lib/data/entities/index.js';
 import { statsFor, statsForFile } from '../lib/learning/question-stat-store.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext } from '../lib/http/types.js';
+import type { RequestContext, SignedInContext } from '../lib/http/types.js';
 import { accuracyOf, nextStat } from '../lib/learning/question-stat.js';
 import {
   asJob,
@@ -25,22 +25,18 @@ import {
   listSummaries,
   newestOtherResult,
   type ResultRecord,
-} from './repository.js';
-import { TransactionCancelled, putStat, removeResult } from './result-writes.js';
-import { applyAnswers, runJob } from './submit.js';
+} from '../lib/results/result-store.js';
+import { TransactionCancelled, putStat, removeResult } from '../lib/results/result-writes.js';
+import { applyAnswers } from './submit.js';
+import { runJob } from '../lib/results/stats-job.js';
 import { resultView, statisticView, summaryView } from './views.js';
 
-function callerOf(ctx: RequestContext): Caller {
-  if (!ctx.caller) throw new AppError(401, 'authentication_required');
-  return ctx.caller.user;
-}
-
 /** POST /api/submit-exam/ (T5). */
-export async function submitExam(input: ServiceInput<typeof contracts.submitExam>, ctx: RequestContext) {
+export async function submitExam(input: ServiceInput<typeof contracts.submitExam>, ctx: SignedInContext) {
   const { body } = input;
   return applyAnswers({
     kind: 'submit',
-    caller: callerOf(ctx),
+    caller: ctx.caller.user,
     language: ctx.language,
     examId: body.exam_id,
     answers: body.answers,
@@ -51,11 +47,11 @@ export async function submitExam(input: ServiceInput<typeof contracts.submitExam
 }
 
 /** POST /api/exam/{examId}/continue/: the caller's own earlier result of this exam only (else 404). */
-export async function continueExam(input: ServiceInput<typeof contracts.continueExam>, ctx: RequestContext) {
+export async function continueExam(input: ServiceInput<typeof contracts.continueExam>, ctx: SignedInContext) {
   const { body } = input;
   return applyAnswers({
     kind: 'continue',
-    caller: callerOf(ctx),
+    caller: ctx.caller.user,
     language: ctx.language,
     examId: input.params.examId,
     previousResultId: body.previous_result_id,
@@ -111,8 +107,8 @@ async function withDetails(userId: string, resultId: string): Promise<{ result: 
  * counters or the exam summary), in parallel. `latest=true` with exam_id: the summary's latest
  * result with its details.
  */
-export async function listExamResults(input: ServiceInput<typeof contracts.listExamResults>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function listExamResults(input: ServiceInput<typeof contracts.listExamResults>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const { exam_id: examId, latest, cursor } = input.query;
   const pageSize = input.query.page_size ?? 10;
   if (latest === 'true') {
@@ -134,8 +130,8 @@ export async function listExamResults(input: ServiceInput<typeof contracts.listE
 }
 
 /** GET /api/exam-results/summary/: the caller's EXAMSUM items (1 Query) + the exam count (1 GetItem). */
-export async function examResultsSummary(input: ServiceInput<typeof contracts.examResultsSummary>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function examResultsSummary(input: ServiceInput<typeof contracts.examResultsSummary>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const startKey = decodeCursor(input.query.cursor, caller.id, examSummaryEntity.skPrefix);
   const [page, counters] = await Promise.all([listSummaries(caller.id, { limit: input.query.page_size ?? 100, startKey }), getCounters(caller.id)]);
   return { count: counters.exam_count, next: encodeCursor(page.lastKey), results: page.items.map(summaryView) };
@@ -158,8 +154,8 @@ async function reachableResult(resultId: string, caller: Caller): Promise<{ resu
   throw notFound('result_not_found');
 }
 
-export async function getExamResult(input: ServiceInput<typeof contracts.getExamResult>, ctx: RequestContext) {
-  const { result, details } = await reachableResult(input.params.id, callerOf(ctx));
+export async function getExamResult(input: ServiceInput<typeof contracts.getExamResult>, ctx: SignedInContext) {
+  const { result, details } = await reachableResult(input.params.id, ctx.caller.user);
   return resultView(result, details);
 }
 
@@ -168,8 +164,8 @@ export async function getExamResult(input: ServiceInput<typeof contracts.getExam
  * counters and the exam summary (whose latest_* moves to the newest remaining result). The
  * caller's question statistics already counted stay (docs/decisions-results.md).
  */
-export async function deleteExamResult(input: ServiceInput<typeof contracts.deleteExamResult>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function deleteExamResult(input: ServiceInput<typeof contracts.deleteExamResult>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   let owner = caller.id;
   let result = await getResult(caller.id, input.params.id);
   if (!result && isSiteAdmin(caller)) {
@@ -208,8 +204,8 @@ const PREFIX_QUERY_MIN = 100;
  * questions: per source file holding ≥ 100 of them one Query `QSTAT#<fileId>-` (1 MB ≈ thousands
  * of statistics), the others by key (BatchGetItem of 100). Admins may name a user.
  */
-export async function questionStatistics(input: ServiceInput<typeof contracts.questionStatistics>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function questionStatistics(input: ServiceInput<typeof contracts.questionStatistics>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const { user_id: userIdParam, username } = input.query;
   let target = caller.id;
   if (userIdParam || username) {
@@ -267,8 +263,8 @@ export function adjustment(total: number, correct: number, type: 'clear' | 'ambi
 }
 
 /** POST /api/adjust-question-accuracy/ (L10): the caller's own statistic of a question of a readable exam. */
-export async function adjustQuestionAccuracy(input: ServiceInput<typeof contracts.adjustQuestionAccuracy>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function adjustQuestionAccuracy(input: ServiceInput<typeof contracts.adjustQuestionAccuracy>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const { question_id: questionId, exam_id: examId, adjustment_type: type, target_percentage: target } = input.body;
   const [exam, holds] = await Promise.all([getExam(examId), examHoldsQuestion(examId, questionId)]);
   if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { SubmittedAnswer } from '../../shared/contracts/results.js';
 import { isAnswerCorrect } from '../../shared/domain/answer-check.js';
 import { pickLocalized, type Language } from '../../shared/domain/language.js';
-import { getExamWithQuestions, type StoredQuestion } from '../exams/repository.js';
-import { canReadExam, type Caller } from '../exams/visibility.js';
+import { getExamWithQuestions, type StoredQuestion } from '../lib/exams/exam-store.js';
+import { canReadExam, type Caller } from '../lib/exams/visibility.js';
 import { questionStatEntity, resultEntity, resultDetailEntity, resultJobEntity, examSummaryEntity } from '../lib/data/entities/index.js';
 import { newId, newResultId } from '../lib/data/ids.js';
 import { AppError, badRequest, conflict, notFound } from '../lib/http/app-error.js';
@@ -19,7 +19,7 @@ import {
   type DetailEntry,
   type JobRecord,
   type ResultRecord,
-} from './repository.js';
+} from '../lib/results/result-store.js';
 import {
   SUBMIT_ITEM,
   TransactionCancelled,
@@ -29,7 +29,8 @@ import {
   writeStatsBatch,
   writeSubmit,
   type ChunkRecord,
-} from './result-writes.js';
+} from '../lib/results/result-writes.js';
+import { STATS_PER_BATCH, runJob, statWrites } from '../lib/results/stats-job.js';
 import { resultView } from './views.js';
 
 /**
@@ -43,8 +44,6 @@ import { resultView } from './views.js';
  * continue adds 1 Query of the earlier details. 100 answers: 5 requests; 2,000: 43.
  */
 
-/** Statistics per later transaction: 99 Puts + the job's cursor move. */
-const STATS_PER_BATCH = 99;
 /** Detail chunk target size (DynamoDB items are ≤ 400 KB). */
 const CHUNK_BYTES = 300 * 1024;
 /** Detail bytes the first transaction may carry (transactions are ≤ 4 MB). */
@@ -138,15 +137,6 @@ function keysFor(input: ApplyInput, answers: SubmittedAnswer[]): { key: string; 
   if (input.submissionId) return { key: `${input.kind}:s:${input.submissionId}`, requestHash };
   const window = Math.floor(Date.now() / DERIVED_KEY_WINDOW_MS);
   return { key: `${input.kind}:h:${sha256(`${requestHash}#${window}`)}`, requestHash };
-}
-
-type StatWrite = { item: QuestionStatItem; previous?: Record<string, unknown> };
-
-function statWrites(userId: string, graded: { question_id: string; is_correct: boolean }[], found: Map<string, Record<string, unknown>>, now: Date, examId: string): StatWrite[] {
-  return graded.map((d) => {
-    const previous = found.get(questionStatEntity.key(userId, d.question_id).sk);
-    return { item: nextStat(userId, d.question_id, previous, [d.is_correct], now, examId), previous };
-  });
 }
 
 export interface ApplyAnswer {
@@ -302,30 +292,4 @@ async function replay(input: ApplyInput, key: string, requestHash: string): Prom
   if (!result) throw notFound('result_not_found');
   if (job) await runJob(userId, job);
   return { success: true, result_id: result.id, replayed: true, result: resultView(result, detailsOfRevision(detailItems, result)) };
-}
-
-/**
- * Applies the statistics a job still holds, batch by batch. Each batch moves the job's cursor in
- * the same transaction as its statistics, so racing runners (a retry and the original) apply
- * each batch once: the loser re-reads the job and carries on from where it is.
- */
-export async function runJob(userId: string, start: JobRecord): Promise<void> {
-  let job: JobRecord | null = start;
-  const now = new Date(start.answered_at);
-  for (let round = 0; job && job.cursor < job.pending.length; round++) {
-    if (round > Math.ceil(job.pending.length / STATS_PER_BATCH) * 3 + 5) throw conflict('submission_busy');
-    const current: JobRecord = job;
-    const batch: { question_id: string; is_correct: boolean }[] = current.pending
-      .slice(current.cursor, current.cursor + STATS_PER_BATCH)
-      .map(([question_id, correct]) => ({ question_id, is_correct: correct === 1 }));
-    const found = await getMany(batch.map((d) => questionStatEntity.key(userId, d.question_id)));
-    try {
-      await writeStatsBatch(userId, job, statWrites(userId, batch, found, now, job.exam_id), job.cursor + batch.length);
-      job = { ...job, cursor: job.cursor + batch.length };
-    } catch (error) {
-      if (!(error instanceof TransactionCancelled)) throw error;
-      await sleep(10 + Math.random() * 40);
-      job = await getJob(userId, job.result_id);
-    }
-  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { queryAll } from '../../functions/lib/data/batch-ops.js';
 import { fileEntity } from '../../functions/lib/data/entities/index.js';
-import { removeFileRecord, getFile } from '../../functions/files/repository.js';
+import { removeFileRecord, getFile } from '../../functions/lib/files/file-store.js';
 import { uploadBank } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser } from '../support/fixture-users.js';
 

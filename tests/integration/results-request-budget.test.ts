@@ -6,7 +6,7 @@ import { importQuestionSheet } from '../../functions/files/importer/import.js';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
 import { queryAll } from '../../functions/lib/data/batch-ops.js';
-import type { RequestContext } from '../../functions/lib/http/types.js';
+import type { SignedInContext } from '../../functions/lib/http/types.js';
 import { createLogger } from '../../functions/lib/log.js';
 import * as results from '../../functions/results/services.js';
 import { countDynamoCalls } from '../support/exam-store.js';
@@ -22,7 +22,7 @@ Object.assign(process.env, inject('cloudEnv'));
  * number (1 exam Query + 2 BatchGet + 2 transactions); question statistics of a 2,000-question
  * exam in a constant number (exam Query + one prefix Query), whatever the history size.
  */
-function contextFor(user: FixtureUser): RequestContext {
+function contextFor(user: FixtureUser): SignedInContext {
   return {
     requestId: 'budget',
     language: 'ko',

@@ -5,7 +5,7 @@ import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
 import { userEntity, countersEntity } from '../../functions/lib/data/entities/index.js';
 import { handler as retentionJob } from '../../functions/jobs/retention-cleanup.js';
-import { startReset } from '../../functions/results/reset.js';
+import { startReset } from '../../functions/lib/results/reset.js';
 import { createExam } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, multipartForm, xlsxBytes } from '../support/sheets.js';

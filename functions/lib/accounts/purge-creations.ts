@@ -1,8 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { removeExam } from '../../exams/repository.js';
-import { removeFileRecord } from '../../files/repository.js';
-import { discardFile } from '../../files/importer/import.js';
-import { adjustUsage } from '../../tags/repository.js';
+import { removeExam } from '../exams/exam-store.js';
+import { discardFile, removeFileRecord } from '../files/file-store.js';
+import { adjustUsage } from '../tags/tag-store.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { fileEntity, examEntity } from '../data/entities/index.js';

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../lib/aws/clients.js';
-import { config } from '../lib/config.js';
-import { batchGetAll, queryAll } from '../lib/data/batch-ops.js';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
+import { batchGetAll, queryAll } from '../data/batch-ops.js';
 import {
   countersEntity,
   examEntity,
@@ -16,7 +16,7 @@ import {
   type JobRecord,
   type ResultRecord,
   type SummaryRecord,
-} from '../lib/data/entities/index.js';
+} from '../data/entities/index.js';
 
 /**
  * DynamoDB access of the results group (docs/architecture.md §2.6 L1–L10, §2.9 T5). Everything

@@ -1,8 +1,8 @@
 import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../lib/aws/clients.js';
-import { config } from '../lib/config.js';
-import { primaryKeyOf, questionStatEntity, resultEntity, resultJobEntity, userPk } from '../lib/data/entities/index.js';
-import { statCondition } from '../lib/learning/question-stat.js';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
+import { primaryKeyOf, questionStatEntity, resultEntity, resultJobEntity, userPk } from '../data/entities/index.js';
+import { statCondition } from '../learning/question-stat.js';
 import {
   asJob,
   asResult,
@@ -13,9 +13,9 @@ import {
   getSummary,
   newestOtherResult,
   type ResultRecord,
-} from './repository.js';
+} from './result-store.js';
 import { TransactionCancelled, removeResult } from './result-writes.js';
-import { runJob } from './submit.js';
+import { runJob } from './stats-job.js';
 
 /**
  * Retention cleanup, the "memory drain" (docs/architecture.md §2.6 L22, docs/decisions-results.md

@@ -1,12 +1,12 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Tag } from '../../shared/contracts/tags.js';
-import { pickLocalized, type Language } from '../../shared/domain/language.js';
-import { dynamoDocument } from '../lib/aws/clients.js';
-import { config } from '../lib/config.js';
-import { batchGetAll, queryBounded } from '../lib/data/batch-ops.js';
-import { isConditionFailed, isTransactionCanceled } from '../lib/data/dynamo-errors.js';
-import { nameKey, tagEntity, tagNameClaimEntity, type TagRecord, type TagRef } from '../lib/data/entities/index.js';
-import { newId } from '../lib/data/ids.js';
+import type { Tag } from '../../../shared/contracts/tags.js';
+import { pickLocalized, type Language } from '../../../shared/domain/language.js';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
+import { batchGetAll, queryBounded } from '../data/batch-ops.js';
+import { isConditionFailed, isTransactionCanceled } from '../data/dynamo-errors.js';
+import { nameKey, tagEntity, tagNameClaimEntity, type TagRecord, type TagRef } from '../data/entities/index.js';
+import { newId } from '../data/ids.js';
 
 export type { TagRecord, TagRef };
 

@@ -10,12 +10,12 @@ import { EXAM_LIST_SHARDS, examEntity, examListShards } from '../lib/data/entiti
 import { AppError, payloadTooLarge } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import { fileReply, XLSX_CONTENT_TYPE, type Reply } from '../lib/http/reply.js';
-import type { RequestContext } from '../lib/http/types.js';
-import { parseSheet } from '../files/importer/parse.js';
-import { sniffSpreadsheet } from '../files/importer/sniff.js';
-import { listAllTags } from '../tags/repository.js';
-import { callerOf, createExam } from './create.js';
-import type { ExamRecord } from './repository.js';
+import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import { parseSheet } from './importer/parse.js';
+import { sniffSpreadsheet } from './importer/sniff.js';
+import { listAllTags } from '../lib/tags/tag-store.js';
+import { createExam } from '../lib/exams/exam-creation.js';
+import type { ExamRecord } from '../lib/exams/exam-store.js';
 
 /** The exam list sheet (admin): what the download writes and the upload reads back. */
 export const EXAM_SHEET_COLUMNS = ['title', 'description', 'file_name', 'question_count', 'is_public', 'is_original', 'tags', 'id', 'created_by', 'created_at'] as const;
@@ -61,7 +61,7 @@ export function sheetFlag(value: unknown): boolean | null {
 }
 
 /** GET /api/exams/download-excel/ (admin): every exam, newest first, as exams_{timestamp}.xlsx. */
-export async function downloadExamsSheet(_input: unknown, ctx: RequestContext): Promise<Reply> {
+export async function downloadExamsSheet(_input: unknown, ctx: SignedInContext): Promise<Reply> {
   const lists = await Promise.all(
     [...examListShards(true), ...examListShards(false)].map((pk) =>
       queryBounded(
@@ -105,8 +105,8 @@ export async function downloadExamsSheet(_input: unknown, ctx: RequestContext): 
  * count reduced to the pool). A row whose title the admin already has is skipped; a failing row
  * is counted with its reason and the others go on. At most 500 rows.
  */
-export async function uploadExamsSheet(input: ServiceInput<typeof exams.uploadExamsSheet>, ctx: RequestContext) {
-  callerOf(ctx);
+export async function uploadExamsSheet(input: ServiceInput<typeof exams.uploadExamsSheet>, ctx: SignedInContext) {
+  ctx.caller.user;
   const { file } = input.body;
   if (file.truncated) throw payloadTooLarge(LIMITS.maxMultipartBodyBytes);
   const name = cleanFileName(file.filename);

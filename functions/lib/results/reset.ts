@@ -1,9 +1,9 @@
 import { QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../lib/aws/clients.js';
-import { config } from '../lib/config.js';
-import { batchWriteAll, deleteRequest } from '../lib/data/batch-ops.js';
-import { countersEntity, examSummaryEntity, primaryKeyOf, questionStatEntity, resultDetailEntity, resultEntity, resultJobEntity, userPk } from '../lib/data/entities/index.js';
-import { newResultId } from '../lib/data/ids.js';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
+import { batchWriteAll, deleteRequest } from '../data/batch-ops.js';
+import { countersEntity, examSummaryEntity, primaryKeyOf, questionStatEntity, resultDetailEntity, resultEntity, resultJobEntity, userPk } from '../data/entities/index.js';
+import { newResultId } from '../data/ids.js';
 
 /**
  * Statistics reset (docs/architecture.md §2.6 L14, docs/decisions-results.md R11): a fresh start

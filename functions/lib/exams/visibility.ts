@@ -1,6 +1,8 @@
-import { isSiteAdmin, hasStudyAdminRole } from '../../shared/domain/roles.js';
-import type { RequestContext } from '../lib/http/types.js';
-import type { ExamRecord } from './repository.js';
+import { isSiteAdmin, hasStudyAdminRole } from '../../../shared/domain/roles.js';
+import type { RequestContext } from '../http/types.js';
+import { GENERATED_ID } from '../data/ids.js';
+import { AppError } from '../http/app-error.js';
+import { getExam, type ExamRecord } from './exam-store.js';
 
 export type Caller = NonNullable<RequestContext['caller']>['user'];
 
@@ -55,4 +57,11 @@ export function permissionsFor(exam: ExamRecord, caller: Caller | null) {
     is_study_admin: false,
     can_edit: isAdmin || isCreator,
   };
+}
+
+/** The exam by id if the caller may read it; 404 otherwise (a private exam does not reveal that it exists). */
+export async function readableExam(examId: string, caller: Caller | null): Promise<ExamRecord> {
+  const exam = GENERATED_ID.test(examId) ? await getExam(examId) : null;
+  if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
+  return exam;
 }

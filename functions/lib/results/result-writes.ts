@@ -1,11 +1,11 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../lib/aws/clients.js';
-import { config } from '../lib/config.js';
-import { batchWriteAll, deleteRequest, putRequest } from '../lib/data/batch-ops.js';
-import { cancellationReasons, isTransactionCanceled, isTransactionConflict } from '../lib/data/dynamo-errors.js';
-import { countersEntity, examSummaryEntity, idempotencyClaimEntity, resultDetailEntity, resultEntity, resultJobEntity, type ChunkRecord } from '../lib/data/entities/index.js';
-import { statCondition, type QuestionStatItem } from '../lib/learning/question-stat.js';
-import { asJob, type DetailEntry, type ResultRecord, type JobRecord, type Item, type Key } from './repository.js';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
+import { batchWriteAll, deleteRequest, putRequest } from '../data/batch-ops.js';
+import { cancellationReasons, isTransactionCanceled, isTransactionConflict } from '../data/dynamo-errors.js';
+import { countersEntity, examSummaryEntity, idempotencyClaimEntity, resultDetailEntity, resultEntity, resultJobEntity, type ChunkRecord } from '../data/entities/index.js';
+import { statCondition, type QuestionStatItem } from '../learning/question-stat.js';
+import { asJob, type DetailEntry, type ResultRecord, type JobRecord, type Item, type Key } from './result-store.js';
 
 /**
  * The writes of the results group: a submit's transaction (T5) and its later statistics batches,

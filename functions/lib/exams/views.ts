@@ -1,8 +1,8 @@
-import type { Exam, ExamQuestion } from '../../shared/contracts/exams.js';
-import { DIFFICULTIES, normalizeDifficulty } from '../../shared/domain/difficulty.js';
-import { pickLocalized, type Language } from '../../shared/domain/language.js';
-import { tagView } from '../tags/repository.js';
-import type { ExamRecord, StoredQuestion } from './repository.js';
+import type { Exam, ExamQuestion } from '../../../shared/contracts/exams.js';
+import { DIFFICULTIES, normalizeDifficulty } from '../../../shared/domain/difficulty.js';
+import { pickLocalized, type Language } from '../../../shared/domain/language.js';
+import { tagView } from '../tags/tag-store.js';
+import type { ExamRecord, StoredQuestion } from './exam-store.js';
 import { permissionsFor, type Caller } from './visibility.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

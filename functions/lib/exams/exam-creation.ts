@@ -1,19 +1,19 @@
 import { randomInt } from 'node:crypto';
-import type * as exams from '../../shared/contracts/exams.js';
-import { MAX_EXAM_QUESTIONS, type RandomOption } from '../../shared/contracts/exams.js';
-import { normalizeDifficulty, type Difficulty } from '../../shared/domain/difficulty.js';
-import type { Language } from '../../shared/domain/language.js';
-import { isSiteAdmin } from '../../shared/domain/roles.js';
-import { errorMessage } from '../../shared/i18n/catalogue.js';
-import { batchGetAll } from '../lib/data/batch-ops.js';
-import { fileQuestionEntity, fileEntity, nameKey } from '../lib/data/entities/index.js';
-import { GENERATED_ID, newId } from '../lib/data/ids.js';
-import { AppError } from '../lib/http/app-error.js';
-import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext } from '../lib/http/types.js';
+import type * as exams from '../../../shared/contracts/exams.js';
+import { MAX_EXAM_QUESTIONS, type RandomOption } from '../../../shared/contracts/exams.js';
+import { normalizeDifficulty, type Difficulty } from '../../../shared/domain/difficulty.js';
+import type { Language } from '../../../shared/domain/language.js';
+import { isSiteAdmin } from '../../../shared/domain/roles.js';
+import { errorMessage } from '../../../shared/i18n/catalogue.js';
+import { batchGetAll } from '../data/batch-ops.js';
+import { fileQuestionEntity, fileEntity, nameKey } from '../data/entities/index.js';
+import { GENERATED_ID, newId } from '../data/ids.js';
+import { AppError } from '../http/app-error.js';
+import type { ServiceInput } from '../http/create-group-handler.js';
+import type { RequestContext, SignedInContext } from '../http/types.js';
 import { resolveFile } from '../files/resolve.js';
-import type { FileRecord } from '../files/repository.js';
-import { adjustUsage, getTags, type TagRef } from '../tags/repository.js';
+import type { FileRecord } from '../files/file-store.js';
+import { adjustUsage, getTags, type TagRef } from '../tags/tag-store.js';
 import { requiredDomainTagId, withDomainTag } from './domain-tag.js';
 import {
   TitleTakenError,
@@ -26,18 +26,13 @@ import {
   titleTaken,
   type ExamRecord,
   type StoredQuestion,
-} from './repository.js';
-import type { QuestionStat } from '../lib/data/entities/index.js';
-import { allStats, statsForFile } from '../lib/learning/question-stat-store.js';
+} from './exam-store.js';
+import type { QuestionStat } from '../data/entities/index.js';
+import { allStats, statsForFile } from '../learning/question-stat-store.js';
 import { examView } from './views.js';
 import { canReadExam, canReadExamDirectly, type Caller } from './visibility.js';
 
 type CreateInput = ServiceInput<typeof exams.createExam>['body'];
-
-export function callerOf(ctx: RequestContext): Caller {
-  if (!ctx.caller) throw new AppError(401, 'authentication_required');
-  return ctx.caller.user;
-}
 
 /** Fisher–Yates on a copy, then the first n. */
 export function sample<T>(items: readonly T[], n: number): T[] {
@@ -247,8 +242,8 @@ export async function storeExam(exam: ExamRecord, questions: StoredQuestion[], o
  * BatchGets of its questions; history 1+ Query of the caller's stats; explicit questions 1 Query
  * of the source exam; then ceil(n/25) BatchWrites + 1 transaction (+1 UpdateItem per tag).
  */
-export async function createExam(input: ServiceInput<typeof exams.createExam>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function createExam(input: ServiceInput<typeof exams.createExam>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const body = input.body;
   const title = (body.title ?? '').trim();
   if (!title) throw new AppError(400, 'exam_title_required');
@@ -314,10 +309,4 @@ export async function createExam(input: ServiceInput<typeof exams.createExam>, c
     question_count: questions.length,
     reduced,
   };
-}
-
-export async function readableExam(examId: string, caller: Caller | null): Promise<ExamRecord> {
-  const exam = GENERATED_ID.test(examId) ? await getExam(examId) : null;
-  if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
-  return exam;
 }

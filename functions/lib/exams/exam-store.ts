@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../lib/aws/clients.js';
-import { config } from '../lib/config.js';
-import { batchGetAll, batchWriteAll, deleteRequest, putRequest, queryAll } from '../lib/data/batch-ops.js';
-import { isConditionFailed, isTransactionCanceled } from '../lib/data/dynamo-errors.js';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
+import { batchGetAll, batchWriteAll, deleteRequest, putRequest, queryAll } from '../data/batch-ops.js';
+import { isConditionFailed, isTransactionCanceled } from '../data/dynamo-errors.js';
 import {
   examEntity,
   examQuestionEntity,
@@ -18,7 +18,7 @@ import {
   type PlacedQuestion,
   type StoredQuestion,
   type StudyLinkRecord,
-} from '../lib/data/entities/index.js';
+} from '../data/entities/index.js';
 
 export type { ExamRecord, StoredQuestion };
 

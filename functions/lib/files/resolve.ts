@@ -1,9 +1,9 @@
-import { cleanFileName } from '../../shared/domain/question-sheet.js';
-import { isSiteAdmin } from '../../shared/domain/roles.js';
-import type { RequestContext } from '../lib/http/types.js';
-import { nameKey } from '../lib/data/entities/index.js';
-import { GENERATED_ID } from '../lib/data/ids.js';
-import { findFilesByName, getFile, getOwnFileByName, type FileRecord } from './repository.js';
+import { cleanFileName } from '../../../shared/domain/question-sheet.js';
+import { isSiteAdmin } from '../../../shared/domain/roles.js';
+import type { RequestContext } from '../http/types.js';
+import { nameKey } from '../data/entities/index.js';
+import { GENERATED_ID } from '../data/ids.js';
+import { findFilesByName, getFile, getOwnFileByName, type FileRecord } from './file-store.js';
 
 type Caller = NonNullable<RequestContext['caller']>['user'];
 

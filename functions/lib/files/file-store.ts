@@ -1,9 +1,11 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { QuestionFile } from '../../shared/contracts/files.js';
-import { dynamoDocument } from '../lib/aws/clients.js';
-import { config } from '../lib/config.js';
-import { batchGetAll, batchWriteAll, deleteRequest, putRequest, queryAll, type WriteRequest } from '../lib/data/batch-ops.js';
-import { conditionFailedAt } from '../lib/data/dynamo-errors.js';
+import type { QuestionFile } from '../../../shared/contracts/files.js';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
+import { batchGetAll, batchWriteAll, deleteRequest, putRequest, queryAll, type WriteRequest } from '../data/batch-ops.js';
+import { conditionFailedAt } from '../data/dynamo-errors.js';
+import type { Logger } from '../log.js';
+import { deleteObject } from './object-store.js';
 import {
   fileEntity,
   fileNameClaimEntity,
@@ -12,7 +14,7 @@ import {
   questionPoolCounterEntity,
   type FileListing,
   type FileRecord,
-} from '../lib/data/entities/index.js';
+} from '../data/entities/index.js';
 
 export type { FileListing, FileRecord };
 
@@ -197,6 +199,12 @@ export async function removeFileRecord(file: FileRecord): Promise<void> {
     if (conditionFailedAt(error, 0)) return;
     throw error;
   }
+}
+
+/** After a file record is gone: its questions and its object (exams keep their own copies). */
+export async function discardFile(file: FileRecord, log: Logger): Promise<void> {
+  const results = await Promise.allSettled([deletePool(file.id, file.max_questions), deleteObject(file.s3_key)]);
+  for (const r of results) if (r.status === 'rejected') log.warn('file cleanup incomplete', { fileId: file.id, error: String(r.reason) });
 }
 
 export async function deleteItem(key: { pk: string; sk: string }): Promise<void> {

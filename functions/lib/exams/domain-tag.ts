@@ -1,6 +1,6 @@
-import { SPECIAL_DOMAIN_TAG, specialDomainOf } from '../../shared/domain/special-domain.js';
-import type { RequestContext } from '../lib/http/types.js';
-import { findTagIdByName } from '../tags/repository.js';
+import { SPECIAL_DOMAIN_TAG, specialDomainOf } from '../../../shared/domain/special-domain.js';
+import type { RequestContext } from '../http/types.js';
+import { findTagIdByName } from '../tags/tag-store.js';
 
 const CACHE_MS = 60_000;
 const cache = new Map<string, { id: string | null; at: number }>();
