@@ -29,6 +29,7 @@ import {
 import { TransactionCancelled, putStat, removeResult } from '../lib/results/result-writes.js';
 import { applyAnswers } from './submit.js';
 import { runJob } from '../lib/results/stats-job.js';
+import { retry } from '../lib/retry.js';
 import { resultView, statisticView, summaryView } from './views.js';
 
 /** POST /api/submit-exam/ (T5). */
@@ -176,22 +177,22 @@ export async function deleteExamResult(input: ServiceInput<typeof contracts.dele
     }
   }
   if (!result) throw notFound('result_not_found');
-  for (let attempt = 0; ; attempt++) {
-    const [summary, detailItems] = await Promise.all([getSummary(owner, result.exam_id), getDetailItems(owner, result.id)]);
-    const last = !summary || Number(summary.result_count ?? 0) <= 1;
-    const newest = !last && summary!.latest_result_id === result.id ? await newestOtherResult(owner, result.exam_id, result.id) : null;
-    try {
-      await removeResult(
-        result,
-        detailItems.map(primaryKeyOf),
-        last ? { remove: true } : { remove: false, newest },
-      );
-      break;
-    } catch (error) {
-      if (!(error instanceof TransactionCancelled)) throw error;
-      if (error.reasons[0] === 'ConditionalCheckFailed') throw notFound('result_not_found');
-      if (attempt >= 3) throw conflict('submission_busy');
-    }
+  const target = result;
+  const gone = (error: unknown) => error instanceof TransactionCancelled && error.reasons[0] === 'ConditionalCheckFailed';
+  try {
+    await retry(
+      async () => {
+        const [summary, detailItems] = await Promise.all([getSummary(owner, target.exam_id), getDetailItems(owner, target.id)]);
+        const last = !summary || summary.result_count <= 1;
+        const newest = summary && !last && summary.latest_result_id === target.id ? await newestOtherResult(owner, target.exam_id, target.id) : null;
+        await removeResult(target, detailItems.map(primaryKeyOf), last ? { remove: true } : { remove: false, newest });
+      },
+      { attempts: 4, baseMs: 10, shouldRetry: (error) => error instanceof TransactionCancelled && !gone(error) },
+    );
+  } catch (error) {
+    if (gone(error)) throw notFound('result_not_found');
+    if (error instanceof TransactionCancelled) throw conflict('submission_busy');
+    throw error;
   }
   return { success: true as const, message: errorMessage('result_deleted', ctx.language) };
 }
@@ -269,26 +270,27 @@ export async function adjustQuestionAccuracy(input: ServiceInput<typeof contract
   const [exam, holds] = await Promise.all([getExam(examId), examHoldsQuestion(examId, questionId)]);
   if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
   if (!holds) throw notFound('question_not_in_exam');
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const [previous] = (await getMany([questionStatEntity.key(caller.id, questionId)])).values();
-    const total = Number(previous?.total_attempts ?? 0);
-    const correct = Number(previous?.correct_attempts ?? 0);
-    const add = adjustment(total, correct, type, target);
-    const attempts = [...Array<boolean>(add.correct).fill(true), ...Array<boolean>(add.attempts - add.correct).fill(false)];
-    const item = nextStat(caller.id, questionId, previous, attempts, new Date(), examId, [type === 'clear']);
-    try {
-      await putStat({ item, previous });
-    } catch (error) {
-      if (error instanceof TransactionCancelled) continue;
-      throw error;
-    }
-    const statistic = statisticView(item);
-    return {
-      success: true as const,
-      message: errorMessage('accuracy_adjusted', ctx.language, { accuracy: statistic.accuracy_percentage }),
-      message_params: { accuracy: statistic.accuracy_percentage, question_id: questionId, adjustment_type: type },
-      statistic,
-    };
-  }
-  throw conflict('submission_busy');
+  // The statistic's version guards the write; a racing writer means read again (4 attempts).
+  const item = await retry(
+    async () => {
+      const [previous] = (await getMany([questionStatEntity.key(caller.id, questionId)])).values();
+      const total = Number(previous?.total_attempts ?? 0);
+      const correct = Number(previous?.correct_attempts ?? 0);
+      const add = adjustment(total, correct, type, target);
+      const attempts = [...Array<boolean>(add.correct).fill(true), ...Array<boolean>(add.attempts - add.correct).fill(false)];
+      const next = nextStat(caller.id, questionId, previous, attempts, new Date(), examId, [type === 'clear']);
+      await putStat({ item: next, previous });
+      return next;
+    },
+    { attempts: 4, baseMs: 10, shouldRetry: (error) => error instanceof TransactionCancelled },
+  ).catch((error: unknown) => {
+    throw error instanceof TransactionCancelled ? conflict('submission_busy') : error;
+  });
+  const statistic = statisticView(item);
+  return {
+    success: true as const,
+    message: errorMessage('accuracy_adjusted', ctx.language, { accuracy: statistic.accuracy_percentage }),
+    message_params: { accuracy: statistic.accuracy_percentage, question_id: questionId, adjustment_type: type },
+    statistic,
+  };
 }

@@ -4,7 +4,7 @@ import { isAnswerCorrect } from '../../shared/domain/answer-check.js';
 import { pickLocalized, type Language } from '../../shared/domain/language.js';
 import { getExamWithQuestions, type StoredQuestion } from '../lib/exams/exam-store.js';
 import { canReadExam, type Caller } from '../lib/exams/visibility.js';
-import { questionStatEntity, resultEntity, resultDetailEntity, resultJobEntity, examSummaryEntity } from '../lib/data/entities/index.js';
+import { examSummaryEntity, primaryKeyOf, questionStatEntity, resultDetailEntity, resultEntity, resultJobEntity } from '../lib/data/entities/index.js';
 import { newId, newResultId } from '../lib/data/ids.js';
 import { AppError, badRequest, conflict, notFound } from '../lib/http/app-error.js';
 import { nextStat, type QuestionStatItem } from '../lib/learning/question-stat.js';
@@ -31,6 +31,7 @@ import {
   type ChunkRecord,
 } from '../lib/results/result-writes.js';
 import { STATS_PER_BATCH, runJob, statWrites } from '../lib/results/stats-job.js';
+import { backoffDelay, sleep } from '../lib/retry.js';
 import { resultView } from './views.js';
 
 /**
@@ -54,7 +55,6 @@ const MAX_ATTEMPTS = 5;
 /** Statistics written by the first transaction (what is left of its 100 items in the worst case). */
 const FIRST_STATS_MAX = 90;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 export interface ApplyInput {
@@ -158,7 +158,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
 
   for (let attempt = 0; ; attempt++) {
     if (attempt >= MAX_ATTEMPTS) throw conflict('submission_busy');
-    if (attempt > 0) await sleep(20 * 2 ** attempt + Math.random() * 50);
+    if (attempt > 0) await sleep(backoffDelay(attempt, 40));
     const now = new Date();
 
     // Reads: statistics of the answered questions, the exam summary, and for a continue the
@@ -270,7 +270,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     }
     if (previous) {
       const stale = previousDetailItems.filter((i) => !String(i.sk).startsWith(resultDetailEntity.writePrefix(result.id, result.detail_tag)));
-      if (stale.length) await deleteKeys(stale.map((i) => ({ pk: String(i.pk), sk: String(i.sk) })));
+      if (stale.length) await deleteKeys(stale.map(primaryKeyOf));
     }
     if (job) await runJob(userId, job);
     return { success: true, result_id: result.id, replayed: false, result: resultView(result, details) };

@@ -2,6 +2,7 @@ import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, deleteRequest } from '../data/batch-ops.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
+import { isConditionFailed } from '../data/dynamo-errors.js';
 import { emailClaimEntity, emailTokenEntity, primaryKeyOf, userEntity, usernameClaimEntity, type PrimaryKey } from '../data/entities/index.js';
 import { deleteUserSessions } from '../auth/session-store.js';
 import { clearThrottle, LOGIN_PER_USERNAME, VERIFICATION_MAIL_PER_USER } from '../auth/throttle.js';
@@ -39,7 +40,7 @@ async function deleteClaim(key: Key, userId: string): Promise<void> {
       }),
     );
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailed(error)) throw error;
   }
 }
 

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
+import { isConditionFailed } from '../data/dynamo-errors.js';
 import { throttleEntity } from '../data/entities/index.js';
 
 /**
@@ -75,7 +76,7 @@ export async function recordHit(rule: ThrottleRule, subject: string): Promise<vo
       );
       return;
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      if (!isConditionFailed(error)) throw error;
     }
     try {
       // No counter, or its window has passed: open a new window (unless a racer just did).
@@ -89,7 +90,7 @@ export async function recordHit(rule: ThrottleRule, subject: string): Promise<vo
       );
       return;
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      if (!isConditionFailed(error)) throw error;
     }
   }
 }

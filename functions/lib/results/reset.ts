@@ -2,6 +2,8 @@ import { QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInp
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { batchWriteAll, deleteRequest } from '../data/batch-ops.js';
+import { cancellationReasons, isConditionFailed, isTransactionCanceled, isTransactionConflict } from '../data/dynamo-errors.js';
+import { retry } from '../retry.js';
 import { countersEntity, examSummaryEntity, primaryKeyOf, questionStatEntity, resultDetailEntity, resultEntity, resultJobEntity, userPk } from '../data/entities/index.js';
 import { newResultId } from '../data/ids.js';
 
@@ -31,7 +33,8 @@ type Key = { pk: string; sk: string };
 type Item = Record<string, unknown>;
 
 const db = () => dynamoDocument();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A cancelled or conflicting transaction is tried 5 times in all. */
+const TRANSACTION_RETRY = { attempts: 5, baseMs: 20, shouldRetry: (error: unknown) => isTransactionCanceled(error) || isTransactionConflict(error) };
 
 export interface CleanupOutcome {
   /** Items deleted by this run. */
@@ -73,7 +76,8 @@ async function deleteCounted(userId: string, keys: Key[], counter: 'result_count
   let deleted = 0;
   for (let i = 0; i < keys.length; i += 99) {
     let batch = keys.slice(i, i + 99);
-    for (let attempt = 0; batch.length > 0; attempt++) {
+    await retry(async () => {
+      if (batch.length === 0) return;
       try {
         await db().send(
           new TransactWriteCommand({
@@ -92,17 +96,13 @@ async function deleteCounted(userId: string, keys: Key[], counter: 'result_count
           }),
         );
         deleted += batch.length;
-        break;
       } catch (error) {
-        const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-        if (e.name !== 'TransactionCanceledException' && e.name !== 'TransactionConflictException') throw error;
-        if (attempt >= 4) throw error;
-        // Drop the items another writer deleted meanwhile, retry the rest.
-        const reasons = e.CancellationReasons ?? [];
-        batch = batch.filter((_, index) => reasons[index]?.Code !== 'ConditionalCheckFailed');
-        await sleep(20 * 2 ** attempt);
+        // Drop the items another writer deleted meanwhile; a retry deletes the rest.
+        const reasons = cancellationReasons(error);
+        batch = batch.filter((_, index) => reasons[index] !== 'ConditionalCheckFailed');
+        throw error;
       }
-    }
+    }, TRANSACTION_RETRY);
   }
   return deleted;
 }
@@ -206,7 +206,7 @@ export async function runReset(userId: string, cutoff: string, deadline: number)
     );
   } catch (error) {
     // A newer reset moved the cutoff: it is still pending and finishes on its own.
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailed(error)) throw error;
   }
   return { deleted, completed: true };
 }

@@ -1,6 +1,8 @@
 import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
+import { isTransactionCanceled, isTransactionConflict } from '../data/dynamo-errors.js';
+import { retry } from '../retry.js';
 import { primaryKeyOf, questionStatEntity, resultEntity, resultJobEntity, userPk } from '../data/entities/index.js';
 import { statCondition } from '../learning/question-stat.js';
 import {
@@ -33,7 +35,6 @@ import { runJob } from './stats-job.js';
  */
 
 const db = () => dynamoDocument();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface RetentionOutcome {
   /** Results removed. */
@@ -75,19 +76,21 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 
 /** L9 for one result (as DELETE exam-result does). False when it was gone already. */
 async function removeOne(userId: string, result: ResultRecord, detailKeys: { pk: string; sk: string }[]): Promise<boolean> {
-  for (let attempt = 0; ; attempt++) {
-    const summary = await getSummary(userId, result.exam_id);
-    const last = !summary || Number(summary.result_count ?? 0) <= 1;
-    const newest = !last && summary!.latest_result_id === result.id ? await newestOtherResult(userId, result.exam_id, result.id) : null;
-    try {
-      await removeResult(result, detailKeys, last ? { remove: true } : { remove: false, newest });
-      return true;
-    } catch (error) {
-      if (!(error instanceof TransactionCancelled)) throw error;
-      if (error.reasons[0] === 'ConditionalCheckFailed') return false;
-      if (attempt >= 3) throw error;
-      await sleep(20 * 2 ** attempt);
-    }
+  const gone = (error: unknown) => error instanceof TransactionCancelled && error.reasons[0] === 'ConditionalCheckFailed';
+  try {
+    await retry(
+      async () => {
+        const summary = await getSummary(userId, result.exam_id);
+        const last = !summary || summary.result_count <= 1;
+        const newest = summary && !last && summary.latest_result_id === result.id ? await newestOtherResult(userId, result.exam_id, result.id) : null;
+        await removeResult(result, detailKeys, last ? { remove: true } : { remove: false, newest });
+      },
+      { attempts: 4, baseMs: 20, shouldRetry: (error) => error instanceof TransactionCancelled && !gone(error) },
+    );
+    return true;
+  } catch (error) {
+    if (gone(error)) return false;
+    throw error;
   }
 }
 
@@ -96,7 +99,7 @@ async function drainStatistics(userId: string, contributions: Map<string, Contri
   const ids = [...contributions.keys()];
   for (let i = 0; i < ids.length; i += 100) {
     const batch = ids.slice(i, i + 100);
-    for (let attempt = 0; ; attempt++) {
+    await retry(async () => {
       const found = await getMany(batch.map((id) => questionStatEntity.key(userId, id)));
       const items = batch.flatMap((id): TransactItem[] => {
         const previous = found.get(questionStatEntity.key(userId, id).sk);
@@ -109,17 +112,8 @@ async function drainStatistics(userId: string, contributions: Map<string, Contri
         const item = { ...previous, total_attempts: total, correct_attempts: correct, version: Number(previous.version ?? 0) + 1 };
         return [{ Put: { TableName: config.appTable, Item: item, ...condition } }];
       });
-      if (!items.length) break;
-      try {
-        await db().send(new TransactWriteCommand({ TransactItems: items }));
-        break;
-      } catch (error) {
-        const name = (error as Error).name;
-        if (name !== 'TransactionCanceledException' && name !== 'TransactionConflictException') throw error;
-        if (attempt >= 4) throw error;
-        await sleep(20 * 2 ** attempt + Math.random() * 30);
-      }
-    }
+      if (items.length) await db().send(new TransactWriteCommand({ TransactItems: items }));
+    }, { attempts: 5, baseMs: 20, shouldRetry: (error) => isTransactionCanceled(error) || isTransactionConflict(error) });
   }
 }
 
