@@ -249,13 +249,13 @@ export async function createExam(input: ServiceInput<typeof exams.createExam>, c
   if (!title) throw new AppError(400, 'exam_title_required');
   if (await titleTaken(caller.id, nameKey(title))) throw new AppError(409, 'exam_title_taken', { title });
 
-  const fileRef = body.file_id || body.file_name || body.fileName || null;
-  const wrongOnly = body.wrong_questions_only ?? body.wrongQuestionsOnly ?? false;
+  const fileRef = body.file_id || body.file_name || null;
+  const wrongOnly = body.wrong_questions_only ?? false;
   let option: RandomOption = body.random_option ?? 'random';
   if (wrongOnly && option === 'random') option = 'wrong_only';
   const difficultyText = (body.difficulty ?? '').trim();
   const difficulty = difficultyText && difficultyText.toLowerCase() !== 'all' ? normalizeDifficulty(difficultyText) : null;
-  const explicitCount = body.question_count ?? body.questionCount;
+  const explicitCount = body.question_count;
   const tags = await tagRefs(withDomainTag(body.tags, await requiredDomainTagId(ctx)));
 
   let selection: Selection;
