@@ -178,7 +178,7 @@ export async function deleteExamResult(input: ServiceInput<typeof contracts.dele
   }
   if (!result) throw notFound('result_not_found');
   const target = result;
-  const gone = (error: unknown) => error instanceof TransactionCancelled && error.reasons[0] === 'ConditionalCheckFailed';
+  const gone = (error: unknown) => error instanceof TransactionCancelled && error.conditionFailedAt(0);
   try {
     await retry(
       async () => {

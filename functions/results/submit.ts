@@ -264,7 +264,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
       if (!(error instanceof TransactionCancelled)) throw error;
       if (aheadKeys.length) await deleteKeys(aheadKeys).catch(() => undefined);
       const claimed =
-        error.reasons[SUBMIT_ITEM.claim] === 'ConditionalCheckFailed' || (error.reasons.length === 0 && !!(await getIdempotencyClaim(userId, key)));
+        error.conditionFailedAt(SUBMIT_ITEM.claim) || (error.reasons.length === 0 && !!(await getIdempotencyClaim(userId, key)));
       if (claimed) return replay(input, key, requestHash);
       continue;
     }

@@ -12,7 +12,7 @@ import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { emailClaimEntity, userEntity, usernameClaimEntity, type UserRecord } from '../data/entities/index.js';
 import { batchGetAll } from '../data/batch-ops.js';
-import { cancellationReasons, isConditionFailed } from '../data/dynamo-errors.js';
+import { CONDITION_FAILED, cancellationReasons, isConditionFailed } from '../data/dynamo-errors.js';
 
 /**
  * The accounts store: the USER item and its username/email claims (functions/lib/data/entities/user.ts,
@@ -110,7 +110,7 @@ export async function insertUser(input: NewUser): Promise<UserRecord> {
 function toUniqueConflict(error: unknown, fields: ('username' | 'email' | 'user' | null)[]): unknown {
   const reasons = cancellationReasons(error);
   for (let i = 0; i < reasons.length; i++) {
-    if (reasons[i] === 'ConditionalCheckFailed') {
+    if (reasons[i] === CONDITION_FAILED) {
       const field = fields[i];
       return field ? new UniqueConflict(field) : new StaleUser();
     }

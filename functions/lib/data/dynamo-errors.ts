@@ -33,5 +33,8 @@ export function cancellationReasons(error: unknown): string[] {
   return (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
 }
 
+/** The cancellation reason of a transaction item whose condition failed. */
+export const CONDITION_FAILED = 'ConditionalCheckFailed';
+
 /** Whether the transaction item at `index` failed its condition. */
-export const conditionFailedAt = (error: unknown, index: number) => cancellationReasons(error)[index] === 'ConditionalCheckFailed';
+export const conditionFailedAt = (error: unknown, index: number) => cancellationReasons(error)[index] === CONDITION_FAILED;

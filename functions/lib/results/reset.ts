@@ -2,7 +2,7 @@ import { QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInp
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { batchWriteAll, deleteRequest } from '../data/batch-ops.js';
-import { cancellationReasons, isConditionFailed, isTransactionCanceled, isTransactionConflict } from '../data/dynamo-errors.js';
+import { CONDITION_FAILED, cancellationReasons, isConditionFailed, isTransactionCanceled, isTransactionConflict } from '../data/dynamo-errors.js';
 import { retry } from '../retry.js';
 import { countersEntity, examSummaryEntity, primaryKeyOf, questionStatEntity, resultDetailEntity, resultEntity, resultJobEntity, userPk } from '../data/entities/index.js';
 import { newResultId } from '../data/ids.js';
@@ -99,7 +99,7 @@ async function deleteCounted(userId: string, keys: Key[], counter: 'result_count
       } catch (error) {
         // Drop the items another writer deleted meanwhile; a retry deletes the rest.
         const reasons = cancellationReasons(error);
-        batch = batch.filter((_, index) => reasons[index] !== 'ConditionalCheckFailed');
+        batch = batch.filter((_, index) => reasons[index] !== CONDITION_FAILED);
         throw error;
       }
     }, TRANSACTION_RETRY);

@@ -2,7 +2,7 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { batchWriteAll, deleteRequest, putRequest } from '../data/batch-ops.js';
-import { cancellationReasons, isTransactionCanceled, isTransactionConflict } from '../data/dynamo-errors.js';
+import { CONDITION_FAILED, cancellationReasons, isTransactionCanceled, isTransactionConflict } from '../data/dynamo-errors.js';
 import { countersEntity, examSummaryEntity, idempotencyClaimEntity, resultDetailEntity, resultEntity, resultJobEntity, type ChunkRecord } from '../data/entities/index.js';
 import { statCondition, type QuestionStatItem } from '../learning/question-stat.js';
 import { asJob, type DetailEntry, type ResultRecord, type JobRecord, type Item, type Key } from './result-store.js';
@@ -20,6 +20,11 @@ const db = () => dynamoDocument();
 export class TransactionCancelled extends Error {
   constructor(readonly reasons: string[]) {
     super(`transaction cancelled: ${reasons.join(',')}`);
+  }
+
+  /** Whether the item at `index` failed its condition (rather than conflicting with another writer). */
+  conditionFailedAt(index: number): boolean {
+    return this.reasons[index] === CONDITION_FAILED;
   }
 }
 

@@ -76,7 +76,7 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 
 /** L9 for one result (as DELETE exam-result does). False when it was gone already. */
 async function removeOne(userId: string, result: ResultRecord, detailKeys: { pk: string; sk: string }[]): Promise<boolean> {
-  const gone = (error: unknown) => error instanceof TransactionCancelled && error.reasons[0] === 'ConditionalCheckFailed';
+  const gone = (error: unknown) => error instanceof TransactionCancelled && error.conditionFailedAt(0);
   try {
     await retry(
       async () => {
