@@ -2,7 +2,7 @@ import type * as exams from '../../shared/contracts/exams.js';
 import { isSiteAdmin } from '../../shared/domain/roles.js';
 import { pickLocalized } from '../../shared/domain/language.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { readableExam } from '../lib/exams/visibility.js';
 import { studyLinksOf } from '../lib/exams/exam-store.js';
 

@@ -4,7 +4,7 @@ import { pickLocalized } from '../../shared/domain/language.js';
 import { GENERATED_ID } from '../lib/data/ids.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { newExamRecord, storeExam } from '../lib/exams/exam-creation.js';
 import { claimSingleExamPointer, getExam, getExamWithQuestions, getSingleExamPointer, removeExam } from '../lib/exams/exam-store.js';
 import { displayTitle, examView } from '../lib/exams/views.js';

@@ -10,12 +10,11 @@ import { EXAM_LIST_SHARDS, examEntity, examListShards } from '../lib/data/entiti
 import { AppError, payloadTooLarge } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import { fileReply, XLSX_CONTENT_TYPE, type Reply } from '../lib/http/reply.js';
-import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { parseSheet } from './importer/parse.js';
 import { sniffSpreadsheet } from './importer/sniff.js';
 import { listAllTags } from '../lib/tags/tag-store.js';
 import { createExam } from '../lib/exams/exam-creation.js';
-import type { ExamRecord } from '../lib/exams/exam-store.js';
 
 /** The exam list sheet (admin): what the download writes and the upload reads back. */
 export const EXAM_SHEET_COLUMNS = ['title', 'description', 'file_name', 'question_count', 'is_public', 'is_original', 'tags', 'id', 'created_by', 'created_at'] as const;

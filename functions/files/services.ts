@@ -4,7 +4,6 @@ import { QUESTION_SHEET_LIMITS, cleanFileName, sheetExtension } from '../../shar
 import { isSiteAdmin } from '../../shared/domain/roles.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
 import { deleteObject, objectSize, presignDownload, presignUpload, readObject } from '../lib/files/object-store.js';
-import { config } from '../lib/config.js';
 import { AppError, payloadTooLarge } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import { contentDisposition, fileReply, redirectReply, type Reply } from '../lib/http/reply.js';

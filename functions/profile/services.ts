@@ -9,7 +9,7 @@ import { toProfileAnswer } from '../lib/accounts/user-view.js';
 import { cleanEmail, cleanName } from '../lib/accounts/validation.js';
 import { conflict, unauthorized } from '../lib/http/app-error.js';
 import { fileReply, jsonReply, XLSX_CONTENT_TYPE, type Reply } from '../lib/http/reply.js';
-import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { buildExportWorkbook } from './export.js';
 
 type Body<C extends { body: z.ZodType }> = z.infer<C['body']>;

@@ -6,7 +6,7 @@ import { errorMessage } from '../../shared/i18n/catalogue.js';
 import { GENERATED_ID } from '../lib/data/ids.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { readableExam } from '../lib/exams/visibility.js';
 import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from '../lib/exams/exam-store.js';
 import { questionView } from '../lib/exams/views.js';

@@ -5,7 +5,7 @@ import { pickLocalized, type Language } from '../../shared/domain/language.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { readableExam } from '../lib/exams/visibility.js';
 import { findQuestionInExam } from './repository.js';
 

@@ -2,7 +2,7 @@ import type * as contracts from '../../shared/contracts/questions.js';
 import { pickLocalized } from '../../shared/domain/language.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { readableExam } from '../lib/exams/visibility.js';
 import { getExams, type ExamRecord, type StoredQuestion } from '../lib/exams/exam-store.js';
 import { questionView } from '../lib/exams/views.js';

@@ -2,9 +2,9 @@ import type * as contracts from '../../shared/contracts/learning-data.js';
 import { isSiteAdmin } from '../../shared/domain/roles.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
 import { getUser } from '../lib/accounts/user-repository.js';
-import { AppError, forbidden, notFound } from '../lib/http/app-error.js';
+import { forbidden, notFound } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { resetStatistics } from '../lib/results/reset.js';
 import { cleanupOldestResults } from '../lib/results/retention.js';
 

@@ -8,7 +8,7 @@ import { examSummaryEntity, primaryKeyOf, questionStatEntity, resultEntity, resu
 import { statsFor, statsForFile } from '../lib/learning/question-stat-store.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { accuracyOf, nextStat } from '../lib/learning/question-stat.js';
 import {
   asJob,

@@ -7,7 +7,6 @@ import { canReadExam, type Caller } from '../lib/exams/visibility.js';
 import { examSummaryEntity, primaryKeyOf, questionStatEntity, resultDetailEntity, resultEntity, resultJobEntity } from '../lib/data/entities/index.js';
 import { newId, newResultId } from '../lib/data/ids.js';
 import { AppError, badRequest, conflict, notFound } from '../lib/http/app-error.js';
-import { nextStat, type QuestionStatItem } from '../lib/learning/question-stat.js';
 import {
   asJob,
   asResult,
@@ -24,13 +23,11 @@ import {
   SUBMIT_ITEM,
   TransactionCancelled,
   deleteKeys,
-  getJob,
   putChunks,
-  writeStatsBatch,
   writeSubmit,
   type ChunkRecord,
 } from '../lib/results/result-writes.js';
-import { STATS_PER_BATCH, runJob, statWrites } from '../lib/results/stats-job.js';
+import { runJob, statWrites } from '../lib/results/stats-job.js';
 import { backoffDelay, sleep } from '../lib/retry.js';
 import { resultView } from './views.js';
 

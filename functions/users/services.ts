@@ -16,7 +16,7 @@ import { displayName, toUserAnswer } from '../lib/accounts/user-view.js';
 import { checkNewPassword, cleanEmail, cleanName, cleanUsername } from '../lib/accounts/validation.js';
 import { conflict, forbidden, notFound } from '../lib/http/app-error.js';
 import { fileReply, XLSX_CONTENT_TYPE, jsonReply, type Reply } from '../lib/http/reply.js';
-import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { writeWorkbook } from '../lib/spreadsheets/sheets.js';
 
 type Body<C extends { body: z.ZodType }> = z.infer<C['body']>;

@@ -18,7 +18,7 @@ import {
 } from '../lib/accounts/user-repository.js';
 import { displayName } from '../lib/accounts/user-view.js';
 import { badRequest } from '../lib/http/app-error.js';
-import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { readFirstSheet, uploadedFile } from '../lib/spreadsheets/sheets.js';
 
 export const MAX_CELL_LENGTH = 1000;

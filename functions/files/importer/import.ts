@@ -11,7 +11,6 @@ import {
 import type { Language } from '../../../shared/domain/language.js';
 import { isTransactionCanceled } from '../../lib/data/dynamo-errors.js';
 import { copyObject, deleteObject, putObject } from '../../lib/files/object-store.js';
-import { config } from '../../lib/config.js';
 import { AppError } from '../../lib/http/app-error.js';
 import { fileQuestionEntity, nameKey } from '../../lib/data/entities/index.js';
 import { newId } from '../../lib/data/ids.js';

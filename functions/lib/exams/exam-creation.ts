@@ -7,10 +7,10 @@ import { isSiteAdmin } from '../../../shared/domain/roles.js';
 import { errorMessage } from '../../../shared/i18n/catalogue.js';
 import { batchGetAll } from '../data/batch-ops.js';
 import { fileQuestionEntity, fileEntity, nameKey } from '../data/entities/index.js';
-import { GENERATED_ID, newId } from '../data/ids.js';
+import { newId } from '../data/ids.js';
 import { AppError } from '../http/app-error.js';
 import type { ServiceInput } from '../http/create-group-handler.js';
-import type { RequestContext, SignedInContext } from '../http/types.js';
+import type { SignedInContext } from '../http/types.js';
 import { resolveFile } from '../files/resolve.js';
 import type { FileRecord } from '../files/file-store.js';
 import { adjustUsage, getTags, type TagRef } from '../tags/tag-store.js';
@@ -18,7 +18,6 @@ import { requiredDomainTagId, withDomainTag } from './domain-tag.js';
 import {
   TitleTakenError,
   findQuestionCopies,
-  getExam,
   getExamWithQuestions,
   getExams,
   insertExam,

@@ -5,7 +5,7 @@ import { batchWriteAll, deleteRequest, putRequest } from '../data/batch-ops.js';
 import { CONDITION_FAILED, cancellationReasons, isTransactionCanceled, isTransactionConflict } from '../data/dynamo-errors.js';
 import { countersEntity, examSummaryEntity, idempotencyClaimEntity, resultDetailEntity, resultEntity, resultJobEntity, type ChunkRecord } from '../data/entities/index.js';
 import { statCondition, type QuestionStatItem } from '../learning/question-stat.js';
-import { asJob, type DetailEntry, type ResultRecord, type JobRecord, type Item, type Key } from './result-store.js';
+import { asJob, type ResultRecord, type JobRecord, type Item, type Key } from './result-store.js';
 
 /**
  * The writes of the results group: a submit's transaction (T5) and its later statistics batches,
