@@ -5,7 +5,7 @@ import { SAMPLE_QUESTIONS } from '../functions/files/sample-questions.js';
 import { questionsWorkbook } from '../functions/files/samples.js';
 import { dynamoDocument } from '../functions/lib/aws/clients.js';
 import { config } from '../functions/lib/config.js';
-import { userEntity, usernameClaimEntity } from '../functions/lib/data/entities/index.js';
+import { seedMarkerEntity, userEntity, usernameClaimEntity } from '../functions/lib/data/entities/index.js';
 import type { SignedInContext } from '../functions/lib/http/types.js';
 import { createLogger } from '../functions/lib/log.js';
 import { createOrFindTag } from '../functions/lib/tags/tag-store.js';
@@ -18,7 +18,7 @@ import type { Language } from '../shared/domain/language.js';
  * `scripts/start.ts` calls it on an empty data directory. A marker item makes a second run a
  * no-op. Never part of a deployed stack.
  */
-const MARKER = { pk: 'SEED#demo', sk: 'SEED' };
+const MARKER = seedMarkerEntity.key('demo');
 export const DEMO_AUTHOR = { id: 'demo-author', username: 'quizbank' };
 
 export async function seedDemo(print: (line: string) => void = () => undefined): Promise<boolean> {
@@ -70,7 +70,7 @@ export async function seedDemo(print: (line: string) => void = () => undefined):
     );
     print(`seeded ${bank.file} and the public exam "${bank.exam}"`);
   }
-  await db.send(new PutCommand({ TableName: config.appTable, Item: { ...MARKER, type: 'SEED', seeded_at: now } }));
+  await db.send(new PutCommand({ TableName: config.appTable, Item: seedMarkerEntity.item('demo', now) }));
   return true;
 }
 

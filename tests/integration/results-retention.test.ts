@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
-import { userEntity, countersEntity } from '../../functions/lib/data/entities/index.js';
+import { countersEntity, userEntity, userPk } from '../../functions/lib/data/entities/index.js';
 import { handler as retentionJob } from '../../functions/jobs/retention-cleanup.js';
 import { startReset } from '../../functions/lib/results/reset.js';
 import { createExam } from '../support/exam-fixtures.js';
@@ -67,7 +67,7 @@ async function partition(userId: string, prefix: string): Promise<Json[]> {
     new QueryCommand({
       TableName: config.appTable,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':s': prefix },
+      ExpressionAttributeValues: { ':pk': userPk(userId), ':s': prefix },
       ConsistentRead: true,
     }),
   );

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
-import { questionStatEntity, resultDetailEntity, resultJobEntity, countersEntity } from '../../functions/lib/data/entities/index.js';
+import { countersEntity, questionStatEntity, resultDetailEntity, resultJobEntity, userPk } from '../../functions/lib/data/entities/index.js';
 import { createExam, writeStat } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, multipartForm, xlsxBytes } from '../support/sheets.js';
@@ -267,7 +267,7 @@ describe('continue', () => {
       new QueryCommand({
         TableName: config.appTable,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :d)',
-        ExpressionAttributeValues: { ':pk': `USER#${user.id}`, ':d': resultDetailEntity.resultPrefix(first.result_id) },
+        ExpressionAttributeValues: { ':pk': userPk(user.id), ':d': resultDetailEntity.resultPrefix(first.result_id) },
       }),
     );
     expect(chunks.Items).toHaveLength(1);
@@ -320,7 +320,7 @@ describe('results list, delete and counters', () => {
       new QueryCommand({
         TableName: config.appTable,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :d)',
-        ExpressionAttributeValues: { ':pk': `USER#${user.id}`, ':d': resultDetailEntity.resultPrefix(ids[2]!) },
+        ExpressionAttributeValues: { ':pk': userPk(user.id), ':d': resultDetailEntity.resultPrefix(ids[2]!) },
       }),
     );
     expect(detailsLeft.Items).toHaveLength(0);
