@@ -1,7 +1,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../functions/lib/aws/clients.js';
 import { config } from '../functions/lib/config.js';
-import { QUESTION_COUNTER_SHARDS, examKeys } from '../functions/lib/data/exam-keys.js';
+import { fileEntity, examEntity, questionPoolCounterEntity, QUESTION_COUNTER_SHARDS } from '../functions/lib/data/entities/index.js';
 import { batchGetAll, queryAll, queryBounded } from '../functions/lib/data/batch-ops.js';
 
 /**
@@ -20,7 +20,7 @@ export async function migrateLocalData(print: (line: string) => void = () => und
       );
       if (items.length === 0) break;
       for (const item of items) {
-        const keys = examKeys.examsByVisibility(item.is_public === true, String(item.created_at), String(item.id));
+        const keys = examEntity.visibilityIndex(item.is_public === true, String(item.created_at), String(item.id));
         await dynamoDocument().send(
           new UpdateCommand({
             TableName: config.appTable,
@@ -37,20 +37,20 @@ export async function migrateLocalData(print: (line: string) => void = () => und
 
   // The question-pool counter (GET /api/questions/) came after the first imports: seed it once
   // from the file records when no shard exists yet.
-  const shards = await batchGetAll(Array.from({ length: QUESTION_COUNTER_SHARDS }, (_, shard) => examKeys.questionCounter(shard)));
+  const shards = await batchGetAll(Array.from({ length: QUESTION_COUNTER_SHARDS }, (_, shard) => questionPoolCounterEntity.key(shard)));
   if (shards.length === 0) {
     let total = 0;
     for (const isPublic of [true, false]) {
       const files = await queryAll({
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': examKeys.filesByVisibility(isPublic, '', '').gsi2pk },
+        ExpressionAttributeValues: { ':pk': fileEntity.visibilityPartition(isPublic) },
         ProjectionExpression: 'max_questions',
       });
       total += files.reduce((sum, file) => sum + Number(file.max_questions ?? 0), 0);
     }
     if (total > 0) {
-      await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: { ...examKeys.questionCounter(0), count: total } }));
+      await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: { ...questionPoolCounterEntity.key(0), count: total } }));
       print(`counted ${total} questions in the existing question files`);
     }
   }

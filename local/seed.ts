@@ -5,10 +5,10 @@ import { SAMPLE_QUESTIONS } from '../functions/files/sample-questions.js';
 import { questionsWorkbook } from '../functions/files/samples.js';
 import { dynamoDocument } from '../functions/lib/aws/clients.js';
 import { config } from '../functions/lib/config.js';
-import { keys } from '../functions/lib/data/keys.js';
-import type { RequestContext } from '../functions/lib/http/types.js';
+import { seedMarkerEntity, userEntity, usernameClaimEntity } from '../functions/lib/data/entities/index.js';
+import type { SignedInContext } from '../functions/lib/http/types.js';
 import { createLogger } from '../functions/lib/log.js';
-import { createOrFindTag } from '../functions/tags/repository.js';
+import { createOrFindTag } from '../functions/lib/tags/tag-store.js';
 import type { Language } from '../shared/domain/language.js';
 
 /**
@@ -18,7 +18,7 @@ import type { Language } from '../shared/domain/language.js';
  * `scripts/start.ts` calls it on an empty data directory. A marker item makes a second run a
  * no-op. Never part of a deployed stack.
  */
-const MARKER = { pk: 'SEED#demo', sk: 'SEED' };
+const MARKER = seedMarkerEntity.key('demo');
 export const DEMO_AUTHOR = { id: 'demo-author', username: 'quizbank' };
 
 export async function seedDemo(print: (line: string) => void = () => undefined): Promise<boolean> {
@@ -30,13 +30,13 @@ export async function seedDemo(print: (line: string) => void = () => undefined):
   await db.send(
     new PutCommand({
       TableName: config.appTable,
-      Item: { ...keys.user(DEMO_AUTHOR.id), type: 'USER', id: DEMO_AUTHOR.id, username: DEMO_AUTHOR.username, first_name: 'Quizbank', role: 'user_role', language: 'ko', email: '', date_joined: now },
+      Item: { ...userEntity.key(DEMO_AUTHOR.id), type: 'USER', id: DEMO_AUTHOR.id, username: DEMO_AUTHOR.username, first_name: 'Quizbank', role: 'user_role', language: 'ko', email: '', date_joined: now },
     }),
   );
   await db.send(
     new PutCommand({
       TableName: config.appTable,
-      Item: { ...keys.username(DEMO_AUTHOR.username), type: 'USERNAME', userId: DEMO_AUTHOR.id },
+      Item: { ...usernameClaimEntity.key(DEMO_AUTHOR.username), type: 'USERNAME', userId: DEMO_AUTHOR.id },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   ).catch(() => undefined);
@@ -70,11 +70,11 @@ export async function seedDemo(print: (line: string) => void = () => undefined):
     );
     print(`seeded ${bank.file} and the public exam "${bank.exam}"`);
   }
-  await db.send(new PutCommand({ TableName: config.appTable, Item: { ...MARKER, type: 'SEED', seeded_at: now } }));
+  await db.send(new PutCommand({ TableName: config.appTable, Item: seedMarkerEntity.item('demo', now) }));
   return true;
 }
 
-function authorContext(language: Language): RequestContext {
+function authorContext(language: Language): SignedInContext {
   return {
     requestId: 'seed',
     language,

@@ -1,15 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizeLogin } from '../../shared/domain/accounts.js';
 import type { Language } from '../../shared/domain/language.js';
 import { accountMessage } from '../lib/accounts/messages.js';
-import { getUser, type UserRecord } from '../lib/accounts/user-repository.js';
+import { consumeEmailToken, deleteEmailToken, putEmailToken } from '../lib/accounts/email-token-store.js';
+import { getUser, markEmailVerified, type UserRecord } from '../lib/accounts/user-repository.js';
 import { blockedFor, recordHit, VERIFICATION_MAIL_PER_USER } from '../lib/auth/throttle.js';
-import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
-import { keys } from '../lib/data/keys.js';
 import { AppError, badRequest, tooManyRequests, unauthorized } from '../lib/http/app-error.js';
-import type { RequestContext } from '../lib/http/types.js';
+import type { RequestContext, SignedInContext } from '../lib/http/types.js';
 import { escapeHtml, sendMail } from '../lib/mail/send-mail.js';
 
 /** A verification link works for a day, once. */
@@ -21,8 +19,8 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** POST /api/send-email-verification/ */
-export async function sendEmailVerification(ctx: RequestContext) {
-  const user = await getUser(ctx.caller!.user.id);
+export async function sendEmailVerification(ctx: SignedInContext) {
+  const user = await getUser(ctx.caller.user.id);
   if (!user) throw unauthorized();
   if (!user.email) throw badRequest('email_required');
   if (user.email_verified) return { message: accountMessage('already_verified', ctx.language), email_verified: true };
@@ -34,24 +32,12 @@ export async function sendEmailVerification(ctx: RequestContext) {
   const token = randomBytes(32).toString('base64url');
   const hash = tokenHash(token);
   const t = now();
-  await dynamoDocument().send(
-    new PutCommand({
-      TableName: config.ephemeralTable,
-      Item: {
-        ...keys.emailToken(hash),
-        ...keys.emailTokenByUser(user.id, hash),
-        userId: user.id,
-        email: user.email,
-        createdAt: t,
-        expiresAt: t + EMAIL_TOKEN_TTL_SECONDS,
-      },
-    }),
-  );
+  await putEmailToken(hash, { userId: user.id, email: user.email, createdAt: t, expiresAt: t + EMAIL_TOKEN_TTL_SECONDS });
   try {
     await sendMail({ to: user.email, ...verificationMail(user, token, user.language) });
   } catch (error) {
     ctx.log.error('verification mail failed', { error: (error as Error).message });
-    await dynamoDocument().send(new DeleteCommand({ TableName: config.ephemeralTable, Key: keys.emailToken(hash) }));
+    await deleteEmailToken(hash);
     throw new AppError(503, 'email_send_failed');
   }
   await recordHit(VERIFICATION_MAIL_PER_USER, user.id);
@@ -88,43 +74,11 @@ export function verificationMail(user: Pick<UserRecord, 'username' | 'first_name
 export async function verifyEmail(input: { params: { token: string } }, ctx: RequestContext) {
   const { token } = input.params;
   if (!TOKEN_PATTERN.test(token)) throw badRequest('verification_token_invalid');
-  const key = keys.emailToken(tokenHash(token));
-  const t = now();
-  let record: Record<string, unknown> | undefined;
-  try {
-    const result = await dynamoDocument().send(
-      new DeleteCommand({
-        TableName: config.ephemeralTable,
-        Key: key,
-        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
-        ExpressionAttributeValues: { ':now': t },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    record = result.Attributes;
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.ephemeralTable, Key: key }));
-    throw badRequest(Item ? 'verification_token_expired' : 'verification_token_invalid');
-  }
-  const userId = String(record?.userId ?? '');
-  const email = String(record?.email ?? '');
-  const user = userId ? await getUser(userId) : null;
+  const record = await consumeEmailToken(tokenHash(token), now());
+  if (record === 'expired' || record === 'invalid') throw badRequest(record === 'expired' ? 'verification_token_expired' : 'verification_token_invalid');
+  const user = record.userId ? await getUser(record.userId) : null;
   // The address changed since the mail was sent: this link proves nothing about the new one.
-  if (!user || !email || normalizeLogin(user.email) !== normalizeLogin(email)) throw badRequest('verification_token_invalid');
-  try {
-    await dynamoDocument().send(
-      new UpdateCommand({
-        TableName: config.appTable,
-        Key: keys.user(user.id),
-        UpdateExpression: 'SET email_verified = :yes',
-        ConditionExpression: 'attribute_exists(pk) AND email = :email',
-        ExpressionAttributeValues: { ':yes': true, ':email': user.email },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw badRequest('verification_token_invalid');
-    throw error;
-  }
+  if (!user || !record.email || normalizeLogin(user.email) !== normalizeLogin(record.email)) throw badRequest('verification_token_invalid');
+  if (!(await markEmailVerified(user.id, user.email))) throw badRequest('verification_token_invalid');
   return { message: accountMessage('email_verified', ctx.language), email_verified: true as const };
 }

@@ -28,7 +28,7 @@ import {
 } from '../lib/auth/throttle.js';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../lib/http/app-error.js';
 import { jsonReply, type Reply } from '../lib/http/reply.js';
-import type { RequestContext } from '../lib/http/types.js';
+import type { RequestContext, SignedInContext } from '../lib/http/types.js';
 
 type Body<C extends { body: z.ZodType }> = z.infer<C['body']>;
 
@@ -133,9 +133,9 @@ export async function authStatus(ctx: RequestContext) {
  */
 export async function changePassword(
   input: { params: { id: string }; body: Body<typeof auth.changePassword> },
-  ctx: RequestContext,
+  ctx: SignedInContext,
 ) {
-  const caller = ctx.caller!;
+  const caller = ctx.caller;
   const { body } = input;
   if (input.params.id === caller.user.id) {
     const next = body.new_password ?? body.password;

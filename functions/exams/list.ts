@@ -2,13 +2,13 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type * as exams from '../../shared/contracts/exams.js';
 import { isSiteAdmin } from '../../shared/domain/roles.js';
 import { queryBounded } from '../lib/data/batch-ops.js';
-import { examKeys, examListShards, nameKey } from '../lib/data/exam-keys.js';
+import { examEntity, examListShards, nameKey } from '../lib/data/entities/index.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { RequestContext } from '../lib/http/types.js';
-import { subscriptionsOf, type ExamRecord } from './repository.js';
-import { examView, selectFields } from './views.js';
-import type { Caller } from './visibility.js';
+import { subscriptionsOf, type ExamRecord } from '../lib/exams/exam-store.js';
+import { examView, selectFields } from '../lib/exams/views.js';
+import type { Caller } from '../lib/exams/visibility.js';
 
 /** Pages of 1 MB one stream may read per answer: what bounds an answer's DynamoDB requests. */
 const MAX_PAGES_PER_STREAM = 3;
@@ -49,28 +49,28 @@ function keyOf(item: Record<string, unknown>, index: 'gsi1' | 'gsi2'): Key {
 }
 
 /**
- * Which index partitions answer the list: my exams (gsi1 `USER#<me>#EXAMS`), public exams
+ * Which index partitions answer the list: my exams (gsi1, the creator index of examEntity), public exams
  * (gsi2 `PUBLICEXAMS#0..3`), and for admins private ones too (gsi2 `PRIVATEEXAMS#0..3`), merged
  * newest first.
  */
 function streamsFor(query: ServiceInput<typeof exams.listExams>['query'], caller: Caller | null): Stream[] {
   // Personal exams (`kind`, e.g. single-question) are the product's, not the user's: not listed.
-  const mine = (filter?: Stream['filter']): Stream => ({
+  const mine = (me: Caller, filter?: Stream['filter']): Stream => ({
     index: 'gsi1',
-    pk: examKeys.examsOfCreator(caller!.id, '', '').gsi1pk,
+    pk: examEntity.creatorPartition(me.id),
     filter: { expression: ['attribute_not_exists(kind)', ...(filter ? [filter.expression] : [])].join(' AND '), values: filter?.values ?? {} },
   });
   const byVisibility = (isPublic: boolean): Stream[] => examListShards(isPublic).map((pk) => ({ index: 'gsi2', pk }));
   if (query.my_exams) {
     if (!caller) throw new AppError(401, 'authentication_required');
-    return [query.is_public === undefined ? mine() : mine({ expression: 'is_public = :vis', values: { ':vis': query.is_public } })];
+    return [query.is_public === undefined ? mine(caller) : mine(caller, { expression: 'is_public = :vis', values: { ':vis': query.is_public } })];
   }
   if (isSiteAdmin(caller)) {
     if (query.is_public === true) return byVisibility(true);
     if (query.is_public === false) return byVisibility(false);
     return [...byVisibility(true), ...byVisibility(false)];
   }
-  if (query.is_public === false) return caller ? [mine({ expression: 'is_public = :vis', values: { ':vis': false } })] : [];
+  if (query.is_public === false) return caller ? [mine(caller, { expression: 'is_public = :vis', values: { ':vis': false } })] : [];
   return byVisibility(true);
 }
 
@@ -146,7 +146,7 @@ export async function listExams(input: ServiceInput<typeof exams.listExams>, ctx
     return keyOf(fromStream[fromStream.length - 1]!.item, stream.index);
   });
 
-  const records = taken.map((t) => t.item as unknown as ExamRecord);
+  const records = taken.map((t) => examEntity.parse(t.item));
   const subscribed = caller ? await subscriptionsOf(caller.id, records.map((r) => r.id)) : new Set<string>();
   const inPage = new Set(records.map((r) => r.id));
   const children = new Map<string, ExamRecord[]>();

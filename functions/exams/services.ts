@@ -1,12 +1,13 @@
 import type * as exams from '../../shared/contracts/exams.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
-import { nameKey } from '../lib/data/exam-keys.js';
+import { nameKey } from '../lib/data/entities/index.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext } from '../lib/http/types.js';
-import { adjustUsage } from '../tags/repository.js';
-import { requiredDomainTagId, withDomainTag } from './domain-tag.js';
-import { byMostWrong, callerOf, newExamRecord, readableExam, storeExam, tagRefs } from './create.js';
+import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import { adjustUsage } from '../lib/tags/tag-store.js';
+import { requiredDomainTagId, withDomainTag } from '../lib/exams/domain-tag.js';
+import { byMostWrong, newExamRecord, storeExam, tagRefs } from '../lib/exams/exam-creation.js';
+import { readableExam } from '../lib/exams/visibility.js';
 import {
   TitleTakenError,
   getExamWithQuestions,
@@ -16,16 +17,16 @@ import {
   removeExam,
   saveExamChanges,
   searchText,
-  statsFor,
   subscribe,
   subscribedExamIds,
   unsubscribe,
   type ExamRecord,
-} from './repository.js';
-import { examView, questionView, selectFields, wantsField } from './views.js';
-import { canEditExam, canReadExam, canReadExamDirectly, isCreatorOrAdmin, type Caller } from './visibility.js';
+} from '../lib/exams/exam-store.js';
+import { statsFor } from '../lib/learning/question-stat-store.js';
+import { examView, questionView, selectFields, wantsField } from '../lib/exams/views.js';
+import { canEditExam, canReadExam, canReadExamDirectly, isCreatorOrAdmin, type Caller } from '../lib/exams/visibility.js';
 
-export { createExam } from './create.js';
+export { createExam } from '../lib/exams/exam-creation.js';
 export { listExams } from './list.js';
 
 /**
@@ -64,8 +65,8 @@ async function ownedExam(examId: string, caller: Caller, canChange: (exam: ExamR
 }
 
 /** DELETE: owner or admin. Removes the exam, its question copies, subscriptions and tag counts. */
-export async function deleteExam(input: { params: { examId: string } }, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function deleteExam(input: { params: { examId: string } }, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const exam = await ownedExam(input.params.examId, caller, (e) => isCreatorOrAdmin(e, caller));
   await removeExam(exam);
   if (exam.tag_ids?.length) await adjustUsage(exam.tag_ids, -1);
@@ -73,8 +74,8 @@ export async function deleteExam(input: { params: { examId: string } }, ctx: Req
 }
 
 /** POST retake: a new private version under the original, with the same questions. */
-export async function retakeExam(input: ServiceInput<typeof exams.retakeExam>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function retakeExam(input: ServiceInput<typeof exams.retakeExam>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const { exam: source, questions } = await getExamWithQuestions(input.params.examId);
   if (!source || !(await canReadExam(source, caller))) throw new AppError(404, 'exam_not_found');
   let rootId = source.original_exam ?? source.id;
@@ -111,11 +112,11 @@ export async function retakeExam(input: ServiceInput<typeof exams.retakeExam>, c
 }
 
 /** POST wrong-questions: the caller's wrong answers in this exam, most wrong first. */
-export async function wrongQuestionsExam(input: ServiceInput<typeof exams.wrongQuestionsExam>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function wrongQuestionsExam(input: ServiceInput<typeof exams.wrongQuestionsExam>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const { exam: source, questions } = await getExamWithQuestions(input.params.examId);
   if (!source || !(await canReadExam(source, caller))) throw new AppError(404, 'exam_not_found');
-  const stats = (await statsFor(caller.id, questions.map((q) => q.id))).filter(
+  const stats = [...(await statsFor(caller.id, questions.map((q) => q.id))).values()].filter(
     (s) => Number(s.total_attempts ?? 0) > Number(s.correct_attempts ?? 0),
   );
   stats.sort(byMostWrong);
@@ -143,8 +144,8 @@ export async function wrongQuestionsExam(input: ServiceInput<typeof exams.wrongQ
 }
 
 /** POST toggle-original: site admins only (route access). */
-export async function toggleOriginal(input: ServiceInput<typeof exams.toggleOriginal>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function toggleOriginal(input: ServiceInput<typeof exams.toggleOriginal>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const exam = await readableExam(input.params.examId, caller);
   const after = { ...exam, is_original: !exam.is_original };
   await saveExamChanges(exam, after);
@@ -152,8 +153,8 @@ export async function toggleOriginal(input: ServiceInput<typeof exams.toggleOrig
 }
 
 /** PATCH update: creator, admin (or a study admin, hook). Title, texts, flags, version, date, tags. */
-export async function updateExam(input: ServiceInput<typeof exams.updateExam>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function updateExam(input: ServiceInput<typeof exams.updateExam>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const exam = await ownedExam(input.params.examId, caller, (e) => canEditExam(e, caller));
   const body = input.body;
   const after: ExamRecord = { ...exam };
@@ -218,8 +219,8 @@ async function changeSubscriptions(caller: Caller, ids: string[], action: 'subsc
   return { changed: visible, notFound: unique.filter((id) => !visible.includes(id)) };
 }
 
-export async function bulkToggleSubscription(input: ServiceInput<typeof exams.bulkToggleSubscription>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function bulkToggleSubscription(input: ServiceInput<typeof exams.bulkToggleSubscription>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const { changed, notFound } = await changeSubscriptions(caller, input.body.exam_ids, input.body.action);
   return {
     success: true as const,
@@ -230,21 +231,21 @@ export async function bulkToggleSubscription(input: ServiceInput<typeof exams.bu
   };
 }
 
-export async function moveToSubscribed(input: ServiceInput<typeof exams.moveToSubscribed>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function moveToSubscribed(input: ServiceInput<typeof exams.moveToSubscribed>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const { changed, notFound } = await changeSubscriptions(caller, input.body.exam_ids, 'subscribe');
   return { success: true as const, message: errorMessage('subscriptions_updated', ctx.language, { count: changed.length }), moved: changed, not_found: notFound };
 }
 
-export async function moveToMyExams(input: ServiceInput<typeof exams.moveToMyExams>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function moveToMyExams(input: ServiceInput<typeof exams.moveToMyExams>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const { changed, notFound } = await changeSubscriptions(caller, input.body.exam_ids, 'unsubscribe');
   return { success: true as const, message: errorMessage('subscriptions_updated', ctx.language, { count: changed.length }), moved: changed, not_found: notFound };
 }
 
 /** 1 Query of the caller's `SUB#` items + ceil(n/100) BatchGets of the exams; unreadable ones are left out. */
-export async function subscribedExams(_input: unknown, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function subscribedExams(_input: unknown, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const ids = await subscribedExamIds(caller.id);
   const found = await getExams(ids);
   const visible = found.filter((e) => canReadExamDirectly(e, caller)).sort((a, b) => b.created_at.localeCompare(a.created_at));

@@ -1,14 +1,14 @@
 import type * as exams from '../../shared/contracts/exams.js';
 import { MAX_EXAM_TITLE } from '../../shared/contracts/exams.js';
 import { pickLocalized } from '../../shared/domain/language.js';
-import { GENERATED_ID } from '../lib/data/exam-keys.js';
+import { GENERATED_ID } from '../lib/data/ids.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext } from '../lib/http/types.js';
-import { callerOf, newExamRecord, storeExam } from './create.js';
-import { claimSingleExamPointer, getExam, getExamWithQuestions, getSingleExamPointer, removeExam } from './repository.js';
-import { displayTitle, examView } from './views.js';
-import { canReadExam } from './visibility.js';
+import type { SignedInContext } from '../lib/http/types.js';
+import { newExamRecord, storeExam } from '../lib/exams/exam-creation.js';
+import { claimSingleExamPointer, getExam, getExamWithQuestions, getSingleExamPointer, removeExam } from '../lib/exams/exam-store.js';
+import { displayTitle, examView } from '../lib/exams/views.js';
+import { canReadExam } from '../lib/exams/visibility.js';
 
 /** Room left for storeExam's ` #xxxx` suffix when the derived title is taken. */
 const TITLE_ROOM = MAX_EXAM_TITLE - 6;
@@ -16,12 +16,12 @@ const TITLE_ROOM = MAX_EXAM_TITLE - 6;
 /**
  * POST /api/create-single-question-exam/ (spec 2 §2.1 single-question mode): a private exam of the
  * caller holding one question of a readable exam. Reused while it exists: the pointer
- * `USER#<me>`/`SINGLE#<qid>` names it. Requests: 1 Query of the source exam + 1 GetItem pointer
+ * the single-question pointer (entities/single-question-pointer.ts) names it. Requests: 1 Query of the source exam + 1 GetItem pointer
  * (+ 1 GetItem of the pointed exam); creating adds storeExam's writes (1 BatchWriteItem + 1
  * transaction) and 1 conditional PutItem of the pointer.
  */
-export async function createSingleQuestionExam(input: ServiceInput<typeof exams.createSingleQuestionExam>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function createSingleQuestionExam(input: ServiceInput<typeof exams.createSingleQuestionExam>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const { exam_id: examId, question_id: questionId } = input.body;
   const { exam: source, questions } = GENERATED_ID.test(examId) ? await getExamWithQuestions(examId) : { exam: null, questions: [] };
   if (!source || !(await canReadExam(source, caller))) throw new AppError(404, 'exam_not_found');

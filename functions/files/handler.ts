@@ -1,6 +1,6 @@
 import * as exams from '../../shared/contracts/exams.js';
 import * as files from '../../shared/contracts/files.js';
-import { downloadExamsSheet, uploadExamsSheet } from '../exams/sheet.js';
+import { downloadExamsSheet, uploadExamsSheet } from './exam-sheet.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
 

@@ -1,42 +1,36 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type * as files from '../../shared/contracts/files.js';
 import type { Language } from '../../shared/domain/language.js';
 import { QUESTION_SHEET_LIMITS, cleanFileName, sheetExtension } from '../../shared/domain/question-sheet.js';
 import { isSiteAdmin } from '../../shared/domain/roles.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
-import { s3Client } from '../lib/aws/clients.js';
-import { config } from '../lib/config.js';
+import { deleteObject, objectSize, presignDownload, presignUpload, readObject } from '../lib/files/object-store.js';
 import { AppError, payloadTooLarge } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import { contentDisposition, fileReply } from '../lib/http/file-reply.js';
 import { redirectReply, type Reply } from '../lib/http/reply.js';
-import type { RequestContext } from '../lib/http/types.js';
-import { nameKey, newId } from '../lib/data/exam-keys.js';
-import { discardFile, importQuestionSheet, type ImportResult } from './importer/import.js';
+import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import { nameKey } from '../lib/data/entities/index.js';
+import { newId } from '../lib/data/ids.js';
+import { importQuestionSheet, type ImportResult } from './importer/import.js';
 import {
   fileView,
+  discardFile,
   getOwnFileByName,
   listFilesByVisibility,
   listOwnFiles,
   removeFileRecord,
   setFileVisibility,
+  type FileListing,
   type FileRecord,
   questionPoolCount as poolCount,
-} from './repository.js';
-import { resolveFile } from './resolve.js';
+} from '../lib/files/file-store.js';
+import { resolveFile } from '../lib/files/resolve.js';
 import { sampleWorkbook } from './samples.js';
 
-export { resolveFile };
 
 type Caller = NonNullable<RequestContext['caller']>['user'];
 
 const UPLOAD_URL_SECONDS = 900;
-
-function callerOf(ctx: RequestContext): Caller {
-  if (!ctx.caller) throw new AppError(401, 'authentication_required');
-  return ctx.caller.user;
-}
 
 function canChange(file: FileRecord, caller: Caller): boolean {
   return file.owner_id === caller.id || isSiteAdmin(caller);
@@ -65,8 +59,8 @@ function importAnswer(result: ImportResult, caller: Caller, language: Language) 
 }
 
 /** POST /api/upload-questions/: the multipart form (file, is_public) of spec 2 §7. */
-export async function uploadQuestions(input: ServiceInput<typeof files.uploadQuestions>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function uploadQuestions(input: ServiceInput<typeof files.uploadQuestions>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const { file, is_public } = input.body;
   if (file.truncated) throw payloadTooLarge(QUESTION_SHEET_LIMITS.maxFileBytes);
   const result = await importQuestionSheet({
@@ -83,8 +77,8 @@ export async function uploadQuestions(input: ServiceInput<typeof files.uploadQue
 const pendingKey = (ownerId: string, uploadId: string) => `pending/${ownerId}/${uploadId}`;
 
 /** Step 1 of the browser upload: a presigned PUT to the caller's own pending prefix. */
-export async function createUploadUrl(input: ServiceInput<typeof files.createUploadUrl>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function createUploadUrl(input: ServiceInput<typeof files.createUploadUrl>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const name = cleanFileName(input.body.file_name);
   if (!sheetExtension(name)) throw new AppError(400, 'sheet_bad_extension', { name: name || input.body.file_name });
   if ((input.body.size ?? 0) > QUESTION_SHEET_LIMITS.maxFileBytes) throw new AppError(413, 'sheet_file_too_large', { limit: '10 MB' });
@@ -92,11 +86,7 @@ export async function createUploadUrl(input: ServiceInput<typeof files.createUpl
   // With the size declared, S3 accepts only a body of exactly that length (Content-Length is signed),
   // so a presigned URL cannot park more than the cap in the bucket.
   const size = input.body.size;
-  const url = await getSignedUrl(
-    s3Client(),
-    new PutObjectCommand({ Bucket: config.filesBucket, Key: pendingKey(caller.id, uploadId), ContentLength: size }),
-    { expiresIn: UPLOAD_URL_SECONDS, ...(size ? { signableHeaders: new Set(['content-length']) } : {}) },
-  );
+  const url = await presignUpload(pendingKey(caller.id, uploadId), size, UPLOAD_URL_SECONDS);
   return {
     upload_id: uploadId,
     url,
@@ -108,22 +98,15 @@ export async function createUploadUrl(input: ServiceInput<typeof files.createUpl
 }
 
 /** Step 2: validates and imports the uploaded object with the same importer; the pending object always goes. */
-export async function importUploadedFile(input: ServiceInput<typeof files.importUploadedFile>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function importUploadedFile(input: ServiceInput<typeof files.importUploadedFile>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const key = pendingKey(caller.id, input.body.upload_id);
-  const s3 = s3Client();
-  let size: number;
-  try {
-    const head = await s3.send(new HeadObjectCommand({ Bucket: config.filesBucket, Key: key }));
-    size = head.ContentLength ?? 0;
-  } catch (error) {
-    if (isMissing(error)) throw new AppError(404, 'upload_not_found');
-    throw error;
-  }
+  const size = await objectSize(key);
+  if (size === null) throw new AppError(404, 'upload_not_found');
   try {
     if (size > QUESTION_SHEET_LIMITS.maxFileBytes) throw new AppError(413, 'sheet_file_too_large', { limit: '10 MB' });
-    const object = await s3.send(new GetObjectCommand({ Bucket: config.filesBucket, Key: key }));
-    const bytes = await object.Body!.transformToByteArray();
+    const bytes = await readObject(key);
+    if (!bytes) throw new AppError(404, 'upload_not_found');
     const result = await importQuestionSheet({
       bytes,
       fileName: input.body.file_name,
@@ -135,16 +118,12 @@ export async function importUploadedFile(input: ServiceInput<typeof files.import
     });
     return importAnswer(result, caller, ctx.language);
   } finally {
-    await s3.send(new DeleteObjectCommand({ Bucket: config.filesBucket, Key: key })).catch((error: unknown) => {
+    await deleteObject(key).catch((error: unknown) => {
       ctx.log.warn('pending upload not removed', { key, error: String(error) });
     });
   }
 }
 
-function isMissing(error: unknown): boolean {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
-}
 
 /** GET /api/questions/: the question pool's total (one BatchGetItem of the counter shards). */
 export async function questionPoolCount() {
@@ -152,10 +131,10 @@ export async function questionPoolCount() {
 }
 
 /** GET /api/question-files/: the caller's own and the public files; admins every file, filterable. */
-export async function listQuestionFiles(input: ServiceInput<typeof files.listQuestionFiles>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function listQuestionFiles(input: ServiceInput<typeof files.listQuestionFiles>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const filter = input.query.is_public;
-  let found: FileRecord[];
+  let found: FileListing[];
   if (isSiteAdmin(caller)) {
     const parts = await Promise.all(
       [true, false].filter((p) => filter === undefined || filter === p).map((p) => listFilesByVisibility(p)),
@@ -176,22 +155,22 @@ export async function listQuestionFiles(input: ServiceInput<typeof files.listQue
  * the caller's own file of that name would be replaced. `exists` means "an upload overwrites
  * your file"; `is_private` tells whether that file is private.
  */
-export async function checkExistingFile(input: ServiceInput<typeof files.checkExistingFile>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function checkExistingFile(input: ServiceInput<typeof files.checkExistingFile>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const own = await getOwnFileByName(caller.id, nameKey(cleanFileName(input.params.name)));
   return { exists: !!own, is_private: own ? own.is_public === false : false, is_owner: !!own };
 }
 
-export async function updateQuestionFile(input: ServiceInput<typeof files.updateQuestionFile>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function updateQuestionFile(input: ServiceInput<typeof files.updateQuestionFile>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const file = await mustResolve(input.params.name, caller);
   if (!canChange(file, caller)) throw new AppError(403, 'file_forbidden');
   const updated = await setFileVisibility(file, input.body.is_public);
   return { success: true as const, file: fileView(updated, caller.id) };
 }
 
-export async function deleteQuestionFile(input: ServiceInput<typeof files.deleteQuestionFile>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function deleteQuestionFile(input: ServiceInput<typeof files.deleteQuestionFile>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const file = await mustResolve(input.params.name, caller);
   if (!canChange(file, caller)) throw new AppError(403, 'file_forbidden');
   await removeFileRecord(file);
@@ -212,31 +191,16 @@ const DOWNLOAD_TYPES: Record<string, string> = {
 const MAX_INLINE_DOWNLOAD_BYTES = 4 * 1024 * 1024;
 const DOWNLOAD_URL_SECONDS = 300;
 
-export async function downloadQuestionFile(input: ServiceInput<typeof files.downloadQuestionFile>, ctx: RequestContext): Promise<Reply> {
-  const caller = callerOf(ctx);
+export async function downloadQuestionFile(input: ServiceInput<typeof files.downloadQuestionFile>, ctx: SignedInContext): Promise<Reply> {
+  const caller = ctx.caller.user;
   const file = await mustResolve(input.params.name, caller);
   const contentType = DOWNLOAD_TYPES[sheetExtension(file.name) ?? 'xlsx']!;
   if (file.size > MAX_INLINE_DOWNLOAD_BYTES) {
-    const url = await getSignedUrl(
-      s3Client(),
-      new GetObjectCommand({
-        Bucket: config.filesBucket,
-        Key: file.s3_key,
-        ResponseContentType: contentType,
-        ResponseContentDisposition: contentDisposition(file.name),
-      }),
-      { expiresIn: DOWNLOAD_URL_SECONDS },
-    );
+    const url = await presignDownload(file.s3_key, { contentType, disposition: contentDisposition(file.name) }, DOWNLOAD_URL_SECONDS);
     return redirectReply(url);
   }
-  let bytes: Uint8Array;
-  try {
-    const object = await s3Client().send(new GetObjectCommand({ Bucket: config.filesBucket, Key: file.s3_key }));
-    bytes = await object.Body!.transformToByteArray();
-  } catch (error) {
-    if (isMissing(error)) throw new AppError(404, 'file_not_found');
-    throw error;
-  }
+  const bytes = await readObject(file.s3_key);
+  if (!bytes) throw new AppError(404, 'file_not_found');
   return fileReply(bytes, file.name, contentType);
 }
 

@@ -1,10 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../lib/aws/clients.js';
-import { config } from '../lib/config.js';
-import { scheduledPartitions } from '../lib/data/scheduled-keys.js';
+import { scheduledEntries } from '../lib/learning/scheduled-entries.js';
 import { createLogger } from '../lib/log.js';
-import { runReset } from '../results/reset.js';
-import { cleanupOldestResults } from '../results/retention.js';
+import { runReset } from '../lib/results/reset.js';
+import { cleanupOldestResults } from '../lib/results/retention.js';
 
 /**
  * Retention cleanup, daily at 18:00 UTC (docs/architecture.md §5, §2.6 L22). Finds its users
@@ -24,47 +21,6 @@ import { cleanupOldestResults } from '../results/retention.js';
 const JOB = 'retention-cleanup';
 /** The schedule's Lambda timeout is 900 s; stop starting work a minute before. */
 const JOB_BUDGET_MS = 840_000;
-
-interface ScheduledEntry {
-  kind: 'retention' | 'reset';
-  userId: string;
-  percentage: number;
-  cutoff: string;
-}
-
-async function scheduledEntries(): Promise<ScheduledEntry[]> {
-  const pages = await Promise.all(
-    scheduledPartitions().map(async (partition) => {
-      const entries: ScheduledEntry[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const answer = await dynamoDocument().send(
-          new QueryCommand({
-            TableName: config.appTable,
-            IndexName: 'gsi2',
-            KeyConditionExpression: 'gsi2pk = :pk',
-            FilterExpression: 'retention_cleanup_enabled = :on OR attribute_exists(stats_reset_cutoff)',
-            ProjectionExpression: 'pk, sk, retention_cleanup_enabled, retention_cleanup_percentage, stats_reset_cutoff',
-            ExpressionAttributeValues: { ':pk': partition, ':on': true },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of answer.Items ?? []) {
-          const userId = String(item.pk).replace(/^USER#/, '');
-          if (item.sk === 'COUNTERS' && typeof item.stats_reset_cutoff === 'string') {
-            entries.push({ kind: 'reset', userId, percentage: 0, cutoff: item.stats_reset_cutoff });
-          } else if (item.sk === 'USER' && item.retention_cleanup_enabled === true) {
-            entries.push({ kind: 'retention', userId, percentage: Number(item.retention_cleanup_percentage ?? 0), cutoff: '' });
-          }
-        }
-        startKey = answer.LastEvaluatedKey;
-      } while (startKey);
-      return entries;
-    }),
-  );
-  // Unfinished resets first: a user who asked for a fresh start waits longest for it.
-  return pages.flat().sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'reset' ? -1 : 1));
-}
 
 export async function handler(
   _event?: unknown,

@@ -1,40 +1,31 @@
-import { createHash } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
+import { conditionFailedAt, isTransactionCanceled } from '../lib/data/dynamo-errors.js';
+import { shortLinkClaimEntity, shortLinkEntity, type ShortLink } from '../lib/data/entities/index.js';
 
 /**
- * Short links in the ephemeral table (docs/architecture.md §2.8 G4, G5):
- * `SHORT#<code>`/`SHORT` {url, createdBy, createdAt, expiresAt} and the claim
- * `SHORTURL#<sha256(url)>`/`SHORTURL` {code, expiresAt} that gives the same URL the same live code.
- * TTL (`expiresAt`, epoch seconds) cleans up eventually; readers check `expiresAt` themselves.
+ * Short links in the ephemeral table (docs/architecture.md §2.8 G4, G5): the link
+ * (functions/lib/data/entities/short-link.ts) and its claim (short-link-claim.ts), which gives
+ * the same URL the same live code.
  */
-export const linkKeys = {
-  short: (code: string) => ({ pk: `SHORT#${code}`, sk: 'SHORT' }),
-  claim: (url: string) => ({ pk: `SHORTURL#${createHash('sha256').update(url).digest('hex')}`, sk: 'SHORTURL' }),
-};
-
-export interface ShortLink {
-  code: string;
-  url: string;
-  createdBy: string | null;
-  createdAt: number;
-  expiresAt: number;
-}
+export type { ShortLink };
 
 const db = () => dynamoDocument();
 
 export async function getShortLink(code: string): Promise<ShortLink | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.ephemeralTable, Key: linkKeys.short(code), ConsistentRead: true }));
-  return Item ? (Item as unknown as ShortLink) : null;
+  const { Item } = await db().send(new GetCommand({ TableName: config.ephemeralTable, Key: shortLinkEntity.key(code), ConsistentRead: true }));
+  return Item ? shortLinkEntity.parse(Item) : null;
 }
 
 /** The live link already made for this URL (GetItem claim + GetItem link), if any. */
 export async function liveLinkFor(url: string, now: number): Promise<ShortLink | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.ephemeralTable, Key: linkKeys.claim(url), ConsistentRead: true }));
-  if (!Item || Number(Item.expiresAt) <= now) return null;
-  const link = await getShortLink(String(Item.code));
-  return link && link.url === url && Number(link.expiresAt) > now ? link : null;
+  const { Item } = await db().send(new GetCommand({ TableName: config.ephemeralTable, Key: shortLinkClaimEntity.key(url), ConsistentRead: true }));
+  if (!Item) return null;
+  const claim = shortLinkClaimEntity.parse(Item);
+  if (claim.expiresAt <= now) return null;
+  const link = await getShortLink(claim.code);
+  return link && link.url === url && link.expiresAt > now ? link : null;
 }
 
 export type SaveOutcome = 'saved' | 'code_taken' | 'url_claimed';
@@ -52,14 +43,14 @@ export async function saveShortLink(link: ShortLink, now: number): Promise<SaveO
           {
             Put: {
               TableName: config.ephemeralTable,
-              Item: { ...linkKeys.short(link.code), type: 'SHORT', ...link },
+              Item: shortLinkEntity.item(link),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
           {
             Put: {
               TableName: config.ephemeralTable,
-              Item: { ...linkKeys.claim(link.url), type: 'SHORTURL', code: link.code, expiresAt: link.expiresAt },
+              Item: shortLinkClaimEntity.item(link.url, link.code, link.expiresAt),
               ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
               ExpressionAttributeValues: { ':now': now },
             },
@@ -69,8 +60,7 @@ export async function saveShortLink(link: ShortLink, now: number): Promise<SaveO
     );
     return 'saved';
   } catch (error) {
-    const failure = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-    if (failure.name !== 'TransactionCanceledException') throw error;
-    return failure.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed' ? 'code_taken' : 'url_claimed';
+    if (!isTransactionCanceled(error)) throw error;
+    return conditionFailedAt(error, 0) ? 'code_taken' : 'url_claimed';
   }
 }

@@ -3,12 +3,12 @@ import type { Language } from '../../shared/domain/language.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
 import { blockedFor, recordHit, type ThrottleRule } from '../lib/auth/throttle.js';
 import { config } from '../lib/config.js';
-import { GENERATED_ID } from '../lib/data/exam-keys.js';
+import { GENERATED_ID } from '../lib/data/ids.js';
 import { AppError, tooManyRequests } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import { htmlReply, redirectReply } from '../lib/http/reply.js';
 import type { RequestContext } from '../lib/http/types.js';
-import { getExam } from '../exams/repository.js';
+import { getExam } from '../lib/exams/exam-store.js';
 import { getShortLink, liveLinkFor, saveShortLink } from './repository.js';
 import { SHORT_CODE, escapeHtml, examIdOfTarget, newShortCode, sameSiteTarget } from './targets.js';
 

@@ -10,14 +10,14 @@ import { cleanEmail, cleanName } from '../lib/accounts/validation.js';
 import { conflict, unauthorized } from '../lib/http/app-error.js';
 import { fileReply } from '../lib/http/file-reply.js';
 import { jsonReply, XLSX_CONTENT_TYPE, type Reply } from '../lib/http/reply.js';
-import type { RequestContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { buildExportWorkbook } from './export.js';
 
 type Body<C extends { body: z.ZodType }> = z.infer<C['body']>;
 
 /** The caller's full USER item (the session only carries a projection). */
-async function me(ctx: RequestContext): Promise<UserRecord> {
-  const user = await getUser(ctx.caller!.user.id);
+async function me(ctx: SignedInContext): Promise<UserRecord> {
+  const user = await getUser(ctx.caller.user.id);
   if (!user) throw unauthorized();
   return user;
 }
@@ -34,12 +34,12 @@ async function apply(user: UserRecord, changes: UserChanges): Promise<UserRecord
 }
 
 /** GET /api/user-profile/ and GET /api/user-profile/get/ */
-export async function getProfile(ctx: RequestContext) {
+export async function getProfile(ctx: SignedInContext) {
   return toProfileAnswer(await me(ctx));
 }
 
 /** PATCH /api/user-profile/update/ — a new email address is unverified until its link is used. */
-export async function updateProfile(input: { body: Body<typeof profile.updateProfile> }, ctx: RequestContext) {
+export async function updateProfile(input: { body: Body<typeof profile.updateProfile> }, ctx: SignedInContext) {
   const { body } = input;
   const user = await me(ctx);
   const changes: UserChanges = {
@@ -55,7 +55,7 @@ export async function updateProfile(input: { body: Body<typeof profile.updatePro
 /** PATCH /api/user-profile/ — retention cleanup settings. */
 export async function updateRetentionSettings(
   input: { body: Body<typeof profile.updateRetentionSettings> },
-  ctx: RequestContext,
+  ctx: SignedInContext,
 ) {
   const user = await me(ctx);
   return toProfileAnswer(
@@ -67,13 +67,13 @@ export async function updateRetentionSettings(
 }
 
 /** POST /api/change-language/ */
-export async function changeLanguage(input: { body: { language: Language } }, ctx: RequestContext) {
+export async function changeLanguage(input: { body: { language: Language } }, ctx: SignedInContext) {
   const user = await apply(await me(ctx), { language: input.body.language });
   return { success: true as const, language: user.language };
 }
 
 /** DELETE /api/delete-my-account/ — every personal record, every session; the cookie goes too. */
-export async function deleteMyAccount(ctx: RequestContext): Promise<Reply> {
+export async function deleteMyAccount(ctx: SignedInContext): Promise<Reply> {
   const user = await me(ctx);
   const { deletedItems } = await purgeUser(user, ctx.log);
   ctx.log.info('account withdrawn', { userId: user.id, deletedItems });
@@ -81,7 +81,7 @@ export async function deleteMyAccount(ctx: RequestContext): Promise<Reply> {
 }
 
 /** GET /api/export-user-data/ */
-export async function exportUserData(ctx: RequestContext): Promise<Reply> {
+export async function exportUserData(ctx: SignedInContext): Promise<Reply> {
   const user = await me(ctx);
   const bytes = await buildExportWorkbook(user.id);
   return fileReply(bytes, `user_data_export_${user.username}.xlsx`, XLSX_CONTENT_TYPE);

@@ -3,14 +3,14 @@ import { MAX_EXAM_QUESTIONS } from '../../shared/contracts/exams.js';
 import { normalizeDifficulty } from '../../shared/domain/difficulty.js';
 import { pickLocalized, type Language } from '../../shared/domain/language.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
-import { GENERATED_ID } from '../lib/data/exam-keys.js';
+import { GENERATED_ID } from '../lib/data/ids.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext } from '../lib/http/types.js';
-import { callerOf, readableExam } from '../exams/create.js';
-import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from '../exams/repository.js';
-import { questionView } from '../exams/views.js';
-import { canEditExam, canReadExam, type Caller } from '../exams/visibility.js';
+import type { SignedInContext } from '../lib/http/types.js';
+import { readableExam } from '../lib/exams/visibility.js';
+import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from '../lib/exams/exam-store.js';
+import { questionView } from '../lib/exams/views.js';
+import { canEditExam, canReadExam, type Caller } from '../lib/exams/visibility.js';
 import {
   ExamFullError,
   QuestionGoneError,
@@ -79,8 +79,8 @@ export function nextCsvId(questions: StoredQuestion[]): string {
 }
 
 /** PATCH /api/questions/{id}/update/: GetItem EXAM + gsi1 Query + GetItem copy + PutItem (conditional). */
-export async function updateQuestion(input: ServiceInput<typeof contracts.updateQuestion>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function updateQuestion(input: ServiceInput<typeof contracts.updateQuestion>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const exam = await readableExam(input.body.exam_id, caller);
   await assertEditable(exam, caller);
   const current = await findQuestionInExam(exam.id, input.params.id);
@@ -100,8 +100,8 @@ export async function updateQuestion(input: ServiceInput<typeof contracts.update
  * csv_id, highest position) → 1 UpdateItem reserving a position on the `QSEQ` counter →
  * 1 transaction (Put `Q#<pos>`, `ADD total_questions 1` under the cap).
  */
-export async function addQuestion(input: ServiceInput<typeof contracts.addQuestion>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function addQuestion(input: ServiceInput<typeof contracts.addQuestion>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const examId = input.params.examId;
   const { exam, questions } = GENERATED_ID.test(examId) ? await getExamWithQuestions(examId) : { exam: null, questions: [] };
   if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
@@ -135,8 +135,8 @@ export async function addQuestion(input: ServiceInput<typeof contracts.addQuesti
 }
 
 /** DELETE /api/questions/{id}/?exam_id=: GetItem EXAM + gsi1 Query + GetItem copy + 1 transaction. */
-export async function deleteQuestion(input: ServiceInput<typeof contracts.deleteQuestion>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function deleteQuestion(input: ServiceInput<typeof contracts.deleteQuestion>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const exam = await readableExam(input.query.exam_id, caller);
   await assertEditable(exam, caller);
   const current = await findQuestionInExam(exam.id, input.params.id);

@@ -5,8 +5,8 @@ import { pickLocalized, type Language } from '../../shared/domain/language.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext } from '../lib/http/types.js';
-import { callerOf, readableExam } from '../exams/create.js';
+import type { SignedInContext } from '../lib/http/types.js';
+import { readableExam } from '../lib/exams/visibility.js';
 import { findQuestionInExam } from './repository.js';
 
 /**
@@ -83,16 +83,12 @@ export function modelPrompt(request: EvaluationRequest): { system: string; promp
   return { system, prompt };
 }
 
-function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new Error(`model timed out after ${ms} ms`));
-    }, ms);
-  });
-  return Promise.race([work(controller.signal), timeout]).finally(() => clearTimeout(timer));
+/**
+ * Settles when the signal aborts (AbortSignal.timeout: a TimeoutError). The Bedrock SDK rejects its
+ * call on the same signal; this also bounds a client that does not listen to it.
+ */
+function abortedBy(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
 }
 
 /** Picks the evaluator: the model when one is configured, else (and on any model failure) the local one. */
@@ -101,7 +97,8 @@ export async function evaluateAnswerText(request: EvaluationRequest, settings: E
   const { modelId, client } = settings;
   try {
     const { system, prompt } = modelPrompt(request);
-    const text = await withTimeout((signal) => client.complete({ modelId, system, prompt, signal }), settings.timeoutMs ?? MODEL_TIMEOUT_MS);
+    const signal = AbortSignal.timeout(settings.timeoutMs ?? MODEL_TIMEOUT_MS);
+    const text = await Promise.race([client.complete({ modelId, system, prompt, signal }), abortedBy(signal)]);
     const answer = parseModelAnswer(text);
     if (!answer) throw new Error('model answer is not the expected JSON');
     return { ...answer, evaluator: 'bedrock' };
@@ -149,8 +146,8 @@ export function evaluatorFromEnv(env: NodeJS.ProcessEnv = process.env): Evaluato
  * POST /api/evaluate-answer/: GetItem EXAM (readable, else 404) + gsi1 Query + GetItem of the
  * question copy. The correct answer is the stored one; a `correct_answer` in the body is ignored.
  */
-export async function evaluateAnswer(input: ServiceInput<typeof contracts.evaluateAnswer>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function evaluateAnswer(input: ServiceInput<typeof contracts.evaluateAnswer>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const exam = await readableExam(input.body.exam_id, caller);
   const question = await findQuestionInExam(exam.id, input.body.question_id);
   if (!question) throw new AppError(404, 'question_not_found');

@@ -2,11 +2,11 @@ import type * as contracts from '../../shared/contracts/questions.js';
 import { pickLocalized } from '../../shared/domain/language.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext } from '../lib/http/types.js';
-import { callerOf, readableExam } from '../exams/create.js';
-import { getExams, type ExamRecord, type StoredQuestion } from '../exams/repository.js';
-import { questionView } from '../exams/views.js';
-import { canReadExam, type Caller } from '../exams/visibility.js';
+import type { SignedInContext } from '../lib/http/types.js';
+import { readableExam } from '../lib/exams/visibility.js';
+import { getExams, type ExamRecord, type StoredQuestion } from '../lib/exams/exam-store.js';
+import { questionView } from '../lib/exams/views.js';
+import { canReadExam, type Caller } from '../lib/exams/visibility.js';
 import {
   deleteFavorite,
   deleteIgnored,
@@ -61,8 +61,8 @@ export async function readableQuestion(questionId: string, examId: string | unde
  * POST /api/add-question-to-favorite/: GetItem `FAV#<qid>` → Delete it, or resolve the question
  * (readableQuestion) and Put a snapshot of it and of the exam it was marked in.
  */
-export async function toggleFavorite(input: ServiceInput<typeof contracts.toggleFavorite>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function toggleFavorite(input: ServiceInput<typeof contracts.toggleFavorite>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const questionId = input.body.question_id;
   if (await getFavorite(caller.id, questionId)) {
     await deleteFavorite(caller.id, questionId);
@@ -81,7 +81,7 @@ export async function toggleFavorite(input: ServiceInput<typeof contracts.toggle
   return { success: true as const, question_id: questionId, is_favorite: true };
 }
 
-function favoriteView(favorite: FavoriteItem, ignored: boolean, ctx: RequestContext) {
+function favoriteView(favorite: FavoriteItem, ignored: boolean, ctx: SignedInContext) {
   const examTitle = pickLocalized({ title: favorite.exam_title, title_ko: favorite.exam_title_ko, title_en: favorite.exam_title_en }, 'title', ctx.language);
   return {
     ...questionView({ ...favorite.question, id: favorite.question_id }, ctx.language),
@@ -96,8 +96,8 @@ function favoriteView(favorite: FavoriteItem, ignored: boolean, ctx: RequestCont
  * GET /api/favorite-exam-questions/: Query `begins_with(sk,'FAV#')` + BatchGetItem of the
  * matching `IGNORED#` items, newest first; `?question_id=`: GetItem `FAV#` + GetItem `IGNORED#`.
  */
-export async function favoriteExamQuestions(input: ServiceInput<typeof contracts.favoriteExamQuestions>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function favoriteExamQuestions(input: ServiceInput<typeof contracts.favoriteExamQuestions>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const only = input.query.question_id?.trim();
   if (only) {
     const [favorite, ignored] = await Promise.all([getFavorite(caller.id, only), isIgnored(caller.id, only)]);
@@ -111,8 +111,8 @@ export async function favoriteExamQuestions(input: ServiceInput<typeof contracts
 }
 
 /** POST /api/question/{id}/ignore/: the question must be readable (readableQuestion); PutItem `IGNORED#` (idempotent). */
-export async function ignoreQuestion(input: ServiceInput<typeof contracts.ignoreQuestion>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function ignoreQuestion(input: ServiceInput<typeof contracts.ignoreQuestion>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const examId = input.body.exam_id;
   await readableQuestion(input.params.id, examId === undefined ? undefined : String(examId), caller);
   await putIgnored(caller.id, input.params.id);
@@ -120,15 +120,15 @@ export async function ignoreQuestion(input: ServiceInput<typeof contracts.ignore
 }
 
 /** POST /api/question/{id}/unignore/: DeleteItem (idempotent; no visibility check needed to forget one's own mark). */
-export async function unignoreQuestion(input: ServiceInput<typeof contracts.unignoreQuestion>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function unignoreQuestion(input: ServiceInput<typeof contracts.unignoreQuestion>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   await deleteIgnored(caller.id, input.params.id);
   return { success: true as const, question_id: input.params.id, is_ignored: false };
 }
 
 /** GET /api/questions/ignored/: Query `begins_with(sk,'IGNORED#')`, newest first. */
-export async function ignoredQuestions(_input: unknown, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function ignoredQuestions(_input: unknown, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const ignored = (await listIgnored(caller.id)).sort((a, b) => b.ignored_at.localeCompare(a.ignored_at));
   return { count: ignored.length, ignored_questions: ignored };
 }

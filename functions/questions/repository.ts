@@ -3,8 +3,18 @@ import { MAX_EXAM_QUESTIONS } from '../../shared/contracts/exams.js';
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
 import { batchGetAll, queryAll } from '../lib/data/batch-ops.js';
-import { QUESTION_SK_PREFIX, examKeys } from '../lib/data/exam-keys.js';
-import { examPositionCounterKey, questionCopy, type StoredQuestion } from '../exams/repository.js';
+import { isConditionFailure } from '../lib/data/dynamo-errors.js';
+import {
+  examEntity,
+  examQuestionEntity,
+  favoriteEntity,
+  ignoredEntity,
+  primaryKeyOf,
+  questionPositionCounterEntity,
+  userPk,
+  type FavoriteRecord,
+  type StoredQuestion,
+} from '../lib/data/entities/index.js';
 
 /**
  * Storage of question edits (one exam's copy), favorites and ignored questions (issue 5).
@@ -12,49 +22,36 @@ import { examPositionCounterKey, questionCopy, type StoredQuestion } from '../ex
  */
 const db = () => dynamoDocument();
 
-export const questionKeys = {
-  favorite: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `FAV#${questionId}` }),
-  ignored: (userId: string, questionId: string) => ({ pk: `USER#${userId}`, sk: `IGNORED#${questionId}` }),
-  /** Position counter of an exam's question items; no index keys, so it is cheap to bump. */
-  positionCounter: examPositionCounterKey,
-};
-
-/** An exam question item as stored (`EXAM#<examId>`/`Q#<position>`). */
-export type ExamQuestionItem = StoredQuestion & { pk: string; sk: string; order: number };
-
-const isConditionFailure = (error: unknown) => {
-  const name = (error as { name?: string }).name;
-  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
-};
+export type FavoriteItem = FavoriteRecord;
 
 /**
  * The copy of a question inside one exam: gsi1 `QUESTION#<qid>` / begins_with `EXAM#<examId>#`
  * (1 Query), then the item itself, strongly consistent (1 GetItem). The index lags a fresh add
  * for a moment, so a miss falls back to a Query of the exam's question items filtered by id.
  */
-export async function findQuestionInExam(examId: string, questionId: string): Promise<ExamQuestionItem | null> {
+export async function findQuestionInExam(examId: string, questionId: string): Promise<StoredQuestion | null> {
   const answer = await db().send(
     new QueryCommand({
       TableName: config.appTable,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :home)',
-      ExpressionAttributeValues: { ':pk': examKeys.questionCopy(questionId, '').gsi1pk, ':home': `EXAM#${examId}#` },
+      ExpressionAttributeValues: { ':pk': examQuestionEntity.copyPartition(questionId), ':home': examQuestionEntity.homePrefix(examId) },
       ProjectionExpression: 'pk, sk',
       Limit: 1,
     }),
   );
   const hit = answer.Items?.[0];
   if (hit) {
-    const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: { pk: hit.pk, sk: hit.sk }, ConsistentRead: true }));
-    if (Item && Item.id === questionId) return Item as ExamQuestionItem;
+    const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: primaryKeyOf(hit), ConsistentRead: true }));
+    if (Item && Item.id === questionId) return examQuestionEntity.parse(Item);
   }
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
     FilterExpression: 'id = :id',
-    ExpressionAttributeValues: { ':pk': examKeys.exam(examId).pk, ':q': QUESTION_SK_PREFIX, ':id': questionId },
+    ExpressionAttributeValues: { ':pk': examEntity.partition(examId), ':q': examQuestionEntity.skPrefix, ':id': questionId },
     ConsistentRead: true,
   });
-  return (items[0] as ExamQuestionItem | undefined) ?? null;
+  return items[0] ? examQuestionEntity.parse(items[0]) : null;
 }
 
 /** Exam ids holding a copy of the question (gsi1 `QUESTION#<qid>`), at most `limit`. */
@@ -64,20 +61,20 @@ export async function examsHoldingQuestion(questionId: string, limit = 25): Prom
       TableName: config.appTable,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :e)',
-      ExpressionAttributeValues: { ':pk': examKeys.questionCopy(questionId, '').gsi1pk, ':e': 'EXAM#' },
+      ExpressionAttributeValues: { ':pk': examQuestionEntity.copyPartition(questionId), ':e': examQuestionEntity.homePrefix() },
       ProjectionExpression: 'exam_id',
       Limit: limit,
     }),
   );
-  return [...new Set((answer.Items ?? []).map((i) => String(i.exam_id)))];
+  return [...new Set((answer.Items ?? []).map((i) => examQuestionEntity.parseExamId(i)))];
 }
 
 export class QuestionGoneError extends Error {}
 export class ExamFullError extends Error {}
 
 /** Replaces one exam copy (same key), only if it still holds that question: 1 PutItem. */
-export async function saveQuestionCopy(examId: string, position: number, question: StoredQuestion): Promise<Record<string, unknown>> {
-  const item = questionCopy(examId, position, question);
+export async function saveQuestionCopy(examId: string, position: number, question: StoredQuestion): Promise<StoredQuestion> {
+  const item = examQuestionEntity.item(examId, position, question);
   try {
     await db().send(
       new PutCommand({
@@ -91,7 +88,7 @@ export async function saveQuestionCopy(examId: string, position: number, questio
     if (isConditionFailure(error)) throw new QuestionGoneError(question.id);
     throw error;
   }
-  return item;
+  return examQuestionEntity.parse(item);
 }
 
 /**
@@ -103,22 +100,22 @@ export async function reservePosition(examId: string, base: number): Promise<num
   const answer = await db().send(
     new UpdateCommand({
       TableName: config.appTable,
-      Key: questionKeys.positionCounter(examId),
+      Key: questionPositionCounterEntity.key(examId),
       UpdateExpression: 'SET next_position = if_not_exists(next_position, :base) + :one, #type = :type',
       ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':base': base, ':one': 1, ':type': 'EXAM_QSEQ' },
+      ExpressionAttributeValues: { ':base': base, ':one': 1, ':type': questionPositionCounterEntity.type },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return Number(answer.Attributes?.next_position);
+  return questionPositionCounterEntity.parse(answer.Attributes ?? {}).next_position;
 }
 
 /**
  * Adds a question at a reserved position: one transaction of Put `Q#<pos>` (new key) and
  * `ADD total_questions 1` on the exam (exists, below the cap).
  */
-export async function insertQuestionCopy(examId: string, position: number, question: StoredQuestion): Promise<Record<string, unknown>> {
-  const item = questionCopy(examId, position, question);
+export async function insertQuestionCopy(examId: string, position: number, question: StoredQuestion): Promise<StoredQuestion> {
+  const item = examQuestionEntity.item(examId, position, question);
   try {
     await db().send(
       new TransactWriteCommand({
@@ -127,7 +124,7 @@ export async function insertQuestionCopy(examId: string, position: number, quest
           {
             Update: {
               TableName: config.appTable,
-              Key: examKeys.exam(examId),
+              Key: examEntity.key(examId),
               UpdateExpression: 'ADD total_questions :one',
               ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(total_questions) OR total_questions < :max)',
               ExpressionAttributeValues: { ':one': 1, ':max': MAX_EXAM_QUESTIONS },
@@ -140,7 +137,7 @@ export async function insertQuestionCopy(examId: string, position: number, quest
     if (isConditionFailure(error)) throw new ExamFullError(examId);
     throw error;
   }
-  return item;
+  return examQuestionEntity.parse(item);
 }
 
 /** Removes one exam copy (if it still holds the question) and `ADD total_questions -1`, in one transaction. */
@@ -152,7 +149,7 @@ export async function deleteQuestionCopy(examId: string, position: number, quest
           {
             Delete: {
               TableName: config.appTable,
-              Key: examKeys.examQuestion(examId, position),
+              Key: examQuestionEntity.key(examId, position),
               ConditionExpression: 'id = :id',
               ExpressionAttributeValues: { ':id': questionId },
             },
@@ -160,7 +157,7 @@ export async function deleteQuestionCopy(examId: string, position: number, quest
           {
             Update: {
               TableName: config.appTable,
-              Key: examKeys.exam(examId),
+              Key: examEntity.key(examId),
               UpdateExpression: 'ADD total_questions :minus',
               ConditionExpression: 'attribute_exists(pk)',
               ExpressionAttributeValues: { ':minus': -1 },
@@ -177,19 +174,9 @@ export async function deleteQuestionCopy(examId: string, position: number, quest
 
 // --- favorites (snapshots in the user's partition) ---
 
-export interface FavoriteItem extends Record<string, unknown> {
-  question_id: string;
-  question: StoredQuestion;
-  exam_id: string;
-  exam_title: string;
-  exam_title_ko: string;
-  exam_title_en: string;
-  favorited_at: string;
-}
-
 export async function getFavorite(userId: string, questionId: string): Promise<FavoriteItem | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: questionKeys.favorite(userId, questionId), ConsistentRead: true }));
-  return (Item as FavoriteItem | undefined) ?? null;
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: favoriteEntity.key(userId, questionId), ConsistentRead: true }));
+  return Item ? favoriteEntity.parse(Item) : null;
 }
 
 /** Put `FAV#<qid>` unless one exists (a double click keeps the first snapshot). */
@@ -198,7 +185,7 @@ export async function putFavorite(userId: string, favorite: FavoriteItem): Promi
     await db().send(
       new PutCommand({
         TableName: config.appTable,
-        Item: { ...questionKeys.favorite(userId, favorite.question_id), type: 'FAVORITE', ...favorite },
+        Item: favoriteEntity.item(userId, favorite),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -208,15 +195,17 @@ export async function putFavorite(userId: string, favorite: FavoriteItem): Promi
 }
 
 export async function deleteFavorite(userId: string, questionId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: config.appTable, Key: questionKeys.favorite(userId, questionId) }));
+  await db().send(new DeleteCommand({ TableName: config.appTable, Key: favoriteEntity.key(userId, questionId) }));
 }
 
 /** Every favorite of the user (Query `begins_with(sk,'FAV#')`, 1 MB pages). */
 export async function listFavorites(userId: string): Promise<FavoriteItem[]> {
-  return (await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :f)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':f': 'FAV#' },
-  })) as unknown as FavoriteItem[];
+  return (
+    await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :f)',
+      ExpressionAttributeValues: { ':pk': userPk(userId), ':f': favoriteEntity.skPrefix },
+    })
+  ).map(favoriteEntity.parse);
 }
 
 // --- ignored questions ---
@@ -225,7 +214,7 @@ export async function putIgnored(userId: string, questionId: string): Promise<vo
   await db().send(
     new PutCommand({
       TableName: config.appTable,
-      Item: { ...questionKeys.ignored(userId, questionId), type: 'IGNORED', question_id: questionId, ignored_at: new Date().toISOString() },
+      Item: ignoredEntity.item(userId, questionId, new Date().toISOString()),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   ).catch((error: unknown) => {
@@ -234,17 +223,17 @@ export async function putIgnored(userId: string, questionId: string): Promise<vo
 }
 
 export async function deleteIgnored(userId: string, questionId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: config.appTable, Key: questionKeys.ignored(userId, questionId) }));
+  await db().send(new DeleteCommand({ TableName: config.appTable, Key: ignoredEntity.key(userId, questionId) }));
 }
 
 export async function ignoredIds(userId: string, questionIds: string[]): Promise<Set<string>> {
   if (questionIds.length === 0) return new Set();
-  const found = await batchGetAll(questionIds.map((id) => questionKeys.ignored(userId, id)), { projection: 'question_id' });
-  return new Set(found.map((i) => String(i.question_id)));
+  const found = await batchGetAll(questionIds.map((id) => ignoredEntity.key(userId, id)), { projection: 'question_id' });
+  return new Set(found.map((i) => ignoredEntity.parse(i).question_id));
 }
 
 export async function isIgnored(userId: string, questionId: string): Promise<boolean> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: questionKeys.ignored(userId, questionId), ProjectionExpression: 'question_id' }));
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: ignoredEntity.key(userId, questionId), ProjectionExpression: 'question_id' }));
   return !!Item;
 }
 
@@ -252,8 +241,8 @@ export async function isIgnored(userId: string, questionId: string): Promise<boo
 export async function listIgnored(userId: string): Promise<{ question_id: string; ignored_at: string }[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :i)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':i': 'IGNORED#' },
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':i': ignoredEntity.skPrefix },
     ProjectionExpression: 'question_id, ignored_at',
   });
-  return items.map((i) => ({ question_id: String(i.question_id), ignored_at: String(i.ignored_at ?? '') }));
+  return items.map(ignoredEntity.parse);
 }

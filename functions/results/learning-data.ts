@@ -2,11 +2,11 @@ import type * as contracts from '../../shared/contracts/learning-data.js';
 import { isSiteAdmin } from '../../shared/domain/roles.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
 import { getUser } from '../lib/accounts/user-repository.js';
-import { AppError, forbidden, notFound } from '../lib/http/app-error.js';
+import { forbidden, notFound } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext } from '../lib/http/types.js';
-import { resetStatistics } from './reset.js';
-import { cleanupOldestResults } from './retention.js';
+import type { SignedInContext } from '../lib/http/types.js';
+import { resetStatistics } from '../lib/results/reset.js';
+import { cleanupOldestResults } from '../lib/results/retention.js';
 
 /**
  * Time a request spends deleting (the group's Lambda timeout is 29 s); what does not fit is
@@ -14,14 +14,9 @@ import { cleanupOldestResults } from './retention.js';
  */
 export const REQUEST_BUDGET_MS = 20_000;
 
-function callerOf(ctx: RequestContext) {
-  if (!ctx.caller) throw new AppError(401, 'authentication_required');
-  return ctx.caller.user;
-}
-
 /** POST /api/user-statistics/reset/ (L14): the caller's own, or anyone's for a site admin. */
-export async function resetUserStatistics(input: ServiceInput<typeof contracts.resetUserStatistics>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function resetUserStatistics(input: ServiceInput<typeof contracts.resetUserStatistics>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const asked = input.body.user_id ?? null;
   let target = caller.id;
   if (asked && asked !== caller.id) {
@@ -40,8 +35,8 @@ export async function resetUserStatistics(input: ServiceInput<typeof contracts.r
 }
 
 /** POST /api/retention-cleanup/manual/ (L22): the caller's own oldest p % of results. */
-export async function manualRetentionCleanup(input: ServiceInput<typeof contracts.manualRetentionCleanup>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function manualRetentionCleanup(input: ServiceInput<typeof contracts.manualRetentionCleanup>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   let percentage = input.body.percentage;
   if (percentage === undefined || percentage === null) {
     const user = await getUser(caller.id);

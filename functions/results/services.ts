@@ -1,14 +1,14 @@
 import type * as contracts from '../../shared/contracts/results.js';
 import { isSiteAdmin } from '../../shared/domain/roles.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
-import { getExam, getExamWithQuestions } from '../exams/repository.js';
-import { canReadExam, type Caller } from '../exams/visibility.js';
+import { getExam, getExamWithQuestions } from '../lib/exams/exam-store.js';
+import { canReadExam, type Caller } from '../lib/exams/visibility.js';
 import { findUserIdByUsername, getUser } from '../lib/accounts/user-repository.js';
-import { examKeys } from '../lib/data/exam-keys.js';
-import { resultKeys } from '../lib/data/result-keys.js';
+import { examSummaryEntity, primaryKeyOf, questionStatEntity, resultEntity, resultJobEntity, userPk, type QuestionStat } from '../lib/data/entities/index.js';
+import { statsFor, statsForFile } from '../lib/learning/question-stat-store.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
-import type { RequestContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { accuracyOf, nextStat } from '../lib/learning/question-stat.js';
 import {
   asJob,
@@ -24,25 +24,20 @@ import {
   listResults,
   listSummaries,
   newestOtherResult,
-  statsByIds,
-  statsWithPrefix,
   type ResultRecord,
-} from './repository.js';
-import { TransactionCancelled, putStat, removeResult } from './result-writes.js';
-import { applyAnswers, runJob } from './submit.js';
+} from '../lib/results/result-store.js';
+import { TransactionCancelled, putStat, removeResult } from '../lib/results/result-writes.js';
+import { applyAnswers } from './submit.js';
+import { runJob } from '../lib/results/stats-job.js';
+import { retry } from '../lib/retry.js';
 import { resultView, statisticView, summaryView } from './views.js';
 
-function callerOf(ctx: RequestContext): Caller {
-  if (!ctx.caller) throw new AppError(401, 'authentication_required');
-  return ctx.caller.user;
-}
-
 /** POST /api/submit-exam/ (T5). */
-export async function submitExam(input: ServiceInput<typeof contracts.submitExam>, ctx: RequestContext) {
+export async function submitExam(input: ServiceInput<typeof contracts.submitExam>, ctx: SignedInContext) {
   const { body } = input;
   return applyAnswers({
     kind: 'submit',
-    caller: callerOf(ctx),
+    caller: ctx.caller.user,
     language: ctx.language,
     examId: body.exam_id,
     answers: body.answers,
@@ -53,11 +48,11 @@ export async function submitExam(input: ServiceInput<typeof contracts.submitExam
 }
 
 /** POST /api/exam/{examId}/continue/: the caller's own earlier result of this exam only (else 404). */
-export async function continueExam(input: ServiceInput<typeof contracts.continueExam>, ctx: RequestContext) {
+export async function continueExam(input: ServiceInput<typeof contracts.continueExam>, ctx: SignedInContext) {
   const { body } = input;
   return applyAnswers({
     kind: 'continue',
-    caller: callerOf(ctx),
+    caller: ctx.caller.user,
     language: ctx.language,
     examId: input.params.examId,
     previousResultId: body.previous_result_id,
@@ -85,9 +80,9 @@ function decodeCursor(cursor: string | undefined, userId: string, skPrefix: stri
     const names = Object.keys(key ?? {}).sort().join(',');
     const ok =
       !!key && typeof key === 'object' && !Array.isArray(key) &&
-      key.pk === `USER#${userId}` && typeof key.sk === 'string' && key.sk.startsWith(skPrefix) &&
+      key.pk === userPk(userId) && typeof key.sk === 'string' && key.sk.startsWith(skPrefix) &&
       (examId
-        ? names === 'gsi1pk,gsi1sk,pk,sk' && key.gsi1pk === resultKeys.resultsOfExam(userId, examId, '').gsi1pk && typeof key.gsi1sk === 'string'
+        ? names === 'gsi1pk,gsi1sk,pk,sk' && key.gsi1pk === resultEntity.examPartition(userId, examId) && typeof key.gsi1sk === 'string'
         : names === 'pk,sk');
     if (ok) return key;
   } catch {
@@ -100,10 +95,10 @@ function decodeCursor(cursor: string | undefined, userId: string, skPrefix: stri
 const STALE_JOB_MS = 60_000;
 
 async function withDetails(userId: string, resultId: string): Promise<{ result: ResultRecord; details: ReturnType<typeof detailsOfRevision> } | null> {
-  const [found, items] = await Promise.all([getMany([resultKeys.result(userId, resultId), resultKeys.job(userId, resultId)]), getDetailItems(userId, resultId)]);
-  const result = asResult(found.get(resultKeys.result(userId, resultId).sk));
+  const [found, items] = await Promise.all([getMany([resultEntity.key(userId, resultId), resultJobEntity.key(userId, resultId)]), getDetailItems(userId, resultId)]);
+  const result = asResult(found.get(resultEntity.key(userId, resultId).sk));
   if (!result) return null;
-  const job = asJob(found.get(resultKeys.job(userId, resultId).sk));
+  const job = asJob(found.get(resultJobEntity.key(userId, resultId).sk));
   if (job && Date.now() - Date.parse(job.updated_at) > STALE_JOB_MS) await runJob(userId, job).catch(() => undefined);
   return { result, details: detailsOfRevision(items, result) };
 }
@@ -113,8 +108,8 @@ async function withDetails(userId: string, resultId: string): Promise<{ result: 
  * counters or the exam summary), in parallel. `latest=true` with exam_id: the summary's latest
  * result with its details.
  */
-export async function listExamResults(input: ServiceInput<typeof contracts.listExamResults>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function listExamResults(input: ServiceInput<typeof contracts.listExamResults>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const { exam_id: examId, latest, cursor } = input.query;
   const pageSize = input.query.page_size ?? 10;
   if (latest === 'true') {
@@ -127,7 +122,7 @@ export async function listExamResults(input: ServiceInput<typeof contracts.listE
       results: loaded ? [resultView(loaded.result, loaded.details)] : [],
     };
   }
-  const startKey = decodeCursor(cursor, caller.id, 'RESULT#', examId);
+  const startKey = decodeCursor(cursor, caller.id, resultEntity.skPrefix, examId);
   const [page, count] = await Promise.all([
     listResults(caller.id, { examId, limit: pageSize, startKey }),
     examId ? getSummary(caller.id, examId).then((s) => Math.max(0, Number(s?.result_count ?? 0))) : getCounters(caller.id).then((c) => c.result_count),
@@ -136,9 +131,9 @@ export async function listExamResults(input: ServiceInput<typeof contracts.listE
 }
 
 /** GET /api/exam-results/summary/: the caller's EXAMSUM items (1 Query) + the exam count (1 GetItem). */
-export async function examResultsSummary(input: ServiceInput<typeof contracts.examResultsSummary>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
-  const startKey = decodeCursor(input.query.cursor, caller.id, 'EXAMSUM#');
+export async function examResultsSummary(input: ServiceInput<typeof contracts.examResultsSummary>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
+  const startKey = decodeCursor(input.query.cursor, caller.id, examSummaryEntity.skPrefix);
   const [page, counters] = await Promise.all([listSummaries(caller.id, { limit: input.query.page_size ?? 100, startKey }), getCounters(caller.id)]);
   return { count: counters.exam_count, next: encodeCursor(page.lastKey), results: page.items.map(summaryView) };
 }
@@ -160,8 +155,8 @@ async function reachableResult(resultId: string, caller: Caller): Promise<{ resu
   throw notFound('result_not_found');
 }
 
-export async function getExamResult(input: ServiceInput<typeof contracts.getExamResult>, ctx: RequestContext) {
-  const { result, details } = await reachableResult(input.params.id, callerOf(ctx));
+export async function getExamResult(input: ServiceInput<typeof contracts.getExamResult>, ctx: SignedInContext) {
+  const { result, details } = await reachableResult(input.params.id, ctx.caller.user);
   return resultView(result, details);
 }
 
@@ -170,8 +165,8 @@ export async function getExamResult(input: ServiceInput<typeof contracts.getExam
  * counters and the exam summary (whose latest_* moves to the newest remaining result). The
  * caller's question statistics already counted stay (docs/decisions-results.md).
  */
-export async function deleteExamResult(input: ServiceInput<typeof contracts.deleteExamResult>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function deleteExamResult(input: ServiceInput<typeof contracts.deleteExamResult>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   let owner = caller.id;
   let result = await getResult(caller.id, input.params.id);
   if (!result && isSiteAdmin(caller)) {
@@ -182,22 +177,22 @@ export async function deleteExamResult(input: ServiceInput<typeof contracts.dele
     }
   }
   if (!result) throw notFound('result_not_found');
-  for (let attempt = 0; ; attempt++) {
-    const [summary, detailItems] = await Promise.all([getSummary(owner, result.exam_id), getDetailItems(owner, result.id)]);
-    const last = !summary || Number(summary.result_count ?? 0) <= 1;
-    const newest = !last && summary!.latest_result_id === result.id ? await newestOtherResult(owner, result.exam_id, result.id) : null;
-    try {
-      await removeResult(
-        result,
-        detailItems.map((i) => ({ pk: String(i.pk), sk: String(i.sk) })),
-        last ? { remove: true } : { remove: false, newest },
-      );
-      break;
-    } catch (error) {
-      if (!(error instanceof TransactionCancelled)) throw error;
-      if (error.reasons[0] === 'ConditionalCheckFailed') throw notFound('result_not_found');
-      if (attempt >= 3) throw conflict('submission_busy');
-    }
+  const target = result;
+  const gone = (error: unknown) => error instanceof TransactionCancelled && error.conditionFailedAt(0);
+  try {
+    await retry(
+      async () => {
+        const [summary, detailItems] = await Promise.all([getSummary(owner, target.exam_id), getDetailItems(owner, target.id)]);
+        const last = !summary || summary.result_count <= 1;
+        const newest = summary && !last && summary.latest_result_id === target.id ? await newestOtherResult(owner, target.exam_id, target.id) : null;
+        await removeResult(target, detailItems.map(primaryKeyOf), last ? { remove: true } : { remove: false, newest });
+      },
+      { attempts: 4, baseMs: 10, shouldRetry: (error) => error instanceof TransactionCancelled && !gone(error) },
+    );
+  } catch (error) {
+    if (gone(error)) throw notFound('result_not_found');
+    if (error instanceof TransactionCancelled) throw conflict('submission_busy');
+    throw error;
   }
   return { success: true as const, message: errorMessage('result_deleted', ctx.language) };
 }
@@ -210,8 +205,8 @@ const PREFIX_QUERY_MIN = 100;
  * questions: per source file holding ≥ 100 of them one Query `QSTAT#<fileId>-` (1 MB ≈ thousands
  * of statistics), the others by key (BatchGetItem of 100). Admins may name a user.
  */
-export async function questionStatistics(input: ServiceInput<typeof contracts.questionStatistics>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function questionStatistics(input: ServiceInput<typeof contracts.questionStatistics>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const { user_id: userIdParam, username } = input.query;
   let target = caller.id;
   if (userIdParam || username) {
@@ -238,11 +233,11 @@ export async function questionStatistics(input: ServiceInput<typeof contracts.qu
     else loose.push(...ids);
   }
   const [byPrefix, byKey] = await Promise.all([
-    Promise.all(prefixFiles.map((f) => statsWithPrefix(target, f))),
-    loose.length ? statsByIds(target, loose) : Promise.resolve(new Map<string, Record<string, unknown>>()),
+    Promise.all(prefixFiles.map((f) => statsForFile(target, f))),
+    loose.length ? statsFor(target, loose, { consistent: true }) : Promise.resolve(new Map<string, QuestionStat>()),
   ]);
   const stats = new Map(byKey);
-  for (const item of byPrefix.flat()) stats.set(String(item.question_id), item);
+  for (const stat of byPrefix.flat()) stats.set(stat.question_id, stat);
   return questions.flatMap((q) => {
     const stat = stats.get(String(q.id));
     return stat ? [statisticView(stat)] : [];
@@ -269,32 +264,33 @@ export function adjustment(total: number, correct: number, type: 'clear' | 'ambi
 }
 
 /** POST /api/adjust-question-accuracy/ (L10): the caller's own statistic of a question of a readable exam. */
-export async function adjustQuestionAccuracy(input: ServiceInput<typeof contracts.adjustQuestionAccuracy>, ctx: RequestContext) {
-  const caller = callerOf(ctx);
+export async function adjustQuestionAccuracy(input: ServiceInput<typeof contracts.adjustQuestionAccuracy>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
   const { question_id: questionId, exam_id: examId, adjustment_type: type, target_percentage: target } = input.body;
   const [exam, holds] = await Promise.all([getExam(examId), examHoldsQuestion(examId, questionId)]);
   if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
   if (!holds) throw notFound('question_not_in_exam');
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const previous = (await getMany([examKeys.questionStat(caller.id, questionId)])).values().next().value as Record<string, unknown> | undefined;
-    const total = Number(previous?.total_attempts ?? 0);
-    const correct = Number(previous?.correct_attempts ?? 0);
-    const add = adjustment(total, correct, type, target);
-    const attempts = [...Array<boolean>(add.correct).fill(true), ...Array<boolean>(add.attempts - add.correct).fill(false)];
-    const item = nextStat(caller.id, questionId, previous, attempts, new Date(), examId, [type === 'clear']);
-    try {
-      await putStat({ item, previous });
-    } catch (error) {
-      if (error instanceof TransactionCancelled) continue;
-      throw error;
-    }
-    const statistic = statisticView(item);
-    return {
-      success: true as const,
-      message: errorMessage('accuracy_adjusted', ctx.language, { accuracy: statistic.accuracy_percentage }),
-      message_params: { accuracy: statistic.accuracy_percentage, question_id: questionId, adjustment_type: type },
-      statistic,
-    };
-  }
-  throw conflict('submission_busy');
+  // The statistic's version guards the write; a racing writer means read again (4 attempts).
+  const item = await retry(
+    async () => {
+      const [previous] = (await getMany([questionStatEntity.key(caller.id, questionId)])).values();
+      const total = Number(previous?.total_attempts ?? 0);
+      const correct = Number(previous?.correct_attempts ?? 0);
+      const add = adjustment(total, correct, type, target);
+      const attempts = [...Array<boolean>(add.correct).fill(true), ...Array<boolean>(add.attempts - add.correct).fill(false)];
+      const next = nextStat(caller.id, questionId, previous, attempts, new Date(), examId, [type === 'clear']);
+      await putStat({ item: next, previous });
+      return next;
+    },
+    { attempts: 4, baseMs: 10, shouldRetry: (error) => error instanceof TransactionCancelled },
+  ).catch((error: unknown) => {
+    throw error instanceof TransactionCancelled ? conflict('submission_busy') : error;
+  });
+  const statistic = statisticView(item);
+  return {
+    success: true as const,
+    message: errorMessage('accuracy_adjusted', ctx.language, { accuracy: statistic.accuracy_percentage }),
+    message_params: { accuracy: statistic.accuracy_percentage, question_id: questionId, adjustment_type: type },
+    statistic,
+  };
 }

@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import type { SubmittedAnswer } from '../../shared/contracts/results.js';
 import { isAnswerCorrect } from '../../shared/domain/answer-check.js';
 import { pickLocalized, type Language } from '../../shared/domain/language.js';
-import { getExamWithQuestions, type StoredQuestion } from '../exams/repository.js';
-import { canReadExam, type Caller } from '../exams/visibility.js';
-import { examKeys, newId } from '../lib/data/exam-keys.js';
-import { newResultId, resultKeys } from '../lib/data/result-keys.js';
+import { getExamWithQuestions, type StoredQuestion } from '../lib/exams/exam-store.js';
+import { canReadExam, type Caller } from '../lib/exams/visibility.js';
+import { examSummaryEntity, primaryKeyOf, questionStatEntity, resultDetailEntity, resultEntity, resultJobEntity } from '../lib/data/entities/index.js';
+import { newId, newResultId } from '../lib/data/ids.js';
 import { AppError, badRequest, conflict, notFound } from '../lib/http/app-error.js';
-import { nextStat, type QuestionStatItem } from '../lib/learning/question-stat.js';
 import {
   asJob,
   asResult,
@@ -19,17 +18,17 @@ import {
   type DetailEntry,
   type JobRecord,
   type ResultRecord,
-} from './repository.js';
+} from '../lib/results/result-store.js';
 import {
   SUBMIT_ITEM,
   TransactionCancelled,
   deleteKeys,
-  getJob,
   putChunks,
-  writeStatsBatch,
   writeSubmit,
   type ChunkRecord,
-} from './result-writes.js';
+} from '../lib/results/result-writes.js';
+import { runJob, statWrites } from '../lib/results/stats-job.js';
+import { backoffDelay, sleep } from '../lib/retry.js';
 import { resultView } from './views.js';
 
 /**
@@ -43,8 +42,6 @@ import { resultView } from './views.js';
  * continue adds 1 Query of the earlier details. 100 answers: 5 requests; 2,000: 43.
  */
 
-/** Statistics per later transaction: 99 Puts + the job's cursor move. */
-const STATS_PER_BATCH = 99;
 /** Detail chunk target size (DynamoDB items are ≤ 400 KB). */
 const CHUNK_BYTES = 300 * 1024;
 /** Detail bytes the first transaction may carry (transactions are ≤ 4 MB). */
@@ -55,7 +52,6 @@ const MAX_ATTEMPTS = 5;
 /** Statistics written by the first transaction (what is left of its 100 items in the worst case). */
 const FIRST_STATS_MAX = 90;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 export interface ApplyInput {
@@ -140,15 +136,6 @@ function keysFor(input: ApplyInput, answers: SubmittedAnswer[]): { key: string; 
   return { key: `${input.kind}:h:${sha256(`${requestHash}#${window}`)}`, requestHash };
 }
 
-type StatWrite = { item: QuestionStatItem; previous?: Record<string, unknown> };
-
-function statWrites(userId: string, graded: { question_id: string; is_correct: boolean }[], found: Map<string, Record<string, unknown>>, now: Date, examId: string): StatWrite[] {
-  return graded.map((d) => {
-    const previous = found.get(examKeys.questionStat(userId, d.question_id).sk);
-    return { item: nextStat(userId, d.question_id, previous, [d.is_correct], now, examId), previous };
-  });
-}
-
 export interface ApplyAnswer {
   success: true;
   result_id: string;
@@ -164,29 +151,29 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
   const answers = dedupe(input.answers);
   const graded = grade(answers, questions, input.language);
   const { key, requestHash } = keysFor(input, answers);
-  const examTitle = pickLocalized(exam as unknown as Record<string, unknown>, 'title', input.language) || exam.title;
+  const examTitle = pickLocalized(exam, 'title', input.language) || exam.title;
 
   for (let attempt = 0; ; attempt++) {
     if (attempt >= MAX_ATTEMPTS) throw conflict('submission_busy');
-    if (attempt > 0) await sleep(20 * 2 ** attempt + Math.random() * 50);
+    if (attempt > 0) await sleep(backoffDelay(attempt, 40));
     const now = new Date();
 
     // Reads: statistics of the answered questions, the exam summary, and for a continue the
     // earlier result, its pending job and its details.
     // Only the first transaction's statistics are read here; a job reads its own batches.
-    const reads = [...graded.slice(0, FIRST_STATS_MAX).map((d) => examKeys.questionStat(userId, d.question_id)), resultKeys.examSummary(userId, input.examId)];
-    if (input.previousResultId) reads.push(resultKeys.result(userId, input.previousResultId), resultKeys.job(userId, input.previousResultId));
+    const reads = [...graded.slice(0, FIRST_STATS_MAX).map((d) => questionStatEntity.key(userId, d.question_id)), examSummaryEntity.key(userId, input.examId)];
+    if (input.previousResultId) reads.push(resultEntity.key(userId, input.previousResultId), resultJobEntity.key(userId, input.previousResultId));
     const [found, previousDetailItems] = await Promise.all([
       getMany(reads),
       input.previousResultId ? getDetailItems(userId, input.previousResultId) : Promise.resolve([]),
     ]);
-    const summary = asSummary(found.get(resultKeys.examSummary(userId, input.examId).sk));
+    const summary = asSummary(found.get(examSummaryEntity.key(userId, input.examId).sk));
 
     let previous: ResultRecord | null = null;
     if (input.previousResultId) {
-      previous = asResult(found.get(resultKeys.result(userId, input.previousResultId).sk));
+      previous = asResult(found.get(resultEntity.key(userId, input.previousResultId).sk));
       if (!previous || previous.exam_id !== input.examId) throw notFound('result_not_found');
-      const pendingJob = asJob(found.get(resultKeys.job(userId, input.previousResultId).sk));
+      const pendingJob = asJob(found.get(resultJobEntity.key(userId, input.previousResultId).sk));
       if (pendingJob) {
         // The earlier operation's statistics come first; then read again.
         await runJob(userId, pendingJob);
@@ -248,7 +235,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
       : null;
 
     if (ahead.length) await putChunks(userId, result.id, result.detail_tag, ahead);
-    const aheadKeys = ahead.map((c) => resultKeys.detail(userId, result.id, result.detail_tag, c.chunk));
+    const aheadKeys = ahead.map((c) => resultDetailEntity.key(userId, result.id, result.detail_tag, c.chunk));
     try {
       await writeSubmit({
         userId,
@@ -274,13 +261,13 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
       if (!(error instanceof TransactionCancelled)) throw error;
       if (aheadKeys.length) await deleteKeys(aheadKeys).catch(() => undefined);
       const claimed =
-        error.reasons[SUBMIT_ITEM.claim] === 'ConditionalCheckFailed' || (error.reasons.length === 0 && !!(await getIdempotencyClaim(userId, key)));
+        error.conditionFailedAt(SUBMIT_ITEM.claim) || (error.reasons.length === 0 && !!(await getIdempotencyClaim(userId, key)));
       if (claimed) return replay(input, key, requestHash);
       continue;
     }
     if (previous) {
-      const stale = previousDetailItems.filter((i) => !String(i.sk).startsWith(resultKeys.detailTagPrefix(result.id, result.detail_tag)));
-      if (stale.length) await deleteKeys(stale.map((i) => ({ pk: String(i.pk), sk: String(i.sk) })));
+      const stale = previousDetailItems.filter((i) => !String(i.sk).startsWith(resultDetailEntity.writePrefix(result.id, result.detail_tag)));
+      if (stale.length) await deleteKeys(stale.map(primaryKeyOf));
     }
     if (job) await runJob(userId, job);
     return { success: true, result_id: result.id, replayed: false, result: resultView(result, details) };
@@ -294,38 +281,12 @@ async function replay(input: ApplyInput, key: string, requestHash: string): Prom
   if (!claim) throw conflict('submission_busy');
   if (claim.request_hash !== requestHash) throw conflict('submission_id_reused');
   const [found, detailItems] = await Promise.all([
-    getMany([resultKeys.result(userId, claim.result_id), resultKeys.job(userId, claim.result_id)]),
+    getMany([resultEntity.key(userId, claim.result_id), resultJobEntity.key(userId, claim.result_id)]),
     getDetailItems(userId, claim.result_id),
   ]);
-  const result = asResult(found.get(resultKeys.result(userId, claim.result_id).sk));
-  const job = asJob(found.get(resultKeys.job(userId, claim.result_id).sk));
+  const result = asResult(found.get(resultEntity.key(userId, claim.result_id).sk));
+  const job = asJob(found.get(resultJobEntity.key(userId, claim.result_id).sk));
   if (!result) throw notFound('result_not_found');
   if (job) await runJob(userId, job);
   return { success: true, result_id: result.id, replayed: true, result: resultView(result, detailsOfRevision(detailItems, result)) };
-}
-
-/**
- * Applies the statistics a job still holds, batch by batch. Each batch moves the job's cursor in
- * the same transaction as its statistics, so racing runners (a retry and the original) apply
- * each batch once: the loser re-reads the job and carries on from where it is.
- */
-export async function runJob(userId: string, start: JobRecord): Promise<void> {
-  let job: JobRecord | null = start;
-  const now = new Date(start.answered_at);
-  for (let round = 0; job && job.cursor < job.pending.length; round++) {
-    if (round > Math.ceil(job.pending.length / STATS_PER_BATCH) * 3 + 5) throw conflict('submission_busy');
-    const current: JobRecord = job;
-    const batch: { question_id: string; is_correct: boolean }[] = current.pending
-      .slice(current.cursor, current.cursor + STATS_PER_BATCH)
-      .map(([question_id, correct]) => ({ question_id, is_correct: correct === 1 }));
-    const found = await getMany(batch.map((d) => examKeys.questionStat(userId, d.question_id)));
-    try {
-      await writeStatsBatch(userId, job, statWrites(userId, batch, found, now, job.exam_id), job.cursor + batch.length);
-      job = { ...job, cursor: job.cursor + batch.length };
-    } catch (error) {
-      if (!(error instanceof TransactionCancelled)) throw error;
-      await sleep(10 + Math.random() * 40);
-      job = await getJob(userId, job.result_id);
-    }
-  }
 }

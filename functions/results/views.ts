@@ -1,6 +1,6 @@
 import type { ExamResult, QuestionStatistic } from '../../shared/contracts/results.js';
 import { accuracyOf } from '../lib/learning/question-stat.js';
-import type { DetailEntry, ResultRecord, SummaryRecord } from './repository.js';
+import type { DetailEntry, ResultRecord, SummaryRecord } from '../lib/results/result-store.js';
 
 export function resultView(result: ResultRecord, details?: DetailEntry[]): ExamResult {
   const view: ExamResult = {

@@ -3,7 +3,7 @@ import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import { jsonReply, type Reply } from '../lib/http/reply.js';
 import type { RequestContext } from '../lib/http/types.js';
 import { AppError } from '../lib/http/app-error.js';
-import { createOrFindTag, listAllTags, tagView } from './repository.js';
+import { createOrFindTag, listAllTags, tagView } from '../lib/tags/tag-store.js';
 
 async function sortedTags(ctx: RequestContext, search?: string) {
   const all = (await listAllTags()).map((t) => tagView(t, ctx.language));

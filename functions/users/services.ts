@@ -17,7 +17,7 @@ import { checkNewPassword, cleanEmail, cleanName, cleanUsername } from '../lib/a
 import { conflict, forbidden, notFound } from '../lib/http/app-error.js';
 import { fileReply } from '../lib/http/file-reply.js';
 import { XLSX_CONTENT_TYPE, jsonReply, type Reply } from '../lib/http/reply.js';
-import type { RequestContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { writeWorkbook } from '../lib/spreadsheets/sheets.js';
 
 type Body<C extends { body: z.ZodType }> = z.infer<C['body']>;
@@ -29,7 +29,7 @@ export async function listUsers() {
 }
 
 /** POST /api/users/create/ — admins may name the taken email (they manage accounts). */
-export async function createUser(input: { body: Body<typeof users.createUser> }, ctx: RequestContext): Promise<Reply> {
+export async function createUser(input: { body: Body<typeof users.createUser> }, ctx: SignedInContext): Promise<Reply> {
   const { body } = input;
   const username = cleanUsername(body.username);
   const password = checkNewPassword(body.password);
@@ -48,7 +48,7 @@ export async function createUser(input: { body: Body<typeof users.createUser> },
       language: body.language ?? ctx.language,
       auth_provider: 'admin',
     });
-    ctx.log.info('user created by admin', { userId: user.id, adminId: ctx.caller!.user.id });
+    ctx.log.info('user created by admin', { userId: user.id, adminId: ctx.caller.user.id });
     return jsonReply({ detail: accountMessage('user_created', ctx.language), user: toUserAnswer(user) }, { status: 201 });
   } catch (error) {
     if (error instanceof UniqueConflict) throw conflict(error.field === 'email' ? 'email_taken' : 'username_taken');
@@ -59,12 +59,12 @@ export async function createUser(input: { body: Body<typeof users.createUser> },
 /** PUT /api/users/{id}/ — nobody changes their own role, admins included. */
 export async function updateUserByAdmin(
   input: { params: { id: string }; body: Body<typeof users.updateUser> },
-  ctx: RequestContext,
+  ctx: SignedInContext,
 ) {
   const { body } = input;
   const target = await getUser(input.params.id);
   if (!target) throw notFound('user_not_found');
-  if (target.id === ctx.caller!.user.id && body.role !== undefined && body.role !== target.role) {
+  if (target.id === ctx.caller.user.id && body.role !== undefined && body.role !== target.role) {
     throw forbidden('cannot_change_own_role');
   }
   try {
@@ -84,12 +84,12 @@ export async function updateUserByAdmin(
 }
 
 /** DELETE /api/users/{id}/delete/ — the same purge as withdrawal; not for one's own account. */
-export async function deleteUserByAdmin(input: { params: { id: string } }, ctx: RequestContext) {
-  if (input.params.id === ctx.caller!.user.id) throw forbidden('cannot_delete_self');
+export async function deleteUserByAdmin(input: { params: { id: string } }, ctx: SignedInContext) {
+  if (input.params.id === ctx.caller.user.id) throw forbidden('cannot_delete_self');
   const target = await getUser(input.params.id);
   if (!target) throw notFound('user_not_found');
   await purgeUser(target, ctx.log);
-  ctx.log.info('user deleted by admin', { userId: target.id, adminId: ctx.caller!.user.id });
+  ctx.log.info('user deleted by admin', { userId: target.id, adminId: ctx.caller.user.id });
   return { detail: accountMessage('user_deleted', ctx.language) };
 }
 

@@ -18,7 +18,7 @@ import {
 } from '../lib/accounts/user-repository.js';
 import { displayName } from '../lib/accounts/user-view.js';
 import { badRequest } from '../lib/http/app-error.js';
-import type { RequestContext } from '../lib/http/types.js';
+import type { SignedInContext } from '../lib/http/types.js';
 import { readFirstSheet, uploadedFile } from '../lib/spreadsheets/sheets.js';
 
 export const MAX_CELL_LENGTH = 1000;
@@ -138,12 +138,12 @@ async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<vo
  * nothing) and bad rows reported by their sheet row number. New users get an unusable
  * password: an admin sets one before they can sign in.
  */
-export async function uploadUsersSheet(body: Record<string, unknown>, ctx: RequestContext) {
+export async function uploadUsersSheet(body: Record<string, unknown>, ctx: SignedInContext) {
   const file = uploadedFile(body);
   const { header, rows } = readFirstSheet(file);
   const columns = locateColumns(header);
   const { valid, errors } = validateRows(rows, columns);
-  const uploaderId = ctx.caller!.user.id;
+  const uploaderId = ctx.caller.user.id;
 
   const existingIds = await userIdsByUsername(valid.map((r) => r.username));
   const existing = await getUsers([...existingIds.values()]);

@@ -10,11 +10,13 @@ export interface RouteContract<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  A extends RouteAccess = RouteAccess,
 > {
   method: HttpMethod;
   /** Path exactly as in the spec's api-routes.txt, trailing slash included, `{name}` for parameters. */
   path: string;
-  access: RouteAccess;
+  /** Kept as a literal type: the backend gives services of non-public routes a non-null caller. */
+  access: A;
   params: P;
   query: Q;
   body: B;
@@ -31,16 +33,17 @@ export function defineRoute<
   Q extends z.ZodType = typeof emptyObject,
   B extends z.ZodType = typeof emptyObject,
   R extends z.ZodType = z.ZodUnknown,
+  A extends RouteAccess = RouteAccess,
 >(route: {
   method: HttpMethod;
   path: string;
-  access: RouteAccess;
+  access: A;
   params?: P;
   query?: Q;
   body?: B;
   response?: R;
   bodyKind?: 'json' | 'multipart' | 'none';
-}): RouteContract<P, Q, B, R> {
+}): RouteContract<P, Q, B, R, A> {
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   return {
     method: route.method,

@@ -138,7 +138,17 @@ export const createExam = defineRoute({
     exam_id: z.union([z.string().max(100), z.number()]).nullable().optional(),
     parsed_problems: z.array(parsedProblem).max(1000).optional(),
     tags: z.array(z.string().max(100)).max(MAX_EXAM_TAGS).optional(),
-  }),
+  })
+    // Older clients send camelCase spellings; the service receives the snake_case fields only.
+    .transform(({ questionCount, fileName, wrongQuestionsOnly, ...body }) => {
+      const normalised: typeof body = {
+        ...body,
+        question_count: body.question_count ?? questionCount,
+        file_name: body.file_name || fileName,
+        wrong_questions_only: body.wrong_questions_only ?? wrongQuestionsOnly,
+      };
+      return normalised;
+    }),
   response: z.object({
     success: z.literal(true),
     id: z.string(),

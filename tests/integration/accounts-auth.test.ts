@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorAnswer } from '../../shared/contracts/error-answer.js';
 import { sessionKey } from '../../functions/lib/auth/session-store.js';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { keys } from '../../functions/lib/data/keys.js';
+import { sessionEntity, throttleEntity, usernameClaimEntity, emailClaimEntity } from '../../functions/lib/data/entities/index.js';
 import { findUserByUsername } from '../../functions/lib/accounts/user-repository.js';
 import {
   appItem,
@@ -80,7 +80,7 @@ describe('registration', () => {
     const stored = await findUserByUsername(username.toUpperCase());
     expect(stored?.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(stored).toMatchObject({ first_name: 'New Person', affiliation: 'Lab', location: 'Seoul' });
-    expect(await appItem(keys.email(`${username}@example.com`))).toMatchObject({ userId: stored!.id });
+    expect(await appItem(emailClaimEntity.key(`${username}@example.com`))).toMatchObject({ userId: stored!.id });
   });
 
   it('names a taken username (409 username_taken), case-insensitively', async () => {
@@ -100,7 +100,7 @@ describe('registration', () => {
     const body = errorAnswer.parse(await res.json());
     expect(body.code).toBe('registration_failed');
     expect(body.detail.toLowerCase()).not.toContain('email');
-    expect(await appItem(keys.username(username))).toBeUndefined();
+    expect(await appItem(usernameClaimEntity.key(username))).toBeUndefined();
   });
 
   it('refuses bad input with stable codes in the caller language', async () => {
@@ -166,7 +166,7 @@ describe('sessions', () => {
     expect((await login(client, user.username, FIXTURE_PASSWORD)).status).toBe(200);
     const second = client.cookie('sessionid')!;
     expect(second).not.toBe(first);
-    expect(await ephemeralItem(keys.session(sessionKey(first)))).toBeUndefined();
+    expect(await ephemeralItem(sessionEntity.key(sessionKey(first)))).toBeUndefined();
     const replay = await TestClient.create(apiUrl);
     replay.setCookie('sessionid', first);
     expect((await status(replay)).authenticated).toBe(false);
@@ -185,7 +185,7 @@ describe('sessions', () => {
       await dynamoDocument().send(
         new UpdateCommand({
           TableName: process.env.EPHEMERAL_TABLE!,
-          Key: keys.session(sessionKey(client.cookie('sessionid')!)),
+          Key: sessionEntity.key(sessionKey(client.cookie('sessionid')!)),
           UpdateExpression: 'SET createdAt = :c, lastSeenAt = :l',
           ExpressionAttributeValues: { ':c': times.createdAt, ':l': times.lastSeenAt },
         }),
@@ -283,7 +283,7 @@ describe('login throttling', () => {
     expect((await login(elsewhere, user.username, FIXTURE_PASSWORD)).status).toBe(429);
 
     // The window ends (DynamoDB TTL has not removed the counter yet: expiry is checked on read).
-    const counter = keys.throttle('login-user', user.username.toLowerCase());
+    const counter = throttleEntity.key('login-user', user.username.toLowerCase());
     expect(await ephemeralItem(counter)).toMatchObject({ count: 5 });
     await dynamoDocument().send(
       new UpdateCommand({

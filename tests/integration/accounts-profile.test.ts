@@ -5,7 +5,7 @@ import { errorAnswer } from '../../shared/contracts/error-answer.js';
 import { getUser } from '../../functions/lib/accounts/user-repository.js';
 import { recordHit, LOGIN_PER_USERNAME } from '../../functions/lib/auth/throttle.js';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { keys } from '../../functions/lib/data/keys.js';
+import { userPk, throttleEntity, emailTokenEntity, usernameClaimEntity, emailClaimEntity } from '../../functions/lib/data/entities/index.js';
 import {
   appItem,
   clientFor,
@@ -103,18 +103,18 @@ describe('profile', () => {
     const fresh = `${uniqueName('new')}@example.org`;
     const res = await client.patch('/api/user-profile/update/', { email: fresh });
     expect(await json(res)).toMatchObject({ email: fresh, email_verified: false });
-    expect(await appItem(keys.email(user.email))).toBeUndefined();
-    expect(await appItem(keys.email(fresh))).toMatchObject({ userId: user.id });
+    expect(await appItem(emailClaimEntity.key(user.email))).toBeUndefined();
+    expect(await appItem(emailClaimEntity.key(fresh))).toMatchObject({ userId: user.id });
 
     const taken = await client.patch('/api/user-profile/update/', { email: other.email.toUpperCase() });
     expect(taken.status).toBe(409);
     expect(errorAnswer.parse(await taken.json()).code).toBe('email_unavailable');
     expect((await getUser(user.id))?.email).toBe(fresh);
-    expect(await appItem(keys.email(other.email))).toMatchObject({ userId: other.id });
+    expect(await appItem(emailClaimEntity.key(other.email))).toMatchObject({ userId: other.id });
 
     // Removing the address frees it.
     expect(await json(await client.patch('/api/user-profile/update/', { email: '' }))).toMatchObject({ email: '' });
-    expect(await appItem(keys.email(fresh))).toBeUndefined();
+    expect(await appItem(emailClaimEntity.key(fresh))).toBeUndefined();
   });
 });
 
@@ -133,7 +133,7 @@ describe('email verification', () => {
     expect(mail!.body.text).toContain(`${env.APP_ORIGIN}/verify-email/${token}`);
     expect(mail!.body.html).toContain(`/verify-email/${token}`);
     // Only the hash of the token is stored.
-    expect(await ephemeralItem(keys.emailToken(token))).toBeUndefined();
+    expect(await ephemeralItem(emailTokenEntity.key(token))).toBeUndefined();
 
     const anonymous = new TestClient(apiUrl, 'en');
     const verified = await anonymous.get(`/api/verify-email/${token}/`);
@@ -166,7 +166,7 @@ describe('email verification', () => {
     await dynamoDocument().send(
       new PutCommand({
         TableName: env.EPHEMERAL_TABLE,
-        Item: { ...keys.emailToken(hash), ...keys.emailTokenByUser(user.id, hash), userId: user.id, email: user.email, createdAt: past - 86400, expiresAt: past },
+        Item: { ...emailTokenEntity.key(hash), ...emailTokenEntity.userIndex(user.id, hash), userId: user.id, email: user.email, createdAt: past - 86400, expiresAt: past },
       }),
     );
     for (const [language, word] of [['en', /expired/], ['ko', /만료/]] as const) {
@@ -211,7 +211,7 @@ async function seedPersonalRecords(userId: string) {
     { sk: 'FAV#q-42', added_at: '2025-01-03' },
   ];
   for (const record of records) {
-    await dynamoDocument().send(new PutCommand({ TableName: env.APP_TABLE, Item: { pk: keys.user(userId).pk, ...record } }));
+    await dynamoDocument().send(new PutCommand({ TableName: env.APP_TABLE, Item: { pk: userPk(userId), ...record } }));
   }
   return records;
 }
@@ -235,17 +235,17 @@ describe('withdrawal', () => {
     expect(res.headers.getSetCookie().find((c) => c.startsWith('sessionid='))).toMatch(/Max-Age=0/);
 
     expect(await partitionItems(user.id)).toEqual([]);
-    expect(await appItem(keys.username(user.username))).toBeUndefined();
-    expect(await appItem(keys.email(user.email))).toBeUndefined();
+    expect(await appItem(usernameClaimEntity.key(user.username))).toBeUndefined();
+    expect(await appItem(emailClaimEntity.key(user.email))).toBeUndefined();
     expect(await sessionsOf(user.id)).toEqual([]);
-    expect(await ephemeralItem(keys.throttle('login-user', user.username.toLowerCase()))).toBeUndefined();
+    expect(await ephemeralItem(throttleEntity.key('login-user', user.username.toLowerCase()))).toBeUndefined();
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
     const tokens = await dynamoDocument().send(
       new QueryCommand({
         TableName: env.EPHEMERAL_TABLE,
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.emailTokenByUser(user.id, '').gsi1pk },
+        ExpressionAttributeValues: { ':pk': emailTokenEntity.userPartition(user.id) },
       }),
     );
     expect(tokens.Items).toEqual([]);

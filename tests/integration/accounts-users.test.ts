@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorAnswer } from '../../shared/contracts/error-answer.js';
 import { findUserByUsername, getUser, type UserRecord } from '../../functions/lib/accounts/user-repository.js';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { keys } from '../../functions/lib/data/keys.js';
+import { userPk, usernameClaimEntity, emailClaimEntity } from '../../functions/lib/data/entities/index.js';
 import { writeWorkbook } from '../../functions/lib/spreadsheets/sheets.js';
 import {
   appItem,
@@ -91,7 +91,7 @@ describe('user administration', () => {
     const res = await adminClient.put(`/api/users/${target.id}/`, { first_name: 'Promoted', role: 'admin_role', email: `${uniqueName('e')}@example.com` });
     expect(res.status).toBe(200);
     expect((await json<{ user: Record<string, unknown> }>(res)).user).toMatchObject({ first_name: 'Promoted', role: 'admin_role', email_verified: false });
-    expect(await appItem(keys.email(target.email))).toBeUndefined();
+    expect(await appItem(emailClaimEntity.key(target.email))).toBeUndefined();
 
     await expectRefusal(await adminClient.put(`/api/users/${target.id}/`, { email: taken.email }), 409, 'email_taken');
     await expectRefusal(await adminClient.put(`/api/users/${admin.id}/`, { role: 'user_role' }), 403, 'cannot_change_own_role');
@@ -106,12 +106,12 @@ describe('user administration', () => {
 
   it('deletes a user completely, but not oneself', async () => {
     const target = await makeUser();
-    await dynamoDocument().send(new PutCommand({ TableName: process.env.APP_TABLE!, Item: { pk: keys.user(target.id).pk, sk: 'RESULT#1', score: 1 } }));
+    await dynamoDocument().send(new PutCommand({ TableName: process.env.APP_TABLE!, Item: { pk: userPk(target.id), sk: 'RESULT#1', score: 1 } }));
     const targetClient = await clientFor(apiUrl, target);
     expect((await adminClient.delete(`/api/users/${target.id}/delete/`)).status).toBe(200);
     expect(await partitionItems(target.id)).toEqual([]);
-    expect(await appItem(keys.username(target.username))).toBeUndefined();
-    expect(await appItem(keys.email(target.email))).toBeUndefined();
+    expect(await appItem(usernameClaimEntity.key(target.username))).toBeUndefined();
+    expect(await appItem(emailClaimEntity.key(target.email))).toBeUndefined();
     expect(await sessionsOf(target.id)).toEqual([]);
     expect(await json(await targetClient.get('/api/auth/status/'))).toMatchObject({ authenticated: false });
     await expectRefusal(await adminClient.delete(`/api/users/${target.id}/delete/`), 404, 'user_not_found');
@@ -155,7 +155,7 @@ describe('users sheet upload', () => {
     // No usable password until an admin sets one.
     expect(created!.passwordHash.startsWith('scrypt$')).toBe(false);
     expect(await getUser(existing.id)).toMatchObject({ first_name: 'Renamed', email: newEmail, role: 'admin_role', email_verified: false });
-    expect(await appItem(keys.email(newEmail))).toMatchObject({ userId: existing.id });
+    expect(await appItem(emailClaimEntity.key(newEmail))).toMatchObject({ userId: existing.id });
     const self = await getUser(admin.id);
     expect(self).toMatchObject({ role: 'admin_role', first_name: 'Admin Self' });
   });
@@ -193,15 +193,15 @@ describe('users sheet upload', () => {
     expect(stats.error_details[1]!.error).toMatch(/more than once/);
     expect(stats.error_details[6]!.error).toMatch(/already has this email/);
     expect(await findUserByUsername(good)).not.toBeNull();
-    for (const name of Object.values(names)) expect(await appItem(keys.username(name)), name).toBeUndefined();
-    expect(await appItem(keys.email('nobody@example.com'))).toBeUndefined();
+    for (const name of Object.values(names)) expect(await appItem(usernameClaimEntity.key(name)), name).toBeUndefined();
+    expect(await appItem(emailClaimEntity.key('nobody@example.com'))).toBeUndefined();
   });
 
   it('refuses a sheet without a required column, naming it, and writes nothing', async () => {
     const fresh = uniqueName('nocol');
     const detail = await expectRefusal(await upload(sheet([['name', 'username', 'role'], ['No Email Column', fresh, 'user_role']])), 400, 'spreadsheet_missing_column');
     expect(detail).toContain('email');
-    expect(await appItem(keys.username(fresh))).toBeUndefined();
+    expect(await appItem(usernameClaimEntity.key(fresh))).toBeUndefined();
   });
 
   it('refuses wrong types, junk and oversized files with clear errors', async () => {
@@ -228,7 +228,7 @@ describe('users sheet upload', () => {
     const rows: unknown[][] = [['name', 'username', 'email', 'role']];
     for (let i = 0; i < 5001; i++) rows.push(['', `${prefix}_${i}`, '', 'user_role']);
     await expectRefusal(await upload(sheet(rows)), 400, 'spreadsheet_too_many_rows');
-    expect(await appItem(keys.username(`${prefix}_0`))).toBeUndefined();
+    expect(await appItem(usernameClaimEntity.key(`${prefix}_0`))).toBeUndefined();
   });
 
   describe('zip bombs', () => {
@@ -244,14 +244,14 @@ describe('users sheet upload', () => {
       expect(bomb.length).toBeLessThan(200 * 1024);
       const detail = await expectRefusal(await upload(bomb), 400, 'spreadsheet_too_large');
       expect(detail).toContain('50 MB');
-      expect(await appItem(keys.username(username))).toBeUndefined();
+      expect(await appItem(usernameClaimEntity.key(username))).toBeUndefined();
     });
 
     it('refuses a central directory that declares a huge size', async () => {
       const username = uniqueName('huge');
       const entries = readZip(realSheet(username)).map((e) => (e.name.includes('sheet1') ? { ...e, declaredSize: 0xfffffff0 } : e));
       await expectRefusal(await upload(buildZip(entries)), 400, 'spreadsheet_too_large');
-      expect(await appItem(keys.username(username))).toBeUndefined();
+      expect(await appItem(usernameClaimEntity.key(username))).toBeUndefined();
     });
 
     it('refuses a part that inflates to more than its central directory admits', async () => {
@@ -263,7 +263,7 @@ describe('users sheet upload', () => {
         return { ...e, compressed: deflateRawSync(padded), declaredSize: e.data.length };
       });
       await expectRefusal(await upload(buildZip(entries)), 400, 'spreadsheet_too_large');
-      expect(await appItem(keys.username(username))).toBeUndefined();
+      expect(await appItem(usernameClaimEntity.key(username))).toBeUndefined();
     });
   });
 });

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { importQuestionSheet } from '../../functions/files/importer/import.js';
 import * as examServices from '../../functions/exams/services.js';
-import type { RequestContext } from '../../functions/lib/http/types.js';
+import type { RequestContext, SignedInContext } from '../../functions/lib/http/types.js';
 import { createLogger } from '../../functions/lib/log.js';
 import { countDynamoCalls } from '../support/exam-store.js';
-import { EXAM_LIST_SHARDS } from '../../functions/lib/data/exam-keys.js';
+import { EXAM_LIST_SHARDS } from '../../functions/lib/data/entities/index.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, questionRows, xlsxBytes } from '../support/sheets.js';
 
@@ -16,12 +16,22 @@ Object.assign(process.env, inject('cloudEnv'));
  * process against the same DynamoDB Local. Budgets: import ≤ ceil(rows/25) + a constant;
  * exam read and exam list a constant whatever the sizes.
  */
+const callerFor = (user: FixtureUser) => ({
+  sessionKey: 'budget',
+  user: { id: user.id, username: user.username, role: user.role, is_superuser: false, is_staff: false, language: 'ko' as const },
+});
+
+/** What the runtime hands a service of a signed-in route. */
+function signedIn(user: FixtureUser): SignedInContext {
+  return { ...contextFor(user), caller: callerFor(user) };
+}
+
 function contextFor(user: FixtureUser | null): RequestContext {
   return {
     requestId: 'budget',
     language: 'ko',
     cookies: {},
-    caller: user ? { sessionKey: 'budget', user: { id: user.id, username: user.username, role: user.role, is_superuser: false, is_staff: false, language: 'ko' } } : null,
+    caller: user ? callerFor(user) : null,
     sourceIp: '127.0.0.1',
     userAgent: 'vitest',
     log: createLogger({ test: 'budget' }),
@@ -58,7 +68,7 @@ describe('DynamoDB requests per call', () => {
 
   it(`creates a ${ROWS}-question exam in ceil(n/100) reads + ceil(n/25) writes + a constant`, async () => {
     calls.reset();
-    const answer = await examServices.createExam({ params: {}, query: {}, body: { title: 'Budget exam', question_count: ROWS, file_id: fileId } }, contextFor(user));
+    const answer = await examServices.createExam({ params: {}, query: {}, body: { title: 'Budget exam', question_count: ROWS, file_id: fileId } }, signedIn(user));
     examId = answer.id;
     expect(answer.question_count).toBe(ROWS);
     const used = calls.byCommand();
@@ -86,7 +96,7 @@ describe('DynamoDB requests per call', () => {
     for (const target of [5, 40]) {
       while ((await examServices.listExams({ params: {}, query: { my_exams: true, page_size: 100 }, body: {} }, contextFor(lister))).count < target) {
         const n = Math.random().toString(36).slice(2);
-        await examServices.createExam({ params: {}, query: {}, body: { title: `list ${n}`, question_count: 0 } }, contextFor(lister));
+        await examServices.createExam({ params: {}, query: {}, body: { title: `list ${n}`, question_count: 0 } }, signedIn(lister));
       }
       calls.reset();
       const mine = await examServices.listExams({ params: {}, query: { my_exams: true, page_size: 100 }, body: {} }, contextFor(lister));

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { queryAll } from '../../functions/lib/data/batch-ops.js';
-import { examKeys } from '../../functions/lib/data/exam-keys.js';
-import { removeFileRecord, getFile } from '../../functions/files/repository.js';
+import { fileEntity } from '../../functions/lib/data/entities/index.js';
+import { removeFileRecord, getFile } from '../../functions/lib/files/file-store.js';
 import { uploadBank } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser } from '../support/fixture-users.js';
 
@@ -15,7 +15,7 @@ async function questionsInFiles(): Promise<number> {
     const files = await queryAll({
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': examKeys.filesByVisibility(isPublic, '', '').gsi2pk },
+      ExpressionAttributeValues: { ':pk': fileEntity.visibilityPartition(isPublic) },
       ProjectionExpression: 'max_questions',
     });
     total += files.reduce((sum, f) => sum + Number(f.max_questions ?? 0), 0);

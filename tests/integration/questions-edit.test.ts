@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
-import { examKeys } from '../../functions/lib/data/exam-keys.js';
+import { examEntity } from '../../functions/lib/data/entities/index.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam, uploadBank, type UploadedFile } from '../support/exam-fixtures.js';
 import type { TestClient } from '../support/http-client.js';
@@ -182,7 +182,7 @@ describe('add and delete', () => {
     const examId = await newExam(true, 1);
     await owner.client.post(`/api/exam/${examId}/add-question/`, { title: 'n', content: 'c', answer: 'a' });
     expect((await owner.client.delete(`/api/exam/${examId}/`)).status).toBe(200);
-    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: { pk: examKeys.exam(examId).pk, sk: 'QSEQ' } }));
+    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: { pk: examEntity.partition(examId), sk: 'QSEQ' } }));
     expect(Item).toBeUndefined();
   });
 });

@@ -6,7 +6,8 @@ import { importQuestionSheet } from '../../functions/files/importer/import.js';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
 import { queryAll } from '../../functions/lib/data/batch-ops.js';
-import type { RequestContext } from '../../functions/lib/http/types.js';
+import { resultDetailEntity, resultJobEntity, userPk } from '../../functions/lib/data/entities/index.js';
+import type { SignedInContext } from '../../functions/lib/http/types.js';
 import { createLogger } from '../../functions/lib/log.js';
 import * as results from '../../functions/results/services.js';
 import { countDynamoCalls } from '../support/exam-store.js';
@@ -22,7 +23,7 @@ Object.assign(process.env, inject('cloudEnv'));
  * number (1 exam Query + 2 BatchGet + 2 transactions); question statistics of a 2,000-question
  * exam in a constant number (exam Query + one prefix Query), whatever the history size.
  */
-function contextFor(user: FixtureUser): RequestContext {
+function contextFor(user: FixtureUser): SignedInContext {
   return {
     requestId: 'budget',
     language: 'ko',
@@ -94,7 +95,7 @@ describe('DynamoDB requests per results call', () => {
       new QueryCommand({
         TableName: config.appTable,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :j)',
-        ExpressionAttributeValues: { ':pk': `USER#${user.id}`, ':j': 'RESULTJOB#' },
+        ExpressionAttributeValues: { ':pk': userPk(user.id), ':j': resultJobEntity.skPrefix },
       }),
     );
     expect(jobs.Items).toHaveLength(0);
@@ -140,7 +141,7 @@ describe('DynamoDB requests per results call', () => {
       (
         await queryAll({
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :d)',
-          ExpressionAttributeValues: { ':pk': `USER#${learner.id}`, ':d': `RESULTDETAIL#${submitted.result_id}#` },
+          ExpressionAttributeValues: { ':pk': userPk(learner.id), ':d': resultDetailEntity.resultPrefix(submitted.result_id) },
           ProjectionExpression: 'sk',
         })
       ).map((i) => String(i.sk));

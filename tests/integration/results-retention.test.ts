@@ -3,11 +3,9 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
-import { keys } from '../../functions/lib/data/keys.js';
-import { resultKeys } from '../../functions/lib/data/result-keys.js';
-import { scheduledUserKeys } from '../../functions/lib/data/scheduled-keys.js';
+import { countersEntity, userEntity, userPk } from '../../functions/lib/data/entities/index.js';
 import { handler as retentionJob } from '../../functions/jobs/retention-cleanup.js';
-import { startReset } from '../../functions/results/reset.js';
+import { startReset } from '../../functions/lib/results/reset.js';
 import { createExam } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, multipartForm, xlsxBytes } from '../support/sheets.js';
@@ -69,7 +67,7 @@ async function partition(userId: string, prefix: string): Promise<Json[]> {
     new QueryCommand({
       TableName: config.appTable,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':s': prefix },
+      ExpressionAttributeValues: { ':pk': userPk(userId), ':s': prefix },
       ConsistentRead: true,
     }),
   );
@@ -115,7 +113,7 @@ async function expectFreshStart(user: FixtureUser, b: Bank) {
   expect(summary).toMatchObject({ count: 0, results: [] });
   expect((await statsOf(user, b.exams[0]!)).size).toBe(0);
   for (const prefix of ['RESULT#', 'RESULTDETAIL#', 'RESULTJOB#', 'EXAMSUM#', 'QSTAT#']) expect(await partition(user.id, prefix), prefix).toEqual([]);
-  const counters = await item(resultKeys.counters(user.id));
+  const counters = await item(countersEntity.key(user.id));
   expect(counters).toMatchObject({ result_count: 0, exam_count: 0 });
   expect(counters?.stats_reset_cutoff).toBeUndefined();
   expect(counters?.gsi2pk).toBeUndefined();
@@ -174,7 +172,7 @@ describe('statistics reset', () => {
   it('an unfinished reset keeps its cutoff on COUNTERS and the job finishes it; later data survives', async () => {
     const { user, bank: b } = await learner();
     await startReset(user.id, new Date(Date.now() - 1)); // as if a request ran out of time right away
-    const counters = await item(resultKeys.counters(user.id));
+    const counters = await item(countersEntity.key(user.id));
     expect(counters).toMatchObject({ stats_reset_cutoff: expect.any(String), gsi2sk: `${user.id}#RESET` });
     await new Promise((r) => setTimeout(r, 5));
     // A question first answered after the cutoff (one answered before keeps its pre-reset counts
@@ -187,7 +185,7 @@ describe('statistics reset', () => {
     const stats = await statsOf(user, b.exams[0]!);
     expect([...stats.keys()]).toEqual([b.q[2]]);
     expect(stats.get(b.q[2]!)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
-    const after = await item(resultKeys.counters(user.id));
+    const after = await item(countersEntity.key(user.id));
     expect(after).toMatchObject({ result_count: 1 });
     expect(after?.stats_reset_cutoff).toBeUndefined();
     expect(after?.gsi2pk).toBeUndefined();
@@ -234,7 +232,7 @@ describe('retention cleanup', () => {
     const byExam = new Map((summary.results as Json[]).map((s) => [s.exam_id, s]));
     expect(byExam.get(b.exams[0])).toMatchObject({ result_count: 1, latest_result_id: results[2] });
     expect(byExam.get(b.exams[1])).toMatchObject({ result_count: 1, latest_result_id: results[3] });
-    expect(await item(resultKeys.counters(user.id))).toMatchObject({ result_count: 2, exam_count: 2 });
+    expect(await item(countersEntity.key(user.id))).toMatchObject({ result_count: 2, exam_count: 2 });
 
     const after = await statsOf(user, b.exams[0]!);
     expect(after.get(q[0]!)).toMatchObject({ total_attempts: 2, correct_attempts: 0 });
@@ -268,10 +266,10 @@ describe('retention-cleanup job and the SCHEDULED key', () => {
     }
     expect((await setting(enabled, true)).status).toBe(200);
     expect((await setting(disabled, false)).status).toBe(200);
-    const enabledUser = await item(keys.user(enabled.id));
-    expect(enabledUser).toMatchObject(scheduledUserKeys(enabled.id));
+    const enabledUser = await item(userEntity.key(enabled.id));
+    expect(enabledUser).toMatchObject(userEntity.scheduledIndex(enabled.id));
     expect(enabledUser!.gsi2pk).toMatch(/^SCHEDULED#([0-9]|1[0-5])$/);
-    expect((await item(keys.user(disabled.id)))?.gsi2pk).toBeUndefined();
+    expect((await item(userEntity.key(disabled.id)))?.gsi2pk).toBeUndefined();
     // The profile answer does not leak the index key.
     expect(JSON.stringify(await json(await enabled.client.get('/api/user-profile/')))).not.toContain('SCHEDULED');
 
@@ -284,9 +282,9 @@ describe('retention-cleanup job and the SCHEDULED key', () => {
 
     // Off again: the key goes; a percentage change alone keeps it as it is.
     expect((await setting(enabled, false)).status).toBe(200);
-    expect((await item(keys.user(enabled.id)))?.gsi2pk).toBeUndefined();
+    expect((await item(userEntity.key(enabled.id)))?.gsi2pk).toBeUndefined();
     expect((await setting(enabled, true)).status).toBe(200);
     expect((await enabled.client.patch('/api/user-profile/', { retention_cleanup_percentage: 20 })).status).toBe(200);
-    expect(await item(keys.user(enabled.id))).toMatchObject({ ...scheduledUserKeys(enabled.id), retention_cleanup_percentage: 20 });
+    expect(await item(userEntity.key(enabled.id))).toMatchObject({ ...userEntity.scheduledIndex(enabled.id), retention_cleanup_percentage: 20 });
   });
 });

@@ -3,8 +3,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
-import { examKeys } from '../../functions/lib/data/exam-keys.js';
-import { resultKeys } from '../../functions/lib/data/result-keys.js';
+import { countersEntity, questionStatEntity, resultDetailEntity, resultJobEntity, userPk } from '../../functions/lib/data/entities/index.js';
 import { createExam, writeStat } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, multipartForm, xlsxBytes } from '../support/sheets.js';
@@ -42,7 +41,7 @@ async function bankExam(user: FixtureUser, isPublic = true): Promise<{ examId: s
 const submit = (user: FixtureUser, body: Json) => user.client.post('/api/submit-exam/', body);
 
 async function stat(userId: string, questionId: string): Promise<Json | undefined> {
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: examKeys.questionStat(userId, questionId), ConsistentRead: true }));
+  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: questionStatEntity.key(userId, questionId), ConsistentRead: true }));
   return Item;
 }
 
@@ -157,7 +156,7 @@ describe('submit-exam', () => {
     const first = await json(await submit(learner, body));
     // As if the request had stopped after its first transaction with two statistics still to apply.
     const job = {
-      ...resultKeys.job(learner.id, first.result_id),
+      ...resultJobEntity.key(learner.id, first.result_id),
       type: 'RESULTJOB',
       result_id: first.result_id,
       exam_id: examId,
@@ -172,7 +171,7 @@ describe('submit-exam', () => {
     expect(await stat(learner.id, q[3]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 0 });
     expect(await stat(learner.id, q[4]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
     expect(await stat(learner.id, q[0]!.id)).toMatchObject({ total_attempts: 1 });
-    const left = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: resultKeys.job(learner.id, first.result_id), ConsistentRead: true }));
+    const left = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: resultJobEntity.key(learner.id, first.result_id), ConsistentRead: true }));
     expect(left.Item).toBeUndefined();
   });
 
@@ -268,7 +267,7 @@ describe('continue', () => {
       new QueryCommand({
         TableName: config.appTable,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :d)',
-        ExpressionAttributeValues: { ':pk': `USER#${user.id}`, ':d': resultKeys.detailPrefix(first.result_id) },
+        ExpressionAttributeValues: { ':pk': userPk(user.id), ':d': resultDetailEntity.resultPrefix(first.result_id) },
       }),
     );
     expect(chunks.Items).toHaveLength(1);
@@ -321,7 +320,7 @@ describe('results list, delete and counters', () => {
       new QueryCommand({
         TableName: config.appTable,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :d)',
-        ExpressionAttributeValues: { ':pk': `USER#${user.id}`, ':d': resultKeys.detailPrefix(ids[2]!) },
+        ExpressionAttributeValues: { ':pk': userPk(user.id), ':d': resultDetailEntity.resultPrefix(ids[2]!) },
       }),
     );
     expect(detailsLeft.Items).toHaveLength(0);
@@ -330,7 +329,7 @@ describe('results list, delete and counters', () => {
     const empty = await json(await user.client.get('/api/exam-results/summary/'));
     expect(empty).toMatchObject({ count: 0, results: [] });
     expect((await json(await user.client.get('/api/exam-results/'))).count).toBe(0);
-    const counters = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: resultKeys.counters(user.id) }));
+    const counters = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: countersEntity.key(user.id) }));
     expect(counters.Item).toMatchObject({ result_count: 0, exam_count: 0 });
   });
 });

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
-import { linkKeys } from '../../functions/links/repository.js';
+import { shortLinkClaimEntity, shortLinkEntity } from '../../functions/lib/data/entities/index.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam } from '../support/exam-fixtures.js';
 import { TestClient } from '../support/http-client.js';
@@ -117,7 +117,7 @@ describe('follow', () => {
     const code = `Old${fresh().replace(/[^0-9A-Za-z]/g, '')}`.slice(0, 12);
     const past = Math.floor(Date.now() / 1000) - 60;
     await dynamoDocument().send(
-      new PutCommand({ TableName: config.ephemeralTable, Item: { ...linkKeys.short(code), type: 'SHORT', code, url: '/results', createdBy: null, createdAt: past - 100, expiresAt: past } }),
+      new PutCommand({ TableName: config.ephemeralTable, Item: { ...shortLinkEntity.key(code), type: 'SHORT', code, url: '/results', createdBy: null, createdAt: past - 100, expiresAt: past } }),
     );
     const expired = await anonymous.get(`/s/${code}`);
     expect(expired.status).toBe(410);
@@ -129,10 +129,10 @@ describe('follow', () => {
   it('an expired claim does not keep its URL: a new code is made', async () => {
     const path = `/results?${fresh()}`;
     const past = Math.floor(Date.now() / 1000) - 1;
-    await dynamoDocument().send(new PutCommand({ TableName: config.ephemeralTable, Item: { ...linkKeys.claim(path), type: 'SHORTURL', code: 'Expired1', expiresAt: past } }));
+    await dynamoDocument().send(new PutCommand({ TableName: config.ephemeralTable, Item: { ...shortLinkClaimEntity.key(path), type: 'SHORTURL', code: 'Expired1', expiresAt: past } }));
     const made = await shorten(owner.client, path);
     expect(made.short_code).not.toBe('Expired1');
-    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.ephemeralTable, Key: linkKeys.claim(path) }));
+    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.ephemeralTable, Key: shortLinkClaimEntity.key(path) }));
     expect(Item?.code).toBe(made.short_code);
   });
 
@@ -150,7 +150,7 @@ describe('follow', () => {
   it('never redirects off-site even if a stored item says so', async () => {
     const code = `Evil${fresh().replace(/[^0-9A-Za-z]/g, '')}`.slice(0, 12);
     await dynamoDocument().send(
-      new PutCommand({ TableName: config.ephemeralTable, Item: { ...linkKeys.short(code), type: 'SHORT', code, url: '//evil.example', createdBy: null, createdAt: 0, expiresAt: Math.floor(Date.now() / 1000) + 60 } }),
+      new PutCommand({ TableName: config.ephemeralTable, Item: { ...shortLinkEntity.key(code), type: 'SHORT', code, url: '//evil.example', createdBy: null, createdAt: 0, expiresAt: Math.floor(Date.now() / 1000) + 60 } }),
     );
     expect((await anonymous.get(`/s/${code}`)).status).toBe(404);
   });

@@ -2,8 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
-import { examKeys } from '../../functions/lib/data/exam-keys.js';
-import { keys } from '../../functions/lib/data/keys.js';
+import { userPk, fileQuestionEntity, fileEntity, examEntity } from '../../functions/lib/data/entities/index.js';
 import { WITHDRAWN_CREATOR_ID } from '../../functions/lib/accounts/purge-creations.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { objectsUnder } from '../support/exam-store.js';
@@ -47,30 +46,30 @@ describe.each([
   });
 
   it('deletes the private exam and its questions', async () => {
-    expect(await item(examKeys.exam(made.privateExam))).toBeUndefined();
+    expect(await item(examEntity.key(made.privateExam))).toBeUndefined();
     const copies = await dynamoDocument().send(
       new QueryCommand({
         TableName: config.appTable,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': examKeys.exam(made.privateExam).pk },
+        ExpressionAttributeValues: { ':pk': examEntity.partition(made.privateExam) },
       }),
     );
     expect(copies.Items).toEqual([]);
   });
 
   it('deletes the private file, its question pool and its S3 object', async () => {
-    expect(await item(examKeys.file(made.privateFile))).toBeUndefined();
-    expect(await item(examKeys.fileQuestion(made.privateFile, 1))).toBeUndefined();
+    expect(await item(fileEntity.key(made.privateFile))).toBeUndefined();
+    expect(await item(fileQuestionEntity.key(made.privateFile, 1))).toBeUndefined();
     const objects = await objectsUnder(`files/${user.id}/`);
     expect(objects.some((key) => key.includes(made.privateFile))).toBe(false);
     expect(objects.some((key) => key.includes(made.publicFile))).toBe(true);
   });
 
   it('keeps the public exam and file, anonymised and out of the creator index', async () => {
-    const exam = await item(examKeys.exam(made.publicExam));
+    const exam = await item(examEntity.key(made.publicExam));
     expect(exam).toMatchObject({ created_by_id: WITHDRAWN_CREATOR_ID, created_by_username: '' });
     expect(exam!.gsi1pk).toBeUndefined();
-    const file = await item(examKeys.file(made.publicFile));
+    const file = await item(fileEntity.key(made.publicFile));
     expect(file).toMatchObject({ owner_id: WITHDRAWN_CREATOR_ID, owner_username: '' });
     expect(JSON.stringify({ ...exam, ...file })).not.toContain(user.username);
   });
@@ -87,7 +86,7 @@ describe.each([
       new QueryCommand({
         TableName: config.appTable,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.user(user.id).pk },
+        ExpressionAttributeValues: { ':pk': userPk(user.id) },
       }),
     );
     expect(rest.Items).toEqual([]);

@@ -6,7 +6,7 @@ import { hashPassword } from '../../functions/lib/accounts/passwords.js';
 import { insertUser, type NewUser, type UserRecord } from '../../functions/lib/accounts/user-repository.js';
 import { createSession } from '../../functions/lib/auth/session-store.js';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { keys } from '../../functions/lib/data/keys.js';
+import { userPk, sessionEntity } from '../../functions/lib/data/entities/index.js';
 import { TestClient } from './http-client.js';
 
 /**
@@ -65,7 +65,7 @@ export async function partitionItems(userId: string): Promise<Record<string, unk
     new QueryCommand({
       TableName: process.env.APP_TABLE!,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.user(userId).pk },
+      ExpressionAttributeValues: { ':pk': userPk(userId) },
       ConsistentRead: true,
     }),
   );
@@ -78,7 +78,7 @@ export async function sessionsOf(userId: string): Promise<Record<string, unknown
       TableName: process.env.EPHEMERAL_TABLE!,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.sessionByUser(userId, '').gsi1pk },
+      ExpressionAttributeValues: { ':pk': sessionEntity.userPartition(userId) },
     }),
   );
   return Items ?? [];

@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
-import { examKeys } from '../../functions/lib/data/exam-keys.js';
+import { questionStatEntity } from '../../functions/lib/data/entities/index.js';
 import type { FixtureUser } from './fixture-users.js';
 import { KO_HEADER, EN_HEADER, multipartForm, questionRows, xlsxBytes } from './sheets.js';
 
@@ -33,7 +33,7 @@ export async function writeStat(userId: string, questionId: string, total: numbe
   await dynamoDocument().send(
     new PutCommand({
       TableName: config.appTable,
-      Item: { ...examKeys.questionStat(userId, questionId), type: 'QSTAT', question_id: questionId, total_attempts: total, correct_attempts: correct },
+      Item: { ...questionStatEntity.key(userId, questionId), type: 'QSTAT', question_id: questionId, total_attempts: total, correct_attempts: correct },
     }),
   );
 }

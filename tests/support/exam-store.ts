@@ -2,6 +2,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument, s3Client } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
+import { userPk } from '../../functions/lib/data/entities/index.js';
 
 /**
  * Test-only look into the table and bucket: what a user's imports left behind. (Scans are fine
@@ -15,7 +16,7 @@ export async function itemsOwnedBy(userId: string): Promise<Record<string, unkno
       new ScanCommand({
         TableName: config.appTable,
         FilterExpression: 'owner_id = :u OR pk = :p',
-        ExpressionAttributeValues: { ':u': userId, ':p': `USER#${userId}` },
+        ExpressionAttributeValues: { ':u': userId, ':p': userPk(userId) },
         ExclusiveStartKey: startKey,
       }),
     );

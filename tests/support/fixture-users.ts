@@ -3,7 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { createSession } from '../../functions/lib/auth/session-store.js';
 import { config } from '../../functions/lib/config.js';
-import { keys } from '../../functions/lib/data/keys.js';
+import { userEntity, usernameClaimEntity } from '../../functions/lib/data/entities/index.js';
 import type { Role } from '../../shared/domain/roles.js';
 import { TestClient } from './http-client.js';
 
@@ -31,10 +31,10 @@ export async function fixtureUser(
   await dynamoDocument().send(
     new PutCommand({
       TableName: config.appTable,
-      Item: { ...keys.user(id), type: 'USER', id, username, role, language, first_name: username, email: '', date_joined: now },
+      Item: { ...userEntity.key(id), type: 'USER', id, username, role, language, first_name: username, email: '', date_joined: now },
     }),
   );
-  await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: { ...keys.username(username), type: 'USERNAME', userId: id } }));
+  await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: { ...usernameClaimEntity.key(username), type: 'USERNAME', userId: id } }));
   const sessionId = await createSession(id);
   const client = await TestClient.create(apiUrl, language);
   client.setCookie('sessionid', sessionId);

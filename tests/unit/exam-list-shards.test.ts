@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EXAM_LIST_SHARDS, examKeys, examListShards, examShardOf, newId } from '../../functions/lib/data/exam-keys.js';
+import { examEntity, EXAM_LIST_SHARDS, examListShards, examShardOf } from '../../functions/lib/data/entities/index.js';
+import { newId } from '../../functions/lib/data/ids.js';
 
 describe('exam-list shards (gsi2)', () => {
   it('puts an exam in the same shard whatever its visibility', () => {
     const id = newId();
-    const pub = examKeys.examsByVisibility(true, '2026-01-01T00:00:00.000Z', id).gsi2pk;
-    const priv = examKeys.examsByVisibility(false, '2026-01-01T00:00:00.000Z', id).gsi2pk;
+    const pub = examEntity.visibilityIndex(true, '2026-01-01T00:00:00.000Z', id).gsi2pk;
+    const priv = examEntity.visibilityIndex(false, '2026-01-01T00:00:00.000Z', id).gsi2pk;
     expect(pub).toBe(`PUBLICEXAMS#${examShardOf(id)}`);
     expect(priv).toBe(`PRIVATEEXAMS#${examShardOf(id)}`);
     expect(examListShards(true)).toContain(pub);

@@ -1,4 +1,3 @@
-import { DeleteObjectCommand, PutObjectCommand, CopyObjectCommand } from '@aws-sdk/client-s3';
 import {
   COLUMN_LABELS,
   QUESTION_SHEET_LIMITS,
@@ -10,12 +9,13 @@ import {
   type SheetStats,
 } from '../../../shared/domain/question-sheet.js';
 import type { Language } from '../../../shared/domain/language.js';
-import { s3Client } from '../../lib/aws/clients.js';
-import { config } from '../../lib/config.js';
+import { isTransactionCanceled } from '../../lib/data/dynamo-errors.js';
+import { copyObject, deleteObject, putObject } from '../../lib/files/object-store.js';
 import { AppError } from '../../lib/http/app-error.js';
-import { fileQuestionId, nameKey, newId } from '../../lib/data/exam-keys.js';
+import { fileQuestionEntity, nameKey } from '../../lib/data/entities/index.js';
+import { newId } from '../../lib/data/ids.js';
 import type { Logger } from '../../lib/log.js';
-import { commitFile, deletePool, getOwnFileByName, poolItem, writePool, type FileRecord } from '../repository.js';
+import { commitFile, deletePool, discardFile, getOwnFileByName, poolItem, writePool, type FileRecord } from '../../lib/files/file-store.js';
 import { parseSheet } from './parse.js';
 import { sniffSpreadsheet } from './sniff.js';
 
@@ -92,7 +92,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   const previous = await getOwnFileByName(owner.id, key);
   const questions = outcome.questions.map((q, index) => {
     const order = index + 1;
-    const id = fileQuestionId(fileId, order);
+    const id = fileQuestionEntity.questionId(fileId, order);
     // Not on the gsi1 question index: `<fileId>-<order>` already locates the item, and an
     // import then writes each question once, with no index write.
     return poolItem(fileId, order, {
@@ -130,19 +130,9 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   try {
     await writePool(questions);
     if (request.stagedKey) {
-      await s3Client().send(
-        new CopyObjectCommand({
-          Bucket: config.filesBucket,
-          Key: file.s3_key,
-          CopySource: `${config.filesBucket}/${encodeS3Key(request.stagedKey)}`,
-          ContentType: CONTENT_TYPES[extension],
-          MetadataDirective: 'REPLACE',
-        }),
-      );
+      await copyObject(request.stagedKey, file.s3_key, CONTENT_TYPES[extension]);
     } else {
-      await s3Client().send(
-        new PutObjectCommand({ Bucket: config.filesBucket, Key: file.s3_key, Body: request.bytes, ContentType: CONTENT_TYPES[extension] }),
-      );
+      await putObject(file.s3_key, request.bytes, CONTENT_TYPES[extension]);
     }
     objectWritten = true;
     await commitFile(file, previous);
@@ -150,9 +140,9 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
     request.log.warn('import rolled back', { fileId, error: error instanceof Error ? error.message : String(error) });
     await Promise.allSettled([
       deletePool(fileId, questions.length),
-      objectWritten ? s3Client().send(new DeleteObjectCommand({ Bucket: config.filesBucket, Key: file.s3_key })) : Promise.resolve(),
+      objectWritten ? deleteObject(file.s3_key) : Promise.resolve(),
     ]);
-    if ((error as { name?: string }).name === 'TransactionCanceledException') throw new AppError(409, 'conflict');
+    if (isTransactionCanceled(error)) throw new AppError(409, 'conflict');
     throw error;
   }
 
@@ -160,15 +150,3 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   return { file, stats: outcome.stats, replaced: !!previous };
 }
 
-/** After a file record is gone: its questions and its object (exams keep their own copies). */
-export async function discardFile(file: FileRecord, log: Logger): Promise<void> {
-  const results = await Promise.allSettled([
-    deletePool(file.id, file.max_questions),
-    s3Client().send(new DeleteObjectCommand({ Bucket: config.filesBucket, Key: file.s3_key })),
-  ]);
-  for (const r of results) if (r.status === 'rejected') log.warn('file cleanup incomplete', { fileId: file.id, error: String(r.reason) });
-}
-
-function encodeS3Key(key: string): string {
-  return key.split('/').map(encodeURIComponent).join('/');
-}

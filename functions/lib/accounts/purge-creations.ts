@@ -1,11 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { removeExam, type ExamRecord } from '../../exams/repository.js';
-import { removeFileRecord, type FileRecord } from '../../files/repository.js';
-import { discardFile } from '../../files/importer/import.js';
-import { adjustUsage } from '../../tags/repository.js';
+import { removeExam } from '../exams/exam-store.js';
+import { discardFile, removeFileRecord } from '../files/file-store.js';
+import { adjustUsage } from '../tags/tag-store.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
-import { examKeys } from '../data/exam-keys.js';
+import { fileEntity, examEntity } from '../data/entities/index.js';
 import { paginate } from '../data/paginate.js';
 import type { Logger } from '../log.js';
 
@@ -24,12 +23,12 @@ export async function purgeCreations(userId: string, log: Logger): Promise<{ del
     TableName: config.appTable,
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': examKeys.examsOfCreator(userId, '', '').gsi1pk },
+    ExpressionAttributeValues: { ':pk': examEntity.creatorPartition(userId) },
   });
   for await (const item of ownExams) {
-    const exam = item as unknown as ExamRecord;
+    const exam = examEntity.parse(item);
     if (exam.is_public) {
-      await anonymise(examKeys.exam(exam.id), 'created_by_id', 'created_by_username');
+      await anonymise(examEntity.key(exam.id), 'created_by_id', 'created_by_username');
       anonymised += 1;
     } else {
       await removeExam(exam);
@@ -41,12 +40,12 @@ export async function purgeCreations(userId: string, log: Logger): Promise<{ del
     TableName: config.appTable,
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': examKeys.filesOfOwner(userId, '').gsi1pk },
+    ExpressionAttributeValues: { ':pk': fileEntity.ownerPartition(userId) },
   });
   for await (const item of ownFiles) {
-    const file = item as unknown as FileRecord;
+    const file = fileEntity.parse(item);
     if (file.is_public !== false) {
-      await anonymise(examKeys.file(file.id), 'owner_id', 'owner_username');
+      await anonymise(fileEntity.key(file.id), 'owner_id', 'owner_username');
       anonymised += 1;
     } else {
       await removeFileRecord(file);

@@ -2,7 +2,8 @@ import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, deleteRequest } from '../data/batch-ops.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
-import { keys } from '../data/keys.js';
+import { isConditionFailed } from '../data/dynamo-errors.js';
+import { emailClaimEntity, emailTokenEntity, primaryKeyOf, userEntity, usernameClaimEntity, type PrimaryKey } from '../data/entities/index.js';
 import { deleteUserSessions } from '../auth/session-store.js';
 import { clearThrottle, LOGIN_PER_USERNAME, VERIFICATION_MAIL_PER_USER } from '../auth/throttle.js';
 import { normalizeLogin } from '../../../shared/domain/accounts.js';
@@ -11,7 +12,7 @@ import type { Logger } from '../log.js';
 import { purgeCreations } from './purge-creations.js';
 import type { UserRecord } from './user-repository.js';
 
-type Key = { pk: string; sk: string };
+type Key = PrimaryKey;
 
 async function deleteEmailTokens(userId: string): Promise<void> {
   const doomed: Key[] = [];
@@ -19,10 +20,10 @@ async function deleteEmailTokens(userId: string): Promise<void> {
     TableName: config.ephemeralTable,
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.emailTokenByUser(userId, '').gsi1pk },
+    ExpressionAttributeValues: { ':pk': emailTokenEntity.userPartition(userId) },
     ProjectionExpression: 'pk, sk',
   })) {
-    doomed.push(item as Key);
+    doomed.push(primaryKeyOf(item));
   }
   await batchWriteAll(doomed.map(deleteRequest), { table: config.ephemeralTable });
 }
@@ -39,7 +40,7 @@ async function deleteClaim(key: Key, userId: string): Promise<void> {
       }),
     );
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailed(error)) throw error;
   }
 }
 
@@ -59,11 +60,11 @@ export async function purgeUser(user: UserRecord, log: Logger): Promise<{ delete
     clearThrottle(LOGIN_PER_USERNAME, normalizeLogin(user.username)),
     clearThrottle(VERIFICATION_MAIL_PER_USER, user.id),
   ]);
-  await deleteClaim(keys.username(user.username), user.id);
-  if (user.email) await deleteClaim(keys.email(user.email), user.id);
+  await deleteClaim(usernameClaimEntity.key(user.username), user.id);
+  if (user.email) await deleteClaim(emailClaimEntity.key(user.email), user.id);
 
   let deletedItems = 0;
-  const userKey = keys.user(user.id);
+  const userKey = userEntity.key(user.id);
   // Delete page by page; a later Query starts from scratch, so nothing is skipped.
   for (;;) {
     const page = await dynamoDocument().send(
@@ -74,7 +75,7 @@ export async function purgeUser(user: UserRecord, log: Logger): Promise<{ delete
         ProjectionExpression: 'pk, sk',
       }),
     );
-    const doomed = ((page.Items ?? []) as Key[]).filter((item) => item.sk !== userKey.sk);
+    const doomed = (page.Items ?? []).map(primaryKeyOf).filter((item) => item.sk !== userKey.sk);
     if (doomed.length === 0) break;
     await batchWriteAll(doomed.map(deleteRequest));
     deletedItems += doomed.length;

@@ -1,59 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { paginate } from '../data/paginate.js';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
-  BatchGetCommand,
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { Language } from '../../../shared/domain/language.js';
 import { LIMITS } from '../../../shared/domain/limits.js';
-import type { Role } from '../../../shared/domain/roles.js';
 import { normalizeLogin } from '../../../shared/domain/accounts.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
-import { keys } from '../data/keys.js';
-import { scheduledUserKeys, wantsScheduling } from '../data/scheduled-keys.js';
+import { emailClaimEntity, userEntity, usernameClaimEntity, type UserRecord } from '../data/entities/index.js';
+import { batchGetAll } from '../data/batch-ops.js';
+import { CONDITION_FAILED, cancellationReasons, isConditionFailed } from '../data/dynamo-errors.js';
 
 /**
- * The USER item (app table, pk `USER#<id>`, sk `USER`). Every other personal record of the user
- * lives in the same partition, so withdrawal and export are one paginated Query.
- *
- * Uniqueness: `USERNAME#<lower>` and `EMAIL#<lower>` items ({userId}) are written in the same
- * transaction as the user, each with attribute_not_exists, so two registrations can never share
- * a username or an email whatever the timing.
- *
- * Listing: gsi1pk `USERS`, gsi1sk `<username lower>` puts every user in one GSI partition. That
- * partition is a hot spot by design: it serves the admin list and the username-prefix search,
- * both rare and admin-or-signed-in only, and GSI writes happen only when a user item changes
- * (never on sign-in: sessions live in the ephemeral table). One partition takes ~1,000 writes/s
- * and 3,000 reads/s, far beyond this product's account changes. Should that ever bind, shard
- * the key (`USERS#<0..n>`) and merge the shards' pages.
+ * The accounts store: the USER item and its username/email claims (functions/lib/data/entities/user.ts,
+ * account-claims.ts). Uniqueness: the claims are written in the same transaction as the user,
+ * each with attribute_not_exists, so two registrations can never share a username or an email
+ * whatever the timing.
  */
-export interface UserRecord {
-  id: string;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  affiliation: string;
-  location: string;
-  role: Role;
-  is_superuser: boolean;
-  is_staff: boolean;
-  email_verified: boolean;
-  language: Language;
-  /** ISO 8601. */
-  date_joined: string;
-  passwordHash: string;
-  auth_provider: 'password' | 'google' | 'sheet' | 'admin';
-  random_exam_email_enabled: boolean;
-  random_exam_question_count: number;
-  retention_cleanup_enabled: boolean;
-  retention_cleanup_percentage: number;
-}
+export type { UserRecord };
 
 /** Raised when a username or email is already taken (or was taken by a concurrent writer). */
 export class UniqueConflict extends Error {
@@ -71,14 +38,8 @@ export class StaleUser extends Error {
   }
 }
 
-const USERS_PARTITION = 'USERS';
-
 function db() {
   return dynamoDocument();
-}
-
-function listKeys(username: string) {
-  return { gsi1pk: USERS_PARTITION, gsi1sk: normalizeLogin(username) };
 }
 
 export type NewUser = Pick<UserRecord, 'username' | 'passwordHash'> &
@@ -115,14 +76,14 @@ export async function insertUser(input: NewUser): Promise<UserRecord> {
     {
       Put: {
         TableName: config.appTable,
-        Item: { ...keys.user(user.id), ...listKeys(user.username), ...(wantsScheduling(user) ? scheduledUserKeys(user.id) : {}), ...user },
+        Item: userEntity.item(user),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
     {
       Put: {
         TableName: config.appTable,
-        Item: { ...keys.username(user.username), userId: user.id },
+        Item: usernameClaimEntity.item(user.username, user.id),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -131,7 +92,7 @@ export async function insertUser(input: NewUser): Promise<UserRecord> {
           {
             Put: {
               TableName: config.appTable,
-              Item: { ...keys.email(user.email), userId: user.id },
+              Item: emailClaimEntity.item(user.email, user.id),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -147,10 +108,9 @@ export async function insertUser(input: NewUser): Promise<UserRecord> {
 }
 
 function toUniqueConflict(error: unknown, fields: ('username' | 'email' | 'user' | null)[]): unknown {
-  if (!(error instanceof TransactionCanceledException)) return error;
-  const reasons = error.CancellationReasons ?? [];
+  const reasons = cancellationReasons(error);
   for (let i = 0; i < reasons.length; i++) {
-    if (reasons[i]?.Code === 'ConditionalCheckFailed') {
+    if (reasons[i] === CONDITION_FAILED) {
       const field = fields[i];
       return field ? new UniqueConflict(field) : new StaleUser();
     }
@@ -159,19 +119,19 @@ function toUniqueConflict(error: unknown, fields: ('username' | 'email' | 'user'
 }
 
 export async function getUser(id: string): Promise<UserRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: keys.user(id) }));
-  return Item ? stripKeys(Item) : null;
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: userEntity.key(id) }));
+  return Item ? userEntity.parse(Item) : null;
 }
 
 export async function findUserIdByUsername(username: string): Promise<string | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: keys.username(username) }));
-  return typeof Item?.userId === 'string' ? Item.userId : null;
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: usernameClaimEntity.key(username) }));
+  return Item ? usernameClaimEntity.parse(Item).userId : null;
 }
 
 export async function findUserIdByEmail(email: string): Promise<string | null> {
   if (!email.trim()) return null;
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: keys.email(email) }));
-  return typeof Item?.userId === 'string' ? Item.userId : null;
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: emailClaimEntity.key(email) }));
+  return Item ? emailClaimEntity.parse(Item).userId : null;
 }
 
 export async function findUserByUsername(username: string): Promise<UserRecord | null> {
@@ -184,39 +144,23 @@ export async function findUserByEmail(email: string): Promise<UserRecord | null>
   return id ? getUser(id) : null;
 }
 
-/** BatchGetItem in 100s from the app table, retrying unprocessed keys. */
-async function batchGet(keyList: { pk: string; sk: string }[]): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
-  for (let i = 0; i < keyList.length; i += 100) {
-    let pending: Record<string, unknown>[] | undefined = keyList.slice(i, i + 100);
-    for (let attempt = 0; pending && pending.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('BatchGetItem kept leaving keys unprocessed');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-      const result = await db().send(new BatchGetCommand({ RequestItems: { [config.appTable]: { Keys: pending } } }));
-      found.push(...(result.Responses?.[config.appTable] ?? []));
-      pending = result.UnprocessedKeys?.[config.appTable]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return found;
-}
-
 /** username (lower) → user id, for the usernames that have an account. */
 export async function userIdsByUsername(usernames: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(usernames.map(normalizeLogin))];
-  const items = await batchGet(unique.map((u) => keys.username(u)));
-  return new Map(items.map((item) => [String(item.pk).slice('USERNAME#'.length), String(item.userId)]));
+  const items = await batchGetAll(unique.map((u) => usernameClaimEntity.key(u)));
+  return new Map(items.map((item) => usernameClaimEntity.parse(item)).map((claim) => [claim.value, claim.userId]));
 }
 
 /** email (lower) → user id, for the addresses that belong to an account. */
 export async function userIdsByEmail(emails: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(emails.filter(Boolean).map(normalizeLogin))];
-  const items = await batchGet(unique.map((e) => keys.email(e)));
-  return new Map(items.map((item) => [String(item.pk).slice('EMAIL#'.length), String(item.userId)]));
+  const items = await batchGetAll(unique.map((e) => emailClaimEntity.key(e)));
+  return new Map(items.map((item) => emailClaimEntity.parse(item)).map((claim) => [claim.value, claim.userId]));
 }
 
 export async function getUsers(ids: string[]): Promise<Map<string, UserRecord>> {
-  const items = await batchGet([...new Set(ids)].map((id) => keys.user(id)));
-  return new Map(items.map((item) => { const user = stripKeys(item); return [user.id, user]; }));
+  const items = await batchGetAll([...new Set(ids)].map((id) => userEntity.key(id)));
+  return new Map(items.map((item) => { const user = userEntity.parse(item); return [user.id, user]; }));
 }
 
 /** Fields an update may change; the key fields, id, username and date_joined never change. */
@@ -242,10 +186,8 @@ function setExpression(changes: Record<string, unknown>) {
  * Not for passwords from user input: callers hash first (passwordHash is just a field here).
  */
 export async function updateUser(current: UserRecord, changes: UserChanges): Promise<UserRecord> {
-  const next: UserRecord = { ...current };
-  for (const [field, value] of Object.entries(changes)) {
-    if (value !== undefined) (next as unknown as Record<string, unknown>)[field] = value;
-  }
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const next: UserRecord = { ...current, ...defined };
   if (changes.email !== undefined) next.email = changes.email.trim();
   // A new address is unverified; the same address in other letter case is still the same one.
   const emailKeyChanged = normalizeLogin(next.email) !== normalizeLogin(current.email);
@@ -257,18 +199,18 @@ export async function updateUser(current: UserRecord, changes: UserChanges): Pro
     if (next[field] !== current[field]) fields[field] = next[field];
   }
   if (Object.keys(fields).length === 0) return current;
-  // The sparse SCHEDULED gsi2 key follows the scheduled-feature flags (functions/lib/data/scheduled-keys.ts).
-  const scheduled = wantsScheduling(next);
-  if (scheduled && !wantsScheduling(current)) Object.assign(fields, scheduledUserKeys(current.id));
+  // The sparse SCHEDULED gsi2 key follows the scheduled-feature flags (functions/lib/data/entities/scheduled-shards.ts).
+  const scheduled = userEntity.wantsScheduling(next);
+  if (scheduled && !userEntity.wantsScheduling(current)) Object.assign(fields, userEntity.scheduledIndex(current.id));
   const set = setExpression(fields);
-  if (!scheduled && wantsScheduling(current)) set.expression += ' REMOVE gsi2pk, gsi2sk';
+  if (!scheduled && userEntity.wantsScheduling(current)) set.expression += ' REMOVE gsi2pk, gsi2sk';
 
   if (!emailKeyChanged) {
     try {
       await db().send(
         new UpdateCommand({
           TableName: config.appTable,
-          Key: keys.user(current.id),
+          Key: userEntity.key(current.id),
           UpdateExpression: set.expression,
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: set.names,
@@ -276,7 +218,7 @@ export async function updateUser(current: UserRecord, changes: UserChanges): Pro
         }),
       );
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') throw new StaleUser();
+      if (isConditionFailed(error)) throw new StaleUser();
       throw error;
     }
     return next;
@@ -286,7 +228,7 @@ export async function updateUser(current: UserRecord, changes: UserChanges): Pro
     {
       Update: {
         TableName: config.appTable,
-        Key: keys.user(current.id),
+        Key: userEntity.key(current.id),
         UpdateExpression: set.expression,
         ConditionExpression: 'attribute_exists(pk) AND #oldEmail = :oldEmail',
         ExpressionAttributeNames: { ...set.names, '#oldEmail': 'email' },
@@ -298,7 +240,7 @@ export async function updateUser(current: UserRecord, changes: UserChanges): Pro
           {
             Put: {
               TableName: config.appTable,
-              Item: { ...keys.email(next.email), userId: current.id },
+              Item: emailClaimEntity.item(next.email, current.id),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -309,7 +251,7 @@ export async function updateUser(current: UserRecord, changes: UserChanges): Pro
           {
             Delete: {
               TableName: config.appTable,
-              Key: keys.email(current.email),
+              Key: emailClaimEntity.key(current.email),
               ConditionExpression: 'attribute_not_exists(pk) OR userId = :me',
               ExpressionAttributeValues: { ':me': current.id },
             },
@@ -330,14 +272,33 @@ export async function setPasswordHash(userId: string, passwordHash: string): Pro
     await db().send(
       new UpdateCommand({
         TableName: config.appTable,
-        Key: keys.user(userId),
+        Key: userEntity.key(userId),
         UpdateExpression: 'SET passwordHash = :h',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':h': passwordHash },
       }),
     );
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw new StaleUser();
+    if (isConditionFailed(error)) throw new StaleUser();
+    throw error;
+  }
+}
+
+/** Marks the address verified if it is still the user's; false when the user or their address changed. */
+export async function markEmailVerified(userId: string, email: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: config.appTable,
+        Key: userEntity.key(userId),
+        UpdateExpression: 'SET email_verified = :yes',
+        ConditionExpression: 'attribute_exists(pk) AND email = :email',
+        ExpressionAttributeValues: { ':yes': true, ':email': email },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -349,9 +310,9 @@ export async function listAllUsers(): Promise<UserRecord[]> {
     TableName: config.appTable,
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': USERS_PARTITION },
+    ExpressionAttributeValues: { ':pk': userEntity.listPartition },
   })) {
-    users.push(stripKeys(item));
+    users.push(userEntity.parse(item));
   }
   return users;
 }
@@ -363,31 +324,9 @@ export async function searchUsersByPrefix(prefix: string, limit: number): Promis
       TableName: config.appTable,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': USERS_PARTITION, ':prefix': normalizeLogin(prefix) },
+      ExpressionAttributeValues: { ':pk': userEntity.listPartition, ':prefix': normalizeLogin(prefix) },
       Limit: limit,
     }),
   );
-  return (Items ?? []).map(stripKeys);
-}
-
-function stripKeys(item: Record<string, unknown>): UserRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...rest } = item;
-  const user = rest as unknown as UserRecord;
-  return {
-    ...user,
-    email: user.email ?? '',
-    first_name: user.first_name ?? '',
-    last_name: user.last_name ?? '',
-    affiliation: user.affiliation ?? '',
-    location: user.location ?? '',
-    role: user.role ?? 'user_role',
-    is_superuser: !!user.is_superuser,
-    is_staff: !!user.is_staff,
-    email_verified: !!user.email_verified,
-    language: user.language === 'en' ? 'en' : 'ko',
-    random_exam_email_enabled: !!user.random_exam_email_enabled,
-    random_exam_question_count: user.random_exam_question_count ?? LIMITS.profileQuestionCount.default,
-    retention_cleanup_enabled: !!user.retention_cleanup_enabled,
-    retention_cleanup_percentage: user.retention_cleanup_percentage ?? LIMITS.retentionPercentage.default,
-  };
+  return (Items ?? []).map(userEntity.parse);
 }

@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import { batchWriteAll, deleteRequest } from '../data/batch-ops.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
-import { keys } from '../data/keys.js';
+import { primaryKeyOf, sessionEntity, type SessionRecord } from '../data/entities/index.js';
 
 /** Sessions end after a week without use, and a month after sign-in whatever happens. */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
@@ -11,12 +11,7 @@ export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 /** lastSeenAt is written at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_SECONDS = 3600;
 
-export interface SessionRecord {
-  userId: string;
-  createdAt: number;
-  lastSeenAt: number;
-  expiresAt: number;
-}
+export type { SessionRecord };
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -37,14 +32,7 @@ export async function createSession(userId: string): Promise<string> {
   await dynamoDocument().send(
     new PutCommand({
       TableName: config.ephemeralTable,
-      Item: {
-        ...keys.session(key),
-        ...keys.sessionByUser(userId, key),
-        userId,
-        createdAt: t,
-        lastSeenAt: t,
-        expiresAt: expiryOf(t, t),
-      },
+      Item: sessionEntity.item(key, { userId, createdAt: t, lastSeenAt: t, expiresAt: expiryOf(t, t) }),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -55,17 +43,17 @@ export async function createSession(userId: string): Promise<string> {
 export async function readSession(sessionId: string): Promise<(SessionRecord & { key: string }) | null> {
   const key = sessionKey(sessionId);
   const { Item } = await dynamoDocument().send(
-    new GetCommand({ TableName: config.ephemeralTable, Key: keys.session(key) }),
+    new GetCommand({ TableName: config.ephemeralTable, Key: sessionEntity.key(key) }),
   );
   if (!Item) return null;
-  const record = Item as SessionRecord;
+  const record = sessionEntity.parse(Item);
   const t = now();
   if (expiryOf(record.createdAt, record.lastSeenAt) <= t) return null;
   if (t - record.lastSeenAt >= TOUCH_INTERVAL_SECONDS) {
     await dynamoDocument().send(
       new UpdateCommand({
         TableName: config.ephemeralTable,
-        Key: keys.session(key),
+        Key: sessionEntity.key(key),
         UpdateExpression: 'SET lastSeenAt = :t, expiresAt = :e',
         ExpressionAttributeValues: { ':t': t, ':e': expiryOf(record.createdAt, t) },
       }),
@@ -75,7 +63,7 @@ export async function readSession(sessionId: string): Promise<(SessionRecord & {
 }
 
 export async function deleteSession(key: string): Promise<void> {
-  await dynamoDocument().send(new DeleteCommand({ TableName: config.ephemeralTable, Key: keys.session(key) }));
+  await dynamoDocument().send(new DeleteCommand({ TableName: config.ephemeralTable, Key: sessionEntity.key(key) }));
 }
 
 /** Ends every session of a user (password change, withdrawal, admin delete), optionally but one. */
@@ -87,14 +75,14 @@ export async function deleteUserSessions(userId: string, exceptKey?: string): Pr
         TableName: config.ephemeralTable,
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.sessionByUser(userId, '').gsi1pk },
+        ExpressionAttributeValues: { ':pk': sessionEntity.userPartition(userId) },
         ProjectionExpression: 'pk, sk',
         ExclusiveStartKey: startKey,
       }),
     );
-    const doomed = (page.Items ?? []).filter((item) => item.pk !== keys.session(exceptKey ?? '').pk);
+    const doomed = (page.Items ?? []).map(primaryKeyOf).filter((item) => item.pk !== sessionEntity.key(exceptKey ?? '').pk);
     // Retries what DynamoDB leaves unprocessed: an ended session must really be gone.
-    await batchWriteAll(doomed.map((item) => deleteRequest(item as { pk: string; sk: string })), { table: config.ephemeralTable });
+    await batchWriteAll(doomed.map(deleteRequest), { table: config.ephemeralTable });
     startKey = page.LastEvaluatedKey;
   } while (startKey);
 }

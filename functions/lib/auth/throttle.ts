@@ -1,7 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
-import { keys } from '../data/keys.js';
+import { isConditionFailed } from '../data/dynamo-errors.js';
+import { throttleEntity } from '../data/entities/index.js';
 
 /**
  * Fixed-window failure counters in the ephemeral table: `THROTTLE#<scope>#<subject>` holds
@@ -46,19 +47,19 @@ const now = () => Math.floor(Date.now() / 1000);
 /** Seconds until the subject may try again, or 0 when it is not blocked. */
 export async function blockedFor(rule: ThrottleRule, subject: string): Promise<number> {
   const { Item } = await dynamoDocument().send(
-    new GetCommand({ TableName: config.ephemeralTable, Key: keys.throttle(rule.scope, subject), ConsistentRead: true }),
+    new GetCommand({ TableName: config.ephemeralTable, Key: throttleEntity.key(rule.scope, subject), ConsistentRead: true }),
   );
   if (!Item) return 0;
   const t = now();
-  const expiresAt = Number(Item.expiresAt ?? 0);
+  const { count, expiresAt } = throttleEntity.parse(Item);
   if (expiresAt <= t) return 0;
-  return Number(Item.count ?? 0) >= rule.limit ? Math.max(1, expiresAt - t) : 0;
+  return count >= rule.limit ? Math.max(1, expiresAt - t) : 0;
 }
 
 /** Counts one failure (or one use) for the subject. */
 export async function recordHit(rule: ThrottleRule, subject: string): Promise<void> {
   const t = now();
-  const key = keys.throttle(rule.scope, subject);
+  const key = throttleEntity.key(rule.scope, subject);
   const fresh = { ...key, count: 1, expiresAt: t + rule.windowSeconds() };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -75,7 +76,7 @@ export async function recordHit(rule: ThrottleRule, subject: string): Promise<vo
       );
       return;
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      if (!isConditionFailed(error)) throw error;
     }
     try {
       // No counter, or its window has passed: open a new window (unless a racer just did).
@@ -89,13 +90,13 @@ export async function recordHit(rule: ThrottleRule, subject: string): Promise<vo
       );
       return;
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      if (!isConditionFailed(error)) throw error;
     }
   }
 }
 
 export async function clearThrottle(rule: ThrottleRule, subject: string): Promise<void> {
   await dynamoDocument().send(
-    new DeleteCommand({ TableName: config.ephemeralTable, Key: keys.throttle(rule.scope, subject) }),
+    new DeleteCommand({ TableName: config.ephemeralTable, Key: throttleEntity.key(rule.scope, subject) }),
   );
 }

@@ -1,12 +1,16 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
+import { retry } from '../retry.js';
 
 type Key = { pk: string; sk: string };
 type Item = Record<string, unknown>;
 export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A batch call left items unprocessed (DynamoDB throttling): retried with backoff. */
+class Unprocessed extends Error {}
+/** Up to 9 calls per chunk, waiting up to 50 ms, 100 ms, … 1 s between them. */
+const UNPROCESSED_RETRY = { attempts: 9, baseMs: 50, maxMs: 1000, shouldRetry: (error: unknown) => error instanceof Unprocessed };
 
 /**
  * Writes in BatchWriteItem calls of 25, `concurrency` at a time; unprocessed items are retried
@@ -23,14 +27,11 @@ export async function batchWriteAll(
   const worker = async () => {
     while (next < chunks.length) {
       let pending = chunks[next++]!;
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > 8) throw new Error('BatchWriteItem kept leaving items unprocessed');
-        if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
-        const answer = await dynamoDocument().send(
-          new BatchWriteCommand({ RequestItems: { [table]: pending as never } }),
-        );
+      await retry(async () => {
+        const answer = await dynamoDocument().send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
         pending = (answer.UnprocessedItems?.[table] ?? []) as WriteRequest[];
-      }
+        if (pending.length > 0) throw new Unprocessed('BatchWriteItem kept leaving items unprocessed');
+      }, UNPROCESSED_RETRY);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
@@ -48,9 +49,7 @@ export async function batchGetAll(
   const found: Item[] = [];
   for (let i = 0; i < unique.length; i += 100) {
     let pending: Key[] = unique.slice(i, i + 100);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 8) throw new Error('BatchGetItem kept leaving keys unprocessed');
-      if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
+    await retry(async () => {
       const answer = await dynamoDocument().send(
         new BatchGetCommand({
           RequestItems: {
@@ -65,7 +64,8 @@ export async function batchGetAll(
       );
       found.push(...((answer.Responses?.[config.appTable] ?? []) as Item[]));
       pending = (answer.UnprocessedKeys?.[config.appTable]?.Keys ?? []) as Key[];
-    }
+      if (pending.length > 0) throw new Unprocessed('BatchGetItem kept leaving keys unprocessed');
+    }, UNPROCESSED_RETRY);
   }
   return found;
 }

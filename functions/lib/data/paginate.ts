@@ -1,7 +1,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
-import { keys } from './keys.js';
+import { userPk } from './entities/index.js';
 
 /** Every item a Query matches, page by page (1 MB each), as one stream. */
 export async function* paginate(input: QueryCommandInput): AsyncGenerator<Record<string, unknown>> {
@@ -18,6 +18,6 @@ export function userPartition(userId: string): AsyncGenerator<Record<string, unk
   return paginate({
     TableName: config.appTable,
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.user(userId).pk },
+    ExpressionAttributeValues: { ':pk': userPk(userId) },
   });
 }

@@ -3,7 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import httpSecurityHeaders from '@middy/http-security-headers';
-import type { z } from 'zod';
+import * as z from 'zod';
 import { routeKey, type RouteContract } from '../../../shared/contracts/define-route.js';
 import { LIMITS } from '../../../shared/domain/limits.js';
 import { isSiteAdmin } from '../../../shared/domain/roles.js';
@@ -12,7 +12,7 @@ import { config } from '../config.js';
 import { AppError, forbidden, unauthorized, validationFailed } from './app-error.js';
 import { bodyLimit, callerFromSession, csrfCheck, errorResponder, requestContext } from './middlewares.js';
 import { Reply } from './reply.js';
-import type { HandlerContext, HttpEvent, HttpResult, RequestContext } from './types.js';
+import type { HandlerContext, HttpEvent, HttpResult, RequestContext, SignedInContext } from './types.js';
 
 export interface ServiceInput<C extends RouteContract> {
   params: z.infer<C['params']>;
@@ -20,19 +20,51 @@ export interface ServiceInput<C extends RouteContract> {
   body: z.infer<C['body']>;
 }
 
+/** Public routes may have a caller; every other route's service receives one (derived from the contract's `access`). */
+export type ContextFor<C extends RouteContract> = C['access'] extends 'public' ? RequestContext : SignedInContext;
+
 export type Service<C extends RouteContract> = (
   input: ServiceInput<C>,
-  ctx: RequestContext,
+  ctx: ContextFor<C>,
 ) => Promise<z.infer<C['response']> | Reply>;
+
+/** What the event carries, before the contract's schemas check it. */
+interface RawInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
 
 export interface Binding {
   contract: RouteContract;
-  service: Service<RouteContract>;
+  /** Validates the input against the contract, enforces its access, and runs the service. */
+  run(raw: RawInput, ctx: RequestContext): Promise<unknown>;
 }
 
 /** Binds a contract to the plain async service that answers it. */
 export function bind<C extends RouteContract>(contract: C, service: Service<C>): Binding {
-  return { contract, service: service as unknown as Service<RouteContract> };
+  return {
+    contract,
+    run: async (raw, ctx) => {
+      const access = contextFor(contract, ctx);
+      const input: ServiceInput<C> = {
+        params: parseWith<C['params']>(contract.params, raw.params, 'params'),
+        query: parseWith<C['query']>(contract.query, raw.query, 'query'),
+        body: parseWith<C['body']>(contract.body, raw.body, 'body'),
+      };
+      return service(input, access);
+    },
+  };
+}
+
+/** The access rule of the contract, enforced before any input is read: 401 without a caller, 403 for non-admins on admin routes. */
+function contextFor<C extends RouteContract>(contract: C, ctx: RequestContext): ContextFor<C>;
+function contextFor(contract: RouteContract, ctx: RequestContext): RequestContext | SignedInContext {
+  if (contract.access === 'public') return ctx;
+  const caller = ctx.caller;
+  if (!caller) throw unauthorized();
+  if (contract.access === 'admin' && !isSiteAdmin(caller.user)) throw forbidden();
+  return { ...ctx, caller };
 }
 
 /**
@@ -79,22 +111,18 @@ export function createGroupHandler(groupName: string, bindings: Binding[]) {
     .use(callerFromSession())
     .handler(async (event, context) => {
       const contract = context.route;
-      const { service } = byKey.get(routeKey(contract))!;
+      const binding = byKey.get(routeKey(contract))!;
       const ctx = context.request;
-      if (contract.access !== 'public' && !ctx.caller) throw unauthorized();
-      if (contract.access === 'admin' && !isSiteAdmin(ctx.caller!.user)) throw forbidden();
-      const input = {
-        params: parseWith(contract.params, event.pathParameters ?? {}, 'params'),
-        query: parseWith(contract.query, event.queryStringParameters ?? {}, 'query'),
-        body: parseWith(contract.body, (event as { body?: unknown }).body ?? {}, 'body'),
-      };
-      const answer = await service(input, ctx);
+      const answer = await binding.run(
+        { params: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: (event as { body?: unknown }).body ?? {} },
+        ctx,
+      );
       return toResult(contract, answer, ctx);
     });
 }
 
-function parseWith(schema: z.ZodType, value: unknown, where: 'params' | 'query' | 'body') {
-  const result = schema.safeParse(value);
+function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: 'params' | 'query' | 'body'): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw validationFailed(result.error, where);
   return result.data;
 }

@@ -24,6 +24,11 @@ export interface RequestContext {
   log: Logger;
 }
 
+/** The context of a service whose route is not public: the runtime has checked the caller. */
+export interface SignedInContext extends RequestContext {
+  caller: Caller;
+}
+
 /** The middy request as our middlewares see it: the Lambda context carries our request context. */
 export interface HandlerContext extends Context {
   request: RequestContext;

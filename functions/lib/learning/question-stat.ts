@@ -1,9 +1,8 @@
-import { examKeys } from '../data/exam-keys.js';
-import { resultKeys } from '../data/result-keys.js';
+import { questionStatEntity } from '../data/entities/index.js';
 import { isScheduled, newCard, reviewCard, type FsrsCard } from './fsrs.js';
 
 /**
- * The caller's statistic of one question: `USER#<id>`/`QSTAT#<questionId>`. `question_id`,
+ * The record of a write of the caller's statistic of one question (entities/question-stat.ts). `question_id`,
  * `total_attempts` and `correct_attempts` are read by create-exam (wrong_only, most_wrong) and
  * wrong-questions; `version` is the optimistic lock every writer conditions on.
  */
@@ -47,7 +46,7 @@ export function nextStat(
   for (const correct of reviews) card = reviewCard(card, correct, now);
   const fsrs = card ?? newCard(now);
   const item: QuestionStatItem = {
-    ...examKeys.questionStat(userId, questionId),
+    ...questionStatEntity.key(userId, questionId),
     type: 'QSTAT',
     question_id: questionId,
     total_attempts: Number(previous?.total_attempts ?? 0) + attempts.length,
@@ -58,7 +57,7 @@ export function nextStat(
     fsrs,
     version: Number(previous?.version ?? 0) + 1,
   };
-  if (isScheduled(fsrs)) Object.assign(item, resultKeys.dueQuestion(userId, fsrs.due, questionId));
+  if (isScheduled(fsrs)) Object.assign(item, questionStatEntity.dueIndex(userId, fsrs.due, questionId));
   return item;
 }
 

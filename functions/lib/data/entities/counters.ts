@@ -1,0 +1,25 @@
+import * as z from 'zod';
+import { itemParser, orDefault } from './item.js';
+import { userPk } from './key-parts.js';
+import { PENDING_RESET_SUFFIX, scheduledPartition, scheduledShardOf } from './scheduled-shards.js';
+
+/**
+ * `USER#<id>`/`COUNTERS`: the user's `result_count` and `exam_count` (O(1) totals for lists),
+ * and `stats_reset_cutoff` while a statistics reset is unfinished.
+ */
+const countersSchema = z.object({
+  result_count: orDefault(z.number(), 0).transform((n) => Math.max(0, n)),
+  exam_count: orDefault(z.number(), 0).transform((n) => Math.max(0, n)),
+  stats_reset_cutoff: z.string().optional(),
+});
+export type CountersRecord = z.infer<typeof countersSchema>;
+
+export const countersEntity = {
+  key: (userId: string) => ({ pk: userPk(userId), sk: 'COUNTERS' }),
+  type: 'COUNTERS',
+  /** Sparse gsi2 of an unfinished statistics reset (scheduled-shards.ts). */
+  pendingResetIndex: (userId: string) => ({ gsi2pk: scheduledPartition(scheduledShardOf(userId)), gsi2sk: `${userId}${PENDING_RESET_SUFFIX}` }),
+  /** The user of a pending-reset index entry (its gsi2sk). */
+  userOfPendingReset: (gsi2sk: string) => (gsi2sk.endsWith(PENDING_RESET_SUFFIX) ? gsi2sk.slice(0, -PENDING_RESET_SUFFIX.length) : null),
+  parse: itemParser(countersSchema),
+};

@@ -1,0 +1,23 @@
+import * as z from 'zod';
+import { itemParser, orDefault, type StoredItem } from './item.js';
+import { userPk } from './key-parts.js';
+
+/**
+ * Ephemeral table: a single-use email verification token, stored by the SHA-256 of the token
+ * (`EMAILTOKEN#<hash>`/`EMAILTOKEN`); gsi1 `USER#<id>#EMAILTOKENS` lets withdrawal find (and
+ * delete) a user's pending tokens, which hold their address.
+ */
+const emailTokenSchema = z.object({ userId: orDefault(z.string(), ''), email: orDefault(z.string(), ''), createdAt: z.number().optional(), expiresAt: z.number().optional() });
+export type EmailTokenRecord = z.infer<typeof emailTokenSchema>;
+
+export const emailTokenEntity = {
+  key: (tokenHash: string) => ({ pk: `EMAILTOKEN#${tokenHash}`, sk: 'EMAILTOKEN' }),
+  userIndex: (userId: string, tokenHash: string) => ({ gsi1pk: emailTokenEntity.userPartition(userId), gsi1sk: tokenHash }),
+  userPartition: (userId: string) => `${userPk(userId)}#EMAILTOKENS`,
+  item: (tokenHash: string, token: Required<EmailTokenRecord>): StoredItem => ({
+    ...emailTokenEntity.key(tokenHash),
+    ...emailTokenEntity.userIndex(token.userId, tokenHash),
+    ...token,
+  }),
+  parse: itemParser(emailTokenSchema),
+};

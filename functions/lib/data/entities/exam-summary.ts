@@ -1,0 +1,28 @@
+import * as z from 'zod';
+import { itemParser } from './item.js';
+import { userPk } from './key-parts.js';
+
+/** `USER#<userId>`/`EXAMSUM#<examId>`: the user's totals of one exam; gsi2 `EXAM#<examId>#TAKERS` / `<userId>`. */
+const summarySchema = z.object({
+  exam_id: z.string(),
+  exam_title: z.string(),
+  total_questions: z.number(),
+  result_count: z.number(),
+  latest_result_id: z.string(),
+  latest_score: z.number(),
+  latest_total_score: z.number(),
+  latest_correct_count: z.number(),
+  last_completed_at: z.string(),
+  correct_question_ids: z.set(z.string()).optional(),
+});
+export type SummaryRecord = z.infer<typeof summarySchema>;
+const SK_PREFIX = 'EXAMSUM#';
+
+export const examSummaryEntity = {
+  key: (userId: string, examId: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${examId}` }),
+  skPrefix: SK_PREFIX,
+  /** gsi2: who has taken an exam (for a later "delete everybody's results of this exam"). */
+  takersIndex: (examId: string, userId: string) => ({ gsi2pk: `EXAM#${examId}#TAKERS`, gsi2sk: userId }),
+  type: 'EXAMSUM',
+  parse: itemParser(summarySchema),
+};

@@ -1,0 +1,17 @@
+import * as z from 'zod';
+import { itemParser, type StoredItem } from './item.js';
+import { userPk } from './key-parts.js';
+
+/** `USER#<ownerId>`/`FILENAME#<nameKey>` {file_id, name}: one name → one file per owner, strongly consistent. */
+const fileNameClaimSchema = z.object({ file_id: z.string(), name: z.string().optional() });
+
+export const fileNameClaimEntity = {
+  key: (ownerId: string, nameKey: string) => ({ pk: userPk(ownerId), sk: `FILENAME#${nameKey}` }),
+  item: (ownerId: string, nameKey: string, fileId: string, name: string): StoredItem => ({
+    ...fileNameClaimEntity.key(ownerId, nameKey),
+    type: 'FILENAME',
+    file_id: fileId,
+    name,
+  }),
+  parse: itemParser(fileNameClaimSchema),
+};

@@ -1,0 +1,21 @@
+import * as z from 'zod';
+import { itemParser, orDefault, type StoredItem } from './item.js';
+import { userPk } from './key-parts.js';
+
+/** `USER#<id>`/`IGNORED#<questionId>` {question_id, ignored_at}. */
+const ignoredSchema = z.object({ question_id: z.string(), ignored_at: orDefault(z.string(), '') });
+export type IgnoredRecord = z.infer<typeof ignoredSchema>;
+const SK_PREFIX = 'IGNORED#';
+
+export const ignoredEntity = {
+  key: (userId: string, questionId: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${questionId}` }),
+  skPrefix: SK_PREFIX,
+  item: (userId: string, questionId: string, ignoredAt: string): StoredItem => ({
+    ...ignoredEntity.key(userId, questionId),
+    type: 'IGNORED',
+    question_id: questionId,
+    ignored_at: ignoredAt,
+  }),
+  /** Reads may project `question_id` alone. */
+  parse: itemParser(ignoredSchema),
+};

@@ -1,0 +1,40 @@
+import * as z from 'zod';
+
+/**
+ * What every entity module shares: the shape of a stored item, its primary key, and the parse
+ * of a stored item into a typed record. Parsing is the only way a read item becomes a record
+ * (no casts), and it drops the key and index attributes, which belong to the layer.
+ */
+export type StoredItem = Record<string, unknown>;
+export type PrimaryKey = { pk: string; sk: string };
+
+const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type'] as const;
+
+/** The item without its key, index and `type` attributes. */
+export function withoutKeys(item: StoredItem): StoredItem {
+  const rest: StoredItem = { ...item };
+  for (const attribute of KEY_ATTRIBUTES) delete rest[attribute];
+  return rest;
+}
+
+/**
+ * A parser of stored items: the schema's fields are checked and typed, every other stored
+ * attribute is kept as it is (items outlive code versions, and a write-back must not drop what
+ * a newer writer added), and key attributes are removed.
+ */
+export function itemParser<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
+  const loose = schema.loose();
+  return (item: StoredItem): z.infer<z.ZodObject<Shape>> => loose.parse(withoutKeys(item));
+}
+
+/** The primary key of a stored item (for deletes of what a Query found). */
+export function primaryKeyOf(item: StoredItem): PrimaryKey {
+  return { pk: String(item.pk), sk: String(item.sk) };
+}
+
+/** A field older items may lack (or hold null in): read as `fallback`. */
+export const orDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
+  schema.nullish().transform((value) => value ?? fallback);
+
+/** A flag stored loosely by older writers: any truthy value is on. */
+export const flag = () => z.unknown().optional().transform((value) => !!value);

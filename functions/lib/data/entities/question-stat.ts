@@ -1,0 +1,28 @@
+import * as z from 'zod';
+import { itemParser, orDefault } from './item.js';
+import { userPk } from './key-parts.js';
+
+/**
+ * `USER#<id>`/`QSTAT#<questionId>`: the user's statistic of one question (+ FSRS card), with the
+ * sparse gsi1 `USER#<id>#DUE` / `<due ISO>#<questionId>` while the card is in review or
+ * relearning. The record of a write is built by functions/lib/learning/question-stat.ts.
+ */
+const SK_PREFIX = 'QSTAT#';
+
+/** What readers use: the counts (reads may project only these). */
+const questionStatSchema = z.object({
+  question_id: z.string(),
+  total_attempts: orDefault(z.number(), 0),
+  correct_attempts: orDefault(z.number(), 0),
+});
+export type QuestionStat = z.infer<typeof questionStatSchema>;
+
+export const questionStatEntity = {
+  key: (userId: string, questionId: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${questionId}` }),
+  skPrefix: SK_PREFIX,
+  /** Prefix property (docs/architecture.md §2.1): the statistics of every question of one file. */
+  fileSkPrefix: (fileId: string) => `${SK_PREFIX}${fileId}-`,
+  dueIndex: (userId: string, dueIso: string, questionId: string) => ({ gsi1pk: `${userPk(userId)}#DUE`, gsi1sk: `${dueIso}#${questionId}` }),
+  type: 'QSTAT',
+  parse: itemParser(questionStatSchema),
+};

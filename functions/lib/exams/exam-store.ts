@@ -1,0 +1,288 @@
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
+import { batchGetAll, batchWriteAll, deleteRequest, putRequest, queryAll } from '../data/batch-ops.js';
+import { isConditionFailed, isTransactionCanceled } from '../data/dynamo-errors.js';
+import {
+  examEntity,
+  examQuestionEntity,
+  examTitleClaimEntity,
+  nameKey,
+  primaryKeyOf,
+  questionPositionCounterEntity,
+  singleQuestionPointerEntity,
+  studyLinkEntity,
+  subscriptionEntity,
+  userPk,
+  type ExamRecord,
+  type PlacedQuestion,
+  type StoredQuestion,
+  type StudyLinkRecord,
+} from '../data/entities/index.js';
+
+export type { ExamRecord, StoredQuestion };
+
+const db = () => dynamoDocument();
+
+export function searchText(exam: Pick<ExamRecord, 'title' | 'title_ko' | 'title_en'>): string {
+  return nameKey([exam.title, exam.title_ko, exam.title_en].filter(Boolean).join(' \u0001 '));
+}
+
+/** The stored item of an exam record; the index keys always follow its current fields. */
+export const examItem = examEntity.item;
+
+export const questionCopy = examQuestionEntity.item;
+
+export async function getExam(examId: string): Promise<ExamRecord | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: examEntity.key(examId), ConsistentRead: true }));
+  return Item ? examEntity.parse(Item) : null;
+}
+
+export async function getExams(ids: string[]): Promise<ExamRecord[]> {
+  return (await batchGetAll(ids.map((id) => examEntity.key(id)))).map(examEntity.parse);
+}
+
+/**
+ * The exam and its questions with one Query of its partition (`EXAM` ≤ sk ≤ `Q#~`), in 1 MB
+ * pages: a 2,000-question exam is one or two requests.
+ */
+export async function getExamWithQuestions(examId: string): Promise<{ exam: ExamRecord | null; questions: StoredQuestion[] }> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': examEntity.partition(examId), ':from': examEntity.sk, ':to': examEntity.questionsEnd },
+    ConsistentRead: true,
+  });
+  const examItemFound = items.find(examEntity.isExamItem);
+  const exam = examItemFound ? examEntity.parse(examItemFound) : null;
+  const questions = items.filter(examQuestionEntity.isQuestionItem).map(examQuestionEntity.parse);
+  return { exam, questions };
+}
+
+export class TitleTakenError extends Error {}
+
+/**
+ * Writes a new exam: its question copies first (BatchWriteItem of 25), then the exam item and
+ * the creator's title reservation in one transaction. Until that transaction nothing is
+ * visible; if it fails the copies are removed again.
+ */
+export async function insertExam(exam: ExamRecord, questions: StoredQuestion[]): Promise<void> {
+  const copies = questions.map((q, i) => questionCopy(exam.id, i + 1, q));
+  await batchWriteAll(copies.map(putRequest));
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: config.appTable, Item: examItem(exam), ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: config.appTable,
+              Item: examTitleClaimEntity.item(exam.created_by_id, exam.title_key, exam.id),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    await batchWriteAll(copies.map((c) => deleteRequest(primaryKeyOf(c)))).catch(() => undefined);
+    if (isTransactionCanceled(error)) throw new TitleTakenError(exam.title);
+    throw error;
+  }
+}
+
+export async function titleTaken(userId: string, titleKey: string): Promise<boolean> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: examTitleClaimEntity.key(userId, titleKey), ConsistentRead: true }));
+  return !!Item;
+}
+
+
+/** Removes the exam item and its title, then its question copies and the subscriptions to it. */
+export async function removeExam(exam: ExamRecord): Promise<void> {
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: config.appTable, Key: examEntity.key(exam.id) } },
+        {
+          Delete: {
+            TableName: config.appTable,
+            Key: examTitleClaimEntity.key(exam.created_by_id, exam.title_key),
+            ConditionExpression: 'attribute_not_exists(pk) OR exam_id = :id',
+            ExpressionAttributeValues: { ':id': exam.id },
+          },
+        },
+      ],
+    }),
+  );
+  const [copies, subscribers] = await Promise.all([
+    queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
+      ExpressionAttributeValues: { ':pk': examEntity.partition(exam.id), ':q': examQuestionEntity.skPrefix },
+      ProjectionExpression: 'pk, sk',
+    }),
+    queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': subscriptionEntity.subscribersPartition(exam.id) },
+      ProjectionExpression: 'pk, sk',
+    }),
+  ]);
+  await batchWriteAll([...copies.map(primaryKeyOf), ...subscribers.map(primaryKeyOf), questionPositionCounterEntity.key(exam.id)].map(deleteRequest));
+}
+
+/** Next version number under an original: an atomic counter on the original's item. */
+export async function nextVersion(rootId: string): Promise<number | null> {
+  try {
+    const answer = await db().send(
+      new UpdateCommand({
+        TableName: config.appTable,
+        Key: examEntity.key(rootId),
+        UpdateExpression: 'ADD version_count :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(answer.Attributes?.version_count ?? 1) + 1;
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Applies changed fields to an exam item; a new title moves the creator's reservation in the
+ * same transaction, a visibility or date change moves the index keys.
+ */
+export async function saveExamChanges(before: ExamRecord, after: ExamRecord): Promise<void> {
+  const item = examItem(after);
+  const titleMoved = before.title_key !== after.title_key;
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: config.appTable, Item: item, ConditionExpression: 'attribute_exists(pk)' } },
+        ...(titleMoved
+          ? [
+              {
+                Put: {
+                  TableName: config.appTable,
+                  Item: examTitleClaimEntity.item(after.created_by_id, after.title_key, after.id),
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Delete: {
+                  TableName: config.appTable,
+                  Key: examTitleClaimEntity.key(before.created_by_id, before.title_key),
+                  ConditionExpression: 'attribute_not_exists(pk) OR exam_id = :id',
+                  ExpressionAttributeValues: { ':id': before.id },
+                },
+              },
+            ]
+          : []),
+      ],
+    }),
+  ).catch((error: unknown) => {
+    if (isTransactionCanceled(error)) throw new TitleTakenError(after.title);
+    throw error;
+  });
+}
+
+// --- subscriptions (in the subscriber's partition) ---
+
+export async function subscriptionsOf(userId: string, examIds: string[]): Promise<Set<string>> {
+  if (examIds.length === 0) return new Set();
+  const found = await batchGetAll(examIds.map((id) => subscriptionEntity.key(userId, id)), { projection: 'exam_id' });
+  return new Set(found.map((i) => subscriptionEntity.parse(i).exam_id));
+}
+
+export async function isSubscribed(userId: string, examId: string): Promise<boolean> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: subscriptionEntity.key(userId, examId), ProjectionExpression: 'exam_id' }));
+  return !!Item;
+}
+
+export async function subscribe(userId: string, examIds: string[]): Promise<void> {
+  const now = new Date().toISOString();
+  await batchWriteAll(
+    examIds.map((examId) =>
+      putRequest(subscriptionEntity.item(userId, examId, now)),
+    ),
+  );
+}
+
+export async function unsubscribe(userId: string, examIds: string[]): Promise<void> {
+  await batchWriteAll(examIds.map((examId) => deleteRequest(subscriptionEntity.key(userId, examId))));
+}
+
+/** The caller's subscriptions, newest first is not needed: bounded to 1,000 per answer. */
+export async function subscribedExamIds(userId: string, limit = 1000): Promise<string[]> {
+  const answer = await db().send(
+    new QueryCommand({
+      TableName: config.appTable,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ':pk': userPk(userId), ':s': subscriptionEntity.skPrefix },
+      ProjectionExpression: 'exam_id',
+      Limit: limit,
+    }),
+  );
+  return (answer.Items ?? []).map((i) => subscriptionEntity.parse(i).exam_id);
+}
+
+/** Looks up one copy of each question through gsi1 `QUESTION#<id>` (one Query per id). */
+export async function findQuestionCopies(questionIds: string[]): Promise<Map<string, PlacedQuestion[]>> {
+  const found = new Map<string, PlacedQuestion[]>();
+  let next = 0;
+  const worker = async () => {
+    while (next < questionIds.length) {
+      const id = questionIds[next++]!;
+      const answer = await db().send(
+        new QueryCommand({
+          TableName: config.appTable,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': examQuestionEntity.copyPartition(id) },
+          Limit: 5,
+        }),
+      );
+      if (answer.Items?.length) found.set(id, answer.Items.map(examQuestionEntity.parsePlaced));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, questionIds.length) }, worker));
+  return found;
+}
+
+// --- single-question exams (issue 5): the pointer names the caller's exam of that question ---
+
+export async function getSingleExamPointer(userId: string, questionId: string): Promise<string | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: singleQuestionPointerEntity.key(userId, questionId), ConsistentRead: true }));
+  return Item ? singleQuestionPointerEntity.parse(Item).exam_id : null;
+}
+
+/** Claims the pointer (absent, or still pointing at `stale`); false when a concurrent call claimed it first. */
+export async function claimSingleExamPointer(userId: string, questionId: string, examId: string, stale: string | null): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: config.appTable,
+        Item: singleQuestionPointerEntity.item(userId, questionId, examId, new Date().toISOString()),
+        ConditionExpression: stale ? 'exam_id = :stale' : 'attribute_not_exists(pk)',
+        ...(stale ? { ExpressionAttributeValues: { ':stale': stale } } : {}),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+// --- study links (written by the studies feature, S13): `EXAM#<id>`/`STUDYLINK#<studyId>#<taskId>` ---
+
+/** Query `EXAM#<id>` `begins_with(sk,'STUDYLINK#')` (1 request per 1 MB). */
+export async function studyLinksOf(examId: string): Promise<StudyLinkRecord[]> {
+  return (
+    await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ':pk': examEntity.partition(examId), ':s': studyLinkEntity.skPrefix },
+    })
+  ).map(studyLinkEntity.parse);
+}

@@ -1,0 +1,51 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
+import { batchGetAll, queryAll } from '../data/batch-ops.js';
+import { questionStatEntity, userPk, type QuestionStat } from '../data/entities/index.js';
+
+/**
+ * Reads of a user's question statistics (`QSTAT#`), shared by exam creation (wrong_only,
+ * most_wrong, wrong-questions) and the results group (statistics of an exam's questions).
+ */
+const COUNTS = 'question_id, total_attempts, correct_attempts';
+
+/** Statistics of the questions of one file: `begins_with(sk,'QSTAT#<fileId>-')` (prefix property), every page. */
+export async function statsForFile(userId: string, fileId: string): Promise<QuestionStat[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':s': questionStatEntity.fileSkPrefix(fileId) },
+    ProjectionExpression: COUNTS,
+  });
+  return items.map(questionStatEntity.parse);
+}
+
+/** Every statistic of the user, bounded: what 5 pages of 1 MB hold. */
+export async function allStats(userId: string): Promise<QuestionStat[]> {
+  const stats: QuestionStat[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  let pages = 0;
+  do {
+    const page = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: config.appTable,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':pk': userPk(userId), ':s': questionStatEntity.skPrefix },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    stats.push(...(page.Items ?? []).map(questionStatEntity.parse));
+    startKey = page.LastEvaluatedKey;
+    pages++;
+  } while (startKey && pages < 5);
+  return stats;
+}
+
+/** The statistics of these questions that exist (BatchGetItem per 100), by question id. */
+export async function statsFor(userId: string, questionIds: string[], options: { consistent?: boolean } = {}): Promise<Map<string, QuestionStat>> {
+  const items = await batchGetAll(
+    questionIds.map((id) => questionStatEntity.key(userId, id)),
+    { consistent: options.consistent },
+  );
+  return new Map(items.map(questionStatEntity.parse).map((stat) => [stat.question_id, stat]));
+}
