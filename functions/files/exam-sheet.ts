@@ -106,7 +106,6 @@ export async function downloadExamsSheet(_input: unknown, ctx: SignedInContext):
  * is counted with its reason and the others go on. At most 500 rows.
  */
 export async function uploadExamsSheet(input: ServiceInput<typeof exams.uploadExamsSheet>, ctx: SignedInContext) {
-  ctx.caller.user;
   const { file } = input.body;
   if (file.truncated) throw payloadTooLarge(LIMITS.maxMultipartBodyBytes);
   const name = cleanFileName(file.filename);

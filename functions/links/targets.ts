@@ -5,6 +5,7 @@ import { randomInt } from 'node:crypto';
  * stored, which targets are exam pages, how codes look.
  */
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what a stored target must not carry
 const CONTROL_OR_BACKSLASH = /[\u0000-\u001f\u007f\\]/;
 
 /**
