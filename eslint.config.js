@@ -1,4 +1,4 @@
-// ESLint flat config. What each rule protects and why: docs/contributing-rules.md.
+// ESLint flat config. What each rule protects and why: docs/contributing.md.
 // Syntax-only rules (no type information), so `npm run lint` stays fast.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
@@ -75,7 +75,7 @@ const DEPENDENCY_POLICIES = [
     disallow: element('web-feature'),
     message: 'Web features do not import each other except through a feature\'s declared public entry (features/<name>/index.ts); shared state and UI belong in web/src/lib or web/src/components.',
   },
-  // The one exception: a feature's declared public entry, its index.ts (docs/contributing-web.md lists the entries and why).
+  // The one exception: a feature's declared public entry, its index.ts (docs/contributing.md lists the entries and why).
   { from: { element: { type: 'web-feature' } }, allow: { to: { element: { type: 'web-feature', fileInternalPath: 'index.ts' } } } },
   {
     from: { element: { types: ['web-core', 'web-feature', 'web-app'] } },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Codemod: every relative import of `shared/` becomes the package subpath import `#shared/…`
- * (declared once in package.json "imports"; see docs/contributing-rules.md for why that beats a
+ * (declared once in package.json "imports"; see docs/contributing.md for why that beats a
  * tsconfig `paths` alias).
  *
  *   node scripts/codemods/shared-alias.mjs [--check] [root]
