@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync, rmSync, mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { createApiGatewayAdapter } from './api-gateway-adapter.js';
+import type { Duplex } from 'node:stream';
+import { createApiGatewayAdapter, gatewayErrorBody } from './api-gateway-adapter.js';
 import { startDynamo, startS3, startSes, type Engine } from './engines.js';
 import { filesBucketCorsXml, provisionTables } from './provision.js';
 import { startScheduler } from './scheduler.js';
@@ -93,6 +94,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         res.end(JSON.stringify({ code: 'bad_gateway', detail: 'The local API could not answer.' }));
       });
     });
+    server.on('clientError', answerClientError);
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
       server.listen(options.port, resolveListen);
@@ -118,6 +120,25 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * A request Node cannot parse never reaches a handler. Over-long request lines and headers (past
+ * Node's 16 KB `maxHeaderSize`; API Gateway's own limit is 10 KB) get a 431 in the product's
+ * `{ code, detail }` shape instead of a bare reset; other parse errors keep Node's default 400.
+ */
+function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  if (error.code !== 'HPE_HEADER_OVERFLOW') {
+    return void socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+  }
+  const acceptLanguage = /\r\naccept-language:\s*([^\r\n]*)/i.exec(error.rawPacket?.toString('latin1') ?? '')?.[1];
+  const body = Buffer.from(gatewayErrorBody('request_header_too_large', acceptLanguage));
+  socket.end(
+    `HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json; charset=utf-8\r\n` +
+      `content-length: ${body.length}\r\nconnection: close\r\n\r\n${body.toString('latin1')}`,
+    'latin1',
+  );
 }
 
 function tempDir(name: string): string {

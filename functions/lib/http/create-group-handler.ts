@@ -51,7 +51,10 @@ export function createGroupHandler(groupName: string, bindings: Binding[]) {
   }
 
   const jsonParser = httpJsonBodyParser();
-  const multipartParser = httpMultipartBodyParser({ busboy: { limits: { files: 1, fileSize: LIMITS.maxMultipartBodyBytes } } });
+  // No busboy `files` limit: busboy skips a part past that limit without draining it, so a second
+  // file over its 16 KB buffer never lets the parse finish and the request hangs. The body is
+  // already whole in memory and capped (bodyLimit), so every part is parsed and extra files refused.
+  const multipartParser = httpMultipartBodyParser({ busboy: { limits: { fileSize: LIMITS.maxMultipartBodyBytes } } });
 
   return middy<HttpEvent, HttpResult, Error, HandlerContext>()
     .use(httpSecurityHeaders())
@@ -72,7 +75,10 @@ export function createGroupHandler(groupName: string, bindings: Binding[]) {
         const kind = request.context.route.bodyKind;
         const raw = request.event.body;
         if (kind === 'json' && raw && raw.trim() !== '') return jsonParser.before!(request as never);
-        if (kind === 'multipart') return multipartParser.before!(request as never);
+        if (kind === 'multipart') {
+          await multipartParser.before!(request as never);
+          return refuseExtraFiles((request.event as { body?: unknown }).body);
+        }
         (request.event as { body?: unknown }).body = {};
       },
     })
@@ -91,6 +97,13 @@ export function createGroupHandler(groupName: string, bindings: Binding[]) {
       const answer = await service(input, ctx);
       return toResult(contract, answer, ctx);
     });
+}
+
+/** One uploaded file per request: middy gives a repeated file field as an array of attachments. */
+function refuseExtraFiles(form: unknown): void {
+  const isFile = (value: unknown) => typeof value === 'object' && value !== null && 'content' in value;
+  const files = Object.values(form as Record<string, unknown>).flatMap((value) => (Array.isArray(value) ? value : [value]));
+  if (files.filter(isFile).length > 1) throw new AppError(400, 'invalid_multipart');
 }
 
 function parseWith(schema: z.ZodType, value: unknown, where: 'params' | 'query' | 'body') {

@@ -5,6 +5,7 @@ import { LIMITS } from '../../../shared/domain/limits.js';
 import { errorMessage } from '../../../shared/i18n/catalogue.js';
 import { AppError, payloadTooLarge } from './app-error.js';
 import { COOKIE, cookieName, parseCookies } from './cookies.js';
+import { serviceUnavailableError } from './service-unavailable.js';
 import { loadCaller } from '../auth/caller.js';
 import { createLogger } from '../log.js';
 import type { HandlerContext, HttpEvent, HttpResult } from './types.js';
@@ -86,7 +87,7 @@ export function errorResponder(): Middleware {
       const { context, error } = request;
       const ctx = context.request;
       const language = ctx?.language ?? 'ko';
-      const appError = toAppError(error);
+      const appError = toAppError(error) ?? serviceUnavailableError(error);
       if (appError) {
         request.response = {
           statusCode: appError.status,
@@ -97,7 +98,11 @@ export function errorResponder(): Middleware {
             ...(appError.extra.issues ? { issues: appError.extra.issues } : {}),
           }),
         };
-        ctx?.log.info('request refused', { status: appError.status, code: appError.code });
+        ctx?.log[appError.status >= 500 ? 'warn' : 'info']('request refused', {
+          status: appError.status,
+          code: appError.code,
+          ...(appError === error ? {} : { cause: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+        });
         return;
       }
       const requestId = ctx?.requestId ?? context.awsRequestId;
