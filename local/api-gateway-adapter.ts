@@ -142,6 +142,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
     });
     req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks)));
     req.on('error', reject);
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('the client went away while sending its request'));
+    });
   });
 }
 

@@ -22,7 +22,12 @@ export interface LocalCloud {
   url: string;
   mailUrl: string;
   endpoints: { dynamodb: string; s3: string; ses: string };
+  /** The supervised engines (fault tests kill them; the supervisor restarts them). */
+  engines: { dynamodb: Engine; s3: Engine; ses: Engine };
   env: Record<string, string>;
+  /** Resolves when no request is being answered (benchmarks count requests on an idle engine). */
+  idle(): Promise<void>;
+  /** Stops taking requests, lets the ones under way finish, then stops the engines. */
   stop(): Promise<void>;
 }
 
@@ -50,8 +55,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   try {
     const origin = `http://localhost:${options.port}`;
     const storageDir = options.dataDir ? resolve(options.dataDir) : null;
+    // An in-memory DynamoDB Local comes back from a restart empty: its tables are created again.
+    const reprovision = () => provisionTables(dynamo.url, LOCAL_PREFIX);
     const started = await Promise.allSettled([
-      startDynamo(storageDir ? join(storageDir, 'dynamodb') : null),
+      startDynamo(storageDir ? join(storageDir, 'dynamodb') : null, () => reprovision()),
       startS3(storageDir ? join(storageDir, 's3') : tempDir('s3'), [
         { name: `${LOCAL_PREFIX}-files`, cors: filesBucketCorsXml(origin) },
       ]),
@@ -82,7 +89,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const server = createServer();
     const web = await webMiddleware(options, server);
     const mail = mailViewer(ses.url);
+    const inFlight = new InFlight();
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      // Counted until the handler is done, not until the socket closes: a client that gives up
+      // (the end of a load run) leaves its request still running against the engines.
+      inFlight.begin();
       const path = (req.url ?? '/').split('?')[0]!;
       const route =
         path.startsWith('/api/') || path.startsWith('/s/') ? api(req, res)
@@ -92,7 +103,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         console.error(JSON.stringify({ level: 'error', message: 'local server failure', error: error.stack }));
         if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ code: 'bad_gateway', detail: 'The local API could not answer.' }));
-      });
+      }).finally(() => inFlight.end());
     });
     server.on('clientError', answerClientError);
     await new Promise<void>((resolveListen, reject) => {
@@ -105,11 +116,17 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       url,
       mailUrl: `${url}/_local/mail/`,
       endpoints: { dynamodb: dynamo.url, s3: s3.url, ses: ses.url },
+      engines: { dynamodb: dynamo, s3, ses },
       env,
+      idle: () => inFlight.idle(),
       stop: async () => {
         stopScheduler();
+        // Answers under way still use the engines: they finish (or time out) before the engines stop.
+        const closed = new Promise((r) => server.close(() => r(undefined)));
+        server.closeIdleConnections();
+        await Promise.race([inFlight.idle(), new Promise((r) => setTimeout(r, 30_000).unref())]);
         server.closeAllConnections();
-        await new Promise((r) => server.close(() => r(undefined)));
+        await closed;
         await web.close?.();
         await stopAll();
       },
@@ -119,6 +136,25 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   } catch (error) {
     await stopAll();
     throw error;
+  }
+}
+
+/** Counts requests being answered; `idle()` resolves when none is. */
+class InFlight {
+  private count = 0;
+  private waiters: (() => void)[] = [];
+
+  begin(): void {
+    this.count += 1;
+  }
+
+  end(): void {
+    this.count -= 1;
+    if (this.count === 0) for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  idle(): Promise<void> {
+    return this.count === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
   }
 }
 

@@ -5,7 +5,7 @@ import { LIMITS } from '../../../shared/domain/limits.js';
 import { errorMessage } from '../../../shared/i18n/catalogue.js';
 import { AppError, payloadTooLarge } from './app-error.js';
 import { COOKIE, cookieName, parseCookies } from './cookies.js';
-import { serviceUnavailableError } from './service-unavailable.js';
+import { SERVICE_RETRY_AFTER_SECONDS, serviceUnavailableError } from './service-unavailable.js';
 import { loadCaller } from '../auth/caller.js';
 import { createLogger } from '../log.js';
 import type { HandlerContext, HttpEvent, HttpResult } from './types.js';
@@ -91,7 +91,12 @@ export function errorResponder(): Middleware {
       if (appError) {
         request.response = {
           statusCode: appError.status,
-          headers: { 'content-type': 'application/json; charset=utf-8', ...appError.extra.headers },
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            // Every 503 says when to come back, whichever service raised it.
+            ...(appError.status === 503 ? { 'retry-after': String(SERVICE_RETRY_AFTER_SECONDS) } : {}),
+            ...appError.extra.headers,
+          },
           body: JSON.stringify({
             code: appError.code,
             detail: errorMessage(appError.code, language, appError.params),
