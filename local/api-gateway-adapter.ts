@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeKey } from '../shared/contracts/define-route.js';
 import { languageFromAcceptHeader } from '../shared/domain/language.js';
+import { ORIGIN_VERIFY_HEADER } from '../shared/domain/origin-verify.js';
 import { errorMessage } from '../shared/i18n/catalogue.js';
 import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '../shared/routes-manifest.js';
 
@@ -71,7 +72,7 @@ function specificity(route: CompiledRoute): number {
  * Emulates an API Gateway HTTP API in front of the real Lambda handlers of the manifest:
  * route matching, the payload 2.0 event, and the structured result back to HTTP.
  */
-export function createApiGatewayAdapter(rootDir: string) {
+export function createApiGatewayAdapter(rootDir: string, options: { originSecret?: string } = {}) {
   const routes = compile().sort((a, b) => specificity(a) - specificity(b));
   const handlers = new Map<string, Promise<LambdaHandler>>();
 
@@ -120,6 +121,8 @@ export function createApiGatewayAdapter(rootDir: string) {
     }
     const group = matched?.route.group ?? ROUTE_GROUPS.find((g) => g.name === FALLBACK_GROUP)!;
     const event = toEvent(req, url, method, body, matched?.route.key ?? '$default', matched?.pathParameters);
+    // What CloudFront's origin custom header does in AWS (overwriting any value the client sent).
+    if (options.originSecret) event.headers[ORIGIN_VERIFY_HEADER] = options.originSecret;
     const handler = await loadHandler(group);
     const result = await handler(event, lambdaContext(group.name, event.requestContext.requestId));
     writeResult(res, result);

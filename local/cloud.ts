@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
 import { createApiGatewayAdapter, gatewayErrorBody } from './api-gateway-adapter.js';
+import { ORIGIN_VERIFY_ENV } from '../shared/domain/origin-verify.js';
 import { startDynamo, startS3, startSes, type Engine } from './engines.js';
 import { filesBucketCorsXml, provisionTables } from './provision.js';
 import { startScheduler } from './scheduler.js';
@@ -16,6 +17,11 @@ export interface LocalCloudOptions {
   /** `dev` serves the web app through Vite's middleware, `none` only the API (integration tests). */
   web: 'dev' | 'none';
   scheduler: boolean;
+  /**
+   * Play CloudFront's secret origin header: the functions then refuse requests without it, and the
+   * adapter adds it to every request, as CloudFront does in AWS. Unset = no check.
+   */
+  originSecret?: string;
 }
 
 export interface LocalCloud {
@@ -80,12 +86,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       COOKIE_SECURE: 'false',
       STAGE: 'local',
       VALIDATE_RESPONSES: 'true',
+      ...(options.originSecret ? { [ORIGIN_VERIFY_ENV]: options.originSecret } : {}),
       ...(await provisionTables(dynamo.url, LOCAL_PREFIX)),
     };
     // The handlers run in this process, exactly as the Lambda runtime would load them.
     Object.assign(process.env, env);
 
-    const api = createApiGatewayAdapter(options.rootDir);
+    const api = createApiGatewayAdapter(options.rootDir, { originSecret: options.originSecret });
     const server = createServer();
     const web = await webMiddleware(options, server);
     const mail = mailViewer(ses.url);

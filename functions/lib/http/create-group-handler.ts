@@ -11,6 +11,7 @@ import { findGroup } from '../../../shared/routes-manifest.js';
 import { config } from '../config.js';
 import { AppError, forbidden, unauthorized, validationFailed } from './app-error.js';
 import { bodyLimit, callerFromSession, csrfCheck, errorResponder, requestContext } from './middlewares.js';
+import { originCheck } from './origin-check.js';
 import { Reply } from './reply.js';
 import type { HandlerContext, HttpEvent, HttpResult, RequestContext } from './types.js';
 
@@ -60,6 +61,7 @@ export function createGroupHandler(groupName: string, bindings: Binding[]) {
     .use(httpSecurityHeaders())
     .use(errorResponder())
     .use(requestContext(groupName))
+    .use(originCheck())
     .use({
       before: async ({ event, context }) => {
         const binding = byKey.get(event.routeKey);
