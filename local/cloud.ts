@@ -44,7 +44,7 @@ const LOCAL_CREDENTIALS = {
   AWS_REGION: 'ap-northeast-2',
   AWS_ACCESS_KEY_ID: 'local',
   AWS_SECRET_ACCESS_KEY: 'local',
-  // Node 20 is supported locally; Lambda runs nodejs22.x.
+  // Node 20 is supported locally; Lambda runs nodejs24.x.
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 

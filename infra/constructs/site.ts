@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -79,6 +79,13 @@ function handler(event) {
   return request;
 }
 `;
+
+/** The CDK asset bucket's objects as cdk-nag prints them (placeholders unless the stack has an env). */
+function cdkAssetObjects(stack: Stack): string {
+  const literal = (value: string, placeholder: string) => (Token.isUnresolved(value) ? placeholder : value);
+  const partition = literal(stack.partition, '<AWS::Partition>');
+  return `arn:${partition}:s3:::cdk-hnb659fds-assets-${literal(stack.account, '<AWS::AccountId>')}-${literal(stack.region, '<AWS::Region>')}/*`;
+}
 
 /** The private site bucket behind CloudFront, with the API under /api/* and /s/*. */
 export class Site extends Construct {
@@ -233,7 +240,7 @@ export class Site extends Construct {
         'AwsSolutions-IAM5[Action::s3:List*]',
         'AwsSolutions-IAM5[Action::s3:Abort*]',
         'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
-        'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+        `AwsSolutions-IAM5[Resource::${cdkAssetObjects(stack)}]`,
         `AwsSolutions-IAM5[Resource::<${siteBucketId}.Arn>/*]`,
         'AwsSolutions-IAM5[Resource::*]',
       ]) {
