@@ -31,8 +31,11 @@ export interface Engine {
 
 /** One run of an engine's process or server. */
 interface Instance {
-  /** Settles when this run ends, however it ends. */
-  exited: Promise<unknown>;
+  /**
+   * Settles when this run ends: true for a crash, false when it was asked to stop (SIGTERM or
+   * SIGINT, as Ctrl-C or a stop of the whole process group sends to every engine too).
+   */
+  exited: Promise<boolean>;
   kill(): void;
   stop(): Promise<void>;
 }
@@ -78,8 +81,9 @@ async function supervise(
     }
   };
   const watch = (instance: Instance) => {
-    void instance.exited.then(() => {
+    void instance.exited.then((crashed) => {
       if (stopping || instance !== current) return;
+      if (!crashed) return note('engine stopped on request; not restarting it', { engine: name, port });
       note('engine exited; restarting it', { engine: name, port });
       up = restart();
     });
@@ -102,10 +106,15 @@ async function supervise(
   };
 }
 
-function childExit(child: ChildProcess): Promise<unknown> {
+/** A termination request ends a child with SIGTERM/SIGINT or their exit codes (0 for s3rver's handler). */
+const REQUESTED_STOP = { signals: ['SIGTERM', 'SIGINT'], codes: [0, 130, 143] };
+
+function childExit(child: ChildProcess): Promise<boolean> {
+  const crashed = () =>
+    !(REQUESTED_STOP.signals.includes(child.signalCode ?? '') || REQUESTED_STOP.codes.includes(child.exitCode ?? -1));
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve(undefined);
-    else child.once('exit', resolve);
+    if (child.exitCode !== null || child.signalCode !== null) resolve(crashed());
+    else child.once('exit', () => resolve(crashed()));
   });
 }
 
@@ -205,7 +214,8 @@ async function launchS3(port: number, directory: string, buckets: BucketSpec[]):
 export async function startSes(): Promise<Engine> {
   return supervise('ses', await freePort(), async (port) => {
     const server: Server = await sesLocal({ host: '127.0.0.1', port });
-    const exited = new Promise((resolve) => server.once('close', resolve));
+    // In this process: it only closes through kill() (a crash stand-in) or stop().
+    const exited = new Promise<boolean>((resolve) => server.once('close', () => resolve(true)));
     const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
     return {
       exited,
