@@ -52,6 +52,7 @@ export async function benchResults(rootDir: string, report: Report): Promise<voi
     };
 
     // Session reads (2 GetItem per request) are included: these are whole-request figures.
+    await cloud.idle();
     requests.reset();
     await submit(exam100);
     const perSubmit = requests.count();
@@ -71,6 +72,7 @@ export async function benchResults(rootDir: string, report: Report): Promise<voi
       if (!exam.ok || !stats.ok) throw new Error(`load failed: ${exam.status} ${stats.status}`);
       await Promise.all([exam.arrayBuffer(), stats.arrayBuffer()]);
     };
+    await cloud.idle();
     requests.reset();
     await loadExam();
     const perLoad = requests.count();

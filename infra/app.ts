@@ -1,5 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { readSettings } from './settings.js';
+import { SignInWafStack } from './sign-in-waf-stack.js';
 import { QuizbankStack } from './stack.js';
 import { parseBuildWeb, prepareSiteAssets } from './web-assets.js';
 
@@ -17,10 +18,32 @@ const siteAssetPath = prepareSiteAssets({
   buildWeb: parseBuildWeb(context('buildWeb')),
 });
 
+// A CloudFront web ACL lives in us-east-1: with -c waf=true it is a stack of its own there, and
+// the cross-region reference needs both stacks bound to the account and region of the credentials.
+const env = settings.waf ? deploymentEnvironment() : undefined;
+const waf = env
+  ? new SignInWafStack(app, `Quizbank-${settings.stage}-waf`, {
+      description: `Quizbank (${settings.stage}): WAF for the site (rate limit on sign-in)`,
+      env: { account: env.account, region: 'us-east-1' },
+      crossRegionReferences: true,
+      namePrefix: `quizbank-${settings.stage}`,
+    })
+  : undefined;
+
 new QuizbankStack(app, `Quizbank-${settings.stage}`, {
   description: `Quizbank (${settings.stage}): bilingual quiz and exam practice`,
   settings,
   siteAssetPath,
+  ...(env && waf ? { env, crossRegionReferences: true, webAclArn: waf.webAcl.attrArn } : {}),
 });
+
+function deploymentEnvironment(): { account: string; region: string } {
+  const account = process.env.CDK_DEFAULT_ACCOUNT;
+  const region = process.env.CDK_DEFAULT_REGION;
+  if (!account || !region) {
+    throw new Error('-c waf=true needs AWS credentials and a region (the web ACL is a us-east-1 stack referenced across regions)');
+  }
+  return { account, region };
+}
 
 app.synth();

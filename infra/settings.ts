@@ -26,6 +26,8 @@ export interface StackSettings {
    * identities, so senders need ses:SendEmail on every identity of the account.
    */
   sesSandbox: boolean;
+  /** Put a WAF web ACL (us-east-1, rate rule on the sign-in routes) in front of CloudFront. */
+  waf: boolean;
 }
 
 export type ContextReader = (key: string) => unknown;
@@ -87,6 +89,7 @@ export function readSettings(context: ContextReader): StackSettings {
     bedrockModelId,
     seedDemo: flag('seedDemo'),
     sesSandbox: flag('sesSandbox'),
+    waf: flag('waf'),
   };
 }
 

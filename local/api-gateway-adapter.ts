@@ -4,12 +4,34 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeKey } from '../shared/contracts/define-route.js';
+import { languageFromAcceptHeader } from '../functions/lib/http/accept-language.js';
+import { ORIGIN_VERIFY_HEADER } from '../shared/domain/origin-verify.js';
+import { errorMessage } from '../shared/i18n/catalogue.js';
 import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '../shared/routes-manifest.js';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** API Gateway's own cap on a request payload. */
 const API_GATEWAY_MAX_BODY = 10 * 1024 * 1024;
+
+/** Thrown by `match` when a path parameter is not valid percent-encoded UTF-8. */
+class InvalidPathParameter extends Error {}
+
+function decodePathParameter(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new InvalidPathParameter(raw);
+  }
+}
+
+/**
+ * An answer the gateway itself gives, before any function runs, in the product's `{ code, detail }`
+ * shape and the caller's language (API Gateway's own `{ message }` bodies are not in the catalogue).
+ */
+export function gatewayErrorBody(code: string, acceptLanguage: string | undefined, params?: Record<string, string>): string {
+  return JSON.stringify({ code, detail: errorMessage(code, languageFromAcceptHeader(acceptLanguage), params) });
+}
 
 interface CompiledRoute {
   group: RouteGroup;
@@ -50,7 +72,7 @@ function specificity(route: CompiledRoute): number {
  * Emulates an API Gateway HTTP API in front of the real Lambda handlers of the manifest:
  * route matching, the payload 2.0 event, and the structured result back to HTTP.
  */
-export function createApiGatewayAdapter(rootDir: string) {
+export function createApiGatewayAdapter(rootDir: string, options: { originSecret?: string } = {}) {
   const routes = compile().sort((a, b) => specificity(a) - specificity(b));
   const handlers = new Map<string, Promise<LambdaHandler>>();
 
@@ -68,7 +90,7 @@ export function createApiGatewayAdapter(rootDir: string) {
       const found = route.pattern.exec(path);
       if (!found) continue;
       const pathParameters: Record<string, string> = {};
-      route.paramNames.forEach((name, i) => (pathParameters[name] = decodeURIComponent(found[i + 1]!)));
+      route.paramNames.forEach((name, i) => (pathParameters[name] = decodePathParameter(found[i + 1]!)));
       return { route, pathParameters };
     }
     return null;
@@ -77,24 +99,56 @@ export function createApiGatewayAdapter(rootDir: string) {
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const method = (req.method ?? 'GET').toUpperCase();
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > API_GATEWAY_MAX_BODY) {
-        res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Request Entity Too Large' }));
-        return;
-      }
-      chunks.push(chunk as Buffer);
+    const refuse = (status: number, code: string, params?: Record<string, string>) => {
+      res
+        .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+        .end(gatewayErrorBody(code, req.headers['accept-language'], params));
+    };
+    const body = await readBody(req, API_GATEWAY_MAX_BODY);
+    if (body === null) {
+      refuse(413, 'payload_too_large', { limit: `${API_GATEWAY_MAX_BODY / 1024 / 1024} MB` });
+      return;
     }
-    const body = Buffer.concat(chunks);
-    const matched = match(method, url.pathname);
+    let matched: ReturnType<typeof match>;
+    try {
+      matched = match(method, url.pathname);
+    } catch (error) {
+      if (!(error instanceof InvalidPathParameter)) throw error;
+      // API Gateway HTTP APIs hand functions the decoded path; a malformed escape has no decoded
+      // form, so it is refused here, before any function runs.
+      refuse(400, 'invalid_path_parameter');
+      return;
+    }
     const group = matched?.route.group ?? ROUTE_GROUPS.find((g) => g.name === FALLBACK_GROUP)!;
     const event = toEvent(req, url, method, body, matched?.route.key ?? '$default', matched?.pathParameters);
+    // What CloudFront's origin custom header does in AWS (overwriting any value the client sent).
+    if (options.originSecret) event.headers[ORIGIN_VERIFY_HEADER] = options.originSecret;
     const handler = await loadHandler(group);
     const result = await handler(event, lambdaContext(group.name, event.requestContext.requestId));
     writeResult(res, result);
   };
+}
+
+/**
+ * The request body, or null as soon as it passes `limit`. The rest is still read and dropped, so
+ * the client gets its answer instead of a reset connection while it is still sending.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      chunks.length = 0;
+      resolve(null);
+    });
+    req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('the client went away while sending its request'));
+    });
+  });
 }
 
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/;

@@ -2,7 +2,9 @@ import { readFileSync, writeFileSync, rmSync, mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { createApiGatewayAdapter } from './api-gateway-adapter.js';
+import type { Duplex } from 'node:stream';
+import { createApiGatewayAdapter, gatewayErrorBody } from './api-gateway-adapter.js';
+import { ORIGIN_VERIFY_ENV } from '../shared/domain/origin-verify.js';
 import { startDynamo, startS3, startSes, type Engine } from './engines.js';
 import { filesBucketCorsXml, provisionTables } from './provision.js';
 import { startScheduler } from './scheduler.js';
@@ -15,13 +17,23 @@ export interface LocalCloudOptions {
   /** `dev` serves the web app through Vite's middleware, `none` only the API (integration tests). */
   web: 'dev' | 'none';
   scheduler: boolean;
+  /**
+   * Play CloudFront's secret origin header: the functions then refuse requests without it, and the
+   * adapter adds it to every request, as CloudFront does in AWS. Unset = no check.
+   */
+  originSecret?: string;
 }
 
 export interface LocalCloud {
   url: string;
   mailUrl: string;
   endpoints: { dynamodb: string; s3: string; ses: string };
+  /** The supervised engines (fault tests kill them; the supervisor restarts them). */
+  engines: { dynamodb: Engine; s3: Engine; ses: Engine };
   env: Record<string, string>;
+  /** Resolves when no request is being answered (benchmarks count requests on an idle engine). */
+  idle(): Promise<void>;
+  /** Stops taking requests, lets the ones under way finish, then stops the engines. */
   stop(): Promise<void>;
 }
 
@@ -32,7 +44,7 @@ const LOCAL_CREDENTIALS = {
   AWS_REGION: 'ap-northeast-2',
   AWS_ACCESS_KEY_ID: 'local',
   AWS_SECRET_ACCESS_KEY: 'local',
-  // Node 20 is supported locally; Lambda runs nodejs22.x.
+  // Node 20 is supported locally; Lambda runs nodejs24.x.
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 
@@ -49,8 +61,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   try {
     const origin = `http://localhost:${options.port}`;
     const storageDir = options.dataDir ? resolve(options.dataDir) : null;
+    // An in-memory DynamoDB Local comes back from a restart empty: its tables are created again.
+    const reprovision = () => provisionTables(dynamo.url, LOCAL_PREFIX);
     const started = await Promise.allSettled([
-      startDynamo(storageDir ? join(storageDir, 'dynamodb') : null),
+      startDynamo(storageDir ? join(storageDir, 'dynamodb') : null, () => reprovision()),
       startS3(storageDir ? join(storageDir, 's3') : tempDir('s3'), [
         { name: `${LOCAL_PREFIX}-files`, cors: filesBucketCorsXml(origin) },
       ]),
@@ -72,16 +86,21 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       COOKIE_SECURE: 'false',
       STAGE: 'local',
       VALIDATE_RESPONSES: 'true',
+      ...(options.originSecret ? { [ORIGIN_VERIFY_ENV]: options.originSecret } : {}),
       ...(await provisionTables(dynamo.url, LOCAL_PREFIX)),
     };
     // The handlers run in this process, exactly as the Lambda runtime would load them.
     Object.assign(process.env, env);
 
-    const api = createApiGatewayAdapter(options.rootDir);
+    const api = createApiGatewayAdapter(options.rootDir, { originSecret: options.originSecret });
     const server = createServer();
     const web = await webMiddleware(options, server);
     const mail = mailViewer(ses.url);
+    const inFlight = new InFlight();
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      // Counted until the handler is done, not until the socket closes: a client that gives up
+      // (the end of a load run) leaves its request still running against the engines.
+      inFlight.begin();
       const path = (req.url ?? '/').split('?')[0]!;
       const route =
         path.startsWith('/api/') || path.startsWith('/s/') ? api(req, res)
@@ -91,8 +110,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         console.error(JSON.stringify({ level: 'error', message: 'local server failure', error: error.stack }));
         if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ code: 'bad_gateway', detail: 'The local API could not answer.' }));
-      });
+      }).finally(() => inFlight.end());
     });
+    server.on('clientError', answerClientError);
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
       server.listen(options.port, resolveListen);
@@ -103,11 +123,17 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       url,
       mailUrl: `${url}/_local/mail/`,
       endpoints: { dynamodb: dynamo.url, s3: s3.url, ses: ses.url },
+      engines: { dynamodb: dynamo, s3, ses },
       env,
+      idle: () => inFlight.idle(),
       stop: async () => {
         stopScheduler();
+        // Answers under way still use the engines: they finish (or time out) before the engines stop.
+        const closed = new Promise((r) => server.close(() => r(undefined)));
+        server.closeIdleConnections();
+        await Promise.race([inFlight.idle(), new Promise((r) => setTimeout(r, 30_000).unref())]);
         server.closeAllConnections();
-        await new Promise((r) => server.close(() => r(undefined)));
+        await closed;
         await web.close?.();
         await stopAll();
       },
@@ -118,6 +144,44 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await stopAll();
     throw error;
   }
+}
+
+/** Counts requests being answered; `idle()` resolves when none is. */
+class InFlight {
+  private count = 0;
+  private waiters: (() => void)[] = [];
+
+  begin(): void {
+    this.count += 1;
+  }
+
+  end(): void {
+    this.count -= 1;
+    if (this.count === 0) for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  idle(): Promise<void> {
+    return this.count === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
+  }
+}
+
+/**
+ * A request Node cannot parse never reaches a handler. Over-long request lines and headers (past
+ * Node's 16 KB `maxHeaderSize`; API Gateway's own limit is 10 KB) get a 431 in the product's
+ * `{ code, detail }` shape instead of a bare reset; other parse errors keep Node's default 400.
+ */
+function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  if (error.code !== 'HPE_HEADER_OVERFLOW') {
+    return void socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+  }
+  const acceptLanguage = /\r\naccept-language:\s*([^\r\n]*)/i.exec(error.rawPacket?.toString('latin1') ?? '')?.[1];
+  const body = Buffer.from(gatewayErrorBody('request_header_too_large', acceptLanguage));
+  socket.end(
+    `HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-type: application/json; charset=utf-8\r\n` +
+      `content-length: ${body.length}\r\nconnection: close\r\n\r\n${body.toString('latin1')}`,
+    'latin1',
+  );
 }
 
 function tempDir(name: string): string {

@@ -1,3 +1,5 @@
+import { ORIGIN_VERIFY_ENV } from '../../shared/domain/origin-verify.js';
+
 /** Settings every function reads from its environment; the CDK stack and the local server set them. */
 export const config = {
   get appTable() { return required('APP_TABLE'); },
@@ -16,6 +18,8 @@ export const config = {
   get googleRedirectHosts() { return (process.env.GOOGLE_REDIRECT_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean); },
   /** Failed-login window (seconds): 5 failures per username, 20 per client address within it. */
   get loginThrottleWindowSeconds() { return positiveInt(process.env.LOGIN_THROTTLE_WINDOW_SECONDS, 900); },
+  /** The value CloudFront's origin header must carry; unset = no check (local cloud, tests). */
+  get originVerifySecret() { return process.env[ORIGIN_VERIFY_ENV] || undefined; },
   /** Checks answers against their contracts; on in tests and locally, off in AWS. */
   get validateResponses() { return process.env.VALIDATE_RESPONSES === 'true'; },
 };

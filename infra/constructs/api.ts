@@ -1,4 +1,4 @@
-import { Fn, RemovalPolicy } from 'aws-cdk-lib';
+import { Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -71,6 +71,14 @@ export class Api extends Construct {
           }),
         ),
       },
+    });
+
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Routes are public by design (sign-in, registration, public exams); the functions check the session ' +
+        'cookie and the route access level of the manifest themselves (createGroupHandler), and refuse ' +
+        'requests that did not come through CloudFront (origin header).',
     });
 
     // https://abc123.execute-api.region.amazonaws.com → abc123.execute-api.region.amazonaws.com

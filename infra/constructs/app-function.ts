@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy, Stack, Tags } from 'aws-cdk-lib';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -33,7 +33,13 @@ export interface AppFunctionProps {
   retryAttempts?: number;
 }
 
-/** One Node.js 22 arm64 Lambda bundled by local esbuild, with its log group and exactly its grants. */
+/**
+ * The newest Node.js Lambda runtime (cdk-nag L1). Bundles keep esbuild's `node22` target
+ * (infra/bundling.ts), the syntax level the local Node 20/22 runs and the tests load them with.
+ */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
+
+/** One Node.js arm64 Lambda bundled by local esbuild, with its log group and exactly its grants. */
 export class AppFunction extends Construct {
   readonly fn: NodejsFunction;
 
@@ -47,14 +53,23 @@ export class AppFunction extends Construct {
       removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
 
+    // Its own role instead of the managed AWSLambdaBasicExecutionRole (logs:* on every log group):
+    // it may write to its own log group only.
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `${props.kind} ${props.name}`,
+    });
+    logGroup.grantWrite(role);
+
     this.fn = new NodejsFunction(this, 'Function', {
+      role,
       functionName: `${props.namePrefix}-${props.name}`,
       description: `${props.kind} ${props.name} (${props.entry})`,
       entry,
       handler: 'handler',
       projectRoot: ROOT_DIR,
       depsLockFilePath: resolve(ROOT_DIR, 'package-lock.json'),
-      runtime: Runtime.NODEJS_22_X,
+      runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: props.memoryMb,
       timeout: Duration.seconds(props.timeoutSeconds),

@@ -1,9 +1,10 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { FILES_BUCKET } from '../definitions/buckets.js';
+import { ACCESS_LOG_PREFIXES } from './access-logs.js';
 import { TABLES, tableName, type TableDefinition } from '../definitions/tables.js';
 
 export interface DataProps {
@@ -11,6 +12,8 @@ export interface DataProps {
   namePrefix: string;
   /** Retain data on stack deletion (production). */
   retain: boolean;
+  /** Where the files bucket's server access logs go. */
+  accessLogs: IBucket;
 }
 
 /** What one function may touch; route groups and schedules both use this shape. */
@@ -57,6 +60,8 @@ export class Data extends Construct {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       versioned: true,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.filesBucket,
       lifecycleRules: [
         {
           id: 'expire-abandoned-uploads',
@@ -94,21 +99,55 @@ export class Data extends Construct {
     });
   }
 
-  /** Grants exactly the declared access: read-only or read-write, tables including their indexes. */
+  /**
+   * Grants exactly the declared access: read-only or read-write, on each table and its indexes by
+   * name (no `index/*`), and on the files bucket's objects with named actions (no `s3:GetObject*`).
+   */
   grant(grantee: IGrantable, access: DataAccess): void {
     const tableAccess: [TableDefinition['id'], DataAccess['ephemeralTable']][] = [
       ['app', access.appTable],
       ['ephemeral', access.ephemeralTable],
     ];
     for (const [id, level] of tableAccess) {
-      if (level === 'read' || level === 'sessions') this.table(id).grantReadData(grantee);
-      if (level === 'sessions') this.table(id).grant(grantee, 'dynamodb:UpdateItem');
-      if (level === 'write') this.table(id).grantReadWriteData(grantee);
+      if (!level) continue;
+      const actions = [...TABLE_READ, ...(level === 'sessions' ? ['dynamodb:UpdateItem'] : []), ...(level === 'write' ? TABLE_WRITE : [])];
+      const table = this.table(id);
+      const indexes = TABLES.find((t) => t.id === id)!.globalIndexes.map((g) => `${table.tableArn}/index/${g.name}`);
+      grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [table.tableArn, ...indexes] }));
     }
-    if (access.filesBucket === 'read') this.filesBucket.grantRead(grantee);
-    if (access.filesBucket === 'write') this.filesBucket.grantReadWrite(grantee);
+    if (access.filesBucket) {
+      const bucket = this.filesBucket;
+      const objectActions = access.filesBucket === 'write' ? [...OBJECT_READ, ...OBJECT_WRITE] : OBJECT_READ;
+      grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: objectActions, resources: [bucket.arnForObjects('*')] }));
+      // Without ListBucket a missing key answers 403 instead of 404 (NoSuchKey).
+      grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+      const bucketId = Stack.of(this).resolve((bucket.node.defaultChild as CfnBucket).logicalId) as string;
+      // On the role, which holds the policy (the grantee's principal is its role).
+      const principal = grantee.grantPrincipal;
+      if (Construct.isConstruct(principal)) Validations.of(principal).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
+        reason:
+          'Object keys are server-generated ids under per-user prefixes that the function checks itself; ' +
+          'the grant is on the one files bucket and only the object actions this function needs.',
+      });
+    }
   }
 }
+
+/** What grantReadData gives, without the stream actions (no streams here). */
+const TABLE_READ = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
+/** Transactions are authorised by these per-item actions. */
+const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+/** GetObject also covers HeadObject and the source side of CopyObject. */
+const OBJECT_READ = ['s3:GetObject'];
+const OBJECT_WRITE = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

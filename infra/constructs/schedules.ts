@@ -1,4 +1,5 @@
-import { Duration, TimeZone } from 'aws-cdk-lib';
+import { Duration, Stack, TimeZone, Validations } from 'aws-cdk-lib';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
@@ -37,6 +38,14 @@ export class Schedules extends Construct {
         }),
       });
       this.schedules.set(def.name, schedule);
+      // The target role CDK creates (one per function, at stack level) may invoke this function and
+      // its versions and aliases (`<arn>:*`); nothing else.
+      const stack = Stack.of(this);
+      const functionId = stack.resolve((appFunction.fn.node.defaultChild as CfnFunction).logicalId) as string;
+      Validations.of(stack).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${functionId}.Arn>:*]`,
+        reason: `EventBridge Scheduler may invoke the ${def.name} job function and its versions only (CDK's LambdaInvoke target grant).`,
+      });
     }
   }
 }

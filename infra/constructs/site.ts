@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -19,9 +19,11 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { ARecord, AaaaRecord, PublicHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/domain/origin-verify.js';
+import { ACCESS_LOG_PREFIXES } from './access-logs.js';
 
 /** Paths CloudFront sends to the HTTP API instead of the site bucket. */
 export const API_PATH_PATTERNS = ['/api/*', '/s/*'] as const;
@@ -30,8 +32,14 @@ export interface SiteProps {
   retain: boolean;
   /** Host name of the HTTP API endpoint. */
   apiOriginDomainName: string;
+  /** Value of the secret origin header CloudFront adds to every API request (a deploy-time reference). */
+  originVerifyValue: string;
   /** The built single-page app (web/dist). */
   siteAssetPath: string;
+  /** Where the site bucket's and CloudFront's access logs go. */
+  accessLogs: IBucket;
+  /** A CloudFront-scoped WAF web ACL (us-east-1) to attach, if any. */
+  webAclArn?: string;
   domainName?: string;
   certificateArn?: string;
   hostedZone?: { id: string; name: string };
@@ -72,6 +80,13 @@ function handler(event) {
 }
 `;
 
+/** The CDK asset bucket's objects as cdk-nag prints them (placeholders unless the stack has an env). */
+function cdkAssetObjects(stack: Stack): string {
+  const literal = (value: string, placeholder: string) => (Token.isUnresolved(value) ? placeholder : value);
+  const partition = literal(stack.partition, '<AWS::Partition>');
+  return `arn:${partition}:s3:::cdk-hnb659fds-assets-${literal(stack.account, '<AWS::AccountId>')}-${literal(stack.region, '<AWS::Region>')}/*`;
+}
+
 /** The private site bucket behind CloudFront, with the API under /api/* and /s/*. */
 export class Site extends Construct {
   readonly bucket: Bucket;
@@ -88,6 +103,8 @@ export class Site extends Construct {
       enforceSSL: true,
       removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !props.retain,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.siteBucket,
     });
 
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
@@ -106,6 +123,8 @@ export class Site extends Construct {
       origin: new HttpOrigin(props.apiOriginDomainName, {
         protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
         readTimeout: Duration.seconds(30),
+        // Replaces any value a viewer sends; the functions refuse requests without it.
+        customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifyValue },
       }),
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_ALL,
@@ -120,6 +139,10 @@ export class Site extends Construct {
       comment: 'Quizbank site and API',
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: ACCESS_LOG_PREFIXES.cloudFront,
+      webAclId: props.webAclArn,
       // Only settable with a custom certificate (the default *.cloudfront.net one has a fixed policy).
       ...(props.domainName && props.certificateArn
         ? {
@@ -175,5 +198,58 @@ export class Site extends Construct {
       memoryLimit: 512,
     });
     pages.node.addDependency(assets);
+    this.acknowledgeFindings(props);
+  }
+
+  /** cdk-nag findings on this construct that are accepted, each with its reason (decision log). */
+  private acknowledgeFindings(props: SiteProps): void {
+    const distribution = Validations.of(this.distribution);
+    distribution.acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'The app serves Korean and English learners wherever they are; no country is to be blocked.',
+    });
+    if (!props.webAclArn) {
+      distribution.acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'WAF is optional (-c waf=true adds a rate rule on the sign-in routes); without it, API Gateway stage ' +
+          'throttling and the per-user and per-address login throttles of the functions limit abuse.',
+      });
+    }
+    if (!props.certificateArn) {
+      distribution.acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose ' +
+          'security policy CloudFront fixes; with -c domainName/certificateArn it uses TLSv1.2_2021.',
+      });
+    }
+
+    // CDK's shared BucketDeployment handler (one per stack and memory size) copies the built site.
+    const stack = Stack.of(this);
+    const siteBucketId = stack.resolve((this.bucket.node.defaultChild as CfnBucket).logicalId) as string;
+    const handlers = stack.node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
+    const reason =
+      "CDK's BucketDeployment handler, which runs only during deployments: it reads the CDK asset bucket " +
+      'and writes, lists and deletes objects of the site bucket, and invalidates the distribution.';
+    for (const handler of handlers) {
+      for (const id of [
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+        'AwsSolutions-IAM5[Action::s3:GetObject*]',
+        'AwsSolutions-IAM5[Action::s3:List*]',
+        'AwsSolutions-IAM5[Action::s3:Abort*]',
+        'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+        `AwsSolutions-IAM5[Resource::${cdkAssetObjects(stack)}]`,
+        `AwsSolutions-IAM5[Resource::<${siteBucketId}.Arn>/*]`,
+        'AwsSolutions-IAM5[Resource::*]',
+      ]) {
+        Validations.of(handler).acknowledge({ id, reason });
+      }
+      Validations.of(handler).acknowledge({
+        id: 'AwsSolutions-L1',
+        reason: "The runtime of CDK's own BucketDeployment handler is chosen by aws-cdk-lib, not by this stack.",
+      });
+    }
   }
 }

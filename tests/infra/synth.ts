@@ -1,4 +1,5 @@
-import { App } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { Template } from 'aws-cdk-lib/assertions';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,8 @@ export interface SynthOptions {
   /** Run esbuild for every function (slow); off by default through CDK's bundling-stacks context. */
   bundle?: boolean;
   props?: Partial<Omit<QuizbankStackProps, 'settings'>>;
+  /** Runs cdk-nag's AwsSolutions pack as a policy-validation plugin of the app (synthesis fails on its errors). */
+  nag?: boolean;
 }
 
 export function synthesize(options: SynthOptions = {}): { stack: QuizbankStack; template: Template } {
@@ -41,6 +44,7 @@ export function synthesize(options: SynthOptions = {}): { stack: QuizbankStack; 
     ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
   };
   const app = new App({ context });
+  if (options.nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   const settings = readSettings((key) => app.node.tryGetContext(key));
   const stack = new QuizbankStack(app, `Quizbank-${settings.stage}`, {
     settings,

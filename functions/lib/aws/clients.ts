@@ -4,29 +4,39 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 
 /*
- * One client per service per Lambda container. Locally the AWS_ENDPOINT_URL_* variables point
- * them at DynamoDB Local, s3rver and the SES emulator; in AWS they are unset.
+ * One client per service and endpoint. In AWS the AWS_ENDPOINT_URL_* variables are unset, so that
+ * is one client per service per Lambda container. Locally they point at DynamoDB Local, s3rver and
+ * the SES emulator; a long-lived process that starts a new local cloud (the bench, one per
+ * section) gets clients for the new endpoints instead of ones still aimed at a stopped engine.
+ * A supervised engine restarts on its old port, so its clients stay valid and simply reconnect.
  */
-let dynamo: DynamoDBDocumentClient | undefined;
-let s3: S3Client | undefined;
-let ses: SESv2Client | undefined;
+function perEndpoint<T>(create: (endpoint: string | undefined) => T): (endpoint: string | undefined) => T {
+  const clients = new Map<string, T>();
+  return (endpoint) => {
+    const key = endpoint ?? '';
+    let client = clients.get(key);
+    if (!client) clients.set(key, (client = create(endpoint)));
+    return client;
+  };
+}
+
+const dynamoFor = perEndpoint((endpoint) =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, maxAttempts: 3 }), {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
+  }),
+);
+// s3rver serves buckets by path, not by virtual host.
+const s3For = perEndpoint((endpoint) => new S3Client({ endpoint, forcePathStyle: !!endpoint }));
+const sesFor = perEndpoint((endpoint) => new SESv2Client({ endpoint }));
 
 export function dynamoDocument(): DynamoDBDocumentClient {
-  dynamo ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB || undefined, maxAttempts: 3 }),
-    { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true } },
-  );
-  return dynamo;
+  return dynamoFor(process.env.AWS_ENDPOINT_URL_DYNAMODB || undefined);
 }
 
 export function s3Client(): S3Client {
-  const endpoint = process.env.AWS_ENDPOINT_URL_S3 || undefined;
-  // s3rver serves buckets by path, not by virtual host.
-  s3 ??= new S3Client({ endpoint, forcePathStyle: !!endpoint });
-  return s3;
+  return s3For(process.env.AWS_ENDPOINT_URL_S3 || undefined);
 }
 
 export function sesClient(): SESv2Client {
-  ses ??= new SESv2Client({ endpoint: process.env.AWS_ENDPOINT_URL_SESV2 || undefined });
-  return ses;
+  return sesFor(process.env.AWS_ENDPOINT_URL_SESV2 || undefined);
 }

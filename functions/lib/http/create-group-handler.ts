@@ -11,6 +11,7 @@ import { findGroup } from '../../../shared/routes-manifest.js';
 import { config } from '../config.js';
 import { AppError, forbidden, unauthorized, validationFailed } from './app-error.js';
 import { bodyLimit, callerFromSession, csrfCheck, errorResponder, requestContext } from './middlewares.js';
+import { originCheck } from './origin-check.js';
 import { Reply } from './reply.js';
 import type { HandlerContext, HttpEvent, HttpResult, RequestContext, SignedInContext } from './types.js';
 
@@ -83,12 +84,16 @@ export function createGroupHandler(groupName: string, bindings: Binding[]) {
   }
 
   const jsonParser = httpJsonBodyParser();
-  const multipartParser = httpMultipartBodyParser({ busboy: { limits: { files: 1, fileSize: LIMITS.maxMultipartBodyBytes } } });
+  // No busboy `files` limit: busboy skips a part past that limit without draining it, so a second
+  // file over its 16 KB buffer never lets the parse finish and the request hangs. The body is
+  // already whole in memory and capped (bodyLimit), so every part is parsed and extra files refused.
+  const multipartParser = httpMultipartBodyParser({ busboy: { limits: { fileSize: LIMITS.maxMultipartBodyBytes } } });
 
   return middy<HttpEvent, HttpResult, Error, HandlerContext>()
     .use(httpSecurityHeaders())
     .use(errorResponder())
     .use(requestContext(groupName))
+    .use(originCheck())
     .use({
       before: async ({ event, context }) => {
         const binding = byKey.get(event.routeKey);
@@ -104,7 +109,10 @@ export function createGroupHandler(groupName: string, bindings: Binding[]) {
         const kind = request.context.route.bodyKind;
         const raw = request.event.body;
         if (kind === 'json' && raw && raw.trim() !== '') return jsonParser.before!(request as never);
-        if (kind === 'multipart') return multipartParser.before!(request as never);
+        if (kind === 'multipart') {
+          await multipartParser.before!(request as never);
+          return refuseExtraFiles((request.event as { body?: unknown }).body);
+        }
         (request.event as { body?: unknown }).body = {};
       },
     })
@@ -119,6 +127,13 @@ export function createGroupHandler(groupName: string, bindings: Binding[]) {
       );
       return toResult(contract, answer, ctx);
     });
+}
+
+/** One uploaded file per request: middy gives a repeated file field as an array of attachments. */
+function refuseExtraFiles(form: unknown): void {
+  const isFile = (value: unknown) => typeof value === 'object' && value !== null && 'content' in value;
+  const files = Object.values(form as Record<string, unknown>).flatMap((value) => (Array.isArray(value) ? value : [value]));
+  if (files.filter(isFile).length > 1) throw new AppError(400, 'invalid_multipart');
 }
 
 function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: 'params' | 'query' | 'body'): z.output<S> {

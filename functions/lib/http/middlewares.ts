@@ -5,6 +5,7 @@ import { errorMessage } from '../../../shared/i18n/catalogue.js';
 import { languageFromAcceptHeader } from './accept-language.js';
 import { AppError, payloadTooLarge } from './app-error.js';
 import { COOKIE, cookieName, parseCookies } from './cookies.js';
+import { SERVICE_RETRY_AFTER_SECONDS, serviceUnavailableError } from './service-unavailable.js';
 import { loadCaller } from '../auth/caller.js';
 import { addLambdaContext, createLogger } from '../log.js';
 import type { HandlerContext, HttpEvent, HttpResult } from './types.js';
@@ -87,18 +88,27 @@ export function errorResponder(): Middleware {
       const { context, error } = request;
       const ctx = context.request;
       const language = ctx?.language ?? 'ko';
-      const appError = toAppError(error);
+      const appError = toAppError(error) ?? serviceUnavailableError(error);
       if (appError) {
         request.response = {
           statusCode: appError.status,
-          headers: { 'content-type': 'application/json; charset=utf-8', ...appError.extra.headers },
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            // Every 503 says when to come back, whichever service raised it.
+            ...(appError.status === 503 ? { 'retry-after': String(SERVICE_RETRY_AFTER_SECONDS) } : {}),
+            ...appError.extra.headers,
+          },
           body: JSON.stringify({
             code: appError.code,
             detail: errorMessage(appError.code, language, appError.params),
             ...(appError.extra.issues ? { issues: appError.extra.issues } : {}),
           }),
         };
-        ctx?.log.info('request refused', { status: appError.status, code: appError.code });
+        ctx?.log[appError.status >= 500 ? 'warn' : 'info']('request refused', {
+          status: appError.status,
+          code: appError.code,
+          ...(appError === error ? {} : { cause: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+        });
         return;
       }
       const requestId = ctx?.requestId ?? context.awsRequestId;

@@ -1,0 +1,111 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import {
+  ConditionalCheckFailedException,
+  DynamoDBClient,
+  GetItemCommand,
+  ProvisionedThroughputExceededException,
+  RequestLimitExceeded,
+  ThrottlingException,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
+import { NoSuchKey, S3ServiceException } from '@aws-sdk/client-s3';
+import { MessageRejected, TooManyRequestsException } from '@aws-sdk/client-sesv2';
+import * as system from '../../shared/contracts/system.js';
+import { freePort } from '../../local/engines.js';
+import { bind, createGroupHandler } from '../../functions/lib/http/create-group-handler.js';
+import { isServiceUnavailable, SERVICE_RETRY_AFTER_SECONDS } from '../../functions/lib/http/service-unavailable.js';
+
+const $metadata = { httpStatusCode: 400, attempts: 3 };
+
+describe('service unavailability classifier', () => {
+  it('recognises throttling by DynamoDB, S3 and SES', () => {
+    expect(isServiceUnavailable(new ProvisionedThroughputExceededException({ message: 'slow', $metadata }))).toBe(true);
+    expect(isServiceUnavailable(new ThrottlingException({ message: 'slow', $metadata }))).toBe(true);
+    expect(isServiceUnavailable(new RequestLimitExceeded({ message: 'slow', $metadata }))).toBe(true);
+    expect(isServiceUnavailable(new S3ServiceException({ name: 'SlowDown', $fault: 'server', $metadata: { httpStatusCode: 503 } }))).toBe(true);
+    expect(isServiceUnavailable(new TooManyRequestsException({ message: 'slow', $metadata: { httpStatusCode: 429 } }))).toBe(true);
+  });
+
+  it('recognises a transaction cancelled only by throttling', () => {
+    const throttled = new TransactionCanceledException({
+      message: 'cancelled',
+      $metadata,
+      CancellationReasons: [{ Code: 'None' }, { Code: 'ThrottlingError' }],
+    });
+    const conflicted = new TransactionCanceledException({
+      message: 'cancelled',
+      $metadata,
+      CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'ThrottlingError' }],
+    });
+    expect(isServiceUnavailable(throttled)).toBe(true);
+    expect(isServiceUnavailable(conflicted)).toBe(false);
+  });
+
+  it('recognises the network errors Node raises, bare or wrapped', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
+    expect(isServiceUnavailable(refused)).toBe(true);
+    expect(isServiceUnavailable(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe(true);
+    expect(isServiceUnavailable(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' }))).toBe(true);
+    expect(isServiceUnavailable(new TypeError('fetch failed', { cause: refused }))).toBe(true);
+    expect(isServiceUnavailable(new AggregateError([refused], 'all failed'))).toBe(true);
+  });
+
+  it('classifies the error the DynamoDB client really throws when nothing listens', async () => {
+    const port = await freePort();
+    const client = new DynamoDBClient({
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'ap-northeast-2',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      maxAttempts: 1,
+    });
+    const error = await client.send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'x' } } })).catch((e: unknown) => e);
+    client.destroy();
+    expect(error).toBeInstanceOf(Error);
+    expect(isServiceUnavailable(error)).toBe(true);
+  });
+
+  it('leaves client mistakes and program errors alone', () => {
+    expect(isServiceUnavailable(new ConditionalCheckFailedException({ message: 'no', $metadata }))).toBe(false);
+    expect(isServiceUnavailable(new NoSuchKey({ message: 'no', $metadata: { httpStatusCode: 404 } }))).toBe(false);
+    expect(isServiceUnavailable(new MessageRejected({ message: 'no', $metadata }))).toBe(false);
+    expect(isServiceUnavailable(new TypeError("Cannot read properties of undefined (reading 'pk')"))).toBe(false);
+    expect(isServiceUnavailable(undefined)).toBe(false);
+    expect(isServiceUnavailable('ECONNREFUSED')).toBe(false);
+  });
+});
+
+describe('error responder', () => {
+  const event = {
+    version: '2.0',
+    routeKey: 'GET /api/csrf-token',
+    rawPath: '/api/csrf-token/',
+    rawQueryString: '',
+    headers: { 'accept-language': 'en' },
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'test', apiId: 'test', domainName: 'localhost', domainPrefix: 'localhost',
+      http: { method: 'GET', path: '/api/csrf-token/', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      requestId: 'req-503', routeKey: 'GET /api/csrf-token', stage: '$default', time: '', timeEpoch: 0,
+    },
+  } as APIGatewayProxyEventV2;
+
+  it('answers an unavailable service with 503 service_unavailable and Retry-After', async () => {
+    const log = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const handler = createGroupHandler('system', [
+      bind(system.getCsrfToken, async () => {
+        throw new ProvisionedThroughputExceededException({ message: 'slow', $metadata });
+      }),
+      bind(system.testCsrf, async () => ({ success: true as const, message: 'ok' })),
+      bind(system.getTranslations, async () => ({ language: 'ko' as const, translations: {} })),
+    ]);
+    const result = await handler(event, { awsRequestId: 'aws' } as Context);
+    log.mockRestore();
+    expect(result.statusCode).toBe(503);
+    expect(result.headers?.['retry-after']).toBe(String(SERVICE_RETRY_AFTER_SECONDS));
+    expect(JSON.parse(result.body!)).toEqual({
+      code: 'service_unavailable',
+      detail: `The service is briefly unavailable. Please try again in ${SERVICE_RETRY_AFTER_SECONDS} seconds.`,
+    });
+  });
+});
