@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { lazy, type StoredItem } from './item.js';
 import { userIdOfPk } from './key-parts.js';
 import { countersEntity } from './counters.js';
-import { userEntity } from './user.js';
+import { USER_SK } from './user.js';
 
 /**
  * What a scheduled job finds in the SCHEDULED gsi2 shards (scheduled-shards.ts): a USER item with
@@ -30,7 +30,7 @@ export function parseScheduledEntry(item: StoredItem): ScheduledEntry | null {
   if (entry.sk === countersEntity.key(userId).sk && typeof entry.stats_reset_cutoff === 'string') {
     return { kind: 'reset', userId, cutoff: entry.stats_reset_cutoff };
   }
-  if (entry.sk === userEntity.key(userId).sk && entry.retention_cleanup_enabled === true) {
+  if (entry.sk === USER_SK && entry.retention_cleanup_enabled === true) {
     return { kind: 'retention', userId, percentage: entry.retention_cleanup_percentage ?? 0 };
   }
   return null;

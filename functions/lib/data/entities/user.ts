@@ -20,6 +20,9 @@ import { scheduledPartition, scheduledShardOf } from './scheduled-shards.js';
  */
 const USERS_PARTITION = 'USERS';
 
+/** The USER item's sort key, on its own so readers of keys alone (scheduled-entry.ts) do not keep the user schema in their bundle. */
+export const USER_SK = 'USER';
+
 /** Fields older items may lack get their defaults on read. */
 const userSchema = /* @__PURE__ */ lazy(() => z.object({
   id: z.string(),
@@ -46,7 +49,7 @@ const userSchema = /* @__PURE__ */ lazy(() => z.object({
 export type UserRecord = z.infer<ReturnType<typeof userSchema>>;
 
 export const userEntity = {
-  key: (userId: string) => ({ pk: userPk(userId), sk: 'USER' }),
+  key: (userId: string) => ({ pk: userPk(userId), sk: USER_SK }),
   /** gsi1: every user by username (admin list, prefix search). */
   listIndex: (username: string) => ({ gsi1pk: USERS_PARTITION, gsi1sk: normalizeLogin(username) }),
   listPartition: USERS_PARTITION,
