@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import { normalizeLogin } from '../../../../shared/domain/accounts.js';
-import type { StoredItem } from './item.js';
+import { lazy, type StoredItem } from './item.js';
 
 /**
  * `USERNAME#<lower>`/`USERNAME` and `EMAIL#<lower>`/`EMAIL` ({userId}): written in the same
  * transaction as the user, each with attribute_not_exists, so two accounts never share a
  * username or an email whatever the timing.
  */
-const claimSchema = z.object({ pk: z.string(), userId: z.string() });
+const claimSchema = /* @__PURE__ */ lazy(() => z.object({ pk: z.string(), userId: z.string() }));
 
 function claimEntity(prefix: 'USERNAME' | 'EMAIL') {
   return {
@@ -15,11 +15,11 @@ function claimEntity(prefix: 'USERNAME' | 'EMAIL') {
     item: (value: string, userId: string): StoredItem => ({ pk: `${prefix}#${normalizeLogin(value)}`, sk: prefix, userId }),
     /** The claimed value (lower case) and its owner. */
     parse(item: StoredItem): { value: string; userId: string } {
-      const claim = claimSchema.parse(item);
+      const claim = claimSchema().parse(item);
       return { value: claim.pk.slice(prefix.length + 1), userId: claim.userId };
     },
   };
 }
 
-export const usernameClaimEntity = claimEntity('USERNAME');
-export const emailClaimEntity = claimEntity('EMAIL');
+export const usernameClaimEntity = /* @__PURE__ */ claimEntity('USERNAME');
+export const emailClaimEntity = /* @__PURE__ */ claimEntity('EMAIL');

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { itemParser, orDefault } from './item.js';
+import { lazy, itemParser, orDefault } from './item.js';
 import { userPk } from './key-parts.js';
 import { PENDING_RESET_SUFFIX, scheduledPartition, scheduledShardOf } from './scheduled-shards.js';
 
@@ -7,12 +7,12 @@ import { PENDING_RESET_SUFFIX, scheduledPartition, scheduledShardOf } from './sc
  * `USER#<id>`/`COUNTERS`: the user's `result_count` and `exam_count` (O(1) totals for lists),
  * and `stats_reset_cutoff` while a statistics reset is unfinished.
  */
-const countersSchema = z.object({
+const countersSchema = /* @__PURE__ */ lazy(() => z.object({
   result_count: orDefault(z.number(), 0).transform((n) => Math.max(0, n)),
   exam_count: orDefault(z.number(), 0).transform((n) => Math.max(0, n)),
   stats_reset_cutoff: z.string().optional(),
-});
-export type CountersRecord = z.infer<typeof countersSchema>;
+}));
+export type CountersRecord = z.infer<ReturnType<typeof countersSchema>>;
 
 export const countersEntity = {
   key: (userId: string) => ({ pk: userPk(userId), sk: 'COUNTERS' }),
@@ -21,5 +21,5 @@ export const countersEntity = {
   pendingResetIndex: (userId: string) => ({ gsi2pk: scheduledPartition(scheduledShardOf(userId)), gsi2sk: `${userId}${PENDING_RESET_SUFFIX}` }),
   /** The user of a pending-reset index entry (its gsi2sk). */
   userOfPendingReset: (gsi2sk: string) => (gsi2sk.endsWith(PENDING_RESET_SUFFIX) ? gsi2sk.slice(0, -PENDING_RESET_SUFFIX.length) : null),
-  parse: itemParser(countersSchema),
+  parse: /* @__PURE__ */ itemParser(countersSchema),
 };

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { itemParser, orDefault, type StoredItem } from './item.js';
+import { lazy, itemParser, orDefault, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
 /**
@@ -7,8 +7,8 @@ import { userPk } from './key-parts.js';
  * (`EMAILTOKEN#<hash>`/`EMAILTOKEN`); gsi1 `USER#<id>#EMAILTOKENS` lets withdrawal find (and
  * delete) a user's pending tokens, which hold their address.
  */
-const emailTokenSchema = z.object({ userId: orDefault(z.string(), ''), email: orDefault(z.string(), ''), createdAt: z.number().optional(), expiresAt: z.number().optional() });
-export type EmailTokenRecord = z.infer<typeof emailTokenSchema>;
+const emailTokenSchema = /* @__PURE__ */ lazy(() => z.object({ userId: orDefault(z.string(), ''), email: orDefault(z.string(), ''), createdAt: z.number().optional(), expiresAt: z.number().optional() }));
+export type EmailTokenRecord = z.infer<ReturnType<typeof emailTokenSchema>>;
 
 export const emailTokenEntity = {
   key: (tokenHash: string) => ({ pk: `EMAILTOKEN#${tokenHash}`, sk: 'EMAILTOKEN' }),
@@ -19,5 +19,5 @@ export const emailTokenEntity = {
     ...emailTokenEntity.userIndex(token.userId, tokenHash),
     ...token,
   }),
-  parse: itemParser(emailTokenSchema),
+  parse: /* @__PURE__ */ itemParser(emailTokenSchema),
 };

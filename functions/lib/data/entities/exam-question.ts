@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { withoutKeys, type StoredItem } from './item.js';
+import { lazy, withoutKeys, type StoredItem } from './item.js';
 import { pad } from './key-parts.js';
 import { QUESTION_SK_PREFIX } from './file-question.js';
 import { storedQuestionSchema, type StoredQuestion } from './stored-question.js';
@@ -10,7 +10,7 @@ const QUESTION_FIELDS = [
   'explanation_ko', 'explanation_en', 'difficulty', 'url', 'group_id', 'created_language', 'created_at',
 ] as const;
 
-const examIdSchema = z.object({ exam_id: z.string() });
+const examIdSchema = /* @__PURE__ */ lazy(() => z.object({ exam_id: z.string() }));
 
 const copyPartition = (questionId: string) => `QUESTION#${questionId}`;
 /** gsi1 sort-key prefix of the copies inside one exam (`EXAM#<examId>#`), or of every exam copy (`EXAM#`). */
@@ -46,11 +46,11 @@ export const examQuestionEntity = {
     };
   },
   /** The exam of a copy read with `ProjectionExpression: 'exam_id'`. */
-  parseExamId: (item: StoredItem): string => examIdSchema.parse(item).exam_id,
-  parse: (item: StoredItem): StoredQuestion => storedQuestionSchema.parse(withoutKeys(item)),
+  parseExamId: (item: StoredItem): string => examIdSchema().parse(item).exam_id,
+  parse: (item: StoredItem): StoredQuestion => storedQuestionSchema().parse(withoutKeys(item)),
   /** The question with where it is stored (edits write the copy back in place). */
   parsePlaced(item: StoredItem): PlacedQuestion {
-    const question = storedQuestionSchema.parse(withoutKeys(item));
+    const question = storedQuestionSchema().parse(withoutKeys(item));
     const pk = String(item.pk);
     return { ...question, examId: examQuestionEntity.examIdOf(pk), order: Number(item.order), key: { pk, sk: String(item.sk) } };
   },

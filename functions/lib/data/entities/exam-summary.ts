@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { itemParser } from './item.js';
+import { lazy, itemParser } from './item.js';
 import { userPk } from './key-parts.js';
 
 /** `USER#<userId>`/`EXAMSUM#<examId>`: the user's totals of one exam; gsi2 `EXAM#<examId>#TAKERS` / `<userId>`. */
-const summarySchema = z.object({
+const summarySchema = /* @__PURE__ */ lazy(() => z.object({
   exam_id: z.string(),
   exam_title: z.string(),
   total_questions: z.number(),
@@ -14,8 +14,8 @@ const summarySchema = z.object({
   latest_correct_count: z.number(),
   last_completed_at: z.string(),
   correct_question_ids: z.set(z.string()).optional(),
-});
-export type SummaryRecord = z.infer<typeof summarySchema>;
+}));
+export type SummaryRecord = z.infer<ReturnType<typeof summarySchema>>;
 const SK_PREFIX = 'EXAMSUM#';
 
 export const examSummaryEntity = {
@@ -24,5 +24,5 @@ export const examSummaryEntity = {
   /** gsi2: who has taken an exam (for a later "delete everybody's results of this exam"). */
   takersIndex: (examId: string, userId: string) => ({ gsi2pk: `EXAM#${examId}#TAKERS`, gsi2sk: userId }),
   type: 'EXAMSUM',
-  parse: itemParser(summarySchema),
+  parse: /* @__PURE__ */ itemParser(summarySchema),
 };

@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { languageSchema } from '../../../../shared/domain/language.js';
-import { itemParser, orDefault, withoutKeys, type StoredItem } from './item.js';
+import { lazy, itemParser, orDefault, withoutKeys, type StoredItem } from './item.js';
 import { shardOf, userPk } from './key-parts.js';
 import { tagRefSchema } from './tag.js';
 
 /** The exam item `EXAM#<id>`/`EXAM`; its questions are `Q#<position>` items of the same partition (exam-question.ts). */
-const examSchema = z.object({
+const examSchema = /* @__PURE__ */ lazy(() => z.object({
   id: z.string(),
   title: z.string(),
   title_ko: orDefault(z.string(), ''),
@@ -27,7 +27,7 @@ const examSchema = z.object({
   total_questions: z.number(),
   created_by_id: z.string(),
   created_by_username: z.string(),
-  tags: orDefault(z.array(tagRefSchema), []),
+  tags: orDefault(z.array(tagRefSchema()), []),
   tag_ids: orDefault(z.array(z.string()), []),
   force_answer: orDefault(z.boolean(), false),
   voice_mode_enabled: orDefault(z.boolean(), false),
@@ -41,8 +41,8 @@ const examSchema = z.object({
    * single-question mode's exam). Kept out of the exam lists: no gsi2 keys, filtered from "my exams".
    */
   kind: z.literal('single').optional(),
-});
-export type ExamRecord = z.infer<typeof examSchema>;
+}));
+export type ExamRecord = z.infer<ReturnType<typeof examSchema>>;
 
 /**
  * Shards of the public and private exam-list partitions (gsi2). One unsharded partition caps at
@@ -93,5 +93,5 @@ export const examEntity = {
       type: 'EXAM',
     };
   },
-  parse: itemParser(examSchema),
+  parse: /* @__PURE__ */ itemParser(examSchema),
 };

@@ -1,24 +1,24 @@
 import * as z from 'zod';
-import { itemParser, type StoredItem } from './item.js';
+import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 import { storedQuestionSchema } from './stored-question.js';
 
 /** `USER#<id>`/`FAV#<questionId>`: a snapshot of the question and of the exam it was favorited in. */
-const favoriteSchema = z.object({
+const favoriteSchema = /* @__PURE__ */ lazy(() => z.object({
   question_id: z.string(),
-  question: storedQuestionSchema,
+  question: storedQuestionSchema(),
   exam_id: z.string(),
   exam_title: z.string(),
   exam_title_ko: z.string(),
   exam_title_en: z.string(),
   favorited_at: z.string(),
-});
-export type FavoriteRecord = z.infer<typeof favoriteSchema>;
+}));
+export type FavoriteRecord = z.infer<ReturnType<typeof favoriteSchema>>;
 const SK_PREFIX = 'FAV#';
 
 export const favoriteEntity = {
   key: (userId: string, questionId: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${questionId}` }),
   skPrefix: SK_PREFIX,
   item: (userId: string, favorite: FavoriteRecord): StoredItem => ({ ...favoriteEntity.key(userId, favorite.question_id), type: 'FAVORITE', ...favorite }),
-  parse: itemParser(favoriteSchema),
+  parse: /* @__PURE__ */ itemParser(favoriteSchema),
 };

@@ -12,5 +12,5 @@ export const fileQuestionEntity = {
   /** Imported questions are identified by their place in their file: `<fileId>-<order>`. */
   questionId: (fileId: string, order: number) => `${fileId}-${order}`,
   item: (fileId: string, order: number, question: StoredItem): StoredItem => ({ ...fileQuestionEntity.key(fileId, order), ...question }),
-  parse: (item: StoredItem): StoredQuestion => storedQuestionSchema.parse(withoutKeys(item)),
+  parse: (item: StoredItem): StoredQuestion => storedQuestionSchema().parse(withoutKeys(item)),
 };

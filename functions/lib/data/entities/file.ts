@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { languageSchema } from '../../../../shared/domain/language.js';
-import { itemParser, type StoredItem } from './item.js';
+import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
 /** The file record `FILE#<id>`/`FILE`; its questions sit beside it as `Q#<order>` items (file-question.ts). */
-const fileSchema = z.object({
+const fileSchema = /* @__PURE__ */ lazy(() => z.object({
   id: z.string(),
   name: z.string(),
   name_key: z.string(),
@@ -20,14 +20,14 @@ const fileSchema = z.object({
   created_at: z.string(),
   /** One letter per question order (E, M, H): difficulty filters without reading the questions. */
   difficulties: z.string(),
-});
-export type FileRecord = z.infer<typeof fileSchema>;
+}));
+export type FileRecord = z.infer<ReturnType<typeof fileSchema>>;
 
 /** What the file lists project (files/repository.ts `queryFiles`). */
-const fileListingSchema = fileSchema.pick({
+const fileListingSchema = /* @__PURE__ */ lazy(() => fileSchema().pick({
   id: true, name: true, name_key: true, owner_id: true, owner_username: true, size: true, modified: true, max_questions: true, is_public: true, language: true,
-});
-export type FileListing = z.infer<typeof fileListingSchema>;
+}));
+export type FileListing = z.infer<ReturnType<typeof fileListingSchema>>;
 
 const visibilityPartition = (isPublic: boolean) => (isPublic ? 'PUBLICFILES' : 'PRIVATEFILES');
 
@@ -50,6 +50,6 @@ export const fileEntity = {
       ...file,
     };
   },
-  parse: itemParser(fileSchema),
-  parseListing: itemParser(fileListingSchema),
+  parse: /* @__PURE__ */ itemParser(fileSchema),
+  parseListing: /* @__PURE__ */ itemParser(fileListingSchema),
 };

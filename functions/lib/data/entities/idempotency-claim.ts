@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { itemParser, orDefault, type StoredItem } from './item.js';
+import { lazy, itemParser, orDefault, type StoredItem } from './item.js';
 
 /** Ephemeral table: `IDEMP#<userId>#<key>`/`IDEMP` {result_id, request_hash}, one per submit attempt (TTL 24 h). */
-const claimSchema = z.object({ result_id: z.string(), request_hash: orDefault(z.string(), '') });
-export type IdempotencyClaim = z.infer<typeof claimSchema>;
+const claimSchema = /* @__PURE__ */ lazy(() => z.object({ result_id: z.string(), request_hash: orDefault(z.string(), '') }));
+export type IdempotencyClaim = z.infer<ReturnType<typeof claimSchema>>;
 
 export const idempotencyClaimEntity = {
   key: (userId: string, key: string) => ({ pk: `IDEMP#${userId}#${key}`, sk: 'IDEMP' }),
@@ -13,5 +13,5 @@ export const idempotencyClaimEntity = {
     ...claim,
     expiresAt,
   }),
-  parse: itemParser(claimSchema),
+  parse: /* @__PURE__ */ itemParser(claimSchema),
 };

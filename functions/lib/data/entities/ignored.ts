@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { itemParser, orDefault, type StoredItem } from './item.js';
+import { lazy, itemParser, orDefault, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
 /** `USER#<id>`/`IGNORED#<questionId>` {question_id, ignored_at}. */
-const ignoredSchema = z.object({ question_id: z.string(), ignored_at: orDefault(z.string(), '') });
-export type IgnoredRecord = z.infer<typeof ignoredSchema>;
+const ignoredSchema = /* @__PURE__ */ lazy(() => z.object({ question_id: z.string(), ignored_at: orDefault(z.string(), '') }));
+export type IgnoredRecord = z.infer<ReturnType<typeof ignoredSchema>>;
 const SK_PREFIX = 'IGNORED#';
 
 export const ignoredEntity = {
@@ -17,5 +17,5 @@ export const ignoredEntity = {
     ignored_at: ignoredAt,
   }),
   /** Reads may project `question_id` alone. */
-  parse: itemParser(ignoredSchema),
+  parse: /* @__PURE__ */ itemParser(ignoredSchema),
 };

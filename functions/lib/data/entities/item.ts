@@ -18,13 +18,27 @@ export function withoutKeys(item: StoredItem): StoredItem {
 }
 
 /**
+ * A value built on its first use and kept. Entity schemas are built this way rather than at
+ * module load: a schema built at load is a side effect esbuild must keep, so every Lambda bundle
+ * would carry every entity's schema (and the zod features it uses) whether it reads that item
+ * or not. Entity modules mark their top-level `lazy`/`itemParser` calls `@__PURE__` so esbuild
+ * drops the unused ones (`@__NO_SIDE_EFFECTS__` here is not honoured through `index.ts`'s
+ * `export *`, esbuild 0.28).
+ */
+export function lazy<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
+}
+
+/**
  * A parser of stored items: the schema's fields are checked and typed, every other stored
  * attribute is kept as it is (items outlive code versions, and a write-back must not drop what
- * a newer writer added), and key attributes are removed.
+ * a newer writer added), and key attributes are removed. The schema comes from a `lazy` factory
+ * and is built on the first parse.
  */
-export function itemParser<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
-  const loose = schema.loose();
-  return (item: StoredItem): z.infer<z.ZodObject<Shape>> => loose.parse(withoutKeys(item));
+export function itemParser<Shape extends z.ZodRawShape>(schema: () => z.ZodObject<Shape>) {
+  const loose = lazy(() => schema().loose());
+  return (item: StoredItem): z.infer<z.ZodObject<Shape>> => loose().parse(withoutKeys(item));
 }
 
 /** The primary key of a stored item (for deletes of what a Query found). */

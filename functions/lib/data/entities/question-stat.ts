@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { itemParser, orDefault } from './item.js';
+import { lazy, itemParser, orDefault } from './item.js';
 import { userPk } from './key-parts.js';
 
 /**
@@ -10,12 +10,12 @@ import { userPk } from './key-parts.js';
 const SK_PREFIX = 'QSTAT#';
 
 /** What readers use: the counts (reads may project only these). */
-const questionStatSchema = z.object({
+const questionStatSchema = /* @__PURE__ */ lazy(() => z.object({
   question_id: z.string(),
   total_attempts: orDefault(z.number(), 0),
   correct_attempts: orDefault(z.number(), 0),
-});
-export type QuestionStat = z.infer<typeof questionStatSchema>;
+}));
+export type QuestionStat = z.infer<ReturnType<typeof questionStatSchema>>;
 
 export const questionStatEntity = {
   key: (userId: string, questionId: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${questionId}` }),
@@ -24,5 +24,5 @@ export const questionStatEntity = {
   fileSkPrefix: (fileId: string) => `${SK_PREFIX}${fileId}-`,
   dueIndex: (userId: string, dueIso: string, questionId: string) => ({ gsi1pk: `${userPk(userId)}#DUE`, gsi1sk: `${dueIso}#${questionId}` }),
   type: 'QSTAT',
-  parse: itemParser(questionStatSchema),
+  parse: /* @__PURE__ */ itemParser(questionStatSchema),
 };

@@ -1,18 +1,18 @@
 import * as z from 'zod';
-import { itemParser, type StoredItem } from './item.js';
+import { lazy, itemParser, type StoredItem } from './item.js';
 import { pad, userPk } from './key-parts.js';
 
-export const detailEntrySchema = z.object({
+export const detailEntrySchema = /* @__PURE__ */ lazy(() => z.object({
   question_id: z.string(),
   csv_id: z.string(),
   title: z.string(),
   answer: z.string(),
   is_correct: z.boolean(),
   elapsed_seconds: z.number(),
-});
-export type DetailEntry = z.infer<typeof detailEntrySchema>;
-const chunkSchema = z.object({ chunk: z.number(), details: z.array(detailEntrySchema) });
-export type ChunkRecord = z.infer<typeof chunkSchema>;
+}));
+export type DetailEntry = z.infer<ReturnType<typeof detailEntrySchema>>;
+const chunkSchema = /* @__PURE__ */ lazy(() => z.object({ chunk: z.number(), details: z.array(detailEntrySchema()) }));
+export type ChunkRecord = z.infer<ReturnType<typeof chunkSchema>>;
 const SK_PREFIX = 'RESULTDETAIL#';
 
 /**
@@ -33,5 +33,5 @@ export const resultDetailEntity = {
     chunk: chunk.chunk,
     details: chunk.details,
   }),
-  parse: itemParser(chunkSchema),
+  parse: /* @__PURE__ */ itemParser(chunkSchema),
 };

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { itemParser, type StoredItem } from './item.js';
+import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
 /** `USER#<id>`/`RESULTJOB#<resultId>`: statistics still to apply for a submit that did not fit one transaction (deleted when done). */
-const jobSchema = z.object({
+const jobSchema = /* @__PURE__ */ lazy(() => z.object({
   result_id: z.string(),
   exam_id: z.string(),
   /** [questionId, 1 = correct | 0 = wrong] in apply order. */
@@ -11,13 +11,13 @@ const jobSchema = z.object({
   cursor: z.number(),
   answered_at: z.string(),
   updated_at: z.string(),
-});
-export type JobRecord = z.infer<typeof jobSchema>;
+}));
+export type JobRecord = z.infer<ReturnType<typeof jobSchema>>;
 const SK_PREFIX = 'RESULTJOB#';
 
 export const resultJobEntity = {
   key: (userId: string, resultId: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${resultId}` }),
   skPrefix: SK_PREFIX,
   item: (userId: string, job: JobRecord): StoredItem => ({ ...job, ...resultJobEntity.key(userId, job.result_id), type: 'RESULTJOB' }),
-  parse: itemParser(jobSchema),
+  parse: /* @__PURE__ */ itemParser(jobSchema),
 };

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { itemParser, type StoredItem } from './item.js';
+import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
 /** `USER#<id>`/`RESULT#<resultId>`: totals and snapshots; details are separate chunk items (result-detail.ts). */
-const resultSchema = z.object({
+const resultSchema = /* @__PURE__ */ lazy(() => z.object({
   id: z.string(),
   user_id: z.string(),
   username: z.string(),
@@ -25,8 +25,8 @@ const resultSchema = z.object({
   /** Key tag of the current detail chunks (new on every write). */
   detail_tag: z.string(),
   detail_chunks: z.number(),
-});
-export type ResultRecord = z.infer<typeof resultSchema>;
+}));
+export type ResultRecord = z.infer<ReturnType<typeof resultSchema>>;
 const SK_PREFIX = 'RESULT#';
 
 export const resultEntity = {
@@ -45,5 +45,5 @@ export const resultEntity = {
     ...resultEntity.idIndex(result.id),
     type: 'RESULT',
   }),
-  parse: itemParser(resultSchema),
+  parse: /* @__PURE__ */ itemParser(resultSchema),
 };

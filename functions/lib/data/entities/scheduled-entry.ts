@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import type { StoredItem } from './item.js';
+import { lazy, type StoredItem } from './item.js';
 import { userIdOfPk } from './key-parts.js';
 import { countersEntity } from './counters.js';
-import { userEntity } from './user.js';
+import { USER_SK } from './user.js';
 
 /**
  * What a scheduled job finds in the SCHEDULED gsi2 shards (scheduled-shards.ts): a USER item with
@@ -15,22 +15,22 @@ export type ScheduledEntry =
 /** The attributes `parseScheduledEntry` reads (a Query's ProjectionExpression). */
 export const SCHEDULED_ENTRY_PROJECTION = 'pk, sk, retention_cleanup_enabled, retention_cleanup_percentage, stats_reset_cutoff';
 
-const entrySchema = z.object({
+const entrySchema = /* @__PURE__ */ lazy(() => z.object({
   pk: z.string(),
   sk: z.string(),
   retention_cleanup_enabled: z.unknown().optional(),
   retention_cleanup_percentage: z.number().optional(),
   stats_reset_cutoff: z.unknown().optional(),
-});
+}));
 
 export function parseScheduledEntry(item: StoredItem): ScheduledEntry | null {
-  const entry = entrySchema.parse(item);
+  const entry = entrySchema().parse(item);
   const userId = userIdOfPk(entry.pk);
   if (!userId) return null;
   if (entry.sk === countersEntity.key(userId).sk && typeof entry.stats_reset_cutoff === 'string') {
     return { kind: 'reset', userId, cutoff: entry.stats_reset_cutoff };
   }
-  if (entry.sk === userEntity.key(userId).sk && entry.retention_cleanup_enabled === true) {
+  if (entry.sk === USER_SK && entry.retention_cleanup_enabled === true) {
     return { kind: 'retention', userId, percentage: entry.retention_cleanup_percentage ?? 0 };
   }
   return null;

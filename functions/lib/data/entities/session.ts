@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { itemParser, type StoredItem } from './item.js';
+import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
 /** Ephemeral table: `SESSION#<sha256(sessionId)>`/`SESSION`, indexed by user (gsi1 `USER#<id>#SESSIONS`). */
-const sessionSchema = z.object({ userId: z.string(), createdAt: z.number(), lastSeenAt: z.number(), expiresAt: z.number() });
-export type SessionRecord = z.infer<typeof sessionSchema>;
+const sessionSchema = /* @__PURE__ */ lazy(() => z.object({ userId: z.string(), createdAt: z.number(), lastSeenAt: z.number(), expiresAt: z.number() }));
+export type SessionRecord = z.infer<ReturnType<typeof sessionSchema>>;
 
 export const sessionEntity = {
   key: (sessionKey: string) => ({ pk: `SESSION#${sessionKey}`, sk: 'SESSION' }),
@@ -15,5 +15,5 @@ export const sessionEntity = {
     ...sessionEntity.userIndex(session.userId, sessionKey),
     ...session,
   }),
-  parse: itemParser(sessionSchema),
+  parse: /* @__PURE__ */ itemParser(sessionSchema),
 };

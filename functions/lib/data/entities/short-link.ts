@@ -1,21 +1,21 @@
 import * as z from 'zod';
-import { itemParser, type StoredItem } from './item.js';
+import { lazy, itemParser, type StoredItem } from './item.js';
 
 /**
  * Ephemeral table: `SHORT#<code>`/`SHORT` {url, createdBy, createdAt, expiresAt}. TTL
  * (`expiresAt`, epoch seconds) cleans up eventually; readers check `expiresAt` themselves.
  */
-const shortLinkSchema = z.object({
+const shortLinkSchema = /* @__PURE__ */ lazy(() => z.object({
   code: z.string(),
   url: z.string(),
   createdBy: z.string().nullable(),
   createdAt: z.number(),
   expiresAt: z.number(),
-});
-export type ShortLink = z.infer<typeof shortLinkSchema>;
+}));
+export type ShortLink = z.infer<ReturnType<typeof shortLinkSchema>>;
 
 export const shortLinkEntity = {
   key: (code: string) => ({ pk: `SHORT#${code}`, sk: 'SHORT' }),
   item: (link: ShortLink): StoredItem => ({ ...shortLinkEntity.key(link.code), type: 'SHORT', ...link }),
-  parse: itemParser(shortLinkSchema),
+  parse: /* @__PURE__ */ itemParser(shortLinkSchema),
 };

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { itemParser, type StoredItem } from './item.js';
+import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
 /** `USER#<id>`/`SINGLE#<questionId>` {exam_id}: the caller's single-question exam of that question. */
-const pointerSchema = z.object({ exam_id: z.string() });
+const pointerSchema = /* @__PURE__ */ lazy(() => z.object({ exam_id: z.string() }));
 
 export const singleQuestionPointerEntity = {
   key: (userId: string, questionId: string) => ({ pk: userPk(userId), sk: `SINGLE#${questionId}` }),
@@ -14,5 +14,5 @@ export const singleQuestionPointerEntity = {
     exam_id: examId,
     created_at: createdAt,
   }),
-  parse: itemParser(pointerSchema),
+  parse: /* @__PURE__ */ itemParser(pointerSchema),
 };

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { itemParser, type StoredItem } from './item.js';
+import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
 /** `USER#<userId>`/`SUB#<examId>`, indexed by exam (gsi1 `EXAM#<examId>#SUBS`) for the exam's deletion. */
-const subscriptionSchema = z.object({ exam_id: z.string() });
+const subscriptionSchema = /* @__PURE__ */ lazy(() => z.object({ exam_id: z.string() }));
 const SK_PREFIX = 'SUB#';
 
 export const subscriptionEntity = {
@@ -20,5 +20,5 @@ export const subscriptionEntity = {
     subscribed_at: subscribedAt,
   }),
   /** Reads may project `exam_id` alone. */
-  parse: itemParser(subscriptionSchema),
+  parse: /* @__PURE__ */ itemParser(subscriptionSchema),
 };

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { itemParser, type StoredItem } from './item.js';
+import { lazy, itemParser, type StoredItem } from './item.js';
 
 /** `TAGNAME#<nameKey>`/`TAGNAME` {tag_id}: one tag per name, in either language. */
-const tagNameClaimSchema = z.object({ tag_id: z.string() });
+const tagNameClaimSchema = /* @__PURE__ */ lazy(() => z.object({ tag_id: z.string() }));
 
 export const tagNameClaimEntity = {
   key: (nameKey: string) => ({ pk: `TAGNAME#${nameKey}`, sk: 'TAGNAME' }),
   item: (nameKey: string, tagId: string): StoredItem => ({ ...tagNameClaimEntity.key(nameKey), type: 'TAGNAME', tag_id: tagId }),
-  parse: itemParser(tagNameClaimSchema),
+  parse: /* @__PURE__ */ itemParser(tagNameClaimSchema),
 };

@@ -1,20 +1,20 @@
 import * as z from 'zod';
-import { itemParser, orDefault, type StoredItem } from './item.js';
+import { lazy, itemParser, orDefault, type StoredItem } from './item.js';
 
 /** `TAG#<id>`/`TAG`, listed in gsi1 `TAGS` / `<nameKey(name_ko)>#<id>`. */
-const tagSchema = z.object({
+const tagSchema = /* @__PURE__ */ lazy(() => z.object({
   id: z.string(),
   name_ko: z.string(),
   name_en: z.string(),
   usage_count: orDefault(z.number(), 0),
   created_by: z.string().optional(),
   created_at: z.string().optional(),
-});
-export type TagRecord = z.infer<typeof tagSchema>;
+}));
+export type TagRecord = z.infer<ReturnType<typeof tagSchema>>;
 
 /** What an exam keeps of each of its tags (names denormalised: tags are never renamed). */
-export const tagRefSchema = z.object({ id: z.string(), name_ko: z.string(), name_en: z.string() });
-export type TagRef = z.infer<typeof tagRefSchema>;
+export const tagRefSchema = /* @__PURE__ */ lazy(() => z.object({ id: z.string(), name_ko: z.string(), name_en: z.string() }));
+export type TagRef = z.infer<ReturnType<typeof tagRefSchema>>;
 
 const LIST_PARTITION = 'TAGS';
 
@@ -23,5 +23,5 @@ export const tagEntity = {
   listIndex: (nameKey: string, tagId: string) => ({ gsi1pk: LIST_PARTITION, gsi1sk: `${nameKey}#${tagId}` }),
   listPartition: LIST_PARTITION,
   item: (tag: TagRecord, nameKey: string): StoredItem => ({ ...tagEntity.key(tag.id), ...tagEntity.listIndex(nameKey, tag.id), type: 'TAG', ...tag }),
-  parse: itemParser(tagSchema),
+  parse: /* @__PURE__ */ itemParser(tagSchema),
 };

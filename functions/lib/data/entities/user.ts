@@ -3,7 +3,7 @@ import { normalizeLogin } from '../../../../shared/domain/accounts.js';
 import { LIMITS } from '../../../../shared/domain/limits.js';
 import { ROLES } from '../../../../shared/domain/roles.js';
 import type { Language } from '../../../../shared/domain/language.js';
-import { flag, orDefault, withoutKeys, type StoredItem } from './item.js';
+import { lazy, flag, orDefault, withoutKeys, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 import { scheduledPartition, scheduledShardOf } from './scheduled-shards.js';
 
@@ -20,8 +20,11 @@ import { scheduledPartition, scheduledShardOf } from './scheduled-shards.js';
  */
 const USERS_PARTITION = 'USERS';
 
+/** The USER item's sort key, on its own so readers of keys alone (scheduled-entry.ts) do not keep the user schema in their bundle. */
+export const USER_SK = 'USER';
+
 /** Fields older items may lack get their defaults on read. */
-const userSchema = z.object({
+const userSchema = /* @__PURE__ */ lazy(() => z.object({
   id: z.string(),
   username: z.string(),
   email: orDefault(z.string(), ''),
@@ -42,11 +45,11 @@ const userSchema = z.object({
   random_exam_question_count: orDefault(z.number(), LIMITS.profileQuestionCount.default),
   retention_cleanup_enabled: flag(),
   retention_cleanup_percentage: orDefault(z.number(), LIMITS.retentionPercentage.default),
-});
-export type UserRecord = z.infer<typeof userSchema>;
+}));
+export type UserRecord = z.infer<ReturnType<typeof userSchema>>;
 
 export const userEntity = {
-  key: (userId: string) => ({ pk: userPk(userId), sk: 'USER' }),
+  key: (userId: string) => ({ pk: userPk(userId), sk: USER_SK }),
   /** gsi1: every user by username (admin list, prefix search). */
   listIndex: (username: string) => ({ gsi1pk: USERS_PARTITION, gsi1sk: normalizeLogin(username) }),
   listPartition: USERS_PARTITION,
@@ -64,10 +67,10 @@ export const userEntity = {
     };
   },
   /** Strips keys (key attributes of a user item are never fields) and fills defaults of older items. */
-  parse: (item: StoredItem): UserRecord => userSchema.parse(withoutKeys(item)),
+  parse: (item: StoredItem): UserRecord => userSchema().parse(withoutKeys(item)),
 };
 
 /** What a request's caller needs of the USER item (a projected GetItem). */
-const callerUserSchema = userSchema.pick({ id: true, username: true, role: true, is_superuser: true, is_staff: true, language: true });
-export type CallerUser = z.infer<typeof callerUserSchema>;
-export const parseCallerUser = (item: StoredItem): CallerUser => callerUserSchema.parse(withoutKeys(item));
+const callerUserSchema = /* @__PURE__ */ lazy(() => userSchema().pick({ id: true, username: true, role: true, is_superuser: true, is_staff: true, language: true }));
+export type CallerUser = z.infer<ReturnType<typeof callerUserSchema>>;
+export const parseCallerUser = (item: StoredItem): CallerUser => callerUserSchema().parse(withoutKeys(item));
