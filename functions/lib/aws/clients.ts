@@ -20,14 +20,15 @@ function perEndpoint<T>(create: (endpoint: string | undefined) => T): (endpoint:
   };
 }
 
-const dynamoFor = perEndpoint((endpoint) =>
+// Marked pure so esbuild drops the clients (and their SDK packages) a Lambda never asks for.
+const dynamoFor = /* @__PURE__ */ perEndpoint((endpoint) =>
   DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint, maxAttempts: 3 }), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
   }),
 );
 // s3rver serves buckets by path, not by virtual host.
-const s3For = perEndpoint((endpoint) => new S3Client({ endpoint, forcePathStyle: !!endpoint }));
-const sesFor = perEndpoint((endpoint) => new SESv2Client({ endpoint }));
+const s3For = /* @__PURE__ */ perEndpoint((endpoint) => new S3Client({ endpoint, forcePathStyle: !!endpoint }));
+const sesFor = /* @__PURE__ */ perEndpoint((endpoint) => new SESv2Client({ endpoint }));
 
 export function dynamoDocument(): DynamoDBDocumentClient {
   return dynamoFor(process.env.AWS_ENDPOINT_URL_DYNAMODB || undefined);
