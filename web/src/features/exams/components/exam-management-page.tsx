@@ -65,17 +65,20 @@ export function ExamManagementPage() {
   const tags = useTagList('exam', tagModalOpen || tagIds.length > 0);
   const tagById = new Map((tags.tags ?? []).map((tag) => [tag.id, tag]));
 
-  // Spec 3 §4: a signed-in user whose own list is empty is moved once to the public list.
+  // Spec 3 §4: a signed-in user whose own list is empty is moved once to the public list. Only a
+  // fresh answer decides (issue 14): a cached list may be from before the user had exams, and
+  // while a query loads the previous one's list stays on screen (keepPreviousData).
+  const authoritativeFirstPage = list.isFresh ? list.firstPage : undefined;
   useEffect(() => {
-    if (switched.current || !signedIn || scope !== 'my' || !list.firstPage) return;
-    if (list.firstPage.results.length === 0 && search.trim() === '' && chosenTags.length === 0) {
+    if (switched.current || !signedIn || scope !== 'my' || !authoritativeFirstPage) return;
+    if (authoritativeFirstPage.results.length === 0 && search.trim() === '' && chosenTags.length === 0) {
       switched.current = true;
       setScope('public');
       toast.info(t('exams.filters.switchedToPublic'));
     } else {
       switched.current = true;
     }
-  }, [list.firstPage, scope, signedIn, search, chosenTags.length, t, toast]);
+  }, [authoritativeFirstPage, scope, signedIn, search, chosenTags.length, t, toast]);
 
   // A selection never outlives the list it was made in.
   useEffect(() => setSelected(new Set()), [scope, search, tagIds]);
