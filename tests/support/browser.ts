@@ -74,6 +74,8 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
+  // Web-font subsets load as glyphs first appear (font-display: swap): wait for them, so Hangul is drawn.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.screenshot({ path, fullPage });
   return path;
 }
