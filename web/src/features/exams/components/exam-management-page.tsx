@@ -116,7 +116,9 @@ export function ExamManagementPage() {
     void run(async () => {
       try {
         const answer = action === 'retake' ? await retakeExam(exam.id) : await createWrongQuestionsExam(exam.id);
-        toast.success(answer.message);
+        toast.success(answer.message); // names the version made ("New version (v2) created")
+        // Retake is for taking it again: the new version opens at once (issue 14).
+        if (action === 'retake') navigate(`/take-exam/${answer.id}?returnTo=exam-management`);
       } catch (error) {
         toast.error(serverDetailOr(error, t, t(action === 'retake' ? 'exams.actions.retakeFailed' : 'exams.actions.wrongQuestionsFailed')));
       }
