@@ -152,7 +152,8 @@ export function ExamManagementPage() {
   const subscriptionLabel =
     plan.mode === 'unsubscribe' ? t('exams.actions.unsubscribe') : plan.mode === 'mixed' ? t('exams.actions.toggleSubscription') : t('exams.actions.subscribe');
   const emptyText = scope === 'my' && search.trim() === '' && chosenTags.length === 0 ? t('exams.list.emptyMine') : t('exams.list.empty');
-  const countText = list.hasMore ? t('exams.list.countMore', { count: list.exams.length }) : t('exams.list.count', { count: list.exams.length });
+  // The count is of the rows shown: versions sit inside their original's row (issue 14: "2 exams", one row).
+  const countText = list.hasMore ? t('exams.list.countMore', { count: nodes.length }) : t('exams.list.count', { count: nodes.length });
 
   return (
     <div className={screen.page} data-testid="exam-management-page">
