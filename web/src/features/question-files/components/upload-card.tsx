@@ -141,7 +141,7 @@ export function UploadCard() {
             id={inputId}
             type="file"
             accept=".xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv"
-            className={styles.fileInput}
+            className={form.fileInput}
             disabled={busy}
             aria-describedby={`${inputId}-hint`}
             aria-invalid={error ? true : undefined}
