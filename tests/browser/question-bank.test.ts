@@ -97,6 +97,8 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 40 * 1024 });
     await watchProgress(page);
     await page.getByTestId('question-file-input').setInputFiles({ name: fileName, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: sheet });
+    expect(await page.getByTestId('upload-is-public').isChecked()).toBe(false); // private by default (issue 14)
+    await page.getByTestId('upload-is-public').check();
     await page.getByTestId('upload-submit').click();
     const bar = page.getByTestId('upload-progress-bar');
     await bar.waitFor({ state: 'visible' });
@@ -265,9 +267,12 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     expect(await examRow(page, first).getByTestId('exam-subscribed').count()).toBe(0);
     expect(calls.sort()).toEqual(['subscribe', 'unsubscribe']);
 
-    // Retake makes a version under the original.
+    // Retake makes a version under the original, says so and opens it.
     await examRow(page, second).getByTestId('exam-retake').click();
     await toast(page, '새 버전(v2)이 만들어졌습니다.').waitFor();
+    await page.waitForURL(/\/take-exam\/[0-9a-z]{20}\?returnTo=exam-management$/);
+    await page.getByTestId('take-exam-runner').waitFor();
+    await go(page, '/exam-management');
     const versions = examRow(page, second).getByTestId('exam-versions-toggle');
     await versions.filter({ hasText: '버전 1개 보기' }).waitFor();
     await versions.click();

@@ -134,6 +134,9 @@ describe('take exam (spec 2 §2.1)', () => {
     // 1: the correct answer, typed; Next.
     const answer1 = await revealAnswer(page);
     await page.getByTestId('answer-input').fill(answer1);
+    // Submitting shows the verdict at once (issue 14, finding 2).
+    await page.getByTestId('submit-answer').click();
+    await page.locator('[data-testid="answer-feedback"][data-verdict="correct"]').filter({ hasText: 'Correct!' }).waitFor();
     await page.getByTestId('nav-next').click();
     await waitCount(page, '2 / 10');
 
@@ -152,7 +155,14 @@ describe('take exam (spec 2 §2.1)', () => {
     await page.getByTestId('nav-next').click();
     await toast(page, 'Please enter an answer first.').waitFor();
     expect(await count(page)).toBe('4 / 10');
+    const answer4 = await revealAnswer(page);
     await page.getByTestId('answer-input').fill('no idea');
+    // A wrong typed answer: the verdict, the correct answer and the explanation, before moving on.
+    await page.getByTestId('submit-answer').click();
+    await page.locator('[data-testid="answer-feedback"][data-verdict="wrong"]').waitFor();
+    expect(await page.getByTestId('answer-feedback').textContent()).toContain('Not quite');
+    expect(await page.getByTestId('correct-answer').textContent()).toBe(answer4);
+    await page.getByTestId('answer-reveal').getByText('Explanation').waitFor();
     await page.getByTestId('answer-input').press('Control+Enter');
     await waitCount(page, '5 / 10');
 
@@ -187,7 +197,7 @@ describe('take exam (spec 2 §2.1)', () => {
     await page.getByTestId('save-exam').click();
     await toast(page, 'Your answers so far are saved.').waitFor();
     expect(await count(page)).toBe('5 / 10');
-    await page.getByTestId('exam-completed').waitFor();
+    expect(await page.getByTestId('exam-completed').count()).toBe(0); // 4 of 10 answered: not completed (issue 14)
 
     // The statistics now have attempts: question 1 shows its accuracy (100 %), and the slider adjusts it.
     await page.getByTestId('nav-first').click();
@@ -230,6 +240,55 @@ describe('take exam (spec 2 §2.1)', () => {
     expect(await current.getAttribute('aria-label')).toContain('Not answered');
     expect(await page.locator('[data-testid="question-list-item"][aria-label$="Correct"]').count()).toBe(3);
     await page.getByTestId('question-list-modal').getByRole('button', { name: 'Close' }).click();
+
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+
+  test('End without returnTo lands on my exams, even when the cached "my exams" list is stale (issue 14, finding 1)', async () => {
+    const publicId = await publicExamId('쿠버네티스 기초');
+    const { page, errors, close } = await visit(browser, '/', { locale: 'en-US' });
+    await registerThroughForm(page, `end${stamp}`, 'Ender', PASSWORD);
+
+    // A new user's own list is empty: the one-time switch to the public list is right here.
+    await go(page, '/exam-management');
+    await toast(page, 'You have no exams yet, so here are the public ones.').waitFor();
+    await toast(page, 'You have no exams yet').waitFor({ state: 'detached', timeout: 15_000 });
+
+    // An exam of their own appears behind the cached empty list's back (as from another tab).
+    const source = await pageApi<{ questions: { id: string }[] }>(page, 'GET', `/api/exam/${publicId}/`);
+    const created = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
+      title: `Mine ${stamp}`,
+      creation_type: 'copy',
+      exam_id: publicId,
+      questions: source.body.questions.slice(0, 2).map((question) => question.id),
+    });
+    expect(created.status).toBe(200);
+
+    // Take it without reloading the app (the stale list stays in the cache), answer, End.
+    await page.evaluate((path) => {
+      history.pushState({}, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/take-exam/${created.body.id}`);
+    await runner(page).waitFor();
+    await waitCount(page, '1 / 2');
+    await page.getByTestId('self-grade-pass').click();
+    await page.getByTestId('nav-next').click();
+    await waitCount(page, '2 / 2');
+    expect(await page.getByTestId('exam-completed').count()).toBe(0);
+    await page.getByTestId('self-grade-pass').click();
+    await page.getByTestId('nav-next').click(); // the last question: the exam is complete now
+    await page.getByTestId('exam-completed').waitFor();
+    await page.getByTestId('end-exam').click();
+
+    // Spec 2 §2.1: /exam-management?t=…, on the user's own list with their exam, no false switch.
+    await page.waitForURL(/\/exam-management\?t=\d+$/);
+    await page.getByTestId('exam-management-page').getByText(`Mine ${stamp}`).waitFor();
+    expect(await page.getByTestId('scope-my').getAttribute('aria-checked')).toBe('true');
+    await page.waitForTimeout(500);
+    expect(await toast(page, 'You have no exams yet').count()).toBe(0);
+    expect(await page.getByTestId('scope-my').getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('exam-management-page').getByText(`Mine ${stamp}`).count()).toBeGreaterThan(0);
 
     expect(unexpected(errors)).toEqual([]);
     await close();

@@ -74,6 +74,13 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
+  // Web-font subsets load as glyphs first appear (font-display: swap), and the font CSS itself comes
+  // lazily: wait until no font is loading for a moment, so Hangul is drawn.
+  await page.waitForFunction(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    return document.fonts.status === 'loaded';
+  });
   await page.screenshot({ path, fullPage });
   return path;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { ExamQuestion } from '../../shared/contracts/exams.js';
 import { formatElapsed } from '../../web/src/lib/format-time.js';
+import { answerVerdict } from '../../web/src/features/take-exam/utils/answer-verdict.js';
 import { choiceOptions, contentWithoutOptions, detectInputForm, joinChoices, splitChoices } from '../../web/src/features/take-exam/utils/input-form.js';
 import { addFormValues, editFormValues, questionFormBody, questionFormProblem } from '../../web/src/features/take-exam/utils/question-form.js';
 import { cleanUrl, needsTranslation, nextCsvId, questionView, showsTranslationNotice } from '../../web/src/features/take-exam/utils/question-view.js';
@@ -250,5 +251,28 @@ describe('question view, form and time', () => {
     expect(formatElapsed(65)).toBe('1:05');
     expect(formatElapsed(3725)).toBe('62:05');
     expect(formatElapsed(-3)).toBe('0:00');
+  });
+});
+
+describe('the verdict on a submitted answer (issue 14, finding 2)', () => {
+  const question = (answer: string, content = '') => ({ answer, content });
+
+  test('the shared answer rule decides: trimmed, case-insensitive, width-folded, yes/no forms alike', () => {
+    expect(answerVerdict('  Pod ', question('pod'))).toBe('correct');
+    expect(answerVerdict('ＰＯＤ', question('pod'))).toBe('correct');
+    expect(answerVerdict('예', question('yes'))).toBe('correct');
+    expect(answerVerdict('deployment', question('pod'))).toBe('wrong');
+    expect(answerVerdict('no', question('yes'))).toBe('wrong');
+  });
+
+  test('a multiple-choice answer compares as a set', () => {
+    const content = 'Pick two\na) one\nb) two\nc) three';
+    expect(answerVerdict('c, a', question('a, c', content))).toBe('correct');
+    expect(answerVerdict('a', question('a, c', content))).toBe('wrong');
+  });
+
+  test('no verdict for a blank answer or a question without a correct answer', () => {
+    expect(answerVerdict('   ', question('pod'))).toBeNull();
+    expect(answerVerdict('pod', question(''))).toBeNull();
   });
 });

@@ -26,6 +26,8 @@ async function start() {
   startAuthListeners();
   await initI18n(language, loadBundledTranslations);
 
+  // Hangul on machines without Korean fonts; lazy so its large CSS does not block the first paint.
+  void import('./app/styles/korean-font.js');
   root.render(
     <StrictMode>
       <App />

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
 import type { RouteContract, ResponseOf } from '../../../shared/contracts/define-route.js';
@@ -36,11 +36,19 @@ export function useApiPages<C extends RouteContract>(
     },
     config,
   );
+  // SWR hands out a cached answer first and asks again behind it; `isFresh` tells the answer of a
+  // request made since this screen mounted (and for the current query) from such a cached one.
+  const [requestedSinceMount, setRequestedSinceMount] = useState(false);
+  useEffect(() => {
+    if (swr.isValidating) setRequestedSinceMount(true);
+  }, [swr.isValidating]);
   const pages = swr.data ?? [];
   return {
     pages,
     hasMore: !!pages[pages.length - 1]?.next,
     isLoading: swr.isLoading,
+    /** `pages` is the server's answer to a request made since mount, not a cached or previous query's list. */
+    isFresh: requestedSinceMount && !swr.isValidating && swr.data !== undefined,
     isLoadingMore: swr.isValidating && swr.size > pages.length,
     error: swr.error,
     /** How many pages are asked for (loaded or on the way). */

@@ -32,8 +32,24 @@ export interface AuthStatusDetail {
 
 export const AUTH_STATUS_EVENT = 'authStatusChanged';
 
-/** The name shown in the navbar: first and last name when set, else the username. */
-export function displayName(user: AuthUser): string {
-  const full = [user.first_name, user.last_name].filter((part) => part && part.trim()).join(' ').trim();
-  return full || user.username;
+const HANGUL = /[\uac00-\ud7a3]/;
+
+/**
+ * The name shown in the navbar and greetings: first and last name when set, else the username.
+ * A Korean name on a Korean page reads family name first, as Korean writes it ("김유엑스"); other
+ * names keep their given-name-first order.
+ */
+export function displayName(user: AuthUser, language: string = 'en'): string {
+  const first = user.first_name?.trim() ?? '';
+  const last = user.last_name?.trim() ?? '';
+  if (language === 'ko' && HANGUL.test(first) && HANGUL.test(last)) return `${last}${first}`;
+  return [first, last].filter(Boolean).join(' ') || user.username;
+}
+
+/** Joined within the last day: greeted as new, not "welcome back". */
+const NEW_USER_MS = 24 * 60 * 60 * 1000;
+
+export function isNewUser(user: AuthUser, now: number = Date.now()): boolean {
+  const joined = user.date_joined ? Date.parse(user.date_joined) : Number.NaN;
+  return Number.isFinite(joined) && now - joined < NEW_USER_MS;
 }

@@ -26,7 +26,7 @@ const EMPTY: Values = { id: '', name: '', email: '', affiliation: '', location: 
 
 /** Registration (spec 1 §2, §4, §5). */
 export function RegisterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>(EMPTY);
@@ -65,7 +65,7 @@ export function RegisterPage() {
       const answer = await register({ ...values, language: currentLanguage() });
       if (answer.success && answer.auto_login && answer.user) {
         completeSignIn(answer.user);
-        toast.success(t('auth.register.welcome', { name: displayName(answer.user) }), LIMITS.toastMs.register);
+        toast.success(t('auth.register.welcome', { name: displayName(answer.user, i18n.language) }), LIMITS.toastMs.register);
         timer.current = setTimeout(() => navigate('/', { replace: true }), AUTO_LOGIN_REDIRECT_MS);
       } else {
         toast.success(t('auth.register.completed'), LIMITS.toastMs.register);

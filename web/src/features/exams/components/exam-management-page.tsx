@@ -65,17 +65,20 @@ export function ExamManagementPage() {
   const tags = useTagList('exam', tagModalOpen || tagIds.length > 0);
   const tagById = new Map((tags.tags ?? []).map((tag) => [tag.id, tag]));
 
-  // Spec 3 §4: a signed-in user whose own list is empty is moved once to the public list.
+  // Spec 3 §4: a signed-in user whose own list is empty is moved once to the public list. Only a
+  // fresh answer decides (issue 14): a cached list may be from before the user had exams, and
+  // while a query loads the previous one's list stays on screen (keepPreviousData).
+  const authoritativeFirstPage = list.isFresh ? list.firstPage : undefined;
   useEffect(() => {
-    if (switched.current || !signedIn || scope !== 'my' || !list.firstPage) return;
-    if (list.firstPage.results.length === 0 && search.trim() === '' && chosenTags.length === 0) {
+    if (switched.current || !signedIn || scope !== 'my' || !authoritativeFirstPage) return;
+    if (authoritativeFirstPage.results.length === 0 && search.trim() === '' && chosenTags.length === 0) {
       switched.current = true;
       setScope('public');
       toast.info(t('exams.filters.switchedToPublic'));
     } else {
       switched.current = true;
     }
-  }, [list.firstPage, scope, signedIn, search, chosenTags.length, t, toast]);
+  }, [authoritativeFirstPage, scope, signedIn, search, chosenTags.length, t, toast]);
 
   // A selection never outlives the list it was made in.
   useEffect(() => setSelected(new Set()), [scope, search, tagIds]);
@@ -113,7 +116,9 @@ export function ExamManagementPage() {
     void run(async () => {
       try {
         const answer = action === 'retake' ? await retakeExam(exam.id) : await createWrongQuestionsExam(exam.id);
-        toast.success(answer.message);
+        toast.success(answer.message); // names the version made ("New version (v2) created")
+        // Retake is for taking it again: the new version opens at once (issue 14).
+        if (action === 'retake') navigate(`/take-exam/${answer.id}?returnTo=exam-management`);
       } catch (error) {
         toast.error(serverDetailOr(error, t, t(action === 'retake' ? 'exams.actions.retakeFailed' : 'exams.actions.wrongQuestionsFailed')));
       }
@@ -147,7 +152,8 @@ export function ExamManagementPage() {
   const subscriptionLabel =
     plan.mode === 'unsubscribe' ? t('exams.actions.unsubscribe') : plan.mode === 'mixed' ? t('exams.actions.toggleSubscription') : t('exams.actions.subscribe');
   const emptyText = scope === 'my' && search.trim() === '' && chosenTags.length === 0 ? t('exams.list.emptyMine') : t('exams.list.empty');
-  const countText = list.hasMore ? t('exams.list.countMore', { count: list.exams.length }) : t('exams.list.count', { count: list.exams.length });
+  // The count is of the rows shown: versions sit inside their original's row (issue 14: "2 exams", one row).
+  const countText = list.hasMore ? t('exams.list.countMore', { count: nodes.length }) : t('exams.list.count', { count: nodes.length });
 
   return (
     <div className={screen.page} data-testid="exam-management-page">

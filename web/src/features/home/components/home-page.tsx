@@ -4,7 +4,7 @@ import { Icon } from '../../../components/ui/icon/icon.js';
 import page from '../../../components/ui/page/page.module.css';
 import { introPath } from '../../../lib/host.js';
 import { useAuth } from '../../../lib/auth/use-auth.js';
-import { displayName } from '../../../lib/auth/auth-user.js';
+import { displayName, isNewUser } from '../../../lib/auth/auth-user.js';
 import { FeatureCards } from './feature-cards.js';
 import { RecentResults } from './recent-results.js';
 import styles from './home-page.module.css';
@@ -15,7 +15,7 @@ import styles from './home-page.module.css';
  * Study table and the daily exam call belong to the studies issues and are added there.
  */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const [params] = useSearchParams();
 
@@ -26,7 +26,9 @@ export function HomePage() {
       <section className={styles.hero}>
         <div className={`${page.container} ${styles.heroInner}`}>
           <span className={page.eyebrow}>
-            {user ? t('home.hero.welcome', { name: displayName(user) }) : t('home.hero.eyebrow')}
+            {user
+              ? t(isNewUser(user) ? 'home.hero.welcomeNew' : 'home.hero.welcome', { name: displayName(user, i18n.language) })
+              : t('home.hero.eyebrow')}
           </span>
           <h1 className={styles.title}>{t('home.hero.title')}</h1>
           <p className={`${page.lead} ${styles.lead}`}>{t('home.hero.lead')}</p>

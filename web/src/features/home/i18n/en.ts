@@ -6,6 +6,7 @@ const en = {
   hero: {
     eyebrow: 'Learn by answering questions',
     welcome: 'Welcome back, {{name}}',
+    welcomeNew: 'Welcome, {{name}}',
     title: 'Build real skill through steady practice',
     lead: 'Upload question files, group them into exams and studies, and practise. Missed questions come back, mastered ones fade out — a little every day adds up.',
     start: 'Get started',

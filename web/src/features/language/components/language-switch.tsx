@@ -18,7 +18,8 @@ export function LanguageSwitch() {
       className={styles.switch}
       onClick={() => void switchLanguage(target)}
       disabled={pending}
-      aria-label={t('language.switchTo')}
+      // The spoken name starts with the visible code (WCAG 2.5.3, axe label-content-name-mismatch).
+      aria-label={`${CODE[target]}, ${t('language.switchTo')}`}
       title={t('language.switchTo')}
       data-testid="language-switch"
       lang={target}

@@ -7,12 +7,12 @@ import styles from './user-menu.module.css';
 
 /** Spec 1 §2: a dropdown under the user's name with Profile, Favorite and Logout. */
 export function UserMenu({ user }: { user: AuthUser }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const name = displayName(user);
+  const name = displayName(user, i18n.language);
 
   useEffect(() => setOpen(false), [location.pathname]);
 
@@ -45,14 +45,15 @@ export function UserMenu({ user }: { user: AuthUser }) {
         className={styles.trigger}
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`${t('navigation.userMenu')}: ${name}`}
         onClick={() => setOpen((value) => !value)}
         data-testid="user-menu"
       >
         <span className={styles.avatar} aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}
         </span>
+        {/* Named by its content, so the spoken name holds the visible one (WCAG 2.5.3). */}
         <span className={styles.name}>{name}</span>
+        <span className={styles.visuallyHidden}>, {t('navigation.userMenu')}</span>
         <svg className={styles.caret} viewBox="0 0 12 12" aria-hidden="true">
           <path d="M3 4.5 6 7.5 9 4.5" />
         </svg>

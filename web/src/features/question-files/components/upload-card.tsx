@@ -40,7 +40,8 @@ export function UploadCard() {
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [isPublic, setIsPublic] = useState(true);
+  // Private unless the uploader chooses otherwise: a public file shows their name to everyone (issue 14).
+  const [isPublic, setIsPublic] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [overwrite, setOverwrite] = useState<{ file: File; check: ExistingCheck } | null>(null);
@@ -140,7 +141,7 @@ export function UploadCard() {
             id={inputId}
             type="file"
             accept=".xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv"
-            className={styles.fileInput}
+            className={form.fileInput}
             disabled={busy}
             aria-describedby={`${inputId}-hint`}
             aria-invalid={error ? true : undefined}

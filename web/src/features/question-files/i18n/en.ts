@@ -12,7 +12,7 @@ const en = {
     hint: 'Up to 10 MB and 20,000 rows. The first sheet is read.',
     selected: 'Selected: {{name}} ({{size}})',
     isPublic: 'Upload as a public file',
-    isPublicHint: 'Other users can see public files and build exams from them.',
+    isPublicHint: 'Public files are listed for every user with your username, and anyone can build exams from them. Private files are yours alone.',
     submit: 'Upload',
     cancel: 'Cancel upload',
     checking: 'Checking for a file with the same name...',

@@ -189,7 +189,8 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
         trackProgress={record.trackProgress}
         onTrackProgress={(value) => dispatch({ type: 'setTrackProgress', value })}
         continueMode={record.isContinueMode}
-        completed={record.examCompleted}
+        // The badge says "completed" only when every question has an answer, not after a mid-exam Save.
+        completed={record.examCompleted && total > 0 && record.answeredQuestions.length >= total}
         singleQuestion={singleQuestion}
       />
       <ExamToolbar

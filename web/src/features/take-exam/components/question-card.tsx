@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAnswerCorrect } from '../../../../../shared/domain/answer-check.js';
 import type { Language } from '../../../../../shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';
+import { answerVerdict } from '../utils/answer-verdict.js';
 import { choiceOptions, contentWithoutOptions, detectInputForm } from '../utils/input-form.js';
 import type { QuestionView } from '../utils/question-view.js';
 import { isBlank, type SolvedValue } from '../utils/session-record.js';
@@ -18,7 +18,7 @@ interface QuestionCardProps {
   forceAnswer: boolean;
   onAnswer(value: string): void;
   onSolved(value: SolvedValue): void;
-  /** Submit (force_answer exams); returns false when it did not go through. */
+  /** Submits a typed or chosen answer; returns false when it did not go through. */
   onSubmit(): boolean;
   onPass(): boolean;
   onFail(): boolean;
@@ -38,10 +38,15 @@ export function QuestionCard(props: QuestionCardProps) {
   const options = inputForm === 'radio' || inputForm === 'checkbox' ? choiceOptions(question.content) : [];
   const content = options.length > 0 ? contentWithoutOptions(question.content) : question.content;
   const noHint = isBlank(question.answer) && isBlank(question.explanation);
-  const correct = isAnswerCorrect(props.answer, question.answer, question.content);
+  // Typed and chosen answers get a verdict on submit; the Solved/Unsolved form is its own grade.
+  const typed = inputForm !== 'solved';
+  const verdict = checked ? answerVerdict(props.answer, question) : null;
 
   const submit = () => {
-    if (props.onSubmit()) setChecked(true);
+    if (!props.onSubmit()) return;
+    setChecked(true);
+    // A wrong answer shows the correct one and the explanation at once.
+    if (answerVerdict(props.answer, question) === 'wrong') setShowAnswer(true);
   };
 
   return (
@@ -70,17 +75,20 @@ export function QuestionCard(props: QuestionCardProps) {
         options={options}
         value={props.answer}
         solved={props.solved}
-        onChange={props.onAnswer}
+        onChange={(value) => {
+          setChecked(false); // a changed answer has no verdict until it is submitted again
+          props.onAnswer(value);
+        }}
         onSolved={props.onSolved}
         onNext={props.onNext}
       />
 
       <div className={styles.actionRow}>
         <div className={styles.actionGroup} role="group" aria-label={t('takeExam.question.selfGrade')}>
-          {props.forceAnswer && (
+          {typed && (
             <button
               type="button"
-              className={`${button.button} ${button.primary}`}
+              className={`${button.button} ${props.forceAnswer ? button.primary : button.secondary}`}
               disabled={isBlank(props.answer)}
               onClick={submit}
               data-testid="submit-answer"
@@ -88,22 +96,26 @@ export function QuestionCard(props: QuestionCardProps) {
               {t('takeExam.question.submit')}
             </button>
           )}
-          <button
-            type="button"
-            className={`${button.button} ${button.secondary} ${styles.passButton} ${props.solved === 'Y' ? styles.selected : ''}`}
-            onClick={() => props.onPass() && setShowAnswer(true)}
-            data-testid="self-grade-pass"
-          >
-            {t('takeExam.question.pass')}
-          </button>
-          <button
-            type="button"
-            className={`${button.button} ${button.secondary} ${styles.failButton} ${props.solved === 'N' ? styles.selected : ''}`}
-            onClick={() => props.onFail() && setShowAnswer(true)}
-            data-testid="self-grade-fail"
-          >
-            {t('takeExam.question.fail')}
-          </button>
+          {typed && (
+            <>
+              <button
+                type="button"
+                className={`${button.button} ${button.secondary} ${styles.passButton} ${props.solved === 'Y' ? styles.selected : ''}`}
+                onClick={() => props.onPass() && setShowAnswer(true)}
+                data-testid="self-grade-pass"
+              >
+                {t('takeExam.question.pass')}
+              </button>
+              <button
+                type="button"
+                className={`${button.button} ${button.secondary} ${styles.failButton} ${props.solved === 'N' ? styles.selected : ''}`}
+                onClick={() => props.onFail() && setShowAnswer(true)}
+                data-testid="self-grade-fail"
+              >
+                {t('takeExam.question.fail')}
+              </button>
+            </>
+          )}
         </div>
         <button
           type="button"
@@ -116,12 +128,17 @@ export function QuestionCard(props: QuestionCardProps) {
         </button>
       </div>
 
-      {checked && (
-        <p className={`${styles.feedback} ${correct ? styles.feedbackCorrect : styles.feedbackWrong}`} role="status" data-testid="answer-feedback">
-          {correct ? t('takeExam.question.correct') : t('takeExam.question.incorrect')}
+      {verdict && (
+        <p
+          className={`${styles.feedback} ${verdict === 'correct' ? styles.feedbackCorrect : styles.feedbackWrong}`}
+          role="status"
+          data-testid="answer-feedback"
+          data-verdict={verdict}
+        >
+          {verdict === 'correct' ? t('takeExam.question.correct') : t('takeExam.question.incorrectSeeAnswer')}
         </p>
       )}
-      {!checked && props.solved && (
+      {!verdict && typed && props.solved && (
         <p className={`${styles.feedback} ${props.solved === 'Y' ? styles.feedbackCorrect : styles.feedbackWrong}`} role="status" data-testid="self-grade-status">
           {props.solved === 'Y' ? t('takeExam.question.passed') : t('takeExam.question.failed')}
         </p>

@@ -65,7 +65,7 @@ const en = {
     noHint: 'This question has no answer or explanation.',
     notTranslated: 'This question has not been translated into English yet.',
     correct: 'Correct!',
-    incorrect: 'Not quite.',
+    incorrectSeeAnswer: 'Not quite. The correct answer and the explanation are below.',
     graded: 'Graded',
     passed: 'Graded as correct',
     failed: 'Graded as wrong',

@@ -62,7 +62,7 @@ const ko = {
     noHint: '이 문제에는 정답과 설명이 없습니다.',
     notTranslated: '이 문제는 아직 번역되지 않았습니다.',
     correct: '정답입니다!',
-    incorrect: '오답입니다.',
+    incorrectSeeAnswer: '오답입니다. 아래에서 정답과 설명을 확인하세요.',
     graded: '채점 결과',
     passed: 'O로 채점함',
     failed: 'X로 채점함',

@@ -65,7 +65,7 @@ export function UploadUsersForm() {
               id={inputId}
               type="file"
               accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
-              className={styles.fileInput}
+              className={form.fileInput}
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
                 setError(null);

@@ -64,7 +64,7 @@ export function UserRow({ user, isMe, selected, onToggle, onChangePassword }: Pr
   };
 
   const usernameCell = (
-    <td className={styles.nowrap}>
+    <td className={styles.nowrap} data-label={t('userManagement.columns.username')}>
       {user.username}
       {isMe && <span className={styles.me}>{t('userManagement.me')}</span>}
     </td>
@@ -83,7 +83,7 @@ export function UserRow({ user, isMe, selected, onToggle, onChangePassword }: Pr
       </td>
       {editing ? (
         <>
-          <td>
+          <td data-label={t('userManagement.columns.name')}>
             <input
               className={`${form.input} ${form.compact} ${styles.editInput}`}
               value={name}
@@ -93,7 +93,7 @@ export function UserRow({ user, isMe, selected, onToggle, onChangePassword }: Pr
             />
           </td>
           {usernameCell}
-          <td>
+          <td className={styles.wideCell} data-label={t('userManagement.columns.email')}>
             <input
               className={`${form.input} ${form.compact} ${styles.editInput}`}
               type="email"
@@ -102,7 +102,7 @@ export function UserRow({ user, isMe, selected, onToggle, onChangePassword }: Pr
               aria-label={t('userManagement.edit.emailLabel', { username: user.username })}
             />
           </td>
-          <td>
+          <td data-label={t('userManagement.columns.role')}>
             <select
               className={`${form.select} ${form.compact}`}
               value={role}
@@ -117,8 +117,10 @@ export function UserRow({ user, isMe, selected, onToggle, onChangePassword }: Pr
               ))}
             </select>
           </td>
-          <td className={`${styles.nowrap} ${styles.muted}`}>{formatJoinDate(user.date_joined)}</td>
-          <td>
+          <td className={`${styles.nowrap} ${styles.muted}`} data-label={t('userManagement.columns.joined')}>
+            {formatJoinDate(user.date_joined)}
+          </td>
+          <td className={styles.wideCell}>
             <div className={dataTable.rowActions}>
               <button type="button" className={`${button.button} ${button.primary} ${button.small}`} onClick={() => void save()} disabled={saving}>
                 {saving ? t('userManagement.edit.saving') : t('userManagement.edit.save')}
@@ -131,14 +133,20 @@ export function UserRow({ user, isMe, selected, onToggle, onChangePassword }: Pr
         </>
       ) : (
         <>
-          <td className={styles.nowrap}>{fullName || <span className={styles.muted}>-</span>}</td>
+          <td className={styles.nowrap} data-label={t('userManagement.columns.name')}>
+            {fullName || <span className={styles.muted}>-</span>}
+          </td>
           {usernameCell}
-          <td>{user.email || <span className={styles.muted}>-</span>}</td>
-          <td>
+          <td className={styles.wideCell} data-label={t('userManagement.columns.email')}>
+            {user.email || <span className={styles.muted}>-</span>}
+          </td>
+          <td data-label={t('userManagement.columns.role')}>
             <RoleBadge role={user.role} />
           </td>
-          <td className={`${styles.nowrap} ${styles.muted}`}>{formatJoinDate(user.date_joined)}</td>
-          <td>
+          <td className={`${styles.nowrap} ${styles.muted}`} data-label={t('userManagement.columns.joined')}>
+            {formatJoinDate(user.date_joined)}
+          </td>
+          <td className={styles.wideCell}>
             <div className={dataTable.rowActions}>
               <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={startEdit}>
                 {t('userManagement.edit.button')}

@@ -39,7 +39,8 @@ export function UsersTable({ users, meId, selected, onSelectedChange, onChangePa
   };
 
   return (
-    <div className={dataTable.wrap} data-scroll-x>
+    // On a phone each user is a card (data-table's `cards`), so Edit and Save stay on screen.
+    <div className={`${dataTable.wrap} ${dataTable.cards} ${styles.usersTable}`}>
       <table className={`${dataTable.table} ${dataTable.noWrap}`} data-testid="users-table">
         <thead>
           <tr>
