@@ -2,7 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import { MAX_EXAM_QUESTIONS } from '../../shared/contracts/exams.js';
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
-import { batchGetAll, queryAll } from '../lib/data/batch-ops.js';
+import { batchGetAll } from '../lib/data/batch-ops.js';
+import { queryAll } from '../lib/data/paginate.js';
 import { isConditionFailure } from '../lib/data/dynamo-errors.js';
 import {
   examEntity,

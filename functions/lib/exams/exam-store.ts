@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
-import { batchGetAll, batchWriteAll, deleteRequest, putRequest, queryAll } from '../data/batch-ops.js';
+import { batchGetAll, batchWriteAll, deleteRequest, putRequest } from '../data/batch-ops.js';
+import { queryAll } from '../data/paginate.js';
 import { isConditionFailed, isTransactionCanceled } from '../data/dynamo-errors.js';
 import {
   examEntity,

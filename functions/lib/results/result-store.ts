@@ -1,7 +1,8 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
-import { batchGetAll, queryAll } from '../data/batch-ops.js';
+import { batchGetAll } from '../data/batch-ops.js';
+import { queryAll } from '../data/paginate.js';
 import {
   countersEntity,
   examEntity,
