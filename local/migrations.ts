@@ -2,7 +2,8 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../functions/lib/aws/clients.js';
 import { config } from '../functions/lib/config.js';
 import { fileEntity, examEntity, questionPoolCounterEntity, QUESTION_COUNTER_SHARDS } from '../functions/lib/data/entities/index.js';
-import { batchGetAll, queryAll, queryBounded } from '../functions/lib/data/batch-ops.js';
+import { batchGetAll } from '../functions/lib/data/batch-ops.js';
+import { queryAll, queryBounded } from '../functions/lib/data/paginate.js';
 
 /**
  * Brings a data directory written by an older build up to today's key layout. Each step reads

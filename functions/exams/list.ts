@@ -1,7 +1,7 @@
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type * as exams from '../../shared/contracts/exams.js';
 import { isSiteAdmin } from '../../shared/domain/roles.js';
-import { queryBounded } from '../lib/data/batch-ops.js';
+import { queryBounded } from '../lib/data/paginate.js';
 import { examEntity, examListShards, nameKey } from '../lib/data/entities/index.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';

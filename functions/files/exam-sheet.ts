@@ -5,7 +5,7 @@ import { MAX_EXAM_QUESTIONS } from '../../shared/contracts/exams.js';
 import type { Language } from '../../shared/domain/language.js';
 import { cellText, cleanFileName, headerKey, sheetExtension } from '../../shared/domain/question-sheet.js';
 import { errorMessage } from '../../shared/i18n/catalogue.js';
-import { queryBounded } from '../lib/data/batch-ops.js';
+import { queryBounded } from '../lib/data/paginate.js';
 import { EXAM_LIST_SHARDS, examEntity, examListShards } from '../lib/data/entities/index.js';
 import { AppError, payloadTooLarge } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';

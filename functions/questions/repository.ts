@@ -2,14 +2,15 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import { MAX_EXAM_QUESTIONS } from '../../shared/contracts/exams.js';
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
-import { batchGetAll, queryAll } from '../lib/data/batch-ops.js';
+import { batchGetAll } from '../lib/data/batch-ops.js';
+import { queryAll } from '../lib/data/paginate.js';
 import { isConditionFailure } from '../lib/data/dynamo-errors.js';
+import { examQuestionsWithId, indexedQuestionCopy } from '../lib/exams/exam-store.js';
 import {
   examEntity,
   examQuestionEntity,
   favoriteEntity,
   ignoredEntity,
-  primaryKeyOf,
   questionPositionCounterEntity,
   userPk,
   type FavoriteRecord,
@@ -30,27 +31,12 @@ export type FavoriteItem = FavoriteRecord;
  * for a moment, so a miss falls back to a Query of the exam's question items filtered by id.
  */
 export async function findQuestionInExam(examId: string, questionId: string): Promise<StoredQuestion | null> {
-  const answer = await db().send(
-    new QueryCommand({
-      TableName: config.appTable,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :home)',
-      ExpressionAttributeValues: { ':pk': examQuestionEntity.copyPartition(questionId), ':home': examQuestionEntity.homePrefix(examId) },
-      ProjectionExpression: 'pk, sk',
-      Limit: 1,
-    }),
-  );
-  const hit = answer.Items?.[0];
+  const hit = await indexedQuestionCopy(examId, questionId);
   if (hit) {
-    const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: primaryKeyOf(hit), ConsistentRead: true }));
+    const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: hit, ConsistentRead: true }));
     if (Item && Item.id === questionId) return examQuestionEntity.parse(Item);
   }
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
-    FilterExpression: 'id = :id',
-    ExpressionAttributeValues: { ':pk': examEntity.partition(examId), ':q': examQuestionEntity.skPrefix, ':id': questionId },
-    ConsistentRead: true,
-  });
+  const items = await examQuestionsWithId(examId, questionId);
   return items[0] ? examQuestionEntity.parse(items[0]) : null;
 }
 

@@ -27,7 +27,7 @@ import {
   type ResultRecord,
 } from '../lib/results/result-store.js';
 import { TransactionCancelled, putStat, removeResult } from '../lib/results/result-writes.js';
-import { applyAnswers } from './submit.js';
+import { applyAnswers, type ApplyInput } from './submit.js';
 import { runJob } from '../lib/results/stats-job.js';
 import { retry } from '../lib/retry.js';
 import { resultView, statisticView, summaryView } from './views.js';
@@ -35,31 +35,18 @@ import { resultView, statisticView, summaryView } from './views.js';
 /** POST /api/submit-exam/ (T5). */
 export async function submitExam(input: ServiceInput<typeof contracts.submitExam>, ctx: SignedInContext) {
   const { body } = input;
-  return applyAnswers({
-    kind: 'submit',
-    caller: ctx.caller.user,
-    language: ctx.language,
-    examId: body.exam_id,
-    answers: body.answers,
-    elapsedSeconds: body.elapsed_seconds,
-    submissionId: body.submission_id,
-    studyId: body.study_id ?? null,
-  });
+  return applyAnswers({ kind: 'submit', ...answersSent(body, ctx), examId: body.exam_id, studyId: body.study_id ?? null });
 }
 
 /** POST /api/exam/{examId}/continue/: the caller's own earlier result of this exam only (else 404). */
 export async function continueExam(input: ServiceInput<typeof contracts.continueExam>, ctx: SignedInContext) {
   const { body } = input;
-  return applyAnswers({
-    kind: 'continue',
-    caller: ctx.caller.user,
-    language: ctx.language,
-    examId: input.params.examId,
-    previousResultId: body.previous_result_id,
-    answers: body.answers,
-    elapsedSeconds: body.elapsed_seconds,
-    submissionId: body.submission_id,
-  });
+  return applyAnswers({ kind: 'continue', ...answersSent(body, ctx), examId: input.params.examId, previousResultId: body.previous_result_id });
+}
+
+/** What submit and continue both hand on: who answers, in which language, and the answers sent. */
+function answersSent(body: Pick<ApplyInput, 'answers'> & { elapsed_seconds: number; submission_id?: string }, ctx: SignedInContext) {
+  return { caller: ctx.caller.user, language: ctx.language, answers: body.answers, elapsedSeconds: body.elapsed_seconds, submissionId: body.submission_id };
 }
 
 // --- cursors: base64url JSON of DynamoDB's LastEvaluatedKey, only ever inside the caller's partition ---

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { queryAll } from '../../functions/lib/data/batch-ops.js';
+import { queryAll } from '../../functions/lib/data/paginate.js';
 import { fileEntity } from '../../functions/lib/data/entities/index.js';
 import { removeFileRecord, getFile } from '../../functions/lib/files/file-store.js';
 import { uploadBank } from '../support/exam-fixtures.js';

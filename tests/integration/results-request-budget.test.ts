@@ -5,7 +5,7 @@ import * as examServices from '../../functions/exams/services.js';
 import { importQuestionSheet } from '../../functions/files/importer/import.js';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
-import { queryAll } from '../../functions/lib/data/batch-ops.js';
+import { queryAll } from '../../functions/lib/data/paginate.js';
 import { resultDetailEntity, resultJobEntity, userPk } from '../../functions/lib/data/entities/index.js';
 import type { SignedInContext } from '../../functions/lib/http/types.js';
 import { createLogger } from '../../functions/lib/log.js';

@@ -19,13 +19,7 @@ export const WITHDRAWN_CREATOR_ID = 'withdrawn';
 export async function purgeCreations(userId: string, log: Logger): Promise<{ deleted: number; anonymised: number }> {
   let deleted = 0;
   let anonymised = 0;
-  const ownExams = paginate({
-    TableName: config.appTable,
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': examEntity.creatorPartition(userId) },
-  });
-  for await (const item of ownExams) {
+  for await (const item of creatorIndex(examEntity.creatorPartition(userId))) {
     const exam = examEntity.parse(item);
     if (exam.is_public) {
       await anonymise(examEntity.key(exam.id), 'created_by_id', 'created_by_username');
@@ -36,13 +30,7 @@ export async function purgeCreations(userId: string, log: Logger): Promise<{ del
       deleted += 1;
     }
   }
-  const ownFiles = paginate({
-    TableName: config.appTable,
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': fileEntity.ownerPartition(userId) },
-  });
-  for await (const item of ownFiles) {
+  for await (const item of creatorIndex(fileEntity.ownerPartition(userId))) {
     const file = fileEntity.parse(item);
     if (file.is_public !== false) {
       await anonymise(fileEntity.key(file.id), 'owner_id', 'owner_username');
@@ -54,6 +42,11 @@ export async function purgeCreations(userId: string, log: Logger): Promise<{ del
     }
   }
   return { deleted, anonymised };
+}
+
+/** Every item of a creator's gsi1 partition (their exams, or their files). */
+function creatorIndex(partition: string): AsyncGenerator<Record<string, unknown>> {
+  return paginate({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': partition } });
 }
 
 async function anonymise(key: { pk: string; sk: string }, idField: string, nameField: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, deleteRequest } from '../data/batch-ops.js';
+import { queryPages } from '../data/paginate.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { primaryKeyOf, sessionEntity, type SessionRecord } from '../data/entities/index.js';
@@ -68,21 +69,16 @@ export async function deleteSession(key: string): Promise<void> {
 
 /** Ends every session of a user (password change, withdrawal, admin delete), optionally but one. */
 export async function deleteUserSessions(userId: string, exceptKey?: string): Promise<void> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDocument().send(
-      new QueryCommand({
-        TableName: config.ephemeralTable,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': sessionEntity.userPartition(userId) },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const doomed = (page.Items ?? []).map(primaryKeyOf).filter((item) => item.pk !== sessionEntity.key(exceptKey ?? '').pk);
+  const pages = queryPages({
+    TableName: config.ephemeralTable,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': sessionEntity.userPartition(userId) },
+    ProjectionExpression: 'pk, sk',
+  });
+  for await (const page of pages) {
+    const doomed = page.items.map(primaryKeyOf).filter((item) => item.pk !== sessionEntity.key(exceptKey ?? '').pk);
     // Retries what DynamoDB leaves unprocessed: an ended session must really be gone.
     await batchWriteAll(doomed.map(deleteRequest), { table: config.ephemeralTable });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
 }

@@ -1,4 +1,4 @@
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { retry } from '../retry.js';
@@ -68,36 +68,4 @@ export async function batchGetAll(
     }, UNPROCESSED_RETRY);
   }
   return found;
-}
-
-/** Every page of a Query (for writes proportional to what they change, never for user reads). */
-export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDocument().send(new QueryCommand({ TableName: config.appTable, ...input, ExclusiveStartKey: startKey }));
-    items.push(...((page.Items ?? []) as Item[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
-
-/**
- * Reads pages of a Query until `want` items are collected or `maxPages` pages were read: the
- * bound that keeps a user's read at a constant number of requests whatever the data size.
- */
-export async function queryBounded(
-  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
-  options: { want: number; maxPages: number; startKey?: Record<string, unknown> },
-): Promise<{ items: Item[]; lastKey?: Record<string, unknown>; pages: number }> {
-  const items: Item[] = [];
-  let startKey = options.startKey;
-  let pages = 0;
-  do {
-    const page = await dynamoDocument().send(new QueryCommand({ TableName: config.appTable, ...input, ExclusiveStartKey: startKey }));
-    pages++;
-    items.push(...((page.Items ?? []) as Item[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && items.length < options.want && pages < options.maxPages);
-  return { items, lastKey: startKey, pages };
 }

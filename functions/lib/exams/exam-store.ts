@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
-import { batchGetAll, batchWriteAll, deleteRequest, putRequest, queryAll } from '../data/batch-ops.js';
+import { batchGetAll, batchWriteAll, deleteRequest, putRequest } from '../data/batch-ops.js';
+import { queryAll } from '../data/paginate.js';
 import { isConditionFailed, isTransactionCanceled } from '../data/dynamo-errors.js';
 import {
   examEntity,
@@ -225,6 +226,37 @@ export async function subscribedExamIds(userId: string, limit = 1000): Promise<s
     }),
   );
   return (answer.Items ?? []).map((i) => subscriptionEntity.parse(i).exam_id);
+}
+
+/**
+ * The key of the question's copy inside one exam, from gsi1 `QUESTION#<qid>` / begins_with
+ * `EXAM#<examId>#` (1 Query, keys only). The index lags a question added a moment ago, so a miss
+ * is not the last word: `examQuestionsWithId` reads the exam's own items.
+ */
+export async function indexedQuestionCopy(examId: string, questionId: string): Promise<{ pk: string; sk: string } | null> {
+  const answer = await db().send(
+    new QueryCommand({
+      TableName: config.appTable,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :home)',
+      ExpressionAttributeValues: { ':pk': examQuestionEntity.copyPartition(questionId), ':home': examQuestionEntity.homePrefix(examId) },
+      ProjectionExpression: 'pk, sk',
+      Limit: 1,
+    }),
+  );
+  const hit = answer.Items?.[0];
+  return hit ? primaryKeyOf(hit) : null;
+}
+
+/** The exam's question items with that id, strongly consistent (every page, filtered by id). */
+export function examQuestionsWithId(examId: string, questionId: string, projection?: string): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
+    FilterExpression: 'id = :id',
+    ExpressionAttributeValues: { ':pk': examEntity.partition(examId), ':q': examQuestionEntity.skPrefix, ':id': questionId },
+    ...(projection ? { ProjectionExpression: projection } : {}),
+    ConsistentRead: true,
+  });
 }
 
 /** Looks up one copy of each question through gsi1 `QUESTION#<id>` (one Query per id). */

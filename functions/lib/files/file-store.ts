@@ -2,7 +2,8 @@ import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCo
 import type { QuestionFile } from '../../../shared/contracts/files.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
-import { batchGetAll, batchWriteAll, deleteRequest, putRequest, queryAll, type WriteRequest } from '../data/batch-ops.js';
+import { batchGetAll, batchWriteAll, deleteRequest, putRequest, type WriteRequest } from '../data/batch-ops.js';
+import { queryAll } from '../data/paginate.js';
 import { conditionFailedAt } from '../data/dynamo-errors.js';
 import type { Logger } from '../log.js';
 import { deleteObject } from './object-store.js';
@@ -66,26 +67,17 @@ export async function findFilesByName(isPublic: boolean, nameKey: string, limit 
 const LIST_PAGE_LIMIT = 5;
 
 async function queryFiles(index: 'gsi1' | 'gsi2', pk: string): Promise<FileListing[]> {
-  const items: FileListing[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  let pages = 0;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: config.appTable,
-        IndexName: index,
-        KeyConditionExpression: `${index}pk = :pk`,
-        ExpressionAttributeValues: { ':pk': pk },
-        ProjectionExpression: 'id, #n, name_key, owner_id, owner_username, size, modified, max_questions, is_public, #l',
-        ExpressionAttributeNames: { '#n': 'name', '#l': 'language' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []).map(fileEntity.parseListing));
-    startKey = page.LastEvaluatedKey;
-    pages++;
-  } while (startKey && pages < LIST_PAGE_LIMIT);
-  return items;
+  const items = await queryAll(
+    {
+      IndexName: index,
+      KeyConditionExpression: `${index}pk = :pk`,
+      ExpressionAttributeValues: { ':pk': pk },
+      ProjectionExpression: 'id, #n, name_key, owner_id, owner_username, size, modified, max_questions, is_public, #l',
+      ExpressionAttributeNames: { '#n': 'name', '#l': 'language' },
+    },
+    { maxPages: LIST_PAGE_LIMIT },
+  );
+  return items.map(fileEntity.parseListing);
 }
 
 export const listOwnFiles = (ownerId: string) => queryFiles('gsi1', fileEntity.ownerPartition(ownerId));

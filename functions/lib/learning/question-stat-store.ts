@@ -1,7 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../aws/clients.js';
-import { config } from '../config.js';
-import { batchGetAll, queryAll } from '../data/batch-ops.js';
+import { batchGetAll } from '../data/batch-ops.js';
+import { queryAll } from '../data/paginate.js';
 import { questionStatEntity, userPk, type QuestionStat } from '../data/entities/index.js';
 
 /**
@@ -22,23 +20,14 @@ export async function statsForFile(userId: string, fileId: string): Promise<Ques
 
 /** Every statistic of the user, bounded: what 5 pages of 1 MB hold. */
 export async function allStats(userId: string): Promise<QuestionStat[]> {
-  const stats: QuestionStat[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  let pages = 0;
-  do {
-    const page = await dynamoDocument().send(
-      new QueryCommand({
-        TableName: config.appTable,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
-        ExpressionAttributeValues: { ':pk': userPk(userId), ':s': questionStatEntity.skPrefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    stats.push(...(page.Items ?? []).map(questionStatEntity.parse));
-    startKey = page.LastEvaluatedKey;
-    pages++;
-  } while (startKey && pages < 5);
-  return stats;
+  const items = await queryAll(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ':pk': userPk(userId), ':s': questionStatEntity.skPrefix },
+    },
+    { maxPages: 5 },
+  );
+  return items.map(questionStatEntity.parse);
 }
 
 /** The statistics of these questions that exist (BatchGetItem per 100), by question id. */

@@ -1,6 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../aws/clients.js';
-import { config } from '../config.js';
+import { queryAll } from '../data/paginate.js';
 import { parseScheduledEntry, scheduledPartitions, SCHEDULED_ENTRY_PROJECTION, type ScheduledEntry } from '../data/entities/index.js';
 
 /**
@@ -11,27 +9,14 @@ import { parseScheduledEntry, scheduledPartitions, SCHEDULED_ENTRY_PROJECTION, t
 export async function scheduledEntries(): Promise<ScheduledEntry[]> {
   const pages = await Promise.all(
     scheduledPartitions().map(async (partition) => {
-      const entries: ScheduledEntry[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const answer = await dynamoDocument().send(
-          new QueryCommand({
-            TableName: config.appTable,
-            IndexName: 'gsi2',
-            KeyConditionExpression: 'gsi2pk = :pk',
-            FilterExpression: 'retention_cleanup_enabled = :on OR attribute_exists(stats_reset_cutoff)',
-            ProjectionExpression: SCHEDULED_ENTRY_PROJECTION,
-            ExpressionAttributeValues: { ':pk': partition, ':on': true },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of answer.Items ?? []) {
-          const entry = parseScheduledEntry(item);
-          if (entry) entries.push(entry);
-        }
-        startKey = answer.LastEvaluatedKey;
-      } while (startKey);
-      return entries;
+      const items = await queryAll({
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        FilterExpression: 'retention_cleanup_enabled = :on OR attribute_exists(stats_reset_cutoff)',
+        ProjectionExpression: SCHEDULED_ENTRY_PROJECTION,
+        ExpressionAttributeValues: { ':pk': partition, ':on': true },
+      });
+      return items.map(parseScheduledEntry).filter((entry): entry is ScheduledEntry => entry !== null);
     }),
   );
   return pages.flat().sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'reset' ? -1 : 1));

@@ -1,7 +1,8 @@
-import { QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { batchWriteAll, deleteRequest } from '../data/batch-ops.js';
+import { queryPages, type PagedQuery } from '../data/paginate.js';
 import { CONDITION_FAILED, cancellationReasons, isConditionFailed, isTransactionCanceled, isTransactionConflict } from '../data/dynamo-errors.js';
 import { retry } from '../retry.js';
 import { countersEntity, examSummaryEntity, primaryKeyOf, questionStatEntity, resultDetailEntity, resultEntity, resultJobEntity, userPk } from '../data/entities/index.js';
@@ -61,11 +62,6 @@ export async function startReset(userId: string, now = new Date()): Promise<stri
 /** The time-ordered id prefix of a moment: `RESULT#<id>` sorts below it iff written earlier. */
 const idPrefixAt = (iso: string) => newResultId(Date.parse(iso)).slice(0, 10);
 
-async function queryPage(input: Omit<QueryCommandInput, 'TableName'>): Promise<{ items: Item[]; lastKey?: Record<string, unknown> }> {
-  const answer = await db().send(new QueryCommand({ TableName: config.appTable, ...input }));
-  return { items: (answer.Items ?? []) as Item[], lastKey: answer.LastEvaluatedKey };
-}
-
 
 /**
  * Deletes counted items (results or summaries) ≤ 99 per transaction with the counter move. Each
@@ -109,7 +105,7 @@ async function deleteCounted(userId: string, keys: Key[], counter: 'result_count
 
 interface Phase {
   /** The Query of the phase (partition, sort-key range, projection). */
-  query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>;
+  query: Omit<PagedQuery, 'Limit'>;
   /** Items of a page to delete (the rest were written after the cutoff). */
   pick(item: Item): boolean;
   counter?: 'result_count' | 'exam_count';
@@ -179,10 +175,9 @@ function phases(userId: string, cutoff: string): Phase[] {
 export async function runReset(userId: string, cutoff: string, deadline: number): Promise<CleanupOutcome> {
   let deleted = 0;
   for (const phase of phases(userId, cutoff)) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      if (Date.now() >= deadline) return { deleted, completed: false };
-      const page = await queryPage({ ...phase.query, Limit: 500, ExclusiveStartKey: startKey });
+    // The deadline is checked before every Query: here for a phase's first page, below for the next.
+    if (Date.now() >= deadline) return { deleted, completed: false };
+    for await (const page of queryPages({ ...phase.query, Limit: 500 })) {
       const keys = page.items.filter(phase.pick).map(primaryKeyOf);
       if (keys.length) {
         if (phase.counter) deleted += await deleteCounted(userId, keys, phase.counter);
@@ -191,8 +186,8 @@ export async function runReset(userId: string, cutoff: string, deadline: number)
           deleted += keys.length;
         }
       }
-      startKey = page.lastKey;
-    } while (startKey);
+      if (page.lastKey && Date.now() >= deadline) return { deleted, completed: false };
+    }
   }
   try {
     await db().send(

@@ -1,11 +1,11 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
-import { batchGetAll, queryAll } from '../data/batch-ops.js';
+import { batchGetAll } from '../data/batch-ops.js';
+import { queryAll } from '../data/paginate.js';
+import { examQuestionsWithId, indexedQuestionCopy } from '../exams/exam-store.js';
 import {
   countersEntity,
-  examEntity,
-  examQuestionEntity,
   examSummaryEntity,
   idempotencyClaimEntity,
   resultDetailEntity,
@@ -147,24 +147,7 @@ export async function newestOtherResult(userId: string, examId: string, excludeI
 
 /** Whether the exam holds the question: gsi1 `QUESTION#<id>`, sort key `EXAM#<examId>#…` (1 Query; the exam partition when the index has not caught up). */
 export async function examHoldsQuestion(examId: string, questionId: string): Promise<boolean> {
-  const answer = await db().send(
-    new QueryCommand({
-      TableName: config.appTable,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :e)',
-      ExpressionAttributeValues: { ':pk': examQuestionEntity.copyPartition(questionId), ':e': examQuestionEntity.homePrefix(examId) },
-      ProjectionExpression: 'pk',
-      Limit: 1,
-    }),
-  );
-  if ((answer.Items ?? []).length > 0) return true;
+  if (await indexedQuestionCopy(examId, questionId)) return true;
   // The index lags a question added a moment ago: look in the exam's own items, strongly consistent.
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
-    FilterExpression: 'id = :id',
-    ExpressionAttributeValues: { ':pk': examEntity.partition(examId), ':q': examQuestionEntity.skPrefix, ':id': questionId },
-    ProjectionExpression: 'pk',
-    ConsistentRead: true,
-  });
-  return items.length > 0;
+  return (await examQuestionsWithId(examId, questionId, 'pk')).length > 0;
 }

@@ -1,7 +1,8 @@
-import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { isTransactionCanceled, isTransactionConflict } from '../data/dynamo-errors.js';
+import { queryPages } from '../data/paginate.js';
 import { retry } from '../retry.js';
 import { primaryKeyOf, questionStatEntity, resultEntity, resultJobEntity, userPk } from '../data/entities/index.js';
 import { statCondition } from '../learning/question-stat.js';
@@ -52,22 +53,17 @@ export function resultsToRemove(resultCount: number, percentage: number): number
 /** The user's oldest `limit` results (ids and exam ids), in pages of ≤ 100. */
 async function oldestResults(userId: string, limit: number): Promise<ResultRecord[]> {
   const found: ResultRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const answer = await db().send(
-      new QueryCommand({
-        TableName: config.appTable,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :r)',
-        ExpressionAttributeValues: { ':pk': userPk(userId), ':r': resultEntity.skPrefix },
-        ScanIndexForward: true,
-        ConsistentRead: true,
-        Limit: Math.min(100, limit - found.length),
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    found.push(...(answer.Items ?? []).map(resultEntity.parse));
-    startKey = answer.LastEvaluatedKey;
-  } while (startKey && found.length < limit);
+  const pages = queryPages(() => ({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :r)',
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':r': resultEntity.skPrefix },
+    ScanIndexForward: true,
+    ConsistentRead: true,
+    Limit: Math.min(100, limit - found.length),
+  }));
+  for await (const page of pages) {
+    found.push(...page.items.map(resultEntity.parse));
+    if (found.length >= limit) break;
+  }
   return found;
 }
 
