@@ -73,7 +73,8 @@ const DEPENDENCY_POLICIES = [
   {
     from: { element: { type: 'web-feature' } },
     disallow: element('web-feature'),
-    message: 'Web features do not import each other except through a feature\'s declared public entry (features/<name>/index.ts); shared state and UI belong in web/src/lib or web/src/components.',
+    message:
+      "Web features do not import each other except through a feature's declared public entry (features/<name>/index.ts); shared state and UI belong in web/src/lib or web/src/components.",
   },
   // The one exception: a feature's declared public entry, its index.ts (docs/contributing.md lists the entries and why).
   { from: { element: { type: 'web-feature' } }, allow: { to: { element: { type: 'web-feature', fileInternalPath: 'index.ts' } } } },

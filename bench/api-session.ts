@@ -9,10 +9,19 @@ const HEADER = ['문제id', '제목', '문제 내용', '정답', '설명', '난�
 
 /** A generated Korean question bank of `rows` questions as xlsx bytes. */
 export function questionSheet(rows: number): Buffer {
-  const data = [HEADER, ...Array.from({ length: rows }, (_, i) => [
-    String(i + 1), `제목 ${i + 1}`, `문제 내용 ${i + 1}: 쿠버네티스 파드와 디플로이먼트의 차이를 설명하시오.`,
-    `정답 ${i + 1}`, `설명 ${i + 1}`, ['쉬움', '보통', '어려움'][i % 3]!, '', `g${i % 10}`,
-  ])];
+  const data = [
+    HEADER,
+    ...Array.from({ length: rows }, (_, i) => [
+      String(i + 1),
+      `제목 ${i + 1}`,
+      `문제 내용 ${i + 1}: 쿠버네티스 파드와 디플로이먼트의 차이를 설명하시오.`,
+      `정답 ${i + 1}`,
+      `설명 ${i + 1}`,
+      ['쉬움', '보통', '어려움'][i % 3]!,
+      '',
+      `g${i % 10}`,
+    ]),
+  ];
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(data), 'Sheet1');
   return Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Uint8Array);
@@ -30,7 +39,10 @@ export async function signedInSession(baseUrl: string) {
     body: JSON.stringify({ id: username, name: 'Bench', password: randomBytes(12).toString('base64url'), language: 'ko' }),
   });
   if (!res.ok) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const session = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('sessionid='));
+  const session = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.startsWith('sessionid='));
   if (!session) throw new Error('register did not start a session');
   cookie = `${cookie}; ${session}`;
   return { headers };

@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 import { pathToFileURL } from 'node:url';
 import { esbuildOptions } from '../infra/bundling.js';
 import { SCHEDULES } from '../infra/definitions/schedules.js';
-import { ROUTE_GROUPS } from '../shared/routes-manifest.js';
+import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
 
 export const BUNDLE_BUDGET_BYTES = 250 * 1024;
 

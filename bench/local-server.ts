@@ -24,7 +24,10 @@ export async function startServer(rootDir: string): Promise<RunningServer> {
   const url = `http://localhost:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error('the local server exited during start-up');
-    const ok = await fetch(`${url}/api/csrf-token/`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/csrf-token/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() - started > 60_000) throw new Error('the local server did not start within 60 s');
     await new Promise((r) => setTimeout(r, 100));

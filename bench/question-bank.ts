@@ -53,7 +53,7 @@ export async function benchQuestionBank(rootDir: string, report: Report): Promis
       body: JSON.stringify({ title: `Bench 2000 ${Date.now()}`, file_id: fileId, question_count: 2000, is_public: false }),
     });
     if (!created.ok) throw new Error(`create-exam failed: ${created.status} ${await created.text()}`);
-    const bigExam = ((await created.json()) as { id?: string; exam?: { id: string } });
+    const bigExam = (await created.json()) as { id?: string; exam?: { id: string } };
     const bigExamId = bigExam.exam?.id ?? bigExam.id!;
 
     // 999 more small exams so the list has 1,000.

@@ -29,7 +29,10 @@ for (const bundle of await measureLambdaBundles({ includeJobs: true })) {
     report(`lambda ${bundle.group}`, `build failed: ${bundle.error}`, { ok: false, text: 'builds' });
     continue;
   }
-  const top = bundle.contributors.slice(0, 3).map((c) => `${c.name} ${kb(c.bytes)}`).join(', ');
+  const top = bundle.contributors
+    .slice(0, 3)
+    .map((c) => `${c.name} ${kb(c.bytes)}`)
+    .join(', ');
   report(`lambda ${bundle.group}`, `${kb(bundle.bytes)} [${top}]`, {
     ok: bundle.bytes <= BUNDLE_BUDGET_BYTES,
     text: `≤ ${BUNDLE_BUDGET_BYTES / 1024} KB`,
@@ -40,7 +43,10 @@ console.log('\n== Web app ==');
 const web = buildWebBundle(rootDir);
 report('initial JavaScript (gzipped)', kb(web.initialGzipBytes), { ok: web.initialGzipBytes <= 170 * 1024, text: '≤ 170 KB' });
 const takeExam = measureRouteJs(web, 'src/features/take-exam/components/take-exam-page.tsx');
-report('take-exam route JavaScript (gzipped)', `${kb(takeExam.gzipBytes)} beyond the first visit, ${kb(web.initialGzipBytes + takeExam.gzipBytes)} in all (${takeExam.files.length} chunks)`);
+report(
+  'take-exam route JavaScript (gzipped)',
+  `${kb(takeExam.gzipBytes)} beyond the first visit, ${kb(web.initialGzipBytes + takeExam.gzipBytes)} in all (${takeExam.files.length} chunks)`,
+);
 
 console.log('\n== Local start-up and API load ==');
 const server = await startServer(rootDir);

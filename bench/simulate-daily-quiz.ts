@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { Rating, clamp, default_w, fsrs, generatorParameters, type FSRS, type FSRSState } from 'ts-fsrs';
-import { shuffled, type RandomSource } from '../shared/domain/question-order.js';
+import { shuffled, type RandomSource } from '#shared/domain/question-order.js';
 import { selectDailyQuestions, weakestFirst, wrongRate, type DailyQuestionStat } from '../functions/lib/learning/daily-selection.js';
 import { retrievability, reviewCard } from '../functions/lib/learning/fsrs.js';
 
@@ -78,8 +78,7 @@ interface PolicyInput {
 type Policy = (input: PolicyInput) => string[];
 
 const POLICIES: Record<string, Policy> = {
-  ours: ({ ids, stats, now, random }) =>
-    selectDailyQuestions({ candidateIds: ids, stats, ignoredIds: new Set(), count: COUNT, now, random }).map((pick) => pick.questionId),
+  ours: ({ ids, stats, now, random }) => selectDailyQuestions({ candidateIds: ids, stats, ignoredIds: new Set(), count: COUNT, now, random }).map((pick) => pick.questionId),
   // The rule before learning-step cards stopped counting as due (commit 311429e), for the record:
   // any reviewed card with due ≤ now by retrievability, then unseen, then weakest-first; no reserve.
   'ours before (learning cards due)': ({ ids, stats, now, random }) => {
@@ -188,13 +187,10 @@ const setup = randomFrom(SEED);
 const bank = makeBank(setup);
 const learners = Array.from({ length: LEARNERS }, () => makeLearner(setup));
 const policyNames = Object.keys(POLICIES);
-const results = policyNames.map((name, p) =>
-  learners.map((learner, l) => simulate(bank, learner, POLICIES[name]!, randomFrom(SEED * 1_000_003 + l * 17 + p + 1))),
-);
+const results = policyNames.map((name, p) => learners.map((learner, l) => simulate(bank, learner, POLICIES[name]!, randomFrom(SEED * 1_000_003 + l * 17 + p + 1))));
 
 console.log(
-  `${LEARNERS} learners, ${QUESTIONS} questions, ${COUNT} a day for ${DAYS} days, seed ${SEED}; ` +
-    `mean true recall over the whole bank (± 95% interval over learners)\n`,
+  `${LEARNERS} learners, ${QUESTIONS} questions, ${COUNT} a day for ${DAYS} days, seed ${SEED}; ` + `mean true recall over the whole bank (± 95% interval over learners)\n`,
 );
 console.log(`| policy | ${CHECKPOINTS.map((day) => `recall at day ${day}`).join(' | ')} | reviews spent | questions seen |`);
 console.log(`|---|${CHECKPOINTS.map(() => '---:').join('|')}|---:|---:|`);

@@ -1,7 +1,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import * as auth from '../shared/contracts/auth.js';
+import * as auth from '#shared/contracts/auth.js';
 
 /** Requests per 5 minutes one address may send to the sign-in routes before WAF blocks it. */
 export const SIGN_IN_RATE_LIMIT = 100;

@@ -1,7 +1,7 @@
 import { Annotations, CfnOutput, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '../shared/routes-manifest.js';
+import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '#shared/routes-manifest.js';
 import { AccessLogs } from './constructs/access-logs.js';
 import { Api } from './constructs/api.js';
 import { AppFunction } from './constructs/app-function.js';
@@ -13,7 +13,7 @@ import { FILES_BUCKET } from './definitions/buckets.js';
 import { SCHEDULES, type ScheduleDefinition } from './definitions/schedules.js';
 import { TABLES } from './definitions/tables.js';
 import { isProduction, type StackSettings } from './settings.js';
-import { ORIGIN_VERIFY_ENV } from '../shared/domain/origin-verify.js';
+import { ORIGIN_VERIFY_ENV } from '#shared/domain/origin-verify.js';
 
 export interface QuizbankStackProps extends StackProps {
   settings: StackSettings;
@@ -53,17 +53,13 @@ export class QuizbankStack extends Stack {
     Tags.of(this).add('stage', settings.stage);
 
     if (/@?example\.(com|org|net)$/.test(settings.mailFrom)) {
-      Annotations.of(this).addWarningV2(
-        'quizbank:mailFrom',
-        `mailFrom is the placeholder ${settings.mailFrom}; deploy with -c mailFrom=<your address or domain>`,
-      );
+      Annotations.of(this).addWarningV2('quizbank:mailFrom', `mailFrom is the placeholder ${settings.mailFrom}; deploy with -c mailFrom=<your address or domain>`);
     }
     if (settings.seedDemo) {
       Annotations.of(this).addWarningV2('quizbank:seedDemo', 'seedDemo is not wired into the stack yet; seed with the scripts instead');
     }
 
-    const hostedZone =
-      settings.hostedZoneId && settings.hostedZoneName ? { id: settings.hostedZoneId, name: settings.hostedZoneName } : undefined;
+    const hostedZone = settings.hostedZoneId && settings.hostedZoneName ? { id: settings.hostedZoneId, name: settings.hostedZoneName } : undefined;
 
     const accessLogs = new AccessLogs(this, 'AccessLogs', { retain: prod });
     this.data = new Data(this, 'Data', { namePrefix, retain: prod, accessLogs: accessLogs.bucket });
@@ -110,16 +106,19 @@ export class QuizbankStack extends Stack {
     };
     const common = { environment, namePrefix, retainLogs: prod, data: this.data, mail: this.mail, bedrockModelId: settings.bedrockModelId };
 
-    this.api.addRouteGroups(props.routeGroups ?? ROUTE_GROUPS, props.fallbackGroup ?? FALLBACK_GROUP, (group) =>
-      new AppFunction(this.api, `${group.name}Group`, {
-        ...common,
-        kind: 'route-group',
-        name: group.name,
-        entry: group.handler,
-        memoryMb: group.memoryMb,
-        timeoutSeconds: group.timeoutSeconds,
-        access: group.access,
-      }),
+    this.api.addRouteGroups(
+      props.routeGroups ?? ROUTE_GROUPS,
+      props.fallbackGroup ?? FALLBACK_GROUP,
+      (group) =>
+        new AppFunction(this.api, `${group.name}Group`, {
+          ...common,
+          kind: 'route-group',
+          name: group.name,
+          entry: group.handler,
+          memoryMb: group.memoryMb,
+          timeoutSeconds: group.timeoutSeconds,
+          access: group.access,
+        }),
     );
 
     this.jobs = new Schedules(this, 'Jobs', {

@@ -3,11 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { routeKey } from '../shared/contracts/define-route.js';
+import { routeKey } from '#shared/contracts/define-route.js';
 import { languageFromAcceptHeader } from '../functions/lib/http/accept-language.js';
-import { ORIGIN_VERIFY_HEADER } from '../shared/domain/origin-verify.js';
-import { errorMessage } from '../shared/i18n/catalogue.js';
-import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '../shared/routes-manifest.js';
+import { ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
+import { errorMessage } from '#shared/i18n/catalogue.js';
+import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '#shared/routes-manifest.js';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -79,7 +79,10 @@ export function createApiGatewayAdapter(rootDir: string, options: { originSecret
   const loadHandler = (group: RouteGroup) => {
     if (!handlers.has(group.name)) {
       const url = pathToFileURL(join(rootDir, group.handler)).href;
-      handlers.set(group.name, import(url).then((m: { handler: LambdaHandler }) => m.handler));
+      handlers.set(
+        group.name,
+        import(url).then((m: { handler: LambdaHandler }) => m.handler),
+      );
     }
     return handlers.get(group.name)!;
   };
@@ -100,9 +103,7 @@ export function createApiGatewayAdapter(rootDir: string, options: { originSecret
     const url = new URL(req.url ?? '/', 'http://local');
     const method = (req.method ?? 'GET').toUpperCase();
     const refuse = (status: number, code: string, params?: Record<string, string>) => {
-      res
-        .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
-        .end(gatewayErrorBody(code, req.headers['accept-language'], params));
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(gatewayErrorBody(code, req.headers['accept-language'], params));
     };
     const body = await readBody(req, API_GATEWAY_MAX_BODY);
     if (body === null) {
@@ -153,20 +154,17 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
 
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/;
 
-function toEvent(
-  req: IncomingMessage,
-  url: URL,
-  method: string,
-  body: Buffer,
-  key: string,
-  pathParameters: Record<string, string> | undefined,
-): APIGatewayProxyEventV2 {
+function toEvent(req: IncomingMessage, url: URL, method: string, body: Buffer, key: string, pathParameters: Record<string, string> | undefined): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     const joined = Array.isArray(value) ? value.join(',') : value;
-    if (name === 'cookie') cookies = joined.split(';').map((c) => c.trim()).filter(Boolean);
+    if (name === 'cookie')
+      cookies = joined
+        .split(';')
+        .map((c) => c.trim())
+        .filter(Boolean);
     else headers[name] = joined;
   }
   // What CloudFront's viewer-request function does in AWS: the client cannot choose this header.
@@ -232,7 +230,7 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResul
   const headers: Record<string, string | string[]> = {};
   // Lambda results are JSON: a header set to undefined (middy removes server headers that way) never arrives.
   for (const [name, value] of Object.entries(result.headers ?? {})) {
-    if (value !== undefined && value !== null && value !== "") headers[name.toLowerCase()] = String(value);
+    if (value !== undefined && value !== null && value !== '') headers[name.toLowerCase()] = String(value);
   }
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const body = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');

@@ -11,7 +11,10 @@ export async function attachToLocalCloud(rootDir: string, dataDir: string): Prom
   const stateFile = join(dataDir, 'local-cloud.json');
   if (existsSync(stateFile)) {
     const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { url: string; env: Record<string, string> };
-    const alive = await fetch(`${state.url}/api/csrf-token/`).then((r) => r.ok, () => false);
+    const alive = await fetch(`${state.url}/api/csrf-token/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (alive) {
       Object.assign(process.env, state.env);
       return { release: async () => undefined };

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
 import { createApiGatewayAdapter, gatewayErrorBody } from './api-gateway-adapter.js';
-import { ORIGIN_VERIFY_ENV } from '../shared/domain/origin-verify.js';
+import { ORIGIN_VERIFY_ENV } from '#shared/domain/origin-verify.js';
 import { startDynamo, startS3, startSes, type Engine } from './engines.js';
 import { filesBucketCorsXml, provisionTables } from './provision.js';
 import { startScheduler } from './scheduler.js';
@@ -65,9 +65,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const reprovision = () => provisionTables(dynamo.url, LOCAL_PREFIX);
     const started = await Promise.allSettled([
       startDynamo(storageDir ? join(storageDir, 'dynamodb') : null, () => reprovision()),
-      startS3(storageDir ? join(storageDir, 's3') : tempDir('s3'), [
-        { name: `${LOCAL_PREFIX}-files`, cors: filesBucketCorsXml(origin) },
-      ]),
+      startS3(storageDir ? join(storageDir, 's3') : tempDir('s3'), [{ name: `${LOCAL_PREFIX}-files`, cors: filesBucketCorsXml(origin) }]),
       startSes(),
     ]);
     for (const s of started) if (s.status === 'fulfilled') engines.push(s.value);
@@ -102,15 +100,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       // (the end of a load run) leaves its request still running against the engines.
       inFlight.begin();
       const path = (req.url ?? '/').split('?')[0]!;
-      const route =
-        path.startsWith('/api/') || path.startsWith('/s/') ? api(req, res)
-        : path.startsWith('/_local/mail') ? mail(req, res)
-        : web(req, res);
-      Promise.resolve(route).catch((error: Error) => {
-        console.error(JSON.stringify({ level: 'error', message: 'local server failure', error: error.stack }));
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ code: 'bad_gateway', detail: 'The local API could not answer.' }));
-      }).finally(() => inFlight.end());
+      const route = path.startsWith('/api/') || path.startsWith('/s/') ? api(req, res) : path.startsWith('/_local/mail') ? mail(req, res) : web(req, res);
+      Promise.resolve(route)
+        .catch((error: Error) => {
+          console.error(JSON.stringify({ level: 'error', message: 'local server failure', error: error.stack }));
+          if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ code: 'bad_gateway', detail: 'The local API could not answer.' }));
+        })
+        .finally(() => inFlight.end());
     });
     server.on('clientError', answerClientError);
     await new Promise<void>((resolveListen, reject) => {

@@ -9,7 +9,7 @@ import { seedMarkerEntity, userEntity, usernameClaimEntity } from '../functions/
 import type { SignedInContext } from '../functions/lib/http/types.js';
 import { createLogger } from '../functions/lib/log.js';
 import { createOrFindTag } from '../functions/lib/tags/tag-store.js';
-import type { Language } from '../shared/domain/language.js';
+import type { Language } from '#shared/domain/language.js';
 
 /**
  * The local demo (issue 4): a Korean and an English question bank written for this project,
@@ -30,19 +30,35 @@ export async function seedDemo(print: (line: string) => void = () => undefined):
   await db.send(
     new PutCommand({
       TableName: config.appTable,
-      Item: { ...userEntity.key(DEMO_AUTHOR.id), type: 'USER', id: DEMO_AUTHOR.id, username: DEMO_AUTHOR.username, first_name: 'Quizbank', role: 'user_role', language: 'ko', email: '', date_joined: now },
+      Item: {
+        ...userEntity.key(DEMO_AUTHOR.id),
+        type: 'USER',
+        id: DEMO_AUTHOR.id,
+        username: DEMO_AUTHOR.username,
+        first_name: 'Quizbank',
+        role: 'user_role',
+        language: 'ko',
+        email: '',
+        date_joined: now,
+      },
     }),
   );
-  await db.send(
-    new PutCommand({
-      TableName: config.appTable,
-      Item: { ...usernameClaimEntity.key(DEMO_AUTHOR.username), type: 'USERNAME', userId: DEMO_AUTHOR.id },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  ).catch(() => undefined);
+  await db
+    .send(
+      new PutCommand({
+        TableName: config.appTable,
+        Item: { ...usernameClaimEntity.key(DEMO_AUTHOR.username), type: 'USERNAME', userId: DEMO_AUTHOR.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    )
+    .catch(() => undefined);
 
   const tagIds: string[] = [];
-  for (const [ko, en] of [['DevOps', 'DevOps'], ['쿠버네티스', 'Kubernetes'], ['CI/CD', 'CI/CD']] as const) {
+  for (const [ko, en] of [
+    ['DevOps', 'DevOps'],
+    ['쿠버네티스', 'Kubernetes'],
+    ['CI/CD', 'CI/CD'],
+  ] as const) {
     tagIds.push((await createOrFindTag(ko, en, DEMO_AUTHOR.id)).tag.id);
   }
 

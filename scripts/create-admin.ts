@@ -13,7 +13,7 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PASSWORD_RULES } from '../shared/domain/accounts.js';
+import { PASSWORD_RULES } from '#shared/domain/accounts.js';
 
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 class CliError extends Error {}
@@ -80,7 +80,7 @@ async function connect(): Promise<{ where: string; stop: () => Promise<void> }> 
 async function main() {
   const username = (process.argv[2] ?? process.env.ADMIN_USERNAME ?? '').trim();
   if (!username) fail('usage: npm run create-admin -- <username>   (or set ADMIN_USERNAME)');
-  const { isValidUsername } = await import('../shared/domain/accounts.js');
+  const { isValidUsername } = await import('#shared/domain/accounts.js');
   if (!isValidUsername(username)) fail('a username has 1 to 150 letters, digits or @ . + - _ characters');
   const password = await readPassword();
   if (password.length < PASSWORD_RULES.min) fail(`the password needs at least ${PASSWORD_RULES.min} characters`);
@@ -121,6 +121,6 @@ try {
   await main();
   process.exit(0);
 } catch (error) {
-  console.error(`create-admin: ${error instanceof CliError ? error.message : (error as Error).stack ?? String(error)}`);
+  console.error(`create-admin: ${error instanceof CliError ? error.message : ((error as Error).stack ?? String(error))}`);
   process.exit(1);
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { normalizeLogin } from '../../shared/domain/accounts.js';
-import type { Language } from '../../shared/domain/language.js';
+import { normalizeLogin } from '#shared/domain/accounts.js';
+import type { Language } from '#shared/domain/language.js';
 import { accountMessage } from '../lib/accounts/messages.js';
 import { consumeEmailToken, deleteEmailToken, putEmailToken } from '../lib/accounts/email-token-store.js';
 import { getUser, markEmailVerified, type UserRecord } from '../lib/accounts/user-repository.js';

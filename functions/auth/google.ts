@@ -1,17 +1,10 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import type { Language } from '../../shared/domain/language.js';
-import { USERNAME_RULES } from '../../shared/domain/accounts.js';
+import type { Language } from '#shared/domain/language.js';
+import { USERNAME_RULES } from '#shared/domain/accounts.js';
 import { accountMessage } from '../lib/accounts/messages.js';
 import { unusablePasswordHash } from '../lib/accounts/passwords.js';
 import { startSession } from '../lib/accounts/session-cookie.js';
-import {
-  findUserByEmail,
-  findUserIdByUsername,
-  insertUser,
-  updateUser,
-  UniqueConflict,
-  type UserRecord,
-} from '../lib/accounts/user-repository.js';
+import { findUserByEmail, findUserIdByUsername, insertUser, updateUser, UniqueConflict, type UserRecord } from '../lib/accounts/user-repository.js';
 import { toUserAnswer } from '../lib/accounts/user-view.js';
 import { deleteUserSessions } from '../lib/auth/session-store.js';
 import { config } from '../lib/config.js';
@@ -77,10 +70,7 @@ export async function verifyGoogleIdToken(idToken: string, nonce: string | undef
  * own email was never verified, whoever set its password had not proven they own the address
  * (the "pre-hijacking" attack), so that password and every session of the account end here.
  */
-export async function googleSignIn(
-  input: { body: { id_token: string; language?: Language; nonce?: string } },
-  ctx: RequestContext,
-): Promise<Reply> {
+export async function googleSignIn(input: { body: { id_token: string; language?: Language; nonce?: string } }, ctx: RequestContext): Promise<Reply> {
   const payload = await verifyGoogleIdToken(input.body.id_token, input.body.nonce);
   const email = typeof payload.email === 'string' ? payload.email.trim() : '';
   if (!email) throw invalidToken();
@@ -93,10 +83,7 @@ export async function googleSignIn(
   }
   if (!user) user = await createGoogleUser(payload, email, input.body.language ?? ctx.language);
   const cookie = await startSession(user.id, ctx);
-  return jsonReply(
-    { success: true, message: accountMessage('google_signed_in', ctx.language), user: toUserAnswer(user) },
-    { cookies: [cookie] },
-  );
+  return jsonReply({ success: true, message: accountMessage('google_signed_in', ctx.language), user: toUserAnswer(user) }, { cookies: [cookie] });
 }
 
 async function createGoogleUser(payload: JWTPayload, email: string, language: Language): Promise<UserRecord> {
@@ -130,6 +117,9 @@ async function createGoogleUser(payload: JWTPayload, email: string, language: La
 /** The part of the address before @, in the username alphabet. */
 function usernameFrom(email: string): string {
   const local = email.split('@')[0] ?? '';
-  const cleaned = [...local].filter((c) => USERNAME_RULES.pattern.test(c)).join('').slice(0, 140);
+  const cleaned = [...local]
+    .filter((c) => USERNAME_RULES.pattern.test(c))
+    .join('')
+    .slice(0, 140);
   return cleaned || 'user';
 }

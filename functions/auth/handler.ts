@@ -1,4 +1,4 @@
-import * as auth from '../../shared/contracts/auth.js';
+import * as auth from '#shared/contracts/auth.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import { sendEmailVerification, verifyEmail } from './email-verification.js';
 import { googleConfig, googleSignIn } from './google.js';

@@ -1,31 +1,15 @@
 import type { z } from 'zod';
-import type * as auth from '../../shared/contracts/auth.js';
-import { normalizeLogin } from '../../shared/domain/accounts.js';
-import { isSiteAdmin } from '../../shared/domain/roles.js';
+import type * as auth from '#shared/contracts/auth.js';
+import { normalizeLogin } from '#shared/domain/accounts.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
 import { hashPassword, needsRehash, verifyPassword } from '../lib/accounts/passwords.js';
 import { endSession, startSession } from '../lib/accounts/session-cookie.js';
-import {
-  findUserByUsername,
-  findUserIdByEmail,
-  findUserIdByUsername,
-  getUser,
-  insertUser,
-  setPasswordHash,
-  StaleUser,
-  UniqueConflict,
-} from '../lib/accounts/user-repository.js';
+import { findUserByUsername, findUserIdByEmail, findUserIdByUsername, getUser, insertUser, setPasswordHash, StaleUser, UniqueConflict } from '../lib/accounts/user-repository.js';
 import { accountMessage } from '../lib/accounts/messages.js';
 import { toUserAnswer } from '../lib/accounts/user-view.js';
 import { checkNewPassword, cleanEmail, cleanFreeText, cleanName, cleanUsername } from '../lib/accounts/validation.js';
 import { deleteUserSessions } from '../lib/auth/session-store.js';
-import {
-  blockedFor,
-  clearThrottle,
-  LOGIN_PER_IP,
-  LOGIN_PER_USERNAME,
-  recordHit,
-  REGISTER_PER_IP,
-} from '../lib/auth/throttle.js';
+import { blockedFor, clearThrottle, LOGIN_PER_IP, LOGIN_PER_USERNAME, recordHit, REGISTER_PER_IP } from '../lib/auth/throttle.js';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../lib/http/app-error.js';
 import { jsonReply, type Reply } from '../lib/http/reply.js';
 import type { RequestContext, SignedInContext } from '../lib/http/types.js';
@@ -93,10 +77,7 @@ export async function login(input: { body: Body<typeof auth.login> }, ctx: Reque
   const username = input.body.username.trim();
   const password = input.body.password;
   const subject = normalizeLogin(username).slice(0, 200);
-  const [byUser, byIp] = await Promise.all([
-    blockedFor(LOGIN_PER_USERNAME, subject),
-    blockedFor(LOGIN_PER_IP, ctx.sourceIp),
-  ]);
+  const [byUser, byIp] = await Promise.all([blockedFor(LOGIN_PER_USERNAME, subject), blockedFor(LOGIN_PER_IP, ctx.sourceIp)]);
   if (byUser > 0 || byIp > 0) throw tooManyRequests(Math.max(byUser, byIp));
 
   const user = username ? await findUserByUsername(username) : null;
@@ -131,10 +112,7 @@ export async function authStatus(ctx: RequestContext) {
  * - An admin setting someone else's: {password}; every session of that user ends.
  * - Anyone else: 403, whether or not the user exists.
  */
-export async function changePassword(
-  input: { params: { id: string }; body: Body<typeof auth.changePassword> },
-  ctx: SignedInContext,
-) {
+export async function changePassword(input: { params: { id: string }; body: Body<typeof auth.changePassword> }, ctx: SignedInContext) {
   const caller = ctx.caller;
   const { body } = input;
   if (input.params.id === caller.user.id) {

@@ -1,6 +1,6 @@
-import type * as exams from '../../shared/contracts/exams.js';
-import { isSiteAdmin } from '../../shared/domain/roles.js';
-import { pickLocalized } from '../../shared/domain/language.js';
+import type * as exams from '#shared/contracts/exams.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
+import { pickLocalized } from '#shared/domain/language.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { SignedInContext } from '../lib/http/types.js';
 import { readableExam } from '../lib/exams/visibility.js';

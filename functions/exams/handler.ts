@@ -1,4 +1,4 @@
-import * as exams from '../../shared/contracts/exams.js';
+import * as exams from '#shared/contracts/exams.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
 import { connectedStudies } from './connected-studies.js';

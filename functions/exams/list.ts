@@ -1,6 +1,6 @@
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import type * as exams from '../../shared/contracts/exams.js';
-import { isSiteAdmin } from '../../shared/domain/roles.js';
+import type * as exams from '#shared/contracts/exams.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
 import { queryBounded } from '../lib/data/paginate.js';
 import { examEntity, examListShards, nameKey } from '../lib/data/entities/index.js';
 import { AppError } from '../lib/http/app-error.js';
@@ -147,7 +147,12 @@ export async function listExams(input: ServiceInput<typeof exams.listExams>, ctx
   });
 
   const records = taken.map((t) => examEntity.parse(t.item));
-  const subscribed = caller ? await subscriptionsOf(caller.id, records.map((r) => r.id)) : new Set<string>();
+  const subscribed = caller
+    ? await subscriptionsOf(
+        caller.id,
+        records.map((r) => r.id),
+      )
+    : new Set<string>();
   const inPage = new Set(records.map((r) => r.id));
   const children = new Map<string, ExamRecord[]>();
   for (const r of records) {

@@ -1,5 +1,5 @@
-import type * as exams from '../../shared/contracts/exams.js';
-import { errorMessage } from '../../shared/i18n/catalogue.js';
+import type * as exams from '#shared/contracts/exams.js';
+import { errorMessage } from '#shared/i18n/catalogue.js';
 import { nameKey } from '../lib/data/entities/index.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
@@ -116,13 +116,21 @@ export async function wrongQuestionsExam(input: ServiceInput<typeof exams.wrongQ
   const caller = ctx.caller.user;
   const { exam: source, questions } = await getExamWithQuestions(input.params.examId);
   if (!source || !(await canReadExam(source, caller))) throw new AppError(404, 'exam_not_found');
-  const stats = [...(await statsFor(caller.id, questions.map((q) => q.id))).values()].filter(
-    (s) => Number(s.total_attempts ?? 0) > Number(s.correct_attempts ?? 0),
-  );
+  const stats = [
+    ...(
+      await statsFor(
+        caller.id,
+        questions.map((q) => q.id),
+      )
+    ).values(),
+  ].filter((s) => Number(s.total_attempts ?? 0) > Number(s.correct_attempts ?? 0));
   stats.sort(byMostWrong);
   const byId = new Map(questions.map((q) => [q.id, q]));
   const count = input.body.question_count && input.body.question_count > 0 ? input.body.question_count : stats.length;
-  const chosen = stats.slice(0, count).map((s) => byId.get(String(s.question_id))!).filter(Boolean);
+  const chosen = stats
+    .slice(0, count)
+    .map((s) => byId.get(String(s.question_id))!)
+    .filter(Boolean);
   if (chosen.length === 0) throw new AppError(400, 'no_wrong_questions');
   const suffix = ctx.language === 'ko' ? '오답' : 'Wrong answers';
   const exam = newExamRecord({

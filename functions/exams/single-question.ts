@@ -1,6 +1,6 @@
-import type * as exams from '../../shared/contracts/exams.js';
-import { MAX_EXAM_TITLE } from '../../shared/contracts/exams.js';
-import { pickLocalized } from '../../shared/domain/language.js';
+import type * as exams from '#shared/contracts/exams.js';
+import { MAX_EXAM_TITLE } from '#shared/contracts/exams.js';
+import { pickLocalized } from '#shared/domain/language.js';
 import { GENERATED_ID } from '../lib/data/ids.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';

@@ -1,10 +1,10 @@
-import { LIMITS } from '../../shared/domain/limits.js';
+import { LIMITS } from '#shared/domain/limits.js';
 import * as XLSX from 'xlsx';
-import type * as exams from '../../shared/contracts/exams.js';
-import { MAX_EXAM_QUESTIONS } from '../../shared/contracts/exams.js';
-import type { Language } from '../../shared/domain/language.js';
-import { cellText, cleanFileName, headerKey, sheetExtension } from '../../shared/domain/question-sheet.js';
-import { errorMessage } from '../../shared/i18n/catalogue.js';
+import type * as exams from '#shared/contracts/exams.js';
+import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
+import type { Language } from '#shared/domain/language.js';
+import { cellText, cleanFileName, headerKey, sheetExtension } from '#shared/domain/question-sheet.js';
+import { errorMessage } from '#shared/i18n/catalogue.js';
 import { queryBounded } from '../lib/data/paginate.js';
 import { EXAM_LIST_SHARDS, examEntity, examListShards } from '../lib/data/entities/index.js';
 import { AppError, payloadTooLarge } from '../lib/http/app-error.js';
@@ -121,9 +121,7 @@ export async function uploadExamsSheet(input: ServiceInput<typeof exams.uploadEx
   if (columns.title === undefined) {
     throw new AppError(400, 'sheet_missing_column', { column: `${LABELS.title.ko} / ${LABELS.title.en}`, found: sheet.header.filter(Boolean).join(', ') || '-' });
   }
-  const rows = sheet.rows
-    .map((cells, i) => ({ row: i + 2, cells }))
-    .filter(({ cells }) => cells.some((c) => cellText(c) !== ''));
+  const rows = sheet.rows.map((cells, i) => ({ row: i + 2, cells })).filter(({ cells }) => cells.some((c) => cellText(c) !== ''));
   if (rows.length > MAX_UPLOAD_ROWS) throw new AppError(400, 'sheet_too_many_rows', { limit: MAX_UPLOAD_ROWS });
 
   const tagsByName = new Map<string, string>();
@@ -139,7 +137,10 @@ export async function uploadExamsSheet(input: ServiceInput<typeof exams.uploadEx
       const countText = cell(cells, 'question_count');
       const count = countText === '' ? undefined : Number(countText);
       if (count !== undefined && (!Number.isInteger(count) || count < 0)) throw new AppError(400, 'validation_failed');
-      const tagNames = cell(cells, 'tags').split(/[,;]/).map((t) => t.trim()).filter(Boolean);
+      const tagNames = cell(cells, 'tags')
+        .split(/[,;]/)
+        .map((t) => t.trim())
+        .filter(Boolean);
       const unknownTags = tagNames.filter((t) => !tagsByName.has(t.toLowerCase()));
       if (unknownTags.length) throw new AppError(400, 'tag_not_found', { ids: unknownTags.join(', ') });
       const fileName = cell(cells, 'file_name');

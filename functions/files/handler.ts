@@ -1,5 +1,5 @@
-import * as exams from '../../shared/contracts/exams.js';
-import * as files from '../../shared/contracts/files.js';
+import * as exams from '#shared/contracts/exams.js';
+import * as files from '#shared/contracts/files.js';
 import { downloadExamsSheet, uploadExamsSheet } from './exam-sheet.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';

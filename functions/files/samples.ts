@@ -1,6 +1,6 @@
 import * as XLSX from 'xlsx';
-import type { Language } from '../../shared/domain/language.js';
-import { COLUMN_LABELS, QUESTION_COLUMNS, type SheetQuestion } from '../../shared/domain/question-sheet.js';
+import type { Language } from '#shared/domain/language.js';
+import { COLUMN_LABELS, QUESTION_COLUMNS, type SheetQuestion } from '#shared/domain/question-sheet.js';
 import { SAMPLE_QUESTIONS } from './sample-questions.js';
 
 /** Sheet names of generated spreadsheets (spec 3 §3: the Korean word for question list). */
@@ -8,10 +8,7 @@ export const SHEET_NAMES: Record<Language, string> = { ko: '문제 목록', en: 
 
 /** An xlsx of questions with the headers of `language`, in the column order of the format. */
 export function questionsWorkbook(questions: SheetQuestion[], language: Language): Uint8Array {
-  const rows = [
-    QUESTION_COLUMNS.map((c) => COLUMN_LABELS[c][language]),
-    ...questions.map((q) => QUESTION_COLUMNS.map((c) => q[c])),
-  ];
+  const rows = [QUESTION_COLUMNS.map((c) => COLUMN_LABELS[c][language]), ...questions.map((q) => QUESTION_COLUMNS.map((c) => q[c]))];
   const sheet = XLSX.utils.aoa_to_sheet(rows);
   sheet['!cols'] = [{ wch: 10 }, { wch: 24 }, { wch: 60 }, { wch: 40 }, { wch: 50 }, { wch: 10 }, { wch: 40 }, { wch: 14 }];
   const book = XLSX.utils.book_new();

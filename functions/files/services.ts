@@ -1,8 +1,8 @@
-import type * as files from '../../shared/contracts/files.js';
-import type { Language } from '../../shared/domain/language.js';
-import { QUESTION_SHEET_LIMITS, cleanFileName, sheetExtension } from '../../shared/domain/question-sheet.js';
-import { isSiteAdmin } from '../../shared/domain/roles.js';
-import { errorMessage } from '../../shared/i18n/catalogue.js';
+import type * as files from '#shared/contracts/files.js';
+import type { Language } from '#shared/domain/language.js';
+import { QUESTION_SHEET_LIMITS, cleanFileName, sheetExtension } from '#shared/domain/question-sheet.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
+import { errorMessage } from '#shared/i18n/catalogue.js';
 import { deleteObject, objectSize, presignDownload, presignUpload, readObject } from '../lib/files/object-store.js';
 import { AppError, payloadTooLarge } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
@@ -26,7 +26,6 @@ import {
 } from '../lib/files/file-store.js';
 import { resolveFile } from '../lib/files/resolve.js';
 import { sampleWorkbook } from './samples.js';
-
 
 type Caller = NonNullable<RequestContext['caller']>['user'];
 
@@ -124,7 +123,6 @@ export async function importUploadedFile(input: ServiceInput<typeof files.import
   }
 }
 
-
 /** GET /api/questions/: the question pool's total (one BatchGetItem of the counter shards). */
 export async function questionPoolCount() {
   return { count: await poolCount() };
@@ -136,9 +134,7 @@ export async function listQuestionFiles(input: ServiceInput<typeof files.listQue
   const filter = input.query.is_public;
   let found: FileListing[];
   if (isSiteAdmin(caller)) {
-    const parts = await Promise.all(
-      [true, false].filter((p) => filter === undefined || filter === p).map((p) => listFilesByVisibility(p)),
-    );
+    const parts = await Promise.all([true, false].filter((p) => filter === undefined || filter === p).map((p) => listFilesByVisibility(p)));
     found = parts.flat();
   } else {
     const [own, shared] = await Promise.all([listOwnFiles(caller.id), filter === false ? Promise.resolve([]) : listFilesByVisibility(true)]);

@@ -1,27 +1,58 @@
-import { ORIGIN_VERIFY_ENV } from '../../shared/domain/origin-verify.js';
+import { ORIGIN_VERIFY_ENV } from '#shared/domain/origin-verify.js';
 
 /** Settings every function reads from its environment; the CDK stack and the local server set them. */
 export const config = {
-  get appTable() { return required('APP_TABLE'); },
-  get ephemeralTable() { return required('EPHEMERAL_TABLE'); },
-  get filesBucket() { return required('FILES_BUCKET'); },
-  get mailFrom() { return process.env.MAIL_FROM ?? 'no-reply@localhost'; },
-  get sesConfigurationSet() { return process.env.SES_CONFIGURATION_SET || undefined; },
+  get appTable() {
+    return required('APP_TABLE');
+  },
+  get ephemeralTable() {
+    return required('EPHEMERAL_TABLE');
+  },
+  get filesBucket() {
+    return required('FILES_BUCKET');
+  },
+  get mailFrom() {
+    return process.env.MAIL_FROM ?? 'no-reply@localhost';
+  },
+  get sesConfigurationSet() {
+    return process.env.SES_CONFIGURATION_SET || undefined;
+  },
   /** Cookies get Secure and the __Host- prefix only when the site is served over HTTPS. */
-  get secureCookies() { return process.env.COOKIE_SECURE === 'true'; },
-  get appOrigin() { return process.env.APP_ORIGIN ?? 'http://localhost:3000'; },
-  get stage() { return process.env.STAGE ?? 'local'; },
-  get googleClientId() { return process.env.GOOGLE_CLIENT_ID || undefined; },
+  get secureCookies() {
+    return process.env.COOKIE_SECURE === 'true';
+  },
+  get appOrigin() {
+    return process.env.APP_ORIGIN ?? 'http://localhost:3000';
+  },
+  get stage() {
+    return process.env.STAGE ?? 'local';
+  },
+  get googleClientId() {
+    return process.env.GOOGLE_CLIENT_ID || undefined;
+  },
   /** Google's signing keys; tests point this at a local JWKS. */
-  get googleJwksUrl() { return process.env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs'; },
+  get googleJwksUrl() {
+    return process.env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs';
+  },
   /** Extra hosts (comma-separated) besides APP_ORIGIN's that may receive the Google redirect. */
-  get googleRedirectHosts() { return (process.env.GOOGLE_REDIRECT_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean); },
+  get googleRedirectHosts() {
+    return (process.env.GOOGLE_REDIRECT_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean);
+  },
   /** Failed-login window (seconds): 5 failures per username, 20 per client address within it. */
-  get loginThrottleWindowSeconds() { return positiveInt(process.env.LOGIN_THROTTLE_WINDOW_SECONDS, 900); },
+  get loginThrottleWindowSeconds() {
+    return positiveInt(process.env.LOGIN_THROTTLE_WINDOW_SECONDS, 900);
+  },
   /** The value CloudFront's origin header must carry; unset = no check (local cloud, tests). */
-  get originVerifySecret() { return process.env[ORIGIN_VERIFY_ENV] || undefined; },
+  get originVerifySecret() {
+    return process.env[ORIGIN_VERIFY_ENV] || undefined;
+  },
   /** Checks answers against their contracts; on in tests and locally, off in AWS. */
-  get validateResponses() { return process.env.VALIDATE_RESPONSES === 'true'; },
+  get validateResponses() {
+    return process.env.VALIDATE_RESPONSES === 'true';
+  },
 };
 
 function positiveInt(value: string | undefined, fallback: number): number {

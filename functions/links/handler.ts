@@ -1,8 +1,5 @@
-import * as contracts from '../../shared/contracts/links.js';
+import * as contracts from '#shared/contracts/links.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import { createShortUrl, followShortLink } from './services.js';
 
-export const handler = createGroupHandler('links', [
-  bind(contracts.createShortUrl, createShortUrl),
-  bind(contracts.followShortLink, followShortLink),
-]);
+export const handler = createGroupHandler('links', [bind(contracts.createShortUrl, createShortUrl), bind(contracts.followShortLink, followShortLink)]);

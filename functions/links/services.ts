@@ -1,6 +1,6 @@
-import type * as contracts from '../../shared/contracts/links.js';
-import type { Language } from '../../shared/domain/language.js';
-import { errorMessage } from '../../shared/i18n/catalogue.js';
+import type * as contracts from '#shared/contracts/links.js';
+import type { Language } from '#shared/domain/language.js';
+import { errorMessage } from '#shared/i18n/catalogue.js';
 import { blockedFor, recordHit, type ThrottleRule } from '../lib/auth/throttle.js';
 import { config } from '../lib/config.js';
 import { GENERATED_ID } from '../lib/data/ids.js';

@@ -1,13 +1,6 @@
-import * as profile from '../../shared/contracts/profile.js';
+import * as profile from '#shared/contracts/profile.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
-import {
-  changeLanguage,
-  deleteMyAccount,
-  exportUserData,
-  getProfile,
-  updateProfile,
-  updateRetentionSettings,
-} from './services.js';
+import { changeLanguage, deleteMyAccount, exportUserData, getProfile, updateProfile, updateRetentionSettings } from './services.js';
 
 export const handler = createGroupHandler('profile', [
   bind(profile.getProfileLanguage, (_input, ctx) => getProfile(ctx)),

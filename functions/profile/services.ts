@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type * as profile from '../../shared/contracts/profile.js';
-import type { Language } from '../../shared/domain/language.js';
+import type * as profile from '#shared/contracts/profile.js';
+import type { Language } from '#shared/domain/language.js';
 import { accountMessage } from '../lib/accounts/messages.js';
 import { purgeUser } from '../lib/accounts/purge-user.js';
 import { expireSessionCookie } from '../lib/accounts/session-cookie.js';
@@ -53,10 +53,7 @@ export async function updateProfile(input: { body: Body<typeof profile.updatePro
 }
 
 /** PATCH /api/user-profile/ — retention cleanup settings. */
-export async function updateRetentionSettings(
-  input: { body: Body<typeof profile.updateRetentionSettings> },
-  ctx: SignedInContext,
-) {
+export async function updateRetentionSettings(input: { body: Body<typeof profile.updateRetentionSettings> }, ctx: SignedInContext) {
   const user = await me(ctx);
   return toProfileAnswer(
     await apply(user, {

@@ -1,8 +1,8 @@
-import type * as contracts from '../../shared/contracts/questions.js';
-import { MAX_EXAM_QUESTIONS } from '../../shared/contracts/exams.js';
-import { normalizeDifficulty } from '../../shared/domain/difficulty.js';
-import { pickLocalized, type Language } from '../../shared/domain/language.js';
-import { errorMessage } from '../../shared/i18n/catalogue.js';
+import type * as contracts from '#shared/contracts/questions.js';
+import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
+import { normalizeDifficulty } from '#shared/domain/difficulty.js';
+import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { errorMessage } from '#shared/i18n/catalogue.js';
 import { GENERATED_ID } from '../lib/data/ids.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
@@ -11,15 +11,7 @@ import { readableExam } from '../lib/exams/visibility.js';
 import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from '../lib/exams/exam-store.js';
 import { questionView } from '../lib/exams/views.js';
 import { canEditExam, canReadExam, type Caller } from '../lib/exams/visibility.js';
-import {
-  ExamFullError,
-  QuestionGoneError,
-  deleteQuestionCopy,
-  findQuestionInExam,
-  insertQuestionCopy,
-  reservePosition,
-  saveQuestionCopy,
-} from './repository.js';
+import { ExamFullError, QuestionGoneError, deleteQuestionCopy, findQuestionInExam, insertQuestionCopy, reservePosition, saveQuestionCopy } from './repository.js';
 
 /**
  * Question edits inside one exam (spec 2 §3, §5; docs/architecture.md E19, E20): the copy

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import type * as contracts from '../../shared/contracts/questions.js';
-import { evaluateAnswerLocally } from '../../shared/domain/answer-evaluation.js';
-import { pickLocalized, type Language } from '../../shared/domain/language.js';
-import { errorMessage } from '../../shared/i18n/catalogue.js';
+import type * as contracts from '#shared/contracts/questions.js';
+import { evaluateAnswerLocally } from '#shared/domain/answer-evaluation.js';
+import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { errorMessage } from '#shared/i18n/catalogue.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { SignedInContext } from '../lib/http/types.js';
@@ -118,7 +118,9 @@ export function bedrockModelClient(): ModelClient {
       client ??= sdk.then((m) => new m.BedrockRuntimeClient({ maxAttempts: 1 }) as never);
       commandClass ??= sdk.then((m) => m.ConverseCommand as never);
       const Command = await commandClass;
-      const answer = (await (await client).send(
+      const answer = (await (
+        await client
+      ).send(
         new Command({
           modelId,
           system: [{ text: system }],

@@ -1,5 +1,5 @@
-import type * as contracts from '../../shared/contracts/questions.js';
-import { pickLocalized } from '../../shared/domain/language.js';
+import type * as contracts from '#shared/contracts/questions.js';
+import { pickLocalized } from '#shared/domain/language.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { SignedInContext } from '../lib/http/types.js';
@@ -24,8 +24,23 @@ import {
 
 /** The fields a favorite snapshot keeps of the question (no keys of its exam copy). */
 const SNAPSHOT_FIELDS = [
-  'id', 'file_id', 'csv_id', 'title_ko', 'title_en', 'content_ko', 'content_en', 'answer_ko', 'answer_en',
-  'explanation_ko', 'explanation_en', 'difficulty', 'url', 'group_id', 'created_language', 'created_at', 'order',
+  'id',
+  'file_id',
+  'csv_id',
+  'title_ko',
+  'title_en',
+  'content_ko',
+  'content_en',
+  'answer_ko',
+  'answer_en',
+  'explanation_ko',
+  'explanation_en',
+  'difficulty',
+  'url',
+  'group_id',
+  'created_language',
+  'created_at',
+  'order',
 ] as const;
 
 function snapshotOf(question: StoredQuestion): StoredQuestion {
@@ -105,7 +120,10 @@ export async function favoriteExamQuestions(input: ServiceInput<typeof contracts
     return { count: questions.length, questions };
   }
   const favorites = (await listFavorites(caller.id)).sort((a, b) => String(b.favorited_at).localeCompare(String(a.favorited_at)));
-  const ignored = await ignoredIds(caller.id, favorites.map((f) => f.question_id));
+  const ignored = await ignoredIds(
+    caller.id,
+    favorites.map((f) => f.question_id),
+  );
   const questions = favorites.map((f) => favoriteView(f, ignored.has(f.question_id), ctx));
   return { count: questions.length, questions };
 }

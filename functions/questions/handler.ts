@@ -1,4 +1,4 @@
-import * as contracts from '../../shared/contracts/questions.js';
+import * as contracts from '#shared/contracts/questions.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import { addQuestion, deleteQuestion, updateQuestion } from './edit.js';
 import { evaluateAnswer } from './evaluate.js';

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MAX_EXAM_QUESTIONS } from '../../shared/contracts/exams.js';
+import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
 import { batchGetAll } from '../lib/data/batch-ops.js';
@@ -197,15 +197,17 @@ export async function listFavorites(userId: string): Promise<FavoriteItem[]> {
 // --- ignored questions ---
 
 export async function putIgnored(userId: string, questionId: string): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: config.appTable,
-      Item: ignoredEntity.item(userId, questionId, new Date().toISOString()),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  ).catch((error: unknown) => {
-    if (!isConditionFailure(error)) throw error;
-  });
+  await db()
+    .send(
+      new PutCommand({
+        TableName: config.appTable,
+        Item: ignoredEntity.item(userId, questionId, new Date().toISOString()),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
 }
 
 export async function deleteIgnored(userId: string, questionId: string): Promise<void> {
@@ -214,7 +216,10 @@ export async function deleteIgnored(userId: string, questionId: string): Promise
 
 export async function ignoredIds(userId: string, questionIds: string[]): Promise<Set<string>> {
   if (questionIds.length === 0) return new Set();
-  const found = await batchGetAll(questionIds.map((id) => ignoredEntity.key(userId, id)), { projection: 'question_id' });
+  const found = await batchGetAll(
+    questionIds.map((id) => ignoredEntity.key(userId, id)),
+    { projection: 'question_id' },
+  );
   return new Set(found.map((i) => ignoredEntity.parse(i).question_id));
 }
 

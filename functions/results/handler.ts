@@ -1,7 +1,7 @@
-import * as contracts from '../../shared/contracts/results.js';
+import * as contracts from '#shared/contracts/results.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
-import * as learningDataContracts from '../../shared/contracts/learning-data.js';
+import * as learningDataContracts from '#shared/contracts/learning-data.js';
 import * as learningData from './learning-data.js';
 
 export const handler = createGroupHandler('results', [
@@ -16,4 +16,3 @@ export const handler = createGroupHandler('results', [
   bind(learningDataContracts.resetUserStatistics, learningData.resetUserStatistics),
   bind(learningDataContracts.manualRetentionCleanup, learningData.manualRetentionCleanup),
 ]);
-

@@ -1,6 +1,6 @@
-import type * as contracts from '../../shared/contracts/learning-data.js';
-import { isSiteAdmin } from '../../shared/domain/roles.js';
-import { errorMessage } from '../../shared/i18n/catalogue.js';
+import type * as contracts from '#shared/contracts/learning-data.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
+import { errorMessage } from '#shared/i18n/catalogue.js';
 import { getUser } from '../lib/accounts/user-repository.js';
 import { forbidden, notFound } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';

@@ -1,6 +1,6 @@
-import type * as contracts from '../../shared/contracts/results.js';
-import { isSiteAdmin } from '../../shared/domain/roles.js';
-import { errorMessage } from '../../shared/i18n/catalogue.js';
+import type * as contracts from '#shared/contracts/results.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
+import { errorMessage } from '#shared/i18n/catalogue.js';
 import { getExam, getExamWithQuestions } from '../lib/exams/exam-store.js';
 import { canReadExam, type Caller } from '../lib/exams/visibility.js';
 import { findUserIdByUsername, getUser } from '../lib/accounts/user-repository.js';
@@ -64,13 +64,17 @@ function decodeCursor(cursor: string | undefined, userId: string, skPrefix: stri
   if (!cursor) return undefined;
   try {
     const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const names = Object.keys(key ?? {}).sort().join(',');
+    const names = Object.keys(key ?? {})
+      .sort()
+      .join(',');
     const ok =
-      !!key && typeof key === 'object' && !Array.isArray(key) &&
-      key.pk === userPk(userId) && typeof key.sk === 'string' && key.sk.startsWith(skPrefix) &&
-      (examId
-        ? names === 'gsi1pk,gsi1sk,pk,sk' && key.gsi1pk === resultEntity.examPartition(userId, examId) && typeof key.gsi1sk === 'string'
-        : names === 'pk,sk');
+      !!key &&
+      typeof key === 'object' &&
+      !Array.isArray(key) &&
+      key.pk === userPk(userId) &&
+      typeof key.sk === 'string' &&
+      key.sk.startsWith(skPrefix) &&
+      (examId ? names === 'gsi1pk,gsi1sk,pk,sk' && key.gsi1pk === resultEntity.examPartition(userId, examId) && typeof key.gsi1sk === 'string' : names === 'pk,sk');
     if (ok) return key;
   } catch {
     // fall through

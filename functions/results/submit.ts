@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { SubmittedAnswer } from '../../shared/contracts/results.js';
-import { isAnswerCorrect } from '../../shared/domain/answer-check.js';
-import { pickLocalized, type Language } from '../../shared/domain/language.js';
+import type { SubmittedAnswer } from '#shared/contracts/results.js';
+import { isAnswerCorrect } from '#shared/domain/answer-check.js';
+import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { getExamWithQuestions, type StoredQuestion } from '../lib/exams/exam-store.js';
 import { canReadExam, type Caller } from '../lib/exams/visibility.js';
 import { examSummaryEntity, primaryKeyOf, questionStatEntity, resultDetailEntity, resultEntity, resultJobEntity } from '../lib/data/entities/index.js';
@@ -19,14 +19,7 @@ import {
   type JobRecord,
   type ResultRecord,
 } from '../lib/results/result-store.js';
-import {
-  SUBMIT_ITEM,
-  TransactionCancelled,
-  deleteKeys,
-  putChunks,
-  writeSubmit,
-  type ChunkRecord,
-} from '../lib/results/result-writes.js';
+import { SUBMIT_ITEM, TransactionCancelled, deleteKeys, putChunks, writeSubmit, type ChunkRecord } from '../lib/results/result-writes.js';
 import { runJob, statWrites } from '../lib/results/stats-job.js';
 import { backoffDelay, sleep } from '../lib/retry.js';
 import { resultView } from './views.js';
@@ -163,10 +156,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     // Only the first transaction's statistics are read here; a job reads its own batches.
     const reads = [...graded.slice(0, FIRST_STATS_MAX).map((d) => questionStatEntity.key(userId, d.question_id)), examSummaryEntity.key(userId, input.examId)];
     if (input.previousResultId) reads.push(resultEntity.key(userId, input.previousResultId), resultJobEntity.key(userId, input.previousResultId));
-    const [found, previousDetailItems] = await Promise.all([
-      getMany(reads),
-      input.previousResultId ? getDetailItems(userId, input.previousResultId) : Promise.resolve([]),
-    ]);
+    const [found, previousDetailItems] = await Promise.all([getMany(reads), input.previousResultId ? getDetailItems(userId, input.previousResultId) : Promise.resolve([])]);
     const summary = asSummary(found.get(examSummaryEntity.key(userId, input.examId).sk));
 
     let previous: ResultRecord | null = null;
@@ -260,8 +250,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
       if (aheadKeys.length) await deleteKeys(aheadKeys).catch(() => undefined);
-      const claimed =
-        error.conditionFailedAt(SUBMIT_ITEM.claim) || (error.reasons.length === 0 && !!(await getIdempotencyClaim(userId, key)));
+      const claimed = error.conditionFailedAt(SUBMIT_ITEM.claim) || (error.reasons.length === 0 && !!(await getIdempotencyClaim(userId, key)));
       if (claimed) return replay(input, key, requestHash);
       continue;
     }

@@ -1,4 +1,4 @@
-import type { ExamResult, QuestionStatistic } from '../../shared/contracts/results.js';
+import type { ExamResult, QuestionStatistic } from '#shared/contracts/results.js';
 import { accuracyOf } from '../lib/learning/question-stat.js';
 import type { DetailEntry, ResultRecord, SummaryRecord } from '../lib/results/result-store.js';
 

@@ -1,4 +1,4 @@
-import * as system from '../../shared/contracts/system.js';
+import * as system from '#shared/contracts/system.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import { confirmCsrf, issueCsrfToken, serveTranslations } from './services.js';
 

@@ -1,4 +1,4 @@
-import * as tags from '../../shared/contracts/tags.js';
+import * as tags from '#shared/contracts/tags.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
 

@@ -1,4 +1,4 @@
-import type * as tags from '../../shared/contracts/tags.js';
+import type * as tags from '#shared/contracts/tags.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import { jsonReply, type Reply } from '../lib/http/reply.js';
 import type { RequestContext } from '../lib/http/types.js';

@@ -1,13 +1,6 @@
-import * as users from '../../shared/contracts/users.js';
+import * as users from '#shared/contracts/users.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
-import {
-  createUser,
-  deleteUserByAdmin,
-  downloadUsersSheet,
-  listUsers,
-  searchUsers,
-  updateUserByAdmin,
-} from './services.js';
+import { createUser, deleteUserByAdmin, downloadUsersSheet, listUsers, searchUsers, updateUserByAdmin } from './services.js';
 import { uploadUsersSheet } from './users-sheet.js';
 
 export const handler = createGroupHandler('users', [

@@ -1,17 +1,9 @@
 import type { z } from 'zod';
-import type * as users from '../../shared/contracts/users.js';
+import type * as users from '#shared/contracts/users.js';
 import { accountMessage } from '../lib/accounts/messages.js';
 import { hashPassword } from '../lib/accounts/passwords.js';
 import { purgeUser } from '../lib/accounts/purge-user.js';
-import {
-  getUser,
-  insertUser,
-  listAllUsers,
-  searchUsersByPrefix,
-  StaleUser,
-  UniqueConflict,
-  updateUser,
-} from '../lib/accounts/user-repository.js';
+import { getUser, insertUser, listAllUsers, searchUsersByPrefix, StaleUser, UniqueConflict, updateUser } from '../lib/accounts/user-repository.js';
 import { displayName, toUserAnswer } from '../lib/accounts/user-view.js';
 import { checkNewPassword, cleanEmail, cleanName, cleanUsername } from '../lib/accounts/validation.js';
 import { conflict, forbidden, notFound } from '../lib/http/app-error.js';
@@ -57,10 +49,7 @@ export async function createUser(input: { body: Body<typeof users.createUser> },
 }
 
 /** PUT /api/users/{id}/ — nobody changes their own role, admins included. */
-export async function updateUserByAdmin(
-  input: { params: { id: string }; body: Body<typeof users.updateUser> },
-  ctx: SignedInContext,
-) {
+export async function updateUserByAdmin(input: { params: { id: string }; body: Body<typeof users.updateUser> }, ctx: SignedInContext) {
   const { body } = input;
   const target = await getUser(input.params.id);
   if (!target) throw notFound('user_not_found');
@@ -96,10 +85,7 @@ export async function deleteUserByAdmin(input: { params: { id: string } }, ctx: 
 /** GET /api/users/download-excel/ — the same columns the upload reads. */
 export async function downloadUsersSheet(): Promise<Reply> {
   const all = await listAllUsers();
-  const rows = [
-    ['name', 'username', 'email', 'role', 'date_joined'],
-    ...all.map((u) => [displayName(u), u.username, u.email, u.role, u.date_joined]),
-  ];
+  const rows = [['name', 'username', 'email', 'role', 'date_joined'], ...all.map((u) => [displayName(u), u.username, u.email, u.role, u.date_joined])];
   return fileReply(writeWorkbook([{ name: 'users', rows }]), 'users.xlsx', XLSX_CONTENT_TYPE);
 }
 

@@ -1,8 +1,8 @@
-import { isValidEmail, isValidUsername, NAME_MAX, normalizeLogin } from '../../shared/domain/accounts.js';
-import type { Language } from '../../shared/domain/language.js';
-import { ROLES, type Role } from '../../shared/domain/roles.js';
-import { DOMAIN_LABELS } from '../../shared/i18n/domain-labels.js';
-import { errorMessage } from '../../shared/i18n/catalogue.js';
+import { isValidEmail, isValidUsername, NAME_MAX, normalizeLogin } from '#shared/domain/accounts.js';
+import type { Language } from '#shared/domain/language.js';
+import { ROLES, type Role } from '#shared/domain/roles.js';
+import { DOMAIN_LABELS } from '#shared/i18n/domain-labels.js';
+import { errorMessage } from '#shared/i18n/catalogue.js';
 import { accountMessage } from '../lib/accounts/messages.js';
 import { unusablePasswordHash } from '../lib/accounts/passwords.js';
 import {
@@ -79,25 +79,40 @@ export function parseRole(value: string): Role | '' | null {
  * well-formed, no cell over 1,000 characters, and no username or email twice in the file (every
  * occurrence is refused: which one was meant is anyone's guess).
  */
-export function validateRows(
-  rows: { rowNumber: number; cells: string[] }[],
-  columns: Record<Column, number>,
-): { valid: SheetRow[]; errors: RowError[] } {
+export function validateRows(rows: { rowNumber: number; cells: string[] }[], columns: Record<Column, number>): { valid: SheetRow[]; errors: RowError[] } {
   const errors: RowError[] = [];
   const candidates: SheetRow[] = [];
   for (const { rowNumber, cells } of rows) {
     const get = (c: Column) => cells[columns[c]] ?? '';
     const username = get('username');
     const fail = (code: string, params?: Record<string, string | number>) => errors.push({ row: rowNumber, username, code, params });
-    if (cells.some((c) => c.length > MAX_CELL_LENGTH)) { fail('row_cell_too_long', { max: MAX_CELL_LENGTH }); continue; }
-    if (!username) { fail('row_username_required'); continue; }
-    if (!isValidUsername(username)) { fail('row_username_invalid'); continue; }
+    if (cells.some((c) => c.length > MAX_CELL_LENGTH)) {
+      fail('row_cell_too_long', { max: MAX_CELL_LENGTH });
+      continue;
+    }
+    if (!username) {
+      fail('row_username_required');
+      continue;
+    }
+    if (!isValidUsername(username)) {
+      fail('row_username_invalid');
+      continue;
+    }
     const role = parseRole(get('role'));
-    if (role === null) { fail('row_role_invalid', { role: get('role') }); continue; }
+    if (role === null) {
+      fail('row_role_invalid', { role: get('role') });
+      continue;
+    }
     const email = get('email');
-    if (email && !isValidEmail(email)) { fail('row_email_invalid'); continue; }
+    if (email && !isValidEmail(email)) {
+      fail('row_email_invalid');
+      continue;
+    }
     const name = get('name');
-    if (name.length > NAME_MAX) { fail('row_name_too_long', { max: NAME_MAX }); continue; }
+    if (name.length > NAME_MAX) {
+      fail('row_name_too_long', { max: NAME_MAX });
+      continue;
+    }
     candidates.push({ rowNumber, username, name, email, role });
   }
   const count = (values: string[]) => values.reduce((m, v) => m.set(v, (m.get(v) ?? 0) + 1), new Map<string, number>());

@@ -1,20 +1,11 @@
 import { Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import {
-  HttpApi,
-  HttpMethod,
-  HttpRoute,
-  HttpRouteKey,
-  HttpStage,
-  LogGroupLogDestination,
-  PayloadFormatVersion,
-  type ThrottleSettings,
-} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination, PayloadFormatVersion, type ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { routeKey } from '../../shared/contracts/define-route.js';
-import type { RouteGroup } from '../../shared/routes-manifest.js';
+import { routeKey } from '#shared/contracts/define-route.js';
+import type { RouteGroup } from '#shared/routes-manifest.js';
 import type { AppFunction } from './app-function.js';
 
 export interface ApiProps {

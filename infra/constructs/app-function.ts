@@ -104,10 +104,7 @@ export function bedrockResources(scope: Construct, modelId: string): string[] {
   const { partition, region, account } = Stack.of(scope);
   const profile = INFERENCE_PROFILE.exec(modelId);
   if (profile && profile[2]!.includes('.')) {
-    return [
-      `arn:${partition}:bedrock:${region}:${account}:inference-profile/${modelId}`,
-      `arn:${partition}:bedrock:*::foundation-model/${profile[2]}`,
-    ];
+    return [`arn:${partition}:bedrock:${region}:${account}:inference-profile/${modelId}`, `arn:${partition}:bedrock:*::foundation-model/${profile[2]}`];
   }
   return [`arn:${partition}:bedrock:${region}::foundation-model/${modelId}`];
 }

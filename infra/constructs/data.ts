@@ -124,25 +124,19 @@ export class Data extends Construct {
       const bucketId = Stack.of(this).resolve((bucket.node.defaultChild as CfnBucket).logicalId) as string;
       // On the role, which holds the policy (the grantee's principal is its role).
       const principal = grantee.grantPrincipal;
-      if (Construct.isConstruct(principal)) Validations.of(principal).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
-        reason:
-          'Object keys are server-generated ids under per-user prefixes that the function checks itself; ' +
-          'the grant is on the one files bucket and only the object actions this function needs.',
-      });
+      if (Construct.isConstruct(principal))
+        Validations.of(principal).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/*]`,
+          reason:
+            'Object keys are server-generated ids under per-user prefixes that the function checks itself; ' +
+            'the grant is on the one files bucket and only the object actions this function needs.',
+        });
     }
   }
 }
 
 /** What grantReadData gives, without the stream actions (no streams here). */
-const TABLE_READ = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:Scan',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-];
+const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
 /** Transactions are authorised by these per-item actions. */
 const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 /** GetObject also covers HeadObject and the source side of CopyObject. */

@@ -22,7 +22,11 @@ export class Mail extends Construct {
   readonly fromAddress: string;
   readonly isDomainIdentity: boolean;
 
-  constructor(scope: Construct, id: string, private readonly props: MailProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: MailProps,
+  ) {
     super(scope, id);
     this.fromAddress = senderAddress(props.mailFrom);
     this.isDomainIdentity = !props.mailFrom.includes('@');
@@ -37,9 +41,7 @@ export class Mail extends Construct {
     const zone = props.hostedZone;
     const identity =
       this.isDomainIdentity && zone && zone.name.replace(/\.$/, '') === props.mailFrom
-        ? Identity.publicHostedZone(
-            PublicHostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: zone.id, zoneName: zone.name }),
-          )
+        ? Identity.publicHostedZone(PublicHostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: zone.id, zoneName: zone.name }))
         : this.isDomainIdentity
           ? Identity.domain(props.mailFrom)
           : Identity.email(props.mailFrom);
@@ -50,9 +52,7 @@ export class Mail extends Construct {
   grantSend(grantee: IGrantable): void {
     this.identity.grantSendEmail(grantee);
     const stack = Stack.of(this);
-    const resources = [
-      stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.configurationSet.configurationSetName }),
-    ];
+    const resources = [stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.configurationSet.configurationSetName })];
     if (this.props.sandbox) resources.push(stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }));
     grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources }));
   }

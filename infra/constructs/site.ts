@@ -22,7 +22,7 @@ import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { ORIGIN_VERIFY_HEADER } from '../../shared/domain/origin-verify.js';
+import { ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
 import { ACCESS_LOG_PREFIXES } from './access-logs.js';
 
 /** Paths CloudFront sends to the HTTP API instead of the site bucket. */

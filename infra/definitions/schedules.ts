@@ -15,7 +15,7 @@ export interface ScheduleDefinition {
 export const SCHEDULES: ScheduleDefinition[] = [
   {
     name: 'daily-quiz-email',
-    description: 'Builds each subscriber\'s daily quiz and emails it (07:00 KST).',
+    description: "Builds each subscriber's daily quiz and emails it (07:00 KST).",
     handler: 'functions/jobs/daily-quiz-email.ts',
     utc: { hour: 22, minute: 0 },
     access: { appTable: 'write', sendMail: true },

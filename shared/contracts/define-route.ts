@@ -34,16 +34,7 @@ export function defineRoute<
   B extends z.ZodType = typeof emptyObject,
   R extends z.ZodType = z.ZodUnknown,
   A extends RouteAccess = RouteAccess,
->(route: {
-  method: HttpMethod;
-  path: string;
-  access: A;
-  params?: P;
-  query?: Q;
-  body?: B;
-  response?: R;
-  bodyKind?: 'json' | 'multipart' | 'none';
-}): RouteContract<P, Q, B, R, A> {
+>(route: { method: HttpMethod; path: string; access: A; params?: P; query?: Q; body?: B; response?: R; bodyKind?: 'json' | 'multipart' | 'none' }): RouteContract<P, Q, B, R, A> {
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   return {
     method: route.method,

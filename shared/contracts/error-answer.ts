@@ -4,9 +4,7 @@ import * as z from 'zod';
 export const errorAnswer = z.object({
   code: z.string(),
   detail: z.string(),
-  issues: z
-    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
-    .optional(),
+  issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
   requestId: z.string().optional(),
 });
 export type ErrorAnswer = z.infer<typeof errorAnswer>;

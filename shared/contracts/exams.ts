@@ -115,30 +115,34 @@ export const createExam = defineRoute({
   method: 'POST',
   path: '/api/create-exam/',
   access: 'signed-in',
-  body: z.object({
-    title: z.string().max(MAX_EXAM_TITLE).optional(),
-    description: z.string().max(5000).optional(),
-    question_count: countSchema.optional(),
-    questionCount: countSchema.optional(),
-    file_name: z.string().max(300).nullable().optional(),
-    fileName: z.string().max(300).nullable().optional(),
-    file_id: z.string().max(100).nullable().optional(),
-    wrong_questions_only: flagSchema.optional(),
-    wrongQuestionsOnly: flagSchema.optional(),
-    random_option: z.enum(RANDOM_OPTIONS).optional(),
-    difficulty: z.string().max(20).nullable().optional(),
-    is_original: flagSchema.optional(),
-    is_public: flagSchema.optional(),
-    force_answer: flagSchema.optional(),
-    voice_mode_enabled: flagSchema.optional(),
-    ai_mock_interview: flagSchema.optional(),
-    creation_type: z.enum(['new', 'copy']).optional(),
-    selection_mode: z.string().max(50).optional(),
-    questions: z.array(questionRef).max(MAX_EXAM_QUESTIONS).optional(),
-    exam_id: z.union([z.string().max(100), z.number()]).nullable().optional(),
-    parsed_problems: z.array(parsedProblem).max(1000).optional(),
-    tags: z.array(z.string().max(100)).max(MAX_EXAM_TAGS).optional(),
-  })
+  body: z
+    .object({
+      title: z.string().max(MAX_EXAM_TITLE).optional(),
+      description: z.string().max(5000).optional(),
+      question_count: countSchema.optional(),
+      questionCount: countSchema.optional(),
+      file_name: z.string().max(300).nullable().optional(),
+      fileName: z.string().max(300).nullable().optional(),
+      file_id: z.string().max(100).nullable().optional(),
+      wrong_questions_only: flagSchema.optional(),
+      wrongQuestionsOnly: flagSchema.optional(),
+      random_option: z.enum(RANDOM_OPTIONS).optional(),
+      difficulty: z.string().max(20).nullable().optional(),
+      is_original: flagSchema.optional(),
+      is_public: flagSchema.optional(),
+      force_answer: flagSchema.optional(),
+      voice_mode_enabled: flagSchema.optional(),
+      ai_mock_interview: flagSchema.optional(),
+      creation_type: z.enum(['new', 'copy']).optional(),
+      selection_mode: z.string().max(50).optional(),
+      questions: z.array(questionRef).max(MAX_EXAM_QUESTIONS).optional(),
+      exam_id: z
+        .union([z.string().max(100), z.number()])
+        .nullable()
+        .optional(),
+      parsed_problems: z.array(parsedProblem).max(1000).optional(),
+      tags: z.array(z.string().max(100)).max(MAX_EXAM_TAGS).optional(),
+    })
     // Older clients send camelCase spellings; the service receives the snake_case fields only.
     .transform(({ questionCount, fileName, wrongQuestionsOnly, ...body }) => {
       const normalised: typeof body = {
@@ -180,7 +184,13 @@ export const getExamQuestions = defineRoute({
 
 /** Repeated `tags` arrive comma-joined (API Gateway payload 2.0). */
 const listOf = z.preprocess(
-  (v) => (v === undefined ? undefined : String(v).split(',').map((s) => s.trim()).filter(Boolean)),
+  (v) =>
+    v === undefined
+      ? undefined
+      : String(v)
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
   z.array(z.string().max(100)).max(20).optional(),
 );
 
@@ -267,12 +277,18 @@ export const updateExam = defineRoute({
     force_answer: flagSchema.optional(),
     voice_mode_enabled: flagSchema.optional(),
     ai_mock_interview: flagSchema.optional(),
-    tags: z.array(z.union([z.string().max(100), z.object({ id: z.string().max(100) }).passthrough()])).max(MAX_EXAM_TAGS).optional(),
+    tags: z
+      .array(z.union([z.string().max(100), z.object({ id: z.string().max(100) }).passthrough()]))
+      .max(MAX_EXAM_TAGS)
+      .optional(),
   }),
   response: examSchema,
 });
 
-const examIds = z.array(z.union([z.string().min(1).max(100), z.number()]).transform(String)).min(1).max(100);
+const examIds = z
+  .array(z.union([z.string().min(1).max(100), z.number()]).transform(String))
+  .min(1)
+  .max(100);
 
 export const bulkToggleSubscription = defineRoute({
   method: 'POST',

@@ -53,7 +53,7 @@ export const uploadedFileSchema = z.object({
   mimetype: z.string().optional(),
   encoding: z.string().optional(),
   truncated: z.boolean().optional(),
-  content: z.custom<Buffer>((v) => v instanceof Uint8Array, { message: 'file content expected' }),
+  content: z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'file content expected' }),
 });
 
 /** `{name}` in file routes: a file id from the list, or a file name resolved in the caller's view. */

@@ -20,7 +20,11 @@ export const resetUserStatistics = defineRoute({
   access: 'signed-in',
   body: z
     .object({
-      user_id: z.union([z.string().min(1).max(100), z.number()]).transform(String).nullable().optional(),
+      user_id: z
+        .union([z.string().min(1).max(100), z.number()])
+        .transform(String)
+        .nullable()
+        .optional(),
     })
     .passthrough(),
   response: z.object({

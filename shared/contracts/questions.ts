@@ -15,14 +15,20 @@ const idValue = z.union([z.string().min(1).max(200), z.number()]).transform(Stri
  * Text lands in the caller's language fields (title_ko or title_en, …).
  */
 export const questionFormSchema = z.object({
-  csv_id: z.union([z.string().max(100), z.number()]).transform(String).optional(),
+  csv_id: z
+    .union([z.string().max(100), z.number()])
+    .transform(String)
+    .optional(),
   title: cell,
   content: cell,
   answer: cell,
   explanation: cell.optional(),
   difficulty: z.string().max(20).optional(),
   url: z.string().max(2000).optional(),
-  group_id: z.union([z.string().max(100), z.number()]).transform(String).optional(),
+  group_id: z
+    .union([z.string().max(100), z.number()])
+    .transform(String)
+    .optional(),
 });
 
 /**

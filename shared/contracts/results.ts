@@ -10,7 +10,11 @@ export const MAX_RESULTS_PAGE_SIZE = 100;
 
 const examIdParam = z.object({ examId: z.string().min(1).max(100) });
 const resultIdParam = z.object({ id: z.string().min(1).max(100) });
-const seconds = z.coerce.number().int().min(0).max(30 * 24 * 3600);
+const seconds = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(30 * 24 * 3600);
 
 /**
  * Spec 2 §3 "answer record on submit". Other fields (a client `is_correct`, say) are accepted and

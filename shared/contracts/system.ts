@@ -19,9 +19,7 @@ export const testCsrf = defineRoute({
 
 /** A nested object of translation strings. */
 export type TranslationTree = { [key: string]: string | TranslationTree };
-const translationTree: z.ZodType<TranslationTree> = z.lazy(() =>
-  z.record(z.string(), z.union([z.string(), translationTree])),
-);
+const translationTree: z.ZodType<TranslationTree> = z.lazy(() => z.record(z.string(), z.union([z.string(), translationTree])));
 
 export const getTranslations = defineRoute({
   method: 'GET',

@@ -102,8 +102,6 @@ export const searchUsers = defineRoute({
   access: 'signed-in',
   query: z.object({ q: z.string().trim().min(1).max(150) }),
   response: z.object({
-    users: z.array(
-      z.object({ id: z.string(), username: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() }),
-    ),
+    users: z.array(z.object({ id: z.string(), username: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() })),
   }),
 });

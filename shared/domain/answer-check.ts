@@ -29,7 +29,14 @@ export function hasChoiceOptions(content: string): boolean {
 }
 
 function choiceSet(answer: string): string[] {
-  return [...new Set(normalize(answer).split(/[,;]/).map((part) => part.trim().replace(/[.)]$/, '')).filter(Boolean))].sort();
+  return [
+    ...new Set(
+      normalize(answer)
+        .split(/[,;]/)
+        .map((part) => part.trim().replace(/[.)]$/, ''))
+        .filter(Boolean),
+    ),
+  ].sort();
 }
 
 /**

@@ -16,11 +16,7 @@ const ENGLISH_HOST_PREFIXES = ['us.', 'devops.', 'leetcode.'];
  * The language rule of spec 1 §4: a saved choice wins, then an English host prefix,
  * then a browser language starting with "ko", then Korean as the display default.
  */
-export function resolveLanguage(input: {
-  saved?: string | null;
-  host?: string | null;
-  browserLanguages?: readonly string[];
-}): Language {
+export function resolveLanguage(input: { saved?: string | null; host?: string | null; browserLanguages?: readonly string[] }): Language {
   if (isLanguage(input.saved)) return input.saved;
   const host = (input.host ?? '').toLowerCase();
   if (ENGLISH_HOST_PREFIXES.some((prefix) => host.startsWith(prefix))) return 'en';
@@ -33,11 +29,7 @@ export function resolveLanguage(input: {
  * Localised field with fallback: the requested language, then the other, then the plain field.
  * Used for titles, contents and answers (spec 1 §3, spec 2 §3).
  */
-export function pickLocalized(
-  record: Record<string, unknown>,
-  field: string,
-  language: Language,
-): string {
+export function pickLocalized(record: Record<string, unknown>, field: string, language: Language): string {
   const other: Language = language === 'ko' ? 'en' : 'ko';
   for (const key of [`${field}_${language}`, `${field}_${other}`, field]) {
     const value = record[key];

@@ -94,11 +94,7 @@ export function orderByList<Q extends OrderableQuestion>(questions: readonly Q[]
 }
 
 /** Statistics order: by group, then accuracy ascending, then attempts descending; ties shuffled. */
-export function orderByStatistics<Q extends OrderableQuestion>(
-  questions: readonly Q[],
-  stats: StatsById | undefined,
-  random: RandomSource = Math.random,
-): Q[] {
+export function orderByStatistics<Q extends OrderableQuestion>(questions: readonly Q[], stats: StatsById | undefined, random: RandomSource = Math.random): Q[] {
   const rank = (question: Q) => {
     const stat = statOf(stats, question.id);
     return {
@@ -131,12 +127,7 @@ export function orderQuestions<Q extends OrderableQuestion>(questions: readonly 
  * keep their places (the current question stays in view, its number unchanged), the rest are
  * re-sorted and re-shuffled. Takes and returns question ids.
  */
-export function resortRemaining(
-  orderIds: readonly string[],
-  currentIndex: number,
-  stats: StatsById | undefined,
-  random: RandomSource = Math.random,
-): string[] {
+export function resortRemaining(orderIds: readonly string[], currentIndex: number, stats: StatsById | undefined, random: RandomSource = Math.random): string[] {
   const keep = Math.max(0, Math.min(orderIds.length, currentIndex + 1));
   const rest = orderByStatistics(
     orderIds.slice(keep).map((id) => ({ id })),

@@ -54,16 +54,16 @@ const ALIASES: Record<QuestionColumn, string[]> = {
 
 /** Folds a header for comparison: width, case, whitespace and the separators _ - . are ignored. */
 export function headerKey(header: string): string {
-  return header.normalize('NFKC').replace(/^\uFEFF/, '').toLowerCase().replace(/[\s_.-]+/g, '');
+  return header
+    .normalize('NFKC')
+    .replace(/^\uFEFF/, '')
+    .toLowerCase()
+    .replace(/[\s_.-]+/g, '');
 }
 
-const ALIAS_LOOKUP = new Map<string, QuestionColumn>(
-  QUESTION_COLUMNS.flatMap((column) => ALIASES[column].map((alias) => [headerKey(alias), column] as const)),
-);
+const ALIAS_LOOKUP = new Map<string, QuestionColumn>(QUESTION_COLUMNS.flatMap((column) => ALIASES[column].map((alias) => [headerKey(alias), column] as const)));
 
-export type HeaderMapping =
-  | { ok: true; columns: Partial<Record<QuestionColumn, number>> }
-  | { ok: false; missing: QuestionColumn[]; found: string[] };
+export type HeaderMapping = { ok: true; columns: Partial<Record<QuestionColumn, number>> } | { ok: false; missing: QuestionColumn[]; found: string[] };
 
 /** Finds each known column in the header row; the first matching header wins. */
 export function mapHeaders(headers: readonly string[]): HeaderMapping {
@@ -131,10 +131,7 @@ export function cleanUrl(value: string): string {
  * url nan cleared. Caps: {@link QUESTION_SHEET_LIMITS.maxRows} rows, maxCellChars per cell.
  * `row` in a refusal is the 1-based spreadsheet row (the header is row 1).
  */
-export function normalizeRows(
-  rows: readonly (readonly unknown[])[],
-  columns: Partial<Record<QuestionColumn, number>>,
-): RowsOutcome {
+export function normalizeRows(rows: readonly (readonly unknown[])[], columns: Partial<Record<QuestionColumn, number>>): RowsOutcome {
   const records: { row: number; values: Record<QuestionColumn, string> }[] = [];
   for (let i = 0; i < rows.length; i++) {
     const cells = rows[i] ?? [];
@@ -236,8 +233,13 @@ export function sheetExtension(fileName: string): SheetExtension | null {
 
 export function cleanFileName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return base.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (
+    base
+      .normalize('NFC')
+      // eslint-disable-next-line no-control-regex -- control characters are what a file name must not keep
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+  );
 }
 
 /** A file name the API accepts: 1–200 characters, no path, a spreadsheet extension. */

@@ -18,7 +18,9 @@ export const COMMON_ERROR_MESSAGES = {
   invalid_path_parameter: { ko: '주소의 경로 값이 올바르게 인코딩되지 않았습니다.', en: 'A value in the request path is not validly percent-encoded.' },
   request_header_too_large: { ko: '요청 주소나 헤더가 너무 깁니다.', en: 'The request address or headers are too long.' },
   forbidden_origin: { ko: '이 주소로는 API에 직접 접근할 수 없습니다.', en: 'The API cannot be reached directly at this address.' },
-  service_unavailable: { ko: '서비스가 일시적으로 응답하지 않습니다. {seconds}초 후에 다시 시도해 주세요.', en: 'The service is briefly unavailable. Please try again in {seconds} seconds.' },
+  service_unavailable: {
+    ko: '서비스가 일시적으로 응답하지 않습니다. {seconds}초 후에 다시 시도해 주세요.',
+    en: 'The service is briefly unavailable. Please try again in {seconds} seconds.',
+  },
   internal_error: { ko: '서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.', en: 'Something went wrong on our side. Please try again shortly.' },
 } as const satisfies Record<string, Record<Language, string>>;
-

@@ -12,7 +12,10 @@ export const EXAM_ERROR_MESSAGES = {
   sheet_too_many_rows: { ko: '행이 너무 많습니다 (최대 {limit}행).', en: 'The sheet has too many rows (limit {limit}).' },
   sheet_cell_too_long: { ko: '{row}행 {column} 칸이 너무 깁니다 (최대 {limit}자).', en: 'The {column} cell in row {row} is too long (limit {limit} characters).' },
   sheet_no_questions: { ko: '가져올 문제가 없습니다. 정답이 채워진 행이 하나 이상 있어야 합니다.', en: 'There are no questions to import. At least one row needs an answer.' },
-  sheet_imported: { ko: '{imported}문제를 가져왔습니다 (건너뜀 {skipped}: 정답 없음 {blank}, 중복 {duplicates}).', en: 'Imported {imported} questions (skipped {skipped}: {blank} without an answer, {duplicates} duplicates).' },
+  sheet_imported: {
+    ko: '{imported}문제를 가져왔습니다 (건너뜀 {skipped}: 정답 없음 {blank}, 중복 {duplicates}).',
+    en: 'Imported {imported} questions (skipped {skipped}: {blank} without an answer, {duplicates} duplicates).',
+  },
   upload_not_found: { ko: '업로드된 파일을 찾을 수 없습니다. 다시 올려 주세요.', en: 'The uploaded file was not found. Please upload it again.' },
   // question files
   file_not_found: { ko: '문제 파일을 찾을 수 없습니다.', en: 'The question file was not found.' },
@@ -26,7 +29,10 @@ export const EXAM_ERROR_MESSAGES = {
   exam_source_not_found: { ko: '문제를 가져올 시험을 찾을 수 없습니다.', en: 'The exam to take questions from was not found.' },
   exam_questions_not_found: { ko: '선택한 문제를 찾을 수 없습니다: {ids}', en: 'Some selected questions were not found: {ids}' },
   exam_created: { ko: '{count}문제로 시험을 만들었습니다.', en: 'The exam was created with {count} questions.' },
-  exam_created_reduced: { ko: '요청한 {requested}문제보다 문제가 적어 {count}문제로 시험을 만들었습니다.', en: 'Only {count} questions were available, fewer than the {requested} requested; the exam has {count} questions.' },
+  exam_created_reduced: {
+    ko: '요청한 {requested}문제보다 문제가 적어 {count}문제로 시험을 만들었습니다.',
+    en: 'Only {count} questions were available, fewer than the {requested} requested; the exam has {count} questions.',
+  },
   exam_deleted: { ko: '시험을 삭제했습니다.', en: 'The exam was deleted.' },
   exam_retaken: { ko: '새 버전(v{version})이 만들어졌습니다.', en: 'Created version {version}.' },
   no_wrong_questions: { ko: '이 시험에서 틀린 문제가 없습니다.', en: 'You have no wrong answers in this exam.' },

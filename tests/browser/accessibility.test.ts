@@ -63,7 +63,13 @@ async function audit(page: Page, path: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
   return violations
     .filter((violation: { impact?: string | null }) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${path} ${violation.id} (${violation.impact}): ${violation.nodes.map((node: { target: unknown[] }) => node.target.join(' ')).slice(0, 4).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${path} ${violation.id} (${violation.impact}): ${violation.nodes
+          .map((node: { target: unknown[] }) => node.target.join(' '))
+          .slice(0, 4)
+          .join(' | ')}`,
+    );
 }
 
 describe.each([

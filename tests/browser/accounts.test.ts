@@ -458,7 +458,10 @@ describe('sign-in screens', () => {
         await page.getByRole('heading', { level: 1, name: language === 'ko' ? '로그인' : 'Log in' }).waitFor();
         if (viewport === 'phone') await fitsPhone(page);
         await screenshot(page, `login-${language}-${viewport}`);
-        await page.getByRole('link', { name: language === 'ko' ? '회원가입' : 'Sign up' }).last().click();
+        await page
+          .getByRole('link', { name: language === 'ko' ? '회원가입' : 'Sign up' })
+          .last()
+          .click();
         await page.getByTestId('register-page').waitFor();
         if (viewport === 'phone') await fitsPhone(page);
         await screenshot(page, `register-${language}-${viewport}`);
@@ -502,8 +505,18 @@ describe('sign-in screens', () => {
           success: true,
           message: 'Signed in with Google.',
           user: {
-            id: 'g-1', username: 'gina', email: 'gina@example.com', first_name: 'Gina', last_name: '', email_verified: true,
-            role: 'user_role', is_superuser: false, is_staff: false, has_study_admin_role: false, date_joined: '2025-08-01T00:00:00.000Z', language: 'en',
+            id: 'g-1',
+            username: 'gina',
+            email: 'gina@example.com',
+            first_name: 'Gina',
+            last_name: '',
+            email_verified: true,
+            role: 'user_role',
+            is_superuser: false,
+            is_staff: false,
+            has_study_admin_role: false,
+            date_joined: '2025-08-01T00:00:00.000Z',
+            language: 'en',
           },
         },
       });
@@ -569,9 +582,7 @@ describe('email verification and profile screens', () => {
         ko: '인증 링크가 만료되었습니다. 인증 메일을 다시 요청해 주세요.',
         en: 'This verification link has expired. Please request a new verification email.',
       }[language];
-      await page.route('**/api/verify-email/expired-token/', (route) =>
-        route.fulfill({ status: 400, json: { code: 'verification_token_expired', detail: expired } }),
-      );
+      await page.route('**/api/verify-email/expired-token/', (route) => route.fulfill({ status: 400, json: { code: 'verification_token_expired', detail: expired } }));
       await page.goto(`${baseUrl}/verify-email/expired-token`);
       await page.getByTestId('verify-email-error').getByText(expired).waitFor();
       await page.getByTestId('verify-email-retry').waitFor();

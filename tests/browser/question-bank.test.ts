@@ -20,9 +20,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
-
-
 function workbook(rows: unknown[][]): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
@@ -110,7 +107,10 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await page.getByTestId('upload-result').waitFor({ timeout: 60_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     const progress = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
-    expect(progress.some((value) => value > 0 && value < 100), progress.join(',')).toBe(true);
+    expect(
+      progress.some((value) => value > 0 && value < 100),
+      progress.join(','),
+    ).toBe(true);
     expect(progress.at(-1)).toBe(100);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress); // only ever forward
 
@@ -148,7 +148,10 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await page.getByTestId('upload-error').filter({ hasText: '.xlsx, .xls, .csv 파일만 올릴 수 있습니다.' }).waitFor();
 
     // The server's refusal is shown with its detail: here a sheet without an answer column.
-    const noAnswer = workbook([['문제id', '제목', '문제 내용'], ['1', '제목', '내용']]);
+    const noAnswer = workbook([
+      ['문제id', '제목', '문제 내용'],
+      ['1', '제목', '내용'],
+    ]);
     await page.getByTestId('question-file-input').setInputFiles({ name: `no-answer-${stamp}.xlsx`, mimeType: 'application/octet-stream', buffer: noAnswer });
     await page.getByTestId('upload-submit').click();
     await toast(page, /업로드 실패: 필수 열이 없습니다: /).waitFor();
@@ -168,7 +171,10 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await toast(page, '제목을 입력해주세요.').waitFor();
     await form.locator('input[name="title"]').fill(first);
     // Without a file the hint gives the pool total of every question file (GET /api/questions/).
-    await form.getByTestId('create-exam-pool').getByText(/전체 문제 파일에는 \d+문제가 있습니다\./).waitFor();
+    await form
+      .getByTestId('create-exam-pool')
+      .getByText(/전체 문제 파일에는 \d+문제가 있습니다\./)
+      .waitFor();
     await form.getByTestId('create-exam-file').selectOption({ label: `${fileName} (120문제)` });
     expect(await form.getByTestId('create-exam-count').inputValue()).toBe('120');
     await form.getByTestId('create-exam-pool').getByText('문제 풀: 120문제').waitFor();
@@ -287,7 +293,10 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await go(page, '/exam-management');
     await examRow(page, first).getByTestId('exam-take').click();
     await page.waitForURL(/\/take-exam\/[0-9a-z]{20}\?returnTo=exam-management$/);
-    await page.getByText(/1 \/ \d+/).first().waitFor();
+    await page
+      .getByText(/1 \/ \d+/)
+      .first()
+      .waitFor();
 
     // Delete with a confirmation.
     await go(page, '/exam-management');
@@ -337,7 +346,10 @@ describe('question bank: files, exams, tags and subscriptions', () => {
         await shotFromTop(page, `exam-management-${language}-${viewport}`);
         await page.getByTestId('open-tag-filter').click();
         await page.getByTestId('tag-filter-popular').waitFor();
-        await page.getByTestId('tag-filter-apply').filter({ hasText: /\(\d+\)/ }).waitFor();
+        await page
+          .getByTestId('tag-filter-apply')
+          .filter({ hasText: /\(\d+\)/ })
+          .waitFor();
         await screenshot(page, `exam-management-tag-filter-${language}-${viewport}`, false);
         await page.keyboard.press('Escape');
 

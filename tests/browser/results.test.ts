@@ -20,10 +20,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
-
-
-
 /**
  * An exam of 3 questions from the demo's public file, and `count` submitted results of it: the
  * i-th result answers i % 4 questions correctly (of 3) so the scores differ.
@@ -45,7 +41,7 @@ async function makeResults(page: Page, title: string, count: number): Promise<{ 
   for (let i = 0; i < count; i += 1) {
     const answers = questions.map((question, q) => ({
       question_id: question.id,
-      answer: q < i % 4 ? (question.answer_en || question.answer || '') : 'not sure',
+      answer: q < i % 4 ? question.answer_en || question.answer || '' : 'not sure',
       elapsed_seconds: 10 + q,
     }));
     // One submission id per submit: without it, identical answers count as a retry of the same submit.
@@ -60,13 +56,16 @@ async function makeResults(page: Page, title: string, count: number): Promise<{ 
 
 /** No page-level sideways scroll at this width; names what sticks out otherwise. */
 async function fitsWidth(page: Page, width: number) {
-  const overflow = await page.evaluate((limit) => ({
-    width: document.documentElement.scrollWidth,
-    culprits: [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > limit + 1 && !el.parentElement?.closest('[data-scroll-x]'))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`),
-  }), width);
+  const overflow = await page.evaluate(
+    (limit) => ({
+      width: document.documentElement.scrollWidth,
+      culprits: [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > limit + 1 && !el.parentElement?.closest('[data-scroll-x]'))
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`),
+    }),
+    width,
+  );
   expect(overflow.width, overflow.culprits.join('\n')).toBeLessThanOrEqual(width);
   expect(overflow.culprits).toEqual([]);
 }
@@ -136,7 +135,11 @@ describe('results', () => {
     expect(await recent.getByTestId('home-recent-row').count()).toBe(5);
     expect(await recent.getByTestId('home-results-link').getAttribute('href')).toBe('/results');
     await recent.getByTestId('home-recent-row').first().getByText(examTitle).waitFor();
-    await recent.getByTestId('home-recent-row').first().getByText(/^[0-3]\/3$/).waitFor();
+    await recent
+      .getByTestId('home-recent-row')
+      .first()
+      .getByText(/^[0-3]\/3$/)
+      .waitFor();
     await shotFromTop(page, 'home-recent-results-ko-desktop');
     const firstId = await recent.getByTestId('home-recent-row').first().getAttribute('data-result-id');
     await recent.getByTestId('home-recent-delete').first().click();

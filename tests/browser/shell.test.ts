@@ -90,9 +90,7 @@ describe('home and language', () => {
     const { page, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
     // The page itself does not show one yet; read it through the i18n instance the app uses.
     // A string, so the test runner does not rewrite the dynamic import; Vite serves the same module.
-    const text = await page.evaluate<string>(
-      "import('/src/lib/i18n.ts').then((m) => m.i18n.t('server.errors.csrf_failed'))",
-    );
+    const text = await page.evaluate<string>("import('/src/lib/i18n.ts').then((m) => m.i18n.t('server.errors.csrf_failed'))");
     expect(text).toContain('CSRF');
     await close();
   });
@@ -100,9 +98,7 @@ describe('home and language', () => {
   test('a signed-in admin sees the user menu and the admin card', async () => {
     const opened = await openPage(browser, { locale: 'en-US', storage: { user: JSON.stringify(SIGNED_IN_USER), token: 'x' } });
     // The real server has no such session; answer the status check as a signed-in one would.
-    await opened.page.route('**/api/auth/status/', (route) =>
-      route.fulfill({ json: { authenticated: true, user: SIGNED_IN_USER } }),
-    );
+    await opened.page.route('**/api/auth/status/', (route) => route.fulfill({ json: { authenticated: true, user: SIGNED_IN_USER } }));
     // Nor results: the home's recent results would get a 401 from it.
     await opened.page.route('**/api/exam-results/**', (route) => route.fulfill({ json: { count: 0, next: null, results: [] } }));
     const { page, errors } = opened;
@@ -192,11 +188,31 @@ describe('pages', () => {
 
   test('no page writes a console error, and the CSRF probe succeeds', async () => {
     const paths = [
-      '/?fromHomeMenu=true', '/getting-started', '/privacy-policy', '/terms-of-service', '/service-introduction',
-      '/devops-interview', '/take-exam', '/take-exam/e1', '/random-practice', '/results', '/question-files',
-      '/create-exam', '/exam-management', '/exam-detail/e1', '/favorites', '/study-management', '/study-detail/s1',
-      '/study-progress-dashboard/s1', '/member-management/s1', '/register', '/login', '/profile', '/user-management',
-      '/verify-email/t1', '/missing',
+      '/?fromHomeMenu=true',
+      '/getting-started',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/service-introduction',
+      '/devops-interview',
+      '/take-exam',
+      '/take-exam/e1',
+      '/random-practice',
+      '/results',
+      '/question-files',
+      '/create-exam',
+      '/exam-management',
+      '/exam-detail/e1',
+      '/favorites',
+      '/study-management',
+      '/study-detail/s1',
+      '/study-progress-dashboard/s1',
+      '/member-management/s1',
+      '/register',
+      '/login',
+      '/profile',
+      '/user-management',
+      '/verify-email/t1',
+      '/missing',
     ];
     for (const locale of ['ko-KR', 'en-US']) {
       const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale });

@@ -31,15 +31,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
-
-
 const runner = (page: Page) => page.getByTestId('take-exam-runner');
 const count = (page: Page) => page.getByTestId('nav-count').textContent();
 const currentTitle = (page: Page) => page.getByTestId('question-title').textContent();
 
 async function waitCount(page: Page, text: string) {
-  await page.getByTestId('nav-count').filter({ hasText: new RegExp(`^${text.replace(/\//g, '\\/')}$`) }).waitFor();
+  await page
+    .getByTestId('nav-count')
+    .filter({ hasText: new RegExp(`^${text.replace(/\//g, '\\/')}$`) })
+    .waitFor();
 }
 
 /** The correct answer of the shown question, read through "show answer" (then hidden again). */
@@ -219,11 +219,10 @@ describe('take exam (spec 2 §2.1)', () => {
     await page.getByTestId('end-exam').click();
     await page.waitForURL(`${baseUrl}/results`);
 
-    const results = await pageApi<{ count: number; results: { id: string; exam: { id: string }; correct_count: number; wrong_count: number; answered_count: number; total_score: number }[] }>(
-      page,
-      'GET',
-      `/api/exam-results/?exam_id=${examId}`,
-    );
+    const results = await pageApi<{
+      count: number;
+      results: { id: string; exam: { id: string }; correct_count: number; wrong_count: number; answered_count: number; total_score: number }[];
+    }>(page, 'GET', `/api/exam-results/?exam_id=${examId}`);
     expect(results.status).toBe(200);
     expect(results.body.results).toHaveLength(1);
     const result = results.body.results[0]!;
@@ -315,7 +314,10 @@ describe('take exam (spec 2 §2.1)', () => {
     await modal.locator('input[name="title"]').fill(`Edited ${stamp}`);
     await modal.getByTestId('question-form-submit').click();
     await toast(page, 'Question saved.').waitFor();
-    await page.getByTestId('question-title').filter({ hasText: `Edited ${stamp}` }).waitFor();
+    await page
+      .getByTestId('question-title')
+      .filter({ hasText: `Edited ${stamp}` })
+      .waitFor();
 
     // Add: the next csv id and Medium by default; the new question is shown.
     await page.getByTestId('add-question').click();
@@ -327,7 +329,10 @@ describe('take exam (spec 2 §2.1)', () => {
     await modal.getByTestId('question-form-submit').click();
     await toast(page, 'Question added.').waitFor();
     await waitCount(page, '4 / 4');
-    await page.getByTestId('question-title').filter({ hasText: `Added ${stamp}` }).waitFor();
+    await page
+      .getByTestId('question-title')
+      .filter({ hasText: `Added ${stamp}` })
+      .waitFor();
 
     // mode=add-question opens the add form at once.
     await go(page, `/take-exam/${examId}?mode=add-question`);
@@ -336,7 +341,10 @@ describe('take exam (spec 2 §2.1)', () => {
     await modal.waitFor({ state: 'detached' });
     await page.getByTestId('list-button').click();
     await page.locator(`[data-testid="question-list-item"][aria-label*="Added ${stamp}"]`).click();
-    await page.getByTestId('question-title').filter({ hasText: `Added ${stamp}` }).waitFor();
+    await page
+      .getByTestId('question-title')
+      .filter({ hasText: `Added ${stamp}` })
+      .waitFor();
 
     // Delete, with confirmation.
     await page.getByTestId('delete-question').click();

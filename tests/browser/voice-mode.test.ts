@@ -18,9 +18,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
-
-
 interface ScriptQuestion {
   title: string;
   answer: string;
@@ -143,7 +140,10 @@ async function verdict(page: Page, correct: boolean) {
   try {
     await locator.waitFor({ timeout: 20_000 });
   } catch (error) {
-    const panelText = await page.getByTestId('voice-mode-panel').textContent().catch(() => '(no panel)');
+    const panelText = await page
+      .getByTestId('voice-mode-panel')
+      .textContent()
+      .catch(() => '(no panel)');
     throw new Error(`no ${correct ? 'correct' : 'wrong'} verdict. Panel: ${panelText}. Speech: ${JSON.stringify(await voice(page))}`, { cause: error });
   }
   return locator;

@@ -9,7 +9,7 @@ import { measureLambdaBundles } from '../../bench/lambda-bundle-sizes.js';
 import { ROOT_DIR } from '../../infra/bundling.js';
 import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
-import { ROUTE_GROUPS } from '../../shared/routes-manifest.js';
+import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
 import { fakeSite } from './synth.js';
 
 /**
@@ -71,7 +71,10 @@ describe('npx cdk synth (real bundling, offline)', () => {
   it('bundles the AWS SDK instead of importing it from the runtime', () => {
     for (const m of measured) {
       // Only Node built-ins stay external (`node:stream`, `crypto`, …).
-      expect(m.externalImports.filter((p) => !p.startsWith('node:') && !builtinModules.includes(p)), m.group).toEqual([]);
+      expect(
+        m.externalImports.filter((p) => !p.startsWith('node:') && !builtinModules.includes(p)),
+        m.group,
+      ).toEqual([]);
     }
     for (const [name, file] of bundles) {
       const code = readFileSync(file, 'utf8');

@@ -8,15 +8,13 @@ import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
 import { readSettings } from '../../infra/settings.js';
 import { SIGN_IN_PATHS, SIGN_IN_RATE_LIMIT, SignInWafStack } from '../../infra/sign-in-waf-stack.js';
 import { QuizbankStack } from '../../infra/stack.js';
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../shared/domain/origin-verify.js';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
 import { cdkJsonContext, fakeSite, synthesize } from './synth.js';
 
 /** Every cdk-nag AwsSolutions finding (errors and warnings) nobody acknowledged, as `rule path`. */
 function unacknowledged(stack: Stack): string[] {
   const report = new AwsSolutionsChecks(stack).validateScope(stack);
-  return report.violations.flatMap((v) =>
-    v.violatingResources.map((r) => `${v.severity} ${v.ruleName} ${r.constructPath ?? r.resourceLogicalId}`),
-  );
+  return report.violations.flatMap((v) => v.violatingResources.map((r) => `${v.severity} ${v.ruleName} ${r.constructPath ?? r.resourceLogicalId}`));
 }
 
 const CUSTOM_DOMAIN = {
@@ -100,9 +98,7 @@ describe('least privilege and logs', () => {
 
   it('logs S3 and CloudFront access to one log bucket whose objects expire', () => {
     const buckets = template.findResources('AWS::S3::Bucket');
-    const [logBucketId] = Object.entries(buckets).find(([, b]) =>
-      JSON.stringify(b.Properties.LifecycleConfiguration ?? {}).includes('expire-logs'),
-    )!;
+    const [logBucketId] = Object.entries(buckets).find(([, b]) => JSON.stringify(b.Properties.LifecycleConfiguration ?? {}).includes('expire-logs'))!;
     expect(buckets[logBucketId]!.Properties.LifecycleConfiguration.Rules[0]).toMatchObject({ Status: 'Enabled', ExpirationInDays: 90 });
     const logged = Object.entries(buckets).filter(([id]) => id !== logBucketId);
     expect(logged.length).toBe(2);
@@ -173,9 +169,9 @@ describe('optional WAF (-c waf=true)', () => {
               AggregateKeyType: 'IP',
               ScopeDownStatement: {
                 OrStatement: {
-                  Statements: SIGN_IN_PATHS.map((path) =>
-                    ({ ByteMatchStatement: Match.objectLike({ SearchString: path.replace(/\/$/, ''), PositionalConstraint: 'STARTS_WITH' }) }),
-                  ),
+                  Statements: SIGN_IN_PATHS.map((path) => ({
+                    ByteMatchStatement: Match.objectLike({ SearchString: path.replace(/\/$/, ''), PositionalConstraint: 'STARTS_WITH' }),
+                  })),
                 },
               },
             }),

@@ -1,12 +1,12 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeKey } from '../../shared/contracts/define-route.js';
+import { routeKey } from '#shared/contracts/define-route.js';
 import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
 import { API_PATH_PATTERNS, VIEWER_IP_HEADER } from '../../infra/constructs/site.js';
 import { FILES_BUCKET } from '../../infra/definitions/buckets.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
 import { TABLES } from '../../infra/definitions/tables.js';
-import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '../../shared/routes-manifest.js';
+import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '#shared/routes-manifest.js';
 import { readSettings } from '../../infra/settings.js';
 import { synthesize } from './synth.js';
 
@@ -235,9 +235,7 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       template.hasResourceProperties('AWS::S3::BucketPolicy', {
         Bucket: { Ref: id },
         PolicyDocument: {
-          Statement: Match.arrayWith([
-            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-          ]),
+          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
         },
       });
     });
@@ -265,8 +263,7 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
   describe('least privilege', () => {
     const tableId = (id: string) => logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', (p) => p.TableName === `quizbank-dev-${id}`);
     const bucketId = () => logicalIdOf(template, 'AWS::S3::Bucket', (p) => p.CorsConfiguration !== undefined);
-    const actionsOn = (statements: Statement[], logicalId: string) =>
-      statements.filter((s) => mentions(s, logicalId)).flatMap((s) => asArray(s.Action));
+    const actionsOn = (statements: Statement[], logicalId: string) => statements.filter((s) => mentions(s, logicalId)).flatMap((s) => asArray(s.Action));
 
     const subjects = [
       ...ROUTE_GROUPS.map((g) => ({ key: `route-group:${g.name}`, access: g.access })),
@@ -283,11 +280,17 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
         if (!level) expect(actions, `${key} on ${def}`).toEqual([]);
         if (level === 'read') {
           expect(actions).toContain('dynamodb:Query');
-          expect(actions.filter((a) => DYNAMO_WRITES.includes(a)), `${key} writes ${def}`).toEqual([]);
+          expect(
+            actions.filter((a) => DYNAMO_WRITES.includes(a)),
+            `${key} writes ${def}`,
+          ).toEqual([]);
         }
         if (level === 'sessions') {
           expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem']));
-          expect(actions.filter((a) => DYNAMO_WRITES.includes(a) && a !== 'dynamodb:UpdateItem'), `${key} writes ${def}`).toEqual([]);
+          expect(
+            actions.filter((a) => DYNAMO_WRITES.includes(a) && a !== 'dynamodb:UpdateItem'),
+            `${key} writes ${def}`,
+          ).toEqual([]);
         }
         if (level === 'write') expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
         if (level) {
@@ -346,8 +349,7 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
   });
 
   describe('CloudFront', () => {
-    const distribution = () =>
-      Object.values(template.findResources('AWS::CloudFront::Distribution') as Record<string, Resource>)[0]!.Properties.DistributionConfig;
+    const distribution = () => Object.values(template.findResources('AWS::CloudFront::Distribution') as Record<string, Resource>)[0]!.Properties.DistributionConfig;
 
     it('sends /api/* and /s/* to the HTTP API, uncached, with cookies and query strings', () => {
       const config = distribution();
@@ -458,8 +460,7 @@ describe('QuizbankStack settings', () => {
     for (const bucket of Object.values(template.findResources('AWS::S3::Bucket') as Record<string, Resource>)) {
       expect(bucket.DeletionPolicy).toBe('Retain');
     }
-    const config = Object.values(template.findResources('AWS::CloudFront::Distribution') as Record<string, Resource>)[0]!.Properties
-      .DistributionConfig;
+    const config = Object.values(template.findResources('AWS::CloudFront::Distribution') as Record<string, Resource>)[0]!.Properties.DistributionConfig;
     expect(config.Aliases).toEqual(['quiz.example.org']);
     expect(config.ViewerCertificate.AcmCertificateArn).toMatch(/^arn:aws:acm:us-east-1:/);
     expect(config.ViewerCertificate.MinimumProtocolVersion).toBe('TLSv1.2_2021');
@@ -525,9 +526,7 @@ describe('readSettings (CDK context)', () => {
   it('refuses settings that would fail at deploy time', () => {
     expect(() => read({ stage: 'Prod_1' })).toThrow(/stage/);
     expect(() => read({ domainName: 'quiz.example.org' })).toThrow(/certificateArn/);
-    expect(() =>
-      read({ domainName: 'quiz.example.org', certificateArn: 'arn:aws:acm:ap-northeast-2:123456789012:certificate/abc' }),
-    ).toThrow(/us-east-1/);
+    expect(() => read({ domainName: 'quiz.example.org', certificateArn: 'arn:aws:acm:ap-northeast-2:123456789012:certificate/abc' })).toThrow(/us-east-1/);
     expect(() => read({ mailFrom: 'not an address' })).toThrow(/mailFrom/);
     expect(() => read({ hostedZoneId: 'Z123' })).toThrow(/hostedZone/);
   });

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
+import type { webcrypto } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { errorAnswer } from '../../shared/contracts/error-answer.js';
+import { errorAnswer } from '#shared/contracts/error-answer.js';
 import { findUserByEmail, getUser } from '../../functions/lib/accounts/user-repository.js';
 import { clientFor, json, makeUser, sessionsOf, uniqueName, useCloudEnv } from '../support/accounts.js';
 import { TestClient } from '../support/http-client.js';
@@ -15,8 +16,8 @@ const apiUrl = inject('apiUrl');
 const KID = 'test-key-1';
 
 let server: Server;
-let signingKey: CryptoKey;
-let strangerKey: CryptoKey;
+let signingKey: webcrypto.CryptoKey;
+let strangerKey: webcrypto.CryptoKey;
 let env: Record<string, string>;
 
 beforeAll(async () => {
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 interface TokenOptions {
   claims?: JWTPayload;
-  key?: CryptoKey;
+  key?: webcrypto.CryptoKey;
   audience?: string;
   issuer?: string;
   expiresAt?: number;

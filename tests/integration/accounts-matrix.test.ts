@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildPath, routeKey } from '../../shared/contracts/define-route.js';
-import { findGroup } from '../../shared/routes-manifest.js';
+import { buildPath, routeKey } from '#shared/contracts/define-route.js';
+import { findGroup } from '#shared/routes-manifest.js';
 import type { UserRecord } from '../../functions/lib/accounts/user-repository.js';
 import { writeWorkbook } from '../../functions/lib/spreadsheets/sheets.js';
 import { clientFor, fileForm, FIXTURE_PASSWORD, fixtureHash, makeUser, uniqueName, useCloudEnv } from '../support/accounts.js';
@@ -39,13 +39,27 @@ const signedIn = (status: number): Record<Persona, number> => ({ anonymous: 401,
 const adminOnly = (status: number): Record<Persona, number> => ({ anonymous: 401, other: 403, studyAdmin: 403, user: 403, admin: status });
 
 function usersSheet(): FormData {
-  const bytes = writeWorkbook([{ name: 'users', rows: [['name', 'username', 'email', 'role'], ['Matrix', uniqueName('sheet'), '', 'user_role']] }]);
+  const bytes = writeWorkbook([
+    {
+      name: 'users',
+      rows: [
+        ['name', 'username', 'email', 'role'],
+        ['Matrix', uniqueName('sheet'), '', 'user_role'],
+      ],
+    },
+  ]);
   return fileForm(bytes, 'users.xlsx');
 }
 
 const ROWS: Row[] = [
   // Public routes: every caller gets past access control (the answer then depends on the input).
-  { method: 'POST', path: '/api/register/', url: () => '/api/register/', body: (w) => ({ id: w.user.username, name: 'Taken', password: 'long-enough-1', language: 'en' }), expect: everyone(409) },
+  {
+    method: 'POST',
+    path: '/api/register/',
+    url: () => '/api/register/',
+    body: (w) => ({ id: w.user.username, name: 'Taken', password: 'long-enough-1', language: 'en' }),
+    expect: everyone(409),
+  },
   { method: 'POST', path: '/api/login/', url: () => '/api/login/', body: (w) => ({ username: w.user.username, password: FIXTURE_PASSWORD }), expect: everyone(200) },
   { method: 'POST', path: '/api/logout/', url: () => '/api/logout/', body: () => ({}), expect: everyone(200) },
   { method: 'GET', path: '/api/auth/status/', url: () => '/api/auth/status/', expect: everyone(200) },
@@ -55,8 +69,20 @@ const ROWS: Row[] = [
   // Signed-in routes about oneself.
   { method: 'GET', path: '/api/user-profile/', url: () => '/api/user-profile/', expect: signedIn(200) },
   { method: 'GET', path: '/api/user-profile/get/', url: () => '/api/user-profile/get/', expect: signedIn(200) },
-  { method: 'PATCH', path: '/api/user-profile/update/', url: () => '/api/user-profile/update/', body: () => ({ first_name: 'Renamed', random_exam_question_count: 7 }), expect: signedIn(200) },
-  { method: 'PATCH', path: '/api/user-profile/', url: () => '/api/user-profile/', body: () => ({ retention_cleanup_enabled: true, retention_cleanup_percentage: 25 }), expect: signedIn(200) },
+  {
+    method: 'PATCH',
+    path: '/api/user-profile/update/',
+    url: () => '/api/user-profile/update/',
+    body: () => ({ first_name: 'Renamed', random_exam_question_count: 7 }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/user-profile/',
+    url: () => '/api/user-profile/',
+    body: () => ({ retention_cleanup_enabled: true, retention_cleanup_percentage: 25 }),
+    expect: signedIn(200),
+  },
   { method: 'POST', path: '/api/change-language/', url: () => '/api/change-language/', body: () => ({ language: 'en' }), expect: signedIn(200) },
   { method: 'POST', path: '/api/send-email-verification/', url: () => '/api/send-email-verification/', body: () => ({}), expect: signedIn(200) },
   { method: 'GET', path: '/api/export-user-data/', url: () => '/api/export-user-data/', expect: signedIn(200) },
@@ -72,7 +98,13 @@ const ROWS: Row[] = [
   },
   // User administration: site admins only (a study admin is not one).
   { method: 'GET', path: '/api/users/', url: () => '/api/users/', expect: adminOnly(200) },
-  { method: 'POST', path: '/api/users/create/', url: () => '/api/users/create/', body: () => ({ username: uniqueName('created'), password: 'password-123', role: 'user_role' }), expect: adminOnly(201) },
+  {
+    method: 'POST',
+    path: '/api/users/create/',
+    url: () => '/api/users/create/',
+    body: () => ({ username: uniqueName('created'), password: 'password-123', role: 'user_role' }),
+    expect: adminOnly(201),
+  },
   { method: 'PUT', path: '/api/users/{id}/', url: (w) => `/api/users/${w.user.id}/`, body: () => ({ first_name: 'Edited', role: 'study_admin_role' }), expect: adminOnly(200) },
   { method: 'DELETE', path: '/api/users/{id}/delete/', url: (w) => `/api/users/${w.victim.id}/delete/`, expect: adminOnly(200) },
   { method: 'GET', path: '/api/users/download-excel/', url: () => '/api/users/download-excel/', expect: adminOnly(200) },
@@ -148,9 +180,7 @@ describe('CSRF on every mutating account route', () => {
     useCloudEnv();
     const admin = await makeUser({ role: 'admin_role' });
     const client = await clientFor(apiUrl, admin);
-    const mutating = ['auth', 'profile', 'users']
-      .flatMap((g) => findGroup(g).routes)
-      .filter((r) => r.method !== 'GET');
+    const mutating = ['auth', 'profile', 'users'].flatMap((g) => findGroup(g).routes).filter((r) => r.method !== 'GET');
     expect(mutating.length).toBeGreaterThanOrEqual(14);
     for (const route of mutating) {
       const url = buildPath(route.path, { id: admin.id, token: 'x' });

@@ -1,23 +1,12 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { errorAnswer } from '../../shared/contracts/error-answer.js';
+import { errorAnswer } from '#shared/contracts/error-answer.js';
 import { getUser } from '../../functions/lib/accounts/user-repository.js';
 import { recordHit, LOGIN_PER_USERNAME } from '../../functions/lib/auth/throttle.js';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { userPk, throttleEntity, emailTokenEntity, usernameClaimEntity, emailClaimEntity } from '../../functions/lib/data/entities/index.js';
-import {
-  appItem,
-  clientFor,
-  ephemeralItem,
-  fixtureHash,
-  json,
-  makeUser,
-  partitionItems,
-  sessionsOf,
-  uniqueName,
-  useCloudEnv,
-} from '../support/accounts.js';
+import { appItem, clientFor, ephemeralItem, fixtureHash, json, makeUser, partitionItems, sessionsOf, uniqueName, useCloudEnv } from '../support/accounts.js';
 import { TestClient } from '../support/http-client.js';
 
 const apiUrl = inject('apiUrl');
@@ -169,7 +158,10 @@ describe('email verification', () => {
         Item: { ...emailTokenEntity.key(hash), ...emailTokenEntity.userIndex(user.id, hash), userId: user.id, email: user.email, createdAt: past - 86400, expiresAt: past },
       }),
     );
-    for (const [language, word] of [['en', /expired/], ['ko', /만료/]] as const) {
+    for (const [language, word] of [
+      ['en', /expired/],
+      ['ko', /만료/],
+    ] as const) {
       const res = await new TestClient(apiUrl, language).get(`/api/verify-email/${token}/`);
       expect(res.status).toBe(400);
       const body = errorAnswer.parse(await res.json());

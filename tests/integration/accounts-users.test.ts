@@ -2,23 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { errorAnswer } from '../../shared/contracts/error-answer.js';
+import { errorAnswer } from '#shared/contracts/error-answer.js';
 import { findUserByUsername, getUser, type UserRecord } from '../../functions/lib/accounts/user-repository.js';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { userPk, usernameClaimEntity, emailClaimEntity } from '../../functions/lib/data/entities/index.js';
 import { writeWorkbook } from '../../functions/lib/spreadsheets/sheets.js';
-import {
-  appItem,
-  clientFor,
-  fileForm,
-  fixtureHash,
-  json,
-  makeUser,
-  partitionItems,
-  sessionsOf,
-  uniqueName,
-  useCloudEnv,
-} from '../support/accounts.js';
+import { appItem, clientFor, fileForm, fixtureHash, json, makeUser, partitionItems, sessionsOf, uniqueName, useCloudEnv } from '../support/accounts.js';
 import type { TestClient } from '../support/http-client.js';
 import { buildZip, readZip } from '../support/zip.js';
 
@@ -73,7 +62,11 @@ describe('user administration', () => {
     expect(user).toMatchObject({ role: 'study_admin_role', has_study_admin_role: true });
 
     await expectRefusal(await adminClient.post('/api/users/create/', { username: username.toUpperCase(), password: 'initial-pass-1' }), 409, 'username_taken');
-    await expectRefusal(await adminClient.post('/api/users/create/', { username: uniqueName('m'), password: 'initial-pass-1', email: `${username}@EXAMPLE.com` }), 409, 'email_taken');
+    await expectRefusal(
+      await adminClient.post('/api/users/create/', { username: uniqueName('m'), password: 'initial-pass-1', email: `${username}@EXAMPLE.com` }),
+      409,
+      'email_taken',
+    );
     await expectRefusal(await adminClient.post('/api/users/create/', { username: uniqueName('m'), password: 'short1' }), 400, 'password_too_short');
     await expectRefusal(await adminClient.post('/api/users/create/', { username: uniqueName('m'), password: 'initial-pass-1', role: 'god_role' }), 400, 'validation_failed');
 
@@ -162,7 +155,12 @@ describe('users sheet upload', () => {
 
   it('reads Korean headers and role labels', async () => {
     const fresh = uniqueName('kor');
-    const res = await upload(sheet([['이름', '사용자명', '이메일', '역할'], ['김하나', fresh, '', '스터디 관리자']]));
+    const res = await upload(
+      sheet([
+        ['이름', '사용자명', '이메일', '역할'],
+        ['김하나', fresh, '', '스터디 관리자'],
+      ]),
+    );
     expect((await json<{ stats: Stats }>(res)).stats).toMatchObject({ created: 1, errors: 0 });
     expect(await findUserByUsername(fresh)).toMatchObject({ first_name: '김하나', role: 'study_admin_role' });
   });
@@ -199,7 +197,16 @@ describe('users sheet upload', () => {
 
   it('refuses a sheet without a required column, naming it, and writes nothing', async () => {
     const fresh = uniqueName('nocol');
-    const detail = await expectRefusal(await upload(sheet([['name', 'username', 'role'], ['No Email Column', fresh, 'user_role']])), 400, 'spreadsheet_missing_column');
+    const detail = await expectRefusal(
+      await upload(
+        sheet([
+          ['name', 'username', 'role'],
+          ['No Email Column', fresh, 'user_role'],
+        ]),
+      ),
+      400,
+      'spreadsheet_missing_column',
+    );
     expect(detail).toContain('email');
     expect(await appItem(usernameClaimEntity.key(fresh))).toBeUndefined();
   });
@@ -233,7 +240,12 @@ describe('users sheet upload', () => {
 
   describe('zip bombs', () => {
     function realSheet(username: string): Buffer {
-      return Buffer.from(sheet([['name', 'username', 'email', 'role'], ['Bomb', username, '', 'user_role']]));
+      return Buffer.from(
+        sheet([
+          ['name', 'username', 'email', 'role'],
+          ['Bomb', username, '', 'user_role'],
+        ]),
+      );
     }
 
     it('refuses an xlsx whose parts really inflate past 50 MB (counted from the central directory)', async () => {

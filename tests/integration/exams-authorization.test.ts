@@ -43,12 +43,7 @@ beforeAll(async () => {
  * One row of the matrix: `call` makes the request as each caller; `setup` (optional) makes a fresh
  * resource first (as the owner) for destructive routes.
  */
-function row(
-  name: string,
-  expected: Record<Who, number>,
-  call: (client: TestClient, resource: string) => Promise<Response>,
-  setup?: () => Promise<string>,
-) {
+function row(name: string, expected: Record<Who, number>, call: (client: TestClient, resource: string) => Promise<Response>, setup?: () => Promise<string>) {
   it(name, async () => {
     const seen: Record<string, number> = {};
     for (const who of WHO) {
@@ -78,9 +73,11 @@ describe('authorization matrix: exams', () => {
   row('GET my exams', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/exams/?my_exams=true&page_size=1'));
   row('POST create-exam', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.post('/api/create-exam/', { title: `new ${fresh()}`, question_count: 0 }));
   row('POST create-exam from a private file of another', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
-    c.post('/api/create-exam/', { title: `from file ${fresh()}`, question_count: 1, file_id: f.privateFile.id }));
+    c.post('/api/create-exam/', { title: `from file ${fresh()}`, question_count: 1, file_id: f.privateFile.id }),
+  );
   row('POST create-exam copying a private exam of another', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
-    c.post('/api/create-exam/', { title: `copy ${fresh()}`, questions: [`${f.privateFile.id}-1`], exam_id: f.privateExam }));
+    c.post('/api/create-exam/', { title: `copy ${fresh()}`, questions: [`${f.privateFile.id}-1`], exam_id: f.privateExam }),
+  );
   row('DELETE private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c, id) => c.delete(`/api/exam/${id}/`), privateExam);
   row('DELETE public exam (legacy path)', { anonymous: 401, owner: 200, other: 403, admin: 200 }, (c, id) => c.delete(`/api/exam/${id}/delete/`), publicExam);
   row('POST retake private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) => c.post(`/api/exam/${f.privateExam}/retake/`));
@@ -90,7 +87,8 @@ describe('authorization matrix: exams', () => {
   row('PATCH update private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) => c.patch(`/api/exam/${f.privateExam}/update/`, { description: 'x' }));
   row('PATCH update public exam', { anonymous: 401, owner: 200, other: 403, admin: 200 }, (c) => c.patch(`/api/exam/${f.publicExam}/update/`, { force_answer: true }));
   row('POST bulk-toggle', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
-    c.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [f.publicExam], action: 'subscribe' }));
+    c.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [f.publicExam], action: 'subscribe' }),
+  );
   row('GET subscribed exams', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/user-exams/subscribed-exams/'));
   row('POST move-to-subscribed', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.post('/api/user-exams/move-to-subscribed/', { exam_ids: [f.publicExam] }));
   row('POST move-to-my-exams', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.post('/api/user-exams/move-to-my-exams/', { exam_ids: [f.publicExam] }));
@@ -111,7 +109,8 @@ describe('authorization matrix: question files and tags', () => {
   row('DELETE private file', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c, id) => c.delete(`/api/question-files/${id}/delete/`), privateFile);
   row('DELETE public file', { anonymous: 401, owner: 200, other: 403, admin: 200 }, (c, id) => c.delete(`/api/question-files/${id}/delete/`), publicFile);
   row('POST upload-questions', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
-    c.request('POST', '/api/upload-questions/', { body: multipartForm({ is_public: 'false' }, { name: `up-${fresh()}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...questionRows(1)]) }) }));
+    c.request('POST', '/api/upload-questions/', { body: multipartForm({ is_public: 'false' }, { name: `up-${fresh()}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...questionRows(1)]) }) }),
+  );
   row('POST upload-url', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.post('/api/question-files/upload-url/', { file_name: 'a.xlsx', size: 1000 }));
   row('POST import', { anonymous: 401, owner: 404, other: 404, admin: 404 }, (c) => c.post('/api/question-files/import/', { upload_id: 'a'.repeat(24), file_name: 'a.xlsx' }));
   row('GET sample', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/question-files/samples/en/'));

@@ -79,7 +79,7 @@ describe('creating exams', () => {
     expect((await json(bad)).code).toBe('exam_questions_not_found');
   });
 
-  it('draws wrong_only and most_wrong from the caller\'s own history', async () => {
+  it("draws wrong_only and most_wrong from the caller's own history", async () => {
     const learner = await fixtureUser(apiUrl, { language: 'en' });
     await writeStat(learner.id, `${file.id}-1`, 5, 0);
     await writeStat(learner.id, `${file.id}-2`, 3, 2);
@@ -97,7 +97,14 @@ describe('creating exams', () => {
   });
 
   it('turns parsed problems into questions', async () => {
-    const created = await createExam(owner, { title: 'Problems', question_count: 0, parsed_problems: [{ id: 1, title: 'Two Sum', difficulty: 'Easy' }, { title: 'LRU Cache', difficulty: 'Med.' }] });
+    const created = await createExam(owner, {
+      title: 'Problems',
+      question_count: 0,
+      parsed_problems: [
+        { id: 1, title: 'Two Sum', difficulty: 'Easy' },
+        { title: 'LRU Cache', difficulty: 'Med.' },
+      ],
+    });
     const exam = await json(await owner.client.get(`/api/exam/${created.id}/`));
     expect(exam.questions.map((q: Record<string, string>) => [q.title, q.answer, q.difficulty, q.url])).toEqual([
       ['Two Sum', 'Y', 'Easy', 'https://leetcode.com/problems/two-sum/'],
@@ -143,7 +150,12 @@ describe('reading and listing exams', () => {
 
   it('hides a private exam from everyone but its creator and admins', async () => {
     const anon = await anonymousClient(apiUrl);
-    for (const [client, status] of [[owner.client, 200], [admin.client, 200], [other.client, 404], [anon, 404]] as const) {
+    for (const [client, status] of [
+      [owner.client, 200],
+      [admin.client, 200],
+      [other.client, 404],
+      [anon, 404],
+    ] as const) {
       expect((await client.get(`/api/exam/${privateId}/`)).status).toBe(status);
       expect((await client.get(`/api/exam/${privateId}/questions/`)).status).toBe(status);
     }
@@ -236,7 +248,7 @@ describe('changing exams', () => {
     expect(q2.questions.map((q: { id: string }) => q.id)).toEqual(q1.questions.map((q: { id: string }) => q.id));
   });
 
-  it('builds an exam from the caller\'s wrong answers in an exam', async () => {
+  it("builds an exam from the caller's wrong answers in an exam", async () => {
     const exam = await createExam(owner, { title: 'Wrongs', question_count: 6, file_name: file.name });
     const read = await json(await owner.client.get(`/api/exam/${exam.id}/`));
     const [a, b] = read.questions.map((q: { id: string }) => q.id);
@@ -261,7 +273,9 @@ describe('changing exams', () => {
     const tagA = await json(await owner.client.post('/api/tags/', { name_ko: `태그A${Date.now()}`, name_en: `TagA${Date.now()}` }));
     const tagB = await json(await owner.client.post('/api/tags/', { name: `TagB${Date.now()}` }));
     expect((await other.client.patch(`/api/exam/${exam.id}/update/`, { title: 'Hijacked' })).status).toBe(403);
-    const updated = await json(await owner.client.patch(`/api/exam/${exam.id}/update/`, { title: 'Edited', description: 'desc', is_public: false, voice_mode_enabled: true, tags: [tagA.id, tagB.id] }));
+    const updated = await json(
+      await owner.client.patch(`/api/exam/${exam.id}/update/`, { title: 'Edited', description: 'desc', is_public: false, voice_mode_enabled: true, tags: [tagA.id, tagB.id] }),
+    );
     expect(updated).toMatchObject({ title: 'Edited', description: 'desc', is_public: false, voice_mode_enabled: true });
     expect(updated.tags.map((t: { id: string }) => t.id)).toEqual([tagA.id, tagB.id]);
     expect((await other.client.get(`/api/exam/${exam.id}/`)).status).toBe(404);

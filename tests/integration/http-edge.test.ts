@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
-import { errorAnswer } from '../../shared/contracts/error-answer.js';
+import { errorAnswer } from '#shared/contracts/error-answer.js';
 import { fixtureUser } from '../support/fixture-users.js';
 import { itemsOwnedBy, objectsUnder } from '../support/exam-store.js';
 import { KO_HEADER, multipartForm, questionRows, xlsxBytes } from '../support/sheets.js';

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { errorAnswer } from '../../shared/contracts/error-answer.js';
+import { errorAnswer } from '#shared/contracts/error-answer.js';
 import { TestClient } from '../support/http-client.js';
 
 const apiUrl = inject('apiUrl');
@@ -121,8 +121,7 @@ describe('translations', () => {
     const [ko, en] = await Promise.all(
       ['ko', 'en'].map(async (lang) => ((await (await fetch(`${apiUrl}/api/translations/?lang=${lang}`)).json()) as { translations: object }).translations),
     );
-    const flatten = (tree: object, prefix = ''): string[] =>
-      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? flatten(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    const flatten = (tree: object, prefix = ''): string[] => Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? flatten(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
     expect(flatten(ko!).sort()).toEqual(flatten(en!).sort());
   });
 });

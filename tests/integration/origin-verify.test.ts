@@ -4,8 +4,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApiGatewayAdapter } from '../../local/api-gateway-adapter.js';
-import { errorAnswer } from '../../shared/contracts/error-answer.js';
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../shared/domain/origin-verify.js';
+import { errorAnswer } from '#shared/contracts/error-answer.js';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
 import { fixtureUser } from '../support/fixture-users.js';
 
 /*

@@ -50,7 +50,7 @@ describe('question files', () => {
     expect(mine.find((f) => f.id === privateId)).toMatchObject({ uploaded_by: owner.username, is_public: false });
   });
 
-  it('answers check-existing for the caller\'s own name space', async () => {
+  it("answers check-existing for the caller's own name space", async () => {
     const own = await (await owner.client.get(`/api/question-files/check-existing/${encodeURIComponent(privateName)}/`)).json();
     expect(own).toEqual({ exists: true, is_private: true, is_owner: true });
     const foreign = await (await other.client.get(`/api/question-files/check-existing/${encodeURIComponent(privateName)}/`)).json();
@@ -66,12 +66,14 @@ describe('question files', () => {
     expect(XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]!]!)).toHaveLength(3);
   });
 
-  it('replaces the owner\'s file of the same name and drops the old questions', async () => {
+  it("replaces the owner's file of the same name and drops the old questions", async () => {
     const user = await fixtureUser(apiUrl);
     const first = await upload(user, 'same.xlsx', xlsxBytes([KO_HEADER, ...questionRows(4)]), true);
-    const second = (await (await user.client.request('POST', '/api/upload-questions/', {
-      body: multipartForm({ is_public: 'true' }, { name: 'same.xlsx', bytes: xlsxBytes([KO_HEADER, ...questionRows(2)]) }),
-    })).json()) as { replaced: boolean; file: { id: string } };
+    const second = (await (
+      await user.client.request('POST', '/api/upload-questions/', {
+        body: multipartForm({ is_public: 'true' }, { name: 'same.xlsx', bytes: xlsxBytes([KO_HEADER, ...questionRows(2)]) }),
+      })
+    ).json()) as { replaced: boolean; file: { id: string } };
     expect(second.replaced).toBe(true);
     const items = await itemsOwnedBy(user.id);
     expect(items.filter((i) => i.type === 'QUESTION')).toHaveLength(2);
@@ -124,7 +126,7 @@ describe('question files', () => {
     expect((await user.client.delete(`/api/question-files/doomed.xlsx/delete/`)).status).toBe(404);
   });
 
-  it('admin deletes another user\'s private file', async () => {
+  it("admin deletes another user's private file", async () => {
     const user = await fixtureUser(apiUrl);
     const { file } = await upload(user, 'admin-target.xlsx', xlsxBytes([KO_HEADER, ...questionRows(1)]), false);
     expect((await admin.client.delete(`/api/question-files/${file.id}/delete/`)).status).toBe(200);
@@ -134,7 +136,10 @@ describe('question files', () => {
   it('imports through a presigned S3 upload, with the same importer', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     const sheet = new Uint8Array(xlsxBytes([EN_HEADER, ...questionRows(5)]));
-    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: 'direct.xlsx', size: sheet.length })).json()) as { upload_id: string; url: string };
+    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: 'direct.xlsx', size: sheet.length })).json()) as {
+      upload_id: string;
+      url: string;
+    };
     expect(ticket.url).toContain(`pending/${user.id}/${ticket.upload_id}`);
     expect(new URL(ticket.url).searchParams.get('X-Amz-SignedHeaders')).toContain('content-length');
     const put = await fetch(ticket.url, { method: 'PUT', body: sheet });
@@ -154,7 +159,10 @@ describe('question files', () => {
     const rows = Array.from({ length: 450 }, (_, i) => [String(i + 1), `T${i}`, randomBytes(7500).toString('base64'), `A${i}`]);
     const sheet = new Uint8Array(xlsxBytes([EN_HEADER.slice(0, 4), ...rows]));
     expect(sheet.length).toBeGreaterThan(4 * 1024 * 1024);
-    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: '큰 파일.xlsx', size: sheet.length })).json()) as { upload_id: string; url: string };
+    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: '큰 파일.xlsx', size: sheet.length })).json()) as {
+      upload_id: string;
+      url: string;
+    };
     expect((await fetch(ticket.url, { method: 'PUT', body: sheet })).status).toBe(200);
     const imported = await user.client.post('/api/question-files/import/', { upload_id: ticket.upload_id, file_name: '큰 파일.xlsx', is_public: false });
     expect(imported.status, await imported.clone().text()).toBe(200);
@@ -171,7 +179,7 @@ describe('question files', () => {
     expect(new Uint8Array(await object.arrayBuffer())).toEqual(sheet);
   }, 120_000);
 
-  it('refuses a presigned upload that is not a spreadsheet, leaving nothing, and another user\'s upload id', async () => {
+  it("refuses a presigned upload that is not a spreadsheet, leaving nothing, and another user's upload id", async () => {
     const user = await fixtureUser(apiUrl);
     const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: 'x.xlsx', size: 9 })).json()) as { upload_id: string; url: string };
     await fetch(ticket.url, { method: 'PUT', body: 'just text' });

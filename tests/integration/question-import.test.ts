@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { errorAnswer } from '../../shared/contracts/error-answer.js';
+import { errorAnswer } from '#shared/contracts/error-answer.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { itemsOwnedBy, objectsUnder } from '../support/exam-store.js';
 import { EN_HEADER, KO_HEADER, csvBytes, multipartForm, questionRows, xlsBytes, xlsxBytes, zipWith } from '../support/sheets.js';
@@ -64,7 +64,14 @@ describe('question import', () => {
 
   it('refuses a missing answer column, naming it and listing the columns found', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
-    const { status, body } = await upload(user, 'no-answer.xlsx', xlsxBytes([['문제id', '제목', '문제 내용', '설명'], ['1', 't', 'c', 'e']]));
+    const { status, body } = await upload(
+      user,
+      'no-answer.xlsx',
+      xlsxBytes([
+        ['문제id', '제목', '문제 내용', '설명'],
+        ['1', 't', 'c', 'e'],
+      ]),
+    );
     expect(status).toBe(400);
     expect(body.code).toBe('sheet_missing_column');
     expect(body.detail).toContain('정답 / Answer');
@@ -120,7 +127,22 @@ describe('question import', () => {
     expect(status).toBe(200);
     const pool = await poolOf(user);
     expect(pool.map((q) => q.difficulty)).toEqual([
-      'Easy', 'Easy', 'Easy', 'Easy', 'Medium', 'Medium', 'Medium', 'Medium', 'Medium', 'Hard', 'Hard', 'Hard', 'Hard', 'Hard', 'Medium', 'Medium',
+      'Easy',
+      'Easy',
+      'Easy',
+      'Easy',
+      'Medium',
+      'Medium',
+      'Medium',
+      'Medium',
+      'Medium',
+      'Hard',
+      'Hard',
+      'Hard',
+      'Hard',
+      'Hard',
+      'Medium',
+      'Medium',
     ]);
   });
 

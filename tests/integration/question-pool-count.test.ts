@@ -54,5 +54,4 @@ describe('question pool count', () => {
     expect(agreed).toBe(true);
     expect(await poolCount()).toBeGreaterThanOrEqual(12);
   });
-
 });

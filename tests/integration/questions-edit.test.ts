@@ -22,7 +22,19 @@ let privateFile: UploadedFile;
 let counter = 0;
 const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
-interface Question { id: string; csv_id: string; title: string; content: string; answer: string; explanation: string; difficulty: string; url: string; order: number; title_ko: string; title_en: string }
+interface Question {
+  id: string;
+  csv_id: string;
+  title: string;
+  content: string;
+  answer: string;
+  explanation: string;
+  difficulty: string;
+  url: string;
+  order: number;
+  title_ko: string;
+  title_en: string;
+}
 
 async function questionsOf(examId: string, client = owner.client): Promise<Question[]> {
   const res = await client.get(`/api/exam/${examId}/questions/`);
@@ -91,11 +103,27 @@ describe('edit one question', () => {
     const examB = await createExam(owner, { title: `qedit copy ${fresh()}`, questions: (await questionsOf(examA)).map((q) => q.id), exam_id: examA }).then((e) => e.id);
     const [q] = await questionsOf(examA);
     const res = await owner.client.patch(`/api/questions/${q!.id}/update/`, {
-      exam_id: examA, title: ' 바뀐 제목 ', content: '바뀐 내용', answer: '바뀐 정답', explanation: ' ', difficulty: '어려움', url: 'nan',
+      exam_id: examA,
+      title: ' 바뀐 제목 ',
+      content: '바뀐 내용',
+      answer: '바뀐 정답',
+      explanation: ' ',
+      difficulty: '어려움',
+      url: 'nan',
     });
     expect(res.status, await res.clone().text()).toBe(200);
     const body = (await res.json()) as Question;
-    expect(body).toMatchObject({ id: q!.id, title: '바뀐 제목', title_ko: '바뀐 제목', content: '바뀐 내용', answer: '바뀐 정답', explanation: '', difficulty: 'Hard', url: '', order: q!.order });
+    expect(body).toMatchObject({
+      id: q!.id,
+      title: '바뀐 제목',
+      title_ko: '바뀐 제목',
+      content: '바뀐 내용',
+      answer: '바뀐 정답',
+      explanation: '',
+      difficulty: 'Hard',
+      url: '',
+      order: q!.order,
+    });
     expect((await questionsOf(examA)).find((x) => x.id === q!.id)!.title).toBe('바뀐 제목');
     expect((await questionsOf(examB)).find((x) => x.id === q!.id)!.title).toBe(q!.title);
   });
@@ -144,7 +172,9 @@ describe('add and delete', () => {
     expect(res.status, await res.clone().text()).toBe(200);
     const added = (await res.json()) as Question;
     expect(added).toMatchObject({ id: `${examId}-4`, csv_id: String(highestCsv + 1), difficulty: 'Medium', order: 4, url: '', title: '새 문제' });
-    const second = (await (await owner.client.post(`/api/exam/${examId}/add-question/`, { title: 'b', content: 'c', answer: 'd', csv_id: 'X-9', difficulty: 'Easy' })).json()) as Question;
+    const second = (await (
+      await owner.client.post(`/api/exam/${examId}/add-question/`, { title: 'b', content: 'c', answer: 'd', csv_id: 'X-9', difficulty: 'Easy' })
+    ).json()) as Question;
     expect(second).toMatchObject({ id: `${examId}-5`, csv_id: 'X-9', difficulty: 'Easy' });
     expect((await examOf(examId)).total_questions).toBe(5);
     const after = await questionsOf(examId);
@@ -156,9 +186,7 @@ describe('add and delete', () => {
 
   it('concurrent adds get distinct positions', async () => {
     const examId = await newExam(true, 1);
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => owner.client.post(`/api/exam/${examId}/add-question/`, { title: `p${i}`, content: 'c', answer: 'a' })),
-    );
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => owner.client.post(`/api/exam/${examId}/add-question/`, { title: `p${i}`, content: 'c', answer: 'a' })));
     const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as Question).id));
     expect(new Set(ids).size).toBe(5);
     expect((await examOf(examId)).total_questions).toBe(6);

@@ -12,7 +12,12 @@ Object.assign(process.env, inject('cloudEnv'));
 type Who = 'anonymous' | 'owner' | 'other' | 'studyAdmin' | 'admin';
 const WHO: Who[] = ['anonymous', 'owner', 'other', 'studyAdmin', 'admin'];
 
-interface Question { id: string; title: string; answer: string; content: string }
+interface Question {
+  id: string;
+  title: string;
+  answer: string;
+  content: string;
+}
 
 let owner: FixtureUser;
 let other: FixtureUser;
@@ -54,21 +59,39 @@ describe('authorization matrix: favorites, ignore, evaluate, single-question exa
   it('favorite a public exam question (with and without exam_id)', async () => {
     const q = publicQuestions[0]!.id;
     // Each caller toggles twice so the state is back to "not a favorite" afterwards.
-    expect(await statuses(async (c) => { await c.post('/api/add-question-to-favorite/', { question_id: q, exam_id: publicExam }); return c.post('/api/add-question-to-favorite/', { question_id: q }); }))
-      .toEqual({ anonymous: 401, owner: 200, other: 200, studyAdmin: 200, admin: 200 });
+    expect(
+      await statuses(async (c) => {
+        await c.post('/api/add-question-to-favorite/', { question_id: q, exam_id: publicExam });
+        return c.post('/api/add-question-to-favorite/', { question_id: q });
+      }),
+    ).toEqual({ anonymous: 401, owner: 200, other: 200, studyAdmin: 200, admin: 200 });
   });
   it('favorite a private exam question: invisible to others', async () => {
     const q = privateQuestions[0]!.id;
-    expect(await statuses((c) => c.post('/api/add-question-to-favorite/', { question_id: q, exam_id: privateExam })))
-      .toEqual({ anonymous: 401, owner: 200, other: 404, studyAdmin: 404, admin: 200 });
-    expect(await statuses((c) => c.post('/api/add-question-to-favorite/', { question_id: privateQuestions[1]!.id })))
-      .toEqual({ anonymous: 401, owner: 200, other: 404, studyAdmin: 404, admin: 200 });
+    expect(await statuses((c) => c.post('/api/add-question-to-favorite/', { question_id: q, exam_id: privateExam }))).toEqual({
+      anonymous: 401,
+      owner: 200,
+      other: 404,
+      studyAdmin: 404,
+      admin: 200,
+    });
+    expect(await statuses((c) => c.post('/api/add-question-to-favorite/', { question_id: privateQuestions[1]!.id }))).toEqual({
+      anonymous: 401,
+      owner: 200,
+      other: 404,
+      studyAdmin: 404,
+      admin: 200,
+    });
   });
   it('ignore a private exam question: invisible to others', async () => {
-    expect(await statuses((c) => c.post(`/api/question/${privateQuestions[2]!.id}/ignore/`, {})))
-      .toEqual({ anonymous: 401, owner: 200, other: 404, studyAdmin: 404, admin: 200 });
-    expect(await statuses((c) => c.post(`/api/question/${privateQuestions[2]!.id}/unignore/`, {})))
-      .toEqual({ anonymous: 401, owner: 200, other: 200, studyAdmin: 200, admin: 200 });
+    expect(await statuses((c) => c.post(`/api/question/${privateQuestions[2]!.id}/ignore/`, {}))).toEqual({ anonymous: 401, owner: 200, other: 404, studyAdmin: 404, admin: 200 });
+    expect(await statuses((c) => c.post(`/api/question/${privateQuestions[2]!.id}/unignore/`, {}))).toEqual({
+      anonymous: 401,
+      owner: 200,
+      other: 200,
+      studyAdmin: 200,
+      admin: 200,
+    });
   });
   it('lists need a sign-in', async () => {
     expect(await statuses((c) => c.get('/api/favorite-exam-questions/'))).toEqual({ anonymous: 401, owner: 200, other: 200, studyAdmin: 200, admin: 200 });
@@ -76,13 +99,23 @@ describe('authorization matrix: favorites, ignore, evaluate, single-question exa
   });
   it('evaluate-answer on a private exam question', async () => {
     const q = privateQuestions[0]!;
-    expect(await statuses((c) => c.post('/api/evaluate-answer/', { exam_id: privateExam, question_id: q.id, user_answer: q.answer })))
-      .toEqual({ anonymous: 401, owner: 200, other: 404, studyAdmin: 404, admin: 200 });
+    expect(await statuses((c) => c.post('/api/evaluate-answer/', { exam_id: privateExam, question_id: q.id, user_answer: q.answer }))).toEqual({
+      anonymous: 401,
+      owner: 200,
+      other: 404,
+      studyAdmin: 404,
+      admin: 200,
+    });
   });
   it('create-single-question-exam from a private exam', async () => {
     const q = privateQuestions[0]!.id;
-    expect(await statuses((c) => c.post('/api/create-single-question-exam/', { exam_id: privateExam, question_id: q })))
-      .toEqual({ anonymous: 401, owner: 200, other: 404, studyAdmin: 404, admin: 200 });
+    expect(await statuses((c) => c.post('/api/create-single-question-exam/', { exam_id: privateExam, question_id: q }))).toEqual({
+      anonymous: 401,
+      owner: 200,
+      other: 404,
+      studyAdmin: 404,
+      admin: 200,
+    });
   });
   it('connected studies', async () => {
     expect(await statuses((c) => c.get(`/api/exam/${privateExam}/connected-studies/`))).toEqual({ anonymous: 401, owner: 200, other: 404, studyAdmin: 404, admin: 200 });
@@ -156,11 +189,16 @@ describe('evaluate-answer', () => {
     const rightBody = (await right.json()) as { is_correct: boolean; reason: string; evaluator: string };
     expect(rightBody).toMatchObject({ is_correct: true, evaluator: 'local' });
     expect(rightBody.reason).toMatch(/정답/);
-    const wrong = (await (await user.client.post('/api/evaluate-answer/', { exam_id: publicExam, question_id: q.id, user_answer: 'wrong words', correct_answer: 'wrong words' })).json()) as { is_correct: boolean; reason: string };
+    const wrong = (await (
+      await user.client.post('/api/evaluate-answer/', { exam_id: publicExam, question_id: q.id, user_answer: 'wrong words', correct_answer: 'wrong words' })
+    ).json()) as { is_correct: boolean; reason: string };
     expect(wrong.is_correct).toBe(false);
     expect(wrong.reason.length).toBeGreaterThan(0);
     const english = await fixtureUser(apiUrl, { language: 'en' });
-    const en = (await (await english.client.post('/api/evaluate-answer/', { exam_id: publicExam, question_id: q.id, user_answer: '' })).json()) as { is_correct: boolean; reason: string };
+    const en = (await (await english.client.post('/api/evaluate-answer/', { exam_id: publicExam, question_id: q.id, user_answer: '' })).json()) as {
+      is_correct: boolean;
+      reason: string;
+    };
     expect(en).toMatchObject({ is_correct: false, reason: 'The answer is empty.' });
     expect((await user.client.post('/api/evaluate-answer/', { exam_id: publicExam, question_id: 'nope', user_answer: 'x' })).status).toBe(404);
     expect((await user.client.post('/api/evaluate-answer/', { question_id: q.id, user_answer: 'x' })).status).toBe(400);
@@ -220,7 +258,11 @@ describe('connected studies', () => {
     const res = await owner.client.get(`/api/exam/${publicExam}/connected-studies/`);
     expect(await res.json()).toEqual({ success: true, connected_studies: [] });
     const exam = (await createExam(owner, { title: `linked ${fresh()}`, question_count: 0 })).id;
-    for (const [sk, isPublic] of [['STUDYLINK#s1#s1_1', true], ['STUDYLINK#s1#s1_2', true], ['STUDYLINK#s2#s2_1', false]] as const) {
+    for (const [sk, isPublic] of [
+      ['STUDYLINK#s1#s1_1', true],
+      ['STUDYLINK#s1#s1_2', true],
+      ['STUDYLINK#s2#s2_1', false],
+    ] as const) {
       await dynamoDocument().send(
         new PutCommand({
           TableName: config.appTable,

@@ -40,8 +40,8 @@ beforeAll(async () => {
   const privateFile = await uploadBank(owner, `results-authz-${fresh()}.xlsx`, 3, false);
   publicExam = (await createExam(owner, { title: `results authz ${fresh()}`, question_count: 3, file_id: publicFile.id, is_public: true })).id;
   privateExam = (await createExam(owner, { title: `results authz ${fresh()}`, question_count: 3, file_id: privateFile.id, is_public: false })).id;
-  questionId = (((await (await owner.client.get(`/api/exam/${publicExam}/questions/`)).json()) as { id: string }[])[0]!).id;
-  privateQuestionId = (((await (await owner.client.get(`/api/exam/${privateExam}/questions/`)).json()) as { id: string }[])[0]!).id;
+  questionId = ((await (await owner.client.get(`/api/exam/${publicExam}/questions/`)).json()) as { id: string }[])[0]!.id;
+  privateQuestionId = ((await (await owner.client.get(`/api/exam/${privateExam}/questions/`)).json()) as { id: string }[])[0]!.id;
 });
 
 function row(name: string, expected: Record<Who, number>, call: (client: TestClient, resource: string) => Promise<Response>, setup?: () => Promise<string>) {

@@ -35,8 +35,7 @@ function contextFor(user: FixtureUser): SignedInContext {
   };
 }
 
-const input = <B, P = Record<string, never>, Q = Record<string, never>>(body: B, params?: P, query?: Q) =>
-  ({ body, params: params ?? {}, query: query ?? {} }) as never;
+const input = <B, P = Record<string, never>, Q = Record<string, never>>(body: B, params?: P, query?: Q) => ({ body, params: params ?? {}, query: query ?? {} }) as never;
 
 describe('DynamoDB requests per results call', () => {
   const calls = countDynamoCalls();
@@ -66,8 +65,7 @@ describe('DynamoDB requests per results call', () => {
     exam2000 = await examWith(2000, `results budget 2000 ${Date.now()}`);
   }, 180_000);
 
-  const answersFor = (questions: { id: string; answer: string }[]) =>
-    questions.map((q, i) => ({ question_id: q.id, answer: i % 2 ? q.answer : 'wrong', elapsed_seconds: 1 }));
+  const answersFor = (questions: { id: string; answer: string }[]) => questions.map((q, i) => ({ question_id: q.id, answer: i % 2 ? q.answer : 'wrong', elapsed_seconds: 1 }));
 
   it('submits a 100-answer exam in a constant number of requests, and replays a retry in a constant number', async () => {
     const counts: number[] = [];
@@ -103,7 +101,10 @@ describe('DynamoDB requests per results call', () => {
 
   it('submits 2,000 answers in about ⌈n/99⌉ × 2 requests, then reads the 2,000-question statistics in a constant number', async () => {
     calls.reset();
-    const answer = await results.submitExam(input({ exam_id: exam2000.id, answers: answersFor(exam2000.questions), elapsed_seconds: 0, submission_id: randomUUID() }), contextFor(user));
+    const answer = await results.submitExam(
+      input({ exam_id: exam2000.id, answers: answersFor(exam2000.questions), elapsed_seconds: 0, submission_id: randomUUID() }),
+      contextFor(user),
+    );
     expect(answer.result.answered_count).toBe(2000);
     const submitCalls = calls.count();
     console.info('submit (2,000 answers) requests', calls.byCommand());

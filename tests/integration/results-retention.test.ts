@@ -98,8 +98,14 @@ async function learner(): Promise<{ user: FixtureUser; bank: Bank; results: stri
   const user = await fixtureUser(apiUrl);
   const b = await bank(user, 1);
   const results = [
-    await submit(user, b.exams[0]!, [[b.q[0]!, 'pod answer'], [b.q[1]!, 'wrong']]),
-    await submit(user, b.exams[0]!, [[b.q[0]!, 'nope'], [b.q[3]!, 'answer four']]),
+    await submit(user, b.exams[0]!, [
+      [b.q[0]!, 'pod answer'],
+      [b.q[1]!, 'wrong'],
+    ]),
+    await submit(user, b.exams[0]!, [
+      [b.q[0]!, 'nope'],
+      [b.q[3]!, 'answer four'],
+    ]),
   ];
   expect((await user.client.post('/api/add-question-to-favorite/', { question_id: b.q[2], exam_id: b.exams[0] })).status).toBe(200);
   expect((await user.client.post(`/api/question/${b.q[4]}/ignore/`, { exam_id: b.exams[0] })).status).toBe(200);
@@ -147,7 +153,7 @@ describe('statistics reset', () => {
     expect((await resultIds(user)).count).toBe(0);
   });
 
-  it('is the caller\'s own: another user gets 403, a site admin may reset anyone, anonymous callers 401', async () => {
+  it("is the caller's own: another user gets 403, a site admin may reset anyone, anonymous callers 401", async () => {
     const { user, bank: b } = await learner();
     const other = await fixtureUser(apiUrl);
     const refused = await reset(other, { user_id: user.id });
@@ -202,9 +208,18 @@ describe('retention cleanup', () => {
     const [A, B] = b.exams as [string, string];
     const q = b.q;
     results = [
-      await submit(user, A, [[q[0]!, 'pod answer'], [q[1]!, 'wrong']]),
-      await submit(user, B, [[q[0]!, 'pod answer'], [q[3]!, 'answer four']]),
-      await submit(user, A, [[q[0]!, 'nope'], [q[1]!, 'A, C']]),
+      await submit(user, A, [
+        [q[0]!, 'pod answer'],
+        [q[1]!, 'wrong'],
+      ]),
+      await submit(user, B, [
+        [q[0]!, 'pod answer'],
+        [q[3]!, 'answer four'],
+      ]),
+      await submit(user, A, [
+        [q[0]!, 'nope'],
+        [q[1]!, 'A, C'],
+      ]),
       await submit(user, B, [[q[0]!, 'nope']]),
     ];
   });
@@ -256,8 +271,7 @@ describe('retention-cleanup job and the SCHEDULED key', () => {
   it('the key follows the setting; the job cleans an enabled user and skips a disabled one', async () => {
     const enabled = await fixtureUser(apiUrl);
     const disabled = await fixtureUser(apiUrl);
-    const setting = (user: FixtureUser, on: boolean) =>
-      user.client.patch('/api/user-profile/', { retention_cleanup_enabled: on, retention_cleanup_percentage: 50 });
+    const setting = (user: FixtureUser, on: boolean) => user.client.patch('/api/user-profile/', { retention_cleanup_enabled: on, retention_cleanup_percentage: 50 });
 
     for (const user of [enabled, disabled]) {
       const b = await bank(user, 1);

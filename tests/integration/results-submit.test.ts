@@ -130,12 +130,19 @@ describe('submit-exam', () => {
 
   it('a retried submit (same submission_id) answers the same result and counts nothing twice', async () => {
     const other = await fixtureUser(apiUrl);
-    const body = { exam_id: examId, submission_id: randomUUID(), answers: [{ question_id: q[0]!.id, answer: 'pod answer' }, { question_id: q[3]!.id, answer: 'no' }] };
+    const body = {
+      exam_id: examId,
+      submission_id: randomUUID(),
+      answers: [
+        { question_id: q[0]!.id, answer: 'pod answer' },
+        { question_id: q[3]!.id, answer: 'no' },
+      ],
+    };
     const first = await json(await submit(other, body));
     const again = await json(await submit(other, { ...body, elapsed_seconds: 99 }));
     expect(again).toMatchObject({ replayed: true, result_id: first.result_id });
     expect(again.result.details).toHaveLength(2);
-    expect((await stat(other.id, q[0]!.id))).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
+    expect(await stat(other.id, q[0]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
     const list = await json(await other.client.get('/api/exam-results/'));
     expect(list.count).toBe(1);
     expect(list.results).toHaveLength(1);
@@ -160,7 +167,10 @@ describe('submit-exam', () => {
       type: 'RESULTJOB',
       result_id: first.result_id,
       exam_id: examId,
-      pending: [[q[3]!.id, 0], [q[4]!.id, 1]],
+      pending: [
+        [q[3]!.id, 0],
+        [q[4]!.id, 1],
+      ],
       cursor: 0,
       answered_at: new Date().toISOString(),
       updated_at: new Date().toISOString(),
@@ -235,7 +245,10 @@ describe('continue', () => {
         exam_id: examId,
         elapsed_seconds: 10,
         submission_id: randomUUID(),
-        answers: [{ question_id: q[0]!.id, answer: 'wrong' }, { question_id: q[1]!.id, answer: 'A, C' }],
+        answers: [
+          { question_id: q[0]!.id, answer: 'wrong' },
+          { question_id: q[1]!.id, answer: 'A, C' },
+        ],
       }),
     );
     expect(first.result).toMatchObject({ correct_count: 1, wrong_count: 1, answered_count: 2, total_score: 5 });
@@ -243,7 +256,10 @@ describe('continue', () => {
       previous_result_id: first.result_id,
       elapsed_seconds: 20,
       submission_id: randomUUID(),
-      answers: [{ question_id: q[0]!.id, answer: 'pod answer' }, { question_id: q[2]!.id, answer: 'n' }],
+      answers: [
+        { question_id: q[0]!.id, answer: 'pod answer' },
+        { question_id: q[2]!.id, answer: 'n' },
+      ],
     };
     const res = await user.client.post(`/api/exam/${examId}/continue/`, body);
     expect(res.status, await res.clone().text()).toBe(200);

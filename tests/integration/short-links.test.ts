@@ -18,7 +18,12 @@ let publicExam: string;
 let counter = 0;
 const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
-interface Created { success: true; short_url: string; short_code: string; expires_at: string }
+interface Created {
+  success: true;
+  short_url: string;
+  short_code: string;
+  expires_at: string;
+}
 
 async function shorten(client: TestClient, url: string, extra: Record<string, unknown> = {}): Promise<Created> {
   const res = await client.post('/api/short-url/create/', { url, ...extra });
@@ -117,7 +122,10 @@ describe('follow', () => {
     const code = `Old${fresh().replace(/[^0-9A-Za-z]/g, '')}`.slice(0, 12);
     const past = Math.floor(Date.now() / 1000) - 60;
     await dynamoDocument().send(
-      new PutCommand({ TableName: config.ephemeralTable, Item: { ...shortLinkEntity.key(code), type: 'SHORT', code, url: '/results', createdBy: null, createdAt: past - 100, expiresAt: past } }),
+      new PutCommand({
+        TableName: config.ephemeralTable,
+        Item: { ...shortLinkEntity.key(code), type: 'SHORT', code, url: '/results', createdBy: null, createdAt: past - 100, expiresAt: past },
+      }),
     );
     const expired = await anonymous.get(`/s/${code}`);
     expect(expired.status).toBe(410);
@@ -129,7 +137,9 @@ describe('follow', () => {
   it('an expired claim does not keep its URL: a new code is made', async () => {
     const path = `/results?${fresh()}`;
     const past = Math.floor(Date.now() / 1000) - 1;
-    await dynamoDocument().send(new PutCommand({ TableName: config.ephemeralTable, Item: { ...shortLinkClaimEntity.key(path), type: 'SHORTURL', code: 'Expired1', expiresAt: past } }));
+    await dynamoDocument().send(
+      new PutCommand({ TableName: config.ephemeralTable, Item: { ...shortLinkClaimEntity.key(path), type: 'SHORTURL', code: 'Expired1', expiresAt: past } }),
+    );
     const made = await shorten(owner.client, path);
     expect(made.short_code).not.toBe('Expired1');
     const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.ephemeralTable, Key: shortLinkClaimEntity.key(path) }));
@@ -150,7 +160,10 @@ describe('follow', () => {
   it('never redirects off-site even if a stored item says so', async () => {
     const code = `Evil${fresh().replace(/[^0-9A-Za-z]/g, '')}`.slice(0, 12);
     await dynamoDocument().send(
-      new PutCommand({ TableName: config.ephemeralTable, Item: { ...shortLinkEntity.key(code), type: 'SHORT', code, url: '//evil.example', createdBy: null, createdAt: 0, expiresAt: Math.floor(Date.now() / 1000) + 60 } }),
+      new PutCommand({
+        TableName: config.ephemeralTable,
+        Item: { ...shortLinkEntity.key(code), type: 'SHORT', code, url: '//evil.example', createdBy: null, createdAt: 0, expiresAt: Math.floor(Date.now() / 1000) + 60 },
+      }),
     );
     expect((await anonymous.get(`/s/${code}`)).status).toBe(404);
   });

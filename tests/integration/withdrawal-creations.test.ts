@@ -11,8 +11,7 @@ import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
-const item = async (key: { pk: string; sk: string }) =>
-  (await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: key }))).Item;
+const item = async (key: { pk: string; sk: string }) => (await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: key }))).Item;
 
 /**
  * Withdrawal (and admin delete) removes what a user created privately and anonymises what they
@@ -29,11 +28,7 @@ describe.each([
   const made = { privateFile: '', publicFile: '', privateExam: '', publicExam: '' };
 
   beforeAll(async () => {
-    [user, admin, subscriber] = await Promise.all([
-      fixtureUser(apiUrl),
-      fixtureUser(apiUrl, { role: 'admin_role' }),
-      fixtureUser(apiUrl),
-    ]);
+    [user, admin, subscriber] = await Promise.all([fixtureUser(apiUrl), fixtureUser(apiUrl, { role: 'admin_role' }), fixtureUser(apiUrl)]);
     made.privateFile = (await uploadBank(user, 'private-bank.xlsx', 6, false)).id;
     made.publicFile = (await uploadBank(user, 'public-bank.xlsx', 6, true)).id;
     made.privateExam = (await createExam(user, { title: 'Private exam', file_id: made.privateFile, question_count: 3, is_public: false })).id;

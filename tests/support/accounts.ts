@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
-import type { Role } from '../../shared/domain/roles.js';
+import type { Role } from '#shared/domain/roles.js';
 import { hashPassword } from '../../functions/lib/accounts/passwords.js';
 import { insertUser, type NewUser, type UserRecord } from '../../functions/lib/accounts/user-repository.js';
 import { createSession } from '../../functions/lib/auth/session-store.js';

@@ -22,7 +22,10 @@ export async function uploadBank(user: FixtureUser, name: string, count: number,
   return ((await res.json()) as { file: UploadedFile }).file;
 }
 
-export async function createExam(user: FixtureUser, body: Record<string, unknown>): Promise<{ id: string; question_count: number; reduced: boolean; message: string; exam: Record<string, any> }> {
+export async function createExam(
+  user: FixtureUser,
+  body: Record<string, unknown>,
+): Promise<{ id: string; question_count: number; reduced: boolean; message: string; exam: Record<string, any> }> {
   const res = await user.client.post('/api/create-exam/', body);
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as never;

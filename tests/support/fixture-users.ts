@@ -4,7 +4,7 @@ import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { createSession } from '../../functions/lib/auth/session-store.js';
 import { config } from '../../functions/lib/config.js';
 import { userEntity, usernameClaimEntity } from '../../functions/lib/data/entities/index.js';
-import type { Role } from '../../shared/domain/roles.js';
+import type { Role } from '#shared/domain/roles.js';
 import { TestClient } from './http-client.js';
 
 /**
@@ -19,10 +19,7 @@ export interface FixtureUser {
   client: TestClient;
 }
 
-export async function fixtureUser(
-  apiUrl: string,
-  options: { role?: Role; language?: 'ko' | 'en'; username?: string } = {},
-): Promise<FixtureUser> {
+export async function fixtureUser(apiUrl: string, options: { role?: Role; language?: 'ko' | 'en'; username?: string } = {}): Promise<FixtureUser> {
   const id = `u${randomBytes(8).toString('hex')}`;
   const username = options.username ?? `user_${id.slice(1, 9)}`;
   const role = options.role ?? 'user_role';

@@ -13,7 +13,10 @@ export class TestClient {
    */
   localAddress?: string;
 
-  constructor(readonly baseUrl: string, readonly language: 'ko' | 'en' = 'ko') {}
+  constructor(
+    readonly baseUrl: string,
+    readonly language: 'ko' | 'en' = 'ko',
+  ) {}
 
   static async create(baseUrl: string, language: 'ko' | 'en' = 'ko'): Promise<TestClient> {
     const client = new TestClient(baseUrl, language);
@@ -38,11 +41,7 @@ export class TestClient {
     this.cookies.clear();
   }
 
-  async request(
-    method: string,
-    path: string,
-    options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; csrf?: boolean } = {},
-  ): Promise<Response> {
+  async request(method: string, path: string, options: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string>; csrf?: boolean } = {}): Promise<Response> {
     const headers: Record<string, string> = { 'accept-language': this.language, ...options.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (options.csrf !== false && !['GET', 'HEAD'].includes(method) && this.csrfToken) headers['x-csrftoken'] = this.csrfToken;
@@ -67,23 +66,14 @@ export class TestClient {
   }
 
   get = (path: string, options?: Parameters<TestClient['request']>[2]) => this.request('GET', path, options);
-  post = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) =>
-    this.request('POST', path, { ...options, json: json ?? {} });
-  put = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) =>
-    this.request('PUT', path, { ...options, json: json ?? {} });
-  patch = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) =>
-    this.request('PATCH', path, { ...options, json: json ?? {} });
+  post = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) => this.request('POST', path, { ...options, json: json ?? {} });
+  put = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) => this.request('PUT', path, { ...options, json: json ?? {} });
+  patch = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) => this.request('PATCH', path, { ...options, json: json ?? {} });
   delete = (path: string, options?: Parameters<TestClient['request']>[2]) => this.request('DELETE', path, options);
 }
 
 /** fetch cannot choose its source address; node:http can. Answers a standard Response. */
-async function sendFrom(
-  localAddress: string,
-  url: string,
-  method: string,
-  headers: Record<string, string>,
-  body: BodyInit | undefined,
-): Promise<Response> {
+async function sendFrom(localAddress: string, url: string, method: string, headers: Record<string, string>, body: RequestInit['body'] | undefined): Promise<Response> {
   // Let fetch's Request serialise whatever body it is (JSON string, FormData) with its content type.
   const prepared = new Request(url, { method, headers, body });
   const bytes = body === undefined ? undefined : Buffer.from(await prepared.arrayBuffer());
@@ -92,23 +82,20 @@ async function sendFrom(
   if (bytes) outgoing['content-length'] = String(bytes.length);
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port: target.port, path: target.pathname + target.search, method, headers: outgoing, localAddress, family: 4 },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const responseHeaders = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) {
-            for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, v);
-          }
-          const status = res.statusCode ?? 0;
-          const payload = status === 204 || status === 304 ? null : Buffer.concat(chunks);
-          resolve(new Response(payload, { status, headers: responseHeaders }));
-        });
-        res.on('error', reject);
-      },
-    );
+    const req = httpRequest({ host: '127.0.0.1', port: target.port, path: target.pathname + target.search, method, headers: outgoing, localAddress, family: 4 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, v);
+        }
+        const status = res.statusCode ?? 0;
+        const payload = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+        resolve(new Response(payload, { status, headers: responseHeaders }));
+      });
+      res.on('error', reject);
+    });
     req.on('error', reject);
     req.end(bytes);
   });

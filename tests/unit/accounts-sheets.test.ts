@@ -39,7 +39,15 @@ describe('zip guard', () => {
     // The data is tiny; only the central directory claims 60 MB.
     const zip = buildZip([{ name: 'a', data: Buffer.from('x'), compressed: deflateRawSync(Buffer.from('x')), declaredSize: 60 * MB }]);
     expect(inspectZip(zip, 50 * MB)).toEqual({ ok: false, reason: 'too_large' });
-    expect(inspectZip(buildZip([{ name: 'a', data: Buffer.alloc(30 * MB) }, { name: 'b', data: Buffer.alloc(30 * MB) }]), 50 * MB)).toEqual({
+    expect(
+      inspectZip(
+        buildZip([
+          { name: 'a', data: Buffer.alloc(30 * MB) },
+          { name: 'b', data: Buffer.alloc(30 * MB) },
+        ]),
+        50 * MB,
+      ),
+    ).toEqual({
       ok: false,
       reason: 'too_large',
     });
@@ -165,8 +173,15 @@ describe('data export sheets', () => {
       { pk: 'USER#1', sk: 'RESULT#b', score: 2, detail: { ok: true } },
     ]);
     expect(sheets.map((s) => s.name)).toEqual(['profile', 'result', 'stat']);
-    expect(sheets[0]!.rows).toEqual([['id', 'username'], ['1', 'kim']]);
-    expect(sheets[1]!.rows).toEqual([['score', 'tags', 'detail'], [1, '["x"]', ''], [2, '', '{"ok":true}']]);
+    expect(sheets[0]!.rows).toEqual([
+      ['id', 'username'],
+      ['1', 'kim'],
+    ]);
+    expect(sheets[1]!.rows).toEqual([
+      ['score', 'tags', 'detail'],
+      [1, '["x"]', ''],
+      [2, '', '{"ok":true}'],
+    ]);
     expect(JSON.stringify(sheets)).not.toContain('secret');
     expect(recordKind('FAV#q#1')).toBe('FAV');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasChoiceOptions, isAnswerCorrect, yesNoValue } from '../../shared/domain/answer-check.js';
-import { normalizeDifficulty } from '../../shared/domain/difficulty.js';
+import { hasChoiceOptions, isAnswerCorrect, yesNoValue } from '#shared/domain/answer-check.js';
+import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 
 const MC = 'Which are prime?\na. 2\nb. 3\nc. 4\nd. 6';
 const MC_NUM = '고르시오\n1) 사과\n2) 배\n3) 감\n4) 귤';
@@ -71,10 +71,28 @@ describe('helpers', () => {
 
 describe('normalizeDifficulty (spec 2 §5)', () => {
   it.each([
-    ['easy', 'Easy'], ['Easy', 'Easy'], ['쉬움', 'Easy'], ['1', 'Easy'], ['1단계', 'Easy'], [1, 'Easy'],
-    ['medium', 'Medium'], ['보통', 'Medium'], ['2', 'Medium'], ['2단계', 'Medium'], ['med', 'Medium'], ['Med.', 'Medium'],
-    ['hard', 'Hard'], ['HARD', 'Hard'], ['어려움', 'Hard'], ['3', 'Hard'], ['3단계', 'Hard'], ['high', 'Hard'],
-    ['', 'Medium'], [null, 'Medium'], ['extreme', 'Medium'], [' hard ', 'Hard'],
+    ['easy', 'Easy'],
+    ['Easy', 'Easy'],
+    ['쉬움', 'Easy'],
+    ['1', 'Easy'],
+    ['1단계', 'Easy'],
+    [1, 'Easy'],
+    ['medium', 'Medium'],
+    ['보통', 'Medium'],
+    ['2', 'Medium'],
+    ['2단계', 'Medium'],
+    ['med', 'Medium'],
+    ['Med.', 'Medium'],
+    ['hard', 'Hard'],
+    ['HARD', 'Hard'],
+    ['어려움', 'Hard'],
+    ['3', 'Hard'],
+    ['3단계', 'Hard'],
+    ['high', 'Hard'],
+    ['', 'Medium'],
+    [null, 'Medium'],
+    ['extreme', 'Medium'],
+    [' hard ', 'Hard'],
   ])('%j → %s', (input, expected) => {
     expect(normalizeDifficulty(input)).toBe(expected);
   });

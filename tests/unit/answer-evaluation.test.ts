@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerWords, evaluateAnswerLocally } from '../../shared/domain/answer-evaluation.js';
+import { answerWords, evaluateAnswerLocally } from '#shared/domain/answer-evaluation.js';
 
 describe('evaluateAnswerLocally (spec 2 §5 word-match fallback)', () => {
   it.each([

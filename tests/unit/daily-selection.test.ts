@@ -57,7 +57,7 @@ describe('daily question selection', () => {
     expect(recall('learningFailed')).toBeLessThan(recall('learningRight'));
   });
 
-  test('retrievability is the scheduler\'s own: about the requested 0.9 when a review card falls due, 0 before any review', () => {
+  test("retrievability is the scheduler's own: about the requested 0.9 when a review card falls due, 0 before any review", () => {
     const card = stats.notDue!.fsrs!;
     expect(card.state).toBe('review');
     expect(retrievability(card, new Date(card.due))).toBeCloseTo(0.9, 1);
@@ -144,7 +144,11 @@ describe('daily question selection', () => {
   });
 
   test('a repeated candidate counts once', () => {
-    expect(select({}, { candidateIds: ['a', 'b', 'a', 'a'], count: 5 }).map((pick) => pick.questionId).sort()).toEqual(['a', 'b']);
+    expect(
+      select({}, { candidateIds: ['a', 'b', 'a', 'a'], count: 5 })
+        .map((pick) => pick.questionId)
+        .sort(),
+    ).toEqual(['a', 'b']);
   });
 
   test('the count is 1–50; fewer eligible questions than the count gives all of them', () => {
@@ -180,7 +184,9 @@ describe('daily question selection', () => {
 
   test('property: a subset of the eligible candidates, min(count, eligible) long, no duplicates, groups in order, the unseen reserve kept, learning cards never due', () => {
     const ids = fc.constantFrom(...Array.from({ length: 30 }, (_, i) => `q${i}`));
-    const stat = fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 60 })), { minLength: 1, maxLength: 6 }).map((answers) => answered(...answers.sort((a, b) => b[1] - a[1])));
+    const stat = fc
+      .array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 60 })), { minLength: 1, maxLength: 6 })
+      .map((answers) => answered(...answers.sort((a, b) => b[1] - a[1])));
     fc.assert(
       fc.property(
         fc.array(ids, { maxLength: 60 }),

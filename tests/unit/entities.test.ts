@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countersEntity,
-  examEntity,
-  examQuestionEntity,
-  parseScheduledEntry,
-  userEntity,
-  usernameClaimEntity,
-} from '../../functions/lib/data/entities/index.js';
+import { countersEntity, examEntity, examQuestionEntity, parseScheduledEntry, userEntity, usernameClaimEntity } from '../../functions/lib/data/entities/index.js';
 
 const exam = {
   id: 'e1',
@@ -69,7 +62,11 @@ describe('entity layer', () => {
 
   it('tells scheduled entries apart', () => {
     expect(parseScheduledEntry({ ...countersEntity.key('u1'), stats_reset_cutoff: '2026' })).toEqual({ kind: 'reset', userId: 'u1', cutoff: '2026' });
-    expect(parseScheduledEntry({ ...userEntity.key('u1'), retention_cleanup_enabled: true, retention_cleanup_percentage: 20 })).toEqual({ kind: 'retention', userId: 'u1', percentage: 20 });
+    expect(parseScheduledEntry({ ...userEntity.key('u1'), retention_cleanup_enabled: true, retention_cleanup_percentage: 20 })).toEqual({
+      kind: 'retention',
+      userId: 'u1',
+      percentage: 20,
+    });
     expect(parseScheduledEntry({ ...userEntity.key('u1'), retention_cleanup_enabled: false })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allErrorMessages, errorMessage } from '../../shared/i18n/catalogue.js';
+import { allErrorMessages, errorMessage } from '#shared/i18n/catalogue.js';
 
 describe('error catalogue', () => {
   it('has every code in both languages, none empty', () => {

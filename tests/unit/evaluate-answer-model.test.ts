@@ -45,7 +45,12 @@ describe('fallback to the local evaluator', () => {
   const local = localEvaluation(request);
 
   it.each([
-    ['an error', async () => { throw new Error('AccessDenied'); }],
+    [
+      'an error',
+      async () => {
+        throw new Error('AccessDenied');
+      },
+    ],
     ['prose instead of JSON', async () => 'Yes, that is correct.'],
     ['JSON of the wrong shape', async () => '{"correct": "yes"}'],
     ['extra fields', async () => '{"is_correct": true, "reason": "ok", "score": 1}'],
@@ -58,10 +63,15 @@ describe('fallback to the local evaluator', () => {
 
   it('on a timeout, and the model call is aborted', async () => {
     let aborted = false;
-    const client = fake((input) => new Promise((resolve) => {
-      input.signal.addEventListener('abort', () => { aborted = true; });
-      setTimeout(() => resolve('{"is_correct": false, "reason": "late"}'), 1_000);
-    }));
+    const client = fake(
+      (input) =>
+        new Promise((resolve) => {
+          input.signal.addEventListener('abort', () => {
+            aborted = true;
+          });
+          setTimeout(() => resolve('{"is_correct": false, "reason": "late"}'), 1_000);
+        }),
+    );
     const started = Date.now();
     expect(await evaluateAnswerText(request, { modelId: 'm', client, timeoutMs: 50 })).toEqual(local);
     expect(Date.now() - started).toBeLessThan(900);

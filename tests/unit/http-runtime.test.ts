@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import * as system from '../../shared/contracts/system.js';
+import * as system from '#shared/contracts/system.js';
 import { badRequest } from '../../functions/lib/http/app-error.js';
 import { bind, createGroupHandler } from '../../functions/lib/http/create-group-handler.js';
 
@@ -13,9 +13,16 @@ function event(method: string, path: string, routeKey: string, extra: Partial<AP
     headers: { 'accept-language': 'en' },
     isBase64Encoded: false,
     requestContext: {
-      accountId: 'test', apiId: 'test', domainName: 'localhost', domainPrefix: 'localhost',
+      accountId: 'test',
+      apiId: 'test',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
       http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
-      requestId: 'req-123', routeKey, stage: '$default', time: '', timeEpoch: 0,
+      requestId: 'req-123',
+      routeKey,
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
     },
     ...extra,
   };

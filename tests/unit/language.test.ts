@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLocalized, resolveLanguage } from '../../shared/domain/language.js';
+import { pickLocalized, resolveLanguage } from '#shared/domain/language.js';
 
 describe('resolveLanguage (spec 1 §4)', () => {
   const cases: [Parameters<typeof resolveLanguage>[0], 'ko' | 'en', string][] = [

@@ -9,7 +9,7 @@ import {
   resortRemaining,
   selectQuestions,
   shuffled,
-} from '../../shared/domain/question-order.js';
+} from '#shared/domain/question-order.js';
 
 /** A deterministic random source (a small LCG), so shuffles repeat. */
 function seeded(seed: number) {

@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import {
-  QUESTION_SHEET_LIMITS,
-  cleanFileName,
-  headerKey,
-  mapHeaders,
-  normalizeRows,
-  sheetExtension,
-  sheetFileNameSchema,
-} from '../../shared/domain/question-sheet.js';
+import { QUESTION_SHEET_LIMITS, cleanFileName, headerKey, mapHeaders, normalizeRows, sheetExtension, sheetFileNameSchema } from '#shared/domain/question-sheet.js';
 
 describe('question sheet headers', () => {
   it('maps Korean, English and other spellings', () => {
     const cases: [string[], Record<string, number>][] = [
-      [['문제id', '제목', '문제 내용', '정답', '설명', '난이도', 'URL', '그룹ID'], { csv_id: 0, title: 1, content: 2, answer: 3, explanation: 4, difficulty: 5, url: 6, group_id: 7 }],
-      [['Question ID', 'Title', 'Question Content', 'Answer', 'Explanation', 'Difficulty', 'URL', 'Group ID'], { csv_id: 0, title: 1, content: 2, answer: 3, explanation: 4, difficulty: 5, url: 6, group_id: 7 }],
+      [
+        ['문제id', '제목', '문제 내용', '정답', '설명', '난이도', 'URL', '그룹ID'],
+        { csv_id: 0, title: 1, content: 2, answer: 3, explanation: 4, difficulty: 5, url: 6, group_id: 7 },
+      ],
+      [
+        ['Question ID', 'Title', 'Question Content', 'Answer', 'Explanation', 'Difficulty', 'URL', 'Group ID'],
+        { csv_id: 0, title: 1, content: 2, answer: 3, explanation: 4, difficulty: 5, url: 6, group_id: 7 },
+      ],
       [['question_id', 'title', 'content', 'answer', 'level', 'link', 'group_id'], { csv_id: 0, title: 1, content: 2, answer: 3, difficulty: 4, url: 5, group_id: 6 }],
       [[' \uFEFFQUESTION-ID ', 'ＴＩＴＬＥ', 'question content', 'ANSWER'], { csv_id: 0, title: 1, content: 2, answer: 3 }],
     ];
@@ -64,7 +62,15 @@ describe('question sheet rows', () => {
 
   it('refuses a cell over the limit with its row and column', () => {
     const long = 'x'.repeat(QUESTION_SHEET_LIMITS.maxCellChars + 1);
-    expect(normalizeRows([['1', 't', 'c', 'a'], ['2', 't', long, 'a']], COLUMNS)).toEqual({ ok: false, code: 'sheet_cell_too_long', row: 3, column: 'content' });
+    expect(
+      normalizeRows(
+        [
+          ['1', 't', 'c', 'a'],
+          ['2', 't', long, 'a'],
+        ],
+        COLUMNS,
+      ),
+    ).toEqual({ ok: false, code: 'sheet_cell_too_long', row: 3, column: 'content' });
   });
 
   it('refuses more than the row cap and a sheet without answered rows', () => {

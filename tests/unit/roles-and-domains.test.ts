@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasStudyAdminRole, isSiteAdmin } from '../../shared/domain/roles.js';
-import { specialDomainOf } from '../../shared/domain/special-domain.js';
+import { hasStudyAdminRole, isSiteAdmin } from '#shared/domain/roles.js';
+import { specialDomainOf } from '#shared/domain/special-domain.js';
 
 describe('isSiteAdmin (spec 1 §6)', () => {
   it('is admin_role, or is_superuser, or is_staff', () => {

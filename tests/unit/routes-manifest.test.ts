@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routeKey } from '../../shared/contracts/define-route.js';
-import { FALLBACK_GROUP, ROUTE_GROUPS } from '../../shared/routes-manifest.js';
+import { routeKey } from '#shared/contracts/define-route.js';
+import { FALLBACK_GROUP, ROUTE_GROUPS } from '#shared/routes-manifest.js';
 
 const root = join(import.meta.dirname, '../..');
 const routes = ROUTE_GROUPS.flatMap((group) => group.routes.map((route) => ({ group: group.name, route })));

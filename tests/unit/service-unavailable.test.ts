@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { NoSuchKey, S3ServiceException } from '@aws-sdk/client-s3';
 import { MessageRejected, TooManyRequestsException } from '@aws-sdk/client-sesv2';
-import * as system from '../../shared/contracts/system.js';
+import * as system from '#shared/contracts/system.js';
 import { freePort } from '../../local/engines.js';
 import { bind, createGroupHandler } from '../../functions/lib/http/create-group-handler.js';
 import { isServiceUnavailable, SERVICE_RETRY_AFTER_SECONDS } from '../../functions/lib/http/service-unavailable.js';
@@ -84,9 +84,16 @@ describe('error responder', () => {
     headers: { 'accept-language': 'en' },
     isBase64Encoded: false,
     requestContext: {
-      accountId: 'test', apiId: 'test', domainName: 'localhost', domainPrefix: 'localhost',
+      accountId: 'test',
+      apiId: 'test',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
       http: { method: 'GET', path: '/api/csrf-token/', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
-      requestId: 'req-503', routeKey: 'GET /api/csrf-token', stage: '$default', time: '', timeEpoch: 0,
+      requestId: 'req-503',
+      routeKey: 'GET /api/csrf-token',
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
     },
   } as APIGatewayProxyEventV2;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkZip, sniffSpreadsheet } from '../../functions/files/importer/sniff.js';
 import { parseCsvRows, parseSheet } from '../../functions/files/importer/parse.js';
 import { AppError } from '../../functions/lib/http/app-error.js';
-import { QUESTION_SHEET_LIMITS } from '../../shared/domain/question-sheet.js';
+import { QUESTION_SHEET_LIMITS } from '#shared/domain/question-sheet.js';
 import { xlsxBytes, zipWith } from '../support/sheets.js';
 
 const codeOf = (fn: () => unknown) => {
@@ -26,9 +26,25 @@ describe('spreadsheet sniffing', () => {
     expect(codeOf(() => sniffSpreadsheet(Buffer.alloc(10 * 1024 * 1024 + 1, 0x61), 'csv'))).toBe('413 sheet_file_too_large');
   });
 
-  it('sums a zip\'s sizes and catches a lying directory', () => {
-    expect(checkZip(zipWith([{ name: 'a', zeros: 1000 }, { name: 'b', data: Buffer.from('hi') }]))).toEqual({ entries: 2, uncompressedBytes: 1002 });
-    expect(codeOf(() => checkZip(zipWith([{ name: 'a', zeros: 60 * 1024 * 1024 }, { name: 'b', zeros: 50 * 1024 * 1024 }])))).toBe('413 sheet_uncompressed_too_large');
+  it("sums a zip's sizes and catches a lying directory", () => {
+    expect(
+      checkZip(
+        zipWith([
+          { name: 'a', zeros: 1000 },
+          { name: 'b', data: Buffer.from('hi') },
+        ]),
+      ),
+    ).toEqual({ entries: 2, uncompressedBytes: 1002 });
+    expect(
+      codeOf(() =>
+        checkZip(
+          zipWith([
+            { name: 'a', zeros: 60 * 1024 * 1024 },
+            { name: 'b', zeros: 50 * 1024 * 1024 },
+          ]),
+        ),
+      ),
+    ).toBe('413 sheet_uncompressed_too_large');
     expect(codeOf(() => checkZip(zipWith([{ name: 'a', zeros: 101 * 1024 * 1024, declare: 10 }])))).toBe('413 sheet_uncompressed_too_large');
     expect(codeOf(() => checkZip(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)])))).toBe('400 sheet_not_spreadsheet');
   });
@@ -37,7 +53,11 @@ describe('spreadsheet sniffing', () => {
 describe('CSV reading', () => {
   it('reads quotes, doubled quotes, embedded line breaks, CRLF and a BOM; drops empty lines', () => {
     const text = '\uFEFFid,title\r\n1,"a, ""quoted""\nline"\r\n\r\n2,plain\n';
-    expect(parseCsvRows(Buffer.from(text))).toEqual([['id', 'title'], ['1', 'a, "quoted"\nline'], ['2', 'plain']]);
+    expect(parseCsvRows(Buffer.from(text))).toEqual([
+      ['id', 'title'],
+      ['1', 'a, "quoted"\nline'],
+      ['2', 'plain'],
+    ]);
   });
 
   it('never guesses another format from the text (SYLK starts with ID;)', () => {
@@ -50,11 +70,20 @@ describe('CSV reading', () => {
   });
 
   it('takes CR, LF and CRLF line ends mixed in one file', () => {
-    expect(parseCsvRows(Buffer.from('a,b\rc,d\ne,f\r\n"g\r\nh",i'))).toEqual([['a', 'b'], ['c', 'd'], ['e', 'f'], ['g\r\nh', 'i']]);
+    expect(parseCsvRows(Buffer.from('a,b\rc,d\ne,f\r\n"g\r\nh",i'))).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f'],
+      ['g\r\nh', 'i'],
+    ]);
   });
 
   it('keeps ragged rows and quotes inside unquoted fields; drops rows of empty cells', () => {
-    expect(parseCsvRows(Buffer.from('a,b,c\n,,\n1,say "hi"\n  ,x\n'))).toEqual([['a', 'b', 'c'], ['1', 'say "hi"'], ['  ', 'x']]);
+    expect(parseCsvRows(Buffer.from('a,b,c\n,,\n1,say "hi"\n  ,x\n'))).toEqual([
+      ['a', 'b', 'c'],
+      ['1', 'say "hi"'],
+      ['  ', 'x'],
+    ]);
   });
 
   it('stops at the row cap with 400 sheet_too_many_rows', () => {
@@ -68,7 +97,10 @@ describe('CSV reading', () => {
 describe('hostile bytes', () => {
   it('answer with our 4xx codes, never another error', async () => {
     const { randomBytes } = await import('node:crypto');
-    const good = xlsxBytes([['문제id', '제목', '문제 내용', '정답'], ['1', 't', 'c', 'a']]);
+    const good = xlsxBytes([
+      ['문제id', '제목', '문제 내용', '정답'],
+      ['1', 't', 'c', 'a'],
+    ]);
     const samples: [Buffer, 'xlsx' | 'xls' | 'csv'][] = [];
     for (let i = 0; i < 60; i++) {
       const cut = good.subarray(0, Math.floor(Math.random() * good.length));

@@ -13,9 +13,23 @@ describe('sameSiteTarget', () => {
 
   it('refuses everything off-site', () => {
     for (const url of [
-      'https://evil.example/', 'http://quiz.example.com/', 'https://quiz.example.com:444/', '//evil.example', '///evil.example',
-      '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', ' javascript:alert(1)', 'data:text/html,x', 'mailto:a@b.c',
-      'evil.example/path', '/ok\r\nSet-Cookie: x', '/tab\there', 'https://user:pw@quiz.example.com/', 'https://quiz.example.com.evil.example/', '',
+      'https://evil.example/',
+      'http://quiz.example.com/',
+      'https://quiz.example.com:444/',
+      '//evil.example',
+      '///evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,x',
+      'mailto:a@b.c',
+      'evil.example/path',
+      '/ok\r\nSet-Cookie: x',
+      '/tab\there',
+      'https://user:pw@quiz.example.com/',
+      'https://quiz.example.com.evil.example/',
+      '',
     ]) {
       expect(sameSiteTarget(url, ORIGIN), url).toBeNull();
     }

@@ -126,7 +126,9 @@ describe('voice speech helpers', () => {
     expect(detectSpeechSupport(undefined)).toBeNull();
     expect(detectSpeechSupport({ speechSynthesis: synthesis, SpeechSynthesisUtterance: FakeUtterance })).toBeNull();
     expect(detectSpeechSupport({ webkitSpeechRecognition: FakeRecognition })).toBeNull();
-    expect(detectSpeechSupport({ webkitSpeechRecognition: FakeRecognition, speechSynthesis: synthesis, SpeechSynthesisUtterance: FakeUtterance })?.Recognition).toBe(FakeRecognition);
+    expect(detectSpeechSupport({ webkitSpeechRecognition: FakeRecognition, speechSynthesis: synthesis, SpeechSynthesisUtterance: FakeUtterance })?.Recognition).toBe(
+      FakeRecognition,
+    );
     expect(detectSpeechSupport({ SpeechRecognition: FakeRecognition, speechSynthesis: synthesis, SpeechSynthesisUtterance: FakeUtterance })).not.toBeNull();
   });
 });

@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { VoiceEvaluation } from '../../web/src/features/voice-mode/api/evaluate-answer.js';
-import {
-  INITIAL_VOICE_STATE,
-  VoiceSession,
-  type VoiceQuestion,
-  type VoiceSessionHost,
-  type VoiceViewState,
-} from '../../web/src/features/voice-mode/hooks/voice-session.js';
+import { INITIAL_VOICE_STATE, VoiceSession, type VoiceQuestion, type VoiceSessionHost, type VoiceViewState } from '../../web/src/features/voice-mode/hooks/voice-session.js';
 import type { SpeechRecognitionEventLike, SpeechRecognitionLike } from '../../web/src/features/voice-mode/utils/speech-support.js';
 
 /** The voice session against scripted speech facilities, on fake timers (spec 2 §4, §5, §8, §9). */
@@ -82,7 +76,11 @@ function setup(options: { microphone?: boolean; visible?: boolean; last?: boolea
   const pass = vi.fn();
   const fail = vi.fn();
   const evaluate = vi.fn(async (q: VoiceQuestion, answer: string): Promise<VoiceEvaluation> =>
-    options.evaluation ? options.evaluation(answer) : answer === q.answer ? { isCorrect: true, reason: '정답', local: false } : { isCorrect: false, reason: '핵심 단어가 빠졌습니다.', local: false },
+    options.evaluation
+      ? options.evaluation(answer)
+      : answer === q.answer
+        ? { isCorrect: true, reason: '정답', local: false }
+        : { isCorrect: false, reason: '핵심 단어가 빠졌습니다.', local: false },
   );
   const host: VoiceSessionHost = {
     examId: () => 'e1',

@@ -4,7 +4,7 @@ import { clearClientCaches, isCachingEnabled, setCachingEnabled, applyQuestionCo
 import { serverDetailOr } from '../../web/src/lib/error-text.js';
 import type { SafeStorage } from '../../web/src/lib/storage.js';
 import { isExpiredLinkError } from '../../web/src/features/email-verification/utils/expired-link.js';
-import { examDisplayTitle, isDailyQuizExam } from '../../shared/domain/exam-title.js';
+import { examDisplayTitle, isDailyQuizExam } from '#shared/domain/exam-title.js';
 import { passwordMatch } from '../../web/src/features/profile/utils/password-match.js';
 import { deleteUsersOneByOne } from '../../web/src/features/user-management/utils/delete-users.js';
 import { DEFAULT_USER_SORT, formatJoinDate, nextSort, sortUsers, userFullName } from '../../web/src/features/user-management/utils/sort-users.js';
@@ -35,7 +35,7 @@ describe('exam titles (profile lists)', () => {
     expect(examDisplayTitle({}, 'ko', '제목 없음')).toBe('제목 없음');
   });
 
-  test("daily quiz exams (\"Today's Quizzes for …\") are recognised", () => {
+  test('daily quiz exams ("Today\'s Quizzes for …") are recognised', () => {
     expect(isDailyQuizExam({ title: "Today's Quizzes for kim" })).toBe(true);
     expect(isDailyQuizExam({ title: 'x', title_en: "Today's Quizzes for kim" })).toBe(true);
     expect(isDailyQuizExam({ title: "Kim's Today's Quizzes for fun" })).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { listExams, subscribedExams } from '../../shared/contracts/exams.js';
-import { listTags } from '../../shared/contracts/tags.js';
+import { listExams, subscribedExams } from '#shared/contracts/exams.js';
+import { listTags } from '#shared/contracts/tags.js';
 import { listVersion, subscribeListVersions, writeThenInvalidate } from '../../web/src/lib/use-api.js';
 
 describe('writes carry their cache invalidation', () => {

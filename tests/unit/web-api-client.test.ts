@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { defineRoute } from '../../shared/contracts/define-route.js';
+import { defineRoute } from '#shared/contracts/define-route.js';
 import { ApiError, callApi, fetchFile, urlFor } from '../../web/src/lib/api-client.js';
 import { fileNameFromDisposition } from '../../web/src/lib/content-disposition.js';
 import { errorText } from '../../web/src/lib/error-text.js';
@@ -51,9 +51,7 @@ afterEach(() => {
 
 describe('urlFor', () => {
   test('fills path parameters and appends the query, skipping empty values', () => {
-    expect(urlFor(getExam, { params: { examId: 'a b' }, query: { page: 2, tags: ['x', 'y'], missing: undefined } })).toBe(
-      '/api/exam/a%20b/?page=2&tags=x&tags=y',
-    );
+    expect(urlFor(getExam, { params: { examId: 'a b' }, query: { page: 2, tags: ['x', 'y'], missing: undefined } })).toBe('/api/exam/a%20b/?page=2&tags=x&tags=y');
     expect(urlFor(saveExam)).toBe('/api/create-exam/');
   });
 });
@@ -72,9 +70,7 @@ describe('callApi', () => {
   });
 
   test('turns an error answer into an ApiError with code, detail and issues', async () => {
-    fetchMock.mockResolvedValueOnce(
-      json({ code: 'validation_failed', detail: '입력값이 올바르지 않습니다.', issues: [{ path: ['title'], message: 'Required' }] }, 400),
-    );
+    fetchMock.mockResolvedValueOnce(json({ code: 'validation_failed', detail: '입력값이 올바르지 않습니다.', issues: [{ path: ['title'], message: 'Required' }] }, 400));
     const error = await callApi(getExam, { params: { examId: 'e1' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'validation_failed', detail: '입력값이 올바르지 않습니다.' });
@@ -142,7 +138,7 @@ describe('callApi', () => {
 describe('files', () => {
   test('fetchFile names the file from Content-Disposition, else the fallback', async () => {
     fetchMock.mockResolvedValueOnce(
-      new Response('xlsx', { headers: { 'content-disposition': "attachment; filename=\"users.xlsx\"; filename*=UTF-8''%EC%82%AC%EC%9A%A9%EC%9E%90.xlsx" } }),
+      new Response('xlsx', { headers: { 'content-disposition': 'attachment; filename="users.xlsx"; filename*=UTF-8\'\'%EC%82%AC%EC%9A%A9%EC%9E%90.xlsx' } }),
     );
     await expect(fetchFile(download, {}, 'users.xlsx')).resolves.toMatchObject({ fileName: '사용자.xlsx' });
     fetchMock.mockResolvedValueOnce(new Response('xlsx'));
@@ -157,7 +153,7 @@ describe('files', () => {
     ['attachment; filename="../../etc/passwd"', 'passwd'],
     ["attachment; filename*=UTF-8''..%2F..%2Fx.xlsx", 'x.xlsx'],
     // Broken percent-encoding in filename* falls back to the plain name.
-    ["attachment; filename*=UTF-8''%E0%A4%A; filename=\"fallback.xlsx\"", 'fallback.xlsx'],
+    ['attachment; filename*=UTF-8\'\'%E0%A4%A; filename="fallback.xlsx"', 'fallback.xlsx'],
     ['attachment; filename=""', null],
     ['attachment', null],
     [null, null],
@@ -170,9 +166,7 @@ describe('errorText', () => {
   const t = ((key: string) => `t:${key}`) as unknown as Parameters<typeof errorText>[1];
 
   test('prefers the server detail, translates client codes, falls back to a generic text', () => {
-    expect(errorText(new ApiError({ status: 400, code: 'validation_failed', detail: '입력값이 올바르지 않습니다.' }), t)).toBe(
-      '입력값이 올바르지 않습니다.',
-    );
+    expect(errorText(new ApiError({ status: 400, code: 'validation_failed', detail: '입력값이 올바르지 않습니다.' }), t)).toBe('입력값이 올바르지 않습니다.');
     expect(errorText(new ApiError({ status: 0, code: 'network_error', detail: 'x' }), t)).toBe('t:app.errors.network_error');
     expect(errorText(new Error('boom'), t)).toBe('t:app.errors.generic');
   });

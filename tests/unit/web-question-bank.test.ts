@@ -1,40 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_EXAM_QUESTIONS, type Exam } from '../../shared/contracts/exams.js';
-import type { QuestionFile } from '../../shared/contracts/files.js';
-import type { Tag } from '../../shared/contracts/tags.js';
-import {
-  countError,
-  countForFile,
-  isDuplicateTitle,
-  maxCountFor,
-  titleError,
-  titleKey,
-  validateCreateExam,
-} from '../../web/src/features/exams/utils/create-exam-rules.js';
+import { MAX_EXAM_QUESTIONS, type Exam } from '#shared/contracts/exams.js';
+import type { QuestionFile } from '#shared/contracts/files.js';
+import type { Tag } from '#shared/contracts/tags.js';
+import { countError, countForFile, isDuplicateTitle, maxCountFor, titleError, titleKey, validateCreateExam } from '../../web/src/features/exams/utils/create-exam-rules.js';
 import { canDeleteExam, canEditExam, isExamCreator } from '../../web/src/features/exams/utils/exam-permissions.js';
 import { buildExamTree, treeExams } from '../../web/src/features/exams/utils/exam-tree.js';
 import { effectiveScope, examListQuery } from '../../web/src/features/exams/utils/list-query.js';
 import { examsSheetName, isExamSheetName, summarizeErrorDetails } from '../../web/src/features/exams/utils/sheet-summary.js';
 import { subscriptionPlan } from '../../web/src/features/exams/utils/subscriptions.js';
-import {
-  DEFAULT_FILE_SORT,
-  existingFileDecision,
-  formatFileSize,
-  localFileProblem,
-  nextFileSort,
-  sortFiles,
-} from '../../web/src/features/question-files/utils/file-format.js';
+import { DEFAULT_FILE_SORT, existingFileDecision, formatFileSize, localFileProblem, nextFileSort, sortFiles } from '../../web/src/features/question-files/utils/file-format.js';
 import { percentOf } from '../../web/src/features/question-files/utils/put-with-progress.js';
-import {
-  findTagByName,
-  isTagEntityType,
-  newTagName,
-  popularTags,
-  searchTags,
-  tagLabel,
-  toggleTagId,
-  withRequiredTag,
-} from '../../web/src/features/tags/utils/tag-utils.js';
+import { findTagByName, isTagEntityType, newTagName, popularTags, searchTags, tagLabel, toggleTagId, withRequiredTag } from '../../web/src/features/tags/utils/tag-utils.js';
 
 function file(overrides: Partial<QuestionFile>): QuestionFile {
   return {
@@ -139,7 +115,18 @@ describe('exam management (web)', () => {
 
   test('versions nest under their original, also when they came on another page', () => {
     const original = base('orig', {
-      versions: [{ id: 'v2', title: 'orig (v2)', display_title: 'orig (v2)', version_number: 2, total_questions: 3, is_public: false, created_at: '', created_by: { id: 'u', username: 'u' } }],
+      versions: [
+        {
+          id: 'v2',
+          title: 'orig (v2)',
+          display_title: 'orig (v2)',
+          version_number: 2,
+          total_questions: 3,
+          is_public: false,
+          created_at: '',
+          created_by: { id: 'u', username: 'u' },
+        },
+      ],
     });
     const v2 = base('v2', { original_exam: 'orig', version_number: 2 });
     const v3 = base('v3', { original_exam: 'orig', version_number: 3 });

@@ -13,7 +13,7 @@ import {
   RESULTS_PAGE_SIZE,
 } from '../../web/src/features/results/utils/results-pagination.js';
 import { formatCompletedAt, formatElapsed } from '../../web/src/lib/format-time.js';
-import { MAX_RESULTS_PAGE_SIZE } from '../../shared/contracts/results.js';
+import { MAX_RESULTS_PAGE_SIZE } from '#shared/contracts/results.js';
 
 describe('results screen helpers (spec 2 §2.3, §8, §9)', () => {
   test('10 a page, 5 page buttons, fetched 100 at a time (the contract maximum)', () => {

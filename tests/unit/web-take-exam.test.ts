@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ExamQuestion } from '../../shared/contracts/exams.js';
+import type { ExamQuestion } from '#shared/contracts/exams.js';
 import { formatElapsed } from '../../web/src/lib/format-time.js';
 import { answerVerdict } from '../../web/src/features/take-exam/utils/answer-verdict.js';
 import { choiceOptions, contentWithoutOptions, detectInputForm, joinChoices, splitChoices } from '../../web/src/features/take-exam/utils/input-form.js';
@@ -53,7 +53,9 @@ describe('return address (spec 2 §2.1 "Leaving goes to")', () => {
   });
 
   test('own parameters are not filters', () => {
-    const search = new URLSearchParams('exam_id=1&question_id=2&mode=add-question&selected=1,2&order=2&restart=true&continue=true&result_id=r&returnTo=results&examId=x&studyId=y&t=1&level=hard');
+    const search = new URLSearchParams(
+      'exam_id=1&question_id=2&mode=add-question&selected=1,2&order=2&restart=true&continue=true&result_id=r&returnTo=results&examId=x&studyId=y&t=1&level=hard',
+    );
     expect(filterParams(search)).toEqual([['level', 'hard']]);
   });
 });
@@ -61,7 +63,16 @@ describe('return address (spec 2 §2.1 "Leaving goes to")', () => {
 describe('session record reducer (spec 2 §3, §4)', () => {
   test('a new record', () => {
     const record = fresh();
-    expect(record).toMatchObject({ examId: 'e1', currentQuestionIndex: 0, answers: {}, examCompleted: false, elapsedSeconds: 0, trackProgress: true, previousResultId: null, timestamp: NOW });
+    expect(record).toMatchObject({
+      examId: 'e1',
+      currentQuestionIndex: 0,
+      answers: {},
+      examCompleted: false,
+      elapsedSeconds: 0,
+      trackProgress: true,
+      previousResultId: null,
+      timestamp: NOW,
+    });
     expect(sessionKey('e1')).toBe('examSession_e1');
   });
 
@@ -153,7 +164,16 @@ describe('session record reducer (spec 2 §3, §4)', () => {
     );
     expect(record.examCompleted).toBe(true);
     record = run(record, { type: 'restart', order: ['q3', 'q1', 'q2'], now: NOW + 9 });
-    expect(record).toMatchObject({ currentQuestionIndex: 0, answers: {}, answeredQuestions: [], savedQuestionIds: [], elapsedSeconds: 0, questionTimes: {}, examCompleted: false, questionOrder: ['q3', 'q1', 'q2'] });
+    expect(record).toMatchObject({
+      currentQuestionIndex: 0,
+      answers: {},
+      answeredQuestions: [],
+      savedQuestionIds: [],
+      elapsedSeconds: 0,
+      questionTimes: {},
+      examCompleted: false,
+      questionOrder: ['q3', 'q1', 'q2'],
+    });
   });
 
   test('a stored record is revived and fitted to the exam; anything else is ignored', () => {

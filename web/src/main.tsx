@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { testCsrf } from '../../shared/contracts/system.js';
+import { testCsrf } from '#shared/contracts/system.js';
 import { App } from './app/app.js';
 import { loadBundledTranslations } from './app/i18n/load-bundle.js';
 import { Spinner } from './components/ui/spinner/spinner.js';

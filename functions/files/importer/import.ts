@@ -7,8 +7,8 @@ import {
   normalizeRows,
   sheetExtension,
   type SheetStats,
-} from '../../../shared/domain/question-sheet.js';
-import type { Language } from '../../../shared/domain/language.js';
+} from '#shared/domain/question-sheet.js';
+import type { Language } from '#shared/domain/language.js';
 import { isTransactionCanceled } from '../../lib/data/dynamo-errors.js';
 import { copyObject, deleteObject, putObject } from '../../lib/files/object-store.js';
 import { AppError } from '../../lib/http/app-error.js';
@@ -138,10 +138,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
     await commitFile(file, previous);
   } catch (error) {
     request.log.warn('import rolled back', { fileId, error: error instanceof Error ? error.message : String(error) });
-    await Promise.allSettled([
-      deletePool(fileId, questions.length),
-      objectWritten ? deleteObject(file.s3_key) : Promise.resolve(),
-    ]);
+    await Promise.allSettled([deletePool(fileId, questions.length), objectWritten ? deleteObject(file.s3_key) : Promise.resolve()]);
     if (isTransactionCanceled(error)) throw new AppError(409, 'conflict');
     throw error;
   }
@@ -149,4 +146,3 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   if (previous) await discardFile(previous, request.log);
   return { file, stats: outcome.stats, replaced: !!previous };
 }
-

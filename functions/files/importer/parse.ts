@@ -1,6 +1,6 @@
 import { CsvError, parse as parseCsv, type Options as CsvOptions } from 'csv-parse/sync';
 import * as XLSX from 'xlsx';
-import { QUESTION_SHEET_LIMITS, type SheetExtension } from '../../../shared/domain/question-sheet.js';
+import { QUESTION_SHEET_LIMITS, type SheetExtension } from '#shared/domain/question-sheet.js';
 import { AppError } from '../../lib/http/app-error.js';
 
 /** Rows read past the cap, so a few blank rows inside a full sheet do not cut data off. */

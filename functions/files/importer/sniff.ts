@@ -1,4 +1,4 @@
-import { QUESTION_SHEET_LIMITS, type SheetExtension } from '../../../shared/domain/question-sheet.js';
+import { QUESTION_SHEET_LIMITS, type SheetExtension } from '#shared/domain/question-sheet.js';
 import { AppError } from '../../lib/http/app-error.js';
 import { inspectZip, isOle, isZip } from '../../lib/spreadsheets/zip-guard.js';
 
@@ -36,7 +36,6 @@ export function sniffSpreadsheet(bytes: Uint8Array, extension: SheetExtension): 
     throw new AppError(400, 'sheet_not_spreadsheet', { extension });
   }
 }
-
 
 const tooBig = () => new AppError(413, 'sheet_uncompressed_too_large', { limit: '100 MB' });
 const broken = () => new AppError(400, 'sheet_not_spreadsheet', { extension: 'xlsx' });

@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/domain/language.js';
+import type { Language } from '#shared/domain/language.js';
 
 /** Success texts of the account routes, in the caller's language (errors live in the catalogue). */
 const MESSAGES = {
@@ -21,7 +21,5 @@ const MESSAGES = {
 export type MessageKey = keyof typeof MESSAGES;
 
 export function accountMessage(key: MessageKey, language: Language, params: Record<string, string | number> = {}): string {
-  return MESSAGES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] !== undefined ? String(params[name]) : whole,
-  );
+  return MESSAGES[key][language].replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] !== undefined ? String(params[name]) : whole));
 }

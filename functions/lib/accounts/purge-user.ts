@@ -6,7 +6,7 @@ import { isConditionFailed } from '../data/dynamo-errors.js';
 import { emailClaimEntity, emailTokenEntity, primaryKeyOf, userEntity, usernameClaimEntity, type PrimaryKey } from '../data/entities/index.js';
 import { deleteUserSessions } from '../auth/session-store.js';
 import { clearThrottle, LOGIN_PER_USERNAME, VERIFICATION_MAIL_PER_USER } from '../auth/throttle.js';
-import { normalizeLogin } from '../../../shared/domain/accounts.js';
+import { normalizeLogin } from '#shared/domain/accounts.js';
 import { paginate } from '../data/paginate.js';
 import type { Logger } from '../log.js';
 import { purgeCreations } from './purge-creations.js';
@@ -56,10 +56,7 @@ export async function purgeUser(user: UserRecord, log: Logger): Promise<{ delete
   const creations = await purgeCreations(user.id, log);
   log.info('creations purged', { userId: user.id, ...creations });
   await deleteEmailTokens(user.id);
-  await Promise.all([
-    clearThrottle(LOGIN_PER_USERNAME, normalizeLogin(user.username)),
-    clearThrottle(VERIFICATION_MAIL_PER_USER, user.id),
-  ]);
+  await Promise.all([clearThrottle(LOGIN_PER_USERNAME, normalizeLogin(user.username)), clearThrottle(VERIFICATION_MAIL_PER_USER, user.id)]);
   await deleteClaim(usernameClaimEntity.key(user.username), user.id);
   if (user.email) await deleteClaim(emailClaimEntity.key(user.email), user.id);
 

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { paginate } from '../data/paginate.js';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { LIMITS } from '../../../shared/domain/limits.js';
-import { normalizeLogin } from '../../../shared/domain/accounts.js';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { LIMITS } from '#shared/domain/limits.js';
+import { normalizeLogin } from '#shared/domain/accounts.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { emailClaimEntity, userEntity, usernameClaimEntity, type UserRecord } from '../data/entities/index.js';
@@ -42,8 +37,7 @@ function db() {
   return dynamoDocument();
 }
 
-export type NewUser = Pick<UserRecord, 'username' | 'passwordHash'> &
-  Partial<Omit<UserRecord, 'username' | 'passwordHash' | 'id' | 'date_joined'>>;
+export type NewUser = Pick<UserRecord, 'username' | 'passwordHash'> & Partial<Omit<UserRecord, 'username' | 'passwordHash' | 'id' | 'date_joined'>>;
 
 export function buildUserRecord(input: NewUser): UserRecord {
   return {
@@ -160,7 +154,12 @@ export async function userIdsByEmail(emails: string[]): Promise<Map<string, stri
 
 export async function getUsers(ids: string[]): Promise<Map<string, UserRecord>> {
   const items = await batchGetAll([...new Set(ids)].map((id) => userEntity.key(id)));
-  return new Map(items.map((item) => { const user = userEntity.parse(item); return [user.id, user]; }));
+  return new Map(
+    items.map((item) => {
+      const user = userEntity.parse(item);
+      return [user.id, user];
+    }),
+  );
 }
 
 /** Fields an update may change; the key fields, id, username and date_joined never change. */

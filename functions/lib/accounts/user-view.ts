@@ -1,6 +1,6 @@
-import type { ProfileAnswer } from '../../../shared/contracts/profile.js';
-import type { UserAnswer } from '../../../shared/contracts/users.js';
-import { hasStudyAdminRole } from '../../../shared/domain/roles.js';
+import type { ProfileAnswer } from '#shared/contracts/profile.js';
+import type { UserAnswer } from '#shared/contracts/users.js';
+import { hasStudyAdminRole } from '#shared/domain/roles.js';
 import type { UserRecord } from './user-repository.js';
 
 /** The user object of spec 1 §3; built field by field so nothing else (the hash) can slip out. */

@@ -1,4 +1,4 @@
-import { AFFILIATION_MAX, isValidEmail, isValidUsername, NAME_MAX, PASSWORD_RULES } from '../../../shared/domain/accounts.js';
+import { AFFILIATION_MAX, isValidEmail, isValidUsername, NAME_MAX, PASSWORD_RULES } from '#shared/domain/accounts.js';
 import { badRequest } from '../http/app-error.js';
 
 /** Input rules with their own error codes, so the caller gets a precise message in their language. */

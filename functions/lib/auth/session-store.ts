@@ -43,9 +43,7 @@ export async function createSession(userId: string): Promise<string> {
 /** A live session or null; DynamoDB TTL deletes lazily, so expiry is checked here too. */
 export async function readSession(sessionId: string): Promise<(SessionRecord & { key: string }) | null> {
   const key = sessionKey(sessionId);
-  const { Item } = await dynamoDocument().send(
-    new GetCommand({ TableName: config.ephemeralTable, Key: sessionEntity.key(key) }),
-  );
+  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.ephemeralTable, Key: sessionEntity.key(key) }));
   if (!Item) return null;
   const record = sessionEntity.parse(Item);
   const t = now();

@@ -17,10 +17,7 @@ const UNPROCESSED_RETRY = { attempts: 9, baseMs: 50, maxMs: 1000, shouldRetry: (
  * with backoff. One request per 25 items when DynamoDB is not throttling. The app table unless
  * another is named.
  */
-export async function batchWriteAll(
-  requests: WriteRequest[],
-  { concurrency = 8, table = config.appTable }: { concurrency?: number; table?: string } = {},
-): Promise<void> {
+export async function batchWriteAll(requests: WriteRequest[], { concurrency = 8, table = config.appTable }: { concurrency?: number; table?: string } = {}): Promise<void> {
   const chunks: WriteRequest[][] = [];
   for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
   let next = 0;
@@ -41,10 +38,7 @@ export const putRequest = (item: Item): WriteRequest => ({ PutRequest: { Item: i
 export const deleteRequest = (key: Key): WriteRequest => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } });
 
 /** BatchGetItem in calls of 100 (fewer when the items are large); the answer keeps no order. */
-export async function batchGetAll(
-  keys: Key[],
-  options: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {},
-): Promise<Item[]> {
+export async function batchGetAll(keys: Key[], options: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {}): Promise<Item[]> {
   const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, { pk: k.pk, sk: k.sk }])).values()];
   const found: Item[] = [];
   for (let i = 0; i < unique.length; i += 100) {

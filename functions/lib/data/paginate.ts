@@ -22,10 +22,7 @@ export interface QueryPage {
  * Stops after `maxPages` pages when given: the bound that keeps a read at a constant number of
  * requests whatever the data size.
  */
-export async function* queryPages(
-  input: PagedQuery | (() => PagedQuery),
-  options: { maxPages?: number; startKey?: StartKey } = {},
-): AsyncGenerator<QueryPage> {
+export async function* queryPages(input: PagedQuery | (() => PagedQuery), options: { maxPages?: number; startKey?: StartKey } = {}): AsyncGenerator<QueryPage> {
   let startKey = options.startKey;
   let pages = 0;
   do {

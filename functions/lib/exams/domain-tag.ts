@@ -1,4 +1,4 @@
-import { SPECIAL_DOMAIN_TAG, specialDomainOf } from '../../../shared/domain/special-domain.js';
+import { SPECIAL_DOMAIN_TAG, specialDomainOf } from '#shared/domain/special-domain.js';
 import type { RequestContext } from '../http/types.js';
 import { findTagIdByName } from '../tags/tag-store.js';
 

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import type * as exams from '../../../shared/contracts/exams.js';
-import { MAX_EXAM_QUESTIONS, type RandomOption } from '../../../shared/contracts/exams.js';
-import { normalizeDifficulty, type Difficulty } from '../../../shared/domain/difficulty.js';
-import type { Language } from '../../../shared/domain/language.js';
-import { isSiteAdmin } from '../../../shared/domain/roles.js';
-import { errorMessage } from '../../../shared/i18n/catalogue.js';
+import type * as exams from '#shared/contracts/exams.js';
+import { MAX_EXAM_QUESTIONS, type RandomOption } from '#shared/contracts/exams.js';
+import { normalizeDifficulty, type Difficulty } from '#shared/domain/difficulty.js';
+import type { Language } from '#shared/domain/language.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
+import { errorMessage } from '#shared/i18n/catalogue.js';
 import { batchGetAll } from '../data/batch-ops.js';
 import { fileQuestionEntity, fileEntity, nameKey } from '../data/entities/index.js';
 import { newId } from '../data/ids.js';
@@ -15,17 +15,7 @@ import { resolveFile } from '../files/resolve.js';
 import type { FileRecord } from '../files/file-store.js';
 import { adjustUsage, getTags, type TagRef } from '../tags/tag-store.js';
 import { requiredDomainTagId, withDomainTag } from './domain-tag.js';
-import {
-  TitleTakenError,
-  findQuestionCopies,
-  getExamWithQuestions,
-  getExams,
-  insertExam,
-  searchText,
-  titleTaken,
-  type ExamRecord,
-  type StoredQuestion,
-} from './exam-store.js';
+import { TitleTakenError, findQuestionCopies, getExamWithQuestions, getExams, insertExam, searchText, titleTaken, type ExamRecord, type StoredQuestion } from './exam-store.js';
 import type { QuestionStat } from '../data/entities/index.js';
 import { allStats, statsForFile } from '../learning/question-stat-store.js';
 import { examView } from './views.js';
@@ -95,7 +85,13 @@ async function fromFile(file: FileRecord, caller: Caller, option: RandomOption, 
 async function fromHistory(caller: Caller, option: RandomOption, difficulty: Difficulty | null, count: number): Promise<Selection> {
   if (option === 'random') return { questions: [], file: null };
   const stats = await allStats(caller.id);
-  const ordered = option === 'most_wrong' ? stats.filter((s) => wrongCount(s) > 0).sort(byMostWrong) : sample(stats.filter((s) => wrongCount(s) > 0), stats.length);
+  const ordered =
+    option === 'most_wrong'
+      ? stats.filter((s) => wrongCount(s) > 0).sort(byMostWrong)
+      : sample(
+          stats.filter((s) => wrongCount(s) > 0),
+          stats.length,
+        );
   const pairs = ordered
     .map((s) => POOL_ID.exec(String(s.question_id)))
     .filter((m): m is RegExpExecArray => !!m)
@@ -124,7 +120,10 @@ async function fromList(refs: unknown[], examId: string | null, caller: Caller):
     if (ids.length > MAX_LOOKUP_WITHOUT_EXAM) throw new AppError(400, 'validation_failed');
     // Imported ids locate their file item directly; the rest are found through gsi1 QUESTION#<id>.
     byId = new Map();
-    const pairs = ids.map((id) => POOL_ID.exec(id)).filter((m): m is RegExpExecArray => !!m).map((m) => ({ fileId: m[1]!, order: Number(m[2]) }));
+    const pairs = ids
+      .map((id) => POOL_ID.exec(id))
+      .filter((m): m is RegExpExecArray => !!m)
+      .map((m) => ({ fileId: m[1]!, order: Number(m[2]) }));
     const pooled = await poolQuestions(pairs);
     const files = (await batchGetAll([...new Set(pooled.map((q) => String(q.file_id)))].map((id) => fileEntity.key(id)))).map(fileEntity.parse);
     const visibleFiles = new Set(files.filter((f) => f.is_public !== false || f.owner_id === caller.id || isSiteAdmin(caller)).map((f) => f.id));
@@ -145,7 +144,10 @@ async function fromList(refs: unknown[], examId: string | null, caller: Caller):
 function fromProblems(problems: NonNullable<CreateInput['parsed_problems']>, language: Language): StoredQuestion[] {
   const now = new Date().toISOString();
   return problems.map((p, i) => {
-    const slug = p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug = p.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     return {
       id: newId(),
       csv_id: String(p.id ?? i + 1),
@@ -288,7 +290,7 @@ export async function createExam(input: ServiceInput<typeof exams.createExam>, c
     questions: questions.length,
     description: body.description,
     isPublic: body.is_public ?? true,
-    isOriginal: body.is_original ?? (body.creation_type !== 'copy'),
+    isOriginal: body.is_original ?? body.creation_type !== 'copy',
     file: selection.file ? { id: selection.file.id, name: selection.file.name } : undefined,
     tags,
     forceAnswer: body.force_answer,

@@ -96,7 +96,6 @@ export async function titleTaken(userId: string, titleKey: string): Promise<bool
   return !!Item;
 }
 
-
 /** Removes the exam item and its title, then its question copies and the subscriptions to it. */
 export async function removeExam(exam: ExamRecord): Promise<void> {
   await db().send(
@@ -157,42 +156,47 @@ export async function nextVersion(rootId: string): Promise<number | null> {
 export async function saveExamChanges(before: ExamRecord, after: ExamRecord): Promise<void> {
   const item = examItem(after);
   const titleMoved = before.title_key !== after.title_key;
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: config.appTable, Item: item, ConditionExpression: 'attribute_exists(pk)' } },
-        ...(titleMoved
-          ? [
-              {
-                Put: {
-                  TableName: config.appTable,
-                  Item: examTitleClaimEntity.item(after.created_by_id, after.title_key, after.id),
-                  ConditionExpression: 'attribute_not_exists(pk)',
+  await db()
+    .send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: config.appTable, Item: item, ConditionExpression: 'attribute_exists(pk)' } },
+          ...(titleMoved
+            ? [
+                {
+                  Put: {
+                    TableName: config.appTable,
+                    Item: examTitleClaimEntity.item(after.created_by_id, after.title_key, after.id),
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
                 },
-              },
-              {
-                Delete: {
-                  TableName: config.appTable,
-                  Key: examTitleClaimEntity.key(before.created_by_id, before.title_key),
-                  ConditionExpression: 'attribute_not_exists(pk) OR exam_id = :id',
-                  ExpressionAttributeValues: { ':id': before.id },
+                {
+                  Delete: {
+                    TableName: config.appTable,
+                    Key: examTitleClaimEntity.key(before.created_by_id, before.title_key),
+                    ConditionExpression: 'attribute_not_exists(pk) OR exam_id = :id',
+                    ExpressionAttributeValues: { ':id': before.id },
+                  },
                 },
-              },
-            ]
-          : []),
-      ],
-    }),
-  ).catch((error: unknown) => {
-    if (isTransactionCanceled(error)) throw new TitleTakenError(after.title);
-    throw error;
-  });
+              ]
+            : []),
+        ],
+      }),
+    )
+    .catch((error: unknown) => {
+      if (isTransactionCanceled(error)) throw new TitleTakenError(after.title);
+      throw error;
+    });
 }
 
 // --- subscriptions (in the subscriber's partition) ---
 
 export async function subscriptionsOf(userId: string, examIds: string[]): Promise<Set<string>> {
   if (examIds.length === 0) return new Set();
-  const found = await batchGetAll(examIds.map((id) => subscriptionEntity.key(userId, id)), { projection: 'exam_id' });
+  const found = await batchGetAll(
+    examIds.map((id) => subscriptionEntity.key(userId, id)),
+    { projection: 'exam_id' },
+  );
   return new Set(found.map((i) => subscriptionEntity.parse(i).exam_id));
 }
 
@@ -203,11 +207,7 @@ export async function isSubscribed(userId: string, examId: string): Promise<bool
 
 export async function subscribe(userId: string, examIds: string[]): Promise<void> {
   const now = new Date().toISOString();
-  await batchWriteAll(
-    examIds.map((examId) =>
-      putRequest(subscriptionEntity.item(userId, examId, now)),
-    ),
-  );
+  await batchWriteAll(examIds.map((examId) => putRequest(subscriptionEntity.item(userId, examId, now))));
 }
 
 export async function unsubscribe(userId: string, examIds: string[]): Promise<void> {

@@ -1,6 +1,6 @@
-import type { Exam, ExamQuestion } from '../../../shared/contracts/exams.js';
-import { DIFFICULTIES, normalizeDifficulty } from '../../../shared/domain/difficulty.js';
-import { pickLocalized, type Language } from '../../../shared/domain/language.js';
+import type { Exam, ExamQuestion } from '#shared/contracts/exams.js';
+import { DIFFICULTIES, normalizeDifficulty } from '#shared/domain/difficulty.js';
+import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { tagView } from '../tags/tag-store.js';
 import type { ExamRecord, StoredQuestion } from './exam-store.js';
 import { permissionsFor, type Caller } from './visibility.js';
@@ -95,7 +95,12 @@ export function examView(exam: ExamRecord, caller: Caller | null, language: Lang
 /** `select=id,title,questions` keeps those fields (id always). */
 export function selectFields<T extends { id: string }>(view: T, select: string | undefined): T {
   if (!select) return view;
-  const fields = new Set(select.split(',').map((f) => f.trim()).filter(Boolean));
+  const fields = new Set(
+    select
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean),
+  );
   if (fields.size === 0) return view;
   const picked: Record<string, unknown> = { id: view.id };
   for (const [key, value] of Object.entries(view)) if (fields.has(key)) picked[key] = value;
@@ -104,6 +109,9 @@ export function selectFields<T extends { id: string }>(view: T, select: string |
 
 export function wantsField(select: string | undefined, field: string): boolean {
   if (!select) return true;
-  const fields = select.split(',').map((f) => f.trim()).filter(Boolean);
+  const fields = select
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   return fields.length === 0 || fields.includes(field);
 }

@@ -1,4 +1,4 @@
-import { isSiteAdmin, hasStudyAdminRole } from '../../../shared/domain/roles.js';
+import { isSiteAdmin, hasStudyAdminRole } from '#shared/domain/roles.js';
 import type { RequestContext } from '../http/types.js';
 import { GENERATED_ID } from '../data/ids.js';
 import { AppError } from '../http/app-error.js';

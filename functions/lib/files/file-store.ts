@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { QuestionFile } from '../../../shared/contracts/files.js';
+import type { QuestionFile } from '#shared/contracts/files.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { batchGetAll, batchWriteAll, deleteRequest, putRequest, type WriteRequest } from '../data/batch-ops.js';
@@ -7,15 +7,7 @@ import { queryAll } from '../data/paginate.js';
 import { conditionFailedAt } from '../data/dynamo-errors.js';
 import type { Logger } from '../log.js';
 import { deleteObject } from './object-store.js';
-import {
-  fileEntity,
-  fileNameClaimEntity,
-  fileQuestionEntity,
-  primaryKeyOf,
-  questionPoolCounterEntity,
-  type FileListing,
-  type FileRecord,
-} from '../data/entities/index.js';
+import { fileEntity, fileNameClaimEntity, fileQuestionEntity, primaryKeyOf, questionPoolCounterEntity, type FileListing, type FileRecord } from '../data/entities/index.js';
 
 export type { FileListing, FileRecord };
 
@@ -43,9 +35,7 @@ export async function getFile(fileId: string): Promise<FileRecord | null> {
 
 /** The owner's file of that name: the name pointer (strongly consistent), then the record. */
 export async function getOwnFileByName(ownerId: string, nameKey: string): Promise<FileRecord | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: config.appTable, Key: fileNameClaimEntity.key(ownerId, nameKey), ConsistentRead: true }),
-  );
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: fileNameClaimEntity.key(ownerId, nameKey), ConsistentRead: true }));
   if (!Item) return null;
   return getFile(fileNameClaimEntity.parse(Item).file_id);
 }
@@ -146,7 +136,10 @@ function poolCountChange(delta: number) {
 /** GET /api/questions/ (E27): the questions of every question file, one BatchGetItem of the shards. */
 export async function questionPoolCount(): Promise<number> {
   const shards = await batchGetAll(questionPoolCounterEntity.allKeys());
-  return Math.max(0, shards.reduce((sum, item) => sum + questionPoolCounterEntity.parse(item).count, 0));
+  return Math.max(
+    0,
+    shards.reduce((sum, item) => sum + questionPoolCounterEntity.parse(item).count, 0),
+  );
 }
 
 export async function setFileVisibility(file: FileRecord, isPublic: boolean): Promise<FileRecord> {

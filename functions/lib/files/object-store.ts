@@ -27,11 +27,9 @@ export function presignUpload(key: string, size: number | undefined, expiresIn: 
 
 /** A presigned GET answering with this content type and disposition. */
 export function presignDownload(key: string, headers: { contentType: string; disposition: string }, expiresIn: number): Promise<string> {
-  return getSignedUrl(
-    s3Client(),
-    new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentType: headers.contentType, ResponseContentDisposition: headers.disposition }),
-    { expiresIn },
-  );
+  return getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentType: headers.contentType, ResponseContentDisposition: headers.disposition }), {
+    expiresIn,
+  });
 }
 
 /** The object's size, or null when there is no such object. */

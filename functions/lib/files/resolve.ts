@@ -1,5 +1,5 @@
-import { cleanFileName } from '../../../shared/domain/question-sheet.js';
-import { isSiteAdmin } from '../../../shared/domain/roles.js';
+import { cleanFileName } from '#shared/domain/question-sheet.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
 import type { RequestContext } from '../http/types.js';
 import { nameKey } from '../data/entities/index.js';
 import { GENERATED_ID } from '../data/ids.js';
@@ -29,4 +29,3 @@ export async function resolveFile(ref: string, caller: Caller): Promise<FileReco
   if (isSiteAdmin(caller)) return (await findFilesByName(false, key))[0] ?? null;
   return null;
 }
-

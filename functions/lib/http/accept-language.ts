@@ -1,5 +1,5 @@
 import preferredLanguages from 'negotiator/lib/language.js';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/domain/language.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/domain/language.js';
 
 /**
  * The caller's preferred language of ours by the Accept-Language header (negotiator: q-values,

@@ -31,10 +31,15 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'too_many_requests', { seconds: retryAfterSeconds }, { headers: { 'retry-after': String(retryAfterSeconds) } });
 
 export function validationFailed(error: ZodError, where: 'params' | 'query' | 'body'): AppError {
-  return new AppError(400, 'validation_failed', {}, {
-    issues: error.issues.map((issue) => ({
-      path: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-      message: issue.message,
-    })),
-  });
+  return new AppError(
+    400,
+    'validation_failed',
+    {},
+    {
+      issues: error.issues.map((issue) => ({
+        path: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+        message: issue.message,
+      })),
+    },
+  );
 }

@@ -4,10 +4,10 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import * as z from 'zod';
-import { routeKey, type RouteContract } from '../../../shared/contracts/define-route.js';
-import { LIMITS } from '../../../shared/domain/limits.js';
-import { isSiteAdmin } from '../../../shared/domain/roles.js';
-import { findGroup } from '../../../shared/routes-manifest.js';
+import { routeKey, type RouteContract } from '#shared/contracts/define-route.js';
+import { LIMITS } from '#shared/domain/limits.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
+import { findGroup } from '#shared/routes-manifest.js';
 import { config } from '../config.js';
 import { AppError, forbidden, unauthorized, validationFailed } from './app-error.js';
 import { bodyLimit, callerFromSession, csrfCheck, errorResponder, requestContext } from './middlewares.js';
@@ -24,10 +24,7 @@ export interface ServiceInput<C extends RouteContract> {
 /** Public routes may have a caller; every other route's service receives one (derived from the contract's `access`). */
 export type ContextFor<C extends RouteContract> = C['access'] extends 'public' ? RequestContext : SignedInContext;
 
-export type Service<C extends RouteContract> = (
-  input: ServiceInput<C>,
-  ctx: ContextFor<C>,
-) => Promise<z.infer<C['response']> | Reply>;
+export type Service<C extends RouteContract> = (input: ServiceInput<C>, ctx: ContextFor<C>) => Promise<z.infer<C['response']> | Reply>;
 
 /** What the event carries, before the contract's schemas check it. */
 interface RawInput {
@@ -121,10 +118,7 @@ export function createGroupHandler(groupName: string, bindings: Binding[]) {
       const contract = context.route;
       const binding = byKey.get(routeKey(contract))!;
       const ctx = context.request;
-      const answer = await binding.run(
-        { params: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: (event as { body?: unknown }).body ?? {} },
-        ctx,
-      );
+      const answer = await binding.run({ params: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: (event as { body?: unknown }).body ?? {} }, ctx);
       return toResult(contract, answer, ctx);
     });
 }

@@ -1,7 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type middy from '@middy/core';
-import { LIMITS } from '../../../shared/domain/limits.js';
-import { errorMessage } from '../../../shared/i18n/catalogue.js';
+import { LIMITS } from '#shared/domain/limits.js';
+import { errorMessage } from '#shared/i18n/catalogue.js';
 import { languageFromAcceptHeader } from './accept-language.js';
 import { AppError, payloadTooLarge } from './app-error.js';
 import { COOKIE, cookieName, parseCookies } from './cookies.js';
@@ -130,9 +130,7 @@ function toAppError(error: unknown): AppError | null {
   const e = error as { statusCode?: number; message?: string; cause?: { package?: string } };
   const from = e?.cause?.package ?? '';
   if (from === '@middy/http-json-body-parser') {
-    return e.message === 'Unsupported Media Type'
-      ? new AppError(415, 'unsupported_media_type')
-      : new AppError(400, 'invalid_json');
+    return e.message === 'Unsupported Media Type' ? new AppError(415, 'unsupported_media_type') : new AppError(400, 'invalid_json');
   }
   if (from === '@middy/http-multipart-body-parser') return new AppError(400, 'invalid_multipart');
   return null;

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type middy from '@middy/core';
-import { ORIGIN_VERIFY_HEADER } from '../../../shared/domain/origin-verify.js';
+import { ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
 import { config } from '../config.js';
 import { forbidden } from './app-error.js';
 import type { HandlerContext, HttpEvent, HttpResult } from './types.js';

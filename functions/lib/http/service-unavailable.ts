@@ -69,10 +69,5 @@ export function isServiceUnavailable(error: unknown, depth = 0): boolean {
 /** The 503 answer for an unavailable or throttling service, or null when `error` is something else. */
 export function serviceUnavailableError(error: unknown): AppError | null {
   if (!isServiceUnavailable(error)) return null;
-  return new AppError(
-    503,
-    'service_unavailable',
-    { seconds: SERVICE_RETRY_AFTER_SECONDS },
-    { headers: { 'retry-after': String(SERVICE_RETRY_AFTER_SECONDS) } },
-  );
+  return new AppError(503, 'service_unavailable', { seconds: SERVICE_RETRY_AFTER_SECONDS }, { headers: { 'retry-after': String(SERVICE_RETRY_AFTER_SECONDS) } });
 }

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { Language } from '../../../shared/domain/language.js';
+import type { Language } from '#shared/domain/language.js';
 import type { Logger } from '../log.js';
-import type { RouteContract } from '../../../shared/contracts/define-route.js';
+import type { RouteContract } from '#shared/contracts/define-route.js';
 import type { Caller } from '../auth/caller.js';
 
 export type HttpEvent = APIGatewayProxyEventV2;

@@ -1,5 +1,5 @@
-import { LIMITS } from '../../../shared/domain/limits.js';
-import { shuffled, type RandomSource } from '../../../shared/domain/question-order.js';
+import { LIMITS } from '#shared/domain/limits.js';
+import { shuffled, type RandomSource } from '#shared/domain/question-order.js';
 import { isScheduled, retrievability, type FsrsCard } from './fsrs.js';
 
 /**

@@ -53,7 +53,12 @@ export async function startReset(userId: string, now = new Date()): Promise<stri
       Key: countersEntity.key(userId),
       UpdateExpression: 'SET #type = :type, stats_reset_cutoff = :cutoff, gsi2pk = :g2pk, gsi2sk = :g2sk',
       ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':type': countersEntity.type, ':cutoff': cutoff, ':g2pk': countersEntity.pendingResetIndex(userId).gsi2pk, ':g2sk': countersEntity.pendingResetIndex(userId).gsi2sk },
+      ExpressionAttributeValues: {
+        ':type': countersEntity.type,
+        ':cutoff': cutoff,
+        ':g2pk': countersEntity.pendingResetIndex(userId).gsi2pk,
+        ':g2sk': countersEntity.pendingResetIndex(userId).gsi2sk,
+      },
     }),
   );
   return cutoff;
@@ -61,7 +66,6 @@ export async function startReset(userId: string, now = new Date()): Promise<stri
 
 /** The time-ordered id prefix of a moment: `RESULT#<id>` sorts below it iff written earlier. */
 const idPrefixAt = (iso: string) => newResultId(Date.parse(iso)).slice(0, 10);
-
 
 /**
  * Deletes counted items (results or summaries) ≤ 99 per transaction with the counter move. Each

@@ -99,9 +99,7 @@ export async function listResults(userId: string, options: { examId?: string; li
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :r)',
         ExpressionAttributeValues: { ':pk': userPk(userId), ':r': resultEntity.skPrefix },
       };
-  const answer = await db().send(
-    new QueryCommand({ TableName: config.appTable, ...input, ScanIndexForward: false, Limit: options.limit, ExclusiveStartKey: options.startKey }),
-  );
+  const answer = await db().send(new QueryCommand({ TableName: config.appTable, ...input, ScanIndexForward: false, Limit: options.limit, ExclusiveStartKey: options.startKey }));
   return { items: (answer.Items ?? []).map(resultEntity.parse), lastKey: answer.LastEvaluatedKey };
 }
 

@@ -187,7 +187,15 @@ export async function writeStatsBatch(userId: string, job: JobRecord, stats: { i
   await transact([
     ...stats.map(statPut),
     done
-      ? { Delete: { TableName: config.appTable, Key: key, ConditionExpression: '#c = :prev', ExpressionAttributeNames: { '#c': 'cursor' }, ExpressionAttributeValues: { ':prev': job.cursor } } }
+      ? {
+          Delete: {
+            TableName: config.appTable,
+            Key: key,
+            ConditionExpression: '#c = :prev',
+            ExpressionAttributeNames: { '#c': 'cursor' },
+            ExpressionAttributeValues: { ':prev': job.cursor },
+          },
+        }
       : {
           Update: {
             TableName: config.appTable,
@@ -216,11 +224,7 @@ export async function putStat(stat: { item: QuestionStatItem; previous?: Item })
  * transaction (chunks beyond what fits are deleted after it). The summary either loses one
  * result (and takes its latest_* from `newest`) or, for the exam's last result, goes.
  */
-export async function removeResult(
-  result: ResultRecord,
-  detailKeys: Key[],
-  summary: { remove: true } | { remove: false; newest: ResultRecord | null },
-): Promise<void> {
+export async function removeResult(result: ResultRecord, detailKeys: Key[], summary: { remove: true } | { remove: false; newest: ResultRecord | null }): Promise<void> {
   const userId = result.user_id;
   const inTransaction = detailKeys.slice(0, 90);
   const items: TransactItem[] = [
@@ -256,9 +260,7 @@ export async function removeResult(
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: {
           ':minus': -1,
-          ...(latest
-            ? { ':lid': latest.id, ':lscore': latest.score, ':ltotal': latest.total_score, ':lcorrect': latest.correct_count, ':lat': latest.completed_at }
-            : {}),
+          ...(latest ? { ':lid': latest.id, ':lscore': latest.score, ':ltotal': latest.total_score, ':lcorrect': latest.correct_count, ':lat': latest.completed_at } : {}),
         },
       },
     });

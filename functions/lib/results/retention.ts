@@ -6,17 +6,7 @@ import { queryPages } from '../data/paginate.js';
 import { retry } from '../retry.js';
 import { primaryKeyOf, questionStatEntity, resultEntity, resultJobEntity, userPk } from '../data/entities/index.js';
 import { statCondition } from '../learning/question-stat.js';
-import {
-  asJob,
-  asResult,
-  detailsOfRevision,
-  getCounters,
-  getDetailItems,
-  getMany,
-  getSummary,
-  newestOtherResult,
-  type ResultRecord,
-} from './result-store.js';
+import { asJob, asResult, detailsOfRevision, getCounters, getDetailItems, getMany, getSummary, newestOtherResult, type ResultRecord } from './result-store.js';
 import { TransactionCancelled, removeResult } from './result-writes.js';
 import { runJob } from './stats-job.js';
 
@@ -95,21 +85,24 @@ async function drainStatistics(userId: string, contributions: Map<string, Contri
   const ids = [...contributions.keys()];
   for (let i = 0; i < ids.length; i += 100) {
     const batch = ids.slice(i, i + 100);
-    await retry(async () => {
-      const found = await getMany(batch.map((id) => questionStatEntity.key(userId, id)));
-      const items = batch.flatMap((id): TransactItem[] => {
-        const previous = found.get(questionStatEntity.key(userId, id).sk);
-        if (!previous) return [];
-        const take = contributions.get(id)!;
-        const total = Math.max(0, Number(previous.total_attempts ?? 0) - take.attempts);
-        const correct = Math.min(total, Math.max(0, Number(previous.correct_attempts ?? 0) - take.correct));
-        const condition = statCondition(previous);
-        if (total === 0) return [{ Delete: { TableName: config.appTable, Key: questionStatEntity.key(userId, id), ...condition } }];
-        const item = { ...previous, total_attempts: total, correct_attempts: correct, version: Number(previous.version ?? 0) + 1 };
-        return [{ Put: { TableName: config.appTable, Item: item, ...condition } }];
-      });
-      if (items.length) await db().send(new TransactWriteCommand({ TransactItems: items }));
-    }, { attempts: 5, baseMs: 20, shouldRetry: (error) => isTransactionCanceled(error) || isTransactionConflict(error) });
+    await retry(
+      async () => {
+        const found = await getMany(batch.map((id) => questionStatEntity.key(userId, id)));
+        const items = batch.flatMap((id): TransactItem[] => {
+          const previous = found.get(questionStatEntity.key(userId, id).sk);
+          if (!previous) return [];
+          const take = contributions.get(id)!;
+          const total = Math.max(0, Number(previous.total_attempts ?? 0) - take.attempts);
+          const correct = Math.min(total, Math.max(0, Number(previous.correct_attempts ?? 0) - take.correct));
+          const condition = statCondition(previous);
+          if (total === 0) return [{ Delete: { TableName: config.appTable, Key: questionStatEntity.key(userId, id), ...condition } }];
+          const item = { ...previous, total_attempts: total, correct_attempts: correct, version: Number(previous.version ?? 0) + 1 };
+          return [{ Put: { TableName: config.appTable, Item: item, ...condition } }];
+        });
+        if (items.length) await db().send(new TransactWriteCommand({ TransactItems: items }));
+      },
+      { attempts: 5, baseMs: 20, shouldRetry: (error) => isTransactionCanceled(error) || isTransactionConflict(error) },
+    );
   }
 }
 
@@ -125,10 +118,7 @@ export async function cleanupOldestResults(userId: string, percentage: number, d
   let deleted = 0;
   for (const listed of oldest) {
     if (Date.now() >= deadline) return { deleted, completed: false };
-    const [found, detailItems] = await Promise.all([
-      getMany([resultEntity.key(userId, listed.id), resultJobEntity.key(userId, listed.id)]),
-      getDetailItems(userId, listed.id),
-    ]);
+    const [found, detailItems] = await Promise.all([getMany([resultEntity.key(userId, listed.id), resultJobEntity.key(userId, listed.id)]), getDetailItems(userId, listed.id)]);
     const result = asResult(found.get(resultEntity.key(userId, listed.id).sk));
     if (!result) continue;
     const job = asJob(found.get(resultJobEntity.key(userId, listed.id).sk));

@@ -16,7 +16,13 @@ export const STATS_PER_BATCH = 99;
 
 export type StatWrite = { item: QuestionStatItem; previous?: Record<string, unknown> };
 
-export function statWrites(userId: string, graded: { question_id: string; is_correct: boolean }[], found: Map<string, Record<string, unknown>>, now: Date, examId: string): StatWrite[] {
+export function statWrites(
+  userId: string,
+  graded: { question_id: string; is_correct: boolean }[],
+  found: Map<string, Record<string, unknown>>,
+  now: Date,
+  examId: string,
+): StatWrite[] {
   return graded.map((d) => {
     const previous = found.get(questionStatEntity.key(userId, d.question_id).sk);
     return { item: nextStat(userId, d.question_id, previous, [d.is_correct], now, examId), previous };

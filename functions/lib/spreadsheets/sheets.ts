@@ -44,7 +44,10 @@ const formatLimit = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`
  * Then the first sheet is parsed with a row cap and returned as rows of trimmed strings
  * (row 0 is the header; `rowNumber` is the sheet's own 1-based row number).
  */
-export function readFirstSheet(file: UploadedFile, limits: SheetLimits = DEFAULT_SHEET_LIMITS): {
+export function readFirstSheet(
+  file: UploadedFile,
+  limits: SheetLimits = DEFAULT_SHEET_LIMITS,
+): {
   header: string[];
   rows: { rowNumber: number; cells: string[] }[];
 } {

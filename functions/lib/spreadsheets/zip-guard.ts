@@ -13,8 +13,7 @@ import { inflateRawSync } from 'node:zlib';
  * accept needs them.
  */
 export type ZipVerdict =
-  | { ok: true; entries: number; uncompressedBytes: number }
-  | { ok: false; reason: 'not_a_zip' | 'malformed' | 'too_large' | 'too_many_entries' | 'unsupported' };
+  { ok: true; entries: number; uncompressedBytes: number } | { ok: false; reason: 'not_a_zip' | 'malformed' | 'too_large' | 'too_many_entries' | 'unsupported' };
 
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;

@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Tag } from '../../../shared/contracts/tags.js';
-import { pickLocalized, type Language } from '../../../shared/domain/language.js';
+import type { Tag } from '#shared/contracts/tags.js';
+import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { batchGetAll } from '../data/batch-ops.js';

@@ -36,49 +36,39 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorPage,
         children: [
           page(undefined, 'home.title', async () => (await import('../features/home/components/home-page.js')).HomePage),
-          page('getting-started', 'gettingStarted.title', async () =>
-            (await import('../features/getting-started/components/getting-started-page.js')).GettingStartedPage),
-          page('privacy-policy', 'legal.privacy.title', async () =>
-            (await import('../features/legal/components/privacy-policy-page.js')).PrivacyPolicyPage),
-          page('terms-of-service', 'legal.terms.title', async () =>
-            (await import('../features/legal/components/terms-of-service-page.js')).TermsOfServicePage),
-          page('service-introduction', 'introduction.service.title', async () =>
-            (await import('../features/introduction/components/service-introduction-page.js')).ServiceIntroductionPage),
-          page('devops-interview', 'introduction.devops.title', async () =>
-            (await import('../features/introduction/components/devops-interview-page.js')).DevopsInterviewPage),
+          page('getting-started', 'gettingStarted.title', async () => (await import('../features/getting-started/components/getting-started-page.js')).GettingStartedPage),
+          page('privacy-policy', 'legal.privacy.title', async () => (await import('../features/legal/components/privacy-policy-page.js')).PrivacyPolicyPage),
+          page('terms-of-service', 'legal.terms.title', async () => (await import('../features/legal/components/terms-of-service-page.js')).TermsOfServicePage),
+          page(
+            'service-introduction',
+            'introduction.service.title',
+            async () => (await import('../features/introduction/components/service-introduction-page.js')).ServiceIntroductionPage,
+          ),
+          page('devops-interview', 'introduction.devops.title', async () => (await import('../features/introduction/components/devops-interview-page.js')).DevopsInterviewPage),
 
-          page('take-exam/:examId', 'takeExam.title', async () =>
-            (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
-          page('take-exam', 'takeExam.title', async () =>
-            (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
+          page('take-exam/:examId', 'takeExam.title', async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
+          page('take-exam', 'takeExam.title', async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
           unavailable('random-practice', 'randomPractice'),
           page('results', 'results.title', async () => (await import('../features/results/components/results-page.js')).ResultsPage),
-          page('question-files', 'questionFiles.title', async () =>
-            (await import('../features/question-files/components/question-files-page.js')).QuestionFilesPage),
-          page('create-exam', 'exams.create.title', async () =>
-            (await import('../features/exams/components/create-exam-page.js')).CreateExamPage),
-          page('exam-management', 'exams.management.title', async () =>
-            (await import('../features/exams/components/exam-management-page.js')).ExamManagementPage),
+          page('question-files', 'questionFiles.title', async () => (await import('../features/question-files/components/question-files-page.js')).QuestionFilesPage),
+          page('create-exam', 'exams.create.title', async () => (await import('../features/exams/components/create-exam-page.js')).CreateExamPage),
+          page('exam-management', 'exams.management.title', async () => (await import('../features/exams/components/exam-management-page.js')).ExamManagementPage),
           unavailable('exam-detail/:examId', 'examDetail'),
           unavailable('favorites', 'favorites'),
           unavailable('study-management', 'studyManagement'),
           unavailable('study-detail/:studyId', 'studyDetail'),
           unavailable('study-progress-dashboard/:studyId', 'studyProgressDashboard'),
           unavailable('member-management/:studyId', 'memberManagement'),
-          page('register', 'auth.register.title', async () =>
-            (await import('../features/auth/components/register-page.js')).RegisterPage),
+          page('register', 'auth.register.title', async () => (await import('../features/auth/components/register-page.js')).RegisterPage),
           page('login', 'auth.login.title', async () => (await import('../features/auth/components/login-page.js')).LoginPage),
           page('profile', 'profile.title', async () => (await import('../features/profile/components/profile-page.js')).ProfilePage),
-          page('user-management', 'userManagement.title', async () =>
-            (await import('../features/user-management/components/user-management-page.js')).UserManagementPage),
-          page('verify-email/:token', 'emailVerification.title', async () =>
-            (await import('../features/email-verification/components/verify-email-page.js')).VerifyEmailPage),
+          page('user-management', 'userManagement.title', async () => (await import('../features/user-management/components/user-management-page.js')).UserManagementPage),
+          page('verify-email/:token', 'emailVerification.title', async () => (await import('../features/email-verification/components/verify-email-page.js')).VerifyEmailPage),
 
           // Short links are answered by the API; an in-app link to one must leave the SPA.
           { path: 's/*', loader: ({ request }) => redirectDocument(new URL(request.url).pathname) },
 
-          page('*', 'statusPages.notFound.title', async () =>
-            (await import('../features/status-pages/components/not-found-page.js')).NotFoundPage),
+          page('*', 'statusPages.notFound.title', async () => (await import('../features/status-pages/components/not-found-page.js')).NotFoundPage),
         ],
       },
     ],

@@ -1,9 +1,5 @@
-import {
-  buildPath,
-  type RouteContract,
-  type ResponseOf,
-} from '../../../shared/contracts/define-route.js';
-import { errorAnswer } from '../../../shared/contracts/error-answer.js';
+import { buildPath, type RouteContract, type ResponseOf } from '#shared/contracts/define-route.js';
+import { errorAnswer } from '#shared/contracts/error-answer.js';
 import type { z } from 'zod';
 import { csrfTokenForRequest, refreshCsrfToken } from './csrf.js';
 import { getCurrentLanguage } from './current-language.js';
@@ -95,11 +91,7 @@ export interface FetchedFile {
 }
 
 /** Calls a route whose answer is a file (xlsx exports) and returns it with its name. */
-export async function fetchFile<C extends RouteContract>(
-  contract: C,
-  input: CallInput<C> = {},
-  fallbackName = 'download',
-): Promise<FetchedFile> {
+export async function fetchFile<C extends RouteContract>(contract: C, input: CallInput<C> = {}, fallbackName = 'download'): Promise<FetchedFile> {
   const response = await send(contract, input, '*/*');
   if (!response.ok) throw await toApiError(response);
   const blob = await response.blob();
@@ -109,11 +101,7 @@ export async function fetchFile<C extends RouteContract>(
 }
 
 /** Like fetchFile, then hands the file to the browser's save flow. Returns the name used. */
-export async function downloadFile<C extends RouteContract>(
-  contract: C,
-  input: CallInput<C> = {},
-  fallbackName = 'download',
-): Promise<string> {
+export async function downloadFile<C extends RouteContract>(contract: C, input: CallInput<C> = {}, fallbackName = 'download'): Promise<string> {
   const { blob, fileName } = await fetchFile(contract, input, fallbackName);
   const url = URL.createObjectURL(blob);
   try {
@@ -131,12 +119,7 @@ export async function downloadFile<C extends RouteContract>(
   return fileName;
 }
 
-async function send<C extends RouteContract>(
-  contract: C,
-  input: CallInput<C>,
-  accept: string,
-  csrfRetried = false,
-): Promise<Response> {
+async function send<C extends RouteContract>(contract: C, input: CallInput<C>, accept: string, csrfRetried = false): Promise<Response> {
   const headers = new Headers({ Accept: accept, 'Accept-Language': getCurrentLanguage(), ...input.headers });
   let body: BodyInit | undefined;
   if (input.body !== undefined && contract.bodyKind !== 'none') {

@@ -1,4 +1,4 @@
-import { getCsrfToken } from '../../../shared/contracts/system.js';
+import { getCsrfToken } from '#shared/contracts/system.js';
 // A cycle with api-client, resolved at call time: unsafe calls ask this module for the token,
 // and the token itself comes through the typed client (a GET, which needs no token).
 import { callApi } from './api-client.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '../../../shared/domain/language.js';
+import { DEFAULT_LANGUAGE, type Language } from '#shared/domain/language.js';
 
 /**
  * The language in use, kept apart from i18n.ts so the API client can send Accept-Language

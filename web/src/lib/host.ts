@@ -1,4 +1,4 @@
-import { SPECIAL_DOMAIN_TAG, specialDomainOf, type SpecialDomain } from '../../../shared/domain/special-domain.js';
+import { SPECIAL_DOMAIN_TAG, specialDomainOf, type SpecialDomain } from '#shared/domain/special-domain.js';
 
 /**
  * Everything that depends on the host name lives here, so a new domain rule is one edit

@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useSyncExternalStore } from 'react';
-import { getTranslations } from '../../../shared/contracts/system.js';
-import { resolveLanguage, type Language } from '../../../shared/domain/language.js';
+import { getTranslations } from '#shared/contracts/system.js';
+import { resolveLanguage, type Language } from '#shared/domain/language.js';
 import { callApi } from './api-client.js';
 import { setCurrentLanguage } from './current-language.js';
 import { hostForLanguage } from './host.js';
@@ -77,10 +77,7 @@ export async function initI18n(language: Language, loader: BundleLoader): Promis
 function ensureLoaded(language: Language): Promise<void> {
   let pending = loadedLanguages.get(language);
   if (!pending) {
-    pending = Promise.all([
-      loadBundle ? loadBundle(language) : Promise.resolve({}),
-      loadServerTranslations(language),
-    ]).then(([bundled, server]) => {
+    pending = Promise.all([loadBundle ? loadBundle(language) : Promise.resolve({}), loadServerTranslations(language)]).then(([bundled, server]) => {
       i18n.addResourceBundle(language, 'translation', bundled, true, true);
       if (server) i18n.addResourceBundle(language, 'translation', { [SERVER_NAMESPACE_KEY]: server }, true, true);
     });

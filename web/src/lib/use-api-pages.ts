@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
-import type { RouteContract, ResponseOf } from '../../../shared/contracts/define-route.js';
+import type { RouteContract, ResponseOf } from '#shared/contracts/define-route.js';
 import { callApi, urlFor, type ApiError, type CallInput } from './api-client.js';
 import { assertRead, listVersion, subscribeListVersions } from './use-api.js';
 
@@ -14,11 +14,7 @@ type PageKey = readonly ['api-pages', string, string, string, number, string | n
  * Every `invalidate` of the contract starts it again too (a new key per list version).
  * In its own module so screens without a paged list do not load swr/infinite.
  */
-export function useApiPages<C extends RouteContract>(
-  contract: C,
-  query: CallInput<C>['query'] | null,
-  config?: SWRInfiniteConfiguration<ResponseOf<C> & PagedAnswer, ApiError>,
-) {
+export function useApiPages<C extends RouteContract>(contract: C, query: CallInput<C>['query'] | null, config?: SWRInfiniteConfiguration<ResponseOf<C> & PagedAnswer, ApiError>) {
   assertRead(contract);
   const { i18n } = useTranslation();
   const version = useSyncExternalStore(subscribeListVersions, () => listVersion(contract));

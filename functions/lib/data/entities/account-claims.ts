@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { normalizeLogin } from '../../../../shared/domain/accounts.js';
+import { normalizeLogin } from '#shared/domain/accounts.js';
 import { lazy, type StoredItem } from './item.js';
 
 /**

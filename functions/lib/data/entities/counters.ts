@@ -7,11 +7,13 @@ import { PENDING_RESET_SUFFIX, scheduledPartition, scheduledShardOf } from './sc
  * `USER#<id>`/`COUNTERS`: the user's `result_count` and `exam_count` (O(1) totals for lists),
  * and `stats_reset_cutoff` while a statistics reset is unfinished.
  */
-const countersSchema = /* @__PURE__ */ lazy(() => z.object({
-  result_count: orDefault(z.number(), 0).transform((n) => Math.max(0, n)),
-  exam_count: orDefault(z.number(), 0).transform((n) => Math.max(0, n)),
-  stats_reset_cutoff: z.string().optional(),
-}));
+const countersSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    result_count: orDefault(z.number(), 0).transform((n) => Math.max(0, n)),
+    exam_count: orDefault(z.number(), 0).transform((n) => Math.max(0, n)),
+    stats_reset_cutoff: z.string().optional(),
+  }),
+);
 export type CountersRecord = z.infer<ReturnType<typeof countersSchema>>;
 
 export const countersEntity = {

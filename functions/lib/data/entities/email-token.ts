@@ -7,7 +7,9 @@ import { userPk } from './key-parts.js';
  * (`EMAILTOKEN#<hash>`/`EMAILTOKEN`); gsi1 `USER#<id>#EMAILTOKENS` lets withdrawal find (and
  * delete) a user's pending tokens, which hold their address.
  */
-const emailTokenSchema = /* @__PURE__ */ lazy(() => z.object({ userId: orDefault(z.string(), ''), email: orDefault(z.string(), ''), createdAt: z.number().optional(), expiresAt: z.number().optional() }));
+const emailTokenSchema = /* @__PURE__ */ lazy(() =>
+  z.object({ userId: orDefault(z.string(), ''), email: orDefault(z.string(), ''), createdAt: z.number().optional(), expiresAt: z.number().optional() }),
+);
 export type EmailTokenRecord = z.infer<ReturnType<typeof emailTokenSchema>>;
 
 export const emailTokenEntity = {

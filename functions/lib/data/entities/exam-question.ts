@@ -6,8 +6,22 @@ import { storedQuestionSchema, type StoredQuestion } from './stored-question.js'
 
 /** The question fields an exam copy keeps (everything but the keys of its old home). */
 const QUESTION_FIELDS = [
-  'id', 'file_id', 'csv_id', 'title_ko', 'title_en', 'content_ko', 'content_en', 'answer_ko', 'answer_en',
-  'explanation_ko', 'explanation_en', 'difficulty', 'url', 'group_id', 'created_language', 'created_at',
+  'id',
+  'file_id',
+  'csv_id',
+  'title_ko',
+  'title_en',
+  'content_ko',
+  'content_en',
+  'answer_ko',
+  'answer_en',
+  'explanation_ko',
+  'explanation_en',
+  'difficulty',
+  'url',
+  'group_id',
+  'created_language',
+  'created_at',
 ] as const;
 
 const examIdSchema = /* @__PURE__ */ lazy(() => z.object({ exam_id: z.string() }));

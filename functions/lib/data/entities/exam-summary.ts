@@ -3,18 +3,20 @@ import { lazy, itemParser } from './item.js';
 import { userPk } from './key-parts.js';
 
 /** `USER#<userId>`/`EXAMSUM#<examId>`: the user's totals of one exam; gsi2 `EXAM#<examId>#TAKERS` / `<userId>`. */
-const summarySchema = /* @__PURE__ */ lazy(() => z.object({
-  exam_id: z.string(),
-  exam_title: z.string(),
-  total_questions: z.number(),
-  result_count: z.number(),
-  latest_result_id: z.string(),
-  latest_score: z.number(),
-  latest_total_score: z.number(),
-  latest_correct_count: z.number(),
-  last_completed_at: z.string(),
-  correct_question_ids: z.set(z.string()).optional(),
-}));
+const summarySchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    exam_id: z.string(),
+    exam_title: z.string(),
+    total_questions: z.number(),
+    result_count: z.number(),
+    latest_result_id: z.string(),
+    latest_score: z.number(),
+    latest_total_score: z.number(),
+    latest_correct_count: z.number(),
+    last_completed_at: z.string(),
+    correct_question_ids: z.set(z.string()).optional(),
+  }),
+);
 export type SummaryRecord = z.infer<ReturnType<typeof summarySchema>>;
 const SK_PREFIX = 'EXAMSUM#';
 

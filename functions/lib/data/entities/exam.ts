@@ -1,47 +1,49 @@
 import * as z from 'zod';
-import { languageSchema } from '../../../../shared/domain/language.js';
+import { languageSchema } from '#shared/domain/language.js';
 import { lazy, itemParser, orDefault, withoutKeys, type StoredItem } from './item.js';
 import { shardOf, userPk } from './key-parts.js';
 import { tagRefSchema } from './tag.js';
 
 /** The exam item `EXAM#<id>`/`EXAM`; its questions are `Q#<position>` items of the same partition (exam-question.ts). */
-const examSchema = /* @__PURE__ */ lazy(() => z.object({
-  id: z.string(),
-  title: z.string(),
-  title_ko: orDefault(z.string(), ''),
-  title_en: orDefault(z.string(), ''),
-  /** nameKey(title): the creator's reservation `USER#<creator>`/`EXAMTITLE#<key>` (exam-title-claim.ts). */
-  title_key: z.string(),
-  description_ko: orDefault(z.string(), ''),
-  description_en: orDefault(z.string(), ''),
-  created_at: z.string(),
-  created_language: languageSchema,
-  is_original: z.boolean(),
-  original_exam: orDefault(z.string().nullable(), null),
-  version_number: z.number(),
-  /** On an original: how many versions were made (the next retake is version_count + 2). */
-  version_count: z.number().optional(),
-  is_public: z.boolean(),
-  file_name: orDefault(z.string().nullable(), null),
-  file_id: orDefault(z.string().nullable(), null),
-  total_questions: z.number(),
-  created_by_id: z.string(),
-  created_by_username: z.string(),
-  tags: orDefault(z.array(tagRefSchema()), []),
-  tag_ids: orDefault(z.array(z.string()), []),
-  force_answer: orDefault(z.boolean(), false),
-  voice_mode_enabled: orDefault(z.boolean(), false),
-  ai_mock_interview: orDefault(z.boolean(), false),
-  /** Lower-cased titles, for the title search filter. */
-  search_text: orDefault(z.string(), ''),
-  /** Studies linking this exam (written by the studies feature). */
-  study_ids: z.array(z.string()).optional(),
-  /**
-   * A personal exam made for the caller by the product rather than by them (`single`: the
-   * single-question mode's exam). Kept out of the exam lists: no gsi2 keys, filtered from "my exams".
-   */
-  kind: z.literal('single').optional(),
-}));
+const examSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    title_ko: orDefault(z.string(), ''),
+    title_en: orDefault(z.string(), ''),
+    /** nameKey(title): the creator's reservation `USER#<creator>`/`EXAMTITLE#<key>` (exam-title-claim.ts). */
+    title_key: z.string(),
+    description_ko: orDefault(z.string(), ''),
+    description_en: orDefault(z.string(), ''),
+    created_at: z.string(),
+    created_language: languageSchema,
+    is_original: z.boolean(),
+    original_exam: orDefault(z.string().nullable(), null),
+    version_number: z.number(),
+    /** On an original: how many versions were made (the next retake is version_count + 2). */
+    version_count: z.number().optional(),
+    is_public: z.boolean(),
+    file_name: orDefault(z.string().nullable(), null),
+    file_id: orDefault(z.string().nullable(), null),
+    total_questions: z.number(),
+    created_by_id: z.string(),
+    created_by_username: z.string(),
+    tags: orDefault(z.array(tagRefSchema()), []),
+    tag_ids: orDefault(z.array(z.string()), []),
+    force_answer: orDefault(z.boolean(), false),
+    voice_mode_enabled: orDefault(z.boolean(), false),
+    ai_mock_interview: orDefault(z.boolean(), false),
+    /** Lower-cased titles, for the title search filter. */
+    search_text: orDefault(z.string(), ''),
+    /** Studies linking this exam (written by the studies feature). */
+    study_ids: z.array(z.string()).optional(),
+    /**
+     * A personal exam made for the caller by the product rather than by them (`single`: the
+     * single-question mode's exam). Kept out of the exam lists: no gsi2 keys, filtered from "my exams".
+     */
+    kind: z.literal('single').optional(),
+  }),
+);
 export type ExamRecord = z.infer<ReturnType<typeof examSchema>>;
 
 /**

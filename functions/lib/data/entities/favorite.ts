@@ -4,15 +4,17 @@ import { userPk } from './key-parts.js';
 import { storedQuestionSchema } from './stored-question.js';
 
 /** `USER#<id>`/`FAV#<questionId>`: a snapshot of the question and of the exam it was favorited in. */
-const favoriteSchema = /* @__PURE__ */ lazy(() => z.object({
-  question_id: z.string(),
-  question: storedQuestionSchema(),
-  exam_id: z.string(),
-  exam_title: z.string(),
-  exam_title_ko: z.string(),
-  exam_title_en: z.string(),
-  favorited_at: z.string(),
-}));
+const favoriteSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    question_id: z.string(),
+    question: storedQuestionSchema(),
+    exam_id: z.string(),
+    exam_title: z.string(),
+    exam_title_ko: z.string(),
+    exam_title_en: z.string(),
+    favorited_at: z.string(),
+  }),
+);
 export type FavoriteRecord = z.infer<ReturnType<typeof favoriteSchema>>;
 const SK_PREFIX = 'FAV#';
 

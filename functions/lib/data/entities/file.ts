@@ -1,32 +1,45 @@
 import * as z from 'zod';
-import { languageSchema } from '../../../../shared/domain/language.js';
+import { languageSchema } from '#shared/domain/language.js';
 import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
 /** The file record `FILE#<id>`/`FILE`; its questions sit beside it as `Q#<order>` items (file-question.ts). */
-const fileSchema = /* @__PURE__ */ lazy(() => z.object({
-  id: z.string(),
-  name: z.string(),
-  name_key: z.string(),
-  owner_id: z.string(),
-  owner_username: z.string(),
-  size: z.number(),
-  /** Seconds since the epoch (spec 2 §3). */
-  modified: z.number(),
-  max_questions: z.number(),
-  is_public: z.boolean(),
-  s3_key: z.string(),
-  language: languageSchema,
-  created_at: z.string(),
-  /** One letter per question order (E, M, H): difficulty filters without reading the questions. */
-  difficulties: z.string(),
-}));
+const fileSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    name_key: z.string(),
+    owner_id: z.string(),
+    owner_username: z.string(),
+    size: z.number(),
+    /** Seconds since the epoch (spec 2 §3). */
+    modified: z.number(),
+    max_questions: z.number(),
+    is_public: z.boolean(),
+    s3_key: z.string(),
+    language: languageSchema,
+    created_at: z.string(),
+    /** One letter per question order (E, M, H): difficulty filters without reading the questions. */
+    difficulties: z.string(),
+  }),
+);
 export type FileRecord = z.infer<ReturnType<typeof fileSchema>>;
 
 /** What the file lists project (files/repository.ts `queryFiles`). */
-const fileListingSchema = /* @__PURE__ */ lazy(() => fileSchema().pick({
-  id: true, name: true, name_key: true, owner_id: true, owner_username: true, size: true, modified: true, max_questions: true, is_public: true, language: true,
-}));
+const fileListingSchema = /* @__PURE__ */ lazy(() =>
+  fileSchema().pick({
+    id: true,
+    name: true,
+    name_key: true,
+    owner_id: true,
+    owner_username: true,
+    size: true,
+    modified: true,
+    max_questions: true,
+    is_public: true,
+    language: true,
+  }),
+);
 export type FileListing = z.infer<ReturnType<typeof fileListingSchema>>;
 
 const visibilityPartition = (isPublic: boolean) => (isPublic ? 'PUBLICFILES' : 'PRIVATEFILES');

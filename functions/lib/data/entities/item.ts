@@ -47,8 +47,11 @@ export function primaryKeyOf(item: StoredItem): PrimaryKey {
 }
 
 /** A field older items may lack (or hold null in): read as `fallback`. */
-export const orDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
-  schema.nullish().transform((value) => value ?? fallback);
+export const orDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) => schema.nullish().transform((value) => value ?? fallback);
 
 /** A flag stored loosely by older writers: any truthy value is on. */
-export const flag = () => z.unknown().optional().transform((value) => !!value);
+export const flag = () =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => !!value);

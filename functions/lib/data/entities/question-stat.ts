@@ -10,11 +10,13 @@ import { userPk } from './key-parts.js';
 const SK_PREFIX = 'QSTAT#';
 
 /** What readers use: the counts (reads may project only these). */
-const questionStatSchema = /* @__PURE__ */ lazy(() => z.object({
-  question_id: z.string(),
-  total_attempts: orDefault(z.number(), 0),
-  correct_attempts: orDefault(z.number(), 0),
-}));
+const questionStatSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    question_id: z.string(),
+    total_attempts: orDefault(z.number(), 0),
+    correct_attempts: orDefault(z.number(), 0),
+  }),
+);
 export type QuestionStat = z.infer<ReturnType<typeof questionStatSchema>>;
 
 export const questionStatEntity = {

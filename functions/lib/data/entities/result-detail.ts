@@ -2,14 +2,16 @@ import * as z from 'zod';
 import { lazy, itemParser, type StoredItem } from './item.js';
 import { pad, userPk } from './key-parts.js';
 
-export const detailEntrySchema = /* @__PURE__ */ lazy(() => z.object({
-  question_id: z.string(),
-  csv_id: z.string(),
-  title: z.string(),
-  answer: z.string(),
-  is_correct: z.boolean(),
-  elapsed_seconds: z.number(),
-}));
+export const detailEntrySchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    question_id: z.string(),
+    csv_id: z.string(),
+    title: z.string(),
+    answer: z.string(),
+    is_correct: z.boolean(),
+    elapsed_seconds: z.number(),
+  }),
+);
 export type DetailEntry = z.infer<ReturnType<typeof detailEntrySchema>>;
 const chunkSchema = /* @__PURE__ */ lazy(() => z.object({ chunk: z.number(), details: z.array(detailEntrySchema()) }));
 export type ChunkRecord = z.infer<ReturnType<typeof chunkSchema>>;

@@ -3,15 +3,17 @@ import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
 /** `USER#<id>`/`RESULTJOB#<resultId>`: statistics still to apply for a submit that did not fit one transaction (deleted when done). */
-const jobSchema = /* @__PURE__ */ lazy(() => z.object({
-  result_id: z.string(),
-  exam_id: z.string(),
-  /** [questionId, 1 = correct | 0 = wrong] in apply order. */
-  pending: z.array(z.tuple([z.string(), z.number()])),
-  cursor: z.number(),
-  answered_at: z.string(),
-  updated_at: z.string(),
-}));
+const jobSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    result_id: z.string(),
+    exam_id: z.string(),
+    /** [questionId, 1 = correct | 0 = wrong] in apply order. */
+    pending: z.array(z.tuple([z.string(), z.number()])),
+    cursor: z.number(),
+    answered_at: z.string(),
+    updated_at: z.string(),
+  }),
+);
 export type JobRecord = z.infer<ReturnType<typeof jobSchema>>;
 const SK_PREFIX = 'RESULTJOB#';
 

@@ -3,29 +3,31 @@ import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
 /** `USER#<id>`/`RESULT#<resultId>`: totals and snapshots; details are separate chunk items (result-detail.ts). */
-const resultSchema = /* @__PURE__ */ lazy(() => z.object({
-  id: z.string(),
-  user_id: z.string(),
-  username: z.string(),
-  exam_id: z.string(),
-  exam_title: z.string(),
-  exam_title_ko: z.string(),
-  exam_title_en: z.string(),
-  study_id: z.string().nullable(),
-  score: z.number(),
-  total_score: z.number(),
-  correct_count: z.number(),
-  wrong_count: z.number(),
-  answered_count: z.number(),
-  elapsed_seconds: z.number(),
-  completed_at: z.string(),
-  created_at: z.string(),
-  /** Bumped by every continue, which conditions its write on it (optimistic lock). */
-  revision: z.number(),
-  /** Key tag of the current detail chunks (new on every write). */
-  detail_tag: z.string(),
-  detail_chunks: z.number(),
-}));
+const resultSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    id: z.string(),
+    user_id: z.string(),
+    username: z.string(),
+    exam_id: z.string(),
+    exam_title: z.string(),
+    exam_title_ko: z.string(),
+    exam_title_en: z.string(),
+    study_id: z.string().nullable(),
+    score: z.number(),
+    total_score: z.number(),
+    correct_count: z.number(),
+    wrong_count: z.number(),
+    answered_count: z.number(),
+    elapsed_seconds: z.number(),
+    completed_at: z.string(),
+    created_at: z.string(),
+    /** Bumped by every continue, which conditions its write on it (optimistic lock). */
+    revision: z.number(),
+    /** Key tag of the current detail chunks (new on every write). */
+    detail_tag: z.string(),
+    detail_chunks: z.number(),
+  }),
+);
 export type ResultRecord = z.infer<ReturnType<typeof resultSchema>>;
 const SK_PREFIX = 'RESULT#';
 

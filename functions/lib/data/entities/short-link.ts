@@ -5,13 +5,15 @@ import { lazy, itemParser, type StoredItem } from './item.js';
  * Ephemeral table: `SHORT#<code>`/`SHORT` {url, createdBy, createdAt, expiresAt}. TTL
  * (`expiresAt`, epoch seconds) cleans up eventually; readers check `expiresAt` themselves.
  */
-const shortLinkSchema = /* @__PURE__ */ lazy(() => z.object({
-  code: z.string(),
-  url: z.string(),
-  createdBy: z.string().nullable(),
-  createdAt: z.number(),
-  expiresAt: z.number(),
-}));
+const shortLinkSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    code: z.string(),
+    url: z.string(),
+    createdBy: z.string().nullable(),
+    createdAt: z.number(),
+    expiresAt: z.number(),
+  }),
+);
 export type ShortLink = z.infer<ReturnType<typeof shortLinkSchema>>;
 
 export const shortLinkEntity = {

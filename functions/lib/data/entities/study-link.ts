@@ -2,12 +2,14 @@ import * as z from 'zod';
 import { lazy, withoutKeys, type StoredItem } from './item.js';
 
 /** `EXAM#<id>`/`STUDYLINK#<studyId>#<taskId>` (written by the studies feature, S13). */
-const studyLinkSchema = /* @__PURE__ */ lazy(() => z.looseObject({
-  study_id: z.string().optional(),
-  study_title_ko: z.string().optional(),
-  study_title_en: z.string().optional(),
-  is_public: z.boolean().optional(),
-}));
+const studyLinkSchema = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    study_id: z.string().optional(),
+    study_title_ko: z.string().optional(),
+    study_title_en: z.string().optional(),
+    is_public: z.boolean().optional(),
+  }),
+);
 export type StudyLinkRecord = z.infer<ReturnType<typeof studyLinkSchema>> & { study_id: string };
 const SK_PREFIX = 'STUDYLINK#';
 

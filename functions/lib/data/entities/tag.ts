@@ -2,14 +2,16 @@ import * as z from 'zod';
 import { lazy, itemParser, orDefault, type StoredItem } from './item.js';
 
 /** `TAG#<id>`/`TAG`, listed in gsi1 `TAGS` / `<nameKey(name_ko)>#<id>`. */
-const tagSchema = /* @__PURE__ */ lazy(() => z.object({
-  id: z.string(),
-  name_ko: z.string(),
-  name_en: z.string(),
-  usage_count: orDefault(z.number(), 0),
-  created_by: z.string().optional(),
-  created_at: z.string().optional(),
-}));
+const tagSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    id: z.string(),
+    name_ko: z.string(),
+    name_en: z.string(),
+    usage_count: orDefault(z.number(), 0),
+    created_by: z.string().optional(),
+    created_at: z.string().optional(),
+  }),
+);
 export type TagRecord = z.infer<ReturnType<typeof tagSchema>>;
 
 /** What an exam keeps of each of its tags (names denormalised: tags are never renamed). */

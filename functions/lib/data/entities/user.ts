@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { normalizeLogin } from '../../../../shared/domain/accounts.js';
-import { LIMITS } from '../../../../shared/domain/limits.js';
-import { ROLES } from '../../../../shared/domain/roles.js';
-import type { Language } from '../../../../shared/domain/language.js';
+import { normalizeLogin } from '#shared/domain/accounts.js';
+import { LIMITS } from '#shared/domain/limits.js';
+import { ROLES } from '#shared/domain/roles.js';
+import type { Language } from '#shared/domain/language.js';
 import { lazy, flag, orDefault, withoutKeys, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 import { scheduledPartition, scheduledShardOf } from './scheduled-shards.js';
@@ -24,28 +24,33 @@ const USERS_PARTITION = 'USERS';
 export const USER_SK = 'USER';
 
 /** Fields older items may lack get their defaults on read. */
-const userSchema = /* @__PURE__ */ lazy(() => z.object({
-  id: z.string(),
-  username: z.string(),
-  email: orDefault(z.string(), ''),
-  first_name: orDefault(z.string(), ''),
-  last_name: orDefault(z.string(), ''),
-  affiliation: orDefault(z.string(), ''),
-  location: orDefault(z.string(), ''),
-  role: orDefault(z.enum(ROLES), 'user_role'),
-  is_superuser: flag(),
-  is_staff: flag(),
-  email_verified: flag(),
-  language: z.unknown().optional().transform((value): Language => (value === 'en' ? 'en' : 'ko')),
-  /** ISO 8601. */
-  date_joined: z.string(),
-  passwordHash: orDefault(z.string(), ''),
-  auth_provider: z.enum(['password', 'google', 'sheet', 'admin']).catch('password'),
-  random_exam_email_enabled: flag(),
-  random_exam_question_count: orDefault(z.number(), LIMITS.profileQuestionCount.default),
-  retention_cleanup_enabled: flag(),
-  retention_cleanup_percentage: orDefault(z.number(), LIMITS.retentionPercentage.default),
-}));
+const userSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    id: z.string(),
+    username: z.string(),
+    email: orDefault(z.string(), ''),
+    first_name: orDefault(z.string(), ''),
+    last_name: orDefault(z.string(), ''),
+    affiliation: orDefault(z.string(), ''),
+    location: orDefault(z.string(), ''),
+    role: orDefault(z.enum(ROLES), 'user_role'),
+    is_superuser: flag(),
+    is_staff: flag(),
+    email_verified: flag(),
+    language: z
+      .unknown()
+      .optional()
+      .transform((value): Language => (value === 'en' ? 'en' : 'ko')),
+    /** ISO 8601. */
+    date_joined: z.string(),
+    passwordHash: orDefault(z.string(), ''),
+    auth_provider: z.enum(['password', 'google', 'sheet', 'admin']).catch('password'),
+    random_exam_email_enabled: flag(),
+    random_exam_question_count: orDefault(z.number(), LIMITS.profileQuestionCount.default),
+    retention_cleanup_enabled: flag(),
+    retention_cleanup_percentage: orDefault(z.number(), LIMITS.retentionPercentage.default),
+  }),
+);
 export type UserRecord = z.infer<ReturnType<typeof userSchema>>;
 
 export const userEntity = {
@@ -56,8 +61,7 @@ export const userEntity = {
   /** Sparse gsi2 while a scheduled feature is on (scheduled-shards.ts). */
   scheduledIndex: (userId: string) => ({ gsi2pk: scheduledPartition(scheduledShardOf(userId)), gsi2sk: userId }),
   /** Whether a user (USER item fields) belongs in the SCHEDULED shards. */
-  wantsScheduling: (user: { retention_cleanup_enabled?: boolean; random_exam_email_enabled?: boolean }) =>
-    !!user.retention_cleanup_enabled || !!user.random_exam_email_enabled,
+  wantsScheduling: (user: { retention_cleanup_enabled?: boolean; random_exam_email_enabled?: boolean }) => !!user.retention_cleanup_enabled || !!user.random_exam_email_enabled,
   item(user: UserRecord): StoredItem {
     return {
       ...userEntity.key(user.id),

@@ -1,4 +1,4 @@
-import type { Language } from '../../../../shared/domain/language.js';
+import type { Language } from '#shared/domain/language.js';
 import type { TranslationTree } from '../../lib/translation-shape.js';
 
 /** One chunk per locale, so a Korean visitor never downloads the English texts and vice versa. */

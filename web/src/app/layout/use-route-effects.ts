@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useNavigationType } from 'react-router-dom';
-import { LIMITS } from '../../../../shared/domain/limits.js';
+import { LIMITS } from '#shared/domain/limits.js';
 import { SITE } from '../../config/site.js';
 import { isRouteHandle } from '../route-handle.js';
 
@@ -27,17 +27,17 @@ function useFavicon(pathname: string) {
 function useDocumentTitle() {
   const { t, i18n } = useTranslation();
   const matches = useMatches();
-  const handle = [...matches].reverse().map((m) => m.handle).find(isRouteHandle);
+  const handle = [...matches]
+    .reverse()
+    .map((m) => m.handle)
+    .find(isRouteHandle);
   useEffect(() => {
     document.title = handle ? `${t(handle.titleKey)} · ${SITE.name}` : SITE.name;
   }, [handle, t, i18n.language]);
 }
 
 function isMobile(): boolean {
-  return (
-    window.matchMedia(`(max-width: ${LIMITS.mobileWidthPx}px)`).matches ||
-    /Mobi|Android|iPhone|iPad|iPod/i.test(navigator.userAgent)
-  );
+  return window.matchMedia(`(max-width: ${LIMITS.mobileWidthPx}px)`).matches || /Mobi|Android|iPhone|iPad|iPod/i.test(navigator.userAgent);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isLanguage } from '../../../../shared/domain/language.js';
+import { isLanguage } from '#shared/domain/language.js';
 import { applyLanguage, currentLanguage } from '../i18n.js';
 import { LOCAL_KEYS, localStore } from '../storage.js';
 import { saveLanguageOnServer } from './api/change-language.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ROLES } from '../../../../shared/domain/roles.js';
+import { ROLES } from '#shared/domain/roles.js';
 
 /**
  * The user as kept in localStorage `user` (spec 1 §3). Parsed leniently: the login screens and

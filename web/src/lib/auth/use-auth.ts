@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isSiteAdmin } from '../../../../shared/domain/roles.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
 import { getAuthUser, setAuthUser, subscribeAuth } from './auth-store.js';
 import type { AuthUser } from './auth-user.js';
 

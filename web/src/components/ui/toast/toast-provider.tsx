@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { LIMITS } from '../../../../../shared/domain/limits.js';
+import { LIMITS } from '#shared/domain/limits.js';
 import { ToastContext, type ToastApi, type ToastOptions, type ToastType } from './toast-context.js';
 import styles from './toast.module.css';
 
@@ -59,11 +59,7 @@ function ToastItem({ toast, onClose, closeLabel }: { toast: Toast; onClose: (id:
   }, [toast, onClose]);
 
   return (
-    <div
-      className={`${styles.toast} ${styles[toast.type]}`}
-      role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
-      data-toast-type={toast.type}
-    >
+    <div className={`${styles.toast} ${styles[toast.type]}`} role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'} data-toast-type={toast.type}>
       <span className={styles.icon} aria-hidden="true">
         {ICONS[toast.type]}
       </span>

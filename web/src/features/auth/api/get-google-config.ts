@@ -1,4 +1,4 @@
-import { googleOauthConfig } from '../../../../../shared/contracts/auth.js';
+import { googleOauthConfig } from '#shared/contracts/auth.js';
 import { currentHost } from '../../../lib/host.js';
 import { useApi } from '../../../lib/use-api.js';
 

@@ -1,5 +1,5 @@
-import { googleSignIn as googleSignInRoute } from '../../../../../shared/contracts/auth.js';
-import type { Language } from '../../../../../shared/domain/language.js';
+import { googleSignIn as googleSignInRoute } from '#shared/contracts/auth.js';
+import type { Language } from '#shared/domain/language.js';
 import { callApi } from '../../../lib/api-client.js';
 import { alignLanguageWithAccount } from '../../../lib/auth/account-language.js';
 import { completeSignIn } from '../../../lib/auth/sign-in.js';

@@ -1,5 +1,5 @@
-import { register as registerRoute } from '../../../../../shared/contracts/auth.js';
-import type { Language } from '../../../../../shared/domain/language.js';
+import { register as registerRoute } from '#shared/contracts/auth.js';
+import type { Language } from '#shared/domain/language.js';
 import { callApi } from '../../../lib/api-client.js';
 
 export interface RegistrationInput {

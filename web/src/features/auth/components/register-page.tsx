@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { PASSWORD_RULES } from '../../../../../shared/domain/accounts.js';
-import { LIMITS } from '../../../../../shared/domain/limits.js';
+import { PASSWORD_RULES } from '#shared/domain/accounts.js';
+import { LIMITS } from '#shared/domain/limits.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { TextField } from '../../../components/ui/form/text-field.js';

@@ -1,4 +1,4 @@
-import { verifyEmail as route } from '../../../../../shared/contracts/auth.js';
+import { verifyEmail as route } from '#shared/contracts/auth.js';
 import { callApi } from '../../../lib/api-client.js';
 
 /**

@@ -1,4 +1,4 @@
-import { deleteExamLegacy as route, listExams, subscribedExams } from '../../../../../shared/contracts/exams.js';
+import { deleteExamLegacy as route, listExams, subscribedExams } from '#shared/contracts/exams.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

@@ -1,4 +1,4 @@
-import { listExams } from '../../../../../shared/contracts/exams.js';
+import { listExams } from '#shared/contracts/exams.js';
 import { useApiPages } from '../../../lib/use-api-pages.js';
 import type { ExamListQuery } from './get-exams.js';
 

@@ -1,5 +1,5 @@
-import { listExams } from '../../../../../shared/contracts/exams.js';
-import { LIMITS } from '../../../../../shared/domain/limits.js';
+import { listExams } from '#shared/contracts/exams.js';
+import { LIMITS } from '#shared/domain/limits.js';
 import type { CallInput } from '../../../lib/api-client.js';
 import { useApi } from '../../../lib/use-api.js';
 
@@ -22,8 +22,5 @@ export function useMyExams() {
 
 /** The caller's own exams' titles, for the duplicate-title check of the create form. */
 export function useMyExamTitles(enabled = true) {
-  return useApi(
-    listExams,
-    enabled ? { query: { my_exams: 'true', page_size: LIMITS.examListPageSize, select: 'title,title_ko,title_en' } } : null,
-  );
+  return useApi(listExams, enabled ? { query: { my_exams: 'true', page_size: LIMITS.examListPageSize, select: 'title,title_ko,title_en' } } : null);
 }

@@ -1,4 +1,4 @@
-import { listExams, toggleOriginal as route } from '../../../../../shared/contracts/exams.js';
+import { listExams, toggleOriginal as route } from '#shared/contracts/exams.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

@@ -1,5 +1,5 @@
-import { listExams, updateExam } from '../../../../../shared/contracts/exams.js';
-import type { Tag } from '../../../../../shared/contracts/tags.js';
+import { listExams, updateExam } from '#shared/contracts/exams.js';
+import type { Tag } from '#shared/contracts/tags.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

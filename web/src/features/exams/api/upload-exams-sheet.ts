@@ -1,4 +1,4 @@
-import { listExams, uploadExamsSheet as route } from '../../../../../shared/contracts/exams.js';
+import { listExams, uploadExamsSheet as route } from '#shared/contracts/exams.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

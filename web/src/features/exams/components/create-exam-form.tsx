@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { RANDOM_OPTIONS, type RandomOption } from '../../../../../shared/contracts/exams.js';
-import { DIFFICULTIES } from '../../../../../shared/domain/difficulty.js';
+import { RANDOM_OPTIONS, type RandomOption } from '#shared/contracts/exams.js';
+import { DIFFICULTIES } from '#shared/domain/difficulty.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { TextField } from '../../../components/ui/form/text-field.js';
@@ -337,12 +337,7 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
         <Switch checked={isPublic} onChange={setIsPublic} label={t('exams.create.isPublic')} description={t('exams.create.isPublicHint')} testId="create-exam-public" />
         <Switch checked={forceAnswer} onChange={setForceAnswer} label={t('exams.create.forceAnswer')} description={t('exams.create.forceAnswerHint')} />
         <Switch checked={voiceMode} onChange={setVoiceMode} label={t('exams.create.voiceMode')} description={t('exams.create.voiceModeHint')} />
-        <Switch
-          checked={aiMockInterview}
-          onChange={setAiMockInterview}
-          label={t('exams.create.aiMockInterview')}
-          description={t('exams.create.aiMockInterviewHint')}
-        />
+        <Switch checked={aiMockInterview} onChange={setAiMockInterview} label={t('exams.create.aiMockInterview')} description={t('exams.create.aiMockInterviewHint')} />
         {isAdmin && <Switch checked={isOriginal} onChange={setIsOriginal} label={t('exams.create.isOriginal')} description={t('exams.create.isOriginalHint')} />}
       </fieldset>
 

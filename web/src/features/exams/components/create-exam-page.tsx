@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { isSiteAdmin } from '../../../../../shared/domain/roles.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import page from '../../../components/ui/page/page.module.css';

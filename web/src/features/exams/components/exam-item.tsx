@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Exam } from '../../../../../shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exams.js';
 import badge from '../../../components/ui/badge/badge.module.css';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
@@ -100,14 +100,7 @@ export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSele
             {date && <span>{date}</span>}
             {(exam.version_number ?? 1) > 1 && <span>{t('exams.list.version', { version: exam.version_number })}</span>}
           </div>
-          {exam.tags !== undefined && (
-            <TagManager
-              entityType="exam"
-              tags={exam.tags}
-              canEdit={canEditExam(exam, user)}
-              save={(ids) => updateExamTags(exam.id, ids)}
-            />
-          )}
+          {exam.tags !== undefined && <TagManager entityType="exam" tags={exam.tags} canEdit={canEditExam(exam, user)} save={(ids) => updateExamTags(exam.id, ids)} />}
           {hasVersions && (
             <button type="button" className={styles.expand} onClick={() => setOpen((value) => !value)} aria-expanded={open} data-testid="exam-versions-toggle">
               <span className={`${styles.chevron} ${open ? styles.chevronOpen : ''}`} aria-hidden="true">
@@ -127,7 +120,13 @@ export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSele
           <Link to={detailsPath} className={`${button.button} ${button.secondary} ${button.small}`} data-testid="exam-details">
             {t('exams.actions.details')}
           </Link>
-          <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} disabled={busy} onClick={() => onAction('retake', exam)} data-testid="exam-retake">
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary} ${button.small}`}
+            disabled={busy}
+            onClick={() => onAction('retake', exam)}
+            data-testid="exam-retake"
+          >
             {t('exams.actions.retake')}
           </button>
           <button

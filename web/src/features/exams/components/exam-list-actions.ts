@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Exam } from '../../../../../shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exams.js';
 import type { ToastApi } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { changeSubscriptions } from '../api/change-subscriptions.js';
@@ -8,11 +8,7 @@ import { toggleOriginal } from '../api/toggle-original.js';
 import type { subscriptionPlan } from '../utils/subscriptions.js';
 
 /** What the exam list asks the user to confirm before it acts. */
-export type Confirm =
-  | { kind: 'delete'; exam: Exam }
-  | { kind: 'bulkDelete'; exams: Exam[]; skipped: number }
-  | { kind: 'toggleOriginal'; exam: Exam }
-  | null;
+export type Confirm = { kind: 'delete'; exam: Exam } | { kind: 'bulkDelete'; exams: Exam[]; skipped: number } | { kind: 'toggleOriginal'; exam: Exam } | null;
 
 interface Feedback {
   toast: ToastApi;

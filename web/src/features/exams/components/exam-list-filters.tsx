@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Tag } from '../../../../../shared/contracts/tags.js';
+import type { Tag } from '#shared/contracts/tags.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { TagChip } from '../../tags/index.js';

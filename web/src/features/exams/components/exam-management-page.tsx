@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { Exam } from '../../../../../shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exams.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
@@ -293,7 +293,13 @@ export function ExamManagementPage() {
           )}
           {list.hasMore && (
             <div className={styles.more}>
-              <button type="button" className={`${button.button} ${button.secondary}`} disabled={list.isLoadingMore} onClick={() => void list.loadMore()} data-testid="exam-load-more">
+              <button
+                type="button"
+                className={`${button.button} ${button.secondary}`}
+                disabled={list.isLoadingMore}
+                onClick={() => void list.loadMore()}
+                data-testid="exam-load-more"
+              >
                 {list.isLoadingMore ? t('exams.list.loadingMore') : t('exams.list.loadMore')}
               </button>
             </div>

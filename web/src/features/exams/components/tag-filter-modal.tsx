@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Tag } from '../../../../../shared/contracts/tags.js';
+import type { Tag } from '#shared/contracts/tags.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';
@@ -42,7 +42,7 @@ export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onA
       setQuery('');
     }
     // Reset the draft each time the modal opens.
-  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed on opening alone: the draft starts from the filters of that moment
 
   useEffect(() => {
     if (open && tagsError && reported.current !== tagsError) {
@@ -55,8 +55,7 @@ export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onA
   // The result count of the draft, asked with only the id field.
   const counted = useExamCount(open ? examListQuery({ ...filters, tagIds: draft }, 'id') : null);
   const count = counted.data?.count;
-  const showLabel =
-    count === undefined ? t('exams.tagFilter.counting') : counted.data?.next ? t('exams.tagFilter.showMore', { count }) : t('exams.tagFilter.show', { count });
+  const showLabel = count === undefined ? t('exams.tagFilter.counting') : counted.data?.next ? t('exams.tagFilter.showMore', { count }) : t('exams.tagFilter.show', { count });
 
   const all = [...(tags ?? [])].sort((a, b) => tagLabel(a, language, '').localeCompare(tagLabel(b, language, ''), language));
   const popular = popularTags(all);
@@ -93,12 +92,7 @@ export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onA
       testId="tag-filter-modal"
       footer={
         <>
-          <button
-            type="button"
-            className={`${button.button} ${button.secondary}`}
-            onClick={() => setDraft(requiredId ? [requiredId] : [])}
-            data-testid="tag-filter-clear"
-          >
+          <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => setDraft(requiredId ? [requiredId] : [])} data-testid="tag-filter-clear">
             {t('exams.tagFilter.clearAll')}
           </button>
           <button type="button" className={`${button.button} ${button.primary}`} onClick={() => onApply(draft)} data-testid="tag-filter-apply">

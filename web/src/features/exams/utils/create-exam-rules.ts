@@ -1,4 +1,4 @@
-import { MAX_EXAM_QUESTIONS } from '../../../../../shared/contracts/exams.js';
+import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
 
 /** Spec 2 §9: the first create form starts at 10 questions. */
 export const DEFAULT_QUESTION_COUNT = 10;

@@ -1,5 +1,5 @@
-import type { Exam } from '../../../../../shared/contracts/exams.js';
-import { isSiteAdmin, type RoleBearer } from '../../../../../shared/domain/roles.js';
+import type { Exam } from '#shared/contracts/exams.js';
+import { isSiteAdmin, type RoleBearer } from '#shared/domain/roles.js';
 
 type User = (RoleBearer & { id?: string | number }) | null;
 

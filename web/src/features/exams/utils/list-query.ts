@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../../shared/domain/limits.js';
+import { LIMITS } from '#shared/domain/limits.js';
 
 export type ExamScope = 'my' | 'public' | 'all';
 

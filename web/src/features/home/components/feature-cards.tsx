@@ -5,14 +5,7 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { useAuth } from '../../../lib/auth/use-auth.js';
 import styles from './feature-cards.module.css';
 
-type CardKey =
-  | 'gettingStarted'
-  | 'studyManagement'
-  | 'examManagement'
-  | 'dailyExam'
-  | 'questionFiles'
-  | 'randomPractice'
-  | 'userManagement';
+type CardKey = 'gettingStarted' | 'studyManagement' | 'examManagement' | 'dailyExam' | 'questionFiles' | 'randomPractice' | 'userManagement';
 
 interface Card {
   key: CardKey;
@@ -70,11 +63,7 @@ export function FeatureCards() {
         <li key={card.key}>
           {card.key === 'dailyExam' ? (
             // The daily exam call arrives with the exam screens; until then a signed-in user is told so.
-            <button
-              type="button"
-              className={styles.card}
-              onClick={() => (isAuthenticated ? toast.info(t('home.dailyExamSoon')) : navigate('/login'))}
-            >
+            <button type="button" className={styles.card} onClick={() => (isAuthenticated ? toast.info(t('home.dailyExamSoon')) : navigate('/login'))}>
               {content(card)}
             </button>
           ) : (

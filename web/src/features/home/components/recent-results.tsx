@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ExamResult } from '../../../../../shared/contracts/results.js';
-import { examDisplayTitle } from '../../../../../shared/domain/exam-title.js';
+import type { ExamResult } from '#shared/contracts/results.js';
+import { examDisplayTitle } from '#shared/domain/exam-title.js';
 import button from '../../../components/ui/button/button.module.css';
 import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';

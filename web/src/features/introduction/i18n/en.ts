@@ -17,7 +17,8 @@ const en = {
     features: {
       repetition: {
         title: 'Review before you forget',
-        description: 'Like memory draining away, your weakest questions come back first. Missed questions return often and known ones rarely, so review time goes where it matters.',
+        description:
+          'Like memory draining away, your weakest questions come back first. Missed questions return often and known ones rarely, so review time goes where it matters.',
         points: ['Per-question accuracy puts weak questions first', 'Retake only the questions you got wrong', 'Set aside questions you have mastered'],
       },
       interview: {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../../shared/domain/language.js';
+import type { Language } from '#shared/domain/language.js';
 import { useSwitchLanguage } from '../hooks/use-switch-language.js';
 import styles from './language-switch.module.css';
 

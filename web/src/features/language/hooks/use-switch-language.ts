@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { Language } from '../../../../../shared/domain/language.js';
+import type { Language } from '#shared/domain/language.js';
 import { applyLanguage, saveLanguage } from '../../../lib/i18n.js';
 import { useAuth } from '../../../lib/auth/use-auth.js';
 import { saveLanguageOnServer } from '../../../lib/auth/api/change-language.js';

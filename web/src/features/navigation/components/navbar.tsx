@@ -34,11 +34,7 @@ export function Navbar({ ref, languageSwitch }: { ref?: Ref<HTMLElement>; langua
           <span>Quizbank</span>
         </Link>
 
-        <nav
-          id="main-menu"
-          className={`${styles.menu} ${menuOpen ? styles.menuOpen : ''}`}
-          aria-label={t('navigation.mainMenu')}
-        >
+        <nav id="main-menu" className={`${styles.menu} ${menuOpen ? styles.menuOpen : ''}`} aria-label={t('navigation.mainMenu')}>
           {!isAuthenticated && (
             <NavLink to={introPath()} className={linkClass}>
               {t('navigation.intro')}

@@ -1,5 +1,5 @@
-import { manualRetentionCleanup as route } from '../../../../../shared/contracts/learning-data.js';
-import { listExamResults } from '../../../../../shared/contracts/results.js';
+import { manualRetentionCleanup as route } from '#shared/contracts/learning-data.js';
+import { listExamResults } from '#shared/contracts/results.js';
 import { callApi } from '../../../lib/api-client.js';
 import { invalidateHomeCache } from '../../../lib/client-cache.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';

@@ -1,4 +1,4 @@
-import { exportUserData as route } from '../../../../../shared/contracts/profile.js';
+import { exportUserData as route } from '#shared/contracts/profile.js';
 import { downloadFile } from '../../../lib/api-client.js';
 
 /** Spec 1 §7: the name comes from Content-Disposition, else this one. */

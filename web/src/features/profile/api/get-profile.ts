@@ -1,4 +1,4 @@
-import { getProfile } from '../../../../../shared/contracts/profile.js';
+import { getProfile } from '#shared/contracts/profile.js';
 import { useApi } from '../../../lib/use-api.js';
 
 /** GET /api/user-profile/get/ — the profile screen's fields. */

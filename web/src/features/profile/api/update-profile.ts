@@ -1,5 +1,5 @@
-import { getProfile, updateProfile as route } from '../../../../../shared/contracts/profile.js';
-import type { BodyOf } from '../../../../../shared/contracts/define-route.js';
+import { getProfile, updateProfile as route } from '#shared/contracts/profile.js';
+import type { BodyOf } from '#shared/contracts/define-route.js';
 import { callApi } from '../../../lib/api-client.js';
 import { updateCached } from '../../../lib/use-api.js';
 

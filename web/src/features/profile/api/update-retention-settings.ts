@@ -1,4 +1,4 @@
-import { getProfile, updateRetentionSettings as route } from '../../../../../shared/contracts/profile.js';
+import { getProfile, updateRetentionSettings as route } from '#shared/contracts/profile.js';
 import { callApi } from '../../../lib/api-client.js';
 import { updateCached } from '../../../lib/use-api.js';
 

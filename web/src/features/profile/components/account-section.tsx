@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileAnswer } from '../../../../../shared/contracts/profile.js';
+import type { ProfileAnswer } from '#shared/contracts/profile.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
@@ -59,12 +59,7 @@ export function AccountSection({ profile }: Props) {
   };
 
   return (
-    <Card
-      id="profile-account"
-      testId="profile-account"
-      title={t('profile.account.title')}
-      description={t('profile.account.description')}
-    >
+    <Card id="profile-account" testId="profile-account" title={t('profile.account.title')} description={t('profile.account.description')}>
       <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField label={t('profile.account.username')} name="username" value={profile.username} onChange={() => undefined} readOnly />
         <div className={form.grid}>
@@ -83,10 +78,7 @@ export function AccountSection({ profile }: Props) {
           />
           {profile.email && (
             <div className={styles.emailRow}>
-              <span
-                className={`${styles.badge} ${profile.email_verified ? styles.verified : styles.unverified}`}
-                data-testid="email-verified-badge"
-              >
+              <span className={`${styles.badge} ${profile.email_verified ? styles.verified : styles.unverified}`} data-testid="email-verified-badge">
                 {profile.email_verified ? `✓ ${t('profile.account.verified')}` : t('profile.account.notVerified')}
               </span>
               {canSendVerification && (

@@ -25,12 +25,7 @@ export function DataExportSection() {
   };
 
   return (
-    <Card
-      id="profile-export"
-      testId="profile-export"
-      title={t('profile.export.title')}
-      description={t('profile.export.description')}
-    >
+    <Card id="profile-export" testId="profile-export" title={t('profile.export.title')} description={t('profile.export.description')}>
       <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void onExport()} disabled={pending}>
         {pending ? t('profile.export.downloading') : t('profile.export.button')}
       </button>

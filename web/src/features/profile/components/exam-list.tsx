@@ -56,9 +56,7 @@ export function ExamList({ title, items, selected, onToggle, onToggleAll, loadin
                 <label className={`${styles.item} ${selected.has(item.id) ? styles.itemSelected : ''}`}>
                   <input type="checkbox" className={form.checkbox} checked={selected.has(item.id)} onChange={() => onToggle(item.id)} />
                   <span className={styles.itemTitle}>{item.title}</span>
-                  {item.totalQuestions !== undefined && (
-                    <span className={styles.itemMeta}>{t('profile.exams.questions', { count: item.totalQuestions })}</span>
-                  )}
+                  {item.totalQuestions !== undefined && <span className={styles.itemMeta}>{t('profile.exams.questions', { count: item.totalQuestions })}</span>}
                 </label>
               </li>
             ))}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Exam } from '../../../../../shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exams.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
@@ -10,7 +10,7 @@ import { useMyExams } from '../../exams/index.js';
 import { useSubscribedExams } from '../api/get-subscribed-exams.js';
 import { moveExamsToMyExams } from '../api/move-to-my-exams.js';
 import { moveExamsToSubscribed } from '../api/move-to-subscribed.js';
-import { examDisplayTitle, isDailyQuizExam } from '../../../../../shared/domain/exam-title.js';
+import { examDisplayTitle, isDailyQuizExam } from '#shared/domain/exam-title.js';
 import { ExamList, type ExamListItem } from './exam-list.js';
 import styles from './exam-lists.module.css';
 

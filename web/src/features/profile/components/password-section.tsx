@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { PASSWORD_RULES } from '../../../../../shared/domain/accounts.js';
-import { LIMITS } from '../../../../../shared/domain/limits.js';
+import { PASSWORD_RULES } from '#shared/domain/accounts.js';
+import { LIMITS } from '#shared/domain/limits.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
@@ -77,14 +77,7 @@ export function PasswordSection({ user }: { user: AuthUser }) {
       <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         {/* Lets password managers tie the new password to this account. */}
         <input type="text" name="username" value={user.username} autoComplete="username" readOnly hidden />
-        <TextField
-          label={t('profile.password.current')}
-          name="current_password"
-          type="password"
-          autoComplete="current-password"
-          value={values.current}
-          onChange={set('current')}
-        />
+        <TextField label={t('profile.password.current')} name="current_password" type="password" autoComplete="current-password" value={values.current} onChange={set('current')} />
         <div className={form.grid}>
           <TextField
             label={t('profile.password.new')}
@@ -97,14 +90,7 @@ export function PasswordSection({ user }: { user: AuthUser }) {
             error={tooShort ? t('profile.password.tooShort', { min: PASSWORD_RULES.min }) : null}
           />
           <div className={form.field}>
-            <TextField
-              label={t('profile.password.confirm')}
-              name="confirm_password"
-              type="password"
-              autoComplete="new-password"
-              value={values.confirm}
-              onChange={set('confirm')}
-            />
+            <TextField label={t('profile.password.confirm')} name="confirm_password" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} />
             {match !== 'empty' && (
               <p className={match === 'match' ? form.success : form.error} aria-live="polite" data-testid="password-match">
                 {match === 'match' ? `✓ ${t('profile.password.match')}` : t('profile.password.mismatch')}

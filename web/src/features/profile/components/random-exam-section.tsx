@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileAnswer } from '../../../../../shared/contracts/profile.js';
-import { LIMITS } from '../../../../../shared/domain/limits.js';
+import type { ProfileAnswer } from '#shared/contracts/profile.js';
+import { LIMITS } from '#shared/domain/limits.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
@@ -51,12 +51,7 @@ export function RandomExamSection({ profile, username }: Props) {
   };
 
   return (
-    <Card
-      id="profile-random-exam"
-      testId="profile-random-exam"
-      title={t('profile.randomExam.title')}
-      description={t('profile.randomExam.description')}
-    >
+    <Card id="profile-random-exam" testId="profile-random-exam" title={t('profile.randomExam.title')} description={t('profile.randomExam.description')}>
       <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <Switch
           checked={enabled}

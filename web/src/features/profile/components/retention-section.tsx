@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileAnswer } from '../../../../../shared/contracts/profile.js';
-import { LIMITS } from '../../../../../shared/domain/limits.js';
+import type { ProfileAnswer } from '#shared/contracts/profile.js';
+import { LIMITS } from '#shared/domain/limits.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
@@ -56,12 +56,7 @@ export function RetentionSection({ profile, onCleanNow }: Props) {
   };
 
   return (
-    <Card
-      id="profile-retention"
-      testId="profile-retention"
-      title={t('profile.retention.title')}
-      description={t('profile.retention.description')}
-    >
+    <Card id="profile-retention" testId="profile-retention" title={t('profile.retention.title')} description={t('profile.retention.description')}>
       <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <Switch checked={enabled} onChange={setEnabled} label={t('profile.retention.enabled')} testId="retention-enabled" />
         <div className={form.field}>
@@ -89,13 +84,7 @@ export function RetentionSection({ profile, onCleanNow }: Props) {
           <button type="submit" className={`${button.button} ${button.primary}`} disabled={saving || !dirty}>
             {saving ? t('profile.saving') : t('profile.save')}
           </button>
-          <button
-            type="button"
-            className={`${button.button} ${button.secondary}`}
-            disabled={cleaning}
-            onClick={() => void cleanNow()}
-            data-testid="retention-clean-now"
-          >
+          <button type="button" className={`${button.button} ${button.secondary}`} disabled={cleaning} onClick={() => void cleanNow()} data-testid="retention-clean-now">
             {t('profile.retention.cleanNow')}
           </button>
         </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONFIRM_WORDS } from '../../../../../shared/domain/limits.js';
+import { CONFIRM_WORDS } from '#shared/domain/limits.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import { TypedConfirmModal } from '../../../components/ui/modal/typed-confirm-modal.js';
@@ -36,12 +36,7 @@ export function StatisticsResetSection({ onReset }: Props) {
   };
 
   return (
-    <Card
-      id="profile-statistics"
-      testId="profile-statistics"
-      title={t('profile.statistics.title')}
-      description={t('profile.statistics.description')}
-    >
+    <Card id="profile-statistics" testId="profile-statistics" title={t('profile.statistics.title')} description={t('profile.statistics.description')}>
       <button type="button" className={`${button.button} ${button.dangerOutline}`} onClick={() => setOpen(true)}>
         {t('profile.statistics.button')}
       </button>

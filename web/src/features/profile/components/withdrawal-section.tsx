@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CONFIRM_WORDS, LIMITS } from '../../../../../shared/domain/limits.js';
+import { CONFIRM_WORDS, LIMITS } from '#shared/domain/limits.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import { TypedConfirmModal } from '../../../components/ui/modal/typed-confirm-modal.js';
@@ -44,13 +44,7 @@ export function WithdrawalSection() {
   };
 
   return (
-    <Card
-      id="profile-withdrawal"
-      testId="profile-withdrawal"
-      tone="danger"
-      title={t('profile.withdrawal.title')}
-      description={t('profile.withdrawal.description')}
-    >
+    <Card id="profile-withdrawal" testId="profile-withdrawal" tone="danger" title={t('profile.withdrawal.title')} description={t('profile.withdrawal.description')}>
       <button type="button" className={`${button.button} ${button.danger}`} onClick={() => setOpen(true)} disabled={pending}>
         {t('profile.withdrawal.button')}
       </button>

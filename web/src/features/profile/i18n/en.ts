@@ -120,7 +120,8 @@ const en = {
   },
   withdrawal: {
     title: 'Delete account',
-    description: 'Deletes your account and all personal data (results, statistics, favorites, subscriptions, study memberships, private exams and question files). Public content you created stays, without your name.',
+    description:
+      'Deletes your account and all personal data (results, statistics, favorites, subscriptions, study memberships, private exams and question files). Public content you created stays, without your name.',
     button: 'Delete account',
     modalTitle: 'Really delete your account?',
     modalBody: 'This cannot be undone. Type {{word}} to continue.',

@@ -1,4 +1,4 @@
-import { checkExistingFile } from '../../../../../shared/contracts/files.js';
+import { checkExistingFile } from '#shared/contracts/files.js';
 import { callApi } from '../../../lib/api-client.js';
 
 /** GET /api/question-files/check-existing/{name}/ */

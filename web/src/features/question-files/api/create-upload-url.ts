@@ -1,4 +1,4 @@
-import { createUploadUrl } from '../../../../../shared/contracts/files.js';
+import { createUploadUrl } from '#shared/contracts/files.js';
 import { callApi } from '../../../lib/api-client.js';
 
 /** POST /api/question-files/upload-url/ — a presigned PUT for the file's bytes (the first step of an upload). */

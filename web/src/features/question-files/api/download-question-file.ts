@@ -1,4 +1,4 @@
-import { downloadQuestionFile as route, type QuestionFile } from '../../../../../shared/contracts/files.js';
+import { downloadQuestionFile as route, type QuestionFile } from '#shared/contracts/files.js';
 import { downloadFile } from '../../../lib/api-client.js';
 
 /** The file's own bytes, saved under its name. */

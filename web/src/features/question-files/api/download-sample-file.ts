@@ -1,5 +1,5 @@
-import { downloadSampleFile } from '../../../../../shared/contracts/files.js';
-import type { Language } from '../../../../../shared/domain/language.js';
+import { downloadSampleFile } from '#shared/contracts/files.js';
+import type { Language } from '#shared/domain/language.js';
 import { downloadFile } from '../../../lib/api-client.js';
 
 /** The sample sheet of the question format, in the given language. */

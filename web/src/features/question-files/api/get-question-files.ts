@@ -1,4 +1,4 @@
-import { listQuestionFiles } from '../../../../../shared/contracts/files.js';
+import { listQuestionFiles } from '#shared/contracts/files.js';
 import { useApi } from '../../../lib/use-api.js';
 
 /** GET /api/question-files/ — own and public files (admins: all, optionally by visibility). */

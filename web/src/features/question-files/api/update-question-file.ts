@@ -1,4 +1,4 @@
-import { listQuestionFiles, updateQuestionFile, type QuestionFile } from '../../../../../shared/contracts/files.js';
+import { listQuestionFiles, updateQuestionFile, type QuestionFile } from '#shared/contracts/files.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

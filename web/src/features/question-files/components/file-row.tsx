@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QuestionFile } from '../../../../../shared/contracts/files.js';
+import type { QuestionFile } from '#shared/contracts/files.js';
 import badge from '../../../components/ui/badge/badge.module.css';
 import button from '../../../components/ui/button/button.module.css';
 import dataTable from '../../../components/ui/data-table/data-table.module.css';

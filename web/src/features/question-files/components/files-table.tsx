@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QuestionFile } from '../../../../../shared/contracts/files.js';
+import type { QuestionFile } from '#shared/contracts/files.js';
 import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { DEFAULT_FILE_SORT, nextFileSort, sortFiles, type FileSort, type FileSortKey } from '../utils/file-format.js';

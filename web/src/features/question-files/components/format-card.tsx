@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../../shared/domain/language.js';
-import { COLUMN_LABELS, QUESTION_COLUMNS, REQUIRED_COLUMNS } from '../../../../../shared/domain/question-sheet.js';
+import type { Language } from '#shared/domain/language.js';
+import { COLUMN_LABELS, QUESTION_COLUMNS, REQUIRED_COLUMNS } from '#shared/domain/question-sheet.js';
 import badge from '../../../components/ui/badge/badge.module.css';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';

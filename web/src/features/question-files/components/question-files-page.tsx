@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { QuestionFile } from '../../../../../shared/contracts/files.js';
-import { isSiteAdmin } from '../../../../../shared/domain/roles.js';
+import type { QuestionFile } from '#shared/contracts/files.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
@@ -104,9 +104,7 @@ function QuestionFiles({ user }: { user: AuthUser }) {
             </div>
           )}
           {files.data && list.length === 0 && <p className={screen.state}>{t('questionFiles.list.empty')}</p>}
-          {files.data && list.length > 0 && (
-            <FilesTable files={list} isAdmin={isAdmin} onDelete={setDeleting} />
-          )}
+          {files.data && list.length > 0 && <FilesTable files={list} isAdmin={isAdmin} onDelete={setDeleting} />}
         </section>
       </div>
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { importStatsSchema } from '../../../../../shared/contracts/files.js';
+import type { importStatsSchema } from '#shared/contracts/files.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
@@ -249,10 +249,7 @@ function UploadProgress({ phase }: { phase: Exclude<Phase, { kind: 'idle' }> }) 
         aria-valuetext={text}
         data-testid="upload-progress-bar"
       >
-        <div
-          className={`${styles.progressFill} ${determinate ? '' : styles.progressIndeterminate}`}
-          style={determinate ? { width: `${phase.percent}%` } : undefined}
-        />
+        <div className={`${styles.progressFill} ${determinate ? '' : styles.progressIndeterminate}`} style={determinate ? { width: `${phase.percent}%` } : undefined} />
       </div>
     </div>
   );

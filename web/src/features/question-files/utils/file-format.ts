@@ -1,5 +1,5 @@
-import type { QuestionFile } from '../../../../../shared/contracts/files.js';
-import { QUESTION_SHEET_LIMITS, sheetExtension } from '../../../../../shared/domain/question-sheet.js';
+import type { QuestionFile } from '#shared/contracts/files.js';
+import { QUESTION_SHEET_LIMITS, sheetExtension } from '#shared/domain/question-sheet.js';
 
 /** Spec 2 §9: sizes as B, KB or MB. */
 export function formatFileSize(bytes: number): string {

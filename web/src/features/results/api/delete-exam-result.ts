@@ -1,4 +1,4 @@
-import { deleteExamResult as route, listExamResults, questionStatistics } from '../../../../../shared/contracts/results.js';
+import { deleteExamResult as route, listExamResults, questionStatistics } from '#shared/contracts/results.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

@@ -1,4 +1,4 @@
-import { listExamResults } from '../../../../../shared/contracts/results.js';
+import { listExamResults } from '#shared/contracts/results.js';
 import { useApiPages } from '../../../lib/use-api-pages.js';
 import { RESULTS_FETCH_SIZE } from '../utils/results-pagination.js';
 

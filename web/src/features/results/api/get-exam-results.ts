@@ -1,4 +1,4 @@
-import { listExamResults } from '../../../../../shared/contracts/results.js';
+import { listExamResults } from '#shared/contracts/results.js';
 import { useApi } from '../../../lib/use-api.js';
 
 /*

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { ExamResult } from '../../../../../shared/contracts/results.js';
-import { examDisplayTitle } from '../../../../../shared/domain/exam-title.js';
-import { isSiteAdmin } from '../../../../../shared/domain/roles.js';
+import type { ExamResult } from '#shared/contracts/results.js';
+import { examDisplayTitle } from '#shared/domain/exam-title.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
 import button from '../../../components/ui/button/button.module.css';
 import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
 import page from '../../../components/ui/page/page.module.css';
@@ -99,13 +99,7 @@ function Results({ user, examId }: { user: AuthUser; examId: string | null }) {
               <Link to="/results" className={`${button.button} ${button.secondary}`} data-testid="results-all">
                 {t('results.allResults')}
               </Link>
-              <button
-                type="button"
-                className={`${button.button} ${button.primary}`}
-                onClick={refresh}
-                disabled={list.isLoading}
-                data-testid="results-refresh"
-              >
+              <button type="button" className={`${button.button} ${button.primary}`} onClick={refresh} disabled={list.isLoading} data-testid="results-refresh">
                 {t('results.refresh')}
               </button>
             </>

@@ -24,10 +24,26 @@ export function ResultsPagination({ page, pages, total, onPage }: Props) {
         {t('results.pagination.range', range)}
       </span>
       <div className={styles.pageButtons}>
-        <button type="button" className={styles.pageButton} disabled={atStart} onClick={() => go(1)} aria-label={t('results.pagination.first')} title={t('results.pagination.first')} data-testid="page-first">
+        <button
+          type="button"
+          className={styles.pageButton}
+          disabled={atStart}
+          onClick={() => go(1)}
+          aria-label={t('results.pagination.first')}
+          title={t('results.pagination.first')}
+          data-testid="page-first"
+        >
           <span aria-hidden="true">«</span>
         </button>
-        <button type="button" className={styles.pageButton} disabled={atStart} onClick={() => go(page - 1)} aria-label={t('results.pagination.previous')} title={t('results.pagination.previous')} data-testid="page-previous">
+        <button
+          type="button"
+          className={styles.pageButton}
+          disabled={atStart}
+          onClick={() => go(page - 1)}
+          aria-label={t('results.pagination.previous')}
+          title={t('results.pagination.previous')}
+          data-testid="page-previous"
+        >
           <span aria-hidden="true">‹</span>
         </button>
         {pageWindow(page, pages).map((number) => (
@@ -43,10 +59,26 @@ export function ResultsPagination({ page, pages, total, onPage }: Props) {
             {number}
           </button>
         ))}
-        <button type="button" className={styles.pageButton} disabled={atEnd} onClick={() => go(page + 1)} aria-label={t('results.pagination.next')} title={t('results.pagination.next')} data-testid="page-next">
+        <button
+          type="button"
+          className={styles.pageButton}
+          disabled={atEnd}
+          onClick={() => go(page + 1)}
+          aria-label={t('results.pagination.next')}
+          title={t('results.pagination.next')}
+          data-testid="page-next"
+        >
           <span aria-hidden="true">›</span>
         </button>
-        <button type="button" className={styles.pageButton} disabled={atEnd} onClick={() => go(pages)} aria-label={t('results.pagination.last')} title={t('results.pagination.last')} data-testid="page-last">
+        <button
+          type="button"
+          className={styles.pageButton}
+          disabled={atEnd}
+          onClick={() => go(pages)}
+          aria-label={t('results.pagination.last')}
+          title={t('results.pagination.last')}
+          data-testid="page-last"
+        >
           <span aria-hidden="true">»</span>
         </button>
       </div>

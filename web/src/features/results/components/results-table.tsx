@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ExamResult } from '../../../../../shared/contracts/results.js';
-import { examDisplayTitle } from '../../../../../shared/domain/exam-title.js';
-import type { Language } from '../../../../../shared/domain/language.js';
+import type { ExamResult } from '#shared/contracts/results.js';
+import { examDisplayTitle } from '#shared/domain/exam-title.js';
+import type { Language } from '#shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';
 import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import { formatCompletedAt, formatElapsed } from '../../../lib/format-time.js';
@@ -72,19 +72,10 @@ export function ResultsTable({ results, isAdmin, language, onDelete }: Props) {
                       <Link to={redoPath(result.exam.id)} className={`${button.button} ${button.secondary} ${button.small}`} data-testid="result-redo">
                         {t('results.actions.redo')}
                       </Link>
-                      <Link
-                        to={continuePath(result.exam.id, result.id)}
-                        className={`${button.button} ${button.secondary} ${button.small}`}
-                        data-testid="result-continue"
-                      >
+                      <Link to={continuePath(result.exam.id, result.id)} className={`${button.button} ${button.secondary} ${button.small}`} data-testid="result-continue">
                         {t('results.actions.continue')}
                       </Link>
-                      <button
-                        type="button"
-                        className={`${button.button} ${button.dangerOutline} ${button.small}`}
-                        onClick={() => onDelete(result)}
-                        data-testid="result-delete"
-                      >
+                      <button type="button" className={`${button.button} ${button.dangerOutline} ${button.small}`} onClick={() => onDelete(result)} data-testid="result-delete">
                         {t('results.actions.delete')}
                       </button>
                     </div>

@@ -16,11 +16,7 @@ export function RouteErrorPage() {
 
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const timedOut = error instanceof RouteChunkTimeoutError;
-  const description = notFound
-    ? 'statusPages.notFound.description'
-    : timedOut
-      ? 'statusPages.routeError.timeout'
-      : 'statusPages.routeError.description';
+  const description = notFound ? 'statusPages.notFound.description' : timedOut ? 'statusPages.routeError.timeout' : 'statusPages.routeError.description';
 
   return (
     <StatusPage

@@ -1,4 +1,4 @@
-import { createTag as route, listStudyTags, listTags } from '../../../../../shared/contracts/tags.js';
+import { createTag as route, listStudyTags, listTags } from '#shared/contracts/tags.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

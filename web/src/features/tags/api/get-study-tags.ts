@@ -1,4 +1,4 @@
-import { listStudyTags } from '../../../../../shared/contracts/tags.js';
+import { listStudyTags } from '#shared/contracts/tags.js';
 import { useApi } from '../../../lib/use-api.js';
 
 /** GET /api/studies/tags/ — the tags studies use; `enabled` false waits. */

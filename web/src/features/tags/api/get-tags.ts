@@ -1,4 +1,4 @@
-import { listTags } from '../../../../../shared/contracts/tags.js';
+import { listTags } from '#shared/contracts/tags.js';
 import { defaultDomainTagName } from '../../../lib/host.js';
 import { useApi } from '../../../lib/use-api.js';
 import { findTagByName } from '../utils/tag-utils.js';

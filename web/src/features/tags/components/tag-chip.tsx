@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Tag } from '../../../../../shared/contracts/tags.js';
+import type { Tag } from '#shared/contracts/tags.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { tagLabel } from '../utils/tag-utils.js';
 import styles from './tags.module.css';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_EXAM_TAGS } from '../../../../../shared/contracts/exams.js';
-import { TAG_NAME_MAX, type Tag } from '../../../../../shared/contracts/tags.js';
+import { MAX_EXAM_TAGS } from '#shared/contracts/exams.js';
+import { TAG_NAME_MAX, type Tag } from '#shared/contracts/tags.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
@@ -56,7 +56,12 @@ export function TagManager({ entityType, tags, canEdit, save, onSaved, onError, 
   const remove = async (tag: Tag) => {
     setRemoving(tag.id);
     try {
-      const saved = await save(withRequiredTag(current.filter((x) => x.id !== tag.id).map((x) => x.id), domainTag?.id));
+      const saved = await save(
+        withRequiredTag(
+          current.filter((x) => x.id !== tag.id).map((x) => x.id),
+          domainTag?.id,
+        ),
+      );
       setCurrent(saved);
       onSaved?.(saved);
       toast.success(t('tags.removed'));
@@ -73,13 +78,7 @@ export function TagManager({ entityType, tags, canEdit, save, onSaved, onError, 
     <div className={styles.manager} data-testid={testId ?? 'tag-manager'} data-editing={editing || undefined}>
       <div className={styles.chips}>
         {shown.map((tag) => (
-          <TagChip
-            key={tag.id}
-            tag={tag}
-            required={tag.id === domainTag?.id}
-            onRemove={canEdit && !editing ? () => void remove(tag) : undefined}
-            removing={removing === tag.id}
-          />
+          <TagChip key={tag.id} tag={tag} required={tag.id === domainTag?.id} onRemove={canEdit && !editing ? () => void remove(tag) : undefined} removing={removing === tag.id} />
         ))}
         {shown.length === 0 && !canEdit && <span className={styles.empty}>{t('tags.none')}</span>}
         {canEdit && !editing && (

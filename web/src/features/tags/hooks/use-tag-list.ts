@@ -1,4 +1,4 @@
-import type { Tag } from '../../../../../shared/contracts/tags.js';
+import type { Tag } from '#shared/contracts/tags.js';
 import { useStudyTags } from '../api/get-study-tags.js';
 import { useTags } from '../api/get-tags.js';
 import type { TagEntityType } from '../utils/tag-utils.js';

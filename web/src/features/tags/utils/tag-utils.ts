@@ -1,5 +1,5 @@
-import type { Tag } from '../../../../../shared/contracts/tags.js';
-import type { Language } from '../../../../../shared/domain/language.js';
+import type { Tag } from '#shared/contracts/tags.js';
+import type { Language } from '#shared/domain/language.js';
 
 export type TagEntityType = 'exam' | 'study';
 export const TAG_ENTITY_TYPES: readonly TagEntityType[] = ['exam', 'study'];

@@ -1,6 +1,6 @@
-import { getExam } from '../../../../../shared/contracts/exams.js';
-import { addQuestion as route } from '../../../../../shared/contracts/questions.js';
-import type { BodyOf } from '../../../../../shared/contracts/define-route.js';
+import { getExam } from '#shared/contracts/exams.js';
+import { addQuestion as route } from '#shared/contracts/questions.js';
+import type { BodyOf } from '#shared/contracts/define-route.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

@@ -1,4 +1,4 @@
-import { adjustQuestionAccuracy as route, questionStatistics } from '../../../../../shared/contracts/results.js';
+import { adjustQuestionAccuracy as route, questionStatistics } from '#shared/contracts/results.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

@@ -1,4 +1,4 @@
-import { createShortUrl as route, SHORT_LINK_DEFAULT_DAYS } from '../../../../../shared/contracts/links.js';
+import { createShortUrl as route, SHORT_LINK_DEFAULT_DAYS } from '#shared/contracts/links.js';
 import { callApi } from '../../../lib/api-client.js';
 
 /** POST /api/short-url/create/ — a 30-day short link to a page of this site. */

@@ -1,5 +1,5 @@
-import { getExam } from '../../../../../shared/contracts/exams.js';
-import { deleteQuestion as route } from '../../../../../shared/contracts/questions.js';
+import { getExam } from '#shared/contracts/exams.js';
+import { deleteQuestion as route } from '#shared/contracts/questions.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

@@ -1,4 +1,4 @@
-import { connectedStudies, connectedStudySchema } from '../../../../../shared/contracts/exams.js';
+import { connectedStudies, connectedStudySchema } from '#shared/contracts/exams.js';
 import * as z from 'zod';
 import { callApi } from '../../../lib/api-client.js';
 import { sessionStore } from '../../../lib/storage.js';

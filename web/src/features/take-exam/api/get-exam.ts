@@ -1,4 +1,4 @@
-import { getExam } from '../../../../../shared/contracts/exams.js';
+import { getExam } from '#shared/contracts/exams.js';
 import { useApi } from '../../../lib/use-api.js';
 
 /** GET /api/exam/{examId}/ — the exam with its questions, flags and the caller's rights. */

@@ -1,4 +1,4 @@
-import { favoriteExamQuestions } from '../../../../../shared/contracts/questions.js';
+import { favoriteExamQuestions } from '#shared/contracts/questions.js';
 import { useApi } from '../../../lib/use-api.js';
 
 /** GET /api/favorite-exam-questions/?question_id= — whether this question is a favorite of the caller. */

@@ -1,4 +1,4 @@
-import { ignoredQuestions } from '../../../../../shared/contracts/questions.js';
+import { ignoredQuestions } from '#shared/contracts/questions.js';
 import { useApi } from '../../../lib/use-api.js';
 
 /** GET /api/questions/ignored/ — the caller's ignored question ids. */

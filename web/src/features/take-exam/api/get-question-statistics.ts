@@ -1,4 +1,4 @@
-import { questionStatistics } from '../../../../../shared/contracts/results.js';
+import { questionStatistics } from '#shared/contracts/results.js';
 import { useApi } from '../../../lib/use-api.js';
 
 /** GET /api/exam/{examId}/question-statistics/ — the caller's attempts per question (signed-in only). */

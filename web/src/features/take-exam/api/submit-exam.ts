@@ -1,4 +1,4 @@
-import { continueExam, listExamResults, questionStatistics, submitExam as submitRoute } from '../../../../../shared/contracts/results.js';
+import { continueExam, listExamResults, questionStatistics, submitExam as submitRoute } from '#shared/contracts/results.js';
 import { callApi } from '../../../lib/api-client.js';
 import { invalidateHomeCache } from '../../../lib/client-cache.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
@@ -11,11 +11,15 @@ import type { PendingSubmission } from '../utils/session-record.js';
  * result lists load again.
  */
 export function sendSubmission(examId: string, pending: PendingSubmission) {
-  return writeThenInvalidate(async () => {
-    const answer = await send(examId, pending);
-    invalidateHomeCache(); // spec 1 §4: saved answers change the home's data
-    return answer;
-  }, questionStatistics, listExamResults);
+  return writeThenInvalidate(
+    async () => {
+      const answer = await send(examId, pending);
+      invalidateHomeCache(); // spec 1 §4: saved answers change the home's data
+      return answer;
+    },
+    questionStatistics,
+    listExamResults,
+  );
 }
 
 function send(examId: string, pending: PendingSubmission) {

@@ -1,4 +1,4 @@
-import { favoriteExamQuestions, toggleFavorite as route } from '../../../../../shared/contracts/questions.js';
+import { favoriteExamQuestions, toggleFavorite as route } from '#shared/contracts/questions.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

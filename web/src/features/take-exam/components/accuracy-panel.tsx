@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accuracyPercentage, type QuestionStat } from '../../../../../shared/domain/question-order.js';
+import { accuracyPercentage, type QuestionStat } from '#shared/domain/question-order.js';
 import styles from './take-exam.module.css';
 
 interface AccuracyPanelProps {

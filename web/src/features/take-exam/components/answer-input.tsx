@@ -52,7 +52,12 @@ export function AnswerInput({ inputForm, options, value, solved, onChange, onSol
     const toggle = (key: string, on: boolean) => {
       if (inputForm === 'radio') return onChange(key);
       const next = on ? [...picked, key.toLowerCase()] : picked.filter((item) => item !== key.toLowerCase());
-      onChange(joinChoices(next, options.map((option) => ({ ...option, key: option.key.toLowerCase() }))));
+      onChange(
+        joinChoices(
+          next,
+          options.map((option) => ({ ...option, key: option.key.toLowerCase() })),
+        ),
+      );
     };
     return (
       <fieldset className={styles.choices} onKeyDown={onKeyDown} data-testid="answer-choices">
@@ -61,13 +66,7 @@ export function AnswerInput({ inputForm, options, value, solved, onChange, onSol
           const checked = picked.includes(option.key.toLowerCase());
           return (
             <label key={option.key} className={styles.choice}>
-              <input
-                type={inputForm}
-                name={`${id}-choice`}
-                value={option.key}
-                checked={checked}
-                onChange={(event) => toggle(option.key, event.target.checked)}
-              />
+              <input type={inputForm} name={`${id}-choice`} value={option.key} checked={checked} onChange={(event) => toggle(option.key, event.target.checked)} />
               <span>
                 <span className={styles.choiceKey}>{option.key}.</span> {option.text}
               </span>

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Exam, ExamQuestion } from '../../../../../shared/contracts/exams.js';
-import { isAnswerCorrect, yesNoValue } from '../../../../../shared/domain/answer-check.js';
-import { examDisplayTitle } from '../../../../../shared/domain/exam-title.js';
-import { isLanguage, type Language } from '../../../../../shared/domain/language.js';
-import { orderQuestions, resortRemaining, type QuestionStat } from '../../../../../shared/domain/question-order.js';
+import type { Exam, ExamQuestion } from '#shared/contracts/exams.js';
+import { isAnswerCorrect, yesNoValue } from '#shared/domain/answer-check.js';
+import { examDisplayTitle } from '#shared/domain/exam-title.js';
+import { isLanguage, type Language } from '#shared/domain/language.js';
+import { orderQuestions, resortRemaining, type QuestionStat } from '#shared/domain/question-order.js';
 import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { VoiceModePanel } from '../../voice-mode/index.js';
@@ -164,14 +164,16 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
   };
 
   // Built only while the list is open (the page re-renders every second for the timers).
-  const listEntries: ListEntry[] = !listOpen ? [] : record.questionOrder.map((id) => {
-    const question = byId.get(id);
-    const shown = question ? questionView(question, language) : null;
-    const answered = record.answeredQuestions.includes(id);
-    const status = record.solvedStatus[id];
-    const correct = !answered || !shown ? null : status ? status === 'Y' : isAnswerCorrect(record.answers[id] ?? '', shown.answer, shown.content);
-    return { id, title: shown?.title ?? '', answered, correct };
-  });
+  const listEntries: ListEntry[] = !listOpen
+    ? []
+    : record.questionOrder.map((id) => {
+        const question = byId.get(id);
+        const shown = question ? questionView(question, language) : null;
+        const answered = record.answeredQuestions.includes(id);
+        const status = record.solvedStatus[id];
+        const correct = !answered || !shown ? null : status ? status === 'Y' : isAnswerCorrect(record.answers[id] ?? '', shown.answer, shown.content);
+        return { id, title: shown?.title ?? '', answered, correct };
+      });
 
   const stat = currentQuestion ? statsById.get(currentQuestion.id) : undefined;
   const title = examDisplayTitle(exam, language, t('takeExam.untitled'));

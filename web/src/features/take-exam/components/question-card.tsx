@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../../shared/domain/language.js';
+import type { Language } from '#shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';
 import { answerVerdict } from '../utils/answer-verdict.js';
 import { choiceOptions, contentWithoutOptions, detectInputForm } from '../utils/input-form.js';
@@ -117,13 +117,7 @@ export function QuestionCard(props: QuestionCardProps) {
             </>
           )}
         </div>
-        <button
-          type="button"
-          className={`${button.button} ${button.ghost}`}
-          aria-expanded={showAnswer}
-          onClick={() => setShowAnswer((value) => !value)}
-          data-testid="show-answer"
-        >
+        <button type="button" className={`${button.button} ${button.ghost}`} aria-expanded={showAnswer} onClick={() => setShowAnswer((value) => !value)} data-testid="show-answer">
           {showAnswer ? t('takeExam.question.hideAnswer') : t('takeExam.question.showAnswer')}
         </button>
       </div>
@@ -167,7 +161,6 @@ export function QuestionCard(props: QuestionCardProps) {
             )}
           </div>
         ))}
-
     </article>
   );
 }

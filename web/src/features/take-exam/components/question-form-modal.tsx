@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DIFFICULTIES } from '../../../../../shared/domain/difficulty.js';
+import { DIFFICULTIES } from '#shared/domain/difficulty.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';
@@ -23,8 +23,7 @@ export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid,
   const { t } = useTranslation();
   const [values, setValues] = useState<QuestionFormValues>(initial);
   const [problem, setProblem] = useState(false);
-  const set = (name: keyof QuestionFormValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: keyof QuestionFormValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -26,7 +26,14 @@ export function QuestionListModal({ open, entries, currentIndex, onJump, onClose
       <ol className={styles.listGrid}>
         {entries.map((entry, index) => {
           const state = entry.correct === true ? styles.listCorrect : entry.correct === false ? styles.listWrong : entry.answered ? styles.listAnswered : '';
-          const status = entry.correct === true ? t('takeExam.list.correct') : entry.correct === false ? t('takeExam.list.wrong') : entry.answered ? t('takeExam.list.answered') : t('takeExam.list.unanswered');
+          const status =
+            entry.correct === true
+              ? t('takeExam.list.correct')
+              : entry.correct === false
+                ? t('takeExam.list.wrong')
+                : entry.answered
+                  ? t('takeExam.list.answered')
+                  : t('takeExam.list.unanswered');
           return (
             <li key={entry.id}>
               <button

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { selectQuestions } from '../../../../../shared/domain/question-order.js';
+import { selectQuestions } from '#shared/domain/question-order.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
@@ -31,8 +31,7 @@ export function TakeExamPage() {
   const statsPending = isAuthenticated && params.order.length === 0 && !stats.data && !stats.error;
   const statsLate = useLoadingNotice(statsPending, 3000);
   const loading =
-    (single.kind === 'creating' || (!!params.examId && ((!exam.data && !exam.error) || (!!exam.data && statsPending && !statsLate)))) &&
-    single.kind !== 'missing-exam';
+    (single.kind === 'creating' || (!!params.examId && ((!exam.data && !exam.error) || (!!exam.data && statsPending && !statsLate)))) && single.kind !== 'missing-exam';
   const slow = useLoadingNotice(loading);
 
   const onlyQuestion = single.kind === 'view' ? single.questionId : null;

@@ -1,14 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.js';
 import { sendSubmission } from '../api/submit-exam.js';
-import {
-  sessionReducer,
-  unsavedAnswers,
-  unsavedSeconds,
-  type PendingSubmission,
-  type SessionAction,
-  type SessionRecord,
-} from '../utils/session-record.js';
+import { sessionReducer, unsavedAnswers, unsavedSeconds, type PendingSubmission, type SessionAction, type SessionRecord } from '../utils/session-record.js';
 
 /** One UUID per save attempt (kept in the pending submission and reused on every retry of it). */
 export function newSubmissionId(): string {

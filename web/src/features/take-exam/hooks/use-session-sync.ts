@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { ExamQuestion } from '../../../../../shared/contracts/exams.js';
-import { orderQuestions, resortRemaining, type QuestionStat } from '../../../../../shared/domain/question-order.js';
+import type { ExamQuestion } from '#shared/contracts/exams.js';
+import { orderQuestions, resortRemaining, type QuestionStat } from '#shared/domain/question-order.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { getExamResult } from '../api/get-exam-result.js';
 import type { SessionAction, SessionRecord } from '../utils/session-record.js';
@@ -40,7 +40,10 @@ export function useSessionSync({ record, dispatch, questions, params, stats, req
     const current = latest.current;
     const untouched = current.currentQuestionIndex === 0 && current.answeredQuestions.length === 0 && Object.keys(current.answers).length === 0;
     if (untouched) {
-      const ordered = orderQuestions(current.questionOrder.map((id) => ({ id })), { stats }).map((question) => question.id);
+      const ordered = orderQuestions(
+        current.questionOrder.map((id) => ({ id })),
+        { stats },
+      ).map((question) => question.id);
       dispatch({ type: 'setOrder', order: ordered });
       dispatch({ type: 'goTo', index: 0, now: Date.now() });
       return;

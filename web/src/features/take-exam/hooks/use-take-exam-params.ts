@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { parseIdList } from '../../../../../shared/domain/question-order.js';
+import { parseIdList } from '#shared/domain/question-order.js';
 import { filterParams } from '../utils/return-address.js';
 
 /** The query parameters of spec 2 §2.1, read once per address. */

@@ -1,4 +1,4 @@
-import { isAnswerCorrect } from '../../../../../shared/domain/answer-check.js';
+import { isAnswerCorrect } from '#shared/domain/answer-check.js';
 import { isBlank } from './session-record.js';
 
 export type AnswerVerdict = 'correct' | 'wrong';

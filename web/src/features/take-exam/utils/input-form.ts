@@ -1,4 +1,4 @@
-import { hasChoiceOptions, yesNoValue } from '../../../../../shared/domain/answer-check.js';
+import { hasChoiceOptions, yesNoValue } from '#shared/domain/answer-check.js';
 
 /**
  * How the answer of a question is entered (spec 2 §2.1): Solved/Unsolved buttons for yes/no

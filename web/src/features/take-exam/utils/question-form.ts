@@ -1,4 +1,4 @@
-import { normalizeDifficulty } from '../../../../../shared/domain/difficulty.js';
+import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 import type { QuestionView } from './question-view.js';
 import { cleanUrl } from './question-view.js';
 

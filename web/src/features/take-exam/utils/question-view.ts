@@ -1,5 +1,5 @@
-import type { ExamQuestion } from '../../../../../shared/contracts/exams.js';
-import { pickLocalized, type Language } from '../../../../../shared/domain/language.js';
+import type { ExamQuestion } from '#shared/contracts/exams.js';
+import { pickLocalized, type Language } from '#shared/domain/language.js';
 
 /** A question as the screen shows it: every text in the current language, with fallback. */
 export interface QuestionView {

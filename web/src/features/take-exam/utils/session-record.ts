@@ -75,12 +75,7 @@ export function sessionKey(examId: string): string {
   return `examSession_${examId}`;
 }
 
-export function createSessionRecord(
-  examId: string,
-  order: string[],
-  now: number,
-  originalFilterParams: Record<string, string> = {},
-): SessionRecord {
+export function createSessionRecord(examId: string, order: string[], now: number, originalFilterParams: Record<string, string> = {}): SessionRecord {
   return {
     examId,
     questionOrder: [...order],
@@ -263,9 +258,7 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
       };
     }
     case 'addQuestion':
-      return record.questionOrder.includes(action.questionId)
-        ? record
-        : { ...record, questionOrder: [...record.questionOrder, action.questionId] };
+      return record.questionOrder.includes(action.questionId) ? record : { ...record, questionOrder: [...record.questionOrder, action.questionId] };
     case 'restart':
       return createSessionRecord(record.examId, action.order, action.now, record.originalFilterParams);
   }

@@ -1,5 +1,5 @@
-import { createUser as route, listUsers } from '../../../../../shared/contracts/users.js';
-import type { BodyOf } from '../../../../../shared/contracts/define-route.js';
+import { createUser as route, listUsers } from '#shared/contracts/users.js';
+import type { BodyOf } from '#shared/contracts/define-route.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

@@ -1,4 +1,4 @@
-import { deleteUser as route, listUsers } from '../../../../../shared/contracts/users.js';
+import { deleteUser as route, listUsers } from '#shared/contracts/users.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 import { deleteUsersOneByOne } from '../utils/delete-users.js';

@@ -1,4 +1,4 @@
-import { downloadUsersSheet as route } from '../../../../../shared/contracts/users.js';
+import { downloadUsersSheet as route } from '#shared/contracts/users.js';
 import { downloadFile } from '../../../lib/api-client.js';
 
 /** GET /api/users/download-excel/ — saved as the server names it, else users.xlsx. */

@@ -1,4 +1,4 @@
-import { listUsers } from '../../../../../shared/contracts/users.js';
+import { listUsers } from '#shared/contracts/users.js';
 import { useApi } from '../../../lib/use-api.js';
 
 /** GET /api/users/ — admins only; pass false to skip the call for everyone else. */

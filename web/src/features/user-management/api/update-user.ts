@@ -1,5 +1,5 @@
-import { listUsers, updateUser as route } from '../../../../../shared/contracts/users.js';
-import type { BodyOf } from '../../../../../shared/contracts/define-route.js';
+import { listUsers, updateUser as route } from '#shared/contracts/users.js';
+import type { BodyOf } from '#shared/contracts/define-route.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

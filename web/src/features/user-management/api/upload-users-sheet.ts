@@ -1,4 +1,4 @@
-import { listUsers, uploadUsersSheet as route } from '../../../../../shared/contracts/users.js';
+import { listUsers, uploadUsersSheet as route } from '#shared/contracts/users.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_RULES } from '../../../../../shared/domain/accounts.js';
-import { LIMITS } from '../../../../../shared/domain/limits.js';
-import { ROLES, type Role } from '../../../../../shared/domain/roles.js';
+import { PASSWORD_RULES } from '#shared/domain/accounts.js';
+import { LIMITS } from '#shared/domain/limits.js';
+import { ROLES, type Role } from '#shared/domain/roles.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
@@ -24,8 +24,7 @@ export function AddUserForm({ onClose }: { onClose(): void }) {
   const [pending, setPending] = useState(false);
   const ready = values.username.trim() !== '' && values.password !== '';
 
-  const set = (field: 'name' | 'username' | 'email' | 'password') => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: 'name' | 'username' | 'email' | 'password') => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,12 +69,7 @@ export function AddUserForm({ onClose }: { onClose(): void }) {
             <label className={form.label} htmlFor={roleId}>
               {t('userManagement.add.role')}
             </label>
-            <select
-              id={roleId}
-              className={form.select}
-              value={values.role}
-              onChange={(event) => setValues((current) => ({ ...current, role: event.target.value as Role }))}
-            >
+            <select id={roleId} className={form.select} value={values.role} onChange={(event) => setValues((current) => ({ ...current, role: event.target.value as Role }))}>
               {ROLES.map((role) => (
                 <option key={role} value={role}>
                   {t(`userManagement.roles.${role}`)}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserAnswer } from '../../../../../shared/contracts/users.js';
-import { LIMITS } from '../../../../../shared/domain/limits.js';
+import type { UserAnswer } from '#shared/contracts/users.js';
+import { LIMITS } from '#shared/domain/limits.js';
 import { TypedConfirmModal } from '../../../components/ui/modal/typed-confirm-modal.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Role } from '../../../../../shared/domain/roles.js';
+import type { Role } from '#shared/domain/roles.js';
 import styles from './user-management.module.css';
 
 export function RoleBadge({ role }: { role: Role }) {

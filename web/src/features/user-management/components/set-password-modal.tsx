@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserAnswer } from '../../../../../shared/contracts/users.js';
-import { PASSWORD_RULES } from '../../../../../shared/domain/accounts.js';
-import { LIMITS } from '../../../../../shared/domain/limits.js';
+import type { UserAnswer } from '#shared/contracts/users.js';
+import { PASSWORD_RULES } from '#shared/domain/accounts.js';
+import { LIMITS } from '#shared/domain/limits.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';

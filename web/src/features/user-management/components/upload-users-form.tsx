@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../../shared/domain/limits.js';
+import { LIMITS } from '#shared/domain/limits.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';

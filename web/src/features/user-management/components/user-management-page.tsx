@@ -1,4 +1,4 @@
-import { isSiteAdmin } from '../../../../../shared/domain/roles.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
 import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import { AdminsOnlyNotice } from './admins-only-notice.js';
 import { UsersAdmin } from './users-admin.js';

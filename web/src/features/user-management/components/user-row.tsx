@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserAnswer } from '../../../../../shared/contracts/users.js';
-import { LIMITS } from '../../../../../shared/domain/limits.js';
-import { ROLES, type Role } from '../../../../../shared/domain/roles.js';
+import type { UserAnswer } from '#shared/contracts/users.js';
+import { LIMITS } from '#shared/domain/limits.js';
+import { ROLES, type Role } from '#shared/domain/roles.js';
 import button from '../../../components/ui/button/button.module.css';
 import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import form from '../../../components/ui/form/form.module.css';
@@ -73,13 +73,7 @@ export function UserRow({ user, isMe, selected, onToggle, onChangePassword }: Pr
   return (
     <tr className={selected ? dataTable.selected : undefined} data-testid={`user-row-${user.username}`}>
       <td className={styles.checkCell}>
-        <input
-          type="checkbox"
-          className={form.checkbox}
-          checked={selected}
-          onChange={onToggle}
-          aria-label={t('userManagement.selection.one', { username: user.username })}
-        />
+        <input type="checkbox" className={form.checkbox} checked={selected} onChange={onToggle} aria-label={t('userManagement.selection.one', { username: user.username })} />
       </td>
       {editing ? (
         <>

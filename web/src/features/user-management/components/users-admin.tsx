@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserAnswer } from '../../../../../shared/contracts/users.js';
-import { LIMITS } from '../../../../../shared/domain/limits.js';
+import type { UserAnswer } from '#shared/contracts/users.js';
+import { LIMITS } from '#shared/domain/limits.js';
 import button from '../../../components/ui/button/button.module.css';
 import page from '../../../components/ui/page/page.module.css';
 import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
@@ -97,13 +97,7 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
             <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void onDownload()} disabled={downloading}>
               {downloading ? t('userManagement.download.downloading') : t('userManagement.download.button')}
             </button>
-            <button
-              type="button"
-              className={`${button.button} ${button.dangerOutline}`}
-              onClick={onDeleteClick}
-              disabled={selected.size === 0}
-              data-testid="delete-selected"
-            >
+            <button type="button" className={`${button.button} ${button.dangerOutline}`} onClick={onDeleteClick} disabled={selected.size === 0} data-testid="delete-selected">
               {t('userManagement.delete.button', { count: selected.size })}
             </button>
           </div>
@@ -118,15 +112,7 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
             </button>
           </div>
         )}
-        {users && (
-          <UsersTable
-            users={users}
-            meId={String(me.id ?? '')}
-            selected={selected}
-            onSelectedChange={setSelected}
-            onChangePassword={setPasswordFor}
-          />
-        )}
+        {users && <UsersTable users={users} meId={String(me.id ?? '')} selected={selected} onSelectedChange={setSelected} onChangePassword={setPasswordFor} />}
       </div>
 
       <DeleteUsersModal

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserAnswer } from '../../../../../shared/contracts/users.js';
+import type { UserAnswer } from '#shared/contracts/users.js';
 import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import screen from '../../../components/ui/screen/screen.module.css';

@@ -1,4 +1,4 @@
-import type { UserAnswer } from '../../../../../shared/contracts/users.js';
+import type { UserAnswer } from '#shared/contracts/users.js';
 
 export type UserSortKey = 'name' | 'username' | 'email' | 'role' | 'date_joined';
 export type SortDirection = 'asc' | 'desc';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { uploadStats } from '../../../../../shared/contracts/users.js';
+import type { uploadStats } from '#shared/contracts/users.js';
 
 export type UploadStats = z.infer<typeof uploadStats>;
 

@@ -1,6 +1,6 @@
-import { evaluateAnswer } from '../../../../../shared/contracts/questions.js';
-import { evaluateAnswerLocally, type LocalEvaluationReason } from '../../../../../shared/domain/answer-evaluation.js';
-import type { Language } from '../../../../../shared/domain/language.js';
+import { evaluateAnswer } from '#shared/contracts/questions.js';
+import { evaluateAnswerLocally, type LocalEvaluationReason } from '#shared/domain/answer-evaluation.js';
+import type { Language } from '#shared/domain/language.js';
 import { ApiError, callApi } from '../../../lib/api-client.js';
 import { evaluationRetryDelay, shouldRetryEvaluation } from '../utils/error-policy.js';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../../shared/domain/language.js';
+import type { Language } from '#shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Switch } from '../../../components/ui/switch/switch.js';
 import { useVoiceMode } from '../hooks/use-voice-mode.js';

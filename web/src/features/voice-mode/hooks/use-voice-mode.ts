@@ -54,55 +54,61 @@ export function useVoiceMode(props: VoiceModePanelProps) {
     if (patch.status === 'off') setEnabled(false);
   }, []);
 
-  const turnOff = useCallback((notice: VoiceViewState['notice'] = null) => {
-    const session = sessionRef.current;
-    if (session) session.stop(notice); // reports the 'off' state itself
-    else update({ ...INITIAL_VOICE_STATE, notice });
-    sessionRef.current = null;
-    setEnabled(false);
-  }, [update]);
+  const turnOff = useCallback(
+    (notice: VoiceViewState['notice'] = null) => {
+      const session = sessionRef.current;
+      if (session)
+        session.stop(notice); // reports the 'off' state itself
+      else update({ ...INITIAL_VOICE_STATE, notice });
+      sessionRef.current = null;
+      setEnabled(false);
+    },
+    [update],
+  );
 
-  const turnOn = useCallback((resumed = false) => {
-    const current = propsRef.current;
-    if (!current.signedIn) {
-      navigate(loginPathFor(`${locationRef.current.pathname}${locationRef.current.search}`));
-      return;
-    }
-    if (!current.examId) {
-      turnOff('noExamId');
-      return;
-    }
-    const support = detectSpeechSupport();
-    if (!support) {
-      turnOff('notSupported');
-      return;
-    }
-    setEnabled(true);
-    const session = new VoiceSession(support, {
-      examId: () => propsRef.current.examId,
-      question: () => propsRef.current.question,
-      language: () => propsRef.current.language,
-      isLastQuestion: () => propsRef.current.isLastQuestion,
-      evaluate: (question, answer, signal) =>
-        evaluateVoiceAnswer({ examId: propsRef.current.examId, question, userAnswer: answer, language: propsRef.current.language, signal }),
-      texts: () => ({
-        completed: tRef.current('voiceMode.speech.completed'),
-        wrong: (reason: string) => tRef.current('voiceMode.speech.wrong', { reason }),
-        localReason: (evaluation) => tRef.current(`voiceMode.localReason.${evaluation.localReason ?? 'too_few_words'}`),
-      }),
-      visible: () => mounted.current && typeof document !== 'undefined' && document.visibilityState === 'visible',
-      pass: () => propsRef.current.onPass(),
-      fail: () => propsRef.current.onFail(),
-      update: (patch) => {
-        if (sessionRef.current !== session) return;
-        update(patch);
-        if (patch.status === 'off') sessionRef.current = null;
-      },
-      requestMicrophone,
-    });
-    sessionRef.current = session;
-    void session.start({ resumed });
-  }, [navigate, turnOff, update]);
+  const turnOn = useCallback(
+    (resumed = false) => {
+      const current = propsRef.current;
+      if (!current.signedIn) {
+        navigate(loginPathFor(`${locationRef.current.pathname}${locationRef.current.search}`));
+        return;
+      }
+      if (!current.examId) {
+        turnOff('noExamId');
+        return;
+      }
+      const support = detectSpeechSupport();
+      if (!support) {
+        turnOff('notSupported');
+        return;
+      }
+      setEnabled(true);
+      const session = new VoiceSession(support, {
+        examId: () => propsRef.current.examId,
+        question: () => propsRef.current.question,
+        language: () => propsRef.current.language,
+        isLastQuestion: () => propsRef.current.isLastQuestion,
+        evaluate: (question, answer, signal) => evaluateVoiceAnswer({ examId: propsRef.current.examId, question, userAnswer: answer, language: propsRef.current.language, signal }),
+        texts: () => ({
+          completed: tRef.current('voiceMode.speech.completed'),
+          wrong: (reason: string) => tRef.current('voiceMode.speech.wrong', { reason }),
+          localReason: (evaluation) => tRef.current(`voiceMode.localReason.${evaluation.localReason ?? 'too_few_words'}`),
+        }),
+        visible: () => mounted.current && typeof document !== 'undefined' && document.visibilityState === 'visible',
+        pass: () => propsRef.current.onPass(),
+        fail: () => propsRef.current.onFail(),
+        update: (patch) => {
+          if (sessionRef.current !== session) return;
+          update(patch);
+          if (patch.status === 'off') sessionRef.current = null;
+        },
+        requestMicrophone,
+      });
+      sessionRef.current = session;
+      void session.start({ resumed });
+    },
+    [navigate, turnOff, update],
+  );
   const turnOnRef = useRef(turnOn);
   turnOnRef.current = turnOn;
 

@@ -1,15 +1,7 @@
-import type { Language } from '../../../../../shared/domain/language.js';
+import type { Language } from '#shared/domain/language.js';
 import type { VoiceEvaluation } from '../api/evaluate-answer.js';
 import { speechErrorAction } from '../utils/error-policy.js';
-import {
-  isDuplicateTranscript,
-  nextQuality,
-  pickVoice,
-  questionSpeech,
-  speechLanguage,
-  transcriptRejection,
-  type QualityState,
-} from '../utils/recognition-filters.js';
+import { isDuplicateTranscript, nextQuality, pickVoice, questionSpeech, speechLanguage, transcriptRejection, type QualityState } from '../utils/recognition-filters.js';
 import type { SpeechRecognitionEventLike, SpeechRecognitionLike, SpeechSupport } from '../utils/speech-support.js';
 import { VOICE } from '../utils/voice-constants.js';
 

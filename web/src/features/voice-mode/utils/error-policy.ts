@@ -1,9 +1,6 @@
 import { VOICE } from './voice-constants.js';
 
-export type SpeechErrorAction =
-  | { kind: 'ignore' }
-  | { kind: 'stop'; message: 'permissionDenied' | 'networkFailed' }
-  | { kind: 'restart'; delayMs: number; networkRetry: boolean };
+export type SpeechErrorAction = { kind: 'ignore' } | { kind: 'stop'; message: 'permissionDenied' | 'networkFailed' } | { kind: 'restart'; delayMs: number; networkRetry: boolean };
 
 /**
  * Spec 2 §8 for SpeechRecognition errors: aborted and no-speech are ignored; not-allowed and
@@ -20,9 +17,7 @@ export function speechErrorAction(error: string, networkRetriesSoFar: number): S
     case 'service-not-allowed':
       return { kind: 'stop', message: 'permissionDenied' };
     case 'network':
-      return networkRetriesSoFar < VOICE.networkRetries
-        ? { kind: 'restart', delayMs: VOICE.networkRetryDelayMs, networkRetry: true }
-        : { kind: 'stop', message: 'networkFailed' };
+      return networkRetriesSoFar < VOICE.networkRetries ? { kind: 'restart', delayMs: VOICE.networkRetryDelayMs, networkRetry: true } : { kind: 'stop', message: 'networkFailed' };
     default:
       return { kind: 'restart', delayMs: VOICE.restartDelayMs, networkRetry: false };
   }

@@ -1,4 +1,4 @@
-import type { Language } from '../../../../../shared/domain/language.js';
+import type { Language } from '#shared/domain/language.js';
 import { VOICE } from './voice-constants.js';
 
 /** Why a recognised final text was not taken as an answer (spec 2 §5). */

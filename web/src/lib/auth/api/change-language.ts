@@ -1,5 +1,5 @@
-import { changeLanguage } from '../../../../../shared/contracts/profile.js';
-import type { Language } from '../../../../../shared/domain/language.js';
+import { changeLanguage } from '#shared/contracts/profile.js';
+import type { Language } from '#shared/domain/language.js';
 import { callApi } from '../../api-client.js';
 
 /**

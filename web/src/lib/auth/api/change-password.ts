@@ -1,4 +1,4 @@
-import { changePassword as changePasswordRoute } from '../../../../../shared/contracts/auth.js';
+import { changePassword as changePasswordRoute } from '#shared/contracts/auth.js';
 import { callApi } from '../../api-client.js';
 
 /** POST /api/user/{id}/change-password/ for one's own account: the current password is required. */

@@ -1,4 +1,4 @@
-import { authStatus } from '../../../../../shared/contracts/auth.js';
+import { authStatus } from '#shared/contracts/auth.js';
 import { ApiError, callApi } from '../../api-client.js';
 import { LOCAL_KEYS, localStore } from '../../storage.js';
 import { announceAuthStatus } from '../auth-store.js';

@@ -1,4 +1,4 @@
-import { login as loginRoute } from '../../../../../shared/contracts/auth.js';
+import { login as loginRoute } from '#shared/contracts/auth.js';
 import { callApi } from '../../api-client.js';
 import { alignLanguageWithAccount } from '../account-language.js';
 import { completeSignIn } from '../sign-in.js';

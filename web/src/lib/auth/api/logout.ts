@@ -1,4 +1,4 @@
-import { logout as logoutRoute } from '../../../../../shared/contracts/auth.js';
+import { logout as logoutRoute } from '#shared/contracts/auth.js';
 import { callApi } from '../../api-client.js';
 import { refreshCsrfToken } from '../../csrf.js';
 import { LOCAL_KEYS, localStore, sessionStore } from '../../storage.js';

@@ -1,5 +1,5 @@
-import { sendEmailVerification as route } from '../../../../../shared/contracts/auth.js';
-import { getProfile } from '../../../../../shared/contracts/profile.js';
+import { sendEmailVerification as route } from '#shared/contracts/auth.js';
+import { getProfile } from '#shared/contracts/profile.js';
 import { callApi } from '../../api-client.js';
 import { updateCached } from '../../use-api.js';
 
