@@ -6,6 +6,7 @@ import type { SignedInContext } from '../lib/http/types.js';
 import { readableExam } from '../lib/exams/visibility.js';
 import { getExams, type ExamRecord, type StoredQuestion } from '../lib/exams/exam-store.js';
 import { questionView } from '../lib/exams/views.js';
+import { QUESTION_FIELDS } from '../lib/data/entities/index.js';
 import { canReadExam, type Caller } from '../lib/exams/visibility.js';
 import {
   deleteFavorite,
@@ -22,26 +23,8 @@ import {
   type FavoriteItem,
 } from './repository.js';
 
-/** The fields a favorite snapshot keeps of the question (no keys of its exam copy). */
-const SNAPSHOT_FIELDS = [
-  'id',
-  'file_id',
-  'csv_id',
-  'title_ko',
-  'title_en',
-  'content_ko',
-  'content_en',
-  'answer_ko',
-  'answer_en',
-  'explanation_ko',
-  'explanation_en',
-  'difficulty',
-  'url',
-  'group_id',
-  'created_language',
-  'created_at',
-  'order',
-] as const;
+/** The fields a favorite snapshot keeps of the question (no keys of its exam copy): an exam copy's, plus its order. */
+const SNAPSHOT_FIELDS = [...QUESTION_FIELDS, 'order'] as const;
 
 function snapshotOf(question: StoredQuestion): StoredQuestion {
   const copy: Record<string, unknown> = {};

@@ -4,8 +4,8 @@ import { pad } from './key-parts.js';
 import { QUESTION_SK_PREFIX } from './file-question.js';
 import { storedQuestionSchema, type StoredQuestion } from './stored-question.js';
 
-/** The question fields an exam copy keeps (everything but the keys of its old home). */
-const QUESTION_FIELDS = [
+/** The question fields an exam copy keeps (everything but the keys of its old home); a favorite's snapshot keeps these too. */
+export const QUESTION_FIELDS = [
   'id',
   'file_id',
   'csv_id',
