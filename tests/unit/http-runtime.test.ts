@@ -1,32 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import * as system from '#shared/contracts/system.js';
 import { badRequest } from '../../functions/lib/http/app-error.js';
 import { bind, createGroupHandler } from '../../functions/lib/http/create-group-handler.js';
+import { httpEvent } from '../support/http-event.js';
 
-function event(method: string, path: string, routeKey: string, extra: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
-  return {
-    version: '2.0',
-    routeKey,
-    rawPath: path,
-    rawQueryString: '',
-    headers: { 'accept-language': 'en' },
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: 'test',
-      apiId: 'test',
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
-      requestId: 'req-123',
-      routeKey,
-      stage: '$default',
-      time: '',
-      timeEpoch: 0,
-    },
-    ...extra,
-  };
-}
+const event = httpEvent;
 
 const context = { awsRequestId: 'aws-req' } as Context;
 
@@ -47,7 +26,7 @@ describe('group handler runtime', () => {
     log.mockRestore();
     expect(result.statusCode).toBe(500);
     const body = JSON.parse(result.body!);
-    expect(body).toEqual({ code: 'internal_error', detail: expect.any(String), requestId: 'req-123' });
+    expect(body).toEqual({ code: 'internal_error', detail: expect.any(String), requestId: 'req-test' });
     expect(result.body).not.toMatch(/secret|postgres|stack|at /);
   });
 

@@ -1,5 +1,6 @@
+import { httpEvent } from '../support/http-event.js';
 import { describe, expect, it, vi } from 'vitest';
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { Context } from 'aws-lambda';
 import {
   ConditionalCheckFailedException,
   DynamoDBClient,
@@ -76,26 +77,7 @@ describe('service unavailability classifier', () => {
 });
 
 describe('error responder', () => {
-  const event = {
-    version: '2.0',
-    routeKey: 'GET /api/csrf-token',
-    rawPath: '/api/csrf-token/',
-    rawQueryString: '',
-    headers: { 'accept-language': 'en' },
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: 'test',
-      apiId: 'test',
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      http: { method: 'GET', path: '/api/csrf-token/', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
-      requestId: 'req-503',
-      routeKey: 'GET /api/csrf-token',
-      stage: '$default',
-      time: '',
-      timeEpoch: 0,
-    },
-  } as APIGatewayProxyEventV2;
+  const event = httpEvent('GET', '/api/csrf-token/', 'GET /api/csrf-token');
 
   it('answers an unavailable service with 503 service_unavailable and Retry-After', async () => {
     const log = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
