@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { ToastRegion } from '../../components/ui/toast/toast-provider.js';
 import { useSocialSignInReturn } from '../../features/auth/hooks/use-social-sign-in-return.js';
 import { LanguageSwitch } from '../../features/language/components/language-switch.js';
 import { Footer } from '../../features/navigation/components/footer.js';
@@ -23,6 +24,7 @@ export function AppLayout() {
       </a>
       {navigation.state === 'loading' && <div className={styles.progress} role="progressbar" aria-label={t('app.loadingPage')} />}
       <Navbar ref={navbar} languageSwitch={<LanguageSwitch />} />
+      <ToastRegion />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>

@@ -19,6 +19,16 @@ export interface ToastApi {
 
 export const ToastContext = createContext<ToastApi | null>(null);
 
+export interface ToastItemState {
+  id: number;
+  message: string;
+  type: ToastType;
+  durationMs: number;
+}
+
+/** The shown toasts, for the region that draws them. */
+export const ToastListContext = createContext<{ toasts: ToastItemState[]; dismiss(id: number): void; closeLabel: string } | null>(null);
+
 export function useToast(): ToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error('useToast must be used inside <ToastProvider>');

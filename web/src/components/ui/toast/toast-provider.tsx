@@ -1,19 +1,15 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '#shared/domain/limits.js';
-import { ToastContext, type ToastApi, type ToastOptions, type ToastType } from './toast-context.js';
+import { ToastContext, ToastListContext, type ToastApi, type ToastItemState, type ToastOptions, type ToastType } from './toast-context.js';
 import styles from './toast.module.css';
 
-interface Toast {
-  id: number;
-  message: string;
-  type: ToastType;
-  durationMs: number;
-}
+type Toast = ToastItemState;
 
 const ICONS: Record<ToastType, string> = { success: '✓', error: '!', warning: '!', info: 'i' };
 /** More than this and the oldest go first, so a burst of errors cannot cover the page. */
 const MAX_VISIBLE = 4;
 
+/** Holds the toasts; `ToastRegion` (placed by the layout, under the navbar) shows them. */
 export function ToastProvider({ children, closeLabel }: { children: ReactNode; closeLabel: string }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
@@ -40,15 +36,29 @@ export function ToastProvider({ children, closeLabel }: { children: ReactNode; c
     };
   }, [dismiss]);
 
+  const list = useMemo(() => ({ toasts, dismiss, closeLabel }), [toasts, dismiss, closeLabel]);
+
   return (
     <ToastContext.Provider value={api}>
-      {children}
-      <div className={styles.region} aria-live="polite">
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} onClose={dismiss} closeLabel={closeLabel} />
-        ))}
-      </div>
+      <ToastListContext.Provider value={list}>{children}</ToastListContext.Provider>
     </ToastContext.Provider>
+  );
+}
+
+/**
+ * Where the toasts show: a strip in the page flow right under the sticky navbar, sticky itself.
+ * It pushes the page down instead of lying over it, so a toast never covers a control; scrolled,
+ * it covers only what the navbar already hides. The live region is always in the page, so screen
+ * readers announce each toast (errors and warnings as alerts, the rest as status messages).
+ */
+export function ToastRegion() {
+  const list = useContext(ToastListContext);
+  return (
+    <div className={styles.region} aria-live="polite" data-testid="toast-region">
+      {list?.toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} onClose={list.dismiss} closeLabel={list.closeLabel} />
+      ))}
+    </div>
   );
 }
 

@@ -49,6 +49,11 @@ export function Navbar({ ref, languageSwitch }: { ref?: Ref<HTMLElement>; langua
           <NavLink to="/exam-management" className={linkClass}>
             {t('navigation.exam')}
           </NavLink>
+          {isAuthenticated && (
+            <NavLink to="/results" className={linkClass} data-testid="nav-results">
+              {t('navigation.results')}
+            </NavLink>
+          )}
         </nav>
 
         <div className={styles.actions}>

@@ -38,8 +38,11 @@ export function QuestionCard(props: QuestionCardProps) {
   const options = inputForm === 'radio' || inputForm === 'checkbox' ? choiceOptions(question.content) : [];
   const content = options.length > 0 ? contentWithoutOptions(question.content) : question.content;
   const noHint = isBlank(question.answer) && isBlank(question.explanation);
-  // Typed and chosen answers get a verdict on submit; the Solved/Unsolved form is its own grade.
+  // One grading control per form: Solved/Unsolved for yes/no questions (in AnswerInput), Submit
+  // for choices and typed answers (the verdict grades them), and "I got it / I missed it" for a
+  // typed question answered in the head (nothing typed, or nothing to compare with).
   const typed = inputForm !== 'solved';
+  const selfGraded = inputForm === 'textarea' && (isBlank(props.answer) || isBlank(question.answer) || props.solved !== undefined);
   const verdict = checked ? answerVerdict(props.answer, question) : null;
 
   const submit = () => {
@@ -85,7 +88,7 @@ export function QuestionCard(props: QuestionCardProps) {
 
       <div className={styles.actionRow}>
         <div className={styles.actionGroup} role="group" aria-label={t('takeExam.question.selfGrade')}>
-          {typed && (
+          {typed && !selfGraded && (
             <button
               type="button"
               className={`${button.button} ${props.forceAnswer ? button.primary : button.secondary}`}
@@ -96,7 +99,7 @@ export function QuestionCard(props: QuestionCardProps) {
               {t('takeExam.question.submit')}
             </button>
           )}
-          {typed && (
+          {selfGraded && (
             <>
               <button
                 type="button"
