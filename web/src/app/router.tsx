@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           page('take-exam', 'takeExam.title', async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
           unavailable('random-practice', 'randomPractice'),
           page('results', 'results.title', async () => (await import('../features/results/components/results-page.js')).ResultsPage),
+          page('results/:resultId', 'results.title', async () => (await import('../features/results/components/result-detail-page.js')).ResultDetailPage),
           page('question-files', 'questionFiles.title', async () => (await import('../features/question-files/components/question-files-page.js')).QuestionFilesPage),
           page('create-exam', 'exams.create.title', async () => (await import('../features/exams/components/create-exam-page.js')).CreateExamPage),
           page('exam-management', 'exams.management.title', async () => (await import('../features/exams/components/exam-management-page.js')).ExamManagementPage),

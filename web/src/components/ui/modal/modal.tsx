@@ -9,13 +9,15 @@ interface ModalProps {
   children: ReactNode;
   footer?: ReactNode;
   testId?: string;
+  /** `wide` for lists (a session summary); the default suits a form or a question. */
+  size?: 'default' | 'wide';
 }
 
 /**
  * A modal on the native <dialog>: the browser traps focus, Escape closes it (reported through
  * onClose) and the page behind is inert. Rendered only while open.
  */
-export function Modal({ open, title, onClose, closeLabel, children, footer, testId }: ModalProps) {
+export function Modal({ open, title, onClose, closeLabel, children, footer, testId, size = 'default' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -30,7 +32,7 @@ export function Modal({ open, title, onClose, closeLabel, children, footer, test
   return (
     <dialog
       ref={ref}
-      className={styles.dialog}
+      className={size === 'wide' ? `${styles.dialog} ${styles.wide}` : styles.dialog}
       aria-labelledby={titleId}
       data-testid={testId}
       onCancel={(event) => {

@@ -102,14 +102,19 @@ export function RecentResults() {
                       {formatElapsed(result.elapsed_seconds)}
                     </td>
                     <td className={styles.actionCell}>
-                      <button
-                        type="button"
-                        className={`${button.button} ${button.dangerOutline} ${button.small}`}
-                        onClick={() => setDeleting(result)}
-                        data-testid="home-recent-delete"
-                      >
-                        {t('home.recentResults.delete')}
-                      </button>
+                      <div className={styles.actions}>
+                        <Link to={`/results/${encodeURIComponent(result.id)}`} className={`${button.button} ${button.secondary} ${button.small}`} data-testid="home-recent-review">
+                          {t('home.recentResults.review')}
+                        </Link>
+                        <button
+                          type="button"
+                          className={`${button.button} ${button.dangerOutline} ${button.small}`}
+                          onClick={() => setDeleting(result)}
+                          data-testid="home-recent-delete"
+                        >
+                          {t('home.recentResults.delete')}
+                        </button>
+                      </div>
                     </td>
                   </tr>
                 ))}

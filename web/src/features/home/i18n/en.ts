@@ -26,6 +26,7 @@ const en = {
     userManagement: { title: 'User management', description: 'Manage user accounts and their roles.' },
   },
   recentResults: {
+    review: 'Review',
     title: 'Recent results',
     viewAll: 'All results',
     loading: 'Loading recent results...',

@@ -23,6 +23,7 @@ const ko = {
     userManagement: { title: '사용자 관리', description: '사용자 계정과 역할을 관리합니다.' },
   },
   recentResults: {
+    review: '오답 보기',
     title: '최근 시험 결과',
     viewAll: '전체 결과 보기',
     loading: '최근 결과를 불러오는 중...',

@@ -5,7 +5,7 @@ const ko = {
   home: '홈',
   study: '스터디',
   exam: '시험',
-  results: '결과',
+  results: '시험 결과',
   login: '로그인',
   openMenu: '메뉴 열기',
   closeMenu: '메뉴 닫기',

@@ -48,6 +48,9 @@ export function ResultsTable({ results, isAdmin, language, onDelete }: Props) {
                     {title}
                   </Link>
                   <span className={styles.completed}>{t('results.completedAt', { date: completed })}</span>
+                  <Link to={`/results/${encodeURIComponent(result.id)}`} className={styles.reviewLink} data-testid="result-review-link">
+                    {t('results.detail.review')}
+                  </Link>
                 </td>
                 <td className={result.exam.study?.title ? styles.studyCell : `${styles.studyCell} ${styles.noStudy}`} data-label={t('results.columns.study')}>
                   {result.exam.study?.title || t('results.noStudy')}

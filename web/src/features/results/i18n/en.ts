@@ -46,6 +46,14 @@ const en = {
     page: 'Page {{page}}',
     range: '{{from}}–{{to}} / {{total}}',
   },
+  detail: {
+    back: 'All results',
+    review: 'Review mistakes',
+    mistakesTitle: 'Mistakes',
+    noMistakes: 'No question of this result was answered wrongly.',
+    notFound: 'The result could not be found.',
+    loadFailed: 'The result could not be loaded.',
+  },
   errors: {
     loginRequired: 'Please log in again to see your results.',
     accessDenied: 'You do not have permission to see these results.',

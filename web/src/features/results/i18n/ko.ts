@@ -43,6 +43,14 @@ const ko = {
     page: '{{page}}페이지',
     range: '{{from}}–{{to}} / {{total}}',
   },
+  detail: {
+    back: '결과 목록',
+    review: '오답 보기',
+    mistakesTitle: '틀린 문제',
+    noMistakes: '이 결과에는 틀린 문제가 없습니다.',
+    notFound: '결과를 찾을 수 없습니다.',
+    loadFailed: '결과를 불러오지 못했습니다.',
+  },
   errors: {
     loginRequired: '로그인이 필요합니다. 다시 로그인해 주세요.',
     accessDenied: '결과를 볼 권한이 없습니다.',

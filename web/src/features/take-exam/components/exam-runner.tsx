@@ -9,6 +9,7 @@ import { orderQuestions, resortRemaining, type QuestionStat } from '#shared/doma
 import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { VoiceModePanel } from '../../voice-mode/index.js';
+import { getExamResult } from '../api/get-exam-result.js';
 import { useQuestionStatistics } from '../api/get-question-statistics.js';
 import { useAccuracyAdjust } from '../hooks/use-accuracy-adjust.js';
 import { useExamSave } from '../hooks/use-exam-save.js';
@@ -23,6 +24,7 @@ import type { TakeExamParams } from '../hooks/use-take-exam-params.js';
 import { addFormValues, editFormValues } from '../utils/question-form.js';
 import { nextCsvId, questionView, showsTranslationNotice } from '../utils/question-view.js';
 import { returnAddress } from '../utils/return-address.js';
+import { sessionSummary, summaryState } from '../utils/session-summary.js';
 import { canGoNext, isBlank } from '../utils/session-record.js';
 import { AccuracyPanel } from './accuracy-panel.js';
 import { ConnectedStudiesBar } from './connected-studies-bar.js';
@@ -32,6 +34,7 @@ import { NavigationBar } from './navigation-bar.js';
 import { QuestionCard } from './question-card.js';
 import { QuestionFormModal } from './question-form-modal.js';
 import { QuestionListModal, type ListEntry } from './question-list-modal.js';
+import { ShortcutsHelp } from './shortcuts-help.js';
 import { UntranslatedNotice } from './untranslated-notice.js';
 import styles from './take-exam.module.css';
 
@@ -140,7 +143,7 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
     try {
       const outcome = await save();
       dispatch({ type: 'complete' });
-      toast.success(t(outcome === 'saved' ? 'takeExam.toasts.saved' : 'takeExam.toasts.nothingToSave'));
+      toast.success(t(outcome.kind === 'saved' ? 'takeExam.toasts.saved' : 'takeExam.toasts.nothingToSave'));
     } catch {
       toast.error(t('takeExam.toasts.saveFailed'));
     }
@@ -153,10 +156,12 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
       return;
     }
     try {
-      await save();
+      const outcome = await save();
+      // Nothing new to send: the summary is of the result saved earlier in this session, if any.
+      const result = outcome.result ?? (record.previousResultId ? await getExamResult(record.previousResultId).catch(() => null) : null);
       dispatch({ type: 'complete' });
       forget();
-      navigate(target);
+      navigate(target, { state: result ? summaryState(sessionSummary(result, questions, language)) : null });
     } catch {
       toast.error(t('takeExam.toasts.exitFailed'));
       navigate('/exam-management');
@@ -271,6 +276,8 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
         onSave={() => void onSave()}
         onEnd={() => void onEnd()}
       />
+
+      <ShortcutsHelp />
 
       <QuestionListModal
         open={listOpen}

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import type { ExamResult } from '#shared/contracts/results.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { sendSubmission } from '../api/submit-exam.js';
 import { sessionReducer, unsavedAnswers, unsavedSeconds, type PendingSubmission, type SessionAction, type SessionRecord } from '../utils/session-record.js';
@@ -25,7 +26,12 @@ async function sendWithRetry(examId: string, pending: PendingSubmission) {
   }
 }
 
-export type SaveOutcome = 'saved' | 'nothing';
+export interface SaveOutcome {
+  /** `nothing` when every answer was already saved. */
+  kind: 'saved' | 'nothing';
+  /** The result as the server graded it after this save (with its details); null when nothing was sent. */
+  result: ExamResult | null;
+}
 
 /**
  * Save (spec 2 §2.1): sends the answers not yet saved. The first save of a session makes a
@@ -40,26 +46,26 @@ export function useExamSave(examId: string, record: SessionRecord, dispatch: (ac
   const busy = useRef(false);
 
   const save = useCallback(async (): Promise<SaveOutcome> => {
-    if (busy.current) return 'nothing';
+    if (busy.current) return { kind: 'nothing', result: null };
     busy.current = true;
     setSaving(true);
     try {
       let current = latest.current;
-      let sent = false;
-      const apply = (pending: PendingSubmission, resultId: string) => {
+      let result: ExamResult | null = null;
+      const apply = (pending: PendingSubmission, answer: { result_id: string; result: ExamResult }) => {
         const action: SessionAction = {
           type: 'saved',
-          resultId,
+          resultId: answer.result_id,
           questionIds: pending.answers.map((answer) => answer.question_id),
           elapsedMark: pending.elapsedMark,
         };
         dispatch(action);
         current = sessionReducer(current, action);
-        sent = true;
+        result = answer.result;
       };
       if (current.pendingSubmission) {
         const pending = current.pendingSubmission;
-        apply(pending, (await sendWithRetry(examId, pending)).result_id);
+        apply(pending, await sendWithRetry(examId, pending));
       }
       const answers = unsavedAnswers(current);
       if (answers.length > 0) {
@@ -73,9 +79,9 @@ export function useExamSave(examId: string, record: SessionRecord, dispatch: (ac
         };
         dispatch({ type: 'startSave', pending });
         current = sessionReducer(current, { type: 'startSave', pending });
-        apply(pending, (await sendWithRetry(examId, pending)).result_id);
+        apply(pending, await sendWithRetry(examId, pending));
       }
-      return sent ? 'saved' : 'nothing';
+      return { kind: result ? 'saved' : 'nothing', result };
     } finally {
       busy.current = false;
       setSaving(false);

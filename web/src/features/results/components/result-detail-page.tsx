@@ -1,0 +1,98 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import type { ExamResult } from '#shared/contracts/results.js';
+import { examDisplayTitle } from '#shared/domain/exam-title.js';
+import button from '../../../components/ui/button/button.module.css';
+import page from '../../../components/ui/page/page.module.css';
+import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
+import screen from '../../../components/ui/screen/screen.module.css';
+import { Spinner } from '../../../components/ui/spinner/spinner.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
+import { formatCompletedAt } from '../../../lib/format-time.js';
+import { currentLanguage } from '../../../lib/i18n.js';
+import { RetryWrongButton, ReviewList, reviewEntries, SummaryStats, useExam } from '../../take-exam/index.js';
+import { useExamResult } from '../api/get-exam-result.js';
+import { redoPath } from '../utils/results-pagination.js';
+import styles from './results.module.css';
+
+/** /results/{id}: one result, its score and the mistakes to review (reached from Results and the home). */
+export function ResultDetailPage() {
+  const { resultId = '' } = useParams();
+  return <SignedInOnly>{() => <ResultDetail key={resultId} resultId={resultId} />}</SignedInOnly>;
+}
+
+function ResultDetail({ resultId }: { resultId: string }) {
+  const { t } = useTranslation();
+  const result = useExamResult(resultId);
+
+  let body;
+  if (result.error) {
+    const missing = result.error instanceof ApiError && (result.error.status === 404 || result.error.status === 403);
+    body = (
+      <div className={`${screen.state} ${screen.statePanel} ${styles.state}`} role="alert" data-testid="result-detail-error">
+        <p>{missing ? t('results.detail.notFound') : t('results.detail.loadFailed')}</p>
+        {!missing && (
+          <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void result.reload()}>
+            {t('results.errors.retry')}
+          </button>
+        )}
+      </div>
+    );
+  } else if (!result.data) {
+    body = <Spinner label={t('results.loading')} />;
+  } else {
+    body = <Mistakes result={result.data} />;
+  }
+
+  return (
+    <div className={screen.page} data-testid="result-detail-page">
+      <div className={page.container}>{body}</div>
+    </div>
+  );
+}
+
+function Mistakes({ result }: { result: ExamResult }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  // The exam gives the correct answers and explanations while the caller may still read it.
+  const exam = useExam(result.exam.id);
+  const mistakes = useMemo(() => reviewEntries(result, exam.data?.questions ?? [], language).filter((entry) => !entry.correct), [result, exam.data, language]);
+
+  return (
+    <>
+      <ScreenHeader
+        title={examDisplayTitle(result.exam, language, t('results.untitled'))}
+        subtitle={t('results.completedAt', { date: formatCompletedAt(result.completed_at, language) })}
+        actions={
+          <>
+            <Link to="/results" className={`${button.button} ${button.secondary}`} data-testid="result-detail-back">
+              {t('results.detail.back')}
+            </Link>
+            <Link to={redoPath(result.exam.id)} className={`${button.button} ${button.secondary}`}>
+              {t('results.actions.redo')}
+            </Link>
+          </>
+        }
+      />
+      <SummaryStats score={result.score} total={result.total_score} answered={result.answered_count} elapsedSeconds={result.elapsed_seconds} />
+      <section aria-labelledby="result-mistakes-title" className={styles.mistakes}>
+        <div className={screen.toolbar}>
+          <h2 id="result-mistakes-title" className={screen.listTitle}>
+            {t('results.detail.mistakesTitle')}
+            <span className={screen.count}>{t('results.count', { count: mistakes.length })}</span>
+          </h2>
+          {mistakes.length > 0 && <RetryWrongButton examId={result.exam.id} />}
+        </div>
+        {mistakes.length === 0 ? (
+          <p className={`${screen.state} ${screen.statePanel} ${styles.state}`} data-testid="result-no-mistakes">
+            {t('results.detail.noMistakes')}
+          </p>
+        ) : (
+          <ReviewList entries={mistakes} testId="mistakes-list" />
+        )}
+      </section>
+    </>
+  );
+}
