@@ -3,12 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, openPage, SCREENSHOT_DIR, VIEWPORTS } from '../support/browser.js';
-import { createAdmin, go, logIn } from '../support/browser-pages.js';
+import { createAdmin, fitsPhone, go, logIn, pageApi } from '../support/browser-pages.js';
 
 /**
  * Issue 14's audit: axe-core on every built screen, in Korean and English, at desktop and phone
- * width, signed out and signed in — no serious or critical violation. One browser for the file
- * and one page per combination, which walks the screens in turn.
+ * width (390 px), signed out and signed in — no serious or critical violation, and at 390 px no
+ * horizontal scroll. One browser for the file and one page per combination, which walks the
+ * screens in turn.
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -42,7 +43,7 @@ const publicScreens = () => [
   '/no-such-page',
 ];
 const signedOutScreens = () => [...publicScreens(), '/login', '/register'];
-const signedInScreens = () => [...publicScreens(), '/results', '/question-files', '/create-exam', '/profile', '/user-management'];
+const signedInScreens = (resultId: string) => [...publicScreens(), '/results', `/results/${resultId}`, '/question-files', '/create-exam', '/profile', '/user-management'];
 
 /** The findings, written next to the screenshots for reading a failure whole. */
 function report(name: string, found: string[]): void {
@@ -59,6 +60,7 @@ async function settled(page: Page): Promise<void> {
 async function audit(page: Page, path: string): Promise<string[]> {
   await go(page, path);
   await settled(page);
+  if (page.viewportSize()!.width < 768) await fitsPhone(page);
   // label-content-name-mismatch is among axe's experimental rules (off by default); the audit wants it.
   const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
   return violations
@@ -89,8 +91,18 @@ describe.each([
     test('signed in: no serious or critical violation on any screen', async () => {
       const { page, close } = await openPage(browser, { locale, viewport, storage: { language } });
       await logIn(page, admin, adminPassword);
+      // A result of their own, for the result detail screen: one right and one wrong answer.
+      const exam = await pageApi<{ questions: { id: string }[] }>(page, 'GET', `/api/exam/${publicExamId}/`);
+      const [first, second] = exam.body.questions;
+      const submitted = await pageApi<{ result_id: string }>(page, 'POST', '/api/submit-exam/', {
+        exam_id: publicExamId,
+        answers: [
+          { question_id: first!.id, answer: 'wrong on purpose' },
+          { question_id: second!.id, answer: ' ' },
+        ],
+      });
       const found: string[] = [];
-      for (const path of signedInScreens()) found.push(...(await audit(page, path)));
+      for (const path of signedInScreens(submitted.body.result_id)) found.push(...(await audit(page, path)));
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
       await close();
       report(`${language}-${viewport}-signed-in`, found);

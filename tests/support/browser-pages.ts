@@ -25,16 +25,23 @@ export function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-toast-type]').filter({ hasText: text }).first();
 }
 
-/** Nothing sticks out of a 375 px screen; on failure, names the elements that do. */
+/**
+ * No horizontal scroll at the page's width (375 or 390 px): `scrollWidth <= clientWidth`. On
+ * failure, names the elements that stick out.
+ */
 export async function fitsPhone(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => ({
-    width: document.documentElement.scrollWidth,
-    culprits: [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > 376 && !el.parentElement?.closest('[data-scroll-x]'))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`),
-  }));
-  expect(overflow.width, overflow.culprits.join('\n')).toBeLessThanOrEqual(375);
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return {
+      width,
+      scrollWidth: document.documentElement.scrollWidth,
+      culprits: [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.parentElement?.closest('[data-scroll-x]'))
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`),
+    };
+  });
+  expect(overflow.scrollWidth, `${page.url()}\n${overflow.culprits.join('\n')}`).toBeLessThanOrEqual(overflow.width);
 }
 
 /** Signs in through the login screen (returnTo honoured) and waits for the destination. */

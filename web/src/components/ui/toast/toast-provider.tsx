@@ -46,9 +46,9 @@ export function ToastProvider({ children, closeLabel }: { children: ReactNode; c
 }
 
 /**
- * Where the toasts show: a strip in the page flow right under the sticky navbar, sticky itself.
- * It pushes the page down instead of lying over it, so a toast never covers a control; scrolled,
- * it covers only what the navbar already hides. The live region is always in the page, so screen
+ * Where the toasts show: a strip in the page flow right under the navbar, sticky itself (under
+ * the pinned navbar on wide screens, at the top of the screen on phones). It pushes the page down
+ * instead of lying over it (scroll anchoring is off, base.css), so a toast never covers a control. The live region is always in the page, so screen
  * readers announce each toast (errors and warnings as alerts, the rest as status messages).
  */
 export function ToastRegion() {
