@@ -7,6 +7,7 @@ import { BUNDLE_BUDGET_BYTES, measureLambdaBundles } from './lambda-bundle-sizes
 import { benchLogin } from './login.js';
 import { benchQuestionBank } from './question-bank.js';
 import { benchResults } from './results.js';
+import { benchLighthouse } from './lighthouse.js';
 
 /**
  * `npm run bench`: prints the figures the issues budget. Each line reads
@@ -59,6 +60,8 @@ try {
     ok: translations.errors === 0 && translations.non2xx === 0,
     text: '0',
   });
+
+  await benchLighthouse(web.dist, server.url, report);
 
   // Real scrypt strength (N=2^17, r=8, p=1): one login costs ~128 MiB and a few hundred ms of
   // one core; the auth Lambda gets 1024 MB (manifest) for the CPU share that keeps it near 0.3 s.

@@ -100,7 +100,7 @@ describe('take exam (spec 2 §2.1)', () => {
 
     // Answering records: to /login, coming back here afterwards.
     await page.getByTestId('answer-input').fill('파드');
-    await page.getByTestId('self-grade-pass').click();
+    await page.getByTestId('submit-answer').click();
     await page.waitForURL(`${baseUrl}/login?returnTo=${encodeURIComponent(`/take-exam/${examId}`)}`);
     await toast(page, '로그인이 필요합니다.').waitFor();
 
