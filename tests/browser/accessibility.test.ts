@@ -29,6 +29,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A dozen screens a test, each audited whole: more than the project's 90 s on a busy machine. */
+const AUDIT_TIMEOUT_MS = 300_000;
+
 /** The built screens anyone can open (the unavailable ones share one page; one stands for them). */
 const publicScreens = () => [
   '/?fromHomeMenu=true',
@@ -79,34 +82,42 @@ describe.each([
   ['en', 'en-US'],
 ] as const)('axe, %s', (language, locale) => {
   describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('%s', (viewport) => {
-    test('signed out: no serious or critical violation on any screen', async () => {
-      const { page, close } = await openPage(browser, { locale, viewport, storage: { language } });
-      const found: string[] = [];
-      for (const path of signedOutScreens()) found.push(...(await audit(page, path)));
-      await close();
-      report(`${language}-${viewport}-signed-out`, found);
-      expect(found).toEqual([]);
-    });
+    test(
+      'signed out: no serious or critical violation on any screen',
+      async () => {
+        const { page, close } = await openPage(browser, { locale, viewport, storage: { language } });
+        const found: string[] = [];
+        for (const path of signedOutScreens()) found.push(...(await audit(page, path)));
+        await close();
+        report(`${language}-${viewport}-signed-out`, found);
+        expect(found).toEqual([]);
+      },
+      AUDIT_TIMEOUT_MS,
+    );
 
-    test('signed in: no serious or critical violation on any screen', async () => {
-      const { page, close } = await openPage(browser, { locale, viewport, storage: { language } });
-      await logIn(page, admin, adminPassword);
-      // A result of their own, for the result detail screen: one right and one wrong answer.
-      const exam = await pageApi<{ questions: { id: string }[] }>(page, 'GET', `/api/exam/${publicExamId}/`);
-      const [first, second] = exam.body.questions;
-      const submitted = await pageApi<{ result_id: string }>(page, 'POST', '/api/submit-exam/', {
-        exam_id: publicExamId,
-        answers: [
-          { question_id: first!.id, answer: 'wrong on purpose' },
-          { question_id: second!.id, answer: ' ' },
-        ],
-      });
-      const found: string[] = [];
-      for (const path of signedInScreens(submitted.body.result_id)) found.push(...(await audit(page, path)));
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
-      await close();
-      report(`${language}-${viewport}-signed-in`, found);
-      expect(found).toEqual([]);
-    });
+    test(
+      'signed in: no serious or critical violation on any screen',
+      async () => {
+        const { page, close } = await openPage(browser, { locale, viewport, storage: { language } });
+        await logIn(page, admin, adminPassword);
+        // A result of their own, for the result detail screen: one right and one wrong answer.
+        const exam = await pageApi<{ questions: { id: string }[] }>(page, 'GET', `/api/exam/${publicExamId}/`);
+        const [first, second] = exam.body.questions;
+        const submitted = await pageApi<{ result_id: string }>(page, 'POST', '/api/submit-exam/', {
+          exam_id: publicExamId,
+          answers: [
+            { question_id: first!.id, answer: 'wrong on purpose' },
+            { question_id: second!.id, answer: ' ' },
+          ],
+        });
+        const found: string[] = [];
+        for (const path of signedInScreens(submitted.body.result_id)) found.push(...(await audit(page, path)));
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        await close();
+        report(`${language}-${viewport}-signed-in`, found);
+        expect(found).toEqual([]);
+      },
+      AUDIT_TIMEOUT_MS,
+    );
   });
 });
