@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, openPage, screenshot } from '../support/browser.js';
+import { launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.js';
 import { ready, visit } from '../support/browser-pages.js';
 
 const baseUrl = inject('baseUrl');
@@ -234,13 +234,13 @@ describe('pages', () => {
 });
 
 describe('phone width', () => {
-  test('the navbar renders at 375 px and its menu opens', async () => {
+  test('the navbar renders at phone width (390 px) and its menu opens', async () => {
     const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { viewport: 'phone', locale: 'ko-KR' });
     const navbar = page.getByTestId('navbar');
     expect(await navbar.isVisible()).toBe(true);
     const box = await navbar.boundingBox();
-    expect(box?.width).toBeLessThanOrEqual(375);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(box?.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await page.getByTestId('language-switch').waitFor({ state: 'visible' });
     await page.getByTestId('navbar').getByRole('link', { name: '로그인' }).waitFor({ state: 'visible' });
     await screenshot(page, 'home-ko-phone');
@@ -265,7 +265,7 @@ describe('phone width', () => {
         await page.goto(`${baseUrl}${path}`);
         await ready(page);
         await page.locator('main h1').waitFor();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
         await screenshot(page, `${path.slice(1)}-${tag}-phone`);
       }
       await close();
