@@ -3,6 +3,7 @@ import type { Language } from '#shared/domain/language.js';
 import { QUESTION_SHEET_LIMITS, cleanFileName, sheetExtension } from '#shared/domain/question-sheet.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
+import { pendingObjectKey } from '../lib/files/object-keys.js';
 import { deleteObject, objectSize, presignDownload, presignUpload, readObject } from '../lib/files/object-store.js';
 import { AppError, payloadTooLarge } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
@@ -73,8 +74,6 @@ export async function uploadQuestions(input: ServiceInput<typeof files.uploadQue
   return importAnswer(result, caller, ctx.language);
 }
 
-const pendingKey = (ownerId: string, uploadId: string) => `pending/${ownerId}/${uploadId}`;
-
 /** Step 1 of the browser upload: a presigned PUT to the caller's own pending prefix. */
 export async function createUploadUrl(input: ServiceInput<typeof files.createUploadUrl>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
@@ -85,7 +84,7 @@ export async function createUploadUrl(input: ServiceInput<typeof files.createUpl
   // With the size declared, S3 accepts only a body of exactly that length (Content-Length is signed),
   // so a presigned URL cannot park more than the cap in the bucket.
   const size = input.body.size;
-  const url = await presignUpload(pendingKey(caller.id, uploadId), size, UPLOAD_URL_SECONDS);
+  const url = await presignUpload(pendingObjectKey(caller.id, uploadId), size, UPLOAD_URL_SECONDS);
   return {
     upload_id: uploadId,
     url,
@@ -99,7 +98,7 @@ export async function createUploadUrl(input: ServiceInput<typeof files.createUpl
 /** Step 2: validates and imports the uploaded object with the same importer; the pending object always goes. */
 export async function importUploadedFile(input: ServiceInput<typeof files.importUploadedFile>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
-  const key = pendingKey(caller.id, input.body.upload_id);
+  const key = pendingObjectKey(caller.id, input.body.upload_id);
   const size = await objectSize(key);
   if (size === null) throw new AppError(404, 'upload_not_found');
   try {

@@ -3,6 +3,7 @@ import { defineRoute } from './define-route.js';
 import { flagSchema, uploadedFileSchema } from './files.js';
 import { tagSchema } from './tags.js';
 import { DIFFICULTIES } from '../domain/difficulty.js';
+import { keyable } from '../domain/key-text.js';
 import { languageSchema } from '../domain/language.js';
 
 export const RANDOM_OPTIONS = ['random', 'wrong_only', 'most_wrong'] as const;
@@ -117,13 +118,13 @@ export const createExam = defineRoute({
   access: 'signed-in',
   body: z
     .object({
-      title: z.string().max(MAX_EXAM_TITLE).optional(),
+      title: keyable(z.string().max(MAX_EXAM_TITLE).optional()),
       description: z.string().max(5000).optional(),
       question_count: countSchema.optional(),
       questionCount: countSchema.optional(),
-      file_name: z.string().max(300).nullable().optional(),
-      fileName: z.string().max(300).nullable().optional(),
-      file_id: z.string().max(100).nullable().optional(),
+      file_name: keyable(z.string().max(300).nullable().optional()),
+      fileName: keyable(z.string().max(300).nullable().optional()),
+      file_id: keyable(z.string().max(100).nullable().optional()),
       wrong_questions_only: flagSchema.optional(),
       wrongQuestionsOnly: flagSchema.optional(),
       random_option: z.enum(RANDOM_OPTIONS).optional(),
@@ -141,7 +142,10 @@ export const createExam = defineRoute({
         .nullable()
         .optional(),
       parsed_problems: z.array(parsedProblem).max(1000).optional(),
-      tags: z.array(z.string().max(100)).max(MAX_EXAM_TAGS).optional(),
+      tags: z
+        .array(keyable(z.string().max(100)))
+        .max(MAX_EXAM_TAGS)
+        .optional(),
     })
     // Older clients send camelCase spellings; the service receives the snake_case fields only.
     .transform(({ questionCount, fileName, wrongQuestionsOnly, ...body }) => {
@@ -237,7 +241,7 @@ export const retakeExam = defineRoute({
   path: '/api/exam/{examId}/retake/',
   access: 'signed-in',
   params: examIdParam,
-  body: z.object({ title: z.string().max(MAX_EXAM_TITLE).optional() }).passthrough(),
+  body: z.object({ title: keyable(z.string().max(MAX_EXAM_TITLE).optional()) }).passthrough(),
   response: derivedExamAnswer,
 });
 
@@ -246,7 +250,7 @@ export const wrongQuestionsExam = defineRoute({
   path: '/api/exam/{examId}/wrong-questions/',
   access: 'signed-in',
   params: examIdParam,
-  body: z.object({ question_count: countSchema.optional(), title: z.string().max(MAX_EXAM_TITLE).optional() }).passthrough(),
+  body: z.object({ question_count: countSchema.optional(), title: keyable(z.string().max(MAX_EXAM_TITLE).optional()) }).passthrough(),
   response: derivedExamAnswer,
 });
 
@@ -265,9 +269,9 @@ export const updateExam = defineRoute({
   access: 'signed-in',
   params: examIdParam,
   body: z.object({
-    title: z.string().max(MAX_EXAM_TITLE).optional(),
-    title_ko: z.string().max(MAX_EXAM_TITLE).optional(),
-    title_en: z.string().max(MAX_EXAM_TITLE).optional(),
+    title: keyable(z.string().max(MAX_EXAM_TITLE).optional()),
+    title_ko: keyable(z.string().max(MAX_EXAM_TITLE).optional()),
+    title_en: keyable(z.string().max(MAX_EXAM_TITLE).optional()),
     description: z.string().max(5000).optional(),
     description_ko: z.string().max(5000).optional(),
     description_en: z.string().max(5000).optional(),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
+import { keyable } from '../domain/key-text.js';
 import { languageSchema } from '../domain/language.js';
 
 /** `true`/`false`, `1`/`0`, `on` from forms and query strings. */
@@ -57,14 +58,14 @@ export const uploadedFileSchema = z.object({
 });
 
 /** `{name}` in file routes: a file id from the list, or a file name resolved in the caller's view. */
-const fileRef = z.object({ name: z.string().min(1).max(300) });
+const fileRef = z.object({ name: keyable(z.string().min(1).max(300)) });
 
 export const uploadQuestions = defineRoute({
   method: 'POST',
   path: '/api/upload-questions/',
   access: 'signed-in',
   bodyKind: 'multipart',
-  body: z.object({ file: uploadedFileSchema, is_public: flagSchema.default(true) }),
+  body: z.object({ file: uploadedFileSchema.extend({ filename: keyable(z.string()) }), is_public: flagSchema.default(true) }),
   response: importAnswer,
 });
 
@@ -73,7 +74,7 @@ export const createUploadUrl = defineRoute({
   path: '/api/question-files/upload-url/',
   access: 'signed-in',
   body: z.object({
-    file_name: z.string().min(1).max(300),
+    file_name: keyable(z.string().min(1).max(300)),
     size: z.number().int().min(1),
     content_type: z.string().max(200).optional(),
   }),
@@ -93,7 +94,7 @@ export const importUploadedFile = defineRoute({
   access: 'signed-in',
   body: z.object({
     upload_id: z.string().regex(/^[a-z0-9]{16,64}$/),
-    file_name: z.string().min(1).max(300),
+    file_name: keyable(z.string().min(1).max(300)),
     is_public: flagSchema.default(true),
   }),
   response: importAnswer,

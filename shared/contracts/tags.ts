@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { keyable } from '../domain/key-text.js';
 import { defineRoute } from './define-route.js';
 
 /** Spec 1 §3 tag. */
@@ -28,9 +29,9 @@ export const createTag = defineRoute({
   access: 'signed-in',
   body: z
     .object({
-      name_ko: z.string().trim().max(TAG_NAME_MAX).optional(),
-      name_en: z.string().trim().max(TAG_NAME_MAX).optional(),
-      name: z.string().trim().max(TAG_NAME_MAX).optional(),
+      name_ko: keyable(z.string().trim().max(TAG_NAME_MAX).optional()),
+      name_en: keyable(z.string().trim().max(TAG_NAME_MAX).optional()),
+      name: keyable(z.string().trim().max(TAG_NAME_MAX).optional()),
     })
     .refine((b) => !!(b.name_ko || b.name_en || b.name), { message: 'a tag name is required', path: ['name_ko'] }),
   response: tagSchema.extend({ created: z.boolean() }),

@@ -9,6 +9,7 @@ export const COMMON_ERROR_MESSAGES = {
   invalid_multipart: { ko: '업로드 양식을 읽을 수 없습니다.', en: 'The upload form could not be read.' },
   unsupported_media_type: { ko: '지원하지 않는 요청 형식입니다.', en: 'This request format is not supported.' },
   validation_failed: { ko: '입력값이 올바르지 않습니다.', en: 'Some input is not valid.' },
+  key_text_too_long: { ko: '이름이나 제목이 너무 깁니다 (정규화 후 최대 {limit}바이트).', en: 'The name or title is too long (at most {limit} bytes once normalised).' },
   payload_too_large: { ko: '요청 크기가 너무 큽니다 (최대 {limit}).', en: 'The request is too large (limit {limit}).' },
   csrf_failed: { ko: 'CSRF 토큰이 없거나 일치하지 않습니다. 페이지를 새로고침해 주세요.', en: 'The CSRF token is missing or does not match. Please reload the page.' },
   authentication_required: { ko: '로그인이 필요합니다.', en: 'You need to sign in.' },

@@ -41,9 +41,14 @@ export class TestClient {
     this.cookies.clear();
   }
 
+  /** The Cookie header this client sends (for callers that build their own requests, e.g. the fuzzer). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   async request(method: string, path: string, options: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string>; csrf?: boolean } = {}): Promise<Response> {
     const headers: Record<string, string> = { 'accept-language': this.language, ...options.headers };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     if (options.csrf !== false && !['GET', 'HEAD'].includes(method) && this.csrfToken) headers['x-csrftoken'] = this.csrfToken;
     let body = options.body;
     if (options.json !== undefined) {

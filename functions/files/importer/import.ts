@@ -8,8 +8,10 @@ import {
   sheetExtension,
   type SheetStats,
 } from '#shared/domain/question-sheet.js';
+import { KEY_TEXT_MAX_BYTES, KEY_TEXT_TOO_LONG, fitsKey } from '#shared/domain/key-text.js';
 import type { Language } from '#shared/domain/language.js';
 import { isTransactionCanceled } from '../../lib/data/dynamo-errors.js';
+import { fileObjectKey } from '../../lib/files/object-keys.js';
 import { copyObject, deleteObject, putObject } from '../../lib/files/object-store.js';
 import { AppError } from '../../lib/http/app-error.js';
 import { fileQuestionEntity, nameKey } from '../../lib/data/entities/index.js';
@@ -62,6 +64,8 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   if (!extension || name.length > QUESTION_SHEET_LIMITS.maxFileNameChars) {
     throw new AppError(400, 'sheet_bad_extension', { name: name || request.fileName });
   }
+  // The contracts refuse such names already; the importer does not trust its callers with a key.
+  if (!fitsKey(name)) throw new AppError(400, KEY_TEXT_TOO_LONG, { limit: KEY_TEXT_MAX_BYTES });
   sniffSpreadsheet(request.bytes, extension);
   const sheet = parseSheet(request.bytes, extension);
   const mapping = mapHeaders(sheet.header);
@@ -120,7 +124,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
     modified: Math.floor(now.getTime() / 1000),
     max_questions: questions.length,
     is_public: request.isPublic,
-    s3_key: `files/${owner.id}/${fileId}/${name}`,
+    s3_key: fileObjectKey(owner.id, fileId),
     language,
     created_at: createdAt,
     difficulties: outcome.questions.map((q) => q.difficulty[0]).join(''),
@@ -130,9 +134,9 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   try {
     await writePool(questions);
     if (request.stagedKey) {
-      await copyObject(request.stagedKey, file.s3_key, CONTENT_TYPES[extension]);
+      await copyObject(request.stagedKey, file.s3_key, { contentType: CONTENT_TYPES[extension], fileName: name });
     } else {
-      await putObject(file.s3_key, request.bytes, CONTENT_TYPES[extension]);
+      await putObject(file.s3_key, request.bytes, { contentType: CONTENT_TYPES[extension], fileName: name });
     }
     objectWritten = true;
     await commitFile(file, previous);

@@ -2,10 +2,11 @@ import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCom
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from '../aws/clients.js';
 import { config } from '../config.js';
+import { contentDisposition } from '../http/file-reply.js';
 
 /**
- * The question-files bucket (docs/architecture.md §4): the only code that calls S3. Keys are
- * chosen by the callers (a file's `s3_key`, an upload's pending key).
+ * The question-files bucket (docs/architecture.md §4): the only code that calls S3. Keys come
+ * from object-keys.ts (ids only); a stored file carries its name as Content-Disposition.
  */
 const bucket = () => config.filesBucket;
 
@@ -54,18 +55,28 @@ export async function readObject(key: string): Promise<Uint8Array | null> {
   }
 }
 
-export async function putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-  await s3Client().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: bytes, ContentType: contentType }));
+/** What a stored question file says about itself: its type, and its name as the download name. */
+export interface StoredFileHeaders {
+  contentType: string;
+  fileName: string;
+}
+
+// Content-Disposition rather than user metadata (`x-amz-meta-*`): S3 caps user metadata at 2 KB,
+// which 200 percent-encoded astral characters exceed, and a plain GET of the object then names it.
+const headersOf = (file: StoredFileHeaders) => ({ ContentType: file.contentType, ContentDisposition: contentDisposition(file.fileName) });
+
+export async function putObject(key: string, bytes: Uint8Array, file: StoredFileHeaders): Promise<void> {
+  await s3Client().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: bytes, ...headersOf(file) }));
 }
 
 /** Server-side copy (a staged upload becomes the file's object without passing through Lambda twice). */
-export async function copyObject(fromKey: string, toKey: string, contentType: string): Promise<void> {
+export async function copyObject(fromKey: string, toKey: string, file: StoredFileHeaders): Promise<void> {
   await s3Client().send(
     new CopyObjectCommand({
       Bucket: bucket(),
       Key: toKey,
       CopySource: `${bucket()}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
-      ContentType: contentType,
+      ...headersOf(file),
       MetadataDirective: 'REPLACE',
     }),
   );

@@ -30,16 +30,19 @@ export const payloadTooLarge = (limitBytes: number) =>
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'too_many_requests', { seconds: retryAfterSeconds }, { headers: { 'retry-after': String(retryAfterSeconds) } });
 
+/**
+ * A request that does not match its contract: `400 validation_failed`, or the code a refinement
+ * names in its `params` (e.g. `key_text_too_long` from shared/domain/key-text.ts) when it is the
+ * first issue, so a caller can branch on it.
+ */
 export function validationFailed(error: ZodError, where: 'params' | 'query' | 'body'): AppError {
-  return new AppError(
-    400,
-    'validation_failed',
-    {},
-    {
-      issues: error.issues.map((issue) => ({
-        path: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-        message: issue.message,
-      })),
-    },
-  );
+  const named = error.issues[0]?.code === 'custom' ? (error.issues[0].params as { code?: unknown; limit?: unknown } | undefined) : undefined;
+  const code = typeof named?.code === 'string' ? named.code : 'validation_failed';
+  const params: Record<string, number> = typeof named?.limit === 'number' ? { limit: named.limit } : {};
+  return new AppError(400, code, params, {
+    issues: error.issues.map((issue) => ({
+      path: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+      message: issue.message,
+    })),
+  });
 }

@@ -3,10 +3,8 @@
 /** Zero-padded numbers, so positions and chunk numbers sort as strings. */
 export const pad = (n: number, width = 6) => String(n).padStart(width, '0');
 
-/** Case-insensitive, width-folded, trimmed key of a name or title. */
-export function nameKey(text: string): string {
-  return text.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
-}
+/** Case-insensitive, width-folded, trimmed key of a name or title; its byte limit is checked by the contracts. */
+export { keyText as nameKey } from '#shared/domain/key-text.js';
 
 /** A stable shard of an id (FNV-1a, 32 bits), so an item keeps its shard whatever else changes. */
 export function shardOf(id: string, shards: number): number {
