@@ -186,6 +186,8 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       questions.copyQuestions,
       questions.deleteQuestions,
       questions.bulkUpdateGroup,
+      questions.createQuestionMemberMapping,
+      questions.questionMemberMappings,
     ],
     // bedrock: evaluate-answer's optional model (functions/questions/evaluate.ts).
     access: { appTable: 'write', ephemeralTable: 'sessions', bedrock: true },

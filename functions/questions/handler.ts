@@ -3,6 +3,7 @@ import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import { bulkUpdateGroup, copyQuestions, deleteQuestions, moveQuestions } from './bulk.js';
 import { addQuestion, deleteQuestion, updateQuestion } from './edit.js';
 import { evaluateAnswer } from './evaluate.js';
+import { createQuestionMemberMapping, questionMemberMappings } from './member-mappings.js';
 import { favoriteExamQuestions, ignoreQuestion, ignoredQuestions, toggleFavorite, unignoreQuestion } from './favorites.js';
 
 export const handler = createGroupHandler('questions', [
@@ -19,4 +20,6 @@ export const handler = createGroupHandler('questions', [
   bind(contracts.copyQuestions, copyQuestions),
   bind(contracts.deleteQuestions, deleteQuestions),
   bind(contracts.bulkUpdateGroup, bulkUpdateGroup),
+  bind(contracts.createQuestionMemberMapping, createQuestionMemberMapping),
+  bind(contracts.questionMemberMappings, questionMemberMappings),
 ]);

@@ -7,6 +7,7 @@ import { questionStatEntity } from '../../functions/lib/data/entities/index.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam, uploadBank, writeStat, type UploadedFile } from '../support/exam-fixtures.js';
 import { KO_HEADER, csvBytes, multipartForm, xlsxBytes } from '../support/sheets.js';
+import { linkedStudy } from '../support/study-fixtures.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -350,5 +351,31 @@ describe('random exam from the detail screen and the flags overlay', () => {
     expect((await questionsOf(owner, exam.examId))[0]).not.toHaveProperty('is_favorite');
     const anonymous = await fetch(`${apiUrl}/api/exam/${exam.examId}/questions/?select=id,is_favorite`);
     expect(((await anonymous.json()) as Json[]).every((q) => q.is_favorite === false)).toBe(true);
+  });
+});
+
+describe('question-member mappings', () => {
+  it("assigns questions round-robin to the linked study's active members; shown only to its managers", async () => {
+    const owner = await fixtureUser(apiUrl);
+    const studyAdmin = await fixtureUser(apiUrl);
+    const reader = await fixtureUser(apiUrl);
+    const exam = await bankExam(owner, 4);
+    const ids = exam.questions.map((q) => q.id);
+    const { studyId, memberIds } = await linkedStudy(owner, exam.examId, studyAdmin, 1);
+    const created = await json(await studyAdmin.client.post('/api/create-question-member-mapping/', { exam_id: exam.examId, study_id: studyId, question_ids: ids }));
+    expect(created.created_count).toBe(4);
+    const assigned = (created.mappings as Json[]).map((m) => m.member.id);
+    expect(assigned).toEqual([memberIds[0], memberIds[1], memberIds[0], memberIds[1]]);
+    const listed = (await json(await owner.client.get(`/api/exam/${exam.examId}/question-member-mappings/`))) as unknown as Json[];
+    expect(listed.map((m) => m.question.id).sort()).toEqual([...ids].sort());
+    expect(listed.find((m) => m.member.id === memberIds[0])!.member).toMatchObject({ name: studyAdmin.username, user_username: studyAdmin.username, study: studyId });
+    // a reader of the (public) exam without rights in the study sees none
+    expect(await json(await reader.client.get(`/api/exam/${exam.examId}/question-member-mappings/`))).toEqual([]);
+    // an unlinked study is refused
+    const other = await bankExam(owner, 1);
+    const res = await owner.client.post('/api/create-question-member-mapping/', { exam_id: other.examId, study_id: studyId, question_ids: [other.questions[0]!.id] });
+    expect(res.status).toBe(400);
+    // the mapping items do not leak into the exam's questions
+    expect(await questionsOf(owner, exam.examId)).toHaveLength(4);
   });
 });
