@@ -74,7 +74,9 @@ describe('authorization matrix: exam detail routes', () => {
     row('PATCH questions/bulk-update-group', isPublic, editors, (c, f) =>
       c.patch('/api/questions/bulk-update-group/', { exam_id: f.examId, question_ids: f.questionIds, group_id: 'g' }),
     );
-    row('POST import-from-connected-file', isPublic, editors, (c, f) => c.post(`/api/exam/${f.examId}/import-from-connected-file/`, {}));
+    // the connected file keeps its own visibility: a study admin editing the exam cannot pull the
+    // rest of the owner's private file into it (400 exam_no_connected_file, as for a deleted file)
+    row('POST import-from-connected-file', isPublic, { ...editors, studyAdmin: isPublic ? 200 : 400 }, (c, f) => c.post(`/api/exam/${f.examId}/import-from-connected-file/`, {}));
     row('POST update-questions-from-excel', isPublic, editors, (c, f) => c.request('POST', `/api/exam/${f.examId}/update-questions-from-excel/`, { body: sheet() }));
     // own statistics: anyone who can read the exam
     row('DELETE delete-question-results (own)', isPublic, readers, (c, f) => c.delete('/api/delete-question-results/', { json: { exam_id: f.examId } }));
