@@ -10,6 +10,7 @@ import * as results from './contracts/results.js';
 import * as questions from './contracts/questions.js';
 import * as links from './contracts/links.js';
 import * as learningData from './contracts/learning-data.js';
+import * as studies from './contracts/studies.js';
 
 /**
  * The one place routes are declared. Each group is one Lambda in AWS and one handler module
@@ -104,6 +105,8 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       // The admin exam sheets parse and write xlsx: here, so the exams Lambda does not carry SheetJS.
       exams.downloadExamsSheet,
       exams.uploadExamsSheet,
+      // Updates an exam's questions from a sheet: parsed here for the same reason.
+      exams.updateQuestionsFromExcel,
     ],
     access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write' },
   },
@@ -129,6 +132,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       exams.moveToMyExams,
       exams.createSingleQuestionExam,
       exams.connectedStudies,
+      exams.importFromConnectedFile,
     ],
     access: { appTable: 'write', ephemeralTable: 'sessions' },
   },
@@ -156,6 +160,9 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       results.adjustQuestionAccuracy,
       learningData.resetUserStatistics,
       learningData.manualRetentionCleanup,
+      results.deleteQuestionResultsGlobal,
+      results.deleteQuestionResults,
+      results.bulkAdjustUserAccuracy,
     ],
     // Submit idempotency keys live in the ephemeral table (TTL).
     access: { appTable: 'write', ephemeralTable: 'write' },
@@ -175,6 +182,12 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       questions.unignoreQuestion,
       questions.ignoredQuestions,
       questions.evaluateAnswer,
+      questions.moveQuestions,
+      questions.copyQuestions,
+      questions.deleteQuestions,
+      questions.bulkUpdateGroup,
+      questions.createQuestionMemberMapping,
+      questions.questionMemberMappings,
     ],
     // bedrock: evaluate-answer's optional model (functions/questions/evaluate.ts).
     access: { appTable: 'write', ephemeralTable: 'sessions', bedrock: true },
@@ -187,6 +200,27 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     routes: [links.createShortUrl, links.followShortLink],
     // Short links live in the ephemeral table (TTL); the app table is read for exam visibility.
     access: { appTable: 'read', ephemeralTable: 'write' },
+  },
+  {
+    name: 'studies',
+    handler: 'functions/studies/handler.ts',
+    // The task sheets parse and write xlsx (SheetJS loaded only by those two routes).
+    memoryMb: 512,
+    timeoutSeconds: 29,
+    routes: [
+      studies.listStudies,
+      studies.createStudy,
+      studies.getStudy,
+      studies.updateStudy,
+      studies.deleteStudy,
+      studies.downloadStudyTasksSheet,
+      studies.uploadStudyTasksSheet,
+      studies.listStudyTasks,
+      studies.createStudyTask,
+      studies.updateStudyTask,
+      studies.deleteStudyTask,
+    ],
+    access: { appTable: 'write', ephemeralTable: 'sessions' },
   },
 ];
 

@@ -3,6 +3,8 @@ import type * as exams from '#shared/contracts/exams.js';
 import { MAX_EXAM_QUESTIONS, type RandomOption } from '#shared/contracts/exams.js';
 import { normalizeDifficulty, type Difficulty } from '#shared/domain/difficulty.js';
 import type { Language } from '#shared/domain/language.js';
+import { dailyQuizTitle } from '#shared/domain/exam-title.js';
+import { problemUrl } from '#shared/domain/problem-parser.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { batchGetAll } from '../data/batch-ops.js';
@@ -144,10 +146,6 @@ async function fromList(refs: unknown[], examId: string | null, caller: Caller):
 function fromProblems(problems: NonNullable<CreateInput['parsed_problems']>, language: Language): StoredQuestion[] {
   const now = new Date().toISOString();
   return problems.map((p, i) => {
-    const slug = p.title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '');
     return {
       id: newId(),
       csv_id: String(p.id ?? i + 1),
@@ -155,7 +153,7 @@ function fromProblems(problems: NonNullable<CreateInput['parsed_problems']>, lan
       [`content_${language}`]: p.title,
       [`answer_${language}`]: 'Y',
       difficulty: normalizeDifficulty(p.difficulty),
-      url: p.url || (slug ? `https://leetcode.com/problems/${slug}/` : ''),
+      url: p.url || problemUrl(p.title),
       group_id: '',
       created_language: language,
       created_at: now,
@@ -246,9 +244,13 @@ export async function storeExam(exam: ExamRecord, questions: StoredQuestion[], o
 export async function createExam(input: ServiceInput<typeof exams.createExam>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const body = input.body;
-  const title = (body.title ?? '').trim();
+  const fromQuestions = !!body.questions && body.questions.length > 0;
+  // The detail screen's random exam may leave the title blank: the user's daily-quiz title then,
+  // suffixed when already taken (spec 3 §5).
+  const defaultTitle = !(body.title ?? '').trim() && fromQuestions;
+  const title = defaultTitle ? dailyQuizTitle(caller.username) : (body.title ?? '').trim();
   if (!title) throw new AppError(400, 'exam_title_required');
-  if (await titleTaken(caller.id, nameKey(title))) throw new AppError(409, 'exam_title_taken', { title });
+  if (!defaultTitle && (await titleTaken(caller.id, nameKey(title)))) throw new AppError(409, 'exam_title_taken', { title });
 
   const fileRef = body.file_id || body.file_name || null;
   const wrongOnly = body.wrong_questions_only ?? false;
@@ -261,9 +263,9 @@ export async function createExam(input: ServiceInput<typeof exams.createExam>, c
 
   let selection: Selection;
   let requested: number;
-  if (body.questions && body.questions.length > 0) {
+  if (fromQuestions) {
     const examId = body.exam_id === undefined || body.exam_id === null || body.exam_id === '' ? null : String(body.exam_id);
-    const listed = await fromList(body.questions, examId, caller);
+    const listed = await fromList(body.questions ?? [], examId, caller);
     requested = explicitCount ?? listed.length;
     const subset = requested < listed.length && body.selection_mode !== 'manual' ? sample(listed, requested) : listed;
     selection = { questions: subset, file: null };
@@ -297,7 +299,7 @@ export async function createExam(input: ServiceInput<typeof exams.createExam>, c
     voiceMode: body.voice_mode_enabled,
     aiMockInterview: body.ai_mock_interview,
   });
-  await storeExam(exam, questions, { derived: false });
+  await storeExam(exam, questions, { derived: defaultTitle });
   const reduced = questions.length < requested;
   return {
     success: true as const,

@@ -10,6 +10,7 @@ import {
   examTitleClaimEntity,
   nameKey,
   primaryKeyOf,
+  questionMemberMappingEntity,
   questionPositionCounterEntity,
   singleQuestionPointerEntity,
   studyLinkEntity,
@@ -96,7 +97,7 @@ export async function titleTaken(userId: string, titleKey: string): Promise<bool
   return !!Item;
 }
 
-/** Removes the exam item and its title, then its question copies and the subscriptions to it. */
+/** Removes the exam item and its title, then its question copies, question-member mappings and the subscriptions to it. */
 export async function removeExam(exam: ExamRecord): Promise<void> {
   await db().send(
     new TransactWriteCommand({
@@ -113,10 +114,15 @@ export async function removeExam(exam: ExamRecord): Promise<void> {
       ],
     }),
   );
-  const [copies, subscribers] = await Promise.all([
+  const [copies, mappings, subscribers] = await Promise.all([
     queryAll({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
       ExpressionAttributeValues: { ':pk': examEntity.partition(exam.id), ':q': examQuestionEntity.skPrefix },
+      ProjectionExpression: 'pk, sk',
+    }),
+    queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)',
+      ExpressionAttributeValues: { ':pk': examEntity.partition(exam.id), ':m': questionMemberMappingEntity.skPrefix },
       ProjectionExpression: 'pk, sk',
     }),
     queryAll({
@@ -126,7 +132,9 @@ export async function removeExam(exam: ExamRecord): Promise<void> {
       ProjectionExpression: 'pk, sk',
     }),
   ]);
-  await batchWriteAll([...copies.map(primaryKeyOf), ...subscribers.map(primaryKeyOf), questionPositionCounterEntity.key(exam.id)].map(deleteRequest));
+  await batchWriteAll(
+    [...copies.map(primaryKeyOf), ...mappings.map(primaryKeyOf), ...subscribers.map(primaryKeyOf), questionPositionCounterEntity.key(exam.id)].map(deleteRequest),
+  );
 }
 
 /** Next version number under an original: an atomic counter on the original's item. */
