@@ -98,10 +98,10 @@ describe('tasks and exam access through a study', () => {
     const connected = await json(await member.client.get(`/api/exam/${privateExam}/connected-studies/`));
     expect(connected.connected_studies).toEqual([{ study_id: study.id, study_title: study.display_title, study_url: `/study-detail/${study.id}` }]);
     // A member cannot edit the exam; a study_leader can.
-    expect((await member.client.patch(`/api/exam/${privateExam}/`, { description: 'x' })).status).toBe(403);
+    expect((await member.client.patch(`/api/exam/${privateExam}/update/`, { description: 'x' })).status).toBe(403);
     const leader = await fixtureUser(apiUrl);
     await addMember(study.id, leader, 'study_leader');
-    expect((await leader.client.patch(`/api/exam/${privateExam}/`, { description: 'x' })).status).toBe(200);
+    expect((await leader.client.patch(`/api/exam/${privateExam}/update/`, { description: 'x' })).status).toBe(200);
     // Deleting the task ends the access.
     expect((await owner.client.delete(`/api/study-tasks/${task.id}/`)).status).toBe(200);
     expect((await member.client.get(`/api/exam/${privateExam}/`)).status).toBe(404);
