@@ -10,6 +10,10 @@ import { normalizeLogin } from '#shared/domain/accounts.js';
 import { paginate } from '../data/paginate.js';
 import type { Logger } from '../log.js';
 import { purgeCreations } from './purge-creations.js';
+import { removeUserFromStudies } from '../studies/withdrawal.js';
+
+/** Deleting a study the user leaves empty continues in the background past this (S12). */
+const STUDIES_BUDGET_MS = 10_000;
 import type { UserRecord } from './user-repository.js';
 
 type Key = PrimaryKey;
@@ -53,6 +57,9 @@ async function deleteClaim(key: Key, userId: string): Promise<void> {
  */
 export async function purgeUser(user: UserRecord, log: Logger): Promise<{ deletedItems: number }> {
   await deleteUserSessions(user.id);
+  // Studies first: the user's MEMBERSHIP#/JOINREQ# items are the pointers to their rows in studies.
+  const studies = await removeUserFromStudies(user.id, Date.now() + STUDIES_BUDGET_MS);
+  log.info('studies purged', { userId: user.id, ...studies });
   const creations = await purgeCreations(user.id, log);
   log.info('creations purged', { userId: user.id, ...creations });
   await deleteEmailTokens(user.id);
