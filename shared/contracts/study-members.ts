@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
-import { JOIN_REQUEST_STATUSES, STUDY_MEMBER_ROLES } from '../domain/study-roles.js';
+import { STUDY_MEMBER_ROLES } from '../domain/study-roles.js';
 
 /**
  * Members and join requests of a study (spec 4 §2.4, §4, §7; spec 3 §7). Who may call what is the
@@ -13,6 +13,10 @@ export const MEMBER_EMAIL_MAX = 254;
 export const MEMBER_CODE_MAX = 50;
 export const MEMBER_TEXT_MAX = 100;
 export const JOIN_MESSAGE_MAX = 500;
+
+/** Spec 4 §4: join request statuses. */
+export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 
 const id = z.string().min(1).max(128);
 const idParams = z.object({ id });
