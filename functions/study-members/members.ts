@@ -35,21 +35,24 @@ export function memberWriteError(error: unknown): unknown {
   return error;
 }
 
-/** The member as answered: `email` and `member_id` only to the study's managers and site admins. */
-export function memberView(member: StudyMemberRecord, showPersonal: boolean): Member {
+/** The member as answered: `email` and `member_id` only to the study's managers and site admins, and on one's own row. */
+export function memberView(member: StudyMemberRecord, options: { showPrivate: boolean; viewerId?: string | null }): Member {
+  const visible = options.showPrivate || (!!options.viewerId && member.user_id === options.viewerId);
   return {
     id: member.id,
     study: member.study_id,
     user: member.user_id,
     user_username: member.user_username,
     name: member.name,
-    email: showPersonal ? member.email : null,
-    member_id: showPersonal ? member.member_id : null,
+    email: visible ? member.email : null,
+    member_id: visible ? member.member_id : null,
     affiliation: member.affiliation,
     location: member.location,
     role: member.role,
     is_active: member.is_active,
     joined_at: member.joined_at,
+    // Issue 11 (S23) fills the member's overall progress.
+    progress: null,
   };
 }
 
@@ -57,8 +60,8 @@ export function memberView(member: StudyMemberRecord, showPersonal: boolean): Me
 export async function listStudyMembers(input: { params: { id: string } }, ctx: SignedInContext): Promise<Member[]> {
   const access = await readableStudy(input.params.id, ctx.caller.user);
   const members = await listMembers(access.study.id);
-  const showPersonal = canManage(access);
-  return members.map((member) => memberView(member, showPersonal));
+  const options = { showPrivate: canManage(access), viewerId: ctx.caller.user.id };
+  return members.map((member) => memberView(member, options));
 }
 
 /** The registered user a member links to: their id and username, or 404. */
@@ -93,7 +96,7 @@ export async function addMember(input: { body: Body<typeof contracts.addMember> 
   } catch (error) {
     throw memberWriteError(error);
   }
-  return jsonReply(memberView(member, true), { status: 201 });
+  return jsonReply(memberView(member, { showPrivate: true }), { status: 201 });
 }
 
 /** The member and the caller's access to its study; 404 for members of studies the caller cannot read. */
@@ -137,7 +140,7 @@ export async function updateMember(input: { params: { id: string }; body: Body<t
   } catch (error) {
     throw memberWriteError(error);
   }
-  return memberView(after, true);
+  return memberView(after, { showPrivate: true });
 }
 
 /** DELETE /api/members/{id}/ — managers remove anyone; a member linked to the caller removes themselves (leaving, S18). */

@@ -110,16 +110,27 @@ describe('adding and editing members', () => {
     expect((await creator.client.delete(`/api/members/${members[0]!.id}/`)).status).toBe(404);
   });
 
-  it('shows emails and member codes only to managers and site admins', async () => {
+  it('shows emails and member codes only to managers and site admins, and to a member on their own row', async () => {
     const study = await makeStudy(creator);
     const member = await fixtureUser(apiUrl);
     const admin = await fixtureUser(apiUrl, { role: 'admin_role' });
-    await addStudyMember(study, { user: member, email: 'secret@example.com', member_id: 'S-1' });
-    const seenBy = async (client: TestClient) => (await json<MemberAnswer[]>(await client.get(`/api/studies/${study}/members/`)))[0]!;
-    expect(await seenBy(member.client)).toMatchObject({ email: null, member_id: null });
-    expect(await seenBy(stranger.client)).toMatchObject({ email: null, member_id: null });
-    expect(await seenBy(creator.client)).toMatchObject({ email: 'secret@example.com', member_id: 'S-1' });
-    expect(await seenBy(admin.client)).toMatchObject({ email: 'secret@example.com', member_id: 'S-1' });
+    await addStudyMember(study, { name: 'other', email: 'secret@example.com', member_id: 'S-1' });
+    await addStudyMember(study, { user: member, email: 'mine@example.com', member_id: 'S-2' });
+    const seenBy = async (client: TestClient) => (await json<MemberAnswer[]>(await client.get(`/api/studies/${study}/members/`))).map((m) => [m.email, m.member_id]);
+    expect(await seenBy(member.client)).toEqual([
+      [null, null],
+      ['mine@example.com', 'S-2'],
+    ]);
+    expect(await seenBy(stranger.client)).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    const all = [
+      ['secret@example.com', 'S-1'],
+      ['mine@example.com', 'S-2'],
+    ];
+    expect(await seenBy(creator.client)).toEqual(all);
+    expect(await seenBy(admin.client)).toEqual(all);
   });
 
   it('imports the members of another study, skipping an existing email or member code, and reports the counts', async () => {

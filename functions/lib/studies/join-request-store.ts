@@ -5,7 +5,7 @@ import { cancellationReasons, CONDITION_FAILED, isTransactionCanceled } from '..
 import { joinRequestEntity, studyEntity, studyMemberKeyEntity, userPk, type JoinRequestRecord, type StudyMemberRecord } from '../data/entities/index.js';
 import { paginate } from '../data/paginate.js';
 import { retry } from '../retry.js';
-import { claimIndexes, insertMemberItems, runMemberTransaction, type TransactItem } from './member-store.js';
+import { claimIndexes, insertMemberItems, LIVE_STUDY, runMemberTransaction, type TransactItem } from './member-store.js';
 
 /**
  * Join requests (docs/architecture.md §2.7 S19–S22, T7): one item on each side, `STUDY#<sid>`/`JOINREQ#<uid>`
@@ -61,7 +61,7 @@ export async function insertJoinRequest(request: JoinRequestRecord): Promise<voi
       ConditionCheck: {
         TableName: table(),
         Key: studyEntity.key(request.study_id),
-        ConditionExpression: 'is_public = :public',
+        ConditionExpression: `${LIVE_STUDY} AND is_public = :public`,
         ExpressionAttributeValues: { ':public': true },
       },
     },

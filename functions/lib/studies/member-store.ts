@@ -130,8 +130,10 @@ const membershipUpdate = (member: StudyMemberRecord): TransactItem => ({
 
 const membershipDelete = (userId: string, studyId: string): TransactItem => ({ Delete: { TableName: table(), Key: studyMembershipEntity.key(userId, studyId) } });
 
+/** The study exists and its deletion has not started (a tombstone's `deleting_at`, S12): no member is written into a study being removed. */
+export const LIVE_STUDY = 'attribute_exists(pk) AND attribute_not_exists(deleting_at)';
 const studyExists = (studyId: string): TransactItem => ({
-  ConditionCheck: { TableName: table(), Key: studyEntity.key(studyId), ConditionExpression: 'attribute_exists(pk)' },
+  ConditionCheck: { TableName: table(), Key: studyEntity.key(studyId), ConditionExpression: LIVE_STUDY },
 });
 
 const memberCount = (studyId: string, delta: number): TransactItem => ({
@@ -201,10 +203,10 @@ export async function insertMember(member: StudyMemberRecord): Promise<void> {
   }
 }
 
-/** The counter item an allocation may have re-created after the study's deletion. */
+/** The counter item an allocation may have re-created behind the study's deletion. */
 async function forgetCounters(studyId: string) {
   const { Item } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: studyEntity.key(studyId), ConsistentRead: true }));
-  if (!Item) await dynamoDocument().send(new DeleteCommand({ TableName: table(), Key: studyCountersEntity.key(studyId) }));
+  if (!Item || Item.deleting_at) await dynamoDocument().send(new DeleteCommand({ TableName: table(), Key: studyCountersEntity.key(studyId) }));
 }
 
 /**

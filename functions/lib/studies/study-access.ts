@@ -23,10 +23,10 @@ export interface StudyAccess {
 
 /**
  * The study META and the caller's membership in one BatchGetItem (strongly consistent), or null
- * when the study does not exist. Anonymous callers: the META only. Ids that cannot be study ids
+ * when the study does not exist or is being deleted. Anonymous callers: the META only. Ids that cannot be study ids
  * cost no read.
  */
-export async function loadStudyAccess(studyId: string, caller: StudyCaller | null): Promise<StudyAccess | null> {
+export async function loadStudyAccess(studyId: string, caller: StudyCaller | null, options: { includeDeleting?: boolean } = {}): Promise<StudyAccess | null> {
   if (!GENERATED_ID.test(studyId)) return null;
   const keys = [studyEntity.key(studyId), ...(caller ? [studyMembershipEntity.key(caller.id, studyId)] : [])];
   const items = await batchGetAll(keys, { consistent: true });
@@ -34,6 +34,8 @@ export async function loadStudyAccess(studyId: string, caller: StudyCaller | nul
   if (!meta) return null;
   const membershipItem = items.find((item) => !studyEntity.isMetaItem(item));
   const study = studyEntity.parse(meta);
+  // A study whose deletion started is gone for every reader (S12); only a repeated delete sees it.
+  if (study.deleting_at && !options.includeDeleting) return null;
   return {
     study,
     caller,
