@@ -282,3 +282,20 @@ describe('join requests', () => {
     }
   });
 });
+
+describe('withdrawal', () => {
+  it('removes the user from every study (member, claims, count) and their join requests on the study side', async () => {
+    const joined = await makeStudy(creator);
+    const asked = await makeStudy(creator);
+    const leaving = await makeUser();
+    const client = await clientFor(apiUrl, leaving);
+    await addStudyMember(joined, { user: leaving, email: leaving.email, member_id: 'W-1' });
+    await addStudyMember(joined, { name: 'stays', email: `stays-${fresh()}@example.com` });
+    expect((await client.post('/api/study-join-request/', { study_id: asked })).status).toBe(201);
+    const admin = await fixtureUser(apiUrl, { role: 'admin_role' });
+    expect((await admin.client.delete(`/api/users/${leaving.id}/delete/`)).status).toBe(200);
+    const { members } = await consistentStudy(joined);
+    expect(members.map((m) => m.name)).toEqual(['stays']);
+    expect((await consistentStudy(asked)).requests).toHaveLength(0);
+  });
+});
