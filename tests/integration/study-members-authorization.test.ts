@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeUser } from '../support/accounts.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import type { TestClient } from '../support/http-client.js';
-import { addStudyMember, makeStudy } from '../support/study-fixtures.js';
+import { addStudyMember, makeStudy } from '../support/study-member-fixtures.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));

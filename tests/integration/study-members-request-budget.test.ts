@@ -7,7 +7,7 @@ import * as joinRequests from '../../functions/study-members/join-requests.js';
 import * as members from '../../functions/study-members/members.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
-import { makeStudy } from '../support/study-fixtures.js';
+import { makeStudy } from '../support/study-member-fixtures.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));

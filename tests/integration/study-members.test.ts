@@ -4,7 +4,7 @@ import { insertJoinRequest } from '../../functions/lib/studies/join-request-stor
 import { appItem, clientFor, makeUser } from '../support/accounts.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import type { TestClient } from '../support/http-client.js';
-import { addStudyMember, itemsWithPrefix, makeStudy, setStudyPublic, studyPartition } from '../support/study-fixtures.js';
+import { addStudyMember, itemsWithPrefix, makeStudy, setStudyPublic, studyPartition } from '../support/study-member-fixtures.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));

@@ -167,12 +167,3 @@ export async function deleteJoinRequest(studyId: string, userId: string, options
     throw error;
   }
 }
-
-/** Withdrawal and admin delete (§2.10 step 4): the user's requests, both sides, whatever their status. */
-export async function removeUserJoinRequests(userId: string): Promise<number> {
-  let removed = 0;
-  for (const request of await listUserJoinRequests(userId)) {
-    if (await deleteJoinRequest(request.study_id, userId, { pendingOnly: false })) removed++;
-  }
-  return removed;
-}

@@ -9,7 +9,6 @@ import {
   studyMemberEntity,
   studyMemberKeyEntity,
   studyMembershipEntity,
-  userPk,
   type MemberKeyKind,
   type StudyMemberRecord,
 } from '../data/entities/index.js';
@@ -271,31 +270,4 @@ export async function removeMember(stored: StoredMember, options: { leaving?: bo
       : []),
   ];
   await runMemberTransaction(items, new Map());
-}
-
-/**
- * Withdrawal and admin delete (docs/architecture.md §2.10 step 4): every member item linked to the user, found from
- * their `MEMBERSHIP#` pointers, is removed like a leave (claims, count, and the user's join request with it). Members
- * of a study being deleted are left to that deletion; the user's own partition is deleted afterwards anyway.
- */
-export async function removeUserFromStudies(userId: string): Promise<number> {
-  let removed = 0;
-  for await (const item of paginate({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': studyMembershipEntity.skPrefix },
-  })) {
-    const membership = studyMembershipEntity.parse(item);
-    await retry(
-      async () => {
-        const stored = await getMember(membership.member_id);
-        if (!stored || stored.member.user_id !== userId) return;
-        await removeMember(stored, { leaving: true });
-        removed++;
-      },
-      { attempts: 3, baseMs: 25, shouldRetry: (error) => error instanceof MemberChanged },
-    ).catch((error: unknown) => {
-      if (!(error instanceof StudyGone)) throw error;
-    });
-  }
-  return removed;
 }
