@@ -21,25 +21,16 @@ import {
 } from '../lib/studies/join-request-store.js';
 import { allocateLocalIds, MemberKeyTaken, type StudyMemberRecord } from '../lib/studies/member-store.js';
 import { managedStudy, readableStudy } from '../lib/studies/study-access.js';
+import { joinRequestView as studyJoinRequestView } from '../lib/studies/views.js';
 import { memberWriteError } from './members.js';
 
 type Body<C extends { body: z.ZodType }> = z.output<C['body']>;
 
 const REFUSAL_CODE = { study_private: 'join_request_private_study', already_pending: 'join_request_pending', already_member: 'join_request_already_member' } as const;
 
+/** The study detail's request (views.ts) plus the requester's id and the answer's time; only managers list requests. */
 function joinRequestView(request: JoinRequestRecord): JoinRequest {
-  return {
-    id: request.id,
-    study: request.study_id,
-    user: request.user_id,
-    user_username: request.user_username,
-    user_email: request.user_email || null,
-    message: request.message,
-    requested_at: request.requested_at,
-    status: request.status,
-    responded_by_username: request.responded_by_username,
-    responded_at: request.responded_at,
-  };
+  return { ...studyJoinRequestView(request, { showEmail: true }), user: request.user_id, responded_at: request.responded_at };
 }
 
 const byNewest = (a: { requested_at: string }, b: { requested_at: string }) => b.requested_at.localeCompare(a.requested_at);

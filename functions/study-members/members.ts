@@ -22,6 +22,7 @@ import {
   type StudyMemberRecord,
 } from '../lib/studies/member-store.js';
 import { canManage, managedStudy, readableStudy, type StudyAccess } from '../lib/studies/study-access.js';
+import { memberView } from '../lib/studies/views.js';
 
 type Body<C extends { body: z.ZodType }> = z.output<C['body']>;
 
@@ -33,27 +34,6 @@ export function memberWriteError(error: unknown): unknown {
   if (error instanceof StudyGone) return notFound('study_not_found');
   if (error instanceof MemberChanged) return conflict('member_changed');
   return error;
-}
-
-/** The member as answered: `email` and `member_id` only to the study's managers and site admins, and on one's own row. */
-export function memberView(member: StudyMemberRecord, options: { showPrivate: boolean; viewerId?: string | null }): Member {
-  const visible = options.showPrivate || (!!options.viewerId && member.user_id === options.viewerId);
-  return {
-    id: member.id,
-    study: member.study_id,
-    user: member.user_id,
-    user_username: member.user_username,
-    name: member.name,
-    email: visible ? member.email : null,
-    member_id: visible ? member.member_id : null,
-    affiliation: member.affiliation,
-    location: member.location,
-    role: member.role,
-    is_active: member.is_active,
-    joined_at: member.joined_at,
-    // Issue 11 (S23) fills the member's overall progress.
-    progress: null,
-  };
 }
 
 /** GET /api/studies/{id}/members/ — whoever may read the study. */
