@@ -212,6 +212,27 @@ describe('deleting a study', () => {
   }, 120_000);
 });
 
+describe('withdrawal and admin delete', () => {
+  it('delete the user’s member rows and join requests, and the studies they leave empty', async () => {
+    const study = await createStudy(owner);
+    const leaving = await fixtureUser(apiUrl);
+    await addMember(study.id, leaving);
+    const requestStudy = (await createStudy(owner)).id;
+    await batchWritePending(requestStudy, leaving.id);
+    const own = await createStudy(leaving);
+    expect((await json(await owner.client.get(`/api/studies/${requestStudy}/`))).join_requests).toHaveLength(1);
+    expect((await json(await owner.client.get(`/api/studies/${study.id}/`))).member_count).toBe(2);
+    expect((await admin.client.delete(`/api/users/${leaving.id}/delete/`)).status).toBe(200);
+    const detail = await json(await owner.client.get(`/api/studies/${study.id}/`));
+    expect(detail.members.map((m: { user: string }) => m.user)).toEqual([owner.id]);
+    expect(detail.member_count).toBe(1);
+    expect((await admin.client.get(`/api/studies/${own.id}/`)).status).toBe(404);
+    expect(await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': studyEntity.partition(own.id) } })).toEqual([]);
+    const requests = await json(await owner.client.get(`/api/studies/${requestStudy}/`));
+    expect(requests.join_requests).toEqual([]);
+  }, 60_000);
+});
+
 /** A pending join request on both sides, as the join-request route writes it. */
 async function batchWritePending(studyId: string, userId: string) {
   const { batchWriteAll, putRequest } = await import('../../functions/lib/data/batch-ops.js');
