@@ -40,5 +40,6 @@ describe('routes manifest', () => {
       const module = (await import(join(root, group.handler))) as { handler: unknown };
       expect(typeof module.handler, group.name).toBe('function');
     }
-  });
+    // Imports every group's handler (each pulls in the AWS SDK and its contracts): over 5 s on a loaded machine.
+  }, 30_000);
 });
