@@ -1,0 +1,7 @@
+import { getStudy } from '#shared/contracts/studies.js';
+import { useApi } from '../../../lib/use-api.js';
+
+/** GET /api/studies/{id}/ — the study with its tasks, members, join requests (managers) and the caller's permissions. */
+export function useStudy(studyId: string | undefined) {
+  return useApi(getStudy, studyId ? { params: { id: studyId } } : null);
+}
