@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { countersEntity, examEntity, examQuestionEntity, parseScheduledEntry, userEntity, usernameClaimEntity } from '../../functions/lib/data/entities/index.js';
+import {
+  countersEntity,
+  examEntity,
+  examQuestionEntity,
+  joinRequestEntity,
+  parseChildId,
+  parseJoinRequestId,
+  parseScheduledEntry,
+  studyEntity,
+  studyMemberEntity,
+  studyMemberKeyEntity,
+  studyMembershipEntity,
+  studyTaskEntity,
+  userEntity,
+  usernameClaimEntity,
+} from '../../functions/lib/data/entities/index.js';
 
 const exam = {
   id: 'e1',
@@ -68,5 +83,92 @@ describe('entity layer', () => {
       percentage: 20,
     });
     expect(parseScheduledEntry({ ...userEntity.key('u1'), retention_cleanup_enabled: false })).toBeNull();
+  });
+
+  describe('studies (§2.7)', () => {
+    const sid = 'abcdefghij0123456789';
+    const study = {
+      id: sid,
+      title_ko: '스터디',
+      title_en: '',
+      goal_ko: '',
+      goal_en: '',
+      created_language: 'ko' as const,
+      start_date: '2026-03-01',
+      end_date: null,
+      is_public: false,
+      created_at: '2026-01-01T00:00:00.000Z',
+      created_by_id: 'u1',
+      created_by_username: 'ann',
+      tags: [],
+      tag_ids: [],
+      title_keys: ['스터디'],
+    };
+
+    it('lists a study in its creator index and one private shard, and parses it back without keys', () => {
+      const item = studyEntity.item(study);
+      expect(item).toMatchObject({ pk: `STUDY#${sid}`, sk: 'META', gsi1pk: 'USER#u1#STUDIES', gsi2sk: `2026-03-01#${sid}` });
+      expect(String(item.gsi2pk)).toMatch(/^PRIVATESTUDIES#[0-3]$/);
+      expect(studyEntity.item({ ...study, is_public: true }).gsi2pk).toBe(String(item.gsi2pk).replace('PRIVATE', 'PUBLIC'));
+      expect(studyEntity.parse(item)).toEqual(study);
+    });
+
+    it('resolves task and member ids to their items without an index, and refuses other ids', () => {
+      expect(parseChildId(`${sid}_12`)).toEqual({ studyId: sid, localId: 12 });
+      for (const bad of [`${sid}_0`, `${sid}_x`, 'short_1', `${sid}_1_2`]) expect(parseChildId(bad)).toBeNull();
+      expect(studyTaskEntity.keyOfId(`${sid}_12`)).toEqual({ pk: `STUDY#${sid}`, sk: 'TASK#000000012' });
+      expect(studyMemberEntity.keyOfId(`${sid}_3`)).toEqual({ pk: `STUDY#${sid}`, sk: 'MEMBER#000000003' });
+      const task = {
+        id: `${sid}_2`,
+        study_id: sid,
+        name_ko: 'a',
+        name_en: '',
+        exam_id: null,
+        exam_title_ko: '',
+        exam_title_en: '',
+        exam_title: '',
+        exam_total_questions: 0,
+        progress: 10,
+        is_public: true,
+        created_at: 'x',
+      };
+      expect(studyTaskEntity.parse(studyTaskEntity.item(task))).toEqual(task);
+    });
+
+    it('keys member uniqueness on the lower-cased email, the code and the linked user', () => {
+      const keys = studyMemberKeyEntity.keysOf({ study_id: sid, email: ' Ann@X.org ', member_id: 'M1', user_id: null });
+      expect(keys.map((k) => studyMemberKeyEntity.key(sid, k.kind, k.value).sk)).toEqual(['MEMBERKEY#EMAIL#ann@x.org', 'MEMBERKEY#CODE#M1']);
+      // `MEMBER#` Queries do not catch the keys: 'MEMBERKEY#' does not begin with 'MEMBER#'.
+      expect('MEMBERKEY#EMAIL#a'.startsWith(studyMemberEntity.skPrefix)).toBe(false);
+    });
+
+    it('stores a join request on both sides under one id, and a membership in the user partition', () => {
+      const request = {
+        id: `${sid}_u-1`,
+        study_id: sid,
+        user_id: 'u-1',
+        user_username: 'b',
+        user_email: '',
+        message: '',
+        requested_at: 't',
+        status: 'pending' as const,
+        responded_by_username: null,
+        responded_at: null,
+      };
+      expect(joinRequestEntity.studyItem(request)).toMatchObject({ pk: `STUDY#${sid}`, sk: 'JOINREQ#u-1' });
+      expect(joinRequestEntity.userItem(request)).toMatchObject({ pk: 'USER#u-1', sk: `JOINREQ#${sid}` });
+      expect(parseJoinRequestId(request.id)).toEqual({ studyId: sid, userId: 'u-1' });
+      const membership = studyMembershipEntity.item('u-1', {
+        study_id: sid,
+        member_id: `${sid}_1`,
+        role: 'member',
+        is_active: true,
+        joined_at: 't',
+        overall_progress: null,
+        last_progress_recorded_at: null,
+      });
+      expect(membership).toMatchObject({ pk: 'USER#u-1', sk: `MEMBERSHIP#${sid}` });
+      expect(studyMembershipEntity.parse({ ...membership, role: undefined }).role).toBe('member');
+    });
   });
 });

@@ -1,0 +1,102 @@
+import * as z from 'zod';
+import { languageSchema } from '#shared/domain/language.js';
+import { lazy, itemParser, orDefault, withoutKeys, type StoredItem } from './item.js';
+import { pad, shardOf, userPk } from './key-parts.js';
+import { tagRefSchema } from './tag.js';
+
+/**
+ * The study item `STUDY#<id>`/`META` (docs/architecture.md §2.7). Its partition also holds the
+ * study's counters (`SEQ`), tasks (`TASK#`), members (`MEMBER#`), member uniqueness keys
+ * (`MEMBERKEY#`) and join requests (`JOINREQ#`); sort order: `JOINREQ#` < `MEMBER#` <
+ * `MEMBERKEY#` < `META` < `SEQ` < `TASK#`.
+ */
+const studySchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    id: z.string(),
+    title_ko: orDefault(z.string(), ''),
+    title_en: orDefault(z.string(), ''),
+    goal_ko: orDefault(z.string(), ''),
+    goal_en: orDefault(z.string(), ''),
+    created_language: languageSchema,
+    /** yyyy-mm-dd */
+    start_date: z.string(),
+    end_date: orDefault(z.string().nullable(), null),
+    is_public: z.boolean(),
+    created_at: z.string(),
+    created_by_id: z.string(),
+    created_by_username: z.string(),
+    tags: orDefault(z.array(tagRefSchema()), []),
+    tag_ids: orDefault(z.array(z.string()), []),
+    /** nameKey of each non-empty title: the creator's claims `USER#<creator>`/`STUDYTITLE#<key>`. */
+    title_keys: orDefault(z.array(z.string()), []),
+  }),
+);
+export type StudyRecord = z.infer<ReturnType<typeof studySchema>>;
+
+/**
+ * Shards of the public / private study-list partitions (gsi2), as for exams (§3.2): creations and
+ * updates spread over STUDY_LIST_SHARDS partitions, lists Query them all in parallel and merge.
+ */
+export const STUDY_LIST_SHARDS = 4;
+export const studyListShard = (isPublic: boolean, shard: number) => `${isPublic ? 'PUBLICSTUDIES' : 'PRIVATESTUDIES'}#${shard}`;
+export const studyListShards = (isPublic: boolean) => Array.from({ length: STUDY_LIST_SHARDS }, (_, shard) => studyListShard(isPublic, shard));
+
+const META_SK = 'META';
+const studyPk = (studyId: string) => `STUDY#${studyId}`;
+
+export const studyEntity = {
+  key: (studyId: string) => ({ pk: studyPk(studyId), sk: META_SK }),
+  partition: studyPk,
+  isMetaItem: (item: StoredItem) => item.sk === META_SK,
+  /** gsi1: the creator's studies, newest first (withdrawal finds them here). */
+  creatorPartition: (userId: string) => `${userPk(userId)}#STUDIES`,
+  /** gsi2: the list shard of the study's visibility, by start date (newest first when read backwards). */
+  visibilityIndex: (isPublic: boolean, startDate: string, studyId: string) => ({
+    gsi2pk: studyListShard(isPublic, shardOf(studyId, STUDY_LIST_SHARDS)),
+    gsi2sk: `${startDate}#${studyId}`,
+  }),
+  item(study: StudyRecord): StoredItem {
+    return {
+      ...withoutKeys(study),
+      ...studyEntity.key(study.id),
+      gsi1pk: studyEntity.creatorPartition(study.created_by_id),
+      gsi1sk: `${study.created_at}#${study.id}`,
+      ...studyEntity.visibilityIndex(study.is_public, study.start_date, study.id),
+      type: 'STUDY',
+    };
+  },
+  parse: /* @__PURE__ */ itemParser(studySchema),
+};
+
+/**
+ * `STUDY#<id>`/`SEQ` {next_local_id, task_count, member_count}: the counters of a study, kept off
+ * the META item so that adding a task or a member does not rewrite META's list-index entries (the
+ * churn rule of §2.1). `next_local_id` numbers tasks and members (`ADD 1`, the new value is the id).
+ */
+const studyCountersSchema = /* @__PURE__ */ lazy(() =>
+  z.object({ next_local_id: orDefault(z.number(), 0), task_count: orDefault(z.number(), 0), member_count: orDefault(z.number(), 0) }),
+);
+export type StudyCountersRecord = z.infer<ReturnType<typeof studyCountersSchema>>;
+export const studyCountersEntity = {
+  key: (studyId: string) => ({ pk: studyPk(studyId), sk: 'SEQ' }),
+  isCountersItem: (item: StoredItem) => item.sk === 'SEQ',
+  parse: /* @__PURE__ */ itemParser(studyCountersSchema),
+};
+
+/** A child id `<studyId>_<n>` (task, member): resolves to its item without an index (§2.1 ids). */
+export function childId(studyId: string, localId: number): string {
+  return `${studyId}_${localId}`;
+}
+/** The study id and local number of a child id, or null for anything else. */
+export function parseChildId(id: string): { studyId: string; localId: number } | null {
+  const match = /^([0-9a-z]{20})_([1-9][0-9]{0,8})$/.exec(id);
+  return match ? { studyId: match[1]!, localId: Number(match[2]) } : null;
+}
+/** Local numbers are padded so tasks and members list in creation order. */
+export const localSk = (prefix: string, localId: number) => `${prefix}${pad(localId, 9)}`;
+
+/** `USER#<creator>`/`STUDYTITLE#<titleKey>` {study_id}: one title per creator (spec 4 §5, as exam titles, T3). */
+export const studyTitleClaimEntity = {
+  key: (userId: string, titleKey: string) => ({ pk: userPk(userId), sk: `STUDYTITLE#${titleKey}` }),
+  item: (userId: string, titleKey: string, studyId: string): StoredItem => ({ ...studyTitleClaimEntity.key(userId, titleKey), type: 'STUDYTITLE', study_id: studyId }),
+};
