@@ -10,5 +10,5 @@ export const handler = createGroupHandler('users', [
   bind(users.deleteUser, (input, ctx) => deleteUserByAdmin(input, ctx)),
   bind(users.downloadUsersSheet, () => downloadUsersSheet()),
   bind(users.uploadUsersSheet, (input, ctx) => uploadUsersSheet(input.body as Record<string, unknown>, ctx)),
-  bind(users.searchUsers, (input) => searchUsers(input)),
+  bind(users.searchUsers, (input, ctx) => searchUsers(input, ctx)),
 ]);

@@ -11,6 +11,7 @@ import { fileReply } from '../lib/http/file-reply.js';
 import { XLSX_CONTENT_TYPE, jsonReply, type Reply } from '../lib/http/reply.js';
 import type { SignedInContext } from '../lib/http/types.js';
 import { writeWorkbook } from '../lib/spreadsheets/sheets.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
 
 type Body<C extends { body: z.ZodType }> = z.infer<C['body']>;
 
@@ -89,11 +90,12 @@ export async function downloadUsersSheet(): Promise<Reply> {
   return fileReply(writeWorkbook([{ name: 'users', rows }]), 'users.xlsx', XLSX_CONTENT_TYPE);
 }
 
-/** GET /api/search-users/?q= — username prefix, at most 20; any signed-in user (member linking). */
+/** GET /api/search-users/?q= — username prefix, at most 20 (the member picker). Emails: see the contract. */
 export const SEARCH_LIMIT = 20;
-export async function searchUsers(input: { query: { q: string } }) {
+export async function searchUsers(input: { query: { q: string; study_id?: string } }, ctx: SignedInContext) {
   const found = await searchUsersByPrefix(input.query.q, SEARCH_LIMIT);
+  const showEmails = isSiteAdmin(ctx.caller.user);
   return {
-    users: found.map((u) => ({ id: u.id, username: u.username, email: u.email, first_name: u.first_name, last_name: u.last_name })),
+    users: found.map((u) => ({ id: u.id, username: u.username, display_name: displayName(u) || u.username, email: showEmails ? u.email : null })),
   };
 }

@@ -96,12 +96,17 @@ export const uploadUsersSheet = defineRoute({
   response: z.object({ message: z.string(), stats: uploadStats }),
 });
 
+/**
+ * The member picker's user search (username prefix, at most 20). Emails are personal (issue 15 finding 3): `email` is
+ * filled only for site admins, and for managers of `study_id` (the member screen passes it, the server checks it);
+ * everyone else gets `null` and what a picker shows: username and display name.
+ */
 export const searchUsers = defineRoute({
   method: 'GET',
   path: '/api/search-users/',
   access: 'signed-in',
-  query: z.object({ q: z.string().trim().min(1).max(150) }),
+  query: z.object({ q: z.string().trim().min(1).max(150), study_id: z.string().min(1).max(128).optional() }),
   response: z.object({
-    users: z.array(z.object({ id: z.string(), username: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() })),
+    users: z.array(z.object({ id: z.string(), username: z.string(), display_name: z.string(), email: z.string().nullable() })),
   }),
 });

@@ -1,0 +1,202 @@
+import * as z from 'zod';
+import { defineRoute } from './define-route.js';
+import { JOIN_REQUEST_STATUSES, STUDY_MEMBER_ROLES } from '../domain/study-roles.js';
+
+/**
+ * Members and join requests of a study (spec 4 §2.4, §4, §7; spec 3 §7). Who may call what is the
+ * service's rule (docs/architecture.md §2.7, authorization table): managers are the study's creator,
+ * its active study_admin / study_leader members and site admins.
+ */
+
+export const MEMBER_NAME_MAX = 100;
+export const MEMBER_EMAIL_MAX = 254;
+export const MEMBER_CODE_MAX = 50;
+export const MEMBER_TEXT_MAX = 100;
+export const JOIN_MESSAGE_MAX = 500;
+
+const id = z.string().min(1).max(128);
+const idParams = z.object({ id });
+
+/** Spec 4 §5: empty optional fields are stored as null; text is trimmed first. */
+const blankToNull = (value: unknown) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value);
+const nullableText = (max: number) => z.preprocess(blankToNull, z.string().max(max).nullable());
+const nullableEmail = z.preprocess(blankToNull, z.email().max(MEMBER_EMAIL_MAX).nullable());
+/** On create an absent field is null; on update an absent field keeps its value (see `updateMember`). */
+const createField = <T extends z.ZodType>(schema: T) => schema.optional().transform((value) => (value ?? null) as Exclude<z.output<T>, undefined> | null);
+
+/**
+ * A study member. `email` and `member_id` are personal: they are answered only to the study's managers and
+ * site admins, everyone else gets `null` (the fields stay in the shape so one table renders both).
+ * `user` is the linked registered user's id, `user_username` their username.
+ */
+export const memberSchema = z.object({
+  id: z.string(),
+  study: z.string(),
+  user: z.string().nullable(),
+  user_username: z.string().nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  member_id: z.string().nullable(),
+  affiliation: z.string().nullable(),
+  location: z.string().nullable(),
+  role: z.enum(STUDY_MEMBER_ROLES),
+  is_active: z.boolean(),
+  joined_at: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+/** Spec 4 §3 join request; `user_email` only to managers and site admins (others never list a study's requests). */
+export const joinRequestSchema = z.object({
+  id: z.string(),
+  study: z.string(),
+  user: z.string(),
+  user_username: z.string(),
+  user_email: z.string().nullable(),
+  message: z.string(),
+  requested_at: z.string(),
+  status: z.enum(JOIN_REQUEST_STATUSES),
+  responded_by_username: z.string().nullable(),
+  responded_at: z.string().nullable(),
+});
+export type JoinRequest = z.infer<typeof joinRequestSchema>;
+
+/** The caller's own request, as `GET /api/study-join-request/user/` lists it. */
+export const myJoinRequestSchema = z.object({
+  id: z.string(),
+  study: z.string(),
+  status: z.enum(JOIN_REQUEST_STATUSES),
+  message: z.string(),
+  requested_at: z.string(),
+});
+export type MyJoinRequest = z.infer<typeof myJoinRequestSchema>;
+
+const detail = z.object({ detail: z.string() });
+
+/** Every member of the study, in the order they joined. Readers: whoever may read the study (signed in). */
+export const listStudyMembers = defineRoute({
+  method: 'GET',
+  path: '/api/studies/{id}/members/',
+  access: 'signed-in',
+  params: idParams,
+  response: z.array(memberSchema),
+});
+
+/** Every join request of the study (pending first, then the answered ones, newest first). Managers only. */
+export const listStudyJoinRequests = defineRoute({
+  method: 'GET',
+  path: '/api/studies/{id}/join-requests/',
+  access: 'signed-in',
+  params: idParams,
+  response: z.array(joinRequestSchema),
+});
+
+/** Spec 4 §5: name required, email in email format, empty optional fields null. `user` links a registered user. */
+export const addMember = defineRoute({
+  method: 'POST',
+  path: '/api/members/',
+  access: 'signed-in',
+  body: z.object({
+    study: id,
+    name: z.string().trim().min(1).max(MEMBER_NAME_MAX),
+    email: createField(nullableEmail),
+    member_id: createField(nullableText(MEMBER_CODE_MAX)),
+    affiliation: createField(nullableText(MEMBER_TEXT_MAX)),
+    location: createField(nullableText(MEMBER_TEXT_MAX)),
+    role: z.enum(STUDY_MEMBER_ROLES).default('member'),
+    is_active: z.boolean().default(true),
+    user: createField(z.preprocess(blankToNull, id.nullable())),
+  }),
+  response: memberSchema,
+});
+
+/**
+ * Edit, link / unlink (`user`, null unlinks), activate / deactivate. A field left out keeps its value, so the bulk
+ * actions send `{ is_active }` alone; `study`, when sent, must be the member's study.
+ */
+export const updateMember = defineRoute({
+  method: 'PUT',
+  path: '/api/members/{id}/',
+  access: 'signed-in',
+  params: idParams,
+  body: z.object({
+    study: id.optional(),
+    name: z.string().trim().min(1).max(MEMBER_NAME_MAX).optional(),
+    email: nullableEmail.optional(),
+    member_id: nullableText(MEMBER_CODE_MAX).optional(),
+    affiliation: nullableText(MEMBER_TEXT_MAX).optional(),
+    location: nullableText(MEMBER_TEXT_MAX).optional(),
+    role: z.enum(STUDY_MEMBER_ROLES).optional(),
+    is_active: z.boolean().optional(),
+    user: z.preprocess(blankToNull, id.nullable()).optional(),
+  }),
+  response: memberSchema,
+});
+
+/** Managers remove a member; a member linked to the caller removes themselves (leaving the study, spec 4 §4). */
+export const deleteMember = defineRoute({
+  method: 'DELETE',
+  path: '/api/members/{id}/',
+  access: 'signed-in',
+  params: idParams,
+  response: detail,
+});
+
+/**
+ * Import the members of `source_study` into `study` (spec 4 §2.4). A member whose email, member code or linked user is
+ * already in the target study is skipped. The caller must manage both studies (the source's emails are personal).
+ */
+export const importMembers = defineRoute({
+  method: 'POST',
+  path: '/api/members/import/',
+  access: 'signed-in',
+  body: z.object({ study: id, source_study: id }),
+  response: z.object({ detail: z.string(), imported: z.number().int(), skipped: z.number().int(), total: z.number().int() }),
+});
+
+/** A request to join a public study. It carries no role: approval makes a plain `member`. */
+export const createJoinRequest = defineRoute({
+  method: 'POST',
+  path: '/api/study-join-request/',
+  access: 'signed-in',
+  body: z
+    .object({ study_id: id.optional(), study: id.optional(), message: z.string().trim().max(JOIN_MESSAGE_MAX).default('') })
+    .refine((b) => !!(b.study_id ?? b.study), { message: 'study_id is required', path: ['study_id'] })
+    .transform(({ study_id, study, message }) => ({ study_id: (study_id ?? study)!, message })),
+  response: z.object({ detail: z.string(), join_request_id: z.string(), status: z.enum(JOIN_REQUEST_STATUSES) }),
+});
+
+/** The caller's own requests, every status, newest first. */
+export const listMyJoinRequests = defineRoute({
+  method: 'GET',
+  path: '/api/study-join-request/user/',
+  access: 'signed-in',
+  response: z.array(myJoinRequestSchema),
+});
+
+/** Removes the caller's request for a study, whatever its status (leaving a study calls it; nothing there is not an error). */
+export const removeMyJoinRequest = defineRoute({
+  method: 'DELETE',
+  path: '/api/study-join-request/user/{studyId}/',
+  access: 'signed-in',
+  params: z.object({ studyId: id }),
+  response: z.object({ detail: z.string(), deleted: z.boolean() }),
+});
+
+/** Managers approve or reject a pending request; approval adds the requester as an active `member` in the same write. */
+export const respondToJoinRequest = defineRoute({
+  method: 'POST',
+  path: '/api/study-join-request/{id}/respond/',
+  access: 'signed-in',
+  params: idParams,
+  body: z.object({ status: z.enum(['approved', 'rejected']) }),
+  response: joinRequestSchema,
+});
+
+/** The requester withdraws their pending request. (Spec path `{requestId}`: one parameter name per position.) */
+export const cancelJoinRequest = defineRoute({
+  method: 'DELETE',
+  path: '/api/study-join-request/{id}/cancel/',
+  access: 'signed-in',
+  params: idParams,
+  response: detail,
+});
