@@ -173,7 +173,7 @@ describe('pages', () => {
     await screenshot(page, 'not-available-en-desktop');
 
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Study' }).click();
-    await page.getByText('The Study management screen is on its way').waitFor();
+    await page.getByTestId('study-management-page').waitFor();
     await page.getByRole('link', { name: 'Go to home' }).click();
     await page.getByTestId('home-page').waitFor();
     expect(errors).toEqual([]);
@@ -225,8 +225,9 @@ describe('pages', () => {
       const probe = await page.waitForResponse((r) => r.url().endsWith('/api/test-csrf/'), { timeout: 10_000 });
       expect(probe.status()).toBe(200);
       // /verify-email/t1 asks the server about a token that does not exist, /take-exam/e1 about an
-      // exam that does not exist: their 400 and 404 are the expected answers.
-      const expected = ['/api/verify-email/t1/', '/api/exam/e1/'];
+      // exam that does not exist, /study-detail/s1 and /member-management/s1 about a study that does
+      // not exist: their 400 and 404 are the expected answers.
+      const expected = ['/api/verify-email/t1/', '/api/exam/e1/', '/api/studies/s1/'];
       expect(errors.filter((error) => !(error.startsWith('Failed to load resource') && expected.some((path) => error.includes(path))))).toEqual([]);
       await close();
     }
@@ -251,7 +252,7 @@ describe('phone width', () => {
     await menuLink.waitFor({ state: 'visible' });
     await screenshot(page, 'menu-open-ko-phone', false);
     await menuLink.click();
-    await page.getByTestId('not-available').waitFor();
+    await page.getByTestId('study-management-page').waitFor();
     expect(await menuLink.isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await close();
