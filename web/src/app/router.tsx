@@ -58,7 +58,11 @@ export const routes: RouteObject[] = [
           page('study-management', 'studies.management.title', async () => (await import('../features/studies/components/study-management-page.js')).StudyManagementPage),
           page('study-detail/:studyId', 'studies.detail.title', async () => (await import('../features/studies/components/study-detail-page.js')).StudyDetailPage),
           unavailable('study-progress-dashboard/:studyId', 'studyProgressDashboard'),
-          page('member-management/:studyId', 'studyMembers.title', async () => (await import('../features/study-members/components/member-management-page.js')).MemberManagementPage),
+          page(
+            'member-management/:studyId',
+            'studyMembers.title',
+            async () => (await import('../features/study-members/components/member-management-page.js')).MemberManagementPage,
+          ),
           page('register', 'auth.register.title', async () => (await import('../features/auth/components/register-page.js')).RegisterPage),
           page('login', 'auth.login.title', async () => (await import('../features/auth/components/login-page.js')).LoginPage),
           page('profile', 'profile.title', async () => (await import('../features/profile/components/profile-page.js')).ProfilePage),

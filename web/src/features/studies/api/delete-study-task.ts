@@ -12,18 +12,21 @@ export function deleteStudyTask(taskId: string) {
 
 /** Spec 4 §7: a bulk delete is one call per task; a failure does not stop the rest. */
 export function deleteStudyTasks(taskIds: readonly string[]): Promise<{ done: number; failed: number }> {
-  return writeThenInvalidate(async () => {
-    let done = 0;
-    let failed = 0;
-    for (const id of taskIds) {
-      try {
-        await callApi(route, { params: { id } });
-        done += 1;
-      } catch (error) {
-        console.warn('bulk delete: one task failed', id, error);
-        failed += 1;
+  return writeThenInvalidate(
+    async () => {
+      let done = 0;
+      let failed = 0;
+      for (const id of taskIds) {
+        try {
+          await callApi(route, { params: { id } });
+          done += 1;
+        } catch (error) {
+          console.warn('bulk delete: one task failed', id, error);
+          failed += 1;
+        }
       }
-    }
-    return { done, failed };
-  }, ...changed);
+      return { done, failed };
+    },
+    ...changed,
+  );
 }

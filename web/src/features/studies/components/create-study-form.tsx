@@ -76,7 +76,13 @@ export function CreateStudyForm({ loaded, onCreated }: Props) {
         <TextField type="date" label={t('studies.create.startDate')} value={draft.start_date} onChange={(value) => set('start_date', value)} data-testid="study-start-input" />
         <TextField type="date" label={t('studies.create.endDate')} value={draft.end_date} onChange={(value) => set('end_date', value)} data-testid="study-end-input" />
         <label className={styles.tagOption}>
-          <input type="checkbox" className={form.checkbox} checked={draft.is_public} onChange={(event) => set('is_public', event.target.checked)} data-testid="study-public-input" />
+          <input
+            type="checkbox"
+            className={form.checkbox}
+            checked={draft.is_public}
+            onChange={(event) => set('is_public', event.target.checked)}
+            data-testid="study-public-input"
+          />
           {t('studies.create.isPublic')}
         </label>
       </div>

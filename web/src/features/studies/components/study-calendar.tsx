@@ -21,7 +21,12 @@ export function StudyCalendar({ studies }: { studies: readonly CalendarStudy[] }
           {t('studies.calendar.title')} · <span data-testid="calendar-month">{heading}</span>
         </h2>
         <div className={styles.calendarNav}>
-          <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={() => setMonth((m) => shiftMonth(m, -1))} data-testid="calendar-previous">
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary} ${button.small}`}
+            onClick={() => setMonth((m) => shiftMonth(m, -1))}
+            data-testid="calendar-previous"
+          >
             <span aria-hidden="true">‹ </span>
             {t('studies.calendar.previous')}
           </button>
@@ -51,7 +56,13 @@ export function StudyCalendar({ studies }: { studies: readonly CalendarStudy[] }
                   <ul className={styles.bars}>
                     {day.bars.map((bar) => (
                       <li key={bar.id}>
-                        <Link to={`/study-detail/${encodeURIComponent(bar.id)}`} className={styles.bar} style={{ background: bar.color }} title={bar.title} data-testid="calendar-bar">
+                        <Link
+                          to={`/study-detail/${encodeURIComponent(bar.id)}`}
+                          className={styles.bar}
+                          style={{ background: bar.color }}
+                          title={bar.title}
+                          data-testid="calendar-bar"
+                        >
                           {/* The title shows on the first day of a run and at the start of each week; the other days are colour alone. */}
                           <span className={bar.starts ? styles.barTitle : 'visually-hidden'}>{bar.title}</span>
                         </Link>

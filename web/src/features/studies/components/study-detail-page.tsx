@@ -62,7 +62,9 @@ export function StudyDetailPage() {
           {read.isLoading && <Spinner label={t('studies.detail.loading')} />}
           {read.error && (
             <div className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`} role="alert" data-testid="study-detail-error">
-              <p>{status === 404 ? t('studies.detail.notFound') : status === 403 ? t('studies.detail.forbidden') : serverDetailOr(read.error, t, t('studies.detail.loadFailed'))}</p>
+              <p>
+                {status === 404 ? t('studies.detail.notFound') : status === 403 ? t('studies.detail.forbidden') : serverDetailOr(read.error, t, t('studies.detail.loadFailed'))}
+              </p>
               <Link to="/study-management" className={`${button.button} ${button.secondary}`}>
                 {t('studies.detail.back')}
               </Link>
@@ -75,7 +77,7 @@ export function StudyDetailPage() {
 
   const title = studyTitle(study, language, t('studies.list.untitled'));
   const members = study.members ?? [];
-  const myMember = user ? members.find((member) => member.user === user.id) : undefined;
+  const myMember = user ? members.find((member) => member.user === String(user.id)) : undefined;
   const pendingRequest = permissions?.join_request_status === 'pending';
   const canJoin = study.is_public === true && !permissions?.is_member && !pendingRequest;
   const canLeave = !!permissions?.is_member && !permissions.is_admin;
@@ -136,12 +138,24 @@ export function StudyDetailPage() {
                 {t('studies.detail.back')}
               </Link>
               {canJoin && (
-                <button type="button" className={`${button.button} ${button.primary}`} disabled={join.pending} onClick={() => join.askJoin({ id: study.id, title })} data-testid="study-join">
+                <button
+                  type="button"
+                  className={`${button.button} ${button.primary}`}
+                  disabled={join.pending}
+                  onClick={() => join.askJoin({ id: study.id, title })}
+                  data-testid="study-join"
+                >
                   {t('studies.actions.join')}
                 </button>
               )}
               {pendingRequest && (
-                <button type="button" className={`${button.button} ${button.secondary}`} disabled={join.pending} onClick={() => void join.cancelRequest(study.id)} data-testid="study-cancel-request">
+                <button
+                  type="button"
+                  className={`${button.button} ${button.secondary}`}
+                  disabled={join.pending}
+                  onClick={() => void join.cancelRequest(study.id)}
+                  data-testid="study-cancel-request"
+                >
                   {t('studies.actions.cancelRequest')}
                 </button>
               )}
@@ -159,7 +173,11 @@ export function StudyDetailPage() {
 
           <div className={styles.links}>
             {canManage && (
-              <Link to={`/member-management/${encodeURIComponent(study.id)}`} className={`${button.button} ${button.secondary} ${button.small}`} data-testid="member-management-link">
+              <Link
+                to={`/member-management/${encodeURIComponent(study.id)}`}
+                className={`${button.button} ${button.secondary} ${button.small}`}
+                data-testid="member-management-link"
+              >
                 {t('studies.detail.memberManagement')}
               </Link>
             )}
@@ -192,7 +210,13 @@ export function StudyDetailPage() {
                 <span className={screen.count}>{(study.tasks ?? []).length}</span>
               </h2>
               {canManage && (
-                <button type="button" className={`${button.button} ${button.dangerOutline} ${button.small}`} disabled={busy} onClick={askBulkDelete} data-testid="tasks-delete-selected">
+                <button
+                  type="button"
+                  className={`${button.button} ${button.dangerOutline} ${button.small}`}
+                  disabled={busy}
+                  onClick={askBulkDelete}
+                  data-testid="tasks-delete-selected"
+                >
                   {t('studies.tasks.deleteSelected')}
                 </button>
               )}

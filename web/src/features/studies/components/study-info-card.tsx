@@ -95,7 +95,13 @@ export function StudyInfoCard({ study, editing, onEditingChange }: Props) {
               <label className={form.label} htmlFor="study-edit-goal">
                 {t('studies.create.goal')}
               </label>
-              <textarea id="study-edit-goal" className={`${form.input} ${styles.textarea}`} value={draft.goal} maxLength={STUDY_GOAL_MAX} onChange={(event) => set('goal', event.target.value)} />
+              <textarea
+                id="study-edit-goal"
+                className={`${form.input} ${styles.textarea}`}
+                value={draft.goal}
+                maxLength={STUDY_GOAL_MAX}
+                onChange={(event) => set('goal', event.target.value)}
+              />
             </div>
             <label className={styles.tagOption}>
               <input type="checkbox" className={form.checkbox} checked={draft.is_public} onChange={(event) => set('is_public', event.target.checked)} />

@@ -54,7 +54,10 @@ export function StudyManagementPage() {
   const tags = useTagList('study', tagModalOpen || tagIds.length > 0);
   const tagById = new Map((tags.tags ?? []).map((tag) => [tag.id, tag]));
   const untitled = t('studies.list.untitled');
-  const calendarStudies = useMemo(() => list.studies.map((study) => ({ ...study, title: studyTitle(study, language, untitled), start_date: study.start_date ?? null, end_date: study.end_date ?? null })), [list.studies, language, untitled]);
+  const calendarStudies = useMemo(
+    () => list.studies.map((study) => ({ ...study, title: studyTitle(study, language, untitled), start_date: study.start_date ?? null, end_date: study.end_date ?? null })),
+    [list.studies, language, untitled],
+  );
 
   // Spec 4 §4: "my" with no study switches once to "public", with an info toast. Only a fresh
   // answer decides: a cached list may predate the user's first study.
@@ -73,11 +76,14 @@ export function StudyManagementPage() {
   useEffect(() => {
     if (params.get('refresh') !== 'true') return;
     void reload();
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('refresh');
-      return next;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('refresh');
+        return next;
+      },
+      { replace: true },
+    );
   }, [params, setParams, reload]);
 
   const toLogin = () => navigate(loginPathFor(`${location.pathname}${location.search}`));

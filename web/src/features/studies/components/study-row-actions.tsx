@@ -27,7 +27,13 @@ export function StudyRowActions({ study, onJoin, onCancelRequest, onDelete, busy
         </button>
       )}
       {pending && (
-        <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} disabled={busy} onClick={() => onCancelRequest(study)} data-testid="study-cancel-request">
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary} ${button.small}`}
+          disabled={busy}
+          onClick={() => onCancelRequest(study)}
+          data-testid="study-cancel-request"
+        >
           {t('studies.actions.cancelRequest')}
         </button>
       )}

@@ -114,9 +114,7 @@ export function StudyTable({ studies, ...handlers }: { studies: readonly Study[]
           </li>
         ))}
       </ul>
-      {sorted.length > MOBILE_CARD_COUNT && (
-        <p className={`${styles.muted} ${styles.mobileOnlyNote}`}>{t('studies.list.mobileMore', { count: MOBILE_CARD_COUNT })}</p>
-      )}
+      {sorted.length > MOBILE_CARD_COUNT && <p className={`${styles.muted} ${styles.mobileOnlyNote}`}>{t('studies.list.mobileMore', { count: MOBILE_CARD_COUNT })}</p>}
     </>
   );
 }

@@ -120,7 +120,13 @@ export function TaskTable({ study, canManage, examOptions, selected, onSelectedC
               <tr key={task.id} className={selected.has(task.id) ? dataTable.selected : undefined} data-testid="task-row">
                 {canManage && (
                   <td className={styles.checkCell}>
-                    <input type="checkbox" className={form.checkbox} checked={selected.has(task.id)} onChange={() => toggle(task.id)} aria-label={t('studies.tasks.select', { name })} />
+                    <input
+                      type="checkbox"
+                      className={form.checkbox}
+                      checked={selected.has(task.id)}
+                      onChange={() => toggle(task.id)}
+                      aria-label={t('studies.tasks.select', { name })}
+                    />
                   </td>
                 )}
                 <td data-label={t('studies.tasks.columns.name')}>
