@@ -1,7 +1,7 @@
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type * as exams from '#shared/contracts/exams.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
-import { queryBounded } from '../lib/data/paginate.js';
+import { readMergedStreams, type Stream } from '../lib/data/merged-streams.js';
 import { examEntity, examListShards, nameKey } from '../lib/data/entities/index.js';
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
@@ -12,41 +12,6 @@ import type { Caller } from '../lib/exams/visibility.js';
 
 /** Pages of 1 MB one stream may read per answer: what bounds an answer's DynamoDB requests. */
 const MAX_PAGES_PER_STREAM = 3;
-
-interface Stream {
-  index: 'gsi1' | 'gsi2';
-  pk: string;
-  /** Extra filter for this stream (e.g. my private exams only). */
-  filter?: { expression: string; values: Record<string, NativeAttributeValue> };
-}
-
-type Key = Record<string, unknown>;
-/** Per stream: a start key, null for "from the top", or 'end'. */
-type Position = Key | null | 'end';
-
-function decodeCursor(cursor: string | undefined, streams: number): Position[] {
-  if (!cursor) return Array.from({ length: streams }, () => null);
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (!Array.isArray(parsed) || parsed.length !== streams) throw new Error('shape');
-    return parsed.map((p) => {
-      if (p === 'end' || p === null) return p;
-      if (typeof p === 'object' && Object.values(p as object).every((v) => typeof v === 'string')) return p as Key;
-      throw new Error('shape');
-    });
-  } catch {
-    throw new AppError(400, 'cursor_invalid');
-  }
-}
-
-function encodeCursor(positions: Position[]): string | null {
-  if (positions.every((p) => p === 'end')) return null;
-  return Buffer.from(JSON.stringify(positions), 'utf8').toString('base64url');
-}
-
-function keyOf(item: Record<string, unknown>, index: 'gsi1' | 'gsi2'): Key {
-  return { pk: item.pk, sk: item.sk, [`${index}pk`]: item[`${index}pk`], [`${index}sk`]: item[`${index}sk`] };
-}
 
 /**
  * Which index partitions answer the list: my exams (gsi1, the creator index of examEntity), public exams
@@ -84,15 +49,6 @@ export async function listExams(input: ServiceInput<typeof exams.listExams>, ctx
   const query = input.query;
   const pageSize = query.page_size ?? 100;
   const streams = streamsFor(query, caller);
-  const positions = decodeCursor(query.cursor, streams.length);
-  positions.forEach((position, i) => {
-    if (position === null || position === 'end') return;
-    const { index, pk } = streams[i]!;
-    const names = Object.keys(position).sort().join(',');
-    const expected = ['pk', 'sk', `${index}pk`, `${index}sk`].sort().join(',');
-    if (names !== expected || position[`${index}pk`] !== pk) throw new AppError(400, 'cursor_invalid');
-  });
-
   const clauses: string[] = [];
   const values: Record<string, NativeAttributeValue> = {};
   const search = (query.search ?? query.search_title ?? '').trim();
@@ -109,44 +65,9 @@ export async function listExams(input: ServiceInput<typeof exams.listExams>, ctx
     query.tags.forEach((t, i) => (values[`:t${i}`] = t));
   }
 
-  const fetched = await Promise.all(
-    streams.map(async (stream, i) => {
-      const position = positions[i];
-      if (position === 'end') return { items: [] as Record<string, unknown>[], lastKey: undefined };
-      const streamClauses = [...clauses, ...(stream.filter ? [stream.filter.expression] : [])];
-      const filtered = streamClauses.length > 0;
-      return queryBounded(
-        {
-          IndexName: stream.index,
-          KeyConditionExpression: `${stream.index}pk = :pk`,
-          ExpressionAttributeValues: { ':pk': stream.pk, ...values, ...(stream.filter?.values ?? {}) },
-          ...(filtered ? { FilterExpression: streamClauses.join(' AND ') } : {}),
-          ScanIndexForward: false,
-          Limit: filtered ? 250 : pageSize,
-        },
-        { want: pageSize, maxPages: MAX_PAGES_PER_STREAM, startKey: position ?? undefined },
-      ).catch((error: { name?: string }) => {
-        // A start key DynamoDB does not accept came from a forged cursor.
-        if (error.name === 'ValidationException' && position) throw new AppError(400, 'cursor_invalid');
-        throw error;
-      });
-    }),
-  );
+  const { items, next } = await readMergedStreams(streams, { cursor: query.cursor, pageSize, filter: { clauses, values }, maxPagesPerStream: MAX_PAGES_PER_STREAM });
 
-  const merged = fetched
-    .flatMap((f, i) => f.items.map((item) => ({ item, stream: i, sortKey: String(item[`${streams[i]!.index}sk`] ?? '') })))
-    .sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0));
-  const taken = merged.slice(0, pageSize);
-  const next = streams.map((stream, i): Position => {
-    if (positions[i] === 'end') return 'end';
-    const fromStream = taken.filter((t) => t.stream === i);
-    const all = fetched[i]!.items.length;
-    if (fromStream.length === all) return fetched[i]!.lastKey ? (fetched[i]!.lastKey as Key) : 'end';
-    if (fromStream.length === 0) return positions[i] ?? null;
-    return keyOf(fromStream[fromStream.length - 1]!.item, stream.index);
-  });
-
-  const records = taken.map((t) => examEntity.parse(t.item));
+  const records = items.map(examEntity.parse);
   const subscribed = caller
     ? await subscriptionsOf(
         caller.id,
@@ -167,5 +88,5 @@ export async function listExams(input: ServiceInput<typeof exams.listExams>, ctx
       query.select,
     ),
   );
-  return { count: results.length, next: encodeCursor(next), results };
+  return { count: results.length, next, results };
 }

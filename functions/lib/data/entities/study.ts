@@ -29,6 +29,11 @@ const studySchema = /* @__PURE__ */ lazy(() =>
     tag_ids: orDefault(z.array(z.string()), []),
     /** nameKey of each non-empty title: the creator's claims `USER#<creator>`/`STUDYTITLE#<key>`. */
     title_keys: orDefault(z.array(z.string()), []),
+    /**
+     * Set when a deletion started (S12): the META is then a tombstone — out of every list index,
+     * read as "not found", and listed in gsi2 `STUDYDELETES` until the cleanup removes it last.
+     */
+    deleting_at: z.string().optional(),
   }),
 );
 export type StudyRecord = z.infer<ReturnType<typeof studySchema>>;
@@ -55,15 +60,17 @@ export const studyEntity = {
     gsi2pk: studyListShard(isPublic, shardOf(studyId, STUDY_LIST_SHARDS)),
     gsi2sk: `${startDate}#${studyId}`,
   }),
+  /** gsi2 of a tombstone: the unfinished deletions, found by the retention-cleanup job (low volume: one partition). */
+  pendingDeletesPartition: 'STUDYDELETES',
   item(study: StudyRecord): StoredItem {
-    return {
-      ...withoutKeys(study),
-      ...studyEntity.key(study.id),
-      gsi1pk: studyEntity.creatorPartition(study.created_by_id),
-      gsi1sk: `${study.created_at}#${study.id}`,
-      ...studyEntity.visibilityIndex(study.is_public, study.start_date, study.id),
-      type: 'STUDY',
-    };
+    const indexes = study.deleting_at
+      ? { gsi2pk: studyEntity.pendingDeletesPartition, gsi2sk: `${study.deleting_at}#${study.id}` }
+      : {
+          gsi1pk: studyEntity.creatorPartition(study.created_by_id),
+          gsi1sk: `${study.created_at}#${study.id}`,
+          ...studyEntity.visibilityIndex(study.is_public, study.start_date, study.id),
+        };
+    return { ...withoutKeys(study), ...studyEntity.key(study.id), ...indexes, type: 'STUDY' };
   },
   parse: /* @__PURE__ */ itemParser(studySchema),
 };

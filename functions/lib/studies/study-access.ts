@@ -1,0 +1,75 @@
+import { isSiteAdmin } from '#shared/domain/roles.js';
+import { isManagingRole, type StudyMemberRole } from '#shared/domain/study-roles.js';
+import { batchGetAll } from '../data/batch-ops.js';
+import { studyEntity, studyMembershipEntity, type StudyMembershipRecord, type StudyRecord } from '../data/entities/index.js';
+import { GENERATED_ID } from '../data/ids.js';
+import { AppError } from '../http/app-error.js';
+import type { RequestContext } from '../http/types.js';
+
+export type StudyCaller = NonNullable<RequestContext['caller']>['user'];
+
+/**
+ * The caller's relation to one study: what every permission of the studies authorization table
+ * (docs/architecture.md §2.7) is decided from. `membership` is the caller's `MEMBERSHIP#` item
+ * (S8), or null.
+ */
+export interface StudyAccess {
+  study: StudyRecord;
+  caller: StudyCaller | null;
+  isAdmin: boolean;
+  isCreator: boolean;
+  membership: StudyMembershipRecord | null;
+}
+
+/**
+ * The study META and the caller's membership in one BatchGetItem (strongly consistent), or null
+ * when the study does not exist or is being deleted. Anonymous callers: the META only. Ids that cannot be study ids
+ * cost no read.
+ */
+export async function loadStudyAccess(studyId: string, caller: StudyCaller | null, options: { includeDeleting?: boolean } = {}): Promise<StudyAccess | null> {
+  if (!GENERATED_ID.test(studyId)) return null;
+  const keys = [studyEntity.key(studyId), ...(caller ? [studyMembershipEntity.key(caller.id, studyId)] : [])];
+  const items = await batchGetAll(keys, { consistent: true });
+  const meta = items.find(studyEntity.isMetaItem);
+  if (!meta) return null;
+  const membershipItem = items.find((item) => !studyEntity.isMetaItem(item));
+  const study = studyEntity.parse(meta);
+  // A study whose deletion started is gone for every reader (S12); only a repeated delete sees it.
+  if (study.deleting_at && !options.includeDeleting) return null;
+  return {
+    study,
+    caller,
+    isAdmin: isSiteAdmin(caller),
+    isCreator: !!caller && study.created_by_id === caller.id,
+    membership: membershipItem ? studyMembershipEntity.parse(membershipItem) : null,
+  };
+}
+
+/** The caller's role if they are an active member, else null. */
+export const activeRole = (access: StudyAccess): StudyMemberRole | null => (access.membership?.is_active ? access.membership.role : null);
+
+/** Read a study: public ones anyone; private ones members (active or not), the creator, site admins. */
+export const canRead = (access: StudyAccess) => access.study.is_public || access.isAdmin || access.isCreator || !!access.membership;
+
+/** Edit the study and its tags, tasks and members, answer join requests: site admin, creator, active study_admin / study_leader. */
+export const canManage = (access: StudyAccess) => access.isAdmin || access.isCreator || isManagingRole(activeRole(access));
+
+/** Delete the study (spec 4 §6: admin, creator, study_admin or study_leader member): the managers. */
+export const canDelete = canManage;
+
+/** Copy tasks and use the task sheets (D41): the study's managers, of their own study only. */
+export const canUseSheets = canManage;
+
+/** The study if the caller may read it; 404 otherwise (a private study does not reveal that it exists). */
+export async function readableStudy(studyId: string, caller: StudyCaller | null): Promise<StudyAccess> {
+  const access = await loadStudyAccess(studyId, caller);
+  if (!access || !canRead(access)) throw new AppError(404, 'study_not_found');
+  return access;
+}
+
+/** The study if the caller may manage it: 404 when they cannot even read it, 403 when they only read it. */
+export async function managedStudy(studyId: string, caller: StudyCaller): Promise<StudyAccess> {
+  const access = await readableStudy(studyId, caller);
+  if (!canManage(access)) throw new AppError(403, 'study_forbidden');
+  return access;
+}
