@@ -10,6 +10,7 @@ import * as results from './contracts/results.js';
 import * as questions from './contracts/questions.js';
 import * as links from './contracts/links.js';
 import * as learningData from './contracts/learning-data.js';
+import * as studyMembers from './contracts/study-members.js';
 
 /**
  * The one place routes are declared. Each group is one Lambda in AWS and one handler module
@@ -83,6 +84,26 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     routes: [users.listUsers, users.createUser, users.updateUser, users.deleteUser, users.downloadUsersSheet, users.uploadUsersSheet, users.searchUsers],
     // Deleting a user deletes their private question files from the bucket.
     access: { appTable: 'write', ephemeralTable: 'write', filesBucket: 'write' },
+  },
+  {
+    name: 'study-members',
+    handler: 'functions/study-members/handler.ts',
+    memoryMb: 512,
+    timeoutSeconds: 29,
+    routes: [
+      studyMembers.listStudyMembers,
+      studyMembers.listStudyJoinRequests,
+      studyMembers.addMember,
+      studyMembers.updateMember,
+      studyMembers.deleteMember,
+      studyMembers.importMembers,
+      studyMembers.createJoinRequest,
+      studyMembers.listMyJoinRequests,
+      studyMembers.removeMyJoinRequest,
+      studyMembers.respondToJoinRequest,
+      studyMembers.cancelJoinRequest,
+    ],
+    access: { appTable: 'write', ephemeralTable: 'sessions' },
   },
   {
     name: 'files',

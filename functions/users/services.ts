@@ -12,6 +12,7 @@ import { XLSX_CONTENT_TYPE, jsonReply, type Reply } from '../lib/http/reply.js';
 import type { SignedInContext } from '../lib/http/types.js';
 import { writeWorkbook } from '../lib/spreadsheets/sheets.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
+import { canManage, loadStudyAccess } from '../lib/studies/study-access.js';
 
 type Body<C extends { body: z.ZodType }> = z.infer<C['body']>;
 
@@ -90,11 +91,18 @@ export async function downloadUsersSheet(): Promise<Reply> {
   return fileReply(writeWorkbook([{ name: 'users', rows }]), 'users.xlsx', XLSX_CONTENT_TYPE);
 }
 
+/** Site admins, and the managers of `studyId` (adding members to it); an unknown or unreadable study gives no emails. */
+async function maySeeEmails(studyId: string | undefined, ctx: SignedInContext): Promise<boolean> {
+  if (isSiteAdmin(ctx.caller.user)) return true;
+  if (!studyId) return false;
+  const access = await loadStudyAccess(studyId, ctx.caller.user);
+  return !!access && canManage(access);
+}
+
 /** GET /api/search-users/?q= — username prefix, at most 20 (the member picker). Emails: see the contract. */
 export const SEARCH_LIMIT = 20;
 export async function searchUsers(input: { query: { q: string; study_id?: string } }, ctx: SignedInContext) {
-  const found = await searchUsersByPrefix(input.query.q, SEARCH_LIMIT);
-  const showEmails = isSiteAdmin(ctx.caller.user);
+  const [found, showEmails] = await Promise.all([searchUsersByPrefix(input.query.q, SEARCH_LIMIT), maySeeEmails(input.query.study_id, ctx)]);
   return {
     users: found.map((u) => ({ id: u.id, username: u.username, display_name: displayName(u) || u.username, email: showEmails ? u.email : null })),
   };

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
-import { JOIN_REQUEST_STATUSES, STUDY_MEMBER_ROLES } from '../domain/study-roles.js';
+import { STUDY_MEMBER_ROLES } from '../domain/study-roles.js';
+import { joinRequestSchema as studyJoinRequestSchema, studyMemberSchema, type StudyMember } from './studies.js';
 
 /**
  * Members and join requests of a study (spec 4 §2.4, §4, §7; spec 3 §7). Who may call what is the
@@ -14,6 +15,10 @@ export const MEMBER_CODE_MAX = 50;
 export const MEMBER_TEXT_MAX = 100;
 export const JOIN_MESSAGE_MAX = 500;
 
+/** Spec 4 §4: join request statuses. */
+export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
+
 const id = z.string().min(1).max(128);
 const idParams = z.object({ id });
 
@@ -25,39 +30,19 @@ const nullableEmail = z.preprocess(blankToNull, z.email().max(MEMBER_EMAIL_MAX).
 const createField = <T extends z.ZodType>(schema: T) => schema.optional().transform((value) => (value ?? null) as Exclude<z.output<T>, undefined> | null);
 
 /**
- * A study member. `email` and `member_id` are personal: they are answered only to the study's managers and
- * site admins, everyone else gets `null` (the fields stay in the shape so one table renders both).
- * `user` is the linked registered user's id, `user_username` their username.
+ * A study member: the same shape the study detail embeds (`studyMemberSchema` of studies.ts). `email` and
+ * `member_id` are personal: answered only to the study's managers and site admins (and to the member themselves),
+ * everyone else gets `null` (the fields stay in the shape so one table renders both). `user` is the linked
+ * registered user's id, `user_username` their username.
  */
-export const memberSchema = z.object({
-  id: z.string(),
-  study: z.string(),
-  user: z.string().nullable(),
-  user_username: z.string().nullable(),
-  name: z.string(),
-  email: z.string().nullable(),
-  member_id: z.string().nullable(),
-  affiliation: z.string().nullable(),
-  location: z.string().nullable(),
-  role: z.enum(STUDY_MEMBER_ROLES),
-  is_active: z.boolean(),
-  joined_at: z.string(),
-});
-export type Member = z.infer<typeof memberSchema>;
+export const memberSchema = studyMemberSchema;
+export type Member = StudyMember;
 
-/** Spec 4 §3 join request; `user_email` only to managers and site admins (others never list a study's requests). */
-export const joinRequestSchema = z.object({
-  id: z.string(),
-  study: z.string(),
-  user: z.string(),
-  user_username: z.string(),
-  user_email: z.string().nullable(),
-  message: z.string(),
-  requested_at: z.string(),
-  status: z.enum(JOIN_REQUEST_STATUSES),
-  responded_by_username: z.string().nullable(),
-  responded_at: z.string().nullable(),
-});
+/**
+ * A join request as the study's managers list it: the study detail's shape plus the requester's user id and the
+ * time of the answer.
+ */
+export const joinRequestSchema = studyJoinRequestSchema.extend({ user: z.string(), responded_at: z.string().nullable() });
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
 /** The caller's own request, as `GET /api/study-join-request/user/` lists it. */

@@ -7,12 +7,3 @@ export type StudyMemberRole = (typeof STUDY_MEMBER_ROLES)[number];
 
 /** The roles that manage a study (edit, tasks, members, join requests; spec 4 §6). */
 export const isManagingRole = (role: StudyMemberRole | null | undefined) => role === 'study_admin' || role === 'study_leader';
-
-/** Roles that manage a study (edit, tasks, members, join requests) when the member is active. */
-export function isStudyManagerRole(role: StudyMemberRole): boolean {
-  return isManagingRole(role);
-}
-
-/** Spec 4 §4: join request statuses. */
-export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];

@@ -4,6 +4,7 @@ import { COMMON_ERROR_MESSAGES } from './error-messages.js';
 import { EXAM_ERROR_MESSAGES } from './exam-error-messages.js';
 import { QUESTION_ERROR_MESSAGES } from './questions-error-messages.js';
 import { RESULT_ERROR_MESSAGES } from './results-error-messages.js';
+import { STUDY_MEMBER_ERROR_MESSAGES } from './study-member-error-messages.js';
 
 /**
  * The `detail` text of every stable error code, in both languages. The server answers with the
@@ -17,6 +18,7 @@ const CATALOGUE: Record<string, Record<Language, string>> = {
   ...ACCOUNT_ERROR_MESSAGES,
   ...RESULT_ERROR_MESSAGES,
   ...QUESTION_ERROR_MESSAGES,
+  ...STUDY_MEMBER_ERROR_MESSAGES,
 };
 
 export function errorMessage(code: string, language: Language, params: Record<string, string | number> = {}): string {

@@ -278,14 +278,14 @@ describe('data export', () => {
 });
 
 describe('user search', () => {
-  it('finds up to 20 users by username prefix, case-insensitively, with public fields only', async () => {
+  it('finds up to 20 users by username prefix, case-insensitively, with what a picker shows (no email for a plain user)', async () => {
     const prefix = uniqueName('Srch').toLowerCase();
     await Promise.all(Array.from({ length: 22 }, (_, i) => makeUser({ username: `${prefix}_${String(i).padStart(2, '0')}` })));
     await makeUser({ username: `x${prefix}` });
     const client = await clientFor(apiUrl, await makeUser());
     const { users } = await json<{ users: Record<string, unknown>[] }>(await client.get(`/api/search-users/?q=${prefix.toUpperCase()}`));
     expect(users).toHaveLength(20);
-    expect(users[0]).toEqual({ id: expect.any(String), username: `${prefix}_00`, email: `${prefix}_00@example.com`, first_name: 'Fixture', last_name: '' });
+    expect(users[0]).toEqual({ id: expect.any(String), username: `${prefix}_00`, display_name: 'Fixture', email: null });
     expect(users.every((u) => String(u.username).startsWith(prefix))).toBe(true);
     const empty = await client.get('/api/search-users/?q=');
     expect(empty.status).toBe(400);

@@ -9,6 +9,8 @@ import { clearThrottle, LOGIN_PER_USERNAME, VERIFICATION_MAIL_PER_USER } from '.
 import { normalizeLogin } from '#shared/domain/accounts.js';
 import { paginate } from '../data/paginate.js';
 import type { Logger } from '../log.js';
+import { removeUserJoinRequests } from '../studies/join-request-store.js';
+import { removeUserFromStudies } from '../studies/member-store.js';
 import { purgeCreations } from './purge-creations.js';
 import type { UserRecord } from './user-repository.js';
 
@@ -47,6 +49,7 @@ async function deleteClaim(key: Key, userId: string): Promise<void> {
 /**
  * Removes everything personal of a user (withdrawal, admin delete): their sessions first (so
  * nothing acts for them meanwhile), their private exams and files (public ones are anonymised),
+ * their study members and join requests (the study sides),
  * their pending email tokens and throttle counters, their USERNAME/EMAIL claims, then every item
  * of their partition page by page, the USER item last, so a retry after a failure still finds
  * the user and finishes the job.
@@ -55,6 +58,9 @@ export async function purgeUser(user: UserRecord, log: Logger): Promise<{ delete
   await deleteUserSessions(user.id);
   const creations = await purgeCreations(user.id, log);
   log.info('creations purged', { userId: user.id, ...creations });
+  // The study sides of the user's memberships and join requests (their own sides go with the partition below).
+  const studies = { members: await removeUserFromStudies(user.id), joinRequests: await removeUserJoinRequests(user.id) };
+  log.info('study memberships purged', { userId: user.id, ...studies });
   await deleteEmailTokens(user.id);
   await Promise.all([clearThrottle(LOGIN_PER_USERNAME, normalizeLogin(user.username)), clearThrottle(VERIFICATION_MAIL_PER_USER, user.id)]);
   await deleteClaim(usernameClaimEntity.key(user.username), user.id);
