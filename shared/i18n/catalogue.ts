@@ -5,6 +5,7 @@ import { EXAM_ERROR_MESSAGES } from './exam-error-messages.js';
 import { QUESTION_ERROR_MESSAGES } from './questions-error-messages.js';
 import { RESULT_ERROR_MESSAGES } from './results-error-messages.js';
 import { STUDY_MEMBER_ERROR_MESSAGES } from './study-member-error-messages.js';
+import { STUDY_ERROR_MESSAGES } from './study-error-messages.js';
 
 /**
  * The `detail` text of every stable error code, in both languages. The server answers with the
@@ -19,6 +20,7 @@ const CATALOGUE: Record<string, Record<Language, string>> = {
   ...RESULT_ERROR_MESSAGES,
   ...QUESTION_ERROR_MESSAGES,
   ...STUDY_MEMBER_ERROR_MESSAGES,
+  ...STUDY_ERROR_MESSAGES,
 };
 
 export function errorMessage(code: string, language: Language, params: Record<string, string | number> = {}): string {
