@@ -113,6 +113,7 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
     await a.getByTestId('study-detail-page').waitFor();
     studyId = decodeURIComponent(new URL(a.url()).pathname.split('/').pop()!);
     const goal = a.getByTestId('study-goal');
+    await goal.waitFor();
     expect(await goal.locator('p').count()).toBe(2);
     expect(await goal.getByRole('link', { name: 'https://kubernetes.io/docs/' }).getAttribute('href')).toBe('https://kubernetes.io/docs/');
     await a.getByTestId('task-add-submit').click();

@@ -48,7 +48,7 @@ export function JoinRequestsTable({ requests }: { requests: readonly JoinRequest
           <tbody>
             {requests.length === 0 && (
               <tr>
-                <td colSpan={5} className={styles.muted}>
+                <td colSpan={5} className={`${styles.muted} ${styles.emptyCell}`}>
                   {t('studies.requests.empty')}
                 </td>
               </tr>

@@ -18,6 +18,7 @@ import { TagChip, useDomainTag, useTagList, withRequiredTag } from '../../tags/i
 import { deleteStudy } from '../api/delete-study.js';
 import { useStudyPages } from '../api/get-study-pages.js';
 import { useJoinActions } from '../hooks/use-join-actions.js';
+import { useStudyRelations } from '../hooks/use-study-relations.js';
 import { effectiveStudyScope, STUDY_SCOPES, studyListQuery, type StudyScope } from '../utils/list-query.js';
 import { studyTitle } from '../utils/study-view.js';
 import { CreateStudyForm } from './create-study-form.js';
@@ -49,6 +50,7 @@ export function StudyManagementPage() {
   const [busy, setBusy] = useState(false);
   const switched = useRef(false);
   const join = useJoinActions();
+  const relationOf = useStudyRelations();
 
   const list = useStudyPages(studyListQuery(scope, tagIds));
   const tags = useTagList('study', tagModalOpen || tagIds.length > 0);
@@ -200,6 +202,7 @@ export function StudyManagementPage() {
           {!list.error && list.studies.length > 0 && (
             <StudyTable
               studies={list.studies}
+              relationOf={relationOf}
               busy={busy || join.pending}
               onJoin={(study) => join.askJoin({ id: study.id, title: studyTitle(study, language, untitled) })}
               onCancelRequest={(study) => void join.cancelRequest(study.id)}

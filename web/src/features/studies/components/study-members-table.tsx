@@ -26,7 +26,7 @@ export function StudyMembersTable({ members }: { members: readonly StudyMember[]
           <tbody>
             {members.length === 0 && (
               <tr>
-                <td colSpan={5} className={styles.muted}>
+                <td colSpan={5} className={`${styles.muted} ${styles.emptyCell}`}>
                   {t('studies.members.empty')}
                 </td>
               </tr>

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { Study } from '#shared/contracts/studies.js';
 import button from '../../../components/ui/button/button.module.css';
+import type { StudyRelation } from '../hooks/use-study-relations.js';
 
 export interface StudyRowHandlers {
+  relationOf(study: Study): StudyRelation;
   onJoin(study: Study): void;
   onCancelRequest(study: Study): void;
   onDelete(study: Study): void;
@@ -12,13 +14,12 @@ export interface StudyRowHandlers {
 /**
  * Spec 4 §6: join shows on a public study the caller is not a member of and has no pending
  * request for (anonymous callers too: it leads to /login); cancel shows with a pending request;
- * delete for those the server says may delete.
+ * delete for those allowed to delete.
  */
-export function StudyRowActions({ study, onJoin, onCancelRequest, onDelete, busy }: { study: Study } & StudyRowHandlers) {
+export function StudyRowActions({ study, relationOf, onJoin, onCancelRequest, onDelete, busy }: { study: Study } & StudyRowHandlers) {
   const { t } = useTranslation();
-  const permissions = study.user_permissions;
-  const pending = permissions?.join_request_status === 'pending';
-  const canJoin = study.is_public === true && !permissions?.is_member && !pending;
+  const relation = relationOf(study);
+  const canJoin = study.is_public === true && !relation.isMember && !relation.pendingRequest;
   return (
     <>
       {canJoin && (
@@ -26,7 +27,7 @@ export function StudyRowActions({ study, onJoin, onCancelRequest, onDelete, busy
           {t('studies.actions.join')}
         </button>
       )}
-      {pending && (
+      {relation.pendingRequest && (
         <button
           type="button"
           className={`${button.button} ${button.secondary} ${button.small}`}
@@ -37,7 +38,7 @@ export function StudyRowActions({ study, onJoin, onCancelRequest, onDelete, busy
           {t('studies.actions.cancelRequest')}
         </button>
       )}
-      {permissions?.can_delete && (
+      {relation.canDelete && (
         <button type="button" className={`${button.button} ${button.dangerOutline} ${button.small}`} disabled={busy} onClick={() => onDelete(study)} data-testid="study-delete">
           {t('studies.actions.delete')}
         </button>

@@ -11,15 +11,11 @@ import { SortHeader } from './sort-header.js';
 import { StudyRowActions, type StudyRowHandlers } from './study-row-actions.js';
 import styles from './studies.module.css';
 
-type Column = 'title' | 'period' | 'members' | 'progress';
-const COLUMNS: Column[] = ['title', 'period', 'members', 'progress'];
+type Column = 'title' | 'period' | 'creator';
+const COLUMNS: Column[] = ['title', 'period', 'creator'];
 
 /** Spec 4 §9: phones show the first 5 studies as cards. */
 export const MOBILE_CARD_COUNT = 5;
-
-function progressText(study: Study): string {
-  return study.overall_progress === null || study.overall_progress === undefined ? '–' : `${Math.round(study.overall_progress * 100) / 100}%`;
-}
 
 /** The study list of spec 4 §2.1: a sortable table on wider screens, the first 5 as cards on phones. */
 export function StudyTable({ studies, ...handlers }: { studies: readonly Study[] } & StudyRowHandlers) {
@@ -33,8 +29,7 @@ export function StudyTable({ studies, ...handlers }: { studies: readonly Study[]
     (study, key) => {
       if (key === 'title') return studyTitle(study, language, untitled);
       if (key === 'period') return study.start_date;
-      if (key === 'members') return study.member_count;
-      return study.overall_progress;
+      return study.created_by?.username;
     },
     language,
   );
@@ -42,8 +37,8 @@ export function StudyTable({ studies, ...handlers }: { studies: readonly Study[]
   const badges = (study: Study) => (
     <span className={styles.badges}>
       <span className={`${badge.badge} ${study.is_public ? badge.success : badge.neutral}`}>{study.is_public ? t('studies.list.public') : t('studies.list.private')}</span>
-      {study.user_permissions?.is_member && <span className={`${badge.badge} ${badge.primary}`}>{t('studies.list.member')}</span>}
-      {study.user_permissions?.join_request_status === 'pending' && <span className={`${badge.badge} ${badge.warning}`}>{t('studies.list.pending')}</span>}
+      {handlers.relationOf(study).isMember && <span className={`${badge.badge} ${badge.primary}`}>{t('studies.list.member')}</span>}
+      {handlers.relationOf(study).pendingRequest && <span className={`${badge.badge} ${badge.warning}`}>{t('studies.list.pending')}</span>}
     </span>
   );
   const titleLink = (study: Study) => (
@@ -68,7 +63,6 @@ export function StudyTable({ studies, ...handlers }: { studies: readonly Study[]
                     sort={sort}
                     sortByLabel={t('studies.list.columns.sortBy', { column: label })}
                     onSort={(key) => setSort((current) => nextSort(current, key))}
-                    className={column === 'members' || column === 'progress' ? dataTable.numeric : undefined}
                   />
                 );
               })}
@@ -83,8 +77,7 @@ export function StudyTable({ studies, ...handlers }: { studies: readonly Study[]
               <tr key={study.id} data-testid="study-row" data-study-id={study.id}>
                 <td>{titleLink(study)}</td>
                 <td className={dataTable.noWrap}>{studyPeriod(study, t('studies.list.noPeriod'))}</td>
-                <td className={dataTable.numeric}>{study.member_count ?? '–'}</td>
-                <td className={dataTable.numeric}>{progressText(study)}</td>
+                <td>{study.created_by?.username ?? '–'}</td>
                 <td>{badges(study)}</td>
                 <td>
                   <div className={dataTable.rowActions}>
@@ -106,7 +99,7 @@ export function StudyTable({ studies, ...handlers }: { studies: readonly Study[]
             </div>
             <span className={styles.muted}>{studyPeriod(study, t('studies.list.noPeriod'))}</span>
             <span className={styles.muted}>
-              {t('studies.list.columns.members')} {study.member_count ?? '–'} · {t('studies.list.columns.progress')} {progressText(study)}
+              {t('studies.list.columns.creator')} {study.created_by?.username ?? '–'}
             </span>
             <div className={styles.cardActions}>
               <StudyRowActions study={study} {...handlers} />

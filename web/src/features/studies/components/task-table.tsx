@@ -108,7 +108,7 @@ export function TaskTable({ study, canManage, examOptions, selected, onSelectedC
         <tbody>
           {sorted.length === 0 && (
             <tr>
-              <td colSpan={COLUMNS.length + 2} className={styles.muted}>
+              <td colSpan={COLUMNS.length + 2} className={`${styles.muted} ${styles.emptyCell}`}>
                 {t('studies.tasks.empty')}
               </td>
             </tr>

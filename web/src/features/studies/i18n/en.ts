@@ -33,8 +33,7 @@ const en = {
     columns: {
       title: 'Study',
       period: 'Period',
-      members: 'Members',
-      progress: 'Progress',
+      creator: 'Creator',
       visibility: 'Visibility',
       actions: 'Actions',
       sortBy: 'Sort by {{column}}',

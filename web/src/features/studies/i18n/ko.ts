@@ -30,8 +30,7 @@ const ko = {
     columns: {
       title: '스터디',
       period: '기간',
-      members: '멤버',
-      progress: '진행률',
+      creator: '만든 사람',
       visibility: '공개',
       actions: '작업',
       sortBy: '{{column}} 기준 정렬',

@@ -194,7 +194,7 @@ function MemberManagement() {
                   <tbody>
                     {list.length === 0 && members.data && (
                       <tr>
-                        <td colSpan={COLUMNS.length + 2} className={styles.muted}>
+                        <td colSpan={COLUMNS.length + 2} className={`${styles.muted} ${styles.emptyCell}`}>
                           {t('studyMembers.table.empty')}
                         </td>
                       </tr>

@@ -53,7 +53,8 @@ const en = {
   table: {
     title: 'Members',
     empty: 'No members yet.',
-    count: '{{count}} members',
+    count_one: '{{count}} member',
+    count_other: '{{count}} members',
     selectAll: 'Select all members',
     select: 'Select {{name}}',
     selected: '{{count}} selected',

@@ -50,7 +50,8 @@ const ko = {
   table: {
     title: '멤버 목록',
     empty: '아직 멤버가 없습니다.',
-    count: '멤버 {{count}}명',
+    count_one: '멤버 {{count}}명',
+    count_other: '멤버 {{count}}명',
     selectAll: '멤버 모두 선택',
     select: '{{name}} 선택',
     selected: '{{count}}명 선택됨',
