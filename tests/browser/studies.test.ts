@@ -169,7 +169,7 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
     expect(unexpected(second.errors)).toEqual([]);
     await first.close();
     await second.close();
-  });
+  }, 180_000);
 
   test.each([
     ['ko', 'ko-KR', '멤버 관리'],
@@ -253,10 +253,11 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
     await toast(page, '1 succeeded, 0 failed.').waitFor();
     await offline.getByTestId('member-active').filter({ hasText: 'Inactive' }).waitFor();
 
-    // Inline edit: the affiliation.
+    // Inline edit: the affiliation (while editing, the name is an input's value: find the row by id).
+    const editing = page.locator(`[data-member-id="${await offline.getAttribute('data-member-id')}"]`);
     await offline.getByTestId('member-edit').click();
-    await offline.getByRole('textbox', { name: 'Affiliation' }).fill('Ops team');
-    await offline.getByRole('button', { name: 'Save' }).click();
+    await editing.getByRole('textbox', { name: 'Affiliation' }).fill('Ops team');
+    await editing.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Member saved.').waitFor();
     await page.getByTestId('member-row').filter({ hasText: 'Ops team' }).waitFor();
     await shotFromTop(page, 'member-management-en-desktop');

@@ -67,7 +67,7 @@ export function MemberRow({ member, selected, onToggle, onLink }: Props) {
   const column = (key: string) => t(`studyMembers.table.columns.${key}`);
 
   return (
-    <tr className={selected ? dataTable.selected : undefined} data-testid="member-row">
+    <tr className={selected ? dataTable.selected : undefined} data-testid="member-row" data-member-id={member.id}>
       <td className={styles.checkCell}>
         <input type="checkbox" className={form.checkbox} checked={selected} onChange={onToggle} aria-label={t('studyMembers.table.select', { name: member.name })} />
       </td>
