@@ -101,6 +101,8 @@ describe('home and language', () => {
     await opened.page.route('**/api/auth/status/', (route) => route.fulfill({ json: { authenticated: true, user: SIGNED_IN_USER } }));
     // Nor results: the home's recent results would get a 401 from it.
     await opened.page.route('**/api/exam-results/**', (route) => route.fulfill({ json: { count: 0, next: null, results: [] } }));
+    // Nor studies: the home's open studies would get a 401 too.
+    await opened.page.route('**/api/studies/**', (route) => route.fulfill({ json: { count: 0, next: null, results: [] } }));
     const { page, errors } = opened;
     await page.goto(`${baseUrl}/`);
     await ready(page);
@@ -174,7 +176,7 @@ describe('pages', () => {
 
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Study' }).click();
     await page.getByTestId('study-management-page').waitFor();
-    await page.getByRole('link', { name: 'Go to home' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
     await page.getByTestId('home-page').waitFor();
     expect(errors).toEqual([]);
     await close();
@@ -231,7 +233,7 @@ describe('pages', () => {
       expect(errors.filter((error) => !(error.startsWith('Failed to load resource') && expected.some((path) => error.includes(path))))).toEqual([]);
       await close();
     }
-  });
+  }, 180_000); // 50 screens on two shared cores
 });
 
 describe('phone width', () => {
