@@ -101,6 +101,8 @@ describe('home and language', () => {
     await opened.page.route('**/api/auth/status/', (route) => route.fulfill({ json: { authenticated: true, user: SIGNED_IN_USER } }));
     // Nor results: the home's recent results would get a 401 from it.
     await opened.page.route('**/api/exam-results/**', (route) => route.fulfill({ json: { count: 0, next: null, results: [] } }));
+    // Nor studies: the home's open studies would get a 401 too.
+    await opened.page.route('**/api/studies/**', (route) => route.fulfill({ json: { count: 0, next: null, results: [] } }));
     const { page, errors } = opened;
     await page.goto(`${baseUrl}/`);
     await ready(page);
@@ -173,8 +175,8 @@ describe('pages', () => {
     await screenshot(page, 'not-available-en-desktop');
 
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Study' }).click();
-    await page.getByText('The Study management screen is on its way').waitFor();
-    await page.getByRole('link', { name: 'Go to home' }).click();
+    await page.getByTestId('study-management-page').waitFor();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
     await page.getByTestId('home-page').waitFor();
     expect(errors).toEqual([]);
     await close();
@@ -225,12 +227,13 @@ describe('pages', () => {
       const probe = await page.waitForResponse((r) => r.url().endsWith('/api/test-csrf/'), { timeout: 10_000 });
       expect(probe.status()).toBe(200);
       // /verify-email/t1 asks the server about a token that does not exist, /take-exam/e1 about an
-      // exam that does not exist: their 400 and 404 are the expected answers.
-      const expected = ['/api/verify-email/t1/', '/api/exam/e1/'];
+      // exam that does not exist, /study-detail/s1 and /member-management/s1 about a study that does
+      // not exist: their 400 and 404 are the expected answers.
+      const expected = ['/api/verify-email/t1/', '/api/exam/e1/', '/api/studies/s1/'];
       expect(errors.filter((error) => !(error.startsWith('Failed to load resource') && expected.some((path) => error.includes(path))))).toEqual([]);
       await close();
     }
-  });
+  }, 180_000); // 50 screens on two shared cores
 });
 
 describe('phone width', () => {
@@ -251,7 +254,7 @@ describe('phone width', () => {
     await menuLink.waitFor({ state: 'visible' });
     await screenshot(page, 'menu-open-ko-phone', false);
     await menuLink.click();
-    await page.getByTestId('not-available').waitFor();
+    await page.getByTestId('study-management-page').waitFor();
     expect(await menuLink.isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await close();

@@ -16,6 +16,8 @@ import tags from '../../features/tags/i18n/en.js';
 import takeExam from '../../features/take-exam/i18n/en.js';
 import results from '../../features/results/i18n/en.js';
 import voiceMode from '../../features/voice-mode/i18n/en.js';
+import studies from '../../features/studies/i18n/en.js';
+import studyMembers from '../../features/study-members/i18n/en.js';
 import type { TranslationShape } from '../../lib/translation-shape.js';
 import type { BundledResources } from './resources-ko.js';
 
@@ -39,6 +41,8 @@ const resources = {
   takeExam,
   results,
   voiceMode,
+  studies,
+  studyMembers,
 } satisfies TranslationShape<BundledResources>;
 
 export default resources;

@@ -16,6 +16,8 @@ import tags from '../../features/tags/i18n/ko.js';
 import takeExam from '../../features/take-exam/i18n/ko.js';
 import results from '../../features/results/i18n/ko.js';
 import voiceMode from '../../features/voice-mode/i18n/ko.js';
+import studies from '../../features/studies/i18n/ko.js';
+import studyMembers from '../../features/study-members/i18n/ko.js';
 
 /** Korean texts of every feature, each under its feature key (`t('home.hero.title')`). */
 const resources = {
@@ -37,6 +39,8 @@ const resources = {
   takeExam,
   results,
   voiceMode,
+  studies,
+  studyMembers,
 };
 
 export default resources;

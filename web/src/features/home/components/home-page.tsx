@@ -6,13 +6,14 @@ import { introPath } from '../../../lib/host.js';
 import { useAuth } from '../../../lib/auth/use-auth.js';
 import { displayName, isNewUser } from '../../../lib/auth/auth-user.js';
 import { FeatureCards } from './feature-cards.js';
+import { OpenStudies } from './open-studies.js';
 import { RecentResults } from './recent-results.js';
 import styles from './home-page.module.css';
 
 /**
  * Home (spec 1 §2). A logged-out visitor lands on the intro page unless they came through the
- * Home menu (?fromHomeMenu=true). A signed-in user also sees their recent results. The Open
- * Study table and the daily exam call belong to the studies issues and are added there.
+ * Home menu (?fromHomeMenu=true). A signed-in user also sees their open studies and recent
+ * results. The daily exam call belongs to a later issue.
  */
 export function HomePage() {
   const { t, i18n } = useTranslation();
@@ -51,6 +52,7 @@ export function HomePage() {
         </div>
       </section>
 
+      {user && <OpenStudies />}
       {user && <RecentResults />}
     </div>
   );

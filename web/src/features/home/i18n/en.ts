@@ -25,6 +25,17 @@ const en = {
     randomPractice: { title: 'Random practice', description: 'Practise with questions drawn at random from your studies.' },
     userManagement: { title: 'User management', description: 'Manage user accounts and their roles.' },
   },
+  openStudies: {
+    title: 'Open studies',
+    viewAll: 'Study management',
+    loading: 'Loading studies...',
+    empty: 'You are not in a study yet. Create one or ask to join.',
+    untitled: '(untitled)',
+    public: 'Public',
+    private: 'Private',
+    progress: 'View progress',
+    columns: { study: 'Study', description: 'Description', period: 'Period', progress: 'Progress' },
+  },
   recentResults: {
     review: 'Review',
     title: 'Recent results',

@@ -22,6 +22,17 @@ const ko = {
     randomPractice: { title: '랜덤 연습', description: '참여한 스터디의 문제를 무작위로 골라 연습합니다.' },
     userManagement: { title: '사용자 관리', description: '사용자 계정과 역할을 관리합니다.' },
   },
+  openStudies: {
+    title: '진행 중인 스터디',
+    viewAll: '스터디 관리',
+    loading: '스터디를 불러오는 중...',
+    empty: '참여 중인 스터디가 없습니다. 스터디를 만들거나 참여해 보세요.',
+    untitled: '(제목 없음)',
+    public: '공개',
+    private: '비공개',
+    progress: '진행률 보기',
+    columns: { study: '스터디', description: '설명', period: '기간', progress: '진행률' },
+  },
   recentResults: {
     review: '오답 보기',
     title: '최근 시험 결과',

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Study } from '#shared/contracts/studies.js';
+import badge from '../../../components/ui/badge/badge.module.css';
+import dataTable from '../../../components/ui/data-table/data-table.module.css';
+import { currentLanguage } from '../../../lib/i18n.js';
+import { sortRows, nextSort, type SortState } from '../utils/table-sort.js';
+import { studyPeriod, studyTitle } from '../utils/study-view.js';
+import { SortHeader } from './sort-header.js';
+import { StudyRowActions, type StudyRowHandlers } from './study-row-actions.js';
+import styles from './studies.module.css';
+
+type Column = 'title' | 'period' | 'creator';
+const COLUMNS: Column[] = ['title', 'period', 'creator'];
+
+/** Spec 4 §9: phones show the first 5 studies as cards. */
+export const MOBILE_CARD_COUNT = 5;
+
+/** The study list of spec 4 §2.1: a sortable table on wider screens, the first 5 as cards on phones. */
+export function StudyTable({ studies, ...handlers }: { studies: readonly Study[] } & StudyRowHandlers) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [sort, setSort] = useState<SortState<Column>>({ key: 'period', direction: 'desc' });
+  const untitled = t('studies.list.untitled');
+  const sorted = sortRows(
+    studies,
+    sort,
+    (study, key) => {
+      if (key === 'title') return studyTitle(study, language, untitled);
+      if (key === 'period') return study.start_date;
+      return study.created_by?.username;
+    },
+    language,
+  );
+
+  const badges = (study: Study) => (
+    <span className={styles.badges}>
+      <span className={`${badge.badge} ${study.is_public ? badge.success : badge.neutral}`}>{study.is_public ? t('studies.list.public') : t('studies.list.private')}</span>
+      {handlers.relationOf(study).isMember && <span className={`${badge.badge} ${badge.primary}`}>{t('studies.list.member')}</span>}
+      {handlers.relationOf(study).pendingRequest && <span className={`${badge.badge} ${badge.warning}`}>{t('studies.list.pending')}</span>}
+    </span>
+  );
+  const titleLink = (study: Study) => (
+    <Link className={styles.titleLink} to={`/study-detail/${encodeURIComponent(study.id)}`} data-testid="study-title-link">
+      {studyTitle(study, language, untitled)}
+    </Link>
+  );
+
+  return (
+    <>
+      <div className={`${dataTable.wrap} ${styles.desktopOnly}`}>
+        <table className={dataTable.table} data-testid="study-table">
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => {
+                const label = t(`studies.list.columns.${column}`);
+                return (
+                  <SortHeader
+                    key={column}
+                    column={column}
+                    label={label}
+                    sort={sort}
+                    sortByLabel={t('studies.list.columns.sortBy', { column: label })}
+                    onSort={(key) => setSort((current) => nextSort(current, key))}
+                  />
+                );
+              })}
+              <th>{t('studies.list.columns.visibility')}</th>
+              <th>
+                <span className="visually-hidden">{t('studies.list.columns.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.map((study) => (
+              <tr key={study.id} data-testid="study-row" data-study-id={study.id}>
+                <td>{titleLink(study)}</td>
+                <td className={dataTable.noWrap}>{studyPeriod(study, t('studies.list.noPeriod'))}</td>
+                <td>{study.created_by?.username ?? '–'}</td>
+                <td>{badges(study)}</td>
+                <td>
+                  <div className={dataTable.rowActions}>
+                    <StudyRowActions study={study} {...handlers} />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul className={styles.mobileCards} data-testid="study-cards">
+        {sorted.slice(0, MOBILE_CARD_COUNT).map((study) => (
+          <li key={study.id} className={styles.studyCard} data-testid="study-card">
+            <div className={styles.studyCardHeader}>
+              {titleLink(study)}
+              {badges(study)}
+            </div>
+            <span className={styles.muted}>{studyPeriod(study, t('studies.list.noPeriod'))}</span>
+            <span className={styles.muted}>
+              {t('studies.list.columns.creator')} {study.created_by?.username ?? '–'}
+            </span>
+            <div className={styles.cardActions}>
+              <StudyRowActions study={study} {...handlers} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      {sorted.length > MOBILE_CARD_COUNT && <p className={`${styles.muted} ${styles.mobileOnlyNote}`}>{t('studies.list.mobileMore', { count: MOBILE_CARD_COUNT })}</p>}
+    </>
+  );
+}

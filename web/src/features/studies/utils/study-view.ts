@@ -1,0 +1,38 @@
+import type { Study, StudyTask } from '#shared/contracts/studies.js';
+import { pickLocalized, type Language } from '#shared/domain/language.js';
+
+/** Spec 1 §3: the current language's title, then the other's; `fallback` when neither. */
+export function studyTitle(study: Pick<Study, 'title_ko' | 'title_en' | 'display_title'>, language: Language, fallback: string): string {
+  return pickLocalized(study as Record<string, unknown>, 'title', language).trim() || study.display_title?.trim() || fallback;
+}
+
+export function studyGoal(study: Pick<Study, 'goal_ko' | 'goal_en'>, language: Language): string {
+  return pickLocalized(study as Record<string, unknown>, 'goal', language);
+}
+
+export function taskName(task: Pick<StudyTask, 'name_ko' | 'name_en' | 'name'>, language: Language): string {
+  return pickLocalized(task as Record<string, unknown>, 'name', language).trim() || task.name;
+}
+
+/** "2026-11-01 ~ 2026-12-31", an open end as "2026-11-01 ~". */
+export function studyPeriod(study: Pick<Study, 'start_date' | 'end_date'>, none: string): string {
+  if (!study.start_date && !study.end_date) return none;
+  return `${study.start_date ?? ''} ~ ${study.end_date ?? ''}`.trim();
+}
+
+/** Spec 4 §2.2: progress as correct/total and a percent; the tasks' correct progress summed over their question counts. */
+export function studyProgress(tasks: readonly StudyTask[]): { correct: number; total: number; percent: number } {
+  let correct = 0;
+  let total = 0;
+  for (const task of tasks) {
+    const questions = task.exam?.questions ?? 0;
+    total += questions;
+    correct += Math.min(questions, Math.round(((task.correct_progress ?? 0) * questions) / 100));
+  }
+  return { correct, total, percent: total === 0 ? 0 : Math.round((correct / total) * 10000) / 100 };
+}
+
+/** A study has ended when its end date lies before today (yyyy-mm-dd strings compare as dates). */
+export function hasEnded(study: Pick<Study, 'end_date'>, today: string): boolean {
+  return !!study.end_date && study.end_date < today;
+}
