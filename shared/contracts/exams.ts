@@ -38,6 +38,13 @@ export const examQuestionSchema = z
     is_en_complete: z.boolean(),
     created_at: z.string(),
     order: z.number().int(),
+    /**
+     * The caller's own flags (L17): answered by GET /api/exam/{examId}/ (with questions) and
+     * GET /api/exam/{examId}/questions/ only when `select` names `is_favorite` or `is_ignored`
+     * and the caller is signed in; false for anonymous callers.
+     */
+    is_favorite: z.boolean(),
+    is_ignored: z.boolean(),
   })
   .partial()
   .extend({ id: z.string() });
@@ -110,6 +117,13 @@ const countSchema = z.coerce.number().int().min(0).max(MAX_EXAM_QUESTIONS);
  * random_option and difficulty), from the caller's wrong answers, from explicit questions of an
  * exam (questions + exam_id, creation_type copy), from parsed problems, or empty (count 0).
  * The camelCase names of the second create form are accepted as aliases.
+ *
+ * From the exam detail screen (spec 3 §5): `questions` (ids of the shown or selected questions)
+ * + `exam_id`; `selection_mode: 'manual'` keeps them all in the given order, any other mode
+ * (`'random'`) samples `question_count` of them (the random exam: 1 to min(shown, 10)).
+ * With `questions` the title may be blank: it then defaults to the daily-quiz title
+ * `dailyQuizTitle(username)` (shared/domain/exam-title.ts), suffixed ` #xxxx` when the caller
+ * already has an exam of that title.
  */
 export const createExam = defineRoute({
   method: 'POST',
@@ -344,6 +358,52 @@ export const uploadExamsSheet = defineRoute({
     message: z.string(),
     stats: z.object({ total_exams: z.number().int(), created: z.number().int(), skipped: z.number().int(), errors: z.number().int(), error_details: z.array(z.string()) }),
   }),
+});
+
+/** Question import stats of spec 3 §3 (`errors` counts rows that could not be added). */
+export const questionImportStatsSchema = z.object({ total_rows: z.number().int(), imported: z.number().int(), skipped: z.number().int(), errors: z.number().int() });
+
+/**
+ * POST /api/exam/{examId}/import-from-connected-file/ (editors of the exam): adds the questions of
+ * the exam's source file (`file_id`) that the exam does not hold yet — matched by question id, so
+ * a second call imports nothing (`skipped` = rows already there). 404 `exam_not_found`, 403
+ * `exam_forbidden`, 400 `exam_no_connected_file` (no file or the file is gone), 400
+ * `exam_question_limit` when the exam would pass 2,000 questions.
+ */
+export const importFromConnectedFile = defineRoute({
+  method: 'POST',
+  path: '/api/exam/{examId}/import-from-connected-file/',
+  access: 'signed-in',
+  params: examIdParam,
+  body: z.object({}).passthrough(),
+  response: z.object({ success: z.literal(true), message: z.string(), stats: questionImportStatsSchema }),
+});
+
+/** Question update stats of spec 3 §3; `error_details` name the rows (unknown question ids, blank required cells). */
+export const questionUpdateStatsSchema = z.object({
+  total_rows: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.number().int(),
+  error_details: z.array(z.string()),
+});
+
+/**
+ * POST /api/exam/{examId}/update-questions-from-excel/ (multipart `file`, .xlsx/.xls/.csv; editors
+ * of the exam; served by the `files` group, which parses sheets): each row updates the exam's
+ * question whose `csv_id` equals the row's question id, in place (position and question id kept,
+ * so statistics and favorites stay). Unknown ids are skipped and listed in `error_details`.
+ * All-or-nothing: a file that cannot be read (type, size, zip guard, missing required columns)
+ * answers 400 with nothing changed, as does a failed write (what was written is restored).
+ */
+export const updateQuestionsFromExcel = defineRoute({
+  method: 'POST',
+  path: '/api/exam/{examId}/update-questions-from-excel/',
+  access: 'signed-in',
+  params: examIdParam,
+  bodyKind: 'multipart',
+  body: z.object({ file: uploadedFileSchema }).passthrough(),
+  response: z.object({ success: z.literal(true), message: z.string(), stats: questionUpdateStatsSchema }),
 });
 
 /**

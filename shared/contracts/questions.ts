@@ -137,3 +137,103 @@ export const evaluateAnswer = defineRoute({
     .passthrough(),
   response: z.object({ is_correct: z.boolean(), reason: z.string(), evaluator: z.enum(['local', 'bedrock']) }),
 });
+
+/** Question ids of one request: at most one exam's worth. */
+const questionIds = z.array(idValue).min(1).max(2_000);
+
+const transferBody = z.object({ from_exam_id: idValue, to_exam_id: idValue, question_ids: questionIds });
+
+/**
+ * POST /api/move-questions/: both exams editable by the caller (creator, site admin, study admin
+ * of a linking study), else 404/403 as for editing. The questions keep their ids, so statistics
+ * and favorites stay attached. Ids not in the source are listed in `not_found`; a question the
+ * target already holds is only removed from the source (`skipped`). Totals answered after the move.
+ * 400 `exam_same_source_target`, 400 `exam_question_limit` (target would pass 2,000).
+ */
+export const moveQuestions = defineRoute({
+  method: 'POST',
+  path: '/api/move-questions/',
+  access: 'signed-in',
+  body: transferBody,
+  response: z.object({
+    success: z.literal(true),
+    message: z.string(),
+    moved_count: z.number().int(),
+    skipped: z.array(z.string()),
+    not_found: z.array(z.string()),
+    from_total_questions: z.number().int(),
+    to_total_questions: z.number().int(),
+  }),
+});
+
+/** POST /api/copy-questions/: as move, but the source stays whole; questions the target already holds are `skipped`. */
+export const copyQuestions = defineRoute({
+  method: 'POST',
+  path: '/api/copy-questions/',
+  access: 'signed-in',
+  body: transferBody,
+  response: z.object({
+    success: z.literal(true),
+    message: z.string(),
+    copied_count: z.number().int(),
+    skipped: z.array(z.string()),
+    not_found: z.array(z.string()),
+    to_total_questions: z.number().int(),
+  }),
+});
+
+/** POST /api/delete-questions/: removes the questions from that exam only (editors); other exams' copies stay. */
+export const deleteQuestions = defineRoute({
+  method: 'POST',
+  path: '/api/delete-questions/',
+  access: 'signed-in',
+  body: z.object({ exam_id: idValue, question_ids: questionIds }),
+  response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().int(), total_questions: z.number().int() }),
+});
+
+/**
+ * PATCH /api/questions/bulk-update-group/: sets `group_id` (blank clears it) on the questions of
+ * one exam (editors). `exam_id` is required although the spec's payload leaves it out: a question
+ * id is shared by copies in other people's exams, which this never touches (as updateQuestion).
+ */
+export const bulkUpdateGroup = defineRoute({
+  method: 'PATCH',
+  path: '/api/questions/bulk-update-group/',
+  access: 'signed-in',
+  body: z.object({
+    exam_id: idValue,
+    question_ids: questionIds,
+    group_id: z.union([z.string().max(100), z.number()]).transform((v) => String(v).trim()),
+  }),
+  response: z.object({ success: z.literal(true), message: z.string(), updated_count: z.number().int(), not_found: z.array(z.string()) }),
+});
+
+/** Spec 3 §3 question-member mapping. */
+export const questionMemberMappingSchema = z.object({
+  id: z.string(),
+  question: z.object({ id: z.string() }),
+  member: z.object({ id: z.string(), name: z.string(), user_username: z.string().nullable(), study: z.string() }),
+});
+export type QuestionMemberMapping = z.infer<typeof questionMemberMappingSchema>;
+
+/**
+ * POST /api/create-question-member-mapping/: assigns the questions round-robin over the active
+ * members of a study that links the exam; managers of that study (study_admin / study_leader) and
+ * site admins only. Replaces earlier mappings of those questions. 400 `study_no_active_members`.
+ */
+export const createQuestionMemberMapping = defineRoute({
+  method: 'POST',
+  path: '/api/create-question-member-mapping/',
+  access: 'signed-in',
+  body: z.object({ exam_id: idValue, study_id: idValue, question_ids: questionIds }),
+  response: z.object({ success: z.literal(true), message: z.string(), created_count: z.number().int(), mappings: z.array(questionMemberMappingSchema) }),
+});
+
+/** GET /api/exam/{examId}/question-member-mappings/: empty list for callers without rights on a linking study. */
+export const questionMemberMappings = defineRoute({
+  method: 'GET',
+  path: '/api/exam/{examId}/question-member-mappings/',
+  access: 'signed-in',
+  params: examIdParam,
+  response: z.array(questionMemberMappingSchema),
+});

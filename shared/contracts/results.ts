@@ -215,3 +215,61 @@ export const adjustQuestionAccuracy = defineRoute({
     statistic: questionStatisticSchema,
   }),
 });
+
+const idValue = z.union([z.string().min(1).max(200), z.number()]).transform(String);
+const questionIds = z.array(idValue).min(1).max(2_000);
+
+/** DELETE (JSON body) /api/delete-question-results-global/: the caller's own statistics of those questions, in every exam. */
+export const deleteQuestionResultsGlobal = defineRoute({
+  method: 'DELETE',
+  path: '/api/delete-question-results-global/',
+  access: 'signed-in',
+  bodyKind: 'json',
+  body: z.object({ question_ids: questionIds }),
+  response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().int() }),
+});
+
+/**
+ * DELETE (JSON body) /api/delete-question-results/: the statistics of the exam's questions (all of
+ * them, or `question_ids` of the exam) — the caller's own; with `delete_all` every taker's (site
+ * admins and study admins of a linking study, else 403 `results_delete_all_forbidden`). Questions
+ * outside the exam are never touched. `delete_all` runs within a time budget; `completed: false`
+ * means the rest continues in the background (repeating the call is safe: it is idempotent).
+ */
+export const deleteQuestionResults = defineRoute({
+  method: 'DELETE',
+  path: '/api/delete-question-results/',
+  access: 'signed-in',
+  bodyKind: 'json',
+  body: z.object({
+    exam_id: idValue,
+    delete_all: z
+      .union([z.boolean(), z.string(), z.number()])
+      .optional()
+      .transform((v) => v === true || v === 1 || v === 'true' || v === '1'),
+    question_ids: questionIds.optional(),
+  }),
+  response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().int(), users_affected: z.number().int(), completed: z.boolean() }),
+});
+
+/**
+ * POST /api/bulk-adjust-user-accuracy/ (spec 3 §7): shifts the accuracy of the exam's questions
+ * (`question_ids` of the exam, or all of them when empty) by `adjustment_percentage` points up
+ * (`increase`) or down (`decrease`), clamped to 0–100, by adding correct or wrong attempts
+ * (counts only grow, as adjust-question-accuracy; an unattempted question counts as 0 %).
+ * `target_username`: own statistics when absent or the caller; another user's only for site
+ * admins (403 `statistics_forbidden`; unknown user 404 `user_not_found`).
+ */
+export const bulkAdjustUserAccuracy = defineRoute({
+  method: 'POST',
+  path: '/api/bulk-adjust-user-accuracy/',
+  access: 'signed-in',
+  body: z.object({
+    target_username: z.string().max(150).nullable().optional(),
+    exam_id: idValue,
+    question_ids: z.array(idValue).max(2_000).optional(),
+    adjustment_percentage: z.coerce.number().min(0).max(100),
+    adjustment_type: z.enum(['increase', 'decrease']),
+  }),
+  response: z.object({ success: z.literal(true), message: z.string(), adjusted_count: z.number().int(), total_questions: z.number().int() }),
+});

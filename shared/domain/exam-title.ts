@@ -21,3 +21,12 @@ export function examDisplayTitle(exam: TitledExam, language: Language, fallback:
 export function isDailyQuizExam(exam: TitledExam): boolean {
   return [exam.title, exam.title_ko, exam.title_en].some((title) => typeof title === 'string' && title.trim().startsWith(DAILY_QUIZ_TITLE_PREFIX));
 }
+
+/**
+ * The daily-quiz title of a user: the daily exam's title, and the default title of a random exam
+ * made on the exam detail screen (spec 3 §5). One spelling in both languages — spec 3 §6
+ * recognises a daily exam by exactly this title, so it is not translated.
+ */
+export function dailyQuizTitle(username: string): string {
+  return `${DAILY_QUIZ_TITLE_PREFIX} ${username}`;
+}

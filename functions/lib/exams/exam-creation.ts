@@ -3,6 +3,7 @@ import type * as exams from '#shared/contracts/exams.js';
 import { MAX_EXAM_QUESTIONS, type RandomOption } from '#shared/contracts/exams.js';
 import { normalizeDifficulty, type Difficulty } from '#shared/domain/difficulty.js';
 import type { Language } from '#shared/domain/language.js';
+import { problemUrl } from '#shared/domain/problem-parser.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { batchGetAll } from '../data/batch-ops.js';
@@ -144,10 +145,6 @@ async function fromList(refs: unknown[], examId: string | null, caller: Caller):
 function fromProblems(problems: NonNullable<CreateInput['parsed_problems']>, language: Language): StoredQuestion[] {
   const now = new Date().toISOString();
   return problems.map((p, i) => {
-    const slug = p.title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '');
     return {
       id: newId(),
       csv_id: String(p.id ?? i + 1),
@@ -155,7 +152,7 @@ function fromProblems(problems: NonNullable<CreateInput['parsed_problems']>, lan
       [`content_${language}`]: p.title,
       [`answer_${language}`]: 'Y',
       difficulty: normalizeDifficulty(p.difficulty),
-      url: p.url || (slug ? `https://leetcode.com/problems/${slug}/` : ''),
+      url: p.url || problemUrl(p.title),
       group_id: '',
       created_language: language,
       created_at: now,
