@@ -21,13 +21,15 @@ interface Props {
   onFavorite(row: QuestionRow): void;
   onIgnore(row: QuestionRow): void;
   busyId: string | null;
+  /** Question id → the members it is mapped to; the column shows only when this has entries. */
+  mappings: ReadonlyMap<string, string>;
 }
 
 /**
  * The question table of spec 3 §2.2. On phones each row is a card and the head stays as a bar of
  * sort buttons; on desktop a wide table scrolls inside its own frame, never the page.
  */
-export function QuestionTable({ rows, selected, onToggle, onToggleAll, sortBy, sortOrder, onSort, favoritesMode, questionPath, onFavorite, onIgnore, busyId }: Props) {
+export function QuestionTable({ rows, selected, onToggle, onToggleAll, sortBy, sortOrder, onSort, favoritesMode, questionPath, onFavorite, onIgnore, busyId, mappings }: Props) {
   const { t } = useTranslation();
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
 
@@ -67,6 +69,7 @@ export function QuestionTable({ rows, selected, onToggle, onToggleAll, sortBy, s
             {head('difficulty', t('examDetail.table.difficulty'))}
             {head('answer', t('examDetail.table.correct'), true)}
             {head('total_attempts', t('examDetail.table.attempts'), true)}
+            {mappings.size > 0 && <th scope="col">{t('examDetail.table.mapping')}</th>}
             {favoritesMode && <th scope="col">{t('examDetail.table.originalExam')}</th>}
             <th scope="col">{t('examDetail.table.status')}</th>
           </tr>
@@ -105,6 +108,11 @@ export function QuestionTable({ rows, selected, onToggle, onToggleAll, sortBy, s
               <td className={dataTable.numeric} data-label={t('examDetail.table.attempts')} data-testid="question-attempts">
                 {row.attempts}
               </td>
+              {mappings.size > 0 && (
+                <td data-label={t('examDetail.table.mapping')} data-testid="question-mapping">
+                  {mappings.get(row.id) ?? t('examDetail.table.noMapping')}
+                </td>
+              )}
               {favoritesMode && (
                 <td data-label={t('examDetail.table.originalExam')} className={styles.originCell}>
                   {row.originalExams.map((exam) => (

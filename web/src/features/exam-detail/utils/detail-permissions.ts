@@ -1,5 +1,5 @@
 import type { Exam } from '#shared/contracts/exams.js';
-import { DAILY_QUIZ_TITLE_PREFIX } from '#shared/domain/exam-title.js';
+import { dailyQuizTitle } from '#shared/domain/exam-title.js';
 import { isSiteAdmin, type RoleBearer } from '#shared/domain/roles.js';
 
 type User = (RoleBearer & { id?: string | number; username?: string }) | null;
@@ -26,6 +26,6 @@ export function detailRights(exam: Exam | undefined, user: User): DetailRights {
 /** Spec 3 §6: the daily random exam button shows on the caller's own daily exam only. */
 export function isOwnDailyExam(exam: Pick<Exam, 'title' | 'title_ko' | 'title_en'> | undefined, username: string | undefined): boolean {
   if (!exam || !username) return false;
-  const title = `${DAILY_QUIZ_TITLE_PREFIX} ${username}`;
+  const title = dailyQuizTitle(username);
   return [exam.title, exam.title_ko, exam.title_en].some((value) => value?.trim() === title);
 }

@@ -22,6 +22,7 @@ export interface QuestionRow {
 }
 
 export interface RowSource {
+  [field: string]: unknown;
   id: string;
   csv_id?: string;
   title?: string;
@@ -47,7 +48,7 @@ export function toRows(questions: readonly RowSource[], context: RowContext): Qu
     return {
       id: question.id,
       csvId: question.csv_id ?? '',
-      title: pickLocalized(question as Record<string, unknown>, 'title', context.language),
+      title: pickLocalized(question, 'title', context.language),
       groupId: question.group_id ?? '',
       difficulty: normalizeDifficulty(question.difficulty),
       order: question.order ?? index,
