@@ -101,6 +101,15 @@ describe('home and language', () => {
     await opened.page.route('**/api/auth/status/', (route) => route.fulfill({ json: { authenticated: true, user: SIGNED_IN_USER } }));
     // Nor results: the home's recent results would get a 401 from it.
     await opened.page.route('**/api/exam-results/**', (route) => route.fulfill({ json: { count: 0, next: null, results: [] } }));
+    // Nor favorites: the Favorite menu item opens the favorites view, which reads them.
+    await opened.page.route(
+      (url) => url.pathname === '/api/favorite-exam-questions/',
+      (route) => route.fulfill({ json: { count: 0, questions: [] } }),
+    );
+    await opened.page.route(
+      (url) => url.pathname === '/api/questions/ignored/',
+      (route) => route.fulfill({ json: { count: 0, ignored_questions: [] } }),
+    );
     const { page, errors } = opened;
     await page.goto(`${baseUrl}/`);
     await ready(page);

@@ -36,7 +36,7 @@ export function QuestionTable({ rows, selected, onToggle, onToggleAll, sortBy, s
   const head = (column: SortKey, label: string, numeric = false) => {
     const active = sortBy === column;
     return (
-      <th className={numeric ? dataTable.numeric : undefined} aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined} scope="col">
+      <th className={`${styles.sortableHead} ${numeric ? dataTable.numeric : ''}`} aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined} scope="col">
         <button type="button" className={dataTable.sortButton} onClick={() => onSort(column)} data-testid={`sort-${column}`}>
           {label}
           <span className={dataTable.sortIcon} aria-hidden="true">
@@ -52,7 +52,7 @@ export function QuestionTable({ rows, selected, onToggle, onToggleAll, sortBy, s
       <table className={`${dataTable.table} ${styles.questionTable}`} data-testid="question-table">
         <thead className={dataTable.sortBar}>
           <tr>
-            <th scope="col" className={styles.selectCell}>
+            <th scope="col" className={`${styles.selectCell} ${styles.sortableHead}`}>
               <input
                 type="checkbox"
                 className={form.checkbox}
@@ -69,9 +69,19 @@ export function QuestionTable({ rows, selected, onToggle, onToggleAll, sortBy, s
             {head('difficulty', t('examDetail.table.difficulty'))}
             {head('answer', t('examDetail.table.correct'), true)}
             {head('total_attempts', t('examDetail.table.attempts'), true)}
-            {mappings.size > 0 && <th scope="col">{t('examDetail.table.mapping')}</th>}
-            {favoritesMode && <th scope="col">{t('examDetail.table.originalExam')}</th>}
-            <th scope="col">{t('examDetail.table.status')}</th>
+            {mappings.size > 0 && (
+              <th scope="col" className={styles.phoneHidden}>
+                {t('examDetail.table.mapping')}
+              </th>
+            )}
+            {favoritesMode && (
+              <th scope="col" className={styles.phoneHidden}>
+                {t('examDetail.table.originalExam')}
+              </th>
+            )}
+            <th scope="col" className={styles.phoneHidden}>
+              {t('examDetail.table.status')}
+            </th>
           </tr>
         </thead>
         <tbody>
