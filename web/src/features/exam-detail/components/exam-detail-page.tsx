@@ -27,6 +27,7 @@ import { deleteQuestions } from '../api/delete-questions.js';
 import { downloadConnectedFile } from '../api/download-connected-file.js';
 import { useFavoriteQuestions } from '../api/get-favorite-questions.js';
 import { useMemberMappings } from '../api/get-member-mappings.js';
+import { toggleSelectedFlags } from '../api/toggle-selected-flags.js';
 import { copyQuestionsTo, moveQuestionsTo } from '../api/transfer-questions.js';
 import { applyGroup } from '../api/update-group.js';
 import { updateExamInfo } from '../api/update-exam-info.js';
@@ -176,6 +177,17 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
       setBusyId(null);
     }
   };
+
+  const flipSelected = (kind: 'favorite' | 'ignore') =>
+    run(
+      async () => {
+        const targets = shownSelected.map((row) => ({ questionId: row.id, examId: sourceExamFor(row) ?? '', isIgnored: row.isIgnored }));
+        const { done, failed } = await toggleSelectedFlags(kind, targets);
+        if (failed > 0) toast.warning(t('examDetail.toasts.bulkPartial', { done, failed }));
+        else toast.success(t(kind === 'favorite' ? 'examDetail.toasts.bulkFavorited' : 'examDetail.toasts.bulkIgnored', { count: done }));
+      },
+      kind === 'favorite' ? 'examDetail.errors.favoriteFailed' : 'examDetail.errors.ignoreFailed',
+    );
 
   /** The questions an exam starts with: the selection in table order, else everything shown. */
   const chosenIds = () => (shownSelected.length > 0 ? shownSelected : shown).map((row) => row.id);
@@ -448,6 +460,28 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
                 <button type="button" className={`${button.button} ${button.secondary}`} onClick={openRandom} disabled={busy} data-testid="detail-random">
                   {t('examDetail.list.random')}
                 </button>
+                {shownSelected.length > 0 && (
+                  <>
+                    <button
+                      type="button"
+                      className={`${button.button} ${button.secondary}`}
+                      onClick={() => void flipSelected('favorite')}
+                      disabled={busy}
+                      data-testid="detail-bulk-favorite"
+                    >
+                      {t('examDetail.list.bulkFavorite')}
+                    </button>
+                    <button
+                      type="button"
+                      className={`${button.button} ${button.secondary}`}
+                      onClick={() => void flipSelected('ignore')}
+                      disabled={busy}
+                      data-testid="detail-bulk-ignore"
+                    >
+                      {t('examDetail.list.bulkIgnore')}
+                    </button>
+                  </>
+                )}
                 {(favoritesMode || examData?.ai_mock_interview) && (
                   <button
                     type="button"

@@ -90,6 +90,8 @@ const en = {
     interview: 'AI mock interview',
     addQuestion: 'Add question',
     options: 'Options',
+    bulkFavorite: 'Toggle favorite',
+    bulkIgnore: 'Toggle ignore',
     empty: 'This exam has no questions.',
     noMatch: 'No question matches these filters. Try changing them.',
   },
@@ -177,6 +179,9 @@ const en = {
     mapped: 'Assigned {{count}} questions to members.',
     adjusted: 'Adjusted the accuracy of {{count}} questions.',
     examDeleted: 'Exam deleted.',
+    bulkFavorited: 'Toggled the favorite of {{count}} questions.',
+    bulkIgnored: 'Toggled the ignore state of {{count}} questions.',
+    bulkPartial: '{{done}} done, {{failed}} failed',
   },
   errors: {
     loginRequired: 'Please sign in.',

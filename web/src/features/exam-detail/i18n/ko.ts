@@ -87,6 +87,8 @@ const ko = {
     interview: 'AI 모의 면접',
     addQuestion: '문제 추가',
     options: '옵션',
+    bulkFavorite: '선택 즐겨찾기 전환',
+    bulkIgnore: '선택 무시 전환',
     empty: '이 시험에는 문제가 없습니다.',
     noMatch: '조건에 맞는 문제가 없습니다. 필터를 바꿔 보세요.',
   },
@@ -174,6 +176,9 @@ const ko = {
     mapped: '{{count}}문제를 멤버에게 배정했습니다.',
     adjusted: '{{count}}문제의 정답률을 조정했습니다.',
     examDeleted: '시험을 삭제했습니다.',
+    bulkFavorited: '{{count}}문제의 즐겨찾기를 전환했습니다.',
+    bulkIgnored: '{{count}}문제의 무시 상태를 전환했습니다.',
+    bulkPartial: '{{done}}문제 처리, {{failed}}문제 실패',
   },
   errors: {
     loginRequired: '로그인이 필요합니다.',
