@@ -129,6 +129,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       exams.moveToMyExams,
       exams.createSingleQuestionExam,
       exams.connectedStudies,
+      exams.importFromConnectedFile,
     ],
     access: { appTable: 'write', ephemeralTable: 'sessions' },
   },
@@ -156,6 +157,9 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       results.adjustQuestionAccuracy,
       learningData.resetUserStatistics,
       learningData.manualRetentionCleanup,
+      results.deleteQuestionResultsGlobal,
+      results.deleteQuestionResults,
+      results.bulkAdjustUserAccuracy,
     ],
     // Submit idempotency keys live in the ephemeral table (TTL).
     access: { appTable: 'write', ephemeralTable: 'write' },
@@ -175,6 +179,10 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       questions.unignoreQuestion,
       questions.ignoredQuestions,
       questions.evaluateAnswer,
+      questions.moveQuestions,
+      questions.copyQuestions,
+      questions.deleteQuestions,
+      questions.bulkUpdateGroup,
     ],
     // bedrock: evaluate-answer's optional model (functions/questions/evaluate.ts).
     access: { appTable: 'write', ephemeralTable: 'sessions', bedrock: true },

@@ -2,6 +2,7 @@ import * as exams from '#shared/contracts/exams.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
 import { connectedStudies } from './connected-studies.js';
+import { importFromConnectedFile } from './connected-file.js';
 import { createSingleQuestionExam } from './single-question.js';
 
 export const handler = createGroupHandler('exams', [
@@ -21,4 +22,5 @@ export const handler = createGroupHandler('exams', [
   bind(exams.moveToMyExams, services.moveToMyExams),
   bind(exams.createSingleQuestionExam, createSingleQuestionExam),
   bind(exams.connectedStudies, connectedStudies),
+  bind(exams.importFromConnectedFile, importFromConnectedFile),
 ]);

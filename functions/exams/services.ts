@@ -23,15 +23,20 @@ import {
   type ExamRecord,
 } from '../lib/exams/exam-store.js';
 import { statsFor } from '../lib/learning/question-stat-store.js';
-import { examView, questionView, selectFields, wantsField } from '../lib/exams/views.js';
+import { examView, namesField, questionView, selectFields, wantsField, withQuestionFlags } from '../lib/exams/views.js';
+import { questionFlags } from '../lib/learning/question-flags.js';
 import { canEditExam, canReadExam, canReadExamDirectly, isCreatorOrAdmin, type Caller } from '../lib/exams/visibility.js';
 
 export { createExam } from '../lib/exams/exam-creation.js';
 export { listExams } from './list.js';
 
+/** Question fields of the caller's overlay (L17): computed only when `select` names one of them. */
+const FLAG_FIELDS = ['is_favorite', 'is_ignored'];
+
 /**
  * GET /api/exam/{examId}/: one Query of the exam partition (meta item and questions, 1 MB pages)
- * + 1 GetItem of the caller's subscription. Private exams of others answer 404.
+ * + 1 GetItem of the caller's subscription (+ the is_favorite / is_ignored overlay, L17, when
+ * `select` names it: 2 requests per source file or BatchGets). Private exams of others answer 404.
  */
 export async function getExam(input: ServiceInput<typeof exams.getExam>, ctx: RequestContext) {
   const caller = ctx.caller?.user ?? null;
@@ -45,16 +50,26 @@ export async function getExam(input: ServiceInput<typeof exams.getExam>, ctx: Re
   } else {
     exam = await readableExam(input.params.examId, caller);
   }
-  const subscribed = caller && wantsField(select, 'is_subscribed') ? await isSubscribed(caller.id, exam.id) : false;
-  return selectFields(examView(exam, caller, ctx.language, { isSubscribed: subscribed, questions }), select);
+  const wantsFlags = !!questions && namesField(select, ...FLAG_FIELDS);
+  const [subscribed, flags] = await Promise.all([
+    caller && wantsField(select, 'is_subscribed') ? isSubscribed(caller.id, exam.id) : false,
+    caller && wantsFlags ? questionFlags(caller.id, questions!) : null,
+  ]);
+  const view = examView(exam, caller, ctx.language, { isSubscribed: subscribed, questions });
+  if (wantsFlags && view.questions) view.questions = withQuestionFlags(view.questions, flags);
+  return selectFields(view, select);
 }
 
-/** GET /api/exam/{id}/questions/: the same single Query; a plain list. */
+/** GET /api/exam/{id}/questions/: the same single Query; a plain list (+ the overlay when `select` names it). */
 export async function getExamQuestions(input: ServiceInput<typeof exams.getExamQuestions>, ctx: RequestContext) {
   const caller = ctx.caller?.user ?? null;
   const { exam, questions } = await getExamWithQuestions(input.params.examId);
   if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
-  return questions.map((q) => selectFields(questionView(q, ctx.language), input.query.select));
+  const select = input.query.select;
+  const views = questions.map((q) => questionView(q, ctx.language));
+  if (!namesField(select, ...FLAG_FIELDS)) return views.map((v) => selectFields(v, select));
+  const flags = caller ? await questionFlags(caller.id, questions) : null;
+  return withQuestionFlags(views, flags).map((v) => selectFields(v, select));
 }
 
 /** An exam the caller may change: 404 when they cannot even see it, 403 when they only see it. */

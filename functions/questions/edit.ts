@@ -10,8 +10,9 @@ import type { SignedInContext } from '../lib/http/types.js';
 import { readableExam } from '../lib/exams/visibility.js';
 import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from '../lib/exams/exam-store.js';
 import { questionView } from '../lib/exams/views.js';
+import { highestPosition, reservePositions } from '../lib/exams/exam-question-writes.js';
 import { canEditExam, canReadExam, type Caller } from '../lib/exams/visibility.js';
-import { ExamFullError, QuestionGoneError, deleteQuestionCopy, findQuestionInExam, insertQuestionCopy, reservePosition, saveQuestionCopy } from './repository.js';
+import { ExamFullError, QuestionGoneError, deleteQuestionCopy, findQuestionInExam, insertQuestionCopy, saveQuestionCopy } from './repository.js';
 
 /**
  * Question edits inside one exam (spec 2 §3, §5; docs/architecture.md E19, E20): the copy
@@ -114,11 +115,10 @@ export async function addQuestion(input: ServiceInput<typeof contracts.addQuesti
     { ...form, csv_id: undefined, difficulty: form.difficulty === undefined || String(form.difficulty).trim() === '' ? undefined : form.difficulty },
     lang,
   );
-  const highest = questions.reduce((max, q) => Math.max(max, Number(q.order ?? 0)), 0);
-  const position = await reservePosition(exam.id, highest);
-  const question = { ...draft, id: `${exam.id}-${position}` };
+  const [position] = await reservePositions(exam.id, highestPosition(questions), 1);
+  const question = { ...draft, id: `${exam.id}-${position!}` };
   try {
-    const saved = await insertQuestionCopy(exam.id, position, question);
+    const saved = await insertQuestionCopy(exam.id, position!, question);
     return questionView(saved as StoredQuestion, lang);
   } catch (error) {
     if (error instanceof ExamFullError) throw new AppError(400, 'exam_question_limit', { max: MAX_EXAM_QUESTIONS });

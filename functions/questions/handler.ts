@@ -1,5 +1,6 @@
 import * as contracts from '#shared/contracts/questions.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
+import { bulkUpdateGroup, copyQuestions, deleteQuestions, moveQuestions } from './bulk.js';
 import { addQuestion, deleteQuestion, updateQuestion } from './edit.js';
 import { evaluateAnswer } from './evaluate.js';
 import { favoriteExamQuestions, ignoreQuestion, ignoredQuestions, toggleFavorite, unignoreQuestion } from './favorites.js';
@@ -14,4 +15,8 @@ export const handler = createGroupHandler('questions', [
   bind(contracts.unignoreQuestion, unignoreQuestion),
   bind(contracts.ignoredQuestions, ignoredQuestions),
   bind(contracts.evaluateAnswer, evaluateAnswer),
+  bind(contracts.moveQuestions, moveQuestions),
+  bind(contracts.copyQuestions, copyQuestions),
+  bind(contracts.deleteQuestions, deleteQuestions),
+  bind(contracts.bulkUpdateGroup, bulkUpdateGroup),
 ]);

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
@@ -6,16 +6,7 @@ import { batchGetAll } from '../lib/data/batch-ops.js';
 import { queryAll } from '../lib/data/paginate.js';
 import { isConditionFailure } from '../lib/data/dynamo-errors.js';
 import { examQuestionsWithId, indexedQuestionCopy } from '../lib/exams/exam-store.js';
-import {
-  examEntity,
-  examQuestionEntity,
-  favoriteEntity,
-  ignoredEntity,
-  questionPositionCounterEntity,
-  userPk,
-  type FavoriteRecord,
-  type StoredQuestion,
-} from '../lib/data/entities/index.js';
+import { examEntity, examQuestionEntity, favoriteEntity, ignoredEntity, userPk, type FavoriteRecord, type StoredQuestion } from '../lib/data/entities/index.js';
 
 /**
  * Storage of question edits (one exam's copy), favorites and ignored questions (issue 5).
@@ -75,25 +66,6 @@ export async function saveQuestionCopy(examId: string, position: number, questio
     throw error;
   }
   return examQuestionEntity.parse(item);
-}
-
-/**
- * Reserves the next position of an exam: `next_position = if_not_exists(next_position, :base) + 1`
- * on the exam's `QSEQ` counter item (1 UpdateItem). `base` is the highest position seen in the
- * exam's items, so the first add after creation continues after the copies create-exam wrote.
- */
-export async function reservePosition(examId: string, base: number): Promise<number> {
-  const answer = await db().send(
-    new UpdateCommand({
-      TableName: config.appTable,
-      Key: questionPositionCounterEntity.key(examId),
-      UpdateExpression: 'SET next_position = if_not_exists(next_position, :base) + :one, #type = :type',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':base': base, ':one': 1, ':type': questionPositionCounterEntity.type },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return questionPositionCounterEntity.parse(answer.Attributes ?? {}).next_position;
 }
 
 /**

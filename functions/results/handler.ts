@@ -1,6 +1,7 @@
 import * as contracts from '#shared/contracts/results.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
+import * as questionResults from './question-results.js';
 import * as learningDataContracts from '#shared/contracts/learning-data.js';
 import * as learningData from './learning-data.js';
 
@@ -15,4 +16,7 @@ export const handler = createGroupHandler('results', [
   bind(contracts.adjustQuestionAccuracy, services.adjustQuestionAccuracy),
   bind(learningDataContracts.resetUserStatistics, learningData.resetUserStatistics),
   bind(learningDataContracts.manualRetentionCleanup, learningData.manualRetentionCleanup),
+  bind(contracts.deleteQuestionResultsGlobal, questionResults.deleteQuestionResultsGlobal),
+  bind(contracts.deleteQuestionResults, questionResults.deleteQuestionResults),
+  bind(contracts.bulkAdjustUserAccuracy, questionResults.bulkAdjustUserAccuracy),
 ]);

@@ -4,8 +4,8 @@ import { errorMessage } from '#shared/i18n/catalogue.js';
 import { getExam, getExamWithQuestions } from '../lib/exams/exam-store.js';
 import { canReadExam, type Caller } from '../lib/exams/visibility.js';
 import { findUserIdByUsername, getUser } from '../lib/accounts/user-repository.js';
-import { examSummaryEntity, primaryKeyOf, questionStatEntity, resultEntity, resultJobEntity, userPk, type QuestionStat } from '../lib/data/entities/index.js';
-import { statsFor, statsForFile } from '../lib/learning/question-stat-store.js';
+import { examSummaryEntity, primaryKeyOf, questionStatEntity, resultEntity, resultJobEntity, userPk } from '../lib/data/entities/index.js';
+import { statsForQuestions } from '../lib/learning/question-stat-store.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { SignedInContext } from '../lib/http/types.js';
@@ -188,9 +188,6 @@ export async function deleteExamResult(input: ServiceInput<typeof contracts.dele
   return { success: true as const, message: errorMessage('result_deleted', ctx.language) };
 }
 
-/** Questions from one file at least this many in an exam are read with one prefix Query; the rest by key. */
-const PREFIX_QUERY_MIN = 100;
-
 /**
  * GET /api/exam/{examId}/question-statistics/ (L1): the exam (1 Query) and the statistics of its
  * questions: per source file holding ≥ 100 of them one Query `QSTAT#<fileId>-` (1 MB ≈ thousands
@@ -211,24 +208,7 @@ export async function questionStatistics(input: ServiceInput<typeof contracts.qu
   const { exam, questions } = await getExamWithQuestions(input.params.examId);
   if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
 
-  const byFile = new Map<string, string[]>();
-  const loose: string[] = [];
-  for (const q of questions) {
-    const fileId = typeof q.file_id === 'string' ? q.file_id : '';
-    if (fileId && String(q.id).startsWith(`${fileId}-`)) byFile.set(fileId, [...(byFile.get(fileId) ?? []), String(q.id)]);
-    else loose.push(String(q.id));
-  }
-  const prefixFiles: string[] = [];
-  for (const [fileId, ids] of byFile) {
-    if (ids.length >= PREFIX_QUERY_MIN) prefixFiles.push(fileId);
-    else loose.push(...ids);
-  }
-  const [byPrefix, byKey] = await Promise.all([
-    Promise.all(prefixFiles.map((f) => statsForFile(target, f))),
-    loose.length ? statsFor(target, loose, { consistent: true }) : Promise.resolve(new Map<string, QuestionStat>()),
-  ]);
-  const stats = new Map(byKey);
-  for (const stat of byPrefix.flat()) stats.set(stat.question_id, stat);
+  const stats = await statsForQuestions(target, questions, { consistent: true });
   return questions.flatMap((q) => {
     const stat = stats.get(String(q.id));
     return stat ? [statisticView(stat)] : [];

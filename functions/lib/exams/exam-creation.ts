@@ -3,6 +3,7 @@ import type * as exams from '#shared/contracts/exams.js';
 import { MAX_EXAM_QUESTIONS, type RandomOption } from '#shared/contracts/exams.js';
 import { normalizeDifficulty, type Difficulty } from '#shared/domain/difficulty.js';
 import type { Language } from '#shared/domain/language.js';
+import { dailyQuizTitle } from '#shared/domain/exam-title.js';
 import { problemUrl } from '#shared/domain/problem-parser.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
@@ -243,9 +244,13 @@ export async function storeExam(exam: ExamRecord, questions: StoredQuestion[], o
 export async function createExam(input: ServiceInput<typeof exams.createExam>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const body = input.body;
-  const title = (body.title ?? '').trim();
+  const fromQuestions = !!body.questions && body.questions.length > 0;
+  // The detail screen's random exam may leave the title blank: the user's daily-quiz title then,
+  // suffixed when already taken (spec 3 §5).
+  const defaultTitle = !(body.title ?? '').trim() && fromQuestions;
+  const title = defaultTitle ? dailyQuizTitle(caller.username) : (body.title ?? '').trim();
   if (!title) throw new AppError(400, 'exam_title_required');
-  if (await titleTaken(caller.id, nameKey(title))) throw new AppError(409, 'exam_title_taken', { title });
+  if (!defaultTitle && (await titleTaken(caller.id, nameKey(title)))) throw new AppError(409, 'exam_title_taken', { title });
 
   const fileRef = body.file_id || body.file_name || null;
   const wrongOnly = body.wrong_questions_only ?? false;
@@ -258,9 +263,9 @@ export async function createExam(input: ServiceInput<typeof exams.createExam>, c
 
   let selection: Selection;
   let requested: number;
-  if (body.questions && body.questions.length > 0) {
+  if (fromQuestions) {
     const examId = body.exam_id === undefined || body.exam_id === null || body.exam_id === '' ? null : String(body.exam_id);
-    const listed = await fromList(body.questions, examId, caller);
+    const listed = await fromList(body.questions ?? [], examId, caller);
     requested = explicitCount ?? listed.length;
     const subset = requested < listed.length && body.selection_mode !== 'manual' ? sample(listed, requested) : listed;
     selection = { questions: subset, file: null };
@@ -294,7 +299,7 @@ export async function createExam(input: ServiceInput<typeof exams.createExam>, c
     voiceMode: body.voice_mode_enabled,
     aiMockInterview: body.ai_mock_interview,
   });
-  await storeExam(exam, questions, { derived: false });
+  await storeExam(exam, questions, { derived: defaultTitle });
   const reduced = questions.length < requested;
   return {
     success: true as const,

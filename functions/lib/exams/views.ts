@@ -115,3 +115,17 @@ export function wantsField(select: string | undefined, field: string): boolean {
     .filter(Boolean);
   return fields.length === 0 || fields.includes(field);
 }
+
+/** Whether `select` names the field explicitly (fields that cost requests are only computed when asked for). */
+export function namesField(select: string | undefined, ...fields: string[]): boolean {
+  const named = new Set((select ?? '').split(',').map((f) => f.trim()));
+  return fields.some((field) => named.has(field));
+}
+
+/** The caller's flags on question views (L17); anonymous callers get false. */
+export function withQuestionFlags<T extends { id: string }>(
+  views: T[],
+  flags: { favorites: Set<string>; ignored: Set<string> } | null,
+): (T & { is_favorite: boolean; is_ignored: boolean })[] {
+  return views.map((view) => ({ ...view, is_favorite: !!flags?.favorites.has(view.id), is_ignored: !!flags?.ignored.has(view.id) }));
+}

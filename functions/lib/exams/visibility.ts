@@ -2,7 +2,7 @@ import { isSiteAdmin, hasStudyAdminRole } from '#shared/domain/roles.js';
 import type { RequestContext } from '../http/types.js';
 import { GENERATED_ID } from '../data/ids.js';
 import { AppError } from '../http/app-error.js';
-import { getExam, type ExamRecord } from './exam-store.js';
+import { getExam, getExamWithQuestions, type ExamRecord, type StoredQuestion } from './exam-store.js';
 
 export type Caller = NonNullable<RequestContext['caller']>['user'];
 
@@ -64,4 +64,15 @@ export async function readableExam(examId: string, caller: Caller | null): Promi
   const exam = GENERATED_ID.test(examId) ? await getExam(examId) : null;
   if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
   return exam;
+}
+
+/**
+ * The exam and its questions (1 Query, E1) when the caller may change them: 404 when they cannot
+ * read it, 403 `forbiddenCode` when they only read it.
+ */
+export async function editableExamWithQuestions(examId: string, caller: Caller, forbiddenCode = 'question_forbidden'): Promise<{ exam: ExamRecord; questions: StoredQuestion[] }> {
+  const { exam, questions } = GENERATED_ID.test(examId) ? await getExamWithQuestions(examId) : { exam: null, questions: [] };
+  if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
+  if (!(await canEditExam(exam, caller))) throw new AppError(403, forbiddenCode);
+  return { exam, questions };
 }

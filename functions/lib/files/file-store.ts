@@ -7,7 +7,16 @@ import { queryAll } from '../data/paginate.js';
 import { conditionFailedAt } from '../data/dynamo-errors.js';
 import type { Logger } from '../log.js';
 import { deleteObject } from './object-store.js';
-import { fileEntity, fileNameClaimEntity, fileQuestionEntity, primaryKeyOf, questionPoolCounterEntity, type FileListing, type FileRecord } from '../data/entities/index.js';
+import {
+  fileEntity,
+  fileNameClaimEntity,
+  fileQuestionEntity,
+  primaryKeyOf,
+  questionPoolCounterEntity,
+  type FileListing,
+  type FileRecord,
+  type StoredQuestion,
+} from '../data/entities/index.js';
 
 export type { FileListing, FileRecord };
 
@@ -77,6 +86,15 @@ export const poolItem = fileQuestionEntity.item;
 
 export async function writePool(items: Record<string, unknown>[]): Promise<void> {
   await batchWriteAll(items.map(putRequest));
+}
+
+/** Every question of a file's pool in order (Query `FILE#<id>` `begins_with(sk,'Q#')`, 1 MB pages). */
+export async function readPool(fileId: string): Promise<StoredQuestion[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
+    ExpressionAttributeValues: { ':pk': fileEntity.key(fileId).pk, ':q': fileQuestionEntity.skPrefix },
+  });
+  return items.map(fileQuestionEntity.parse);
 }
 
 /** Removes the questions of a file (after the file record is gone, or after a failed import). */

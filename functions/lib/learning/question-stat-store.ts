@@ -1,6 +1,7 @@
 import { batchGetAll } from '../data/batch-ops.js';
 import { queryAll } from '../data/paginate.js';
-import { questionStatEntity, userPk, type QuestionStat } from '../data/entities/index.js';
+import { questionStatEntity, userPk, type QuestionStat, type StoredQuestion } from '../data/entities/index.js';
+import { prefixOrKeys } from './question-groups.js';
 
 /**
  * Reads of a user's question statistics (`QSTAT#`), shared by exam creation (wrong_only,
@@ -37,4 +38,21 @@ export async function statsFor(userId: string, questionIds: string[], options: {
     { consistent: options.consistent },
   );
   return new Map(items.map(questionStatEntity.parse).map((stat) => [stat.question_id, stat]));
+}
+
+/**
+ * The user's statistics of an exam's questions (L1) in a bounded number of requests: per source
+ * file holding ≥ 100 of them one Query `QSTAT#<fileId>-` (counts only, 1 MB pages), the others by
+ * key (BatchGetItem of 100). Only questions of the exam are answered.
+ */
+export async function statsForQuestions(userId: string, questions: StoredQuestion[], options: { consistent?: boolean } = {}): Promise<Map<string, QuestionStat>> {
+  const { prefixFiles, keyIds } = prefixOrKeys(questions);
+  const [byPrefix, byKey] = await Promise.all([
+    Promise.all(prefixFiles.map((fileId) => statsForFile(userId, fileId))),
+    keyIds.length ? statsFor(userId, keyIds, options) : Promise.resolve(new Map<string, QuestionStat>()),
+  ]);
+  const wanted = new Set(questions.map((q) => String(q.id)));
+  const stats = new Map(byKey);
+  for (const stat of byPrefix.flat()) if (wanted.has(stat.question_id)) stats.set(stat.question_id, stat);
+  return stats;
 }

@@ -219,6 +219,12 @@ export async function putStat(stat: { item: QuestionStatItem; previous?: Item })
   await transact([statPut(stat)]);
 }
 
+/** Up to 100 statistics in one transaction, each conditioned on the version read (a race cancels them all). */
+export async function putStats(stats: { item: QuestionStatItem; previous?: Item }[]): Promise<void> {
+  if (stats.length > 100) throw new Error('putStats: at most 100 statistics per transaction');
+  if (stats.length > 0) await transact(stats.map(statPut));
+}
+
 /**
  * L9: deletes the result, its detail chunks and job, and moves the counters, in one
  * transaction (chunks beyond what fits are deleted after it). The summary either loses one

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { lazy, itemParser } from './item.js';
+import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
 /** `USER#<userId>`/`EXAMSUM#<examId>`: the user's totals of one exam; gsi2 `EXAM#<examId>#TAKERS` / `<userId>`. */
@@ -25,6 +25,8 @@ export const examSummaryEntity = {
   skPrefix: SK_PREFIX,
   /** gsi2: who has taken an exam (for a later "delete everybody's results of this exam"). */
   takersIndex: (examId: string, userId: string) => ({ gsi2pk: `EXAM#${examId}#TAKERS`, gsi2sk: userId }),
+  /** The user id of a takers-index entry read with `ProjectionExpression: 'gsi2sk'`. */
+  takerOf: (item: StoredItem): string => String(item.gsi2sk),
   type: 'EXAMSUM',
   parse: /* @__PURE__ */ itemParser(summarySchema),
 };

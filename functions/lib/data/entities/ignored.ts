@@ -10,6 +10,8 @@ const SK_PREFIX = 'IGNORED#';
 export const ignoredEntity = {
   key: (userId: string, questionId: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${questionId}` }),
   skPrefix: SK_PREFIX,
+  /** Prefix property (docs/architecture.md §2.1): the ignored among one file's questions. */
+  fileSkPrefix: (fileId: string) => `${SK_PREFIX}${fileId}-`,
   item: (userId: string, questionId: string, ignoredAt: string): StoredItem => ({
     ...ignoredEntity.key(userId, questionId),
     type: 'IGNORED',
