@@ -192,6 +192,16 @@ describe('exam detail', () => {
     await expect.poll(() => rowIds(page)).toContain(moving);
     expect(await rows(page).count()).toBe(4);
 
+    // A random exam of 2 of the 4 shown, with the default (daily-quiz) title.
+    await page.getByTestId('detail-random').click();
+    const random = page.getByTestId('random-exam-modal');
+    await random.getByLabel('문제 수 (1–4)').fill('2');
+    await random.getByTestId('random-exam-create').click();
+    await page.waitForURL(/\/take-exam\/[^?]+\?returnTo=exam-detail&examId=/);
+    expect(new URL(page.url()).searchParams.get('examId')).toBe(examB.id);
+    await expect.poll(() => page.getByTestId('question-progress').textContent()).toContain('/ 2');
+    expect(await page.getByTestId('exam-title').textContent()).toContain(`Today's Quizzes for ${username}`);
+
     expect(unexpected(errors)).toEqual([]);
     await close();
   });
