@@ -78,7 +78,7 @@ describe('exam detail', () => {
   let examA: { id: string; questions: Question[] };
   let examB: { id: string; questions: Question[] };
 
-  test('ko, desktop: filter, sort, reload with the URL state, start with that order, move, favorites', async () => {
+  test('ko, desktop: filter, sort, reload with the URL state, start with that order, favorites', async () => {
     const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
     await registerThroughForm(page, username, '상세', PASSWORD);
     examA = await makeExam(page, `상세 시험 A ${stamp}`, 6);
