@@ -104,6 +104,8 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       // The admin exam sheets parse and write xlsx: here, so the exams Lambda does not carry SheetJS.
       exams.downloadExamsSheet,
       exams.uploadExamsSheet,
+      // Updates an exam's questions from a sheet: parsed here for the same reason.
+      exams.updateQuestionsFromExcel,
     ],
     access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write' },
   },

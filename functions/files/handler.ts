@@ -1,6 +1,7 @@
 import * as exams from '#shared/contracts/exams.js';
 import * as files from '#shared/contracts/files.js';
 import { downloadExamsSheet, uploadExamsSheet } from './exam-sheet.js';
+import { updateQuestionsFromSheet } from './exam-questions-sheet.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
 
@@ -17,4 +18,5 @@ export const handler = createGroupHandler('files', [
   bind(files.questionPoolCount, services.questionPoolCount),
   bind(exams.downloadExamsSheet, downloadExamsSheet),
   bind(exams.uploadExamsSheet, uploadExamsSheet),
+  bind(exams.updateQuestionsFromExcel, updateQuestionsFromSheet),
 ]);

@@ -6,6 +6,8 @@ import {
   mapHeaders,
   normalizeRows,
   sheetExtension,
+  type QuestionColumn,
+  type SheetExtension,
   type SheetStats,
 } from '#shared/domain/question-sheet.js';
 import type { Language } from '#shared/domain/language.js';
@@ -16,7 +18,7 @@ import { fileQuestionEntity, nameKey } from '../../lib/data/entities/index.js';
 import { newId } from '../../lib/data/ids.js';
 import type { Logger } from '../../lib/log.js';
 import { commitFile, deletePool, discardFile, getOwnFileByName, poolItem, writePool, type FileRecord } from '../../lib/files/file-store.js';
-import { parseSheet } from './parse.js';
+import { parseSheet, type ParsedSheet } from './parse.js';
 import { sniffSpreadsheet } from './sniff.js';
 
 export interface ImportOwner {
@@ -49,6 +51,32 @@ const CONTENT_TYPES = {
 } as const;
 
 /**
+ * The guarded read of a question sheet, before anything is written: extension, magic bytes, size,
+ * zip guard, parse (row cap), header mapping (required columns). Shared by the import and the
+ * exam detail's update from a sheet.
+ */
+export function readQuestionSheet(
+  bytes: Uint8Array,
+  fileName: string,
+): { name: string; extension: SheetExtension; sheet: ParsedSheet; columns: Partial<Record<QuestionColumn, number>> } {
+  const name = cleanFileName(fileName);
+  const extension = sheetExtension(name);
+  if (!extension || name.length > QUESTION_SHEET_LIMITS.maxFileNameChars) {
+    throw new AppError(400, 'sheet_bad_extension', { name: name || fileName });
+  }
+  sniffSpreadsheet(bytes, extension);
+  const sheet = parseSheet(bytes, extension);
+  const mapping = mapHeaders(sheet.header);
+  if (!mapping.ok) {
+    throw new AppError(400, 'sheet_missing_column', {
+      column: mapping.missing.map((c) => `${COLUMN_LABELS[c].ko} / ${COLUMN_LABELS[c].en}`).join(', '),
+      found: mapping.found.length ? mapping.found.join(', ') : '-',
+    });
+  }
+  return { name, extension, sheet, columns: mapping.columns };
+}
+
+/**
  * Validates a whole spreadsheet and only then writes. Every refusal (extension, bytes, size,
  * zip bomb, columns, rows, cells, no questions) happens before the first write. The writes go
  * questions first (BatchWriteItem of 25), then the S3 object, then the file record with the name
@@ -57,21 +85,8 @@ const CONTENT_TYPES = {
  * GetItems (the owner's earlier file of the same name).
  */
 export async function importQuestionSheet(request: ImportRequest): Promise<ImportResult> {
-  const name = cleanFileName(request.fileName);
-  const extension = sheetExtension(name);
-  if (!extension || name.length > QUESTION_SHEET_LIMITS.maxFileNameChars) {
-    throw new AppError(400, 'sheet_bad_extension', { name: name || request.fileName });
-  }
-  sniffSpreadsheet(request.bytes, extension);
-  const sheet = parseSheet(request.bytes, extension);
-  const mapping = mapHeaders(sheet.header);
-  if (!mapping.ok) {
-    throw new AppError(400, 'sheet_missing_column', {
-      column: mapping.missing.map((c) => `${COLUMN_LABELS[c].ko} / ${COLUMN_LABELS[c].en}`).join(', '),
-      found: mapping.found.length ? mapping.found.join(', ') : '-',
-    });
-  }
-  const outcome = normalizeRows(sheet.rows, mapping.columns);
+  const { name, extension, sheet, columns } = readQuestionSheet(request.bytes, request.fileName);
+  const outcome = normalizeRows(sheet.rows, columns);
   if (!outcome.ok) {
     if (outcome.code === 'sheet_cell_too_long') {
       throw new AppError(400, outcome.code, {
