@@ -192,6 +192,16 @@ describe('exam detail', () => {
     await expect.poll(() => rowIds(page)).toContain(moving);
     expect(await rows(page).count()).toBe(4);
 
+    // Update from a sheet: the known question id is updated in place, the unknown one reported.
+    const kept = examB.questions[0]!;
+    const sheet = `Question ID,Title,Question Content,Answer\n${kept.csv_id},Renamed by sheet ${stamp},New content,New answer\nno-such-id,Ghost,C,A\n`;
+    await page.getByTestId('upload-file').setInputFiles({ name: 'update.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+    await page.getByTestId('upload-submit').click();
+    await toast(page, '업데이트 1건').waitFor();
+    await page.getByTestId('upload-report').getByText('no-such-id', { exact: false }).waitFor();
+    await page.locator(`[data-testid="question-row"][data-question-id="${kept.id}"]`).getByText(`Renamed by sheet ${stamp}`).waitFor();
+    expect(await rows(page).count()).toBe(4);
+
     // A random exam of 2 of the 4 shown, with the default (daily-quiz) title.
     await page.getByTestId('detail-random').click();
     const random = page.getByTestId('random-exam-modal');
