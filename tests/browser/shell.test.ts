@@ -103,6 +103,15 @@ describe('home and language', () => {
     await opened.page.route('**/api/exam-results/**', (route) => route.fulfill({ json: { count: 0, next: null, results: [] } }));
     // Nor studies: the home's open studies would get a 401 too.
     await opened.page.route('**/api/studies/**', (route) => route.fulfill({ json: { count: 0, next: null, results: [] } }));
+    // Nor favorites: the Favorite menu item opens the favorites view, which reads them.
+    await opened.page.route(
+      (url) => url.pathname === '/api/favorite-exam-questions/',
+      (route) => route.fulfill({ json: { count: 0, questions: [] } }),
+    );
+    await opened.page.route(
+      (url) => url.pathname === '/api/questions/ignored/',
+      (route) => route.fulfill({ json: { count: 0, ignored_questions: [] } }),
+    );
     const { page, errors } = opened;
     await page.goto(`${baseUrl}/`);
     await ready(page);

@@ -15,6 +15,7 @@ import exams from '../../features/exams/i18n/en.js';
 import tags from '../../features/tags/i18n/en.js';
 import takeExam from '../../features/take-exam/i18n/en.js';
 import results from '../../features/results/i18n/en.js';
+import examDetail from '../../features/exam-detail/i18n/en.js';
 import voiceMode from '../../features/voice-mode/i18n/en.js';
 import studies from '../../features/studies/i18n/en.js';
 import studyMembers from '../../features/study-members/i18n/en.js';
@@ -40,6 +41,7 @@ const resources = {
   tags,
   takeExam,
   results,
+  examDetail,
   voiceMode,
   studies,
   studyMembers,

@@ -15,6 +15,7 @@ import exams from '../../features/exams/i18n/ko.js';
 import tags from '../../features/tags/i18n/ko.js';
 import takeExam from '../../features/take-exam/i18n/ko.js';
 import results from '../../features/results/i18n/ko.js';
+import examDetail from '../../features/exam-detail/i18n/ko.js';
 import voiceMode from '../../features/voice-mode/i18n/ko.js';
 import studies from '../../features/studies/i18n/ko.js';
 import studyMembers from '../../features/study-members/i18n/ko.js';
@@ -38,6 +39,7 @@ const resources = {
   tags,
   takeExam,
   results,
+  examDetail,
   voiceMode,
   studies,
   studyMembers,

@@ -1,9 +1,17 @@
 /**
- * The take-exam feature's public entry: the result detail screen lists mistakes the way the
- * session summary does. (The layout places the summary itself: app/ imports its host directly.)
+ * The take-exam feature's public entry. The result detail screen lists mistakes the way the
+ * session summary does; the exam detail screen reads the same exam, statistics and ignored list,
+ * toggles the same flags and shares the same way. (The layout places the summary itself: app/
+ * imports its host directly.)
  */
 export { ReviewList } from './components/review-list.js';
 export { RetryWrongButton } from './components/retry-wrong-button.js';
 export { SummaryStats } from './components/summary-stats.js';
-export { useExam } from './api/get-exam.js';
 export { reviewEntries } from './utils/session-summary.js';
+export { useExam } from './api/get-exam.js';
+export { useQuestionStatistics } from './api/get-question-statistics.js';
+export { useIgnoredQuestions } from './api/get-ignored-questions.js';
+export { loadConnectedStudies, type ConnectedStudy } from './api/get-connected-studies.js';
+export { setIgnored } from './api/set-ignored.js';
+export { toggleFavorite } from './api/toggle-favorite.js';
+export { useShareLink } from './hooks/use-share-link.js';

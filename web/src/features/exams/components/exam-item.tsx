@@ -112,7 +112,7 @@ export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSele
         </div>
         <div className={styles.actions} role="group" aria-label={t('exams.actions.label', { title })}>
           {signedIn && (
-            // The exam detail screen (where the spec starts an exam) comes later; this is the way in meanwhile.
+            // A direct way into the runner; details (the exam detail screen) starts chosen questions.
             <Link to={`/take-exam/${exam.id}?returnTo=exam-management`} className={`${button.button} ${button.primary} ${button.small}`} data-testid="exam-take">
               {t('exams.actions.take')}
             </Link>

@@ -1,0 +1,8 @@
+import { deleteExam as route, listExams, subscribedExams } from '#shared/contracts/exams.js';
+import { callApi } from '../../../lib/api-client.js';
+import { writeThenInvalidate } from '../../../lib/use-api.js';
+
+/** DELETE /api/exam/{id}/ — the detail screen's form of the call (spec 3 §7). */
+export function deleteExam(examId: string) {
+  return writeThenInvalidate(() => callApi(route, { params: { examId } }), listExams, subscribedExams);
+}
