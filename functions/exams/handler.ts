@@ -1,7 +1,9 @@
+import * as dailyQuiz from '#shared/contracts/daily-quiz.js';
 import * as exams from '#shared/contracts/exams.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
 import { connectedStudies } from './connected-studies.js';
+import { createRandomRecommendationExam, getDailyExam } from './daily-exam.js';
 import { createSingleQuestionExam } from './single-question.js';
 
 export const handler = createGroupHandler('exams', [
@@ -21,4 +23,6 @@ export const handler = createGroupHandler('exams', [
   bind(exams.moveToMyExams, services.moveToMyExams),
   bind(exams.createSingleQuestionExam, createSingleQuestionExam),
   bind(exams.connectedStudies, connectedStudies),
+  bind(dailyQuiz.getDailyExam, getDailyExam),
+  bind(dailyQuiz.createRandomRecommendationExam, createRandomRecommendationExam),
 ]);

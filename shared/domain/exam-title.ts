@@ -3,6 +3,11 @@ import { pickLocalized, type Language } from './language.js';
 /** The daily exam a user gets is titled "Today's Quizzes for {username}" (spec 3). */
 export const DAILY_QUIZ_TITLE_PREFIX = "Today's Quizzes for";
 
+/** The title of a user's daily exam, in every language (spec 3 §6): "Today's Quizzes for {username}". */
+export function dailyQuizTitle(username: string): string {
+  return `${DAILY_QUIZ_TITLE_PREFIX} ${username}`;
+}
+
 export interface TitledExam {
   title?: string | null;
   title_ko?: string | null;

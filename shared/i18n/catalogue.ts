@@ -1,6 +1,7 @@
 import type { Language } from '../domain/language.js';
 import { ACCOUNT_ERROR_MESSAGES } from './account-error-messages.js';
 import { COMMON_ERROR_MESSAGES } from './error-messages.js';
+import { DAILY_QUIZ_MESSAGES } from './daily-quiz-messages.js';
 import { EXAM_ERROR_MESSAGES } from './exam-error-messages.js';
 import { QUESTION_ERROR_MESSAGES } from './questions-error-messages.js';
 import { RESULT_ERROR_MESSAGES } from './results-error-messages.js';
@@ -17,6 +18,7 @@ const CATALOGUE: Record<string, Record<Language, string>> = {
   ...ACCOUNT_ERROR_MESSAGES,
   ...RESULT_ERROR_MESSAGES,
   ...QUESTION_ERROR_MESSAGES,
+  ...DAILY_QUIZ_MESSAGES,
 };
 
 export function errorMessage(code: string, language: Language, params: Record<string, string | number> = {}): string {
