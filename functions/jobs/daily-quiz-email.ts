@@ -1,27 +1,40 @@
 import { createLogger } from '../lib/log.js';
 import { RECIPIENT_SHARDS } from '../lib/mail/daily-quiz-recipients.js';
-import { handler as runShard, type ShardReport } from './daily-quiz-email-worker.js';
+import { handler as runShard, type ShardReport, type ShardTask } from './daily-quiz-email-worker.js';
 
 /**
  * Daily quiz email, 22:00 UTC (07:00 KST; docs/architecture.md §5). The coordinator: it fans the
  * 16 recipient shards (`SCHEDULED#0..15`) out to the worker (daily-quiz-email-worker.ts), each
- * shard invoked again from its cursor until done. Here the workers run in this process, four
- * shards at a time — what `npm run job -- daily-quiz-email` and the local scheduler run; the
- * fan-out to separate worker invocations in AWS is described in docs/decisions.md D65.
+ * shard invoked again from its cursor until done.
+ *
+ * * In AWS (docs/decisions.md D65) a Step Functions state machine asks for the plan
+ *   (`{mode: 'plan'}` → one task per shard, all with this run's time) and runs the worker
+ *   Lambda per task, four at a time.
+ * * Locally (`npm run job -- daily-quiz-email`, the local scheduler) any other event runs the same
+ *   plan with the same worker handler in this process, four shards at a time.
  */
 const JOB = 'daily-quiz-email';
 const PARALLEL_SHARDS = 4;
 
-export async function handler(_event?: unknown, context?: { getRemainingTimeInMillis?: () => number }) {
-  const log = createLogger({ job: JOB });
+export function plan(at: string): { tasks: ShardTask[] } {
+  return { tasks: RECIPIENT_SHARDS.map((shard) => ({ shard, at })) };
+}
+
+export async function handler(event?: { mode?: string }, context?: { getRemainingTimeInMillis?: () => number }) {
   const at = new Date().toISOString();
+  if (event?.mode === 'plan') return plan(at);
+  return runInProcess(at, context);
+}
+
+async function runInProcess(at: string, context?: { getRemainingTimeInMillis?: () => number }) {
+  const log = createLogger({ job: JOB });
   const totals: ShardReport['counts'] = { sent: 0, 'already-claimed': 0, 'not-eligible': 0, 'no-quiz': 0, failed: 0 };
-  const pending = [...RECIPIENT_SHARDS];
+  const pending = plan(at).tasks;
   let unfinished = 0;
   const work = async () => {
-    for (let shard = pending.shift(); shard !== undefined; shard = pending.shift()) {
-      let report = await runShard({ shard, at }, context);
-      while (!report.done && report.cursor && !context?.getRemainingTimeInMillis) report = await runShard({ shard, at, cursor: report.cursor });
+    for (let task = pending.shift(); task !== undefined; task = pending.shift()) {
+      let report = await runShard(task, context);
+      while (!report.done && report.cursor && !context?.getRemainingTimeInMillis) report = await runShard({ ...task, cursor: report.cursor });
       if (!report.done) unfinished++;
       for (const [outcome, n] of Object.entries(report.counts)) totals[outcome as keyof typeof totals] += n;
     }
