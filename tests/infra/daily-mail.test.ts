@@ -79,8 +79,8 @@ describe('daily quiz email fan-out', () => {
     // (CDK's identity grant adds SendRawEmail, the same sending right for raw MIME.)
     expect(actions(ses)).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
     const sesResources = JSON.stringify(ses.map((s) => s.Resource));
-    expect(sesResources).toMatch(/identity\/\",\{\"Ref\":\"MailIdentity/);
-    expect(sesResources).toMatch(/configuration-set\/\",\{\"Ref\":\"MailConfigurationSet/);
+    expect(sesResources).toMatch(/identity\/",\{"Ref":"MailIdentity/);
+    expect(sesResources).toMatch(/configuration-set\/",\{"Ref":"MailConfigurationSet/);
     expect(sesResources).not.toMatch(/identity\/\*/);
     expect(actions(statements).filter((a) => /^(sqs|sns|states|lambda):/.test(a))).toEqual([]);
   });
