@@ -20,23 +20,31 @@ export function plan(at: string): { tasks: ShardTask[] } {
   return { tasks: RECIPIENT_SHARDS.map((shard) => ({ shard, at })) };
 }
 
-export async function handler(event?: { mode?: string }, context?: { getRemainingTimeInMillis?: () => number }) {
+type LambdaContext = { getRemainingTimeInMillis?: () => number };
+
+export async function handler(event: { mode: 'plan' }): Promise<{ tasks: ShardTask[] }>;
+export async function handler(event?: unknown, context?: LambdaContext): Promise<Awaited<ReturnType<typeof runInProcess>>>;
+export async function handler(event?: unknown, context?: LambdaContext) {
   const at = new Date().toISOString();
-  if (event?.mode === 'plan') return plan(at);
+  if ((event as { mode?: unknown } | undefined)?.mode === 'plan') return plan(at);
   return runInProcess(at, context);
 }
 
-async function runInProcess(at: string, context?: { getRemainingTimeInMillis?: () => number }) {
+async function runInProcess(at: string, context?: LambdaContext) {
   const log = createLogger({ job: JOB });
   const totals: ShardReport['counts'] = { sent: 0, 'already-claimed': 0, 'not-eligible': 0, 'no-quiz': 0, failed: 0 };
   const pending = plan(at).tasks;
   let unfinished = 0;
   const work = async () => {
     for (let task = pending.shift(); task !== undefined; task = pending.shift()) {
-      let report = await runShard(task, context);
-      while (!report.done && report.cursor && !context?.getRemainingTimeInMillis) report = await runShard({ ...task, cursor: report.cursor });
+      const add = (report: ShardReport) => {
+        for (const [outcome, n] of Object.entries(report.counts)) totals[outcome as keyof typeof totals] += n;
+        return report;
+      };
+      let report = add(await runShard(task, context));
+      // In a Lambda (a context with a clock) a shard left unfinished waits for the next run.
+      while (!report.done && report.cursor && !context?.getRemainingTimeInMillis) report = add(await runShard({ ...task, cursor: report.cursor }));
       if (!report.done) unfinished++;
-      for (const [outcome, n] of Object.entries(report.counts)) totals[outcome as keyof typeof totals] += n;
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_SHARDS }, work));
