@@ -16,6 +16,7 @@ import tags from '../../features/tags/i18n/en.js';
 import takeExam from '../../features/take-exam/i18n/en.js';
 import results from '../../features/results/i18n/en.js';
 import voiceMode from '../../features/voice-mode/i18n/en.js';
+import dailyExam from '../../features/daily-exam/i18n/en.js';
 import type { TranslationShape } from '../../lib/translation-shape.js';
 import type { BundledResources } from './resources-ko.js';
 
@@ -39,6 +40,7 @@ const resources = {
   takeExam,
   results,
   voiceMode,
+  dailyExam,
 } satisfies TranslationShape<BundledResources>;
 
 export default resources;

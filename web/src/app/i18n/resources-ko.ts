@@ -16,6 +16,7 @@ import tags from '../../features/tags/i18n/ko.js';
 import takeExam from '../../features/take-exam/i18n/ko.js';
 import results from '../../features/results/i18n/ko.js';
 import voiceMode from '../../features/voice-mode/i18n/ko.js';
+import dailyExam from '../../features/daily-exam/i18n/ko.js';
 
 /** Korean texts of every feature, each under its feature key (`t('home.hero.title')`). */
 const resources = {
@@ -37,6 +38,7 @@ const resources = {
   takeExam,
   results,
   voiceMode,
+  dailyExam,
 };
 
 export default resources;
