@@ -7,6 +7,7 @@ import { BUNDLE_BUDGET_BYTES, measureLambdaBundles } from './lambda-bundle-sizes
 import { benchLogin } from './login.js';
 import { benchQuestionBank } from './question-bank.js';
 import { benchResults } from './results.js';
+import { benchDailyMail } from './daily-mail.js';
 
 /**
  * `npm run bench`: prints the figures the issues budget. Each line reads
@@ -78,6 +79,9 @@ await benchQuestionBank(rootDir, report);
 
 console.log('\n== Results: submit and statistics (API in this process, DynamoDB requests counted) ==');
 await benchResults(rootDir, report);
+
+console.log('\n== Daily quiz email job (coordinator and workers in this process, DynamoDB requests counted) ==');
+await benchDailyMail(rootDir, report);
 
 if (failures.length) {
   console.log(`\nbudgets missed: ${failures.join(', ')}`);
