@@ -16,7 +16,7 @@ import { handler as runShard, type ShardReport, type ShardTask } from './daily-q
 const JOB = 'daily-quiz-email';
 const PARALLEL_SHARDS = 4;
 
-export function plan(at: string): { tasks: ShardTask[] } {
+function plan(at: string): { tasks: ShardTask[] } {
   return { tasks: RECIPIENT_SHARDS.map((shard) => ({ shard, at })) };
 }
 

@@ -20,7 +20,7 @@ interface SesEvent {
 
 const log = createLogger({ job: 'mail-feedback' });
 
-export function userToSilence(event: SesEvent): string | null {
+function userToSilence(event: SesEvent): string | null {
   const type = event.eventType ?? event.notificationType;
   const silences = type === 'Complaint' || (type === 'Bounce' && event.bounce?.bounceType === 'Permanent');
   return silences ? (event.mail?.tags?.user_id?.[0] ?? null) : null;
