@@ -9,6 +9,7 @@ import { benchLogin } from './login.js';
 import { benchQuestionBank } from './question-bank.js';
 import { benchResults } from './results.js';
 import { benchLighthouse } from './lighthouse.js';
+import { benchDailyMail } from './daily-mail.js';
 
 /**
  * `npm run bench`: prints the figures the issues budget. Each line reads
@@ -91,6 +92,9 @@ await benchQuestionBank(rootDir, report);
 
 console.log('\n== Results: submit and statistics (API in this process, DynamoDB requests counted) ==');
 await benchResults(rootDir, report);
+
+console.log('\n== Daily quiz email job (coordinator and workers in this process, DynamoDB requests counted) ==');
+await benchDailyMail(rootDir, report);
 
 if (failures.length) {
   console.log(`\nbudgets missed: ${failures.join(', ')}`);

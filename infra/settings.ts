@@ -26,6 +26,11 @@ export interface StackSettings {
    * identities, so senders need ses:SendEmail on every identity of the account.
    */
   sesSandbox: boolean;
+  /**
+   * The SES account's maximum send rate (messages per second; new production accounts start at
+   * 14). The daily mail's parallel workers share it (DAILY_MAIL_SEND_RATE each).
+   */
+  sesSendRate: number;
   /** Put a WAF web ACL (us-east-1, rate rule on the sign-in routes) in front of CloudFront. */
   waf: boolean;
 }
@@ -78,6 +83,9 @@ export function readSettings(context: ContextReader): StackSettings {
     throw new Error(`context bedrockModelId "${bedrockModelId}" is not a Bedrock model id, inference profile id or ARN`);
   }
 
+  const sesSendRate = Number(text('sesSendRate') ?? 14);
+  if (!Number.isFinite(sesSendRate) || sesSendRate <= 0) throw new Error(`context sesSendRate "${text('sesSendRate')}" must be a positive number of messages per second`);
+
   return {
     stage,
     domainName,
@@ -89,6 +97,7 @@ export function readSettings(context: ContextReader): StackSettings {
     bedrockModelId,
     seedDemo: flag('seedDemo'),
     sesSandbox: flag('sesSandbox'),
+    sesSendRate,
     waf: flag('waf'),
   };
 }

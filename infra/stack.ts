@@ -42,6 +42,9 @@ export class QuizbankStack extends Stack {
   readonly api: Api;
   readonly site: Site;
   readonly jobs: Schedules;
+  /** SES bounce and complaint events (SNS) → turns the recipient's daily mail off. */
+  readonly mailFeedback: AppFunction;
+  readonly mailLinkSecret: Secret;
   readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string, props: QuizbankStackProps) {
@@ -79,6 +82,16 @@ export class QuizbankStack extends Stack {
         'it is rotated by changing the secret and redeploying, not by a rotation Lambda that would leave them stale.',
     });
     const originVerifyValue = this.originSecret.secretValue.unsafeUnwrap();
+    // The key of the daily mail's signed unsubscribe links, generated the same way.
+    this.mailLinkSecret = new Secret(this, 'MailLinkSecret', {
+      description: "Key of the daily quiz email's signed one-click unsubscribe links",
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.mailLinkSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'The key lives in the function environment, set at deploy time; rotating it (change and redeploy) only voids the links of mails already sent.',
+    });
     this.site = new Site(this, 'Site', {
       retain: prod,
       apiOriginDomainName: this.api.originDomainName,
@@ -98,6 +111,7 @@ export class QuizbankStack extends Stack {
       APP_ORIGIN: this.site.origin,
       COOKIE_SECURE: 'true',
       [ORIGIN_VERIFY_ENV]: originVerifyValue,
+      MAIL_LINK_SECRET: this.mailLinkSecret.secretValue.unsafeUnwrap(),
       [FILES_BUCKET.envVar]: this.data.filesBucket.bucketName,
       MAIL_FROM: this.mail.fromAddress,
       SES_CONFIGURATION_SET: this.mail.configurationSet.configurationSetName,
@@ -123,7 +137,21 @@ export class QuizbankStack extends Stack {
 
     this.jobs = new Schedules(this, 'Jobs', {
       namePrefix,
+      retainLogs: prod,
       schedules: props.schedules ?? SCHEDULES,
+      createWorker: (def, fanOut) =>
+        new AppFunction(this, `${def.name}Worker`, {
+          ...common,
+          kind: 'worker',
+          name: `${def.name}-worker`,
+          entry: fanOut.worker,
+          memoryMb: JOB_MEMORY_MB,
+          timeoutSeconds: fanOut.workerTimeoutSeconds,
+          access: def.access,
+          environment: { ...environment, DAILY_MAIL_SEND_RATE: String(settings.sesSendRate / fanOut.parallel) },
+          // Invoked synchronously by Step Functions; never retried by Lambda.
+          retryAttempts: 0,
+        }),
       createFunction: (def) =>
         new AppFunction(this, `${def.name}Job`, {
           ...common,
@@ -137,6 +165,17 @@ export class QuizbankStack extends Stack {
           retryAttempts: 0,
         }),
     });
+
+    this.mailFeedback = new AppFunction(this, 'MailFeedback', {
+      ...common,
+      kind: 'worker',
+      name: 'mail-feedback',
+      entry: 'functions/jobs/mail-feedback.ts',
+      memoryMb: 256,
+      timeoutSeconds: 30,
+      access: { appTable: 'write' },
+    });
+    this.mail.sendFeedbackTo(this.mailFeedback.fn);
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.origin, description: 'The app' });
     new CfnOutput(this, 'DistributionDomainName', { value: this.site.distribution.distributionDomainName });

@@ -3,6 +3,7 @@ import * as auth from './contracts/auth.js';
 import * as profile from './contracts/profile.js';
 import * as system from './contracts/system.js';
 import * as exams from './contracts/exams.js';
+import * as dailyQuiz from './contracts/daily-quiz.js';
 import * as files from './contracts/files.js';
 import * as tags from './contracts/tags.js';
 import * as users from './contracts/users.js';
@@ -72,6 +73,8 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       profile.changeLanguage,
       profile.deleteMyAccount,
       profile.exportUserData,
+      dailyQuiz.dailyMailUnsubscribePage,
+      dailyQuiz.dailyMailUnsubscribe,
     ],
     // Withdrawal deletes the user's private question files from the bucket.
     access: { appTable: 'write', ephemeralTable: 'write', filesBucket: 'write' },
@@ -154,6 +157,8 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       exams.createSingleQuestionExam,
       exams.connectedStudies,
       exams.importFromConnectedFile,
+      dailyQuiz.getDailyExam,
+      dailyQuiz.createRandomRecommendationExam,
     ],
     access: { appTable: 'write', ephemeralTable: 'sessions' },
   },

@@ -1,8 +1,10 @@
+import * as dailyQuiz from '#shared/contracts/daily-quiz.js';
 import * as exams from '#shared/contracts/exams.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
 import { connectedStudies } from './connected-studies.js';
 import { importFromConnectedFile } from './connected-file.js';
+import { createRandomRecommendationExam, getDailyExam } from './daily-exam.js';
 import { createSingleQuestionExam } from './single-question.js';
 
 export const handler = createGroupHandler('exams', [
@@ -23,4 +25,6 @@ export const handler = createGroupHandler('exams', [
   bind(exams.createSingleQuestionExam, createSingleQuestionExam),
   bind(exams.connectedStudies, connectedStudies),
   bind(exams.importFromConnectedFile, importFromConnectedFile),
+  bind(dailyQuiz.getDailyExam, getDailyExam),
+  bind(dailyQuiz.createRandomRecommendationExam, createRandomRecommendationExam),
 ]);

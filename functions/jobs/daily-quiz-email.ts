@@ -1,10 +1,62 @@
 import { createLogger } from '../lib/log.js';
+import { RECIPIENT_SHARDS } from '../lib/mail/daily-quiz-recipients.js';
+import { handler as runShard, type ShardReport, type ShardTask } from './daily-quiz-email-worker.js';
 
 /**
- * Daily quiz email. Its body arrives with the daily-quiz issue; until then the schedule is wired
- * end to end (EventBridge Scheduler in AWS, a timer locally, `npm run job -- daily-quiz-email`).
+ * Daily quiz email, 22:00 UTC (07:00 KST; docs/architecture.md §5). The coordinator: it fans the
+ * 16 recipient shards (`SCHEDULED#0..15`) out to the worker (daily-quiz-email-worker.ts), each
+ * shard invoked again from its cursor until done.
+ *
+ * * In AWS (docs/decisions.md D65) a Step Functions state machine asks for the plan
+ *   (`{mode: 'plan'}` → one task per shard, all with this run's time) and runs the worker
+ *   Lambda per task, four at a time.
+ * * Locally (`npm run job -- daily-quiz-email`, the local scheduler) any other event runs the same
+ *   plan with the same worker handler in this process, four shards at a time.
  */
-export async function handler(): Promise<{ job: string; sent: number }> {
-  createLogger({ job: 'daily-quiz-email' }).info('nothing to do yet: the daily quiz email is not built');
-  return { job: 'daily-quiz-email', sent: 0 };
+const JOB = 'daily-quiz-email';
+const PARALLEL_SHARDS = 4;
+
+function plan(at: string): { tasks: ShardTask[] } {
+  return { tasks: RECIPIENT_SHARDS.map((shard) => ({ shard, at })) };
+}
+
+type LambdaContext = { getRemainingTimeInMillis?: () => number };
+
+export async function handler(event: { mode: 'plan' }): Promise<{ tasks: ShardTask[] }>;
+export async function handler(event?: unknown, context?: LambdaContext): Promise<Awaited<ReturnType<typeof runInProcess>>>;
+export async function handler(event?: unknown, context?: LambdaContext) {
+  const at = new Date().toISOString();
+  if ((event as { mode?: unknown } | undefined)?.mode === 'plan') return plan(at);
+  return runInProcess(at, context);
+}
+
+async function runInProcess(at: string, context?: LambdaContext) {
+  const log = createLogger({ job: JOB });
+  const totals: ShardReport['counts'] = { sent: 0, 'already-claimed': 0, 'not-eligible': 0, 'no-quiz': 0, failed: 0 };
+  const pending = plan(at).tasks;
+  let unfinished = 0;
+  const work = async () => {
+    for (let task = pending.shift(); task !== undefined; task = pending.shift()) {
+      const add = (report: ShardReport) => {
+        for (const [outcome, n] of Object.entries(report.counts)) totals[outcome as keyof typeof totals] += n;
+        return report;
+      };
+      let report = add(await runShard(task, context));
+      // In a Lambda (a context with a clock) a shard left unfinished waits for the next run.
+      while (!report.done && report.cursor && !context?.getRemainingTimeInMillis) report = add(await runShard({ ...task, cursor: report.cursor }));
+      if (!report.done) unfinished++;
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_SHARDS }, work));
+  const result = {
+    job: JOB,
+    at,
+    sent: totals.sent,
+    skipped: totals['already-claimed'] + totals['not-eligible'] + totals['no-quiz'],
+    failed: totals.failed,
+    unfinishedShards: unfinished,
+    outcomes: totals,
+  };
+  log.info('daily quiz email finished', result);
+  return result;
 }

@@ -49,6 +49,21 @@ export const config = {
   get originVerifySecret() {
     return process.env[ORIGIN_VERIFY_ENV] || undefined;
   },
+  /**
+   * Key of the daily mail's signed links (one-click unsubscribe). The stack sets it from a
+   * generated secret; the local cloud and tests fall back to a fixed development key.
+   */
+  get mailLinkSecret() {
+    const value = process.env.MAIL_LINK_SECRET;
+    if (value) return value;
+    if (this.stage === 'local') return 'local-development-mail-link-key-not-for-deployed-stacks';
+    return required('MAIL_LINK_SECRET');
+  },
+  /** SES messages per second one daily-mail worker starts at most (a share of the account's send rate); unset: unpaced. */
+  get dailyMailSendRate(): number | undefined {
+    const rate = Number(process.env.DAILY_MAIL_SEND_RATE);
+    return Number.isFinite(rate) && rate > 0 ? rate : undefined;
+  },
   /** Checks answers against their contracts; on in tests and locally, off in AWS. */
   get validateResponses() {
     return process.env.VALIDATE_RESPONSES === 'true';

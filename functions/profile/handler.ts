@@ -1,5 +1,7 @@
+import * as dailyQuiz from '#shared/contracts/daily-quiz.js';
 import * as profile from '#shared/contracts/profile.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
+import { dailyMailUnsubscribe, dailyMailUnsubscribePage } from './daily-mail-unsubscribe.js';
 import { changeLanguage, deleteMyAccount, exportUserData, getProfile, updateProfile, updateRetentionSettings } from './services.js';
 
 export const handler = createGroupHandler('profile', [
@@ -10,4 +12,6 @@ export const handler = createGroupHandler('profile', [
   bind(profile.changeLanguage, (input, ctx) => changeLanguage(input, ctx)),
   bind(profile.deleteMyAccount, (_input, ctx) => deleteMyAccount(ctx)),
   bind(profile.exportUserData, (_input, ctx) => exportUserData(ctx)),
+  bind(dailyQuiz.dailyMailUnsubscribePage, dailyMailUnsubscribePage),
+  bind(dailyQuiz.dailyMailUnsubscribe, dailyMailUnsubscribe),
 ]);

@@ -14,8 +14,8 @@ import type { Mail } from './mail.js';
 export const FUNCTION_TAG = 'quizbank:function';
 
 export interface AppFunctionProps {
-  kind: 'route-group' | 'schedule';
-  /** Route group or schedule name. */
+  kind: 'route-group' | 'schedule' | 'worker';
+  /** Route group, schedule or worker name. */
   name: string;
   /** Module path from the repository root; it exports `handler`. */
   entry: string;

@@ -1,7 +1,11 @@
 import { Stack } from 'aws-cdk-lib';
-import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53';
-import { ConfigurationSet, EmailIdentity, Identity, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
+import { ConfigurationSet, EmailIdentity, EmailSendingEvent, EventDestination, Identity, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import { senderAddress } from '../settings.js';
 
@@ -46,6 +50,22 @@ export class Mail extends Construct {
           ? Identity.domain(props.mailFrom)
           : Identity.email(props.mailFrom);
     this.identity = new EmailIdentity(this, 'Identity', { identity, configurationSet: this.configurationSet });
+  }
+
+  /**
+   * Bounce and complaint events of the configuration set → an SNS topic (encrypted with its own
+   * key, which SES may use; TLS only) → `handler`, which turns the recipient's daily mail off.
+   */
+  sendFeedbackTo(handler: IFunction): Topic {
+    const key = new Key(this, 'FeedbackKey', { description: 'SES bounce and complaint notifications', enableKeyRotation: true });
+    key.grant(new ServicePrincipal('ses.amazonaws.com'), 'kms:GenerateDataKey*', 'kms:Decrypt');
+    const topic = new Topic(this, 'Feedback', { topicName: `${this.props.namePrefix}-mail-feedback`, masterKey: key, enforceSSL: true });
+    this.configurationSet.addEventDestination('Feedback', {
+      destination: EventDestination.snsTopic(topic),
+      events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
+    });
+    topic.addSubscription(new LambdaSubscription(handler));
+    return topic;
   }
 
   /** ses:SendEmail on the identity and the configuration set, nothing else. */

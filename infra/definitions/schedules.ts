@@ -10,6 +10,13 @@ export interface ScheduleDefinition {
   utc: { hour: number; minute: number };
   access: { appTable?: 'read' | 'write'; filesBucket?: 'read' | 'write'; sendMail?: boolean };
   timeoutSeconds: number;
+  /**
+   * A job that fans its work out (docs/decisions.md D65): in AWS the schedule starts a Step
+   * Functions state machine that asks the job's handler for the plan (`{mode: 'plan'}` → `{tasks}`)
+   * and runs `worker` once per task (`parallel` at a time), again with each answer while it says
+   * `done: false`. Locally the job's handler runs the same worker in process.
+   */
+  fanOut?: { worker: string; parallel: number; workerTimeoutSeconds: number };
 }
 
 export const SCHEDULES: ScheduleDefinition[] = [
@@ -20,6 +27,8 @@ export const SCHEDULES: ScheduleDefinition[] = [
     utc: { hour: 22, minute: 0 },
     access: { appTable: 'write', sendMail: true },
     timeoutSeconds: 900,
+    // 16 recipient shards, 4 workers at a time: each paces itself to a quarter of the SES send rate.
+    fanOut: { worker: 'functions/jobs/daily-quiz-email-worker.ts', parallel: 4, workerTimeoutSeconds: 900 },
   },
   {
     name: 'retention-cleanup',

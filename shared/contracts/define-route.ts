@@ -24,6 +24,12 @@ export interface RouteContract<
   response: R;
   /** `multipart` routes receive a parsed form; `json` is the default. */
   bodyKind: 'json' | 'multipart' | 'none';
+  /**
+   * Skips the double-submit CSRF check. Only for routes that act on a credential in the request
+   * itself (a signed token in the URL) and never on the session cookie: nothing a forged
+   * cross-site request could borrow.
+   */
+  csrfExempt: boolean;
 }
 
 const emptyObject = z.object({}).passthrough();
@@ -34,7 +40,17 @@ export function defineRoute<
   B extends z.ZodType = typeof emptyObject,
   R extends z.ZodType = z.ZodUnknown,
   A extends RouteAccess = RouteAccess,
->(route: { method: HttpMethod; path: string; access: A; params?: P; query?: Q; body?: B; response?: R; bodyKind?: 'json' | 'multipart' | 'none' }): RouteContract<P, Q, B, R, A> {
+>(route: {
+  method: HttpMethod;
+  path: string;
+  access: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response?: R;
+  bodyKind?: 'json' | 'multipart' | 'none';
+  csrfExempt?: boolean;
+}): RouteContract<P, Q, B, R, A> {
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   return {
     method: route.method,
@@ -45,6 +61,7 @@ export function defineRoute<
     body: (route.body ?? emptyObject) as B,
     response: (route.response ?? z.unknown()) as R,
     bodyKind: route.bodyKind ?? (hasBody ? 'json' : 'none'),
+    csrfExempt: route.csrfExempt ?? false,
   };
 }
 

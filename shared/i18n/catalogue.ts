@@ -2,6 +2,7 @@ import type { Language } from '../domain/language.js';
 import { ACCOUNT_ERROR_MESSAGES } from './account-error-messages.js';
 import { COMMON_ERROR_MESSAGES } from './error-messages.js';
 import { EXAM_DETAIL_MESSAGES } from './exam-detail-messages.js';
+import { DAILY_QUIZ_MESSAGES } from './daily-quiz-messages.js';
 import { EXAM_ERROR_MESSAGES } from './exam-error-messages.js';
 import { QUESTION_ERROR_MESSAGES } from './questions-error-messages.js';
 import { RESULT_ERROR_MESSAGES } from './results-error-messages.js';
@@ -23,6 +24,7 @@ const CATALOGUE: Record<string, Record<Language, string>> = {
   ...EXAM_DETAIL_MESSAGES,
   ...STUDY_ERROR_MESSAGES,
   ...STUDY_MEMBER_ERROR_MESSAGES,
+  ...DAILY_QUIZ_MESSAGES,
 };
 
 export function errorMessage(code: string, language: Language, params: Record<string, string | number> = {}): string {

@@ -48,8 +48,13 @@ describe('npx cdk synth (real bundling, offline)', () => {
 
   afterAll(() => rmSync(workdir, { recursive: true, force: true }));
 
-  it('bundles one ESM file with a source map per route group and job', () => {
-    const expected = [...ROUTE_GROUPS.map((g) => `route-group:${g.name}`), ...SCHEDULES.map((s) => `schedule:job-${s.name}`)];
+  it('bundles one ESM file with a source map per route group, job and worker', () => {
+    const expected = [
+      ...ROUTE_GROUPS.map((g) => `route-group:${g.name}`),
+      ...SCHEDULES.map((s) => `schedule:job-${s.name}`),
+      ...SCHEDULES.filter((s) => s.fanOut).map((s) => `worker:${s.name}-worker`),
+      'worker:mail-feedback',
+    ];
     expect([...bundles.keys()].sort()).toEqual(expected.sort());
     for (const [name, file] of bundles) {
       expect(existsSync(file), name).toBe(true);

@@ -118,7 +118,10 @@ describe('least privilege and logs', () => {
 
 describe('the execute-api endpoint does not bypass CloudFront', () => {
   const { template } = synthesize();
-  const secrets = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
+  // The origin secret (the daily mail's link key is another secret, tested in tests/infra/daily-mail.test.ts).
+  const secrets = Object.entries(template.findResources('AWS::SecretsManager::Secret'))
+    .filter(([, r]) => /CloudFront/.test(String(r.Properties.Description)))
+    .map(([id]) => id);
   const secretRef = (value: unknown) => JSON.stringify(value).includes(`{{resolve:secretsmanager:`) && JSON.stringify(value).includes(`"${secrets[0]}"`);
 
   it('generates the origin secret in the stack; the template holds only a reference', () => {

@@ -65,8 +65,13 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
   });
 
   describe('functions', () => {
-    it('has exactly one Lambda per route group and one per schedule', () => {
-      const expected = [...groups.map((g) => `route-group:${g.name}`), ...SCHEDULES.map((s) => `schedule:job-${s.name}`)];
+    it('has exactly one Lambda per route group and one per schedule, plus the fan-out workers and the mail feedback handler', () => {
+      const expected = [
+        ...groups.map((g) => `route-group:${g.name}`),
+        ...SCHEDULES.map((s) => `schedule:job-${s.name}`),
+        ...SCHEDULES.filter((s) => s.fanOut).map((s) => `worker:${s.name}-worker`),
+        'worker:mail-feedback',
+      ];
       expect([...functions.keys()].sort()).toEqual(expected.sort());
     });
 
@@ -343,7 +348,9 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
         expect(schedule!.Properties.ScheduleExpressionTimezone).toBe('Etc/UTC');
         expect(schedule!.Properties.State).toBe('ENABLED');
         const { id } = functions.get(`schedule:job-${def.name}`)!;
-        expect(schedule!.Properties.Target.Arn).toEqual({ 'Fn::GetAtt': [id, 'Arn'] });
+        // A fan-out job starts its state machine (tests/infra/daily-mail.test.ts), which invokes the job's Lambda first.
+        if (def.fanOut) expect(JSON.stringify(schedule!.Properties.Target.Arn)).toMatch(/statemachine/i);
+        else expect(schedule!.Properties.Target.Arn).toEqual({ 'Fn::GetAtt': [id, 'Arn'] });
       }
     });
   });
@@ -518,9 +525,12 @@ describe('readSettings (CDK context)', () => {
       googleClientId: undefined,
       seedDemo: false,
       sesSandbox: false,
+      sesSendRate: 14,
       waf: false,
     });
     expect(read({ seedDemo: 'true', sesSandbox: true }).seedDemo).toBe(true);
+    expect(read({ sesSendRate: '50' }).sesSendRate).toBe(50);
+    expect(() => read({ sesSendRate: '0' })).toThrow(/sesSendRate/);
   });
 
   it('refuses settings that would fail at deploy time', () => {

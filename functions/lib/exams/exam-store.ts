@@ -63,6 +63,12 @@ export async function getExamWithQuestions(examId: string): Promise<{ exam: Exam
 export class TitleTakenError extends Error {}
 
 /**
+ * Daily exams hold no title reservation: each quiz day has a new one under the same title
+ * ("Today's Quizzes for {username}"), and the user's own exams keep their titles free.
+ */
+const reservesTitle = (exam: ExamRecord) => exam.kind !== 'daily';
+
+/**
  * Writes a new exam: its question copies first (BatchWriteItem of 25), then the exam item and
  * the creator's title reservation in one transaction. Until that transaction nothing is
  * visible; if it fails the copies are removed again.
@@ -75,13 +81,17 @@ export async function insertExam(exam: ExamRecord, questions: StoredQuestion[]):
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: config.appTable, Item: examItem(exam), ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Put: {
-              TableName: config.appTable,
-              Item: examTitleClaimEntity.item(exam.created_by_id, exam.title_key, exam.id),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          ...(reservesTitle(exam)
+            ? [
+                {
+                  Put: {
+                    TableName: config.appTable,
+                    Item: examTitleClaimEntity.item(exam.created_by_id, exam.title_key, exam.id),
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
+              ]
+            : []),
         ],
       }),
     );
@@ -103,14 +113,18 @@ export async function removeExam(exam: ExamRecord): Promise<void> {
     new TransactWriteCommand({
       TransactItems: [
         { Delete: { TableName: config.appTable, Key: examEntity.key(exam.id) } },
-        {
-          Delete: {
-            TableName: config.appTable,
-            Key: examTitleClaimEntity.key(exam.created_by_id, exam.title_key),
-            ConditionExpression: 'attribute_not_exists(pk) OR exam_id = :id',
-            ExpressionAttributeValues: { ':id': exam.id },
-          },
-        },
+        ...(reservesTitle(exam)
+          ? [
+              {
+                Delete: {
+                  TableName: config.appTable,
+                  Key: examTitleClaimEntity.key(exam.created_by_id, exam.title_key),
+                  ConditionExpression: 'attribute_not_exists(pk) OR exam_id = :id',
+                  ExpressionAttributeValues: { ':id': exam.id },
+                },
+              },
+            ]
+          : []),
       ],
     }),
   );

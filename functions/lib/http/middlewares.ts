@@ -69,7 +69,7 @@ export function csrfCheck(): Middleware {
   return {
     before: async ({ event, context }) => {
       const method = event.requestContext?.http?.method ?? 'GET';
-      if (!UNSAFE_METHODS.has(method)) return;
+      if (!UNSAFE_METHODS.has(method) || context.route.csrfExempt) return;
       const cookie = context.request.cookies[cookieName(COOKIE.csrf)] ?? '';
       const header = event.headers?.['x-csrftoken'] ?? '';
       const a = Buffer.from(cookie);

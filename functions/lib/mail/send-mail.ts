@@ -1,32 +1,52 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { sesClient } from '../aws/clients.js';
 import { config } from '../config.js';
+import { retry } from '../retry.js';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Extra message headers (e.g. List-Unsubscribe). */
+  headers?: Record<string, string>;
+  /** SES message tags: they come back in the configuration set's bounce and complaint events. */
+  tags?: Record<string, string>;
 }
+
+/** SES answers these when the account's send rate or quota is exceeded (SES v2 `TooManyRequestsException`, v1 `Throttling`). */
+export function isSesThrottling(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name ?? '';
+  return (
+    name === 'TooManyRequestsException' ||
+    name === 'ThrottlingException' ||
+    name === 'Throttling' ||
+    (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 429
+  );
+}
+
+/** Throttled sends are retried with exponential backoff and jitter (functions/lib/retry.ts): 6 attempts, up to ~6 s in all. */
+const THROTTLE_RETRY = { attempts: 6, baseMs: 200, maxMs: 3_000 };
 
 /** One message through SES v2 (the SES emulator locally), from MAIL_FROM, text and HTML bodies. */
 export async function sendMail(mail: Mail): Promise<void> {
-  await sesClient().send(
-    new SendEmailCommand({
-      FromEmailAddress: config.mailFrom,
-      Destination: { ToAddresses: [mail.to] },
-      ConfigurationSetName: config.sesConfigurationSet,
-      Content: {
-        Simple: {
-          Subject: { Data: mail.subject, Charset: 'UTF-8' },
-          Body: {
-            Text: { Data: mail.text, Charset: 'UTF-8' },
-            Html: { Data: mail.html, Charset: 'UTF-8' },
-          },
+  const command = new SendEmailCommand({
+    FromEmailAddress: config.mailFrom,
+    Destination: { ToAddresses: [mail.to] },
+    ConfigurationSetName: config.sesConfigurationSet,
+    ...(mail.tags ? { EmailTags: Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value })) } : {}),
+    Content: {
+      Simple: {
+        Subject: { Data: mail.subject, Charset: 'UTF-8' },
+        Body: {
+          Text: { Data: mail.text, Charset: 'UTF-8' },
+          Html: { Data: mail.html, Charset: 'UTF-8' },
         },
+        ...(mail.headers ? { Headers: Object.entries(mail.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
       },
-    }),
-  );
+    },
+  });
+  await retry(() => sesClient().send(command), { ...THROTTLE_RETRY, shouldRetry: isSesThrottling });
 }
 
 export function escapeHtml(value: string): string {

@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
 
           page('take-exam/:examId', 'takeExam.title', async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
           page('take-exam', 'takeExam.title', async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
+          page('daily-exam', 'dailyExam.title', async () => (await import('../features/daily-exam/components/daily-exam-page.js')).DailyExamPage),
           unavailable('random-practice', 'randomPractice'),
           page('results', 'results.title', async () => (await import('../features/results/components/results-page.js')).ResultsPage),
           page('results/:resultId', 'results.title', async () => (await import('../features/results/components/result-detail-page.js')).ResultDetailPage),

@@ -39,9 +39,10 @@ const examSchema = /* @__PURE__ */ lazy(() =>
     study_ids: z.array(z.string()).optional(),
     /**
      * A personal exam made for the caller by the product rather than by them (`single`: the
-     * single-question mode's exam). Kept out of the exam lists: no gsi2 keys, filtered from "my exams".
+     * single-question mode's exam; `daily`: the user's daily quiz of one day). Kept out of the exam
+     * lists: no gsi2 keys, filtered from "my exams".
      */
-    kind: z.literal('single').optional(),
+    kind: z.enum(['single', 'daily']).optional(),
   }),
 );
 export type ExamRecord = z.infer<ReturnType<typeof examSchema>>;

@@ -1,6 +1,7 @@
 /** The entity layer: one module per item type of docs/architecture.md §2.2 (decision D-entities in docs/decisions.md). */
 export * from './account-claims.js';
 export * from './counters.js';
+export * from './daily-exam.js';
 export * from './email-token.js';
 export * from './exam-question.js';
 export * from './exam-summary.js';

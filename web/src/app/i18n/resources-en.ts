@@ -19,6 +19,7 @@ import examDetail from '../../features/exam-detail/i18n/en.js';
 import voiceMode from '../../features/voice-mode/i18n/en.js';
 import studies from '../../features/studies/i18n/en.js';
 import studyMembers from '../../features/study-members/i18n/en.js';
+import dailyExam from '../../features/daily-exam/i18n/en.js';
 import type { TranslationShape } from '../../lib/translation-shape.js';
 import type { BundledResources } from './resources-ko.js';
 
@@ -45,6 +46,7 @@ const resources = {
   voiceMode,
   studies,
   studyMembers,
+  dailyExam,
 } satisfies TranslationShape<BundledResources>;
 
 export default resources;

@@ -19,6 +19,7 @@ import examDetail from '../../features/exam-detail/i18n/ko.js';
 import voiceMode from '../../features/voice-mode/i18n/ko.js';
 import studies from '../../features/studies/i18n/ko.js';
 import studyMembers from '../../features/study-members/i18n/ko.js';
+import dailyExam from '../../features/daily-exam/i18n/ko.js';
 
 /** Korean texts of every feature, each under its feature key (`t('home.hero.title')`). */
 const resources = {
@@ -43,6 +44,7 @@ const resources = {
   voiceMode,
   studies,
   studyMembers,
+  dailyExam,
 };
 
 export default resources;

@@ -15,6 +15,7 @@ import { serverDetailOr } from '../../../lib/error-text.js';
 import { useDebounced } from '../../../lib/use-debounced.js';
 import { useAuth } from '../../../lib/auth/use-auth.js';
 import { loginPathFor } from '../../../lib/auth/safe-return-path.js';
+import { useOpenDailyExam } from '../../daily-exam/index.js';
 import { useDomainTag, useTagList, withRequiredTag } from '../../tags/index.js';
 import { createWrongQuestionsExam } from '../api/create-wrong-questions-exam.js';
 import { useExamPages } from '../api/get-exam-pages.js';
@@ -43,6 +44,7 @@ export function ExamManagementPage() {
   const { user, isAdmin } = useAuth();
   const signedIn = user !== null;
   const domainTag = useDomainTag();
+  const openDailyExam = useOpenDailyExam('exam-management');
 
   const [chosenScope, setScope] = useState<ExamScope>(signedIn ? 'my' : 'public');
   const scope = effectiveScope(chosenScope, signedIn, isAdmin);
@@ -183,6 +185,12 @@ export function ExamManagementPage() {
                 <Link to="/question-files" className={`${button.button} ${button.secondary}`}>
                   {t('exams.management.questionFiles')}
                 </Link>
+              )}
+              {signedIn && (
+                // Spec 3 §7: today's daily exam, through create-random-recommendation-exam.
+                <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void openDailyExam()} data-testid="open-daily-exam">
+                  {t('exams.management.dailyExam')}
+                </button>
               )}
             </>
           }

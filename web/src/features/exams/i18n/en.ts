@@ -8,6 +8,7 @@ const en = {
     newExam: 'New exam',
     closeForm: 'Close the form',
     questionFiles: 'Question files',
+    dailyExam: "Today's quiz",
     loginToCreate: 'Log in to create exams',
   },
   filters: {

@@ -5,6 +5,7 @@ const ko = {
     newExam: '새 시험 만들기',
     closeForm: '만들기 닫기',
     questionFiles: '문제 파일',
+    dailyExam: '오늘의 퀴즈',
     loginToCreate: '로그인하고 시험 만들기',
   },
   filters: {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Icon, type IconName } from '../../../components/ui/icon/icon.js';
-import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { useAuth } from '../../../lib/auth/use-auth.js';
+import { useOpenDailyExam } from '../../daily-exam/index.js';
 import styles from './feature-cards.module.css';
 
 type CardKey = 'gettingStarted' | 'studyManagement' | 'examManagement' | 'dailyExam' | 'questionFiles' | 'randomPractice' | 'userManagement';
@@ -33,7 +33,7 @@ const CARDS: Card[] = [
 export function FeatureCards() {
   const { t } = useTranslation();
   const { isAuthenticated, isAdmin } = useAuth();
-  const toast = useToast();
+  const openDailyExam = useOpenDailyExam('home');
   const navigate = useNavigate();
   const visible = CARDS.filter((card) => !card.adminOnly || isAdmin);
 
@@ -62,8 +62,8 @@ export function FeatureCards() {
       {visible.map((card) => (
         <li key={card.key}>
           {card.key === 'dailyExam' ? (
-            // The daily exam call arrives with the exam screens; until then a signed-in user is told so.
-            <button type="button" className={styles.card} onClick={() => (isAuthenticated ? toast.info(t('home.dailyExamSoon')) : navigate('/login'))}>
+            // Spec 1 §2: an action, not a link — today's exam is built (or found) first, then opened.
+            <button type="button" className={styles.card} data-testid="daily-exam-card" onClick={() => (isAuthenticated ? void openDailyExam() : navigate('/login'))}>
               {content(card)}
             </button>
           ) : (

@@ -60,7 +60,6 @@ const en = {
     deleted: 'Result deleted.',
     deleteFailed: 'The result could not be deleted.',
   },
-  dailyExamSoon: 'The daily exam will be available soon.',
 } satisfies TranslationShape<typeof ko>;
 
 export default en;

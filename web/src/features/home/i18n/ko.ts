@@ -57,7 +57,6 @@ const ko = {
     deleted: '결과를 삭제했습니다.',
     deleteFailed: '결과를 삭제하지 못했습니다.',
   },
-  dailyExamSoon: '오늘의 시험 기능은 곧 제공될 예정입니다.',
 };
 
 export default ko;

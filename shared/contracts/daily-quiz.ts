@@ -1,0 +1,73 @@
+import * as z from 'zod';
+import { defineRoute } from './define-route.js';
+import { examSchema } from './exams.js';
+import { DAILY_EXAM_ERROR_KEYS } from '../i18n/daily-quiz-messages.js';
+
+/**
+ * The daily quiz (issue 13; spec 1 §2, §8; spec 3 §6–§8): one private exam per user and quiz day,
+ * "Today's Quizzes for {username}". When no exam can be built the answer is still 200, with
+ * `success: false` and one of the spec's `home.dailyExam.*` keys as `error` (`detail` is its text
+ * in the caller's language): these are states of the user's data, not failures of the request.
+ */
+export const dailyExamAnswer = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), exam: examSchema, created: z.boolean() }),
+  z.object({ success: z.literal(false), error: z.enum(DAILY_EXAM_ERROR_KEYS), detail: z.string() }),
+]);
+export type DailyExamAnswer = z.infer<typeof dailyExamAnswer>;
+
+/** GET /api/daily-exam/ (home card): the caller's daily exam of today, built on the first call. */
+export const getDailyExam = defineRoute({
+  method: 'GET',
+  path: '/api/daily-exam/',
+  access: 'signed-in',
+  query: z.object({ _t: z.string().max(50).optional() }).passthrough(),
+  response: dailyExamAnswer,
+});
+
+/**
+ * POST /api/create-random-recommendation-exam/ (exam management, exam detail): the same daily exam;
+ * `target_username` names another user's (site admins only). `title`, `questions_per_exam` and
+ * `is_public` are accepted as the spec's clients send them and ignored: the day's exam is one
+ * private exam of the profile's question count, whoever asks first.
+ */
+export const createRandomRecommendationExam = defineRoute({
+  method: 'POST',
+  path: '/api/create-random-recommendation-exam/',
+  access: 'signed-in',
+  body: z
+    .object({
+      target_username: z.string().max(150).nullish(),
+      title: z.string().max(200).nullish(),
+      questions_per_exam: z.union([z.number(), z.string().max(10)]).nullish(),
+      is_public: z.unknown().optional(),
+      _t: z.union([z.string().max(50), z.number()]).optional(),
+    })
+    .passthrough(),
+  response: dailyExamAnswer,
+});
+
+const unsubscribeQuery = z.object({ token: z.string().max(2000).default('') });
+
+/**
+ * The daily mail's one-click unsubscribe (RFC 8058): the mail's `List-Unsubscribe` URL. GET shows
+ * a small page with the same button; POST (the mail client's one-click request, or that button)
+ * turns `random_exam_email_enabled` off. Authenticated by the signed token alone: no session, so
+ * no CSRF token (`csrfExempt`), and a form body (`List-Unsubscribe=One-Click`) that is not read.
+ */
+export const dailyMailUnsubscribePage = defineRoute({
+  method: 'GET',
+  path: '/api/daily-quiz-email/unsubscribe/',
+  access: 'public',
+  query: unsubscribeQuery,
+  response: z.unknown(),
+});
+
+export const dailyMailUnsubscribe = defineRoute({
+  method: 'POST',
+  path: '/api/daily-quiz-email/unsubscribe/',
+  access: 'public',
+  query: unsubscribeQuery,
+  bodyKind: 'none',
+  csrfExempt: true,
+  response: z.unknown(),
+});

@@ -1,0 +1,47 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { pageApi, registerThroughForm, toast, unexpected, visit } from '../support/browser-pages.js';
+
+/** The home daily exam card (issue 13; spec 1 §2, §8). */
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+const stamp = Date.now().toString(36);
+const PASSWORD = 'correct-horse-42';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('home daily exam card', () => {
+  test('without subscriptions it toasts and goes to /profile after 2 s; with one it opens today’s exam', async () => {
+    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
+    await registerThroughForm(page, `daily_${stamp}`, 'Daily', PASSWORD);
+
+    const started = Date.now();
+    await page.getByTestId('daily-exam-card').click();
+    await expect.poll(() => toast(page, /subscribed to any exams/).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.waitForURL(`${baseUrl}/profile`);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+
+    const exams = await pageApi<{ results: { id: string; title: string }[] }>(page, 'GET', '/api/exams/?is_public=true&page_size=100');
+    const demo = exams.body.results.find((exam) => exam.title === 'Kubernetes Basics');
+    expect(demo, 'the demo seed’s public exam').toBeDefined();
+    expect((await pageApi(page, 'POST', '/api/exam-subscription/bulk-toggle/', { exam_ids: [demo!.id], action: 'subscribe' })).status).toBe(200);
+
+    await page.goto(`${baseUrl}/?fromHomeMenu=true`);
+    await page.getByTestId('daily-exam-card').click();
+    await page.waitForURL(/\/take-exam\/[0-9a-z]{20}$/);
+    const examId = new URL(page.url()).pathname.split('/').pop();
+    const daily = await pageApi<{ success: boolean; exam: { id: string; title: string } }>(page, 'GET', '/api/daily-exam/');
+    expect(daily.body).toMatchObject({ success: true, exam: { id: examId, title: `Today's Quizzes for daily_${stamp}` } });
+    await screenshot(page, 'daily-exam-opened');
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+});

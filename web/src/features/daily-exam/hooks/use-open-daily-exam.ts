@@ -1,0 +1,46 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { LIMITS } from '#shared/domain/limits.js';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { useAuth } from '../../../lib/auth/use-auth.js';
+import { createDailyExam } from '../api/create-random-recommendation-exam.js';
+import { openDailyExam } from '../api/get-daily-exam.js';
+
+/**
+ * Opens today's exam with the spec's error handling (spec 1 §8, spec 3 §8): signed out → /login;
+ * a `home.dailyExam.*` code → a toast with the server's text, and for no subscriptions a redirect
+ * to /profile after 2 s; anything else → the generic failure toast. `via` picks the route: the
+ * home card reads GET /api/daily-exam/, exam management posts create-random-recommendation-exam.
+ */
+export function useOpenDailyExam(via: 'home' | 'exam-management') {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { isAuthenticated, user } = useAuth();
+
+  return useCallback(
+    async (options: { replace?: boolean } = {}) => {
+      if (!isAuthenticated || !user) {
+        toast.warning(t('dailyExam.loginRequired'));
+        navigate('/login');
+        return;
+      }
+      try {
+        const exam = via === 'home' ? await openDailyExam() : await createDailyExam(user.username);
+        const returnTo = via === 'exam-management' ? '?returnTo=exam-management' : '';
+        navigate(`/take-exam/${exam.id}${returnTo}`, { replace: options.replace });
+      } catch (error) {
+        if (error instanceof ApiError && error.code.startsWith('home.dailyExam.')) {
+          toast.error(error.detail || t('dailyExam.failed'));
+          if (error.code === 'home.dailyExam.noSubscribedExams') setTimeout(() => navigate('/profile'), LIMITS.redirectDelayMs);
+          return;
+        }
+        toast.error(t('dailyExam.failed'));
+        if (options.replace) navigate('/', { replace: true });
+      }
+    },
+    [isAuthenticated, user, via, toast, t, navigate],
+  );
+}

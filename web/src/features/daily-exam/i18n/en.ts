@@ -1,0 +1,11 @@
+import type { TranslationShape } from '../../../lib/translation-shape.js';
+import type ko from './ko.js';
+
+const en = {
+  title: "Today's quiz",
+  opening: "Opening today's quiz...",
+  loginRequired: 'Please sign in first.',
+  failed: "Could not create today's quiz.",
+} satisfies TranslationShape<typeof ko>;
+
+export default en;
