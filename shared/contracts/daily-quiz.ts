@@ -58,6 +58,7 @@ export const dailyMailUnsubscribePage = defineRoute({
   method: 'GET',
   path: '/api/daily-quiz-email/unsubscribe/',
   access: 'public',
+  answersPage: true,
   query: unsubscribeQuery,
   response: z.unknown(),
 });
@@ -66,6 +67,7 @@ export const dailyMailUnsubscribe = defineRoute({
   method: 'POST',
   path: '/api/daily-quiz-email/unsubscribe/',
   access: 'public',
+  answersPage: true,
   query: unsubscribeQuery,
   bodyKind: 'none',
   csrfExempt: true,

@@ -30,6 +30,11 @@ export interface RouteContract<
    * cross-site request could borrow.
    */
   csrfExempt: boolean;
+  /**
+   * The answer is an HTML page for people (a link followed from a mail or a chat), so refusals are
+   * pages too, not `{code, detail}` JSON.
+   */
+  answersPage: boolean;
 }
 
 const emptyObject = z.object({}).passthrough();
@@ -50,6 +55,7 @@ export function defineRoute<
   response?: R;
   bodyKind?: 'json' | 'multipart' | 'none';
   csrfExempt?: boolean;
+  answersPage?: boolean;
 }): RouteContract<P, Q, B, R, A> {
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   return {
@@ -62,6 +68,7 @@ export function defineRoute<
     response: (route.response ?? z.unknown()) as R,
     bodyKind: route.bodyKind ?? (hasBody ? 'json' : 'none'),
     csrfExempt: route.csrfExempt ?? false,
+    answersPage: route.answersPage ?? false,
   };
 }
 

@@ -31,5 +31,6 @@ export const followShortLink = defineRoute({
   method: 'GET',
   path: '/s/{shortCode}',
   access: 'public',
+  answersPage: true,
   params: z.object({ shortCode: z.string().min(1).max(32) }),
 });

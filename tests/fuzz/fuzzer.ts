@@ -205,7 +205,7 @@ function describe(request: FuzzRequest): string {
 }
 
 /** The checks on one answer. */
-function check(actor: Actor, route: string, request: FuzzRequest, answer: Answer | 'hang', world: World, findings: Finding[]): void {
+function check(actor: Actor, route: string, answersPage: boolean, request: FuzzRequest, answer: Answer | 'hang', world: World, findings: Finding[]): void {
   const described = describe(request);
   if (answer === 'hang') {
     findings.push({ kind: 'hang', actor: actor.name, route, request: described, detail: 'no answer in time' });
@@ -213,8 +213,9 @@ function check(actor: Actor, route: string, request: FuzzRequest, answer: Answer
   }
   if (answer.status >= 500 || answer.status === 0) {
     findings.push({ kind: 'server_error', actor: actor.name, route, request: described, status: answer.status, detail: answer.text.slice(0, 300) });
-  } else if (answer.status >= 400 && !(answer.contentType.startsWith('text/html') && !request.path.startsWith('/api/'))) {
-    // Outside /api/ (the short-link redirect) a refusal is a page for people, not a JSON answer.
+  } else if (answer.status >= 400 && !(answersPage && answer.contentType.startsWith('text/html'))) {
+    // A route that answers pages for people (the short-link redirect, the mail's unsubscribe link)
+    // refuses with a page, not a JSON answer.
     let body: { code?: unknown; detail?: unknown } = {};
     try {
       body = JSON.parse(answer.text) as typeof body;
@@ -281,7 +282,7 @@ export async function fuzz(world: World, options: FuzzOptions): Promise<FuzzRepo
       sent++;
       const status = answer === 'hang' ? 'hang' : String(answer.status);
       byStatus[status] = (byStatus[status] ?? 0) + 1;
-      check(actor, key, request, answer, world, findings);
+      check(actor, key, route.answersPage, request, answer, world, findings);
       if (answer !== 'hang' && actor.signedIn && (answer.status === 401 || answer.text.includes('"csrf_failed"'))) renew = true;
     }
     if (renew) await actor.renew();

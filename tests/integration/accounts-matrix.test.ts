@@ -66,6 +66,9 @@ const ROWS: Row[] = [
   { method: 'GET', path: '/api/verify-email/{token}/', url: () => `/api/verify-email/${randomBytes(32).toString('base64url')}/`, expect: everyone(400) },
   { method: 'GET', path: '/api/google-oauth/config/', url: () => '/api/google-oauth/config/?domain=localhost', expect: everyone(200) },
   { method: 'POST', path: '/api/google-oauth/', url: () => '/api/google-oauth/', body: () => ({ id_token: 'not.a.token', language: 'en' }), expect: everyone(401) },
+  // The daily mail's unsubscribe link is authorised by its signed token alone: a forged one is refused for everyone.
+  { method: 'GET', path: '/api/daily-quiz-email/unsubscribe/', url: () => '/api/daily-quiz-email/unsubscribe/?token=forged.token.value', expect: everyone(400) },
+  { method: 'POST', path: '/api/daily-quiz-email/unsubscribe/', url: () => '/api/daily-quiz-email/unsubscribe/?token=forged.token.value', expect: everyone(400) },
   // Signed-in routes about oneself.
   { method: 'GET', path: '/api/user-profile/', url: () => '/api/user-profile/', expect: signedIn(200) },
   { method: 'GET', path: '/api/user-profile/get/', url: () => '/api/user-profile/get/', expect: signedIn(200) },
@@ -180,7 +183,8 @@ describe('CSRF on every mutating account route', () => {
     useCloudEnv();
     const admin = await makeUser({ role: 'admin_role' });
     const client = await clientFor(apiUrl, admin);
-    const mutating = ['auth', 'profile', 'users'].flatMap((g) => findGroup(g).routes).filter((r) => r.method !== 'GET');
+    // The one-click unsubscribe is CSRF-exempt by design (RFC 8058: the mail client posts without a session).
+    const mutating = ['auth', 'profile', 'users'].flatMap((g) => findGroup(g).routes).filter((r) => r.method !== 'GET' && !r.csrfExempt);
     expect(mutating.length).toBeGreaterThanOrEqual(14);
     for (const route of mutating) {
       const url = buildPath(route.path, { id: admin.id, token: 'x' });

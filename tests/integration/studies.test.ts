@@ -46,8 +46,10 @@ describe('creating and listing studies', () => {
   });
 
   it('lists public studies to everyone, private ones to members and site admins; my_studies through memberships', async () => {
-    const pub = await createStudy(owner, { is_public: true });
-    const priv = await createStudy(owner, { is_public: false });
+    // Lists sort by start date, newest first: a far-future start keeps these two on the first page
+    // whatever other test files have written to the shared table.
+    const pub = await createStudy(owner, { is_public: true, start_date: '2099-12-31' });
+    const priv = await createStudy(owner, { is_public: false, start_date: '2099-12-31' });
     const anon = await json(await anonymous.get('/api/studies/?page_size=100'));
     expect(ids(anon)).toContain(pub.id);
     expect(ids(anon)).not.toContain(priv.id);
