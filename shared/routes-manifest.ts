@@ -10,6 +10,7 @@ import * as results from './contracts/results.js';
 import * as questions from './contracts/questions.js';
 import * as links from './contracts/links.js';
 import * as learningData from './contracts/learning-data.js';
+import * as studies from './contracts/studies.js';
 import * as studyMembers from './contracts/study-members.js';
 
 /**
@@ -208,6 +209,27 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     routes: [links.createShortUrl, links.followShortLink],
     // Short links live in the ephemeral table (TTL); the app table is read for exam visibility.
     access: { appTable: 'read', ephemeralTable: 'write' },
+  },
+  {
+    name: 'studies',
+    handler: 'functions/studies/handler.ts',
+    // The task sheets parse and write xlsx (SheetJS loaded only by those two routes).
+    memoryMb: 512,
+    timeoutSeconds: 29,
+    routes: [
+      studies.listStudies,
+      studies.createStudy,
+      studies.getStudy,
+      studies.updateStudy,
+      studies.deleteStudy,
+      studies.downloadStudyTasksSheet,
+      studies.uploadStudyTasksSheet,
+      studies.listStudyTasks,
+      studies.createStudyTask,
+      studies.updateStudyTask,
+      studies.deleteStudyTask,
+    ],
+    access: { appTable: 'write', ephemeralTable: 'sessions' },
   },
 ];
 

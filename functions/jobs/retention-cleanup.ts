@@ -2,6 +2,7 @@ import { scheduledEntries } from '../lib/learning/scheduled-entries.js';
 import { createLogger } from '../lib/log.js';
 import { runReset } from '../lib/results/reset.js';
 import { cleanupOldestResults } from '../lib/results/retention.js';
+import { finishPendingStudyDeletions } from '../lib/studies/study-delete.js';
 
 /**
  * Retention cleanup, daily at 18:00 UTC (docs/architecture.md §5, §2.6 L22). Finds its users
@@ -25,7 +26,7 @@ const JOB_BUDGET_MS = 840_000;
 export async function handler(
   _event?: unknown,
   context?: { getRemainingTimeInMillis?: () => number },
-): Promise<{ job: string; users: number; deleted: number; resets: number; unfinished: number }> {
+): Promise<{ job: string; users: number; deleted: number; resets: number; unfinished: number; studyDeletions: { studies: number; unfinished: number } }> {
   const log = createLogger({ job: JOB });
   const remaining = context?.getRemainingTimeInMillis?.();
   const deadline = Date.now() + (remaining ? Math.max(0, remaining - 60_000) : JOB_BUDGET_MS);
@@ -54,7 +55,12 @@ export async function handler(
       log.error('cleanup of a user failed', { userId: entry.userId, kind: entry.kind, error: (error as Error).message });
     }
   }
-  const result = { job: JOB, users: users.size, deleted, resets, unfinished };
+  // Study deletions that did not finish inside their DELETE request (S12) finish here.
+  const studyDeletions = await finishPendingStudyDeletions(deadline).catch((error: Error) => {
+    log.error('pending study deletions failed', { error: error.message });
+    return { studies: 0, unfinished: 0 };
+  });
+  const result = { job: JOB, users: users.size, deleted, resets, unfinished, studyDeletions };
   log.info('retention cleanup finished', result);
   return result;
 }

@@ -23,6 +23,7 @@ import { SUBMIT_ITEM, TransactionCancelled, deleteKeys, putChunks, writeSubmit, 
 import { runJob, statWrites } from '../lib/results/stats-job.js';
 import { backoffDelay, sleep } from '../lib/retry.js';
 import { resultView } from './views.js';
+import { liveStudyTitle } from '../lib/studies/study-store.js';
 
 /**
  * Submit and continue (docs/architecture.md §2.9 T5, docs/decisions-results.md): grade on the
@@ -145,6 +146,8 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
   const graded = grade(answers, questions, input.language);
   const { key, requestHash } = keysFor(input, answers);
   const examTitle = pickLocalized(exam, 'title', input.language) || exam.title;
+  // A study named by a new submit is kept only if it exists (one GetItem, only when one is named).
+  const study = input.studyId && !input.previousResultId ? await liveStudyTitle(input.studyId, input.language) : null;
 
   for (let attempt = 0; ; attempt++) {
     if (attempt >= MAX_ATTEMPTS) throw conflict('submission_busy');
@@ -181,7 +184,8 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
       exam_title: examTitle,
       exam_title_ko: exam.title_ko ?? '',
       exam_title_en: exam.title_en ?? '',
-      study_id: previous?.study_id ?? input.studyId ?? null,
+      study_id: previous ? previous.study_id : (study?.id ?? null),
+      study_title: previous ? previous.study_title : (study?.title ?? null),
       score: correct,
       total_score: questions.length,
       correct_count: correct,

@@ -10,8 +10,8 @@ export function resultView(result: ResultRecord, details?: DetailEntry[]): ExamR
       title: result.exam_title ?? '',
       title_ko: result.exam_title_ko ?? '',
       title_en: result.exam_title_en ?? '',
-      // Studies are not built yet: the study a result was taken from is kept (study_id) but not shown.
-      study: null,
+      // The study the exam was taken from (submit's `study_id`, checked and its title kept then).
+      study: result.study_id ? { id: result.study_id, title: result.study_title ?? '' } : null,
     },
     score: Number(result.score),
     total_score: Number(result.total_score),

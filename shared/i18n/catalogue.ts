@@ -4,6 +4,7 @@ import { COMMON_ERROR_MESSAGES } from './error-messages.js';
 import { EXAM_ERROR_MESSAGES } from './exam-error-messages.js';
 import { QUESTION_ERROR_MESSAGES } from './questions-error-messages.js';
 import { RESULT_ERROR_MESSAGES } from './results-error-messages.js';
+import { STUDY_ERROR_MESSAGES } from './study-error-messages.js';
 import { STUDY_MEMBER_ERROR_MESSAGES } from './study-member-error-messages.js';
 
 /**
@@ -18,6 +19,7 @@ const CATALOGUE: Record<string, Record<Language, string>> = {
   ...ACCOUNT_ERROR_MESSAGES,
   ...RESULT_ERROR_MESSAGES,
   ...QUESTION_ERROR_MESSAGES,
+  ...STUDY_ERROR_MESSAGES,
   ...STUDY_MEMBER_ERROR_MESSAGES,
 };
 

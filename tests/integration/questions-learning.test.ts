@@ -1,7 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import type { TestClient } from '../support/http-client.js';
@@ -254,24 +251,10 @@ describe('single-question exams', () => {
 });
 
 describe('connected studies', () => {
-  it('is empty today and lists study links by the designed layout', async () => {
+  // Links made by real studies, their visibility and membership rules: tests/integration/studies.test.ts.
+  it('is empty for an exam no study task links, and 404 for an unknown exam', async () => {
     const res = await owner.client.get(`/api/exam/${publicExam}/connected-studies/`);
     expect(await res.json()).toEqual({ success: true, connected_studies: [] });
-    const exam = (await createExam(owner, { title: `linked ${fresh()}`, question_count: 0 })).id;
-    for (const [sk, isPublic] of [
-      ['STUDYLINK#s1#s1_1', true],
-      ['STUDYLINK#s1#s1_2', true],
-      ['STUDYLINK#s2#s2_1', false],
-    ] as const) {
-      await dynamoDocument().send(
-        new PutCommand({
-          TableName: config.appTable,
-          Item: { pk: `EXAM#${exam}`, sk, type: 'STUDYLINK', study_id: sk.split('#')[1], study_title_ko: '스터디', study_title_en: 'Study', is_public: isPublic },
-        }),
-      );
-    }
-    const mine = (await (await owner.client.get(`/api/exam/${exam}/connected-studies/`)).json()) as { connected_studies: unknown[] };
-    expect(mine.connected_studies).toEqual([{ study_id: 's1', study_title: '스터디', study_url: '/study-detail/s1' }]);
     expect((await owner.client.get('/api/exam/unknownexamid0000000/connected-studies/')).status).toBe(404);
   });
 });

@@ -10,8 +10,12 @@ import { normalizeLogin } from '#shared/domain/accounts.js';
 import { paginate } from '../data/paginate.js';
 import type { Logger } from '../log.js';
 import { removeUserJoinRequests } from '../studies/join-request-store.js';
-import { removeUserFromStudies } from '../studies/member-store.js';
+import { removeUserFromStudies as removeUserMembers } from '../studies/member-store.js';
 import { purgeCreations } from './purge-creations.js';
+import { removeUserFromStudies } from '../studies/withdrawal.js';
+
+/** Deleting a study the user leaves empty continues in the background past this (S12). */
+const STUDIES_BUDGET_MS = 10_000;
 import type { UserRecord } from './user-repository.js';
 
 type Key = PrimaryKey;
@@ -56,11 +60,15 @@ async function deleteClaim(key: Key, userId: string): Promise<void> {
  */
 export async function purgeUser(user: UserRecord, log: Logger): Promise<{ deletedItems: number }> {
   await deleteUserSessions(user.id);
+  // Studies first: the user's MEMBERSHIP#/JOINREQ# items are the pointers to their rows in studies.
+  // Members leave through the member store (claims, membership, request); what the studies part then
+  // finds left is the studies the user created (merge of the studies and members branches).
+  const memberships = { members: await removeUserMembers(user.id), joinRequests: await removeUserJoinRequests(user.id) };
+  log.info('study memberships purged', { userId: user.id, ...memberships });
+  const studies = await removeUserFromStudies(user.id, Date.now() + STUDIES_BUDGET_MS);
+  log.info('studies purged', { userId: user.id, ...studies });
   const creations = await purgeCreations(user.id, log);
   log.info('creations purged', { userId: user.id, ...creations });
-  // The study sides of the user's memberships and join requests (their own sides go with the partition below).
-  const studies = { members: await removeUserFromStudies(user.id), joinRequests: await removeUserJoinRequests(user.id) };
-  log.info('study memberships purged', { userId: user.id, ...studies });
   await deleteEmailTokens(user.id);
   await Promise.all([clearThrottle(LOGIN_PER_USERNAME, normalizeLogin(user.username)), clearThrottle(VERIFICATION_MAIL_PER_USER, user.id)]);
   await deleteClaim(usernameClaimEntity.key(user.username), user.id);

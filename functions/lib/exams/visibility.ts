@@ -2,29 +2,34 @@ import { isSiteAdmin, hasStudyAdminRole } from '#shared/domain/roles.js';
 import type { RequestContext } from '../http/types.js';
 import { GENERATED_ID } from '../data/ids.js';
 import { AppError } from '../http/app-error.js';
-import { getExam, type ExamRecord } from './exam-store.js';
+import { getExam, studyLinksOf, type ExamRecord } from './exam-store.js';
+import { isManagingRole } from '#shared/domain/study-roles.js';
+import { membershipsIn } from '../studies/study-store.js';
 
 export type Caller = NonNullable<RequestContext['caller']>['user'];
 
 /**
- * HOOK for the studies feature (issue 5): a member of a study that links the exam may read it
- * even when it is private. Studies do not exist yet, so nobody gains access this way; the
- * studies engineer replaces the body (exam.study_ids ∩ the caller's memberships: one BatchGet of
- * `STUDY#<id>`/`MEMBER#<userId>` items).
+ * The caller's memberships of the studies whose tasks link the exam (S9): one Query of the exam's
+ * `STUDYLINK#` items + one BatchGet of the caller's `MEMBERSHIP#` for those studies. Runs only
+ * when the plain rules (public, creator, site admin) did not already decide.
  */
-export async function studyMembershipGrantsAccess(_exam: ExamRecord, _userId: string): Promise<boolean> {
-  return false;
+async function membershipsThroughTasks(exam: ExamRecord, userId: string) {
+  const links = await studyLinksOf(exam.id);
+  const studyIds = [...new Set(links.map((l) => l.study_id).filter(Boolean))];
+  return [...(await membershipsIn(userId, studyIds)).values()];
 }
 
-/**
- * HOOK for the studies feature: an active study_admin / study_leader of a study linking the exam
- * may edit it (spec 3 §6). False until studies exist.
- */
-export async function studyRoleGrantsEdit(_exam: ExamRecord, _userId: string): Promise<boolean> {
-  return false;
+/** An active member of a study whose task links the exam may read it, even when it is private (§2.7). */
+export async function studyMembershipGrantsAccess(exam: ExamRecord, userId: string): Promise<boolean> {
+  return (await membershipsThroughTasks(exam, userId)).some((m) => m.is_active);
 }
 
-/** A private exam is readable by its creator, site admins and (later) members of a linking study. */
+/** An active study_admin / study_leader of a study linking the exam may edit it (spec 3 §6). */
+export async function studyRoleGrantsEdit(exam: ExamRecord, userId: string): Promise<boolean> {
+  return (await membershipsThroughTasks(exam, userId)).some((m) => m.is_active && isManagingRole(m.role));
+}
+
+/** A private exam is readable by its creator, site admins and active members of a linking study. */
 export async function canReadExam(exam: ExamRecord, caller: Caller | null): Promise<boolean> {
   if (exam.is_public) return true;
   if (!caller) return false;
@@ -32,7 +37,7 @@ export async function canReadExam(exam: ExamRecord, caller: Caller | null): Prom
   return studyMembershipGrantsAccess(exam, caller.id);
 }
 
-/** Synchronous part of the read rule, for lists (study access is resolved by the studies feature). */
+/** Synchronous part of the read rule, for lists (access through studies needs reads: canReadExam). */
 export function canReadExamDirectly(exam: ExamRecord, caller: Caller | null): boolean {
   return exam.is_public || (!!caller && (exam.created_by_id === caller.id || isSiteAdmin(caller)));
 }
@@ -41,7 +46,7 @@ export function isCreatorOrAdmin(exam: ExamRecord, caller: Caller): boolean {
   return exam.created_by_id === caller.id || isSiteAdmin(caller);
 }
 
-/** Edit (info, tags): admin, exam creator, or a study admin of a linking study (hook). */
+/** Edit (info, tags): admin, exam creator, or an active study_admin / study_leader of a linking study. */
 export async function canEditExam(exam: ExamRecord, caller: Caller): Promise<boolean> {
   if (isCreatorOrAdmin(exam, caller)) return true;
   return studyRoleGrantsEdit(exam, caller.id);

@@ -1,7 +1,7 @@
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import { isManagingRole, type StudyMemberRole } from '#shared/domain/study-roles.js';
 import { batchGetAll } from '../data/batch-ops.js';
-import { studyEntity, studyMembershipEntity, type StudyMembershipRecord, type StudyRecord } from '../data/entities/index.js';
+import { joinRequestEntity, studyEntity, studyMembershipEntity, type JoinRequestRecord, type StudyMembershipRecord, type StudyRecord } from '../data/entities/index.js';
 import { GENERATED_ID } from '../data/ids.js';
 import { AppError } from '../http/app-error.js';
 import type { RequestContext } from '../http/types.js';
@@ -19,20 +19,26 @@ export interface StudyAccess {
   isAdmin: boolean;
   isCreator: boolean;
   membership: StudyMembershipRecord | null;
+  /** The caller's own join request to this study (read in the same BatchGet), or null. */
+  joinRequest: JoinRequestRecord | null;
 }
 
 /**
- * The study META and the caller's membership in one BatchGetItem (strongly consistent), or null
+ * The study META, the caller's membership and the caller's join request in one BatchGetItem
+ * (strongly consistent), or null
  * when the study does not exist or is being deleted. Anonymous callers: the META only. Ids that cannot be study ids
  * cost no read.
  */
 export async function loadStudyAccess(studyId: string, caller: StudyCaller | null, options: { includeDeleting?: boolean } = {}): Promise<StudyAccess | null> {
   if (!GENERATED_ID.test(studyId)) return null;
-  const keys = [studyEntity.key(studyId), ...(caller ? [studyMembershipEntity.key(caller.id, studyId)] : [])];
+  const membershipKey = caller ? studyMembershipEntity.key(caller.id, studyId) : null;
+  const requestKey = caller ? joinRequestEntity.userKey(caller.id, studyId) : null;
+  const keys = [studyEntity.key(studyId), ...(membershipKey && requestKey ? [membershipKey, requestKey] : [])];
   const items = await batchGetAll(keys, { consistent: true });
   const meta = items.find(studyEntity.isMetaItem);
   if (!meta) return null;
-  const membershipItem = items.find((item) => !studyEntity.isMetaItem(item));
+  const membershipItem = items.find((item) => item.pk === membershipKey?.pk && item.sk === membershipKey?.sk);
+  const requestItem = items.find((item) => item.pk === requestKey?.pk && item.sk === requestKey?.sk);
   const study = studyEntity.parse(meta);
   // A study whose deletion started is gone for every reader (S12); only a repeated delete sees it.
   if (study.deleting_at && !options.includeDeleting) return null;
@@ -42,6 +48,7 @@ export async function loadStudyAccess(studyId: string, caller: StudyCaller | nul
     isAdmin: isSiteAdmin(caller),
     isCreator: !!caller && study.created_by_id === caller.id,
     membership: membershipItem ? studyMembershipEntity.parse(membershipItem) : null,
+    joinRequest: requestItem ? joinRequestEntity.parse(requestItem) : null,
   };
 }
 

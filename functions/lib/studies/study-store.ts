@@ -1,5 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { dynamoDocument } from '../aws/clients.js';
+import { GENERATED_ID } from '../data/ids.js';
 import { config } from '../config.js';
 import { batchGetAll } from '../data/batch-ops.js';
 import { isTransactionCanceled } from '../data/dynamo-errors.js';
@@ -115,19 +117,40 @@ export async function getStudyCounters(studyId: string): Promise<StudyCountersRe
   return studyCountersEntity.parse(Item ?? {});
 }
 
-/** The next local number of a task or member of the study (ADD 1 on `SEQ`; the study must be live). */
-export async function nextLocalId(studyId: string): Promise<number> {
+/**
+ * `count` fresh local numbers for tasks or members of the study (one `ADD next_local_id :count` on
+ * `SEQ`). Numbers are never reused; a number whose write then fails is simply skipped.
+ */
+export async function nextLocalIds(studyId: string, count = 1): Promise<number[]> {
   const answer = await db().send(
     new UpdateCommand({
       TableName: table(),
       Key: studyCountersEntity.key(studyId),
-      UpdateExpression: 'ADD next_local_id :one SET #type = :type',
+      UpdateExpression: 'ADD next_local_id :count SET #type = :type',
       ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':one': 1, ':type': 'STUDY_SEQ' },
+      ExpressionAttributeValues: { ':count': count, ':type': 'STUDY_SEQ' },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return Number(answer.Attributes?.next_local_id);
+  const last = Number(answer.Attributes?.next_local_id);
+  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+}
+
+/** The id and display title of a live study (one GetItem), or null: what a result taken from a study task keeps. */
+export async function liveStudyTitle(studyId: string, language: Language): Promise<{ id: string; title: string } | null> {
+  if (!GENERATED_ID.test(studyId)) return null;
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: studyEntity.key(studyId) }));
+  if (!Item) return null;
+  const study = studyEntity.parse(Item);
+  return study.deleting_at ? null : { id: study.id, title: pickLocalized(study, 'title', language) };
+}
+
+/** A task by id (one GetItem), or null. */
+export async function getTask(taskId: string): Promise<StudyTaskRecord | null> {
+  const key = studyTaskEntity.keyOfId(taskId);
+  if (!key) return null;
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
+  return Item ? studyTaskEntity.parse(Item) : null;
 }
 
 /** The whole study partition, read for the detail (S5): META, counters, tasks, members and join requests. */

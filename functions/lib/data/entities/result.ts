@@ -13,6 +13,8 @@ const resultSchema = /* @__PURE__ */ lazy(() =>
     exam_title_ko: z.string(),
     exam_title_en: z.string(),
     study_id: z.string().nullable(),
+    /** The study's title when the result was taken from a study task (a snapshot, for the results lists). */
+    study_title: z.string().nullish(),
     score: z.number(),
     total_score: z.number(),
     correct_count: z.number(),

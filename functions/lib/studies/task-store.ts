@@ -1,0 +1,126 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_STUDY_TASKS } from '#shared/contracts/studies.js';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
+import { conditionFailedAt, isTransactionCanceled } from '../data/dynamo-errors.js';
+import { studyCountersEntity, studyEntity, studyLinkEntity, studyTaskEntity, type StudyRecord, type StudyTaskRecord } from '../data/entities/index.js';
+import { AppError } from '../http/app-error.js';
+import { LIVE_STUDY_CONDITION } from './study-store.js';
+
+/** Task writes (S13): the task, its exam link and the study's task count move together, in one transaction each. */
+
+const table = () => config.appTable;
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+const linkPut = (study: StudyRecord, task: StudyTaskRecord): TransactItem => ({
+  Put: {
+    TableName: table(),
+    Item: {
+      ...studyLinkEntity.key(task.exam_id!, study.id, task.id),
+      type: 'STUDYLINK',
+      study_id: study.id,
+      task_id: task.id,
+      study_title_ko: study.title_ko,
+      study_title_en: study.title_en,
+      is_public: study.is_public,
+    },
+  },
+});
+const linkDelete = (studyId: string, task: StudyTaskRecord): TransactItem => ({ Delete: { TableName: table(), Key: studyLinkEntity.key(task.exam_id!, studyId, task.id) } });
+const liveStudyCheck = (studyId: string): TransactItem => ({ ConditionCheck: { TableName: table(), Key: studyEntity.key(studyId), ConditionExpression: LIVE_STUDY_CONDITION } });
+
+async function send(items: TransactItem[], onCancel: (error: unknown) => never): Promise<void> {
+  try {
+    await dynamoDocument().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (isTransactionCanceled(error)) onCancel(error);
+    throw error;
+  }
+}
+
+/**
+ * Adds tasks (one transaction per ≤ 30 tasks, so a sheet of 200 rows is 7 transactions): each
+ * task + its exam link, the count checked against MAX_STUDY_TASKS, the study checked live.
+ * Task ids come from the caller (`nextLocalIds`).
+ */
+export async function insertTasks(study: StudyRecord, tasks: StudyTaskRecord[]): Promise<void> {
+  const written: StudyTaskRecord[][] = [];
+  try {
+    for (let i = 0; i < tasks.length; i += 30) written.push(await insertChunk(study, tasks.slice(i, i + 30)));
+  } catch (error) {
+    // All or nothing (a sheet upload): the chunks already written are taken back.
+    for (const chunk of written) await removeChunk(study.id, chunk).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function removeChunk(studyId: string, chunk: StudyTaskRecord[]): Promise<void> {
+  await dynamoDocument().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), UpdateExpression: 'ADD task_count :n', ExpressionAttributeValues: { ':n': -chunk.length } } },
+        ...chunk.flatMap((task) => [
+          { Delete: { TableName: table(), Key: studyTaskEntity.keyOfId(task.id)! } } as TransactItem,
+          ...(task.exam_id ? [linkDelete(studyId, task)] : []),
+        ]),
+      ],
+    }),
+  );
+}
+
+async function insertChunk(study: StudyRecord, chunk: StudyTaskRecord[]): Promise<StudyTaskRecord[]> {
+  {
+    await send(
+      [
+        {
+          Update: {
+            TableName: table(),
+            Key: studyCountersEntity.key(study.id),
+            UpdateExpression: 'ADD task_count :n',
+            ConditionExpression: 'attribute_not_exists(task_count) OR task_count <= :room',
+            ExpressionAttributeValues: { ':n': chunk.length, ':room': MAX_STUDY_TASKS - chunk.length },
+          },
+        },
+        liveStudyCheck(study.id),
+        ...chunk.flatMap((task) => [
+          { Put: { TableName: table(), Item: studyTaskEntity.item(task), ConditionExpression: 'attribute_not_exists(pk)' } } as TransactItem,
+          ...(task.exam_id ? [linkPut(study, task)] : []),
+        ]),
+      ],
+      (error) => {
+        if (conditionFailedAt(error, 0)) throw new AppError(400, 'study_task_limit', { max: MAX_STUDY_TASKS });
+        throw new AppError(404, 'study_not_found');
+      },
+    );
+  }
+  return chunk;
+}
+
+/** Saves a changed task; a changed exam moves the link. */
+export async function saveTask(study: StudyRecord, before: StudyTaskRecord, after: StudyTaskRecord): Promise<void> {
+  const examChanged = before.exam_id !== after.exam_id;
+  await send(
+    [
+      { Put: { TableName: table(), Item: studyTaskEntity.item(after), ConditionExpression: 'attribute_exists(pk)' } },
+      liveStudyCheck(study.id),
+      ...(examChanged && before.exam_id ? [linkDelete(study.id, before)] : []),
+      ...(after.exam_id ? [linkPut(study, after)] : []),
+    ],
+    () => {
+      throw new AppError(404, 'study_task_not_found');
+    },
+  );
+}
+
+export async function removeTask(studyId: string, task: StudyTaskRecord): Promise<void> {
+  await send(
+    [
+      { Delete: { TableName: table(), Key: studyTaskEntity.keyOfId(task.id)!, ConditionExpression: 'attribute_exists(pk)' } },
+      ...(task.exam_id ? [linkDelete(studyId, task)] : []),
+      { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), UpdateExpression: 'ADD task_count :n', ExpressionAttributeValues: { ':n': -1 } } },
+    ],
+    () => {
+      throw new AppError(404, 'study_task_not_found');
+    },
+  );
+}

@@ -1,0 +1,231 @@
+import * as XLSX from 'xlsx';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { queryAll } from '../../functions/lib/data/paginate.js';
+import { joinRequestEntity, studyEntity, studyLinkEntity, studyMembershipEntity } from '../../functions/lib/data/entities/index.js';
+import { batchGetAll } from '../../functions/lib/data/batch-ops.js';
+import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
+import { createExam, uploadBank } from '../support/exam-fixtures.js';
+import { multipartForm } from '../support/sheets.js';
+import { addMember, addMembers, addTasks, createStudy } from '../support/study-fixtures.js';
+import type { TestClient } from '../support/http-client.js';
+
+const apiUrl = inject('apiUrl');
+Object.assign(process.env, inject('cloudEnv'));
+
+let owner: FixtureUser;
+let other: FixtureUser;
+let admin: FixtureUser;
+let anonymous: TestClient;
+let privateExam: string;
+
+beforeAll(async () => {
+  owner = await fixtureUser(apiUrl);
+  other = await fixtureUser(apiUrl);
+  admin = await fixtureUser(apiUrl, { role: 'admin_role' });
+  anonymous = await anonymousClient(apiUrl);
+  const bank = await uploadBank(owner, `studies-${Date.now()}.xlsx`, 3, false);
+  privateExam = (await createExam(owner, { title: `study exam ${Date.now()}`, question_count: 3, file_id: bank.id, is_public: false })).id;
+});
+
+const json = async (res: Response) => (await res.json()) as any;
+const ids = (body: { results: { id: string }[] }) => body.results.map((s) => s.id);
+
+describe('creating and listing studies', () => {
+  it('requires the title in the request language and refuses the creator’s duplicate title', async () => {
+    expect((await owner.client.post('/api/studies/', { title_en: 'only english' })).status).toBe(400);
+    const title = `스터디 ${Date.now()}`;
+    const study = await createStudy(owner, { title_ko: title, goal_ko: '목표' });
+    expect(study).toMatchObject({ title_ko: title, is_public: true, created_by: { id: owner.id }, member_count: 1 });
+    expect(study.start_date).toBe(new Date().toISOString().slice(0, 10));
+    const again = await owner.client.post('/api/studies/', { title_ko: `  ${title.toUpperCase()} ` });
+    expect(again.status).toBe(409);
+    expect((await json(again)).code).toBe('study_title_taken');
+    // Another user may use the title.
+    expect((await other.client.post('/api/studies/', { title_ko: title })).status).toBe(200);
+    expect((await owner.client.post('/api/studies/', { title_ko: `${title} 2`, start_date: '2026-05-02', end_date: '2026-05-01' })).status).toBe(400);
+  });
+
+  it('lists public studies to everyone, private ones to members and site admins; my_studies through memberships', async () => {
+    const pub = await createStudy(owner, { is_public: true });
+    const priv = await createStudy(owner, { is_public: false });
+    const anon = await json(await anonymous.get('/api/studies/?page_size=100'));
+    expect(ids(anon)).toContain(pub.id);
+    expect(ids(anon)).not.toContain(priv.id);
+    expect(ids(await json(await other.client.get('/api/studies/?page_size=100')))).not.toContain(priv.id);
+    expect(ids(await json(await owner.client.get('/api/studies/?page_size=100')))).toContain(priv.id);
+    expect(ids(await json(await admin.client.get('/api/studies/?page_size=100')))).toContain(priv.id);
+    const mine = await json(await owner.client.get('/api/studies/?my_studies=true'));
+    expect(ids(mine)).toEqual(expect.arrayContaining([pub.id, priv.id]));
+    expect(ids(await json(await other.client.get('/api/studies/?my_studies=true')))).not.toContain(priv.id);
+    expect((await anonymous.get('/api/studies/?my_studies=true')).status).toBe(401);
+    const selected = await json(await anonymous.get('/api/studies/?is_public=true&select=title_ko,start_date&page_size=5'));
+    expect(Object.keys(selected.results[0]).sort()).toEqual(['id', 'start_date', 'title_ko']);
+  });
+
+  it('pages with a cursor and filters by tag', async () => {
+    const tag = await json(await owner.client.post('/api/tags/', { name: `studytag-${Date.now()}` }));
+    const tagged = await createStudy(owner, { tags: [tag.id] });
+    const filtered = await json(await anonymous.get(`/api/studies/?tags=${tag.id}`));
+    expect(ids(filtered)).toEqual([tagged.id]);
+    expect((await json(await owner.client.get('/api/tags/'))).results.find((t: { id: string }) => t.id === tag.id).usage_count).toBe(1);
+    const first = await json(await anonymous.get('/api/studies/?page_size=2'));
+    expect(first.results).toHaveLength(2);
+    expect(first.next).toEqual(expect.any(String));
+    const second = await json(await anonymous.get(`/api/studies/?page_size=2&cursor=${first.next}`));
+    expect(ids(second).some((id: string) => ids(first).includes(id))).toBe(false);
+    expect((await anonymous.get('/api/studies/?cursor=broken')).status).toBe(400);
+    // Removing the tag moves the usage count back.
+    expect((await owner.client.patch(`/api/studies/${tagged.id}/`, { tags: [] })).status).toBe(200);
+    expect((await json(await owner.client.get('/api/tags/'))).results.find((t: { id: string }) => t.id === tag.id).usage_count).toBe(0);
+  });
+});
+
+describe('tasks and exam access through a study', () => {
+  it('links a private exam; active members read it, inactive members and outsiders do not', async () => {
+    const study = await createStudy(owner, { is_public: false });
+    const member = await fixtureUser(apiUrl);
+    const sleeper = await fixtureUser(apiUrl);
+    expect((await member.client.get(`/api/exam/${privateExam}/`)).status).toBe(404);
+    const res = await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: '과제', exam: privateExam, progress: 30 });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const task = await json(res);
+    expect(task).toMatchObject({ study: study.id, name: '과제', progress: 30, is_public: false, exam: { id: privateExam, questions: 3 } });
+    await addMember(study.id, member);
+    await addMember(study.id, sleeper, 'member', false);
+    expect((await member.client.get(`/api/exam/${privateExam}/`)).status).toBe(200);
+    expect((await sleeper.client.get(`/api/exam/${privateExam}/`)).status).toBe(404);
+    expect((await other.client.get(`/api/exam/${privateExam}/`)).status).toBe(404);
+    const connected = await json(await member.client.get(`/api/exam/${privateExam}/connected-studies/`));
+    expect(connected.connected_studies).toEqual([{ study_id: study.id, study_title: study.display_title, study_url: `/study-detail/${study.id}` }]);
+    // A member cannot edit the exam; a study_leader can.
+    expect((await member.client.patch(`/api/exam/${privateExam}/`, { description: 'x' })).status).toBe(403);
+    const leader = await fixtureUser(apiUrl);
+    await addMember(study.id, leader, 'study_leader');
+    expect((await leader.client.patch(`/api/exam/${privateExam}/`, { description: 'x' })).status).toBe(200);
+    // Deleting the task ends the access.
+    expect((await owner.client.delete(`/api/study-tasks/${task.id}/`)).status).toBe(200);
+    expect((await member.client.get(`/api/exam/${privateExam}/`)).status).toBe(404);
+  });
+
+  it('checks names, exams, progress and the daily quiz rule; PUT changes a task', async () => {
+    const study = await createStudy(owner);
+    expect((await owner.client.post('/api/study-tasks/', { study: study.id, name_en: 'only en' })).status).toBe(400);
+    expect((await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: 'x', progress: 101 })).status).toBe(400);
+    expect((await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: 'x', exam: 'nosuchexam0000000000' })).status).toBe(400);
+    const daily = (await createExam(owner, { title: `Today's Quizzes for ${owner.username} ${Date.now()}`, question_count: 0 })).id;
+    const refused = await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: 'x', exam: daily });
+    expect((await json(refused)).code).toBe('study_task_daily_exam');
+    const task = await json(await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: '처음' }));
+    expect(task).toMatchObject({ is_public: true, exam: null, progress: 0 });
+    const changed = await json(await owner.client.put(`/api/study-tasks/${task.id}/`, { name_ko: '바뀜', progress: 80, exam: privateExam }));
+    expect(changed).toMatchObject({ name_ko: '바뀜', progress: 80, exam: { id: privateExam } });
+    const detail = await json(await owner.client.get(`/api/studies/${study.id}/`));
+    expect(detail.tasks.map((t: { id: string }) => t.id)).toEqual([task.id]);
+    expect(detail.task_count).toBe(1);
+  });
+
+  it('keeps a submitted result’s study', async () => {
+    const study = await createStudy(owner, { is_public: true });
+    const res = await owner.client.post('/api/submit-exam/', { exam_id: privateExam, study_id: study.id, answers: [], elapsed_seconds: 1 });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await json(res)).result.exam.study).toEqual({ id: study.id, title: study.display_title });
+  });
+});
+
+describe('task sheets', () => {
+  const sheet = (rows: unknown[][]) => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Task list');
+    return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  };
+  const upload = (client: TestClient, studyId: string, rows: unknown[][]) =>
+    client.request('POST', '/api/studies/upload-excel/', { body: multipartForm({ study_id: studyId }, { name: 'tasks.xlsx', bytes: sheet(rows) }) });
+
+  it('uploads all or nothing, and downloads {title}_tasks.xlsx with the sheet "Task list"', async () => {
+    const study = await createStudy(owner, { title_ko: `시트 ${Date.now()}` });
+    const bad = await upload(owner.client, study.id, [
+      ['Task name', 'Connected exam', 'Progress rate', 'Exam ID'],
+      ['하나', '', '10', ''],
+      ['', '', '5', ''],
+      ['셋', '', '150', ''],
+    ]);
+    expect(bad.status).toBe(400);
+    const error = await json(bad);
+    expect(error.code).toBe('study_sheet_row_errors');
+    expect(error.detail).toMatch(/3.*4/);
+    expect((await json(await owner.client.get(`/api/studies/${study.id}/`))).tasks).toHaveLength(0);
+    const good = await upload(owner.client, study.id, [
+      ['Task name', 'Connected exam', 'Progress rate', 'Exam ID'],
+      ['하나', '', '10', ''],
+      ['둘', '', '20', privateExam],
+    ]);
+    expect(good.status, await good.clone().text()).toBe(200);
+    expect((await json(good)).created).toBe(2);
+    const download = await anonymous.get(`/api/studies/${study.id}/download-excel/`);
+    expect(download.status).toBe(200);
+    expect(decodeURIComponent(download.headers.get('content-disposition') ?? '')).toContain(`${study.title_ko}_tasks.xlsx`);
+    const book = XLSX.read(Buffer.from(await download.arrayBuffer()));
+    expect(book.SheetNames).toEqual(['Task list']);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['Task list']!, { header: 1 });
+    expect(rows[0]).toEqual(['Task name', 'Connected exam', 'Progress rate', 'Exam ID']);
+    expect(rows.slice(1).map((r) => [r[0], r[2], r[3] ?? ''])).toEqual([
+      ['하나', 10, ''],
+      ['둘', 20, privateExam],
+    ]);
+    expect((await upload(owner.client, study.id, [['Name?'], ['x']])).status).toBe(400);
+  });
+});
+
+describe('deleting a study', () => {
+  it('removes a study of 500 members and 200 tasks without leaving an orphan', async () => {
+    const study = await createStudy(owner, { is_public: false });
+    const users = await Promise.all(Array.from({ length: 5 }, () => fixtureUser(apiUrl)));
+    await addMembers(study.id, [
+      ...users.map((u) => ({ userId: u.id, username: u.username })),
+      ...Array.from({ length: 494 }, (_, i) => ({ userId: `ghost-${study.id}-${i}`, email: `m${i}@example.org` })),
+    ]);
+    const taskIds = await addTasks(study.id, 200, privateExam);
+    const requester = await fixtureUser(apiUrl);
+    await batchWritePending(study.id, requester.id);
+    const before = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': studyEntity.partition(study.id) } });
+    expect(before.length).toBeGreaterThan(500 + 200 + 494 * 2);
+
+    const res = await owner.client.delete(`/api/studies/${study.id}/`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await json(res)).toMatchObject({ success: true, pending: false });
+
+    const left = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': studyEntity.partition(study.id) } });
+    expect(left).toEqual([]);
+    const memberships = await batchGetAll([
+      ...users.map((u) => studyMembershipEntity.key(u.id, study.id)),
+      ...Array.from({ length: 494 }, (_, i) => studyMembershipEntity.key(`ghost-${study.id}-${i}`, study.id)),
+      studyMembershipEntity.key(owner.id, study.id),
+      joinRequestEntity.userKey(requester.id, study.id),
+    ]);
+    expect(memberships).toEqual([]);
+    const links = await batchGetAll(taskIds.map((t) => studyLinkEntity.key(privateExam, study.id, t)));
+    expect(links).toEqual([]);
+    expect((await owner.client.get(`/api/studies/${study.id}/`)).status).toBe(404);
+    // The title is free again; deleting again is a 404.
+    expect((await owner.client.post('/api/studies/', { title_ko: study.title_ko })).status).toBe(200);
+    expect((await owner.client.delete(`/api/studies/${study.id}/`)).status).toBe(404);
+  }, 120_000);
+});
+
+/** A pending join request on both sides, as the join-request route writes it. */
+async function batchWritePending(studyId: string, userId: string) {
+  const { batchWriteAll, putRequest } = await import('../../functions/lib/data/batch-ops.js');
+  const request = {
+    id: `${studyId}_${userId}`,
+    study_id: studyId,
+    user_id: userId,
+    user_username: 'r',
+    user_email: '',
+    message: '',
+    requested_at: 't',
+    status: 'pending' as const,
+    responded_by_username: null,
+    responded_at: null,
+  };
+  await batchWriteAll([putRequest(joinRequestEntity.studyItem(request)), putRequest(joinRequestEntity.userItem(request))]);
+}
