@@ -40,3 +40,4 @@ export * from './study-member.js';
 export * from './study-membership.js';
 export * from './study-join-request.js';
 export * from './study-day.js';
+export * from './practice-result.js';
