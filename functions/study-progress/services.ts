@@ -8,7 +8,7 @@ import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { SignedInContext } from '../lib/http/types.js';
 import { drawPracticeQuestions, practicePool } from '../lib/studies/progress-pool.js';
 import { putPracticeResult, recordProgress, studyDays, tasksWithProgress } from '../lib/studies/progress-store.js';
-import { loadStudyAccess, readableStudy, type StudyAccess } from '../lib/studies/study-access.js';
+import { canRead, loadStudyAccess, readableStudy, type StudyAccess } from '../lib/studies/study-access.js';
 import { membershipsIn, studyTasks } from '../lib/studies/study-store.js';
 import { visibleTasks } from '../lib/studies/views.js';
 
@@ -34,7 +34,7 @@ export async function recordStudyProgress(input: ServiceInput<typeof contracts.r
   const now = new Date();
   if (input.body.study_id) {
     const access = await loadStudyAccess(input.body.study_id, ctx.caller.user);
-    if (!access) throw new AppError(404, 'study_not_found');
+    if (!access || !canRead(access)) throw new AppError(404, 'study_not_found');
     if (!access.membership) throw forbidden('study_progress_not_member');
     return { success: true as const, recorded: [await recordOne(userId, access.study.id, now)], skipped: [] };
   }
