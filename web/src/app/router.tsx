@@ -57,7 +57,11 @@ export const routes: RouteObject[] = [
           unavailable('favorites', 'favorites'),
           unavailable('study-management', 'studyManagement'),
           unavailable('study-detail/:studyId', 'studyDetail'),
-          unavailable('study-progress-dashboard/:studyId', 'studyProgressDashboard'),
+          page(
+            'study-progress-dashboard/:studyId',
+            'studyProgress.title',
+            async () => (await import('../features/study-progress/components/study-progress-dashboard-page.js')).StudyProgressDashboardPage,
+          ),
           unavailable('member-management/:studyId', 'memberManagement'),
           page('register', 'auth.register.title', async () => (await import('../features/auth/components/register-page.js')).RegisterPage),
           page('login', 'auth.login.title', async () => (await import('../features/auth/components/login-page.js')).LoginPage),

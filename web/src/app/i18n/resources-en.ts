@@ -15,6 +15,7 @@ import exams from '../../features/exams/i18n/en.js';
 import tags from '../../features/tags/i18n/en.js';
 import takeExam from '../../features/take-exam/i18n/en.js';
 import results from '../../features/results/i18n/en.js';
+import studyProgress from '../../features/study-progress/i18n/en.js';
 import voiceMode from '../../features/voice-mode/i18n/en.js';
 import type { TranslationShape } from '../../lib/translation-shape.js';
 import type { BundledResources } from './resources-ko.js';
@@ -38,6 +39,7 @@ const resources = {
   tags,
   takeExam,
   results,
+  studyProgress,
   voiceMode,
 } satisfies TranslationShape<BundledResources>;
 

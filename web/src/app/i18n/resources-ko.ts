@@ -15,6 +15,7 @@ import exams from '../../features/exams/i18n/ko.js';
 import tags from '../../features/tags/i18n/ko.js';
 import takeExam from '../../features/take-exam/i18n/ko.js';
 import results from '../../features/results/i18n/ko.js';
+import studyProgress from '../../features/study-progress/i18n/ko.js';
 import voiceMode from '../../features/voice-mode/i18n/ko.js';
 
 /** Korean texts of every feature, each under its feature key (`t('home.hero.title')`). */
@@ -36,6 +37,7 @@ const resources = {
   tags,
   takeExam,
   results,
+  studyProgress,
   voiceMode,
 };
 
