@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
 
           page('take-exam/:examId', 'takeExam.title', async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
           page('take-exam', 'takeExam.title', async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
-          unavailable('random-practice', 'randomPractice'),
+          page('random-practice', 'randomPractice.title', async () => (await import('../features/random-practice/components/random-practice-page.js')).RandomPracticePage),
           page('results', 'results.title', async () => (await import('../features/results/components/results-page.js')).ResultsPage),
           page('question-files', 'questionFiles.title', async () => (await import('../features/question-files/components/question-files-page.js')).QuestionFilesPage),
           page('create-exam', 'exams.create.title', async () => (await import('../features/exams/components/create-exam-page.js')).CreateExamPage),

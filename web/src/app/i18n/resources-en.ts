@@ -16,6 +16,7 @@ import tags from '../../features/tags/i18n/en.js';
 import takeExam from '../../features/take-exam/i18n/en.js';
 import results from '../../features/results/i18n/en.js';
 import studyProgress from '../../features/study-progress/i18n/en.js';
+import randomPractice from '../../features/random-practice/i18n/en.js';
 import voiceMode from '../../features/voice-mode/i18n/en.js';
 import type { TranslationShape } from '../../lib/translation-shape.js';
 import type { BundledResources } from './resources-ko.js';
@@ -40,6 +41,7 @@ const resources = {
   takeExam,
   results,
   studyProgress,
+  randomPractice,
   voiceMode,
 } satisfies TranslationShape<BundledResources>;
 

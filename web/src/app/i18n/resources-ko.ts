@@ -16,6 +16,7 @@ import tags from '../../features/tags/i18n/ko.js';
 import takeExam from '../../features/take-exam/i18n/ko.js';
 import results from '../../features/results/i18n/ko.js';
 import studyProgress from '../../features/study-progress/i18n/ko.js';
+import randomPractice from '../../features/random-practice/i18n/ko.js';
 import voiceMode from '../../features/voice-mode/i18n/ko.js';
 
 /** Korean texts of every feature, each under its feature key (`t('home.hero.title')`). */
@@ -38,6 +39,7 @@ const resources = {
   takeExam,
   results,
   studyProgress,
+  randomPractice,
   voiceMode,
 };
 
