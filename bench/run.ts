@@ -7,6 +7,7 @@ import { BUNDLE_BUDGET_BYTES, measureLambdaBundles } from './lambda-bundle-sizes
 import { benchLogin } from './login.js';
 import { benchQuestionBank } from './question-bank.js';
 import { benchResults } from './results.js';
+import { benchStudyProgress } from './study-progress.js';
 
 /**
  * `npm run bench`: prints the figures the issues budget. Each line reads
@@ -78,6 +79,9 @@ await benchQuestionBank(rootDir, report);
 
 console.log('\n== Results: submit and statistics (API in this process, DynamoDB requests counted) ==');
 await benchResults(rootDir, report);
+
+console.log('\n== Study progress and random practice (API in this process, DynamoDB requests counted) ==');
+await benchStudyProgress(rootDir, report);
 
 if (failures.length) {
   console.log(`\nbudgets missed: ${failures.join(', ')}`);
