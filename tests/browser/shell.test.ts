@@ -166,10 +166,10 @@ describe('pages', () => {
   });
 
   test('a screen of a later issue shows the shared not-available page', async () => {
-    const { page, errors, close } = await visit(browser, '/random-practice', { locale: 'en-US' });
+    const { page, errors, close } = await visit(browser, '/favorites', { locale: 'en-US' });
     await page.getByTestId('not-available').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('This screen is not available yet');
-    await page.getByText('The Random practice screen is on its way').waitFor();
+    await page.getByText('The Favorites screen is on its way').waitFor();
     await screenshot(page, 'not-available-en-desktop');
 
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Study' }).click();
