@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
 import { go, logIn, pageApi, registerThroughForm, shotFromTop, unexpected, visit } from '../support/browser-pages.js';
 
 const baseUrl = inject('baseUrl');
@@ -46,7 +46,8 @@ async function studyWithProgress(page: Page): Promise<{ studyId: string; answers
 
 async function dashboardShows(page: Page) {
   await page.getByTestId('study-progress-dashboard').waitFor();
-  await page.locator('[data-testid="overall-chart"] .recharts-line-curve').first().waitFor();
+  // One day of data is one point per line: its dots are what is drawn.
+  await page.locator('[data-testid="overall-chart"] .recharts-line-dot').first().waitFor();
   await page.locator('[data-testid="accuracy-chart"] .recharts-bar-rectangle').first().waitFor();
   expect(await page.locator('[data-testid="task-time-table"] tbody tr').count()).toBe(1);
   expect(await page.locator('[data-testid="history-table"] tbody tr').count()).toBeGreaterThanOrEqual(1);
@@ -92,12 +93,16 @@ describe('study progress dashboard and random practice', () => {
     const { page, errors, close } = await visit(browser, '/login', { locale: 'ko-KR' });
     await logIn(page, username, PASSWORD);
     await go(page, '/?fromHomeMenu=true');
+    await screenshot(page, 'random-practice-home-ko');
+    expect(unexpected(errors)).toEqual([]);
+    await page.getByTestId('feature-cards').waitFor();
     const card = page.getByTestId('random-practice-card');
     // Still loading shows a toast; once the studies are in, the card opens the screen.
     await expect
       .poll(
         async () => {
-          await card.click();
+          if (!page.url().endsWith('/random-practice')) await card.click();
+          await page.waitForTimeout(300);
           return page.url();
         },
         { timeout: 15_000 },
