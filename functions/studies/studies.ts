@@ -13,7 +13,7 @@ import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { RequestContext, SignedInContext } from '../lib/http/types.js';
 import { adjustUsage } from '../lib/tags/tag-store.js';
 import { getUser } from '../lib/accounts/user-repository.js';
-import { canDelete, canManage, loadStudyAccess, managedStudy, readableStudy, type StudyCaller } from '../lib/studies/study-access.js';
+import { canDelete, canManage, canRead, loadStudyAccess, managedStudy, readableStudy, type StudyCaller } from '../lib/studies/study-access.js';
 import { continueStudyDeletion, startStudyDeletion } from '../lib/studies/study-delete.js';
 import { getStudies, insertStudy, membershipsOf, readStudyPartition, saveStudy, StudyTitleTakenError, takenTitleKeys } from '../lib/studies/study-store.js';
 import { joinRequestView, memberView, permissionsView, studyView, taskView, visibleTasks } from '../lib/studies/views.js';
@@ -220,14 +220,9 @@ export async function updateStudy(input: ServiceInput<typeof studies.updateStudy
 export async function deleteStudy(input: ServiceInput<typeof studies.deleteStudy>, ctx: SignedInContext) {
   const caller: StudyCaller = ctx.caller.user;
   const access = await loadStudyAccess(input.params.id, caller, { includeDeleting: true });
-  if (!access || (access.study.deleting_at ? !(access.isAdmin || access.isCreator) : !(await readableOrNull(access)))) throw new AppError(404, 'study_not_found');
+  if (!access || (access.study.deleting_at ? !(access.isAdmin || access.isCreator) : !canRead(access))) throw new AppError(404, 'study_not_found');
   if (!canDelete(access)) throw new AppError(403, 'study_forbidden');
   await startStudyDeletion(access.study);
   const outcome = await continueStudyDeletion(access.study.id, Date.now() + DELETE_BUDGET_MS);
   return { success: true as const, message: outcome.completed ? 'study_deleted' : 'study_delete_continues', pending: !outcome.completed };
-}
-
-async function readableOrNull(access: Awaited<ReturnType<typeof loadStudyAccess>>) {
-  if (!access) return false;
-  return access.study.is_public || access.isAdmin || access.isCreator || !!access.membership;
 }

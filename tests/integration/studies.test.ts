@@ -98,10 +98,10 @@ describe('tasks and exam access through a study', () => {
     const connected = await json(await member.client.get(`/api/exam/${privateExam}/connected-studies/`));
     expect(connected.connected_studies).toEqual([{ study_id: study.id, study_title: study.display_title, study_url: `/study-detail/${study.id}` }]);
     // A member cannot edit the exam; a study_leader can.
-    expect((await member.client.patch(`/api/exam/${privateExam}/`, { description: 'x' })).status).toBe(403);
+    expect((await member.client.patch(`/api/exam/${privateExam}/update/`, { description: 'x' })).status).toBe(403);
     const leader = await fixtureUser(apiUrl);
     await addMember(study.id, leader, 'study_leader');
-    expect((await leader.client.patch(`/api/exam/${privateExam}/`, { description: 'x' })).status).toBe(200);
+    expect((await leader.client.patch(`/api/exam/${privateExam}/update/`, { description: 'x' })).status).toBe(200);
     // Deleting the task ends the access.
     expect((await owner.client.delete(`/api/study-tasks/${task.id}/`)).status).toBe(200);
     expect((await member.client.get(`/api/exam/${privateExam}/`)).status).toBe(404);
@@ -210,6 +210,27 @@ describe('deleting a study', () => {
     expect((await owner.client.post('/api/studies/', { title_ko: study.title_ko })).status).toBe(200);
     expect((await owner.client.delete(`/api/studies/${study.id}/`)).status).toBe(404);
   }, 120_000);
+});
+
+describe('withdrawal and admin delete', () => {
+  it('delete the user’s member rows and join requests, and the studies they leave empty', async () => {
+    const study = await createStudy(owner);
+    const leaving = await fixtureUser(apiUrl);
+    await addMember(study.id, leaving);
+    const requestStudy = (await createStudy(owner)).id;
+    await batchWritePending(requestStudy, leaving.id);
+    const own = await createStudy(leaving);
+    expect((await json(await owner.client.get(`/api/studies/${requestStudy}/`))).join_requests).toHaveLength(1);
+    expect((await json(await owner.client.get(`/api/studies/${study.id}/`))).member_count).toBe(2);
+    expect((await admin.client.delete(`/api/users/${leaving.id}/delete/`)).status).toBe(200);
+    const detail = await json(await owner.client.get(`/api/studies/${study.id}/`));
+    expect(detail.members.map((m: { user: string }) => m.user)).toEqual([owner.id]);
+    expect(detail.member_count).toBe(1);
+    expect((await admin.client.get(`/api/studies/${own.id}/`)).status).toBe(404);
+    expect(await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': studyEntity.partition(own.id) } })).toEqual([]);
+    const requests = await json(await owner.client.get(`/api/studies/${requestStudy}/`));
+    expect(requests.join_requests).toEqual([]);
+  }, 60_000);
 });
 
 /** A pending join request on both sides, as the join-request route writes it. */
