@@ -10,6 +10,7 @@ import { benchQuestionBank } from './question-bank.js';
 import { benchResults } from './results.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchDailyMail } from './daily-mail.js';
+import { benchStudyProgress } from './study-progress.js';
 
 /**
  * `npm run bench`: prints the figures the issues budget. Each line reads
@@ -95,6 +96,8 @@ await benchResults(rootDir, report);
 
 console.log('\n== Daily quiz email job (coordinator and workers in this process, DynamoDB requests counted) ==');
 await benchDailyMail(rootDir, report);
+console.log('\n== Study progress and random practice (API in this process, DynamoDB requests counted) ==');
+await benchStudyProgress(rootDir, report);
 
 if (failures.length) {
   console.log(`\nbudgets missed: ${failures.join(', ')}`);

@@ -13,6 +13,7 @@ import * as links from './contracts/links.js';
 import * as learningData from './contracts/learning-data.js';
 import * as studies from './contracts/studies.js';
 import * as studyMembers from './contracts/study-members.js';
+import * as studyProgress from './contracts/study-progress.js';
 
 /**
  * The one place routes are declared. Each group is one Lambda in AWS and one handler module
@@ -106,6 +107,20 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       studyMembers.removeMyJoinRequest,
       studyMembers.respondToJoinRequest,
       studyMembers.cancelJoinRequest,
+    ],
+    access: { appTable: 'write', ephemeralTable: 'sessions' },
+  },
+  {
+    name: 'study-progress',
+    handler: 'functions/study-progress/handler.ts',
+    memoryMb: 512,
+    timeoutSeconds: 29,
+    routes: [
+      studyProgress.recordStudyProgress,
+      studyProgress.studyProgressHistory,
+      studyProgress.studyTimeStatistics,
+      studyProgress.saveRandomPracticeResult,
+      studyProgress.drawRandomPracticeQuestions,
     ],
     access: { appTable: 'write', ephemeralTable: 'sessions' },
   },

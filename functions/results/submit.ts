@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SubmittedAnswer } from '#shared/contracts/results.js';
 import { isAnswerCorrect } from '#shared/domain/answer-check.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
-import { getExamWithQuestions, type StoredQuestion } from '../lib/exams/exam-store.js';
+import { getExamWithQuestionsAndLinks, type StoredQuestion } from '../lib/exams/exam-store.js';
 import { canReadExam, type Caller } from '../lib/exams/visibility.js';
 import { examSummaryEntity, primaryKeyOf, questionStatEntity, resultDetailEntity, resultEntity, resultJobEntity } from '../lib/data/entities/index.js';
 import { newId, newResultId } from '../lib/data/ids.js';
@@ -24,6 +24,8 @@ import { runJob, statWrites } from '../lib/results/stats-job.js';
 import { backoffDelay, sleep } from '../lib/retry.js';
 import { resultView } from './views.js';
 import { liveStudyTitle } from '../lib/studies/study-store.js';
+import { studyTimeCredits, studyTimeItems } from '../lib/studies/progress-time.js';
+import { dayOf } from '#shared/domain/study-progress.js';
 
 /**
  * Submit and continue (docs/architecture.md §2.9 T5, docs/decisions-results.md): grade on the
@@ -140,8 +142,10 @@ export interface ApplyAnswer {
 /** Submit (a new result) or continue (more answers on an earlier result of the caller). */
 export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
   const userId = input.caller.id;
-  const { exam, questions } = await getExamWithQuestions(input.examId);
+  const { exam, questions, links } = await getExamWithQuestionsAndLinks(input.examId);
   if (!exam || !(await canReadExam(exam, input.caller))) throw new AppError(404, 'exam_not_found');
+  // Study time (S24): the studies linking this exam of which the caller is an active member.
+  const studyCredits = await studyTimeCredits(userId, links);
   const answers = dedupe(input.answers);
   const graded = grade(answers, questions, input.language);
   const { key, requestHash } = keysFor(input, answers);
@@ -213,8 +217,9 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     const summaryExisted = !!summary;
     const counters = isNew ? { result_count: 1, exam_count: summaryExisted ? 0 : 1 } : summaryExisted ? null : { result_count: 0, exam_count: 1 };
     const becomesLatest = isNew || !summary || summary.latest_result_id === result.id;
-    // claim + result + chunks (≤ 4) + summary + counters + (job | job check): ≤ 9, so ≥ 91 places are left.
-    const fixed = 2 + inTransaction.length + 1 + (counters ? 1 : 0) + 1;
+    const studyTime = studyTimeItems(userId, studyCredits, Math.round(Number(input.elapsedSeconds) || 0), dayOf(now));
+    // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + study days (≤ 5): ≤ 14, so ≥ 86 places are left.
+    const fixed = 2 + inTransaction.length + 1 + (counters ? 1 : 0) + 1 + studyTime.length;
     const first = statWrites(userId, graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed)), found, now, exam.id);
     const rest = graded.slice(first.length);
     const job: JobRecord | null = rest.length
@@ -245,11 +250,14 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
           addResults: isNew || !summaryExisted ? 1 : 0,
           latest: becomesLatest ? result : null,
           correctQuestionIds: [...new Set(graded.filter((d) => d.is_correct).map((d) => d.question_id))],
+          answeredQuestionIds: graded.map((d) => d.question_id),
+          answers: { total: graded.length, correct: graded.filter((d) => d.is_correct).length },
         },
         counters,
         stats: first,
         job,
         expectNoJob: !isNew && !job,
+        studyTime,
       });
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;

@@ -8,6 +8,7 @@ import { QUESTION_ERROR_MESSAGES } from './questions-error-messages.js';
 import { RESULT_ERROR_MESSAGES } from './results-error-messages.js';
 import { STUDY_ERROR_MESSAGES } from './study-error-messages.js';
 import { STUDY_MEMBER_ERROR_MESSAGES } from './study-member-error-messages.js';
+import { STUDY_PROGRESS_ERROR_MESSAGES } from './study-progress-error-messages.js';
 
 /**
  * The `detail` text of every stable error code, in both languages. The server answers with the
@@ -25,6 +26,7 @@ const CATALOGUE: Record<string, Record<Language, string>> = {
   ...STUDY_ERROR_MESSAGES,
   ...STUDY_MEMBER_ERROR_MESSAGES,
   ...DAILY_QUIZ_MESSAGES,
+  ...STUDY_PROGRESS_ERROR_MESSAGES,
 };
 
 export function errorMessage(code: string, language: Language, params: Record<string, string | number> = {}): string {

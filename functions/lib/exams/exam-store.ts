@@ -60,6 +60,23 @@ export async function getExamWithQuestions(examId: string): Promise<{ exam: Exam
   return { exam, questions };
 }
 
+/**
+ * The same, plus the exam's study links in the same Query (they sort after the questions, with only
+ * the small `QSEQ` between): the submit learns which study tasks link the exam (S24) at no extra request.
+ */
+export async function getExamWithQuestionsAndLinks(examId: string): Promise<{ exam: ExamRecord | null; questions: StoredQuestion[]; links: StudyLinkRecord[] }> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': examEntity.partition(examId), ':from': examEntity.sk, ':to': `${studyLinkEntity.skPrefix}~` },
+    ConsistentRead: true,
+  });
+  const examItemFound = items.find(examEntity.isExamItem);
+  const exam = examItemFound ? examEntity.parse(examItemFound) : null;
+  const questions = items.filter(examQuestionEntity.isQuestionItem).map(examQuestionEntity.parse);
+  const links = items.filter((item) => String(item.sk).startsWith(studyLinkEntity.skPrefix)).map(studyLinkEntity.parse);
+  return { exam, questions, links };
+}
+
 export class TitleTakenError extends Error {}
 
 /**

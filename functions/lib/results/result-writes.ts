@@ -64,6 +64,9 @@ export interface SummaryChange {
   /** Set latest_* from this result (it is the exam's newest). */
   latest: ResultRecord | null;
   correctQuestionIds: string[];
+  /** The questions of this submit (distinct) and its answer counts (study progress, D82). */
+  answeredQuestionIds?: string[];
+  answers?: { total: number; correct: number };
 }
 
 export interface SubmitWrite {
@@ -80,6 +83,8 @@ export interface SubmitWrite {
   job: JobRecord | null;
   /** Continue: a job item that must not exist (the previous operation finished). */
   expectNoJob?: boolean;
+  /** Study time of a task exam (S24), written exactly once with the rest (`functions/lib/studies/progress-time.ts`). */
+  studyTime?: TransactItem[];
 }
 
 /** Index of the items of `writeSubmit`'s transaction, to read cancellation reasons. */
@@ -127,6 +132,7 @@ export async function writeSubmit(write: SubmitWrite): Promise<void> {
     });
   }
   for (const stat of write.stats) items.push(statPut(stat));
+  items.push(...(write.studyTime ?? []));
   if (write.job) {
     items.push({
       Put: { TableName: config.appTable, Item: resultJobEntity.item(userId, write.job), ConditionExpression: 'attribute_not_exists(pk)' },
@@ -163,6 +169,14 @@ function summaryUpdate(userId: string, examId: string, change: SummaryChange): T
   if (change.correctQuestionIds.length) {
     values[':correct'] = new Set(change.correctQuestionIds);
     add.push('correct_question_ids :correct');
+  }
+  if (change.answeredQuestionIds?.length) {
+    values[':attempted'] = new Set(change.answeredQuestionIds);
+    add.push('attempted_question_ids :attempted');
+  }
+  if (change.answers) {
+    Object.assign(values, { ':answers': change.answers.total, ':correctAnswers': change.answers.correct });
+    add.push('answer_count :answers', 'correct_answer_count :correctAnswers');
   }
   return {
     Update: {

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirectDocument, type RouteObject } from 'react-router-dom';
 import { withTimeout } from '../lib/lazy-route.js';
-import type { UnavailableScreen } from '../features/status-pages/unavailable-screens.js';
 import { RouteErrorPage } from '../features/status-pages/components/route-error-page.js';
 import { AppLayout } from './layout/app-layout.js';
 import { PageLoading } from './page-loading.js';
@@ -12,16 +11,6 @@ function page(path: string | undefined, titleKey: string, load: () => Promise<Co
   const handle: RouteHandle = { titleKey };
   const lazy = withTimeout(async () => ({ Component: await load() }));
   return path === undefined ? { index: true, handle, lazy } : { path, handle, lazy };
-}
-
-/** A screen of a later issue: the one shared "not available yet" page, naming the screen. */
-function unavailable(path: string, screen: UnavailableScreen): RouteObject {
-  return page(path, `statusPages.screens.${screen}`, async () => {
-    const { NotAvailablePage } = await import('../features/status-pages/components/not-available-page.js');
-    return function UnavailableScreenPage() {
-      return <NotAvailablePage screen={screen} />;
-    };
-  });
 }
 
 /** The route table of spec 1 §2. */
@@ -49,7 +38,7 @@ export const routes: RouteObject[] = [
           page('take-exam/:examId', 'takeExam.title', async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
           page('take-exam', 'takeExam.title', async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
           page('daily-exam', 'dailyExam.title', async () => (await import('../features/daily-exam/components/daily-exam-page.js')).DailyExamPage),
-          unavailable('random-practice', 'randomPractice'),
+          page('random-practice', 'randomPractice.title', async () => (await import('../features/random-practice/components/random-practice-page.js')).RandomPracticePage),
           page('results', 'results.title', async () => (await import('../features/results/components/results-page.js')).ResultsPage),
           page('results/:resultId', 'results.title', async () => (await import('../features/results/components/result-detail-page.js')).ResultDetailPage),
           page('question-files', 'questionFiles.title', async () => (await import('../features/question-files/components/question-files-page.js')).QuestionFilesPage),
@@ -59,7 +48,11 @@ export const routes: RouteObject[] = [
           page('favorites', 'examDetail.favorites.title', async () => (await import('../features/exam-detail/components/exam-detail-page.js')).ExamDetailPage),
           page('study-management', 'studies.management.title', async () => (await import('../features/studies/components/study-management-page.js')).StudyManagementPage),
           page('study-detail/:studyId', 'studies.detail.title', async () => (await import('../features/studies/components/study-detail-page.js')).StudyDetailPage),
-          unavailable('study-progress-dashboard/:studyId', 'studyProgressDashboard'),
+          page(
+            'study-progress-dashboard/:studyId',
+            'studyProgress.title',
+            async () => (await import('../features/study-progress/components/study-progress-dashboard-page.js')).StudyProgressDashboardPage,
+          ),
           page(
             'member-management/:studyId',
             'studyMembers.title',

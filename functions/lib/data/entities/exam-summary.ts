@@ -15,6 +15,10 @@ const summarySchema = /* @__PURE__ */ lazy(() =>
     latest_correct_count: z.number(),
     last_completed_at: z.string(),
     correct_question_ids: z.set(z.string()).optional(),
+    /** Issue 11 (D82): distinct questions answered, answers given and correct answers over every sitting (absent on older summaries). */
+    attempted_question_ids: z.set(z.string()).optional(),
+    answer_count: z.number().optional(),
+    correct_answer_count: z.number().optional(),
   }),
 );
 export type SummaryRecord = z.infer<ReturnType<typeof summarySchema>>;

@@ -42,3 +42,4 @@ export * from './study-membership.js';
 export * from './study-join-request.js';
 export * from './study-day.js';
 export * from './question-member-mapping.js';
+export * from './practice-result.js';

@@ -16,6 +16,8 @@ import tags from '../../features/tags/i18n/en.js';
 import takeExam from '../../features/take-exam/i18n/en.js';
 import results from '../../features/results/i18n/en.js';
 import examDetail from '../../features/exam-detail/i18n/en.js';
+import studyProgress from '../../features/study-progress/i18n/en.js';
+import randomPractice from '../../features/random-practice/i18n/en.js';
 import voiceMode from '../../features/voice-mode/i18n/en.js';
 import studies from '../../features/studies/i18n/en.js';
 import studyMembers from '../../features/study-members/i18n/en.js';
@@ -43,6 +45,8 @@ const resources = {
   takeExam,
   results,
   examDetail,
+  studyProgress,
+  randomPractice,
   voiceMode,
   studies,
   studyMembers,

@@ -16,6 +16,8 @@ import tags from '../../features/tags/i18n/ko.js';
 import takeExam from '../../features/take-exam/i18n/ko.js';
 import results from '../../features/results/i18n/ko.js';
 import examDetail from '../../features/exam-detail/i18n/ko.js';
+import studyProgress from '../../features/study-progress/i18n/ko.js';
+import randomPractice from '../../features/random-practice/i18n/ko.js';
 import voiceMode from '../../features/voice-mode/i18n/ko.js';
 import studies from '../../features/studies/i18n/ko.js';
 import studyMembers from '../../features/study-members/i18n/ko.js';
@@ -41,6 +43,8 @@ const resources = {
   takeExam,
   results,
   examDetail,
+  studyProgress,
+  randomPractice,
   voiceMode,
   studies,
   studyMembers,

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Icon, type IconName } from '../../../components/ui/icon/icon.js';
 import { useAuth } from '../../../lib/auth/use-auth.js';
 import { useOpenDailyExam } from '../../daily-exam/index.js';
+import { useRandomPracticeEntry } from '../../random-practice/index.js';
 import styles from './feature-cards.module.css';
 
 type CardKey = 'gettingStarted' | 'studyManagement' | 'examManagement' | 'dailyExam' | 'questionFiles' | 'randomPractice' | 'userManagement';
@@ -23,8 +24,7 @@ const CARDS: Card[] = [
   { key: 'examManagement', icon: 'clipboard', to: '/exam-management', tone: 'violet' },
   { key: 'dailyExam', icon: 'calendar', to: '/login', tone: 'amber', needsLogin: true },
   { key: 'questionFiles', icon: 'file', to: '/question-files', tone: 'slate' },
-  // Spec 1 §2 also checks the user's joined studies first; that needs the home study list,
-  // which arrives with the studies issue. Until then a signed-in user goes straight there.
+  // An action: spec 1 §2's rules (loading, no studies) are the random-practice feature's.
   { key: 'randomPractice', icon: 'shuffle', to: '/random-practice', tone: 'rose', needsLogin: true },
   { key: 'userManagement', icon: 'shield', to: '/user-management', tone: 'slate', adminOnly: true },
 ];
@@ -35,6 +35,7 @@ export function FeatureCards() {
   const { isAuthenticated, isAdmin } = useAuth();
   const openDailyExam = useOpenDailyExam('home');
   const navigate = useNavigate();
+  const openRandomPractice = useRandomPracticeEntry();
   const visible = CARDS.filter((card) => !card.adminOnly || isAdmin);
 
   const content = (card: Card) => (
@@ -64,6 +65,10 @@ export function FeatureCards() {
           {card.key === 'dailyExam' ? (
             // Spec 1 §2: an action, not a link — today's exam is built (or found) first, then opened.
             <button type="button" className={styles.card} data-testid="daily-exam-card" onClick={() => (isAuthenticated ? void openDailyExam() : navigate('/login'))}>
+              {content(card)}
+            </button>
+          ) : card.key === 'randomPractice' ? (
+            <button type="button" className={styles.card} onClick={openRandomPractice} data-testid="random-practice-card">
               {content(card)}
             </button>
           ) : (

@@ -2,12 +2,6 @@ import type { TranslationShape } from '../../../lib/translation-shape.js';
 import type ko from './ko.js';
 
 const en = {
-  notAvailable: {
-    badge: 'Coming soon',
-    title: 'This screen is not available yet',
-    description: 'The {{screen}} screen is on its way and will be available in an upcoming update.',
-    home: 'Go to home',
-  },
   notFound: {
     title: 'Page not found',
     description: 'This address does not exist or has moved. Check the address or start again from home.',
@@ -19,17 +13,6 @@ const en = {
     timeout: 'The page is taking too long to load. Check your connection and reload.',
     reload: 'Reload',
     home: 'Go to home',
-  },
-  screens: {
-    takeExam: 'Take exam',
-    randomPractice: 'Random practice',
-    results: 'Results',
-    examDetail: 'Exam detail',
-    favorites: 'Favorites',
-    studyManagement: 'Study management',
-    studyDetail: 'Study detail',
-    studyProgressDashboard: 'Study progress',
-    memberManagement: 'Member management',
   },
 } satisfies TranslationShape<typeof ko>;
 

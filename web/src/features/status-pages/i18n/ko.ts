@@ -1,10 +1,4 @@
 const ko = {
-  notAvailable: {
-    badge: '준비 중',
-    title: '아직 준비 중인 화면입니다',
-    description: '{{screen}} 화면은 곧 제공될 예정입니다. 조금만 기다려 주세요.',
-    home: '홈으로 가기',
-  },
   notFound: {
     title: '페이지를 찾을 수 없습니다',
     description: '주소가 바뀌었거나 없는 페이지입니다. 주소를 확인하거나 홈에서 다시 시작해 주세요.',
@@ -16,17 +10,6 @@ const ko = {
     timeout: '페이지를 불러오는 데 너무 오래 걸립니다. 연결 상태를 확인한 뒤 새로고침해 주세요.',
     reload: '새로고침',
     home: '홈으로 가기',
-  },
-  screens: {
-    takeExam: '시험 응시',
-    randomPractice: '랜덤 연습',
-    results: '시험 결과',
-    examDetail: '시험 상세',
-    favorites: '즐겨찾기',
-    studyManagement: '스터디 관리',
-    studyDetail: '스터디 상세',
-    studyProgressDashboard: '스터디 진행 현황',
-    memberManagement: '멤버 관리',
   },
 };
 

@@ -1,0 +1,11 @@
+import * as studyProgress from '#shared/contracts/study-progress.js';
+import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
+import { drawRandomPracticeQuestions, recordStudyProgress, saveRandomPracticeResult, studyProgressHistory, studyTimeStatistics } from './services.js';
+
+export const handler = createGroupHandler('study-progress', [
+  bind(studyProgress.recordStudyProgress, recordStudyProgress),
+  bind(studyProgress.studyProgressHistory, studyProgressHistory),
+  bind(studyProgress.studyTimeStatistics, studyTimeStatistics),
+  bind(studyProgress.saveRandomPracticeResult, saveRandomPracticeResult),
+  bind(studyProgress.drawRandomPracticeQuestions, drawRandomPracticeQuestions),
+]);

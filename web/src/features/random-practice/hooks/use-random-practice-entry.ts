@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { useAuth } from '../../../lib/auth/use-auth.js';
+import { SESSION_KEYS, localStore, sessionStore, LOCAL_KEYS } from '../../../lib/storage.js';
+import { usePracticeStudies } from '../api/get-practice-studies.js';
+
+/** Spec 1 §2: the wait before a user without studies is sent to the study list. */
+export const NO_STUDIES_REDIRECT_MS = 2000;
+
+/**
+ * The home random practice card's rules (spec 1 §2): still loading → info toast; no joined studies →
+ * warning and /study-management after 2 s; else /random-practice, with the home cache off.
+ */
+export function useRandomPracticeEntry(): () => void {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { isAuthenticated, isAdmin } = useAuth();
+  const studies = usePracticeStudies(isAdmin, isAuthenticated);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  return () => {
+    if (!isAuthenticated) return void navigate('/login');
+    if (studies.isLoading || !studies.data) return void toast.info(t('randomPractice.entry.loading'));
+    if (studies.data.results.length === 0) {
+      toast.warning(t('randomPractice.entry.noStudies'));
+      timer.current = setTimeout(() => navigate('/study-management'), NO_STUDIES_REDIRECT_MS);
+      return;
+    }
+    sessionStore.set(SESSION_KEYS.cacheDisabled, 'true');
+    localStore.remove(LOCAL_KEYS.homeData);
+    navigate('/random-practice');
+  };
+}

@@ -1,4 +1,0 @@
-/** Screens of later issues that show the shared "not available yet" page for now. */
-export const UNAVAILABLE_SCREENS = ['randomPractice', 'studyProgressDashboard'] as const;
-
-export type UnavailableScreen = (typeof UNAVAILABLE_SCREENS)[number];

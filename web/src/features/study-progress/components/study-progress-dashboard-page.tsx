@@ -1,0 +1,248 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { DEFAULT_PROGRESS_PERIOD, PROGRESS_PERIODS, hoursAndMinutes } from '#shared/domain/study-progress.js';
+import button from '../../../components/ui/button/button.module.css';
+import table from '../../../components/ui/data-table/data-table.module.css';
+import page from '../../../components/ui/page/page.module.css';
+import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
+import screen from '../../../components/ui/screen/screen.module.css';
+import { Spinner } from '../../../components/ui/spinner/spinner.js';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
+import { useStudyProgressHistory } from '../api/get-study-progress-history.js';
+import { useStudyTimeStatistics } from '../api/get-study-time-statistics.js';
+import { useRecordStudyProgress } from '../hooks/use-record-study-progress.js';
+import styles from './study-progress.module.css';
+
+/** Colours with ≥ 3:1 contrast on white, told apart by more than hue (the line chart also uses dashes). */
+const ATTEMPTED_COLOUR = '#1d4ed8';
+const CORRECT_COLOUR = '#b45309';
+const NO_EXAM_COLOUR = '#6b7280';
+
+/** /study-progress-dashboard/{studyId} (spec 4 §2.3): the caller's progress and study time in one study. */
+export function StudyProgressDashboardPage() {
+  const { studyId = '' } = useParams();
+  return <SignedInOnly>{() => <Dashboard key={studyId} studyId={studyId} />}</SignedInOnly>;
+}
+
+function Dashboard({ studyId }: { studyId: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [params] = useSearchParams();
+  const [days, setDays] = useState<number | null>(DEFAULT_PROGRESS_PERIOD);
+  const stats = useStudyTimeStatistics(studyId, days);
+  const history = useStudyProgressHistory(studyId, days);
+  useRecordStudyProgress({ studyId, pageType: 'dashboard' });
+
+  // Spec 4 §8: a study that cannot be loaded raises an alert; other failures are silent.
+  const statsError = stats.error;
+  useEffect(() => {
+    if (statsError && (statsError.status === 404 || statsError.status === 403)) toast.error(t('studyProgress.loadStudyFailed'));
+  }, [statsError, toast, t]);
+
+  const backTo = params.get('returnTo') === 'study-detail' ? `/study-detail/${studyId}` : '/study-management';
+  const duration = (minutes: number) => t('studyProgress.duration', hoursAndMinutes(minutes));
+  const refresh = () => void Promise.all([stats.reload(), history.reload()]);
+
+  const progressPoints = useMemo(
+    () => (history.data?.time_series_data ?? []).map((p) => ({ date: p.date.slice(5), attempted: p.attempted_progress, correct: p.correct_progress })),
+    [history.data],
+  );
+  const accuracyBars = useMemo(
+    () => (stats.data?.task_progress ?? []).map((task) => ({ name: task.task_name, accuracy: task.accuracy_percentage, examId: task.exam_id })),
+    [stats.data],
+  );
+  const openTask = (bar: { examId: string | null }) => {
+    if (bar.examId) window.location.assign(`/take-exam/${bar.examId}?returnTo=study-progress-dashboard&studyId=${studyId}`);
+    else window.alert(t('studyProgress.noExam'));
+  };
+
+  const data = stats.data;
+  const hasData = !!data && (data.summary.has_study_time || (history.data?.summary_table.length ?? 0) > 0 || data.task_progress.some((task) => task.total_attempts > 0));
+  const periodLabel = (value: number | null) => t(`studyProgress.periods.${value ? `d${value}` : 'all'}`);
+
+  return (
+    <div className={screen.page} data-testid="study-progress-dashboard">
+      <div className={page.container}>
+        <ScreenHeader
+          title={t('studyProgress.title')}
+          subtitle={t('studyProgress.subtitle')}
+          actions={
+            <>
+              <Link to={backTo} className={`${button.button} ${button.secondary}`} data-testid="dashboard-back">
+                {t('studyProgress.back')}
+              </Link>
+              <button type="button" className={`${button.button} ${button.primary}`} onClick={refresh} data-testid="dashboard-refresh">
+                {t('studyProgress.refresh')}
+              </button>
+            </>
+          }
+        />
+        <div className={styles.toolbar} role="group" aria-label={t('studyProgress.period')}>
+          <div className={styles.periods}>
+            {[...PROGRESS_PERIODS, null].map((value) => (
+              <button
+                key={value ?? 'all'}
+                type="button"
+                aria-pressed={days === value}
+                className={`${button.button} ${button.small} ${days === value ? `${button.primary} ${styles.active}` : button.secondary}`}
+                onClick={() => setDays(value)}
+                data-testid={`period-${value ?? 'all'}`}
+              >
+                {periodLabel(value)}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        {(stats.isLoading || history.isLoading) && <Spinner label={t('studyProgress.loading')} />}
+        {data && !hasData && (
+          <p className={styles.notice} data-testid="dashboard-no-data">
+            {t('studyProgress.noData')}
+          </p>
+        )}
+        {data && (
+          <>
+            <div className={styles.cards}>
+              <SummaryCard label={t('studyProgress.summary.totalTasks')} value={String(data.summary.total_tasks)} />
+              <SummaryCard label={t('studyProgress.summary.activeTasks')} value={String(data.summary.active_tasks)} />
+              <SummaryCard label={t('studyProgress.summary.inactiveTasks')} value={String(data.summary.inactive_tasks)} />
+              <SummaryCard label={t('studyProgress.summary.hasStudyTime')} value={data.summary.has_study_time ? t('studyProgress.yes') : t('studyProgress.no')} />
+            </div>
+
+            <section className={styles.panel} data-testid="overall-chart">
+              <h2 className={styles.panelTitle}>{t('studyProgress.overallChart')}</h2>
+              <div className={styles.chart}>
+                <ResponsiveContainer width="100%" height="100%">
+                  <LineChart data={progressPoints} margin={{ top: 8, right: 12, bottom: 4, left: -16 }}>
+                    <CartesianGrid strokeDasharray="3 3" />
+                    <XAxis dataKey="date" tick={{ fontSize: 11 }} minTickGap={16} />
+                    <YAxis domain={[0, 100]} tick={{ fontSize: 11 }} unit="%" />
+                    <Tooltip />
+                    <Legend />
+                    <Line type="monotone" dataKey="attempted" name={t('studyProgress.attempted')} stroke={ATTEMPTED_COLOUR} strokeWidth={2} connectNulls dot={{ r: 3 }} />
+                    <Line
+                      type="monotone"
+                      dataKey="correct"
+                      name={t('studyProgress.correct')}
+                      stroke={CORRECT_COLOUR}
+                      strokeWidth={2}
+                      strokeDasharray="6 3"
+                      connectNulls
+                      dot={{ r: 3 }}
+                    />
+                  </LineChart>
+                </ResponsiveContainer>
+              </div>
+            </section>
+
+            <section className={styles.panel} data-testid="accuracy-chart">
+              <h2 className={styles.panelTitle}>{t('studyProgress.accuracyChart')}</h2>
+              <div className={styles.chart}>
+                <ResponsiveContainer width="100%" height="100%">
+                  <BarChart data={accuracyBars} margin={{ top: 8, right: 12, bottom: 4, left: -16 }}>
+                    <CartesianGrid strokeDasharray="3 3" />
+                    <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} />
+                    <YAxis domain={[0, 100]} tick={{ fontSize: 11 }} unit="%" />
+                    <Tooltip />
+                    <Bar dataKey="accuracy" name={t('studyProgress.accuracy')} onClick={(bar) => openTask(bar.payload as { examId: string | null })} cursor="pointer">
+                      {accuracyBars.map((bar) => (
+                        <Cell key={bar.name} fill={bar.examId ? ATTEMPTED_COLOUR : NO_EXAM_COLOUR} />
+                      ))}
+                    </Bar>
+                  </BarChart>
+                </ResponsiveContainer>
+              </div>
+            </section>
+
+            <section className={styles.panel}>
+              <h2 className={styles.panelTitle}>{t('studyProgress.taskTimes')}</h2>
+              <p data-testid="total-study-time">{t('studyProgress.totalTime', { time: duration(data.total_study_time_minutes) })}</p>
+              <div className={table.wrap}>
+                <table className={table.table} data-testid="task-time-table">
+                  <thead>
+                    <tr>
+                      <th>{t('studyProgress.columns.task')}</th>
+                      <th>{t('studyProgress.columns.exam')}</th>
+                      <th>{t('studyProgress.columns.time')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.task_study_times.map((task) => (
+                      <tr key={task.task_id}>
+                        <td>{task.task_name}</td>
+                        <td>{task.exam_title ?? '-'}</td>
+                        <td>{duration(task.study_time_minutes)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+
+            <section className={styles.panel}>
+              <h2 className={styles.panelTitle}>{t('studyProgress.dailyTimes')}</h2>
+              <div className={table.wrap}>
+                <table className={table.table} data-testid="daily-time-table">
+                  <thead>
+                    <tr>
+                      <th>{t('studyProgress.columns.date')}</th>
+                      <th>{t('studyProgress.columns.time')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.daily_study_times
+                      .filter((day) => day.study_time_minutes > 0)
+                      .reverse()
+                      .map((day) => (
+                        <tr key={day.date}>
+                          <td>{day.date}</td>
+                          <td>{duration(day.study_time_minutes)}</td>
+                        </tr>
+                      ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          </>
+        )}
+        {history.data && (
+          <section className={styles.panel}>
+            <h2 className={styles.panelTitle}>{t('studyProgress.history')}</h2>
+            <div className={table.wrap}>
+              <table className={table.table} data-testid="history-table">
+                <thead>
+                  <tr>
+                    <th>{t('studyProgress.columns.date')}</th>
+                    <th>{t('studyProgress.columns.accessCount')}</th>
+                    <th>{t('studyProgress.columns.highestProgress')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {history.data.summary_table.map((row) => (
+                    <tr key={row.date}>
+                      <td>{row.date}</td>
+                      <td>{row.access_count}</td>
+                      <td>{row.highest_progress === null ? '-' : `${row.highest_progress.toFixed(2)}%`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SummaryCard({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={styles.card}>
+      <div className={styles.cardLabel}>{label}</div>
+      <div className={styles.cardValue}>{value}</div>
+    </div>
+  );
+}

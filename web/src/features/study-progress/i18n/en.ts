@@ -1,0 +1,30 @@
+import type { TranslationShape } from '../../../lib/translation-shape.js';
+import type ko from './ko.js';
+
+const en = {
+  title: 'Study progress',
+  subtitle: 'Your progress and study time',
+  back: 'Back',
+  refresh: 'Refresh',
+  loading: 'Loading progress...',
+  loadStudyFailed: 'Could not load the study.',
+  noData: 'No progress has been recorded yet.',
+  periods: { all: 'All', d1: '1 day', d7: '7 days', d30: '1 month', d365: '1 year' },
+  period: 'Period',
+  overallChart: 'Overall progress',
+  attempted: 'Attempted',
+  correct: 'Correct',
+  accuracyChart: 'Accuracy by task',
+  accuracy: 'Accuracy',
+  noExam: 'This task has no exam.',
+  summary: { totalTasks: 'Total tasks', activeTasks: 'Active tasks', inactiveTasks: 'Inactive tasks', hasStudyTime: 'Study time' },
+  yes: 'Yes',
+  no: 'None',
+  taskTimes: 'Study time by task',
+  dailyTimes: 'Daily study time',
+  totalTime: 'Total study time: {{time}}',
+  duration: '{{hours}} h {{minutes}} min',
+  history: 'Progress history',
+  columns: { task: 'Task', exam: 'Exam', time: 'Study time', date: 'Date', accessCount: 'Visits', highestProgress: 'Highest progress' },
+} satisfies TranslationShape<typeof ko>;
+export default en;
