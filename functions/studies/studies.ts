@@ -15,6 +15,7 @@ import { adjustUsage } from '../lib/tags/tag-store.js';
 import { getUser } from '../lib/accounts/user-repository.js';
 import { canDelete, canManage, canRead, loadStudyAccess, managedStudy, readableStudy, type StudyCaller } from '../lib/studies/study-access.js';
 import { continueStudyDeletion, startStudyDeletion } from '../lib/studies/study-delete.js';
+import { tasksWithProgress } from '../lib/studies/progress-store.js';
 import { getStudies, insertStudy, membershipsOf, readStudyPartition, saveStudy, StudyTitleTakenError, takenTitleKeys } from '../lib/studies/study-store.js';
 import { joinRequestView, memberView, permissionsView, studyView, taskView, visibleTasks } from '../lib/studies/views.js';
 
@@ -159,8 +160,11 @@ export async function getStudy(input: ServiceInput<typeof studies.getStudy>, ctx
   const access = await readableStudy(input.params.id, caller);
   const manager = canManage(access);
   const partition = await readStudyPartition(access.study.id, manager);
+  const tasks = visibleTasks(partition.tasks, access);
+  // The caller's own progress per task exam: one BatchGet of their EXAMSUM# items (tasks are capped at 200).
+  const progress = caller ? await tasksWithProgress(caller.id, tasks) : null;
   const view = studyView(access.study, language, {
-    tasks: visibleTasks(partition.tasks, access).map((t) => taskView(t, language)),
+    tasks: tasks.map((t, i) => taskView(t, language, progress?.[i]?.progress ?? null)),
     // The member table is shown to signed-in visitors only (spec 4 §2.2).
     members: caller ? partition.members.map((m) => memberView(m, { showPrivate: manager, viewerId: caller.id })) : [],
     join_requests: manager ? partition.joinRequests.map((r) => joinRequestView(r, { showEmail: true })) : [],

@@ -106,6 +106,12 @@ describe('study time on submit (S24)', () => {
       correct_attempts: 2,
       accuracy_percentage: 66.7,
     });
+    // The study detail shows the same figures as the caller's own on each task; another member sees their own (none).
+    const detail = await json(await member.client.get(`/api/studies/${studyId}/`));
+    expect(detail.tasks.find((t: any) => t.id === privateTaskId)).toMatchObject({ correct_progress: 50, attempted_progress: 75, total_attempts: 3, user_progress: 50 });
+    expect(detail.tasks.find((t: any) => t.id === publicTaskId).correct_progress).toBeNull();
+    const ownerView = await json(await owner.client.get(`/api/studies/${studyId}/`));
+    expect(ownerView.tasks.find((t: any) => t.id === privateTaskId).correct_progress).toBeNull();
   });
 
   it('adds nothing for a non-member’s submit of a task exam', async () => {

@@ -1,5 +1,6 @@
 import type { JoinRequest, Study, StudyMember, StudyPermissions, StudyTask } from '#shared/contracts/studies.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
+import type { TaskProgress } from '#shared/domain/study-progress.js';
 import type { JoinRequestRecord, StudyMemberRecord, StudyRecord, StudyTaskRecord } from '../data/entities/index.js';
 import { tagView } from '../tags/tag-store.js';
 import { canManage, canDelete, canUseSheets, type StudyAccess } from './study-access.js';
@@ -45,7 +46,8 @@ export function studyView(study: StudyRecord, language: Language, extras: Partia
   };
 }
 
-export function taskView(task: StudyTaskRecord, language: Language): StudyTask {
+/** A task as the API shows it; `progress` is the caller's own on the task exam (null: no exam, never taken, or anonymous). */
+export function taskView(task: StudyTaskRecord, language: Language, progress: TaskProgress | null = null): StudyTask {
   return {
     id: task.id,
     study: task.study_id,
@@ -64,13 +66,13 @@ export function taskView(task: StudyTaskRecord, language: Language): StudyTask {
     progress: task.progress,
     is_public: task.is_public,
     created_at: task.created_at,
-    // Issue 11 fills these from the caller's results on the task exam (S5: BatchGet of EXAMSUM#).
-    correct_attempts: null,
-    total_attempts: null,
-    accuracy_percentage: null,
-    attempted_progress: null,
-    correct_progress: null,
-    user_progress: null,
+    correct_attempts: progress?.correct_attempts ?? null,
+    total_attempts: progress?.total_attempts ?? null,
+    accuracy_percentage: progress?.accuracy_percentage ?? null,
+    attempted_progress: progress?.attempted_progress ?? null,
+    correct_progress: progress?.correct_progress ?? null,
+    // The spec names it without a rule: the caller's progress on the task is the share of its questions answered correctly.
+    user_progress: progress?.correct_progress ?? null,
   };
 }
 

@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useAuth } from '../../../lib/auth/use-auth.js';
+import { useRecordStudyProgress } from '../../study-progress/index.js';
 import { clearClientCaches } from '../../../lib/client-cache.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
@@ -47,6 +48,8 @@ export function StudyDetailPage() {
   const study = read.data;
   const permissions = study?.user_permissions;
   const canManage = permissions?.can_manage === true;
+  // Spec 4 §7: opening the detail records the member's progress of this study (failures are ignored).
+  useRecordStudyProgress(user && studyId && permissions?.is_active_member ? { studyId, pageType: 'detail' } : null);
   const examOptions = useExamOptions(canManage);
   const join = useJoinActions();
   const [editing, setEditing] = useState(false);

@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { loginPathFor } from '../../../lib/auth/safe-return-path.js';
 import { useAuth } from '../../../lib/auth/use-auth.js';
+import { useRecordStudyProgress } from '../../study-progress/index.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { TagChip, useDomainTag, useTagList, withRequiredTag } from '../../tags/index.js';
@@ -53,6 +54,9 @@ export function StudyManagementPage() {
   const relationOf = useStudyRelations();
 
   const list = useStudyPages(studyListQuery(scope, tagIds));
+  // Spec 4 §7: the list records progress of the caller's listed studies (the hook throttles to once in 5 minutes).
+  const memberStudyIds = list.firstPage ? list.studies.filter((study) => relationOf(study).isMember).map((study) => study.id) : [];
+  useRecordStudyProgress(signedIn && memberStudyIds.length > 0 ? { studyIds: memberStudyIds, pageType: 'list' } : null);
   const tags = useTagList('study', tagModalOpen || tagIds.length > 0);
   const tagById = new Map((tags.tags ?? []).map((tag) => [tag.id, tag]));
   const untitled = t('studies.list.untitled');
