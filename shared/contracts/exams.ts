@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { commaList } from './query-lists.js';
 import { defineRoute } from './define-route.js';
 import { flagSchema, uploadedFileSchema } from './files.js';
 import { tagSchema } from './tags.js';
@@ -200,17 +201,7 @@ export const getExamQuestions = defineRoute({
   response: z.array(examQuestionSchema),
 });
 
-/** Repeated `tags` arrive comma-joined (API Gateway payload 2.0). */
-const listOf = z.preprocess(
-  (v) =>
-    v === undefined
-      ? undefined
-      : String(v)
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-  z.array(z.string().max(100)).max(20).optional(),
-);
+const listOf = commaList;
 
 export const listExams = defineRoute({
   method: 'GET',

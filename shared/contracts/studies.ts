@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { commaList } from './query-lists.js';
 import { defineRoute } from './define-route.js';
 import { flagSchema, uploadedFileSchema } from './files.js';
 import { tagSchema } from './tags.js';
@@ -20,17 +21,7 @@ export { STUDY_MEMBER_ROLES, studyMemberRoleSchema, type StudyMemberRole } from 
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date expected as yyyy-mm-dd');
 const studyIdParam = z.object({ id: z.string().min(1).max(100) });
 const taskIdParam = z.object({ id: z.string().min(1).max(100) });
-/** Repeated `tags` arrive comma-joined (API Gateway payload 2.0). */
-const listOf = z.preprocess(
-  (v) =>
-    v === undefined
-      ? undefined
-      : String(v)
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-  z.array(z.string().max(100)).max(20).optional(),
-);
+const listOf = commaList;
 
 /** A member as the study screens show it; `email` and `member_id` are null unless the caller manages the study. */
 export const studyMemberSchema = z.object({

@@ -1,12 +1,8 @@
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
+import { keyText as titleKey } from '#shared/domain/key-text.js';
 
 /** Spec 2 §9: the first create form starts at 10 questions. */
 export const DEFAULT_QUESTION_COUNT = 10;
-
-/** Case-insensitive and trimmed, as the server compares titles (width and inner spaces folded too). */
-export function titleKey(title: string): string {
-  return title.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
-}
 
 export interface TitledExam {
   title?: string | null;

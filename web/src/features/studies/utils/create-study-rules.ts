@@ -1,9 +1,5 @@
 import type { Language } from '#shared/domain/language.js';
-
-/** Case-insensitive and trimmed, as the server compares study titles (width and inner spaces folded too). */
-export function titleKey(title: string): string {
-  return title.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
-}
+import { keyText as titleKey } from '#shared/domain/key-text.js';
 
 export interface TitledStudy {
   title_ko?: string | null;
