@@ -41,6 +41,15 @@ describe('home daily exam card', () => {
     const daily = await pageApi<{ success: boolean; exam: { id: string; title: string } }>(page, 'GET', '/api/daily-exam/');
     expect(daily.body).toMatchObject({ success: true, exam: { id: examId, title: `Today's Quizzes for daily_${stamp}` } });
     await screenshot(page, 'daily-exam-opened');
+
+    // Spec 3 §6: the exam detail of one's own daily exam offers the daily random exam (today's, once a day).
+    await page.goto(`${baseUrl}/exam-detail/${examId}`);
+    await page.getByTestId('detail-daily-exam').click();
+    await page.waitForURL(`${baseUrl}/take-exam/${examId}?returnTo=${encodeURIComponent(`exam-detail/${examId}`)}`);
+    // Another exam's detail does not show it.
+    await page.goto(`${baseUrl}/exam-detail/${demo!.id}`);
+    await page.getByTestId('detail-share').waitFor();
+    expect(await page.getByTestId('detail-daily-exam').count()).toBe(0);
     expect(unexpected(errors)).toEqual([]);
     await close();
   });

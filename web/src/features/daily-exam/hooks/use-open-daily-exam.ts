@@ -12,9 +12,10 @@ import { openDailyExam } from '../api/get-daily-exam.js';
  * Opens today's exam with the spec's error handling (spec 1 §8, spec 3 §8): signed out → /login;
  * a `home.dailyExam.*` code → a toast with the server's text, and for no subscriptions a redirect
  * to /profile after 2 s; anything else → the generic failure toast. `via` picks the route: the
- * home card reads GET /api/daily-exam/, exam management posts create-random-recommendation-exam.
+ * home card reads GET /api/daily-exam/, exam management and the exam detail screen (on the user's
+ * own daily exam, spec 3 §6) post create-random-recommendation-exam. `returnTo` is where End goes.
  */
-export function useOpenDailyExam(via: 'home' | 'exam-management') {
+export function useOpenDailyExam(via: 'home' | 'exam-management' | 'exam-detail', returnTo?: string) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -29,8 +30,8 @@ export function useOpenDailyExam(via: 'home' | 'exam-management') {
       }
       try {
         const exam = via === 'home' ? await openDailyExam() : await createDailyExam(user.username);
-        const returnTo = via === 'exam-management' ? '?returnTo=exam-management' : '';
-        navigate(`/take-exam/${exam.id}${returnTo}`, { replace: options.replace });
+        const back = returnTo ?? (via === 'exam-management' ? 'exam-management' : null);
+        navigate(`/take-exam/${exam.id}${back ? `?returnTo=${encodeURIComponent(back)}` : ''}`, { replace: options.replace });
       } catch (error) {
         if (error instanceof ApiError && error.code.startsWith('home.dailyExam.')) {
           toast.error(error.detail || t('dailyExam.failed'));
@@ -41,6 +42,6 @@ export function useOpenDailyExam(via: 'home' | 'exam-management') {
         if (options.replace) navigate('/', { replace: true });
       }
     },
-    [isAuthenticated, user, via, toast, t, navigate],
+    [isAuthenticated, user, via, returnTo, toast, t, navigate],
   );
 }

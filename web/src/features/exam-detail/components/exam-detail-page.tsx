@@ -16,6 +16,7 @@ import { currentLanguage } from '../../../lib/i18n.js';
 import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import { loginPathFor } from '../../../lib/auth/safe-return-path.js';
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
+import { useOpenDailyExam } from '../../daily-exam/index.js';
 import { TagManager } from '../../tags/index.js';
 import { loadConnectedStudies, setIgnored, toggleFavorite, useExam, useIgnoredQuestions, useQuestionStatistics, useShareLink, type ConnectedStudy } from '../../take-exam/index.js';
 import { adjustAccuracy } from '../api/adjust-accuracy.js';
@@ -88,6 +89,9 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
   const [interviewOpen, setInterviewOpen] = useState(false);
   const [confirm, setConfirm] = useState<Confirmation | null>(null);
   const share = useShareLink();
+  // Spec 3 §6: the daily random exam button shows only on the user's own daily exam.
+  const openDailyExam = useOpenDailyExam('exam-detail', examId ? `exam-detail/${examId}` : undefined);
+  const ownDailyExam = !!exam.data && [exam.data.title, exam.data.title_ko, exam.data.title_en].some((value) => value?.trim() === dailyQuizTitle(user.username));
 
   const loadError = favoritesMode ? favorites.error : exam.error;
   const announced = useRef<unknown>(null);
@@ -379,6 +383,11 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
               <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void share()} data-testid="detail-share">
                 {t('examDetail.header.share')}
               </button>
+              {!favoritesMode && ownDailyExam && (
+                <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void openDailyExam()} data-testid="detail-daily-exam">
+                  {t('examDetail.header.dailyExam')}
+                </button>
+              )}
               {!favoritesMode && rights.canManage && (
                 <Link to="/exam-management" className={`${button.button} ${button.secondary}`} data-testid="detail-my-exam">
                   {t('examDetail.header.myExam')}

@@ -15,6 +15,7 @@ const en = {
   },
   header: {
     share: 'Share',
+    dailyExam: 'Daily random exam',
     myExam: 'My Exam',
     admin: 'Manage',
     downloadFile: 'Download the connected file',

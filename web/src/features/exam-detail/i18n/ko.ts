@@ -12,6 +12,7 @@ const ko = {
   },
   header: {
     share: '공유',
+    dailyExam: '데일리 랜덤 시험',
     myExam: '내 시험',
     admin: '관리',
     downloadFile: '연결된 파일 다운로드',
