@@ -1,7 +1,7 @@
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { queryAll } from '../../functions/lib/data/paginate.js';
-import { joinRequestEntity, studyEntity, studyLinkEntity, studyMembershipEntity } from '../../functions/lib/data/entities/index.js';
+import { examEntity, joinRequestEntity, studyEntity, studyLinkEntity, studyMembershipEntity } from '../../functions/lib/data/entities/index.js';
 import { batchGetAll } from '../../functions/lib/data/batch-ops.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
@@ -107,6 +107,26 @@ describe('tasks and exam access through a study', () => {
     // Deleting the task ends the access.
     expect((await owner.client.delete(`/api/study-tasks/${task.id}/`)).status).toBe(200);
     expect((await member.client.get(`/api/exam/${privateExam}/`)).status).toBe(404);
+  });
+
+  it('deleting a linked exam removes its study links and leaves the tasks without an exam (no orphan)', async () => {
+    const bank = await uploadBank(owner, `studies-del-${Date.now()}.xlsx`, 2, false);
+    const exam = (await createExam(owner, { title: `doomed exam ${Date.now()}`, question_count: 2, file_id: bank.id, is_public: false })).id;
+    const study = await createStudy(owner, { is_public: false });
+    const res = await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: '삭제될 시험 과제', exam, progress: 0 });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const task = await json(res);
+    const links = () =>
+      queryAll({
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':pk': examEntity.partition(exam), ':s': studyLinkEntity.skPrefix },
+        ConsistentRead: true,
+      });
+    expect(await links()).toHaveLength(1);
+    expect((await owner.client.delete(`/api/exam/${exam}/`)).status).toBe(200);
+    expect(await links()).toEqual([]);
+    const detail = await json(await owner.client.get(`/api/studies/${study.id}/`));
+    expect(detail.tasks.find((t: any) => t.id === task.id)).toMatchObject({ name: '삭제될 시험 과제', exam: null });
   });
 
   it('checks names, exams, progress and the daily quiz rule; PUT changes a task', async () => {

@@ -14,6 +14,7 @@ import {
   questionPositionCounterEntity,
   singleQuestionPointerEntity,
   studyLinkEntity,
+  studyTaskEntity,
   subscriptionEntity,
   userPk,
   type ExamRecord,
@@ -124,7 +125,11 @@ export async function titleTaken(userId: string, titleKey: string): Promise<bool
   return !!Item;
 }
 
-/** Removes the exam item and its title, then its question copies, question-member mappings and the subscriptions to it. */
+/**
+ * Removes the exam item and its title, then its question copies, question-member mappings, study
+ * links and the subscriptions to it. Tasks that linked it keep their row with no exam (as a task
+ * added without one), so a study never points at a deleted exam.
+ */
 export async function removeExam(exam: ExamRecord): Promise<void> {
   await db().send(
     new TransactWriteCommand({
@@ -145,7 +150,7 @@ export async function removeExam(exam: ExamRecord): Promise<void> {
       ],
     }),
   );
-  const [copies, mappings, subscribers] = await Promise.all([
+  const [copies, mappings, links, subscribers] = await Promise.all([
     queryAll({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
       ExpressionAttributeValues: { ':pk': examEntity.partition(exam.id), ':q': examQuestionEntity.skPrefix },
@@ -156,6 +161,7 @@ export async function removeExam(exam: ExamRecord): Promise<void> {
       ExpressionAttributeValues: { ':pk': examEntity.partition(exam.id), ':m': questionMemberMappingEntity.skPrefix },
       ProjectionExpression: 'pk, sk',
     }),
+    studyLinksOf(exam.id),
     queryAll({
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
@@ -163,9 +169,35 @@ export async function removeExam(exam: ExamRecord): Promise<void> {
       ProjectionExpression: 'pk, sk',
     }),
   ]);
+  await Promise.all(links.map((link) => unlinkTask(link.task_id, exam.id)));
   await batchWriteAll(
-    [...copies.map(primaryKeyOf), ...mappings.map(primaryKeyOf), ...subscribers.map(primaryKeyOf), questionPositionCounterEntity.key(exam.id)].map(deleteRequest),
+    [
+      ...copies.map(primaryKeyOf),
+      ...mappings.map(primaryKeyOf),
+      ...links.map((link) => studyLinkEntity.key(exam.id, link.study_id, link.task_id)),
+      ...subscribers.map(primaryKeyOf),
+      questionPositionCounterEntity.key(exam.id),
+    ].map(deleteRequest),
   );
+}
+
+/** The task keeps its row without the exam; a task since relinked to another exam (or deleted) is left alone. */
+async function unlinkTask(taskId: string, examId: string): Promise<void> {
+  const key = studyTaskEntity.keyOfId(taskId);
+  if (!key) return;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: config.appTable,
+        Key: key,
+        UpdateExpression: 'SET exam_id = :none, exam_title_ko = :empty, exam_title_en = :empty, exam_title = :empty, exam_total_questions = :zero',
+        ConditionExpression: 'exam_id = :exam',
+        ExpressionAttributeValues: { ':none': null, ':empty': '', ':zero': 0, ':exam': examId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
 }
 
 /** Next version number under an original: an atomic counter on the original's item. */
