@@ -1,5 +1,6 @@
 import { scheduledEntries } from '../lib/learning/scheduled-entries.js';
 import { createLogger } from '../lib/log.js';
+import { finishPendingResultsDeletions } from '../lib/results/question-results.js';
 import { runReset } from '../lib/results/reset.js';
 import { cleanupOldestResults } from '../lib/results/retention.js';
 import { finishPendingStudyDeletions } from '../lib/studies/study-delete.js';
@@ -26,7 +27,15 @@ const JOB_BUDGET_MS = 840_000;
 export async function handler(
   _event?: unknown,
   context?: { getRemainingTimeInMillis?: () => number },
-): Promise<{ job: string; users: number; deleted: number; resets: number; unfinished: number; studyDeletions: { studies: number; unfinished: number } }> {
+): Promise<{
+  job: string;
+  users: number;
+  deleted: number;
+  resets: number;
+  unfinished: number;
+  studyDeletions: { studies: number; unfinished: number };
+  resultsDeletions: { exams: number; unfinished: number };
+}> {
   const log = createLogger({ job: JOB });
   const remaining = context?.getRemainingTimeInMillis?.();
   const deadline = Date.now() + (remaining ? Math.max(0, remaining - 60_000) : JOB_BUDGET_MS);
@@ -60,7 +69,12 @@ export async function handler(
     log.error('pending study deletions failed', { error: error.message });
     return { studies: 0, unfinished: 0 };
   });
-  const result = { job: JOB, users: users.size, deleted, resets, unfinished, studyDeletions };
+  // So do admins' "delete everyone's results of an exam" (L13) that outgrew their request.
+  const resultsDeletions = await finishPendingResultsDeletions(deadline).catch((error: Error) => {
+    log.error('pending results deletions failed', { error: error.message });
+    return { exams: 0, unfinished: 0 };
+  });
+  const result = { job: JOB, users: users.size, deleted, resets, unfinished, studyDeletions, resultsDeletions };
   log.info('retention cleanup finished', result);
   return result;
 }

@@ -9,7 +9,7 @@ import { AppError, conflict, forbidden, notFound } from '../lib/http/app-error.j
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { SignedInContext } from '../lib/http/types.js';
 import { accuracyOf, nextStat } from '../lib/learning/question-stat.js';
-import { deleteStatsOfExamQuestions, deleteStatsOfQuestions, examTakers } from '../lib/results/question-results.js';
+import { clearPendingResultsDeletion, deleteStatsOfExamQuestions, deleteStatsOfQuestions, deleteTakersStats, savePendingResultsDeletion } from '../lib/results/question-results.js';
 import { getMany } from '../lib/results/result-store.js';
 import { TransactionCancelled, putStats } from '../lib/results/result-writes.js';
 import { retry } from '../lib/retry.js';
@@ -43,7 +43,7 @@ export async function deleteQuestionResultsGlobal(input: ServiceInput<typeof con
   return { success: true as const, message: errorMessage('question_results_deleted', ctx.language, { count: deleted }), deleted_count: deleted };
 }
 
-/** How long `delete_all` works inside one request before answering `completed: false`. */
+/** How long `delete_all` works inside one request before answering `completed: false` (the rest continues in the background). */
 const DELETE_ALL_BUDGET_MS = 20_000;
 
 /**
@@ -66,18 +66,22 @@ export async function deleteQuestionResults(input: ServiceInput<typeof contracts
   }
   if (!isSiteAdmin(caller) && !(await studyRoleGrantsEdit(exam, caller.id))) throw forbidden('results_delete_all_forbidden');
   const deadline = Date.now() + DELETE_ALL_BUDGET_MS;
-  let deleted = await deleteStatsOfExamQuestions(caller.id, questions);
-  let users = deleted > 0 ? 1 : 0;
-  let completed = true;
-  for await (const userId of examTakers(exam.id)) {
-    if (Date.now() > deadline) {
-      completed = false;
-      break;
-    }
-    if (userId === caller.id) continue;
-    const count = await deleteStatsOfExamQuestions(userId, questions);
-    deleted += count;
-    if (count > 0) users++;
+  const own = await deleteStatsOfExamQuestions(caller.id, questions);
+  const takers = await deleteTakersStats(exam.id, questions, deadline);
+  const deleted = own + takers.deleted;
+  const users = takers.users + (own > 0 ? 1 : 0);
+  const completed = takers.completed;
+  // What does not fit in the request continues in the background: the nightly retention-cleanup
+  // job picks the marker up from the last taker done (repeating this call also finishes it).
+  if (completed) await clearPendingResultsDeletion(exam.id);
+  else {
+    await savePendingResultsDeletion({
+      exam_id: exam.id,
+      question_ids: questions.map((q) => q.id),
+      requested_by_id: caller.id,
+      requested_at: new Date().toISOString(),
+      after: takers.last,
+    });
   }
   return {
     success: true as const,

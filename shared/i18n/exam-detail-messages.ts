@@ -15,8 +15,8 @@ export const EXAM_DETAIL_MESSAGES = {
   // statistics (results group)
   question_results_deleted: { ko: '문제 {count}개의 풀이 기록을 삭제했습니다.', en: 'Deleted the results of {count} questions.' },
   question_results_deleting: {
-    ko: '풀이 기록을 삭제하는 중입니다 ({count}개 삭제됨). 잠시 뒤 나머지가 삭제됩니다.',
-    en: 'Deleting results ({count} so far); the rest follows shortly.',
+    ko: '풀이 기록을 삭제하는 중입니다 ({count}개 삭제됨). 나머지는 백그라운드에서 삭제됩니다.',
+    en: 'Deleting results ({count} so far); the rest is deleted in the background.',
   },
   results_delete_all_forbidden: {
     ko: '모든 사용자의 기록은 관리자와 스터디 관리자만 삭제할 수 있습니다.',

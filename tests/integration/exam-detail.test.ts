@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
-import { questionStatEntity } from '../../functions/lib/data/entities/index.js';
+import { pendingResultsDeletionEntity, questionStatEntity } from '../../functions/lib/data/entities/index.js';
+import { getExamWithQuestions } from '../../functions/lib/exams/exam-store.js';
+import { deleteStatsOfExamQuestions, deleteTakersStats, finishPendingResultsDeletions, savePendingResultsDeletion } from '../../functions/lib/results/question-results.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam, uploadBank, writeStat, type UploadedFile } from '../support/exam-fixtures.js';
 import { KO_HEADER, csvBytes, multipartForm, xlsxBytes } from '../support/sheets.js';
@@ -197,6 +199,38 @@ describe('deleting results', () => {
       deleted_count: 0,
       completed: true,
     });
+  });
+
+  it('an everyone’s-results deletion that outgrows its request is finished in the background by the retention job, from its last taker', async () => {
+    const exam = await bankExam(owner, 2);
+    const elsewhere = await bankExam(owner, 1);
+    const takers = await Promise.all([fixtureUser(apiUrl), fixtureUser(apiUrl), fixtureUser(apiUrl)]);
+    for (const taker of takers) await submit(taker, exam.examId, [{ q: exam.questions[0]!, right: true }]);
+    await submit(takers[0]!, elsewhere.examId, [{ q: elsewhere.questions[0]!, right: true }]);
+    const { questions } = await getExamWithQuestions(exam.examId);
+
+    // A request whose time is already spent does no taker and leaves the work to the job.
+    const spent = await deleteTakersStats(exam.examId, questions, Date.now() - 1);
+    expect(spent).toMatchObject({ completed: false, last: null, deleted: 0 });
+    // One taker done, then the budget ends: the marker keeps the place.
+    const sorted = takers.map((t) => t.id).sort();
+    await deleteStatsOfExamQuestions(sorted[0]!, questions);
+    await savePendingResultsDeletion({
+      exam_id: exam.examId,
+      question_ids: questions.map((q) => q.id),
+      requested_by_id: admin.id,
+      requested_at: new Date().toISOString(),
+      after: sorted[0]!,
+    });
+
+    // The retention-cleanup job's step (functions/jobs/retention-cleanup.ts), run alone so other files' scheduled work is left to them.
+    const outcome = await finishPendingResultsDeletions(Date.now() + 60_000);
+    expect(outcome.exams).toBeGreaterThanOrEqual(1);
+    for (const taker of takers) expect(await statItem(taker.id, exam.questions[0]!.id as string), taker.id).toBeUndefined();
+    // Another exam's statistics stay, and the marker is gone: a second run has nothing of this exam.
+    expect(await statItem(takers[0]!.id, elsewhere.questions[0]!.id as string)).toMatchObject({ total_attempts: 1 });
+    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: pendingResultsDeletionEntity.key(exam.examId), ConsistentRead: true }));
+    expect(Item).toBeUndefined();
   });
 
   it("delete-question-results-global removes the caller's statistics of the listed questions only", async () => {

@@ -1,6 +1,10 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocument } from '../aws/clients.js';
+import { config } from '../config.js';
 import { batchWriteAll, deleteRequest } from '../data/batch-ops.js';
-import { queryPages } from '../data/paginate.js';
-import { examSummaryEntity, questionStatEntity, type StoredQuestion } from '../data/entities/index.js';
+import { queryAll, queryPages } from '../data/paginate.js';
+import { examSummaryEntity, pendingResultsDeletionEntity, questionStatEntity, type PendingResultsDeletionRecord, type StoredQuestion } from '../data/entities/index.js';
+import { getExamWithQuestions } from '../exams/exam-store.js';
 import { statsFor, statsForQuestions } from '../learning/question-stat-store.js';
 
 /**
@@ -34,4 +38,82 @@ export async function* examTakers(examId: string, after?: string): AsyncGenerato
   })) {
     for (const item of page.items) yield examSummaryEntity.takerOf(item);
   }
+}
+
+export interface TakersDeletion {
+  deleted: number;
+  users: number;
+  completed: boolean;
+  /** The last taker done; the next run starts after it. */
+  last: string | null;
+}
+
+/**
+ * Every taker's statistics of these questions (L13), takers in user-id order from the one after
+ * `after`, until `deadline`. Idempotent: a taker done twice has nothing left the second time.
+ */
+export async function deleteTakersStats(examId: string, questions: StoredQuestion[], deadline: number, after: string | null = null): Promise<TakersDeletion> {
+  let deleted = 0;
+  let users = 0;
+  let last = after;
+  for await (const userId of examTakers(examId, after ?? undefined)) {
+    if (Date.now() > deadline) return { deleted, users, completed: false, last };
+    const count = await deleteStatsOfExamQuestions(userId, questions);
+    deleted += count;
+    if (count > 0) users++;
+    last = userId;
+  }
+  return { deleted, users, completed: true, last };
+}
+
+/** Leaves an unfinished "delete everyone's results" for the nightly job (one PutItem; a newer request replaces an older one). */
+export async function savePendingResultsDeletion(record: PendingResultsDeletionRecord): Promise<void> {
+  await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: pendingResultsDeletionEntity.item(record) }));
+}
+
+/** A finished request removes its marker (if a run left one). */
+export async function clearPendingResultsDeletion(examId: string): Promise<void> {
+  await batchWriteAll([deleteRequest(pendingResultsDeletionEntity.key(examId))]);
+}
+
+/**
+ * The retention-cleanup job's part (gsi2 `RESULTSDELETES`): each unfinished deletion continues from
+ * its last taker until `deadline`; done ones lose their marker, the others keep their place. An exam
+ * deleted meanwhile has nothing left to delete from.
+ */
+export async function finishPendingResultsDeletions(deadline: number): Promise<{ exams: number; unfinished: number }> {
+  const pending = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': pendingResultsDeletionEntity.pendingPartition },
+    ProjectionExpression: 'pk, sk',
+  });
+  let unfinished = 0;
+  for (const key of pending) {
+    if (Date.now() >= deadline) {
+      unfinished++;
+      continue;
+    }
+    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
+    if (!Item) continue;
+    const record = pendingResultsDeletionEntity.parse(Item);
+    const { exam, questions } = await getExamWithQuestions(record.exam_id);
+    if (!exam) {
+      await clearPendingResultsDeletion(record.exam_id);
+      continue;
+    }
+    const wanted = new Set(record.question_ids);
+    const outcome = await deleteTakersStats(
+      record.exam_id,
+      questions.filter((q) => wanted.has(q.id)),
+      deadline,
+      record.after,
+    );
+    if (outcome.completed) await clearPendingResultsDeletion(record.exam_id);
+    else {
+      unfinished++;
+      await savePendingResultsDeletion({ ...record, after: outcome.last });
+    }
+  }
+  return { exams: pending.length, unfinished };
 }

@@ -43,3 +43,4 @@ export * from './study-join-request.js';
 export * from './study-day.js';
 export * from './question-member-mapping.js';
 export * from './practice-result.js';
+export * from './pending-results-deletion.js';
