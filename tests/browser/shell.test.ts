@@ -177,7 +177,7 @@ describe('pages', () => {
   });
 
   test('the main menu moves between screens without a console error', async () => {
-    const { page, errors, close } = await visit(browser, '/', { locale: 'en-US' });
+    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
     await page.getByTestId('home-page').waitFor();
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Study' }).click();
     await page.getByTestId('study-management-page').waitFor();
