@@ -34,3 +34,12 @@ export function introPath(host: string = currentHost()): IntroPath {
 export function hostForLanguage(): string {
   return currentHost();
 }
+
+/**
+ * Spec 3 §5: the pasted-problem generator shows only on the leetcode host and on local or
+ * development hosts (localhost, 127.0.0.1, `*.localhost`, `dev.*`).
+ */
+export function allowsProblemPaste(host: string = currentHost()): boolean {
+  if (currentSpecialDomain(host) === 'leetcode') return true;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost') || host.startsWith('dev.') || host.includes('.dev.');
+}

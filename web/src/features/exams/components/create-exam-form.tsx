@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { RANDOM_OPTIONS, type RandomOption } from '#shared/contracts/exams.js';
 import { DIFFICULTIES } from '#shared/domain/difficulty.js';
+import { SAMPLE_PROBLEMS_TEXT, parseProblems } from '#shared/domain/problem-parser.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { TextField } from '../../../components/ui/form/text-field.js';
@@ -10,6 +11,7 @@ import { Switch } from '../../../components/ui/switch/switch.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
+import { allowsProblemPaste } from '../../../lib/host.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { useQuestionFiles } from '../../question-files/index.js';
 import { useDomainTag } from '../../tags/index.js';
@@ -54,7 +56,7 @@ interface Props {
 export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 'create-exam-form' }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
-  const ids = { file: useId(), count: useId(), option: useId(), difficulty: useId(), description: useId() };
+  const ids = { file: useId(), count: useId(), option: useId(), difficulty: useId(), description: useId(), problems: useId() };
   const files = useQuestionFiles();
   const mine = useMyExamTitles();
   const domainTag = useDomainTag();
@@ -71,6 +73,11 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
   const [voiceMode, setVoiceMode] = useState(false);
   const [aiMockInterview, setAiMockInterview] = useState(false);
   const [isOriginal, setIsOriginal] = useState(true);
+  // Spec 3 §5: on the leetcode host and local/development hosts, pasted problems can become the questions.
+  const pasteAllowed = allowsProblemPaste();
+  const [fromProblems, setFromProblems] = useState(false);
+  const [problemText, setProblemText] = useState(SAMPLE_PROBLEMS_TEXT);
+  const problems = fromProblems ? parseProblems(problemText) : [];
   const [errors, setErrors] = useState<CreateExamErrors>({});
   const [pending, setPending] = useState(false);
   const [created, setCreated] = useState<CreatedExam | null>(null);
@@ -94,10 +101,16 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const found = validateCreateExam({ title, count, max, existing });
+    const checked = validateCreateExam({ title, count, max, existing });
+    // Pasted problems are the questions: no file, and the count is sent as 0 (spec 3 §5).
+    const found = fromProblems ? { title: checked.title } : checked;
     setErrors(found);
     if (found.title === 'required') {
       toast.warning(t('exams.create.titleRequired'));
+      return;
+    }
+    if (fromProblems && problems.length === 0) {
+      toast.warning(t('exams.create.problemsNone'));
       return;
     }
     if (found.title || found.count) {
@@ -107,9 +120,10 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
     const body: CreateExamBody = {
       title: title.trim(),
       description: description.trim() || undefined,
-      question_count: Number(count.trim()),
-      file_id: file?.id ?? null,
-      file_name: file?.name ?? null,
+      question_count: fromProblems ? 0 : Number(count.trim()),
+      file_id: fromProblems ? null : (file?.id ?? null),
+      file_name: fromProblems ? null : (file?.name ?? null),
+      ...(fromProblems ? { parsed_problems: problems.map(({ id, title: name, difficulty: level, url }) => ({ id, title: name, difficulty: level, url })) } : {}),
       wrong_questions_only: option !== 'random',
       random_option: option,
       difficulty: difficulty === 'all' ? null : difficulty,
@@ -340,6 +354,38 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
         <Switch checked={aiMockInterview} onChange={setAiMockInterview} label={t('exams.create.aiMockInterview')} description={t('exams.create.aiMockInterviewHint')} />
         {isAdmin && <Switch checked={isOriginal} onChange={setIsOriginal} label={t('exams.create.isOriginal')} description={t('exams.create.isOriginalHint')} />}
       </fieldset>
+
+      {pasteAllowed && (
+        <fieldset className={styles.flags} data-testid="create-exam-problems">
+          <legend className={form.label}>{t('exams.create.problemsTitle')}</legend>
+          <Switch
+            checked={fromProblems}
+            onChange={setFromProblems}
+            label={t('exams.create.problemsToggle')}
+            description={t('exams.create.problemsHint')}
+            testId="create-exam-problems-toggle"
+          />
+          {fromProblems && (
+            <div className={form.field}>
+              <label className={form.label} htmlFor={ids.problems}>
+                {t('exams.create.problemsText')}
+              </label>
+              <textarea
+                id={ids.problems}
+                className={form.input}
+                rows={8}
+                value={problemText}
+                onChange={(event) => setProblemText(event.target.value)}
+                aria-describedby={`${ids.problems}-count`}
+                data-testid="create-exam-problems-text"
+              />
+              <p id={`${ids.problems}-count`} className={form.hint} aria-live="polite">
+                {t('exams.create.problemsCount', { count: problems.length })}
+              </p>
+            </div>
+          )}
+        </fieldset>
+      )}
 
       <div className={form.actions}>
         <button type="submit" className={`${button.button} ${button.primary}`} disabled={pending} data-testid="create-exam-submit">
