@@ -3,6 +3,7 @@ import * as auth from './contracts/auth.js';
 import * as profile from './contracts/profile.js';
 import * as system from './contracts/system.js';
 import * as exams from './contracts/exams.js';
+import * as examSheets from './contracts/exam-sheets.js';
 import * as dailyQuiz from './contracts/daily-quiz.js';
 import * as files from './contracts/files.js';
 import * as tags from './contracts/tags.js';
@@ -142,10 +143,10 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       files.downloadSampleFile,
       files.questionPoolCount,
       // The admin exam sheets parse and write xlsx: here, so the exams Lambda does not carry SheetJS.
-      exams.downloadExamsSheet,
-      exams.uploadExamsSheet,
+      examSheets.downloadExamsSheet,
+      examSheets.uploadExamsSheet,
       // Updates an exam's questions from a sheet: parsed here for the same reason.
-      exams.updateQuestionsFromExcel,
+      examSheets.updateQuestionsFromExcel,
     ],
     access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write' },
   },
@@ -171,7 +172,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       exams.moveToMyExams,
       exams.createSingleQuestionExam,
       exams.connectedStudies,
-      exams.importFromConnectedFile,
+      examSheets.importFromConnectedFile,
       dailyQuiz.getDailyExam,
       dailyQuiz.createRandomRecommendationExam,
     ],

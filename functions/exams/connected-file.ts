@@ -1,4 +1,4 @@
-import type * as exams from '#shared/contracts/exams.js';
+import type * as examSheets from '#shared/contracts/exam-sheets.js';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { badRequest, conflict } from '../lib/http/app-error.js';
@@ -16,7 +16,7 @@ import { resolveFile } from '../lib/files/resolve.js';
  * 1 Query of the exam + 1 GetItem of the file + 1 Query per MB of its pool + 1 UpdateItem
  * (positions) + 1 transaction per 99 new questions.
  */
-export async function importFromConnectedFile(input: ServiceInput<typeof exams.importFromConnectedFile>, ctx: SignedInContext) {
+export async function importFromConnectedFile(input: ServiceInput<typeof examSheets.importFromConnectedFile>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const { exam, questions } = await editableExamWithQuestions(input.params.examId, caller, 'exam_forbidden');
   const file = exam.file_id ? await resolveFile(exam.file_id, caller) : null;

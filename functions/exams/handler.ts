@@ -1,5 +1,6 @@
 import * as dailyQuiz from '#shared/contracts/daily-quiz.js';
 import * as exams from '#shared/contracts/exams.js';
+import * as examSheets from '#shared/contracts/exam-sheets.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
 import { connectedStudies } from './connected-studies.js';
@@ -24,7 +25,7 @@ export const handler = createGroupHandler('exams', [
   bind(exams.moveToMyExams, services.moveToMyExams),
   bind(exams.createSingleQuestionExam, createSingleQuestionExam),
   bind(exams.connectedStudies, connectedStudies),
-  bind(exams.importFromConnectedFile, importFromConnectedFile),
+  bind(examSheets.importFromConnectedFile, importFromConnectedFile),
   bind(dailyQuiz.getDailyExam, getDailyExam),
   bind(dailyQuiz.createRandomRecommendationExam, createRandomRecommendationExam),
 ]);

@@ -1,4 +1,4 @@
-import type * as exams from '#shared/contracts/exams.js';
+import type * as examSheets from '#shared/contracts/exam-sheets.js';
 import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 import { COLUMN_LABELS, QUESTION_COLUMNS, QUESTION_SHEET_LIMITS, cellText, cleanUrl, type QuestionColumn } from '#shared/domain/question-sheet.js';
 import type { Language } from '#shared/domain/language.js';
@@ -34,7 +34,7 @@ function updatedQuestion(before: StoredQuestion, row: RowValues, present: Set<Qu
   return after;
 }
 
-export async function updateQuestionsFromSheet(input: ServiceInput<typeof exams.updateQuestionsFromExcel>, ctx: SignedInContext) {
+export async function updateQuestionsFromSheet(input: ServiceInput<typeof examSheets.updateQuestionsFromExcel>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const lang = ctx.language;
   const upload = input.body.file;

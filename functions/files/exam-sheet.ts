@@ -1,6 +1,6 @@
 import { LIMITS } from '#shared/domain/limits.js';
 import * as XLSX from 'xlsx';
-import type * as exams from '#shared/contracts/exams.js';
+import type * as examSheets from '#shared/contracts/exam-sheets.js';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
 import type { Language } from '#shared/domain/language.js';
 import { cellText, cleanFileName, headerKey, sheetExtension } from '#shared/domain/question-sheet.js';
@@ -105,7 +105,7 @@ export async function downloadExamsSheet(_input: unknown, ctx: SignedInContext):
  * count reduced to the pool). A row whose title the admin already has is skipped; a failing row
  * is counted with its reason and the others go on. At most 500 rows.
  */
-export async function uploadExamsSheet(input: ServiceInput<typeof exams.uploadExamsSheet>, ctx: SignedInContext) {
+export async function uploadExamsSheet(input: ServiceInput<typeof examSheets.uploadExamsSheet>, ctx: SignedInContext) {
   const { file } = input.body;
   if (file.truncated) throw payloadTooLarge(LIMITS.maxMultipartBodyBytes);
   const name = cleanFileName(file.filename);

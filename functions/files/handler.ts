@@ -1,4 +1,4 @@
-import * as exams from '#shared/contracts/exams.js';
+import * as examSheets from '#shared/contracts/exam-sheets.js';
 import * as files from '#shared/contracts/files.js';
 import { downloadExamsSheet, uploadExamsSheet } from './exam-sheet.js';
 import { updateQuestionsFromSheet } from './exam-questions-sheet.js';
@@ -16,7 +16,7 @@ export const handler = createGroupHandler('files', [
   bind(files.downloadQuestionFile, services.downloadQuestionFile),
   bind(files.downloadSampleFile, services.downloadSampleFile),
   bind(files.questionPoolCount, services.questionPoolCount),
-  bind(exams.downloadExamsSheet, downloadExamsSheet),
-  bind(exams.uploadExamsSheet, uploadExamsSheet),
-  bind(exams.updateQuestionsFromExcel, updateQuestionsFromSheet),
+  bind(examSheets.downloadExamsSheet, downloadExamsSheet),
+  bind(examSheets.uploadExamsSheet, uploadExamsSheet),
+  bind(examSheets.updateQuestionsFromExcel, updateQuestionsFromSheet),
 ]);

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { commaList } from './query-lists.js';
 import { defineRoute } from './define-route.js';
-import { flagSchema, uploadedFileSchema } from './files.js';
+import { flagSchema } from './files.js';
 import { tagSchema } from './tags.js';
 import { DIFFICULTIES } from '../domain/difficulty.js';
 import { keyable } from '../domain/key-text.js';
@@ -100,7 +100,7 @@ export const examSchema = z
 export type Exam = z.infer<typeof examSchema>;
 
 /** One parameter name per path level under /api/exam/ (API Gateway), `{examId}`, whatever api-routes.txt writes. */
-const examIdParam = z.object({ examId: z.string().min(1).max(100) });
+export const examIdParam = z.object({ examId: z.string().min(1).max(100) });
 const selectQuery = z.string().max(1000).optional();
 
 const questionRef = z.union([z.string().min(1).max(200), z.number().int(), z.object({ id: z.union([z.string(), z.number()]) }).passthrough()]);
@@ -332,73 +332,6 @@ export const moveToMyExams = defineRoute({
   access: 'signed-in',
   body: z.object({ exam_ids: examIds }),
   response: moveAnswer,
-});
-
-/** Admin: every exam as exams_{timestamp}.xlsx (spec 3 §7). */
-export const downloadExamsSheet = defineRoute({
-  method: 'GET',
-  path: '/api/exams/download-excel/',
-  access: 'admin',
-});
-
-/** Admin: one exam per row of an .xlsx/.xls (the download's columns), with stats (spec 3 §3). */
-export const uploadExamsSheet = defineRoute({
-  method: 'POST',
-  path: '/api/exams/upload-excel/',
-  access: 'admin',
-  bodyKind: 'multipart',
-  body: z.object({ file: uploadedFileSchema }).passthrough(),
-  response: z.object({
-    success: z.literal(true),
-    message: z.string(),
-    stats: z.object({ total_exams: z.number().int(), created: z.number().int(), skipped: z.number().int(), errors: z.number().int(), error_details: z.array(z.string()) }),
-  }),
-});
-
-/** Question import stats of spec 3 §3 (`errors` counts rows that could not be added). */
-export const questionImportStatsSchema = z.object({ total_rows: z.number().int(), imported: z.number().int(), skipped: z.number().int(), errors: z.number().int() });
-
-/**
- * POST /api/exam/{examId}/import-from-connected-file/ (editors of the exam): adds the questions of
- * the exam's source file (`file_id`) that the exam does not hold yet — matched by question id, so
- * a second call imports nothing (`skipped` = rows already there). 404 `exam_not_found`, 403
- * `exam_forbidden`, 400 `exam_no_connected_file` (no file or the file is gone), 400
- * `exam_question_limit` when the exam would pass 2,000 questions.
- */
-export const importFromConnectedFile = defineRoute({
-  method: 'POST',
-  path: '/api/exam/{examId}/import-from-connected-file/',
-  access: 'signed-in',
-  params: examIdParam,
-  body: z.object({}).passthrough(),
-  response: z.object({ success: z.literal(true), message: z.string(), stats: questionImportStatsSchema }),
-});
-
-/** Question update stats of spec 3 §3; `error_details` name the rows (unknown question ids, blank required cells). */
-export const questionUpdateStatsSchema = z.object({
-  total_rows: z.number().int(),
-  updated: z.number().int(),
-  skipped: z.number().int(),
-  errors: z.number().int(),
-  error_details: z.array(z.string()),
-});
-
-/**
- * POST /api/exam/{examId}/update-questions-from-excel/ (multipart `file`, .xlsx/.xls/.csv; editors
- * of the exam; served by the `files` group, which parses sheets): each row updates the exam's
- * question whose `csv_id` equals the row's question id, in place (position and question id kept,
- * so statistics and favorites stay). Unknown ids are skipped and listed in `error_details`.
- * All-or-nothing: a file that cannot be read (type, size, zip guard, missing required columns)
- * answers 400 with nothing changed, as does a failed write (what was written is restored).
- */
-export const updateQuestionsFromExcel = defineRoute({
-  method: 'POST',
-  path: '/api/exam/{examId}/update-questions-from-excel/',
-  access: 'signed-in',
-  params: examIdParam,
-  bodyKind: 'multipart',
-  body: z.object({ file: uploadedFileSchema }).passthrough(),
-  response: z.object({ success: z.literal(true), message: z.string(), stats: questionUpdateStatsSchema }),
 });
 
 /**

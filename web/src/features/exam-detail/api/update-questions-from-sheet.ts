@@ -1,4 +1,5 @@
-import { getExam, importFromConnectedFile, updateQuestionsFromExcel } from '#shared/contracts/exams.js';
+import { importFromConnectedFile, updateQuestionsFromExcel } from '#shared/contracts/exam-sheets.js';
+import { getExam } from '#shared/contracts/exams.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

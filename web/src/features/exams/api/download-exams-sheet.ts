@@ -1,4 +1,4 @@
-import { downloadExamsSheet as route } from '#shared/contracts/exams.js';
+import { downloadExamsSheet as route } from '#shared/contracts/exam-sheets.js';
 import { downloadFile } from '../../../lib/api-client.js';
 import { examsSheetName } from '../utils/sheet-summary.js';
 

@@ -1,4 +1,5 @@
-import { listExams, uploadExamsSheet as route } from '#shared/contracts/exams.js';
+import { uploadExamsSheet as route } from '#shared/contracts/exam-sheets.js';
+import { listExams } from '#shared/contracts/exams.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

@@ -1,0 +1,77 @@
+import * as z from 'zod';
+import { defineRoute } from './define-route.js';
+import { examIdParam } from './exams.js';
+import { uploadedFileSchema } from './files.js';
+
+/**
+ * The exam routes that read or write spreadsheets and question files: the admin exam sheets and
+ * the exam detail's question import and update (spec 3 §3, §7). All are served by the `files`
+ * group, which carries SheetJS, except the connected-file import (`exams` group).
+ */
+
+/** Admin: every exam as exams_{timestamp}.xlsx (spec 3 §7). */
+export const downloadExamsSheet = defineRoute({
+  method: 'GET',
+  path: '/api/exams/download-excel/',
+  access: 'admin',
+});
+
+/** Admin: one exam per row of an .xlsx/.xls (the download's columns), with stats (spec 3 §3). */
+export const uploadExamsSheet = defineRoute({
+  method: 'POST',
+  path: '/api/exams/upload-excel/',
+  access: 'admin',
+  bodyKind: 'multipart',
+  body: z.object({ file: uploadedFileSchema }).passthrough(),
+  response: z.object({
+    success: z.literal(true),
+    message: z.string(),
+    stats: z.object({ total_exams: z.number().int(), created: z.number().int(), skipped: z.number().int(), errors: z.number().int(), error_details: z.array(z.string()) }),
+  }),
+});
+
+/** Question import stats of spec 3 §3 (`errors` counts rows that could not be added). */
+export const questionImportStatsSchema = z.object({ total_rows: z.number().int(), imported: z.number().int(), skipped: z.number().int(), errors: z.number().int() });
+
+/**
+ * POST /api/exam/{examId}/import-from-connected-file/ (editors of the exam): adds the questions of
+ * the exam's source file (`file_id`) that the exam does not hold yet — matched by question id, so
+ * a second call imports nothing (`skipped` = rows already there). 404 `exam_not_found`, 403
+ * `exam_forbidden`, 400 `exam_no_connected_file` (no file or the file is gone), 400
+ * `exam_question_limit` when the exam would pass 2,000 questions.
+ */
+export const importFromConnectedFile = defineRoute({
+  method: 'POST',
+  path: '/api/exam/{examId}/import-from-connected-file/',
+  access: 'signed-in',
+  params: examIdParam,
+  body: z.object({}).passthrough(),
+  response: z.object({ success: z.literal(true), message: z.string(), stats: questionImportStatsSchema }),
+});
+
+/** Question update stats of spec 3 §3; `error_details` name the rows (unknown question ids, blank required cells). */
+export const questionUpdateStatsSchema = z.object({
+  total_rows: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.number().int(),
+  error_details: z.array(z.string()),
+});
+
+/**
+ * POST /api/exam/{examId}/update-questions-from-excel/ (multipart `file`, .xlsx/.xls/.csv; editors
+ * of the exam; served by the `files` group, which parses sheets): each row updates the exam's
+ * question whose `csv_id` equals the row's question id, in place (position and question id kept,
+ * so statistics and favorites stay). Unknown ids are skipped and listed in `error_details`.
+ * All-or-nothing: a file that cannot be read (type, size, zip guard, missing required columns)
+ * answers 400 with nothing changed, as does a failed write (what was written is restored).
+ */
+export const updateQuestionsFromExcel = defineRoute({
+  method: 'POST',
+  path: '/api/exam/{examId}/update-questions-from-excel/',
+  access: 'signed-in',
+  params: examIdParam,
+  bodyKind: 'multipart',
+  body: z.object({ file: uploadedFileSchema }).passthrough(),
+  response: z.object({ success: z.literal(true), message: z.string(), stats: questionUpdateStatsSchema }),
+});
