@@ -2,7 +2,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { batchWriteAll, deleteRequest } from '../data/batch-ops.js';
-import { queryAll, queryPages } from '../data/paginate.js';
+import { queryPages } from '../data/paginate.js';
+import { finishPendingWork } from '../data/pending-work.js';
 import { examSummaryEntity, pendingResultsDeletionEntity, questionStatEntity, type PendingResultsDeletionRecord, type StoredQuestion } from '../data/entities/index.js';
 import { getExamWithQuestions } from '../exams/exam-store.js';
 import { statsFor, statsForQuestions } from '../learning/question-stat-store.js';
@@ -82,38 +83,27 @@ export async function clearPendingResultsDeletion(examId: string): Promise<void>
  * deleted meanwhile has nothing left to delete from.
  */
 export async function finishPendingResultsDeletions(deadline: number): Promise<{ exams: number; unfinished: number }> {
-  const pending = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': pendingResultsDeletionEntity.pendingPartition },
-    ProjectionExpression: 'pk, sk',
-  });
-  let unfinished = 0;
-  for (const key of pending) {
-    if (Date.now() >= deadline) {
-      unfinished++;
-      continue;
-    }
-    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
-    if (!Item) continue;
-    const record = pendingResultsDeletionEntity.parse(Item);
-    const { exam, questions } = await getExamWithQuestions(record.exam_id);
-    if (!exam) {
-      await clearPendingResultsDeletion(record.exam_id);
-      continue;
-    }
-    const wanted = new Set(record.question_ids);
-    const outcome = await deleteTakersStats(
-      record.exam_id,
-      questions.filter((q) => wanted.has(q.id)),
-      deadline,
-      record.after,
-    );
-    if (outcome.completed) await clearPendingResultsDeletion(record.exam_id);
-    else {
-      unfinished++;
-      await savePendingResultsDeletion({ ...record, after: outcome.last });
-    }
+  const { found, unfinished } = await finishPendingWork(pendingResultsDeletionEntity.pendingPartition, 'pk, sk', deadline, continueResultsDeletion);
+  return { exams: found, unfinished };
+}
+
+async function continueResultsDeletion(key: Record<string, unknown>, deadline: number): Promise<{ completed: boolean }> {
+  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
+  if (!Item) return { completed: true };
+  const record = pendingResultsDeletionEntity.parse(Item);
+  const { exam, questions } = await getExamWithQuestions(record.exam_id);
+  if (!exam) {
+    await clearPendingResultsDeletion(record.exam_id);
+    return { completed: true };
   }
-  return { exams: pending.length, unfinished };
+  const wanted = new Set(record.question_ids);
+  const outcome = await deleteTakersStats(
+    record.exam_id,
+    questions.filter((q) => wanted.has(q.id)),
+    deadline,
+    record.after,
+  );
+  if (outcome.completed) await clearPendingResultsDeletion(record.exam_id);
+  else await savePendingResultsDeletion({ ...record, after: outcome.last });
+  return { completed: outcome.completed };
 }

@@ -3,7 +3,8 @@ import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { batchWriteAll, deleteRequest } from '../data/batch-ops.js';
 import { isTransactionCanceled } from '../data/dynamo-errors.js';
-import { queryAll, queryPages } from '../data/paginate.js';
+import { finishPendingWork } from '../data/pending-work.js';
+import { queryPages } from '../data/paginate.js';
 import {
   joinRequestEntity,
   primaryKeyOf,
@@ -111,20 +112,8 @@ export async function continueStudyDeletion(studyId: string, deadline: number): 
 
 /** The unfinished deletions (gsi2 `STUDYDELETES`), finished one by one until `deadline`. */
 export async function finishPendingStudyDeletions(deadline: number): Promise<{ studies: number; unfinished: number }> {
-  const tombstones = await queryAll({
-    IndexName: 'gsi2',
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': studyEntity.pendingDeletesPartition },
-    ProjectionExpression: 'id',
-  });
-  let unfinished = 0;
-  for (const tombstone of tombstones) {
-    if (Date.now() >= deadline) {
-      unfinished++;
-      continue;
-    }
-    const outcome = await continueStudyDeletion(String(tombstone.id), deadline);
-    if (!outcome.completed) unfinished++;
-  }
-  return { studies: tombstones.length, unfinished };
+  const { found, unfinished } = await finishPendingWork(studyEntity.pendingDeletesPartition, 'id', deadline, (tombstone, until) =>
+    continueStudyDeletion(String(tombstone.id), until),
+  );
+  return { studies: found, unfinished };
 }
