@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, openPage, SCREENSHOT_DIR, VIEWPORTS } from '../support/browser.js';
+import { seriousViolations } from '../support/browser-axe.js';
+import { launchBrowser, openPage, screenshot, SCREENSHOT_DIR, VIEWPORTS } from '../support/browser.js';
 import { createAdmin, fitsPhone, go, logIn, pageApi } from '../support/browser-pages.js';
 
 /**
@@ -43,10 +43,26 @@ const publicScreens = () => [
   '/exam-management',
   `/take-exam/${publicExamId}`,
   '/favorites',
+  '/study-management',
+  '/random-practice',
+  '/verify-email/not-a-real-token',
   '/no-such-page',
 ];
 const signedOutScreens = () => [...publicScreens(), '/login', '/register'];
-const signedInScreens = (resultId: string) => [...publicScreens(), '/results', `/results/${resultId}`, '/question-files', '/create-exam', '/profile', '/user-management'];
+const signedInScreens = (resultId: string, studyId: string) => [
+  ...publicScreens(),
+  '/results',
+  `/results/${resultId}`,
+  '/question-files',
+  '/create-exam',
+  `/exam-detail/${publicExamId}`,
+  '/daily-exam',
+  '/profile',
+  '/user-management',
+  `/study-detail/${studyId}`,
+  `/member-management/${studyId}`,
+  `/study-progress-dashboard/${studyId}`,
+];
 
 /** The findings, written next to the screenshots for reading a failure whole. */
 function report(name: string, found: string[]): void {
@@ -54,27 +70,24 @@ function report(name: string, found: string[]): void {
   writeFileSync(`${SCREENSHOT_DIR}/../axe-${name}.txt`, found.join('\n') + '\n');
 }
 
-/** The screen has settled: no spinner, lazy content in. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="spinner"]'));
-  await page.waitForTimeout(300);
+/** Each screen at phone width is kept as a picture, for reading the audit's screens by eye. */
+function shotName(path: string, language: string, signedIn: boolean): string {
+  const slug =
+    path
+      .replace(/\?.*$/, '')
+      .replace(/^\/|\/$/g, '')
+      .replace(/[^a-z0-9-]+/gi, '-') || 'home';
+  return `audit-${slug.replace(/-[0-9A-Z]{20,}$/i, '')}-${signedIn ? 'in' : 'out'}-${language}-phone`;
 }
 
-async function audit(page: Page, path: string): Promise<string[]> {
+async function audit(page: Page, path: string, shot?: string): Promise<string[]> {
   await go(page, path);
-  await settled(page);
-  if (page.viewportSize()!.width < 768) await fitsPhone(page);
-  // label-content-name-mismatch is among axe's experimental rules (off by default); the audit wants it.
-  const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  return violations
-    .filter((violation: { impact?: string | null }) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${path} ${violation.id} (${violation.impact}): ${violation.nodes
-          .map((node: { target: unknown[] }) => node.target.join(' '))
-          .slice(0, 4)
-          .join(' | ')}`,
-    );
+  const found = await seriousViolations(page, { label: path });
+  if (page.viewportSize()!.width < 768) {
+    await fitsPhone(page);
+    if (shot) await screenshot(page, shot);
+  }
+  return found;
 }
 
 describe.each([
@@ -87,7 +100,7 @@ describe.each([
       async () => {
         const { page, close } = await openPage(browser, { locale, viewport, storage: { language } });
         const found: string[] = [];
-        for (const path of signedOutScreens()) found.push(...(await audit(page, path)));
+        for (const path of signedOutScreens()) found.push(...(await audit(page, path, shotName(path, language, false))));
         await close();
         report(`${language}-${viewport}-signed-out`, found);
         expect(found).toEqual([]);
@@ -110,8 +123,13 @@ describe.each([
             { question_id: second!.id, answer: ' ' },
           ],
         });
+        // A study of their own whose task is the public exam, for the study screens and the dashboard.
+        const study = await pageApi<{ id: string }>(page, 'POST', '/api/studies/', { title_ko: `접근성 스터디 ${stamp}`, title_en: `Audit study ${stamp}`, is_public: false });
+        const studyId = study.body.id;
+        await pageApi(page, 'POST', '/api/study-tasks/', { study: studyId, name_ko: '첫 과제', name_en: 'First task', exam: publicExamId, progress: 0 });
+        await pageApi(page, 'POST', '/api/record-study-progress/', { study_id: studyId, page_type: 'detail' });
         const found: string[] = [];
-        for (const path of signedInScreens(submitted.body.result_id)) found.push(...(await audit(page, path)));
+        for (const path of signedInScreens(submitted.body.result_id, studyId)) found.push(...(await audit(page, path, shotName(path, language, true))));
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
         await close();
         report(`${language}-${viewport}-signed-in`, found);

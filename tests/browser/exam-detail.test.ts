@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { seriousViolations } from '../support/browser-axe.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { go, pageApi, registerThroughForm, shotFromTop, toast, unexpected, visit } from '../support/browser-pages.js';
 
@@ -64,11 +64,6 @@ async function fitsWidth(page: Page, width: number) {
   expect(overflow.culprits).toEqual([]);
 }
 
-async function axe(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 const rows = (page: Page) => page.getByTestId('question-row');
 const rowIds = (page: Page) => rows(page).evaluateAll((list) => list.map((row) => row.getAttribute('data-question-id') ?? ''));
 const csvIds = (page: Page) => page.getByTestId('question-csv-id').allTextContents();
@@ -95,7 +90,7 @@ describe('exam detail', () => {
     expect(attempts.slice(4)).toEqual(['1', '1']);
     expect(await page.getByTestId('sort-priority').count()).toBe(0);
     await shotFromTop(page, 'exam-detail-ko-desktop');
-    expect(await axe(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Filter: accuracy high keeps the two answered right; the address keeps it.
     await page.getByTestId('filter-answerFilter').selectOption('high');
@@ -161,7 +156,7 @@ describe('exam detail', () => {
     expect(await page.getByTestId('question-original-exam').first().getAttribute('href')).toBe(`/exam-detail/${examA.id}`);
     expect(await page.getByTestId('filter-ignoreFilter').inputValue()).toBe('');
     await shotFromTop(page, 'favorites-ko-desktop');
-    expect(await axe(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     expect(unexpected(errors)).toEqual([]);
     await close();
@@ -241,7 +236,7 @@ describe('exam detail', () => {
     await expect.poll(() => rowIds(page)).toEqual(before);
     await fitsWidth(page, PHONE.width);
     await shotFromTop(page, 'exam-detail-en-phone');
-    expect(await axe(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await rows(page).first().getByTestId('question-select').check();
     await page.getByTestId('detail-options').click();
@@ -256,7 +251,7 @@ describe('exam detail', () => {
     await expect.poll(() => rows(page).count()).toBe(1);
     await fitsWidth(page, PHONE.width);
     await shotFromTop(page, 'favorites-en-phone');
-    expect(await axe(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     expect(unexpected(errors)).toEqual([]);
     await close();
@@ -278,7 +273,7 @@ describe('exam detail', () => {
         await page.getByTestId('question-table').waitFor();
         await page.getByTestId('exam-detail-page').waitFor();
         if (phone) await fitsWidth(page, PHONE.width);
-        expect(await axe(page)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
       }
       await shotFromTop(page, `favorites-${language}-${phone ? 'phone' : 'desktop'}-2`);
       await go(page, `/exam-detail/${examB.id}`);

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { seriousViolations } from '../support/browser-axe.js';
 import { launchBrowser, openPage, screenshot } from '../support/browser.js';
 import { go, pageApi, ready, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
 
@@ -23,22 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** No serious or critical axe finding on the screen as it stands. */
-async function axe(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="spinner"]'));
-  await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  return violations
-    .filter((violation: { impact?: string | null }) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${page.url()} ${violation.id}: ${violation.nodes
-          .map((node: { target: unknown[] }) => node.target.join(' '))
-          .slice(0, 4)
-          .join(' | ')}`,
-    );
-}
 
 /** No page-level sideways scroll at this width. */
 async function fitsWidth(page: Page, width: number) {
@@ -99,7 +83,7 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
     await link.waitFor();
     expect(await a.getByTestId('calendar-bar').filter({ hasText: studyTitleKo }).count()).toBeGreaterThan(0);
     await shotFromTop(a, 'study-management-ko-desktop');
-    expect(await axe(a)).toEqual([]);
+    expect(await seriousViolations(a)).toEqual([]);
 
     // A second study with the same title is refused by the form.
     await a.getByTestId('toggle-create-study').click();
@@ -127,7 +111,7 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
     expect(await takeLink.getAttribute('href')).toBe(`/take-exam/${examId}?returnTo=exam-detail&studyId=${studyId}&examId=${examId}`);
     expect(await a.getByTestId('study-progress-link').getAttribute('href')).toContain(`/study-progress-dashboard/${studyId}`);
     await shotFromTop(a, 'study-detail-ko-desktop');
-    expect(await axe(a)).toEqual([]);
+    expect(await seriousViolations(a)).toEqual([]);
 
     // The second user: the private exam is closed to them before they join.
     const second = await openPage(browser, { locale: 'en-US', storage: { language: 'en' } });
@@ -140,7 +124,7 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
     await go(b, `/study-detail/${studyId}`);
     await b.getByTestId('study-join').click();
     await b.getByTestId('join-request-modal').waitFor();
-    expect(await axe(b)).toEqual([]);
+    expect(await seriousViolations(b)).toEqual([]);
     await b.getByRole('textbox', { name: 'Message (optional)' }).fill('I would like to join.');
     await b.getByTestId('join-request-send').click();
     await toast(b, 'Join request sent.').waitFor();
@@ -195,7 +179,7 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
     await page.getByTestId('study-card').first().waitFor();
     await fitsWidth(page, PHONE.width);
     await screenshot(page, `study-management-${language}-phone`);
-    expect(await axe(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     const month = await page.getByTestId('calendar-month').textContent();
     await page.getByTestId('calendar-next').click();
     expect(await page.getByTestId('calendar-month').textContent()).not.toBe(month);
@@ -213,7 +197,7 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
     await page.getByTestId('member-row').first().waitFor();
     await fitsWidth(page, PHONE.width);
     await screenshot(page, `member-management-${language}-phone`);
-    expect(await axe(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(unexpected(opened.errors)).toEqual([]);
     await opened.close();
   });
@@ -261,7 +245,7 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
     await toast(page, 'Member saved.').waitFor();
     await page.getByTestId('member-row').filter({ hasText: 'Ops team' }).waitFor();
     await shotFromTop(page, 'member-management-en-desktop');
-    expect(await axe(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(unexpected(opened.errors)).toEqual([]);
     await opened.close();
   });

@@ -4,6 +4,10 @@ import type ko from './ko.js';
 const en = {
   skipToContent: 'Skip to content',
   loadingPage: 'Loading page...',
+  fileInput: {
+    choose: 'Choose file',
+    none: 'No file chosen',
+  },
   close: 'Close',
   errors: {
     network_error: 'The server could not be reached. Please check your connection.',

@@ -1,6 +1,10 @@
 const ko = {
   skipToContent: '본문으로 건너뛰기',
   loadingPage: '페이지를 불러오는 중...',
+  fileInput: {
+    choose: '파일 선택',
+    none: '선택된 파일 없음',
+  },
   close: '닫기',
   errors: {
     network_error: '서버에 연결할 수 없습니다. 인터넷 연결을 확인해 주세요.',

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
-import form from '../../../components/ui/form/form.module.css';
+import { FileInput } from '../../../components/ui/form/file-input.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { importConnectedFile, updateQuestionsFromSheet } from '../api/update-questions-from-sheet.js';
@@ -79,14 +79,7 @@ export function UploadCard({ examId, connectedFile, canUpload, onDownload }: Pro
           <label className={styles.visuallyHidden} htmlFor={`${id}-file`}>
             {t('examDetail.upload.file')}
           </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept={SHEET_ACCEPT}
-            className={form.fileInput}
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            data-testid="upload-file"
-          />
+          <FileInput id={`${id}-file`} accept={SHEET_ACCEPT} file={file} onFileChange={setFile} testId="upload-file" />
           <button type="button" className={`${button.button} ${button.primary} ${button.small}`} disabled={pending} onClick={() => void upload()} data-testid="upload-submit">
             {t('examDetail.upload.update')}
           </button>

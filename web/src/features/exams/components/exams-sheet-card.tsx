@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
+import { FileInput } from '../../../components/ui/form/file-input.js';
 import form from '../../../components/ui/form/form.module.css';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
@@ -17,7 +18,6 @@ export function ExamsSheetCard() {
   const { t } = useTranslation();
   const toast = useToast();
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<'download' | 'upload' | null>(null);
@@ -54,7 +54,6 @@ export function ExamsSheetCard() {
       if (remaining > 0) lines.push(t('exams.sheet.more', { count: remaining }));
       toast.show(lines.join('\n'), { type: stats.errors > 0 ? 'warning' : 'success', durationMs: SUMMARY_MS });
       setFile(null);
-      if (input.current) input.current.value = '';
     } catch (failure) {
       toast.error(t('exams.sheet.uploadFailed', { detail: serverDetailOr(failure, t, t('app.errors.generic')) }), SUMMARY_MS);
     } finally {
@@ -73,17 +72,16 @@ export function ExamsSheetCard() {
             {t('exams.sheet.file')}
           </label>
           <div className={form.actions}>
-            <input
-              ref={input}
+            <FileInput
               id={inputId}
-              type="file"
               accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
-              className={form.fileInput}
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
+              file={file}
+              invalid={Boolean(error)}
+              onFileChange={(chosen) => {
+                setFile(chosen);
                 setError(null);
               }}
-              data-testid="exams-sheet-input"
+              testId="exams-sheet-input"
             />
             <button type="submit" className={`${button.button} ${button.primary}`} disabled={pending !== null} data-testid="exams-sheet-upload">
               {pending === 'upload' ? t('exams.sheet.uploading') : t('exams.sheet.upload')}

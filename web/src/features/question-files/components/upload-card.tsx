@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { importStatsSchema } from '#shared/contracts/files.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
+import { FileInput } from '../../../components/ui/form/file-input.js';
 import form from '../../../components/ui/form/form.module.css';
 import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
@@ -37,7 +38,6 @@ export function UploadCard() {
   const { t } = useTranslation();
   const toast = useToast();
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   const [file, setFile] = useState<File | null>(null);
   // Private unless the uploader chooses otherwise: a public file shows their name to everyone (issue 14).
@@ -76,7 +76,6 @@ export function UploadCard() {
       toast.success(`${t(key, { name: answer.file.name, imported: answer.stats.imported })}\n${statsLine(answer.stats)}`, 6000);
       setLast({ name: answer.file.name, stats: answer.stats });
       setFile(null);
-      if (input.current) input.current.value = '';
     } catch (failure) {
       if (failure instanceof UploadAbortedError) {
         toast.info(t('questionFiles.upload.aborted'));
@@ -136,20 +135,18 @@ export function UploadCard() {
           <label className={form.label} htmlFor={inputId}>
             {t('questionFiles.upload.file')}
           </label>
-          <input
-            ref={input}
+          <FileInput
             id={inputId}
-            type="file"
             accept=".xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv"
-            className={form.fileInput}
+            file={file}
             disabled={busy}
-            aria-describedby={`${inputId}-hint`}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
+            describedBy={`${inputId}-hint`}
+            invalid={Boolean(error)}
+            onFileChange={(chosen) => {
+              setFile(chosen);
               setError(null);
             }}
-            data-testid="question-file-input"
+            testId="question-file-input"
           />
           <p id={`${inputId}-hint`} className={form.hint}>
             {file ? t('questionFiles.upload.selected', { name: file.name, size: formatFileSize(file.size) }) : t('questionFiles.upload.hint')}

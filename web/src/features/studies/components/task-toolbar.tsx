@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Study } from '#shared/contracts/studies.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
+import { FileInput } from '../../../components/ui/form/file-input.js';
 import form from '../../../components/ui/form/form.module.css';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
@@ -29,7 +30,7 @@ export function TaskToolbar({ study, canUseTools }: { study: Study; canUseTools:
   const studies = useMyStudies(canUseTools);
   const [sourceId, setSourceId] = useState('');
   const [pending, setPending] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const [sheetFile, setSheetFile] = useState<File | null>(null);
   const title = studyTitle(study, language, study.id);
   const sources = (studies.data?.results ?? []).filter((other) => other.id !== study.id);
   const hasTasks = (study.tasks ?? []).length > 0;
@@ -61,13 +62,13 @@ export function TaskToolbar({ study, canUseTools }: { study: Study; canUseTools:
 
   const upload = () =>
     run(async () => {
-      const file = fileInput.current?.files?.[0];
+      const file = sheetFile;
       if (!file) return void toast.warning(t('studies.toolbar.selectFile'));
       if (!SHEET_TYPES.test(file.name)) return void toast.warning(t('studies.toolbar.wrongType'));
       try {
         const answer = await uploadStudyTasksSheet(study.id, file);
         toast.success(answer.message || t('studies.toolbar.uploaded'));
-        if (fileInput.current) fileInput.current.value = '';
+        setSheetFile(null);
       } catch (error) {
         toast.error(error instanceof ApiError && error.detail ? t('studies.toolbar.uploadFailed', { detail: error.detail }) : t('studies.toolbar.uploadError'));
       }
@@ -110,7 +111,7 @@ export function TaskToolbar({ study, canUseTools }: { study: Study; canUseTools:
             <label className="visually-hidden" htmlFor="tasks-sheet-file">
               {t('studies.toolbar.uploadFile')}
             </label>
-            <input id="tasks-sheet-file" ref={fileInput} type="file" accept=".xlsx,.xls" className={form.fileInput} />
+            <FileInput id="tasks-sheet-file" accept=".xlsx,.xls" file={sheetFile} onFileChange={setSheetFile} />
             <button type="button" className={`${button.button} ${button.secondary}`} disabled={pending} onClick={() => void upload()}>
               {pending ? t('studies.toolbar.uploading') : t('studies.toolbar.upload')}
             </button>

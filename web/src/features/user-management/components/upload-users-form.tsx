@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '#shared/domain/limits.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
+import { FileInput } from '../../../components/ui/form/file-input.js';
 import form from '../../../components/ui/form/form.module.css';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
@@ -17,7 +18,6 @@ export function UploadUsersForm() {
   const { t } = useTranslation();
   const toast = useToast();
   const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -44,7 +44,6 @@ export function UploadUsersForm() {
       if (summary.remaining > 0) lines.push(t('userManagement.upload.more', { count: summary.remaining }));
       toast.show(lines.join('\n'), { type: stats.errors > 0 ? 'warning' : 'success', durationMs: TOAST_MS });
       setFile(null);
-      if (input.current) input.current.value = '';
     } catch (failure) {
       toast.error(t('userManagement.upload.failed', { detail: serverDetailOr(failure, t, t('app.errors.generic')) }), TOAST_MS);
     } finally {
@@ -60,17 +59,16 @@ export function UploadUsersForm() {
             {t('userManagement.upload.file')}
           </label>
           <div className={styles.fileRow}>
-            <input
-              ref={input}
+            <FileInput
               id={inputId}
-              type="file"
               accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
-              className={form.fileInput}
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
+              file={file}
+              invalid={Boolean(error)}
+              onFileChange={(chosen) => {
+                setFile(chosen);
                 setError(null);
               }}
-              data-testid="users-sheet-input"
+              testId="users-sheet-input"
             />
             <button type="submit" className={`${button.button} ${button.primary}`} disabled={pending} data-testid="users-sheet-upload">
               {pending ? t('userManagement.upload.uploading') : t('userManagement.upload.button')}
