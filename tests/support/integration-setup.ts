@@ -16,8 +16,9 @@ declare module 'vitest' {
 
 let cloud: LocalCloud | undefined;
 
-// The handlers run in this process; their request logs would drown the test report.
-process.env.LOG_LEVEL ??= 'silent';
+// The handlers run in this process; their request logs would drown the test report, but an
+// unhandled error (a 500) is printed with its stack: the fuzzer's findings then name their cause.
+process.env.LOG_LEVEL ??= 'error';
 
 /**
  * Server-side settings the account tests depend on. The handlers run in this process, so they

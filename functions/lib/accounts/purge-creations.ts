@@ -5,6 +5,7 @@ import { adjustUsage } from '../tags/tag-store.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { fileEntity, examEntity } from '../data/entities/index.js';
+import { isConditionFailed } from '../data/dynamo-errors.js';
 import { paginate } from '../data/paginate.js';
 import type { Logger } from '../log.js';
 
@@ -49,14 +50,20 @@ function creatorIndex(partition: string): AsyncGenerator<Record<string, unknown>
   return paginate({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': partition } });
 }
 
+/** An item deleted meanwhile stays deleted: an unconditional update would write a fragment of it back. */
 async function anonymise(key: { pk: string; sk: string }, idField: string, nameField: string): Promise<void> {
-  await dynamoDocument().send(
-    new UpdateCommand({
-      TableName: config.appTable,
-      Key: key,
-      UpdateExpression: 'SET #id = :anon, #name = :empty REMOVE gsi1pk, gsi1sk',
-      ExpressionAttributeNames: { '#id': idField, '#name': nameField },
-      ExpressionAttributeValues: { ':anon': WITHDRAWN_CREATOR_ID, ':empty': '' },
-    }),
-  );
+  try {
+    await dynamoDocument().send(
+      new UpdateCommand({
+        TableName: config.appTable,
+        Key: key,
+        UpdateExpression: 'SET #id = :anon, #name = :empty REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#id': idField, '#name': nameField },
+        ExpressionAttributeValues: { ':anon': WITHDRAWN_CREATOR_ID, ':empty': '' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, deleteRequest } from '../data/batch-ops.js';
+import { isConditionFailed } from '../data/dynamo-errors.js';
 import { queryPages } from '../data/paginate.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
@@ -49,14 +50,21 @@ export async function readSession(sessionId: string): Promise<(SessionRecord & {
   const t = now();
   if (expiryOf(record.createdAt, record.lastSeenAt) <= t) return null;
   if (t - record.lastSeenAt >= TOUCH_INTERVAL_SECONDS) {
-    await dynamoDocument().send(
-      new UpdateCommand({
-        TableName: config.ephemeralTable,
-        Key: sessionEntity.key(key),
-        UpdateExpression: 'SET lastSeenAt = :t, expiresAt = :e',
-        ExpressionAttributeValues: { ':t': t, ':e': expiryOf(record.createdAt, t) },
-      }),
-    );
+    try {
+      // Conditional: a sign-out between the read and this touch must not write a fragment of the session back.
+      await dynamoDocument().send(
+        new UpdateCommand({
+          TableName: config.ephemeralTable,
+          Key: sessionEntity.key(key),
+          UpdateExpression: 'SET lastSeenAt = :t, expiresAt = :e',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':t': t, ':e': expiryOf(record.createdAt, t) },
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailed(error)) return null;
+      throw error;
+    }
   }
   return { ...record, key };
 }
