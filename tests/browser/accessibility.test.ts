@@ -124,7 +124,12 @@ describe.each([
           ],
         });
         // A study of their own whose task is the public exam, for the study screens and the dashboard.
-        const study = await pageApi<{ id: string }>(page, 'POST', '/api/studies/', { title_ko: `접근성 스터디 ${stamp}`, title_en: `Audit study ${stamp}`, is_public: false });
+        const study = await pageApi<{ id: string }>(page, 'POST', '/api/studies/', {
+          title_ko: `접근성 스터디 ${stamp} ${language} ${viewport}`,
+          title_en: `Audit study ${stamp} ${language} ${viewport}`,
+          is_public: false,
+        });
+        expect(study.status, JSON.stringify(study.body)).toBe(200);
         const studyId = study.body.id;
         await pageApi(page, 'POST', '/api/study-tasks/', { study: studyId, name_ko: '첫 과제', name_en: 'First task', exam: publicExamId, progress: 0 });
         await pageApi(page, 'POST', '/api/record-study-progress/', { study_id: studyId, page_type: 'detail' });
