@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { languageSchema } from '#shared/domain/language.js';
 import { lazy, itemParser, orDefault, withoutKeys, type StoredItem } from './item.js';
-import { pad, shardOf, userPk } from './key-parts.js';
+import { pad, shardOf, userPk, WITHDRAWN_CREATOR_ID } from './key-parts.js';
 import { tagRefSchema } from './tag.js';
 
 /**
@@ -53,7 +53,10 @@ export const studyEntity = {
   key: (studyId: string) => ({ pk: studyPk(studyId), sk: META_SK }),
   partition: studyPk,
   isMetaItem: (item: StoredItem) => item.sk === META_SK,
-  /** gsi1: the creator's studies, newest first (withdrawal finds them here). */
+  /**
+   * gsi1: the creator's studies, newest first (withdrawal finds them here). A study whose creator
+   * withdrew has no entry (gap 13, D94): it would only pile up under one `USER#withdrawn#STUDIES` partition.
+   */
   creatorPartition: (userId: string) => `${userPk(userId)}#STUDIES`,
   /** gsi2: the list shard of the study's visibility, by start date (newest first when read backwards). */
   visibilityIndex: (isPublic: boolean, startDate: string, studyId: string) => ({
@@ -66,8 +69,7 @@ export const studyEntity = {
     const indexes = study.deleting_at
       ? { gsi2pk: studyEntity.pendingDeletesPartition, gsi2sk: `${study.deleting_at}#${study.id}` }
       : {
-          gsi1pk: studyEntity.creatorPartition(study.created_by_id),
-          gsi1sk: `${study.created_at}#${study.id}`,
+          ...(study.created_by_id === WITHDRAWN_CREATOR_ID ? {} : { gsi1pk: studyEntity.creatorPartition(study.created_by_id), gsi1sk: `${study.created_at}#${study.id}` }),
           ...studyEntity.visibilityIndex(study.is_public, study.start_date, study.id),
         };
     return { ...withoutKeys(study), ...studyEntity.key(study.id), ...indexes, type: 'STUDY' };
