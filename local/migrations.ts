@@ -1,7 +1,19 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailed } from '../functions/lib/data/dynamo-errors.js';
 import { dynamoDocument } from '../functions/lib/aws/clients.js';
 import { config } from '../functions/lib/config.js';
-import { fileEntity, examEntity, questionPoolCounterEntity, QUESTION_COUNTER_SHARDS } from '../functions/lib/data/entities/index.js';
+import {
+  fileEntity,
+  examEntity,
+  questionPoolCounterEntity,
+  QUESTION_COUNTER_SHARDS,
+  studyCountersEntity,
+  studyEntity,
+  studyListShards,
+  studyTaskEntity,
+  WITHDRAWN_CREATOR_ID,
+  type PoolChange,
+} from '../functions/lib/data/entities/index.js';
 import { batchGetAll } from '../functions/lib/data/batch-ops.js';
 import { queryAll, queryBounded } from '../functions/lib/data/paginate.js';
 
@@ -55,4 +67,65 @@ export async function migrateLocalData(print: (line: string) => void = () => und
       print(`counted ${total} questions in the existing question files`);
     }
   }
+
+  await dropWithdrawnStudyIndex(print);
+  await countStudyPools(print);
+}
+
+/** Gap 13 (D94): studies of withdrawn creators were listed under one creator partition; they have no creator entry now. */
+async function dropWithdrawnStudyIndex(print: (line: string) => void): Promise<void> {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': studyEntity.creatorPartition(WITHDRAWN_CREATOR_ID) },
+  });
+  for (const item of items) {
+    await dynamoDocument().send(new UpdateCommand({ TableName: config.appTable, Key: { pk: item.pk, sk: item.sk }, UpdateExpression: 'REMOVE gsi1pk, gsi1sk' }));
+  }
+  if (items.length) print(`dropped ${items.length} studies of withdrawn creators from the creator index`);
+}
+
+/**
+ * D95: the random-practice pool on the study counters came after the first studies. A counters item
+ * without pool attributes whose study has exam tasks gets them from its tasks, on the condition that
+ * no task was added or removed meanwhile (`task_count` unchanged); studies written since carry them.
+ */
+async function countStudyPools(print: (line: string) => void): Promise<void> {
+  let counted = 0;
+  for (const pk of [...studyListShards(true), ...studyListShards(false)]) {
+    const studies = await queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'id' });
+    for (const { id } of studies) {
+      const rest = await queryAll({
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': studyEntity.partition(String(id)), ':from': 'SEQ', ':to': `${studyTaskEntity.skPrefix}~` },
+        ConsistentRead: true,
+      });
+      const countersItem = rest.find(studyCountersEntity.isCountersItem);
+      if (!countersItem || Object.keys(countersItem).some((name) => name.startsWith('pool_'))) continue;
+      const pool = new Map<string, PoolChange>();
+      for (const task of rest.filter(studyTaskEntity.isTaskItem).map(studyTaskEntity.parse)) {
+        if (!task.exam_id) continue;
+        const change = pool.get(task.exam_id) ?? { examId: task.exam_id, tasks: 0, size: task.exam_total_questions };
+        change.tasks += 1;
+        pool.set(task.exam_id, change);
+      }
+      if (pool.size === 0) continue;
+      const update = studyCountersEntity.taskUpdate(null, [...pool.values()]);
+      try {
+        await dynamoDocument().send(
+          new UpdateCommand({
+            TableName: config.appTable,
+            Key: studyCountersEntity.key(String(id)),
+            ...update,
+            ConditionExpression: 'task_count = :seen',
+            ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':seen': studyCountersEntity.parse(countersItem).task_count },
+          }),
+        );
+        counted++;
+      } catch (error) {
+        if (!isConditionFailed(error)) throw error;
+      }
+    }
+  }
+  if (counted) print(`counted the random-practice pool of ${counted} studies`);
 }

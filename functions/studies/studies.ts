@@ -16,8 +16,8 @@ import { getUser } from '../lib/accounts/user-repository.js';
 import { canDelete, canManage, canRead, loadStudyAccess, managedStudy, readableStudy, type StudyCaller } from '../lib/studies/study-access.js';
 import { continueStudyDeletion, startStudyDeletion } from '../lib/studies/study-delete.js';
 import { tasksWithProgress } from '../lib/studies/progress-store.js';
-import { getStudies, insertStudy, membershipsOf, readStudyPartition, saveStudy, StudyTitleTakenError, takenTitleKeys } from '../lib/studies/study-store.js';
-import { joinRequestView, memberView, permissionsView, studyView, taskView, visibleTasks } from '../lib/studies/views.js';
+import { countersOfStudies, getStudies, insertStudy, membershipsOf, readStudyPartition, saveStudy, StudyTitleTakenError, takenTitleKeys } from '../lib/studies/study-store.js';
+import { countersView, joinRequestView, memberView, permissionsView, studyView, taskView, visibleTasks } from '../lib/studies/views.js';
 
 /** Pages of 1 MB one list stream may read per answer (S1, S3): the bound on an answer's requests. */
 const MAX_PAGES_PER_STREAM = 2;
@@ -76,7 +76,9 @@ export async function listStudies(input: ServiceInput<typeof studies.listStudies
       records = [...mine, ...records];
     }
   }
-  const results = records.map((study) => selectFields(studyView(study, language), query.select));
+  // D95: the counters of the page in one BatchGetItem (≤ 100 studies), only when asked.
+  const counters = query.with_counters ? await countersOfStudies(records.map((s) => s.id)) : null;
+  const results = records.map((study) => selectFields(studyView(study, language, counters ? countersView(counters.get(study.id)!) : {}), query.select));
   return { count: results.length, next, results };
 }
 
@@ -146,6 +148,7 @@ export async function createStudy(input: ServiceInput<typeof studies.createStudy
     join_requests: [],
     task_count: 0,
     member_count: 1,
+    question_total: 0,
     user_permissions: permissionsView(access),
   });
 }
@@ -168,8 +171,7 @@ export async function getStudy(input: ServiceInput<typeof studies.getStudy>, ctx
     // The member table is shown to signed-in visitors only (spec 4 §2.2).
     members: caller ? partition.members.map((m) => memberView(m, { showPrivate: manager, viewerId: caller.id })) : [],
     join_requests: manager ? partition.joinRequests.map((r) => joinRequestView(r, { showEmail: true })) : [],
-    task_count: partition.counters.task_count,
-    member_count: partition.counters.member_count,
+    ...countersView(partition.counters),
     overall_progress: access.membership?.overall_progress ?? null,
     user_permissions: permissionsView(access),
   });

@@ -115,6 +115,8 @@ export const studySchema = z
     join_requests: z.array(joinRequestSchema),
     task_count: z.number().int(),
     member_count: z.number().int(),
+    /** The random-practice pool's size: the questions of the distinct task exams (D95). Detail, and lists asked `with_counters`. */
+    question_total: z.number().int(),
     /** The caller's overall progress (issue 11), null when not a member or not recorded. */
     overall_progress: z.number().nullable(),
     user_permissions: studyPermissionsSchema,
@@ -130,6 +132,8 @@ export const STUDY_PAGE_SIZE_MAX = 100;
  * gets), the caller's studies (`my_studies=true`), or everything the caller may see (public +
  * their own; site admins: every study). `tags` keeps studies carrying every listed tag; on a
  * special-domain host its tag is added. `select` picks fields, `lang` overrides the language.
+ * `with_counters` adds each study's `task_count`, `member_count` and `question_total` (one more
+ * request per page, D95: the random-practice grid needs no request per study).
  */
 export const listStudies = defineRoute({
   method: 'GET',
@@ -139,6 +143,7 @@ export const listStudies = defineRoute({
     .object({
       is_public: flagSchema.optional(),
       my_studies: flagSchema.optional(),
+      with_counters: flagSchema.optional(),
       tags: listOf,
       select: z.string().max(1000).optional(),
       lang: languageSchema.optional().catch(undefined),

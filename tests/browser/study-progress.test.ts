@@ -92,6 +92,9 @@ describe('study progress dashboard and random practice', () => {
   test('a full random practice run from home to the result modal, and restart', async () => {
     const { page, errors, close } = await visit(browser, '/login', { locale: 'ko-KR' });
     await logIn(page, username, PASSWORD);
+    // D95: the grid's cards take their pool size from the study list, never from a pool request of their own.
+    const poolRequests: string[] = [];
+    page.on('request', (request) => void (request.url().includes('/api/random-practice/') && poolRequests.push(request.url())));
     await go(page, '/?fromHomeMenu=true');
     await screenshot(page, 'random-practice-home-ko');
     expect(unexpected(errors)).toEqual([]);
@@ -111,6 +114,7 @@ describe('study progress dashboard and random practice', () => {
     await page.getByTestId('practice-study').first().waitFor();
     const select = page.getByTestId('practice-study').first().getByTestId('practice-select');
     await expect.poll(() => select.isEnabled()).toBe(true);
+    expect(poolRequests).toEqual([]);
     await select.click();
     await page.getByTestId('practice-settings').waitFor();
     expect(await page.getByTestId('practice-count').inputValue()).toBe('3'); // default 10 capped at the study's 3

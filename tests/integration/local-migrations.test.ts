@@ -1,8 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
-import { examEntity } from '../../functions/lib/data/entities/index.js';
+import { examEntity, studyCountersEntity, studyEntity, studyTaskEntity, WITHDRAWN_CREATOR_ID } from '../../functions/lib/data/entities/index.js';
+import { queryAll } from '../../functions/lib/data/paginate.js';
 import { newId } from '../../functions/lib/data/ids.js';
 import { migrateLocalData } from '../../local/migrations.js';
 
@@ -58,5 +59,76 @@ describe('local data migrations', () => {
     expect(again).toEqual([]);
     expect(examEntity.parse(Item!).id).toBe(id);
     await dynamoDocument().send(new DeleteCommand({ TableName: config.appTable, Key: examEntity.key(id) }));
+  });
+
+  it('drops studies of withdrawn creators from the creator index and counts the pool of studies written before D95, once', async () => {
+    const id = newId();
+    const now = new Date().toISOString();
+    const study = {
+      id,
+      title_ko: `이전 스터디 ${id}`,
+      title_en: '',
+      goal_ko: '',
+      goal_en: '',
+      created_language: 'ko' as const,
+      start_date: now.slice(0, 10),
+      end_date: null,
+      is_public: true,
+      created_at: now,
+      created_by_id: WITHDRAWN_CREATOR_ID,
+      created_by_username: '',
+      tags: [],
+      tag_ids: [],
+      title_keys: [],
+    };
+    // As an older build wrote it: the withdrawn creator's index entry, counters without the pool.
+    await dynamoDocument().send(
+      new PutCommand({ TableName: config.appTable, Item: { ...studyEntity.item(study), gsi1pk: studyEntity.creatorPartition(WITHDRAWN_CREATOR_ID), gsi1sk: `${now}#${id}` } }),
+    );
+    await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: { ...studyCountersEntity.key(id), next_local_id: 3, task_count: 3, member_count: 1 } }));
+    const task = (n: number, examId: string | null, size: number) =>
+      studyTaskEntity.item({
+        id: studyTaskEntity.newId(id, n),
+        study_id: id,
+        name_ko: `과제 ${n}`,
+        name_en: '',
+        exam_id: examId,
+        exam_title_ko: '',
+        exam_title_en: '',
+        exam_title: '',
+        exam_total_questions: size,
+        progress: 0,
+        is_public: true,
+        created_at: now,
+      });
+    for (const item of [task(1, 'examaaaaaaaaaaaaaaaa', 4), task(2, 'examaaaaaaaaaaaaaaaa', 4), task(3, null, 0)])
+      await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: item }));
+
+    const lines: string[] = [];
+    await migrateLocalData((line) => lines.push(line));
+    expect(lines.join()).toMatch(/dropped \d+ studies of withdrawn creators/);
+    expect(lines.join()).toMatch(/counted the random-practice pool of \d+ studies/);
+    const withdrawn = await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': studyEntity.creatorPartition(WITHDRAWN_CREATOR_ID) },
+    });
+    expect(withdrawn).toEqual([]);
+    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: studyCountersEntity.key(id), ConsistentRead: true }));
+    expect(studyCountersEntity.parse(Item!)).toMatchObject({ task_count: 3, question_total: 4 });
+
+    // Once: a later task write keeps the counters moving by ADD and the migration leaves them alone.
+    await dynamoDocument().send(
+      new UpdateCommand({
+        TableName: config.appTable,
+        Key: studyCountersEntity.key(id),
+        ...studyCountersEntity.taskUpdate(null, [{ examId: 'exambbbbbbbbbbbbbbbb', tasks: 1, size: 2 }]),
+      }),
+    );
+    const again: string[] = [];
+    await migrateLocalData((line) => again.push(line));
+    expect(again).toEqual([]);
+    const after = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: studyCountersEntity.key(id), ConsistentRead: true }));
+    expect(studyCountersEntity.parse(after.Item!).question_total).toBe(6);
   });
 });

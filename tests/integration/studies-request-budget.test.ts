@@ -79,4 +79,26 @@ describe('DynamoDB requests per study read', () => {
     await studyServices.listStudies({ params: {}, query: { my_studies: true }, body: {} }, contextFor(member));
     expect(calls.byCommand()).toEqual({ QueryCommand: 1, BatchGetItemCommand: 1 });
   }, 60_000);
+
+  it('answers the counters of a listed page (with_counters, D95) in one more request, whatever the number of studies', async () => {
+    const withCounters = async (query: Record<string, unknown>, user: FixtureUser | null) => {
+      calls.reset();
+      const answer = await studyServices.listStudies({ params: {}, query: { ...query, with_counters: true }, body: {} } as never, contextFor(user));
+      return { answer, byCommand: calls.byCommand(), used: calls.count() };
+    };
+    const before = await withCounters({ my_studies: true }, member);
+    expect(before.byCommand).toEqual({ QueryCommand: 1, BatchGetItemCommand: 2 });
+    expect(before.answer.results.find((s) => s.id === big)).toMatchObject({ task_count: 200, member_count: 500 });
+    for (let i = 0; i < 3; i++) await addMember((await createStudy(creator)).id, member);
+    const after = await withCounters({ my_studies: true }, member);
+    expect(after.answer.results.length).toBeGreaterThan(before.answer.results.length);
+    expect(after.byCommand).toEqual({ QueryCommand: 1, BatchGetItemCommand: 2 });
+
+    calls.reset();
+    await studyServices.listStudies({ params: {}, query: { page_size: 50 }, body: {} }, contextFor(null));
+    const plain = calls.count();
+    const anonymous = await withCounters({ page_size: 50 }, null);
+    expect(anonymous.used).toBe(plain + 1);
+    expect(anonymous.byCommand.BatchGetItemCommand).toBe(1);
+  }, 60_000);
 });

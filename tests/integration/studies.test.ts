@@ -154,6 +154,50 @@ describe('tasks and exam access through a study', () => {
   });
 });
 
+describe('the random-practice pool on the study counters (gap 14, D95)', () => {
+  it('keeps task_count and question_total of the list in step with the pool through task adds, exam changes, deletes and an exam deletion', async () => {
+    const study = await createStudy(owner);
+    const bank = await uploadBank(owner, `pool-${Date.now()}.xlsx`, 2, false);
+    const second = (await createExam(owner, { title: `pool exam ${Date.now()}`, question_count: 2, file_id: bank.id, is_public: false })).id;
+    const listed = async () => {
+      const list = await json(await owner.client.get('/api/studies/?my_studies=true&with_counters=true'));
+      return list.results.find((s: { id: string }) => s.id === study.id);
+    };
+    const expectPool = async (taskCount: number, questions: number) => {
+      expect(await listed()).toMatchObject({ task_count: taskCount, question_total: questions });
+      expect(await json(await owner.client.get(`/api/random-practice/${study.id}/?count=0`))).toMatchObject({ task_count: taskCount, total_questions: questions });
+      expect(await json(await owner.client.get(`/api/studies/${study.id}/`))).toMatchObject({ task_count: taskCount, question_total: questions });
+    };
+    const addTask = async (exam: string | null) =>
+      (await json(await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: `과제 ${Math.random()}`, exam }))).id as string;
+
+    await expectPool(0, 0);
+    const first = await addTask(privateExam);
+    const twin = await addTask(privateExam);
+    const other = await addTask(second);
+    await addTask(null);
+    // Two tasks of one exam count its questions once.
+    await expectPool(4, 5);
+    expect((await owner.client.put(`/api/study-tasks/${other}/`, { exam: privateExam })).status).toBe(200);
+    await expectPool(4, 3);
+    expect((await owner.client.delete(`/api/study-tasks/${first}/`)).status).toBe(200);
+    expect((await owner.client.delete(`/api/study-tasks/${twin}/`)).status).toBe(200);
+    await expectPool(2, 3);
+    expect((await owner.client.put(`/api/study-tasks/${other}/`, { exam: second })).status).toBe(200);
+    await expectPool(2, 2);
+    expect((await owner.client.delete(`/api/exam/${second}/`)).status).toBe(200);
+    await expectPool(2, 0);
+  });
+
+  it('leaves the counters out of a list not asked for them', async () => {
+    const study = await createStudy(owner);
+    const list = await json(await owner.client.get('/api/studies/?my_studies=true'));
+    const row = list.results.find((s: { id: string }) => s.id === study.id);
+    expect(row).toBeDefined();
+    expect(row.question_total).toBeUndefined();
+  });
+});
+
 describe('task sheets', () => {
   const sheet = (rows: unknown[][]) => {
     const book = XLSX.utils.book_new();

@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { studyCountersEntity, studyMembershipEntity, joinRequestEntity } from '../../functions/lib/data/entities/index.js';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDocument } from '../../functions/lib/aws/clients.js';
+import { config } from '../../functions/lib/config.js';
+import { studyCountersEntity, studyEntity, studyMembershipEntity, joinRequestEntity, WITHDRAWN_CREATOR_ID } from '../../functions/lib/data/entities/index.js';
 import { insertJoinRequest } from '../../functions/lib/studies/join-request-store.js';
 import { appItem, clientFor, makeUser } from '../support/accounts.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
@@ -297,5 +300,35 @@ describe('withdrawal', () => {
     const { members } = await consistentStudy(joined);
     expect(members.map((m) => m.name)).toEqual(['stays']);
     expect((await consistentStudy(asked)).requests).toHaveLength(0);
+  });
+
+  it("anonymises the creator of a study that keeps members and drops its creator index entry (gap 13): nothing piles up under the withdrawn creator's partition", async () => {
+    const leaving = await makeUser();
+    const staying = await fixtureUser(apiUrl);
+    const kept = await makeStudy(leaving);
+    await addStudyMember(kept, { user: staying, email: `stays-${fresh()}@example.com` });
+    const admin = await fixtureUser(apiUrl, { role: 'admin_role' });
+    expect((await admin.client.delete(`/api/users/${leaving.id}/delete/`)).status).toBe(200);
+
+    const meta = await appItem(studyEntity.key(kept));
+    expect(meta).toMatchObject({ created_by_id: WITHDRAWN_CREATOR_ID, created_by_username: '' });
+    expect(meta!.gsi1pk).toBeUndefined();
+    const withdrawnIndex = await dynamoDocument().send(
+      new QueryCommand({
+        TableName: config.appTable,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': studyEntity.creatorPartition(WITHDRAWN_CREATOR_ID) },
+      }),
+    );
+    expect(withdrawnIndex.Items ?? []).toEqual([]);
+
+    // The study still reads and lists as before.
+    const detail = await staying.client.get(`/api/studies/${kept}/`);
+    expect(detail.status).toBe(200);
+    expect(await json<{ created_by: unknown }>(detail)).toMatchObject({ created_by: { id: WITHDRAWN_CREATOR_ID, username: '' } });
+    const mine = await json<{ results: { id: string }[] }>(await staying.client.get('/api/studies/?my_studies=true'));
+    expect(mine.results.map((s) => s.id)).toContain(kept);
+    expect(meta!.gsi2pk).toBeDefined();
   });
 });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
 import { userPk, fileQuestionEntity, fileEntity, examEntity } from '../../functions/lib/data/entities/index.js';
-import { WITHDRAWN_CREATOR_ID } from '../../functions/lib/accounts/purge-creations.js';
+import { WITHDRAWN_CREATOR_ID } from '../../functions/lib/data/entities/index.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { objectsUnder } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';

@@ -105,6 +105,11 @@ export async function addTasks(studyId: string, count: number, examId: string | 
     is_public: true,
     created_at: new Date().toISOString(),
   }));
+  // The pool counters, as the task transactions keep them (D95).
+  if (examId)
+    await dynamoDocument().send(
+      new UpdateCommand({ TableName: config.appTable, Key: studyCountersEntity.key(studyId), ...studyCountersEntity.taskUpdate(null, [{ examId, tasks: count, size: 0 }]) }),
+    );
   await batchWriteAll(
     tasks.flatMap((t) => [
       putRequest(studyTaskEntity.item(t)),

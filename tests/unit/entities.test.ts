@@ -7,6 +7,7 @@ import {
   parseChildId,
   parseJoinRequestId,
   parseScheduledEntry,
+  studyCountersEntity,
   studyEntity,
   studyMemberEntity,
   studyMemberKeyEntity,
@@ -14,6 +15,7 @@ import {
   studyTaskEntity,
   userEntity,
   usernameClaimEntity,
+  WITHDRAWN_CREATOR_ID,
 } from '../../functions/lib/data/entities/index.js';
 
 const exam = {
@@ -104,6 +106,41 @@ describe('entity layer', () => {
       tag_ids: [],
       title_keys: ['스터디'],
     };
+
+    it('leaves a study of a withdrawn creator out of the creator index but in its list shard (gap 13)', () => {
+      const item = studyEntity.item({ ...study, created_by_id: WITHDRAWN_CREATOR_ID, created_by_username: '' });
+      expect(item.gsi1pk).toBeUndefined();
+      expect(item.gsi1sk).toBeUndefined();
+      expect(item.gsi2pk).toMatch(/^PRIVATESTUDIES#/);
+    });
+
+    it('sums the sizes of the exams still linked by a task into question_total (D95)', () => {
+      const counters = studyCountersEntity.parse({
+        ...studyCountersEntity.key(sid),
+        task_count: 4,
+        pool_tasks_a: 2,
+        pool_size_a: 10,
+        pool_tasks_b: 0,
+        pool_size_b: 7,
+        pool_tasks_c: 1,
+        pool_size_c: 5,
+      });
+      expect(counters).toEqual({ next_local_id: 0, task_count: 4, member_count: 0, question_total: 15 });
+      expect(studyCountersEntity.parse({}).question_total).toBe(0);
+    });
+
+    it('writes a task change of the counters as one ADD/SET expression with its own placeholders', () => {
+      const update = studyCountersEntity.taskUpdate(1, [
+        { examId: 'a', tasks: 1, size: 10 },
+        { examId: 'b', tasks: -1 },
+      ]);
+      expect(update).toEqual({
+        UpdateExpression: 'ADD task_count :n, #pt0 :pt0, #pt1 :pt1 SET #ps0 = :ps0',
+        ExpressionAttributeNames: { '#pt0': 'pool_tasks_a', '#ps0': 'pool_size_a', '#pt1': 'pool_tasks_b' },
+        ExpressionAttributeValues: { ':n': 1, ':pt0': 1, ':ps0': 10, ':pt1': -1 },
+      });
+      expect(studyCountersEntity.taskUpdate(null, [{ examId: 'a', tasks: -1 }]).UpdateExpression).toBe('ADD #pt0 :pt0');
+    });
 
     it('lists a study in its creator index and one private shard, and parses it back without keys', () => {
       const item = studyEntity.item(study);

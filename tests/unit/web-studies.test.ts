@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { createStudyBody, parseProgress, studyTitleError } from '../../web/src/features/studies/utils/create-study-rules.js';
 import { goalLines } from '../../web/src/features/studies/utils/goal-text.js';
 import { openStudies } from '../../web/src/features/studies/utils/open-studies.js';
-import { nextSort, sortRows } from '../../web/src/features/studies/utils/table-sort.js';
+import { nextSort, sortRows } from '../../web/src/lib/table-sort.js';
 import { layoutMonth, MAX_BARS_PER_DAY, shiftMonth, STUDY_COLORS, studyColor, type CalendarStudy } from '../../web/src/features/studies/utils/calendar-layout.js';
 
 const study = (id: string, start_date: string | null, end_date: string | null): CalendarStudy => ({ id, title: id, start_date, end_date });

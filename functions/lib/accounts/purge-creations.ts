@@ -4,13 +4,10 @@ import { discardFile, removeFileRecord } from '../files/file-store.js';
 import { adjustUsage } from '../tags/tag-store.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
-import { fileEntity, examEntity } from '../data/entities/index.js';
+import { fileEntity, examEntity, WITHDRAWN_CREATOR_ID } from '../data/entities/index.js';
 import { isConditionFailed } from '../data/dynamo-errors.js';
 import { paginate } from '../data/paginate.js';
 import type { Logger } from '../log.js';
-
-/** Stands in for a withdrawn creator: matches no user id, so it grants nobody anything. */
-export const WITHDRAWN_CREATOR_ID = 'withdrawn';
 
 /**
  * What a withdrawing user created outside their own partition: private exams and private

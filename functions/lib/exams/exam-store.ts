@@ -13,6 +13,7 @@ import {
   questionMemberMappingEntity,
   questionPositionCounterEntity,
   singleQuestionPointerEntity,
+  studyCountersEntity,
   studyLinkEntity,
   studyTaskEntity,
   subscriptionEntity,
@@ -169,7 +170,7 @@ export async function removeExam(exam: ExamRecord): Promise<void> {
       ProjectionExpression: 'pk, sk',
     }),
   ]);
-  await Promise.all(links.map((link) => unlinkTask(link.task_id, exam.id)));
+  await Promise.all(links.map((link) => unlinkTask(link.task_id, link.study_id, exam.id)));
   await batchWriteAll(
     [
       ...copies.map(primaryKeyOf),
@@ -181,22 +182,34 @@ export async function removeExam(exam: ExamRecord): Promise<void> {
   );
 }
 
-/** The task keeps its row without the exam; a task since relinked to another exam (or deleted) is left alone. */
-async function unlinkTask(taskId: string, examId: string): Promise<void> {
+/**
+ * The task keeps its row without the exam; a task since relinked to another exam (or deleted) is left alone.
+ * The study's pool counters lose the exam's task in the same transaction (D95); a study being deleted (no
+ * counters item) is left to its cascade.
+ */
+async function unlinkTask(taskId: string, studyId: string, examId: string): Promise<void> {
   const key = studyTaskEntity.keyOfId(taskId);
   if (!key) return;
+  const counters = studyCountersEntity.taskUpdate(null, [{ examId, tasks: -1 }]);
   try {
     await db().send(
-      new UpdateCommand({
-        TableName: config.appTable,
-        Key: key,
-        UpdateExpression: 'SET exam_id = :none, exam_title_ko = :empty, exam_title_en = :empty, exam_title = :empty, exam_total_questions = :zero',
-        ConditionExpression: 'exam_id = :exam',
-        ExpressionAttributeValues: { ':none': null, ':empty': '', ':zero': 0, ':exam': examId },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: config.appTable,
+              Key: key,
+              UpdateExpression: 'SET exam_id = :none, exam_title_ko = :empty, exam_title_en = :empty, exam_title = :empty, exam_total_questions = :zero',
+              ConditionExpression: 'exam_id = :exam',
+              ExpressionAttributeValues: { ':none': null, ':empty': '', ':zero': 0, ':exam': examId },
+            },
+          },
+          { Update: { TableName: config.appTable, Key: studyCountersEntity.key(studyId), ...counters, ConditionExpression: 'attribute_exists(pk)' } },
+        ],
       }),
     );
   } catch (error) {
-    if (!isConditionFailed(error)) throw error;
+    if (!isTransactionCanceled(error)) throw error;
   }
 }
 

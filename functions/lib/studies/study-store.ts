@@ -118,6 +118,17 @@ export async function getStudyCounters(studyId: string): Promise<StudyCountersRe
 }
 
 /**
+ * The counters of listed studies (task and member counts, the random-practice pool's size: D95), by study id:
+ * one BatchGetItem per 100 studies, so a list page (≤ 100) costs one request whatever it holds.
+ */
+export async function countersOfStudies(studyIds: string[]): Promise<Map<string, StudyCountersRecord>> {
+  if (studyIds.length === 0) return new Map();
+  const items = await batchGetAll(studyIds.map((id) => studyCountersEntity.key(id)));
+  const byPk = new Map(items.map((item) => [String(item.pk), studyCountersEntity.parse(item)]));
+  return new Map(studyIds.map((id) => [id, byPk.get(studyEntity.partition(id)) ?? studyCountersEntity.parse({})]));
+}
+
+/**
  * `count` fresh local numbers for tasks or members of the study (one `ADD next_local_id :count` on
  * `SEQ`). Numbers are never reused; a number whose write then fails is simply skipped.
  */

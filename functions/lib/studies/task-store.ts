@@ -3,11 +3,14 @@ import { MAX_STUDY_TASKS } from '#shared/contracts/studies.js';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { conditionFailedAt, isTransactionCanceled } from '../data/dynamo-errors.js';
-import { studyCountersEntity, studyEntity, studyLinkEntity, studyTaskEntity, type StudyRecord, type StudyTaskRecord } from '../data/entities/index.js';
+import { studyCountersEntity, studyEntity, studyLinkEntity, studyTaskEntity, type PoolChange, type StudyRecord, type StudyTaskRecord } from '../data/entities/index.js';
 import { AppError } from '../http/app-error.js';
 import { LIVE_STUDY_CONDITION } from './study-store.js';
 
-/** Task writes (S13): the task, its exam link and the study's task count move together, in one transaction each. */
+/**
+ * Task writes (S13): the task, its exam link and the study's counters (task count, random-practice pool: D95)
+ * move together, in one transaction each.
+ */
 
 const table = () => config.appTable;
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
@@ -28,6 +31,18 @@ const linkPut = (study: StudyRecord, task: StudyTaskRecord): TransactItem => ({
 });
 const linkDelete = (studyId: string, task: StudyTaskRecord): TransactItem => ({ Delete: { TableName: table(), Key: studyLinkEntity.key(task.exam_id!, studyId, task.id) } });
 const liveStudyCheck = (studyId: string): TransactItem => ({ ConditionCheck: { TableName: table(), Key: studyEntity.key(studyId), ConditionExpression: LIVE_STUDY_CONDITION } });
+
+/** The pool changes of tasks coming (`sign` 1) or going (−1): per exam, the number of its tasks and, when coming, its size. */
+function poolChanges(tasks: StudyTaskRecord[], sign: 1 | -1): PoolChange[] {
+  const byExam = new Map<string, PoolChange>();
+  for (const task of tasks) {
+    if (!task.exam_id) continue;
+    const change = byExam.get(task.exam_id) ?? { examId: task.exam_id, tasks: 0, ...(sign > 0 ? { size: task.exam_total_questions } : {}) };
+    change.tasks += sign;
+    byExam.set(task.exam_id, change);
+  }
+  return [...byExam.values()];
+}
 
 async function send(items: TransactItem[], onCancel: (error: unknown) => never): Promise<void> {
   try {
@@ -58,7 +73,7 @@ async function removeChunk(studyId: string, chunk: StudyTaskRecord[]): Promise<v
   await dynamoDocument().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), UpdateExpression: 'ADD task_count :n', ExpressionAttributeValues: { ':n': -chunk.length } } },
+        { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), ...studyCountersEntity.taskUpdate(-chunk.length, poolChanges(chunk, -1)) } },
         ...chunk.flatMap((task) => [
           { Delete: { TableName: table(), Key: studyTaskEntity.keyOfId(task.id)! } } as TransactItem,
           ...(task.exam_id ? [linkDelete(studyId, task)] : []),
@@ -69,6 +84,7 @@ async function removeChunk(studyId: string, chunk: StudyTaskRecord[]): Promise<v
 }
 
 async function insertChunk(study: StudyRecord, chunk: StudyTaskRecord[]): Promise<StudyTaskRecord[]> {
+  const counterUpdate = studyCountersEntity.taskUpdate(chunk.length, poolChanges(chunk, 1));
   {
     await send(
       [
@@ -76,9 +92,9 @@ async function insertChunk(study: StudyRecord, chunk: StudyTaskRecord[]): Promis
           Update: {
             TableName: table(),
             Key: studyCountersEntity.key(study.id),
-            UpdateExpression: 'ADD task_count :n',
+            ...counterUpdate,
             ConditionExpression: 'attribute_not_exists(task_count) OR task_count <= :room',
-            ExpressionAttributeValues: { ':n': chunk.length, ':room': MAX_STUDY_TASKS - chunk.length },
+            ExpressionAttributeValues: { ...counterUpdate.ExpressionAttributeValues, ':room': MAX_STUDY_TASKS - chunk.length },
           },
         },
         liveStudyCheck(study.id),
@@ -105,6 +121,17 @@ export async function saveTask(study: StudyRecord, before: StudyTaskRecord, afte
       liveStudyCheck(study.id),
       ...(examChanged && before.exam_id ? [linkDelete(study.id, before)] : []),
       ...(after.exam_id ? [linkPut(study, after)] : []),
+      ...(examChanged
+        ? [
+            {
+              Update: {
+                TableName: table(),
+                Key: studyCountersEntity.key(study.id),
+                ...studyCountersEntity.taskUpdate(null, [...poolChanges([before], -1), ...poolChanges([after], 1)]),
+              },
+            },
+          ]
+        : []),
     ],
     () => {
       throw new AppError(404, 'study_task_not_found');
@@ -117,7 +144,7 @@ export async function removeTask(studyId: string, task: StudyTaskRecord): Promis
     [
       { Delete: { TableName: table(), Key: studyTaskEntity.keyOfId(task.id)!, ConditionExpression: 'attribute_exists(pk)' } },
       ...(task.exam_id ? [linkDelete(studyId, task)] : []),
-      { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), UpdateExpression: 'ADD task_count :n', ExpressionAttributeValues: { ':n': -1 } } },
+      { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), ...studyCountersEntity.taskUpdate(-1, poolChanges([task], -1)) } },
     ],
     () => {
       throw new AppError(404, 'study_task_not_found');

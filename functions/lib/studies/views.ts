@@ -1,7 +1,7 @@
 import type { JoinRequest, Study, StudyMember, StudyPermissions, StudyTask } from '#shared/contracts/studies.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
 import type { TaskProgress } from '#shared/domain/study-progress.js';
-import type { JoinRequestRecord, StudyMemberRecord, StudyRecord, StudyTaskRecord } from '../data/entities/index.js';
+import type { JoinRequestRecord, StudyCountersRecord, StudyMemberRecord, StudyRecord, StudyTaskRecord } from '../data/entities/index.js';
 import { tagView } from '../tags/tag-store.js';
 import { canManage, canDelete, canUseSheets, type StudyAccess } from './study-access.js';
 
@@ -44,6 +44,11 @@ export function studyView(study: StudyRecord, language: Language, extras: Partia
     tags: study.tags.map((t) => tagView(t, language, 0)),
     ...extras,
   };
+}
+
+/** What a study answer shows of its counters item (detail, and lists asked `with_counters`). */
+export function countersView(counters: StudyCountersRecord): Pick<Study, 'task_count' | 'member_count' | 'question_total'> {
+  return { task_count: counters.task_count, member_count: counters.member_count, question_total: counters.question_total };
 }
 
 /** A task as the API shows it; `progress` is the caller's own on the task exam (null: no exam, never taken, or anonymous). */

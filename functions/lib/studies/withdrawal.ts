@@ -3,7 +3,16 @@ import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { batchGetAll, batchWriteAll, deleteRequest, putRequest } from '../data/batch-ops.js';
 import { queryAll } from '../data/paginate.js';
-import { joinRequestEntity, studyCountersEntity, studyEntity, studyMemberEntity, studyMemberKeyEntity, studyMembershipEntity, userPk } from '../data/entities/index.js';
+import {
+  joinRequestEntity,
+  studyCountersEntity,
+  studyEntity,
+  studyMemberEntity,
+  studyMemberKeyEntity,
+  studyMembershipEntity,
+  userPk,
+  WITHDRAWN_CREATOR_ID,
+} from '../data/entities/index.js';
 import { continueStudyDeletion, startStudyDeletion } from './study-delete.js';
 import { getStudyCounters, studiesCreatedBy } from './study-store.js';
 
@@ -16,7 +25,8 @@ import { getStudyCounters, studiesCreatedBy } from './study-store.js';
  *   email and code), with its uniqueness keys and `member_count − 1`;
  * * every join request of the user leaves the study's list;
  * * studies the user created: one left without members is deleted (S12); one with other members
- *   stays, its creator anonymised (`created_by_id` = `withdrawn`, username '').
+ *   stays, its creator anonymised (`created_by_id` = `withdrawn`, username '') and out of the
+ *   creator index (gap 13, D94).
  *
  * The `MEMBERSHIP#`/`JOINREQ#`/`STUDYTITLE#` items themselves go with the user's partition.
  */
@@ -63,7 +73,8 @@ export async function removeUserFromStudies(userId: string, deadline: number): P
       await startStudyDeletion(study);
       await continueStudyDeletion(study.id, deadline);
     } else {
-      await batchWriteAll([putRequest(studyEntity.item({ ...study, created_by_id: 'withdrawn', created_by_username: '' }))]);
+      // The anonymised item has no creator index entry (the entity leaves it out for WITHDRAWN_CREATOR_ID).
+      await batchWriteAll([putRequest(studyEntity.item({ ...study, created_by_id: WITHDRAWN_CREATOR_ID, created_by_username: '' }))]);
     }
   }
   return { memberships: members.length, requests: requests.length, studies: created.length };

@@ -16,5 +16,11 @@ export function shardOf(id: string, shards: number): number {
 /** The personal partition of a user: every personal record lives under it (docs/architecture.md §2.1). */
 export const userPk = (userId: string) => `USER#${userId}`;
 
+/**
+ * Stands in for a withdrawn creator (exams, files, studies): matches no user id, so it grants nobody
+ * anything, and an item carrying it has no creator index entry (nobody lists a withdrawn user's creations).
+ */
+export const WITHDRAWN_CREATOR_ID = 'withdrawn';
+
 /** The user id of a personal partition key. */
 export const userIdOfPk = (pk: string) => (pk.startsWith('USER#') ? pk.slice('USER#'.length) : null);

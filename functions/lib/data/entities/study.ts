@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { languageSchema } from '#shared/domain/language.js';
 import { lazy, itemParser, orDefault, withoutKeys, type StoredItem } from './item.js';
-import { pad, shardOf, userPk } from './key-parts.js';
+import { pad, shardOf, userPk, WITHDRAWN_CREATOR_ID } from './key-parts.js';
 import { tagRefSchema } from './tag.js';
 
 /**
@@ -53,7 +53,10 @@ export const studyEntity = {
   key: (studyId: string) => ({ pk: studyPk(studyId), sk: META_SK }),
   partition: studyPk,
   isMetaItem: (item: StoredItem) => item.sk === META_SK,
-  /** gsi1: the creator's studies, newest first (withdrawal finds them here). */
+  /**
+   * gsi1: the creator's studies, newest first (withdrawal finds them here). A study whose creator
+   * withdrew has no entry (gap 13, D94): it would only pile up under one `USER#withdrawn#STUDIES` partition.
+   */
   creatorPartition: (userId: string) => `${userPk(userId)}#STUDIES`,
   /** gsi2: the list shard of the study's visibility, by start date (newest first when read backwards). */
   visibilityIndex: (isPublic: boolean, startDate: string, studyId: string) => ({
@@ -66,8 +69,7 @@ export const studyEntity = {
     const indexes = study.deleting_at
       ? { gsi2pk: studyEntity.pendingDeletesPartition, gsi2sk: `${study.deleting_at}#${study.id}` }
       : {
-          gsi1pk: studyEntity.creatorPartition(study.created_by_id),
-          gsi1sk: `${study.created_at}#${study.id}`,
+          ...(study.created_by_id === WITHDRAWN_CREATOR_ID ? {} : { gsi1pk: studyEntity.creatorPartition(study.created_by_id), gsi1sk: `${study.created_at}#${study.id}` }),
           ...studyEntity.visibilityIndex(study.is_public, study.start_date, study.id),
         };
     return { ...withoutKeys(study), ...studyEntity.key(study.id), ...indexes, type: 'STUDY' };
@@ -76,18 +78,70 @@ export const studyEntity = {
 };
 
 /**
- * `STUDY#<id>`/`SEQ` {next_local_id, task_count, member_count}: the counters of a study, kept off
- * the META item so that adding a task or a member does not rewrite META's list-index entries (the
- * churn rule of §2.1). `next_local_id` numbers tasks and members (`ADD 1`, the new value is the id).
+ * `STUDY#<id>`/`SEQ` {next_local_id, task_count, member_count, pool_tasks_<examId>, pool_size_<examId>}: the
+ * counters of a study, kept off the META item so that adding a task or a member does not rewrite META's
+ * list-index entries (the churn rule of §2.1). `next_local_id` numbers tasks and members (`ADD 1`, the new
+ * value is the id).
+ *
+ * The random-practice pool (gap 14, D95): per task exam, how many tasks link it (`pool_tasks_<examId>`,
+ * `ADD ±1` in the task transactions) and its size as the latest linking task's snapshot (`pool_size_<examId>`).
+ * Top-level numbers rather than a map, as `STUDYDAY#`'s task seconds: an `ADD` into a map fails while the map
+ * is absent. `parse` sums the sizes of the exams still linked into `question_total`, so a study list answers
+ * the pool size from one BatchGetItem of the listed studies' counters instead of one pool request per study.
  */
 const studyCountersSchema = /* @__PURE__ */ lazy(() =>
   z.object({ next_local_id: orDefault(z.number(), 0), task_count: orDefault(z.number(), 0), member_count: orDefault(z.number(), 0) }),
 );
-export type StudyCountersRecord = z.infer<ReturnType<typeof studyCountersSchema>>;
+const parseCounters = /* @__PURE__ */ itemParser(studyCountersSchema);
+export type StudyCountersRecord = ReturnType<typeof parseCounters> & { question_total: number };
+
+/** One task exam's change of the pool: `tasks` linking tasks more (or fewer); `size` the new snapshot, when a task links it now. */
+export interface PoolChange {
+  examId: string;
+  tasks: number;
+  size?: number;
+}
+
+const POOL_TASKS_PREFIX = 'pool_tasks_';
+const POOL_SIZE_PREFIX = 'pool_size_';
+
 export const studyCountersEntity = {
   key: (studyId: string) => ({ pk: studyPk(studyId), sk: 'SEQ' }),
   isCountersItem: (item: StoredItem) => item.sk === 'SEQ',
-  parse: /* @__PURE__ */ itemParser(studyCountersSchema),
+  /**
+   * The UpdateItem parts of a task write on the counters: `ADD task_count :n` (when `taskCount` is given) and
+   * the pool changes. Placeholders are `#pt<i>`/`#ps<i>`/`:pt<i>`/`:ps<i>` and `:n`, so a caller may add its own.
+   */
+  taskUpdate(taskCount: number | null, pool: PoolChange[]) {
+    const adds: string[] = taskCount === null ? [] : ['task_count :n'];
+    const sets: string[] = [];
+    const names: Record<string, string> = {};
+    const values: Record<string, number> = taskCount === null ? {} : { ':n': taskCount };
+    pool.forEach((change, i) => {
+      if (change.tasks !== 0) {
+        adds.push(`#pt${i} :pt${i}`);
+        names[`#pt${i}`] = `${POOL_TASKS_PREFIX}${change.examId}`;
+        values[`:pt${i}`] = change.tasks;
+      }
+      if (change.size !== undefined) {
+        sets.push(`#ps${i} = :ps${i}`);
+        names[`#ps${i}`] = `${POOL_SIZE_PREFIX}${change.examId}`;
+        values[`:ps${i}`] = change.size;
+      }
+    });
+    const expression = [adds.length ? `ADD ${adds.join(', ')}` : '', sets.length ? `SET ${sets.join(', ')}` : ''].filter(Boolean).join(' ');
+    return { UpdateExpression: expression, ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}), ExpressionAttributeValues: values };
+  },
+  parse(item: StoredItem): StudyCountersRecord {
+    const isPoolAttribute = (name: string) => name.startsWith(POOL_TASKS_PREFIX) || name.startsWith(POOL_SIZE_PREFIX);
+    let question_total = 0;
+    for (const [name, tasks] of Object.entries(item)) {
+      if (!name.startsWith(POOL_TASKS_PREFIX) || typeof tasks !== 'number' || tasks <= 0) continue;
+      const size = item[`${POOL_SIZE_PREFIX}${name.slice(POOL_TASKS_PREFIX.length)}`];
+      if (typeof size === 'number' && size > 0) question_total += size;
+    }
+    return { ...parseCounters(Object.fromEntries(Object.entries(item).filter(([name]) => !isPoolAttribute(name)))), question_total };
+  },
 };
 
 /** A child id `<studyId>_<n>` (task, member): resolves to its item without an index (§2.1 ids). */

@@ -21,6 +21,9 @@ export interface QuestionRow {
   originalExams: { id: string; title: string }[];
 }
 
+/** The exam a row's question is read from: the screen's exam, or in favorites mode the first exam it was marked in. */
+export const sourceExamOf = (row: QuestionRow, examId: string | null): string | null => examId ?? row.originalExams[0]?.id ?? null;
+
 export interface RowSource {
   [field: string]: unknown;
   id: string;

@@ -213,7 +213,7 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
         <textarea
           id={ids.description}
           name="description"
-          className={`${form.input} ${styles.textarea}`}
+          className={`${form.input} ${form.textarea}`}
           value={description}
           maxLength={5000}
           rows={2}
@@ -221,7 +221,7 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
         />
       </div>
 
-      <div className={styles.fieldGrid}>
+      <div className={form.fieldGrid}>
         <div className={form.field}>
           <label className={form.label} htmlFor={ids.file}>
             {t('exams.create.file')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Tag } from '#shared/contracts/tags.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
+import screen from '../../../components/ui/screen/screen.module.css';
 import { TagChip } from '../../tags/index.js';
 import type { ExamScope } from '../utils/list-query.js';
 import styles from './exams.module.css';
@@ -30,19 +31,11 @@ export function ExamListFilters({ signedIn, isAdmin, scope, onScope, searchInput
 
   return (
     <>
-      <div className={styles.toolbar}>
+      <div className={screen.filters}>
         {signedIn && (
-          <div className={styles.segmented} role="radiogroup" aria-label={t('exams.filters.label')}>
+          <div className={`${form.segmented} ${styles.scopeSwitch}`} role="radiogroup" aria-label={t('exams.filters.label')}>
             {(['my', 'public', ...(isAdmin ? (['all'] as const) : [])] as const).map((value) => (
-              <button
-                key={value}
-                type="button"
-                role="radio"
-                aria-checked={scope === value}
-                className={styles.segment}
-                onClick={() => onScope(value)}
-                data-testid={`scope-${value}`}
-              >
+              <button key={value} type="button" role="radio" aria-checked={scope === value} className={form.segment} onClick={() => onScope(value)} data-testid={`scope-${value}`}>
                 {t(`exams.filters.${value}`)}
               </button>
             ))}

@@ -197,7 +197,7 @@ export function ExamManagementPage() {
         />
 
         {(createOpen || isAdmin) && (
-          <div className={styles.stack}>
+          <div className={screen.stack}>
             {signedIn && createOpen && (
               <Card id="create-exam-panel" title={t('exams.create.formTitle')}>
                 <CreateExamForm

@@ -1,7 +1,11 @@
 import { listStudies } from '#shared/contracts/studies.js';
 import { useApi } from '../../../lib/use-api.js';
 
-/** Spec 2 §2.2: site admins see every study, others the studies they are a member of. */
+/**
+ * Spec 2 §2.2: site admins see every study, others the studies they are a member of; each with its
+ * task count and pool size (`with_counters`, D95), so the cards need no request of their own.
+ */
 export function usePracticeStudies(isAdmin: boolean, enabled = true) {
-  return useApi(listStudies, enabled ? { query: isAdmin ? { page_size: 100 } : { my_studies: true, page_size: 100 } } : null, { shouldRetryOnError: false });
+  const query = isAdmin ? { page_size: 100, with_counters: true } : { my_studies: true, page_size: 100, with_counters: true };
+  return useApi(listStudies, enabled ? { query } : null, { shouldRetryOnError: false });
 }

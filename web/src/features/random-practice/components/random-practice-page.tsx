@@ -106,7 +106,8 @@ function StudyGrid({ studies, failed, onSelect }: { studies: Study[] | null; fai
 
 function StudyCard({ study, onSelect }: { study: Study; onSelect(study: Study): void }) {
   const { t } = useTranslation();
-  const pool = usePracticePool(study.id);
+  // The list answers the pool size (with_counters, D95): no request per card.
+  const questionTotal = study.question_total ?? 0;
   const goal = study.goal_ko || study.goal_en ? (study.created_language === 'en' ? study.goal_en : study.goal_ko) : '';
   return (
     <article className={styles.card} data-testid="practice-study">
@@ -114,11 +115,11 @@ function StudyCard({ study, onSelect }: { study: Study; onSelect(study: Study): 
       {goal && <p className={styles.muted}>{goal}</p>}
       <span className={styles.muted}>{t('randomPractice.period', { start: study.start_date ?? '', end: study.end_date ?? '' })}</span>
       {study.overall_progress != null && <span className={styles.muted}>{t('randomPractice.progress', { value: study.overall_progress.toFixed(2) })}</span>}
-      {pool.data && <span className={styles.muted}>{t('randomPractice.questionsInStudy', { count: pool.data.total_questions })}</span>}
+      {study.question_total !== undefined && <span className={styles.muted}>{t('randomPractice.questionsInStudy', { count: questionTotal })}</span>}
       <button
         type="button"
         className={`${button.button} ${button.primary}`}
-        disabled={!pool.data || pool.data.task_count === 0 || pool.data.total_questions === 0}
+        disabled={!study.task_count || questionTotal === 0}
         onClick={() => onSelect(study)}
         data-testid="practice-select"
       >

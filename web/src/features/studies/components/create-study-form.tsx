@@ -47,9 +47,9 @@ export function CreateStudyForm({ loaded, onCreated }: Props) {
 
   return (
     <form className={form.form} onSubmit={(event) => void submit(event)} noValidate data-testid="create-study-form">
-      <div className={styles.fieldGrid}>
+      <div className={form.fieldGrid}>
         <TextField
-          className={styles.wide}
+          className={form.wide}
           label={t('studies.create.title')}
           value={draft.title}
           maxLength={STUDY_TITLE_MAX}
@@ -60,13 +60,13 @@ export function CreateStudyForm({ loaded, onCreated }: Props) {
           error={titleError ? t(`studies.create.${titleError}`) : null}
           data-testid="study-title-input"
         />
-        <div className={`${form.field} ${styles.wide}`}>
+        <div className={`${form.field} ${form.wide}`}>
           <label className={form.label} htmlFor="create-study-goal">
             {t('studies.create.goal')}
           </label>
           <textarea
             id="create-study-goal"
-            className={`${form.input} ${styles.textarea}`}
+            className={`${form.input} ${form.textarea}`}
             value={draft.goal}
             maxLength={STUDY_GOAL_MAX}
             onChange={(event) => set('goal', event.target.value)}

@@ -5,7 +5,6 @@ import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';
 import type { JoinTarget } from '../hooks/use-join-actions.js';
-import styles from './studies.module.css';
 
 interface Props {
   study: JoinTarget | null;
@@ -47,7 +46,7 @@ export function JoinRequestModal({ study, pending, onSend, onClose }: Props) {
         </label>
         <textarea
           id={messageId}
-          className={`${form.input} ${styles.textarea}`}
+          className={`${form.input} ${form.textarea}`}
           value={message}
           maxLength={JOIN_MESSAGE_MAX}
           placeholder={t('studies.join.messagePlaceholder')}

@@ -171,7 +171,7 @@ export function StudyDetailPage() {
           }
         />
 
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           <StudyInfoCard study={study} editing={editing} onEditingChange={setEditing} />
 
           <div className={styles.links}>

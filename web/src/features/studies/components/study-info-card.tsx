@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
 import { TextField } from '../../../components/ui/form/text-field.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
+import screen from '../../../components/ui/screen/screen.module.css';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { updateStudy } from '../api/update-study.js';
@@ -87,17 +88,17 @@ export function StudyInfoCard({ study, editing, onEditingChange }: Props) {
     <Card id="study-info" title={studyTitle(study, language, t('studies.list.untitled'))} aside={aside} testId="study-info">
       {editing ? (
         <form className={form.form} onSubmit={(event) => void save(event)} noValidate data-testid="study-edit-form">
-          <div className={styles.fieldGrid}>
-            <TextField className={styles.wide} label={t('studies.create.title')} value={draft.title} maxLength={STUDY_TITLE_MAX} onChange={(value) => set('title', value)} />
+          <div className={form.fieldGrid}>
+            <TextField className={form.wide} label={t('studies.create.title')} value={draft.title} maxLength={STUDY_TITLE_MAX} onChange={(value) => set('title', value)} />
             <TextField type="date" label={t('studies.create.startDate')} value={draft.start_date} onChange={(value) => set('start_date', value)} />
             <TextField type="date" label={t('studies.create.endDate')} value={draft.end_date} onChange={(value) => set('end_date', value)} />
-            <div className={`${form.field} ${styles.wide}`}>
+            <div className={`${form.field} ${form.wide}`}>
               <label className={form.label} htmlFor="study-edit-goal">
                 {t('studies.create.goal')}
               </label>
               <textarea
                 id="study-edit-goal"
-                className={`${form.input} ${styles.textarea}`}
+                className={`${form.input} ${form.textarea}`}
                 value={draft.goal}
                 maxLength={STUDY_GOAL_MAX}
                 onChange={(event) => set('goal', event.target.value)}
@@ -132,7 +133,7 @@ export function StudyInfoCard({ study, editing, onEditingChange }: Props) {
             <span className={`${badge.badge} ${study.is_public ? badge.success : badge.neutral}`}>{study.is_public ? t('studies.list.public') : t('studies.list.private')}</span>
           </dd>
           <dt>{t('studies.detail.goal')}</dt>
-          <dd>{studyGoal(study, language).trim() ? <GoalText goal={studyGoal(study, language)} /> : <span className={styles.muted}>{t('studies.detail.noGoal')}</span>}</dd>
+          <dd>{studyGoal(study, language).trim() ? <GoalText goal={studyGoal(study, language)} /> : <span className={screen.muted}>{t('studies.detail.noGoal')}</span>}</dd>
         </dl>
       )}
     </Card>

@@ -10,6 +10,7 @@ import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
 import screen from '../../../components/ui/screen/screen.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
+import form from '../../../components/ui/form/form.module.css';
 import { loginPathFor } from '../../../lib/auth/safe-return-path.js';
 import { useAuth } from '../../../lib/auth/use-auth.js';
 import { useRecordStudyProgress } from '../../study-progress/index.js';
@@ -137,7 +138,7 @@ export function StudyManagementPage() {
         />
 
         {signedIn && createOpen && (
-          <div className={styles.stack}>
+          <div className={screen.stack}>
             <Card id="create-study-panel" title={t('studies.create.formTitle')}>
               <CreateStudyForm
                 loaded={list.studies}
@@ -151,16 +152,16 @@ export function StudyManagementPage() {
           </div>
         )}
 
-        <div className={styles.toolbar}>
+        <div className={screen.filters}>
           {signedIn && (
-            <div className={styles.segmented} role="radiogroup" aria-label={t('studies.filters.label')}>
+            <div className={form.segmented} role="radiogroup" aria-label={t('studies.filters.label')}>
               {STUDY_SCOPES.map((value) => (
                 <button
                   key={value}
                   type="button"
                   role="radio"
                   aria-checked={scope === value}
-                  className={styles.segment}
+                  className={form.segment}
                   onClick={() => {
                     switched.current = true;
                     setScope(value);
@@ -214,7 +215,7 @@ export function StudyManagementPage() {
             />
           )}
           {!list.error && list.hasMore && (
-            <div className={styles.toolbar}>
+            <div className={screen.filters}>
               <button type="button" className={`${button.button} ${button.secondary}`} disabled={list.isLoadingMore} onClick={() => void list.loadMore()}>
                 {list.isLoadingMore ? t('studies.list.loadingMore') : t('studies.list.loadMore')}
               </button>

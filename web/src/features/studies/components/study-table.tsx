@@ -5,14 +5,14 @@ import type { Study } from '#shared/contracts/studies.js';
 import badge from '../../../components/ui/badge/badge.module.css';
 import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { sortRows, nextSort, type SortState } from '../utils/table-sort.js';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table/data-table.js';
+import screen from '../../../components/ui/screen/screen.module.css';
+import { sortRows, nextSort, type SortState } from '../../../lib/table-sort.js';
 import { studyPeriod, studyTitle } from '../utils/study-view.js';
-import { SortHeader } from './sort-header.js';
 import { StudyRowActions, type StudyRowHandlers } from './study-row-actions.js';
 import styles from './studies.module.css';
 
 type Column = 'title' | 'period' | 'creator';
-const COLUMNS: Column[] = ['title', 'period', 'creator'];
 
 /** Spec 4 §9: phones show the first 5 studies as cards. */
 export const MOBILE_CARD_COUNT = 5;
@@ -35,7 +35,7 @@ export function StudyTable({ studies, ...handlers }: { studies: readonly Study[]
   );
 
   const badges = (study: Study) => (
-    <span className={styles.badges}>
+    <span className={badge.group}>
       <span className={`${badge.badge} ${study.is_public ? badge.success : badge.neutral}`}>{study.is_public ? t('studies.list.public') : t('studies.list.private')}</span>
       {handlers.relationOf(study).isMember && <span className={`${badge.badge} ${badge.primary}`}>{t('studies.list.member')}</span>}
       {handlers.relationOf(study).pendingRequest && <span className={`${badge.badge} ${badge.warning}`}>{t('studies.list.pending')}</span>}
@@ -47,48 +47,34 @@ export function StudyTable({ studies, ...handlers }: { studies: readonly Study[]
     </Link>
   );
 
+  const columns: DataTableColumn<Study, Column>[] = [
+    { key: 'title', label: t('studies.list.columns.title'), sortKey: 'title', cell: titleLink },
+    { key: 'period', label: t('studies.list.columns.period'), sortKey: 'period', className: dataTable.noWrap, cell: (study) => studyPeriod(study, t('studies.list.noPeriod')) },
+    { key: 'creator', label: t('studies.list.columns.creator'), sortKey: 'creator', cell: (study) => study.created_by?.username ?? '–' },
+    { key: 'visibility', label: t('studies.list.columns.visibility'), cell: badges },
+    {
+      key: 'actions',
+      label: t('studies.list.columns.actions'),
+      hiddenLabel: true,
+      cell: (study) => (
+        <div className={dataTable.rowActions}>
+          <StudyRowActions study={study} {...handlers} />
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
-      <div className={`${dataTable.wrap} ${styles.desktopOnly}`}>
-        <table className={dataTable.table} data-testid="study-table">
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => {
-                const label = t(`studies.list.columns.${column}`);
-                return (
-                  <SortHeader
-                    key={column}
-                    column={column}
-                    label={label}
-                    sort={sort}
-                    sortByLabel={t('studies.list.columns.sortBy', { column: label })}
-                    onSort={(key) => setSort((current) => nextSort(current, key))}
-                  />
-                );
-              })}
-              <th>{t('studies.list.columns.visibility')}</th>
-              <th>
-                <span className="visually-hidden">{t('studies.list.columns.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sorted.map((study) => (
-              <tr key={study.id} data-testid="study-row" data-study-id={study.id}>
-                <td>{titleLink(study)}</td>
-                <td className={dataTable.noWrap}>{studyPeriod(study, t('studies.list.noPeriod'))}</td>
-                <td>{study.created_by?.username ?? '–'}</td>
-                <td>{badges(study)}</td>
-                <td>
-                  <div className={dataTable.rowActions}>
-                    <StudyRowActions study={study} {...handlers} />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={sorted}
+        rowKey={(study) => study.id}
+        rowProps={(study) => ({ 'data-testid': 'study-row', 'data-study-id': study.id })}
+        sort={{ state: sort, onSort: (key) => setSort((current) => nextSort(current, key)), sortByLabel: (column) => t('studies.list.columns.sortBy', { column }) }}
+        className={styles.desktopOnly}
+        testId="study-table"
+      />
 
       <ul className={styles.mobileCards} data-testid="study-cards">
         {sorted.slice(0, MOBILE_CARD_COUNT).map((study) => (
@@ -97,8 +83,8 @@ export function StudyTable({ studies, ...handlers }: { studies: readonly Study[]
               {titleLink(study)}
               {badges(study)}
             </div>
-            <span className={styles.muted}>{studyPeriod(study, t('studies.list.noPeriod'))}</span>
-            <span className={styles.muted}>
+            <span className={screen.muted}>{studyPeriod(study, t('studies.list.noPeriod'))}</span>
+            <span className={screen.muted}>
               {t('studies.list.columns.creator')} {study.created_by?.username ?? '–'}
             </span>
             <div className={styles.cardActions}>
@@ -107,7 +93,7 @@ export function StudyTable({ studies, ...handlers }: { studies: readonly Study[]
           </li>
         ))}
       </ul>
-      {sorted.length > MOBILE_CARD_COUNT && <p className={`${styles.muted} ${styles.mobileOnlyNote}`}>{t('studies.list.mobileMore', { count: MOBILE_CARD_COUNT })}</p>}
+      {sorted.length > MOBILE_CARD_COUNT && <p className={`${screen.muted} ${styles.mobileOnlyNote}`}>{t('studies.list.mobileMore', { count: MOBILE_CARD_COUNT })}</p>}
     </>
   );
 }

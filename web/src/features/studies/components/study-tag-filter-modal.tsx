@@ -4,6 +4,7 @@ import type { Tag } from '#shared/contracts/tags.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';
+import screen from '../../../components/ui/screen/screen.module.css';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { tagLabel, toggleTagId } from '../../tags/index.js';
 import styles from './studies.module.css';
@@ -49,7 +50,7 @@ export function StudyTagFilterModal({ open, tags, chosen, requiredId, onApply, o
       }
     >
       <div className={styles.tagOptions}>
-        {tags && sorted.length === 0 && <span className={styles.muted}>{t('studies.filters.noTags')}</span>}
+        {tags && sorted.length === 0 && <span className={screen.muted}>{t('studies.filters.noTags')}</span>}
         {sorted.map((tag) => (
           <label key={tag.id} className={styles.tagOption}>
             <input

@@ -48,7 +48,7 @@ export function TaskAddForm({ study, examOptions }: { study: Study; examOptions:
   return (
     <Card id="task-add" title={t('studies.tasks.addTitle')} testId="task-add">
       <form className={form.form} onSubmit={(event) => void submit(event)} noValidate data-testid="task-add-form">
-        <div className={styles.fieldGrid}>
+        <div className={form.fieldGrid}>
           <TextField label={t('studies.tasks.name')} value={name} maxLength={STUDY_TASK_NAME_MAX} onChange={setName} data-testid="task-name-input" />
           <div className={form.field}>
             <label className={form.label} htmlFor="task-add-exam">

@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card/card.js';
 import { FileInput } from '../../../components/ui/form/file-input.js';
 import form from '../../../components/ui/form/form.module.css';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
+import screen from '../../../components/ui/screen/screen.module.css';
 import { ApiError } from '../../../lib/api-client.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { copyStudyTasks } from '../api/create-study-task.js';
@@ -14,7 +15,6 @@ import { useMyStudies } from '../api/get-studies.js';
 import { fetchStudy } from '../api/get-study.js';
 import { uploadStudyTasksSheet } from '../api/upload-study-tasks-sheet.js';
 import { studyTitle } from '../utils/study-view.js';
-import styles from './studies.module.css';
 
 const SHEET_TYPES = /\.(xlsx|xls)$/i;
 
@@ -87,9 +87,9 @@ export function TaskToolbar({ study, canUseTools }: { study: Study; canUseTools:
   if (!canUseTools && !hasTasks) return null;
   return (
     <Card id="task-toolbar" title={t('studies.toolbar.title')} description={canUseTools ? t('studies.toolbar.format') : undefined} testId="task-toolbar">
-      <div className={styles.stack}>
+      <div className={screen.stack}>
         {canUseTools && (
-          <div className={styles.toolbar}>
+          <div className={screen.filters}>
             <label className="visually-hidden" htmlFor="copy-source">
               {t('studies.toolbar.copyFrom')}
             </label>
@@ -107,7 +107,7 @@ export function TaskToolbar({ study, canUseTools }: { study: Study; canUseTools:
           </div>
         )}
         {canUseTools && (
-          <div className={styles.toolbar}>
+          <div className={screen.filters}>
             <label className="visually-hidden" htmlFor="tasks-sheet-file">
               {t('studies.toolbar.uploadFile')}
             </label>
@@ -118,7 +118,7 @@ export function TaskToolbar({ study, canUseTools }: { study: Study; canUseTools:
           </div>
         )}
         {hasTasks && (
-          <div className={styles.toolbar}>
+          <div className={screen.filters}>
             <button type="button" className={`${button.button} ${button.secondary}`} disabled={pending} onClick={() => void download()} data-testid="tasks-sheet-download">
               {t('studies.toolbar.download')}
             </button>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { Member } from '#shared/contracts/study-members.js';
 import button from '../../../components/ui/button/button.module.css';
-import dataTable from '../../../components/ui/data-table/data-table.module.css';
+import { DataTable } from '../../../components/ui/data-table/data-table.js';
 import form from '../../../components/ui/form/form.module.css';
 import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
 import page from '../../../components/ui/page/page.module.css';
@@ -22,10 +22,8 @@ import { setMembersActive } from '../api/update-member.js';
 import { AddMemberForm } from './add-member-form.js';
 import { ImportMembersCard } from './import-members-card.js';
 import { LinkUserModal } from './link-user-modal.js';
-import { MemberRow } from './member-row.js';
+import { MemberRow, memberColumns } from './member-row.js';
 import styles from './study-members.module.css';
-
-const COLUMNS = ['name', 'user', 'email', 'memberId', 'affiliation', 'location', 'role', 'active'] as const;
 
 /** Member management (spec 4 §2.4; spec 3 §7): add, link, import, bulk (de)activate / delete, inline edit. */
 export function MemberManagementPage() {
@@ -122,7 +120,7 @@ function MemberManagement() {
 
         {canManage && !error && (
           <>
-            <div className={styles.stack}>
+            <div className={screen.stack}>
               <AddMemberForm studyId={studyId} memberUserIds={memberUserIds} />
               <ImportMembersCard studyId={studyId} />
             </div>
@@ -176,35 +174,18 @@ function MemberManagement() {
                   </button>
                 </div>
               </div>
-              <div className={`${dataTable.wrap} ${dataTable.cards} ${styles.membersTable}`}>
-                <table className={dataTable.table} data-testid="members-table">
-                  <thead>
-                    <tr>
-                      <th className={styles.checkCell}>
-                        <span className="visually-hidden">{t('studyMembers.table.selectAll')}</span>
-                      </th>
-                      {COLUMNS.map((column) => (
-                        <th key={column}>{t(`studyMembers.table.columns.${column}`)}</th>
-                      ))}
-                      <th>
-                        <span className="visually-hidden">{t('studyMembers.table.columns.actions')}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.length === 0 && members.data && (
-                      <tr>
-                        <td colSpan={COLUMNS.length + 2} className={`${styles.muted} ${styles.emptyCell}`}>
-                          {t('studyMembers.table.empty')}
-                        </td>
-                      </tr>
-                    )}
-                    {list.map((member) => (
-                      <MemberRow key={member.id} member={member} selected={selected.has(member.id)} onToggle={() => toggle(member.id)} onLink={() => setLinking(member)} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                columns={memberColumns(t)}
+                rows={list}
+                rowKey={(member) => member.id}
+                renderRow={(member) => (
+                  <MemberRow key={member.id} member={member} selected={selected.has(member.id)} onToggle={() => toggle(member.id)} onLink={() => setLinking(member)} />
+                )}
+                empty={members.data ? t('studyMembers.table.empty') : undefined}
+                cards
+                className={styles.membersTable}
+                testId="members-table"
+              />
             </section>
           </>
         )}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
+import screen from '../../../components/ui/screen/screen.module.css';
 import { useDebounced } from '../../../lib/use-debounced.js';
 import { useUserSearch } from '../api/search-users.js';
 import styles from './study-members.module.css';
@@ -55,11 +56,11 @@ export function UserSearch({ studyId, memberUserIds, onChoose }: Props) {
               <li key={user.id} className={styles.result}>
                 <span>
                   <strong>{user.username}</strong>
-                  {user.display_name && user.display_name !== user.username && <span className={styles.muted}> · {user.display_name}</span>}
-                  {user.email && <span className={styles.muted}> · {user.email}</span>}
+                  {user.display_name && user.display_name !== user.username && <span className={screen.muted}> · {user.display_name}</span>}
+                  {user.email && <span className={screen.muted}> · {user.email}</span>}
                 </span>
                 {taken ? (
-                  <span className={styles.muted}>{t('studyMembers.search.alreadyMember')}</span>
+                  <span className={screen.muted}>{t('studyMembers.search.alreadyMember')}</span>
                 ) : (
                   <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={() => onChoose(user)} data-testid="user-search-choose">
                     {t('studyMembers.search.choose')}
