@@ -171,8 +171,11 @@ describe('exam detail', () => {
     // Move one question to exam B through the options modal.
     await go(page, `/exam-detail/${examA.id}`);
     await page.getByTestId('question-table').waitFor();
-    const moving = (await rowIds(page))[0]!;
-    await rows(page).first().getByTestId('question-select').check();
+    // Both exams are drawn at random from one file: move a question B does not hold yet (one it
+    // holds is only taken out of A, by design, and B's count would not grow).
+    const inB = new Set(examB.questions.map((question) => question.id));
+    const moving = (await rowIds(page)).find((id) => !inB.has(id))!;
+    await page.locator(`[data-testid="question-row"][data-question-id="${moving}"]`).getByTestId('question-select').check();
     await page.getByTestId('detail-options').click();
     const options = page.getByTestId('options-modal');
     await options.getByTestId('options-selected-count').getByText('1').waitFor();

@@ -32,6 +32,7 @@ export function useDetailData(user: AuthUser, examId: string | null, language: L
   const studies = useConnectedStudies(examId, rights.canManage);
 
   const loadError = favoritesMode ? favorites.error : exam.error;
+  const flagsLoading = ignored.isLoading || statistics.isLoading || (!favoritesMode && favorites.isLoading);
   const announced = useRef<unknown>(null);
   useEffect(() => {
     if (!loadError || announced.current === loadError) return;
@@ -56,8 +57,10 @@ export function useDetailData(user: AuthUser, examId: string | null, language: L
     studies,
     loadError,
     title,
-    loading: favoritesMode ? favorites.isLoading : exam.isLoading,
-    loaded: favoritesMode ? !!favorites.data : !!exam.data,
+    // The caller's ignored list and statistics filter and order the rows: the table waits for them
+    // (answered or failed), so no row moves under the pointer after it is shown.
+    loading: (favoritesMode ? favorites.isLoading : exam.isLoading) || flagsLoading,
+    loaded: (favoritesMode ? !!favorites.data : !!exam.data) && !flagsLoading,
     reload: () => void (favoritesMode ? favorites.reload() : exam.reload()),
   };
 }
