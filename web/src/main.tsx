@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { testCsrf } from '#shared/contracts/system.js';
 import { App } from './app/app.js';
@@ -35,11 +35,15 @@ async function start() {
 
   // Hangul on machines without Korean fonts; lazy so its large CSS does not block the first paint.
   void import('./app/styles/korean-font.js');
-  root.render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  );
+  // A transition, so React renders the app in slices between which the browser stays responsive
+  // (one long task here was most of Lighthouse's total blocking time); the spinner shows meanwhile.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  });
 
   setTimeout(() => {
     callApi(testCsrf, { body: {} }).catch((error: unknown) => console.warn('CSRF probe failed', error));
