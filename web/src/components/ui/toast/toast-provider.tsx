@@ -66,22 +66,22 @@ function useScrolledPast(latestId: number): number {
  * into a sticky strip in the page flow, pinned to the top of the view (under the pinned navbar on
  * wide screens, at the top of the screen on phones): it pushes the page down, and with scroll
  * anchoring off (base.css) what the learner sees moves down and none of it goes under the toast.
- * Once the page scrolls, the shown toasts settle into a plain strip just above it, in the flow, and
- * scroll away with the top of the page, so nothing slides beneath them (a toast pinned since
- * stays over the settled ones, so no content moves when they settle). Scrolled back up, they are
- * still there until they close. The sticky strip is the live region (errors and warnings as
- * alerts, the rest as status messages); a settled toast has been announced and gets no role.
+ * Once the page scrolls, the shown toasts settle into a plain strip just above the sticky one, the
+ * place they already took in the flow (so settling moves nothing), and scroll away with the top of
+ * the page: nothing slides beneath them. Scrolled back up, they are still there until they close.
+ * The sticky strip is the live region (errors and warnings as alerts, the rest as status
+ * messages); a settled toast has been announced and gets no role.
  */
 export function ToastRegion() {
   const list = useContext(ToastListContext);
   const scrolledPast = useScrolledPast(list?.latestId ?? 0);
-  const toasts = list?.toasts ?? [];
-  const item = (toast: Toast) => <ToastItem key={toast.id} toast={toast} settled={toast.id <= scrolledPast} onClose={list!.dismiss} closeLabel={list!.closeLabel} />;
-  const pinned = toasts.filter((toast) => toast.id > scrolledPast);
+  if (!list) return null;
+  const item = (toast: Toast) => <ToastItem key={toast.id} toast={toast} settled={toast.id <= scrolledPast} onClose={list.dismiss} closeLabel={list.closeLabel} />;
+  const pinned = list.toasts.filter((toast) => toast.id > scrolledPast);
   return (
     <>
       <div className={styles.settled} data-testid="toast-settled">
-        {toasts.filter((toast) => toast.id <= scrolledPast).map(item)}
+        {list.toasts.filter((toast) => toast.id <= scrolledPast).map(item)}
       </div>
       <div className={styles.region} aria-live="polite" data-testid="toast-region" data-pinned={pinned.length > 0}>
         {pinned.map(item)}
