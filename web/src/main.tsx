@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { testCsrf } from '#shared/contracts/system.js';
 import { App } from './app/app.js';
+import { createAppRouter } from './app/router.js';
 import { loadBundledTranslations } from './app/i18n/load-bundle.js';
 import { Spinner } from './components/ui/spinner/spinner.js';
 import { checkAuthStatus } from './lib/auth/api/check-auth-status.js';
@@ -14,8 +15,9 @@ import './app/styles/base.css';
 const CSRF_PROBE_DELAY_MS = 3000;
 
 /**
- * Start-up order of spec 1 §4: translations (behind the spinner), mount, then the auth status
- * check. Social sign-in configuration belongs to the accounts screens and is loaded there.
+ * Start-up of spec 1 §4: translations (behind the spinner), then mount; the auth status check and
+ * the screen's chunk load alongside the translations. Social sign-in configuration belongs to the
+ * accounts screens and is loaded there.
  */
 async function start() {
   const language = detectLanguage();
@@ -24,17 +26,25 @@ async function start() {
   root.render(<Spinner variant="page" label={LOADING_TRANSLATIONS_TEXT[language]} />);
 
   startAuthListeners();
+  // Started before the translations are awaited, so they do not wait for one another: the router
+  // fetches the screen's chunk and the session is asked for meanwhile (a screen's data often waits
+  // for the session's answer).
+  const router = createAppRouter();
+  void checkAuthStatus();
   await initI18n(language, loadBundledTranslations);
 
   // Hangul on machines without Korean fonts; lazy so its large CSS does not block the first paint.
   void import('./app/styles/korean-font.js');
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition, so React renders the app in slices between which the browser stays responsive
+  // (one long task here was most of Lighthouse's total blocking time); the spinner shows meanwhile.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  });
 
-  void checkAuthStatus();
   setTimeout(() => {
     callApi(testCsrf, { body: {} }).catch((error: unknown) => console.warn('CSRF probe failed', error));
   }, CSRF_PROBE_DELAY_MS);

@@ -35,7 +35,17 @@ export const routes: RouteObject[] = [
           ),
           page('devops-interview', 'introduction.devops.title', async () => (await import('../features/introduction/components/devops-interview-page.js')).DevopsInterviewPage),
 
-          page('take-exam/:examId', 'takeExam.title', async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
+          {
+            ...page('take-exam/:examId', 'takeExam.title', async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
+            // The exam read starts with the screen's chunk, not after it has rendered (D91). Not in
+            // single-question mode, which first makes a new exam of the one question.
+            loader: ({ params, request }) => {
+              if (params.examId && !new URL(request.url).searchParams.get('question_id')) {
+                void import('../features/take-exam/api/get-exam.js').then((api) => api.preloadExam(params.examId!));
+              }
+              return null;
+            },
+          },
           page('take-exam', 'takeExam.title', async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
           page('daily-exam', 'dailyExam.title', async () => (await import('../features/daily-exam/components/daily-exam-page.js')).DailyExamPage),
           page('random-practice', 'randomPractice.title', async () => (await import('../features/random-practice/components/random-practice-page.js')).RandomPracticePage),
@@ -74,6 +84,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Creating the router starts loading the first screen's chunk at once, so main.tsx creates it
+ * before it waits for the translations: the two downloads run side by side, not one after the other.
+ */
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

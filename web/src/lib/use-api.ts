@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import useSWR, { mutate as revalidateCache, type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWR, { mutate as revalidateCache, preload, type SWRConfiguration, type SWRResponse } from 'swr';
 import type { RouteContract, ResponseOf } from '#shared/contracts/define-route.js';
 import { ApiError, callApi, urlFor, type CallInput } from './api-client.js';
+import { detectLanguage, i18n } from './i18n.js';
 
 /**
  * The read side of the API layer. Each endpoint has one file in its feature's `api/` that
@@ -21,6 +22,21 @@ export function useApi<C extends RouteContract>(contract: C, input: CallInput<C>
   const swr = useSWR<ResponseOf<C>, ApiError>(key, () => callApi(contract, input ?? {}), config);
   // SWR's answer stays the prototype, not spread: its fields are getters that track what a screen reads.
   return Object.assign(Object.create(swr) as typeof swr, { reload: () => swr.mutate() });
+}
+
+/**
+ * Starts a read before its screen renders (from a route's loader), so the data and the screen's
+ * chunk download side by side instead of one after the other; the screen's `useApi` with the same
+ * input takes the answer over (SWR `preload`) instead of asking again. Before the translations
+ * are loaded the language is the one start-up is loading.
+ */
+export function preloadApi<C extends RouteContract>(contract: C, input: CallInput<C>): void {
+  assertRead(contract);
+  const language = i18n.isInitialized ? i18n.language : detectLanguage();
+  const headers = { ...input.headers, 'Accept-Language': language };
+  // The screen's useSWR gets the same promise and handles its failure; this only keeps an early
+  // failure from being reported as unhandled before the screen mounts.
+  preload(apiKey(contract, input, language), () => callApi(contract, { ...input, headers })).catch(() => undefined);
 }
 
 /** An SWR answer plus `reload`, the "try again" of a screen whose read failed. */

@@ -24,10 +24,12 @@ export interface ToastItemState {
   message: string;
   type: ToastType;
   durationMs: number;
+  /** Date.now() when shown: the toast closes `durationMs` after it. */
+  shownAt: number;
 }
 
-/** The shown toasts, for the region that draws them. */
-export const ToastListContext = createContext<{ toasts: ToastItemState[]; dismiss(id: number): void; closeLabel: string } | null>(null);
+/** The shown toasts, for the region that draws them; `latestId` is the last one shown (0: none yet), even once closed. */
+export const ToastListContext = createContext<{ toasts: ToastItemState[]; latestId: number; dismiss(id: number): void; closeLabel: string } | null>(null);
 
 export function useToast(): ToastApi {
   const api = useContext(ToastContext);

@@ -11,10 +11,10 @@ const MAX_VISIBLE = 4;
 
 /** Holds the toasts; `ToastRegion` (placed by the layout, under the navbar) shows them. */
 export function ToastProvider({ children, closeLabel }: { children: ReactNode; closeLabel: string }) {
-  const [toasts, setToasts] = useState<Toast[]>([]);
+  const [shown, setShown] = useState<{ toasts: Toast[]; latestId: number }>({ toasts: [], latestId: 0 });
   const nextId = useRef(1);
 
-  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  const dismiss = useCallback((id: number) => setShown((state) => ({ ...state, toasts: state.toasts.filter((t) => t.id !== id) })), []);
 
   const api = useMemo<ToastApi>(() => {
     const show = (message: string, options: ToastOptions = {}) => {
@@ -23,8 +23,9 @@ export function ToastProvider({ children, closeLabel }: { children: ReactNode; c
         message,
         type: options.type ?? 'info',
         durationMs: options.durationMs ?? LIMITS.toastMs.default,
+        shownAt: Date.now(),
       };
-      setToasts((list) => [...list, toast].slice(-MAX_VISIBLE));
+      setShown((state) => ({ toasts: [...state.toasts, toast].slice(-MAX_VISIBLE), latestId: toast.id }));
     };
     return {
       show,
@@ -36,7 +37,7 @@ export function ToastProvider({ children, closeLabel }: { children: ReactNode; c
     };
   }, [dismiss]);
 
-  const list = useMemo(() => ({ toasts, dismiss, closeLabel }), [toasts, dismiss, closeLabel]);
+  const list = useMemo(() => ({ ...shown, dismiss, closeLabel }), [shown, dismiss, closeLabel]);
 
   return (
     <ToastContext.Provider value={api}>
@@ -46,30 +47,59 @@ export function ToastProvider({ children, closeLabel }: { children: ReactNode; c
 }
 
 /**
- * Where the toasts show: a strip in the page flow right under the navbar, sticky itself (under
- * the pinned navbar on wide screens, at the top of the screen on phones). It pushes the page down
- * instead of lying over it (scroll anchoring is off, base.css), so a toast never covers a control. The live region is always in the page, so screen
- * readers announce each toast (errors and warnings as alerts, the rest as status messages).
+ * The id of the latest toast when the page last scrolled (0: not since the first toast): toasts up
+ * to it have been scrolled past, later ones have not.
+ */
+function useScrolledPast(latestId: number): number {
+  const [scrolledPast, setScrolledPast] = useState(0);
+  useEffect(() => {
+    if (latestId <= scrolledPast) return;
+    const settle = () => setScrolledPast(latestId);
+    window.addEventListener('scroll', settle, { passive: true, once: true });
+    return () => window.removeEventListener('scroll', settle);
+  }, [latestId, scrolledPast]);
+  return scrolledPast;
+}
+
+/**
+ * Where the toasts show, right under the navbar, never over the page (D78, D93). A new toast goes
+ * into a sticky strip in the page flow, pinned to the top of the view (under the pinned navbar on
+ * wide screens, at the top of the screen on phones): it pushes the page down, and with scroll
+ * anchoring off (base.css) what the learner sees moves down and none of it goes under the toast.
+ * Once the page scrolls, the shown toasts settle into a plain strip just above the sticky one, the
+ * place they already took in the flow (so settling moves nothing), and scroll away with the top of
+ * the page: nothing slides beneath them. Scrolled back up, they are still there until they close.
+ * The sticky strip is the live region (errors and warnings as alerts, the rest as status
+ * messages); a settled toast has been announced and gets no role.
  */
 export function ToastRegion() {
   const list = useContext(ToastListContext);
+  const scrolledPast = useScrolledPast(list?.latestId ?? 0);
+  if (!list) return null;
+  const item = (toast: Toast) => <ToastItem key={toast.id} toast={toast} settled={toast.id <= scrolledPast} onClose={list.dismiss} closeLabel={list.closeLabel} />;
+  const pinned = list.toasts.filter((toast) => toast.id > scrolledPast);
   return (
-    <div className={styles.region} aria-live="polite" data-testid="toast-region">
-      {list?.toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} onClose={list.dismiss} closeLabel={list.closeLabel} />
-      ))}
-    </div>
+    <>
+      <div className={styles.settled} data-testid="toast-settled">
+        {list.toasts.filter((toast) => toast.id <= scrolledPast).map(item)}
+      </div>
+      <div className={styles.region} aria-live="polite" data-testid="toast-region" data-pinned={pinned.length > 0}>
+        {pinned.map(item)}
+      </div>
+    </>
   );
 }
 
-function ToastItem({ toast, onClose, closeLabel }: { toast: Toast; onClose: (id: number) => void; closeLabel: string }) {
+function ToastItem({ toast, settled, onClose, closeLabel }: { toast: Toast; settled: boolean; onClose: (id: number) => void; closeLabel: string }) {
   useEffect(() => {
-    const timer = setTimeout(() => onClose(toast.id), toast.durationMs);
+    // From the showing, not the mounting: a toast that settles is mounted again in the other strip.
+    const timer = setTimeout(() => onClose(toast.id), Math.max(0, toast.shownAt + toast.durationMs - Date.now()));
     return () => clearTimeout(timer);
   }, [toast, onClose]);
 
+  const role = settled ? undefined : toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status';
   return (
-    <div className={`${styles.toast} ${styles[toast.type]}`} role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'} data-toast-type={toast.type}>
+    <div className={`${styles.toast} ${styles[toast.type]} ${settled ? styles.still : ''}`} role={role} data-toast-type={toast.type}>
       <span className={styles.icon} aria-hidden="true">
         {ICONS[toast.type]}
       </span>
