@@ -1,10 +1,11 @@
 import * as dailyQuiz from '#shared/contracts/daily-quiz.js';
 import * as profile from '#shared/contracts/profile.js';
+import { profileGroup } from '#shared/route-groups/profile.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import { dailyMailUnsubscribe, dailyMailUnsubscribePage } from './daily-mail-unsubscribe.js';
 import { changeLanguage, deleteMyAccount, exportUserData, getProfile, updateProfile, updateRetentionSettings } from './services.js';
 
-export const handler = createGroupHandler('profile', [
+export const handler = createGroupHandler(profileGroup, [
   bind(profile.getProfileLanguage, (_input, ctx) => getProfile(ctx)),
   bind(profile.getProfile, (_input, ctx) => getProfile(ctx)),
   bind(profile.updateProfile, (input, ctx) => updateProfile(input, ctx)),

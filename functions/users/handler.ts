@@ -1,9 +1,10 @@
 import * as users from '#shared/contracts/users.js';
+import { usersGroup } from '#shared/route-groups/users.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import { createUser, deleteUserByAdmin, downloadUsersSheet, listUsers, searchUsers, updateUserByAdmin } from './services.js';
 import { uploadUsersSheet } from './users-sheet.js';
 
-export const handler = createGroupHandler('users', [
+export const handler = createGroupHandler(usersGroup, [
   bind(users.listUsers, () => listUsers()),
   bind(users.createUser, (input, ctx) => createUser(input, ctx)),
   bind(users.updateUser, (input, ctx) => updateUserByAdmin(input, ctx)),

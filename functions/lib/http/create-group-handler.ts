@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { routeKey, type RouteContract } from '#shared/contracts/define-route.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
-import { findGroup } from '#shared/routes-manifest.js';
+import type { RouteGroup } from '#shared/route-group.js';
 import { config } from '../config.js';
 import { AppError, forbidden, unauthorized, validationFailed } from './app-error.js';
 import { bodyLimit, callerFromSession, csrfCheck, errorResponder, requestContext } from './middlewares.js';
@@ -66,12 +66,14 @@ function contextFor(contract: RouteContract, ctx: RequestContext): RequestContex
 }
 
 /**
- * The Lambda handler of one route group: the manifest says which routes it owns, the bindings
- * say which service answers each. API Gateway (or the local adapter) has already matched the
- * route, so dispatch is by `routeKey`; anything else is route_not_found.
+ * The Lambda handler of one route group: its declaration (`shared/route-groups/<name>.ts`, listed
+ * in the manifest) says which routes it owns, the bindings say which service answers each. The
+ * handler takes the group's own declaration rather than looking it up in the manifest, so its
+ * Lambda never evaluates the other groups' contracts (D73). API Gateway (or the local adapter)
+ * has already matched the route, so dispatch is by `routeKey`; anything else is route_not_found.
  */
-export function createGroupHandler(groupName: string, bindings: Binding[]) {
-  const group = findGroup(groupName);
+export function createGroupHandler(group: RouteGroup, bindings: Binding[]) {
+  const groupName = group.name;
   const byKey = new Map(bindings.map((b) => [routeKey(b.contract), b]));
   for (const contract of group.routes) {
     if (!byKey.has(routeKey(contract))) throw new Error(`${groupName}: no service for ${routeKey(contract)}`);
