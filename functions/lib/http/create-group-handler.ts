@@ -1,7 +1,6 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import * as z from 'zod';
 import { routeKey, type RouteContract } from '#shared/contracts/define-route.js';
@@ -86,7 +85,13 @@ export function createGroupHandler(group: RouteGroup, bindings: Binding[]) {
   // No busboy `files` limit: busboy skips a part past that limit without draining it, so a second
   // file over its 16 KB buffer never lets the parse finish and the request hangs. The body is
   // already whole in memory and capped (bodyLimit), so every part is parsed and extra files refused.
-  const multipartParser = httpMultipartBodyParser({ busboy: { limits: { fileSize: LIMITS.maxMultipartBodyBytes } } });
+  // Made on the first multipart request: most groups have no multipart route, and the parser with
+  // busboy is a measurable share of a cold start (D73).
+  let multipartParser: Promise<Pick<middy.MiddlewareObj<never>, 'before'>> | undefined;
+  const multipart = () =>
+    (multipartParser ??= import('@middy/http-multipart-body-parser').then(({ default: httpMultipartBodyParser }) =>
+      httpMultipartBodyParser({ busboy: { limits: { fileSize: LIMITS.maxMultipartBodyBytes } } }),
+    ));
 
   return middy<HttpEvent, HttpResult, Error, HandlerContext>()
     .use(httpSecurityHeaders())
@@ -109,7 +114,9 @@ export function createGroupHandler(group: RouteGroup, bindings: Binding[]) {
         const raw = request.event.body;
         if (kind === 'json' && raw && raw.trim() !== '') return jsonParser.before!(request as never);
         if (kind === 'multipart') {
-          await multipartParser.before!(request as never);
+          await (
+            await multipart()
+          ).before!(request as never);
           return refuseExtraFiles((request.event as { body?: unknown }).body);
         }
         (request.event as { body?: unknown }).body = {};
