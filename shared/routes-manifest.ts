@@ -2,16 +2,20 @@ import type { RouteGroup } from './route-group.js';
 import { systemGroup } from './route-groups/system.js';
 import { authGroup } from './route-groups/auth.js';
 import { profileGroup } from './route-groups/profile.js';
+import { profileExportGroup } from './route-groups/profile-export.js';
 import { usersGroup } from './route-groups/users.js';
+import { usersSheetsGroup } from './route-groups/users-sheets.js';
 import { studyMembersGroup } from './route-groups/study-members.js';
 import { studyProgressGroup } from './route-groups/study-progress.js';
 import { filesGroup } from './route-groups/files.js';
+import { filesSheetsGroup } from './route-groups/files-sheets.js';
 import { examsGroup } from './route-groups/exams.js';
 import { tagsGroup } from './route-groups/tags.js';
 import { resultsGroup } from './route-groups/results.js';
 import { questionsGroup } from './route-groups/questions.js';
 import { linksGroup } from './route-groups/links.js';
 import { studiesGroup } from './route-groups/studies.js';
+import { studiesSheetsGroup } from './route-groups/studies-sheets.js';
 
 export type { RouteGroup } from './route-group.js';
 
@@ -25,16 +29,20 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   systemGroup,
   authGroup,
   profileGroup,
+  profileExportGroup,
   usersGroup,
+  usersSheetsGroup,
   studyMembersGroup,
   studyProgressGroup,
   filesGroup,
+  filesSheetsGroup,
   examsGroup,
   tagsGroup,
   resultsGroup,
   questionsGroup,
   linksGroup,
   studiesGroup,
+  studiesSheetsGroup,
 ];
 
 /** The group that answers any request no route matches (API Gateway's `$default` route). */

@@ -5,7 +5,7 @@ import type { RouteGroup } from '../route-group.js';
 export const profileGroup: RouteGroup = {
   name: 'profile',
   handler: 'functions/profile/handler.ts',
-  // No hashing; the data export builds an xlsx in memory.
+  // No hashing; the data export (an xlsx) is profile-export.
   memoryMb: 512,
   timeoutSeconds: 29,
   routes: [
@@ -15,7 +15,6 @@ export const profileGroup: RouteGroup = {
     profile.updateRetentionSettings,
     profile.changeLanguage,
     profile.deleteMyAccount,
-    profile.exportUserData,
     dailyQuiz.dailyMailUnsubscribePage,
     dailyQuiz.dailyMailUnsubscribe,
   ],

@@ -4,7 +4,7 @@ import type { RouteGroup } from '../route-group.js';
 export const studiesGroup: RouteGroup = {
   name: 'studies',
   handler: 'functions/studies/handler.ts',
-  // The task sheets parse and write xlsx (SheetJS loaded only by those two routes).
+  // The task sheets (SheetJS) are studies-sheets.
   memoryMb: 512,
   timeoutSeconds: 29,
   routes: [
@@ -13,8 +13,6 @@ export const studiesGroup: RouteGroup = {
     studies.getStudy,
     studies.updateStudy,
     studies.deleteStudy,
-    studies.downloadStudyTasksSheet,
-    studies.uploadStudyTasksSheet,
     studies.listStudyTasks,
     studies.createStudyTask,
     studies.updateStudyTask,
