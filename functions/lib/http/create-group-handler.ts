@@ -114,9 +114,8 @@ export function createGroupHandler(group: RouteGroup, bindings: Binding[]) {
         const raw = request.event.body;
         if (kind === 'json' && raw && raw.trim() !== '') return jsonParser.before!(request as never);
         if (kind === 'multipart') {
-          await (
-            await multipart()
-          ).before!(request as never);
+          const parser = await multipart();
+          await parser.before!(request as never);
           return refuseExtraFiles((request.event as { body?: unknown }).body);
         }
         (request.event as { body?: unknown }).body = {};
