@@ -6,7 +6,8 @@
  *
  * Each import runs in a fresh `node` process (a cold container evaluates the module once); the
  * bundles take turns round by round, so a busy machine slows all of them alike, and the median of
- * the rounds is compared.
+ * the rounds is compared. A group is the one-file bundle the stack deploys for it, so the
+ * spreadsheet groups (D85) are measured as their own Lambdas; see D73 for the breakdown.
  *
  *   npx tsx bench/cold-start.ts [--rounds 9]
  */

@@ -1,10 +1,11 @@
 import * as auth from '#shared/contracts/auth.js';
+import { authGroup } from '#shared/route-groups/auth.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import { sendEmailVerification, verifyEmail } from './email-verification.js';
 import { googleConfig, googleSignIn } from './google.js';
 import { authStatus, changePassword, login, logout, register } from './services.js';
 
-export const handler = createGroupHandler('auth', [
+export const handler = createGroupHandler(authGroup, [
   bind(auth.register, (input, ctx) => register(input, ctx)),
   bind(auth.login, (input, ctx) => login(input, ctx)),
   bind(auth.logout, (_input, ctx) => logout(ctx)),

@@ -1,6 +1,7 @@
 import * as dailyQuiz from '#shared/contracts/daily-quiz.js';
 import * as exams from '#shared/contracts/exams.js';
 import * as examSheets from '#shared/contracts/exam-sheets.js';
+import { examsGroup } from '#shared/route-groups/exams.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
 import { connectedStudies } from './connected-studies.js';
@@ -8,7 +9,7 @@ import { importFromConnectedFile } from './connected-file.js';
 import { createRandomRecommendationExam, getDailyExam } from './daily-exam.js';
 import { createSingleQuestionExam } from './single-question.js';
 
-export const handler = createGroupHandler('exams', [
+export const handler = createGroupHandler(examsGroup, [
   bind(exams.createExam, services.createExam),
   bind(exams.getExam, services.getExam),
   bind(exams.getExamQuestions, services.getExamQuestions),

@@ -1,18 +1,16 @@
 import type * as files from '#shared/contracts/files.js';
-import type { Language } from '#shared/domain/language.js';
 import { QUESTION_SHEET_LIMITS, cleanFileName, sheetExtension } from '#shared/domain/question-sheet.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { pendingObjectKey } from '../lib/files/object-keys.js';
-import { deleteObject, objectSize, presignDownload, presignUpload, readObject } from '../lib/files/object-store.js';
-import { AppError, payloadTooLarge } from '../lib/http/app-error.js';
+import { presignDownload, presignUpload, readObject } from '../lib/files/object-store.js';
+import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import { contentDisposition, fileReply } from '../lib/http/file-reply.js';
 import { redirectReply, type Reply } from '../lib/http/reply.js';
 import type { RequestContext, SignedInContext } from '../lib/http/types.js';
 import { nameKey } from '../lib/data/entities/index.js';
 import { newId } from '../lib/data/ids.js';
-import { importQuestionSheet, type ImportResult } from './importer/import.js';
 import {
   fileView,
   discardFile,
@@ -26,7 +24,6 @@ import {
   questionPoolCount as poolCount,
 } from '../lib/files/file-store.js';
 import { resolveFile } from '../lib/files/resolve.js';
-import { sampleWorkbook } from './samples.js';
 
 type Caller = NonNullable<RequestContext['caller']>['user'];
 
@@ -40,38 +37,6 @@ async function mustResolve(ref: string, caller: Caller): Promise<FileRecord> {
   const file = await resolveFile(ref, caller);
   if (!file) throw new AppError(404, 'file_not_found');
   return file;
-}
-
-function importAnswer(result: ImportResult, caller: Caller, language: Language) {
-  const { stats } = result;
-  return {
-    success: true as const,
-    message: errorMessage('sheet_imported', language, {
-      imported: stats.imported,
-      skipped: stats.skipped,
-      blank: stats.skipped_blank_answer,
-      duplicates: stats.duplicates_removed,
-    }),
-    file: fileView(result.file, caller.id),
-    stats,
-    replaced: result.replaced,
-  };
-}
-
-/** POST /api/upload-questions/: the multipart form (file, is_public) of spec 2 §7. */
-export async function uploadQuestions(input: ServiceInput<typeof files.uploadQuestions>, ctx: SignedInContext) {
-  const caller = ctx.caller.user;
-  const { file, is_public } = input.body;
-  if (file.truncated) throw payloadTooLarge(QUESTION_SHEET_LIMITS.maxFileBytes);
-  const result = await importQuestionSheet({
-    bytes: file.content,
-    fileName: file.filename,
-    isPublic: is_public,
-    owner: { id: caller.id, username: caller.username },
-    language: ctx.language,
-    log: ctx.log,
-  });
-  return importAnswer(result, caller, ctx.language);
 }
 
 /** Step 1 of the browser upload: a presigned PUT to the caller's own pending prefix. */
@@ -93,33 +58,6 @@ export async function createUploadUrl(input: ServiceInput<typeof files.createUpl
     expires_in: UPLOAD_URL_SECONDS,
     max_bytes: QUESTION_SHEET_LIMITS.maxFileBytes,
   };
-}
-
-/** Step 2: validates and imports the uploaded object with the same importer; the pending object always goes. */
-export async function importUploadedFile(input: ServiceInput<typeof files.importUploadedFile>, ctx: SignedInContext) {
-  const caller = ctx.caller.user;
-  const key = pendingObjectKey(caller.id, input.body.upload_id);
-  const size = await objectSize(key);
-  if (size === null) throw new AppError(404, 'upload_not_found');
-  try {
-    if (size > QUESTION_SHEET_LIMITS.maxFileBytes) throw new AppError(413, 'sheet_file_too_large', { limit: '10 MB' });
-    const bytes = await readObject(key);
-    if (!bytes) throw new AppError(404, 'upload_not_found');
-    const result = await importQuestionSheet({
-      bytes,
-      fileName: input.body.file_name,
-      isPublic: input.body.is_public,
-      owner: { id: caller.id, username: caller.username },
-      language: ctx.language,
-      stagedKey: key,
-      log: ctx.log,
-    });
-    return importAnswer(result, caller, ctx.language);
-  } finally {
-    await deleteObject(key).catch((error: unknown) => {
-      ctx.log.warn('pending upload not removed', { key, error: String(error) });
-    });
-  }
 }
 
 /** GET /api/questions/: the question pool's total (one BatchGetItem of the counter shards). */
@@ -173,7 +111,7 @@ export async function deleteQuestionFile(input: ServiceInput<typeof files.delete
   return { success: true as const, message: errorMessage('file_deleted', ctx.language) };
 }
 
-const DOWNLOAD_TYPES: Record<string, string> = {
+export const DOWNLOAD_TYPES: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   xls: 'application/vnd.ms-excel',
   csv: 'text/csv; charset=utf-8',
@@ -197,11 +135,4 @@ export async function downloadQuestionFile(input: ServiceInput<typeof files.down
   const bytes = await readObject(file.s3_key);
   if (!bytes) throw new AppError(404, 'file_not_found');
   return fileReply(bytes, file.name, contentType);
-}
-
-export async function downloadSampleFile(input: ServiceInput<typeof files.downloadSampleFile>): Promise<Reply> {
-  const { bytes, fileName } = sampleWorkbook(input.params.lang);
-  const reply = fileReply(bytes, fileName, DOWNLOAD_TYPES.xlsx!);
-  reply.options.headers!['cache-control'] = 'public, max-age=3600';
-  return reply;
 }

@@ -1,5 +1,9 @@
 import { userPartition } from '../lib/data/paginate.js';
 import { writeWorkbook } from '../lib/spreadsheets/sheets.js';
+import { fileReply } from '../lib/http/file-reply.js';
+import { XLSX_CONTENT_TYPE, type Reply } from '../lib/http/reply.js';
+import type { SignedInContext } from '../lib/http/types.js';
+import { me } from './services.js';
 
 /** Attributes that are storage plumbing or secrets, never personal data worth exporting. */
 const NEVER_EXPORTED = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'passwordHash']);
@@ -51,4 +55,11 @@ export async function buildExportWorkbook(userId: string): Promise<Uint8Array> {
   const items: Record<string, unknown>[] = [];
   for await (const item of userPartition(userId)) items.push(item);
   return writeWorkbook(exportSheets(items));
+}
+
+/** GET /api/export-user-data/ */
+export async function exportUserData(ctx: SignedInContext): Promise<Reply> {
+  const user = await me(ctx);
+  const bytes = await buildExportWorkbook(user.id);
+  return fileReply(bytes, `user_data_export_${user.username}.xlsx`, XLSX_CONTENT_TYPE);
 }

@@ -1,17 +1,17 @@
 import * as dailyQuiz from '#shared/contracts/daily-quiz.js';
 import * as profile from '#shared/contracts/profile.js';
+import { profileGroup } from '#shared/route-groups/profile.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import { dailyMailUnsubscribe, dailyMailUnsubscribePage } from './daily-mail-unsubscribe.js';
-import { changeLanguage, deleteMyAccount, exportUserData, getProfile, updateProfile, updateRetentionSettings } from './services.js';
+import { changeLanguage, deleteMyAccount, getProfile, updateProfile, updateRetentionSettings } from './services.js';
 
-export const handler = createGroupHandler('profile', [
+export const handler = createGroupHandler(profileGroup, [
   bind(profile.getProfileLanguage, (_input, ctx) => getProfile(ctx)),
   bind(profile.getProfile, (_input, ctx) => getProfile(ctx)),
   bind(profile.updateProfile, (input, ctx) => updateProfile(input, ctx)),
   bind(profile.updateRetentionSettings, (input, ctx) => updateRetentionSettings(input, ctx)),
   bind(profile.changeLanguage, (input, ctx) => changeLanguage(input, ctx)),
   bind(profile.deleteMyAccount, (_input, ctx) => deleteMyAccount(ctx)),
-  bind(profile.exportUserData, (_input, ctx) => exportUserData(ctx)),
   bind(dailyQuiz.dailyMailUnsubscribePage, dailyMailUnsubscribePage),
   bind(dailyQuiz.dailyMailUnsubscribe, dailyMailUnsubscribe),
 ]);

@@ -8,15 +8,13 @@ import { getUser, StaleUser, UniqueConflict, updateUser, type UserChanges, type 
 import { toProfileAnswer } from '../lib/accounts/user-view.js';
 import { cleanEmail, cleanName } from '../lib/accounts/validation.js';
 import { conflict, unauthorized } from '../lib/http/app-error.js';
-import { fileReply } from '../lib/http/file-reply.js';
-import { jsonReply, XLSX_CONTENT_TYPE, type Reply } from '../lib/http/reply.js';
+import { jsonReply, type Reply } from '../lib/http/reply.js';
 import type { SignedInContext } from '../lib/http/types.js';
-import { buildExportWorkbook } from './export.js';
 
 type Body<C extends { body: z.ZodType }> = z.infer<C['body']>;
 
-/** The caller's full USER item (the session only carries a projection). */
-async function me(ctx: SignedInContext): Promise<UserRecord> {
+/** The caller's full USER item (the session only carries a projection); 401 when it is gone. */
+export async function me(ctx: SignedInContext): Promise<UserRecord> {
   const user = await getUser(ctx.caller.user.id);
   if (!user) throw unauthorized();
   return user;
@@ -75,11 +73,4 @@ export async function deleteMyAccount(ctx: SignedInContext): Promise<Reply> {
   const { deletedItems } = await purgeUser(user, ctx.log);
   ctx.log.info('account withdrawn', { userId: user.id, deletedItems });
   return jsonReply({ message: accountMessage('account_deleted', user.language) }, { cookies: [expireSessionCookie()] });
-}
-
-/** GET /api/export-user-data/ */
-export async function exportUserData(ctx: SignedInContext): Promise<Reply> {
-  const user = await me(ctx);
-  const bytes = await buildExportWorkbook(user.id);
-  return fileReply(bytes, `user_data_export_${user.username}.xlsx`, XLSX_CONTENT_TYPE);
 }

@@ -1,4 +1,5 @@
 import * as contracts from '#shared/contracts/questions.js';
+import { questionsGroup } from '#shared/route-groups/questions.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import { bulkUpdateGroup, copyQuestions, deleteQuestions, moveQuestions } from './bulk.js';
 import { addQuestion, deleteQuestion, updateQuestion } from './edit.js';
@@ -6,7 +7,7 @@ import { evaluateAnswer } from './evaluate.js';
 import { createQuestionMemberMapping, questionMemberMappings } from './member-mappings.js';
 import { favoriteExamQuestions, ignoreQuestion, ignoredQuestions, toggleFavorite, unignoreQuestion } from './favorites.js';
 
-export const handler = createGroupHandler('questions', [
+export const handler = createGroupHandler(questionsGroup, [
   bind(contracts.updateQuestion, updateQuestion),
   bind(contracts.addQuestion, addQuestion),
   bind(contracts.deleteQuestion, deleteQuestion),

@@ -3,9 +3,10 @@ import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import * as services from './services.js';
 import * as questionResults from './question-results.js';
 import * as learningDataContracts from '#shared/contracts/learning-data.js';
+import { resultsGroup } from '#shared/route-groups/results.js';
 import * as learningData from './learning-data.js';
 
-export const handler = createGroupHandler('results', [
+export const handler = createGroupHandler(resultsGroup, [
   bind(contracts.submitExam, services.submitExam),
   bind(contracts.continueExam, services.continueExam),
   bind(contracts.listExamResults, services.listExamResults),

@@ -1,17 +1,15 @@
 import * as studies from '#shared/contracts/studies.js';
+import { studiesGroup } from '#shared/route-groups/studies.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import { createStudy, deleteStudy, getStudy, listStudies, updateStudy } from './studies.js';
 import { createStudyTask, deleteStudyTask, listStudyTasks, updateStudyTask } from './tasks.js';
-import { downloadStudyTasksSheet, uploadStudyTasksSheet } from './sheets.js';
 
-export const handler = createGroupHandler('studies', [
+export const handler = createGroupHandler(studiesGroup, [
   bind(studies.listStudies, listStudies),
   bind(studies.createStudy, createStudy),
   bind(studies.getStudy, getStudy),
   bind(studies.updateStudy, updateStudy),
   bind(studies.deleteStudy, deleteStudy),
-  bind(studies.downloadStudyTasksSheet, downloadStudyTasksSheet),
-  bind(studies.uploadStudyTasksSheet, uploadStudyTasksSheet),
   bind(studies.listStudyTasks, listStudyTasks),
   bind(studies.createStudyTask, createStudyTask),
   bind(studies.updateStudyTask, updateStudyTask),

@@ -8,6 +8,7 @@ import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import { fileReply } from '../lib/http/file-reply.js';
 import { XLSX_CONTENT_TYPE } from '../lib/http/reply.js';
 import type { RequestContext, SignedInContext } from '../lib/http/types.js';
+import { readFirstSheet, uploadedFile, writeWorkbook } from '../lib/spreadsheets/sheets.js';
 import { managedStudy, readableStudy } from '../lib/studies/study-access.js';
 import { getStudyCounters, nextLocalIds, studyTasks } from '../lib/studies/study-store.js';
 import { insertTasks } from '../lib/studies/task-store.js';
@@ -16,8 +17,9 @@ import { examSnapshot, newTask } from './tasks.js';
 
 /**
  * The tasks sheet (S15, spec 4 §5): `{title}_tasks.xlsx`, sheet "Task list", columns task name,
- * connected exam, progress rate, exam id. SheetJS is imported inside the services, so the other
- * study routes do not load it at cold start.
+ * connected exam, progress rate, exam id. These two routes are their own Lambda (`studies-sheets`),
+ * so the other study routes do not load SheetJS at cold start (a dynamic import inside one bundle
+ * still costs its parse, D73).
  */
 const SHEET_NAME = 'Task list';
 const HEADER = ['Task name', 'Connected exam', 'Progress rate', 'Exam ID'];
@@ -40,7 +42,6 @@ export async function downloadStudyTasksSheet(input: ServiceInput<typeof studies
     t.progress,
     t.exam_id ?? '',
   ]);
-  const { writeWorkbook } = await import('../lib/spreadsheets/sheets.js');
   const bytes = writeWorkbook([{ name: SHEET_NAME, rows: [HEADER, ...rows] }]);
   return fileReply(bytes, `${studyDisplayTitle(access.study, ctx.language) || 'study'}_tasks.xlsx`, XLSX_CONTENT_TYPE);
 }
@@ -54,7 +55,6 @@ export async function downloadStudyTasksSheet(input: ServiceInput<typeof studies
 export async function uploadStudyTasksSheet(input: ServiceInput<typeof studies.uploadStudyTasksSheet>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const access = await managedStudy(input.body.study_id, caller);
-  const { readFirstSheet, uploadedFile } = await import('../lib/spreadsheets/sheets.js');
   const { header, rows } = readFirstSheet(uploadedFile(input.body as Record<string, unknown>), {
     maxFileBytes: 2 * 1024 * 1024,
     maxUncompressedBytes: 20 * 1024 * 1024,

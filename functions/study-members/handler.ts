@@ -1,9 +1,10 @@
 import * as members from '#shared/contracts/study-members.js';
+import { studyMembersGroup } from '#shared/route-groups/study-members.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import { cancelJoinRequest, createJoinRequest, listJoinRequestsOfStudy, listMyJoinRequests, removeMyJoinRequest, respondToJoinRequest } from './join-requests.js';
 import { addMember, deleteMember, importMembers, listStudyMembers, updateMember } from './members.js';
 
-export const handler = createGroupHandler('study-members', [
+export const handler = createGroupHandler(studyMembersGroup, [
   bind(members.listStudyMembers, (input, ctx) => listStudyMembers(input, ctx)),
   bind(members.listStudyJoinRequests, (input, ctx) => listJoinRequestsOfStudy(input, ctx)),
   bind(members.addMember, (input, ctx) => addMember(input, ctx)),

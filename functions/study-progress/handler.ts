@@ -1,8 +1,9 @@
 import * as studyProgress from '#shared/contracts/study-progress.js';
+import { studyProgressGroup } from '#shared/route-groups/study-progress.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
 import { drawRandomPracticeQuestions, recordStudyProgress, saveRandomPracticeResult, studyProgressHistory, studyTimeStatistics } from './services.js';
 
-export const handler = createGroupHandler('study-progress', [
+export const handler = createGroupHandler(studyProgressGroup, [
   bind(studyProgress.recordStudyProgress, recordStudyProgress),
   bind(studyProgress.studyProgressHistory, studyProgressHistory),
   bind(studyProgress.studyTimeStatistics, studyTimeStatistics),

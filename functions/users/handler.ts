@@ -1,14 +1,12 @@
 import * as users from '#shared/contracts/users.js';
+import { usersGroup } from '#shared/route-groups/users.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
-import { createUser, deleteUserByAdmin, downloadUsersSheet, listUsers, searchUsers, updateUserByAdmin } from './services.js';
-import { uploadUsersSheet } from './users-sheet.js';
+import { createUser, deleteUserByAdmin, listUsers, searchUsers, updateUserByAdmin } from './services.js';
 
-export const handler = createGroupHandler('users', [
+export const handler = createGroupHandler(usersGroup, [
   bind(users.listUsers, () => listUsers()),
   bind(users.createUser, (input, ctx) => createUser(input, ctx)),
   bind(users.updateUser, (input, ctx) => updateUserByAdmin(input, ctx)),
   bind(users.deleteUser, (input, ctx) => deleteUserByAdmin(input, ctx)),
-  bind(users.downloadUsersSheet, () => downloadUsersSheet()),
-  bind(users.uploadUsersSheet, (input, ctx) => uploadUsersSheet(input.body as Record<string, unknown>, ctx)),
   bind(users.searchUsers, (input, ctx) => searchUsers(input, ctx)),
 ]);

@@ -7,10 +7,8 @@ import { getUser, insertUser, listAllUsers, searchUsersByPrefix, StaleUser, Uniq
 import { displayName, toUserAnswer } from '../lib/accounts/user-view.js';
 import { checkNewPassword, cleanEmail, cleanName, cleanUsername } from '../lib/accounts/validation.js';
 import { conflict, forbidden, notFound } from '../lib/http/app-error.js';
-import { fileReply } from '../lib/http/file-reply.js';
-import { XLSX_CONTENT_TYPE, jsonReply, type Reply } from '../lib/http/reply.js';
+import { jsonReply, type Reply } from '../lib/http/reply.js';
 import type { SignedInContext } from '../lib/http/types.js';
-import { writeWorkbook } from '../lib/spreadsheets/sheets.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import { canManage, loadStudyAccess } from '../lib/studies/study-access.js';
 
@@ -82,13 +80,6 @@ export async function deleteUserByAdmin(input: { params: { id: string } }, ctx: 
   await purgeUser(target, ctx.log);
   ctx.log.info('user deleted by admin', { userId: target.id, adminId: ctx.caller.user.id });
   return { detail: accountMessage('user_deleted', ctx.language) };
-}
-
-/** GET /api/users/download-excel/ — the same columns the upload reads. */
-export async function downloadUsersSheet(): Promise<Reply> {
-  const all = await listAllUsers();
-  const rows = [['name', 'username', 'email', 'role', 'date_joined'], ...all.map((u) => [displayName(u), u.username, u.email, u.role, u.date_joined])];
-  return fileReply(writeWorkbook([{ name: 'users', rows }]), 'users.xlsx', XLSX_CONTENT_TYPE);
 }
 
 /** Site admins, and the managers of `studyId` (adding members to it); an unknown or unreadable study gives no emails. */

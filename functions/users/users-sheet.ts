@@ -7,6 +7,7 @@ import { accountMessage } from '../lib/accounts/messages.js';
 import { unusablePasswordHash } from '../lib/accounts/passwords.js';
 import {
   getUsers,
+  listAllUsers,
   insertUser,
   StaleUser,
   UniqueConflict,
@@ -19,7 +20,9 @@ import {
 import { displayName } from '../lib/accounts/user-view.js';
 import { badRequest } from '../lib/http/app-error.js';
 import type { SignedInContext } from '../lib/http/types.js';
-import { readFirstSheet, uploadedFile } from '../lib/spreadsheets/sheets.js';
+import { readFirstSheet, uploadedFile, writeWorkbook } from '../lib/spreadsheets/sheets.js';
+import { fileReply } from '../lib/http/file-reply.js';
+import { XLSX_CONTENT_TYPE, type Reply } from '../lib/http/reply.js';
 
 export const MAX_CELL_LENGTH = 1000;
 /** Writes in flight at once: 5,000 rows finish well inside the API's 30 s. */
@@ -222,4 +225,11 @@ export async function uploadUsersSheet(body: Record<string, unknown>, ctx: Signe
 
 function rowErrorText(error: RowError, language: Language): string {
   return errorMessage(error.code, language, error.params);
+}
+
+/** GET /api/users/download-excel/ — the same columns the upload reads. */
+export async function downloadUsersSheet(): Promise<Reply> {
+  const all = await listAllUsers();
+  const rows = [['name', 'username', 'email', 'role', 'date_joined'], ...all.map((u) => [displayName(u), u.username, u.email, u.role, u.date_joined])];
+  return fileReply(writeWorkbook([{ name: 'users', rows }]), 'users.xlsx', XLSX_CONTENT_TYPE);
 }

@@ -140,7 +140,7 @@ describe('authorization matrix of the account routes', () => {
 
   it('covers every route of the auth, profile and users groups', () => {
     const covered = new Set(ROWS.map((r) => `${r.method} ${r.path}`));
-    const declared = ['auth', 'profile', 'users'].flatMap((g) => findGroup(g).routes.map((r) => `${r.method} ${r.path}`));
+    const declared = ['auth', 'profile', 'profile-export', 'users', 'users-sheets'].flatMap((g) => findGroup(g).routes.map((r) => `${r.method} ${r.path}`));
     expect([...covered].sort()).toEqual([...declared].sort());
   });
 
@@ -184,7 +184,7 @@ describe('CSRF on every mutating account route', () => {
     const admin = await makeUser({ role: 'admin_role' });
     const client = await clientFor(apiUrl, admin);
     // The one-click unsubscribe is CSRF-exempt by design (RFC 8058: the mail client posts without a session).
-    const mutating = ['auth', 'profile', 'users'].flatMap((g) => findGroup(g).routes).filter((r) => r.method !== 'GET' && !r.csrfExempt);
+    const mutating = ['auth', 'profile', 'profile-export', 'users', 'users-sheets'].flatMap((g) => findGroup(g).routes).filter((r) => r.method !== 'GET' && !r.csrfExempt);
     expect(mutating.length).toBeGreaterThanOrEqual(14);
     for (const route of mutating) {
       const url = buildPath(route.path, { id: admin.id, token: 'x' });

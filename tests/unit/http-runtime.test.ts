@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
 import * as system from '#shared/contracts/system.js';
+import { systemGroup } from '#shared/route-groups/system.js';
 import { badRequest } from '../../functions/lib/http/app-error.js';
 import { bind, createGroupHandler } from '../../functions/lib/http/create-group-handler.js';
 import { httpEvent } from '../support/http-event.js';
@@ -10,7 +11,7 @@ const event = httpEvent;
 const context = { awsRequestId: 'aws-req' } as Context;
 
 describe('group handler runtime', () => {
-  const failing = createGroupHandler('system', [
+  const failing = createGroupHandler(systemGroup, [
     bind(system.getCsrfToken, async () => {
       throw new Error('connection string postgres://secret@internal');
     }),
@@ -43,13 +44,13 @@ describe('group handler runtime', () => {
   });
 
   it('refuses a manifest group whose routes are not all bound', () => {
-    expect(() => createGroupHandler('system', [bind(system.getCsrfToken, async () => ({ csrfToken: 'x' }))])).toThrow(/no service for/);
+    expect(() => createGroupHandler(systemGroup, [bind(system.getCsrfToken, async () => ({ csrfToken: 'x' }))])).toThrow(/no service for/);
   });
 
   it('refuses an answer that breaks its contract when response validation is on', async () => {
     process.env.VALIDATE_RESPONSES = 'true';
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const broken = createGroupHandler('system', [
+    const broken = createGroupHandler(systemGroup, [
       bind(system.getCsrfToken, async () => ({ csrfToken: 42 }) as never),
       bind(system.testCsrf, async () => ({ success: true as const, message: 'ok' })),
       bind(system.getTranslations, async () => ({ language: 'ko' as const, translations: {} })),

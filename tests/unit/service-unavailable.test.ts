@@ -13,6 +13,7 @@ import {
 import { NoSuchKey, S3ServiceException } from '@aws-sdk/client-s3';
 import { MessageRejected, TooManyRequestsException } from '@aws-sdk/client-sesv2';
 import * as system from '#shared/contracts/system.js';
+import { systemGroup } from '#shared/route-groups/system.js';
 import { freePort } from '../../local/engines.js';
 import { bind, createGroupHandler } from '../../functions/lib/http/create-group-handler.js';
 import { isServiceUnavailable, SERVICE_RETRY_AFTER_SECONDS } from '../../functions/lib/http/service-unavailable.js';
@@ -81,7 +82,7 @@ describe('error responder', () => {
 
   it('answers an unavailable service with 503 service_unavailable and Retry-After', async () => {
     const log = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const handler = createGroupHandler('system', [
+    const handler = createGroupHandler(systemGroup, [
       bind(system.getCsrfToken, async () => {
         throw new ProvisionedThroughputExceededException({ message: 'slow', $metadata });
       }),

@@ -1,13 +1,12 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import * as z from 'zod';
 import { routeKey, type RouteContract } from '#shared/contracts/define-route.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
-import { findGroup } from '#shared/routes-manifest.js';
+import type { RouteGroup } from '#shared/route-group.js';
 import { config } from '../config.js';
 import { AppError, forbidden, unauthorized, validationFailed } from './app-error.js';
 import { bodyLimit, callerFromSession, csrfCheck, errorResponder, requestContext } from './middlewares.js';
@@ -66,12 +65,14 @@ function contextFor(contract: RouteContract, ctx: RequestContext): RequestContex
 }
 
 /**
- * The Lambda handler of one route group: the manifest says which routes it owns, the bindings
- * say which service answers each. API Gateway (or the local adapter) has already matched the
- * route, so dispatch is by `routeKey`; anything else is route_not_found.
+ * The Lambda handler of one route group: its declaration (`shared/route-groups/<name>.ts`, listed
+ * in the manifest) says which routes it owns, the bindings say which service answers each. The
+ * handler takes the group's own declaration rather than looking it up in the manifest, so its
+ * Lambda never evaluates the other groups' contracts (D73). API Gateway (or the local adapter)
+ * has already matched the route, so dispatch is by `routeKey`; anything else is route_not_found.
  */
-export function createGroupHandler(groupName: string, bindings: Binding[]) {
-  const group = findGroup(groupName);
+export function createGroupHandler(group: RouteGroup, bindings: Binding[]) {
+  const groupName = group.name;
   const byKey = new Map(bindings.map((b) => [routeKey(b.contract), b]));
   for (const contract of group.routes) {
     if (!byKey.has(routeKey(contract))) throw new Error(`${groupName}: no service for ${routeKey(contract)}`);
@@ -84,7 +85,13 @@ export function createGroupHandler(groupName: string, bindings: Binding[]) {
   // No busboy `files` limit: busboy skips a part past that limit without draining it, so a second
   // file over its 16 KB buffer never lets the parse finish and the request hangs. The body is
   // already whole in memory and capped (bodyLimit), so every part is parsed and extra files refused.
-  const multipartParser = httpMultipartBodyParser({ busboy: { limits: { fileSize: LIMITS.maxMultipartBodyBytes } } });
+  // Made on the first multipart request: most groups have no multipart route, and the parser with
+  // busboy is a measurable share of a cold start (D73).
+  let multipartParser: Promise<Pick<middy.MiddlewareObj<never>, 'before'>> | undefined;
+  const multipart = () =>
+    (multipartParser ??= import('@middy/http-multipart-body-parser').then(({ default: httpMultipartBodyParser }) =>
+      httpMultipartBodyParser({ busboy: { limits: { fileSize: LIMITS.maxMultipartBodyBytes } } }),
+    ));
 
   return middy<HttpEvent, HttpResult, Error, HandlerContext>()
     .use(httpSecurityHeaders())
@@ -107,7 +114,8 @@ export function createGroupHandler(groupName: string, bindings: Binding[]) {
         const raw = request.event.body;
         if (kind === 'json' && raw && raw.trim() !== '') return jsonParser.before!(request as never);
         if (kind === 'multipart') {
-          await multipartParser.before!(request as never);
+          const parser = await multipart();
+          await parser.before!(request as never);
           return refuseExtraFiles((request.event as { body?: unknown }).body);
         }
         (request.event as { body?: unknown }).body = {};

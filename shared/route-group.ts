@@ -1,0 +1,30 @@
+import type { RouteContract } from './contracts/define-route.js';
+
+/**
+ * One route group: one Lambda in AWS and one handler module locally. Each group is declared in
+ * `shared/route-groups/<name>.ts`, importing only its own contracts, so that its Lambda's handler
+ * (which checks its bindings against this declaration) evaluates no other group's schemas at cold
+ * start (D73). `shared/routes-manifest.ts` lists every group.
+ * `handler` is the module path from the repository root; it exports `handler`.
+ */
+export interface RouteGroup {
+  name: string;
+  handler: string;
+  /** Lambda memory; raised where password hashing or spreadsheet parsing needs it. */
+  memoryMb: number;
+  timeoutSeconds: number;
+  routes: RouteContract[];
+  /**
+   * Tables and buckets the group may touch; the stack grants exactly these. Every route group
+   * reads sessions and refreshes their lastSeenAt (the HTTP runtime does, functions/lib/auth),
+   * so the ephemeral table is at least `sessions` (read + UpdateItem).
+   */
+  access: {
+    appTable?: 'read' | 'write';
+    ephemeralTable: 'sessions' | 'write';
+    filesBucket?: 'read' | 'write';
+    sendMail?: boolean;
+    /** May call Amazon Bedrock: granted (with BEDROCK_MODEL_ID set) only when deployed with `-c bedrockModelId=…`. */
+    bedrock?: boolean;
+  };
+}

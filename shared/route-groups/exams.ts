@@ -1,0 +1,33 @@
+import * as dailyQuiz from '../contracts/daily-quiz.js';
+import * as examSheets from '../contracts/exam-sheets.js';
+import * as exams from '../contracts/exams.js';
+import type { RouteGroup } from '../route-group.js';
+
+export const examsGroup: RouteGroup = {
+  name: 'exams',
+  handler: 'functions/exams/handler.ts',
+  memoryMb: 512,
+  timeoutSeconds: 29,
+  routes: [
+    exams.createExam,
+    exams.getExam,
+    exams.getExamQuestions,
+    exams.listExams,
+    exams.deleteExam,
+    exams.deleteExamLegacy,
+    exams.retakeExam,
+    exams.wrongQuestionsExam,
+    exams.toggleOriginal,
+    exams.updateExam,
+    exams.bulkToggleSubscription,
+    exams.subscribedExams,
+    exams.moveToSubscribed,
+    exams.moveToMyExams,
+    exams.createSingleQuestionExam,
+    exams.connectedStudies,
+    examSheets.importFromConnectedFile,
+    dailyQuiz.getDailyExam,
+    dailyQuiz.createRandomRecommendationExam,
+  ],
+  access: { appTable: 'write', ephemeralTable: 'sessions' },
+};

@@ -1,0 +1,26 @@
+import * as examSheets from '../contracts/exam-sheets.js';
+import * as files from '../contracts/files.js';
+import type { RouteGroup } from '../route-group.js';
+
+/**
+ * The question-file and exam routes that read or write spreadsheets (SheetJS, csv-parse): their own
+ * Lambda, so the everyday routes of `files` and `exams` load none of it at cold start (D28, D73).
+ */
+export const filesSheetsGroup: RouteGroup = {
+  name: 'files-sheets',
+  handler: 'functions/files/sheets-handler.ts',
+  // Parses spreadsheets of up to 10 MB (100 MB uncompressed) in memory.
+  memoryMb: 1536,
+  timeoutSeconds: 29,
+  routes: [
+    files.uploadQuestions,
+    files.importUploadedFile,
+    files.downloadSampleFile,
+    // The admin exam sheets parse and write xlsx: here, so the exams Lambda does not carry SheetJS.
+    examSheets.downloadExamsSheet,
+    examSheets.uploadExamsSheet,
+    // Updates an exam's questions from a sheet: parsed here for the same reason.
+    examSheets.updateQuestionsFromExcel,
+  ],
+  access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write' },
+};

@@ -1,0 +1,12 @@
+import * as links from '../contracts/links.js';
+import type { RouteGroup } from '../route-group.js';
+
+export const linksGroup: RouteGroup = {
+  name: 'links',
+  handler: 'functions/links/handler.ts',
+  memoryMb: 256,
+  timeoutSeconds: 10,
+  routes: [links.createShortUrl, links.followShortLink],
+  // Short links live in the ephemeral table (TTL); the app table is read for exam visibility.
+  access: { appTable: 'read', ephemeralTable: 'write' },
+};

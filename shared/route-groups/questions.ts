@@ -1,0 +1,28 @@
+import * as questions from '../contracts/questions.js';
+import type { RouteGroup } from '../route-group.js';
+
+export const questionsGroup: RouteGroup = {
+  name: 'questions',
+  handler: 'functions/questions/handler.ts',
+  memoryMb: 512,
+  timeoutSeconds: 29,
+  routes: [
+    questions.updateQuestion,
+    questions.addQuestion,
+    questions.deleteQuestion,
+    questions.toggleFavorite,
+    questions.favoriteExamQuestions,
+    questions.ignoreQuestion,
+    questions.unignoreQuestion,
+    questions.ignoredQuestions,
+    questions.evaluateAnswer,
+    questions.moveQuestions,
+    questions.copyQuestions,
+    questions.deleteQuestions,
+    questions.bulkUpdateGroup,
+    questions.createQuestionMemberMapping,
+    questions.questionMemberMappings,
+  ],
+  // bedrock: evaluate-answer's optional model (functions/questions/evaluate.ts).
+  access: { appTable: 'write', ephemeralTable: 'sessions', bedrock: true },
+};

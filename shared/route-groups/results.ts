@@ -1,0 +1,27 @@
+import * as learningData from '../contracts/learning-data.js';
+import * as results from '../contracts/results.js';
+import type { RouteGroup } from '../route-group.js';
+
+export const resultsGroup: RouteGroup = {
+  name: 'results',
+  handler: 'functions/results/handler.ts',
+  memoryMb: 512,
+  timeoutSeconds: 29,
+  routes: [
+    results.submitExam,
+    results.continueExam,
+    results.listExamResults,
+    results.examResultsSummary,
+    results.getExamResult,
+    results.deleteExamResult,
+    results.questionStatistics,
+    results.adjustQuestionAccuracy,
+    learningData.resetUserStatistics,
+    learningData.manualRetentionCleanup,
+    results.deleteQuestionResultsGlobal,
+    results.deleteQuestionResults,
+    results.bulkAdjustUserAccuracy,
+  ],
+  // Submit idempotency keys live in the ephemeral table (TTL).
+  access: { appTable: 'write', ephemeralTable: 'write' },
+};

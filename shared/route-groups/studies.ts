@@ -1,0 +1,22 @@
+import * as studies from '../contracts/studies.js';
+import type { RouteGroup } from '../route-group.js';
+
+export const studiesGroup: RouteGroup = {
+  name: 'studies',
+  handler: 'functions/studies/handler.ts',
+  // The task sheets (SheetJS) are studies-sheets.
+  memoryMb: 512,
+  timeoutSeconds: 29,
+  routes: [
+    studies.listStudies,
+    studies.createStudy,
+    studies.getStudy,
+    studies.updateStudy,
+    studies.deleteStudy,
+    studies.listStudyTasks,
+    studies.createStudyTask,
+    studies.updateStudyTask,
+    studies.deleteStudyTask,
+  ],
+  access: { appTable: 'write', ephemeralTable: 'sessions' },
+};

@@ -1,0 +1,23 @@
+import * as studyMembers from '../contracts/study-members.js';
+import type { RouteGroup } from '../route-group.js';
+
+export const studyMembersGroup: RouteGroup = {
+  name: 'study-members',
+  handler: 'functions/study-members/handler.ts',
+  memoryMb: 512,
+  timeoutSeconds: 29,
+  routes: [
+    studyMembers.listStudyMembers,
+    studyMembers.listStudyJoinRequests,
+    studyMembers.addMember,
+    studyMembers.updateMember,
+    studyMembers.deleteMember,
+    studyMembers.importMembers,
+    studyMembers.createJoinRequest,
+    studyMembers.listMyJoinRequests,
+    studyMembers.removeMyJoinRequest,
+    studyMembers.respondToJoinRequest,
+    studyMembers.cancelJoinRequest,
+  ],
+  access: { appTable: 'write', ephemeralTable: 'sessions' },
+};

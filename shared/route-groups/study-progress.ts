@@ -1,0 +1,17 @@
+import * as studyProgress from '../contracts/study-progress.js';
+import type { RouteGroup } from '../route-group.js';
+
+export const studyProgressGroup: RouteGroup = {
+  name: 'study-progress',
+  handler: 'functions/study-progress/handler.ts',
+  memoryMb: 512,
+  timeoutSeconds: 29,
+  routes: [
+    studyProgress.recordStudyProgress,
+    studyProgress.studyProgressHistory,
+    studyProgress.studyTimeStatistics,
+    studyProgress.saveRandomPracticeResult,
+    studyProgress.drawRandomPracticeQuestions,
+  ],
+  access: { appTable: 'write', ephemeralTable: 'sessions' },
+};

@@ -1,0 +1,11 @@
+import * as tags from '../contracts/tags.js';
+import type { RouteGroup } from '../route-group.js';
+
+export const tagsGroup: RouteGroup = {
+  name: 'tags',
+  handler: 'functions/tags/handler.ts',
+  memoryMb: 256,
+  timeoutSeconds: 10,
+  routes: [tags.listTags, tags.createTag, tags.listStudyTags],
+  access: { appTable: 'write', ephemeralTable: 'sessions' },
+};

@@ -1,0 +1,14 @@
+import * as users from '../contracts/users.js';
+import type { RouteGroup } from '../route-group.js';
+
+/** The admin users sheet (SheetJS): its own Lambda, so the everyday `users` routes load none of it (D73). */
+export const usersSheetsGroup: RouteGroup = {
+  name: 'users-sheets',
+  handler: 'functions/users/sheets-handler.ts',
+  // The sheet upload inflates up to 50 MB of xlsx.
+  memoryMb: 1024,
+  timeoutSeconds: 29,
+  routes: [users.downloadUsersSheet, users.uploadUsersSheet],
+  // The same grants as `users`: the upload creates and updates accounts as the admin routes do.
+  access: { appTable: 'write', ephemeralTable: 'write', filesBucket: 'write' },
+};

@@ -1,0 +1,13 @@
+import * as users from '../contracts/users.js';
+import type { RouteGroup } from '../route-group.js';
+
+export const usersGroup: RouteGroup = {
+  name: 'users',
+  handler: 'functions/users/handler.ts',
+  // Admin create hashes a password (scrypt, 128 MiB).
+  memoryMb: 1024,
+  timeoutSeconds: 29,
+  routes: [users.listUsers, users.createUser, users.updateUser, users.deleteUser, users.searchUsers],
+  // Deleting a user deletes their private question files from the bucket.
+  access: { appTable: 'write', ephemeralTable: 'write', filesBucket: 'write' },
+};
