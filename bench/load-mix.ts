@@ -12,8 +12,6 @@ export interface LoadClientsConfig {
 }
 
 export interface KindResult {
-  /** Requests answered before the deadline (the throughput's numerator). */
-  inWindow: number;
   /** Latencies (ms) of every answered request, sorted. */
   latencies: number[];
   /** Answers by HTTP status; `network` for a request that got none. */
@@ -22,8 +20,12 @@ export interface KindResult {
   samples: Record<string, string>;
 }
 
+export const emptyKind = (): KindResult => ({ latencies: [], statuses: {}, samples: {} });
+
 export interface LoadClientsResult {
   kinds: Record<RequestKind, KindResult>;
   /** CPU (ms) the generator itself used from the first request to the last answer. */
   cpuMs: number;
+  /** From the first request to the last answer (ms). */
+  wallMs: number;
 }
