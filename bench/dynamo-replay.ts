@@ -74,9 +74,15 @@ export function inWaves(calls: RecordedCall[]): RecordedCall[][] {
   return waves;
 }
 
-/** A bare client of the engine, configured as the app's (same retries; no document layer). */
+/**
+ * A bare client of the engine, configured as the app's: same retries, no document layer, and, as
+ * the app's since D89, without the SDK's logger middleware (its walk over every input and output
+ * for a no-op logger is no part of the floor).
+ */
 export function bareClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, maxAttempts: 3 });
+  const client = new DynamoDBClient({ endpoint, maxAttempts: 3 });
+  client.middlewareStack.remove('loggerMiddleware');
+  return client;
 }
 
 type CommandClass = new (input: Record<string, unknown>) => Parameters<DynamoDBClient['send']>[0];

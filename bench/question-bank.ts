@@ -8,11 +8,13 @@ import { load } from './load.js';
 import { bareClient, recordDynamoCalls, replayCall, replayPool, type RecordedCall } from './dynamo-replay.js';
 import { provisionTables } from '../local/provision.js';
 import type { LocalCloud } from '../local/cloud.js';
+import { dynamoLocalPid, ownCpuMs, processCpuMs } from './process-cpu.js';
 
 /** Issue 15: the import end to end within 1.3× of its floor (parse alone + its writes sent raw). */
 export const IMPORT_GOAL_RATIO = 1.3;
 /** `batchWriteAll`'s default, which the import uses. */
 const IMPORT_WRITE_CONCURRENCY = 8;
+const IMPORT_ROUNDS = 3;
 let replayTables = 0;
 
 /**
@@ -72,39 +74,54 @@ export async function benchQuestionBank(rootDir: string, report: Report): Promis
     if (!warmUp.ok) throw new Error(`import failed: ${warmUp.status} ${await warmUp.text()}`);
     await warmUp.arrayBuffer();
 
-    await cloud.idle();
-    requests.reset();
-    recorder.start();
-    const importStart = performance.now();
-    const imported = await upload(`bench-${ROWS}.xlsx`);
-    const importMs = performance.now() - importStart;
-    const importCalls = recorder.stop();
-    if (!imported.ok) throw new Error(`import failed: ${imported.status} ${await imported.text()}`);
-    const importAnswer = (await imported.json()) as { file?: { id?: string; name?: string } };
-    const writes = requests.writes();
-
-    const floor = await importFloor(cloud, sheet, importCalls);
-    const ratio = importMs / floor.totalMs;
+    // Rounds of import then floor: on this shared machine one pair swung from 1.2× to 2.0× with
+    // what else ran; the median of three pairs and the CPU of both sides are steadier.
+    const java = dynamoLocalPid(Number(new URL(cloud.endpoints.dynamodb).port));
+    const cpuNow = () => ownCpuMs() + (java === null ? 0 : (processCpuMs(java) ?? 0));
+    const rounds: { importMs: number; importCpuMs: number; floor: Awaited<ReturnType<typeof importFloor>>; floorCpuMs: number }[] = [];
+    let writes = 0;
+    let fileId: string | undefined;
+    for (let round = 0; round < IMPORT_ROUNDS; round++) {
+      await cloud.idle();
+      requests.reset();
+      recorder.start();
+      const cpuStart = cpuNow();
+      const importStart = performance.now();
+      const imported = await upload(`bench-${ROWS}-${round}.xlsx`);
+      const importMs = performance.now() - importStart;
+      const importCpuMs = cpuNow() - cpuStart;
+      const importCalls = recorder.stop();
+      if (!imported.ok) throw new Error(`import failed: ${imported.status} ${await imported.text()}`);
+      fileId = ((await imported.json()) as { file?: { id?: string } }).file?.id;
+      writes = Math.max(writes, requests.writes());
+      const floorCpuStart = cpuNow();
+      const floor = await importFloor(cloud, sheet, importCalls);
+      rounds.push({ importMs, importCpuMs, floor, floorCpuMs: cpuNow() - floorCpuStart });
+    }
+    const median = <T>(list: T[], by: (t: T) => number) => [...list].sort((x, y) => by(x) - by(y))[Math.floor(list.length / 2)]!;
+    const mid = median(rounds, (r) => r.importMs / r.floor.totalMs);
+    const ratio = mid.importMs / mid.floor.totalMs;
+    const cpuRatio = rounds.reduce((n, r) => n + r.importCpuMs, 0) / rounds.reduce((n, r) => n + r.floorCpuMs, 0);
     const writeBudget = Math.ceil(ROWS / 25) + 5;
-    report(`import ${ROWS} questions: parse alone`, `${(floor.parseMs / 1000).toFixed(2)} s`);
+    report(`import ${ROWS} questions: parse alone`, `${(mid.floor.parseMs / 1000).toFixed(2)} s (the median round of ${IMPORT_ROUNDS})`);
     report(
       `import ${ROWS} questions: its own writes`,
-      `${(floor.importWritesMs / 1000).toFixed(2)} s from the first BatchWriteItem sent to the last answered (the rest of the end to end is the request, parse, checks, S3 and the commit)`,
+      `${(mid.floor.importWritesMs / 1000).toFixed(2)} s from the first BatchWriteItem sent to the last answered (the rest of the end to end is the request, parse, checks, S3 and the commit)`,
     );
     report(
       `import ${ROWS} questions: writes replayed raw`,
-      `${(floor.writesMs / 1000).toFixed(2)} s (${floor.batchWrites} BatchWriteItem at ${IMPORT_WRITE_CONCURRENCY} at once + ${floor.transactions} TransactWriteItems, bare client, fresh table)`,
+      `${(mid.floor.writesMs / 1000).toFixed(2)} s (${mid.floor.batchWrites} BatchWriteItem at ${IMPORT_WRITE_CONCURRENCY} at once + ${mid.floor.transactions} TransactWriteItems, bare client, fresh table)`,
     );
-    report(`import ${ROWS} questions: end to end`, `${(importMs / 1000).toFixed(2)} s (${ratio.toFixed(2)}× the floor parse + raw writes)`, {
-      ok: ratio <= IMPORT_GOAL_RATIO,
-      text: `≤ ${IMPORT_GOAL_RATIO}×`,
-    });
+    report(
+      `import ${ROWS} questions: end to end`,
+      `${(mid.importMs / 1000).toFixed(2)} s (${ratio.toFixed(2)}× the floor parse + raw writes; rounds ${rounds.map((r) => (r.importMs / r.floor.totalMs).toFixed(2)).join(', ')}; by CPU of this process and DynamoDB Local ${cpuRatio.toFixed(2)}×)`,
+      { ok: ratio <= IMPORT_GOAL_RATIO, text: `≤ ${IMPORT_GOAL_RATIO}×, median` },
+    );
     report(`import ${ROWS} questions: DynamoDB writes`, String(writes), {
       ok: writes <= writeBudget,
       text: `≤ ${writeBudget}`,
     });
 
-    const fileId = importAnswer.file?.id;
     requests.reset();
     const created = await fetch(`${cloud.url}/api/create-exam/`, {
       method: 'POST',
