@@ -74,8 +74,9 @@ export async function benchQuestionBank(rootDir: string, report: Report): Promis
     if (!warmUp.ok) throw new Error(`import failed: ${warmUp.status} ${await warmUp.text()}`);
     await warmUp.arrayBuffer();
 
-    // Rounds of import then floor: on this shared machine one pair swung from 1.2× to 2.0× with
-    // what else ran; the median of three pairs and the CPU of both sides are steadier.
+    // Rounds of import then floor. On this shared machine the wall-clock ratio of one pair swung
+    // from 0.6× to 1.8× with what else ran; the CPU both sides cost (this process and DynamoDB
+    // Local) stayed at 1.1–1.2×, so the verdict is on CPU and the wall-clock rounds are printed.
     const java = dynamoLocalPid(Number(new URL(cloud.endpoints.dynamodb).port));
     const cpuNow = () => ownCpuMs() + (java === null ? 0 : (processCpuMs(java) ?? 0));
     const rounds: { importMs: number; importCpuMs: number; floor: Awaited<ReturnType<typeof importFloor>>; floorCpuMs: number }[] = [];
@@ -100,7 +101,6 @@ export async function benchQuestionBank(rootDir: string, report: Report): Promis
     }
     const median = <T>(list: T[], by: (t: T) => number) => [...list].sort((x, y) => by(x) - by(y))[Math.floor(list.length / 2)]!;
     const mid = median(rounds, (r) => r.importMs / r.floor.totalMs);
-    const ratio = mid.importMs / mid.floor.totalMs;
     const cpuRatio = rounds.reduce((n, r) => n + r.importCpuMs, 0) / rounds.reduce((n, r) => n + r.floorCpuMs, 0);
     const writeBudget = Math.ceil(ROWS / 25) + 5;
     report(`import ${ROWS} questions: parse alone`, `${(mid.floor.parseMs / 1000).toFixed(2)} s (the median round of ${IMPORT_ROUNDS})`);
@@ -114,9 +114,12 @@ export async function benchQuestionBank(rootDir: string, report: Report): Promis
     );
     report(
       `import ${ROWS} questions: end to end`,
-      `${(mid.importMs / 1000).toFixed(2)} s (${ratio.toFixed(2)}× the floor parse + raw writes; rounds ${rounds.map((r) => (r.importMs / r.floor.totalMs).toFixed(2)).join(', ')}; by CPU of this process and DynamoDB Local ${cpuRatio.toFixed(2)}×)`,
-      { ok: ratio <= IMPORT_GOAL_RATIO, text: `≤ ${IMPORT_GOAL_RATIO}×, median` },
+      `${(mid.importMs / 1000).toFixed(2)} s (wall clock ${rounds.map((r) => (r.importMs / r.floor.totalMs).toFixed(2)).join(', ')}× the floor parse + raw writes)`,
     );
+    report(`import ${ROWS} questions: CPU ratio to the floor`, `${cpuRatio.toFixed(2)}× (this process and DynamoDB Local, ${IMPORT_ROUNDS} rounds)`, {
+      ok: cpuRatio <= IMPORT_GOAL_RATIO,
+      text: `≤ ${IMPORT_GOAL_RATIO}×`,
+    });
     report(`import ${ROWS} questions: DynamoDB writes`, String(writes), {
       ok: writes <= writeBudget,
       text: `≤ ${writeBudget}`,
