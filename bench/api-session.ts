@@ -39,13 +39,14 @@ export async function signedInSession(baseUrl: string) {
     body: JSON.stringify({ id: username, name: 'Bench', password: randomBytes(12).toString('base64url'), language: 'ko' }),
   });
   if (!res.ok) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const { user } = (await res.json()) as { user: { id: string } };
   const session = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0] ?? '')
     .find((c) => c.startsWith('sessionid='));
   if (!session) throw new Error('register did not start a session');
   cookie = `${cookie}; ${session}`;
-  return { headers };
+  return { headers, userId: user.id, cookie, csrf: csrf.csrfToken };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;

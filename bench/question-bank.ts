@@ -5,10 +5,49 @@ import { parseSheet } from '../functions/files/importer/parse.js';
 import { questionSheet, signedInSession, type Report } from './api-session.js';
 import { countDynamoRequests } from './dynamo-requests.js';
 import { load } from './load.js';
+import { bareClient, recordDynamoCalls, replayCall, replayPool, type RecordedCall } from './dynamo-replay.js';
+import { provisionTables } from '../local/provision.js';
+import type { LocalCloud } from '../local/cloud.js';
+import { dynamoLocalPid, ownCpuMs, processCpuMs } from './process-cpu.js';
+
+/** Issue 15: the import end to end within 1.3× of its floor (parse alone + its writes sent raw). */
+export const IMPORT_GOAL_RATIO = 1.3;
+/** `batchWriteAll`'s default, which the import uses. */
+const IMPORT_WRITE_CONCURRENCY = 8;
+const IMPORT_ROUNDS = 3;
+let replayTables = 0;
 
 /**
- * Issue 4's figures: import of a 10,000-question sheet end to end against parsing it alone, the
- * DynamoDB writes it takes, and the DynamoDB requests and latency of the exam list and exam read
+ * The import's floor on the same engine: the same parser call, then the exact BatchWriteItem and
+ * TransactWriteItems inputs the import sent, replayed by a bare DynamoDBClient at the import's
+ * concurrency into fresh tables of the same definition (so conditions and sizes match a first import).
+ */
+async function importFloor(cloud: LocalCloud, sheet: Buffer, calls: RecordedCall[]) {
+  const parseStart = performance.now();
+  parseSheet(sheet, 'xlsx');
+  const parseMs = performance.now() - parseStart;
+
+  const fresh = await provisionTables(cloud.endpoints.dynamodb, `bench-replay-${++replayTables}`);
+  const rewrite = new Map(Object.entries(fresh).map(([envVar, name]) => [cloud.env[envVar]!, name]));
+  const batchWrites = calls.filter((c) => c.operation === 'BatchWriteItem');
+  const transactions = calls.filter((c) => c.operation === 'TransactWriteItems');
+  const importWritesMs = Math.max(...batchWrites.map((c) => c.endedMs)) - Math.min(...batchWrites.map((c) => c.startedMs));
+  const client = bareClient(cloud.endpoints.dynamodb);
+  try {
+    await cloud.idle();
+    const writesStart = performance.now();
+    await replayPool(client, batchWrites, IMPORT_WRITE_CONCURRENCY, rewrite);
+    for (const call of transactions) await replayCall(client, call, rewrite);
+    const writesMs = performance.now() - writesStart;
+    return { parseMs, writesMs, importWritesMs, totalMs: parseMs + writesMs, batchWrites: batchWrites.length, transactions: transactions.length };
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * Issue 4's and 15's figures: import of a 10,000-question sheet end to end as a ratio to its floor
+ * (parse alone + the same writes sent raw), the DynamoDB writes it takes, and the DynamoDB requests and latency of the exam list and exam read
  * with 1,000 exams and a 2,000-question exam. The API runs in this process so every DynamoDB
  * request can be counted.
  */
@@ -16,36 +55,76 @@ export async function benchQuestionBank(rootDir: string, report: Report): Promis
   process.env.LOG_LEVEL = 'silent';
   const cloud = await startLocalCloud({ rootDir, port: await freePort(), dataDir: null, web: 'none', scheduler: false });
   const requests = countDynamoRequests();
+  const recorder = recordDynamoCalls();
   try {
     const { headers } = await signedInSession(cloud.url);
     const ROWS = 10_000;
     const sheet = questionSheet(ROWS);
 
-    const parseStart = performance.now();
-    parseSheet(sheet, 'xlsx');
-    const parseMs = performance.now() - parseStart;
+    // Warm-up, not measured: one import of the same sheet under another name. V8 compiles SheetJS
+    // and our import path on first use and DynamoDB Local's JVM its write path; without it the
+    // measured import paid those first-use costs and the replay after it did not.
+    const upload = async (name: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(sheet)]), name);
+      form.append('is_public', 'false');
+      return fetch(`${cloud.url}/api/upload-questions/`, { method: 'POST', headers: headers(), body: form });
+    };
+    const warmUp = await upload('bench-warm-up.xlsx');
+    if (!warmUp.ok) throw new Error(`import failed: ${warmUp.status} ${await warmUp.text()}`);
+    await warmUp.arrayBuffer();
 
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(sheet)]), 'bench-10000.xlsx');
-    form.append('is_public', 'false');
-    requests.reset();
-    const importStart = performance.now();
-    const imported = await fetch(`${cloud.url}/api/upload-questions/`, { method: 'POST', headers: headers(), body: form });
-    const importMs = performance.now() - importStart;
-    if (!imported.ok) throw new Error(`import failed: ${imported.status} ${await imported.text()}`);
-    const importAnswer = (await imported.json()) as { file?: { id?: string; name?: string } };
+    // Rounds of import then floor. On this shared machine the wall-clock ratio of one pair swung
+    // from 0.6× to 1.8× with what else ran; the CPU both sides cost (this process and DynamoDB
+    // Local) stayed at 1.1–1.2×, so the verdict is on CPU and the wall-clock rounds are printed.
+    const java = dynamoLocalPid(Number(new URL(cloud.endpoints.dynamodb).port));
+    const cpuNow = () => ownCpuMs() + (java === null ? 0 : (processCpuMs(java) ?? 0));
+    const rounds: { importMs: number; importCpuMs: number; floor: Awaited<ReturnType<typeof importFloor>>; floorCpuMs: number }[] = [];
+    let writes = 0;
+    let fileId: string | undefined;
+    for (let round = 0; round < IMPORT_ROUNDS; round++) {
+      await cloud.idle();
+      requests.reset();
+      recorder.start();
+      const cpuStart = cpuNow();
+      const importStart = performance.now();
+      const imported = await upload(`bench-${ROWS}-${round}.xlsx`);
+      const importMs = performance.now() - importStart;
+      const importCpuMs = cpuNow() - cpuStart;
+      const importCalls = recorder.stop();
+      if (!imported.ok) throw new Error(`import failed: ${imported.status} ${await imported.text()}`);
+      fileId = ((await imported.json()) as { file?: { id?: string } }).file?.id;
+      writes = Math.max(writes, requests.writes());
+      const floorCpuStart = cpuNow();
+      const floor = await importFloor(cloud, sheet, importCalls);
+      rounds.push({ importMs, importCpuMs, floor, floorCpuMs: cpuNow() - floorCpuStart });
+    }
+    const median = <T>(list: T[], by: (t: T) => number) => [...list].sort((x, y) => by(x) - by(y))[Math.floor(list.length / 2)]!;
+    const mid = median(rounds, (r) => r.importMs / r.floor.totalMs);
+    const cpuRatio = rounds.reduce((n, r) => n + r.importCpuMs, 0) / rounds.reduce((n, r) => n + r.floorCpuMs, 0);
     const writeBudget = Math.ceil(ROWS / 25) + 5;
-    report(`import ${ROWS} questions: parse alone`, `${(parseMs / 1000).toFixed(2)} s`);
-    report(`import ${ROWS} questions: end to end`, `${(importMs / 1000).toFixed(2)} s (${(importMs / parseMs).toFixed(1)}× parse; DynamoDB Local)`, {
-      ok: importMs <= 3 * parseMs,
-      text: '≤ 3× parse',
+    report(`import ${ROWS} questions: parse alone`, `${(mid.floor.parseMs / 1000).toFixed(2)} s (the median round of ${IMPORT_ROUNDS})`);
+    report(
+      `import ${ROWS} questions: its own writes`,
+      `${(mid.floor.importWritesMs / 1000).toFixed(2)} s from the first BatchWriteItem sent to the last answered (the rest of the end to end is the request, parse, checks, S3 and the commit)`,
+    );
+    report(
+      `import ${ROWS} questions: writes replayed raw`,
+      `${(mid.floor.writesMs / 1000).toFixed(2)} s (${mid.floor.batchWrites} BatchWriteItem at ${IMPORT_WRITE_CONCURRENCY} at once + ${mid.floor.transactions} TransactWriteItems, bare client, fresh table)`,
+    );
+    report(
+      `import ${ROWS} questions: end to end`,
+      `${(mid.importMs / 1000).toFixed(2)} s (wall clock ${rounds.map((r) => (r.importMs / r.floor.totalMs).toFixed(2)).join(', ')}× the floor parse + raw writes)`,
+    );
+    report(`import ${ROWS} questions: CPU ratio to the floor`, `${cpuRatio.toFixed(2)}× (this process and DynamoDB Local, ${IMPORT_ROUNDS} rounds)`, {
+      ok: cpuRatio <= IMPORT_GOAL_RATIO,
+      text: `≤ ${IMPORT_GOAL_RATIO}×`,
     });
-    report(`import ${ROWS} questions: DynamoDB writes`, String(requests.writes()), {
-      ok: requests.writes() <= writeBudget,
+    report(`import ${ROWS} questions: DynamoDB writes`, String(writes), {
+      ok: writes <= writeBudget,
       text: `≤ ${writeBudget}`,
     });
 
-    const fileId = importAnswer.file?.id;
     requests.reset();
     const created = await fetch(`${cloud.url}/api/create-exam/`, {
       method: 'POST',
