@@ -6,6 +6,7 @@ import { examEntity, studyCountersEntity, studyEntity, studyTaskEntity, WITHDRAW
 import { queryAll } from '../../functions/lib/data/paginate.js';
 import { newId } from '../../functions/lib/data/ids.js';
 import { migrateLocalData } from '../../local/migrations.js';
+import { examRecord } from '../support/exam-records.js';
 
 Object.assign(process.env, inject('cloudEnv'));
 
@@ -18,32 +19,19 @@ describe('local data migrations', () => {
         TableName: config.appTable,
         // A whole exam as an older build stored it, so the other files' exam lists (sharing this table) can read it.
         Item: {
-          ...examEntity.item({
-            id,
-            title: `Legacy ${id}`,
-            title_ko: '',
-            title_en: '',
-            title_key: `legacy ${id}`.toLowerCase(),
-            description_ko: '',
-            description_en: '',
-            created_at: createdAt,
-            created_language: 'en',
-            is_original: true,
-            original_exam: null,
-            version_number: 1,
-            is_public: true,
-            file_name: null,
-            file_id: null,
-            total_questions: 0,
-            created_by_id: 'withdrawn',
-            created_by_username: '',
-            tags: [],
-            tag_ids: [],
-            force_answer: false,
-            voice_mode_enabled: false,
-            ai_mock_interview: false,
-            search_text: '',
-          }),
+          ...examEntity.item(
+            examRecord({
+              id,
+              title: `Legacy ${id}`,
+              title_ko: '',
+              title_key: `legacy ${id}`.toLowerCase(),
+              created_at: createdAt,
+              created_language: 'en',
+              created_by_id: 'withdrawn',
+              created_by_username: '',
+              search_text: '',
+            }),
+          ),
           gsi2pk: 'PUBLICEXAMS',
           gsi2sk: `${createdAt}#${id}`,
         },

@@ -17,33 +17,9 @@ import {
   usernameClaimEntity,
   WITHDRAWN_CREATOR_ID,
 } from '../../functions/lib/data/entities/index.js';
+import { examRecord } from '../support/exam-records.js';
 
-const exam = {
-  id: 'e1',
-  title: 'T',
-  title_ko: 'T',
-  title_en: '',
-  title_key: 't',
-  description_ko: '',
-  description_en: '',
-  created_at: '2026-01-01T00:00:00.000Z',
-  created_language: 'ko' as const,
-  is_original: true,
-  original_exam: null,
-  version_number: 1,
-  is_public: true,
-  file_name: null,
-  file_id: null,
-  total_questions: 0,
-  created_by_id: 'u1',
-  created_by_username: 'u',
-  tags: [],
-  tag_ids: [],
-  force_answer: false,
-  voice_mode_enabled: false,
-  ai_mock_interview: false,
-  search_text: 't',
-};
+const exam = examRecord();
 
 describe('entity layer', () => {
   it('round-trips an exam: the stored item carries its keys, the parsed record none of them', () => {

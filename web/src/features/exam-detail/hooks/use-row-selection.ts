@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { QuestionRow } from '../utils/question-rows.js';
+import { toggled } from '../../../lib/selection.js';
 
 /**
  * The ticked questions. A filter that hides a ticked row keeps it ticked, but only the shown ones
@@ -8,13 +9,7 @@ import type { QuestionRow } from '../utils/question-rows.js';
 export function useRowSelection(shown: QuestionRow[]) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const shownSelected = shown.filter((row) => selected.has(row.id));
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setSelected((current) => toggled(current, id));
   const toggleAll = (select: boolean) => setSelected(select ? new Set(shown.map((row) => row.id)) : new Set());
   const clear = () => setSelected(new Set());
   return { selected, shownSelected, toggle, toggleAll, clear };

@@ -31,6 +31,7 @@ import { ExamListFilters } from './exam-list-filters.js';
 import { ExamsSheetCard } from './exams-sheet-card.js';
 import { TagFilterModal } from './tag-filter-modal.js';
 import styles from './exams.module.css';
+import { toggled } from '../../../lib/selection.js';
 
 /** Spec 3 §9: the title search waits 300 ms after the last key. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -87,13 +88,7 @@ export function ExamManagementPage() {
 
   const toLogin = () => navigate(loginPathFor(`${location.pathname}${location.search}`));
 
-  const toggleSelect = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggleSelect = (id: string) => setSelected((current) => toggled(current, id));
 
   const selectedExams = [...selected].map((id) => byId.get(id)).filter((exam): exam is Exam => !!exam);
   const plan = subscriptionPlan(selectedExams);

@@ -13,13 +13,7 @@ import { moveExamsToSubscribed } from '../api/move-to-subscribed.js';
 import { examDisplayTitle, isDailyQuizExam } from '#shared/domain/exam-title.js';
 import { ExamList, type ExamListItem } from './exam-list.js';
 import styles from './exam-lists.module.css';
-
-function toggled(set: ReadonlySet<string>, id: string): Set<string> {
-  const next = new Set(set);
-  if (next.has(id)) next.delete(id);
-  else next.add(id);
-  return next;
-}
+import { toggled } from '../../../lib/selection.js';
 
 /**
  * My Exams and Subscribed Exams with arrow buttons between them (spec 1 §2). My Exams leaves out

@@ -18,6 +18,7 @@ import { taskName } from '../utils/study-view.js';
 import { nextSort, sortRows, type SortState } from '../../../lib/table-sort.js';
 import { ExamSelect } from './exam-select.js';
 import styles from './studies.module.css';
+import { toggled } from '../../../lib/selection.js';
 
 type Column = 'name' | 'exam' | 'progress';
 
@@ -45,12 +46,7 @@ export function TaskTable({ study, canManage, examOptions, selected, onSelectedC
   const sorted = sortRows(tasks, sort, (task, key) => (key === 'name' ? taskName(task, language) : key === 'exam' ? examLabel(task) : task.progress), language);
   const allSelected = tasks.length > 0 && tasks.every((task) => selected.has(task.id));
 
-  const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    onSelectedChange(next);
-  };
+  const toggle = (id: string) => onSelectedChange(toggled(selected, id));
 
   const save = async () => {
     if (!editing) return;

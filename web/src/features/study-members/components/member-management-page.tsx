@@ -24,6 +24,7 @@ import { ImportMembersCard } from './import-members-card.js';
 import { LinkUserModal } from './link-user-modal.js';
 import { MemberRow, memberColumns } from './member-row.js';
 import styles from './study-members.module.css';
+import { toggled } from '../../../lib/selection.js';
 
 /** Member management (spec 4 §2.4; spec 3 §7): add, link, import, bulk (de)activate / delete, inline edit. */
 export function MemberManagementPage() {
@@ -48,13 +49,7 @@ function MemberManagement() {
   const title = study.data ? studyTitle(study.data, language, '') : '';
   const canManage = study.data?.user_permissions?.can_manage === true;
 
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setSelected((current) => toggled(current, id));
 
   const report = ({ done, failed }: { done: number; failed: number }) => {
     if (done === 0) toast.warning(t('studyMembers.bulk.noneSucceeded'));

@@ -7,6 +7,7 @@ import screen from '../../../components/ui/screen/screen.module.css';
 import { DEFAULT_USER_SORT, nextSort, sortUsers, type UserSort, type UserSortKey } from '../utils/sort-users.js';
 import { UserRow } from './user-row.js';
 import styles from './user-management.module.css';
+import { toggled } from '../../../lib/selection.js';
 
 interface Props {
   users: UserAnswer[];
@@ -31,12 +32,7 @@ export function UsersTable({ users, meId, selected, onSelectedChange, onChangePa
   const sorted = sortUsers(users, sort);
   const allSelected = users.length > 0 && users.every((user) => selected.has(user.id));
 
-  const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    onSelectedChange(next);
-  };
+  const toggle = (id: string) => onSelectedChange(toggled(selected, id));
 
   return (
     // On a phone each user is a card (data-table's `cards`), so Edit and Save stay on screen.
