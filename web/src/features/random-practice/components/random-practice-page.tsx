@@ -132,7 +132,8 @@ function StudyCard({ study, onSelect }: { study: Study; onSelect(study: Study): 
 function Settings({ study, onStart, onBack }: { study: Study; onStart(count: number): void; onBack(): void }) {
   const { t } = useTranslation();
   const pool = usePracticePool(study.id);
-  const total = pool.data?.total_questions ?? 0;
+  // Until the pool answers, the list's pool size (the same count, D95) sets the default and the cap.
+  const total = pool.data?.total_questions ?? study.question_total ?? 0;
   const [count, setCount] = useState<number | null>(null);
   const shown = count ?? clampPracticeCount(RANDOM_PRACTICE_DEFAULT_COUNT, total);
   return (

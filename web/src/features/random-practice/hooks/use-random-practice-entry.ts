@@ -18,13 +18,16 @@ export function useRandomPracticeEntry(): () => void {
   const toast = useToast();
   const navigate = useNavigate();
   const { isAuthenticated, isAdmin } = useAuth();
-  const studies = usePracticeStudies(isAdmin, isAuthenticated);
+  // Read during render: SWR re-renders only for the fields a render read, so a field first read in
+  // the click handler would stay at its first value ("still loading" forever).
+  const { data: studies, isLoading, error } = usePracticeStudies(isAdmin, isAuthenticated);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   return () => {
     if (!isAuthenticated) return void navigate('/login');
-    if (studies.isLoading || !studies.data) return void toast.info(t('randomPractice.entry.loading'));
-    if (studies.data.results.length === 0) {
+    if (error && !studies) return void toast.error(t('app.errors.generic'));
+    if (isLoading || !studies) return void toast.info(t('randomPractice.entry.loading'));
+    if (studies.results.length === 0) {
       toast.warning(t('randomPractice.entry.noStudies'));
       timer.current = setTimeout(() => navigate('/study-management'), NO_STUDIES_REDIRECT_MS);
       return;
