@@ -25,7 +25,11 @@ export function ToastProvider({ children, closeLabel }: { children: ReactNode; c
         durationMs: options.durationMs ?? LIMITS.toastMs.default,
         shownAt: Date.now(),
       };
-      setShown((state) => ({ toasts: [...state.toasts, toast].slice(-MAX_VISIBLE), latestId: toast.id }));
+      // The same message again (a button pressed twice while loading) replaces the shown one instead of stacking.
+      setShown((state) => ({
+        toasts: [...state.toasts.filter((shown) => shown.message !== message || shown.type !== toast.type), toast].slice(-MAX_VISIBLE),
+        latestId: toast.id,
+      }));
     };
     return {
       show,
