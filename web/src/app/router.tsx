@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirectDocument, type RouteObject } from 'react-router-dom';
 import { withTimeout } from '../lib/lazy-route.js';
 import { RouteErrorPage } from '../features/status-pages/components/route-error-page.js';
-import { preloadExam } from '../features/take-exam/api/get-exam.js';
 import { AppLayout } from './layout/app-layout.js';
 import { PageLoading } from './page-loading.js';
 import type { RouteHandle } from './route-handle.js';
@@ -38,11 +37,12 @@ export const routes: RouteObject[] = [
 
           {
             ...page('take-exam/:examId', 'takeExam.title', async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
-            // The exam read starts with the screen's chunk, not after it has rendered (D91), and is
-            // bundled with the router so it does not wait for a chunk of its own either (D98). Not
-            // in single-question mode, which first makes a new exam of the one question.
+            // The exam read starts with the screen's chunk, not after it has rendered (D91). Not in
+            // single-question mode, which first makes a new exam of the one question.
             loader: ({ params, request }) => {
-              if (params.examId && !new URL(request.url).searchParams.get('question_id')) preloadExam(params.examId);
+              if (params.examId && !new URL(request.url).searchParams.get('question_id')) {
+                void import('../features/take-exam/api/get-exam.js').then((api) => api.preloadExam(params.examId!));
+              }
               return null;
             },
           },
