@@ -3,12 +3,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { request } from 'node:http';
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { freePort } from '../local/engines.js';
+import { startServer } from './local-server.js';
+import { buildWebBundle } from './web-bundle.js';
 
 /**
  * Lighthouse's mobile audit (its default: a mid-range phone, simulated slow 4G and 4x CPU) of the
@@ -75,7 +79,7 @@ const HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'tr
  * fallback; /api and /s are passed whole to `apiUrl` (method, cookies, body, every answer header),
  * so the app's POSTs and its session and CSRF cookies work as they do behind CloudFront.
  */
-async function serveBuilt(dist: string, apiUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveBuilt(dist: string, apiUrl: string): Promise<{ url: string; close(): Promise<void> }> {
   const port = await freePort();
   const send = (req: Http2ServerRequest, res: Http2ServerResponse, file: string) => {
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
@@ -129,13 +133,13 @@ async function publicExamId(apiUrl: string): Promise<string> {
   }
 }
 
-export async function runLighthouse(dist: string, apiUrl: string, options: { reportsDir?: string; runs?: number } = {}): Promise<LighthousePage[]> {
+export async function runLighthouse(dist: string, apiUrl: string, options: { reportsDir?: string; runs?: number; pages?: readonly string[] } = {}): Promise<LighthousePage[]> {
   const examId = await publicExamId(apiUrl);
   const pages = [
     { name: 'home', path: '/?fromHomeMenu=true' },
     { name: 'exam management', path: '/exam-management' },
     { name: 'take-exam', path: `/take-exam/${examId}` },
-  ];
+  ].filter((page) => !options.pages?.length || options.pages.includes(page.name));
 
   const site = await serveBuilt(dist, apiUrl);
   const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
@@ -189,16 +193,42 @@ type Report = (name: string, value: string, budget?: { ok: boolean; text: string
  * printed, not enforced: performance is not there yet (see docs/decisions.md D77), and on a
  * shared machine it moves by ±10 from run to run.
  */
-export async function benchLighthouse(dist: string, apiUrl: string, report: Report): Promise<void> {
-  for (const page of await runLighthouse(dist, apiUrl)) {
+export async function benchLighthouse(dist: string, apiUrl: string, report: Report, options: Parameters<typeof runLighthouse>[2] = {}): Promise<void> {
+  for (const page of await runLighthouse(dist, apiUrl, options)) {
     const { performance, accessibility } = page.scores;
     const practices = page.scores['best-practices'];
     const ok = Math.min(performance, accessibility, practices) >= LIGHTHOUSE_GOAL;
     report(`lighthouse ${page.name} perf / a11y / best`, `${performance} / ${accessibility} / ${practices} (goal ≥ ${LIGHTHOUSE_GOAL} each: ${ok ? 'met' : 'not met'})`);
     report(
       `lighthouse ${page.name} LCP / CLS / TBT`,
-      `${(page.lcpMs / 1000).toFixed(2)} s / ${page.cls} / ${page.tbtMs} ms (median of ${LIGHTHOUSE_RUNS}; CPU benchmark ${page.benchmarkIndex.min}–${page.benchmarkIndex.max})`,
+      `${(page.lcpMs / 1000).toFixed(2)} s / ${page.cls} / ${page.tbtMs} ms (median of ${options.runs ?? LIGHTHOUSE_RUNS}; CPU benchmark ${page.benchmarkIndex.min}–${page.benchmarkIndex.max})`,
     );
     if (!ok) console.log(`  below full marks: ${page.findings.slice(0, 6).join('; ')}`);
   }
 }
+
+/**
+ * `npx tsx bench/lighthouse.ts [--runs 3] [--page take-exam]… [--reports dir]`: this part of
+ * `npm run bench` alone (builds the web app, starts the local server on a fresh data directory);
+ * `--reports` keeps each page's median Lighthouse report as JSON.
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: String(LIGHTHOUSE_RUNS) }, page: { type: 'string', multiple: true }, reports: { type: 'string' } },
+  });
+  const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const web = buildWebBundle(rootDir);
+  console.log(`initial JavaScript (gzipped) ${(web.initialGzipBytes / 1024).toFixed(1)} KB`);
+  const server = await startServer(rootDir);
+  try {
+    await benchLighthouse(web.dist, server.url, (name, value) => console.log(`${name.padEnd(44)} ${value}`), {
+      runs: Number(values.runs),
+      pages: values.page,
+      reportsDir: values.reports,
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -50,4 +50,7 @@ async function start() {
   }, CSRF_PROBE_DELAY_MS);
 }
 
-void start();
+// In a task of its own: evaluating the entry's modules (the contracts' schemas, React) is one
+// long task already; start-up after it (the first render, the router and its chunk, the reads)
+// would lengthen it, and a long task delays whatever the learner does meanwhile (Lighthouse TBT, D98).
+setTimeout(() => void start(), 0);
