@@ -6,7 +6,8 @@ import { examEntity, examListShards, nameKey } from '../lib/data/entities/index.
 import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { RequestContext } from '../lib/http/types.js';
-import { subscriptionsOf, type ExamRecord } from '../lib/exams/exam-store.js';
+import { type ExamRecord } from '../lib/exams/exam-store.js';
+import { subscriptionsOf } from '../lib/exams/subscription-store.js';
 import { examView, selectFields } from '../lib/exams/views.js';
 import type { Caller } from '../lib/exams/visibility.js';
 

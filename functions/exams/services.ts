@@ -8,20 +8,8 @@ import { adjustUsage } from '../lib/tags/tag-store.js';
 import { requiredDomainTagId, withDomainTag } from '../lib/exams/domain-tag.js';
 import { byMostWrong, newExamRecord, storeExam, tagRefs } from '../lib/exams/exam-creation.js';
 import { readableExam } from '../lib/exams/visibility.js';
-import {
-  TitleTakenError,
-  getExamWithQuestions,
-  getExams,
-  isSubscribed,
-  nextVersion,
-  removeExam,
-  saveExamChanges,
-  searchText,
-  subscribe,
-  subscribedExamIds,
-  unsubscribe,
-  type ExamRecord,
-} from '../lib/exams/exam-store.js';
+import { TitleTakenError, getExamWithQuestions, getExams, nextVersion, removeExam, saveExamChanges, searchText, type ExamRecord } from '../lib/exams/exam-store.js';
+import { isSubscribed, subscribe, subscribedExamIds, unsubscribe } from '../lib/exams/subscription-store.js';
 import { statsFor } from '../lib/learning/question-stat-store.js';
 import { examView, namesField, questionView, selectFields, wantsField, withQuestionFlags } from '../lib/exams/views.js';
 import { questionFlags } from '../lib/learning/question-flags.js';
