@@ -225,6 +225,10 @@ export function UploadCard() {
 function UploadProgress({ phase }: { phase: Exclude<Phase, { kind: 'idle' }> }) {
   const { t } = useTranslation();
   const determinate = phase.kind === 'uploading';
+  // The bar measures the upload. Once the bytes are in, it reads 100 while the import runs:
+  // React batches the last progress event with the switch to "importing", so 100 would
+  // otherwise never reach the screen or a screen reader.
+  const uploadedPercent = phase.kind === 'uploading' ? phase.percent : phase.kind === 'importing' ? 100 : undefined;
   const text =
     phase.kind === 'checking'
       ? t('questionFiles.upload.checking')
@@ -242,7 +246,7 @@ function UploadProgress({ phase }: { phase: Exclude<Phase, { kind: 'idle' }> }) 
         aria-label={t('questionFiles.upload.progressLabel')}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={determinate ? phase.percent : undefined}
+        aria-valuenow={uploadedPercent}
         aria-valuetext={text}
         data-testid="upload-progress-bar"
       >
