@@ -211,6 +211,15 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(`${baseUrl}/`);
+
+    // A study that does not exist: no pointless retry, a way back to the list instead.
+    await go(page, '/member-management/nosuchstudy0000000000');
+    const missing = page.getByTestId('member-management-error');
+    await missing.getByText('The study was not found.').waitFor();
+    expect(await missing.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await missing.getByRole('link', { name: 'All studies' }).click();
+    await page.waitForURL(`${baseUrl}/study-management`);
+
     await go(page, `/member-management/${studyId}`);
     await page.getByTestId('member-management-page').waitFor();
 

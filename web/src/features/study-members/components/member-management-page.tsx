@@ -80,6 +80,8 @@ function MemberManagement() {
 
   const error = study.error ?? members.error;
   const forbidden = (error instanceof ApiError && error.status === 403) || (study.data && !canManage);
+  // Retrying cannot bring back a study that does not exist: offer the list instead.
+  const missing = error instanceof ApiError && error.code === 'study_not_found';
 
   return (
     <div className={screen.page} data-testid="member-management-page">
@@ -98,7 +100,12 @@ function MemberManagement() {
         {(error || forbidden) && (
           <div className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`} role="alert" data-testid="member-management-error">
             <p>{forbidden ? t('studyMembers.forbidden') : serverDetailOr(error, t, t('studyMembers.loadFailed'))}</p>
-            {!forbidden && (
+            {missing && (
+              <Link to="/study-management" className={`${button.button} ${button.secondary}`}>
+                {t('studyMembers.toList')}
+              </Link>
+            )}
+            {!forbidden && !missing && (
               <button
                 type="button"
                 className={`${button.button} ${button.secondary}`}

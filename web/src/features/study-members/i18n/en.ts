@@ -9,6 +9,7 @@ const en = {
   loadFailed: 'Could not load the members.',
   forbidden: 'You may not manage the members of this study.',
   retry: 'Try again',
+  toList: 'All studies',
   add: {
     title: 'Add a member',
     name: 'Name',

@@ -6,6 +6,7 @@ const ko = {
   loadFailed: '멤버를 불러오지 못했습니다.',
   forbidden: '이 스터디의 멤버를 관리할 권한이 없습니다.',
   retry: '다시 시도',
+  toList: '스터디 목록',
   add: {
     title: '멤버 추가',
     name: '이름',
