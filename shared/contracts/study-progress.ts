@@ -24,6 +24,16 @@ const periodQuery = () =>
   });
 
 /**
+ * The schemas of a period report (history, study time): the study in the path, `days` in the
+ * query, and both echoed at the head of the answer (`days` null for every day recorded).
+ */
+const periodReport = <Shape extends z.ZodRawShape>(fields: Shape) => ({
+  params: studyIdParams(),
+  query: periodQuery(),
+  response: z.object({ study_id: z.string(), days: z.number().nullable() }).extend(fields),
+});
+
+/**
  * POST /api/record-study-progress/: the detail and dashboard send one `study_id` with `page_type`
  * and `client_time`; the list page sends `study_ids` (throttled on the client). Members only: a
  * single study of which the caller is not a member is 403, an unknown one 404; in the list form
@@ -76,18 +86,13 @@ export const studyProgressHistory = defineRoute({
   method: 'GET',
   path: '/api/study-progress-history/{studyId}/',
   access: 'signed-in',
-  schemas: () => ({
-    params: studyIdParams(),
-    query: periodQuery(),
-    response: z.object({
-      study_id: z.string(),
-      days: z.number().nullable(),
+  schemas: () =>
+    periodReport({
       /** Days with a record, newest first. */
       summary_table: z.array(progressHistoryRowSchema()),
       /** Every day of the period (from the first recorded day when `days` is absent), oldest first; days without a record carry nulls. */
       time_series_data: z.array(progressPointSchema()),
     }),
-  }),
 });
 
 export const taskStudyTimeSchema = /* @__PURE__ */ lazy(() =>
@@ -121,12 +126,8 @@ export const studyTimeStatistics = defineRoute({
   method: 'GET',
   path: '/api/study-time-statistics/{studyId}/',
   access: 'signed-in',
-  schemas: () => ({
-    params: studyIdParams(),
-    query: periodQuery(),
-    response: z.object({
-      study_id: z.string(),
-      days: z.number().nullable(),
+  schemas: () =>
+    periodReport({
       summary: z.object({
         total_tasks: z.number().int(),
         /** Tasks with study time in the period; inactive = the rest. */
@@ -141,7 +142,6 @@ export const studyTimeStatistics = defineRoute({
       task_progress: z.array(taskProgressSchema()),
       overall: z.object({ attempted_progress: z.number(), correct_progress: z.number() }),
     }),
-  }),
 });
 
 const count = (max: number) => z.number().int().min(0).max(max);
