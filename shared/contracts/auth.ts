@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
 import { languageSchema } from '../domain/language.js';
-import { userAnswer } from './users.js';
+import { userAnswer } from './user-answer.js';
 
 const text = (max: number) => z.string().max(max);
 

@@ -1,27 +1,11 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
+import { userAnswer, type UserAnswer } from './user-answer.js';
 import { languageSchema } from '../domain/language.js';
 import { ROLES } from '../domain/roles.js';
 
-/** The user object every account route answers with (spec 1 §3). Never carries a password hash. */
-export const userAnswer = /* @__PURE__ */ lazy(() =>
-  z.object({
-    id: z.string(),
-    username: z.string(),
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    email_verified: z.boolean(),
-    role: z.enum(ROLES),
-    is_superuser: z.boolean(),
-    is_staff: z.boolean(),
-    has_study_admin_role: z.boolean(),
-    date_joined: z.string(),
-    language: languageSchema(),
-  }),
-);
-export type UserAnswer = z.infer<ReturnType<typeof userAnswer>>;
+export { userAnswer, type UserAnswer };
 
 const idParams = () => z.object({ id: z.string().min(1).max(64) });
 /** Free-text fields are capped here; their finer rules (formats, lengths) give specific codes in the services. */
