@@ -51,6 +51,14 @@ describe('lazy contracts (D99)', () => {
     expect(factoryCalls.count).toBe(0);
   });
 
+  it("builds no schema when a route group's Lambda handler is loaded (its cold start)", async () => {
+    const { ROUTE_GROUPS } = await import('#shared/routes-manifest.js');
+    for (const group of ROUTE_GROUPS) {
+      await import(/* @vite-ignore */ new URL(`../../${group.handler}`, import.meta.url).href);
+      expect(factoryCalls.count, group.handler).toBe(0);
+    }
+  });
+
   it("builds a route's schemas on the first read of a field, once, and no other route's", async () => {
     const { createExam, getExam } = await import('#shared/contracts/exams.js');
     const { listTags } = await import('#shared/contracts/tags.js');
