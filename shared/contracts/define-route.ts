@@ -47,11 +47,20 @@ export interface RouteSchemas {
   response?: z.ZodType;
 }
 
-const emptyObject = lazy(() => z.object({}).passthrough());
+const emptyObject = /* @__PURE__ */ lazy(() => z.object({}).passthrough());
 type EmptyObject = ReturnType<typeof emptyObject>;
 
 /** The schema `S` declares under `K`, else the default `D`. */
 type Declared<S extends RouteSchemas, K extends keyof RouteSchemas, D extends z.ZodType> = S extends { [key in K]: infer T extends z.ZodType } ? T : D;
+
+/** The contract of a route declaring the schemas `S`. */
+type ContractOf<S extends RouteSchemas, A extends RouteAccess> = RouteContract<
+  Declared<S, 'params', EmptyObject>,
+  Declared<S, 'query', EmptyObject>,
+  Declared<S, 'body', EmptyObject>,
+  Declared<S, 'response', z.ZodUnknown>,
+  A
+>;
 
 /**
  * A route's contract. Method, path, access and body kind are plain fields (the manifest check,
@@ -70,11 +79,12 @@ export function defineRoute<S extends RouteSchemas = Record<never, never>, A ext
   method: HttpMethod;
   path: string;
   access: A;
-  schemas?: () => S;
+  /** A misspelt key (`respnse`) is a type error, not a schema silently dropped. */
+  schemas?: () => S & Record<Exclude<keyof S, keyof RouteSchemas>, never>;
   bodyKind?: 'json' | 'multipart' | 'none';
   csrfExempt?: boolean;
   answersPage?: boolean;
-}): RouteContract<Declared<S, 'params', EmptyObject>, Declared<S, 'query', EmptyObject>, Declared<S, 'body', EmptyObject>, Declared<S, 'response', z.ZodUnknown>, A> {
+}): ContractOf<S, A> {
   type Built = { params: z.ZodType; query: z.ZodType; body: z.ZodType; response: z.ZodType };
   const schemas = lazy((): Built => {
     const declared: RouteSchemas = route.schemas?.() ?? {};
@@ -106,13 +116,7 @@ export function defineRoute<S extends RouteSchemas = Record<never, never>, A ext
     csrfExempt: route.csrfExempt ?? false,
     answersPage: route.answersPage ?? false,
   };
-  return contract as RouteContract<
-    Declared<S, 'params', EmptyObject>,
-    Declared<S, 'query', EmptyObject>,
-    Declared<S, 'body', EmptyObject>,
-    Declared<S, 'response', z.ZodUnknown>,
-    A
-  >;
+  return contract as ContractOf<S, A>;
 }
 
 /**
