@@ -36,7 +36,7 @@ const createField = <T extends z.ZodType>(schema: T) => schema.optional().transf
  * everyone else gets `null` (the fields stay in the shape so one table renders both). `user` is the linked
  * registered user's id, `user_username` their username.
  */
-export const memberSchema = /* @__PURE__ */ lazy(() => studyMemberSchema());
+export const memberSchema = studyMemberSchema;
 export type Member = StudyMember;
 
 /**
