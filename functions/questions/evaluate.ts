@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazy } from '#shared/contracts/lazy.js';
 import type * as contracts from '#shared/contracts/questions.js';
 import { evaluateAnswerLocally } from '#shared/domain/answer-evaluation.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
@@ -54,13 +55,13 @@ export function localEvaluation(request: EvaluationRequest): EvaluationOutcome {
   };
 }
 
-const modelAnswerSchema = z.object({ is_correct: z.boolean(), reason: z.string().trim().min(1).max(1_000) }).strict();
+const modelAnswerSchema = /* @__PURE__ */ lazy(() => z.object({ is_correct: z.boolean(), reason: z.string().trim().min(1).max(1_000) }).strict());
 
 /** The model's text as `{is_correct, reason}`, or null when it is anything else. */
 export function parseModelAnswer(text: string): { is_correct: boolean; reason: string } | null {
   const trimmed = text.trim().replace(/^```(?:json)?\s*|\s*```$/g, '');
   try {
-    const parsed = modelAnswerSchema.safeParse(JSON.parse(trimmed));
+    const parsed = modelAnswerSchema().safeParse(JSON.parse(trimmed));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

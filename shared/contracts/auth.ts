@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
 import { languageSchema } from '../domain/language.js';
-import { userAnswer } from './users.js';
+import { userAnswer } from './user-answer.js';
 
 const text = (max: number) => z.string().max(max);
 
@@ -10,41 +10,49 @@ export const register = defineRoute({
   method: 'POST',
   path: '/api/register/',
   access: 'public',
-  body: z.object({
-    id: text(300),
-    name: text(300),
-    email: text(300).optional().nullable(),
-    affiliation: text(300).optional().nullable(),
-    location: text(300).optional().nullable(),
-    password: text(1024),
-    /** Checked when sent; the web form checks it too. */
-    password_confirm: text(1024).optional(),
-    language: languageSchema.optional(),
+  schemas: () => ({
+    body: z.object({
+      id: text(300),
+      name: text(300),
+      email: text(300).optional().nullable(),
+      affiliation: text(300).optional().nullable(),
+      location: text(300).optional().nullable(),
+      password: text(1024),
+      /** Checked when sent; the web form checks it too. */
+      password_confirm: text(1024).optional(),
+      language: languageSchema().optional(),
+    }),
+    response: z.object({ success: z.literal(true), auto_login: z.boolean(), user: userAnswer() }),
   }),
-  response: z.object({ success: z.literal(true), auto_login: z.boolean(), user: userAnswer }),
 });
 
 export const login = defineRoute({
   method: 'POST',
   path: '/api/login/',
   access: 'public',
-  body: z.object({ username: text(300), password: text(1024) }),
-  response: z.object({ success: z.literal(true), user: userAnswer }),
+  schemas: () => ({
+    body: z.object({ username: text(300), password: text(1024) }),
+    response: z.object({ success: z.literal(true), user: userAnswer() }),
+  }),
 });
 
 export const logout = defineRoute({
   method: 'POST',
   path: '/api/logout/',
   access: 'public',
-  body: z.object({}).passthrough(),
-  response: z.object({ success: z.literal(true), message: z.string() }),
+  schemas: () => ({
+    body: z.object({}).passthrough(),
+    response: z.object({ success: z.literal(true), message: z.string() }),
+  }),
 });
 
 export const authStatus = defineRoute({
   method: 'GET',
   path: '/api/auth/status/',
   access: 'public',
-  response: z.object({ authenticated: z.boolean(), user: userAnswer.nullable() }),
+  schemas: () => ({
+    response: z.object({ authenticated: z.boolean(), user: userAnswer().nullable() }),
+  }),
 });
 
 /**
@@ -55,38 +63,46 @@ export const changePassword = defineRoute({
   method: 'POST',
   path: '/api/user/{id}/change-password/',
   access: 'signed-in',
-  params: z.object({ id: z.string().min(1).max(64) }),
-  body: z.object({
-    new_password: text(1024).optional(),
-    password: text(1024).optional(),
-    current_password: text(1024).optional(),
+  schemas: () => ({
+    params: z.object({ id: z.string().min(1).max(64) }),
+    body: z.object({
+      new_password: text(1024).optional(),
+      password: text(1024).optional(),
+      current_password: text(1024).optional(),
+    }),
+    response: z.object({ success: z.literal(true), message: z.string() }),
   }),
-  response: z.object({ success: z.literal(true), message: z.string() }),
 });
 
 export const sendEmailVerification = defineRoute({
   method: 'POST',
   path: '/api/send-email-verification/',
   access: 'signed-in',
-  body: z.object({}).passthrough(),
-  response: z.object({ message: z.string(), email_verified: z.boolean() }),
+  schemas: () => ({
+    body: z.object({}).passthrough(),
+    response: z.object({ message: z.string(), email_verified: z.boolean() }),
+  }),
 });
 
 export const verifyEmail = defineRoute({
   method: 'GET',
   path: '/api/verify-email/{token}/',
   access: 'public',
-  params: z.object({ token: z.string().min(1).max(512) }),
-  response: z.object({ message: z.string(), email_verified: z.literal(true) }),
+  schemas: () => ({
+    params: z.object({ token: z.string().min(1).max(512) }),
+    response: z.object({ message: z.string(), email_verified: z.literal(true) }),
+  }),
 });
 
 export const googleOauthConfig = defineRoute({
   method: 'GET',
   path: '/api/google-oauth/config/',
   access: 'public',
-  query: z.object({ domain: z.string().max(253).optional() }),
-  /** client_id is null when Google sign-in is not configured: the web app then hides its button. */
-  response: z.object({ client_id: z.string().nullable(), redirect_uri: z.string() }),
+  schemas: () => ({
+    query: z.object({ domain: z.string().max(253).optional() }),
+    /** client_id is null when Google sign-in is not configured: the web app then hides its button. */
+    response: z.object({ client_id: z.string().nullable(), redirect_uri: z.string() }),
+  }),
 });
 
 /** `id_token` is the Google ID token (the "credential" of Google Identity Services). */
@@ -94,10 +110,12 @@ export const googleSignIn = defineRoute({
   method: 'POST',
   path: '/api/google-oauth/',
   access: 'public',
-  body: z.object({
-    id_token: z.string().min(1).max(8192),
-    language: languageSchema.optional(),
-    nonce: z.string().max(512).optional(),
+  schemas: () => ({
+    body: z.object({
+      id_token: z.string().min(1).max(8192),
+      language: languageSchema().optional(),
+      nonce: z.string().max(512).optional(),
+    }),
+    response: z.object({ success: z.literal(true), message: z.string(), user: userAnswer() }),
   }),
-  response: z.object({ success: z.literal(true), message: z.string(), user: userAnswer }),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
+import { lazy } from './lazy.js';
 import { examSchema } from './exams.js';
 import { DAILY_EXAM_ERROR_KEYS } from '../i18n/daily-quiz-messages.js';
 
@@ -9,19 +10,23 @@ import { DAILY_EXAM_ERROR_KEYS } from '../i18n/daily-quiz-messages.js';
  * `success: false` and one of the spec's `home.dailyExam.*` keys as `error` (`detail` is its text
  * in the caller's language): these are states of the user's data, not failures of the request.
  */
-export const dailyExamAnswer = z.discriminatedUnion('success', [
-  z.object({ success: z.literal(true), exam: examSchema, created: z.boolean() }),
-  z.object({ success: z.literal(false), error: z.enum(DAILY_EXAM_ERROR_KEYS), detail: z.string() }),
-]);
-export type DailyExamAnswer = z.infer<typeof dailyExamAnswer>;
+export const dailyExamAnswer = /* @__PURE__ */ lazy(() =>
+  z.discriminatedUnion('success', [
+    z.object({ success: z.literal(true), exam: examSchema(), created: z.boolean() }),
+    z.object({ success: z.literal(false), error: z.enum(DAILY_EXAM_ERROR_KEYS), detail: z.string() }),
+  ]),
+);
+export type DailyExamAnswer = z.infer<ReturnType<typeof dailyExamAnswer>>;
 
 /** GET /api/daily-exam/ (home card): the caller's daily exam of today, built on the first call. */
 export const getDailyExam = defineRoute({
   method: 'GET',
   path: '/api/daily-exam/',
   access: 'signed-in',
-  query: z.object({ _t: z.string().max(50).optional() }).passthrough(),
-  response: dailyExamAnswer,
+  schemas: () => ({
+    query: z.object({ _t: z.string().max(50).optional() }).passthrough(),
+    response: dailyExamAnswer(),
+  }),
 });
 
 /**
@@ -34,19 +39,21 @@ export const createRandomRecommendationExam = defineRoute({
   method: 'POST',
   path: '/api/create-random-recommendation-exam/',
   access: 'signed-in',
-  body: z
-    .object({
-      target_username: z.string().max(150).nullish(),
-      title: z.string().max(200).nullish(),
-      questions_per_exam: z.union([z.number(), z.string().max(10)]).nullish(),
-      is_public: z.unknown().optional(),
-      _t: z.union([z.string().max(50), z.number()]).optional(),
-    })
-    .passthrough(),
-  response: dailyExamAnswer,
+  schemas: () => ({
+    body: z
+      .object({
+        target_username: z.string().max(150).nullish(),
+        title: z.string().max(200).nullish(),
+        questions_per_exam: z.union([z.number(), z.string().max(10)]).nullish(),
+        is_public: z.unknown().optional(),
+        _t: z.union([z.string().max(50), z.number()]).optional(),
+      })
+      .passthrough(),
+    response: dailyExamAnswer(),
+  }),
 });
 
-const unsubscribeQuery = z.object({ token: z.string().max(2000).default('') });
+const unsubscribeQuery = () => z.object({ token: z.string().max(2000).default('') });
 
 /**
  * The daily mail's one-click unsubscribe (RFC 8058): the mail's `List-Unsubscribe` URL. GET shows
@@ -59,8 +66,10 @@ export const dailyMailUnsubscribePage = defineRoute({
   path: '/api/daily-quiz-email/unsubscribe/',
   access: 'public',
   answersPage: true,
-  query: unsubscribeQuery,
-  response: z.unknown(),
+  schemas: () => ({
+    query: unsubscribeQuery(),
+    response: z.unknown(),
+  }),
 });
 
 export const dailyMailUnsubscribe = defineRoute({
@@ -68,8 +77,10 @@ export const dailyMailUnsubscribe = defineRoute({
   path: '/api/daily-quiz-email/unsubscribe/',
   access: 'public',
   answersPage: true,
-  query: unsubscribeQuery,
   bodyKind: 'none',
   csrfExempt: true,
-  response: z.unknown(),
+  schemas: () => ({
+    query: unsubscribeQuery(),
+    response: z.unknown(),
+  }),
 });

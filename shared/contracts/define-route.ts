@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazy } from './lazy.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -17,11 +18,12 @@ export interface RouteContract<
   path: string;
   /** Kept as a literal type: the backend gives services of non-public routes a non-null caller. */
   access: A;
-  params: P;
-  query: Q;
-  body: B;
+  /** Built on first read, like the other three (D99). */
+  readonly params: P;
+  readonly query: Q;
+  readonly body: B;
   /** Schema of a JSON answer; binary answers (xlsx downloads, redirects) use `z.unknown()`. */
-  response: R;
+  readonly response: R;
   /** `multipart` routes receive a parsed form; `json` is the default. */
   bodyKind: 'json' | 'multipart' | 'none';
   /**
@@ -37,39 +39,84 @@ export interface RouteContract<
   answersPage: boolean;
 }
 
-const emptyObject = z.object({}).passthrough();
+/** The schemas a route may declare; each one left out is an open empty object (`response`: `z.unknown()`). */
+export interface RouteSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response?: z.ZodType;
+}
 
-export function defineRoute<
-  P extends z.ZodType = typeof emptyObject,
-  Q extends z.ZodType = typeof emptyObject,
-  B extends z.ZodType = typeof emptyObject,
-  R extends z.ZodType = z.ZodUnknown,
-  A extends RouteAccess = RouteAccess,
->(route: {
+const emptyObject = /* @__PURE__ */ lazy(() => z.object({}).passthrough());
+type EmptyObject = ReturnType<typeof emptyObject>;
+
+/** The schema `S` declares under `K`, else the default `D`. */
+type Declared<S extends RouteSchemas, K extends keyof RouteSchemas, D extends z.ZodType> = S extends { [key in K]: infer T extends z.ZodType } ? T : D;
+
+/** The contract of a route declaring the schemas `S`. */
+type ContractOf<S extends RouteSchemas, A extends RouteAccess> = RouteContract<
+  Declared<S, 'params', EmptyObject>,
+  Declared<S, 'query', EmptyObject>,
+  Declared<S, 'body', EmptyObject>,
+  Declared<S, 'response', z.ZodUnknown>,
+  A
+>;
+
+/**
+ * A route's contract. Method, path, access and body kind are plain fields (the manifest check,
+ * the stack and the router read only those); the schemas come from the `schemas` thunk, called on
+ * the first read of `params`, `query`, `body` or `response` and kept (D99), so importing a
+ * contract module builds no schema: a Lambda builds the schemas of the routes it answers, the web
+ * those of the calls it makes.
+ *
+ *   export const getTag = defineRoute({
+ *     method: 'GET', path: '/api/tags/{id}/', access: 'public',
+ *     schemas: () => ({ params: z.object({ id: z.string() }), response: tagSchema() }),
+ *   });
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function defineRoute<S extends RouteSchemas = Record<never, never>, A extends RouteAccess = RouteAccess>(route: {
   method: HttpMethod;
   path: string;
   access: A;
-  params?: P;
-  query?: Q;
-  body?: B;
-  response?: R;
+  /** A misspelt key (`respnse`) is a type error, not a schema silently dropped. */
+  schemas?: () => S & Record<Exclude<keyof S, keyof RouteSchemas>, never>;
   bodyKind?: 'json' | 'multipart' | 'none';
   csrfExempt?: boolean;
   answersPage?: boolean;
-}): RouteContract<P, Q, B, R, A> {
+}): ContractOf<S, A> {
+  type Built = { params: z.ZodType; query: z.ZodType; body: z.ZodType; response: z.ZodType };
+  const schemas = lazy((): Built => {
+    const declared: RouteSchemas = route.schemas?.() ?? {};
+    return {
+      params: declared.params ?? emptyObject(),
+      query: declared.query ?? emptyObject(),
+      body: declared.body ?? emptyObject(),
+      response: declared.response ?? z.unknown(),
+    };
+  });
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-  return {
+  const contract: RouteContract = {
     method: route.method,
     path: route.path,
     access: route.access,
-    params: (route.params ?? emptyObject) as P,
-    query: (route.query ?? emptyObject) as Q,
-    body: (route.body ?? emptyObject) as B,
-    response: (route.response ?? z.unknown()) as R,
+    get params() {
+      return schemas().params;
+    },
+    get query() {
+      return schemas().query;
+    },
+    get body() {
+      return schemas().body;
+    },
+    get response() {
+      return schemas().response;
+    },
     bodyKind: route.bodyKind ?? (hasBody ? 'json' : 'none'),
     csrfExempt: route.csrfExempt ?? false,
     answersPage: route.answersPage ?? false,
   };
+  return contract as ContractOf<S, A>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
+import { lazy } from './lazy.js';
 import { examIdParam } from './exams.js';
 import { uploadedFileSchema } from './files.js';
 
@@ -22,16 +23,20 @@ export const uploadExamsSheet = defineRoute({
   path: '/api/exams/upload-excel/',
   access: 'admin',
   bodyKind: 'multipart',
-  body: z.object({ file: uploadedFileSchema }).passthrough(),
-  response: z.object({
-    success: z.literal(true),
-    message: z.string(),
-    stats: z.object({ total_exams: z.number().int(), created: z.number().int(), skipped: z.number().int(), errors: z.number().int(), error_details: z.array(z.string()) }),
+  schemas: () => ({
+    body: z.object({ file: uploadedFileSchema() }).passthrough(),
+    response: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      stats: z.object({ total_exams: z.number().int(), created: z.number().int(), skipped: z.number().int(), errors: z.number().int(), error_details: z.array(z.string()) }),
+    }),
   }),
 });
 
 /** Question import stats of spec 3 §3 (`errors` counts rows that could not be added). */
-export const questionImportStatsSchema = z.object({ total_rows: z.number().int(), imported: z.number().int(), skipped: z.number().int(), errors: z.number().int() });
+export const questionImportStatsSchema = /* @__PURE__ */ lazy(() =>
+  z.object({ total_rows: z.number().int(), imported: z.number().int(), skipped: z.number().int(), errors: z.number().int() }),
+);
 
 /**
  * POST /api/exam/{examId}/import-from-connected-file/ (editors of the exam): adds the questions of
@@ -44,19 +49,23 @@ export const importFromConnectedFile = defineRoute({
   method: 'POST',
   path: '/api/exam/{examId}/import-from-connected-file/',
   access: 'signed-in',
-  params: examIdParam,
-  body: z.object({}).passthrough(),
-  response: z.object({ success: z.literal(true), message: z.string(), stats: questionImportStatsSchema }),
+  schemas: () => ({
+    params: examIdParam(),
+    body: z.object({}).passthrough(),
+    response: z.object({ success: z.literal(true), message: z.string(), stats: questionImportStatsSchema() }),
+  }),
 });
 
 /** Question update stats of spec 3 §3; `error_details` name the rows (unknown question ids, blank required cells). */
-export const questionUpdateStatsSchema = z.object({
-  total_rows: z.number().int(),
-  updated: z.number().int(),
-  skipped: z.number().int(),
-  errors: z.number().int(),
-  error_details: z.array(z.string()),
-});
+export const questionUpdateStatsSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    total_rows: z.number().int(),
+    updated: z.number().int(),
+    skipped: z.number().int(),
+    errors: z.number().int(),
+    error_details: z.array(z.string()),
+  }),
+);
 
 /**
  * POST /api/exam/{examId}/update-questions-from-excel/ (multipart `file`, .xlsx/.xls/.csv; editors
@@ -70,8 +79,10 @@ export const updateQuestionsFromExcel = defineRoute({
   method: 'POST',
   path: '/api/exam/{examId}/update-questions-from-excel/',
   access: 'signed-in',
-  params: examIdParam,
   bodyKind: 'multipart',
-  body: z.object({ file: uploadedFileSchema }).passthrough(),
-  response: z.object({ success: z.literal(true), message: z.string(), stats: questionUpdateStatsSchema }),
+  schemas: () => ({
+    params: examIdParam(),
+    body: z.object({ file: uploadedFileSchema() }).passthrough(),
+    response: z.object({ success: z.literal(true), message: z.string(), stats: questionUpdateStatsSchema() }),
+  }),
 });

@@ -18,21 +18,23 @@ export const resetUserStatistics = defineRoute({
   method: 'POST',
   path: '/api/user-statistics/reset/',
   access: 'signed-in',
-  body: z
-    .object({
-      user_id: z
-        .union([z.string().min(1).max(100), z.number()])
-        .transform(String)
-        .nullable()
-        .optional(),
-    })
-    .passthrough(),
-  response: z.object({
-    success: z.literal(true),
-    message: z.string(),
-    /** Items deleted by this request (results, details, summaries, statistics). */
-    deleted_count: z.number().int().optional(),
-    completed: z.boolean().optional(),
+  schemas: () => ({
+    body: z
+      .object({
+        user_id: z
+          .union([z.string().min(1).max(100), z.number()])
+          .transform(String)
+          .nullable()
+          .optional(),
+      })
+      .passthrough(),
+    response: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      /** Items deleted by this request (results, details, summaries, statistics). */
+      deleted_count: z.number().int().optional(),
+      completed: z.boolean().optional(),
+    }),
   }),
 });
 
@@ -46,17 +48,19 @@ export const manualRetentionCleanup = defineRoute({
   method: 'POST',
   path: '/api/retention-cleanup/manual/',
   access: 'signed-in',
-  body: z
-    .object({
-      percentage: z.coerce.number().int().min(0).max(100).nullable().optional(),
-    })
-    .passthrough(),
-  response: z.object({
-    success: z.literal(true),
-    message: z.string(),
-    /** Results removed by this request. */
-    deleted_count: z.number().int(),
-    /** False when the time budget ran out before every selected result was removed. */
-    completed: z.boolean().optional(),
+  schemas: () => ({
+    body: z
+      .object({
+        percentage: z.coerce.number().int().min(0).max(100).nullable().optional(),
+      })
+      .passthrough(),
+    response: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      /** Results removed by this request. */
+      deleted_count: z.number().int(),
+      /** False when the time budget ran out before every selected result was removed. */
+      completed: z.boolean().optional(),
+    }),
   }),
 });

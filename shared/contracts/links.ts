@@ -13,13 +13,15 @@ export const createShortUrl = defineRoute({
   method: 'POST',
   path: '/api/short-url/create/',
   access: 'public',
-  body: z
-    .object({
-      url: z.string().trim().min(1).max(2_000),
-      expires_days: z.coerce.number().int().min(1).max(SHORT_LINK_MAX_DAYS).default(SHORT_LINK_DEFAULT_DAYS),
-    })
-    .passthrough(),
-  response: z.object({ success: z.literal(true), short_url: z.string(), short_code: z.string(), expires_at: z.string() }),
+  schemas: () => ({
+    body: z
+      .object({
+        url: z.string().trim().min(1).max(2_000),
+        expires_days: z.coerce.number().int().min(1).max(SHORT_LINK_MAX_DAYS).default(SHORT_LINK_DEFAULT_DAYS),
+      })
+      .passthrough(),
+    response: z.object({ success: z.literal(true), short_url: z.string(), short_code: z.string(), expires_at: z.string() }),
+  }),
 });
 
 /**
@@ -32,5 +34,7 @@ export const followShortLink = defineRoute({
   path: '/s/{shortCode}',
   access: 'public',
   answersPage: true,
-  params: z.object({ shortCode: z.string().min(1).max(32) }),
+  schemas: () => ({
+    params: z.object({ shortCode: z.string().min(1).max(32) }),
+  }),
 });

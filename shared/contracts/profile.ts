@@ -1,22 +1,25 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
+import { lazy } from './lazy.js';
 import { languageSchema } from '../domain/language.js';
 import { LIMITS } from '../domain/limits.js';
 
 /** Spec 1 §3 "User profile (server)", plus the read-only username the profile screen shows. */
-export const profileAnswer = z.object({
-  username: z.string(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email_verified: z.boolean(),
-  language: languageSchema,
-  random_exam_email_enabled: z.boolean(),
-  random_exam_question_count: z.number().int(),
-  retention_cleanup_enabled: z.boolean(),
-  retention_cleanup_percentage: z.number().int(),
-});
-export type ProfileAnswer = z.infer<typeof profileAnswer>;
+export const profileAnswer = /* @__PURE__ */ lazy(() =>
+  z.object({
+    username: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email_verified: z.boolean(),
+    language: languageSchema(),
+    random_exam_email_enabled: z.boolean(),
+    random_exam_question_count: z.number().int(),
+    retention_cleanup_enabled: z.boolean(),
+    retention_cleanup_percentage: z.number().int(),
+  }),
+);
+export type ProfileAnswer = z.infer<ReturnType<typeof profileAnswer>>;
 
 const { min: qMin, max: qMax } = LIMITS.profileQuestionCount;
 const { min: pMin, max: pMax, step: pStep } = LIMITS.retentionPercentage;
@@ -26,14 +29,18 @@ export const getProfileLanguage = defineRoute({
   method: 'GET',
   path: '/api/user-profile/',
   access: 'signed-in',
-  response: profileAnswer,
+  schemas: () => ({
+    response: profileAnswer(),
+  }),
 });
 
 export const getProfile = defineRoute({
   method: 'GET',
   path: '/api/user-profile/get/',
   access: 'signed-in',
-  response: profileAnswer,
+  schemas: () => ({
+    response: profileAnswer(),
+  }),
 });
 
 /** Personal details or random-exam settings; changing the email clears email_verified. */
@@ -41,39 +48,45 @@ export const updateProfile = defineRoute({
   method: 'PATCH',
   path: '/api/user-profile/update/',
   access: 'signed-in',
-  body: z.object({
-    email: z.string().max(300).optional().nullable(),
-    first_name: z.string().max(300).optional(),
-    last_name: z.string().max(300).optional(),
-    random_exam_email_enabled: z.boolean().optional(),
-    random_exam_question_count: z.number().int().min(qMin).max(qMax).optional(),
+  schemas: () => ({
+    body: z.object({
+      email: z.string().max(300).optional().nullable(),
+      first_name: z.string().max(300).optional(),
+      last_name: z.string().max(300).optional(),
+      random_exam_email_enabled: z.boolean().optional(),
+      random_exam_question_count: z.number().int().min(qMin).max(qMax).optional(),
+    }),
+    response: profileAnswer(),
   }),
-  response: profileAnswer,
 });
 
 export const updateRetentionSettings = defineRoute({
   method: 'PATCH',
   path: '/api/user-profile/',
   access: 'signed-in',
-  body: z.object({
-    retention_cleanup_enabled: z.boolean().optional(),
-    retention_cleanup_percentage: z
-      .number()
-      .int()
-      .min(pMin)
-      .max(pMax)
-      .refine((n) => n % pStep === 0, { message: `must be a multiple of ${pStep}` })
-      .optional(),
+  schemas: () => ({
+    body: z.object({
+      retention_cleanup_enabled: z.boolean().optional(),
+      retention_cleanup_percentage: z
+        .number()
+        .int()
+        .min(pMin)
+        .max(pMax)
+        .refine((n) => n % pStep === 0, { message: `must be a multiple of ${pStep}` })
+        .optional(),
+    }),
+    response: profileAnswer(),
   }),
-  response: profileAnswer,
 });
 
 export const changeLanguage = defineRoute({
   method: 'POST',
   path: '/api/change-language/',
   access: 'signed-in',
-  body: z.object({ language: languageSchema }),
-  response: z.object({ success: z.literal(true), language: languageSchema }),
+  schemas: () => ({
+    body: z.object({ language: languageSchema() }),
+    response: z.object({ success: z.literal(true), language: languageSchema() }),
+  }),
 });
 
 /** Withdrawal: deletes every personal record and ends every session. */
@@ -81,7 +94,9 @@ export const deleteMyAccount = defineRoute({
   method: 'DELETE',
   path: '/api/delete-my-account/',
   access: 'signed-in',
-  response: z.object({ message: z.string() }),
+  schemas: () => ({
+    response: z.object({ message: z.string() }),
+  }),
 });
 
 /** user_data_export_<username>.xlsx: one sheet per kind of personal record. */

@@ -1,16 +1,19 @@
 import * as z from 'zod';
+import { lazy } from './lazy.js';
 
 /**
  * A repeated query key such as `tags` arrives comma-joined (API Gateway payload 2.0 joins repeated
  * keys with commas): split, trimmed, empties dropped; at most 20 values of 100 characters.
  */
-export const commaList = /* @__PURE__ */ z.preprocess(
-  (v) =>
-    v === undefined
-      ? undefined
-      : String(v)
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-  z.array(z.string().max(100)).max(20).optional(),
+export const commaList = /* @__PURE__ */ lazy(() =>
+  /* @__PURE__ */ z.preprocess(
+    (v) =>
+      v === undefined
+        ? undefined
+        : String(v)
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+    z.array(z.string().max(100)).max(20).optional(),
+  ),
 );

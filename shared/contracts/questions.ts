@@ -1,35 +1,38 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
+import { lazy } from './lazy.js';
 import { examQuestionSchema } from './exams.js';
 import { QUESTION_SHEET_LIMITS } from '../domain/question-sheet.js';
 import { languageSchema } from '../domain/language.js';
 
-const cell = z.string().max(QUESTION_SHEET_LIMITS.maxCellChars);
-const questionIdParam = z.object({ id: z.string().min(1).max(200) });
-const examIdParam = z.object({ examId: z.string().min(1).max(100) });
-const idValue = z.union([z.string().min(1).max(200), z.number()]).transform(String);
+const cell = () => z.string().max(QUESTION_SHEET_LIMITS.maxCellChars);
+const questionIdParam = () => z.object({ id: z.string().min(1).max(200) });
+const examIdParam = () => z.object({ examId: z.string().min(1).max(100) });
+const idValue = () => z.union([z.string().min(1).max(200), z.number()]).transform(String);
 
 /**
  * Spec 2 §3 question edit and add form. Title, content and answer must be non-blank (400
  * `question_required_fields`); difficulty is normalised (blank → Medium); url "nan" is cleared.
  * Text lands in the caller's language fields (title_ko or title_en, …).
  */
-export const questionFormSchema = z.object({
-  csv_id: z
-    .union([z.string().max(100), z.number()])
-    .transform(String)
-    .optional(),
-  title: cell,
-  content: cell,
-  answer: cell,
-  explanation: cell.optional(),
-  difficulty: z.string().max(20).optional(),
-  url: z.string().max(2000).optional(),
-  group_id: z
-    .union([z.string().max(100), z.number()])
-    .transform(String)
-    .optional(),
-});
+export const questionFormSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    csv_id: z
+      .union([z.string().max(100), z.number()])
+      .transform(String)
+      .optional(),
+    title: cell(),
+    content: cell(),
+    answer: cell(),
+    explanation: cell().optional(),
+    difficulty: z.string().max(20).optional(),
+    url: z.string().max(2000).optional(),
+    group_id: z
+      .union([z.string().max(100), z.number()])
+      .transform(String)
+      .optional(),
+  }),
+);
 
 /**
  * PATCH /api/questions/{id}/update/: edits the question inside one exam (`exam_id`, required:
@@ -40,18 +43,22 @@ export const updateQuestion = defineRoute({
   method: 'PATCH',
   path: '/api/questions/{id}/update/',
   access: 'signed-in',
-  params: questionIdParam,
-  body: questionFormSchema.partial().extend({ exam_id: idValue }).passthrough(),
-  response: examQuestionSchema,
+  schemas: () => ({
+    params: questionIdParam(),
+    body: questionFormSchema().partial().extend({ exam_id: idValue() }).passthrough(),
+    response: examQuestionSchema(),
+  }),
 });
 
 export const addQuestion = defineRoute({
   method: 'POST',
   path: '/api/exam/{examId}/add-question/',
   access: 'signed-in',
-  params: examIdParam,
-  body: questionFormSchema.passthrough(),
-  response: examQuestionSchema,
+  schemas: () => ({
+    params: examIdParam(),
+    body: questionFormSchema().passthrough(),
+    response: examQuestionSchema(),
+  }),
 });
 
 /** DELETE /api/questions/{id}/?exam_id=: removes the question from that exam only (same rights as edit). */
@@ -59,26 +66,32 @@ export const deleteQuestion = defineRoute({
   method: 'DELETE',
   path: '/api/questions/{id}/',
   access: 'signed-in',
-  params: questionIdParam,
-  query: z.object({ exam_id: z.string().min(1).max(100) }).passthrough(),
-  response: z.object({ success: z.literal(true), message: z.string() }),
+  schemas: () => ({
+    params: questionIdParam(),
+    query: z.object({ exam_id: z.string().min(1).max(100) }).passthrough(),
+    response: z.object({ success: z.literal(true), message: z.string() }),
+  }),
 });
 
 /** A favorite keeps a snapshot of the question and the exam it was marked in (`original_exams`). */
-export const favoriteQuestionSchema = examQuestionSchema.extend({
-  is_favorite: z.boolean(),
-  is_ignored: z.boolean(),
-  original_exams: z.array(z.object({ id: z.string(), title: z.string() })),
-  favorited_at: z.string(),
-});
+export const favoriteQuestionSchema = /* @__PURE__ */ lazy(() =>
+  examQuestionSchema().extend({
+    is_favorite: z.boolean(),
+    is_ignored: z.boolean(),
+    original_exams: z.array(z.object({ id: z.string(), title: z.string() })),
+    favorited_at: z.string(),
+  }),
+);
 
 /** Toggle: answers the new state. `exam_id` names the exam it was marked in (for the favorites list's links). */
 export const toggleFavorite = defineRoute({
   method: 'POST',
   path: '/api/add-question-to-favorite/',
   access: 'signed-in',
-  body: z.object({ question_id: idValue, exam_id: idValue.optional() }).passthrough(),
-  response: z.object({ success: z.literal(true), question_id: z.string(), is_favorite: z.boolean() }),
+  schemas: () => ({
+    body: z.object({ question_id: idValue(), exam_id: idValue().optional() }).passthrough(),
+    response: z.object({ success: z.literal(true), question_id: z.string(), is_favorite: z.boolean() }),
+  }),
 });
 
 /** The caller's favorites, newest first; with `question_id` only that one (empty when not a favorite). */
@@ -86,34 +99,42 @@ export const favoriteExamQuestions = defineRoute({
   method: 'GET',
   path: '/api/favorite-exam-questions/',
   access: 'signed-in',
-  query: z.object({ question_id: z.string().max(200).optional(), t: z.string().max(50).optional() }).passthrough(),
-  response: z.object({ count: z.number().int(), questions: z.array(favoriteQuestionSchema) }),
+  schemas: () => ({
+    query: z.object({ question_id: z.string().max(200).optional(), t: z.string().max(50).optional() }).passthrough(),
+    response: z.object({ count: z.number().int(), questions: z.array(favoriteQuestionSchema()) }),
+  }),
 });
 
 export const ignoreQuestion = defineRoute({
   method: 'POST',
   path: '/api/question/{id}/ignore/',
   access: 'signed-in',
-  params: questionIdParam,
-  /** `exam_id` (optional) names the exam the question is seen in; without it a readable exam holding it is looked up. */
-  body: z.object({ exam_id: idValue.optional() }).passthrough(),
-  response: z.object({ success: z.literal(true), question_id: z.string(), is_ignored: z.boolean() }),
+  schemas: () => ({
+    params: questionIdParam(),
+    /** `exam_id` (optional) names the exam the question is seen in; without it a readable exam holding it is looked up. */
+    body: z.object({ exam_id: idValue().optional() }).passthrough(),
+    response: z.object({ success: z.literal(true), question_id: z.string(), is_ignored: z.boolean() }),
+  }),
 });
 
 export const unignoreQuestion = defineRoute({
   method: 'POST',
   path: '/api/question/{id}/unignore/',
   access: 'signed-in',
-  params: questionIdParam,
-  body: z.object({}).passthrough(),
-  response: z.object({ success: z.literal(true), question_id: z.string(), is_ignored: z.boolean() }),
+  schemas: () => ({
+    params: questionIdParam(),
+    body: z.object({}).passthrough(),
+    response: z.object({ success: z.literal(true), question_id: z.string(), is_ignored: z.boolean() }),
+  }),
 });
 
 export const ignoredQuestions = defineRoute({
   method: 'GET',
   path: '/api/questions/ignored/',
   access: 'signed-in',
-  response: z.object({ count: z.number().int(), ignored_questions: z.array(z.object({ question_id: z.string(), ignored_at: z.string() })) }),
+  schemas: () => ({
+    response: z.object({ count: z.number().int(), ignored_questions: z.array(z.object({ question_id: z.string(), ignored_at: z.string() })) }),
+  }),
 });
 
 /**
@@ -125,23 +146,25 @@ export const evaluateAnswer = defineRoute({
   method: 'POST',
   path: '/api/evaluate-answer/',
   access: 'signed-in',
-  body: z
-    .object({
-      exam_id: idValue,
-      question_id: idValue,
-      user_answer: z.string().max(2_000),
-      language: languageSchema.optional(),
-      question: z.unknown().optional(),
-      correct_answer: z.unknown().optional(),
-    })
-    .passthrough(),
-  response: z.object({ is_correct: z.boolean(), reason: z.string(), evaluator: z.enum(['local', 'bedrock']) }),
+  schemas: () => ({
+    body: z
+      .object({
+        exam_id: idValue(),
+        question_id: idValue(),
+        user_answer: z.string().max(2_000),
+        language: languageSchema().optional(),
+        question: z.unknown().optional(),
+        correct_answer: z.unknown().optional(),
+      })
+      .passthrough(),
+    response: z.object({ is_correct: z.boolean(), reason: z.string(), evaluator: z.enum(['local', 'bedrock']) }),
+  }),
 });
 
 /** Question ids of one request: at most one exam's worth. */
-const questionIds = z.array(idValue).min(1).max(2_000);
+const questionIds = () => z.array(idValue()).min(1).max(2_000);
 
-const transferBody = z.object({ from_exam_id: idValue, to_exam_id: idValue, question_ids: questionIds });
+const transferBody = () => z.object({ from_exam_id: idValue(), to_exam_id: idValue(), question_ids: questionIds() });
 
 /**
  * POST /api/move-questions/: both exams editable by the caller (creator, site admin, study admin
@@ -154,15 +177,17 @@ export const moveQuestions = defineRoute({
   method: 'POST',
   path: '/api/move-questions/',
   access: 'signed-in',
-  body: transferBody,
-  response: z.object({
-    success: z.literal(true),
-    message: z.string(),
-    moved_count: z.number().int(),
-    skipped: z.array(z.string()),
-    not_found: z.array(z.string()),
-    from_total_questions: z.number().int(),
-    to_total_questions: z.number().int(),
+  schemas: () => ({
+    body: transferBody(),
+    response: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      moved_count: z.number().int(),
+      skipped: z.array(z.string()),
+      not_found: z.array(z.string()),
+      from_total_questions: z.number().int(),
+      to_total_questions: z.number().int(),
+    }),
   }),
 });
 
@@ -171,14 +196,16 @@ export const copyQuestions = defineRoute({
   method: 'POST',
   path: '/api/copy-questions/',
   access: 'signed-in',
-  body: transferBody,
-  response: z.object({
-    success: z.literal(true),
-    message: z.string(),
-    copied_count: z.number().int(),
-    skipped: z.array(z.string()),
-    not_found: z.array(z.string()),
-    to_total_questions: z.number().int(),
+  schemas: () => ({
+    body: transferBody(),
+    response: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      copied_count: z.number().int(),
+      skipped: z.array(z.string()),
+      not_found: z.array(z.string()),
+      to_total_questions: z.number().int(),
+    }),
   }),
 });
 
@@ -187,8 +214,10 @@ export const deleteQuestions = defineRoute({
   method: 'POST',
   path: '/api/delete-questions/',
   access: 'signed-in',
-  body: z.object({ exam_id: idValue, question_ids: questionIds }),
-  response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().int(), total_questions: z.number().int() }),
+  schemas: () => ({
+    body: z.object({ exam_id: idValue(), question_ids: questionIds() }),
+    response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().int(), total_questions: z.number().int() }),
+  }),
 });
 
 /**
@@ -200,21 +229,25 @@ export const bulkUpdateGroup = defineRoute({
   method: 'PATCH',
   path: '/api/questions/bulk-update-group/',
   access: 'signed-in',
-  body: z.object({
-    exam_id: idValue,
-    question_ids: questionIds,
-    group_id: z.union([z.string().max(100), z.number()]).transform((v) => String(v).trim()),
+  schemas: () => ({
+    body: z.object({
+      exam_id: idValue(),
+      question_ids: questionIds(),
+      group_id: z.union([z.string().max(100), z.number()]).transform((v) => String(v).trim()),
+    }),
+    response: z.object({ success: z.literal(true), message: z.string(), updated_count: z.number().int(), not_found: z.array(z.string()) }),
   }),
-  response: z.object({ success: z.literal(true), message: z.string(), updated_count: z.number().int(), not_found: z.array(z.string()) }),
 });
 
 /** Spec 3 §3 question-member mapping. */
-export const questionMemberMappingSchema = z.object({
-  id: z.string(),
-  question: z.object({ id: z.string() }),
-  member: z.object({ id: z.string(), name: z.string(), user_username: z.string().nullable(), study: z.string() }),
-});
-export type QuestionMemberMapping = z.infer<typeof questionMemberMappingSchema>;
+export const questionMemberMappingSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    id: z.string(),
+    question: z.object({ id: z.string() }),
+    member: z.object({ id: z.string(), name: z.string(), user_username: z.string().nullable(), study: z.string() }),
+  }),
+);
+export type QuestionMemberMapping = z.infer<ReturnType<typeof questionMemberMappingSchema>>;
 
 /**
  * POST /api/create-question-member-mapping/: assigns the questions round-robin over the active
@@ -225,8 +258,10 @@ export const createQuestionMemberMapping = defineRoute({
   method: 'POST',
   path: '/api/create-question-member-mapping/',
   access: 'signed-in',
-  body: z.object({ exam_id: idValue, study_id: idValue, question_ids: questionIds }),
-  response: z.object({ success: z.literal(true), message: z.string(), created_count: z.number().int(), mappings: z.array(questionMemberMappingSchema) }),
+  schemas: () => ({
+    body: z.object({ exam_id: idValue(), study_id: idValue(), question_ids: questionIds() }),
+    response: z.object({ success: z.literal(true), message: z.string(), created_count: z.number().int(), mappings: z.array(questionMemberMappingSchema()) }),
+  }),
 });
 
 /** GET /api/exam/{examId}/question-member-mappings/: empty list for callers without rights on a linking study. */
@@ -234,6 +269,8 @@ export const questionMemberMappings = defineRoute({
   method: 'GET',
   path: '/api/exam/{examId}/question-member-mappings/',
   access: 'signed-in',
-  params: examIdParam,
-  response: z.array(questionMemberMappingSchema),
+  schemas: () => ({
+    params: examIdParam(),
+    response: z.array(questionMemberMappingSchema()),
+  }),
 });

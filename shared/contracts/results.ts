@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
+import { lazy } from './lazy.js';
 
 /** Longest typed answer kept in a result detail; longer answers are refused (400), not cut. */
 export const MAX_ANSWER_CHARS = 2_000;
@@ -8,67 +9,76 @@ export const MAX_SUBMITTED_ANSWERS = 2_000;
 /** Results per list page (the results screen shows 10, the home 5; exam detail asks for 100). */
 export const MAX_RESULTS_PAGE_SIZE = 100;
 
-const examIdParam = z.object({ examId: z.string().min(1).max(100) });
-const resultIdParam = z.object({ id: z.string().min(1).max(100) });
-const seconds = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(30 * 24 * 3600);
+const examIdParam = () => z.object({ examId: z.string().min(1).max(100) });
+const resultIdParam = () => z.object({ id: z.string().min(1).max(100) });
+const seconds = () =>
+  z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24 * 3600);
 
 /**
  * Spec 2 §3 "answer record on submit". Other fields (a client `is_correct`, say) are accepted and
  * dropped: the server grades.
  */
-export const submittedAnswerSchema = z.object({
-  question_id: z.union([z.string().min(1).max(200), z.number()]).transform(String),
-  answer: z.string().max(MAX_ANSWER_CHARS).default(''),
-  elapsed_seconds: seconds.default(0),
-});
-export type SubmittedAnswer = z.infer<typeof submittedAnswerSchema>;
-
-export const resultDetailSchema = z.object({
-  question_id: z.string(),
-  question: z.object({ id: z.string(), csv_id: z.string().optional(), title: z.string().optional() }),
-  answer: z.string(),
-  is_correct: z.boolean(),
-  elapsed_seconds: z.number().int(),
-});
-export type ResultDetail = z.infer<typeof resultDetailSchema>;
-
-export const examResultSchema = z.object({
-  id: z.string(),
-  exam: z.object({
-    id: z.string(),
-    title: z.string(),
-    title_ko: z.string(),
-    title_en: z.string(),
-    /** The study the exam was taken from (study tasks), null otherwise. */
-    study: z.object({ id: z.string(), title: z.string() }).nullable(),
+export const submittedAnswerSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    question_id: z.union([z.string().min(1).max(200), z.number()]).transform(String),
+    answer: z.string().max(MAX_ANSWER_CHARS).default(''),
+    elapsed_seconds: seconds().default(0),
   }),
-  /** Correct answers. */
-  score: z.number().int(),
-  /** Questions in the exam when it was submitted. */
-  total_score: z.number().int(),
-  correct_count: z.number().int(),
-  /** Answered wrongly (a self-graded fail is a blank answer, so it counts here). */
-  wrong_count: z.number().int(),
-  /** Questions answered so far (correct + wrong); below total_score when the exam was ended early. */
-  answered_count: z.number().int(),
-  elapsed_seconds: z.number().int(),
-  completed_at: z.string(),
-  user: z.object({ id: z.string(), username: z.string() }),
-  details: z.array(resultDetailSchema).optional(),
-});
-export type ExamResult = z.infer<typeof examResultSchema>;
+);
+export type SubmittedAnswer = z.infer<ReturnType<typeof submittedAnswerSchema>>;
 
-const submitAnswer = z.object({
-  success: z.literal(true),
-  result_id: z.string(),
-  /** True when this was a retry of a submit already applied (same submission_id): nothing was counted twice. */
-  replayed: z.boolean(),
-  result: examResultSchema,
-});
+export const resultDetailSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    question_id: z.string(),
+    question: z.object({ id: z.string(), csv_id: z.string().optional(), title: z.string().optional() }),
+    answer: z.string(),
+    is_correct: z.boolean(),
+    elapsed_seconds: z.number().int(),
+  }),
+);
+export type ResultDetail = z.infer<ReturnType<typeof resultDetailSchema>>;
+
+export const examResultSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    id: z.string(),
+    exam: z.object({
+      id: z.string(),
+      title: z.string(),
+      title_ko: z.string(),
+      title_en: z.string(),
+      /** The study the exam was taken from (study tasks), null otherwise. */
+      study: z.object({ id: z.string(), title: z.string() }).nullable(),
+    }),
+    /** Correct answers. */
+    score: z.number().int(),
+    /** Questions in the exam when it was submitted. */
+    total_score: z.number().int(),
+    correct_count: z.number().int(),
+    /** Answered wrongly (a self-graded fail is a blank answer, so it counts here). */
+    wrong_count: z.number().int(),
+    /** Questions answered so far (correct + wrong); below total_score when the exam was ended early. */
+    answered_count: z.number().int(),
+    elapsed_seconds: z.number().int(),
+    completed_at: z.string(),
+    user: z.object({ id: z.string(), username: z.string() }),
+    details: z.array(resultDetailSchema()).optional(),
+  }),
+);
+export type ExamResult = z.infer<ReturnType<typeof examResultSchema>>;
+
+const submitAnswer = /* @__PURE__ */ lazy(() =>
+  z.object({
+    success: z.literal(true),
+    result_id: z.string(),
+    /** True when this was a retry of a submit already applied (same submission_id): nothing was counted twice. */
+    replayed: z.boolean(),
+    result: examResultSchema(),
+  }),
+);
 
 /**
  * POST /api/submit-exam/ (spec 2 §7). The server grades every answer with the shared rule and
@@ -79,16 +89,18 @@ export const submitExam = defineRoute({
   method: 'POST',
   path: '/api/submit-exam/',
   access: 'signed-in',
-  body: z
-    .object({
-      exam_id: z.union([z.string().min(1).max(100), z.number()]).transform(String),
-      answers: z.array(submittedAnswerSchema).max(MAX_SUBMITTED_ANSWERS),
-      elapsed_seconds: seconds.default(0),
-      submission_id: z.string().min(8).max(100).optional(),
-      study_id: z.string().max(100).nullable().optional(),
-    })
-    .passthrough(),
-  response: submitAnswer,
+  schemas: () => ({
+    body: z
+      .object({
+        exam_id: z.union([z.string().min(1).max(100), z.number()]).transform(String),
+        answers: z.array(submittedAnswerSchema()).max(MAX_SUBMITTED_ANSWERS),
+        elapsed_seconds: seconds().default(0),
+        submission_id: z.string().min(8).max(100).optional(),
+        study_id: z.string().max(100).nullable().optional(),
+      })
+      .passthrough(),
+    response: submitAnswer(),
+  }),
 });
 
 /** POST /api/exam/{examId}/continue/: adds answers to an earlier result of the caller (spec 2 §4 continue mode). */
@@ -96,64 +108,72 @@ export const continueExam = defineRoute({
   method: 'POST',
   path: '/api/exam/{examId}/continue/',
   access: 'signed-in',
-  params: examIdParam,
-  body: z
-    .object({
-      previous_result_id: z.union([z.string().min(1).max(100), z.number()]).transform(String),
-      answers: z.array(submittedAnswerSchema).max(MAX_SUBMITTED_ANSWERS),
-      elapsed_seconds: seconds.default(0),
-      submission_id: z.string().min(8).max(100).optional(),
-    })
-    .passthrough(),
-  response: submitAnswer,
+  schemas: () => ({
+    params: examIdParam(),
+    body: z
+      .object({
+        previous_result_id: z.union([z.string().min(1).max(100), z.number()]).transform(String),
+        answers: z.array(submittedAnswerSchema()).max(MAX_SUBMITTED_ANSWERS),
+        elapsed_seconds: seconds().default(0),
+        submission_id: z.string().min(8).max(100).optional(),
+      })
+      .passthrough(),
+    response: submitAnswer(),
+  }),
 });
 
 export const listExamResults = defineRoute({
   method: 'GET',
   path: '/api/exam-results/',
   access: 'signed-in',
-  query: z
-    .object({
-      exam_id: z.string().max(100).optional(),
-      /** `latest=true` with exam_id: only the newest result, with its details. */
-      latest: z.enum(['true', 'false']).optional(),
-      page_size: z.coerce.number().int().min(1).max(MAX_RESULTS_PAGE_SIZE).catch(10).optional(),
-      cursor: z.string().max(2000).optional(),
-    })
-    .passthrough(),
-  response: z.object({
-    /** All results of the caller (or of the exam, with exam_id), not only this page. */
-    count: z.number().int(),
-    next: z.string().nullable(),
-    results: z.array(examResultSchema),
+  schemas: () => ({
+    query: z
+      .object({
+        exam_id: z.string().max(100).optional(),
+        /** `latest=true` with exam_id: only the newest result, with its details. */
+        latest: z.enum(['true', 'false']).optional(),
+        page_size: z.coerce.number().int().min(1).max(MAX_RESULTS_PAGE_SIZE).catch(10).optional(),
+        cursor: z.string().max(2000).optional(),
+      })
+      .passthrough(),
+    response: z.object({
+      /** All results of the caller (or of the exam, with exam_id), not only this page. */
+      count: z.number().int(),
+      next: z.string().nullable(),
+      results: z.array(examResultSchema()),
+    }),
   }),
 });
 
-export const examResultSummarySchema = z.object({
-  exam_id: z.string(),
-  exam_title: z.string(),
-  result_count: z.number().int(),
-  latest_result_id: z.string(),
-  latest_score: z.number().int(),
-  latest_total_score: z.number().int(),
-  latest_correct_count: z.number().int(),
-  /** Questions of the exam the caller has answered correctly at least once. */
-  user_correct_questions: z.number().int(),
-  accuracy_percentage: z.number(),
-  last_completed_at: z.string(),
-});
+export const examResultSummarySchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    exam_id: z.string(),
+    exam_title: z.string(),
+    result_count: z.number().int(),
+    latest_result_id: z.string(),
+    latest_score: z.number().int(),
+    latest_total_score: z.number().int(),
+    latest_correct_count: z.number().int(),
+    /** Questions of the exam the caller has answered correctly at least once. */
+    user_correct_questions: z.number().int(),
+    accuracy_percentage: z.number(),
+    last_completed_at: z.string(),
+  }),
+);
 
 export const examResultsSummary = defineRoute({
   method: 'GET',
   path: '/api/exam-results/summary/',
   access: 'signed-in',
-  query: z
-    .object({
-      page_size: z.coerce.number().int().min(1).max(MAX_RESULTS_PAGE_SIZE).catch(100).optional(),
-      cursor: z.string().max(2000).optional(),
-    })
-    .passthrough(),
-  response: z.object({ count: z.number().int(), next: z.string().nullable(), results: z.array(examResultSummarySchema) }),
+  schemas: () => ({
+    query: z
+      .object({
+        page_size: z.coerce.number().int().min(1).max(MAX_RESULTS_PAGE_SIZE).catch(100).optional(),
+        cursor: z.string().max(2000).optional(),
+      })
+      .passthrough(),
+    response: z.object({ count: z.number().int(), next: z.string().nullable(), results: z.array(examResultSummarySchema()) }),
+  }),
 });
 
 /** The caller's own result; site admins may read anyone's. Others get 404. */
@@ -161,34 +181,42 @@ export const getExamResult = defineRoute({
   method: 'GET',
   path: '/api/exam-result/{id}/',
   access: 'signed-in',
-  params: resultIdParam,
-  response: examResultSchema,
+  schemas: () => ({
+    params: resultIdParam(),
+    response: examResultSchema(),
+  }),
 });
 
 export const deleteExamResult = defineRoute({
   method: 'DELETE',
   path: '/api/exam-result/{id}/',
   access: 'signed-in',
-  params: resultIdParam,
-  response: z.object({ success: z.literal(true), message: z.string() }),
+  schemas: () => ({
+    params: resultIdParam(),
+    response: z.object({ success: z.literal(true), message: z.string() }),
+  }),
 });
 
-export const questionStatisticSchema = z.object({
-  question_id: z.string(),
-  total_attempts: z.number().int(),
-  correct_attempts: z.number().int(),
-  accuracy_percentage: z.number().int(),
-});
-export type QuestionStatistic = z.infer<typeof questionStatisticSchema>;
+export const questionStatisticSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    question_id: z.string(),
+    total_attempts: z.number().int(),
+    correct_attempts: z.number().int(),
+    accuracy_percentage: z.number().int(),
+  }),
+);
+export type QuestionStatistic = z.infer<ReturnType<typeof questionStatisticSchema>>;
 
 /** The caller's statistics for the exam's questions; admins may ask for a user (`user_id` or `username`). */
 export const questionStatistics = defineRoute({
   method: 'GET',
   path: '/api/exam/{examId}/question-statistics/',
   access: 'signed-in',
-  params: examIdParam,
-  query: z.object({ user_id: z.string().max(100).optional(), username: z.string().max(150).optional() }).passthrough(),
-  response: z.array(questionStatisticSchema),
+  schemas: () => ({
+    params: examIdParam(),
+    query: z.object({ user_id: z.string().max(100).optional(), username: z.string().max(150).optional() }).passthrough(),
+    response: z.array(questionStatisticSchema()),
+  }),
 });
 
 /**
@@ -200,24 +228,26 @@ export const adjustQuestionAccuracy = defineRoute({
   method: 'POST',
   path: '/api/adjust-question-accuracy/',
   access: 'signed-in',
-  body: z
-    .object({
-      question_id: z.union([z.string().min(1).max(200), z.number()]).transform(String),
-      exam_id: z.union([z.string().min(1).max(100), z.number()]).transform(String),
-      adjustment_type: z.enum(['clear', 'ambiguous']),
-      target_percentage: z.coerce.number().min(0).max(100).optional(),
-    })
-    .passthrough(),
-  response: z.object({
-    success: z.literal(true),
-    message: z.string(),
-    message_params: z.record(z.string(), z.union([z.string(), z.number()])),
-    statistic: questionStatisticSchema,
+  schemas: () => ({
+    body: z
+      .object({
+        question_id: z.union([z.string().min(1).max(200), z.number()]).transform(String),
+        exam_id: z.union([z.string().min(1).max(100), z.number()]).transform(String),
+        adjustment_type: z.enum(['clear', 'ambiguous']),
+        target_percentage: z.coerce.number().min(0).max(100).optional(),
+      })
+      .passthrough(),
+    response: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      message_params: z.record(z.string(), z.union([z.string(), z.number()])),
+      statistic: questionStatisticSchema(),
+    }),
   }),
 });
 
-const idValue = z.union([z.string().min(1).max(200), z.number()]).transform(String);
-const questionIds = z.array(idValue).min(1).max(2_000);
+const idValue = () => z.union([z.string().min(1).max(200), z.number()]).transform(String);
+const questionIds = () => z.array(idValue()).min(1).max(2_000);
 
 /** DELETE (JSON body) /api/delete-question-results-global/: the caller's own statistics of those questions, in every exam. */
 export const deleteQuestionResultsGlobal = defineRoute({
@@ -225,8 +255,10 @@ export const deleteQuestionResultsGlobal = defineRoute({
   path: '/api/delete-question-results-global/',
   access: 'signed-in',
   bodyKind: 'json',
-  body: z.object({ question_ids: questionIds }),
-  response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().int() }),
+  schemas: () => ({
+    body: z.object({ question_ids: questionIds() }),
+    response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().int() }),
+  }),
 });
 
 /**
@@ -241,15 +273,17 @@ export const deleteQuestionResults = defineRoute({
   path: '/api/delete-question-results/',
   access: 'signed-in',
   bodyKind: 'json',
-  body: z.object({
-    exam_id: idValue,
-    delete_all: z
-      .union([z.boolean(), z.string(), z.number()])
-      .optional()
-      .transform((v) => v === true || v === 1 || v === 'true' || v === '1'),
-    question_ids: questionIds.optional(),
+  schemas: () => ({
+    body: z.object({
+      exam_id: idValue(),
+      delete_all: z
+        .union([z.boolean(), z.string(), z.number()])
+        .optional()
+        .transform((v) => v === true || v === 1 || v === 'true' || v === '1'),
+      question_ids: questionIds().optional(),
+    }),
+    response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().int(), users_affected: z.number().int(), completed: z.boolean() }),
   }),
-  response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().int(), users_affected: z.number().int(), completed: z.boolean() }),
 });
 
 /**
@@ -264,12 +298,14 @@ export const bulkAdjustUserAccuracy = defineRoute({
   method: 'POST',
   path: '/api/bulk-adjust-user-accuracy/',
   access: 'signed-in',
-  body: z.object({
-    target_username: z.string().max(150).nullable().optional(),
-    exam_id: idValue,
-    question_ids: z.array(idValue).max(2_000).optional(),
-    adjustment_percentage: z.coerce.number().min(0).max(100),
-    adjustment_type: z.enum(['increase', 'decrease']),
+  schemas: () => ({
+    body: z.object({
+      target_username: z.string().max(150).nullable().optional(),
+      exam_id: idValue(),
+      question_ids: z.array(idValue()).max(2_000).optional(),
+      adjustment_percentage: z.coerce.number().min(0).max(100),
+      adjustment_type: z.enum(['increase', 'decrease']),
+    }),
+    response: z.object({ success: z.literal(true), message: z.string(), adjusted_count: z.number().int(), total_questions: z.number().int() }),
   }),
-  response: z.object({ success: z.literal(true), message: z.string(), adjusted_count: z.number().int(), total_questions: z.number().int() }),
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { commaList } from './query-lists.js';
 import { defineRoute } from './define-route.js';
+import { lazy } from './lazy.js';
 import { flagSchema, uploadedFileSchema } from './files.js';
 import { tagSchema } from './tags.js';
 import { languageSchema } from '../domain/language.js';
@@ -18,112 +19,123 @@ export const MAX_STUDY_TASKS = 200;
 export { STUDY_MEMBER_ROLES, studyMemberRoleSchema, type StudyMemberRole } from '../domain/study-roles.js';
 
 /** yyyy-mm-dd (the form's date input). */
-const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date expected as yyyy-mm-dd');
-const studyIdParam = z.object({ id: z.string().min(1).max(100) });
-const taskIdParam = z.object({ id: z.string().min(1).max(100) });
-const listOf = commaList;
+const dateSchema = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date expected as yyyy-mm-dd');
+const studyIdParam = () => z.object({ id: z.string().min(1).max(100) });
+const taskIdParam = () => z.object({ id: z.string().min(1).max(100) });
 
 /** A member as the study screens show it; `email` and `member_id` are null unless the caller manages the study. */
-export const studyMemberSchema = z.object({
-  id: z.string(),
-  study: z.string(),
-  user: z.string().nullable(),
-  user_username: z.string().nullable(),
-  name: z.string(),
-  email: z.string().nullable(),
-  member_id: z.string().nullable(),
-  affiliation: z.string().nullable(),
-  location: z.string().nullable(),
-  role: studyMemberRoleSchema,
-  is_active: z.boolean(),
-  joined_at: z.string(),
-  /** Issue 11 (S23): the member's overall progress, null until recorded. */
-  progress: z.number().nullable(),
-});
-export type StudyMember = z.infer<typeof studyMemberSchema>;
-
-export const joinRequestSchema = z.object({
-  id: z.string(),
-  study: z.string(),
-  user_username: z.string(),
-  /** Null unless the caller manages the study (or it is the caller's own request). */
-  user_email: z.string().nullable(),
-  message: z.string(),
-  requested_at: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected']),
-  responded_by_username: z.string().nullable(),
-});
-export type JoinRequest = z.infer<typeof joinRequestSchema>;
-
-export const studyTaskExamSchema = z.object({ id: z.string(), title_ko: z.string(), title_en: z.string(), display_title: z.string(), questions: z.number().int() });
-
-export const studyTaskSchema = z.object({
-  id: z.string(),
-  study: z.string(),
-  name_ko: z.string(),
-  name_en: z.string(),
-  name: z.string(),
-  exam: studyTaskExamSchema.nullable(),
-  progress: z.number(),
-  is_public: z.boolean(),
-  created_at: z.string(),
-  /** The caller's results on the task exam (issue 11 fills the progress fields; null without data). */
-  correct_attempts: z.number().int().nullable(),
-  total_attempts: z.number().int().nullable(),
-  accuracy_percentage: z.number().nullable(),
-  attempted_progress: z.number().nullable(),
-  correct_progress: z.number().nullable(),
-  user_progress: z.number().nullable(),
-});
-export type StudyTask = z.infer<typeof studyTaskSchema>;
-
-/** The caller's relation to a study, so screens need not recompute the rules of the authorization table (§2.7). */
-export const studyPermissionsSchema = z.object({
-  is_member: z.boolean(),
-  is_active_member: z.boolean(),
-  member_role: studyMemberRoleSchema.nullable(),
-  is_creator: z.boolean(),
-  is_admin: z.boolean(),
-  can_manage: z.boolean(),
-  can_delete: z.boolean(),
-  can_use_sheets: z.boolean(),
-  join_request_status: z.enum(['pending', 'approved', 'rejected']).nullable(),
-});
-export type StudyPermissions = z.infer<typeof studyPermissionsSchema>;
-
-export const studySchema = z
-  .object({
+export const studyMemberSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
     id: z.string(),
-    title_ko: z.string(),
-    title_en: z.string(),
-    display_title: z.string(),
-    goal_ko: z.string(),
-    goal_en: z.string(),
-    is_ko_complete: z.boolean(),
-    is_en_complete: z.boolean(),
-    created_language: languageSchema,
-    start_date: z.string(),
-    end_date: z.string().nullable(),
+    study: z.string(),
+    user: z.string().nullable(),
+    user_username: z.string().nullable(),
+    name: z.string(),
+    email: z.string().nullable(),
+    member_id: z.string().nullable(),
+    affiliation: z.string().nullable(),
+    location: z.string().nullable(),
+    role: studyMemberRoleSchema(),
+    is_active: z.boolean(),
+    joined_at: z.string(),
+    /** Issue 11 (S23): the member's overall progress, null until recorded. */
+    progress: z.number().nullable(),
+  }),
+);
+export type StudyMember = z.infer<ReturnType<typeof studyMemberSchema>>;
+
+export const joinRequestSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    id: z.string(),
+    study: z.string(),
+    user_username: z.string(),
+    /** Null unless the caller manages the study (or it is the caller's own request). */
+    user_email: z.string().nullable(),
+    message: z.string(),
+    requested_at: z.string(),
+    status: z.enum(['pending', 'approved', 'rejected']),
+    responded_by_username: z.string().nullable(),
+  }),
+);
+export type JoinRequest = z.infer<ReturnType<typeof joinRequestSchema>>;
+
+export const studyTaskExamSchema = /* @__PURE__ */ lazy(() =>
+  z.object({ id: z.string(), title_ko: z.string(), title_en: z.string(), display_title: z.string(), questions: z.number().int() }),
+);
+
+export const studyTaskSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    id: z.string(),
+    study: z.string(),
+    name_ko: z.string(),
+    name_en: z.string(),
+    name: z.string(),
+    exam: studyTaskExamSchema().nullable(),
+    progress: z.number(),
     is_public: z.boolean(),
     created_at: z.string(),
-    created_by: z.object({ id: z.string(), username: z.string() }),
-    tags: z.array(tagSchema),
-    /** Detail only (lists leave them out). */
-    tasks: z.array(studyTaskSchema),
-    members: z.array(studyMemberSchema),
-    /** Detail, for managers only. */
-    join_requests: z.array(joinRequestSchema),
-    task_count: z.number().int(),
-    member_count: z.number().int(),
-    /** The random-practice pool's size: the questions of the distinct task exams (D95). Detail, and lists asked `with_counters`. */
-    question_total: z.number().int(),
-    /** The caller's overall progress (issue 11), null when not a member or not recorded. */
-    overall_progress: z.number().nullable(),
-    user_permissions: studyPermissionsSchema,
-  })
-  .partial()
-  .extend({ id: z.string() });
-export type Study = z.infer<typeof studySchema>;
+    /** The caller's results on the task exam (issue 11 fills the progress fields; null without data). */
+    correct_attempts: z.number().int().nullable(),
+    total_attempts: z.number().int().nullable(),
+    accuracy_percentage: z.number().nullable(),
+    attempted_progress: z.number().nullable(),
+    correct_progress: z.number().nullable(),
+    user_progress: z.number().nullable(),
+  }),
+);
+export type StudyTask = z.infer<ReturnType<typeof studyTaskSchema>>;
+
+/** The caller's relation to a study, so screens need not recompute the rules of the authorization table (§2.7). */
+export const studyPermissionsSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    is_member: z.boolean(),
+    is_active_member: z.boolean(),
+    member_role: studyMemberRoleSchema().nullable(),
+    is_creator: z.boolean(),
+    is_admin: z.boolean(),
+    can_manage: z.boolean(),
+    can_delete: z.boolean(),
+    can_use_sheets: z.boolean(),
+    join_request_status: z.enum(['pending', 'approved', 'rejected']).nullable(),
+  }),
+);
+export type StudyPermissions = z.infer<ReturnType<typeof studyPermissionsSchema>>;
+
+export const studySchema = /* @__PURE__ */ lazy(() =>
+  z
+    .object({
+      id: z.string(),
+      title_ko: z.string(),
+      title_en: z.string(),
+      display_title: z.string(),
+      goal_ko: z.string(),
+      goal_en: z.string(),
+      is_ko_complete: z.boolean(),
+      is_en_complete: z.boolean(),
+      created_language: languageSchema(),
+      start_date: z.string(),
+      end_date: z.string().nullable(),
+      is_public: z.boolean(),
+      created_at: z.string(),
+      created_by: z.object({ id: z.string(), username: z.string() }),
+      tags: z.array(tagSchema()),
+      /** Detail only (lists leave them out). */
+      tasks: z.array(studyTaskSchema()),
+      members: z.array(studyMemberSchema()),
+      /** Detail, for managers only. */
+      join_requests: z.array(joinRequestSchema()),
+      task_count: z.number().int(),
+      member_count: z.number().int(),
+      /** The random-practice pool's size: the questions of the distinct task exams (D95). Detail, and lists asked `with_counters`. */
+      question_total: z.number().int(),
+      /** The caller's overall progress (issue 11), null when not a member or not recorded. */
+      overall_progress: z.number().nullable(),
+      user_permissions: studyPermissionsSchema(),
+    })
+    .partial()
+    .extend({ id: z.string() }),
+);
+export type Study = z.infer<ReturnType<typeof studySchema>>;
 
 export const STUDY_PAGE_SIZE_MAX = 100;
 
@@ -139,48 +151,55 @@ export const listStudies = defineRoute({
   method: 'GET',
   path: '/api/studies/',
   access: 'public',
-  query: z
-    .object({
-      is_public: flagSchema.optional(),
-      my_studies: flagSchema.optional(),
-      with_counters: flagSchema.optional(),
-      tags: listOf,
-      select: z.string().max(1000).optional(),
-      lang: languageSchema.optional().catch(undefined),
-      page_size: z.coerce.number().int().min(1).max(STUDY_PAGE_SIZE_MAX).catch(50).optional(),
-      cursor: z.string().max(2000).optional(),
-    })
-    .passthrough(),
-  response: z.object({ count: z.number().int(), next: z.string().nullable(), results: z.array(studySchema) }),
+  schemas: () => ({
+    query: z
+      .object({
+        is_public: flagSchema().optional(),
+        my_studies: flagSchema().optional(),
+        with_counters: flagSchema().optional(),
+        tags: commaList(),
+        select: z.string().max(1000).optional(),
+        lang: languageSchema().optional().catch(undefined),
+        page_size: z.coerce.number().int().min(1).max(STUDY_PAGE_SIZE_MAX).catch(50).optional(),
+        cursor: z.string().max(2000).optional(),
+      })
+      .passthrough(),
+    response: z.object({ count: z.number().int(), next: z.string().nullable(), results: z.array(studySchema()) }),
+  }),
 });
 
-const studyFields = {
+/** The fields of the study form (create and update). */
+const studyFields = () => ({
   title_ko: z.string().trim().max(STUDY_TITLE_MAX).optional(),
   title_en: z.string().trim().max(STUDY_TITLE_MAX).optional(),
   goal_ko: z.string().max(STUDY_GOAL_MAX).optional(),
   goal_en: z.string().max(STUDY_GOAL_MAX).optional(),
-  start_date: z.preprocess((v) => (v === '' ? undefined : v), dateSchema.optional()),
-  end_date: z.preprocess((v) => (v === '' ? null : v), dateSchema.nullable().optional()),
-  is_public: flagSchema.optional(),
+  start_date: z.preprocess((v) => (v === '' ? undefined : v), dateSchema().optional()),
+  end_date: z.preprocess((v) => (v === '' ? null : v), dateSchema().nullable().optional()),
+  is_public: flagSchema().optional(),
   tags: z.array(z.string().max(100)).max(MAX_STUDY_TAGS).optional(),
-};
+});
 
 /** POST /api/studies/: the title in the request language is required (spec 4 §5); defaults: public, start today. */
 export const createStudy = defineRoute({
   method: 'POST',
   path: '/api/studies/',
   access: 'signed-in',
-  body: z.object(studyFields),
-  response: studySchema,
+  schemas: () => ({
+    body: z.object(studyFields()),
+    response: studySchema(),
+  }),
 });
 
 export const getStudy = defineRoute({
   method: 'GET',
   path: '/api/studies/{id}/',
   access: 'public',
-  params: studyIdParam,
-  query: z.object({ select: z.string().max(1000).optional(), lang: languageSchema.optional().catch(undefined) }).passthrough(),
-  response: studySchema,
+  schemas: () => ({
+    params: studyIdParam(),
+    query: z.object({ select: z.string().max(1000).optional(), lang: languageSchema().optional().catch(undefined) }).passthrough(),
+    response: studySchema(),
+  }),
 });
 
 /** PATCH /api/studies/{id}/: any subset of the fields; `tags` alone is the tag manager's call. */
@@ -188,18 +207,22 @@ export const updateStudy = defineRoute({
   method: 'PATCH',
   path: '/api/studies/{id}/',
   access: 'signed-in',
-  params: studyIdParam,
-  body: z.object(studyFields),
-  response: studySchema,
+  schemas: () => ({
+    params: studyIdParam(),
+    body: z.object(studyFields()),
+    response: studySchema(),
+  }),
 });
 
 export const deleteStudy = defineRoute({
   method: 'DELETE',
   path: '/api/studies/{id}/',
   access: 'signed-in',
-  params: studyIdParam,
-  /** `pending`: a large study's remaining items are removed in the background (it is already gone from every read). */
-  response: z.object({ success: z.literal(true), message: z.string(), pending: z.boolean() }),
+  schemas: () => ({
+    params: studyIdParam(),
+    /** `pending`: a large study's remaining items are removed in the background (it is already gone from every read). */
+    response: z.object({ success: z.literal(true), message: z.string(), pending: z.boolean() }),
+  }),
 });
 
 /** `{title}_tasks.xlsx`, sheet "Task list" (spec 4 §5). */
@@ -207,7 +230,9 @@ export const downloadStudyTasksSheet = defineRoute({
   method: 'GET',
   path: '/api/studies/{id}/download-excel/',
   access: 'public',
-  params: studyIdParam,
+  schemas: () => ({
+    params: studyIdParam(),
+  }),
 });
 
 /** All-or-nothing: any row error refuses the whole sheet (400 with `errors`). */
@@ -216,8 +241,10 @@ export const uploadStudyTasksSheet = defineRoute({
   path: '/api/studies/upload-excel/',
   access: 'signed-in',
   bodyKind: 'multipart',
-  body: z.object({ file: uploadedFileSchema, study_id: z.string().min(1).max(100) }).passthrough(),
-  response: z.object({ success: z.literal(true), message: z.string(), created: z.number().int() }),
+  schemas: () => ({
+    body: z.object({ file: uploadedFileSchema(), study_id: z.string().min(1).max(100) }).passthrough(),
+    response: z.object({ success: z.literal(true), message: z.string(), created: z.number().int() }),
+  }),
 });
 
 /** GET /api/study-tasks/: the tasks of one readable study (`study`), or of the caller's studies. */
@@ -225,57 +252,66 @@ export const listStudyTasks = defineRoute({
   method: 'GET',
   path: '/api/study-tasks/',
   access: 'public',
-  query: z.object({ study: z.string().max(100).optional(), lang: languageSchema.optional().catch(undefined) }).passthrough(),
-  response: z.array(studyTaskSchema),
+  schemas: () => ({
+    query: z.object({ study: z.string().max(100).optional(), lang: languageSchema().optional().catch(undefined) }).passthrough(),
+    response: z.array(studyTaskSchema()),
+  }),
 });
 
-const progressSchema = z.coerce.number().min(0).max(100);
-const examRef = z.preprocess(
-  (v) => (v === '' ? null : v),
-  z
-    .union([z.string().min(1).max(100), z.number().transform(String)])
-    .nullable()
-    .optional(),
-);
+const progressSchema = () => z.coerce.number().min(0).max(100);
+const examRef = () =>
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .union([z.string().min(1).max(100), z.number().transform(String)])
+      .nullable()
+      .optional(),
+  );
 
 /** POST /api/study-tasks/: the name in the request language is required; `is_public` defaults to the study's. */
 export const createStudyTask = defineRoute({
   method: 'POST',
   path: '/api/study-tasks/',
   access: 'signed-in',
-  body: z.object({
-    study: z.union([z.string().min(1).max(100), z.number().transform(String)]),
-    name_ko: z.string().trim().max(STUDY_TASK_NAME_MAX).optional(),
-    name_en: z.string().trim().max(STUDY_TASK_NAME_MAX).optional(),
-    exam: examRef,
-    progress: progressSchema.optional(),
-    is_public: flagSchema.optional(),
+  schemas: () => ({
+    body: z.object({
+      study: z.union([z.string().min(1).max(100), z.number().transform(String)]),
+      name_ko: z.string().trim().max(STUDY_TASK_NAME_MAX).optional(),
+      name_en: z.string().trim().max(STUDY_TASK_NAME_MAX).optional(),
+      exam: examRef(),
+      progress: progressSchema().optional(),
+      is_public: flagSchema().optional(),
+    }),
+    response: studyTaskSchema(),
   }),
-  response: studyTaskSchema,
 });
 
 export const updateStudyTask = defineRoute({
   method: 'PUT',
   path: '/api/study-tasks/{id}/',
   access: 'signed-in',
-  params: taskIdParam,
-  body: z
-    .object({
-      study: z.union([z.string().max(100), z.number().transform(String)]).optional(),
-      name_ko: z.string().trim().max(STUDY_TASK_NAME_MAX).optional(),
-      name_en: z.string().trim().max(STUDY_TASK_NAME_MAX).optional(),
-      exam: examRef,
-      progress: progressSchema.optional(),
-      is_public: flagSchema.optional(),
-    })
-    .passthrough(),
-  response: studyTaskSchema,
+  schemas: () => ({
+    params: taskIdParam(),
+    body: z
+      .object({
+        study: z.union([z.string().max(100), z.number().transform(String)]).optional(),
+        name_ko: z.string().trim().max(STUDY_TASK_NAME_MAX).optional(),
+        name_en: z.string().trim().max(STUDY_TASK_NAME_MAX).optional(),
+        exam: examRef(),
+        progress: progressSchema().optional(),
+        is_public: flagSchema().optional(),
+      })
+      .passthrough(),
+    response: studyTaskSchema(),
+  }),
 });
 
 export const deleteStudyTask = defineRoute({
   method: 'DELETE',
   path: '/api/study-tasks/{id}/',
   access: 'signed-in',
-  params: taskIdParam,
-  response: z.object({ success: z.literal(true) }),
+  schemas: () => ({
+    params: taskIdParam(),
+    response: z.object({ success: z.literal(true) }),
+  }),
 });

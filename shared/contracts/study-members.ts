@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
+import { lazy } from './lazy.js';
 import { STUDY_MEMBER_ROLES } from '../domain/study-roles.js';
 import { joinRequestSchema as studyJoinRequestSchema, studyMemberSchema, type StudyMember } from './studies.js';
 
@@ -19,13 +20,13 @@ export const JOIN_MESSAGE_MAX = 500;
 export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 
-const id = z.string().min(1).max(128);
-const idParams = z.object({ id });
+const idText = () => z.string().min(1).max(128);
+const idParams = () => z.object({ id: idText() });
 
 /** Spec 4 §5: empty optional fields are stored as null; text is trimmed first. */
 const blankToNull = (value: unknown) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value);
 const nullableText = (max: number) => z.preprocess(blankToNull, z.string().max(max).nullable());
-const nullableEmail = z.preprocess(blankToNull, z.email().max(MEMBER_EMAIL_MAX).nullable());
+const nullableEmail = () => z.preprocess(blankToNull, z.email().max(MEMBER_EMAIL_MAX).nullable());
 /** On create an absent field is null; on update an absent field keeps its value (see `updateMember`). */
 const createField = <T extends z.ZodType>(schema: T) => schema.optional().transform((value) => (value ?? null) as Exclude<z.output<T>, undefined> | null);
 
@@ -42,28 +43,32 @@ export type Member = StudyMember;
  * A join request as the study's managers list it: the study detail's shape plus the requester's user id and the
  * time of the answer.
  */
-export const joinRequestSchema = studyJoinRequestSchema.extend({ user: z.string(), responded_at: z.string().nullable() });
-export type JoinRequest = z.infer<typeof joinRequestSchema>;
+export const joinRequestSchema = /* @__PURE__ */ lazy(() => studyJoinRequestSchema().extend({ user: z.string(), responded_at: z.string().nullable() }));
+export type JoinRequest = z.infer<ReturnType<typeof joinRequestSchema>>;
 
 /** The caller's own request, as `GET /api/study-join-request/user/` lists it. */
-export const myJoinRequestSchema = z.object({
-  id: z.string(),
-  study: z.string(),
-  status: z.enum(JOIN_REQUEST_STATUSES),
-  message: z.string(),
-  requested_at: z.string(),
-});
-export type MyJoinRequest = z.infer<typeof myJoinRequestSchema>;
+export const myJoinRequestSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    id: z.string(),
+    study: z.string(),
+    status: z.enum(JOIN_REQUEST_STATUSES),
+    message: z.string(),
+    requested_at: z.string(),
+  }),
+);
+export type MyJoinRequest = z.infer<ReturnType<typeof myJoinRequestSchema>>;
 
-const detail = z.object({ detail: z.string() });
+const detail = () => z.object({ detail: z.string() });
 
 /** Every member of the study, in the order they joined. Readers: whoever may read the study (signed in). */
 export const listStudyMembers = defineRoute({
   method: 'GET',
   path: '/api/studies/{id}/members/',
   access: 'signed-in',
-  params: idParams,
-  response: z.array(memberSchema),
+  schemas: () => ({
+    params: idParams(),
+    response: z.array(memberSchema()),
+  }),
 });
 
 /** Every join request of the study (pending first, then the answered ones, newest first). Managers only. */
@@ -71,8 +76,10 @@ export const listStudyJoinRequests = defineRoute({
   method: 'GET',
   path: '/api/studies/{id}/join-requests/',
   access: 'signed-in',
-  params: idParams,
-  response: z.array(joinRequestSchema),
+  schemas: () => ({
+    params: idParams(),
+    response: z.array(joinRequestSchema()),
+  }),
 });
 
 /** Spec 4 §5: name required, email in email format, empty optional fields null. `user` links a registered user. */
@@ -80,18 +87,20 @@ export const addMember = defineRoute({
   method: 'POST',
   path: '/api/members/',
   access: 'signed-in',
-  body: z.object({
-    study: id,
-    name: z.string().trim().min(1).max(MEMBER_NAME_MAX),
-    email: createField(nullableEmail),
-    member_id: createField(nullableText(MEMBER_CODE_MAX)),
-    affiliation: createField(nullableText(MEMBER_TEXT_MAX)),
-    location: createField(nullableText(MEMBER_TEXT_MAX)),
-    role: z.enum(STUDY_MEMBER_ROLES).default('member'),
-    is_active: z.boolean().default(true),
-    user: createField(z.preprocess(blankToNull, id.nullable())),
+  schemas: () => ({
+    body: z.object({
+      study: idText(),
+      name: z.string().trim().min(1).max(MEMBER_NAME_MAX),
+      email: createField(nullableEmail()),
+      member_id: createField(nullableText(MEMBER_CODE_MAX)),
+      affiliation: createField(nullableText(MEMBER_TEXT_MAX)),
+      location: createField(nullableText(MEMBER_TEXT_MAX)),
+      role: z.enum(STUDY_MEMBER_ROLES).default('member'),
+      is_active: z.boolean().default(true),
+      user: createField(z.preprocess(blankToNull, idText().nullable())),
+    }),
+    response: memberSchema(),
   }),
-  response: memberSchema,
 });
 
 /**
@@ -102,19 +111,21 @@ export const updateMember = defineRoute({
   method: 'PUT',
   path: '/api/members/{id}/',
   access: 'signed-in',
-  params: idParams,
-  body: z.object({
-    study: id.optional(),
-    name: z.string().trim().min(1).max(MEMBER_NAME_MAX).optional(),
-    email: nullableEmail.optional(),
-    member_id: nullableText(MEMBER_CODE_MAX).optional(),
-    affiliation: nullableText(MEMBER_TEXT_MAX).optional(),
-    location: nullableText(MEMBER_TEXT_MAX).optional(),
-    role: z.enum(STUDY_MEMBER_ROLES).optional(),
-    is_active: z.boolean().optional(),
-    user: z.preprocess(blankToNull, id.nullable()).optional(),
+  schemas: () => ({
+    params: idParams(),
+    body: z.object({
+      study: idText().optional(),
+      name: z.string().trim().min(1).max(MEMBER_NAME_MAX).optional(),
+      email: nullableEmail().optional(),
+      member_id: nullableText(MEMBER_CODE_MAX).optional(),
+      affiliation: nullableText(MEMBER_TEXT_MAX).optional(),
+      location: nullableText(MEMBER_TEXT_MAX).optional(),
+      role: z.enum(STUDY_MEMBER_ROLES).optional(),
+      is_active: z.boolean().optional(),
+      user: z.preprocess(blankToNull, idText().nullable()).optional(),
+    }),
+    response: memberSchema(),
   }),
-  response: memberSchema,
 });
 
 /** Managers remove a member; a member linked to the caller removes themselves (leaving the study, spec 4 §4). */
@@ -122,8 +133,10 @@ export const deleteMember = defineRoute({
   method: 'DELETE',
   path: '/api/members/{id}/',
   access: 'signed-in',
-  params: idParams,
-  response: detail,
+  schemas: () => ({
+    params: idParams(),
+    response: detail(),
+  }),
 });
 
 /**
@@ -134,8 +147,10 @@ export const importMembers = defineRoute({
   method: 'POST',
   path: '/api/members/import/',
   access: 'signed-in',
-  body: z.object({ study: id, source_study: id }),
-  response: z.object({ detail: z.string(), imported: z.number().int(), skipped: z.number().int(), total: z.number().int() }),
+  schemas: () => ({
+    body: z.object({ study: idText(), source_study: idText() }),
+    response: z.object({ detail: z.string(), imported: z.number().int(), skipped: z.number().int(), total: z.number().int() }),
+  }),
 });
 
 /** A request to join a public study. It carries no role: approval makes a plain `member`. */
@@ -143,11 +158,13 @@ export const createJoinRequest = defineRoute({
   method: 'POST',
   path: '/api/study-join-request/',
   access: 'signed-in',
-  body: z
-    .object({ study_id: id.optional(), study: id.optional(), message: z.string().trim().max(JOIN_MESSAGE_MAX).default('') })
-    .refine((b) => !!(b.study_id ?? b.study), { message: 'study_id is required', path: ['study_id'] })
-    .transform(({ study_id, study, message }) => ({ study_id: (study_id ?? study)!, message })),
-  response: z.object({ detail: z.string(), join_request_id: z.string(), status: z.enum(JOIN_REQUEST_STATUSES) }),
+  schemas: () => ({
+    body: z
+      .object({ study_id: idText().optional(), study: idText().optional(), message: z.string().trim().max(JOIN_MESSAGE_MAX).default('') })
+      .refine((b) => !!(b.study_id ?? b.study), { message: 'study_id is required', path: ['study_id'] })
+      .transform(({ study_id, study, message }) => ({ study_id: (study_id ?? study)!, message })),
+    response: z.object({ detail: z.string(), join_request_id: z.string(), status: z.enum(JOIN_REQUEST_STATUSES) }),
+  }),
 });
 
 /** The caller's own requests, every status, newest first. */
@@ -155,7 +172,9 @@ export const listMyJoinRequests = defineRoute({
   method: 'GET',
   path: '/api/study-join-request/user/',
   access: 'signed-in',
-  response: z.array(myJoinRequestSchema),
+  schemas: () => ({
+    response: z.array(myJoinRequestSchema()),
+  }),
 });
 
 /** Removes the caller's request for a study, whatever its status (leaving a study calls it; nothing there is not an error). */
@@ -163,8 +182,10 @@ export const removeMyJoinRequest = defineRoute({
   method: 'DELETE',
   path: '/api/study-join-request/user/{studyId}/',
   access: 'signed-in',
-  params: z.object({ studyId: id }),
-  response: z.object({ detail: z.string(), deleted: z.boolean() }),
+  schemas: () => ({
+    params: z.object({ studyId: idText() }),
+    response: z.object({ detail: z.string(), deleted: z.boolean() }),
+  }),
 });
 
 /** Managers approve or reject a pending request; approval adds the requester as an active `member` in the same write. */
@@ -172,9 +193,11 @@ export const respondToJoinRequest = defineRoute({
   method: 'POST',
   path: '/api/study-join-request/{id}/respond/',
   access: 'signed-in',
-  params: idParams,
-  body: z.object({ status: z.enum(['approved', 'rejected']) }),
-  response: joinRequestSchema,
+  schemas: () => ({
+    params: idParams(),
+    body: z.object({ status: z.enum(['approved', 'rejected']) }),
+    response: joinRequestSchema(),
+  }),
 });
 
 /** The requester withdraws their pending request. (Spec path `{requestId}`: one parameter name per position.) */
@@ -182,6 +205,8 @@ export const cancelJoinRequest = defineRoute({
   method: 'DELETE',
   path: '/api/study-join-request/{id}/cancel/',
   access: 'signed-in',
-  params: idParams,
-  response: detail,
+  schemas: () => ({
+    params: idParams(),
+    response: detail(),
+  }),
 });

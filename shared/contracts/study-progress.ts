@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
+import { lazy } from './lazy.js';
 import { PROGRESS_PERIODS, RANDOM_PRACTICE_MAX_COUNT } from '../domain/study-progress.js';
 
 /**
@@ -7,18 +8,29 @@ import { PROGRESS_PERIODS, RANDOM_PRACTICE_MAX_COUNT } from '../domain/study-pro
  * §7; spec 2 §2.2, §7). Everything here is the caller's own data. Decisions D80–D84.
  */
 
-const id = z.string().min(1).max(128);
-const studyIdParams = z.object({ studyId: id });
+const idText = () => z.string().min(1).max(128);
+const studyIdParams = () => z.object({ studyId: idText() });
 
 /** `days` 1, 7, 30, 365, or absent / empty / `all` for every day recorded. */
-const periodQuery = z.object({
-  days: z.preprocess(
-    (value) => (value === undefined || value === '' || value === 'all' ? undefined : Number(value)),
-    z
-      .number()
-      .refine((n) => (PROGRESS_PERIODS as readonly number[]).includes(n), { message: 'days must be 1, 7, 30 or 365' })
-      .optional(),
-  ),
+const periodQuery = () =>
+  z.object({
+    days: z.preprocess(
+      (value) => (value === undefined || value === '' || value === 'all' ? undefined : Number(value)),
+      z
+        .number()
+        .refine((n) => (PROGRESS_PERIODS as readonly number[]).includes(n), { message: 'days must be 1, 7, 30 or 365' })
+        .optional(),
+    ),
+  });
+
+/**
+ * The schemas of a period report (history, study time): the study in the path, `days` in the
+ * query, and both echoed at the head of the answer (`days` null for every day recorded).
+ */
+const periodReport = <Shape extends z.ZodRawShape>(fields: Shape) => ({
+  params: studyIdParams(),
+  query: periodQuery(),
+  response: z.object({ study_id: z.string(), days: z.number().nullable() }).extend(fields),
 });
 
 /**
@@ -31,101 +43,105 @@ export const recordStudyProgress = defineRoute({
   method: 'POST',
   path: '/api/record-study-progress/',
   access: 'signed-in',
-  body: z
-    .object({
-      study_id: id.optional(),
-      study_ids: z.array(id).max(500).optional(),
-      page_type: z.string().max(50).optional(),
-      /** The client's clock (kept for the record; days are the server's UTC dates, D80). */
-      client_time: z.string().max(64).optional(),
-    })
-    .refine((body) => !!body.study_id || (body.study_ids?.length ?? 0) > 0, { message: 'study_id or study_ids is required' }),
-  response: z.object({
-    success: z.literal(true),
-    /** Studies recorded, each with the caller's overall progress now (%). */
-    recorded: z.array(z.object({ study_id: z.string(), overall_progress: z.number(), attempted_progress: z.number() })),
-    /** List form: ids skipped (not a member, unknown, or beyond the per-call cap). */
-    skipped: z.array(z.string()),
+  schemas: () => ({
+    body: z
+      .object({
+        study_id: idText().optional(),
+        study_ids: z.array(idText()).max(500).optional(),
+        page_type: z.string().max(50).optional(),
+        /** The client's clock (kept for the record; days are the server's UTC dates, D80). */
+        client_time: z.string().max(64).optional(),
+      })
+      .refine((body) => !!body.study_id || (body.study_ids?.length ?? 0) > 0, { message: 'study_id or study_ids is required' }),
+    response: z.object({
+      success: z.literal(true),
+      /** Studies recorded, each with the caller's overall progress now (%). */
+      recorded: z.array(z.object({ study_id: z.string(), overall_progress: z.number(), attempted_progress: z.number() })),
+      /** List form: ids skipped (not a member, unknown, or beyond the per-call cap). */
+      skipped: z.array(z.string()),
+    }),
   }),
 });
 
-export const progressHistoryRowSchema = z.object({
-  date: z.string(),
-  access_count: z.number().int(),
-  /** Highest overall (correct) progress recorded that day, %; null when only study time was recorded. */
-  highest_progress: z.number().nullable(),
-});
-export const progressPointSchema = z.object({
-  date: z.string(),
-  /** The last time progress was recorded that day (ISO), or null. */
-  time: z.string().nullable(),
-  attempted_progress: z.number().nullable(),
-  correct_progress: z.number().nullable(),
-});
+export const progressHistoryRowSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    date: z.string(),
+    access_count: z.number().int(),
+    /** Highest overall (correct) progress recorded that day, %; null when only study time was recorded. */
+    highest_progress: z.number().nullable(),
+  }),
+);
+export const progressPointSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    date: z.string(),
+    /** The last time progress was recorded that day (ISO), or null. */
+    time: z.string().nullable(),
+    attempted_progress: z.number().nullable(),
+    correct_progress: z.number().nullable(),
+  }),
+);
 
 /** GET /api/study-progress-history/{studyId}/?days=: the caller's days in the study (spec 4 §3). */
 export const studyProgressHistory = defineRoute({
   method: 'GET',
   path: '/api/study-progress-history/{studyId}/',
   access: 'signed-in',
-  params: studyIdParams,
-  query: periodQuery,
-  response: z.object({
-    study_id: z.string(),
-    days: z.number().nullable(),
-    /** Days with a record, newest first. */
-    summary_table: z.array(progressHistoryRowSchema),
-    /** Every day of the period (from the first recorded day when `days` is absent), oldest first; days without a record carry nulls. */
-    time_series_data: z.array(progressPointSchema),
-  }),
+  schemas: () =>
+    periodReport({
+      /** Days with a record, newest first. */
+      summary_table: z.array(progressHistoryRowSchema()),
+      /** Every day of the period (from the first recorded day when `days` is absent), oldest first; days without a record carry nulls. */
+      time_series_data: z.array(progressPointSchema()),
+    }),
 });
 
-export const taskStudyTimeSchema = z.object({
-  task_id: z.string(),
-  task_name: z.string(),
-  has_exam: z.boolean(),
-  exam_id: z.string().nullable(),
-  exam_title: z.string().nullable(),
-  study_time_seconds: z.number().int(),
-  study_time_minutes: z.number().int(),
-});
-export const taskProgressSchema = z.object({
-  task_id: z.string(),
-  task_name: z.string(),
-  exam_id: z.string().nullable(),
-  exam_title: z.string().nullable(),
-  total_questions: z.number().int(),
-  correct_attempts: z.number().int(),
-  total_attempts: z.number().int(),
-  accuracy_percentage: z.number(),
-  attempted_progress: z.number(),
-  correct_progress: z.number(),
-});
+export const taskStudyTimeSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    task_id: z.string(),
+    task_name: z.string(),
+    has_exam: z.boolean(),
+    exam_id: z.string().nullable(),
+    exam_title: z.string().nullable(),
+    study_time_seconds: z.number().int(),
+    study_time_minutes: z.number().int(),
+  }),
+);
+export const taskProgressSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    task_id: z.string(),
+    task_name: z.string(),
+    exam_id: z.string().nullable(),
+    exam_title: z.string().nullable(),
+    total_questions: z.number().int(),
+    correct_attempts: z.number().int(),
+    total_attempts: z.number().int(),
+    accuracy_percentage: z.number(),
+    attempted_progress: z.number(),
+    correct_progress: z.number(),
+  }),
+);
 
 /** GET /api/study-time-statistics/{studyId}/?days=: study time of the period and the tasks' progress (spec 4 §3). */
 export const studyTimeStatistics = defineRoute({
   method: 'GET',
   path: '/api/study-time-statistics/{studyId}/',
   access: 'signed-in',
-  params: studyIdParams,
-  query: periodQuery,
-  response: z.object({
-    study_id: z.string(),
-    days: z.number().nullable(),
-    summary: z.object({
-      total_tasks: z.number().int(),
-      /** Tasks with study time in the period; inactive = the rest. */
-      active_tasks: z.number().int(),
-      inactive_tasks: z.number().int(),
-      has_study_time: z.boolean(),
+  schemas: () =>
+    periodReport({
+      summary: z.object({
+        total_tasks: z.number().int(),
+        /** Tasks with study time in the period; inactive = the rest. */
+        active_tasks: z.number().int(),
+        inactive_tasks: z.number().int(),
+        has_study_time: z.boolean(),
+      }),
+      task_study_times: z.array(taskStudyTimeSchema()),
+      daily_study_times: z.array(z.object({ date: z.string(), study_time_minutes: z.number().int() })),
+      total_study_time_minutes: z.number().int(),
+      /** Addition to the spec's shape: each task's progress from the caller's results (all time), for the accuracy chart. */
+      task_progress: z.array(taskProgressSchema()),
+      overall: z.object({ attempted_progress: z.number(), correct_progress: z.number() }),
     }),
-    task_study_times: z.array(taskStudyTimeSchema),
-    daily_study_times: z.array(z.object({ date: z.string(), study_time_minutes: z.number().int() })),
-    total_study_time_minutes: z.number().int(),
-    /** Addition to the spec's shape: each task's progress from the caller's results (all time), for the accuracy chart. */
-    task_progress: z.array(taskProgressSchema),
-    overall: z.object({ attempted_progress: z.number(), correct_progress: z.number() }),
-  }),
 });
 
 const count = (max: number) => z.number().int().min(0).max(max);
@@ -135,31 +151,35 @@ export const saveRandomPracticeResult = defineRoute({
   method: 'POST',
   path: '/api/save-random-practice-result/',
   access: 'signed-in',
-  body: z
-    .object({
-      study_id: id,
-      correct_count: count(10_000),
-      total_questions: count(10_000).min(1),
-      elapsed_seconds: z
-        .number()
-        .min(0)
-        .max(7 * 24 * 3600),
-    })
-    .refine((body) => body.correct_count <= body.total_questions, { message: 'correct_count must not exceed total_questions', path: ['correct_count'] }),
-  response: z.object({ success: z.literal(true), id: z.string(), accuracy: z.number() }),
+  schemas: () => ({
+    body: z
+      .object({
+        study_id: idText(),
+        correct_count: count(10_000),
+        total_questions: count(10_000).min(1),
+        elapsed_seconds: z
+          .number()
+          .min(0)
+          .max(7 * 24 * 3600),
+      })
+      .refine((body) => body.correct_count <= body.total_questions, { message: 'correct_count must not exceed total_questions', path: ['correct_count'] }),
+    response: z.object({ success: z.literal(true), id: z.string(), accuracy: z.number() }),
+  }),
 });
 
-export const practiceQuestionSchema = z.object({
-  id: z.string(),
-  exam_id: z.string(),
-  exam_title: z.string(),
-  title: z.string(),
-  content: z.string(),
-  /** The answer in the request language; the client checks answers with the shared rule (shared/domain/answer-check.ts). */
-  answer: z.string(),
-  explanation: z.string(),
-});
-export type PracticeQuestion = z.infer<typeof practiceQuestionSchema>;
+export const practiceQuestionSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    id: z.string(),
+    exam_id: z.string(),
+    exam_title: z.string(),
+    title: z.string(),
+    content: z.string(),
+    /** The answer in the request language; the client checks answers with the shared rule (shared/domain/answer-check.ts). */
+    answer: z.string(),
+    explanation: z.string(),
+  }),
+);
+export type PracticeQuestion = z.infer<ReturnType<typeof practiceQuestionSchema>>;
 
 /**
  * GET /api/random-practice/{studyId}/?count=: not in the spec's call list (D83). The spec's screen
@@ -171,7 +191,9 @@ export const drawRandomPracticeQuestions = defineRoute({
   method: 'GET',
   path: '/api/random-practice/{studyId}/',
   access: 'signed-in',
-  params: studyIdParams,
-  query: z.object({ count: z.coerce.number().int().min(0).max(RANDOM_PRACTICE_MAX_COUNT).default(0) }),
-  response: z.object({ study_id: z.string(), total_questions: z.number().int(), task_count: z.number().int(), questions: z.array(practiceQuestionSchema) }),
+  schemas: () => ({
+    params: studyIdParams(),
+    query: z.object({ count: z.coerce.number().int().min(0).max(RANDOM_PRACTICE_MAX_COUNT).default(0) }),
+    response: z.object({ study_id: z.string(), total_questions: z.number().int(), task_count: z.number().int(), questions: z.array(practiceQuestionSchema()) }),
+  }),
 });

@@ -1,30 +1,37 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
+import { lazy } from './lazy.js';
 import { languageSchema } from '../domain/language.js';
 
 export const getCsrfToken = defineRoute({
   method: 'GET',
   path: '/api/csrf-token/',
   access: 'public',
-  response: z.object({ csrfToken: z.string() }),
+  schemas: () => ({
+    response: z.object({ csrfToken: z.string() }),
+  }),
 });
 
 export const testCsrf = defineRoute({
   method: 'POST',
   path: '/api/test-csrf/',
   access: 'public',
-  body: z.object({}).passthrough(),
-  response: z.object({ success: z.literal(true), message: z.string() }),
+  schemas: () => ({
+    body: z.object({}).passthrough(),
+    response: z.object({ success: z.literal(true), message: z.string() }),
+  }),
 });
 
 /** A nested object of translation strings. */
 export type TranslationTree = { [key: string]: string | TranslationTree };
-const translationTree: z.ZodType<TranslationTree> = z.lazy(() => z.record(z.string(), z.union([z.string(), translationTree])));
+const translationTree = /* @__PURE__ */ lazy((): z.ZodType<TranslationTree> => z.lazy(() => z.record(z.string(), z.union([z.string(), translationTree()]))));
 
 export const getTranslations = defineRoute({
   method: 'GET',
   path: '/api/translations/',
   access: 'public',
-  query: z.object({ lang: languageSchema.catch('ko') }),
-  response: z.object({ language: languageSchema, translations: translationTree }),
+  schemas: () => ({
+    query: z.object({ lang: languageSchema().catch('ko') }),
+    response: z.object({ language: languageSchema(), translations: translationTree() }),
+  }),
 });

@@ -1,26 +1,13 @@
 import * as z from 'zod';
 import { defineRoute } from './define-route.js';
+import { lazy } from './lazy.js';
+import { userAnswer, type UserAnswer } from './user-answer.js';
 import { languageSchema } from '../domain/language.js';
 import { ROLES } from '../domain/roles.js';
 
-/** The user object every account route answers with (spec 1 §3). Never carries a password hash. */
-export const userAnswer = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email_verified: z.boolean(),
-  role: z.enum(ROLES),
-  is_superuser: z.boolean(),
-  is_staff: z.boolean(),
-  has_study_admin_role: z.boolean(),
-  date_joined: z.string(),
-  language: languageSchema,
-});
-export type UserAnswer = z.infer<typeof userAnswer>;
+export { userAnswer, type UserAnswer };
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
+const idParams = () => z.object({ id: z.string().min(1).max(64) });
 /** Free-text fields are capped here; their finer rules (formats, lengths) give specific codes in the services. */
 const text = (max: number) => z.string().max(max);
 
@@ -28,46 +15,54 @@ export const listUsers = defineRoute({
   method: 'GET',
   path: '/api/users/',
   access: 'admin',
-  response: z.array(userAnswer),
+  schemas: () => ({
+    response: z.array(userAnswer()),
+  }),
 });
 
 export const createUser = defineRoute({
   method: 'POST',
   path: '/api/users/create/',
   access: 'admin',
-  body: z.object({
-    username: text(300),
-    password: text(1024),
-    first_name: text(300).optional(),
-    last_name: text(300).optional(),
-    email: text(300).optional(),
-    role: z.enum(ROLES).optional(),
-    language: languageSchema.optional(),
+  schemas: () => ({
+    body: z.object({
+      username: text(300),
+      password: text(1024),
+      first_name: text(300).optional(),
+      last_name: text(300).optional(),
+      email: text(300).optional(),
+      role: z.enum(ROLES).optional(),
+      language: languageSchema().optional(),
+    }),
+    response: z.object({ detail: z.string(), user: userAnswer() }),
   }),
-  response: z.object({ detail: z.string(), user: userAnswer }),
 });
 
 export const updateUser = defineRoute({
   method: 'PUT',
   path: '/api/users/{id}/',
   access: 'admin',
-  params: idParams,
-  body: z.object({
-    first_name: text(300).optional(),
-    last_name: text(300).optional(),
-    email: text(300).optional(),
-    role: z.enum(ROLES).optional(),
-    language: languageSchema.optional(),
+  schemas: () => ({
+    params: idParams(),
+    body: z.object({
+      first_name: text(300).optional(),
+      last_name: text(300).optional(),
+      email: text(300).optional(),
+      role: z.enum(ROLES).optional(),
+      language: languageSchema().optional(),
+    }),
+    response: z.object({ detail: z.string(), user: userAnswer() }),
   }),
-  response: z.object({ detail: z.string(), user: userAnswer }),
 });
 
 export const deleteUser = defineRoute({
   method: 'DELETE',
   path: '/api/users/{id}/delete/',
   access: 'admin',
-  params: idParams,
-  response: z.object({ detail: z.string() }),
+  schemas: () => ({
+    params: idParams(),
+    response: z.object({ detail: z.string() }),
+  }),
 });
 
 /** users.xlsx with columns name, username, email, role, date_joined. */
@@ -77,14 +72,17 @@ export const downloadUsersSheet = defineRoute({
   access: 'admin',
 });
 
-export const uploadStats = z.object({
-  total_rows: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  errors: z.number().int(),
-  /** `row` is the sheet's own row number (the header is row 1). */
-  error_details: z.array(z.object({ row: z.number().int(), username: z.string(), error: z.string() })),
-});
+export const uploadStats = /* @__PURE__ */ lazy(() =>
+  z.object({
+    total_rows: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    errors: z.number().int(),
+    /** `row` is the sheet's own row number (the header is row 1). */
+    error_details: z.array(z.object({ row: z.number().int(), username: z.string(), error: z.string() })),
+  }),
+);
+export type UploadStats = z.infer<ReturnType<typeof uploadStats>>;
 
 /** Multipart, field `file`: an .xlsx or .xls with columns name, username, email, role (or 이름, 사용자명, 이메일, 역할). */
 export const uploadUsersSheet = defineRoute({
@@ -92,8 +90,10 @@ export const uploadUsersSheet = defineRoute({
   path: '/api/users/upload-excel/',
   access: 'admin',
   bodyKind: 'multipart',
-  body: z.object({ file: z.unknown().optional() }).passthrough(),
-  response: z.object({ message: z.string(), stats: uploadStats }),
+  schemas: () => ({
+    body: z.object({ file: z.unknown().optional() }).passthrough(),
+    response: z.object({ message: z.string(), stats: uploadStats() }),
+  }),
 });
 
 /**
@@ -105,8 +105,10 @@ export const searchUsers = defineRoute({
   method: 'GET',
   path: '/api/search-users/',
   access: 'signed-in',
-  query: z.object({ q: z.string().trim().min(1).max(150), study_id: z.string().min(1).max(128).optional() }),
-  response: z.object({
-    users: z.array(z.object({ id: z.string(), username: z.string(), display_name: z.string(), email: z.string().nullable() })),
+  schemas: () => ({
+    query: z.object({ q: z.string().trim().min(1).max(150), study_id: z.string().min(1).max(128).optional() }),
+    response: z.object({
+      users: z.array(z.object({ id: z.string(), username: z.string(), display_name: z.string(), email: z.string().nullable() })),
+    }),
   }),
 });

@@ -2,7 +2,8 @@ import * as z from 'zod';
 
 export const LANGUAGES = ['ko', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const languageSchema = z.enum(LANGUAGES);
+/** A factory, not a schema built at import: contracts and entity schemas are built on first use (D99). */
+export const languageSchema = () => z.enum(LANGUAGES);
 export const DEFAULT_LANGUAGE: Language = 'ko';
 
 export function isLanguage(value: unknown): value is Language {

@@ -242,14 +242,15 @@ export function cleanFileName(fileName: string): string {
   );
 }
 
-/** A file name the API accepts: 1–200 characters, no path, a spreadsheet extension. */
-export const sheetFileNameSchema = z
-  .string()
-  .transform(cleanFileName)
-  .pipe(
-    z
-      .string()
-      .min(1)
-      .max(QUESTION_SHEET_LIMITS.maxFileNameChars)
-      .refine((name) => sheetExtension(name) !== null, { message: 'extension must be .xlsx, .xls or .csv' }),
-  );
+/** A file name the API accepts: 1–200 characters, no path, a spreadsheet extension. A factory: nothing is built at import (D99). */
+export const sheetFileNameSchema = () =>
+  z
+    .string()
+    .transform(cleanFileName)
+    .pipe(
+      z
+        .string()
+        .min(1)
+        .max(QUESTION_SHEET_LIMITS.maxFileNameChars)
+        .refine((name) => sheetExtension(name) !== null, { message: 'extension must be .xlsx, .xls or .csv' }),
+    );

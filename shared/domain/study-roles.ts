@@ -2,7 +2,8 @@ import * as z from 'zod';
 
 /** Spec 4 §4: member roles inside one study (default member). study_admin and study_leader manage it. */
 export const STUDY_MEMBER_ROLES = ['member', 'study_admin', 'study_leader'] as const;
-export const studyMemberRoleSchema = z.enum(STUDY_MEMBER_ROLES);
+/** A factory, not a schema built at import: contracts and entity schemas are built on first use (D99). */
+export const studyMemberRoleSchema = () => z.enum(STUDY_MEMBER_ROLES);
 export type StudyMemberRole = (typeof STUDY_MEMBER_ROLES)[number];
 
 /** The roles that manage a study (edit, tasks, members, join requests; spec 4 §6). */

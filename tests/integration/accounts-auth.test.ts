@@ -77,7 +77,7 @@ describe('registration', () => {
     const client = await TestClient.create(apiUrl, 'en');
     const res = await client.post('/api/register/', { id: existing.username.toUpperCase(), name: 'X', password: 'long-enough-1' });
     expect(res.status).toBe(409);
-    expect(errorAnswer.parse(await res.json()).code).toBe('username_taken');
+    expect(errorAnswer().parse(await res.json()).code).toBe('username_taken');
   });
 
   it('does not reveal a taken email: a generic 409 registration_failed, and nothing is written', async () => {
@@ -86,7 +86,7 @@ describe('registration', () => {
     const username = uniqueName('probe');
     const res = await client.post('/api/register/', { id: username, name: 'X', email: existing.email.toUpperCase(), password: 'long-enough-1' });
     expect(res.status).toBe(409);
-    const body = errorAnswer.parse(await res.json());
+    const body = errorAnswer().parse(await res.json());
     expect(body.code).toBe('registration_failed');
     expect(body.detail.toLowerCase()).not.toContain('email');
     expect(await appItem(usernameClaimEntity.key(username))).toBeUndefined();
@@ -109,7 +109,7 @@ describe('registration', () => {
     for (const [client, payload, code, detail] of cases) {
       const res = await client.post('/api/register/', payload);
       expect(res.status, code).toBe(400);
-      const body = errorAnswer.parse(await res.json());
+      const body = errorAnswer().parse(await res.json());
       expect(body.code).toBe(code);
       expect(body.detail).toMatch(detail);
     }
@@ -123,7 +123,7 @@ describe('login', () => {
     const wrong = await login(client, user.username, 'wrong-password');
     const unknown = await login(client, uniqueName('ghost'), 'wrong-password');
     expect([wrong.status, unknown.status]).toEqual([401, 401]);
-    const [a, b] = [errorAnswer.parse(await wrong.json()), errorAnswer.parse(await unknown.json())];
+    const [a, b] = [errorAnswer().parse(await wrong.json()), errorAnswer().parse(await unknown.json())];
     expect(a.code).toBe('invalid_credentials');
     expect(b).toEqual(a);
   });
@@ -209,12 +209,12 @@ describe('password changes', () => {
 
     const missing = await here.post(path, { new_password: 'brand-new-pass-1' });
     expect(missing.status).toBe(400);
-    expect(errorAnswer.parse(await missing.json()).code).toBe('current_password_required');
+    expect(errorAnswer().parse(await missing.json()).code).toBe('current_password_required');
     const wrong = await here.post(path, { new_password: 'brand-new-pass-1', current_password: 'nope-nope-nope' });
     expect(wrong.status).toBe(400);
-    expect(errorAnswer.parse(await wrong.json()).code).toBe('current_password_incorrect');
+    expect(errorAnswer().parse(await wrong.json()).code).toBe('current_password_incorrect');
     const short = await here.post(path, { new_password: 'short', current_password: FIXTURE_PASSWORD });
-    expect(errorAnswer.parse(await short.json()).code).toBe('password_too_short');
+    expect(errorAnswer().parse(await short.json()).code).toBe('password_too_short');
 
     const ok = await here.post(path, { new_password: 'brand-new-pass-1', current_password: FIXTURE_PASSWORD });
     expect(ok.status).toBe(200);
@@ -235,7 +235,7 @@ describe('password changes', () => {
     const path = `/api/user/${user.id}/change-password/`;
     const short = await adminClient.post(path, { password: 'six666' });
     expect(short.status).toBe(400);
-    expect(errorAnswer.parse(await short.json()).code).toBe('password_too_short');
+    expect(errorAnswer().parse(await short.json()).code).toBe('password_too_short');
     expect((await adminClient.post(path, { password: 'set-by-admin-1' })).status).toBe(200);
     expect((await status(userClient)).authenticated).toBe(false);
     expect(await sessionsOf(user.id)).toEqual([]);
@@ -266,7 +266,7 @@ describe('login throttling', () => {
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(window);
-    expect(errorAnswer.parse(await blocked.json()).code).toBe('too_many_requests');
+    expect(errorAnswer().parse(await blocked.json()).code).toBe('too_many_requests');
     // The counter belongs to the username: another address is blocked too.
     const elsewhere = await clientFromOwnAddress();
     expect((await login(elsewhere, user.username, FIXTURE_PASSWORD)).status).toBe(429);

@@ -63,7 +63,7 @@ async function signIn(token: string, extra: Record<string, unknown> = {}, client
 
 async function expectInvalid(res: Response, code = 'google_token_invalid'): Promise<void> {
   expect(res.status).toBe(401);
-  expect(errorAnswer.parse(await res.json()).code).toBe(code);
+  expect(errorAnswer().parse(await res.json()).code).toBe(code);
 }
 
 describe('Google sign-in', () => {

@@ -60,7 +60,7 @@ describe('profile', () => {
     for (const count of [0, 51, 2.5]) {
       const res = await client.patch('/api/user-profile/update/', { random_exam_question_count: count });
       expect(res.status).toBe(400);
-      const body = errorAnswer.parse(await res.json());
+      const body = errorAnswer().parse(await res.json());
       expect(body.code).toBe('validation_failed');
       // The caller's saved language (en) wins over the Accept-Language header (ko).
       expect(body.detail).toBe('Some input is not valid.');
@@ -82,7 +82,7 @@ describe('profile', () => {
     expect(await json(await client.post('/api/change-language/', { language: 'en' }))).toEqual({ success: true, language: 'en' });
     expect((await getUser(user.id))?.language).toBe('en');
     const res = await client.patch('/api/user-profile/update/', { email: 'broken' });
-    expect(errorAnswer.parse(await res.json()).detail).toBe('The email address is not valid.');
+    expect(errorAnswer().parse(await res.json()).detail).toBe('The email address is not valid.');
   });
 
   it('swaps the EMAIL item when the email changes and clears email_verified; a taken address is refused', async () => {
@@ -97,7 +97,7 @@ describe('profile', () => {
 
     const taken = await client.patch('/api/user-profile/update/', { email: other.email.toUpperCase() });
     expect(taken.status).toBe(409);
-    expect(errorAnswer.parse(await taken.json()).code).toBe('email_unavailable');
+    expect(errorAnswer().parse(await taken.json()).code).toBe('email_unavailable');
     expect((await getUser(user.id))?.email).toBe(fresh);
     expect(await appItem(emailClaimEntity.key(other.email))).toMatchObject({ userId: other.id });
 
@@ -132,7 +132,7 @@ describe('email verification', () => {
 
     const again = await anonymous.get(`/api/verify-email/${token}/`);
     expect(again.status).toBe(400);
-    expect(errorAnswer.parse(await again.json()).code).toBe('verification_token_invalid');
+    expect(errorAnswer().parse(await again.json()).code).toBe('verification_token_invalid');
 
     expect(await json(await client.post('/api/send-email-verification/'))).toMatchObject({ email_verified: true });
   });
@@ -164,12 +164,12 @@ describe('email verification', () => {
     ] as const) {
       const res = await new TestClient(apiUrl, language).get(`/api/verify-email/${token}/`);
       expect(res.status).toBe(400);
-      const body = errorAnswer.parse(await res.json());
+      const body = errorAnswer().parse(await res.json());
       expect(body.code).toBe('verification_token_expired');
       expect(body.detail).toMatch(word);
     }
     const unknown = await new TestClient(apiUrl, 'en').get(`/api/verify-email/${randomBytes(32).toString('base64url')}/`);
-    expect(errorAnswer.parse(await unknown.json()).code).toBe('verification_token_invalid');
+    expect(errorAnswer().parse(await unknown.json()).code).toBe('verification_token_invalid');
     const garbage = await new TestClient(apiUrl, 'en').get('/api/verify-email/%3Cscript%3E/');
     expect(garbage.status).toBe(400);
     expect((await getUser(user.id))?.email_verified).toBe(false);
@@ -190,7 +190,7 @@ describe('email verification', () => {
     const client = await clientFor(apiUrl, await makeUser({ email: '' }), 'en');
     const res = await client.post('/api/send-email-verification/');
     expect(res.status).toBe(400);
-    expect(errorAnswer.parse(await res.json()).code).toBe('email_required');
+    expect(errorAnswer().parse(await res.json()).code).toBe('email_required');
   });
 });
 

@@ -41,7 +41,7 @@ async function upload(bytes: Uint8Array, filename = 'users.xlsx'): Promise<Respo
 
 async function expectRefusal(res: Response, status: number, code: string): Promise<string> {
   expect(res.status).toBe(status);
-  const body = errorAnswer.parse(await res.json());
+  const body = errorAnswer().parse(await res.json());
   expect(body.code).toBe(code);
   return body.detail;
 }

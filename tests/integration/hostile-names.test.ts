@@ -95,7 +95,7 @@ describe('user text never becomes an object key, and names are measured as store
   ])('refuses %s that NFKC lengthens past the key limit with 400 key_text_too_long', async (_, send) => {
     const res = await send(user.client);
     expect(res.status).toBe(400);
-    const body = errorAnswer.parse(await res.json());
+    const body = errorAnswer().parse(await res.json());
     expect(body.code).toBe('key_text_too_long');
     expect(body.detail).toContain(String(KEY_TEXT_MAX_BYTES));
   });

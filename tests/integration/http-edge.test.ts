@@ -30,7 +30,7 @@ describe('the API edge answers every refusal with a code and a detail', () => {
     for (const path of [`/api/exam/${raw}/`, `/api/verify-email/${raw}/`]) {
       const res = await rawGet(path, { 'accept-language': 'en' });
       expect(res.status, path).toBe(400);
-      const body = errorAnswer.parse(JSON.parse(res.body));
+      const body = errorAnswer().parse(JSON.parse(res.body));
       expect(body.code).toBe('invalid_path_parameter');
       expect(body.detail).toMatch(/percent-encoded/);
     }
@@ -46,7 +46,7 @@ describe('the API edge answers every refusal with a code and a detail', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(413);
-    const body = errorAnswer.parse(await res.json());
+    const body = errorAnswer().parse(await res.json());
     expect(body.code).toBe('payload_too_large');
     expect(body.detail).toBe('요청 크기가 너무 큽니다 (최대 10 MB).');
   });
@@ -54,10 +54,10 @@ describe('the API edge answers every refusal with a code and a detail', () => {
   it('answers a 100 KB query string and oversized headers with 431 and a code', async () => {
     const longQuery = await rawGet(`/api/exams/?q=${'a'.repeat(100 * 1024)}`, { 'accept-language': 'en' });
     expect(longQuery.status).toBe(431);
-    expect(errorAnswer.parse(JSON.parse(longQuery.body)).code).toBe('request_header_too_large');
+    expect(errorAnswer().parse(JSON.parse(longQuery.body)).code).toBe('request_header_too_large');
     const bigHeader = await rawGet('/api/csrf-token/', { 'accept-language': 'ko', 'x-padding': 'p'.repeat(20 * 1024) });
     expect(bigHeader.status).toBe(431);
-    const body = errorAnswer.parse(JSON.parse(bigHeader.body));
+    const body = errorAnswer().parse(JSON.parse(bigHeader.body));
     expect(body.code).toBe('request_header_too_large');
     expect(body.detail).toBe('요청 주소나 헤더가 너무 깁니다.');
     // The server still answers afterwards.
@@ -74,7 +74,7 @@ describe('the API edge answers every refusal with a code and a detail', () => {
     const res = await user.client.request('POST', '/api/upload-questions/', { body: form });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(res.status).toBe(400);
-    expect(errorAnswer.parse(await res.json()).code).toBe('invalid_multipart');
+    expect(errorAnswer().parse(await res.json()).code).toBe('invalid_multipart');
     expect(await itemsOwnedBy(user.id)).toEqual([]);
     expect(await objectsUnder(`files/${user.id}/`)).toEqual([]);
   });

@@ -21,7 +21,7 @@ describe('HTTP runtime through the API Gateway adapter', () => {
     const client = await TestClient.create(apiUrl, 'en');
     const res = await client.post('/api/test-csrf/', {}, { csrf: false });
     expect(res.status).toBe(403);
-    const body = errorAnswer.parse(await res.json());
+    const body = errorAnswer().parse(await res.json());
     expect(body.code).toBe('csrf_failed');
     expect(body.detail).toMatch(/CSRF token/);
   });
@@ -54,7 +54,7 @@ describe('HTTP runtime through the API Gateway adapter', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.status).toBe(400);
-    const body = errorAnswer.parse(await res.json());
+    const body = errorAnswer().parse(await res.json());
     expect(body.code).toBe('invalid_json');
     expect(body.detail).toBe('요청 본문이 올바른 JSON이 아닙니다.');
   });
@@ -63,7 +63,7 @@ describe('HTTP runtime through the API Gateway adapter', () => {
     const client = await TestClient.create(apiUrl, 'en');
     const res = await client.post('/api/test-csrf/', { blob: 'x'.repeat(1024 * 1024 + 10) });
     expect(res.status).toBe(413);
-    expect(errorAnswer.parse(await res.json()).code).toBe('payload_too_large');
+    expect(errorAnswer().parse(await res.json()).code).toBe('payload_too_large');
   });
 
   it('answers an unknown path with 404 route_not_found', async () => {
@@ -76,7 +76,7 @@ describe('HTTP runtime through the API Gateway adapter', () => {
     ] as const) {
       const res = await client.request(method, path, { csrf: false });
       expect(res.status, `${method} ${path}`).toBe(404);
-      const body = errorAnswer.parse(await res.json());
+      const body = errorAnswer().parse(await res.json());
       expect(body.code).toBe('route_not_found');
       expect(body.detail).toBe('No API route matches this request.');
     }

@@ -57,7 +57,7 @@ describe('origin verification', () => {
     ] as const) {
       const res = await fetch(`${direct.url}${path}`, { headers });
       expect(res.status, path).toBe(403);
-      const body = errorAnswer.parse(await res.json());
+      const body = errorAnswer().parse(await res.json());
       expect(body.code).toBe('forbidden_origin');
       expect(body.detail).toBe('The API cannot be reached directly at this address.');
     }

@@ -83,7 +83,7 @@ describe('question import', () => {
     const user = await fixtureUser(apiUrl);
     const { status, body } = await upload(user, 'questions.txt', Buffer.from('문제id,제목\n1,2\n'));
     expect(status).toBe(400);
-    expect(errorAnswer.parse(body).code).toBe('sheet_bad_extension');
+    expect(errorAnswer().parse(body).code).toBe('sheet_bad_extension');
     await expectNothingWritten(user);
   });
 

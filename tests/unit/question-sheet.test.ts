@@ -89,7 +89,7 @@ describe('question sheet file names', () => {
     expect(sheetExtension('a.txt')).toBeNull();
     expect(sheetExtension('xlsx')).toBeNull();
     expect(cleanFileName('../../etc/문제.xlsx')).toBe('문제.xlsx');
-    expect(sheetFileNameSchema.safeParse('C:\\temp\\bank.csv').data).toBe('bank.csv');
-    expect(sheetFileNameSchema.safeParse('bank.pdf').success).toBe(false);
+    expect(sheetFileNameSchema().safeParse('C:\\temp\\bank.csv').data).toBe('bank.csv');
+    expect(sheetFileNameSchema().safeParse('bank.pdf').success).toBe(false);
   });
 });

@@ -10,17 +10,21 @@ const getExam = defineRoute({
   method: 'GET',
   path: '/api/exam/{examId}/',
   access: 'public',
-  params: z.object({ examId: z.string() }),
-  query: z.object({ page: z.number().optional(), tags: z.array(z.string()).optional() }),
-  response: z.object({ id: z.string(), title: z.string() }),
+  schemas: () => ({
+    params: z.object({ examId: z.string() }),
+    query: z.object({ page: z.number().optional(), tags: z.array(z.string()).optional() }),
+    response: z.object({ id: z.string(), title: z.string() }),
+  }),
 });
 
 const saveExam = defineRoute({
   method: 'POST',
   path: '/api/create-exam/',
   access: 'signed-in',
-  body: z.object({ title: z.string() }),
-  response: z.object({ id: z.string() }),
+  schemas: () => ({
+    body: z.object({ title: z.string() }),
+    response: z.object({ id: z.string() }),
+  }),
 });
 
 const download = defineRoute({ method: 'GET', path: '/api/users/download-excel/', access: 'admin' });

@@ -165,7 +165,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     payload = undefined;
   }
-  const parsed = errorAnswer.safeParse(payload);
+  const parsed = errorAnswer().safeParse(payload);
   if (parsed.success) return new ApiError({ status: response.status, ...parsed.data });
   return new ApiError({
     status: response.status,

@@ -16,7 +16,7 @@ const examSchema = /* @__PURE__ */ lazy(() =>
     description_ko: orDefault(z.string(), ''),
     description_en: orDefault(z.string(), ''),
     created_at: z.string(),
-    created_language: languageSchema,
+    created_language: languageSchema(),
     is_original: z.boolean(),
     original_exam: orDefault(z.string().nullable(), null),
     version_number: z.number(),

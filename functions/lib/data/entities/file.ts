@@ -17,7 +17,7 @@ const fileSchema = /* @__PURE__ */ lazy(() =>
     max_questions: z.number(),
     is_public: z.boolean(),
     s3_key: z.string(),
-    language: languageSchema,
+    language: languageSchema(),
     created_at: z.string(),
     /** One letter per question order (E, M, H): difficulty filters without reading the questions. */
     difficulties: z.string(),

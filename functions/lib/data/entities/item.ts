@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazy } from '#shared/contracts/lazy.js';
 
 /**
  * What every entity module shares: the shape of a stored item, its primary key, and the parse
@@ -18,17 +19,14 @@ export function withoutKeys(item: StoredItem): StoredItem {
 }
 
 /**
- * A value built on its first use and kept. Entity schemas are built this way rather than at
- * module load: a schema built at load is a side effect esbuild must keep, so every Lambda bundle
- * would carry every entity's schema (and the zod features it uses) whether it reads that item
- * or not. Entity modules mark their top-level `lazy`/`itemParser` calls `@__PURE__` so esbuild
- * drops the unused ones (`@__NO_SIDE_EFFECTS__` here is not honoured through `index.ts`'s
- * `export *`, esbuild 0.28).
+ * Entity schemas are built on their first parse with the shared `lazy` (D99), not at module load:
+ * a schema built at load is a side effect esbuild must keep, so every Lambda bundle would carry
+ * every entity's schema (and the zod features it uses) whether it reads that item or not. Entity
+ * modules mark their top-level `lazy`/`itemParser` calls `@__PURE__` so esbuild drops the unused
+ * ones (it does not honour `@__NO_SIDE_EFFECTS__` on a function imported from another module,
+ * esbuild 0.28).
  */
-export function lazy<T>(build: () => T): () => T {
-  let built: { value: T } | undefined;
-  return () => (built ??= { value: build() }).value;
-}
+export { lazy };
 
 /**
  * A parser of stored items: the schema's fields are checked and typed, every other stored

@@ -16,7 +16,7 @@ const studyMemberSchema = /* @__PURE__ */ lazy(() =>
     member_id: orDefault(z.string().nullable(), null),
     affiliation: orDefault(z.string().nullable(), null),
     location: orDefault(z.string().nullable(), null),
-    role: orDefault(studyMemberRoleSchema, 'member'),
+    role: orDefault(studyMemberRoleSchema(), 'member'),
     is_active: flag(),
     joined_at: z.string(),
   }),

@@ -14,7 +14,7 @@ const studyMembershipSchema = /* @__PURE__ */ lazy(() =>
     study_id: z.string(),
     /** The `MEMBER#` item's id `<sid>_<n>`. */
     member_id: z.string(),
-    role: orDefault(studyMemberRoleSchema, 'member'),
+    role: orDefault(studyMemberRoleSchema(), 'member'),
     is_active: flag(),
     joined_at: orDefault(z.string(), ''),
     /** Issue 11 (S23): written by record-study-progress. */

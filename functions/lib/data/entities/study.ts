@@ -17,7 +17,7 @@ const studySchema = /* @__PURE__ */ lazy(() =>
     title_en: orDefault(z.string(), ''),
     goal_ko: orDefault(z.string(), ''),
     goal_en: orDefault(z.string(), ''),
-    created_language: languageSchema,
+    created_language: languageSchema(),
     /** yyyy-mm-dd */
     start_date: z.string(),
     end_date: orDefault(z.string().nullable(), null),

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { importStatsSchema } from '#shared/contracts/files.js';
+import type { ImportStats } from '#shared/contracts/files.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import { FileInput } from '../../../components/ui/form/file-input.js';
@@ -14,9 +14,6 @@ import { uploadQuestionFile } from '../api/upload-question-file.js';
 import { existingFileDecision, formatFileSize, localFileProblem, type ExistingCheck } from '../utils/file-format.js';
 import { UploadAbortedError, UploadFailedError } from '../utils/put-with-progress.js';
 import styles from './question-files.module.css';
-import type { z } from 'zod';
-
-type ImportStats = z.infer<typeof importStatsSchema>;
 
 /** Spec 2 §4: idle, checking the existing file, uploading (then the server imports). */
 type Phase = { kind: 'idle' } | { kind: 'checking' } | { kind: 'uploading'; percent: number } | { kind: 'importing' };

@@ -1,11 +1,12 @@
 import { connectedStudies, connectedStudySchema } from '#shared/contracts/exams.js';
+import { lazy } from '#shared/contracts/lazy.js';
 import * as z from 'zod';
 import { callApi } from '../../../lib/api-client.js';
 import { sessionStore } from '../../../lib/storage.js';
 
-export type ConnectedStudy = z.infer<typeof connectedStudySchema>;
+export type ConnectedStudy = z.infer<ReturnType<typeof connectedStudySchema>>;
 
-const cached = z.array(connectedStudySchema);
+const cached = lazy(() => z.array(connectedStudySchema()));
 
 export function connectedStudiesKey(examId: string): string {
   return `connectedStudies_${examId}`;
@@ -13,7 +14,7 @@ export function connectedStudiesKey(examId: string): string {
 
 /** The cached list of this browser session, or null. */
 export function cachedConnectedStudies(examId: string): ConnectedStudy[] | null {
-  const parsed = cached.safeParse(sessionStore.getJson(connectedStudiesKey(examId)));
+  const parsed = cached().safeParse(sessionStore.getJson(connectedStudiesKey(examId)));
   return parsed.success ? parsed.data : null;
 }
 

@@ -1,7 +1,6 @@
-import type { z } from 'zod';
-import type { uploadStats } from '#shared/contracts/users.js';
+import type { UploadStats } from '#shared/contracts/users.js';
 
-export type UploadStats = z.infer<typeof uploadStats>;
+export type { UploadStats };
 
 /** Spec 1 §8: the summary shows up to five error details and counts the rest. */
 export const UPLOAD_SUMMARY_MAX_DETAILS = 5;
