@@ -4,7 +4,8 @@ import type { UserAnswer } from '#shared/contracts/users.js';
 import { DataTable } from '../../../components/ui/data-table/data-table.js';
 import form from '../../../components/ui/form/form.module.css';
 import { toggled } from '../../../lib/selection.js';
-import { DEFAULT_USER_SORT, nextSort, sortUsers, type UserSort } from '../utils/sort-users.js';
+import { nextSort } from '../../../lib/table-sort.js';
+import { DEFAULT_USER_SORT, sortUsers, type UserSort } from '../utils/sort-users.js';
 import { UserRow, userColumns } from './user-row.js';
 import styles from './user-management.module.css';
 
