@@ -3,14 +3,12 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { launchBrowser, openPage, type OpenedPage, type PageOptions } from './browser.js';
 import { createAdmin, go } from './browser-pages.js';
 
-/** What a browser test file works with: the server's address, a run stamp, and pages of one Chromium. */
+/** What a browser test file works with: the server's address, a run stamp, and pages of the file's Chromium. */
 export interface BrowserHarness {
   /** The address of the server the browser project's global setup started (`npm start` on a throw-away data directory). */
   readonly baseUrl: string;
   /** Unique per file and run: the server's data directory lives for the whole browser project, so names made with it do not collide. */
   readonly stamp: string;
-  /** The file's Chromium (launched in beforeAll). */
-  readonly browser: Browser;
   /** A fresh context and page (viewport, browser language, seeded localStorage), its console errors collected. */
   open(options?: PageOptions): Promise<OpenedPage>;
   /** `open`, then the path, waiting until the app has mounted. */
@@ -18,21 +16,21 @@ export interface BrowserHarness {
 }
 
 /**
- * The lifecycle every file in tests/browser/ shares, registered where it is called (the top of the file):
- * one Chromium for the file, launched before its first test and closed after its last; each page it
- * opened is closed after its test, also when the test failed before its own `close()` (closing twice
- * is harmless). A file calls it once, at the top level.
+ * The lifecycle every file in tests/browser/ shares, registered where it is called (once, at the top of the
+ * file): one Chromium for the file, launched before its first test and closed after its last. Every page
+ * opened through it is closed after the test that is running, also when the test failed before its own
+ * `close()`; so open pages inside tests, not in a beforeAll.
  */
 export function useBrowser(): BrowserHarness {
   let browser: Browser | undefined;
-  const open = new Set<OpenedPage>();
+  const openPages = new Set<OpenedPage>();
 
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterEach(async () => {
-    const left = [...open];
-    open.clear();
+    const left = [...openPages];
+    openPages.clear();
     await Promise.all(left.map((opened) => opened.close()));
   });
   afterAll(async () => {
@@ -40,15 +38,15 @@ export function useBrowser(): BrowserHarness {
   });
 
   const launched = (): Browser => {
-    if (!browser) throw new Error('useBrowser(): the browser starts in beforeAll; open pages inside hooks or tests');
+    if (!browser) throw new Error('useBrowser(): the browser starts in beforeAll; open pages inside tests');
     return browser;
   };
   const tracked = (opened: OpenedPage): OpenedPage => {
-    open.add(opened);
+    openPages.add(opened);
     return {
       ...opened,
       close: async () => {
-        open.delete(opened);
+        openPages.delete(opened);
         await opened.close();
       },
     };
@@ -57,9 +55,6 @@ export function useBrowser(): BrowserHarness {
   return {
     baseUrl: inject('baseUrl'),
     stamp: Date.now().toString(36),
-    get browser() {
-      return launched();
-    },
     open: async (options) => tracked(await openPage(launched(), options)),
     visit: async (path, options) => {
       const opened = tracked(await openPage(launched(), options));
