@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { seriousViolations } from '../support/browser-axe.js';
-import { launchBrowser, openPage, screenshot, SCREENSHOT_DIR, VIEWPORTS } from '../support/browser.js';
-import { createAdmin, fitsPhone, go, logIn, pageApi } from '../support/browser-pages.js';
+import { screenshot, SCREENSHOT_DIR, VIEWPORTS } from '../support/browser.js';
+import { fitsPhone, go, logIn, pageApi } from '../support/browser-pages.js';
+import { useAdmin, useBrowser } from '../support/browser-harness.js';
 
 /**
  * Issue 14's audit: axe-core on every built screen, in Korean and English, at desktop and phone
@@ -11,22 +12,13 @@ import { createAdmin, fitsPhone, go, logIn, pageApi } from '../support/browser-p
  * horizontal scroll. One browser for the file and one page per combination, which walks the
  * screens in turn.
  */
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const stamp = Date.now().toString(36);
-const admin = `a11y${stamp}`;
-const adminPassword = 'a11y-pass-2025';
+const { baseUrl, stamp, open } = useBrowser();
+const { username: admin, password: adminPassword } = useAdmin(`a11y${stamp}`, 'a11y-pass-2025');
 let publicExamId = '';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await createAdmin(admin, adminPassword);
   const response = await fetch(`${baseUrl}/api/exams/?is_public=true&page_size=1`, { headers: { Accept: 'application/json' } });
   publicExamId = ((await response.json()) as { results: { id: string }[] }).results[0]?.id ?? '';
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** A dozen screens a test, each audited whole: more than the project's 90 s on a busy machine. */
@@ -98,7 +90,7 @@ describe.each([
     test(
       'signed out: no serious or critical violation on any screen',
       async () => {
-        const { page, close } = await openPage(browser, { locale, viewport, storage: { language } });
+        const { page, close } = await open({ locale, viewport, storage: { language } });
         const found: string[] = [];
         for (const path of signedOutScreens()) found.push(...(await audit(page, path, shotName(path, language, false))));
         await close();
@@ -111,7 +103,7 @@ describe.each([
     test(
       'signed in: no serious or critical violation on any screen',
       async () => {
-        const { page, close } = await openPage(browser, { locale, viewport, storage: { language } });
+        const { page, close } = await open({ locale, viewport, storage: { language } });
         await logIn(page, admin, adminPassword);
         // A result of their own, for the result detail screen: one right and one wrong answer.
         const exam = await pageApi<{ questions: { id: string }[] }>(page, 'GET', `/api/exam/${publicExamId}/`);

@@ -1,40 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
-import { launchBrowser, openPage, screenshot } from '../support/browser.js';
-import { createAdmin, fitsPhone, logIn, ready, toast, unexpected, visit } from '../support/browser-pages.js';
+import { screenshot } from '../support/browser.js';
+import { fitsPhone, logIn, pageApi, ready, toast, unexpected } from '../support/browser-pages.js';
+import { useAdmin, useBrowser } from '../support/browser-harness.js';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const { baseUrl, stamp, open, visit } = useBrowser();
 
-/** Unique per run: the server's data directory lives for the whole browser project. */
-const stamp = Date.now().toString(36);
 const PASSWORD = 'correct-horse-42';
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A JSON POST from inside the page, with the CSRF header the API wants; answers the status. */
-async function apiPost(page: Page, path: string, body: unknown): Promise<number> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const token = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-      const response = await fetch(path, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(token) },
-        body: JSON.stringify(body),
-      });
-      return response.status;
-    },
-    { path, body },
-  );
-}
 
 interface StoredMail {
   subject: string;
@@ -53,7 +25,7 @@ describe('accounts: register, log in, profile, language, log out', () => {
   const email = `${username}@example.com`;
 
   test('the full journey', async () => {
-    const { page, errors, close } = await visit(browser, '/register', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit('/register', { locale: 'ko-KR' });
     await page.getByTestId('register-page').waitFor();
     expect(await page.title()).toBe('회원가입 · Quizbank');
     expect(await page.getByTestId('google-sign-in').count()).toBe(0); // no client id configured
@@ -188,7 +160,7 @@ describe('accounts: register, log in, profile, language, log out', () => {
 
     // With exams: the daily quiz exam stays out of My Exams; the arrows subscribe and unsubscribe.
     for (const title of ['알파 시험', 'Beta exam', `Today's Quizzes for ${username}`]) {
-      expect(await apiPost(page, '/api/create-exam/', { title, question_count: 0 })).toBeLessThan(300);
+      expect((await pageApi(page, 'POST', '/api/create-exam/', { title, question_count: 0 })).status).toBeLessThan(300);
     }
     await page.reload();
     await ready(page);
@@ -250,7 +222,7 @@ describe('accounts: register, log in, profile, language, log out', () => {
 
   test('a password change signs in again with the new password; withdrawal deletes the account', async () => {
     const name = `lee${stamp}`;
-    const { page, errors, close } = await visit(browser, '/register', { locale: 'en-US' });
+    const { page, errors, close } = await visit('/register', { locale: 'en-US' });
     await page.locator('input[name="id"]').fill(name);
     await page.locator('input[name="name"]').fill('Lee');
     await page.locator('input[name="password"]').fill(PASSWORD);
@@ -296,15 +268,10 @@ describe('accounts: register, log in, profile, language, log out', () => {
 });
 
 describe('user management', () => {
-  const admin = `admin${stamp}`;
-  const adminPassword = 'admin-pass-2025';
-
-  beforeAll(async () => {
-    await createAdmin(admin, adminPassword);
-  }, 90_000);
+  const { username: admin, password: adminPassword } = useAdmin(`admin${stamp}`, 'admin-pass-2025');
 
   test('an admin uploads a users sheet and sees the summary toast', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
     // The admin's account language is Korean; a language chosen in the browser wins and is sent to the server.
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await logIn(page, admin, adminPassword, '/user-management');
@@ -429,7 +396,7 @@ describe('user management', () => {
   });
 
   test('a non-admin sees the admins-only state, not a failing table', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
     await page.evaluate(() => localStorage.setItem('language', 'ko'));
     await logIn(page, `park${stamp}`, 'park-password-1', '/user-management');
     await page.getByTestId('user-management-admins-only').waitFor();
@@ -453,7 +420,7 @@ describe('sign-in screens', () => {
     test(`login and register render and fit the phone (${language})`, async () => {
       const locale = language === 'ko' ? 'ko-KR' : 'en-US';
       for (const viewport of ['desktop', 'phone'] as const) {
-        const { page, errors, close } = await visit(browser, '/login', { locale, viewport });
+        const { page, errors, close } = await visit('/login', { locale, viewport });
         await page.getByTestId('login-page').waitFor();
         await page.getByRole('heading', { level: 1, name: language === 'ko' ? '로그인' : 'Log in' }).waitFor();
         if (viewport === 'phone') await fitsPhone(page);
@@ -472,7 +439,7 @@ describe('sign-in screens', () => {
   }
 
   test('the Google button shows with a client id and sends the page to Google with state and nonce', async () => {
-    const opened = await openPage(browser, { locale: 'en-US' });
+    const opened = await open({ locale: 'en-US' });
     const { page, errors } = opened;
     await page.route('**/api/google-oauth/config/**', (route) =>
       route.fulfill({ json: { client_id: 'test-client.apps.googleusercontent.com', redirect_uri: `${baseUrl}/login` } }),
@@ -549,7 +516,7 @@ describe('sign-in screens', () => {
 
   test('returnTo only accepts same-origin paths', async () => {
     const username = `ret${stamp}`;
-    const { page, close } = await visit(browser, '/register', { locale: 'en-US' });
+    const { page, close } = await visit('/register', { locale: 'en-US' });
     await page.locator('input[name="id"]').fill(username);
     await page.locator('input[name="name"]').fill('Ret');
     await page.locator('input[name="password"]').fill(PASSWORD);
@@ -572,7 +539,7 @@ describe('sign-in screens', () => {
 describe('email verification and profile screens', () => {
   test('an invalid link shows the error; an expired one offers a retry (ko and en)', async () => {
     for (const language of ['ko', 'en'] as const) {
-      const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: language === 'ko' ? 'ko-KR' : 'en-US' });
+      const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: language === 'ko' ? 'ko-KR' : 'en-US' });
       await page.goto(`${baseUrl}/verify-email/not-a-real-token`);
       await page.getByTestId('verify-email-error').waitFor();
       expect(await page.getByTestId('verify-email-retry').count()).toBe(0);
@@ -609,7 +576,7 @@ describe('email verification and profile screens', () => {
 
   test('the profile fits the phone in both languages', async () => {
     const username = `phone${stamp}`;
-    const { page, errors, close } = await visit(browser, '/register', { locale: 'ko-KR', viewport: 'phone' });
+    const { page, errors, close } = await visit('/register', { locale: 'ko-KR', viewport: 'phone' });
     await page.locator('input[name="id"]').fill(username);
     await page.locator('input[name="name"]').fill('폰');
     await page.locator('input[name="email"]').fill(`${username}@example.com`);

@@ -1,25 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.js';
-import { pageApi, registerThroughForm, toast, unexpected, visit } from '../support/browser-pages.js';
+import { describe, expect, test } from 'vitest';
+import { screenshot } from '../support/browser.js';
+import { pageApi, registerThroughForm, toast, unexpected } from '../support/browser-pages.js';
+import { useBrowser } from '../support/browser-harness.js';
 
 /** The home daily exam card (issue 13; spec 1 §2, §8). */
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const stamp = Date.now().toString(36);
+const { baseUrl, stamp, visit } = useBrowser();
 const PASSWORD = 'correct-horse-42';
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('home daily exam card', () => {
   test('without subscriptions it toasts and goes to /profile after 2 s; with one it opens today’s exam', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
     await registerThroughForm(page, `daily_${stamp}`, 'Daily', PASSWORD);
 
     const started = Date.now();

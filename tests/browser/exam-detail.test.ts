@@ -1,27 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { seriousViolations } from '../support/browser-axe.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
-import { go, pageApi, registerThroughForm, shotFromTop, toast, unexpected, visit } from '../support/browser-pages.js';
+import { screenshot, VIEWPORTS } from '../support/browser.js';
+import { fitsWidth, go, pageApi, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import { useBrowser } from '../support/browser-harness.js';
 
 /**
  * The exam detail screen and the favorites view (issue 12): filter, sort, reload with the state in
  * the address, start an exam with the chosen order, move questions to another exam, favorites —
  * in Korean and English, at desktop and 390 px, with axe finding nothing serious.
  */
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const stamp = Date.now().toString(36);
+const { baseUrl, stamp, visit } = useBrowser();
 const PASSWORD = 'detail-pass-42';
-const PHONE = { width: 390, height: 844 };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 interface Question {
   id: string;
@@ -48,22 +38,6 @@ async function submit(page: Page, examId: string, questions: Question[], correct
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
 }
 
-/** No page-level sideways scroll; a wide table may scroll inside its own frame ([data-scroll-x]). */
-async function fitsWidth(page: Page, width: number) {
-  const overflow = await page.evaluate(
-    (limit) => ({
-      width: document.documentElement.scrollWidth,
-      culprits: [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > limit + 1 && !el.parentElement?.closest('[data-scroll-x]'))
-        .slice(0, 5)
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`),
-    }),
-    width,
-  );
-  expect(overflow.width, overflow.culprits.join('\n')).toBeLessThanOrEqual(width);
-  expect(overflow.culprits).toEqual([]);
-}
-
 const rows = (page: Page) => page.getByTestId('question-row');
 const rowIds = (page: Page) => rows(page).evaluateAll((list) => list.map((row) => row.getAttribute('data-question-id') ?? ''));
 const csvIds = (page: Page) => page.getByTestId('question-csv-id').allTextContents();
@@ -74,7 +48,7 @@ describe('exam detail', () => {
   let examB: { id: string; questions: Question[] };
 
   test('ko, desktop: filter, sort, reload with the URL state, start with that order, favorites', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
     await registerThroughForm(page, username, '상세', PASSWORD);
     examA = await makeExam(page, `상세 시험 A ${stamp}`, 6);
     examB = await makeExam(page, `상세 시험 B ${stamp}`, 3);
@@ -163,7 +137,7 @@ describe('exam detail', () => {
   });
 
   test('ko, desktop: move a question to another exam through the options modal', async () => {
-    const { page, errors, close } = await visit(browser, '/login', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit('/login', { locale: 'ko-KR' });
     await page.locator('input[name="username"]').fill(username);
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('form button[type="submit"]').click();
@@ -215,8 +189,8 @@ describe('exam detail', () => {
   });
 
   test('en, 390 px: the table fits, state survives a reload, favorites and options work', async () => {
-    const { page, errors, close } = await visit(browser, '/login', { locale: 'en-US', storage: { language: 'en' } });
-    await page.setViewportSize(PHONE);
+    const { page, errors, close } = await visit('/login', { locale: 'en-US', storage: { language: 'en' } });
+    await page.setViewportSize(VIEWPORTS.phone);
     await page.locator('input[name="username"]').fill(username);
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('form button[type="submit"]').click();
@@ -237,14 +211,14 @@ describe('exam detail', () => {
     await page.reload();
     await page.getByTestId('question-table').waitFor();
     await expect.poll(() => rowIds(page)).toEqual(before);
-    await fitsWidth(page, PHONE.width);
+    await fitsWidth(page, VIEWPORTS.phone.width);
     await shotFromTop(page, 'exam-detail-en-phone');
     expect(await seriousViolations(page)).toEqual([]);
 
     await rows(page).first().getByTestId('question-select').check();
     await page.getByTestId('detail-options').click();
     await page.getByTestId('options-modal').getByText('Selected questions: 1').waitFor();
-    await fitsWidth(page, PHONE.width);
+    await fitsWidth(page, VIEWPORTS.phone.width);
     await screenshot(page, 'exam-detail-options-en-phone', false);
     await page.getByTestId('options-modal').getByRole('button', { name: 'Close' }).first().click();
 
@@ -252,7 +226,7 @@ describe('exam detail', () => {
     await page.getByTestId('question-table').waitFor();
     expect(await page.title()).toBe('Favorites · Quizbank');
     await expect.poll(() => rows(page).count()).toBe(1);
-    await fitsWidth(page, PHONE.width);
+    await fitsWidth(page, VIEWPORTS.phone.width);
     await shotFromTop(page, 'favorites-en-phone');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -265,8 +239,8 @@ describe('exam detail', () => {
       ['en-US', 'en', false],
       ['ko-KR', 'ko', true],
     ] as const) {
-      const { page, errors, close } = await visit(browser, '/login', { locale, storage: { language } });
-      if (phone) await page.setViewportSize(PHONE);
+      const { page, errors, close } = await visit('/login', { locale, storage: { language } });
+      if (phone) await page.setViewportSize(VIEWPORTS.phone);
       await page.locator('input[name="username"]').fill(username);
       await page.locator('input[name="password"]').fill(PASSWORD);
       await page.locator('form button[type="submit"]').click();
@@ -275,7 +249,7 @@ describe('exam detail', () => {
         await go(page, path);
         await page.getByTestId('question-table').waitFor();
         await page.getByTestId('exam-detail-page').waitFor();
-        if (phone) await fitsWidth(page, PHONE.width);
+        if (phone) await fitsWidth(page, VIEWPORTS.phone.width);
         expect(await seriousViolations(page)).toEqual([]);
       }
       await shotFromTop(page, `favorites-${language}-${phone ? 'phone' : 'desktop'}-2`);

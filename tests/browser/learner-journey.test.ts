@@ -1,8 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser.js';
-import { fitsPhone, go, registerThroughForm, shotFromTop, toast, unexpected, visit } from '../support/browser-pages.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { screenshot, VIEWPORTS } from '../support/browser.js';
+import { fitsPhone, go, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import { useBrowser } from '../support/browser-harness.js';
 import { EN_HEADER, xlsxBytes } from '../support/sheets.js';
 
 /**
@@ -11,18 +12,8 @@ import { EN_HEADER, xlsxBytes } from '../support/sheets.js';
  * mistakes review → retry the wrong ones → results → profile. Once in English on the desktop and
  * once in Korean at 390 px; toasts cover no control, and no screen scrolls sideways on the phone.
  */
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const stamp = Date.now().toString(36);
+const { baseUrl, stamp, visit } = useBrowser();
 const PASSWORD = 'correct-horse-42';
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 const QUESTIONS = [
   ['1', 'First letter', 'Which Greek letter comes first?', 'alpha', 'The alphabet is named after alpha and beta.'],
@@ -134,7 +125,7 @@ describe.each([
     const text = TEXT[language];
     const phone = viewport === 'phone';
     const name = `${language}-${viewport}`;
-    const { page, errors, close } = await visit(browser, '/', { locale, viewport, storage: { language } });
+    const { page, errors, close } = await visit('/', { locale, viewport, storage: { language } });
     expect(page.viewportSize()?.width).toBe(VIEWPORTS[viewport].width);
     await registerThroughForm(page, `lj${language}${stamp}`, 'Learner', PASSWORD);
 

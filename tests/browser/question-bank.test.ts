@@ -1,24 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
-import { launchBrowser, openPage, screenshot } from '../support/browser.js';
-import { createAdmin, fitsPhone, go, logIn, ready, registerThroughForm, shotFromTop, toast, unexpected, visit } from '../support/browser-pages.js';
+import { screenshot } from '../support/browser.js';
+import { fitsPhone, go, logIn, ready, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import { useAdmin, useBrowser } from '../support/browser-harness.js';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const { baseUrl, stamp, open, visit } = useBrowser();
 
-/** Unique per run: the server's data directory lives for the whole browser project. */
-const stamp = Date.now().toString(36);
 const PASSWORD = 'correct-horse-42';
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 function workbook(rows: unknown[][]): Buffer {
   const book = XLSX.utils.book_new();
@@ -71,7 +61,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
   const tagName = `qbtag${stamp}`;
 
   test('upload a sheet with a progress bar, build exams, find them by search and tag, subscribe, delete', async () => {
-    const { page, context, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, context, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
     await registerThroughForm(page, username, '출제자', PASSWORD);
 
     // Question files: the format example and the samples are on the screen.
@@ -333,7 +323,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
   }, 300_000);
 
   test('every screen in Korean and English, on the desktop and at 375 px', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
     await registerThroughForm(page, `shots${stamp}`, 'Shots', PASSWORD);
     for (const language of ['ko', 'en'] as const) {
       await page.evaluate((lang) => localStorage.setItem('language', lang), language);
@@ -372,7 +362,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
   }, 240_000);
 
   test('anonymous visitors see public exams; the signed-in screens send them to log in', async () => {
-    const { page, errors, close } = await visit(browser, '/exam-management', { locale: 'en-US', viewport: 'phone' });
+    const { page, errors, close } = await visit('/exam-management', { locale: 'en-US', viewport: 'phone' });
     await examRow(page, 'Kubernetes Basics').waitFor();
     expect(await page.getByTestId('bulk-bar').count()).toBe(0);
     expect(await page.getByTestId('exam-select').count()).toBe(0);
@@ -391,7 +381,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
 describe('question bank: special domain', () => {
   test('on a devops host the DevOps tag filters the list and cannot be removed', async () => {
     const devopsUrl = baseUrl.replace('//localhost', '//devops.localhost');
-    const opened = await openPage(browser, { locale: 'ko-KR' });
+    const opened = await open({ locale: 'ko-KR' });
     const { page, errors, close } = opened;
     await page.goto(`${devopsUrl}/exam-management`);
     await ready(page);
@@ -409,15 +399,10 @@ describe('question bank: special domain', () => {
 });
 
 describe('question bank: admin tools', () => {
-  const admin = `qbadmin${stamp}`;
-  const adminPassword = 'admin-pass-2025';
-
-  beforeAll(async () => {
-    await createAdmin(admin, adminPassword);
-  }, 90_000);
+  const { username: admin, password: adminPassword } = useAdmin(`qbadmin${stamp}`, 'admin-pass-2025');
 
   test('the public filter on files, all exams, original/copy, and the exam list spreadsheet', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await logIn(page, admin, adminPassword, '/question-files');
     await page.getByTestId('files-visibility-filter').selectOption('public');

@@ -1,24 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.js';
-import { createAdmin, go, logIn, pageApi, registerThroughForm, shotFromTop, toast, unexpected, visit } from '../support/browser-pages.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { screenshot, VIEWPORTS } from '../support/browser.js';
+import { fitsWidth, go, logIn, pageApi, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import { useAdmin, useBrowser } from '../support/browser-harness.js';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const { baseUrl, stamp, visit } = useBrowser();
 
-/** Unique per run: the server's data directory lives for the whole browser project. */
-const stamp = Date.now().toString(36);
 const PASSWORD = 'correct-horse-42';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /**
  * An exam of 3 questions from the demo's public file, and `count` submitted results of it: the
@@ -54,22 +42,6 @@ async function makeResults(page: Page, title: string, count: number): Promise<{ 
   return { examId, resultIds };
 }
 
-/** No page-level sideways scroll at this width; names what sticks out otherwise. */
-async function fitsWidth(page: Page, width: number) {
-  const overflow = await page.evaluate(
-    (limit) => ({
-      width: document.documentElement.scrollWidth,
-      culprits: [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > limit + 1 && !el.parentElement?.closest('[data-scroll-x]'))
-        .slice(0, 5)
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`),
-    }),
-    width,
-  );
-  expect(overflow.width, overflow.culprits.join('\n')).toBeLessThanOrEqual(width);
-  expect(overflow.culprits).toEqual([]);
-}
-
 const rows = (page: Page) => page.getByTestId('result-row');
 
 describe('results', () => {
@@ -77,7 +49,7 @@ describe('results', () => {
   const examTitle = `결과 시험 ${stamp}`;
 
   test('a learner pages through 12 results, sees no management column, and deletes one from home', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
     await registerThroughForm(page, username, '결과', PASSWORD);
     const { examId } = await makeResults(page, examTitle, 12);
 
@@ -159,24 +131,24 @@ describe('results', () => {
   }, 180_000);
 
   test('ko and en, desktop and 390 px: no sideways scroll on /results and home', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
     await logIn(page, username, PASSWORD);
     for (const language of ['ko', 'en'] as const) {
       await page.evaluate((lang) => localStorage.setItem('language', lang), language);
       for (const viewport of ['desktop', 'phone'] as const) {
-        await page.setViewportSize(viewport === 'phone' ? PHONE : DESKTOP);
+        await page.setViewportSize(viewport === 'phone' ? VIEWPORTS.phone : VIEWPORTS.desktop);
         await go(page, '/results');
         await page.getByTestId('results-table').waitFor();
         await page.getByRole('heading', { level: 1, name: language === 'ko' ? '시험 결과' : 'Results' }).waitFor();
         await expect.poll(() => rows(page).count()).toBe(10);
-        if (viewport === 'phone') await fitsWidth(page, PHONE.width);
+        if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
         if (!(language === 'ko' && viewport === 'desktop')) await shotFromTop(page, `results-${language}-${viewport}`);
 
         await go(page, '/');
         await page.getByTestId('home-recent-table').waitFor();
         const visibleRows = await page.locator('[data-testid="home-recent-row"]:visible').count();
         expect(visibleRows).toBe(viewport === 'phone' ? 3 : 5); // spec 1 §9: 3 on phones
-        if (viewport === 'phone') await fitsWidth(page, PHONE.width);
+        if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
         if (!(language === 'ko' && viewport === 'desktop')) await shotFromTop(page, `home-recent-results-${language}-${viewport}`);
       }
     }
@@ -185,7 +157,7 @@ describe('results', () => {
   }, 180_000);
 
   test('load errors empty the list with the spec 2 §8 message; an empty list says so', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await registerThroughForm(page, `empty${stamp}`, 'Empty', PASSWORD);
     await go(page, '/results');
@@ -213,22 +185,17 @@ describe('results', () => {
   }, 120_000);
 
   test('anonymous visitors are sent to log in', async () => {
-    const { page, close } = await visit(browser, '/results', { locale: 'ko-KR' });
+    const { page, close } = await visit('/results', { locale: 'ko-KR' });
     await page.waitForURL(`${baseUrl}/login?returnTo=%2Fresults`);
     await close();
   });
 });
 
 describe('results: admin management column', () => {
-  const admin = `resadmin${stamp}`;
-  const adminPassword = 'admin-pass-2025';
-
-  beforeAll(async () => {
-    await createAdmin(admin, adminPassword);
-  }, 90_000);
+  const { username: admin, password: adminPassword } = useAdmin(`resadmin${stamp}`, 'admin-pass-2025');
 
   test('redo, continue and delete with a confirm; a failed delete says so', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await logIn(page, admin, adminPassword, '/results');
     const title = `Admin results ${stamp}`;
@@ -241,10 +208,10 @@ describe('results: admin management column', () => {
     expect(await row.getByTestId('result-redo').getAttribute('href')).toBe(`/take-exam/${examId}?returnTo=results`);
     expect(await row.getByTestId('result-continue').getAttribute('href')).toBe(`/take-exam/${examId}?continue=true&result_id=${newest}&returnTo=results`);
     await shotFromTop(page, 'results-admin-en-desktop');
-    await page.setViewportSize(PHONE);
-    await fitsWidth(page, PHONE.width);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await fitsWidth(page, VIEWPORTS.phone.width);
     await shotFromTop(page, 'results-admin-en-phone');
-    await page.setViewportSize(DESKTOP);
+    await page.setViewportSize(VIEWPORTS.desktop);
 
     // A failed delete: the toast, the row stays.
     await page.route('**/api/exam-result/**', (route) =>

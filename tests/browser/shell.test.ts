@@ -1,18 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, openPage, screenshot, VIEWPORTS } from '../support/browser.js';
-import { ready, visit } from '../support/browser-pages.js';
+import { describe, expect, test } from 'vitest';
+import { screenshot, VIEWPORTS } from '../support/browser.js';
+import { ready } from '../support/browser-pages.js';
+import { useBrowser } from '../support/browser-harness.js';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { baseUrl, open, visit } = useBrowser();
 
 const SIGNED_IN_USER = {
   id: 'u-1',
@@ -31,7 +22,7 @@ const SIGNED_IN_USER = {
 
 describe('home and language', () => {
   test('a logged-out visit to / goes to the service introduction', async () => {
-    const { page, errors, close } = await visit(browser, '/');
+    const { page, errors, close } = await visit('/');
     await page.waitForURL(`${baseUrl}/service-introduction`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('퀴즈');
     expect(errors).toEqual([]);
@@ -39,7 +30,7 @@ describe('home and language', () => {
   });
 
   test('home renders in Korean with ?fromHomeMenu=true', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
     await page.getByTestId('home-page').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ko');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('꾸준한 문제 풀이로 실력을 쌓으세요');
@@ -56,7 +47,7 @@ describe('home and language', () => {
   });
 
   test('home renders in English for an English browser', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
     await page.getByTestId('home-page').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Build real skill through steady practice');
@@ -68,7 +59,7 @@ describe('home and language', () => {
   });
 
   test('the language switch changes the language, stores it and survives a reload', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
     await page.getByTestId('language-switch').click();
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.getByRole('heading', { name: 'Build real skill through steady practice' }).waitFor();
@@ -87,7 +78,7 @@ describe('home and language', () => {
   });
 
   test('server translations are merged under `server`', async () => {
-    const { page, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
+    const { page, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
     // The page itself does not show one yet; read it through the i18n instance the app uses.
     // A string, so the test runner does not rewrite the dynamic import; Vite serves the same module.
     const text = await page.evaluate<string>("import('/src/lib/i18n.ts').then((m) => m.i18n.t('server.errors.csrf_failed'))");
@@ -96,7 +87,7 @@ describe('home and language', () => {
   });
 
   test('a signed-in admin sees the user menu and the admin card', async () => {
-    const opened = await openPage(browser, { locale: 'en-US', storage: { user: JSON.stringify(SIGNED_IN_USER), token: 'x' } });
+    const opened = await open({ locale: 'en-US', storage: { user: JSON.stringify(SIGNED_IN_USER), token: 'x' } });
     // The real server has no such session; answer the status check as a signed-in one would.
     await opened.page.route('**/api/auth/status/', (route) => route.fulfill({ json: { authenticated: true, user: SIGNED_IN_USER } }));
     // Nor results: the home's recent results would get a 401 from it.
@@ -141,7 +132,7 @@ describe('pages', () => {
 
   for (const language of ['ko', 'en'] as const) {
     test(`every static page renders its heading (${language})`, async () => {
-      const { page, errors, close } = await visit(browser, '/getting-started', { locale: language === 'ko' ? 'ko-KR' : 'en-US' });
+      const { page, errors, close } = await visit('/getting-started', { locale: language === 'ko' ? 'ko-KR' : 'en-US' });
       for (const staticPage of STATIC_PAGES) {
         await page.goto(`${baseUrl}${staticPage.path}`);
         await page.getByTestId(staticPage.testId).waitFor();
@@ -154,7 +145,7 @@ describe('pages', () => {
   }
 
   test('the policy pages are in English, last updated August 2025, with a contact email', async () => {
-    const { page, close } = await visit(browser, '/privacy-policy', { locale: 'ko-KR' });
+    const { page, close } = await visit('/privacy-policy', { locale: 'ko-KR' });
     await page.getByText('최종 수정: August 2025').waitFor();
     await page.getByRole('heading', { name: '1. Information we collect' }).waitFor();
     expect(await page.locator('a[href^="mailto:"]').count()).toBeGreaterThan(0);
@@ -162,7 +153,7 @@ describe('pages', () => {
   });
 
   test('getting started shows six numbered steps and a link home', async () => {
-    const { page, close } = await visit(browser, '/getting-started', { locale: 'en-US' });
+    const { page, close } = await visit('/getting-started', { locale: 'en-US' });
     expect(await page.getByTestId('getting-started').locator('ol > li').count()).toBe(6);
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.getByTestId('home-page').waitFor();
@@ -170,14 +161,14 @@ describe('pages', () => {
   });
 
   test('the service introduction shows four features and the sign-up call to action when signed out', async () => {
-    const { page, close } = await visit(browser, '/service-introduction', { locale: 'en-US' });
+    const { page, close } = await visit('/service-introduction', { locale: 'en-US' });
     expect(await page.locator('[data-testid^="feature-"]').count()).toBe(4);
     await page.getByTestId('signup-cta').waitFor();
     await close();
   });
 
   test('the main menu moves between screens without a console error', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
     await page.getByTestId('home-page').waitFor();
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Study' }).click();
     await page.getByTestId('study-management-page').waitFor();
@@ -188,7 +179,7 @@ describe('pages', () => {
   });
 
   test('an unknown address shows the not-found page', async () => {
-    const { page, close } = await visit(browser, '/no-such-page', { locale: 'en-US' });
+    const { page, close } = await visit('/no-such-page', { locale: 'en-US' });
     await page.getByTestId('not-found').waitFor();
     await close();
   });
@@ -222,7 +213,7 @@ describe('pages', () => {
       '/missing',
     ];
     for (const locale of ['ko-KR', 'en-US']) {
-      const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale });
+      const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale });
       for (const path of paths) {
         await page.goto(`${baseUrl}${path}`);
         await ready(page);
@@ -243,7 +234,7 @@ describe('pages', () => {
 
 describe('phone width', () => {
   test('the navbar renders at phone width (390 px) and its menu opens', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { viewport: 'phone', locale: 'ko-KR' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { viewport: 'phone', locale: 'ko-KR' });
     const navbar = page.getByTestId('navbar');
     expect(await navbar.isVisible()).toBe(true);
     const box = await navbar.boundingBox();
@@ -267,7 +258,7 @@ describe('phone width', () => {
 
   test('static pages fit the phone width in both languages', async () => {
     for (const locale of ['ko-KR', 'en-US']) {
-      const { page, close } = await visit(browser, '/service-introduction', { viewport: 'phone', locale });
+      const { page, close } = await visit('/service-introduction', { viewport: 'phone', locale });
       const tag = locale.slice(0, 2);
       for (const path of ['/service-introduction', '/devops-interview', '/getting-started', '/privacy-policy']) {
         await page.goto(`${baseUrl}${path}`);

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { seriousViolations } from '../support/browser-axe.js';
-import { launchBrowser, openPage, screenshot } from '../support/browser.js';
-import { go, pageApi, ready, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import { screenshot, VIEWPORTS } from '../support/browser.js';
+import { fitsWidth, go, pageApi, ready, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import { useBrowser } from '../support/browser-harness.js';
 
 /**
  * Issue 10's screens end to end: a user creates a study and links a task to their private exam,
@@ -10,34 +10,8 @@ import { go, pageApi, ready, registerThroughForm, shotFromTop, toast, unexpected
  * through the study. The calendar and the member screen at phone width (390 px) in ko and en,
  * and axe on every study screen.
  */
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const stamp = Date.now().toString(36);
+const { baseUrl, stamp, open } = useBrowser();
 const PASSWORD = 'study-pass-2026';
-const PHONE = { width: 390, height: 844 };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** No page-level sideways scroll at this width. */
-async function fitsWidth(page: Page, width: number) {
-  const overflow = await page.evaluate(
-    (limit) => ({
-      width: document.documentElement.scrollWidth,
-      culprits: [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > limit + 1)
-        .slice(0, 5)
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`),
-    }),
-    width,
-  );
-  expect(overflow.width, overflow.culprits.join('\n')).toBeLessThanOrEqual(width);
-}
 
 describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
   const owner = `so${stamp}`;
@@ -48,7 +22,7 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
   let examId = '';
 
   test('create a study, link a task to a private exam, a second user joins after approval and sees the exam', async () => {
-    const first = await openPage(browser, { locale: 'ko-KR' });
+    const first = await open({ locale: 'ko-KR' });
     const a = first.page;
     await a.goto(`${baseUrl}/?fromHomeMenu=true`);
     await ready(a);
@@ -114,7 +88,7 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
     expect(await seriousViolations(a)).toEqual([]);
 
     // The second user: the private exam is closed to them before they join.
-    const second = await openPage(browser, { locale: 'en-US', storage: { language: 'en' } });
+    const second = await open({ locale: 'en-US', storage: { language: 'en' } });
     const b = second.page;
     await b.goto(`${baseUrl}/?fromHomeMenu=true`);
     await ready(b);
@@ -160,9 +134,9 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
     ['en', 'en-US', 'Member management'],
   ] as const)('the calendar and the member screen at 390 px, %s', async (language, locale, memberTitle) => {
     expect(studyId, 'the first test made the study').not.toBe('');
-    const opened = await openPage(browser, { locale, storage: { language } });
+    const opened = await open({ locale, storage: { language } });
     const page = opened.page;
-    await page.setViewportSize(PHONE);
+    await page.setViewportSize(VIEWPORTS.phone);
     await page.goto(`${baseUrl}/login`);
     await ready(page);
     await page.locator('input[name="username"]').fill(owner);
@@ -177,7 +151,7 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
     await go(page, '/study-management');
     await page.getByTestId('study-calendar').waitFor();
     await page.getByTestId('study-card').first().waitFor();
-    await fitsWidth(page, PHONE.width);
+    await fitsWidth(page, VIEWPORTS.phone.width);
     await screenshot(page, `study-management-${language}-phone`);
     expect(await seriousViolations(page)).toEqual([]);
     const month = await page.getByTestId('calendar-month').textContent();
@@ -188,14 +162,14 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
 
     await go(page, `/study-detail/${studyId}`);
     await page.getByTestId('task-table').waitFor();
-    await fitsWidth(page, PHONE.width);
+    await fitsWidth(page, VIEWPORTS.phone.width);
     await screenshot(page, `study-detail-${language}-phone`);
 
     await page.getByTestId('member-management-link').click();
     await page.getByTestId('member-management-page').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(memberTitle);
     await page.getByTestId('member-row').first().waitFor();
-    await fitsWidth(page, PHONE.width);
+    await fitsWidth(page, VIEWPORTS.phone.width);
     await screenshot(page, `member-management-${language}-phone`);
     expect(await seriousViolations(page)).toEqual([]);
     expect(unexpected(opened.errors)).toEqual([]);
@@ -203,7 +177,7 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
   });
 
   test('member management: add, find a user, bulk deactivate with counts, inline edit', async () => {
-    const opened = await openPage(browser, { locale: 'en-US', storage: { language: 'en' } });
+    const opened = await open({ locale: 'en-US', storage: { language: 'en' } });
     const page = opened.page;
     await page.goto(`${baseUrl}/login`);
     await ready(page);

@@ -1,22 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.js';
-import { go, logIn, pageApi, registerThroughForm, shotFromTop, unexpected, visit } from '../support/browser-pages.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { screenshot, VIEWPORTS } from '../support/browser.js';
+import { go, logIn, pageApi, registerThroughForm, shotFromTop, unexpected } from '../support/browser-pages.js';
+import { useBrowser } from '../support/browser-harness.js';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const { baseUrl, stamp, visit } = useBrowser();
 
-const stamp = Date.now().toString(36);
 const PASSWORD = 'correct-horse-42';
-const PHONE = { width: 390, height: 844 };
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A private study with one task whose exam (3 demo questions) the user has submitted once, 2 correct. */
 async function studyWithProgress(page: Page): Promise<{ studyId: string; answers: string[] }> {
@@ -58,7 +48,7 @@ describe('study progress dashboard and random practice', () => {
   let studyId = '';
 
   test('the dashboard renders both charts with data in ko and en, at desktop and 390 px', async () => {
-    const { page, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
     await registerThroughForm(page, username, '진행', PASSWORD);
     ({ studyId } = await studyWithProgress(page));
 
@@ -70,27 +60,27 @@ describe('study progress dashboard and random practice', () => {
     await page.getByTestId('period-all').click();
     await expect.poll(() => page.getByTestId('period-all').getAttribute('aria-pressed')).toBe('true');
     expect(await page.getByTestId('dashboard-back').getAttribute('href')).toBe(`/study-detail/${studyId}`);
-    await page.setViewportSize(PHONE);
+    await page.setViewportSize(VIEWPORTS.phone);
     await dashboardShows(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(PHONE.width);
+    expect(width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await shotFromTop(page, 'study-progress-ko-phone');
     expect(unexpected(errors)).toEqual([]);
     await close();
 
-    const en = await visit(browser, '/login', { locale: 'en-US' });
+    const en = await visit('/login', { locale: 'en-US' });
     await logIn(en.page, username, PASSWORD);
     await pageApi(en.page, 'POST', '/api/change-language/', { language: 'en' });
     await go(en.page, `/study-progress-dashboard/${studyId}`);
     await dashboardShows(en.page);
-    await en.page.setViewportSize(PHONE);
+    await en.page.setViewportSize(VIEWPORTS.phone);
     await dashboardShows(en.page);
     await shotFromTop(en.page, 'study-progress-en-phone');
     await en.close();
   });
 
   test('a full random practice run from home to the result modal, and restart', async () => {
-    const { page, errors, close } = await visit(browser, '/login', { locale: 'ko-KR' });
+    const { page, errors, close } = await visit('/login', { locale: 'ko-KR' });
     await logIn(page, username, PASSWORD);
     // D95: the grid's cards take their pool size from the study list, never from a pool request of their own.
     const poolRequests: string[] = [];

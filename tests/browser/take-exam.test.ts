@@ -1,12 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, openPage } from '../support/browser.js';
-import { fitsPhone, go, ready, registerThroughForm, shotFromTop, toast, unexpected, visit } from '../support/browser-pages.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { fitsPhone, go, pageApi, ready, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import { useBrowser } from '../support/browser-harness.js';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const { baseUrl, stamp, open, visit } = useBrowser();
 
-const stamp = Date.now().toString(36);
 const PASSWORD = 'correct-horse-42';
 
 interface ListedExam {
@@ -22,14 +20,6 @@ async function publicExamId(title: string): Promise<string> {
   if (!exam) throw new Error(`no public exam "${title}" in ${body.results.map((item) => item.title).join(', ')}`);
   return exam.id;
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 const runner = (page: Page) => page.getByTestId('take-exam-runner');
 const count = (page: Page) => page.getByTestId('nav-count').textContent();
@@ -50,28 +40,10 @@ async function revealAnswer(page: Page): Promise<string> {
   return answer;
 }
 
-/** Calls the API from inside the page (its cookies and CSRF token). */
-async function pageApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      if (method !== 'GET') {
-        const token = ((await (await fetch('/api/csrf-token/', { credentials: 'include' })).json()) as { csrfToken: string }).csrfToken;
-        headers['X-CSRFToken'] = token;
-        headers['Content-Type'] = 'application/json';
-      }
-      const response = await fetch(path, { method, headers, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; body: T }>;
-}
-
 describe('take exam (spec 2 §2.1)', () => {
   test('an anonymous visitor reads the questions and is sent to log in when answering', async () => {
     const examId = await publicExamId('쿠버네티스 기초');
-    const { page, errors, close } = await visit(browser, `/take-exam/${examId}`, { locale: 'ko-KR' });
+    const { page, errors, close } = await visit(`/take-exam/${examId}`, { locale: 'ko-KR' });
     await runner(page).waitFor();
     expect(await page.getByTestId('exam-title').textContent()).toBe('쿠버네티스 기초');
     await waitCount(page, '1 / 10');
@@ -123,7 +95,7 @@ describe('take exam (spec 2 §2.1)', () => {
 
   test('take an exam: typed answers, self-grading, reload and continue, save, end, the saved result', async () => {
     const examId = await publicExamId('Kubernetes Basics');
-    const { page, context, errors, close } = await visit(browser, '/', { locale: 'en-US' });
+    const { page, context, errors, close } = await visit('/', { locale: 'en-US' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await registerThroughForm(page, `te${stamp}`, 'Taker', PASSWORD);
     await go(page, `/take-exam/${examId}?returnTo=results&from=test`);
@@ -248,7 +220,7 @@ describe('take exam (spec 2 §2.1)', () => {
 
   test('End without returnTo lands on my exams, even when the cached "my exams" list is stale (issue 14, finding 1)', async () => {
     const publicId = await publicExamId('쿠버네티스 기초');
-    const { page, errors, close } = await visit(browser, '/', { locale: 'en-US' });
+    const { page, errors, close } = await visit('/', { locale: 'en-US' });
     await registerThroughForm(page, `end${stamp}`, 'Ender', PASSWORD);
 
     // A new user's own list is empty: the one-time switch to the public list is right here.
@@ -296,7 +268,7 @@ describe('take exam (spec 2 §2.1)', () => {
   });
 
   test('the exam creator edits, adds and deletes questions; restart; voice mode', async () => {
-    const { page, errors, close } = await visit(browser, '/', { locale: 'en-US' });
+    const { page, errors, close } = await visit('/', { locale: 'en-US' });
     await registerThroughForm(page, `ted${stamp}`, 'Taker', PASSWORD);
     const files = await pageApi<{ files: { id: string; name: string }[] }>(page, 'GET', '/api/question-files/');
     const file = files.body.files.find((item) => item.name === 'devops-kubernetes-basics.xlsx')!;
@@ -379,13 +351,13 @@ describe('take exam (spec 2 §2.1)', () => {
   ] as const) {
     test(`phone width and screenshots (${language})`, async () => {
       const examId = await publicExamId(examTitle);
-      const desktop = await visit(browser, `/take-exam/${examId}`, { locale });
+      const desktop = await visit(`/take-exam/${examId}`, { locale });
       await runner(desktop.page).waitFor();
       await desktop.page.getByTestId('show-answer').click();
       await shotFromTop(desktop.page, `take-exam-anonymous-${language}-desktop`);
       await desktop.close();
 
-      const { page, errors, close } = await visit(browser, `/take-exam/${examId}`, { locale, viewport: 'phone' });
+      const { page, errors, close } = await visit(`/take-exam/${examId}`, { locale, viewport: 'phone' });
       await runner(page).waitFor();
       await page.getByTestId('answer-input').fill('x'.repeat(120));
       await page.getByTestId('show-answer').click();
@@ -404,7 +376,7 @@ describe('take exam (spec 2 §2.1)', () => {
 describe('take exam signed in at phone width', () => {
   test('tools wrap without sideways scrolling', async () => {
     const examId = await publicExamId('쿠버네티스 기초');
-    const opened = await openPage(browser, { locale: 'ko-KR', viewport: 'phone' });
+    const opened = await open({ locale: 'ko-KR', viewport: 'phone' });
     const { page, close } = opened;
     await page.goto(`${baseUrl}/`);
     await ready(page);

@@ -1,22 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.js';
-import { go, pageApi, registerThroughForm, unexpected, visit } from '../support/browser-pages.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { screenshot } from '../support/browser.js';
+import { go, pageApi, registerThroughForm, unexpected } from '../support/browser-pages.js';
+import { useBrowser } from '../support/browser-harness.js';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const { baseUrl, stamp, visit } = useBrowser();
 
-const stamp = Date.now().toString(36);
 const PASSWORD = 'correct-horse-42';
 const WRONG_ANSWER = '전혀 모르겠습니다 정말로';
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 interface ScriptQuestion {
   title: string;
@@ -161,7 +152,7 @@ describe('voice mode', () => {
   let questions: ScriptQuestion[] = [];
 
   test('a spoken correct answer passes the question; a wrong one shows the reason; off hides it', async () => {
-    const { page, context, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, context, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
     await registerThroughForm(page, username, '음성', PASSWORD);
     const created = await pageApi<{ id: string; exam: { voice_mode_enabled?: boolean } }>(page, 'POST', '/api/create-exam/', {
       title: `음성 시험 ${stamp}`,
@@ -228,7 +219,7 @@ describe('voice mode', () => {
   }, 120_000);
 
   test('English at 390 px', async () => {
-    const { page, context, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'en-US' });
+    const { page, context, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.setViewportSize({ width: 390, height: 844 });
     await go(page, '/login');
@@ -250,7 +241,7 @@ describe('voice mode', () => {
   }, 90_000);
 
   test('without speech recognition the toggle turns itself off with the notice; anonymous visitors log in', async () => {
-    const { page, context, errors, close } = await visit(browser, '/?fromHomeMenu=true', { locale: 'ko-KR' });
+    const { page, context, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
     await go(page, '/login');
     await page.locator('input[name="username"]').fill(username);
     await page.locator('input[name="password"]').fill(PASSWORD);
@@ -269,7 +260,7 @@ describe('voice mode', () => {
     expect(unexpected(errors).filter((error) => !/status of 50\d/.test(error))).toEqual([]);
     await close();
 
-    const anonymous = await visit(browser, `/take-exam/${examId}`, { locale: 'ko-KR' });
+    const anonymous = await visit(`/take-exam/${examId}`, { locale: 'ko-KR' });
     const anonymousPanel = anonymous.page.getByTestId('voice-mode-panel');
     await anonymousPanel.waitFor();
     await anonymousPanel.getByTestId('voice-mode-toggle').click({ force: true });

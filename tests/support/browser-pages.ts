@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
-import { openPage, screenshot, type OpenedPage, type PageOptions } from './browser.js';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser.js';
 import { expect, inject } from 'vitest';
 
 /** Page helpers the browser test files share. */
@@ -25,13 +25,10 @@ export function toast(page: Page, text: string | RegExp) {
   return page.locator('[data-toast-type]').filter({ hasText: text }).first();
 }
 
-/**
- * No horizontal scroll at the page's width (375 or 390 px): `scrollWidth <= clientWidth`. On
- * failure, names the elements that stick out.
- */
-export async function fitsPhone(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
+/** The page's width (or `limit`), how wide its content is, and up to five elements that stick out past it, outside any sideways-scrolling frame ([data-scroll-x]). */
+async function overflowPast(page: Page, limit?: number) {
+  return page.evaluate((limit) => {
+    const width = limit ?? document.documentElement.clientWidth;
     return {
       width,
       scrollWidth: document.documentElement.scrollWidth,
@@ -40,8 +37,23 @@ export async function fitsPhone(page: Page): Promise<void> {
         .slice(0, 5)
         .map((el) => `${el.tagName.toLowerCase()}.${el.className} → ${Math.round(el.getBoundingClientRect().right)}`),
     };
-  });
+  }, limit);
+}
+
+/**
+ * No horizontal scroll at the page's width (375 or 390 px): `scrollWidth <= clientWidth`. On
+ * failure, names the elements that stick out.
+ */
+export async function fitsPhone(page: Page): Promise<void> {
+  const overflow = await overflowPast(page);
   expect(overflow.scrollWidth, `${page.url()}\n${overflow.culprits.join('\n')}`).toBeLessThanOrEqual(overflow.width);
+}
+
+/** Stricter than fitsPhone: no page-level sideways scroll past `width`, and no element sticking out past it either (a wide table may scroll inside its own frame, [data-scroll-x]). */
+export async function fitsWidth(page: Page, width: number): Promise<void> {
+  const overflow = await overflowPast(page, width);
+  expect(overflow.scrollWidth, overflow.culprits.join('\n')).toBeLessThanOrEqual(width);
+  expect(overflow.culprits).toEqual([]);
 }
 
 /** Signs in through the login screen (returnTo honoured) and waits for the destination. */
@@ -64,14 +76,6 @@ export async function createAdmin(username: string, password: string): Promise<v
     env: { ...process.env, DATA_DIR: inject('dataDir'), ADMIN_PASSWORD: password, ADMIN_EMAIL: `${username}@example.com`, LOG_LEVEL: 'silent' },
     timeout: 60_000,
   });
-}
-
-/** Opens a path in a fresh page and waits until the app has mounted. */
-export async function visit(browser: Browser, path: string, options: PageOptions = {}): Promise<OpenedPage> {
-  const opened = await openPage(browser, options);
-  await opened.page.goto(`${inject('baseUrl')}${path}`);
-  await ready(opened.page);
-  return opened;
 }
 
 /** Navigates an open page to a path of the app and waits until it has mounted. */

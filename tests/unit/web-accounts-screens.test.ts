@@ -7,7 +7,8 @@ import { isExpiredLinkError } from '../../web/src/features/email-verification/ut
 import { examDisplayTitle, isDailyQuizExam } from '#shared/domain/exam-title.js';
 import { passwordMatch } from '../../web/src/features/profile/utils/password-match.js';
 import { deleteUsersOneByOne } from '../../web/src/features/user-management/utils/delete-users.js';
-import { DEFAULT_USER_SORT, formatJoinDate, nextSort, sortUsers, userFullName } from '../../web/src/features/user-management/utils/sort-users.js';
+import { DEFAULT_USER_SORT, formatJoinDate, sortUsers, userFullName } from '../../web/src/features/user-management/utils/sort-users.js';
+import { nextSort } from '../../web/src/lib/table-sort.js';
 import { isSpreadsheetName, summarizeUpload } from '../../web/src/features/user-management/utils/upload-summary.js';
 
 function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { dump(): Record<string, string> } {

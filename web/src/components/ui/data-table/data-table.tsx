@@ -12,12 +12,16 @@ export interface DataTableColumn<Row, K extends string = string> {
   label: string;
   /** The head shows the label to screen readers only (checkbox and action columns); such cells get no card label. */
   hiddenLabel?: boolean;
+  /** false: a phone card shows the cell without its column name (the card's title, such as a file name). */
+  cardLabel?: boolean;
   /** What the head shows instead of the label (a select-all checkbox). Cells of such a column get no card label. */
   head?: ReactNode;
   /** Class of the head and body cells (`numeric`, `checkCell`, a feature's own). */
   className?: string;
   /** The sort key when a click on the head sorts by this column. */
   sortKey?: K;
+  /** The test id of the head's sort button. */
+  sortTestId?: string;
   cell(row: Row): ReactNode;
 }
 
@@ -35,6 +39,12 @@ interface DataTableProps<Row, K extends string> {
   empty?: ReactNode;
   /** Phones: every row a card with its cells labelled (and a sortable head kept as a bar of sort buttons). */
   cards?: boolean;
+  /** false: on phones a sortable head is hidden with the rest of the head instead of kept as a bar of sort buttons. */
+  sortBar?: boolean;
+  /** Cells stay on one line (data-table.module.css `noWrap`); phone cards wrap again. */
+  noWrap?: boolean;
+  /** The panel is a sideways-scrolling frame (`data-scroll-x`): what is wider than the page scrolls inside it. */
+  scrollX?: boolean;
   sort?: { state: SortState<K>; onSort(key: K): void; sortByLabel(label: string): string };
   /** Extra classes of the wrapping panel (a feature's card layout, desktop only). */
   className?: string;
@@ -42,12 +52,26 @@ interface DataTableProps<Row, K extends string> {
 }
 
 /** A data table in a white panel (data-table.module.css): a column description per table, one markup for all. */
-export function DataTable<Row, K extends string = string>({ columns, rows, rowKey, rowProps, renderRow, empty, cards = false, sort, className, testId }: DataTableProps<Row, K>) {
+export function DataTable<Row, K extends string = string>({
+  columns,
+  rows,
+  rowKey,
+  rowProps,
+  renderRow,
+  empty,
+  cards = false,
+  sortBar = true,
+  noWrap = false,
+  scrollX = false,
+  sort,
+  className,
+  testId,
+}: DataTableProps<Row, K>) {
   const sortable = !!sort && columns.some((column) => column.sortKey !== undefined);
   return (
-    <div className={[dataTable.wrap, cards ? dataTable.cards : '', className ?? ''].filter(Boolean).join(' ')}>
-      <table className={dataTable.table} data-testid={testId}>
-        <thead className={cards && sortable ? dataTable.sortBar : undefined}>
+    <div className={[dataTable.wrap, cards ? dataTable.cards : '', className ?? ''].filter(Boolean).join(' ')} data-scroll-x={scrollX || undefined}>
+      <table className={noWrap ? `${dataTable.table} ${dataTable.noWrap}` : dataTable.table} data-testid={testId}>
+        <thead className={cards && sortable && sortBar ? dataTable.sortBar : undefined}>
           <tr>
             {columns.map((column) =>
               column.sortKey !== undefined && sort ? (
@@ -59,6 +83,7 @@ export function DataTable<Row, K extends string = string>({ columns, rows, rowKe
                   sortByLabel={sort.sortByLabel(column.label)}
                   onSort={sort.onSort}
                   className={column.className}
+                  testId={column.sortTestId}
                 />
               ) : (
                 <th key={column.key} className={column.className}>
@@ -93,7 +118,11 @@ export function DataTableRow<Row, K extends string = string>({
   return (
     <tr {...attributes}>
       {columns.map((column) => (
-        <td key={column.key} className={column.className} data-label={cards && !column.hiddenLabel && column.head === undefined ? column.label : undefined}>
+        <td
+          key={column.key}
+          className={column.className}
+          data-label={cards && !column.hiddenLabel && column.cardLabel !== false && column.head === undefined ? column.label : undefined}
+        >
           {column.cell(row)}
         </td>
       ))}
@@ -108,14 +137,15 @@ interface SortHeaderProps<K extends string> {
   sortByLabel: string;
   onSort(column: K): void;
   className?: string;
+  testId?: string;
 }
 
 /** A column head that sorts; a second click turns the direction. */
-function SortHeader<K extends string>({ column, label, sort, sortByLabel, onSort, className }: SortHeaderProps<K>) {
+function SortHeader<K extends string>({ column, label, sort, sortByLabel, onSort, className, testId }: SortHeaderProps<K>) {
   const active = sort.key === column;
   return (
     <th aria-sort={ariaSort(sort, column)} className={className}>
-      <button type="button" className={dataTable.sortButton} onClick={() => onSort(column)} title={sortByLabel}>
+      <button type="button" className={dataTable.sortButton} onClick={() => onSort(column)} title={sortByLabel} data-testid={testId}>
         {label}
         <span className={dataTable.sortIcon} aria-hidden="true">
           {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}

@@ -1,11 +1,9 @@
 import type { UserAnswer } from '#shared/contracts/users.js';
+import type { SortState } from '../../../lib/table-sort.js';
 
 export type UserSortKey = 'name' | 'username' | 'email' | 'role' | 'date_joined';
-export type SortDirection = 'asc' | 'desc';
-export interface UserSort {
-  key: UserSortKey;
-  direction: SortDirection;
-}
+/** A click on a header turns the active column's direction; another column starts ascending (lib/table-sort's `nextSort`). */
+export type UserSort = SortState<UserSortKey>;
 
 /** Spec 1 §2: the table opens sorted by username, ascending. */
 export const DEFAULT_USER_SORT: UserSort = { key: 'username', direction: 'asc' };
@@ -39,12 +37,6 @@ export function sortUsers<U extends SortableUser>(users: readonly U[], sort: Use
     if (primary !== 0) return primary * sign;
     return collator.compare(a.username, b.username);
   });
-}
-
-/** A click on a header: the same column flips direction, another column starts ascending. */
-export function nextSort(current: UserSort, key: UserSortKey): UserSort {
-  if (current.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  return { key, direction: 'asc' };
 }
 
 /** Spec 1 §2: join dates in the Korean locale format (2025. 8. 1.), whatever the language. */
