@@ -129,6 +129,27 @@ export default defineConfig([
   },
 
   {
+    // D100: every Lambda bundle is zod/mini only; one classic import (it is also what `zod` and `zod/v4` are) brings
+    // the classic module and its per-schema methods back into a cold start. tests/infra/lambda-bundles-zod-mini.test.ts
+    // checks the bundles themselves.
+    name: 'quizbank/zod-mini',
+    files: ['shared/**/*.ts', 'functions/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^zod(/v4|/v3|/v4/classic(/.*)?)?$',
+              message: "Use `import * as z from 'zod/mini'` here (D100): zod classic costs every Lambda's cold start.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  {
     name: 'quizbank/architecture',
     files: ['**/*.{js,mjs,cjs,ts,tsx}'],
     plugins: { boundaries },

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type * as auth from '#shared/contracts/auth.js';
 import { normalizeLogin } from '#shared/domain/accounts.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
@@ -14,7 +14,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } 
 import { jsonReply, type Reply } from '../lib/http/reply.js';
 import type { RequestContext, SignedInContext } from '../lib/http/types.js';
 
-type Body<C extends { body: z.ZodType }> = z.infer<C['body']>;
+type Body<C extends { body: z.ZodMiniType }> = z.infer<C['body']>;
 
 /** POST /api/register/ — creates the account and signs it in (auto_login). */
 export async function register(input: { body: Body<typeof auth.register> }, ctx: RequestContext): Promise<Reply> {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type * as profile from '#shared/contracts/profile.js';
 import type { Language } from '#shared/domain/language.js';
 import { accountMessage } from '../lib/accounts/messages.js';
@@ -11,7 +11,7 @@ import { conflict, unauthorized } from '../lib/http/app-error.js';
 import { jsonReply, type Reply } from '../lib/http/reply.js';
 import type { SignedInContext } from '../lib/http/types.js';
 
-type Body<C extends { body: z.ZodType }> = z.infer<C['body']>;
+type Body<C extends { body: z.ZodMiniType }> = z.infer<C['body']>;
 
 /** The caller's full USER item (the session only carries a projection); 401 when it is gone. */
 export async function me(ctx: SignedInContext): Promise<UserRecord> {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy } from '#shared/contracts/lazy.js';
 import type * as contracts from '#shared/contracts/questions.js';
 import { evaluateAnswerLocally } from '#shared/domain/answer-evaluation.js';
@@ -55,7 +55,7 @@ export function localEvaluation(request: EvaluationRequest): EvaluationOutcome {
   };
 }
 
-const modelAnswerSchema = /* @__PURE__ */ lazy(() => z.object({ is_correct: z.boolean(), reason: z.string().trim().min(1).max(1_000) }).strict());
+const modelAnswerSchema = /* @__PURE__ */ lazy(() => z.strictObject({ is_correct: z.boolean(), reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(1_000)) }));
 
 /** The model's text as `{is_correct, reason}`, or null when it is anything else. */
 export function parseModelAnswer(text: string): { is_correct: boolean; reason: string } | null {

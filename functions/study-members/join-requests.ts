@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type * as contracts from '#shared/contracts/study-members.js';
 import type { JoinRequest, MyJoinRequest } from '#shared/contracts/study-members.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
@@ -24,7 +24,7 @@ import { managedStudy, readableStudy } from '../lib/studies/study-access.js';
 import { joinRequestView as studyJoinRequestView } from '../lib/studies/views.js';
 import { memberWriteError } from './members.js';
 
-type Body<C extends { body: z.ZodType }> = z.output<C['body']>;
+type Body<C extends { body: z.ZodMiniType }> = z.output<C['body']>;
 
 const REFUSAL_CODE = { study_private: 'join_request_private_study', already_pending: 'join_request_pending', already_member: 'join_request_already_member' } as const;
 

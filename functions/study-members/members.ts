@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type * as contracts from '#shared/contracts/study-members.js';
 import type { Member } from '#shared/contracts/study-members.js';
 import type { MemberKeyKind } from '../lib/data/entities/index.js';
@@ -24,7 +24,7 @@ import {
 import { canManage, managedStudy, readableStudy, type StudyAccess } from '../lib/studies/study-access.js';
 import { memberView } from '../lib/studies/views.js';
 
-type Body<C extends { body: z.ZodType }> = z.output<C['body']>;
+type Body<C extends { body: z.ZodMiniType }> = z.output<C['body']>;
 
 const KEY_TAKEN: Record<MemberKeyKind, string> = { EMAIL: 'member_email_taken', CODE: 'member_code_taken', USER: 'member_user_taken' };
 

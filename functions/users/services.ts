@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type * as users from '#shared/contracts/users.js';
 import { accountMessage } from '../lib/accounts/messages.js';
 import { hashPassword } from '../lib/accounts/passwords.js';
@@ -12,7 +12,7 @@ import type { SignedInContext } from '../lib/http/types.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import { canManage, loadStudyAccess } from '../lib/studies/study-access.js';
 
-type Body<C extends { body: z.ZodType }> = z.infer<C['body']>;
+type Body<C extends { body: z.ZodMiniType }> = z.infer<C['body']>;
 
 /** Admins only (the contracts say access 'admin'; the handler refuses everyone else with 403). */
 

@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 import { languageSchema } from '../domain/language.js';
 import { userAnswer } from './user-answer.js';
 
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => z.string().check(z.maxLength(max));
 
 /** Spec 1 §7: `id` is the username the person chooses; `name` becomes first_name. */
 export const register = defineRoute({
@@ -14,13 +14,13 @@ export const register = defineRoute({
     body: z.object({
       id: text(300),
       name: text(300),
-      email: text(300).optional().nullable(),
-      affiliation: text(300).optional().nullable(),
-      location: text(300).optional().nullable(),
+      email: z.nullable(z.optional(text(300))),
+      affiliation: z.nullable(z.optional(text(300))),
+      location: z.nullable(z.optional(text(300))),
       password: text(1024),
       /** Checked when sent; the web form checks it too. */
-      password_confirm: text(1024).optional(),
-      language: languageSchema().optional(),
+      password_confirm: z.optional(text(1024)),
+      language: z.optional(languageSchema()),
     }),
     response: z.object({ success: z.literal(true), auto_login: z.boolean(), user: userAnswer() }),
   }),
@@ -41,7 +41,7 @@ export const logout = defineRoute({
   path: '/api/logout/',
   access: 'public',
   schemas: () => ({
-    body: z.object({}).passthrough(),
+    body: z.looseObject({}),
     response: z.object({ success: z.literal(true), message: z.string() }),
   }),
 });
@@ -51,7 +51,7 @@ export const authStatus = defineRoute({
   path: '/api/auth/status/',
   access: 'public',
   schemas: () => ({
-    response: z.object({ authenticated: z.boolean(), user: userAnswer().nullable() }),
+    response: z.object({ authenticated: z.boolean(), user: z.nullable(userAnswer()) }),
   }),
 });
 
@@ -64,11 +64,11 @@ export const changePassword = defineRoute({
   path: '/api/user/{id}/change-password/',
   access: 'signed-in',
   schemas: () => ({
-    params: z.object({ id: z.string().min(1).max(64) }),
+    params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }),
     body: z.object({
-      new_password: text(1024).optional(),
-      password: text(1024).optional(),
-      current_password: text(1024).optional(),
+      new_password: z.optional(text(1024)),
+      password: z.optional(text(1024)),
+      current_password: z.optional(text(1024)),
     }),
     response: z.object({ success: z.literal(true), message: z.string() }),
   }),
@@ -79,7 +79,7 @@ export const sendEmailVerification = defineRoute({
   path: '/api/send-email-verification/',
   access: 'signed-in',
   schemas: () => ({
-    body: z.object({}).passthrough(),
+    body: z.looseObject({}),
     response: z.object({ message: z.string(), email_verified: z.boolean() }),
   }),
 });
@@ -89,7 +89,7 @@ export const verifyEmail = defineRoute({
   path: '/api/verify-email/{token}/',
   access: 'public',
   schemas: () => ({
-    params: z.object({ token: z.string().min(1).max(512) }),
+    params: z.object({ token: z.string().check(z.minLength(1), z.maxLength(512)) }),
     response: z.object({ message: z.string(), email_verified: z.literal(true) }),
   }),
 });
@@ -99,9 +99,9 @@ export const googleOauthConfig = defineRoute({
   path: '/api/google-oauth/config/',
   access: 'public',
   schemas: () => ({
-    query: z.object({ domain: z.string().max(253).optional() }),
+    query: z.object({ domain: z.optional(z.string().check(z.maxLength(253))) }),
     /** client_id is null when Google sign-in is not configured: the web app then hides its button. */
-    response: z.object({ client_id: z.string().nullable(), redirect_uri: z.string() }),
+    response: z.object({ client_id: z.nullable(z.string()), redirect_uri: z.string() }),
   }),
 });
 
@@ -112,9 +112,9 @@ export const googleSignIn = defineRoute({
   access: 'public',
   schemas: () => ({
     body: z.object({
-      id_token: z.string().min(1).max(8192),
-      language: languageSchema().optional(),
-      nonce: z.string().max(512).optional(),
+      id_token: z.string().check(z.minLength(1), z.maxLength(8192)),
+      language: z.optional(languageSchema()),
+      nonce: z.optional(z.string().check(z.maxLength(512))),
     }),
     response: z.object({ success: z.literal(true), message: z.string(), user: userAnswer() }),
   }),

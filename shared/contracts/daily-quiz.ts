@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { examSchema } from './exams.js';
@@ -24,7 +24,7 @@ export const getDailyExam = defineRoute({
   path: '/api/daily-exam/',
   access: 'signed-in',
   schemas: () => ({
-    query: z.object({ _t: z.string().max(50).optional() }).passthrough(),
+    query: z.looseObject({ _t: z.optional(z.string().check(z.maxLength(50))) }),
     response: dailyExamAnswer(),
   }),
 });
@@ -40,20 +40,18 @@ export const createRandomRecommendationExam = defineRoute({
   path: '/api/create-random-recommendation-exam/',
   access: 'signed-in',
   schemas: () => ({
-    body: z
-      .object({
-        target_username: z.string().max(150).nullish(),
-        title: z.string().max(200).nullish(),
-        questions_per_exam: z.union([z.number(), z.string().max(10)]).nullish(),
-        is_public: z.unknown().optional(),
-        _t: z.union([z.string().max(50), z.number()]).optional(),
-      })
-      .passthrough(),
+    body: z.looseObject({
+      target_username: z.nullish(z.string().check(z.maxLength(150))),
+      title: z.nullish(z.string().check(z.maxLength(200))),
+      questions_per_exam: z.nullish(z.union([z.number(), z.string().check(z.maxLength(10))])),
+      is_public: z.optional(z.unknown()),
+      _t: z.optional(z.union([z.string().check(z.maxLength(50)), z.number()])),
+    }),
     response: dailyExamAnswer(),
   }),
 });
 
-const unsubscribeQuery = () => z.object({ token: z.string().max(2000).default('') });
+const unsubscribeQuery = () => z.object({ token: z._default(z.string().check(z.maxLength(2000)), '') });
 
 /**
  * The daily mail's one-click unsubscribe (RFC 8058): the mail's `List-Unsubscribe` URL. GET shows

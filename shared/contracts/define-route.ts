@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { lazy } from './lazy.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -7,10 +8,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAccess = 'public' | 'signed-in' | 'admin';
 
 export interface RouteContract<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
   A extends RouteAccess = RouteAccess,
 > {
   method: HttpMethod;
@@ -41,24 +42,24 @@ export interface RouteContract<
 
 /** The schemas a route may declare; each one left out is an open empty object (`response`: `z.unknown()`). */
 export interface RouteSchemas {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response?: z.ZodType;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  response?: z.ZodMiniType;
 }
 
-const emptyObject = /* @__PURE__ */ lazy(() => z.object({}).passthrough());
+const emptyObject = /* @__PURE__ */ lazy(() => z.looseObject({}));
 type EmptyObject = ReturnType<typeof emptyObject>;
 
 /** The schema `S` declares under `K`, else the default `D`. */
-type Declared<S extends RouteSchemas, K extends keyof RouteSchemas, D extends z.ZodType> = S extends { [key in K]: infer T extends z.ZodType } ? T : D;
+type Declared<S extends RouteSchemas, K extends keyof RouteSchemas, D extends z.ZodMiniType> = S extends { [key in K]: infer T extends z.ZodMiniType } ? T : D;
 
 /** The contract of a route declaring the schemas `S`. */
 type ContractOf<S extends RouteSchemas, A extends RouteAccess> = RouteContract<
   Declared<S, 'params', EmptyObject>,
   Declared<S, 'query', EmptyObject>,
   Declared<S, 'body', EmptyObject>,
-  Declared<S, 'response', z.ZodUnknown>,
+  Declared<S, 'response', z.ZodMiniUnknown>,
   A
 >;
 
@@ -85,8 +86,11 @@ export function defineRoute<S extends RouteSchemas = Record<never, never>, A ext
   csrfExempt?: boolean;
   answersPage?: boolean;
 }): ContractOf<S, A> {
-  type Built = { params: z.ZodType; query: z.ZodType; body: z.ZodType; response: z.ZodType };
+  type Built = { params: z.ZodMiniType; query: z.ZodMiniType; body: z.ZodMiniType; response: z.ZodMiniType };
   const schemas = lazy((): Built => {
+    // Classic zod set English issue messages on its first schema; zod/mini sets none ("Invalid
+    // input"), and answers carry these messages in `issues`, so the first contract built sets them (D100).
+    z.config(en());
     const declared: RouteSchemas = route.schemas?.() ?? {};
     return {
       params: declared.params ?? emptyObject(),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { examIdParam } from './exams.js';
@@ -24,18 +24,24 @@ export const uploadExamsSheet = defineRoute({
   access: 'admin',
   bodyKind: 'multipart',
   schemas: () => ({
-    body: z.object({ file: uploadedFileSchema() }).passthrough(),
+    body: z.looseObject({ file: uploadedFileSchema() }),
     response: z.object({
       success: z.literal(true),
       message: z.string(),
-      stats: z.object({ total_exams: z.number().int(), created: z.number().int(), skipped: z.number().int(), errors: z.number().int(), error_details: z.array(z.string()) }),
+      stats: z.object({
+        total_exams: z.number().check(z.int()),
+        created: z.number().check(z.int()),
+        skipped: z.number().check(z.int()),
+        errors: z.number().check(z.int()),
+        error_details: z.array(z.string()),
+      }),
     }),
   }),
 });
 
 /** Question import stats of spec 3 §3 (`errors` counts rows that could not be added). */
 export const questionImportStatsSchema = /* @__PURE__ */ lazy(() =>
-  z.object({ total_rows: z.number().int(), imported: z.number().int(), skipped: z.number().int(), errors: z.number().int() }),
+  z.object({ total_rows: z.number().check(z.int()), imported: z.number().check(z.int()), skipped: z.number().check(z.int()), errors: z.number().check(z.int()) }),
 );
 
 /**
@@ -51,7 +57,7 @@ export const importFromConnectedFile = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: examIdParam(),
-    body: z.object({}).passthrough(),
+    body: z.looseObject({}),
     response: z.object({ success: z.literal(true), message: z.string(), stats: questionImportStatsSchema() }),
   }),
 });
@@ -59,10 +65,10 @@ export const importFromConnectedFile = defineRoute({
 /** Question update stats of spec 3 §3; `error_details` name the rows (unknown question ids, blank required cells). */
 export const questionUpdateStatsSchema = /* @__PURE__ */ lazy(() =>
   z.object({
-    total_rows: z.number().int(),
-    updated: z.number().int(),
-    skipped: z.number().int(),
-    errors: z.number().int(),
+    total_rows: z.number().check(z.int()),
+    updated: z.number().check(z.int()),
+    skipped: z.number().check(z.int()),
+    errors: z.number().check(z.int()),
     error_details: z.array(z.string()),
   }),
 );
@@ -82,7 +88,7 @@ export const updateQuestionsFromExcel = defineRoute({
   bodyKind: 'multipart',
   schemas: () => ({
     params: examIdParam(),
-    body: z.object({ file: uploadedFileSchema() }).passthrough(),
+    body: z.looseObject({ file: uploadedFileSchema() }),
     response: z.object({ success: z.literal(true), message: z.string(), stats: questionUpdateStatsSchema() }),
   }),
 });

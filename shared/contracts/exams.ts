@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { commaList } from './query-lists.js';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
@@ -18,40 +18,42 @@ export const MAX_EXAM_TAGS = 10;
 
 /** Spec 2 §3 / spec 3 §3 question, localised: title/content/answer/explanation follow the caller's language. */
 export const examQuestionSchema = /* @__PURE__ */ lazy(() =>
-  z
-    .object({
-      id: z.string(),
-      csv_id: z.string(),
-      title: z.string(),
-      content: z.string(),
-      answer: z.string(),
-      explanation: z.string(),
-      title_ko: z.string(),
-      title_en: z.string(),
-      content_ko: z.string(),
-      content_en: z.string(),
-      answer_ko: z.string(),
-      answer_en: z.string(),
-      explanation_ko: z.string(),
-      explanation_en: z.string(),
-      difficulty: z.enum(DIFFICULTIES),
-      url: z.string(),
-      group_id: z.string(),
-      created_language: languageSchema(),
-      is_ko_complete: z.boolean(),
-      is_en_complete: z.boolean(),
-      created_at: z.string(),
-      order: z.number().int(),
-      /**
-       * The caller's own flags (L17): answered by GET /api/exam/{examId}/ (with questions) and
-       * GET /api/exam/{examId}/questions/ only when `select` names `is_favorite` or `is_ignored`
-       * and the caller is signed in; false for anonymous callers.
-       */
-      is_favorite: z.boolean(),
-      is_ignored: z.boolean(),
-    })
-    .partial()
-    .extend({ id: z.string() }),
+  z.extend(
+    z.partial(
+      z.object({
+        id: z.string(),
+        csv_id: z.string(),
+        title: z.string(),
+        content: z.string(),
+        answer: z.string(),
+        explanation: z.string(),
+        title_ko: z.string(),
+        title_en: z.string(),
+        content_ko: z.string(),
+        content_en: z.string(),
+        answer_ko: z.string(),
+        answer_en: z.string(),
+        explanation_ko: z.string(),
+        explanation_en: z.string(),
+        difficulty: z.enum(DIFFICULTIES),
+        url: z.string(),
+        group_id: z.string(),
+        created_language: languageSchema(),
+        is_ko_complete: z.boolean(),
+        is_en_complete: z.boolean(),
+        created_at: z.string(),
+        order: z.number().check(z.int()),
+        /**
+         * The caller's own flags (L17): answered by GET /api/exam/{examId}/ (with questions) and
+         * GET /api/exam/{examId}/questions/ only when `select` names `is_favorite` or `is_ignored`
+         * and the caller is signed in; false for anonymous callers.
+         */
+        is_favorite: z.boolean(),
+        is_ignored: z.boolean(),
+      }),
+    ),
+    { id: z.string() },
+  ),
 );
 export type ExamQuestion = z.infer<ReturnType<typeof examQuestionSchema>>;
 
@@ -60,8 +62,8 @@ const versionSchema = /* @__PURE__ */ lazy(() =>
     id: z.string(),
     title: z.string(),
     display_title: z.string(),
-    version_number: z.number().int(),
-    total_questions: z.number().int(),
+    version_number: z.number().check(z.int()),
+    total_questions: z.number().check(z.int()),
     is_public: z.boolean(),
     created_at: z.string(),
     created_by: z.object({ id: z.string(), username: z.string() }),
@@ -69,58 +71,60 @@ const versionSchema = /* @__PURE__ */ lazy(() =>
 );
 
 export const examSchema = /* @__PURE__ */ lazy(() =>
-  z
-    .object({
-      id: z.string(),
-      title: z.string(),
-      title_ko: z.string(),
-      title_en: z.string(),
-      display_title: z.string(),
-      description: z.string(),
-      description_ko: z.string(),
-      description_en: z.string(),
-      created_at: z.string(),
-      created_language: languageSchema(),
-      is_ko_complete: z.boolean(),
-      is_en_complete: z.boolean(),
-      is_original: z.boolean(),
-      original_exam: z.string().nullable(),
-      version_number: z.number().int(),
-      is_public: z.boolean(),
-      file_name: z.string().nullable(),
-      file_id: z.string().nullable(),
-      total_questions: z.number().int(),
-      created_by: z.object({ id: z.string(), username: z.string() }),
-      tags: z.array(tagSchema()),
-      studies: z.array(z.unknown()),
-      force_answer: z.boolean(),
-      voice_mode_enabled: z.boolean(),
-      ai_mock_interview: z.boolean(),
-      is_subscribed: z.boolean(),
-      versions: z.array(versionSchema()),
-      questions: z.array(examQuestionSchema()),
-      user_permissions: z.object({ is_admin: z.boolean(), is_creator: z.boolean(), has_study_admin_role: z.boolean(), is_study_admin: z.boolean(), can_edit: z.boolean() }),
-    })
-    .partial()
-    .extend({ id: z.string() }),
+  z.extend(
+    z.partial(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        title_ko: z.string(),
+        title_en: z.string(),
+        display_title: z.string(),
+        description: z.string(),
+        description_ko: z.string(),
+        description_en: z.string(),
+        created_at: z.string(),
+        created_language: languageSchema(),
+        is_ko_complete: z.boolean(),
+        is_en_complete: z.boolean(),
+        is_original: z.boolean(),
+        original_exam: z.nullable(z.string()),
+        version_number: z.number().check(z.int()),
+        is_public: z.boolean(),
+        file_name: z.nullable(z.string()),
+        file_id: z.nullable(z.string()),
+        total_questions: z.number().check(z.int()),
+        created_by: z.object({ id: z.string(), username: z.string() }),
+        tags: z.array(tagSchema()),
+        studies: z.array(z.unknown()),
+        force_answer: z.boolean(),
+        voice_mode_enabled: z.boolean(),
+        ai_mock_interview: z.boolean(),
+        is_subscribed: z.boolean(),
+        versions: z.array(versionSchema()),
+        questions: z.array(examQuestionSchema()),
+        user_permissions: z.object({ is_admin: z.boolean(), is_creator: z.boolean(), has_study_admin_role: z.boolean(), is_study_admin: z.boolean(), can_edit: z.boolean() }),
+      }),
+    ),
+    { id: z.string() },
+  ),
 );
 export type Exam = z.infer<ReturnType<typeof examSchema>>;
 
 /** One parameter name per path level under /api/exam/ (API Gateway), `{examId}`, whatever api-routes.txt writes. */
-export const examIdParam = /* @__PURE__ */ lazy(() => z.object({ examId: z.string().min(1).max(100) }));
-const selectQuery = () => z.string().max(1000).optional();
+export const examIdParam = /* @__PURE__ */ lazy(() => z.object({ examId: z.string().check(z.minLength(1), z.maxLength(100)) }));
+const selectQuery = () => z.optional(z.string().check(z.maxLength(1000)));
 
-const questionRef = () => z.union([z.string().min(1).max(200), z.number().int(), z.object({ id: z.union([z.string(), z.number()]) }).passthrough()]);
+const questionRef = () => z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number().check(z.int()), z.looseObject({ id: z.union([z.string(), z.number()]) })]);
 
 const parsedProblem = () =>
   z.object({
-    id: z.union([z.string(), z.number()]).optional(),
-    title: z.string().trim().min(1).max(500),
-    difficulty: z.string().max(20).optional(),
-    url: z.string().max(2000).optional(),
+    id: z.optional(z.union([z.string(), z.number()])),
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+    difficulty: z.optional(z.string().check(z.maxLength(20))),
+    url: z.optional(z.string().check(z.maxLength(2000))),
   });
 
-const countSchema = () => z.coerce.number().int().min(0).max(MAX_EXAM_QUESTIONS);
+const countSchema = () => z.coerce.number().check(z.int(), z.gte(0), z.lte(MAX_EXAM_QUESTIONS));
 
 /**
  * POST /api/create-exam/ in all its forms (spec 2 §7, spec 3 §7): from a file (file_name, with
@@ -140,39 +144,32 @@ export const createExam = defineRoute({
   path: '/api/create-exam/',
   access: 'signed-in',
   schemas: () => ({
-    body: z
-      .object({
-        title: keyable(z.string().max(MAX_EXAM_TITLE).optional()),
-        description: z.string().max(5000).optional(),
-        question_count: countSchema().optional(),
-        questionCount: countSchema().optional(),
-        file_name: keyable(z.string().max(300).nullable().optional()),
-        fileName: keyable(z.string().max(300).nullable().optional()),
-        file_id: keyable(z.string().max(100).nullable().optional()),
-        wrong_questions_only: flagSchema().optional(),
-        wrongQuestionsOnly: flagSchema().optional(),
-        random_option: z.enum(RANDOM_OPTIONS).optional(),
-        difficulty: z.string().max(20).nullable().optional(),
-        is_original: flagSchema().optional(),
-        is_public: flagSchema().optional(),
-        force_answer: flagSchema().optional(),
-        voice_mode_enabled: flagSchema().optional(),
-        ai_mock_interview: flagSchema().optional(),
-        creation_type: z.enum(['new', 'copy']).optional(),
-        selection_mode: z.string().max(50).optional(),
-        questions: z.array(questionRef()).max(MAX_EXAM_QUESTIONS).optional(),
-        exam_id: z
-          .union([z.string().max(100), z.number()])
-          .nullable()
-          .optional(),
-        parsed_problems: z.array(parsedProblem()).max(1000).optional(),
-        tags: z
-          .array(keyable(z.string().max(100)))
-          .max(MAX_EXAM_TAGS)
-          .optional(),
-      })
-      // Older clients send camelCase spellings; the service receives the snake_case fields only.
-      .transform(({ questionCount, fileName, wrongQuestionsOnly, ...body }) => {
+    body: z.pipe(
+      z.object({
+        title: keyable(z.optional(z.string().check(z.maxLength(MAX_EXAM_TITLE)))),
+        description: z.optional(z.string().check(z.maxLength(5000))),
+        question_count: z.optional(countSchema()),
+        questionCount: z.optional(countSchema()),
+        file_name: keyable(z.optional(z.nullable(z.string().check(z.maxLength(300))))),
+        fileName: keyable(z.optional(z.nullable(z.string().check(z.maxLength(300))))),
+        file_id: keyable(z.optional(z.nullable(z.string().check(z.maxLength(100))))),
+        wrong_questions_only: z.optional(flagSchema()),
+        wrongQuestionsOnly: z.optional(flagSchema()),
+        random_option: z.optional(z.enum(RANDOM_OPTIONS)),
+        difficulty: z.optional(z.nullable(z.string().check(z.maxLength(20)))),
+        is_original: z.optional(flagSchema()),
+        is_public: z.optional(flagSchema()),
+        force_answer: z.optional(flagSchema()),
+        voice_mode_enabled: z.optional(flagSchema()),
+        ai_mock_interview: z.optional(flagSchema()),
+        creation_type: z.optional(z.enum(['new', 'copy'])),
+        selection_mode: z.optional(z.string().check(z.maxLength(50))),
+        questions: z.optional(z.array(questionRef()).check(z.maxLength(MAX_EXAM_QUESTIONS))),
+        exam_id: z.optional(z.nullable(z.union([z.string().check(z.maxLength(100)), z.number()]))),
+        parsed_problems: z.optional(z.array(parsedProblem()).check(z.maxLength(1000))),
+        tags: z.optional(z.array(keyable(z.string().check(z.maxLength(100)))).check(z.maxLength(MAX_EXAM_TAGS))),
+      }),
+      z.transform(({ questionCount, fileName, wrongQuestionsOnly, ...body }) => {
         const normalised: typeof body = {
           ...body,
           question_count: body.question_count ?? questionCount,
@@ -181,13 +178,14 @@ export const createExam = defineRoute({
         };
         return normalised;
       }),
+    ),
     response: z.object({
       success: z.literal(true),
       id: z.string(),
       exam: examSchema(),
       message: z.string(),
-      requested_count: z.number().int(),
-      question_count: z.number().int(),
+      requested_count: z.number().check(z.int()),
+      question_count: z.number().check(z.int()),
       reduced: z.boolean(),
     }),
   }),
@@ -199,7 +197,7 @@ export const getExam = defineRoute({
   access: 'public',
   schemas: () => ({
     params: examIdParam(),
-    query: z.object({ select: selectQuery() }).passthrough(),
+    query: z.looseObject({ select: selectQuery() }),
     response: examSchema(),
   }),
 });
@@ -210,7 +208,7 @@ export const getExamQuestions = defineRoute({
   access: 'public',
   schemas: () => ({
     params: examIdParam(),
-    query: z.object({ select: selectQuery() }).passthrough(),
+    query: z.looseObject({ select: selectQuery() }),
     response: z.array(examQuestionSchema()),
   }),
 });
@@ -220,20 +218,18 @@ export const listExams = defineRoute({
   path: '/api/exams/',
   access: 'public',
   schemas: () => ({
-    query: z
-      .object({
-        my_exams: flagSchema().optional(),
-        is_public: flagSchema().optional(),
-        is_original: flagSchema().optional(),
-        search: z.string().max(200).optional(),
-        search_title: z.string().max(200).optional(),
-        tags: commaList(),
-        page_size: z.coerce.number().int().min(1).max(100).catch(100).optional(),
-        cursor: z.string().max(2000).optional(),
-        select: selectQuery(),
-      })
-      .passthrough(),
-    response: z.object({ count: z.number().int(), next: z.string().nullable(), results: z.array(examSchema()) }),
+    query: z.looseObject({
+      my_exams: z.optional(flagSchema()),
+      is_public: z.optional(flagSchema()),
+      is_original: z.optional(flagSchema()),
+      search: z.optional(z.string().check(z.maxLength(200))),
+      search_title: z.optional(z.string().check(z.maxLength(200))),
+      tags: commaList(),
+      page_size: z.optional(z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 100)),
+      cursor: z.optional(z.string().check(z.maxLength(2000))),
+      select: selectQuery(),
+    }),
+    response: z.object({ count: z.number().check(z.int()), next: z.nullable(z.string()), results: z.array(examSchema()) }),
   }),
 });
 
@@ -265,7 +261,7 @@ export const retakeExam = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: examIdParam(),
-    body: z.object({ title: keyable(z.string().max(MAX_EXAM_TITLE).optional()) }).passthrough(),
+    body: z.looseObject({ title: keyable(z.optional(z.string().check(z.maxLength(MAX_EXAM_TITLE)))) }),
     response: derivedExamAnswer(),
   }),
 });
@@ -276,7 +272,7 @@ export const wrongQuestionsExam = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: examIdParam(),
-    body: z.object({ question_count: countSchema().optional(), title: keyable(z.string().max(MAX_EXAM_TITLE).optional()) }).passthrough(),
+    body: z.looseObject({ question_count: z.optional(countSchema()), title: keyable(z.optional(z.string().check(z.maxLength(MAX_EXAM_TITLE)))) }),
     response: derivedExamAnswer(),
   }),
 });
@@ -287,7 +283,7 @@ export const toggleOriginal = defineRoute({
   access: 'admin',
   schemas: () => ({
     params: examIdParam(),
-    body: z.object({}).passthrough(),
+    body: z.looseObject({}),
     response: z.object({ success: z.literal(true), is_original: z.boolean(), exam: examSchema() }),
   }),
 });
@@ -299,32 +295,25 @@ export const updateExam = defineRoute({
   schemas: () => ({
     params: examIdParam(),
     body: z.object({
-      title: keyable(z.string().max(MAX_EXAM_TITLE).optional()),
-      title_ko: keyable(z.string().max(MAX_EXAM_TITLE).optional()),
-      title_en: keyable(z.string().max(MAX_EXAM_TITLE).optional()),
-      description: z.string().max(5000).optional(),
-      description_ko: z.string().max(5000).optional(),
-      description_en: z.string().max(5000).optional(),
-      version_number: z.coerce.number().int().min(1).max(100_000).optional(),
-      created_at: z.string().max(40).optional(),
-      is_public: flagSchema().optional(),
-      force_answer: flagSchema().optional(),
-      voice_mode_enabled: flagSchema().optional(),
-      ai_mock_interview: flagSchema().optional(),
-      tags: z
-        .array(z.union([z.string().max(100), z.object({ id: z.string().max(100) }).passthrough()]))
-        .max(MAX_EXAM_TAGS)
-        .optional(),
+      title: keyable(z.optional(z.string().check(z.maxLength(MAX_EXAM_TITLE)))),
+      title_ko: keyable(z.optional(z.string().check(z.maxLength(MAX_EXAM_TITLE)))),
+      title_en: keyable(z.optional(z.string().check(z.maxLength(MAX_EXAM_TITLE)))),
+      description: z.optional(z.string().check(z.maxLength(5000))),
+      description_ko: z.optional(z.string().check(z.maxLength(5000))),
+      description_en: z.optional(z.string().check(z.maxLength(5000))),
+      version_number: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000))),
+      created_at: z.optional(z.string().check(z.maxLength(40))),
+      is_public: z.optional(flagSchema()),
+      force_answer: z.optional(flagSchema()),
+      voice_mode_enabled: z.optional(flagSchema()),
+      ai_mock_interview: z.optional(flagSchema()),
+      tags: z.optional(z.array(z.union([z.string().check(z.maxLength(100)), z.looseObject({ id: z.string().check(z.maxLength(100)) })])).check(z.maxLength(MAX_EXAM_TAGS))),
     }),
     response: examSchema(),
   }),
 });
 
-const examIds = () =>
-  z
-    .array(z.union([z.string().min(1).max(100), z.number()]).transform(String))
-    .min(1)
-    .max(100);
+const examIds = () => z.array(z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String))).check(z.minLength(1), z.maxLength(100));
 
 export const bulkToggleSubscription = defineRoute({
   method: 'POST',
@@ -347,7 +336,7 @@ export const subscribedExams = defineRoute({
   path: '/api/user-exams/subscribed-exams/',
   access: 'signed-in',
   schemas: () => ({
-    response: z.object({ count: z.number().int(), exams: z.array(examSchema()) }),
+    response: z.object({ count: z.number().check(z.int()), exams: z.array(examSchema()) }),
   }),
 });
 
@@ -385,8 +374,8 @@ export const createSingleQuestionExam = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({
-      question_id: z.union([z.string().min(1).max(200), z.number()]).transform(String),
-      exam_id: z.union([z.string().min(1).max(100), z.number()]).transform(String),
+      question_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String)),
+      exam_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String)),
     }),
     response: z.object({ success: z.literal(true), id: z.string(), exam: examSchema(), created: z.boolean() }),
   }),

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { preprocess } from './preprocess.js';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { keyable } from '../domain/key-text.js';
@@ -6,7 +7,7 @@ import { languageSchema } from '../domain/language.js';
 
 /** `true`/`false`, `1`/`0`, `on` from forms and query strings. */
 export const flagSchema = /* @__PURE__ */ lazy(() =>
-  z.preprocess((value) => {
+  preprocess((value) => {
     if (typeof value === 'boolean') return value;
     if (typeof value === 'number') return value !== 0;
     if (typeof value === 'string') {
@@ -20,13 +21,13 @@ export const flagSchema = /* @__PURE__ */ lazy(() =>
 
 export const importStatsSchema = /* @__PURE__ */ lazy(() =>
   z.object({
-    total_rows: z.number().int(),
-    imported: z.number().int(),
-    skipped: z.number().int(),
-    skipped_blank_answer: z.number().int(),
-    duplicates_removed: z.number().int(),
-    ids_assigned: z.number().int(),
-    errors: z.number().int(),
+    total_rows: z.number().check(z.int()),
+    imported: z.number().check(z.int()),
+    skipped: z.number().check(z.int()),
+    skipped_blank_answer: z.number().check(z.int()),
+    duplicates_removed: z.number().check(z.int()),
+    ids_assigned: z.number().check(z.int()),
+    errors: z.number().check(z.int()),
   }),
 );
 export type ImportStats = z.infer<ReturnType<typeof importStatsSchema>>;
@@ -36,10 +37,10 @@ export const questionFileSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     id: z.string(),
     name: z.string(),
-    size: z.number().int(),
-    modified: z.number().int(),
-    max_questions: z.number().int(),
-    question_count: z.number().int(),
+    size: z.number().check(z.int()),
+    modified: z.number().check(z.int()),
+    max_questions: z.number().check(z.int()),
+    question_count: z.number().check(z.int()),
     is_public: z.boolean(),
     uploaded_by: z.string(),
     is_owner: z.boolean(),
@@ -62,15 +63,15 @@ const importAnswer = /* @__PURE__ */ lazy(() =>
 export const uploadedFileSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     filename: z.string(),
-    mimetype: z.string().optional(),
-    encoding: z.string().optional(),
-    truncated: z.boolean().optional(),
+    mimetype: z.optional(z.string()),
+    encoding: z.optional(z.string()),
+    truncated: z.optional(z.boolean()),
     content: z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'file content expected' }),
   }),
 );
 
 /** `{name}` in file routes: a file id from the list, or a file name resolved in the caller's view. */
-const fileRef = /* @__PURE__ */ lazy(() => z.object({ name: keyable(z.string().min(1).max(300)) }));
+const fileRef = /* @__PURE__ */ lazy(() => z.object({ name: keyable(z.string().check(z.minLength(1), z.maxLength(300))) }));
 
 export const uploadQuestions = defineRoute({
   method: 'POST',
@@ -78,7 +79,7 @@ export const uploadQuestions = defineRoute({
   access: 'signed-in',
   bodyKind: 'multipart',
   schemas: () => ({
-    body: z.object({ file: uploadedFileSchema().extend({ filename: keyable(z.string()) }), is_public: flagSchema().default(true) }),
+    body: z.object({ file: z.extend(uploadedFileSchema(), { filename: keyable(z.string()) }), is_public: z._default(flagSchema(), true) }),
     response: importAnswer(),
   }),
 });
@@ -89,17 +90,17 @@ export const createUploadUrl = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({
-      file_name: keyable(z.string().min(1).max(300)),
-      size: z.number().int().min(1),
-      content_type: z.string().max(200).optional(),
+      file_name: keyable(z.string().check(z.minLength(1), z.maxLength(300))),
+      size: z.number().check(z.int(), z.gte(1)),
+      content_type: z.optional(z.string().check(z.maxLength(200))),
     }),
     response: z.object({
       upload_id: z.string(),
       url: z.string(),
       method: z.literal('PUT'),
       headers: z.record(z.string(), z.string()),
-      expires_in: z.number().int(),
-      max_bytes: z.number().int(),
+      expires_in: z.number().check(z.int()),
+      max_bytes: z.number().check(z.int()),
     }),
   }),
 });
@@ -110,9 +111,9 @@ export const importUploadedFile = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({
-      upload_id: z.string().regex(/^[a-z0-9]{16,64}$/),
-      file_name: keyable(z.string().min(1).max(300)),
-      is_public: flagSchema().default(true),
+      upload_id: z.string().check(z.regex(/^[a-z0-9]{16,64}$/)),
+      file_name: keyable(z.string().check(z.minLength(1), z.maxLength(300))),
+      is_public: z._default(flagSchema(), true),
     }),
     response: importAnswer(),
   }),
@@ -123,7 +124,7 @@ export const listQuestionFiles = defineRoute({
   path: '/api/question-files/',
   access: 'signed-in',
   schemas: () => ({
-    query: z.object({ is_public: flagSchema().optional() }),
+    query: z.object({ is_public: z.optional(flagSchema()) }),
     response: z.object({ files: z.array(questionFileSchema()) }),
   }),
 });
@@ -187,6 +188,6 @@ export const questionPoolCount = defineRoute({
   path: '/api/questions/',
   access: 'public',
   schemas: () => ({
-    response: z.object({ count: z.number().int() }),
+    response: z.object({ count: z.number().check(z.int()) }),
   }),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 
 /**
@@ -19,21 +19,15 @@ export const resetUserStatistics = defineRoute({
   path: '/api/user-statistics/reset/',
   access: 'signed-in',
   schemas: () => ({
-    body: z
-      .object({
-        user_id: z
-          .union([z.string().min(1).max(100), z.number()])
-          .transform(String)
-          .nullable()
-          .optional(),
-      })
-      .passthrough(),
+    body: z.looseObject({
+      user_id: z.optional(z.nullable(z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String)))),
+    }),
     response: z.object({
       success: z.literal(true),
       message: z.string(),
       /** Items deleted by this request (results, details, summaries, statistics). */
-      deleted_count: z.number().int().optional(),
-      completed: z.boolean().optional(),
+      deleted_count: z.optional(z.number().check(z.int())),
+      completed: z.optional(z.boolean()),
     }),
   }),
 });
@@ -49,18 +43,16 @@ export const manualRetentionCleanup = defineRoute({
   path: '/api/retention-cleanup/manual/',
   access: 'signed-in',
   schemas: () => ({
-    body: z
-      .object({
-        percentage: z.coerce.number().int().min(0).max(100).nullable().optional(),
-      })
-      .passthrough(),
+    body: z.looseObject({
+      percentage: z.optional(z.nullable(z.coerce.number().check(z.int(), z.gte(0), z.lte(100)))),
+    }),
     response: z.object({
       success: z.literal(true),
       message: z.string(),
       /** Results removed by this request. */
-      deleted_count: z.number().int(),
+      deleted_count: z.number().check(z.int()),
       /** False when the time budget ran out before every selected result was removed. */
-      completed: z.boolean().optional(),
+      completed: z.optional(z.boolean()),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 
 export const SHORT_LINK_DEFAULT_DAYS = 30;
@@ -14,12 +14,10 @@ export const createShortUrl = defineRoute({
   path: '/api/short-url/create/',
   access: 'public',
   schemas: () => ({
-    body: z
-      .object({
-        url: z.string().trim().min(1).max(2_000),
-        expires_days: z.coerce.number().int().min(1).max(SHORT_LINK_MAX_DAYS).default(SHORT_LINK_DEFAULT_DAYS),
-      })
-      .passthrough(),
+    body: z.looseObject({
+      url: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)),
+      expires_days: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(SHORT_LINK_MAX_DAYS)), SHORT_LINK_DEFAULT_DAYS),
+    }),
     response: z.object({ success: z.literal(true), short_url: z.string(), short_code: z.string(), expires_at: z.string() }),
   }),
 });
@@ -35,6 +33,6 @@ export const followShortLink = defineRoute({
   access: 'public',
   answersPage: true,
   schemas: () => ({
-    params: z.object({ shortCode: z.string().min(1).max(32) }),
+    params: z.object({ shortCode: z.string().check(z.minLength(1), z.maxLength(32)) }),
   }),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { languageSchema } from '../domain/language.js';
@@ -14,9 +14,9 @@ export const profileAnswer = /* @__PURE__ */ lazy(() =>
     email_verified: z.boolean(),
     language: languageSchema(),
     random_exam_email_enabled: z.boolean(),
-    random_exam_question_count: z.number().int(),
+    random_exam_question_count: z.number().check(z.int()),
     retention_cleanup_enabled: z.boolean(),
-    retention_cleanup_percentage: z.number().int(),
+    retention_cleanup_percentage: z.number().check(z.int()),
   }),
 );
 export type ProfileAnswer = z.infer<ReturnType<typeof profileAnswer>>;
@@ -50,11 +50,11 @@ export const updateProfile = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({
-      email: z.string().max(300).optional().nullable(),
-      first_name: z.string().max(300).optional(),
-      last_name: z.string().max(300).optional(),
-      random_exam_email_enabled: z.boolean().optional(),
-      random_exam_question_count: z.number().int().min(qMin).max(qMax).optional(),
+      email: z.nullable(z.optional(z.string().check(z.maxLength(300)))),
+      first_name: z.optional(z.string().check(z.maxLength(300))),
+      last_name: z.optional(z.string().check(z.maxLength(300))),
+      random_exam_email_enabled: z.optional(z.boolean()),
+      random_exam_question_count: z.optional(z.number().check(z.int(), z.gte(qMin), z.lte(qMax))),
     }),
     response: profileAnswer(),
   }),
@@ -66,14 +66,15 @@ export const updateRetentionSettings = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({
-      retention_cleanup_enabled: z.boolean().optional(),
-      retention_cleanup_percentage: z
-        .number()
-        .int()
-        .min(pMin)
-        .max(pMax)
-        .refine((n) => n % pStep === 0, { message: `must be a multiple of ${pStep}` })
-        .optional(),
+      retention_cleanup_enabled: z.optional(z.boolean()),
+      retention_cleanup_percentage: z.optional(
+        z.number().check(
+          z.int(),
+          z.gte(pMin),
+          z.lte(pMax),
+          z.refine((n) => n % pStep === 0, { message: `must be a multiple of ${pStep}` }),
+        ),
+      ),
     }),
     response: profileAnswer(),
   }),

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { preprocess } from './preprocess.js';
 import { lazy } from './lazy.js';
 
 /**
@@ -6,7 +7,7 @@ import { lazy } from './lazy.js';
  * keys with commas): split, trimmed, empties dropped; at most 20 values of 100 characters.
  */
 export const commaList = /* @__PURE__ */ lazy(() =>
-  /* @__PURE__ */ z.preprocess(
+  /* @__PURE__ */ preprocess(
     (v) =>
       v === undefined
         ? undefined
@@ -14,6 +15,6 @@ export const commaList = /* @__PURE__ */ lazy(() =>
             .split(',')
             .map((s) => s.trim())
             .filter(Boolean),
-    z.array(z.string().max(100)).max(20).optional(),
+    z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(20))),
   ),
 );

@@ -1,14 +1,14 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { examQuestionSchema } from './exams.js';
 import { QUESTION_SHEET_LIMITS } from '../domain/question-sheet.js';
 import { languageSchema } from '../domain/language.js';
 
-const cell = () => z.string().max(QUESTION_SHEET_LIMITS.maxCellChars);
-const questionIdParam = () => z.object({ id: z.string().min(1).max(200) });
-const examIdParam = () => z.object({ examId: z.string().min(1).max(100) });
-const idValue = () => z.union([z.string().min(1).max(200), z.number()]).transform(String);
+const cell = () => z.string().check(z.maxLength(QUESTION_SHEET_LIMITS.maxCellChars));
+const questionIdParam = () => z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
+const examIdParam = () => z.object({ examId: z.string().check(z.minLength(1), z.maxLength(100)) });
+const idValue = () => z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String));
 
 /**
  * Spec 2 §3 question edit and add form. Title, content and answer must be non-blank (400
@@ -17,20 +17,14 @@ const idValue = () => z.union([z.string().min(1).max(200), z.number()]).transfor
  */
 export const questionFormSchema = /* @__PURE__ */ lazy(() =>
   z.object({
-    csv_id: z
-      .union([z.string().max(100), z.number()])
-      .transform(String)
-      .optional(),
+    csv_id: z.optional(z.pipe(z.union([z.string().check(z.maxLength(100)), z.number()]), z.transform(String))),
     title: cell(),
     content: cell(),
     answer: cell(),
-    explanation: cell().optional(),
-    difficulty: z.string().max(20).optional(),
-    url: z.string().max(2000).optional(),
-    group_id: z
-      .union([z.string().max(100), z.number()])
-      .transform(String)
-      .optional(),
+    explanation: z.optional(cell()),
+    difficulty: z.optional(z.string().check(z.maxLength(20))),
+    url: z.optional(z.string().check(z.maxLength(2000))),
+    group_id: z.optional(z.pipe(z.union([z.string().check(z.maxLength(100)), z.number()]), z.transform(String))),
   }),
 );
 
@@ -45,7 +39,7 @@ export const updateQuestion = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: questionIdParam(),
-    body: questionFormSchema().partial().extend({ exam_id: idValue() }).passthrough(),
+    body: z.catchall(z.extend(z.partial(questionFormSchema()), { exam_id: idValue() }), z.unknown()),
     response: examQuestionSchema(),
   }),
 });
@@ -56,7 +50,7 @@ export const addQuestion = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: examIdParam(),
-    body: questionFormSchema().passthrough(),
+    body: z.catchall(questionFormSchema(), z.unknown()),
     response: examQuestionSchema(),
   }),
 });
@@ -68,14 +62,14 @@ export const deleteQuestion = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: questionIdParam(),
-    query: z.object({ exam_id: z.string().min(1).max(100) }).passthrough(),
+    query: z.looseObject({ exam_id: z.string().check(z.minLength(1), z.maxLength(100)) }),
     response: z.object({ success: z.literal(true), message: z.string() }),
   }),
 });
 
 /** A favorite keeps a snapshot of the question and the exam it was marked in (`original_exams`). */
 export const favoriteQuestionSchema = /* @__PURE__ */ lazy(() =>
-  examQuestionSchema().extend({
+  z.extend(examQuestionSchema(), {
     is_favorite: z.boolean(),
     is_ignored: z.boolean(),
     original_exams: z.array(z.object({ id: z.string(), title: z.string() })),
@@ -89,7 +83,7 @@ export const toggleFavorite = defineRoute({
   path: '/api/add-question-to-favorite/',
   access: 'signed-in',
   schemas: () => ({
-    body: z.object({ question_id: idValue(), exam_id: idValue().optional() }).passthrough(),
+    body: z.looseObject({ question_id: idValue(), exam_id: z.optional(idValue()) }),
     response: z.object({ success: z.literal(true), question_id: z.string(), is_favorite: z.boolean() }),
   }),
 });
@@ -100,8 +94,8 @@ export const favoriteExamQuestions = defineRoute({
   path: '/api/favorite-exam-questions/',
   access: 'signed-in',
   schemas: () => ({
-    query: z.object({ question_id: z.string().max(200).optional(), t: z.string().max(50).optional() }).passthrough(),
-    response: z.object({ count: z.number().int(), questions: z.array(favoriteQuestionSchema()) }),
+    query: z.looseObject({ question_id: z.optional(z.string().check(z.maxLength(200))), t: z.optional(z.string().check(z.maxLength(50))) }),
+    response: z.object({ count: z.number().check(z.int()), questions: z.array(favoriteQuestionSchema()) }),
   }),
 });
 
@@ -112,7 +106,7 @@ export const ignoreQuestion = defineRoute({
   schemas: () => ({
     params: questionIdParam(),
     /** `exam_id` (optional) names the exam the question is seen in; without it a readable exam holding it is looked up. */
-    body: z.object({ exam_id: idValue().optional() }).passthrough(),
+    body: z.looseObject({ exam_id: z.optional(idValue()) }),
     response: z.object({ success: z.literal(true), question_id: z.string(), is_ignored: z.boolean() }),
   }),
 });
@@ -123,7 +117,7 @@ export const unignoreQuestion = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: questionIdParam(),
-    body: z.object({}).passthrough(),
+    body: z.looseObject({}),
     response: z.object({ success: z.literal(true), question_id: z.string(), is_ignored: z.boolean() }),
   }),
 });
@@ -133,7 +127,7 @@ export const ignoredQuestions = defineRoute({
   path: '/api/questions/ignored/',
   access: 'signed-in',
   schemas: () => ({
-    response: z.object({ count: z.number().int(), ignored_questions: z.array(z.object({ question_id: z.string(), ignored_at: z.string() })) }),
+    response: z.object({ count: z.number().check(z.int()), ignored_questions: z.array(z.object({ question_id: z.string(), ignored_at: z.string() })) }),
   }),
 });
 
@@ -147,22 +141,20 @@ export const evaluateAnswer = defineRoute({
   path: '/api/evaluate-answer/',
   access: 'signed-in',
   schemas: () => ({
-    body: z
-      .object({
-        exam_id: idValue(),
-        question_id: idValue(),
-        user_answer: z.string().max(2_000),
-        language: languageSchema().optional(),
-        question: z.unknown().optional(),
-        correct_answer: z.unknown().optional(),
-      })
-      .passthrough(),
+    body: z.looseObject({
+      exam_id: idValue(),
+      question_id: idValue(),
+      user_answer: z.string().check(z.maxLength(2_000)),
+      language: z.optional(languageSchema()),
+      question: z.optional(z.unknown()),
+      correct_answer: z.optional(z.unknown()),
+    }),
     response: z.object({ is_correct: z.boolean(), reason: z.string(), evaluator: z.enum(['local', 'bedrock']) }),
   }),
 });
 
 /** Question ids of one request: at most one exam's worth. */
-const questionIds = () => z.array(idValue()).min(1).max(2_000);
+const questionIds = () => z.array(idValue()).check(z.minLength(1), z.maxLength(2_000));
 
 const transferBody = () => z.object({ from_exam_id: idValue(), to_exam_id: idValue(), question_ids: questionIds() });
 
@@ -182,11 +174,11 @@ export const moveQuestions = defineRoute({
     response: z.object({
       success: z.literal(true),
       message: z.string(),
-      moved_count: z.number().int(),
+      moved_count: z.number().check(z.int()),
       skipped: z.array(z.string()),
       not_found: z.array(z.string()),
-      from_total_questions: z.number().int(),
-      to_total_questions: z.number().int(),
+      from_total_questions: z.number().check(z.int()),
+      to_total_questions: z.number().check(z.int()),
     }),
   }),
 });
@@ -201,10 +193,10 @@ export const copyQuestions = defineRoute({
     response: z.object({
       success: z.literal(true),
       message: z.string(),
-      copied_count: z.number().int(),
+      copied_count: z.number().check(z.int()),
       skipped: z.array(z.string()),
       not_found: z.array(z.string()),
-      to_total_questions: z.number().int(),
+      to_total_questions: z.number().check(z.int()),
     }),
   }),
 });
@@ -216,7 +208,7 @@ export const deleteQuestions = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({ exam_id: idValue(), question_ids: questionIds() }),
-    response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().int(), total_questions: z.number().int() }),
+    response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().check(z.int()), total_questions: z.number().check(z.int()) }),
   }),
 });
 
@@ -233,9 +225,12 @@ export const bulkUpdateGroup = defineRoute({
     body: z.object({
       exam_id: idValue(),
       question_ids: questionIds(),
-      group_id: z.union([z.string().max(100), z.number()]).transform((v) => String(v).trim()),
+      group_id: z.pipe(
+        z.union([z.string().check(z.maxLength(100)), z.number()]),
+        z.transform((v) => String(v).trim()),
+      ),
     }),
-    response: z.object({ success: z.literal(true), message: z.string(), updated_count: z.number().int(), not_found: z.array(z.string()) }),
+    response: z.object({ success: z.literal(true), message: z.string(), updated_count: z.number().check(z.int()), not_found: z.array(z.string()) }),
   }),
 });
 
@@ -244,7 +239,7 @@ export const questionMemberMappingSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     id: z.string(),
     question: z.object({ id: z.string() }),
-    member: z.object({ id: z.string(), name: z.string(), user_username: z.string().nullable(), study: z.string() }),
+    member: z.object({ id: z.string(), name: z.string(), user_username: z.nullable(z.string()), study: z.string() }),
   }),
 );
 export type QuestionMemberMapping = z.infer<ReturnType<typeof questionMemberMappingSchema>>;
@@ -260,7 +255,7 @@ export const createQuestionMemberMapping = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({ exam_id: idValue(), study_id: idValue(), question_ids: questionIds() }),
-    response: z.object({ success: z.literal(true), message: z.string(), created_count: z.number().int(), mappings: z.array(questionMemberMappingSchema()) }),
+    response: z.object({ success: z.literal(true), message: z.string(), created_count: z.number().check(z.int()), mappings: z.array(questionMemberMappingSchema()) }),
   }),
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 
@@ -9,14 +9,9 @@ export const MAX_SUBMITTED_ANSWERS = 2_000;
 /** Results per list page (the results screen shows 10, the home 5; exam detail asks for 100). */
 export const MAX_RESULTS_PAGE_SIZE = 100;
 
-const examIdParam = () => z.object({ examId: z.string().min(1).max(100) });
-const resultIdParam = () => z.object({ id: z.string().min(1).max(100) });
-const seconds = () =>
-  z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(30 * 24 * 3600);
+const examIdParam = () => z.object({ examId: z.string().check(z.minLength(1), z.maxLength(100)) });
+const resultIdParam = () => z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+const seconds = () => z.coerce.number().check(z.int(), z.gte(0), z.lte(30 * 24 * 3600));
 
 /**
  * Spec 2 §3 "answer record on submit". Other fields (a client `is_correct`, say) are accepted and
@@ -24,9 +19,9 @@ const seconds = () =>
  */
 export const submittedAnswerSchema = /* @__PURE__ */ lazy(() =>
   z.object({
-    question_id: z.union([z.string().min(1).max(200), z.number()]).transform(String),
-    answer: z.string().max(MAX_ANSWER_CHARS).default(''),
-    elapsed_seconds: seconds().default(0),
+    question_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String)),
+    answer: z._default(z.string().check(z.maxLength(MAX_ANSWER_CHARS)), ''),
+    elapsed_seconds: z._default(seconds(), 0),
   }),
 );
 export type SubmittedAnswer = z.infer<ReturnType<typeof submittedAnswerSchema>>;
@@ -34,10 +29,10 @@ export type SubmittedAnswer = z.infer<ReturnType<typeof submittedAnswerSchema>>;
 export const resultDetailSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     question_id: z.string(),
-    question: z.object({ id: z.string(), csv_id: z.string().optional(), title: z.string().optional() }),
+    question: z.object({ id: z.string(), csv_id: z.optional(z.string()), title: z.optional(z.string()) }),
     answer: z.string(),
     is_correct: z.boolean(),
-    elapsed_seconds: z.number().int(),
+    elapsed_seconds: z.number().check(z.int()),
   }),
 );
 export type ResultDetail = z.infer<ReturnType<typeof resultDetailSchema>>;
@@ -51,21 +46,21 @@ export const examResultSchema = /* @__PURE__ */ lazy(() =>
       title_ko: z.string(),
       title_en: z.string(),
       /** The study the exam was taken from (study tasks), null otherwise. */
-      study: z.object({ id: z.string(), title: z.string() }).nullable(),
+      study: z.nullable(z.object({ id: z.string(), title: z.string() })),
     }),
     /** Correct answers. */
-    score: z.number().int(),
+    score: z.number().check(z.int()),
     /** Questions in the exam when it was submitted. */
-    total_score: z.number().int(),
-    correct_count: z.number().int(),
+    total_score: z.number().check(z.int()),
+    correct_count: z.number().check(z.int()),
     /** Answered wrongly (a self-graded fail is a blank answer, so it counts here). */
-    wrong_count: z.number().int(),
+    wrong_count: z.number().check(z.int()),
     /** Questions answered so far (correct + wrong); below total_score when the exam was ended early. */
-    answered_count: z.number().int(),
-    elapsed_seconds: z.number().int(),
+    answered_count: z.number().check(z.int()),
+    elapsed_seconds: z.number().check(z.int()),
     completed_at: z.string(),
     user: z.object({ id: z.string(), username: z.string() }),
-    details: z.array(resultDetailSchema()).optional(),
+    details: z.optional(z.array(resultDetailSchema())),
   }),
 );
 export type ExamResult = z.infer<ReturnType<typeof examResultSchema>>;
@@ -90,15 +85,13 @@ export const submitExam = defineRoute({
   path: '/api/submit-exam/',
   access: 'signed-in',
   schemas: () => ({
-    body: z
-      .object({
-        exam_id: z.union([z.string().min(1).max(100), z.number()]).transform(String),
-        answers: z.array(submittedAnswerSchema()).max(MAX_SUBMITTED_ANSWERS),
-        elapsed_seconds: seconds().default(0),
-        submission_id: z.string().min(8).max(100).optional(),
-        study_id: z.string().max(100).nullable().optional(),
-      })
-      .passthrough(),
+    body: z.looseObject({
+      exam_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String)),
+      answers: z.array(submittedAnswerSchema()).check(z.maxLength(MAX_SUBMITTED_ANSWERS)),
+      elapsed_seconds: z._default(seconds(), 0),
+      submission_id: z.optional(z.string().check(z.minLength(8), z.maxLength(100))),
+      study_id: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+    }),
     response: submitAnswer(),
   }),
 });
@@ -110,14 +103,12 @@ export const continueExam = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: examIdParam(),
-    body: z
-      .object({
-        previous_result_id: z.union([z.string().min(1).max(100), z.number()]).transform(String),
-        answers: z.array(submittedAnswerSchema()).max(MAX_SUBMITTED_ANSWERS),
-        elapsed_seconds: seconds().default(0),
-        submission_id: z.string().min(8).max(100).optional(),
-      })
-      .passthrough(),
+    body: z.looseObject({
+      previous_result_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String)),
+      answers: z.array(submittedAnswerSchema()).check(z.maxLength(MAX_SUBMITTED_ANSWERS)),
+      elapsed_seconds: z._default(seconds(), 0),
+      submission_id: z.optional(z.string().check(z.minLength(8), z.maxLength(100))),
+    }),
     response: submitAnswer(),
   }),
 });
@@ -127,19 +118,17 @@ export const listExamResults = defineRoute({
   path: '/api/exam-results/',
   access: 'signed-in',
   schemas: () => ({
-    query: z
-      .object({
-        exam_id: z.string().max(100).optional(),
-        /** `latest=true` with exam_id: only the newest result, with its details. */
-        latest: z.enum(['true', 'false']).optional(),
-        page_size: z.coerce.number().int().min(1).max(MAX_RESULTS_PAGE_SIZE).catch(10).optional(),
-        cursor: z.string().max(2000).optional(),
-      })
-      .passthrough(),
+    query: z.looseObject({
+      exam_id: z.optional(z.string().check(z.maxLength(100))),
+      /** `latest=true` with exam_id: only the newest result, with its details. */
+      latest: z.optional(z.enum(['true', 'false'])),
+      page_size: z.optional(z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_RESULTS_PAGE_SIZE)), 10)),
+      cursor: z.optional(z.string().check(z.maxLength(2000))),
+    }),
     response: z.object({
       /** All results of the caller (or of the exam, with exam_id), not only this page. */
-      count: z.number().int(),
-      next: z.string().nullable(),
+      count: z.number().check(z.int()),
+      next: z.nullable(z.string()),
       results: z.array(examResultSchema()),
     }),
   }),
@@ -149,13 +138,13 @@ export const examResultSummarySchema = /* @__PURE__ */ lazy(() =>
   z.object({
     exam_id: z.string(),
     exam_title: z.string(),
-    result_count: z.number().int(),
+    result_count: z.number().check(z.int()),
     latest_result_id: z.string(),
-    latest_score: z.number().int(),
-    latest_total_score: z.number().int(),
-    latest_correct_count: z.number().int(),
+    latest_score: z.number().check(z.int()),
+    latest_total_score: z.number().check(z.int()),
+    latest_correct_count: z.number().check(z.int()),
     /** Questions of the exam the caller has answered correctly at least once. */
-    user_correct_questions: z.number().int(),
+    user_correct_questions: z.number().check(z.int()),
     accuracy_percentage: z.number(),
     last_completed_at: z.string(),
   }),
@@ -166,13 +155,11 @@ export const examResultsSummary = defineRoute({
   path: '/api/exam-results/summary/',
   access: 'signed-in',
   schemas: () => ({
-    query: z
-      .object({
-        page_size: z.coerce.number().int().min(1).max(MAX_RESULTS_PAGE_SIZE).catch(100).optional(),
-        cursor: z.string().max(2000).optional(),
-      })
-      .passthrough(),
-    response: z.object({ count: z.number().int(), next: z.string().nullable(), results: z.array(examResultSummarySchema()) }),
+    query: z.looseObject({
+      page_size: z.optional(z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_RESULTS_PAGE_SIZE)), 100)),
+      cursor: z.optional(z.string().check(z.maxLength(2000))),
+    }),
+    response: z.object({ count: z.number().check(z.int()), next: z.nullable(z.string()), results: z.array(examResultSummarySchema()) }),
   }),
 });
 
@@ -200,9 +187,9 @@ export const deleteExamResult = defineRoute({
 export const questionStatisticSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     question_id: z.string(),
-    total_attempts: z.number().int(),
-    correct_attempts: z.number().int(),
-    accuracy_percentage: z.number().int(),
+    total_attempts: z.number().check(z.int()),
+    correct_attempts: z.number().check(z.int()),
+    accuracy_percentage: z.number().check(z.int()),
   }),
 );
 export type QuestionStatistic = z.infer<ReturnType<typeof questionStatisticSchema>>;
@@ -214,7 +201,7 @@ export const questionStatistics = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: examIdParam(),
-    query: z.object({ user_id: z.string().max(100).optional(), username: z.string().max(150).optional() }).passthrough(),
+    query: z.looseObject({ user_id: z.optional(z.string().check(z.maxLength(100))), username: z.optional(z.string().check(z.maxLength(150))) }),
     response: z.array(questionStatisticSchema()),
   }),
 });
@@ -229,14 +216,12 @@ export const adjustQuestionAccuracy = defineRoute({
   path: '/api/adjust-question-accuracy/',
   access: 'signed-in',
   schemas: () => ({
-    body: z
-      .object({
-        question_id: z.union([z.string().min(1).max(200), z.number()]).transform(String),
-        exam_id: z.union([z.string().min(1).max(100), z.number()]).transform(String),
-        adjustment_type: z.enum(['clear', 'ambiguous']),
-        target_percentage: z.coerce.number().min(0).max(100).optional(),
-      })
-      .passthrough(),
+    body: z.looseObject({
+      question_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String)),
+      exam_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String)),
+      adjustment_type: z.enum(['clear', 'ambiguous']),
+      target_percentage: z.optional(z.coerce.number().check(z.gte(0), z.lte(100))),
+    }),
     response: z.object({
       success: z.literal(true),
       message: z.string(),
@@ -246,8 +231,8 @@ export const adjustQuestionAccuracy = defineRoute({
   }),
 });
 
-const idValue = () => z.union([z.string().min(1).max(200), z.number()]).transform(String);
-const questionIds = () => z.array(idValue()).min(1).max(2_000);
+const idValue = () => z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String));
+const questionIds = () => z.array(idValue()).check(z.minLength(1), z.maxLength(2_000));
 
 /** DELETE (JSON body) /api/delete-question-results-global/: the caller's own statistics of those questions, in every exam. */
 export const deleteQuestionResultsGlobal = defineRoute({
@@ -257,7 +242,7 @@ export const deleteQuestionResultsGlobal = defineRoute({
   bodyKind: 'json',
   schemas: () => ({
     body: z.object({ question_ids: questionIds() }),
-    response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().int() }),
+    response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().check(z.int()) }),
   }),
 });
 
@@ -276,13 +261,19 @@ export const deleteQuestionResults = defineRoute({
   schemas: () => ({
     body: z.object({
       exam_id: idValue(),
-      delete_all: z
-        .union([z.boolean(), z.string(), z.number()])
-        .optional()
-        .transform((v) => v === true || v === 1 || v === 'true' || v === '1'),
-      question_ids: questionIds().optional(),
+      delete_all: z.pipe(
+        z.optional(z.union([z.boolean(), z.string(), z.number()])),
+        z.transform((v) => v === true || v === 1 || v === 'true' || v === '1'),
+      ),
+      question_ids: z.optional(questionIds()),
     }),
-    response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().int(), users_affected: z.number().int(), completed: z.boolean() }),
+    response: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      deleted_count: z.number().check(z.int()),
+      users_affected: z.number().check(z.int()),
+      completed: z.boolean(),
+    }),
   }),
 });
 
@@ -300,12 +291,12 @@ export const bulkAdjustUserAccuracy = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({
-      target_username: z.string().max(150).nullable().optional(),
+      target_username: z.optional(z.nullable(z.string().check(z.maxLength(150)))),
       exam_id: idValue(),
-      question_ids: z.array(idValue()).max(2_000).optional(),
-      adjustment_percentage: z.coerce.number().min(0).max(100),
+      question_ids: z.optional(z.array(idValue()).check(z.maxLength(2_000))),
+      adjustment_percentage: z.coerce.number().check(z.gte(0), z.lte(100)),
       adjustment_type: z.enum(['increase', 'decrease']),
     }),
-    response: z.object({ success: z.literal(true), message: z.string(), adjusted_count: z.number().int(), total_questions: z.number().int() }),
+    response: z.object({ success: z.literal(true), message: z.string(), adjusted_count: z.number().check(z.int()), total_questions: z.number().check(z.int()) }),
   }),
 });

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { preprocess } from './preprocess.js';
 import { commaList } from './query-lists.js';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
@@ -19,27 +20,27 @@ export const MAX_STUDY_TASKS = 200;
 export { STUDY_MEMBER_ROLES, studyMemberRoleSchema, type StudyMemberRole } from '../domain/study-roles.js';
 
 /** yyyy-mm-dd (the form's date input). */
-const dateSchema = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date expected as yyyy-mm-dd');
-const studyIdParam = () => z.object({ id: z.string().min(1).max(100) });
-const taskIdParam = () => z.object({ id: z.string().min(1).max(100) });
+const dateSchema = () => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date expected as yyyy-mm-dd'));
+const studyIdParam = () => z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+const taskIdParam = () => z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** A member as the study screens show it; `email` and `member_id` are null unless the caller manages the study. */
 export const studyMemberSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     id: z.string(),
     study: z.string(),
-    user: z.string().nullable(),
-    user_username: z.string().nullable(),
+    user: z.nullable(z.string()),
+    user_username: z.nullable(z.string()),
     name: z.string(),
-    email: z.string().nullable(),
-    member_id: z.string().nullable(),
-    affiliation: z.string().nullable(),
-    location: z.string().nullable(),
+    email: z.nullable(z.string()),
+    member_id: z.nullable(z.string()),
+    affiliation: z.nullable(z.string()),
+    location: z.nullable(z.string()),
     role: studyMemberRoleSchema(),
     is_active: z.boolean(),
     joined_at: z.string(),
     /** Issue 11 (S23): the member's overall progress, null until recorded. */
-    progress: z.number().nullable(),
+    progress: z.nullable(z.number()),
   }),
 );
 export type StudyMember = z.infer<ReturnType<typeof studyMemberSchema>>;
@@ -50,17 +51,17 @@ export const joinRequestSchema = /* @__PURE__ */ lazy(() =>
     study: z.string(),
     user_username: z.string(),
     /** Null unless the caller manages the study (or it is the caller's own request). */
-    user_email: z.string().nullable(),
+    user_email: z.nullable(z.string()),
     message: z.string(),
     requested_at: z.string(),
     status: z.enum(['pending', 'approved', 'rejected']),
-    responded_by_username: z.string().nullable(),
+    responded_by_username: z.nullable(z.string()),
   }),
 );
 export type JoinRequest = z.infer<ReturnType<typeof joinRequestSchema>>;
 
 export const studyTaskExamSchema = /* @__PURE__ */ lazy(() =>
-  z.object({ id: z.string(), title_ko: z.string(), title_en: z.string(), display_title: z.string(), questions: z.number().int() }),
+  z.object({ id: z.string(), title_ko: z.string(), title_en: z.string(), display_title: z.string(), questions: z.number().check(z.int()) }),
 );
 
 export const studyTaskSchema = /* @__PURE__ */ lazy(() =>
@@ -70,17 +71,17 @@ export const studyTaskSchema = /* @__PURE__ */ lazy(() =>
     name_ko: z.string(),
     name_en: z.string(),
     name: z.string(),
-    exam: studyTaskExamSchema().nullable(),
+    exam: z.nullable(studyTaskExamSchema()),
     progress: z.number(),
     is_public: z.boolean(),
     created_at: z.string(),
     /** The caller's results on the task exam (issue 11 fills the progress fields; null without data). */
-    correct_attempts: z.number().int().nullable(),
-    total_attempts: z.number().int().nullable(),
-    accuracy_percentage: z.number().nullable(),
-    attempted_progress: z.number().nullable(),
-    correct_progress: z.number().nullable(),
-    user_progress: z.number().nullable(),
+    correct_attempts: z.nullable(z.number().check(z.int())),
+    total_attempts: z.nullable(z.number().check(z.int())),
+    accuracy_percentage: z.nullable(z.number()),
+    attempted_progress: z.nullable(z.number()),
+    correct_progress: z.nullable(z.number()),
+    user_progress: z.nullable(z.number()),
   }),
 );
 export type StudyTask = z.infer<ReturnType<typeof studyTaskSchema>>;
@@ -90,50 +91,52 @@ export const studyPermissionsSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     is_member: z.boolean(),
     is_active_member: z.boolean(),
-    member_role: studyMemberRoleSchema().nullable(),
+    member_role: z.nullable(studyMemberRoleSchema()),
     is_creator: z.boolean(),
     is_admin: z.boolean(),
     can_manage: z.boolean(),
     can_delete: z.boolean(),
     can_use_sheets: z.boolean(),
-    join_request_status: z.enum(['pending', 'approved', 'rejected']).nullable(),
+    join_request_status: z.nullable(z.enum(['pending', 'approved', 'rejected'])),
   }),
 );
 export type StudyPermissions = z.infer<ReturnType<typeof studyPermissionsSchema>>;
 
 export const studySchema = /* @__PURE__ */ lazy(() =>
-  z
-    .object({
-      id: z.string(),
-      title_ko: z.string(),
-      title_en: z.string(),
-      display_title: z.string(),
-      goal_ko: z.string(),
-      goal_en: z.string(),
-      is_ko_complete: z.boolean(),
-      is_en_complete: z.boolean(),
-      created_language: languageSchema(),
-      start_date: z.string(),
-      end_date: z.string().nullable(),
-      is_public: z.boolean(),
-      created_at: z.string(),
-      created_by: z.object({ id: z.string(), username: z.string() }),
-      tags: z.array(tagSchema()),
-      /** Detail only (lists leave them out). */
-      tasks: z.array(studyTaskSchema()),
-      members: z.array(studyMemberSchema()),
-      /** Detail, for managers only. */
-      join_requests: z.array(joinRequestSchema()),
-      task_count: z.number().int(),
-      member_count: z.number().int(),
-      /** The random-practice pool's size: the questions of the distinct task exams (D95). Detail, and lists asked `with_counters`. */
-      question_total: z.number().int(),
-      /** The caller's overall progress (issue 11), null when not a member or not recorded. */
-      overall_progress: z.number().nullable(),
-      user_permissions: studyPermissionsSchema(),
-    })
-    .partial()
-    .extend({ id: z.string() }),
+  z.extend(
+    z.partial(
+      z.object({
+        id: z.string(),
+        title_ko: z.string(),
+        title_en: z.string(),
+        display_title: z.string(),
+        goal_ko: z.string(),
+        goal_en: z.string(),
+        is_ko_complete: z.boolean(),
+        is_en_complete: z.boolean(),
+        created_language: languageSchema(),
+        start_date: z.string(),
+        end_date: z.nullable(z.string()),
+        is_public: z.boolean(),
+        created_at: z.string(),
+        created_by: z.object({ id: z.string(), username: z.string() }),
+        tags: z.array(tagSchema()),
+        /** Detail only (lists leave them out). */
+        tasks: z.array(studyTaskSchema()),
+        members: z.array(studyMemberSchema()),
+        /** Detail, for managers only. */
+        join_requests: z.array(joinRequestSchema()),
+        task_count: z.number().check(z.int()),
+        member_count: z.number().check(z.int()),
+        /** The random-practice pool's size: the questions of the distinct task exams (D95). Detail, and lists asked `with_counters`. */
+        question_total: z.number().check(z.int()),
+        /** The caller's overall progress (issue 11), null when not a member or not recorded. */
+        overall_progress: z.nullable(z.number()),
+        user_permissions: studyPermissionsSchema(),
+      }),
+    ),
+    { id: z.string() },
+  ),
 );
 export type Study = z.infer<ReturnType<typeof studySchema>>;
 
@@ -152,32 +155,30 @@ export const listStudies = defineRoute({
   path: '/api/studies/',
   access: 'public',
   schemas: () => ({
-    query: z
-      .object({
-        is_public: flagSchema().optional(),
-        my_studies: flagSchema().optional(),
-        with_counters: flagSchema().optional(),
-        tags: commaList(),
-        select: z.string().max(1000).optional(),
-        lang: languageSchema().optional().catch(undefined),
-        page_size: z.coerce.number().int().min(1).max(STUDY_PAGE_SIZE_MAX).catch(50).optional(),
-        cursor: z.string().max(2000).optional(),
-      })
-      .passthrough(),
-    response: z.object({ count: z.number().int(), next: z.string().nullable(), results: z.array(studySchema()) }),
+    query: z.looseObject({
+      is_public: z.optional(flagSchema()),
+      my_studies: z.optional(flagSchema()),
+      with_counters: z.optional(flagSchema()),
+      tags: commaList(),
+      select: z.optional(z.string().check(z.maxLength(1000))),
+      lang: z.catch(z.optional(languageSchema()), undefined),
+      page_size: z.optional(z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(STUDY_PAGE_SIZE_MAX)), 50)),
+      cursor: z.optional(z.string().check(z.maxLength(2000))),
+    }),
+    response: z.object({ count: z.number().check(z.int()), next: z.nullable(z.string()), results: z.array(studySchema()) }),
   }),
 });
 
 /** The fields of the study form (create and update). */
 const studyFields = () => ({
-  title_ko: z.string().trim().max(STUDY_TITLE_MAX).optional(),
-  title_en: z.string().trim().max(STUDY_TITLE_MAX).optional(),
-  goal_ko: z.string().max(STUDY_GOAL_MAX).optional(),
-  goal_en: z.string().max(STUDY_GOAL_MAX).optional(),
-  start_date: z.preprocess((v) => (v === '' ? undefined : v), dateSchema().optional()),
-  end_date: z.preprocess((v) => (v === '' ? null : v), dateSchema().nullable().optional()),
-  is_public: flagSchema().optional(),
-  tags: z.array(z.string().max(100)).max(MAX_STUDY_TAGS).optional(),
+  title_ko: z.optional(z.string().check(z.trim(), z.maxLength(STUDY_TITLE_MAX))),
+  title_en: z.optional(z.string().check(z.trim(), z.maxLength(STUDY_TITLE_MAX))),
+  goal_ko: z.optional(z.string().check(z.maxLength(STUDY_GOAL_MAX))),
+  goal_en: z.optional(z.string().check(z.maxLength(STUDY_GOAL_MAX))),
+  start_date: preprocess((v) => (v === '' ? undefined : v), z.optional(dateSchema())),
+  end_date: preprocess((v) => (v === '' ? null : v), z.optional(z.nullable(dateSchema()))),
+  is_public: z.optional(flagSchema()),
+  tags: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(MAX_STUDY_TAGS))),
 });
 
 /** POST /api/studies/: the title in the request language is required (spec 4 §5); defaults: public, start today. */
@@ -197,7 +198,7 @@ export const getStudy = defineRoute({
   access: 'public',
   schemas: () => ({
     params: studyIdParam(),
-    query: z.object({ select: z.string().max(1000).optional(), lang: languageSchema().optional().catch(undefined) }).passthrough(),
+    query: z.looseObject({ select: z.optional(z.string().check(z.maxLength(1000))), lang: z.catch(z.optional(languageSchema()), undefined) }),
     response: studySchema(),
   }),
 });
@@ -242,8 +243,8 @@ export const uploadStudyTasksSheet = defineRoute({
   access: 'signed-in',
   bodyKind: 'multipart',
   schemas: () => ({
-    body: z.object({ file: uploadedFileSchema(), study_id: z.string().min(1).max(100) }).passthrough(),
-    response: z.object({ success: z.literal(true), message: z.string(), created: z.number().int() }),
+    body: z.looseObject({ file: uploadedFileSchema(), study_id: z.string().check(z.minLength(1), z.maxLength(100)) }),
+    response: z.object({ success: z.literal(true), message: z.string(), created: z.number().check(z.int()) }),
   }),
 });
 
@@ -253,20 +254,14 @@ export const listStudyTasks = defineRoute({
   path: '/api/study-tasks/',
   access: 'public',
   schemas: () => ({
-    query: z.object({ study: z.string().max(100).optional(), lang: languageSchema().optional().catch(undefined) }).passthrough(),
+    query: z.looseObject({ study: z.optional(z.string().check(z.maxLength(100))), lang: z.catch(z.optional(languageSchema()), undefined) }),
     response: z.array(studyTaskSchema()),
   }),
 });
 
-const progressSchema = () => z.coerce.number().min(0).max(100);
+const progressSchema = () => z.coerce.number().check(z.gte(0), z.lte(100));
 const examRef = () =>
-  z.preprocess(
-    (v) => (v === '' ? null : v),
-    z
-      .union([z.string().min(1).max(100), z.number().transform(String)])
-      .nullable()
-      .optional(),
-  );
+  preprocess((v) => (v === '' ? null : v), z.optional(z.nullable(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.pipe(z.number(), z.transform(String))]))));
 
 /** POST /api/study-tasks/: the name in the request language is required; `is_public` defaults to the study's. */
 export const createStudyTask = defineRoute({
@@ -275,12 +270,12 @@ export const createStudyTask = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({
-      study: z.union([z.string().min(1).max(100), z.number().transform(String)]),
-      name_ko: z.string().trim().max(STUDY_TASK_NAME_MAX).optional(),
-      name_en: z.string().trim().max(STUDY_TASK_NAME_MAX).optional(),
+      study: z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.pipe(z.number(), z.transform(String))]),
+      name_ko: z.optional(z.string().check(z.trim(), z.maxLength(STUDY_TASK_NAME_MAX))),
+      name_en: z.optional(z.string().check(z.trim(), z.maxLength(STUDY_TASK_NAME_MAX))),
       exam: examRef(),
-      progress: progressSchema().optional(),
-      is_public: flagSchema().optional(),
+      progress: z.optional(progressSchema()),
+      is_public: z.optional(flagSchema()),
     }),
     response: studyTaskSchema(),
   }),
@@ -292,16 +287,14 @@ export const updateStudyTask = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: taskIdParam(),
-    body: z
-      .object({
-        study: z.union([z.string().max(100), z.number().transform(String)]).optional(),
-        name_ko: z.string().trim().max(STUDY_TASK_NAME_MAX).optional(),
-        name_en: z.string().trim().max(STUDY_TASK_NAME_MAX).optional(),
-        exam: examRef(),
-        progress: progressSchema().optional(),
-        is_public: flagSchema().optional(),
-      })
-      .passthrough(),
+    body: z.looseObject({
+      study: z.optional(z.union([z.string().check(z.maxLength(100)), z.pipe(z.number(), z.transform(String))])),
+      name_ko: z.optional(z.string().check(z.trim(), z.maxLength(STUDY_TASK_NAME_MAX))),
+      name_en: z.optional(z.string().check(z.trim(), z.maxLength(STUDY_TASK_NAME_MAX))),
+      exam: examRef(),
+      progress: z.optional(progressSchema()),
+      is_public: z.optional(flagSchema()),
+    }),
     response: studyTaskSchema(),
   }),
 });

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { preprocess } from './preprocess.js';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { STUDY_MEMBER_ROLES } from '../domain/study-roles.js';
@@ -20,15 +21,19 @@ export const JOIN_MESSAGE_MAX = 500;
 export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 
-const idText = () => z.string().min(1).max(128);
+const idText = () => z.string().check(z.minLength(1), z.maxLength(128));
 const idParams = () => z.object({ id: idText() });
 
 /** Spec 4 §5: empty optional fields are stored as null; text is trimmed first. */
 const blankToNull = (value: unknown) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value);
-const nullableText = (max: number) => z.preprocess(blankToNull, z.string().max(max).nullable());
-const nullableEmail = () => z.preprocess(blankToNull, z.email().max(MEMBER_EMAIL_MAX).nullable());
+const nullableText = (max: number) => preprocess(blankToNull, z.nullable(z.string().check(z.maxLength(max))));
+const nullableEmail = () => preprocess(blankToNull, z.nullable(z.email().check(z.maxLength(MEMBER_EMAIL_MAX))));
 /** On create an absent field is null; on update an absent field keeps its value (see `updateMember`). */
-const createField = <T extends z.ZodType>(schema: T) => schema.optional().transform((value) => (value ?? null) as Exclude<z.output<T>, undefined> | null);
+const createField = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.optional(schema),
+    z.transform((value) => (value ?? null) as Exclude<z.output<T>, undefined> | null),
+  );
 
 /**
  * A study member: the same shape the study detail embeds (`studyMemberSchema` of studies.ts). `email` and
@@ -43,7 +48,7 @@ export type Member = StudyMember;
  * A join request as the study's managers list it: the study detail's shape plus the requester's user id and the
  * time of the answer.
  */
-export const joinRequestSchema = /* @__PURE__ */ lazy(() => studyJoinRequestSchema().extend({ user: z.string(), responded_at: z.string().nullable() }));
+export const joinRequestSchema = /* @__PURE__ */ lazy(() => z.extend(studyJoinRequestSchema(), { user: z.string(), responded_at: z.nullable(z.string()) }));
 export type JoinRequest = z.infer<ReturnType<typeof joinRequestSchema>>;
 
 /** The caller's own request, as `GET /api/study-join-request/user/` lists it. */
@@ -90,14 +95,14 @@ export const addMember = defineRoute({
   schemas: () => ({
     body: z.object({
       study: idText(),
-      name: z.string().trim().min(1).max(MEMBER_NAME_MAX),
+      name: z.string().check(z.trim(), z.minLength(1), z.maxLength(MEMBER_NAME_MAX)),
       email: createField(nullableEmail()),
       member_id: createField(nullableText(MEMBER_CODE_MAX)),
       affiliation: createField(nullableText(MEMBER_TEXT_MAX)),
       location: createField(nullableText(MEMBER_TEXT_MAX)),
-      role: z.enum(STUDY_MEMBER_ROLES).default('member'),
-      is_active: z.boolean().default(true),
-      user: createField(z.preprocess(blankToNull, idText().nullable())),
+      role: z._default(z.enum(STUDY_MEMBER_ROLES), 'member'),
+      is_active: z._default(z.boolean(), true),
+      user: createField(preprocess(blankToNull, z.nullable(idText()))),
     }),
     response: memberSchema(),
   }),
@@ -114,15 +119,15 @@ export const updateMember = defineRoute({
   schemas: () => ({
     params: idParams(),
     body: z.object({
-      study: idText().optional(),
-      name: z.string().trim().min(1).max(MEMBER_NAME_MAX).optional(),
-      email: nullableEmail().optional(),
-      member_id: nullableText(MEMBER_CODE_MAX).optional(),
-      affiliation: nullableText(MEMBER_TEXT_MAX).optional(),
-      location: nullableText(MEMBER_TEXT_MAX).optional(),
-      role: z.enum(STUDY_MEMBER_ROLES).optional(),
-      is_active: z.boolean().optional(),
-      user: z.preprocess(blankToNull, idText().nullable()).optional(),
+      study: z.optional(idText()),
+      name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(MEMBER_NAME_MAX))),
+      email: z.optional(nullableEmail()),
+      member_id: z.optional(nullableText(MEMBER_CODE_MAX)),
+      affiliation: z.optional(nullableText(MEMBER_TEXT_MAX)),
+      location: z.optional(nullableText(MEMBER_TEXT_MAX)),
+      role: z.optional(z.enum(STUDY_MEMBER_ROLES)),
+      is_active: z.optional(z.boolean()),
+      user: z.optional(preprocess(blankToNull, z.nullable(idText()))),
     }),
     response: memberSchema(),
   }),
@@ -149,7 +154,7 @@ export const importMembers = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({ study: idText(), source_study: idText() }),
-    response: z.object({ detail: z.string(), imported: z.number().int(), skipped: z.number().int(), total: z.number().int() }),
+    response: z.object({ detail: z.string(), imported: z.number().check(z.int()), skipped: z.number().check(z.int()), total: z.number().check(z.int()) }),
   }),
 });
 
@@ -159,10 +164,12 @@ export const createJoinRequest = defineRoute({
   path: '/api/study-join-request/',
   access: 'signed-in',
   schemas: () => ({
-    body: z
-      .object({ study_id: idText().optional(), study: idText().optional(), message: z.string().trim().max(JOIN_MESSAGE_MAX).default('') })
-      .refine((b) => !!(b.study_id ?? b.study), { message: 'study_id is required', path: ['study_id'] })
-      .transform(({ study_id, study, message }) => ({ study_id: (study_id ?? study)!, message })),
+    body: z.pipe(
+      z
+        .object({ study_id: z.optional(idText()), study: z.optional(idText()), message: z._default(z.string().check(z.trim(), z.maxLength(JOIN_MESSAGE_MAX)), '') })
+        .check(z.refine((b) => !!(b.study_id ?? b.study), { message: 'study_id is required', path: ['study_id'] })),
+      z.transform(({ study_id, study, message }) => ({ study_id: (study_id ?? study)!, message })),
+    ),
     response: z.object({ detail: z.string(), join_request_id: z.string(), status: z.enum(JOIN_REQUEST_STATUSES) }),
   }),
 });

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { preprocess } from './preprocess.js';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { PROGRESS_PERIODS, RANDOM_PRACTICE_MAX_COUNT } from '../domain/study-progress.js';
@@ -8,18 +9,15 @@ import { PROGRESS_PERIODS, RANDOM_PRACTICE_MAX_COUNT } from '../domain/study-pro
  * §7; spec 2 §2.2, §7). Everything here is the caller's own data. Decisions D80–D84.
  */
 
-const idText = () => z.string().min(1).max(128);
+const idText = () => z.string().check(z.minLength(1), z.maxLength(128));
 const studyIdParams = () => z.object({ studyId: idText() });
 
 /** `days` 1, 7, 30, 365, or absent / empty / `all` for every day recorded. */
 const periodQuery = () =>
   z.object({
-    days: z.preprocess(
+    days: preprocess(
       (value) => (value === undefined || value === '' || value === 'all' ? undefined : Number(value)),
-      z
-        .number()
-        .refine((n) => (PROGRESS_PERIODS as readonly number[]).includes(n), { message: 'days must be 1, 7, 30 or 365' })
-        .optional(),
+      z.optional(z.number().check(z.refine((n) => (PROGRESS_PERIODS as readonly number[]).includes(n), { message: 'days must be 1, 7, 30 or 365' }))),
     ),
   });
 
@@ -27,10 +25,10 @@ const periodQuery = () =>
  * The schemas of a period report (history, study time): the study in the path, `days` in the
  * query, and both echoed at the head of the answer (`days` null for every day recorded).
  */
-const periodReport = <Shape extends z.ZodRawShape>(fields: Shape) => ({
+const periodReport = <Shape extends z.core.$ZodShape>(fields: Shape) => ({
   params: studyIdParams(),
   query: periodQuery(),
-  response: z.object({ study_id: z.string(), days: z.number().nullable() }).extend(fields),
+  response: z.extend(z.object({ study_id: z.string(), days: z.nullable(z.number()) }), fields),
 });
 
 /**
@@ -46,13 +44,13 @@ export const recordStudyProgress = defineRoute({
   schemas: () => ({
     body: z
       .object({
-        study_id: idText().optional(),
-        study_ids: z.array(idText()).max(500).optional(),
-        page_type: z.string().max(50).optional(),
+        study_id: z.optional(idText()),
+        study_ids: z.optional(z.array(idText()).check(z.maxLength(500))),
+        page_type: z.optional(z.string().check(z.maxLength(50))),
         /** The client's clock (kept for the record; days are the server's UTC dates, D80). */
-        client_time: z.string().max(64).optional(),
+        client_time: z.optional(z.string().check(z.maxLength(64))),
       })
-      .refine((body) => !!body.study_id || (body.study_ids?.length ?? 0) > 0, { message: 'study_id or study_ids is required' }),
+      .check(z.refine((body) => !!body.study_id || (body.study_ids?.length ?? 0) > 0, { message: 'study_id or study_ids is required' })),
     response: z.object({
       success: z.literal(true),
       /** Studies recorded, each with the caller's overall progress now (%). */
@@ -66,18 +64,18 @@ export const recordStudyProgress = defineRoute({
 export const progressHistoryRowSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     date: z.string(),
-    access_count: z.number().int(),
+    access_count: z.number().check(z.int()),
     /** Highest overall (correct) progress recorded that day, %; null when only study time was recorded. */
-    highest_progress: z.number().nullable(),
+    highest_progress: z.nullable(z.number()),
   }),
 );
 export const progressPointSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     date: z.string(),
     /** The last time progress was recorded that day (ISO), or null. */
-    time: z.string().nullable(),
-    attempted_progress: z.number().nullable(),
-    correct_progress: z.number().nullable(),
+    time: z.nullable(z.string()),
+    attempted_progress: z.nullable(z.number()),
+    correct_progress: z.nullable(z.number()),
   }),
 );
 
@@ -100,21 +98,21 @@ export const taskStudyTimeSchema = /* @__PURE__ */ lazy(() =>
     task_id: z.string(),
     task_name: z.string(),
     has_exam: z.boolean(),
-    exam_id: z.string().nullable(),
-    exam_title: z.string().nullable(),
-    study_time_seconds: z.number().int(),
-    study_time_minutes: z.number().int(),
+    exam_id: z.nullable(z.string()),
+    exam_title: z.nullable(z.string()),
+    study_time_seconds: z.number().check(z.int()),
+    study_time_minutes: z.number().check(z.int()),
   }),
 );
 export const taskProgressSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     task_id: z.string(),
     task_name: z.string(),
-    exam_id: z.string().nullable(),
-    exam_title: z.string().nullable(),
-    total_questions: z.number().int(),
-    correct_attempts: z.number().int(),
-    total_attempts: z.number().int(),
+    exam_id: z.nullable(z.string()),
+    exam_title: z.nullable(z.string()),
+    total_questions: z.number().check(z.int()),
+    correct_attempts: z.number().check(z.int()),
+    total_attempts: z.number().check(z.int()),
     accuracy_percentage: z.number(),
     attempted_progress: z.number(),
     correct_progress: z.number(),
@@ -129,22 +127,22 @@ export const studyTimeStatistics = defineRoute({
   schemas: () =>
     periodReport({
       summary: z.object({
-        total_tasks: z.number().int(),
+        total_tasks: z.number().check(z.int()),
         /** Tasks with study time in the period; inactive = the rest. */
-        active_tasks: z.number().int(),
-        inactive_tasks: z.number().int(),
+        active_tasks: z.number().check(z.int()),
+        inactive_tasks: z.number().check(z.int()),
         has_study_time: z.boolean(),
       }),
       task_study_times: z.array(taskStudyTimeSchema()),
-      daily_study_times: z.array(z.object({ date: z.string(), study_time_minutes: z.number().int() })),
-      total_study_time_minutes: z.number().int(),
+      daily_study_times: z.array(z.object({ date: z.string(), study_time_minutes: z.number().check(z.int()) })),
+      total_study_time_minutes: z.number().check(z.int()),
       /** Addition to the spec's shape: each task's progress from the caller's results (all time), for the accuracy chart. */
       task_progress: z.array(taskProgressSchema()),
       overall: z.object({ attempted_progress: z.number(), correct_progress: z.number() }),
     }),
 });
 
-const count = (max: number) => z.number().int().min(0).max(max);
+const count = (max: number) => z.number().check(z.int(), z.gte(0), z.lte(max));
 
 /** POST /api/save-random-practice-result/: active members of the study; site admins any study (spec 2 §7). */
 export const saveRandomPracticeResult = defineRoute({
@@ -156,13 +154,10 @@ export const saveRandomPracticeResult = defineRoute({
       .object({
         study_id: idText(),
         correct_count: count(10_000),
-        total_questions: count(10_000).min(1),
-        elapsed_seconds: z
-          .number()
-          .min(0)
-          .max(7 * 24 * 3600),
+        total_questions: count(10_000).check(z.gte(1)),
+        elapsed_seconds: z.number().check(z.gte(0), z.lte(7 * 24 * 3600)),
       })
-      .refine((body) => body.correct_count <= body.total_questions, { message: 'correct_count must not exceed total_questions', path: ['correct_count'] }),
+      .check(z.refine((body) => body.correct_count <= body.total_questions, { message: 'correct_count must not exceed total_questions', path: ['correct_count'] })),
     response: z.object({ success: z.literal(true), id: z.string(), accuracy: z.number() }),
   }),
 });
@@ -193,7 +188,7 @@ export const drawRandomPracticeQuestions = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: studyIdParams(),
-    query: z.object({ count: z.coerce.number().int().min(0).max(RANDOM_PRACTICE_MAX_COUNT).default(0) }),
-    response: z.object({ study_id: z.string(), total_questions: z.number().int(), task_count: z.number().int(), questions: z.array(practiceQuestionSchema()) }),
+    query: z.object({ count: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(RANDOM_PRACTICE_MAX_COUNT)), 0) }),
+    response: z.object({ study_id: z.string(), total_questions: z.number().check(z.int()), task_count: z.number().check(z.int()), questions: z.array(practiceQuestionSchema()) }),
   }),
 });

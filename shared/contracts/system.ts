@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { languageSchema } from '../domain/language.js';
@@ -17,21 +17,21 @@ export const testCsrf = defineRoute({
   path: '/api/test-csrf/',
   access: 'public',
   schemas: () => ({
-    body: z.object({}).passthrough(),
+    body: z.looseObject({}),
     response: z.object({ success: z.literal(true), message: z.string() }),
   }),
 });
 
 /** A nested object of translation strings. */
 export type TranslationTree = { [key: string]: string | TranslationTree };
-const translationTree = /* @__PURE__ */ lazy((): z.ZodType<TranslationTree> => z.lazy(() => z.record(z.string(), z.union([z.string(), translationTree()]))));
+const translationTree = /* @__PURE__ */ lazy((): z.ZodMiniType<TranslationTree> => z.lazy(() => z.record(z.string(), z.union([z.string(), translationTree()]))));
 
 export const getTranslations = defineRoute({
   method: 'GET',
   path: '/api/translations/',
   access: 'public',
   schemas: () => ({
-    query: z.object({ lang: languageSchema().catch('ko') }),
+    query: z.object({ lang: z.catch(languageSchema(), 'ko') }),
     response: z.object({ language: languageSchema(), translations: translationTree() }),
   }),
 });

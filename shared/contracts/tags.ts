@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { keyable } from '../domain/key-text.js';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
@@ -10,7 +10,7 @@ export const tagSchema = /* @__PURE__ */ lazy(() =>
     name_ko: z.string(),
     name_en: z.string(),
     localized_name: z.string(),
-    usage_count: z.number().int(),
+    usage_count: z.number().check(z.int()),
   }),
 );
 export type Tag = z.infer<ReturnType<typeof tagSchema>>;
@@ -22,8 +22,8 @@ export const listTags = defineRoute({
   path: '/api/tags/',
   access: 'public',
   schemas: () => ({
-    query: z.object({ search: z.string().max(100).optional() }),
-    response: z.object({ count: z.number().int(), results: z.array(tagSchema()) }),
+    query: z.object({ search: z.optional(z.string().check(z.maxLength(100))) }),
+    response: z.object({ count: z.number().check(z.int()), results: z.array(tagSchema()) }),
   }),
 });
 
@@ -35,12 +35,12 @@ export const createTag = defineRoute({
   schemas: () => ({
     body: z
       .object({
-        name_ko: keyable(z.string().trim().max(TAG_NAME_MAX).optional()),
-        name_en: keyable(z.string().trim().max(TAG_NAME_MAX).optional()),
-        name: keyable(z.string().trim().max(TAG_NAME_MAX).optional()),
+        name_ko: keyable(z.optional(z.string().check(z.trim(), z.maxLength(TAG_NAME_MAX)))),
+        name_en: keyable(z.optional(z.string().check(z.trim(), z.maxLength(TAG_NAME_MAX)))),
+        name: keyable(z.optional(z.string().check(z.trim(), z.maxLength(TAG_NAME_MAX)))),
       })
-      .refine((b) => !!(b.name_ko || b.name_en || b.name), { message: 'a tag name is required', path: ['name_ko'] }),
-    response: tagSchema().extend({ created: z.boolean() }),
+      .check(z.refine((b) => !!(b.name_ko || b.name_en || b.name), { message: 'a tag name is required', path: ['name_ko'] })),
+    response: z.extend(tagSchema(), { created: z.boolean() }),
   }),
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy } from './lazy.js';
 import { languageSchema } from '../domain/language.js';
 import { ROLES } from '../domain/roles.js';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { userAnswer, type UserAnswer } from './user-answer.js';
@@ -7,9 +7,9 @@ import { ROLES } from '../domain/roles.js';
 
 export { userAnswer, type UserAnswer };
 
-const idParams = () => z.object({ id: z.string().min(1).max(64) });
+const idParams = () => z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 /** Free-text fields are capped here; their finer rules (formats, lengths) give specific codes in the services. */
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => z.string().check(z.maxLength(max));
 
 export const listUsers = defineRoute({
   method: 'GET',
@@ -28,11 +28,11 @@ export const createUser = defineRoute({
     body: z.object({
       username: text(300),
       password: text(1024),
-      first_name: text(300).optional(),
-      last_name: text(300).optional(),
-      email: text(300).optional(),
-      role: z.enum(ROLES).optional(),
-      language: languageSchema().optional(),
+      first_name: z.optional(text(300)),
+      last_name: z.optional(text(300)),
+      email: z.optional(text(300)),
+      role: z.optional(z.enum(ROLES)),
+      language: z.optional(languageSchema()),
     }),
     response: z.object({ detail: z.string(), user: userAnswer() }),
   }),
@@ -45,11 +45,11 @@ export const updateUser = defineRoute({
   schemas: () => ({
     params: idParams(),
     body: z.object({
-      first_name: text(300).optional(),
-      last_name: text(300).optional(),
-      email: text(300).optional(),
-      role: z.enum(ROLES).optional(),
-      language: languageSchema().optional(),
+      first_name: z.optional(text(300)),
+      last_name: z.optional(text(300)),
+      email: z.optional(text(300)),
+      role: z.optional(z.enum(ROLES)),
+      language: z.optional(languageSchema()),
     }),
     response: z.object({ detail: z.string(), user: userAnswer() }),
   }),
@@ -74,12 +74,12 @@ export const downloadUsersSheet = defineRoute({
 
 export const uploadStats = /* @__PURE__ */ lazy(() =>
   z.object({
-    total_rows: z.number().int(),
-    created: z.number().int(),
-    updated: z.number().int(),
-    errors: z.number().int(),
+    total_rows: z.number().check(z.int()),
+    created: z.number().check(z.int()),
+    updated: z.number().check(z.int()),
+    errors: z.number().check(z.int()),
     /** `row` is the sheet's own row number (the header is row 1). */
-    error_details: z.array(z.object({ row: z.number().int(), username: z.string(), error: z.string() })),
+    error_details: z.array(z.object({ row: z.number().check(z.int()), username: z.string(), error: z.string() })),
   }),
 );
 export type UploadStats = z.infer<ReturnType<typeof uploadStats>>;
@@ -91,7 +91,7 @@ export const uploadUsersSheet = defineRoute({
   access: 'admin',
   bodyKind: 'multipart',
   schemas: () => ({
-    body: z.object({ file: z.unknown().optional() }).passthrough(),
+    body: z.looseObject({ file: z.optional(z.unknown()) }),
     response: z.object({ message: z.string(), stats: uploadStats() }),
   }),
 });
@@ -106,9 +106,9 @@ export const searchUsers = defineRoute({
   path: '/api/search-users/',
   access: 'signed-in',
   schemas: () => ({
-    query: z.object({ q: z.string().trim().min(1).max(150), study_id: z.string().min(1).max(128).optional() }),
+    query: z.object({ q: z.string().check(z.trim(), z.minLength(1), z.maxLength(150)), study_id: z.optional(z.string().check(z.minLength(1), z.maxLength(128))) }),
     response: z.object({
-      users: z.array(z.object({ id: z.string(), username: z.string(), display_name: z.string(), email: z.string().nullable() })),
+      users: z.array(z.object({ id: z.string(), username: z.string(), display_name: z.string(), email: z.nullable(z.string()) })),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Names and titles become DynamoDB keys (a file's `FILENAME#<key>`, an exam's `EXAMTITLE#<key>`,
@@ -31,9 +31,11 @@ export const KEY_TEXT_TOO_LONG = 'key_text_too_long';
  * Adds the byte rule to a contract's string schema (optional or nullable ones too): the request is
  * refused with `400 key_text_too_long` instead of failing at the database.
  */
-export function keyable<S extends z.ZodType<string | null | undefined>>(schema: S) {
-  return schema.refine((value) => value == null || fitsKey(value), {
-    message: `too long once normalised: at most ${KEY_TEXT_MAX_BYTES} bytes`,
-    params: { code: KEY_TEXT_TOO_LONG, limit: KEY_TEXT_MAX_BYTES },
-  });
+export function keyable<S extends z.ZodMiniType<string | null | undefined>>(schema: S) {
+  return schema.check(
+    z.refine((value) => value == null || fitsKey(value), {
+      message: `too long once normalised: at most ${KEY_TEXT_MAX_BYTES} bytes`,
+      params: { code: KEY_TEXT_TOO_LONG, limit: KEY_TEXT_MAX_BYTES },
+    }),
+  );
 }

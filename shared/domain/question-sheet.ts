@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { normalizeDifficulty, type Difficulty } from './difficulty.js';
 import type { Language } from './language.js';
 
@@ -244,13 +244,11 @@ export function cleanFileName(fileName: string): string {
 
 /** A file name the API accepts: 1–200 characters, no path, a spreadsheet extension. A factory: nothing is built at import (D99). */
 export const sheetFileNameSchema = () =>
-  z
-    .string()
-    .transform(cleanFileName)
-    .pipe(
-      z
-        .string()
-        .min(1)
-        .max(QUESTION_SHEET_LIMITS.maxFileNameChars)
-        .refine((name) => sheetExtension(name) !== null, { message: 'extension must be .xlsx, .xls or .csv' }),
-    );
+  z.pipe(
+    z.pipe(z.string(), z.transform(cleanFileName)),
+    z.string().check(
+      z.minLength(1),
+      z.maxLength(QUESTION_SHEET_LIMITS.maxFileNameChars),
+      z.refine((name) => sheetExtension(name) !== null, { message: 'extension must be .xlsx, .xls or .csv' }),
+    ),
+  );

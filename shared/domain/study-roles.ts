@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Spec 4 §4: member roles inside one study (default member). study_admin and study_leader manage it. */
 export const STUDY_MEMBER_ROLES = ['member', 'study_admin', 'study_leader'] as const;

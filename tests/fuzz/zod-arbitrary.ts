@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * fast-check arbitraries from the zod schemas of our contracts. No maintained package maps zod 4
@@ -13,7 +13,7 @@ import type * as z from 'zod';
  * the hostile values of hostile-values.ts are mixed in by the fuzzer, not here.
  */
 
-type AnySchema = z.ZodType;
+type AnySchema = z.ZodMiniType;
 interface Def {
   type: string;
   innerType?: AnySchema;

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
  */
 const factoryCalls = vi.hoisted(() => ({ count: 0 }));
 
-vi.mock('zod', async (importOriginal) => {
+vi.mock('zod/mini', async (importOriginal) => {
   const zod = await importOriginal<Record<string, unknown>>();
   const counted = (value: unknown) => {
     if (typeof value !== 'function') return value;
@@ -35,7 +35,7 @@ describe('lazy contracts (D99)', () => {
   });
 
   it('counts schema construction (the spy sees an eager schema)', async () => {
-    const z = await import('zod');
+    const z = await import('zod/mini');
     z.object({ a: z.string() });
     expect(factoryCalls.count).toBe(2);
   });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { defineRoute } from '#shared/contracts/define-route.js';
 import { ApiError, callApi, fetchFile, urlFor } from '../../web/src/lib/api-client.js';
@@ -12,7 +12,7 @@ const getExam = defineRoute({
   access: 'public',
   schemas: () => ({
     params: z.object({ examId: z.string() }),
-    query: z.object({ page: z.number().optional(), tags: z.array(z.string()).optional() }),
+    query: z.object({ page: z.optional(z.number()), tags: z.optional(z.array(z.string())) }),
     response: z.object({ id: z.string(), title: z.string() }),
   }),
 });

@@ -1,4 +1,4 @@
-import type { ZodError } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * A failure the caller can act on. Services throw these; the error responder turns them into
@@ -35,7 +35,7 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
  * names in its `params` (e.g. `key_text_too_long` from shared/domain/key-text.ts) when it is the
  * first issue, so a caller can branch on it.
  */
-export function validationFailed(error: ZodError, where: 'params' | 'query' | 'body'): AppError {
+export function validationFailed(error: z.core.$ZodError, where: 'params' | 'query' | 'body'): AppError {
   const named = error.issues[0]?.code === 'custom' ? (error.issues[0].params as { code?: unknown; limit?: unknown } | undefined) : undefined;
   const code = typeof named?.code === 'string' ? named.code : 'validation_failed';
   const params: Record<string, number> = typeof named?.limit === 'number' ? { limit: named.limit } : {};

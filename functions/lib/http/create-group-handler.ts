@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpSecurityHeaders from '@middy/http-security-headers';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { routeKey, type RouteContract } from '#shared/contracts/define-route.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
@@ -138,7 +138,7 @@ function refuseExtraFiles(form: unknown): void {
   if (files.filter(isFile).length > 1) throw new AppError(400, 'invalid_multipart');
 }
 
-function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: 'params' | 'query' | 'body'): z.output<S> {
+function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, where: 'params' | 'query' | 'body'): z.output<S> {
   const result = z.safeParse(schema, value);
   if (!result.success) throw validationFailed(result.error, where);
   return result.data;

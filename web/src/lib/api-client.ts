@@ -1,6 +1,6 @@
 import { buildPath, type RouteContract, type ResponseOf } from '#shared/contracts/define-route.js';
 import { errorAnswer } from '#shared/contracts/error-answer.js';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { csrfTokenForRequest, refreshCsrfToken } from './csrf.js';
 import { getCurrentLanguage } from './current-language.js';
 

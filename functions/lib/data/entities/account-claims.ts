@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { normalizeLogin } from '#shared/domain/accounts.js';
 import { lazy, type StoredItem } from './item.js';
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault } from './item.js';
 import { userPk } from './key-parts.js';
 import { PENDING_RESET_SUFFIX, scheduledPartition, scheduledShardOf } from './scheduled-shards.js';
@@ -9,9 +9,15 @@ import { PENDING_RESET_SUFFIX, scheduledPartition, scheduledShardOf } from './sc
  */
 const countersSchema = /* @__PURE__ */ lazy(() =>
   z.object({
-    result_count: orDefault(z.number(), 0).transform((n) => Math.max(0, n)),
-    exam_count: orDefault(z.number(), 0).transform((n) => Math.max(0, n)),
-    stats_reset_cutoff: z.string().optional(),
+    result_count: z.pipe(
+      orDefault(z.number(), 0),
+      z.transform((n) => Math.max(0, n)),
+    ),
+    exam_count: z.pipe(
+      orDefault(z.number(), 0),
+      z.transform((n) => Math.max(0, n)),
+    ),
+    stats_reset_cutoff: z.optional(z.string()),
   }),
 );
 export type CountersRecord = z.infer<ReturnType<typeof countersSchema>>;

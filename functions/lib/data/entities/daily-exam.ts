@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
@@ -24,15 +24,15 @@ const daySchema = /* @__PURE__ */ lazy(() =>
     exam_id: z.string(),
     question_ids: orDefault(z.array(z.string()), []),
     created_at: z.string(),
-    mail_status: z.enum(DAILY_MAIL_STATUSES).optional(),
-    mail_claimed_at: z.string().optional(),
-    mail_claim_id: z.string().optional(),
-    emailed_at: z.string().optional(),
+    mail_status: z.optional(z.enum(DAILY_MAIL_STATUSES)),
+    mail_claimed_at: z.optional(z.string()),
+    mail_claim_id: z.optional(z.string()),
+    emailed_at: z.optional(z.string()),
   }),
 );
 export type DailyExamDayRecord = z.infer<ReturnType<typeof daySchema>>;
 
-const pointerSchema = /* @__PURE__ */ lazy(() => z.object({ exam_id: z.string(), previous_exam_id: z.string().nullish() }));
+const pointerSchema = /* @__PURE__ */ lazy(() => z.object({ exam_id: z.string(), previous_exam_id: z.nullish(z.string()) }));
 export type DailyExamPointerRecord = z.infer<ReturnType<typeof pointerSchema>>;
 
 /** Days a `DAILY#` claim is kept (TTL). */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
@@ -8,7 +8,7 @@ import { userPk } from './key-parts.js';
  * delete) a user's pending tokens, which hold their address.
  */
 const emailTokenSchema = /* @__PURE__ */ lazy(() =>
-  z.object({ userId: orDefault(z.string(), ''), email: orDefault(z.string(), ''), createdAt: z.number().optional(), expiresAt: z.number().optional() }),
+  z.object({ userId: orDefault(z.string(), ''), email: orDefault(z.string(), ''), createdAt: z.optional(z.number()), expiresAt: z.optional(z.number()) }),
 );
 export type EmailTokenRecord = z.infer<ReturnType<typeof emailTokenSchema>>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, withoutKeys, type StoredItem } from './item.js';
 import { pad } from './key-parts.js';
 import { QUESTION_SK_PREFIX } from './file-question.js';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
@@ -14,11 +14,11 @@ const summarySchema = /* @__PURE__ */ lazy(() =>
     latest_total_score: z.number(),
     latest_correct_count: z.number(),
     last_completed_at: z.string(),
-    correct_question_ids: z.set(z.string()).optional(),
+    correct_question_ids: z.optional(z.set(z.string())),
     /** Issue 11 (D82): distinct questions answered, answers given and correct answers over every sitting (absent on older summaries). */
-    attempted_question_ids: z.set(z.string()).optional(),
-    answer_count: z.number().optional(),
-    correct_answer_count: z.number().optional(),
+    attempted_question_ids: z.optional(z.set(z.string())),
+    answer_count: z.optional(z.number()),
+    correct_answer_count: z.optional(z.number()),
   }),
 );
 export type SummaryRecord = z.infer<ReturnType<typeof summarySchema>>;

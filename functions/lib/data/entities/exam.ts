@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { languageSchema } from '#shared/domain/language.js';
 import { lazy, itemParser, orDefault, withoutKeys, type StoredItem } from './item.js';
 import { shardOf, userPk } from './key-parts.js';
@@ -18,13 +18,13 @@ const examSchema = /* @__PURE__ */ lazy(() =>
     created_at: z.string(),
     created_language: languageSchema(),
     is_original: z.boolean(),
-    original_exam: orDefault(z.string().nullable(), null),
+    original_exam: orDefault(z.nullable(z.string()), null),
     version_number: z.number(),
     /** On an original: how many versions were made (the next retake is version_count + 2). */
-    version_count: z.number().optional(),
+    version_count: z.optional(z.number()),
     is_public: z.boolean(),
-    file_name: orDefault(z.string().nullable(), null),
-    file_id: orDefault(z.string().nullable(), null),
+    file_name: orDefault(z.nullable(z.string()), null),
+    file_id: orDefault(z.nullable(z.string()), null),
     total_questions: z.number(),
     created_by_id: z.string(),
     created_by_username: z.string(),
@@ -36,13 +36,13 @@ const examSchema = /* @__PURE__ */ lazy(() =>
     /** Lower-cased titles, for the title search filter. */
     search_text: orDefault(z.string(), ''),
     /** Studies linking this exam (written by the studies feature). */
-    study_ids: z.array(z.string()).optional(),
+    study_ids: z.optional(z.array(z.string())),
     /**
      * A personal exam made for the caller by the product rather than by them (`single`: the
      * single-question mode's exam; `daily`: the user's daily quiz of one day). Kept out of the exam
      * lists: no gsi2 keys, filtered from "my exams".
      */
-    kind: z.enum(['single', 'daily']).optional(),
+    kind: z.optional(z.enum(['single', 'daily'])),
   }),
 );
 export type ExamRecord = z.infer<ReturnType<typeof examSchema>>;

@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
 /** `USER#<ownerId>`/`FILENAME#<nameKey>` {file_id, name}: one name → one file per owner, strongly consistent. */
-const fileNameClaimSchema = /* @__PURE__ */ lazy(() => z.object({ file_id: z.string(), name: z.string().optional() }));
+const fileNameClaimSchema = /* @__PURE__ */ lazy(() => z.object({ file_id: z.string(), name: z.optional(z.string()) }));
 
 export const fileNameClaimEntity = {
   key: (ownerId: string, nameKey: string) => ({ pk: userPk(ownerId), sk: `FILENAME#${nameKey}` }),

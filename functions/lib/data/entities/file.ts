@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { languageSchema } from '#shared/domain/language.js';
 import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
@@ -27,7 +27,7 @@ export type FileRecord = z.infer<ReturnType<typeof fileSchema>>;
 
 /** What the file lists project (files/repository.ts `queryFiles`). */
 const fileListingSchema = /* @__PURE__ */ lazy(() =>
-  fileSchema().pick({
+  z.pick(fileSchema(), {
     id: true,
     name: true,
     name_key: true,

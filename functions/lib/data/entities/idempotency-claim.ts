@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault, type StoredItem } from './item.js';
 
 /** Ephemeral table: `IDEMP#<userId>#<key>`/`IDEMP` {result_id, request_hash}, one per submit attempt (TTL 24 h). */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy } from '#shared/contracts/lazy.js';
 
 /**
@@ -34,9 +34,9 @@ export { lazy };
  * a newer writer added), and key attributes are removed. The schema comes from a `lazy` factory
  * and is built on the first parse.
  */
-export function itemParser<Shape extends z.ZodRawShape>(schema: () => z.ZodObject<Shape>) {
-  const loose = lazy(() => schema().loose());
-  return (item: StoredItem): z.infer<z.ZodObject<Shape>> => loose().parse(withoutKeys(item));
+export function itemParser<Shape extends z.core.$ZodShape>(schema: () => z.ZodMiniObject<Shape>) {
+  const loose = lazy(() => z.catchall(schema(), z.unknown()));
+  return (item: StoredItem): z.infer<z.ZodMiniObject<Shape>> => loose().parse(withoutKeys(item));
 }
 
 /** The primary key of a stored item (for deletes of what a Query found). */
@@ -45,11 +45,15 @@ export function primaryKeyOf(item: StoredItem): PrimaryKey {
 }
 
 /** A field older items may lack (or hold null in): read as `fallback`. */
-export const orDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) => schema.nullish().transform((value) => value ?? fallback);
+export const orDefault = <T extends z.ZodMiniType>(schema: T, fallback: z.output<T>) =>
+  z.pipe(
+    z.nullish(schema),
+    z.transform((value) => value ?? fallback),
+  );
 
 /** A flag stored loosely by older writers: any truthy value is on. */
 export const flag = () =>
-  z
-    .unknown()
-    .optional()
-    .transform((value) => !!value);
+  z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value) => !!value),
+  );

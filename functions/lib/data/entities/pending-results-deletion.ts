@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault, type StoredItem } from './item.js';
 
 /**
@@ -14,7 +14,7 @@ const pendingSchema = /* @__PURE__ */ lazy(() =>
     question_ids: z.array(z.string()),
     requested_by_id: z.string(),
     requested_at: z.string(),
-    after: orDefault(z.string().nullable(), null),
+    after: orDefault(z.nullable(z.string()), null),
   }),
 );
 export type PendingResultsDeletionRecord = z.infer<ReturnType<typeof pendingSchema>>;

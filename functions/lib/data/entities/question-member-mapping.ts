@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault, type StoredItem } from './item.js';
 
 /**
@@ -12,7 +12,7 @@ const mappingSchema = /* @__PURE__ */ lazy(() =>
     study_id: z.string(),
     member_id: z.string(),
     member_name: z.string(),
-    user_username: orDefault(z.string().nullable(), null),
+    user_username: orDefault(z.nullable(z.string()), null),
     created_at: orDefault(z.string(), ''),
   }),
 );

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault } from './item.js';
 
 /** Shards of the question-pool counter: every import and file deletion moves one at random. */

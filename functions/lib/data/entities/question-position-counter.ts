@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser } from './item.js';
 
 /** `EXAM#<id>`/`QSEQ` {next_position}: the position counter of questions added one by one (E20); no index keys, so it is cheap to bump. */

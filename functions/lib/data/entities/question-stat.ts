@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault } from './item.js';
 import { userPk } from './key-parts.js';
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
@@ -12,9 +12,9 @@ const resultSchema = /* @__PURE__ */ lazy(() =>
     exam_title: z.string(),
     exam_title_ko: z.string(),
     exam_title_en: z.string(),
-    study_id: z.string().nullable(),
+    study_id: z.nullable(z.string()),
     /** The study's title when the result was taken from a study task (a snapshot, for the results lists). */
-    study_title: z.string().nullish(),
+    study_title: z.nullish(z.string()),
     score: z.number(),
     total_score: z.number(),
     correct_count: z.number(),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, type StoredItem } from './item.js';
 import { userIdOfPk } from './key-parts.js';
 import { countersEntity } from './counters.js';
@@ -17,9 +17,9 @@ const entrySchema = /* @__PURE__ */ lazy(() =>
   z.object({
     pk: z.string(),
     sk: z.string(),
-    retention_cleanup_enabled: z.unknown().optional(),
-    retention_cleanup_percentage: z.number().optional(),
-    stats_reset_cutoff: z.unknown().optional(),
+    retention_cleanup_enabled: z.optional(z.unknown()),
+    retention_cleanup_percentage: z.optional(z.number()),
+    stats_reset_cutoff: z.optional(z.unknown()),
   }),
 );
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, type StoredItem } from './item.js';
 
 /** Ephemeral table: `SHORTURL#<sha256 hex of the path>`/`SHORTURL` {code, expiresAt}: the same URL keeps the same live code. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, type StoredItem } from './item.js';
 
 /**
@@ -9,7 +9,7 @@ const shortLinkSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     code: z.string(),
     url: z.string(),
-    createdBy: z.string().nullable(),
+    createdBy: z.nullable(z.string()),
     createdAt: z.number(),
     expiresAt: z.number(),
   }),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
@@ -17,9 +17,9 @@ const studyDaySchema = /* @__PURE__ */ lazy(() =>
     date: orDefault(z.string(), ''),
     access_count: orDefault(z.number(), 0),
     /** The day's highest overall (correct) progress, %, and the attempted progress recorded with it. */
-    highest_progress: orDefault(z.number().nullable(), null),
-    attempted_progress: orDefault(z.number().nullable(), null),
-    last_recorded_at: orDefault(z.string().nullable(), null),
+    highest_progress: orDefault(z.nullable(z.number()), null),
+    attempted_progress: orDefault(z.nullable(z.number()), null),
+    last_recorded_at: orDefault(z.nullable(z.string()), null),
     study_seconds: orDefault(z.number(), 0),
   }),
 );

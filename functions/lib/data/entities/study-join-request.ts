@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault, withoutKeys, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 
@@ -20,8 +20,8 @@ const joinRequestSchema = /* @__PURE__ */ lazy(() =>
     message: orDefault(z.string(), ''),
     requested_at: z.string(),
     status: z.enum(JOIN_REQUEST_STATUSES),
-    responded_by_username: orDefault(z.string().nullable(), null),
-    responded_at: orDefault(z.string().nullable(), null),
+    responded_by_username: orDefault(z.nullable(z.string()), null),
+    responded_at: orDefault(z.nullable(z.string()), null),
   }),
 );
 export type JoinRequestRecord = z.infer<ReturnType<typeof joinRequestSchema>>;

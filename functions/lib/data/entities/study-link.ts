@@ -1,14 +1,14 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, withoutKeys, type StoredItem } from './item.js';
 
 /** `EXAM#<id>`/`STUDYLINK#<studyId>#<taskId>` (written by the studies feature, S13). */
 const studyLinkSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    study_id: z.string().optional(),
-    task_id: z.string().optional(),
-    study_title_ko: z.string().optional(),
-    study_title_en: z.string().optional(),
-    is_public: z.boolean().optional(),
+    study_id: z.optional(z.string()),
+    task_id: z.optional(z.string()),
+    study_title_ko: z.optional(z.string()),
+    study_title_en: z.optional(z.string()),
+    is_public: z.optional(z.boolean()),
   }),
 );
 export type StudyLinkRecord = z.infer<ReturnType<typeof studyLinkSchema>> & { study_id: string; task_id: string };

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault, flag, withoutKeys, type StoredItem } from './item.js';
 import { childId, localSk, parseChildId } from './study.js';
 
@@ -9,13 +9,13 @@ const studyMemberSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     id: z.string(),
     study_id: z.string(),
-    user_id: orDefault(z.string().nullable(), null),
-    user_username: orDefault(z.string().nullable(), null),
+    user_id: orDefault(z.nullable(z.string()), null),
+    user_username: orDefault(z.nullable(z.string()), null),
     name: z.string(),
-    email: orDefault(z.string().nullable(), null),
-    member_id: orDefault(z.string().nullable(), null),
-    affiliation: orDefault(z.string().nullable(), null),
-    location: orDefault(z.string().nullable(), null),
+    email: orDefault(z.nullable(z.string()), null),
+    member_id: orDefault(z.nullable(z.string()), null),
+    affiliation: orDefault(z.nullable(z.string()), null),
+    location: orDefault(z.nullable(z.string()), null),
     role: orDefault(studyMemberRoleSchema(), 'member'),
     is_active: flag(),
     joined_at: z.string(),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault, flag, withoutKeys, type StoredItem } from './item.js';
 import { userPk } from './key-parts.js';
 import { studyMemberRoleSchema } from '#shared/domain/study-roles.js';
@@ -18,8 +18,8 @@ const studyMembershipSchema = /* @__PURE__ */ lazy(() =>
     is_active: flag(),
     joined_at: orDefault(z.string(), ''),
     /** Issue 11 (S23): written by record-study-progress. */
-    overall_progress: orDefault(z.number().nullable(), null),
-    last_progress_recorded_at: orDefault(z.string().nullable(), null),
+    overall_progress: orDefault(z.nullable(z.number()), null),
+    last_progress_recorded_at: orDefault(z.nullable(z.string()), null),
   }),
 );
 export type StudyMembershipRecord = z.infer<ReturnType<typeof studyMembershipSchema>>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault, withoutKeys, type StoredItem } from './item.js';
 import { childId, localSk, parseChildId } from './study.js';
 
@@ -10,7 +10,7 @@ const studyTaskSchema = /* @__PURE__ */ lazy(() =>
     name_ko: orDefault(z.string(), ''),
     name_en: orDefault(z.string(), ''),
     /** The linked exam (an `EXAM#<id>`/`STUDYLINK#<sid>#<taskId>` item mirrors it), or null. */
-    exam_id: orDefault(z.string().nullable(), null),
+    exam_id: orDefault(z.nullable(z.string()), null),
     /** Snapshots of the exam for lists without an exam read (exam titles are renamed rarely; refreshed on task save). */
     exam_title_ko: orDefault(z.string(), ''),
     exam_title_en: orDefault(z.string(), ''),

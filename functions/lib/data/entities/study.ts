@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { languageSchema } from '#shared/domain/language.js';
 import { lazy, itemParser, orDefault, withoutKeys, type StoredItem } from './item.js';
 import { pad, shardOf, userPk, WITHDRAWN_CREATOR_ID } from './key-parts.js';
@@ -20,7 +20,7 @@ const studySchema = /* @__PURE__ */ lazy(() =>
     created_language: languageSchema(),
     /** yyyy-mm-dd */
     start_date: z.string(),
-    end_date: orDefault(z.string().nullable(), null),
+    end_date: orDefault(z.nullable(z.string()), null),
     is_public: z.boolean(),
     created_at: z.string(),
     created_by_id: z.string(),
@@ -33,7 +33,7 @@ const studySchema = /* @__PURE__ */ lazy(() =>
      * Set when a deletion started (S12): the META is then a tombstone — out of every list index,
      * read as "not found", and listed in gsi2 `STUDYDELETES` until the cleanup removes it last.
      */
-    deleting_at: z.string().optional(),
+    deleting_at: z.optional(z.string()),
   }),
 );
 export type StudyRecord = z.infer<ReturnType<typeof studySchema>>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, type StoredItem } from './item.js';
 
 /** `TAGNAME#<nameKey>`/`TAGNAME` {tag_id}: one tag per name, in either language. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault, type StoredItem } from './item.js';
 
 /** `TAG#<id>`/`TAG`, listed in gsi1 `TAGS` / `<nameKey(name_ko)>#<id>`. */
@@ -8,8 +8,8 @@ const tagSchema = /* @__PURE__ */ lazy(() =>
     name_ko: z.string(),
     name_en: z.string(),
     usage_count: orDefault(z.number(), 0),
-    created_by: z.string().optional(),
-    created_at: z.string().optional(),
+    created_by: z.optional(z.string()),
+    created_at: z.optional(z.string()),
   }),
 );
 export type TagRecord = z.infer<ReturnType<typeof tagSchema>>;

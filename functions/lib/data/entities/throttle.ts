@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault } from './item.js';
 
 /** Ephemeral table: `THROTTLE#<scope>#<subject>`/`THROTTLE` {count, expiresAt = end of the window}. */

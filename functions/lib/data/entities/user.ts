@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { normalizeLogin } from '#shared/domain/accounts.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import { ROLES } from '#shared/domain/roles.js';
@@ -37,14 +37,14 @@ const userSchema = /* @__PURE__ */ lazy(() =>
     is_superuser: flag(),
     is_staff: flag(),
     email_verified: flag(),
-    language: z
-      .unknown()
-      .optional()
-      .transform((value): Language => (value === 'en' ? 'en' : 'ko')),
+    language: z.pipe(
+      z.optional(z.unknown()),
+      z.transform((value): Language => (value === 'en' ? 'en' : 'ko')),
+    ),
     /** ISO 8601. */
     date_joined: z.string(),
     passwordHash: orDefault(z.string(), ''),
-    auth_provider: z.enum(['password', 'google', 'sheet', 'admin']).catch('password'),
+    auth_provider: z.catch(z.enum(['password', 'google', 'sheet', 'admin']), 'password'),
     random_exam_email_enabled: flag(),
     random_exam_question_count: orDefault(z.number(), LIMITS.profileQuestionCount.default),
     retention_cleanup_enabled: flag(),
@@ -75,6 +75,6 @@ export const userEntity = {
 };
 
 /** What a request's caller needs of the USER item (a projected GetItem). */
-const callerUserSchema = /* @__PURE__ */ lazy(() => userSchema().pick({ id: true, username: true, role: true, is_superuser: true, is_staff: true, language: true }));
+const callerUserSchema = /* @__PURE__ */ lazy(() => z.pick(userSchema(), { id: true, username: true, role: true, is_superuser: true, is_staff: true, language: true }));
 export type CallerUser = z.infer<ReturnType<typeof callerUserSchema>>;
 export const parseCallerUser = (item: StoredItem): CallerUser => callerUserSchema().parse(withoutKeys(item));

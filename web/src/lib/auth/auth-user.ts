@@ -1,26 +1,24 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ROLES } from '#shared/domain/roles.js';
 
 /**
  * The user as kept in localStorage `user` (spec 1 §3). Parsed leniently: the login screens and
  * the server own the full shape; the shell only needs a name and the role flags.
  */
-export const authUserSchema = z
-  .object({
-    id: z.union([z.string(), z.number()]).optional(),
-    username: z.string().min(1),
-    email: z.string().nullish(),
-    first_name: z.string().nullish(),
-    last_name: z.string().nullish(),
-    email_verified: z.boolean().optional(),
-    role: z.enum(ROLES).catch('user_role').default('user_role'),
-    is_superuser: z.boolean().optional(),
-    is_staff: z.boolean().optional(),
-    has_study_admin_role: z.boolean().optional(),
-    date_joined: z.string().nullish(),
-    language: z.string().nullish(),
-  })
-  .passthrough();
+export const authUserSchema = z.looseObject({
+  id: z.optional(z.union([z.string(), z.number()])),
+  username: z.string().check(z.minLength(1)),
+  email: z.nullish(z.string()),
+  first_name: z.nullish(z.string()),
+  last_name: z.nullish(z.string()),
+  email_verified: z.optional(z.boolean()),
+  role: z._default(z.catch(z.enum(ROLES), 'user_role'), 'user_role'),
+  is_superuser: z.optional(z.boolean()),
+  is_staff: z.optional(z.boolean()),
+  has_study_admin_role: z.optional(z.boolean()),
+  date_joined: z.nullish(z.string()),
+  language: z.nullish(z.string()),
+});
 
 export type AuthUser = z.infer<typeof authUserSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { StudyMemberRole } from '#shared/domain/study-roles.js';
 
 export interface MemberDraft {

@@ -1,6 +1,6 @@
 import { connectedStudies, connectedStudySchema } from '#shared/contracts/exams.js';
 import { lazy } from '#shared/contracts/lazy.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { callApi } from '../../../lib/api-client.js';
 import { sessionStore } from '../../../lib/storage.js';
 
