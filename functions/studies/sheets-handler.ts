@@ -1,10 +1,12 @@
 import * as studies from '#shared/contracts/studies.js';
 import { studiesSheetsGroup } from '#shared/route-groups/studies-sheets.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
+import { multipartBody } from '../lib/http/multipart-body.js';
 import { downloadStudyTasksSheet, uploadStudyTasksSheet } from './sheets.js';
 
 /** The study task sheets: their own Lambda, so `studies` carries no SheetJS (D73). */
-export const handler = createGroupHandler(studiesSheetsGroup, [
-  bind(studies.downloadStudyTasksSheet, downloadStudyTasksSheet),
-  bind(studies.uploadStudyTasksSheet, uploadStudyTasksSheet),
-]);
+export const handler = createGroupHandler(
+  studiesSheetsGroup,
+  [bind(studies.downloadStudyTasksSheet, downloadStudyTasksSheet), bind(studies.uploadStudyTasksSheet, uploadStudyTasksSheet)],
+  { multipartBody: multipartBody() },
+);

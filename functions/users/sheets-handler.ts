@@ -1,10 +1,12 @@
 import * as users from '#shared/contracts/users.js';
 import { usersSheetsGroup } from '#shared/route-groups/users-sheets.js';
 import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
+import { multipartBody } from '../lib/http/multipart-body.js';
 import { downloadUsersSheet, uploadUsersSheet } from './users-sheet.js';
 
 /** The users sheet routes: their own Lambda, so `users` carries no SheetJS (D73). */
-export const handler = createGroupHandler(usersSheetsGroup, [
-  bind(users.downloadUsersSheet, () => downloadUsersSheet()),
-  bind(users.uploadUsersSheet, (input, ctx) => uploadUsersSheet(input.body as Record<string, unknown>, ctx)),
-]);
+export const handler = createGroupHandler(
+  usersSheetsGroup,
+  [bind(users.downloadUsersSheet, () => downloadUsersSheet()), bind(users.uploadUsersSheet, (input, ctx) => uploadUsersSheet(input.body as Record<string, unknown>, ctx))],
+  { multipartBody: multipartBody() },
+);

@@ -1,25 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
 import * as system from '#shared/contracts/system.js';
+import { studiesSheetsGroup } from '#shared/route-groups/studies-sheets.js';
 import { systemGroup } from '#shared/route-groups/system.js';
 import { badRequest } from '../../functions/lib/http/app-error.js';
 import { bind, createGroupHandler } from '../../functions/lib/http/create-group-handler.js';
+import { multipartBody } from '../../functions/lib/http/multipart-body.js';
 import { httpEvent } from '../support/http-event.js';
 
 const event = httpEvent;
 
 const context = { awsRequestId: 'aws-req' } as Context;
 
+const failingBindings = () => [
+  bind(system.getCsrfToken, async () => {
+    throw new Error('connection string postgres://secret@internal');
+  }),
+  bind(system.testCsrf, async () => ({ success: true as const, message: 'ok' })),
+  bind(system.getTranslations, async () => {
+    throw badRequest('validation_failed');
+  }),
+];
+
 describe('group handler runtime', () => {
-  const failing = createGroupHandler(systemGroup, [
-    bind(system.getCsrfToken, async () => {
-      throw new Error('connection string postgres://secret@internal');
-    }),
-    bind(system.testCsrf, async () => ({ success: true as const, message: 'ok' })),
-    bind(system.getTranslations, async () => {
-      throw badRequest('validation_failed');
-    }),
-  ]);
+  const failing = createGroupHandler(systemGroup, failingBindings());
 
   it('answers an unknown error with 500, the request id and nothing internal', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -45,6 +49,13 @@ describe('group handler runtime', () => {
 
   it('refuses a manifest group whose routes are not all bound', () => {
     expect(() => createGroupHandler(systemGroup, [bind(system.getCsrfToken, async () => ({ csrfToken: 'x' }))])).toThrow(/no service for/);
+  });
+
+  it('refuses a multipart route without a multipart parser, and a parser without a multipart route', () => {
+    const bindings = studiesSheetsGroup.routes.map((route) => bind(route, async () => ({})));
+    expect(() => createGroupHandler(studiesSheetsGroup, bindings)).toThrow(/is multipart but the group has no multipart parser/);
+    expect(() => createGroupHandler(studiesSheetsGroup, bindings, { multipartBody: multipartBody() })).not.toThrow();
+    expect(() => createGroupHandler(systemGroup, failingBindings(), { multipartBody: multipartBody() })).toThrow(/no multipart route/);
   });
 
   it('refuses an answer that breaks its contract when response validation is on', async () => {

@@ -4,7 +4,6 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import * as z from 'zod/mini';
 import { routeKey, type RouteContract } from '#shared/contracts/define-route.js';
-import { LIMITS } from '#shared/domain/limits.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import type { RouteGroup } from '#shared/route-group.js';
 import { config } from '../config.js';
@@ -71,7 +70,15 @@ function contextFor(contract: RouteContract, ctx: RequestContext): RequestContex
  * Lambda never evaluates the other groups' contracts (D73). API Gateway (or the local adapter)
  * has already matched the route, so dispatch is by `routeKey`; anything else is route_not_found.
  */
-export function createGroupHandler(group: RouteGroup, bindings: Binding[]) {
+/** Parses a multipart body into the event's `body` form (`multipart-body.ts`). */
+export type MultipartBodyParser = (request: middy.Request<HttpEvent, HttpResult, Error, HandlerContext>) => Promise<void>;
+
+export interface GroupOptions {
+  /** Required exactly when the group has a multipart route; the others leave busboy out of their bundle. */
+  multipartBody?: MultipartBodyParser;
+}
+
+export function createGroupHandler(group: RouteGroup, bindings: Binding[], options: GroupOptions = {}) {
   const groupName = group.name;
   const byKey = new Map(bindings.map((b) => [routeKey(b.contract), b]));
   for (const contract of group.routes) {
@@ -81,17 +88,11 @@ export function createGroupHandler(group: RouteGroup, bindings: Binding[]) {
     if (!group.routes.some((r) => routeKey(r) === key)) throw new Error(`${groupName}: ${key} is not in the manifest`);
   }
 
+  const multipartRoutes = group.routes.filter((r) => r.bodyKind === 'multipart');
+  if (multipartRoutes.length > 0 && !options.multipartBody) throw new Error(`${groupName}: ${routeKey(multipartRoutes[0]!)} is multipart but the group has no multipart parser`);
+  if (multipartRoutes.length === 0 && options.multipartBody) throw new Error(`${groupName}: a multipart parser but no multipart route`);
+
   const jsonParser = httpJsonBodyParser();
-  // No busboy `files` limit: busboy skips a part past that limit without draining it, so a second
-  // file over its 16 KB buffer never lets the parse finish and the request hangs. The body is
-  // already whole in memory and capped (bodyLimit), so every part is parsed and extra files refused.
-  // Made on the first multipart request: most groups have no multipart route, and the parser with
-  // busboy is a measurable share of a cold start (D73).
-  let multipartParser: Promise<Pick<middy.MiddlewareObj<never>, 'before'>> | undefined;
-  const multipart = () =>
-    (multipartParser ??= import('@middy/http-multipart-body-parser').then(({ default: httpMultipartBodyParser }) =>
-      httpMultipartBodyParser({ busboy: { limits: { fileSize: LIMITS.maxMultipartBodyBytes } } }),
-    ));
 
   return middy<HttpEvent, HttpResult, Error, HandlerContext>()
     .use(httpSecurityHeaders())
@@ -113,11 +114,7 @@ export function createGroupHandler(group: RouteGroup, bindings: Binding[]) {
         const kind = request.context.route.bodyKind;
         const raw = request.event.body;
         if (kind === 'json' && raw && raw.trim() !== '') return jsonParser.before!(request as never);
-        if (kind === 'multipart') {
-          const parser = await multipart();
-          await parser.before!(request as never);
-          return refuseExtraFiles((request.event as { body?: unknown }).body);
-        }
+        if (kind === 'multipart') return options.multipartBody!(request);
         (request.event as { body?: unknown }).body = {};
       },
     })
@@ -129,13 +126,6 @@ export function createGroupHandler(group: RouteGroup, bindings: Binding[]) {
       const answer = await binding.run({ params: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: (event as { body?: unknown }).body ?? {} }, ctx);
       return toResult(contract, answer, ctx);
     });
-}
-
-/** One uploaded file per request: middy gives a repeated file field as an array of attachments. */
-function refuseExtraFiles(form: unknown): void {
-  const isFile = (value: unknown) => typeof value === 'object' && value !== null && 'content' in value;
-  const files = Object.values(form as Record<string, unknown>).flatMap((value) => (Array.isArray(value) ? value : [value]));
-  if (files.filter(isFile).length > 1) throw new AppError(400, 'invalid_multipart');
 }
 
 function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, where: 'params' | 'query' | 'body'): z.output<S> {
