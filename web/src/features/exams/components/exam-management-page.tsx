@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Exam } from '#shared/contracts/exams.js';
@@ -24,14 +24,17 @@ import { buildExamTree, treeExams } from '../utils/exam-tree.js';
 import { canDeleteExam, isExamCreator } from '../utils/exam-permissions.js';
 import { effectiveScope, examListQuery, type ExamScope } from '../utils/list-query.js';
 import { subscriptionPlan } from '../utils/subscriptions.js';
-import { CreateExamForm } from './create-exam-form.js';
 import { applySubscriptionPlan, runConfirmed, type Confirm } from './exam-list-actions.js';
 import { ExamItem, examTitle, type ExamAction } from './exam-item.js';
 import { ExamListFilters } from './exam-list-filters.js';
-import { ExamsSheetCard } from './exams-sheet-card.js';
 import { TagFilterModal } from './tag-filter-modal.js';
 import styles from './exams.module.css';
 import { toggled } from '../../../lib/selection.js';
+
+// The create form and the admins' sheet card show only on demand or to admins: their code (the
+// form's file pickers, switches and question-file list) is not part of the screen's first load (D103).
+const CreateExamForm = lazy(async () => ({ default: (await import('./create-exam-form.js')).CreateExamForm }));
+const ExamsSheetCard = lazy(async () => ({ default: (await import('./exams-sheet-card.js')).ExamsSheetCard }));
 
 /** Spec 3 §9: the title search waits 300 ms after the last key. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -192,20 +195,22 @@ export function ExamManagementPage() {
         />
 
         {(createOpen || isAdmin) && (
-          <div className={screen.stack}>
-            {signedIn && createOpen && (
-              <Card id="create-exam-panel" title={t('exams.create.formTitle')}>
-                <CreateExamForm
-                  isAdmin={isAdmin}
-                  loadedExams={shown.filter((exam) => isExamCreator(exam, user))}
-                  onCreated={() => {
-                    if (scope === 'public') setScope('my');
-                  }}
-                />
-              </Card>
-            )}
-            {isAdmin && <ExamsSheetCard />}
-          </div>
+          <Suspense fallback={<Spinner label={t('app.loadingPage')} />}>
+            <div className={screen.stack}>
+              {signedIn && createOpen && (
+                <Card id="create-exam-panel" title={t('exams.create.formTitle')}>
+                  <CreateExamForm
+                    isAdmin={isAdmin}
+                    loadedExams={shown.filter((exam) => isExamCreator(exam, user))}
+                    onCreated={() => {
+                      if (scope === 'public') setScope('my');
+                    }}
+                  />
+                </Card>
+              )}
+              {isAdmin && <ExamsSheetCard />}
+            </div>
+          </Suspense>
         )}
 
         <section aria-label={t('exams.management.title')}>
