@@ -10,6 +10,14 @@ export { userAnswer, type UserAnswer };
 const idParams = () => z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 /** Free-text fields are capped here; their finer rules (formats, lengths) give specific codes in the services. */
 const text = (max: number) => z.string().check(z.maxLength(max));
+/** What an admin may set on an account, at creation and later. */
+const profileFields = () => ({
+  first_name: z.optional(text(300)),
+  last_name: z.optional(text(300)),
+  email: z.optional(text(300)),
+  role: z.optional(z.enum(ROLES)),
+  language: z.optional(languageSchema()),
+});
 
 export const listUsers = defineRoute({
   method: 'GET',
@@ -28,11 +36,7 @@ export const createUser = defineRoute({
     body: z.object({
       username: text(300),
       password: text(1024),
-      first_name: z.optional(text(300)),
-      last_name: z.optional(text(300)),
-      email: z.optional(text(300)),
-      role: z.optional(z.enum(ROLES)),
-      language: z.optional(languageSchema()),
+      ...profileFields(),
     }),
     response: z.object({ detail: z.string(), user: userAnswer() }),
   }),
@@ -44,13 +48,7 @@ export const updateUser = defineRoute({
   access: 'admin',
   schemas: () => ({
     params: idParams(),
-    body: z.object({
-      first_name: z.optional(text(300)),
-      last_name: z.optional(text(300)),
-      email: z.optional(text(300)),
-      role: z.optional(z.enum(ROLES)),
-      language: z.optional(languageSchema()),
-    }),
+    body: z.object(profileFields()),
     response: z.object({ detail: z.string(), user: userAnswer() }),
   }),
 });
