@@ -110,7 +110,7 @@ export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSele
             </button>
           )}
         </div>
-        <div className={styles.actions} role="group" aria-label={t('exams.actions.label', { title })}>
+        <div className={`${styles.actions} ${signedIn ? styles.actionsPastCheck : ''}`} role="group" aria-label={t('exams.actions.label', { title })}>
           {signedIn && (
             // A direct way into the runner; details (the exam detail screen) starts chosen questions.
             <Link to={`/take-exam/${exam.id}?returnTo=exam-management`} className={`${button.button} ${button.primary} ${button.small}`} data-testid="exam-take">
