@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
-import { batchGetAll } from '../lib/data/batch-ops.js';
+import { idsWithItems, itemExists } from '../lib/data/batch-ops.js';
 import { queryAll } from '../lib/data/paginate.js';
 import { isConditionFailure } from '../lib/data/dynamo-errors.js';
 import { examQuestionsWithId, indexedQuestionCopy } from '../lib/exams/exam-store.js';
@@ -186,18 +186,17 @@ export async function deleteIgnored(userId: string, questionId: string): Promise
   await db().send(new DeleteCommand({ TableName: config.appTable, Key: ignoredEntity.key(userId, questionId) }));
 }
 
-export async function ignoredIds(userId: string, questionIds: string[]): Promise<Set<string>> {
-  if (questionIds.length === 0) return new Set();
-  const found = await batchGetAll(
-    questionIds.map((id) => ignoredEntity.key(userId, id)),
-    { projection: 'question_id' },
+export function ignoredIds(userId: string, questionIds: string[]): Promise<Set<string>> {
+  return idsWithItems(
+    questionIds,
+    (id) => ignoredEntity.key(userId, id),
+    'question_id',
+    (item) => ignoredEntity.parse(item).question_id,
   );
-  return new Set(found.map((i) => ignoredEntity.parse(i).question_id));
 }
 
-export async function isIgnored(userId: string, questionId: string): Promise<boolean> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: ignoredEntity.key(userId, questionId), ProjectionExpression: 'question_id' }));
-  return !!Item;
+export function isIgnored(userId: string, questionId: string): Promise<boolean> {
+  return itemExists(ignoredEntity.key(userId, questionId), 'question_id');
 }
 
 /** Query `begins_with(sk,'IGNORED#')`, ids and times only. */

@@ -52,12 +52,13 @@ export function useBrowser(): BrowserHarness {
     };
   };
 
+  const open = async (options?: PageOptions) => tracked(await openPage(launched(), options));
   return {
     baseUrl: inject('baseUrl'),
     stamp: Date.now().toString(36),
-    open: async (options) => tracked(await openPage(launched(), options)),
+    open,
     visit: async (path, options) => {
-      const opened = tracked(await openPage(launched(), options));
+      const opened = await open(options);
       await go(opened.page, path);
       return opened;
     },

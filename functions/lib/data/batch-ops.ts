@@ -1,4 +1,4 @@
-import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import { retry } from '../retry.js';
@@ -62,4 +62,20 @@ export async function batchGetAll(keys: Key[], options: { projection?: string; n
     }, UNPROCESSED_RETRY);
   }
   return found;
+}
+
+/**
+ * Which of `ids` have an item (a flag such as a subscription or an ignored question): one
+ * BatchGetItem per 100 ids, reading only `idField`, the item's own copy of its id.
+ */
+export async function idsWithItems<T>(ids: string[], keyOf: (id: string) => Key, idField: string, idOf: (item: Item) => T): Promise<Set<T>> {
+  if (ids.length === 0) return new Set();
+  const found = await batchGetAll(ids.map(keyOf), { projection: idField });
+  return new Set(found.map(idOf));
+}
+
+/** Whether the item at `key` exists, reading only `idField`. */
+export async function itemExists(key: Key, idField: string): Promise<boolean> {
+  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: key, ProjectionExpression: idField }));
+  return !!Item;
 }

@@ -1,24 +1,23 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
-import { batchGetAll, batchWriteAll, deleteRequest, putRequest } from '../data/batch-ops.js';
+import { batchWriteAll, deleteRequest, idsWithItems, itemExists, putRequest } from '../data/batch-ops.js';
 import { subscriptionEntity, userPk } from '../data/entities/index.js';
 
 /** Exam subscriptions, in the subscriber's partition (`USER#<id>`/`SUB#<examId>`): who gets which exam in the daily quiz. */
 const db = () => dynamoDocument();
 
-export async function subscriptionsOf(userId: string, examIds: string[]): Promise<Set<string>> {
-  if (examIds.length === 0) return new Set();
-  const found = await batchGetAll(
-    examIds.map((id) => subscriptionEntity.key(userId, id)),
-    { projection: 'exam_id' },
+export function subscriptionsOf(userId: string, examIds: string[]): Promise<Set<string>> {
+  return idsWithItems(
+    examIds,
+    (id) => subscriptionEntity.key(userId, id),
+    'exam_id',
+    (item) => subscriptionEntity.parse(item).exam_id,
   );
-  return new Set(found.map((i) => subscriptionEntity.parse(i).exam_id));
 }
 
-export async function isSubscribed(userId: string, examId: string): Promise<boolean> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: subscriptionEntity.key(userId, examId), ProjectionExpression: 'exam_id' }));
-  return !!Item;
+export function isSubscribed(userId: string, examId: string): Promise<boolean> {
+  return itemExists(subscriptionEntity.key(userId, examId), 'exam_id');
 }
 
 export async function subscribe(userId: string, examIds: string[]): Promise<void> {
