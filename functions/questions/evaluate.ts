@@ -109,30 +109,12 @@ export async function evaluateAnswerText(request: EvaluationRequest, settings: E
   }
 }
 
-/** Amazon Bedrock Converse API (loaded only when a model is configured). */
+/**
+ * Amazon Bedrock Converse API. The Bedrock runtime client (~60 KB bundled) is a chunk of its own,
+ * read on the first evaluation with a model configured (D106).
+ */
 export function bedrockModelClient(): ModelClient {
-  let client: Promise<{ send: (command: unknown, options: { abortSignal: AbortSignal }) => Promise<unknown> }> | undefined;
-  let commandClass: Promise<new (input: unknown) => unknown> | undefined;
-  return {
-    async complete({ modelId, system, prompt, signal }) {
-      const sdk = import('@aws-sdk/client-bedrock-runtime');
-      client ??= sdk.then((m) => new m.BedrockRuntimeClient({ maxAttempts: 1 }) as never);
-      commandClass ??= sdk.then((m) => m.ConverseCommand as never);
-      const Command = await commandClass;
-      const answer = (await (
-        await client
-      ).send(
-        new Command({
-          modelId,
-          system: [{ text: system }],
-          messages: [{ role: 'user', content: [{ text: prompt }] }],
-          inferenceConfig: { maxTokens: 300, temperature: 0 },
-        }),
-        { abortSignal: signal },
-      )) as { output?: { message?: { content?: { text?: string }[] } } };
-      return (answer.output?.message?.content ?? []).map((c) => c.text ?? '').join('');
-    },
-  };
+  return { complete: async (request) => (await import('./bedrock-converse.js')).converse(request) };
 }
 
 let defaultClient: ModelClient | undefined;

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { handler as runJob } from '../../functions/jobs/daily-quiz-email.js';
 import { handler as mailFeedback } from '../../functions/jobs/mail-feedback.js';
 import { getUser, type UserRecord } from '../../functions/lib/accounts/user-repository.js';
-import { sesClient } from '../../functions/lib/aws/clients.js';
+import { sesClient } from '../../functions/lib/aws/ses-client.js';
 import { dailyExamDayEntity } from '../../functions/lib/data/entities/index.js';
 import { dailyExamFor } from '../../functions/lib/learning/daily-exam.js';
 import { claimDailyMail } from '../../functions/lib/learning/daily-exam-store.js';

@@ -1,6 +1,7 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument, s3Client } from '../../functions/lib/aws/clients.js';
+import { dynamoDocument } from '../../functions/lib/aws/clients.js';
+import { s3Client } from '../../functions/lib/aws/s3-client.js';
 import { config } from '../../functions/lib/config.js';
 import { userPk } from '../../functions/lib/data/entities/index.js';
 

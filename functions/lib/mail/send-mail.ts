@@ -1,6 +1,3 @@
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { sesClient } from '../aws/clients.js';
-import { config } from '../config.js';
 import { retry } from '../retry.js';
 
 export interface Mail {
@@ -28,25 +25,13 @@ export function isSesThrottling(error: unknown): boolean {
 /** Throttled sends are retried with exponential backoff and jitter (functions/lib/retry.ts): 6 attempts, up to ~6 s in all. */
 const THROTTLE_RETRY = { attempts: 6, baseMs: 200, maxMs: 3_000 };
 
-/** One message through SES v2 (the SES emulator locally), from MAIL_FROM, text and HTML bodies. */
+/**
+ * One message through SES v2 (the SES emulator locally). The SES client (~60 KB bundled) is a
+ * chunk read on the first send (D106): the auth group's sign-in routes never send mail.
+ */
 export async function sendMail(mail: Mail): Promise<void> {
-  const command = new SendEmailCommand({
-    FromEmailAddress: config.mailFrom,
-    Destination: { ToAddresses: [mail.to] },
-    ConfigurationSetName: config.sesConfigurationSet,
-    ...(mail.tags ? { EmailTags: Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value })) } : {}),
-    Content: {
-      Simple: {
-        Subject: { Data: mail.subject, Charset: 'UTF-8' },
-        Body: {
-          Text: { Data: mail.text, Charset: 'UTF-8' },
-          Html: { Data: mail.html, Charset: 'UTF-8' },
-        },
-        ...(mail.headers ? { Headers: Object.entries(mail.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
-      },
-    },
-  });
-  await retry(() => sesClient().send(command), { ...THROTTLE_RETRY, shouldRetry: isSesThrottling });
+  const { sendThroughSes } = await import('./ses-send.js');
+  await retry(() => sendThroughSes(mail), { ...THROTTLE_RETRY, shouldRetry: isSesThrottling });
 }
 
 export function escapeHtml(value: string): string {

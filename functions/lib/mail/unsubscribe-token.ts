@@ -1,30 +1,11 @@
-import { SignJWT, jwtVerify } from 'jose';
+import type * as UnsubscribeJwt from './unsubscribe-jwt.js';
 import { config } from '../config.js';
 
-/**
- * The signed token of the daily mail's one-click unsubscribe link (RFC 8058): an HS256 JWT (jose)
- * naming the user, for this one purpose, valid 60 days (a mail read weeks later still works).
- * Without the key it cannot be made, and any change to it fails verification.
- */
-const PURPOSE = 'daily-mail-unsubscribe';
-const VALID_FOR = '60d';
+/** The daily mail's one-click unsubscribe token; jose is a chunk of its own (D106). */
+const jwt = () => import('./unsubscribe-jwt.js');
 
-const key = () => new TextEncoder().encode(config.mailLinkSecret);
-
-export async function unsubscribeToken(userId: string): Promise<string> {
-  return new SignJWT({ purpose: PURPOSE }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt().setExpirationTime(VALID_FOR).sign(key());
-}
-
-/** The user the token names, or null (tampered, expired, another purpose, not a token). */
-export async function verifyUnsubscribeToken(token: string): Promise<string | null> {
-  if (!token) return null;
-  try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'] });
-    return payload.purpose === PURPOSE && typeof payload.sub === 'string' ? payload.sub : null;
-  } catch {
-    return null;
-  }
-}
+export const unsubscribeToken: typeof UnsubscribeJwt.unsubscribeToken = async (...args) => (await jwt()).unsubscribeToken(...args);
+export const verifyUnsubscribeToken: typeof UnsubscribeJwt.verifyUnsubscribeToken = async (...args) => (await jwt()).verifyUnsubscribeToken(...args);
 
 export async function unsubscribeUrl(userId: string): Promise<string> {
   return `${new URL(config.appOrigin).origin}/api/daily-quiz-email/unsubscribe/?token=${encodeURIComponent(await unsubscribeToken(userId))}`;
