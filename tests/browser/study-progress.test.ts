@@ -79,6 +79,26 @@ describe('study progress dashboard and random practice', () => {
     await en.close();
   });
 
+  test('random practice without a study offers the study list, at 390 px in both languages', async () => {
+    for (const [locale, text, link] of [
+      ['ko-KR', '참여 중인 스터디가 없습니다.', '참여할 스터디 찾기'],
+      ['en-US', 'You have not joined any study.', 'Find a study to join'],
+    ] as const) {
+      const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale });
+      await page.setViewportSize(VIEWPORTS.phone);
+      await registerThroughForm(page, `solo${locale.slice(0, 2)}${stamp}`, '혼자', PASSWORD);
+      if (locale === 'en-US') await pageApi(page, 'POST', '/api/change-language/', { language: 'en' });
+      await go(page, '/random-practice');
+      const empty = page.getByTestId('practice-no-studies');
+      await expect.poll(() => empty.textContent(), { timeout: 15_000 }).toBe(`${text} ${link}`);
+      await shotFromTop(page, `random-practice-no-studies-${locale.slice(0, 2)}-phone`);
+      await empty.getByRole('link', { name: link }).click();
+      await expect.poll(() => page.url()).toBe(`${baseUrl}/study-management`);
+      expect(unexpected(errors)).toEqual([]);
+      await close();
+    }
+  });
+
   test('a full random practice run from home to the result modal, and restart', async () => {
     const { page, errors, close } = await visit('/login', { locale: 'ko-KR' });
     await logIn(page, username, PASSWORD);

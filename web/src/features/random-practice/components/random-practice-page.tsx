@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { PracticeQuestion } from '#shared/contracts/study-progress.js';
 import type { Study } from '#shared/contracts/studies.js';
 import { isAnswerCorrect } from '#shared/domain/answer-check.js';
@@ -94,7 +95,12 @@ function StudyGrid({ studies, failed, onSelect }: { studies: Study[] | null; fai
   const { t } = useTranslation();
   if (failed) return <p role="alert">{t('randomPractice.loadFailed')}</p>;
   if (!studies) return <Spinner label={t('randomPractice.loading')} />;
-  if (studies.length === 0) return <p>{t('randomPractice.noStudies')}</p>;
+  if (studies.length === 0)
+    return (
+      <p data-testid="practice-no-studies">
+        {t('randomPractice.noStudies')} <Link to="/study-management">{t('randomPractice.findStudy')}</Link>
+      </p>
+    );
   return (
     <div className={styles.grid}>
       {studies.map((study) => (

@@ -7,6 +7,7 @@ const en = {
   loading: 'Loading...',
   loadFailed: 'Could not load the studies.',
   noStudies: 'You have not joined any study.',
+  findStudy: 'Find a study to join',
   select: 'Select',
   period: '{{start}} – {{end}}',
   progress: 'Progress {{value}}%',

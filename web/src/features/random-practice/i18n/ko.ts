@@ -4,6 +4,7 @@ const ko = {
   loading: '불러오는 중...',
   loadFailed: '스터디 목록을 불러오지 못했습니다.',
   noStudies: '참여 중인 스터디가 없습니다.',
+  findStudy: '참여할 스터디 찾기',
   select: '선택',
   period: '{{start}} ~ {{end}}',
   progress: '진행률 {{value}}%',
