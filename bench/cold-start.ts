@@ -114,7 +114,9 @@ async function main(): Promise<void> {
   const { floor, groups } = await measureColdStarts({ rounds: Number(values.rounds) });
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
   console.log(`${floor.group}: ${floor.importMs.toFixed(1)} ms CPU, ${kb(floor.bytes)} at init (${kb(floor.totalBytes)} with its chunks)`);
-  console.log(`        ${'group'.padEnd(14)} ${'init'.padStart(6)} ${'ms CPU'.padStart(7)} ${'bytes'.padStart(8)}   | all chunks: ${'ratio'.padStart(6)} ${'ms CPU'.padStart(7)} ${'bytes'.padStart(8)}`);
+  console.log(
+    `        ${'group'.padEnd(14)} ${'init'.padStart(6)} ${'ms CPU'.padStart(7)} ${'bytes'.padStart(8)}   | all chunks: ${'ratio'.padStart(6)} ${'ms CPU'.padStart(7)} ${'bytes'.padStart(8)}`,
+  );
   for (const g of groups) {
     console.log(
       `  ${g.ratio <= COLD_START_GOAL_RATIO ? 'PASS' : 'FAIL'}  ${g.group.padEnd(14)} ${`${g.ratio.toFixed(2)}×`.padStart(6)} ${g.importMs.toFixed(1).padStart(7)} ${kb(g.bytes).padStart(8)}   |             ${`${g.allChunksRatio.toFixed(2)}×`.padStart(6)} ${g.allChunksImportMs.toFixed(1).padStart(7)} ${kb(g.totalBytes).padStart(8)}`,

@@ -55,7 +55,15 @@ export async function measureLambdaBundles(options: { includeJobs?: boolean } = 
       }
     }
     const contributors = [...byName].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
-    const externalImports = [...new Set(scripts.flatMap((script) => metafileOutput(lambda, script.path).imports.filter((i) => i.external).map((i) => i.path)))].sort();
+    const externalImports = [
+      ...new Set(
+        scripts.flatMap((script) =>
+          metafileOutput(lambda, script.path)
+            .imports.filter((i) => i.external)
+            .map((i) => i.path),
+        ),
+      ),
+    ].sort();
     results.push({
       group,
       bytes: scripts.filter((script) => atInit.includes(script.path)).reduce((sum, script) => sum + script.contents.byteLength, 0),

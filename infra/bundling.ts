@@ -52,37 +52,52 @@ export function lambdaBuildOptions(entry: string): BuildOptions {
 }
 
 /**
- * Builds a Lambda's asset into `outdir` (index.mjs, chunks/*.mjs and their source maps). Synchronous,
- * because CDK's local bundling (`ILocalBundling.tryBundle`) is.
+ * Where every build pretends to write (esbuild's `outdir` with `write: false`): the repository root.
+ * Each source map then names its sources as in the repository (`functions/…`, `node_modules/…`),
+ * and the output — chunk hashes cover the maps — is the same bytes wherever CDK stages it or the
+ * bench writes it. Nothing is written there: the files are taken from memory.
  */
-export function buildLambdaAsset(entry: string, outdir: string): void {
-  buildSync({ ...lambdaBuildOptions(entry), outdir });
-}
+const VIRTUAL_OUTDIR = ROOT_DIR;
 
-/** Where in-memory builds pretend to write: output paths are taken relative to it (`index.mjs`, `chunks/…`). */
-const VIRTUAL_OUTDIR = resolve(ROOT_DIR, '.lambda-build');
-
-/** One output file of a Lambda build, by its path inside the asset. */
+/** One output file of a Lambda build, by its path inside the asset (`index.mjs`, `chunks/…`). */
 export interface LambdaOutput {
   path: string;
   contents: Uint8Array;
 }
 
+const assetFiles = (outputFiles: OutputFile[]): LambdaOutput[] => outputFiles.map((file) => ({ path: relative(VIRTUAL_OUTDIR, file.path), contents: file.contents }));
+
+function writeFiles(files: LambdaOutput[], dir: string): void {
+  for (const file of files) {
+    mkdirSync(dirname(join(dir, file.path)), { recursive: true });
+    writeFileSync(join(dir, file.path), file.contents);
+  }
+}
+
+/**
+ * Builds a Lambda's asset into `outdir` (index.mjs, chunks/*.mjs and their source maps). Synchronous,
+ * because CDK's local bundling (`ILocalBundling.tryBundle`) is.
+ */
+export function buildLambdaAsset(entry: string, outdir: string): void {
+  const result = buildSync({ ...lambdaBuildOptions(entry), outdir: VIRTUAL_OUTDIR, write: false });
+  writeFiles(assetFiles(result.outputFiles), outdir);
+}
+
 export interface LambdaBuild {
   /** `index.mjs`, the file the Lambda runtime imports at init. */
   entry: LambdaOutput;
-  /** The lazily imported chunks (`chunks/*.mjs`), read only when code needs them. */
+  /** Every other script (`chunks/*.mjs`): shared code index.mjs imports statically, and lazily imported code. */
   chunks: LambdaOutput[];
   /** Every output file: the scripts above and their source maps. */
   files: LambdaOutput[];
-  /** esbuild's metafile; its output keys are `.lambda-build/<path>`, see `metafileOutput`. */
+  /** esbuild's metafile; `metafileOutput` finds an output file's record in it. */
   metafile: Metafile;
 }
 
 /** The same build in memory, for measuring (bench) and inspecting (tests); `overrides` e.g. turn minify off. */
 export async function buildLambdaInMemory(entry: string, overrides: BuildOptions = {}): Promise<LambdaBuild> {
   const result = await build({ ...lambdaBuildOptions(entry), ...overrides, outdir: VIRTUAL_OUTDIR, write: false, metafile: true });
-  const files = result.outputFiles.map((file) => ({ path: relative(VIRTUAL_OUTDIR, file.path), contents: file.contents }));
+  const files = assetFiles(result.outputFiles);
   const scripts = files.filter((file) => file.path.endsWith('.mjs'));
   return {
     entry: scripts.find((file) => file.path === LAMBDA_ENTRY_FILE)!,
@@ -92,8 +107,14 @@ export async function buildLambdaInMemory(entry: string, overrides: BuildOptions
   };
 }
 
+/** Writes an in-memory build to `dir` as the asset holds it, so it can be imported. */
+export function writeLambdaBuild(lambda: LambdaBuild, dir: string): void {
+  writeFiles(lambda.files, dir);
+}
+
 /** The metafile's record of one output file of an in-memory build (`index.mjs`, `chunks/…`). */
 export function metafileOutput(lambda: LambdaBuild, path: string): Metafile['outputs'][string] {
+  // Metafile paths are relative to absWorkingDir, the repository root.
   const output = lambda.metafile.outputs[relative(ROOT_DIR, join(VIRTUAL_OUTDIR, path))];
   if (!output) throw new Error(`no output ${path} in the build`);
   return output;
@@ -115,12 +136,4 @@ export function loadedAtInit(lambda: LambdaBuild): string[] {
   };
   visit(LAMBDA_ENTRY_FILE);
   return [...loaded];
-}
-
-/** Writes an in-memory build to `dir` as the asset would hold it, so it can be imported. */
-export function writeLambdaBuild(lambda: LambdaBuild, dir: string): void {
-  for (const file of lambda.files) {
-    mkdirSync(dirname(join(dir, file.path)), { recursive: true });
-    writeFileSync(join(dir, file.path), file.contents);
-  }
 }
