@@ -112,10 +112,12 @@ export function writeLambdaBuild(lambda: LambdaBuild, dir: string): void {
   writeFiles(lambda.files, dir);
 }
 
-/** The metafile's record of one output file of an in-memory build (`index.mjs`, `chunks/…`). */
+/**
+ * The metafile's record of one output file (`index.mjs`, `chunks/…`). Metafile paths are relative to
+ * `absWorkingDir`, which is the output directory too, so they are the paths inside the asset.
+ */
 export function metafileOutput(lambda: LambdaBuild, path: string): Metafile['outputs'][string] {
-  // Metafile paths are relative to absWorkingDir, the repository root.
-  const output = lambda.metafile.outputs[relative(ROOT_DIR, join(VIRTUAL_OUTDIR, path))];
+  const output = lambda.metafile.outputs[path];
   if (!output) throw new Error(`no output ${path} in the build`);
   return output;
 }
@@ -131,7 +133,7 @@ export function loadedAtInit(lambda: LambdaBuild): string[] {
     if (loaded.has(path)) return;
     loaded.add(path);
     for (const imported of metafileOutput(lambda, path).imports) {
-      if (imported.kind === 'import-statement' && !imported.external) visit(relative(VIRTUAL_OUTDIR, resolve(ROOT_DIR, imported.path)));
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
     }
   };
   visit(LAMBDA_ENTRY_FILE);
