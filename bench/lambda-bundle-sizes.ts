@@ -1,22 +1,26 @@
 /**
  * Minified size of each Lambda bundle, built with the stack's own esbuild options
- * (infra/bundling.ts). Information only since D73: the budget is the cold import as a ratio to the
- * floor (bench/cold-start.ts), not bytes.
+ * (infra/bundling.ts): what is read at init (index.mjs and the chunks it imports statically) and
+ * every script of the asset (the lazily imported chunks too, D106). Information only since D73: the
+ * budget is the cold import as a ratio to the floor (bench/cold-start.ts), not bytes.
  *
  *   npx tsx bench/lambda-bundle-sizes.ts           # size per function, exit 1 when one does not build
  *   npx tsx bench/lambda-bundle-sizes.ts --why     # also the largest packages in each bundle
  */
-import { build } from 'esbuild';
 import { pathToFileURL } from 'node:url';
-import { esbuildOptions } from '../infra/bundling.js';
+import { buildLambdaInMemory, loadedAtInit, metafileOutput } from '../infra/bundling.js';
 import { SCHEDULES } from '../infra/definitions/schedules.js';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
 
 export interface BundleSize {
   group: string;
-  /** Bytes of the minified index.mjs (the source map is a separate file and not counted). */
+  /** Bytes of the scripts read at init: index.mjs and the chunks it imports statically (source maps not counted). */
   bytes: number;
-  /** Bytes each package (or source folder) contributes to the output, largest first. */
+  /** Bytes of every script of the asset, the lazily imported chunks included. */
+  totalBytes: number;
+  /** Every output file of the asset (scripts and source maps) with its size, as the stack stages it. */
+  files: { path: string; bytes: number }[];
+  /** Bytes each package (or source folder) contributes to the scripts read at init, largest first. */
   contributors: { name: string; bytes: number }[];
   /** Modules left for the runtime to provide (only Node built-ins are expected). */
   externalImports: string[];
@@ -32,24 +36,42 @@ export async function measureLambdaBundles(options: { includeJobs?: boolean } = 
   ];
   const results: BundleSize[] = [];
   for (const { group, entry } of targets) {
-    let result;
+    let lambda;
     try {
-      result = await build({ ...esbuildOptions(entry), metafile: true, logLevel: 'silent' });
+      lambda = await buildLambdaInMemory(entry, { logLevel: 'silent' });
     } catch (error) {
-      results.push({ group, bytes: 0, contributors: [], externalImports: [], error: (error as Error).message.split('\n').slice(0, 3).join(' ') });
+      const message = (error as Error).message.split('\n').slice(0, 3).join(' ');
+      results.push({ group, bytes: 0, totalBytes: 0, files: [], contributors: [], externalImports: [], error: message });
       continue;
     }
-    const js = result.outputFiles!.find((f) => f.path.endsWith('.mjs'))!;
-    const output = Object.values(result.metafile!.outputs).find((o) => o.entryPoint)!;
+    const scripts = [lambda.entry, ...lambda.chunks];
+    const atInit = loadedAtInit(lambda);
     const byName = new Map<string, number>();
-    for (const [file, input] of Object.entries(output.inputs)) {
-      const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1];
-      const name = pkg ?? file.split('/').slice(0, 2).join('/');
-      byName.set(name, (byName.get(name) ?? 0) + input.bytesInOutput);
+    for (const path of atInit) {
+      for (const [file, input] of Object.entries(metafileOutput(lambda, path).inputs)) {
+        const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1];
+        const name = pkg ?? file.split('/').slice(0, 2).join('/');
+        byName.set(name, (byName.get(name) ?? 0) + input.bytesInOutput);
+      }
     }
     const contributors = [...byName].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
-    const externalImports = [...new Set(output.imports.filter((i) => i.external).map((i) => i.path))].sort();
-    results.push({ group, bytes: js.contents.byteLength, contributors, externalImports });
+    const externalImports = [
+      ...new Set(
+        scripts.flatMap((script) =>
+          metafileOutput(lambda, script.path)
+            .imports.filter((i) => i.external)
+            .map((i) => i.path),
+        ),
+      ),
+    ].sort();
+    results.push({
+      group,
+      bytes: scripts.filter((script) => atInit.includes(script.path)).reduce((sum, script) => sum + script.contents.byteLength, 0),
+      totalBytes: scripts.reduce((sum, script) => sum + script.contents.byteLength, 0),
+      files: lambda.files.map((file) => ({ path: file.path, bytes: file.contents.byteLength })),
+      contributors,
+      externalImports,
+    });
   }
   return results;
 }
@@ -60,10 +82,10 @@ async function main(): Promise<void> {
   const why = process.argv.includes('--why');
   const sizes = await measureLambdaBundles({ includeJobs: true });
   let failed = 0;
-  console.log('Lambda bundles (minified)');
-  for (const { group, bytes, contributors, error } of sizes) {
+  console.log('Lambda bundles (minified): read at init / all scripts with the lazy chunks');
+  for (const { group, bytes, totalBytes, contributors, error } of sizes) {
     if (error) failed++;
-    console.log(`  ${group.padEnd(28)} ${error ? `build failed: ${error}` : kb(bytes).padStart(10)}`);
+    console.log(`  ${group.padEnd(28)} ${error ? `build failed: ${error}` : `${kb(bytes).padStart(10)} / ${kb(totalBytes).padStart(10)}`}`);
     if (why) {
       for (const c of contributors.slice(0, 12)) console.log(`          ${kb(c.bytes).padStart(10)}  ${c.name}`);
     }

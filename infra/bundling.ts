@@ -1,68 +1,141 @@
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions } from 'esbuild';
-import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { build, buildSync, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
 
 /** Repository root: entries in the manifest and schedules are relative to it. */
 export const ROOT_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 
-/**
- * The one description of how every Lambda is bundled. The stack (NodejsFunction) and
- * bench/lambda-bundle-sizes.ts (esbuild API) both derive their options from it, so the
- * measured bundles are the deployed bundles.
- */
-export const LAMBDA_BUILD = {
-  target: 'node22',
-  format: 'esm',
-  minify: true,
-  sourcemap: true,
-  /** Lambda only needs the mappings for `--enable-source-maps`; dropping sources keeps the zip small. */
-  sourcesContent: false,
-  /** Prefer the ESM builds of dependencies (the AWS SDK v3 ships them) so esbuild can tree-shake. */
-  mainFields: ['module', 'main'],
-  /** Keep Korean strings as UTF-8 rather than \uXXXX escapes (half the bytes). */
-  charset: 'utf8',
-  /** Nothing external: the AWS SDK v3 is bundled, pinned by package-lock and tree-shaken. */
-  externalModules: [] as string[],
-  /** CommonJS dependencies bundled into ESM may still call `require` for Node built-ins. */
-  banner: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
-} as const;
+/** The Lambda handler's file in every asset (`index.handler`); lazily imported code sits in chunks beside it. */
+export const LAMBDA_ENTRY_FILE = 'index.mjs';
+/** The Lambda's handler setting: `handler` exported by index.mjs. */
+export const LAMBDA_HANDLER = 'index.handler';
 
-/** NodejsFunction bundling options: local esbuild only (no Docker on the build machines). */
-export function nodejsBundling(): BundlingOptions {
+/**
+ * The one description of how every Lambda is bundled (D106). The stack (app-function.ts, through
+ * `buildLambdaAsset`) and the bench and tests (through `buildLambdaInMemory`) both take their
+ * options from here, so what is measured is what is deployed.
+ *
+ * Code splitting: every `await import()` becomes a chunk of its own under `chunks/`, which Node
+ * reads only when the import runs. In one file V8 would still read and pre-parse it on every cold
+ * start (D73), so a route's heavy client would cost every route of its group.
+ */
+export function lambdaBuildOptions(entry: string): BuildOptions {
   return {
-    target: LAMBDA_BUILD.target,
-    format: OutputFormat.ESM,
-    minify: LAMBDA_BUILD.minify,
-    sourceMap: LAMBDA_BUILD.sourcemap,
-    sourcesContent: LAMBDA_BUILD.sourcesContent,
-    mainFields: [...LAMBDA_BUILD.mainFields],
-    // aws-cdk-lib 2.276 accepts `charset` but never passes it to esbuild; hand it over directly.
-    esbuildArgs: { '--charset': LAMBDA_BUILD.charset },
-    externalModules: [...LAMBDA_BUILD.externalModules],
-    bundleAwsSDK: true,
-    banner: LAMBDA_BUILD.banner,
-    forceDockerBundling: false,
+    entryPoints: [resolve(ROOT_DIR, entry)],
+    absWorkingDir: ROOT_DIR,
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    splitting: true,
+    entryNames: 'index',
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    minify: true,
+    sourcemap: true,
+    /** Lambda only needs the mappings for `--enable-source-maps`; dropping sources keeps the zip small. */
+    sourcesContent: false,
+    /** Prefer the ESM builds of dependencies (the AWS SDK v3 ships them) so esbuild can tree-shake. */
+    mainFields: ['module', 'main'],
+    /** Keep Korean strings as UTF-8 rather than \uXXXX escapes (half the bytes). */
+    charset: 'utf8',
+    /** Nothing external: the AWS SDK v3 is bundled, pinned by package-lock and tree-shaken. */
+    external: [],
+    /**
+     * CommonJS dependencies bundled into ESM may still call `require` for Node built-ins. esbuild
+     * writes the banner at the top of every output file, chunks included: each is a module of its own.
+     */
+    banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+    logLevel: 'warning',
   };
 }
 
-/** The same build through the esbuild API, for measuring (bench) rather than deploying. */
-export function esbuildOptions(entry: string): BuildOptions {
+/**
+ * Where every build pretends to write (esbuild's `outdir` with `write: false`): the repository root.
+ * Each source map then names its sources as in the repository (`functions/…`, `node_modules/…`),
+ * and the output — chunk hashes cover the maps — is the same bytes wherever CDK stages it or the
+ * bench writes it. Nothing is written there: the files are taken from memory.
+ */
+const VIRTUAL_OUTDIR = ROOT_DIR;
+
+/** One output file of a Lambda build, by its path inside the asset (`index.mjs`, `chunks/…`). */
+export interface LambdaOutput {
+  path: string;
+  contents: Uint8Array;
+}
+
+const assetFiles = (outputFiles: OutputFile[]): LambdaOutput[] => outputFiles.map((file) => ({ path: relative(VIRTUAL_OUTDIR, file.path), contents: file.contents }));
+
+function writeFiles(files: LambdaOutput[], dir: string): void {
+  for (const file of files) {
+    mkdirSync(dirname(join(dir, file.path)), { recursive: true });
+    writeFileSync(join(dir, file.path), file.contents);
+  }
+}
+
+/**
+ * Builds a Lambda's asset into `outdir` (index.mjs, chunks/*.mjs and their source maps). Synchronous,
+ * because CDK's local bundling (`ILocalBundling.tryBundle`) is.
+ */
+export function buildLambdaAsset(entry: string, outdir: string): void {
+  const result = buildSync({ ...lambdaBuildOptions(entry), outdir: VIRTUAL_OUTDIR, write: false });
+  writeFiles(assetFiles(result.outputFiles), outdir);
+}
+
+export interface LambdaBuild {
+  /** `index.mjs`, the file the Lambda runtime imports at init. */
+  entry: LambdaOutput;
+  /** Every other script (`chunks/*.mjs`): shared code index.mjs imports statically, and lazily imported code. */
+  chunks: LambdaOutput[];
+  /** Every output file: the scripts above and their source maps. */
+  files: LambdaOutput[];
+  /** esbuild's metafile; `metafileOutput` finds an output file's record in it. */
+  metafile: Metafile;
+}
+
+/** The same build in memory, for measuring (bench) and inspecting (tests); `overrides` e.g. turn minify off. */
+export async function buildLambdaInMemory(entry: string, overrides: BuildOptions = {}): Promise<LambdaBuild> {
+  const result = await build({ ...lambdaBuildOptions(entry), ...overrides, outdir: VIRTUAL_OUTDIR, write: false, metafile: true });
+  const files = assetFiles(result.outputFiles);
+  const scripts = files.filter((file) => file.path.endsWith('.mjs'));
   return {
-    entryPoints: [resolve(ROOT_DIR, entry)],
-    bundle: true,
-    platform: 'node',
-    target: LAMBDA_BUILD.target,
-    format: LAMBDA_BUILD.format,
-    minify: LAMBDA_BUILD.minify,
-    sourcemap: LAMBDA_BUILD.sourcemap,
-    sourcesContent: LAMBDA_BUILD.sourcesContent,
-    mainFields: [...LAMBDA_BUILD.mainFields],
-    charset: LAMBDA_BUILD.charset,
-    external: [...LAMBDA_BUILD.externalModules],
-    banner: { js: LAMBDA_BUILD.banner },
-    outfile: 'index.mjs',
-    write: false,
-    logLevel: 'warning',
+    entry: scripts.find((file) => file.path === LAMBDA_ENTRY_FILE)!,
+    chunks: scripts.filter((file) => file.path !== LAMBDA_ENTRY_FILE),
+    files,
+    metafile: result.metafile,
   };
+}
+
+/** Writes an in-memory build to `dir` as the asset holds it, so it can be imported. */
+export function writeLambdaBuild(lambda: LambdaBuild, dir: string): void {
+  writeFiles(lambda.files, dir);
+}
+
+/**
+ * The metafile's record of one output file (`index.mjs`, `chunks/…`). Metafile paths are relative to
+ * `absWorkingDir`, which is the output directory too, so they are the paths inside the asset.
+ */
+export function metafileOutput(lambda: LambdaBuild, path: string): Metafile['outputs'][string] {
+  const output = lambda.metafile.outputs[path];
+  if (!output) throw new Error(`no output ${path} in the build`);
+  return output;
+}
+
+/**
+ * The scripts Node reads when the Lambda starts: `index.mjs` and the chunks it imports statically
+ * (code it shares with a lazy chunk sits in a chunk of its own), transitively. Every other chunk
+ * is read only when an `await import()` runs.
+ */
+export function loadedAtInit(lambda: LambdaBuild): string[] {
+  const loaded = new Set<string>();
+  const visit = (path: string) => {
+    if (loaded.has(path)) return;
+    loaded.add(path);
+    for (const imported of metafileOutput(lambda, path).imports) {
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+    }
+  };
+  visit(LAMBDA_ENTRY_FILE);
+  return [...loaded];
 }

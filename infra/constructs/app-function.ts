@@ -1,12 +1,11 @@
-import { Duration, RemovalPolicy, Stack, Tags } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy, Stack, Tags, type ILocalBundling } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ROOT_DIR, nodejsBundling } from '../bundling.js';
+import { LAMBDA_HANDLER, ROOT_DIR, buildLambdaAsset } from '../bundling.js';
 import type { Data, DataAccess } from './data.js';
 import type { Mail } from './mail.js';
 
@@ -41,7 +40,7 @@ export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 /** One Node.js arm64 Lambda bundled by local esbuild, with its log group and exactly its grants. */
 export class AppFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
@@ -61,14 +60,12 @@ export class AppFunction extends Construct {
     });
     logGroup.grantWrite(role);
 
-    this.fn = new NodejsFunction(this, 'Function', {
+    this.fn = new LambdaFunction(this, 'Function', {
       role,
       functionName: `${props.namePrefix}-${props.name}`,
       description: `${props.kind} ${props.name} (${props.entry})`,
-      entry,
-      handler: 'handler',
-      projectRoot: ROOT_DIR,
-      depsLockFilePath: resolve(ROOT_DIR, 'package-lock.json'),
+      code: lambdaAsset(props.entry),
+      handler: LAMBDA_HANDLER,
       runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: props.memoryMb,
@@ -80,7 +77,6 @@ export class AppFunction extends Construct {
         ...(bedrockModelId ? { BEDROCK_MODEL_ID: bedrockModelId } : {}),
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: nodejsBundling(),
     });
     Tags.of(this.fn).add(FUNCTION_TAG, `${props.kind}:${props.name}`);
 
@@ -88,6 +84,34 @@ export class AppFunction extends Construct {
     props.data.grant(this.fn, dataAccess);
     if (sendMail) props.mail.grantSend(this.fn);
     if (bedrockModelId) this.fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: bedrockResources(this, bedrockModelId) }));
+  }
+}
+
+/**
+ * The function's code: `infra/bundling.ts`'s split build (index.mjs + chunks/, D106) staged the way
+ * NodejsFunction stages its one file — the project root as source, local bundling (no Docker; the
+ * image is never pulled because `tryBundle` always builds), the asset hashed by its output. With
+ * CDK's `aws:cdk:bundling-stacks: []` context nothing is built. NodejsFunction cannot split: it
+ * always passes esbuild `--outfile`.
+ */
+function lambdaAsset(entry: string): Code {
+  return Code.fromAsset(ROOT_DIR, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: { image: DockerImage.fromRegistry('dummy'), local: new LocalEsbuild(entry) },
+  });
+}
+
+/**
+ * A class rather than an object literal because CDK caches staged assets by the JSON of their
+ * bundling options, where a method does not show: `entry` must, or every function would get the
+ * first one's bundle (and, unbundled, the same asset hash).
+ */
+class LocalEsbuild implements ILocalBundling {
+  constructor(readonly entry: string) {}
+
+  tryBundle(outputDir: string): boolean {
+    buildLambdaAsset(this.entry, outputDir);
+    return true;
   }
 }
 

@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { builtinModules } from 'node:module';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureLambdaBundles } from '../../bench/lambda-bundle-sizes.js';
-import { ROOT_DIR } from '../../infra/bundling.js';
+import { LAMBDA_ENTRY_FILE, ROOT_DIR } from '../../infra/bundling.js';
 import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
@@ -20,7 +21,8 @@ describe('npx cdk synth (real bundling, offline)', () => {
   const workdir = mkdtempSync(join(tmpdir(), 'quizbank-cdk-'));
   const outdir = join(workdir, 'cdk.out');
   let template: { Resources: Record<string, { Type: string; Properties: Record<string, any> }> };
-  let bundles: Map<string, string>;
+  /** Tag value (`route-group:system`) → the function's asset directory in the cloud assembly. */
+  let assets: Map<string, string>;
   let measured: Awaited<ReturnType<typeof measureLambdaBundles>> = [];
 
   beforeAll(async () => {
@@ -34,14 +36,13 @@ describe('npx cdk synth (real bundling, offline)', () => {
     });
     template = JSON.parse(readFileSync(join(outdir, 'Quizbank-dev.template.json'), 'utf8'));
 
-    // Tag value (`route-group:system`) → bundled index.mjs in the cloud assembly.
-    bundles = new Map();
+    assets = new Map();
     for (const res of Object.values(template.Resources)) {
       if (res.Type !== 'AWS::Lambda::Function') continue;
       const tag = (res.Properties.Tags as { Key: string; Value: string }[] | undefined)?.find((t) => t.Key === FUNCTION_TAG);
       if (!tag) continue;
       const hash = String(res.Properties.Code.S3Key).replace(/\.zip$/, '');
-      bundles.set(tag.Value, join(outdir, `asset.${hash}`, 'index.mjs'));
+      assets.set(tag.Value, join(outdir, `asset.${hash}`));
     }
     measured = await measureLambdaBundles({ includeJobs: true });
     // Two bundlings of every function (17 route groups since the sheet routes got their own, D73):
@@ -50,20 +51,37 @@ describe('npx cdk synth (real bundling, offline)', () => {
 
   afterAll(() => rmSync(workdir, { recursive: true, force: true }));
 
-  it('bundles one ESM file with a source map per route group, job and worker', () => {
+  /** Every file of an asset by its path inside it (`index.mjs`, `chunks/…`). */
+  const filesOf = (asset: string) =>
+    readdirSync(asset, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name).slice(asset.length + 1))
+      .sort();
+  const scriptsOf = (asset: string) => filesOf(asset).filter((file) => file.endsWith('.mjs'));
+
+  it('bundles index.mjs and its chunks, each ESM with a source map, per route group, job and worker', () => {
     const expected = [
       ...ROUTE_GROUPS.map((g) => `route-group:${g.name}`),
       ...SCHEDULES.map((s) => `schedule:job-${s.name}`),
       ...SCHEDULES.filter((s) => s.fanOut).map((s) => `worker:${s.name}-worker`),
       'worker:mail-feedback',
     ];
-    expect([...bundles.keys()].sort()).toEqual(expected.sort());
-    for (const [name, file] of bundles) {
-      expect(existsSync(file), name).toBe(true);
-      expect(existsSync(`${file}.map`), `${name} source map`).toBe(true);
-      const code = readFileSync(file, 'utf8');
-      expect(code.startsWith("import{createRequire as __cr}from'node:module'"), `${name} banner`).toBe(true);
-      expect(/export\s*\{[^}]*as handler\s*\}/.test(code.slice(-2000)), `${name} exports handler`).toBe(true);
+    expect([...assets.keys()].sort()).toEqual(expected.sort());
+    for (const [name, asset] of assets) {
+      const scripts = scriptsOf(asset);
+      expect(scripts, name).toContain(LAMBDA_ENTRY_FILE);
+      expect(
+        scripts.filter((file) => file !== LAMBDA_ENTRY_FILE && !/^chunks\/[\w-]+\.mjs$/.test(file)),
+        `${name}: only index.mjs and chunks/`,
+      ).toEqual([]);
+      for (const script of scripts) {
+        expect(existsSync(join(asset, `${script}.map`)), `${name} ${script} source map`).toBe(true);
+        // esbuild writes the banner into every output file: each chunk is a module with its own `require`.
+        const code = readFileSync(join(asset, script), 'utf8');
+        expect(code.startsWith("import{createRequire as __cr}from'node:module'"), `${name} ${script} banner`).toBe(true);
+      }
+      const entry = readFileSync(join(asset, LAMBDA_ENTRY_FILE), 'utf8');
+      expect(/export\s*\{[^}]*as handler\s*\}/.test(entry.slice(-2000)), `${name} exports handler`).toBe(true);
     }
   });
 
@@ -71,7 +89,10 @@ describe('npx cdk synth (real bundling, offline)', () => {
     for (const m of measured) {
       const key = m.group.startsWith('job-') ? `schedule:${m.group}` : `route-group:${m.group}`;
       expect(m.error, m.group).toBeUndefined();
-      expect(m.bytes, m.group).toBe(statSync(bundles.get(key)!).size);
+      const asset = assets.get(key)!;
+      // Every file, source maps included: both builds write as if at the repository root (infra/bundling.ts).
+      const deployed = filesOf(asset).map((path) => ({ path, bytes: statSync(join(asset, path)).size }));
+      expect(deployed, m.group).toEqual([...m.files].sort((a, b) => (a.path < b.path ? -1 : 1)));
     }
   });
 
@@ -83,9 +104,25 @@ describe('npx cdk synth (real bundling, offline)', () => {
         m.group,
       ).toEqual([]);
     }
-    for (const [name, file] of bundles) {
-      const code = readFileSync(file, 'utf8');
-      expect(/from"@aws-sdk\/|import\("@aws-sdk\//.test(code), `${name} imports @aws-sdk at run time`).toBe(false);
+    for (const [name, asset] of assets) {
+      for (const script of scriptsOf(asset)) {
+        const code = readFileSync(join(asset, script), 'utf8');
+        expect(/from"@aws-sdk\/|import\("@aws-sdk\//.test(code), `${name} ${script} imports @aws-sdk at run time`).toBe(false);
+      }
+    }
+  });
+
+  it('loads in Node as the Lambda runtime does: index.mjs with source maps on, then every lazy chunk', async () => {
+    for (const [name, asset] of assets) {
+      if (!name.startsWith('route-group:')) continue;
+      const [entry, ...chunks] = [LAMBDA_ENTRY_FILE, ...scriptsOf(asset).filter((file) => file !== LAMBDA_ENTRY_FILE)].map((file) =>
+        JSON.stringify(pathToFileURL(join(asset, file)).href),
+      );
+      const script = `const m=await import(${entry});await Promise.all([${chunks.map((c) => `import(${c})`).join(',')}]);process.stdout.write(typeof m.handler);`;
+      const { stdout } = await promisify(execFile)(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
+        env: { PATH: process.env.PATH, AWS_REGION: 'ap-northeast-2', LOG_LEVEL: 'silent' },
+      });
+      expect(stdout, name).toBe('function');
     }
   });
 });

@@ -1,13 +1,13 @@
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
-import { esbuildOptions } from '../../infra/bundling.js';
+import { buildLambdaInMemory, loadedAtInit, metafileOutput } from '../../infra/bundling.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
 
 /**
- * What a Lambda must not carry, read from its bundle as the stack builds it (D73). Each module
- * below costs every cold start a few ms even if it never runs (V8 still reads it), and one stray
- * import anywhere a Lambda reaches brings it back.
+ * What a Lambda must not carry, read from its bundle as the stack builds it (D73, D106). Each module
+ * a Lambda reads at init costs every cold start a few ms even if it never runs (V8 still reads it),
+ * and one stray import anywhere a Lambda reaches brings it back. Since D106 a bundle is index.mjs
+ * plus chunks: what `await import()` reaches is read only when that code runs.
  */
 const entries = [
   ...ROUTE_GROUPS.map((group) => group.handler),
@@ -15,42 +15,75 @@ const entries = [
   'functions/jobs/mail-feedback.ts',
 ];
 
-const inputsOf = new Map<string, Promise<string[]>>();
-function bundleInputs(entry: string): Promise<string[]> {
+/** The source modules of a Lambda's asset: those read at init, and those only in lazily imported chunks. */
+interface BundleInputs {
+  /** In index.mjs or a chunk it imports statically: read on every cold start. */
+  atInit: string[];
+  /** In chunks reached only through an `await import()`: read when that code first runs. */
+  lazy: string[];
+}
+
+const inputsOf = new Map<string, Promise<BundleInputs>>();
+/** One unminified build per entry (module paths relative to the repository root, as esbuild reports them). */
+function bundleInputs(entry: string): Promise<BundleInputs> {
   let inputs = inputsOf.get(entry);
   if (!inputs) {
-    inputs = build({ ...esbuildOptions(entry), sourcemap: false, minify: false, metafile: true, write: false, logLevel: 'silent' }).then((result) =>
-      Object.keys(result.metafile!.inputs),
-    );
+    inputs = buildLambdaInMemory(entry, { sourcemap: false, minify: false, logLevel: 'silent' }).then((lambda) => {
+      const atInit = loadedAtInit(lambda);
+      const inputsIn = (paths: string[]) => paths.flatMap((path) => Object.keys(metafileOutput(lambda, path).inputs));
+      return { atInit: inputsIn(atInit), lazy: inputsIn(lambda.chunks.map((chunk) => chunk.path).filter((path) => !atInit.includes(path))) };
+    });
     inputsOf.set(entry, inputs);
   }
   return inputs;
 }
+
+const anywhere = ({ atInit, lazy }: BundleInputs) => [...atInit, ...lazy];
 
 const holdsBusboy = (inputs: string[]) => inputs.some((input) => /node_modules\/(busboy|@middy\/http-multipart-body-parser)\//.test(input));
 
 describe('Lambda bundles use zod/mini only (D100)', () => {
   // Building a classic schema gives it its ~50 methods and pulls in the classic module (≈ 4 ms of
   // every cold start); `zod/mini` schemas share zod's core without them.
-  it.each(entries)('%s holds no zod classic module', async (entry) => {
-    const inputs = await bundleInputs(entry);
+  it.each(entries)('%s holds no zod classic module, at init or in a lazy chunk', async (entry) => {
+    const inputs = anywhere(await bundleInputs(entry));
     expect(inputs.filter((input) => /node_modules\/zod\/(v4\/classic|v3)\//.test(input))).toEqual([]);
   });
 
   it('reads the bundles the way zod lands in them (the check above is not vacuous)', async () => {
-    const inputs = await bundleInputs(ROUTE_GROUPS[0]!.handler);
+    const { atInit: inputs } = await bundleInputs(ROUTE_GROUPS[0]!.handler);
     expect(inputs.some((input) => input.includes('node_modules/zod/v4/mini/'))).toBe(true);
     expect(inputs.some((input) => input.includes('node_modules/zod/v4/core/'))).toBe(true);
   });
 });
 
 describe('only the groups with multipart routes carry the multipart parser (D73)', () => {
+  // Anywhere in the asset: a group without multipart routes must not reach the parser at all, not
+  // even behind a dynamic import (the multipart groups read it at init, as they hand it to
+  // createGroupHandler).
   it.each(ROUTE_GROUPS.map((group) => [group.name, group] as const))('%s', async (_name, group) => {
     const multipart = group.routes.some((route) => route.bodyKind === 'multipart');
-    expect(holdsBusboy(await bundleInputs(group.handler))).toBe(multipart);
+    expect(holdsBusboy(anywhere(await bundleInputs(group.handler)))).toBe(multipart);
   });
 
   it('some groups have multipart routes (the check above is not vacuous)', () => {
     expect(ROUTE_GROUPS.filter((group) => group.routes.some((route) => route.bodyKind === 'multipart')).length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('what a route reaches through `await import()` is not read at init (D106)', () => {
+  const questions = ROUTE_GROUPS.find((group) => group.name === 'questions')!;
+  const bedrockRuntime = (inputs: string[]) => inputs.filter((input) => input.includes('node_modules/@aws-sdk/client-bedrock-runtime/'));
+
+  it('questions: the Bedrock runtime client (answer evaluation only) is in a lazy chunk, not in what init reads', async () => {
+    const { atInit, lazy } = await bundleInputs(questions.handler);
+    expect(bedrockRuntime(atInit)).toEqual([]);
+    expect(bedrockRuntime(lazy).length).toBeGreaterThan(0);
+  });
+
+  it('the DynamoDB client, which every request uses, is read at init (the split is not everything-lazy)', async () => {
+    const { atInit, lazy } = await bundleInputs(questions.handler);
+    expect(atInit.some((input) => input.includes('node_modules/@aws-sdk/client-dynamodb/'))).toBe(true);
+    expect(lazy.some((input) => input.includes('node_modules/@aws-sdk/client-dynamodb/'))).toBe(false);
   });
 });
