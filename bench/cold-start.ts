@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { BuildOptions } from 'esbuild';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
-import { LAMBDA_ENTRY_FILE, ROOT_DIR, buildLambdaInMemory, loadedAtInit, writeLambdaBuild, type LambdaBuild } from '../infra/bundling.js';
+import { LAMBDA_ENTRY_FILE, ROOT_DIR, buildLambdaInMemory, loadedAtInit, scriptBytes, writeLambdaBuild, type LambdaBuild } from '../infra/bundling.js';
 
 export const COLD_START_GOAL_RATIO = 1.25;
 
@@ -92,11 +92,10 @@ export async function measureColdStarts(options: { rounds?: number } = {}): Prom
     const results = targets.map(({ group, build }, i): ColdStart => {
       const importMs = median(times[2 * i]!);
       const allChunksImportMs = median(times[2 * i + 1]!);
-      const sizeOf = (paths: string[]) => build.files.filter((f) => paths.includes(f.path)).reduce((sum, f) => sum + f.contents.byteLength, 0);
       return {
         group,
-        bytes: sizeOf(loadedAtInit(build)),
-        totalBytes: sizeOf([LAMBDA_ENTRY_FILE, ...build.chunks.map((chunk) => chunk.path)]),
+        bytes: scriptBytes(build, loadedAtInit(build)),
+        totalBytes: scriptBytes(build),
         importMs,
         ratio: importMs / floorMs,
         allChunksImportMs,

@@ -8,7 +8,7 @@
  *   npx tsx bench/lambda-bundle-sizes.ts --why     # also the largest packages in each bundle
  */
 import { pathToFileURL } from 'node:url';
-import { buildLambdaInMemory, loadedAtInit, metafileOutput } from '../infra/bundling.js';
+import { buildLambdaInMemory, loadedAtInit, metafileOutput, scriptBytes } from '../infra/bundling.js';
 import { SCHEDULES } from '../infra/definitions/schedules.js';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
 
@@ -66,8 +66,8 @@ export async function measureLambdaBundles(options: { includeJobs?: boolean } = 
     ].sort();
     results.push({
       group,
-      bytes: scripts.filter((script) => atInit.includes(script.path)).reduce((sum, script) => sum + script.contents.byteLength, 0),
-      totalBytes: scripts.reduce((sum, script) => sum + script.contents.byteLength, 0),
+      bytes: scriptBytes(lambda, atInit),
+      totalBytes: scriptBytes(lambda),
       files: lambda.files.map((file) => ({ path: file.path, bytes: file.contents.byteLength })),
       contributors,
       externalImports,

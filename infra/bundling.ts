@@ -139,3 +139,8 @@ export function loadedAtInit(lambda: LambdaBuild): string[] {
   visit(LAMBDA_ENTRY_FILE);
   return [...loaded];
 }
+
+/** Bytes of a build's scripts (source maps not counted): all of them, or those named (e.g. `loadedAtInit(lambda)`). */
+export function scriptBytes(lambda: LambdaBuild, paths?: string[]): number {
+  return [lambda.entry, ...lambda.chunks].filter((script) => !paths || paths.includes(script.path)).reduce((sum, script) => sum + script.contents.byteLength, 0);
+}

@@ -34,7 +34,8 @@ const invalidToken = () => new AppError(401, 'google_token_invalid');
 export async function verifyGoogleIdToken(idToken: string, nonce: string | undefined): Promise<JWTPayload> {
   const clientId = config.googleClientId;
   if (!clientId) throw badRequest('google_sign_in_unavailable');
-  // jose is a chunk of its own, read on the first Google sign-in (D106).
+  // jose is a chunk of its own, read on the first Google sign-in (D106). Loaded before the try, so a
+  // failed load answers 500 rather than passing for an invalid token.
   const { verifyGoogleSignature } = await import('./google-signature.js');
   let payload: JWTPayload;
   try {

@@ -8,6 +8,7 @@ import { AppError } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { SignedInContext } from '../lib/http/types.js';
 import { readableExam } from '../lib/exams/visibility.js';
+import { onDemand } from '../lib/on-demand.js';
 import { findQuestionInExam } from './repository.js';
 
 /**
@@ -114,7 +115,7 @@ export async function evaluateAnswerText(request: EvaluationRequest, settings: E
  * read on the first evaluation with a model configured (D106).
  */
 export function bedrockModelClient(): ModelClient {
-  return { complete: async (request) => (await import('./bedrock-converse.js')).converse(request) };
+  return { complete: onDemand(() => import('./bedrock-converse.js'), 'converse') };
 }
 
 let defaultClient: ModelClient | undefined;

@@ -1,3 +1,4 @@
+import { onDemand } from '../on-demand.js';
 import { retry } from '../retry.js';
 
 export interface Mail {
@@ -25,12 +26,12 @@ export function isSesThrottling(error: unknown): boolean {
 /** Throttled sends are retried with exponential backoff and jitter (functions/lib/retry.ts): 6 attempts, up to ~6 s in all. */
 const THROTTLE_RETRY = { attempts: 6, baseMs: 200, maxMs: 3_000 };
 
-/**
- * One message through SES v2 (the SES emulator locally). The SES client (~60 KB bundled) is a
- * chunk read on the first send (D106): the auth group's sign-in routes never send mail.
- */
+// The SES client (~60 KB bundled) is a chunk read on the first send (D106): the auth group's
+// sign-in routes never send mail.
+const sendThroughSes = onDemand(() => import('./ses-send.js'), 'sendThroughSes');
+
+/** One message through SES v2 (the SES emulator locally), retried while SES throttles. */
 export async function sendMail(mail: Mail): Promise<void> {
-  const { sendThroughSes } = await import('./ses-send.js');
   await retry(() => sendThroughSes(mail), { ...THROTTLE_RETRY, shouldRetry: isSesThrottling });
 }
 

@@ -1,11 +1,11 @@
-import type * as UnsubscribeJwt from './unsubscribe-jwt.js';
 import { config } from '../config.js';
+import { onDemand } from '../on-demand.js';
 
 /** The daily mail's one-click unsubscribe token; jose is a chunk of its own (D106). */
 const jwt = () => import('./unsubscribe-jwt.js');
 
-export const unsubscribeToken: typeof UnsubscribeJwt.unsubscribeToken = async (...args) => (await jwt()).unsubscribeToken(...args);
-export const verifyUnsubscribeToken: typeof UnsubscribeJwt.verifyUnsubscribeToken = async (...args) => (await jwt()).verifyUnsubscribeToken(...args);
+export const unsubscribeToken = onDemand(jwt, 'unsubscribeToken');
+export const verifyUnsubscribeToken = onDemand(jwt, 'verifyUnsubscribeToken');
 
 export async function unsubscribeUrl(userId: string): Promise<string> {
   return `${new URL(config.appOrigin).origin}/api/daily-quiz-email/unsubscribe/?token=${encodeURIComponent(await unsubscribeToken(userId))}`;
