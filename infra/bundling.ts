@@ -46,6 +46,11 @@ export function lambdaBuildOptions(entry: string): BuildOptions {
      * CommonJS dependencies bundled into ESM may still call `require` for Node built-ins. esbuild
      * writes the banner at the top of every output file, chunks included: each is a module of its own.
      */
+    /**
+     * Node's web streams are read only when used: @middy/core imports them at load for streamed
+     * answers we never give (lambda-shims/node-stream-web.ts).
+     */
+    alias: { 'node:stream/web': resolve(ROOT_DIR, 'infra/lambda-shims/node-stream-web.ts') },
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
     logLevel: 'warning',
   };

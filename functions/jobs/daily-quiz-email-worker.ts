@@ -1,5 +1,5 @@
 import { config } from '../lib/config.js';
-import { createLogger } from '../lib/log.js';
+import { createLogger, withFlushedLogs } from '../lib/log.js';
 import { deliverDailyQuiz, type DeliveryOutcome } from '../lib/mail/daily-quiz-delivery.js';
 import { recipientPages } from '../lib/mail/daily-quiz-recipients.js';
 import { sleep } from '../lib/retry.js';
@@ -30,7 +30,7 @@ const JOB_BUDGET_MS = 840_000;
 
 const log = createLogger({ job: 'daily-quiz-email-worker' });
 
-export async function handler(task: ShardTask, context?: { getRemainingTimeInMillis?: () => number }): Promise<ShardReport> {
+async function run(task: ShardTask, context?: { getRemainingTimeInMillis?: () => number }): Promise<ShardReport> {
   const remaining = context?.getRemainingTimeInMillis?.();
   const deadline = Date.now() + (remaining ? Math.max(0, remaining - 60_000) : JOB_BUDGET_MS);
   const at = new Date(task.at);
@@ -70,3 +70,6 @@ function pacer(perSecond: number | undefined): () => Promise<void> {
     await sleep(slot - Date.now());
   };
 }
+
+/** The job's Lambda handler: its log lines are out before it returns (log.ts). */
+export const handler = withFlushedLogs(run);

@@ -1,4 +1,4 @@
-import { createLogger } from '../lib/log.js';
+import { createLogger, withFlushedLogs } from '../lib/log.js';
 import { RECIPIENT_SHARDS } from '../lib/mail/daily-quiz-recipients.js';
 import { handler as runShard, type ShardReport, type ShardTask } from './daily-quiz-email-worker.js';
 
@@ -22,9 +22,9 @@ function plan(at: string): { tasks: ShardTask[] } {
 
 type LambdaContext = { getRemainingTimeInMillis?: () => number };
 
-export async function handler(event: { mode: 'plan' }): Promise<{ tasks: ShardTask[] }>;
-export async function handler(event?: unknown, context?: LambdaContext): Promise<Awaited<ReturnType<typeof runInProcess>>>;
-export async function handler(event?: unknown, context?: LambdaContext) {
+async function run(event: { mode: 'plan' }): Promise<{ tasks: ShardTask[] }>;
+async function run(event?: unknown, context?: LambdaContext): Promise<Awaited<ReturnType<typeof runInProcess>>>;
+async function run(event?: unknown, context?: LambdaContext) {
   const at = new Date().toISOString();
   if ((event as { mode?: unknown } | undefined)?.mode === 'plan') return plan(at);
   return runInProcess(at, context);
@@ -60,3 +60,6 @@ async function runInProcess(at: string, context?: LambdaContext) {
   log.info('daily quiz email finished', result);
   return result;
 }
+
+/** The job's Lambda handler: its log lines are out before it returns (log.ts). */
+export const handler = withFlushedLogs(run);

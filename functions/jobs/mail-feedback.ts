@@ -1,4 +1,4 @@
-import { createLogger } from '../lib/log.js';
+import { createLogger, withFlushedLogs } from '../lib/log.js';
 import { turnDailyMailOff } from '../lib/mail/daily-mail-opt-out.js';
 
 /**
@@ -26,7 +26,7 @@ function userToSilence(event: SesEvent): string | null {
   return silences ? (event.mail?.tags?.user_id?.[0] ?? null) : null;
 }
 
-export async function handler(event: SnsEvent): Promise<{ turnedOff: number }> {
+async function run(event: SnsEvent): Promise<{ turnedOff: number }> {
   let turnedOff = 0;
   for (const record of event.Records ?? []) {
     let message: SesEvent;
@@ -43,3 +43,6 @@ export async function handler(event: SnsEvent): Promise<{ turnedOff: number }> {
   }
   return { turnedOff };
 }
+
+/** The job's Lambda handler: its log lines are out before it returns (log.ts). */
+export const handler = withFlushedLogs(run);

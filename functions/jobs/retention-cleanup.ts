@@ -1,5 +1,5 @@
 import { scheduledEntries } from '../lib/learning/scheduled-entries.js';
-import { createLogger } from '../lib/log.js';
+import { createLogger, withFlushedLogs } from '../lib/log.js';
 import { finishPendingResultsDeletions } from '../lib/results/question-results.js';
 import { runReset } from '../lib/results/reset.js';
 import { cleanupOldestResults } from '../lib/results/retention.js';
@@ -24,7 +24,7 @@ const JOB = 'retention-cleanup';
 /** The schedule's Lambda timeout is 900 s; stop starting work a minute before. */
 const JOB_BUDGET_MS = 840_000;
 
-export async function handler(
+async function run(
   _event?: unknown,
   context?: { getRemainingTimeInMillis?: () => number },
 ): Promise<{
@@ -78,3 +78,6 @@ export async function handler(
   log.info('retention cleanup finished', result);
   return result;
 }
+
+/** The job's Lambda handler: its log lines are out before it returns (log.ts). */
+export const handler = withFlushedLogs(run);

@@ -21,6 +21,8 @@ interface BundleInputs {
   atInit: string[];
   /** In chunks reached only through an `await import()`: read when that code first runs. */
   lazy: string[];
+  /** The text of index.mjs and the chunks it imports statically. */
+  initCode: string;
 }
 
 const inputsOf = new Map<string, Promise<BundleInputs>>();
@@ -31,7 +33,12 @@ function bundleInputs(entry: string): Promise<BundleInputs> {
     inputs = buildLambdaInMemory(entry, { sourcemap: false, minify: false, logLevel: 'silent' }).then((lambda) => {
       const atInit = loadedAtInit(lambda);
       const inputsIn = (paths: string[]) => paths.flatMap((path) => Object.keys(metafileOutput(lambda, path).inputs));
-      return { atInit: inputsIn(atInit), lazy: inputsIn(lambda.chunks.map((chunk) => chunk.path).filter((path) => !atInit.includes(path))) };
+      const text = (path: string) => new TextDecoder().decode([lambda.entry, ...lambda.chunks].find((script) => script.path === path)!.contents);
+      return {
+        atInit: inputsIn(atInit),
+        lazy: inputsIn(lambda.chunks.map((chunk) => chunk.path).filter((path) => !atInit.includes(path))),
+        initCode: atInit.map(text).join('\n'),
+      };
     });
     inputsOf.set(entry, inputs);
   }
@@ -102,5 +109,25 @@ describe('what a route reaches through `await import()` is not read at init (D10
     const { atInit, lazy } = await bundleInputs(questions.handler);
     expect(atInit.some((input) => input.includes('node_modules/@aws-sdk/client-dynamodb/'))).toBe(true);
     expect(lazy.some((input) => input.includes('node_modules/@aws-sdk/client-dynamodb/'))).toBe(false);
+  });
+});
+
+describe('what only some requests use is not read at init (D107)', () => {
+  const holds = (inputs: string[], module: string) => inputs.some((input) => input.includes(`node_modules/${module}/`));
+
+  // Most answers write no log line; the first line a container writes imports the logger (lib/log.ts).
+  it.each(ROUTE_GROUPS.map((group) => [group.name, group] as const))('%s reads the Powertools Logger only at its first line', async (_name, group) => {
+    const inputs = await bundleInputs(group.handler);
+    expect(holds(inputs.atInit, '@aws-lambda-powertools/logger')).toBe(false);
+    expect(holds(inputs.lazy, '@aws-lambda-powertools/logger')).toBe(true);
+  });
+
+  // @middy/core imports Node's web streams for streamed answers, which no route gives
+  // (infra/lambda-shims/node-stream-web.ts stands in for them).
+  it.each(ROUTE_GROUPS.map((group) => [group.name, group] as const))('%s does not import node:stream/web at init', async (_name, group) => {
+    const inputs = await bundleInputs(group.handler);
+    expect(inputs.initCode).not.toMatch(/["']node:stream\/web["']/);
+    expect(inputs.atInit).toContain('node_modules/@middy/core/index.js');
+    expect(inputs.atInit).toContain('infra/lambda-shims/node-stream-web.ts');
   });
 });

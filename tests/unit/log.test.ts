@@ -13,8 +13,16 @@ async function loggerAt(level: string) {
   vi.spyOn(process.stdout, 'write').mockImplementation(capture);
   vi.spyOn(process.stderr, 'write').mockImplementation(capture);
   const log = await import('../../functions/lib/log.js');
-  return { ...log, records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  /** The lines out so far, once the logger module has loaded (log.ts imports it at the first line). */
+  const records = async () => {
+    await log.flushLogs();
+    return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  };
+  return { ...log, lines, records };
 }
+
+const lambdaContext = (awsRequestId: string) =>
+  ({ functionName: 'quizbank-system', awsRequestId, invokedFunctionArn: 'arn:x', memoryLimitInMB: '256', functionVersion: '$LATEST' }) as Context;
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -27,7 +35,7 @@ describe('createLogger (Powertools)', () => {
     const log = createLogger({ group: 'system', requestId: 'r1' });
     log.info('hello', { status: 200 });
     log.child({ route: 'GET /x' }).error('boom', { code: 'c' });
-    expect(records()).toEqual([
+    expect(await records()).toEqual([
       expect.objectContaining({ level: 'INFO', message: 'hello', group: 'system', requestId: 'r1', status: 200, timestamp: expect.any(String) }),
       expect.objectContaining({ level: 'ERROR', message: 'boom', group: 'system', requestId: 'r1', route: 'GET /x', code: 'c' }),
     ]);
@@ -37,12 +45,12 @@ describe('createLogger (Powertools)', () => {
     const warn = await loggerAt('warn');
     warn.createLogger().info('dropped');
     warn.createLogger().warn('kept');
-    expect(warn.records().map((r) => r.message)).toEqual(['kept']);
+    expect((await warn.records()).map((r) => r.message)).toEqual(['kept']);
     vi.restoreAllMocks();
 
     const silent = await loggerAt('silent');
     silent.createLogger().error('dropped too');
-    expect(silent.records()).toEqual([]);
+    expect(await silent.records()).toEqual([]);
   });
 
   it('takes LOG_LEVEL as it is at the first line, not when a module made its logger', async () => {
@@ -50,13 +58,61 @@ describe('createLogger (Powertools)', () => {
     const madeAtImport = createLogger({ component: 'scheduler' });
     vi.stubEnv('LOG_LEVEL', 'silent');
     madeAtImport.error('dropped');
-    expect(records()).toEqual([]);
+    expect(await records()).toEqual([]);
   });
 
   it('adds the Lambda context to every line once it is known', async () => {
+    vi.stubEnv('AWS_LAMBDA_INITIALIZATION_TYPE', 'on-demand');
     const { addLambdaContext, createLogger, records } = await loggerAt('info');
     addLambdaContext({ functionName: 'quizbank-system', awsRequestId: 'aws-1', invokedFunctionArn: 'arn:x', memoryLimitInMB: '256', functionVersion: '$LATEST' } as Context);
     createLogger({ requestId: 'r1' }).warn('with context');
-    expect(records()[0]).toMatchObject({ function_name: 'quizbank-system', function_request_id: 'aws-1', requestId: 'r1' });
+    expect((await records())[0]).toMatchObject({ function_name: 'quizbank-system', function_request_id: 'aws-1', requestId: 'r1', cold_start: true });
+  });
+
+  it('claims the cold start only when the first line comes in the first invocation', async () => {
+    vi.stubEnv('AWS_LAMBDA_INITIALIZATION_TYPE', 'on-demand');
+    const { addLambdaContext, createLogger, flushLogs, records } = await loggerAt('info');
+    addLambdaContext(lambdaContext('aws-1'));
+    addLambdaContext(lambdaContext('aws-2'));
+    createLogger().warn('second request');
+    // As createGroupHandler does before answering: a Lambda runs one invocation at a time.
+    await flushLogs();
+    addLambdaContext(lambdaContext('aws-3'));
+    createLogger().warn('third request');
+    expect((await records()).map((r) => [r.function_request_id, r.cold_start])).toEqual([
+      ['aws-2', false],
+      ['aws-3', false],
+    ]);
+  });
+});
+
+describe('the logger module is read at the first line (D107)', () => {
+  it('writes nothing and loads nothing until a line comes; then every line, in order', async () => {
+    const { createLogger, flushLogs, lines, records } = await loggerAt('info');
+    await flushLogs();
+    expect(lines).toEqual([]);
+    const log = createLogger({ requestId: 'r1' });
+    log.info('one');
+    log.warn('two');
+    // Still loading: the lines wait rather than being dropped or reordered.
+    expect(lines).toEqual([]);
+    log.error('three');
+    expect((await records()).map((r) => r.message)).toEqual(['one', 'two', 'three']);
+    log.info('four');
+    // Loaded: written at once.
+    expect(lines).toHaveLength(4);
+  });
+
+  it('withFlushedLogs settles only once its lines are out, for a result and for a rejection', async () => {
+    const { createLogger, withFlushedLogs, lines } = await loggerAt('info');
+    const job = withFlushedLogs(async (fail: boolean) => {
+      createLogger({ job: 'test' }).info('ran');
+      if (fail) throw new Error('job failed');
+      return 'done';
+    });
+    await expect(job(false)).resolves.toBe('done');
+    expect(lines).toHaveLength(1);
+    await expect(job(true)).rejects.toThrow('job failed');
+    expect(lines).toHaveLength(2);
   });
 });

@@ -8,7 +8,7 @@ import { isSiteAdmin } from '#shared/domain/roles.js';
 import type { RouteGroup } from '#shared/route-group.js';
 import { config } from '../config.js';
 import { AppError, forbidden, unauthorized, validationFailed } from './app-error.js';
-import { bodyLimit, callerFromSession, csrfCheck, errorResponder, requestContext } from './middlewares.js';
+import { bodyLimit, callerFromSession, csrfCheck, errorResponder, logsFlushed, requestContext } from './middlewares.js';
 import { originCheck } from './origin-check.js';
 import { Reply } from './reply.js';
 import type { HandlerContext, HttpEvent, HttpResult, RequestContext, SignedInContext } from './types.js';
@@ -95,6 +95,7 @@ export function createGroupHandler(group: RouteGroup, bindings: Binding[], optio
   const jsonParser = httpJsonBodyParser();
 
   return middy<HttpEvent, HttpResult, Error, HandlerContext>()
+    .use(logsFlushed())
     .use(httpSecurityHeaders())
     .use(errorResponder())
     .use(requestContext(groupName))

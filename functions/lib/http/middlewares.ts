@@ -7,10 +7,21 @@ import { AppError, payloadTooLarge } from './app-error.js';
 import { COOKIE, cookieName, parseCookies } from './cookies.js';
 import { SERVICE_RETRY_AFTER_SECONDS, serviceUnavailableError } from './service-unavailable.js';
 import { loadCaller } from '../auth/caller.js';
-import { addLambdaContext, createLogger } from '../log.js';
+import { addLambdaContext, createLogger, flushLogs } from '../log.js';
 import type { HandlerContext, HttpEvent, HttpResult } from './types.js';
 
 type Middleware = middy.MiddlewareObj<HttpEvent, HttpResult, Error, HandlerContext>;
+
+/**
+ * Outermost, so it runs after every other step has written its lines: the logger may still be
+ * loading (log.ts), and a Lambda that has answered is frozen before it could write them.
+ */
+export function logsFlushed(): Middleware {
+  return {
+    after: () => flushLogs(),
+    onError: () => flushLogs(),
+  };
+}
 
 /** Request id, language, cookies and a logger that every later step and the service share. */
 export function requestContext(group: string): Middleware {
