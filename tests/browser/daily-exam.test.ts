@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { screenshot } from '../support/browser.js';
-import { pageApi, registerThroughForm, toast, unexpected } from '../support/browser-pages.js';
+import { VIEWPORTS, screenshot } from '../support/browser.js';
+import { pageApi, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 
 /** The home daily exam card (issue 13; spec 1 §2, §8). */
@@ -42,5 +42,29 @@ describe('home daily exam card', () => {
     expect(await page.getByTestId('detail-daily-exam').count()).toBe(0);
     expect(unexpected(errors)).toEqual([]);
     await close();
+  });
+
+  test('the mail link /daily-exam says why when no exam can be made, with the way on, at 390 px in both languages', async () => {
+    for (const [locale, reason, subscriptions, home] of [
+      ['ko-KR', '구독한 시험이 없습니다', '구독 시험 고르기', '홈으로'],
+      ['en-US', 'subscribed to any exams', 'Choose subscribed exams', 'Home'],
+    ] as const) {
+      const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale });
+      await page.setViewportSize(VIEWPORTS.phone);
+      await registerThroughForm(page, `dailynone${locale.slice(0, 2)}${stamp}`, 'Daily', PASSWORD);
+      if (locale === 'en-US') await pageApi(page, 'POST', '/api/change-language/', { language: 'en' });
+      await page.goto(`${baseUrl}/daily-exam`);
+      const failed = page.getByTestId('daily-exam-failed');
+      await failed.waitFor();
+      expect(await failed.textContent()).toContain(reason);
+      expect(await failed.getByRole('link', { name: subscriptions }).getAttribute('href')).toBe('/profile');
+      expect(await failed.getByRole('link', { name: home }).getAttribute('href')).toBe('/?fromHomeMenu=true');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+      await shotFromTop(page, `daily-exam-none-${locale.slice(0, 2)}-phone`);
+      // Nothing subscribed: as from the home card, the profile (where exams are subscribed) follows.
+      await page.waitForURL(`${baseUrl}/profile`);
+      expect(unexpected(errors)).toEqual([]);
+      await close();
+    }
   });
 });

@@ -40,6 +40,9 @@ async function dashboardShows(page: Page) {
   await page.locator('[data-testid="overall-chart"] .recharts-line-dot').first().waitFor();
   await page.locator('[data-testid="accuracy-chart"] .recharts-bar-rectangle').first().waitFor();
   expect(await page.locator('[data-testid="task-time-table"] tbody tr').count()).toBe(1);
+  // Only the days with time are listed (today's 12 minutes); the empty state is for a period with none.
+  expect(await page.locator('[data-testid="daily-time-table"] tbody tr').count()).toBe(1);
+  expect(await page.getByTestId('daily-time-empty').count()).toBe(0);
   expect(await page.locator('[data-testid="history-table"] tbody tr').count()).toBeGreaterThanOrEqual(1);
 }
 
@@ -73,6 +76,7 @@ describe('study progress dashboard and random practice', () => {
     await pageApi(en.page, 'POST', '/api/change-language/', { language: 'en' });
     await go(en.page, `/study-progress-dashboard/${studyId}`);
     await dashboardShows(en.page);
+    for (const label of ['Tasks studied', 'Tasks not studied', 'Study time recorded']) await en.page.getByText(label, { exact: true }).waitFor();
     await en.page.setViewportSize(VIEWPORTS.phone);
     await dashboardShows(en.page);
     await shotFromTop(en.page, 'study-progress-en-phone');

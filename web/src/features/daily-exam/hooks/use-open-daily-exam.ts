@@ -14,7 +14,15 @@ import { openDailyExam } from '../api/get-daily-exam.js';
  * to /profile after 2 s; anything else → the generic failure toast. `via` picks the route: the
  * home card reads GET /api/daily-exam/, exam management and the exam detail screen (on the user's
  * own daily exam, spec 3 §6) post create-random-recommendation-exam. `returnTo` is where End goes.
+ * Resolves with the failure's text (null once the exam opens), for a page that has nothing else to
+ * show (/daily-exam).
  */
+export interface DailyExamFailure {
+  detail: string;
+  /** No subscribed exams: the page is on its way to /profile, where they are chosen. */
+  toProfile: boolean;
+}
+
 export function useOpenDailyExam(via: 'home' | 'exam-management' | 'exam-detail', returnTo?: string) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -22,24 +30,27 @@ export function useOpenDailyExam(via: 'home' | 'exam-management' | 'exam-detail'
   const { isAuthenticated, user } = useAuth();
 
   return useCallback(
-    async (options: { replace?: boolean } = {}) => {
+    async (options: { replace?: boolean } = {}): Promise<DailyExamFailure | null> => {
       if (!isAuthenticated || !user) {
         toast.warning(t('dailyExam.loginRequired'));
         navigate('/login');
-        return;
+        return null;
       }
       try {
         const exam = via === 'home' ? await openDailyExam() : await createDailyExam(user.username);
         const back = returnTo ?? (via === 'exam-management' ? 'exam-management' : null);
         navigate(`/take-exam/${exam.id}${back ? `?returnTo=${encodeURIComponent(back)}` : ''}`, { replace: options.replace });
+        return null;
       } catch (error) {
         if (error instanceof ApiError && error.code.startsWith('home.dailyExam.')) {
-          toast.error(error.detail || t('dailyExam.failed'));
-          if (error.code === 'home.dailyExam.noSubscribedExams') setTimeout(() => navigate('/profile'), LIMITS.redirectDelayMs);
-          return;
+          const detail = error.detail || t('dailyExam.failed');
+          toast.error(detail);
+          const toProfile = error.code === 'home.dailyExam.noSubscribedExams';
+          if (toProfile) setTimeout(() => navigate('/profile'), LIMITS.redirectDelayMs);
+          return { detail, toProfile };
         }
         toast.error(t('dailyExam.failed'));
-        if (options.replace) navigate('/', { replace: true });
+        return { detail: t('dailyExam.failed'), toProfile: false };
       }
     },
     [isAuthenticated, user, via, returnTo, toast, t, navigate],

@@ -6,6 +6,8 @@ const en = {
   opening: "Opening today's quiz...",
   loginRequired: 'Please sign in first.',
   failed: "Could not create today's quiz.",
+  subscriptions: 'Choose subscribed exams',
+  home: 'Home',
 } satisfies TranslationShape<typeof ko>;
 
 export default en;

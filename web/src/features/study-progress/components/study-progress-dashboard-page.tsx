@@ -61,6 +61,8 @@ function Dashboard({ studyId }: { studyId: string }) {
 
   const data = stats.data;
   const hasData = !!data && (data.summary.has_study_time || (history.data?.summary_table.length ?? 0) > 0 || data.task_progress.some((task) => task.total_attempts > 0));
+  // Newest first, and only the days with time: a year of empty days says nothing.
+  const studiedDays = (data?.daily_study_times ?? []).filter((day) => day.study_time_minutes > 0).reverse();
   const periodLabel = (value: number | null) => t(`studyProgress.periods.${value ? `d${value}` : 'all'}`);
 
   return (
@@ -184,27 +186,28 @@ function Dashboard({ studyId }: { studyId: string }) {
 
             <section className={styles.panel}>
               <h2 className={styles.panelTitle}>{t('studyProgress.dailyTimes')}</h2>
-              <div className={table.wrap}>
-                <table className={table.table} data-testid="daily-time-table">
-                  <thead>
-                    <tr>
-                      <th>{t('studyProgress.columns.date')}</th>
-                      <th>{t('studyProgress.columns.time')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.daily_study_times
-                      .filter((day) => day.study_time_minutes > 0)
-                      .reverse()
-                      .map((day) => (
+              {studiedDays.length === 0 ? (
+                <p data-testid="daily-time-empty">{t('studyProgress.noDailyTime')}</p>
+              ) : (
+                <div className={table.wrap}>
+                  <table className={table.table} data-testid="daily-time-table">
+                    <thead>
+                      <tr>
+                        <th>{t('studyProgress.columns.date')}</th>
+                        <th>{t('studyProgress.columns.time')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {studiedDays.map((day) => (
                         <tr key={day.date}>
                           <td>{day.date}</td>
                           <td>{duration(day.study_time_minutes)}</td>
                         </tr>
                       ))}
-                  </tbody>
-                </table>
-              </div>
+                    </tbody>
+                  </table>
+                </div>
+              )}
             </section>
           </>
         )}

@@ -19,6 +19,7 @@ const ko = {
   no: '없음',
   taskTimes: 'Task별 학습 시간',
   dailyTimes: '일별 학습 시간',
+  noDailyTime: '이 기간에 기록된 학습 시간이 없습니다.',
   totalTime: '총 학습 시간: {{time}}',
   duration: '{{hours}}시간 {{minutes}}분',
   history: '진행 기록',
