@@ -4,9 +4,10 @@
  * with the same esbuild options (infra/bundling.ts). Every route group needs that client and reads
  * sessions with it, so nothing can start faster; what a group imports beyond it is the ratio.
  *
- * Each import runs in a fresh `node` process (a cold container evaluates the module once); the
- * bundles take turns round by round, so a busy machine slows all of them alike, and the median of
- * the rounds is compared. A group is the asset the stack deploys for it (index.mjs and its chunks,
+ * Each import runs in a fresh `node` process (a cold container evaluates the module once). Each
+ * group's import is paired with a floor import run just before it, and the ratio is the median of
+ * those per-pair ratios (D107): the machine's speed drifts by several per cent over a run, and a
+ * floor measured seconds away from a group would carry that drift into its ratio. A group is the asset the stack deploys for it (index.mjs and its chunks,
  * D106), so the spreadsheet groups (D85) are measured as their own Lambdas; see D73 for the breakdown.
  * The figure is the import of index.mjs, which is the Lambda's init: it reads the chunks index.mjs
  * imports statically, not those behind an `await import()`. As information, each group is also
@@ -82,24 +83,30 @@ export async function measureColdStarts(options: { rounds?: number } = {}): Prom
     };
     const targets = [{ group: FLOOR, ...(await buildInto(join(dir, 'floor'), 'functions/lib/aws/clients.ts', floorOverrides)) }];
     for (const g of ROUTE_GROUPS) targets.push({ group: g.name, ...(await buildInto(join(dir, g.name), g.handler)) });
-    // Each target twice: its entry alone (the Lambda's init) and entry + every chunk.
-    const runs = targets.flatMap((t) => [[t.files[0]!], t.files]);
+    const floorEntry = [targets[0]!.files[0]!];
     // One unmeasured round warms the file cache and the node binary.
-    runs.forEach(importOnce);
-    const times = runs.map(() => [] as number[]);
-    for (let round = 0; round < rounds; round++) runs.forEach((files, i) => times[i]!.push(importOnce(files)));
-    const floorMs = median(times[0]!);
+    for (const t of targets) importOnce(t.files);
+    /** Per target: its init import, entry + every chunk, and the floor import run just before each. */
+    const samples = targets.map(() => ({ init: [] as number[], all: [] as number[], floor: [] as number[] }));
+    for (let round = 0; round < rounds; round++) {
+      targets.forEach((t, i) => {
+        const sample = samples[i]!;
+        sample.floor.push(importOnce(floorEntry));
+        sample.init.push(importOnce([t.files[0]!]));
+        sample.all.push(importOnce(t.files));
+      });
+    }
+    const pairedRatio = (values: number[], floors: number[]) => median(values.map((value, k) => value / floors[k]!));
     const results = targets.map(({ group, build }, i): ColdStart => {
-      const importMs = median(times[2 * i]!);
-      const allChunksImportMs = median(times[2 * i + 1]!);
+      const { init, all, floor } = samples[i]!;
       return {
         group,
         bytes: scriptBytes(build, loadedAtInit(build)),
         totalBytes: scriptBytes(build),
-        importMs,
-        ratio: importMs / floorMs,
-        allChunksImportMs,
-        allChunksRatio: allChunksImportMs / floorMs,
+        importMs: median(init),
+        ratio: pairedRatio(init, floor),
+        allChunksImportMs: median(all),
+        allChunksRatio: pairedRatio(all, floor),
       };
     });
     return { floor: results[0]!, groups: results.slice(1) };

@@ -34,7 +34,7 @@ export function lambdaBuildOptions(entry: string): BuildOptions {
     outExtension: { '.js': '.mjs' },
     minify: true,
     sourcemap: true,
-    /** Lambda only needs the mappings for `--enable-source-maps`; dropping sources keeps the zip small. */
+    /** Only the mappings are needed (lib/mapped-stack.ts maps logged stacks, D108); dropping sources keeps the zip small. */
     sourcesContent: false,
     /** Prefer the ESM builds of dependencies (the AWS SDK v3 ships them) so esbuild can tree-shake. */
     mainFields: ['module', 'main'],

@@ -75,7 +75,6 @@ export class AppFunction extends Construct {
       environment: {
         ...props.environment,
         ...(bedrockModelId ? { BEDROCK_MODEL_ID: bedrockModelId } : {}),
-        NODE_OPTIONS: '--enable-source-maps',
       },
     });
     Tags.of(this.fn).add(FUNCTION_TAG, `${props.kind}:${props.name}`);

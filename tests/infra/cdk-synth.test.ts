@@ -112,14 +112,14 @@ describe('npx cdk synth (real bundling, offline)', () => {
     }
   });
 
-  it('loads in Node as the Lambda runtime does: index.mjs with source maps on, then every lazy chunk', async () => {
+  it('loads in Node as the Lambda runtime does: index.mjs, then every lazy chunk', async () => {
     for (const [name, asset] of assets) {
       if (!name.startsWith('route-group:')) continue;
       const [entry, ...chunks] = [LAMBDA_ENTRY_FILE, ...scriptsOf(asset).filter((file) => file !== LAMBDA_ENTRY_FILE)].map((file) =>
         JSON.stringify(pathToFileURL(join(asset, file)).href),
       );
       const script = `const m=await import(${entry});await Promise.all([${chunks.map((c) => `import(${c})`).join(',')}]);process.stdout.write(typeof m.handler);`;
-      const { stdout } = await promisify(execFile)(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
+      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
         env: { PATH: process.env.PATH, AWS_REGION: 'ap-northeast-2', LOG_LEVEL: 'silent' },
       });
       expect(stdout, name).toBe('function');

@@ -8,7 +8,11 @@ import { COOKIE, cookieName, parseCookies } from './cookies.js';
 import { SERVICE_RETRY_AFTER_SECONDS, serviceUnavailableError } from './service-unavailable.js';
 import { loadCaller } from '../auth/caller.js';
 import { addLambdaContext, createLogger, flushLogs } from '../log.js';
+import { onDemand } from '../on-demand.js';
 import type { HandlerContext, HttpEvent, HttpResult } from './types.js';
+
+/** Frames of a bundle mapped to their .ts, read only when an unhandled error is logged (D108). */
+const mappedStack = onDemand(() => import('../mapped-stack.js'), 'mappedStack');
 
 type Middleware = middy.MiddlewareObj<HttpEvent, HttpResult, Error, HandlerContext>;
 
@@ -124,7 +128,7 @@ export function errorResponder(): Middleware {
       }
       const requestId = ctx?.requestId ?? context.awsRequestId;
       (ctx?.log ?? createLogger({ requestId })).error('unhandled error', {
-        error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+        error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack && (await mappedStack(error.stack)) } : String(error),
       });
       request.response = {
         statusCode: 500,
