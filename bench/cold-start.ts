@@ -5,8 +5,8 @@
  * sessions with it, so nothing can start faster; what a group imports beyond it is the ratio.
  *
  * Each import runs in a fresh `node` process (a cold container evaluates the module once). Each
- * group's import is paired with a floor import run just before it, and the ratio is the median of
- * those per-pair ratios (D107): the machine's speed drifts by several per cent over a run, and a
+ * group's import is paired with a floor import run just before or after it (alternately), and the
+ * ratio is the median of those per-pair ratios (D107): the machine's speed drifts by several per cent over a run, and a
  * floor measured seconds away from a group would carry that drift into its ratio. A group is the asset the stack deploys for it (index.mjs and its chunks,
  * D106), so the spreadsheet groups (D85) are measured as their own Lambdas; see D73 for the breakdown.
  * The figure is the import of index.mjs, which is the Lambda's init: it reads the chunks index.mjs
@@ -91,9 +91,11 @@ export async function measureColdStarts(options: { rounds?: number } = {}): Prom
     for (let round = 0; round < rounds; round++) {
       targets.forEach((t, i) => {
         const sample = samples[i]!;
-        sample.floor.push(importOnce(floorEntry));
+        // The floor goes first in even rounds and last in odd ones, so neither side gains from its place.
+        if (round % 2 === 0) sample.floor.push(importOnce(floorEntry));
         sample.init.push(importOnce([t.files[0]!]));
         sample.all.push(importOnce(t.files));
+        if (round % 2 === 1) sample.floor.push(importOnce(floorEntry));
       });
     }
     const pairedRatio = (values: number[], floors: number[]) => median(values.map((value, k) => value / floors[k]!));
