@@ -7,11 +7,12 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mappedStack } from '../../functions/lib/mapped-stack.js';
+import { lambdaBuildOptions } from '../../infra/bundling.js';
 
 /**
  * Logged stacks are mapped through the bundle's .map files when they are logged, since the Lambdas
- * no longer run with --enable-source-maps (D108). Built as the Lambdas are: minified ESM, split,
- * linked maps without sources, an error thrown in a lazily imported chunk.
+ * no longer run with --enable-source-maps (D108). Built with the Lambdas' options, an error thrown in a
+ * lazily imported chunk.
  */
 const dir = mkdtempSync(join(tmpdir(), 'quizbank-mapped-stack-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,21 +22,8 @@ async function bundledStack(): Promise<string> {
   mkdirSync(src, { recursive: true });
   writeFileSync(join(src, 'entry.ts'), "export async function handler(): Promise<void> {\n  const { explode } = await import('./thrower.js');\n  explode('x');\n}\n");
   writeFileSync(join(src, 'thrower.ts'), '// a comment line\n\nexport function explode(reason: string): never {\n  throw new Error(`boom ${reason}`);\n}\n');
-  await build({
-    entryPoints: [join(src, 'entry.ts')],
-    outdir: join(dir, 'out'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    splitting: true,
-    entryNames: 'index',
-    chunkNames: 'chunks/[name]-[hash]',
-    outExtension: { '.js': '.mjs' },
-    minify: true,
-    sourcemap: true,
-    sourcesContent: false,
-    logLevel: 'silent',
-  });
+  // The Lambdas' own options (split, minified, linked maps without sources), written to disk.
+  await build({ ...lambdaBuildOptions(join(src, 'entry.ts')), outdir: join(dir, 'out'), logLevel: 'silent' });
   // In a plain Node process, as on Lambda: vitest's own source-map support would map it already.
   const script = `try{await (await import(${JSON.stringify(pathToFileURL(join(dir, 'out', 'index.mjs')).href)})).handler()}catch(e){process.stdout.write(e.stack)}`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
@@ -46,7 +34,7 @@ describe('mappedStack', () => {
   it('maps the frames of a bundle, lazy chunks included, back to their .ts lines', async () => {
     const stack = await bundledStack();
     expect(stack).toMatch(/^Error: boom x/);
-    expect(stack).toMatch(/chunks\/thrower-[A-Z0-9]+\.mjs:1:\d+/);
+    expect(stack).toMatch(/chunks\/thrower-[A-Z0-9]+\.mjs:\d+:\d+/);
     const mapped = await mappedStack(stack);
     expect(mapped).toMatch(/src\/thrower\.ts:4:\d+/);
     expect(mapped).toMatch(/src\/entry\.ts:\d+:\d+/);
