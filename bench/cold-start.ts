@@ -6,8 +6,9 @@
  *
  * Each import runs in a fresh `node` process (a cold container evaluates the module once). Each
  * group's import is paired with a floor import run just before or after it (alternately), and the
- * ratio is the median of those per-pair ratios (D107): the machine's speed drifts by several per cent over a run, and a
- * floor measured seconds away from a group would carry that drift into its ratio. A group is the asset the stack deploys for it (index.mjs and its chunks,
+ * ratio is the median of those per-pair ratios (D107): the machine's speed drifts by several per
+ * cent over a run, and a floor measured seconds away from a group would carry that drift into its
+ * ratio. A group is the asset the stack deploys for it (index.mjs and its chunks,
  * D106), so the spreadsheet groups (D85) are measured as their own Lambdas; see D73 for the breakdown.
  * The figure is the import of index.mjs, which is the Lambda's init: it reads the chunks index.mjs
  * imports statically, not those behind an `await import()`. As information, each group is also
@@ -86,7 +87,7 @@ export async function measureColdStarts(options: { rounds?: number } = {}): Prom
     const floorEntry = [targets[0]!.files[0]!];
     // One unmeasured round warms the file cache and the node binary.
     for (const t of targets) importOnce(t.files);
-    /** Per target: its init import, entry + every chunk, and the floor import run just before each. */
+    /** Per target: its init import, entry + every chunk, and the floor import paired with each round. */
     const samples = targets.map(() => ({ init: [] as number[], all: [] as number[], floor: [] as number[] }));
     for (let round = 0; round < rounds; round++) {
       targets.forEach((t, i) => {

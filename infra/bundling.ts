@@ -43,14 +43,14 @@ export function lambdaBuildOptions(entry: string): BuildOptions {
     /** Nothing external: the AWS SDK v3 is bundled, pinned by package-lock and tree-shaken. */
     external: [],
     /**
-     * CommonJS dependencies bundled into ESM may still call `require` for Node built-ins. esbuild
-     * writes the banner at the top of every output file, chunks included: each is a module of its own.
-     */
-    /**
      * Node's web streams are read only when used: @middy/core imports them at load for streamed
      * answers we never give (lambda-shims/node-stream-web.ts).
      */
     alias: { 'node:stream/web': resolve(ROOT_DIR, 'infra/lambda-shims/node-stream-web.ts') },
+    /**
+     * CommonJS dependencies bundled into ESM may still call `require` for Node built-ins. esbuild
+     * writes the banner at the top of every output file, chunks included: each is a module of its own.
+     */
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
     logLevel: 'warning',
   };

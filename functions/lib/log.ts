@@ -22,7 +22,12 @@ export interface Logger {
 
 type Line = (root: RootLogger) => void;
 
-/** One Powertools Logger per process, made at the first line written (LOG_LEVEL is read then). */
+/**
+ * One Powertools Logger per process, made at the first line written, not when a logger is made:
+ * modules make theirs at import, before a script or test setup has set LOG_LEVEL. Request fields
+ * go with each line rather than into child loggers: a Powertools child is a whole Logger (console,
+ * stores), and every request makes a logger.
+ */
 let root: RootLogger | undefined;
 let loading: Promise<void> | undefined;
 const waiting: Line[] = [];
@@ -42,8 +47,10 @@ function write(line: Line): void {
       for (const waitingLine of waiting.splice(0)) waitingLine(root);
     },
     (error: unknown) => {
-      // A bundle missing its logger chunk: say so where CloudWatch still collects it.
+      // A bundle missing its logger chunk: say so where CloudWatch still collects it, and try
+      // again at the next line rather than keeping lines that would never be written.
       console.error('logger unavailable', error, `${waiting.splice(0).length} lines lost`);
+      loading = undefined;
     },
   );
 }

@@ -80,6 +80,18 @@ describe('study progress dashboard and random practice', () => {
     await en.page.setViewportSize(VIEWPORTS.phone);
     await dashboardShows(en.page);
     await shotFromTop(en.page, 'study-progress-en-phone');
+
+    // A study only visited, with no task yet: progress history but no study time, so the task and
+    // daily panels say so.
+    const visited = await pageApi<{ id: string }>(en.page, 'POST', '/api/studies/', { title_ko: `방문 ${stamp}`, title_en: `Visited ${stamp}`, is_public: false });
+    expect((await pageApi(en.page, 'POST', '/api/record-study-progress/', { study_id: visited.body.id, page_type: 'detail' })).status).toBe(200);
+    await go(en.page, `/study-progress-dashboard/${visited.body.id}`);
+    await expect.poll(() => en.page.getByTestId('daily-time-empty').textContent(), { timeout: 15_000 }).toBe('No study time was recorded in this period.');
+    expect(await en.page.getByTestId('daily-time-table').count()).toBe(0);
+    expect(await en.page.getByTestId('task-time-empty').textContent()).toBe('This study has no tasks yet.');
+    await shotFromTop(en.page, 'study-progress-no-time-en-phone');
+    // Gone again, so that random practice below sees only the study with questions.
+    expect((await pageApi(en.page, 'DELETE', `/api/studies/${visited.body.id}/`)).status).toBeLessThan(300);
     await en.close();
   });
 

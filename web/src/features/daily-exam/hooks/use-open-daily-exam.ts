@@ -49,8 +49,9 @@ export function useOpenDailyExam(via: 'home' | 'exam-management' | 'exam-detail'
           if (toProfile) setTimeout(() => navigate('/profile'), LIMITS.redirectDelayMs);
           return { detail, toProfile };
         }
-        toast.error(t('dailyExam.failed'));
-        return { detail: t('dailyExam.failed'), toProfile: false };
+        const detail = t('dailyExam.failed');
+        toast.error(detail);
+        return { detail, toProfile: false };
       }
     },
     [isAuthenticated, user, via, returnTo, toast, t, navigate],

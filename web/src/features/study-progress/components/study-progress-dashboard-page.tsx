@@ -162,26 +162,30 @@ function Dashboard({ studyId }: { studyId: string }) {
             <section className={styles.panel}>
               <h2 className={styles.panelTitle}>{t('studyProgress.taskTimes')}</h2>
               <p data-testid="total-study-time">{t('studyProgress.totalTime', { time: duration(data.total_study_time_minutes) })}</p>
-              <div className={table.wrap}>
-                <table className={table.table} data-testid="task-time-table">
-                  <thead>
-                    <tr>
-                      <th>{t('studyProgress.columns.task')}</th>
-                      <th>{t('studyProgress.columns.exam')}</th>
-                      <th>{t('studyProgress.columns.time')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.task_study_times.map((task) => (
-                      <tr key={task.task_id}>
-                        <td>{task.task_name}</td>
-                        <td>{task.exam_title ?? '-'}</td>
-                        <td>{duration(task.study_time_minutes)}</td>
+              {data.task_study_times.length === 0 ? (
+                <p data-testid="task-time-empty">{t('studyProgress.noTasks')}</p>
+              ) : (
+                <div className={table.wrap}>
+                  <table className={table.table} data-testid="task-time-table">
+                    <thead>
+                      <tr>
+                        <th>{t('studyProgress.columns.task')}</th>
+                        <th>{t('studyProgress.columns.exam')}</th>
+                        <th>{t('studyProgress.columns.time')}</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                    </thead>
+                    <tbody>
+                      {data.task_study_times.map((task) => (
+                        <tr key={task.task_id}>
+                          <td>{task.task_name}</td>
+                          <td>{task.exam_title ?? '-'}</td>
+                          <td>{duration(task.study_time_minutes)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
             </section>
 
             <section className={styles.panel}>

@@ -21,6 +21,7 @@ const en = {
   yes: 'Yes',
   no: 'No',
   taskTimes: 'Study time by task',
+  noTasks: 'This study has no tasks yet.',
   dailyTimes: 'Daily study time',
   noDailyTime: 'No study time was recorded in this period.',
   totalTime: 'Total study time: {{time}}',

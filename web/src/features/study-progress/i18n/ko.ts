@@ -18,6 +18,7 @@ const ko = {
   yes: '있음',
   no: '없음',
   taskTimes: 'Task별 학습 시간',
+  noTasks: '이 스터디에는 아직 과제가 없습니다.',
   dailyTimes: '일별 학습 시간',
   noDailyTime: '이 기간에 기록된 학습 시간이 없습니다.',
   totalTime: '총 학습 시간: {{time}}',
