@@ -15,7 +15,7 @@
  * imported with every chunk ("all routes' code"): what a route that needs the deferred chunks pays
  * on its first request, beyond the init.
  *
- *   npx tsx bench/cold-start.ts [--rounds 9]
+ *   npx tsx bench/cold-start.ts [--rounds 9] [--group exams --group system] [--no-requests]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +25,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { BuildOptions } from 'esbuild';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
+import { prepareColdRequests } from './cold-request.js';
 import { LAMBDA_ENTRY_FILE, ROOT_DIR, buildLambdaInMemory, loadedAtInit, scriptBytes, writeLambdaBuild, type LambdaBuild } from '../infra/bundling.js';
 
 export const COLD_START_GOAL_RATIO = 1.25;
@@ -41,6 +42,8 @@ export interface ColdStart {
   /** Median cold import of index.mjs plus every chunk, CPU milliseconds (information). */
   allChunksImportMs: number;
   allChunksRatio: number;
+  /** The whole cold request (init + first answer of one route, cold-request.ts), when measured. */
+  request?: { route: string; ms: number; ratio: number };
 }
 
 const FLOOR = 'floor (DynamoDB document client)';
@@ -69,9 +72,26 @@ function importOnce(files: string[]): number {
   return Number(out);
 }
 
-export async function measureColdStarts(options: { rounds?: number } = {}): Promise<{ floor: ColdStart; groups: ColdStart[] }> {
+/**
+ * One whole cold request in a new process: the CPU time from before the import of `entry` until its
+ * handler has answered `args` (an event and a Lambda context, or the floor's table and key). The
+ * process exits at once after, as a frozen Lambda would stop spending: the SDK's open sockets do not
+ * keep it alive.
+ */
+function requestOnce(entry: string, args: string, env: Record<string, string>): { ms: number; status: number | undefined } {
+  const context = `{awsRequestId:'bench',functionName:'bench',getRemainingTimeInMillis:()=>10000,callbackWaitsForEmptyEventLoop:false}`;
+  const script =
+    `const c=process.cpuUsage();const m=await import(${JSON.stringify(pathToFileURL(entry).href)});` +
+    `const r=await m.handler(...${args},${context});const d=process.cpuUsage(c);` +
+    `process.stdout.write(String.fromCharCode(10)+JSON.stringify({ms:(d.user+d.system)/1000,status:r?.statusCode}),()=>process.exit(0));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').pop()!) as { ms: number; status: number | undefined };
+}
+
+export async function measureColdStarts(options: { rounds?: number; requests?: boolean; groups?: string[] } = {}): Promise<{ floor: ColdStart; groups: ColdStart[] }> {
   const rounds = options.rounds ?? 9;
   const dir = mkdtempSync(join(tmpdir(), 'quizbank-cold-'));
+  const world = options.requests ? await prepareColdRequests() : undefined;
   try {
     const floorOverrides: BuildOptions = {
       entryPoints: undefined,
@@ -83,12 +103,34 @@ export async function measureColdStarts(options: { rounds?: number } = {}): Prom
       },
     };
     const targets = [{ group: FLOOR, ...(await buildInto(join(dir, 'floor'), 'functions/lib/aws/clients.ts', floorOverrides)) }];
-    for (const g of ROUTE_GROUPS) targets.push({ group: g.name, ...(await buildInto(join(dir, g.name), g.handler)) });
+    // The floor of a whole request: the same client, and the one read every signed-in request makes.
+    const requestFloor = await buildInto(join(dir, 'request-floor'), 'functions/lib/aws/clients.ts', {
+      ...floorOverrides,
+      stdin: {
+        ...floorOverrides.stdin,
+        contents:
+          "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nimport { dynamoDocument } from './functions/lib/aws/clients.js';\n" +
+          'export const handler = async (table, key) => { await dynamoDocument().send(new GetCommand({ TableName: table, Key: key })); return { statusCode: 200 }; };\n',
+        sourcefile: 'request-floor.js',
+        loader: 'js',
+      },
+    });
+    for (const g of ROUTE_GROUPS.filter((group) => !options.groups || options.groups.includes(group.name)))
+      targets.push({ group: g.name, ...(await buildInto(join(dir, g.name), g.handler)) });
     const floorEntry = [targets[0]!.files[0]!];
     // One unmeasured round warms the file cache and the node binary.
     for (const t of targets) importOnce(t.files);
-    /** Per target: its init import, entry + every chunk, and the floor import paired with each round. */
-    const samples = targets.map(() => ({ init: [] as number[], all: [] as number[], floor: [] as number[] }));
+    /** Per target: its init import, entry + every chunk, and the floor import paired with each round; the same for whole requests. */
+    const samples = targets.map(() => ({ init: [] as number[], all: [] as number[], floor: [] as number[], request: [] as number[], requestFloor: [] as number[] }));
+    const floorRequest = () => requestOnce(requestFloor.files[0]!, JSON.stringify([world!.floorRead.table, world!.floorRead.key]), world!.env).ms;
+    const groupRequest = (group: string) => {
+      const cold = world!.requests.find((r) => r.group === group)!;
+      return () => {
+        const { ms, status } = requestOnce(targets.find((t) => t.group === group)!.files[0]!, JSON.stringify([cold.event]), world!.env);
+        if (status !== cold.expectedStatus) throw new Error(`cold request ${cold.route} (${group}) answered ${status}, expected ${cold.expectedStatus}`);
+        return ms;
+      };
+    };
     for (let round = 0; round < rounds; round++) {
       targets.forEach((t, i) => {
         const sample = samples[i]!;
@@ -97,12 +139,19 @@ export async function measureColdStarts(options: { rounds?: number } = {}): Prom
         sample.init.push(importOnce([t.files[0]!]));
         sample.all.push(importOnce(t.files));
         if (round % 2 === 1) sample.floor.push(importOnce(floorEntry));
+        if (!world || t.group === FLOOR) return;
+        const request = groupRequest(t.group);
+        if (round % 2 === 0) sample.requestFloor.push(floorRequest());
+        sample.request.push(request());
+        if (round % 2 === 1) sample.requestFloor.push(floorRequest());
       });
     }
     const pairedRatio = (values: number[], floors: number[]) => median(values.map((value, k) => value / floors[k]!));
     const results = targets.map(({ group, build }, i): ColdStart => {
-      const { init, all, floor } = samples[i]!;
+      const { init, all, floor, request, requestFloor: requestFloors } = samples[i]!;
+      const cold = world?.requests.find((r) => r.group === group);
       return {
+        ...(cold && { request: { route: cold.route, ms: median(request), ratio: pairedRatio(request, requestFloors) } }),
         group,
         bytes: scriptBytes(build, loadedAtInit(build)),
         totalBytes: scriptBytes(build),
@@ -112,23 +161,36 @@ export async function measureColdStarts(options: { rounds?: number } = {}): Prom
         allChunksRatio: pairedRatio(all, floor),
       };
     });
-    return { floor: results[0]!, groups: results.slice(1) };
+    const floorRequests = samples.flatMap((sample) => sample.requestFloor);
+    const floor = { ...results[0]!, ...(world && { request: { route: 'GetItem of the session', ms: median(floorRequests), ratio: 1 } }) };
+    return { floor, groups: results.slice(1) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    await world?.stop();
   }
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { rounds: { type: 'string', default: '9' } } });
-  const { floor, groups } = await measureColdStarts({ rounds: Number(values.rounds) });
+  const { values } = parseArgs({
+    options: { rounds: { type: 'string', default: '9' }, group: { type: 'string', multiple: true }, 'no-requests': { type: 'boolean', default: false } },
+  });
+  const { floor, groups } = await measureColdStarts({ rounds: Number(values.rounds), groups: values.group, requests: !values['no-requests'] });
+  printColdStarts(floor, groups);
+}
+
+/** The table `npx tsx bench/cold-start.ts` prints. */
+export function printColdStarts(floor: ColdStart, groups: ColdStart[], print: (line: string) => void = console.log): void {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-  console.log(`${floor.group}: ${floor.importMs.toFixed(1)} ms CPU, ${kb(floor.bytes)} at init (${kb(floor.totalBytes)} with its chunks)`);
-  console.log(
-    `        ${'group'.padEnd(14)} ${'init'.padStart(6)} ${'ms CPU'.padStart(7)} ${'bytes'.padStart(8)}   | all chunks: ${'ratio'.padStart(6)} ${'ms CPU'.padStart(7)} ${'bytes'.padStart(8)}`,
+  const ratio = (value: number) => `${value.toFixed(2)}×`.padStart(6);
+  print(`${floor.group}: ${floor.importMs.toFixed(1)} ms CPU, ${kb(floor.bytes)} at init (${kb(floor.totalBytes)} with its chunks)`);
+  if (floor.request) print(`request floor (import + ${floor.request.route}): ${floor.request.ms.toFixed(1)} ms CPU`);
+  print(
+    `        ${'group'.padEnd(14)} ${'init'.padStart(6)} ${'ms CPU'.padStart(7)} ${'bytes'.padStart(8)}   | all chunks: ${'ratio'.padStart(6)} ${'ms CPU'.padStart(7)} ${'bytes'.padStart(8)}   | whole request: ${'ratio'.padStart(6)} ${'ms CPU'.padStart(7)}  route`,
   );
   for (const g of groups) {
-    console.log(
-      `  ${g.ratio <= COLD_START_GOAL_RATIO ? 'PASS' : 'FAIL'}  ${g.group.padEnd(14)} ${`${g.ratio.toFixed(2)}×`.padStart(6)} ${g.importMs.toFixed(1).padStart(7)} ${kb(g.bytes).padStart(8)}   |             ${`${g.allChunksRatio.toFixed(2)}×`.padStart(6)} ${g.allChunksImportMs.toFixed(1).padStart(7)} ${kb(g.totalBytes).padStart(8)}`,
+    const request = g.request ? `|                ${ratio(g.request.ratio)} ${g.request.ms.toFixed(1).padStart(7)}  ${g.request.route}` : '';
+    print(
+      `  ${g.ratio <= COLD_START_GOAL_RATIO ? 'PASS' : 'FAIL'}  ${g.group.padEnd(14)} ${ratio(g.ratio)} ${g.importMs.toFixed(1).padStart(7)} ${kb(g.bytes).padStart(8)}   |             ${ratio(g.allChunksRatio)} ${g.allChunksImportMs.toFixed(1).padStart(7)} ${kb(g.totalBytes).padStart(8)}   ${request}`,
     );
   }
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { routeKey } from '#shared/contracts/define-route.js';
+import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
+import { coldRequests } from '../../bench/cold-request.js';
+
+describe('the whole cold request bench (D109)', () => {
+  const requests = coldRequests({ studyId: 'study-1', shortCode: 'Abc123x' }, 'session-1');
+
+  it('has one representative route per route group, in the manifest order', () => {
+    expect(requests.map((r) => r.group)).toEqual(ROUTE_GROUPS.map((g) => g.name));
+  });
+
+  it('sends each group an event of its own route, with every path parameter filled and the session cookie', () => {
+    for (const request of requests) {
+      const group = ROUTE_GROUPS.find((g) => g.name === request.group)!;
+      expect(group.routes.map(routeKey)).toContain(request.event.routeKey);
+      expect(request.event.rawPath).not.toMatch(/[{}]/);
+      expect(request.event.cookies).toEqual(['sessionid=session-1']);
+      expect(request.event.requestContext.http.method).toBe('GET');
+    }
+    expect(requests.find((r) => r.group === 'study-progress')!.event.pathParameters).toEqual({ studyId: 'study-1' });
+    expect(requests.find((r) => r.group === 'links')!.expectedStatus).toBe(302);
+  });
+});
