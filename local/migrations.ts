@@ -3,6 +3,12 @@ import { isConditionFailed } from '../functions/lib/data/dynamo-errors.js';
 import { dynamoDocument } from '../functions/lib/aws/clients.js';
 import { config } from '../functions/lib/config.js';
 import {
+  countersEntity,
+  favoriteEntity,
+  seedMarkerEntity,
+  ignoredEntity,
+  userEntity,
+  userPk,
   fileEntity,
   examEntity,
   questionPoolCounterEntity,
@@ -70,6 +76,60 @@ export async function migrateLocalData(print: (line: string) => void = () => und
 
   await dropWithdrawnStudyIndex(print);
   await countStudyPools(print);
+  await countQuestionFlags(print);
+}
+
+/** The marker (`SEED#<name>`) of the one-time count below. */
+export const QUESTION_FLAG_COUNTS = 'migration-question-flag-counts';
+
+/**
+ * The caps on favorites and ignored questions (docs/decisions-questions.md) count them on the
+ * user's COUNTERS item. Users whose counters have no `favorite_count` yet get both counts from
+ * their items, unless a write of the new code counted them already.
+ */
+async function countQuestionFlags(print: (line: string) => void): Promise<void> {
+  const marker = seedMarkerEntity.key(QUESTION_FLAG_COUNTS);
+  if ((await batchGetAll([marker])).length > 0) return;
+  let counted = 0;
+  const users = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': userEntity.listPartition },
+    ProjectionExpression: 'id',
+  });
+  const count = async (userId: string, prefix: string) =>
+    (
+      await queryAll({
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': userPk(userId), ':p': prefix },
+        ProjectionExpression: 'sk',
+      })
+    ).length;
+  for (const { id } of users) {
+    const userId = String(id);
+    const counters = await batchGetAll([countersEntity.key(userId)]);
+    if (counters[0] && 'favorite_count' in counters[0]) continue;
+    const [favorites, ignored] = await Promise.all([count(userId, favoriteEntity.skPrefix), count(userId, ignoredEntity.skPrefix)]);
+    if (favorites === 0 && ignored === 0) continue;
+    try {
+      await dynamoDocument().send(
+        new UpdateCommand({
+          TableName: config.appTable,
+          Key: countersEntity.key(userId),
+          UpdateExpression: 'SET #type = :type, favorite_count = :f, ignored_count = :i',
+          ConditionExpression: 'attribute_not_exists(favorite_count) AND attribute_not_exists(ignored_count)',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':type': countersEntity.type, ':f': favorites, ':i': ignored },
+        }),
+      );
+      counted++;
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+    }
+  }
+  // Once per data directory: every write since counts, so later starts need not read every user again.
+  await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: seedMarkerEntity.item(QUESTION_FLAG_COUNTS, new Date().toISOString()) }));
+  if (counted) print(`counted the favorites and ignored questions of ${counted} users`);
 }
 
 /** Gap 13 (D94): studies of withdrawn creators were listed under one creator partition; they have no creator entry now. */

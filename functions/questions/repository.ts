@@ -1,12 +1,14 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
+import { MAX_FAVORITE_QUESTIONS, MAX_IGNORED_QUESTIONS } from '#shared/contracts/questions.js';
 import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
 import { idsWithItems, itemExists } from '../lib/data/batch-ops.js';
-import { queryAll } from '../lib/data/paginate.js';
-import { isConditionFailure } from '../lib/data/dynamo-errors.js';
+import { queryBounded } from '../lib/data/paginate.js';
+import { conditionFailedAt, isConditionFailure } from '../lib/data/dynamo-errors.js';
 import { examQuestionsWithId, indexedQuestionCopy } from '../lib/exams/exam-store.js';
-import { examEntity, examQuestionEntity, favoriteEntity, ignoredEntity, userPk, type FavoriteRecord, type StoredQuestion } from '../lib/data/entities/index.js';
+import { countersEntity, examEntity, examQuestionEntity, favoriteEntity, ignoredEntity, userPk, type FavoriteRecord, type StoredQuestion } from '../lib/data/entities/index.js';
+import { conflict } from '../lib/http/app-error.js';
 
 /**
  * Storage of question edits (one exam's copy), favorites and ignored questions (issue 5).
@@ -137,53 +139,96 @@ export async function getFavorite(userId: string, questionId: string): Promise<F
   return Item ? favoriteEntity.parse(Item) : null;
 }
 
-/** Put `FAV#<qid>` unless one exists (a double click keeps the first snapshot). */
+/**
+ * Put `FAV#<qid>` unless one exists (a double click keeps the first snapshot), counted on the
+ * user's `COUNTERS` in the same transaction: `favorite_limit_reached` (409) at the cap.
+ */
 export async function putFavorite(userId: string, favorite: FavoriteItem): Promise<void> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: config.appTable,
-        Item: favoriteEntity.item(userId, favorite),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await putCounted(favoriteEntity.item(userId, favorite), userId, 'favorite_count', MAX_FAVORITE_QUESTIONS, 'favorite_limit_reached');
 }
 
 export async function deleteFavorite(userId: string, questionId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: config.appTable, Key: favoriteEntity.key(userId, questionId) }));
+  await deleteCounted(favoriteEntity.key(userId, questionId), userId, 'favorite_count');
 }
 
-/** Every favorite of the user (Query `begins_with(sk,'FAV#')`, 1 MB pages). */
+/** The user's favorites (Query `begins_with(sk,'FAV#')`, 1 MB pages): at most the cap, so a fixed number of pages. */
 export async function listFavorites(userId: string): Promise<FavoriteItem[]> {
-  return (
-    await queryAll({
+  const { items } = await queryBounded(
+    {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :f)',
       ExpressionAttributeValues: { ':pk': userPk(userId), ':f': favoriteEntity.skPrefix },
-    })
-  ).map(favoriteEntity.parse);
+    },
+    { want: MAX_FAVORITE_QUESTIONS, maxPages: Number.POSITIVE_INFINITY },
+  );
+  return items.map(favoriteEntity.parse);
 }
 
 // --- ignored questions ---
 
+/** Put `IGNORED#<qid>` unless one exists (the first time stays), counted like a favorite: `ignored_limit_reached` at the cap. */
 export async function putIgnored(userId: string, questionId: string): Promise<void> {
-  await db()
-    .send(
-      new PutCommand({
-        TableName: config.appTable,
-        Item: ignoredEntity.item(userId, questionId, new Date().toISOString()),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    )
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+  await putCounted(ignoredEntity.item(userId, questionId, new Date().toISOString()), userId, 'ignored_count', MAX_IGNORED_QUESTIONS, 'ignored_limit_reached');
 }
 
 export async function deleteIgnored(userId: string, questionId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: config.appTable, Key: ignoredEntity.key(userId, questionId) }));
+  await deleteCounted(ignoredEntity.key(userId, questionId), userId, 'ignored_count');
+}
+
+type FlagCounter = 'favorite_count' | 'ignored_count';
+
+/**
+ * One transaction: the item, unless it exists (then nothing changes and nothing is counted), and
+ * the counter + 1 on the condition that it is below `cap`. A counter the user never had is 0.
+ */
+async function putCounted(item: Record<string, unknown>, userId: string, counter: FlagCounter, cap: number, limitCode: string): Promise<void> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: config.appTable, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Update: {
+              TableName: config.appTable,
+              Key: countersEntity.key(userId),
+              UpdateExpression: 'SET #type = :type, #n = if_not_exists(#n, :zero) + :one',
+              ConditionExpression: 'attribute_not_exists(#n) OR #n < :cap',
+              ExpressionAttributeNames: { '#type': 'type', '#n': counter },
+              ExpressionAttributeValues: { ':type': countersEntity.type, ':zero': 0, ':one': 1, ':cap': cap },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (conditionFailedAt(error, 0)) return;
+    if (conditionFailedAt(error, 1)) throw conflict(limitCode, { max: cap });
+    throw error;
+  }
+}
+
+/** One transaction: the item, if it exists, and the counter − 1; deleting what is gone already changes nothing. */
+async function deleteCounted(key: { pk: string; sk: string }, userId: string, counter: FlagCounter): Promise<void> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: config.appTable, Key: key, ConditionExpression: 'attribute_exists(pk)' } },
+          {
+            Update: {
+              TableName: config.appTable,
+              Key: countersEntity.key(userId),
+              UpdateExpression: 'SET #type = :type ADD #n :minus',
+              ExpressionAttributeNames: { '#type': 'type', '#n': counter },
+              ExpressionAttributeValues: { ':type': countersEntity.type, ':minus': -1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (conditionFailedAt(error, 0)) return;
+    throw error;
+  }
 }
 
 export function ignoredIds(userId: string, questionIds: string[]): Promise<Set<string>> {
@@ -199,12 +244,15 @@ export function isIgnored(userId: string, questionId: string): Promise<boolean> 
   return itemExists(ignoredEntity.key(userId, questionId), 'question_id');
 }
 
-/** Query `begins_with(sk,'IGNORED#')`, ids and times only. */
+/** Query `begins_with(sk,'IGNORED#')`, ids and times only: at most the cap (one or two 1 MB pages). */
 export async function listIgnored(userId: string): Promise<{ question_id: string; ignored_at: string }[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :i)',
-    ExpressionAttributeValues: { ':pk': userPk(userId), ':i': ignoredEntity.skPrefix },
-    ProjectionExpression: 'question_id, ignored_at',
-  });
+  const { items } = await queryBounded(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :i)',
+      ExpressionAttributeValues: { ':pk': userPk(userId), ':i': ignoredEntity.skPrefix },
+      ProjectionExpression: 'question_id, ignored_at',
+    },
+    { want: MAX_IGNORED_QUESTIONS, maxPages: Number.POSITIVE_INFINITY },
+  );
   return items.map(ignoredEntity.parse);
 }

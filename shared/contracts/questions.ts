@@ -5,6 +5,15 @@ import { examQuestionSchema } from './exams.js';
 import { QUESTION_SHEET_LIMITS } from '../domain/question-sheet.js';
 import { languageSchema } from '../domain/language.js';
 
+/**
+ * How many questions one user may keep as favorites, and as ignored. The favorites list answers
+ * every snapshot (1–3 KB each) and the ignored list every id, without a cursor (the spec's client
+ * has none): the caps keep each list to a fixed number of DynamoDB pages and its answer far below
+ * Lambda's 6 MB, however long the user's history (docs/decisions-questions.md).
+ */
+export const MAX_FAVORITE_QUESTIONS = 1_000;
+export const MAX_IGNORED_QUESTIONS = 10_000;
+
 const cell = () => z.string().check(z.maxLength(QUESTION_SHEET_LIMITS.maxCellChars));
 const questionIdParam = () => z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
 const examIdParam = () => z.object({ examId: z.string().check(z.minLength(1), z.maxLength(100)) });

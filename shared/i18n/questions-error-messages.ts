@@ -7,6 +7,15 @@ export const QUESTION_ERROR_MESSAGES = {
   question_not_found: { ko: '문제를 찾을 수 없습니다.', en: 'Question not found.' },
   question_forbidden: { ko: '이 시험의 문제를 수정할 권한이 없습니다.', en: 'You may not change the questions of this exam.' },
   exam_question_limit: { ko: '한 시험에는 문제를 최대 {max}개까지 넣을 수 있습니다.', en: 'An exam holds at most {max} questions.' },
+  // favorites and ignored: the per-user caps (MAX_FAVORITE_QUESTIONS, MAX_IGNORED_QUESTIONS)
+  favorite_limit_reached: {
+    ko: '즐겨찾기는 최대 {max}개까지 저장할 수 있습니다. 즐겨찾기 일부를 해제한 뒤 다시 시도해주세요.',
+    en: 'You can keep up to {max} favorite questions. Remove some favorites, then try again.',
+  },
+  ignored_limit_reached: {
+    ko: '무시할 수 있는 문제는 최대 {max}개입니다. 무시한 문제 일부를 해제한 뒤 다시 시도해주세요.',
+    en: 'You can ignore up to {max} questions. Stop ignoring some, then try again.',
+  },
   question_deleted: { ko: '문제를 삭제했습니다.', en: 'Question deleted.' },
   // answer evaluation (voice mode): the `reason` sentence
   answer_eval_exact: { ko: '정답과 일치합니다.', en: 'The answer matches the correct answer.' },

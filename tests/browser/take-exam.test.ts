@@ -385,6 +385,19 @@ describe('take exam signed in at phone width', () => {
     await runner(page).waitFor();
     await page.getByTestId('favorite-toggle').waitFor();
     await fitsPhone(page);
+
+    // At the favorites cap the server refuses (409 favorite_limit_reached): the star falls back and
+    // the toast says why, in the server's words. The refusal is played here; the cap itself is
+    // tested against the tables in tests/integration/questions-learning.test.ts.
+    const limitDetail = '즐겨찾기는 최대 1000개까지 저장할 수 있습니다. 즐겨찾기 일부를 해제한 뒤 다시 시도해주세요.';
+    await page.route('**/api/add-question-to-favorite/', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'favorite_limit_reached', detail: limitDetail }) }),
+    );
+    await page.getByTestId('favorite-toggle').click();
+    await toast(page, limitDetail).waitFor();
+    await page.locator('[data-testid="favorite-toggle"][aria-pressed="false"]:not([disabled])').waitFor();
+    await shotFromTop(page, 'take-exam-favorite-limit-ko-phone');
+    await page.unroute('**/api/add-question-to-favorite/');
     await shotFromTop(page, 'take-exam-signed-in-ko-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
     await shotFromTop(page, 'take-exam-signed-in-ko-desktop');

@@ -2,10 +2,21 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/lib/aws/clients.js';
 import { config } from '../../functions/lib/config.js';
-import { examEntity, studyCountersEntity, studyEntity, studyTaskEntity, WITHDRAWN_CREATOR_ID } from '../../functions/lib/data/entities/index.js';
+import {
+  countersEntity,
+  examEntity,
+  favoriteEntity,
+  ignoredEntity,
+  seedMarkerEntity,
+  studyCountersEntity,
+  studyEntity,
+  studyTaskEntity,
+  WITHDRAWN_CREATOR_ID,
+} from '../../functions/lib/data/entities/index.js';
 import { queryAll } from '../../functions/lib/data/paginate.js';
 import { newId } from '../../functions/lib/data/ids.js';
-import { migrateLocalData } from '../../local/migrations.js';
+import { migrateLocalData, QUESTION_FLAG_COUNTS } from '../../local/migrations.js';
+import { makeUser } from '../support/accounts.js';
 import { examRecord } from '../support/exam-records.js';
 
 Object.assign(process.env, inject('cloudEnv'));
@@ -47,6 +58,43 @@ describe('local data migrations', () => {
     expect(again).toEqual([]);
     expect(examEntity.parse(Item!).id).toBe(id);
     await dynamoDocument().send(new DeleteCommand({ TableName: config.appTable, Key: examEntity.key(id) }));
+  });
+
+  it('counts the favorites and ignored questions of users from before their caps, once per data directory', async () => {
+    const legacy = await makeUser();
+    const counted = await makeUser();
+    const now = new Date().toISOString();
+    const favorite = (questionId: string) => ({
+      question_id: questionId,
+      question: { id: questionId, title: questionId },
+      exam_id: 'exam-legacy',
+      exam_title: 'Legacy',
+      exam_title_ko: '',
+      exam_title_en: '',
+      favorited_at: now,
+    });
+    for (const item of [
+      favoriteEntity.item(legacy.id, favorite('q-1')),
+      favoriteEntity.item(legacy.id, favorite('q-2')),
+      ignoredEntity.item(legacy.id, 'q-3', now),
+      // A user whose counters a write of today's code keeps already: left alone.
+      favoriteEntity.item(counted.id, favorite('q-1')),
+      { ...countersEntity.key(counted.id), type: countersEntity.type, favorite_count: 7 },
+    ])
+      await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: item }));
+    await dynamoDocument().send(new DeleteCommand({ TableName: config.appTable, Key: seedMarkerEntity.key(QUESTION_FLAG_COUNTS) }));
+
+    const lines: string[] = [];
+    await migrateLocalData((line) => lines.push(line));
+    expect(lines.join()).toMatch(/counted the favorites and ignored questions of \d+ users/);
+    const countersOf = async (userId: string) =>
+      countersEntity.parse((await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: countersEntity.key(userId), ConsistentRead: true }))).Item ?? {});
+    expect(await countersOf(legacy.id)).toMatchObject({ favorite_count: 2, ignored_count: 1 });
+    expect((await countersOf(counted.id)).favorite_count).toBe(7);
+
+    const again: string[] = [];
+    await migrateLocalData((line) => again.push(line));
+    expect(again).toEqual([]);
   });
 
   it('drops studies of withdrawn creators from the creator index and counts the pool of studies written before D95, once', async () => {

@@ -2,6 +2,11 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import type { TestClient } from '../support/http-client.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_FAVORITE_QUESTIONS, MAX_IGNORED_QUESTIONS } from '#shared/contracts/questions.js';
+import { dynamoDocument } from '../../functions/lib/aws/clients.js';
+import { countersEntity, favoriteEntity, ignoredEntity } from '../../functions/lib/data/entities/index.js';
+import { appItem } from '../support/accounts.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -174,6 +179,76 @@ describe('ignore', () => {
     }
     expect(((await (await user.client.get('/api/questions/ignored/')).json()) as { count: number }).count).toBe(0);
     expect((await user.client.post('/api/question/unknown-question/ignore/', {})).status).toBe(404);
+  });
+});
+
+describe('favorite and ignored caps (MAX_FAVORITE_QUESTIONS, MAX_IGNORED_QUESTIONS)', () => {
+  const countersOf = async (userId: string) => countersEntity.parse((await appItem(countersEntity.key(userId))) ?? {});
+  /** Sets a counter as if the user had marked that many questions already. */
+  const setCount = (userId: string, counter: 'favorite_count' | 'ignored_count', value: number) =>
+    dynamoDocument().send(
+      new UpdateCommand({
+        TableName: process.env.APP_TABLE!,
+        Key: countersEntity.key(userId),
+        UpdateExpression: 'SET #n = :v',
+        ExpressionAttributeNames: { '#n': counter },
+        ExpressionAttributeValues: { ':v': value },
+      }),
+    );
+
+  it('counts favorites once each: a repeated add or remove changes nothing', async () => {
+    const user = await fixtureUser(apiUrl);
+    const [a, b] = publicQuestions;
+    const add = (id: string) => user.client.post('/api/add-question-to-favorite/', { question_id: id, exam_id: publicExam });
+    await add(a!.id);
+    await add(b!.id);
+    expect((await countersOf(user.id)).favorite_count).toBe(2);
+    // Two toggles at once on a favorite: one removes it, the other finds it gone or adds it back.
+    await Promise.all([add(a!.id), add(a!.id)]);
+    const listed = ((await (await user.client.get('/api/favorite-exam-questions/')).json()) as { count: number }).count;
+    expect((await countersOf(user.id)).favorite_count).toBe(listed);
+  });
+
+  it('refuses a favorite past the cap with 409 favorite_limit_reached in the caller language, and writes nothing', async () => {
+    const user = await fixtureUser(apiUrl, { language: 'en' });
+    const [a, b] = publicQuestions;
+    expect((await user.client.post('/api/add-question-to-favorite/', { question_id: a!.id, exam_id: publicExam })).status).toBe(200);
+    await setCount(user.id, 'favorite_count', MAX_FAVORITE_QUESTIONS);
+
+    const refused = await user.client.post('/api/add-question-to-favorite/', { question_id: b!.id, exam_id: publicExam });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      code: 'favorite_limit_reached',
+      detail: `You can keep up to ${MAX_FAVORITE_QUESTIONS} favorite questions. Remove some favorites, then try again.`,
+    });
+    expect(await appItem(favoriteEntity.key(user.id, b!.id))).toBeUndefined();
+    expect((await countersOf(user.id)).favorite_count).toBe(MAX_FAVORITE_QUESTIONS);
+
+    // Removing one makes room again.
+    expect(await (await user.client.post('/api/add-question-to-favorite/', { question_id: a!.id })).json()).toMatchObject({ is_favorite: false });
+    expect(await (await user.client.post('/api/add-question-to-favorite/', { question_id: b!.id, exam_id: publicExam })).json()).toMatchObject({ is_favorite: true });
+    expect((await countersOf(user.id)).favorite_count).toBe(MAX_FAVORITE_QUESTIONS);
+  });
+
+  it('refuses an ignore past the cap with 409 ignored_limit_reached (Korean for a Korean caller); ignoring twice is not counted twice', async () => {
+    const user = await fixtureUser(apiUrl, { language: 'ko' });
+    const [a, b] = publicQuestions;
+    for (let i = 0; i < 2; i++) expect((await user.client.post(`/api/question/${a!.id}/ignore/`, {})).status).toBe(200);
+    expect((await countersOf(user.id)).ignored_count).toBe(1);
+    await setCount(user.id, 'ignored_count', MAX_IGNORED_QUESTIONS);
+
+    const refused = await user.client.post(`/api/question/${b!.id}/ignore/`, {});
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as { code: string; detail: string };
+    expect(body.code).toBe('ignored_limit_reached');
+    expect(body.detail).toMatch(/^무시할 수 있는 문제는 최대/);
+    expect(await appItem(ignoredEntity.key(user.id, b!.id))).toBeUndefined();
+    // Ignoring what is already ignored still answers 200 at the cap.
+    expect((await user.client.post(`/api/question/${a!.id}/ignore/`, {})).status).toBe(200);
+
+    for (let i = 0; i < 2; i++) expect((await user.client.post(`/api/question/${a!.id}/unignore/`, {})).status).toBe(200);
+    expect((await countersOf(user.id)).ignored_count).toBe(MAX_IGNORED_QUESTIONS - 1);
+    expect((await user.client.post(`/api/question/${b!.id}/ignore/`, {})).status).toBe(200);
   });
 });
 

@@ -5,7 +5,8 @@ import { PENDING_RESET_SUFFIX, scheduledPartition, scheduledShardOf } from './sc
 
 /**
  * `USER#<id>`/`COUNTERS`: the user's `result_count` and `exam_count` (O(1) totals for lists),
- * and `stats_reset_cutoff` while a statistics reset is unfinished.
+ * `stats_reset_cutoff` while a statistics reset is unfinished, and `favorite_count` /
+ * `ignored_count` (the caps of favorites and ignored questions).
  */
 const countersSchema = /* @__PURE__ */ lazy(() =>
   z.object({
@@ -18,6 +19,15 @@ const countersSchema = /* @__PURE__ */ lazy(() =>
       z.transform((n) => Math.max(0, n)),
     ),
     stats_reset_cutoff: z.optional(z.string()),
+    /** `FAV#` and `IGNORED#` items of the user, kept with them in one transaction (their caps). */
+    favorite_count: z.pipe(
+      orDefault(z.number(), 0),
+      z.transform((n) => Math.max(0, n)),
+    ),
+    ignored_count: z.pipe(
+      orDefault(z.number(), 0),
+      z.transform((n) => Math.max(0, n)),
+    ),
   }),
 );
 export type CountersRecord = z.infer<ReturnType<typeof countersSchema>>;

@@ -36,8 +36,9 @@ export function useQuestionFlags(examId: string | null, shownSelected: QuestionR
     run(
       async () => {
         const targets = shownSelected.map((row) => ({ questionId: row.id, examId: sourceExamOf(row, examId) ?? '', isIgnored: row.isIgnored }));
-        const { done, failed } = await toggleSelectedFlags(kind, targets);
-        if (failed > 0) toast.warning(t('examDetail.toasts.bulkPartial', { done, failed }));
+        const { done, failed, limitDetail } = await toggleSelectedFlags(kind, targets);
+        if (limitDetail) toast.warning(`${limitDetail} ${t('examDetail.toasts.bulkPartial', { done, failed })}`);
+        else if (failed > 0) toast.warning(t('examDetail.toasts.bulkPartial', { done, failed }));
         else toast.success(t(kind === 'favorite' ? 'examDetail.toasts.bulkFavorited' : 'examDetail.toasts.bulkIgnored', { count: done }));
       },
       kind === 'favorite' ? 'examDetail.errors.favoriteFailed' : 'examDetail.errors.ignoreFailed',

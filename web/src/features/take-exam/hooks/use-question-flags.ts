@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { serverDetailOr } from '../../../lib/error-text.js';
 import { useFavoriteState } from '../api/get-favorite-state.js';
 import { useIgnoredQuestions } from '../api/get-ignored-questions.js';
 import { setIgnored } from '../api/set-ignored.js';
@@ -40,9 +41,9 @@ export function useQuestionFlags(examId: string, questionId: string | null, sign
       const answer = await toggleFavorite(questionId, examId);
       setFavoriteOverride((map) => ({ ...map, [questionId]: answer.is_favorite }));
       toast.success(t(answer.is_favorite ? 'takeExam.toasts.favoriteOn' : 'takeExam.toasts.favoriteOff'));
-    } catch {
+    } catch (error) {
       setFavoriteOverride((map) => ({ ...map, [questionId]: before }));
-      toast.error(t('takeExam.toasts.favoriteFailed'));
+      toast.error(serverDetailOr(error, t, t('takeExam.toasts.favoriteFailed')));
     } finally {
       setPending(false);
     }
@@ -57,9 +58,9 @@ export function useQuestionFlags(examId: string, questionId: string | null, sign
       const answer = await setIgnored(questionId, !before);
       setIgnoreOverride((map) => ({ ...map, [questionId]: answer.is_ignored }));
       toast.success(t(answer.is_ignored ? 'takeExam.toasts.ignoreOn' : 'takeExam.toasts.ignoreOff'));
-    } catch {
+    } catch (error) {
       setIgnoreOverride((map) => ({ ...map, [questionId]: before }));
-      toast.error(t('takeExam.toasts.ignoreFailed'));
+      toast.error(serverDetailOr(error, t, t('takeExam.toasts.ignoreFailed')));
     } finally {
       setPending(false);
     }
