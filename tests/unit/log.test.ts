@@ -115,4 +115,21 @@ describe('the logger module is read at the first line (D107)', () => {
     await expect(job(true)).rejects.toThrow('job failed');
     expect(lines).toHaveLength(2);
   });
+
+  it('when the logger module cannot load, says how many lines were lost and loads it again at the next line', async () => {
+    const { createLogger, flushLogs, records } = await loggerAt('info');
+    // A bundle missing its logger chunk: the lazy import fails.
+    vi.doMock('../../functions/lib/powertools-logger.js', () => {
+      throw new Error('chunk missing');
+    });
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    createLogger().info('first');
+    createLogger().warn('second');
+    await flushLogs();
+    expect(reported).toHaveBeenCalledWith('logger unavailable', expect.any(Error), '2 lines lost');
+
+    vi.doUnmock('../../functions/lib/powertools-logger.js');
+    createLogger().info('third');
+    expect((await records()).map((record) => record.message)).toEqual(['third']);
+  });
 });
