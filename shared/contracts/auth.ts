@@ -22,8 +22,8 @@ export const register = defineRoute({
       password_confirm: z.optional(text(1024)),
       language: z.optional(languageSchema()),
     }),
-    response: z.object({ success: z.literal(true), auto_login: z.boolean(), user: userAnswer() }),
   }),
+  response: () => z.object({ success: z.literal(true), auto_login: z.boolean(), user: userAnswer() }),
 });
 
 export const login = defineRoute({
@@ -32,8 +32,8 @@ export const login = defineRoute({
   access: 'public',
   schemas: () => ({
     body: z.object({ username: text(300), password: text(1024) }),
-    response: z.object({ success: z.literal(true), user: userAnswer() }),
   }),
+  response: () => z.object({ success: z.literal(true), user: userAnswer() }),
 });
 
 export const logout = defineRoute({
@@ -42,17 +42,15 @@ export const logout = defineRoute({
   access: 'public',
   schemas: () => ({
     body: z.looseObject({}),
-    response: z.object({ success: z.literal(true), message: z.string() }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string() }),
 });
 
 export const authStatus = defineRoute({
   method: 'GET',
   path: '/api/auth/status/',
   access: 'public',
-  schemas: () => ({
-    response: z.object({ authenticated: z.boolean(), user: z.nullable(userAnswer()) }),
-  }),
+  response: () => z.object({ authenticated: z.boolean(), user: z.nullable(userAnswer()) }),
 });
 
 /**
@@ -70,8 +68,8 @@ export const changePassword = defineRoute({
       password: z.optional(text(1024)),
       current_password: z.optional(text(1024)),
     }),
-    response: z.object({ success: z.literal(true), message: z.string() }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string() }),
 });
 
 export const sendEmailVerification = defineRoute({
@@ -80,8 +78,8 @@ export const sendEmailVerification = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.looseObject({}),
-    response: z.object({ message: z.string(), email_verified: z.boolean() }),
   }),
+  response: () => z.object({ message: z.string(), email_verified: z.boolean() }),
 });
 
 export const verifyEmail = defineRoute({
@@ -90,8 +88,8 @@ export const verifyEmail = defineRoute({
   access: 'public',
   schemas: () => ({
     params: z.object({ token: z.string().check(z.minLength(1), z.maxLength(512)) }),
-    response: z.object({ message: z.string(), email_verified: z.literal(true) }),
   }),
+  response: () => z.object({ message: z.string(), email_verified: z.literal(true) }),
 });
 
 export const googleOauthConfig = defineRoute({
@@ -100,9 +98,9 @@ export const googleOauthConfig = defineRoute({
   access: 'public',
   schemas: () => ({
     query: z.object({ domain: z.optional(z.string().check(z.maxLength(253))) }),
-    /** client_id is null when Google sign-in is not configured: the web app then hides its button. */
-    response: z.object({ client_id: z.nullable(z.string()), redirect_uri: z.string() }),
   }),
+  /** client_id is null when Google sign-in is not configured: the web app then hides its button. */
+  response: () => z.object({ client_id: z.nullable(z.string()), redirect_uri: z.string() }),
 });
 
 /** `id_token` is the Google ID token (the "credential" of Google Identity Services). */
@@ -116,6 +114,6 @@ export const googleSignIn = defineRoute({
       language: z.optional(languageSchema()),
       nonce: z.optional(z.string().check(z.maxLength(512))),
     }),
-    response: z.object({ success: z.literal(true), message: z.string(), user: userAnswer() }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string(), user: userAnswer() }),
 });

@@ -25,8 +25,8 @@ export const getDailyExam = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     query: z.looseObject({ _t: z.optional(z.string().check(z.maxLength(50))) }),
-    response: dailyExamAnswer(),
   }),
+  response: () => dailyExamAnswer(),
 });
 
 /**
@@ -47,8 +47,8 @@ export const createRandomRecommendationExam = defineRoute({
       is_public: z.optional(z.unknown()),
       _t: z.optional(z.union([z.string().check(z.maxLength(50)), z.number()])),
     }),
-    response: dailyExamAnswer(),
   }),
+  response: () => dailyExamAnswer(),
 });
 
 const unsubscribeQuery = () => z.object({ token: z._default(z.string().check(z.maxLength(2000)), '') });
@@ -66,8 +66,8 @@ export const dailyMailUnsubscribePage = defineRoute({
   answersPage: true,
   schemas: () => ({
     query: unsubscribeQuery(),
-    response: z.unknown(),
   }),
+  response: () => z.unknown(),
 });
 
 export const dailyMailUnsubscribe = defineRoute({
@@ -79,6 +79,6 @@ export const dailyMailUnsubscribe = defineRoute({
   csrfExempt: true,
   schemas: () => ({
     query: unsubscribeQuery(),
-    response: z.unknown(),
   }),
+  response: () => z.unknown(),
 });

@@ -40,12 +40,11 @@ export interface RouteContract<
   answersPage: boolean;
 }
 
-/** The schemas a route may declare; each one left out is an open empty object (`response`: `z.unknown()`). */
+/** The input schemas a route may declare; each one left out is an open empty object. */
 export interface RouteSchemas {
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
-  response?: z.ZodMiniType;
 }
 
 const emptyObject = /* @__PURE__ */ lazy(() => z.looseObject({}));
@@ -54,73 +53,81 @@ type EmptyObject = ReturnType<typeof emptyObject>;
 /** The schema `S` declares under `K`, else the default `D`. */
 type Declared<S extends RouteSchemas, K extends keyof RouteSchemas, D extends z.ZodMiniType> = S extends { [key in K]: infer T extends z.ZodMiniType } ? T : D;
 
-/** The contract of a route declaring the schemas `S`. */
-type ContractOf<S extends RouteSchemas, A extends RouteAccess> = RouteContract<
+/** The contract of a route declaring the input schemas `S` and the answer schema `R`. */
+type ContractOf<S extends RouteSchemas, R extends z.ZodMiniType, A extends RouteAccess> = RouteContract<
   Declared<S, 'params', EmptyObject>,
   Declared<S, 'query', EmptyObject>,
   Declared<S, 'body', EmptyObject>,
-  Declared<S, 'response', z.ZodMiniUnknown>,
+  R,
   A
 >;
 
 /**
  * A route's contract. Method, path, access and body kind are plain fields (the manifest check,
- * the stack and the router read only those); the schemas come from the `schemas` thunk, called on
- * the first read of `params`, `query`, `body` or `response` and kept (D99), so importing a
- * contract module builds no schema: a Lambda builds the schemas of the routes it answers, the web
- * those of the calls it makes.
+ * the stack and the router read only those); the schemas come from thunks called on first read
+ * and kept (D99), so importing a contract module builds no schema: a Lambda builds the schemas of
+ * the routes it answers, the web those of the calls it makes. The input schemas (`schemas`:
+ * params, query, body) and the answer's (`response`) are separate thunks (D109): the web checks
+ * every answer, the server only its inputs (answers only with VALIDATE_RESPONSES, in tests and
+ * locally), so a Lambda's first request does not build an answer schema it never reads.
  *
  *   export const getTag = defineRoute({
  *     method: 'GET', path: '/api/tags/{id}/', access: 'public',
- *     schemas: () => ({ params: z.object({ id: z.string() }), response: tagSchema() }),
+ *     schemas: () => ({ params: z.object({ id: z.string() }) }),
+ *     response: () => tagSchema(),
  *   });
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function defineRoute<S extends RouteSchemas = Record<never, never>, A extends RouteAccess = RouteAccess>(route: {
+export function defineRoute<S extends RouteSchemas = Record<never, never>, R extends z.ZodMiniType = z.ZodMiniUnknown, A extends RouteAccess = RouteAccess>(route: {
   method: HttpMethod;
   path: string;
   access: A;
-  /** A misspelt key (`respnse`) is a type error, not a schema silently dropped. */
+  /** A misspelt key (`parms`, or a `response` here) is a type error, not a schema silently dropped. */
   schemas?: () => S & Record<Exclude<keyof S, keyof RouteSchemas>, never>;
+  /** Schema of a JSON answer; left out (binary answers, redirects) it is `z.unknown()`. */
+  response?: () => R;
   bodyKind?: 'json' | 'multipart' | 'none';
   csrfExempt?: boolean;
   answersPage?: boolean;
-}): ContractOf<S, A> {
-  type Built = { params: z.ZodMiniType; query: z.ZodMiniType; body: z.ZodMiniType; response: z.ZodMiniType };
-  const schemas = lazy((): Built => {
-    // Classic zod set English issue messages on its first schema; zod/mini sets none ("Invalid
-    // input"), and answers carry these messages in `issues`, so the first contract built sets them (D100).
-    z.config(en());
-    const declared: RouteSchemas = route.schemas?.() ?? {};
-    return {
-      params: declared.params ?? emptyObject(),
-      query: declared.query ?? emptyObject(),
-      body: declared.body ?? emptyObject(),
-      response: declared.response ?? z.unknown(),
+}): ContractOf<S, R, A> {
+  type Built = { params: z.ZodMiniType; query: z.ZodMiniType; body: z.ZodMiniType };
+  // Classic zod set English issue messages on its first schema; zod/mini sets none ("Invalid
+  // input"), and answers carry these messages in `issues`, so the first contract built sets them (D100).
+  const configured =
+    <T>(build: () => T) =>
+    () => {
+      z.config(en());
+      return build();
     };
-  });
+  const inputs = lazy(
+    configured((): Built => {
+      const declared: RouteSchemas = route.schemas?.() ?? {};
+      return { params: declared.params ?? emptyObject(), query: declared.query ?? emptyObject(), body: declared.body ?? emptyObject() };
+    }),
+  );
+  const response = lazy(configured((): z.ZodMiniType => route.response?.() ?? z.unknown()));
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   const contract: RouteContract = {
     method: route.method,
     path: route.path,
     access: route.access,
     get params() {
-      return schemas().params;
+      return inputs().params;
     },
     get query() {
-      return schemas().query;
+      return inputs().query;
     },
     get body() {
-      return schemas().body;
+      return inputs().body;
     },
     get response() {
-      return schemas().response;
+      return response();
     },
     bodyKind: route.bodyKind ?? (hasBody ? 'json' : 'none'),
     csrfExempt: route.csrfExempt ?? false,
     answersPage: route.answersPage ?? false,
   };
-  return contract as ContractOf<S, A>;
+  return contract as ContractOf<S, R, A>;
 }
 
 /**

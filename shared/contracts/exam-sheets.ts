@@ -25,7 +25,9 @@ export const uploadExamsSheet = defineRoute({
   bodyKind: 'multipart',
   schemas: () => ({
     body: z.looseObject({ file: uploadedFileSchema() }),
-    response: z.object({
+  }),
+  response: () =>
+    z.object({
       success: z.literal(true),
       message: z.string(),
       stats: z.object({
@@ -36,7 +38,6 @@ export const uploadExamsSheet = defineRoute({
         error_details: z.array(z.string()),
       }),
     }),
-  }),
 });
 
 /** Question import stats of spec 3 §3 (`errors` counts rows that could not be added). */
@@ -58,8 +59,8 @@ export const importFromConnectedFile = defineRoute({
   schemas: () => ({
     params: examIdParam(),
     body: z.looseObject({}),
-    response: z.object({ success: z.literal(true), message: z.string(), stats: questionImportStatsSchema() }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string(), stats: questionImportStatsSchema() }),
 });
 
 /** Question update stats of spec 3 §3; `error_details` name the rows (unknown question ids, blank required cells). */
@@ -89,6 +90,6 @@ export const updateQuestionsFromExcel = defineRoute({
   schemas: () => ({
     params: examIdParam(),
     body: z.looseObject({ file: uploadedFileSchema() }),
-    response: z.object({ success: z.literal(true), message: z.string(), stats: questionUpdateStatsSchema() }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string(), stats: questionUpdateStatsSchema() }),
 });

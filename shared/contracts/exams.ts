@@ -179,7 +179,9 @@ export const createExam = defineRoute({
         return normalised;
       }),
     ),
-    response: z.object({
+  }),
+  response: () =>
+    z.object({
       success: z.literal(true),
       id: z.string(),
       exam: examSchema(),
@@ -188,7 +190,6 @@ export const createExam = defineRoute({
       question_count: z.number().check(z.int()),
       reduced: z.boolean(),
     }),
-  }),
 });
 
 export const getExam = defineRoute({
@@ -198,8 +199,8 @@ export const getExam = defineRoute({
   schemas: () => ({
     params: examIdParam(),
     query: z.looseObject({ select: selectQuery() }),
-    response: examSchema(),
   }),
+  response: () => examSchema(),
 });
 
 export const getExamQuestions = defineRoute({
@@ -209,8 +210,8 @@ export const getExamQuestions = defineRoute({
   schemas: () => ({
     params: examIdParam(),
     query: z.looseObject({ select: selectQuery() }),
-    response: z.array(examQuestionSchema()),
   }),
+  response: () => z.array(examQuestionSchema()),
 });
 
 export const listExams = defineRoute({
@@ -229,8 +230,8 @@ export const listExams = defineRoute({
       cursor: z.optional(z.string().check(z.maxLength(2000))),
       select: selectQuery(),
     }),
-    response: z.object({ count: z.number().check(z.int()), next: z.nullable(z.string()), results: z.array(examSchema()) }),
   }),
+  response: () => z.object({ count: z.number().check(z.int()), next: z.nullable(z.string()), results: z.array(examSchema()) }),
 });
 
 export const deleteExam = defineRoute({
@@ -239,8 +240,8 @@ export const deleteExam = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: examIdParam(),
-    response: z.object({ success: z.literal(true), message: z.string() }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string() }),
 });
 
 export const deleteExamLegacy = defineRoute({
@@ -249,8 +250,8 @@ export const deleteExamLegacy = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: examIdParam(),
-    response: z.object({ success: z.literal(true), message: z.string() }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string() }),
 });
 
 const derivedExamAnswer = /* @__PURE__ */ lazy(() => z.object({ success: z.literal(true), id: z.string(), exam: examSchema(), message: z.string() }));
@@ -262,8 +263,8 @@ export const retakeExam = defineRoute({
   schemas: () => ({
     params: examIdParam(),
     body: z.looseObject({ title: keyable(z.optional(z.string().check(z.maxLength(MAX_EXAM_TITLE)))) }),
-    response: derivedExamAnswer(),
   }),
+  response: () => derivedExamAnswer(),
 });
 
 export const wrongQuestionsExam = defineRoute({
@@ -273,8 +274,8 @@ export const wrongQuestionsExam = defineRoute({
   schemas: () => ({
     params: examIdParam(),
     body: z.looseObject({ question_count: z.optional(countSchema()), title: keyable(z.optional(z.string().check(z.maxLength(MAX_EXAM_TITLE)))) }),
-    response: derivedExamAnswer(),
   }),
+  response: () => derivedExamAnswer(),
 });
 
 export const toggleOriginal = defineRoute({
@@ -284,8 +285,8 @@ export const toggleOriginal = defineRoute({
   schemas: () => ({
     params: examIdParam(),
     body: z.looseObject({}),
-    response: z.object({ success: z.literal(true), is_original: z.boolean(), exam: examSchema() }),
   }),
+  response: () => z.object({ success: z.literal(true), is_original: z.boolean(), exam: examSchema() }),
 });
 
 export const updateExam = defineRoute({
@@ -309,8 +310,8 @@ export const updateExam = defineRoute({
       ai_mock_interview: z.optional(flagSchema()),
       tags: z.optional(z.array(z.union([z.string().check(z.maxLength(100)), z.looseObject({ id: z.string().check(z.maxLength(100)) })])).check(z.maxLength(MAX_EXAM_TAGS))),
     }),
-    response: examSchema(),
   }),
+  response: () => examSchema(),
 });
 
 const examIds = () => z.array(z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String))).check(z.minLength(1), z.maxLength(100));
@@ -321,23 +322,22 @@ export const bulkToggleSubscription = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({ exam_ids: examIds(), action: z.enum(['subscribe', 'unsubscribe']) }),
-    response: z.object({
+  }),
+  response: () =>
+    z.object({
       success: z.literal(true),
       message: z.string(),
       action: z.enum(['subscribe', 'unsubscribe']),
       changed: z.array(z.string()),
       not_found: z.array(z.string()),
     }),
-  }),
 });
 
 export const subscribedExams = defineRoute({
   method: 'GET',
   path: '/api/user-exams/subscribed-exams/',
   access: 'signed-in',
-  schemas: () => ({
-    response: z.object({ count: z.number().check(z.int()), exams: z.array(examSchema()) }),
-  }),
+  response: () => z.object({ count: z.number().check(z.int()), exams: z.array(examSchema()) }),
 });
 
 const moveAnswer = /* @__PURE__ */ lazy(() => z.object({ success: z.literal(true), message: z.string(), moved: z.array(z.string()), not_found: z.array(z.string()) }));
@@ -349,8 +349,8 @@ export const moveToSubscribed = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({ exam_ids: examIds() }),
-    response: moveAnswer(),
   }),
+  response: () => moveAnswer(),
 });
 
 /** Profile: unsubscribe the selected exams (they leave Subscribed Exams). */
@@ -360,8 +360,8 @@ export const moveToMyExams = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({ exam_ids: examIds() }),
-    response: moveAnswer(),
   }),
+  response: () => moveAnswer(),
 });
 
 /**
@@ -377,8 +377,8 @@ export const createSingleQuestionExam = defineRoute({
       question_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String)),
       exam_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String)),
     }),
-    response: z.object({ success: z.literal(true), id: z.string(), exam: examSchema(), created: z.boolean() }),
   }),
+  response: () => z.object({ success: z.literal(true), id: z.string(), exam: examSchema(), created: z.boolean() }),
 });
 
 export const connectedStudySchema = /* @__PURE__ */ lazy(() => z.object({ study_id: z.string(), study_title: z.string(), study_url: z.string() }));
@@ -390,6 +390,6 @@ export const connectedStudies = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: examIdParam(),
-    response: z.object({ success: z.literal(true), connected_studies: z.array(connectedStudySchema()) }),
   }),
+  response: () => z.object({ success: z.literal(true), connected_studies: z.array(connectedStudySchema()) }),
 });

@@ -80,8 +80,8 @@ export const uploadQuestions = defineRoute({
   bodyKind: 'multipart',
   schemas: () => ({
     body: z.object({ file: z.extend(uploadedFileSchema(), { filename: keyable(z.string()) }), is_public: z._default(flagSchema(), true) }),
-    response: importAnswer(),
   }),
+  response: () => importAnswer(),
 });
 
 export const createUploadUrl = defineRoute({
@@ -94,7 +94,9 @@ export const createUploadUrl = defineRoute({
       size: z.number().check(z.int(), z.gte(1)),
       content_type: z.optional(z.string().check(z.maxLength(200))),
     }),
-    response: z.object({
+  }),
+  response: () =>
+    z.object({
       upload_id: z.string(),
       url: z.string(),
       method: z.literal('PUT'),
@@ -102,7 +104,6 @@ export const createUploadUrl = defineRoute({
       expires_in: z.number().check(z.int()),
       max_bytes: z.number().check(z.int()),
     }),
-  }),
 });
 
 export const importUploadedFile = defineRoute({
@@ -115,8 +116,8 @@ export const importUploadedFile = defineRoute({
       file_name: keyable(z.string().check(z.minLength(1), z.maxLength(300))),
       is_public: z._default(flagSchema(), true),
     }),
-    response: importAnswer(),
   }),
+  response: () => importAnswer(),
 });
 
 export const listQuestionFiles = defineRoute({
@@ -125,8 +126,8 @@ export const listQuestionFiles = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     query: z.object({ is_public: z.optional(flagSchema()) }),
-    response: z.object({ files: z.array(questionFileSchema()) }),
   }),
+  response: () => z.object({ files: z.array(questionFileSchema()) }),
 });
 
 export const checkExistingFile = defineRoute({
@@ -135,8 +136,8 @@ export const checkExistingFile = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: fileRef(),
-    response: z.object({ exists: z.boolean(), is_private: z.boolean(), is_owner: z.boolean() }),
   }),
+  response: () => z.object({ exists: z.boolean(), is_private: z.boolean(), is_owner: z.boolean() }),
 });
 
 export const updateQuestionFile = defineRoute({
@@ -146,8 +147,8 @@ export const updateQuestionFile = defineRoute({
   schemas: () => ({
     params: fileRef(),
     body: z.object({ is_public: flagSchema() }),
-    response: z.object({ success: z.literal(true), file: questionFileSchema() }),
   }),
+  response: () => z.object({ success: z.literal(true), file: questionFileSchema() }),
 });
 
 export const deleteQuestionFile = defineRoute({
@@ -156,8 +157,8 @@ export const deleteQuestionFile = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: fileRef(),
-    response: z.object({ success: z.literal(true), message: z.string() }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string() }),
 });
 
 export const downloadQuestionFile = defineRoute({
@@ -187,7 +188,5 @@ export const questionPoolCount = defineRoute({
   method: 'GET',
   path: '/api/questions/',
   access: 'public',
-  schemas: () => ({
-    response: z.object({ count: z.number().check(z.int()) }),
-  }),
+  response: () => z.object({ count: z.number().check(z.int()) }),
 });

@@ -22,14 +22,15 @@ export const resetUserStatistics = defineRoute({
     body: z.looseObject({
       user_id: z.optional(z.nullable(z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String)))),
     }),
-    response: z.object({
+  }),
+  response: () =>
+    z.object({
       success: z.literal(true),
       message: z.string(),
       /** Items deleted by this request (results, details, summaries, statistics). */
       deleted_count: z.optional(z.number().check(z.int())),
       completed: z.optional(z.boolean()),
     }),
-  }),
 });
 
 /**
@@ -46,7 +47,9 @@ export const manualRetentionCleanup = defineRoute({
     body: z.looseObject({
       percentage: z.optional(z.nullable(z.coerce.number().check(z.int(), z.gte(0), z.lte(100)))),
     }),
-    response: z.object({
+  }),
+  response: () =>
+    z.object({
       success: z.literal(true),
       message: z.string(),
       /** Results removed by this request. */
@@ -54,5 +57,4 @@ export const manualRetentionCleanup = defineRoute({
       /** False when the time budget ran out before every selected result was removed. */
       completed: z.optional(z.boolean()),
     }),
-  }),
 });

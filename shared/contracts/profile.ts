@@ -29,18 +29,14 @@ export const getProfileLanguage = defineRoute({
   method: 'GET',
   path: '/api/user-profile/',
   access: 'signed-in',
-  schemas: () => ({
-    response: profileAnswer(),
-  }),
+  response: () => profileAnswer(),
 });
 
 export const getProfile = defineRoute({
   method: 'GET',
   path: '/api/user-profile/get/',
   access: 'signed-in',
-  schemas: () => ({
-    response: profileAnswer(),
-  }),
+  response: () => profileAnswer(),
 });
 
 /** Personal details or random-exam settings; changing the email clears email_verified. */
@@ -56,8 +52,8 @@ export const updateProfile = defineRoute({
       random_exam_email_enabled: z.optional(z.boolean()),
       random_exam_question_count: z.optional(z.number().check(z.int(), z.gte(qMin), z.lte(qMax))),
     }),
-    response: profileAnswer(),
   }),
+  response: () => profileAnswer(),
 });
 
 export const updateRetentionSettings = defineRoute({
@@ -76,8 +72,8 @@ export const updateRetentionSettings = defineRoute({
         ),
       ),
     }),
-    response: profileAnswer(),
   }),
+  response: () => profileAnswer(),
 });
 
 export const changeLanguage = defineRoute({
@@ -86,8 +82,8 @@ export const changeLanguage = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({ language: languageSchema() }),
-    response: z.object({ success: z.literal(true), language: languageSchema() }),
   }),
+  response: () => z.object({ success: z.literal(true), language: languageSchema() }),
 });
 
 /** Withdrawal: deletes every personal record and ends every session. */
@@ -95,9 +91,7 @@ export const deleteMyAccount = defineRoute({
   method: 'DELETE',
   path: '/api/delete-my-account/',
   access: 'signed-in',
-  schemas: () => ({
-    response: z.object({ message: z.string() }),
-  }),
+  response: () => z.object({ message: z.string() }),
 });
 
 /** user_data_export_<username>.xlsx: one sheet per kind of personal record. */

@@ -49,8 +49,8 @@ export const updateQuestion = defineRoute({
   schemas: () => ({
     params: questionIdParam(),
     body: z.catchall(z.extend(z.partial(questionFormSchema()), { exam_id: idValue() }), z.unknown()),
-    response: examQuestionSchema(),
   }),
+  response: () => examQuestionSchema(),
 });
 
 export const addQuestion = defineRoute({
@@ -60,8 +60,8 @@ export const addQuestion = defineRoute({
   schemas: () => ({
     params: examIdParam(),
     body: z.catchall(questionFormSchema(), z.unknown()),
-    response: examQuestionSchema(),
   }),
+  response: () => examQuestionSchema(),
 });
 
 /** DELETE /api/questions/{id}/?exam_id=: removes the question from that exam only (same rights as edit). */
@@ -72,8 +72,8 @@ export const deleteQuestion = defineRoute({
   schemas: () => ({
     params: questionIdParam(),
     query: z.looseObject({ exam_id: z.string().check(z.minLength(1), z.maxLength(100)) }),
-    response: z.object({ success: z.literal(true), message: z.string() }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string() }),
 });
 
 /** A favorite keeps a snapshot of the question and the exam it was marked in (`original_exams`). */
@@ -93,8 +93,8 @@ export const toggleFavorite = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.looseObject({ question_id: idValue(), exam_id: z.optional(idValue()) }),
-    response: z.object({ success: z.literal(true), question_id: z.string(), is_favorite: z.boolean() }),
   }),
+  response: () => z.object({ success: z.literal(true), question_id: z.string(), is_favorite: z.boolean() }),
 });
 
 /** The caller's favorites, newest first; with `question_id` only that one (empty when not a favorite). */
@@ -104,8 +104,8 @@ export const favoriteExamQuestions = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     query: z.looseObject({ question_id: z.optional(z.string().check(z.maxLength(200))), t: z.optional(z.string().check(z.maxLength(50))) }),
-    response: z.object({ count: z.number().check(z.int()), questions: z.array(favoriteQuestionSchema()) }),
   }),
+  response: () => z.object({ count: z.number().check(z.int()), questions: z.array(favoriteQuestionSchema()) }),
 });
 
 export const ignoreQuestion = defineRoute({
@@ -116,8 +116,8 @@ export const ignoreQuestion = defineRoute({
     params: questionIdParam(),
     /** `exam_id` (optional) names the exam the question is seen in; without it a readable exam holding it is looked up. */
     body: z.looseObject({ exam_id: z.optional(idValue()) }),
-    response: z.object({ success: z.literal(true), question_id: z.string(), is_ignored: z.boolean() }),
   }),
+  response: () => z.object({ success: z.literal(true), question_id: z.string(), is_ignored: z.boolean() }),
 });
 
 export const unignoreQuestion = defineRoute({
@@ -127,17 +127,15 @@ export const unignoreQuestion = defineRoute({
   schemas: () => ({
     params: questionIdParam(),
     body: z.looseObject({}),
-    response: z.object({ success: z.literal(true), question_id: z.string(), is_ignored: z.boolean() }),
   }),
+  response: () => z.object({ success: z.literal(true), question_id: z.string(), is_ignored: z.boolean() }),
 });
 
 export const ignoredQuestions = defineRoute({
   method: 'GET',
   path: '/api/questions/ignored/',
   access: 'signed-in',
-  schemas: () => ({
-    response: z.object({ count: z.number().check(z.int()), ignored_questions: z.array(z.object({ question_id: z.string(), ignored_at: z.string() })) }),
-  }),
+  response: () => z.object({ count: z.number().check(z.int()), ignored_questions: z.array(z.object({ question_id: z.string(), ignored_at: z.string() })) }),
 });
 
 /**
@@ -158,8 +156,8 @@ export const evaluateAnswer = defineRoute({
       question: z.optional(z.unknown()),
       correct_answer: z.optional(z.unknown()),
     }),
-    response: z.object({ is_correct: z.boolean(), reason: z.string(), evaluator: z.enum(['local', 'bedrock']) }),
   }),
+  response: () => z.object({ is_correct: z.boolean(), reason: z.string(), evaluator: z.enum(['local', 'bedrock']) }),
 });
 
 /** Question ids of one request: at most one exam's worth. */
@@ -180,7 +178,9 @@ export const moveQuestions = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: transferBody(),
-    response: z.object({
+  }),
+  response: () =>
+    z.object({
       success: z.literal(true),
       message: z.string(),
       moved_count: z.number().check(z.int()),
@@ -189,7 +189,6 @@ export const moveQuestions = defineRoute({
       from_total_questions: z.number().check(z.int()),
       to_total_questions: z.number().check(z.int()),
     }),
-  }),
 });
 
 /** POST /api/copy-questions/: as move, but the source stays whole; questions the target already holds are `skipped`. */
@@ -199,7 +198,9 @@ export const copyQuestions = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: transferBody(),
-    response: z.object({
+  }),
+  response: () =>
+    z.object({
       success: z.literal(true),
       message: z.string(),
       copied_count: z.number().check(z.int()),
@@ -207,7 +208,6 @@ export const copyQuestions = defineRoute({
       not_found: z.array(z.string()),
       to_total_questions: z.number().check(z.int()),
     }),
-  }),
 });
 
 /** POST /api/delete-questions/: removes the questions from that exam only (editors); other exams' copies stay. */
@@ -217,8 +217,8 @@ export const deleteQuestions = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({ exam_id: idValue(), question_ids: questionIds() }),
-    response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().check(z.int()), total_questions: z.number().check(z.int()) }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().check(z.int()), total_questions: z.number().check(z.int()) }),
 });
 
 /**
@@ -239,8 +239,8 @@ export const bulkUpdateGroup = defineRoute({
         z.transform((v) => String(v).trim()),
       ),
     }),
-    response: z.object({ success: z.literal(true), message: z.string(), updated_count: z.number().check(z.int()), not_found: z.array(z.string()) }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string(), updated_count: z.number().check(z.int()), not_found: z.array(z.string()) }),
 });
 
 /** Spec 3 §3 question-member mapping. */
@@ -264,8 +264,8 @@ export const createQuestionMemberMapping = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({ exam_id: idValue(), study_id: idValue(), question_ids: questionIds() }),
-    response: z.object({ success: z.literal(true), message: z.string(), created_count: z.number().check(z.int()), mappings: z.array(questionMemberMappingSchema()) }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string(), created_count: z.number().check(z.int()), mappings: z.array(questionMemberMappingSchema()) }),
 });
 
 /** GET /api/exam/{examId}/question-member-mappings/: empty list for callers without rights on a linking study. */
@@ -275,6 +275,6 @@ export const questionMemberMappings = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: examIdParam(),
-    response: z.array(questionMemberMappingSchema()),
   }),
+  response: () => z.array(questionMemberMappingSchema()),
 });

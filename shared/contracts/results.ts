@@ -92,8 +92,8 @@ export const submitExam = defineRoute({
       submission_id: z.optional(z.string().check(z.minLength(8), z.maxLength(100))),
       study_id: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
     }),
-    response: submitAnswer(),
   }),
+  response: () => submitAnswer(),
 });
 
 /** POST /api/exam/{examId}/continue/: adds answers to an earlier result of the caller (spec 2 §4 continue mode). */
@@ -109,8 +109,8 @@ export const continueExam = defineRoute({
       elapsed_seconds: z._default(seconds(), 0),
       submission_id: z.optional(z.string().check(z.minLength(8), z.maxLength(100))),
     }),
-    response: submitAnswer(),
   }),
+  response: () => submitAnswer(),
 });
 
 export const listExamResults = defineRoute({
@@ -125,13 +125,14 @@ export const listExamResults = defineRoute({
       page_size: z.optional(z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_RESULTS_PAGE_SIZE)), 10)),
       cursor: z.optional(z.string().check(z.maxLength(2000))),
     }),
-    response: z.object({
+  }),
+  response: () =>
+    z.object({
       /** All results of the caller (or of the exam, with exam_id), not only this page. */
       count: z.number().check(z.int()),
       next: z.nullable(z.string()),
       results: z.array(examResultSchema()),
     }),
-  }),
 });
 
 export const examResultSummarySchema = /* @__PURE__ */ lazy(() =>
@@ -159,8 +160,8 @@ export const examResultsSummary = defineRoute({
       page_size: z.optional(z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_RESULTS_PAGE_SIZE)), 100)),
       cursor: z.optional(z.string().check(z.maxLength(2000))),
     }),
-    response: z.object({ count: z.number().check(z.int()), next: z.nullable(z.string()), results: z.array(examResultSummarySchema()) }),
   }),
+  response: () => z.object({ count: z.number().check(z.int()), next: z.nullable(z.string()), results: z.array(examResultSummarySchema()) }),
 });
 
 /** The caller's own result; site admins may read anyone's. Others get 404. */
@@ -170,8 +171,8 @@ export const getExamResult = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: resultIdParam(),
-    response: examResultSchema(),
   }),
+  response: () => examResultSchema(),
 });
 
 export const deleteExamResult = defineRoute({
@@ -180,8 +181,8 @@ export const deleteExamResult = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: resultIdParam(),
-    response: z.object({ success: z.literal(true), message: z.string() }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string() }),
 });
 
 export const questionStatisticSchema = /* @__PURE__ */ lazy(() =>
@@ -202,8 +203,8 @@ export const questionStatistics = defineRoute({
   schemas: () => ({
     params: examIdParam(),
     query: z.looseObject({ user_id: z.optional(z.string().check(z.maxLength(100))), username: z.optional(z.string().check(z.maxLength(150))) }),
-    response: z.array(questionStatisticSchema()),
   }),
+  response: () => z.array(questionStatisticSchema()),
 });
 
 /**
@@ -222,13 +223,14 @@ export const adjustQuestionAccuracy = defineRoute({
       adjustment_type: z.enum(['clear', 'ambiguous']),
       target_percentage: z.optional(z.coerce.number().check(z.gte(0), z.lte(100))),
     }),
-    response: z.object({
+  }),
+  response: () =>
+    z.object({
       success: z.literal(true),
       message: z.string(),
       message_params: z.record(z.string(), z.union([z.string(), z.number()])),
       statistic: questionStatisticSchema(),
     }),
-  }),
 });
 
 const idValue = () => z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String));
@@ -242,8 +244,8 @@ export const deleteQuestionResultsGlobal = defineRoute({
   bodyKind: 'json',
   schemas: () => ({
     body: z.object({ question_ids: questionIds() }),
-    response: z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().check(z.int()) }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().check(z.int()) }),
 });
 
 /**
@@ -267,14 +269,15 @@ export const deleteQuestionResults = defineRoute({
       ),
       question_ids: z.optional(questionIds()),
     }),
-    response: z.object({
+  }),
+  response: () =>
+    z.object({
       success: z.literal(true),
       message: z.string(),
       deleted_count: z.number().check(z.int()),
       users_affected: z.number().check(z.int()),
       completed: z.boolean(),
     }),
-  }),
 });
 
 /**
@@ -297,6 +300,6 @@ export const bulkAdjustUserAccuracy = defineRoute({
       adjustment_percentage: z.coerce.number().check(z.gte(0), z.lte(100)),
       adjustment_type: z.enum(['increase', 'decrease']),
     }),
-    response: z.object({ success: z.literal(true), message: z.string(), adjusted_count: z.number().check(z.int()), total_questions: z.number().check(z.int()) }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string(), adjusted_count: z.number().check(z.int()), total_questions: z.number().check(z.int()) }),
 });

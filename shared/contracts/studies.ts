@@ -165,8 +165,8 @@ export const listStudies = defineRoute({
       page_size: z.optional(z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(STUDY_PAGE_SIZE_MAX)), 50)),
       cursor: z.optional(z.string().check(z.maxLength(2000))),
     }),
-    response: z.object({ count: z.number().check(z.int()), next: z.nullable(z.string()), results: z.array(studySchema()) }),
   }),
+  response: () => z.object({ count: z.number().check(z.int()), next: z.nullable(z.string()), results: z.array(studySchema()) }),
 });
 
 /** The fields of the study form (create and update). */
@@ -188,8 +188,8 @@ export const createStudy = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object(studyFields()),
-    response: studySchema(),
   }),
+  response: () => studySchema(),
 });
 
 export const getStudy = defineRoute({
@@ -199,8 +199,8 @@ export const getStudy = defineRoute({
   schemas: () => ({
     params: studyIdParam(),
     query: z.looseObject({ select: z.optional(z.string().check(z.maxLength(1000))), lang: z.catch(z.optional(languageSchema()), undefined) }),
-    response: studySchema(),
   }),
+  response: () => studySchema(),
 });
 
 /** PATCH /api/studies/{id}/: any subset of the fields; `tags` alone is the tag manager's call. */
@@ -211,8 +211,8 @@ export const updateStudy = defineRoute({
   schemas: () => ({
     params: studyIdParam(),
     body: z.object(studyFields()),
-    response: studySchema(),
   }),
+  response: () => studySchema(),
 });
 
 export const deleteStudy = defineRoute({
@@ -221,9 +221,9 @@ export const deleteStudy = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: studyIdParam(),
-    /** `pending`: a large study's remaining items are removed in the background (it is already gone from every read). */
-    response: z.object({ success: z.literal(true), message: z.string(), pending: z.boolean() }),
   }),
+  /** `pending`: a large study's remaining items are removed in the background (it is already gone from every read). */
+  response: () => z.object({ success: z.literal(true), message: z.string(), pending: z.boolean() }),
 });
 
 /** `{title}_tasks.xlsx`, sheet "Task list" (spec 4 §5). */
@@ -244,8 +244,8 @@ export const uploadStudyTasksSheet = defineRoute({
   bodyKind: 'multipart',
   schemas: () => ({
     body: z.looseObject({ file: uploadedFileSchema(), study_id: z.string().check(z.minLength(1), z.maxLength(100)) }),
-    response: z.object({ success: z.literal(true), message: z.string(), created: z.number().check(z.int()) }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string(), created: z.number().check(z.int()) }),
 });
 
 /** GET /api/study-tasks/: the tasks of one readable study (`study`), or of the caller's studies. */
@@ -255,8 +255,8 @@ export const listStudyTasks = defineRoute({
   access: 'public',
   schemas: () => ({
     query: z.looseObject({ study: z.optional(z.string().check(z.maxLength(100))), lang: z.catch(z.optional(languageSchema()), undefined) }),
-    response: z.array(studyTaskSchema()),
   }),
+  response: () => z.array(studyTaskSchema()),
 });
 
 const progressSchema = () => z.coerce.number().check(z.gte(0), z.lte(100));
@@ -277,8 +277,8 @@ export const createStudyTask = defineRoute({
       progress: z.optional(progressSchema()),
       is_public: z.optional(flagSchema()),
     }),
-    response: studyTaskSchema(),
   }),
+  response: () => studyTaskSchema(),
 });
 
 export const updateStudyTask = defineRoute({
@@ -295,8 +295,8 @@ export const updateStudyTask = defineRoute({
       progress: z.optional(progressSchema()),
       is_public: z.optional(flagSchema()),
     }),
-    response: studyTaskSchema(),
   }),
+  response: () => studyTaskSchema(),
 });
 
 export const deleteStudyTask = defineRoute({
@@ -305,6 +305,6 @@ export const deleteStudyTask = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: taskIdParam(),
-    response: z.object({ success: z.literal(true) }),
   }),
+  response: () => z.object({ success: z.literal(true) }),
 });

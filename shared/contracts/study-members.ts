@@ -72,8 +72,8 @@ export const listStudyMembers = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: idParams(),
-    response: z.array(memberSchema()),
   }),
+  response: () => z.array(memberSchema()),
 });
 
 /** Every join request of the study (pending first, then the answered ones, newest first). Managers only. */
@@ -83,8 +83,8 @@ export const listStudyJoinRequests = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: idParams(),
-    response: z.array(joinRequestSchema()),
   }),
+  response: () => z.array(joinRequestSchema()),
 });
 
 /** Spec 4 §5: name required, email in email format, empty optional fields null. `user` links a registered user. */
@@ -104,8 +104,8 @@ export const addMember = defineRoute({
       is_active: z._default(z.boolean(), true),
       user: createField(preprocess(blankToNull, z.nullable(idText()))),
     }),
-    response: memberSchema(),
   }),
+  response: () => memberSchema(),
 });
 
 /**
@@ -129,8 +129,8 @@ export const updateMember = defineRoute({
       is_active: z.optional(z.boolean()),
       user: z.optional(preprocess(blankToNull, z.nullable(idText()))),
     }),
-    response: memberSchema(),
   }),
+  response: () => memberSchema(),
 });
 
 /** Managers remove a member; a member linked to the caller removes themselves (leaving the study, spec 4 §4). */
@@ -140,8 +140,8 @@ export const deleteMember = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: idParams(),
-    response: detail(),
   }),
+  response: () => detail(),
 });
 
 /**
@@ -154,8 +154,8 @@ export const importMembers = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({ study: idText(), source_study: idText() }),
-    response: z.object({ detail: z.string(), imported: z.number().check(z.int()), skipped: z.number().check(z.int()), total: z.number().check(z.int()) }),
   }),
+  response: () => z.object({ detail: z.string(), imported: z.number().check(z.int()), skipped: z.number().check(z.int()), total: z.number().check(z.int()) }),
 });
 
 /** A request to join a public study. It carries no role: approval makes a plain `member`. */
@@ -170,8 +170,8 @@ export const createJoinRequest = defineRoute({
         .check(z.refine((b) => !!(b.study_id ?? b.study), { message: 'study_id is required', path: ['study_id'] })),
       z.transform(({ study_id, study, message }) => ({ study_id: (study_id ?? study)!, message })),
     ),
-    response: z.object({ detail: z.string(), join_request_id: z.string(), status: z.enum(JOIN_REQUEST_STATUSES) }),
   }),
+  response: () => z.object({ detail: z.string(), join_request_id: z.string(), status: z.enum(JOIN_REQUEST_STATUSES) }),
 });
 
 /** The caller's own requests, every status, newest first. */
@@ -179,9 +179,7 @@ export const listMyJoinRequests = defineRoute({
   method: 'GET',
   path: '/api/study-join-request/user/',
   access: 'signed-in',
-  schemas: () => ({
-    response: z.array(myJoinRequestSchema()),
-  }),
+  response: () => z.array(myJoinRequestSchema()),
 });
 
 /** Removes the caller's request for a study, whatever its status (leaving a study calls it; nothing there is not an error). */
@@ -191,8 +189,8 @@ export const removeMyJoinRequest = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: z.object({ studyId: idText() }),
-    response: z.object({ detail: z.string(), deleted: z.boolean() }),
   }),
+  response: () => z.object({ detail: z.string(), deleted: z.boolean() }),
 });
 
 /** Managers approve or reject a pending request; approval adds the requester as an active `member` in the same write. */
@@ -203,8 +201,8 @@ export const respondToJoinRequest = defineRoute({
   schemas: () => ({
     params: idParams(),
     body: z.object({ status: z.enum(['approved', 'rejected']) }),
-    response: joinRequestSchema(),
   }),
+  response: () => joinRequestSchema(),
 });
 
 /** The requester withdraws their pending request. (Spec path `{requestId}`: one parameter name per position.) */
@@ -214,6 +212,6 @@ export const cancelJoinRequest = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: idParams(),
-    response: detail(),
   }),
+  response: () => detail(),
 });

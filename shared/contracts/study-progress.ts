@@ -25,11 +25,8 @@ const periodQuery = () =>
  * The schemas of a period report (history, study time): the study in the path, `days` in the
  * query, and both echoed at the head of the answer (`days` null for every day recorded).
  */
-const periodReport = <Shape extends z.core.$ZodShape>(fields: Shape) => ({
-  params: studyIdParams(),
-  query: periodQuery(),
-  response: z.extend(z.object({ study_id: z.string(), days: z.nullable(z.number()) }), fields),
-});
+const periodInputs = () => ({ params: studyIdParams(), query: periodQuery() });
+const periodReport = <Shape extends z.core.$ZodShape>(fields: Shape) => z.extend(z.object({ study_id: z.string(), days: z.nullable(z.number()) }), fields);
 
 /**
  * POST /api/record-study-progress/: the detail and dashboard send one `study_id` with `page_type`
@@ -51,14 +48,15 @@ export const recordStudyProgress = defineRoute({
         client_time: z.optional(z.string().check(z.maxLength(64))),
       })
       .check(z.refine((body) => !!body.study_id || (body.study_ids?.length ?? 0) > 0, { message: 'study_id or study_ids is required' })),
-    response: z.object({
+  }),
+  response: () =>
+    z.object({
       success: z.literal(true),
       /** Studies recorded, each with the caller's overall progress now (%). */
       recorded: z.array(z.object({ study_id: z.string(), overall_progress: z.number(), attempted_progress: z.number() })),
       /** List form: ids skipped (not a member, unknown, or beyond the per-call cap). */
       skipped: z.array(z.string()),
     }),
-  }),
 });
 
 export const progressHistoryRowSchema = /* @__PURE__ */ lazy(() =>
@@ -84,7 +82,8 @@ export const studyProgressHistory = defineRoute({
   method: 'GET',
   path: '/api/study-progress-history/{studyId}/',
   access: 'signed-in',
-  schemas: () =>
+  schemas: periodInputs,
+  response: () =>
     periodReport({
       /** Days with a record, newest first. */
       summary_table: z.array(progressHistoryRowSchema()),
@@ -124,7 +123,8 @@ export const studyTimeStatistics = defineRoute({
   method: 'GET',
   path: '/api/study-time-statistics/{studyId}/',
   access: 'signed-in',
-  schemas: () =>
+  schemas: periodInputs,
+  response: () =>
     periodReport({
       summary: z.object({
         total_tasks: z.number().check(z.int()),
@@ -158,8 +158,8 @@ export const saveRandomPracticeResult = defineRoute({
         elapsed_seconds: z.number().check(z.gte(0), z.lte(7 * 24 * 3600)),
       })
       .check(z.refine((body) => body.correct_count <= body.total_questions, { message: 'correct_count must not exceed total_questions', path: ['correct_count'] })),
-    response: z.object({ success: z.literal(true), id: z.string(), accuracy: z.number() }),
   }),
+  response: () => z.object({ success: z.literal(true), id: z.string(), accuracy: z.number() }),
 });
 
 export const practiceQuestionSchema = /* @__PURE__ */ lazy(() =>
@@ -189,6 +189,7 @@ export const drawRandomPracticeQuestions = defineRoute({
   schemas: () => ({
     params: studyIdParams(),
     query: z.object({ count: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(RANDOM_PRACTICE_MAX_COUNT)), 0) }),
-    response: z.object({ study_id: z.string(), total_questions: z.number().check(z.int()), task_count: z.number().check(z.int()), questions: z.array(practiceQuestionSchema()) }),
   }),
+  response: () =>
+    z.object({ study_id: z.string(), total_questions: z.number().check(z.int()), task_count: z.number().check(z.int()), questions: z.array(practiceQuestionSchema()) }),
 });

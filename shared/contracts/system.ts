@@ -7,9 +7,7 @@ export const getCsrfToken = defineRoute({
   method: 'GET',
   path: '/api/csrf-token/',
   access: 'public',
-  schemas: () => ({
-    response: z.object({ csrfToken: z.string() }),
-  }),
+  response: () => z.object({ csrfToken: z.string() }),
 });
 
 export const testCsrf = defineRoute({
@@ -18,8 +16,8 @@ export const testCsrf = defineRoute({
   access: 'public',
   schemas: () => ({
     body: z.looseObject({}),
-    response: z.object({ success: z.literal(true), message: z.string() }),
   }),
+  response: () => z.object({ success: z.literal(true), message: z.string() }),
 });
 
 /** A nested object of translation strings. */
@@ -32,6 +30,6 @@ export const getTranslations = defineRoute({
   access: 'public',
   schemas: () => ({
     query: z.object({ lang: z.catch(languageSchema(), 'ko') }),
-    response: z.object({ language: languageSchema(), translations: translationTree() }),
   }),
+  response: () => z.object({ language: languageSchema(), translations: translationTree() }),
 });

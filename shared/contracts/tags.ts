@@ -23,8 +23,8 @@ export const listTags = defineRoute({
   access: 'public',
   schemas: () => ({
     query: z.object({ search: z.optional(z.string().check(z.maxLength(100))) }),
-    response: z.object({ count: z.number().check(z.int()), results: z.array(tagSchema()) }),
   }),
+  response: () => z.object({ count: z.number().check(z.int()), results: z.array(tagSchema()) }),
 });
 
 /** One name is used for both languages when only one is given (spec 1 §5). */
@@ -40,8 +40,8 @@ export const createTag = defineRoute({
         name: keyable(z.optional(z.string().check(z.trim(), z.maxLength(TAG_NAME_MAX)))),
       })
       .check(z.refine((b) => !!(b.name_ko || b.name_en || b.name), { message: 'a tag name is required', path: ['name_ko'] })),
-    response: z.extend(tagSchema(), { created: z.boolean() }),
   }),
+  response: () => z.extend(tagSchema(), { created: z.boolean() }),
 });
 
 /** The tag list the study screens use: a plain array (spec 1 §7). */
@@ -49,7 +49,5 @@ export const listStudyTags = defineRoute({
   method: 'GET',
   path: '/api/studies/tags/',
   access: 'public',
-  schemas: () => ({
-    response: z.array(tagSchema()),
-  }),
+  response: () => z.array(tagSchema()),
 });

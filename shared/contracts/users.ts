@@ -23,9 +23,7 @@ export const listUsers = defineRoute({
   method: 'GET',
   path: '/api/users/',
   access: 'admin',
-  schemas: () => ({
-    response: z.array(userAnswer()),
-  }),
+  response: () => z.array(userAnswer()),
 });
 
 export const createUser = defineRoute({
@@ -38,8 +36,8 @@ export const createUser = defineRoute({
       password: text(1024),
       ...profileFields(),
     }),
-    response: z.object({ detail: z.string(), user: userAnswer() }),
   }),
+  response: () => z.object({ detail: z.string(), user: userAnswer() }),
 });
 
 export const updateUser = defineRoute({
@@ -49,8 +47,8 @@ export const updateUser = defineRoute({
   schemas: () => ({
     params: idParams(),
     body: z.object(profileFields()),
-    response: z.object({ detail: z.string(), user: userAnswer() }),
   }),
+  response: () => z.object({ detail: z.string(), user: userAnswer() }),
 });
 
 export const deleteUser = defineRoute({
@@ -59,8 +57,8 @@ export const deleteUser = defineRoute({
   access: 'admin',
   schemas: () => ({
     params: idParams(),
-    response: z.object({ detail: z.string() }),
   }),
+  response: () => z.object({ detail: z.string() }),
 });
 
 /** users.xlsx with columns name, username, email, role, date_joined. */
@@ -90,8 +88,8 @@ export const uploadUsersSheet = defineRoute({
   bodyKind: 'multipart',
   schemas: () => ({
     body: z.looseObject({ file: z.optional(z.unknown()) }),
-    response: z.object({ message: z.string(), stats: uploadStats() }),
   }),
+  response: () => z.object({ message: z.string(), stats: uploadStats() }),
 });
 
 /**
@@ -105,8 +103,9 @@ export const searchUsers = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     query: z.object({ q: z.string().check(z.trim(), z.minLength(1), z.maxLength(150)), study_id: z.optional(z.string().check(z.minLength(1), z.maxLength(128))) }),
-    response: z.object({
+  }),
+  response: () =>
+    z.object({
       users: z.array(z.object({ id: z.string(), username: z.string(), display_name: z.string(), email: z.nullable(z.string()) })),
     }),
-  }),
 });

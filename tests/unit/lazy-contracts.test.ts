@@ -59,16 +59,17 @@ describe('lazy contracts (D99)', () => {
     }
   });
 
-  it("builds a route's schemas on the first read of a field, once, and no other route's", async () => {
+  it("builds a route's input schemas on the first read of one, once, and no other route's", async () => {
     const { createExam, getExam } = await import('#shared/contracts/exams.js');
     const { listTags } = await import('#shared/contracts/tags.js');
     expect(factoryCalls.count).toBe(0);
 
-    const response = createExam.response;
+    const body = createExam.body;
     const built = factoryCalls.count;
     expect(built).toBeGreaterThan(0);
-    expect(createExam.body.parse({ questionCount: 3 })).toMatchObject({ question_count: 3 });
-    expect(createExam.response).toBe(response);
+    expect(body.parse({ questionCount: 3 })).toMatchObject({ question_count: 3 });
+    expect(createExam.params).toBeDefined();
+    expect(createExam.body).toBe(body);
     expect(factoryCalls.count).toBe(built);
 
     // getExam shares the memoised exam schema, so it builds only its own wrapper schemas.
@@ -76,6 +77,18 @@ describe('lazy contracts (D99)', () => {
     expect(factoryCalls.count).toBeGreaterThan(built);
     expect(exam.parse({ id: 'e1', title: 'T' })).toEqual({ id: 'e1', title: 'T' });
     expect(Object.getOwnPropertyDescriptor(listTags, 'response')?.get).toBeTypeOf('function');
+  });
+
+  it('builds the answer schema only when it is read, apart from the inputs (D109: a Lambda checks its inputs only)', async () => {
+    const { listExams } = await import('#shared/contracts/exams.js');
+    void listExams.query;
+    const inputsOnly = factoryCalls.count;
+    expect(inputsOnly).toBeGreaterThan(0);
+    const response = listExams.response;
+    const withAnswer = factoryCalls.count;
+    expect(withAnswer).toBeGreaterThan(inputsOnly);
+    expect(listExams.response).toBe(response);
+    expect(factoryCalls.count).toBe(withAnswer);
   });
 
   it('answers the open defaults for the schemas a route leaves out', async () => {

@@ -13,8 +13,8 @@ const getExam = defineRoute({
   schemas: () => ({
     params: z.object({ examId: z.string() }),
     query: z.object({ page: z.optional(z.number()), tags: z.optional(z.array(z.string())) }),
-    response: z.object({ id: z.string(), title: z.string() }),
   }),
+  response: () => z.object({ id: z.string(), title: z.string() }),
 });
 
 const saveExam = defineRoute({
@@ -23,8 +23,8 @@ const saveExam = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({ title: z.string() }),
-    response: z.object({ id: z.string() }),
   }),
+  response: () => z.object({ id: z.string() }),
 });
 
 const download = defineRoute({ method: 'GET', path: '/api/users/download-excel/', access: 'admin' });
