@@ -5,7 +5,8 @@ import { dynamoDocument } from '../lib/aws/clients.js';
 import { config } from '../lib/config.js';
 import { idsWithItems, itemExists } from '../lib/data/batch-ops.js';
 import { queryBounded } from '../lib/data/paginate.js';
-import { conditionFailedAt, isConditionFailure } from '../lib/data/dynamo-errors.js';
+import { conditionFailedAt, isConditionFailure, isTransactionCanceled } from '../lib/data/dynamo-errors.js';
+import { retry } from '../lib/retry.js';
 import { examQuestionsWithId, indexedQuestionCopy } from '../lib/exams/exam-store.js';
 import { countersEntity, examEntity, examQuestionEntity, favoriteEntity, ignoredEntity, userPk, type FavoriteRecord, type StoredQuestion } from '../lib/data/entities/index.js';
 import { conflict } from '../lib/http/app-error.js';
@@ -76,31 +77,12 @@ export async function saveQuestionCopy(examId: string, position: number, questio
  */
 export async function insertQuestionCopy(examId: string, position: number, question: StoredQuestion): Promise<StoredQuestion> {
   const item = examQuestionEntity.item(examId, position, question);
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: config.appTable, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Update: {
-              TableName: config.appTable,
-              Key: examEntity.key(examId),
-              UpdateExpression: 'ADD total_questions :one',
-              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(total_questions) OR total_questions < :max)',
-              ExpressionAttributeValues: { ':one': 1, ':max': MAX_EXAM_QUESTIONS },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ExamFullError(examId);
-    throw error;
-  }
+  const outcome = await putCounted(item, { key: examEntity.key(examId), attribute: 'total_questions', cap: MAX_EXAM_QUESTIONS, mustExist: true });
+  // A taken position cannot happen (it was reserved); an exam gone or full is refused alike.
+  if (outcome !== 'added') throw new ExamFullError(examId);
   return examQuestionEntity.parse(item);
 }
 
-/** Removes one exam copy (if it still holds the question) and `ADD total_questions -1`, in one transaction. */
 export async function deleteQuestionCopy(examId: string, position: number, questionId: string): Promise<void> {
   try {
     await db().send(
@@ -144,11 +126,11 @@ export async function getFavorite(userId: string, questionId: string): Promise<F
  * user's `COUNTERS` in the same transaction: `favorite_limit_reached` (409) at the cap.
  */
 export async function putFavorite(userId: string, favorite: FavoriteItem): Promise<void> {
-  await putCounted(favoriteEntity.item(userId, favorite), userId, 'favorite_count', MAX_FAVORITE_QUESTIONS, 'favorite_limit_reached');
+  await putFlag(favoriteEntity.item(userId, favorite), flagCounter(userId, 'favorite_count', MAX_FAVORITE_QUESTIONS), 'favorite_limit_reached');
 }
 
 export async function deleteFavorite(userId: string, questionId: string): Promise<void> {
-  await deleteCounted(favoriteEntity.key(userId, questionId), userId, 'favorite_count');
+  await deleteCounted(favoriteEntity.key(userId, questionId), flagCounter(userId, 'favorite_count', MAX_FAVORITE_QUESTIONS));
 }
 
 /** The user's favorites (Query `begins_with(sk,'FAV#')`, 1 MB pages): at most the cap, so a fixed number of pages. */
@@ -167,68 +149,84 @@ export async function listFavorites(userId: string): Promise<FavoriteItem[]> {
 
 /** Put `IGNORED#<qid>` unless one exists (the first time stays), counted like a favorite: `ignored_limit_reached` at the cap. */
 export async function putIgnored(userId: string, questionId: string): Promise<void> {
-  await putCounted(ignoredEntity.item(userId, questionId, new Date().toISOString()), userId, 'ignored_count', MAX_IGNORED_QUESTIONS, 'ignored_limit_reached');
+  await putFlag(ignoredEntity.item(userId, questionId, new Date().toISOString()), flagCounter(userId, 'ignored_count', MAX_IGNORED_QUESTIONS), 'ignored_limit_reached');
 }
 
 export async function deleteIgnored(userId: string, questionId: string): Promise<void> {
-  await deleteCounted(ignoredEntity.key(userId, questionId), userId, 'ignored_count');
+  await deleteCounted(ignoredEntity.key(userId, questionId), flagCounter(userId, 'ignored_count', MAX_IGNORED_QUESTIONS));
 }
 
 type FlagCounter = 'favorite_count' | 'ignored_count';
 
-/**
- * One transaction: the item, unless it exists (then nothing changes and nothing is counted), and
- * the counter + 1 on the condition that it is below `cap`. A counter the user never had is 0.
- */
-async function putCounted(item: Record<string, unknown>, userId: string, counter: FlagCounter, cap: number, limitCode: string): Promise<void> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: config.appTable, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Update: {
-              TableName: config.appTable,
-              Key: countersEntity.key(userId),
-              UpdateExpression: 'SET #type = :type, #n = if_not_exists(#n, :zero) + :one',
-              ConditionExpression: 'attribute_not_exists(#n) OR #n < :cap',
-              ExpressionAttributeNames: { '#type': 'type', '#n': counter },
-              ExpressionAttributeValues: { ':type': countersEntity.type, ':zero': 0, ':one': 1, ':cap': cap },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (conditionFailedAt(error, 0)) return;
-    if (conditionFailedAt(error, 1)) throw conflict(limitCode, { max: cap });
-    throw error;
-  }
+/** Favorites and ignored questions are counted on the user's COUNTERS item (its `type` set on the first write). */
+const flagCounter = (userId: string, attribute: FlagCounter, cap: number): CountedItem => ({ key: countersEntity.key(userId), attribute, cap, type: countersEntity.type });
+
+async function putFlag(item: Record<string, unknown>, counter: CountedItem, limitCode: string): Promise<void> {
+  // Already marked: nothing changes and nothing is counted (as a repeated click expects).
+  if ((await putCounted(item, counter)) === 'full') throw conflict(limitCode, { max: counter.cap });
 }
 
-/** One transaction: the item, if it exists, and the counter − 1; deleting what is gone already changes nothing. */
-async function deleteCounted(key: { pk: string; sk: string }, userId: string, counter: FlagCounter): Promise<void> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: config.appTable, Key: key, ConditionExpression: 'attribute_exists(pk)' } },
-          {
-            Update: {
-              TableName: config.appTable,
-              Key: countersEntity.key(userId),
-              UpdateExpression: 'SET #type = :type ADD #n :minus',
-              ExpressionAttributeNames: { '#type': 'type', '#n': counter },
-              ExpressionAttributeValues: { ':type': countersEntity.type, ':minus': -1 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (conditionFailedAt(error, 0)) return;
-    throw error;
-  }
+/** The item counted by a capped counter: its key, the attribute, the cap, and the item's `type` when the write may create it. */
+interface CountedItem {
+  key: { pk: string; sk: string };
+  attribute: string;
+  cap: number;
+  /** The counter's item must exist already (an exam), else it is made by the first write. */
+  mustExist?: boolean;
+  type?: string;
+}
+
+/** Conflicting transactions on the same counter (two marks at once) are tried again; conditions decide the rest. */
+const COUNTER_RETRY = { attempts: 4, baseMs: 25, shouldRetry: (error: unknown) => isTransactionCanceled(error) };
+
+/**
+ * One transaction: Put `item` unless it exists, and ADD 1 to the counter on the condition that it is
+ * below its cap. `exists`: the item was there (nothing written); `full`: the cap (or, with
+ * `mustExist`, a missing counter item) refused it.
+ */
+async function putCounted(item: Record<string, unknown>, counter: CountedItem): Promise<'added' | 'exists' | 'full'> {
+  return retry(async () => {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [{ Put: { TableName: config.appTable, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }, { Update: counterUpdate(counter, 1) }],
+        }),
+      );
+      return 'added';
+    } catch (error) {
+      if (conditionFailedAt(error, 0)) return 'exists';
+      if (conditionFailedAt(error, 1)) return 'full';
+      throw error;
+    }
+  }, COUNTER_RETRY);
+}
+
+/** One transaction: Delete the item if it exists, and the counter − 1; deleting what is gone already changes nothing. */
+async function deleteCounted(key: { pk: string; sk: string }, counter: CountedItem): Promise<void> {
+  await retry(async () => {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [{ Delete: { TableName: config.appTable, Key: key, ConditionExpression: 'attribute_exists(pk)' } }, { Update: counterUpdate(counter, -1) }],
+        }),
+      );
+    } catch (error) {
+      if (!conditionFailedAt(error, 0)) throw error;
+    }
+  }, COUNTER_RETRY);
+}
+
+/** ADD `delta` to the counter; an increment only below the cap (a counter never written counts as 0). */
+function counterUpdate(counter: CountedItem, delta: 1 | -1) {
+  const below = 'attribute_not_exists(#n) OR #n < :cap';
+  return {
+    TableName: config.appTable,
+    Key: counter.key,
+    UpdateExpression: counter.type ? 'SET #type = :type ADD #n :delta' : 'ADD #n :delta',
+    ...(delta > 0 && { ConditionExpression: counter.mustExist ? `attribute_exists(pk) AND (${below})` : below }),
+    ExpressionAttributeNames: { '#n': counter.attribute, ...(counter.type && { '#type': 'type' }) },
+    ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 && { ':cap': counter.cap }), ...(counter.type && { ':type': counter.type }) },
+  };
 }
 
 export function ignoredIds(userId: string, questionIds: string[]): Promise<Set<string>> {

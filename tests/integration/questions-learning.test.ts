@@ -207,6 +207,12 @@ describe('favorite and ignored caps (MAX_FAVORITE_QUESTIONS, MAX_IGNORED_QUESTIO
     await Promise.all([add(a!.id), add(a!.id)]);
     const listed = ((await (await user.client.get('/api/favorite-exam-questions/')).json()) as { count: number }).count;
     expect((await countersOf(user.id)).favorite_count).toBe(listed);
+
+    // Marks of several questions at once all land and are all counted (their transactions share the counter).
+    const burst = await fixtureUser(apiUrl);
+    const answers = await Promise.all(publicQuestions.map((q) => burst.client.post('/api/add-question-to-favorite/', { question_id: q.id, exam_id: publicExam })));
+    expect(answers.map((res) => res.status)).toEqual(publicQuestions.map(() => 200));
+    expect((await countersOf(burst.id)).favorite_count).toBe(publicQuestions.length);
   });
 
   it('refuses a favorite past the cap with 409 favorite_limit_reached in the caller language, and writes nothing', async () => {

@@ -3,6 +3,13 @@ import { lazy, itemParser, orDefault } from './item.js';
 import { userPk } from './key-parts.js';
 import { PENDING_RESET_SUFFIX, scheduledPartition, scheduledShardOf } from './scheduled-shards.js';
 
+/** A count: 0 when absent, never below 0 (an ADD −1 may race a reset that removed what it counted). */
+const count = () =>
+  z.pipe(
+    orDefault(z.number(), 0),
+    z.transform((n) => Math.max(0, n)),
+  );
+
 /**
  * `USER#<id>`/`COUNTERS`: the user's `result_count` and `exam_count` (O(1) totals for lists),
  * `stats_reset_cutoff` while a statistics reset is unfinished, and `favorite_count` /
@@ -10,24 +17,12 @@ import { PENDING_RESET_SUFFIX, scheduledPartition, scheduledShardOf } from './sc
  */
 const countersSchema = /* @__PURE__ */ lazy(() =>
   z.object({
-    result_count: z.pipe(
-      orDefault(z.number(), 0),
-      z.transform((n) => Math.max(0, n)),
-    ),
-    exam_count: z.pipe(
-      orDefault(z.number(), 0),
-      z.transform((n) => Math.max(0, n)),
-    ),
+    result_count: count(),
+    exam_count: count(),
     stats_reset_cutoff: z.optional(z.string()),
     /** `FAV#` and `IGNORED#` items of the user, kept with them in one transaction (their caps). */
-    favorite_count: z.pipe(
-      orDefault(z.number(), 0),
-      z.transform((n) => Math.max(0, n)),
-    ),
-    ignored_count: z.pipe(
-      orDefault(z.number(), 0),
-      z.transform((n) => Math.max(0, n)),
-    ),
+    favorite_count: count(),
+    ignored_count: count(),
   }),
 );
 export type CountersRecord = z.infer<ReturnType<typeof countersSchema>>;
