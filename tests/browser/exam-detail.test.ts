@@ -222,6 +222,21 @@ describe('exam detail', () => {
     await screenshot(page, 'exam-detail-options-en-phone', false);
     await page.getByTestId('options-modal').getByRole('button', { name: 'Close' }).first().click();
 
+    // A bulk favorite that meets the cap stops there and says why (the refusal is played: the cap
+    // itself is tested against the tables in tests/integration/questions-learning.test.ts).
+    await rows(page).nth(1).getByTestId('question-select').check();
+    const limitDetail = 'You can keep up to 1000 favorite questions. Remove some favorites, then try again.';
+    let refused = 0;
+    await page.route('**/api/add-question-to-favorite/', (route) => {
+      refused += 1;
+      return route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'favorite_limit_reached', detail: limitDetail }) });
+    });
+    await page.getByTestId('detail-bulk-favorite').click();
+    await toast(page, `${limitDetail} 0 done, 2 failed`).waitFor();
+    expect(refused).toBe(1);
+    await shotFromTop(page, 'exam-detail-favorite-limit-en-phone');
+    await page.unroute('**/api/add-question-to-favorite/');
+
     await go(page, '/favorites');
     await page.getByTestId('question-table').waitFor();
     expect(await page.title()).toBe('Favorites · Quizbank');
