@@ -15,6 +15,11 @@ export type RandomOption = (typeof RANDOM_OPTIONS)[number];
 export const MAX_EXAM_QUESTIONS = 2_000;
 export const MAX_EXAM_TITLE = 200;
 export const MAX_EXAM_TAGS = 10;
+/**
+ * Exams one user may subscribe to. The subscribed list and the daily quiz read every subscription
+ * (no cursor in the spec's client), so the cap keeps those reads at one small Query each.
+ */
+export const MAX_SUBSCRIBED_EXAMS = 200;
 
 /** Spec 2 §3 / spec 3 §3 question, localised: title/content/answer/explanation follow the caller's language. */
 export const examQuestionSchema = /* @__PURE__ */ lazy(() =>

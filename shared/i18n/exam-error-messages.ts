@@ -41,5 +41,9 @@ export const EXAM_ERROR_MESSAGES = {
   // tags and subscriptions
   tag_not_found: { ko: '태그를 찾을 수 없습니다: {ids}', en: 'Tags not found: {ids}' },
   tag_required_domain: { ko: '이 사이트의 기본 태그 {name}은(는) 제거할 수 없습니다.', en: 'The default tag {name} of this site cannot be removed.' },
+  subscription_limit_reached: {
+    ko: '시험은 최대 {max}개까지 구독할 수 있습니다. 구독 중인 시험 일부를 해제한 뒤 다시 시도해주세요.',
+    en: 'You can subscribe to up to {max} exams. Unsubscribe from some, then try again.',
+  },
   subscriptions_updated: { ko: '{count}개 시험의 구독 상태를 변경했습니다.', en: 'Updated the subscription of {count} exams.' },
 } as const satisfies Record<string, Record<Language, string>>;

@@ -2,6 +2,10 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fixtureUser, anonymousClient, type FixtureUser } from '../support/fixture-users.js';
 import { createExam, uploadBank, writeStat, type UploadedFile } from '../support/exam-fixtures.js';
 import type { TestClient } from '../support/http-client.js';
+import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exams.js';
+import { batchWriteAll, putRequest } from '../../functions/lib/data/batch-ops.js';
+import { subscriptionEntity } from '../../functions/lib/data/entities/index.js';
+import { appItem } from '../support/accounts.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -334,6 +338,35 @@ describe('subscriptions', () => {
     expect((await json(await reader.client.get('/api/user-exams/subscribed-exams/'))).count).toBe(1);
     expect((await reader.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [], action: 'subscribe' })).status).toBe(400);
     expect((await reader.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [a.id], action: 'flip' })).status).toBe(400);
+  });
+});
+
+describe('subscription cap', () => {
+  it('refuses a subscription past MAX_SUBSCRIBED_EXAMS with 409 subscription_limit_reached and writes nothing; a repeated one is not counted', async () => {
+    const owner = await fixtureUser(apiUrl);
+    const reader = await fixtureUser(apiUrl, { language: 'en' });
+    const a = await createExam(owner, { title: 'Cap A', question_count: 0, is_public: true });
+    const b = await createExam(owner, { title: 'Cap B', question_count: 0, is_public: true });
+    // Subscriptions of exams since deleted elsewhere still count until they are removed.
+    const now = new Date().toISOString();
+    await batchWriteAll(Array.from({ length: MAX_SUBSCRIBED_EXAMS - 1 }, (_, i) => putRequest(subscriptionEntity.item(reader.id, `capexam${i}`, now))));
+    const toggle = (examIds: string[], action: 'subscribe' | 'unsubscribe') => reader.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: examIds, action });
+
+    expect((await toggle([a.id], 'subscribe')).status).toBe(200);
+    const refused = await toggle([b.id], 'subscribe');
+    expect(refused.status).toBe(409);
+    expect(await json(refused)).toEqual({
+      code: 'subscription_limit_reached',
+      detail: `You can subscribe to up to ${MAX_SUBSCRIBED_EXAMS} exams. Unsubscribe from some, then try again.`,
+    });
+    expect(await appItem(subscriptionEntity.key(reader.id, b.id))).toBeUndefined();
+    expect((await reader.client.post('/api/user-exams/move-to-subscribed/', { exam_ids: [b.id] })).status).toBe(409);
+    // Subscribing again to what is subscribed adds nothing, so it passes at the cap.
+    expect((await toggle([a.id], 'subscribe')).status).toBe(200);
+
+    expect((await toggle(['capexam0'], 'unsubscribe')).status).toBe(200);
+    expect((await toggle([b.id], 'subscribe')).status).toBe(200);
+    expect(await appItem(subscriptionEntity.key(reader.id, b.id))).toBeDefined();
   });
 });
 

@@ -1,3 +1,4 @@
+import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exams.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import { dailyQuizTitle } from '#shared/domain/exam-title.js';
 import type { Language } from '#shared/domain/language.js';
@@ -19,14 +20,12 @@ import { quizDay } from './quiz-day.js';
  * `DAILY#<day>` is the claim: a day that has one answers its exam (1 GetItem + 1 GetItem); the
  * first call of the day builds one and claims the day with `attribute_not_exists`, so two
  * concurrent calls end with the same exam (the loser removes its own). Building reads a bounded
- * amount, whatever the user's history: ≤ {@link SUBSCRIPTION_CAP} subscriptions (1 Query), their
+ * amount, whatever the user's history: ≤ {@link MAX_SUBSCRIBED_EXAMS} subscriptions (the cap; 1 Query), their
  * exam items (1 BatchGetItem per 100), ≤ {@link DUE_LIMIT} due reviews (1 Query), the questions of
  * ≤ {@link EXAMS_READ} readable exams (1 Query each per MB), and the learning state of ≤
  * {@link candidateCap}(count) candidates (BatchGetItem, 50 questions per call).
  */
 
-/** Subscriptions read per build: a sample beyond that (architecture §6 gap 4: lists without a cursor). */
-export const SUBSCRIPTION_CAP = 200;
 /** Due reviews read per build (earliest due first). */
 export const DUE_LIMIT = 100;
 /** Readable subscribed exams whose questions are read per build. */
@@ -98,7 +97,7 @@ function clampCount(count: number): number {
 type Chosen = { ok: true; questions: StoredQuestion[]; picks: DailyPick[] } | { ok: false; error: DailyExamErrorKey };
 
 async function chooseQuestions(user: DailyExamUser, count: number, now: Date): Promise<Chosen> {
-  const [subscribed, due] = await Promise.all([subscribedExamIds(user.id, SUBSCRIPTION_CAP), dueReviews(user.id, now, DUE_LIMIT)]);
+  const [subscribed, due] = await Promise.all([subscribedExamIds(user.id), dueReviews(user.id, now, DUE_LIMIT)]);
   if (subscribed.length === 0) return { ok: false, error: 'home.dailyExam.noSubscribedExams' };
 
   // Exams holding due reviews first (their questions can only be asked from a readable copy), then the rest at random.
