@@ -97,7 +97,7 @@ function clampCount(count: number): number {
 type Chosen = { ok: true; questions: StoredQuestion[]; picks: DailyPick[] } | { ok: false; error: DailyExamErrorKey };
 
 async function chooseQuestions(user: DailyExamUser, count: number, now: Date): Promise<Chosen> {
-  const [subscribed, due] = await Promise.all([subscribedExamIds(user.id), dueReviews(user.id, now, DUE_LIMIT)]);
+  const [subscribed, due] = await Promise.all([subscribedExamIds(user.id, MAX_SUBSCRIBED_EXAMS), dueReviews(user.id, now, DUE_LIMIT)]);
   if (subscribed.length === 0) return { ok: false, error: 'home.dailyExam.noSubscribedExams' };
 
   // Exams holding due reviews first (their questions can only be asked from a readable copy), then the rest at random.
