@@ -83,6 +83,7 @@ export async function insertQuestionCopy(examId: string, position: number, quest
   return examQuestionEntity.parse(item);
 }
 
+/** Removes one exam copy (if it still holds the question) and `ADD total_questions -1`, in one transaction. */
 export async function deleteQuestionCopy(examId: string, position: number, questionId: string): Promise<void> {
   try {
     await db().send(
