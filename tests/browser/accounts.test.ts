@@ -182,6 +182,20 @@ describe('accounts: register, log in, profile, language, log out', () => {
     await myExams.getByText('알파 시험').waitFor();
     await subscribedExams.getByText('구독한 시험이 없습니다.').waitFor();
 
+    // At the subscription cap the server refuses (409 subscription_limit_reached): the toast gives its
+    // reason and the exam stays in My Exams. The refusal is played here; the cap itself is tested
+    // against the tables in tests/integration/exams.test.ts.
+    const limitDetail = '시험은 최대 200개까지 구독할 수 있습니다. 구독 중인 시험 일부를 해제한 뒤 다시 시도해주세요.';
+    await page.route('**/api/user-exams/move-to-subscribed/', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'subscription_limit_reached', detail: limitDetail }) }),
+    );
+    await myExams.locator('label').filter({ hasText: '알파 시험' }).click();
+    await page.getByTestId('profile-exams').getByRole('button', { name: '선택한 시험 구독하기' }).click();
+    await toast(page, limitDetail).waitFor();
+    await myExams.getByText('알파 시험').waitFor();
+    await subscribedExams.getByText('구독한 시험이 없습니다.').waitFor();
+    await page.unroute('**/api/user-exams/move-to-subscribed/');
+
     // Withdrawal modal: the button unlocks only for WITHDRAW (not confirmed here).
     await page.getByTestId('profile-withdrawal').getByRole('button', { name: '회원 탈퇴' }).click();
     const modal = page.getByTestId('withdrawal-modal');
