@@ -38,17 +38,16 @@ export async function subscribe(userId: string, examIds: string[]): Promise<void
   await batchWriteAll(added.map((examId) => putRequest(subscriptionEntity.item(userId, examId, now))));
 }
 
+/** The Query of a user's `SUB#` items. */
+const subscriptionsOfUser = (userId: string) => ({
+  TableName: config.appTable,
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+  ExpressionAttributeValues: { ':pk': userPk(userId), ':s': subscriptionEntity.skPrefix },
+});
+
 /** How many exams the user subscribes to, counted up to the cap + 1 (one Query of keys). */
 async function subscriptionCount(userId: string): Promise<number> {
-  const answer = await db().send(
-    new QueryCommand({
-      TableName: config.appTable,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':pk': userPk(userId), ':s': subscriptionEntity.skPrefix },
-      Select: 'COUNT',
-      Limit: MAX_SUBSCRIBED_EXAMS + 1,
-    }),
-  );
+  const answer = await db().send(new QueryCommand({ ...subscriptionsOfUser(userId), Select: 'COUNT', Limit: MAX_SUBSCRIBED_EXAMS + 1 }));
   return answer.Count ?? 0;
 }
 
@@ -61,14 +60,6 @@ export async function unsubscribe(userId: string, examIds: string[]): Promise<vo
  * if concurrent subscribes passed it together, read up to 1,000 so they still show.
  */
 export async function subscribedExamIds(userId: string, limit = 1000): Promise<string[]> {
-  const answer = await db().send(
-    new QueryCommand({
-      TableName: config.appTable,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
-      ExpressionAttributeValues: { ':pk': userPk(userId), ':s': subscriptionEntity.skPrefix },
-      ProjectionExpression: 'exam_id',
-      Limit: limit,
-    }),
-  );
+  const answer = await db().send(new QueryCommand({ ...subscriptionsOfUser(userId), ProjectionExpression: 'exam_id', Limit: limit }));
   return (answer.Items ?? []).map((i) => subscriptionEntity.parse(i).exam_id);
 }
