@@ -27,15 +27,26 @@ export function questionSheet(rows: number): Buffer {
   return Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Uint8Array);
 }
 
-/** A signed-in browser-like session against an in-process server: register, keep cookies. */
-export async function signedInSession(baseUrl: string) {
+/** A browser-like cookie jar with a CSRF token against an in-process server, as the web app keeps one. */
+export async function browserSession(baseUrl: string) {
   const csrf = (await (await fetch(`${baseUrl}/api/csrf-token/`)).json()) as { csrfToken: string };
   let cookie = `csrftoken=${csrf.csrfToken}`;
-  const headers = () => ({ cookie, 'x-csrftoken': csrf.csrfToken });
+  return {
+    csrf: csrf.csrfToken,
+    headers: () => ({ cookie, 'x-csrftoken': csrf.csrfToken }),
+    /** Adds a `name=value` pair (a session cookie) to the jar. */
+    addCookie: (pair: string) => void (cookie = `${cookie}; ${pair}`),
+    cookie: () => cookie,
+  };
+}
+
+/** A signed-in browser-like session against an in-process server: register, keep cookies. */
+export async function signedInSession(baseUrl: string) {
+  const jar = await browserSession(baseUrl);
   const username = `bench_${randomBytes(5).toString('hex')}`;
   const res = await fetch(`${baseUrl}/api/register/`, {
     method: 'POST',
-    headers: { ...headers(), 'content-type': 'application/json' },
+    headers: { ...jar.headers(), 'content-type': 'application/json' },
     body: JSON.stringify({ id: username, name: 'Bench', password: randomBytes(12).toString('base64url'), language: 'ko' }),
   });
   if (!res.ok) throw new Error(`register failed: ${res.status} ${await res.text()}`);
@@ -45,8 +56,8 @@ export async function signedInSession(baseUrl: string) {
     .map((c) => c.split(';')[0] ?? '')
     .find((c) => c.startsWith('sessionid='));
   if (!session) throw new Error('register did not start a session');
-  cookie = `${cookie}; ${session}`;
-  return { headers, userId: user.id, cookie, csrf: csrf.csrfToken };
+  jar.addCookie(session);
+  return { headers: jar.headers, userId: user.id, cookie: jar.cookie(), csrf: jar.csrf };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;

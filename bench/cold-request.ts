@@ -18,9 +18,10 @@ import { hashPassword } from '../functions/lib/accounts/passwords.js';
 import { insertUser } from '../functions/lib/accounts/user-repository.js';
 import { createSession, sessionKey } from '../functions/lib/auth/session-store.js';
 import { sessionEntity } from '../functions/lib/data/entities/index.js';
-import { startLocalCloud, type LocalCloud } from '../local/cloud.js';
+import { startLocalCloud } from '../local/cloud.js';
 import { freePort } from '../local/engines.js';
 import { ROOT_DIR } from '../infra/bundling.js';
+import { browserSession } from './api-session.js';
 
 /**
  * The whole cold request (D109): a Lambda's init plus its first answer, in one fresh process, against
@@ -61,16 +62,22 @@ export async function prepareColdRequests(): Promise<ColdRequestWorld> {
   const cloud = await startLocalCloud({ rootDir: ROOT_DIR, port: await freePort(), dataDir: null, web: 'none', scheduler: false });
   try {
     const admin = await insertUser({
-      username: `bench_admin_${Date.now().toString(36)}`,
+      username: `bench_client${Date.now().toString(36)}`,
       email: 'bench-admin@example.com',
       first_name: 'Bench',
       passwordHash: await hashPassword('bench-password-1'),
       role: 'admin_role',
     });
     const sessionId = await createSession(admin.id);
-    const api = await apiAs(cloud, sessionId);
-    const study = (await api('POST', '/api/studies/', { title_ko: '콜드 요청 스터디', title_en: 'Cold request study' })) as { id: string };
-    const link = (await api('POST', '/api/short-url/create/', { url: '/exam-management' })) as { short_code: string };
+    const jar = await browserSession(cloud.url);
+    jar.addCookie(`sessionid=${sessionId}`);
+    const made = async <T>(path: string, body: unknown): Promise<T> => {
+      const res = await fetch(`${cloud.url}${path}`, { method: 'POST', headers: { ...jar.headers(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`cold request setup: POST ${path} answered ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    };
+    const study = await made<{ id: string }>('/api/studies/', { title_ko: '콜드 요청 스터디', title_en: 'Cold request study' });
+    const link = await made<{ short_code: string }>('/api/short-url/create/', { url: '/exam-management' });
 
     const requests = coldRequests({ studyId: study.id, shortCode: link.short_code }, sessionId);
     // The functions answer as in AWS: no check of answers against their contracts.
@@ -124,21 +131,10 @@ export function coldRequests(data: ColdRequestData, sessionId: string): ColdRequ
   });
 }
 
-/** A JSON call to the local cloud as the signed-in admin (setup only). */
-async function apiAs(cloud: LocalCloud, sessionId: string) {
-  const csrf = ((await (await fetch(`${cloud.url}/api/csrf-token/`)).json()) as { csrfToken: string }).csrfToken;
-  return async (method: string, path: string, body: unknown): Promise<unknown> => {
-    const res = await fetch(`${cloud.url}${path}`, {
-      method,
-      headers: { cookie: `csrftoken=${csrf}; sessionid=${sessionId}`, 'x-csrftoken': csrf, 'content-type': 'application/json', 'accept-language': 'en' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`cold request setup: ${method} ${path} answered ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-}
-
-/** The payload 2.0 event API Gateway hands the group's function for this GET. */
+/**
+ * The payload 2.0 event API Gateway hands the group's function for this GET, with the session
+ * cookie. (tests/support/http-event.ts builds the same for tests; bench code does not import tests.)
+ */
 function lambdaEvent(contract: RouteContract, path: string, params: Record<string, string> | undefined, sessionId: string): APIGatewayProxyEventV2 {
   const key = routeKey(contract);
   return {

@@ -48,6 +48,13 @@ export interface RouteSchemas {
 }
 
 const emptyObject = /* @__PURE__ */ lazy(() => z.looseObject({}));
+
+/**
+ * Classic zod set English issue messages on its first schema; zod/mini sets none ("Invalid
+ * input"), and answers carry these messages in `issues`, so the first schema a contract builds sets
+ * them, once per process (D100).
+ */
+const englishIssues = /* @__PURE__ */ lazy(() => z.config(en()));
 type EmptyObject = ReturnType<typeof emptyObject>;
 
 /** The schema `S` declares under `K`, else the default `D`. */
@@ -91,21 +98,15 @@ export function defineRoute<S extends RouteSchemas = Record<never, never>, R ext
   answersPage?: boolean;
 }): ContractOf<S, R, A> {
   type Built = { params: z.ZodMiniType; query: z.ZodMiniType; body: z.ZodMiniType };
-  // Classic zod set English issue messages on its first schema; zod/mini sets none ("Invalid
-  // input"), and answers carry these messages in `issues`, so the first contract built sets them (D100).
-  const configured =
-    <T>(build: () => T) =>
-    () => {
-      z.config(en());
-      return build();
-    };
-  const inputs = lazy(
-    configured((): Built => {
-      const declared: RouteSchemas = route.schemas?.() ?? {};
-      return { params: declared.params ?? emptyObject(), query: declared.query ?? emptyObject(), body: declared.body ?? emptyObject() };
-    }),
-  );
-  const response = lazy(configured((): z.ZodMiniType => route.response?.() ?? z.unknown()));
+  const inputs = lazy((): Built => {
+    englishIssues();
+    const declared: RouteSchemas = route.schemas?.() ?? {};
+    return { params: declared.params ?? emptyObject(), query: declared.query ?? emptyObject(), body: declared.body ?? emptyObject() };
+  });
+  const response = lazy((): z.ZodMiniType => {
+    englishIssues();
+    return route.response?.() ?? z.unknown();
+  });
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   const contract: RouteContract = {
     method: route.method,
