@@ -1,12 +1,11 @@
-import { config } from '../lib/config.js';
-import { createLogger, withFlushedLogs } from '../lib/log.js';
-import { deliverDailyQuiz, type DeliveryOutcome } from '../lib/mail/daily-quiz-delivery.js';
-import { recipientPages } from '../lib/mail/daily-quiz-recipients.js';
-import { sleep } from '../lib/retry.js';
+import { config } from '../runtime/config.js';
+import { createLogger, withFlushedLogs } from '../runtime/log.js';
+import { deliverDailyQuiz, type DeliveryOutcome, recipientPages } from '../domains/mail/index.js';
+import { sleep } from '../runtime/retry.js';
 
 /**
  * The daily mail worker: one shard of the recipients (`SCHEDULED#<shard>`), page by page from
- * `cursor`, one delivery per user (functions/lib/mail/daily-quiz-delivery.ts: exactly once per
+ * `cursor`, one delivery per user (functions/domains/mail/daily-quiz-delivery.ts: exactly once per
  * user and day). It stops starting pages a minute before its time is up and answers the cursor
  * to go on from, so a shard of any size is finished by further invocations, each within the
  * 15-minute Lambda limit. Sends are paced to `DAILY_MAIL_SEND_RATE` per second (unset: unpaced,

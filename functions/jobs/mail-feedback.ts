@@ -1,5 +1,5 @@
-import { createLogger, withFlushedLogs } from '../lib/log.js';
-import { turnDailyMailOff } from '../lib/mail/daily-mail-opt-out.js';
+import { createLogger, withFlushedLogs } from '../runtime/log.js';
+import { turnDailyMailOff } from '../domains/mail/index.js';
 
 /**
  * SES bounce and complaint events (the configuration set's event destination → SNS → this

@@ -1,9 +1,7 @@
-import { scheduledEntries } from '../lib/learning/scheduled-entries.js';
-import { createLogger, withFlushedLogs } from '../lib/log.js';
-import { finishPendingResultsDeletions } from '../lib/results/question-results.js';
-import { runReset } from '../lib/results/reset.js';
-import { cleanupOldestResults } from '../lib/results/retention.js';
-import { finishPendingStudyDeletions } from '../lib/studies/study-delete.js';
+import { scheduledEntries } from '../domains/users/index.js';
+import { createLogger, withFlushedLogs } from '../runtime/log.js';
+import { finishPendingResultsDeletions, runReset, cleanupOldestResults } from '../domains/results/index.js';
+import { finishPendingStudyDeletions } from '../domains/studies/index.js';
 
 /**
  * Retention cleanup, daily at 18:00 UTC (docs/architecture.md §5, §2.6 L22). Finds its users

@@ -1,0 +1,2 @@
+export { exportUserData } from './data-export.js';
+export { downloadUsersSheet, uploadUsersSheet } from './users-sheet.js';

@@ -1,0 +1,162 @@
+import { TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
+import { dynamoDocument } from '../../runtime/aws/clients.js';
+import { config } from '../../runtime/config.js';
+import { isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
+import { examEntity } from './entities/exam.js';
+import { examQuestionEntity } from './entities/exam-question.js';
+import { questionPositionCounterEntity } from './entities/question-position-counter.js';
+import { type StoredQuestion } from '../files/index.js';
+
+/**
+ * Bulk changes to the question copies of exams (docs/architecture.md E20, E21, E25): move, copy,
+ * delete, group update, import. Every change to an exam's set of questions is a transaction that
+ * also moves `total_questions`, so the count never drifts; a transaction holds ≤ 100 items, so
+ * large selections are written chunk by chunk (each chunk whole or not at all).
+ */
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** A copy where it is stored: its position in the exam and the question id it must still hold. */
+export interface QuestionPlace {
+  position: number;
+  id: string;
+}
+
+/** A write found the exam's questions changed under it (a concurrent edit): nothing of that chunk was written. */
+export class QuestionsChangedError extends Error {}
+
+const MAX_TRANSACTION_ITEMS = 100;
+const db = () => dynamoDocument();
+
+/**
+ * Reserves `count` consecutive positions of an exam on its `QSEQ` counter (1 UpdateItem):
+ * `next_position = if_not_exists(next_position, :base) + :count`. `base` is the highest position
+ * seen in the exam's items, so the first reservation continues after what create-exam wrote.
+ */
+export async function reservePositions(examId: string, base: number, count: number): Promise<number[]> {
+  const answer = await db().send(
+    new UpdateCommand({
+      TableName: config.appTable,
+      Key: questionPositionCounterEntity.key(examId),
+      UpdateExpression: 'SET next_position = if_not_exists(next_position, :base) + :count, #type = :type',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':base': base, ':count': count, ':type': questionPositionCounterEntity.type },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const last = questionPositionCounterEntity.parse(answer.Attributes ?? {}).next_position;
+  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+}
+
+/** The highest position among an exam's questions (0 for none). */
+export const highestPosition = (questions: StoredQuestion[]) => questions.reduce((max, q) => Math.max(max, Number(q.order ?? 0)), 0);
+
+const putCopy = (examId: string, position: number, question: StoredQuestion): TransactItem => ({
+  Put: { TableName: config.appTable, Item: examQuestionEntity.item(examId, position, question), ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+const deleteCopy = (examId: string, place: QuestionPlace): TransactItem => ({
+  Delete: {
+    TableName: config.appTable,
+    Key: examQuestionEntity.key(examId, place.position),
+    ConditionExpression: 'id = :id',
+    ExpressionAttributeValues: { ':id': place.id },
+  },
+});
+
+/** `ADD total_questions :delta` on the exam; a growing exam stays within the 2,000-question cap. */
+function countChange(examId: string, delta: number): TransactItem {
+  return {
+    Update: {
+      TableName: config.appTable,
+      Key: examEntity.key(examId),
+      UpdateExpression: 'ADD total_questions :delta',
+      ConditionExpression: delta > 0 ? 'attribute_exists(pk) AND (attribute_not_exists(total_questions) OR total_questions <= :room)' : 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':room': MAX_EXAM_QUESTIONS - delta } : {}) },
+    },
+  };
+}
+
+async function transact(items: TransactItem[]): Promise<void> {
+  if (items.length === 0) return;
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (isTransactionCanceled(error)) throw new QuestionsChangedError();
+    throw error;
+  }
+}
+
+/** Splits `entries` into chunks whose per-entry item counts plus `fixed` stay within one transaction. */
+function chunksOf<T>(entries: T[], itemsPerEntry: (entry: T) => number, fixed: number): T[][] {
+  const chunks: T[][] = [];
+  let current: T[] = [];
+  let used = fixed;
+  for (const entry of entries) {
+    const size = itemsPerEntry(entry);
+    if (current.length > 0 && used + size > MAX_TRANSACTION_ITEMS) {
+      chunks.push(current);
+      current = [];
+      used = fixed;
+    }
+    current.push(entry);
+    used += size;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+/** New copies of questions at reserved positions: per ≤ 99, one transaction of Puts + the count. */
+export async function addCopies(examId: string, placed: { position: number; question: StoredQuestion }[]): Promise<void> {
+  for (const chunk of chunksOf(placed, () => 1, 1)) {
+    await transact([...chunk.map((p) => putCopy(examId, p.position, p.question)), countChange(examId, chunk.length)]);
+  }
+}
+
+/** Removes copies (each only if its place still holds that question): per ≤ 99, Deletes + the count. */
+export async function removeCopies(examId: string, places: QuestionPlace[]): Promise<void> {
+  for (const chunk of chunksOf(places, () => 1, 1)) {
+    await transact([...chunk.map((p) => deleteCopy(examId, p)), countChange(examId, -chunk.length)]);
+  }
+}
+
+export interface MoveEntry {
+  from: QuestionPlace;
+  /** Where it lands in the target; absent when the target already holds the question (removed from the source only). */
+  to?: { position: number; question: StoredQuestion };
+}
+
+/**
+ * Moves copies between exams: Delete in the source + Put in the target (same question id, so
+ * statistics and favorites stay with it) and both counts, per chunk of ≤ 49 in one transaction.
+ */
+export async function moveCopies(sourceId: string, targetId: string, entries: MoveEntry[]): Promise<void> {
+  for (const chunk of chunksOf(entries, (e) => (e.to ? 2 : 1), 2)) {
+    const landed = chunk.filter((e) => e.to).length;
+    await transact([
+      ...chunk.flatMap((e) => [deleteCopy(sourceId, e.from), ...(e.to ? [putCopy(targetId, e.to.position, e.to.question)] : [])]),
+      countChange(sourceId, -chunk.length),
+      ...(landed > 0 ? [countChange(targetId, landed)] : []),
+    ]);
+  }
+}
+
+/**
+ * Sets fields of copies in place (position and id kept): per ≤ 100, one transaction of Puts,
+ * each conditioned on the place still holding that question.
+ */
+export async function replaceCopies(examId: string, questions: StoredQuestion[]): Promise<void> {
+  for (const chunk of chunksOf(questions, () => 1, 0)) {
+    await transact(
+      chunk.map((q) => ({
+        Put: {
+          TableName: config.appTable,
+          Item: examQuestionEntity.item(examId, Number(q.order), q),
+          ConditionExpression: 'id = :id',
+          ExpressionAttributeValues: { ':id': q.id },
+        },
+      })),
+    );
+  }
+}

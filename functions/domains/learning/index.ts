@@ -1,0 +1,10 @@
+export { selectDailyQuestions, weakestFirst, wrongRate, type DailyPick, type DailyQuestionStat } from './daily-selection.js';
+export { examSummaryEntity, type SummaryRecord } from './entities/exam-summary.js';
+export { favoriteEntity, type FavoriteRecord } from './entities/favorite.js';
+export { ignoredEntity } from './entities/ignored.js';
+export { questionStatEntity, type QuestionStat } from './entities/question-stat.js';
+export { retrievability, reviewCard, type FsrsCard } from './fsrs.js';
+export { questionFlags } from './question-flags.js';
+export { allStats, statsFor, statsForFile, statsForQuestions } from './question-stat-store.js';
+export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './question-stat.js';
+export { quizDay } from './quiz-day.js';

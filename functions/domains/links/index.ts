@@ -1,0 +1,1 @@
+export { createShortUrl, followShortLink } from './links.js';

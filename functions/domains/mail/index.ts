@@ -1,0 +1,4 @@
+export { turnDailyMailOff } from './daily-mail-opt-out.js';
+export { dailyMailUnsubscribe, dailyMailUnsubscribePage } from './daily-mail-unsubscribe.js';
+export { deliverDailyQuiz, type DeliveryOutcome } from './daily-quiz-delivery.js';
+export { RECIPIENT_SHARDS, recipientPages } from './daily-quiz-recipients.js';

@@ -1,0 +1,1 @@
+export { downloadStudyTasksSheet, uploadStudyTasksSheet } from './task-sheets.js';

@@ -1,0 +1,186 @@
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_STUDY_TASKS } from '#shared/contracts/studies.js';
+import { dynamoDocument } from '../../runtime/aws/clients.js';
+import { config } from '../../runtime/config.js';
+import { conditionFailedAt, isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
+import { studyCountersEntity, studyEntity, type PoolChange, type StudyRecord } from './entities/study.js';
+import { studyLinkEntity } from '../exams/index.js';
+import { studyTaskEntity, type StudyTaskRecord } from './entities/study-task.js';
+import { AppError } from '../../runtime/http/app-error.js';
+import { LIVE_STUDY_CONDITION } from './study-store.js';
+
+/**
+ * Task writes (S13): the task, its exam link and the study's counters (task count, random-practice pool: D95)
+ * move together, in one transaction each.
+ */
+
+const table = () => config.appTable;
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+const linkPut = (study: StudyRecord, task: StudyTaskRecord): TransactItem => ({
+  Put: {
+    TableName: table(),
+    Item: {
+      ...studyLinkEntity.key(task.exam_id!, study.id, task.id),
+      type: 'STUDYLINK',
+      study_id: study.id,
+      task_id: task.id,
+      study_title_ko: study.title_ko,
+      study_title_en: study.title_en,
+      is_public: study.is_public,
+    },
+  },
+});
+const linkDelete = (studyId: string, task: StudyTaskRecord): TransactItem => ({ Delete: { TableName: table(), Key: studyLinkEntity.key(task.exam_id!, studyId, task.id) } });
+const liveStudyCheck = (studyId: string): TransactItem => ({ ConditionCheck: { TableName: table(), Key: studyEntity.key(studyId), ConditionExpression: LIVE_STUDY_CONDITION } });
+
+/** The pool changes of tasks coming (`sign` 1) or going (−1): per exam, the number of its tasks and, when coming, its size. */
+function poolChanges(tasks: StudyTaskRecord[], sign: 1 | -1): PoolChange[] {
+  const byExam = new Map<string, PoolChange>();
+  for (const task of tasks) {
+    if (!task.exam_id) continue;
+    const change = byExam.get(task.exam_id) ?? { examId: task.exam_id, tasks: 0, ...(sign > 0 ? { size: task.exam_total_questions } : {}) };
+    change.tasks += sign;
+    byExam.set(task.exam_id, change);
+  }
+  return [...byExam.values()];
+}
+
+async function send(items: TransactItem[], onCancel: (error: unknown) => never): Promise<void> {
+  try {
+    await dynamoDocument().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (isTransactionCanceled(error)) onCancel(error);
+    throw error;
+  }
+}
+
+/**
+ * Adds tasks (one transaction per ≤ 30 tasks, so a sheet of 200 rows is 7 transactions): each
+ * task + its exam link, the count checked against MAX_STUDY_TASKS, the study checked live.
+ * Task ids come from the caller (`nextLocalIds`).
+ */
+export async function insertTasks(study: StudyRecord, tasks: StudyTaskRecord[]): Promise<void> {
+  const written: StudyTaskRecord[][] = [];
+  try {
+    for (let i = 0; i < tasks.length; i += 30) written.push(await insertChunk(study, tasks.slice(i, i + 30)));
+  } catch (error) {
+    // All or nothing (a sheet upload): the chunks already written are taken back.
+    for (const chunk of written) await removeChunk(study.id, chunk).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function removeChunk(studyId: string, chunk: StudyTaskRecord[]): Promise<void> {
+  await dynamoDocument().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), ...studyCountersEntity.taskUpdate(-chunk.length, poolChanges(chunk, -1)) } },
+        ...chunk.flatMap((task) => [
+          { Delete: { TableName: table(), Key: studyTaskEntity.keyOfId(task.id)! } } as TransactItem,
+          ...(task.exam_id ? [linkDelete(studyId, task)] : []),
+        ]),
+      ],
+    }),
+  );
+}
+
+async function insertChunk(study: StudyRecord, chunk: StudyTaskRecord[]): Promise<StudyTaskRecord[]> {
+  const counterUpdate = studyCountersEntity.taskUpdate(chunk.length, poolChanges(chunk, 1));
+  {
+    await send(
+      [
+        {
+          Update: {
+            TableName: table(),
+            Key: studyCountersEntity.key(study.id),
+            ...counterUpdate,
+            ConditionExpression: 'attribute_not_exists(task_count) OR task_count <= :room',
+            ExpressionAttributeValues: { ...counterUpdate.ExpressionAttributeValues, ':room': MAX_STUDY_TASKS - chunk.length },
+          },
+        },
+        liveStudyCheck(study.id),
+        ...chunk.flatMap((task) => [
+          { Put: { TableName: table(), Item: studyTaskEntity.item(task), ConditionExpression: 'attribute_not_exists(pk)' } } as TransactItem,
+          ...(task.exam_id ? [linkPut(study, task)] : []),
+        ]),
+      ],
+      (error) => {
+        if (conditionFailedAt(error, 0)) throw new AppError(400, 'study_task_limit', { max: MAX_STUDY_TASKS });
+        throw new AppError(404, 'study_not_found');
+      },
+    );
+  }
+  return chunk;
+}
+
+/** Saves a changed task; a changed exam moves the link. */
+export async function saveTask(study: StudyRecord, before: StudyTaskRecord, after: StudyTaskRecord): Promise<void> {
+  const examChanged = before.exam_id !== after.exam_id;
+  await send(
+    [
+      { Put: { TableName: table(), Item: studyTaskEntity.item(after), ConditionExpression: 'attribute_exists(pk)' } },
+      liveStudyCheck(study.id),
+      ...(examChanged && before.exam_id ? [linkDelete(study.id, before)] : []),
+      ...(after.exam_id ? [linkPut(study, after)] : []),
+      ...(examChanged
+        ? [
+            {
+              Update: {
+                TableName: table(),
+                Key: studyCountersEntity.key(study.id),
+                ...studyCountersEntity.taskUpdate(null, [...poolChanges([before], -1), ...poolChanges([after], 1)]),
+              },
+            },
+          ]
+        : []),
+    ],
+    () => {
+      throw new AppError(404, 'study_task_not_found');
+    },
+  );
+}
+
+export async function removeTask(studyId: string, task: StudyTaskRecord): Promise<void> {
+  await send(
+    [
+      { Delete: { TableName: table(), Key: studyTaskEntity.keyOfId(task.id)!, ConditionExpression: 'attribute_exists(pk)' } },
+      ...(task.exam_id ? [linkDelete(studyId, task)] : []),
+      { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), ...studyCountersEntity.taskUpdate(-1, poolChanges([task], -1)) } },
+    ],
+    () => {
+      throw new AppError(404, 'study_task_not_found');
+    },
+  );
+}
+
+/**
+ * The task keeps its row without the exam; a task since relinked to another exam (or deleted) is left alone.
+ * The study's pool counters lose the exam's task in the same transaction (D95); a study being deleted (no
+ * counters item) is left to its cascade.
+ */
+export async function unlinkTask(taskId: string, studyId: string, examId: string): Promise<void> {
+  const key = studyTaskEntity.keyOfId(taskId);
+  if (!key) return;
+  const counters = studyCountersEntity.taskUpdate(null, [{ examId, tasks: -1 }]);
+  try {
+    await dynamoDocument().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: config.appTable,
+              Key: key,
+              UpdateExpression: 'SET exam_id = :none, exam_title_ko = :empty, exam_title_en = :empty, exam_title = :empty, exam_total_questions = :zero',
+              ConditionExpression: 'exam_id = :exam',
+              ExpressionAttributeValues: { ':none': null, ':empty': '', ':zero': 0, ':exam': examId },
+            },
+          },
+          { Update: { TableName: config.appTable, Key: studyCountersEntity.key(studyId), ...counters, ConditionExpression: 'attribute_exists(pk)' } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isTransactionCanceled(error)) throw error;
+  }
+}
