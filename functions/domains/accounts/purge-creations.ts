@@ -2,12 +2,12 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { removeExam, examEntity } from '../exams/index.js';
 import { discardFile, removeFileRecord, fileEntity } from '../files/index.js';
 import { adjustUsage } from '../tags/index.js';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { WITHDRAWN_CREATOR_ID } from '../../runtime/data/key-parts.js';
 import { isConditionFailed } from '../../runtime/data/dynamo-errors.js';
 import { paginate } from '../../runtime/data/paginate.js';
 import type { Logger } from '../../runtime/log.js';
+import { db, ITEM_EXISTS } from '../../runtime/data/db.js';
 
 /**
  * What a withdrawing user created outside their own partition: private exams and private
@@ -50,12 +50,12 @@ function creatorIndex(partition: string): AsyncGenerator<Record<string, unknown>
 /** An item deleted meanwhile stays deleted: an unconditional update would write a fragment of it back. */
 async function anonymise(key: { pk: string; sk: string }, idField: string, nameField: string): Promise<void> {
   try {
-    await dynamoDocument().send(
+    await db().send(
       new UpdateCommand({
         TableName: config.appTable,
         Key: key,
         UpdateExpression: 'SET #id = :anon, #name = :empty REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: ITEM_EXISTS,
         ExpressionAttributeNames: { '#id': idField, '#name': nameField },
         ExpressionAttributeValues: { ':anon': WITHDRAWN_CREATOR_ID, ':empty': '' },
       }),

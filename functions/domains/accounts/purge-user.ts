@@ -1,6 +1,5 @@
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, deleteRequest } from '../../runtime/data/batch-ops.js';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { isConditionFailed } from '../../runtime/data/dynamo-errors.js';
 import {
@@ -20,6 +19,7 @@ import { paginate } from '../../runtime/data/paginate.js';
 import type { Logger } from '../../runtime/log.js';
 import { purgeCreations } from './purge-creations.js';
 import { removeUserFromStudies } from '../studies/index.js';
+import { db } from '../../runtime/data/db.js';
 
 /** Deleting a study the user leaves empty continues in the background past this (S12). */
 const STUDIES_BUDGET_MS = 10_000;
@@ -43,7 +43,7 @@ async function deleteEmailTokens(userId: string): Promise<void> {
 /** Deletes a uniqueness item only if it still points at this user (someone may own it now). */
 async function deleteClaim(key: Key, userId: string): Promise<void> {
   try {
-    await dynamoDocument().send(
+    await db().send(
       new DeleteCommand({
         TableName: config.appTable,
         Key: key,
@@ -79,7 +79,7 @@ export async function purgeUser(user: UserRecord, log: Logger): Promise<{ delete
   const userKey = userEntity.key(user.id);
   // Delete page by page; a later Query starts from scratch, so nothing is skipped.
   for (;;) {
-    const page = await dynamoDocument().send(
+    const page = await db().send(
       new QueryCommand({
         TableName: config.appTable,
         KeyConditionExpression: 'pk = :pk',
@@ -92,7 +92,7 @@ export async function purgeUser(user: UserRecord, log: Logger): Promise<{ delete
     await batchWriteAll(doomed.map(deleteRequest));
     deletedItems += doomed.length;
   }
-  await dynamoDocument().send(new DeleteCommand({ TableName: config.appTable, Key: userKey }));
+  await db().send(new DeleteCommand({ TableName: config.appTable, Key: userKey }));
   // Sessions created while we were deleting (a login racing the withdrawal) die with the user.
   await deleteUserSessions(user.id);
   return { deletedItems: deletedItems + 1 };

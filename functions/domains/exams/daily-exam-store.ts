@@ -1,13 +1,12 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../runtime/config.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
 import { isConditionFailed } from '../../runtime/data/dynamo-errors.js';
 import { dailyExamDayEntity, dailyExamPointerEntity, type DailyExamDayRecord, type DailyExamPointerRecord } from './entities/daily-exam.js';
 import { ignoredEntity, questionStatEntity, type FsrsCard, type DailyQuestionStat } from '../learning/index.js';
+import { db, claimPointer } from '../../runtime/data/db.js';
 
 /** Reads and writes of the daily quiz's items (entities/daily-exam.ts) and the learning state it chooses from. */
-const db = () => dynamoDocument();
 
 export async function getDailyDay(userId: string, day: string): Promise<DailyExamDayRecord | null> {
   const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: dailyExamDayEntity.key(userId, day), ConsistentRead: true }));
@@ -18,21 +17,8 @@ export async function getDailyDay(userId: string, day: string): Promise<DailyExa
  * Claims the day for `record.exam_id`: the claim must be absent, or still name `stale` (an exam
  * that was deleted since). False when another call claimed it first.
  */
-export async function claimDailyDay(userId: string, record: DailyExamDayRecord, stale: string | null, now: Date): Promise<boolean> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: config.appTable,
-        Item: dailyExamDayEntity.item(userId, record, now),
-        ConditionExpression: stale ? 'exam_id = :stale' : 'attribute_not_exists(pk)',
-        ...(stale ? { ExpressionAttributeValues: { ':stale': stale } } : {}),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+export function claimDailyDay(userId: string, record: DailyExamDayRecord, stale: string | null, now: Date): Promise<boolean> {
+  return claimPointer(dailyExamDayEntity.item(userId, record, now), stale, 'exam_id');
 }
 
 /** Moves the pointer to the new exam and answers what it named before (`exam_id`, `previous_exam_id`). */

@@ -1,12 +1,11 @@
-import { TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
-import { isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
 import { examEntity } from './entities/exam.js';
 import { examQuestionEntity } from './entities/exam-question.js';
 import { questionPositionCounterEntity } from './entities/question-position-counter.js';
 import { type StoredQuestion } from '../files/index.js';
+import { db, transactWrite, ITEM_ABSENT, ITEM_EXISTS, type TransactItem } from '../../runtime/data/db.js';
 
 /**
  * Bulk changes to the question copies of exams (docs/architecture.md E20, E21, E25): move, copy,
@@ -14,8 +13,6 @@ import { type StoredQuestion } from '../files/index.js';
  * also moves `total_questions`, so the count never drifts; a transaction holds ≤ 100 items, so
  * large selections are written chunk by chunk (each chunk whole or not at all).
  */
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** A copy where it is stored: its position in the exam and the question id it must still hold. */
 export interface QuestionPlace {
@@ -27,7 +24,6 @@ export interface QuestionPlace {
 export class QuestionsChangedError extends Error {}
 
 const MAX_TRANSACTION_ITEMS = 100;
-const db = () => dynamoDocument();
 
 /**
  * Reserves `count` consecutive positions of an exam on its `QSEQ` counter (1 UpdateItem):
@@ -53,7 +49,7 @@ export async function reservePositions(examId: string, base: number, count: numb
 export const highestPosition = (questions: StoredQuestion[]) => questions.reduce((max, q) => Math.max(max, Number(q.order ?? 0)), 0);
 
 const putCopy = (examId: string, position: number, question: StoredQuestion): TransactItem => ({
-  Put: { TableName: config.appTable, Item: examQuestionEntity.item(examId, position, question), ConditionExpression: 'attribute_not_exists(pk)' },
+  Put: { TableName: config.appTable, Item: examQuestionEntity.item(examId, position, question), ConditionExpression: ITEM_ABSENT },
 });
 
 const deleteCopy = (examId: string, place: QuestionPlace): TransactItem => ({
@@ -72,21 +68,14 @@ function countChange(examId: string, delta: number): TransactItem {
       TableName: config.appTable,
       Key: examEntity.key(examId),
       UpdateExpression: 'ADD total_questions :delta',
-      ConditionExpression: delta > 0 ? 'attribute_exists(pk) AND (attribute_not_exists(total_questions) OR total_questions <= :room)' : 'attribute_exists(pk)',
+      ConditionExpression: delta > 0 ? 'attribute_exists(pk) AND (attribute_not_exists(total_questions) OR total_questions <= :room)' : ITEM_EXISTS,
       ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':room': MAX_EXAM_QUESTIONS - delta } : {}) },
     },
   };
 }
 
-async function transact(items: TransactItem[]): Promise<void> {
-  if (items.length === 0) return;
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (isTransactionCanceled(error)) throw new QuestionsChangedError();
-    throw error;
-  }
-}
+/** A cancelled question write means another writer changed the exam's questions first. */
+const transact = (items: TransactItem[]) => transactWrite(items, () => new QuestionsChangedError());
 
 /** Splits `entries` into chunks whose per-entry item counts plus `fixed` stay within one transaction. */
 function chunksOf<T>(entries: T[], itemsPerEntry: (entry: T) => number, fixed: number): T[][] {

@@ -1,5 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../runtime/config.js';
 import { batchGetAll, batchWriteAll, deleteRequest, putRequest } from '../../runtime/data/batch-ops.js';
 import { queryAll } from '../../runtime/data/paginate.js';
@@ -16,10 +15,9 @@ import { studiesOfExams } from './studies-of-exams.js';
 import { studyLinkEntity, type StudyLinkRecord } from './entities/study-link.js';
 import { subscriptionEntity } from './entities/subscription.js';
 import { type StoredQuestion } from '../files/index.js';
+import { db, claimPointer, ITEM_ABSENT, ITEM_EXISTS } from '../../runtime/data/db.js';
 
 export type { ExamRecord, StoredQuestion };
-
-const db = () => dynamoDocument();
 
 export function searchText(exam: Pick<ExamRecord, 'title' | 'title_ko' | 'title_en'>): string {
   return nameKey([exam.title, exam.title_ko, exam.title_en].filter(Boolean).join(' \u0001 '));
@@ -92,14 +90,14 @@ export async function insertExam(exam: ExamRecord, questions: StoredQuestion[]):
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: config.appTable, Item: examItem(exam), ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: config.appTable, Item: examItem(exam), ConditionExpression: ITEM_ABSENT } },
           ...(reservesTitle(exam)
             ? [
                 {
                   Put: {
                     TableName: config.appTable,
                     Item: examTitleClaimEntity.item(exam.created_by_id, exam.title_key, exam.id),
-                    ConditionExpression: 'attribute_not_exists(pk)',
+                    ConditionExpression: ITEM_ABSENT,
                   },
                 },
               ]
@@ -183,7 +181,7 @@ export async function nextVersion(rootId: string): Promise<number | null> {
         TableName: config.appTable,
         Key: examEntity.key(rootId),
         UpdateExpression: 'ADD version_count :one',
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: ITEM_EXISTS,
         ExpressionAttributeValues: { ':one': 1 },
         ReturnValues: 'UPDATED_NEW',
       }),
@@ -206,14 +204,14 @@ export async function saveExamChanges(before: ExamRecord, after: ExamRecord): Pr
     .send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: config.appTable, Item: item, ConditionExpression: 'attribute_exists(pk)' } },
+          { Put: { TableName: config.appTable, Item: item, ConditionExpression: ITEM_EXISTS } },
           ...(titleMoved
             ? [
                 {
                   Put: {
                     TableName: config.appTable,
                     Item: examTitleClaimEntity.item(after.created_by_id, after.title_key, after.id),
-                    ConditionExpression: 'attribute_not_exists(pk)',
+                    ConditionExpression: ITEM_ABSENT,
                   },
                 },
                 {
@@ -297,21 +295,8 @@ export async function getSingleExamPointer(userId: string, questionId: string): 
 }
 
 /** Claims the pointer (absent, or still pointing at `stale`); false when a concurrent call claimed it first. */
-export async function claimSingleExamPointer(userId: string, questionId: string, examId: string, stale: string | null): Promise<boolean> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: config.appTable,
-        Item: singleQuestionPointerEntity.item(userId, questionId, examId, new Date().toISOString()),
-        ConditionExpression: stale ? 'exam_id = :stale' : 'attribute_not_exists(pk)',
-        ...(stale ? { ExpressionAttributeValues: { ':stale': stale } } : {}),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+export function claimSingleExamPointer(userId: string, questionId: string, examId: string, stale: string | null): Promise<boolean> {
+  return claimPointer(singleQuestionPointerEntity.item(userId, questionId, examId, new Date().toISOString()), stale, 'exam_id');
 }
 
 // --- study links (written by the studies feature, S13): `EXAM#<id>`/`STUDYLINK#<studyId>#<taskId>` ---

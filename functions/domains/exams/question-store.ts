@@ -1,7 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
 import { MAX_FAVORITE_QUESTIONS, MAX_IGNORED_QUESTIONS } from '#shared/contracts/questions.js';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { idsWithItems, itemExists } from '../../runtime/data/batch-ops.js';
 import { queryBounded } from '../../runtime/data/paginate.js';
@@ -15,12 +14,12 @@ import { favoriteEntity, ignoredEntity, type FavoriteRecord } from '../learning/
 import { userPk } from '../../runtime/data/key-parts.js';
 import { type StoredQuestion } from '../files/index.js';
 import { conflict } from '../../runtime/http/app-error.js';
+import { db, ITEM_ABSENT, ITEM_EXISTS } from '../../runtime/data/db.js';
 
 /**
  * Storage of question edits (one exam's copy), favorites and ignored questions (issue 5).
  * Keys: docs/architecture.md §2.5 (E19, E20) and §2.6 (L15–L19).
  */
-const db = () => dynamoDocument();
 
 export type FavoriteItem = FavoriteRecord;
 
@@ -107,7 +106,7 @@ export async function deleteQuestionCopy(examId: string, position: number, quest
               TableName: config.appTable,
               Key: examEntity.key(examId),
               UpdateExpression: 'ADD total_questions :minus',
-              ConditionExpression: 'attribute_exists(pk)',
+              ConditionExpression: ITEM_EXISTS,
               ExpressionAttributeValues: { ':minus': -1 },
             },
           },
@@ -195,7 +194,7 @@ async function putCounted(item: Record<string, unknown>, counter: CountedItem): 
     try {
       await db().send(
         new TransactWriteCommand({
-          TransactItems: [{ Put: { TableName: config.appTable, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }, { Update: counterUpdate(counter, 1) }],
+          TransactItems: [{ Put: { TableName: config.appTable, Item: item, ConditionExpression: ITEM_ABSENT } }, { Update: counterUpdate(counter, 1) }],
         }),
       );
       return 'added';
@@ -213,7 +212,7 @@ async function deleteCounted(key: { pk: string; sk: string }, counter: CountedIt
     try {
       await db().send(
         new TransactWriteCommand({
-          TransactItems: [{ Delete: { TableName: config.appTable, Key: key, ConditionExpression: 'attribute_exists(pk)' } }, { Update: counterUpdate(counter, -1) }],
+          TransactItems: [{ Delete: { TableName: config.appTable, Key: key, ConditionExpression: ITEM_EXISTS } }, { Update: counterUpdate(counter, -1) }],
         }),
       );
     } catch (error) {

@@ -1,14 +1,13 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { batchWriteAll, deleteRequest, idsWithItems, itemExists, putRequest } from '../../runtime/data/batch-ops.js';
 import { subscriptionEntity } from './entities/subscription.js';
 import { userPk } from '../../runtime/data/key-parts.js';
 import { conflict } from '../../runtime/http/app-error.js';
 import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exams.js';
+import { db } from '../../runtime/data/db.js';
 
 /** Exam subscriptions, in the subscriber's partition (`USER#<id>`/`SUB#<examId>`): who gets which exam in the daily quiz. */
-const db = () => dynamoDocument();
 
 export function subscriptionsOf(userId: string, examIds: string[]): Promise<Set<string>> {
   return idsWithItems(

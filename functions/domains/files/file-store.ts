@@ -1,6 +1,5 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { QuestionFile } from '#shared/contracts/files.js';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { batchGetAll, batchWriteAll, deleteRequest, putRequest, type WriteRequest } from '../../runtime/data/batch-ops.js';
 import { queryAll } from '../../runtime/data/paginate.js';
@@ -13,10 +12,9 @@ import { fileQuestionEntity } from './entities/file-question.js';
 import { primaryKeyOf } from '../../runtime/data/item.js';
 import { questionPoolCounterEntity } from './entities/question-pool-counter.js';
 import { type StoredQuestion } from './entities/stored-question.js';
+import { db, ITEM_ABSENT, ITEM_EXISTS } from '../../runtime/data/db.js';
 
 export type { FileListing, FileRecord };
-
-const db = () => dynamoDocument();
 
 export function fileView(file: FileListing, callerId: string | null): QuestionFile {
   return {
@@ -118,12 +116,12 @@ export async function commitFile(file: FileRecord, previous: FileRecord | null):
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: config.appTable, Item: fileEntity.item(file), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: config.appTable, Item: fileEntity.item(file), ConditionExpression: ITEM_ABSENT } },
         {
           Put: {
             TableName: config.appTable,
             Item: fileNameClaimEntity.item(file.owner_id, file.name_key, file.id, file.name),
-            ConditionExpression: previous ? 'file_id = :previous' : 'attribute_not_exists(pk)',
+            ConditionExpression: previous ? 'file_id = :previous' : ITEM_ABSENT,
             ...(previous ? { ExpressionAttributeValues: { ':previous': previous.id } } : {}),
           },
         },
@@ -164,7 +162,7 @@ export async function setFileVisibility(file: FileRecord, isPublic: boolean): Pr
       TableName: config.appTable,
       Key: fileEntity.key(file.id),
       UpdateExpression: 'SET is_public = :p, gsi2pk = :pk, gsi2sk = :sk, modified = :m',
-      ConditionExpression: 'attribute_exists(pk)',
+      ConditionExpression: ITEM_EXISTS,
       ExpressionAttributeValues: { ':p': isPublic, ':pk': index.gsi2pk, ':sk': index.gsi2sk, ':m': modified },
     }),
   );
@@ -181,7 +179,7 @@ export async function removeFileRecord(file: FileRecord): Promise<void> {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: config.appTable, Key: fileEntity.key(file.id), ConditionExpression: 'attribute_exists(pk)' } },
+          { Delete: { TableName: config.appTable, Key: fileEntity.key(file.id), ConditionExpression: ITEM_EXISTS } },
           {
             Delete: {
               TableName: config.appTable,

@@ -1,5 +1,6 @@
 import { questionStatEntity } from './entities/question-stat.js';
 import { isScheduled, newCard, reviewCard, type FsrsCard } from './fsrs.js';
+import { ITEM_ABSENT } from '../../runtime/data/db.js';
 
 /**
  * The record of a write of the caller's statistic of one question (entities/question-stat.ts). `question_id`,
@@ -63,7 +64,7 @@ export function nextStat(
 
 /** The write condition that makes a statistic update exactly-once against concurrent writers. */
 export function statCondition(previous: Record<string, unknown> | undefined): { ConditionExpression: string; ExpressionAttributeValues?: Record<string, unknown> } {
-  if (!previous) return { ConditionExpression: 'attribute_not_exists(pk)' };
+  if (!previous) return { ConditionExpression: ITEM_ABSENT };
   if (previous.version === undefined) return { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)' };
   return { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': previous.version } };
 }

@@ -1,9 +1,9 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { conditionFailedAt, isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
 import { shortLinkClaimEntity } from './entities/short-link-claim.js';
 import { shortLinkEntity, type ShortLink } from './entities/short-link.js';
+import { db, ITEM_ABSENT } from '../../runtime/data/db.js';
 
 /**
  * Short links in the ephemeral table (docs/architecture.md §2.8 G4, G5): the link
@@ -11,8 +11,6 @@ import { shortLinkEntity, type ShortLink } from './entities/short-link.js';
  * the same URL the same live code.
  */
 export type { ShortLink };
-
-const db = () => dynamoDocument();
 
 export async function getShortLink(code: string): Promise<ShortLink | null> {
   const { Item } = await db().send(new GetCommand({ TableName: config.ephemeralTable, Key: shortLinkEntity.key(code), ConsistentRead: true }));
@@ -45,7 +43,7 @@ export async function saveShortLink(link: ShortLink, now: number): Promise<SaveO
             Put: {
               TableName: config.ephemeralTable,
               Item: shortLinkEntity.item(link),
-              ConditionExpression: 'attribute_not_exists(pk)',
+              ConditionExpression: ITEM_ABSENT,
             },
           },
           {

@@ -1,5 +1,4 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { batchWriteAll, deleteRequest } from '../../runtime/data/batch-ops.js';
 import { queryPages } from '../../runtime/data/paginate.js';
@@ -8,6 +7,7 @@ import { examSummaryEntity, questionStatEntity, statsFor, statsForQuestions } fr
 import { pendingResultsDeletionEntity, type PendingResultsDeletionRecord } from './entities/pending-results-deletion.js';
 import { type StoredQuestion } from '../files/index.js';
 import { getExamWithQuestions } from '../exams/index.js';
+import { db } from '../../runtime/data/db.js';
 
 /**
  * Deleting a user's statistics of chosen questions (docs/architecture.md L12, L13). A statistic is
@@ -70,7 +70,7 @@ export async function deleteTakersStats(examId: string, questions: StoredQuestio
 
 /** Leaves an unfinished "delete everyone's results" for the nightly job (one PutItem; a newer request replaces an older one). */
 export async function savePendingResultsDeletion(record: PendingResultsDeletionRecord): Promise<void> {
-  await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: pendingResultsDeletionEntity.item(record) }));
+  await db().send(new PutCommand({ TableName: config.appTable, Item: pendingResultsDeletionEntity.item(record) }));
 }
 
 /** A finished request removes its marker (if a run left one). */
@@ -89,7 +89,7 @@ export async function finishPendingResultsDeletions(deadline: number): Promise<{
 }
 
 async function continueResultsDeletion(key: Record<string, unknown>, deadline: number): Promise<{ completed: boolean }> {
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
   if (!Item) return { completed: true };
   const record = pendingResultsDeletionEntity.parse(Item);
   const { exam, questions } = await getExamWithQuestions(record.exam_id);

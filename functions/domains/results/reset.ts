@@ -1,9 +1,8 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { batchWriteAll, deleteRequest } from '../../runtime/data/batch-ops.js';
 import { queryPages, type PagedQuery } from '../../runtime/data/paginate.js';
-import { CONDITION_FAILED, cancellationReasons, isConditionFailed, isTransactionCanceled, isTransactionConflict } from '../../runtime/data/dynamo-errors.js';
+import { CONDITION_FAILED, cancellationReasons, isConditionFailed } from '../../runtime/data/dynamo-errors.js';
 import { retry } from '../../runtime/retry.js';
 import { countersEntity } from '../users/index.js';
 import { examSummaryEntity, questionStatEntity } from '../learning/index.js';
@@ -13,6 +12,7 @@ import { resultEntity } from './entities/result.js';
 import { resultJobEntity } from './entities/result-job.js';
 import { userPk } from '../../runtime/data/key-parts.js';
 import { newResultId } from '../../runtime/data/ids.js';
+import { db, TRANSACTION_RETRY, ITEM_EXISTS } from '../../runtime/data/db.js';
 
 /**
  * Statistics reset (docs/architecture.md §2.6 L14, docs/decisions-results.md R11): a fresh start
@@ -38,10 +38,6 @@ import { newResultId } from '../../runtime/data/ids.js';
 
 type Key = { pk: string; sk: string };
 type Item = Record<string, unknown>;
-
-const db = () => dynamoDocument();
-/** A cancelled or conflicting transaction is tried 5 times in all. */
-const TRANSACTION_RETRY = { attempts: 5, baseMs: 20, shouldRetry: (error: unknown) => isTransactionCanceled(error) || isTransactionConflict(error) };
 
 export interface CleanupOutcome {
   /** Items deleted by this run. */
@@ -88,7 +84,7 @@ async function deleteCounted(userId: string, keys: Key[], counter: 'result_count
         await db().send(
           new TransactWriteCommand({
             TransactItems: [
-              ...batch.map((k) => ({ Delete: { TableName: config.appTable, Key: k, ConditionExpression: 'attribute_exists(pk)' } })),
+              ...batch.map((k) => ({ Delete: { TableName: config.appTable, Key: k, ConditionExpression: ITEM_EXISTS } })),
               {
                 Update: {
                   TableName: config.appTable,

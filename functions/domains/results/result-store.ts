@@ -1,5 +1,4 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
 import { queryAll } from '../../runtime/data/paginate.js';
@@ -11,6 +10,7 @@ import { resultDetailEntity, type DetailEntry } from './entities/result-detail.j
 import { resultEntity, type ResultRecord } from './entities/result.js';
 import { resultJobEntity, type JobRecord } from './entities/result-job.js';
 import { userPk } from '../../runtime/data/key-parts.js';
+import { db } from '../../runtime/data/db.js';
 
 /**
  * DynamoDB access of the results group (docs/architecture.md §2.6 L1–L10, §2.9 T5). Everything
@@ -18,8 +18,6 @@ import { userPk } from '../../runtime/data/key-parts.js';
  */
 export type Key = { pk: string; sk: string };
 export type Item = Record<string, unknown>;
-
-const db = () => dynamoDocument();
 
 export type { DetailEntry, JobRecord, ResultRecord, SummaryRecord };
 

@@ -1,8 +1,7 @@
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../runtime/config.js';
 import { batchWriteAll, deleteRequest, putRequest } from '../../runtime/data/batch-ops.js';
-import { CONDITION_FAILED, cancellationReasons, isTransactionCanceled, isTransactionConflict } from '../../runtime/data/dynamo-errors.js';
+import { CONDITION_FAILED } from '../../runtime/data/dynamo-errors.js';
 import { countersEntity } from '../users/index.js';
 import { examSummaryEntity, statCondition, type QuestionStatItem } from '../learning/index.js';
 import { idempotencyClaimEntity } from './entities/idempotency-claim.js';
@@ -10,15 +9,13 @@ import { resultDetailEntity, type ChunkRecord } from './entities/result-detail.j
 import { resultEntity } from './entities/result.js';
 import { resultJobEntity } from './entities/result-job.js';
 import { asJob, type ResultRecord, type JobRecord, type Item, type Key } from './result-store.js';
+import { db, transactWrite, ITEM_ABSENT, ITEM_EXISTS, type TransactItem } from '../../runtime/data/db.js';
 
 /**
  * The writes of the results group: a submit's transaction (T5) and its later statistics batches,
  * detail chunks, single statistics and result deletion. Reads and the record shapes are in
  * repository.ts.
  */
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-const db = () => dynamoDocument();
 
 /** Why a transaction was cancelled, per item (`ConditionalCheckFailed`, `TransactionConflict`, `None`). */
 export class TransactionCancelled extends Error {
@@ -32,15 +29,8 @@ export class TransactionCancelled extends Error {
   }
 }
 
-async function transact(items: TransactItem[]): Promise<void> {
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (isTransactionCanceled(error)) throw new TransactionCancelled(cancellationReasons(error));
-    if (isTransactionConflict(error)) throw new TransactionCancelled(items.map(() => 'TransactionConflict'));
-    throw error;
-  }
-}
+/** A cancelled submit or statistics batch says, per item, why (the caller decides what a failed claim means). */
+const transact = (items: TransactItem[]) => transactWrite(items, (reasons) => new TransactionCancelled(reasons));
 
 const statPut = (stat: { item: QuestionStatItem; previous?: Item }): TransactItem => ({
   Put: { TableName: config.appTable, Item: stat.item, ...statCondition(stat.previous) },
@@ -107,7 +97,7 @@ export async function writeSubmit(write: SubmitWrite): Promise<void> {
       Put: {
         TableName: config.ephemeralTable,
         Item: idempotencyClaimEntity.item(userId, write.idempotencyKey, { result_id: result.id, request_hash: write.requestHash }, expiresAt),
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ConditionExpression: ITEM_ABSENT,
       },
     },
     {
@@ -115,7 +105,7 @@ export async function writeSubmit(write: SubmitWrite): Promise<void> {
         TableName: config.appTable,
         Item: resultEntity.item(result),
         ...(write.previousRevision === undefined
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          ? { ConditionExpression: ITEM_ABSENT }
           : { ConditionExpression: 'revision = :rev', ExpressionAttributeValues: { ':rev': write.previousRevision } }),
       },
     },
@@ -139,10 +129,10 @@ export async function writeSubmit(write: SubmitWrite): Promise<void> {
   items.push(...(write.studyTime ?? []));
   if (write.job) {
     items.push({
-      Put: { TableName: config.appTable, Item: resultJobEntity.item(userId, write.job), ConditionExpression: 'attribute_not_exists(pk)' },
+      Put: { TableName: config.appTable, Item: resultJobEntity.item(userId, write.job), ConditionExpression: ITEM_ABSENT },
     });
   } else if (write.expectNoJob) {
-    items.push({ ConditionCheck: { TableName: config.appTable, Key: resultJobEntity.key(userId, result.id), ConditionExpression: 'attribute_not_exists(pk)' } });
+    items.push({ ConditionCheck: { TableName: config.appTable, Key: resultJobEntity.key(userId, result.id), ConditionExpression: ITEM_ABSENT } });
   }
   await transact(items);
 }
@@ -187,7 +177,7 @@ function summaryUpdate(userId: string, examId: string, change: SummaryChange): T
       TableName: config.appTable,
       Key: examSummaryEntity.key(userId, examId),
       UpdateExpression: `SET ${set.join(', ')} ADD ${add.join(', ')}`,
-      ConditionExpression: change.existed ? 'attribute_exists(pk)' : 'attribute_not_exists(pk)',
+      ConditionExpression: change.existed ? ITEM_EXISTS : ITEM_ABSENT,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
@@ -256,7 +246,7 @@ export async function removeResult(result: ResultRecord, detailKeys: Key[], summ
       Delete: {
         TableName: config.appTable,
         Key: resultEntity.key(userId, result.id),
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: ITEM_EXISTS,
       },
     },
     { Delete: { TableName: config.appTable, Key: resultJobEntity.key(userId, result.id) } },
@@ -281,7 +271,7 @@ export async function removeResult(result: ResultRecord, detailKeys: Key[], summ
         UpdateExpression: latest
           ? 'SET latest_result_id = :lid, latest_score = :lscore, latest_total_score = :ltotal, latest_correct_count = :lcorrect, last_completed_at = :lat ADD result_count :minus'
           : 'ADD result_count :minus',
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: ITEM_EXISTS,
         ExpressionAttributeValues: {
           ':minus': -1,
           ...(latest ? { ':lid': latest.id, ':lscore': latest.score, ':ltotal': latest.total_score, ':lcorrect': latest.correct_count, ':lat': latest.completed_at } : {}),

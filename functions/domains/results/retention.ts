@@ -1,7 +1,4 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
-import { isTransactionCanceled, isTransactionConflict } from '../../runtime/data/dynamo-errors.js';
 import { queryPages } from '../../runtime/data/paginate.js';
 import { retry } from '../../runtime/retry.js';
 import { primaryKeyOf } from '../../runtime/data/item.js';
@@ -12,6 +9,7 @@ import { userPk } from '../../runtime/data/key-parts.js';
 import { asJob, asResult, detailsOfRevision, getCounters, getDetailItems, getMany, getSummary, newestOtherResult, type ResultRecord } from './result-store.js';
 import { TransactionCancelled, removeResult } from './result-writes.js';
 import { runJob } from './stats-job.js';
+import { transactWrite, TRANSACTION_RETRY, type TransactItem } from '../../runtime/data/db.js';
 
 /**
  * Retention cleanup, the "memory drain" (docs/architecture.md §2.6 L22, docs/decisions-results.md
@@ -27,8 +25,6 @@ import { runJob } from './stats-job.js';
  * transaction, re-read and retried on a race. The result is removed before its statistics are
  * reduced, so a failure in between errs on keeping history and never subtracts twice.
  */
-
-const db = () => dynamoDocument();
 
 export interface RetentionOutcome {
   /** Results removed. */
@@ -61,7 +57,6 @@ async function oldestResults(userId: string, limit: number): Promise<ResultRecor
 }
 
 type Contribution = { attempts: number; correct: number };
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** L9 for one result (as DELETE exam-result does). False when it was gone already. */
 async function removeOne(userId: string, result: ResultRecord, detailKeys: { pk: string; sk: string }[]): Promise<boolean> {
@@ -88,24 +83,21 @@ async function drainStatistics(userId: string, contributions: Map<string, Contri
   const ids = [...contributions.keys()];
   for (let i = 0; i < ids.length; i += 100) {
     const batch = ids.slice(i, i + 100);
-    await retry(
-      async () => {
-        const found = await getMany(batch.map((id) => questionStatEntity.key(userId, id)));
-        const items = batch.flatMap((id): TransactItem[] => {
-          const previous = found.get(questionStatEntity.key(userId, id).sk);
-          if (!previous) return [];
-          const take = contributions.get(id)!;
-          const total = Math.max(0, Number(previous.total_attempts ?? 0) - take.attempts);
-          const correct = Math.min(total, Math.max(0, Number(previous.correct_attempts ?? 0) - take.correct));
-          const condition = statCondition(previous);
-          if (total === 0) return [{ Delete: { TableName: config.appTable, Key: questionStatEntity.key(userId, id), ...condition } }];
-          const item = { ...previous, total_attempts: total, correct_attempts: correct, version: Number(previous.version ?? 0) + 1 };
-          return [{ Put: { TableName: config.appTable, Item: item, ...condition } }];
-        });
-        if (items.length) await db().send(new TransactWriteCommand({ TransactItems: items }));
-      },
-      { attempts: 5, baseMs: 20, shouldRetry: (error) => isTransactionCanceled(error) || isTransactionConflict(error) },
-    );
+    await retry(async () => {
+      const found = await getMany(batch.map((id) => questionStatEntity.key(userId, id)));
+      const items = batch.flatMap((id): TransactItem[] => {
+        const previous = found.get(questionStatEntity.key(userId, id).sk);
+        if (!previous) return [];
+        const take = contributions.get(id)!;
+        const total = Math.max(0, Number(previous.total_attempts ?? 0) - take.attempts);
+        const correct = Math.min(total, Math.max(0, Number(previous.correct_attempts ?? 0) - take.correct));
+        const condition = statCondition(previous);
+        if (total === 0) return [{ Delete: { TableName: config.appTable, Key: questionStatEntity.key(userId, id), ...condition } }];
+        const item = { ...previous, total_attempts: total, correct_attempts: correct, version: Number(previous.version ?? 0) + 1 };
+        return [{ Put: { TableName: config.appTable, Item: item, ...condition } }];
+      });
+      await transactWrite(items);
+    }, TRANSACTION_RETRY);
   }
 }
 

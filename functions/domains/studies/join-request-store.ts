@@ -1,5 +1,4 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { cancellationReasons, CONDITION_FAILED, isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
 import { joinRequestEntity, type JoinRequestRecord } from './entities/study-join-request.js';
@@ -8,7 +7,8 @@ import { studyMemberKeyEntity, type StudyMemberRecord } from './entities/study-m
 import { userPk } from '../../runtime/data/key-parts.js';
 import { paginate } from '../../runtime/data/paginate.js';
 import { retry } from '../../runtime/retry.js';
-import { claimIndexes, insertMemberItems, LIVE_STUDY, runMemberTransaction, type TransactItem } from './member-store.js';
+import { claimIndexes, insertMemberItems, runMemberTransaction } from './member-store.js';
+import { db, transactWrite, ITEM_ABSENT, ITEM_EXISTS, type TransactItem } from '../../runtime/data/db.js';
 
 /**
  * Join requests (docs/architecture.md §2.7 S19–S22, T7): one item on each side, `STUDY#<sid>`/`JOINREQ#<uid>`
@@ -32,7 +32,7 @@ const PENDING = { ':pending': 'pending' };
 const STATUS = { '#status': 'status' };
 
 export async function getJoinRequest(studyId: string, userId: string): Promise<JoinRequestRecord | null> {
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: joinRequestEntity.studyKey(studyId, userId), ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: joinRequestEntity.studyKey(studyId, userId), ConsistentRead: true }));
   return Item ? joinRequestEntity.parse(Item) : null;
 }
 
@@ -64,7 +64,7 @@ export async function insertJoinRequest(request: JoinRequestRecord): Promise<voi
       ConditionCheck: {
         TableName: table(),
         Key: studyEntity.key(request.study_id),
-        ConditionExpression: `${LIVE_STUDY} AND is_public = :public`,
+        ConditionExpression: `${studyEntity.liveCondition} AND is_public = :public`,
         ExpressionAttributeValues: { ':public': true },
       },
     },
@@ -82,24 +82,17 @@ export async function insertJoinRequest(request: JoinRequestRecord): Promise<voi
       ConditionCheck: {
         TableName: table(),
         Key: studyMemberKeyEntity.key(request.study_id, 'USER', request.user_id),
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ConditionExpression: ITEM_ABSENT,
       },
     },
   ];
   const refusals = ['study_private', 'already_pending', null, 'already_member'] as const;
   await retry(
-    async () => {
-      try {
-        await dynamoDocument().send(new TransactWriteCommand({ TransactItems: items }));
-      } catch (error) {
-        if (!isTransactionCanceled(error)) throw error;
-        const reasons = cancellationReasons(error);
-        const refused = reasons.findIndex((reason) => reason === CONDITION_FAILED);
-        const reason = refused >= 0 ? refusals[refused] : null;
-        if (reason) throw new JoinRequestRefused(reason);
-        throw error;
-      }
-    },
+    () =>
+      transactWrite(items, (reasons) => {
+        const reason = refusals[reasons.indexOf(CONDITION_FAILED)];
+        return reason ? new JoinRequestRefused(reason) : null;
+      }),
     { attempts: 4, baseMs: 25, shouldRetry: (error) => isTransactionCanceled(error) },
   );
 }
@@ -133,7 +126,7 @@ export async function answerJoinRequest(answered: JoinRequestRecord, member: Stu
   if (!member) {
     // Without a member part there is no study check in front: the status condition is the first item.
     try {
-      await dynamoDocument().send(new TransactWriteCommand({ TransactItems: items }));
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
     } catch (error) {
       if (isTransactionCanceled(error) && cancellationReasons(error)[0] === CONDITION_FAILED) throw new JoinRequestNotPending();
       throw error;
@@ -149,14 +142,14 @@ export async function answerJoinRequest(answered: JoinRequestRecord, member: Stu
  */
 export async function deleteJoinRequest(studyId: string, userId: string, options: { pendingOnly: boolean }): Promise<boolean> {
   try {
-    await dynamoDocument().send(
+    await db().send(
       new TransactWriteCommand({
         TransactItems: [
           {
             Delete: {
               TableName: table(),
               Key: joinRequestEntity.studyKey(studyId, userId),
-              ConditionExpression: options.pendingOnly ? '#status = :pending' : 'attribute_exists(pk)',
+              ConditionExpression: options.pendingOnly ? '#status = :pending' : ITEM_EXISTS,
               ...(options.pendingOnly ? { ExpressionAttributeNames: STATUS, ExpressionAttributeValues: PENDING } : {}),
             },
           },

@@ -1,13 +1,13 @@
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../runtime/config.js';
-import { cancellationReasons, CONDITION_FAILED, isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
+import { CONDITION_FAILED, isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
 import { joinRequestEntity } from './entities/study-join-request.js';
 import { studyCountersEntity, studyEntity } from './entities/study.js';
 import { studyMemberEntity, studyMemberKeyEntity, type MemberKeyKind, type StudyMemberRecord } from './entities/study-member.js';
 import { studyMembershipEntity } from './entities/study-membership.js';
 import { paginate } from '../../runtime/data/paginate.js';
 import { retry } from '../../runtime/retry.js';
+import { db, transactWrite, ITEM_ABSENT, type TransactItem } from '../../runtime/data/db.js';
 
 /**
  * The members of a study (docs/architecture.md §2.7 S6, S16–S18): `MEMBER#` items, their `MEMBERKEY#`
@@ -17,7 +17,6 @@ import { retry } from '../../runtime/retry.js';
  * fails instead of overwriting a change it did not see.
  */
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type { StudyMemberRecord };
 
 /** A claim (email, member code or linked user) another member of the study already holds. */
@@ -44,7 +43,7 @@ const revisionOf = (item: Record<string, unknown>) => (typeof item.revision === 
 export async function getMember(memberId: string): Promise<StoredMember | null> {
   const key = studyMemberEntity.keyOfId(memberId);
   if (!key) return null;
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
   return Item ? { member: studyMemberEntity.parse(Item), revision: revisionOf(Item) } : null;
 }
 
@@ -62,13 +61,13 @@ export async function listMembers(studyId: string): Promise<StudyMemberRecord[]>
 
 /** The member holding a claim, or null. */
 export async function memberIdHolding(studyId: string, kind: MemberKeyKind, value: string): Promise<string | null> {
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: studyMemberKeyEntity.key(studyId, kind, value), ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: studyMemberKeyEntity.key(studyId, kind, value), ConsistentRead: true }));
   return Item ? studyMemberKeyEntity.parse(Item).member_id : null;
 }
 
 /** `count` fresh local numbers of the study (the last of them is the counter's new value). */
 export async function allocateLocalIds(studyId: string, count: number): Promise<number[]> {
-  const { Attributes } = await dynamoDocument().send(
+  const { Attributes } = await db().send(
     new UpdateCommand({
       TableName: table(),
       Key: studyCountersEntity.key(studyId),
@@ -83,7 +82,7 @@ export async function allocateLocalIds(studyId: string, count: number): Promise<
 
 const claimItems = (member: StudyMemberRecord, claims: { kind: MemberKeyKind; value: string }[]): TransactItem[] =>
   claims.map(({ kind, value }) => ({
-    Put: { TableName: table(), Item: studyMemberKeyEntity.item(member.study_id, kind, value, member.id), ConditionExpression: 'attribute_not_exists(pk)' },
+    Put: { TableName: table(), Item: studyMemberKeyEntity.item(member.study_id, kind, value, member.id), ConditionExpression: ITEM_ABSENT },
   }));
 
 const releaseItems = (member: StudyMemberRecord, claims: { kind: MemberKeyKind; value: string }[]): TransactItem[] =>
@@ -124,10 +123,8 @@ const membershipUpdate = (member: StudyMemberRecord): TransactItem => ({
 
 const membershipDelete = (userId: string, studyId: string): TransactItem => ({ Delete: { TableName: table(), Key: studyMembershipEntity.key(userId, studyId) } });
 
-/** The study exists and its deletion has not started (a tombstone's `deleting_at`, S12): no member is written into a study being removed. */
-export const LIVE_STUDY = 'attribute_exists(pk) AND attribute_not_exists(deleting_at)';
 const studyExists = (studyId: string): TransactItem => ({
-  ConditionCheck: { TableName: table(), Key: studyEntity.key(studyId), ConditionExpression: LIVE_STUDY },
+  ConditionCheck: { TableName: table(), Key: studyEntity.key(studyId), ConditionExpression: studyEntity.liveCondition },
 });
 
 const memberCount = (studyId: string, delta: number): TransactItem => ({
@@ -140,7 +137,7 @@ export function insertMemberItems(member: StudyMemberRecord): { items: TransactI
   const items: TransactItem[] = [
     studyExists(member.study_id),
     {
-      Put: { TableName: table(), Item: { ...studyMemberEntity.item(member), revision: 1 }, ConditionExpression: 'attribute_not_exists(pk)' },
+      Put: { TableName: table(), Item: { ...studyMemberEntity.item(member), revision: 1 }, ConditionExpression: ITEM_ABSENT },
     },
     ...claimItems(member, claims),
     ...(member.user_id ? [membershipPut(member)] : []),
@@ -156,20 +153,15 @@ export function insertMemberItems(member: StudyMemberRecord): { items: TransactI
  */
 export async function runMemberTransaction(items: TransactItem[], claimAt: Map<number, MemberKeyKind>, extra: (reasons: string[]) => Error | null = () => null) {
   await retry(
-    async () => {
-      try {
-        await dynamoDocument().send(new TransactWriteCommand({ TransactItems: items }));
-      } catch (error) {
-        if (!isTransactionCanceled(error)) throw error;
-        const reasons = cancellationReasons(error);
-        if (reasons.includes('TransactionConflict')) throw error;
-        if (reasons[0] === CONDITION_FAILED) throw new StudyGone();
+    () =>
+      transactWrite(items, (reasons) => {
+        if (reasons.includes('TransactionConflict')) return null;
+        if (reasons[0] === CONDITION_FAILED) return new StudyGone();
         const refusal = extra(reasons);
-        if (refusal) throw refusal;
-        for (const [index, kind] of claimAt) if (reasons[index] === CONDITION_FAILED) throw new MemberKeyTaken(kind);
-        throw new MemberChanged();
-      }
-    },
+        if (refusal) return refusal;
+        for (const [index, kind] of claimAt) if (reasons[index] === CONDITION_FAILED) return new MemberKeyTaken(kind);
+        return new MemberChanged();
+      }),
     { attempts: 4, baseMs: 25, shouldRetry: (error) => isTransactionCanceled(error) },
   );
 }
@@ -199,8 +191,8 @@ export async function insertMember(member: StudyMemberRecord): Promise<void> {
 
 /** The counter item an allocation may have re-created behind the study's deletion. */
 async function forgetCounters(studyId: string) {
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: table(), Key: studyEntity.key(studyId), ConsistentRead: true }));
-  if (!Item || Item.deleting_at) await dynamoDocument().send(new DeleteCommand({ TableName: table(), Key: studyCountersEntity.key(studyId) }));
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: studyEntity.key(studyId), ConsistentRead: true }));
+  if (!Item || Item.deleting_at) await db().send(new DeleteCommand({ TableName: table(), Key: studyCountersEntity.key(studyId) }));
 }
 
 /**

@@ -1,6 +1,5 @@
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { taskProgress, type ExamResultTotals, type TaskProgress } from '#shared/domain/study-progress.js';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
 import { isConditionFailed } from '../../runtime/data/dynamo-errors.js';
@@ -10,10 +9,10 @@ import { studyDayEntity, type StudyDayRecord } from './entities/study-day.js';
 import { studyMembershipEntity } from './entities/study-membership.js';
 import { userPk } from '../../runtime/data/key-parts.js';
 import { type StudyTaskRecord } from './entities/study-task.js';
+import { db, ITEM_ABSENT, ITEM_EXISTS } from '../../runtime/data/db.js';
 
 /** Reads and writes of study progress (docs/architecture.md §2.7 S23, S25; L21). */
 
-const db = () => dynamoDocument();
 const table = () => config.appTable;
 
 /** The caller's totals on each exam (one BatchGetItem of their `EXAMSUM#` items per 100 exams). */
@@ -92,7 +91,7 @@ export async function recordProgress(userId: string, studyId: string, date: stri
         TableName: table(),
         Key: studyMembershipEntity.key(userId, studyId),
         UpdateExpression: 'SET overall_progress = :p, last_progress_recorded_at = :now',
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: ITEM_EXISTS,
         ExpressionAttributeValues: { ':p': progress.correct, ':now': now },
       }),
     );
@@ -127,5 +126,5 @@ export async function studyDays(userId: string, studyId: string, from: string | 
 
 /** L21: one random practice run. */
 export async function putPracticeResult(userId: string, record: PracticeResultRecord): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: practiceResultEntity.item(userId, record), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db().send(new PutCommand({ TableName: table(), Item: practiceResultEntity.item(userId, record), ConditionExpression: ITEM_ABSENT }));
 }

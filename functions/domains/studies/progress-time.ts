@@ -1,10 +1,8 @@
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../runtime/config.js';
 import { studyDayEntity } from './entities/study-day.js';
 import { type StudyLinkRecord } from '../exams/index.js';
 import { membershipsIn } from './study-store.js';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import { type TransactItem } from '../../runtime/data/db.js';
 
 /** Studies whose day items one submit may touch (each is one transaction item; the rest of the 100 are the submit's). */
 export const MAX_STUDIES_CREDITED = 5;

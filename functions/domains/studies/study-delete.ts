@@ -1,5 +1,4 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { batchWriteAll, deleteRequest } from '../../runtime/data/batch-ops.js';
 import { isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
@@ -13,6 +12,7 @@ import { studyMemberEntity } from './entities/study-member.js';
 import { studyMembershipEntity } from './entities/study-membership.js';
 import { studyTaskEntity } from './entities/study-task.js';
 import { adjustUsage } from '../tags/index.js';
+import { db } from '../../runtime/data/db.js';
 
 /**
  * Deleting a study (S12), orphan-free and idempotent, whatever its size:
@@ -32,7 +32,6 @@ import { adjustUsage } from '../tags/index.js';
  * statistics reset. Every step deletes by key: running it twice changes nothing.
  */
 
-const db = () => dynamoDocument();
 const PAGE_ITEMS = 500;
 
 /** Returns false when the study was already being deleted (nothing to start). */
@@ -46,7 +45,7 @@ export async function startStudyDeletion(study: StudyRecord, now = new Date()): 
             Put: {
               TableName: config.appTable,
               Item: studyEntity.item({ ...study, deleting_at: now.toISOString() }),
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting_at)',
+              ConditionExpression: studyEntity.liveCondition,
             },
           },
           ...study.title_keys.map((key) => ({

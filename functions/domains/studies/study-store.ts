@@ -1,6 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { GENERATED_ID } from '../../runtime/data/ids.js';
 import { config } from '../../runtime/config.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
@@ -11,19 +10,16 @@ import { studyCountersEntity, studyEntity, studyTitleClaimEntity, type StudyCoun
 import { studyMemberEntity, studyMemberKeyEntity, type StudyMemberRecord } from './entities/study-member.js';
 import { studyMembershipEntity, type StudyMembershipRecord } from './entities/study-membership.js';
 import { studyTaskEntity, type StudyTaskRecord } from './entities/study-task.js';
+import { db, ITEM_ABSENT } from '../../runtime/data/db.js';
 
 /** Reads and writes of the study items (docs/architecture.md §2.7, S1–S12). */
 
-const db = () => dynamoDocument();
 const table = () => config.appTable;
 
 /** Memberships a user's lists read (S2): one Query page of small items, then BatchGets of their studies. */
 export const MAX_MEMBERSHIPS_LISTED = 200;
 
 export class StudyTitleTakenError extends Error {}
-
-/** Condition that a study exists and is not being deleted (writes of its children check it). */
-export const LIVE_STUDY_CONDITION = 'attribute_exists(pk) AND attribute_not_exists(deleting_at)';
 
 /**
  * S10: the META, its counters, the creator's title claims, and the creator as the first member
@@ -39,7 +35,7 @@ export async function insertStudy(study: StudyRecord, creator: StudyMemberRecord
     overall_progress: null,
     last_progress_recorded_at: null,
   };
-  const put = (Item: Record<string, unknown>) => ({ Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(pk)' } });
+  const put = (Item: Record<string, unknown>) => ({ Put: { TableName: table(), Item, ConditionExpression: ITEM_ABSENT } });
   try {
     await db().send(
       new TransactWriteCommand({
@@ -80,9 +76,9 @@ export async function saveStudy(before: StudyRecord, after: StudyRecord): Promis
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: table(), Item: studyEntity.item(after), ConditionExpression: LIVE_STUDY_CONDITION } },
+          { Put: { TableName: table(), Item: studyEntity.item(after), ConditionExpression: studyEntity.liveCondition } },
           ...added.map((key) => ({
-            Put: { TableName: table(), Item: studyTitleClaimEntity.item(after.created_by_id, key, after.id), ConditionExpression: 'attribute_not_exists(pk)' },
+            Put: { TableName: table(), Item: studyTitleClaimEntity.item(after.created_by_id, key, after.id), ConditionExpression: ITEM_ABSENT },
           })),
           ...removed.map((key) => ({
             Delete: {

@@ -1,13 +1,11 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_STUDY_TASKS } from '#shared/contracts/studies.js';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
-import { conditionFailedAt, isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
+import { CONDITION_FAILED, isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
 import { studyCountersEntity, studyEntity, type PoolChange, type StudyRecord } from './entities/study.js';
 import { studyLinkEntity } from '../exams/index.js';
 import { studyTaskEntity, type StudyTaskRecord } from './entities/study-task.js';
 import { AppError } from '../../runtime/http/app-error.js';
-import { LIVE_STUDY_CONDITION } from './study-store.js';
+import { transactWrite, ITEM_ABSENT, ITEM_EXISTS, type TransactItem } from '../../runtime/data/db.js';
 
 /**
  * Task writes (S13): the task, its exam link and the study's counters (task count, random-practice pool: D95)
@@ -15,24 +13,23 @@ import { LIVE_STUDY_CONDITION } from './study-store.js';
  */
 
 const table = () => config.appTable;
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 const linkPut = (study: StudyRecord, task: StudyTaskRecord): TransactItem => ({
   Put: {
     TableName: table(),
-    Item: {
-      ...studyLinkEntity.key(task.exam_id!, study.id, task.id),
-      type: 'STUDYLINK',
+    Item: studyLinkEntity.item(task.exam_id!, {
       study_id: study.id,
       task_id: task.id,
       study_title_ko: study.title_ko,
       study_title_en: study.title_en,
       is_public: study.is_public,
-    },
+    }),
   },
 });
 const linkDelete = (studyId: string, task: StudyTaskRecord): TransactItem => ({ Delete: { TableName: table(), Key: studyLinkEntity.key(task.exam_id!, studyId, task.id) } });
-const liveStudyCheck = (studyId: string): TransactItem => ({ ConditionCheck: { TableName: table(), Key: studyEntity.key(studyId), ConditionExpression: LIVE_STUDY_CONDITION } });
+const liveStudyCheck = (studyId: string): TransactItem => ({
+  ConditionCheck: { TableName: table(), Key: studyEntity.key(studyId), ConditionExpression: studyEntity.liveCondition },
+});
 
 /** The pool changes of tasks coming (`sign` 1) or going (−1): per exam, the number of its tasks and, when coming, its size. */
 function poolChanges(tasks: StudyTaskRecord[], sign: 1 | -1): PoolChange[] {
@@ -44,15 +41,6 @@ function poolChanges(tasks: StudyTaskRecord[], sign: 1 | -1): PoolChange[] {
     byExam.set(task.exam_id, change);
   }
   return [...byExam.values()];
-}
-
-async function send(items: TransactItem[], onCancel: (error: unknown) => never): Promise<void> {
-  try {
-    await dynamoDocument().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (isTransactionCanceled(error)) onCancel(error);
-    throw error;
-  }
 }
 
 /**
@@ -72,23 +60,16 @@ export async function insertTasks(study: StudyRecord, tasks: StudyTaskRecord[]):
 }
 
 async function removeChunk(studyId: string, chunk: StudyTaskRecord[]): Promise<void> {
-  await dynamoDocument().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), ...studyCountersEntity.taskUpdate(-chunk.length, poolChanges(chunk, -1)) } },
-        ...chunk.flatMap((task) => [
-          { Delete: { TableName: table(), Key: studyTaskEntity.keyOfId(task.id)! } } as TransactItem,
-          ...(task.exam_id ? [linkDelete(studyId, task)] : []),
-        ]),
-      ],
-    }),
-  );
+  await transactWrite([
+    { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), ...studyCountersEntity.taskUpdate(-chunk.length, poolChanges(chunk, -1)) } },
+    ...chunk.flatMap((task) => [{ Delete: { TableName: table(), Key: studyTaskEntity.keyOfId(task.id)! } } as TransactItem, ...(task.exam_id ? [linkDelete(studyId, task)] : [])]),
+  ]);
 }
 
 async function insertChunk(study: StudyRecord, chunk: StudyTaskRecord[]): Promise<StudyTaskRecord[]> {
   const counterUpdate = studyCountersEntity.taskUpdate(chunk.length, poolChanges(chunk, 1));
   {
-    await send(
+    await transactWrite(
       [
         {
           Update: {
@@ -101,14 +82,11 @@ async function insertChunk(study: StudyRecord, chunk: StudyTaskRecord[]): Promis
         },
         liveStudyCheck(study.id),
         ...chunk.flatMap((task) => [
-          { Put: { TableName: table(), Item: studyTaskEntity.item(task), ConditionExpression: 'attribute_not_exists(pk)' } } as TransactItem,
+          { Put: { TableName: table(), Item: studyTaskEntity.item(task), ConditionExpression: ITEM_ABSENT } } as TransactItem,
           ...(task.exam_id ? [linkPut(study, task)] : []),
         ]),
       ],
-      (error) => {
-        if (conditionFailedAt(error, 0)) throw new AppError(400, 'study_task_limit', { max: MAX_STUDY_TASKS });
-        throw new AppError(404, 'study_not_found');
-      },
+      (reasons) => (reasons[0] === CONDITION_FAILED ? new AppError(400, 'study_task_limit', { max: MAX_STUDY_TASKS }) : new AppError(404, 'study_not_found')),
     );
   }
   return chunk;
@@ -117,9 +95,9 @@ async function insertChunk(study: StudyRecord, chunk: StudyTaskRecord[]): Promis
 /** Saves a changed task; a changed exam moves the link. */
 export async function saveTask(study: StudyRecord, before: StudyTaskRecord, after: StudyTaskRecord): Promise<void> {
   const examChanged = before.exam_id !== after.exam_id;
-  await send(
+  await transactWrite(
     [
-      { Put: { TableName: table(), Item: studyTaskEntity.item(after), ConditionExpression: 'attribute_exists(pk)' } },
+      { Put: { TableName: table(), Item: studyTaskEntity.item(after), ConditionExpression: ITEM_EXISTS } },
       liveStudyCheck(study.id),
       ...(examChanged && before.exam_id ? [linkDelete(study.id, before)] : []),
       ...(after.exam_id ? [linkPut(study, after)] : []),
@@ -135,22 +113,18 @@ export async function saveTask(study: StudyRecord, before: StudyTaskRecord, afte
           ]
         : []),
     ],
-    () => {
-      throw new AppError(404, 'study_task_not_found');
-    },
+    () => new AppError(404, 'study_task_not_found'),
   );
 }
 
 export async function removeTask(studyId: string, task: StudyTaskRecord): Promise<void> {
-  await send(
+  await transactWrite(
     [
-      { Delete: { TableName: table(), Key: studyTaskEntity.keyOfId(task.id)!, ConditionExpression: 'attribute_exists(pk)' } },
+      { Delete: { TableName: table(), Key: studyTaskEntity.keyOfId(task.id)!, ConditionExpression: ITEM_EXISTS } },
       ...(task.exam_id ? [linkDelete(studyId, task)] : []),
       { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), ...studyCountersEntity.taskUpdate(-1, poolChanges([task], -1)) } },
     ],
-    () => {
-      throw new AppError(404, 'study_task_not_found');
-    },
+    () => new AppError(404, 'study_task_not_found'),
   );
 }
 
@@ -164,22 +138,18 @@ export async function unlinkTask(taskId: string, studyId: string, examId: string
   if (!key) return;
   const counters = studyCountersEntity.taskUpdate(null, [{ examId, tasks: -1 }]);
   try {
-    await dynamoDocument().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: config.appTable,
-              Key: key,
-              UpdateExpression: 'SET exam_id = :none, exam_title_ko = :empty, exam_title_en = :empty, exam_title = :empty, exam_total_questions = :zero',
-              ConditionExpression: 'exam_id = :exam',
-              ExpressionAttributeValues: { ':none': null, ':empty': '', ':zero': 0, ':exam': examId },
-            },
-          },
-          { Update: { TableName: config.appTable, Key: studyCountersEntity.key(studyId), ...counters, ConditionExpression: 'attribute_exists(pk)' } },
-        ],
-      }),
-    );
+    await transactWrite([
+      {
+        Update: {
+          TableName: table(),
+          Key: key,
+          UpdateExpression: 'SET exam_id = :none, exam_title_ko = :empty, exam_title_en = :empty, exam_title = :empty, exam_total_questions = :zero',
+          ConditionExpression: 'exam_id = :exam',
+          ExpressionAttributeValues: { ':none': null, ':empty': '', ':zero': 0, ':exam': examId },
+        },
+      },
+      { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), ...counters, ConditionExpression: ITEM_EXISTS } },
+    ]);
   } catch (error) {
     if (!isTransactionCanceled(error)) throw error;
   }

@@ -1,5 +1,4 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { batchGetAll, batchWriteAll, deleteRequest, putRequest } from '../../runtime/data/batch-ops.js';
 import { queryAll } from '../../runtime/data/paginate.js';
@@ -10,6 +9,7 @@ import { studyMembershipEntity } from './entities/study-membership.js';
 import { userPk, WITHDRAWN_CREATOR_ID } from '../../runtime/data/key-parts.js';
 import { continueStudyDeletion, startStudyDeletion } from './study-delete.js';
 import { getStudyCounters, studiesCreatedBy } from './study-store.js';
+import { db, ITEM_EXISTS } from '../../runtime/data/db.js';
 
 /**
  * The studies part of withdrawal and admin user delete (docs/architecture.md §2.10 step 4, D44),
@@ -36,7 +36,7 @@ export async function removeUserFromStudies(userId: string, deadline: number): P
   const memberKeys = memberships.map((m) => studyMemberEntity.keyOfId(m.member_id)).filter((k): k is { pk: string; sk: string } => !!k);
   const members = (await batchGetAll(memberKeys, { consistent: true })).map(studyMemberEntity.parse).filter((m) => m.user_id === userId);
   for (const member of members) {
-    await dynamoDocument()
+    await db()
       .send(
         new TransactWriteCommand({
           TransactItems: [
@@ -47,7 +47,7 @@ export async function removeUserFromStudies(userId: string, deadline: number): P
                 TableName: config.appTable,
                 Key: studyCountersEntity.key(member.study_id),
                 UpdateExpression: 'ADD member_count :n',
-                ConditionExpression: 'attribute_exists(pk)',
+                ConditionExpression: ITEM_EXISTS,
                 ExpressionAttributeValues: { ':n': -1 },
               },
             },

@@ -1,7 +1,6 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tag } from '#shared/contracts/tags.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
 import { queryBounded } from '../../runtime/data/paginate.js';
@@ -10,6 +9,7 @@ import { nameKey } from '../../runtime/data/key-parts.js';
 import { tagEntity, type TagRecord, type TagRef } from './entities/tag.js';
 import { tagNameClaimEntity } from './entities/tag-name-claim.js';
 import { newId } from '../../runtime/data/ids.js';
+import { db, ITEM_ABSENT, ITEM_EXISTS } from '../../runtime/data/db.js';
 
 export type { TagRecord, TagRef };
 
@@ -45,12 +45,12 @@ export async function createOrFindTag(nameKo: string, nameEn: string, userId: st
   const keys = [...new Set([nameKey(nameKo), nameKey(nameEn)])];
   const tag: TagRecord = { id: newId(), name_ko: nameKo, name_en: nameEn, usage_count: 0, created_by: userId, created_at: new Date().toISOString() };
   try {
-    await dynamoDocument().send(
+    await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: config.appTable, Item: tagEntity.item(tag, keys[0]!), ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: config.appTable, Item: tagEntity.item(tag, keys[0]!), ConditionExpression: ITEM_ABSENT } },
           ...keys.map((k) => ({
-            Put: { TableName: config.appTable, Item: tagNameClaimEntity.item(k, tag.id), ConditionExpression: 'attribute_not_exists(pk)' },
+            Put: { TableName: config.appTable, Item: tagNameClaimEntity.item(k, tag.id), ConditionExpression: ITEM_ABSENT },
           })),
         ],
       }),
@@ -60,9 +60,9 @@ export async function createOrFindTag(nameKo: string, nameEn: string, userId: st
     if (!isTransactionCanceled(error)) throw error;
   }
   for (const k of keys) {
-    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: tagNameClaimEntity.key(k), ConsistentRead: true }));
+    const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: tagNameClaimEntity.key(k), ConsistentRead: true }));
     if (!Item) continue;
-    const { Item: existing } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: tagEntity.key(tagNameClaimEntity.parse(Item).tag_id) }));
+    const { Item: existing } = await db().send(new GetCommand({ TableName: config.appTable, Key: tagEntity.key(tagNameClaimEntity.parse(Item).tag_id) }));
     if (existing) return { tag: tagEntity.parse(existing), created: false };
   }
   throw new Error('tag name taken but no tag found');
@@ -70,7 +70,7 @@ export async function createOrFindTag(nameKo: string, nameEn: string, userId: st
 
 /** The id of the tag one of whose names (either language) has this name key, or null. One GetItem. */
 export async function findTagIdByName(name: string): Promise<string | null> {
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: tagNameClaimEntity.key(nameKey(name)) }));
+  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: tagNameClaimEntity.key(nameKey(name)) }));
   return Item ? tagNameClaimEntity.parse(Item).tag_id : null;
 }
 
@@ -78,13 +78,13 @@ export async function findTagIdByName(name: string): Promise<string | null> {
 export async function adjustUsage(tagIds: string[], delta: number): Promise<void> {
   await Promise.all(
     tagIds.map((id) =>
-      dynamoDocument()
+      db()
         .send(
           new UpdateCommand({
             TableName: config.appTable,
             Key: tagEntity.key(id),
             UpdateExpression: 'ADD usage_count :d',
-            ConditionExpression: 'attribute_exists(pk)',
+            ConditionExpression: ITEM_EXISTS,
             ExpressionAttributeValues: { ':d': delta },
           }),
         )

@@ -3,10 +3,10 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { batchWriteAll, deleteRequest } from '../../runtime/data/batch-ops.js';
 import { isConditionFailed } from '../../runtime/data/dynamo-errors.js';
 import { queryPages } from '../../runtime/data/paginate.js';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { primaryKeyOf } from '../../runtime/data/item.js';
 import { sessionEntity, type SessionRecord } from './entities/session.js';
+import { db, ITEM_ABSENT, ITEM_EXISTS } from '../../runtime/data/db.js';
 
 /** Sessions end after a week without use, and a month after sign-in whatever happens. */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
@@ -32,11 +32,11 @@ export async function createSession(userId: string): Promise<string> {
   const sessionId = randomBytes(32).toString('base64url');
   const t = now();
   const key = sessionKey(sessionId);
-  await dynamoDocument().send(
+  await db().send(
     new PutCommand({
       TableName: config.ephemeralTable,
       Item: sessionEntity.item(key, { userId, createdAt: t, lastSeenAt: t, expiresAt: expiryOf(t, t) }),
-      ConditionExpression: 'attribute_not_exists(pk)',
+      ConditionExpression: ITEM_ABSENT,
     }),
   );
   return sessionId;
@@ -45,7 +45,7 @@ export async function createSession(userId: string): Promise<string> {
 /** A live session or null; DynamoDB TTL deletes lazily, so expiry is checked here too. */
 export async function readSession(sessionId: string): Promise<(SessionRecord & { key: string }) | null> {
   const key = sessionKey(sessionId);
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.ephemeralTable, Key: sessionEntity.key(key) }));
+  const { Item } = await db().send(new GetCommand({ TableName: config.ephemeralTable, Key: sessionEntity.key(key) }));
   if (!Item) return null;
   const record = sessionEntity.parse(Item);
   const t = now();
@@ -53,12 +53,12 @@ export async function readSession(sessionId: string): Promise<(SessionRecord & {
   if (t - record.lastSeenAt >= TOUCH_INTERVAL_SECONDS) {
     try {
       // Conditional: a sign-out between the read and this touch must not write a fragment of the session back.
-      await dynamoDocument().send(
+      await db().send(
         new UpdateCommand({
           TableName: config.ephemeralTable,
           Key: sessionEntity.key(key),
           UpdateExpression: 'SET lastSeenAt = :t, expiresAt = :e',
-          ConditionExpression: 'attribute_exists(pk)',
+          ConditionExpression: ITEM_EXISTS,
           ExpressionAttributeValues: { ':t': t, ':e': expiryOf(record.createdAt, t) },
         }),
       );
@@ -71,7 +71,7 @@ export async function readSession(sessionId: string): Promise<(SessionRecord & {
 }
 
 export async function deleteSession(key: string): Promise<void> {
-  await dynamoDocument().send(new DeleteCommand({ TableName: config.ephemeralTable, Key: sessionEntity.key(key) }));
+  await db().send(new DeleteCommand({ TableName: config.ephemeralTable, Key: sessionEntity.key(key) }));
 }
 
 /** Ends every session of a user (password change, withdrawal, admin delete), optionally but one. */

@@ -1,8 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { isConditionFailed } from '../../runtime/data/dynamo-errors.js';
 import { throttleEntity } from './entities/throttle.js';
+import { db } from '../../runtime/data/db.js';
 
 /**
  * Fixed-window failure counters in the ephemeral table: `THROTTLE#<scope>#<subject>` holds
@@ -46,7 +46,7 @@ const now = () => Math.floor(Date.now() / 1000);
 
 /** Seconds until the subject may try again, or 0 when it is not blocked. */
 export async function blockedFor(rule: ThrottleRule, subject: string): Promise<number> {
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.ephemeralTable, Key: throttleEntity.key(rule.scope, subject), ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: config.ephemeralTable, Key: throttleEntity.key(rule.scope, subject), ConsistentRead: true }));
   if (!Item) return 0;
   const t = now();
   const { count, expiresAt } = throttleEntity.parse(Item);
@@ -62,7 +62,7 @@ export async function recordHit(rule: ThrottleRule, subject: string): Promise<vo
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       // Inside a live window: add one.
-      await dynamoDocument().send(
+      await db().send(
         new UpdateCommand({
           TableName: config.ephemeralTable,
           Key: key,
@@ -78,7 +78,7 @@ export async function recordHit(rule: ThrottleRule, subject: string): Promise<vo
     }
     try {
       // No counter, or its window has passed: open a new window (unless a racer just did).
-      await dynamoDocument().send(
+      await db().send(
         new PutCommand({
           TableName: config.ephemeralTable,
           Item: fresh,
@@ -94,5 +94,5 @@ export async function recordHit(rule: ThrottleRule, subject: string): Promise<vo
 }
 
 export async function clearThrottle(rule: ThrottleRule, subject: string): Promise<void> {
-  await dynamoDocument().send(new DeleteCommand({ TableName: config.ephemeralTable, Key: throttleEntity.key(rule.scope, subject) }));
+  await db().send(new DeleteCommand({ TableName: config.ephemeralTable, Key: throttleEntity.key(rule.scope, subject) }));
 }

@@ -3,12 +3,12 @@ import { paginate } from '../../runtime/data/paginate.js';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '#shared/domain/limits.js';
 import { normalizeLogin } from '#shared/domain/accounts.js';
-import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
 import { emailClaimEntity, usernameClaimEntity } from './entities/account-claims.js';
 import { userEntity, type UserRecord } from './entities/user.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
 import { CONDITION_FAILED, cancellationReasons, isConditionFailed } from '../../runtime/data/dynamo-errors.js';
+import { db, ITEM_ABSENT, ITEM_EXISTS } from '../../runtime/data/db.js';
 
 /**
  * The accounts store: the USER item and its username/email claims (functions/domains/users/entities/user.ts,
@@ -32,10 +32,6 @@ export class StaleUser extends Error {
     super('user changed or was deleted meanwhile');
     this.name = 'StaleUser';
   }
-}
-
-function db() {
-  return dynamoDocument();
 }
 
 export type NewUser = Pick<UserRecord, 'username' | 'passwordHash'> & Partial<Omit<UserRecord, 'username' | 'passwordHash' | 'id' | 'date_joined'>>;
@@ -72,14 +68,14 @@ export async function insertUser(input: NewUser): Promise<UserRecord> {
       Put: {
         TableName: config.appTable,
         Item: userEntity.item(user),
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ConditionExpression: ITEM_ABSENT,
       },
     },
     {
       Put: {
         TableName: config.appTable,
         Item: usernameClaimEntity.item(user.username, user.id),
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ConditionExpression: ITEM_ABSENT,
       },
     },
     ...(user.email
@@ -88,7 +84,7 @@ export async function insertUser(input: NewUser): Promise<UserRecord> {
             Put: {
               TableName: config.appTable,
               Item: emailClaimEntity.item(user.email, user.id),
-              ConditionExpression: 'attribute_not_exists(pk)',
+              ConditionExpression: ITEM_ABSENT,
             },
           },
         ]
@@ -212,7 +208,7 @@ export async function updateUser(current: UserRecord, changes: UserChanges): Pro
           TableName: config.appTable,
           Key: userEntity.key(current.id),
           UpdateExpression: set.expression,
-          ConditionExpression: 'attribute_exists(pk)',
+          ConditionExpression: ITEM_EXISTS,
           ExpressionAttributeNames: set.names,
           ExpressionAttributeValues: set.values,
         }),
@@ -241,7 +237,7 @@ export async function updateUser(current: UserRecord, changes: UserChanges): Pro
             Put: {
               TableName: config.appTable,
               Item: emailClaimEntity.item(next.email, current.id),
-              ConditionExpression: 'attribute_not_exists(pk)',
+              ConditionExpression: ITEM_ABSENT,
             },
           },
         ]
@@ -274,7 +270,7 @@ export async function setPasswordHash(userId: string, passwordHash: string): Pro
         TableName: config.appTable,
         Key: userEntity.key(userId),
         UpdateExpression: 'SET passwordHash = :h',
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: ITEM_EXISTS,
         ExpressionAttributeValues: { ':h': passwordHash },
       }),
     );

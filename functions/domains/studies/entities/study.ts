@@ -53,6 +53,8 @@ export const studyEntity = {
   key: (studyId: string) => ({ pk: studyPk(studyId), sk: META_SK }),
   partition: studyPk,
   isMetaItem: (item: StoredItem) => item.sk === META_SK,
+  /** The study exists and its deletion has not started (a tombstone's `deleting_at`, S12): nothing is written into a study being removed. */
+  liveCondition: 'attribute_exists(pk) AND attribute_not_exists(deleting_at)',
   /**
    * gsi1: the creator's studies, newest first (withdrawal finds them here). A study whose creator
    * withdrew has no entry (gap 13, D94): it would only pile up under one `USER#withdrawn#STUDIES` partition.
