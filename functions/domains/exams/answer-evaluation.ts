@@ -9,7 +9,7 @@ import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
 import { readableExam } from './visibility.js';
 import { onDemand } from '../../runtime/on-demand.js';
-import { findQuestionInExam } from './question-store.js';
+import { findQuestionInExam } from './exam-question-store.js';
 
 /**
  * Answer evaluation (voice mode, spec 2 §4–§5). One interface, two evaluators: the deterministic

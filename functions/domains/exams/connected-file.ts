@@ -4,7 +4,7 @@ import { errorMessage } from '#shared/i18n/catalogue.js';
 import { badRequest, conflict } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
-import { QuestionsChangedError, addCopies, highestPosition, reservePositions } from './exam-question-writes.js';
+import { QuestionsChangedError, addCopies, highestPosition, reservePositions } from './exam-question-store.js';
 import { editableExamWithQuestions } from './visibility.js';
 import { readPool, resolveFile } from '../files/index.js';
 

@@ -7,7 +7,7 @@ import { AppError, conflict, payloadTooLarge } from '../../runtime/http/app-erro
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
 import type { StoredQuestion } from './exam-store.js';
-import { QuestionsChangedError, replaceCopies } from './exam-question-writes.js';
+import { QuestionsChangedError, replaceCopies } from './exam-question-store.js';
 import { editableExamWithQuestions } from './visibility.js';
 import { readQuestionSheet } from '../files/sheets.js';
 

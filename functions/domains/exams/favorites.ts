@@ -7,20 +7,8 @@ import { readableExam, canReadExam } from './visibility.js';
 import { getExams, type ExamRecord, type StoredQuestion } from './exam-store.js';
 import { questionView } from './exam-views.js';
 import { QUESTION_FIELDS } from './entities/exam-question.js';
-import {
-  deleteFavorite,
-  deleteIgnored,
-  examsHoldingQuestion,
-  findQuestionInExam,
-  getFavorite,
-  ignoredIds,
-  isIgnored,
-  listFavorites,
-  listIgnored,
-  putFavorite,
-  putIgnored,
-  type FavoriteItem,
-} from './question-store.js';
+import { examsHoldingQuestion, findQuestionInExam } from './exam-question-store.js';
+import { deleteFavorite, deleteIgnored, getFavorite, ignoredIds, isIgnored, listFavorites, listIgnored, putFavorite, putIgnored, type FavoriteItem } from '../learning/index.js';
 
 /** The fields a favorite snapshot keeps of the question (no keys of its exam copy): an exam copy's, plus its order. */
 const SNAPSHOT_FIELDS = [...QUESTION_FIELDS, 'order'] as const;

@@ -5,7 +5,7 @@ import { badRequest, conflict } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext, CallerUser } from '../../runtime/http/types.js';
 import type { ExamRecord, StoredQuestion } from './exam-store.js';
-import { QuestionsChangedError, addCopies, highestPosition, moveCopies, removeCopies, replaceCopies, reservePositions, type MoveEntry } from './exam-question-writes.js';
+import { QuestionsChangedError, addCopies, highestPosition, moveCopies, removeCopies, replaceCopies, reservePositions, type MoveEntry } from './exam-question-store.js';
 import { editableExamWithQuestions } from './visibility.js';
 
 /**

@@ -10,8 +10,8 @@ import type { SignedInContext, CallerUser } from '../../runtime/http/types.js';
 import { readableExam, canEditExam, canReadExam } from './visibility.js';
 import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from './exam-store.js';
 import { questionView } from './exam-views.js';
-import { highestPosition, reservePositions } from './exam-question-writes.js';
-import { ExamFullError, QuestionGoneError, deleteQuestionCopy, findQuestionInExam, insertQuestionCopy, saveQuestionCopy } from './question-store.js';
+import { highestPosition, reservePositions } from './exam-question-store.js';
+import { ExamFullError, QuestionGoneError, deleteQuestionCopy, findQuestionInExam, insertQuestionCopy, saveQuestionCopy } from './exam-question-store.js';
 
 /**
  * Question edits inside one exam (spec 2 §3, §5; docs/architecture.md E19, E20): the copy

@@ -4,7 +4,19 @@ export { favoriteEntity, type FavoriteRecord } from './entities/favorite.js';
 export { ignoredEntity } from './entities/ignored.js';
 export { questionStatEntity, type QuestionStat } from './entities/question-stat.js';
 export { retrievability, reviewCard, type FsrsCard } from './fsrs.js';
-export { questionFlags } from './question-flags.js';
+export {
+  deleteFavorite,
+  deleteIgnored,
+  getFavorite,
+  questionFlags,
+  ignoredIds,
+  isIgnored,
+  listFavorites,
+  listIgnored,
+  putFavorite,
+  putIgnored,
+  type FavoriteItem,
+} from './question-flag-store.js';
 export { allStats, statsFor, statsForFile, statsForQuestions } from './question-stat-store.js';
 export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './question-stat.js';
 export { quizDay } from './quiz-day.js';

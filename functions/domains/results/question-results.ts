@@ -8,8 +8,7 @@ import { AppError, conflict, forbidden, notFound } from '../../runtime/http/app-
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext, CallerUser } from '../../runtime/http/types.js';
 import { clearPendingResultsDeletion, deleteStatsOfExamQuestions, deleteStatsOfQuestions, deleteTakersStats, savePendingResultsDeletion } from './question-stats-deletion.js';
-import { getMany } from './result-store.js';
-import { TransactionCancelled, putStats } from './result-writes.js';
+import { getMany, TransactionCancelled, putStats } from './result-store.js';
 import { retry } from '../../runtime/retry.js';
 import { adjustment } from './results.js';
 

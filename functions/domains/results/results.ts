@@ -26,8 +26,10 @@ import {
   listSummaries,
   newestOtherResult,
   type ResultRecord,
+  TransactionCancelled,
+  putStat,
+  removeResult,
 } from './result-store.js';
-import { TransactionCancelled, putStat, removeResult } from './result-writes.js';
 import { applyAnswers, type ApplyInput } from './submit.js';
 import { runJob } from './stats-job.js';
 import { retry } from '../../runtime/retry.js';

@@ -6,8 +6,19 @@ import { questionStatEntity, statCondition } from '../learning/index.js';
 import { resultEntity } from './entities/result.js';
 import { resultJobEntity } from './entities/result-job.js';
 import { userPk } from '../../runtime/data/key-parts.js';
-import { asJob, asResult, detailsOfRevision, getCounters, getDetailItems, getMany, getSummary, newestOtherResult, type ResultRecord } from './result-store.js';
-import { TransactionCancelled, removeResult } from './result-writes.js';
+import {
+  asJob,
+  asResult,
+  detailsOfRevision,
+  getCounters,
+  getDetailItems,
+  getMany,
+  getSummary,
+  newestOtherResult,
+  type ResultRecord,
+  TransactionCancelled,
+  removeResult,
+} from './result-store.js';
 import { runJob } from './stats-job.js';
 import { transactWrite, TRANSACTION_RETRY, type TransactItem } from '../../runtime/data/db.js';
 

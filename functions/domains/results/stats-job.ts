@@ -2,8 +2,7 @@ import { questionStatEntity, nextStat, type QuestionStatItem } from '../learning
 import { type JobRecord } from './entities/result-job.js';
 import { conflict } from '../../runtime/http/app-error.js';
 import { sleep } from '../../runtime/retry.js';
-import { getMany } from './result-store.js';
-import { TransactionCancelled, getJob, writeStatsBatch } from './result-writes.js';
+import { getMany, TransactionCancelled, getJob, writeStatsBatch } from './result-store.js';
 
 /**
  * The statistics of a submit that did not fit its first transaction (the `RESULTJOB#` item),

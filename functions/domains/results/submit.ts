@@ -21,8 +21,13 @@ import {
   type DetailEntry,
   type JobRecord,
   type ResultRecord,
+  SUBMIT_ITEM,
+  TransactionCancelled,
+  deleteKeys,
+  putChunks,
+  writeSubmit,
+  type ChunkRecord,
 } from './result-store.js';
-import { SUBMIT_ITEM, TransactionCancelled, deleteKeys, putChunks, writeSubmit, type ChunkRecord } from './result-writes.js';
 import { runJob, statWrites } from './stats-job.js';
 import { backoffDelay, sleep } from '../../runtime/retry.js';
 import { resultView } from './result-views.js';

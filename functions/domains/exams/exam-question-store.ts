@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
 import { config } from '../../runtime/config.js';
 import { examEntity } from './entities/exam.js';
@@ -6,6 +6,9 @@ import { examQuestionEntity } from './entities/exam-question.js';
 import { questionPositionCounterEntity } from './entities/question-position-counter.js';
 import { type StoredQuestion } from '../files/index.js';
 import { db, transactWrite, ITEM_ABSENT, ITEM_EXISTS, type TransactItem } from '../../runtime/data/db.js';
+import { isConditionFailure } from '../../runtime/data/dynamo-errors.js';
+import { examQuestionsWithId, indexedQuestionCopy } from './exam-store.js';
+import { putCounted } from '../../runtime/data/counted.js';
 
 /**
  * Bulk changes to the question copies of exams (docs/architecture.md E20, E21, E25): move, copy,
@@ -147,5 +150,103 @@ export async function replaceCopies(examId: string, questions: StoredQuestion[])
         },
       })),
     );
+  }
+}
+
+// --- one question's copy in one exam (edits: docs/architecture.md §2.5 E19, E20) ---
+
+/**
+ * The copy of a question inside one exam: gsi1 `QUESTION#<qid>` / begins_with `EXAM#<examId>#`
+ * (1 Query), then the item itself, strongly consistent (1 GetItem). The index lags a fresh add
+ * for a moment, so a miss falls back to a Query of the exam's question items filtered by id.
+ */
+export async function findQuestionInExam(examId: string, questionId: string): Promise<StoredQuestion | null> {
+  const hit = await indexedQuestionCopy(examId, questionId);
+  if (hit) {
+    const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: hit, ConsistentRead: true }));
+    if (Item && Item.id === questionId) return examQuestionEntity.parse(Item);
+  }
+  const items = await examQuestionsWithId(examId, questionId);
+  return items[0] ? examQuestionEntity.parse(items[0]) : null;
+}
+
+/** Exam ids holding a copy of the question (gsi1 `QUESTION#<qid>`), at most `limit`. */
+export async function examsHoldingQuestion(questionId: string, limit = 25): Promise<string[]> {
+  const answer = await db().send(
+    new QueryCommand({
+      TableName: config.appTable,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :e)',
+      ExpressionAttributeValues: { ':pk': examQuestionEntity.copyPartition(questionId), ':e': examQuestionEntity.homePrefix() },
+      ProjectionExpression: 'exam_id',
+      Limit: limit,
+    }),
+  );
+  return [...new Set((answer.Items ?? []).map((i) => examQuestionEntity.parseExamId(i)))];
+}
+
+export class QuestionGoneError extends Error {}
+export class ExamFullError extends Error {}
+
+/** Replaces one exam copy (same key), only if it still holds that question: 1 PutItem. */
+export async function saveQuestionCopy(examId: string, position: number, question: StoredQuestion): Promise<StoredQuestion> {
+  const item = examQuestionEntity.item(examId, position, question);
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: config.appTable,
+        Item: item,
+        ConditionExpression: 'attribute_exists(pk) AND id = :id',
+        ExpressionAttributeValues: { ':id': question.id },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new QuestionGoneError(question.id);
+    throw error;
+  }
+  return examQuestionEntity.parse(item);
+}
+
+/**
+ * Adds a question at a reserved position: one transaction of Put `Q#<pos>` (new key) and
+ * `ADD total_questions 1` on the exam (exists, below the cap).
+ */
+export async function insertQuestionCopy(examId: string, position: number, question: StoredQuestion): Promise<StoredQuestion> {
+  const item = examQuestionEntity.item(examId, position, question);
+  const outcome = await putCounted(item, { key: examEntity.key(examId), attribute: 'total_questions', cap: MAX_EXAM_QUESTIONS, mustExist: true });
+  // A taken position cannot happen (it was reserved); an exam gone or full is refused alike.
+  if (outcome !== 'added') throw new ExamFullError(examId);
+  return examQuestionEntity.parse(item);
+}
+
+/** Removes one exam copy (if it still holds the question) and `ADD total_questions -1`, in one transaction. */
+export async function deleteQuestionCopy(examId: string, position: number, questionId: string): Promise<void> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: config.appTable,
+              Key: examQuestionEntity.key(examId, position),
+              ConditionExpression: 'id = :id',
+              ExpressionAttributeValues: { ':id': questionId },
+            },
+          },
+          {
+            Update: {
+              TableName: config.appTable,
+              Key: examEntity.key(examId),
+              UpdateExpression: 'ADD total_questions :minus',
+              ConditionExpression: ITEM_EXISTS,
+              ExpressionAttributeValues: { ':minus': -1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new QuestionGoneError(questionId);
+    throw error;
   }
 }
