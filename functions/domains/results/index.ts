@@ -14,3 +14,4 @@ export {
   submitExam,
 } from './results.js';
 export { cleanupOldestResults } from './retention.js';
+export { runRetentionCleanup, type CleanupReport } from './retention-cleanup.js';
