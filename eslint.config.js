@@ -142,6 +142,12 @@ const DEPENDENCY_POLICIES = [
   },
 ];
 
+/** D100: zod classic costs every Lambda's cold start. */
+const ZOD_CLASSIC = {
+  regex: '^zod(/v4|/v3|/v4/classic(/.*)?)?$',
+  message: "Use `import * as z from 'zod/mini'` here (D100): zod classic costs every Lambda's cold start.",
+};
+
 export default defineConfig([
   globalIgnores(['**/node_modules/', 'cdk.out/', 'web/dist/', '.data/', 'bench/results/', 'test-results/', 'coverage/']),
 
@@ -187,13 +193,24 @@ export default defineConfig([
     name: 'quizbank/zod-mini',
     files: ['shared/**/*.ts', 'functions/**/*.ts'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [ZOD_CLASSIC] }],
+    },
+  },
+
+  {
+    // functions/groups/ is one element for the architecture rules; each file in it is one Lambda's
+    // packaging, and a group importing another would carry that group's bindings into its bundle.
+    name: 'quizbank/groups',
+    files: ['functions/groups/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ZOD_CLASSIC,
             {
-              regex: '^zod(/v4|/v3|/v4/classic(/.*)?)?$',
-              message: "Use `import * as z from 'zod/mini'` here (D100): zod classic costs every Lambda's cold start.",
+              regex: '^\\./(?!group-handler\\.js$)',
+              message: 'A route group imports no other group (only ./group-handler.js): what two groups share is a domain use case.',
             },
           ],
         },

@@ -1,30 +1,29 @@
 import * as dailyQuiz from '#shared/contracts/daily-quiz.js';
-import * as exams from '#shared/contracts/exams.js';
+import * as examContracts from '#shared/contracts/exams.js';
 import * as examSheets from '#shared/contracts/exam-sheets.js';
 import { examsGroup } from '#shared/route-groups/exams.js';
 import { bind, createGroupHandler } from './group-handler.js';
-import * as services from '../domains/exams/index.js';
+import * as exams from '../domains/exams/index.js';
 import { connectedStudies } from '../domains/studies/index.js';
-import { importFromConnectedFile, createRandomRecommendationExam, getDailyExam, createSingleQuestionExam } from '../domains/exams/index.js';
 
 export const handler = createGroupHandler(examsGroup, [
-  bind(exams.createExam, services.createExam),
-  bind(exams.getExam, services.getExam),
-  bind(exams.getExamQuestions, services.getExamQuestions),
-  bind(exams.listExams, services.listExams),
-  bind(exams.deleteExam, services.deleteExam),
-  bind(exams.deleteExamLegacy, services.deleteExam),
-  bind(exams.retakeExam, services.retakeExam),
-  bind(exams.wrongQuestionsExam, services.wrongQuestionsExam),
-  bind(exams.toggleOriginal, services.toggleOriginal),
-  bind(exams.updateExam, services.updateExam),
-  bind(exams.bulkToggleSubscription, services.bulkToggleSubscription),
-  bind(exams.subscribedExams, services.subscribedExams),
-  bind(exams.moveToSubscribed, services.moveToSubscribed),
-  bind(exams.moveToMyExams, services.moveToMyExams),
-  bind(exams.createSingleQuestionExam, createSingleQuestionExam),
-  bind(exams.connectedStudies, connectedStudies),
-  bind(examSheets.importFromConnectedFile, importFromConnectedFile),
-  bind(dailyQuiz.getDailyExam, getDailyExam),
-  bind(dailyQuiz.createRandomRecommendationExam, createRandomRecommendationExam),
+  bind(examContracts.createExam, exams.createExam),
+  bind(examContracts.getExam, exams.getExam),
+  bind(examContracts.getExamQuestions, exams.getExamQuestions),
+  bind(examContracts.listExams, exams.listExams),
+  bind(examContracts.deleteExam, exams.deleteExam),
+  bind(examContracts.deleteExamLegacy, exams.deleteExam),
+  bind(examContracts.retakeExam, exams.retakeExam),
+  bind(examContracts.wrongQuestionsExam, exams.wrongQuestionsExam),
+  bind(examContracts.toggleOriginal, exams.toggleOriginal),
+  bind(examContracts.updateExam, exams.updateExam),
+  bind(examContracts.bulkToggleSubscription, exams.bulkToggleSubscription),
+  bind(examContracts.subscribedExams, exams.subscribedExams),
+  bind(examContracts.moveToSubscribed, exams.moveToSubscribed),
+  bind(examContracts.moveToMyExams, exams.moveToMyExams),
+  bind(examContracts.createSingleQuestionExam, exams.createSingleQuestionExam),
+  bind(examContracts.connectedStudies, connectedStudies),
+  bind(examSheets.importFromConnectedFile, exams.importFromConnectedFile),
+  bind(dailyQuiz.getDailyExam, exams.getDailyExam),
+  bind(dailyQuiz.createRandomRecommendationExam, exams.createRandomRecommendationExam),
 ]);
