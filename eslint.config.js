@@ -32,7 +32,7 @@ const ELEMENTS = [
 ].map((element) => ({ partialMatch: false, ...element }));
 
 /**
- * The server's domains, lowest first (docs/architecture.md §1.3): a domain imports only domains
+ * The server's domains, lowest first (docs/architecture.md §1.6): a domain imports only domains
  * before it in this list, and only through their public entries. No cycle can be written.
  */
 const DOMAINS = ['users', 'tags', 'files', 'learning', 'exams', 'studies', 'results', 'links', 'mail', 'accounts'];
