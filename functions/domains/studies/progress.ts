@@ -10,7 +10,8 @@ import type { SignedInContext } from '../../runtime/http/types.js';
 import { drawPracticeQuestions, practicePool } from './progress-pool.js';
 import { putPracticeResult, recordProgress, studyDays, tasksWithProgress } from './progress-store.js';
 import { canRead, loadStudyAccess, readableStudy, type StudyAccess } from './study-access.js';
-import { membershipsIn, studyTasks } from './study-store.js';
+import { membershipsIn } from './study-store.js';
+import { studyTasks } from './task-store.js';
 import { visibleTasks } from './study-views.js';
 
 /** The caller's overall progress in a study now, from their results on its task exams (S23). */

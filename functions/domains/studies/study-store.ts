@@ -141,14 +141,6 @@ export async function liveStudyTitle(studyId: string, language: Language): Promi
   return study.deleting_at ? null : { id: study.id, title: pickLocalized(study, 'title', language) };
 }
 
-/** A task by id (one GetItem), or null. */
-export async function getTask(taskId: string): Promise<StudyTaskRecord | null> {
-  const key = studyTaskEntity.keyOfId(taskId);
-  if (!key) return null;
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
-  return Item ? studyTaskEntity.parse(Item) : null;
-}
-
 /** The whole study partition, read for the detail (S5): META, counters, tasks, members and join requests. */
 export interface StudyPartition {
   counters: StudyCountersRecord;
@@ -183,15 +175,6 @@ export async function readStudyPartition(studyId: string, withJoinRequests: bool
     members: people.filter(studyMemberEntity.isMemberItem).map(studyMemberEntity.parse),
     joinRequests: people.filter(joinRequestEntity.isJoinRequestItem).map(joinRequestEntity.parse),
   };
-}
-
-/** The tasks of a study (one Query of `TASK#`, 1 MB pages). */
-export async function studyTasks(studyId: string): Promise<StudyTaskRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': studyEntity.partition(studyId), ':prefix': studyTaskEntity.skPrefix },
-  });
-  return items.map(studyTaskEntity.parse);
 }
 
 /** S2: the caller's memberships, one Query page (≤ MAX_MEMBERSHIPS_LISTED). */

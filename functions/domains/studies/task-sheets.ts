@@ -11,8 +11,8 @@ import { XLSX_CONTENT_TYPE } from '../../runtime/http/reply.js';
 import type { RequestContext, SignedInContext } from '../../runtime/http/types.js';
 import { readFirstSheet, uploadedFile, writeWorkbook } from '../../runtime/spreadsheets/sheets.js';
 import { managedStudy, readableStudy } from './study-access.js';
-import { getStudyCounters, nextLocalIds, studyTasks } from './study-store.js';
-import { insertTasks } from './task-store.js';
+import { getStudyCounters, nextLocalIds } from './study-store.js';
+import { studyTasks, insertTasks } from './task-store.js';
 import { studyDisplayTitle, visibleTasks } from './study-views.js';
 import { examSnapshot, newTask } from './tasks.js';
 

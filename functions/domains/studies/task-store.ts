@@ -5,11 +5,13 @@ import { studyCountersEntity, studyEntity, type PoolChange, type StudyRecord } f
 import { studyLinkEntity } from '../exams/index.js';
 import { studyTaskEntity, type StudyTaskRecord } from './entities/study-task.js';
 import { AppError } from '../../runtime/http/app-error.js';
-import { transactWrite, ITEM_ABSENT, ITEM_EXISTS, type TransactItem } from '../../runtime/data/db.js';
+import { db, transactWrite, ITEM_ABSENT, ITEM_EXISTS, type TransactItem } from '../../runtime/data/db.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '../../runtime/data/paginate.js';
 
 /**
- * Task writes (S13): the task, its exam link and the study's counters (task count, random-practice pool: D95)
- * move together, in one transaction each.
+ * The task store (S13): reads of tasks, and their writes — the task, its exam link and the study's
+ * counters (task count, random-practice pool: D95) move together, in one transaction each.
  */
 
 const table = () => config.appTable;
@@ -30,6 +32,27 @@ const linkDelete = (studyId: string, task: StudyTaskRecord): TransactItem => ({ 
 const liveStudyCheck = (studyId: string): TransactItem => ({
   ConditionCheck: { TableName: table(), Key: studyEntity.key(studyId), ConditionExpression: studyEntity.liveCondition },
 });
+
+// --- reads ---
+
+/** A task by id (one GetItem), or null. */
+export async function getTask(taskId: string): Promise<StudyTaskRecord | null> {
+  const key = studyTaskEntity.keyOfId(taskId);
+  if (!key) return null;
+  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }));
+  return Item ? studyTaskEntity.parse(Item) : null;
+}
+
+/** The tasks of a study (one Query of `TASK#`, 1 MB pages). */
+export async function studyTasks(studyId: string): Promise<StudyTaskRecord[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': studyEntity.partition(studyId), ':prefix': studyTaskEntity.skPrefix },
+  });
+  return items.map(studyTaskEntity.parse);
+}
+
+// --- writes ---
 
 /** The pool changes of tasks coming (`sign` 1) or going (−1): per exam, the number of its tasks and, when coming, its size. */
 function poolChanges(tasks: StudyTaskRecord[], sign: 1 | -1): PoolChange[] {

@@ -8,8 +8,8 @@ import { AppError, badRequest } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { RequestContext, SignedInContext, CallerUser } from '../../runtime/http/types.js';
 import { managedStudy, readableStudy } from './study-access.js';
-import { getTask, membershipsOf, nextLocalIds, studyTasks } from './study-store.js';
-import { insertTasks, removeTask, saveTask } from './task-store.js';
+import { membershipsOf, nextLocalIds } from './study-store.js';
+import { getTask, studyTasks, insertTasks, removeTask, saveTask } from './task-store.js';
 import { taskView, visibleTasks } from './study-views.js';
 
 /** Study tasks (S13–S15): managers write them; readers of the study read them (private tasks: its members). */

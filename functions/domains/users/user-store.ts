@@ -5,7 +5,8 @@ import { LIMITS } from '#shared/domain/limits.js';
 import { normalizeLogin } from '#shared/domain/accounts.js';
 import { config } from '../../runtime/config.js';
 import { emailClaimEntity, usernameClaimEntity } from './entities/account-claims.js';
-import { userEntity, type UserRecord } from './entities/user.js';
+import { parseCallerUser, userEntity, type UserRecord } from './entities/user.js';
+import type { CallerUser } from '../../runtime/http/types.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
 import { CONDITION_FAILED, cancellationReasons, isConditionFailed } from '../../runtime/data/dynamo-errors.js';
 import { db, ITEM_ABSENT, ITEM_EXISTS } from '../../runtime/data/db.js';
@@ -325,4 +326,17 @@ export async function searchUsersByPrefix(prefix: string, limit: number): Promis
     }),
   );
   return (Items ?? []).map(userEntity.parse);
+}
+
+/** What a request's caller needs of the USER item: one projected GetItem (loadCaller, every signed-in request). */
+export async function getCallerUser(userId: string): Promise<CallerUser | null> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: config.appTable,
+      Key: userEntity.key(userId),
+      ProjectionExpression: 'id, username, #role, is_superuser, is_staff, #language',
+      ExpressionAttributeNames: { '#role': 'role', '#language': 'language' },
+    }),
+  );
+  return Item ? parseCallerUser(Item) : null;
 }
