@@ -26,7 +26,7 @@ function sourceMapOf(file: string): SourceMap | null {
 
 const BUNDLE_FRAME = /((?:file:\/\/)?\/[^\s()]+\.mjs):(\d+):(\d+)/g;
 
-/** Async only so that callers reach it through `onDemand` (lib/on-demand.ts), which takes async functions. */
+/** Async only so that callers reach it through `onDemand` (on-demand.ts), which takes async functions. */
 export async function mappedStack(stack: string): Promise<string> {
   return stack.replace(BUNDLE_FRAME, (frame, file: string, line: string, column: string) => {
     const map = sourceMapOf(file.startsWith('file:') ? fileURLToPath(file) : file);

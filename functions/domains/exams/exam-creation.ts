@@ -7,8 +7,7 @@ import { dailyQuizTitle } from '#shared/domain/exam-title.js';
 import { problemUrl } from '#shared/domain/problem-parser.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
-import { batchGetAll } from '../../runtime/data/batch-ops.js';
-import { fileQuestionEntity, fileEntity, resolveFile, type FileRecord } from '../files/index.js';
+import { resolveFile, type FileRecord } from '../files/index.js';
 import { nameKey } from '../../runtime/data/key-parts.js';
 import { newId } from '../../runtime/data/ids.js';
 import { AppError } from '../../runtime/http/app-error.js';
@@ -19,6 +18,7 @@ import { TitleTakenError, findQuestionCopies, getExamWithQuestions, getExams, in
 import { type QuestionStat, allStats, statsForFile } from '../learning/index.js';
 import { examView } from './exam-views.js';
 import { canReadExam, canReadExamDirectly } from './visibility.js';
+import { getFiles, poolQuestionsAt } from '../files/index.js';
 
 type CreateInput = ServiceInput<typeof exams.createExam>['body'];
 
@@ -50,12 +50,6 @@ const POOL_ID = /^([0-9a-z]{20})-(\d+)$/;
 /** Questions named without their exam are looked up one by one: at most this many. */
 const MAX_LOOKUP_WITHOUT_EXAM = 500;
 
-async function poolQuestions(pairs: { fileId: string; order: number }[]): Promise<StoredQuestion[]> {
-  const found = await batchGetAll(pairs.map((p) => fileQuestionEntity.key(p.fileId, p.order)));
-  const byId = new Map(found.map((q) => [String(q.id), q as StoredQuestion]));
-  return pairs.map((p) => byId.get(`${p.fileId}-${p.order}`)).filter((q): q is StoredQuestion => !!q);
-}
-
 interface Selection {
   questions: StoredQuestion[];
   file: FileRecord | null;
@@ -69,7 +63,7 @@ async function fromFile(file: FileRecord, caller: CallerUser, option: RandomOpti
     const orders: number[] = [];
     for (let order = 1; order <= file.max_questions; order++) if (allowed(order)) orders.push(order);
     const chosen = sample(orders, count);
-    return { questions: await poolQuestions(chosen.map((order) => ({ fileId: file.id, order }))), file };
+    return { questions: await poolQuestionsAt(chosen.map((order) => ({ fileId: file.id, order }))), file };
   }
   const stats = (await statsForFile(caller.id, file.id)).filter((s) => {
     const match = POOL_ID.exec(String(s.question_id));
@@ -77,7 +71,7 @@ async function fromFile(file: FileRecord, caller: CallerUser, option: RandomOpti
   });
   const chosen = pickFromStats(stats, option, count);
   const pairs = chosen.map((s) => POOL_ID.exec(String(s.question_id))!).map((m) => ({ fileId: m[1]!, order: Number(m[2]) }));
-  return { questions: await poolQuestions(pairs), file };
+  return { questions: await poolQuestionsAt(pairs), file };
 }
 
 /** No file: wrong_only / most_wrong draw from the caller's whole history; random has no pool. */
@@ -97,7 +91,7 @@ async function fromHistory(caller: CallerUser, option: RandomOption, difficulty:
     .map((m) => ({ fileId: m[1]!, order: Number(m[2]) }));
   // Difficulty is only known once fetched: read a few more than asked for when filtering.
   const wanted = Math.min(pairs.length, MAX_EXAM_QUESTIONS, difficulty ? count * 3 : count);
-  let questions = await poolQuestions(pairs.slice(0, wanted));
+  let questions = await poolQuestionsAt(pairs.slice(0, wanted));
   if (difficulty) questions = questions.filter((q) => q.difficulty === difficulty);
   return { questions: questions.slice(0, count), file: null };
 }
@@ -123,8 +117,8 @@ async function fromList(refs: unknown[], examId: string | null, caller: CallerUs
       .map((id) => POOL_ID.exec(id))
       .filter((m): m is RegExpExecArray => !!m)
       .map((m) => ({ fileId: m[1]!, order: Number(m[2]) }));
-    const pooled = await poolQuestions(pairs);
-    const files = (await batchGetAll([...new Set(pooled.map((q) => String(q.file_id)))].map((id) => fileEntity.key(id)))).map(fileEntity.parse);
+    const pooled = await poolQuestionsAt(pairs);
+    const files = await getFiles([...new Set(pooled.map((q) => String(q.file_id)))]);
     const visibleFiles = new Set(files.filter((f) => f.is_public !== false || f.owner_id === caller.id || isSiteAdmin(caller)).map((f) => f.id));
     for (const q of pooled) if (visibleFiles.has(String(q.file_id))) byId.set(q.id, q);
     const copies = await findQuestionCopies(ids.filter((id) => !byId.has(id)));

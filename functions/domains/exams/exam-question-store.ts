@@ -9,6 +9,7 @@ import { db, transactWrite, ITEM_ABSENT, ITEM_EXISTS, type TransactItem } from '
 import { isConditionFailure } from '../../runtime/data/dynamo-errors.js';
 import { examQuestionsWithId, indexedQuestionCopy } from './exam-store.js';
 import { putCounted } from '../../runtime/data/counted.js';
+import { batchGetAll } from '../../runtime/data/batch-ops.js';
 
 /**
  * Bulk changes to the question copies of exams (docs/architecture.md E20, E21, E25): move, copy,
@@ -249,4 +250,17 @@ export async function deleteQuestionCopy(examId: string, position: number, quest
     if (isConditionFailure(error)) throw new QuestionGoneError(questionId);
     throw error;
   }
+}
+
+/** The question copies at these positions of these exams (BatchGetItem), by `<examId>|<position>`; empty positions are absent. */
+export async function questionsAtPositions(slots: { examId: string; position: number }[]): Promise<Map<string, StoredQuestion>> {
+  const items = await batchGetAll(slots.map((s) => examQuestionEntity.key(s.examId, s.position)));
+  const byKey = new Map(items.map((item) => [`${String(item.pk)}|${String(item.sk)}`, examQuestionEntity.parse(item)]));
+  const found = new Map<string, StoredQuestion>();
+  for (const slot of slots) {
+    const key = examQuestionEntity.key(slot.examId, slot.position);
+    const question = byKey.get(`${key.pk}|${key.sk}`);
+    if (question) found.set(`${slot.examId}|${slot.position}`, question);
+  }
+  return found;
 }

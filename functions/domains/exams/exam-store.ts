@@ -8,7 +8,7 @@ import { examQuestionEntity, type PlacedQuestion } from './entities/exam-questio
 import { examTitleClaimEntity } from './entities/exam-title-claim.js';
 import { nameKey } from '../../runtime/data/key-parts.js';
 import { primaryKeyOf } from '../../runtime/data/item.js';
-import { questionMemberMappingEntity } from './entities/question-member-mapping.js';
+import { questionMemberMappingEntity, type QuestionMemberMappingRecord } from './entities/question-member-mapping.js';
 import { questionPositionCounterEntity } from './entities/question-position-counter.js';
 import { singleQuestionPointerEntity } from './entities/single-question-pointer.js';
 import { studiesOfExams } from './studies-of-exams.js';
@@ -309,4 +309,24 @@ export async function studyLinksOf(examId: string): Promise<StudyLinkRecord[]> {
       ExpressionAttributeValues: { ':pk': examEntity.partition(examId), ':s': studyLinkEntity.skPrefix },
     })
   ).map(studyLinkEntity.parse);
+}
+
+/** The caller's exams by title key (their `EXAMTITLE#` claims, one BatchGetItem): title key → exam id. */
+export async function examIdsByTitle(userId: string, titleKeys: string[]): Promise<Map<string, string>> {
+  const claims = await batchGetAll(titleKeys.map((t) => examTitleClaimEntity.key(userId, t)));
+  return new Map(claims.map((c) => [String(c.sk).slice('EXAMTITLE#'.length), String(c.exam_id)]));
+}
+
+/** Saves question-member mappings into the exam's partition (`QMAP#`, BatchWriteItem). */
+export async function saveMemberMappings(examId: string, mappings: QuestionMemberMappingRecord[]): Promise<void> {
+  await batchWriteAll(mappings.map((m) => putRequest(questionMemberMappingEntity.item(examId, m))));
+}
+
+/** The exam's question-member mappings (one Query of `QMAP#`). */
+export async function memberMappingsOf(examId: string): Promise<QuestionMemberMappingRecord[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)',
+    ExpressionAttributeValues: { ':pk': examEntity.partition(examId), ':m': questionMemberMappingEntity.skPrefix },
+  });
+  return items.map(questionMemberMappingEntity.parse);
 }

@@ -1,3 +1,4 @@
+// The exams domain's public face (exams and their questions, subscriptions, access, creation, the daily exam, answer evaluation); it may import only users, tags, files, learning (through their index.ts). docs/architecture.md §1.6.
 export { evaluateAnswer } from './answer-evaluation.js';
 export { importFromConnectedFile } from './connected-file.js';
 export { createRandomRecommendationExam, getDailyExam } from './daily-exam-routes.js';
@@ -43,3 +44,5 @@ export { addQuestion, deleteQuestion, updateQuestion } from './question-edit.js'
 export { createSingleQuestionExam } from './single-question.js';
 export { canReadExam, readableExam, studyRoleGrantsEdit } from './visibility.js';
 export { provideStudiesOfExams, type StudiesOfExams } from './studies-of-exams.js';
+export { examIdsByTitle, memberMappingsOf, saveMemberMappings } from './exam-store.js';
+export { questionsAtPositions } from './exam-question-store.js';

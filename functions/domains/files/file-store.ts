@@ -207,3 +207,15 @@ export async function discardFile(file: FileRecord, log: Logger): Promise<void> 
 export async function deleteItem(key: { pk: string; sk: string }): Promise<void> {
   await db().send(new DeleteCommand({ TableName: config.appTable, Key: key }));
 }
+
+/** Pool questions by file and order (BatchGetItem); those not found are left out. */
+export async function poolQuestionsAt(pairs: { fileId: string; order: number }[]): Promise<StoredQuestion[]> {
+  const found = await batchGetAll(pairs.map((p) => fileQuestionEntity.key(p.fileId, p.order)));
+  const byId = new Map(found.map((q) => [String(q.id), q as StoredQuestion]));
+  return pairs.map((p) => byId.get(`${p.fileId}-${p.order}`)).filter((q): q is StoredQuestion => !!q);
+}
+
+/** Files by id (BatchGetItem); those gone are left out. */
+export async function getFiles(fileIds: string[]): Promise<FileRecord[]> {
+  return (await batchGetAll(fileIds.map((id) => fileEntity.key(id)))).map(fileEntity.parse);
+}

@@ -1,3 +1,4 @@
+// The files domain's spreadsheet use cases: a second public entry, so only the *-sheets Lambdas carry SheetJS (D85).
 export { downloadSampleFile, importUploadedFile, uploadQuestions } from './file-sheets.js';
 export { importQuestionSheet, readQuestionSheet } from './importer/import.js';
 export { parseSheet } from './importer/parse.js';

@@ -1,3 +1,4 @@
+// The results domain's public face (submits, results, statistics jobs, resets and retention); it may import only users, tags, files, learning, exams, studies (through their index.ts). docs/architecture.md §1.6.
 export { manualRetentionCleanup, REQUEST_BUDGET_MS, resetUserStatistics } from './learning-data.js';
 export { bulkAdjustUserAccuracy, deleteQuestionResults, deleteQuestionResultsGlobal } from './question-results.js';
 export { finishPendingResultsDeletions } from './question-stats-deletion.js';

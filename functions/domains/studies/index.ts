@@ -1,3 +1,4 @@
+// The studies domain's public face (studies, tasks, members, join requests, progress); it may import only users, tags, files, learning, exams (through their index.ts). docs/architecture.md §1.6.
 // Loading the studies domain gives exams what they need of it (exam-links.ts).
 import './exam-links.js';
 

@@ -1,23 +1,13 @@
 import type * as contracts from '#shared/contracts/questions.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
-import { batchWriteAll, putRequest } from '../../runtime/data/batch-ops.js';
-import { queryAll } from '../../runtime/data/paginate.js';
-import {
-  examEntity,
-  questionMemberMappingEntity,
-  type QuestionMemberMappingRecord,
-  getExamWithQuestions,
-  studyLinksOf,
-  type ExamRecord,
-  canReadExam,
-  readableExam,
-} from '../exams/index.js';
+import { type QuestionMemberMappingRecord, getExamWithQuestions, studyLinksOf, type ExamRecord, canReadExam, readableExam } from '../exams/index.js';
 import { AppError, badRequest } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext, CallerUser } from '../../runtime/http/types.js';
 import { canManage, loadStudyAccess, managedStudy } from './study-access.js';
 import { readStudyPartition } from './study-store.js';
+import { memberMappingsOf, saveMemberMappings } from '../exams/index.js';
 
 /**
  * Question-member mappings (spec 3 §3, §5; docs/architecture.md E24): the questions of an exam
@@ -58,7 +48,7 @@ export async function createQuestionMemberMapping(input: ServiceInput<typeof con
     const member = members[i % members.length]!;
     return { question_id: q.id, study_id: studyId, member_id: member.id, member_name: member.name, user_username: member.user_username, created_at: now };
   });
-  await batchWriteAll(mappings.map((m) => putRequest(questionMemberMappingEntity.item(exam.id, m))));
+  await saveMemberMappings(exam.id, mappings);
   return {
     success: true as const,
     message: errorMessage('mappings_created', ctx.language, { count: mappings.length }),
@@ -81,12 +71,5 @@ export async function questionMemberMappings(input: ServiceInput<typeof contract
   const exam = await readableExam(input.params.examId, caller);
   const studies = await visibleStudies(exam, caller);
   if (studies.size === 0) return [];
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)',
-    ExpressionAttributeValues: { ':pk': examEntity.partition(exam.id), ':m': questionMemberMappingEntity.skPrefix },
-  });
-  return items
-    .map(questionMemberMappingEntity.parse)
-    .filter((m) => studies.has(m.study_id))
-    .map((m) => mappingView(exam.id, m));
+  return (await memberMappingsOf(exam.id)).filter((m) => studies.has(m.study_id)).map((m) => mappingView(exam.id, m));
 }

@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import type { PracticeQuestion } from '#shared/contracts/study-progress.js';
 import { MAX_STUDY_TASKS } from '#shared/contracts/studies.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
-import { batchGetAll } from '../../runtime/data/batch-ops.js';
-import { examQuestionEntity, getExamWithQuestions, type StoredQuestion } from '../exams/index.js';
+import { getExamWithQuestions, type StoredQuestion } from '../exams/index.js';
 import { type StudyTaskRecord } from './entities/study-task.js';
+import { questionsAtPositions } from '../exams/index.js';
 
 /**
  * The random practice pool of a study (S26, D83): the questions of its task exams, of which the
@@ -67,14 +67,12 @@ export async function drawPracticeQuestions(pool: { exams: PoolExam[]; total: nu
     }
     throw new Error('index beyond the pool');
   });
-  const items = await batchGetAll(slots.map((s) => examQuestionEntity.key(s.exam.examId, s.position)));
-  const found = new Map(items.map((item) => [`${String(item.pk)}|${String(item.sk)}`, examQuestionEntity.parse(item)]));
+  const found = await questionsAtPositions(slots.map((s) => ({ examId: s.exam.examId, position: s.position })));
   const drawn: PracticeQuestion[] = [];
   const taken = new Set<string>();
   const short = new Map<PoolExam, number>();
   for (const slot of slots) {
-    const key = examQuestionEntity.key(slot.exam.examId, slot.position);
-    const question = found.get(`${key.pk}|${key.sk}`);
+    const question = found.get(`${slot.exam.examId}|${slot.position}`);
     if (question && !taken.has(String(question.id))) {
       taken.add(String(question.id));
       drawn.push(practiceQuestion(question, slot.exam, language));

@@ -1,8 +1,6 @@
 import type * as studies from '#shared/contracts/studies.js';
 import { MAX_STUDY_TASKS } from '#shared/contracts/studies.js';
 import { pickLocalized } from '#shared/domain/language.js';
-import { batchGetAll } from '../../runtime/data/batch-ops.js';
-import { examTitleClaimEntity } from '../exams/index.js';
 import { nameKey } from '../../runtime/data/key-parts.js';
 import { AppError, badRequest } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
@@ -15,6 +13,7 @@ import { getStudyCounters, nextLocalIds } from './study-store.js';
 import { studyTasks, insertTasks } from './task-store.js';
 import { studyDisplayTitle, visibleTasks } from './study-views.js';
 import { examSnapshot, newTask } from './tasks.js';
+import { examIdsByTitle } from '../exams/index.js';
 
 /**
  * The tasks sheet (S15, spec 4 §5): `{title}_tasks.xlsx`, sheet "Task list", columns task name,
@@ -70,8 +69,7 @@ export async function uploadStudyTasksSheet(input: ServiceInput<typeof studies.u
   const cell = (cells: string[], index: number) => (index >= 0 ? (cells[index] ?? '').trim() : '');
   // Exams named by title only: the caller's own title claims, one BatchGet.
   const titles = [...new Set(rows.filter((r) => !cell(r.cells, at.examId) && cell(r.cells, at.exam)).map((r) => nameKey(cell(r.cells, at.exam))))];
-  const claims = await batchGetAll(titles.map((t) => examTitleClaimEntity.key(caller.id, t)));
-  const examIdByTitle = new Map(claims.map((c) => [String(c.sk).slice('EXAMTITLE#'.length), String(c.exam_id)]));
+  const examIdByTitle = await examIdsByTitle(caller.id, titles);
 
   const errors: string[] = [];
   const parsed: { name: string; progress: number; examId: string | null }[] = [];

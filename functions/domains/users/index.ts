@@ -1,3 +1,4 @@
+// The users domain's public face (user records and their claims, passwords, sessions and the caller, throttles, email tokens, counters, the scheduled shards); it imports no other domain. docs/architecture.md §1.6.
 export { loadCaller } from './caller.js';
 export { consumeEmailToken, deleteEmailToken, putEmailToken } from './email-token-store.js';
 export { emailClaimEntity, usernameClaimEntity } from './entities/account-claims.js';

@@ -25,7 +25,7 @@ const fileSchema = /* @__PURE__ */ lazy(() =>
 );
 export type FileRecord = z.infer<ReturnType<typeof fileSchema>>;
 
-/** What the file lists project (files/repository.ts `queryFiles`). */
+/** What the file lists project (file-store.ts `queryFiles`). */
 const fileListingSchema = /* @__PURE__ */ lazy(() =>
   z.pick(fileSchema(), {
     id: true,
