@@ -4,6 +4,7 @@ import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { keyable } from '../domain/key-text.js';
 import { languageSchema } from '../domain/language.js';
+import { SHEET_ENCODINGS, SHEET_EXTENSIONS, SKIP_REASONS } from '../domain/question-sheet.js';
 
 /** `true`/`false`, `1`/`0`, `on` from forms and query strings. */
 export const flagSchema = /* @__PURE__ */ lazy(() =>
@@ -26,7 +27,9 @@ export const importStatsSchema = /* @__PURE__ */ lazy(() =>
     skipped: z.number().check(z.int()),
     skipped_blank_answer: z.number().check(z.int()),
     duplicates_removed: z.number().check(z.int()),
+    skipped_too_long: z.number().check(z.int()),
     ids_assigned: z.number().check(z.int()),
+    with_choices: z.number().check(z.int()),
     errors: z.number().check(z.int()),
   }),
 );
@@ -49,6 +52,32 @@ export const questionFileSchema = /* @__PURE__ */ lazy(() =>
 );
 export type QuestionFile = z.infer<ReturnType<typeof questionFileSchema>>;
 
+/** How a sheet was read (shared/domain/question-sheet.ts names the accepted values). */
+export const sheetFormatSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    kind: z.enum(['workbook', 'text']),
+    extension: z.enum(SHEET_EXTENSIONS),
+    encoding: z.nullable(z.enum(SHEET_ENCODINGS)),
+    bom: z.boolean(),
+    delimiter: z.nullable(z.string()),
+    record_delimiter: z.nullable(z.string()),
+    source: z.enum(['workbook', 'anki', 'delimited']),
+    html: z.boolean(),
+  }),
+);
+
+/** What an import did besides the questions: rows not imported (line, reason), columns kept as extra, cells the parser repaired. */
+export const importReportSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    format: sheetFormatSchema(),
+    headerless: z.boolean(),
+    skipped_rows: z.array(z.object({ line: z.number().check(z.int()), reason: z.enum(SKIP_REASONS), column: z.optional(z.string()) })),
+    extra_columns: z.array(z.string()),
+    repairs: z.array(z.object({ line: z.number().check(z.int()), kind: z.enum(['quote_after_space', 'quotes_as_text']) })),
+  }),
+);
+export type ImportReport = z.infer<ReturnType<typeof importReportSchema>>;
+
 const importAnswer = /* @__PURE__ */ lazy(() =>
   z.object({
     success: z.literal(true),
@@ -56,6 +85,7 @@ const importAnswer = /* @__PURE__ */ lazy(() =>
     file: questionFileSchema(),
     stats: importStatsSchema(),
     replaced: z.boolean(),
+    report: importReportSchema(),
   }),
 );
 

@@ -3,7 +3,7 @@ import type { Language } from '../domain/language.js';
 /** Error codes (and a few result messages) of question files, exams, tags and subscriptions (issue 4). */
 export const EXAM_ERROR_MESSAGES = {
   // spreadsheet import
-  sheet_bad_extension: { ko: '.xlsx, .xls, .csv 파일만 올릴 수 있습니다 ({name}).', en: 'Only .xlsx, .xls and .csv files can be uploaded ({name}).' },
+  sheet_bad_extension: { ko: '.xlsx, .xls, .csv, .tsv, .txt 파일만 올릴 수 있습니다 ({name}).', en: 'Only .xlsx, .xls, .csv, .tsv and .txt files can be uploaded ({name}).' },
   sheet_not_spreadsheet: { ko: '파일 내용이 {extension} 스프레드시트가 아닙니다.', en: 'The file content is not a {extension} spreadsheet.' },
   sheet_unreadable: { ko: '스프레드시트를 읽을 수 없습니다. 파일이 손상되었는지 확인해 주세요.', en: 'The spreadsheet could not be read. Check that the file is not damaged.' },
   sheet_file_too_large: { ko: '파일이 너무 큽니다 (최대 {limit}).', en: 'The file is too large (limit {limit}).' },
@@ -11,10 +11,11 @@ export const EXAM_ERROR_MESSAGES = {
   sheet_missing_column: { ko: '필수 열이 없습니다: {column}. 찾은 열: {found}', en: 'A required column is missing: {column}. Columns found: {found}' },
   sheet_too_many_rows: { ko: '행이 너무 많습니다 (최대 {limit}행).', en: 'The sheet has too many rows (limit {limit}).' },
   sheet_cell_too_long: { ko: '{row}행 {column} 칸이 너무 깁니다 (최대 {limit}자).', en: 'The {column} cell in row {row} is too long (limit {limit} characters).' },
+  sheet_too_many_columns: { ko: '열이 너무 많습니다 (최대 {limit}열).', en: 'The sheet has too many columns (limit {limit}).' },
   sheet_no_questions: { ko: '가져올 문제가 없습니다. 정답이 채워진 행이 하나 이상 있어야 합니다.', en: 'There are no questions to import. At least one row needs an answer.' },
   sheet_imported: {
-    ko: '{imported}문제를 가져왔습니다 (건너뜀 {skipped}: 정답 없음 {blank}, 중복 {duplicates}).',
-    en: 'Imported {imported} questions (skipped {skipped}: {blank} without an answer, {duplicates} duplicates).',
+    ko: '{imported}문제를 가져왔습니다 (건너뜀 {skipped}: 정답 없음 {blank}, 중복 {duplicates}, 너무 긴 칸 {long}).',
+    en: 'Imported {imported} questions (skipped {skipped}: {blank} without an answer, {duplicates} duplicates, {long} with a cell over the limit).',
   },
   upload_not_found: { ko: '업로드된 파일을 찾을 수 없습니다. 다시 올려 주세요.', en: 'The uploaded file was not found. Please upload it again.' },
   // question files

@@ -40,7 +40,7 @@ export async function updateQuestionsFromSheet(input: ServiceInput<typeof examSh
   const upload = input.body.file;
   if (upload.truncated) throw payloadTooLarge(QUESTION_SHEET_LIMITS.maxFileBytes);
   const { exam, questions } = await editableExamWithQuestions(input.params.examId, caller, 'exam_forbidden');
-  const { sheet, columns } = readQuestionSheet(upload.content, upload.filename);
+  const { rows: sheetRows, lines, columns } = readQuestionSheet(upload.content, upload.filename);
   const present = new Set(QUESTION_COLUMNS.filter((c) => columns[c] !== undefined));
 
   const byCsvId = new Map<string, StoredQuestion[]>();
@@ -54,9 +54,9 @@ export async function updateQuestionsFromSheet(input: ServiceInput<typeof examSh
   let totalRows = 0;
   let skipped = 0;
   let errors = 0;
-  for (let i = 0; i < sheet.rows.length; i++) {
-    const cells = sheet.rows[i] ?? [];
-    const rowNumber = i + 2;
+  for (let i = 0; i < sheetRows.length; i++) {
+    const cells = sheetRows[i] ?? [];
+    const rowNumber = lines[i] ?? i + 2;
     const row = {} as RowValues;
     for (const column of QUESTION_COLUMNS) {
       const index = columns[column];

@@ -28,10 +28,12 @@ function importAnswer(result: ImportResult, caller: CallerUser, language: Langua
       skipped: stats.skipped,
       blank: stats.skipped_blank_answer,
       duplicates: stats.duplicates_removed,
+      long: stats.skipped_too_long,
     }),
     file: fileView(result.file, caller.id),
     stats,
     replaced: result.replaced,
+    report: result.report,
   };
 }
 

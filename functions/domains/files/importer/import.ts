@@ -2,13 +2,18 @@ import {
   COLUMN_LABELS,
   QUESTION_SHEET_LIMITS,
   cleanFileName,
+  fieldColumns,
+  headerlessColumns,
   localizedQuestionFields,
   mapHeaders,
   normalizeRows,
   sheetExtension,
   type QuestionColumn,
+  type SheetColumns,
   type SheetExtension,
   type SheetStats,
+  type SkippedRow,
+  REPORT_LIST_LIMIT,
 } from '#shared/domain/question-sheet.js';
 import { KEY_TEXT_MAX_BYTES, KEY_TEXT_TOO_LONG, fitsKey } from '#shared/domain/key-text.js';
 import type { Language } from '#shared/domain/language.js';
@@ -21,7 +26,7 @@ import { nameKey } from '../../../runtime/data/key-parts.js';
 import { newId } from '../../../runtime/data/ids.js';
 import type { Logger } from '../../../runtime/log.js';
 import { commitFile, deletePool, discardFile, getOwnFileByName, poolItem, writePool, type FileRecord } from '../file-store.js';
-import { parseSheet, type ParsedSheet } from './parse.js';
+import { parseSheet, type ParsedSheet, type SheetFormat, type SheetRepair } from './parse.js';
 import { sniffSpreadsheet } from './sniff.js';
 
 export interface ImportOwner {
@@ -41,27 +46,71 @@ export interface ImportRequest {
   log: Logger;
 }
 
+/** What the import did besides the questions: every row not imported, every column kept as extra, every repair. */
+export interface ImportReport {
+  format: SheetFormat;
+  headerless: boolean;
+  skipped_rows: SkippedRow[];
+  extra_columns: string[];
+  repairs: SheetRepair[];
+}
+
 export interface ImportResult {
   file: FileRecord;
   stats: SheetStats;
   replaced: boolean;
+  report: ImportReport;
 }
 
-const CONTENT_TYPES = {
+const CONTENT_TYPES: Record<SheetExtension, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   xls: 'application/vnd.ms-excel',
-  csv: 'text/csv; charset=utf-8',
-} as const;
+  // Text sheets are stored as uploaded, in their own encoding: no charset is claimed.
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  txt: 'text/plain',
+};
+
+/**
+ * The columns of a parsed sheet: its header row when that names the question and the answer; a
+ * header row lacking one of them (two or more known names) is refused with the missing column;
+ * otherwise the first row is data and the columns are question, answer, explanation, kept extras.
+ */
+export function sheetColumns(sheet: ParsedSheet): { columns: SheetColumns; rows: unknown[][]; lines: number[] } {
+  const mapping = mapHeaders(sheet.header);
+  if (mapping.ok) return { columns: mapping, rows: sheet.rows, lines: sheet.lines };
+  if (mapping.header) {
+    throw new AppError(400, 'sheet_missing_column', {
+      column: mapping.missing.map((c) => `${COLUMN_LABELS[c].ko} / ${COLUMN_LABELS[c].en}`).join(', '),
+      found: mapping.found.length ? mapping.found.join(', ') : '-',
+    });
+  }
+  if (sheet.declaredHeader) {
+    const width = Math.max(sheet.header.length, ...sheet.rows.slice(0, 100).map((r) => r.length));
+    return { columns: headerlessColumns(width, sheet.header), rows: sheet.rows, lines: sheet.lines };
+  }
+  const rows = [sheet.header, ...sheet.rows];
+  const width = Math.max(...rows.slice(0, 100).map((r) => r.length));
+  return { columns: headerlessColumns(width), rows, lines: [sheet.headerLine, ...sheet.lines] };
+}
 
 /**
  * The guarded read of a question sheet, before anything is written: extension, magic bytes, size,
- * zip guard, parse (row cap), header mapping (required columns). Shared by the import and the
- * exam detail's update from a sheet.
+ * zip guard, parse (row cap), column mapping. Shared by the import and the exam detail's update
+ * from a sheet.
  */
 export function readQuestionSheet(
   bytes: Uint8Array,
   fileName: string,
-): { name: string; extension: SheetExtension; sheet: ParsedSheet; columns: Partial<Record<QuestionColumn, number>> } {
+): {
+  name: string;
+  extension: SheetExtension;
+  sheet: ParsedSheet;
+  columns: Partial<Record<QuestionColumn, number>>;
+  mapping: SheetColumns;
+  rows: unknown[][];
+  lines: number[];
+} {
   const name = cleanFileName(fileName);
   const extension = sheetExtension(name);
   if (!extension || name.length > QUESTION_SHEET_LIMITS.maxFileNameChars) {
@@ -69,14 +118,11 @@ export function readQuestionSheet(
   }
   sniffSpreadsheet(bytes, extension);
   const sheet = parseSheet(bytes, extension);
-  const mapping = mapHeaders(sheet.header);
-  if (!mapping.ok) {
-    throw new AppError(400, 'sheet_missing_column', {
-      column: mapping.missing.map((c) => `${COLUMN_LABELS[c].ko} / ${COLUMN_LABELS[c].en}`).join(', '),
-      found: mapping.found.length ? mapping.found.join(', ') : '-',
-    });
+  if (sheet.header.length > QUESTION_SHEET_LIMITS.maxColumns) {
+    throw new AppError(400, 'sheet_too_many_columns', { limit: QUESTION_SHEET_LIMITS.maxColumns });
   }
-  return { name, extension, sheet, columns: mapping.columns };
+  const { columns: mapping, rows, lines } = sheetColumns(sheet);
+  return { name, extension, sheet, columns: fieldColumns(mapping.roles), mapping, rows, lines };
 }
 
 /**
@@ -88,11 +134,12 @@ export function readQuestionSheet(
  * GetItems (the owner's earlier file of the same name).
  */
 export async function importQuestionSheet(request: ImportRequest): Promise<ImportResult> {
-  const { name, extension, sheet, columns } = readQuestionSheet(request.bytes, request.fileName);
+  const { name, extension, sheet, mapping, rows, lines } = readQuestionSheet(request.bytes, request.fileName);
   // The contracts refuse such names already; the importer does not trust its callers with a key.
   if (!fitsKey(name)) throw new AppError(400, KEY_TEXT_TOO_LONG, { limit: KEY_TEXT_MAX_BYTES });
-  const outcome = normalizeRows(sheet.rows, columns);
+  const outcome = normalizeRows(rows, mapping, lines);
   if (!outcome.ok) {
+    if (outcome.code === 'sheet_too_many_columns') throw new AppError(400, outcome.code, { limit: QUESTION_SHEET_LIMITS.maxColumns });
     if (outcome.code === 'sheet_cell_too_long') {
       throw new AppError(400, outcome.code, {
         row: outcome.row,
@@ -164,5 +211,16 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   }
 
   if (previous) await discardFile(previous, request.log);
-  return { file, stats: outcome.stats, replaced: !!previous };
+  return {
+    file,
+    stats: outcome.stats,
+    replaced: !!previous,
+    report: {
+      format: sheet.format,
+      headerless: mapping.headerless,
+      skipped_rows: outcome.skipped_rows,
+      extra_columns: outcome.extra_columns,
+      repairs: sheet.repairs.slice(0, REPORT_LIST_LIMIT),
+    },
+  };
 }

@@ -5,7 +5,8 @@ import { inspectZip, isOle, isZip } from '../../../runtime/spreadsheets/zip-guar
 /**
  * Checks that the bytes really are what the extension says, before any parser sees them:
  * xlsx is a zip (PK\x03\x04) whose entries inflate to at most maxUncompressedBytes in total,
- * xls is an OLE compound file (D0 CF 11 E0 A1 B1 1A E1), csv is UTF-8 text without NUL bytes.
+ * xls is an OLE compound file (D0 CF 11 E0 A1 B1 1A E1); text sheets (csv, tsv, txt) are checked as
+ * they are decoded (`decodeSheetText` in parse.ts).
  */
 export function sniffSpreadsheet(bytes: Uint8Array, extension: SheetExtension): void {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -28,13 +29,7 @@ export function sniffSpreadsheet(bytes: Uint8Array, extension: SheetExtension): 
     if (!isOle(buffer)) throw new AppError(400, 'sheet_not_spreadsheet', { extension });
     return;
   }
-  // csv
-  if (buffer.includes(0)) throw new AppError(400, 'sheet_not_spreadsheet', { extension });
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(buffer);
-  } catch {
-    throw new AppError(400, 'sheet_not_spreadsheet', { extension });
-  }
+  // csv, tsv, txt: the parser decodes them (UTF-8, UTF-16 with its BOM, CP949) and refuses bytes that are no text.
 }
 
 const tooBig = () => new AppError(413, 'sheet_uncompressed_too_large', { limit: '100 MB' });
