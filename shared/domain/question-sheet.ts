@@ -107,8 +107,7 @@ export interface SheetColumns {
 }
 
 export type HeaderMapping =
-  | ({ ok: true; columns: Partial<Record<QuestionColumn, number>> } & SheetColumns)
-  | { ok: false; missing: QuestionColumn[]; found: string[]; header: boolean };
+  ({ ok: true; columns: Partial<Record<QuestionColumn, number>> } & SheetColumns) | { ok: false; missing: QuestionColumn[]; found: string[]; header: boolean };
 
 /** The columns' single index per question field (the first column of a role). */
 export function fieldColumns(roles: readonly ColumnRole[]): Partial<Record<QuestionColumn, number>> {
@@ -260,7 +259,12 @@ export function splitOptionsCell(cell: string): string[] {
     }
   }
   const separator = text.includes('|') ? '|' : text.includes(';') ? ';' : /\r?\n/.test(text) ? /\r?\n/ : null;
-  return separator ? text.split(separator).map((o) => o.trim()).filter(Boolean) : [text];
+  return separator
+    ? text
+        .split(separator)
+        .map((o) => o.trim())
+        .filter(Boolean)
+    : [text];
 }
 
 const foldChoice = (text: string) => text.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ');
@@ -282,7 +286,10 @@ export function choiceAnswer(answer: string, options: readonly string[]): string
   };
   const whole = byText(answer);
   if (whole > 0) return String(whole);
-  const parts = answer.split(/[,;|]/).map((p) => p.trim()).filter(Boolean);
+  const parts = answer
+    .split(/[,;|]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length > 1) {
     const numbers = parts.map(byText);
     if (numbers.every((n) => n > 0)) return [...new Set(numbers)].sort((a, b) => a - b).join(',');

@@ -23,8 +23,10 @@ describe('question sheet headers', () => {
   });
 
   it('names the missing required columns and lists what was found', () => {
-    expect(mapHeaders(['문제id', '제목', '문제 내용', '', '설명'])).toEqual({ ok: false, missing: ['answer'], found: ['문제id', '제목', '문제 내용', '설명'] });
-    expect(mapHeaders([])).toMatchObject({ ok: false, missing: ['csv_id', 'title', 'content', 'answer'] });
+    expect(mapHeaders(['문제id', '제목', '문제 내용', '', '설명'])).toEqual({ ok: false, missing: ['answer'], found: ['문제id', '제목', '문제 내용', '설명'], header: true });
+    // Fewer than two known names: no header at all, the row is read as a card.
+    expect(mapHeaders([])).toMatchObject({ ok: false, missing: ['content', 'answer'], header: false });
+    expect(mapHeaders(['사과', 'apple'])).toMatchObject({ ok: false, header: false });
   });
 
   it('folds case, width, spaces and separators', () => {
@@ -51,7 +53,21 @@ describe('question sheet rows', () => {
     );
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
-    expect(outcome.stats).toEqual({ total_rows: 6, imported: 4, skipped: 2, skipped_blank_answer: 1, duplicates_removed: 1, ids_assigned: 2, errors: 0 });
+    expect(outcome.stats).toEqual({
+      total_rows: 6,
+      imported: 4,
+      skipped: 2,
+      skipped_blank_answer: 1,
+      duplicates_removed: 1,
+      skipped_too_long: 0,
+      ids_assigned: 2,
+      with_choices: 0,
+      errors: 0,
+    });
+    expect(outcome.skipped_rows).toEqual([
+      { line: 3, reason: 'duplicate' },
+      { line: 6, reason: 'blank_answer' },
+    ]);
     expect(outcome.questions.map((q) => [q.csv_id, q.difficulty, q.url])).toEqual([
       ['3', 'Easy', ''],
       ['10', 'Hard', 'https://x'],
@@ -60,7 +76,7 @@ describe('question sheet rows', () => {
     ]);
   });
 
-  it('refuses a cell over the limit with its row and column', () => {
+  it('skips a row with a cell over the limit, naming its line and column, and imports the others', () => {
     const long = 'x'.repeat(QUESTION_SHEET_LIMITS.maxCellChars + 1);
     expect(
       normalizeRows(
@@ -70,7 +86,7 @@ describe('question sheet rows', () => {
         ],
         COLUMNS,
       ),
-    ).toEqual({ ok: false, code: 'sheet_cell_too_long', row: 3, column: 'content' });
+    ).toMatchObject({ ok: true, stats: { imported: 1, skipped_too_long: 1 }, skipped_rows: [{ line: 3, reason: 'cell_too_long', column: 'Question Content' }] });
   });
 
   it('refuses more than the row cap and a sheet without answered rows', () => {
@@ -86,7 +102,9 @@ describe('question sheet file names', () => {
     expect(sheetExtension('a.XLSX')).toBe('xlsx');
     expect(sheetExtension('a.xls')).toBe('xls');
     expect(sheetExtension('a.csv')).toBe('csv');
-    expect(sheetExtension('a.txt')).toBeNull();
+    expect(sheetExtension('a.txt')).toBe('txt');
+    expect(sheetExtension('a.TSV')).toBe('tsv');
+    expect(sheetExtension('a.pdf')).toBeNull();
     expect(sheetExtension('xlsx')).toBeNull();
     expect(cleanFileName('../../etc/문제.xlsx')).toBe('문제.xlsx');
     expect(sheetFileNameSchema().safeParse('C:\\temp\\bank.csv').data).toBe('bank.csv');

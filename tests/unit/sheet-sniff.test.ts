@@ -21,7 +21,9 @@ describe('spreadsheet sniffing', () => {
     expect(codeOf(() => sniffSpreadsheet(xlsx, 'xls'))).toBe('400 sheet_not_spreadsheet');
     expect(codeOf(() => sniffSpreadsheet(Buffer.from('hello'), 'xlsx'))).toBe('400 sheet_not_spreadsheet');
     expect(codeOf(() => sniffSpreadsheet(Buffer.from('a,b\n1,2'), 'csv'))).toBeNull();
-    expect(codeOf(() => sniffSpreadsheet(Buffer.from([0xc3, 0x28]), 'csv'))).toBe('400 sheet_not_spreadsheet');
+    // Text sheets are checked as they are decoded: bytes that are neither UTF-8, UTF-16 with its BOM nor CP949.
+    expect(codeOf(() => parseSheet(Buffer.from([0xc3, 0x28, 0x80, 0xff]), 'csv'))).toBe('400 sheet_not_spreadsheet');
+    expect(codeOf(() => parseSheet(Buffer.from('a,b\n\u0000\u0001,c'), 'tsv'))).toBe('400 sheet_not_spreadsheet');
     expect(codeOf(() => sniffSpreadsheet(Buffer.alloc(0), 'csv'))).toBe('400 sheet_not_spreadsheet');
     expect(codeOf(() => sniffSpreadsheet(Buffer.alloc(10 * 1024 * 1024 + 1, 0x61), 'csv'))).toBe('413 sheet_file_too_large');
   });
@@ -65,8 +67,12 @@ describe('CSV reading', () => {
     expect(sheet.header).toEqual(['ID;title', 'content', 'answer']);
   });
 
-  it('refuses an unterminated quote', () => {
-    expect(codeOf(() => parseCsvRows(Buffer.from('a,"b\n')))).toBe('400 sheet_unreadable');
+  it('reads an unterminated quote as text and says so', () => {
+    expect(parseCsvRows(Buffer.from('a,"b\nc,d\n'))).toEqual([
+      ['a', '"b'],
+      ['c', 'd'],
+    ]);
+    expect(parseSheet(Buffer.from('a,"b\nc,d\n'), 'csv').repairs).toEqual([{ line: expect.any(Number), kind: 'quotes_as_text' }]);
   });
 
   it('takes CR, LF and CRLF line ends mixed in one file', () => {
@@ -82,7 +88,7 @@ describe('CSV reading', () => {
     expect(parseCsvRows(Buffer.from('a,b,c\n,,\n1,say "hi"\n  ,x\n'))).toEqual([
       ['a', 'b', 'c'],
       ['1', 'say "hi"'],
-      ['  ', 'x'],
+      ['', 'x'],
     ]);
   });
 

@@ -252,7 +252,11 @@ export function readAnkiHeader(text: string): { separator: string | null; html: 
     lines++;
     offset = end < 0 ? text.length : end + 1;
   }
-  if (lines === 0 || !Object.keys(found).some((k) => ['separator', 'html', 'columns', 'tags', 'deck', 'notetype', 'guid column', 'notetype column', 'deck column', 'tags column'].includes(k))) return null;
+  if (
+    lines === 0 ||
+    !Object.keys(found).some((k) => ['separator', 'html', 'columns', 'tags', 'deck', 'notetype', 'guid column', 'notetype column', 'deck column', 'tags column'].includes(k))
+  )
+    return null;
   const named = found.separator?.trim();
   const separator = named === undefined ? null : (ANKI_SEPARATORS[named.toLowerCase()] ?? named.slice(0, 1)) || null;
   const columns = found.columns === undefined ? null : found.columns.split(separator ?? '\t').map((c) => c.trim());
