@@ -81,7 +81,7 @@ describe('question import', () => {
 
   it('refuses a wrong extension', async () => {
     const user = await fixtureUser(apiUrl);
-    const { status, body } = await upload(user, 'questions.txt', Buffer.from('문제id,제목\n1,2\n'));
+    const { status, body } = await upload(user, 'questions.pdf', Buffer.from('문제id,제목\n1,2\n'));
     expect(status).toBe(400);
     expect(errorAnswer().parse(body).code).toBe('sheet_bad_extension');
     await expectNothingWritten(user);
@@ -169,13 +169,18 @@ describe('question import', () => {
     await expectNothingWritten(user);
   });
 
-  it('refuses a cell of 1 MB', async () => {
+  it('skips a row with a cell of 1 MB, naming its line and column; alone, nothing is imported', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
-    const { status, body } = await upload(user, 'long.csv', csvBytes([EN_HEADER, ['1', 't', 'x'.repeat(1024 * 1024), 'a', '', '', '', '']]));
-    expect(status).toBe(400);
-    expect(body.code).toBe('sheet_cell_too_long');
-    expect(body.detail).toContain('row 2');
-    await expectNothingWritten(user);
+    const long = ['1', 't', 'x'.repeat(1024 * 1024), 'a', '', '', '', ''];
+    const { status, body } = await upload(user, 'long.csv', csvBytes([EN_HEADER, long, ['2', 't', 'short', 'a', '', '', '', '']]));
+    expect(status).toBe(200);
+    expect(body.stats).toMatchObject({ imported: 1, skipped_too_long: 1 });
+    expect(body.report.skipped_rows).toEqual([{ line: 2, reason: 'cell_too_long', column: 'Question Content' }]);
+    const other = await fixtureUser(apiUrl, { language: 'en' });
+    const alone = await upload(other, 'long.csv', csvBytes([EN_HEADER, long]));
+    expect(alone.status).toBe(400);
+    expect(alone.body.code).toBe('sheet_no_questions');
+    await expectNothingWritten(other);
   });
 
   it('refuses a sheet with a header and no answered rows', async () => {
