@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportStats } from '#shared/contracts/files.js';
+import type { ImportReport as Report, ImportStats } from '#shared/contracts/files.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import { FileInput } from '../../../components/ui/form/file-input.js';
@@ -13,6 +13,8 @@ import { checkExisting } from '../api/check-existing-file.js';
 import { uploadQuestionFile } from '../api/upload-question-file.js';
 import { existingFileDecision, formatFileSize, localFileProblem, type ExistingCheck } from '../utils/file-format.js';
 import { UploadAbortedError, UploadFailedError } from '../utils/put-with-progress.js';
+import { ACCEPT_ATTRIBUTE } from '../utils/sheet-format-labels.js';
+import { ImportReport } from './import-report.js';
 import styles from './question-files.module.css';
 
 /** Spec 2 §4: idle, checking the existing file, uploading (then the server imports). */
@@ -21,6 +23,7 @@ type Phase = { kind: 'idle' } | { kind: 'checking' } | { kind: 'uploading'; perc
 interface LastResult {
   name: string;
   stats: ImportStats;
+  report: Report;
 }
 
 const PROBLEM_KEYS = {
@@ -56,6 +59,7 @@ export function UploadCard() {
       skipped: stats.skipped,
       blank: stats.skipped_blank_answer,
       duplicates: stats.duplicates_removed,
+      long: stats.skipped_too_long,
       assigned: stats.ids_assigned,
     });
 
@@ -71,7 +75,7 @@ export function UploadCard() {
       });
       const key = answer.replaced ? 'questionFiles.upload.replaced' : 'questionFiles.upload.success';
       toast.success(`${t(key, { name: answer.file.name, imported: answer.stats.imported })}\n${statsLine(answer.stats)}`, 6000);
-      setLast({ name: answer.file.name, stats: answer.stats });
+      setLast({ name: answer.file.name, stats: answer.stats, report: answer.report });
       setFile(null);
     } catch (failure) {
       if (failure instanceof UploadAbortedError) {
@@ -134,7 +138,7 @@ export function UploadCard() {
           </label>
           <FileInput
             id={inputId}
-            accept=".xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv"
+            accept={`${ACCEPT_ATTRIBUTE},application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel`}
             file={file}
             disabled={busy}
             describedBy={`${inputId}-hint`}
@@ -184,12 +188,13 @@ export function UploadCard() {
         </div>
 
         {last && (
-          <p className={styles.result} role="status" data-testid="upload-result">
+          <div className={styles.result} role="status" data-testid="upload-result">
             <strong>
               {t('questionFiles.upload.lastResult')}: {last.name}
             </strong>
             {statsLine(last.stats)}
-          </p>
+            <ImportReport report={last.report} />
+          </div>
         )}
       </form>
 

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import type { ImportReport as Report } from '#shared/contracts/files.js';
+import { delimiterKey, encodingLabel } from '../utils/sheet-format-labels.js';
+import styles from './question-files.module.css';
+
+/** What the import did besides the questions: how the file was read, the rows not imported, the columns kept, the repairs. */
+export function ImportReport({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  const { format } = report;
+  const delimiterText = (delimiter: string) => {
+    const key = delimiterKey(delimiter);
+    return key ? t(key) : `"${delimiter}"`;
+  };
+  const read =
+    format.kind === 'workbook'
+      ? t('questionFiles.report.readWorkbook', { extension: format.extension })
+      : t('questionFiles.report.readText', {
+          extension: format.extension,
+          encoding: format.encoding ? encodingLabel(format.encoding) : '-',
+          delimiter: format.delimiter ? delimiterText(format.delimiter) : '-',
+          records: format.record_delimiter ? delimiterText(format.record_delimiter) : '-',
+        });
+  return (
+    <div className={styles.report} data-testid="import-report">
+      <p className={styles.reportLine} data-testid="import-report-format">
+        {read}
+        {format.source === 'anki' && ` ${t('questionFiles.report.anki')}`}
+        {report.headerless && ` ${t('questionFiles.report.headerless')}`}
+      </p>
+      {report.extra_columns.length > 0 && (
+        <p className={styles.reportLine} data-testid="import-report-extra">
+          {t('questionFiles.report.extraColumns', { names: report.extra_columns.join(', ') })}
+        </p>
+      )}
+      {report.skipped_rows.length > 0 && (
+        <div>
+          <h3 className={styles.reportHeading}>{t('questionFiles.report.skippedTitle')}</h3>
+          <ul className={styles.reportList} data-testid="import-report-skipped">
+            {report.skipped_rows.map((row) => (
+              <li key={`${row.line}-${row.reason}`}>{t(`questionFiles.report.reasons.${row.reason}`, { line: row.line, column: row.column ?? '' })}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {report.repairs.length > 0 && (
+        <div>
+          <h3 className={styles.reportHeading}>{t('questionFiles.report.repairsTitle')}</h3>
+          <ul className={styles.reportList} data-testid="import-report-repairs">
+            {report.repairs.map((repair) => (
+              <li key={`${repair.line}-${repair.kind}`}>{t(`questionFiles.report.repairs.${repair.kind}`, { line: repair.line })}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
