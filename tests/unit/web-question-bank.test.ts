@@ -53,7 +53,9 @@ describe('question files (web)', () => {
 
   test('the browser refuses a missing file, a wrong extension, an empty or a too large one', () => {
     expect(localFileProblem(null)).toBe('missing');
-    expect(localFileProblem({ name: 'notes.txt', size: 10 })).toBe('extension');
+    expect(localFileProblem({ name: 'notes.pdf', size: 10 })).toBe('extension');
+    expect(localFileProblem({ name: 'deck.txt', size: 10 })).toBeNull();
+    expect(localFileProblem({ name: 'cards.tsv', size: 10 })).toBeNull();
     expect(localFileProblem({ name: 'q.xlsx', size: 0 })).toBe('empty');
     expect(localFileProblem({ name: 'q.XLSX', size: 10 * 1024 * 1024 + 1 })).toBe('tooLarge');
     expect(localFileProblem({ name: 'q.csv', size: 10 })).toBeNull();
