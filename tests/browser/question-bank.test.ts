@@ -106,7 +106,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
 
     // The import stats: 122 rows, 120 imported, one without an answer, one duplicate.
     await toast(page, `${fileName}: 120문제를 가져왔습니다.`).waitFor();
-    expect(await page.getByTestId('upload-result').textContent()).toContain('전체 122행 · 가져옴 120 · 건너뜀 2 (정답 없음 1, 중복 1)');
+    expect(await page.getByTestId('upload-result').textContent()).toContain('전체 122행 · 가져옴 120 · 건너뜀 2 (정답 없음 1, 중복 1, 너무 긴 칸 0)');
     const row = page.locator(`[data-testid="file-row"][data-file-name="${fileName}"]`);
     await row.getByText('120문제').waitFor();
     await row.getByTestId('file-visibility').filter({ hasText: '공개' }).waitFor();

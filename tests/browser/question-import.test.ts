@@ -1,0 +1,79 @@
+import { describe, expect, test } from 'vitest';
+import { seriousViolations } from '../support/browser-axe.js';
+import { VIEWPORTS } from '../support/browser.js';
+import { fitsWidth, go, registerThroughForm, shotFromTop, unexpected } from '../support/browser-pages.js';
+import { useBrowser } from '../support/browser-harness.js';
+
+const { stamp, visit } = useBrowser();
+
+const PASSWORD = 'correct-horse-42';
+
+/**
+ * A card file as learners export it: answers quoted after a space (repaired), a row without an
+ * answer, a duplicate, and a column the importer does not know (kept).
+ */
+const CARDS = [
+  'question,answer,example',
+  'Which are compute services?, "EC2, Lambda"',
+  'No answer here,',
+  'Which are compute services?, "EC2, Lambda"',
+  'ephemeral,short-lived,an ephemeral fad',
+].join('\n');
+
+/**
+ * Issue 24: the question-files screen says exactly what an import did (rows not imported with
+ * their line and reason, columns kept, repairs, how the file was read), and its format panel lists
+ * the header names and file kinds the server accepts. Korean at 390 px, English at desktop, axe-clean.
+ */
+describe('question import: the result listing and the format panel', () => {
+  for (const { locale, language, viewport } of [
+    { locale: 'ko-KR', language: 'ko', viewport: 'phone' },
+    { locale: 'en-US', language: 'en', viewport: 'desktop' },
+  ] as const) {
+    test(`${language}, ${viewport}`, async () => {
+      const { page, errors, close } = await visit('/', { locale, viewport, storage: { language } });
+      await registerThroughForm(page, `imp${language}${stamp}`, language === 'ko' ? '가져오기' : 'Importer', PASSWORD);
+      await go(page, '/question-files');
+      await page.getByTestId('files-table').waitFor();
+
+      // The format panel: every header name and file kind comes from the shared rules.
+      const panel = page.getByTestId('format-card');
+      expect(await page.getByTestId('format-extensions').textContent()).toBe('.xlsx, .xls, .csv, .tsv, .txt');
+      const contentRow = await page.getByTestId('format-column-content').textContent();
+      for (const name of ['질문', 'front', 'term', 'question']) expect(contentRow).toContain(name);
+      expect(await page.getByTestId('format-column-answer').textContent()).toContain('definition');
+      expect(await page.getByTestId('format-column-options').textContent()).toContain('보기');
+      expect(await page.getByTestId('format-column-options-cell').textContent()).toContain('options');
+      expect(await panel.textContent()).toContain(language === 'ko' ? 'CP949 (EUC-KR)' : 'UTF-16 LE');
+
+      // Upload with the keyboard: choose the file, then Enter on the submit button.
+      await page.getByTestId('question-file-input').setInputFiles({ name: `cards-${language}-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(CARDS) });
+      await page.getByTestId('upload-submit').focus();
+      await page.keyboard.press('Enter');
+      const result = page.getByTestId('upload-result');
+      await result.waitFor({ timeout: 60_000 });
+      const skipped = page.getByTestId('import-report-skipped');
+      if (language === 'ko') {
+        await skipped.getByText('3행: 정답이 비어 있습니다.').waitFor();
+        await skipped.getByText('4행: 앞의 행과 완전히 같습니다.').waitFor();
+        await page.getByTestId('import-report-extra').getByText('알 수 없는 열은 설명에 붙여 보관했습니다: example').waitFor();
+        await page.getByTestId('import-report-repairs').getByText('2행:', { exact: false }).first().waitFor();
+        expect(await page.getByTestId('import-report-format').textContent()).toContain('쉼표 (,)');
+      } else {
+        await skipped.getByText('Line 3: the answer is blank.').waitFor();
+        await skipped.getByText('Line 4: the same as an earlier row.').waitFor();
+        await page.getByTestId('import-report-extra').getByText('Columns the importer does not know were kept in the explanation: example').waitFor();
+        await page.getByTestId('import-report-repairs').getByText('Line 2:', { exact: false }).first().waitFor();
+        expect(await page.getByTestId('import-report-format').textContent()).toContain('encoding UTF-8, cells separated by comma (,)');
+      }
+      expect(await result.textContent()).toContain(language === 'ko' ? '가져옴 2' : '2 imported');
+
+      if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await result.scrollIntoViewIfNeeded();
+      await shotFromTop(page, `question-import-${language}-${viewport}`);
+      expect(unexpected(errors)).toEqual([]);
+      await close();
+    });
+  }
+});
