@@ -4,7 +4,7 @@ import { filesSheetsGroup } from '#shared/route-groups/files-sheets.js';
 import { bind, createGroupHandler } from './group-handler.js';
 import { multipartBody } from '../runtime/http/multipart-body.js';
 import { downloadExamsSheet, uploadExamsSheet, updateQuestionsFromSheet } from '../domains/exams/sheets.js';
-import { downloadSampleFile, importUploadedFile, uploadQuestions } from '../domains/files/sheets.js';
+import { downloadSampleFile, importUploadedFile, previewUploadedFile, uploadQuestions } from '../domains/files/sheets.js';
 
 /** The spreadsheet routes of the files folder: their own Lambda, so `files` carries no SheetJS (D73). */
 export const handler = createGroupHandler(
@@ -12,6 +12,7 @@ export const handler = createGroupHandler(
   [
     bind(files.uploadQuestions, uploadQuestions),
     bind(files.importUploadedFile, importUploadedFile),
+    bind(files.previewUploadedFile, previewUploadedFile),
     bind(files.downloadSampleFile, downloadSampleFile),
     bind(examSheets.downloadExamsSheet, downloadExamsSheet),
     bind(examSheets.uploadExamsSheet, uploadExamsSheet),

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { preprocess } from './preprocess.js';
-import { defineRoute } from './define-route.js';
+import { defineRoute, type ResponseOf } from './define-route.js';
 import { lazy } from './lazy.js';
 import { keyable } from '../domain/key-text.js';
 import { languageSchema } from '../domain/language.js';
-import { SHEET_ENCODINGS, SHEET_EXTENSIONS, SKIP_REASONS } from '../domain/question-sheet.js';
+import { COLUMN_ROLES, QUESTION_SHEET_LIMITS, SHEET_ENCODINGS, SHEET_EXTENSIONS, SKIP_REASONS } from '../domain/question-sheet.js';
 
 /** `true`/`false`, `1`/`0`, `on` from forms and query strings. */
 export const flagSchema = /* @__PURE__ */ lazy(() =>
@@ -136,6 +136,9 @@ export const createUploadUrl = defineRoute({
     }),
 });
 
+/** One role per source column (question field, option, options, extra, ignore), as the preview proposes and the user changes it. */
+export const columnMappingSchema = /* @__PURE__ */ lazy(() => z.array(z.enum(COLUMN_ROLES)).check(z.maxLength(QUESTION_SHEET_LIMITS.maxColumns)));
+
 export const importUploadedFile = defineRoute({
   method: 'POST',
   path: '/api/question-files/import/',
@@ -145,10 +148,46 @@ export const importUploadedFile = defineRoute({
       upload_id: z.string().check(z.regex(/^[a-z0-9]{16,64}$/)),
       file_name: keyable(z.string().check(z.minLength(1), z.maxLength(300))),
       is_public: z._default(flagSchema(), true),
+      /** The confirmed mapping; without it the proposal of the preview is used. */
+      mapping: z.optional(columnMappingSchema()),
     }),
   }),
   response: () => importAnswer(),
 });
+
+/**
+ * Reads an uploaded file without writing anything (the pending upload stays for the import):
+ * detected format, the proposed and chosen role of each column, the first questions exactly as they
+ * would be stored, and every warning. With a mapping, shows what that mapping would import.
+ */
+export const previewUploadedFile = defineRoute({
+  method: 'POST',
+  path: '/api/question-files/preview/',
+  access: 'signed-in',
+  schemas: () => ({
+    body: z.object({
+      upload_id: z.string().check(z.regex(/^[a-z0-9]{16,64}$/)),
+      file_name: keyable(z.string().check(z.minLength(1), z.maxLength(300))),
+      mapping: z.optional(columnMappingSchema()),
+    }),
+  }),
+  response: () =>
+    z.extend(importReportSchema(), {
+      columns: z.array(z.object({ name: z.string(), role: z.enum(COLUMN_ROLES), proposed: z.enum(COLUMN_ROLES) })),
+      rows: z.array(
+        z.object({
+          line: z.number().check(z.int()),
+          csv_id: z.string(),
+          title: z.string(),
+          content: z.string(),
+          answer: z.string(),
+          explanation: z.string(),
+        }),
+      ),
+      stats: importStatsSchema(),
+    }),
+});
+export type ImportPreview = ResponseOf<typeof previewUploadedFile>;
 
 export const listQuestionFiles = defineRoute({
   method: 'GET',

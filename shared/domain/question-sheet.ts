@@ -109,6 +109,18 @@ export interface SheetColumns {
 export type HeaderMapping =
   ({ ok: true; columns: Partial<Record<QuestionColumn, number>> } & SheetColumns) | { ok: false; missing: QuestionColumn[]; found: string[]; header: boolean };
 
+/**
+ * A caller's mapping (one role per source column, as the preview proposed and the user changed it)
+ * over the proposal: columns it does not name keep their proposed role. Null when the question or
+ * the answer would have no column.
+ */
+export function applyMapping(proposed: SheetColumns, mapping: readonly ColumnRole[]): SheetColumns | null {
+  const width = Math.max(proposed.roles.length, mapping.length);
+  const roles = Array.from({ length: width }, (_, i) => mapping[i] ?? proposed.roles[i] ?? 'extra');
+  if (!roles.includes('content') || !roles.includes('answer')) return null;
+  return { roles, names: roles.map((_, i) => proposed.names[i] ?? ''), headerless: proposed.headerless };
+}
+
 /** The columns' single index per question field (the first column of a role). */
 export function fieldColumns(roles: readonly ColumnRole[]): Partial<Record<QuestionColumn, number>> {
   const columns: Partial<Record<QuestionColumn, number>> = {};
@@ -226,7 +238,7 @@ export interface SkippedRow {
 export const REPORT_LIST_LIMIT = 200;
 
 export type RowsOutcome =
-  | { ok: true; questions: SheetQuestion[]; stats: SheetStats; skipped_rows: SkippedRow[]; extra_columns: string[] }
+  | { ok: true; questions: SheetQuestion[]; lines: number[]; stats: SheetStats; skipped_rows: SkippedRow[]; extra_columns: string[] }
   | { ok: false; code: 'sheet_cell_too_long'; row: number; column: QuestionColumn }
   | { ok: false; code: 'sheet_too_many_rows'; rows: number }
   | { ok: false; code: 'sheet_too_many_columns'; columns: number }
@@ -444,6 +456,7 @@ export function normalizeRows(rows: readonly (readonly unknown[])[], input: Rows
   return {
     ok: true,
     questions,
+    lines: kept.map((q) => q.line),
     stats: {
       total_rows: total,
       imported: questions.length,

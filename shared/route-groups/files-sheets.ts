@@ -15,6 +15,7 @@ export const filesSheetsGroup: RouteGroup = {
   routes: [
     files.uploadQuestions,
     files.importUploadedFile,
+    files.previewUploadedFile,
     files.downloadSampleFile,
     // The admin exam sheets parse and write xlsx: here, so the exams Lambda does not carry SheetJS.
     examSheets.downloadExamsSheet,

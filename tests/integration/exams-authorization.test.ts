@@ -113,6 +113,7 @@ describe('authorization matrix: question files and tags', () => {
   );
   row('POST upload-url', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.post('/api/question-files/upload-url/', { file_name: 'a.xlsx', size: 1000 }));
   row('POST import', { anonymous: 401, owner: 404, other: 404, admin: 404 }, (c) => c.post('/api/question-files/import/', { upload_id: 'a'.repeat(24), file_name: 'a.xlsx' }));
+  row('POST preview', { anonymous: 401, owner: 404, other: 404, admin: 404 }, (c) => c.post('/api/question-files/preview/', { upload_id: 'a'.repeat(24), file_name: 'a.csv' }));
   row('GET sample', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/question-files/samples/en/'));
   row('GET tags', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/tags/'));
   row('GET studies tags', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/studies/tags/'));

@@ -170,4 +170,52 @@ describe('question import: the files learners have', () => {
     expect(await itemsOwnedBy(user.id)).toEqual([]);
     expect(await objectsUnder(`files/${user.id}/`)).toEqual([]);
   });
+
+  it('previews an upload without writing, then imports it with a changed mapping; without one the proposal is used', async () => {
+    const user = await en();
+    const bytes = Buffer.from('Term,Definition,Example,Source\nephemeral,lasting a short time,an ephemeral fad,book\nubiquitous,,,web\n');
+    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: 'vocab.csv', size: bytes.length })).json()) as { upload_id: string; url: string };
+    expect((await fetch(ticket.url, { method: 'PUT', body: new Uint8Array(bytes) })).status).toBe(200);
+
+    const preview = await user.client.post('/api/question-files/preview/', { upload_id: ticket.upload_id, file_name: 'vocab.csv' });
+    expect(preview.status, await preview.clone().text()).toBe(200);
+    const proposal = (await preview.json()) as Record<string, any>;
+    expect(proposal.columns).toEqual([
+      { name: 'Term', role: 'content', proposed: 'content' },
+      { name: 'Definition', role: 'answer', proposed: 'answer' },
+      { name: 'Example', role: 'extra', proposed: 'extra' },
+      { name: 'Source', role: 'extra', proposed: 'extra' },
+    ]);
+    expect(proposal.rows).toEqual([
+      { line: 2, csv_id: '1', title: 'ephemeral', content: 'ephemeral', answer: 'lasting a short time', explanation: 'Example: an ephemeral fad\nSource: book' },
+    ]);
+    expect(proposal.skipped_rows).toEqual([{ line: 3, reason: 'blank_answer' }]);
+    expect(proposal.format).toMatchObject({ delimiter: ',', encoding: 'utf-8' });
+    // Nothing written; the pending upload stays for the import.
+    expect((await itemsOwnedBy(user.id)).filter((i) => i.type === 'QUESTION')).toEqual([]);
+    expect(await objectsUnder(`pending/${user.id}/`)).toHaveLength(1);
+
+    // The user keeps the example as the explanation and ignores the source.
+    const mapping = ['content', 'answer', 'explanation', 'ignore'];
+    const changed = (await (await user.client.post('/api/question-files/preview/', { upload_id: ticket.upload_id, file_name: 'vocab.csv', mapping })).json()) as Record<
+      string,
+      any
+    >;
+    expect(changed.rows[0]).toMatchObject({ explanation: 'an ephemeral fad' });
+    const refused = await user.client.post('/api/question-files/preview/', { upload_id: ticket.upload_id, file_name: 'vocab.csv', mapping: ['content', 'ignore'] });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { code: string }).code).toBe('sheet_missing_column');
+
+    const imported = await user.client.post('/api/question-files/import/', { upload_id: ticket.upload_id, file_name: 'vocab.csv', is_public: false, mapping });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    expect((await poolOf(user)).map((q) => [q.content_en, q.answer_en, q.explanation_en])).toEqual([['ephemeral', 'lasting a short time', 'an ephemeral fad']]);
+    expect(await objectsUnder(`pending/${user.id}/`)).toEqual([]);
+  });
+
+  it("answers a preview of another user's or a missing upload with 404", async () => {
+    const user = await en();
+    const res = await user.client.post('/api/question-files/preview/', { upload_id: 'b'.repeat(24), file_name: 'x.csv' });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { code: string }).code).toBe('upload_not_found');
+  });
 });

@@ -15,7 +15,7 @@ import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { fileReply } from '../../runtime/http/file-reply.js';
 import type { Reply } from '../../runtime/http/reply.js';
 import type { SignedInContext, CallerUser } from '../../runtime/http/types.js';
-import { importQuestionSheet, type ImportResult } from './importer/import.js';
+import { importQuestionSheet, previewQuestionSheet, type ImportResult } from './importer/import.js';
 import { sampleWorkbook } from './samples.js';
 import { DOWNLOAD_TYPES } from './files.js';
 
@@ -70,6 +70,7 @@ export async function importUploadedFile(input: ServiceInput<typeof files.import
       owner: { id: caller.id, username: caller.username },
       language: ctx.language,
       stagedKey: key,
+      mapping: input.body.mapping,
       log: ctx.log,
     });
     return importAnswer(result, caller, ctx.language);
@@ -78,6 +79,17 @@ export async function importUploadedFile(input: ServiceInput<typeof files.import
       ctx.log.warn('pending upload not removed', { key, error: String(error) });
     });
   }
+}
+
+/** Reads the uploaded object as the import would and writes nothing; the pending object stays for the import. */
+export async function previewUploadedFile(input: ServiceInput<typeof files.previewUploadedFile>, ctx: SignedInContext) {
+  const key = pendingObjectKey(ctx.caller.user.id, input.body.upload_id);
+  const size = await objectSize(key);
+  if (size === null) throw new AppError(404, 'upload_not_found');
+  if (size > QUESTION_SHEET_LIMITS.maxFileBytes) throw new AppError(413, 'sheet_file_too_large', { limit: '10 MB' });
+  const bytes = await readObject(key);
+  if (!bytes) throw new AppError(404, 'upload_not_found');
+  return previewQuestionSheet(bytes, input.body.file_name, input.body.mapping);
 }
 
 export async function downloadSampleFile(input: ServiceInput<typeof files.downloadSampleFile>): Promise<Reply> {

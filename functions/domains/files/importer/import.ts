@@ -13,7 +13,11 @@ import {
   type SheetExtension,
   type SheetStats,
   type SkippedRow,
+  type RowsOutcome,
   REPORT_LIST_LIMIT,
+  REQUIRED_COLUMNS,
+  applyMapping,
+  type ColumnRole,
 } from '#shared/domain/question-sheet.js';
 import { KEY_TEXT_MAX_BYTES, KEY_TEXT_TOO_LONG, fitsKey } from '#shared/domain/key-text.js';
 import type { Language } from '#shared/domain/language.js';
@@ -43,6 +47,8 @@ export interface ImportRequest {
   language: Language;
   /** Where the bytes already are in S3 (presigned upload); they are copied, not sent again. */
   stagedKey?: string;
+  /** One role per source column, from a preview the user confirmed; without it the proposal is used. */
+  mapping?: readonly ColumnRole[];
   log: Logger;
 }
 
@@ -102,12 +108,14 @@ export function sheetColumns(sheet: ParsedSheet): { columns: SheetColumns; rows:
 export function readQuestionSheet(
   bytes: Uint8Array,
   fileName: string,
+  mapping?: readonly ColumnRole[],
 ): {
   name: string;
   extension: SheetExtension;
   sheet: ParsedSheet;
   columns: Partial<Record<QuestionColumn, number>>;
   mapping: SheetColumns;
+  proposed: SheetColumns;
   rows: unknown[][];
   lines: number[];
 } {
@@ -121,8 +129,58 @@ export function readQuestionSheet(
   if (sheet.header.length > QUESTION_SHEET_LIMITS.maxColumns) {
     throw new AppError(400, 'sheet_too_many_columns', { limit: QUESTION_SHEET_LIMITS.maxColumns });
   }
-  const { columns: mapping, rows, lines } = sheetColumns(sheet);
-  return { name, extension, sheet, columns: fieldColumns(mapping.roles), mapping, rows, lines };
+  const { columns: proposed, rows, lines } = sheetColumns(sheet);
+  const chosen = mapping ? applyMapping(proposed, mapping) : proposed;
+  if (!chosen) {
+    throw new AppError(400, 'sheet_missing_column', {
+      column: REQUIRED_COLUMNS.map((c) => `${COLUMN_LABELS[c].ko} / ${COLUMN_LABELS[c].en}`).join(', '),
+      found: proposed.names.filter(Boolean).join(', ') || '-',
+    });
+  }
+  return { name, extension, sheet, columns: fieldColumns(chosen.roles), mapping: chosen, proposed, rows, lines };
+}
+
+function rowsRefusal(outcome: Exclude<RowsOutcome, { ok: true }>): AppError {
+  if (outcome.code === 'sheet_too_many_columns') return new AppError(400, outcome.code, { limit: QUESTION_SHEET_LIMITS.maxColumns });
+  if (outcome.code === 'sheet_cell_too_long') {
+    return new AppError(400, outcome.code, {
+      row: outcome.row,
+      column: `${COLUMN_LABELS[outcome.column].ko} / ${COLUMN_LABELS[outcome.column].en}`,
+      limit: QUESTION_SHEET_LIMITS.maxCellChars,
+    });
+  }
+  if (outcome.code === 'sheet_too_many_rows') return new AppError(400, outcome.code, { limit: QUESTION_SHEET_LIMITS.maxRows });
+  return new AppError(400, outcome.code);
+}
+
+/** How many questions a preview shows. */
+export const PREVIEW_ROWS = 10;
+
+/**
+ * The preview of an upload (nothing written): how the file was read, the proposed role of each
+ * column and the chosen one, the first questions exactly as they would be stored, and every warning.
+ */
+export function previewQuestionSheet(bytes: Uint8Array, fileName: string, mapping?: readonly ColumnRole[]) {
+  const read = readQuestionSheet(bytes, fileName, mapping);
+  const outcome = normalizeRows(read.rows, read.mapping, read.lines);
+  if (!outcome.ok) throw rowsRefusal(outcome);
+  return {
+    format: read.sheet.format,
+    headerless: read.mapping.headerless,
+    columns: read.mapping.roles.map((role, i) => ({ name: read.mapping.names[i] ?? '', role, proposed: read.proposed.roles[i] ?? 'extra' })),
+    rows: outcome.questions.slice(0, PREVIEW_ROWS).map((q, i) => ({
+      line: outcome.lines[i] ?? 0,
+      csv_id: q.csv_id,
+      title: q.title,
+      content: q.content,
+      answer: q.answer,
+      explanation: q.explanation,
+    })),
+    stats: outcome.stats,
+    skipped_rows: outcome.skipped_rows,
+    extra_columns: outcome.extra_columns,
+    repairs: read.sheet.repairs.slice(0, REPORT_LIST_LIMIT),
+  };
 }
 
 /**
@@ -134,22 +192,11 @@ export function readQuestionSheet(
  * GetItems (the owner's earlier file of the same name).
  */
 export async function importQuestionSheet(request: ImportRequest): Promise<ImportResult> {
-  const { name, extension, sheet, mapping, rows, lines } = readQuestionSheet(request.bytes, request.fileName);
+  const { name, extension, sheet, mapping, rows, lines } = readQuestionSheet(request.bytes, request.fileName, request.mapping);
   // The contracts refuse such names already; the importer does not trust its callers with a key.
   if (!fitsKey(name)) throw new AppError(400, KEY_TEXT_TOO_LONG, { limit: KEY_TEXT_MAX_BYTES });
   const outcome = normalizeRows(rows, mapping, lines);
-  if (!outcome.ok) {
-    if (outcome.code === 'sheet_too_many_columns') throw new AppError(400, outcome.code, { limit: QUESTION_SHEET_LIMITS.maxColumns });
-    if (outcome.code === 'sheet_cell_too_long') {
-      throw new AppError(400, outcome.code, {
-        row: outcome.row,
-        column: `${COLUMN_LABELS[outcome.column].ko} / ${COLUMN_LABELS[outcome.column].en}`,
-        limit: QUESTION_SHEET_LIMITS.maxCellChars,
-      });
-    }
-    if (outcome.code === 'sheet_too_many_rows') throw new AppError(400, outcome.code, { limit: QUESTION_SHEET_LIMITS.maxRows });
-    throw new AppError(400, outcome.code);
-  }
+  if (!outcome.ok) throw rowsRefusal(outcome);
 
   const { owner, language } = request;
   const fileId = newId();
