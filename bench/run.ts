@@ -5,6 +5,7 @@ import { buildWebBundle, measureRouteJs } from './web-bundle.js';
 import { startServer } from './local-server.js';
 import { load } from './load.js';
 import { measureColdStarts } from './cold-start.js';
+import { measureFirstLoads } from './first-load.js';
 import { measureLambdaBundles } from './lambda-bundle-sizes.js';
 import { benchLogin } from './login.js';
 import { benchQuestionBank } from './question-bank.js';
@@ -80,6 +81,12 @@ try {
     ok: translations.errors === 0 && translations.non2xx === 0,
     text: '0',
   });
+
+  // The local product's first load in Chromium (the production build, as `npm start` serves it).
+  for (const first of await measureFirstLoads(server.url)) {
+    report(`first load ${first.page}: requests`, String(first.requests), { ok: first.requests <= 30, text: '≤ 30' });
+    report(`first load ${first.page}: settled in`, `${first.settledMs} ms`, { ok: first.settledMs <= 1000, text: '≤ 1 s' });
+  }
 
   await benchLighthouse(web.dist, server.url, report);
 
