@@ -76,7 +76,7 @@ export function UploadCard({ examId, connectedFile, canUpload, onDownload }: Pro
       </div>
       {canUpload && (
         <div className={styles.inlineField}>
-          <label className={styles.visuallyHidden} htmlFor={`${id}-file`}>
+          <label className="visually-hidden" htmlFor={`${id}-file`}>
             {t('examDetail.upload.file')}
           </label>
           <FileInput id={`${id}-file`} accept={SHEET_ACCEPT} file={file} onFileChange={setFile} testId="upload-file" />

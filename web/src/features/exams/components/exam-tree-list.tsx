@@ -42,7 +42,7 @@ export function ExamTreeList({ list, nodes, emptyText, user, isAdmin, selected, 
         </p>
       )}
       {nodes.length > 0 && (
-        <ul className={styles.list} data-testid="exam-list">
+        <ul className={screen.cardList} data-testid="exam-list">
           {nodes.map((node) => (
             <ExamItem
               key={node.exam.id}

@@ -185,7 +185,7 @@ function TagEditor({ entityType, initial, requiredId, known, language, onCancel,
           data-testid="tag-search"
         />
       </div>
-      <div className={styles.options} role="group" aria-label={t('tags.available')}>
+      <div className={`${form.choices} ${styles.options}`} role="group" aria-label={t('tags.available')}>
         {list.isLoading && all.length === 0 && <span className={styles.empty}>{t('tags.loading')}</span>}
         {!list.isLoading && visible.length === 0 && <span className={styles.empty}>{t('tags.noMatch')}</span>}
         {visible.map((tag) => {
@@ -195,7 +195,7 @@ function TagEditor({ entityType, initial, requiredId, known, language, onCancel,
             <button
               key={tag.id}
               type="button"
-              className={styles.option}
+              className={form.choice}
               aria-pressed={on}
               disabled={locked || (!on && atMax)}
               title={locked ? t('tags.required') : undefined}
@@ -204,7 +204,7 @@ function TagEditor({ entityType, initial, requiredId, known, language, onCancel,
               data-tag-name={tagLabel(tag, language, '')}
             >
               {tagLabel(tag, language, t('tags.noTag'))}
-              {tag.usage_count > 0 && <span className={styles.usage}>{tag.usage_count}</span>}
+              {tag.usage_count > 0 && <span className={form.choiceCount}>{tag.usage_count}</span>}
             </button>
           );
         })}
