@@ -6,7 +6,7 @@ import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import type { RequestContext, SignedInContext } from '../lib/http/types.js';
 import { adjustUsage } from '../lib/tags/tag-store.js';
 import { requiredDomainTagId, withDomainTag } from '../lib/exams/domain-tag.js';
-import { byMostWrong, newExamRecord, storeExam, tagRefs } from '../lib/exams/exam-creation.js';
+import { assertPublicationConfirmed, byMostWrong, holdsPrivateQuestions, newExamRecord, storeExam, tagRefs } from '../lib/exams/exam-creation.js';
 import { readableExam } from '../lib/exams/visibility.js';
 import { TitleTakenError, getExamWithQuestions, getExams, nextVersion, removeExam, saveExamChanges, searchText, type ExamRecord } from '../lib/exams/exam-store.js';
 import { isSubscribed, subscribe, subscribedExamIds, unsubscribe } from '../lib/exams/subscription-store.js';
@@ -96,6 +96,7 @@ export async function retakeExam(input: ServiceInput<typeof exams.retakeExam>, c
     questions: questions.length,
     description: source.description_ko || source.description_en,
     isPublic: false,
+    hasPrivateQuestions: holdsPrivateQuestions(source),
     isOriginal: false,
     originalExam: rootId,
     versionNumber: version,
@@ -142,6 +143,7 @@ export async function wrongQuestionsExam(input: ServiceInput<typeof exams.wrongQ
     caller,
     questions: chosen.length,
     isPublic: false,
+    hasPrivateQuestions: holdsPrivateQuestions(source),
     isOriginal: false,
     file: { id: source.file_id, name: source.file_name },
   });
@@ -187,7 +189,13 @@ export async function updateExam(input: ServiceInput<typeof exams.updateExam>, c
     if (Number.isNaN(date.getTime())) throw new AppError(400, 'validation_failed');
     after.created_at = date.toISOString();
   }
-  if (body.is_public !== undefined) after.is_public = body.is_public;
+  if (body.is_public !== undefined) {
+    const publishing = body.is_public && !exam.is_public;
+    // Only the questions' owner side (creator or site admin) may publish private questions, never a study manager.
+    if (publishing && exam.has_private_questions && !isCreatorOrAdmin(exam, caller)) throw new AppError(403, 'exam_publish_forbidden');
+    assertPublicationConfirmed(publishing, !!exam.has_private_questions, body.confirm_private_questions);
+    after.is_public = body.is_public;
+  }
   if (body.force_answer !== undefined) after.force_answer = body.force_answer;
   if (body.voice_mode_enabled !== undefined) after.voice_mode_enabled = body.voice_mode_enabled;
   if (body.ai_mock_interview !== undefined) after.ai_mock_interview = body.ai_mock_interview;

@@ -174,7 +174,17 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await form.getByTestId('create-exam-max').click();
     expect(await form.getByTestId('create-exam-count').inputValue()).toBe('120');
     await form.getByTestId('create-exam-count').fill('30');
+    // Exams are private by default; publishing this private file's questions asks for consent first.
+    expect(await form.getByTestId('create-exam-public').isChecked()).toBe(false);
+    expect(await form.getByTestId('create-exam-private-consent').count()).toBe(0);
+    await form.getByTestId('create-exam-public').check();
+    const consent = form.getByTestId('create-exam-private-consent');
+    await consent.getByText('일부 문제가 비공개 문제 파일에서 왔습니다.', { exact: false }).waitFor();
     await screenshot(page, 'exam-management-create-ko-desktop', false);
+    await form.getByTestId('create-exam-submit').click();
+    await toast(page, /공개에 동의한 뒤 다시 시도해 주세요/).waitFor();
+    await form.getByTestId('create-exam-public').uncheck();
+    await consent.waitFor({ state: 'detached' });
     await form.getByTestId('create-exam-submit').click();
     const result = page.getByTestId('create-exam-form-result');
     await result.getByText('30문제짜리 시험이 준비되었습니다.').waitFor();

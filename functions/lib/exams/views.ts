@@ -66,6 +66,7 @@ export function examView(exam: ExamRecord, caller: Caller | null, language: Lang
     original_exam: exam.original_exam ?? null,
     version_number: exam.version_number ?? 1,
     is_public: exam.is_public,
+    has_private_questions: !!exam.has_private_questions,
     file_name: exam.file_name ?? null,
     file_id: exam.file_id ?? null,
     total_questions: exam.total_questions,

@@ -7,6 +7,7 @@ import button from '../../../components/ui/button/button.module.css';
 import card from '../../../components/ui/card/card.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { Switch } from '../../../components/ui/switch/switch.js';
+import { ConsentCheck } from '../../../components/ui/form/consent-check.js';
 import { TextField } from '../../../components/ui/form/text-field.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
@@ -31,6 +32,8 @@ interface Draft {
   forceAnswer: boolean;
   voiceMode: boolean;
   aiMockInterview: boolean;
+  /** The owner's consent to publish questions of a private file (asked only when that is what saving does). */
+  privateConsent: boolean;
 }
 
 function draftOf(exam: Exam, language: Language): Draft {
@@ -43,6 +46,7 @@ function draftOf(exam: Exam, language: Language): Draft {
     forceAnswer: exam.force_answer ?? false,
     voiceMode: exam.voice_mode_enabled ?? false,
     aiMockInterview: exam.ai_mock_interview ?? false,
+    privateConsent: false,
   };
 }
 
@@ -58,6 +62,7 @@ export function ExamInfoCard({ exam, language, canEdit }: Props) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(exam, language));
   const [saving, setSaving] = useState(false);
   const versionValid = /^\d+$/.test(draft.version) && Number(draft.version) >= 1;
+  const publishesPrivate = draft.isPublic && !exam.is_public && !!exam.has_private_questions;
 
   const startEdit = () => {
     setDraft(draftOf(exam, language));
@@ -74,6 +79,7 @@ export function ExamInfoCard({ exam, language, canEdit }: Props) {
         version_number: Number(draft.version),
         ...(draft.createdAt ? { created_at: new Date(`${draft.createdAt}T00:00:00Z`).toISOString() } : {}),
         is_public: draft.isPublic,
+        ...(publishesPrivate && draft.privateConsent ? { confirm_private_questions: true } : {}),
         force_answer: draft.forceAnswer,
         voice_mode_enabled: draft.voiceMode,
         ai_mock_interview: draft.aiMockInterview,
@@ -166,7 +172,16 @@ export function ExamInfoCard({ exam, language, canEdit }: Props) {
             />
             <TextField label={t('examDetail.info.createdAt')} type="date" value={draft.createdAt} onChange={(createdAt) => setDraft({ ...draft, createdAt })} />
           </div>
-          <Switch label={t('examDetail.info.public')} checked={draft.isPublic} onChange={(isPublic) => setDraft({ ...draft, isPublic })} />
+          <Switch label={t('examDetail.info.public')} checked={draft.isPublic} onChange={(isPublic) => setDraft({ ...draft, isPublic })} testId="exam-info-public" />
+          {publishesPrivate && (
+            <ConsentCheck
+              warning={t('examDetail.info.privateQuestionsWarning')}
+              label={t('examDetail.info.privateQuestionsConfirm')}
+              checked={draft.privateConsent}
+              onChange={(privateConsent) => setDraft({ ...draft, privateConsent })}
+              testId="exam-info-private-consent"
+            />
+          )}
           <Switch label={t('examDetail.info.forceAnswer')} checked={draft.forceAnswer} onChange={(forceAnswer) => setDraft({ ...draft, forceAnswer })} />
           <Switch label={t('examDetail.info.voiceMode')} checked={draft.voiceMode} onChange={(voiceMode) => setDraft({ ...draft, voiceMode })} />
           <Switch label={t('examDetail.info.aiMockInterview')} checked={draft.aiMockInterview} onChange={(aiMockInterview) => setDraft({ ...draft, aiMockInterview })} />
@@ -174,7 +189,12 @@ export function ExamInfoCard({ exam, language, canEdit }: Props) {
             <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => setPanel('expanded')}>
               {t('examDetail.common.cancel')}
             </button>
-            <button type="submit" className={`${button.button} ${button.primary}`} disabled={saving || !versionValid} data-testid="exam-info-save">
+            <button
+              type="submit"
+              className={`${button.button} ${button.primary}`}
+              disabled={saving || !versionValid || (publishesPrivate && !draft.privateConsent)}
+              data-testid="exam-info-save"
+            >
               {t('examDetail.info.save')}
             </button>
           </div>

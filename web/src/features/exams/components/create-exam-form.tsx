@@ -6,6 +6,7 @@ import { DIFFICULTIES } from '#shared/domain/difficulty.js';
 import { SAMPLE_PROBLEMS_TEXT, parseProblems } from '#shared/domain/problem-parser.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
+import { ConsentCheck } from '../../../components/ui/form/consent-check.js';
 import { TextField } from '../../../components/ui/form/text-field.js';
 import { Switch } from '../../../components/ui/switch/switch.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
@@ -68,7 +69,11 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
   const [count, setCount] = useState(String(DEFAULT_QUESTION_COUNT));
   const [option, setOption] = useState<RandomOption>('random');
   const [difficulty, setDifficulty] = useState<Difficulty>('all');
-  const [isPublic, setIsPublic] = useState(true);
+  // Exams are private by default; publishing private questions needs the consent below.
+  const [isPublic, setIsPublic] = useState(false);
+  const [privateConsent, setPrivateConsent] = useState(false);
+  // Set when the server found private questions the form could not foresee (e.g. from the answer history).
+  const [serverFoundPrivate, setServerFoundPrivate] = useState(false);
   const [forceAnswer, setForceAnswer] = useState(false);
   const [voiceMode, setVoiceMode] = useState(false);
   const [aiMockInterview, setAiMockInterview] = useState(false);
@@ -87,6 +92,8 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
   const max = maxCountFor(file);
   const maxText = max.toLocaleString(currentLanguage() === 'ko' ? 'ko-KR' : 'en-US');
   const existing = [...(mine.data?.results ?? []), ...loadedExams];
+  const mayHoldPrivate = !fromProblems && (file ? file.is_public === false : option !== 'random');
+  const showConsent = isPublic && (mayHoldPrivate || serverFoundPrivate);
 
   const titleMessage = errors.title === 'required' ? t('exams.create.titleRequired') : errors.title === 'duplicate' ? t('exams.create.duplicateTitle') : null;
   const countMessage = errors.count === 'invalid' ? t('exams.create.countInvalid') : errors.count === 'max' ? t('exams.create.countMax', { max: maxText }) : null;
@@ -128,6 +135,7 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
       random_option: option,
       difficulty: difficulty === 'all' ? null : difficulty,
       is_public: isPublic,
+      ...(showConsent && privateConsent ? { confirm_private_questions: true } : {}),
       force_answer: forceAnswer,
       voice_mode_enabled: voiceMode,
       ai_mock_interview: aiMockInterview,
@@ -156,6 +164,7 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
     } catch (error) {
       if (error instanceof ApiError && error.code === 'exam_title_taken') setErrors({ title: 'duplicate' });
       if (error instanceof ApiError && error.code === 'exam_title_required') setErrors({ title: 'required' });
+      if (error instanceof ApiError && error.code === 'exam_private_questions_unconfirmed') setServerFoundPrivate(true);
       toast.error(serverDetailOr(error, t, t('exams.create.createFailed')));
     } finally {
       setPending(false);
@@ -349,6 +358,15 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
       <fieldset className={styles.flags}>
         <legend className={form.label}>{t('exams.create.flags')}</legend>
         <Switch checked={isPublic} onChange={setIsPublic} label={t('exams.create.isPublic')} description={t('exams.create.isPublicHint')} testId="create-exam-public" />
+        {showConsent && (
+          <ConsentCheck
+            warning={t('exams.create.privateQuestionsWarning')}
+            label={t('exams.create.privateQuestionsConfirm')}
+            checked={privateConsent}
+            onChange={setPrivateConsent}
+            testId="create-exam-private-consent"
+          />
+        )}
         <Switch checked={forceAnswer} onChange={setForceAnswer} label={t('exams.create.forceAnswer')} description={t('exams.create.forceAnswerHint')} />
         <Switch checked={voiceMode} onChange={setVoiceMode} label={t('exams.create.voiceMode')} description={t('exams.create.voiceModeHint')} />
         <Switch checked={aiMockInterview} onChange={setAiMockInterview} label={t('exams.create.aiMockInterview')} description={t('exams.create.aiMockInterviewHint')} />
