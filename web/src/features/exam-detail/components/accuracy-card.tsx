@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
+import card from '../../../components/ui/card/card.module.css';
 import styles from './exam-detail.module.css';
 
 interface Props {
@@ -16,7 +17,7 @@ export function AccuracyCard({ selectedCount, pending, onAdjust }: Props) {
   const id = useId();
   const [percentage, setPercentage] = useState(10);
   return (
-    <section className={styles.card} aria-labelledby={`${id}-title`} data-testid="accuracy-card">
+    <section className={`${card.panel} ${styles.card}`} aria-labelledby={`${id}-title`} data-testid="accuracy-card">
       <div className={styles.cardHeader}>
         <h2 id={`${id}-title`} className={styles.cardTitle}>
           {t('examDetail.accuracy.title')}

@@ -4,6 +4,7 @@ import type { Exam } from '#shared/contracts/exams.js';
 import type { Language } from '#shared/domain/language.js';
 import { pickLocalized } from '#shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';
+import card from '../../../components/ui/card/card.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { Switch } from '../../../components/ui/switch/switch.js';
 import { ConsentCheck } from '../../../components/ui/form/consent-check.js';
@@ -96,7 +97,7 @@ export function ExamInfoCard({ exam, language, canEdit }: Props) {
   const description = pickLocalized(exam as Record<string, unknown>, 'description', language);
 
   return (
-    <section className={styles.card} aria-labelledby={`${id}-title`} data-testid="exam-info-card">
+    <section className={`${card.panel} ${styles.card}`} aria-labelledby={`${id}-title`} data-testid="exam-info-card">
       <div className={styles.cardHeader}>
         <h2 id={`${id}-title`} className={styles.cardTitle}>
           {t('examDetail.info.title')}

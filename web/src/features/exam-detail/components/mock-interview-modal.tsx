@@ -47,7 +47,7 @@ export function MockInterviewModal({ open, onClose, prompt, questionCount }: Pro
       }
     >
       <p className={styles.modalLead}>{t('examDetail.interview.lead', { count: questionCount })}</p>
-      <label className={styles.visuallyHidden} htmlFor={`${id}-prompt`}>
+      <label className="visually-hidden" htmlFor={`${id}-prompt`}>
         {t('examDetail.interview.promptLabel')}
       </label>
       <textarea id={`${id}-prompt`} className={`${form.input} ${styles.prompt}`} value={prompt} readOnly data-testid="mock-interview-prompt" />

@@ -99,7 +99,7 @@ export function OptionsModal({ open, onClose, exam, language, rights, selectedCo
           {t('examDetail.options.group')}
         </h3>
         <div className={styles.inlineField}>
-          <label className={styles.visuallyHidden} htmlFor={`${id}-group-id`}>
+          <label className="visually-hidden" htmlFor={`${id}-group-id`}>
             {t('examDetail.options.groupId')}
           </label>
           <input
@@ -171,7 +171,7 @@ export function OptionsModal({ open, onClose, exam, language, rights, selectedCo
           ) : (
             <>
               <div className={styles.inlineField}>
-                <label className={styles.visuallyHidden} htmlFor={`${id}-study`}>
+                <label className="visually-hidden" htmlFor={`${id}-study`}>
                   {t('examDetail.options.study')}
                 </label>
                 <select id={`${id}-study`} className={`${form.select} ${form.compact}`} value={mappingStudy} onChange={(event) => setStudyId(event.target.value)}>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
+import card from '../../../components/ui/card/card.module.css';
 import { FileInput } from '../../../components/ui/form/file-input.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
@@ -68,7 +69,7 @@ export function UploadCard({ examId, connectedFile, canUpload, onDownload }: Pro
   };
 
   return (
-    <section className={styles.card} aria-labelledby={`${id}-title`} data-testid="upload-card">
+    <section className={`${card.panel} ${styles.card}`} aria-labelledby={`${id}-title`} data-testid="upload-card">
       <div className={styles.cardHeader}>
         <h2 id={`${id}-title`} className={styles.cardTitle}>
           {t('examDetail.upload.title')}
@@ -76,7 +77,7 @@ export function UploadCard({ examId, connectedFile, canUpload, onDownload }: Pro
       </div>
       {canUpload && (
         <div className={styles.inlineField}>
-          <label className={styles.visuallyHidden} htmlFor={`${id}-file`}>
+          <label className="visually-hidden" htmlFor={`${id}-file`}>
             {t('examDetail.upload.file')}
           </label>
           <FileInput id={`${id}-file`} accept={SHEET_ACCEPT} file={file} onFileChange={setFile} testId="upload-file" />

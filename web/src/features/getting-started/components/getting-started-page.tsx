@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import card from '../../../components/ui/card/card.module.css';
 import { Icon, type IconName } from '../../../components/ui/icon/icon.js';
 import page from '../../../components/ui/page/page.module.css';
 import styles from './getting-started-page.module.css';
@@ -26,7 +27,7 @@ export function GettingStartedPage() {
 
       <ol className={styles.steps}>
         {STEPS.map((step, index) => (
-          <li key={step.key} className={styles.step}>
+          <li key={step.key} className={`${card.panel} ${styles.step}`}>
             <div className={styles.stepHead}>
               <span className={styles.number} aria-hidden="true">
                 {index + 1}

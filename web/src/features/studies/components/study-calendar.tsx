@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import button from '../../../components/ui/button/button.module.css';
+import card from '../../../components/ui/card/card.module.css';
 import { layoutMonth, monthOf, shiftMonth, type CalendarStudy } from '../utils/calendar-layout.js';
 import styles from './studies.module.css';
 
@@ -15,7 +16,7 @@ export function StudyCalendar({ studies }: { studies: readonly CalendarStudy[] }
   const heading = t('studies.calendar.month', { year: month.year, month: month.month });
 
   return (
-    <section className={styles.calendar} aria-labelledby="study-calendar-title" data-testid="study-calendar">
+    <section className={`${card.panel} ${styles.calendar}`} aria-labelledby="study-calendar-title" data-testid="study-calendar">
       <div className={styles.calendarHeader}>
         <h2 id="study-calendar-title" className={styles.calendarTitle}>
           {t('studies.calendar.title')} · <span data-testid="calendar-month">{heading}</span>

@@ -134,7 +134,7 @@ function MemberManagement() {
                   <span className={screen.count}>{t('studyMembers.table.count', { count: list.length })}</span>
                 </h2>
               </div>
-              <div className={styles.bulkBar}>
+              <div className={screen.toolbar}>
                 <label className={styles.check}>
                   <input
                     type="checkbox"

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';
+import card from '../../../components/ui/card/card.module.css';
 import { Switch } from '../../../components/ui/switch/switch.js';
 import { useVoiceMode } from '../hooks/use-voice-mode.js';
 import styles from './voice-mode-panel.module.css';
@@ -30,7 +31,7 @@ export function VoiceModePanel(props: VoiceModePanelProps) {
   const verdict = on && state.verdict && state.verdict.questionId === props.question?.id ? state.verdict : null;
 
   return (
-    <section className={`${styles.panel} ${on ? styles.panelOn : ''}`} aria-label={t('voiceMode.title')} data-testid="voice-mode-panel">
+    <section className={`${card.panel} ${styles.panel} ${on ? styles.panelOn : ''}`} aria-label={t('voiceMode.title')} data-testid="voice-mode-panel">
       <div className={styles.head}>
         <span className={`${styles.mic} ${state.status === 'listening' ? styles.micLive : ''}`} aria-hidden="true">
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
