@@ -48,8 +48,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** First loads of home and of a public exam's take-exam screen, against a running server. */
 export async function measureFirstLoads(baseUrl: string): Promise<FirstLoad[]> {
-  const exams = (await (await fetch(`${baseUrl}/api/exams/?is_public=true&page_size=1`)).json()) as { results: { id: string }[] };
-  const examId = exams.results[0]?.id;
+  // The API answers before the demo seed has written its public exams.
+  let examId: string | undefined;
+  for (const started = Date.now(); !examId && Date.now() - started < 60_000; await new Promise((r) => setTimeout(r, 250))) {
+    const exams = (await (await fetch(`${baseUrl}/api/exams/?is_public=true&page_size=1`)).json()) as { results: { id: string }[] };
+    examId = exams.results[0]?.id;
+  }
   if (!examId) throw new Error('no public exam to take (the demo seed makes two)');
   const pages = [
     { page: 'home', path: '/' },
