@@ -7,7 +7,7 @@ import { Api } from './constructs/api.js';
 import { AppFunction } from './constructs/app-function.js';
 import { Data } from './constructs/data.js';
 import { Mail } from './constructs/mail.js';
-import { Observability } from './constructs/observability.js';
+import { Observability, observeHelperFunctions } from './constructs/observability.js';
 import { Schedules } from './constructs/schedules.js';
 import { Site } from './constructs/site.js';
 import { FILES_BUCKET } from './definitions/buckets.js';
@@ -191,6 +191,9 @@ export class QuizbankStack extends Stack {
       tables: this.data.tables,
       dailyMail: this.jobs.stateMachines.get('daily-quiz-email'),
     });
+
+    // Last, once every function exists (CDK's deploy-time helpers included).
+    observeHelperFunctions(this);
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.origin, description: 'The app' });
     new CfnOutput(this, 'DistributionDomainName', { value: this.site.distribution.distributionDomainName });

@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { CfnResource, Duration, Fn, RemovalPolicy, Validations, type Stack } from 'aws-cdk-lib';
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -15,15 +15,16 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { CfnFunction, Function as LambdaFunction, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { CfnLogGroup, FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { CfnSamplingRule } from 'aws-cdk-lib/aws-xray';
 import { Construct } from 'constructs';
-import type { AppFunction } from './app-function.js';
+import { FUNCTION_LOG_RETENTION, type AppFunction } from './app-function.js';
 
 /**
  * How one alarm decides. Every value has its reason in docs/decisions/operations.md (D112); the
@@ -301,7 +302,7 @@ export class Observability extends Construct {
     dashboard.addWidgets(new TextWidget({ markdown: '## Route groups: invocations, errors, throttles (left), duration p50/p99 in ms (right)', width: 24, height: 1 }));
     dashboard.addWidgets(...[...props.routeGroups].map(([name, f]) => functionWidget(`Route group ${name}`, f)));
     dashboard.addWidgets(new TextWidget({ markdown: '## Jobs and background functions', width: 24, height: 1 }));
-    dashboard.addWidgets(...props.background.map((f) => functionWidget(`${f.kind === 'schedule' ? 'Job' : 'Worker'} ${f.name}`, f)));
+    dashboard.addWidgets(...props.background.map((f) => functionWidget(`Function ${f.name}`, f)));
 
     dashboard.addWidgets(new TextWidget({ markdown: '## DynamoDB: consumed capacity and throttles per table', width: 24, height: 1 }));
     // One widget per expression: the operation metrics of two expressions share ids (`getitem`…).
@@ -370,4 +371,46 @@ export class Observability extends Construct {
 
 function sesMetric(metricName: string, statistic: string, period: Duration): Metric {
   return new Metric({ namespace: 'AWS/SES', metricName, statistic, period });
+}
+
+const XRAY_WRITE = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
+
+/**
+ * CDK's own deploy-time functions (the BucketDeployment handler, the S3 auto-delete provider) get
+ * what AppFunction gives ours: X-Ray active tracing with its two write actions, and a log group
+ * kept FUNCTION_LOG_RETENTION. Call it last in the stack, once every construct exists. Their log
+ * groups are retained on delete, as CDK does for its own: the handler may still write while the
+ * stack is being deleted, which would recreate a deleted group without retention.
+ */
+export function observeHelperFunctions(stack: Stack): void {
+  const reason = 'X-Ray accepts trace segments and telemetry on no resource narrower than *: the two xray:Put actions of active tracing on a CDK deploy-time function only.';
+  const retentionDays = FUNCTION_LOG_RETENTION as number;
+  for (const node of stack.node.findAll()) {
+    if (node instanceof LambdaFunction) {
+      const cfn = node.node.defaultChild as CfnFunction;
+      if (cfn.tracingConfig) continue;
+      cfn.tracingConfig = { mode: Tracing.ACTIVE };
+      node.addToRolePolicy(new PolicyStatement({ actions: XRAY_WRITE, resources: ['*'] }));
+      Validations.of(node).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason });
+      // The log group CDK makes for it (`@aws-cdk/aws-lambda:useCdkManagedLogGroup`): two years by default.
+      const managed = node.node.tryFindChild('LogGroup');
+      const logGroup = managed?.node.defaultChild;
+      if (logGroup instanceof CfnLogGroup) logGroup.retentionInDays = retentionDays;
+      else if (!cfn.loggingConfig) throw new Error(`${node.node.path}: a function without a log group of its own`);
+    } else if (node instanceof CfnResource && !(node instanceof CfnFunction) && node.cfnResourceType === 'AWS::Lambda::Function') {
+      // A CustomResourceProvider's handler: plain CloudFormation, its role a sibling `Role`.
+      const provider = node.node.scope!;
+      const role = provider.node.tryFindChild('Role');
+      if (!(role instanceof CfnResource)) throw new Error(`${node.node.path}: no provider role to grant X-Ray to`);
+      node.addPropertyOverride('TracingConfig', { Mode: 'Active' });
+      role.addPropertyOverride('Policies', [
+        { PolicyName: 'xray-write', PolicyDocument: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: XRAY_WRITE, Resource: '*' }] } },
+      ]);
+      new LogGroup(provider, 'Logs', {
+        logGroupName: Fn.join('', ['/aws/lambda/', node.ref]),
+        retention: FUNCTION_LOG_RETENTION,
+        removalPolicy: RemovalPolicy.RETAIN,
+      });
+    }
+  }
 }
