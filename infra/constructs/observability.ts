@@ -14,7 +14,7 @@ import {
   type IWidget,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Operation, type TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { CfnFunction, Function as LambdaFunction, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -90,7 +90,18 @@ export const logMetricsNamespace = (stage: string) => `Quizbank/${stage}`;
  * The DynamoDB operations the functions call (SDK commands; TransactWrite covers its
  * ConditionChecks). At most 10: a CloudWatch alarm's math expression reads at most 10 metrics.
  */
-export const TABLE_OPERATIONS = ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems', 'TransactGetItems'];
+export const TABLE_OPERATIONS: Operation[] = [
+  Operation.GET_ITEM,
+  Operation.BATCH_GET_ITEM,
+  Operation.QUERY,
+  Operation.SCAN,
+  Operation.PUT_ITEM,
+  Operation.UPDATE_ITEM,
+  Operation.DELETE_ITEM,
+  Operation.BATCH_WRITE_ITEM,
+  Operation.TRANSACT_WRITE_ITEMS,
+  Operation.TRANSACT_GET_ITEMS,
+];
 
 export interface ObservabilityProps {
   namePrefix: string;
@@ -183,8 +194,8 @@ export class Observability extends Construct {
 
     // DynamoDB: throttled requests and system errors per table.
     for (const [id, table] of props.tables) {
-      const throttled = table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS as never, period: ALARM_SPECS.tableThrottles.period });
-      const systemErrors = table.metricSystemErrorsForOperations({ operations: TABLE_OPERATIONS as never, period: ALARM_SPECS.tableSystemErrors.period });
+      const throttled = table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS, period: ALARM_SPECS.tableThrottles.period });
+      const systemErrors = table.metricSystemErrorsForOperations({ operations: TABLE_OPERATIONS, period: ALARM_SPECS.tableSystemErrors.period });
       this.alarm(`${id}TableThrottles`, `${namePrefix}-table-${id}-throttles`, 'tableThrottles', throttled, `Table ${id}: throttled requests (hot partition or index)`);
       this.alarm(`${id}TableSystemErrors`, `${namePrefix}-table-${id}-system-errors`, 'tableSystemErrors', systemErrors, `Table ${id}: DynamoDB system errors`);
     }
@@ -318,12 +329,12 @@ export class Observability extends Construct {
         }),
         new GraphWidget({
           title: `Table ${id}: throttled requests`,
-          left: [table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS as never, period: fiveMinutes })],
+          left: [table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS, period: fiveMinutes })],
           width: 8,
         }),
         new GraphWidget({
           title: `Table ${id}: system errors`,
-          left: [table.metricSystemErrorsForOperations({ operations: TABLE_OPERATIONS as never, period: fiveMinutes })],
+          left: [table.metricSystemErrorsForOperations({ operations: TABLE_OPERATIONS, period: fiveMinutes })],
           width: 8,
         }),
       );
