@@ -1,5 +1,5 @@
-import { createLogger, withFlushedLogs } from '../lib/log.js';
-import { RECIPIENT_SHARDS } from '../lib/mail/daily-quiz-recipients.js';
+import { createLogger, withFlushedLogs } from '../runtime/log.js';
+import { RECIPIENT_SHARDS } from '../domains/mail/index.js';
 import { handler as runShard, type ShardReport, type ShardTask } from './daily-quiz-email-worker.js';
 
 /**

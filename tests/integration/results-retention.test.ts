@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import { countersEntity, userEntity, userPk } from '../../functions/lib/data/entities/index.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { countersEntity } from '../../functions/domains/users/entities/counters.js';
+import { userEntity } from '../../functions/domains/users/entities/user.js';
+import { userPk } from '../../functions/runtime/data/key-parts.js';
 import { handler as retentionJob } from '../../functions/jobs/retention-cleanup.js';
-import { startReset } from '../../functions/lib/results/reset.js';
+import { startReset } from '../../functions/domains/results/reset.js';
 import { createExam } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, multipartForm, xlsxBytes } from '../support/sheets.js';
