@@ -133,7 +133,7 @@ export async function privatizeExamsOfPrivateQuestions(print: (line: string) => 
 export const QUESTION_FLAG_COUNTS = 'migration-question-flag-counts';
 
 /**
- * The caps on favorites and ignored questions (docs/decisions-questions.md) count them on the
+ * The caps on favorites and ignored questions (docs/decisions/questions-and-favorites.md) count them on the
  * user's COUNTERS item. Users whose counters have no `favorite_count` yet get both counts from
  * their items, unless a write of the new code counted them already.
  */

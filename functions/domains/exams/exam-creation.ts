@@ -273,7 +273,7 @@ export async function createExam(input: ServiceInput<typeof exams.createExam>, c
   const body = input.body;
   const fromQuestions = !!body.questions && body.questions.length > 0;
   // The detail screen's random exam may leave the title blank: the user's daily-quiz title then,
-  // suffixed when already taken (spec 3 §5).
+  // suffixed when already taken (docs/product.md#creating-exams).
   const defaultTitle = !(body.title ?? '').trim() && fromQuestions;
   const title = defaultTitle ? dailyQuizTitle(caller.username) : (body.title ?? '').trim();
   if (!title) throw new AppError(400, 'exam_title_required');

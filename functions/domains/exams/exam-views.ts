@@ -8,7 +8,7 @@ import type { CallerUser } from '../../runtime/http/types.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** A stored question in the caller's language, with ko/en fallback (spec 2 §3, spec 3 §5). */
+/** A stored question in the caller's language, with ko/en fallback (docs/product.md#exam-management). */
 export function questionView(q: StoredQuestion, language: Language): ExamQuestion {
   const record = q as Record<string, unknown>;
   const complete = (lang: Language) => !!(text(record[`title_${lang}`]) && text(record[`content_${lang}`]) && text(record[`answer_${lang}`]));

@@ -201,7 +201,7 @@ export async function updateExam(input: ServiceInput<typeof exams.updateExam>, c
   if (body.tags !== undefined) {
     const ids = body.tags.map((t) => (typeof t === 'string' ? t : t.id));
     const domainTagId = await requiredDomainTagId(ctx);
-    // On a special domain the default tag is applied and cannot be taken off (spec 1 §1).
+    // On a special domain the default tag is applied and cannot be taken off (docs/product.md#languages-and-hosts).
     if (domainTagId && (exam.tag_ids ?? []).includes(domainTagId) && !ids.includes(domainTagId)) {
       throw new AppError(400, 'tag_required_domain', { name: exam.tags?.find((t) => t.id === domainTagId)?.name_en ?? '' });
     }
