@@ -154,6 +154,7 @@ describe.each([
       buffer: xlsxBytes([EN_HEADER, ...QUESTIONS.map((row) => [...row, 'Easy', '', ''])]),
     });
     await page.getByTestId('upload-submit').click();
+    await page.getByTestId('preview-confirm').click({ timeout: 60_000 });
     await page.getByTestId('upload-result').waitFor({ timeout: 60_000 });
     if (phone) await fitsPhone(page);
 

@@ -94,6 +94,9 @@ describe('question bank: files, exams, tags and subscriptions', () => {
       return value > 0 && value < 100;
     });
     await screenshot(page, 'question-files-uploading-ko-desktop', false);
+    // Nothing is imported before the preview is confirmed.
+    await page.getByTestId('import-preview').waitFor({ timeout: 60_000 });
+    await page.getByTestId('preview-confirm').click();
     await page.getByTestId('upload-result').waitFor({ timeout: 60_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     const progress = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
@@ -133,9 +136,9 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await overwrite.waitFor({ state: 'detached' });
 
     // A wrong extension is refused before any upload.
-    await page.getByTestId('question-file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByTestId('question-file-input').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello') });
     await page.getByTestId('upload-submit').click();
-    await page.getByTestId('upload-error').filter({ hasText: '.xlsx, .xls, .csv 파일만 올릴 수 있습니다.' }).waitFor();
+    await page.getByTestId('upload-error').filter({ hasText: '.xlsx, .xls, .csv, .tsv, .txt 파일만 올릴 수 있습니다.' }).waitFor();
 
     // The server's refusal is shown with its detail: here a sheet without an answer column.
     const noAnswer = workbook([
@@ -322,6 +325,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await page.getByTestId('question-file-input').setInputFiles({ name: fileName, mimeType: 'application/octet-stream', buffer: smaller });
     await page.getByTestId('upload-submit').click();
     await page.getByTestId('overwrite-modal-confirm').click();
+    await page.getByTestId('preview-confirm').click();
     await toast(page, `${fileName}: 기존 파일을 바꾸고 10문제를 가져왔습니다.`).waitFor();
     await page.locator(`[data-testid="file-row"][data-file-name="${fileName}"]`).getByText('10문제').waitFor();
     await page.locator(`[data-testid="file-row"][data-file-name="${fileName}"]`).getByTestId('file-delete').click();

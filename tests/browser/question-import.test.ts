@@ -50,6 +50,21 @@ describe('question import: the result listing and the format panel', () => {
       await page.getByTestId('question-file-input').setInputFiles({ name: `cards-${language}-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(CARDS) });
       await page.getByTestId('upload-submit').focus();
       await page.keyboard.press('Enter');
+
+      // The preview: nothing written yet; the proposal keeps the unknown column, the user makes it the explanation.
+      const preview = page.getByTestId('import-preview');
+      await preview.waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('preview-rows').textContent()).toContain('example: an ephemeral fad');
+      await page.getByTestId('preview-role-2').selectOption('explanation');
+      await page.getByTestId('preview-rows').getByText('an ephemeral fad', { exact: true }).waitFor();
+      if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shotFromTop(page, `question-import-preview-${language}-${viewport}`);
+      // Back to the proposal, then confirm with the keyboard.
+      await page.getByTestId('preview-role-2').selectOption('extra');
+      await page.getByTestId('preview-rows').getByText('example: an ephemeral fad', { exact: false }).waitFor();
+      await page.getByTestId('preview-confirm').focus();
+      await page.keyboard.press('Enter');
       const result = page.getByTestId('upload-result');
       await result.waitFor({ timeout: 60_000 });
       const skipped = page.getByTestId('import-report-skipped');

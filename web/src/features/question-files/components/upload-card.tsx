@@ -8,6 +8,7 @@ import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
 import { useFileUpload } from '../hooks/use-file-upload.js';
 import { formatFileSize } from '../utils/file-format.js';
 import { ACCEPT_ATTRIBUTE } from '../utils/sheet-format-labels.js';
+import { ImportPreview } from './import-preview.js';
 import { ImportReport } from './import-report.js';
 import { UploadProgress } from './upload-progress.js';
 import styles from './question-files.module.css';
@@ -17,7 +18,7 @@ export function UploadCard() {
   const { t } = useTranslation();
   const inputId = useId();
   const upload = useFileUpload();
-  const { file, isPublic, error, phase, busy, overwrite, last, statsLine } = upload;
+  const { file, isPublic, error, phase, busy, overwrite, last, statsLine, preview } = upload;
 
   return (
     <Card title={t('questionFiles.upload.title')} description={t('questionFiles.upload.description')} testId="upload-card">
@@ -84,6 +85,8 @@ export function UploadCard() {
           </div>
         )}
       </form>
+
+      {preview && <ImportPreview preview={preview} busy={busy} onRole={upload.changeRole} onConfirm={upload.confirmImport} onCancel={upload.cancelPreview} />}
 
       <ConfirmModal
         open={overwrite !== null}

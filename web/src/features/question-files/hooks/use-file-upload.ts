@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportReport, ImportStats } from '#shared/contracts/files.js';
+import type { ImportPreview, ImportReport, ImportStats } from '#shared/contracts/files.js';
+import type { ColumnRole } from '#shared/domain/question-sheet.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError, CLIENT_ERROR_CODES } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { checkExisting } from '../api/check-existing-file.js';
-import { uploadQuestionFile } from '../api/upload-question-file.js';
+import { importUpload, previewUpload } from '../api/import-uploaded-file.js';
+import { stageQuestionFile } from '../api/upload-question-file.js';
 import { existingFileDecision, localFileProblem, type ExistingCheck } from '../utils/file-format.js';
 import { UploadAbortedError, UploadFailedError } from '../utils/put-with-progress.js';
 
@@ -16,6 +18,16 @@ interface LastResult {
   name: string;
   stats: ImportStats;
   report: ImportReport;
+}
+
+/** An upload in storage, previewed and waiting for the user's confirmation (with the column mapping they chose). */
+export interface PendingPreview {
+  file: File;
+  uploadId: string;
+  answer: ImportPreview;
+  mapping: ColumnRole[];
+  updating: boolean;
+  error: string | null;
 }
 
 const PROBLEM_KEYS = {
@@ -41,6 +53,7 @@ export function useFileUpload() {
   const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
   const [overwrite, setOverwrite] = useState<{ file: File; check: ExistingCheck } | null>(null);
   const [last, setLast] = useState<LastResult | null>(null);
+  const [preview, setPreview] = useState<PendingPreview | null>(null);
 
   // Leaving the page mid-upload stops the transfer.
   useEffect(() => () => abort.current?.abort(), []);
@@ -58,32 +71,69 @@ export function useFileUpload() {
       assigned: stats.ids_assigned,
     });
 
+  const failed = (failure: unknown) => {
+    if (failure instanceof UploadAbortedError) {
+      toast.info(t('questionFiles.upload.aborted'));
+    } else if (failure instanceof UploadFailedError) {
+      toast.error(t('questionFiles.upload.storageFailed'));
+    } else {
+      const detail = serverDetailOr(failure, t, '');
+      toast.error(detail ? t('questionFiles.upload.failed', { detail }) : t('questionFiles.upload.failedGeneric'), 6000);
+      if (detail) setError(detail);
+    }
+  };
+
+  /** Sends the bytes to storage, then asks for the preview: nothing is imported before the user confirms. */
   const upload = async (chosen: File) => {
     const controller = new AbortController();
     abort.current = controller;
     setPhase({ kind: 'uploading', percent: 0 });
     try {
-      const answer = await uploadQuestionFile(chosen, isPublic, {
+      const uploadId = await stageQuestionFile(chosen, {
         signal: controller.signal,
-        onPhase: (next) => setPhase(next === 'uploading' ? { kind: 'uploading', percent: 0 } : { kind: 'importing' }),
         onProgress: (progress) => setPhase({ kind: 'uploading', percent: progress.percent }),
       });
+      setPhase({ kind: 'importing' });
+      const answer = await previewUpload(uploadId, chosen.name);
+      setPreview({ file: chosen, uploadId, answer, mapping: answer.columns.map((c) => c.role), updating: false, error: null });
+    } catch (failure) {
+      failed(failure);
+    } finally {
+      abort.current = null;
+      setPhase({ kind: 'idle' });
+    }
+  };
+
+  /** One column's role changed: the preview is read again with the whole mapping. */
+  const changeRole = async (index: number, role: ColumnRole) => {
+    if (!preview) return;
+    const mapping = preview.mapping.map((r, i) => (i === index ? role : r));
+    setPreview({ ...preview, mapping, updating: true });
+    try {
+      const answer = await previewUpload(preview.uploadId, preview.file.name, mapping);
+      setPreview((current) => (current && current.uploadId === preview.uploadId ? { ...current, answer, mapping, updating: false, error: null } : current));
+    } catch (failure) {
+      const detail = serverDetailOr(failure, t, t('questionFiles.upload.failedGeneric'));
+      setPreview((current) => (current && current.uploadId === preview.uploadId ? { ...current, mapping, updating: false, error: detail } : current));
+    }
+  };
+
+  /** The user confirmed: the import with the mapping they see. */
+  const confirmImport = async () => {
+    if (!preview || preview.error) return;
+    const pending = preview;
+    setPhase({ kind: 'importing' });
+    try {
+      const answer = await importUpload(pending.uploadId, pending.file.name, isPublic, pending.mapping);
       const key = answer.replaced ? 'questionFiles.upload.replaced' : 'questionFiles.upload.success';
       toast.success(`${t(key, { name: answer.file.name, imported: answer.stats.imported })}\n${statsLine(answer.stats)}`, 6000);
       setLast({ name: answer.file.name, stats: answer.stats, report: answer.report });
+      setPreview(null);
       setFile(null);
     } catch (failure) {
-      if (failure instanceof UploadAbortedError) {
-        toast.info(t('questionFiles.upload.aborted'));
-      } else if (failure instanceof UploadFailedError) {
-        toast.error(t('questionFiles.upload.storageFailed'));
-      } else {
-        const detail = serverDetailOr(failure, t, '');
-        toast.error(detail ? t('questionFiles.upload.failed', { detail }) : t('questionFiles.upload.failedGeneric'), 6000);
-        if (detail) setError(detail);
-      }
+      failed(failure);
+      setPreview(null);
     } finally {
-      abort.current = null;
       setPhase({ kind: 'idle' });
     }
   };
@@ -91,6 +141,7 @@ export function useFileUpload() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    setPreview(null);
     const problem = localFileProblem(file);
     if (problem || !file) {
       const message = t(PROBLEM_KEYS[problem ?? 'missing']);
@@ -148,6 +199,10 @@ export function useFileUpload() {
     confirmOverwrite,
     last,
     statsLine,
+    preview,
+    changeRole: (index: number, role: ColumnRole) => void changeRole(index, role),
+    confirmImport: () => void confirmImport(),
+    cancelPreview: () => setPreview(null),
     onSubmit,
     cancel: () => abort.current?.abort(),
   };
