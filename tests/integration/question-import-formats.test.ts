@@ -90,6 +90,11 @@ describe('question import: the files learners have', () => {
     const custom = await upload(user, 'quizlet-custom.txt', Buffer.from('새 - bird;물고기 - fish;말 - horse;'));
     expect(custom.status).toBe(200);
     expect(custom.body.report.format).toMatchObject({ delimiter: ' - ', record_delimiter: ';' });
+    // The stored file downloads as uploaded.
+    const download = await user.client.get(`/api/question-files/${custom.body.file.id}/download/`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toContain('text/plain');
+    expect(Buffer.from(await download.arrayBuffer()).toString()).toBe('새 - bird;물고기 - fish;말 - horse;');
     const pool = await poolOf(user);
     expect(pool.map((q) => `${q.content_ko}=${q.answer_ko}`).sort()).toEqual(['개=dog', '고양이=cat', '말=horse', '물고기=fish', '새=bird']);
   });

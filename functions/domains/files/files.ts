@@ -113,6 +113,9 @@ export const DOWNLOAD_TYPES: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   xls: 'application/vnd.ms-excel',
   csv: 'text/csv; charset=utf-8',
+  // Text sheets are kept in the encoding they were uploaded in (UTF-16, CP949 …): no charset is claimed.
+  tsv: 'text/tab-separated-values',
+  txt: 'text/plain',
 };
 
 /**
