@@ -73,6 +73,7 @@ export const importReportSchema = /* @__PURE__ */ lazy(() =>
     headerless: z.boolean(),
     skipped_rows: z.array(z.object({ line: z.number().check(z.int()), reason: z.enum(SKIP_REASONS), column: z.optional(z.string()) })),
     extra_columns: z.array(z.string()),
+    ignored_columns: z.array(z.string()),
     repairs: z.array(z.object({ line: z.number().check(z.int()), kind: z.enum(['quote_after_space', 'quotes_as_text']) })),
   }),
 );

@@ -238,7 +238,7 @@ export interface SkippedRow {
 export const REPORT_LIST_LIMIT = 200;
 
 export type RowsOutcome =
-  | { ok: true; questions: SheetQuestion[]; lines: number[]; stats: SheetStats; skipped_rows: SkippedRow[]; extra_columns: string[] }
+  | { ok: true; questions: SheetQuestion[]; lines: number[]; stats: SheetStats; skipped_rows: SkippedRow[]; extra_columns: string[]; ignored_columns: string[] }
   | { ok: false; code: 'sheet_cell_too_long'; row: number; column: QuestionColumn }
   | { ok: false; code: 'sheet_too_many_rows'; rows: number }
   | { ok: false; code: 'sheet_too_many_columns'; columns: number }
@@ -470,6 +470,8 @@ export function normalizeRows(rows: readonly (readonly unknown[])[], input: Rows
     },
     skipped_rows: skippedRows,
     extra_columns: [...extraUsed].sort((a, b) => a - b).map((c) => names[c] || `#${c + 1}`),
+    // Columns a mapping told the importer to leave out, by name: nothing is dropped without a word.
+    ignored_columns: roles.flatMap((role, c) => (role === 'ignore' ? [names[c] || `#${c + 1}`] : [])),
   };
 }
 

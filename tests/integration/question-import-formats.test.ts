@@ -213,6 +213,7 @@ describe('question import: the files learners have', () => {
 
     const imported = await user.client.post('/api/question-files/import/', { upload_id: ticket.upload_id, file_name: 'vocab.csv', is_public: false, mapping });
     expect(imported.status, await imported.clone().text()).toBe(200);
+    expect(((await imported.clone().json()) as { report: { ignored_columns: string[] } }).report.ignored_columns).toEqual(['Source']);
     expect((await poolOf(user)).map((q) => [q.content_en, q.answer_en, q.explanation_en])).toEqual([['ephemeral', 'lasting a short time', 'an ephemeral fad']]);
     expect(await objectsUnder(`pending/${user.id}/`)).toEqual([]);
   });

@@ -58,6 +58,7 @@ export interface ImportReport {
   headerless: boolean;
   skipped_rows: SkippedRow[];
   extra_columns: string[];
+  ignored_columns: string[];
   repairs: SheetRepair[];
 }
 
@@ -179,6 +180,7 @@ export function previewQuestionSheet(bytes: Uint8Array, fileName: string, mappin
     stats: outcome.stats,
     skipped_rows: outcome.skipped_rows,
     extra_columns: outcome.extra_columns,
+    ignored_columns: outcome.ignored_columns,
     repairs: read.sheet.repairs.slice(0, REPORT_LIST_LIMIT),
   };
 }
@@ -267,6 +269,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
       headerless: mapping.headerless,
       skipped_rows: outcome.skipped_rows,
       extra_columns: outcome.extra_columns,
+      ignored_columns: outcome.ignored_columns,
       repairs: sheet.repairs.slice(0, REPORT_LIST_LIMIT),
     },
   };

@@ -32,6 +32,11 @@ export function ImportReport({ report }: { report: Report }) {
           {t('questionFiles.report.extraColumns', { names: report.extra_columns.join(', ') })}
         </p>
       )}
+      {report.ignored_columns.length > 0 && (
+        <p className={styles.reportLine} data-testid="import-report-ignored">
+          {t('questionFiles.report.ignoredColumns', { names: report.ignored_columns.join(', ') })}
+        </p>
+      )}
       {report.skipped_rows.length > 0 && (
         <div>
           <h3 className={styles.reportHeading}>{t('questionFiles.report.skippedTitle')}</h3>

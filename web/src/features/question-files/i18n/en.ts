@@ -114,6 +114,7 @@ const en = {
     anki: "Anki's export header lines were followed.",
     headerless: 'The first row is not a header, so every row was read as a card (question, answer, explanation).',
     extraColumns: 'Columns the importer does not know were kept in the explanation: {{names}}',
+    ignoredColumns: 'Columns left out as chosen: {{names}}',
     skippedTitle: 'Rows not imported',
     reasons: {
       blank_answer: 'Line {{line}}: the answer is blank.',

@@ -110,6 +110,7 @@ const ko = {
     anki: 'Anki 내보내기 머리 줄을 따랐습니다.',
     headerless: '첫 행이 열 이름이 아니어서 모든 행을 카드(문제, 정답, 설명)로 읽었습니다.',
     extraColumns: '알 수 없는 열은 설명에 붙여 보관했습니다: {{names}}',
+    ignoredColumns: '가져오지 않기로 한 열: {{names}}',
     skippedTitle: '가져오지 않은 행',
     reasons: {
       blank_answer: '{{line}}행: 정답이 비어 있습니다.',
