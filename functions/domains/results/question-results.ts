@@ -132,7 +132,8 @@ export async function bulkAdjustUserAccuracy(input: ServiceInput<typeof contract
           if (target === current) return [];
           const add = adjustment(total, correct, type, target);
           const attempts = [...Array<boolean>(add.correct).fill(true), ...Array<boolean>(add.attempts - add.correct).fill(false)];
-          return [{ item: nextStat(userId, q.id, before, attempts, now, exam.id, [type === 'clear']), previous: before }];
+          // Statistics only: never another user's FSRS schedule (docs/learning.md, the accuracy adjustment).
+          return [{ item: nextStat(userId, q.id, before, attempts, now, exam.id, { reviews: [] }), previous: before }];
         });
         await putStats(writes);
         return writes.length;

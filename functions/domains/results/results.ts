@@ -252,7 +252,8 @@ export async function adjustQuestionAccuracy(input: ServiceInput<typeof contract
       const correct = Number(previous?.correct_attempts ?? 0);
       const add = adjustment(total, correct, type, target);
       const attempts = [...Array<boolean>(add.correct).fill(true), ...Array<boolean>(add.attempts - add.correct).fill(false)];
-      const next = nextStat(caller.id, questionId, previous, attempts, new Date(), examId, [type === 'clear']);
+      // Statistics only: an adjustment is not a recall, so the FSRS card is left as it is (docs/learning.md).
+      const next = nextStat(caller.id, questionId, previous, attempts, new Date(), examId, { reviews: [] });
       await putStat({ item: next, previous });
       return next;
     },

@@ -1,6 +1,7 @@
 import { questionStatEntity, nextStat, type QuestionStatItem } from '../learning/index.js';
 import { type JobRecord } from './entities/result-job.js';
 import { conflict } from '../../runtime/http/app-error.js';
+import { learnerDaySettings, type LearnerDaySettings } from '#shared/domain/learner-day.js';
 import { sleep } from '../../runtime/retry.js';
 import { getMany, TransactionCancelled, getJob, writeStatsBatch } from './result-store.js';
 
@@ -21,10 +22,11 @@ export function statWrites(
   found: Map<string, Record<string, unknown>>,
   now: Date,
   examId: string,
+  day: LearnerDaySettings,
 ): StatWrite[] {
   return graded.map((d) => {
     const previous = found.get(questionStatEntity.key(userId, d.question_id).sk);
-    return { item: nextStat(userId, d.question_id, previous, [d.is_correct], now, examId), previous };
+    return { item: nextStat(userId, d.question_id, previous, [d.is_correct], now, examId, { day }), previous };
   });
 }
 
@@ -36,6 +38,8 @@ export function statWrites(
 export async function runJob(userId: string, start: JobRecord): Promise<void> {
   let job: JobRecord | null = start;
   const now = new Date(start.answered_at);
+  // The learner's day the submit was graded in (a job written before D120 has none: the default).
+  const day = learnerDaySettings(start);
   for (let round = 0; job && job.cursor < job.pending.length; round++) {
     if (round > Math.ceil(job.pending.length / STATS_PER_BATCH) * 3 + 5) throw conflict('submission_busy');
     const current: JobRecord = job;
@@ -44,7 +48,7 @@ export async function runJob(userId: string, start: JobRecord): Promise<void> {
       .map(([question_id, correct]) => ({ question_id, is_correct: correct === 1 }));
     const found = await getMany(batch.map((d) => questionStatEntity.key(userId, d.question_id)));
     try {
-      await writeStatsBatch(userId, job, statWrites(userId, batch, found, now, job.exam_id), job.cursor + batch.length);
+      await writeStatsBatch(userId, job, statWrites(userId, batch, found, now, job.exam_id, day), job.cursor + batch.length);
       job = { ...job, cursor: job.cursor + batch.length };
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;

@@ -33,6 +33,7 @@ import { backoffDelay, sleep } from '../../runtime/retry.js';
 import { resultView } from './result-views.js';
 import { liveStudyTitle, studyTimeCredits, studyTimeItems } from '../studies/index.js';
 import { dayOf } from '#shared/domain/study-progress.js';
+import { learnerDaySettings } from '#shared/domain/learner-day.js';
 import type { CallerUser } from '../../runtime/http/types.js';
 
 /**
@@ -150,6 +151,7 @@ export interface ApplyAnswer {
 /** Submit (a new result) or continue (more answers on an earlier result of the caller). */
 export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
   const userId = input.caller.id;
+  const day = learnerDaySettings(input.caller);
   const { exam, questions, links } = await getExamWithQuestionsAndLinks(input.examId);
   if (!exam || !(await canReadExam(exam, input.caller))) throw new AppError(404, 'exam_not_found');
   // Study time (S24): the studies linking this exam of which the caller is an active member.
@@ -228,7 +230,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     const studyTime = studyTimeItems(userId, studyCredits, Math.round(Number(input.elapsedSeconds) || 0), dayOf(now));
     // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + study days (≤ 5): ≤ 14, so ≥ 86 places are left.
     const fixed = 2 + inTransaction.length + 1 + (counters ? 1 : 0) + 1 + studyTime.length;
-    const first = statWrites(userId, graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed)), found, now, exam.id);
+    const first = statWrites(userId, graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed)), found, now, exam.id, day);
     const rest = graded.slice(first.length);
     const job: JobRecord | null = rest.length
       ? {
@@ -238,6 +240,8 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
           cursor: 0,
           answered_at: now.toISOString(),
           updated_at: now.toISOString(),
+          time_zone: day.timeZone,
+          day_rollover_hour: day.rolloverHour,
         }
       : null;
 

@@ -12,6 +12,9 @@ const jobSchema = /* @__PURE__ */ lazy(() =>
     cursor: z.number(),
     answered_at: z.string(),
     updated_at: z.string(),
+    /** The taker's learner day at the submit (D120), so later batches count elapsed days alike. */
+    time_zone: z.optional(z.string()),
+    day_rollover_hour: z.optional(z.number()),
   }),
 );
 export type JobRecord = z.infer<ReturnType<typeof jobSchema>>;
