@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  canonicalTimeZone,
-  learnerDay,
-  learnerDaySettings,
-  learnerDayStart,
-  type LearnerDaySettings,
-} from '#shared/domain/learner-day.js';
+import { addDays, canonicalTimeZone, learnerDay, learnerDaySettings, learnerDayStart, type LearnerDaySettings } from '#shared/domain/learner-day.js';
 import { elapsedLearnerDays, retrievability, reviewCard } from '../../functions/domains/learning/fsrs.js';
 import { quizDay } from '../../functions/domains/learning/quiz-day.js';
 

@@ -321,7 +321,13 @@ function summaryUpdate(userId: string, examId: string, change: SummaryChange): T
  * (condition: cursor unchanged) in one transaction, so a batch applies exactly once even when a
  * retry and the original request race. The last batch deletes the job.
  */
-export async function writeStatsBatch(userId: string, job: JobRecord, stats: { item: QuestionStatItem; previous?: Item }[], nextCursor: number, reviewLog: Item | null = null): Promise<void> {
+export async function writeStatsBatch(
+  userId: string,
+  job: JobRecord,
+  stats: { item: QuestionStatItem; previous?: Item }[],
+  nextCursor: number,
+  reviewLog: Item | null = null,
+): Promise<void> {
   const key = resultJobEntity.key(userId, job.result_id);
   const done = nextCursor >= job.pending.length;
   await transact([

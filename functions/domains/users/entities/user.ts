@@ -86,5 +86,7 @@ export const userEntity = {
 };
 
 /** What a request's caller needs of the USER item (a projected GetItem). */
-const callerUserSchema = /* @__PURE__ */ lazy(() => z.pick(userSchema(), { id: true, username: true, role: true, is_superuser: true, is_staff: true, language: true, time_zone: true, day_rollover_hour: true }));
+const callerUserSchema = /* @__PURE__ */ lazy(() =>
+  z.pick(userSchema(), { id: true, username: true, role: true, is_superuser: true, is_staff: true, language: true, time_zone: true, day_rollover_hour: true }),
+);
 export const parseCallerUser = (item: StoredItem): CallerUser => callerUserSchema().parse(withoutKeys(item));

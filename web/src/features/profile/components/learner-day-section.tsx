@@ -45,7 +45,14 @@ export function LearnerDaySection({ profile }: { profile: ProfileAnswer }) {
             <label className={form.label} htmlFor={`${id}-zone`}>
               {t('profile.learnerDay.timeZone')}
             </label>
-            <select id={`${id}-zone`} name="time_zone" className={form.select} value={timeZone} onChange={(event) => setTimeZone(event.target.value)} data-testid="learner-day-zone">
+            <select
+              id={`${id}-zone`}
+              name="time_zone"
+              className={form.select}
+              value={timeZone}
+              onChange={(event) => setTimeZone(event.target.value)}
+              data-testid="learner-day-zone"
+            >
               {zones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone}
