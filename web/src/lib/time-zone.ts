@@ -9,7 +9,7 @@ export function browserTimeZone(): string | undefined {
 
 /** The zones to offer in settings: what this browser knows, with `current` kept even when it does not. */
 export function timeZoneChoices(current: string): string[] {
-  let zones: string[] = [];
+  let zones: string[];
   try {
     zones = Intl.supportedValuesOf('timeZone');
   } catch {
