@@ -9,8 +9,9 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The parts of the repository, by folder (patterns from the root; first match wins).
- * A folder with a captured name (`group`, `feature`) is one element per name, so imports
- * inside one route group or one feature are internal and always allowed.
+ * A folder with a captured name (`domain`, `feature`) is one element per name, so imports
+ * inside one domain or one feature are internal and always allowed. functions/groups is one
+ * element; its files may not import each other (the `quizbank/groups` block below).
  */
 const ELEMENTS = [
   { type: 'shared', pattern: 'shared' },

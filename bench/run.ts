@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { buildWebBundle, measureRouteJs } from './web-bundle.js';
 import { startServer } from './local-server.js';
 import { load } from './load.js';
-import { COLD_START_GOAL_RATIO, measureColdStarts } from './cold-start.js';
+import { measureColdStarts } from './cold-start.js';
+import { measureFirstLoads } from './first-load.js';
 import { measureLambdaBundles } from './lambda-bundle-sizes.js';
 import { benchLogin } from './login.js';
 import { benchQuestionBank } from './question-bank.js';
@@ -31,20 +32,17 @@ function report(name: string, value: string, budget?: { ok: boolean; text: strin
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-console.log('\n== Lambda cold start: module import as a ratio to the floor (D73) ==');
+console.log('\n== Lambda cold start: module import and whole cold request as ratios to the floor (information, no budget: D240) ==');
 // The floor is a bundle holding only the DynamoDB document client, built with the same options;
 // CPU time of a cold import in a fresh process, median of 9 rounds taken in turns. The whole cold
-// request (init + the first answer of one route, D109) is information: it shows what moving code
-// out of the init costs the request that needs it.
+// request (init + the first answer of one route, D109) shows what moving code out of the init costs
+// the request that needs it. The 1.25× import goal is retired (D240): both are printed, neither fails the run.
 const cold = await measureColdStarts({ rounds: 9, requests: true });
 report(`cold import ${cold.floor.group}`, `${cold.floor.importMs.toFixed(1)} ms CPU, ${kb(cold.floor.bytes)}`);
 if (cold.floor.request) report('cold request floor (import + GetItem)', `${cold.floor.request.ms.toFixed(1)} ms CPU`);
 for (const group of cold.groups) {
   const allChunks = `with every lazy chunk ${group.allChunksRatio.toFixed(2)}×`;
-  report(`cold import ${group.group}`, `${group.ratio.toFixed(2)}× (${group.importMs.toFixed(1)} ms CPU; ${allChunks})`, {
-    ok: group.ratio <= COLD_START_GOAL_RATIO,
-    text: `≤ ${COLD_START_GOAL_RATIO}×`,
-  });
+  report(`cold import ${group.group}`, `${group.ratio.toFixed(2)}× (${group.importMs.toFixed(1)} ms CPU; ${allChunks})`);
 }
 for (const group of cold.groups) {
   if (group.request) report(`cold request ${group.group}`, `${group.request.ratio.toFixed(2)}× (${group.request.ms.toFixed(1)} ms CPU; ${group.request.route})`);
@@ -83,6 +81,12 @@ try {
     ok: translations.errors === 0 && translations.non2xx === 0,
     text: '0',
   });
+
+  // The local product's first load in Chromium (the production build, as `npm start` serves it).
+  for (const first of await measureFirstLoads(server.url)) {
+    report(`first load ${first.page}: requests`, String(first.requests), { ok: first.requests <= 30, text: '≤ 30' });
+    report(`first load ${first.page}: settled in`, `${first.settledMs} ms`, { ok: first.settledMs <= 1000, text: '≤ 1 s' });
+  }
 
   await benchLighthouse(web.dist, server.url, report);
 

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { markWebBuildFresh } from '../local/web-build.js';
 
 interface ManifestChunk {
   file: string;
@@ -28,6 +29,8 @@ export function buildWebBundle(rootDir: string): WebBundle {
     stdio: 'inherit',
   });
   const dist = join(rootDir, 'web/dist');
+  // `npm start` then serves this build instead of building again.
+  markWebBuildFresh(rootDir);
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const initialFiles = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!.replace(/^\//, ''));
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;

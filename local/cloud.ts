@@ -8,14 +8,19 @@ import { ORIGIN_VERIFY_ENV } from '#shared/domain/origin-verify.js';
 import { startDynamo, startS3, startSes, type Engine } from './engines.js';
 import { filesBucketCorsXml, provisionTables } from './provision.js';
 import { startScheduler } from './scheduler.js';
+import { builtWebApp, ensureWebBuild } from './web-build.js';
 
 export interface LocalCloudOptions {
   rootDir: string;
   port: number;
   /** Where DynamoDB and S3 keep their data; null keeps DynamoDB in memory (tests). */
   dataDir: string | null;
-  /** `dev` serves the web app through Vite's middleware, `none` only the API (integration tests). */
-  web: 'dev' | 'none';
+  /**
+   * `built` serves the production build of the web app (built first when its sources changed), as
+   * the deployed site is; `dev` serves it through Vite's middleware with hot reload (`npm run dev`);
+   * `none` serves only the API (integration tests).
+   */
+  web: 'built' | 'dev' | 'none';
   scheduler: boolean;
   /**
    * Play CloudFront's secret origin header: the functions then refuse requests without it, and the
@@ -58,6 +63,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const stopAll = async () => {
     await Promise.allSettled(engines.reverse().map((e) => e.stop()));
   };
+  // The web build (when stale) runs while the engines start; awaited before the server listens.
+  const webBuild = options.web === 'built' ? ensureWebBuild(options.rootDir) : null;
+  webBuild?.catch(() => undefined);
   try {
     const origin = `http://localhost:${options.port}`;
     const storageDir = options.dataDir ? resolve(options.dataDir) : null;
@@ -92,7 +100,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     const api = createApiGatewayAdapter(options.rootDir, { originSecret: options.originSecret });
     const server = createServer();
-    const web = await webMiddleware(options, server);
+    const web = await webMiddleware(options, server, webBuild);
     const mail = mailViewer(ses.url);
     const inFlight = new InFlight();
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -190,10 +198,11 @@ function tempDir(name: string): string {
 
 type Middleware = ((req: IncomingMessage, res: ServerResponse) => void | Promise<void>) & { close?: () => Promise<void> };
 
-async function webMiddleware(options: LocalCloudOptions, server: Server): Promise<Middleware> {
+async function webMiddleware(options: LocalCloudOptions, server: Server, webBuild: ReturnType<typeof ensureWebBuild> | null): Promise<Middleware> {
   if (options.web === 'none') {
     return (_req, res) => void res.writeHead(404, { 'content-type': 'text/plain' }).end('web app not served');
   }
+  if (webBuild) return builtWebApp((await webBuild).dist);
   const { createServer: createVite } = await import('vite');
   const vite = await createVite({
     configFile: join(options.rootDir, 'web/vite.config.ts'),

@@ -7,7 +7,7 @@ import { favoriteEntity, ignoredEntity } from '../functions/domains/learning/ind
 import { seedMarkerEntity } from '../functions/runtime/data/seed-marker.js';
 import { userPk, WITHDRAWN_CREATOR_ID } from '../functions/runtime/data/key-parts.js';
 import { fileEntity, questionPoolCounterEntity, QUESTION_COUNTER_SHARDS } from '../functions/domains/files/index.js';
-import { examEntity } from '../functions/domains/exams/index.js';
+import { examEntity, examListShards } from '../functions/domains/exams/index.js';
 import { studyCountersEntity, studyEntity, studyListShards, studyTaskEntity, type PoolChange } from '../functions/domains/studies/index.js';
 import { batchGetAll } from '../functions/runtime/data/batch-ops.js';
 import { queryAll, queryBounded } from '../functions/runtime/data/paginate.js';
@@ -66,13 +66,74 @@ export async function migrateLocalData(print: (line: string) => void = () => und
   await dropWithdrawnStudyIndex(print);
   await countStudyPools(print);
   await countQuestionFlags(print);
+  await privatizeExamsOfPrivateQuestions(print);
+}
+
+/** The marker (`SEED#<name>`) of the one-time visibility audit below. */
+export const PRIVATE_QUESTION_EXAMS = 'migration-private-question-exams';
+
+/**
+ * Exams were public by default, also when built from a private question file. Once per data
+ * directory, every listed exam is checked: one whose questions come from a private file is marked
+ * `has_private_questions` and, when public, made private (and moved to the private list shard).
+ * Reads the exam-list shards and each exam's question file ids (a migration, not a user path).
+ * Returns how many exams were made private.
+ */
+export async function privatizeExamsOfPrivateQuestions(print: (line: string) => void = () => undefined): Promise<{ checked: number; marked: number; madePrivate: number }> {
+  const marker = seedMarkerEntity.key(PRIVATE_QUESTION_EXAMS);
+  if ((await batchGetAll([marker])).length > 0) return { checked: 0, marked: 0, madePrivate: 0 };
+  const privateFiles = new Set(
+    (
+      await queryAll({
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': fileEntity.visibilityPartition(false) },
+        ProjectionExpression: 'id',
+      })
+    ).map((file) => String(file.id)),
+  );
+  let checked = 0;
+  let marked = 0;
+  let madePrivate = 0;
+  for (const isPublic of [true, false]) {
+    for (const shard of examListShards(isPublic)) {
+      const exams = await queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': shard } });
+      for (const item of exams) {
+        checked++;
+        const exam = examEntity.parse(item);
+        if (exam.has_private_questions || privateFiles.size === 0) continue;
+        const questionFiles = await queryAll({
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': examEntity.partition(exam.id), ':from': 'Q#', ':to': examEntity.questionsEnd },
+          ProjectionExpression: 'file_id',
+        });
+        const fromPrivateFile = [exam.file_id, ...questionFiles.map((q) => q.file_id)].some((id) => !!id && privateFiles.has(String(id)));
+        if (!fromPrivateFile) continue;
+        const keys = examEntity.visibilityIndex(false, exam.created_at, exam.id);
+        await dynamoDocument().send(
+          new UpdateCommand({
+            TableName: config.appTable,
+            Key: examEntity.key(exam.id),
+            UpdateExpression: 'SET has_private_questions = :yes, is_public = :no, gsi2pk = :pk, gsi2sk = :sk',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':yes': true, ':no': false, ':pk': keys.gsi2pk, ':sk': keys.gsi2sk },
+          }),
+        );
+        marked++;
+        if (exam.is_public) madePrivate++;
+      }
+    }
+  }
+  await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: seedMarkerEntity.item(PRIVATE_QUESTION_EXAMS, new Date().toISOString()) }));
+  if (marked) print(`checked ${checked} exams: ${marked} hold questions of private files, ${madePrivate} of them were public and are now private`);
+  return { checked, marked, madePrivate };
 }
 
 /** The marker (`SEED#<name>`) of the one-time count below. */
 export const QUESTION_FLAG_COUNTS = 'migration-question-flag-counts';
 
 /**
- * The caps on favorites and ignored questions (docs/decisions-questions.md) count them on the
+ * The caps on favorites and ignored questions (docs/decisions/questions-and-favorites.md) count them on the
  * user's COUNTERS item. Users whose counters have no `favorite_count` yet get both counts from
  * their items, unless a write of the new code counted them already.
  */

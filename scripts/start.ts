@@ -9,7 +9,9 @@ const started = Date.now();
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? join(rootDir, '.data'));
 
-const cloud = await startLocalCloud({ rootDir, port, dataDir, web: 'dev', scheduler: true });
+// `npm start` serves the built app, as the deployed site is; `npm run dev` (--dev) serves it through Vite with hot reload.
+const dev = process.argv.includes('--dev');
+const cloud = await startLocalCloud({ rootDir, port, dataDir, web: dev ? 'dev' : 'built', scheduler: true });
 await migrateLocalData((line) => console.log(`  migrate: ${line}`));
 // A fresh data directory gets the demo question banks, exams and tags (a marker item makes this once).
 if (process.env.SEED_DEMO !== 'false') await seedDemo((line) => console.log(`  seed: ${line}`));
@@ -17,7 +19,7 @@ if (process.env.SEED_DEMO !== 'false') await seedDemo((line) => console.log(`  s
 console.log(`
   Quizbank is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
 
-  App and API   ${cloud.url}
+  App and API   ${cloud.url}${dev ? ' (Vite dev server, hot reload)' : ' (production build)'}
   Captured mail ${cloud.mailUrl}
   Data          ${dataDir}
 

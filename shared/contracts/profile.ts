@@ -18,7 +18,7 @@ export const timeZoneSchema = () =>
 /** The hour (local time) at which the learner's day turns: 0–23. */
 export const rolloverHourSchema = () => z.number().check(z.int(), z.gte(0), z.lte(23));
 
-/** Spec 1 §3 "User profile (server)", plus the read-only username the profile screen shows. */
+/** docs/product.md#profile "User profile (server)", plus the read-only username the profile screen shows. */
 export const profileAnswer = /* @__PURE__ */ lazy(() =>
   z.object({
     username: z.string(),

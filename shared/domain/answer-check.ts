@@ -1,6 +1,8 @@
 /**
- * The one answer-checking rule (spec 2 §5), used by the take-exam screen and by the server,
- * which grades every submitted answer itself.
+ * The one answer-checking rule, used by every screen that shows a verdict and by the server, which
+ * grades every submitted answer itself (D113). A typed answer is graded like a tutor would: case,
+ * width and spacing around Hangul and digits do not matter, `a|b` accepts each alternative, and a
+ * near miss of a longer answer is "almost" — counted wrong, shown with its difference.
  */
 
 /** Full-width comma, semicolon, period, parenthesis and alphanumerics fold to ASCII first. */
@@ -39,22 +41,106 @@ function choiceSet(answer: string): string[] {
   ].sort();
 }
 
+/** Hangul syllables and jamo, and digits: spacing next to them is not part of a Korean answer (`4 명` = `4명`). */
+const SPACE_NEXT_TO_HANGUL_OR_DIGIT = /\s+(?=[\p{Script=Hangul}\p{Nd}])|(?<=[\p{Script=Hangul}\p{Nd}])\s+/gu;
+
+/** The form two typed answers are compared in: normalized, without the spacing that does not matter. */
+export function comparableAnswer(text: string): string {
+  return normalize(text).replace(SPACE_NEXT_TO_HANGUL_OR_DIGIT, '');
+}
+
+/** The accepted alternatives of a correct answer written `a|b|c` (one when there is no `|`). */
+export function answerAlternatives(correct: string): string[] {
+  const parts = correct
+    .split('|')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return parts.length > 0 ? parts : [];
+}
+
+/** Below this many characters (in comparable form) an answer is short: no near miss, only right or wrong. */
+export const ALMOST_MIN_LENGTH = 5;
+
+/** Edits allowed for a near miss: one per five characters of the expected answer. */
+export function allowedEdits(expected: string): number {
+  const length = [...expected].length;
+  if (length < ALMOST_MIN_LENGTH || /\p{Nd}/u.test(expected)) return 0;
+  return Math.floor(length / ALMOST_MIN_LENGTH);
+}
+
 /**
- * True when `given` answers a question whose correct answer is `correct`:
- * trimmed, case-insensitive equality; yes/no forms are equivalent; a multiple-choice answer
- * (content with options and a correct answer holding a comma or semicolon) compares as a set.
+ * Levenshtein distance over code points, stopping early past `limit` (returns limit + 1). shared/
+ * imports nothing but zod, so the few lines are ours rather than a package's.
  */
-export function isAnswerCorrect(given: string, correct: string, content = ''): boolean {
+export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFINITY): number {
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > limit) return limit + 1;
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= y.length; j++) {
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[y.length]!;
+}
+
+export type Verdict = 'correct' | 'almost' | 'wrong';
+
+export interface Grade {
+  verdict: Verdict;
+  /** The alternative the answer matched or came closest to (the whole answer when it has no `|`). */
+  expected: string;
+}
+
+function matchesOne(given: string, expected: string, content: string): boolean {
   const a = normalize(given);
-  const b = normalize(correct);
-  if (b === '') return false;
-  if (a === b) return true;
+  const b = normalize(expected);
+  if (b === '' || a === '') return false;
+  if (a === b || comparableAnswer(a) === comparableAnswer(b)) return true;
   const yesNoGiven = yesNoValue(a);
   if (yesNoGiven && yesNoGiven === yesNoValue(b)) return true;
   if (/[,;]/.test(b) && hasChoiceOptions(content)) {
-    const expected = choiceSet(b);
+    const wanted = choiceSet(b);
     const actual = choiceSet(a);
-    return expected.length === actual.length && expected.every((value, i) => value === actual[i]);
+    return wanted.length === actual.length && wanted.every((value, i) => value === actual[i]);
   }
   return false;
+}
+
+/**
+ * The verdict on `given` for a question whose correct answer is `correct`: `correct` when it equals
+ * one alternative (trimmed, case-insensitive, width folded, spacing next to Hangul and digits
+ * ignored; yes/no forms are equivalent; a multiple-choice answer with several options compares as
+ * a set); `almost` when it is within `allowedEdits` of an alternative that is neither short nor
+ * numeric; `wrong` otherwise. An empty answer is always wrong.
+ */
+export function gradeAnswer(given: string, correct: string, content = ''): Grade {
+  const whole = correct.trim();
+  // A choice answer `a|b` is not alternatives when the content lists options: it stays one answer.
+  const alternatives = hasChoiceOptions(content) ? [whole] : answerAlternatives(correct);
+  if (alternatives.length === 0 || normalize(given) === '') return { verdict: 'wrong', expected: whole };
+  for (const alternative of alternatives) if (matchesOne(given, alternative, content)) return { verdict: 'correct', expected: alternative };
+  const typed = comparableAnswer(given);
+  let closest: { expected: string; distance: number } | null = null;
+  for (const alternative of alternatives) {
+    const target = comparableAnswer(alternative);
+    const limit = allowedEdits(target);
+    if (limit === 0) continue;
+    const distance = editDistance(typed, target, limit);
+    if (distance <= limit && (!closest || distance < closest.distance)) closest = { expected: alternative, distance };
+  }
+  if (closest) return { verdict: 'almost', expected: closest.expected };
+  return { verdict: 'wrong', expected: alternatives.length === 1 ? alternatives[0]! : whole };
+}
+
+/** True when the answer is graded `correct` (a near miss is not). */
+export function isAnswerCorrect(given: string, correct: string, content = ''): boolean {
+  return gradeAnswer(given, correct, content).verdict === 'correct';
 }

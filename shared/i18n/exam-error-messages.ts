@@ -26,6 +26,14 @@ export const EXAM_ERROR_MESSAGES = {
   exam_forbidden: { ko: '이 시험을 변경할 권한이 없습니다.', en: 'You are not allowed to change this exam.' },
   exam_title_required: { ko: '제목을 입력해주세요.', en: 'Please enter a title.' },
   exam_title_taken: { ko: '같은 제목의 시험이 이미 있습니다: {title}', en: 'An exam with this title already exists: {title}' },
+  exam_private_questions_unconfirmed: {
+    ko: '이 시험에는 비공개 문제 파일이나 비공개 시험의 문제가 들어 있습니다. 공개하면 모두가 그 문제와 정답을 볼 수 있으니, 공개에 동의한 뒤 다시 시도해 주세요.',
+    en: 'This exam holds questions from a private question file or a private exam. Making it public shows those questions and their answers to everyone: confirm that first, then try again.',
+  },
+  exam_publish_forbidden: {
+    ko: '비공개 문제가 들어 있는 시험은 만든 사람만 공개할 수 있습니다.',
+    en: 'Only the creator can make an exam with private questions public.',
+  },
   exam_source_not_found: { ko: '문제를 가져올 시험을 찾을 수 없습니다.', en: 'The exam to take questions from was not found.' },
   exam_questions_not_found: { ko: '선택한 문제를 찾을 수 없습니다: {ids}', en: 'Some selected questions were not found: {ids}' },
   exam_created: { ko: '{count}문제로 시험을 만들었습니다.', en: 'The exam was created with {count} questions.' },

@@ -46,6 +46,8 @@ describe('exam detail', () => {
   const username = `det${stamp}`;
   let examA: { id: string; questions: Question[] };
   let examB: { id: string; questions: Question[] };
+  /** A copy of questions of the private exam A: publishing it needs the creator's consent. */
+  let examC: string;
 
   test('ko, desktop: filter, sort, reload with the URL state, start with that order, favorites', async () => {
     const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
@@ -131,6 +133,27 @@ describe('exam detail', () => {
     expect(await page.getByTestId('filter-ignoreFilter').inputValue()).toBe('');
     await shotFromTop(page, 'favorites-ko-desktop');
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Publishing questions of a private exam: the info card asks for consent and saves only with it.
+    const copied = await pageApi<{ id: string; exam: { is_public: boolean; has_private_questions: boolean } }>(page, 'POST', '/api/create-exam/', {
+      title: `상세 시험 C ${stamp}`,
+      questions: [examA.questions[0]!.id],
+      exam_id: examA.id,
+    });
+    expect(copied.body.exam).toMatchObject({ is_public: false, has_private_questions: true });
+    examC = copied.body.id;
+    await go(page, `/exam-detail/${examC}`);
+    await page.getByTestId('exam-info-toggle').click();
+    await page.getByTestId('exam-info-edit').click();
+    await page.getByTestId('exam-info-public').check();
+    const consent = page.getByTestId('exam-info-private-consent');
+    await consent.getByText('비공개 시험의 문제가 들어 있습니다', { exact: false }).waitFor();
+    expect(await page.getByTestId('exam-info-save').isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await consent.getByTestId('exam-info-private-consent-check').check();
+    await page.getByTestId('exam-info-save').click();
+    await toast(page, '시험 정보를 저장했습니다.').waitFor();
+    expect((await pageApi<{ is_public: boolean }>(page, 'GET', `/api/exam/${examC}/`)).body.is_public).toBe(true);
 
     expect(unexpected(errors)).toEqual([]);
     await close();
@@ -272,6 +295,23 @@ describe('exam detail', () => {
       await page.getByTestId('exam-info-toggle').click();
       await page.getByTestId('exam-info-details').waitFor();
       await shotFromTop(page, `exam-detail-${language}-${phone ? 'phone' : 'desktop'}`);
+      // The consent to publish private questions, in this language and width.
+      const copy = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
+        title: `consent ${language} ${phone} ${stamp}`,
+        questions: [examA.questions[1]!.id],
+        exam_id: examA.id,
+      });
+      await go(page, `/exam-detail/${copy.body.id}`);
+      await page.getByTestId('exam-info-toggle').click();
+      await page.getByTestId('exam-info-edit').click();
+      await page.getByTestId('exam-info-public').check();
+      await page
+        .getByTestId('exam-info-private-consent')
+        .getByText(language === 'ko' ? '이 문제들을 모두에게 공개합니다' : 'make these questions visible to everyone', { exact: false })
+        .waitFor();
+      if (phone) await fitsWidth(page, VIEWPORTS.phone.width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shotFromTop(page, `exam-detail-consent-${language}-${phone ? 'phone' : 'desktop'}`);
       expect(unexpected(errors)).toEqual([]);
       await close();
     }

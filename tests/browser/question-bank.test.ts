@@ -174,7 +174,17 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await form.getByTestId('create-exam-max').click();
     expect(await form.getByTestId('create-exam-count').inputValue()).toBe('120');
     await form.getByTestId('create-exam-count').fill('30');
+    // Exams are private by default; publishing this private file's questions asks for consent first.
+    expect(await form.getByTestId('create-exam-public').isChecked()).toBe(false);
+    expect(await form.getByTestId('create-exam-private-consent').count()).toBe(0);
+    await form.getByTestId('create-exam-public').check();
+    const consent = form.getByTestId('create-exam-private-consent');
+    await consent.getByText('일부 문제가 비공개 문제 파일에서 왔습니다.', { exact: false }).waitFor();
     await screenshot(page, 'exam-management-create-ko-desktop', false);
+    await form.getByTestId('create-exam-submit').click();
+    await toast(page, /공개에 동의한 뒤 다시 시도해 주세요/).waitFor();
+    await form.getByTestId('create-exam-public').uncheck();
+    await consent.waitFor({ state: 'detached' });
     await form.getByTestId('create-exam-submit').click();
     const result = page.getByTestId('create-exam-form-result');
     await result.getByText('30문제짜리 시험이 준비되었습니다.').waitFor();
@@ -202,7 +212,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await form.locator('input[name="title"]').blur();
     await form.getByText('같은 제목의 시험이 이미 있습니다.').waitFor();
 
-    // On a local host the pasted-problem generator (spec 3 §5) makes the questions from the sample list.
+    // On a local host the pasted-problem generator (docs/product.md#exam-detail) makes the questions from the sample list.
     await form.locator('input[name="title"]').fill(`${second} 문제 목록`);
     await form.getByTestId('create-exam-problems-toggle').check();
     await form.getByText('인식된 문제 3개').waitFor();

@@ -78,6 +78,33 @@ describe('authorization matrix: exams', () => {
   row('POST create-exam copying a private exam of another', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
     c.post('/api/create-exam/', { title: `copy ${fresh()}`, questions: [`${f.privateFile.id}-1`], exam_id: f.privateExam }),
   );
+  // Private stays private: an exam is private unless asked otherwise, and an exam of private questions is
+  // public only when its creator (or a site admin) confirms it.
+  const unflaggedFromPrivateFile = () => createExam(f.owner, { title: `unflagged ${fresh()}`, question_count: 2, file_id: f.privateFile.id }).then((e) => e.id);
+  row(
+    'GET an exam created from a private file without is_public',
+    { anonymous: 404, owner: 200, other: 404, admin: 200 },
+    (c, id) => c.get(`/api/exam/${id}/questions/`),
+    unflaggedFromPrivateFile,
+  );
+  row('POST create-exam public from a private file, unconfirmed', { anonymous: 401, owner: 409, other: 404, admin: 409 }, (c) =>
+    c.post('/api/create-exam/', { title: `publish ${fresh()}`, question_count: 1, file_id: f.privateFile.id, is_public: true }),
+  );
+  row('POST create-exam public from a private file, confirmed', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
+    c.post('/api/create-exam/', { title: `publish ${fresh()}`, question_count: 1, file_id: f.privateFile.id, is_public: true, confirm_private_questions: true }),
+  );
+  row(
+    'PATCH publish an exam of private questions, unconfirmed',
+    { anonymous: 401, owner: 409, other: 404, admin: 409 },
+    (c, id) => c.patch(`/api/exam/${id}/update/`, { is_public: true }),
+    unflaggedFromPrivateFile,
+  );
+  row(
+    'PATCH publish an exam of private questions, confirmed',
+    { anonymous: 401, owner: 200, other: 404, admin: 200 },
+    (c, id) => c.patch(`/api/exam/${id}/update/`, { is_public: true, confirm_private_questions: true }),
+    unflaggedFromPrivateFile,
+  );
   row('DELETE private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c, id) => c.delete(`/api/exam/${id}/`), privateExam);
   row('DELETE public exam (legacy path)', { anonymous: 401, owner: 200, other: 403, admin: 200 }, (c, id) => c.delete(`/api/exam/${id}/delete/`), publicExam);
   row('POST retake private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) => c.post(`/api/exam/${f.privateExam}/retake/`));

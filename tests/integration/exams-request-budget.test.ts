@@ -68,7 +68,7 @@ describe('DynamoDB requests per call', () => {
 
   it(`creates a ${ROWS}-question exam in ceil(n/100) reads + ceil(n/25) writes + a constant`, async () => {
     calls.reset();
-    const answer = await examServices.createExam({ params: {}, query: {}, body: { title: 'Budget exam', question_count: ROWS, file_id: fileId } }, signedIn(user));
+    const answer = await examServices.createExam({ params: {}, query: {}, body: { title: 'Budget exam', question_count: ROWS, file_id: fileId, is_public: true } }, signedIn(user));
     examId = answer.id;
     expect(answer.question_count).toBe(ROWS);
     const used = calls.byCommand();

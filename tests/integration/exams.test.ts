@@ -236,7 +236,7 @@ describe('changing exams', () => {
   });
 
   it('retakes as new versions under the original, visible together in the list', async () => {
-    const original = await createExam(owner, { title: 'Versioned', question_count: 4, file_name: file.name });
+    const original = await createExam(owner, { title: 'Versioned', question_count: 4, file_name: file.name, is_public: true });
     const v2 = await json(await owner.client.post(`/api/exam/${original.id}/retake/`, {}));
     expect(v2.exam).toMatchObject({ original_exam: original.id, version_number: 2, is_original: false, is_public: false, total_questions: 4, title: 'Versioned (v2)' });
     const v3 = await json(await other.client.post(`/api/exam/${original.id}/retake/`, {}));

@@ -47,7 +47,10 @@ describe('DynamoDB requests per results call', () => {
   let exam2000: { id: string; questions: { id: string; answer: string }[] };
 
   async function examWith(count: number, title: string) {
-    const created = await examServices.createExam({ params: {}, query: {}, body: { title, question_count: count, file_id: fileId } } as never, contextFor(user));
+    const created = await examServices.createExam(
+      { params: {}, query: {}, body: { title, question_count: count, file_id: fileId, is_public: true, confirm_private_questions: true } } as never,
+      contextFor(user),
+    );
     const exam = await examServices.getExam({ params: { examId: created.id }, query: {}, body: {} } as never, contextFor(user));
     return { id: created.id, questions: (exam.questions ?? []).map((q) => ({ id: q.id, answer: q.answer ?? '' })) };
   }

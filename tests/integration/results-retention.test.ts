@@ -14,7 +14,7 @@ import { KO_HEADER, multipartForm, xlsxBytes } from '../support/sheets.js';
 
 /**
  * Statistics reset (L14) and retention cleanup (L22): the manual routes, the daily job and the
- * sparse SCHEDULED key of the USER item (docs/decisions-results.md R11–R13).
+ * sparse SCHEDULED key of the USER item (docs/decisions/results-and-grading.md D221–D223).
  */
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -184,7 +184,7 @@ describe('statistics reset', () => {
     expect(counters).toMatchObject({ stats_reset_cutoff: expect.any(String), gsi2sk: `${user.id}#RESET` });
     await new Promise((r) => setTimeout(r, 5));
     // A question first answered after the cutoff (one answered before keeps its pre-reset counts
-    // until the reset's QSTAT phase has passed it: docs/decisions-results.md R11).
+    // until the reset's QSTAT phase has passed it: docs/decisions/results-and-grading.md D221).
     const kept = await submit(user, b.exams[0]!, [[b.q[2]!, '예']]);
 
     const outcome = await retentionJob();

@@ -131,7 +131,7 @@ describe('study time on submit (S24)', () => {
 });
 
 describe('record-study-progress (S23)', () => {
-  it('records a member’s access and progress and refuses others with the spec’s codes', async () => {
+  it('records a member’s access and progress and refuses others with the original client’s codes', async () => {
     const res = await member.client.post('/api/record-study-progress/', { study_id: studyId, page_type: 'detail', client_time: new Date().toISOString() });
     expect(res.status, await res.clone().text()).toBe(200);
     const answer = await json(res);

@@ -16,6 +16,7 @@ export function examRecord(overrides: Partial<ExamRecord> = {}): ExamRecord {
     original_exam: null,
     version_number: 1,
     is_public: true,
+    has_private_questions: false,
     file_name: null,
     file_id: null,
     total_questions: 0,

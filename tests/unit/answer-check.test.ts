@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasChoiceOptions, isAnswerCorrect, yesNoValue } from '#shared/domain/answer-check.js';
+import fc from 'fast-check';
+import { allowedEdits, comparableAnswer, editDistance, gradeAnswer, hasChoiceOptions, isAnswerCorrect, yesNoValue } from '#shared/domain/answer-check.js';
 import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 
 const MC = 'Which are prime?\na. 2\nb. 3\nc. 4\nd. 6';
@@ -69,7 +70,7 @@ describe('helpers', () => {
   });
 });
 
-describe('normalizeDifficulty (spec 2 §5)', () => {
+describe('normalizeDifficulty (docs/product.md#take-exam)', () => {
   it.each([
     ['easy', 'Easy'],
     ['Easy', 'Easy'],
@@ -95,5 +96,86 @@ describe('normalizeDifficulty (spec 2 §5)', () => {
     [' hard ', 'Hard'],
   ])('%j → %s', (input, expected) => {
     expect(normalizeDifficulty(input)).toBe(expected);
+  });
+});
+
+describe('gradeAnswer: a tutor’s rule', () => {
+  const cases: [given: string, correct: string, verdict: 'correct' | 'almost' | 'wrong'][] = [
+    ['KIA타이거즈', 'KIA 타이거즈', 'correct'],
+    ['KIA 타이거즈', 'KIA타이거즈', 'correct'],
+    ['4 명', '4명', 'correct'],
+    ['4명', '4 명', 'correct'],
+    ['완봉', '완봉|완봉승', 'correct'],
+    ['완봉승', '완봉|완봉승', 'correct'],
+    ['완봉|완봉승', '완봉|완봉승', 'wrong'],
+    ['icecream', 'ice cream', 'almost'],
+    ['Kubernets', 'Kubernetes', 'almost'],
+    ['kubernetes', 'Kubernetes', 'correct'],
+    ['Paris', 'Pariss', 'almost'],
+    ['Rome', 'Roma', 'wrong'],
+    ['1234', '1235', 'wrong'],
+    ['HTTP 404', 'HTTP 405', 'wrong'],
+    ['트랜잭션 격리수준', '트랜잭션 격리 수준', 'correct'],
+    ['트랜잭션 겨리 수준', '트랜잭션 격리 수준', 'almost'],
+    ['deployment', 'Deployment|ReplicaSet', 'correct'],
+    ['replicaset', 'Deployment|ReplicaSet', 'correct'],
+    ['deploymnt', 'Deployment|ReplicaSet', 'almost'],
+    ['', 'a|b', 'wrong'],
+    ['x', '|', 'wrong'],
+  ];
+  it.each(cases)('%j for %j → %s', (given, correct, verdict) => {
+    expect(gradeAnswer(given, correct).verdict).toBe(verdict);
+  });
+
+  it('names the alternative it matched or came closest to', () => {
+    expect(gradeAnswer('deploymnt', 'ReplicaSet|Deployment')).toEqual({ verdict: 'almost', expected: 'Deployment' });
+    expect(gradeAnswer('완봉승', '완봉|완봉승')).toEqual({ verdict: 'correct', expected: '완봉승' });
+  });
+
+  it('keeps a choice answer with | whole when the content lists options', () => {
+    expect(gradeAnswer('a', 'a|b', MC).verdict).toBe('wrong');
+  });
+
+  // Answers without `|` and outside multiple-choice content; fast-check draws them with Hangul, digits and spaces.
+  const piece = fc.constantFrom('a', 'B', 'z', '가', '나', '한', '1', '7', ' ', '-', 'é');
+  const answer = fc.array(piece, { minLength: 0, maxLength: 14 }).map((parts) => parts.join(''));
+  const filled = answer.filter((text) => text.trim() !== '');
+
+  it('always accepts the answer itself, and never an empty one', () => {
+    fc.assert(fc.property(filled, (text) => gradeAnswer(text, text).verdict === 'correct'));
+    fc.assert(fc.property(fc.constantFrom('', ' ', '\n', '\t '), filled, (blank, correct) => gradeAnswer(blank, correct).verdict === 'wrong'));
+  });
+
+  it('is symmetric for single answers', () => {
+    fc.assert(fc.property(filled, filled, (a, b) => isAnswerCorrect(a, b) === isAnswerCorrect(b, a)));
+  });
+
+  it('accepts each alternative of a|b|c', () => {
+    fc.assert(
+      fc.property(fc.array(filled, { minLength: 1, maxLength: 4 }), fc.nat(), (alternatives, pick) => {
+        const chosen = alternatives[pick % alternatives.length]!;
+        return gradeAnswer(chosen, alternatives.join('|')).verdict === 'correct';
+      }),
+    );
+  });
+
+  it('ignores spacing next to Hangul and digits', () => {
+    fc.assert(fc.property(filled, (text) => isAnswerCorrect(text.replace(/([가-힣0-9])/g, ' $1 '), text) || text.replace(/\s/g, '') === ''));
+  });
+
+  it('never calls a short or numeric answer almost, and almost is never correct', () => {
+    fc.assert(
+      fc.property(answer, filled, (given, correct) => {
+        const grade = gradeAnswer(given, correct);
+        if (grade.verdict !== 'almost') return true;
+        return allowedEdits(comparableAnswer(grade.expected)) > 0 && !isAnswerCorrect(given, correct);
+      }),
+    );
+  });
+
+  it('measures edits with an early stop', () => {
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('kitten', 'sitting', 1)).toBe(2);
+    expect(editDistance('가나다', '가나')).toBe(1);
   });
 });

@@ -78,7 +78,7 @@ export async function register(input: { body: Body<typeof auth.register> }, ctx:
 }
 
 /**
- * A taken email is not named as such (docs/decisions-accounts.md): the answer is a generic
+ * A taken email is not named as such (docs/decisions/accounts-and-sessions.md): the answer is a generic
  * registration_failed, and each one counts against the caller's address, so probing which
  * emails have accounts is slow.
  */

@@ -24,7 +24,7 @@ async function apply(user: UserRecord, changes: UserChanges): Promise<UserRecord
   try {
     return await updateUser(user, changes);
   } catch (error) {
-    // Not named: whether an address has an account is nobody else's business (decisions-accounts.md).
+    // Not named: whether an address has an account is nobody else's business (docs/decisions/accounts-and-sessions.md).
     if (error instanceof UniqueConflict) throw conflict('email_unavailable');
     if (error instanceof StaleUser) throw conflict('conflict');
     throw error;

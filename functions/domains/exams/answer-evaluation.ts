@@ -12,7 +12,7 @@ import { onDemand } from '../../runtime/on-demand.js';
 import { findQuestionInExam } from './exam-question-store.js';
 
 /**
- * Answer evaluation (voice mode, spec 2 §4–§5). One interface, two evaluators: the deterministic
+ * Answer evaluation (voice mode, docs/product.md#voice-mode). One interface, two evaluators: the deterministic
  * local word match (`evaluateAnswerLocally`) and, when `BEDROCK_MODEL_ID` is set, an Amazon
  * Bedrock model through the Converse API answering strict JSON. Any model failure, timeout or
  * malformed answer falls back to the local evaluator.

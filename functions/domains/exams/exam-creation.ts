@@ -53,6 +53,28 @@ const MAX_LOOKUP_WITHOUT_EXAM = 500;
 interface Selection {
   questions: StoredQuestion[];
   file: FileRecord | null;
+  /** Some chosen question came from a private file or a private exam. */
+  hasPrivateQuestions: boolean;
+}
+
+/** A file counts as private unless it is explicitly public (the original treated a missing flag as public). */
+const isPrivateFile = (file: FileRecord) => file.is_public !== true;
+
+/** An exam's questions are private when the exam is private or already holds private questions. */
+export const holdsPrivateQuestions = (exam: ExamRecord) => !exam.is_public || !!exam.has_private_questions;
+
+/** The files of pooled questions, for their visibility: 1 BatchGet per 100 files. */
+async function filesOf(questions: StoredQuestion[]): Promise<FileRecord[]> {
+  const ids = [...new Set(questions.map((q) => String(q.file_id ?? '')).filter(Boolean))];
+  return getFiles(ids);
+}
+
+/**
+ * A private question never becomes public by default: an exam holding one is public only when its
+ * owner asked for it and confirmed that those questions (and answers) will be visible to everyone.
+ */
+export function assertPublicationConfirmed(wantsPublic: boolean, hasPrivateQuestions: boolean, confirmed: boolean | undefined): void {
+  if (wantsPublic && hasPrivateQuestions && !confirmed) throw new AppError(409, 'exam_private_questions_unconfirmed');
 }
 
 /** From a file: random over the (difficulty-filtered) pool, or from the caller's history in it. */
@@ -63,7 +85,7 @@ async function fromFile(file: FileRecord, caller: CallerUser, option: RandomOpti
     const orders: number[] = [];
     for (let order = 1; order <= file.max_questions; order++) if (allowed(order)) orders.push(order);
     const chosen = sample(orders, count);
-    return { questions: await poolQuestionsAt(chosen.map((order) => ({ fileId: file.id, order }))), file };
+    return { questions: await poolQuestionsAt(chosen.map((order) => ({ fileId: file.id, order }))), file, hasPrivateQuestions: isPrivateFile(file) };
   }
   const stats = (await statsForFile(caller.id, file.id)).filter((s) => {
     const match = POOL_ID.exec(String(s.question_id));
@@ -71,12 +93,12 @@ async function fromFile(file: FileRecord, caller: CallerUser, option: RandomOpti
   });
   const chosen = pickFromStats(stats, option, count);
   const pairs = chosen.map((s) => POOL_ID.exec(String(s.question_id))!).map((m) => ({ fileId: m[1]!, order: Number(m[2]) }));
-  return { questions: await poolQuestionsAt(pairs), file };
+  return { questions: await poolQuestionsAt(pairs), file, hasPrivateQuestions: isPrivateFile(file) };
 }
 
 /** No file: wrong_only / most_wrong draw from the caller's whole history; random has no pool. */
 async function fromHistory(caller: CallerUser, option: RandomOption, difficulty: Difficulty | null, count: number): Promise<Selection> {
-  if (option === 'random') return { questions: [], file: null };
+  if (option === 'random') return { questions: [], file: null, hasPrivateQuestions: false };
   const stats = await allStats(caller.id);
   const ordered =
     option === 'most_wrong'
@@ -93,7 +115,8 @@ async function fromHistory(caller: CallerUser, option: RandomOption, difficulty:
   const wanted = Math.min(pairs.length, MAX_EXAM_QUESTIONS, difficulty ? count * 3 : count);
   let questions = await poolQuestionsAt(pairs.slice(0, wanted));
   if (difficulty) questions = questions.filter((q) => q.difficulty === difficulty);
-  return { questions: questions.slice(0, count), file: null };
+  const chosen = questions.slice(0, count);
+  return { questions: chosen, file: null, hasPrivateQuestions: (await filesOf(chosen)).some(isPrivateFile) };
 }
 
 function refId(ref: unknown): string {
@@ -102,13 +125,16 @@ function refId(ref: unknown): string {
 }
 
 /** Explicit questions: from the named exam (copy), else each found through the question index. */
-async function fromList(refs: unknown[], examId: string | null, caller: CallerUser): Promise<StoredQuestion[]> {
+async function fromList(refs: unknown[], examId: string | null, caller: CallerUser): Promise<Selection> {
   const ids = [...new Set(refs.map(refId))];
   let byId: Map<string, StoredQuestion>;
+  // Where each used question came from: its file, or the exam it was copied out of.
+  const privateSources = new Set<string>();
   if (examId) {
     const { exam, questions } = await getExamWithQuestions(examId);
     if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_source_not_found');
     byId = new Map(questions.map((q) => [q.id, q]));
+    if (holdsPrivateQuestions(exam)) for (const q of questions) privateSources.add(q.id);
   } else {
     if (ids.length > MAX_LOOKUP_WITHOUT_EXAM) throw new AppError(400, 'validation_failed');
     // Imported ids locate their file item directly; the rest are found through gsi1 QUESTION#<id>.
@@ -120,18 +146,26 @@ async function fromList(refs: unknown[], examId: string | null, caller: CallerUs
     const pooled = await poolQuestionsAt(pairs);
     const files = await getFiles([...new Set(pooled.map((q) => String(q.file_id)))]);
     const visibleFiles = new Set(files.filter((f) => f.is_public !== false || f.owner_id === caller.id || isSiteAdmin(caller)).map((f) => f.id));
-    for (const q of pooled) if (visibleFiles.has(String(q.file_id))) byId.set(q.id, q);
+    const privateFiles = new Set(files.filter(isPrivateFile).map((f) => f.id));
+    for (const q of pooled) {
+      if (!visibleFiles.has(String(q.file_id))) continue;
+      byId.set(q.id, q);
+      if (privateFiles.has(String(q.file_id))) privateSources.add(q.id);
+    }
     const copies = await findQuestionCopies(ids.filter((id) => !byId.has(id)));
     const examIds = [...new Set([...copies.values()].flat().map((c) => c.examId))];
-    const visibleExams = new Set((await getExams(examIds)).filter((e) => canReadExamDirectly(e, caller)).map((e) => e.id));
+    const readable = (await getExams(examIds)).filter((e) => canReadExamDirectly(e, caller));
+    const visibleExams = new Map(readable.map((e) => [e.id, e]));
     for (const [id, found] of copies) {
       const usable = found.find((c) => visibleExams.has(c.examId));
-      if (usable) byId.set(id, usable);
+      if (!usable) continue;
+      byId.set(id, usable);
+      if (holdsPrivateQuestions(visibleExams.get(usable.examId)!)) privateSources.add(id);
     }
   }
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) throw new AppError(400, 'exam_questions_not_found', { ids: missing.slice(0, 10).join(', ') });
-  return ids.map((id) => byId.get(id)!);
+  return { questions: ids.map((id) => byId.get(id)!), file: null, hasPrivateQuestions: ids.some((id) => privateSources.has(id)) };
 }
 
 function fromProblems(problems: NonNullable<CreateInput['parsed_problems']>, language: Language): StoredQuestion[] {
@@ -168,6 +202,7 @@ export function newExamRecord(fields: {
   questions: number;
   description?: string;
   isPublic: boolean;
+  hasPrivateQuestions?: boolean;
   isOriginal: boolean;
   originalExam?: string | null;
   versionNumber?: number;
@@ -192,6 +227,7 @@ export function newExamRecord(fields: {
     original_exam: fields.originalExam ?? null,
     version_number: fields.versionNumber ?? 1,
     is_public: fields.isPublic,
+    has_private_questions: !!fields.hasPrivateQuestions,
     file_name: fields.file?.name ?? null,
     file_id: fields.file?.id ?? null,
     total_questions: fields.questions,
@@ -237,7 +273,7 @@ export async function createExam(input: ServiceInput<typeof exams.createExam>, c
   const body = input.body;
   const fromQuestions = !!body.questions && body.questions.length > 0;
   // The detail screen's random exam may leave the title blank: the user's daily-quiz title then,
-  // suffixed when already taken (spec 3 §5).
+  // suffixed when already taken (docs/product.md#creating-exams).
   const defaultTitle = !(body.title ?? '').trim() && fromQuestions;
   const title = defaultTitle ? dailyQuizTitle(caller.username) : (body.title ?? '').trim();
   if (!title) throw new AppError(400, 'exam_title_required');
@@ -257,14 +293,14 @@ export async function createExam(input: ServiceInput<typeof exams.createExam>, c
   if (fromQuestions) {
     const examId = body.exam_id === undefined || body.exam_id === null || body.exam_id === '' ? null : String(body.exam_id);
     const listed = await fromList(body.questions ?? [], examId, caller);
-    requested = explicitCount ?? listed.length;
-    const subset = requested < listed.length && body.selection_mode !== 'manual' ? sample(listed, requested) : listed;
-    selection = { questions: subset, file: null };
+    requested = explicitCount ?? listed.questions.length;
+    const subset = requested < listed.questions.length && body.selection_mode !== 'manual' ? sample(listed.questions, requested) : listed.questions;
+    selection = { ...listed, questions: subset };
     requested = Math.max(requested, subset.length);
   } else if (body.parsed_problems && body.parsed_problems.length > 0) {
     const problems = fromProblems(body.parsed_problems, ctx.language);
     requested = problems.length;
-    selection = { questions: problems, file: null };
+    selection = { questions: problems, file: null, hasPrivateQuestions: false };
   } else if (fileRef) {
     const file = await resolveFile(String(fileRef), caller);
     if (!file) throw new AppError(404, 'file_not_found');
@@ -276,13 +312,17 @@ export async function createExam(input: ServiceInput<typeof exams.createExam>, c
   }
 
   const questions = selection.questions;
+  // Private unless asked otherwise; public with private questions only when confirmed (nothing written before).
+  const isPublic = body.is_public ?? false;
+  assertPublicationConfirmed(isPublic, selection.hasPrivateQuestions, body.confirm_private_questions);
   const exam = newExamRecord({
     title,
     language: ctx.language,
     caller,
     questions: questions.length,
     description: body.description,
-    isPublic: body.is_public ?? true,
+    isPublic,
+    hasPrivateQuestions: selection.hasPrivateQuestions,
     isOriginal: body.is_original ?? body.creation_type !== 'copy',
     file: selection.file ? { id: selection.file.id, name: selection.file.name } : undefined,
     tags,

@@ -152,7 +152,7 @@ export async function uploadExamsSheet(input: ServiceInput<typeof examSheets.upl
             description: cell(cells, 'description') || undefined,
             file_name: fileName || undefined,
             question_count: count ?? (fileName ? MAX_EXAM_QUESTIONS : 0),
-            is_public: sheetFlag(cell(cells, 'is_public')) ?? true,
+            is_public: sheetFlag(cell(cells, 'is_public')) ?? false,
             is_original: sheetFlag(cell(cells, 'is_original')) ?? true,
             tags: tagNames.map((t) => tagsByName.get(t.toLowerCase())!),
           },

@@ -8,7 +8,7 @@ import type { CallerUser } from '../../runtime/http/types.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** A stored question in the caller's language, with ko/en fallback (spec 2 §3, spec 3 §5). */
+/** A stored question in the caller's language, with ko/en fallback (docs/product.md#exam-management). */
 export function questionView(q: StoredQuestion, language: Language): ExamQuestion {
   const record = q as Record<string, unknown>;
   const complete = (lang: Language) => !!(text(record[`title_${lang}`]) && text(record[`content_${lang}`]) && text(record[`answer_${lang}`]));
@@ -67,6 +67,7 @@ export function examView(exam: ExamRecord, caller: CallerUser | null, language: 
     original_exam: exam.original_exam ?? null,
     version_number: exam.version_number ?? 1,
     is_public: exam.is_public,
+    has_private_questions: !!exam.has_private_questions,
     file_name: exam.file_name ?? null,
     file_id: exam.file_id ?? null,
     total_questions: exam.total_questions,

@@ -5,7 +5,7 @@ import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { RequestContext, SignedInContext, CallerUser } from '../../runtime/http/types.js';
 import { adjustUsage, requiredDomainTagId, withDomainTag } from '../tags/index.js';
-import { byMostWrong, newExamRecord, storeExam, tagRefs } from './exam-creation.js';
+import { assertPublicationConfirmed, byMostWrong, holdsPrivateQuestions, newExamRecord, storeExam, tagRefs } from './exam-creation.js';
 import { readableExam, canEditExam, canReadExam, canReadExamDirectly, isCreatorOrAdmin } from './visibility.js';
 import { TitleTakenError, getExamWithQuestions, getExams, nextVersion, removeExam, saveExamChanges, searchText, type ExamRecord } from './exam-store.js';
 import { isSubscribed, subscribe, subscribedExamIds, unsubscribe } from './subscription-store.js';
@@ -93,6 +93,7 @@ export async function retakeExam(input: ServiceInput<typeof exams.retakeExam>, c
     questions: questions.length,
     description: source.description_ko || source.description_en,
     isPublic: false,
+    hasPrivateQuestions: holdsPrivateQuestions(source),
     isOriginal: false,
     originalExam: rootId,
     versionNumber: version,
@@ -139,6 +140,7 @@ export async function wrongQuestionsExam(input: ServiceInput<typeof exams.wrongQ
     caller,
     questions: chosen.length,
     isPublic: false,
+    hasPrivateQuestions: holdsPrivateQuestions(source),
     isOriginal: false,
     file: { id: source.file_id, name: source.file_name },
   });
@@ -184,7 +186,13 @@ export async function updateExam(input: ServiceInput<typeof exams.updateExam>, c
     if (Number.isNaN(date.getTime())) throw new AppError(400, 'validation_failed');
     after.created_at = date.toISOString();
   }
-  if (body.is_public !== undefined) after.is_public = body.is_public;
+  if (body.is_public !== undefined) {
+    const publishing = body.is_public && !exam.is_public;
+    // Only the questions' owner side (creator or site admin) may publish private questions, never a study manager.
+    if (publishing && exam.has_private_questions && !isCreatorOrAdmin(exam, caller)) throw new AppError(403, 'exam_publish_forbidden');
+    assertPublicationConfirmed(publishing, !!exam.has_private_questions, body.confirm_private_questions);
+    after.is_public = body.is_public;
+  }
   if (body.force_answer !== undefined) after.force_answer = body.force_answer;
   if (body.voice_mode_enabled !== undefined) after.voice_mode_enabled = body.voice_mode_enabled;
   if (body.ai_mock_interview !== undefined) after.ai_mock_interview = body.ai_mock_interview;
@@ -193,7 +201,7 @@ export async function updateExam(input: ServiceInput<typeof exams.updateExam>, c
   if (body.tags !== undefined) {
     const ids = body.tags.map((t) => (typeof t === 'string' ? t : t.id));
     const domainTagId = await requiredDomainTagId(ctx);
-    // On a special domain the default tag is applied and cannot be taken off (spec 1 §1).
+    // On a special domain the default tag is applied and cannot be taken off (docs/product.md#languages-and-hosts).
     if (domainTagId && (exam.tag_ids ?? []).includes(domainTagId) && !ids.includes(domainTagId)) {
       throw new AppError(400, 'tag_required_domain', { name: exam.tags?.find((t) => t.id === domainTagId)?.name_en ?? '' });
     }

@@ -6,7 +6,7 @@ export { claimDailyMail, finishDailyMail } from './daily-exam-store.js';
 export { dailyExamFor } from './daily-exam.js';
 export { examQuestionEntity } from './entities/exam-question.js';
 export { examTitleClaimEntity } from './entities/exam-title-claim.js';
-export { examEntity } from './entities/exam.js';
+export { examEntity, examListShards } from './entities/exam.js';
 export { questionMemberMappingEntity, type QuestionMemberMappingRecord } from './entities/question-member-mapping.js';
 export { studyLinkEntity, type StudyLinkRecord } from './entities/study-link.js';
 export { subscriptionEntity } from './entities/subscription.js';

@@ -9,7 +9,7 @@ import { QuestionsChangedError, addCopies, highestPosition, moveCopies, removeCo
 import { editableExamWithQuestions } from './visibility.js';
 
 /**
- * The options modal's bulk actions on an exam's questions (spec 3 §4, §7; docs/architecture.md
+ * The options modal's bulk actions on an exam's questions (docs/product.md#exam-management; docs/architecture.md
  * E21): move or copy to another exam, delete, set a group id. Each touches only the copies in the
  * named exams — the same question in other exams (often other people's) stays as it is. Every
  * question keeps its id, so the statistics (`QSTAT#<id>`) and favorites (`FAV#<id>`) of every user

@@ -14,7 +14,7 @@ import { highestPosition, reservePositions } from './exam-question-store.js';
 import { ExamFullError, QuestionGoneError, deleteQuestionCopy, findQuestionInExam, insertQuestionCopy, saveQuestionCopy } from './exam-question-store.js';
 
 /**
- * Question edits inside one exam (spec 2 §3, §5; docs/architecture.md E19, E20): the copy
+ * Question edits inside one exam (docs/product.md#exam-management; docs/architecture.md E19, E20): the copy
  * `EXAM#<examId>`/`Q#<position>` only — copies of the same question in other exams (often other
  * people's) are never touched. Rights: canEditExam (site admin, creator, study admin hook);
  * 404 when the caller cannot read the exam, 403 when they can only read it.

@@ -14,7 +14,7 @@ import { canReadExam } from './visibility.js';
 const TITLE_ROOM = MAX_EXAM_TITLE - 6;
 
 /**
- * POST /api/create-single-question-exam/ (spec 2 §2.1 single-question mode): a private exam of the
+ * POST /api/create-single-question-exam/ (docs/product.md#take-exam single-question mode): a private exam of the
  * caller holding one question of a readable exam. Reused while it exists: the pointer
  * the single-question pointer (entities/single-question-pointer.ts) names it. Requests: 1 Query of the source exam + 1 GetItem pointer
  * (+ 1 GetItem of the pointed exam); creating adds storeExam's writes (1 BatchWriteItem + 1

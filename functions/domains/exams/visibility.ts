@@ -23,7 +23,7 @@ export async function studyMembershipGrantsAccess(exam: ExamRecord, userId: stri
   return (await membershipsThroughTasks(exam, userId)).some((m) => m.is_active);
 }
 
-/** An active study_admin / study_leader of a study linking the exam may edit it (spec 3 §6). */
+/** An active study_admin / study_leader of a study linking the exam may edit it (docs/product.md#roles). */
 export async function studyRoleGrantsEdit(exam: ExamRecord, userId: string): Promise<boolean> {
   return (await membershipsThroughTasks(exam, userId)).some((m) => m.is_active && isManagingRole(m.role));
 }

@@ -35,7 +35,7 @@ function importAnswer(result: ImportResult, caller: CallerUser, language: Langua
   };
 }
 
-/** POST /api/upload-questions/: the multipart form (file, is_public) of spec 2 §7. */
+/** POST /api/upload-questions/: the multipart form (file, is_public) of docs/product.md#take-exam. */
 export async function uploadQuestions(input: ServiceInput<typeof files.uploadQuestions>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const { file, is_public } = input.body;

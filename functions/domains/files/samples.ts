@@ -3,7 +3,7 @@ import type { Language } from '#shared/domain/language.js';
 import { COLUMN_LABELS, QUESTION_COLUMNS, type SheetQuestion } from '#shared/domain/question-sheet.js';
 import { SAMPLE_QUESTIONS } from './sample-questions.js';
 
-/** Sheet names of generated spreadsheets (spec 3 §3: the Korean word for question list). */
+/** Sheet names of generated spreadsheets (docs/product.md#question-files: the Korean word for question list). */
 export const SHEET_NAMES: Record<Language, string> = { ko: '문제 목록', en: 'Questions' };
 
 /** An xlsx of questions with the headers of `language`, in the column order of the format. */

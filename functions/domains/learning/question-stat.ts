@@ -25,7 +25,7 @@ export interface QuestionStatItem {
   gsi1sk?: string;
 }
 
-/** Accuracy shown everywhere: rounded correct / total × 100, 0 without attempts (spec 2 §5). */
+/** Accuracy shown everywhere: rounded correct / total × 100, 0 without attempts (docs/product.md#results). */
 export function accuracyOf(total: number, correct: number): number {
   return total > 0 ? Math.round((correct / total) * 100) : 0;
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 
 /**
- * Pure rules of short links (docs/decisions-questions.md): what may be a target, how it is
+ * Pure rules of short links (docs/decisions/short-links.md): what may be a target, how it is
  * stored, which targets are exam pages, how codes look.
  */
 

@@ -15,7 +15,8 @@ import { unsubscribeUrl } from './unsubscribe-token.js';
  * 3. a conditional update claims the mail (`mail_status` absent or `failed` → `sending`); a
  *    claim that is `sending` or `sent` belongs to another attempt: skipped;
  * 4. SES sends (throttling retried with backoff); then `sent`. An error from SES marks the claim
- *    `failed` and is thrown, so the queue delivers the message again later the same day.
+ *    `failed` and is thrown: the worker counts the failure and goes on with the next user, and a
+ *    later run of the job for the same quiz day (a rerun) sends it. Nothing retries it by itself.
  *
  * The crash window: a process that dies after step 3 and before step 4's answer leaves
  * `sending`, and no later attempt sends for that user that day (SES has no idempotency key, so

@@ -13,7 +13,7 @@ import { retry } from '../../runtime/retry.js';
 import { adjustment } from './results.js';
 
 /**
- * The exam detail screen's statistics actions (spec 3 §6, §7; docs/architecture.md L11–L13):
+ * The exam detail screen's statistics actions (docs/product.md#roles, #results; docs/architecture.md L11–L13):
  * delete the caller's statistics of questions, delete every taker's for an exam (admins), and
  * shift the accuracy of an exam's questions. Statistics are per question id, so they follow the
  * question into every exam that holds it; questions outside the named exam are never touched.

@@ -15,7 +15,7 @@ import { newResultId } from '../../runtime/data/ids.js';
 import { db, TRANSACTION_RETRY, ITEM_EXISTS } from '../../runtime/data/db.js';
 
 /**
- * Statistics reset (docs/architecture.md §2.6 L14, docs/decisions-results.md R11): a fresh start
+ * Statistics reset (docs/architecture.md §2.6 L14, docs/decisions/results-and-grading.md D221): a fresh start
  * for the user's learning data. Removes, in the user's partition only (Queries by sort-key prefix,
  * never a Scan):
  *

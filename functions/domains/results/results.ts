@@ -157,7 +157,7 @@ export async function getExamResult(input: ServiceInput<typeof contracts.getExam
 /**
  * DELETE /api/exam-result/{id}/ (L9): the result, its details and job in one transaction with the
  * counters and the exam summary (whose latest_* moves to the newest remaining result). The
- * caller's question statistics already counted stay (docs/decisions-results.md).
+ * caller's question statistics already counted stay (docs/decisions/results-and-grading.md).
  */
 export async function deleteExamResult(input: ServiceInput<typeof contracts.deleteExamResult>, ctx: SignedInContext) {
   const caller = ctx.caller.user;

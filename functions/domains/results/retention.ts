@@ -23,8 +23,8 @@ import { runJob } from './stats-job.js';
 import { transactWrite, TRANSACTION_RETRY, type TransactItem } from '../../runtime/data/db.js';
 
 /**
- * Retention cleanup, the "memory drain" (docs/architecture.md §2.6 L22, docs/decisions-results.md
- * R12): the oldest ⌊result_count × p / 100⌋ results of the user go, and each affected question's
+ * Retention cleanup, the "memory drain" (docs/architecture.md §2.6 L22, docs/decisions/results-and-grading.md
+ * D222): the oldest ⌊result_count × p / 100⌋ results of the user go, and each affected question's
  * statistic loses what those results contributed.
  *
  * Per result, oldest first (the id is time-ordered, so `RESULT#` ascending is oldest first):

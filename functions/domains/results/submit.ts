@@ -37,7 +37,7 @@ import { learnerDaySettings } from '#shared/domain/learner-day.js';
 import type { CallerUser } from '../../runtime/http/types.js';
 
 /**
- * Submit and continue (docs/architecture.md §2.9 T5, docs/decisions-results.md): grade on the
+ * Submit and continue (docs/architecture.md §2.9 T5, docs/decisions/results-and-grading.md): grade on the
  * server, then write the result, its details, the exam summary, the counters and the caller's
  * statistics exactly once per submit attempt.
  *

@@ -10,7 +10,7 @@ import { readStudyPartition } from './study-store.js';
 import { memberMappingsOf, saveMemberMappings } from '../exams/index.js';
 
 /**
- * Question-member mappings (spec 3 §3, §5; docs/architecture.md E24): the questions of an exam
+ * Question-member mappings (docs/product.md#studies; docs/architecture.md E24): the questions of an exam
  * assigned round-robin to the active members of a study whose tasks link the exam. Created by the
  * study's managers (site admins, its creator, active study_admin / study_leader members); shown
  * only to them — anyone else gets an empty list.

@@ -55,7 +55,7 @@ async function periodOf(access: StudyAccess, userId: string, days: number | unde
   return { today, from, records };
 }
 
-/** GET /api/study-progress-history/{studyId}/ (spec 4 §3). */
+/** GET /api/study-progress-history/{studyId}/ (docs/product.md#studies). */
 export async function studyProgressHistory(input: ServiceInput<typeof contracts.studyProgressHistory>, ctx: SignedInContext) {
   const access = await readableStudy(input.params.studyId, ctx.caller.user);
   const { today, from, records } = await periodOf(access, ctx.caller.user.id, input.query.days);
@@ -76,7 +76,7 @@ export async function studyProgressHistory(input: ServiceInput<typeof contracts.
 const taskName = (task: StudyTaskRecord, language: Language) => pickLocalized(task, 'name', language);
 const examTitle = (task: StudyTaskRecord, language: Language) => (task.exam_id ? pickLocalized(task, 'exam_title', language) || task.exam_title : null);
 
-/** GET /api/study-time-statistics/{studyId}/ (spec 4 §3): study time of the period, and the tasks' progress. */
+/** GET /api/study-time-statistics/{studyId}/ (docs/product.md#studies): study time of the period, and the tasks' progress. */
 export async function studyTimeStatistics(input: ServiceInput<typeof contracts.studyTimeStatistics>, ctx: SignedInContext) {
   const userId = ctx.caller.user.id;
   const language = ctx.language;
@@ -125,7 +125,7 @@ export async function studyTimeStatistics(input: ServiceInput<typeof contracts.s
   };
 }
 
-/** Random practice is for the study's active members; site admins any study (spec 2 §2.2, §6). Unknown / unreadable: 404. */
+/** Random practice is for the study's active members; site admins any study (docs/product.md#random-practice, #roles). Unknown / unreadable: 404. */
 async function practiceStudy(studyId: string, ctx: SignedInContext): Promise<StudyAccess> {
   const access = await readableStudy(studyId, ctx.caller.user);
   if (!access.isAdmin && !access.membership?.is_active) throw forbidden('random_practice_not_member');

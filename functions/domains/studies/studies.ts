@@ -168,7 +168,7 @@ export async function getStudy(input: ServiceInput<typeof studies.getStudy>, ctx
   const progress = caller ? await tasksWithProgress(caller.id, tasks) : null;
   const view = studyView(access.study, language, {
     tasks: tasks.map((t, i) => taskView(t, language, progress?.[i]?.progress ?? null)),
-    // The member table is shown to signed-in visitors only (spec 4 §2.2).
+    // The member table is shown to signed-in visitors only (docs/product.md#study-detail).
     members: caller ? partition.members.map((m) => memberView(m, { showPrivate: manager, viewerId: caller.id })) : [],
     join_requests: manager ? partition.joinRequests.map((r) => joinRequestView(r, { showEmail: true })) : [],
     ...countersView(partition.counters),

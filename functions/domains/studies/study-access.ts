@@ -61,7 +61,7 @@ export const canRead = (access: StudyAccess) => access.study.is_public || access
 /** Edit the study and its tags, tasks and members, answer join requests: site admin, creator, active study_admin / study_leader. */
 export const canManage = (access: StudyAccess) => access.isAdmin || access.isCreator || isManagingRole(activeRole(access));
 
-/** Delete the study (spec 4 §6: admin, creator, study_admin or study_leader member): the managers. */
+/** Delete the study (docs/product.md#roles: admin, creator, study_admin or study_leader member): the managers. */
 export const canDelete = canManage;
 
 /** Copy tasks and use the task sheets (D41): the study's managers, of their own study only. */

@@ -8,7 +8,7 @@ import type { StudyTaskRecord } from './entities/study-task.js';
 import { tagView } from '../tags/index.js';
 import { canManage, canDelete, canUseSheets, type StudyAccess } from './study-access.js';
 
-/** Study answers (spec 4 §3) built from records; no reads here. */
+/** Study answers (docs/product.md#studies) built from records; no reads here. */
 
 export function studyDisplayTitle(study: Pick<StudyRecord, 'title_ko' | 'title_en'>, language: Language): string {
   return pickLocalized(study, 'title', language);
@@ -79,7 +79,7 @@ export function taskView(task: StudyTaskRecord, language: Language, progress: Ta
     accuracy_percentage: progress?.accuracy_percentage ?? null,
     attempted_progress: progress?.attempted_progress ?? null,
     correct_progress: progress?.correct_progress ?? null,
-    // The spec names it without a rule: the caller's progress on the task is the share of its questions answered correctly.
+    // The original client names it without a rule: the caller's progress on the task is the share of its questions answered correctly.
     user_progress: progress?.correct_progress ?? null,
   };
 }

@@ -16,7 +16,7 @@ import { examSnapshot, newTask } from './tasks.js';
 import { examIdsByTitle } from '../exams/index.js';
 
 /**
- * The tasks sheet (S15, spec 4 §5): `{title}_tasks.xlsx`, sheet "Task list", columns task name,
+ * The tasks sheet (S15, docs/product.md#studies): `{title}_tasks.xlsx`, sheet "Task list", columns task name,
  * connected exam, progress rate, exam id. These two routes are their own Lambda (`studies-sheets`),
  * so the other study routes do not load SheetJS at cold start (a dynamic import inside one bundle
  * still costs its parse, D73).
@@ -32,7 +32,7 @@ const COLUMNS = {
 } as const;
 const MAX_ERRORS_SHOWN = 10;
 
-/** GET /api/studies/{id}/download-excel/: readers of the study (spec 4 §2.2: everyone sees the download). */
+/** GET /api/studies/{id}/download-excel/: readers of the study (docs/product.md#study-detail: everyone sees the download). */
 export async function downloadStudyTasksSheet(input: ServiceInput<typeof studies.downloadStudyTasksSheet>, ctx: RequestContext) {
   const access = await readableStudy(input.params.id, ctx.caller?.user ?? null);
   const tasks = visibleTasks(await studyTasks(access.study.id), access);

@@ -19,7 +19,7 @@ const NO_EXAM: ExamSnapshot = { exam_id: null, exam_title_ko: '', exam_title_en:
 
 /**
  * The exam a task links, as the task keeps it: it must exist and be readable by the caller (no
- * linking of someone's private exam), and must not be a daily quiz exam (spec 4 §5).
+ * linking of someone's private exam), and must not be a daily quiz exam (docs/product.md#studies).
  */
 export async function examSnapshot(examId: string | null | undefined, caller: CallerUser): Promise<ExamSnapshot> {
   if (!examId) return NO_EXAM;
@@ -31,7 +31,7 @@ export async function examSnapshot(examId: string | null | undefined, caller: Ca
   return { exam_id: exam.id, exam_title_ko: exam.title_ko, exam_title_en: exam.title_en, exam_title: exam.title, exam_total_questions: exam.total_questions };
 }
 
-/** The task name in the request language is required (spec 4 §5; the message names the language). */
+/** The task name in the request language is required (docs/product.md#studies; the message names the language). */
 export function requireTaskName(task: Pick<StudyTaskRecord, 'name_ko' | 'name_en'>, language: Language): void {
   if (!task[`name_${language}`].trim()) throw badRequest(`study_task_name_required_${language}`);
 }

@@ -6,7 +6,7 @@ const CACHE_MS = 60_000;
 const cache = new Map<string, { id: string | null; at: number }>();
 
 /**
- * The tag every exam created or retagged on a special domain must carry (spec 1 §1: DevOps on a
+ * The tag every exam created or retagged on a special domain must carry (docs/product.md#languages-and-hosts: DevOps on a
  * devops host, LeetCode on a leetcode host), or null elsewhere or when no tag has that name yet.
  * Cached per container for a minute: tags are never renamed, so staleness only delays a new tag.
  */

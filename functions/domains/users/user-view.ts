@@ -3,7 +3,7 @@ import type { UserAnswer } from '#shared/contracts/users.js';
 import { hasStudyAdminRole } from '#shared/domain/roles.js';
 import type { UserRecord } from './user-store.js';
 
-/** The user object of spec 1 §3; built field by field so nothing else (the hash) can slip out. */
+/** The user object of docs/product.md#accounts; built field by field so nothing else (the hash) can slip out. */
 export function toUserAnswer(user: UserRecord): UserAnswer {
   return {
     id: user.id,

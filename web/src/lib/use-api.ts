@@ -6,7 +6,7 @@ import { detectLanguage, i18n } from './i18n.js';
 
 /**
  * The read side of the API layer. Each endpoint has one file in its feature's `api/` that
- * wraps these (docs/contributing-web.md):
+ * wraps these (docs/contributing.md):
  *
  *   export const useStudies = () => useApi(getStudies);
  *   export const useExam = (examId?: string) => useApi(getExam, examId ? { params: { examId } } : null);

@@ -23,6 +23,11 @@ const examSchema = /* @__PURE__ */ lazy(() =>
     /** On an original: how many versions were made (the next retake is version_count + 2). */
     version_count: z.optional(z.number()),
     is_public: z.boolean(),
+    /**
+     * Some question came from a private file or a private exam. Such an exam is created private and
+     * becomes public only when its owner confirms that those questions will be visible to everyone.
+     */
+    has_private_questions: orDefault(z.boolean(), false),
     file_name: orDefault(z.nullable(z.string()), null),
     file_id: orDefault(z.nullable(z.string()), null),
     total_questions: z.number(),

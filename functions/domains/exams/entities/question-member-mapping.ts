@@ -3,7 +3,7 @@ import { lazy, itemParser, orDefault, type StoredItem } from '../../../runtime/d
 
 /**
  * `EXAM#<examId>`/`QMAP#<questionId>`: the study member a question of the exam is assigned to
- * (spec 3 §3 question-member mapping; docs/architecture.md E24). One per question: a new mapping
+ * (docs/product.md#exam-detail question-member mapping; docs/architecture.md E24). One per question: a new mapping
  * of the question replaces the old. Outside the exam read's `EXAM`…`Q#~` range.
  */
 const mappingSchema = /* @__PURE__ */ lazy(() =>

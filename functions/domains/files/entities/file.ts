@@ -12,7 +12,7 @@ const fileSchema = /* @__PURE__ */ lazy(() =>
     owner_id: z.string(),
     owner_username: z.string(),
     size: z.number(),
-    /** Seconds since the epoch (spec 2 §3). */
+    /** Seconds since the epoch (docs/product.md#question-files). */
     modified: z.number(),
     max_questions: z.number(),
     is_public: z.boolean(),

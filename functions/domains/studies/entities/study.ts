@@ -158,7 +158,7 @@ export function parseChildId(id: string): { studyId: string; localId: number } |
 /** Local numbers are padded so tasks and members list in creation order. */
 export const localSk = (prefix: string, localId: number) => `${prefix}${pad(localId, 9)}`;
 
-/** `USER#<creator>`/`STUDYTITLE#<titleKey>` {study_id}: one title per creator (spec 4 §5, as exam titles, T3). */
+/** `USER#<creator>`/`STUDYTITLE#<titleKey>` {study_id}: one title per creator (docs/product.md#studies, as exam titles, T3). */
 export const studyTitleClaimEntity = {
   key: (userId: string, titleKey: string) => ({ pk: userPk(userId), sk: `STUDYTITLE#${titleKey}` }),
   item: (userId: string, titleKey: string, studyId: string): StoredItem => ({ ...studyTitleClaimEntity.key(userId, titleKey), type: 'STUDYTITLE', study_id: studyId }),

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
+import card from '../../../components/ui/card/card.module.css';
 import styles from './exam-detail.module.css';
 
 interface Props {
@@ -10,13 +11,13 @@ interface Props {
   onAdjust(direction: 'increase' | 'decrease', percentage: number): void;
 }
 
-/** The accuracy adjustment of spec 3 §4 / §9: a 0–100 slider (step 1) and decrease / increase. */
+/** The accuracy adjustment of docs/product.md#exam-detail, #limits: a 0–100 slider (step 1) and decrease / increase. */
 export function AccuracyCard({ selectedCount, pending, onAdjust }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [percentage, setPercentage] = useState(10);
   return (
-    <section className={styles.card} aria-labelledby={`${id}-title`} data-testid="accuracy-card">
+    <section className={`${card.panel} ${styles.card}`} aria-labelledby={`${id}-title`} data-testid="accuracy-card">
       <div className={styles.cardHeader}>
         <h2 id={`${id}-title`} className={styles.cardTitle}>
           {t('examDetail.accuracy.title')}

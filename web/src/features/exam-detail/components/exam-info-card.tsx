@@ -4,8 +4,10 @@ import type { Exam } from '#shared/contracts/exams.js';
 import type { Language } from '#shared/domain/language.js';
 import { pickLocalized } from '#shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';
+import card from '../../../components/ui/card/card.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { Switch } from '../../../components/ui/switch/switch.js';
+import { ConsentCheck } from '../../../components/ui/form/consent-check.js';
 import { TextField } from '../../../components/ui/form/text-field.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
@@ -30,6 +32,8 @@ interface Draft {
   forceAnswer: boolean;
   voiceMode: boolean;
   aiMockInterview: boolean;
+  /** The owner's consent to publish questions of a private file (asked only when that is what saving does). */
+  privateConsent: boolean;
 }
 
 function draftOf(exam: Exam, language: Language): Draft {
@@ -42,11 +46,12 @@ function draftOf(exam: Exam, language: Language): Draft {
     forceAnswer: exam.force_answer ?? false,
     voiceMode: exam.voice_mode_enabled ?? false,
     aiMockInterview: exam.ai_mock_interview ?? false,
+    privateConsent: false,
   };
 }
 
 /**
- * The exam info card (spec 3 §4): collapsed, expanded, or editing — edit only when expanded and
+ * The exam info card (docs/product.md#exam-detail): collapsed, expanded, or editing — edit only when expanded and
  * for an admin, study admin or the creator. Saving leaves edit mode.
  */
 export function ExamInfoCard({ exam, language, canEdit }: Props) {
@@ -57,6 +62,7 @@ export function ExamInfoCard({ exam, language, canEdit }: Props) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(exam, language));
   const [saving, setSaving] = useState(false);
   const versionValid = /^\d+$/.test(draft.version) && Number(draft.version) >= 1;
+  const publishesPrivate = draft.isPublic && !exam.is_public && !!exam.has_private_questions;
 
   const startEdit = () => {
     setDraft(draftOf(exam, language));
@@ -73,6 +79,7 @@ export function ExamInfoCard({ exam, language, canEdit }: Props) {
         version_number: Number(draft.version),
         ...(draft.createdAt ? { created_at: new Date(`${draft.createdAt}T00:00:00Z`).toISOString() } : {}),
         is_public: draft.isPublic,
+        ...(publishesPrivate && draft.privateConsent ? { confirm_private_questions: true } : {}),
         force_answer: draft.forceAnswer,
         voice_mode_enabled: draft.voiceMode,
         ai_mock_interview: draft.aiMockInterview,
@@ -90,7 +97,7 @@ export function ExamInfoCard({ exam, language, canEdit }: Props) {
   const description = pickLocalized(exam as Record<string, unknown>, 'description', language);
 
   return (
-    <section className={styles.card} aria-labelledby={`${id}-title`} data-testid="exam-info-card">
+    <section className={`${card.panel} ${styles.card}`} aria-labelledby={`${id}-title`} data-testid="exam-info-card">
       <div className={styles.cardHeader}>
         <h2 id={`${id}-title`} className={styles.cardTitle}>
           {t('examDetail.info.title')}
@@ -165,7 +172,16 @@ export function ExamInfoCard({ exam, language, canEdit }: Props) {
             />
             <TextField label={t('examDetail.info.createdAt')} type="date" value={draft.createdAt} onChange={(createdAt) => setDraft({ ...draft, createdAt })} />
           </div>
-          <Switch label={t('examDetail.info.public')} checked={draft.isPublic} onChange={(isPublic) => setDraft({ ...draft, isPublic })} />
+          <Switch label={t('examDetail.info.public')} checked={draft.isPublic} onChange={(isPublic) => setDraft({ ...draft, isPublic })} testId="exam-info-public" />
+          {publishesPrivate && (
+            <ConsentCheck
+              warning={t('examDetail.info.privateQuestionsWarning')}
+              label={t('examDetail.info.privateQuestionsConfirm')}
+              checked={draft.privateConsent}
+              onChange={(privateConsent) => setDraft({ ...draft, privateConsent })}
+              testId="exam-info-private-consent"
+            />
+          )}
           <Switch label={t('examDetail.info.forceAnswer')} checked={draft.forceAnswer} onChange={(forceAnswer) => setDraft({ ...draft, forceAnswer })} />
           <Switch label={t('examDetail.info.voiceMode')} checked={draft.voiceMode} onChange={(voiceMode) => setDraft({ ...draft, voiceMode })} />
           <Switch label={t('examDetail.info.aiMockInterview')} checked={draft.aiMockInterview} onChange={(aiMockInterview) => setDraft({ ...draft, aiMockInterview })} />
@@ -173,7 +189,12 @@ export function ExamInfoCard({ exam, language, canEdit }: Props) {
             <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => setPanel('expanded')}>
               {t('examDetail.common.cancel')}
             </button>
-            <button type="submit" className={`${button.button} ${button.primary}`} disabled={saving || !versionValid} data-testid="exam-info-save">
+            <button
+              type="submit"
+              className={`${button.button} ${button.primary}`}
+              disabled={saving || !versionValid || (publishesPrivate && !draft.privateConsent)}
+              data-testid="exam-info-save"
+            >
               {t('examDetail.info.save')}
             </button>
           </div>

@@ -13,7 +13,7 @@ interface Props {
   questionCount: number;
 }
 
-/** The AI mock interview helper (spec 3 §9): the prompt to paste into an assistant, with a copy button. */
+/** The AI mock interview helper (docs/product.md#limits): the prompt to paste into an assistant, with a copy button. */
 export function MockInterviewModal({ open, onClose, prompt, questionCount }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -47,7 +47,7 @@ export function MockInterviewModal({ open, onClose, prompt, questionCount }: Pro
       }
     >
       <p className={styles.modalLead}>{t('examDetail.interview.lead', { count: questionCount })}</p>
-      <label className={styles.visuallyHidden} htmlFor={`${id}-prompt`}>
+      <label className="visually-hidden" htmlFor={`${id}-prompt`}>
         {t('examDetail.interview.promptLabel')}
       </label>
       <textarea id={`${id}-prompt`} className={`${form.input} ${styles.prompt}`} value={prompt} readOnly data-testid="mock-interview-prompt" />

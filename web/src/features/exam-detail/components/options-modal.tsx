@@ -34,9 +34,9 @@ interface Props {
 }
 
 /**
- * The options modal of spec 3 §2.2: move or copy the selection to another exam, apply a group id,
+ * The options modal of docs/product.md#exam-detail: move or copy the selection to another exam, apply a group id,
  * delete the selection (after a confirm), delete results, map study members, and (admins) member
- * management. Each action's guard of spec 3 §5 is a disabled button with its reason beside it.
+ * management. Each action's guard of docs/product.md#exam-detail is a disabled button with its reason beside it.
  */
 export function OptionsModal({ open, onClose, exam, language, rights, selectedCount, filteredCount, studies, busy, onAction }: Props) {
   const { t } = useTranslation();
@@ -99,7 +99,7 @@ export function OptionsModal({ open, onClose, exam, language, rights, selectedCo
           {t('examDetail.options.group')}
         </h3>
         <div className={styles.inlineField}>
-          <label className={styles.visuallyHidden} htmlFor={`${id}-group-id`}>
+          <label className="visually-hidden" htmlFor={`${id}-group-id`}>
             {t('examDetail.options.groupId')}
           </label>
           <input
@@ -171,7 +171,7 @@ export function OptionsModal({ open, onClose, exam, language, rights, selectedCo
           ) : (
             <>
               <div className={styles.inlineField}>
-                <label className={styles.visuallyHidden} htmlFor={`${id}-study`}>
+                <label className="visually-hidden" htmlFor={`${id}-study`}>
                   {t('examDetail.options.study')}
                 </label>
                 <select id={`${id}-study`} className={`${form.select} ${form.compact}`} value={mappingStudy} onChange={(event) => setStudyId(event.target.value)}>

@@ -1,23 +1,24 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
+import card from '../../../components/ui/card/card.module.css';
 import { FileInput } from '../../../components/ui/form/file-input.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { importConnectedFile, updateQuestionsFromSheet } from '../api/update-questions-from-sheet.js';
 import styles from './exam-detail.module.css';
 
-/** Spec 3 §5: a question sheet is .xlsx, .xls or .csv. */
+/** docs/product.md#exam-detail: a question sheet is .xlsx, .xls or .csv. */
 const SHEET_ACCEPT = '.xlsx,.xls,.csv';
 const SHEET_PATTERN = /\.(xlsx|xls|csv)$/i;
-/** Spec 3 §9: at most 5 error details, then an and-more count. */
+/** docs/product.md#limits: at most 5 error details, then an and-more count. */
 const SHOWN_ERROR_DETAILS = 5;
 
 interface Props {
   examId: string;
   /** The exam's source file; import is offered only with one. */
   connectedFile: string | null;
-  /** Study admins may upload only when the exam has no connected file (spec 3 §6). */
+  /** Study admins may upload only when the exam has no connected file (docs/product.md#roles). */
   canUpload: boolean;
   onDownload(): void;
 }
@@ -68,7 +69,7 @@ export function UploadCard({ examId, connectedFile, canUpload, onDownload }: Pro
   };
 
   return (
-    <section className={styles.card} aria-labelledby={`${id}-title`} data-testid="upload-card">
+    <section className={`${card.panel} ${styles.card}`} aria-labelledby={`${id}-title`} data-testid="upload-card">
       <div className={styles.cardHeader}>
         <h2 id={`${id}-title`} className={styles.cardTitle}>
           {t('examDetail.upload.title')}
@@ -76,7 +77,7 @@ export function UploadCard({ examId, connectedFile, canUpload, onDownload }: Pro
       </div>
       {canUpload && (
         <div className={styles.inlineField}>
-          <label className={styles.visuallyHidden} htmlFor={`${id}-file`}>
+          <label className="visually-hidden" htmlFor={`${id}-file`}>
             {t('examDetail.upload.file')}
           </label>
           <FileInput id={`${id}-file`} accept={SHEET_ACCEPT} file={file} onFileChange={setFile} testId="upload-file" />

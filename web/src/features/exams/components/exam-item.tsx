@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Exam } from '#shared/contracts/exams.js';
 import badge from '../../../components/ui/badge/badge.module.css';
 import button from '../../../components/ui/button/button.module.css';
+import card from '../../../components/ui/card/card.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { currentLanguage } from '../../../lib/i18n.js';
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
@@ -38,7 +39,7 @@ function formatDate(iso: string | undefined): string {
 }
 
 /**
- * One row of the exam tree (spec 3 §2.1): checkbox, title (a link, plain text when the exam
+ * One row of the exam tree (docs/product.md#exam-management): checkbox, title (a link, plain text when the exam
  * has versions), question count, original/copy badge, public badge (admins), subscribed icon,
  * tags, and the actions take (signed in), details / copy (retake) / wrong questions / delete.
  */
@@ -54,7 +55,7 @@ export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSele
   const date = formatDate(exam.created_at);
 
   return (
-    <li className={`${styles.item} ${isSelected ? styles.itemSelected : ''}`} data-testid="exam-row" data-exam-id={exam.id} data-exam-title={title}>
+    <li className={`${card.panel} ${styles.item} ${isSelected ? styles.itemSelected : ''}`} data-testid="exam-row" data-exam-id={exam.id} data-exam-title={title}>
       <div className={styles.itemRow}>
         {signedIn && (
           <div className={styles.itemCheck}>

@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * Spec 3 §2.1: search box, popular tags (top 10 by usage), all tags, clear all, and a
+ * docs/product.md#exam-management: search box, popular tags (top 10 by usage), all tags, clear all, and a
  * show-results button carrying the number of exams the chosen tags give.
  */
 export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onApply, onClose }: Props) {
@@ -69,7 +69,7 @@ export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onA
       <button
         key={tag.id}
         type="button"
-        className={styles.tagOption}
+        className={form.choice}
         aria-pressed={on}
         disabled={locked}
         title={locked ? t('exams.tagFilter.required') : undefined}
@@ -78,7 +78,7 @@ export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onA
         data-tag-name={tagLabel(tag, language, '')}
       >
         {tagLabel(tag, language, t('tags.noTag'))}
-        <span className={styles.usage}>{tag.usage_count}</span>
+        <span className={form.choiceCount}>{tag.usage_count}</span>
       </button>
     );
   };
@@ -118,14 +118,14 @@ export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onA
       {!searching && popular.length > 0 && (
         <section className={styles.tagSection} aria-labelledby={`${searchId}-popular`}>
           <h3 id={`${searchId}-popular`}>{t('exams.tagFilter.popular')}</h3>
-          <div className={styles.tagOptions} data-testid="tag-filter-popular">
+          <div className={form.choices} data-testid="tag-filter-popular">
             {popular.map(option)}
           </div>
         </section>
       )}
       <section className={styles.tagSection} aria-labelledby={`${searchId}-all`}>
         <h3 id={`${searchId}-all`}>{t('exams.tagFilter.all')}</h3>
-        <div className={styles.tagOptions} data-testid="tag-filter-all">
+        <div className={form.choices} data-testid="tag-filter-all">
           {tags && all.length === 0 && <span className={styles.muted}>{t('exams.tagFilter.none')}</span>}
           {tags && all.length > 0 && visible.length === 0 && <span className={styles.muted}>{t('exams.tagFilter.noMatch')}</span>}
           {visible.map(option)}

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import card from '../../../components/ui/card/card.module.css';
 import { Icon, type IconName } from '../../../components/ui/icon/icon.js';
 import page from '../../../components/ui/page/page.module.css';
 import styles from './getting-started-page.module.css';
 
-/** The six steps of spec 1 §2, each linking to the screen where it happens. */
+/** The six steps of docs/product.md#static-pages, each linking to the screen where it happens. */
 const STEPS: { key: string; icon: IconName; to: string }[] = [
   { key: 'uploadFiles', icon: 'file', to: '/question-files' },
   { key: 'createStudy', icon: 'users', to: '/study-management' },
@@ -26,7 +27,7 @@ export function GettingStartedPage() {
 
       <ol className={styles.steps}>
         {STEPS.map((step, index) => (
-          <li key={step.key} className={styles.step}>
+          <li key={step.key} className={`${card.panel} ${styles.step}`}>
             <div className={styles.stepHead}>
               <span className={styles.number} aria-hidden="true">
                 {index + 1}

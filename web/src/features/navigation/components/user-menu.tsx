@@ -5,7 +5,7 @@ import { logout } from '../../../lib/auth/api/logout.js';
 import { displayName, type AuthUser } from '../../../lib/auth/auth-user.js';
 import styles from './user-menu.module.css';
 
-/** Spec 1 §2: a dropdown under the user's name with Profile, Favorite and Logout. */
+/** docs/product.md#layout: a dropdown under the user's name with Profile, Favorite and Logout. */
 export function UserMenu({ user }: { user: AuthUser }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -46,7 +46,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
         </span>
         {/* Named by its content, so the spoken name holds the visible one (WCAG 2.5.3). */}
         <span className={styles.name}>{name}</span>
-        <span className={styles.visuallyHidden}>, {t('navigation.userMenu')}</span>
+        <span className="visually-hidden">, {t('navigation.userMenu')}</span>
         <svg className={styles.caret} viewBox="0 0 12 12" aria-hidden="true">
           <path d="M3 4.5 6 7.5 9 4.5" />
         </svg>

@@ -1,133 +1,25 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportStats } from '#shared/contracts/files.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import { FileInput } from '../../../components/ui/form/file-input.js';
 import form from '../../../components/ui/form/form.module.css';
 import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
-import { useToast } from '../../../components/ui/toast/toast-context.js';
-import { ApiError, CLIENT_ERROR_CODES } from '../../../lib/api-client.js';
-import { serverDetailOr } from '../../../lib/error-text.js';
-import { checkExisting } from '../api/check-existing-file.js';
-import { uploadQuestionFile } from '../api/upload-question-file.js';
-import { existingFileDecision, formatFileSize, localFileProblem, type ExistingCheck } from '../utils/file-format.js';
-import { UploadAbortedError, UploadFailedError } from '../utils/put-with-progress.js';
+import { useFileUpload } from '../hooks/use-file-upload.js';
+import { formatFileSize } from '../utils/file-format.js';
+import { UploadProgress } from './upload-progress.js';
 import styles from './question-files.module.css';
-
-/** Spec 2 §4: idle, checking the existing file, uploading (then the server imports). */
-type Phase = { kind: 'idle' } | { kind: 'checking' } | { kind: 'uploading'; percent: number } | { kind: 'importing' };
-
-interface LastResult {
-  name: string;
-  stats: ImportStats;
-}
-
-const PROBLEM_KEYS = {
-  missing: 'questionFiles.upload.fileRequired',
-  extension: 'questionFiles.upload.badExtension',
-  tooLarge: 'questionFiles.upload.tooLarge',
-  empty: 'questionFiles.upload.empty',
-} as const;
 
 /** The upload form: file, public flag, the existing-file check, a real progress bar, the import stats. */
 export function UploadCard() {
   const { t } = useTranslation();
-  const toast = useToast();
   const inputId = useId();
-  const abort = useRef<AbortController | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  // Private unless the uploader chooses otherwise: a public file shows their name to everyone (issue 14).
-  const [isPublic, setIsPublic] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [overwrite, setOverwrite] = useState<{ file: File; check: ExistingCheck } | null>(null);
-  const [last, setLast] = useState<LastResult | null>(null);
-
-  // Leaving the page mid-upload stops the transfer.
-  useEffect(() => () => abort.current?.abort(), []);
-
-  const busy = phase.kind !== 'idle';
-
-  const statsLine = (stats: ImportStats) =>
-    t('questionFiles.upload.stats', {
-      total: stats.total_rows,
-      imported: stats.imported,
-      skipped: stats.skipped,
-      blank: stats.skipped_blank_answer,
-      duplicates: stats.duplicates_removed,
-      assigned: stats.ids_assigned,
-    });
-
-  const upload = async (chosen: File) => {
-    const controller = new AbortController();
-    abort.current = controller;
-    setPhase({ kind: 'uploading', percent: 0 });
-    try {
-      const answer = await uploadQuestionFile(chosen, isPublic, {
-        signal: controller.signal,
-        onPhase: (next) => setPhase(next === 'uploading' ? { kind: 'uploading', percent: 0 } : { kind: 'importing' }),
-        onProgress: (progress) => setPhase({ kind: 'uploading', percent: progress.percent }),
-      });
-      const key = answer.replaced ? 'questionFiles.upload.replaced' : 'questionFiles.upload.success';
-      toast.success(`${t(key, { name: answer.file.name, imported: answer.stats.imported })}\n${statsLine(answer.stats)}`, 6000);
-      setLast({ name: answer.file.name, stats: answer.stats });
-      setFile(null);
-    } catch (failure) {
-      if (failure instanceof UploadAbortedError) {
-        toast.info(t('questionFiles.upload.aborted'));
-      } else if (failure instanceof UploadFailedError) {
-        toast.error(t('questionFiles.upload.storageFailed'));
-      } else {
-        const detail = serverDetailOr(failure, t, '');
-        toast.error(detail ? t('questionFiles.upload.failed', { detail }) : t('questionFiles.upload.failedGeneric'), 6000);
-        if (detail) setError(detail);
-      }
-    } finally {
-      abort.current = null;
-      setPhase({ kind: 'idle' });
-    }
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const problem = localFileProblem(file);
-    if (problem || !file) {
-      const message = t(PROBLEM_KEYS[problem ?? 'missing']);
-      setError(message);
-      toast.warning(message);
-      return;
-    }
-    setError(null);
-    setPhase({ kind: 'checking' });
-    let check: ExistingCheck;
-    try {
-      check = await checkExisting(file.name);
-    } catch (failure) {
-      setPhase({ kind: 'idle' });
-      const network = failure instanceof ApiError && failure.code === CLIENT_ERROR_CODES.network;
-      toast.error(t(network ? 'questionFiles.upload.checkNetwork' : 'questionFiles.upload.checkFailed'));
-      return;
-    }
-    const decision = existingFileDecision(check);
-    if (decision === 'blocked') {
-      setPhase({ kind: 'idle' });
-      setError(t('questionFiles.upload.privateBlocked'));
-      toast.error(t('questionFiles.upload.privateBlocked'));
-      return;
-    }
-    if (decision === 'confirmOverwrite') {
-      setPhase({ kind: 'idle' });
-      setOverwrite({ file, check });
-      return;
-    }
-    await upload(file);
-  };
+  const upload = useFileUpload();
+  const { file, isPublic, error, phase, busy, overwrite, last, statsLine } = upload;
 
   return (
     <Card title={t('questionFiles.upload.title')} description={t('questionFiles.upload.description')} testId="upload-card">
-      <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form className={form.form} onSubmit={(event) => void upload.onSubmit(event)} noValidate>
         <div className={form.field}>
           <label className={form.label} htmlFor={inputId}>
             {t('questionFiles.upload.file')}
@@ -139,10 +31,7 @@ export function UploadCard() {
             disabled={busy}
             describedBy={`${inputId}-hint`}
             invalid={Boolean(error)}
-            onFileChange={(chosen) => {
-              setFile(chosen);
-              setError(null);
-            }}
+            onFileChange={upload.chooseFile}
             testId="question-file-input"
           />
           <p id={`${inputId}-hint`} className={form.hint}>
@@ -161,7 +50,7 @@ export function UploadCard() {
             className={form.checkbox}
             checked={isPublic}
             disabled={busy}
-            onChange={(event) => setIsPublic(event.target.checked)}
+            onChange={(event) => upload.setIsPublic(event.target.checked)}
             data-testid="upload-is-public"
           />
           <span className={styles.checkText}>
@@ -177,7 +66,7 @@ export function UploadCard() {
             {t('questionFiles.upload.submit')}
           </button>
           {phase.kind === 'uploading' && (
-            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => abort.current?.abort()}>
+            <button type="button" className={`${button.button} ${button.secondary}`} onClick={upload.cancel}>
               {t('questionFiles.upload.cancel')}
             </button>
           )}
@@ -200,12 +89,8 @@ export function UploadCard() {
         cancelLabel={t('questionFiles.actions.cancel')}
         closeLabel={t('app.close')}
         tone="danger"
-        onClose={() => setOverwrite(null)}
-        onConfirm={() => {
-          const pending = overwrite;
-          setOverwrite(null);
-          if (pending) void upload(pending.file);
-        }}
+        onClose={upload.dismissOverwrite}
+        onConfirm={upload.confirmOverwrite}
         testId="overwrite-modal"
       >
         <p>
@@ -216,39 +101,5 @@ export function UploadCard() {
         </p>
       </ConfirmModal>
     </Card>
-  );
-}
-
-function UploadProgress({ phase }: { phase: Exclude<Phase, { kind: 'idle' }> }) {
-  const { t } = useTranslation();
-  const determinate = phase.kind === 'uploading';
-  // The bar measures the upload. Once the bytes are in, it reads 100 while the import runs:
-  // React batches the last progress event with the switch to "importing", so 100 would
-  // otherwise never reach the screen or a screen reader.
-  const uploadedPercent = phase.kind === 'uploading' ? phase.percent : phase.kind === 'importing' ? 100 : undefined;
-  const text =
-    phase.kind === 'checking'
-      ? t('questionFiles.upload.checking')
-      : phase.kind === 'uploading'
-        ? t('questionFiles.upload.uploading', { percent: phase.percent })
-        : t('questionFiles.upload.importing');
-  return (
-    <div className={styles.progressBox} data-testid="upload-progress" data-phase={phase.kind}>
-      <div className={styles.progressText} aria-live="polite">
-        <span>{text}</span>
-      </div>
-      <div
-        className={styles.progressTrack}
-        role="progressbar"
-        aria-label={t('questionFiles.upload.progressLabel')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={uploadedPercent}
-        aria-valuetext={text}
-        data-testid="upload-progress-bar"
-      >
-        <div className={`${styles.progressFill} ${determinate ? '' : styles.progressIndeterminate}`} style={determinate ? { width: `${phase.percent}%` } : undefined} />
-      </div>
-    </div>
   );
 }

@@ -2,10 +2,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import button from '../../../components/ui/button/button.module.css';
+import card from '../../../components/ui/card/card.module.css';
 import { layoutMonth, monthOf, shiftMonth, type CalendarStudy } from '../utils/calendar-layout.js';
 import styles from './studies.module.css';
 
-/** Spec 4 §2.1: the month view of the listed studies, up to 3 coloured bars a day and +N, previous / next month. */
+/** docs/product.md#study-list: the month view of the listed studies, up to 3 coloured bars a day and +N, previous / next month. */
 export function StudyCalendar({ studies }: { studies: readonly CalendarStudy[] }) {
   const { t } = useTranslation();
   const [month, setMonth] = useState(() => monthOf(new Date()));
@@ -15,7 +16,7 @@ export function StudyCalendar({ studies }: { studies: readonly CalendarStudy[] }
   const heading = t('studies.calendar.month', { year: month.year, month: month.month });
 
   return (
-    <section className={styles.calendar} aria-labelledby="study-calendar-title" data-testid="study-calendar">
+    <section className={`${card.panel} ${styles.calendar}`} aria-labelledby="study-calendar-title" data-testid="study-calendar">
       <div className={styles.calendarHeader}>
         <h2 id="study-calendar-title" className={styles.calendarTitle}>
           {t('studies.calendar.title')} · <span data-testid="calendar-month">{heading}</span>

@@ -1,10 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { DEFAULT_PROGRESS_PERIOD, PROGRESS_PERIODS, hoursAndMinutes } from '#shared/domain/study-progress.js';
 import button from '../../../components/ui/button/button.module.css';
-import table from '../../../components/ui/data-table/data-table.module.css';
 import page from '../../../components/ui/page/page.module.css';
 import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
 import screen from '../../../components/ui/screen/screen.module.css';
@@ -14,14 +12,11 @@ import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import { useStudyProgressHistory } from '../api/get-study-progress-history.js';
 import { useStudyTimeStatistics } from '../api/get-study-time-statistics.js';
 import { useRecordStudyProgress } from '../hooks/use-record-study-progress.js';
+import { AccuracyChart, OverallChart, type AccuracyBar } from './progress-charts.js';
+import { DailyTimesPanel, HistoryPanel, TaskTimesPanel } from './progress-tables.js';
 import styles from './study-progress.module.css';
 
-/** Colours with ≥ 3:1 contrast on white, told apart by more than hue (the line chart also uses dashes). */
-const ATTEMPTED_COLOUR = '#1d4ed8';
-const CORRECT_COLOUR = '#b45309';
-const NO_EXAM_COLOUR = '#6b7280';
-
-/** /study-progress-dashboard/{studyId} (spec 4 §2.3): the caller's progress and study time in one study. */
+/** /study-progress-dashboard/{studyId} (docs/product.md#study-progress): the caller's progress and study time in one study. */
 export function StudyProgressDashboardPage() {
   const { studyId = '' } = useParams();
   return <SignedInOnly>{() => <Dashboard key={studyId} studyId={studyId} />}</SignedInOnly>;
@@ -36,7 +31,7 @@ function Dashboard({ studyId }: { studyId: string }) {
   const history = useStudyProgressHistory(studyId, days);
   useRecordStudyProgress({ studyId, pageType: 'dashboard' });
 
-  // Spec 4 §8: a study that cannot be loaded raises an alert; other failures are silent.
+  // docs/product.md#errors: a study that cannot be loaded raises an alert; other failures are silent.
   const statsError = stats.error;
   useEffect(() => {
     if (statsError && (statsError.status === 404 || statsError.status === 403)) toast.error(t('studyProgress.loadStudyFailed'));
@@ -54,7 +49,7 @@ function Dashboard({ studyId }: { studyId: string }) {
     () => (stats.data?.task_progress ?? []).map((task) => ({ name: task.task_name, accuracy: task.accuracy_percentage, examId: task.exam_id })),
     [stats.data],
   );
-  const openTask = (bar: { examId: string | null }) => {
+  const openTask = (bar: AccuracyBar) => {
     if (bar.examId) window.location.assign(`/take-exam/${bar.examId}?returnTo=study-progress-dashboard&studyId=${studyId}`);
     else window.alert(t('studyProgress.noExam'));
   };
@@ -114,132 +109,13 @@ function Dashboard({ studyId }: { studyId: string }) {
               <SummaryCard label={t('studyProgress.summary.hasStudyTime')} value={data.summary.has_study_time ? t('studyProgress.yes') : t('studyProgress.no')} />
             </div>
 
-            <section className={styles.panel} data-testid="overall-chart">
-              <h2 className={styles.panelTitle}>{t('studyProgress.overallChart')}</h2>
-              <div className={styles.chart}>
-                <ResponsiveContainer width="100%" height="100%">
-                  <LineChart data={progressPoints} margin={{ top: 8, right: 12, bottom: 4, left: -16 }}>
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="date" tick={{ fontSize: 11 }} minTickGap={16} />
-                    <YAxis domain={[0, 100]} tick={{ fontSize: 11 }} unit="%" />
-                    <Tooltip />
-                    <Legend />
-                    <Line type="monotone" dataKey="attempted" name={t('studyProgress.attempted')} stroke={ATTEMPTED_COLOUR} strokeWidth={2} connectNulls dot={{ r: 3 }} />
-                    <Line
-                      type="monotone"
-                      dataKey="correct"
-                      name={t('studyProgress.correct')}
-                      stroke={CORRECT_COLOUR}
-                      strokeWidth={2}
-                      strokeDasharray="6 3"
-                      connectNulls
-                      dot={{ r: 3 }}
-                    />
-                  </LineChart>
-                </ResponsiveContainer>
-              </div>
-            </section>
-
-            <section className={styles.panel} data-testid="accuracy-chart">
-              <h2 className={styles.panelTitle}>{t('studyProgress.accuracyChart')}</h2>
-              <div className={styles.chart}>
-                <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={accuracyBars} margin={{ top: 8, right: 12, bottom: 4, left: -16 }}>
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} />
-                    <YAxis domain={[0, 100]} tick={{ fontSize: 11 }} unit="%" />
-                    <Tooltip />
-                    <Bar dataKey="accuracy" name={t('studyProgress.accuracy')} onClick={(bar) => openTask(bar.payload as { examId: string | null })} cursor="pointer">
-                      {accuracyBars.map((bar) => (
-                        <Cell key={bar.name} fill={bar.examId ? ATTEMPTED_COLOUR : NO_EXAM_COLOUR} />
-                      ))}
-                    </Bar>
-                  </BarChart>
-                </ResponsiveContainer>
-              </div>
-            </section>
-
-            <section className={styles.panel}>
-              <h2 className={styles.panelTitle}>{t('studyProgress.taskTimes')}</h2>
-              <p data-testid="total-study-time">{t('studyProgress.totalTime', { time: duration(data.total_study_time_minutes) })}</p>
-              {data.task_study_times.length === 0 ? (
-                <p data-testid="task-time-empty">{t('studyProgress.noTasks')}</p>
-              ) : (
-                <div className={table.wrap}>
-                  <table className={table.table} data-testid="task-time-table">
-                    <thead>
-                      <tr>
-                        <th>{t('studyProgress.columns.task')}</th>
-                        <th>{t('studyProgress.columns.exam')}</th>
-                        <th>{t('studyProgress.columns.time')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.task_study_times.map((task) => (
-                        <tr key={task.task_id}>
-                          <td>{task.task_name}</td>
-                          <td>{task.exam_title ?? '-'}</td>
-                          <td>{duration(task.study_time_minutes)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-            </section>
-
-            <section className={styles.panel}>
-              <h2 className={styles.panelTitle}>{t('studyProgress.dailyTimes')}</h2>
-              {studiedDays.length === 0 ? (
-                <p data-testid="daily-time-empty">{t('studyProgress.noDailyTime')}</p>
-              ) : (
-                <div className={table.wrap}>
-                  <table className={table.table} data-testid="daily-time-table">
-                    <thead>
-                      <tr>
-                        <th>{t('studyProgress.columns.date')}</th>
-                        <th>{t('studyProgress.columns.time')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {studiedDays.map((day) => (
-                        <tr key={day.date}>
-                          <td>{day.date}</td>
-                          <td>{duration(day.study_time_minutes)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-            </section>
+            <OverallChart points={progressPoints} />
+            <AccuracyChart bars={accuracyBars} onOpen={openTask} />
+            <TaskTimesPanel data={data} duration={duration} />
+            <DailyTimesPanel days={studiedDays} duration={duration} />
           </>
         )}
-        {history.data && (
-          <section className={styles.panel}>
-            <h2 className={styles.panelTitle}>{t('studyProgress.history')}</h2>
-            <div className={table.wrap}>
-              <table className={table.table} data-testid="history-table">
-                <thead>
-                  <tr>
-                    <th>{t('studyProgress.columns.date')}</th>
-                    <th>{t('studyProgress.columns.accessCount')}</th>
-                    <th>{t('studyProgress.columns.highestProgress')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {history.data.summary_table.map((row) => (
-                    <tr key={row.date}>
-                      <td>{row.date}</td>
-                      <td>{row.access_count}</td>
-                      <td>{row.highest_progress === null ? '-' : `${row.highest_progress.toFixed(2)}%`}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
-        )}
+        {history.data && <HistoryPanel rows={history.data.summary_table} />}
       </div>
     </div>
   );

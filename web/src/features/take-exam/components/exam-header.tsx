@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import card from '../../../components/ui/card/card.module.css';
 import { Switch } from '../../../components/ui/switch/switch.js';
 import { formatElapsed } from '../../../lib/format-time.js';
 import styles from './take-exam.module.css';
@@ -22,7 +23,7 @@ export function ExamHeader(props: ExamHeaderProps) {
   const { t } = useTranslation();
   const percent = props.total > 0 ? Math.round((props.answeredCount / props.total) * 100) : 0;
   return (
-    <header className={styles.header} data-testid="take-exam-header">
+    <header className={`${card.panel} ${styles.header}`} data-testid="take-exam-header">
       <div className={styles.headerTop}>
         <div>
           <h1 className={styles.examTitle} data-testid="exam-title">

@@ -1,39 +1,33 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { Exam, ExamQuestion } from '#shared/contracts/exams.js';
-import { isAnswerCorrect, yesNoValue } from '#shared/domain/answer-check.js';
 import { examDisplayTitle } from '#shared/domain/exam-title.js';
 import { isLanguage, type Language } from '#shared/domain/language.js';
-import { orderQuestions, resortRemaining, type QuestionStat } from '#shared/domain/question-order.js';
-import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
+import { orderQuestions, resortRemaining } from '#shared/domain/question-order.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { VoiceModePanel } from '../../voice-mode/index.js';
-import { getExamResult } from '../api/get-exam-result.js';
-import { useQuestionStatistics } from '../api/get-question-statistics.js';
 import { useAccuracyAdjust } from '../hooks/use-accuracy-adjust.js';
-import { useExamSave } from '../hooks/use-exam-save.js';
-import { useExamSession } from '../hooks/use-exam-session.js';
+import { useAnswerActions } from '../hooks/use-answer-actions.js';
 import { useFullscreen } from '../hooks/use-fullscreen.js';
 import { useQuestionEditor } from '../hooks/use-question-editor.js';
-import { useQuestionFlags } from '../hooks/use-question-flags.js';
 import { useRequireLogin } from '../hooks/use-require-login.js';
-import { useSessionSync } from '../hooks/use-session-sync.js';
+import { useRunnerSession } from '../hooks/use-runner-session.js';
+import { useSessionExit } from '../hooks/use-session-exit.js';
 import { useShareLink } from '../hooks/use-share-link.js';
 import type { TakeExamParams } from '../hooks/use-take-exam-params.js';
 import { addFormValues, editFormValues } from '../utils/question-form.js';
-import { nextCsvId, questionView, showsTranslationNotice } from '../utils/question-view.js';
-import { returnAddress } from '../utils/return-address.js';
-import { sessionSummary, summaryState } from '../utils/session-summary.js';
-import { canGoNext, isBlank } from '../utils/session-record.js';
+import { questionListEntries } from '../utils/question-list-entries.js';
+import { nextCsvId, showsTranslationNotice } from '../utils/question-view.js';
 import { AccuracyPanel } from './accuracy-panel.js';
 import { ConnectedStudiesBar } from './connected-studies-bar.js';
+import { DeleteQuestionModal } from './delete-question-modal.js';
 import { ExamHeader } from './exam-header.js';
 import { ExamToolbar } from './exam-toolbar.js';
 import { NavigationBar } from './navigation-bar.js';
 import { QuestionCard } from './question-card.js';
 import { QuestionFormModal } from './question-form-modal.js';
-import { QuestionListModal, type ListEntry } from './question-list-modal.js';
+import { QuestionListModal } from './question-list-modal.js';
+import { RestartModal } from './restart-modal.js';
 import { ShortcutsHelp } from './shortcuts-help.js';
 import { UntranslatedNotice } from './untranslated-notice.js';
 import styles from './take-exam.module.css';
@@ -46,12 +40,14 @@ interface ExamRunnerProps {
   singleQuestion: boolean;
 }
 
-/** The exam in progress: composes the header, tools, question card, accuracy and navigation. */
+/**
+ * The exam in progress: composes the header, tools, question card, accuracy and navigation. The
+ * session and its actions come from the hooks in `../hooks/`.
+ */
 export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }: ExamRunnerProps) {
   const { t, i18n } = useTranslation();
   const language: Language = isLanguage(i18n.language) ? i18n.language : 'ko';
   const toast = useToast();
-  const navigate = useNavigate();
   const requireLogin = useRequireLogin(signedIn);
   const shell = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen(shell);
@@ -59,127 +55,21 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
   const [listOpen, setListOpen] = useState(false);
   const [restartOpen, setRestartOpen] = useState(false);
 
-  const scope = params.questionId ? `q:${params.questionId}` : params.selected.length > 0 ? `selected:${params.selected.join(',')}` : undefined;
-  // Statistics (signed-in): the question order, and the accuracy panel.
-  const stats = useQuestionStatistics(exam.id, signedIn);
-  const statsById = useMemo(() => new Map<string, QuestionStat>((stats.data ?? []).map((stat) => [stat.question_id, stat])), [stats.data]);
-  const { record, dispatch, forget } = useExamSession({
-    examId: exam.id,
-    questions,
-    order: params.order,
-    stats: stats.data ? statsById : undefined,
-    restart: params.restart,
-    filters: params.filters,
-    scope,
-  });
-  const { save, saving } = useExamSave(exam.id, record, dispatch);
-  const byId = useMemo(() => new Map(questions.map((question) => [question.id, question])), [questions]);
-  const total = record.questionOrder.length;
-  const index = record.currentQuestionIndex;
-  const currentQuestion = byId.get(record.questionOrder[index] ?? '') ?? null;
-  const view = currentQuestion ? questionView(currentQuestion, language) : null;
-  const isLast = index >= total - 1;
+  const session = useRunnerSession({ exam, questions, params, signedIn, language, requireLogin });
+  const { record, dispatch, statsById, byId, total, index, currentQuestion, view, isLast, flags, goTo, answer, solved } = session;
   const canEdit = signedIn && !!exam.user_permissions?.can_edit;
-  const flags = useQuestionFlags(exam.id, currentQuestion?.id ?? null, signedIn);
-
-  const jumpTo = useSessionSync({ record, dispatch, questions, params, stats: stats.data ? statsById : undefined, requireLogin });
   const accuracy = useAccuracyAdjust(exam.id);
-
   const editor = useQuestionEditor({
     examId: exam.id,
     initialMode: params.addMode && canEdit ? 'add' : null,
-    onAdded: jumpTo,
+    onAdded: session.jumpTo,
     onDeleted: (questionId) => dispatch({ type: 'removeQuestion', questionId }),
   });
-
-  const goTo = useCallback((target: number) => dispatch({ type: 'goTo', index: target, now: Date.now() }), [dispatch]);
-
-  const answer = currentQuestion ? (record.answers[currentQuestion.id] ?? '') : '';
-  const solved = currentQuestion ? record.solvedStatus[currentQuestion.id] : undefined;
-
-  const next = () => {
-    if (!currentQuestion || !view) return;
-    if (signedIn) {
-      const id = currentQuestion.id;
-      const isYesNoQuestion = yesNoValue(view.answer) !== null;
-      if (exam.force_answer && !record.answeredQuestions.includes(id)) {
-        toast.warning(t('takeExam.toasts.enterAnswer'));
-        return;
-      }
-      if (!canGoNext({ answer, solved, isYesNoQuestion, answerIsYesNo: yesNoValue(answer) !== null })) {
-        toast.warning(t(isYesNoQuestion && !isBlank(answer) ? 'takeExam.toasts.answerYesNo' : 'takeExam.toasts.enterAnswer'));
-        return;
-      }
-      dispatch({ type: 'commit', questionId: id });
-      if (isLast) {
-        dispatch({ type: 'complete' });
-        toast.info(t('takeExam.toasts.completed'));
-        return;
-      }
-    } else if (isLast) {
-      return;
-    }
-    goTo(index + 1);
-  };
-
-  const selfGrade = (pass: boolean) => {
-    if (!currentQuestion || !view || !requireLogin()) return false;
-    dispatch({ type: 'selfGrade', questionId: currentQuestion.id, pass, correctAnswer: view.answer });
-    return true;
-  };
-
-  const submitAnswer = () => {
-    if (!currentQuestion || !requireLogin()) return false;
-    if (isBlank(answer)) {
-      toast.warning(t('takeExam.toasts.enterAnswer'));
-      return false;
-    }
-    dispatch({ type: 'commit', questionId: currentQuestion.id });
-    return true;
-  };
-
-  const onSave = async () => {
-    if (!requireLogin()) return;
-    try {
-      const outcome = await save();
-      dispatch({ type: 'complete' });
-      toast.success(t(outcome.kind === 'saved' ? 'takeExam.toasts.saved' : 'takeExam.toasts.nothingToSave'));
-    } catch {
-      toast.error(t('takeExam.toasts.saveFailed'));
-    }
-  };
-
-  const onEnd = async () => {
-    const target = returnAddress({ search: params.search, examId: exam.id, examTitles: [exam.title, exam.title_ko, exam.title_en] });
-    if (!signedIn) {
-      navigate(target);
-      return;
-    }
-    try {
-      const outcome = await save();
-      // Nothing new to send: the summary is of the result saved earlier in this session, if any.
-      const result = outcome.result ?? (record.previousResultId ? await getExamResult(record.previousResultId).catch(() => null) : null);
-      dispatch({ type: 'complete' });
-      forget();
-      navigate(target, { state: result ? summaryState(sessionSummary(result, questions, language)) : null });
-    } catch {
-      toast.error(t('takeExam.toasts.exitFailed'));
-      navigate('/exam-management');
-    }
-  };
+  const { next, selfGrade, submitAnswer } = useAnswerActions(exam, signedIn, session, requireLogin);
+  const { onSave, onEnd } = useSessionExit({ exam, questions, params, signedIn, language, session, requireLogin });
 
   // Built only while the list is open (the page re-renders every second for the timers).
-  const listEntries: ListEntry[] = !listOpen
-    ? []
-    : record.questionOrder.map((id) => {
-        const question = byId.get(id);
-        const shown = question ? questionView(question, language) : null;
-        const answered = record.answeredQuestions.includes(id);
-        const status = record.solvedStatus[id];
-        const correct = !answered || !shown ? null : status ? status === 'Y' : isAnswerCorrect(record.answers[id] ?? '', shown.answer, shown.content);
-        return { id, title: shown?.title ?? '', answered, correct };
-      });
-
+  const listEntries = listOpen ? questionListEntries(record, byId, language) : [];
   const stat = currentQuestion ? statsById.get(currentQuestion.id) : undefined;
   const title = examDisplayTitle(exam, language, t('takeExam.untitled'));
 
@@ -268,7 +158,7 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
       <NavigationBar
         index={index}
         total={total}
-        saving={saving}
+        saving={session.saving}
         onFirst={() => goTo(0)}
         onPrevious={() => goTo(index - 1)}
         onNext={next}
@@ -302,38 +192,23 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
         />
       )}
 
-      <ConfirmModal
+      <RestartModal
         open={restartOpen}
-        title={t('takeExam.restart.title')}
-        confirmLabel={t('takeExam.restart.confirm')}
-        cancelLabel={t('takeExam.restart.cancel')}
-        closeLabel={t('app.close')}
-        tone="danger"
         onClose={() => setRestartOpen(false)}
         onConfirm={() => {
           dispatch({ type: 'restart', order: orderQuestions(questions, { order: params.order, stats: statsById }).map((question) => question.id), now: Date.now() });
           setRestartOpen(false);
           toast.info(t('takeExam.toasts.restarted'));
         }}
-        testId="restart-modal"
-      >
-        <p>{t('takeExam.restart.body')}</p>
-      </ConfirmModal>
+      />
 
-      <ConfirmModal
+      <DeleteQuestionModal
         open={editor.deleting && !!currentQuestion}
-        title={t('takeExam.remove.title')}
-        confirmLabel={t('takeExam.remove.confirm')}
-        cancelLabel={t('takeExam.remove.cancel')}
-        closeLabel={t('app.close')}
-        tone="danger"
+        title={view?.title ?? ''}
         pending={editor.pending}
         onClose={() => editor.setDeleting(false)}
         onConfirm={() => currentQuestion && void editor.confirmDelete(currentQuestion.id)}
-        testId="delete-question-modal"
-      >
-        <p>{t('takeExam.remove.body', { title: view?.title ?? '' })}</p>
-      </ConfirmModal>
+      />
     </div>
   );
 }

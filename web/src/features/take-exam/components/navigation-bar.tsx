@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
+import card from '../../../components/ui/card/card.module.css';
 import styles from './take-exam.module.css';
 
 interface NavigationBarProps {
@@ -21,7 +22,7 @@ export function NavigationBar(props: NavigationBarProps) {
   const atEnd = props.index >= props.total - 1;
   const move = `${button.button} ${button.secondary}`;
   return (
-    <nav className={styles.nav} aria-label={t('takeExam.nav.label')} data-testid="exam-navigation">
+    <nav className={`${card.panel} ${styles.nav}`} aria-label={t('takeExam.nav.label')} data-testid="exam-navigation">
       <div className={styles.navMoves}>
         <button type="button" className={move} onClick={props.onFirst} disabled={atStart} data-testid="nav-first" aria-label={t('takeExam.nav.first')}>
           «

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';
+import card from '../../../components/ui/card/card.module.css';
 import { answerVerdict } from '../utils/answer-verdict.js';
 import { choiceOptions, contentWithoutOptions, detectInputForm } from '../utils/input-form.js';
 import type { QuestionView } from '../utils/question-view.js';
@@ -27,7 +28,7 @@ interface QuestionCardProps {
 
 /**
  * One question: title, content, the answer entry, self-grading and the hint. Rendered with the
- * question id as key, so moving to another question resets the shown flags (spec 2 §4).
+ * question id as key, so moving to another question resets the shown flags (docs/product.md#take-exam).
  */
 export function QuestionCard(props: QuestionCardProps) {
   const { t } = useTranslation();
@@ -53,7 +54,7 @@ export function QuestionCard(props: QuestionCardProps) {
   };
 
   return (
-    <article className={styles.card} data-testid="question-card" data-question-id={question.id}>
+    <article className={`${card.panel} ${styles.card}`} data-testid="question-card" data-question-id={question.id}>
       <div className={styles.questionMeta}>
         <span className={`${styles.badge} ${styles.badgePrimary}`}>{t('takeExam.question.number', { number: props.number })}</span>
         {question.csvId && <span>#{question.csvId}</span>}

@@ -1,14 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal/modal.js';
+import type { ListEntry } from '../utils/question-list-entries.js';
 import styles from './take-exam.module.css';
-
-export interface ListEntry {
-  id: string;
-  title: string;
-  answered: boolean;
-  /** Graded on screen with the shared rule; null when not answered. */
-  correct: boolean | null;
-}
 
 interface QuestionListModalProps {
   open: boolean;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import screen from '../../../components/ui/screen/screen.module.css';
 import { isBlank } from '../utils/session-record.js';
 import type { ReviewEntry } from '../utils/session-summary.js';
 import styles from './review.module.css';
@@ -11,7 +12,7 @@ import styles from './review.module.css';
 export function ReviewList({ entries, testId = 'review-list' }: { entries: readonly ReviewEntry[]; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <ol className={styles.list} data-testid={testId}>
+    <ol className={screen.cardList} data-testid={testId}>
       {entries.map((entry) => (
         <li key={entry.questionId} className={styles.entry} data-testid="review-entry" data-question-id={entry.questionId} data-verdict={entry.correct ? 'correct' : 'wrong'}>
           <div className={styles.entryHead}>

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';
+import card from '../../../components/ui/card/card.module.css';
 import { Switch } from '../../../components/ui/switch/switch.js';
 import { useVoiceMode } from '../hooks/use-voice-mode.js';
 import styles from './voice-mode-panel.module.css';
 
 /**
- * The take-exam screen's voice mode (spec 2 §4). The take-exam page renders it only when the exam
+ * The take-exam screen's voice mode (docs/product.md#voice-mode). The take-exam page renders it only when the exam
  * has `voice_mode_enabled`; the panel owns its on/off toggle, the browser speech facilities and
  * the evaluation call, and reports a verdict through `onPass` / `onFail` (self-grade Y / N).
  */
@@ -22,7 +23,7 @@ export interface VoiceModePanelProps {
   onFail: () => void;
 }
 
-/** Voice mode: the toggle, what it is doing, what it heard, and the verdict (spec 2 §4, §5, §8). */
+/** Voice mode: the toggle, what it is doing, what it heard, and the verdict (docs/product.md#voice-mode, #errors). */
 export function VoiceModePanel(props: VoiceModePanelProps) {
   const { t } = useTranslation();
   const { state, enabled, toggle, resume } = useVoiceMode(props);
@@ -30,7 +31,7 @@ export function VoiceModePanel(props: VoiceModePanelProps) {
   const verdict = on && state.verdict && state.verdict.questionId === props.question?.id ? state.verdict : null;
 
   return (
-    <section className={`${styles.panel} ${on ? styles.panelOn : ''}`} aria-label={t('voiceMode.title')} data-testid="voice-mode-panel">
+    <section className={`${card.panel} ${styles.panel} ${on ? styles.panelOn : ''}`} aria-label={t('voiceMode.title')} data-testid="voice-mode-panel">
       <div className={styles.head}>
         <span className={`${styles.mic} ${state.status === 'listening' ? styles.micLive : ''}`} aria-hidden="true">
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, relative } from 'node:path';
+import sirv from 'sirv';
+
+/** What the web build reads: a change to any of these makes the built app stale. */
+const BUILD_INPUTS = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/tsconfig.json', 'shared', 'scripts/build', 'package-lock.json'];
+const STAMP_FILE = '.source-stamp';
+
+function listFiles(path: string, out: string[]): void {
+  if (!existsSync(path)) return;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return void out.push(path);
+  for (const entry of readdirSync(path)) listFiles(join(path, entry), out);
+}
+
+/** A fingerprint of the build's inputs (paths, sizes and modification times): cheap enough for every start. */
+export function webSourceStamp(rootDir: string): string {
+  const files: string[] = [];
+  for (const input of BUILD_INPUTS) listFiles(join(rootDir, input), files);
+  const hash = createHash('sha256');
+  for (const file of files.sort()) {
+    const stat = statSync(file);
+    hash.update(`${relative(rootDir, file)}\0${stat.size}\0${stat.mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The production build of the web app in web/dist, built again only when its inputs changed since
+ * the last build (the stamp is written beside it). Returns how it was obtained, for the start log.
+ */
+export async function ensureWebBuild(rootDir: string): Promise<{ dist: string; built: boolean; ms: number }> {
+  const started = Date.now();
+  const dist = join(rootDir, 'web/dist');
+  const stamp = webSourceStamp(rootDir);
+  const stampPath = join(dist, STAMP_FILE);
+  if (existsSync(join(dist, 'index.html')) && existsSync(stampPath) && readFileSync(stampPath, 'utf8') === stamp) {
+    return { dist, built: false, ms: Date.now() - started };
+  }
+  const { build } = await import('vite');
+  await build({ configFile: join(rootDir, 'web/vite.config.ts'), logLevel: 'warn' });
+  writeFileSync(stampPath, stamp);
+  return { dist, built: true, ms: Date.now() - started };
+}
+
+/** Records that web/dist was just built from the current sources (a build made outside ensureWebBuild). */
+export function markWebBuildFresh(rootDir: string): void {
+  writeFileSync(join(rootDir, 'web/dist', STAMP_FILE), webSourceStamp(rootDir));
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Serves the built app as CloudFront does: hashed assets cached for a year, index.html revalidated,
+ * and every unknown path answered with index.html (the single-page app's routes).
+ */
+export function builtWebApp(dist: string): Handler {
+  const serve = sirv(dist, {
+    single: true,
+    etag: true,
+    gzip: false,
+    brotli: false,
+    setHeaders(res, pathname) {
+      res.setHeader('cache-control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return (req, res) =>
+    serve(req, res, () => {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    });
+}

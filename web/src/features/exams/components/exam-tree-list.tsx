@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import type { Exam } from '#shared/contracts/exams.js';
+import button from '../../../components/ui/button/button.module.css';
+import screen from '../../../components/ui/screen/screen.module.css';
+import { Spinner } from '../../../components/ui/spinner/spinner.js';
+import type { AuthUser } from '../../../lib/auth/auth-user.js';
+import { serverDetailOr } from '../../../lib/error-text.js';
+import type { ExamList } from '../hooks/use-exam-list.js';
+import type { ExamNode } from '../utils/exam-tree.js';
+import { ExamItem, type ExamAction } from './exam-item.js';
+import styles from './exams.module.css';
+
+interface ExamTreeListProps {
+  list: ExamList['list'];
+  nodes: ExamNode[];
+  emptyText: string;
+  user: AuthUser | null;
+  isAdmin: boolean;
+  selected: ReadonlySet<string>;
+  onToggleSelect(id: string): void;
+  onAction(action: ExamAction, exam: Exam): void;
+  busy: boolean;
+}
+
+/** The exam rows, each original with its versions, and the list's states: loading, failed, empty, more to load. */
+export function ExamTreeList({ list, nodes, emptyText, user, isAdmin, selected, onToggleSelect, onAction, busy }: ExamTreeListProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {list.isLoading && !list.firstPage && <Spinner label={t('exams.list.loading')} />}
+      {!list.firstPage && list.error && !list.isLoading && (
+        <div className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`} role="alert">
+          <p>{serverDetailOr(list.error, t, t('exams.list.loadFailed'))}</p>
+          <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void list.reload()}>
+            {t('exams.list.retry')}
+          </button>
+        </div>
+      )}
+      {list.firstPage && nodes.length === 0 && (
+        <p className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`} data-testid="exam-list-empty">
+          {emptyText}
+        </p>
+      )}
+      {nodes.length > 0 && (
+        <ul className={screen.cardList} data-testid="exam-list">
+          {nodes.map((node) => (
+            <ExamItem
+              key={node.exam.id}
+              exam={node.exam}
+              versions={node.children}
+              user={user}
+              isAdmin={isAdmin}
+              selected={selected}
+              onToggleSelect={onToggleSelect}
+              onAction={onAction}
+              busy={busy}
+            />
+          ))}
+        </ul>
+      )}
+      {list.hasMore && (
+        <div className={styles.more}>
+          <button type="button" className={`${button.button} ${button.secondary}`} disabled={list.isLoadingMore} onClick={() => void list.loadMore()} data-testid="exam-load-more">
+            {list.isLoadingMore ? t('exams.list.loadingMore') : t('exams.list.loadMore')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseProblems } from '#shared/domain/problem-parser.js';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { serverDetailOr } from '../../../lib/error-text.js';
+import { useQuestionFiles } from '../../question-files/index.js';
+import { useDomainTag } from '../../tags/index.js';
+import { createExam } from '../api/create-exam.js';
+import { useMyExamTitles } from '../api/get-exams.js';
+import { useQuestionPoolCount } from '../api/get-question-pool-count.js';
+import {
+  INITIAL_CREATE_EXAM_VALUES,
+  countError,
+  countForFile,
+  createExamBody,
+  maxCountFor,
+  mayHoldPrivateQuestions,
+  titleError,
+  validateCreateExam,
+  type CreateExamErrors,
+  type CreateExamValues,
+  type TitledExam,
+} from '../utils/create-exam-rules.js';
+
+export interface CreatedExam {
+  id: string;
+  title: string;
+  questionCount: number;
+  requested: number;
+  reduced: boolean;
+}
+
+interface CreateExamFormInput {
+  isAdmin: boolean;
+  /** Exams already on screen, checked for a duplicate title along with the user's own. */
+  loadedExams: readonly TitledExam[];
+  onCreated?(exam: CreatedExam): void;
+}
+
+/**
+ * The create form's state and its submit: the fields, their errors (title on blur, count as
+ * typed, both on submit), the chosen file and its maximum, the private-questions consent, the
+ * create call and the exam it made.
+ */
+export function useCreateExamForm({ isAdmin, loadedExams, onCreated }: CreateExamFormInput) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const files = useQuestionFiles();
+  const mine = useMyExamTitles();
+  const domainTag = useDomainTag();
+  const pool = useQuestionPoolCount();
+
+  const [values, setValues] = useState<CreateExamValues>(INITIAL_CREATE_EXAM_VALUES);
+  // Set when the server found private questions the form could not foresee (e.g. from the answer history).
+  const [serverFoundPrivate, setServerFoundPrivate] = useState(false);
+  const [errors, setErrors] = useState<CreateExamErrors>({});
+  const [pending, setPending] = useState(false);
+  const [created, setCreated] = useState<CreatedExam | null>(null);
+
+  const problems = values.fromProblems ? parseProblems(values.problemText) : [];
+  const fileList = files.data?.files ?? [];
+  const file = fileList.find((f) => f.id === values.fileId) ?? null;
+  const max = maxCountFor(file);
+  const existing = [...(mine.data?.results ?? []), ...loadedExams];
+  const showConsent = values.isPublic && (mayHoldPrivateQuestions(values, file) || serverFoundPrivate);
+
+  /** Sets one field (the fields without a rule of their own). */
+  const set =
+    <K extends keyof CreateExamValues>(field: K) =>
+    (value: CreateExamValues[K]) =>
+      setValues((current) => ({ ...current, [field]: value }));
+
+  const changeTitle = (title: string) => {
+    set('title')(title);
+    if (errors.title) setErrors((current) => ({ ...current, title: undefined }));
+  };
+
+  const checkTitle = () => setErrors((current) => ({ ...current, title: titleError(values.title, existing) }));
+
+  /** Choosing a file sets the count to the file's question count. */
+  const chooseFile = (fileId: string) => {
+    const next = fileList.find((f) => f.id === fileId) ?? null;
+    setValues((current) => ({ ...current, fileId: next?.id ?? '', count: String(countForFile(next)) }));
+    setErrors((current) => ({ ...current, count: undefined }));
+  };
+
+  const changeCount = (count: string) => {
+    set('count')(count);
+    setErrors((current) => ({ ...current, count: countError(count, max) }));
+  };
+
+  const takeMaxCount = () => {
+    set('count')(String(max));
+    setErrors((current) => ({ ...current, count: undefined }));
+  };
+
+  /** After a create: another exam, with the same choices but a new title and description. */
+  const reset = () => {
+    setValues((current) => ({ ...current, title: '', description: '' }));
+    setErrors({});
+    setCreated(null);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const checked = validateCreateExam({ title: values.title, count: values.count, max, existing });
+    // Pasted problems are the questions: no file, and the count is sent as 0 (docs/product.md#creating-exams).
+    const found = values.fromProblems ? { title: checked.title } : checked;
+    setErrors(found);
+    if (found.title === 'required') {
+      toast.warning(t('exams.create.titleRequired'));
+      return;
+    }
+    if (values.fromProblems && problems.length === 0) {
+      toast.warning(t('exams.create.problemsNone'));
+      return;
+    }
+    if (found.title || found.count) {
+      toast.warning(t('exams.create.fixErrors'));
+      return;
+    }
+    const body = createExamBody(values, { file, problems, isAdmin, domainTagId: domainTag?.id ?? null, confirmPrivate: showConsent && values.privateConsent });
+    setPending(true);
+    try {
+      const answer = await createExam(body);
+      const result: CreatedExam = {
+        id: answer.id,
+        title: answer.exam.display_title || answer.exam.title || body.title!,
+        questionCount: answer.question_count,
+        requested: answer.requested_count,
+        reduced: answer.reduced,
+      };
+      setCreated(result);
+      if (answer.reduced) {
+        toast.success(t('exams.create.created', { title: result.title }));
+        toast.warning(answer.message || t('exams.create.reduced', { requested: answer.requested_count, count: answer.question_count }), 6000);
+      } else {
+        toast.success(`${t('exams.create.created', { title: result.title })}\n${answer.message}`);
+      }
+      onCreated?.(result);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'exam_title_taken') setErrors({ title: 'duplicate' });
+      if (error instanceof ApiError && error.code === 'exam_title_required') setErrors({ title: 'required' });
+      if (error instanceof ApiError && error.code === 'exam_private_questions_unconfirmed') setServerFoundPrivate(true);
+      toast.error(serverDetailOr(error, t, t('exams.create.createFailed')));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return {
+    values,
+    set,
+    changeTitle,
+    checkTitle,
+    chooseFile,
+    changeCount,
+    takeMaxCount,
+    errors,
+    files,
+    fileList,
+    poolCount: pool.data?.count,
+    file,
+    max,
+    problems,
+    showConsent,
+    pending,
+    created,
+    reset,
+    onSubmit,
+  };
+}

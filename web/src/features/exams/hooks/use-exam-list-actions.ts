@@ -1,0 +1,175 @@
+import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { Exam } from '#shared/contracts/exams.js';
+import { useToast, type ToastApi } from '../../../components/ui/toast/toast-context.js';
+import type { AuthUser } from '../../../lib/auth/auth-user.js';
+import { loginPathFor } from '../../../lib/auth/safe-return-path.js';
+import { serverDetailOr } from '../../../lib/error-text.js';
+import { toggled } from '../../../lib/selection.js';
+import { changeSubscriptions } from '../api/change-subscriptions.js';
+import { createWrongQuestionsExam } from '../api/create-wrong-questions-exam.js';
+import { deleteExam, deleteExams } from '../api/delete-exam.js';
+import { retakeExam } from '../api/retake-exam.js';
+import { toggleOriginal } from '../api/toggle-original.js';
+import type { ExamAction } from '../components/exam-item.js';
+import { canDeleteExam } from '../utils/exam-permissions.js';
+import { subscriptionPlan, type SubscriptionPlan } from '../utils/subscriptions.js';
+import type { ExamList } from './use-exam-list.js';
+
+/** What the exam list asks the user to confirm before it acts. */
+export type Confirm = { kind: 'delete'; exam: Exam } | { kind: 'bulkDelete'; exams: Exam[]; skipped: number } | { kind: 'toggleOriginal'; exam: Exam } | null;
+
+interface Feedback {
+  toast: ToastApi;
+  t: TFunction;
+}
+
+/** docs/product.md#exam-management: a mixed selection is two calls — subscribe the unsubscribed, unsubscribe the subscribed. */
+async function applySubscriptionPlan(plan: SubscriptionPlan, { toast, t }: Feedback): Promise<void> {
+  if (plan.subscribe.length > 0) {
+    try {
+      const answer = await changeSubscriptions(plan.subscribe, 'subscribe');
+      toast.success(t('exams.actions.subscribed', { count: answer.changed.length }));
+    } catch (error) {
+      toast.error(serverDetailOr(error, t, t('exams.actions.subscribeFailed')));
+    }
+  }
+  if (plan.unsubscribe.length > 0) {
+    try {
+      const answer = await changeSubscriptions(plan.unsubscribe, 'unsubscribe');
+      toast.success(t('exams.actions.unsubscribed', { count: answer.changed.length }));
+    } catch (error) {
+      toast.error(serverDetailOr(error, t, t('exams.actions.unsubscribeFailed')));
+    }
+  }
+}
+
+/**
+ * Carries out a confirmed action and reports it. Answers which selected ids to drop:
+ * one exam's id, every id ('all'), or none.
+ */
+async function runConfirmed(current: NonNullable<Confirm>, { toast, t }: Feedback): Promise<string | 'all' | null> {
+  if (current.kind === 'delete') {
+    try {
+      const answer = await deleteExam(current.exam.id);
+      toast.success(answer.message || t('exams.actions.deleted'));
+      return current.exam.id;
+    } catch (error) {
+      toast.error(serverDetailOr(error, t, t('exams.actions.deleteFailed')));
+      return null;
+    }
+  }
+  if (current.kind === 'bulkDelete') {
+    const { done, failed } = await deleteExams(current.exams.map((exam) => exam.id));
+    if (done > 0) toast.success(t('exams.actions.bulkDeleted', { count: done }));
+    if (failed > 0) toast.error(t('exams.actions.bulkDeleteFailed', { count: failed }));
+    return 'all';
+  }
+  try {
+    const answer = await toggleOriginal(current.exam.id);
+    toast.success(t(answer.is_original ? 'exams.actions.toggledToOriginal' : 'exams.actions.toggledToCopy'));
+  } catch (error) {
+    toast.error(serverDetailOr(error, t, t('exams.actions.toggleOriginalFailed')));
+  }
+  return null;
+}
+
+/**
+ * What the user does to the listed exams: one exam's actions (retake, wrong-questions exam,
+ * delete, original/copy), the selection and its bulk actions, and the confirmation they wait for.
+ * A visitor's action sends them to log in.
+ */
+export function useExamListActions(list: ExamList, user: AuthUser | null) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { scope, search, tagIds, shown, byId } = list;
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [busy, setBusy] = useState(false);
+
+  // A selection never outlives the list it was made in.
+  useEffect(() => setSelected(new Set()), [scope, search, tagIds]);
+
+  const toLogin = () => navigate(loginPathFor(`${location.pathname}${location.search}`));
+
+  const toggleSelect = (id: string) => setSelected((current) => toggled(current, id));
+  const selectAll = (all: boolean) => setSelected(new Set(all ? shown.map((exam) => exam.id) : []));
+
+  const selectedExams = [...selected].map((id) => byId.get(id)).filter((exam): exam is Exam => !!exam);
+  const plan = subscriptionPlan(selectedExams);
+  const allSelected = shown.length > 0 && shown.every((exam) => selected.has(exam.id));
+  const canDeleteSelected = selectedExams.some((exam) => canDeleteExam(exam, user));
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onAction = (action: ExamAction, exam: Exam) => {
+    if (!user) {
+      toLogin();
+      return;
+    }
+    if (action === 'delete') return setConfirm({ kind: 'delete', exam });
+    if (action === 'toggleOriginal') return setConfirm({ kind: 'toggleOriginal', exam });
+    void run(async () => {
+      try {
+        const answer = action === 'retake' ? await retakeExam(exam.id) : await createWrongQuestionsExam(exam.id);
+        toast.success(answer.message); // names the version made ("New version (v2) created")
+        // Retake is for taking it again: the new version opens at once (issue 14).
+        if (action === 'retake') navigate(`/take-exam/${answer.id}?returnTo=exam-management`);
+      } catch (error) {
+        toast.error(serverDetailOr(error, t, t(action === 'retake' ? 'exams.actions.retakeFailed' : 'exams.actions.wrongQuestionsFailed')));
+      }
+    });
+  };
+
+  const changeSubscription = () => {
+    if (plan.mode === 'none') return toast.warning(t('exams.actions.noneSelected'));
+    void run(async () => {
+      await applySubscriptionPlan(plan, { toast, t });
+      setSelected(new Set());
+    });
+  };
+
+  const askBulkDelete = () => {
+    const deletable = selectedExams.filter((exam) => canDeleteExam(exam, user));
+    setConfirm({ kind: 'bulkDelete', exams: deletable, skipped: selectedExams.length - deletable.length });
+  };
+
+  const confirmAction = () => {
+    const current = confirm;
+    if (!current) return;
+    void run(async () => {
+      const dropped = await runConfirmed(current, { toast, t });
+      if (dropped === 'all') setSelected(new Set());
+      else if (dropped) setSelected((ids) => new Set([...ids].filter((id) => id !== dropped)));
+      setConfirm(null);
+    });
+  };
+
+  return {
+    toLogin,
+    selected,
+    toggleSelect,
+    selectAll,
+    allSelected,
+    plan,
+    canDeleteSelected,
+    busy,
+    onAction,
+    changeSubscription,
+    askBulkDelete,
+    confirm,
+    dismissConfirm: () => setConfirm(null),
+    confirmAction,
+  };
+}

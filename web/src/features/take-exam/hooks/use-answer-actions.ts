@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import type { Exam } from '#shared/contracts/exams.js';
+import { yesNoValue } from '#shared/domain/answer-check.js';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { canGoNext, isBlank } from '../utils/session-record.js';
+import type { RunnerSession } from './use-runner-session.js';
+
+/**
+ * Answering the question on screen: Next (which commits the answer for a signed-in user, and
+ * completes the session on the last question), Submit, and the self-graded Pass and Fail.
+ */
+export function useAnswerActions(exam: Exam, signedIn: boolean, session: RunnerSession, requireLogin: () => boolean) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { record, dispatch, currentQuestion, view, answer, solved, isLast, index, goTo } = session;
+
+  const next = () => {
+    if (!currentQuestion || !view) return;
+    if (signedIn) {
+      const id = currentQuestion.id;
+      const isYesNoQuestion = yesNoValue(view.answer) !== null;
+      if (exam.force_answer && !record.answeredQuestions.includes(id)) {
+        toast.warning(t('takeExam.toasts.enterAnswer'));
+        return;
+      }
+      if (!canGoNext({ answer, solved, isYesNoQuestion, answerIsYesNo: yesNoValue(answer) !== null })) {
+        toast.warning(t(isYesNoQuestion && !isBlank(answer) ? 'takeExam.toasts.answerYesNo' : 'takeExam.toasts.enterAnswer'));
+        return;
+      }
+      dispatch({ type: 'commit', questionId: id });
+      if (isLast) {
+        dispatch({ type: 'complete' });
+        toast.info(t('takeExam.toasts.completed'));
+        return;
+      }
+    } else if (isLast) {
+      return;
+    }
+    goTo(index + 1);
+  };
+
+  const selfGrade = (pass: boolean) => {
+    if (!currentQuestion || !view || !requireLogin()) return false;
+    dispatch({ type: 'selfGrade', questionId: currentQuestion.id, pass, correctAnswer: view.answer });
+    return true;
+  };
+
+  const submitAnswer = () => {
+    if (!currentQuestion || !requireLogin()) return false;
+    if (isBlank(answer)) {
+      toast.warning(t('takeExam.toasts.enterAnswer'));
+      return false;
+    }
+    dispatch({ type: 'commit', questionId: currentQuestion.id });
+    return true;
+  };
+
+  return { next, selfGrade, submitAnswer };
+}

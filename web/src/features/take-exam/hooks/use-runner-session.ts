@@ -1,0 +1,59 @@
+import { useCallback, useMemo } from 'react';
+import type { Exam, ExamQuestion } from '#shared/contracts/exams.js';
+import type { Language } from '#shared/domain/language.js';
+import type { QuestionStat } from '#shared/domain/question-order.js';
+import { useQuestionStatistics } from '../api/get-question-statistics.js';
+import { questionView } from '../utils/question-view.js';
+import { useExamSave } from './use-exam-save.js';
+import { useExamSession } from './use-exam-session.js';
+import { useQuestionFlags } from './use-question-flags.js';
+import { useSessionSync } from './use-session-sync.js';
+import type { TakeExamParams } from './use-take-exam-params.js';
+
+interface RunnerSessionInput {
+  exam: Exam;
+  questions: ExamQuestion[];
+  params: TakeExamParams;
+  signedIn: boolean;
+  language: Language;
+  requireLogin: () => boolean;
+}
+
+/**
+ * The session the runner shows: its record (ordered by the caller's statistics once they are
+ * known), save, and the question on screen with its answer, verdict and flags.
+ */
+export function useRunnerSession({ exam, questions, params, signedIn, language, requireLogin }: RunnerSessionInput) {
+  const scope = params.questionId ? `q:${params.questionId}` : params.selected.length > 0 ? `selected:${params.selected.join(',')}` : undefined;
+  // Statistics (signed-in): the question order, and the accuracy panel.
+  const stats = useQuestionStatistics(exam.id, signedIn);
+  const statsById = useMemo(() => new Map<string, QuestionStat>((stats.data ?? []).map((stat) => [stat.question_id, stat])), [stats.data]);
+  const { record, dispatch, forget } = useExamSession({
+    examId: exam.id,
+    questions,
+    order: params.order,
+    stats: stats.data ? statsById : undefined,
+    restart: params.restart,
+    filters: params.filters,
+    scope,
+  });
+  const { save, saving } = useExamSave(exam.id, record, dispatch);
+  const byId = useMemo(() => new Map(questions.map((question) => [question.id, question])), [questions]);
+  const total = record.questionOrder.length;
+  const index = record.currentQuestionIndex;
+  const currentQuestion = byId.get(record.questionOrder[index] ?? '') ?? null;
+  const view = currentQuestion ? questionView(currentQuestion, language) : null;
+  const isLast = index >= total - 1;
+  const flags = useQuestionFlags(exam.id, currentQuestion?.id ?? null, signedIn);
+
+  const jumpTo = useSessionSync({ record, dispatch, questions, params, stats: stats.data ? statsById : undefined, requireLogin });
+
+  const goTo = useCallback((target: number) => dispatch({ type: 'goTo', index: target, now: Date.now() }), [dispatch]);
+
+  const answer = currentQuestion ? (record.answers[currentQuestion.id] ?? '') : '';
+  const solved = currentQuestion ? record.solvedStatus[currentQuestion.id] : undefined;
+
+  return { record, dispatch, forget, save, saving, statsById, byId, total, index, currentQuestion, view, isLast, flags, jumpTo, goTo, answer, solved };
+}
+
+export type RunnerSession = ReturnType<typeof useRunnerSession>;
