@@ -23,3 +23,4 @@ export {
 export { allStats, statsFor, statsForFile, statsForQuestions } from './question-stat-store.js';
 export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './question-stat.js';
 export { quizDay } from './quiz-day.js';
+export { dueTodayCount, getDueToday } from './due-today.js';
