@@ -25,6 +25,13 @@ const en = {
     randomPractice: { title: 'Random practice', description: 'Practise with questions drawn at random from your studies.' },
     userManagement: { title: 'User management', description: 'Manage user accounts and their roles.' },
   },
+  dueToday: {
+    title: 'Due today',
+    open: 'Daily exam',
+    none: 'Nothing is due for review today.',
+    count: '{{count}} questions are due for review today.',
+    countCapped: 'At least {{count}} questions are due for review today.',
+  },
   openStudies: {
     title: 'Open studies',
     viewAll: 'Study management',
