@@ -12,7 +12,10 @@ export const timeZoneSchema = () =>
     z.refine((value) => canonicalTimeZone(value) !== null, {
       message: 'not an IANA time zone',
       // `examples` feed the contract fuzzer (tests/fuzz/zod-arbitrary.ts).
-      params: { code: INVALID_TIME_ZONE, examples: ['Asia/Seoul', 'America/New_York', 'Europe/Berlin', 'Pacific/Chatham', 'Australia/Lord_Howe', 'UTC'] },
+      params: {
+        code: INVALID_TIME_ZONE,
+        examples: ['Asia/Seoul', 'America/New_York', 'Europe/Berlin', 'Pacific/Chatham', 'Australia/Lord_Howe', 'UTC'],
+      },
     }),
   );
 /** The hour (local time) at which the learner's day turns: 0–23. */

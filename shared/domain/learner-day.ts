@@ -16,7 +16,10 @@ export interface LearnerDaySettings {
 /** Users created before the setting existed: the product's original day (Korea) with Anki's rollover. */
 export const DEFAULT_TIME_ZONE = 'Asia/Seoul';
 export const DEFAULT_ROLLOVER_HOUR = 4;
-export const DEFAULT_LEARNER_DAY: LearnerDaySettings = { timeZone: DEFAULT_TIME_ZONE, rolloverHour: DEFAULT_ROLLOVER_HOUR };
+export const DEFAULT_LEARNER_DAY: LearnerDaySettings = {
+  timeZone: DEFAULT_TIME_ZONE,
+  rolloverHour: DEFAULT_ROLLOVER_HOUR,
+};
 
 /** The answer's code when a time zone is not an IANA zone this runtime knows. */
 export const INVALID_TIME_ZONE = 'invalid_time_zone';
@@ -59,10 +62,13 @@ export function canonicalTimeZone(name: unknown): string | null {
   }
 }
 
-export const isValidRolloverHour = (hour: unknown): hour is number => typeof hour === 'number' && Number.isInteger(hour) && hour >= 0 && hour <= 23;
+export const isValidRolloverHour = (hour: unknown): hour is number =>
+  typeof hour === 'number' && Number.isInteger(hour) && hour >= 0 && hour <= 23;
 
 /** The stored settings, with defaults for missing or unusable values (an item written before D120). */
-export function learnerDaySettings(user: { time_zone?: unknown; day_rollover_hour?: unknown } | undefined | null): LearnerDaySettings {
+export function learnerDaySettings(
+  user: { time_zone?: unknown; day_rollover_hour?: unknown } | undefined | null,
+): LearnerDaySettings {
   const timeZone = canonicalTimeZone(user?.time_zone) ?? DEFAULT_TIME_ZONE;
   const rolloverHour = isValidRolloverHour(user?.day_rollover_hour) ? user.day_rollover_hour : DEFAULT_ROLLOVER_HOUR;
   return { timeZone, rolloverHour };
@@ -72,7 +78,8 @@ export function learnerDaySettings(user: { time_zone?: unknown; day_rollover_hou
 export function wallClockMs(at: Date | number, timeZone: string): number {
   const ms = typeof at === 'number' ? at : at.getTime();
   const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(ms)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  for (const part of formatterFor(timeZone).formatToParts(ms))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
   const seconds = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
   // formatToParts has no milliseconds; the remainder of the instant keeps them (zone offsets are whole seconds).
   return seconds + (((ms % 1000) + 1000) % 1000);

@@ -17,7 +17,12 @@ Object.assign(process.env, inject('cloudEnv'));
 async function dueCard(userId: string, questionId: string, due: Date) {
   const item = nextStat(userId, questionId, undefined, [true], new Date(due.getTime() - 30 * 86_400_000), 'exam');
   const fsrs = { ...item.fsrs, state: 'review' as const, due: due.toISOString(), stability: 5, scheduled_days: 5 };
-  await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: { ...item, fsrs, ...questionStatEntity.dueIndex(userId, fsrs.due, questionId) } }));
+  await dynamoDocument().send(
+    new PutCommand({
+      TableName: config.appTable,
+      Item: { ...item, fsrs, ...questionStatEntity.dueIndex(userId, fsrs.due, questionId) },
+    }),
+  );
 }
 
 describe('due today (D120)', () => {
@@ -32,7 +37,8 @@ describe('due today (D120)', () => {
     // 3 overdue, 2 due later today, 4 due tomorrow or later.
     for (let i = 0; i < 3; i++) await dueCard(user.id, `file-${i}`, new Date(now.getTime() - (i + 1) * 86_400_000));
     for (let i = 3; i < 5; i++) await dueCard(user.id, `file-${i}`, new Date(tomorrow.getTime() - (i - 2) * 60_000));
-    for (let i = 5; i < 9; i++) await dueCard(user.id, `file-${i}`, new Date(tomorrow.getTime() + (i - 5) * 86_400_000));
+    for (let i = 5; i < 9; i++)
+      await dueCard(user.id, `file-${i}`, new Date(tomorrow.getTime() + (i - 5) * 86_400_000));
 
     const index = await queryAll({
       IndexName: 'gsi1',

@@ -21,11 +21,19 @@ const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
 async function bankExam(user: FixtureUser, count: number): Promise<{ examId: string; questions: Json[] }> {
   const res = await user.client.request('POST', '/api/upload-questions/', {
-    body: multipartForm({ is_public: 'true' }, { name: `revlog-${fresh()}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...questionRows(count)]) }),
+    body: multipartForm(
+      { is_public: 'true' },
+      { name: `revlog-${fresh()}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...questionRows(count)]) },
+    ),
   });
   expect(res.status, await res.clone().text()).toBe(200);
   const file = ((await res.json()) as { file: { id: string } }).file;
-  const exam = await createExam(user, { title: `revlog ${fresh()}`, question_count: count, file_id: file.id, is_public: true });
+  const exam = await createExam(user, {
+    title: `revlog ${fresh()}`,
+    question_count: count,
+    file_id: file.id,
+    is_public: true,
+  });
   const questions = (await (await user.client.get(`/api/exam/${exam.id}/questions/`)).json()) as Json[];
   return { examId: exam.id, questions };
 }
@@ -44,7 +52,13 @@ async function reviewRows(userId: string): Promise<{ sk: string; row: ReviewRow;
 }
 
 async function fsrsOf(userId: string, questionId: string): Promise<Json | undefined> {
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: questionStatEntity.key(userId, questionId), ConsistentRead: true }));
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({
+      TableName: config.appTable,
+      Key: questionStatEntity.key(userId, questionId),
+      ConsistentRead: true,
+    }),
+  );
   return Item?.fsrs as Json | undefined;
 }
 
@@ -57,7 +71,9 @@ describe('the review log (issue 26)', () => {
   }, 120_000);
 
   it('writes one row per graded answer, none on a replayed submit, with rating, states and seconds', async () => {
-    const answers = exam.questions.slice(0, 5).map((q, i) => ({ question_id: q.id, answer: i % 2 ? String(q.answer) : 'wrong', elapsed_seconds: 3 + i }));
+    const answers = exam.questions
+      .slice(0, 5)
+      .map((q, i) => ({ question_id: q.id, answer: i % 2 ? String(q.answer) : 'wrong', elapsed_seconds: 3 + i }));
     const body = { exam_id: exam.examId, answers, elapsed_seconds: 30, submission_id: randomUUID() };
     expect((await user.client.post('/api/submit-exam/', body)).status).toBe(200);
     const replay = await user.client.post('/api/submit-exam/', body);
@@ -98,14 +114,24 @@ describe('the review log (issue 26)', () => {
     expect(book.SheetNames).toContain('revlog');
     const sheet = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.revlog!);
     expect(sheet).toHaveLength(125);
-    expect(sheet[0]).toMatchObject({ question_id: expect.any(String), rating: expect.stringMatching(/^(again|good)$/), state_before: 'new', exam_id: exam.examId });
+    expect(sheet[0]).toMatchObject({
+      question_id: expect.any(String),
+      rating: expect.stringMatching(/^(again|good)$/),
+      state_before: 'new',
+      exam_id: exam.examId,
+    });
   });
 
   it('is not written by an accuracy adjustment, which leaves the FSRS card alone; a site admin bulk adjustment never moves another user', async () => {
     const q = exam.questions[0]!;
     const card = await fsrsOf(user.id, q.id);
     const rowsBefore = (await reviewRows(user.id)).length;
-    const res = await user.client.post('/api/adjust-question-accuracy/', { question_id: q.id, exam_id: exam.examId, adjustment_type: 'clear', target_percentage: 100 });
+    const res = await user.client.post('/api/adjust-question-accuracy/', {
+      question_id: q.id,
+      exam_id: exam.examId,
+      adjustment_type: 'clear',
+      target_percentage: 100,
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await fsrsOf(user.id, q.id)).toEqual(card);
 

@@ -1,11 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, canonicalTimeZone, learnerDay, learnerDaySettings, learnerDayStart, type LearnerDaySettings } from '#shared/domain/learner-day.js';
+import {
+  addDays,
+  canonicalTimeZone,
+  learnerDay,
+  learnerDaySettings,
+  learnerDayStart,
+  type LearnerDaySettings,
+} from '#shared/domain/learner-day.js';
 import { elapsedLearnerDays, retrievability, reviewCard } from '../../functions/domains/learning/fsrs.js';
 import { quizDay } from '../../functions/domains/learning/quiz-day.js';
 
 /** Zones with DST in both hemispheres, a 45-minute offset (Chatham) and a 30-minute DST shift (Lord Howe). */
-const ZONES = ['America/New_York', 'Europe/Berlin', 'Asia/Seoul', 'Pacific/Chatham', 'Australia/Lord_Howe', 'UTC', 'America/St_Johns'];
+const ZONES = [
+  'America/New_York',
+  'Europe/Berlin',
+  'Asia/Seoul',
+  'Pacific/Chatham',
+  'Australia/Lord_Howe',
+  'UTC',
+  'America/St_Johns',
+];
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -45,16 +60,31 @@ describe('the learner day (D120)', () => {
     expect(quizDay(new Date('2026-03-01T22:00:00Z'))).toBe('2026-03-02'); // 07:00 KST, the mail's hour
     expect(quizDay(new Date('2026-03-01T18:59:59Z'))).toBe('2026-03-01'); // 03:59 KST: still yesterday
     expect(quizDay(new Date('2026-03-01T19:00:00Z'))).toBe('2026-03-02'); // 04:00 KST
-    expect(quizDay(new Date('2026-03-01T22:00:00Z'), { timeZone: 'America/New_York', rolloverHour: 4 })).toBe('2026-03-01');
+    expect(quizDay(new Date('2026-03-01T22:00:00Z'), { timeZone: 'America/New_York', rolloverHour: 4 })).toBe(
+      '2026-03-01',
+    );
   });
 
   it('accepts IANA zone names only, under their canonical spelling', () => {
     expect(canonicalTimeZone('asia/seoul')).toBe('Asia/Seoul');
     expect(canonicalTimeZone('Pacific/Chatham')).toBe('Pacific/Chatham');
-    for (const bad of ['Mars/Olympus', '+09:00', 'KST9', '', ' Asia/Seoul', 'Asia/Seoul\u0000', 42, null, 'A'.repeat(65)]) {
+    for (const bad of [
+      'Mars/Olympus',
+      '+09:00',
+      'KST9',
+      '',
+      ' Asia/Seoul',
+      'Asia/Seoul\u0000',
+      42,
+      null,
+      'A'.repeat(65),
+    ]) {
       expect(canonicalTimeZone(bad)).toBeNull();
     }
-    expect(learnerDaySettings({ time_zone: 'Mars/Olympus', day_rollover_hour: 24 })).toEqual({ timeZone: 'Asia/Seoul', rolloverHour: 4 });
+    expect(learnerDaySettings({ time_zone: 'Mars/Olympus', day_rollover_hour: 24 })).toEqual({
+      timeZone: 'Asia/Seoul',
+      rolloverHour: 4,
+    });
   });
 });
 
@@ -90,20 +120,25 @@ describe('FSRS counts elapsed days in learner days (D120)', () => {
 
   it('a card scheduled in days is due at the start of its due learner day, never before the answer', () => {
     fc.assert(
-      fc.property(settingsArb, instantArb, fc.array(fc.tuple(gradeArb, fc.integer({ min: 0, max: 40 }), fractionArb), { minLength: 1, maxLength: 6 }), (s, t, steps) => {
-        let card: ReturnType<typeof reviewCard> | undefined;
-        let day = learnerDay(t, s);
-        for (const [grade, gap, fraction] of steps) {
-          day = addDays(day, gap);
-          const at = within(day, fraction, s);
-          card = reviewCard(card, grade, at, s);
-          expect(Date.parse(card.due)).toBeGreaterThan(at.getTime() - 1);
-          if (card.scheduled_days >= 1) {
-            expect(learnerDay(new Date(card.due), s)).toBe(addDays(day, card.scheduled_days));
-            expect(learnerDayStart(addDays(day, card.scheduled_days), s).toISOString()).toBe(card.due);
+      fc.property(
+        settingsArb,
+        instantArb,
+        fc.array(fc.tuple(gradeArb, fc.integer({ min: 0, max: 40 }), fractionArb), { minLength: 1, maxLength: 6 }),
+        (s, t, steps) => {
+          let card: ReturnType<typeof reviewCard> | undefined;
+          let day = learnerDay(t, s);
+          for (const [grade, gap, fraction] of steps) {
+            day = addDays(day, gap);
+            const at = within(day, fraction, s);
+            card = reviewCard(card, grade, at, s);
+            expect(Date.parse(card.due)).toBeGreaterThan(at.getTime() - 1);
+            if (card.scheduled_days >= 1) {
+              expect(learnerDay(new Date(card.due), s)).toBe(addDays(day, card.scheduled_days));
+              expect(learnerDayStart(addDays(day, card.scheduled_days), s).toISOString()).toBe(card.due);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -136,8 +171,18 @@ describe('FSRS counts elapsed days in learner days (D120)', () => {
   it('ranks by fractional time: a card answered last evening is less recalled than one answered this morning', () => {
     const s = { timeZone: 'Asia/Seoul', rolloverHour: 4 };
     const now = new Date('2026-03-11T22:00:00Z'); // 07:00 KST on the 12th
-    const evening = reviewCard(reviewCard(undefined, true, new Date('2026-03-09T11:00:00Z'), s), true, new Date('2026-03-10T11:00:00Z'), s);
-    const morning = reviewCard(reviewCard(undefined, true, new Date('2026-03-09T11:00:00Z'), s), true, new Date('2026-03-10T11:00:00Z'), s);
+    const evening = reviewCard(
+      reviewCard(undefined, true, new Date('2026-03-09T11:00:00Z'), s),
+      true,
+      new Date('2026-03-10T11:00:00Z'),
+      s,
+    );
+    const morning = reviewCard(
+      reviewCard(undefined, true, new Date('2026-03-09T11:00:00Z'), s),
+      true,
+      new Date('2026-03-10T11:00:00Z'),
+      s,
+    );
     const later = { ...morning, last_review: '2026-03-11T01:00:00Z' };
     expect(retrievability(evening, now)).toBeLessThan(retrievability(later, now));
     expect(retrievability(later, now)).toBeLessThan(1);
@@ -151,7 +196,9 @@ describe('FSRS counts elapsed days in learner days (D120)', () => {
       const t0 = new Date(Date.UTC(2026, 0, 1, 10, i));
       let card = reviewCard(undefined, 'easy', t0, s);
       card = reviewCard(card, 'easy', new Date(t0.getTime() + 10 * DAY), s);
-      expect(reviewCard(reviewCard(undefined, 'easy', t0, s), 'easy', new Date(t0.getTime() + 10 * DAY), s)).toEqual(card);
+      expect(reviewCard(reviewCard(undefined, 'easy', t0, s), 'easy', new Date(t0.getTime() + 10 * DAY), s)).toEqual(
+        card,
+      );
       intervals.add(card.scheduled_days);
     }
     expect(intervals.size).toBeGreaterThan(1);

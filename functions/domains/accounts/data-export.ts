@@ -57,7 +57,8 @@ const RATINGS = ['', 'again', 'hard', 'good', 'easy'];
 
 /** A review-log item (`REVLOG#`, one per graded write) becomes one row per review in the `revlog` sheet. */
 function reviewRows(item: Record<string, unknown>): Record<string, unknown>[] {
-  if (recordKind(String(item.sk ?? '')) !== reviewLogEntity.skPrefix.slice(0, -1) || !Array.isArray(item.reviews)) return [item];
+  if (recordKind(String(item.sk ?? '')) !== reviewLogEntity.skPrefix.slice(0, -1) || !Array.isArray(item.reviews))
+    return [item];
   const log = reviewLogEntity.parse(item);
   return log.reviews.map(([questionId, rating, elapsedDays, before, after, seconds]) => ({
     sk: item.sk,

@@ -1,7 +1,13 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type * as contracts from '#shared/contracts/daily-quiz.js';
 import { DUE_TODAY_CAP } from '#shared/contracts/daily-quiz.js';
-import { addDays, learnerDay, learnerDaySettings, learnerDayStart, type LearnerDaySettings } from '#shared/domain/learner-day.js';
+import {
+  addDays,
+  learnerDay,
+  learnerDaySettings,
+  learnerDayStart,
+  type LearnerDaySettings,
+} from '#shared/domain/learner-day.js';
 import { config } from '../../runtime/config.js';
 import { db } from '../../runtime/data/db.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
@@ -14,7 +20,11 @@ import { questionStatEntity } from './entities/question-stat.js';
  * `Select: COUNT` and `Limit` {@link DUE_TODAY_CAP}, whatever the history: a larger backlog
  * answers the cap with `capped`.
  */
-export async function dueTodayCount(userId: string, settings: LearnerDaySettings, now = new Date()): Promise<{ day: string; due_today: number; capped: boolean }> {
+export async function dueTodayCount(
+  userId: string,
+  settings: LearnerDaySettings,
+  now = new Date(),
+): Promise<{ day: string; due_today: number; capped: boolean }> {
   const day = learnerDay(now, settings);
   const end = learnerDayStart(addDays(day, 1), settings).toISOString();
   const { gsi1pk } = questionStatEntity.dueIndex(userId, end, '');

@@ -1,5 +1,12 @@
 import { Rating, State, createEmptyCard, fsrs, generatorParameters, type Card } from 'ts-fsrs';
-import { addDays, DEFAULT_LEARNER_DAY, learnerClockMs, learnerDay, learnerDayStart, type LearnerDaySettings } from '#shared/domain/learner-day.js';
+import {
+  addDays,
+  DEFAULT_LEARNER_DAY,
+  learnerClockMs,
+  learnerDay,
+  learnerDayStart,
+  type LearnerDaySettings,
+} from '#shared/domain/learner-day.js';
 
 /**
  * FSRS scheduling of one question for one user (ts-fsrs, FSRS-6 default parameters: 21 weights,
@@ -34,7 +41,12 @@ const STATE_NAMES: Record<State, FsrsStateName> = {
   [State.Review]: 'review',
   [State.Relearning]: 'relearning',
 };
-const STATES: Record<FsrsStateName, State> = { new: State.New, learning: State.Learning, review: State.Review, relearning: State.Relearning };
+const STATES: Record<FsrsStateName, State> = {
+  new: State.New,
+  learning: State.Learning,
+  review: State.Review,
+  relearning: State.Relearning,
+};
 
 let scheduler: ReturnType<typeof fsrs> | undefined;
 const fsrsScheduler = () => (scheduler ??= fsrs(generatorParameters({ enable_fuzz: true })));
@@ -91,7 +103,12 @@ export const gradeOf = (correct: boolean): Grade => (correct ? 'good' : 'again')
  * at `now`, with elapsed days counted in the learner's days (`day`; Asia/Seoul with a 04:00
  * rollover when not given).
  */
-export function reviewCard(stored: FsrsCard | undefined, answer: boolean | Grade, now: Date, day: LearnerDaySettings = DEFAULT_LEARNER_DAY): FsrsCard {
+export function reviewCard(
+  stored: FsrsCard | undefined,
+  answer: boolean | Grade,
+  now: Date,
+  day: LearnerDaySettings = DEFAULT_LEARNER_DAY,
+): FsrsCard {
   const grade = typeof answer === 'boolean' ? gradeOf(answer) : answer;
   const card = toCard(stored, now);
   // A clock going backwards (a card reviewed "later" by another device) must not throw.
@@ -114,9 +131,18 @@ export function reviewCard(stored: FsrsCard | undefined, answer: boolean | Grade
 }
 
 /** Elapsed learner days from the card's last review to `now` (what the next review will count). */
-export function elapsedLearnerDays(stored: FsrsCard | undefined, now: Date, day: LearnerDaySettings = DEFAULT_LEARNER_DAY): number {
+export function elapsedLearnerDays(
+  stored: FsrsCard | undefined,
+  now: Date,
+  day: LearnerDaySettings = DEFAULT_LEARNER_DAY,
+): number {
   if (!stored?.last_review) return 0;
-  return Math.max(0, Math.round((Date.parse(learnerDay(now, day)) - Date.parse(learnerDay(new Date(stored.last_review), day))) / 86_400_000));
+  return Math.max(
+    0,
+    Math.round(
+      (Date.parse(learnerDay(now, day)) - Date.parse(learnerDay(new Date(stored.last_review), day))) / 86_400_000,
+    ),
+  );
 }
 
 /**

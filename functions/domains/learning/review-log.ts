@@ -5,7 +5,13 @@ import type { StoredItem } from '../../runtime/data/item.js';
 const STATE_CODES: Record<FsrsStateName, number> = { new: 0, learning: 1, review: 2, relearning: 3 };
 
 /** One graded answer as the review log keeps it (entities/review-log.ts). */
-export function reviewRow(questionId: string, before: FsrsCard | undefined, after: FsrsCard, correct: boolean, seconds: number | undefined): ReviewRow {
+export function reviewRow(
+  questionId: string,
+  before: FsrsCard | undefined,
+  after: FsrsCard,
+  correct: boolean,
+  seconds: number | undefined,
+): ReviewRow {
   return [
     questionId,
     correct ? 3 : 1,

@@ -1,4 +1,12 @@
-import { questionStatEntity, nextStat, reviewLogItem, reviewRow, type FsrsCard, type QuestionStatItem, type ReviewRow } from '../learning/index.js';
+import {
+  questionStatEntity,
+  nextStat,
+  reviewLogItem,
+  reviewRow,
+  type FsrsCard,
+  type QuestionStatItem,
+  type ReviewRow,
+} from '../learning/index.js';
 import type { StoredItem } from '../../runtime/data/item.js';
 import { type JobRecord } from './entities/result-job.js';
 import { conflict } from '../../runtime/http/app-error.js';
@@ -19,8 +27,17 @@ export const STATS_PER_BATCH = 98;
 export type StatWrite = { item: QuestionStatItem; previous?: Record<string, unknown>; row: ReviewRow };
 
 /** The review-log item of a write's statistics (`part`: `0` for a submit's transaction, `j<cursor>` for a job batch). */
-export function logOf(userId: string, writes: StatWrite[], at: { answeredAt: string; examId: string; resultId: string; part: string }): StoredItem | null {
-  return reviewLogItem(userId, `${at.resultId}#${at.part}`, { answered_at: at.answeredAt, exam_id: at.examId, result_id: at.resultId, reviews: writes.map((w) => w.row) });
+export function logOf(
+  userId: string,
+  writes: StatWrite[],
+  at: { answeredAt: string; examId: string; resultId: string; part: string },
+): StoredItem | null {
+  return reviewLogItem(userId, `${at.resultId}#${at.part}`, {
+    answered_at: at.answeredAt,
+    exam_id: at.examId,
+    result_id: at.resultId,
+    reviews: writes.map((w) => w.row),
+  });
 }
 
 export function statWrites(
@@ -34,7 +51,11 @@ export function statWrites(
   return graded.map((d) => {
     const previous = found.get(questionStatEntity.key(userId, d.question_id).sk);
     const item = nextStat(userId, d.question_id, previous, [d.is_correct], now, examId, { day });
-    return { item, previous, row: reviewRow(d.question_id, previous?.fsrs as FsrsCard | undefined, item.fsrs, d.is_correct, d.elapsed_seconds) };
+    return {
+      item,
+      previous,
+      row: reviewRow(d.question_id, previous?.fsrs as FsrsCard | undefined, item.fsrs, d.is_correct, d.elapsed_seconds),
+    };
   });
 }
 
@@ -53,11 +74,20 @@ export async function runJob(userId: string, start: JobRecord): Promise<void> {
     const current: JobRecord = job;
     const batch: { question_id: string; is_correct: boolean; elapsed_seconds?: number }[] = current.pending
       .slice(current.cursor, current.cursor + STATS_PER_BATCH)
-      .map(([question_id, correct], i) => ({ question_id, is_correct: correct === 1, elapsed_seconds: current.seconds?.[current.cursor + i] }));
+      .map(([question_id, correct], i) => ({
+        question_id,
+        is_correct: correct === 1,
+        elapsed_seconds: current.seconds?.[current.cursor + i],
+      }));
     const found = await getMany(batch.map((d) => questionStatEntity.key(userId, d.question_id)));
     try {
       const writes = statWrites(userId, batch, found, now, job.exam_id, day);
-      const log = logOf(userId, writes, { answeredAt: job.answered_at, examId: job.exam_id, resultId: job.result_id, part: `j${job.cursor}` });
+      const log = logOf(userId, writes, {
+        answeredAt: job.answered_at,
+        examId: job.exam_id,
+        resultId: job.result_id,
+        part: `j${job.cursor}`,
+      });
       await writeStatsBatch(userId, job, writes, job.cursor + batch.length, log);
       job = { ...job, cursor: job.cursor + batch.length };
     } catch (error) {

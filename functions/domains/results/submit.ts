@@ -88,7 +88,10 @@ export function gradeAnswer(question: StoredQuestion, given: string, language: L
 function grade(answers: SubmittedAnswer[], questions: StoredQuestion[], language: Language): DetailEntry[] {
   const byId = new Map(questions.map((q) => [String(q.id), q]));
   const unknown = answers.filter((a) => !byId.has(a.question_id)).map((a) => a.question_id);
-  if (unknown.length) throw badRequest('result_unknown_questions', { ids: unknown.slice(0, 10).join(', ') + (unknown.length > 10 ? ', …' : '') });
+  if (unknown.length)
+    throw badRequest('result_unknown_questions', {
+      ids: unknown.slice(0, 10).join(', ') + (unknown.length > 10 ? ', …' : ''),
+    });
   return answers.map((a) => {
     const question = byId.get(a.question_id)!;
     return {
@@ -134,7 +137,9 @@ function keysFor(input: ApplyInput, answers: SubmittedAnswer[]): { key: string; 
     input.kind,
     input.examId,
     input.previousResultId ?? '',
-    [...answers].sort((a, b) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0)).map((a) => [a.question_id, a.answer.trim()]),
+    [...answers]
+      .sort((a, b) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0))
+      .map((a) => [a.question_id, a.answer.trim()]),
   ]);
   const requestHash = sha256(canonical);
   if (input.submissionId) return { key: `${input.kind}:s:${input.submissionId}`, requestHash };
@@ -172,9 +177,16 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     // Reads: statistics of the answered questions, the exam summary, and for a continue the
     // earlier result, its pending job and its details.
     // Only the first transaction's statistics are read here; a job reads its own batches.
-    const reads = [...graded.slice(0, FIRST_STATS_MAX).map((d) => questionStatEntity.key(userId, d.question_id)), examSummaryEntity.key(userId, input.examId)];
-    if (input.previousResultId) reads.push(resultEntity.key(userId, input.previousResultId), resultJobEntity.key(userId, input.previousResultId));
-    const [found, previousDetailItems] = await Promise.all([getMany(reads), input.previousResultId ? getDetailItems(userId, input.previousResultId) : Promise.resolve([])]);
+    const reads = [
+      ...graded.slice(0, FIRST_STATS_MAX).map((d) => questionStatEntity.key(userId, d.question_id)),
+      examSummaryEntity.key(userId, input.examId),
+    ];
+    if (input.previousResultId)
+      reads.push(resultEntity.key(userId, input.previousResultId), resultJobEntity.key(userId, input.previousResultId));
+    const [found, previousDetailItems] = await Promise.all([
+      getMany(reads),
+      input.previousResultId ? getDetailItems(userId, input.previousResultId) : Promise.resolve([]),
+    ]);
     const summary = asSummary(found.get(examSummaryEntity.key(userId, input.examId).sk));
 
     let previous: ResultRecord | null = null;
@@ -226,7 +238,11 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
 
     const isNew = !previous;
     const summaryExisted = !!summary;
-    const counters = isNew ? { result_count: 1, exam_count: summaryExisted ? 0 : 1 } : summaryExisted ? null : { result_count: 0, exam_count: 1 };
+    const counters = isNew
+      ? { result_count: 1, exam_count: summaryExisted ? 0 : 1 }
+      : summaryExisted
+        ? null
+        : { result_count: 0, exam_count: 1 };
     const becomesLatest = isNew || !summary || summary.latest_result_id === result.id;
     const studyTime = studyTimeItems(userId, studyCredits, Math.round(Number(input.elapsedSeconds) || 0), dayOf(now));
     // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + review log + study days (≤ 5): ≤ 15, so ≥ 85 places are left.
@@ -269,7 +285,12 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
         },
         counters,
         stats: first,
-        reviewLog: logOf(userId, first, { answeredAt: now.toISOString(), examId: exam.id, resultId: result.id, part: '0' }),
+        reviewLog: logOf(userId, first, {
+          answeredAt: now.toISOString(),
+          examId: exam.id,
+          resultId: result.id,
+          part: '0',
+        }),
         job,
         expectNoJob: !isNew && !job,
         studyTime,
@@ -277,12 +298,16 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
       if (aheadKeys.length) await deleteKeys(aheadKeys).catch(() => undefined);
-      const claimed = error.conditionFailedAt(SUBMIT_ITEM.claim) || (error.reasons.length === 0 && !!(await getIdempotencyClaim(userId, key)));
+      const claimed =
+        error.conditionFailedAt(SUBMIT_ITEM.claim) ||
+        (error.reasons.length === 0 && !!(await getIdempotencyClaim(userId, key)));
       if (claimed) return replay(input, key, requestHash);
       continue;
     }
     if (previous) {
-      const stale = previousDetailItems.filter((i) => !String(i.sk).startsWith(resultDetailEntity.writePrefix(result.id, result.detail_tag)));
+      const stale = previousDetailItems.filter(
+        (i) => !String(i.sk).startsWith(resultDetailEntity.writePrefix(result.id, result.detail_tag)),
+      );
       if (stale.length) await deleteKeys(stale.map(primaryKeyOf));
     }
     if (job) await runJob(userId, job);
@@ -304,5 +329,10 @@ async function replay(input: ApplyInput, key: string, requestHash: string): Prom
   const job = asJob(found.get(resultJobEntity.key(userId, claim.result_id).sk));
   if (!result) throw notFound('result_not_found');
   if (job) await runJob(userId, job);
-  return { success: true, result_id: result.id, replayed: true, result: resultView(result, detailsOfRevision(detailItems, result)) };
+  return {
+    success: true,
+    result_id: result.id,
+    replayed: true,
+    result: resultView(result, detailsOfRevision(detailItems, result)),
+  };
 }

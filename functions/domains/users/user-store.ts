@@ -3,7 +3,12 @@ import { paginate } from '../../runtime/data/paginate.js';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '#shared/domain/limits.js';
 import { normalizeLogin } from '#shared/domain/accounts.js';
-import { canonicalTimeZone, DEFAULT_ROLLOVER_HOUR, DEFAULT_TIME_ZONE, isValidRolloverHour } from '#shared/domain/learner-day.js';
+import {
+  canonicalTimeZone,
+  DEFAULT_ROLLOVER_HOUR,
+  DEFAULT_TIME_ZONE,
+  isValidRolloverHour,
+} from '#shared/domain/learner-day.js';
 import { config } from '../../runtime/config.js';
 import { emailClaimEntity, usernameClaimEntity } from './entities/account-claims.js';
 import { parseCallerUser, userEntity, type UserRecord } from './entities/user.js';
@@ -36,7 +41,8 @@ export class StaleUser extends Error {
   }
 }
 
-export type NewUser = Pick<UserRecord, 'username' | 'passwordHash'> & Partial<Omit<UserRecord, 'username' | 'passwordHash' | 'id' | 'date_joined'>>;
+export type NewUser = Pick<UserRecord, 'username' | 'passwordHash'> &
+  Partial<Omit<UserRecord, 'username' | 'passwordHash' | 'id' | 'date_joined'>>;
 
 export function buildUserRecord(input: NewUser): UserRecord {
   return {
@@ -119,7 +125,9 @@ export async function getUser(id: string): Promise<UserRecord | null> {
 }
 
 export async function findUserIdByUsername(username: string): Promise<string | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: usernameClaimEntity.key(username) }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.appTable, Key: usernameClaimEntity.key(username) }),
+  );
   return Item ? usernameClaimEntity.parse(Item).userId : null;
 }
 

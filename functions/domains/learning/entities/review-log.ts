@@ -16,7 +16,14 @@ import { userPk } from '../../../runtime/data/key-parts.js';
  */
 const SK_PREFIX = 'REVLOG#';
 
-export type ReviewRow = [questionId: string, rating: number, elapsedDays: number, stateBefore: number, stateAfter: number, seconds: number];
+export type ReviewRow = [
+  questionId: string,
+  rating: number,
+  elapsedDays: number,
+  stateBefore: number,
+  stateAfter: number,
+  seconds: number,
+];
 
 const reviewLogSchema = /* @__PURE__ */ lazy(() =>
   z.object({
@@ -29,7 +36,10 @@ const reviewLogSchema = /* @__PURE__ */ lazy(() =>
 export type ReviewLogRecord = z.infer<ReturnType<typeof reviewLogSchema>>;
 
 export const reviewLogEntity = {
-  key: (userId: string, answeredAt: string, source: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${answeredAt}#${source}` }),
+  key: (userId: string, answeredAt: string, source: string) => ({
+    pk: userPk(userId),
+    sk: `${SK_PREFIX}${answeredAt}#${source}`,
+  }),
   skPrefix: SK_PREFIX,
   type: 'REVLOG',
   item: (userId: string, source: string, record: ReviewLogRecord): StoredItem => ({

@@ -3,7 +3,12 @@ import { normalizeLogin } from '#shared/domain/accounts.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import { ROLES } from '#shared/domain/roles.js';
 import type { Language } from '#shared/domain/language.js';
-import { canonicalTimeZone, DEFAULT_ROLLOVER_HOUR, DEFAULT_TIME_ZONE, isValidRolloverHour } from '#shared/domain/learner-day.js';
+import {
+  canonicalTimeZone,
+  DEFAULT_ROLLOVER_HOUR,
+  DEFAULT_TIME_ZONE,
+  isValidRolloverHour,
+} from '#shared/domain/learner-day.js';
 import type { CallerUser } from '../../../runtime/http/types.js';
 import { lazy, flag, orDefault, withoutKeys, type StoredItem } from '../../../runtime/data/item.js';
 import { userPk } from '../../../runtime/data/key-parts.js';
@@ -72,7 +77,8 @@ export const userEntity = {
   /** Sparse gsi2 while a scheduled feature is on (scheduled-shards.ts). */
   scheduledIndex: (userId: string) => ({ gsi2pk: scheduledPartition(scheduledShardOf(userId)), gsi2sk: userId }),
   /** Whether a user (USER item fields) belongs in the SCHEDULED shards. */
-  wantsScheduling: (user: { retention_cleanup_enabled?: boolean; random_exam_email_enabled?: boolean }) => !!user.retention_cleanup_enabled || !!user.random_exam_email_enabled,
+  wantsScheduling: (user: { retention_cleanup_enabled?: boolean; random_exam_email_enabled?: boolean }) =>
+    !!user.retention_cleanup_enabled || !!user.random_exam_email_enabled,
   item(user: UserRecord): StoredItem {
     return {
       ...userEntity.key(user.id),
@@ -87,6 +93,15 @@ export const userEntity = {
 
 /** What a request's caller needs of the USER item (a projected GetItem). */
 const callerUserSchema = /* @__PURE__ */ lazy(() =>
-  z.pick(userSchema(), { id: true, username: true, role: true, is_superuser: true, is_staff: true, language: true, time_zone: true, day_rollover_hour: true }),
+  z.pick(userSchema(), {
+    id: true,
+    username: true,
+    role: true,
+    is_superuser: true,
+    is_staff: true,
+    language: true,
+    time_zone: true,
+    day_rollover_hour: true,
+  }),
 );
 export const parseCallerUser = (item: StoredItem): CallerUser => callerUserSchema().parse(withoutKeys(item));

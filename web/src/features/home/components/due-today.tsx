@@ -22,7 +22,9 @@ export function DueToday() {
           </Link>
         </div>
         <p className={styles.empty} data-testid="home-due-today-count">
-          {count === 0 ? t('home.dueToday.none') : t(capped ? 'home.dueToday.countCapped' : 'home.dueToday.count', { count })}
+          {count === 0
+            ? t('home.dueToday.none')
+            : t(capped ? 'home.dueToday.countCapped' : 'home.dueToday.count', { count })}
         </p>
       </div>
     </section>

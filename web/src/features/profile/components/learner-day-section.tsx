@@ -38,7 +38,12 @@ export function LearnerDaySection({ profile }: { profile: ProfileAnswer }) {
   };
 
   return (
-    <Card id="profile-learner-day" testId="profile-learner-day" title={t('profile.learnerDay.title')} description={t('profile.learnerDay.description')}>
+    <Card
+      id="profile-learner-day"
+      testId="profile-learner-day"
+      title={t('profile.learnerDay.title')}
+      description={t('profile.learnerDay.description')}
+    >
       <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className={form.grid}>
           <div className={form.field}>
