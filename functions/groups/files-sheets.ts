@@ -4,7 +4,12 @@ import { filesSheetsGroup } from '#shared/route-groups/files-sheets.js';
 import { bind, createGroupHandler } from './group-handler.js';
 import { multipartBody } from '../runtime/http/multipart-body.js';
 import { downloadExamsSheet, uploadExamsSheet, updateQuestionsFromSheet } from '../domains/exams/sheets.js';
-import { downloadSampleFile, importUploadedFile, previewUploadedFile, uploadQuestions } from '../domains/files/sheets.js';
+import {
+  downloadSampleFile,
+  importUploadedFile,
+  previewUploadedFile,
+  uploadQuestions,
+} from '../domains/files/sheets.js';
 
 /** The spreadsheet routes of the files folder: their own Lambda, so `files` carries no SheetJS (D73). */
 export const handler = createGroupHandler(

@@ -4,7 +4,13 @@ import { defineRoute, type ResponseOf } from './define-route.js';
 import { lazy } from './lazy.js';
 import { keyable } from '../domain/key-text.js';
 import { languageSchema } from '../domain/language.js';
-import { COLUMN_ROLES, QUESTION_SHEET_LIMITS, SHEET_ENCODINGS, SHEET_EXTENSIONS, SKIP_REASONS } from '../domain/question-sheet.js';
+import {
+  COLUMN_ROLES,
+  QUESTION_SHEET_LIMITS,
+  SHEET_ENCODINGS,
+  SHEET_EXTENSIONS,
+  SKIP_REASONS,
+} from '../domain/question-sheet.js';
 
 /** `true`/`false`, `1`/`0`, `on` from forms and query strings. */
 export const flagSchema = /* @__PURE__ */ lazy(() =>
@@ -71,10 +77,14 @@ export const importReportSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     format: sheetFormatSchema(),
     headerless: z.boolean(),
-    skipped_rows: z.array(z.object({ line: z.number().check(z.int()), reason: z.enum(SKIP_REASONS), column: z.optional(z.string()) })),
+    skipped_rows: z.array(
+      z.object({ line: z.number().check(z.int()), reason: z.enum(SKIP_REASONS), column: z.optional(z.string()) }),
+    ),
     extra_columns: z.array(z.string()),
     ignored_columns: z.array(z.string()),
-    repairs: z.array(z.object({ line: z.number().check(z.int()), kind: z.enum(['quote_after_space', 'quotes_as_text']) })),
+    repairs: z.array(
+      z.object({ line: z.number().check(z.int()), kind: z.enum(['quote_after_space', 'quotes_as_text']) }),
+    ),
   }),
 );
 export type ImportReport = z.infer<ReturnType<typeof importReportSchema>>;
@@ -102,7 +112,9 @@ export const uploadedFileSchema = /* @__PURE__ */ lazy(() =>
 );
 
 /** `{name}` in file routes: a file id from the list, or a file name resolved in the caller's view. */
-const fileRef = /* @__PURE__ */ lazy(() => z.object({ name: keyable(z.string().check(z.minLength(1), z.maxLength(300))) }));
+const fileRef = /* @__PURE__ */ lazy(() =>
+  z.object({ name: keyable(z.string().check(z.minLength(1), z.maxLength(300))) }),
+);
 
 export const uploadQuestions = defineRoute({
   method: 'POST',
@@ -110,7 +122,10 @@ export const uploadQuestions = defineRoute({
   access: 'signed-in',
   bodyKind: 'multipart',
   schemas: () => ({
-    body: z.object({ file: z.extend(uploadedFileSchema(), { filename: keyable(z.string()) }), is_public: z._default(flagSchema(), true) }),
+    body: z.object({
+      file: z.extend(uploadedFileSchema(), { filename: keyable(z.string()) }),
+      is_public: z._default(flagSchema(), true),
+    }),
   }),
   response: () => importAnswer(),
 });
@@ -138,7 +153,9 @@ export const createUploadUrl = defineRoute({
 });
 
 /** One role per source column (question field, option, options, extra, ignore), as the preview proposes and the user changes it. */
-export const columnMappingSchema = /* @__PURE__ */ lazy(() => z.array(z.enum(COLUMN_ROLES)).check(z.maxLength(QUESTION_SHEET_LIMITS.maxColumns)));
+export const columnMappingSchema = /* @__PURE__ */ lazy(() =>
+  z.array(z.enum(COLUMN_ROLES)).check(z.maxLength(QUESTION_SHEET_LIMITS.maxColumns)),
+);
 
 export const importUploadedFile = defineRoute({
   method: 'POST',

@@ -33,7 +33,16 @@ export const SHEET_DELIMITERS = [',', '\t', ';', '|'] as const;
 export const SHEET_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'cp949'] as const;
 export type SheetEncoding = (typeof SHEET_ENCODINGS)[number];
 
-export const QUESTION_COLUMNS = ['csv_id', 'title', 'content', 'answer', 'explanation', 'difficulty', 'url', 'group_id'] as const;
+export const QUESTION_COLUMNS = [
+  'csv_id',
+  'title',
+  'content',
+  'answer',
+  'explanation',
+  'difficulty',
+  'url',
+  'group_id',
+] as const;
 export type QuestionColumn = (typeof QUESTION_COLUMNS)[number];
 /** Only the question and its answer are required; an id is numbered and a title taken from the question when blank. */
 export const REQUIRED_COLUMNS: readonly QuestionColumn[] = ['content', 'answer'];
@@ -63,17 +72,83 @@ export const COLUMN_LABELS: Record<QuestionColumn, Record<Language, string>> = {
  * ignored). The format panel lists them as they are written here.
  */
 export const HEADER_ALIASES: Record<QuestionColumn, readonly string[]> = {
-  csv_id: ['문제id', '문제번호', '문항id', '문항번호', '번호', 'Question ID', 'question_id', 'csv_id', 'id', 'qid', 'no', 'number', '#'],
+  csv_id: [
+    '문제id',
+    '문제번호',
+    '문항id',
+    '문항번호',
+    '번호',
+    'Question ID',
+    'question_id',
+    'csv_id',
+    'id',
+    'qid',
+    'no',
+    'number',
+    '#',
+  ],
   title: ['제목', '문제제목', '주제', 'Title', 'question title', 'topic'],
-  content: ['문제 내용', '내용', '문제', '질문', '문항', '단어', '용어', '앞면', 'Question Content', 'content', 'question', 'q', 'body', 'front', 'term', 'word', 'prompt'],
-  answer: ['정답', '답', '답안', '답변', '뜻', '의미', '정의', '뒷면', 'Answer', 'correct answer', 'back', 'definition', 'meaning', 'solution'],
-  explanation: ['설명', '해설', '풀이', '비고', '참고', 'Explanation', 'description', 'note', 'notes', 'hint', 'rationale'],
+  content: [
+    '문제 내용',
+    '내용',
+    '문제',
+    '질문',
+    '문항',
+    '단어',
+    '용어',
+    '앞면',
+    'Question Content',
+    'content',
+    'question',
+    'q',
+    'body',
+    'front',
+    'term',
+    'word',
+    'prompt',
+  ],
+  answer: [
+    '정답',
+    '답',
+    '답안',
+    '답변',
+    '뜻',
+    '의미',
+    '정의',
+    '뒷면',
+    'Answer',
+    'correct answer',
+    'back',
+    'definition',
+    'meaning',
+    'solution',
+  ],
+  explanation: [
+    '설명',
+    '해설',
+    '풀이',
+    '비고',
+    '참고',
+    'Explanation',
+    'description',
+    'note',
+    'notes',
+    'hint',
+    'rationale',
+  ],
   difficulty: ['난이도', 'Difficulty', 'level'],
   url: ['URL', 'link', '링크', '주소'],
   group_id: ['그룹ID', '그룹', 'group_id', 'group'],
 };
 /** One column holding every choice (`a|b|c`, `a;b;c` or a JSON list). */
-export const OPTIONS_CELL_ALIASES: readonly string[] = ['보기', '선택지', '선지', 'options', 'choices', 'answer options'];
+export const OPTIONS_CELL_ALIASES: readonly string[] = [
+  '보기',
+  '선택지',
+  '선지',
+  'options',
+  'choices',
+  'answer options',
+];
 /** One column per choice: one of these followed by 1..9 or A..H (`Option 1`, `보기1`, `choice_b`), or the bare letters A..H when two or more are present. */
 export const OPTION_COLUMN_PREFIXES: readonly string[] = ['보기', '선택지', '선지', '답지', 'option', 'choice', 'opt'];
 
@@ -86,7 +161,9 @@ export function headerKey(header: string): string {
     .replace(/[\s_.-]+/g, '');
 }
 
-const ALIAS_LOOKUP = new Map<string, QuestionColumn>(QUESTION_COLUMNS.flatMap((column) => HEADER_ALIASES[column].map((alias) => [headerKey(alias), column] as const)));
+const ALIAS_LOOKUP = new Map<string, QuestionColumn>(
+  QUESTION_COLUMNS.flatMap((column) => HEADER_ALIASES[column].map((alias) => [headerKey(alias), column] as const)),
+);
 const OPTIONS_CELL_KEYS = new Set(OPTIONS_CELL_ALIASES.map(headerKey));
 const OPTION_COLUMN = new RegExp(`^(?:${OPTION_COLUMN_PREFIXES.map(headerKey).join('|')})([1-9]|[a-h])$`);
 
@@ -107,7 +184,8 @@ export interface SheetColumns {
 }
 
 export type HeaderMapping =
-  ({ ok: true; columns: Partial<Record<QuestionColumn, number>> } & SheetColumns) | { ok: false; missing: QuestionColumn[]; found: string[]; header: boolean };
+  | ({ ok: true; columns: Partial<Record<QuestionColumn, number>> } & SheetColumns)
+  | { ok: false; missing: QuestionColumn[]; found: string[]; header: boolean };
 
 /**
  * A caller's mapping (one role per source column, as the preview proposed and the user changed it)
@@ -125,7 +203,8 @@ export function applyMapping(proposed: SheetColumns, mapping: readonly ColumnRol
 export function fieldColumns(roles: readonly ColumnRole[]): Partial<Record<QuestionColumn, number>> {
   const columns: Partial<Record<QuestionColumn, number>> = {};
   roles.forEach((role, index) => {
-    if ((QUESTION_COLUMNS as readonly string[]).includes(role) && columns[role as QuestionColumn] === undefined) columns[role as QuestionColumn] = index;
+    if ((QUESTION_COLUMNS as readonly string[]).includes(role) && columns[role as QuestionColumn] === undefined)
+      columns[role as QuestionColumn] = index;
   });
   return columns;
 }
@@ -160,9 +239,20 @@ export function mapHeaders(headers: readonly string[]): HeaderMapping {
   }
   const missing = REQUIRED_COLUMNS.filter((c) => !taken.has(c));
   if (missing.length > 0) {
-    return { ok: false, missing, found: headers.map((h) => String(h ?? '').trim()).filter((h) => h !== ''), header: known >= 2 };
+    return {
+      ok: false,
+      missing,
+      found: headers.map((h) => String(h ?? '').trim()).filter((h) => h !== ''),
+      header: known >= 2,
+    };
   }
-  return { ok: true, columns: fieldColumns(roles), roles, names: headers.map((h) => String(h ?? '').trim()), headerless: false };
+  return {
+    ok: true,
+    columns: fieldColumns(roles),
+    roles,
+    names: headers.map((h) => String(h ?? '').trim()),
+    headerless: false,
+  };
 }
 
 /** The option columns' source indexes in choice order (Option 1 before Option 2, whatever the column order). */
@@ -182,14 +272,19 @@ export function optionColumnOrder(names: readonly string[], roles: readonly Colu
  */
 export function headerlessColumns(width: number, names: readonly string[] = []): SheetColumns {
   const roles: ColumnRole[] = [];
-  for (let i = 0; i < Math.max(width, 2); i++) roles.push(i === 0 ? 'content' : i === 1 ? 'answer' : names[i] ? 'extra' : 'explanation');
+  for (let i = 0; i < Math.max(width, 2); i++)
+    roles.push(i === 0 ? 'content' : i === 1 ? 'answer' : names[i] ? 'extra' : 'explanation');
   return { roles, names: roles.map((_, i) => names[i] ?? ''), headerless: true };
 }
 
 /** The header names the format panel lists, per role: every alias as written. */
 export function acceptedHeaderNames() {
   return {
-    columns: QUESTION_COLUMNS.map((column) => ({ column, names: HEADER_ALIASES[column], required: REQUIRED_COLUMNS.includes(column) })),
+    columns: QUESTION_COLUMNS.map((column) => ({
+      column,
+      names: HEADER_ALIASES[column],
+      required: REQUIRED_COLUMNS.includes(column),
+    })),
     optionsCell: OPTIONS_CELL_ALIASES,
     optionColumns: OPTION_COLUMN_PREFIXES,
   };
@@ -238,7 +333,15 @@ export interface SkippedRow {
 export const REPORT_LIST_LIMIT = 200;
 
 export type RowsOutcome =
-  | { ok: true; questions: SheetQuestion[]; lines: number[]; stats: SheetStats; skipped_rows: SkippedRow[]; extra_columns: string[]; ignored_columns: string[] }
+  | {
+      ok: true;
+      questions: SheetQuestion[];
+      lines: number[];
+      stats: SheetStats;
+      skipped_rows: SkippedRow[];
+      extra_columns: string[];
+      ignored_columns: string[];
+    }
   | { ok: false; code: 'sheet_cell_too_long'; row: number; column: QuestionColumn }
   | { ok: false; code: 'sheet_too_many_rows'; rows: number }
   | { ok: false; code: 'sheet_too_many_columns'; columns: number }
@@ -265,7 +368,8 @@ export function splitOptionsCell(cell: string): string[] {
   if (text.startsWith('[') && text.endsWith(']')) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed) && parsed.every((v) => typeof v === 'string' || typeof v === 'number')) return parsed.map((v) => String(v).trim()).filter(Boolean);
+      if (Array.isArray(parsed) && parsed.every((v) => typeof v === 'string' || typeof v === 'number'))
+        return parsed.map((v) => String(v).trim()).filter(Boolean);
     } catch {
       // not JSON: split below
     }
@@ -312,7 +416,9 @@ export function choiceAnswer(answer: string, options: readonly string[]): string
 /** The question text with its choices as lines `1) …`, which the take-exam screen shows as choices. */
 export function contentWithChoices(content: string, options: readonly string[]): string {
   if (options.length === 0) return content;
-  return [content, ...options.map((o, i) => `${i + 1}) ${o.replace(/\s*\r?\n\s*/g, ' ')}`)].filter((l) => l !== '').join('\n');
+  return [content, ...options.map((o, i) => `${i + 1}) ${o.replace(/\s*\r?\n\s*/g, ' ')}`)]
+    .filter((l) => l !== '')
+    .join('\n');
 }
 
 /** A title from the question when the sheet has none: its first line, at most 100 characters. */
@@ -325,7 +431,8 @@ export function titleFromContent(content: string): string {
 /** A composed field (question with its choices, explanation with kept columns) may reach this many characters. */
 export const MAX_COMPOSED_CHARS = 2 * QUESTION_SHEET_LIMITS.maxCellChars;
 
-const isFieldRole = (role: ColumnRole): role is QuestionColumn => (QUESTION_COLUMNS as readonly string[]).includes(role);
+const isFieldRole = (role: ColumnRole): role is QuestionColumn =>
+  (QUESTION_COLUMNS as readonly string[]).includes(role);
 
 type RowsInput = SheetColumns | Partial<Record<QuestionColumn, number>>;
 
@@ -347,7 +454,11 @@ function toSheetColumns(input: RowsInput): SheetColumns {
  * naming a choice becomes its number; every extra column is appended to the explanation as
  * `Name: value`. `lines[i]` is the file line of `rows[i]` (default: i + 2, the header on line 1).
  */
-export function normalizeRows(rows: readonly (readonly unknown[])[], input: RowsInput, lines?: readonly number[]): RowsOutcome {
+export function normalizeRows(
+  rows: readonly (readonly unknown[])[],
+  input: RowsInput,
+  lines?: readonly number[],
+): RowsOutcome {
   const { roles, names } = toSheetColumns(input);
   const lineOf = (i: number) => lines?.[i] ?? i + 2;
   const optionIndexes = optionColumnOrder(names, roles);
@@ -366,12 +477,18 @@ export function normalizeRows(rows: readonly (readonly unknown[])[], input: Rows
   const kept: (SheetQuestion & { line: number })[] = [];
   const columnName = (index: number) => {
     const role = roles[index]!;
-    return names[index] || ((QUESTION_COLUMNS as readonly string[]).includes(role) ? COLUMN_LABELS[role as QuestionColumn].en : `#${index + 1}`);
+    return (
+      names[index] ||
+      ((QUESTION_COLUMNS as readonly string[]).includes(role)
+        ? COLUMN_LABELS[role as QuestionColumn].en
+        : `#${index + 1}`)
+    );
   };
 
   rowLoop: for (let i = 0; i < rows.length; i++) {
     const cells = rows[i] ?? [];
-    if (cells.length > QUESTION_SHEET_LIMITS.maxColumns) return { ok: false, code: 'sheet_too_many_columns', columns: cells.length };
+    if (cells.length > QUESTION_SHEET_LIMITS.maxColumns)
+      return { ok: false, code: 'sheet_too_many_columns', columns: cells.length };
     const texts: string[] = [];
     let any = false;
     for (let c = 0; c < cells.length; c++) {
@@ -381,7 +498,8 @@ export function normalizeRows(rows: readonly (readonly unknown[])[], input: Rows
     }
     if (!any) continue;
     total++;
-    if (total > QUESTION_SHEET_LIMITS.maxRows) return { ok: false, code: 'sheet_too_many_rows', rows: countNonEmpty(rows) };
+    if (total > QUESTION_SHEET_LIMITS.maxRows)
+      return { ok: false, code: 'sheet_too_many_rows', rows: countNonEmpty(rows) };
     const line = lineOf(i);
     for (let c = 0; c < texts.length; c++) {
       if (texts[c]!.length > QUESTION_SHEET_LIMITS.maxCellChars && roles[c] !== 'ignore') {
@@ -407,14 +525,18 @@ export function normalizeRows(rows: readonly (readonly unknown[])[], input: Rows
       skip({ line, reason: 'blank_answer' });
       continue;
     }
-    const options = [...optionIndexes.map((c) => texts[c] ?? '').filter(Boolean), ...(optionsCell >= 0 ? splitOptionsCell(texts[optionsCell] ?? '') : [])];
+    const options = [
+      ...optionIndexes.map((c) => texts[c] ?? '').filter(Boolean),
+      ...(optionsCell >= 0 ? splitOptionsCell(texts[optionsCell] ?? '') : []),
+    ];
     const explanation: string[] = [];
     const extras: string[] = [];
     for (let c = 0; c < Math.max(texts.length, roles.length); c++) {
       const role = roles[c] ?? 'extra';
       const text = texts[c] ?? '';
       if (text === '') continue;
-      if (role === 'explanation' && (!names[c] || roles.indexOf('explanation') === c || !isFieldRole(role))) explanation.push(text);
+      if (role === 'explanation' && (!names[c] || roles.indexOf('explanation') === c || !isFieldRole(role)))
+        explanation.push(text);
       else if (role === 'extra' || (isFieldRole(role) && roles.indexOf(role) !== c)) {
         extraUsed.add(c);
         extras.push(names[c] ? `${names[c]}: ${text}` : text);
@@ -424,7 +546,13 @@ export function normalizeRows(rows: readonly (readonly unknown[])[], input: Rows
     const explanationText = [...explanation, ...extras].join('\n');
     if (content.length > MAX_COMPOSED_CHARS || explanationText.length > MAX_COMPOSED_CHARS) {
       tooLong++;
-      skip({ line, reason: 'cell_too_long', column: columnName(content.length > MAX_COMPOSED_CHARS ? roles.indexOf('content') : roles.indexOf('explanation')) });
+      skip({
+        line,
+        reason: 'cell_too_long',
+        column: columnName(
+          content.length > MAX_COMPOSED_CHARS ? roles.indexOf('content') : roles.indexOf('explanation'),
+        ),
+      });
       continue;
     }
     if (options.length > 0) withChoices++;
@@ -514,6 +642,8 @@ export const sheetFileNameSchema = () =>
     z.string().check(
       z.minLength(1),
       z.maxLength(QUESTION_SHEET_LIMITS.maxFileNameChars),
-      z.refine((name) => sheetExtension(name) !== null, { message: 'extension must be .xlsx, .xls, .csv, .tsv or .txt' }),
+      z.refine((name) => sheetExtension(name) !== null, {
+        message: 'extension must be .xlsx, .xls, .csv, .tsv or .txt',
+      }),
     ),
   );

@@ -47,7 +47,9 @@ describe('question import: the result listing and the format panel', () => {
       expect(await panel.textContent()).toContain(language === 'ko' ? 'CP949 (EUC-KR)' : 'UTF-16 LE');
 
       // Upload with the keyboard: choose the file, then Enter on the submit button.
-      await page.getByTestId('question-file-input').setInputFiles({ name: `cards-${language}-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(CARDS) });
+      await page
+        .getByTestId('question-file-input')
+        .setInputFiles({ name: `cards-${language}-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(CARDS) });
       await page.getByTestId('upload-submit').focus();
       await page.keyboard.press('Enter');
 
@@ -71,15 +73,23 @@ describe('question import: the result listing and the format panel', () => {
       if (language === 'ko') {
         await skipped.getByText('3행: 정답이 비어 있습니다.').waitFor();
         await skipped.getByText('4행: 앞의 행과 완전히 같습니다.').waitFor();
-        await page.getByTestId('import-report-extra').getByText('알 수 없는 열은 설명에 붙여 보관했습니다: example').waitFor();
+        await page
+          .getByTestId('import-report-extra')
+          .getByText('알 수 없는 열은 설명에 붙여 보관했습니다: example')
+          .waitFor();
         await page.getByTestId('import-report-repairs').getByText('2행:', { exact: false }).first().waitFor();
         expect(await page.getByTestId('import-report-format').textContent()).toContain('쉼표 (,)');
       } else {
         await skipped.getByText('Line 3: the answer is blank.').waitFor();
         await skipped.getByText('Line 4: the same as an earlier row.').waitFor();
-        await page.getByTestId('import-report-extra').getByText('Columns the importer does not know were kept in the explanation: example').waitFor();
+        await page
+          .getByTestId('import-report-extra')
+          .getByText('Columns the importer does not know were kept in the explanation: example')
+          .waitFor();
         await page.getByTestId('import-report-repairs').getByText('Line 2:', { exact: false }).first().waitFor();
-        expect(await page.getByTestId('import-report-format').textContent()).toContain('encoding UTF-8, cells separated by comma (,)');
+        expect(await page.getByTestId('import-report-format').textContent()).toContain(
+          'encoding UTF-8, cells separated by comma (,)',
+        );
       }
       expect(await result.textContent()).toContain(language === 'ko' ? '가져옴 2' : '2 imported');
 

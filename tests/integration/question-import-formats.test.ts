@@ -16,12 +16,16 @@ const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 async function upload(user: FixtureUser, name: string, bytes: Buffer) {
-  const res = await user.client.request('POST', '/api/upload-questions/', { body: multipartForm({ is_public: 'false' }, { name, bytes }) });
+  const res = await user.client.request('POST', '/api/upload-questions/', {
+    body: multipartForm({ is_public: 'false' }, { name, bytes }),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
 async function poolOf(user: FixtureUser) {
-  return (await itemsOwnedBy(user.id)).filter((i) => i.type === 'QUESTION').sort((a, b) => Number(a.order) - Number(b.order));
+  return (await itemsOwnedBy(user.id))
+    .filter((i) => i.type === 'QUESTION')
+    .sort((a, b) => Number(a.order) - Number(b.order));
 }
 
 const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
@@ -36,10 +40,18 @@ describe('question import: the files learners have', () => {
 
   it('a headerless TSV: every line a card, ids numbered, titles from the question, the import says it had no header', async () => {
     const user = await ko();
-    const { status, body } = await upload(user, '단어장.tsv', Buffer.from('사과\tapple\t과일\n바나나\tbanana, yellow\n\n포도\tgrape\n'));
+    const { status, body } = await upload(
+      user,
+      '단어장.tsv',
+      Buffer.from('사과\tapple\t과일\n바나나\tbanana, yellow\n\n포도\tgrape\n'),
+    );
     expect(status).toBe(200);
     expect(body.stats).toMatchObject({ total_rows: 3, imported: 3, ids_assigned: 3 });
-    expect(body.report).toMatchObject({ headerless: true, format: { kind: 'text', delimiter: '\t', encoding: 'utf-8' }, skipped_rows: [] });
+    expect(body.report).toMatchObject({
+      headerless: true,
+      format: { kind: 'text', delimiter: '\t', encoding: 'utf-8' },
+      skipped_rows: [],
+    });
     const pool = await poolOf(user);
     expect(pool.map((q) => [q.csv_id, q.title_ko, q.content_ko, q.answer_ko, q.explanation_ko])).toEqual([
       ['1', '사과', '사과', 'apple', '과일'],
@@ -50,7 +62,11 @@ describe('question import: the files learners have', () => {
 
   it('a semicolon-separated CSV with commas in its text', async () => {
     const user = await en();
-    const { status, body } = await upload(user, 'spanish.csv', Buffer.from('question;answer\nthe house, the home;la casa\nto be (state);estar\n'));
+    const { status, body } = await upload(
+      user,
+      'spanish.csv',
+      Buffer.from('question;answer\nthe house, the home;la casa\nto be (state);estar\n'),
+    );
     expect(status).toBe(200);
     expect(body.report.format).toMatchObject({ delimiter: ';' });
     expect((await poolOf(user)).map((q) => [q.content_en, q.answer_en])).toEqual([
@@ -61,7 +77,10 @@ describe('question import: the files learners have', () => {
 
   it('a CSV saved by Korean Excel (CP949) with Korean headers', async () => {
     const user = await ko();
-    const bytes = iconv.encode('문제,정답,해설\r\n대한민국의 수도는?,서울,한강이 흐른다\r\n"쉼표, 있는 문제",정답\r\n', 'cp949');
+    const bytes = iconv.encode(
+      '문제,정답,해설\r\n대한민국의 수도는?,서울,한강이 흐른다\r\n"쉼표, 있는 문제",정답\r\n',
+      'cp949',
+    );
     const { status, body } = await upload(user, '기출.csv', bytes);
     expect(status).toBe(200);
     expect(body.report.format).toMatchObject({ encoding: 'cp949', delimiter: ',' });
@@ -73,10 +92,14 @@ describe('question import: the files learners have', () => {
 
   it('a UTF-16 Anki export with #separator:tab, #html:true and #columns: HTML to text, Tags kept', async () => {
     const user = await en();
-    const text = '#separator:tab\r\n#html:true\r\n#columns:Front\tBack\tTags\r\nWhat is <b>S3</b>?\tObject storage<br>by AWS\taws storage\r\nbonjour\thello &amp; welcome\t\r\n';
+    const text =
+      '#separator:tab\r\n#html:true\r\n#columns:Front\tBack\tTags\r\nWhat is <b>S3</b>?\tObject storage<br>by AWS\taws storage\r\nbonjour\thello &amp; welcome\t\r\n';
     const { status, body } = await upload(user, 'deck.txt', utf16le(text));
     expect(status).toBe(200);
-    expect(body.report).toMatchObject({ format: { source: 'anki', encoding: 'utf-16le', html: true }, extra_columns: ['Tags'] });
+    expect(body.report).toMatchObject({
+      format: { source: 'anki', encoding: 'utf-16le', html: true },
+      extra_columns: ['Tags'],
+    });
     expect((await poolOf(user)).map((q) => [q.content_en, q.answer_en, q.explanation_en])).toEqual([
       ['What is S3?', 'Object storage\nby AWS', 'Tags: aws storage'],
       ['bonjour', 'hello & welcome', ''],
@@ -96,12 +119,23 @@ describe('question import: the files learners have', () => {
     expect(download.headers.get('content-type')).toContain('text/plain');
     expect(Buffer.from(await download.arrayBuffer()).toString()).toBe('새 - bird;물고기 - fish;말 - horse;');
     const pool = await poolOf(user);
-    expect(pool.map((q) => `${q.content_ko}=${q.answer_ko}`).sort()).toEqual(['개=dog', '고양이=cat', '말=horse', '물고기=fish', '새=bird']);
+    expect(pool.map((q) => `${q.content_ko}=${q.answer_ko}`).sort()).toEqual([
+      '개=dog',
+      '고양이=cat',
+      '말=horse',
+      '물고기=fish',
+      '새=bird',
+    ]);
   });
 
   it('answers written `question, "a, b, c"` stay whole, and each repaired line is listed', async () => {
     const user = await en();
-    const lines = ['Question,Answer', 'Which are compute services?, "EC2, Lambda, Fargate"', 'Which is object storage?, "S3"', 'Which is DNS?,Route 53'];
+    const lines = [
+      'Question,Answer',
+      'Which are compute services?, "EC2, Lambda, Fargate"',
+      'Which is object storage?, "S3"',
+      'Which is DNS?,Route 53',
+    ];
     const { status, body } = await upload(user, 'aws.csv', Buffer.from(`${lines.join('\n')}\n`));
     expect(status).toBe(200);
     expect(body.stats).toMatchObject({ imported: 3, errors: 0 });
@@ -137,7 +171,8 @@ describe('question import: the files learners have', () => {
 
   it('an `id,type,question,options,answer,explanation` file: options `a|b|c` become choices, the type column is kept', async () => {
     const user = await en();
-    const csv = 'id,type,question,options,answer,explanation\nq1,single,Capital of France?,Berlin|Paris|Rome,Paris,Seine\nq2,single,Largest ocean?,Atlantic|Pacific,B,\n';
+    const csv =
+      'id,type,question,options,answer,explanation\nq1,single,Capital of France?,Berlin|Paris|Rome,Paris,Seine\nq2,single,Largest ocean?,Atlantic|Pacific,B,\n';
     const { status, body } = await upload(user, 'quiz.csv', Buffer.from(csv));
     expect(status).toBe(200);
     expect(body.report.extra_columns).toEqual(['type']);
@@ -160,7 +195,11 @@ describe('question import: the files learners have', () => {
     ]);
     expect(body.message).toContain('1 without an answer');
     const [q] = await poolOf(user);
-    expect(q).toMatchObject({ content_en: 'ephemeral', answer_en: 'lasting a short time', explanation_en: 'Example: an ephemeral fad\nPart of speech: adj' });
+    expect(q).toMatchObject({
+      content_en: 'ephemeral',
+      answer_en: 'lasting a short time',
+      explanation_en: 'Example: an ephemeral fad\nPart of speech: adj',
+    });
   });
 
   it('refuses binary bytes named .txt and a header lacking the answer, leaving nothing behind', async () => {
@@ -178,11 +217,18 @@ describe('question import: the files learners have', () => {
 
   it('previews an upload without writing, then imports it with a changed mapping; without one the proposal is used', async () => {
     const user = await en();
-    const bytes = Buffer.from('Term,Definition,Example,Source\nephemeral,lasting a short time,an ephemeral fad,book\nubiquitous,,,web\n');
-    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: 'vocab.csv', size: bytes.length })).json()) as { upload_id: string; url: string };
+    const bytes = Buffer.from(
+      'Term,Definition,Example,Source\nephemeral,lasting a short time,an ephemeral fad,book\nubiquitous,,,web\n',
+    );
+    const ticket = (await (
+      await user.client.post('/api/question-files/upload-url/', { file_name: 'vocab.csv', size: bytes.length })
+    ).json()) as { upload_id: string; url: string };
     expect((await fetch(ticket.url, { method: 'PUT', body: new Uint8Array(bytes) })).status).toBe(200);
 
-    const preview = await user.client.post('/api/question-files/preview/', { upload_id: ticket.upload_id, file_name: 'vocab.csv' });
+    const preview = await user.client.post('/api/question-files/preview/', {
+      upload_id: ticket.upload_id,
+      file_name: 'vocab.csv',
+    });
     expect(preview.status, await preview.clone().text()).toBe(200);
     const proposal = (await preview.json()) as Record<string, any>;
     expect(proposal.columns).toEqual([
@@ -192,7 +238,14 @@ describe('question import: the files learners have', () => {
       { name: 'Source', role: 'extra', proposed: 'extra' },
     ]);
     expect(proposal.rows).toEqual([
-      { line: 2, csv_id: '1', title: 'ephemeral', content: 'ephemeral', answer: 'lasting a short time', explanation: 'Example: an ephemeral fad\nSource: book' },
+      {
+        line: 2,
+        csv_id: '1',
+        title: 'ephemeral',
+        content: 'ephemeral',
+        answer: 'lasting a short time',
+        explanation: 'Example: an ephemeral fad\nSource: book',
+      },
     ]);
     expect(proposal.skipped_rows).toEqual([{ line: 3, reason: 'blank_answer' }]);
     expect(proposal.format).toMatchObject({ delimiter: ',', encoding: 'utf-8' });
@@ -202,25 +255,44 @@ describe('question import: the files learners have', () => {
 
     // The user keeps the example as the explanation and ignores the source.
     const mapping = ['content', 'answer', 'explanation', 'ignore'];
-    const changed = (await (await user.client.post('/api/question-files/preview/', { upload_id: ticket.upload_id, file_name: 'vocab.csv', mapping })).json()) as Record<
-      string,
-      any
-    >;
+    const changed = (await (
+      await user.client.post('/api/question-files/preview/', {
+        upload_id: ticket.upload_id,
+        file_name: 'vocab.csv',
+        mapping,
+      })
+    ).json()) as Record<string, any>;
     expect(changed.rows[0]).toMatchObject({ explanation: 'an ephemeral fad' });
-    const refused = await user.client.post('/api/question-files/preview/', { upload_id: ticket.upload_id, file_name: 'vocab.csv', mapping: ['content', 'ignore'] });
+    const refused = await user.client.post('/api/question-files/preview/', {
+      upload_id: ticket.upload_id,
+      file_name: 'vocab.csv',
+      mapping: ['content', 'ignore'],
+    });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { code: string }).code).toBe('sheet_missing_column');
 
-    const imported = await user.client.post('/api/question-files/import/', { upload_id: ticket.upload_id, file_name: 'vocab.csv', is_public: false, mapping });
+    const imported = await user.client.post('/api/question-files/import/', {
+      upload_id: ticket.upload_id,
+      file_name: 'vocab.csv',
+      is_public: false,
+      mapping,
+    });
     expect(imported.status, await imported.clone().text()).toBe(200);
-    expect(((await imported.clone().json()) as { report: { ignored_columns: string[] } }).report.ignored_columns).toEqual(['Source']);
-    expect((await poolOf(user)).map((q) => [q.content_en, q.answer_en, q.explanation_en])).toEqual([['ephemeral', 'lasting a short time', 'an ephemeral fad']]);
+    expect(
+      ((await imported.clone().json()) as { report: { ignored_columns: string[] } }).report.ignored_columns,
+    ).toEqual(['Source']);
+    expect((await poolOf(user)).map((q) => [q.content_en, q.answer_en, q.explanation_en])).toEqual([
+      ['ephemeral', 'lasting a short time', 'an ephemeral fad'],
+    ]);
     expect(await objectsUnder(`pending/${user.id}/`)).toEqual([]);
   });
 
   it("answers a preview of another user's or a missing upload with 404", async () => {
     const user = await en();
-    const res = await user.client.post('/api/question-files/preview/', { upload_id: 'b'.repeat(24), file_name: 'x.csv' });
+    const res = await user.client.post('/api/question-files/preview/', {
+      upload_id: 'b'.repeat(24),
+      file_name: 'x.csv',
+    });
     expect(res.status).toBe(404);
     expect(((await res.json()) as { code: string }).code).toBe('upload_not_found');
   });

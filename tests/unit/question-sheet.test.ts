@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { QUESTION_SHEET_LIMITS, cleanFileName, headerKey, mapHeaders, normalizeRows, sheetExtension, sheetFileNameSchema } from '#shared/domain/question-sheet.js';
+import {
+  QUESTION_SHEET_LIMITS,
+  cleanFileName,
+  headerKey,
+  mapHeaders,
+  normalizeRows,
+  sheetExtension,
+  sheetFileNameSchema,
+} from '#shared/domain/question-sheet.js';
 
 describe('question sheet headers', () => {
   it('maps Korean, English and other spellings', () => {
@@ -12,8 +20,14 @@ describe('question sheet headers', () => {
         ['Question ID', 'Title', 'Question Content', 'Answer', 'Explanation', 'Difficulty', 'URL', 'Group ID'],
         { csv_id: 0, title: 1, content: 2, answer: 3, explanation: 4, difficulty: 5, url: 6, group_id: 7 },
       ],
-      [['question_id', 'title', 'content', 'answer', 'level', 'link', 'group_id'], { csv_id: 0, title: 1, content: 2, answer: 3, difficulty: 4, url: 5, group_id: 6 }],
-      [[' \uFEFFQUESTION-ID ', 'ＴＩＴＬＥ', 'question content', 'ANSWER'], { csv_id: 0, title: 1, content: 2, answer: 3 }],
+      [
+        ['question_id', 'title', 'content', 'answer', 'level', 'link', 'group_id'],
+        { csv_id: 0, title: 1, content: 2, answer: 3, difficulty: 4, url: 5, group_id: 6 },
+      ],
+      [
+        [' \uFEFFQUESTION-ID ', 'ＴＩＴＬＥ', 'question content', 'ANSWER'],
+        { csv_id: 0, title: 1, content: 2, answer: 3 },
+      ],
     ];
     for (const [headers, expected] of cases) {
       const mapping = mapHeaders(headers);
@@ -23,7 +37,12 @@ describe('question sheet headers', () => {
   });
 
   it('names the missing required columns and lists what was found', () => {
-    expect(mapHeaders(['문제id', '제목', '문제 내용', '', '설명'])).toEqual({ ok: false, missing: ['answer'], found: ['문제id', '제목', '문제 내용', '설명'], header: true });
+    expect(mapHeaders(['문제id', '제목', '문제 내용', '', '설명'])).toEqual({
+      ok: false,
+      missing: ['answer'],
+      found: ['문제id', '제목', '문제 내용', '설명'],
+      header: true,
+    });
     // Fewer than two known names: no header at all, the row is read as a card.
     expect(mapHeaders([])).toMatchObject({ ok: false, missing: ['content', 'answer'], header: false });
     expect(mapHeaders(['사과', 'apple'])).toMatchObject({ ok: false, header: false });
@@ -86,7 +105,11 @@ describe('question sheet rows', () => {
         ],
         COLUMNS,
       ),
-    ).toMatchObject({ ok: true, stats: { imported: 1, skipped_too_long: 1 }, skipped_rows: [{ line: 3, reason: 'cell_too_long', column: 'Question Content' }] });
+    ).toMatchObject({
+      ok: true,
+      stats: { imported: 1, skipped_too_long: 1 },
+      skipped_rows: [{ line: 3, reason: 'cell_too_long', column: 'Question Content' }],
+    });
   });
 
   it('refuses more than the row cap and a sheet without answered rows', () => {

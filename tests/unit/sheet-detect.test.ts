@@ -1,8 +1,21 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { decodeSheetText, detectDialect, htmlToText, parseSheet, readAnkiHeader } from '../../functions/domains/files/importer/parse.js';
+import {
+  decodeSheetText,
+  detectDialect,
+  htmlToText,
+  parseSheet,
+  readAnkiHeader,
+} from '../../functions/domains/files/importer/parse.js';
 import { readQuestionSheet } from '../../functions/domains/files/importer/import.js';
-import { choiceAnswer, headerlessColumns, mapHeaders, normalizeRows, splitOptionsCell, titleFromContent } from '#shared/domain/question-sheet.js';
+import {
+  choiceAnswer,
+  headerlessColumns,
+  mapHeaders,
+  normalizeRows,
+  splitOptionsCell,
+  titleFromContent,
+} from '#shared/domain/question-sheet.js';
 
 /** The questions a file becomes, read the way the importer reads it (no writes). */
 function questionsOf(name: string, bytes: Uint8Array) {
@@ -51,7 +64,9 @@ describe('encoding detection', () => {
   });
 
   it('refuses binary bytes and an odd UTF-16 body', () => {
-    expect(() => decodeSheetText(Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x00]), 'csv')).toThrow(/sheet_not_spreadsheet|not/);
+    expect(() => decodeSheetText(Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x00]), 'csv')).toThrow(
+      /sheet_not_spreadsheet|not/,
+    );
     expect(() => decodeSheetText(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), 'csv')).toThrow();
   });
 });
@@ -61,7 +76,10 @@ describe("Anki's plain-text export", () => {
     const header = readAnkiHeader('#separator:Pipe\n#html:true\n#columns:Front|Back\na|b\n');
     expect(header).toMatchObject({ separator: '|', html: true, columns: ['Front', 'Back'], lines: 3, rest: 'a|b\n' });
     expect(readAnkiHeader('#not a header line\na,b')).toBeNull();
-    const sheet = parseSheet(Buffer.from('#separator:tab\n#html:true\nhello<br>world\t<b>안녕</b> &amp; 잘 가\n'), 'txt');
+    const sheet = parseSheet(
+      Buffer.from('#separator:tab\n#html:true\nhello<br>world\t<b>안녕</b> &amp; 잘 가\n'),
+      'txt',
+    );
     expect(sheet.format).toMatchObject({ source: 'anki', delimiter: '\t', html: true });
     expect(sheet.header).toEqual(['hello\nworld', '안녕 & 잘 가']);
     expect(sheet.headerLine).toBe(3);
@@ -74,7 +92,10 @@ describe("Anki's plain-text export", () => {
 
 describe('quoting as spreadsheet programs write it', () => {
   it('reads `question, "a, b, c"` as two cells and reports the repair', () => {
-    const result = questionsOf('aws.csv', Buffer.from('Which are compute?, "EC2, Lambda, Fargate"\nWhich is storage?,S3\n'));
+    const result = questionsOf(
+      'aws.csv',
+      Buffer.from('Which are compute?, "EC2, Lambda, Fargate"\nWhich is storage?,S3\n'),
+    );
     expect(result.questions.map((q) => [q.content, q.answer])).toEqual([
       ['Which are compute?', 'EC2, Lambda, Fargate'],
       ['Which is storage?', 'S3'],
@@ -103,13 +124,20 @@ describe('columns', () => {
     expect(mapHeaders(['Question', 'Option 1', 'Option 2', 'Option 3', 'Option 4', 'Answer'])).toMatchObject({
       roles: ['content', 'option', 'option', 'option', 'option', 'answer'],
     });
-    expect(mapHeaders(['문제', '보기1', '보기2', '정답'])).toMatchObject({ roles: ['content', 'option', 'option', 'answer'] });
-    expect(mapHeaders(['question', 'A', 'B', 'C', 'D', 'answer'])).toMatchObject({ roles: ['content', 'option', 'option', 'option', 'option', 'answer'] });
+    expect(mapHeaders(['문제', '보기1', '보기2', '정답'])).toMatchObject({
+      roles: ['content', 'option', 'option', 'answer'],
+    });
+    expect(mapHeaders(['question', 'A', 'B', 'C', 'D', 'answer'])).toMatchObject({
+      roles: ['content', 'option', 'option', 'option', 'option', 'answer'],
+    });
   });
 
   it('reads a headerless file as question, answer, explanation and keeps the rest', () => {
     expect(headerlessColumns(4).roles).toEqual(['content', 'answer', 'explanation', 'explanation']);
-    expect(headerlessColumns(3, ['Front', 'Back', 'Tags'])).toMatchObject({ roles: ['content', 'answer', 'extra'], names: ['Front', 'Back', 'Tags'] });
+    expect(headerlessColumns(3, ['Front', 'Back', 'Tags'])).toMatchObject({
+      roles: ['content', 'answer', 'extra'],
+      names: ['Front', 'Back', 'Tags'],
+    });
     const result = questionsOf('cards.tsv', Buffer.from('사과\tapple\t과일\t빨강\n배\tpear\n'));
     expect(result.questions).toMatchObject([
       { csv_id: '1', title: '사과', content: '사과', answer: 'apple', explanation: '과일\n빨강' },
@@ -118,7 +146,12 @@ describe('columns', () => {
   });
 
   it('makes choices of option columns and of an options cell; an answer naming a choice becomes its number', () => {
-    const result = questionsOf('mc.csv', Buffer.from('question,Option 2,Option 1,answer,example\nPick one,second,first,second,ex\nNumbered,x,y,1,\nLettered,x,y,b,\n'));
+    const result = questionsOf(
+      'mc.csv',
+      Buffer.from(
+        'question,Option 2,Option 1,answer,example\nPick one,second,first,second,ex\nNumbered,x,y,1,\nLettered,x,y,b,\n',
+      ),
+    );
     expect(result.questions.map((q) => [q.content, q.answer, q.explanation])).toEqual([
       ['Pick one\n1) first\n2) second', '2', 'example: ex'],
       ['Numbered\n1) y\n2) x', '1', ''],

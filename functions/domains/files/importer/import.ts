@@ -29,7 +29,15 @@ import { fileQuestionEntity } from '../entities/file-question.js';
 import { nameKey } from '../../../runtime/data/key-parts.js';
 import { newId } from '../../../runtime/data/ids.js';
 import type { Logger } from '../../../runtime/log.js';
-import { commitFile, deletePool, discardFile, getOwnFileByName, poolItem, writePool, type FileRecord } from '../file-store.js';
+import {
+  commitFile,
+  deletePool,
+  discardFile,
+  getOwnFileByName,
+  poolItem,
+  writePool,
+  type FileRecord,
+} from '../file-store.js';
 import { parseSheet, type ParsedSheet, type SheetFormat, type SheetRepair } from './parse.js';
 import { sniffSpreadsheet } from './sniff.js';
 
@@ -142,7 +150,8 @@ export function readQuestionSheet(
 }
 
 function rowsRefusal(outcome: Exclude<RowsOutcome, { ok: true }>): AppError {
-  if (outcome.code === 'sheet_too_many_columns') return new AppError(400, outcome.code, { limit: QUESTION_SHEET_LIMITS.maxColumns });
+  if (outcome.code === 'sheet_too_many_columns')
+    return new AppError(400, outcome.code, { limit: QUESTION_SHEET_LIMITS.maxColumns });
   if (outcome.code === 'sheet_cell_too_long') {
     return new AppError(400, outcome.code, {
       row: outcome.row,
@@ -150,7 +159,8 @@ function rowsRefusal(outcome: Exclude<RowsOutcome, { ok: true }>): AppError {
       limit: QUESTION_SHEET_LIMITS.maxCellChars,
     });
   }
-  if (outcome.code === 'sheet_too_many_rows') return new AppError(400, outcome.code, { limit: QUESTION_SHEET_LIMITS.maxRows });
+  if (outcome.code === 'sheet_too_many_rows')
+    return new AppError(400, outcome.code, { limit: QUESTION_SHEET_LIMITS.maxRows });
   return new AppError(400, outcome.code);
 }
 
@@ -168,7 +178,11 @@ export function previewQuestionSheet(bytes: Uint8Array, fileName: string, mappin
   return {
     format: read.sheet.format,
     headerless: read.mapping.headerless,
-    columns: read.mapping.roles.map((role, i) => ({ name: read.mapping.names[i] ?? '', role, proposed: read.proposed.roles[i] ?? 'extra' })),
+    columns: read.mapping.roles.map((role, i) => ({
+      name: read.mapping.names[i] ?? '',
+      role,
+      proposed: read.proposed.roles[i] ?? 'extra',
+    })),
     rows: outcome.questions.slice(0, PREVIEW_ROWS).map((q, i) => ({
       line: outcome.lines[i] ?? 0,
       csv_id: q.csv_id,
@@ -194,7 +208,11 @@ export function previewQuestionSheet(bytes: Uint8Array, fileName: string, mappin
  * GetItems (the owner's earlier file of the same name).
  */
 export async function importQuestionSheet(request: ImportRequest): Promise<ImportResult> {
-  const { name, extension, sheet, mapping, rows, lines } = readQuestionSheet(request.bytes, request.fileName, request.mapping);
+  const { name, extension, sheet, mapping, rows, lines } = readQuestionSheet(
+    request.bytes,
+    request.fileName,
+    request.mapping,
+  );
   // The contracts refuse such names already; the importer does not trust its callers with a key.
   if (!fitsKey(name)) throw new AppError(400, KEY_TEXT_TOO_LONG, { limit: KEY_TEXT_MAX_BYTES });
   const outcome = normalizeRows(rows, mapping, lines);
@@ -254,7 +272,10 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
     await commitFile(file, previous);
   } catch (error) {
     request.log.warn('import rolled back', { fileId, error: error instanceof Error ? error.message : String(error) });
-    await Promise.allSettled([deletePool(fileId, questions.length), objectWritten ? deleteObject(file.s3_key) : Promise.resolve()]);
+    await Promise.allSettled([
+      deletePool(fileId, questions.length),
+      objectWritten ? deleteObject(file.s3_key) : Promise.resolve(),
+    ]);
     if (isTransactionCanceled(error)) throw new AppError(409, 'conflict');
     throw error;
   }

@@ -1,7 +1,13 @@
 import { CsvError, parse as parseCsv, type Options as CsvOptions } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import * as XLSX from 'xlsx';
-import { QUESTION_SHEET_LIMITS, SHEET_DELIMITERS, TEXT_EXTENSIONS, type SheetEncoding, type SheetExtension } from '#shared/domain/question-sheet.js';
+import {
+  QUESTION_SHEET_LIMITS,
+  SHEET_DELIMITERS,
+  TEXT_EXTENSIONS,
+  type SheetEncoding,
+  type SheetExtension,
+} from '#shared/domain/question-sheet.js';
 import { AppError } from '../../../runtime/http/app-error.js';
 
 /** Rows read past the cap, so a few blank rows inside a full sheet do not cut data off. */
@@ -130,18 +136,29 @@ const BINARY = /[\u0000-\u0008\u000e-\u001f]/;
  * CP949 (EUC-KR's superset, what Korean Excel saves, iconv-lite). Bytes that are none of these, or
  * text holding control characters, are not a text sheet.
  */
-export function decodeSheetText(bytes: Uint8Array, extension: SheetExtension): { text: string; encoding: SheetEncoding; bom: boolean } {
+export function decodeSheetText(
+  bytes: Uint8Array,
+  extension: SheetExtension,
+): { text: string; encoding: SheetEncoding; bom: boolean } {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let decoded: { text: string; encoding: SheetEncoding; bom: boolean };
   try {
     if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) {
-      decoded = { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buffer.subarray(3)), encoding: 'utf-8', bom: true };
+      decoded = {
+        text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buffer.subarray(3)),
+        encoding: 'utf-8',
+        bom: true,
+      };
     } else if ((buffer[0] === 0xff && buffer[1] === 0xfe) || (buffer[0] === 0xfe && buffer[1] === 0xff)) {
       const little = buffer[0] === 0xff;
       const body = buffer.subarray(2);
       if (body.length % 2 !== 0) throw notText(extension);
       const units = little ? body : Buffer.from(body).swap16();
-      decoded = { text: new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true }).decode(units), encoding: little ? 'utf-16le' : 'utf-16be', bom: true };
+      decoded = {
+        text: new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true }).decode(units),
+        encoding: little ? 'utf-16le' : 'utf-16be',
+        bom: true,
+      };
     } else {
       decoded = utf8OrCp949(buffer, extension);
     }
@@ -153,7 +170,10 @@ export function decodeSheetText(bytes: Uint8Array, extension: SheetExtension): {
   return decoded;
 }
 
-function utf8OrCp949(buffer: Buffer, extension: SheetExtension): { text: string; encoding: SheetEncoding; bom: boolean } {
+function utf8OrCp949(
+  buffer: Buffer,
+  extension: SheetExtension,
+): { text: string; encoding: SheetEncoding; bom: boolean } {
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(buffer), encoding: 'utf-8', bom: false };
   } catch {
@@ -191,7 +211,11 @@ const EXTRA_FIELD_DELIMITERS = [' - '];
 const RECORD_DELIMITERS = ['newline', ';'];
 
 function dialectOptions(dialect: Dialect): CsvOptions {
-  return { ...BASE_OPTIONS, delimiter: dialect.delimiter, record_delimiter: dialect.record === 'newline' ? NEWLINES : dialect.record };
+  return {
+    ...BASE_OPTIONS,
+    delimiter: dialect.delimiter,
+    record_delimiter: dialect.record === 'newline' ? NEWLINES : dialect.record,
+  };
 }
 
 interface Record_ {
@@ -236,10 +260,19 @@ export function detectDialect(text: string, extension: SheetExtension): Dialect 
 }
 
 /** Anki's named separators (`#separator:Tab`); anything else is the character itself. */
-const ANKI_SEPARATORS: Record<string, string> = { tab: '\t', comma: ',', semicolon: ';', space: ' ', pipe: '|', colon: ':' };
+const ANKI_SEPARATORS: Record<string, string> = {
+  tab: '\t',
+  comma: ',',
+  semicolon: ';',
+  space: ' ',
+  pipe: '|',
+  colon: ':',
+};
 
 /** Anki's plain-text export header: `#key:value` lines before the first card. */
-export function readAnkiHeader(text: string): { separator: string | null; html: boolean; columns: string[] | null; lines: number; rest: string } | null {
+export function readAnkiHeader(
+  text: string,
+): { separator: string | null; html: boolean; columns: string[] | null; lines: number; rest: string } | null {
   let offset = 0;
   let lines = 0;
   const found: Record<string, string> = {};
@@ -254,7 +287,20 @@ export function readAnkiHeader(text: string): { separator: string | null; html: 
   }
   if (
     lines === 0 ||
-    !Object.keys(found).some((k) => ['separator', 'html', 'columns', 'tags', 'deck', 'notetype', 'guid column', 'notetype column', 'deck column', 'tags column'].includes(k))
+    !Object.keys(found).some((k) =>
+      [
+        'separator',
+        'html',
+        'columns',
+        'tags',
+        'deck',
+        'notetype',
+        'guid column',
+        'notetype column',
+        'deck column',
+        'tags column',
+      ].includes(k),
+    )
   )
     return null;
   const named = found.separator?.trim();
@@ -301,7 +347,11 @@ export function parseTextSheet(bytes: Uint8Array, extension: SheetExtension): Pa
     if (!(error instanceof CsvError)) throw error;
     // A quote opened and never closed, or text after a closing quote: read the quotes as text.
     try {
-      records = parseCsv(text, { ...dialectOptions(dialect), quote: false, to: ROWS_TO_READ + 1 }) as unknown as Record_[];
+      records = parseCsv(text, {
+        ...dialectOptions(dialect),
+        quote: false,
+        to: ROWS_TO_READ + 1,
+      }) as unknown as Record_[];
     } catch {
       throw new AppError(400, 'sheet_unreadable');
     }

@@ -11,12 +11,19 @@ export type UploadPhase = 'uploading' | 'importing';
  * passes through a Lambda payload.
  */
 /** The first two steps alone: the presigned URL and the PUT; answers the upload id the preview and the import take. */
-export async function stageQuestionFile(file: File, handlers: { onProgress(progress: UploadProgress): void; signal?: AbortSignal }): Promise<string> {
+export async function stageQuestionFile(
+  file: File,
+  handlers: { onProgress(progress: UploadProgress): void; signal?: AbortSignal },
+): Promise<string> {
   const target = await requestUploadUrl(file);
   if (file.size > target.max_bytes) {
     throw new ApiError({ status: 413, code: 'sheet_file_too_large', detail: '' });
   }
-  await putWithProgress(target.url, file, { headers: target.headers, onProgress: handlers.onProgress, signal: handlers.signal });
+  await putWithProgress(target.url, file, {
+    headers: target.headers,
+    onProgress: handlers.onProgress,
+    signal: handlers.signal,
+  });
   return target.upload_id;
 }
 
@@ -30,7 +37,11 @@ export async function uploadQuestionFile(
   if (file.size > target.max_bytes) {
     throw new ApiError({ status: 413, code: 'sheet_file_too_large', detail: '' });
   }
-  await putWithProgress(target.url, file, { headers: target.headers, onProgress: handlers.onProgress, signal: handlers.signal });
+  await putWithProgress(target.url, file, {
+    headers: target.headers,
+    onProgress: handlers.onProgress,
+    signal: handlers.signal,
+  });
   handlers.onPhase('importing');
   return importUpload(target.upload_id, file.name, isPublic);
 }

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/domain/language.js';
-import { COLUMN_LABELS, HEADER_ALIASES, OPTION_COLUMN_PREFIXES, OPTIONS_CELL_ALIASES, QUESTION_COLUMNS, REQUIRED_COLUMNS } from '#shared/domain/question-sheet.js';
+import {
+  COLUMN_LABELS,
+  HEADER_ALIASES,
+  OPTION_COLUMN_PREFIXES,
+  OPTIONS_CELL_ALIASES,
+  QUESTION_COLUMNS,
+  REQUIRED_COLUMNS,
+} from '#shared/domain/question-sheet.js';
 import badge from '../../../components/ui/badge/badge.module.css';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
@@ -10,7 +17,13 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { downloadSample } from '../api/download-sample-file.js';
-import { ACCEPTED_DELIMITERS, ACCEPTED_ENCODINGS, ACCEPTED_EXTENSIONS, delimiterKey, encodingLabel } from '../utils/sheet-format-labels.js';
+import {
+  ACCEPTED_DELIMITERS,
+  ACCEPTED_ENCODINGS,
+  ACCEPTED_EXTENSIONS,
+  delimiterKey,
+  encodingLabel,
+} from '../utils/sheet-format-labels.js';
 import styles from './question-files.module.css';
 
 /**
@@ -38,7 +51,11 @@ export function FormatCard() {
   const optionalBadge = <span className={`${badge.badge} ${badge.neutral}`}>{t('questionFiles.format.optional')}</span>;
 
   return (
-    <Card title={t('questionFiles.format.title')} description={t('questionFiles.format.description')} testId="format-card">
+    <Card
+      title={t('questionFiles.format.title')}
+      description={t('questionFiles.format.description')}
+      testId="format-card"
+    >
       <div className={styles.sampleRow}>
         <span className={styles.sampleLabel}>{t('questionFiles.format.samples')}</span>
         {(['ko', 'en'] as const).map((lang) => (
@@ -76,7 +93,8 @@ export function FormatCard() {
                       </span>
                     </span>
                     <span className={styles.acceptedNames}>
-                      {t('questionFiles.format.alsoAccepted')}: {HEADER_ALIASES[column].filter((name) => name !== label).join(', ')}
+                      {t('questionFiles.format.alsoAccepted')}:{' '}
+                      {HEADER_ALIASES[column].filter((name) => name !== label).join(', ')}
                     </span>
                   </td>
                   <td className={styles.example}>{t(`questionFiles.format.examples.${column}`)}</td>
@@ -89,7 +107,9 @@ export function FormatCard() {
                   {t('questionFiles.format.choiceColumns')}
                   {optionalBadge}
                 </span>
-                <span className={styles.acceptedNames}>{t('questionFiles.format.choiceColumnNames', { prefixes: OPTION_COLUMN_PREFIXES.join(', ') })}</span>
+                <span className={styles.acceptedNames}>
+                  {t('questionFiles.format.choiceColumnNames', { prefixes: OPTION_COLUMN_PREFIXES.join(', ') })}
+                </span>
               </td>
               <td className={styles.example}>{t('questionFiles.format.examples.options')}</td>
             </tr>

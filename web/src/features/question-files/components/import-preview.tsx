@@ -31,8 +31,11 @@ export function ImportPreview({
   const headingId = useId();
   const language = currentLanguage();
   const { answer } = preview;
-  const roleLabel = (role: ColumnRole) => (COLUMN_LABELS as Record<string, Record<string, string>>)[role]?.[language] ?? t(`questionFiles.preview.roles.${role}`);
-  const columnName = (name: string, index: number) => name || t('questionFiles.preview.columnNumber', { number: index + 1 });
+  const roleLabel = (role: ColumnRole) =>
+    (COLUMN_LABELS as Record<string, Record<string, string>>)[role]?.[language] ??
+    t(`questionFiles.preview.roles.${role}`);
+  const columnName = (name: string, index: number) =>
+    name || t('questionFiles.preview.columnNumber', { number: index + 1 });
 
   return (
     <section className={styles.preview} aria-labelledby={headingId} data-testid="import-preview">
@@ -41,12 +44,22 @@ export function ImportPreview({
       </h3>
       <ImportReport report={answer} />
       <p className={styles.reportLine} data-testid="preview-stats">
-        {t('questionFiles.preview.stats', { total: answer.stats.total_rows, imported: answer.stats.imported, skipped: answer.stats.skipped })}
+        {t('questionFiles.preview.stats', {
+          total: answer.stats.total_rows,
+          imported: answer.stats.imported,
+          skipped: answer.stats.skipped,
+        })}
       </p>
 
       <h4 className={styles.reportHeading}>{t('questionFiles.preview.columns')}</h4>
       {/* A wide table scrolls inside its frame, which the keyboard can reach (axe: scrollable-region-focusable). */}
-      <div className={styles.formatWrap} data-scroll-x tabIndex={0} role="region" aria-label={t('questionFiles.preview.columns')}>
+      <div
+        className={styles.formatWrap}
+        data-scroll-x
+        tabIndex={0}
+        role="region"
+        aria-label={t('questionFiles.preview.columns')}
+      >
         <table className={`${dataTable.table} ${styles.formatTable}`} data-testid="preview-columns">
           <thead>
             <tr>
@@ -88,7 +101,13 @@ export function ImportPreview({
       )}
 
       <h4 className={styles.reportHeading}>{t('questionFiles.preview.rows')}</h4>
-      <div className={styles.formatWrap} data-scroll-x tabIndex={0} role="region" aria-label={t('questionFiles.preview.rows')}>
+      <div
+        className={styles.formatWrap}
+        data-scroll-x
+        tabIndex={0}
+        role="region"
+        aria-label={t('questionFiles.preview.rows')}
+      >
         <table className={`${dataTable.table} ${styles.formatTable} ${styles.previewRows}`} data-testid="preview-rows">
           <thead>
             <tr>
@@ -121,7 +140,13 @@ export function ImportPreview({
         >
           {t('questionFiles.preview.confirm', { count: answer.stats.imported })}
         </button>
-        <button type="button" className={`${button.button} ${button.secondary}`} disabled={busy} onClick={onCancel} data-testid="preview-cancel">
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary}`}
+          disabled={busy}
+          onClick={onCancel}
+          data-testid="preview-cancel"
+        >
           {t('questionFiles.preview.cancel')}
         </button>
       </div>

@@ -42,7 +42,9 @@ export function ImportReport({ report }: { report: Report }) {
           <h3 className={styles.reportHeading}>{t('questionFiles.report.skippedTitle')}</h3>
           <ul className={styles.reportList} data-testid="import-report-skipped">
             {report.skipped_rows.map((row) => (
-              <li key={`${row.line}-${row.reason}`}>{t(`questionFiles.report.reasons.${row.reason}`, { line: row.line, column: row.column ?? '' })}</li>
+              <li key={`${row.line}-${row.reason}`}>
+                {t(`questionFiles.report.reasons.${row.reason}`, { line: row.line, column: row.column ?? '' })}
+              </li>
             ))}
           </ul>
         </div>
@@ -52,7 +54,9 @@ export function ImportReport({ report }: { report: Report }) {
           <h3 className={styles.reportHeading}>{t('questionFiles.report.repairsTitle')}</h3>
           <ul className={styles.reportList} data-testid="import-report-repairs">
             {report.repairs.map((repair) => (
-              <li key={`${repair.line}-${repair.kind}`}>{t(`questionFiles.report.repairs.${repair.kind}`, { line: repair.line })}</li>
+              <li key={`${repair.line}-${repair.kind}`}>
+                {t(`questionFiles.report.repairs.${repair.kind}`, { line: repair.line })}
+              </li>
             ))}
           </ul>
         </div>

@@ -12,7 +12,8 @@ import { existingFileDecision, localFileProblem, type ExistingCheck } from '../u
 import { UploadAbortedError, UploadFailedError } from '../utils/put-with-progress.js';
 
 /** docs/product.md#question-files: idle, checking the existing file, uploading (then the server imports). */
-export type UploadPhase = { kind: 'idle' } | { kind: 'checking' } | { kind: 'uploading'; percent: number } | { kind: 'importing' };
+export type UploadPhase =
+  { kind: 'idle' } | { kind: 'checking' } | { kind: 'uploading'; percent: number } | { kind: 'importing' };
 
 interface LastResult {
   name: string;
@@ -78,7 +79,10 @@ export function useFileUpload() {
       toast.error(t('questionFiles.upload.storageFailed'));
     } else {
       const detail = serverDetailOr(failure, t, '');
-      toast.error(detail ? t('questionFiles.upload.failed', { detail }) : t('questionFiles.upload.failedGeneric'), 6000);
+      toast.error(
+        detail ? t('questionFiles.upload.failed', { detail }) : t('questionFiles.upload.failedGeneric'),
+        6000,
+      );
       if (detail) setError(detail);
     }
   };
@@ -95,7 +99,14 @@ export function useFileUpload() {
       });
       setPhase({ kind: 'importing' });
       const answer = await previewUpload(uploadId, chosen.name);
-      setPreview({ file: chosen, uploadId, answer, mapping: answer.columns.map((c) => c.role), updating: false, error: null });
+      setPreview({
+        file: chosen,
+        uploadId,
+        answer,
+        mapping: answer.columns.map((c) => c.role),
+        updating: false,
+        error: null,
+      });
     } catch (failure) {
       failed(failure);
     } finally {
@@ -111,10 +122,18 @@ export function useFileUpload() {
     setPreview({ ...preview, mapping, updating: true });
     try {
       const answer = await previewUpload(preview.uploadId, preview.file.name, mapping);
-      setPreview((current) => (current && current.uploadId === preview.uploadId ? { ...current, answer, mapping, updating: false, error: null } : current));
+      setPreview((current) =>
+        current && current.uploadId === preview.uploadId
+          ? { ...current, answer, mapping, updating: false, error: null }
+          : current,
+      );
     } catch (failure) {
       const detail = serverDetailOr(failure, t, t('questionFiles.upload.failedGeneric'));
-      setPreview((current) => (current && current.uploadId === preview.uploadId ? { ...current, mapping, updating: false, error: detail } : current));
+      setPreview((current) =>
+        current && current.uploadId === preview.uploadId
+          ? { ...current, mapping, updating: false, error: detail }
+          : current,
+      );
     }
   };
 
@@ -126,7 +145,10 @@ export function useFileUpload() {
     try {
       const answer = await importUpload(pending.uploadId, pending.file.name, isPublic, pending.mapping);
       const key = answer.replaced ? 'questionFiles.upload.replaced' : 'questionFiles.upload.success';
-      toast.success(`${t(key, { name: answer.file.name, imported: answer.stats.imported })}\n${statsLine(answer.stats)}`, 6000);
+      toast.success(
+        `${t(key, { name: answer.file.name, imported: answer.stats.imported })}\n${statsLine(answer.stats)}`,
+        6000,
+      );
       setLast({ name: answer.file.name, stats: answer.stats, report: answer.report });
       setPreview(null);
       setFile(null);

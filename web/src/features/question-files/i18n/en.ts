@@ -3,16 +3,19 @@ import type ko from './ko.js';
 
 const en = {
   title: 'Question files',
-  subtitle: 'Upload Excel, CSV or TSV question files and Anki or Quizlet exports, choose who can see them, and keep them ready for building exams.',
+  subtitle:
+    'Upload Excel, CSV or TSV question files and Anki or Quizlet exports, choose who can see them, and keep them ready for building exams.',
   toExamManagement: 'Go to exam management',
   upload: {
     title: 'Upload a question file',
-    description: 'The file goes straight from your browser to storage; the server then checks it and imports the questions.',
+    description:
+      'The file goes straight from your browser to storage; the server then checks it and imports the questions.',
     file: 'File (.xlsx, .xls, .csv, .tsv, .txt)',
     hint: 'Up to 10 MB and 20,000 rows. Workbooks: the first sheet is read; text files: the delimiter and encoding are detected.',
     selected: 'Selected: {{name}} ({{size}})',
     isPublic: 'Upload as a public file',
-    isPublicHint: 'Public files are listed for every user with your username, and anyone can build exams from them. Private files are yours alone.',
+    isPublicHint:
+      'Public files are listed for every user with your username, and anyone can build exams from them. Private files are yours alone.',
     submit: 'Upload',
     cancel: 'Cancel upload',
     checking: 'Checking for a file with the same name...',
@@ -27,8 +30,10 @@ const en = {
     checkFailed: 'Something went wrong while checking for an existing file. Please try again shortly.',
     checkNetwork: 'The server could not be reached to check for an existing file. Please check your connection.',
     overwriteTitle: 'Replace the existing file',
-    overwriteBody: '"{{name}}" already exists. Uploading replaces that file and its questions with the new one. Continue?',
-    overwriteBodyPrivate: 'Your private file "{{name}}" already exists. Uploading replaces that file and its questions with the new one. Continue?',
+    overwriteBody:
+      '"{{name}}" already exists. Uploading replaces that file and its questions with the new one. Continue?',
+    overwriteBodyPrivate:
+      'Your private file "{{name}}" already exists. Uploading replaces that file and its questions with the new one. Continue?',
     overwriteConfirm: 'Replace',
     failed: 'Upload failed: {{detail}}',
     failedGeneric: 'The file could not be uploaded. Please try again shortly.',
@@ -42,7 +47,8 @@ const en = {
   },
   format: {
     title: 'File format',
-    description: 'When the first row names the columns, every name below is recognised, in Korean or English. Only the question and the answer are required.',
+    description:
+      'When the first row names the columns, every name below is recognised, in Korean or English. Only the question and the answer are required.',
     samples: 'Download a sample',
     sampleKo: 'Korean sample',
     sampleEn: 'English sample',
@@ -59,10 +65,14 @@ const en = {
     delimiters: 'Delimiters (detected)',
     encodings: 'Encodings (detected)',
     notes: {
-      headerless: 'A file whose first row is not a header is read as cards: the first column is the question, the second the answer, the rest is kept as the explanation.',
-      ankiQuizlet: 'Anki plain-text exports (#separator:, #html:, #columns: lines) and Quizlet exports (tab, comma or " - "; new line or ;) import unedited.',
-      choices: 'Choices are added under the question as 1) 2) … lines; an answer giving a choice’s text, number or letter becomes that choice’s number.',
-      extra: 'Columns the importer does not know are kept at the end of the explanation as "Name: value", and the result names them.',
+      headerless:
+        'A file whose first row is not a header is read as cards: the first column is the question, the second the answer, the rest is kept as the explanation.',
+      ankiQuizlet:
+        'Anki plain-text exports (#separator:, #html:, #columns: lines) and Quizlet exports (tab, comma or " - "; new line or ;) import unedited.',
+      choices:
+        'Choices are added under the question as 1) 2) … lines; an answer giving a choice’s text, number or letter becomes that choice’s number.',
+      extra:
+        'Columns the importer does not know are kept at the end of the explanation as "Name: value", and the result names them.',
       difficulty: 'Difficulty understands Easy/Medium/Hard, 쉬움/보통/어려움 and 1–3; anything else becomes Medium.',
       blankId: 'A blank question ID gets the next number.',
       skipped: 'Rows without an answer are skipped, and identical rows are imported once.',
@@ -110,7 +120,8 @@ const en = {
   },
   report: {
     readWorkbook: 'Read the first sheet of the .{{extension}} workbook.',
-    readText: 'Read as .{{extension}} text: encoding {{encoding}}, cells separated by {{delimiter}}, rows by {{records}}.',
+    readText:
+      'Read as .{{extension}} text: encoding {{encoding}}, cells separated by {{delimiter}}, rows by {{records}}.',
     anki: "Anki's export header lines were followed.",
     headerless: 'The first row is not a header, so every row was read as a card (question, answer, explanation).',
     extraColumns: 'Columns the importer does not know were kept in the explanation: {{names}}',

@@ -9,7 +9,8 @@ const ko = {
     hint: '최대 10 MB, 20,000행. 엑셀은 첫 번째 시트를 읽고, 텍스트 파일은 구분자와 인코딩을 자동으로 알아냅니다.',
     selected: '선택한 파일: {{name}} ({{size}})',
     isPublic: '공개 파일로 올리기',
-    isPublicHint: '공개 파일은 내 아이디와 함께 모든 사용자에게 보이고, 누구나 그 파일로 시험을 만들 수 있습니다. 비공개 파일은 나만 봅니다.',
+    isPublicHint:
+      '공개 파일은 내 아이디와 함께 모든 사용자에게 보이고, 누구나 그 파일로 시험을 만들 수 있습니다. 비공개 파일은 나만 봅니다.',
     submit: '올리기',
     cancel: '업로드 취소',
     checking: '같은 이름의 파일이 있는지 확인하는 중...',
@@ -25,7 +26,8 @@ const ko = {
     checkNetwork: '서버에 연결할 수 없어 기존 파일을 확인하지 못했습니다. 인터넷 연결을 확인해 주세요.',
     overwriteTitle: '기존 파일 덮어쓰기',
     overwriteBody: '"{{name}}" 파일이 이미 있습니다. 올리면 기존 파일과 그 문제 목록이 새 파일로 바뀝니다. 계속할까요?',
-    overwriteBodyPrivate: '비공개 파일 "{{name}}"이(가) 이미 있습니다. 올리면 기존 파일과 그 문제 목록이 새 파일로 바뀝니다. 계속할까요?',
+    overwriteBodyPrivate:
+      '비공개 파일 "{{name}}"이(가) 이미 있습니다. 올리면 기존 파일과 그 문제 목록이 새 파일로 바뀝니다. 계속할까요?',
     overwriteConfirm: '덮어쓰기',
     failed: '업로드 실패: {{detail}}',
     failedGeneric: '파일을 올리지 못했습니다. 잠시 후 다시 시도해 주세요.',
@@ -33,7 +35,8 @@ const ko = {
     aborted: '업로드를 취소했습니다.',
     success: '{{name}}: {{imported}}문제를 가져왔습니다.',
     replaced: '{{name}}: 기존 파일을 바꾸고 {{imported}}문제를 가져왔습니다.',
-    stats: '전체 {{total}}행 · 가져옴 {{imported}} · 건너뜀 {{skipped}} (정답 없음 {{blank}}, 중복 {{duplicates}}, 너무 긴 칸 {{long}}) · 번호 자동 부여 {{assigned}}',
+    stats:
+      '전체 {{total}}행 · 가져옴 {{imported}} · 건너뜀 {{skipped}} (정답 없음 {{blank}}, 중복 {{duplicates}}, 너무 긴 칸 {{long}}) · 번호 자동 부여 {{assigned}}',
     lastResult: '최근 업로드 결과',
   },
   format: {
@@ -55,8 +58,10 @@ const ko = {
     delimiters: '구분자 (자동 감지)',
     encodings: '인코딩 (자동 감지)',
     notes: {
-      headerless: '첫 행이 열 이름이 아니면 카드로 읽습니다: 첫 열은 문제, 둘째 열은 정답, 나머지는 설명으로 보관합니다.',
-      ankiQuizlet: 'Anki 텍스트 내보내기(#separator:, #html:, #columns: 줄)와 Quizlet 내보내기(탭·쉼표 또는 " - ", 줄바꿈 또는 ;)를 그대로 올릴 수 있습니다.',
+      headerless:
+        '첫 행이 열 이름이 아니면 카드로 읽습니다: 첫 열은 문제, 둘째 열은 정답, 나머지는 설명으로 보관합니다.',
+      ankiQuizlet:
+        'Anki 텍스트 내보내기(#separator:, #html:, #columns: 줄)와 Quizlet 내보내기(탭·쉼표 또는 " - ", 줄바꿈 또는 ;)를 그대로 올릴 수 있습니다.',
       choices: '보기는 문제 아래 1) 2) … 줄로 붙고, 정답이 보기의 글이나 번호·글자이면 그 보기의 번호가 정답이 됩니다.',
       extra: '알 수 없는 열은 버리지 않고 설명 끝에 "열 이름: 값"으로 붙이며, 결과에 그 열 이름을 알려 줍니다.',
       difficulty: '난이도는 쉬움/보통/어려움, Easy/Medium/Hard, 1–3을 인식하며 그 밖의 값은 보통이 됩니다.',
@@ -106,7 +111,8 @@ const ko = {
   },
   report: {
     readWorkbook: '.{{extension}} 통합 문서의 첫 번째 시트를 읽었습니다.',
-    readText: '.{{extension}} 텍스트로 읽었습니다: 인코딩 {{encoding}}, 칸 구분자 {{delimiter}}, 행 구분자 {{records}}.',
+    readText:
+      '.{{extension}} 텍스트로 읽었습니다: 인코딩 {{encoding}}, 칸 구분자 {{delimiter}}, 행 구분자 {{records}}.',
     anki: 'Anki 내보내기 머리 줄을 따랐습니다.',
     headerless: '첫 행이 열 이름이 아니어서 모든 행을 카드(문제, 정답, 설명)로 읽었습니다.',
     extraColumns: '알 수 없는 열은 설명에 붙여 보관했습니다: {{names}}',

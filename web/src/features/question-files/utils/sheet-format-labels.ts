@@ -1,11 +1,24 @@
 import type { ImportReport } from '#shared/contracts/files.js';
-import { SHEET_DELIMITERS, SHEET_ENCODINGS, SHEET_EXTENSIONS, type SheetEncoding } from '#shared/domain/question-sheet.js';
+import {
+  SHEET_DELIMITERS,
+  SHEET_ENCODINGS,
+  SHEET_EXTENSIONS,
+  type SheetEncoding,
+} from '#shared/domain/question-sheet.js';
 
 /** The extensions the server accepts, as the file input's `accept` and as text (`.xlsx, .xls, …`). */
 export const ACCEPTED_EXTENSIONS = SHEET_EXTENSIONS.map((ext) => `.${ext}`);
-export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS, 'text/csv', 'text/tab-separated-values', 'text/plain'].join(',');
+export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS, 'text/csv', 'text/tab-separated-values', 'text/plain'].join(
+  ',',
+);
 
-const DELIMITER_KEYS: Record<string, string> = { ',': 'comma', '\t': 'tab', ';': 'semicolon', '|': 'pipe', newline: 'newline' };
+const DELIMITER_KEYS: Record<string, string> = {
+  ',': 'comma',
+  '\t': 'tab',
+  ';': 'semicolon',
+  '|': 'pipe',
+  newline: 'newline',
+};
 
 /** The translation key of a delimiter, or null for one shown as written (a custom separator). */
 export function delimiterKey(delimiter: string): string | null {
@@ -16,7 +29,12 @@ export function delimiterKey(delimiter: string): string | null {
 export const ACCEPTED_DELIMITERS = SHEET_DELIMITERS;
 export const ACCEPTED_ENCODINGS = SHEET_ENCODINGS;
 
-const ENCODING_LABELS: Record<SheetEncoding, string> = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16 LE', 'utf-16be': 'UTF-16 BE', cp949: 'CP949 (EUC-KR)' };
+const ENCODING_LABELS: Record<SheetEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 LE',
+  'utf-16be': 'UTF-16 BE',
+  cp949: 'CP949 (EUC-KR)',
+};
 export function encodingLabel(encoding: SheetEncoding): string {
   return ENCODING_LABELS[encoding];
 }
