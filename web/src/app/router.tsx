@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
             },
           },
           page('take-exam', 'takeExam.title', async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage),
+          page('exam-summary/:resultId', 'takeExam.summary.title', async () => (await import('../features/take-exam/components/session-summary-page.js')).SessionSummaryPage),
           page('daily-exam', 'dailyExam.title', async () => (await import('../features/daily-exam/components/daily-exam-page.js')).DailyExamPage),
           page('random-practice', 'randomPractice.title', async () => (await import('../features/random-practice/components/random-practice-page.js')).RandomPracticePage),
           page('results', 'results.title', async () => (await import('../features/results/components/results-page.js')).ResultsPage),

@@ -5,7 +5,7 @@ import type { Language } from '#shared/domain/language.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { getExamResult } from '../api/get-exam-result.js';
 import { returnAddress } from '../utils/return-address.js';
-import { sessionSummary, summaryState } from '../utils/session-summary.js';
+import { retryMissedPath, sessionSummary, summaryPath, summaryState } from '../utils/session-summary.js';
 import type { RunnerSession } from './use-runner-session.js';
 import type { TakeExamParams } from './use-take-exam-params.js';
 
@@ -19,7 +19,7 @@ interface SessionExitInput {
   requireLogin: () => boolean;
 }
 
-/** Save (the answers so far, the session goes on) and End (save, then leave with the session's summary). */
+/** Save (the answers so far, the session goes on) and End (save, then the sitting's summary, with the way back). */
 export function useSessionExit({ exam, questions, params, signedIn, language, session, requireLogin }: SessionExitInput) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -49,7 +49,11 @@ export function useSessionExit({ exam, questions, params, signedIn, language, se
       const result = outcome.result ?? (record.previousResultId ? await getExamResult(record.previousResultId).catch(() => null) : null);
       dispatch({ type: 'complete' });
       forget();
-      navigate(target, { state: result ? summaryState(sessionSummary(result, questions, language)) : null });
+      if (!result) return void navigate(target);
+      // Every sitting ends on the same summary, with the way back to where it was started.
+      const summary = sessionSummary(result, questions, language);
+      const missed = summary.entries.filter((entry) => !entry.correct).map((entry) => entry.questionId);
+      navigate(summaryPath(result.id, target, retryMissedPath(exam.id, missed, params.search)), { state: summaryState(summary) });
     } catch {
       toast.error(t('takeExam.toasts.exitFailed'));
       navigate('/exam-management');

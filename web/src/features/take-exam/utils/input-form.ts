@@ -1,16 +1,16 @@
 import { hasChoiceOptions, yesNoValue } from '#shared/domain/answer-check.js';
 
 /**
- * How the answer of a question is entered (spec 2 §2.1): Solved/Unsolved buttons for yes/no
+ * How the answer of a question is entered (spec 2 §2.1): true / false buttons (O / X) for yes/no
  * questions, radio buttons for single choice (options in the content, an answer without a
  * comma), checkboxes for multiple choice (an answer with a comma or semicolon), else free text.
  */
-export type InputForm = 'solved' | 'radio' | 'checkbox' | 'textarea';
+export type InputForm = 'yesno' | 'radio' | 'checkbox' | 'textarea';
 
 const LIST_SEPARATOR = /[,;，；]/;
 
 export function detectInputForm(content: string, correctAnswer: string): InputForm {
-  if (yesNoValue(correctAnswer)) return 'solved';
+  if (yesNoValue(correctAnswer)) return 'yesno';
   if (hasChoiceOptions(content)) return LIST_SEPARATOR.test(correctAnswer) ? 'checkbox' : 'radio';
   return 'textarea';
 }

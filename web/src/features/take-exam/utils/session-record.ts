@@ -10,6 +10,8 @@ export interface AnswerPayload {
   question_id: string;
   answer: string;
   elapsed_seconds: number;
+  /** The learner's own grade (self-graded, or the shown verdict overruled); the server records it. */
+  learner_verdict?: 'correct' | 'wrong';
 }
 
 /** A save sent but not confirmed: a retry resends it unchanged, with the same submission id. */
@@ -41,6 +43,8 @@ export interface SessionRecord {
   answeredQuestions: string[];
   savedQuestionIds: string[];
   solvedStatus: Record<string, SolvedValue>;
+  /** The learner's own grade per question: self-graded (O / X) or the shown verdict overruled. */
+  overrules: Record<string, 'correct' | 'wrong'>;
   trackProgress: boolean;
   /** When the current question was opened (epoch ms). */
   questionStartTime: number;
@@ -60,6 +64,7 @@ export type SessionAction =
   | { type: 'commit'; questionId: string }
   | { type: 'selfGrade'; questionId: string; pass: boolean; correctAnswer: string }
   | { type: 'setSolved'; questionId: string; value: SolvedValue }
+  | { type: 'overrule'; questionId: string; verdict: 'correct' | 'wrong' | null }
   | { type: 'setOrder'; order: string[] }
   | { type: 'setTrackProgress'; value: boolean }
   | { type: 'complete' }
@@ -89,6 +94,7 @@ export function createSessionRecord(examId: string, order: string[], now: number
     answeredQuestions: [],
     savedQuestionIds: [],
     solvedStatus: {},
+    overrules: {},
     trackProgress: true,
     questionStartTime: now,
     currentQuestionTimeReactive: 0,
@@ -160,6 +166,7 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
         ...record,
         answers: { ...record.answers, [action.questionId]: action.answer },
         solvedStatus: without(record.solvedStatus, action.questionId),
+        overrules: without(record.overrules, action.questionId),
         savedQuestionIds: withoutId(record.savedQuestionIds, action.questionId),
       };
     }
@@ -177,8 +184,18 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
         ...record,
         answers: { ...record.answers, [action.questionId]: answer },
         solvedStatus: { ...record.solvedStatus, [action.questionId]: value },
+        overrules: { ...record.overrules, [action.questionId]: action.pass ? 'correct' : 'wrong' },
         answeredQuestions: withId(record.answeredQuestions, action.questionId),
         savedQuestionIds: unchanged ? record.savedQuestionIds : withoutId(record.savedQuestionIds, action.questionId),
+      };
+    }
+    case 'overrule': {
+      const { questionId, verdict } = action;
+      if ((record.overrules[questionId] ?? null) === verdict) return record;
+      return {
+        ...record,
+        overrules: verdict ? { ...record.overrules, [questionId]: verdict } : without(record.overrules, questionId),
+        savedQuestionIds: withoutId(record.savedQuestionIds, questionId),
       };
     }
     case 'setSolved': {
@@ -255,6 +272,7 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
         answeredQuestions: withoutId(record.answeredQuestions, action.questionId),
         savedQuestionIds: withoutId(record.savedQuestionIds, action.questionId),
         solvedStatus: without(record.solvedStatus, action.questionId),
+        overrules: without(record.overrules, action.questionId),
       };
     }
     case 'addQuestion':
@@ -279,7 +297,11 @@ export function unsavedSeconds(record: SessionRecord): number {
 export function unsavedAnswers(record: SessionRecord): AnswerPayload[] {
   return record.questionOrder
     .filter((id) => record.answeredQuestions.includes(id) && !record.savedQuestionIds.includes(id))
-    .map((id) => ({ question_id: id, answer: record.answers[id] ?? '', elapsed_seconds: record.questionTimes[id] ?? 0 }));
+    .map((id) => {
+      const payload: AnswerPayload = { question_id: id, answer: record.answers[id] ?? '', elapsed_seconds: record.questionTimes[id] ?? 0 };
+      const own = record.overrules[id];
+      return own ? { ...payload, learner_verdict: own } : payload;
+    });
 }
 
 /**
@@ -312,6 +334,7 @@ export function reviveSessionRecord(raw: unknown, examId: string, questionIds: r
     answers: isRecord(value.answers) ? (value.answers as Record<string, string>) : {},
     questionTimes: isRecord(value.questionTimes) ? (value.questionTimes as Record<string, number>) : {},
     solvedStatus: isRecord(value.solvedStatus) ? (value.solvedStatus as Record<string, SolvedValue>) : {},
+    overrules: isRecord(value.overrules) ? (value.overrules as Record<string, 'correct' | 'wrong'>) : {},
     answeredQuestions: Array.isArray(value.answeredQuestions) ? value.answeredQuestions.filter((id) => known.has(id)) : [],
     savedQuestionIds: Array.isArray(value.savedQuestionIds) ? value.savedQuestionIds.filter((id) => known.has(id)) : [],
     elapsedSeconds: Number.isFinite(value.elapsedSeconds) ? Number(value.elapsedSeconds) : 0,

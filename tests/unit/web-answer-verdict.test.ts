@@ -1,0 +1,128 @@
+import { describe, expect, test } from 'vitest';
+import { focusKind, keyAction, type KeyContext, type KeyInput } from '../../web/src/features/take-exam/utils/answer-keys.js';
+import { answerDiff, shownVerdict } from '../../web/src/features/take-exam/utils/answer-verdict.js';
+import { createSessionRecord, sessionReducer, unsavedAnswers, type SessionAction, type SessionRecord } from '../../web/src/features/take-exam/utils/session-record.js';
+import { retryMissedPath, summaryPath } from '../../web/src/features/take-exam/utils/session-summary.js';
+
+const run = (record: SessionRecord, ...actions: SessionAction[]) => actions.reduce(sessionReducer, record);
+const fresh = () => createSessionRecord('e1', ['q1', 'q2', 'q3'], 1_700_000_000_000);
+
+describe('the verdict shown after an answer', () => {
+  const question = (answer: string, content = '') => ({ answer, content });
+
+  test('right, almost (counted wrong) and wrong, with the matched alternative', () => {
+    expect(shownVerdict('pod', question('pod|파드'), undefined)).toEqual({ graded: 'correct', final: 'correct', expected: 'pod', overruled: false });
+    expect(shownVerdict('kubernetis', question('kubernetes'), undefined)).toMatchObject({ graded: 'almost', final: 'wrong', expected: 'kubernetes' });
+    expect(shownVerdict('docker', question('kubernetes'), undefined)).toMatchObject({ graded: 'wrong', final: 'wrong' });
+  });
+
+  test("the learner's overrule decides, and says so only when it differs from the rule", () => {
+    expect(shownVerdict('kubernetis', question('kubernetes'), 'correct')).toMatchObject({ graded: 'almost', final: 'correct', overruled: true });
+    expect(shownVerdict('pod', question('pod'), 'wrong')).toMatchObject({ final: 'wrong', overruled: true });
+    expect(shownVerdict('pod', question('pod'), 'correct')).toMatchObject({ final: 'correct', overruled: false });
+  });
+
+  test('a self-graded answer has only the learner grade; nothing at all gives no verdict', () => {
+    expect(shownVerdict(' ', question('pod'), 'wrong')).toMatchObject({ graded: 'wrong', final: 'wrong', overruled: false });
+    expect(shownVerdict('whatever', question(''), 'correct')).toMatchObject({ final: 'correct' });
+    expect(shownVerdict('', question('pod'), undefined)).toBeNull();
+  });
+
+  test('Y/N: true/false is graded against y/yes/예 and n/no/아니오', () => {
+    expect(shownVerdict('Y', question('예'), undefined)?.final).toBe('correct');
+    expect(shownVerdict('N', question('yes'), undefined)?.final).toBe('wrong');
+  });
+
+  test('the near miss difference: typed in excess and missing, case ignored', () => {
+    expect(answerDiff('Kubernetis', 'kubernetes')).toEqual([
+      { text: 'kubernet', kind: 'same' },
+      { text: 'i', kind: 'extra' },
+      { text: 'e', kind: 'missing' },
+      { text: 's', kind: 'same' },
+    ]);
+    expect(answerDiff('pod', 'pods').map((part) => part.kind)).toEqual(['same', 'missing']);
+  });
+});
+
+describe('overrules reach the submission', () => {
+  test('an overrule marks the answer unsaved and travels as learner_verdict; a new answer drops it', () => {
+    let record = run(fresh(), { type: 'setAnswer', questionId: 'q1', answer: 'kubernetis' }, { type: 'commit', questionId: 'q1' });
+    expect(unsavedAnswers(record)).toEqual([{ question_id: 'q1', answer: 'kubernetis', elapsed_seconds: 0 }]);
+    record = run(record, { type: 'saved', resultId: 'r1', questionIds: ['q1'], elapsedMark: 0 });
+    expect(unsavedAnswers(record)).toEqual([]);
+    record = run(record, { type: 'overrule', questionId: 'q1', verdict: 'correct' });
+    expect(unsavedAnswers(record)).toEqual([{ question_id: 'q1', answer: 'kubernetis', elapsed_seconds: 0, learner_verdict: 'correct' }]);
+    record = run(record, { type: 'overrule', questionId: 'q1', verdict: null });
+    expect(unsavedAnswers(record)[0]).not.toHaveProperty('learner_verdict');
+    record = run(record, { type: 'overrule', questionId: 'q1', verdict: 'wrong' }, { type: 'setAnswer', questionId: 'q1', answer: 'kubernetes' });
+    expect(record.overrules).toEqual({});
+  });
+
+  test('self-grading is the learner grade too', () => {
+    const record = run(
+      fresh(),
+      { type: 'selfGrade', questionId: 'q2', pass: true, correctAnswer: 'pod' },
+      { type: 'selfGrade', questionId: 'q3', pass: false, correctAnswer: 'pod' },
+    );
+    expect(unsavedAnswers(record)).toEqual([
+      { question_id: 'q2', answer: 'pod', elapsed_seconds: 0, learner_verdict: 'correct' },
+      { question_id: 'q3', answer: ' ', elapsed_seconds: 0, learner_verdict: 'wrong' },
+    ]);
+  });
+});
+
+describe('keyboard rules', () => {
+  const typed: KeyContext = { phase: 'answering', inputForm: 'textarea', options: [], selfGrade: false };
+  const key = (key: string, extra: Partial<KeyInput> = {}): KeyInput => ({ key, inTextField: false, onPressable: false, ...extra });
+
+  test('in the answer box: Enter submits, Shift+Enter is a new line, Ctrl+Enter submits, letters are text', () => {
+    expect(keyAction(key('Enter', { inTextField: true }), typed)).toEqual({ type: 'submit' });
+    expect(keyAction(key('Enter', { inTextField: true, shiftKey: true }), typed)).toBeNull();
+    expect(keyAction(key('Enter', { inTextField: true, ctrlKey: true }), typed)).toEqual({ type: 'submit' });
+    expect(keyAction(key('o', { inTextField: true }), { ...typed, selfGrade: true })).toBeNull();
+    expect(keyAction(key('?', { inTextField: true }), typed)).toBeNull();
+  });
+
+  test('after the verdict Enter or → goes on; a focused button keeps its own Enter', () => {
+    const verdict = { ...typed, phase: 'verdict' as const };
+    expect(keyAction(key('Enter', { inTextField: true }), verdict)).toEqual({ type: 'next' });
+    expect(keyAction(key('ArrowRight'), verdict)).toEqual({ type: 'next' });
+    expect(keyAction(key('Enter', { onPressable: true }), verdict)).toBeNull();
+  });
+
+  test('O / X grade (true / false on a Y/N question); 1–4 and A–D choose', () => {
+    expect(keyAction(key('O'), { ...typed, selfGrade: true })).toEqual({ type: 'grade', pass: true });
+    expect(keyAction(key('x'), { ...typed, inputForm: 'yesno' })).toEqual({ type: 'grade', pass: false });
+    expect(keyAction(key('o'), typed)).toBeNull();
+    const options = [
+      { key: '1', text: 'one' },
+      { key: '2', text: 'two' },
+      { key: '3', text: 'three' },
+    ];
+    const choices: KeyContext = { phase: 'answering', inputForm: 'radio', options, selfGrade: false };
+    expect(keyAction(key('2'), choices)).toEqual({ type: 'choose', key: '2' });
+    expect(keyAction(key('c'), choices)).toEqual({ type: 'choose', key: '3' });
+    expect(keyAction(key('4'), choices)).toBeNull();
+    expect(keyAction(key('Enter'), choices)).toEqual({ type: 'submit' });
+    expect(keyAction(key('?'), choices)).toEqual({ type: 'help' });
+  });
+
+  test('what the focus is on', () => {
+    expect(focusKind({ tagName: 'TEXTAREA' } as unknown as EventTarget)).toEqual({ inTextField: true, onPressable: false });
+    expect(focusKind({ tagName: 'INPUT', type: 'radio' } as unknown as EventTarget)).toEqual({ inTextField: false, onPressable: false });
+    expect(focusKind({ tagName: 'BUTTON' } as unknown as EventTarget)).toEqual({ inTextField: false, onPressable: true });
+  });
+});
+
+describe('one end of a sitting', () => {
+  test('retry the missed ones keeps the way back; no misses, no retry', () => {
+    const search = new URLSearchParams('returnTo=study-detail&studyId=s1&order=x&t=1');
+    expect(retryMissedPath('e1', ['q2', 'q3'], search)).toBe('/take-exam/e1?selected=q2%2Cq3&order=q2%2Cq3&restart=true&returnTo=study-detail&studyId=s1');
+    expect(retryMissedPath('e1', [], search)).toBeNull();
+  });
+
+  test('the summary address carries back and retry', () => {
+    expect(summaryPath('r1', '/study-detail/s1', '/take-exam/e1?selected=q2')).toBe('/exam-summary/r1?back=%2Fstudy-detail%2Fs1&retry=%2Ftake-exam%2Fe1%3Fselected%3Dq2');
+    expect(summaryPath('r1', '/', null)).toBe('/exam-summary/r1?back=%2F');
+  });
+});
