@@ -5,7 +5,7 @@ import button from '../../../components/ui/button/button.module.css';
 import card from '../../../components/ui/card/card.module.css';
 import { useAnswerKeys } from '../hooks/use-answer-keys.js';
 import { shownVerdict } from '../utils/answer-verdict.js';
-import { choiceOptions, contentWithoutOptions, detectInputForm, joinChoices, splitChoices } from '../utils/input-form.js';
+import { chooseOption, choiceOptions, contentWithoutOptions, detectInputForm } from '../utils/input-form.js';
 import type { QuestionView } from '../utils/question-view.js';
 import { isBlank } from '../utils/session-record.js';
 import { AnswerInput } from './answer-input.js';
@@ -60,18 +60,7 @@ export function QuestionCard(props: QuestionCardProps) {
     if (inputForm === 'yesno') return submit(pass ? 'Y' : 'N');
     if (selfGrade && (pass ? props.onPass() : props.onFail())) setChecked(true);
   };
-  const choose = (key: string) => {
-    if (inputForm === 'radio') return change(key);
-    const picked = splitChoices(answer).map((part) => part.toLowerCase());
-    const lower = key.toLowerCase();
-    const next = picked.includes(lower) ? picked.filter((item) => item !== lower) : [...picked, lower];
-    change(
-      joinChoices(
-        next,
-        options.map((option) => ({ ...option, key: option.key.toLowerCase() })),
-      ),
-    );
-  };
+  const choose = (key: string) => change(chooseOption(answer, key, inputForm, options));
   const change = (value: string) => {
     setChecked(false); // a changed answer has no verdict until it is submitted again
     props.onAnswer(value);

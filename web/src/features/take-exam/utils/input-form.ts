@@ -55,3 +55,15 @@ export function splitChoices(answer: string): string[] {
     .map((part) => part.trim())
     .filter(Boolean);
 }
+
+/** The answer after choosing `key`: a radio answer becomes it, a checkbox answer switches it on or off. */
+export function chooseOption(answer: string, key: string, inputForm: InputForm, options: readonly ChoiceOption[]): string {
+  if (inputForm !== 'checkbox') return key;
+  const picked = splitChoices(answer).map((part) => part.toLowerCase());
+  const lower = key.toLowerCase();
+  const next = picked.includes(lower) ? picked.filter((item) => item !== lower) : [...picked, lower];
+  return joinChoices(
+    next,
+    options.map((option) => ({ ...option, key: option.key.toLowerCase() })),
+  );
+}
