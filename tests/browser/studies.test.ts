@@ -82,7 +82,7 @@ describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
     await toast(a, '과제를 추가했습니다.').waitFor();
     const takeLink = a.getByTestId('task-take-link').filter({ hasText: '1주차 모의고사' });
     await takeLink.waitFor();
-    expect(await takeLink.getAttribute('href')).toBe(`/take-exam/${examId}?returnTo=exam-detail&studyId=${studyId}&examId=${examId}`);
+    expect(await takeLink.getAttribute('href')).toBe(`/take-exam/${examId}?returnTo=study-detail&studyId=${studyId}&examId=${examId}`);
     expect(await a.getByTestId('study-progress-link').getAttribute('href')).toContain(`/study-progress-dashboard/${studyId}`);
     await shotFromTop(a, 'study-detail-ko-desktop');
     expect(await seriousViolations(a)).toEqual([]);

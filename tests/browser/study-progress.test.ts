@@ -161,7 +161,7 @@ describe('study progress dashboard and random practice', () => {
     await expect.poll(() => feedback.getAttribute('data-verdict')).toBe('correct');
     await feedback.getByTestId('overrule').click(); // and back: the rule's verdict again
     await expect.poll(() => feedback.getAttribute('data-verdict')).toBe('wrong');
-    await page.keyboard.press('Enter'); // Next has the focus
+    await page.keyboard.press('ArrowRight'); // after the verdict → goes on (Enter would press the focused overrule)
     await expect.poll(() => page.getByTestId('practice-counter').textContent()).toBe('2 / 2');
     await page.getByTestId('practice-skip').click();
     // The end lists the misses with their text, the answer given and the right one.

@@ -126,3 +126,12 @@ describe('one end of a sitting', () => {
     expect(summaryPath('r1', '/', null)).toBe('/exam-summary/r1?back=%2F');
   });
 });
+
+describe('back to where the sitting was started', () => {
+  test('the daily exam goes home; the exam detail names its exam; a study task its study', async () => {
+    const { returnAddress } = await import('../../web/src/features/take-exam/utils/return-address.js');
+    expect(returnAddress({ search: new URLSearchParams('returnTo=home'), examId: 'e1' })).toBe('/');
+    expect(returnAddress({ search: new URLSearchParams('returnTo=exam-detail%2Fe9'), examId: 'e1' })).toBe('/exam-detail/e9');
+    expect(returnAddress({ search: new URLSearchParams('returnTo=study-detail&studyId=s1&examId=e1'), examId: 'e1' })).toBe('/study-detail/s1');
+  });
+});

@@ -31,7 +31,7 @@ export function useAnswerActions(exam: Exam, signedIn: boolean, session: RunnerS
       dispatch({ type: 'commit', questionId: id });
       if (isLast) {
         dispatch({ type: 'complete' });
-        finish(); // the last question's finish ends the sitting, with its summary
+        setTimeout(finish, 0); // the last question's finish ends the sitting (after the commit has rendered)
         return;
       }
     } else if (isLast) {
