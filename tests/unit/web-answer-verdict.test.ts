@@ -135,3 +135,58 @@ describe('back to where the sitting was started', () => {
     expect(returnAddress({ search: new URLSearchParams('returnTo=study-detail&studyId=s1&examId=e1'), examId: 'e1' })).toBe('/study-detail/s1');
   });
 });
+
+describe('resume anywhere: the server sitting merged with the local record', async () => {
+  const { mergeSitting, sittingStateOf, sittingSignature } = await import('../../web/src/features/take-exam/utils/sitting-merge.js');
+  const base = () => createSessionRecord('e1', ['q1', 'q2', 'q3', 'q4'], 1_700_000_000_000);
+
+  test('a fresh tab takes over the other tab: answers, grades, position, time, the result so far', () => {
+    const other = run(
+      base(),
+      { type: 'setAnswer', questionId: 'q1', answer: 'alpha' },
+      { type: 'commit', questionId: 'q1' },
+      { type: 'selfGrade', questionId: 'q2', pass: false, correctAnswer: 'beta' },
+      { type: 'goTo', index: 2, now: 1 },
+      { type: 'saved', resultId: 'r1', questionIds: ['q1'], elapsedMark: 30 },
+    );
+    const remote = { ...sittingStateOf(other), elapsed_seconds: 95 };
+    const merged = mergeSitting(base(), remote, true);
+    expect(merged.answers).toEqual({ q1: 'alpha', q2: ' ' });
+    expect(merged.answeredQuestions).toEqual(['q1', 'q2']);
+    expect(merged.overrules).toEqual({ q2: 'wrong' });
+    expect(merged.currentQuestionIndex).toBe(2);
+    expect(merged.elapsedSeconds).toBe(95);
+    expect(merged.previousResultId).toBe('r1');
+    expect(merged.savedQuestionIds).toEqual(['q1']);
+    expect(unsavedAnswers(merged).map((answer) => answer.question_id)).toEqual(['q2']); // q1 is not sent (counted) again
+  });
+
+  test('two tabs that answered different questions lose nothing; one both answered takes the newer side', () => {
+    const mine = run(
+      base(),
+      { type: 'setAnswer', questionId: 'q3', answer: 'mine' },
+      { type: 'commit', questionId: 'q3' },
+      { type: 'setAnswer', questionId: 'q4', answer: 'local' },
+      { type: 'commit', questionId: 'q4' },
+    );
+    const theirs = run(
+      base(),
+      { type: 'setAnswer', questionId: 'q1', answer: 'theirs' },
+      { type: 'commit', questionId: 'q1' },
+      { type: 'setAnswer', questionId: 'q4', answer: 'remote' },
+      { type: 'commit', questionId: 'q4' },
+    );
+    const newer = mergeSitting(mine, sittingStateOf(theirs), true);
+    expect(newer.answers).toMatchObject({ q1: 'theirs', q3: 'mine', q4: 'remote' });
+    expect(new Set(newer.answeredQuestions)).toEqual(new Set(['q1', 'q3', 'q4']));
+    expect(mergeSitting(mine, sittingStateOf(theirs), false).answers.q4).toBe('local');
+  });
+
+  test('questions the exam no longer has are dropped; the time alone is no change worth a write', () => {
+    const remote = { ...sittingStateOf(base()), question_order: ['gone', 'q2'], answered: ['gone'], answers: { gone: 'x' } };
+    const merged = mergeSitting(base(), remote, true);
+    expect(merged.answeredQuestions).toEqual([]);
+    expect(merged.questionOrder).toEqual(['q2', 'q1', 'q3', 'q4']);
+    expect(sittingSignature(run(base(), { type: 'tick', now: 2 }))).toBe(sittingSignature(base()));
+  });
+});

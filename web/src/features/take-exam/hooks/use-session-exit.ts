@@ -24,11 +24,12 @@ export function useSessionExit({ exam, questions, params, signedIn, language, se
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
-  const { record, dispatch, forget, save } = session;
+  const { record, dispatch, forget, save, sitting } = session;
 
   const onSave = async () => {
     if (!requireLogin()) return;
     try {
+      await sitting.catchUp(); // what another tab saved is not sent again
       const outcome = await save();
       dispatch({ type: 'complete' });
       toast.success(t(outcome.kind === 'saved' ? 'takeExam.toasts.saved' : 'takeExam.toasts.nothingToSave'));
@@ -44,7 +45,9 @@ export function useSessionExit({ exam, questions, params, signedIn, language, se
       return;
     }
     try {
+      await sitting.catchUp();
       const outcome = await save();
+      await sitting.finish(); // the sitting is over: no tab continues it
       // Nothing new to send: the summary is of the result saved earlier in this session, if any.
       const result = outcome.result ?? (record.previousResultId ? await getExamResult(record.previousResultId).catch(() => null) : null);
       dispatch({ type: 'complete' });

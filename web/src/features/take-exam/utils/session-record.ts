@@ -1,3 +1,6 @@
+import type { SittingState } from '#shared/contracts/sittings.js';
+import { mergeSitting } from './sitting-merge.js';
+
 /**
  * The per-exam session record of spec 2 §3 (browser sessionStorage, key from the exam id), as a
  * pure reducer. Saved on every change (every timer tick), so a reload continues where it was.
@@ -54,6 +57,8 @@ export interface SessionRecord {
   pendingSubmission: PendingSubmission | null;
   /** elapsedSeconds at the last confirmed save (the next save sends only the time since). */
   savedElapsedSeconds: number;
+  /** The version of the server's sitting this record last matched (0: none yet). */
+  sittingVersion?: number;
   timestamp: number;
 }
 
@@ -65,6 +70,8 @@ export type SessionAction =
   | { type: 'selfGrade'; questionId: string; pass: boolean; correctAnswer: string }
   | { type: 'setSolved'; questionId: string; value: SolvedValue }
   | { type: 'overrule'; questionId: string; verdict: 'correct' | 'wrong' | null }
+  | { type: 'adoptSitting'; state: SittingState; remoteNewer: boolean; version: number }
+  | { type: 'sittingSynced'; version: number }
   | { type: 'setOrder'; order: string[] }
   | { type: 'setTrackProgress'; value: boolean }
   | { type: 'complete' }
@@ -198,6 +205,10 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
         savedQuestionIds: withoutId(record.savedQuestionIds, questionId),
       };
     }
+    case 'adoptSitting':
+      return { ...mergeSitting(record, action.state, action.remoteNewer), sittingVersion: action.version };
+    case 'sittingSynced':
+      return record.sittingVersion === action.version ? record : { ...record, sittingVersion: action.version };
     case 'setSolved': {
       const unchanged = record.answers[action.questionId] === action.value;
       return {
