@@ -434,7 +434,8 @@ describe.each([
     await page.getByTestId('nav-previous').click();
     await page.getByTestId('answer-false').click();
     await page.locator('[data-testid="answer-feedback"][data-verdict="wrong"]').waitFor();
-    expect(await page.getByTestId('correct-answer').textContent()).toBe('Y');
+    expect(await page.getByTestId('correct-answer').textContent()).toBe(language === 'en' ? 'O True' : 'O 참');
+    expect(await page.getByTestId('verdict-given').textContent()).toBe(language === 'en' ? 'X False' : 'X 거짓');
     if (viewport === 'phone') await fitsPhone(page);
     await shotFromTop(page, `loop-yes-no-${name}`);
     await page.getByTestId('end-exam').click();

@@ -2,7 +2,17 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import { formatElapsed } from '../../../lib/format-time.js';
-import { AnswerInput, chooseOption, choiceOptions, contentWithoutOptions, detectInputForm, shownVerdict, useAnswerKeys, VerdictPanel } from '../../take-exam/index.js';
+import {
+  AnswerInput,
+  chooseOption,
+  choiceOptions,
+  contentWithoutOptions,
+  detectInputForm,
+  displayAnswer,
+  shownVerdict,
+  useAnswerKeys,
+  VerdictPanel,
+} from '../../take-exam/index.js';
 import type { PracticeAnswer, PracticeRun } from '../utils/practice-run.js';
 import styles from './random-practice.module.css';
 
@@ -30,6 +40,7 @@ export function PracticeQuestionView({ run, onAnswer, onNext, onEnd }: PracticeQ
   const content = options.length > 0 ? contentWithoutOptions(question.content) : question.content;
   const verdict = checked ? shownVerdict(answer, question, own) : null;
   const isLast = run.index >= run.questions.length - 1;
+  const yesNoLabels = { true: t('takeExam.question.true'), false: t('takeExam.question.false') };
 
   useEffect(() => {
     const timer = setInterval(() => setElapsed(Math.round((Date.now() - run.startedAt) / 1000)), 1000);
@@ -83,8 +94,8 @@ export function PracticeQuestionView({ run, onAnswer, onNext, onEnd }: PracticeQ
       {verdict ? (
         <VerdictPanel
           verdict={verdict}
-          given={answer}
-          correctAnswer={question.answer}
+          given={displayAnswer(answer, inputForm, yesNoLabels)}
+          correctAnswer={displayAnswer(question.answer, inputForm, yesNoLabels)}
           explanation={question.explanation}
           nextLabel={isLast ? t('randomPractice.question.finish') : t('randomPractice.question.next')}
           onOverrule={overrule}

@@ -5,7 +5,7 @@ import button from '../../../components/ui/button/button.module.css';
 import card from '../../../components/ui/card/card.module.css';
 import { useAnswerKeys } from '../hooks/use-answer-keys.js';
 import { shownVerdict } from '../utils/answer-verdict.js';
-import { chooseOption, choiceOptions, contentWithoutOptions, detectInputForm } from '../utils/input-form.js';
+import { chooseOption, choiceOptions, contentWithoutOptions, detectInputForm, displayAnswer } from '../utils/input-form.js';
 import type { QuestionView } from '../utils/question-view.js';
 import { isBlank } from '../utils/session-record.js';
 import { AnswerInput } from './answer-input.js';
@@ -51,6 +51,7 @@ export function QuestionCard(props: QuestionCardProps) {
   // to compare with; an answer-required exam never counts an empty box.
   const selfGrade = inputForm === 'textarea' && (noAnswerKey ? !props.forceAnswer || !isBlank(answer) : !props.forceAnswer && isBlank(answer));
   const verdict = checked ? shownVerdict(answer, question, props.own) : null;
+  const yesNoLabels = { true: t('takeExam.question.true'), false: t('takeExam.question.false') };
 
   const submit = (value?: string) => {
     if (isBlank(value ?? answer) || (noAnswerKey && inputForm === 'textarea')) return;
@@ -134,8 +135,8 @@ export function QuestionCard(props: QuestionCardProps) {
       {verdict && (
         <VerdictPanel
           verdict={verdict}
-          given={answer}
-          correctAnswer={question.answer}
+          given={displayAnswer(answer, inputForm, yesNoLabels)}
+          correctAnswer={displayAnswer(question.answer, inputForm, yesNoLabels)}
           explanation={question.explanation}
           nextLabel={props.isLast ? t('takeExam.nav.finish') : t('takeExam.nav.next')}
           onOverrule={props.onOverrule}

@@ -67,3 +67,10 @@ export function chooseOption(answer: string, key: string, inputForm: InputForm, 
     options.map((option) => ({ ...option, key: option.key.toLowerCase() })),
   );
 }
+
+/** An answer as the learner saw it: a Y/N answer as its true / false label, anything else as typed. */
+export function displayAnswer(value: string, inputForm: InputForm, labels: { true: string; false: string }): string {
+  if (inputForm !== 'yesno') return value;
+  const yesNo = yesNoValue(value);
+  return yesNo === 'Y' ? labels.true : yesNo === 'N' ? labels.false : value;
+}
