@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser.js';
-import { fitsPhone, go, pageApi, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import { fitsPhone, go, logIn, pageApi, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 import { EN_HEADER, xlsxBytes } from '../support/sheets.js';
 
@@ -412,6 +412,60 @@ describe.each([
     expect(results.body.results[0]!.details?.find((detail) => detail.question_id === ids[3])?.overruled).toBe(true);
     expect(unexpected(errors)).toEqual([]);
     await close();
+  });
+
+  test('resume anywhere: a second browser continues where the first stopped; finished there, the first starts afresh', async () => {
+    const username = `rs${language}${stamp}`;
+    const first = await visit('/', { locale, viewport, storage: { language } });
+    await registerThroughForm(first.page, username, 'Resumer', PASSWORD);
+    const { examId, ids } = await loopExam(first.page, `rs-${language}`);
+    const sitting = async (page: Page) => (await pageApi<{ sitting: { state: { answered: string[] } } | null }>(page, 'GET', `/api/exam/${examId}/sitting/`)).body.sitting;
+    const count = (page: Page, text: string) =>
+      page
+        .getByTestId('nav-count')
+        .filter({ hasText: new RegExp(`^${text.replace(/\//g, '\\/')}$`) })
+        .waitFor();
+
+    // The first browser answers two questions and stops.
+    await go(first.page, `/take-exam/${examId}?order=${ids.join(',')}`);
+    await first.page.getByTestId('answer-input').fill('alpha');
+    await first.page.getByTestId('answer-input').press('Enter');
+    await first.page.getByTestId('verdict-next').click();
+    await first.page.getByTestId('answer-choice').nth(1).check();
+    await first.page.getByTestId('submit-answer').click();
+    await first.page.getByTestId('verdict-next').click();
+    await count(first.page, '3 / 4');
+    await expect.poll(async () => (await sitting(first.page))?.state.answered.length ?? 0, { timeout: 10_000 }).toBe(2);
+
+    // Another browser (a phone, say): the same sitting, at the same place.
+    const second = await visit('/', { locale, viewport, storage: { language } });
+    await logIn(second.page, username, PASSWORD);
+    await go(second.page, `/take-exam/${examId}`);
+    await count(second.page, '3 / 4');
+    await second.page.getByText(language === 'en' ? '2 answered' : '답한 문제 2개').waitFor();
+    if (viewport === 'phone') await fitsPhone(second.page);
+    await shotFromTop(second.page, `loop-resumed-${name}`);
+    await second.page.getByTestId('answer-true').click();
+    await second.page.getByTestId('verdict-next').click();
+    await second.page.getByTestId('answer-input').fill('kubernetes');
+    await second.page.getByTestId('answer-input').press('Enter');
+    await second.page.getByTestId('verdict-next').click(); // Finish
+    const summary = second.page.getByTestId('session-summary');
+    await summary.waitFor();
+    expect(await summary.getByTestId('summary-score').textContent()).toBe('4 / 4');
+    // Each answer once: one result of four answers, and the sitting is over.
+    const results = await pageApi<{ results: { answered_count: number }[] }>(second.page, 'GET', `/api/exam-results/?exam_id=${examId}`);
+    expect(results.body.results.map((result) => result.answered_count)).toEqual([4]);
+    expect(await sitting(second.page)).toBeNull();
+
+    // The first browser, back: the sitting was finished elsewhere, so it starts afresh (nothing counted twice).
+    await first.page.reload();
+    await first.page.getByTestId('take-exam-runner').waitFor();
+    await first.page.getByText(language === 'en' ? '0 answered' : '답한 문제 0개').waitFor();
+    expect(unexpected(first.errors)).toEqual([]);
+    expect(unexpected(second.errors)).toEqual([]);
+    await second.close();
+    await first.close();
   });
 
   test('answer-required and Y/N: Submit waits for an answer, no empty "I got it", the shortcut submits; false is graded wrong', async () => {

@@ -46,7 +46,13 @@ export function useServerSitting({ examId, record, dispatch, enabled, restart }:
   const pull = useCallback(
     async (adopt = true) => {
       const { sitting } = await loadSitting(examId);
-      if (!sitting) return;
+      if (!sitting) {
+        // It was on the server and is gone: finished in another tab or device. This tab's answers
+        // are in that result already; carrying on with them would count them twice.
+        if (adopt && version.current > 0) apply({ type: 'restart', order: latest.current.questionOrder, now: Date.now() });
+        version.current = 0;
+        return;
+      }
       if (adopt && sitting.version !== version.current)
         apply({ type: 'adoptSitting', state: sitting.state, remoteNewer: sitting.version > version.current, version: sitting.version });
       version.current = sitting.version;
