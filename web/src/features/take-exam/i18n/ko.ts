@@ -135,7 +135,7 @@ const ko = {
   summary: {
     missesTitle: '틀린 문제 {{count}}개',
     retryMissed: '틀린 문제 다시 풀기',
-    back: '처음 화면으로 돌아가기',
+    back: '시작한 화면으로 돌아가기',
     loading: '요약을 불러오는 중...',
     notFound: '이 결과를 찾을 수 없습니다.',
     loadFailed: '요약을 불러오지 못했습니다.',
