@@ -50,7 +50,8 @@ export function QuestionCard(props: QuestionCardProps) {
   // Grading yourself (O / X) is for a typed question answered in the head, or one with nothing
   // to compare with; an answer-required exam never counts an empty box.
   const selfGrade = inputForm === 'textarea' && (noAnswerKey ? !props.forceAnswer || !isBlank(answer) : !props.forceAnswer && isBlank(answer));
-  const verdict = checked ? shownVerdict(answer, question, props.own) : null;
+  // A grade given elsewhere (voice mode's O / X) shows its verdict too.
+  const verdict = checked || props.own !== undefined ? shownVerdict(answer, question, props.own) : null;
   const yesNoLabels = { true: t('takeExam.question.true'), false: t('takeExam.question.false') };
 
   const submit = (value?: string) => {
