@@ -48,7 +48,7 @@ export function PracticeQuestionView({ run, onAnswer, onNext, onEnd }: PracticeQ
   }, [run.startedAt]);
 
   const submit = (value = answer) => {
-    // Spec 2 §5: blank answers are ignored.
+    // docs/product.md#random-practice: blank answers are ignored.
     const graded = shownVerdict(value, question, undefined);
     if (!value.trim() || !graded) return;
     setAnswer(value);

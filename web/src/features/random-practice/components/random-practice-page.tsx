@@ -19,7 +19,7 @@ import { correctCount, missedQuestions, practiceEntries, startRun, type Practice
 import { PracticeQuestionView } from './practice-question.js';
 import styles from './random-practice.module.css';
 
-/** /random-practice (spec 2 §2.2): choose a study, set the count, practise with a verdict per answer, end on the sitting summary. */
+/** /random-practice (docs/product.md#random-practice): choose a study, set the count, practise with a verdict per answer, end on the sitting summary. */
 export function RandomPracticePage() {
   return <SignedInOnly>{(user) => <RandomPractice isAdmin={isSiteAdmin(user)} />}</SignedInOnly>;
 }
@@ -50,7 +50,7 @@ function RandomPractice({ isAdmin }: { isAdmin: boolean }) {
     const elapsed = Math.round((Date.now() - state.startedAt) / 1000);
     setFinished({ run: state, elapsed });
     setRun(null);
-    // Spec 2 §8: a failed save is only logged. An overruled verdict counts as the learner set it.
+    // docs/product.md#errors: a failed save is only logged. An overruled verdict counts as the learner set it.
     if (study)
       savePracticeResult({ study_id: study.id, correct_count: correctCount(state), total_questions: state.questions.length, elapsed_seconds: elapsed }).catch((error: unknown) =>
         console.warn(error),

@@ -9,7 +9,7 @@ interface Props {
   onPage(page: number): void;
 }
 
-/** First, previous, up to 5 page numbers, next, last, and "11–20 / 57" (spec 2 §2.3, §9). */
+/** First, previous, up to 5 page numbers, next, last, and "11–20 / 57" (docs/product.md#results, #limits). */
 export function ResultsPagination({ page, pages, total, onPage }: Props) {
   const { t } = useTranslation();
   const range = pageRange(page, total);
