@@ -14,11 +14,15 @@ interface ListedExam {
 
 /** The demo seed's public exams ("쿠버네티스 기초", "Kubernetes Basics"), by title. */
 async function publicExamId(title: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/exams/?is_public=true&page_size=100`, { headers: { Accept: 'application/json' } });
-  const body = (await response.json()) as { results: ListedExam[] };
-  const exam = body.results.find((item) => item.title === title);
-  if (!exam) throw new Error(`no public exam "${title}" in ${body.results.map((item) => item.title).join(', ')}`);
-  return exam.id;
+  // The demo seed runs when the server starts: the first test of a fresh server may wait for it.
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(`${baseUrl}/api/exams/?is_public=true&page_size=100`, { headers: { Accept: 'application/json' } });
+    const body = (await response.json()) as { results: ListedExam[] };
+    const exam = body.results.find((item) => item.title === title);
+    if (exam) return exam.id;
+    if (attempt >= 60) throw new Error(`no public exam "${title}" in ${body.results.map((item) => item.title).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 const runner = (page: Page) => page.getByTestId('take-exam-runner');
