@@ -81,6 +81,7 @@ describe('keyboard rules', () => {
     expect(keyAction(key('Enter', { inTextField: true, ctrlKey: true }), typed)).toEqual({ type: 'submit' });
     expect(keyAction(key('o', { inTextField: true }), { ...typed, selfGrade: true })).toBeNull();
     expect(keyAction(key('?', { inTextField: true }), typed)).toBeNull();
+    expect(keyAction(key('Escape', { inTextField: true }), typed)).toEqual({ type: 'leave' });
   });
 
   test('after the verdict Enter or → goes on; a focused button keeps its own Enter', () => {

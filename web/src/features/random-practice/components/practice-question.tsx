@@ -74,6 +74,7 @@ export function PracticeQuestionView({ run, onAnswer, onNext, onEnd }: PracticeQ
       grade: ({ pass }) => inputForm === 'yesno' && submit(pass ? 'Y' : 'N'),
       choose: ({ key }) => change(chooseOption(answer, key, inputForm, options)),
       help: () => undefined,
+      leave: () => (document.activeElement as HTMLElement | null)?.blur(),
     },
   );
 

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';
-import card from '../../../components/ui/card/card.module.css';
+import cardStyles from '../../../components/ui/card/card.module.css';
 import { useAnswerKeys } from '../hooks/use-answer-keys.js';
 import { shownVerdict } from '../utils/answer-verdict.js';
 import { chooseOption, choiceOptions, contentWithoutOptions, detectInputForm, displayAnswer } from '../utils/input-form.js';
@@ -42,6 +42,7 @@ export function QuestionCard(props: QuestionCardProps) {
   const { t } = useTranslation();
   const { question, answer } = props;
   const [showAnswer, setShowAnswer] = useState(false);
+  const card = useRef<HTMLElement>(null);
   const [checked, setChecked] = useState(props.answered && (!isBlank(answer) || props.own !== undefined));
   const inputForm = detectInputForm(question.content, question.answer);
   const options = inputForm === 'radio' || inputForm === 'checkbox' ? choiceOptions(question.content) : [];
@@ -70,11 +71,11 @@ export function QuestionCard(props: QuestionCardProps) {
 
   useAnswerKeys(
     { phase: verdict ? 'verdict' : 'answering', inputForm, options, selfGrade },
-    { submit: () => submit(), next: props.onNext, grade: ({ pass }) => grade(pass), choose: ({ key }) => choose(key), help: props.onHelp },
+    { submit: () => submit(), next: props.onNext, grade: ({ pass }) => grade(pass), choose: ({ key }) => choose(key), help: props.onHelp, leave: () => card.current?.focus() },
   );
 
   return (
-    <article className={`${card.panel} ${styles.card}`} data-testid="question-card" data-question-id={question.id} data-input-form={inputForm}>
+    <article ref={card} tabIndex={-1} className={`${cardStyles.panel} ${styles.card}`} data-testid="question-card" data-question-id={question.id} data-input-form={inputForm}>
       <div className={styles.questionMeta}>
         <span className={`${styles.badge} ${styles.badgePrimary}`}>{t('takeExam.question.number', { number: props.number })}</span>
         {question.csvId && <span>#{question.csvId}</span>}

@@ -183,7 +183,7 @@ const en = {
       choose: 'Choose an option (on a several-answer question, switch it on or off)',
       help: 'Open this list of keys',
       tab: 'Move between buttons and fields',
-      escape: 'Close an open window',
+      escape: 'Close an open window; in the answer box, leave it (then O / X work)',
     },
   },
   verdict: {

@@ -5,10 +5,10 @@ import type { ChoiceOption, InputForm } from './input-form.js';
  *   answering — Enter submits (a typed answer: Shift+Enter is a new line; Ctrl/⌘+Enter submits too);
  *               O / X grade yourself (true / false on a Y/N question); 1–4 or A–D choose an option;
  *   verdict   — Enter or → goes on;
- *   anywhere  — ? opens the list of keys.
+ *   anywhere  — ? opens the list of keys; Esc in the answer box leaves it (then O / X work).
  * Letters and digits typed into a text field are text, never shortcuts.
  */
-export type KeyAction = { type: 'submit' } | { type: 'next' } | { type: 'grade'; pass: boolean } | { type: 'choose'; key: string } | { type: 'help' } | null;
+export type KeyAction = { type: 'submit' } | { type: 'next' } | { type: 'grade'; pass: boolean } | { type: 'choose'; key: string } | { type: 'help' } | { type: 'leave' } | null;
 
 export interface KeyInput {
   key: string;
@@ -51,7 +51,7 @@ export function keyAction(input: KeyInput, context: KeyContext): KeyAction {
     return { type: 'submit' };
   }
   if (command) return null;
-  if (input.inTextField) return null;
+  if (input.inTextField) return input.key === 'Escape' ? { type: 'leave' } : null;
   if (input.key === '?') return { type: 'help' };
   if (context.phase === 'verdict') return input.key === 'ArrowRight' ? { type: 'next' } : null;
   const lower = input.key.toLowerCase();
