@@ -1,7 +1,13 @@
 import * as studyProgress from '#shared/contracts/study-progress.js';
 import { studyProgressGroup } from '#shared/route-groups/study-progress.js';
 import { bind, createGroupHandler } from './group-handler.js';
-import { drawRandomPracticeQuestions, recordStudyProgress, saveRandomPracticeResult, studyProgressHistory, studyTimeStatistics } from '../domains/studies/index.js';
+import {
+  drawRandomPracticeQuestions,
+  recordStudyProgress,
+  saveRandomPracticeResult,
+  studyProgressHistory,
+  studyTimeStatistics,
+} from '../domains/studies/index.js';
 
 export const handler = createGroupHandler(studyProgressGroup, [
   bind(studyProgress.recordStudyProgress, recordStudyProgress),

@@ -2,7 +2,16 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser.js';
-import { fitsPhone, go, logIn, pageApi, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import {
+  fitsPhone,
+  go,
+  logIn,
+  pageApi,
+  registerThroughForm,
+  shotFromTop,
+  toast,
+  unexpected,
+} from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 import { EN_HEADER, xlsxBytes } from '../support/sheets.js';
 
@@ -34,8 +43,16 @@ async function markControlsInView(page: Page): Promise<void> {
     const top = Math.max(0, document.querySelector('[data-testid="navbar"]')!.getBoundingClientRect().bottom);
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       const rect = el.getBoundingClientRect();
-      const inView = rect.width > 0 && rect.height > 0 && rect.top >= top && rect.bottom <= innerHeight && rect.left >= 0 && rect.right <= innerWidth;
-      const covered = toasts.some((box) => rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top);
+      const inView =
+        rect.width > 0 &&
+        rect.height > 0 &&
+        rect.top >= top &&
+        rect.bottom <= innerHeight &&
+        rect.left >= 0 &&
+        rect.right <= innerWidth;
+      const covered = toasts.some(
+        (box) => rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top,
+      );
       el.toggleAttribute('data-in-view', inView && !covered && !el.closest('[data-toast-type]'));
     }
   }, CONTROLS);
@@ -60,7 +77,13 @@ async function toastOverlaps(page: Page, selector: string): Promise<string[]> {
       for (const box of toasts) {
         const x = (Math.max(rect.left, box.left) + Math.min(rect.right, box.right)) / 2;
         const y = (Math.max(rect.top, box.top) + Math.min(rect.bottom, box.bottom)) / 2;
-        if (rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top && onTop(x, y)) {
+        if (
+          rect.left < box.right &&
+          rect.right > box.left &&
+          rect.top < box.bottom &&
+          rect.bottom > box.top &&
+          onTop(x, y)
+        ) {
           found.push(
             `${control.tagName.toLowerCase()} "${(control.textContent ?? '').trim().slice(0, 30)}" at ${Math.round(rect.top)}-${Math.round(rect.bottom)}, toast ${Math.round(box.top)}-${Math.round(box.bottom)}`,
           );
@@ -76,7 +99,12 @@ async function toastOverlaps(page: Page, selector: string): Promise<string[]> {
  * view; then scrolls the page a little (the learner reading on) and checks that no toast lies
  * over any control at all, wherever it is.
  */
-async function expectToastCoversNothing(page: Page, action: () => Promise<void>, toastShown: () => Promise<void>, shot: string) {
+async function expectToastCoversNothing(
+  page: Page,
+  action: () => Promise<void>,
+  toastShown: () => Promise<void>,
+  shot: string,
+) {
   await markControlsInView(page);
   await action();
   await toastShown();
@@ -172,7 +200,8 @@ describe.each([
     // screen takes that answer over, so the exam is read once.
     const examReads: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'GET' && new URL(request.url()).pathname === `/api/exam/${examId}/`) examReads.push(request.url());
+      if (request.method() === 'GET' && new URL(request.url()).pathname === `/api/exam/${examId}/`)
+        examReads.push(request.url());
     });
     await go(page, `/take-exam/${examId}${returnTo ? `?returnTo=${returnTo}` : ''}`);
     await page.getByTestId('take-exam-runner').waitFor();
@@ -234,7 +263,9 @@ describe.each([
     expect(await summary.getByTestId('summary-accuracy').textContent()).toBe('67%');
     const misses = summary.getByTestId('summary-miss');
     expect(await misses.count()).toBe(1);
-    expect(await misses.first().getByTestId('miss-content').textContent()).toBe(QUESTIONS.find((row) => row[1] === wrongTitle)![2]);
+    expect(await misses.first().getByTestId('miss-content').textContent()).toBe(
+      QUESTIONS.find((row) => row[1] === wrongTitle)![2],
+    );
     expect(await misses.first().getByTestId('miss-your-answer').textContent()).toBe('omega');
     expect(await misses.first().getByTestId('miss-correct-answer').textContent()).toBe(answerOf(wrongTitle));
     expect(await axeIn(page, '[data-testid="session-summary"]')).toEqual([]);
@@ -297,13 +328,24 @@ const LOOP = [
   ['1', 'First letter', 'Which Greek letter comes first?', 'alpha', 'Alpha begins the alphabet.'],
   ['2', 'Second letter', 'Which is the second Greek letter?\n1. alpha\n2. beta\n3. gamma', '2', 'Beta follows alpha.'],
   ['3', 'Round earth', 'The Earth is round (Y/N)', 'Y', 'Seen from space, it is.'],
-  ['4', 'Orchestrator', 'Which container orchestrator did Google open-source in 2014?', 'kubernetes', 'Kubernetes grew out of Borg.'],
+  [
+    '4',
+    'Orchestrator',
+    'Which container orchestrator did Google open-source in 2014?',
+    'kubernetes',
+    'Kubernetes grew out of Borg.',
+  ],
 ];
 
-const activeTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
+const activeTestId = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
 
 /** Uploads LOOP as the user's own file and makes a private exam of it; the question ids in LOOP's order. */
-async function loopExam(page: Page, label: string, options: Record<string, unknown> = {}): Promise<{ examId: string; ids: string[] }> {
+async function loopExam(
+  page: Page,
+  label: string,
+  options: Record<string, unknown> = {},
+): Promise<{ examId: string; ids: string[] }> {
   const fileName = `loop-${label}-${stamp}.xlsx`;
   await go(page, '/question-files');
   await page.getByTestId('question-file-input').setInputFiles({
@@ -323,7 +365,11 @@ async function loopExam(page: Page, label: string, options: Record<string, unkno
     ...options,
   });
   expect(created.status).toBe(200);
-  const exam = await pageApi<{ questions: { id: string; csv_id?: string }[] }>(page, 'GET', `/api/exam/${created.body.id}/`);
+  const exam = await pageApi<{ questions: { id: string; csv_id?: string }[] }>(
+    page,
+    'GET',
+    `/api/exam/${created.body.id}/`,
+  );
   const ids = LOOP.map(([csvId]) => exam.body.questions.find((question) => String(question.csv_id) === csvId)!.id);
   return { examId: created.body.id, ids };
 }
@@ -349,7 +395,9 @@ describe.each([
 
     // 1, typed: the focus starts in the answer box; Enter submits, Enter again goes on.
     await expect.poll(() => activeTestId(page)).toBe('answer-input');
-    expect(await page.getByTestId('answer-input').getAttribute('placeholder')).toMatch(language === 'en' ? /Enter submits.*Shift\+Enter/ : /Enter로 제출.*Shift\+Enter/);
+    expect(await page.getByTestId('answer-input').getAttribute('placeholder')).toMatch(
+      language === 'en' ? /Enter submits.*Shift\+Enter/ : /Enter로 제출.*Shift\+Enter/,
+    );
     await page.keyboard.type('Alpha');
     await page.keyboard.press('Shift+Enter'); // a new line, not a submit
     expect(await feedback.count()).toBe(0);
@@ -403,11 +451,9 @@ describe.each([
     expect(await axeIn(page, '[data-testid="session-summary"]')).toEqual([]);
     if (viewport === 'phone') await fitsPhone(page);
     await shotFromTop(page, `loop-summary-keyboard-${name}`);
-    const results = await pageApi<{ results: { correct_count: number; details?: { question_id: string; overruled?: boolean }[] }[] }>(
-      page,
-      'GET',
-      `/api/exam-results/?exam_id=${examId}&latest=true`,
-    );
+    const results = await pageApi<{
+      results: { correct_count: number; details?: { question_id: string; overruled?: boolean }[] }[];
+    }>(page, 'GET', `/api/exam-results/?exam_id=${examId}&latest=true`);
     expect(results.body.results[0]!.correct_count).toBe(4);
     expect(results.body.results[0]!.details?.find((detail) => detail.question_id === ids[3])?.overruled).toBe(true);
     expect(unexpected(errors)).toEqual([]);
@@ -419,7 +465,14 @@ describe.each([
     const first = await visit('/', { locale, viewport, storage: { language } });
     await registerThroughForm(first.page, username, 'Resumer', PASSWORD);
     const { examId, ids } = await loopExam(first.page, `rs-${language}`);
-    const sitting = async (page: Page) => (await pageApi<{ sitting: { state: { answered: string[] } } | null }>(page, 'GET', `/api/exam/${examId}/sitting/`)).body.sitting;
+    const sitting = async (page: Page) =>
+      (
+        await pageApi<{ sitting: { state: { answered: string[] } } | null }>(
+          page,
+          'GET',
+          `/api/exam/${examId}/sitting/`,
+        )
+      ).body.sitting;
     const count = (page: Page, text: string) =>
       page
         .getByTestId('nav-count')
@@ -454,7 +507,11 @@ describe.each([
     await summary.waitFor();
     expect(await summary.getByTestId('summary-score').textContent()).toBe('4 / 4');
     // Each answer once: one result of four answers, and the sitting is over.
-    const results = await pageApi<{ results: { answered_count: number }[] }>(second.page, 'GET', `/api/exam-results/?exam_id=${examId}`);
+    const results = await pageApi<{ results: { answered_count: number }[] }>(
+      second.page,
+      'GET',
+      `/api/exam-results/?exam_id=${examId}`,
+    );
     expect(results.body.results.map((result) => result.answered_count)).toEqual([4]);
     expect(await sitting(second.page)).toBeNull();
 
@@ -509,7 +566,11 @@ describe.each([
     const origins = [
       ['exam management', 'returnTo=exam-management', /^\/exam-management\?t=\d+$/],
       ['exam detail', `returnTo=exam-detail&examId=${examId}`, new RegExp(`^/exam-detail/${examId}\\?t=\\d+$`)],
-      ['study task', `returnTo=study-detail&studyId=s-${stamp}&examId=${examId}`, new RegExp(`^/study-detail/s-${stamp}$`)],
+      [
+        'study task',
+        `returnTo=study-detail&studyId=s-${stamp}&examId=${examId}`,
+        new RegExp(`^/study-detail/s-${stamp}$`),
+      ],
       ['daily exam', 'returnTo=home', /^\/$/],
       ['review', 'returnTo=results', /^\/results$/],
     ] as const;

@@ -32,13 +32,19 @@ const state = (answers: Record<string, string>, extra: Json = {}) => ({
 });
 
 const put = (body: Json) => user.client.request('PUT', `/api/exam/${examId}/sitting/`, { json: body });
-const read = async () => ((await (await user.client.get(`/api/exam/${examId}/sitting/`)).json()) as Json).sitting as Json | null;
+const read = async () =>
+  ((await (await user.client.get(`/api/exam/${examId}/sitting/`)).json()) as Json).sitting as Json | null;
 
 beforeAll(async () => {
   user = await fixtureUser(apiUrl);
   const file = await uploadBank(user, `sittings-${fresh()}.xlsx`, 4, false);
-  examId = (await createExam(user, { title: `sittings ${fresh()}`, question_count: 4, file_id: file.id, is_public: false })).id;
-  const questions = (await (await user.client.get(`/api/exam/${examId}/questions/`)).json()) as { id: string; answer: string }[];
+  examId = (
+    await createExam(user, { title: `sittings ${fresh()}`, question_count: 4, file_id: file.id, is_public: false })
+  ).id;
+  const questions = (await (await user.client.get(`/api/exam/${examId}/questions/`)).json()) as {
+    id: string;
+    answer: string;
+  }[];
   questionIds = questions.map((question) => question.id);
 });
 
@@ -48,7 +54,11 @@ describe('the sitting kept on the server', () => {
     const res = await put({ expected_version: 0, state: state({ [questionIds[0]!]: 'a' }) });
     expect(res.status, await res.clone().text()).toBe(200);
     const sitting = await read();
-    expect(sitting).toMatchObject({ exam_id: examId, version: 1, state: { answers: { [questionIds[0]!]: 'a' }, current_index: 1, elapsed_seconds: 30 } });
+    expect(sitting).toMatchObject({
+      exam_id: examId,
+      version: 1,
+      state: { answers: { [questionIds[0]!]: 'a' }, current_index: 1, elapsed_seconds: 30 },
+    });
     expect((await user.client.request('DELETE', `/api/exam/${examId}/sitting/`)).status).toBe(200);
     expect(await read()).toBeNull();
     expect((await user.client.request('DELETE', `/api/exam/${examId}/sitting/`)).status).toBe(200); // idempotent
@@ -79,7 +89,13 @@ describe('the sitting kept on the server', () => {
 
   it('refuses a sitting of an exam the caller may not read (404) and a malformed one (400)', async () => {
     const other = await fixtureUser(apiUrl);
-    expect((await other.client.request('PUT', `/api/exam/${examId}/sitting/`, { json: { expected_version: 0, state: state({}) } })).status).toBe(404);
+    expect(
+      (
+        await other.client.request('PUT', `/api/exam/${examId}/sitting/`, {
+          json: { expected_version: 0, state: state({}) },
+        })
+      ).status,
+    ).toBe(404);
     expect((await put({ expected_version: -1, state: state({}) })).status).toBe(400);
     expect((await put({ expected_version: 0, state: { ...state({}), overrules: { x: 'maybe' } } })).status).toBe(400);
   });
@@ -87,7 +103,10 @@ describe('the sitting kept on the server', () => {
 
 describe("the learner's own grade", () => {
   it('an overrule is recorded: the answer counts as the learner said, and the detail says it was overruled', async () => {
-    const questions = (await (await user.client.get(`/api/exam/${examId}/questions/`)).json()) as { id: string; answer: string }[];
+    const questions = (await (await user.client.get(`/api/exam/${examId}/questions/`)).json()) as {
+      id: string;
+      answer: string;
+    }[];
     const [q1, q2, q3] = questions;
     const res = await user.client.post('/api/submit-exam/', {
       exam_id: examId,

@@ -1,7 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import { focusKind, keyAction, type KeyContext, type KeyInput } from '../../web/src/features/take-exam/utils/answer-keys.js';
+import {
+  focusKind,
+  keyAction,
+  type KeyContext,
+  type KeyInput,
+} from '../../web/src/features/take-exam/utils/answer-keys.js';
 import { answerDiff, shownVerdict } from '../../web/src/features/take-exam/utils/answer-verdict.js';
-import { createSessionRecord, sessionReducer, unsavedAnswers, type SessionAction, type SessionRecord } from '../../web/src/features/take-exam/utils/session-record.js';
+import {
+  createSessionRecord,
+  sessionReducer,
+  unsavedAnswers,
+  type SessionAction,
+  type SessionRecord,
+} from '../../web/src/features/take-exam/utils/session-record.js';
 import { retryMissedPath, summaryPath } from '../../web/src/features/take-exam/utils/session-summary.js';
 
 const run = (record: SessionRecord, ...actions: SessionAction[]) => actions.reduce(sessionReducer, record);
@@ -11,19 +22,39 @@ describe('the verdict shown after an answer', () => {
   const question = (answer: string, content = '') => ({ answer, content });
 
   test('right, almost (counted wrong) and wrong, with the matched alternative', () => {
-    expect(shownVerdict('pod', question('pod|파드'), undefined)).toEqual({ graded: 'correct', final: 'correct', expected: 'pod', overruled: false });
-    expect(shownVerdict('kubernetis', question('kubernetes'), undefined)).toMatchObject({ graded: 'almost', final: 'wrong', expected: 'kubernetes' });
-    expect(shownVerdict('docker', question('kubernetes'), undefined)).toMatchObject({ graded: 'wrong', final: 'wrong' });
+    expect(shownVerdict('pod', question('pod|파드'), undefined)).toEqual({
+      graded: 'correct',
+      final: 'correct',
+      expected: 'pod',
+      overruled: false,
+    });
+    expect(shownVerdict('kubernetis', question('kubernetes'), undefined)).toMatchObject({
+      graded: 'almost',
+      final: 'wrong',
+      expected: 'kubernetes',
+    });
+    expect(shownVerdict('docker', question('kubernetes'), undefined)).toMatchObject({
+      graded: 'wrong',
+      final: 'wrong',
+    });
   });
 
   test("the learner's overrule decides, and says so only when it differs from the rule", () => {
-    expect(shownVerdict('kubernetis', question('kubernetes'), 'correct')).toMatchObject({ graded: 'almost', final: 'correct', overruled: true });
+    expect(shownVerdict('kubernetis', question('kubernetes'), 'correct')).toMatchObject({
+      graded: 'almost',
+      final: 'correct',
+      overruled: true,
+    });
     expect(shownVerdict('pod', question('pod'), 'wrong')).toMatchObject({ final: 'wrong', overruled: true });
     expect(shownVerdict('pod', question('pod'), 'correct')).toMatchObject({ final: 'correct', overruled: false });
   });
 
   test('a self-graded answer has only the learner grade; nothing at all gives no verdict', () => {
-    expect(shownVerdict(' ', question('pod'), 'wrong')).toMatchObject({ graded: 'wrong', final: 'wrong', overruled: false });
+    expect(shownVerdict(' ', question('pod'), 'wrong')).toMatchObject({
+      graded: 'wrong',
+      final: 'wrong',
+      overruled: false,
+    });
     expect(shownVerdict('whatever', question(''), 'correct')).toMatchObject({ final: 'correct' });
     expect(shownVerdict('', question('pod'), undefined)).toBeNull();
   });
@@ -46,15 +77,25 @@ describe('the verdict shown after an answer', () => {
 
 describe('overrules reach the submission', () => {
   test('an overrule marks the answer unsaved and travels as learner_verdict; a new answer drops it', () => {
-    let record = run(fresh(), { type: 'setAnswer', questionId: 'q1', answer: 'kubernetis' }, { type: 'commit', questionId: 'q1' });
+    let record = run(
+      fresh(),
+      { type: 'setAnswer', questionId: 'q1', answer: 'kubernetis' },
+      { type: 'commit', questionId: 'q1' },
+    );
     expect(unsavedAnswers(record)).toEqual([{ question_id: 'q1', answer: 'kubernetis', elapsed_seconds: 0 }]);
     record = run(record, { type: 'saved', resultId: 'r1', questionIds: ['q1'], elapsedMark: 0 });
     expect(unsavedAnswers(record)).toEqual([]);
     record = run(record, { type: 'overrule', questionId: 'q1', verdict: 'correct' });
-    expect(unsavedAnswers(record)).toEqual([{ question_id: 'q1', answer: 'kubernetis', elapsed_seconds: 0, learner_verdict: 'correct' }]);
+    expect(unsavedAnswers(record)).toEqual([
+      { question_id: 'q1', answer: 'kubernetis', elapsed_seconds: 0, learner_verdict: 'correct' },
+    ]);
     record = run(record, { type: 'overrule', questionId: 'q1', verdict: null });
     expect(unsavedAnswers(record)[0]).not.toHaveProperty('learner_verdict');
-    record = run(record, { type: 'overrule', questionId: 'q1', verdict: 'wrong' }, { type: 'setAnswer', questionId: 'q1', answer: 'kubernetes' });
+    record = run(
+      record,
+      { type: 'overrule', questionId: 'q1', verdict: 'wrong' },
+      { type: 'setAnswer', questionId: 'q1', answer: 'kubernetes' },
+    );
     expect(record.overrules).toEqual({});
   });
 
@@ -73,7 +114,12 @@ describe('overrules reach the submission', () => {
 
 describe('keyboard rules', () => {
   const typed: KeyContext = { phase: 'answering', inputForm: 'textarea', options: [], selfGrade: false };
-  const key = (key: string, extra: Partial<KeyInput> = {}): KeyInput => ({ key, inTextField: false, onPressable: false, ...extra });
+  const key = (key: string, extra: Partial<KeyInput> = {}): KeyInput => ({
+    key,
+    inTextField: false,
+    onPressable: false,
+    ...extra,
+  });
 
   test('in the answer box: Enter submits, Shift+Enter is a new line, Ctrl+Enter submits, letters are text', () => {
     expect(keyAction(key('Enter', { inTextField: true }), typed)).toEqual({ type: 'submit' });
@@ -109,21 +155,34 @@ describe('keyboard rules', () => {
   });
 
   test('what the focus is on', () => {
-    expect(focusKind({ tagName: 'TEXTAREA' } as unknown as EventTarget)).toEqual({ inTextField: true, onPressable: false });
-    expect(focusKind({ tagName: 'INPUT', type: 'radio' } as unknown as EventTarget)).toEqual({ inTextField: false, onPressable: false });
-    expect(focusKind({ tagName: 'BUTTON' } as unknown as EventTarget)).toEqual({ inTextField: false, onPressable: true });
+    expect(focusKind({ tagName: 'TEXTAREA' } as unknown as EventTarget)).toEqual({
+      inTextField: true,
+      onPressable: false,
+    });
+    expect(focusKind({ tagName: 'INPUT', type: 'radio' } as unknown as EventTarget)).toEqual({
+      inTextField: false,
+      onPressable: false,
+    });
+    expect(focusKind({ tagName: 'BUTTON' } as unknown as EventTarget)).toEqual({
+      inTextField: false,
+      onPressable: true,
+    });
   });
 });
 
 describe('one end of a sitting', () => {
   test('retry the missed ones keeps the way back; no misses, no retry', () => {
     const search = new URLSearchParams('returnTo=study-detail&studyId=s1&order=x&t=1');
-    expect(retryMissedPath('e1', ['q2', 'q3'], search)).toBe('/take-exam/e1?selected=q2%2Cq3&order=q2%2Cq3&restart=true&returnTo=study-detail&studyId=s1');
+    expect(retryMissedPath('e1', ['q2', 'q3'], search)).toBe(
+      '/take-exam/e1?selected=q2%2Cq3&order=q2%2Cq3&restart=true&returnTo=study-detail&studyId=s1',
+    );
     expect(retryMissedPath('e1', [], search)).toBeNull();
   });
 
   test('the summary address carries back and retry', () => {
-    expect(summaryPath('r1', '/study-detail/s1', '/take-exam/e1?selected=q2')).toBe('/exam-summary/r1?back=%2Fstudy-detail%2Fs1&retry=%2Ftake-exam%2Fe1%3Fselected%3Dq2');
+    expect(summaryPath('r1', '/study-detail/s1', '/take-exam/e1?selected=q2')).toBe(
+      '/exam-summary/r1?back=%2Fstudy-detail%2Fs1&retry=%2Ftake-exam%2Fe1%3Fselected%3Dq2',
+    );
     expect(summaryPath('r1', '/', null)).toBe('/exam-summary/r1?back=%2F');
   });
 });
@@ -132,13 +191,18 @@ describe('back to where the sitting was started', () => {
   test('the daily exam goes home; the exam detail names its exam; a study task its study', async () => {
     const { returnAddress } = await import('../../web/src/features/take-exam/utils/return-address.js');
     expect(returnAddress({ search: new URLSearchParams('returnTo=home'), examId: 'e1' })).toBe('/');
-    expect(returnAddress({ search: new URLSearchParams('returnTo=exam-detail%2Fe9'), examId: 'e1' })).toBe('/exam-detail/e9');
-    expect(returnAddress({ search: new URLSearchParams('returnTo=study-detail&studyId=s1&examId=e1'), examId: 'e1' })).toBe('/study-detail/s1');
+    expect(returnAddress({ search: new URLSearchParams('returnTo=exam-detail%2Fe9'), examId: 'e1' })).toBe(
+      '/exam-detail/e9',
+    );
+    expect(
+      returnAddress({ search: new URLSearchParams('returnTo=study-detail&studyId=s1&examId=e1'), examId: 'e1' }),
+    ).toBe('/study-detail/s1');
   });
 });
 
 describe('resume anywhere: the server sitting merged with the local record', async () => {
-  const { mergeSitting, sittingStateOf, sittingSignature } = await import('../../web/src/features/take-exam/utils/sitting-merge.js');
+  const { mergeSitting, sittingStateOf, sittingSignature } =
+    await import('../../web/src/features/take-exam/utils/sitting-merge.js');
   const base = () => createSessionRecord('e1', ['q1', 'q2', 'q3', 'q4'], 1_700_000_000_000);
 
   test('a fresh tab takes over the other tab: answers, grades, position, time, the result so far', () => {
@@ -184,7 +248,12 @@ describe('resume anywhere: the server sitting merged with the local record', asy
   });
 
   test('questions the exam no longer has are dropped; the time alone is no change worth a write', () => {
-    const remote = { ...sittingStateOf(base()), question_order: ['gone', 'q2'], answered: ['gone'], answers: { gone: 'x' } };
+    const remote = {
+      ...sittingStateOf(base()),
+      question_order: ['gone', 'q2'],
+      answered: ['gone'],
+      answers: { gone: 'x' },
+    };
     const merged = mergeSitting(base(), remote, true);
     expect(merged.answeredQuestions).toEqual([]);
     expect(merged.questionOrder).toEqual(['q2', 'q1', 'q3', 'q4']);

@@ -60,11 +60,15 @@ export async function verifyGoogleIdToken(idToken: string, nonce: string | undef
  * own email was never verified, whoever set its password had not proven they own the address
  * (the "pre-hijacking" attack), so that password and every session of the account end here.
  */
-export async function googleSignIn(input: { body: { id_token: string; language?: Language; nonce?: string } }, ctx: RequestContext): Promise<Reply> {
+export async function googleSignIn(
+  input: { body: { id_token: string; language?: Language; nonce?: string } },
+  ctx: RequestContext,
+): Promise<Reply> {
   const payload = await verifyGoogleIdToken(input.body.id_token, input.body.nonce);
   const email = typeof payload.email === 'string' ? payload.email.trim() : '';
   if (!email) throw invalidToken();
-  if (payload.email_verified !== true && payload.email_verified !== 'true') throw new AppError(401, 'google_email_unverified');
+  if (payload.email_verified !== true && payload.email_verified !== 'true')
+    throw new AppError(401, 'google_email_unverified');
 
   let user = await findUserByEmail(email);
   if (user && !user.email_verified) {
@@ -73,7 +77,10 @@ export async function googleSignIn(input: { body: { id_token: string; language?:
   }
   if (!user) user = await createGoogleUser(payload, email, input.body.language ?? ctx.language);
   const cookie = await startSession(user.id, ctx);
-  return jsonReply({ success: true, message: accountMessage('google_signed_in', ctx.language), user: toUserAnswer(user) }, { cookies: [cookie] });
+  return jsonReply(
+    { success: true, message: accountMessage('google_signed_in', ctx.language), user: toUserAnswer(user) },
+    { cookies: [cookie] },
+  );
 }
 
 async function createGoogleUser(payload: JWTPayload, email: string, language: Language): Promise<UserRecord> {

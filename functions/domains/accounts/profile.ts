@@ -4,7 +4,15 @@ import type { Language } from '#shared/domain/language.js';
 import { accountMessage } from './messages.js';
 import { purgeUser } from './purge-user.js';
 import { expireSessionCookie } from './session-cookie.js';
-import { getUser, StaleUser, UniqueConflict, updateUser, type UserChanges, type UserRecord, toProfileAnswer } from '../users/index.js';
+import {
+  getUser,
+  StaleUser,
+  UniqueConflict,
+  updateUser,
+  type UserChanges,
+  type UserRecord,
+  toProfileAnswer,
+} from '../users/index.js';
 import { cleanEmail, cleanName } from './validation.js';
 import { conflict, unauthorized } from '../../runtime/http/app-error.js';
 import { jsonReply, type Reply } from '../../runtime/http/reply.js';
@@ -50,7 +58,10 @@ export async function updateProfile(input: { body: Body<typeof profile.updatePro
 }
 
 /** PATCH /api/user-profile/ — retention cleanup settings. */
-export async function updateRetentionSettings(input: { body: Body<typeof profile.updateRetentionSettings> }, ctx: SignedInContext) {
+export async function updateRetentionSettings(
+  input: { body: Body<typeof profile.updateRetentionSettings> },
+  ctx: SignedInContext,
+) {
   const user = await me(ctx);
   return toProfileAnswer(
     await apply(user, {

@@ -27,7 +27,12 @@ const STATE_NAMES: Record<State, FsrsStateName> = {
   [State.Review]: 'review',
   [State.Relearning]: 'relearning',
 };
-const STATES: Record<FsrsStateName, State> = { new: State.New, learning: State.Learning, review: State.Review, relearning: State.Relearning };
+const STATES: Record<FsrsStateName, State> = {
+  new: State.New,
+  learning: State.Learning,
+  review: State.Review,
+  relearning: State.Relearning,
+};
 
 let scheduler: ReturnType<typeof fsrs> | undefined;
 const fsrsScheduler = () => (scheduler ??= fsrs(generatorParameters({ enable_fuzz: false })));

@@ -1,5 +1,11 @@
 // The learning domain's public face (what a user knows: question statistics (FSRS), exam summaries, favorites and ignored questions, the daily selection); it may import only users, tags, files (through their index.ts). docs/architecture.md §1.6.
-export { selectDailyQuestions, weakestFirst, wrongRate, type DailyPick, type DailyQuestionStat } from './daily-selection.js';
+export {
+  selectDailyQuestions,
+  weakestFirst,
+  wrongRate,
+  type DailyPick,
+  type DailyQuestionStat,
+} from './daily-selection.js';
 export { examSummaryEntity, type SummaryRecord } from './entities/exam-summary.js';
 export { favoriteEntity, type FavoriteRecord } from './entities/favorite.js';
 export { ignoredEntity } from './entities/ignored.js';

@@ -63,8 +63,12 @@ export function nextStat(
 }
 
 /** The write condition that makes a statistic update exactly-once against concurrent writers. */
-export function statCondition(previous: Record<string, unknown> | undefined): { ConditionExpression: string; ExpressionAttributeValues?: Record<string, unknown> } {
+export function statCondition(previous: Record<string, unknown> | undefined): {
+  ConditionExpression: string;
+  ExpressionAttributeValues?: Record<string, unknown>;
+} {
   if (!previous) return { ConditionExpression: ITEM_ABSENT };
-  if (previous.version === undefined) return { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)' };
+  if (previous.version === undefined)
+    return { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)' };
   return { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': previous.version } };
 }

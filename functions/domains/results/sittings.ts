@@ -23,7 +23,9 @@ function view(record: SittingRecord) {
 }
 
 async function read(userId: string, examId: string): Promise<SittingRecord | null> {
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.ephemeralTable, Key: sittingEntity.key(userId, examId) }));
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({ TableName: config.ephemeralTable, Key: sittingEntity.key(userId, examId) }),
+  );
   if (!Item) return null;
   const record = sittingEntity.parse(Item);
   return record.expiresAt > Math.floor(Date.now() / 1000) ? record : null; // TTL deletes lazily
@@ -55,8 +57,12 @@ export async function saveSitting(input: ServiceInput<typeof contracts.saveSitti
         TableName: config.ephemeralTable,
         Item: sittingEntity.item(ctx.caller.user.id, record),
         // An expired sitting counts as none: TTL deletes lazily.
-        ConditionExpression: expected === 0 ? 'attribute_not_exists(pk) OR expiresAt <= :now' : 'version = :expected AND expiresAt > :now',
-        ExpressionAttributeValues: expected === 0 ? { ':now': Math.floor(now.getTime() / 1000) } : { ':expected': expected, ':now': Math.floor(now.getTime() / 1000) },
+        ConditionExpression:
+          expected === 0 ? 'attribute_not_exists(pk) OR expiresAt <= :now' : 'version = :expected AND expiresAt > :now',
+        ExpressionAttributeValues:
+          expected === 0
+            ? { ':now': Math.floor(now.getTime() / 1000) }
+            : { ':expected': expected, ':now': Math.floor(now.getTime() / 1000) },
       }),
     );
   } catch (error) {
@@ -68,6 +74,11 @@ export async function saveSitting(input: ServiceInput<typeof contracts.saveSitti
 
 /** DELETE /api/exam/{examId}/sitting/: finished; deleting none is no error. */
 export async function endSitting(input: ServiceInput<typeof contracts.endSitting>, ctx: SignedInContext) {
-  await dynamoDocument().send(new DeleteCommand({ TableName: config.ephemeralTable, Key: sittingEntity.key(ctx.caller.user.id, input.params.examId) }));
+  await dynamoDocument().send(
+    new DeleteCommand({
+      TableName: config.ephemeralTable,
+      Key: sittingEntity.key(ctx.caller.user.id, input.params.examId),
+    }),
+  );
   return { success: true as const };
 }

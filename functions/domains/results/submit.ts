@@ -87,7 +87,11 @@ export function gradeAnswer(question: StoredQuestion, given: string, language: L
  * The answer's grade: the shared rule's, unless the learner gave their own (self-graded, or the
  * shown verdict overruled, issue 23); `overruled` says when the two differ.
  */
-function graded(question: StoredQuestion, answer: SubmittedAnswer, language: Language): { is_correct: boolean; overruled?: true } {
+function graded(
+  question: StoredQuestion,
+  answer: SubmittedAnswer,
+  language: Language,
+): { is_correct: boolean; overruled?: true } {
   const byRule = gradeAnswer(question, answer.answer, language);
   if (!answer.learner_verdict) return { is_correct: byRule };
   const own = answer.learner_verdict === 'correct';
@@ -97,7 +101,10 @@ function graded(question: StoredQuestion, answer: SubmittedAnswer, language: Lan
 function grade(answers: SubmittedAnswer[], questions: StoredQuestion[], language: Language): DetailEntry[] {
   const byId = new Map(questions.map((q) => [String(q.id), q]));
   const unknown = answers.filter((a) => !byId.has(a.question_id)).map((a) => a.question_id);
-  if (unknown.length) throw badRequest('result_unknown_questions', { ids: unknown.slice(0, 10).join(', ') + (unknown.length > 10 ? ', …' : '') });
+  if (unknown.length)
+    throw badRequest('result_unknown_questions', {
+      ids: unknown.slice(0, 10).join(', ') + (unknown.length > 10 ? ', …' : ''),
+    });
   return answers.map((a) => {
     const question = byId.get(a.question_id)!;
     return {
@@ -143,7 +150,9 @@ function keysFor(input: ApplyInput, answers: SubmittedAnswer[]): { key: string; 
     input.kind,
     input.examId,
     input.previousResultId ?? '',
-    [...answers].sort((a, b) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0)).map((a) => [a.question_id, a.answer.trim(), a.learner_verdict ?? '']),
+    [...answers]
+      .sort((a, b) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0))
+      .map((a) => [a.question_id, a.answer.trim(), a.learner_verdict ?? '']),
   ]);
   const requestHash = sha256(canonical);
   if (input.submissionId) return { key: `${input.kind}:s:${input.submissionId}`, requestHash };
@@ -180,9 +189,16 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     // Reads: statistics of the answered questions, the exam summary, and for a continue the
     // earlier result, its pending job and its details.
     // Only the first transaction's statistics are read here; a job reads its own batches.
-    const reads = [...graded.slice(0, FIRST_STATS_MAX).map((d) => questionStatEntity.key(userId, d.question_id)), examSummaryEntity.key(userId, input.examId)];
-    if (input.previousResultId) reads.push(resultEntity.key(userId, input.previousResultId), resultJobEntity.key(userId, input.previousResultId));
-    const [found, previousDetailItems] = await Promise.all([getMany(reads), input.previousResultId ? getDetailItems(userId, input.previousResultId) : Promise.resolve([])]);
+    const reads = [
+      ...graded.slice(0, FIRST_STATS_MAX).map((d) => questionStatEntity.key(userId, d.question_id)),
+      examSummaryEntity.key(userId, input.examId),
+    ];
+    if (input.previousResultId)
+      reads.push(resultEntity.key(userId, input.previousResultId), resultJobEntity.key(userId, input.previousResultId));
+    const [found, previousDetailItems] = await Promise.all([
+      getMany(reads),
+      input.previousResultId ? getDetailItems(userId, input.previousResultId) : Promise.resolve([]),
+    ]);
     const summary = asSummary(found.get(examSummaryEntity.key(userId, input.examId).sk));
 
     let previous: ResultRecord | null = null;
@@ -234,7 +250,11 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
 
     const isNew = !previous;
     const summaryExisted = !!summary;
-    const counters = isNew ? { result_count: 1, exam_count: summaryExisted ? 0 : 1 } : summaryExisted ? null : { result_count: 0, exam_count: 1 };
+    const counters = isNew
+      ? { result_count: 1, exam_count: summaryExisted ? 0 : 1 }
+      : summaryExisted
+        ? null
+        : { result_count: 0, exam_count: 1 };
     const becomesLatest = isNew || !summary || summary.latest_result_id === result.id;
     const studyTime = studyTimeItems(userId, studyCredits, Math.round(Number(input.elapsedSeconds) || 0), dayOf(now));
     // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + study days (≤ 5): ≤ 14, so ≥ 86 places are left.
@@ -281,12 +301,16 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
       if (aheadKeys.length) await deleteKeys(aheadKeys).catch(() => undefined);
-      const claimed = error.conditionFailedAt(SUBMIT_ITEM.claim) || (error.reasons.length === 0 && !!(await getIdempotencyClaim(userId, key)));
+      const claimed =
+        error.conditionFailedAt(SUBMIT_ITEM.claim) ||
+        (error.reasons.length === 0 && !!(await getIdempotencyClaim(userId, key)));
       if (claimed) return replay(input, key, requestHash);
       continue;
     }
     if (previous) {
-      const stale = previousDetailItems.filter((i) => !String(i.sk).startsWith(resultDetailEntity.writePrefix(result.id, result.detail_tag)));
+      const stale = previousDetailItems.filter(
+        (i) => !String(i.sk).startsWith(resultDetailEntity.writePrefix(result.id, result.detail_tag)),
+      );
       if (stale.length) await deleteKeys(stale.map(primaryKeyOf));
     }
     if (job) await runJob(userId, job);
@@ -308,5 +332,10 @@ async function replay(input: ApplyInput, key: string, requestHash: string): Prom
   const job = asJob(found.get(resultJobEntity.key(userId, claim.result_id).sk));
   if (!result) throw notFound('result_not_found');
   if (job) await runJob(userId, job);
-  return { success: true, result_id: result.id, replayed: true, result: resultView(result, detailsOfRevision(detailItems, result)) };
+  return {
+    success: true,
+    result_id: result.id,
+    replayed: true,
+    result: resultView(result, detailsOfRevision(detailItems, result)),
+  };
 }

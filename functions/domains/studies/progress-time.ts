@@ -37,7 +37,12 @@ export async function studyTimeCredits(userId: string, links: StudyLinkRecord[])
  * (D81: every task that links the exam is credited; the study total once). They go into the
  * submit's first transaction, so a retried submit (a replay) never adds them twice.
  */
-export function studyTimeItems(userId: string, credits: StudyTimeCredit[], seconds: number, date: string): TransactItem[] {
+export function studyTimeItems(
+  userId: string,
+  credits: StudyTimeCredit[],
+  seconds: number,
+  date: string,
+): TransactItem[] {
   if (seconds <= 0) return [];
   return credits.map((credit) => {
     const names: Record<string, string> = { '#type': 'type', '#date': 'date' };
@@ -52,7 +57,12 @@ export function studyTimeItems(userId: string, credits: StudyTimeCredit[], secon
         Key: studyDayEntity.key(userId, credit.studyId, date),
         UpdateExpression: `SET #type = :type, study_id = :study, #date = :date ADD ${add.join(', ')}`,
         ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':type': studyDayEntity.type, ':study': credit.studyId, ':date': date, ':s': seconds },
+        ExpressionAttributeValues: {
+          ':type': studyDayEntity.type,
+          ':study': credit.studyId,
+          ':date': date,
+          ':s': seconds,
+        },
       },
     };
   });

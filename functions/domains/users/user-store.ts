@@ -35,7 +35,8 @@ export class StaleUser extends Error {
   }
 }
 
-export type NewUser = Pick<UserRecord, 'username' | 'passwordHash'> & Partial<Omit<UserRecord, 'username' | 'passwordHash' | 'id' | 'date_joined'>>;
+export type NewUser = Pick<UserRecord, 'username' | 'passwordHash'> &
+  Partial<Omit<UserRecord, 'username' | 'passwordHash' | 'id' | 'date_joined'>>;
 
 export function buildUserRecord(input: NewUser): UserRecord {
   return {
@@ -116,7 +117,9 @@ export async function getUser(id: string): Promise<UserRecord | null> {
 }
 
 export async function findUserIdByUsername(username: string): Promise<string | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: usernameClaimEntity.key(username) }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.appTable, Key: usernameClaimEntity.key(username) }),
+  );
   return Item ? usernameClaimEntity.parse(Item).userId : null;
 }
 

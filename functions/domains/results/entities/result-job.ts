@@ -20,6 +20,10 @@ const SK_PREFIX = 'RESULTJOB#';
 export const resultJobEntity = {
   key: (userId: string, resultId: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${resultId}` }),
   skPrefix: SK_PREFIX,
-  item: (userId: string, job: JobRecord): StoredItem => ({ ...job, ...resultJobEntity.key(userId, job.result_id), type: 'RESULTJOB' }),
+  item: (userId: string, job: JobRecord): StoredItem => ({
+    ...job,
+    ...resultJobEntity.key(userId, job.result_id),
+    type: 'RESULTJOB',
+  }),
   parse: /* @__PURE__ */ itemParser(jobSchema),
 };

@@ -24,6 +24,10 @@ export const SITTING_TTL_SECONDS = 30 * 24 * 3600;
 
 export const sittingEntity = {
   key: (userId: string, examId: string) => ({ pk: `${userPk(userId)}#SITTING`, sk: `EXAM#${examId}` }),
-  item: (userId: string, record: SittingRecord): StoredItem => ({ ...sittingEntity.key(userId, record.exam_id), ...record, type: 'SITTING' }),
+  item: (userId: string, record: SittingRecord): StoredItem => ({
+    ...sittingEntity.key(userId, record.exam_id),
+    ...record,
+    type: 'SITTING',
+  }),
   parse: /* @__PURE__ */ itemParser(sittingSchema),
 };

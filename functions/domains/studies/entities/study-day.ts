@@ -30,7 +30,10 @@ const SK_PREFIX = 'STUDYDAY#';
 const TASK_SECONDS_PREFIX = 'task_seconds_';
 
 export const studyDayEntity = {
-  key: (userId: string, studyId: string, date: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${studyId}#${date}` }),
+  key: (userId: string, studyId: string, date: string) => ({
+    pk: userPk(userId),
+    sk: `${SK_PREFIX}${studyId}#${date}`,
+  }),
   type: 'STUDYDAY',
   /** Every day of one study: `begins_with(sk, prefix(studyId))`; a study removed from a user goes with this prefix. */
   prefix: (studyId: string) => `${SK_PREFIX}${studyId}#`,
@@ -40,7 +43,8 @@ export const studyDayEntity = {
     const day = parseDay(item);
     const task_seconds: Record<string, number> = {};
     for (const [name, value] of Object.entries(item)) {
-      if (name.startsWith(TASK_SECONDS_PREFIX) && typeof value === 'number') task_seconds[name.slice(TASK_SECONDS_PREFIX.length)] = value;
+      if (name.startsWith(TASK_SECONDS_PREFIX) && typeof value === 'number')
+        task_seconds[name.slice(TASK_SECONDS_PREFIX.length)] = value;
     }
     const date = day.date || String(item.sk).slice(String(item.sk).lastIndexOf('#') + 1);
     return { ...day, date, task_seconds };

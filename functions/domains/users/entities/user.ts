@@ -62,7 +62,8 @@ export const userEntity = {
   /** Sparse gsi2 while a scheduled feature is on (scheduled-shards.ts). */
   scheduledIndex: (userId: string) => ({ gsi2pk: scheduledPartition(scheduledShardOf(userId)), gsi2sk: userId }),
   /** Whether a user (USER item fields) belongs in the SCHEDULED shards. */
-  wantsScheduling: (user: { retention_cleanup_enabled?: boolean; random_exam_email_enabled?: boolean }) => !!user.retention_cleanup_enabled || !!user.random_exam_email_enabled,
+  wantsScheduling: (user: { retention_cleanup_enabled?: boolean; random_exam_email_enabled?: boolean }) =>
+    !!user.retention_cleanup_enabled || !!user.random_exam_email_enabled,
   item(user: UserRecord): StoredItem {
     return {
       ...userEntity.key(user.id),
@@ -76,5 +77,7 @@ export const userEntity = {
 };
 
 /** What a request's caller needs of the USER item (a projected GetItem). */
-const callerUserSchema = /* @__PURE__ */ lazy(() => z.pick(userSchema(), { id: true, username: true, role: true, is_superuser: true, is_staff: true, language: true }));
+const callerUserSchema = /* @__PURE__ */ lazy(() =>
+  z.pick(userSchema(), { id: true, username: true, role: true, is_superuser: true, is_staff: true, language: true }),
+);
 export const parseCallerUser = (item: StoredItem): CallerUser => callerUserSchema().parse(withoutKeys(item));

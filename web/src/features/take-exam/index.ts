@@ -20,5 +20,11 @@ export { VerdictPanel } from './components/verdict-panel.js';
 export { SittingSummary } from './components/sitting-summary.js';
 export { useAnswerKeys } from './hooks/use-answer-keys.js';
 export { shownVerdict, type ShownVerdict } from './utils/answer-verdict.js';
-export { chooseOption, choiceOptions, contentWithoutOptions, detectInputForm, displayAnswer } from './utils/input-form.js';
+export {
+  chooseOption,
+  choiceOptions,
+  contentWithoutOptions,
+  detectInputForm,
+  displayAnswer,
+} from './utils/input-form.js';
 export type { ReviewEntry } from './utils/session-summary.js';

@@ -40,7 +40,11 @@ import styles from './exam-detail.module.css';
 /** /exam-detail/{examId}, and /favorites (no exam id): the same screen in favorites mode (docs/product.md#exam-detail). */
 export function ExamDetailPage() {
   const { examId } = useParams();
-  return <SignedInOnly>{(user) => <ExamDetail key={examId ?? 'favorites'} user={user} examId={examId ?? null} />}</SignedInOnly>;
+  return (
+    <SignedInOnly>
+      {(user) => <ExamDetail key={examId ?? 'favorites'} user={user} examId={examId ?? null} />}
+    </SignedInOnly>
+  );
 }
 
 /** The screen: its data and state come from the hooks in `../hooks/`, its parts from the components beside it. */
@@ -62,7 +66,16 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
 
   const flags = useQuestionFlags(examId, shownSelected, run);
   const start = useExamStart({ examId, username: user.username, state, shown, shownSelected, run });
-  const options = useOptionsActions({ examId, username: user.username, rowCount: rows.length, shown, shownSelected, clearSelection: selection.clear, run, ask });
+  const options = useOptionsActions({
+    examId,
+    username: user.username,
+    rowCount: rows.length,
+    shown,
+    shownSelected,
+    clearSelection: selection.clear,
+    run,
+    ask,
+  });
   const admin = useExamAdminActions(title, run, ask);
   const chosen = shownSelected.length > 0 ? shownSelected : shown;
 
@@ -111,7 +124,13 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
               />
             )}
 
-            <FilterBar state={state} onChange={update} onReset={resetAll} favoritesMode={favoritesMode} originalExams={originalExams} />
+            <FilterBar
+              state={state}
+              onChange={update}
+              onReset={resetAll}
+              favoritesMode={favoritesMode}
+              originalExams={originalExams}
+            />
 
             <QuestionListToolbar
               examId={examId}
@@ -131,7 +150,10 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
                 {t(favoritesMode ? 'examDetail.favorites.empty' : 'examDetail.list.empty')}
               </div>
             ) : shown.length === 0 ? (
-              <div className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`} data-testid="detail-no-match">
+              <div
+                className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`}
+                data-testid="detail-no-match"
+              >
                 {t('examDetail.list.noMatch')}
               </div>
             ) : (
@@ -144,7 +166,9 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
                 sortOrder={state.sortOrder}
                 onSort={(column) => update(nextSort(state, column))}
                 favoritesMode={favoritesMode}
-                questionPath={(row) => singleQuestionPath(sourceExamOf(row, examId) ?? '', row.id, state, favoritesMode)}
+                questionPath={(row) =>
+                  singleQuestionPath(sourceExamOf(row, examId) ?? '', row.id, state, favoritesMode)
+                }
                 onFavorite={(row) => void flags.flip(row, 'favorite')}
                 onIgnore={(row) => void flags.flip(row, 'ignore')}
                 busyId={flags.busyId}
@@ -180,7 +204,14 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
           onCreate={(choice) => void start.createRandom(choice)}
         />
       )}
-      <MockInterview open={interviewOpen} onClose={() => setInterviewOpen(false)} title={title} rows={chosen} sources={sources} language={language} />
+      <MockInterview
+        open={interviewOpen}
+        onClose={() => setInterviewOpen(false)}
+        title={title}
+        rows={chosen}
+        sources={sources}
+        language={language}
+      />
       <DetailConfirmModal confirmation={confirm} pending={busy} onClose={dismiss} />
     </div>
   );

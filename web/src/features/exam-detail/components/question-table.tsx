@@ -29,15 +29,38 @@ interface Props {
  * The question table of docs/product.md#exam-detail. On phones each row is a card and the head stays as a bar of
  * sort buttons; on desktop a wide table scrolls inside its own frame, never the page.
  */
-export function QuestionTable({ rows, selected, onToggle, onToggleAll, sortBy, sortOrder, onSort, favoritesMode, questionPath, onFavorite, onIgnore, busyId, mappings }: Props) {
+export function QuestionTable({
+  rows,
+  selected,
+  onToggle,
+  onToggleAll,
+  sortBy,
+  sortOrder,
+  onSort,
+  favoritesMode,
+  questionPath,
+  onFavorite,
+  onIgnore,
+  busyId,
+  mappings,
+}: Props) {
   const { t } = useTranslation();
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
 
   const head = (column: SortKey, label: string, numeric = false) => {
     const active = sortBy === column;
     return (
-      <th className={`${styles.sortableHead} ${numeric ? dataTable.numeric : ''}`} aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined} scope="col">
-        <button type="button" className={dataTable.sortButton} onClick={() => onSort(column)} data-testid={`sort-${column}`}>
+      <th
+        className={`${styles.sortableHead} ${numeric ? dataTable.numeric : ''}`}
+        aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
+        scope="col"
+      >
+        <button
+          type="button"
+          className={dataTable.sortButton}
+          onClick={() => onSort(column)}
+          data-testid={`sort-${column}`}
+        >
           {label}
           <span className={dataTable.sortIcon} aria-hidden="true">
             {active ? (sortOrder === 'asc' ? '▲' : '▼') : ''}
@@ -86,7 +109,12 @@ export function QuestionTable({ rows, selected, onToggle, onToggleAll, sortBy, s
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={row.id} className={selected.has(row.id) ? dataTable.selected : undefined} data-testid="question-row" data-question-id={row.id}>
+            <tr
+              key={row.id}
+              className={selected.has(row.id) ? dataTable.selected : undefined}
+              data-testid="question-row"
+              data-question-id={row.id}
+            >
               <td className={styles.selectCell}>
                 <input
                   type="checkbox"
@@ -112,10 +140,18 @@ export function QuestionTable({ rows, selected, onToggle, onToggleAll, sortBy, s
                 {row.groupId || '—'}
               </td>
               <td data-label={t('examDetail.table.difficulty')}>{t(`examDetail.difficulty.${row.difficulty}`)}</td>
-              <td className={dataTable.numeric} data-label={t('examDetail.table.correct')} data-testid="question-correct">
+              <td
+                className={dataTable.numeric}
+                data-label={t('examDetail.table.correct')}
+                data-testid="question-correct"
+              >
                 {row.correct}
               </td>
-              <td className={dataTable.numeric} data-label={t('examDetail.table.attempts')} data-testid="question-attempts">
+              <td
+                className={dataTable.numeric}
+                data-label={t('examDetail.table.attempts')}
+                data-testid="question-attempts"
+              >
                 {row.attempts}
               </td>
               {mappings.size > 0 && (
@@ -138,8 +174,12 @@ export function QuestionTable({ rows, selected, onToggle, onToggleAll, sortBy, s
                     type="button"
                     className={`${styles.flag} ${row.isFavorite ? styles.flagOn : ''}`}
                     aria-pressed={row.isFavorite}
-                    aria-label={t(row.isFavorite ? 'examDetail.table.unfavorite' : 'examDetail.table.favorite', { title: row.title })}
-                    title={t(row.isFavorite ? 'examDetail.table.unfavorite' : 'examDetail.table.favorite', { title: row.title })}
+                    aria-label={t(row.isFavorite ? 'examDetail.table.unfavorite' : 'examDetail.table.favorite', {
+                      title: row.title,
+                    })}
+                    title={t(row.isFavorite ? 'examDetail.table.unfavorite' : 'examDetail.table.favorite', {
+                      title: row.title,
+                    })}
                     disabled={busyId === row.id}
                     onClick={() => onFavorite(row)}
                     data-testid="question-favorite"
@@ -150,8 +190,12 @@ export function QuestionTable({ rows, selected, onToggle, onToggleAll, sortBy, s
                     type="button"
                     className={`${styles.flag} ${row.isIgnored ? styles.flagIgnored : ''}`}
                     aria-pressed={row.isIgnored}
-                    aria-label={t(row.isIgnored ? 'examDetail.table.unignore' : 'examDetail.table.ignore', { title: row.title })}
-                    title={t(row.isIgnored ? 'examDetail.table.unignore' : 'examDetail.table.ignore', { title: row.title })}
+                    aria-label={t(row.isIgnored ? 'examDetail.table.unignore' : 'examDetail.table.ignore', {
+                      title: row.title,
+                    })}
+                    title={t(row.isIgnored ? 'examDetail.table.unignore' : 'examDetail.table.ignore', {
+                      title: row.title,
+                    })}
                     disabled={busyId === row.id}
                     onClick={() => onIgnore(row)}
                     data-testid="question-ignore"

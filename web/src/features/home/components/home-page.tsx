@@ -27,7 +27,11 @@ export function HomePage() {
       <section className={styles.hero}>
         <div className={`${page.container} ${styles.heroInner}`}>
           <span className={page.eyebrow}>
-            {user ? t(isNewUser(user) ? 'home.hero.welcomeNew' : 'home.hero.welcome', { name: displayName(user, i18n.language) }) : t('home.hero.eyebrow')}
+            {user
+              ? t(isNewUser(user) ? 'home.hero.welcomeNew' : 'home.hero.welcome', {
+                  name: displayName(user, i18n.language),
+                })
+              : t('home.hero.eyebrow')}
           </span>
           <h1 className={styles.title}>{t('home.hero.title')}</h1>
           <p className={`${page.lead} ${styles.lead}`}>{t('home.hero.lead')}</p>

@@ -48,7 +48,8 @@ const en = {
   },
   exams: {
     title: 'My exams and subscribed exams',
-    description: 'Select exams and move them between the lists with the arrow buttons. Subscribed exams feed your daily exam.',
+    description:
+      'Select exams and move them between the lists with the arrow buttons. Subscribed exams feed your daily exam.',
     myExams: 'My exams',
     subscribedExams: 'Subscribed exams',
     toSubscribed: 'Subscribe to the selected exams',

@@ -81,7 +81,9 @@ export function PracticeQuestionView({ run, onAnswer, onNext, onEnd }: PracticeQ
   return (
     <section className={styles.panel} data-testid="practice-question" data-input-form={inputForm}>
       <div className={styles.spread}>
-        <strong data-testid="practice-counter">{t('randomPractice.question.counter', { n: run.index + 1, total: run.questions.length })}</strong>
+        <strong data-testid="practice-counter">
+          {t('randomPractice.question.counter', { n: run.index + 1, total: run.questions.length })}
+        </strong>
         <span>{t('randomPractice.question.elapsed', { time: formatElapsed(elapsed) })}</span>
       </div>
       <span className={styles.muted}>{question.exam_title}</span>
@@ -91,7 +93,14 @@ export function PracticeQuestionView({ run, onAnswer, onNext, onEnd }: PracticeQ
           {content}
         </p>
       )}
-      <AnswerInput inputForm={inputForm} options={options} value={answer} onChange={change} onYesNo={(value) => submit(value)} autoFocus={!checked} />
+      <AnswerInput
+        inputForm={inputForm}
+        options={options}
+        value={answer}
+        onChange={change}
+        onYesNo={(value) => submit(value)}
+        autoFocus={!checked}
+      />
       {verdict ? (
         <VerdictPanel
           verdict={verdict}
@@ -105,14 +114,30 @@ export function PracticeQuestionView({ run, onAnswer, onNext, onEnd }: PracticeQ
       ) : (
         <div className={styles.row}>
           {inputForm !== 'yesno' && (
-            <button type="button" className={`${button.button} ${button.primary}`} disabled={!answer.trim()} onClick={() => submit()} data-testid="practice-submit">
+            <button
+              type="button"
+              className={`${button.button} ${button.primary}`}
+              disabled={!answer.trim()}
+              onClick={() => submit()}
+              data-testid="practice-submit"
+            >
               {t('randomPractice.question.submit')}
             </button>
           )}
-          <button type="button" className={`${button.button} ${button.secondary}`} onClick={onNext} data-testid="practice-skip">
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary}`}
+            onClick={onNext}
+            data-testid="practice-skip"
+          >
             {t('randomPractice.question.skip')}
           </button>
-          <button type="button" className={`${button.button} ${button.dangerOutline}`} onClick={onEnd} data-testid="practice-end">
+          <button
+            type="button"
+            className={`${button.button} ${button.dangerOutline}`}
+            onClick={onEnd}
+            data-testid="practice-end"
+          >
             {t('randomPractice.question.end')}
           </button>
         </div>

@@ -52,9 +52,12 @@ function RandomPractice({ isAdmin }: { isAdmin: boolean }) {
     setRun(null);
     // docs/product.md#errors: a failed save is only logged. An overruled verdict counts as the learner set it.
     if (study)
-      savePracticeResult({ study_id: study.id, correct_count: correctCount(state), total_questions: state.questions.length, elapsed_seconds: elapsed }).catch((error: unknown) =>
-        console.warn(error),
-      );
+      savePracticeResult({
+        study_id: study.id,
+        correct_count: correctCount(state),
+        total_questions: state.questions.length,
+        elapsed_seconds: elapsed,
+      }).catch((error: unknown) => console.warn(error));
   };
   const next = (state: PracticeRun) => {
     const moved = { ...state, index: state.index + 1 };
@@ -65,14 +68,21 @@ function RandomPractice({ isAdmin }: { isAdmin: boolean }) {
   return (
     <div className={screen.page} data-testid="random-practice-page">
       <div className={page.container}>
-        <ScreenHeader title={t('randomPractice.title')} subtitle={study ? (study.display_title ?? '') : t('randomPractice.subtitle')} />
+        <ScreenHeader
+          title={t('randomPractice.title')}
+          subtitle={study ? (study.display_title ?? '') : t('randomPractice.subtitle')}
+        />
         {!study && <StudyGrid studies={studies.data?.results ?? null} failed={!!studies.error} onSelect={setStudy} />}
-        {study && !run && !finished && <Settings study={study} onStart={(count) => void start(count)} onBack={() => setStudy(null)} />}
+        {study && !run && !finished && (
+          <Settings study={study} onStart={(count) => void start(count)} onBack={() => setStudy(null)} />
+        )}
         {run && (
           <PracticeQuestionView
             key={`${run.startedAt}-${run.index}`}
             run={run}
-            onAnswer={(questionId, answer) => setRun((current) => current && { ...current, answers: { ...current.answers, [questionId]: answer } })}
+            onAnswer={(questionId, answer) =>
+              setRun((current) => current && { ...current, answers: { ...current.answers, [questionId]: answer } })
+            }
             onNext={() => next(run)}
             onEnd={() => finish(run)}
           />
@@ -87,11 +97,21 @@ function RandomPractice({ isAdmin }: { isAdmin: boolean }) {
             actions={
               <>
                 {missedQuestions(finished.run).length > 0 && (
-                  <button type="button" className={`${button.button} ${button.primary}`} onClick={() => begin(missedQuestions(finished.run))} data-testid="retry-missed">
+                  <button
+                    type="button"
+                    className={`${button.button} ${button.primary}`}
+                    onClick={() => begin(missedQuestions(finished.run))}
+                    data-testid="retry-missed"
+                  >
                     {t('randomPractice.result.retryMissed')}
                   </button>
                 )}
-                <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => setFinished(null)} data-testid="summary-back">
+                <button
+                  type="button"
+                  className={`${button.button} ${button.secondary}`}
+                  onClick={() => setFinished(null)}
+                  data-testid="summary-back"
+                >
                   {t('randomPractice.result.back')}
                 </button>
               </>
@@ -103,7 +123,15 @@ function RandomPractice({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-function StudyGrid({ studies, failed, onSelect }: { studies: Study[] | null; failed: boolean; onSelect(study: Study): void }) {
+function StudyGrid({
+  studies,
+  failed,
+  onSelect,
+}: {
+  studies: Study[] | null;
+  failed: boolean;
+  onSelect(study: Study): void;
+}) {
   const { t } = useTranslation();
   if (failed) return <p role="alert">{t('randomPractice.loadFailed')}</p>;
   if (!studies) return <Spinner label={t('randomPractice.loading')} />;
@@ -131,9 +159,17 @@ function StudyCard({ study, onSelect }: { study: Study; onSelect(study: Study): 
     <article className={styles.card} data-testid="practice-study">
       <h2 className={styles.cardTitle}>{study.display_title}</h2>
       {goal && <p className={styles.muted}>{goal}</p>}
-      <span className={styles.muted}>{t('randomPractice.period', { start: study.start_date ?? '', end: study.end_date ?? '' })}</span>
-      {study.overall_progress != null && <span className={styles.muted}>{t('randomPractice.progress', { value: study.overall_progress.toFixed(2) })}</span>}
-      {study.question_total !== undefined && <span className={styles.muted}>{t('randomPractice.questionsInStudy', { count: questionTotal })}</span>}
+      <span className={styles.muted}>
+        {t('randomPractice.period', { start: study.start_date ?? '', end: study.end_date ?? '' })}
+      </span>
+      {study.overall_progress != null && (
+        <span className={styles.muted}>
+          {t('randomPractice.progress', { value: study.overall_progress.toFixed(2) })}
+        </span>
+      )}
+      {study.question_total !== undefined && (
+        <span className={styles.muted}>{t('randomPractice.questionsInStudy', { count: questionTotal })}</span>
+      )}
       <button
         type="button"
         className={`${button.button} ${button.primary}`}
@@ -170,7 +206,13 @@ function Settings({ study, onStart, onBack }: { study: Study; onStart(count: num
         />
       </label>
       <div className={styles.row}>
-        <button type="button" className={`${button.button} ${button.primary}`} disabled={shown < 1 || !pool.data} onClick={() => onStart(shown)} data-testid="practice-start">
+        <button
+          type="button"
+          className={`${button.button} ${button.primary}`}
+          disabled={shown < 1 || !pool.data}
+          onClick={() => onStart(shown)}
+          data-testid="practice-start"
+        >
           {t('randomPractice.settings.start')}
         </button>
         <button type="button" className={`${button.button} ${button.secondary}`} onClick={onBack}>

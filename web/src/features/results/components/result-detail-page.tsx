@@ -31,7 +31,11 @@ function ResultDetail({ resultId }: { resultId: string }) {
   if (result.error) {
     const missing = result.error instanceof ApiError && (result.error.status === 404 || result.error.status === 403);
     body = (
-      <div className={`${screen.state} ${screen.statePanel} ${styles.state}`} role="alert" data-testid="result-detail-error">
+      <div
+        className={`${screen.state} ${screen.statePanel} ${styles.state}`}
+        role="alert"
+        data-testid="result-detail-error"
+      >
         <p>{missing ? t('results.detail.notFound') : t('results.detail.loadFailed')}</p>
         {!missing && (
           <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void result.reload()}>
@@ -58,7 +62,10 @@ function Mistakes({ result }: { result: ExamResult }) {
   const language = currentLanguage();
   // The exam gives the correct answers and explanations while the caller may still read it.
   const exam = useExam(result.exam.id);
-  const mistakes = useMemo(() => reviewEntries(result, exam.data?.questions ?? [], language).filter((entry) => !entry.correct), [result, exam.data, language]);
+  const mistakes = useMemo(
+    () => reviewEntries(result, exam.data?.questions ?? [], language).filter((entry) => !entry.correct),
+    [result, exam.data, language],
+  );
 
   return (
     <>
@@ -76,7 +83,12 @@ function Mistakes({ result }: { result: ExamResult }) {
           </>
         }
       />
-      <SummaryStats score={result.score} total={result.total_score} answered={result.answered_count} elapsedSeconds={result.elapsed_seconds} />
+      <SummaryStats
+        score={result.score}
+        total={result.total_score}
+        answered={result.answered_count}
+        elapsedSeconds={result.elapsed_seconds}
+      />
       <section aria-labelledby="result-mistakes-title" className={styles.mistakes}>
         <div className={screen.toolbar}>
           <h2 id="result-mistakes-title" className={screen.listTitle}>

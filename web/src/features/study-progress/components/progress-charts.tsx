@@ -1,5 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import styles from './study-progress.module.css';
 
 /** Colours with ≥ 3:1 contrast on white, told apart by more than hue (the line chart also uses dashes). */
@@ -27,8 +39,25 @@ export function OverallChart({ points }: { points: ProgressPoint[] }) {
             <YAxis domain={[0, 100]} tick={{ fontSize: 11 }} unit="%" />
             <Tooltip />
             <Legend />
-            <Line type="monotone" dataKey="attempted" name={t('studyProgress.attempted')} stroke={ATTEMPTED_COLOUR} strokeWidth={2} connectNulls dot={{ r: 3 }} />
-            <Line type="monotone" dataKey="correct" name={t('studyProgress.correct')} stroke={CORRECT_COLOUR} strokeWidth={2} strokeDasharray="6 3" connectNulls dot={{ r: 3 }} />
+            <Line
+              type="monotone"
+              dataKey="attempted"
+              name={t('studyProgress.attempted')}
+              stroke={ATTEMPTED_COLOUR}
+              strokeWidth={2}
+              connectNulls
+              dot={{ r: 3 }}
+            />
+            <Line
+              type="monotone"
+              dataKey="correct"
+              name={t('studyProgress.correct')}
+              stroke={CORRECT_COLOUR}
+              strokeWidth={2}
+              strokeDasharray="6 3"
+              connectNulls
+              dot={{ r: 3 }}
+            />
           </LineChart>
         </ResponsiveContainer>
       </div>
@@ -55,7 +84,12 @@ export function AccuracyChart({ bars, onOpen }: { bars: AccuracyBar[]; onOpen(ba
             <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} />
             <YAxis domain={[0, 100]} tick={{ fontSize: 11 }} unit="%" />
             <Tooltip />
-            <Bar dataKey="accuracy" name={t('studyProgress.accuracy')} onClick={(bar) => onOpen(bar.payload as AccuracyBar)} cursor="pointer">
+            <Bar
+              dataKey="accuracy"
+              name={t('studyProgress.accuracy')}
+              onClick={(bar) => onOpen(bar.payload as AccuracyBar)}
+              cursor="pointer"
+            >
               {bars.map((bar) => (
                 <Cell key={bar.name} fill={bar.examId ? ATTEMPTED_COLOUR : NO_EXAM_COLOUR} />
               ))}

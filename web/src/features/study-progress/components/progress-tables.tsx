@@ -13,7 +13,9 @@ export function TaskTimesPanel({ data, duration }: { data: TimeStatistics; durat
   return (
     <section className={styles.panel}>
       <h2 className={styles.panelTitle}>{t('studyProgress.taskTimes')}</h2>
-      <p data-testid="total-study-time">{t('studyProgress.totalTime', { time: duration(data.total_study_time_minutes) })}</p>
+      <p data-testid="total-study-time">
+        {t('studyProgress.totalTime', { time: duration(data.total_study_time_minutes) })}
+      </p>
       {data.task_study_times.length === 0 ? (
         <p data-testid="task-time-empty">{t('studyProgress.noTasks')}</p>
       ) : (
@@ -43,7 +45,13 @@ export function TaskTimesPanel({ data, duration }: { data: TimeStatistics; durat
 }
 
 /** Study time per day, newest first, only the days with time. */
-export function DailyTimesPanel({ days, duration }: { days: TimeStatistics['daily_study_times']; duration(minutes: number): string }) {
+export function DailyTimesPanel({
+  days,
+  duration,
+}: {
+  days: TimeStatistics['daily_study_times'];
+  duration(minutes: number): string;
+}) {
   const { t } = useTranslation();
   return (
     <section className={styles.panel}>

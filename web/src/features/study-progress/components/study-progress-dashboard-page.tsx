@@ -34,7 +34,8 @@ function Dashboard({ studyId }: { studyId: string }) {
   // docs/product.md#errors: a study that cannot be loaded raises an alert; other failures are silent.
   const statsError = stats.error;
   useEffect(() => {
-    if (statsError && (statsError.status === 404 || statsError.status === 403)) toast.error(t('studyProgress.loadStudyFailed'));
+    if (statsError && (statsError.status === 404 || statsError.status === 403))
+      toast.error(t('studyProgress.loadStudyFailed'));
   }, [statsError, toast, t]);
 
   const backTo = params.get('returnTo') === 'study-detail' ? `/study-detail/${studyId}` : '/study-management';
@@ -42,20 +43,35 @@ function Dashboard({ studyId }: { studyId: string }) {
   const refresh = () => void Promise.all([stats.reload(), history.reload()]);
 
   const progressPoints = useMemo(
-    () => (history.data?.time_series_data ?? []).map((p) => ({ date: p.date.slice(5), attempted: p.attempted_progress, correct: p.correct_progress })),
+    () =>
+      (history.data?.time_series_data ?? []).map((p) => ({
+        date: p.date.slice(5),
+        attempted: p.attempted_progress,
+        correct: p.correct_progress,
+      })),
     [history.data],
   );
   const accuracyBars = useMemo(
-    () => (stats.data?.task_progress ?? []).map((task) => ({ name: task.task_name, accuracy: task.accuracy_percentage, examId: task.exam_id })),
+    () =>
+      (stats.data?.task_progress ?? []).map((task) => ({
+        name: task.task_name,
+        accuracy: task.accuracy_percentage,
+        examId: task.exam_id,
+      })),
     [stats.data],
   );
   const openTask = (bar: AccuracyBar) => {
-    if (bar.examId) window.location.assign(`/take-exam/${bar.examId}?returnTo=study-progress-dashboard&studyId=${studyId}`);
+    if (bar.examId)
+      window.location.assign(`/take-exam/${bar.examId}?returnTo=study-progress-dashboard&studyId=${studyId}`);
     else window.alert(t('studyProgress.noExam'));
   };
 
   const data = stats.data;
-  const hasData = !!data && (data.summary.has_study_time || (history.data?.summary_table.length ?? 0) > 0 || data.task_progress.some((task) => task.total_attempts > 0));
+  const hasData =
+    !!data &&
+    (data.summary.has_study_time ||
+      (history.data?.summary_table.length ?? 0) > 0 ||
+      data.task_progress.some((task) => task.total_attempts > 0));
   // Newest first, and only the days with time: a year of empty days says nothing.
   const studiedDays = (data?.daily_study_times ?? []).filter((day) => day.study_time_minutes > 0).reverse();
   const periodLabel = (value: number | null) => t(`studyProgress.periods.${value ? `d${value}` : 'all'}`);
@@ -71,7 +87,12 @@ function Dashboard({ studyId }: { studyId: string }) {
               <Link to={backTo} className={`${button.button} ${button.secondary}`} data-testid="dashboard-back">
                 {t('studyProgress.back')}
               </Link>
-              <button type="button" className={`${button.button} ${button.primary}`} onClick={refresh} data-testid="dashboard-refresh">
+              <button
+                type="button"
+                className={`${button.button} ${button.primary}`}
+                onClick={refresh}
+                data-testid="dashboard-refresh"
+              >
                 {t('studyProgress.refresh')}
               </button>
             </>
@@ -105,8 +126,14 @@ function Dashboard({ studyId }: { studyId: string }) {
             <div className={styles.cards}>
               <SummaryCard label={t('studyProgress.summary.totalTasks')} value={String(data.summary.total_tasks)} />
               <SummaryCard label={t('studyProgress.summary.activeTasks')} value={String(data.summary.active_tasks)} />
-              <SummaryCard label={t('studyProgress.summary.inactiveTasks')} value={String(data.summary.inactive_tasks)} />
-              <SummaryCard label={t('studyProgress.summary.hasStudyTime')} value={data.summary.has_study_time ? t('studyProgress.yes') : t('studyProgress.no')} />
+              <SummaryCard
+                label={t('studyProgress.summary.inactiveTasks')}
+                value={String(data.summary.inactive_tasks)}
+              />
+              <SummaryCard
+                label={t('studyProgress.summary.hasStudyTime')}
+                value={data.summary.has_study_time ? t('studyProgress.yes') : t('studyProgress.no')}
+              />
             </div>
 
             <OverallChart points={progressPoints} />

@@ -17,7 +17,12 @@ const en = {
   accuracyChart: 'Accuracy by task',
   accuracy: 'Accuracy',
   noExam: 'This task has no exam.',
-  summary: { totalTasks: 'Total tasks', activeTasks: 'Tasks studied', inactiveTasks: 'Tasks not studied', hasStudyTime: 'Study time recorded' },
+  summary: {
+    totalTasks: 'Total tasks',
+    activeTasks: 'Tasks studied',
+    inactiveTasks: 'Tasks not studied',
+    hasStudyTime: 'Study time recorded',
+  },
   yes: 'Yes',
   no: 'No',
   taskTimes: 'Study time by task',
@@ -27,6 +32,13 @@ const en = {
   totalTime: 'Total study time: {{time}}',
   duration: '{{hours}} h {{minutes}} min',
   history: 'Progress history',
-  columns: { task: 'Task', exam: 'Exam', time: 'Study time', date: 'Date', accessCount: 'Visits', highestProgress: 'Highest progress' },
+  columns: {
+    task: 'Task',
+    exam: 'Exam',
+    time: 'Study time',
+    date: 'Date',
+    accessCount: 'Visits',
+    highestProgress: 'Highest progress',
+  },
 } satisfies TranslationShape<typeof ko>;
 export default en;

@@ -14,7 +14,12 @@ const ko = {
   accuracyChart: 'Task별 정답률',
   accuracy: '정답률',
   noExam: '이 Task에는 연결된 시험이 없습니다.',
-  summary: { totalTasks: '전체 Task', activeTasks: '학습한 Task', inactiveTasks: '학습하지 않은 Task', hasStudyTime: '학습 시간' },
+  summary: {
+    totalTasks: '전체 Task',
+    activeTasks: '학습한 Task',
+    inactiveTasks: '학습하지 않은 Task',
+    hasStudyTime: '학습 시간',
+  },
   yes: '있음',
   no: '없음',
   taskTimes: 'Task별 학습 시간',
@@ -24,6 +29,13 @@ const ko = {
   totalTime: '총 학습 시간: {{time}}',
   duration: '{{hours}}시간 {{minutes}}분',
   history: '진행 기록',
-  columns: { task: 'Task', exam: '시험', time: '학습 시간', date: '날짜', accessCount: '접속 횟수', highestProgress: '최고 진행률' },
+  columns: {
+    task: 'Task',
+    exam: '시험',
+    time: '학습 시간',
+    date: '날짜',
+    accessCount: '접속 횟수',
+    highestProgress: '최고 진행률',
+  },
 };
 export default ko;

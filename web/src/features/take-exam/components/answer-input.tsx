@@ -33,7 +33,12 @@ export function AnswerInput({ inputForm, options, value, onChange, onYesNo, auto
   if (inputForm === 'yesno') {
     const picked = yesNoValue(value);
     return (
-      <div className={styles.solvedRow} role="group" aria-label={t('takeExam.question.trueFalse')} data-testid="answer-yesno">
+      <div
+        className={styles.solvedRow}
+        role="group"
+        aria-label={t('takeExam.question.trueFalse')}
+        data-testid="answer-yesno"
+      >
         {(['Y', 'N'] as const).map((choice) => (
           <button
             key={choice}

@@ -5,7 +5,13 @@ import button from '../../../components/ui/button/button.module.css';
 import cardStyles from '../../../components/ui/card/card.module.css';
 import { useAnswerKeys } from '../hooks/use-answer-keys.js';
 import { shownVerdict } from '../utils/answer-verdict.js';
-import { chooseOption, choiceOptions, contentWithoutOptions, detectInputForm, displayAnswer } from '../utils/input-form.js';
+import {
+  chooseOption,
+  choiceOptions,
+  contentWithoutOptions,
+  detectInputForm,
+  displayAnswer,
+} from '../utils/input-form.js';
 import type { QuestionView } from '../utils/question-view.js';
 import { isBlank } from '../utils/session-record.js';
 import { AnswerInput } from './answer-input.js';
@@ -50,7 +56,9 @@ export function QuestionCard(props: QuestionCardProps) {
   const noAnswerKey = isBlank(question.answer);
   // Grading yourself (O / X) is for a typed question answered in the head, or one with nothing
   // to compare with; an answer-required exam never counts an empty box.
-  const selfGrade = inputForm === 'textarea' && (noAnswerKey ? !props.forceAnswer || !isBlank(answer) : !props.forceAnswer && isBlank(answer));
+  const selfGrade =
+    inputForm === 'textarea' &&
+    (noAnswerKey ? !props.forceAnswer || !isBlank(answer) : !props.forceAnswer && isBlank(answer));
   // A grade given elsewhere (voice mode's O / X) shows its verdict too.
   const verdict = checked || props.own !== undefined ? shownVerdict(answer, question, props.own) : null;
   const yesNoLabels = { true: t('takeExam.question.true'), false: t('takeExam.question.false') };
@@ -71,15 +79,33 @@ export function QuestionCard(props: QuestionCardProps) {
 
   useAnswerKeys(
     { phase: verdict ? 'verdict' : 'answering', inputForm, options, selfGrade },
-    { submit: () => submit(), next: props.onNext, grade: ({ pass }) => grade(pass), choose: ({ key }) => choose(key), help: props.onHelp, leave: () => card.current?.focus() },
+    {
+      submit: () => submit(),
+      next: props.onNext,
+      grade: ({ pass }) => grade(pass),
+      choose: ({ key }) => choose(key),
+      help: props.onHelp,
+      leave: () => card.current?.focus(),
+    },
   );
 
   return (
-    <article ref={card} tabIndex={-1} className={`${cardStyles.panel} ${styles.card}`} data-testid="question-card" data-question-id={question.id} data-input-form={inputForm}>
+    <article
+      ref={card}
+      tabIndex={-1}
+      className={`${cardStyles.panel} ${styles.card}`}
+      data-testid="question-card"
+      data-question-id={question.id}
+      data-input-form={inputForm}
+    >
       <div className={styles.questionMeta}>
-        <span className={`${styles.badge} ${styles.badgePrimary}`}>{t('takeExam.question.number', { number: props.number })}</span>
+        <span className={`${styles.badge} ${styles.badgePrimary}`}>
+          {t('takeExam.question.number', { number: props.number })}
+        </span>
         {question.csvId && <span>#{question.csvId}</span>}
-        <span className={styles.badge}>{t(`takeExam.question.difficulty.${question.difficulty}`, { defaultValue: question.difficulty })}</span>
+        <span className={styles.badge}>
+          {t(`takeExam.question.difficulty.${question.difficulty}`, { defaultValue: question.difficulty })}
+        </span>
       </div>
       <h2 className={styles.questionTitle} data-testid="question-title">
         {question.title || t('takeExam.untitled')}
@@ -95,7 +121,14 @@ export function QuestionCard(props: QuestionCardProps) {
         </a>
       )}
 
-      <AnswerInput inputForm={inputForm} options={options} value={answer} onChange={change} onYesNo={(value) => submit(value)} autoFocus={!checked} />
+      <AnswerInput
+        inputForm={inputForm}
+        options={options}
+        value={answer}
+        onChange={change}
+        onYesNo={(value) => submit(value)}
+        autoFocus={!checked}
+      />
 
       {!verdict && (
         <div className={styles.actionRow}>
@@ -113,10 +146,20 @@ export function QuestionCard(props: QuestionCardProps) {
             )}
             {selfGrade && (
               <>
-                <button type="button" className={`${button.button} ${button.secondary} ${styles.passButton}`} onClick={() => grade(true)} data-testid="self-grade-pass">
+                <button
+                  type="button"
+                  className={`${button.button} ${button.secondary} ${styles.passButton}`}
+                  onClick={() => grade(true)}
+                  data-testid="self-grade-pass"
+                >
                   {t('takeExam.question.pass')}
                 </button>
-                <button type="button" className={`${button.button} ${button.secondary} ${styles.failButton}`} onClick={() => grade(false)} data-testid="self-grade-fail">
+                <button
+                  type="button"
+                  className={`${button.button} ${button.secondary} ${styles.failButton}`}
+                  onClick={() => grade(false)}
+                  data-testid="self-grade-fail"
+                >
                   {t('takeExam.question.fail')}
                 </button>
               </>

@@ -31,7 +31,10 @@ function SummaryScreen({ resultId }: { resultId: string }) {
   const result = useResultWithDetails(fromState ? null : resultId);
   const exam = useExam(fromState ? null : (result.data?.exam.id ?? null));
   const language = currentLanguage();
-  const loaded = useMemo<SessionSummary | null>(() => (result.data ? sessionSummary(result.data, exam.data?.questions ?? [], language) : null), [result.data, exam.data, language]);
+  const loaded = useMemo<SessionSummary | null>(
+    () => (result.data ? sessionSummary(result.data, exam.data?.questions ?? [], language) : null),
+    [result.data, exam.data, language],
+  );
   const summary = fromState ?? loaded;
   const back = safeReturnPath(search.get('back')) ?? '/exam-management';
   const retryRaw = safeReturnPath(search.get('retry'));
@@ -39,7 +42,8 @@ function SummaryScreen({ resultId }: { resultId: string }) {
 
   let body;
   if (!summary && result.error) {
-    const missing = result.error instanceof ApiError && (result.error.code === 'result_not_found' || result.error.status === 404);
+    const missing =
+      result.error instanceof ApiError && (result.error.code === 'result_not_found' || result.error.status === 404);
     body = (
       <p role="alert" data-testid="summary-error">
         {missing ? t('takeExam.summary.notFound') : t('takeExam.summary.loadFailed')}
@@ -66,7 +70,11 @@ function SummaryScreen({ resultId }: { resultId: string }) {
             <Link to={back} className={`${button.button} ${button.secondary}`} data-testid="summary-back">
               {t('takeExam.summary.back')}
             </Link>
-            <Link to={`/results/${encodeURIComponent(summary.resultId)}`} className={`${button.button} ${button.ghost}`} data-testid="summary-view-result">
+            <Link
+              to={`/results/${encodeURIComponent(summary.resultId)}`}
+              className={`${button.button} ${button.ghost}`}
+              data-testid="summary-view-result"
+            >
               {t('takeExam.summary.viewResult')}
             </Link>
           </>

@@ -18,10 +18,22 @@ export function ShortcutsHelp({ openSignal }: { openSignal: number }) {
   }, [openSignal]);
   return (
     <>
-      <button type="button" className={`${button.button} ${button.ghost} ${styles.shortcuts}`} onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="shortcuts-help">
+      <button
+        type="button"
+        className={`${button.button} ${button.ghost} ${styles.shortcuts}`}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        data-testid="shortcuts-help"
+      >
         {t('takeExam.shortcuts.button')}
       </button>
-      <Modal open={open} title={t('takeExam.shortcuts.title')} closeLabel={t('app.close')} onClose={() => setOpen(false)} testId="shortcuts-dialog">
+      <Modal
+        open={open}
+        title={t('takeExam.shortcuts.title')}
+        closeLabel={t('app.close')}
+        onClose={() => setOpen(false)}
+        testId="shortcuts-dialog"
+      >
         <dl className={styles.keyList}>
           {KEYS.map((key) => (
             <div key={key} className={styles.keyRow}>

@@ -41,7 +41,12 @@ export function SittingSummary({ score, total, answered, elapsedSeconds, entries
           <h2 className={styles.listTitle}>{t('takeExam.summary.missesTitle', { count: misses.length })}</h2>
           <ol className={screen.cardList} data-testid="summary-misses">
             {misses.map((entry) => (
-              <li key={entry.questionId} className={styles.entry} data-testid="summary-miss" data-question-id={entry.questionId}>
+              <li
+                key={entry.questionId}
+                className={styles.entry}
+                data-testid="summary-miss"
+                data-question-id={entry.questionId}
+              >
                 <p className={styles.entryTitle}>{entry.title || t('takeExam.untitled')}</p>
                 {!isBlank(entry.content) && (
                   <p className={styles.missContent} data-testid="miss-content">
@@ -50,7 +55,9 @@ export function SittingSummary({ score, total, answered, elapsedSeconds, entries
                 )}
                 <dl className={styles.facts}>
                   <dt>{t('takeExam.review.yourAnswer')}</dt>
-                  <dd data-testid="miss-your-answer">{isBlank(entry.answer) ? t('takeExam.review.noAnswer') : entry.answer}</dd>
+                  <dd data-testid="miss-your-answer">
+                    {isBlank(entry.answer) ? t('takeExam.review.noAnswer') : entry.answer}
+                  </dd>
                   {!isBlank(entry.correctAnswer) && (
                     <>
                       <dt>{t('takeExam.review.correctAnswer')}</dt>

@@ -24,20 +24,37 @@ interface VerdictPanelProps {
  * overrules the verdict ("I was right" / "I was wrong"), and Next takes the focus, so Enter or →
  * goes on.
  */
-export function VerdictPanel({ verdict, given, correctAnswer, explanation, nextLabel, onOverrule, onNext }: VerdictPanelProps) {
+export function VerdictPanel({
+  verdict,
+  given,
+  correctAnswer,
+  explanation,
+  nextLabel,
+  onOverrule,
+  onNext,
+}: VerdictPanelProps) {
   const { t } = useTranslation();
   const next = useRef<HTMLButtonElement>(null);
   useEffect(() => next.current?.focus(), []);
   const { graded, final, overruled } = verdict;
   const tone = final === 'correct' ? styles.correct : graded === 'almost' && !overruled ? styles.almost : styles.wrong;
-  const label = overruled ? t(final === 'correct' ? 'takeExam.verdict.overruledRight' : 'takeExam.verdict.overruledWrong') : t(`takeExam.verdict.${graded}`);
+  const label = overruled
+    ? t(final === 'correct' ? 'takeExam.verdict.overruledRight' : 'takeExam.verdict.overruledWrong')
+    : t(`takeExam.verdict.${graded}`);
   const folded = graded === 'correct' ? 'correct' : 'wrong';
   const flip = final === 'correct' ? 'wrong' : 'correct';
 
   return (
-    <section className={`${styles.panel} ${tone}`} aria-label={t('takeExam.verdict.label')} data-testid="answer-feedback" data-verdict={final} data-graded={graded}>
+    <section
+      className={`${styles.panel} ${tone}`}
+      aria-label={t('takeExam.verdict.label')}
+      data-testid="answer-feedback"
+      data-verdict={final}
+      data-graded={graded}
+    >
       <p className={styles.headline} role="status">
-        <span aria-hidden="true">{final === 'correct' ? '✓' : graded === 'almost' && !overruled ? '≈' : '✗'}</span> {label}
+        <span aria-hidden="true">{final === 'correct' ? '✓' : graded === 'almost' && !overruled ? '≈' : '✗'}</span>{' '}
+        {label}
       </p>
       <dl className={styles.facts}>
         {!isBlank(given) && (
@@ -89,7 +106,13 @@ export function VerdictPanel({ verdict, given, correctAnswer, explanation, nextL
         >
           {t(flip === 'correct' ? 'takeExam.verdict.iWasRight' : 'takeExam.verdict.iWasWrong')}
         </button>
-        <button ref={next} type="button" className={`${button.button} ${button.primary}`} onClick={onNext} data-testid="verdict-next">
+        <button
+          ref={next}
+          type="button"
+          className={`${button.button} ${button.primary}`}
+          onClick={onNext}
+          data-testid="verdict-next"
+        >
           {nextLabel} ›
         </button>
       </div>

@@ -10,7 +10,13 @@ import type { RunnerSession } from './use-runner-session.js';
  * last question it finishes the sitting), Submit, the self-graded Pass and Fail, and overruling
  * the shown verdict.
  */
-export function useAnswerActions(exam: Exam, signedIn: boolean, session: RunnerSession, requireLogin: () => boolean, finish: () => void) {
+export function useAnswerActions(
+  exam: Exam,
+  signedIn: boolean,
+  session: RunnerSession,
+  requireLogin: () => boolean,
+  finish: () => void,
+) {
   const { t } = useTranslation();
   const toast = useToast();
   const { record, dispatch, currentQuestion, view, answer, solved, isLast, index, goTo } = session;
@@ -25,7 +31,9 @@ export function useAnswerActions(exam: Exam, signedIn: boolean, session: RunnerS
         return;
       }
       if (!canGoNext({ answer, solved, isYesNoQuestion, answerIsYesNo: yesNoValue(answer) !== null })) {
-        toast.warning(t(isYesNoQuestion && !isBlank(answer) ? 'takeExam.toasts.answerYesNo' : 'takeExam.toasts.enterAnswer'));
+        toast.warning(
+          t(isYesNoQuestion && !isBlank(answer) ? 'takeExam.toasts.answerYesNo' : 'takeExam.toasts.enterAnswer'),
+        );
         return;
       }
       dispatch({ type: 'commit', questionId: id });

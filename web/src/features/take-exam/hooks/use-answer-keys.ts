@@ -15,7 +15,14 @@ export function useAnswerKeys(context: KeyContext, handlers: Handlers, enabled =
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing || document.querySelector('dialog[open]')) return;
       const action = keyAction(
-        { key: event.key, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, ...focusKind(event.target) },
+        {
+          key: event.key,
+          shiftKey: event.shiftKey,
+          ctrlKey: event.ctrlKey,
+          metaKey: event.metaKey,
+          altKey: event.altKey,
+          ...focusKind(event.target),
+        },
         latest.current.context,
       );
       if (!action) return;

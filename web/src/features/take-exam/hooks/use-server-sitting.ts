@@ -49,12 +49,18 @@ export function useServerSitting({ examId, record, dispatch, enabled, restart }:
       if (!sitting) {
         // It was on the server and is gone: finished in another tab or device. This tab's answers
         // are in that result already; carrying on with them would count them twice.
-        if (adopt && version.current > 0) apply({ type: 'restart', order: latest.current.questionOrder, now: Date.now() });
+        if (adopt && version.current > 0)
+          apply({ type: 'restart', order: latest.current.questionOrder, now: Date.now() });
         version.current = 0;
         return;
       }
       if (adopt && sitting.version !== version.current)
-        apply({ type: 'adoptSitting', state: sitting.state, remoteNewer: sitting.version > version.current, version: sitting.version });
+        apply({
+          type: 'adoptSitting',
+          state: sitting.state,
+          remoteNewer: sitting.version > version.current,
+          version: sitting.version,
+        });
       version.current = sitting.version;
     },
     [examId, apply],
@@ -108,14 +114,18 @@ export function useServerSitting({ examId, record, dispatch, enabled, restart }:
   }, [enabled, signature, push]);
   useEffect(() => {
     if (!enabled) return;
-    const timer = setInterval(() => latest.current.elapsedSeconds !== sentSeconds.current && void push(), TIME_EVERY_MS);
+    const timer = setInterval(
+      () => latest.current.elapsedSeconds !== sentSeconds.current && void push(),
+      TIME_EVERY_MS,
+    );
     return () => clearInterval(timer);
   }, [enabled, push]);
 
   // Back to this tab after answering in another: what was done there shows here.
   useEffect(() => {
     if (!enabled) return;
-    const onVisible = () => document.visibilityState === 'visible' && ready.current && void pull().catch(() => undefined);
+    const onVisible = () =>
+      document.visibilityState === 'visible' && ready.current && void pull().catch(() => undefined);
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener('focus', onVisible);
     return () => {

@@ -20,7 +20,15 @@ interface SessionExitInput {
 }
 
 /** Save (the answers so far, the session goes on) and End (save, then the sitting's summary, with the way back). */
-export function useSessionExit({ exam, questions, params, signedIn, language, session, requireLogin }: SessionExitInput) {
+export function useSessionExit({
+  exam,
+  questions,
+  params,
+  signedIn,
+  language,
+  session,
+  requireLogin,
+}: SessionExitInput) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -39,7 +47,11 @@ export function useSessionExit({ exam, questions, params, signedIn, language, se
   };
 
   const onEnd = async () => {
-    const target = returnAddress({ search: params.search, examId: exam.id, examTitles: [exam.title, exam.title_ko, exam.title_en] });
+    const target = returnAddress({
+      search: params.search,
+      examId: exam.id,
+      examTitles: [exam.title, exam.title_ko, exam.title_en],
+    });
     if (!signedIn) {
       navigate(target);
       return;
@@ -49,14 +61,18 @@ export function useSessionExit({ exam, questions, params, signedIn, language, se
       const outcome = await save();
       await sitting.finish(); // the sitting is over: no tab continues it
       // Nothing new to send: the summary is of the result saved earlier in this session, if any.
-      const result = outcome.result ?? (record.previousResultId ? await getExamResult(record.previousResultId).catch(() => null) : null);
+      const result =
+        outcome.result ??
+        (record.previousResultId ? await getExamResult(record.previousResultId).catch(() => null) : null);
       dispatch({ type: 'complete' });
       forget();
       if (!result) return void navigate(target);
       // Every sitting ends on the same summary, with the way back to where it was started.
       const summary = sessionSummary(result, questions, language);
       const missed = summary.entries.filter((entry) => !entry.correct).map((entry) => entry.questionId);
-      navigate(summaryPath(result.id, target, retryMissedPath(exam.id, missed, params.search)), { state: summaryState(summary) });
+      navigate(summaryPath(result.id, target, retryMissedPath(exam.id, missed, params.search)), {
+        state: summaryState(summary),
+      });
     } catch {
       toast.error(t('takeExam.toasts.exitFailed'));
       navigate('/exam-management');

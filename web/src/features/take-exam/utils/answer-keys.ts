@@ -8,7 +8,14 @@ import type { ChoiceOption, InputForm } from './input-form.js';
  *   anywhere  — ? opens the list of keys; Esc in the answer box leaves it (then O / X work).
  * Letters and digits typed into a text field are text, never shortcuts.
  */
-export type KeyAction = { type: 'submit' } | { type: 'next' } | { type: 'grade'; pass: boolean } | { type: 'choose'; key: string } | { type: 'help' } | { type: 'leave' } | null;
+export type KeyAction =
+  | { type: 'submit' }
+  | { type: 'next' }
+  | { type: 'grade'; pass: boolean }
+  | { type: 'choose'; key: string }
+  | { type: 'help' }
+  | { type: 'leave' }
+  | null;
 
 export interface KeyInput {
   key: string;
@@ -55,7 +62,8 @@ export function keyAction(input: KeyInput, context: KeyContext): KeyAction {
   if (input.key === '?') return { type: 'help' };
   if (context.phase === 'verdict') return input.key === 'ArrowRight' ? { type: 'next' } : null;
   const lower = input.key.toLowerCase();
-  if ((lower === 'o' || lower === 'x') && (context.inputForm === 'yesno' || context.selfGrade)) return { type: 'grade', pass: lower === 'o' };
+  if ((lower === 'o' || lower === 'x') && (context.inputForm === 'yesno' || context.selfGrade))
+    return { type: 'grade', pass: lower === 'o' };
   if (context.inputForm === 'radio' || context.inputForm === 'checkbox') {
     const option = optionFor(input.key, context.options);
     if (option) return { type: 'choose', key: option };
@@ -68,7 +76,10 @@ export function focusKind(target: EventTarget | null): { inTextField: boolean; o
   const element = target as HTMLElement | null;
   const tag = element?.tagName?.toLowerCase() ?? '';
   const type = (element as HTMLInputElement | null)?.type ?? '';
-  const inTextField = tag === 'textarea' || (tag === 'input' && !['radio', 'checkbox', 'button', 'submit'].includes(type)) || !!element?.isContentEditable;
+  const inTextField =
+    tag === 'textarea' ||
+    (tag === 'input' && !['radio', 'checkbox', 'button', 'submit'].includes(type)) ||
+    !!element?.isContentEditable;
   const onPressable = tag === 'button' || tag === 'a' || tag === 'summary' || tag === 'select';
   return { inTextField, onPressable };
 }

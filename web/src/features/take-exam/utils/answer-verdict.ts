@@ -28,11 +28,21 @@ export function answerVerdict(given: string, question: { answer: string; content
  * The verdict with the learner's overrule applied. A self-graded answer (nothing to compare, or
  * graded by O / X) has only the learner's grade; null when there is neither.
  */
-export function shownVerdict(given: string, question: { answer: string; content: string }, own: 'correct' | 'wrong' | undefined): ShownVerdict | null {
-  const grade = isBlank(given) || isBlank(question.answer) ? null : gradeAnswer(given, question.answer, question.content);
+export function shownVerdict(
+  given: string,
+  question: { answer: string; content: string },
+  own: 'correct' | 'wrong' | undefined,
+): ShownVerdict | null {
+  const grade =
+    isBlank(given) || isBlank(question.answer) ? null : gradeAnswer(given, question.answer, question.content);
   if (!grade) return own ? { graded: own, final: own, expected: question.answer.trim(), overruled: false } : null;
   const folded = grade.verdict === 'correct' ? 'correct' : 'wrong';
-  return { graded: grade.verdict, final: own ?? folded, expected: grade.expected, overruled: own !== undefined && own !== folded };
+  return {
+    graded: grade.verdict,
+    final: own ?? folded,
+    expected: grade.expected,
+    overruled: own !== undefined && own !== folded,
+  };
 }
 
 export interface DiffPart {

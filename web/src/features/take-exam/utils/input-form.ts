@@ -57,7 +57,12 @@ export function splitChoices(answer: string): string[] {
 }
 
 /** The answer after choosing `key`: a radio answer becomes it, a checkbox answer switches it on or off. */
-export function chooseOption(answer: string, key: string, inputForm: InputForm, options: readonly ChoiceOption[]): string {
+export function chooseOption(
+  answer: string,
+  key: string,
+  inputForm: InputForm,
+  options: readonly ChoiceOption[],
+): string {
   if (inputForm !== 'checkbox') return key;
   const picked = splitChoices(answer).map((part) => part.toLowerCase());
   const lower = key.toLowerCase();

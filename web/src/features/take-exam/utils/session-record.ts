@@ -87,7 +87,12 @@ export function sessionKey(examId: string): string {
   return `examSession_${examId}`;
 }
 
-export function createSessionRecord(examId: string, order: string[], now: number, originalFilterParams: Record<string, string> = {}): SessionRecord {
+export function createSessionRecord(
+  examId: string,
+  order: string[],
+  now: number,
+  originalFilterParams: Record<string, string> = {},
+): SessionRecord {
   return {
     examId,
     questionOrder: [...order],
@@ -178,7 +183,8 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
       };
     }
     case 'commit': {
-      const answered = !isBlank(record.answers[action.questionId]) || record.solvedStatus[action.questionId] !== undefined;
+      const answered =
+        !isBlank(record.answers[action.questionId]) || record.solvedStatus[action.questionId] !== undefined;
       if (!answered) return record;
       return { ...record, answeredQuestions: withId(record.answeredQuestions, action.questionId) };
     }
@@ -186,7 +192,8 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
       // docs/product.md#take-exam: Y fills the correct answer of the current language; N stores a single blank.
       const answer = action.pass ? action.correctAnswer : ' ';
       const value: SolvedValue = action.pass ? 'Y' : 'N';
-      const unchanged = record.answers[action.questionId] === answer && record.solvedStatus[action.questionId] === value;
+      const unchanged =
+        record.answers[action.questionId] === answer && record.solvedStatus[action.questionId] === value;
       return {
         ...record,
         answers: { ...record.answers, [action.questionId]: answer },
@@ -287,7 +294,9 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
       };
     }
     case 'addQuestion':
-      return record.questionOrder.includes(action.questionId) ? record : { ...record, questionOrder: [...record.questionOrder, action.questionId] };
+      return record.questionOrder.includes(action.questionId)
+        ? record
+        : { ...record, questionOrder: [...record.questionOrder, action.questionId] };
     case 'restart':
       return createSessionRecord(record.examId, action.order, action.now, record.originalFilterParams);
   }
@@ -309,7 +318,11 @@ export function unsavedAnswers(record: SessionRecord): AnswerPayload[] {
   return record.questionOrder
     .filter((id) => record.answeredQuestions.includes(id) && !record.savedQuestionIds.includes(id))
     .map((id) => {
-      const payload: AnswerPayload = { question_id: id, answer: record.answers[id] ?? '', elapsed_seconds: record.questionTimes[id] ?? 0 };
+      const payload: AnswerPayload = {
+        question_id: id,
+        answer: record.answers[id] ?? '',
+        elapsed_seconds: record.questionTimes[id] ?? 0,
+      };
       const own = record.overrules[id];
       return own ? { ...payload, learner_verdict: own } : payload;
     });
@@ -319,7 +332,12 @@ export function unsavedAnswers(record: SessionRecord): AnswerPayload[] {
  * docs/product.md#take-exam: Next is allowed when the answer is non-blank or the solved status is Y or N; for
  * yes/no questions the answer must be a Y or N form (`yesNo` tells whether it is one).
  */
-export function canGoNext(input: { answer: string | undefined; solved: SolvedValue | undefined; isYesNoQuestion: boolean; answerIsYesNo: boolean }): boolean {
+export function canGoNext(input: {
+  answer: string | undefined;
+  solved: SolvedValue | undefined;
+  isYesNoQuestion: boolean;
+  answerIsYesNo: boolean;
+}): boolean {
   if (input.solved) return true;
   if (isBlank(input.answer)) return false;
   return input.isYesNoQuestion ? input.answerIsYesNo : true;
@@ -329,10 +347,15 @@ export function canGoNext(input: { answer: string | undefined; solved: SolvedVal
  * A stored record, checked and fitted to the exam's current questions: unknown ids are dropped,
  * new questions appended. Null when there is none or it is unreadable.
  */
-export function reviveSessionRecord(raw: unknown, examId: string, questionIds: readonly string[]): SessionRecord | null {
+export function reviveSessionRecord(
+  raw: unknown,
+  examId: string,
+  questionIds: readonly string[],
+): SessionRecord | null {
   if (!raw || typeof raw !== 'object') return null;
   const value = raw as Partial<SessionRecord>;
-  if (value.examId !== examId || !Array.isArray(value.questionOrder) || typeof value.currentQuestionIndex !== 'number') return null;
+  if (value.examId !== examId || !Array.isArray(value.questionOrder) || typeof value.currentQuestionIndex !== 'number')
+    return null;
   const known = new Set(questionIds);
   const kept = value.questionOrder.filter((id): id is string => typeof id === 'string' && known.has(id));
   const order = [...kept, ...questionIds.filter((id) => !kept.includes(id))];
@@ -346,7 +369,9 @@ export function reviveSessionRecord(raw: unknown, examId: string, questionIds: r
     questionTimes: isRecord(value.questionTimes) ? (value.questionTimes as Record<string, number>) : {},
     solvedStatus: isRecord(value.solvedStatus) ? (value.solvedStatus as Record<string, SolvedValue>) : {},
     overrules: isRecord(value.overrules) ? (value.overrules as Record<string, 'correct' | 'wrong'>) : {},
-    answeredQuestions: Array.isArray(value.answeredQuestions) ? value.answeredQuestions.filter((id) => known.has(id)) : [],
+    answeredQuestions: Array.isArray(value.answeredQuestions)
+      ? value.answeredQuestions.filter((id) => known.has(id))
+      : [],
     savedQuestionIds: Array.isArray(value.savedQuestionIds) ? value.savedQuestionIds.filter((id) => known.has(id)) : [],
     elapsedSeconds: Number.isFinite(value.elapsedSeconds) ? Number(value.elapsedSeconds) : 0,
     pendingSubmission: value.pendingSubmission ?? null,

@@ -38,19 +38,32 @@ export function mergeSitting(local: SessionRecord, remote: SittingState, remoteN
   const answers: Record<string, string> = { ...local.answers };
   const overrules: Record<string, 'correct' | 'wrong'> = { ...local.overrules };
   for (const id of known) {
-    const takeRemote = remoteAnswered.has(id) ? !localAnswered.has(id) || remoteNewer : !localAnswered.has(id) && remoteNewer && id in remote.answers && !(id in local.answers);
+    const takeRemote = remoteAnswered.has(id)
+      ? !localAnswered.has(id) || remoteNewer
+      : !localAnswered.has(id) && remoteNewer && id in remote.answers && !(id in local.answers);
     if (!takeRemote) continue;
     if (id in remote.answers) answers[id] = remote.answers[id]!;
     if (remote.overrules[id]) overrules[id] = remote.overrules[id];
     else delete overrules[id];
   }
   const questionTimes: Record<string, number> = { ...local.questionTimes };
-  for (const [id, value] of Object.entries(remote.question_times)) if (known.has(id)) questionTimes[id] = Math.max(questionTimes[id] ?? 0, value);
+  for (const [id, value] of Object.entries(remote.question_times))
+    if (known.has(id)) questionTimes[id] = Math.max(questionTimes[id] ?? 0, value);
   const remoteOrder = keep(remote.question_order);
-  const order = remoteNewer && remoteOrder.length > 0 ? [...remoteOrder, ...local.questionOrder.filter((id) => !remoteOrder.includes(id))] : local.questionOrder;
-  const currentId = remoteNewer ? remote.question_order[remote.current_index] : local.questionOrder[local.currentQuestionIndex];
-  const index = currentId && order.includes(currentId) ? order.indexOf(currentId) : Math.min(local.currentQuestionIndex, Math.max(0, order.length - 1));
-  const resultId = remoteNewer ? (remote.previous_result_id ?? local.previousResultId) : (local.previousResultId ?? remote.previous_result_id);
+  const order =
+    remoteNewer && remoteOrder.length > 0
+      ? [...remoteOrder, ...local.questionOrder.filter((id) => !remoteOrder.includes(id))]
+      : local.questionOrder;
+  const currentId = remoteNewer
+    ? remote.question_order[remote.current_index]
+    : local.questionOrder[local.currentQuestionIndex];
+  const index =
+    currentId && order.includes(currentId)
+      ? order.indexOf(currentId)
+      : Math.min(local.currentQuestionIndex, Math.max(0, order.length - 1));
+  const resultId = remoteNewer
+    ? (remote.previous_result_id ?? local.previousResultId)
+    : (local.previousResultId ?? remote.previous_result_id);
   return {
     ...local,
     questionOrder: order,
