@@ -17,13 +17,11 @@ const periodQuery = () =>
     days: preprocess(
       (value) => (value === undefined || value === '' || value === 'all' ? undefined : Number(value)),
       z.optional(
-        z
-          .number()
-          .check(
-            z.refine((n) => (PROGRESS_PERIODS as readonly number[]).includes(n), {
-              message: 'days must be 1, 7, 30 or 365',
-            }),
-          ),
+        z.number().check(
+          z.refine((n) => (PROGRESS_PERIODS as readonly number[]).includes(n), {
+            message: 'days must be 1, 7, 30 or 365',
+          }),
+        ),
       ),
     ),
   });

@@ -21,6 +21,10 @@ export const ACCOUNT_ERROR_MESSAGES = {
     en: 'A username has 1 to 150 letters, digits or @ . + - _ characters.',
   },
   name_required: { ko: '이름을 입력해 주세요.', en: 'Enter your name.' },
+  invalid_time_zone: {
+    ko: '알 수 없는 시간대입니다. Asia/Seoul 같은 IANA 시간대 이름을 입력해 주세요.',
+    en: 'Unknown time zone. Use an IANA zone name such as Asia/Seoul.',
+  },
   name_too_long: { ko: '이름이 너무 깁니다 (최대 {max}자).', en: 'The name is too long (at most {max} characters).' },
   password_too_short: {
     ko: '비밀번호는 {min}자 이상이어야 합니다.',

@@ -54,6 +54,9 @@ describe('accounts: register, log in, profile, language, log out', () => {
     await page.waitForURL(`${baseUrl}/`);
     await page.getByTestId('user-menu').getByText('민아').waitFor();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.username)).toBe(username);
+    // Home's due-today card (GET /api/due-today/): a new account has nothing due.
+    await page.getByTestId('home-due-today-count').filter({ hasText: '오늘 복습할 문제가 없습니다.' }).waitFor();
+    await screenshot(page, 'home-due-today-ko-desktop');
 
     // Log out from the menu (docs/product.md#accounts), then log in again through returnTo.
     await page.getByTestId('user-menu').click();
@@ -116,6 +119,30 @@ describe('accounts: register, log in, profile, language, log out', () => {
     await page.getByTestId('profile-random-exam').getByRole('button', { name: '저장' }).click();
     await toast(page, '랜덤 시험 설정이 저장되었습니다.').waitFor();
     expect(await page.evaluate((name) => sessionStorage.getItem(`quizCount_${name}`), username)).toBe('12');
+
+    // The learner's day (D120): sign-up stored the browser's zone; the profile changes it (04:00 by default).
+    const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await page.getByTestId('learner-day-zone').inputValue()).toBe(browserZone);
+    expect(await page.getByTestId('learner-day-hour').inputValue()).toBe('4');
+    await page.getByTestId('learner-day-zone').selectOption('Pacific/Chatham');
+    await page.getByTestId('learner-day-hour').selectOption('5');
+    await page.getByTestId('profile-learner-day').getByRole('button', { name: '저장' }).click();
+    await toast(page, '학습일 설정이 저장되었습니다.').waitFor();
+    const saved = await pageApi<{ time_zone: string; day_rollover_hour: number }>(
+      page,
+      'GET',
+      '/api/user-profile/get/',
+    );
+    expect(saved.body).toMatchObject({ time_zone: 'Pacific/Chatham', day_rollover_hour: 5 });
+    // The server checks the zone itself: an unknown name is a 400 with a stable code and a Korean detail.
+    const refused = await pageApi<{ code: string; detail: string }>(page, 'PATCH', '/api/user-profile/update/', {
+      time_zone: 'Mars/Olympus',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('invalid_time_zone');
+    expect(refused.body.detail).toContain('시간대');
+    expect((await pageApi(page, 'PATCH', '/api/user-profile/update/', { day_rollover_hour: 24 })).status).toBe(400);
+    await screenshot(page, 'profile-learner-day-ko-desktop');
 
     // Keyboard on the slider: 0 → 35 in steps of 5.
     await page.getByTestId('retention-percentage').focus();

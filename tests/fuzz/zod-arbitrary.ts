@@ -57,6 +57,10 @@ function stringArbitrary(def: Def): fc.Arbitrary<unknown> {
     if (c.check === 'max_length') maxLength = Math.min(c.maximum ?? maxLength, Math.max(minLength, 40));
     if (c.check === 'length_equals') minLength = maxLength = c.minimum ?? (c as { length?: number }).length ?? 0;
     if (c.check === 'string_format' && c.pattern) pattern = c.pattern;
+    // A refinement that names valid examples (e.g. IANA time zones) is fed from them.
+    const examples = (c as { params?: { examples?: unknown } }).params?.examples;
+    if (c.check === 'custom' && Array.isArray(examples) && examples.length)
+      return fc.constantFrom(...(examples as string[]));
   }
   if (pattern) return fc.stringMatching(pattern).filter((s) => s.length >= minLength);
   return text(minLength, Math.max(minLength, maxLength));

@@ -50,6 +50,28 @@ beforeAll(async () => {
 });
 
 describe('profile', () => {
+  it('keeps the browser zone sent at sign-up, and Asia/Seoul for a zone the server does not know (D120)', async () => {
+    for (const [zone, stored] of [
+      ['Europe/Berlin', 'Europe/Berlin'],
+      ['Mars/Olympus', 'Asia/Seoul'],
+    ] as const) {
+      const client = await TestClient.create(apiUrl, 'en');
+      const username = uniqueName('Tz');
+      const res = await client.post('/api/register/', {
+        id: username,
+        name: 'Zone',
+        password: 'correct horse battery',
+        password_confirm: 'correct horse battery',
+        time_zone: zone,
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      expect(await json(await client.get('/api/user-profile/get/'))).toMatchObject({
+        time_zone: stored,
+        day_rollover_hour: 4,
+      });
+    }
+  });
+
   it('answers the profile with its defaults and validates settings', async () => {
     const user = await makeUser({ language: 'en' });
     const client = await clientFor(apiUrl, user, 'ko');
@@ -65,8 +87,34 @@ describe('profile', () => {
       random_exam_question_count: 3,
       retention_cleanup_enabled: false,
       retention_cleanup_percentage: 0,
+      // A user item without the learner's day reads as Korea with Anki's rollover (D120).
+      time_zone: 'Asia/Seoul',
+      day_rollover_hour: 4,
     });
     expect(await json(await client.get('/api/user-profile/'))).toMatchObject({ language: 'en' });
+
+    // The learner's day: IANA zones only, checked on the server, stored under their canonical name.
+    expect(
+      await json(
+        await client.patch('/api/user-profile/update/', { time_zone: 'america/new_york', day_rollover_hour: 0 }),
+      ),
+    ).toMatchObject({
+      time_zone: 'America/New_York',
+      day_rollover_hour: 0,
+    });
+    for (const zone of ['Mars/Olympus', '+09:00', 'EST5EDT; DROP', '']) {
+      const res = await client.patch('/api/user-profile/update/', { time_zone: zone });
+      expect(res.status).toBe(400);
+      const body = errorAnswer().parse(await res.json());
+      expect(body.code).toBe('invalid_time_zone');
+      expect(body.detail).toBe('Unknown time zone. Use an IANA zone name such as Asia/Seoul.');
+    }
+    for (const hour of [-1, 24, 3.5])
+      expect((await client.patch('/api/user-profile/update/', { day_rollover_hour: hour })).status).toBe(400);
+    expect(await json(await client.get('/api/user-profile/get/'))).toMatchObject({
+      time_zone: 'America/New_York',
+      day_rollover_hour: 0,
+    });
 
     const updated = await client.patch('/api/user-profile/update/', {
       first_name: 'Ada',

@@ -62,7 +62,7 @@ describe('lazy contracts (D99)', () => {
       await import(/* @vite-ignore */ new URL(`../../${group.handler}`, import.meta.url).href);
       expect(factoryCalls.count, group.handler).toBe(0);
     }
-  });
+  }, 60_000); // imports every route group's handler: seconds on a loaded machine
 
   it("builds a route's input schemas on the first read of one, once, and no other route's", async () => {
     const { createExam, getExam } = await import('#shared/contracts/exams.js');

@@ -63,6 +63,8 @@ export async function register(input: { body: Body<typeof auth.register> }, ctx:
       affiliation,
       location,
       language: body.language ?? ctx.language,
+      // The browser's zone (D120); insertUser keeps Asia/Seoul for a name Intl does not know.
+      time_zone: body.time_zone,
       auth_provider: 'password',
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { z } from 'zod/mini';
 import type * as profile from '#shared/contracts/profile.js';
 import type { Language } from '#shared/domain/language.js';
+import { canonicalTimeZone } from '#shared/domain/learner-day.js';
 import { accountMessage } from './messages.js';
 import { purgeUser } from './purge-user.js';
 import { expireSessionCookie } from './session-cookie.js';
@@ -53,6 +54,9 @@ export async function updateProfile(input: { body: Body<typeof profile.updatePro
     email: body.email === undefined ? undefined : cleanEmail(body.email),
     random_exam_email_enabled: body.random_exam_email_enabled,
     random_exam_question_count: body.random_exam_question_count,
+    // Validated by the contract; stored under its canonical name (asia/seoul → Asia/Seoul).
+    time_zone: body.time_zone === undefined ? undefined : (canonicalTimeZone(body.time_zone) ?? undefined),
+    day_rollover_hour: body.day_rollover_hour,
   };
   return toProfileAnswer(await apply(user, changes));
 }

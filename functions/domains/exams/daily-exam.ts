@@ -20,6 +20,7 @@ import { createLogger } from '../../runtime/log.js';
 import { selectDailyQuestions, type DailyPick, quizDay } from '../learning/index.js';
 import { claimDailyDay, dueReviews, getDailyDay, learningStateOf, moveDailyPointer } from './daily-exam-store.js';
 import type { CallerUser } from '../../runtime/http/types.js';
+import { learnerDaySettings } from '#shared/domain/learner-day.js';
 
 /**
  * The daily exam of one user and quiz day (docs/architecture.md §2.6 L20), shared by the routes
@@ -51,7 +52,7 @@ const log = createLogger({ component: 'daily-exam' });
 
 /** Today's exam of `user`: the claimed one, else a new one. `questions` is null when an existing exam was reused (read them when needed). */
 export async function dailyExamFor(user: DailyExamUser, now = new Date()): Promise<DailyExamOutcome> {
-  const day = quizDay(now);
+  const day = quizDay(now, learnerDaySettings(user));
   const claim = await getDailyDay(user.id, day);
   if (claim) {
     const existing = await findExam(claim.exam_id);

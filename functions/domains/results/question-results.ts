@@ -157,9 +157,8 @@ export async function bulkAdjustUserAccuracy(
             ...Array<boolean>(add.correct).fill(true),
             ...Array<boolean>(add.attempts - add.correct).fill(false),
           ];
-          return [
-            { item: nextStat(userId, q.id, before, attempts, now, exam.id, [type === 'clear']), previous: before },
-          ];
+          // Statistics only: never another user's FSRS schedule (docs/learning.md, the accuracy adjustment).
+          return [{ item: nextStat(userId, q.id, before, attempts, now, exam.id, { reviews: [] }), previous: before }];
         });
         await putStats(writes);
         return writes.length;

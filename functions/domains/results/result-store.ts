@@ -237,6 +237,8 @@ export interface SubmitWrite {
   summary: SummaryChange;
   counters: { result_count: number; exam_count: number } | null;
   stats: { item: QuestionStatItem; previous?: Item }[];
+  /** The review log of those statistics (one Put; issue 26). */
+  reviewLog?: Item | null;
   job: JobRecord | null;
   /** Continue: a job item that must not exist (the previous operation finished). */
   expectNoJob?: boolean;
@@ -298,6 +300,7 @@ export async function writeSubmit(write: SubmitWrite): Promise<void> {
     });
   }
   for (const stat of write.stats) items.push(statPut(stat));
+  if (write.reviewLog) items.push({ Put: { TableName: config.appTable, Item: write.reviewLog } });
   items.push(...(write.studyTime ?? []));
   if (write.job) {
     items.push({
@@ -380,7 +383,7 @@ function summaryUpdate(userId: string, examId: string, change: SummaryChange): T
 }
 
 /**
- * A later batch of statistics: the QSTAT Puts (version conditions) and the job's cursor move
+ * A later batch of statistics: the QSTAT Puts (version conditions), their review log and the job's cursor move
  * (condition: cursor unchanged) in one transaction, so a batch applies exactly once even when a
  * retry and the original request race. The last batch deletes the job.
  */
@@ -389,11 +392,13 @@ export async function writeStatsBatch(
   job: JobRecord,
   stats: { item: QuestionStatItem; previous?: Item }[],
   nextCursor: number,
+  reviewLog: Item | null = null,
 ): Promise<void> {
   const key = resultJobEntity.key(userId, job.result_id);
   const done = nextCursor >= job.pending.length;
   await transact([
     ...stats.map(statPut),
+    ...(reviewLog ? [{ Put: { TableName: config.appTable, Item: reviewLog } }] : []),
     done
       ? {
           Delete: {

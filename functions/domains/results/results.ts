@@ -317,7 +317,8 @@ export async function adjustQuestionAccuracy(
         ...Array<boolean>(add.correct).fill(true),
         ...Array<boolean>(add.attempts - add.correct).fill(false),
       ];
-      const next = nextStat(caller.id, questionId, previous, attempts, new Date(), examId, [type === 'clear']);
+      // Statistics only: an adjustment is not a recall, so the FSRS card is left as it is (docs/learning.md).
+      const next = nextStat(caller.id, questionId, previous, attempts, new Date(), examId, { reviews: [] });
       await putStat({ item: next, previous });
       return next;
     },

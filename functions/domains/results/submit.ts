@@ -28,11 +28,12 @@ import {
   writeSubmit,
   type ChunkRecord,
 } from './result-store.js';
-import { runJob, statWrites } from './stats-job.js';
+import { logOf, runJob, statWrites } from './stats-job.js';
 import { backoffDelay, sleep } from '../../runtime/retry.js';
 import { resultView } from './result-views.js';
 import { liveStudyTitle, studyTimeCredits, studyTimeItems } from '../studies/index.js';
 import { dayOf } from '#shared/domain/study-progress.js';
+import { learnerDaySettings } from '#shared/domain/learner-day.js';
 import type { CallerUser } from '../../runtime/http/types.js';
 
 /**
@@ -42,8 +43,9 @@ import type { CallerUser } from '../../runtime/http/types.js';
  *
  * DynamoDB requests for n answers: 1 Query of the exam (1 MB pages) + 1 BatchGetItem (the first
  * ≤ 90 statistics and the summary) + 1 TransactWriteItems (claim, result, details, summary,
- * counters, those statistics) + ⌈(n − 90)/99⌉ × (1 BatchGetItem + 1 TransactWriteItems); a
- * continue adds 1 Query of the earlier details. 100 answers: 5 requests; 2,000: 43.
+ * counters, those statistics, their review log) + ⌈(n − 89)/98⌉ × (1 BatchGetItem + 1
+ * TransactWriteItems, each with its review log); a continue adds 1 Query of the earlier details.
+ * 100 answers: 5 requests; 2,000: 43 (the review log adds items to transactions, not requests).
  */
 
 /** Detail chunk target size (DynamoDB items are ≤ 400 KB). */
@@ -170,6 +172,7 @@ export interface ApplyAnswer {
 /** Submit (a new result) or continue (more answers on an earlier result of the caller). */
 export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
   const userId = input.caller.id;
+  const day = learnerDaySettings(input.caller);
   const { exam, questions, links } = await getExamWithQuestionsAndLinks(input.examId);
   if (!exam || !(await canReadExam(exam, input.caller))) throw new AppError(404, 'exam_not_found');
   // Study time (S24): the studies linking this exam of which the caller is an active member.
@@ -257,18 +260,21 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
         : { result_count: 0, exam_count: 1 };
     const becomesLatest = isNew || !summary || summary.latest_result_id === result.id;
     const studyTime = studyTimeItems(userId, studyCredits, Math.round(Number(input.elapsedSeconds) || 0), dayOf(now));
-    // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + study days (≤ 5): ≤ 14, so ≥ 86 places are left.
-    const fixed = 2 + inTransaction.length + 1 + (counters ? 1 : 0) + 1 + studyTime.length;
-    const first = statWrites(userId, graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed)), found, now, exam.id);
+    // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + review log + study days (≤ 5): ≤ 15, so ≥ 85 places are left.
+    const fixed = 2 + inTransaction.length + 1 + (counters ? 1 : 0) + 1 + 1 + studyTime.length;
+    const first = statWrites(userId, graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed)), found, now, exam.id, day);
     const rest = graded.slice(first.length);
     const job: JobRecord | null = rest.length
       ? {
           result_id: result.id,
           exam_id: exam.id,
           pending: rest.map((d) => [d.question_id, d.is_correct ? 1 : 0]),
+          seconds: rest.map((d) => Number(d.elapsed_seconds) || 0),
           cursor: 0,
           answered_at: now.toISOString(),
           updated_at: now.toISOString(),
+          time_zone: day.timeZone,
+          day_rollover_hour: day.rolloverHour,
         }
       : null;
 
@@ -294,6 +300,12 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
         },
         counters,
         stats: first,
+        reviewLog: logOf(userId, first, {
+          answeredAt: now.toISOString(),
+          examId: exam.id,
+          resultId: result.id,
+          part: '0',
+        }),
         job,
         expectNoJob: !isNew && !job,
         studyTime,

@@ -51,11 +51,9 @@ export async function removeUserFromStudies(
         new TransactWriteCommand({
           TransactItems: [
             { Delete: { TableName: config.appTable, Key: studyMemberEntity.keyOfId(member.id)! } },
-            ...studyMemberKeyEntity
-              .keysOf(member)
-              .map((k) => ({
-                Delete: { TableName: config.appTable, Key: studyMemberKeyEntity.key(member.study_id, k.kind, k.value) },
-              })),
+            ...studyMemberKeyEntity.keysOf(member).map((k) => ({
+              Delete: { TableName: config.appTable, Key: studyMemberKeyEntity.key(member.study_id, k.kind, k.value) },
+            })),
             {
               Update: {
                 TableName: config.appTable,

@@ -5,6 +5,7 @@ import page from '../../../components/ui/page/page.module.css';
 import { introPath } from '../../../lib/host.js';
 import { useAuth } from '../../../lib/auth/use-auth.js';
 import { displayName, isNewUser } from '../../../lib/auth/auth-user.js';
+import { DueToday } from './due-today.js';
 import { FeatureCards } from './feature-cards.js';
 import { OpenStudies } from './open-studies.js';
 import { RecentResults } from './recent-results.js';
@@ -56,6 +57,7 @@ export function HomePage() {
         </div>
       </section>
 
+      {user && <DueToday />}
       {user && <OpenStudies />}
       {user && <RecentResults />}
     </div>

@@ -40,6 +40,13 @@ const en = {
     },
     userManagement: { title: 'User management', description: 'Manage user accounts and their roles.' },
   },
+  dueToday: {
+    title: 'Due today',
+    open: 'Daily exam',
+    none: 'Nothing is due for review today.',
+    count: '{{count}} questions are due for review today.',
+    countCapped: 'At least {{count}} questions are due for review today.',
+  },
   openStudies: {
     title: 'Open studies',
     viewAll: 'Study management',

@@ -43,6 +43,16 @@ const ko = {
     updated: '랜덤 시험 설정이 저장되었습니다.',
     updateFailed: '랜덤 시험 설정을 저장하지 못했습니다.',
   },
+  learnerDay: {
+    title: '학습일 설정',
+    description:
+      '시간대와 새 학습일이 시작되는 시각입니다. 복습 간격, 일일 시험과 메일의 "오늘"이 이 기준으로 계산됩니다.',
+    timeZone: '시간대',
+    rolloverHour: '새 학습일 시작 시각',
+    rolloverHint: '이 시각 전의 답은 전날 학습으로 셉니다 (기본값 04:00, Anki와 같음).',
+    updated: '학습일 설정이 저장되었습니다.',
+    updateFailed: '학습일 설정을 저장하지 못했습니다.',
+  },
   exams: {
     title: '내 시험과 구독 시험',
     description: '시험을 선택하고 화살표 버튼으로 두 목록 사이를 옮기세요. 구독한 시험은 일일 시험에 사용됩니다.',
