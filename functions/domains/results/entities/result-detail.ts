@@ -10,6 +10,8 @@ export const detailEntrySchema = /* @__PURE__ */ lazy(() =>
     answer: z.string(),
     is_correct: z.boolean(),
     elapsed_seconds: z.number(),
+    /** The learner's own grade, against the rule's (issue 23); absent when they agree. */
+    overruled: z.optional(z.boolean()),
   }),
 );
 export type DetailEntry = z.infer<ReturnType<typeof detailEntrySchema>>;
