@@ -12,6 +12,9 @@ interface Props {
   /** Favorites mode, or an exam with the AI mock interview on. */
   showInterview: boolean;
   canEdit: boolean;
+  /** Every shown question's answer and explanation on (a toggle). */
+  answersShown: boolean;
+  onShowAnswers(): void;
   onStart(): void;
   onRandom(): void;
   onBulkFlag(kind: 'favorite' | 'ignore'): void;
@@ -20,7 +23,7 @@ interface Props {
 }
 
 /** The question list's title with its counts, and its actions: start, random exam, bulk flags, mock interview, add question, options. */
-export function QuestionListToolbar({ examId, counts, busy, showInterview, canEdit, onStart, onRandom, onBulkFlag, onInterview, onOptions }: Props) {
+export function QuestionListToolbar({ examId, counts, busy, showInterview, canEdit, answersShown, onShowAnswers, onStart, onRandom, onBulkFlag, onInterview, onOptions }: Props) {
   const { t } = useTranslation();
   return (
     <div className={screen.toolbar}>
@@ -36,6 +39,16 @@ export function QuestionListToolbar({ examId, counts, busy, showInterview, canEd
         </button>
         <button type="button" className={`${button.button} ${button.secondary}`} onClick={onRandom} disabled={busy} data-testid="detail-random">
           {t('examDetail.list.random')}
+        </button>
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary}`}
+          aria-pressed={answersShown}
+          onClick={onShowAnswers}
+          disabled={counts.shown === 0}
+          data-testid="detail-show-answers"
+        >
+          {t('examDetail.reading.showAll')}
         </button>
         {counts.selected > 0 && (
           <>

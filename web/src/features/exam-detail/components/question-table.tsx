@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import form from '../../../components/ui/form/form.module.css';
+import type { AnswerReveal } from '../hooks/use-answer-reveal.js';
 import type { SortKey, SortOrder } from '../utils/detail-state.js';
 import { detailPath } from '../utils/exam-links.js';
 import type { QuestionRow } from '../utils/question-rows.js';
+import { QuestionReading } from './question-reading.js';
 import styles from './exam-detail.module.css';
 
 interface Props {
@@ -23,13 +25,30 @@ interface Props {
   busyId: string | null;
   /** Question id → the members it is mapped to; the column shows only when this has entries. */
   mappings: ReadonlyMap<string, string>;
+  /** Which rows show their answer and explanation. */
+  reveal: AnswerReveal;
 }
 
 /**
  * The question table of spec 3 §2.2. On phones each row is a card and the head stays as a bar of
  * sort buttons; on desktop a wide table scrolls inside its own frame, never the page.
  */
-export function QuestionTable({ rows, selected, onToggle, onToggleAll, sortBy, sortOrder, onSort, favoritesMode, questionPath, onFavorite, onIgnore, busyId, mappings }: Props) {
+export function QuestionTable({
+  rows,
+  selected,
+  onToggle,
+  onToggleAll,
+  sortBy,
+  sortOrder,
+  onSort,
+  favoritesMode,
+  questionPath,
+  onFavorite,
+  onIgnore,
+  busyId,
+  mappings,
+  reveal,
+}: Props) {
   const { t } = useTranslation();
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
 
@@ -107,6 +126,7 @@ export function QuestionTable({ rows, selected, onToggle, onToggleAll, sortBy, s
                 <Link to={questionPath(row)} className={styles.questionLink} data-testid="question-title">
                   {row.title || t('examDetail.untitledQuestion')}
                 </Link>
+                <QuestionReading row={row} revealed={reveal.isShown(row.id)} onToggle={() => reveal.toggle(row.id)} />
               </td>
               <td data-label={t('examDetail.table.group')} data-testid="question-group">
                 {row.groupId || '—'}
