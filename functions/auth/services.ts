@@ -7,6 +7,7 @@ import { endSession, startSession } from '../lib/accounts/session-cookie.js';
 import { findUserByUsername, findUserIdByEmail, findUserIdByUsername, getUser, insertUser, setPasswordHash, StaleUser, UniqueConflict } from '../lib/accounts/user-repository.js';
 import { accountMessage } from '../lib/accounts/messages.js';
 import { toUserAnswer } from '../lib/accounts/user-view.js';
+import { sendVerificationOnSignUp } from './email-verification.js';
 import { checkNewPassword, cleanEmail, cleanFreeText, cleanName, cleanUsername } from '../lib/accounts/validation.js';
 import { deleteUserSessions } from '../lib/auth/session-store.js';
 import { blockedFor, clearThrottle, LOGIN_PER_IP, LOGIN_PER_USERNAME, recordHit, REGISTER_PER_IP } from '../lib/auth/throttle.js';
@@ -55,6 +56,7 @@ export async function register(input: { body: Body<typeof auth.register> }, ctx:
     throw error;
   }
   const cookie = await startSession(user.id, ctx);
+  await sendVerificationOnSignUp(user, ctx);
   ctx.log.info('user registered', { userId: user.id });
   return jsonReply({ success: true, auto_login: true, user: toUserAnswer(user) }, { status: 201, cookies: [cookie] });
 }

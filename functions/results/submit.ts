@@ -4,7 +4,7 @@ import { isAnswerCorrect } from '#shared/domain/answer-check.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { getExamWithQuestionsAndLinks, type StoredQuestion } from '../lib/exams/exam-store.js';
 import { canReadExam, type Caller } from '../lib/exams/visibility.js';
-import { examSummaryEntity, primaryKeyOf, questionStatEntity, resultDetailEntity, resultEntity, resultJobEntity } from '../lib/data/entities/index.js';
+import { examSummaryEntity, primaryKeyOf, questionStatEntity, resultDetailEntity, resultEntity, resultJobEntity, RESULT_QUESTION_TEXT_CHARS } from '../lib/data/entities/index.js';
 import { newId, newResultId } from '../lib/data/ids.js';
 import { AppError, badRequest, conflict, notFound } from '../lib/http/app-error.js';
 import {
@@ -85,6 +85,7 @@ function grade(answers: SubmittedAnswer[], questions: StoredQuestion[], language
       question_id: a.question_id,
       csv_id: typeof question.csv_id === 'string' ? question.csv_id : String(question.csv_id ?? ''),
       title: pickLocalized(question as Record<string, unknown>, 'title', language).slice(0, 200),
+      content: pickLocalized(question as Record<string, unknown>, 'content', language).slice(0, RESULT_QUESTION_TEXT_CHARS),
       answer: a.answer,
       is_correct: gradeAnswer(question, a.answer, language),
       elapsed_seconds: Number(a.elapsed_seconds) || 0,
@@ -217,8 +218,13 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     const summaryExisted = !!summary;
     const counters = isNew ? { result_count: 1, exam_count: summaryExisted ? 0 : 1 } : summaryExisted ? null : { result_count: 0, exam_count: 1 };
     const becomesLatest = isNew || !summary || summary.latest_result_id === result.id;
-    const studyTime = studyTimeItems(userId, studyCredits, Math.round(Number(input.elapsedSeconds) || 0), dayOf(now));
-    // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + study days (≤ 5): ≤ 14, so ≥ 86 places are left.
+    const studyTime = studyTimeItems(
+      userId,
+      studyCredits,
+      { seconds: Math.round(Number(input.elapsedSeconds) || 0), answered: graded.length, correct: graded.filter((d) => d.is_correct).length, at: now.toISOString() },
+      dayOf(now),
+    );
+    // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + study days and activities (≤ 2 × 5): ≤ 19, so ≥ 81 places are left.
     const fixed = 2 + inTransaction.length + 1 + (counters ? 1 : 0) + 1 + studyTime.length;
     const first = statWrites(userId, graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed)), found, now, exam.id);
     const rest = graded.slice(first.length);

@@ -3,13 +3,13 @@ import { MAX_STUDY_TASKS } from '#shared/contracts/studies.js';
 import { pickLocalized } from '#shared/domain/language.js';
 import { batchGetAll } from '../lib/data/batch-ops.js';
 import { examTitleClaimEntity, nameKey } from '../lib/data/entities/index.js';
-import { AppError, badRequest } from '../lib/http/app-error.js';
+import { AppError, badRequest, forbidden } from '../lib/http/app-error.js';
 import type { ServiceInput } from '../lib/http/create-group-handler.js';
 import { fileReply } from '../lib/http/file-reply.js';
 import { XLSX_CONTENT_TYPE } from '../lib/http/reply.js';
 import type { RequestContext, SignedInContext } from '../lib/http/types.js';
 import { readFirstSheet, uploadedFile, writeWorkbook } from '../lib/spreadsheets/sheets.js';
-import { managedStudy, readableStudy } from '../lib/studies/study-access.js';
+import { canUseSheets, managedStudy, readableStudy } from '../lib/studies/study-access.js';
 import { getStudyCounters, nextLocalIds, studyTasks } from '../lib/studies/study-store.js';
 import { insertTasks } from '../lib/studies/task-store.js';
 import { studyDisplayTitle, visibleTasks } from '../lib/studies/views.js';
@@ -47,7 +47,7 @@ export async function downloadStudyTasksSheet(input: ServiceInput<typeof studies
 }
 
 /**
- * POST /api/studies/upload-excel/: the study's managers (D41). The file goes through the guarded
+ * POST /api/studies/upload-excel/: site admins (D41 as revised by issue 23; other managers 403). The file goes through the guarded
  * spreadsheet path (extension, size, magic bytes, zip guard, row cap); every row is checked before
  * anything is written, and any row error refuses the whole sheet (400 `study_sheet_row_errors`
  * listing them). A connected exam is found by its id, or by its title among the caller's exams.
@@ -55,6 +55,7 @@ export async function downloadStudyTasksSheet(input: ServiceInput<typeof studies
 export async function uploadStudyTasksSheet(input: ServiceInput<typeof studies.uploadStudyTasksSheet>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const access = await managedStudy(input.body.study_id, caller);
+  if (!canUseSheets(access)) throw forbidden('study_sheets_admin_only');
   const { header, rows } = readFirstSheet(uploadedFile(input.body as Record<string, unknown>), {
     maxFileBytes: 2 * 1024 * 1024,
     maxUncompressedBytes: 20 * 1024 * 1024,

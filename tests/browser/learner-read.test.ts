@@ -135,3 +135,174 @@ describe('reading questions with their answers', () => {
     });
   }
 });
+
+/** Buttons whose accessible name does not start with their visible words (WCAG 2.5.3), inside `scope`. */
+async function namesNotMatchingLabels(page: import('playwright-core').Page, scope: string): Promise<string[]> {
+  return page.locator(scope).evaluateAll((roots) =>
+    roots.flatMap((root) =>
+      [...root.querySelectorAll('button, a')].flatMap((el) => {
+        const visible = (node: Node): string =>
+          node.nodeType === Node.TEXT_NODE
+            ? (node.textContent ?? '')
+            : node instanceof HTMLElement && (node.getAttribute('aria-hidden') === 'true' || node.classList.contains('visually-hidden'))
+              ? ''
+              : [...node.childNodes].map(visible).join('');
+        const label = visible(el).replace(/\s+/g, ' ').trim().toLowerCase();
+        const name = (el.getAttribute('aria-label') ?? label).replace(/\s+/g, ' ').trim().toLowerCase();
+        return label && !name.startsWith(label) ? [`"${label}" named "${name}"`] : [];
+      }),
+    ),
+  );
+}
+
+describe('the progress dashboard adds up, and its managers see the members', () => {
+  const leader = `lead${stamp}`;
+  const learner = `lern${stamp}`;
+  let studyId = '';
+
+  test('setup: a study with one task; the learner answers 4 questions, 3 right', async () => {
+    const { page, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
+    await registerThroughForm(page, learner, '학습자', PASSWORD);
+    await close();
+    const lead = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
+    await registerThroughForm(lead.page, leader, '리더', PASSWORD);
+    const study = await pageApi<{ id: string }>(lead.page, 'POST', '/api/studies/', { title_ko: `대시보드 ${stamp}`, title_en: `Dashboard ${stamp}`, is_public: false });
+    expect(study.status, JSON.stringify(study.body)).toBe(200);
+    studyId = study.body.id;
+    const exam = await pageApi<{ id: string }>(lead.page, 'POST', '/api/create-exam/', {
+      title: `대시보드 시험 ${stamp}`,
+      file_name: 'devops-kubernetes-basics.xlsx',
+      question_count: 4,
+      is_public: false,
+    });
+    expect(
+      (await pageApi(lead.page, 'POST', '/api/study-tasks/', { study: studyId, name_ko: '쿠버네티스 과제', name_en: 'Kubernetes task', exam: exam.body.id, progress: 0 })).status,
+    ).toBe(200);
+    const search = await pageApi<{ users: { id: string; username: string }[] }>(lead.page, 'GET', `/api/search-users/?q=${learner}&study_id=${studyId}`);
+    const user = search.body.users.find((u) => u.username === learner)!;
+    const added = await pageApi(lead.page, 'POST', '/api/members/', { study: studyId, name: '학습자', user: user.id, role: 'member', is_active: true });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    await lead.close();
+
+    const { page: learnerPage, close: closeLearner } = await visit('/login', { locale: 'ko-KR' });
+    await logIn(learnerPage, learner, PASSWORD);
+    const questions = (await pageApi<{ questions: Question[] }>(learnerPage, 'GET', `/api/exam/${exam.body.id}/`)).body.questions;
+    const sent = await pageApi(learnerPage, 'POST', '/api/submit-exam/', {
+      exam_id: exam.body.id,
+      submission_id: `dash-${stamp}`,
+      elapsed_seconds: 725,
+      study_id: studyId,
+      answers: questions.map((q, i) => ({ question_id: q.id, answer: i < 3 ? answerOf(q) : 'not sure', elapsed_seconds: 5 })),
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    await closeLearner();
+  });
+
+  const card = (page: import('playwright-core').Page, id: string) => page.getByTestId(`card-${id}`).getByTestId('card-value').textContent();
+  const sumOf = async (page: import('playwright-core').Page, testId: string) => (await page.getByTestId(testId).allTextContents()).reduce((sum, text) => sum + Number(text), 0);
+
+  for (const c of CASES) {
+    test(`the cards, the charts and the tables say the same; the leader sees the members (${label(c)})`, async () => {
+      const { page, errors, close } = await signIn(c, learner);
+      await go(page, `/study-progress-dashboard/${studyId}`);
+      await page.getByTestId('progress-cards').waitFor();
+      await expect.poll(() => card(page, 'answered')).toBe('4');
+      expect(await card(page, 'correct')).toBe('3');
+      expect(await card(page, 'accuracy')).toBe('75%');
+      expect(await card(page, 'tasks')).toBe(c.language === 'ko' ? '1개 중 1개' : '1 of 1');
+      expect(await card(page, 'time')).toBe(c.language === 'ko' ? '0시간 12분' : '0 h 12 min');
+      // The tables are the same numbers.
+      expect(await sumOf(page, 'day-answered')).toBe(4);
+      expect(await sumOf(page, 'day-correct')).toBe(3);
+      expect(await sumOf(page, 'task-answered')).toBe(4);
+      expect(await page.getByTestId('task-accuracy').allTextContents()).toEqual(['75%']);
+      expect(await page.getByTestId('total-study-time').textContent()).toContain(c.language === 'ko' ? '0시간 12분' : '0 h 12 min');
+      // The line chart's last point is drawn whole, inside the plot.
+      const dots = page.locator('[data-testid="overall-chart"] .recharts-line-dots circle');
+      await dots.first().waitFor();
+      const plot = await page.locator('[data-testid="overall-chart"] .recharts-cartesian-grid').boundingBox();
+      const last = await dots.last().boundingBox();
+      expect(last!.x + last!.width).toBeLessThanOrEqual(plot!.x + plot!.width);
+      if (c.language === 'ko') expect(await page.getByTestId('study-progress-dashboard').textContent()).not.toMatch(/Task/);
+      // A member sees no members table.
+      expect(await page.getByTestId('members-progress').count()).toBe(0);
+      if (c.phone) await fitsWidth(page, VIEWPORTS.phone.width);
+      await shotFromTop(page, `read-dashboard-${label(c)}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(unexpected(errors)).toEqual([]);
+      await close();
+
+      const lead = await signIn(c, leader);
+      await go(lead.page, `/study-progress-dashboard/${studyId}`);
+      const row = lead.page.locator(`[data-testid="member-progress-row"][data-username="${learner}"]`);
+      await row.waitFor();
+      expect(await row.getByTestId('member-answered').textContent()).toBe('4');
+      expect(await row.getByTestId('member-correct').textContent()).toBe('3');
+      expect(await row.getByTestId('member-time').textContent()).toBe(c.language === 'ko' ? '0시간 12분' : '0 h 12 min');
+      const own = lead.page.locator(`[data-testid="member-progress-row"][data-username="${leader}"]`);
+      expect(await own.getByTestId('member-answered').textContent()).toBe('0');
+      if (c.phone) await fitsWidth(lead.page, VIEWPORTS.phone.width);
+      await lead.page.getByTestId('members-progress').scrollIntoViewIfNeeded();
+      await shotFromTop(lead.page, `read-dashboard-members-${label(c)}`);
+      expect(await seriousViolations(lead.page)).toEqual([]);
+      expect(unexpected(lead.errors)).toEqual([]);
+      await lead.close();
+    });
+  }
+
+  test('on a phone the signed-in home shows the learner’s studies and results within the first screen (ko, en)', async () => {
+    for (const c of CASES.filter((x) => x.phone)) {
+      const { page, errors, close } = await signIn(c, learner);
+      await go(page, '/');
+      await page.getByTestId('home-recent-row').first().waitFor();
+      const top = (testId: string) => page.getByTestId(testId).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+      expect(await top('home-open-studies')).toBeLessThan(VIEWPORTS.phone.height / 2);
+      expect(await top('home-recent-results')).toBeLessThan(VIEWPORTS.phone.height * 1.5);
+      expect(await top('feature-cards')).toBeGreaterThan(await top('home-recent-results'));
+      await fitsWidth(page, VIEWPORTS.phone.width);
+      await shotFromTop(page, `read-home-${label(c)}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(unexpected(errors)).toEqual([]);
+      await close();
+    }
+  });
+
+  test('the results pagination and the create-exam Max button are named by what they show (ko, en)', async () => {
+    for (const c of [CASES[0], CASES[1]]) {
+      const { page, errors, close } = await signIn(c, learner);
+      // Eleven results: two pages.
+      const exam = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
+        title: `페이지 ${c.language} ${stamp}`,
+        file_name: 'devops-kubernetes-basics.xlsx',
+        question_count: 1,
+        is_public: false,
+      });
+      const [question] = (await pageApi<{ questions: Question[] }>(page, 'GET', `/api/exam/${exam.body.id}/`)).body.questions;
+      for (let i = 0; i < 11; i++) {
+        await pageApi(page, 'POST', '/api/submit-exam/', {
+          exam_id: exam.body.id,
+          submission_id: `page-${c.language}-${stamp}-${i}`,
+          answers: [{ question_id: question!.id, answer: 'x' }],
+        });
+      }
+      await go(page, '/results');
+      await page.getByTestId('results-pagination').waitFor();
+      expect(await page.getByTestId('page-2').getAttribute('aria-label')).toBeNull();
+      expect(await page.getByRole('button', { name: '2', exact: true }).count()).toBe(1);
+      expect(await namesNotMatchingLabels(page, '[data-testid="results-pagination"]')).toEqual([]);
+      expect(await seriousViolations(page, { include: '[data-testid="results-pagination"]' })).toEqual([]);
+
+      await go(page, '/exam-management');
+      await page.getByTestId('toggle-create-exam').click();
+      await page.getByTestId('create-exam-file').waitFor();
+      await page.getByTestId('create-exam-file').selectOption({ index: 1 });
+      const max = page.getByTestId('create-exam-max');
+      await expect.poll(() => max.isEnabled()).toBe(true);
+      expect((await max.getAttribute('aria-label'))!.startsWith((await max.textContent())!)).toBe(true);
+      expect(await namesNotMatchingLabels(page, 'form')).toEqual([]);
+      await shotFromTop(page, `read-create-exam-${label(c)}`);
+      expect(unexpected(errors)).toEqual([]);
+      await close();
+    }
+  });
+});

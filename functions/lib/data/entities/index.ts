@@ -41,6 +41,7 @@ export * from './study-member.js';
 export * from './study-membership.js';
 export * from './study-join-request.js';
 export * from './study-day.js';
+export * from './study-activity.js';
 export * from './question-member-mapping.js';
 export * from './practice-result.js';
 export * from './pending-results-deletion.js';

@@ -43,7 +43,6 @@ const en = {
     previous: 'Previous',
     next: 'Next',
     last: 'Last',
-    page: 'Page {{page}}',
     range: '{{from}}–{{to}} / {{total}}',
   },
   detail: {

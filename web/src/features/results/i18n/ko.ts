@@ -40,7 +40,6 @@ const ko = {
     previous: '이전',
     next: '다음',
     last: '마지막',
-    page: '{{page}}페이지',
     range: '{{from}}–{{to}} / {{total}}',
   },
   detail: {
