@@ -10,7 +10,7 @@ import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import type { TestClient } from '../support/http-client.js';
 import { addTasks } from '../support/study-fixtures.js';
-import { addStudyMember, makeStudy } from '../support/study-member-fixtures.js';
+import { addStudyMember, itemsWithPrefix, makeStudy, studyPartition } from '../support/study-member-fixtures.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -136,6 +136,24 @@ describe('the numbers add up', () => {
     const { study_time_seconds } = row;
     const again = await json(await users.leader.client.get(`/api/study-members-progress/${study}/`));
     expect(again.members.find((m: any) => m.username === users.member.username).study_time_seconds).toBe(study_time_seconds);
+  });
+});
+
+describe('withdrawal', () => {
+  it("takes the user's activity out of the studies' partitions", async () => {
+    const leaver = await fixtureUser(apiUrl);
+    const bank = await uploadBank(users.creator, `leaver-${randomUUID()}.xlsx`, 2, false);
+    const created = await createExam(users.creator, { title: `leaver exam ${randomUUID()}`, question_count: 2, file_id: bank.id, is_public: false });
+    const study = await makeStudy(users.creator, { isPublic: false });
+    await addStudyMember(study, { user: leaver, role: 'member' });
+    await addTasks(study, 1, created.id);
+    const exam = await json(await leaver.client.get(`/api/exam/${created.id}/`));
+    const answers = (exam.questions as { id: string }[]).map((q) => ({ question_id: q.id, answer: 'x' }));
+    expect((await leaver.client.post('/api/submit-exam/', { exam_id: created.id, submission_id: randomUUID(), elapsed_seconds: 30, answers })).status).toBe(200);
+    const activity = async () => itemsWithPrefix(await studyPartition(study), studyActivityEntity.skPrefix).filter((item) => item.user_id === leaver.id);
+    expect(await activity()).toHaveLength(1);
+    expect((await leaver.client.delete('/api/delete-my-account/')).status).toBe(200);
+    expect(await activity()).toEqual([]);
   });
 });
 

@@ -41,6 +41,8 @@ const TASK_CORRECT_PREFIX = 'task_correct_';
 export const studyDayEntity = {
   key: (userId: string, studyId: string, date: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${studyId}#${date}` }),
   type: 'STUDYDAY',
+  /** Every day of every study of the user: `begins_with(sk, skPrefix)`. */
+  skPrefix: SK_PREFIX,
   /** Every day of one study: `begins_with(sk, prefix(studyId))`; a study removed from a user goes with this prefix. */
   prefix: (studyId: string) => `${SK_PREFIX}${studyId}#`,
   /** The attribute holding one task's seconds of the day. */

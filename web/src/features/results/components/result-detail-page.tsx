@@ -104,7 +104,10 @@ function Mistakes({ result }: { result: ExamResult }) {
             {mistakes > 0 && <RetryWrongButton examId={result.exam.id} />}
           </div>
         </div>
-        {shown.length === 0 ? (
+        {/* The right answers come with the exam: the list waits for it (read or refused), so no answer reads as unavailable meanwhile. */}
+        {exam.isLoading ? (
+          <Spinner label={t('results.loading')} />
+        ) : shown.length === 0 ? (
           <p className={`${screen.state} ${screen.statePanel} ${styles.state}`} data-testid="result-no-mistakes">
             {t(entries.length === 0 ? 'results.review.noDetails' : 'results.detail.noMistakes')}
           </p>

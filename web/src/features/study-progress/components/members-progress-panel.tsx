@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { useMembersProgress } from '../api/get-members-progress.js';
 import { accuracyOf } from '../utils/dashboard-view.js';
 import type { Duration } from './progress-tables.js';
+import { ScrollFrame } from './scroll-frame.js';
 import styles from './study-progress.module.css';
 
 /**
@@ -34,7 +35,7 @@ export function MembersProgressPanel({ studyId, days, duration, formatTime }: { 
       ) : !members.data ? (
         <p>{t('studyProgress.loading')}</p>
       ) : (
-        <div className={table.wrap} data-scroll-x>
+        <ScrollFrame label={t('studyProgress.members.title')}>
           <table className={table.table} data-testid="members-progress-table">
             <thead>
               <tr>
@@ -62,7 +63,7 @@ export function MembersProgressPanel({ studyId, days, duration, formatTime }: { 
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollFrame>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import table from '../../../components/ui/data-table/data-table.module.css';
 import type { useStudyProgressHistory } from '../api/get-study-progress-history.js';
 import type { DayRow, TaskRow } from '../utils/dashboard-view.js';
+import { ScrollFrame } from './scroll-frame.js';
 import styles from './study-progress.module.css';
 
 type ProgressHistory = NonNullable<ReturnType<typeof useStudyProgressHistory>['data']>;
@@ -21,7 +22,7 @@ export function TaskTimesPanel({ tasks, totalSeconds, duration }: { tasks: TaskR
       {tasks.length === 0 ? (
         <p data-testid="task-time-empty">{t('studyProgress.noTasks')}</p>
       ) : (
-        <div className={table.wrap} data-scroll-x>
+        <ScrollFrame label={t('studyProgress.taskTimes')}>
           <table className={table.table} data-testid="task-time-table">
             <thead>
               <tr>
@@ -46,7 +47,7 @@ export function TaskTimesPanel({ tasks, totalSeconds, duration }: { tasks: TaskR
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollFrame>
       )}
     </section>
   );
@@ -61,7 +62,7 @@ export function DailyTimesPanel({ days, duration }: { days: DayRow[]; duration: 
       {days.length === 0 ? (
         <p data-testid="daily-time-empty">{t('studyProgress.noDailyTime')}</p>
       ) : (
-        <div className={table.wrap} data-scroll-x>
+        <ScrollFrame label={t('studyProgress.dailyTimes')}>
           <table className={table.table} data-testid="daily-time-table">
             <thead>
               <tr>
@@ -82,7 +83,7 @@ export function DailyTimesPanel({ days, duration }: { days: DayRow[]; duration: 
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollFrame>
       )}
     </section>
   );
@@ -95,7 +96,7 @@ export function HistoryPanel({ rows }: { rows: ProgressHistory['summary_table'] 
     <section className={styles.panel}>
       <h2 className={styles.panelTitle}>{t('studyProgress.history')}</h2>
       <p className={styles.note}>{t('studyProgress.historyNote')}</p>
-      <div className={table.wrap} data-scroll-x>
+      <ScrollFrame label={t('studyProgress.history')}>
         <table className={table.table} data-testid="history-table">
           <thead>
             <tr>
@@ -114,7 +115,7 @@ export function HistoryPanel({ rows }: { rows: ProgressHistory['summary_table'] 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollFrame>
     </section>
   );
 }
