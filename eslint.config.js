@@ -9,13 +9,16 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The parts of the repository, by folder (patterns from the root; first match wins).
- * A folder with a captured name (`group`, `feature`) is one element per name, so imports
- * inside one route group or one feature are internal and always allowed.
+ * A folder with a captured name (`domain`, `feature`) is one element per name, so imports
+ * inside one domain or one feature are internal and always allowed. functions/groups is one
+ * element; its files may not import each other (the `quizbank/groups` block below).
  */
 const ELEMENTS = [
   { type: 'shared', pattern: 'shared' },
-  { type: 'functions-lib', pattern: 'functions/lib' },
-  { type: 'functions-group', pattern: 'functions/*', capture: ['group'] },
+  { type: 'functions-runtime', pattern: 'functions/runtime' },
+  { type: 'functions-domain', pattern: 'functions/domains/*', capture: ['domain'] },
+  { type: 'functions-group', pattern: 'functions/groups' },
+  { type: 'functions-job', pattern: 'functions/jobs' },
   { type: 'web-feature', pattern: 'web/src/features/*', capture: ['feature'] },
   { type: 'web-app', pattern: 'web/src/app' },
   { type: 'web-core', pattern: 'web/src/*', capture: ['layer'] },
@@ -29,10 +32,24 @@ const ELEMENTS = [
   { type: 'types', pattern: 'types' },
 ].map((element) => ({ partialMatch: false, ...element }));
 
+/**
+ * The server's domains, lowest first (docs/architecture.md §1.6): a domain imports only domains
+ * before it in this list, and only through their public entries. No cycle can be written.
+ */
+const DOMAINS = ['users', 'tags', 'files', 'learning', 'exams', 'studies', 'results', 'links', 'mail', 'accounts'];
+
+/**
+ * A domain's public entries: index.ts, and sheets.ts for the spreadsheet use cases, which only the
+ * `*-sheets` Lambdas import, so no other Lambda carries SheetJS (D73).
+ */
+const DOMAIN_ENTRIES = ['index.ts', 'sheets.ts'];
+
 /** Files that are no element but known: tool configs (they import packages and scripts/build helpers). */
 const FILES = [{ category: 'tool-config', pattern: '**/*.config.{js,ts}' }];
 
 const element = (...types) => ({ to: { element: { types } } });
+/** The public entries of the named domains. */
+const domainEntries = (domains) => ({ to: { element: { type: 'functions-domain', captured: { domain: domains }, fileInternalPath: DOMAIN_ENTRIES } } });
 
 /** Who may import whom. Anything not allowed here is refused (default: 'disallow'). */
 const DEPENDENCY_POLICIES = [
@@ -45,33 +62,67 @@ const DEPENDENCY_POLICIES = [
   },
   { from: { element: { type: 'shared' } }, allow: { to: { module: { origin: 'external', source: 'zod' } } } },
 
-  { from: { element: { type: 'functions-lib' } }, allow: element('functions-lib', 'shared') },
-  { from: { element: { type: 'functions-group' } }, allow: element('functions-lib', 'shared') },
+  { from: { element: { type: 'functions-runtime' } }, allow: element('functions-runtime', 'shared') },
+  // A domain: the runtime, shared/, and the public entry of a domain below it.
+  { from: { element: { type: 'functions-domain' } }, allow: element('functions-runtime', 'shared') },
+  ...DOMAINS.slice(1).map((domain, rank) => ({
+    from: { element: { type: 'functions-domain', captured: { domain } } },
+    allow: domainEntries(DOMAINS.slice(0, rank + 1)),
+  })),
+  // Groups and jobs are packaging: they bind contracts (or schedules) to domain use cases.
+  { from: { element: { types: ['functions-group', 'functions-job'] } }, allow: [element('functions-runtime', 'shared'), domainEntries(DOMAINS)] },
   { from: { element: { type: 'web-core' } }, allow: element('web-core', 'shared') },
   { from: { element: { type: 'web-feature' } }, allow: element('web-core', 'shared') },
   { from: { element: { type: 'web-app' } }, allow: element('web-app', 'web-feature', 'web-core', 'shared') },
   { from: { element: { type: 'infra' } }, allow: element('infra', 'shared') },
-  { from: { element: { type: 'local' } }, allow: element('local', 'functions-group', 'functions-lib', 'infra', 'shared') },
-  { from: { element: { type: 'scripts' } }, allow: element('scripts', 'local', 'functions-group', 'functions-lib', 'infra', 'shared') },
-  { from: { element: { type: 'bench' } }, allow: element('bench', 'local', 'functions-group', 'functions-lib', 'infra', 'shared') },
+  { from: { element: { type: 'local' } }, allow: [element('local', 'functions-group', 'functions-job', 'functions-runtime', 'infra', 'shared'), domainEntries(DOMAINS)] },
+  {
+    from: { element: { type: 'scripts' } },
+    allow: [element('scripts', 'local', 'functions-group', 'functions-job', 'functions-runtime', 'infra', 'shared'), domainEntries(DOMAINS)],
+  },
+  { from: { element: { type: 'bench' } }, allow: [element('bench', 'local', 'functions-group', 'functions-job', 'functions-runtime', 'infra', 'shared'), domainEntries(DOMAINS)] },
   // The web build's own helpers (e.g. the Korean font trim, D102), so they are typed and unit-tested.
   { from: { file: { categories: 'tool-config' } }, allow: element('scripts') },
   {
     from: { element: { type: 'tests' } },
-    allow: element('tests', 'shared', 'functions-lib', 'functions-group', 'web-core', 'web-feature', 'web-app', 'infra', 'local', 'scripts', 'bench'),
+    allow: element(
+      'tests',
+      'shared',
+      'functions-runtime',
+      'functions-domain',
+      'functions-group',
+      'functions-job',
+      'web-core',
+      'web-feature',
+      'web-app',
+      'infra',
+      'local',
+      'scripts',
+      'bench',
+    ),
   },
 
   // The refusals people meet most, restated with the reason (the last matching policy decides).
   {
-    from: { element: { type: 'functions-group' } },
-    disallow: element('functions-group'),
-    message: 'A route group imports only functions/lib and shared/, never another group: move what two groups need into functions/lib.',
+    from: { element: { type: 'functions-domain' } },
+    disallow: element('functions-group', 'functions-job'),
+    message: 'A domain is below the route groups and jobs, which bind it: it never imports one.',
   },
   {
-    from: { element: { type: 'functions-lib' } },
-    disallow: element('functions-group'),
-    message: 'functions/lib is below the route groups and never imports one.',
+    from: { element: { type: 'functions-runtime' } },
+    disallow: element('functions-domain', 'functions-group', 'functions-job'),
+    message: 'functions/runtime imports no domain: what it needs of one (the caller lookup) is passed in by functions/groups/group-handler.ts.',
   },
+  {
+    from: { element: { types: ['functions-domain', 'functions-group', 'functions-job', 'local', 'scripts', 'bench'] } },
+    disallow: { to: { element: { type: 'functions-domain', fileInternalPath: `!{${DOMAIN_ENTRIES.join(',')}}` } } },
+    message: "Another domain's files are reached only through its index.ts (sheets.ts for spreadsheet use cases): export what you need there.",
+  },
+  ...DOMAINS.slice(0, -1).map((domain, rank) => ({
+    from: { element: { type: 'functions-domain', captured: { domain } } },
+    disallow: { to: { element: { type: 'functions-domain', captured: { domain: DOMAINS.slice(rank + 1) } } } },
+    message: `A domain imports only the domains below it (${DOMAINS.join(' < ')}): ${domain} may not import a domain above it. Move the rule to the higher domain, or pass it in.`,
+  })),
   {
     from: { element: { type: 'web-feature' } },
     disallow: element('web-feature'),
@@ -82,7 +133,7 @@ const DEPENDENCY_POLICIES = [
   { from: { element: { type: 'web-feature' } }, allow: { to: { element: { type: 'web-feature', fileInternalPath: 'index.ts' } } } },
   {
     from: { element: { types: ['web-core', 'web-feature', 'web-app'] } },
-    disallow: [element('functions-lib', 'functions-group', 'infra', 'local', 'scripts', 'bench'), { to: { module: { origin: 'core' } } }],
+    disallow: [element('functions-runtime', 'functions-domain', 'functions-group', 'functions-job', 'infra', 'local', 'scripts', 'bench'), { to: { module: { origin: 'core' } } }],
     message: 'The browser app imports only web/src, shared/ and browser packages: no server code, no Node built-ins.',
   },
   {
@@ -91,6 +142,12 @@ const DEPENDENCY_POLICIES = [
     message: 'Nothing outside tests/ imports from tests/.',
   },
 ];
+
+/** D100: zod classic costs every Lambda's cold start. */
+const ZOD_CLASSIC = {
+  regex: '^zod(/v4|/v3|/v4/classic(/.*)?)?$',
+  message: "Use `import * as z from 'zod/mini'` here (D100): zod classic costs every Lambda's cold start.",
+};
 
 export default defineConfig([
   globalIgnores(['**/node_modules/', 'cdk.out/', 'web/dist/', '.data/', 'bench/results/', 'test-results/', 'coverage/']),
@@ -137,13 +194,24 @@ export default defineConfig([
     name: 'quizbank/zod-mini',
     files: ['shared/**/*.ts', 'functions/**/*.ts'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [ZOD_CLASSIC] }],
+    },
+  },
+
+  {
+    // functions/groups/ is one element for the architecture rules; each file in it is one Lambda's
+    // packaging, and a group importing another would carry that group's bindings into its bundle.
+    name: 'quizbank/groups',
+    files: ['functions/groups/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ZOD_CLASSIC,
             {
-              regex: '^zod(/v4|/v3|/v4/classic(/.*)?)?$',
-              message: "Use `import * as z from 'zod/mini'` here (D100): zod classic costs every Lambda's cold start.",
+              regex: '^\\./(?!group-handler\\.js$)',
+              message: 'A route group imports no other group (only ./group-handler.js): what two groups share is a domain use case.',
             },
           ],
         },

@@ -1,6 +1,6 @@
 /**
  * Cold module import of each Lambda bundle as a ratio to the physical floor (issue 15, D28 → D73):
- * a bundle holding only the DynamoDB document client, built from `functions/lib/aws/clients.ts`
+ * a bundle holding only the DynamoDB document client, built from `functions/runtime/aws/clients.ts`
  * with the same esbuild options (infra/bundling.ts). Every route group needs that client and reads
  * sessions with it, so nothing can start faster; what a group imports beyond it is the ratio.
  *
@@ -94,20 +94,20 @@ export async function measureColdStarts(options: { rounds?: number; requests?: b
     const floorOverrides: BuildOptions = {
       entryPoints: undefined,
       stdin: {
-        contents: "import { dynamoDocument } from './functions/lib/aws/clients.js';\nexport const handler = () => dynamoDocument();\n",
+        contents: "import { dynamoDocument } from './functions/runtime/aws/clients.js';\nexport const handler = () => dynamoDocument();\n",
         resolveDir: ROOT_DIR,
         sourcefile: 'floor.ts',
         loader: 'ts',
       },
     };
-    const targets = [{ group: FLOOR, ...(await buildInto(join(dir, 'floor'), 'functions/lib/aws/clients.ts', floorOverrides)) }];
+    const targets = [{ group: FLOOR, ...(await buildInto(join(dir, 'floor'), 'functions/runtime/aws/clients.ts', floorOverrides)) }];
     // The floor of a whole request: the same client, and the one read every signed-in request makes.
-    const requestFloor = await buildInto(join(dir, 'request-floor'), 'functions/lib/aws/clients.ts', {
+    const requestFloor = await buildInto(join(dir, 'request-floor'), 'functions/runtime/aws/clients.ts', {
       ...floorOverrides,
       stdin: {
         ...floorOverrides.stdin,
         contents:
-          "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nimport { dynamoDocument } from './functions/lib/aws/clients.js';\n" +
+          "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nimport { dynamoDocument } from './functions/runtime/aws/clients.js';\n" +
           'export const handler = async (table, key) => { await dynamoDocument().send(new GetCommand({ TableName: table, Key: key })); return { statusCode: 200 }; };\n',
         sourcefile: 'request-floor.js',
         loader: 'js',

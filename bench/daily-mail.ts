@@ -1,9 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { handler as runDailyMailJob } from '../functions/jobs/daily-quiz-email.js';
-import { buildUserRecord } from '../functions/lib/accounts/user-repository.js';
-import { batchWriteAll, putRequest } from '../functions/lib/data/batch-ops.js';
-import { subscriptionEntity, userEntity } from '../functions/lib/data/entities/index.js';
+import { buildUserRecord, userEntity } from '../functions/domains/users/index.js';
+import { batchWriteAll, putRequest } from '../functions/runtime/data/batch-ops.js';
+import { subscriptionEntity } from '../functions/domains/exams/index.js';
 import { startLocalCloud } from '../local/cloud.js';
 import { freePort } from '../local/engines.js';
 import { questionSheet, signedInSession, type Report } from './api-session.js';

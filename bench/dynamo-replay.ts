@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import * as dynamodb from '@aws-sdk/client-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { dynamoDocument } from '../functions/lib/aws/clients.js';
+import { dynamoDocument } from '../functions/runtime/aws/clients.js';
 
 /**
  * The physical floor of a request: the DynamoDB calls it made, as the engine received them, sent

@@ -1,4 +1,4 @@
-import { dynamoDocument } from '../functions/lib/aws/clients.js';
+import { dynamoDocument } from '../functions/runtime/aws/clients.js';
 
 /** Counts DynamoDB requests made through the shared document client of this process. */
 export function countDynamoRequests() {

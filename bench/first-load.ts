@@ -7,7 +7,8 @@
  *   npx tsx bench/first-load.ts            (starts its own server on a fresh data directory)
  */
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../local/chromium.js';
 import { startServer } from './local-server.js';
 
 /** A page settles when no request has been in flight for this long. */
@@ -59,20 +60,7 @@ export async function measureFirstLoads(baseUrl: string): Promise<FirstLoad[]> {
     { page: 'home', path: '/' },
     { page: 'take-exam', path: `/take-exam/${examId}` },
   ];
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const results: FirstLoad[] = [];
     for (const { page, path } of pages) {

@@ -190,7 +190,7 @@ type Report = (name: string, value: string, budget?: { ok: boolean; text: string
 
 /**
  * `npm run bench`'s lines: the three scores and LCP / CLS / TBT per page. The goal (≥ 95 each) is
- * printed, not enforced: performance is not there yet (see docs/decisions.md D77), and on a
+ * printed, not enforced: performance is not there yet (see docs/decisions/web-performance.md D77), and on a
  * shared machine it moves by ±10 from run to run.
  */
 export async function benchLighthouse(dist: string, apiUrl: string, report: Report, options: Parameters<typeof runLighthouse>[2] = {}): Promise<void> {

@@ -1,13 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { startLocalCloud } from '../local/cloud.js';
+import { startLocalCloud, type LocalCloud } from '../local/cloud.js';
 import { freePort } from '../local/engines.js';
-import { parseSheet } from '../functions/files/importer/parse.js';
+import { parseSheet } from '../functions/domains/files/sheets.js';
 import { questionSheet, signedInSession, type Report } from './api-session.js';
 import { countDynamoRequests } from './dynamo-requests.js';
 import { load } from './load.js';
 import { bareClient, recordDynamoCalls, replayCall, replayPool, type RecordedCall } from './dynamo-replay.js';
 import { provisionTables } from '../local/provision.js';
-import type { LocalCloud } from '../local/cloud.js';
 import { dynamoLocalPid, ownCpuMs, processCpuMs } from './process-cpu.js';
 
 /** Issue 15: the import end to end within 1.3× of its floor (parse alone + its writes sent raw). */

@@ -3,8 +3,7 @@ import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { Rating, clamp, default_w, fsrs, generatorParameters, type FSRS, type FSRSState } from 'ts-fsrs';
 import { shuffled, type RandomSource } from '#shared/domain/question-order.js';
-import { selectDailyQuestions, weakestFirst, wrongRate, type DailyQuestionStat } from '../functions/lib/learning/daily-selection.js';
-import { retrievability, reviewCard } from '../functions/lib/learning/fsrs.js';
+import { selectDailyQuestions, weakestFirst, wrongRate, type DailyQuestionStat, retrievability, reviewCard } from '../functions/domains/learning/index.js';
 
 /**
  * `npm run simulate [-- --learners 200 --questions 300 --count 10 --days 60 --seed 13]`: does the

@@ -1,7 +1,7 @@
 import { startLocalCloud } from '../local/cloud.js';
 import { freePort } from '../local/engines.js';
-import { batchWriteAll, putRequest } from '../functions/lib/data/batch-ops.js';
-import { studyDayEntity } from '../functions/lib/data/entities/index.js';
+import { batchWriteAll, putRequest } from '../functions/runtime/data/batch-ops.js';
+import { studyDayEntity } from '../functions/domains/studies/index.js';
 import { dayOf } from '#shared/domain/study-progress.js';
 import { questionSheet, signedInSession, timed, type Report } from './api-session.js';
 import { countDynamoRequests } from './dynamo-requests.js';

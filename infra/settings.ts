@@ -33,6 +33,16 @@ export interface StackSettings {
   sesSendRate: number;
   /** Put a WAF web ACL (us-east-1, rate rule on the sign-in routes) in front of CloudFront. */
   waf: boolean;
+  /** Subscribed (email) to the alarm topic when set; the address confirms the subscription (docs/deploy.md). */
+  alarmEmail?: string;
+  /**
+   * Fixed rate of the stack's X-Ray sampling rule (0–1, default 0.05; one trace a second is always
+   * kept). The rule governs the traced services that read X-Ray sampling rules (the daily mail's
+   * state machine, the X-Ray SDK or Powertools Tracer making its own decision); Lambda's own
+   * decision for a request without a trace header is fixed by AWS at one a second plus 5 %, and
+   * cannot be set per function (docs/decisions/operations.md D112).
+   */
+  tracingSampleRate: number;
 }
 
 export type ContextReader = (key: string) => unknown;
@@ -86,6 +96,14 @@ export function readSettings(context: ContextReader): StackSettings {
   const sesSendRate = Number(text('sesSendRate') ?? 14);
   if (!Number.isFinite(sesSendRate) || sesSendRate <= 0) throw new Error(`context sesSendRate "${text('sesSendRate')}" must be a positive number of messages per second`);
 
+  const alarmEmail = text('alarmEmail');
+  if (alarmEmail && !EMAIL_PATTERN.test(alarmEmail)) throw new Error(`context alarmEmail "${alarmEmail}" must be an email address`);
+
+  const tracingSampleRate = Number(text('tracingSampleRate') ?? 0.05);
+  if (!Number.isFinite(tracingSampleRate) || tracingSampleRate < 0 || tracingSampleRate > 1) {
+    throw new Error(`context tracingSampleRate "${text('tracingSampleRate')}" must be a fraction between 0 and 1`);
+  }
+
   return {
     stage,
     domainName,
@@ -99,6 +117,8 @@ export function readSettings(context: ContextReader): StackSettings {
     sesSandbox: flag('sesSandbox'),
     sesSendRate,
     waf: flag('waf'),
+    alarmEmail,
+    tracingSampleRate,
   };
 }
 

@@ -7,6 +7,7 @@ import { Api } from './constructs/api.js';
 import { AppFunction } from './constructs/app-function.js';
 import { Data } from './constructs/data.js';
 import { Mail } from './constructs/mail.js';
+import { Observability, observeHelperFunctions } from './constructs/observability.js';
 import { Schedules } from './constructs/schedules.js';
 import { Site } from './constructs/site.js';
 import { FILES_BUCKET } from './definitions/buckets.js';
@@ -46,6 +47,8 @@ export class QuizbankStack extends Stack {
   readonly mailFeedback: AppFunction;
   readonly mailLinkSecret: Secret;
   readonly originSecret: Secret;
+  /** Alarms (to an SNS topic), the dashboard and the X-Ray sampling rule (D112). */
+  readonly observability: Observability;
 
   constructor(scope: Construct, id: string, props: QuizbankStackProps) {
     super(scope, id, props);
@@ -177,6 +180,21 @@ export class QuizbankStack extends Stack {
     });
     this.mail.sendFeedbackTo(this.mailFeedback.fn);
 
+    this.observability = new Observability(this, 'Observability', {
+      namePrefix,
+      stage: settings.stage,
+      alarmEmail: settings.alarmEmail,
+      tracingSampleRate: settings.tracingSampleRate,
+      apiStage: this.api.stage,
+      routeGroups: this.api.functions,
+      background: [...this.jobs.functions.values(), ...this.jobs.workers.values(), this.mailFeedback],
+      tables: this.data.tables,
+      dailyMail: this.jobs.stateMachines.get('daily-quiz-email'),
+    });
+
+    // Last, once every function exists (CDK's deploy-time helpers included).
+    observeHelperFunctions(this);
+
     new CfnOutput(this, 'SiteUrl', { value: this.site.origin, description: 'The app' });
     new CfnOutput(this, 'DistributionDomainName', { value: this.site.distribution.distributionDomainName });
     new CfnOutput(this, 'DistributionId', { value: this.site.distribution.distributionId });
@@ -188,6 +206,8 @@ export class QuizbankStack extends Stack {
     new CfnOutput(this, 'FilesBucketName', { value: this.data.filesBucket.bucketName, description: FILES_BUCKET.envVar });
     new CfnOutput(this, 'SiteBucketName', { value: this.site.bucket.bucketName });
     new CfnOutput(this, 'MailFrom', { value: this.mail.fromAddress });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.observability.topic.topicArn, description: 'Every alarm notifies this SNS topic' });
+    new CfnOutput(this, 'DashboardName', { value: this.observability.dashboard.dashboardName, description: 'CloudWatch dashboard' });
     new CfnOutput(this, 'SesConfigurationSet', { value: this.mail.configurationSet.configurationSetName });
     if (this.mail.isDomainIdentity && !hostedZone) {
       this.mail.identity.dkimRecords.forEach((record, i) => {

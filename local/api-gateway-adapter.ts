@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeKey } from '#shared/contracts/define-route.js';
-import { languageFromAcceptHeader } from '../functions/lib/http/accept-language.js';
+import { languageFromAcceptHeader } from '../functions/runtime/http/accept-language.js';
 import { ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '#shared/routes-manifest.js';

@@ -1,28 +1,16 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailed } from '../functions/lib/data/dynamo-errors.js';
-import { dynamoDocument } from '../functions/lib/aws/clients.js';
-import { config } from '../functions/lib/config.js';
-import {
-  countersEntity,
-  favoriteEntity,
-  seedMarkerEntity,
-  ignoredEntity,
-  userEntity,
-  userPk,
-  fileEntity,
-  examEntity,
-  examListShards,
-  questionPoolCounterEntity,
-  QUESTION_COUNTER_SHARDS,
-  studyCountersEntity,
-  studyEntity,
-  studyListShards,
-  studyTaskEntity,
-  WITHDRAWN_CREATOR_ID,
-  type PoolChange,
-} from '../functions/lib/data/entities/index.js';
-import { batchGetAll } from '../functions/lib/data/batch-ops.js';
-import { queryAll, queryBounded } from '../functions/lib/data/paginate.js';
+import { isConditionFailed } from '../functions/runtime/data/dynamo-errors.js';
+import { dynamoDocument } from '../functions/runtime/aws/clients.js';
+import { config } from '../functions/runtime/config.js';
+import { countersEntity, userEntity } from '../functions/domains/users/index.js';
+import { favoriteEntity, ignoredEntity } from '../functions/domains/learning/index.js';
+import { seedMarkerEntity } from '../functions/runtime/data/seed-marker.js';
+import { userPk, WITHDRAWN_CREATOR_ID } from '../functions/runtime/data/key-parts.js';
+import { fileEntity, questionPoolCounterEntity, QUESTION_COUNTER_SHARDS } from '../functions/domains/files/index.js';
+import { examEntity, examListShards } from '../functions/domains/exams/index.js';
+import { studyCountersEntity, studyEntity, studyListShards, studyTaskEntity, type PoolChange } from '../functions/domains/studies/index.js';
+import { batchGetAll } from '../functions/runtime/data/batch-ops.js';
+import { queryAll, queryBounded } from '../functions/runtime/data/paginate.js';
 
 /**
  * Brings a data directory written by an older build up to today's key layout. Each step reads
@@ -145,7 +133,7 @@ export async function privatizeExamsOfPrivateQuestions(print: (line: string) => 
 export const QUESTION_FLAG_COUNTS = 'migration-question-flag-counts';
 
 /**
- * The caps on favorites and ignored questions (docs/decisions-questions.md) count them on the
+ * The caps on favorites and ignored questions (docs/decisions/questions-and-favorites.md) count them on the
  * user's COUNTERS item. Users whose counters have no `favorite_count` yet get both counts from
  * their items, unless a write of the new code counted them already.
  */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SCHEDULES, msUntilNextRun, type ScheduleDefinition } from '../infra/definitions/schedules.js';
-import { createLogger } from '../functions/lib/log.js';
+import { createLogger } from '../functions/runtime/log.js';
 
 const log = createLogger({ component: 'local-scheduler' });
 

@@ -1,14 +1,13 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { createExam } from '../functions/exams/services.js';
-import { importQuestionSheet } from '../functions/files/importer/import.js';
-import { SAMPLE_QUESTIONS } from '../functions/files/sample-questions.js';
-import { questionsWorkbook } from '../functions/files/samples.js';
-import { dynamoDocument } from '../functions/lib/aws/clients.js';
-import { config } from '../functions/lib/config.js';
-import { seedMarkerEntity, userEntity, usernameClaimEntity } from '../functions/lib/data/entities/index.js';
-import type { SignedInContext } from '../functions/lib/http/types.js';
-import { createLogger } from '../functions/lib/log.js';
-import { createOrFindTag } from '../functions/lib/tags/tag-store.js';
+import { createExam } from '../functions/domains/exams/index.js';
+import { importQuestionSheet, SAMPLE_QUESTIONS, questionsWorkbook } from '../functions/domains/files/sheets.js';
+import { dynamoDocument } from '../functions/runtime/aws/clients.js';
+import { config } from '../functions/runtime/config.js';
+import { seedMarkerEntity } from '../functions/runtime/data/seed-marker.js';
+import { userEntity, usernameClaimEntity } from '../functions/domains/users/index.js';
+import type { SignedInContext } from '../functions/runtime/http/types.js';
+import { createLogger } from '../functions/runtime/log.js';
+import { createOrFindTag } from '../functions/domains/tags/index.js';
 import type { Language } from '#shared/domain/language.js';
 
 /**

@@ -89,10 +89,8 @@ async function main() {
   const { where, stop } = await connect();
   try {
     // Imported only now: the clients read their endpoints from the environment set above.
-    const { hashPassword } = await import('../functions/lib/accounts/passwords.js');
-    const repository = await import('../functions/lib/accounts/user-repository.js');
-    const { deleteUserSessions } = await import('../functions/lib/auth/session-store.js');
-    const { cleanEmail } = await import('../functions/lib/accounts/validation.js');
+    const { hashPassword, deleteUserSessions, ...repository } = await import('../functions/domains/users/index.js');
+    const { cleanEmail } = await import('../functions/domains/accounts/index.js');
     const passwordHash = await hashPassword(password);
     const existing = await repository.findUserByUsername(username);
     if (existing) {

@@ -16,7 +16,7 @@ export interface RouteGroup {
   routes: RouteContract[];
   /**
    * Tables and buckets the group may touch; the stack grants exactly these. Every route group
-   * reads sessions and refreshes their lastSeenAt (the HTTP runtime does, functions/lib/auth),
+   * reads sessions and refreshes their lastSeenAt (the HTTP runtime does, with functions/domains/users),
    * so the ephemeral table is at least `sessions` (read + UpdateItem).
    */
   access: {

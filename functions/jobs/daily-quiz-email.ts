@@ -1,5 +1,5 @@
-import { createLogger, withFlushedLogs } from '../lib/log.js';
-import { RECIPIENT_SHARDS } from '../lib/mail/daily-quiz-recipients.js';
+import { createLogger, withFlushedLogs } from '../runtime/log.js';
+import { RECIPIENT_SHARDS } from '../domains/mail/index.js';
 import { handler as runShard, type ShardReport, type ShardTask } from './daily-quiz-email-worker.js';
 
 /**
@@ -7,7 +7,7 @@ import { handler as runShard, type ShardReport, type ShardTask } from './daily-q
  * 16 recipient shards (`SCHEDULED#0..15`) out to the worker (daily-quiz-email-worker.ts), each
  * shard invoked again from its cursor until done.
  *
- * * In AWS (docs/decisions.md D65) a Step Functions state machine asks for the plan
+ * * In AWS (docs/decisions/mail.md D65) a Step Functions state machine asks for the plan
  *   (`{mode: 'plan'}` → one task per shard, all with this run's time) and runs the worker
  *   Lambda per task, four at a time.
  * * Locally (`npm run job -- daily-quiz-email`, the local scheduler) any other event runs the same

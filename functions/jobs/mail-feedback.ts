@@ -1,48 +1,12 @@
-import { createLogger, withFlushedLogs } from '../lib/log.js';
-import { turnDailyMailOff } from '../lib/mail/daily-mail-opt-out.js';
+import { createLogger, withFlushedLogs } from '../runtime/log.js';
+import { silenceBouncedRecipients, type SnsEvent } from '../domains/mail/index.js';
 
-/**
- * SES bounce and complaint events (the configuration set's event destination → SNS → this
- * function). A permanent bounce or a complaint turns the recipient's daily quiz email off; the
- * user is named by the `user_id` message tag every daily mail carries. Transient bounces change
- * nothing (SES's own suppression list handles the rest).
- */
-export interface SnsEvent {
-  Records: { Sns: { Message: string } }[];
-}
+export type { SnsEvent };
 
-interface SesEvent {
-  eventType?: string;
-  notificationType?: string;
-  bounce?: { bounceType?: string };
-  mail?: { tags?: Record<string, string[]> };
-}
-
+/** SES bounce and complaint events (SNS → this function): domains/mail/mail-feedback.ts. */
 const log = createLogger({ job: 'mail-feedback' });
 
-function userToSilence(event: SesEvent): string | null {
-  const type = event.eventType ?? event.notificationType;
-  const silences = type === 'Complaint' || (type === 'Bounce' && event.bounce?.bounceType === 'Permanent');
-  return silences ? (event.mail?.tags?.user_id?.[0] ?? null) : null;
-}
-
-async function run(event: SnsEvent): Promise<{ turnedOff: number }> {
-  let turnedOff = 0;
-  for (const record of event.Records ?? []) {
-    let message: SesEvent;
-    try {
-      message = JSON.parse(record.Sns.Message) as SesEvent;
-    } catch {
-      log.warn('not an SES event', {});
-      continue;
-    }
-    const userId = userToSilence(message);
-    if (!userId) continue;
-    if (await turnDailyMailOff(userId)) turnedOff++;
-    log.info('daily mail turned off', { userId, reason: message.eventType ?? message.notificationType });
-  }
-  return { turnedOff };
-}
+const run = (event: SnsEvent) => silenceBouncedRecipients(event, log);
 
 /** The job's Lambda handler: its log lines are out before it returns (log.ts). */
 export const handler = withFlushedLogs(run);

@@ -1,80 +1,16 @@
-import { scheduledEntries } from '../lib/learning/scheduled-entries.js';
-import { createLogger, withFlushedLogs } from '../lib/log.js';
-import { finishPendingResultsDeletions } from '../lib/results/question-results.js';
-import { runReset } from '../lib/results/reset.js';
-import { cleanupOldestResults } from '../lib/results/retention.js';
-import { finishPendingStudyDeletions } from '../lib/studies/study-delete.js';
+import { createLogger, withFlushedLogs } from '../runtime/log.js';
+import { runRetentionCleanup } from '../domains/results/index.js';
 
-/**
- * Retention cleanup, daily at 18:00 UTC (docs/architecture.md §5, §2.6 L22). Finds its users
- * without a Scan: one Query per shard of the sparse gsi2 `SCHEDULED#0..15`, filtered to
- *
- * * USER items with `retention_cleanup_enabled` — their oldest `retention_cleanup_percentage` %
- *   of results go, with what they contributed to the question statistics
- *   (functions/results/retention.ts);
- * * COUNTERS items with an unfinished statistics reset (`stats_reset_cutoff`, sort key
- *   `<userId>#RESET`) — the reset is finished (functions/results/reset.ts).
- *
- * (The daily-quiz-email job reads the same shards with its own filter.) Users are handled one by
- * one until the job's time is nearly spent; one user's failure is logged and the job moves on.
- * At scale the job becomes a coordinator fanning the 16 shards out to workers (§5).
- */
-
+/** Retention cleanup, daily at 18:00 UTC: the results domain's runRetentionCleanup (domains/results/retention-cleanup.ts) within the Lambda's time. */
 const JOB = 'retention-cleanup';
 /** The schedule's Lambda timeout is 900 s; stop starting work a minute before. */
 const JOB_BUDGET_MS = 840_000;
 
-async function run(
-  _event?: unknown,
-  context?: { getRemainingTimeInMillis?: () => number },
-): Promise<{
-  job: string;
-  users: number;
-  deleted: number;
-  resets: number;
-  unfinished: number;
-  studyDeletions: { studies: number; unfinished: number };
-  resultsDeletions: { exams: number; unfinished: number };
-}> {
+async function run(_event?: unknown, context?: { getRemainingTimeInMillis?: () => number }) {
   const log = createLogger({ job: JOB });
   const remaining = context?.getRemainingTimeInMillis?.();
   const deadline = Date.now() + (remaining ? Math.max(0, remaining - 60_000) : JOB_BUDGET_MS);
-  const entries = await scheduledEntries();
-  const users = new Set<string>();
-  let deleted = 0;
-  let resets = 0;
-  let unfinished = 0;
-  for (const entry of entries) {
-    if (Date.now() >= deadline) {
-      unfinished++;
-      continue;
-    }
-    try {
-      users.add(entry.userId);
-      if (entry.kind === 'reset') {
-        const outcome = await runReset(entry.userId, entry.cutoff, deadline);
-        resets++;
-        if (!outcome.completed) unfinished++;
-      } else {
-        const outcome = await cleanupOldestResults(entry.userId, entry.percentage, deadline);
-        deleted += outcome.deleted;
-        if (!outcome.completed) unfinished++;
-      }
-    } catch (error) {
-      log.error('cleanup of a user failed', { userId: entry.userId, kind: entry.kind, error: (error as Error).message });
-    }
-  }
-  // Study deletions that did not finish inside their DELETE request (S12) finish here.
-  const studyDeletions = await finishPendingStudyDeletions(deadline).catch((error: Error) => {
-    log.error('pending study deletions failed', { error: error.message });
-    return { studies: 0, unfinished: 0 };
-  });
-  // So do admins' "delete everyone's results of an exam" (L13) that outgrew their request.
-  const resultsDeletions = await finishPendingResultsDeletions(deadline).catch((error: Error) => {
-    log.error('pending results deletions failed', { error: error.message });
-    return { exams: 0, unfinished: 0 };
-  });
-  const result = { job: JOB, users: users.size, deleted, resets, unfinished, studyDeletions, resultsDeletions };
+  const result = { job: JOB, ...(await runRetentionCleanup(deadline, log)) };
   log.info('retention cleanup finished', result);
   return result;
 }

@@ -92,7 +92,7 @@ export class Api extends Construct {
       });
 
       for (const route of group.routes) {
-        // routeKey drops the spec's trailing slash: HTTP APIs refuse it and match with or without.
+        // routeKey drops the original client's trailing slash: HTTP APIs refuse it and match with or without.
         const key = routeKey(route);
         const owner = seen.get(key);
         if (owner) throw new Error(`route ${key} is declared by both ${owner} and ${group.name}`);

@@ -1,6 +1,6 @@
-import { AssetHashType, DockerImage, Duration, RemovalPolicy, Stack, Tags, type ILocalBundling } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy, Stack, Tags, Validations, type ILocalBundling } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
@@ -38,19 +38,31 @@ export interface AppFunctionProps {
  */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
-/** One Node.js arm64 Lambda bundled by local esbuild, with its log group and exactly its grants. */
+/** Days every application function keeps its logs (tests assert it per function). */
+export const FUNCTION_LOG_RETENTION = RetentionDays.ONE_MONTH;
+
+/**
+ * One Node.js arm64 Lambda bundled by local esbuild, with its log group, X-Ray active tracing and
+ * exactly its grants.
+ */
 export class AppFunction extends Construct {
   readonly fn: LambdaFunction;
+  readonly logGroup: LogGroup;
+  readonly kind: AppFunctionProps['kind'];
+  /** Route group, schedule or worker name (`job-…` for schedules). */
+  readonly name: string;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
+    this.kind = props.kind;
+    this.name = props.name;
     const entry = resolve(ROOT_DIR, props.entry);
     const bedrockModelId = props.access.bedrock ? props.bedrockModelId : undefined;
     if (!existsSync(entry)) throw new Error(`${props.kind} ${props.name}: handler module ${props.entry} does not exist`);
-    const logGroup = new LogGroup(this, 'Logs', {
-      retention: RetentionDays.ONE_MONTH,
+    const logGroup = (this.logGroup = new LogGroup(this, 'Logs', {
+      retention: FUNCTION_LOG_RETENTION,
       removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
+    }));
 
     // Its own role instead of the managed AWSLambdaBasicExecutionRole (logs:* on every log group):
     // it may write to its own log group only.
@@ -71,6 +83,9 @@ export class AppFunction extends Construct {
       memorySize: props.memoryMb,
       timeout: Duration.seconds(props.timeoutSeconds),
       logGroup,
+      // X-Ray active tracing (D112): Lambda samples requests that arrive without a trace header
+      // (one a second plus 5 %) and CDK grants the role xray:PutTraceSegments/PutTelemetryRecords.
+      tracing: Tracing.ACTIVE,
       retryAttempts: props.retryAttempts,
       environment: {
         ...props.environment,
@@ -78,6 +93,10 @@ export class AppFunction extends Construct {
       },
     });
     Tags.of(this.fn).add(FUNCTION_TAG, `${props.kind}:${props.name}`);
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray accepts trace segments and telemetry on no resource narrower than * (CDK grants the two xray:Put actions of active tracing only).',
+    });
 
     const { sendMail, bedrock: _bedrock, ...dataAccess } = props.access;
     props.data.grant(this.fn, dataAccess);

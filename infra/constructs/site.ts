@@ -66,7 +66,7 @@ function handler(event) {
  * VIEWER_IP_HEADER to the visitor's address on every API request (overwriting anything the client
  * sent), so per-address throttles count visitors rather than CloudFront edges. It also copies the
  * viewer's Host to VIEWER_HOST_HEADER (the origin request carries the API's Host), which decides
- * the special-domain default tag (spec 1 §1).
+ * the special-domain default tag (docs/product.md#languages-and-hosts).
  */
 export const VIEWER_IP_HEADER = 'x-viewer-ip';
 export const VIEWER_HOST_HEADER = 'x-viewer-host';

@@ -11,7 +11,7 @@ export interface ScheduleDefinition {
   access: { appTable?: 'read' | 'write'; filesBucket?: 'read' | 'write'; sendMail?: boolean };
   timeoutSeconds: number;
   /**
-   * A job that fans its work out (docs/decisions.md D65): in AWS the schedule starts a Step
+   * A job that fans its work out (docs/decisions/mail.md D65): in AWS the schedule starts a Step
    * Functions state machine that asks the job's handler for the plan (`{mode: 'plan'}` → `{tasks}`)
    * and runs `worker` once per task (`parallel` at a time), again with each answer while it says
    * `done: false`. Locally the job's handler runs the same worker in process.

@@ -5,7 +5,7 @@ import { userAnswer } from './user-answer.js';
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 
-/** Spec 1 §7: `id` is the username the person chooses; `name` becomes first_name. */
+/** docs/product.md#accounts: `id` is the username the person chooses; `name` becomes first_name. */
 export const register = defineRoute({
   method: 'POST',
   path: '/api/register/',

@@ -5,9 +5,9 @@ import { examSchema } from './exams.js';
 import { DAILY_EXAM_ERROR_KEYS } from '../i18n/daily-quiz-messages.js';
 
 /**
- * The daily quiz (issue 13; spec 1 §2, §8; spec 3 §6–§8): one private exam per user and quiz day,
+ * The daily quiz (issue 13; docs/product.md#daily-quiz, #errors, #roles): one private exam per user and quiz day,
  * "Today's Quizzes for {username}". When no exam can be built the answer is still 200, with
- * `success: false` and one of the spec's `home.dailyExam.*` keys as `error` (`detail` is its text
+ * `success: false` and one of the original client's `home.dailyExam.*` keys as `error` (`detail` is its text
  * in the caller's language): these are states of the user's data, not failures of the request.
  */
 export const dailyExamAnswer = /* @__PURE__ */ lazy(() =>
@@ -32,7 +32,7 @@ export const getDailyExam = defineRoute({
 /**
  * POST /api/create-random-recommendation-exam/ (exam management, exam detail): the same daily exam;
  * `target_username` names another user's (site admins only). `title`, `questions_per_exam` and
- * `is_public` are accepted as the spec's clients send them and ignored: the day's exam is one
+ * `is_public` are accepted as the original clients send them and ignored: the day's exam is one
  * private exam of the profile's question count, whoever asks first.
  */
 export const createRandomRecommendationExam = defineRoute({

@@ -15,7 +15,7 @@ export interface RouteContract<
   A extends RouteAccess = RouteAccess,
 > {
   method: HttpMethod;
-  /** Path exactly as in the spec's api-routes.txt, trailing slash included, `{name}` for parameters. */
+  /** Path exactly as in the original client's calls, trailing slash included, `{name}` for parameters. */
   path: string;
   /** Kept as a literal type: the backend gives services of non-public routes a non-null caller. */
   access: A;
@@ -134,7 +134,7 @@ export function defineRoute<S extends RouteSchemas = Record<never, never>, R ext
 /**
  * The key API Gateway stores for a route and sends as the event's `routeKey`: `GET /api/exam/{examId}`.
  * HTTP APIs refuse route paths ending in "/" and match a request with or without one, so the
- * spec's trailing slash is dropped here — the one place that rule lives.
+ * original client's trailing slash is dropped here — the one place that rule lives.
  */
 export function routeKey(route: Pick<RouteContract, 'method' | 'path'>): string {
   const path = route.path.length > 1 ? route.path.replace(/\/+$/, '') : route.path;

@@ -6,18 +6,18 @@ import { uploadedFileSchema } from './files.js';
 
 /**
  * The exam routes that read or write spreadsheets and question files: the admin exam sheets and
- * the exam detail's question import and update (spec 3 §3, §7). All are served by the `files`
+ * the exam detail's question import and update (docs/product.md#exam-management). All are served by the `files`
  * group, which carries SheetJS, except the connected-file import (`exams` group).
  */
 
-/** Admin: every exam as exams_{timestamp}.xlsx (spec 3 §7). */
+/** Admin: every exam as exams_{timestamp}.xlsx (docs/product.md#exam-management). */
 export const downloadExamsSheet = defineRoute({
   method: 'GET',
   path: '/api/exams/download-excel/',
   access: 'admin',
 });
 
-/** Admin: one exam per row of an .xlsx/.xls (the download's columns), with stats (spec 3 §3). */
+/** Admin: one exam per row of an .xlsx/.xls (the download's columns), with stats (docs/product.md#exam-management). */
 export const uploadExamsSheet = defineRoute({
   method: 'POST',
   path: '/api/exams/upload-excel/',
@@ -40,7 +40,7 @@ export const uploadExamsSheet = defineRoute({
     }),
 });
 
-/** Question import stats of spec 3 §3 (`errors` counts rows that could not be added). */
+/** Question import stats of docs/product.md#exam-management (`errors` counts rows that could not be added). */
 export const questionImportStatsSchema = /* @__PURE__ */ lazy(() =>
   z.object({ total_rows: z.number().check(z.int()), imported: z.number().check(z.int()), skipped: z.number().check(z.int()), errors: z.number().check(z.int()) }),
 );
@@ -63,7 +63,7 @@ export const importFromConnectedFile = defineRoute({
   response: () => z.object({ success: z.literal(true), message: z.string(), stats: questionImportStatsSchema() }),
 });
 
-/** Question update stats of spec 3 §3; `error_details` name the rows (unknown question ids, blank required cells). */
+/** Question update stats of docs/product.md#exam-management; `error_details` name the rows (unknown question ids, blank required cells). */
 export const questionUpdateStatsSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     total_rows: z.number().check(z.int()),

@@ -17,11 +17,11 @@ export const MAX_EXAM_TITLE = 200;
 export const MAX_EXAM_TAGS = 10;
 /**
  * Exams one user may subscribe to. The subscribed list and the daily quiz read every subscription
- * (no cursor in the spec's client), so the cap keeps those reads at one small Query each.
+ * (no cursor in the original client), so the cap keeps those reads at one small Query each.
  */
 export const MAX_SUBSCRIBED_EXAMS = 200;
 
-/** Spec 2 §3 / spec 3 §3 question, localised: title/content/answer/explanation follow the caller's language. */
+/** docs/product.md#exam-management / docs/product.md#exam-management question, localised: title/content/answer/explanation follow the caller's language. */
 export const examQuestionSchema = /* @__PURE__ */ lazy(() =>
   z.extend(
     z.partial(
@@ -117,7 +117,7 @@ export const examSchema = /* @__PURE__ */ lazy(() =>
 );
 export type Exam = z.infer<ReturnType<typeof examSchema>>;
 
-/** One parameter name per path level under /api/exam/ (API Gateway), `{examId}`, whatever api-routes.txt writes. */
+/** One parameter name per path level under /api/exam/ (API Gateway), `{examId}`, whatever name the original client's paths use. */
 export const examIdParam = /* @__PURE__ */ lazy(() => z.object({ examId: z.string().check(z.minLength(1), z.maxLength(100)) }));
 const selectQuery = () => z.optional(z.string().check(z.maxLength(1000)));
 
@@ -134,12 +134,12 @@ const parsedProblem = () =>
 const countSchema = () => z.coerce.number().check(z.int(), z.gte(0), z.lte(MAX_EXAM_QUESTIONS));
 
 /**
- * POST /api/create-exam/ in all its forms (spec 2 §7, spec 3 §7): from a file (file_name, with
+ * POST /api/create-exam/ in all its forms (docs/product.md#exam-management): from a file (file_name, with
  * random_option and difficulty), from the caller's wrong answers, from explicit questions of an
  * exam (questions + exam_id, creation_type copy), from parsed problems, or empty (count 0).
  * The camelCase names of the second create form are accepted as aliases.
  *
- * From the exam detail screen (spec 3 §5): `questions` (ids of the shown or selected questions)
+ * From the exam detail screen (docs/product.md#exam-management): `questions` (ids of the shown or selected questions)
  * + `exam_id`; `selection_mode: 'manual'` keeps them all in the given order, any other mode
  * (`'random'`) samples `question_count` of them (the random exam: 1 to min(shown, 10)).
  * With `questions` the title may be blank: it then defaults to the daily-quiz title
@@ -392,7 +392,7 @@ export const createSingleQuestionExam = defineRoute({
 
 export const connectedStudySchema = /* @__PURE__ */ lazy(() => z.object({ study_id: z.string(), study_title: z.string(), study_url: z.string() }));
 
-/** Studies whose tasks link this exam and that the caller may see (spec 3 §3 connected study). */
+/** Studies whose tasks link this exam and that the caller may see (docs/product.md#exam-management connected study). */
 export const connectedStudies = defineRoute({
   method: 'GET',
   path: '/api/exam/{examId}/connected-studies/',

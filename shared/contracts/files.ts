@@ -32,7 +32,7 @@ export const importStatsSchema = /* @__PURE__ */ lazy(() =>
 );
 export type ImportStats = z.infer<ReturnType<typeof importStatsSchema>>;
 
-/** Spec 2 §3 question file, plus the id (unambiguous across owners) and question_count. */
+/** docs/product.md#question-files question file, plus the id (unambiguous across owners) and question_count. */
 export const questionFileSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     id: z.string(),
@@ -181,7 +181,7 @@ export const downloadSampleFile = defineRoute({
 });
 
 /**
- * GET /api/questions/ (spec 2 §7, create-exam's pool total): how many questions all question
+ * GET /api/questions/ (docs/product.md#question-files, create-exam's pool total): how many questions all question
  * files hold together. A sharded counter moved in the same transaction as each file record.
  */
 export const questionPoolCount = defineRoute({

@@ -3,11 +3,11 @@ import { defineRoute } from './define-route.js';
 
 /**
  * Learning-data maintenance of the `results` group (docs/architecture.md §2.6 L14, L22;
- * docs/decisions-results.md R11–R13): the statistics reset and the manual retention cleanup.
+ * docs/decisions/results-and-grading.md D221–D223): the statistics reset and the manual retention cleanup.
  */
 
 /**
- * POST /api/user-statistics/reset/ (spec 1 §7, `{user_id}` → success). Deletes the user's results
+ * POST /api/user-statistics/reset/ (docs/product.md#profile, `{user_id}` → success). Deletes the user's results
  * (with their details), exam summaries and question statistics and zeroes the counters; favorites,
  * ignored questions, subscriptions, exams and the profile stay. `user_id` absent or the caller's
  * own: the caller; another user's: site admins only (else 403 `statistics_reset_forbidden`).
@@ -34,7 +34,7 @@ export const resetUserStatistics = defineRoute({
 });
 
 /**
- * POST /api/retention-cleanup/manual/ (spec 1 §7, `{percentage}` → deleted_count): removes the
+ * POST /api/retention-cleanup/manual/ (docs/product.md#profile, `{percentage}` → deleted_count): removes the
  * caller's oldest ⌊result_count × p / 100⌋ results and subtracts what they contributed from the
  * question statistics. `percentage` defaults to the saved `retention_cleanup_percentage` (the
  * slider may show an unsaved value). Does what fits in ~20 s.

@@ -4,7 +4,7 @@ import { lazy } from './lazy.js';
 import { languageSchema } from '../domain/language.js';
 import { LIMITS } from '../domain/limits.js';
 
-/** Spec 1 §3 "User profile (server)", plus the read-only username the profile screen shows. */
+/** docs/product.md#profile "User profile (server)", plus the read-only username the profile screen shows. */
 export const profileAnswer = /* @__PURE__ */ lazy(() =>
   z.object({
     username: z.string(),

@@ -7,9 +7,9 @@ import { languageSchema } from '../domain/language.js';
 
 /**
  * How many questions one user may keep as favorites, and as ignored. The favorites list answers
- * every snapshot (1–3 KB each) and the ignored list every id, without a cursor (the spec's client
+ * every snapshot (1–3 KB each) and the ignored list every id, without a cursor (the original client
  * has none): the caps keep each list to a fixed number of DynamoDB pages and its answer far below
- * Lambda's 6 MB, however long the user's history (docs/decisions-questions.md).
+ * Lambda's 6 MB, however long the user's history (docs/decisions/questions-and-favorites.md).
  */
 export const MAX_FAVORITE_QUESTIONS = 1_000;
 export const MAX_IGNORED_QUESTIONS = 10_000;
@@ -20,7 +20,7 @@ const examIdParam = () => z.object({ examId: z.string().check(z.minLength(1), z.
 const idValue = () => z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String));
 
 /**
- * Spec 2 §3 question edit and add form. Title, content and answer must be non-blank (400
+ * docs/product.md#take-exam question edit and add form. Title, content and answer must be non-blank (400
  * `question_required_fields`); difficulty is normalised (blank → Medium); url "nan" is cleared.
  * Text lands in the caller's language fields (title_ko or title_en, …).
  */
@@ -223,7 +223,7 @@ export const deleteQuestions = defineRoute({
 
 /**
  * PATCH /api/questions/bulk-update-group/: sets `group_id` (blank clears it) on the questions of
- * one exam (editors). `exam_id` is required although the spec's payload leaves it out: a question
+ * one exam (editors). `exam_id` is required although the original client's payload leaves it out: a question
  * id is shared by copies in other people's exams, which this never touches (as updateQuestion).
  */
 export const bulkUpdateGroup = defineRoute({
@@ -243,7 +243,7 @@ export const bulkUpdateGroup = defineRoute({
   response: () => z.object({ success: z.literal(true), message: z.string(), updated_count: z.number().check(z.int()), not_found: z.array(z.string()) }),
 });
 
-/** Spec 3 §3 question-member mapping. */
+/** docs/product.md#exam-detail question-member mapping. */
 export const questionMemberMappingSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     id: z.string(),

@@ -14,7 +14,7 @@ const resultIdParam = () => z.object({ id: z.string().check(z.minLength(1), z.ma
 const seconds = () => z.coerce.number().check(z.int(), z.gte(0), z.lte(30 * 24 * 3600));
 
 /**
- * Spec 2 §3 "answer record on submit". Other fields (a client `is_correct`, say) are accepted and
+ * docs/product.md#results "answer record on submit". Other fields (a client `is_correct`, say) are accepted and
  * dropped: the server grades.
  */
 export const submittedAnswerSchema = /* @__PURE__ */ lazy(() =>
@@ -77,7 +77,7 @@ const submitAnswer = /* @__PURE__ */ lazy(() =>
 );
 
 /**
- * POST /api/submit-exam/ (spec 2 §7). The server grades every answer with the shared rule and
+ * POST /api/submit-exam/ (docs/product.md#results). The server grades every answer with the shared rule and
  * writes the result, its details and the caller's per-question statistics (with FSRS state).
  * `submission_id` (one UUID per submit attempt, reused on retry) makes a retried submit a no-op.
  */
@@ -97,7 +97,7 @@ export const submitExam = defineRoute({
   response: () => submitAnswer(),
 });
 
-/** POST /api/exam/{examId}/continue/: adds answers to an earlier result of the caller (spec 2 §4 continue mode). */
+/** POST /api/exam/{examId}/continue/: adds answers to an earlier result of the caller (docs/product.md#results continue mode). */
 export const continueExam = defineRoute({
   method: 'POST',
   path: '/api/exam/{examId}/continue/',
@@ -209,7 +209,7 @@ export const questionStatistics = defineRoute({
 });
 
 /**
- * POST /api/adjust-question-accuracy/ (spec 2 §7): the caller's own statistics only. `clear`
+ * POST /api/adjust-question-accuracy/ (docs/product.md#results): the caller's own statistics only. `clear`
  * (the slider's target is above the current accuracy) records a correct attempt, `ambiguous` a
  * wrong one; with `target_percentage` the counts are set so the accuracy meets the target.
  */
@@ -282,7 +282,7 @@ export const deleteQuestionResults = defineRoute({
 });
 
 /**
- * POST /api/bulk-adjust-user-accuracy/ (spec 3 §7): shifts the accuracy of the exam's questions
+ * POST /api/bulk-adjust-user-accuracy/ (docs/product.md#results): shifts the accuracy of the exam's questions
  * (`question_ids` of the exam, or all of them when empty) by `adjustment_percentage` points up
  * (`increase`) or down (`decrease`), clamped to 0–100, by adding correct or wrong attempts
  * (counts only grow, as adjust-question-accuracy; an unattempted question counts as 0 %).

@@ -8,7 +8,7 @@ import { tagSchema } from './tags.js';
 import { languageSchema } from '../domain/language.js';
 import { studyMemberRoleSchema } from '../domain/study-roles.js';
 
-/** Studies and study tasks (spec 4 §3, §7). Members and join requests: study-members.ts. */
+/** Studies and study tasks (docs/product.md#studies). Members and join requests: study-members.ts. */
 
 export const STUDY_TITLE_MAX = 200;
 export const STUDY_GOAL_MAX = 5000;
@@ -181,7 +181,7 @@ const studyFields = () => ({
   tags: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(MAX_STUDY_TAGS))),
 });
 
-/** POST /api/studies/: the title in the request language is required (spec 4 §5); defaults: public, start today. */
+/** POST /api/studies/: the title in the request language is required (docs/product.md#studies); defaults: public, start today. */
 export const createStudy = defineRoute({
   method: 'POST',
   path: '/api/studies/',
@@ -226,7 +226,7 @@ export const deleteStudy = defineRoute({
   response: () => z.object({ success: z.literal(true), message: z.string(), pending: z.boolean() }),
 });
 
-/** `{title}_tasks.xlsx`, sheet "Task list" (spec 4 §5). */
+/** `{title}_tasks.xlsx`, sheet "Task list" (docs/product.md#studies). */
 export const downloadStudyTasksSheet = defineRoute({
   method: 'GET',
   path: '/api/studies/{id}/download-excel/',

@@ -6,7 +6,7 @@ import { STUDY_MEMBER_ROLES } from '../domain/study-roles.js';
 import { joinRequestSchema as studyJoinRequestSchema, studyMemberSchema, type StudyMember } from './studies.js';
 
 /**
- * Members and join requests of a study (spec 4 §2.4, §4, §7; spec 3 §7). Who may call what is the
+ * Members and join requests of a study (docs/product.md#member-management). Who may call what is the
  * service's rule (docs/architecture.md §2.7, authorization table): managers are the study's creator,
  * its active study_admin / study_leader members and site admins.
  */
@@ -17,14 +17,14 @@ export const MEMBER_CODE_MAX = 50;
 export const MEMBER_TEXT_MAX = 100;
 export const JOIN_MESSAGE_MAX = 500;
 
-/** Spec 4 §4: join request statuses. */
+/** docs/product.md#member-management: join request statuses. */
 export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number];
 
 const idText = () => z.string().check(z.minLength(1), z.maxLength(128));
 const idParams = () => z.object({ id: idText() });
 
-/** Spec 4 §5: empty optional fields are stored as null; text is trimmed first. */
+/** docs/product.md#member-management: empty optional fields are stored as null; text is trimmed first. */
 const blankToNull = (value: unknown) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value);
 const nullableText = (max: number) => preprocess(blankToNull, z.nullable(z.string().check(z.maxLength(max))));
 const nullableEmail = () => preprocess(blankToNull, z.nullable(z.email().check(z.maxLength(MEMBER_EMAIL_MAX))));
@@ -87,7 +87,7 @@ export const listStudyJoinRequests = defineRoute({
   response: () => z.array(joinRequestSchema()),
 });
 
-/** Spec 4 §5: name required, email in email format, empty optional fields null. `user` links a registered user. */
+/** docs/product.md#member-management: name required, email in email format, empty optional fields null. `user` links a registered user. */
 export const addMember = defineRoute({
   method: 'POST',
   path: '/api/members/',
@@ -133,7 +133,7 @@ export const updateMember = defineRoute({
   response: () => memberSchema(),
 });
 
-/** Managers remove a member; a member linked to the caller removes themselves (leaving the study, spec 4 §4). */
+/** Managers remove a member; a member linked to the caller removes themselves (leaving the study, docs/product.md#member-management). */
 export const deleteMember = defineRoute({
   method: 'DELETE',
   path: '/api/members/{id}/',
@@ -145,7 +145,7 @@ export const deleteMember = defineRoute({
 });
 
 /**
- * Import the members of `source_study` into `study` (spec 4 §2.4). A member whose email, member code or linked user is
+ * Import the members of `source_study` into `study` (docs/product.md#member-management). A member whose email, member code or linked user is
  * already in the target study is skipped. The caller must manage both studies (the source's emails are personal).
  */
 export const importMembers = defineRoute({

@@ -5,8 +5,7 @@ import { lazy } from './lazy.js';
 import { PROGRESS_PERIODS, RANDOM_PRACTICE_MAX_COUNT } from '../domain/study-progress.js';
 
 /**
- * Study progress, study time, the progress dashboard's data and random practice (spec 4 §2.3, §3,
- * §7; spec 2 §2.2, §7). Everything here is the caller's own data. Decisions D80–D84.
+ * Study progress, study time, the progress dashboard's data and random practice (docs/product.md#study-progress, #random-practice). Everything here is the caller's own data. Decisions D80–D84.
  */
 
 const idText = () => z.string().check(z.minLength(1), z.maxLength(128));
@@ -77,7 +76,7 @@ export const progressPointSchema = /* @__PURE__ */ lazy(() =>
   }),
 );
 
-/** GET /api/study-progress-history/{studyId}/?days=: the caller's days in the study (spec 4 §3). */
+/** GET /api/study-progress-history/{studyId}/?days=: the caller's days in the study (docs/product.md#study-progress). */
 export const studyProgressHistory = defineRoute({
   method: 'GET',
   path: '/api/study-progress-history/{studyId}/',
@@ -133,7 +132,7 @@ export const taskProgressSchema = /* @__PURE__ */ lazy(() =>
   }),
 );
 
-/** GET /api/study-time-statistics/{studyId}/?days=: study time of the period and the tasks' progress (spec 4 §3). */
+/** GET /api/study-time-statistics/{studyId}/?days=: study time of the period and the tasks' progress (docs/product.md#study-progress). */
 export const studyTimeStatistics = defineRoute({
   method: 'GET',
   path: '/api/study-time-statistics/{studyId}/',
@@ -155,7 +154,7 @@ export const studyTimeStatistics = defineRoute({
       task_study_times: z.array(taskStudyTimeSchema()),
       daily_study_times: z.array(dailyStudySchema()),
       total_study_time_minutes: z.number().check(z.int()),
-      /** Addition to the spec's shape: each task's progress from the caller's results (all time), for the accuracy chart. */
+      /** Addition to the original client's shape: each task's progress from the caller's results (all time), for the accuracy chart. */
       task_progress: z.array(taskProgressSchema()),
       overall: z.object({ attempted_progress: z.number(), correct_progress: z.number() }),
       /** The caller manages the study (member management's rule): the dashboard offers the members table (GET /api/study-members-progress/). */
@@ -165,7 +164,7 @@ export const studyTimeStatistics = defineRoute({
 
 const count = (max: number) => z.number().check(z.int(), z.gte(0), z.lte(max));
 
-/** POST /api/save-random-practice-result/: active members of the study; site admins any study (spec 2 §7). */
+/** POST /api/save-random-practice-result/: active members of the study; site admins any study (docs/product.md#study-progress). */
 export const saveRandomPracticeResult = defineRoute({
   method: 'POST',
   path: '/api/save-random-practice-result/',
@@ -198,7 +197,7 @@ export const practiceQuestionSchema = /* @__PURE__ */ lazy(() =>
 export type PracticeQuestion = z.infer<ReturnType<typeof practiceQuestionSchema>>;
 
 /**
- * GET /api/random-practice/{studyId}/?count=: not in the spec's call list (D83). The spec's screen
+ * GET /api/random-practice/{studyId}/?count=: not in the original client's call list (D83). The original client's screen
  * read whole task exams in the browser; a private task exam is then sent whole to every member.
  * Here the server draws `count` questions (capped at the study's total) from the task exams and
  * answers only those; `count=0` answers the total alone (the settings stage).

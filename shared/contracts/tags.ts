@@ -3,7 +3,7 @@ import { keyable } from '../domain/key-text.js';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 
-/** Spec 1 §3 tag. */
+/** docs/product.md#tags tag. */
 export const tagSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     id: z.string(),
@@ -27,7 +27,7 @@ export const listTags = defineRoute({
   response: () => z.object({ count: z.number().check(z.int()), results: z.array(tagSchema()) }),
 });
 
-/** One name is used for both languages when only one is given (spec 1 §5). */
+/** One name is used for both languages when only one is given (docs/product.md#tags). */
 export const createTag = defineRoute({
   method: 'POST',
   path: '/api/tags/',
@@ -44,7 +44,7 @@ export const createTag = defineRoute({
   response: () => z.extend(tagSchema(), { created: z.boolean() }),
 });
 
-/** The tag list the study screens use: a plain array (spec 1 §7). */
+/** The tag list the study screens use: a plain array (docs/product.md#tags). */
 export const listStudyTags = defineRoute({
   method: 'GET',
   path: '/api/studies/tags/',

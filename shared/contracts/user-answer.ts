@@ -4,7 +4,7 @@ import { languageSchema } from '../domain/language.js';
 import { ROLES } from '../domain/roles.js';
 
 /**
- * The user object every account route answers with (spec 1 §3). Never carries a password hash.
+ * The user object every account route answers with (docs/product.md#accounts). Never carries a password hash.
  * A module of its own: the sign-in routes (auth.ts, on the web's first load) need it without the
  * user-management contracts.
  */

@@ -3,7 +3,7 @@
  * the web app uses the same numbers for its inline hints.
  */
 export const PASSWORD_RULES = {
-  /** Users choosing their own password, and admins setting one (the issue overrides the spec's 6). */
+  /** Users choosing their own password, and admins setting one (the issue overrides the original client's 6). */
   min: 8,
   /** scrypt hashes any length, but a cap keeps a request from buying seconds of CPU. */
   max: 128,

@@ -1,6 +1,6 @@
 import { isAnswerCorrect } from './answer-check.js';
 
-/** Share of the correct answer's words a spoken answer must contain (spec 2 §5 fallback check). */
+/** Share of the correct answer's words a spoken answer must contain (docs/product.md#voice-mode fallback check). */
 export const WORD_MATCH_THRESHOLD = 0.5;
 
 export type LocalEvaluationReason = 'exact' | 'word_match' | 'too_few_words' | 'empty';

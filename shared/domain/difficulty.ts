@@ -19,7 +19,7 @@ const SPELLINGS: Record<string, Difficulty> = {
   high: 'Hard',
 };
 
-/** Spec 2 §5: the known spellings map to Easy/Medium/Hard, anything else is Medium. */
+/** docs/product.md#question-files: the known spellings map to Easy/Medium/Hard, anything else is Medium. */
 export function normalizeDifficulty(value: unknown): Difficulty {
   const key = String(value ?? '')
     .trim()

@@ -1,6 +1,6 @@
 import { pickLocalized, type Language } from './language.js';
 
-/** The daily exam a user gets is titled "Today's Quizzes for {username}" (spec 3). */
+/** The daily exam a user gets is titled "Today's Quizzes for {username}" (docs/product.md#daily-quiz). */
 export const DAILY_QUIZ_TITLE_PREFIX = "Today's Quizzes for";
 
 export interface TitledExam {
@@ -10,21 +10,21 @@ export interface TitledExam {
 }
 
 /**
- * Spec 1 §3: Korean prefers title_ko, then title_en, then title; English the other way round;
+ * docs/product.md#exam-management: Korean prefers title_ko, then title_en, then title; English the other way round;
  * `fallback` when there is none.
  */
 export function examDisplayTitle(exam: TitledExam, language: Language, fallback: string): string {
   return pickLocalized(exam as Record<string, unknown>, 'title', language).trim() || fallback;
 }
 
-/** Daily quiz exams are hidden from My Exams (spec 1 §2). */
+/** Daily quiz exams are hidden from My Exams (docs/product.md#exam-management). */
 export function isDailyQuizExam(exam: TitledExam): boolean {
   return [exam.title, exam.title_ko, exam.title_en].some((title) => typeof title === 'string' && title.trim().startsWith(DAILY_QUIZ_TITLE_PREFIX));
 }
 
 /**
  * The daily-quiz title of a user: the daily exam's title, and the default title of a random exam
- * made on the exam detail screen (spec 3 §5). One spelling in both languages — spec 3 §6
+ * made on the exam detail screen (docs/product.md#exam-management). One spelling in both languages — docs/product.md#roles
  * recognises a daily exam by exactly this title, so it is not translated.
  */
 export function dailyQuizTitle(username: string): string {

@@ -10,11 +10,11 @@ export function isLanguage(value: unknown): value is Language {
   return value === 'ko' || value === 'en';
 }
 
-/** Spec 1 §4: on hosts starting with us., devops. or leetcode. English is the default. */
+/** docs/product.md#languages-and-hosts: on hosts starting with us., devops. or leetcode. English is the default. */
 const ENGLISH_HOST_PREFIXES = ['us.', 'devops.', 'leetcode.'];
 
 /**
- * The language rule of spec 1 §4: a saved choice wins, then an English host prefix,
+ * The language rule of docs/product.md#languages-and-hosts: a saved choice wins, then an English host prefix,
  * then a browser language starting with "ko", then Korean as the display default.
  */
 export function resolveLanguage(input: { saved?: string | null; host?: string | null; browserLanguages?: readonly string[] }): Language {
@@ -28,7 +28,7 @@ export function resolveLanguage(input: { saved?: string | null; host?: string | 
 
 /**
  * Localised field with fallback: the requested language, then the other, then the plain field.
- * Used for titles, contents and answers (spec 1 §3, spec 2 §3).
+ * Used for titles, contents and answers (docs/product.md#languages-and-hosts).
  */
 export function pickLocalized(record: Record<string, unknown>, field: string, language: Language): string {
   const other: Language = language === 'ko' ? 'en' : 'ko';

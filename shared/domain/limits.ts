@@ -1,4 +1,4 @@
-/** Numbers the spec fixes (spec 1 §9) and the server's own caps. */
+/** Numbers the original client fixes (docs/product.md#limits) and the server's own caps. */
 export const LIMITS = {
   /** API Gateway's payload cap is 10 MB; we refuse JSON bodies far earlier. */
   maxJsonBodyBytes: 1024 * 1024,

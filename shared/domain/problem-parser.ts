@@ -1,5 +1,5 @@
 /**
- * Spec 3 §5 problem parser (leetcode and local/development hosts; runs in the browser): pasted
+ * docs/product.md#creating-exams problem parser (leetcode and local/development hosts; runs in the browser): pasted
  * lines become problems, and each problem becomes a question (csv_id, title, content = title,
  * answer "Y", lower-case difficulty, url).
  */
@@ -7,7 +7,7 @@
 export const PROBLEM_DIFFICULTIES = ['Easy', 'Medium', 'Hard', 'Unknown'] as const;
 export type ProblemDifficulty = (typeof PROBLEM_DIFFICULTIES)[number];
 
-/** Spec 3 §3 parsed problem. */
+/** docs/product.md#creating-exams parsed problem. */
 export interface ParsedProblem {
   id: string;
   title: string;

@@ -1,5 +1,5 @@
 /**
- * The take-exam question order (spec 2 §4 "Question order"), pure and with an injectable random
+ * The take-exam question order (docs/product.md#take-exam "Question order"), pure and with an injectable random
  * source so tests can fix it.
  *
  * - With an `order` list (question ids or csv ids): that order, unlisted questions last in their
@@ -34,7 +34,7 @@ function statOf(stats: StatsById | undefined, id: string): QuestionStat | undefi
   return (stats as Readonly<Record<string, QuestionStat>>)[id];
 }
 
-/** Spec 2 §5: rounded correct over total attempts, 0 with no attempts. */
+/** docs/product.md#take-exam: rounded correct over total attempts, 0 with no attempts. */
 export function accuracyPercentage(stat: QuestionStat | undefined): number {
   if (!stat || stat.total_attempts <= 0) return 0;
   return Math.round((stat.correct_attempts / stat.total_attempts) * 100);

@@ -3,7 +3,7 @@ import { normalizeDifficulty, type Difficulty } from './difficulty.js';
 import type { Language } from './language.js';
 
 /**
- * The question spreadsheet format (issue 4, spec 2 §5, spec 3 §3): which headers mean which
+ * The question spreadsheet format (issue 4, docs/product.md#question-files): which headers mean which
  * column, and how a data row becomes a question. Pure rules, shared by the importer and the web
  * screen's format example; parsing the bytes is the importer's job.
  */

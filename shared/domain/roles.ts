@@ -7,7 +7,7 @@ export interface RoleBearer {
   is_staff?: boolean;
 }
 
-/** Spec 1 §6: admin is admin_role, or is_superuser, or is_staff. */
+/** docs/product.md#roles: admin is admin_role, or is_superuser, or is_staff. */
 export function isSiteAdmin(user: RoleBearer | null | undefined): boolean {
   return !!user && (user.role === 'admin_role' || !!user.is_superuser || !!user.is_staff);
 }

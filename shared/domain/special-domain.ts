@@ -1,4 +1,4 @@
-/** Spec 1 §1: a host containing devops or leetcode is a special domain with a fixed default tag. */
+/** docs/product.md#languages-and-hosts: a host containing devops or leetcode is a special domain with a fixed default tag. */
 export type SpecialDomain = 'devops' | 'leetcode';
 
 export function specialDomainOf(host: string | null | undefined): SpecialDomain | null {

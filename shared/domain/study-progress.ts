@@ -1,14 +1,14 @@
 /**
- * Pure rules of study progress (spec 4 §3, §9; docs/decisions.md D80–D84), shared by the server
+ * Pure rules of study progress (docs/product.md#study-progress, #limits; docs/decisions/studies.md D80–D84), shared by the server
  * (record-study-progress, statistics) and the dashboard.
  */
 
-/** Spec 4 §9: dashboard periods in days; absent means all. */
+/** docs/product.md#limits: dashboard periods in days; absent means all. */
 export const PROGRESS_PERIODS = [1, 7, 30, 365] as const;
 export type ProgressPeriod = (typeof PROGRESS_PERIODS)[number];
 export const DEFAULT_PROGRESS_PERIOD: ProgressPeriod = 7;
 
-/** The list page records progress at most once in this window (spec 4 §9). */
+/** The list page records progress at most once in this window (docs/product.md#limits). */
 export const LIST_PROGRESS_THROTTLE_MS = 5 * 60 * 1000;
 /** Studies one list-page call may record (the rest are skipped; D81). */
 export const MAX_STUDIES_PER_PROGRESS_CALL = 20;
@@ -31,7 +31,7 @@ export function datesBetween(from: string, to: string): string[] {
   return dates;
 }
 
-/** Spec 4 §9: an estimate of questions attempted or correct from answer counts: ceil(attempts / 2), capped by the exam's size. */
+/** docs/product.md#limits: an estimate of questions attempted or correct from answer counts: ceil(attempts / 2), capped by the exam's size. */
 export const estimatedQuestions = (attempts: number, totalQuestions: number): number => Math.min(totalQuestions, Math.ceil(Math.max(0, attempts) / 2));
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
@@ -50,7 +50,7 @@ export interface ExamResultTotals {
 export interface TaskProgress {
   correct_attempts: number;
   total_attempts: number;
-  /** Correct answers of all answers, %, 1 decimal (spec 4 §9). */
+  /** Correct answers of all answers, %, 1 decimal (docs/product.md#limits). */
   accuracy_percentage: number;
   /** Questions attempted / correct of the exam's questions, %, 2 decimals. */
   attempted_progress: number;
@@ -61,7 +61,7 @@ export interface TaskProgress {
 
 /**
  * A task's progress from the caller's totals on its exam. Distinct question counts are exact where
- * recorded; otherwise the spec's estimate from answer counts applies (D82).
+ * recorded; otherwise the original client's estimate from answer counts applies (D82).
  */
 export function taskProgress(totals: ExamResultTotals): TaskProgress {
   const total = Math.max(0, totals.totalQuestions);
@@ -87,15 +87,15 @@ export function overallProgress(tasks: { totalQuestions: number; progress: TaskP
   return { attempted: round((attempted / total) * 100, 2), correct: round((correct / total) * 100, 2) };
 }
 
-/** Seconds as whole minutes (spec 4 §3 `study_time_minutes`). */
+/** Seconds as whole minutes (docs/product.md#study-progress `study_time_minutes`). */
 export const minutesOf = (seconds: number): number => Math.floor(seconds / 60);
 
-/** Spec 4 §9: study time shown in hours and minutes. */
+/** docs/product.md#limits: study time shown in hours and minutes. */
 export function hoursAndMinutes(minutes: number): { hours: number; minutes: number } {
   return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
 }
 
-/** Random practice (spec 2 §2.2, §9): default count 10, at least 1, at most the study's total. */
+/** Random practice (docs/product.md#random-practice, #limits): default count 10, at least 1, at most the study's total. */
 export const RANDOM_PRACTICE_DEFAULT_COUNT = 10;
 export const RANDOM_PRACTICE_MAX_COUNT = 200;
 export const clampPracticeCount = (count: number, total: number): number => Math.max(Math.min(1, total), Math.min(Math.floor(count) || 0, total, RANDOM_PRACTICE_MAX_COUNT));

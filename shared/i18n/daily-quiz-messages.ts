@@ -1,6 +1,6 @@
 /**
- * Codes of the daily exam and its email (issue 13). The four `home.dailyExam.*` keys are the spec's
- * (spec 1 §8, spec 3 §8): the answer of a daily exam call that cannot build an exam carries one as
+ * Codes of the daily exam and its email (issue 13). The four `home.dailyExam.*` keys are the original client's
+ * (docs/product.md#errors): the answer of a daily exam call that cannot build an exam carries one as
  * `error`, with `success: false`.
  */
 export const DAILY_QUIZ_MESSAGES = {

@@ -3,7 +3,7 @@ import type { RouteGroup } from '../route-group.js';
 
 export const authGroup: RouteGroup = {
   name: 'auth',
-  handler: 'functions/auth/handler.ts',
+  handler: 'functions/groups/auth.ts',
   // scrypt (N=2^17, r=8) needs 128 MiB per hash; 1024 MB buys the CPU share that keeps a login near 0.3 s.
   memoryMb: 1024,
   timeoutSeconds: 15,

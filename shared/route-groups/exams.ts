@@ -5,7 +5,7 @@ import type { RouteGroup } from '../route-group.js';
 
 export const examsGroup: RouteGroup = {
   name: 'exams',
-  handler: 'functions/exams/handler.ts',
+  handler: 'functions/groups/exams.ts',
   memoryMb: 512,
   timeoutSeconds: 29,
   routes: [

@@ -8,7 +8,7 @@ import type { RouteGroup } from '../route-group.js';
  */
 export const filesSheetsGroup: RouteGroup = {
   name: 'files-sheets',
-  handler: 'functions/files/sheets-handler.ts',
+  handler: 'functions/groups/files-sheets.ts',
   // Parses spreadsheets of up to 10 MB (100 MB uncompressed) in memory.
   memoryMb: 1536,
   timeoutSeconds: 29,

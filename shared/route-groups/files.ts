@@ -3,7 +3,7 @@ import type { RouteGroup } from '../route-group.js';
 
 export const filesGroup: RouteGroup = {
   name: 'files',
-  handler: 'functions/files/handler.ts',
+  handler: 'functions/groups/files.ts',
   // No spreadsheet parsing here (that is files-sheets); downloads of up to 4 MB pass through memory.
   memoryMb: 512,
   timeoutSeconds: 29,

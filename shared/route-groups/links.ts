@@ -3,7 +3,7 @@ import type { RouteGroup } from '../route-group.js';
 
 export const linksGroup: RouteGroup = {
   name: 'links',
-  handler: 'functions/links/handler.ts',
+  handler: 'functions/groups/links.ts',
   memoryMb: 256,
   timeoutSeconds: 10,
   routes: [links.createShortUrl, links.followShortLink],

@@ -4,7 +4,7 @@ import type { RouteGroup } from '../route-group.js';
 /** The personal data export (an xlsx, SheetJS): its own Lambda, so `profile` loads none of it (D73). */
 export const profileExportGroup: RouteGroup = {
   name: 'profile-export',
-  handler: 'functions/profile/export-handler.ts',
+  handler: 'functions/groups/profile-export.ts',
   // Builds the whole workbook in memory.
   memoryMb: 512,
   timeoutSeconds: 29,

@@ -4,7 +4,7 @@ import type { RouteGroup } from '../route-group.js';
 
 export const profileGroup: RouteGroup = {
   name: 'profile',
-  handler: 'functions/profile/handler.ts',
+  handler: 'functions/groups/profile.ts',
   // No hashing; the data export (an xlsx) is profile-export.
   memoryMb: 512,
   timeoutSeconds: 29,

@@ -3,7 +3,7 @@ import type { RouteGroup } from '../route-group.js';
 
 export const questionsGroup: RouteGroup = {
   name: 'questions',
-  handler: 'functions/questions/handler.ts',
+  handler: 'functions/groups/questions.ts',
   memoryMb: 512,
   timeoutSeconds: 29,
   routes: [
@@ -23,6 +23,6 @@ export const questionsGroup: RouteGroup = {
     questions.createQuestionMemberMapping,
     questions.questionMemberMappings,
   ],
-  // bedrock: evaluate-answer's optional model (functions/questions/evaluate.ts).
+  // bedrock: evaluate-answer's optional model (functions/domains/exams/answer-evaluation.ts).
   access: { appTable: 'write', ephemeralTable: 'sessions', bedrock: true },
 };

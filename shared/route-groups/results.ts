@@ -4,7 +4,7 @@ import type { RouteGroup } from '../route-group.js';
 
 export const resultsGroup: RouteGroup = {
   name: 'results',
-  handler: 'functions/results/handler.ts',
+  handler: 'functions/groups/results.ts',
   memoryMb: 512,
   timeoutSeconds: 29,
   routes: [

@@ -4,7 +4,7 @@ import type { RouteGroup } from '../route-group.js';
 /** The study task sheets (SheetJS): their own Lambda, so the everyday `studies` routes load none of it (D73). */
 export const studiesSheetsGroup: RouteGroup = {
   name: 'studies-sheets',
-  handler: 'functions/studies/sheets-handler.ts',
+  handler: 'functions/groups/studies-sheets.ts',
   // Parses and writes xlsx in memory (uploads up to 2 MB, 20 MB uncompressed).
   memoryMb: 512,
   timeoutSeconds: 29,

@@ -3,7 +3,7 @@ import type { RouteGroup } from '../route-group.js';
 
 export const studiesGroup: RouteGroup = {
   name: 'studies',
-  handler: 'functions/studies/handler.ts',
+  handler: 'functions/groups/studies.ts',
   // The task sheets (SheetJS) are studies-sheets.
   memoryMb: 512,
   timeoutSeconds: 29,

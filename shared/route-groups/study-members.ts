@@ -3,7 +3,7 @@ import type { RouteGroup } from '../route-group.js';
 
 export const studyMembersGroup: RouteGroup = {
   name: 'study-members',
-  handler: 'functions/study-members/handler.ts',
+  handler: 'functions/groups/study-members.ts',
   memoryMb: 512,
   timeoutSeconds: 29,
   routes: [

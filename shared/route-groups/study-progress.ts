@@ -3,7 +3,7 @@ import type { RouteGroup } from '../route-group.js';
 
 export const studyProgressGroup: RouteGroup = {
   name: 'study-progress',
-  handler: 'functions/study-progress/handler.ts',
+  handler: 'functions/groups/study-progress.ts',
   memoryMb: 512,
   timeoutSeconds: 29,
   routes: [

@@ -3,7 +3,7 @@ import type { RouteGroup } from '../route-group.js';
 
 export const systemGroup: RouteGroup = {
   name: 'system',
-  handler: 'functions/system/handler.ts',
+  handler: 'functions/groups/system.ts',
   memoryMb: 256,
   timeoutSeconds: 10,
   routes: [system.getCsrfToken, system.testCsrf, system.getTranslations],

@@ -3,7 +3,7 @@ import type { RouteGroup } from '../route-group.js';
 
 export const tagsGroup: RouteGroup = {
   name: 'tags',
-  handler: 'functions/tags/handler.ts',
+  handler: 'functions/groups/tags.ts',
   memoryMb: 256,
   timeoutSeconds: 10,
   routes: [tags.listTags, tags.createTag, tags.listStudyTags],

@@ -4,7 +4,7 @@ import type { RouteGroup } from '../route-group.js';
 /** The admin users sheet (SheetJS): its own Lambda, so the everyday `users` routes load none of it (D73). */
 export const usersSheetsGroup: RouteGroup = {
   name: 'users-sheets',
-  handler: 'functions/users/sheets-handler.ts',
+  handler: 'functions/groups/users-sheets.ts',
   // The sheet upload inflates up to 50 MB of xlsx.
   memoryMb: 1024,
   timeoutSeconds: 29,

@@ -3,7 +3,7 @@ import type { RouteGroup } from '../route-group.js';
 
 export const usersGroup: RouteGroup = {
   name: 'users',
-  handler: 'functions/users/handler.ts',
+  handler: 'functions/groups/users.ts',
   // Admin create hashes a password (scrypt, 128 MiB).
   memoryMb: 1024,
   timeoutSeconds: 29,

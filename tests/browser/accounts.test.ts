@@ -52,7 +52,7 @@ describe('accounts: register, log in, profile, language, log out', () => {
     await page.getByTestId('user-menu').getByText('민아').waitFor();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.username)).toBe(username);
 
-    // Log out from the menu (spec 1 §4), then log in again through returnTo.
+    // Log out from the menu (docs/product.md#accounts), then log in again through returnTo.
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: '로그아웃' }).click();
     await page.waitForURL(`${baseUrl}/login`);

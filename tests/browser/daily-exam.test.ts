@@ -3,7 +3,7 @@ import { VIEWPORTS, screenshot } from '../support/browser.js';
 import { pageApi, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 
-/** The home daily exam card (issue 13; spec 1 §2, §8). */
+/** The home daily exam card (issue 13; docs/product.md#daily-quiz, #errors). */
 const { baseUrl, stamp, visit } = useBrowser();
 const PASSWORD = 'correct-horse-42';
 
@@ -32,7 +32,7 @@ describe('home daily exam card', () => {
     expect(daily.body).toMatchObject({ success: true, exam: { id: examId, title: `Today's Quizzes for daily_${stamp}` } });
     await screenshot(page, 'daily-exam-opened');
 
-    // Spec 3 §6: the exam detail of one's own daily exam offers the daily random exam (today's, once a day).
+    // docs/product.md#roles: the exam detail of one's own daily exam offers the daily random exam (today's, once a day).
     await page.goto(`${baseUrl}/exam-detail/${examId}`);
     await page.getByTestId('detail-daily-exam').click();
     await page.waitForURL(`${baseUrl}/take-exam/${examId}?returnTo=${encodeURIComponent(`exam-detail/${examId}`)}`);

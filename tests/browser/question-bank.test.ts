@@ -212,7 +212,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await form.locator('input[name="title"]').blur();
     await form.getByText('같은 제목의 시험이 이미 있습니다.').waitFor();
 
-    // On a local host the pasted-problem generator (spec 3 §5) makes the questions from the sample list.
+    // On a local host the pasted-problem generator (docs/product.md#exam-detail) makes the questions from the sample list.
     await form.locator('input[name="title"]').fill(`${second} 문제 목록`);
     await form.getByTestId('create-exam-problems-toggle').check();
     await form.getByText('인식된 문제 3개').waitFor();

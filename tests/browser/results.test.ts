@@ -147,7 +147,7 @@ describe('results', () => {
         await go(page, '/');
         await page.getByTestId('home-recent-table').waitFor();
         const visibleRows = await page.locator('[data-testid="home-recent-row"]:visible').count();
-        expect(visibleRows).toBe(viewport === 'phone' ? 3 : 5); // spec 1 §9: 3 on phones
+        expect(visibleRows).toBe(viewport === 'phone' ? 3 : 5); // docs/product.md#limits: 3 on phones
         if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
         if (!(language === 'ko' && viewport === 'desktop')) await shotFromTop(page, `home-recent-results-${language}-${viewport}`);
       }
@@ -156,7 +156,7 @@ describe('results', () => {
     await close();
   }, 180_000);
 
-  test('load errors empty the list with the spec 2 §8 message; an empty list says so', async () => {
+  test('load errors empty the list with the docs/product.md#errors message; an empty list says so', async () => {
     const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await registerThroughForm(page, `empty${stamp}`, 'Empty', PASSWORD);

@@ -13,7 +13,7 @@ import { useBrowser } from '../support/browser-harness.js';
 const { baseUrl, stamp, open } = useBrowser();
 const PASSWORD = 'study-pass-2026';
 
-describe('studies (spec 4 §2.1, §2.2, §2.4)', () => {
+describe('studies (docs/product.md#study-list, #study-detail, #member-management)', () => {
   const owner = `so${stamp}`;
   const joiner = `sj${stamp}`;
   const studyTitleKo = `쿠버네티스 스터디 ${stamp}`;

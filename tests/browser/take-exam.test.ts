@@ -40,7 +40,7 @@ async function revealAnswer(page: Page): Promise<string> {
   return answer;
 }
 
-describe('take exam (spec 2 §2.1)', () => {
+describe('take exam (docs/product.md#take-exam)', () => {
   test('an anonymous visitor reads the questions and is sent to log in when answering', async () => {
     const examId = await publicExamId('쿠버네티스 기초');
     const { page, errors, close } = await visit(`/take-exam/${examId}`, { locale: 'ko-KR' });
@@ -254,7 +254,7 @@ describe('take exam (spec 2 §2.1)', () => {
     await page.getByTestId('exam-completed').waitFor();
     await page.getByTestId('end-exam').click();
 
-    // Spec 2 §2.1: /exam-management?t=…, on the user's own list with their exam, no false switch.
+    // docs/product.md#take-exam: /exam-management?t=…, on the user's own list with their exam, no false switch.
     await page.waitForURL(/\/exam-management\?t=\d+$/);
     await page.getByTestId('exam-management-page').getByText(`Mine ${stamp}`).waitFor();
     expect(await page.getByTestId('scope-my').getAttribute('aria-checked')).toBe('true');

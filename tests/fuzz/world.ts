@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { createSession } from '../../functions/lib/auth/session-store.js';
-import { config } from '../../functions/lib/config.js';
-import { userEntity } from '../../functions/lib/data/entities/index.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { createSession } from '../../functions/domains/users/session-store.js';
+import { config } from '../../functions/runtime/config.js';
+import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { TestClient } from '../support/http-client.js';
 import { KO_HEADER, multipartForm, questionRows, xlsxBytes } from '../support/sheets.js';

@@ -4,7 +4,7 @@ import { synthesize } from './synth.js';
 /**
  * One synthesis without bundling (~15 s; the infra project's stack.test.ts checks the default
  * stack, where no function has any bedrock statement since none is added without the context).
- * The Bedrock grant of evaluate-answer (docs/decisions-questions.md): only with
+ * The Bedrock grant of evaluate-answer (docs/decisions/questions-and-favorites.md): only with
  * `-c bedrockModelId=…`, only to groups whose manifest access says `bedrock`, only on that model.
  */
 type Resource = { Properties: Record<string, any> };

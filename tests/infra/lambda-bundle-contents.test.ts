@@ -83,8 +83,8 @@ describe('what a route reaches through `await import()` is not read at init (D10
 
   /**
    * Route-specific clients and libraries: each sits behind a wrapper that imports it on first use
-   * (lib/files/object-store.ts, lib/mail/send-mail.ts, lib/mail/unsubscribe-token.ts,
-   * auth/google.ts, questions/evaluate.ts). `usedBy` are the groups with a route that needs it.
+   * (domains/files/object-store.ts, runtime/mail/send-mail.ts, domains/mail/unsubscribe-token.ts,
+   * domains/accounts/google-sign-in.ts, domains/exams/answer-evaluation.ts). `usedBy` are the groups with a route that needs it.
    */
   const routeSpecific = [
     { module: '@aws-sdk/client-s3', usedBy: ['files', 'files-sheets', 'profile', 'users'] },
@@ -115,7 +115,7 @@ describe('what a route reaches through `await import()` is not read at init (D10
 describe('what only some requests use is not read at init (D107)', () => {
   const holds = (inputs: string[], module: string) => inputs.some((input) => input.includes(`node_modules/${module}/`));
 
-  // Most answers write no log line; the first line a container writes imports the logger (lib/log.ts).
+  // Most answers write no log line; the first line a container writes imports the logger (runtime/log.ts).
   it.each(ROUTE_GROUPS.map((group) => [group.name, group] as const))('%s reads the Powertools Logger only at its first line', async (_name, group) => {
     const inputs = await bundleInputs(group.handler);
     expect(holds(inputs.atInit, '@aws-lambda-powertools/logger')).toBe(false);

@@ -1,10 +1,12 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorAnswer } from '#shared/contracts/error-answer.js';
-import { sessionKey } from '../../functions/lib/auth/session-store.js';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { sessionEntity, throttleEntity, usernameClaimEntity, emailClaimEntity } from '../../functions/lib/data/entities/index.js';
-import { findUserByUsername } from '../../functions/lib/accounts/user-repository.js';
+import { sessionKey } from '../../functions/domains/users/session-store.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { sessionEntity } from '../../functions/domains/users/entities/session.js';
+import { throttleEntity } from '../../functions/domains/users/entities/throttle.js';
+import { usernameClaimEntity, emailClaimEntity } from '../../functions/domains/users/entities/account-claims.js';
+import { findUserByUsername } from '../../functions/domains/users/user-store.js';
 import { appItem, clientFor, ephemeralItem, FIXTURE_PASSWORD, fixtureHash, json, makeUser, sessionsOf, uniqueName, useCloudEnv } from '../support/accounts.js';
 import { TestClient } from '../support/http-client.js';
 import { TEST_LOGIN_THROTTLE_WINDOW_SECONDS } from '../support/test-settings.js';

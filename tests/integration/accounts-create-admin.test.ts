@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { findUserByUsername } from '../../functions/lib/accounts/user-repository.js';
+import { findUserByUsername } from '../../functions/domains/users/user-store.js';
 import { clientFor, makeUser, sessionsOf, uniqueName, useCloudEnv } from '../support/accounts.js';
 import { TestClient } from '../support/http-client.js';
 

@@ -3,7 +3,7 @@ import type { webcrypto } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorAnswer } from '#shared/contracts/error-answer.js';
-import { findUserByEmail, getUser } from '../../functions/lib/accounts/user-repository.js';
+import { findUserByEmail, getUser } from '../../functions/domains/users/user-store.js';
 import { clientFor, json, makeUser, sessionsOf, uniqueName, useCloudEnv } from '../support/accounts.js';
 import { TestClient } from '../support/http-client.js';
 import { TEST_GOOGLE_CLIENT_ID } from '../support/test-settings.js';

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPath, routeKey } from '#shared/contracts/define-route.js';
 import { findGroup } from '#shared/routes-manifest.js';
-import type { UserRecord } from '../../functions/lib/accounts/user-repository.js';
-import { writeWorkbook } from '../../functions/lib/spreadsheets/sheets.js';
+import type { UserRecord } from '../../functions/domains/users/user-store.js';
+import { writeWorkbook } from '../../functions/runtime/spreadsheets/sheets.js';
 import { clientFor, fileForm, FIXTURE_PASSWORD, fixtureHash, makeUser, uniqueName, useCloudEnv } from '../support/accounts.js';
 import type { TestClient } from '../support/http-client.js';
 

@@ -2,10 +2,13 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorAnswer } from '#shared/contracts/error-answer.js';
-import { getUser } from '../../functions/lib/accounts/user-repository.js';
-import { recordHit, LOGIN_PER_USERNAME } from '../../functions/lib/auth/throttle.js';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { userPk, throttleEntity, emailTokenEntity, usernameClaimEntity, emailClaimEntity } from '../../functions/lib/data/entities/index.js';
+import { getUser } from '../../functions/domains/users/user-store.js';
+import { recordHit, LOGIN_PER_USERNAME } from '../../functions/domains/users/throttle-store.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { userPk } from '../../functions/runtime/data/key-parts.js';
+import { throttleEntity } from '../../functions/domains/users/entities/throttle.js';
+import { emailTokenEntity } from '../../functions/domains/users/entities/email-token.js';
+import { usernameClaimEntity, emailClaimEntity } from '../../functions/domains/users/entities/account-claims.js';
 import { appItem, clientFor, ephemeralItem, fixtureHash, json, makeUser, partitionItems, sessionsOf, uniqueName, useCloudEnv } from '../support/accounts.js';
 import { TestClient } from '../support/http-client.js';
 

@@ -1,9 +1,10 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dailyQuizTitle } from '#shared/domain/exam-title.js';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import { questionStatEntity, userEntity } from '../../functions/lib/data/entities/index.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
+import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { createExam, uploadBank, type UploadedFile } from '../support/exam-fixtures.js';
 import { useCloudEnv } from '../support/accounts.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
@@ -156,8 +157,8 @@ describe('daily exam', () => {
       Array.from({ length: 12 }, (_, i) => createExam(author, { title: `Many ${user.id} ${i}`, question_count: 5, file_name: file.name, is_public: true })),
     );
     await subscribe(user, [sourceExam.id, ...many.map((e) => e.id)]);
-    const { dailyExamFor } = await import('../../functions/lib/learning/daily-exam.js');
-    const { getUser } = await import('../../functions/lib/accounts/user-repository.js');
+    const { dailyExamFor } = await import('../../functions/domains/exams/daily-exam.js');
+    const { getUser } = await import('../../functions/domains/users/user-store.js');
     const record = (await getUser(user.id))!;
     const calls = countDynamoCalls();
     const first = await dailyExamFor(record);

@@ -7,9 +7,9 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalCloud, type LocalCloud } from '../../local/cloud.js';
 import { freePort, type Engine } from '../../local/engines.js';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import { userEntity } from '../../functions/lib/data/entities/index.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { importQuestionSheet } from '../../functions/files/importer/import.js';
-import * as examServices from '../../functions/exams/services.js';
-import { batchWriteAll, putRequest } from '../../functions/lib/data/batch-ops.js';
-import { favoriteEntity, ignoredEntity } from '../../functions/lib/data/entities/index.js';
-import type { RequestContext, SignedInContext } from '../../functions/lib/http/types.js';
-import { createLogger } from '../../functions/lib/log.js';
+import { importQuestionSheet } from '../../functions/domains/files/importer/import.js';
+import * as examServices from '../../functions/domains/exams/exams.js';
+import { batchWriteAll, putRequest } from '../../functions/runtime/data/batch-ops.js';
+import { favoriteEntity } from '../../functions/domains/learning/entities/favorite.js';
+import { ignoredEntity } from '../../functions/domains/learning/entities/ignored.js';
+import type { RequestContext, SignedInContext } from '../../functions/runtime/http/types.js';
+import { createLogger } from '../../functions/runtime/log.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, questionRows, xlsxBytes } from '../support/sheets.js';

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import { pendingResultsDeletionEntity, questionStatEntity } from '../../functions/lib/data/entities/index.js';
-import { getExamWithQuestions } from '../../functions/lib/exams/exam-store.js';
-import { deleteStatsOfExamQuestions, deleteTakersStats, finishPendingResultsDeletions, savePendingResultsDeletion } from '../../functions/lib/results/question-results.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { pendingResultsDeletionEntity } from '../../functions/domains/results/entities/pending-results-deletion.js';
+import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
+import { getExamWithQuestions } from '../../functions/domains/exams/exam-store.js';
+import {
+  deleteStatsOfExamQuestions,
+  deleteTakersStats,
+  finishPendingResultsDeletions,
+  savePendingResultsDeletion,
+} from '../../functions/domains/results/question-stats-deletion.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam, uploadBank, writeStat, type UploadedFile } from '../support/exam-fixtures.js';
 import { KO_HEADER, csvBytes, multipartForm, xlsxBytes } from '../support/sheets.js';

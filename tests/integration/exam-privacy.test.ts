@@ -1,9 +1,12 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import { examEntity, examQuestionEntity, seedMarkerEntity, type StoredQuestion } from '../../functions/lib/data/entities/index.js';
-import { newId } from '../../functions/lib/data/ids.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { examEntity } from '../../functions/domains/exams/entities/exam.js';
+import { examQuestionEntity } from '../../functions/domains/exams/entities/exam-question.js';
+import type { StoredQuestion } from '../../functions/domains/files/index.js';
+import { seedMarkerEntity } from '../../functions/runtime/data/seed-marker.js';
+import { newId } from '../../functions/runtime/data/ids.js';
 import { PRIVATE_QUESTION_EXAMS, privatizeExamsOfPrivateQuestions } from '../../local/migrations.js';
 import { examRecord } from '../support/exam-records.js';
 import { createExam, uploadBank, writeStat, type UploadedFile } from '../support/exam-fixtures.js';

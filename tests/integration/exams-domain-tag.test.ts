@@ -8,7 +8,7 @@ const json = async (res: Response) => (await res.json()) as Record<string, any>;
 const port = new URL(apiUrl).port;
 
 /**
- * Spec 1 §1 on the server: on a devops host every exam carries the DevOps tag and it cannot be
+ * docs/product.md#languages-and-hosts on the server: on a devops host every exam carries the DevOps tag and it cannot be
  * taken off. The host comes from x-viewer-host (CloudFront's viewer-request function; the local
  * adapter copies the request's Host), so these requests send a Host header from node:http.
  */

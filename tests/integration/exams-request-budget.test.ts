@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { importQuestionSheet } from '../../functions/files/importer/import.js';
-import * as examServices from '../../functions/exams/services.js';
-import type { RequestContext, SignedInContext } from '../../functions/lib/http/types.js';
-import { createLogger } from '../../functions/lib/log.js';
+import { importQuestionSheet } from '../../functions/domains/files/importer/import.js';
+import * as examServices from '../../functions/domains/exams/exams.js';
+import type { RequestContext, SignedInContext } from '../../functions/runtime/http/types.js';
+import { createLogger } from '../../functions/runtime/log.js';
 import { countDynamoCalls } from '../support/exam-store.js';
-import { EXAM_LIST_SHARDS } from '../../functions/lib/data/entities/index.js';
+import { EXAM_LIST_SHARDS } from '../../functions/domains/exams/entities/exam.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, questionRows, xlsxBytes } from '../support/sheets.js';
 

@@ -3,8 +3,8 @@ import { fixtureUser, anonymousClient, type FixtureUser } from '../support/fixtu
 import { createExam, uploadBank, writeStat, type UploadedFile } from '../support/exam-fixtures.js';
 import type { TestClient } from '../support/http-client.js';
 import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exams.js';
-import { batchWriteAll, putRequest } from '../../functions/lib/data/batch-ops.js';
-import { subscriptionEntity } from '../../functions/lib/data/entities/index.js';
+import { batchWriteAll, putRequest } from '../../functions/runtime/data/batch-ops.js';
+import { subscriptionEntity } from '../../functions/domains/exams/entities/subscription.js';
 import { appItem } from '../support/accounts.js';
 
 const apiUrl = inject('apiUrl');

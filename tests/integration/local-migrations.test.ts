@@ -1,20 +1,17 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import {
-  countersEntity,
-  examEntity,
-  favoriteEntity,
-  ignoredEntity,
-  seedMarkerEntity,
-  studyCountersEntity,
-  studyEntity,
-  studyTaskEntity,
-  WITHDRAWN_CREATOR_ID,
-} from '../../functions/lib/data/entities/index.js';
-import { queryAll } from '../../functions/lib/data/paginate.js';
-import { newId } from '../../functions/lib/data/ids.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { countersEntity } from '../../functions/domains/users/entities/counters.js';
+import { examEntity } from '../../functions/domains/exams/entities/exam.js';
+import { favoriteEntity } from '../../functions/domains/learning/entities/favorite.js';
+import { ignoredEntity } from '../../functions/domains/learning/entities/ignored.js';
+import { seedMarkerEntity } from '../../functions/runtime/data/seed-marker.js';
+import { studyCountersEntity, studyEntity } from '../../functions/domains/studies/entities/study.js';
+import { studyTaskEntity } from '../../functions/domains/studies/entities/study-task.js';
+import { WITHDRAWN_CREATOR_ID } from '../../functions/runtime/data/key-parts.js';
+import { queryAll } from '../../functions/runtime/data/paginate.js';
+import { newId } from '../../functions/runtime/data/ids.js';
 import { migrateLocalData, QUESTION_FLAG_COUNTS } from '../../local/migrations.js';
 import { makeUser } from '../support/accounts.js';
 import { examRecord } from '../support/exam-records.js';

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
-import { queryAll } from '../../functions/lib/data/paginate.js';
-import { fileEntity } from '../../functions/lib/data/entities/index.js';
-import { removeFileRecord, getFile } from '../../functions/lib/files/file-store.js';
+import { queryAll } from '../../functions/runtime/data/paginate.js';
+import { fileEntity } from '../../functions/domains/files/entities/file.js';
+import { removeFileRecord, getFile } from '../../functions/domains/files/file-store.js';
 import { uploadBank } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser } from '../support/fixture-users.js';
 

@@ -4,8 +4,10 @@ import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import type { TestClient } from '../support/http-client.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_FAVORITE_QUESTIONS, MAX_IGNORED_QUESTIONS } from '#shared/contracts/questions.js';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { countersEntity, favoriteEntity, ignoredEntity } from '../../functions/lib/data/entities/index.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { countersEntity } from '../../functions/domains/users/entities/counters.js';
+import { favoriteEntity } from '../../functions/domains/learning/entities/favorite.js';
+import { ignoredEntity } from '../../functions/domains/learning/entities/ignored.js';
 import { appItem } from '../support/accounts.js';
 
 const apiUrl = inject('apiUrl');

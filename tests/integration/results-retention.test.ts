@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import { countersEntity, userEntity, userPk } from '../../functions/lib/data/entities/index.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { countersEntity } from '../../functions/domains/users/entities/counters.js';
+import { userEntity } from '../../functions/domains/users/entities/user.js';
+import { userPk } from '../../functions/runtime/data/key-parts.js';
 import { handler as retentionJob } from '../../functions/jobs/retention-cleanup.js';
-import { startReset } from '../../functions/lib/results/reset.js';
+import { startReset } from '../../functions/domains/results/reset.js';
 import { createExam } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, multipartForm, xlsxBytes } from '../support/sheets.js';
 
 /**
  * Statistics reset (L14) and retention cleanup (L22): the manual routes, the daily job and the
- * sparse SCHEDULED key of the USER item (docs/decisions-results.md R11–R13).
+ * sparse SCHEDULED key of the USER item (docs/decisions/results-and-grading.md D221–D223).
  */
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -182,7 +184,7 @@ describe('statistics reset', () => {
     expect(counters).toMatchObject({ stats_reset_cutoff: expect.any(String), gsi2sk: `${user.id}#RESET` });
     await new Promise((r) => setTimeout(r, 5));
     // A question first answered after the cutoff (one answered before keeps its pre-reset counts
-    // until the reset's QSTAT phase has passed it: docs/decisions-results.md R11).
+    // until the reset's QSTAT phase has passed it: docs/decisions/results-and-grading.md D221).
     const kept = await submit(user, b.exams[0]!, [[b.q[2]!, '예']]);
 
     const outcome = await retentionJob();

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import { countersEntity, questionStatEntity, resultDetailEntity, resultJobEntity, userPk } from '../../functions/lib/data/entities/index.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { countersEntity } from '../../functions/domains/users/entities/counters.js';
+import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
+import { resultDetailEntity } from '../../functions/domains/results/entities/result-detail.js';
+import { resultJobEntity } from '../../functions/domains/results/entities/result-job.js';
+import { userPk } from '../../functions/runtime/data/key-parts.js';
 import { createExam, writeStat } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, multipartForm, xlsxBytes } from '../support/sheets.js';

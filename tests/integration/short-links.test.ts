@@ -1,8 +1,9 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import { shortLinkClaimEntity, shortLinkEntity } from '../../functions/lib/data/entities/index.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { shortLinkClaimEntity } from '../../functions/domains/links/entities/short-link-claim.js';
+import { shortLinkEntity } from '../../functions/domains/links/entities/short-link.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam } from '../support/exam-fixtures.js';
 import { TestClient } from '../support/http-client.js';

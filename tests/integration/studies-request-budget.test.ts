@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import * as studyServices from '../../functions/studies/studies.js';
-import type { RequestContext } from '../../functions/lib/http/types.js';
-import { createLogger } from '../../functions/lib/log.js';
+import * as studyServices from '../../functions/domains/studies/studies.js';
+import type { RequestContext } from '../../functions/runtime/http/types.js';
+import { createLogger } from '../../functions/runtime/log.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { addMember, addMembers, addTasks, createStudy } from '../support/study-fixtures.js';

@@ -1,8 +1,12 @@
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { queryAll } from '../../functions/lib/data/paginate.js';
-import { examEntity, joinRequestEntity, studyEntity, studyLinkEntity, studyMembershipEntity } from '../../functions/lib/data/entities/index.js';
-import { batchGetAll } from '../../functions/lib/data/batch-ops.js';
+import { queryAll } from '../../functions/runtime/data/paginate.js';
+import { examEntity } from '../../functions/domains/exams/entities/exam.js';
+import { joinRequestEntity } from '../../functions/domains/studies/entities/study-join-request.js';
+import { studyEntity } from '../../functions/domains/studies/entities/study.js';
+import { studyLinkEntity } from '../../functions/domains/exams/entities/study-link.js';
+import { studyMembershipEntity } from '../../functions/domains/studies/entities/study-membership.js';
+import { batchGetAll } from '../../functions/runtime/data/batch-ops.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { multipartForm } from '../support/sheets.js';
@@ -307,7 +311,7 @@ describe('withdrawal and admin delete', () => {
 
 /** A pending join request on both sides, as the join-request route writes it. */
 async function batchWritePending(studyId: string, userId: string) {
-  const { batchWriteAll, putRequest } = await import('../../functions/lib/data/batch-ops.js');
+  const { batchWriteAll, putRequest } = await import('../../functions/runtime/data/batch-ops.js');
   const request = {
     id: `${studyId}_${userId}`,
     study_id: studyId,

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { batchWriteAll, putRequest } from '../../functions/lib/data/batch-ops.js';
-import { joinRequestEntity, studyMemberEntity } from '../../functions/lib/data/entities/index.js';
-import type { SignedInContext } from '../../functions/lib/http/types.js';
-import { createLogger } from '../../functions/lib/log.js';
-import * as joinRequests from '../../functions/study-members/join-requests.js';
-import * as members from '../../functions/study-members/members.js';
+import { batchWriteAll, putRequest } from '../../functions/runtime/data/batch-ops.js';
+import { joinRequestEntity } from '../../functions/domains/studies/entities/study-join-request.js';
+import { studyMemberEntity } from '../../functions/domains/studies/entities/study-member.js';
+import type { SignedInContext } from '../../functions/runtime/http/types.js';
+import { createLogger } from '../../functions/runtime/log.js';
+import * as joinRequests from '../../functions/domains/studies/join-requests.js';
+import * as members from '../../functions/domains/studies/members.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { makeStudy } from '../support/study-member-fixtures.js';

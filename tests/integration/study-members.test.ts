@@ -1,9 +1,12 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import { studyCountersEntity, studyEntity, studyMembershipEntity, joinRequestEntity, WITHDRAWN_CREATOR_ID } from '../../functions/lib/data/entities/index.js';
-import { insertJoinRequest } from '../../functions/lib/studies/join-request-store.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { studyCountersEntity, studyEntity } from '../../functions/domains/studies/entities/study.js';
+import { studyMembershipEntity } from '../../functions/domains/studies/entities/study-membership.js';
+import { joinRequestEntity } from '../../functions/domains/studies/entities/study-join-request.js';
+import { WITHDRAWN_CREATOR_ID } from '../../functions/runtime/data/key-parts.js';
+import { insertJoinRequest } from '../../functions/domains/studies/join-request-store.js';
 import { appItem, clientFor, makeUser } from '../support/accounts.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import type { TestClient } from '../support/http-client.js';

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import { batchGetAll } from '../../functions/lib/data/batch-ops.js';
-import { queryAll } from '../../functions/lib/data/paginate.js';
-import { studyDayEntity, studyMembershipEntity, userPk } from '../../functions/lib/data/entities/index.js';
-import type { SignedInContext } from '../../functions/lib/http/types.js';
-import { createLogger } from '../../functions/lib/log.js';
-import * as progress from '../../functions/study-progress/services.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { batchGetAll } from '../../functions/runtime/data/batch-ops.js';
+import { queryAll } from '../../functions/runtime/data/paginate.js';
+import { studyDayEntity } from '../../functions/domains/studies/entities/study-day.js';
+import { studyMembershipEntity } from '../../functions/domains/studies/entities/study-membership.js';
+import { userPk } from '../../functions/runtime/data/key-parts.js';
+import type { SignedInContext } from '../../functions/runtime/http/types.js';
+import { createLogger } from '../../functions/runtime/log.js';
+import * as progress from '../../functions/domains/studies/progress.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
@@ -133,7 +135,7 @@ describe('study time on submit (S24)', () => {
 });
 
 describe('record-study-progress (S23)', () => {
-  it('records a member’s access and progress and refuses others with the spec’s codes', async () => {
+  it('records a member’s access and progress and refuses others with the original client’s codes', async () => {
     const res = await member.client.post('/api/record-study-progress/', { study_id: studyId, page_type: 'detail', client_time: new Date().toISOString() });
     expect(res.status, await res.clone().text()).toBe(200);
     const answer = await json(res);

@@ -1,9 +1,11 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import { userPk, fileQuestionEntity, fileEntity, examEntity } from '../../functions/lib/data/entities/index.js';
-import { WITHDRAWN_CREATOR_ID } from '../../functions/lib/data/entities/index.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { userPk, WITHDRAWN_CREATOR_ID } from '../../functions/runtime/data/key-parts.js';
+import { fileQuestionEntity } from '../../functions/domains/files/entities/file-question.js';
+import { fileEntity } from '../../functions/domains/files/entities/file.js';
+import { examEntity } from '../../functions/domains/exams/entities/exam.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { objectsUnder } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import type { Role } from '#shared/domain/roles.js';
-import { hashPassword } from '../../functions/lib/accounts/passwords.js';
-import { insertUser, type NewUser, type UserRecord } from '../../functions/lib/accounts/user-repository.js';
-import { createSession } from '../../functions/lib/auth/session-store.js';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { userPk, sessionEntity } from '../../functions/lib/data/entities/index.js';
+import { hashPassword } from '../../functions/domains/users/passwords.js';
+import { insertUser, type NewUser, type UserRecord } from '../../functions/domains/users/user-store.js';
+import { createSession } from '../../functions/domains/users/session-store.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { userPk } from '../../functions/runtime/data/key-parts.js';
+import { sessionEntity } from '../../functions/domains/users/entities/session.js';
 import { TestClient } from './http-client.js';
 
 /**

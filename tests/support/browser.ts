@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { launchChromium } from '../../local/chromium.js';
 
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOT_DIR = join(rootDir, 'test-results/screenshots');
@@ -12,25 +13,9 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 
-/**
- * Debian's Chromium, headless. Playwright gives every launch a fresh temporary profile
- * (user-data-dir), so no state leaks between runs; each test also gets its own context.
- */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+/** Debian's Chromium, headless (local/chromium.ts); each test also gets its own context. */
+export function launchBrowser(): Promise<Browser> {
+  return launchChromium();
 }
 
 export interface OpenedPage {

@@ -1,8 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import { questionStatEntity } from '../../functions/lib/data/entities/index.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
 import type { FixtureUser } from './fixture-users.js';
 import { KO_HEADER, EN_HEADER, multipartForm, questionRows, xlsxBytes } from './sheets.js';
 

@@ -1,4 +1,4 @@
-import type { ExamRecord } from '../../functions/lib/data/entities/index.js';
+import type { ExamRecord } from '../../functions/domains/exams/entities/exam.js';
 
 /** A whole exam record as the entity layer stores it, for tests that write or parse items directly. */
 export function examRecord(overrides: Partial<ExamRecord> = {}): ExamRecord {

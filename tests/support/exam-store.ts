@@ -1,9 +1,9 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { s3Client } from '../../functions/lib/aws/s3-client.js';
-import { config } from '../../functions/lib/config.js';
-import { userPk } from '../../functions/lib/data/entities/index.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { s3Client } from '../../functions/runtime/aws/s3-client.js';
+import { config } from '../../functions/runtime/config.js';
+import { userPk } from '../../functions/runtime/data/key-parts.js';
 
 /**
  * Test-only look into the table and bucket: what a user's imports left behind. (Scans are fine

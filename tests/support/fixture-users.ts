@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { createSession } from '../../functions/lib/auth/session-store.js';
-import { config } from '../../functions/lib/config.js';
-import { userEntity, usernameClaimEntity } from '../../functions/lib/data/entities/index.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { createSession } from '../../functions/domains/users/session-store.js';
+import { config } from '../../functions/runtime/config.js';
+import { userEntity } from '../../functions/domains/users/entities/user.js';
+import { usernameClaimEntity } from '../../functions/domains/users/entities/account-claims.js';
 import type { Role } from '#shared/domain/roles.js';
 import { TestClient } from './http-client.js';
 

@@ -1,20 +1,15 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import { batchWriteAll, putRequest } from '../../functions/lib/data/batch-ops.js';
-import {
-  studyCountersEntity,
-  studyEntity,
-  studyLinkEntity,
-  studyMemberEntity,
-  studyMemberKeyEntity,
-  studyMembershipEntity,
-  studyTaskEntity,
-  type StudyMemberRecord,
-} from '../../functions/lib/data/entities/index.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { batchWriteAll, putRequest } from '../../functions/runtime/data/batch-ops.js';
+import { studyCountersEntity, studyEntity } from '../../functions/domains/studies/entities/study.js';
+import { studyLinkEntity } from '../../functions/domains/exams/entities/study-link.js';
+import { studyMemberEntity, studyMemberKeyEntity, type StudyMemberRecord } from '../../functions/domains/studies/entities/study-member.js';
+import { studyMembershipEntity } from '../../functions/domains/studies/entities/study-membership.js';
+import { studyTaskEntity } from '../../functions/domains/studies/entities/study-task.js';
 import type { StudyMemberRole } from '#shared/domain/study-roles.js';
-import { newId } from '../../functions/lib/data/ids.js';
+import { newId } from '../../functions/runtime/data/ids.js';
 import type { FixtureUser } from './fixture-users.js';
 
 /** Study fixtures written through the entity layer (members and tasks in bulk without hundreds of API calls). */

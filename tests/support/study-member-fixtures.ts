@@ -1,10 +1,11 @@
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StudyMemberRole } from '#shared/domain/study-roles.js';
-import { dynamoDocument } from '../../functions/lib/aws/clients.js';
-import { config } from '../../functions/lib/config.js';
-import { studyCountersEntity, studyEntity, studyMemberEntity, type StudyMemberRecord } from '../../functions/lib/data/entities/index.js';
-import { newId } from '../../functions/lib/data/ids.js';
-import { allocateLocalIds, insertMember } from '../../functions/lib/studies/member-store.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { studyCountersEntity, studyEntity } from '../../functions/domains/studies/entities/study.js';
+import { studyMemberEntity, type StudyMemberRecord } from '../../functions/domains/studies/entities/study-member.js';
+import { newId } from '../../functions/runtime/data/ids.js';
+import { allocateLocalIds, insertMember } from '../../functions/domains/studies/member-store.js';
 
 /**
  * Studies written straight into the table (META and its counters), so the member tests do not depend on the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromAcceptHeader } from '../../functions/lib/http/accept-language.js';
+import { languageFromAcceptHeader } from '../../functions/runtime/http/accept-language.js';
 
 describe('languageFromAcceptHeader', () => {
   it.each([

@@ -1,11 +1,11 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../functions/lib/http/app-error.js';
-import { inspectZip, isOle, isZip } from '../../functions/lib/spreadsheets/zip-guard.js';
-import { readFirstSheet, writeWorkbook } from '../../functions/lib/spreadsheets/sheets.js';
-import type { UserRecord } from '../../functions/lib/accounts/user-repository.js';
-import { changesFor, locateColumns, parseRole, validateRows } from '../../functions/users/users-sheet.js';
-import { exportSheets, recordKind } from '../../functions/profile/export.js';
+import { AppError } from '../../functions/runtime/http/app-error.js';
+import { inspectZip, isOle, isZip } from '../../functions/runtime/spreadsheets/zip-guard.js';
+import { readFirstSheet, writeWorkbook } from '../../functions/runtime/spreadsheets/sheets.js';
+import type { UserRecord } from '../../functions/domains/users/user-store.js';
+import { changesFor, locateColumns, parseRole, validateRows } from '../../functions/domains/accounts/users-sheet.js';
+import { exportSheets, recordKind } from '../../functions/domains/accounts/data-export.js';
 import { buildZip, readZip } from '../support/zip.js';
 
 const MB = 1024 * 1024;

@@ -70,7 +70,7 @@ describe('helpers', () => {
   });
 });
 
-describe('normalizeDifficulty (spec 2 §5)', () => {
+describe('normalizeDifficulty (docs/product.md#take-exam)', () => {
   it.each([
     ['easy', 'Easy'],
     ['Easy', 'Easy'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerWords, evaluateAnswerLocally } from '#shared/domain/answer-evaluation.js';
 
-describe('evaluateAnswerLocally (spec 2 §5 word-match fallback)', () => {
+describe('evaluateAnswerLocally (docs/product.md#voice-mode word-match fallback)', () => {
   it.each([
     ['Kubernetes', 'kubernetes', true, 'exact'],
     ['  예 ', 'yes', true, 'exact'],

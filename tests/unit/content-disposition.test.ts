@@ -1,7 +1,7 @@
 import { parse } from 'content-disposition';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentDisposition } from '../../functions/lib/http/file-reply.js';
+import { contentDisposition } from '../../functions/runtime/http/file-reply.js';
 
 describe('contentDisposition', () => {
   it('sends a quoted ASCII fallback and the UTF-8 name for every file name', () => {

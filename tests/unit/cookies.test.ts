@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { COOKIE, cookieName, expireCookie, parseCookies, serializeCookie } from '../../functions/lib/http/cookies.js';
+import { COOKIE, cookieName, expireCookie, parseCookies, serializeCookie } from '../../functions/runtime/http/cookies.js';
 
 const attributes = (setCookie: string) => setCookie.split('; ').slice(1).sort();
 

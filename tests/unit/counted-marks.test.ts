@@ -2,15 +2,15 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_FAVORITE_QUESTIONS } from '#shared/contracts/questions.js';
-import { AppError } from '../../functions/lib/http/app-error.js';
+import { AppError } from '../../functions/runtime/http/app-error.js';
 
 /**
- * The counted writes of favorites and ignored questions (functions/questions/repository.ts), against
+ * The counted writes of favorites and ignored questions (functions/domains/learning/question-flag-store.ts), against
  * a DynamoDB that answers as told: DynamoDB Local serialises transactions, so the conflict two
  * concurrent marks of one user meet in AWS (both update its COUNTERS item) is played here.
  */
 const send = vi.hoisted(() => vi.fn());
-vi.mock('../../functions/lib/aws/clients.js', () => ({ dynamoDocument: () => ({ send }) }));
+vi.mock('../../functions/runtime/aws/clients.js', () => ({ dynamoDocument: () => ({ send }) }));
 
 const canceled = (...codes: string[]) => new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
 
@@ -31,7 +31,7 @@ beforeEach(() => {
 
 describe('counted favorites and ignored questions', () => {
   it('tries a mark again when its transaction lost a race on the counter, and writes the item with the counter', async () => {
-    const { putFavorite } = await import('../../functions/questions/repository.js');
+    const { putFavorite } = await import('../../functions/domains/learning/question-flag-store.js');
     send.mockRejectedValueOnce(canceled('None', 'TransactionConflict')).mockResolvedValueOnce({});
     await putFavorite('u-1', favorite);
     expect(send).toHaveBeenCalledTimes(2);
@@ -45,7 +45,7 @@ describe('counted favorites and ignored questions', () => {
   });
 
   it('answers an existing mark quietly, and the cap with 409 favorite_limit_reached', async () => {
-    const { putFavorite } = await import('../../functions/questions/repository.js');
+    const { putFavorite } = await import('../../functions/domains/learning/question-flag-store.js');
     send.mockRejectedValueOnce(canceled('ConditionalCheckFailed', 'None'));
     await expect(putFavorite('u-1', favorite)).resolves.toBeUndefined();
 
@@ -56,7 +56,7 @@ describe('counted favorites and ignored questions', () => {
   });
 
   it('removes a mark with its count, tries again on a conflict, and gives up after four attempts', async () => {
-    const { deleteIgnored } = await import('../../functions/questions/repository.js');
+    const { deleteIgnored } = await import('../../functions/domains/learning/question-flag-store.js');
     send.mockRejectedValueOnce(canceled('None', 'TransactionConflict')).mockResolvedValueOnce({});
     await deleteIgnored('u-1', 'q-1');
     const { TransactItems } = (send.mock.calls[1]![0] as TransactWriteCommand).input;

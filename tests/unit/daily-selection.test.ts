@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, test } from 'vitest';
-import { selectDailyQuestions, unseenReserve, weakestFirst, type DailyQuestionStat, type DailySelectionInput } from '../../functions/lib/learning/daily-selection.js';
-import { retrievability, reviewCard, type FsrsCard } from '../../functions/lib/learning/fsrs.js';
+import { selectDailyQuestions, unseenReserve, weakestFirst, type DailyQuestionStat, type DailySelectionInput } from '../../functions/domains/learning/daily-selection.js';
+import { retrievability, reviewCard, type FsrsCard } from '../../functions/domains/learning/fsrs.js';
 
 const DAY = 86_400_000;
 const now = new Date('2026-03-01T07:00:00Z');

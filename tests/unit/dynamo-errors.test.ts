@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { cancellationReasons, conditionFailedAt, isConditionFailed, isTransactionCanceled } from '../../functions/lib/data/dynamo-errors.js';
+import { cancellationReasons, conditionFailedAt, isConditionFailed, isTransactionCanceled } from '../../functions/runtime/data/dynamo-errors.js';
 
 const metadata = { $metadata: {} };
 

@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countersEntity,
-  examEntity,
-  examQuestionEntity,
-  joinRequestEntity,
-  parseChildId,
-  parseJoinRequestId,
-  parseScheduledEntry,
-  studyCountersEntity,
-  studyEntity,
-  studyMemberEntity,
-  studyMemberKeyEntity,
-  studyMembershipEntity,
-  studyTaskEntity,
-  userEntity,
-  usernameClaimEntity,
-  WITHDRAWN_CREATOR_ID,
-} from '../../functions/lib/data/entities/index.js';
+import { countersEntity } from '../../functions/domains/users/entities/counters.js';
+import { examEntity } from '../../functions/domains/exams/entities/exam.js';
+import { examQuestionEntity } from '../../functions/domains/exams/entities/exam-question.js';
+import { joinRequestEntity, parseJoinRequestId } from '../../functions/domains/studies/entities/study-join-request.js';
+import { parseChildId, studyCountersEntity, studyEntity } from '../../functions/domains/studies/entities/study.js';
+import { parseScheduledEntry } from '../../functions/domains/users/entities/scheduled-entry.js';
+import { studyMemberEntity, studyMemberKeyEntity } from '../../functions/domains/studies/entities/study-member.js';
+import { studyMembershipEntity } from '../../functions/domains/studies/entities/study-membership.js';
+import { studyTaskEntity } from '../../functions/domains/studies/entities/study-task.js';
+import { userEntity } from '../../functions/domains/users/entities/user.js';
+import { usernameClaimEntity } from '../../functions/domains/users/entities/account-claims.js';
+import { WITHDRAWN_CREATOR_ID } from '../../functions/runtime/data/key-parts.js';
 import { examRecord } from '../support/exam-records.js';
 
 const exam = examRecord();

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { evaluateAnswerText, evaluatorFromEnv, localEvaluation, parseModelAnswer, type EvaluationRequest, type ModelClient } from '../../functions/questions/evaluate.js';
+import {
+  evaluateAnswerText,
+  evaluatorFromEnv,
+  localEvaluation,
+  parseModelAnswer,
+  type EvaluationRequest,
+  type ModelClient,
+} from '../../functions/domains/exams/answer-evaluation.js';
 
 const request: EvaluationRequest = { question: 'Q', content: 'What runs containers?', correctAnswer: 'container runtime', userAnswer: 'the container runtime', language: 'en' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { examEntity, EXAM_LIST_SHARDS, examListShards, examShardOf } from '../../functions/lib/data/entities/index.js';
-import { newId } from '../../functions/lib/data/ids.js';
+import { examEntity, EXAM_LIST_SHARDS, examListShards, examShardOf } from '../../functions/domains/exams/entities/exam.js';
+import { newId } from '../../functions/runtime/data/ids.js';
 
 describe('exam-list shards (gsi2)', () => {
   it('puts an exam in the same shard whatever its visibility', () => {

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { routeKey } from '#shared/contracts/define-route.js';
 import { KEY_TEXT_MAX_BYTES, fitsKey, keyText, keyTextBytes, keyable } from '#shared/domain/key-text.js';
-import { validationFailed } from '../../functions/lib/http/app-error.js';
+import { validationFailed } from '../../functions/runtime/http/app-error.js';
 import { manifestRoutes } from '../fuzz/fuzzer.js';
 import { arbitraryOf } from '../fuzz/zod-arbitrary.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { googleConfig, verifyGoogleIdToken } from '../../functions/auth/google.js';
+import { googleConfig, verifyGoogleIdToken } from '../../functions/domains/accounts/google-sign-in.js';
 
 const saved = { ...process.env };
 afterEach(() => {

@@ -3,9 +3,9 @@ import type { Context } from 'aws-lambda';
 import * as system from '#shared/contracts/system.js';
 import { studiesSheetsGroup } from '#shared/route-groups/studies-sheets.js';
 import { systemGroup } from '#shared/route-groups/system.js';
-import { badRequest } from '../../functions/lib/http/app-error.js';
-import { bind, createGroupHandler } from '../../functions/lib/http/create-group-handler.js';
-import { multipartBody } from '../../functions/lib/http/multipart-body.js';
+import { badRequest } from '../../functions/runtime/http/app-error.js';
+import { bind, createGroupHandler } from '../../functions/groups/group-handler.js';
+import { multipartBody } from '../../functions/runtime/http/multipart-body.js';
 import { httpEvent } from '../support/http-event.js';
 
 const event = httpEvent;

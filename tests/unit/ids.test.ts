@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATED_ID, newId, newResultId } from '../../functions/lib/data/ids.js';
+import { GENERATED_ID, newId, newResultId } from '../../functions/runtime/data/ids.js';
 
 describe('newId', () => {
   it('is 20 characters of [0-9a-z] by default, or the length asked for', () => {

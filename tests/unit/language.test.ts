@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickLocalized, resolveLanguage } from '#shared/domain/language.js';
 
-describe('resolveLanguage (spec 1 §4)', () => {
+describe('resolveLanguage (docs/product.md#languages-and-hosts)', () => {
   const cases: [Parameters<typeof resolveLanguage>[0], 'ko' | 'en', string][] = [
     [{ saved: 'en', host: 'quiz.example.com', browserLanguages: ['ko-KR'] }, 'en', 'a saved choice wins over everything'],
     [{ saved: 'ko', host: 'us.example.com' }, 'ko', 'a saved choice wins over the host'],

@@ -12,7 +12,7 @@ async function loggerAt(level: string) {
   };
   vi.spyOn(process.stdout, 'write').mockImplementation(capture);
   vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-  const log = await import('../../functions/lib/log.js');
+  const log = await import('../../functions/runtime/log.js');
   /** The lines out so far, once the logger module has loaded (log.ts imports it at the first line). */
   const records = async () => {
     await log.flushLogs();
@@ -119,7 +119,7 @@ describe('the logger module is read at the first line (D107)', () => {
   it('when the logger module cannot load, says how many lines were lost and loads it again at the next line', async () => {
     const { createLogger, flushLogs, records } = await loggerAt('info');
     // A bundle missing its logger chunk: the lazy import fails.
-    vi.doMock('../../functions/lib/powertools-logger.js', () => {
+    vi.doMock('../../functions/runtime/powertools-logger.js', () => {
       throw new Error('chunk missing');
     });
     const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -128,7 +128,7 @@ describe('the logger module is read at the first line (D107)', () => {
     await flushLogs();
     expect(reported).toHaveBeenCalledWith('logger unavailable', expect.any(Error), '2 lines lost');
 
-    vi.doUnmock('../../functions/lib/powertools-logger.js');
+    vi.doUnmock('../../functions/runtime/powertools-logger.js');
     createLogger().info('third');
     expect((await records()).map((record) => record.message)).toEqual(['third']);
   });

@@ -1,8 +1,8 @@
 import * as crypto from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../functions/lib/http/app-error.js';
-import type { RequestContext } from '../../functions/lib/http/types.js';
-import { createLogger } from '../../functions/lib/log.js';
+import { AppError } from '../../functions/runtime/http/app-error.js';
+import type { RequestContext } from '../../functions/runtime/http/types.js';
+import { createLogger } from '../../functions/runtime/log.js';
 
 /*
  * The login service with its storage replaced: for an unknown username it must still run one
@@ -17,15 +17,15 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 
 const repository = vi.hoisted(() => ({ findUserByUsername: vi.fn() }));
-vi.mock('../../functions/lib/accounts/user-repository.js', async (importOriginal) => ({
+vi.mock('../../functions/domains/users/user-store.js', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   findUserByUsername: repository.findUserByUsername,
 }));
 const throttle = vi.hoisted(() => ({ blockedFor: vi.fn(async () => 0), recordHit: vi.fn(async () => undefined), clearThrottle: vi.fn() }));
-vi.mock('../../functions/lib/auth/throttle.js', async (importOriginal) => ({ ...(await importOriginal<object>()), ...throttle }));
+vi.mock('../../functions/domains/users/throttle-store.js', async (importOriginal) => ({ ...(await importOriginal<object>()), ...throttle }));
 
-const { login } = await import('../../functions/auth/services.js');
-const { hashPassword } = await import('../../functions/lib/accounts/passwords.js');
+const { login } = await import('../../functions/domains/accounts/auth.js');
+const { hashPassword } = await import('../../functions/domains/users/passwords.js');
 
 const ctx = (): RequestContext => ({
   requestId: 'r',

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mappedStack } from '../../functions/lib/mapped-stack.js';
+import { mappedStack } from '../../functions/runtime/mapped-stack.js';
 import { lambdaBuildOptions } from '../../infra/bundling.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { onDemand } from '../../functions/lib/on-demand.js';
+import { onDemand } from '../../functions/runtime/on-demand.js';
 
 describe('onDemand (D106)', () => {
   it('loads the module only when the function is first called, then forwards arguments and result', async () => {

@@ -10,7 +10,7 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...actual, default: actual, timingSafeEqual: vi.fn(actual.timingSafeEqual), scrypt: vi.fn(actual.scrypt) };
 });
 
-const { hashPassword, hasUsablePassword, needsRehash, unusablePasswordHash, verifyPassword, SCRYPT_PARAMS } = await import('../../functions/lib/accounts/passwords.js');
+const { hashPassword, hasUsablePassword, needsRehash, unusablePasswordHash, verifyPassword, SCRYPT_PARAMS } = await import('../../functions/domains/users/passwords.js');
 
 const scryptSpy = vi.mocked(crypto.scrypt);
 const timingSafeEqualSpy = vi.mocked(crypto.timingSafeEqual);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeProblemDifficulty, parseProblems, problemQuestion, problemUrl, SAMPLE_PROBLEMS_TEXT } from '#shared/domain/problem-parser.js';
 
-describe('problem parser (spec 3 §5)', () => {
+describe('problem parser (docs/product.md#creating-exams)', () => {
   it('reads number, dot, space, title with an optional @url and a difficulty within the next 3 lines', () => {
     const problems = parseProblems(
       ['1. Two Sum', 'Easy', '55.2%', '', '2. Add Two Numbers', '@https://example.com/atn', 'Med.', 'junk', '3. LRU Cache', 'a', 'b', 'c', 'Hard'].join('\n'),

@@ -23,7 +23,7 @@ function seeded(seed: number) {
 const q = (id: string, csv_id?: string) => ({ id, csv_id });
 const ids = (list: { id: string }[]) => list.map((item) => item.id);
 
-describe('question order (spec 2 §4)', () => {
+describe('question order (docs/product.md#take-exam)', () => {
   test('accuracy is the rounded correct over total, 0 without attempts', () => {
     expect(accuracyPercentage(undefined)).toBe(0);
     expect(accuracyPercentage({ total_attempts: 0, correct_attempts: 0 })).toBe(0);

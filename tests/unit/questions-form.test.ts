@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyQuestionForm, cleanUrl, nextCsvId } from '../../functions/questions/edit.js';
-import { AppError } from '../../functions/lib/http/app-error.js';
+import { applyQuestionForm, cleanUrl, nextCsvId } from '../../functions/domains/exams/question-edit.js';
+import { AppError } from '../../functions/runtime/http/app-error.js';
 
 const stored = { id: 'q1', title_ko: '제목', content_ko: '내용', answer_ko: '정답', difficulty: 'Easy', url: 'https://a.example', csv_id: '3' };
 

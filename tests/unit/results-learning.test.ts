@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { default_w } from 'ts-fsrs';
-import { newCard, reviewCard } from '../../functions/lib/learning/fsrs.js';
-import { accuracyOf, nextStat, statCondition } from '../../functions/lib/learning/question-stat.js';
-import { adjustment } from '../../functions/results/services.js';
-import { gradeAnswer } from '../../functions/results/submit.js';
+import { newCard, reviewCard } from '../../functions/domains/learning/fsrs.js';
+import { accuracyOf, nextStat, statCondition } from '../../functions/domains/learning/question-stat.js';
+import { adjustment } from '../../functions/domains/results/results.js';
+import { gradeAnswer } from '../../functions/domains/results/submit.js';
 
 describe('FSRS wrapper', () => {
   const t0 = new Date('2026-01-01T00:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { backoffDelay, retry } from '../../functions/lib/retry.js';
+import { backoffDelay, retry } from '../../functions/runtime/retry.js';
 
 describe('retry', () => {
   it('stops after the attempt budget and throws the last failure', async () => {

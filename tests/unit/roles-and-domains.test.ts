@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasStudyAdminRole, isSiteAdmin } from '#shared/domain/roles.js';
 import { specialDomainOf } from '#shared/domain/special-domain.js';
 
-describe('isSiteAdmin (spec 1 §6)', () => {
+describe('isSiteAdmin (docs/product.md#roles)', () => {
   it('is admin_role, or is_superuser, or is_staff', () => {
     expect(isSiteAdmin({ role: 'admin_role' })).toBe(true);
     expect(isSiteAdmin({ role: 'user_role', is_superuser: true })).toBe(true);

@@ -15,8 +15,8 @@ import { MessageRejected, TooManyRequestsException } from '@aws-sdk/client-sesv2
 import * as system from '#shared/contracts/system.js';
 import { systemGroup } from '#shared/route-groups/system.js';
 import { freePort } from '../../local/engines.js';
-import { bind, createGroupHandler } from '../../functions/lib/http/create-group-handler.js';
-import { isServiceUnavailable, SERVICE_RETRY_AFTER_SECONDS } from '../../functions/lib/http/service-unavailable.js';
+import { bind, createGroupHandler } from '../../functions/groups/group-handler.js';
+import { isServiceUnavailable, SERVICE_RETRY_AFTER_SECONDS } from '../../functions/runtime/http/service-unavailable.js';
 
 const $metadata = { httpStatusCode: 400, attempts: 3 };
 

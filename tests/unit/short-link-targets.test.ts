@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, examIdOfTarget, newShortCode, sameSiteTarget } from '../../functions/links/targets.js';
+import { escapeHtml, examIdOfTarget, newShortCode, sameSiteTarget } from '../../functions/domains/links/targets.js';
 
 const ORIGIN = 'https://quiz.example.com';
 

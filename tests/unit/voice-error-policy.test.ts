@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { evaluationRetryDelay, shouldRetryEvaluation, speechErrorAction } from '../../web/src/features/voice-mode/utils/error-policy.js';
 import { VOICE } from '../../web/src/features/voice-mode/utils/voice-constants.js';
 
-describe('voice error policy (spec 2 §8, §9)', () => {
+describe('voice error policy (docs/product.md#errors, #limits)', () => {
   test('aborted and no-speech are ignored', () => {
     expect(speechErrorAction('aborted', 0)).toEqual({ kind: 'ignore' });
     expect(speechErrorAction('no-speech', 2)).toEqual({ kind: 'ignore' });
@@ -45,7 +45,7 @@ describe('voice error policy (spec 2 §8, §9)', () => {
     expect(evaluationRetryDelay()).toBe(1500);
   });
 
-  test('the constants of spec 2 §9', () => {
+  test('the constants of docs/product.md#limits', () => {
     expect(VOICE.qualityThreshold).toBe(0.6);
     expect(VOICE.listenTimeoutMs).toBe(300_000);
     expect(VOICE.restartDelayMs).toBe(5000);

@@ -14,7 +14,7 @@ import {
 import { detectSpeechSupport } from '../../web/src/features/voice-mode/utils/speech-support.js';
 import { VOICE } from '../../web/src/features/voice-mode/utils/voice-constants.js';
 
-describe('voice recognition filters (spec 2 §5)', () => {
+describe('voice recognition filters (docs/product.md#voice-mode)', () => {
   test('confidence must be at least 0.6', () => {
     expect(transcriptRejection('쿠버네티스 파드', 0.9)).toBeNull();
     expect(transcriptRejection('쿠버네티스 파드', 0.6)).toBeNull();

@@ -3,7 +3,7 @@ import type { VoiceEvaluation } from '../../web/src/features/voice-mode/api/eval
 import { INITIAL_VOICE_STATE, VoiceSession, type VoiceQuestion, type VoiceSessionHost, type VoiceViewState } from '../../web/src/features/voice-mode/hooks/voice-session.js';
 import type { SpeechRecognitionEventLike, SpeechRecognitionLike } from '../../web/src/features/voice-mode/utils/speech-support.js';
 
-/** The voice session against scripted speech facilities, on fake timers (spec 2 §4, §5, §8, §9). */
+/** The voice session against scripted speech facilities, on fake timers (docs/product.md#voice-mode, #errors, #limits). */
 class FakeUtterance {
   lang = '';
   rate = 0;

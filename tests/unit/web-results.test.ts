@@ -16,7 +16,7 @@ import { defaultReviewMode, resultReview, shownEntries } from '../../web/src/fea
 import { formatCompletedAt, formatElapsed } from '../../web/src/lib/format-time.js';
 import { MAX_RESULTS_PAGE_SIZE } from '#shared/contracts/results.js';
 
-describe('results screen helpers (spec 2 §2.3, §8, §9)', () => {
+describe('results screen helpers (docs/product.md#results, #errors, #limits)', () => {
   test('10 a page, 5 page buttons, fetched 100 at a time (the contract maximum)', () => {
     expect(RESULTS_PAGE_SIZE).toBe(10);
     expect(RESULTS_PAGE_BUTTONS).toBe(5);

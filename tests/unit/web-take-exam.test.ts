@@ -27,7 +27,7 @@ function run(record: SessionRecord, ...actions: SessionAction[]): SessionRecord 
 
 const fresh = () => createSessionRecord('e1', ['q1', 'q2', 'q3'], NOW);
 
-describe('return address (spec 2 §2.1 "Leaving goes to")', () => {
+describe('return address (docs/product.md#take-exam "Leaving goes to")', () => {
   const at = (query: string, examId: string | null = 'e1', titles: string[] = ['Kubernetes']) =>
     returnAddress({ search: new URLSearchParams(query), examId, examTitles: titles, now: 42 });
 
@@ -60,7 +60,7 @@ describe('return address (spec 2 §2.1 "Leaving goes to")', () => {
   });
 });
 
-describe('session record reducer (spec 2 §3, §4)', () => {
+describe('session record reducer (docs/product.md#take-exam)', () => {
   test('a new record', () => {
     const record = fresh();
     expect(record).toMatchObject({
@@ -196,7 +196,7 @@ describe('session record reducer (spec 2 §3, §4)', () => {
   });
 });
 
-describe('input forms (spec 2 §2.1)', () => {
+describe('input forms (docs/product.md#take-exam)', () => {
   const choices = 'Which are workloads?\na) Deployment\nb) Service\nc) StatefulSet\nd) Ingress';
 
   test('detection', () => {

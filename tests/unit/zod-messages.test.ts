@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTag } from '#shared/contracts/tags.js';
-import { validationFailed } from '../../functions/lib/http/app-error.js';
+import { validationFailed } from '../../functions/runtime/http/app-error.js';
 
 /**
  * D100: zod/mini registers no issue messages of its own ("Invalid input"); classic registered English

@@ -11,11 +11,11 @@ import { callApi } from './lib/api-client.js';
 import { detectLanguage, initI18n, LOADING_TRANSLATIONS_TEXT } from './lib/i18n.js';
 import './app/styles/base.css';
 
-/** Spec 1 §4: the CSRF probe runs about 3 s after start; its result is not used. */
+/** docs/product.md#layout: the CSRF probe runs about 3 s after start; its result is not used. */
 const CSRF_PROBE_DELAY_MS = 3000;
 
 /**
- * Start-up of spec 1 §4: translations (behind the spinner), then mount; the auth status check and
+ * Start-up of docs/product.md#layout: translations (behind the spinner), then mount; the auth status check and
  * the screen's chunk load alongside the translations. Social sign-in configuration belongs to the
  * accounts screens and is loaded there.
  */

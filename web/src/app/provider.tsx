@@ -16,7 +16,7 @@ const swrConfig: SWRConfiguration = {
   revalidateOnFocus: false,
 };
 
-/** Spec 1 §2: while a locale's translations load, a spinner covers the page. */
+/** docs/product.md#layout: while a locale's translations load, a spinner covers the page. */
 function TranslationsLoadingOverlay() {
   const loading = useTranslationsLoading();
   return loading ? <Spinner variant="overlay" label={LOADING_TRANSLATIONS_TEXT[currentLanguage()]} /> : null;

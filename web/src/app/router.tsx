@@ -6,14 +6,14 @@ import { AppLayout } from './layout/app-layout.js';
 import { PageLoading } from './page-loading.js';
 import type { RouteHandle } from './route-handle.js';
 
-/** A route whose screen arrives as its own chunk, within the spec's 120 s. */
+/** A route whose screen arrives as its own chunk, within the original client's 120 s. */
 function page(path: string | undefined, titleKey: string, load: () => Promise<ComponentType>): RouteObject {
   const handle: RouteHandle = { titleKey };
   const lazy = withTimeout(async () => ({ Component: await load() }));
   return path === undefined ? { index: true, handle, lazy } : { path, handle, lazy };
 }
 
-/** The route table of spec 1 §2. */
+/** The route table of docs/product.md#layout. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,

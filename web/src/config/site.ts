@@ -5,7 +5,7 @@
 export const SITE = {
   name: 'Quizbank',
   contactEmail: import.meta.env.VITE_CONTACT_EMAIL ?? 'support@quizbank.example',
-  /** Spec 1 §2: two fixed external links to example studies in the footer. */
+  /** docs/product.md#layout: two fixed external links to example studies in the footer. */
   exampleStudies: [
     { key: 'exampleStudyDevops', href: import.meta.env.VITE_EXAMPLE_STUDY_URL_1 ?? 'https://devops.quizbank.example/study-management' },
     { key: 'exampleStudyInterview', href: import.meta.env.VITE_EXAMPLE_STUDY_URL_2 ?? 'https://us.quizbank.example/study-management' },

@@ -1,7 +1,7 @@
 import { LOCAL_KEYS, SESSION_KEYS, localStore, sessionStore, type SafeStorage } from './storage.js';
 
 /**
- * The browser-side caches of spec 1 §4 (home data in storage, per-screen force-refresh flags)
+ * The browser-side caches of docs/product.md#client-caching (home data in storage, per-screen force-refresh flags)
  * and the switch that turns them off. Screens that cache read isCachingEnabled() first.
  */
 export interface CacheStores {
@@ -11,7 +11,7 @@ export interface CacheStores {
 
 const defaults: CacheStores = { local: localStore, session: sessionStore };
 
-/** Spec 1 §4: caching is off when cacheEnabled is 'false' or the session flag cacheDisabled is 'true'. */
+/** docs/product.md#client-caching: caching is off when cacheEnabled is 'false' or the session flag cacheDisabled is 'true'. */
 export function isCachingEnabled(stores: CacheStores = defaults): boolean {
   return stores.local.get(LOCAL_KEYS.cacheEnabled) !== 'false' && stores.session.get(SESSION_KEYS.cacheDisabled) !== 'true';
 }
@@ -45,7 +45,7 @@ export function clearClientCaches(stores: CacheStores = defaults): void {
   stores.session.set(SESSION_KEYS.forceRefreshProfile, 'true');
 }
 
-/** Spec 1 §4: the home cache is invalidated (statistics reset, saved or ended exams). */
+/** docs/product.md#client-caching: the home cache is invalidated (statistics reset, saved or ended exams). */
 export function invalidateHomeCache(stores: CacheStores = defaults): void {
   stores.local.remove(LOCAL_KEYS.homeData);
   stores.session.set(SESSION_KEYS.forceRefreshHome, 'true');
@@ -53,7 +53,7 @@ export function invalidateHomeCache(stores: CacheStores = defaults): void {
 }
 
 /**
- * Spec 1 §4: a new question count clears exam-related caches and forces exam management and
+ * docs/product.md#client-caching: a new question count clears exam-related caches and forces exam management and
  * home to refresh; the count is remembered per user for the session (quizCount_{username}).
  */
 export function applyQuestionCountChange(username: string, count: number, stores: CacheStores = defaults): void {

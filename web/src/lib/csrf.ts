@@ -4,12 +4,12 @@ import { getCsrfToken } from '#shared/contracts/system.js';
 import { callApi } from './api-client.js';
 
 /**
- * Double-submit CSRF (spec 1 §7): the server sets a readable `csrftoken` cookie and expects the
+ * Double-submit CSRF (docs/product.md#sessions-and-csrf): the server sets a readable `csrftoken` cookie and expects the
  * same value in the X-CSRFToken header of every unsafe request. Over HTTPS the server names the
  * cookie `__Host-csrftoken`, so both names are read.
  */
 const COOKIE_NAMES = ['__Host-csrftoken', 'csrftoken'];
-/** Spec 1 §7: after refetching a missing token the request is retried after 1 s. */
+/** docs/product.md#sessions-and-csrf: after refetching a missing token the request is retried after 1 s. */
 export const CSRF_RETRY_DELAY_MS = 1000;
 
 /**
@@ -42,7 +42,7 @@ export function refreshCsrfToken(): Promise<string | null> {
   return inFlight;
 }
 
-/** The token to send: the cookie, else a fresh one after the spec's 1 s pause. */
+/** The token to send: the cookie, else a fresh one after the original client's 1 s pause. */
 export async function csrfTokenForRequest(): Promise<string> {
   const cookie = await readCsrfCookie();
   if (cookie) return cookie;

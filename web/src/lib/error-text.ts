@@ -17,7 +17,7 @@ export function errorText(error: unknown, t: TFunction): string {
 }
 
 /**
- * Spec 1 §8's "the server detail, else <a screen's own failure text>": the server's sentence
+ * docs/product.md#errors's "the server detail, else <a screen's own failure text>": the server's sentence
  * when it wrote one, the app's text for client-side failures, else `fallback`.
  */
 export function serverDetailOr(error: unknown, t: TFunction, fallback: string): string {

@@ -1,6 +1,6 @@
 /** Times and dates as the result lists and the exam timer show them (one formatter for every screen). */
 
-/** Spec 2 §9: minutes:seconds with padded seconds (75 → "1:15"). */
+/** docs/product.md#limits: minutes:seconds with padded seconds (75 → "1:15"). */
 export function formatElapsed(seconds: number): string {
   const safe = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   const minutes = Math.floor(safe / 60);

@@ -2,7 +2,7 @@ import { SPECIAL_DOMAIN_TAG, specialDomainOf, type SpecialDomain } from '#shared
 
 /**
  * Everything that depends on the host name lives here, so a new domain rule is one edit
- * (spec 1 §1: special domains, their intro page and default tag; §4: English host prefixes).
+ * (docs/product.md#languages-and-hosts: special domains, their intro page and default tag, English host prefixes).
  */
 
 export function currentHost(): string {
@@ -36,7 +36,7 @@ export function hostForLanguage(): string {
 }
 
 /**
- * Spec 3 §5: the pasted-problem generator shows only on the leetcode host and on local or
+ * docs/product.md#languages-and-hosts: the pasted-problem generator shows only on the leetcode host and on local or
  * development hosts (localhost, 127.0.0.1, `*.localhost`, `dev.*`).
  */
 export function allowsProblemPaste(host: string = currentHost()): boolean {

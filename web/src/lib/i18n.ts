@@ -20,7 +20,7 @@ export const SERVER_NAMESPACE_KEY = 'server';
 
 /**
  * The spinner text shows before any translation exists, so it cannot come from the bundles.
- * Spec 1 §2 fixes the English text.
+ * docs/product.md#languages-and-hosts fixes the English text.
  */
 export const LOADING_TRANSLATIONS_TEXT: Record<Language, string> = {
   ko: '번역 데이터를 불러오는 중...',
@@ -32,7 +32,7 @@ export type BundleLoader = (language: Language) => Promise<TranslationTree>;
 let loadBundle: BundleLoader | null = null;
 const loadedLanguages = new Map<Language, Promise<void>>();
 
-/** Spec 1 §4: saved choice, then an English host prefix, then the browser, then Korean. */
+/** docs/product.md#languages-and-hosts: saved choice, then an English host prefix, then the browser, then Korean. */
 export function detectLanguage(): Language {
   return resolveLanguage({
     saved: localStore.get(LOCAL_KEYS.language),
@@ -112,7 +112,7 @@ export async function applyLanguage(language: Language): Promise<void> {
   }
 }
 
-/** Remembers the choice so the next visit starts in it (spec 1 §4: a saved language overrides). */
+/** Remembers the choice so the next visit starts in it (docs/product.md#languages-and-hosts: a saved language overrides). */
 export function saveLanguage(language: Language): void {
   localStore.set(LOCAL_KEYS.language, language);
 }

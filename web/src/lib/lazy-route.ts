@@ -8,7 +8,7 @@ export class RouteChunkTimeoutError extends Error {
 }
 
 /**
- * Route chunks get 120 s to arrive (spec 1 §2). Past that the router's error element offers a
+ * Route chunks get 120 s to arrive (docs/product.md#layout). Past that the router's error element offers a
  * reload rather than leaving a half-loaded page waiting forever on a stalled connection.
  */
 export function withTimeout<T>(load: () => Promise<T>, ms: number = LIMITS.routeChunkTimeoutMs): () => Promise<T> {

@@ -3,7 +3,7 @@
  * cookies), and a failed write must never break a screen, so every access is guarded.
  */
 
-/** localStorage keys the product uses (spec 1 §3). */
+/** localStorage keys the product uses (docs/product.md#client-caching). */
 export const LOCAL_KEYS = {
   user: 'user',
   username: 'username',
@@ -16,7 +16,7 @@ export const LOCAL_KEYS = {
   csrfToken: 'csrfToken',
 } as const;
 
-/** sessionStorage flags the product uses (spec 1 §3). */
+/** sessionStorage flags the product uses (docs/product.md#client-caching). */
 export const SESSION_KEYS = {
   refreshProfile: 'refreshProfile',
   forceRefreshProfile: 'forceRefreshProfile',

@@ -1,4 +1,4 @@
-/** A column sort of the app's tables (spec 4 §2.1, §2.2): a click on the active column turns its direction. */
+/** A column sort of the app's tables (docs/product.md#study-list, #study-detail): a click on the active column turns its direction. */
 export interface SortState<K extends string> {
   key: K;
   direction: 'asc' | 'desc';

@@ -10,7 +10,7 @@ import { SessionSummaryHost } from '../../features/take-exam/components/session-
 import { useRouteEffects } from './use-route-effects.js';
 import styles from './app-layout.module.css';
 
-/** The shared layout of spec 1 §2 around every screen. */
+/** The shared layout of docs/product.md#layout around every screen. */
 export function AppLayout() {
   const { t } = useTranslation();
   const navbar = useRef<HTMLElement>(null);

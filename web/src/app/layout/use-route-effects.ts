@@ -7,7 +7,7 @@ import { isRouteHandle } from '../route-handle.js';
 
 const FAVICON = { default: '/favicon.svg', favorites: '/favicon-favorites.svg' } as const;
 
-/** Spec 1 §2: each route change swaps the favicon; /favorites has its own. */
+/** docs/product.md#layout: each route change swaps the favicon; /favorites has its own. */
 function useFavicon(pathname: string) {
   useEffect(() => {
     const href = pathname.startsWith('/favorites') ? FAVICON.favorites : FAVICON.default;
@@ -41,7 +41,7 @@ function isMobile(): boolean {
 }
 
 /**
- * Spec 1 §2: on phones each navigation scrolls smoothly to just below the navbar, so the new
+ * docs/product.md#layout: on phones each navigation scrolls smoothly to just below the navbar, so the new
  * screen's content starts at the top of the small viewport. Back/forward (POP) keeps the position
  * ScrollRestoration restored, and the first page load does not move.
  */

@@ -1,5 +1,5 @@
 /**
  * The daily exam feature's public entry: the home card and exam management open today's exam
- * through this hook (spec 1 §2, §8; spec 3 §7, §8); the exam detail screen will too.
+ * through this hook (docs/product.md#daily-quiz, #errors); the exam detail screen will too.
  */
 export { useOpenDailyExam } from './hooks/use-open-daily-exam.js';

@@ -1,2 +1,2 @@
-/** The study-progress feature's public entry: the study screens record progress through this hook (spec 4 §7). */
+/** The study-progress feature's public entry: the study screens record progress through this hook (docs/product.md#study-progress). */
 export { useRecordStudyProgress } from './hooks/use-record-study-progress.js';

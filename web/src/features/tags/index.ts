@@ -1,5 +1,5 @@
 /**
- * The tags feature's public entry: tags belong to exams today and to studies next (spec 1 §5),
+ * The tags feature's public entry: tags belong to exams today and to studies next (docs/product.md#tags),
  * so the screens of those features use the tag manager, chips and helpers from here, and only
  * from here.
  */

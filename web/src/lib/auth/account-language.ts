@@ -6,9 +6,9 @@ import type { AuthUser } from './auth-user.js';
 
 /**
  * After a sign-in the screen and the account should speak the same language, since the server
- * answers a signed-in caller in the account's saved language. Spec 1 §4: a language saved in
+ * answers a signed-in caller in the account's saved language. docs/product.md#languages-and-hosts: a language saved in
  * this browser overrides — the account is told about it; otherwise the screen takes the
- * account's language (the profile language sync of spec 1 §7).
+ * account's language (the profile language sync of docs/product.md#languages-and-hosts).
  */
 export async function alignLanguageWithAccount(user: AuthUser): Promise<void> {
   const account = user.language;

@@ -2,7 +2,7 @@ import { LOCAL_KEYS, localStore } from '../storage.js';
 import { AUTH_STATUS_EVENT, authUserSchema, type AuthStatusDetail, type AuthUser } from './auth-user.js';
 
 /**
- * Sign-in state derives from localStorage `user` (spec 1 §4), so it survives reloads and is
+ * Sign-in state derives from localStorage `user` (docs/product.md#accounts), so it survives reloads and is
  * shared by tabs. A tiny external store (no library) keeps the navbar, home and guards in step.
  */
 let user: AuthUser | null = readStoredUser();
@@ -26,7 +26,7 @@ export function getAuthUser(): AuthUser | null {
   return user;
 }
 
-/** Stores or clears the signed-in user. Clearing also drops the token, as the spec's status rule does. */
+/** Stores or clears the signed-in user. Clearing also drops the token, as the original client's status rule does. */
 export function setAuthUser(next: AuthUser | null): void {
   if (next) {
     localStore.setJson(LOCAL_KEYS.user, next);
@@ -39,7 +39,7 @@ export function setAuthUser(next: AuthUser | null): void {
   notify();
 }
 
-/** Spec 1 §4: authenticated with a user stores it and clears the logout flag; anything else signs out. */
+/** docs/product.md#accounts: authenticated with a user stores it and clears the logout flag; anything else signs out. */
 export function applyAuthStatus(detail: AuthStatusDetail): void {
   if (detail.authenticated && detail.user) {
     localStore.remove(LOCAL_KEYS.logoutFlag);
@@ -56,7 +56,7 @@ export function announceAuthStatus(detail: AuthStatusDetail): void {
 
 let listening = false;
 
-/** Wires the window events once: the spec's announcement, and other tabs signing in or out. */
+/** Wires the window events once: the original client's announcement, and other tabs signing in or out. */
 export function startAuthListeners(): void {
   if (listening) return;
   listening = true;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ROLES } from '#shared/domain/roles.js';
 
 /**
- * The user as kept in localStorage `user` (spec 1 §3). Parsed leniently: the login screens and
+ * The user as kept in localStorage `user` (docs/product.md#accounts). Parsed leniently: the login screens and
  * the server own the full shape; the shell only needs a name and the role flags.
  */
 export const authUserSchema = z.looseObject({
@@ -22,7 +22,7 @@ export const authUserSchema = z.looseObject({
 
 export type AuthUser = z.infer<typeof authUserSchema>;
 
-/** Detail of the `authStatusChanged` window event (spec 1 §4). */
+/** Detail of the `authStatusChanged` window event (docs/product.md#accounts). */
 export interface AuthStatusDetail {
   authenticated: boolean;
   user: AuthUser | null;

@@ -2,7 +2,7 @@
 const AUTH_SCREENS = ['/login', '/register'];
 
 /**
- * The returnTo of /login (spec 1 §2), made safe: only a path on this site. Anything that could
+ * The returnTo of /login (docs/product.md#accounts), made safe: only a path on this site. Anything that could
  * leave the origin — an absolute URL, a protocol-relative `//host`, a backslash (browsers read
  * `/\host` as `//host`), a `javascript:` URL, control characters — gives null, and the caller
  * falls back to `/`. Returns the path with its query and hash, normalised by the URL parser.

@@ -3,7 +3,7 @@ import { announceAuthStatus, getAuthUser, setAuthUser } from './auth-store.js';
 import type { AuthUser } from './auth-user.js';
 
 /**
- * Local entries that survive a sign-in. Spec 1 §4 keeps token, user and csrfToken; the visitor's
+ * Local entries that survive a sign-in. docs/product.md#accounts keeps token, user and csrfToken; the visitor's
  * language choice is kept too, so signing in does not flip the screen to another language.
  */
 const KEPT_AT_SIGN_IN: readonly string[] = [LOCAL_KEYS.token, LOCAL_KEYS.user, LOCAL_KEYS.csrfToken, LOCAL_KEYS.language];
@@ -12,7 +12,7 @@ const KEPT_AT_SIGN_IN: readonly string[] = [LOCAL_KEYS.token, LOCAL_KEYS.user, L
 export const SIGNED_IN_MARKER = 'session';
 
 /**
- * Spec 1 §4, login success: drop the old token and user, every other local entry (caches,
+ * docs/product.md#accounts, login success: drop the old token and user, every other local entry (caches,
  * the logout flag), session storage; set a force-refresh timestamp; store the user and a
  * logged-in marker; announce the new state (authStatusChanged).
  */

@@ -6,7 +6,7 @@ import type { AuthUser } from './auth-user.js';
 export interface AuthState {
   user: AuthUser | null;
   isAuthenticated: boolean;
-  /** Spec 1 §6: admin_role, is_superuser or is_staff. */
+  /** docs/product.md#roles: admin_role, is_superuser or is_staff. */
   isAdmin: boolean;
   setUser(user: AuthUser | null): void;
 }

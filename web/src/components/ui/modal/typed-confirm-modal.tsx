@@ -21,7 +21,7 @@ interface TypedConfirmModalProps {
   testId?: string;
 }
 
-/** A confirmation whose button unlocks only when the typed text equals `word` (spec 1 §4). */
+/** A confirmation whose button unlocks only when the typed text equals `word` (docs/product.md#layout). */
 export function TypedConfirmModal(props: TypedConfirmModalProps) {
   const [typed, setTyped] = useState('');
   useEffect(() => {

@@ -7,8 +7,8 @@ import { AuthDivider } from './auth-card.js';
 import styles from './google-sign-in-button.module.css';
 
 /**
- * "Continue with Google" (spec 1 §2 register and login). Hidden while the configuration loads
- * and whenever the server has no client id. The click sends the page to Google (spec 1 §4).
+ * "Continue with Google" (docs/product.md#accounts register and login). Hidden while the configuration loads
+ * and whenever the server has no client id. The click sends the page to Google (docs/product.md#accounts).
  */
 export function GoogleSignInButton({ returnTo }: { returnTo: string | null }) {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ interface FieldErrors {
   password?: string;
 }
 
-/** Login (spec 1 §2): username and password, Google, a link to sign up; returnTo honoured. */
+/** Login (docs/product.md#accounts): username and password, Google, a link to sign up; returnTo honoured. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -32,7 +32,7 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  // Spec 1 §2: the screen asks for a CSRF token when it opens.
+  // docs/product.md#accounts: the screen asks for a CSRF token when it opens.
   useEffect(() => {
     void refreshCsrfToken();
   }, []);

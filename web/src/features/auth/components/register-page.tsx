@@ -15,7 +15,7 @@ import { displayName } from '../../../lib/auth/auth-user.js';
 import { AuthCard } from './auth-card.js';
 import { GoogleSignInButton } from './google-sign-in-button.js';
 
-/** Spec 1 §9: home after 1.5 s when signed in at once, else the login screen after 2 s. */
+/** docs/product.md#limits: home after 1.5 s when signed in at once, else the login screen after 2 s. */
 const AUTO_LOGIN_REDIRECT_MS = 1500;
 
 type Field = 'id' | 'name' | 'email' | 'affiliation' | 'location' | 'password' | 'passwordConfirm';
@@ -24,7 +24,7 @@ type Errors = Partial<Record<Field, string>>;
 
 const EMPTY: Values = { id: '', name: '', email: '', affiliation: '', location: '', password: '', passwordConfirm: '' };
 
-/** Registration (spec 1 §2, §4, §5). */
+/** Registration (docs/product.md#accounts). */
 export function RegisterPage() {
   const { t, i18n } = useTranslation();
   const toast = useToast();
@@ -56,7 +56,7 @@ export function RegisterPage() {
     setError(null);
     const first = Object.values(found)[0];
     if (first) {
-      // Spec 1 §2: errors show inline and as a toast.
+      // docs/product.md#accounts: errors show inline and as a toast.
       toast.error(first, LIMITS.toastMs.register);
       return;
     }

@@ -11,7 +11,7 @@ import { takeGoogleRedirectAnswer } from '../utils/google-redirect.js';
 /**
  * The login screen is Google's redirect target: when it opens with Google's answer in the
  * fragment, the ID token is posted to the server and the user goes on to the state's return
- * path (spec 1 §4). Answers whether that sign-in is in progress.
+ * path (docs/product.md#accounts). Answers whether that sign-in is in progress.
  */
 export function useGoogleRedirectReturn(): boolean {
   const { t } = useTranslation();

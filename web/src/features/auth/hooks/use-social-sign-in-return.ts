@@ -8,7 +8,7 @@ import { checkAuthStatus } from '../../../lib/auth/api/check-auth-status.js';
 import { classifySocialError } from '../utils/google-oauth.js';
 
 /**
- * Spec 1 §4: a server-side social sign-in comes back to any page with login=success&email=… or
+ * docs/product.md#accounts: a server-side social sign-in comes back to any page with login=success&email=… or
  * login=error&message=…. The parameters leave the address; on success the logout flag goes, a
  * CSRF token is fetched and the session's user is loaded; each outcome gets its toast.
  */

@@ -45,7 +45,7 @@ export function decodeOAuthState(raw: string | null | undefined, now: number = D
 }
 
 /**
- * Spec 1 §4: the whole page goes to Google (scopes openid email profile, account chooser forced,
+ * docs/product.md#accounts: the whole page goes to Google (scopes openid email profile, account chooser forced,
  * state carrying a timestamp and the return URL). The server verifies ID tokens only
  * (POST /api/google-oauth/ {id_token}), so the answer asked for is an ID token bound to a nonce.
  */
@@ -79,7 +79,7 @@ export function parseOAuthFragment(hash: string): OAuthRedirectAnswer | null {
 
 export type SocialErrorKind = 'skipped' | 'cancelled' | 'popupBlocked' | 'timeout' | 'general';
 
-/** Spec 1 §8: social sign-in errors are told apart by what their message says. */
+/** docs/product.md#errors: social sign-in errors are told apart by what their message says. */
 export function classifySocialError(message: string | null | undefined): SocialErrorKind {
   const text = (message ?? '').toLowerCase();
   if (text.includes('skip')) return 'skipped';

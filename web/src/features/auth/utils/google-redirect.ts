@@ -5,7 +5,7 @@ import { safeReturnPath } from '../../../lib/auth/safe-return-path.js';
 /** sessionStorage: the nonce of the redirect this tab started (one at a time). */
 const NONCE_KEY = 'googleOAuthNonce';
 
-/** Sends the whole page to Google's account chooser (spec 1 §4). */
+/** Sends the whole page to Google's account chooser (docs/product.md#accounts). */
 export function startGoogleRedirect(config: { clientId: string; redirectUri: string }, returnTo: string | null): void {
   const nonce = randomNonce();
   sessionStore.set(NONCE_KEY, nonce);

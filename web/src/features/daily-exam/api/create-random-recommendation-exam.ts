@@ -4,7 +4,7 @@ import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 import { examOrThrow } from './daily-exam-answer.js';
 
-/** POST /api/create-random-recommendation-exam/ — the same daily exam, as exam management and exam detail send it (spec 3 §7). */
+/** POST /api/create-random-recommendation-exam/ — the same daily exam, as exam management and exam detail send it (docs/product.md#daily-quiz). */
 export function createDailyExam(targetUsername: string) {
   return writeThenInvalidate(
     async () => examOrThrow(await callApi(createRandomRecommendationExam, { body: { target_username: targetUsername, title: '', questions_per_exam: null, is_public: false } })),

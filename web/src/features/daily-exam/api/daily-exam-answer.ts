@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-client.js';
 
 /**
  * The daily exam routes answer 200 with `success: false` and a `home.dailyExam.*` key when no exam
- * can be built (spec 1 §8): turned into an ApiError carrying that key as its code, so screens
+ * can be built (docs/product.md#errors): turned into an ApiError carrying that key as its code, so screens
  * branch on `ApiError.code` as everywhere else. `detail` is the server's text in the user's language.
  */
 export function examOrThrow(answer: DailyExamAnswer): Exam {

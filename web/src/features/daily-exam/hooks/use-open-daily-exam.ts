@@ -9,11 +9,11 @@ import { createDailyExam } from '../api/create-random-recommendation-exam.js';
 import { openDailyExam } from '../api/get-daily-exam.js';
 
 /**
- * Opens today's exam with the spec's error handling (spec 1 §8, spec 3 §8): signed out → /login;
+ * Opens today's exam with the original client's error handling (docs/product.md#errors): signed out → /login;
  * a `home.dailyExam.*` code → a toast with the server's text, and for no subscriptions a redirect
  * to /profile after 2 s; anything else → the generic failure toast. `via` picks the route: the
  * home card reads GET /api/daily-exam/, exam management and the exam detail screen (on the user's
- * own daily exam, spec 3 §6) post create-random-recommendation-exam. `returnTo` is where End goes.
+ * own daily exam, docs/product.md#roles) post create-random-recommendation-exam. `returnTo` is where End goes.
  * Resolves with the failure's text (null once the exam opens), for a page that has nothing else to
  * show (/daily-exam).
  */

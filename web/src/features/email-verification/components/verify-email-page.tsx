@@ -14,7 +14,7 @@ import { isExpiredLinkError } from '../utils/expired-link.js';
 
 type State = { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string; expired: boolean };
 
-/** Email verification (spec 1 §2, §4): loading, success, or an error with a retry when the link expired. */
+/** Email verification (docs/product.md#email-verification): loading, success, or an error with a retry when the link expired. */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
   const { token } = useParams();

@@ -14,7 +14,7 @@ export interface QuestionsExam {
   randomOption?: RandomOption;
 }
 
-/** POST /api/create-exam/ with explicit questions (spec 3 §7): a private copy exam; answers its id. */
+/** POST /api/create-exam/ with explicit questions (docs/product.md#exam-detail): a private copy exam; answers its id. */
 export function createExamFromQuestions(input: QuestionsExam) {
   return writeThenInvalidate(
     () =>

@@ -2,7 +2,7 @@ import { deleteExam as route, listExams, subscribedExams } from '#shared/contrac
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 
-/** DELETE /api/exam/{id}/ — the detail screen's form of the call (spec 3 §7). */
+/** DELETE /api/exam/{id}/ — the detail screen's form of the call (docs/product.md#exam-detail). */
 export function deleteExam(examId: string) {
   return writeThenInvalidate(() => callApi(route, { params: { examId } }), listExams, subscribedExams);
 }

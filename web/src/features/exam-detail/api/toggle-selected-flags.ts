@@ -20,7 +20,7 @@ export interface BulkFlagOutcome {
 }
 
 /**
- * Spec 3 §4: bulk favorite and bulk ignore toggle each selected question on its own, one call
+ * docs/product.md#exam-detail: bulk favorite and bulk ignore toggle each selected question on its own, one call
  * after another; a failure does not stop the rest, except the cap (every later add would be
  * refused too). The lists load again once, at the end.
  */

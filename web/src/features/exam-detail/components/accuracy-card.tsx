@@ -11,7 +11,7 @@ interface Props {
   onAdjust(direction: 'increase' | 'decrease', percentage: number): void;
 }
 
-/** The accuracy adjustment of spec 3 §4 / §9: a 0–100 slider (step 1) and decrease / increase. */
+/** The accuracy adjustment of docs/product.md#exam-detail, #limits: a 0–100 slider (step 1) and decrease / increase. */
 export function AccuracyCard({ selectedCount, pending, onAdjust }: Props) {
   const { t } = useTranslation();
   const id = useId();

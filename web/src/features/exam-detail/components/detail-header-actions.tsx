@@ -9,7 +9,7 @@ interface Props {
   favoritesMode: boolean;
   exam: Exam | undefined;
   rights: DetailRights;
-  /** Spec 3 §6: the daily random exam button shows only on the user's own daily exam. */
+  /** docs/product.md#roles: the daily random exam button shows only on the user's own daily exam. */
   ownDailyExam: boolean;
   onShare(): void;
   onDailyExam(): void;

@@ -39,7 +39,7 @@ import { QuestionTable } from './question-table.js';
 import { RandomExamModal } from './random-exam-modal.js';
 import styles from './exam-detail.module.css';
 
-/** /exam-detail/{examId}, and /favorites (no exam id): the same screen in favorites mode (spec 3 §2.2). */
+/** /exam-detail/{examId}, and /favorites (no exam id): the same screen in favorites mode (docs/product.md#exam-detail). */
 export function ExamDetailPage() {
   const { examId } = useParams();
   return <SignedInOnly>{(user) => <ExamDetail key={examId ?? 'favorites'} user={user} examId={examId ?? null} />}</SignedInOnly>;

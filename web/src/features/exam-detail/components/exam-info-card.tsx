@@ -51,7 +51,7 @@ function draftOf(exam: Exam, language: Language): Draft {
 }
 
 /**
- * The exam info card (spec 3 §4): collapsed, expanded, or editing — edit only when expanded and
+ * The exam info card (docs/product.md#exam-detail): collapsed, expanded, or editing — edit only when expanded and
  * for an admin, study admin or the creator. Saving leaves edit mode.
  */
 export function ExamInfoCard({ exam, language, canEdit }: Props) {

@@ -7,7 +7,7 @@ import { useDebounced } from '../../../lib/use-debounced.js';
 import { ACCURACY_FILTERS, FAVORITE_FILTERS, IGNORE_FILTERS, type DetailState } from '../utils/detail-state.js';
 import styles from './exam-detail.module.css';
 
-/** Spec 3 §9: the search box waits 300 ms after the last key. */
+/** docs/product.md#limits: the search box waits 300 ms after the last key. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 interface Props {
@@ -19,7 +19,7 @@ interface Props {
   originalExams: { id: string; title: string }[];
 }
 
-/** The filter bar of spec 3 §2.2 / §5; every change lands in the address. */
+/** The filter bar of docs/product.md#exam-detail; every change lands in the address. */
 export function FilterBar({ state, onChange, onReset, favoritesMode, originalExams }: Props) {
   const { t } = useTranslation();
   const id = useId();

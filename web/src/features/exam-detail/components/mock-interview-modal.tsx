@@ -13,7 +13,7 @@ interface Props {
   questionCount: number;
 }
 
-/** The AI mock interview helper (spec 3 §9): the prompt to paste into an assistant, with a copy button. */
+/** The AI mock interview helper (docs/product.md#limits): the prompt to paste into an assistant, with a copy button. */
 export function MockInterviewModal({ open, onClose, prompt, questionCount }: Props) {
   const { t } = useTranslation();
   const toast = useToast();

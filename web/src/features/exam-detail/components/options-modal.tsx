@@ -34,9 +34,9 @@ interface Props {
 }
 
 /**
- * The options modal of spec 3 §2.2: move or copy the selection to another exam, apply a group id,
+ * The options modal of docs/product.md#exam-detail: move or copy the selection to another exam, apply a group id,
  * delete the selection (after a confirm), delete results, map study members, and (admins) member
- * management. Each action's guard of spec 3 §5 is a disabled button with its reason beside it.
+ * management. Each action's guard of docs/product.md#exam-detail is a disabled button with its reason beside it.
  */
 export function OptionsModal({ open, onClose, exam, language, rights, selectedCount, filteredCount, studies, busy, onAction }: Props) {
   const { t } = useTranslation();

@@ -30,7 +30,7 @@ interface Props {
 }
 
 /**
- * The question table of spec 3 §2.2. On phones each row is a card and the head stays as a bar of
+ * The question table of docs/product.md#exam-detail. On phones each row is a card and the head stays as a bar of
  * sort buttons; on desktop a wide table scrolls inside its own frame, never the page.
  */
 export function QuestionTable({

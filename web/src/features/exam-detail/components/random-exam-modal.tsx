@@ -6,7 +6,7 @@ import form from '../../../components/ui/form/form.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';
 import { TextField } from '../../../components/ui/form/text-field.js';
 
-/** Spec 3 §5 / §9: a random exam holds 1 to 10 questions. */
+/** docs/product.md#exam-detail, #limits: a random exam holds 1 to 10 questions. */
 export const RANDOM_EXAM_MAX = 10;
 
 export interface RandomExamChoice {
@@ -27,7 +27,7 @@ interface Props {
 }
 
 /**
- * The random exam of spec 3 §5: count 1 to min(shown, 10), default the number selected or 10;
+ * The random exam of docs/product.md#exam-detail: count 1 to min(shown, 10), default the number selected or 10;
  * with a manual selection the count and option are fixed (the selection is the exam).
  */
 export function RandomExamModal({ open, onClose, filteredCount, selectedCount, defaultTitle, pending, onCreate }: Props) {

@@ -8,17 +8,17 @@ import { serverDetailOr } from '../../../lib/error-text.js';
 import { importConnectedFile, updateQuestionsFromSheet } from '../api/update-questions-from-sheet.js';
 import styles from './exam-detail.module.css';
 
-/** Spec 3 §5: a question sheet is .xlsx, .xls or .csv. */
+/** docs/product.md#exam-detail: a question sheet is .xlsx, .xls or .csv. */
 const SHEET_ACCEPT = '.xlsx,.xls,.csv';
 const SHEET_PATTERN = /\.(xlsx|xls|csv)$/i;
-/** Spec 3 §9: at most 5 error details, then an and-more count. */
+/** docs/product.md#limits: at most 5 error details, then an and-more count. */
 const SHOWN_ERROR_DETAILS = 5;
 
 interface Props {
   examId: string;
   /** The exam's source file; import is offered only with one. */
   connectedFile: string | null;
-  /** Study admins may upload only when the exam has no connected file (spec 3 §6). */
+  /** Study admins may upload only when the exam has no connected file (docs/product.md#roles). */
   canUpload: boolean;
   onDownload(): void;
 }

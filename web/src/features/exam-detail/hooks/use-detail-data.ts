@@ -13,7 +13,7 @@ import { useMemberMappings } from '../api/get-member-mappings.js';
 import { detailRights } from '../utils/detail-permissions.js';
 
 /**
- * What the screen loads at start (spec 3 §2.2): the exam (or, in favorites mode, the favorites), the
+ * What the screen loads at start (docs/product.md#exam-detail): the exam (or, in favorites mode, the favorites), the
  * caller's statistics and ignored list, the member mappings and connected studies for managers. A
  * load failure is announced once: 401 goes to the login page, anything else is a toast.
  */
@@ -67,7 +67,7 @@ export function useDetailData(user: AuthUser, examId: string | null, language: L
 
 export type DetailData = ReturnType<typeof useDetailData>;
 
-/** Connected studies feed member mapping; a failure is silent and leaves the list empty (spec 3 §8). */
+/** Connected studies feed member mapping; a failure is silent and leaves the list empty (docs/product.md#errors). */
 function useConnectedStudies(examId: string | null, canManage: boolean): ConnectedStudy[] {
   const [studies, setStudies] = useState<ConnectedStudy[]>([]);
   useEffect(() => {

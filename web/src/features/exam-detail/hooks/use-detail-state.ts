@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { defaultState, paramsFromState, stateFromParams, STATE_PARAMS, type DetailState } from '../utils/detail-state.js';
 
 /**
- * The screen's filter and sort state, kept in the address (spec 3 §2.2): every parameter
+ * The screen's filter and sort state, kept in the address (docs/product.md#exam-detail): every parameter
  * restores its filter or sort, so a reload or a shared link shows the same view. `t` (set when
  * an exam was just finished) resets them: the address is replaced by the plain one.
  */

@@ -4,7 +4,7 @@ import { isSiteAdmin, type RoleBearer } from '#shared/domain/roles.js';
 
 type User = (RoleBearer & { id?: string | number; username?: string }) | null;
 
-/** What the signed-in caller may do on this exam (spec 3 §6); the server checks each call again. */
+/** What the signed-in caller may do on this exam (docs/product.md#roles); the server checks each call again. */
 export interface DetailRights {
   isAdmin: boolean;
   isStudyAdmin: boolean;
@@ -23,7 +23,7 @@ export function detailRights(exam: Exam | undefined, user: User): DetailRights {
   return { isAdmin, isStudyAdmin, isCreator, canEdit, canManage: isAdmin || isStudyAdmin };
 }
 
-/** Spec 3 §6: the daily random exam button shows on the caller's own daily exam only. */
+/** docs/product.md#roles: the daily random exam button shows on the caller's own daily exam only. */
 export function isOwnDailyExam(exam: Pick<Exam, 'title' | 'title_ko' | 'title_en'> | undefined, username: string | undefined): boolean {
   if (!exam || !username) return false;
   const title = dailyQuizTitle(username);

@@ -1,7 +1,7 @@
 import { DIFFICULTIES, type Difficulty } from '#shared/domain/difficulty.js';
 
 /**
- * The filter and sort state of the exam detail screen (spec 3 §2.2, §9), its URL form and its
+ * The filter and sort state of the exam detail screen (docs/product.md#exam-detail, #limits), its URL form and its
  * defaults. The URL is the state: a reload or a shared link shows the same view.
  */
 
@@ -41,7 +41,7 @@ export const STATE_PARAMS = [
   'sortOrder',
 ] as const satisfies readonly (keyof DetailState)[];
 
-/** Spec 3 §4: normal mode hides ignored questions by default; favorites mode shows them all. */
+/** docs/product.md#exam-detail: normal mode hides ignored questions by default; favorites mode shows them all. */
 export function defaultState(favoritesMode: boolean): DetailState {
   return {
     searchTerm: '',

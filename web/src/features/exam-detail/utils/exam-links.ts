@@ -1,7 +1,7 @@
 import type { DetailState } from './detail-state.js';
 import { paramsFromState } from './detail-state.js';
 
-/** The addresses the exam detail screen links to (spec 3 §2.2 "Links out"). */
+/** The addresses the exam detail screen links to (docs/product.md#exam-detail "Links out"). */
 
 export function detailPath(examId: string | null): string {
   return examId ? `/exam-detail/${encodeURIComponent(examId)}` : '/favorites';

@@ -1,7 +1,7 @@
 import { pickLocalized, type Language } from '#shared/domain/language.js';
 
 /**
- * The AI mock-interview prompt of spec 3 §9: four steps (preparation, interview start, follow-up,
+ * The AI mock-interview prompt of docs/product.md#limits: four steps (preparation, interview start, follow-up,
  * feedback), then each question's title, answer and, when there is one, its explanation, in the
  * page's language (falling back to the other language per field). The text is content handed to
  * an outside assistant, so it lives here rather than in the screen's i18n bundle.

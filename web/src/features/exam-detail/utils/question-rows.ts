@@ -2,7 +2,7 @@ import { normalizeDifficulty, type Difficulty } from '#shared/domain/difficulty.
 import { pickLocalized, type Language } from '#shared/domain/language.js';
 import type { DetailFilters, SortKey, SortOrder } from './detail-state.js';
 
-/** Spec 3 §5 / §9: a question is answered well at 70 % and more. */
+/** docs/product.md#exam-detail, #limits: a question is answered well at 70 % and more. */
 export const ACCURACY_THRESHOLD = 0.7;
 
 /** One table row: the question as the screen needs it, with the caller's statistics and flags. */
@@ -48,7 +48,7 @@ export interface RowContext {
   ignored: ReadonlySet<string>;
 }
 
-/** Rows in the exam's order; the localised title falls back between ko and en (spec 3 §5). */
+/** Rows in the exam's order; the localised title falls back between ko and en (docs/product.md#exam-detail). */
 export function toRows(questions: readonly RowSource[], context: RowContext): QuestionRow[] {
   return questions.map((question, index) => {
     const stat = context.stats.get(question.id);
@@ -75,7 +75,7 @@ export function accuracyOf(row: Pick<QuestionRow, 'correct' | 'attempts'>): numb
   return row.attempts > 0 ? row.correct / row.attempts : null;
 }
 
-/** Spec 3 §5: every active filter must hold. */
+/** docs/product.md#exam-detail: every active filter must hold. */
 export function filterRows(rows: readonly QuestionRow[], filters: DetailFilters): QuestionRow[] {
   const search = filters.searchTerm.trim().toLowerCase();
   const group = filters.groupIdFilter.trim().toLowerCase();
@@ -113,7 +113,7 @@ export function compareGroupIds(a: string, b: string): number {
 }
 
 /**
- * The default priority of spec 3 §5, ascending: lowest accuracy first (unattempted counting as 0),
+ * The default priority of docs/product.md#exam-detail, ascending: lowest accuracy first (unattempted counting as 0),
  * unattempted questions first among ties, then more attempts first.
  */
 function comparePriority(a: QuestionRow, b: QuestionRow): number {
@@ -136,7 +136,7 @@ const COMPARATORS: Record<Exclude<SortKey, 'priority'>, (a: QuestionRow, b: Ques
 };
 
 /**
- * Sorts a copy. Priority (spec 3 §5): by group id when no question anywhere has attempts, else
+ * Sorts a copy. Priority (docs/product.md#exam-detail): by group id when no question anywhere has attempts, else
  * by the priority rule. Ties keep the exam's order, whatever the direction.
  */
 export function sortRows(rows: readonly QuestionRow[], sortBy: SortKey, sortOrder: SortOrder, allRows: readonly QuestionRow[] = rows): QuestionRow[] {

@@ -2,13 +2,13 @@ import { deleteExamLegacy as route, listExams, subscribedExams } from '#shared/c
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 
-/** DELETE /api/exam/{id}/delete/ — the exam management form of the call (spec 3 §7). */
+/** DELETE /api/exam/{id}/delete/ — the exam management form of the call (docs/product.md#exam-management). */
 export function deleteExam(examId: string) {
   return writeThenInvalidate(() => callApi(route, { params: { examId } }), listExams, subscribedExams);
 }
 
 /**
- * Spec 3 §7: a bulk delete is one call per exam, one after another; a failure does not stop the
+ * docs/product.md#exam-management: a bulk delete is one call per exam, one after another; a failure does not stop the
  * rest. The lists load again once, at the end.
  */
 export function deleteExams(examIds: readonly string[]): Promise<{ done: number; failed: number }> {

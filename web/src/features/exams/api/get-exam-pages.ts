@@ -3,7 +3,7 @@ import { useApiPages } from '../../../lib/use-api-pages.js';
 import type { ExamListQuery } from './get-exams.js';
 
 /**
- * GET /api/exams/ page after page (spec 3 §7, page size 100); `loadMore` grows the list. Every
+ * GET /api/exams/ page after page (docs/product.md#exam-management, page size 100); `loadMore` grows the list. Every
  * write that changes exams invalidates it, so no filter combination comes back from the cache as
  * it was before the change; the list on screen stays put until the fresh answer replaces it.
  */

@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * The create form of spec 3 §2.1/§5 and spec 2 §2.5: title (required, not a duplicate),
+ * The create form of docs/product.md#exam-management, #creating-exams: title (required, not a duplicate),
  * description, file with its pool and the count up to its maximum (Max button), selection
  * (random, wrong only, most wrong), difficulty and the exam flags. Its state and submit are
  * `useCreateExamForm`; the field groups are the components beside it.
@@ -32,7 +32,7 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
   const descriptionId = useId();
   const exam = useCreateExamForm({ isAdmin, loadedExams, onCreated });
   const { values, set, errors } = exam;
-  // Spec 3 §5: on the leetcode host and local/development hosts, pasted problems can become the questions.
+  // docs/product.md#creating-exams: on the leetcode host and local/development hosts, pasted problems can become the questions.
   const pasteAllowed = allowsProblemPaste();
   const maxText = exam.max.toLocaleString(currentLanguage() === 'ko' ? 'ko-KR' : 'en-US');
 

@@ -9,7 +9,7 @@ import screen from '../../../components/ui/screen/screen.module.css';
 import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import { CreateExamForm } from './create-exam-form.js';
 
-/** The create-exam screen (spec 2 §2.5): the create form on its own page, for signed-in users. */
+/** The create-exam screen (docs/product.md#creating-exams): the create form on its own page, for signed-in users. */
 export function CreateExamPage() {
   const { t } = useTranslation();
   return (

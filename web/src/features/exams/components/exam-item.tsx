@@ -39,7 +39,7 @@ function formatDate(iso: string | undefined): string {
 }
 
 /**
- * One row of the exam tree (spec 3 §2.1): checkbox, title (a link, plain text when the exam
+ * One row of the exam tree (docs/product.md#exam-management): checkbox, title (a link, plain text when the exam
  * has versions), question count, original/copy badge, public badge (admins), subscribed icon,
  * tags, and the actions take (signed in), details / copy (retake) / wrong questions / delete.
  */

@@ -23,7 +23,7 @@ interface Props {
   onTagsChange: (ids: string[]) => void;
 }
 
-/** The exam list's filter bar (spec 3 §2.1): my / public / all, title search, tag filter and its chips. */
+/** The exam list's filter bar (docs/product.md#exam-management): my / public / all, title search, tag filter and its chips. */
 export function ExamListFilters({ signedIn, isAdmin, scope, onScope, searchInput, onSearch, tagIds, tagById, requiredTagId, onOpenTagFilter, onTagsChange }: Props) {
   const { t } = useTranslation();
   const searchId = useId();

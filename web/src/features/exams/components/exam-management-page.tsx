@@ -23,7 +23,7 @@ const CreateExamForm = lazy(async () => ({ default: (await import('./create-exam
 const ExamsSheetCard = lazy(async () => ({ default: (await import('./exams-sheet-card.js')).ExamsSheetCard }));
 
 /**
- * Exam management (spec 3 §2.1): the exam tree with its filters, bulk actions, create form and
+ * Exam management (docs/product.md#exam-management): the exam tree with its filters, bulk actions, create form and
  * admin sheets. The list comes from `useExamList`, what is done to it from `useExamListActions`.
  */
 export function ExamManagementPage() {

@@ -13,7 +13,7 @@ import styles from './exams.module.css';
 
 const SUMMARY_MS = 6000;
 
-/** Admin: the exam list as exams_{timestamp}.xlsx, and its upload with the stats (spec 3 §7–§8). */
+/** Admin: the exam list as exams_{timestamp}.xlsx, and its upload with the stats (docs/product.md#exam-management, #errors). */
 export function ExamsSheetCard() {
   const { t } = useTranslation();
   const toast = useToast();

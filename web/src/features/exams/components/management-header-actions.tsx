@@ -37,7 +37,7 @@ export function ManagementHeaderActions({ signedIn, createOpen, onToggleCreate, 
         </Link>
       )}
       {signedIn && (
-        // Spec 3 §7: today's daily exam, through create-random-recommendation-exam.
+        // docs/product.md#exam-management: today's daily exam, through create-random-recommendation-exam.
         <button type="button" className={`${button.button} ${button.secondary}`} onClick={onDailyExam} data-testid="open-daily-exam">
           {t('exams.management.dailyExam')}
         </button>

@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * Spec 3 §2.1: search box, popular tags (top 10 by usage), all tags, clear all, and a
+ * docs/product.md#exam-management: search box, popular tags (top 10 by usage), all tags, clear all, and a
  * show-results button carrying the number of exams the chosen tags give.
  */
 export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onApply, onClose }: Props) {

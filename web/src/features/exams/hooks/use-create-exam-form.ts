@@ -106,7 +106,7 @@ export function useCreateExamForm({ isAdmin, loadedExams, onCreated }: CreateExa
     event.preventDefault();
     if (pending) return;
     const checked = validateCreateExam({ title: values.title, count: values.count, max, existing });
-    // Pasted problems are the questions: no file, and the count is sent as 0 (spec 3 §5).
+    // Pasted problems are the questions: no file, and the count is sent as 0 (docs/product.md#creating-exams).
     const found = values.fromProblems ? { title: checked.title } : checked;
     setErrors(found);
     if (found.title === 'required') {

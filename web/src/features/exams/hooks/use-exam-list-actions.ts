@@ -26,7 +26,7 @@ interface Feedback {
   t: TFunction;
 }
 
-/** Spec 3 §7: a mixed selection is two calls — subscribe the unsubscribed, unsubscribe the subscribed. */
+/** docs/product.md#exam-management: a mixed selection is two calls — subscribe the unsubscribed, unsubscribe the subscribed. */
 async function applySubscriptionPlan(plan: SubscriptionPlan, { toast, t }: Feedback): Promise<void> {
   if (plan.subscribe.length > 0) {
     try {

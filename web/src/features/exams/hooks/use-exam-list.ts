@@ -7,7 +7,7 @@ import { useExamPages } from '../api/get-exam-pages.js';
 import { buildExamTree, treeExams } from '../utils/exam-tree.js';
 import { effectiveScope, examListQuery, type ExamScope } from '../utils/list-query.js';
 
-/** Spec 3 §9: the title search waits 300 ms after the last key. */
+/** docs/product.md#limits: the title search waits 300 ms after the last key. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
@@ -36,7 +36,7 @@ export function useExamList(signedIn: boolean, isAdmin: boolean) {
   const tags = useTagList('exam', tagModalOpen || tagIds.length > 0);
   const tagById = new Map((tags.tags ?? []).map((tag) => [tag.id, tag]));
 
-  // Spec 3 §4: a signed-in user whose own list is empty is moved once to the public list. Only a
+  // docs/product.md#exam-management: a signed-in user whose own list is empty is moved once to the public list. Only a
   // fresh answer decides (issue 14): a cached list may be from before the user had exams, and
   // while a query loads the previous one's list stays on screen (keepPreviousData).
   const authoritativeFirstPage = list.isFresh ? list.firstPage : undefined;

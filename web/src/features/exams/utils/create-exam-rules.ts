@@ -4,7 +4,7 @@ import { keyText as titleKey } from '#shared/domain/key-text.js';
 import { SAMPLE_PROBLEMS_TEXT, type ParsedProblem } from '#shared/domain/problem-parser.js';
 import type { CreateExamBody } from '../api/create-exam.js';
 
-/** Spec 2 §9: the first create form starts at 10 questions. */
+/** docs/product.md#limits: the first create form starts at 10 questions. */
 export const DEFAULT_QUESTION_COUNT = 10;
 
 export interface TitledExam {
@@ -13,14 +13,14 @@ export interface TitledExam {
   title_en?: string | null;
 }
 
-/** Spec 3 §5: a title equal to any loaded exam's title, title_ko or title_en. */
+/** docs/product.md#creating-exams: a title equal to any loaded exam's title, title_ko or title_en. */
 export function isDuplicateTitle(title: string, exams: readonly TitledExam[]): boolean {
   const key = titleKey(title);
   if (!key) return false;
   return exams.some((exam) => [exam.title, exam.title_ko, exam.title_en].some((t) => typeof t === 'string' && t.trim() !== '' && titleKey(t) === key));
 }
 
-/** Choosing a file sets the count to its question count (within the exam cap); no file sets it to 0 (spec 3 §5). */
+/** Choosing a file sets the count to its question count (within the exam cap); no file sets it to 0 (docs/product.md#creating-exams). */
 export function countForFile(file: { question_count: number } | null): number {
   return file ? Math.min(file.question_count, MAX_EXAM_QUESTIONS) : 0;
 }

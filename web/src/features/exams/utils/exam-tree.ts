@@ -7,7 +7,7 @@ export interface ExamNode {
 }
 
 /**
- * Spec 3 §2.1: a list tree of exams with their versions. A version shows under its original
+ * docs/product.md#exam-management: a list tree of exams with their versions. A version shows under its original
  * when the original is loaded (from the original's `versions` and from loaded versions, which
  * may arrive on another page); otherwise it stands on its own row.
  */

@@ -2,7 +2,7 @@ import { LIMITS } from '#shared/domain/limits.js';
 
 export type ExamScope = 'my' | 'public' | 'all';
 
-/** The fields the list shows (spec 3 §7: the list asks with a select field list). */
+/** The fields the list shows (docs/product.md#exam-management: the list asks with a select field list). */
 export const LIST_FIELDS = [
   'id',
   'title',
@@ -29,7 +29,7 @@ export interface ListFilters {
   tagIds: readonly string[];
 }
 
-/** Spec 3 §4: anonymous visitors see public exams only; "all" is for admins. */
+/** docs/product.md#exam-management: anonymous visitors see public exams only; "all" is for admins. */
 export function effectiveScope(scope: ExamScope, signedIn: boolean, admin: boolean): ExamScope {
   if (!signedIn) return 'public';
   if (scope === 'all' && !admin) return 'my';

@@ -6,7 +6,7 @@ export interface SubscriptionPlan {
 }
 
 /**
- * Spec 3 §4: if every selected exam is subscribed the action is unsubscribe; if none is,
+ * docs/product.md#exam-management: if every selected exam is subscribed the action is unsubscribe; if none is,
  * subscribe; if mixed, two calls (subscribe the unsubscribed, unsubscribe the subscribed).
  */
 export function subscriptionPlan(selected: readonly { id: string; is_subscribed?: boolean }[]): SubscriptionPlan {

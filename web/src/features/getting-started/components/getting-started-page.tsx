@@ -5,7 +5,7 @@ import { Icon, type IconName } from '../../../components/ui/icon/icon.js';
 import page from '../../../components/ui/page/page.module.css';
 import styles from './getting-started-page.module.css';
 
-/** The six steps of spec 1 §2, each linking to the screen where it happens. */
+/** The six steps of docs/product.md#static-pages, each linking to the screen where it happens. */
 const STEPS: { key: string; icon: IconName; to: string }[] = [
   { key: 'uploadFiles', icon: 'file', to: '/question-files' },
   { key: 'createStudy', icon: 'users', to: '/study-management' },

@@ -13,7 +13,7 @@ interface Card {
   icon: IconName;
   to: string;
   tone: 'blue' | 'teal' | 'violet' | 'amber' | 'rose' | 'slate';
-  /** Spec 1 §6: anonymous visitors are sent to /login instead. */
+  /** docs/product.md#roles: anonymous visitors are sent to /login instead. */
   needsLogin?: boolean;
   adminOnly?: boolean;
 }
@@ -24,12 +24,12 @@ const CARDS: Card[] = [
   { key: 'examManagement', icon: 'clipboard', to: '/exam-management', tone: 'violet' },
   { key: 'dailyExam', icon: 'calendar', to: '/login', tone: 'amber', needsLogin: true },
   { key: 'questionFiles', icon: 'file', to: '/question-files', tone: 'slate' },
-  // An action: spec 1 §2's rules (loading, no studies) are the random-practice feature's.
+  // An action: docs/product.md#home's rules (loading, no studies) are the random-practice feature's.
   { key: 'randomPractice', icon: 'shuffle', to: '/random-practice', tone: 'rose', needsLogin: true },
   { key: 'userManagement', icon: 'shield', to: '/user-management', tone: 'slate', adminOnly: true },
 ];
 
-/** The home grid of spec 1 §2. Cards are links; the daily exam card is an action. */
+/** The home grid of docs/product.md#home. Cards are links; the daily exam card is an action. */
 export function FeatureCards() {
   const { t } = useTranslation();
   const { isAuthenticated, isAdmin } = useAuth();
@@ -63,7 +63,7 @@ export function FeatureCards() {
       {visible.map((card) => (
         <li key={card.key}>
           {card.key === 'dailyExam' ? (
-            // Spec 1 §2: an action, not a link — today's exam is built (or found) first, then opened.
+            // docs/product.md#home: an action, not a link — today's exam is built (or found) first, then opened.
             <button type="button" className={styles.card} data-testid="daily-exam-card" onClick={() => (isAuthenticated ? void openDailyExam() : navigate('/login'))}>
               {content(card)}
             </button>

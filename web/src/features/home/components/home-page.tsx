@@ -11,7 +11,7 @@ import { RecentResults } from './recent-results.js';
 import styles from './home-page.module.css';
 
 /**
- * Home (spec 1 §2). A logged-out visitor lands on the intro page unless they came through the
+ * Home (docs/product.md#home). A logged-out visitor lands on the intro page unless they came through the
  * Home menu (?fromHomeMenu=true). A signed-in user also sees their open studies and recent
  * results. The daily exam call belongs to a later issue.
  */

@@ -8,10 +8,10 @@ import { currentLanguage } from '../../../lib/i18n.js';
 import { openStudies, studyPeriod, studyTitle, useMyStudies } from '../../studies/index.js';
 import styles from './recent-results.module.css';
 
-/** Spec 1 §9: phones show the first 3 open studies as cards. */
+/** docs/product.md#limits: phones show the first 3 open studies as cards. */
 const MOBILE_STUDY_COUNT = 3;
 
-/** Home's Open Study (spec 1 §2, §5): the signed-in user's studies that have not ended, with their progress links. */
+/** Home's Open Study (docs/product.md#studies): the signed-in user's studies that have not ended, with their progress links. */
 export function OpenStudies() {
   const { t } = useTranslation();
   const language = currentLanguage();

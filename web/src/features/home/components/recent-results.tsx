@@ -16,8 +16,8 @@ import { deleteExamResult, RECENT_RESULTS_COUNT, useRecentResults } from '../../
 import styles from './recent-results.module.css';
 
 /**
- * Home's Recent results (spec 1 §2): the 5 newest results of the signed-in user (3 on phones),
- * each deletable after a confirm; a 401 or any load failure leaves the list empty (spec 1 §8).
+ * Home's Recent results (docs/product.md#results): the 5 newest results of the signed-in user (3 on phones),
+ * each deletable after a confirm; a 401 or any load failure leaves the list empty (docs/product.md#errors).
  */
 export function RecentResults() {
   const { t } = useTranslation();

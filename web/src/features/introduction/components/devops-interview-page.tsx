@@ -16,7 +16,7 @@ const CATEGORIES: { key: string; icon: IconName }[] = [
 const LEVELS = ['junior', 'mid', 'senior'] as const;
 const ROADMAP = ['foundations', 'delivery', 'operations', 'design'] as const;
 
-/** The interview-preparation landing page of spec 1 §2 (the intro page of devops hosts). */
+/** The interview-preparation landing page of docs/product.md#static-pages (the intro page of devops hosts). */
 export function DevopsInterviewPage() {
   const { t } = useTranslation();
 

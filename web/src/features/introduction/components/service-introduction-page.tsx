@@ -6,7 +6,7 @@ import { useAuth } from '../../../lib/auth/use-auth.js';
 import { SignupCta } from './signup-cta.js';
 import styles from './introduction.module.css';
 
-/** The four feature sections of spec 1 §2, in order. */
+/** The four feature sections of docs/product.md#static-pages, in order. */
 const FEATURES: { key: 'repetition' | 'interview' | 'daily' | 'analytics'; icon: IconName; tone: string }[] = [
   { key: 'repetition', icon: 'repeat', tone: styles.toneBlue! },
   { key: 'interview', icon: 'message', tone: styles.toneViolet! },

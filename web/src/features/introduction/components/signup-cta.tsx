@@ -4,7 +4,7 @@ import page from '../../../components/ui/page/page.module.css';
 import { useAuth } from '../../../lib/auth/use-auth.js';
 import styles from './introduction.module.css';
 
-/** Sign-up and login call to action; spec 1 §2 shows it only when no user is stored locally. */
+/** Sign-up and login call to action; docs/product.md#static-pages shows it only when no user is stored locally. */
 export function SignupCta({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation();
   const { user } = useAuth();

@@ -5,7 +5,7 @@ import { useAuth } from '../../../lib/auth/use-auth.js';
 import { saveLanguageOnServer } from '../../../lib/auth/api/change-language.js';
 
 /**
- * Spec 1 §4: the choice is stored locally; a signed-in user's choice is also posted and the page
+ * docs/product.md#languages-and-hosts: the choice is stored locally; a signed-in user's choice is also posted and the page
  * reloads so every screen and cached answer comes back in the new language. Signed-out visitors
  * switch in place (the new locale loads behind the spinner).
  */

@@ -1,4 +1,4 @@
-/** A policy document: English text by design (spec 1 §2), shown as-is in both locales. */
+/** A policy document: English text by design (docs/product.md#static-pages), shown as-is in both locales. */
 export interface LegalSection {
   heading: string;
   paragraphs: string[];
@@ -6,7 +6,7 @@ export interface LegalSection {
 }
 
 export interface LegalDocument {
-  /** Shown under the title; spec 1 §2 fixes August 2025. */
+  /** Shown under the title; docs/product.md#static-pages fixes August 2025. */
   lastUpdated: string;
   intro: string;
   sections: LegalSection[];

@@ -5,7 +5,7 @@ import { logout } from '../../../lib/auth/api/logout.js';
 import { displayName, type AuthUser } from '../../../lib/auth/auth-user.js';
 import styles from './user-menu.module.css';
 
-/** Spec 1 §2: a dropdown under the user's name with Profile, Favorite and Logout. */
+/** docs/product.md#layout: a dropdown under the user's name with Profile, Favorite and Logout. */
 export function UserMenu({ user }: { user: AuthUser }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { exportUserData as route } from '#shared/contracts/profile.js';
 import { downloadFile } from '../../../lib/api-client.js';
 
-/** Spec 1 §7: the name comes from Content-Disposition, else this one. */
+/** docs/product.md#profile: the name comes from Content-Disposition, else this one. */
 export const EXPORT_FALLBACK_NAME = 'user_data_export.xlsx';
 
 /** GET /api/export-user-data/ — saves the xlsx; answers the file name used. */

@@ -4,13 +4,13 @@ import { callApi } from '../../../lib/api-client.js';
 import { invalidateHomeCache } from '../../../lib/client-cache.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 
-/** POST /api/user-statistics/reset/ {user_id} — the caller's results, summaries and statistics (spec 1 §7). */
+/** POST /api/user-statistics/reset/ {user_id} — the caller's results, summaries and statistics (docs/product.md#profile). */
 export function resetStatistics(userId?: string | number) {
   const body = userId === undefined || userId === '' ? {} : { user_id: String(userId) };
   return writeThenInvalidate(
     async () => {
       const answer = await callApi(route, { body });
-      invalidateHomeCache(); // spec 1 §4
+      invalidateHomeCache(); // docs/product.md#profile
       return answer;
     },
     listExamResults,

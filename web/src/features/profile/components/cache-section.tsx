@@ -7,7 +7,7 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { clearClientCaches, isCachingEnabled, setCachingEnabled } from '../../../lib/client-cache.js';
 import styles from './profile-page.module.css';
 
-/** Cache settings (spec 1 §4): client side only — the switch and "clear all". */
+/** Cache settings (docs/product.md#profile): client side only — the switch and "clear all". */
 export function CacheSection() {
   const { t } = useTranslation();
   const toast = useToast();

@@ -16,7 +16,7 @@ import styles from './exam-lists.module.css';
 import { toggled } from '../../../lib/selection.js';
 
 /**
- * My Exams and Subscribed Exams with arrow buttons between them (spec 1 §2). My Exams leaves out
+ * My Exams and Subscribed Exams with arrow buttons between them (docs/product.md#profile). My Exams leaves out
  * daily quiz exams and the ones already subscribed, so a move shows as a move.
  */
 export function ExamListsSection() {

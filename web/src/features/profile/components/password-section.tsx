@@ -18,7 +18,7 @@ import { passwordMatch } from '../utils/password-match.js';
 const EMPTY = { current: '', next: '', confirm: '' };
 
 /**
- * Change password (spec 1 §4, §5): current, new and confirmation with a live match indicator;
+ * Change password (docs/product.md#profile): current, new and confirmation with a live match indicator;
  * afterwards the user is signed in again with the new password, or asked to log in again.
  */
 export function PasswordSection({ user }: { user: AuthUser }) {

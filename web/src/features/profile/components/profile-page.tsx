@@ -21,7 +21,7 @@ import { StatisticsResetSection } from './statistics-reset-section.js';
 import { WithdrawalSection } from './withdrawal-section.js';
 import styles from './profile-page.module.css';
 
-/** Profile and settings (spec 1 §2). Signed-out visitors go to /login and come back here. */
+/** Profile and settings (docs/product.md#profile). Signed-out visitors go to /login and come back here. */
 export function ProfilePage() {
   return <SignedInOnly>{(user) => <Profile user={user} />}</SignedInOnly>;
 }

@@ -7,7 +7,7 @@ import { TypedConfirmModal } from '../../../components/ui/modal/typed-confirm-mo
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 
-/** Spec 1 §9: the page reloads 1.5 s after a reset. */
+/** docs/product.md#limits: the page reloads 1.5 s after a reset. */
 const RELOAD_AFTER_RESET_MS = 1500;
 
 interface Props {
@@ -15,7 +15,7 @@ interface Props {
   onReset: () => Promise<void>;
 }
 
-/** Statistics reset behind a RESET confirmation (spec 1 §4). */
+/** Statistics reset behind a RESET confirmation (docs/product.md#profile). */
 export function StatisticsResetSection({ onReset }: Props) {
   const { t } = useTranslation();
   const toast = useToast();

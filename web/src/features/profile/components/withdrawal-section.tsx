@@ -12,7 +12,7 @@ import { setAuthUser } from '../../../lib/auth/auth-store.js';
 import { deleteMyAccount } from '../api/delete-my-account.js';
 
 /**
- * Account withdrawal behind a WITHDRAW confirmation (spec 1 §4): a toast, then after 2 s the
+ * Account withdrawal behind a WITHDRAW confirmation (docs/product.md#profile): a toast, then after 2 s the
  * stored user and session storage go and the user lands on /login.
  */
 export function WithdrawalSection() {

@@ -22,7 +22,7 @@ interface Props {
   onDelete(): void;
 }
 
-/** One file: view mode, or edit mode choosing public or private (spec 2 §4), then save or cancel. */
+/** One file: view mode, or edit mode choosing public or private (docs/product.md#question-files), then save or cancel. */
 export function FileRow({ file, canChange, onDelete }: Props) {
   const { t } = useTranslation();
   const toast = useToast();

@@ -13,7 +13,7 @@ interface Props {
   onDelete(file: QuestionFile): void;
 }
 
-/** Spec 2 §2.4: sortable name, size, modified and max questions; badges; per-row actions. */
+/** docs/product.md#question-files: sortable name, size, modified and max questions; badges; per-row actions. */
 export function FilesTable({ files, isAdmin, onDelete }: Props) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<FileSort>(DEFAULT_FILE_SORT);

@@ -24,7 +24,7 @@ import styles from './question-files.module.css';
 
 type VisibilityFilter = 'all' | 'public' | 'private';
 
-/** Question files (spec 2 §2.4). Any signed-in user uploads and downloads; owner or admin edits and deletes. */
+/** Question files (docs/product.md#question-files). Any signed-in user uploads and downloads; owner or admin edits and deletes. */
 export function QuestionFilesPage() {
   return <SignedInOnly>{(user) => <QuestionFiles user={user} />}</SignedInOnly>;
 }

@@ -9,7 +9,7 @@ import { uploadQuestionFile } from '../api/upload-question-file.js';
 import { existingFileDecision, localFileProblem, type ExistingCheck } from '../utils/file-format.js';
 import { UploadAbortedError, UploadFailedError } from '../utils/put-with-progress.js';
 
-/** Spec 2 §4: idle, checking the existing file, uploading (then the server imports). */
+/** docs/product.md#question-files: idle, checking the existing file, uploading (then the server imports). */
 export type UploadPhase = { kind: 'idle' } | { kind: 'checking' } | { kind: 'uploading'; percent: number } | { kind: 'importing' };
 
 interface LastResult {

@@ -1,14 +1,14 @@
 import type { QuestionFile } from '#shared/contracts/files.js';
 import { QUESTION_SHEET_LIMITS, sheetExtension } from '#shared/domain/question-sheet.js';
 
-/** Spec 2 §9: sizes as B, KB or MB. */
+/** docs/product.md#limits: sizes as B, KB or MB. */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** `modified` is seconds since the epoch (spec 2 §3). */
+/** `modified` is seconds since the epoch (docs/product.md#question-files). */
 export function formatModified(seconds: number, language: string): string {
   if (!Number.isFinite(seconds) || seconds <= 0) return '-';
   return new Intl.DateTimeFormat(language === 'ko' ? 'ko-KR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(seconds * 1000));
@@ -55,7 +55,7 @@ export interface ExistingCheck {
 }
 
 /**
- * Spec 2 §5: a private file owned by someone else blocks the upload; an existing file the
+ * docs/product.md#question-files: a private file owned by someone else blocks the upload; an existing file the
  * upload would replace asks first. Keys are per owner here, so the server answers for the
  * caller's own name space and the block is a safeguard.
  */

@@ -2,7 +2,7 @@ import { listStudies } from '#shared/contracts/studies.js';
 import { useApi } from '../../../lib/use-api.js';
 
 /**
- * Spec 2 §2.2: site admins see every study, others the studies they are a member of; each with its
+ * docs/product.md#random-practice: site admins see every study, others the studies they are a member of; each with its
  * task count and pool size (`with_counters`, D95), so the cards need no request of their own.
  */
 export function usePracticeStudies(isAdmin: boolean, enabled = true) {

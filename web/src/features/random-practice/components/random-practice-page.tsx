@@ -19,7 +19,7 @@ import { drawPracticeQuestions, usePracticePool } from '../api/draw-practice-que
 import { savePracticeResult } from '../api/save-practice-result.js';
 import styles from './random-practice.module.css';
 
-/** /random-practice (spec 2 §2.2): choose a study, set the count, practise, see the result. */
+/** /random-practice (docs/product.md#random-practice): choose a study, set the count, practise, see the result. */
 export function RandomPracticePage() {
   return <SignedInOnly>{(user) => <RandomPractice isAdmin={isSiteAdmin(user)} />}</SignedInOnly>;
 }
@@ -57,7 +57,7 @@ function RandomPractice({ isAdmin }: { isAdmin: boolean }) {
     const total = state.questions.length;
     setFinished({ correct: state.correct, total, elapsed });
     setRun(null);
-    // Spec 2 §8: a failed save is only logged.
+    // docs/product.md#errors: a failed save is only logged.
     if (study)
       savePracticeResult({ study_id: study.id, correct_count: state.correct, total_questions: total, elapsed_seconds: elapsed }).catch((error: unknown) => console.warn(error));
   };
@@ -195,7 +195,7 @@ function QuestionView({ run, onNext, onEnd }: { run: Run; onNext(run: Run): void
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Spec 2 §5: blank answers are ignored.
+    // docs/product.md#random-practice: blank answers are ignored.
     if (!answer.trim()) return;
     const correct = isAnswerCorrect(answer, question.answer, question.content);
     setVerdict(correct);

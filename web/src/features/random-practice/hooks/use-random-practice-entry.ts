@@ -6,11 +6,11 @@ import { useAuth } from '../../../lib/auth/use-auth.js';
 import { SESSION_KEYS, localStore, sessionStore, LOCAL_KEYS } from '../../../lib/storage.js';
 import { usePracticeStudies } from '../api/get-practice-studies.js';
 
-/** Spec 1 §2: the wait before a user without studies is sent to the study list. */
+/** docs/product.md#random-practice: the wait before a user without studies is sent to the study list. */
 export const NO_STUDIES_REDIRECT_MS = 2000;
 
 /**
- * The home random practice card's rules (spec 1 §2): still loading → info toast; no joined studies →
+ * The home random practice card's rules (docs/product.md#random-practice): still loading → info toast; no joined studies →
  * warning and /study-management after 2 s; else /random-practice, with the home cache off.
  */
 export function useRandomPracticeEntry(): () => void {

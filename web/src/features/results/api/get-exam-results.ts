@@ -6,7 +6,7 @@ import { useApi } from '../../../lib/use-api.js';
  * get-exam-result-chunks.ts, so the home does not load swr/infinite.
  */
 
-/** Spec 1 §2: the home shows the 5 newest results (3 on phones). */
+/** docs/product.md#results: the home shows the 5 newest results (3 on phones). */
 export const RECENT_RESULTS_COUNT = 5;
 
 /** GET /api/exam-results/?page_size=5 — only for a signed-in user (anonymous: no recent results). */

@@ -23,7 +23,7 @@ import { ResultsPagination } from './results-pagination.js';
 import { ResultsTable } from './results-table.js';
 import styles from './results.module.css';
 
-/** Results (spec 2 §2.3): the caller's exam results, 10 a page; admins also redo, continue and delete. */
+/** Results (docs/product.md#results): the caller's exam results, 10 a page; admins also redo, continue and delete. */
 export function ResultsPage() {
   const [params] = useSearchParams();
   const examId = params.get('exam_id')?.trim() || null;
@@ -41,7 +41,7 @@ function Results({ user, examId }: { user: AuthUser; examId: string | null }) {
   const [deleting, setDeleting] = useState<ExamResult | null>(null);
   const [pending, setPending] = useState(false);
 
-  // Spec 2 §8: a failed load empties the list.
+  // docs/product.md#errors: a failed load empties the list.
   const failed = !!list.error;
   const total = failed ? 0 : (list.count ?? 0);
   const results = failed ? [] : list.results;
@@ -55,7 +55,7 @@ function Results({ user, examId }: { user: AuthUser; examId: string | null }) {
     if (!failed) list.ensureLoaded(current * RESULTS_PAGE_SIZE);
   });
 
-  // The empty list and each load failure are also announced once as a toast (spec 2 §8).
+  // The empty list and each load failure are also announced once as a toast (docs/product.md#errors).
   const announced = useRef<unknown>(null);
   useEffect(() => {
     if (list.error && announced.current !== list.error) {

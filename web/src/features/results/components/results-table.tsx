@@ -16,7 +16,7 @@ interface Props {
   onDelete(result: ExamResult): void;
 }
 
-/** Spec 2 §2.3's table; on phones each row is a card (labels from data-label). */
+/** docs/product.md#results's table; on phones each row is a card (labels from data-label). */
 export function ResultsTable({ results, isAdmin, language, onDelete }: Props) {
   const { t } = useTranslation();
   return (

@@ -1,4 +1,4 @@
-/** Spec 2 §9: results page size 10, up to 5 page buttons. */
+/** docs/product.md#limits: results page size 10, up to 5 page buttons. */
 export const RESULTS_PAGE_SIZE = 10;
 export const RESULTS_PAGE_BUTTONS = 5;
 /** Results asked for per request: the contract's largest page; the screen pages through them locally. */
@@ -38,7 +38,7 @@ export function pageItems<T>(items: readonly T[], page: number, pageSize = RESUL
 
 export type ResultsLoadError = 'loginRequired' | 'accessDenied' | 'notFound' | 'loadFailed';
 
-/** Spec 2 §8: 401 login required, 403 access denied, 404 not found, anything else load failed. */
+/** docs/product.md#errors: 401 login required, 403 access denied, 404 not found, anything else load failed. */
 export function resultsLoadError(status: number | undefined): ResultsLoadError {
   if (status === 401) return 'loginRequired';
   if (status === 403) return 'accessDenied';
@@ -46,7 +46,7 @@ export function resultsLoadError(status: number | undefined): ResultsLoadError {
   return 'loadFailed';
 }
 
-/** The take-exam addresses of the admin management column (spec 2 §2.3). */
+/** The take-exam addresses of the admin management column (docs/product.md#results). */
 export function redoPath(examId: string): string {
   return `/take-exam/${encodeURIComponent(examId)}?returnTo=results`;
 }

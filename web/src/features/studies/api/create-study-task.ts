@@ -11,7 +11,7 @@ export function createStudyTask(body: StudyTaskBody) {
 }
 
 /**
- * Spec 4 §7: copying tasks is one POST per source task, one after another; a failure does not
+ * docs/product.md#studies: copying tasks is one POST per source task, one after another; a failure does not
  * stop the rest. The study loads again once, at the end.
  */
 export function copyStudyTasks(bodies: readonly StudyTaskBody[]): Promise<{ done: number; failed: number }> {

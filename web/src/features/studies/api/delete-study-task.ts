@@ -10,7 +10,7 @@ export function deleteStudyTask(taskId: string) {
   return writeThenInvalidate(() => callApi(route, { params: { id: taskId } }), ...changed);
 }
 
-/** Spec 4 §7: a bulk delete is one call per task; a failure does not stop the rest. */
+/** docs/product.md#studies: a bulk delete is one call per task; a failure does not stop the rest. */
 export function deleteStudyTasks(taskIds: readonly string[]): Promise<{ done: number; failed: number }> {
   return writeThenInvalidate(
     async () => {

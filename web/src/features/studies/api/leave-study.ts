@@ -5,7 +5,7 @@ import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 
 /**
- * Spec 4 §4: leaving deletes the caller's own member row (DELETE /api/members/{id}/), then tries to
+ * docs/product.md#studies: leaving deletes the caller's own member row (DELETE /api/members/{id}/), then tries to
  * remove their join request for the study (DELETE /api/study-join-request/user/{studyId}/); a
  * failure of that second call is ignored.
  */

@@ -12,12 +12,12 @@ import { createStudyBody, emptyStudyDraft, studyTitleError, type StudyDraft, typ
 import styles from './studies.module.css';
 
 interface Props {
-  /** The studies on screen: a new title must not repeat one of them (spec 4 §5). */
+  /** The studies on screen: a new title must not repeat one of them (docs/product.md#studies). */
   loaded: readonly TitledStudy[];
   onCreated(): void;
 }
 
-/** Spec 4 §2.1/§5: title (current language, required, no duplicate), goal, period and visibility. */
+/** docs/product.md#study-list, #studies: title (current language, required, no duplicate), goal, period and visibility. */
 export function CreateStudyForm({ loaded, onCreated }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -55,7 +55,7 @@ export function CreateStudyForm({ loaded, onCreated }: Props) {
           maxLength={STUDY_TITLE_MAX}
           onChange={(value) => {
             set('title', value);
-            setTitleError(undefined); // spec 4 §5: the title error clears on input
+            setTitleError(undefined); // docs/product.md#studies: the title error clears on input
           }}
           error={titleError ? t(`studies.create.${titleError}`) : null}
           data-testid="study-title-input"

@@ -1,7 +1,7 @@
 import { goalLines } from '../utils/goal-text.js';
 import styles from './studies.module.css';
 
-/** The goal with its line breaks, URLs as links (spec 4 §2.2); rendered as React nodes, never as HTML. */
+/** The goal with its line breaks, URLs as links (docs/product.md#study-detail); rendered as React nodes, never as HTML. */
 export function GoalText({ goal }: { goal: string }) {
   return (
     <div className={styles.goal} data-testid="study-goal">

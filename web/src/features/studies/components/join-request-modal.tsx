@@ -13,7 +13,7 @@ interface Props {
   onClose(): void;
 }
 
-/** Spec 4 §2.1: the request to join a study, with an optional message to its managers. */
+/** docs/product.md#study-list: the request to join a study, with an optional message to its managers. */
 export function JoinRequestModal({ study, pending, onSend, onClose }: Props) {
   const { t } = useTranslation();
   const messageId = useId();

@@ -13,7 +13,7 @@ import { respondToJoinRequest } from '../api/respond-join-request.js';
 
 const STATUS_TONE = { pending: badge.warning, approved: badge.success, rejected: badge.danger } as const;
 
-/** Spec 4 §2.2/§4: the study's join requests for its managers; only pending rows can be approved or rejected. */
+/** docs/product.md#study-detail, #join-requests: the study's join requests for its managers; only pending rows can be approved or rejected. */
 export function JoinRequestsTable({ requests }: { requests: readonly JoinRequest[] }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();

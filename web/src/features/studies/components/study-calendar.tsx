@@ -6,7 +6,7 @@ import card from '../../../components/ui/card/card.module.css';
 import { layoutMonth, monthOf, shiftMonth, type CalendarStudy } from '../utils/calendar-layout.js';
 import styles from './studies.module.css';
 
-/** Spec 4 §2.1: the month view of the listed studies, up to 3 coloured bars a day and +N, previous / next month. */
+/** docs/product.md#study-list: the month view of the listed studies, up to 3 coloured bars a day and +N, previous / next month. */
 export function StudyCalendar({ studies }: { studies: readonly CalendarStudy[] }) {
   const { t } = useTranslation();
   const [month, setMonth] = useState(() => monthOf(new Date()));

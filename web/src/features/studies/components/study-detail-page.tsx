@@ -31,7 +31,7 @@ import { TaskAddForm } from './task-add-form.js';
 import { TaskTable } from './task-table.js';
 import { TaskToolbar } from './task-toolbar.js';
 
-/** Study detail (spec 4 §2.2): info, tags, tasks and their tools, members, join requests, join / cancel / leave. */
+/** Study detail (docs/product.md#study-detail): info, tags, tasks and their tools, members, join requests, join / cancel / leave. */
 export function StudyDetailPage() {
   const { studyId } = useParams();
   const { t } = useTranslation();
@@ -42,7 +42,7 @@ export function StudyDetailPage() {
   const study = read.data;
   const permissions = study?.user_permissions;
   const canManage = permissions?.can_manage === true;
-  // Spec 4 §7: opening the detail records the member's progress of this study (failures are ignored).
+  // docs/product.md#studies: opening the detail records the member's progress of this study (failures are ignored).
   useRecordStudyProgress(user && studyId && permissions?.is_active_member ? { studyId, pageType: 'detail' } : null);
   const examOptions = useExamOptions(canManage);
   const join = useJoinActions();

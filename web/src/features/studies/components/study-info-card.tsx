@@ -31,8 +31,8 @@ interface InfoDraft {
 }
 
 /**
- * Spec 4 §2.2: title, period, progress (linking to the dashboard), visibility and goal; managers
- * edit them in place (the current language's title and goal; all four fields required, spec 4 §5).
+ * docs/product.md#study-detail: title, period, progress (linking to the dashboard), visibility and goal; managers
+ * edit them in place (the current language's title and goal; all four fields required, docs/product.md#studies).
  */
 export function StudyInfoCard({ study, editing, onEditingChange }: Props) {
   const { t } = useTranslation();

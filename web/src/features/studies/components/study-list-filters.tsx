@@ -19,7 +19,7 @@ interface StudyListFiltersProps {
   onTagsChange(ids: string[]): void;
 }
 
-/** The study list's filter bar (spec 4 §2.1): the scope switch, the tag filter and its chips. */
+/** The study list's filter bar (docs/product.md#study-list): the scope switch, the tag filter and its chips. */
 export function StudyListFilters({ signedIn, scope, onScope, tagIds, tagById, requiredTagId, onOpenTagFilter, onTagsChange }: StudyListFiltersProps) {
   const { t } = useTranslation();
   const removableTags = tagIds.filter((id) => id !== requiredTagId);

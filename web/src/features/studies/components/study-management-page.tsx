@@ -26,7 +26,7 @@ import { StudyTable } from './study-table.js';
 import { StudyTagFilterModal } from './study-tag-filter-modal.js';
 
 /**
- * Study management (spec 4 §2.1): type and tag filters, the month calendar, the list, create,
+ * Study management (docs/product.md#study-list): type and tag filters, the month calendar, the list, create,
  * delete, join and cancel. The list and its filters come from `useStudyList`.
  */
 export function StudyManagementPage() {
@@ -117,7 +117,7 @@ export function StudyManagementPage() {
         <section aria-label={t('studies.management.title')}>
           {list.isLoading && !list.firstPage && <Spinner label={t('studies.list.loading')} />}
           {list.error && !list.isLoading && (
-            // Spec 4 §8: a failed load empties the list and says so.
+            // docs/product.md#errors: a failed load empties the list and says so.
             <div className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`} role="alert">
               <p>{serverDetailOr(list.error, t, t('studies.list.loadFailed'))}</p>
               <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void list.reload()}>

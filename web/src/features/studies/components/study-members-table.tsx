@@ -6,7 +6,7 @@ import { DataTable, type DataTableColumn } from '../../../components/ui/data-tab
 
 const ROLE_TONE = { member: badge.neutral, study_admin: badge.violet, study_leader: badge.primary } as const;
 
-/** Spec 4 §2.2: the members (name, member id, affiliation, location, role badge), for signed-in viewers. */
+/** docs/product.md#study-detail: the members (name, member id, affiliation, location, role badge), for signed-in viewers. */
 export function StudyMembersTable({ members }: { members: readonly StudyMember[] }) {
   const { t } = useTranslation();
   const columns: DataTableColumn<StudyMember>[] = [

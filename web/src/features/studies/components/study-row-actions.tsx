@@ -12,7 +12,7 @@ export interface StudyRowHandlers {
 }
 
 /**
- * Spec 4 §6: join shows on a public study the caller is not a member of and has no pending
+ * docs/product.md#roles: join shows on a public study the caller is not a member of and has no pending
  * request for (anonymous callers too: it leads to /login); cancel shows with a pending request;
  * delete for those allowed to delete.
  */

@@ -14,10 +14,10 @@ import styles from './studies.module.css';
 
 type Column = 'title' | 'period' | 'creator';
 
-/** Spec 4 §9: phones show the first 5 studies as cards. */
+/** docs/product.md#limits: phones show the first 5 studies as cards. */
 export const MOBILE_CARD_COUNT = 5;
 
-/** The study list of spec 4 §2.1: a sortable table on wider screens, the first 5 as cards on phones. */
+/** The study list of docs/product.md#study-list: a sortable table on wider screens, the first 5 as cards on phones. */
 export function StudyTable({ studies, ...handlers }: { studies: readonly Study[] } & StudyRowHandlers) {
   const { t } = useTranslation();
   const language = currentLanguage();

@@ -19,7 +19,7 @@ interface Props {
   onClose(): void;
 }
 
-/** Spec 4 §2.1: filter the study list by tags (the server keeps studies carrying any chosen tag). */
+/** docs/product.md#study-list: filter the study list by tags (the server keeps studies carrying any chosen tag). */
 export function StudyTagFilterModal({ open, tags, chosen, requiredId, onApply, onClose }: Props) {
   const { t } = useTranslation();
   const language = currentLanguage();

@@ -14,7 +14,7 @@ import { parseProgress } from '../utils/create-study-rules.js';
 import { ExamSelect } from './exam-select.js';
 import styles from './studies.module.css';
 
-/** Spec 4 §2.2/§5: a task's name (current language, required), exam (required), progress 0–100 and visibility (the study's by default). */
+/** docs/product.md#study-detail, #studies: a task's name (current language, required), exam (required), progress 0–100 and visibility (the study's by default). */
 export function TaskAddForm({ study, examOptions }: { study: Study; examOptions: readonly ExamOption[] }) {
   const { t } = useTranslation();
   const toast = useToast();

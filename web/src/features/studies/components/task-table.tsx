@@ -29,11 +29,11 @@ interface Props {
   selected: ReadonlySet<string>;
   onSelectedChange(selected: Set<string>): void;
   onDelete(task: StudyTask): void;
-  /** Spec 4 §2.2: editing a task row switches the study's edit mode on too. */
+  /** docs/product.md#study-detail: editing a task row switches the study's edit mode on too. */
   onEditStart(): void;
 }
 
-/** Spec 4 §2.2: the tasks, sortable by name, exam and progress; managers select, edit and delete rows. */
+/** docs/product.md#study-detail: the tasks, sortable by name, exam and progress; managers select, edit and delete rows. */
 export function TaskTable({ study, canManage, examOptions, selected, onSelectedChange, onDelete, onEditStart }: Props) {
   const { t } = useTranslation();
   const toast = useToast();

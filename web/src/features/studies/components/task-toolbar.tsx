@@ -19,7 +19,7 @@ import { studyTitle } from '../utils/study-view.js';
 const SHEET_TYPES = /\.(xlsx|xls)$/i;
 
 /**
- * Spec 4 §2.2: copy tasks from another study, upload and download the tasks sheet. The copy and
+ * docs/product.md#study-detail: copy tasks from another study, upload and download the tasks sheet. The copy and
  * upload tools are for those the server lets use them (`can_use_sheets`); the download is for
  * everyone once the study has tasks.
  */
@@ -48,7 +48,7 @@ export function TaskToolbar({ study, canUseTools }: { study: Study; canUseTools:
     run(async () => {
       if (!sourceId) return void toast.warning(t('studies.toolbar.selectStudy'));
       try {
-        // The source's tasks come from its detail read; each is one POST (spec 4 §7).
+        // The source's tasks come from its detail read; each is one POST (docs/product.md#studies).
         const source = await fetchStudy(sourceId);
         const result = await copyStudyTasks(
           (source.tasks ?? []).map((task) => ({ study: study.id, name_ko: task.name_ko, name_en: task.name_en, exam: task.exam?.id ?? null, progress: task.progress })),

@@ -8,7 +8,7 @@ export interface ExamOption {
   label: string;
 }
 
-/** Spec 4 §5/§7: the exams a task may link (own and public, once each), without daily quizzes, by title. */
+/** docs/product.md#studies: the exams a task may link (own and public, once each), without daily quizzes, by title. */
 export function useExamOptions(enabled: boolean) {
   const { mine, shared } = useTaskExams(enabled);
   const language = currentLanguage();

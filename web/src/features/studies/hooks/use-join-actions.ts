@@ -16,7 +16,7 @@ export interface JoinTarget {
 }
 
 /**
- * Join and cancel-request of spec 4 §2.1/§2.2/§8, shared by the list and the detail: anonymous
+ * Join and cancel-request of docs/product.md#study-list, #study-detail, #errors, shared by the list and the detail: anonymous
  * callers and a 401 go to /login; other failures show the server's sentence or the generic text.
  * Joining opens the join-request modal first (`joining`), whose send calls `sendJoin`.
  */

@@ -29,7 +29,7 @@ export function useStudyDetailActions(study: Study | undefined, myMember: StudyM
     try {
       await leaveStudy(study.id, myMember.id);
       toast.success(t('studies.actions.left'));
-      // Spec 4 §4: leaving clears what the browser keeps for this session and asks every screen to
+      // docs/product.md#studies: leaving clears what the browser keeps for this session and asks every screen to
       // load fresh; the sign-in and the language choice stay (decision D50).
       sessionStore.clear();
       clearClientCaches();

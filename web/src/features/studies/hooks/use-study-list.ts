@@ -29,7 +29,7 @@ export function useStudyList(signedIn: boolean, language: Language) {
   const relationOf = useStudyRelations();
 
   const list = useStudyPages(studyListQuery(scope, tagIds));
-  // Spec 4 §7: the list records progress of the caller's listed studies (the hook throttles to once in 5 minutes).
+  // docs/product.md#studies: the list records progress of the caller's listed studies (the hook throttles to once in 5 minutes).
   const memberStudyIds = list.firstPage ? list.studies.filter((study) => relationOf(study).isMember).map((study) => study.id) : [];
   useRecordStudyProgress(signedIn && memberStudyIds.length > 0 ? { studyIds: memberStudyIds, pageType: 'list' } : null);
   const tags = useTagList('study', tagModalOpen || tagIds.length > 0);
@@ -40,7 +40,7 @@ export function useStudyList(signedIn: boolean, language: Language) {
     [list.studies, language, untitled],
   );
 
-  // Spec 4 §4: "my" with no study switches once to "public", with an info toast. Only a fresh
+  // docs/product.md#studies: "my" with no study switches once to "public", with an info toast. Only a fresh
   // answer decides: a cached list may predate the user's first study.
   const authoritativeFirstPage = list.isFresh ? list.firstPage : undefined;
   useEffect(() => {

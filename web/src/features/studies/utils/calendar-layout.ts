@@ -1,5 +1,5 @@
 /**
- * The month calendar of the study list (spec 4 §2.1, §9): a grid of whole weeks (Sunday first)
+ * The month calendar of the study list (docs/product.md#study-list, #limits): a grid of whole weeks (Sunday first)
  * around one month; each day shows at most 3 study bars and a "+N" for the rest. Dates are the
  * studies' own `YYYY-MM-DD` strings, compared as strings, so no time zone can shift a bar by a day.
  */

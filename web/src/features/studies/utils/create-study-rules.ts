@@ -8,7 +8,7 @@ export interface TitledStudy {
 
 export type StudyTitleError = 'titleRequired' | 'duplicateTitle';
 
-/** Spec 4 §5: the title is required, and must not equal (trimmed, any case) a title of the loaded list. */
+/** docs/product.md#studies: the title is required, and must not equal (trimmed, any case) a title of the loaded list. */
 export function studyTitleError(title: string, loaded: readonly TitledStudy[]): StudyTitleError | undefined {
   const key = titleKey(title);
   if (!key) return 'titleRequired';
@@ -24,7 +24,7 @@ export interface StudyDraft {
   is_public: boolean;
 }
 
-/** Spec 4 §5: today as yyyy-mm-dd in the viewer's calendar (the default start date). */
+/** docs/product.md#studies: today as yyyy-mm-dd in the viewer's calendar (the default start date). */
 export function today(now = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
@@ -35,7 +35,7 @@ export function emptyStudyDraft(now = new Date()): StudyDraft {
 }
 
 /**
- * Spec 4 §5: creation sends only the current language's title and goal, and the dates only when
+ * docs/product.md#studies: creation sends only the current language's title and goal, and the dates only when
  * they are filled in.
  */
 export function createStudyBody(draft: StudyDraft, language: Language) {
@@ -47,7 +47,7 @@ export function createStudyBody(draft: StudyDraft, language: Language) {
   };
 }
 
-/** Spec 4 §5: progress is a number from 0 to 100 (the text as typed). */
+/** docs/product.md#studies: progress is a number from 0 to 100 (the text as typed). */
 export function parseProgress(text: string): number | null {
   const trimmed = text.trim();
   if (trimmed === '' || !/^\d+(\.\d+)?$/.test(trimmed)) return null;

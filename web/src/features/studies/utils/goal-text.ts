@@ -1,5 +1,5 @@
 /**
- * Spec 4 §2.2: the goal keeps its line breaks and its URLs become links. The text is split into
+ * docs/product.md#study-detail: the goal keeps its line breaks and its URLs become links. The text is split into
  * lines and each line into plain and URL pieces, which the screen renders as React nodes, so no
  * markup from the goal ever reaches the page. Only http(s) addresses link (no `javascript:`).
  * (linkify-it would also find bare domains; it is not a dependency of the app, and full URLs are

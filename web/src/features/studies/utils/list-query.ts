@@ -1,11 +1,11 @@
 import { STUDY_PAGE_SIZE_MAX } from '#shared/contracts/studies.js';
 import type { StudyListQuery } from '../api/get-study-pages.js';
 
-/** Spec 4 §2.1: all (public and the caller's; site admins every study), public, or my studies. */
+/** docs/product.md#study-list: all (public and the caller's; site admins every study), public, or my studies. */
 export type StudyScope = 'all' | 'public' | 'my';
 export const STUDY_SCOPES: readonly StudyScope[] = ['all', 'public', 'my'];
 
-/** Spec 4 §6: anonymous visitors see public studies only. */
+/** docs/product.md#roles: anonymous visitors see public studies only. */
 export function effectiveStudyScope(scope: StudyScope, signedIn: boolean): StudyScope {
   return signedIn ? scope : 'public';
 }

@@ -1,7 +1,7 @@
 import type { Study, StudyTask } from '#shared/contracts/studies.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
 
-/** Spec 1 §3: the current language's title, then the other's; `fallback` when neither. */
+/** docs/product.md#studies: the current language's title, then the other's; `fallback` when neither. */
 export function studyTitle(study: Pick<Study, 'title_ko' | 'title_en' | 'display_title'>, language: Language, fallback: string): string {
   return pickLocalized(study as Record<string, unknown>, 'title', language).trim() || study.display_title?.trim() || fallback;
 }
@@ -20,7 +20,7 @@ export function studyPeriod(study: Pick<Study, 'start_date' | 'end_date'>, none:
   return `${study.start_date ?? ''} ~ ${study.end_date ?? ''}`.trim();
 }
 
-/** Spec 4 §2.2: progress as correct/total and a percent; the tasks' correct progress summed over their question counts. */
+/** docs/product.md#study-detail: progress as correct/total and a percent; the tasks' correct progress summed over their question counts. */
 export function studyProgress(tasks: readonly StudyTask[]): { correct: number; total: number; percent: number } {
   let correct = 0;
   let total = 0;

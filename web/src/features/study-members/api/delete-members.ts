@@ -4,7 +4,7 @@ import { deleteMember as route, listStudyMembers } from '#shared/contracts/study
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 
-/** Spec 4 §2.4: bulk delete, one DELETE /api/members/{id}/ per member; a failure does not stop the rest. */
+/** docs/product.md#member-management: bulk delete, one DELETE /api/members/{id}/ per member; a failure does not stop the rest. */
 export function deleteMembers(memberIds: readonly string[]): Promise<{ done: number; failed: number }> {
   return writeThenInvalidate(
     async () => {

@@ -12,7 +12,7 @@ export function updateMember(memberId: string, body: UpdateMemberBody) {
   return writeThenInvalidate(() => callApi(route, { params: { id: memberId }, body }), ...changed);
 }
 
-/** Spec 4 §2.4: bulk activate / deactivate, one PUT per member; a failure does not stop the rest. */
+/** docs/product.md#member-management: bulk activate / deactivate, one PUT per member; a failure does not stop the rest. */
 export function setMembersActive(memberIds: readonly string[], isActive: boolean): Promise<{ done: number; failed: number }> {
   return writeThenInvalidate(
     async () => {

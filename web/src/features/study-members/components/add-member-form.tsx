@@ -15,13 +15,13 @@ import { emptyMemberDraft, memberBody, memberDraftError, type MemberDraft, type 
 import { UserSearch } from './user-search.js';
 import styles from './study-members.module.css';
 
-/** Spec 4 §8: a member add failing on its email says so; otherwise the server's sentence, else the generic text. */
+/** docs/product.md#errors: a member add failing on its email says so; otherwise the server's sentence, else the generic text. */
 function addFailureText(error: unknown, t: TFunction): string {
   if (error instanceof ApiError && (error.code === 'member_email_taken' || error.issues?.some((issue) => issue.path[0] === 'email'))) return t('studyMembers.add.emailExists');
   return serverDetailOr(error, t, t('studyMembers.add.addMemberFailed'));
 }
 
-/** Spec 4 §2.4: add a member, optionally picked from the registered users (which fills name and email and links the user). */
+/** docs/product.md#member-management: add a member, optionally picked from the registered users (which fills name and email and links the user). */
 export function AddMemberForm({ studyId, memberUserIds }: { studyId: string; memberUserIds: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const toast = useToast();

@@ -10,7 +10,7 @@ import { studyTitle, useMyStudies } from '../../studies/index.js';
 import { importMembers } from '../api/import-members.js';
 import styles from './study-members.module.css';
 
-/** Spec 4 §2.4: import the members of another of the caller's studies (existing email, member code or user skipped). */
+/** docs/product.md#member-management: import the members of another of the caller's studies (existing email, member code or user skipped). */
 export function ImportMembersCard({ studyId }: { studyId: string }) {
   const { t } = useTranslation();
   const toast = useToast();

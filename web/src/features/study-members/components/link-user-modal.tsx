@@ -14,7 +14,7 @@ interface Props {
   onClose(): void;
 }
 
-/** Spec 4 §2.4: connect a member to a registered user (one PUT with `user`). */
+/** docs/product.md#member-management: connect a member to a registered user (one PUT with `user`). */
 export function LinkUserModal({ studyId, member, memberUserIds, onClose }: Props) {
   const { t } = useTranslation();
   const toast = useToast();

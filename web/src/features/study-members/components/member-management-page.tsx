@@ -26,7 +26,7 @@ import { MemberRow, memberColumns } from './member-row.js';
 import styles from './study-members.module.css';
 import { toggled } from '../../../lib/selection.js';
 
-/** Member management (spec 4 §2.4; spec 3 §7): add, link, import, bulk (de)activate / delete, inline edit. */
+/** Member management (docs/product.md#member-management): add, link, import, bulk (de)activate / delete, inline edit. */
 export function MemberManagementPage() {
   return <SignedInOnly>{() => <MemberManagement />}</SignedInOnly>;
 }

@@ -26,7 +26,7 @@ interface Props {
 
 type Draft = { name: string; email: string; member_id: string; affiliation: string; location: string; role: StudyMemberRole; is_active: boolean };
 
-/** One member: read-only, or edited inline (spec 4 §2.4) and saved with one PUT. */
+/** One member: read-only, or edited inline (docs/product.md#member-management) and saved with one PUT. */
 export function MemberRow({ member, selected, onToggle, onLink }: Props) {
   const { t } = useTranslation();
   const toast = useToast();

@@ -16,7 +16,7 @@ export interface FoundUser {
 
 interface Props {
   studyId: string;
-  /** Users already linked to a member: shown, but cannot be chosen (spec 4 §5). */
+  /** Users already linked to a member: shown, but cannot be chosen (docs/product.md#member-management). */
   memberUserIds: ReadonlySet<string>;
   onChoose(user: FoundUser): void;
 }

@@ -22,7 +22,7 @@ export type MemberDraftError = 'nameRequired' | 'invalidEmail';
 
 const email = z.email();
 
-/** Spec 4 §5: the name is required; an email, when given, is in email format. */
+/** docs/product.md#member-management: the name is required; an email, when given, is in email format. */
 export function memberDraftError(draft: Pick<MemberDraft, 'name' | 'email'>): MemberDraftError | undefined {
   if (!draft.name.trim()) return 'nameRequired';
   if (draft.email.trim() && !email.safeParse(draft.email.trim()).success) return 'invalidEmail';
@@ -31,7 +31,7 @@ export function memberDraftError(draft: Pick<MemberDraft, 'name' | 'email'>): Me
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
-/** Spec 4 §5: empty email, member id, affiliation and location are sent as null. */
+/** docs/product.md#member-management: empty email, member id, affiliation and location are sent as null. */
 export function memberBody(draft: MemberDraft) {
   return {
     name: draft.name.trim(),

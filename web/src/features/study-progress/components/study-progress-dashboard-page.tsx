@@ -20,7 +20,7 @@ import { AccuracyChart, DailyChart } from './progress-charts.js';
 import { DailyTimesPanel, HistoryPanel, TaskTimesPanel } from './progress-tables.js';
 import styles from './study-progress.module.css';
 
-/** /study-progress-dashboard/{studyId} (spec 4 §2.3): the caller's progress and study time in one study. */
+/** /study-progress-dashboard/{studyId} (docs/product.md#study-progress): the caller's progress and study time in one study. */
 export function StudyProgressDashboardPage() {
   const { studyId = '' } = useParams();
   return <SignedInOnly>{() => <Dashboard key={studyId} studyId={studyId} />}</SignedInOnly>;
@@ -35,7 +35,7 @@ function Dashboard({ studyId }: { studyId: string }) {
   const history = useStudyProgressHistory(studyId, days);
   useRecordStudyProgress({ studyId, pageType: 'dashboard' });
 
-  // Spec 4 §8: a study that cannot be loaded raises an alert; other failures are silent.
+  // docs/product.md#errors: a study that cannot be loaded raises an alert; other failures are silent.
   const statsError = stats.error;
   useEffect(() => {
     if (statsError && (statsError.status === 404 || statsError.status === 403)) toast.error(t('studyProgress.loadStudyFailed'));

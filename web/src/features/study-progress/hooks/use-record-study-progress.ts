@@ -6,7 +6,7 @@ import { recordStudyProgress } from '../api/record-study-progress.js';
 const LIST_RECORDED_AT = 'studyProgress.listRecordedAt';
 
 /**
- * Spec 4 §7: the detail and the dashboard record progress of one study when they open; the list
+ * docs/product.md#study-progress: the detail and the dashboard record progress of one study when they open; the list
  * page records its studies at most once in 5 minutes (§9). Signed-in members only; the call's
  * failures are ignored. `studyIds` null waits (not loaded / not signed in).
  */

@@ -9,7 +9,7 @@ export function useTags(enabled = true) {
 }
 
 /**
- * The special domain's default tag (spec 1 §1), looked up by name in GET /api/tags/;
+ * The special domain's default tag (docs/product.md#languages-and-hosts), looked up by name in GET /api/tags/;
  * null on a general domain or while the list loads.
  */
 export function useDomainTag() {

@@ -14,18 +14,18 @@ export interface TagManagerProps {
   entityType: TagEntityType;
   /** The entity's tags as saved. */
   tags: Tag[];
-  /** Whether the parent screen allows editing (spec 1 §6); without it the chips are read-only. */
+  /** Whether the parent screen allows editing (docs/product.md#roles); without it the chips are read-only. */
   canEdit: boolean;
   /** Saves the entity's tag ids (PATCH) and answers the tags as saved. */
   save(tagIds: string[]): Promise<Tag[]>;
   onSaved?(tags: Tag[]): void;
-  /** Failures are emitted to the parent (spec 1 §8); without a handler the manager shows a toast. */
+  /** Failures are emitted to the parent (docs/product.md#errors); without a handler the manager shows a toast. */
   onError?(error: unknown, action: TagFailureAction): void;
   testId?: string;
 }
 
 /**
- * The tag manager of spec 1 §4–§8: view mode (chips; removing one saves at once), edit mode
+ * The tag manager of docs/product.md#tags, #roles, #errors: view mode (chips; removing one saves at once), edit mode
  * (search, pick, create) and save or cancel. On a special domain its default tag is applied
  * and cannot be removed or deselected.
  */

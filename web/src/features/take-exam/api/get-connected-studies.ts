@@ -18,7 +18,7 @@ export function cachedConnectedStudies(examId: string): ConnectedStudy[] | null 
   return parsed.success ? parsed.data : null;
 }
 
-/** GET /api/exam/{examId}/connected-studies/, cached in sessionStorage (spec 2 §3). */
+/** GET /api/exam/{examId}/connected-studies/, cached in sessionStorage (docs/product.md#studies). */
 export async function loadConnectedStudies(examId: string): Promise<ConnectedStudy[]> {
   const hit = cachedConnectedStudies(examId);
   if (hit) return hit;

@@ -14,7 +14,7 @@ export function sendSubmission(examId: string, pending: PendingSubmission) {
   return writeThenInvalidate(
     async () => {
       const answer = await send(examId, pending);
-      invalidateHomeCache(); // spec 1 §4: saved answers change the home's data
+      invalidateHomeCache(); // docs/product.md#take-exam: saved answers change the home's data
       return answer;
     },
     questionStatistics,

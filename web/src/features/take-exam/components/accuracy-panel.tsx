@@ -10,7 +10,7 @@ interface AccuracyPanelProps {
   pending: boolean;
 }
 
-/** The caller's accuracy on this question with a 0–100 slider (spec 2 §2.1; shown only with attempts). */
+/** The caller's accuracy on this question with a 0–100 slider (docs/product.md#take-exam; shown only with attempts). */
 export function AccuracyPanel({ stat, onAdjust, pending }: AccuracyPanelProps) {
   const { t } = useTranslation();
   const current = accuracyPercentage(stat);

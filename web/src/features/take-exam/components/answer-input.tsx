@@ -17,7 +17,7 @@ interface AnswerInputProps {
   onNext(): void;
 }
 
-/** The answer entry of spec 2 §2.1: Solved/Unsolved, radio, checkboxes or a textarea. */
+/** The answer entry of docs/product.md#take-exam: Solved/Unsolved, radio, checkboxes or a textarea. */
 export function AnswerInput({ inputForm, options, value, solved, onChange, onSolved, onNext }: AnswerInputProps) {
   const { t } = useTranslation();
   const id = useId();

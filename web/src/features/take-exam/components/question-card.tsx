@@ -28,7 +28,7 @@ interface QuestionCardProps {
 
 /**
  * One question: title, content, the answer entry, self-grading and the hint. Rendered with the
- * question id as key, so moving to another question resets the shown flags (spec 2 §4).
+ * question id as key, so moving to another question resets the shown flags (docs/product.md#take-exam).
  */
 export function QuestionCard(props: QuestionCardProps) {
   const { t } = useTranslation();

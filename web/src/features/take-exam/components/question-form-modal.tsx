@@ -18,7 +18,7 @@ interface QuestionFormModalProps {
   onClose(): void;
 }
 
-/** Edit or add a question (spec 2 §3 form fields, §5 rules). Rendered only while open. */
+/** Edit or add a question (docs/product.md#answering-and-grading (form fields and rules)). Rendered only while open. */
 export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid, onClose }: QuestionFormModalProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<QuestionFormValues>(initial);

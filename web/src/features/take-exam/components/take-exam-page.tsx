@@ -16,7 +16,7 @@ import { ExamRunner } from './exam-runner.js';
 import styles from './take-exam.module.css';
 
 /**
- * The take-exam screen, /take-exam/{examId} and /take-exam?exam_id= (spec 2 §2.1). Anonymous
+ * The take-exam screen, /take-exam/{examId} and /take-exam?exam_id= (docs/product.md#take-exam). Anonymous
  * visitors read the questions; recording anything asks them to log in.
  */
 export function TakeExamPage() {

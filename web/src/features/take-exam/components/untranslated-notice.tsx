@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './take-exam.module.css';
 
-/** Spec 2 §5/§9: the question lacks text in this language; the notice hides after 8 s. */
+/** docs/product.md#take-exam, #limits: the question lacks text in this language; the notice hides after 8 s. */
 export function UntranslatedNotice({ show }: { show: boolean }) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(show);

@@ -4,7 +4,7 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { adjustQuestionAccuracy } from '../api/adjust-question-accuracy.js';
 
-/** The accuracy slider's call (spec 2 §7) with its toasts; the call reads the statistics again. */
+/** The accuracy slider's call (docs/product.md#take-exam) with its toasts; the call reads the statistics again. */
 export function useAccuracyAdjust(examId: string) {
   const { t } = useTranslation();
   const toast = useToast();

@@ -34,7 +34,7 @@ export interface SaveOutcome {
 }
 
 /**
- * Save (spec 2 §2.1): sends the answers not yet saved. The first save of a session makes a
+ * Save (docs/product.md#take-exam): sends the answers not yet saved. The first save of a session makes a
  * result (POST /api/submit-exam/); later saves, and continue mode, add to it
  * (POST /api/exam/{id}/continue/ with previous_result_id). A save that failed stays pending in
  * the record and is resent unchanged, same submission id, before anything new.

@@ -39,7 +39,7 @@ export interface ExamSession {
 }
 
 /**
- * The session record (spec 2 §3): restored from sessionStorage unless restart=true, saved on
+ * The session record (docs/product.md#take-exam): restored from sessionStorage unless restart=true, saved on
  * every change, and ticked every second (whole-exam and per-question timers).
  */
 export function useExamSession(options: SessionOptions): ExamSession {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec 2 §9: after `delayMs` (5 s) of loading, a notice says translation is under way. */
+/** docs/product.md#limits: after `delayMs` (5 s) of loading, a notice says translation is under way. */
 export function useLoadingNotice(loading: boolean, delayMs = 5000): boolean {
   const [late, setLate] = useState(false);
   useEffect(() => {

@@ -12,7 +12,7 @@ async function copy(text: string): Promise<boolean> {
   }
 }
 
-/** Share (spec 2 §7): a 30-day short link to this page; on failure the page address itself is copied. */
+/** Share (docs/product.md#take-exam): a 30-day short link to this page; on failure the page address itself is copied. */
 export function useShareLink() {
   const { t } = useTranslation();
   const toast = useToast();

@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { parseIdList } from '#shared/domain/question-order.js';
 import { filterParams } from '../utils/return-address.js';
 
-/** The query parameters of spec 2 §2.1, read once per address. */
+/** The query parameters of docs/product.md#take-exam, read once per address. */
 export interface TakeExamParams {
   /** From the path, else the exam_id parameter. */
   examId: string | null;

@@ -1,7 +1,7 @@
 import { hasChoiceOptions, yesNoValue } from '#shared/domain/answer-check.js';
 
 /**
- * How the answer of a question is entered (spec 2 §2.1): Solved/Unsolved buttons for yes/no
+ * How the answer of a question is entered (docs/product.md#take-exam): Solved/Unsolved buttons for yes/no
  * questions, radio buttons for single choice (options in the content, an answer without a
  * comma), checkboxes for multiple choice (an answer with a comma or semicolon), else free text.
  */

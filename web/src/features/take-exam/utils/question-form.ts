@@ -2,7 +2,7 @@ import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 import type { QuestionView } from './question-view.js';
 import { cleanUrl } from './question-view.js';
 
-/** The edit and add form of spec 2 §3, as typed. */
+/** The edit and add form of docs/product.md#take-exam, as typed. */
 export interface QuestionFormValues {
   csv_id: string;
   title: string;
@@ -28,7 +28,7 @@ export function editFormValues(question: QuestionView): QuestionFormValues {
   };
 }
 
-/** A new question: the next csv id, Medium (spec 2 §5). */
+/** A new question: the next csv id, Medium (docs/product.md#take-exam). */
 export function addFormValues(nextCsvId: string): QuestionFormValues {
   return { csv_id: nextCsvId, title: '', content: '', answer: '', explanation: '', difficulty: 'Medium', url: '', group_id: '' };
 }
@@ -38,7 +38,7 @@ export function questionFormProblem(values: QuestionFormValues): boolean {
   return !values.title.trim() || !values.content.trim() || !values.answer.trim();
 }
 
-/** The request body; on edit a blank explanation is sent as a single space (spec 2 §5). */
+/** The request body; on edit a blank explanation is sent as a single space (docs/product.md#take-exam). */
 export function questionFormBody(values: QuestionFormValues, mode: 'edit' | 'add') {
   const explanation = values.explanation.trim() ? values.explanation : mode === 'edit' ? ' ' : '';
   return {

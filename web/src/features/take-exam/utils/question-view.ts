@@ -15,7 +15,7 @@ export interface QuestionView {
   groupId: string;
 }
 
-/** Spec 2 §5: urls equal to "nan" (any case) are cleared. */
+/** docs/product.md#take-exam: urls equal to "nan" (any case) are cleared. */
 export function cleanUrl(url: string | undefined): string {
   const value = (url ?? '').trim();
   return value.toLowerCase() === 'nan' ? '' : value;
@@ -37,7 +37,7 @@ export function questionView(question: ExamQuestion, language: Language): Questi
 }
 
 /**
- * Spec 2 §5: a translation is needed when the question's own text in the current language is
+ * docs/product.md#take-exam: a translation is needed when the question's own text in the current language is
  * short: title under 3 characters or content under 10, after trimming.
  */
 export function needsTranslation(question: ExamQuestion, language: Language): boolean {
@@ -46,7 +46,7 @@ export function needsTranslation(question: ExamQuestion, language: Language): bo
   return title.length < 3 || content.length < 10;
 }
 
-/** Spec 2 §5: the highest existing csv id plus one (numeric csv ids only; 1 when there is none). */
+/** docs/product.md#take-exam: the highest existing csv id plus one (numeric csv ids only; 1 when there is none). */
 export function nextCsvId(questions: readonly Pick<ExamQuestion, 'csv_id'>[]): string {
   let max = 0;
   for (const question of questions) {

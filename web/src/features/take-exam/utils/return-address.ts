@@ -1,5 +1,5 @@
 /**
- * Where leaving the take-exam screen goes (spec 2 §2.1 "Leaving goes to"), and which query
+ * Where leaving the take-exam screen goes (docs/product.md#take-exam "Leaving goes to"), and which query
  * parameters are the screen's own versus filters kept for the way back.
  */
 

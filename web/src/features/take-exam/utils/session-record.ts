@@ -1,5 +1,5 @@
 /**
- * The per-exam session record of spec 2 §3 (browser sessionStorage, key from the exam id), as a
+ * The per-exam session record of docs/product.md#take-exam (browser sessionStorage, key from the exam id), as a
  * pure reducer. Saved on every change (every timer tick), so a reload continues where it was.
  */
 
@@ -169,7 +169,7 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
       return { ...record, answeredQuestions: withId(record.answeredQuestions, action.questionId) };
     }
     case 'selfGrade': {
-      // Spec 2 §4: Y fills the correct answer of the current language; N stores a single blank.
+      // docs/product.md#take-exam: Y fills the correct answer of the current language; N stores a single blank.
       const answer = action.pass ? action.correctAnswer : ' ';
       const value: SolvedValue = action.pass ? 'Y' : 'N';
       const unchanged = record.answers[action.questionId] === answer && record.solvedStatus[action.questionId] === value;
@@ -238,7 +238,7 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
         answeredQuestions: answered,
         savedQuestionIds: saved,
       };
-      // Spec 2 §4: jump to the first unanswered question unless the session is already further along.
+      // docs/product.md#take-exam: jump to the first unanswered question unless the session is already further along.
       if (record.currentQuestionIndex > 0) return next;
       return { ...next, currentQuestionIndex: firstUnansweredIndex(next) };
     }
@@ -283,7 +283,7 @@ export function unsavedAnswers(record: SessionRecord): AnswerPayload[] {
 }
 
 /**
- * Spec 2 §5: Next is allowed when the answer is non-blank or the solved status is Y or N; for
+ * docs/product.md#take-exam: Next is allowed when the answer is non-blank or the solved status is Y or N; for
  * yes/no questions the answer must be a Y or N form (`yesNo` tells whether it is one).
  */
 export function canGoNext(input: { answer: string | undefined; solved: SolvedValue | undefined; isYesNoQuestion: boolean; answerIsYesNo: boolean }): boolean {

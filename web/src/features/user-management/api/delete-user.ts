@@ -3,7 +3,7 @@ import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 import { deleteUsersOneByOne } from '../utils/delete-users.js';
 
-/** DELETE /api/users/{id}/delete/ for each user, one by one (spec 1 §4); the list loads again once, at the end. */
+/** DELETE /api/users/{id}/delete/ for each user, one by one (docs/product.md#user-management); the list loads again once, at the end. */
 export function deleteUsers<U extends { id: string }>(users: readonly U[]) {
   return writeThenInvalidate(() => deleteUsersOneByOne(users, (user) => callApi(route, { params: { id: user.id } })), listUsers);
 }

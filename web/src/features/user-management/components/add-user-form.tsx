@@ -15,7 +15,7 @@ import { createUser } from '../api/create-user.js';
 const TOAST_MS = LIMITS.toastMs.userManagement;
 const EMPTY = { name: '', username: '', email: '', password: '', role: 'user_role' as Role };
 
-/** Add user: save stays disabled until a username and a password are given (spec 1 §5). */
+/** Add user: save stays disabled until a username and a password are given (docs/product.md#user-management). */
 export function AddUserForm({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const toast = useToast();

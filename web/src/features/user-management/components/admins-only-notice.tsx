@@ -4,7 +4,7 @@ import { StatusPage, statusPageStyles as styles } from '../../../components/ui/s
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
 
 /**
- * What a signed-in non-admin sees. The spec's read-only list needs GET /api/users/, which the
+ * What a signed-in non-admin sees. The original client's read-only list needs GET /api/users/, which the
  * server answers for admins only, so this says so instead of showing a failing table.
  */
 export function AdminsOnlyNotice({ user }: { user: AuthUser }) {

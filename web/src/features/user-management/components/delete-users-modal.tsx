@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * Delete selected (spec 1 §4): the typed text must equal the translated placeholder; deletes
+ * Delete selected (docs/product.md#user-management): the typed text must equal the translated placeholder; deletes
  * run one by one and successes and failures are reported separately.
  */
 export function DeleteUsersModal({ open, users, onClose, onDone }: Props) {

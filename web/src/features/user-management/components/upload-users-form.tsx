@@ -13,7 +13,7 @@ import styles from './user-management.module.css';
 
 const TOAST_MS = LIMITS.toastMs.userManagement;
 
-/** The users sheet upload, answered by a 5 s summary toast (spec 1 §8). */
+/** The users sheet upload, answered by a 5 s summary toast (docs/product.md#errors). */
 export function UploadUsersForm() {
   const { t } = useTranslation();
   const toast = useToast();

@@ -3,7 +3,7 @@ import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import { AdminsOnlyNotice } from './admins-only-notice.js';
 import { UsersAdmin } from './users-admin.js';
 
-/** User management (spec 1 §2): the admin screen, or a clear notice for everyone else. */
+/** User management (docs/product.md#user-management): the admin screen, or a clear notice for everyone else. */
 export function UserManagementPage() {
   return <SignedInOnly>{(user) => (isSiteAdmin(user) ? <UsersAdmin me={user} /> : <AdminsOnlyNotice user={user} />)}</SignedInOnly>;
 }

@@ -4,7 +4,7 @@ export interface DeleteOutcome<U> {
 }
 
 /**
- * Spec 1 §4: the selected users are deleted one by one (not in parallel, so the server sees one
+ * docs/product.md#user-management: the selected users are deleted one by one (not in parallel, so the server sees one
  * purge at a time), and every success and failure is reported.
  */
 export async function deleteUsersOneByOne<U>(users: readonly U[], remove: (user: U) => Promise<unknown>): Promise<DeleteOutcome<U>> {

@@ -5,7 +5,7 @@ export type UserSortKey = 'name' | 'username' | 'email' | 'role' | 'date_joined'
 /** A click on a header turns the active column's direction; another column starts ascending (lib/table-sort's `nextSort`). */
 export type UserSort = SortState<UserSortKey>;
 
-/** Spec 1 §2: the table opens sorted by username, ascending. */
+/** docs/product.md#user-management: the table opens sorted by username, ascending. */
 export const DEFAULT_USER_SORT: UserSort = { key: 'username', direction: 'asc' };
 
 type SortableUser = Pick<UserAnswer, 'username' | 'email' | 'first_name' | 'last_name' | 'role' | 'date_joined'>;
@@ -39,7 +39,7 @@ export function sortUsers<U extends SortableUser>(users: readonly U[], sort: Use
   });
 }
 
-/** Spec 1 §2: join dates in the Korean locale format (2025. 8. 1.), whatever the language. */
+/** docs/product.md#user-management: join dates in the Korean locale format (2025. 8. 1.), whatever the language. */
 export function formatJoinDate(iso: string | null | undefined): string {
   if (!iso) return '-';
   const date = new Date(iso);

@@ -2,7 +2,7 @@ import type { UploadStats } from '#shared/contracts/users.js';
 
 export type { UploadStats };
 
-/** Spec 1 §8: the summary shows up to five error details and counts the rest. */
+/** docs/product.md#errors: the summary shows up to five error details and counts the rest. */
 export const UPLOAD_SUMMARY_MAX_DETAILS = 5;
 
 export interface UploadSummary {
@@ -22,7 +22,7 @@ export function summarizeUpload(stats: UploadStats, maxDetails: number = UPLOAD_
   };
 }
 
-/** Spec 1 §5: uploads accept .xlsx and .xls only. */
+/** docs/product.md#user-management: uploads accept .xlsx and .xls only. */
 export function isSpreadsheetName(name: string): boolean {
   return /\.(xlsx|xls)$/i.test(name.trim());
 }

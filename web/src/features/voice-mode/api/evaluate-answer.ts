@@ -8,7 +8,7 @@ export interface VoiceEvaluation {
   isCorrect: boolean;
   /** The server's sentence; for the local fallback, the key of its reason (translated by the panel). */
   reason: string;
-  /** True when the server could not be asked and the local word match decided (spec 2 §8). */
+  /** True when the server could not be asked and the local word match decided (docs/product.md#errors). */
   local: boolean;
   localReason?: LocalEvaluationReason;
 }

@@ -7,7 +7,7 @@ import { useVoiceMode } from '../hooks/use-voice-mode.js';
 import styles from './voice-mode-panel.module.css';
 
 /**
- * The take-exam screen's voice mode (spec 2 §4). The take-exam page renders it only when the exam
+ * The take-exam screen's voice mode (docs/product.md#voice-mode). The take-exam page renders it only when the exam
  * has `voice_mode_enabled`; the panel owns its on/off toggle, the browser speech facilities and
  * the evaluation call, and reports a verdict through `onPass` / `onFail` (self-grade Y / N).
  */
@@ -23,7 +23,7 @@ export interface VoiceModePanelProps {
   onFail: () => void;
 }
 
-/** Voice mode: the toggle, what it is doing, what it heard, and the verdict (spec 2 §4, §5, §8). */
+/** Voice mode: the toggle, what it is doing, what it heard, and the verdict (docs/product.md#voice-mode, #errors). */
 export function VoiceModePanel(props: VoiceModePanelProps) {
   const { t } = useTranslation();
   const { state, enabled, toggle, resume } = useVoiceMode(props);

@@ -30,7 +30,7 @@ async function requestMicrophone(): Promise<boolean> {
 }
 
 /**
- * The voice mode of the take-exam screen (spec 2 §4): on/off, the session's state for the
+ * The voice mode of the take-exam screen (docs/product.md#voice-mode): on/off, the session's state for the
  * panel, and the checks before it starts (signed in, exam id, browser support, microphone).
  */
 export function useVoiceMode(props: VoiceModePanelProps) {

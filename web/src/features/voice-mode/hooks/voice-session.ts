@@ -5,7 +5,7 @@ import { isDuplicateTranscript, nextQuality, pickVoice, questionSpeech, speechLa
 import type { SpeechRecognitionEventLike, SpeechRecognitionLike, SpeechSupport } from '../utils/speech-support.js';
 import { VOICE } from '../utils/voice-constants.js';
 
-/** Spec 2 §4: initializing → connected → reading the question → listening → submitting → evaluating. */
+/** docs/product.md#voice-mode: initializing → connected → reading the question → listening → submitting → evaluating. */
 export type VoiceStatus = 'off' | 'initializing' | 'connected' | 'speaking' | 'listening' | 'submitting' | 'evaluating' | 'completed';
 
 export type VoiceNotice = 'notSupported' | 'noExamId' | 'permissionDenied' | 'networkFailed' | 'evaluationError';
@@ -65,7 +65,7 @@ export interface VoiceSessionHost {
 
 /**
  * The voice mode's machinery: reads questions with speechSynthesis, listens with
- * SpeechRecognition, filters what it hears (spec 2 §5), evaluates and reports a verdict.
+ * SpeechRecognition, filters what it hears (docs/product.md#voice-mode), evaluates and reports a verdict.
  * Every asynchronous step carries the epoch it started in; turning off or moving to another
  * question starts a new epoch, so a late answer of an earlier step does nothing.
  */
@@ -213,7 +213,7 @@ export class VoiceSession {
     this.armListenTimeout(epoch);
   }
 
-  /** Spec 2 §9: listening is restarted every 300 s so an engine never times out on its own. */
+  /** docs/product.md#limits: listening is restarted every 300 s so an engine never times out on its own. */
   private armListenTimeout(epoch: number): void {
     if (this.listenTimer) clearTimeout(this.listenTimer);
     this.listenTimer = setTimeout(() => {

@@ -3,7 +3,7 @@ import { VOICE } from './voice-constants.js';
 export type SpeechErrorAction = { kind: 'ignore' } | { kind: 'stop'; message: 'permissionDenied' | 'networkFailed' } | { kind: 'restart'; delayMs: number; networkRetry: boolean };
 
 /**
- * Spec 2 §8 for SpeechRecognition errors: aborted and no-speech are ignored; not-allowed and
+ * docs/product.md#errors for SpeechRecognition errors: aborted and no-speech are ignored; not-allowed and
  * service-not-allowed stop listening (permission message); network is retried up to 3 times
  * 1.5 s apart, then listening stops; any other error restarts listening after 5 s.
  * `networkRetriesSoFar` counts the network retries since listening last worked.

@@ -1,13 +1,13 @@
 import type { Language } from '#shared/domain/language.js';
 import { VOICE } from './voice-constants.js';
 
-/** Why a recognised final text was not taken as an answer (spec 2 §5). */
+/** Why a recognised final text was not taken as an answer (docs/product.md#voice-mode). */
 export type TranscriptRejection = 'empty' | 'lowConfidence' | 'tooShort' | 'tooLong' | 'noLetters';
 
 const LETTER = /[\p{Script=Hangul}A-Za-z\u00C0-\u024F]/u;
 
 /**
- * Spec 2 §5: a final text is accepted only with confidence ≥ 0.6, 2–200 characters (trimmed)
+ * docs/product.md#voice-mode: a final text is accepted only with confidence ≥ 0.6, 2–200 characters (trimmed)
  * and at least one Korean or Latin letter. Returns null when accepted, else the reason.
  * A confidence the engine did not report at all (undefined, NaN) is not held against the text.
  */
@@ -46,7 +46,7 @@ export function wordOverlapRatio(next: string, previous: string): number {
 }
 
 /**
- * Spec 2 §5: new text overlapping the last accepted text by 0.3 or more is a duplicate (a
+ * docs/product.md#voice-mode: new text overlapping the last accepted text by 0.3 or more is a duplicate (a
  * recogniser repeating itself); for accumulated interim text the bar is 0.5.
  */
 export function isDuplicateTranscript(next: string, previous: string | null | undefined, accumulatedInterim = false): boolean {
@@ -72,7 +72,7 @@ export function nextQuality(state: QualityState, rejection: TranscriptRejection 
   return { state: { lowQualityStreak: streak }, warn: false };
 }
 
-/** Spec 2 §9: speech and recognition language. */
+/** docs/product.md#limits: speech and recognition language. */
 export function speechLanguage(language: Language): 'ko-KR' | 'en-US' {
   return language === 'en' ? 'en-US' : 'ko-KR';
 }
@@ -85,7 +85,7 @@ export interface VoiceLike {
 }
 
 /**
- * The voice to read with: one for the language (a Korean one by default, spec 2 §9), the
+ * The voice to read with: one for the language (a Korean one by default, docs/product.md#limits), the
  * browser's default among them first, then a local one; null lets the browser choose.
  */
 export function pickVoice<V extends VoiceLike>(voices: readonly V[], language: Language): V | null {

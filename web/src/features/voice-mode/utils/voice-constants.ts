@@ -1,4 +1,4 @@
-/** Spec 2 §9 voice constants. */
+/** docs/product.md#limits voice constants. */
 export const VOICE = {
   /** Final text below this confidence is dropped. */
   qualityThreshold: 0.6,

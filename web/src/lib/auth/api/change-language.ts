@@ -4,7 +4,7 @@ import { callApi } from '../../api-client.js';
 
 /**
  * Saves a signed-in user's language on the server (POST /api/change-language/). A failure is
- * only logged: spec 1 §4 switches locally and reloads anyway.
+ * only logged: docs/product.md#languages-and-hosts switches locally and reloads anyway.
  */
 export async function saveLanguageOnServer(language: Language): Promise<void> {
   try {

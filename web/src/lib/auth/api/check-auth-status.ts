@@ -4,7 +4,7 @@ import { LOCAL_KEYS, localStore } from '../../storage.js';
 import { announceAuthStatus } from '../auth-store.js';
 
 /**
- * Start-up check (spec 1 §4): asks GET /api/auth/status/ and announces the answer, which the
+ * Start-up check (docs/product.md#accounts): asks GET /api/auth/status/ and announces the answer, which the
  * auth store applies. A network or server failure keeps the stored state: being offline or a
  * brief outage must not sign anyone out.
  */

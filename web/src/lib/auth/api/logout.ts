@@ -4,11 +4,11 @@ import { refreshCsrfToken } from '../../csrf.js';
 import { LOCAL_KEYS, localStore, sessionStore } from '../../storage.js';
 import { setAuthUser } from '../auth-store.js';
 
-/** Local keys whose name mentions these are per-user data and go on logout (spec 1 §4). */
+/** Local keys whose name mentions these are per-user data and go on logout (docs/product.md#accounts). */
 const PER_USER_KEY = /auth|user|profile|cache/i;
 
 /**
- * Logout as spec 1 §4 orders it: tell the server (a failure is ignored), clear the stored user,
+ * Logout as docs/product.md#accounts orders it: tell the server (a failure is ignored), clear the stored user,
  * session storage, per-user local entries and readable cookies, set the logout flag, and fetch a
  * fresh CSRF token. The caller navigates to /login.
  */

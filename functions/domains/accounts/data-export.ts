@@ -1,0 +1,65 @@
+import { userPartition } from '../../runtime/data/paginate.js';
+import { writeWorkbook } from '../../runtime/spreadsheets/sheets.js';
+import { fileReply } from '../../runtime/http/file-reply.js';
+import { XLSX_CONTENT_TYPE, type Reply } from '../../runtime/http/reply.js';
+import type { SignedInContext } from '../../runtime/http/types.js';
+import { me } from './profile.js';
+
+/** Attributes that are storage plumbing or secrets, never personal data worth exporting. */
+const NEVER_EXPORTED = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'passwordHash']);
+/** Excel refuses longer cells. */
+const MAX_CELL = 32_767;
+
+/** `RESULT#2024-…#abc` → `RESULT`; the profile item `USER` → `USER`. */
+export function recordKind(sk: string): string {
+  return sk.split('#')[0] || 'OTHER';
+}
+
+function cell(value: unknown): string | number | boolean {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'string') return value.slice(0, MAX_CELL);
+  if (value instanceof Set) return JSON.stringify([...value]).slice(0, MAX_CELL);
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64').slice(0, MAX_CELL);
+  return JSON.stringify(value).slice(0, MAX_CELL);
+}
+
+/**
+ * Groups the rows of the user's partition by kind (the sk prefix before `#`) into one sheet each,
+ * with the union of their attributes as columns. Written generically: a record kind added later
+ * (results, statistics, favorites…) appears in the export without a change here.
+ */
+export function exportSheets(items: Record<string, unknown>[]): { name: string; rows: unknown[][] }[] {
+  const byKind = new Map<string, Record<string, unknown>[]>();
+  for (const item of items) {
+    const kind = recordKind(String(item.sk ?? ''));
+    if (!byKind.has(kind)) byKind.set(kind, []);
+    byKind.get(kind)!.push(item);
+  }
+  // The profile first, then the other kinds alphabetically.
+  const kinds = [...byKind.keys()].sort((a, b) => (a === 'USER' ? -1 : b === 'USER' ? 1 : a.localeCompare(b)));
+  return kinds.map((kind) => {
+    const records = byKind.get(kind)!;
+    const columns: string[] = [];
+    for (const record of records) {
+      for (const name of Object.keys(record)) {
+        if (!NEVER_EXPORTED.has(name) && !columns.includes(name)) columns.push(name);
+      }
+    }
+    const sheetName = kind === 'USER' ? 'profile' : kind.toLowerCase();
+    return { name: sheetName, rows: [columns, ...records.map((r) => columns.map((c) => cell(r[c])))] };
+  });
+}
+
+export async function buildExportWorkbook(userId: string): Promise<Uint8Array> {
+  const items: Record<string, unknown>[] = [];
+  for await (const item of userPartition(userId)) items.push(item);
+  return writeWorkbook(exportSheets(items));
+}
+
+/** GET /api/export-user-data/ */
+export async function exportUserData(ctx: SignedInContext): Promise<Reply> {
+  const user = await me(ctx);
+  const bytes = await buildExportWorkbook(user.id);
+  return fileReply(bytes, `user_data_export_${user.username}.xlsx`, XLSX_CONTENT_TYPE);
+}

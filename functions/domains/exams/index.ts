@@ -1,0 +1,48 @@
+// The exams domain's public face (exams and their questions, subscriptions, access, creation, the daily exam, answer evaluation); it may import only users, tags, files, learning (through their index.ts). docs/architecture.md §1.6.
+export { evaluateAnswer } from './answer-evaluation.js';
+export { importFromConnectedFile } from './connected-file.js';
+export { createRandomRecommendationExam, getDailyExam } from './daily-exam-routes.js';
+export { claimDailyMail, finishDailyMail } from './daily-exam-store.js';
+export { dailyExamFor } from './daily-exam.js';
+export { examQuestionEntity } from './entities/exam-question.js';
+export { examTitleClaimEntity } from './entities/exam-title-claim.js';
+export { examEntity, examListShards } from './entities/exam.js';
+export { questionMemberMappingEntity, type QuestionMemberMappingRecord } from './entities/question-member-mapping.js';
+export { studyLinkEntity, type StudyLinkRecord } from './entities/study-link.js';
+export { subscriptionEntity } from './entities/subscription.js';
+export { tagRefs } from './exam-creation.js';
+export {
+  examQuestionsWithId,
+  findExam,
+  getExamWithQuestions,
+  getExamWithQuestionsAndLinks,
+  indexedQuestionCopy,
+  removeExam,
+  studyLinksOf,
+  type ExamRecord,
+  type StoredQuestion,
+} from './exam-store.js';
+export { selectFields } from './exam-views.js';
+export {
+  bulkToggleSubscription,
+  createExam,
+  deleteExam,
+  getExam,
+  getExamQuestions,
+  listExams,
+  moveToMyExams,
+  moveToSubscribed,
+  retakeExam,
+  subscribedExams,
+  toggleOriginal,
+  updateExam,
+  wrongQuestionsExam,
+} from './exams.js';
+export { favoriteExamQuestions, ignoredQuestions, ignoreQuestion, toggleFavorite, unignoreQuestion } from './favorites.js';
+export { bulkUpdateGroup, copyQuestions, deleteQuestions, moveQuestions } from './question-bulk.js';
+export { addQuestion, deleteQuestion, updateQuestion } from './question-edit.js';
+export { createSingleQuestionExam } from './single-question.js';
+export { canReadExam, readableExam, studyRoleGrantsEdit } from './visibility.js';
+export { provideStudiesOfExams, type StudiesOfExams } from './studies-of-exams.js';
+export { examIdsByTitle, memberMappingsOf, saveMemberMappings } from './exam-store.js';
+export { questionsAtPositions } from './exam-question-store.js';

@@ -1,0 +1,86 @@
+/*
+ * The question-file routes that read or write spreadsheets (SheetJS, csv-parse). They run in their
+ * own Lambda (route group `files-sheets`), so the everyday file routes of `files` import none of it
+ * at cold start (D73).
+ */
+import type * as files from '#shared/contracts/files.js';
+import type { Language } from '#shared/domain/language.js';
+import { QUESTION_SHEET_LIMITS } from '#shared/domain/question-sheet.js';
+import { errorMessage } from '#shared/i18n/catalogue.js';
+import { pendingObjectKey } from './object-keys.js';
+import { deleteObject, objectSize, readObject } from './object-store.js';
+import { fileView } from './file-store.js';
+import { AppError, payloadTooLarge } from '../../runtime/http/app-error.js';
+import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
+import { fileReply } from '../../runtime/http/file-reply.js';
+import type { Reply } from '../../runtime/http/reply.js';
+import type { SignedInContext, CallerUser } from '../../runtime/http/types.js';
+import { importQuestionSheet, type ImportResult } from './importer/import.js';
+import { sampleWorkbook } from './samples.js';
+import { DOWNLOAD_TYPES } from './files.js';
+
+function importAnswer(result: ImportResult, caller: CallerUser, language: Language) {
+  const { stats } = result;
+  return {
+    success: true as const,
+    message: errorMessage('sheet_imported', language, {
+      imported: stats.imported,
+      skipped: stats.skipped,
+      blank: stats.skipped_blank_answer,
+      duplicates: stats.duplicates_removed,
+    }),
+    file: fileView(result.file, caller.id),
+    stats,
+    replaced: result.replaced,
+  };
+}
+
+/** POST /api/upload-questions/: the multipart form (file, is_public) of docs/product.md#take-exam. */
+export async function uploadQuestions(input: ServiceInput<typeof files.uploadQuestions>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
+  const { file, is_public } = input.body;
+  if (file.truncated) throw payloadTooLarge(QUESTION_SHEET_LIMITS.maxFileBytes);
+  const result = await importQuestionSheet({
+    bytes: file.content,
+    fileName: file.filename,
+    isPublic: is_public,
+    owner: { id: caller.id, username: caller.username },
+    language: ctx.language,
+    log: ctx.log,
+  });
+  return importAnswer(result, caller, ctx.language);
+}
+
+/** Step 2: validates and imports the uploaded object with the same importer; the pending object always goes. */
+export async function importUploadedFile(input: ServiceInput<typeof files.importUploadedFile>, ctx: SignedInContext) {
+  const caller = ctx.caller.user;
+  const key = pendingObjectKey(caller.id, input.body.upload_id);
+  const size = await objectSize(key);
+  if (size === null) throw new AppError(404, 'upload_not_found');
+  try {
+    if (size > QUESTION_SHEET_LIMITS.maxFileBytes) throw new AppError(413, 'sheet_file_too_large', { limit: '10 MB' });
+    const bytes = await readObject(key);
+    if (!bytes) throw new AppError(404, 'upload_not_found');
+    const result = await importQuestionSheet({
+      bytes,
+      fileName: input.body.file_name,
+      isPublic: input.body.is_public,
+      owner: { id: caller.id, username: caller.username },
+      language: ctx.language,
+      stagedKey: key,
+      log: ctx.log,
+    });
+    return importAnswer(result, caller, ctx.language);
+  } finally {
+    await deleteObject(key).catch((error: unknown) => {
+      ctx.log.warn('pending upload not removed', { key, error: String(error) });
+    });
+  }
+}
+
+export async function downloadSampleFile(input: ServiceInput<typeof files.downloadSampleFile>): Promise<Reply> {
+  const { bytes, fileName } = sampleWorkbook(input.params.lang);
+  const reply = fileReply(bytes, fileName, DOWNLOAD_TYPES.xlsx!);
+  reply.options.headers!['cache-control'] = 'public, max-age=3600';
+  return reply;
+}

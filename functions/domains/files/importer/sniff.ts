@@ -1,0 +1,52 @@
+import { QUESTION_SHEET_LIMITS, type SheetExtension } from '#shared/domain/question-sheet.js';
+import { AppError } from '../../../runtime/http/app-error.js';
+import { inspectZip, isOle, isZip } from '../../../runtime/spreadsheets/zip-guard.js';
+
+/**
+ * Checks that the bytes really are what the extension says, before any parser sees them:
+ * xlsx is a zip (PK\x03\x04) whose entries inflate to at most maxUncompressedBytes in total,
+ * xls is an OLE compound file (D0 CF 11 E0 A1 B1 1A E1), csv is UTF-8 text without NUL bytes.
+ */
+export function sniffSpreadsheet(bytes: Uint8Array, extension: SheetExtension): void {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.length > QUESTION_SHEET_LIMITS.maxFileBytes) {
+    throw new AppError(413, 'sheet_file_too_large', { limit: '10 MB' });
+  }
+  if (buffer.length === 0) throw new AppError(400, 'sheet_not_spreadsheet', { extension });
+  if (extension === 'xlsx') {
+    if (!isZip(buffer)) throw new AppError(400, 'sheet_not_spreadsheet', { extension });
+    try {
+      checkZip(buffer);
+    } catch (error) {
+      // A truncated or self-contradicting archive can send a read past the end: still a bad file.
+      if (error instanceof AppError) throw error;
+      throw broken();
+    }
+    return;
+  }
+  if (extension === 'xls') {
+    if (!isOle(buffer)) throw new AppError(400, 'sheet_not_spreadsheet', { extension });
+    return;
+  }
+  // csv
+  if (buffer.includes(0)) throw new AppError(400, 'sheet_not_spreadsheet', { extension });
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } catch {
+    throw new AppError(400, 'sheet_not_spreadsheet', { extension });
+  }
+}
+
+const tooBig = () => new AppError(413, 'sheet_uncompressed_too_large', { limit: '100 MB' });
+const broken = () => new AppError(400, 'sheet_not_spreadsheet', { extension: 'xlsx' });
+
+/**
+ * Zip-bomb guard (functions/runtime/spreadsheets/zip-guard.ts, shared with the users sheet): the
+ * declared sizes must stay under the cap and every entry must inflate to no more than it declares.
+ */
+export function checkZip(buffer: Buffer): { entries: number; uncompressedBytes: number } {
+  const verdict = inspectZip(buffer, QUESTION_SHEET_LIMITS.maxUncompressedBytes);
+  if (verdict.ok) return { entries: verdict.entries, uncompressedBytes: verdict.uncompressedBytes };
+  if (verdict.reason === 'not_a_zip' || verdict.reason === 'malformed') throw broken();
+  throw tooBig();
+}

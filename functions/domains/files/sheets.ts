@@ -1,0 +1,7 @@
+// The files domain's spreadsheet use cases: a second public entry, so only the *-sheets Lambdas carry SheetJS (D85).
+export { downloadSampleFile, importUploadedFile, uploadQuestions } from './file-sheets.js';
+export { importQuestionSheet, readQuestionSheet } from './importer/import.js';
+export { parseSheet } from './importer/parse.js';
+export { sniffSpreadsheet } from './importer/sniff.js';
+export { SAMPLE_QUESTIONS } from './sample-questions.js';
+export { questionsWorkbook } from './samples.js';

@@ -1,0 +1,23 @@
+// The learning domain's public face (what a user knows: question statistics (FSRS), exam summaries, favorites and ignored questions, the daily selection); it may import only users, tags, files (through their index.ts). docs/architecture.md §1.6.
+export { selectDailyQuestions, weakestFirst, wrongRate, type DailyPick, type DailyQuestionStat } from './daily-selection.js';
+export { examSummaryEntity, type SummaryRecord } from './entities/exam-summary.js';
+export { favoriteEntity, type FavoriteRecord } from './entities/favorite.js';
+export { ignoredEntity } from './entities/ignored.js';
+export { questionStatEntity, type QuestionStat } from './entities/question-stat.js';
+export { retrievability, reviewCard, type FsrsCard } from './fsrs.js';
+export {
+  deleteFavorite,
+  deleteIgnored,
+  getFavorite,
+  questionFlags,
+  ignoredIds,
+  isIgnored,
+  listFavorites,
+  listIgnored,
+  putFavorite,
+  putIgnored,
+  type FavoriteItem,
+} from './question-flag-store.js';
+export { allStats, statsFor, statsForFile, statsForQuestions } from './question-stat-store.js';
+export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './question-stat.js';
+export { quizDay } from './quiz-day.js';

@@ -1,0 +1,67 @@
+import { config } from '../../runtime/config.js';
+import type { Logger } from '../../runtime/log.js';
+import { sleep } from '../../runtime/retry.js';
+import { deliverDailyQuiz, type DeliveryOutcome } from './daily-quiz-delivery.js';
+import { recipientPages } from './daily-quiz-recipients.js';
+
+/**
+ * The daily mail worker: one shard of the recipients (`SCHEDULED#<shard>`), page by page from
+ * `cursor`, one delivery per user (daily-quiz-delivery.ts: exactly once per
+ * user and day). It stops starting pages a minute before its time is up and answers the cursor
+ * to go on from, so a shard of any size is finished by further invocations, each within the
+ * 15-minute Lambda limit. Sends are paced to `DAILY_MAIL_SEND_RATE` per second (unset: unpaced,
+ * the local SES emulator); SES throttling answers are retried with backoff by sendMail.
+ */
+export interface ShardTask {
+  shard: number;
+  /** The coordinator's start time: every worker builds the exams of the same quiz day. */
+  at: string;
+  cursor?: Record<string, unknown>;
+}
+
+export interface ShardReport extends ShardTask {
+  done: boolean;
+  counts: Record<DeliveryOutcome | 'failed', number>;
+}
+
+/** Users delivered in parallel within a page. */
+const PARALLEL_USERS = 4;
+/** Delivers one shard's daily mails from `task.cursor` until done or `deadline` (then answers the cursor to go on from). */
+export async function deliverShard(task: ShardTask, deadline: number, log: Logger): Promise<ShardReport> {
+  const at = new Date(task.at);
+  const counts: ShardReport['counts'] = { sent: 0, 'already-claimed': 0, 'not-eligible': 0, 'no-quiz': 0, failed: 0 };
+  const pace = pacer(config.dailyMailSendRate);
+  let cursor = task.cursor;
+  for await (const page of recipientPages(task.shard, { cursor })) {
+    let next = 0;
+    const work = async () => {
+      while (next < page.userIds.length) {
+        const userId = page.userIds[next++]!;
+        try {
+          await pace();
+          counts[await deliverDailyQuiz(userId, at)]++;
+        } catch (error) {
+          // The claim is `failed`: the next run (or invocation) of the day sends it.
+          counts.failed++;
+          log.error('daily mail failed', { userId, error: (error as Error).message });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_USERS }, work));
+    cursor = page.cursor;
+    if (cursor && Date.now() >= deadline) return { ...task, cursor, done: false, counts };
+  }
+  return { shard: task.shard, at: task.at, done: true, counts };
+}
+
+/** At most `perSecond` starts per second across this worker's parallel deliveries; no pacing without a rate. */
+function pacer(perSecond: number | undefined): () => Promise<void> {
+  if (!perSecond) return async () => undefined;
+  const gapMs = 1000 / perSecond;
+  let nextSlot = Date.now();
+  return async () => {
+    const slot = Math.max(nextSlot, Date.now());
+    nextSlot = slot + gapMs;
+    await sleep(slot - Date.now());
+  };
+}

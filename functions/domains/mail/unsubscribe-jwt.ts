@@ -1,0 +1,28 @@
+import { SignJWT, jwtVerify } from 'jose';
+import { config } from '../../runtime/config.js';
+
+/**
+ * The signed token of the daily mail's one-click unsubscribe link (RFC 8058): an HS256 JWT (jose)
+ * naming the user, for this one purpose, valid 60 days (a mail read weeks later still works).
+ * Without the key it cannot be made, and any change to it fails verification.
+ * Loaded on demand by unsubscribe-token.ts (D106): jose is read only where a token is made or checked.
+ */
+const PURPOSE = 'daily-mail-unsubscribe';
+const VALID_FOR = '60d';
+
+const key = () => new TextEncoder().encode(config.mailLinkSecret);
+
+export async function unsubscribeToken(userId: string): Promise<string> {
+  return new SignJWT({ purpose: PURPOSE }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt().setExpirationTime(VALID_FOR).sign(key());
+}
+
+/** The user the token names, or null (tampered, expired, another purpose, not a token). */
+export async function verifyUnsubscribeToken(token: string): Promise<string | null> {
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'] });
+    return payload.purpose === PURPOSE && typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}

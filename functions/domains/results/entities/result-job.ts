@@ -1,0 +1,25 @@
+import * as z from 'zod/mini';
+import { lazy, itemParser, type StoredItem } from '../../../runtime/data/item.js';
+import { userPk } from '../../../runtime/data/key-parts.js';
+
+/** `USER#<id>`/`RESULTJOB#<resultId>`: statistics still to apply for a submit that did not fit one transaction (deleted when done). */
+const jobSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    result_id: z.string(),
+    exam_id: z.string(),
+    /** [questionId, 1 = correct | 0 = wrong] in apply order. */
+    pending: z.array(z.tuple([z.string(), z.number()])),
+    cursor: z.number(),
+    answered_at: z.string(),
+    updated_at: z.string(),
+  }),
+);
+export type JobRecord = z.infer<ReturnType<typeof jobSchema>>;
+const SK_PREFIX = 'RESULTJOB#';
+
+export const resultJobEntity = {
+  key: (userId: string, resultId: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${resultId}` }),
+  skPrefix: SK_PREFIX,
+  item: (userId: string, job: JobRecord): StoredItem => ({ ...job, ...resultJobEntity.key(userId, job.result_id), type: 'RESULTJOB' }),
+  parse: /* @__PURE__ */ itemParser(jobSchema),
+};

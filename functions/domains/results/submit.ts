@@ -1,0 +1,307 @@
+import { createHash } from 'node:crypto';
+import type { SubmittedAnswer } from '#shared/contracts/results.js';
+import { isAnswerCorrect } from '#shared/domain/answer-check.js';
+import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { getExamWithQuestionsAndLinks, type StoredQuestion, canReadExam } from '../exams/index.js';
+import { examSummaryEntity, questionStatEntity } from '../learning/index.js';
+import { primaryKeyOf } from '../../runtime/data/item.js';
+import { RESULT_QUESTION_TEXT_CHARS, resultDetailEntity } from './entities/result-detail.js';
+import { resultEntity } from './entities/result.js';
+import { resultJobEntity } from './entities/result-job.js';
+import { newId, newResultId } from '../../runtime/data/ids.js';
+import { AppError, badRequest, conflict, notFound } from '../../runtime/http/app-error.js';
+import {
+  asJob,
+  asResult,
+  asSummary,
+  detailsOfRevision,
+  getDetailItems,
+  getIdempotencyClaim,
+  getMany,
+  type DetailEntry,
+  type JobRecord,
+  type ResultRecord,
+  SUBMIT_ITEM,
+  TransactionCancelled,
+  deleteKeys,
+  putChunks,
+  writeSubmit,
+  type ChunkRecord,
+} from './result-store.js';
+import { runJob, statWrites } from './stats-job.js';
+import { backoffDelay, sleep } from '../../runtime/retry.js';
+import { resultView } from './result-views.js';
+import { liveStudyTitle, studyTimeCredits, studyTimeItems } from '../studies/index.js';
+import { dayOf } from '#shared/domain/study-progress.js';
+import type { CallerUser } from '../../runtime/http/types.js';
+
+/**
+ * Submit and continue (docs/architecture.md §2.9 T5, docs/decisions/results-and-grading.md): grade on the
+ * server, then write the result, its details, the exam summary, the counters and the caller's
+ * statistics exactly once per submit attempt.
+ *
+ * DynamoDB requests for n answers: 1 Query of the exam (1 MB pages) + 1 BatchGetItem (the first
+ * ≤ 90 statistics and the summary) + 1 TransactWriteItems (claim, result, details, summary,
+ * counters, those statistics) + ⌈(n − 90)/99⌉ × (1 BatchGetItem + 1 TransactWriteItems); a
+ * continue adds 1 Query of the earlier details. 100 answers: 5 requests; 2,000: 43.
+ */
+
+/** Detail chunk target size (DynamoDB items are ≤ 400 KB). */
+const CHUNK_BYTES = 300 * 1024;
+/** Detail bytes the first transaction may carry (transactions are ≤ 4 MB). */
+const TX_CHUNK_BYTES = 2 * 1024 * 1024;
+/** Without a submission_id, identical answers to the same exam within this window are one submit. */
+export const DERIVED_KEY_WINDOW_MS = 10 * 60 * 1000;
+const MAX_ATTEMPTS = 5;
+/** Statistics written by the first transaction (what is left of its 100 items in the worst case). */
+const FIRST_STATS_MAX = 90;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+export interface ApplyInput {
+  kind: 'submit' | 'continue';
+  caller: CallerUser;
+  language: Language;
+  examId: string;
+  previousResultId?: string;
+  answers: SubmittedAnswer[];
+  elapsedSeconds: number;
+  submissionId?: string;
+  studyId?: string | null;
+}
+
+/** One answer per question: a repeated question id keeps its first place and its last answer. */
+function dedupe(answers: SubmittedAnswer[]): SubmittedAnswer[] {
+  const byId = new Map<string, SubmittedAnswer>();
+  for (const answer of answers) byId.set(answer.question_id, answer);
+  return [...byId.values()];
+}
+
+/** The correct answer in the caller's language (ko/en fallback), checked with the shared rule. */
+export function gradeAnswer(question: StoredQuestion, given: string, language: Language): boolean {
+  const record = question as Record<string, unknown>;
+  return isAnswerCorrect(given, pickLocalized(record, 'answer', language), pickLocalized(record, 'content', language));
+}
+
+function grade(answers: SubmittedAnswer[], questions: StoredQuestion[], language: Language): DetailEntry[] {
+  const byId = new Map(questions.map((q) => [String(q.id), q]));
+  const unknown = answers.filter((a) => !byId.has(a.question_id)).map((a) => a.question_id);
+  if (unknown.length) throw badRequest('result_unknown_questions', { ids: unknown.slice(0, 10).join(', ') + (unknown.length > 10 ? ', …' : '') });
+  return answers.map((a) => {
+    const question = byId.get(a.question_id)!;
+    return {
+      question_id: a.question_id,
+      csv_id: typeof question.csv_id === 'string' ? question.csv_id : String(question.csv_id ?? ''),
+      title: pickLocalized(question as Record<string, unknown>, 'title', language).slice(0, 200),
+      content: pickLocalized(question as Record<string, unknown>, 'content', language).slice(0, RESULT_QUESTION_TEXT_CHARS),
+      answer: a.answer,
+      is_correct: gradeAnswer(question, a.answer, language),
+      elapsed_seconds: Number(a.elapsed_seconds) || 0,
+    };
+  });
+}
+
+/** Details in chunks of ≤ 300 KB (UTF-8 JSON size, a safe over-estimate of the item size). */
+function chunkDetails(details: DetailEntry[]): (ChunkRecord & { bytes: number })[] {
+  const chunks: (ChunkRecord & { bytes: number })[] = [];
+  let current: DetailEntry[] = [];
+  let bytes = 0;
+  for (const detail of details) {
+    const size = Buffer.byteLength(JSON.stringify(detail)) + 16;
+    if (current.length && bytes + size > CHUNK_BYTES) {
+      chunks.push({ chunk: chunks.length + 1, details: current, bytes });
+      current = [];
+      bytes = 0;
+    }
+    current.push(detail);
+    bytes += size;
+  }
+  if (current.length || chunks.length === 0) chunks.push({ chunk: chunks.length + 1, details: current, bytes });
+  return chunks;
+}
+
+/** A continue replaces the earlier detail of a question answered again and appends new ones. */
+function merge(previous: DetailEntry[], graded: DetailEntry[]): DetailEntry[] {
+  const merged = new Map(previous.map((d) => [d.question_id, d]));
+  for (const detail of graded) merged.set(detail.question_id, detail);
+  return [...merged.values()];
+}
+
+function keysFor(input: ApplyInput, answers: SubmittedAnswer[]): { key: string; requestHash: string } {
+  // Elapsed times are left out: a retry a few seconds later carries a larger timer value.
+  const canonical = JSON.stringify([
+    input.kind,
+    input.examId,
+    input.previousResultId ?? '',
+    [...answers].sort((a, b) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0)).map((a) => [a.question_id, a.answer.trim()]),
+  ]);
+  const requestHash = sha256(canonical);
+  if (input.submissionId) return { key: `${input.kind}:s:${input.submissionId}`, requestHash };
+  const window = Math.floor(Date.now() / DERIVED_KEY_WINDOW_MS);
+  return { key: `${input.kind}:h:${sha256(`${requestHash}#${window}`)}`, requestHash };
+}
+
+export interface ApplyAnswer {
+  success: true;
+  result_id: string;
+  replayed: boolean;
+  result: ReturnType<typeof resultView>;
+}
+
+/** Submit (a new result) or continue (more answers on an earlier result of the caller). */
+export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
+  const userId = input.caller.id;
+  const { exam, questions, links } = await getExamWithQuestionsAndLinks(input.examId);
+  if (!exam || !(await canReadExam(exam, input.caller))) throw new AppError(404, 'exam_not_found');
+  // Study time (S24): the studies linking this exam of which the caller is an active member.
+  const studyCredits = await studyTimeCredits(userId, links);
+  const answers = dedupe(input.answers);
+  const graded = grade(answers, questions, input.language);
+  const { key, requestHash } = keysFor(input, answers);
+  const examTitle = pickLocalized(exam, 'title', input.language) || exam.title;
+  // A study named by a new submit is kept only if it exists (one GetItem, only when one is named).
+  const study = input.studyId && !input.previousResultId ? await liveStudyTitle(input.studyId, input.language) : null;
+
+  for (let attempt = 0; ; attempt++) {
+    if (attempt >= MAX_ATTEMPTS) throw conflict('submission_busy');
+    if (attempt > 0) await sleep(backoffDelay(attempt, 40));
+    const now = new Date();
+
+    // Reads: statistics of the answered questions, the exam summary, and for a continue the
+    // earlier result, its pending job and its details.
+    // Only the first transaction's statistics are read here; a job reads its own batches.
+    const reads = [...graded.slice(0, FIRST_STATS_MAX).map((d) => questionStatEntity.key(userId, d.question_id)), examSummaryEntity.key(userId, input.examId)];
+    if (input.previousResultId) reads.push(resultEntity.key(userId, input.previousResultId), resultJobEntity.key(userId, input.previousResultId));
+    const [found, previousDetailItems] = await Promise.all([getMany(reads), input.previousResultId ? getDetailItems(userId, input.previousResultId) : Promise.resolve([])]);
+    const summary = asSummary(found.get(examSummaryEntity.key(userId, input.examId).sk));
+
+    let previous: ResultRecord | null = null;
+    if (input.previousResultId) {
+      previous = asResult(found.get(resultEntity.key(userId, input.previousResultId).sk));
+      if (!previous || previous.exam_id !== input.examId) throw notFound('result_not_found');
+      const pendingJob = asJob(found.get(resultJobEntity.key(userId, input.previousResultId).sk));
+      if (pendingJob) {
+        // The earlier operation's statistics come first; then read again.
+        await runJob(userId, pendingJob);
+        continue;
+      }
+    }
+
+    const details = previous ? merge(detailsOfRevision(previousDetailItems, previous), graded) : graded;
+    const correct = details.filter((d) => d.is_correct).length;
+    const result: ResultRecord = {
+      id: previous?.id ?? newResultId(now.getTime()),
+      user_id: userId,
+      username: input.caller.username,
+      exam_id: exam.id,
+      exam_title: examTitle,
+      exam_title_ko: exam.title_ko ?? '',
+      exam_title_en: exam.title_en ?? '',
+      study_id: previous ? previous.study_id : (study?.id ?? null),
+      study_title: previous ? previous.study_title : (study?.title ?? null),
+      score: correct,
+      total_score: questions.length,
+      correct_count: correct,
+      wrong_count: details.length - correct,
+      answered_count: details.length,
+      elapsed_seconds: (previous ? Number(previous.elapsed_seconds) : 0) + (Number(input.elapsedSeconds) || 0),
+      completed_at: now.toISOString(),
+      created_at: previous?.created_at ?? now.toISOString(),
+      revision: (previous?.revision ?? 0) + 1,
+      detail_tag: newId(8),
+      detail_chunks: 0,
+    };
+    const chunks = chunkDetails(details);
+    result.detail_chunks = chunks.length;
+    const inTransaction: ChunkRecord[] = [];
+    let txBytes = 0;
+    for (const chunk of chunks) {
+      if (inTransaction.length >= 4 || txBytes + chunk.bytes > TX_CHUNK_BYTES) break;
+      inTransaction.push({ chunk: chunk.chunk, details: chunk.details });
+      txBytes += chunk.bytes;
+    }
+    const ahead = chunks.slice(inTransaction.length).map((c) => ({ chunk: c.chunk, details: c.details }));
+
+    const isNew = !previous;
+    const summaryExisted = !!summary;
+    const counters = isNew ? { result_count: 1, exam_count: summaryExisted ? 0 : 1 } : summaryExisted ? null : { result_count: 0, exam_count: 1 };
+    const becomesLatest = isNew || !summary || summary.latest_result_id === result.id;
+    const studyTime = studyTimeItems(
+      userId,
+      studyCredits,
+      { seconds: Math.round(Number(input.elapsedSeconds) || 0), answered: graded.length, correct: graded.filter((d) => d.is_correct).length, at: now.toISOString() },
+      dayOf(now),
+    );
+    // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + study days and activities (≤ 2 × 5): ≤ 19, so ≥ 81 places are left.
+    const fixed = 2 + inTransaction.length + 1 + (counters ? 1 : 0) + 1 + studyTime.length;
+    const first = statWrites(userId, graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed)), found, now, exam.id);
+    const rest = graded.slice(first.length);
+    const job: JobRecord | null = rest.length
+      ? {
+          result_id: result.id,
+          exam_id: exam.id,
+          pending: rest.map((d) => [d.question_id, d.is_correct ? 1 : 0]),
+          cursor: 0,
+          answered_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        }
+      : null;
+
+    if (ahead.length) await putChunks(userId, result.id, result.detail_tag, ahead);
+    const aheadKeys = ahead.map((c) => resultDetailEntity.key(userId, result.id, result.detail_tag, c.chunk));
+    try {
+      await writeSubmit({
+        userId,
+        idempotencyKey: key,
+        requestHash,
+        result,
+        previousRevision: previous?.revision,
+        chunksInTransaction: inTransaction,
+        summary: {
+          existed: summaryExisted,
+          examTitle,
+          totalQuestions: questions.length,
+          addResults: isNew || !summaryExisted ? 1 : 0,
+          latest: becomesLatest ? result : null,
+          correctQuestionIds: [...new Set(graded.filter((d) => d.is_correct).map((d) => d.question_id))],
+          answeredQuestionIds: graded.map((d) => d.question_id),
+          answers: { total: graded.length, correct: graded.filter((d) => d.is_correct).length },
+        },
+        counters,
+        stats: first,
+        job,
+        expectNoJob: !isNew && !job,
+        studyTime,
+      });
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      if (aheadKeys.length) await deleteKeys(aheadKeys).catch(() => undefined);
+      const claimed = error.conditionFailedAt(SUBMIT_ITEM.claim) || (error.reasons.length === 0 && !!(await getIdempotencyClaim(userId, key)));
+      if (claimed) return replay(input, key, requestHash);
+      continue;
+    }
+    if (previous) {
+      const stale = previousDetailItems.filter((i) => !String(i.sk).startsWith(resultDetailEntity.writePrefix(result.id, result.detail_tag)));
+      if (stale.length) await deleteKeys(stale.map(primaryKeyOf));
+    }
+    if (job) await runJob(userId, job);
+    return { success: true, result_id: result.id, replayed: false, result: resultView(result, details) };
+  }
+}
+
+/** The submit attempt was already applied: answer its result, finishing its statistics if needed. */
+async function replay(input: ApplyInput, key: string, requestHash: string): Promise<ApplyAnswer> {
+  const userId = input.caller.id;
+  const claim = await getIdempotencyClaim(userId, key);
+  if (!claim) throw conflict('submission_busy');
+  if (claim.request_hash !== requestHash) throw conflict('submission_id_reused');
+  const [found, detailItems] = await Promise.all([
+    getMany([resultEntity.key(userId, claim.result_id), resultJobEntity.key(userId, claim.result_id)]),
+    getDetailItems(userId, claim.result_id),
+  ]);
+  const result = asResult(found.get(resultEntity.key(userId, claim.result_id).sk));
+  const job = asJob(found.get(resultJobEntity.key(userId, claim.result_id).sk));
+  if (!result) throw notFound('result_not_found');
+  if (job) await runJob(userId, job);
+  return { success: true, result_id: result.id, replayed: true, result: resultView(result, detailsOfRevision(detailItems, result)) };
+}

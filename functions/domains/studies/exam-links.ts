@@ -1,0 +1,6 @@
+import { provideStudiesOfExams } from '../exams/index.js';
+import { membershipsIn } from './study-store.js';
+import { unlinkTask } from './task-store.js';
+
+// What exams need of the studies that link them (domains/exams/studies-of-exams.ts), given as this domain loads.
+provideStudiesOfExams({ memberships: membershipsIn, unlinkTask });

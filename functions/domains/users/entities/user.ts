@@ -1,0 +1,80 @@
+import * as z from 'zod/mini';
+import { normalizeLogin } from '#shared/domain/accounts.js';
+import { LIMITS } from '#shared/domain/limits.js';
+import { ROLES } from '#shared/domain/roles.js';
+import type { Language } from '#shared/domain/language.js';
+import type { CallerUser } from '../../../runtime/http/types.js';
+import { lazy, flag, orDefault, withoutKeys, type StoredItem } from '../../../runtime/data/item.js';
+import { userPk } from '../../../runtime/data/key-parts.js';
+import { scheduledPartition, scheduledShardOf } from './scheduled-shards.js';
+
+/**
+ * The USER item (app table, `USER#<id>`/`USER`). Every other personal record of the user lives
+ * in the same partition, so withdrawal and export are one paginated Query.
+ *
+ * Listing: gsi1 `USERS` / `<username lower>` puts every user in one GSI partition. That
+ * partition is a hot spot by design: it serves the admin list and the username-prefix search,
+ * both rare and admin-or-signed-in only, and GSI writes happen only when a user item changes
+ * (never on sign-in: sessions live in the ephemeral table). One partition takes ~1,000 writes/s
+ * and 3,000 reads/s, far beyond this product's account changes. Should that ever bind, shard
+ * the key (`USERS#<0..n>`) and merge the shards' pages.
+ */
+const USERS_PARTITION = 'USERS';
+
+/** The USER item's sort key, on its own so readers of keys alone (scheduled-entry.ts) do not keep the user schema in their bundle. */
+export const USER_SK = 'USER';
+
+/** Fields older items may lack get their defaults on read. */
+const userSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    id: z.string(),
+    username: z.string(),
+    email: orDefault(z.string(), ''),
+    first_name: orDefault(z.string(), ''),
+    last_name: orDefault(z.string(), ''),
+    affiliation: orDefault(z.string(), ''),
+    location: orDefault(z.string(), ''),
+    role: orDefault(z.enum(ROLES), 'user_role'),
+    is_superuser: flag(),
+    is_staff: flag(),
+    email_verified: flag(),
+    language: z.pipe(
+      z.optional(z.unknown()),
+      z.transform((value): Language => (value === 'en' ? 'en' : 'ko')),
+    ),
+    /** ISO 8601. */
+    date_joined: z.string(),
+    passwordHash: orDefault(z.string(), ''),
+    auth_provider: z.catch(z.enum(['password', 'google', 'sheet', 'admin']), 'password'),
+    random_exam_email_enabled: flag(),
+    random_exam_question_count: orDefault(z.number(), LIMITS.profileQuestionCount.default),
+    retention_cleanup_enabled: flag(),
+    retention_cleanup_percentage: orDefault(z.number(), LIMITS.retentionPercentage.default),
+  }),
+);
+export type UserRecord = z.infer<ReturnType<typeof userSchema>>;
+
+export const userEntity = {
+  key: (userId: string) => ({ pk: userPk(userId), sk: USER_SK }),
+  /** gsi1: every user by username (admin list, prefix search). */
+  listIndex: (username: string) => ({ gsi1pk: USERS_PARTITION, gsi1sk: normalizeLogin(username) }),
+  listPartition: USERS_PARTITION,
+  /** Sparse gsi2 while a scheduled feature is on (scheduled-shards.ts). */
+  scheduledIndex: (userId: string) => ({ gsi2pk: scheduledPartition(scheduledShardOf(userId)), gsi2sk: userId }),
+  /** Whether a user (USER item fields) belongs in the SCHEDULED shards. */
+  wantsScheduling: (user: { retention_cleanup_enabled?: boolean; random_exam_email_enabled?: boolean }) => !!user.retention_cleanup_enabled || !!user.random_exam_email_enabled,
+  item(user: UserRecord): StoredItem {
+    return {
+      ...userEntity.key(user.id),
+      ...userEntity.listIndex(user.username),
+      ...(userEntity.wantsScheduling(user) ? userEntity.scheduledIndex(user.id) : {}),
+      ...user,
+    };
+  },
+  /** Strips keys (key attributes of a user item are never fields) and fills defaults of older items. */
+  parse: (item: StoredItem): UserRecord => userSchema().parse(withoutKeys(item)),
+};
+
+/** What a request's caller needs of the USER item (a projected GetItem). */
+const callerUserSchema = /* @__PURE__ */ lazy(() => z.pick(userSchema(), { id: true, username: true, role: true, is_superuser: true, is_staff: true, language: true }));
+export const parseCallerUser = (item: StoredItem): CallerUser => callerUserSchema().parse(withoutKeys(item));

@@ -1,0 +1,29 @@
+import * as dailyQuiz from '#shared/contracts/daily-quiz.js';
+import * as examContracts from '#shared/contracts/exams.js';
+import * as examSheets from '#shared/contracts/exam-sheets.js';
+import { examsGroup } from '#shared/route-groups/exams.js';
+import { bind, createGroupHandler } from './group-handler.js';
+import * as exams from '../domains/exams/index.js';
+import { connectedStudies } from '../domains/studies/index.js';
+
+export const handler = createGroupHandler(examsGroup, [
+  bind(examContracts.createExam, exams.createExam),
+  bind(examContracts.getExam, exams.getExam),
+  bind(examContracts.getExamQuestions, exams.getExamQuestions),
+  bind(examContracts.listExams, exams.listExams),
+  bind(examContracts.deleteExam, exams.deleteExam),
+  bind(examContracts.deleteExamLegacy, exams.deleteExam),
+  bind(examContracts.retakeExam, exams.retakeExam),
+  bind(examContracts.wrongQuestionsExam, exams.wrongQuestionsExam),
+  bind(examContracts.toggleOriginal, exams.toggleOriginal),
+  bind(examContracts.updateExam, exams.updateExam),
+  bind(examContracts.bulkToggleSubscription, exams.bulkToggleSubscription),
+  bind(examContracts.subscribedExams, exams.subscribedExams),
+  bind(examContracts.moveToSubscribed, exams.moveToSubscribed),
+  bind(examContracts.moveToMyExams, exams.moveToMyExams),
+  bind(examContracts.createSingleQuestionExam, exams.createSingleQuestionExam),
+  bind(examContracts.connectedStudies, connectedStudies),
+  bind(examSheets.importFromConnectedFile, exams.importFromConnectedFile),
+  bind(dailyQuiz.getDailyExam, exams.getDailyExam),
+  bind(dailyQuiz.createRandomRecommendationExam, exams.createRandomRecommendationExam),
+]);

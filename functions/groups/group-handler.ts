@@ -1,0 +1,17 @@
+import type { RouteGroup } from '#shared/route-group.js';
+import { loadCaller } from '../domains/users/index.js';
+// Every Lambda that serves exams also knows the studies that link them (domains/exams/studies-of-exams.ts).
+import '../domains/studies/index.js';
+import { createGroupHandler as runtimeGroupHandler, type Binding, type GroupOptions } from '../runtime/http/create-group-handler.js';
+
+export { bind } from '../runtime/http/create-group-handler.js';
+
+/**
+ * The Lambda handler of one route group: the runtime's `createGroupHandler` (which refuses to start
+ * when the bindings and the group's routes differ) with what the runtime must not import itself —
+ * the users domain's session lookup. Every file beside this one is one group's packaging: its
+ * declaration (`shared/route-groups/<name>.ts`) bound to domain use cases, and nothing else.
+ */
+export function createGroupHandler(group: RouteGroup, bindings: Binding[], options: Omit<GroupOptions, 'loadCaller'> = {}) {
+  return runtimeGroupHandler(group, bindings, { ...options, loadCaller });
+}

@@ -1,0 +1,21 @@
+import * as contracts from '#shared/contracts/results.js';
+import { bind, createGroupHandler } from './group-handler.js';
+import * as results from '../domains/results/index.js';
+import * as learningDataContracts from '#shared/contracts/learning-data.js';
+import { resultsGroup } from '#shared/route-groups/results.js';
+
+export const handler = createGroupHandler(resultsGroup, [
+  bind(contracts.submitExam, results.submitExam),
+  bind(contracts.continueExam, results.continueExam),
+  bind(contracts.listExamResults, results.listExamResults),
+  bind(contracts.examResultsSummary, results.examResultsSummary),
+  bind(contracts.getExamResult, results.getExamResult),
+  bind(contracts.deleteExamResult, results.deleteExamResult),
+  bind(contracts.questionStatistics, results.questionStatistics),
+  bind(contracts.adjustQuestionAccuracy, results.adjustQuestionAccuracy),
+  bind(learningDataContracts.resetUserStatistics, results.resetUserStatistics),
+  bind(learningDataContracts.manualRetentionCleanup, results.manualRetentionCleanup),
+  bind(contracts.deleteQuestionResultsGlobal, results.deleteQuestionResultsGlobal),
+  bind(contracts.deleteQuestionResults, results.deleteQuestionResults),
+  bind(contracts.bulkAdjustUserAccuracy, results.bulkAdjustUserAccuracy),
+]);

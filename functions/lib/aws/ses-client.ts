@@ -1,9 +1,0 @@
-import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { perEndpoint } from './clients.js';
-
-const sesFor = perEndpoint((endpoint) => new SESv2Client({ endpoint }));
-
-/** Imported only by modules loaded on demand (lib/mail/ses-send.ts), D106. */
-export function sesClient(): SESv2Client {
-  return sesFor(process.env.AWS_ENDPOINT_URL_SESV2 || undefined);
-}

@@ -1,6 +1,0 @@
-import * as contracts from '#shared/contracts/links.js';
-import { linksGroup } from '#shared/route-groups/links.js';
-import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
-import { createShortUrl, followShortLink } from './services.js';
-
-export const handler = createGroupHandler(linksGroup, [bind(contracts.createShortUrl, createShortUrl), bind(contracts.followShortLink, followShortLink)]);

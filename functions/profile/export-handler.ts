@@ -1,7 +1,0 @@
-import * as profile from '#shared/contracts/profile.js';
-import { profileExportGroup } from '#shared/route-groups/profile-export.js';
-import { bind, createGroupHandler } from '../lib/http/create-group-handler.js';
-import { exportUserData } from './export.js';
-
-/** The data export (an xlsx): its own Lambda, so `profile` carries no SheetJS (D73). */
-export const handler = createGroupHandler(profileExportGroup, [bind(profile.exportUserData, (_input, ctx) => exportUserData(ctx))]);
