@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { batchWriteAll, putRequest } from '../../functions/lib/data/batch-ops.js';
-import { studyActivityEntity, studyMemberEntity } from '../../functions/lib/data/entities/index.js';
-import type { SignedInContext } from '../../functions/lib/http/types.js';
-import { createLogger } from '../../functions/lib/log.js';
-import * as membersProgress from '../../functions/study-progress/members-progress.js';
+import { batchWriteAll, putRequest } from '../../functions/runtime/data/batch-ops.js';
+import { studyActivityEntity } from '../../functions/domains/studies/entities/study-activity.js';
+import { studyMemberEntity } from '../../functions/domains/studies/entities/study-member.js';
+import type { SignedInContext } from '../../functions/runtime/http/types.js';
+import { createLogger } from '../../functions/runtime/log.js';
+import * as membersProgress from '../../functions/domains/studies/members-progress.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
