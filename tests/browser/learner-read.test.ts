@@ -250,6 +250,21 @@ describe('the progress dashboard adds up, and its managers see the members', () 
     });
   }
 
+  test("the study's creator is not offered the copy/upload toolbar, only the sheet download (ko desktop, en 390 px)", async () => {
+    for (const c of [CASES[0], CASES[1]]) {
+      const { page, errors, close } = await signIn(c, leader);
+      await go(page, `/study-detail/${studyId}`);
+      const toolbar = page.getByTestId('task-toolbar');
+      await toolbar.getByTestId('tasks-sheet-download').waitFor();
+      expect(await toolbar.locator('#copy-source').count()).toBe(0);
+      expect(await toolbar.locator('input[type="file"]').count()).toBe(0);
+      if (c.phone) await fitsWidth(page, VIEWPORTS.phone.width);
+      expect(await seriousViolations(page, { include: '[data-testid="task-toolbar"]' })).toEqual([]);
+      expect(unexpected(errors)).toEqual([]);
+      await close();
+    }
+  });
+
   test('on a phone the signed-in home shows the learner’s studies and results within the first screen (ko, en)', async () => {
     for (const c of CASES.filter((x) => x.phone)) {
       const { page, errors, close } = await signIn(c, learner);
