@@ -109,6 +109,12 @@ describe('reading questions with their answers', () => {
         await fitsWidth(page, VIEWPORTS.phone.width);
         await shotFromTop(page, `read-exam-detail-menu-${label(c)}`);
         await page.getByTestId('detail-admin-menu').locator('summary').click();
+        // Filters that are on stay in sight.
+        await go(page, `/exam-detail/${examId}?difficultyFilter=Easy`);
+        await page.getByTestId('filter-bar').waitFor();
+        expect(await page.getByTestId('detail-filters').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+        await go(page, `/exam-detail/${examId}`);
+        await page.getByTestId('question-table').waitFor();
       }
       await shotFromTop(page, `read-exam-detail-${label(c)}`);
       expect(await seriousViolations(page)).toEqual([]);

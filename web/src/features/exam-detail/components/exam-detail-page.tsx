@@ -119,6 +119,7 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
                 hasActiveFilters(state, favoritesMode) ? t('examDetail.filters.labelActive', { count: activeFilterCount(state, favoritesMode) }) : t('examDetail.filters.label')
               }
               testId="detail-filters"
+              openOnPhone={hasActiveFilters(state, favoritesMode)}
             >
               <FilterBar state={state} onChange={update} onReset={resetAll} favoritesMode={favoritesMode} originalExams={originalExams} />
             </PhoneDisclosure>
