@@ -49,7 +49,9 @@ const FILES = [{ category: 'tool-config', pattern: '**/*.config.{js,ts}' }];
 
 const element = (...types) => ({ to: { element: { types } } });
 /** The public entries of the named domains. */
-const domainEntries = (domains) => ({ to: { element: { type: 'functions-domain', captured: { domain: domains }, fileInternalPath: DOMAIN_ENTRIES } } });
+const domainEntries = (domains) => ({
+  to: { element: { type: 'functions-domain', captured: { domain: domains }, fileInternalPath: DOMAIN_ENTRIES } },
+});
 
 /** Who may import whom. Anything not allowed here is refused (default: 'disallow'). */
 const DEPENDENCY_POLICIES = [
@@ -70,17 +72,35 @@ const DEPENDENCY_POLICIES = [
     allow: domainEntries(DOMAINS.slice(0, rank + 1)),
   })),
   // Groups and jobs are packaging: they bind contracts (or schedules) to domain use cases.
-  { from: { element: { types: ['functions-group', 'functions-job'] } }, allow: [element('functions-runtime', 'shared'), domainEntries(DOMAINS)] },
+  {
+    from: { element: { types: ['functions-group', 'functions-job'] } },
+    allow: [element('functions-runtime', 'shared'), domainEntries(DOMAINS)],
+  },
   { from: { element: { type: 'web-core' } }, allow: element('web-core', 'shared') },
   { from: { element: { type: 'web-feature' } }, allow: element('web-core', 'shared') },
   { from: { element: { type: 'web-app' } }, allow: element('web-app', 'web-feature', 'web-core', 'shared') },
   { from: { element: { type: 'infra' } }, allow: element('infra', 'shared') },
-  { from: { element: { type: 'local' } }, allow: [element('local', 'functions-group', 'functions-job', 'functions-runtime', 'infra', 'shared'), domainEntries(DOMAINS)] },
+  {
+    from: { element: { type: 'local' } },
+    allow: [
+      element('local', 'functions-group', 'functions-job', 'functions-runtime', 'infra', 'shared'),
+      domainEntries(DOMAINS),
+    ],
+  },
   {
     from: { element: { type: 'scripts' } },
-    allow: [element('scripts', 'local', 'functions-group', 'functions-job', 'functions-runtime', 'infra', 'shared'), domainEntries(DOMAINS)],
+    allow: [
+      element('scripts', 'local', 'functions-group', 'functions-job', 'functions-runtime', 'infra', 'shared'),
+      domainEntries(DOMAINS),
+    ],
   },
-  { from: { element: { type: 'bench' } }, allow: [element('bench', 'local', 'functions-group', 'functions-job', 'functions-runtime', 'infra', 'shared'), domainEntries(DOMAINS)] },
+  {
+    from: { element: { type: 'bench' } },
+    allow: [
+      element('bench', 'local', 'functions-group', 'functions-job', 'functions-runtime', 'infra', 'shared'),
+      domainEntries(DOMAINS),
+    ],
+  },
   // The web build's own helpers (e.g. the Korean font trim, D102), so they are typed and unit-tested.
   { from: { file: { categories: 'tool-config' } }, allow: element('scripts') },
   {
@@ -111,12 +131,14 @@ const DEPENDENCY_POLICIES = [
   {
     from: { element: { type: 'functions-runtime' } },
     disallow: element('functions-domain', 'functions-group', 'functions-job'),
-    message: 'functions/runtime imports no domain: what it needs of one (the caller lookup) is passed in by functions/groups/group-handler.ts.',
+    message:
+      'functions/runtime imports no domain: what it needs of one (the caller lookup) is passed in by functions/groups/group-handler.ts.',
   },
   {
     from: { element: { types: ['functions-domain', 'functions-group', 'functions-job', 'local', 'scripts', 'bench'] } },
     disallow: { to: { element: { type: 'functions-domain', fileInternalPath: `!{${DOMAIN_ENTRIES.join(',')}}` } } },
-    message: "Another domain's files are reached only through its index.ts (sheets.ts for spreadsheet use cases): export what you need there.",
+    message:
+      "Another domain's files are reached only through its index.ts (sheets.ts for spreadsheet use cases): export what you need there.",
   },
   ...DOMAINS.slice(0, -1).map((domain, rank) => ({
     from: { element: { type: 'functions-domain', captured: { domain } } },
@@ -130,10 +152,25 @@ const DEPENDENCY_POLICIES = [
       "Web features do not import each other except through a feature's declared public entry (features/<name>/index.ts); shared state and UI belong in web/src/lib or web/src/components.",
   },
   // The one exception: a feature's declared public entry, its index.ts (docs/contributing.md lists the entries and why).
-  { from: { element: { type: 'web-feature' } }, allow: { to: { element: { type: 'web-feature', fileInternalPath: 'index.ts' } } } },
+  {
+    from: { element: { type: 'web-feature' } },
+    allow: { to: { element: { type: 'web-feature', fileInternalPath: 'index.ts' } } },
+  },
   {
     from: { element: { types: ['web-core', 'web-feature', 'web-app'] } },
-    disallow: [element('functions-runtime', 'functions-domain', 'functions-group', 'functions-job', 'infra', 'local', 'scripts', 'bench'), { to: { module: { origin: 'core' } } }],
+    disallow: [
+      element(
+        'functions-runtime',
+        'functions-domain',
+        'functions-group',
+        'functions-job',
+        'infra',
+        'local',
+        'scripts',
+        'bench',
+      ),
+      { to: { module: { origin: 'core' } } },
+    ],
     message: 'The browser app imports only web/src, shared/ and browser packages: no server code, no Node built-ins.',
   },
   {
@@ -150,7 +187,15 @@ const ZOD_CLASSIC = {
 };
 
 export default defineConfig([
-  globalIgnores(['**/node_modules/', 'cdk.out/', 'web/dist/', '.data/', 'bench/results/', 'test-results/', 'coverage/']),
+  globalIgnores([
+    '**/node_modules/',
+    'cdk.out/',
+    'web/dist/',
+    '.data/',
+    'bench/results/',
+    'test-results/',
+    'coverage/',
+  ]),
 
   {
     name: 'quizbank/base',
@@ -164,7 +209,12 @@ export default defineConfig([
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  { name: 'quizbank/commonjs', files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  {
+    name: 'quizbank/commonjs',
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 
   {
     name: 'quizbank/tests',
@@ -211,7 +261,8 @@ export default defineConfig([
             ZOD_CLASSIC,
             {
               regex: '^\\./(?!group-handler\\.js$)',
-              message: 'A route group imports no other group (only ./group-handler.js): what two groups share is a domain use case.',
+              message:
+                'A route group imports no other group (only ./group-handler.js): what two groups share is a domain use case.',
             },
           ],
         },
@@ -232,7 +283,10 @@ export default defineConfig([
       'import/resolver': { [new URL('./scripts/lint/typescript-resolver.cjs', import.meta.url).pathname]: {} },
     },
     rules: {
-      'boundaries/dependencies': ['error', { default: 'disallow', checkAllOrigins: true, policies: DEPENDENCY_POLICIES }],
+      'boundaries/dependencies': [
+        'error',
+        { default: 'disallow', checkAllOrigins: true, policies: DEPENDENCY_POLICIES },
+      ],
       // Every linted file belongs to a part above, so a new top-level folder cannot slip past the rules.
       'boundaries/no-unknown-files': 'error',
     },

@@ -47,7 +47,12 @@ export async function signedInSession(baseUrl: string) {
   const res = await fetch(`${baseUrl}/api/register/`, {
     method: 'POST',
     headers: { ...jar.headers(), 'content-type': 'application/json' },
-    body: JSON.stringify({ id: username, name: 'Bench', password: randomBytes(12).toString('base64url'), language: 'ko' }),
+    body: JSON.stringify({
+      id: username,
+      name: 'Bench',
+      password: randomBytes(12).toString('base64url'),
+      language: 'ko',
+    }),
   });
   if (!res.ok) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const { user } = (await res.json()) as { user: { id: string } };
@@ -60,10 +65,14 @@ export async function signedInSession(baseUrl: string) {
   return { headers: jar.headers, userId: user.id, cookie: jar.cookie(), csrf: jar.csrf };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** Runs `task` from `connections` workers for `seconds`; latency percentiles of each call. */
-export async function timed(task: (worker: number) => Promise<void>, options: { seconds: number; connections: number }) {
+export async function timed(
+  task: (worker: number) => Promise<void>,
+  options: { seconds: number; connections: number },
+) {
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + options.seconds * 1000;

@@ -14,7 +14,13 @@ import * as system from '#shared/contracts/system.js';
 import * as tags from '#shared/contracts/tags.js';
 import * as users from '#shared/contracts/users.js';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
-import { hashPassword, insertUser, createSession, sessionKey, sessionEntity } from '../functions/domains/users/index.js';
+import {
+  hashPassword,
+  insertUser,
+  createSession,
+  sessionKey,
+  sessionEntity,
+} from '../functions/domains/users/index.js';
 import { startLocalCloud } from '../local/cloud.js';
 import { freePort } from '../local/engines.js';
 import { ROOT_DIR } from '../infra/bundling.js';
@@ -56,7 +62,13 @@ interface Representative {
 
 /** Starts a local cloud and makes what each representative route reads: an admin, a study, a short link. */
 export async function prepareColdRequests(): Promise<ColdRequestWorld> {
-  const cloud = await startLocalCloud({ rootDir: ROOT_DIR, port: await freePort(), dataDir: null, web: 'none', scheduler: false });
+  const cloud = await startLocalCloud({
+    rootDir: ROOT_DIR,
+    port: await freePort(),
+    dataDir: null,
+    web: 'none',
+    scheduler: false,
+  });
   try {
     const admin = await insertUser({
       username: `bench_client${Date.now().toString(36)}`,
@@ -69,11 +81,18 @@ export async function prepareColdRequests(): Promise<ColdRequestWorld> {
     const jar = await browserSession(cloud.url);
     jar.addCookie(`sessionid=${sessionId}`);
     const made = async <T>(path: string, body: unknown): Promise<T> => {
-      const res = await fetch(`${cloud.url}${path}`, { method: 'POST', headers: { ...jar.headers(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${cloud.url}${path}`, {
+        method: 'POST',
+        headers: { ...jar.headers(), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`cold request setup: POST ${path} answered ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     };
-    const study = await made<{ id: string }>('/api/studies/', { title_ko: '콜드 요청 스터디', title_en: 'Cold request study' });
+    const study = await made<{ id: string }>('/api/studies/', {
+      title_ko: '콜드 요청 스터디',
+      title_en: 'Cold request study',
+    });
     const link = await made<{ short_code: string }>('/api/short-url/create/', { url: '/exam-management' });
 
     const requests = coldRequests({ studyId: study.id, shortCode: link.short_code }, sessionId);
@@ -117,7 +136,8 @@ export function coldRequests(data: ColdRequestData, sessionId: string): ColdRequ
   return ROUTE_GROUPS.map((group): ColdRequest => {
     const chosen = representatives[group.name];
     if (!chosen) throw new Error(`cold request: no representative route for the group ${group.name}`);
-    if (!group.routes.includes(chosen.contract)) throw new Error(`cold request: ${routeKey(chosen.contract)} is not a route of ${group.name}`);
+    if (!group.routes.includes(chosen.contract))
+      throw new Error(`cold request: ${routeKey(chosen.contract)} is not a route of ${group.name}`);
     const path = buildPath(chosen.contract.path, chosen.params);
     return {
       group: group.name,
@@ -132,7 +152,12 @@ export function coldRequests(data: ColdRequestData, sessionId: string): ColdRequ
  * The payload 2.0 event API Gateway hands the group's function for this GET, with the session
  * cookie. (tests/support/http-event.ts builds the same for tests; bench code does not import tests.)
  */
-function lambdaEvent(contract: RouteContract, path: string, params: Record<string, string> | undefined, sessionId: string): APIGatewayProxyEventV2 {
+function lambdaEvent(
+  contract: RouteContract,
+  path: string,
+  params: Record<string, string> | undefined,
+  sessionId: string,
+): APIGatewayProxyEventV2 {
   const key = routeKey(contract);
   return {
     version: '2.0',
@@ -140,7 +165,13 @@ function lambdaEvent(contract: RouteContract, path: string, params: Record<strin
     rawPath: path,
     rawQueryString: '',
     cookies: [`sessionid=${sessionId}`],
-    headers: { host: 'localhost', 'accept-language': 'en', 'user-agent': 'bench', 'x-viewer-ip': '127.0.0.1', 'x-viewer-host': 'localhost' },
+    headers: {
+      host: 'localhost',
+      'accept-language': 'en',
+      'user-agent': 'bench',
+      'x-viewer-ip': '127.0.0.1',
+      'x-viewer-host': 'localhost',
+    },
     pathParameters: params,
     isBase64Encoded: false,
     requestContext: {

@@ -26,7 +26,15 @@ import { parseArgs } from 'node:util';
 import type { BuildOptions } from 'esbuild';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
 import { prepareColdRequests } from './cold-request.js';
-import { LAMBDA_ENTRY_FILE, ROOT_DIR, buildLambdaInMemory, loadedAtInit, scriptBytes, writeLambdaBuild, type LambdaBuild } from '../infra/bundling.js';
+import {
+  LAMBDA_ENTRY_FILE,
+  ROOT_DIR,
+  buildLambdaInMemory,
+  loadedAtInit,
+  scriptBytes,
+  writeLambdaBuild,
+  type LambdaBuild,
+} from '../infra/bundling.js';
 
 export interface ColdStart {
   group: string;
@@ -47,10 +55,17 @@ export interface ColdStart {
 const FLOOR = 'floor (DynamoDB document client)';
 
 /** The split build without source maps (they are not read at import), written to `dir`. */
-async function buildInto(dir: string, entry: string, overrides: BuildOptions = {}): Promise<{ build: LambdaBuild; files: string[] }> {
+async function buildInto(
+  dir: string,
+  entry: string,
+  overrides: BuildOptions = {},
+): Promise<{ build: LambdaBuild; files: string[] }> {
   const build = await buildLambdaInMemory(entry, { ...overrides, sourcemap: false, logLevel: 'silent' });
   writeLambdaBuild(build, dir);
-  return { build, files: [LAMBDA_ENTRY_FILE, ...build.chunks.map((chunk) => chunk.path)].map((path) => join(dir, path)) };
+  return {
+    build,
+    files: [LAMBDA_ENTRY_FILE, ...build.chunks.map((chunk) => chunk.path)].map((path) => join(dir, path)),
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -64,7 +79,12 @@ function importOnce(files: string[]): number {
   const imports = files.map((file) => `import(${JSON.stringify(pathToFileURL(file).href)})`).join(',');
   const script = `const c=process.cpuUsage();await Promise.all([${imports}]);const d=process.cpuUsage(c);process.stdout.write(String((d.user+d.system)/1000));`;
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    env: { PATH: process.env.PATH, AWS_REGION: 'ap-northeast-2', LOG_LEVEL: 'silent', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    env: {
+      PATH: process.env.PATH,
+      AWS_REGION: 'ap-northeast-2',
+      LOG_LEVEL: 'silent',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    },
     encoding: 'utf8',
   });
   return Number(out);
@@ -76,17 +96,26 @@ function importOnce(files: string[]): number {
  * process exits at once after, as a frozen Lambda would stop spending: the SDK's open sockets do not
  * keep it alive.
  */
-function requestOnce(entry: string, args: string, env: Record<string, string>): { ms: number; status: number | undefined } {
+function requestOnce(
+  entry: string,
+  args: string,
+  env: Record<string, string>,
+): { ms: number; status: number | undefined } {
   const context = `{awsRequestId:'bench',functionName:'bench',getRemainingTimeInMillis:()=>10000,callbackWaitsForEmptyEventLoop:false}`;
   const script =
     `const c=process.cpuUsage();const m=await import(${JSON.stringify(pathToFileURL(entry).href)});` +
     `const r=await m.handler(...${args},${context});const d=process.cpuUsage(c);` +
     `process.stdout.write(String.fromCharCode(10)+JSON.stringify({ms:(d.user+d.system)/1000,status:r?.statusCode}),()=>process.exit(0));`;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+  });
   return JSON.parse(out.trim().split('\n').pop()!) as { ms: number; status: number | undefined };
 }
 
-export async function measureColdStarts(options: { rounds?: number; requests?: boolean; groups?: string[] } = {}): Promise<{ floor: ColdStart; groups: ColdStart[] }> {
+export async function measureColdStarts(
+  options: { rounds?: number; requests?: boolean; groups?: string[] } = {},
+): Promise<{ floor: ColdStart; groups: ColdStart[] }> {
   const rounds = options.rounds ?? 9;
   const dir = mkdtempSync(join(tmpdir(), 'quizbank-cold-'));
   const world = options.requests ? await prepareColdRequests() : undefined;
@@ -94,13 +123,16 @@ export async function measureColdStarts(options: { rounds?: number; requests?: b
     const floorOverrides: BuildOptions = {
       entryPoints: undefined,
       stdin: {
-        contents: "import { dynamoDocument } from './functions/runtime/aws/clients.js';\nexport const handler = () => dynamoDocument();\n",
+        contents:
+          "import { dynamoDocument } from './functions/runtime/aws/clients.js';\nexport const handler = () => dynamoDocument();\n",
         resolveDir: ROOT_DIR,
         sourcefile: 'floor.ts',
         loader: 'ts',
       },
     };
-    const targets = [{ group: FLOOR, ...(await buildInto(join(dir, 'floor'), 'functions/runtime/aws/clients.ts', floorOverrides)) }];
+    const targets = [
+      { group: FLOOR, ...(await buildInto(join(dir, 'floor'), 'functions/runtime/aws/clients.ts', floorOverrides)) },
+    ];
     // The floor of a whole request: the same client, and the one read every signed-in request makes.
     const requestFloor = await buildInto(join(dir, 'request-floor'), 'functions/runtime/aws/clients.ts', {
       ...floorOverrides,
@@ -119,13 +151,26 @@ export async function measureColdStarts(options: { rounds?: number; requests?: b
     // One unmeasured round warms the file cache and the node binary.
     for (const t of targets) importOnce(t.files);
     /** Per target: its init import, entry + every chunk, and the floor import paired with each round; the same for whole requests. */
-    const samples = targets.map(() => ({ init: [] as number[], all: [] as number[], floor: [] as number[], request: [] as number[], requestFloor: [] as number[] }));
-    const floorRequest = () => requestOnce(requestFloor.files[0]!, JSON.stringify([world!.floorRead.table, world!.floorRead.key]), world!.env).ms;
+    const samples = targets.map(() => ({
+      init: [] as number[],
+      all: [] as number[],
+      floor: [] as number[],
+      request: [] as number[],
+      requestFloor: [] as number[],
+    }));
+    const floorRequest = () =>
+      requestOnce(requestFloor.files[0]!, JSON.stringify([world!.floorRead.table, world!.floorRead.key]), world!.env)
+        .ms;
     const groupRequest = (group: string) => {
       const cold = world!.requests.find((r) => r.group === group)!;
       return () => {
-        const { ms, status } = requestOnce(targets.find((t) => t.group === group)!.files[0]!, JSON.stringify([cold.event]), world!.env);
-        if (status !== cold.expectedStatus) throw new Error(`cold request ${cold.route} (${group}) answered ${status}, expected ${cold.expectedStatus}`);
+        const { ms, status } = requestOnce(
+          targets.find((t) => t.group === group)!.files[0]!,
+          JSON.stringify([cold.event]),
+          world!.env,
+        );
+        if (status !== cold.expectedStatus)
+          throw new Error(`cold request ${cold.route} (${group}) answered ${status}, expected ${cold.expectedStatus}`);
         return ms;
       };
     };
@@ -149,7 +194,9 @@ export async function measureColdStarts(options: { rounds?: number; requests?: b
       const { init, all, floor, request, requestFloor: requestFloors } = samples[i]!;
       const cold = world?.requests.find((r) => r.group === group);
       return {
-        ...(cold && { request: { route: cold.route, ms: median(request), ratio: pairedRatio(request, requestFloors) } }),
+        ...(cold && {
+          request: { route: cold.route, ms: median(request), ratio: pairedRatio(request, requestFloors) },
+        }),
         group,
         bytes: scriptBytes(build, loadedAtInit(build)),
         totalBytes: scriptBytes(build),
@@ -160,7 +207,10 @@ export async function measureColdStarts(options: { rounds?: number; requests?: b
       };
     });
     const floorRequests = samples.flatMap((sample) => sample.requestFloor);
-    const floor = { ...results[0]!, ...(world && { request: { route: 'GetItem of the session', ms: median(floorRequests), ratio: 1 } }) };
+    const floor = {
+      ...results[0]!,
+      ...(world && { request: { route: 'GetItem of the session', ms: median(floorRequests), ratio: 1 } }),
+    };
     return { floor, groups: results.slice(1) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -170,23 +220,39 @@ export async function measureColdStarts(options: { rounds?: number; requests?: b
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { rounds: { type: 'string', default: '9' }, group: { type: 'string', multiple: true }, 'no-requests': { type: 'boolean', default: false } },
+    options: {
+      rounds: { type: 'string', default: '9' },
+      group: { type: 'string', multiple: true },
+      'no-requests': { type: 'boolean', default: false },
+    },
   });
-  const { floor, groups } = await measureColdStarts({ rounds: Number(values.rounds), groups: values.group, requests: !values['no-requests'] });
+  const { floor, groups } = await measureColdStarts({
+    rounds: Number(values.rounds),
+    groups: values.group,
+    requests: !values['no-requests'],
+  });
   printColdStarts(floor, groups);
 }
 
 /** The table `npx tsx bench/cold-start.ts` prints. */
-export function printColdStarts(floor: ColdStart, groups: ColdStart[], print: (line: string) => void = console.log): void {
+export function printColdStarts(
+  floor: ColdStart,
+  groups: ColdStart[],
+  print: (line: string) => void = console.log,
+): void {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
   const ratio = (value: number) => `${value.toFixed(2)}×`.padStart(6);
-  print(`${floor.group}: ${floor.importMs.toFixed(1)} ms CPU, ${kb(floor.bytes)} at init (${kb(floor.totalBytes)} with its chunks)`);
+  print(
+    `${floor.group}: ${floor.importMs.toFixed(1)} ms CPU, ${kb(floor.bytes)} at init (${kb(floor.totalBytes)} with its chunks)`,
+  );
   if (floor.request) print(`request floor (import + ${floor.request.route}): ${floor.request.ms.toFixed(1)} ms CPU`);
   print(
     `        ${'group'.padEnd(14)} ${'init'.padStart(6)} ${'ms CPU'.padStart(7)} ${'bytes'.padStart(8)}   | all chunks: ${'ratio'.padStart(6)} ${'ms CPU'.padStart(7)} ${'bytes'.padStart(8)}   | whole request: ${'ratio'.padStart(6)} ${'ms CPU'.padStart(7)}  route`,
   );
   for (const g of groups) {
-    const request = g.request ? `|                ${ratio(g.request.ratio)} ${g.request.ms.toFixed(1).padStart(7)}  ${g.request.route}` : '';
+    const request = g.request
+      ? `|                ${ratio(g.request.ratio)} ${g.request.ms.toFixed(1).padStart(7)}  ${g.request.route}`
+      : '';
     print(
       `  ${g.group.padEnd(14)} ${ratio(g.ratio)} ${g.importMs.toFixed(1).padStart(7)} ${kb(g.bytes).padStart(8)}   |             ${ratio(g.allChunksRatio)} ${g.allChunksImportMs.toFixed(1).padStart(7)} ${kb(g.totalBytes).padStart(8)}   ${request}`,
     );

@@ -41,9 +41,13 @@ export function familyOf(layer: string): string {
   if (layer.startsWith('@middy/')) return 'middy';
   if (layer === 'zod') return 'zod';
   if (layer === '(garbage collector)') return 'GC';
-  if (/^node (_http|http|net|stream|internal|events|buffer|timers|async_hooks|dns|url|zlib|crypto)/.test(layer) || layer.startsWith('native '))
+  if (
+    /^node (_http|http|net|stream|internal|events|buffer|timers|async_hooks|dns|url|zlib|crypto)/.test(layer) ||
+    layer.startsWith('native ')
+  )
     return `Node runtime (${layer.startsWith('native ') ? 'native' : layer.slice(5)})`;
-  if (layer.startsWith('functions/') || layer.startsWith('shared/') || layer.startsWith('local/')) return `ours: ${layer}`;
+  if (layer.startsWith('functions/') || layer.startsWith('shared/') || layer.startsWith('local/'))
+    return `ours: ${layer}`;
   return layer;
 }
 
@@ -64,11 +68,19 @@ export function summarizeProfile(profile: Profiler.Profile, rootUrl: string) {
     layers.set(layer, (layers.get(layer) ?? 0) + count);
     const family = familyOf(layer);
     families.set(family, (families.get(family) ?? 0) + count);
-    const where = frame.url ? `${frame.url.replace(rootUrl, '').replace(/^.*node_modules\//, '')}:${frame.lineNumber + 1}` : '';
+    const where = frame.url
+      ? `${frame.url.replace(rootUrl, '').replace(/^.*node_modules\//, '')}:${frame.lineNumber + 1}`
+      : '';
     const name = `${frame.functionName || '(anonymous)'} ${where}`.trim();
     functions.set(name, (functions.get(name) ?? 0) + count);
   }
-  const ranked = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]).map(([name, count]) => ({ name, share: busy ? count / busy : 0 }));
+  const ranked = (map: Map<string, number>) =>
+    [...map.entries()].sort((a, b) => b[1] - a[1]).map(([name, count]) => ({ name, share: busy ? count / busy : 0 }));
   const samples = profile.samples?.length ?? 0;
-  return { busyShare: samples ? busy / samples : 0, families: ranked(families), layers: ranked(layers), functions: ranked(functions) };
+  return {
+    busyShare: samples ? busy / samples : 0,
+    families: ranked(families),
+    layers: ranked(layers),
+    functions: ranked(functions),
+  };
 }

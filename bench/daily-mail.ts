@@ -20,20 +20,35 @@ import { countDynamoRequests } from './dynamo-requests.js';
  */
 export async function benchDailyMail(rootDir: string, report: Report, users = 2_000): Promise<void> {
   process.env.LOG_LEVEL = 'silent';
-  const cloud = await startLocalCloud({ rootDir, port: await freePort(), dataDir: null, web: 'none', scheduler: false });
+  const cloud = await startLocalCloud({
+    rootDir,
+    port: await freePort(),
+    dataDir: null,
+    web: 'none',
+    scheduler: false,
+  });
   Object.assign(process.env, cloud.env);
   try {
     const { headers } = await signedInSession(cloud.url);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(questionSheet(20))]), 'bench-daily.xlsx');
     form.append('is_public', 'true');
-    const imported = await fetch(`${cloud.url}/api/upload-questions/`, { method: 'POST', headers: headers(), body: form });
+    const imported = await fetch(`${cloud.url}/api/upload-questions/`, {
+      method: 'POST',
+      headers: headers(),
+      body: form,
+    });
     if (!imported.ok) throw new Error(`import failed: ${imported.status} ${await imported.text()}`);
     const fileId = ((await imported.json()) as { file: { id: string } }).file.id;
     const created = await fetch(`${cloud.url}/api/create-exam/`, {
       method: 'POST',
       headers: { ...headers(), 'content-type': 'application/json' },
-      body: JSON.stringify({ title: `Bench daily ${Date.now()}`, file_id: fileId, question_count: 20, is_public: true }),
+      body: JSON.stringify({
+        title: `Bench daily ${Date.now()}`,
+        file_id: fileId,
+        question_count: 20,
+        is_public: true,
+      }),
     });
     if (!created.ok) throw new Error(`create-exam failed: ${created.status} ${await created.text()}`);
     const examId = ((await created.json()) as { id: string }).id;
@@ -49,7 +64,12 @@ export async function benchDailyMail(rootDir: string, report: Report, users = 2_
         language: i % 2 ? 'en' : 'ko',
       }),
     );
-    await batchWriteAll(records.flatMap((user) => [putRequest(userEntity.item(user)), putRequest(subscriptionEntity.item(user.id, examId, now))]));
+    await batchWriteAll(
+      records.flatMap((user) => [
+        putRequest(userEntity.item(user)),
+        putRequest(subscriptionEntity.item(user.id, examId, now)),
+      ]),
+    );
 
     await cloud.idle();
     const requests = countDynamoRequests();
@@ -70,9 +90,15 @@ export async function benchDailyMail(rootDir: string, report: Report, users = 2_
     const perUser = requests.count() / users;
     const mailbox = (await (await fetch(`${cloud.endpoints.ses}/store`)).text()).length;
 
-    report(`daily mail job: ${users} users, mails sent`, String(result.sent), { ok: result.sent === users && result.failed === 0, text: `${users}, 0 failed` });
+    report(`daily mail job: ${users} users, mails sent`, String(result.sent), {
+      ok: result.sent === users && result.failed === 0,
+      text: `${users}, 0 failed`,
+    });
     report('daily mail job: mails per second', (result.sent / seconds).toFixed(1));
-    report('daily mail job: DynamoDB requests per user', perUser.toFixed(2), { ok: perUser <= 16, text: '≤ 16, constant' });
+    report('daily mail job: DynamoDB requests per user', perUser.toFixed(2), {
+      ok: perUser <= 16,
+      text: '≤ 16, constant',
+    });
     const [first, second] = [peakOf(samples.slice(0, half)), peakOf(samples.slice(half))];
     report(
       'daily mail job: peak live heap growth',

@@ -91,7 +91,11 @@ type CommandClass = new (input: Record<string, unknown>) => Parameters<DynamoDBC
  * Sends one recorded call again. `rewrite` maps strings of the recorded input to others (another
  * table's name, a fresh user id), applied to the whole input so keys, items and names all follow.
  */
-export async function replayCall(client: DynamoDBClient, call: RecordedCall, rewrite?: Map<string, string>): Promise<void> {
+export async function replayCall(
+  client: DynamoDBClient,
+  call: RecordedCall,
+  rewrite?: Map<string, string>,
+): Promise<void> {
   const Command = (dynamodb as unknown as Record<string, CommandClass>)[`${call.operation}Command`];
   if (!Command) throw new Error(`no command for ${call.operation}`);
   await client.send(new Command(rewrite?.size ? rewriteStrings(call.input, rewrite) : call.input));
@@ -105,11 +109,18 @@ function rewriteStrings<T>(value: T, rewrite: Map<string, string>): T {
   }
   if (value instanceof Uint8Array || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v: unknown) => rewriteStrings(v, rewrite)) as T;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [rewriteStrings(k, rewrite), rewriteStrings(v, rewrite)])) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [rewriteStrings(k, rewrite), rewriteStrings(v, rewrite)]),
+  ) as T;
 }
 
 /** Replays `calls` from `concurrency` workers, each taking the next call (as `batchWriteAll` does). */
-export async function replayPool(client: DynamoDBClient, calls: RecordedCall[], concurrency: number, rewrite?: Map<string, string>): Promise<void> {
+export async function replayPool(
+  client: DynamoDBClient,
+  calls: RecordedCall[],
+  concurrency: number,
+  rewrite?: Map<string, string>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < calls.length) await replayCall(client, calls[next++]!, rewrite);
@@ -120,6 +131,13 @@ export async function replayPool(client: DynamoDBClient, calls: RecordedCall[], 
 const WRITES = /^(Put|Update|Delete|BatchWrite|TransactWrite)/;
 
 /** Replays one request's calls wave by wave; `rewriteWrites` applies to its writes only (reads stay hits). */
-export async function replayRequest(client: DynamoDBClient, waves: RecordedCall[][], rewriteWrites?: Map<string, string>): Promise<void> {
-  for (const wave of waves) await Promise.all(wave.map((call) => replayCall(client, call, WRITES.test(call.operation) ? rewriteWrites : undefined)));
+export async function replayRequest(
+  client: DynamoDBClient,
+  waves: RecordedCall[][],
+  rewriteWrites?: Map<string, string>,
+): Promise<void> {
+  for (const wave of waves)
+    await Promise.all(
+      wave.map((call) => replayCall(client, call, WRITES.test(call.operation) ? rewriteWrites : undefined)),
+    );
 }

@@ -15,7 +15,13 @@ import { startCpuProfile, summarizeProfile } from './cpu-profile.js';
 import { bareClient, inWaves, recordDynamoCalls, replayRequest, type RecordedCall } from './dynamo-replay.js';
 import { countDynamoRequests } from './dynamo-requests.js';
 import { dynamoLocalPid, ownCpuMs, processCpuMs } from './process-cpu.js';
-import { REQUEST_KINDS, emptyKind, type LoadClientsConfig, type LoadClientsResult, type RequestKind } from './load-mix.js';
+import {
+  REQUEST_KINDS,
+  emptyKind,
+  type LoadClientsConfig,
+  type LoadClientsResult,
+  type RequestKind,
+} from './load-mix.js';
 
 /**
  * Issue 15's load figure: `connections` clients (200) for `seconds` on a mix of the exam list, an
@@ -49,7 +55,13 @@ const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function benchExamLoad(report: Report, options: ExamLoadOptions = EXAM_LOAD_DEFAULTS): Promise<void> {
   process.env.LOG_LEVEL ??= 'silent';
-  const cloud = await startLocalCloud({ rootDir, port: await freePort(), dataDir: null, web: 'none', scheduler: false });
+  const cloud = await startLocalCloud({
+    rootDir,
+    port: await freePort(),
+    dataDir: null,
+    web: 'none',
+    scheduler: false,
+  });
   const recorder = recordDynamoCalls();
   const requests = countDynamoRequests();
   try {
@@ -113,7 +125,10 @@ async function mintLearners(count: number, csrf: string): Promise<LoadClientsCon
       ...(await Promise.all(
         Array.from({ length: batch }, async () => {
           // Never used to sign in: no password matches a hash that is not in scrypt's format.
-          const user = await insertUser({ username: `load_${randomBytes(6).toString('hex')}`, passwordHash: 'bench-load-no-password' });
+          const user = await insertUser({
+            username: `load_${randomBytes(6).toString('hex')}`,
+            passwordHash: 'bench-load-no-password',
+          });
           return { cookie: `csrftoken=${csrf}; sessionid=${await createSession(user.id)}`, csrf };
         }),
       )),
@@ -132,7 +147,11 @@ async function prepare(cloud: LocalCloud, options: ExamLoadOptions) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(questionSheet(200))]), 'bench-load.xlsx');
   form.append('is_public', 'true');
-  const imported = await fetch(`${cloud.url}/api/upload-questions/`, { method: 'POST', headers: owner.headers(), body: form });
+  const imported = await fetch(`${cloud.url}/api/upload-questions/`, {
+    method: 'POST',
+    headers: owner.headers(),
+    body: form,
+  });
   if (!imported.ok) throw new Error(`import failed: ${imported.status} ${await imported.text()}`);
   const fileId = ((await imported.json()) as { file: { id: string } }).file.id;
 
@@ -141,12 +160,22 @@ async function prepare(cloud: LocalCloud, options: ExamLoadOptions) {
     const created = await fetch(`${cloud.url}/api/create-exam/`, {
       method: 'POST',
       headers: jsonHeaders,
-      body: JSON.stringify({ title: `Bench load ${i}`, file_id: fileId, question_count: QUESTIONS_PER_EXAM, is_public: true }),
+      body: JSON.stringify({
+        title: `Bench load ${i}`,
+        file_id: fileId,
+        question_count: QUESTIONS_PER_EXAM,
+        is_public: true,
+      }),
     });
     if (!created.ok) throw new Error(`create-exam failed: ${created.status} ${await created.text()}`);
     const id = ((await created.json()) as { id: string }).id;
-    const questions = (await (await fetch(`${cloud.url}/api/exam/${id}/questions/`, { headers: owner.headers() })).json()) as { id: string; answer: string }[];
-    exams.push({ id, answers: questions.map((q, n) => ({ question_id: q.id, answer: n % 3 ? q.answer : 'wrong', elapsed_seconds: 3 })) });
+    const questions = (await (
+      await fetch(`${cloud.url}/api/exam/${id}/questions/`, { headers: owner.headers() })
+    ).json()) as { id: string; answer: string }[];
+    exams.push({
+      id,
+      answers: questions.map((q, n) => ({ question_id: q.id, answer: n % 3 ? q.answer : 'wrong', elapsed_seconds: 3 })),
+    });
   }
   const config: LoadClientsConfig = {
     url: cloud.url,
@@ -155,7 +184,10 @@ async function prepare(cloud: LocalCloud, options: ExamLoadOptions) {
     users: learners,
     exams,
   };
-  return { config: { ...config, submitter: { cookie: submitter.cookie, csrf: submitter.csrf } }, submitterId: submitter.userId };
+  return {
+    config: { ...config, submitter: { cookie: submitter.cookie, csrf: submitter.csrf } },
+    submitterId: submitter.userId,
+  };
 }
 
 type FloorCalls = Record<RequestKind, RecordedCall[][]>;
@@ -180,7 +212,12 @@ async function recordKinds(
       fetch(`${cloud.url}/api/submit-exam/`, {
         method: 'POST',
         headers: { ...headers(config.submitter), 'content-type': 'application/json' },
-        body: JSON.stringify({ exam_id: exam.id, answers: exam.answers, elapsed_seconds: 60, submission_id: randomBytes(16).toString('hex') }),
+        body: JSON.stringify({
+          exam_id: exam.id,
+          answers: exam.answers,
+          elapsed_seconds: 60,
+          submission_id: randomBytes(16).toString('hex'),
+        }),
       }),
   };
   const floor = {} as FloorCalls;
@@ -209,7 +246,8 @@ async function runClients(config: LoadClientsConfig): Promise<LoadClientsResult>
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     const code = await new Promise<number | null>((r) => child.once('exit', r));
     const last = output.trim().split('\n').at(-1) ?? '';
-    if (code !== 0 || !last.startsWith('{')) throw new Error(`the load generator failed (exit ${code}): ${output.slice(-500)}`);
+    if (code !== 0 || !last.startsWith('{'))
+      throw new Error(`the load generator failed (exit ${code}): ${output.slice(-500)}`);
     return JSON.parse(last) as LoadClientsResult;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -230,7 +268,12 @@ interface ReplayResult {
  * request's calls replayed wave by wave by a bare client. A submit's writes get a fresh user id
  * each time (see recordKinds); its reads stay the recorded user's, as hits.
  */
-async function replayMix(cloud: LocalCloud, floor: FloorCalls, submitterId: string, options: ExamLoadOptions): Promise<ReplayResult> {
+async function replayMix(
+  cloud: LocalCloud,
+  floor: FloorCalls,
+  submitterId: string,
+  options: ExamLoadOptions,
+): Promise<ReplayResult> {
   const client = bareClient(cloud.endpoints.dynamodb);
   let completed = 0;
   let errors = 0;
@@ -260,7 +303,11 @@ async function replayMix(cloud: LocalCloud, floor: FloorCalls, submitterId: stri
 }
 
 function mergeLoads(rounds: LoadClientsResult[]): LoadClientsResult {
-  const merged: LoadClientsResult = { kinds: { list: emptyKind(), read: emptyKind(), submit: emptyKind() }, cpuMs: 0, wallMs: 0 };
+  const merged: LoadClientsResult = {
+    kinds: { list: emptyKind(), read: emptyKind(), submit: emptyKind() },
+    cpuMs: 0,
+    wallMs: 0,
+  };
   for (const round of rounds) {
     merged.cpuMs += round.cpuMs;
     merged.wallMs += round.wallMs;
@@ -268,7 +315,8 @@ function mergeLoads(rounds: LoadClientsResult[]): LoadClientsResult {
       const into = merged.kinds[k];
       const from = round.kinds[k];
       into.latencies.push(...from.latencies);
-      for (const [status, count] of Object.entries(from.statuses)) into.statuses[status] = (into.statuses[status] ?? 0) + count;
+      for (const [status, count] of Object.entries(from.statuses))
+        into.statuses[status] = (into.statuses[status] ?? 0) + count;
       into.samples = { ...from.samples, ...into.samples };
     }
   }
@@ -286,25 +334,40 @@ function mergeReplays(rounds: ReplayResult[]): ReplayResult {
 }
 
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
-const freshIdLike = (id: string) => Array.from(randomBytes(id.length), (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
+const freshIdLike = (id: string) =>
+  Array.from(randomBytes(id.length), (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
 
-const percentile = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+const percentile = (sorted: number[], p: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
 
 /**
  * Rates are answers over the busy time (first request to last answer, of every round): with 200
  * clients and answers taking seconds, counting only answers before the deadline would drop a
  * latency's worth of each round, on both sides.
  */
-function reportLoad(report: Report, options: ExamLoadOptions, { kinds: load, wallMs }: LoadClientsResult, replay: ReplayResult, floor: FloorCalls, loadCalls: number): void {
+function reportLoad(
+  report: Report,
+  options: ExamLoadOptions,
+  { kinds: load, wallMs }: LoadClientsResult,
+  replay: ReplayResult,
+  floor: FloorCalls,
+  loadCalls: number,
+): void {
   const prefix = `exam mix, ${options.connections} clients, ${options.seconds} s`;
   const answered = REQUEST_KINDS.reduce((n, k) => n + load[k].latencies.length, 0);
   const apiRate = answered / (wallMs / 1000);
   const floorRate = replay.completed / (replay.wallMs / 1000);
   const all = REQUEST_KINDS.flatMap((k) => load[k].latencies).sort((a, b) => a - b);
-  report(`${prefix}: requests/s`, `${apiRate.toFixed(0)} (${REQUEST_KINDS.map((k) => `${k} ${load[k].latencies.length}`).join(', ')} in ${(wallMs / 1000).toFixed(0)} s)`);
+  report(
+    `${prefix}: requests/s`,
+    `${apiRate.toFixed(0)} (${REQUEST_KINDS.map((k) => `${k} ${load[k].latencies.length}`).join(', ')} in ${(wallMs / 1000).toFixed(0)} s)`,
+  );
   report(`${prefix}: p50 / p99`, `${percentile(all, 50)} ms / ${percentile(all, 99)} ms`);
   for (const k of REQUEST_KINDS) {
-    report(`${prefix}: ${k} p50 / p99`, `${percentile(load[k].latencies, 50)} ms / ${percentile(load[k].latencies, 99)} ms`);
+    report(
+      `${prefix}: ${k} p50 / p99`,
+      `${percentile(load[k].latencies, 50)} ms / ${percentile(load[k].latencies, 99)} ms`,
+    );
   }
   const unexpected: string[] = [];
   const statuses: string[] = [];
@@ -316,17 +379,29 @@ function reportLoad(report: Report, options: ExamLoadOptions, { kinds: load, wal
       if (!retryable) unexpected.push(`${k} ${status}: ${load[k].samples[status] ?? ''}`);
     }
   }
-  report(`${prefix}: answers by status`, statuses.join(', '), { ok: unexpected.length === 0, text: `no errors but 409 ${RETRYABLE_CONFLICT}` });
+  report(`${prefix}: answers by status`, statuses.join(', '), {
+    ok: unexpected.length === 0,
+    text: `no errors but 409 ${RETRYABLE_CONFLICT}`,
+  });
   for (const line of unexpected) console.log(`  ${line}`);
   const calls = REQUEST_KINDS.map((k) => `${k} ${floor[k].flat().length} in ${floor[k].length} waves`).join(', ');
   // Every answered request's calls, as recorded per kind: more during the load means retries.
-  const expected = REQUEST_KINDS.reduce((n, k) => n + Object.values(load[k].statuses).reduce((a, b) => a + b, 0) * floor[k].flat().length, 0);
-  report(`${prefix}: DynamoDB calls per request`, `${calls}; during the load ${loadCalls} (${expected} expected from those)`);
+  const expected = REQUEST_KINDS.reduce(
+    (n, k) => n + Object.values(load[k].statuses).reduce((a, b) => a + b, 0) * floor[k].flat().length,
+    0,
+  );
+  report(
+    `${prefix}: DynamoDB calls per request`,
+    `${calls}; during the load ${loadCalls} (${expected} expected from those)`,
+  );
   report(
     `${prefix}: DynamoDB Local alone`,
     `${floorRate.toFixed(0)} request-equivalents/s (${replay.completed} in ${(replay.wallMs / 1000).toFixed(0)} s: the same calls replayed raw by ${options.connections} workers${replay.errors ? `; ${replay.errors} failed, first: ${replay.firstError}` : ''})`,
   );
-  report(`${prefix}: API / DynamoDB Local`, `${(apiRate / floorRate).toFixed(2)} (the API's throughput as a share of the engine's rate for its calls)`);
+  report(
+    `${prefix}: API / DynamoDB Local`,
+    `${(apiRate / floorRate).toFixed(2)} (the API's throughput as a share of the engine's rate for its calls)`,
+  );
 }
 
 type CpuMark = { at: number; own: number; java: number | null };
@@ -347,7 +422,13 @@ const spent = (from: CpuMark, to: CpuMark): CpuSpent => ({
  * API: adapter, handlers, SDK; or the bare replay client) and the load generator. The machine has
  * two cores for all of them (and whatever else runs): `other` is what the rest of the machine got.
  */
-function reportCpu(report: Report, load: LoadClientsResult, loadCpu: CpuSpent, replay: ReplayResult, replayCpu: CpuSpent): void {
+function reportCpu(
+  report: Report,
+  load: LoadClientsResult,
+  loadCpu: CpuSpent,
+  replay: ReplayResult,
+  replayCpu: CpuSpent,
+): void {
   const answered = REQUEST_KINDS.reduce((n, k) => n + load.kinds[k].latencies.length, 0);
   const per = (ms: number | null, n: number) => (ms === null || n === 0 ? '?' : (ms / n).toFixed(1));
   const cores = (c: CpuSpent, wallMs: number, extra = 0) => ((c.ownMs + (c.javaMs ?? 0) + extra) / wallMs).toFixed(2);
@@ -363,17 +444,23 @@ function reportCpu(report: Report, load: LoadClientsResult, loadCpu: CpuSpent, r
   );
   // What the throughput ratio would be if both runs had the same CPU: steadier than the measured
   // one on a machine whose other tenants take a varying share.
-  if (loadCpu.javaMs !== null && replayCpu.javaMs !== null) report('exam mix: API / DynamoDB Local by CPU', (floorCpu / apiCpu).toFixed(2));
+  if (loadCpu.javaMs !== null && replayCpu.javaMs !== null)
+    report('exam mix: API / DynamoDB Local by CPU', (floorCpu / apiCpu).toFixed(2));
 }
 
 function printProfile(profile: Parameters<typeof summarizeProfile>[0]): void {
   const summary = summarizeProfile(profile, `${pathToFileURL(rootDir).href}/`);
-  console.log(`  server CPU profile: busy ${(summary.busyShare * 100).toFixed(0)}% of the samples; self time by family:`);
-  for (const family of summary.families) if (family.share >= 0.005) console.log(`    ${(family.share * 100).toFixed(1).padStart(5)}%  ${family.name}`);
+  console.log(
+    `  server CPU profile: busy ${(summary.busyShare * 100).toFixed(0)}% of the samples; self time by family:`,
+  );
+  for (const family of summary.families)
+    if (family.share >= 0.005) console.log(`    ${(family.share * 100).toFixed(1).padStart(5)}%  ${family.name}`);
   console.log('  self time by layer:');
-  for (const layer of summary.layers.slice(0, 20)) console.log(`    ${(layer.share * 100).toFixed(1).padStart(5)}%  ${layer.name}`);
+  for (const layer of summary.layers.slice(0, 20))
+    console.log(`    ${(layer.share * 100).toFixed(1).padStart(5)}%  ${layer.name}`);
   console.log('  busiest functions (self time):');
-  for (const fn of summary.functions.slice(0, 25)) console.log(`    ${(fn.share * 100).toFixed(1).padStart(5)}%  ${fn.name}`);
+  for (const fn of summary.functions.slice(0, 25))
+    console.log(`    ${(fn.share * 100).toFixed(1).padStart(5)}%  ${fn.name}`);
 }
 
 async function main(): Promise<void> {
@@ -386,7 +473,10 @@ async function main(): Promise<void> {
       profile: { type: 'string' },
     },
   });
-  const report: Report = (name, value, budget) => console.log(`${name.padEnd(44)} ${value}${budget ? ` (budget ${budget.text}) ${budget.ok ? 'PASS' : 'FAIL'}` : ''}`);
+  const report: Report = (name, value, budget) =>
+    console.log(
+      `${name.padEnd(44)} ${value}${budget ? ` (budget ${budget.text}) ${budget.ok ? 'PASS' : 'FAIL'}` : ''}`,
+    );
   await benchExamLoad(report, {
     seconds: Number(values.seconds),
     connections: Number(values.connections),

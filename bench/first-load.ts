@@ -51,8 +51,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function measureFirstLoads(baseUrl: string): Promise<FirstLoad[]> {
   // The API answers before the demo seed has written its public exams.
   let examId: string | undefined;
-  for (const started = Date.now(); !examId && Date.now() - started < 60_000; await new Promise((r) => setTimeout(r, 250))) {
-    const exams = (await (await fetch(`${baseUrl}/api/exams/?is_public=true&page_size=1`)).json()) as { results: { id: string }[] };
+  for (
+    const started = Date.now();
+    !examId && Date.now() - started < 60_000;
+    await new Promise((r) => setTimeout(r, 250))
+  ) {
+    const exams = (await (await fetch(`${baseUrl}/api/exams/?is_public=true&page_size=1`)).json()) as {
+      results: { id: string }[];
+    };
     examId = exams.results[0]?.id;
   }
   if (!examId) throw new Error('no public exam to take (the demo seed makes two)');
@@ -66,7 +72,11 @@ export async function measureFirstLoads(baseUrl: string): Promise<FirstLoad[]> {
     for (const { page, path } of pages) {
       const runs = [];
       for (let run = 0; run < RUNS; run++) runs.push(await loadOnce(browser, `${baseUrl}${path}`));
-      results.push({ page, requests: median(runs.map((r) => r.requests)), settledMs: median(runs.map((r) => r.settledMs)) });
+      results.push({
+        page,
+        requests: median(runs.map((r) => r.requests)),
+        settledMs: median(runs.map((r) => r.settledMs)),
+      });
     }
     return results;
   } finally {
@@ -77,7 +87,8 @@ export async function measureFirstLoads(baseUrl: string): Promise<FirstLoad[]> {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const server = await startServer(process.cwd());
   try {
-    for (const load of await measureFirstLoads(server.url)) console.log(`${load.page.padEnd(10)} ${load.requests} requests, settled in ${load.settledMs} ms`);
+    for (const load of await measureFirstLoads(server.url))
+      console.log(`${load.page.padEnd(10)} ${load.requests} requests, settled in ${load.settledMs} ms`);
   } finally {
     await server.stop();
   }

@@ -41,7 +41,15 @@ export async function measureLambdaBundles(options: { includeJobs?: boolean } = 
       lambda = await buildLambdaInMemory(entry, { logLevel: 'silent' });
     } catch (error) {
       const message = (error as Error).message.split('\n').slice(0, 3).join(' ');
-      results.push({ group, bytes: 0, totalBytes: 0, files: [], contributors: [], externalImports: [], error: message });
+      results.push({
+        group,
+        bytes: 0,
+        totalBytes: 0,
+        files: [],
+        contributors: [],
+        externalImports: [],
+        error: message,
+      });
       continue;
     }
     const scripts = [lambda.entry, ...lambda.chunks];
@@ -85,7 +93,9 @@ async function main(): Promise<void> {
   console.log('Lambda bundles (minified): read at init / all scripts with the lazy chunks');
   for (const { group, bytes, totalBytes, contributors, error } of sizes) {
     if (error) failed++;
-    console.log(`  ${group.padEnd(28)} ${error ? `build failed: ${error}` : `${kb(bytes).padStart(10)} / ${kb(totalBytes).padStart(10)}`}`);
+    console.log(
+      `  ${group.padEnd(28)} ${error ? `build failed: ${error}` : `${kb(bytes).padStart(10)} / ${kb(totalBytes).padStart(10)}`}`,
+    );
     if (why) {
       for (const c of contributors.slice(0, 12)) console.log(`          ${kb(c.bytes).padStart(10)}  ${c.name}`);
     }

@@ -22,7 +22,13 @@ import { buildWebBundle } from './web-bundle.js';
  */
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 // The bench's own certificate is self-signed (serveBuilt).
-const CHROME_FLAGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-dev-shm-usage', '--ignore-certificate-errors'];
+const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--ignore-certificate-errors',
+];
 export const LIGHTHOUSE_GOAL = 95;
 
 export interface LighthousePage {
@@ -59,7 +65,21 @@ function localCertificate(): { key: Buffer; cert: Buffer } {
   try {
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
       {
         stdio: 'ignore',
       },
@@ -71,7 +91,15 @@ function localCertificate(): { key: Buffer; cert: Buffer } {
 }
 
 /** Headers HTTP/2 forbids or that belong to one hop only. */
-const HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'host', 'http2-settings']);
+const HOP_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'http2-settings',
+]);
 
 /**
  * The built app as CloudFront serves it: over HTTP/2 and TLS (Lighthouse's network model treats an
@@ -98,11 +126,25 @@ export async function serveBuilt(dist: string, apiUrl: string): Promise<{ url: s
   const server = createSecureServer(localCertificate(), (req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
     if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/s/')) {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(':') && !HOP_HEADERS.has(name)));
-      const proxied = request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...headers, host: upstream.host } }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_HEADERS.has(name))));
-        answer.pipe(res);
-      });
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => !name.startsWith(':') && !HOP_HEADERS.has(name)),
+      );
+      const proxied = request(
+        {
+          hostname: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...headers, host: upstream.host },
+        },
+        (answer) => {
+          res.writeHead(
+            answer.statusCode ?? 502,
+            Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_HEADERS.has(name))),
+          );
+          answer.pipe(res);
+        },
+      );
       proxied.on('error', () => res.writeHead(502).end());
       req.pipe(proxied);
       return;
@@ -125,7 +167,9 @@ export async function serveBuilt(dist: string, apiUrl: string): Promise<{ url: s
 async function publicExamId(apiUrl: string): Promise<string> {
   const started = Date.now();
   for (;;) {
-    const answer = await fetch(`${apiUrl}/api/exams/?is_public=true&page_size=1`, { headers: { Accept: 'application/json' } });
+    const answer = await fetch(`${apiUrl}/api/exams/?is_public=true&page_size=1`, {
+      headers: { Accept: 'application/json' },
+    });
     const id = ((await answer.json()) as { results?: { id: string }[] }).results?.[0]?.id;
     if (id) return id;
     if (Date.now() - started > 60_000) throw new Error('no public exam to audit take-exam with (is the demo seed on?)');
@@ -133,7 +177,11 @@ async function publicExamId(apiUrl: string): Promise<string> {
   }
 }
 
-export async function runLighthouse(dist: string, apiUrl: string, options: { reportsDir?: string; runs?: number; pages?: readonly string[] } = {}): Promise<LighthousePage[]> {
+export async function runLighthouse(
+  dist: string,
+  apiUrl: string,
+  options: { reportsDir?: string; runs?: number; pages?: readonly string[] } = {},
+): Promise<LighthousePage[]> {
   const examId = await publicExamId(apiUrl);
   const pages = [
     { name: 'home', path: '/?fromHomeMenu=true' },
@@ -148,7 +196,12 @@ export async function runLighthouse(dist: string, apiUrl: string, options: { rep
     for (const page of pages) {
       const runs: Result[] = [];
       for (let run = 0; run < (options.runs ?? LIGHTHOUSE_RUNS); run += 1) {
-        const answer = await lighthouse(`${site.url}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        const answer = await lighthouse(`${site.url}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
         if (!answer) throw new Error(`lighthouse gave no result for ${page.path}`);
         runs.push(answer.lhr);
       }
@@ -161,17 +214,26 @@ export async function runLighthouse(dist: string, apiUrl: string, options: { rep
       const { categories, audits } = median;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const findings = CATEGORIES.flatMap((id) => categories[id]?.auditRefs ?? [])
-        .filter((ref) => ref.weight > 0 && audits[ref.id] && audits[ref.id]!.score !== null && audits[ref.id]!.score! < 1)
+        .filter(
+          (ref) => ref.weight > 0 && audits[ref.id] && audits[ref.id]!.score !== null && audits[ref.id]!.score! < 1,
+        )
         .sort((a, b) => audits[a.id]!.score! - audits[b.id]!.score!)
         .map((ref) => {
           const audit = audits[ref.id]!;
-          const items = audit.details && 'items' in audit.details && Array.isArray(audit.details.items) ? (audit.details.items as Record<string, unknown>[]) : [];
+          const items =
+            audit.details && 'items' in audit.details && Array.isArray(audit.details.items)
+              ? (audit.details.items as Record<string, unknown>[])
+              : [];
           const first = items[0] ? ` (${String(items[0].description ?? items[0].url ?? '').slice(0, 120)})` : '';
           return `${ref.id} ${audit.displayValue ?? ''}${ref.id === 'errors-in-console' ? first : ''}`.trim();
         });
       measured.push({
         ...page,
-        scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
+        scores: {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+        },
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
         cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
@@ -193,12 +255,20 @@ type Report = (name: string, value: string, budget?: { ok: boolean; text: string
  * printed, not enforced: performance is not there yet (see docs/decisions/web-performance.md D77), and on a
  * shared machine it moves by ±10 from run to run.
  */
-export async function benchLighthouse(dist: string, apiUrl: string, report: Report, options: Parameters<typeof runLighthouse>[2] = {}): Promise<void> {
+export async function benchLighthouse(
+  dist: string,
+  apiUrl: string,
+  report: Report,
+  options: Parameters<typeof runLighthouse>[2] = {},
+): Promise<void> {
   for (const page of await runLighthouse(dist, apiUrl, options)) {
     const { performance, accessibility } = page.scores;
     const practices = page.scores['best-practices'];
     const ok = Math.min(performance, accessibility, practices) >= LIGHTHOUSE_GOAL;
-    report(`lighthouse ${page.name} perf / a11y / best`, `${performance} / ${accessibility} / ${practices} (goal ≥ ${LIGHTHOUSE_GOAL} each: ${ok ? 'met' : 'not met'})`);
+    report(
+      `lighthouse ${page.name} perf / a11y / best`,
+      `${performance} / ${accessibility} / ${practices} (goal ≥ ${LIGHTHOUSE_GOAL} each: ${ok ? 'met' : 'not met'})`,
+    );
     report(
       `lighthouse ${page.name} LCP / CLS / TBT`,
       `${(page.lcpMs / 1000).toFixed(2)} s / ${page.cls} / ${page.tbtMs} ms (median of ${options.runs ?? LIGHTHOUSE_RUNS}; CPU benchmark ${page.benchmarkIndex.min}–${page.benchmarkIndex.max})`,
@@ -214,7 +284,11 @@ export async function benchLighthouse(dist: string, apiUrl: string, report: Repo
  */
 async function main() {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: String(LIGHTHOUSE_RUNS) }, page: { type: 'string', multiple: true }, reports: { type: 'string' } },
+    options: {
+      runs: { type: 'string', default: String(LIGHTHOUSE_RUNS) },
+      page: { type: 'string', multiple: true },
+      reports: { type: 'string' },
+    },
   });
   const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const web = buildWebBundle(rootDir);

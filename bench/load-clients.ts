@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { ownCpuMs } from './process-cpu.js';
-import { REQUEST_KINDS, emptyKind, type LoadClientsConfig, type LoadClientsResult, type RequestKind } from './load-mix.js';
+import {
+  REQUEST_KINDS,
+  emptyKind,
+  type LoadClientsConfig,
+  type LoadClientsResult,
+  type RequestKind,
+} from './load-mix.js';
 
 /**
  * The load generator of `bench/exam-load.ts`, in its own process so its CPU is not the server's
@@ -22,7 +28,12 @@ async function run(config: LoadClientsConfig): Promise<LoadClientsResult> {
     return fetch(`${config.url}/api/submit-exam/`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ exam_id: exam.id, answers: exam.answers, elapsed_seconds: 60, submission_id: randomUUID() }),
+      body: JSON.stringify({
+        exam_id: exam.id,
+        answers: exam.answers,
+        elapsed_seconds: 60,
+        submission_id: randomUUID(),
+      }),
     });
   };
 

@@ -9,7 +9,10 @@ import { load, type LoadResult } from './load.js';
  * p99 latency. Every login is a full scrypt (N=2^17, r=8), so this measures the hashing budget:
  * expect roughly (cores ÷ 0.4 s) logins per second locally.
  */
-export async function benchLogin(baseUrl: string, options: { seconds?: number; connections?: number } = {}): Promise<LoadResult> {
+export async function benchLogin(
+  baseUrl: string,
+  options: { seconds?: number; connections?: number } = {},
+): Promise<LoadResult> {
   const base = baseUrl.replace(/\/$/, '');
   const csrfRes = await fetch(`${base}/api/csrf-token/`);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
@@ -26,7 +29,8 @@ export async function benchLogin(baseUrl: string, options: { seconds?: number; c
     headers,
     body: JSON.stringify({ id: username, name: 'Bench', password, language: 'en' }),
   });
-  if (registered.status !== 201) throw new Error(`bench user registration failed: ${registered.status} ${await registered.text()}`);
+  if (registered.status !== 201)
+    throw new Error(`bench user registration failed: ${registered.status} ${await registered.text()}`);
 
   const result = await load({
     url: `${base}/api/login/`,
@@ -43,5 +47,7 @@ export async function benchLogin(baseUrl: string, options: { seconds?: number; c
 // `tsx bench/login.ts http://localhost:3000` runs it on its own.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const result = await benchLogin(process.argv[2] ?? 'http://localhost:3000');
-  console.log(`POST /api/login/ ${result.requestsPerSecond} requests/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
+  console.log(
+    `POST /api/login/ ${result.requestsPerSecond} requests/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
+  );
 }

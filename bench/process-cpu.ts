@@ -19,7 +19,8 @@ export function dynamoLocalPid(port: number): number | null {
     try {
       const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
       const at = args.indexOf('-port');
-      if (args.some((a) => a.includes('DynamoDBLocal')) && at >= 0 && args[at + 1] === String(port)) return Number(entry);
+      if (args.some((a) => a.includes('DynamoDBLocal')) && at >= 0 && args[at + 1] === String(port))
+        return Number(entry);
     } catch {
       // The process ended while we looked.
     }

@@ -30,7 +30,8 @@ async function importFloor(cloud: LocalCloud, sheet: Buffer, calls: RecordedCall
   const rewrite = new Map(Object.entries(fresh).map(([envVar, name]) => [cloud.env[envVar]!, name]));
   const batchWrites = calls.filter((c) => c.operation === 'BatchWriteItem');
   const transactions = calls.filter((c) => c.operation === 'TransactWriteItems');
-  const importWritesMs = Math.max(...batchWrites.map((c) => c.endedMs)) - Math.min(...batchWrites.map((c) => c.startedMs));
+  const importWritesMs =
+    Math.max(...batchWrites.map((c) => c.endedMs)) - Math.min(...batchWrites.map((c) => c.startedMs));
   const client = bareClient(cloud.endpoints.dynamodb);
   try {
     await cloud.idle();
@@ -38,7 +39,14 @@ async function importFloor(cloud: LocalCloud, sheet: Buffer, calls: RecordedCall
     await replayPool(client, batchWrites, IMPORT_WRITE_CONCURRENCY, rewrite);
     for (const call of transactions) await replayCall(client, call, rewrite);
     const writesMs = performance.now() - writesStart;
-    return { parseMs, writesMs, importWritesMs, totalMs: parseMs + writesMs, batchWrites: batchWrites.length, transactions: transactions.length };
+    return {
+      parseMs,
+      writesMs,
+      importWritesMs,
+      totalMs: parseMs + writesMs,
+      batchWrites: batchWrites.length,
+      transactions: transactions.length,
+    };
   } finally {
     client.destroy();
   }
@@ -52,7 +60,13 @@ async function importFloor(cloud: LocalCloud, sheet: Buffer, calls: RecordedCall
  */
 export async function benchQuestionBank(rootDir: string, report: Report): Promise<void> {
   process.env.LOG_LEVEL = 'silent';
-  const cloud = await startLocalCloud({ rootDir, port: await freePort(), dataDir: null, web: 'none', scheduler: false });
+  const cloud = await startLocalCloud({
+    rootDir,
+    port: await freePort(),
+    dataDir: null,
+    web: 'none',
+    scheduler: false,
+  });
   const requests = countDynamoRequests();
   const recorder = recordDynamoCalls();
   try {
@@ -78,7 +92,12 @@ export async function benchQuestionBank(rootDir: string, report: Report): Promis
     // Local) stayed at 1.1–1.2×, so the verdict is on CPU and the wall-clock rounds are printed.
     const java = dynamoLocalPid(Number(new URL(cloud.endpoints.dynamodb).port));
     const cpuNow = () => ownCpuMs() + (java === null ? 0 : (processCpuMs(java) ?? 0));
-    const rounds: { importMs: number; importCpuMs: number; floor: Awaited<ReturnType<typeof importFloor>>; floorCpuMs: number }[] = [];
+    const rounds: {
+      importMs: number;
+      importCpuMs: number;
+      floor: Awaited<ReturnType<typeof importFloor>>;
+      floorCpuMs: number;
+    }[] = [];
     let writes = 0;
     let fileId: string | undefined;
     for (let round = 0; round < IMPORT_ROUNDS; round++) {
@@ -98,11 +117,15 @@ export async function benchQuestionBank(rootDir: string, report: Report): Promis
       const floor = await importFloor(cloud, sheet, importCalls);
       rounds.push({ importMs, importCpuMs, floor, floorCpuMs: cpuNow() - floorCpuStart });
     }
-    const median = <T>(list: T[], by: (t: T) => number) => [...list].sort((x, y) => by(x) - by(y))[Math.floor(list.length / 2)]!;
+    const median = <T>(list: T[], by: (t: T) => number) =>
+      [...list].sort((x, y) => by(x) - by(y))[Math.floor(list.length / 2)]!;
     const mid = median(rounds, (r) => r.importMs / r.floor.totalMs);
     const cpuRatio = rounds.reduce((n, r) => n + r.importCpuMs, 0) / rounds.reduce((n, r) => n + r.floorCpuMs, 0);
     const writeBudget = Math.ceil(ROWS / 25) + 5;
-    report(`import ${ROWS} questions: parse alone`, `${(mid.floor.parseMs / 1000).toFixed(2)} s (the median round of ${IMPORT_ROUNDS})`);
+    report(
+      `import ${ROWS} questions: parse alone`,
+      `${(mid.floor.parseMs / 1000).toFixed(2)} s (the median round of ${IMPORT_ROUNDS})`,
+    );
     report(
       `import ${ROWS} questions: its own writes`,
       `${(mid.floor.importWritesMs / 1000).toFixed(2)} s from the first BatchWriteItem sent to the last answered (the rest of the end to end is the request, parse, checks, S3 and the commit)`,
@@ -115,10 +138,14 @@ export async function benchQuestionBank(rootDir: string, report: Report): Promis
       `import ${ROWS} questions: end to end`,
       `${(mid.importMs / 1000).toFixed(2)} s (wall clock ${rounds.map((r) => (r.importMs / r.floor.totalMs).toFixed(2)).join(', ')}× the floor parse + raw writes)`,
     );
-    report(`import ${ROWS} questions: CPU ratio to the floor`, `${cpuRatio.toFixed(2)}× (this process and DynamoDB Local, ${IMPORT_ROUNDS} rounds)`, {
-      ok: cpuRatio <= IMPORT_GOAL_RATIO,
-      text: `≤ ${IMPORT_GOAL_RATIO}×`,
-    });
+    report(
+      `import ${ROWS} questions: CPU ratio to the floor`,
+      `${cpuRatio.toFixed(2)}× (this process and DynamoDB Local, ${IMPORT_ROUNDS} rounds)`,
+      {
+        ok: cpuRatio <= IMPORT_GOAL_RATIO,
+        text: `≤ ${IMPORT_GOAL_RATIO}×`,
+      },
+    );
     report(`import ${ROWS} questions: DynamoDB writes`, String(writes), {
       ok: writes <= writeBudget,
       text: `≤ ${writeBudget}`,
@@ -128,7 +155,12 @@ export async function benchQuestionBank(rootDir: string, report: Report): Promis
     const created = await fetch(`${cloud.url}/api/create-exam/`, {
       method: 'POST',
       headers: { ...headers(), 'content-type': 'application/json' },
-      body: JSON.stringify({ title: `Bench 2000 ${Date.now()}`, file_id: fileId, question_count: 2000, is_public: false }),
+      body: JSON.stringify({
+        title: `Bench 2000 ${Date.now()}`,
+        file_id: fileId,
+        question_count: 2000,
+        is_public: false,
+      }),
     });
     if (!created.ok) throw new Error(`create-exam failed: ${created.status} ${await created.text()}`);
     const bigExam = (await created.json()) as { id?: string; exam?: { id: string } };
@@ -154,12 +186,18 @@ export async function benchQuestionBank(rootDir: string, report: Report): Promis
       const one = await fetch(`${cloud.url}${path}`, { headers: headers() });
       if (!one.ok) throw new Error(`${name}: ${one.status}`);
       await one.arrayBuffer();
-      report(`${name}: DynamoDB requests`, String(requests.count()), { ok: requests.count() <= 10, text: '≤ 10, constant' });
+      report(`${name}: DynamoDB requests`, String(requests.count()), {
+        ok: requests.count() <= 10,
+        text: '≤ 10, constant',
+      });
       const result = await load({ url: `${cloud.url}${path}`, seconds: 10, connections: 4, headers: headers() });
       // autocannon stops at its deadline without waiting for the answers still under way.
       await cloud.idle();
       report(`${name}: requests/s`, String(result.requestsPerSecond));
-      report(`${name}: p50 / p99`, `${result.p50Ms} ms / ${result.p99Ms} ms`, { ok: result.non2xx === 0 && result.errors === 0, text: 'no errors' });
+      report(`${name}: p50 / p99`, `${result.p50Ms} ms / ${result.p99Ms} ms`, {
+        ok: result.non2xx === 0 && result.errors === 0,
+        text: 'no errors',
+      });
     }
   } finally {
     await cloud.stop();

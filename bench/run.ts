@@ -21,7 +21,9 @@ import { EXAM_LOAD_BENCH_SECONDS, EXAM_LOAD_DEFAULTS, benchExamLoad } from './ex
  */
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // The exam load runs 30 s here (60 s, as issue 15 asks, with `--load-seconds 60` or `npx tsx bench/exam-load.ts`).
-const { values: args } = parseArgs({ options: { 'load-seconds': { type: 'string', default: String(EXAM_LOAD_BENCH_SECONDS) } } });
+const { values: args } = parseArgs({
+  options: { 'load-seconds': { type: 'string', default: String(EXAM_LOAD_BENCH_SECONDS) } },
+});
 const failures: string[] = [];
 
 function report(name: string, value: string, budget?: { ok: boolean; text: string }) {
@@ -32,7 +34,9 @@ function report(name: string, value: string, budget?: { ok: boolean; text: strin
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-console.log('\n== Lambda cold start: module import and whole cold request as ratios to the floor (information, no budget: D240) ==');
+console.log(
+  '\n== Lambda cold start: module import and whole cold request as ratios to the floor (information, no budget: D240) ==',
+);
 // The floor is a bundle holding only the DynamoDB document client, built with the same options;
 // CPU time of a cold import in a fresh process, median of 9 rounds taken in turns. The whole cold
 // request (init + the first answer of one route, D109) shows what moving code out of the init costs
@@ -42,10 +46,17 @@ report(`cold import ${cold.floor.group}`, `${cold.floor.importMs.toFixed(1)} ms 
 if (cold.floor.request) report('cold request floor (import + GetItem)', `${cold.floor.request.ms.toFixed(1)} ms CPU`);
 for (const group of cold.groups) {
   const allChunks = `with every lazy chunk ${group.allChunksRatio.toFixed(2)}×`;
-  report(`cold import ${group.group}`, `${group.ratio.toFixed(2)}× (${group.importMs.toFixed(1)} ms CPU; ${allChunks})`);
+  report(
+    `cold import ${group.group}`,
+    `${group.ratio.toFixed(2)}× (${group.importMs.toFixed(1)} ms CPU; ${allChunks})`,
+  );
 }
 for (const group of cold.groups) {
-  if (group.request) report(`cold request ${group.group}`, `${group.request.ratio.toFixed(2)}× (${group.request.ms.toFixed(1)} ms CPU; ${group.request.route})`);
+  if (group.request)
+    report(
+      `cold request ${group.group}`,
+      `${group.request.ratio.toFixed(2)}× (${group.request.ms.toFixed(1)} ms CPU; ${group.request.route})`,
+    );
 }
 
 console.log('\n== Lambda bundles (minified, AWS SDK bundled, lazy chunks split off; information, no budget) ==');
@@ -63,7 +74,10 @@ for (const bundle of await measureLambdaBundles({ includeJobs: true })) {
 
 console.log('\n== Web app ==');
 const web = buildWebBundle(rootDir);
-report('initial JavaScript (gzipped)', kb(web.initialGzipBytes), { ok: web.initialGzipBytes <= 170 * 1024, text: '≤ 170 KB' });
+report('initial JavaScript (gzipped)', kb(web.initialGzipBytes), {
+  ok: web.initialGzipBytes <= 170 * 1024,
+  text: '≤ 170 KB',
+});
 const takeExam = measureRouteJs(web, 'src/features/take-exam/components/take-exam-page.tsx');
 report(
   'take-exam route JavaScript (gzipped)',
@@ -73,7 +87,10 @@ report(
 console.log('\n== Local start-up and API load ==');
 const server = await startServer(rootDir);
 try {
-  report('npm start: ready in', `${(server.startupMs / 1000).toFixed(1)} s`, { ok: server.startupMs < 15_000, text: '< 15 s' });
+  report('npm start: ready in', `${(server.startupMs / 1000).toFixed(1)} s`, {
+    ok: server.startupMs < 15_000,
+    text: '< 15 s',
+  });
   const translations = await load({ url: `${server.url}/api/translations/?lang=ko`, seconds: 10, connections: 10 });
   report('GET /api/translations/ requests/s', String(translations.requestsPerSecond));
   report('GET /api/translations/ latency p50 / p99', `${translations.p50Ms} ms / ${translations.p99Ms} ms`);
@@ -85,7 +102,10 @@ try {
   // The local product's first load in Chromium (the production build, as `npm start` serves it).
   for (const first of await measureFirstLoads(server.url)) {
     report(`first load ${first.page}: requests`, String(first.requests), { ok: first.requests <= 30, text: '≤ 30' });
-    report(`first load ${first.page}: settled in`, `${first.settledMs} ms`, { ok: first.settledMs <= 1000, text: '≤ 1 s' });
+    report(`first load ${first.page}: settled in`, `${first.settledMs} ms`, {
+      ok: first.settledMs <= 1000,
+      text: '≤ 1 s',
+    });
   }
 
   await benchLighthouse(web.dist, server.url, report);
@@ -115,7 +135,9 @@ console.log('\n== Study progress and random practice (API in this process, Dynam
 await benchStudyProgress(rootDir, report);
 
 const loadOptions = { ...EXAM_LOAD_DEFAULTS, seconds: Number(args['load-seconds']) };
-console.log(`\n== Exam load: ${loadOptions.connections} clients, list / read / submit, vs DynamoDB Local alone (API in this process, D88) ==`);
+console.log(
+  `\n== Exam load: ${loadOptions.connections} clients, list / read / submit, vs DynamoDB Local alone (API in this process, D88) ==`,
+);
 await benchExamLoad(report, loadOptions);
 
 if (failures.length) {

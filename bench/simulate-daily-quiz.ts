@@ -3,7 +3,14 @@ import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { Rating, clamp, default_w, fsrs, generatorParameters, type FSRS, type FSRSState } from 'ts-fsrs';
 import { shuffled, type RandomSource } from '#shared/domain/question-order.js';
-import { selectDailyQuestions, weakestFirst, wrongRate, type DailyQuestionStat, retrievability, reviewCard } from '../functions/domains/learning/index.js';
+import {
+  selectDailyQuestions,
+  weakestFirst,
+  wrongRate,
+  type DailyQuestionStat,
+  retrievability,
+  reviewCard,
+} from '../functions/domains/learning/index.js';
 
 /**
  * `npm run simulate [-- --learners 200 --questions 300 --count 10 --days 60 --seed 13]`: does the
@@ -36,7 +43,8 @@ const COUNT = Number(options.count);
 const DAYS = Number(options.days);
 const SEED = Number(options.seed);
 for (const [name, value] of Object.entries({ LEARNERS, QUESTIONS, COUNT, DAYS, SEED })) {
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`--${name.toLowerCase()} must be a whole number, got ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new Error(`--${name.toLowerCase()} must be a whole number, got ${value}`);
 }
 /** Days after the first quiz at which the bank's recall is measured (before that day's quiz, if any). */
 const CHECKPOINTS = [...new Set([30, 60, DAYS])].filter((day) => day <= DAYS).sort((a, b) => a - b);
@@ -77,7 +85,10 @@ interface PolicyInput {
 type Policy = (input: PolicyInput) => string[];
 
 const POLICIES: Record<string, Policy> = {
-  ours: ({ ids, stats, now, random }) => selectDailyQuestions({ candidateIds: ids, stats, ignoredIds: new Set(), count: COUNT, now, random }).map((pick) => pick.questionId),
+  ours: ({ ids, stats, now, random }) =>
+    selectDailyQuestions({ candidateIds: ids, stats, ignoredIds: new Set(), count: COUNT, now, random }).map(
+      (pick) => pick.questionId,
+    ),
   // The rule before learning-step cards stopped counting as due (commit 311429e), for the record:
   // any reviewed card with due ≤ now by retrievability, then unseen, then weakest-first; no reserve.
   'ours before (learning cards due)': ({ ids, stats, now, random }) => {
@@ -89,7 +100,9 @@ const POLICIES: Record<string, Policy> = {
     const order = shuffled(ids, random);
     const due = order.filter(isDue).sort((a, b) => recall(a) - recall(b));
     const unseen = order.filter((id) => !stats.has(id));
-    const seen = order.filter((id) => stats.has(id) && !isDue(id)).sort((a, b) => weakestFirst(stats.get(a), stats.get(b)));
+    const seen = order
+      .filter((id) => stats.has(id) && !isDue(id))
+      .sort((a, b) => weakestFirst(stats.get(a), stats.get(b)));
     return [...due, ...unseen, ...seen].slice(0, COUNT);
   },
   // The issue's words "wrong rate + 1/attempts" taken literally: one score, highest first (a
@@ -124,7 +137,9 @@ function makeBank(random: RandomSource): Question[] {
 
 function makeLearner(random: RandomSource): Learner {
   const stabilityFactor = Math.exp(STABILITY_NOISE_SD * normal(random));
-  const w = default_w.map((weight, i) => (i <= 3 ? weight * stabilityFactor : i === 4 ? weight + DIFFICULTY_NOISE_SD * normal(random) : weight));
+  const w = default_w.map((weight, i) =>
+    i <= 3 ? weight * stabilityFactor : i === 4 ? weight + DIFFICULTY_NOISE_SD * normal(random) : weight,
+  );
   return fsrs(generatorParameters({ w, enable_fuzz: false }));
 }
 
@@ -145,7 +160,8 @@ function simulate(bank: readonly Question[], learner: Learner, policy: Policy, r
   const ids = bank.map((question) => question.id);
   const truth = new Map<string, TrueMemory>();
   const stats = new Map<string, DailyQuestionStat>();
-  const bankRecall = (day: number) => bank.reduce((sum, question) => sum + trueRecall(learner, question, truth.get(question.id), day), 0) / bank.length;
+  const bankRecall = (day: number) =>
+    bank.reduce((sum, question) => sum + trueRecall(learner, question, truth.get(question.id), day), 0) / bank.length;
   const recallAt: number[] = [];
 
   for (let day = 0; day < DAYS; day++) {
@@ -157,7 +173,9 @@ function simulate(bank: readonly Question[], learner: Learner, policy: Policy, r
       const recall = trueRecall(learner, question, memory, day);
       const correct = random() < recall;
       const grade = correct ? Rating.Good : Rating.Again;
-      const next = memory ? learner.next_state(memory, day - memory.lastDay, grade, recall) : learner.next_state(null, 0, grade);
+      const next = memory
+        ? learner.next_state(memory, day - memory.lastDay, grade, recall)
+        : learner.next_state(null, 0, grade);
       const difficulty = memory ? next.difficulty : clamp(next.difficulty + question.difficultyOffset, 1, 10);
       truth.set(id, { stability: next.stability, difficulty, lastDay: day });
 
@@ -178,20 +196,27 @@ const meanAndMargin = (values: readonly number[]) => {
   const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / Math.max(1, values.length - 1);
   return { mean, margin: 1.96 * Math.sqrt(variance / values.length) };
 };
-const percent = ({ mean, margin }: { mean: number; margin: number }) => `${(mean * 100).toFixed(1)}% ± ${(margin * 100).toFixed(1)}`;
-const points = ({ mean, margin }: { mean: number; margin: number }) => `${mean >= 0 ? '+' : '−'}${Math.abs(mean * 100).toFixed(1)} pt ± ${(margin * 100).toFixed(1)}`;
+const percent = ({ mean, margin }: { mean: number; margin: number }) =>
+  `${(mean * 100).toFixed(1)}% ± ${(margin * 100).toFixed(1)}`;
+const points = ({ mean, margin }: { mean: number; margin: number }) =>
+  `${mean >= 0 ? '+' : '−'}${Math.abs(mean * 100).toFixed(1)} pt ± ${(margin * 100).toFixed(1)}`;
 
 const started = performance.now();
 const setup = randomFrom(SEED);
 const bank = makeBank(setup);
 const learners = Array.from({ length: LEARNERS }, () => makeLearner(setup));
 const policyNames = Object.keys(POLICIES);
-const results = policyNames.map((name, p) => learners.map((learner, l) => simulate(bank, learner, POLICIES[name]!, randomFrom(SEED * 1_000_003 + l * 17 + p + 1))));
+const results = policyNames.map((name, p) =>
+  learners.map((learner, l) => simulate(bank, learner, POLICIES[name]!, randomFrom(SEED * 1_000_003 + l * 17 + p + 1))),
+);
 
 console.log(
-  `${LEARNERS} learners, ${QUESTIONS} questions, ${COUNT} a day for ${DAYS} days, seed ${SEED}; ` + `mean true recall over the whole bank (± 95% interval over learners)\n`,
+  `${LEARNERS} learners, ${QUESTIONS} questions, ${COUNT} a day for ${DAYS} days, seed ${SEED}; ` +
+    `mean true recall over the whole bank (± 95% interval over learners)\n`,
 );
-console.log(`| policy | ${CHECKPOINTS.map((day) => `recall at day ${day}`).join(' | ')} | reviews spent | questions seen |`);
+console.log(
+  `| policy | ${CHECKPOINTS.map((day) => `recall at day ${day}`).join(' | ')} | reviews spent | questions seen |`,
+);
 console.log(`|---|${CHECKPOINTS.map(() => '---:').join('|')}|---:|---:|`);
 policyNames.forEach((name, p) => {
   const outcomes = results[p]!;
@@ -202,7 +227,9 @@ policyNames.forEach((name, p) => {
 // Same learners and bank for every policy, so the difference is taken learner by learner.
 console.log(`\nours minus each other policy (± 95% interval over learners):`);
 policyNames.slice(1).forEach((name, p) => {
-  const differences = CHECKPOINTS.map((_, c) => points(meanAndMargin(results[0]!.map((outcome, l) => outcome.recallAt[c]! - results[p + 1]![l]!.recallAt[c]!))));
+  const differences = CHECKPOINTS.map((_, c) =>
+    points(meanAndMargin(results[0]!.map((outcome, l) => outcome.recallAt[c]! - results[p + 1]![l]!.recallAt[c]!))),
+  );
   console.log(`- vs ${name}: ${CHECKPOINTS.map((day, c) => `day ${day} ${differences[c]}`).join(', ')}`);
 });
 console.log(`\n(${((performance.now() - started) / 1000).toFixed(1)} s)`);

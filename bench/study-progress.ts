@@ -13,19 +13,33 @@ import { countDynamoRequests } from './dynamo-requests.js';
  */
 export async function benchStudyProgress(rootDir: string, report: Report): Promise<void> {
   process.env.LOG_LEVEL = 'silent';
-  const cloud = await startLocalCloud({ rootDir, port: await freePort(), dataDir: null, web: 'none', scheduler: false });
+  const cloud = await startLocalCloud({
+    rootDir,
+    port: await freePort(),
+    dataDir: null,
+    web: 'none',
+    scheduler: false,
+  });
   const requests = countDynamoRequests();
   try {
     const { headers } = await signedInSession(cloud.url);
     const post = async (path: string, body: unknown) => {
-      const res = await fetch(`${cloud.url}${path}`, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${cloud.url}${path}`, {
+        method: 'POST',
+        headers: { ...headers(), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`${path} failed: ${res.status} ${await res.text()}`);
       return (await res.json()) as { id: string; created_by: { id: string } };
     };
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(questionSheet(2000))]), 'bench-study-progress.xlsx');
     form.append('is_public', 'false');
-    const imported = await fetch(`${cloud.url}/api/upload-questions/`, { method: 'POST', headers: headers(), body: form });
+    const imported = await fetch(`${cloud.url}/api/upload-questions/`, {
+      method: 'POST',
+      headers: headers(),
+      body: form,
+    });
     if (!imported.ok) throw new Error(`import failed: ${imported.status} ${await imported.text()}`);
     const fileId = ((await imported.json()) as { file: { id: string } }).file.id;
 
@@ -35,8 +49,18 @@ export async function benchStudyProgress(rootDir: string, report: Report): Promi
     for (let batch = 0; batch < 20; batch++) {
       await Promise.all(
         Array.from({ length: 10 }, async (_, i) => {
-          const exam = await post('/api/create-exam/', { title: `bench task exam ${batch * 10 + i} ${Date.now()}`, file_id: fileId, question_count: 10, is_public: false });
-          await post('/api/study-tasks/', { study: study.id, name_ko: `과제 ${batch * 10 + i}`, exam: exam.id, progress: 0 });
+          const exam = await post('/api/create-exam/', {
+            title: `bench task exam ${batch * 10 + i} ${Date.now()}`,
+            file_id: fileId,
+            question_count: 10,
+            is_public: false,
+          });
+          await post('/api/study-tasks/', {
+            study: study.id,
+            name_ko: `과제 ${batch * 10 + i}`,
+            exam: exam.id,
+            progress: 0,
+          });
         }),
       );
     }
@@ -71,7 +95,11 @@ export async function benchStudyProgress(rootDir: string, report: Report): Promi
       Promise.all([
         get(`/api/study-time-statistics/${study.id}/${days}`),
         get(`/api/study-progress-history/${study.id}/${days}`),
-        post('/api/record-study-progress/', { study_id: study.id, page_type: 'dashboard', client_time: new Date().toISOString() }),
+        post('/api/record-study-progress/', {
+          study_id: study.id,
+          page_type: 'dashboard',
+          client_time: new Date().toISOString(),
+        }),
       ]).then(() => undefined);
 
     for (const days of ['?days=365', '']) {
@@ -80,9 +108,15 @@ export async function benchStudyProgress(rootDir: string, report: Report): Promi
       await dashboard(days)();
       const count = requests.count();
       const label = days ? '365 days' : 'all days';
-      report(`dashboard (statistics ∥ history ∥ record), ${label}, 200 tasks: DynamoDB requests`, String(count), { ok: count <= 20, text: '≤ 20, constant in days' });
+      report(`dashboard (statistics ∥ history ∥ record), ${label}, 200 tasks: DynamoDB requests`, String(count), {
+        ok: count <= 20,
+        text: '≤ 20, constant in days',
+      });
       const run = await timed(dashboard(days), { seconds: 8, connections: 1 });
-      report(`dashboard, ${label}: p50 / p99`, `${run.p50Ms} ms / ${run.p99Ms} ms`, { ok: run.errors === 0, text: 'no errors' });
+      report(`dashboard, ${label}: p50 / p99`, `${run.p50Ms} ms / ${run.p99Ms} ms`, {
+        ok: run.errors === 0,
+        text: 'no errors',
+      });
     }
 
     const draw = () => get(`/api/random-practice/${study.id}/?count=50`);
@@ -90,9 +124,15 @@ export async function benchStudyProgress(rootDir: string, report: Report): Promi
     requests.reset();
     await draw();
     const drawCount = requests.count();
-    report('GET /api/random-practice/{id}/?count=50 (200 task exams): DynamoDB requests', String(drawCount), { ok: drawCount <= 8, text: '≤ 8' });
+    report('GET /api/random-practice/{id}/?count=50 (200 task exams): DynamoDB requests', String(drawCount), {
+      ok: drawCount <= 8,
+      text: '≤ 8',
+    });
     const drawRun = await timed(draw, { seconds: 8, connections: 1 });
-    report('random practice draw of 50: p50 / p99', `${drawRun.p50Ms} ms / ${drawRun.p99Ms} ms`, { ok: drawRun.errors === 0, text: 'no errors' });
+    report('random practice draw of 50: p50 / p99', `${drawRun.p50Ms} ms / ${drawRun.p99Ms} ms`, {
+      ok: drawRun.errors === 0,
+      text: 'no errors',
+    });
   } finally {
     await cloud.stop();
   }

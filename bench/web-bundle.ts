@@ -24,17 +24,28 @@ const gzipOf = (dist: string, file: string) => gzipSync(readFileSync(join(dist, 
 
 /** Builds the web app (with Vite's manifest) and measures the first visit's JavaScript. */
 export function buildWebBundle(rootDir: string): WebBundle {
-  execFileSync(join(rootDir, 'node_modules/.bin/vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'error', '--manifest'], {
-    cwd: rootDir,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    join(rootDir, 'node_modules/.bin/vite'),
+    ['build', '--config', 'web/vite.config.ts', '--logLevel', 'error', '--manifest'],
+    {
+      cwd: rootDir,
+      stdio: 'inherit',
+    },
+  );
   const dist = join(rootDir, 'web/dist');
   // `npm start` then serves this build instead of building again.
   markWebBuildFresh(rootDir);
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const initialFiles = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!.replace(/^\//, ''));
+  const initialFiles = [
+    ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
+  ].map((m) => m[1]!.replace(/^\//, ''));
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-  return { dist, manifest, initialFiles, initialGzipBytes: initialFiles.reduce((sum, file) => sum + gzipOf(dist, file), 0) };
+  return {
+    dist,
+    manifest,
+    initialFiles,
+    initialGzipBytes: initialFiles.reduce((sum, file) => sum + gzipOf(dist, file), 0),
+  };
 }
 
 /**

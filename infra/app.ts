@@ -41,7 +41,9 @@ function deploymentEnvironment(): { account: string; region: string } {
   const account = process.env.CDK_DEFAULT_ACCOUNT;
   const region = process.env.CDK_DEFAULT_REGION;
   if (!account || !region) {
-    throw new Error('-c waf=true needs AWS credentials and a region (the web ACL is a us-east-1 stack referenced across regions)');
+    throw new Error(
+      '-c waf=true needs AWS credentials and a region (the web ACL is a us-east-1 stack referenced across regions)',
+    );
   }
   return { account, region };
 }

@@ -70,7 +70,8 @@ export interface LambdaOutput {
   contents: Uint8Array;
 }
 
-const assetFiles = (outputFiles: OutputFile[]): LambdaOutput[] => outputFiles.map((file) => ({ path: relative(VIRTUAL_OUTDIR, file.path), contents: file.contents }));
+const assetFiles = (outputFiles: OutputFile[]): LambdaOutput[] =>
+  outputFiles.map((file) => ({ path: relative(VIRTUAL_OUTDIR, file.path), contents: file.contents }));
 
 function writeFiles(files: LambdaOutput[], dir: string): void {
   for (const file of files) {
@@ -101,7 +102,13 @@ export interface LambdaBuild {
 
 /** The same build in memory, for measuring (bench) and inspecting (tests); `overrides` e.g. turn minify off. */
 export async function buildLambdaInMemory(entry: string, overrides: BuildOptions = {}): Promise<LambdaBuild> {
-  const result = await build({ ...lambdaBuildOptions(entry), ...overrides, outdir: VIRTUAL_OUTDIR, write: false, metafile: true });
+  const result = await build({
+    ...lambdaBuildOptions(entry),
+    ...overrides,
+    outdir: VIRTUAL_OUTDIR,
+    write: false,
+    metafile: true,
+  });
   const files = assetFiles(result.outputFiles);
   const scripts = files.filter((file) => file.path.endsWith('.mjs'));
   return {
@@ -147,5 +154,7 @@ export function loadedAtInit(lambda: LambdaBuild): string[] {
 
 /** Bytes of a build's scripts (source maps not counted): all of them, or those named (e.g. `loadedAtInit(lambda)`). */
 export function scriptBytes(lambda: LambdaBuild, paths?: string[]): number {
-  return [lambda.entry, ...lambda.chunks].filter((script) => !paths || paths.includes(script.path)).reduce((sum, script) => sum + script.contents.byteLength, 0);
+  return [lambda.entry, ...lambda.chunks]
+    .filter((script) => !paths || paths.includes(script.path))
+    .reduce((sum, script) => sum + script.contents.byteLength, 0);
 }

@@ -65,16 +65,22 @@ export function readSettings(context: ContextReader): StackSettings {
 
   const stage = text('stage') ?? 'dev';
   if (!STAGE_PATTERN.test(stage)) {
-    throw new Error(`context stage "${stage}" must be lower-case letters, digits and dashes (max 20, starting with a letter)`);
+    throw new Error(
+      `context stage "${stage}" must be lower-case letters, digits and dashes (max 20, starting with a letter)`,
+    );
   }
 
   const domainName = text('domainName')?.toLowerCase();
   const certificateArn = text('certificateArn');
-  if (domainName && !DOMAIN_PATTERN.test(domainName)) throw new Error(`context domainName "${domainName}" is not a domain name`);
-  if (domainName && !certificateArn) throw new Error('context domainName needs certificateArn (an ACM certificate in us-east-1)');
+  if (domainName && !DOMAIN_PATTERN.test(domainName))
+    throw new Error(`context domainName "${domainName}" is not a domain name`);
+  if (domainName && !certificateArn)
+    throw new Error('context domainName needs certificateArn (an ACM certificate in us-east-1)');
   if (certificateArn && !domainName) throw new Error('context certificateArn is only used with domainName');
   if (certificateArn && !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
-    throw new Error('context certificateArn must be an ACM certificate ARN in us-east-1 (CloudFront only uses certificates there)');
+    throw new Error(
+      'context certificateArn must be an ACM certificate ARN in us-east-1 (CloudFront only uses certificates there)',
+    );
   }
 
   const hostedZoneId = text('hostedZoneId');
@@ -90,14 +96,18 @@ export function readSettings(context: ContextReader): StackSettings {
 
   const bedrockModelId = text('bedrockModelId');
   if (bedrockModelId && !/^[A-Za-z0-9][\w.:/-]{0,299}$/.test(bedrockModelId)) {
-    throw new Error(`context bedrockModelId "${bedrockModelId}" is not a Bedrock model id, inference profile id or ARN`);
+    throw new Error(
+      `context bedrockModelId "${bedrockModelId}" is not a Bedrock model id, inference profile id or ARN`,
+    );
   }
 
   const sesSendRate = Number(text('sesSendRate') ?? 14);
-  if (!Number.isFinite(sesSendRate) || sesSendRate <= 0) throw new Error(`context sesSendRate "${text('sesSendRate')}" must be a positive number of messages per second`);
+  if (!Number.isFinite(sesSendRate) || sesSendRate <= 0)
+    throw new Error(`context sesSendRate "${text('sesSendRate')}" must be a positive number of messages per second`);
 
   const alarmEmail = text('alarmEmail');
-  if (alarmEmail && !EMAIL_PATTERN.test(alarmEmail)) throw new Error(`context alarmEmail "${alarmEmail}" must be an email address`);
+  if (alarmEmail && !EMAIL_PATTERN.test(alarmEmail))
+    throw new Error(`context alarmEmail "${alarmEmail}" must be an email address`);
 
   const tracingSampleRate = Number(text('tracingSampleRate') ?? 0.05);
   if (!Number.isFinite(tracingSampleRate) || tracingSampleRate < 0 || tracingSampleRate > 1) {

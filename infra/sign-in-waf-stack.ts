@@ -23,7 +23,11 @@ export class SignInWafStack extends Stack {
 
   constructor(scope: Construct, id: string, props: SignInWafStackProps) {
     super(scope, id, props);
-    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
+    const visibility = (metricName: string) => ({
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName,
+    });
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name: `${props.namePrefix}-site`,
       description: 'Quizbank: rate limit on the sign-in routes',

@@ -29,9 +29,14 @@ export function prepareSiteAssets(options: SiteAssetOptions = {}): string {
     process.stderr.write(`Building the web app into ${dist}…\n`);
     try {
       // Vite's progress goes to stderr: the CDK app's stdout is left alone.
-      execSync('npx vite build --config web/vite.config.ts', { cwd: ROOT_DIR, stdio: ['ignore', process.stderr, process.stderr] });
+      execSync('npx vite build --config web/vite.config.ts', {
+        cwd: ROOT_DIR,
+        stdio: ['ignore', process.stderr, process.stderr],
+      });
     } catch {
-      throw new Error('The web build failed (see above). Fix web/ or synthesize with -c webDist=<a built site directory>.');
+      throw new Error(
+        'The web build failed (see above). Fix web/ or synthesize with -c webDist=<a built site directory>.',
+      );
     }
   }
   if (!existsSync(join(dist, 'index.html'))) {

@@ -29,7 +29,11 @@ function decodePathParameter(raw: string): string {
  * An answer the gateway itself gives, before any function runs, in the product's `{ code, detail }`
  * shape and the caller's language (API Gateway's own `{ message }` bodies are not in the catalogue).
  */
-export function gatewayErrorBody(code: string, acceptLanguage: string | undefined, params?: Record<string, string>): string {
+export function gatewayErrorBody(
+  code: string,
+  acceptLanguage: string | undefined,
+  params?: Record<string, string>,
+): string {
   return JSON.stringify({ code, detail: errorMessage(code, languageFromAcceptHeader(acceptLanguage), params) });
 }
 
@@ -103,7 +107,9 @@ export function createApiGatewayAdapter(rootDir: string, options: { originSecret
     const url = new URL(req.url ?? '/', 'http://local');
     const method = (req.method ?? 'GET').toUpperCase();
     const refuse = (status: number, code: string, params?: Record<string, string>) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(gatewayErrorBody(code, req.headers['accept-language'], params));
+      res
+        .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
+        .end(gatewayErrorBody(code, req.headers['accept-language'], params));
     };
     const body = await readBody(req, API_GATEWAY_MAX_BODY);
     if (body === null) {
@@ -154,7 +160,14 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
 
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/;
 
-function toEvent(req: IncomingMessage, url: URL, method: string, body: Buffer, key: string, pathParameters: Record<string, string> | undefined): APIGatewayProxyEventV2 {
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  method: string,
+  body: Buffer,
+  key: string,
+  pathParameters: Record<string, string> | undefined,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   let cookies: string[] | undefined;
   for (const [name, value] of Object.entries(req.headers)) {
@@ -233,7 +246,8 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResul
     if (value !== undefined && value !== null && value !== '') headers[name.toLowerCase()] = String(value);
   }
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  const body = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+  const body =
+    result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
   if (body && !headers['content-type']) headers['content-type'] = 'application/json';
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(body);

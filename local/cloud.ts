@@ -73,7 +73,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const reprovision = () => provisionTables(dynamo.url, LOCAL_PREFIX);
     const started = await Promise.allSettled([
       startDynamo(storageDir ? join(storageDir, 'dynamodb') : null, () => reprovision()),
-      startS3(storageDir ? join(storageDir, 's3') : tempDir('s3'), [{ name: `${LOCAL_PREFIX}-files`, cors: filesBucketCorsXml(origin) }]),
+      startS3(storageDir ? join(storageDir, 's3') : tempDir('s3'), [
+        { name: `${LOCAL_PREFIX}-files`, cors: filesBucketCorsXml(origin) },
+      ]),
       startSes(),
     ]);
     for (const s of started) if (s.status === 'fulfilled') engines.push(s.value);
@@ -108,7 +110,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       // (the end of a load run) leaves its request still running against the engines.
       inFlight.begin();
       const path = (req.url ?? '/').split('?')[0]!;
-      const route = path.startsWith('/api/') || path.startsWith('/s/') ? api(req, res) : path.startsWith('/_local/mail') ? mail(req, res) : web(req, res);
+      const route =
+        path.startsWith('/api/') || path.startsWith('/s/')
+          ? api(req, res)
+          : path.startsWith('/_local/mail')
+            ? mail(req, res)
+            : web(req, res);
       Promise.resolve(route)
         .catch((error: Error) => {
           console.error(JSON.stringify({ level: 'error', message: 'local server failure', error: error.stack }));
@@ -196,9 +203,15 @@ function tempDir(name: string): string {
   return dir;
 }
 
-type Middleware = ((req: IncomingMessage, res: ServerResponse) => void | Promise<void>) & { close?: () => Promise<void> };
+type Middleware = ((req: IncomingMessage, res: ServerResponse) => void | Promise<void>) & {
+  close?: () => Promise<void>;
+};
 
-async function webMiddleware(options: LocalCloudOptions, server: Server, webBuild: ReturnType<typeof ensureWebBuild> | null): Promise<Middleware> {
+async function webMiddleware(
+  options: LocalCloudOptions,
+  server: Server,
+  webBuild: ReturnType<typeof ensureWebBuild> | null,
+): Promise<Middleware> {
   if (options.web === 'none') {
     return (_req, res) => void res.writeHead(404, { 'content-type': 'text/plain' }).end('web app not served');
   }
@@ -218,7 +231,10 @@ async function webMiddleware(options: LocalCloudOptions, server: Server, webBuil
 /** The SES emulator's viewer, re-homed under /_local/mail/ so it opens from the app's origin. */
 function mailViewer(sesUrl: string): Middleware {
   const require = createRequire(import.meta.url);
-  const page = readFileSync(join(require.resolve('aws-ses-v2-local/package.json'), '..', 'static', 'index.html'), 'utf8')
+  const page = readFileSync(
+    join(require.resolve('aws-ses-v2-local/package.json'), '..', 'static', 'index.html'),
+    'utf8',
+  )
     .replaceAll('fetch(`/store', 'fetch(`/_local/mail/store')
     .replaceAll("fetch('/clear-store'", "fetch('/_local/mail/clear-store'")
     .replaceAll('fetch(`/get-emlContent', 'fetch(`/_local/mail/get-emlContent');

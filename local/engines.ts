@@ -9,7 +9,8 @@ import sesLocalModule from 'aws-ses-v2-local';
 
 // A CommonJS module whose default export arrives one level down under Node's ESM interop.
 type SesLocal = (config: { host: string; port: number }) => Promise<Server>;
-const sesLocal: SesLocal = (sesLocalModule as unknown as { default?: SesLocal }).default ?? (sesLocalModule as unknown as SesLocal);
+const sesLocal: SesLocal =
+  (sesLocalModule as unknown as { default?: SesLocal }).default ?? (sesLocalModule as unknown as SesLocal);
 
 /**
  * A local stand-in for an AWS service, supervised: if it dies, it is started again on the same
@@ -51,7 +52,12 @@ function note(message: string, fields: Record<string, unknown>): void {
  * launched on the same port (retrying with back-off while the port is still held), then
  * `afterRestart` puts back what a fresh engine lacks (tables of an in-memory DynamoDB Local).
  */
-async function supervise(name: string, port: number, launch: (port: number) => Promise<Instance>, afterRestart: () => Promise<unknown> = async () => undefined): Promise<Engine> {
+async function supervise(
+  name: string,
+  port: number,
+  launch: (port: number) => Promise<Instance>,
+  afterRestart: () => Promise<unknown> = async () => undefined,
+): Promise<Engine> {
   let current = await launch(port);
   let stopping = false;
   let restarts = 0;
@@ -69,7 +75,9 @@ async function supervise(name: string, port: number, launch: (port: number) => P
       }
       restarts += 1;
       watch(current);
-      await afterRestart().catch((error: Error) => note('engine restored without its set-up', { engine: name, error: error.message }));
+      await afterRestart().catch((error: Error) =>
+        note('engine restored without its set-up', { engine: name, error: error.message }),
+      );
       note('engine restarted', { engine: name, port, restarts });
       return;
     }
@@ -104,7 +112,8 @@ async function supervise(name: string, port: number, launch: (port: number) => P
 const REQUESTED_STOP = { signals: ['SIGTERM', 'SIGINT'], codes: [0, 130, 143] };
 
 function childExit(child: ChildProcess): Promise<boolean> {
-  const crashed = () => !(REQUESTED_STOP.signals.includes(child.signalCode ?? '') || REQUESTED_STOP.codes.includes(child.exitCode ?? -1));
+  const crashed = () =>
+    !(REQUESTED_STOP.signals.includes(child.signalCode ?? '') || REQUESTED_STOP.codes.includes(child.exitCode ?? -1));
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve(crashed());
     else child.once('exit', () => resolve(crashed()));
@@ -172,7 +181,9 @@ async function launchDynamo(port: number, directory: string | null): Promise<Ins
     }, 'DynamoDB Local');
   } catch (error) {
     await stopChild(child);
-    throw new Error(`DynamoDB Local could not start (is Java 17 installed?): ${(error as Error).message} ${stderr}`, { cause: error });
+    throw new Error(`DynamoDB Local could not start (is Java 17 installed?): ${(error as Error).message} ${stderr}`, {
+      cause: error,
+    });
   }
   return { exited, kill: () => child.kill('SIGKILL'), stop: () => stopChild(child) };
 }

@@ -8,7 +8,13 @@ import { seedMarkerEntity } from '../functions/runtime/data/seed-marker.js';
 import { userPk, WITHDRAWN_CREATOR_ID } from '../functions/runtime/data/key-parts.js';
 import { fileEntity, questionPoolCounterEntity, QUESTION_COUNTER_SHARDS } from '../functions/domains/files/index.js';
 import { examEntity, examListShards } from '../functions/domains/exams/index.js';
-import { studyCountersEntity, studyEntity, studyListShards, studyTaskEntity, type PoolChange } from '../functions/domains/studies/index.js';
+import {
+  studyCountersEntity,
+  studyEntity,
+  studyListShards,
+  studyTaskEntity,
+  type PoolChange,
+} from '../functions/domains/studies/index.js';
 import { batchGetAll } from '../functions/runtime/data/batch-ops.js';
 import { queryAll, queryBounded } from '../functions/runtime/data/paginate.js';
 
@@ -23,7 +29,12 @@ export async function migrateLocalData(print: (line: string) => void = () => und
   for (const legacy of ['PUBLICEXAMS', 'PRIVATEEXAMS']) {
     for (;;) {
       const { items } = await queryBounded(
-        { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': legacy }, Limit: 100 },
+        {
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk',
+          ExpressionAttributeValues: { ':pk': legacy },
+          Limit: 100,
+        },
         { want: 100, maxPages: 1 },
       );
       if (items.length === 0) break;
@@ -45,7 +56,9 @@ export async function migrateLocalData(print: (line: string) => void = () => und
 
   // The question-pool counter (GET /api/questions/) came after the first imports: seed it once
   // from the file records when no shard exists yet.
-  const shards = await batchGetAll(Array.from({ length: QUESTION_COUNTER_SHARDS }, (_, shard) => questionPoolCounterEntity.key(shard)));
+  const shards = await batchGetAll(
+    Array.from({ length: QUESTION_COUNTER_SHARDS }, (_, shard) => questionPoolCounterEntity.key(shard)),
+  );
   if (shards.length === 0) {
     let total = 0;
     for (const isPublic of [true, false]) {
@@ -58,7 +71,9 @@ export async function migrateLocalData(print: (line: string) => void = () => und
       total += files.reduce((sum, file) => sum + Number(file.max_questions ?? 0), 0);
     }
     if (total > 0) {
-      await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: { ...questionPoolCounterEntity.key(0), count: total } }));
+      await dynamoDocument().send(
+        new PutCommand({ TableName: config.appTable, Item: { ...questionPoolCounterEntity.key(0), count: total } }),
+      );
       print(`counted ${total} questions in the existing question files`);
     }
   }
@@ -79,7 +94,9 @@ export const PRIVATE_QUESTION_EXAMS = 'migration-private-question-exams';
  * Reads the exam-list shards and each exam's question file ids (a migration, not a user path).
  * Returns how many exams were made private.
  */
-export async function privatizeExamsOfPrivateQuestions(print: (line: string) => void = () => undefined): Promise<{ checked: number; marked: number; madePrivate: number }> {
+export async function privatizeExamsOfPrivateQuestions(
+  print: (line: string) => void = () => undefined,
+): Promise<{ checked: number; marked: number; madePrivate: number }> {
   const marker = seedMarkerEntity.key(PRIVATE_QUESTION_EXAMS);
   if ((await batchGetAll([marker])).length > 0) return { checked: 0, marked: 0, madePrivate: 0 };
   const privateFiles = new Set(
@@ -97,17 +114,27 @@ export async function privatizeExamsOfPrivateQuestions(print: (line: string) => 
   let madePrivate = 0;
   for (const isPublic of [true, false]) {
     for (const shard of examListShards(isPublic)) {
-      const exams = await queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': shard } });
+      const exams = await queryAll({
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': shard },
+      });
       for (const item of exams) {
         checked++;
         const exam = examEntity.parse(item);
         if (exam.has_private_questions || privateFiles.size === 0) continue;
         const questionFiles = await queryAll({
           KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': examEntity.partition(exam.id), ':from': 'Q#', ':to': examEntity.questionsEnd },
+          ExpressionAttributeValues: {
+            ':pk': examEntity.partition(exam.id),
+            ':from': 'Q#',
+            ':to': examEntity.questionsEnd,
+          },
           ProjectionExpression: 'file_id',
         });
-        const fromPrivateFile = [exam.file_id, ...questionFiles.map((q) => q.file_id)].some((id) => !!id && privateFiles.has(String(id)));
+        const fromPrivateFile = [exam.file_id, ...questionFiles.map((q) => q.file_id)].some(
+          (id) => !!id && privateFiles.has(String(id)),
+        );
         if (!fromPrivateFile) continue;
         const keys = examEntity.visibilityIndex(false, exam.created_at, exam.id);
         await dynamoDocument().send(
@@ -124,8 +151,16 @@ export async function privatizeExamsOfPrivateQuestions(print: (line: string) => 
       }
     }
   }
-  await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: seedMarkerEntity.item(PRIVATE_QUESTION_EXAMS, new Date().toISOString()) }));
-  if (marked) print(`checked ${checked} exams: ${marked} hold questions of private files, ${madePrivate} of them were public and are now private`);
+  await dynamoDocument().send(
+    new PutCommand({
+      TableName: config.appTable,
+      Item: seedMarkerEntity.item(PRIVATE_QUESTION_EXAMS, new Date().toISOString()),
+    }),
+  );
+  if (marked)
+    print(
+      `checked ${checked} exams: ${marked} hold questions of private files, ${madePrivate} of them were public and are now private`,
+    );
   return { checked, marked, madePrivate };
 }
 
@@ -157,12 +192,17 @@ async function countQuestionFlags(print: (line: string) => void): Promise<void> 
     ).length;
   // One BatchGetItem per 100 users for their counters, not a read per user.
   const countedAlready = new Set(
-    (await batchGetAll(users.map(({ id }) => countersEntity.key(String(id))))).filter((item) => 'favorite_count' in item).map((item) => String(item.pk)),
+    (await batchGetAll(users.map(({ id }) => countersEntity.key(String(id)))))
+      .filter((item) => 'favorite_count' in item)
+      .map((item) => String(item.pk)),
   );
   for (const { id } of users) {
     const userId = String(id);
     if (countedAlready.has(countersEntity.key(userId).pk)) continue;
-    const [favorites, ignored] = await Promise.all([count(userId, favoriteEntity.skPrefix), count(userId, ignoredEntity.skPrefix)]);
+    const [favorites, ignored] = await Promise.all([
+      count(userId, favoriteEntity.skPrefix),
+      count(userId, ignoredEntity.skPrefix),
+    ]);
     if (favorites === 0 && ignored === 0) continue;
     try {
       await dynamoDocument().send(
@@ -181,7 +221,12 @@ async function countQuestionFlags(print: (line: string) => void): Promise<void> 
     }
   }
   // Once per data directory: every write since counts, so later starts need not read every user again.
-  await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: seedMarkerEntity.item(QUESTION_FLAG_COUNTS, new Date().toISOString()) }));
+  await dynamoDocument().send(
+    new PutCommand({
+      TableName: config.appTable,
+      Item: seedMarkerEntity.item(QUESTION_FLAG_COUNTS, new Date().toISOString()),
+    }),
+  );
   if (counted) print(`counted the favorites and ignored questions of ${counted} users`);
 }
 
@@ -193,7 +238,13 @@ async function dropWithdrawnStudyIndex(print: (line: string) => void): Promise<v
     ExpressionAttributeValues: { ':pk': studyEntity.creatorPartition(WITHDRAWN_CREATOR_ID) },
   });
   for (const item of items) {
-    await dynamoDocument().send(new UpdateCommand({ TableName: config.appTable, Key: { pk: item.pk, sk: item.sk }, UpdateExpression: 'REMOVE gsi1pk, gsi1sk' }));
+    await dynamoDocument().send(
+      new UpdateCommand({
+        TableName: config.appTable,
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
+      }),
+    );
   }
   if (items.length) print(`dropped ${items.length} studies of withdrawn creators from the creator index`);
 }
@@ -206,11 +257,20 @@ async function dropWithdrawnStudyIndex(print: (line: string) => void): Promise<v
 async function countStudyPools(print: (line: string) => void): Promise<void> {
   let counted = 0;
   for (const pk of [...studyListShards(true), ...studyListShards(false)]) {
-    const studies = await queryAll({ IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ProjectionExpression: 'id' });
+    const studies = await queryAll({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ProjectionExpression: 'id',
+    });
     for (const { id } of studies) {
       const rest = await queryAll({
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': studyEntity.partition(String(id)), ':from': 'SEQ', ':to': `${studyTaskEntity.skPrefix}~` },
+        ExpressionAttributeValues: {
+          ':pk': studyEntity.partition(String(id)),
+          ':from': 'SEQ',
+          ':to': `${studyTaskEntity.skPrefix}~`,
+        },
         ConsistentRead: true,
       });
       const countersItem = rest.find(studyCountersEntity.isCountersItem);
@@ -231,7 +291,10 @@ async function countStudyPools(print: (line: string) => void): Promise<void> {
             Key: studyCountersEntity.key(String(id)),
             ...update,
             ConditionExpression: 'task_count = :seen',
-            ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':seen': studyCountersEntity.parse(countersItem).task_count },
+            ExpressionAttributeValues: {
+              ...update.ExpressionAttributeValues,
+              ':seen': studyCountersEntity.parse(countersItem).task_count,
+            },
           }),
         );
         counted++;

@@ -1,4 +1,10 @@
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { TABLES, tableName } from '../infra/definitions/tables.js';
 import { FILES_BUCKET } from '../infra/definitions/buckets.js';
 
@@ -15,7 +21,11 @@ export async function provisionTables(endpoint: string, prefix: string): Promise
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;
     }
-    const attributes = new Set([table.partitionKey, table.sortKey, ...table.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])]);
+    const attributes = new Set([
+      table.partitionKey,
+      table.sortKey,
+      ...table.globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey]),
+    ]);
     await client.send(
       new CreateTableCommand({
         TableName: name,

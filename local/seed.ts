@@ -63,8 +63,18 @@ export async function seedDemo(print: (line: string) => void = () => undefined):
 
   const log = createLogger({ seed: 'demo' });
   const banks: { language: Language; file: string; exam: string; description: string }[] = [
-    { language: 'ko', file: '데브옵스-쿠버네티스-기초.xlsx', exam: '쿠버네티스 기초', description: '컨테이너, 쿠버네티스, CI/CD 기초 문제 10개' },
-    { language: 'en', file: 'devops-kubernetes-basics.xlsx', exam: 'Kubernetes Basics', description: 'Ten questions on containers, Kubernetes and CI/CD' },
+    {
+      language: 'ko',
+      file: '데브옵스-쿠버네티스-기초.xlsx',
+      exam: '쿠버네티스 기초',
+      description: '컨테이너, 쿠버네티스, CI/CD 기초 문제 10개',
+    },
+    {
+      language: 'en',
+      file: 'devops-kubernetes-basics.xlsx',
+      exam: 'Kubernetes Basics',
+      description: 'Ten questions on containers, Kubernetes and CI/CD',
+    },
   ];
   for (const bank of banks) {
     const { file } = await importQuestionSheet({
@@ -79,7 +89,14 @@ export async function seedDemo(print: (line: string) => void = () => undefined):
       {
         params: {},
         query: {},
-        body: { title: bank.exam, description: bank.description, file_id: file.id, question_count: file.max_questions, is_public: true, tags: tagIds },
+        body: {
+          title: bank.exam,
+          description: bank.description,
+          file_id: file.id,
+          question_count: file.max_questions,
+          is_public: true,
+          tags: tagIds,
+        },
       },
       authorContext(bank.language),
     );
@@ -94,7 +111,10 @@ function authorContext(language: Language): SignedInContext {
     requestId: 'seed',
     language,
     cookies: {},
-    caller: { sessionKey: 'seed', user: { ...DEMO_AUTHOR, role: 'user_role', is_superuser: false, is_staff: false, language } },
+    caller: {
+      sessionKey: 'seed',
+      user: { ...DEMO_AUTHOR, role: 'user_role', is_superuser: false, is_staff: false, language },
+    },
     sourceIp: '127.0.0.1',
     userAgent: 'seed',
     log: createLogger({ seed: 'demo' }),

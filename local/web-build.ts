@@ -5,7 +5,16 @@ import { join, relative } from 'node:path';
 import sirv from 'sirv';
 
 /** What the web build reads: a change to any of these makes the built app stale. */
-const BUILD_INPUTS = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/tsconfig.json', 'shared', 'scripts/build', 'package-lock.json'];
+const BUILD_INPUTS = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/tsconfig.json',
+  'shared',
+  'scripts/build',
+  'package-lock.json',
+];
 const STAMP_FILE = '.source-stamp';
 
 function listFiles(path: string, out: string[]): void {
@@ -63,7 +72,10 @@ export function builtWebApp(dist: string): Handler {
     gzip: false,
     brotli: false,
     setHeaders(res, pathname) {
-      res.setHeader('cache-control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'cache-control',
+        pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   return (req, res) =>

@@ -96,7 +96,9 @@ async function main() {
     if (existing) {
       await repository.updateUser(existing, { role: 'admin_role', passwordHash });
       await deleteUserSessions(existing.id);
-      console.log(`create-admin: ${existing.username} already existed; promoted to admin_role and given the new password (${where}).`);
+      console.log(
+        `create-admin: ${existing.username} already existed; promoted to admin_role and given the new password (${where}).`,
+      );
     } else {
       let email = '';
       try {
@@ -104,11 +106,18 @@ async function main() {
       } catch {
         fail('ADMIN_EMAIL is not a valid address');
       }
-      const user = await repository.insertUser({ username, passwordHash, email, role: 'admin_role', auth_provider: 'admin' });
+      const user = await repository.insertUser({
+        username,
+        passwordHash,
+        email,
+        role: 'admin_role',
+        auth_provider: 'admin',
+      });
       console.log(`create-admin: created admin ${user.username} (${where}).`);
     }
   } catch (error) {
-    if (error instanceof Error && error.name === 'UniqueConflict') fail('that email address already belongs to another account');
+    if (error instanceof Error && error.name === 'UniqueConflict')
+      fail('that email address already belongs to another account');
     throw error;
   } finally {
     await stop();
@@ -119,6 +128,8 @@ try {
   await main();
   process.exit(0);
 } catch (error) {
-  console.error(`create-admin: ${error instanceof CliError ? error.message : ((error as Error).stack ?? String(error))}`);
+  console.error(
+    `create-admin: ${error instanceof CliError ? error.message : ((error as Error).stack ?? String(error))}`,
+  );
   process.exit(1);
 }

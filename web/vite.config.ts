@@ -10,7 +10,16 @@ export default defineConfig({
   optimizeDeps: {
     // Pre-bundled at server start: discovering them on the first visit would make Vite reload
     // the page mid-load (and the browser tests flaky).
-    include: ['react', 'react/jsx-runtime', 'react-dom/client', 'react-router-dom', 'i18next', 'react-i18next', 'swr', 'zod'],
+    include: [
+      'react',
+      'react/jsx-runtime',
+      'react-dom/client',
+      'react-router-dom',
+      'i18next',
+      'react-i18next',
+      'swr',
+      'zod',
+    ],
   },
   build: {
     outDir: 'dist',
@@ -24,7 +33,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, minShareCount: 2, priority: 3 },
-            { name: 'app-core', test: /[\\/](shared|web[\\/]src[\\/](lib|components|app))[\\/]/, minShareCount: 2, priority: 2 },
+            {
+              name: 'app-core',
+              test: /[\\/](shared|web[\\/]src[\\/](lib|components|app))[\\/]/,
+              minShareCount: 2,
+              priority: 2,
+            },
             // Feature code shared by several routes (api calls, hooks): one lazy chunk per feature.
             {
               name: (id) => `feature-${/[\\/]features[\\/]([^\\/]+)/.exec(id)?.[1] ?? 'misc'}`,

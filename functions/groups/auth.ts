@@ -1,7 +1,17 @@
 import * as auth from '#shared/contracts/auth.js';
 import { authGroup } from '#shared/route-groups/auth.js';
 import { bind, createGroupHandler } from './group-handler.js';
-import { sendEmailVerification, verifyEmail, googleConfig, googleSignIn, authStatus, changePassword, login, logout, register } from '../domains/accounts/index.js';
+import {
+  sendEmailVerification,
+  verifyEmail,
+  googleConfig,
+  googleSignIn,
+  authStatus,
+  changePassword,
+  login,
+  logout,
+  register,
+} from '../domains/accounts/index.js';
 
 export const handler = createGroupHandler(authGroup, [
   bind(auth.register, (input, ctx) => register(input, ctx)),

@@ -5,6 +5,7 @@ import { examsGroup } from '#shared/route-groups/exams.js';
 import { bind, createGroupHandler } from './group-handler.js';
 import * as exams from '../domains/exams/index.js';
 import { connectedStudies } from '../domains/studies/index.js';
+import { getDueToday } from '../domains/learning/index.js';
 
 export const handler = createGroupHandler(examsGroup, [
   bind(examContracts.createExam, exams.createExam),
@@ -26,4 +27,5 @@ export const handler = createGroupHandler(examsGroup, [
   bind(examSheets.importFromConnectedFile, exams.importFromConnectedFile),
   bind(dailyQuiz.getDailyExam, exams.getDailyExam),
   bind(dailyQuiz.createRandomRecommendationExam, exams.createRandomRecommendationExam),
+  bind(dailyQuiz.getDueToday, getDueToday),
 ]);

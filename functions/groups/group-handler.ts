@@ -2,7 +2,11 @@ import type { RouteGroup } from '#shared/route-group.js';
 import { loadCaller } from '../domains/users/index.js';
 // Every Lambda that serves exams also knows the studies that link them (domains/exams/studies-of-exams.ts).
 import '../domains/studies/index.js';
-import { createGroupHandler as runtimeGroupHandler, type Binding, type GroupOptions } from '../runtime/http/create-group-handler.js';
+import {
+  createGroupHandler as runtimeGroupHandler,
+  type Binding,
+  type GroupOptions,
+} from '../runtime/http/create-group-handler.js';
 
 export { bind } from '../runtime/http/create-group-handler.js';
 
@@ -12,6 +16,10 @@ export { bind } from '../runtime/http/create-group-handler.js';
  * the users domain's session lookup. Every file beside this one is one group's packaging: its
  * declaration (`shared/route-groups/<name>.ts`) bound to domain use cases, and nothing else.
  */
-export function createGroupHandler(group: RouteGroup, bindings: Binding[], options: Omit<GroupOptions, 'loadCaller'> = {}) {
+export function createGroupHandler(
+  group: RouteGroup,
+  bindings: Binding[],
+  options: Omit<GroupOptions, 'loadCaller'> = {},
+) {
   return runtimeGroupHandler(group, bindings, { ...options, loadCaller });
 }

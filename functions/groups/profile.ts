@@ -3,7 +3,13 @@ import * as profile from '#shared/contracts/profile.js';
 import { profileGroup } from '#shared/route-groups/profile.js';
 import { bind, createGroupHandler } from './group-handler.js';
 import { dailyMailUnsubscribe, dailyMailUnsubscribePage } from '../domains/mail/index.js';
-import { changeLanguage, deleteMyAccount, getProfile, updateProfile, updateRetentionSettings } from '../domains/accounts/index.js';
+import {
+  changeLanguage,
+  deleteMyAccount,
+  getProfile,
+  updateProfile,
+  updateRetentionSettings,
+} from '../domains/accounts/index.js';
 
 export const handler = createGroupHandler(profileGroup, [
   bind(profile.getProfileLanguage, (_input, ctx) => getProfile(ctx)),

@@ -7,6 +7,9 @@ import { downloadStudyTasksSheet, uploadStudyTasksSheet } from '../domains/studi
 /** The study task sheets: their own Lambda, so `studies` carries no SheetJS (D73). */
 export const handler = createGroupHandler(
   studiesSheetsGroup,
-  [bind(studies.downloadStudyTasksSheet, downloadStudyTasksSheet), bind(studies.uploadStudyTasksSheet, uploadStudyTasksSheet)],
+  [
+    bind(studies.downloadStudyTasksSheet, downloadStudyTasksSheet),
+    bind(studies.uploadStudyTasksSheet, uploadStudyTasksSheet),
+  ],
   { multipartBody: multipartBody() },
 );

@@ -1,7 +1,17 @@
 import * as studies from '#shared/contracts/studies.js';
 import { studiesGroup } from '#shared/route-groups/studies.js';
 import { bind, createGroupHandler } from './group-handler.js';
-import { createStudy, deleteStudy, getStudy, listStudies, updateStudy, createStudyTask, deleteStudyTask, listStudyTasks, updateStudyTask } from '../domains/studies/index.js';
+import {
+  createStudy,
+  deleteStudy,
+  getStudy,
+  listStudies,
+  updateStudy,
+  createStudyTask,
+  deleteStudyTask,
+  listStudyTasks,
+  updateStudyTask,
+} from '../domains/studies/index.js';
 
 export const handler = createGroupHandler(studiesGroup, [
   bind(studies.listStudies, listStudies),

@@ -7,6 +7,9 @@ import { downloadUsersSheet, uploadUsersSheet } from '../domains/accounts/sheets
 /** The users sheet routes: their own Lambda, so `users` carries no SheetJS (D73). */
 export const handler = createGroupHandler(
   usersSheetsGroup,
-  [bind(users.downloadUsersSheet, () => downloadUsersSheet()), bind(users.uploadUsersSheet, (input, ctx) => uploadUsersSheet(input.body as Record<string, unknown>, ctx))],
+  [
+    bind(users.downloadUsersSheet, () => downloadUsersSheet()),
+    bind(users.uploadUsersSheet, (input, ctx) => uploadUsersSheet(input.body as Record<string, unknown>, ctx)),
+  ],
   { multipartBody: multipartBody() },
 );

@@ -43,7 +43,8 @@ async function runInProcess(at: string, context?: LambdaContext) {
       };
       let report = add(await runShard(task, context));
       // In a Lambda (a context with a clock) a shard left unfinished waits for the next run.
-      while (!report.done && report.cursor && !context?.getRemainingTimeInMillis) report = add(await runShard({ ...task, cursor: report.cursor }));
+      while (!report.done && report.cursor && !context?.getRemainingTimeInMillis)
+        report = add(await runShard({ ...task, cursor: report.cursor }));
       if (!report.done) unfinished++;
     }
   };

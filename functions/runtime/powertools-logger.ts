@@ -29,5 +29,8 @@ export class RootLogger extends Logger {
 }
 
 export function createRootLogger(): RootLogger {
-  return new RootLogger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME || 'quizbank', logLevel: configuredLevel() });
+  return new RootLogger({
+    serviceName: process.env.POWERTOOLS_SERVICE_NAME || 'quizbank',
+    logLevel: configuredLevel(),
+  });
 }

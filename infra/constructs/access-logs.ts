@@ -9,7 +9,11 @@ export interface AccessLogsProps {
 }
 
 /** Key prefixes of the log bucket, one per source. */
-export const ACCESS_LOG_PREFIXES = { siteBucket: 's3/site/', filesBucket: 's3/files/', cloudFront: 'cloudfront/' } as const;
+export const ACCESS_LOG_PREFIXES = {
+  siteBucket: 's3/site/',
+  filesBucket: 's3/files/',
+  cloudFront: 'cloudfront/',
+} as const;
 
 /**
  * One bucket for the access logs of the site and files buckets (S3 server access logs) and of the

@@ -1,6 +1,15 @@
 import { Fn, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination, PayloadFormatVersion, type ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  PayloadFormatVersion,
+  type ThrottleSettings,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -77,8 +86,13 @@ export class Api extends Construct {
   }
 
   /** Wires every group of the manifest; `createFunction` builds the group's Lambda. */
-  addRouteGroups(groups: RouteGroup[], fallbackGroup: string, createFunction: (group: RouteGroup) => AppFunction): void {
-    if (!groups.some((g) => g.name === fallbackGroup)) throw new Error(`fallback group ${fallbackGroup} is not in the manifest`);
+  addRouteGroups(
+    groups: RouteGroup[],
+    fallbackGroup: string,
+    createFunction: (group: RouteGroup) => AppFunction,
+  ): void {
+    if (!groups.some((g) => g.name === fallbackGroup))
+      throw new Error(`fallback group ${fallbackGroup} is not in the manifest`);
     const seen = new Map<string, string>();
 
     for (const group of groups) {

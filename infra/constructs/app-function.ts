@@ -1,4 +1,13 @@
-import { AssetHashType, DockerImage, Duration, RemovalPolicy, Stack, Tags, Validations, type ILocalBundling } from 'aws-cdk-lib';
+import {
+  AssetHashType,
+  DockerImage,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  Tags,
+  Validations,
+  type ILocalBundling,
+} from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -58,7 +67,8 @@ export class AppFunction extends Construct {
     this.name = props.name;
     const entry = resolve(ROOT_DIR, props.entry);
     const bedrockModelId = props.access.bedrock ? props.bedrockModelId : undefined;
-    if (!existsSync(entry)) throw new Error(`${props.kind} ${props.name}: handler module ${props.entry} does not exist`);
+    if (!existsSync(entry))
+      throw new Error(`${props.kind} ${props.name}: handler module ${props.entry} does not exist`);
     const logGroup = (this.logGroup = new LogGroup(this, 'Logs', {
       retention: FUNCTION_LOG_RETENTION,
       removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -95,13 +105,17 @@ export class AppFunction extends Construct {
     Tags.of(this.fn).add(FUNCTION_TAG, `${props.kind}:${props.name}`);
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'X-Ray accepts trace segments and telemetry on no resource narrower than * (CDK grants the two xray:Put actions of active tracing only).',
+      reason:
+        'X-Ray accepts trace segments and telemetry on no resource narrower than * (CDK grants the two xray:Put actions of active tracing only).',
     });
 
     const { sendMail, bedrock: _bedrock, ...dataAccess } = props.access;
     props.data.grant(this.fn, dataAccess);
     if (sendMail) props.mail.grantSend(this.fn);
-    if (bedrockModelId) this.fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: bedrockResources(this, bedrockModelId) }));
+    if (bedrockModelId)
+      this.fn.addToRolePolicy(
+        new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: bedrockResources(this, bedrockModelId) }),
+      );
   }
 }
 
@@ -146,7 +160,10 @@ export function bedrockResources(scope: Construct, modelId: string): string[] {
   const { partition, region, account } = Stack.of(scope);
   const profile = INFERENCE_PROFILE.exec(modelId);
   if (profile && profile[2]!.includes('.')) {
-    return [`arn:${partition}:bedrock:${region}:${account}:inference-profile/${modelId}`, `arn:${partition}:bedrock:*::foundation-model/${profile[2]}`];
+    return [
+      `arn:${partition}:bedrock:${region}:${account}:inference-profile/${modelId}`,
+      `arn:${partition}:bedrock:*::foundation-model/${profile[2]}`,
+    ];
   }
   return [`arn:${partition}:bedrock:${region}::foundation-model/${modelId}`];
 }

@@ -1,7 +1,15 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+  type CfnBucket,
+  type IBucket,
+} from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { FILES_BUCKET } from '../definitions/buckets.js';
 import { ACCESS_LOG_PREFIXES } from './access-logs.js';
@@ -110,17 +118,27 @@ export class Data extends Construct {
     ];
     for (const [id, level] of tableAccess) {
       if (!level) continue;
-      const actions = [...TABLE_READ, ...(level === 'sessions' ? ['dynamodb:UpdateItem'] : []), ...(level === 'write' ? TABLE_WRITE : [])];
+      const actions = [
+        ...TABLE_READ,
+        ...(level === 'sessions' ? ['dynamodb:UpdateItem'] : []),
+        ...(level === 'write' ? TABLE_WRITE : []),
+      ];
       const table = this.table(id);
       const indexes = TABLES.find((t) => t.id === id)!.globalIndexes.map((g) => `${table.tableArn}/index/${g.name}`);
-      grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [table.tableArn, ...indexes] }));
+      grantee.grantPrincipal.addToPrincipalPolicy(
+        new PolicyStatement({ actions, resources: [table.tableArn, ...indexes] }),
+      );
     }
     if (access.filesBucket) {
       const bucket = this.filesBucket;
       const objectActions = access.filesBucket === 'write' ? [...OBJECT_READ, ...OBJECT_WRITE] : OBJECT_READ;
-      grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: objectActions, resources: [bucket.arnForObjects('*')] }));
+      grantee.grantPrincipal.addToPrincipalPolicy(
+        new PolicyStatement({ actions: objectActions, resources: [bucket.arnForObjects('*')] }),
+      );
       // Without ListBucket a missing key answers 403 instead of 404 (NoSuchKey).
-      grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+      grantee.grantPrincipal.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
+      );
       const bucketId = Stack.of(this).resolve((bucket.node.defaultChild as CfnBucket).logicalId) as string;
       // On the role, which holds the policy (the grantee's principal is its role).
       const principal = grantee.grantPrincipal;
@@ -136,7 +154,14 @@ export class Data extends Construct {
 }
 
 /** What grantReadData gives, without the stream actions (no streams here). */
-const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
+const TABLE_READ = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
 /** Transactions are authorised by these per-item actions. */
 const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 /** GetObject also covers HeadObject and the source side of CopyObject. */

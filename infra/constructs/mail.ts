@@ -5,7 +5,14 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { PublicHostedZone } from 'aws-cdk-lib/aws-route53';
-import { ConfigurationSet, EmailIdentity, EmailSendingEvent, EventDestination, Identity, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
+import {
+  ConfigurationSet,
+  EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
+  Identity,
+  SuppressionReasons,
+} from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import { senderAddress } from '../settings.js';
 
@@ -45,7 +52,9 @@ export class Mail extends Construct {
     const zone = props.hostedZone;
     const identity =
       this.isDomainIdentity && zone && zone.name.replace(/\.$/, '') === props.mailFrom
-        ? Identity.publicHostedZone(PublicHostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: zone.id, zoneName: zone.name }))
+        ? Identity.publicHostedZone(
+            PublicHostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId: zone.id, zoneName: zone.name }),
+          )
         : this.isDomainIdentity
           ? Identity.domain(props.mailFrom)
           : Identity.email(props.mailFrom);
@@ -57,9 +66,16 @@ export class Mail extends Construct {
    * key, which SES may use; TLS only) → `handler`, which turns the recipient's daily mail off.
    */
   sendFeedbackTo(handler: IFunction): Topic {
-    const key = new Key(this, 'FeedbackKey', { description: 'SES bounce and complaint notifications', enableKeyRotation: true });
+    const key = new Key(this, 'FeedbackKey', {
+      description: 'SES bounce and complaint notifications',
+      enableKeyRotation: true,
+    });
     key.grant(new ServicePrincipal('ses.amazonaws.com'), 'kms:GenerateDataKey*', 'kms:Decrypt');
-    const topic = new Topic(this, 'Feedback', { topicName: `${this.props.namePrefix}-mail-feedback`, masterKey: key, enforceSSL: true });
+    const topic = new Topic(this, 'Feedback', {
+      topicName: `${this.props.namePrefix}-mail-feedback`,
+      masterKey: key,
+      enforceSSL: true,
+    });
     this.configurationSet.addEventDestination('Feedback', {
       destination: EventDestination.snsTopic(topic),
       events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
@@ -72,8 +88,15 @@ export class Mail extends Construct {
   grantSend(grantee: IGrantable): void {
     this.identity.grantSendEmail(grantee);
     const stack = Stack.of(this);
-    const resources = [stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.configurationSet.configurationSetName })];
-    if (this.props.sandbox) resources.push(stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }));
+    const resources = [
+      stack.formatArn({
+        service: 'ses',
+        resource: 'configuration-set',
+        resourceName: this.configurationSet.configurationSetName,
+      }),
+    ];
+    if (this.props.sandbox)
+      resources.push(stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }));
     grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:SendEmail'], resources }));
   }
 }

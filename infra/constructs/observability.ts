@@ -48,27 +48,118 @@ export const API_5XX_MIN_REQUESTS = 20;
 
 export const ALARM_SPECS = {
   /** Per cent of API requests answered 5xx (API_5XX_MIN_REQUESTS or more requests in the period). */
-  api5xxRate: { threshold: 2, comparison: ABOVE, period: Duration.minutes(5), evaluationPeriods: 3, datapointsToAlarm: 2, treatMissingData: QUIET_IS_OK },
+  api5xxRate: {
+    threshold: 2,
+    comparison: ABOVE,
+    period: Duration.minutes(5),
+    evaluationPeriods: 3,
+    datapointsToAlarm: 2,
+    treatMissingData: QUIET_IS_OK,
+  },
   /** p99 of API Gateway's `Latency` in milliseconds. */
-  apiLatencyP99: { threshold: 5000, comparison: ABOVE, period: Duration.minutes(5), evaluationPeriods: 3, datapointsToAlarm: 3, treatMissingData: QUIET_IS_OK },
+  apiLatencyP99: {
+    threshold: 5000,
+    comparison: ABOVE,
+    period: Duration.minutes(5),
+    evaluationPeriods: 3,
+    datapointsToAlarm: 3,
+    treatMissingData: QUIET_IS_OK,
+  },
   /** Lambda `Errors` of a route group: timeouts, crashes, out of memory (answered errors are not Lambda errors). */
-  routeGroupErrors: { threshold: 5, comparison: AT_LEAST, period: Duration.minutes(5), evaluationPeriods: 1, datapointsToAlarm: 1, treatMissingData: QUIET_IS_OK },
-  routeGroupThrottles: { threshold: 5, comparison: AT_LEAST, period: Duration.minutes(5), evaluationPeriods: 1, datapointsToAlarm: 1, treatMissingData: QUIET_IS_OK },
+  routeGroupErrors: {
+    threshold: 5,
+    comparison: AT_LEAST,
+    period: Duration.minutes(5),
+    evaluationPeriods: 1,
+    datapointsToAlarm: 1,
+    treatMissingData: QUIET_IS_OK,
+  },
+  routeGroupThrottles: {
+    threshold: 5,
+    comparison: AT_LEAST,
+    period: Duration.minutes(5),
+    evaluationPeriods: 1,
+    datapointsToAlarm: 1,
+    treatMissingData: QUIET_IS_OK,
+  },
   /** Jobs, the daily mail's worker and the mail feedback handler: rare invocations, each one matters. */
-  jobErrors: { threshold: 1, comparison: AT_LEAST, period: Duration.minutes(5), evaluationPeriods: 1, datapointsToAlarm: 1, treatMissingData: QUIET_IS_OK },
-  jobThrottles: { threshold: 1, comparison: AT_LEAST, period: Duration.minutes(5), evaluationPeriods: 1, datapointsToAlarm: 1, treatMissingData: QUIET_IS_OK },
+  jobErrors: {
+    threshold: 1,
+    comparison: AT_LEAST,
+    period: Duration.minutes(5),
+    evaluationPeriods: 1,
+    datapointsToAlarm: 1,
+    treatMissingData: QUIET_IS_OK,
+  },
+  jobThrottles: {
+    threshold: 1,
+    comparison: AT_LEAST,
+    period: Duration.minutes(5),
+    evaluationPeriods: 1,
+    datapointsToAlarm: 1,
+    treatMissingData: QUIET_IS_OK,
+  },
   /** Sum of `ThrottledRequests` over the operations the app uses. */
-  tableThrottles: { threshold: 10, comparison: AT_LEAST, period: Duration.minutes(5), evaluationPeriods: 3, datapointsToAlarm: 2, treatMissingData: QUIET_IS_OK },
+  tableThrottles: {
+    threshold: 10,
+    comparison: AT_LEAST,
+    period: Duration.minutes(5),
+    evaluationPeriods: 3,
+    datapointsToAlarm: 2,
+    treatMissingData: QUIET_IS_OK,
+  },
   /** Sum of `SystemErrors` (DynamoDB's own 500s) over the operations the app uses. */
-  tableSystemErrors: { threshold: 1, comparison: AT_LEAST, period: Duration.minutes(5), evaluationPeriods: 3, datapointsToAlarm: 2, treatMissingData: QUIET_IS_OK },
+  tableSystemErrors: {
+    threshold: 1,
+    comparison: AT_LEAST,
+    period: Duration.minutes(5),
+    evaluationPeriods: 3,
+    datapointsToAlarm: 2,
+    treatMissingData: QUIET_IS_OK,
+  },
   /** Step Functions `ExecutionsFailed` / `ExecutionsTimedOut` of the daily mail's state machine. */
-  dailyMailFailed: { threshold: 1, comparison: AT_LEAST, period: Duration.minutes(5), evaluationPeriods: 1, datapointsToAlarm: 1, treatMissingData: QUIET_IS_OK },
-  dailyMailTimedOut: { threshold: 1, comparison: AT_LEAST, period: Duration.minutes(5), evaluationPeriods: 1, datapointsToAlarm: 1, treatMissingData: QUIET_IS_OK },
+  dailyMailFailed: {
+    threshold: 1,
+    comparison: AT_LEAST,
+    period: Duration.minutes(5),
+    evaluationPeriods: 1,
+    datapointsToAlarm: 1,
+    treatMissingData: QUIET_IS_OK,
+  },
+  dailyMailTimedOut: {
+    threshold: 1,
+    comparison: AT_LEAST,
+    period: Duration.minutes(5),
+    evaluationPeriods: 1,
+    datapointsToAlarm: 1,
+    treatMissingData: QUIET_IS_OK,
+  },
   /** SES account reputation (a fraction: 0.02 = 2 %); AWS reviews the account at 5 % and 0.1 %. */
-  sesBounceRate: { threshold: 0.02, comparison: ABOVE, period: Duration.hours(1), evaluationPeriods: 1, datapointsToAlarm: 1, treatMissingData: TreatMissingData.IGNORE },
-  sesComplaintRate: { threshold: 0.0005, comparison: ABOVE, period: Duration.hours(1), evaluationPeriods: 1, datapointsToAlarm: 1, treatMissingData: TreatMissingData.IGNORE },
+  sesBounceRate: {
+    threshold: 0.02,
+    comparison: ABOVE,
+    period: Duration.hours(1),
+    evaluationPeriods: 1,
+    datapointsToAlarm: 1,
+    treatMissingData: TreatMissingData.IGNORE,
+  },
+  sesComplaintRate: {
+    threshold: 0.0005,
+    comparison: ABOVE,
+    period: Duration.hours(1),
+    evaluationPeriods: 1,
+    datapointsToAlarm: 1,
+    treatMissingData: TreatMissingData.IGNORE,
+  },
   /** Requests refused for a missing or wrong origin secret (log metric filter), summed over the route groups. */
-  originRefusals: { threshold: 20, comparison: AT_LEAST, period: Duration.minutes(5), evaluationPeriods: 1, datapointsToAlarm: 1, treatMissingData: QUIET_IS_OK },
+  originRefusals: {
+    threshold: 20,
+    comparison: AT_LEAST,
+    period: Duration.minutes(5),
+    evaluationPeriods: 1,
+    datapointsToAlarm: 1,
+    treatMissingData: QUIET_IS_OK,
+  },
 } satisfies Record<string, AlarmSpec>;
 
 export type AlarmKind = keyof typeof ALARM_SPECS;
@@ -134,9 +225,17 @@ export class Observability extends Construct {
     const { namePrefix } = props;
 
     // CloudWatch publishes to an encrypted topic only with a customer managed key it may use.
-    const key = new Key(this, 'AlarmTopicKey', { description: `${namePrefix} alarm notifications`, enableKeyRotation: true });
+    const key = new Key(this, 'AlarmTopicKey', {
+      description: `${namePrefix} alarm notifications`,
+      enableKeyRotation: true,
+    });
     key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:GenerateDataKey*', 'kms:Decrypt');
-    this.topic = new Topic(this, 'AlarmTopic', { topicName: `${namePrefix}-alarms`, displayName: `${namePrefix} alarms`, masterKey: key, enforceSSL: true });
+    this.topic = new Topic(this, 'AlarmTopic', {
+      topicName: `${namePrefix}-alarms`,
+      displayName: `${namePrefix} alarms`,
+      masterKey: key,
+      enforceSSL: true,
+    });
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     this.action = new SnsAction(this.topic);
 
@@ -166,9 +265,21 @@ export class Observability extends Construct {
       period: ALARM_SPECS.api5xxRate.period,
       label: '5xx % of requests',
     });
-    this.alarm('Api5xxRate', `${namePrefix}-api-5xx-rate`, 'api5xxRate', rate5xx, 'More than 2 % of API requests answered 5xx');
+    this.alarm(
+      'Api5xxRate',
+      `${namePrefix}-api-5xx-rate`,
+      'api5xxRate',
+      rate5xx,
+      'More than 2 % of API requests answered 5xx',
+    );
     const latencyP99 = api.metricLatency({ statistic: 'p99', period: ALARM_SPECS.apiLatencyP99.period });
-    this.alarm('ApiLatencyP99', `${namePrefix}-api-latency-p99`, 'apiLatencyP99', latencyP99, 'API p99 latency above 5 s for 15 minutes');
+    this.alarm(
+      'ApiLatencyP99',
+      `${namePrefix}-api-latency-p99`,
+      'apiLatencyP99',
+      latencyP99,
+      'API p99 latency above 5 s for 15 minutes',
+    );
 
     // Each function's Errors and Throttles.
     const functions = [...props.routeGroups.values(), ...props.background];
@@ -194,10 +305,28 @@ export class Observability extends Construct {
 
     // DynamoDB: throttled requests and system errors per table.
     for (const [id, table] of props.tables) {
-      const throttled = table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS, period: ALARM_SPECS.tableThrottles.period });
-      const systemErrors = table.metricSystemErrorsForOperations({ operations: TABLE_OPERATIONS, period: ALARM_SPECS.tableSystemErrors.period });
-      this.alarm(`${id}TableThrottles`, `${namePrefix}-table-${id}-throttles`, 'tableThrottles', throttled, `Table ${id}: throttled requests (hot partition or index)`);
-      this.alarm(`${id}TableSystemErrors`, `${namePrefix}-table-${id}-system-errors`, 'tableSystemErrors', systemErrors, `Table ${id}: DynamoDB system errors`);
+      const throttled = table.metricThrottledRequestsForOperations({
+        operations: TABLE_OPERATIONS,
+        period: ALARM_SPECS.tableThrottles.period,
+      });
+      const systemErrors = table.metricSystemErrorsForOperations({
+        operations: TABLE_OPERATIONS,
+        period: ALARM_SPECS.tableSystemErrors.period,
+      });
+      this.alarm(
+        `${id}TableThrottles`,
+        `${namePrefix}-table-${id}-throttles`,
+        'tableThrottles',
+        throttled,
+        `Table ${id}: throttled requests (hot partition or index)`,
+      );
+      this.alarm(
+        `${id}TableSystemErrors`,
+        `${namePrefix}-table-${id}-system-errors`,
+        'tableSystemErrors',
+        systemErrors,
+        `Table ${id}: DynamoDB system errors`,
+      );
     }
 
     // The daily mail's state machine: an execution that failed or ran past its 12 hours.
@@ -222,8 +351,20 @@ export class Observability extends Construct {
     // SES reputation of the account (the configuration set has reputation metrics on as well).
     const bounceRate = sesMetric('Reputation.BounceRate', 'Maximum', ALARM_SPECS.sesBounceRate.period);
     const complaintRate = sesMetric('Reputation.ComplaintRate', 'Maximum', ALARM_SPECS.sesComplaintRate.period);
-    this.alarm('SesBounceRate', `${namePrefix}-ses-bounce-rate`, 'sesBounceRate', bounceRate, 'SES bounce rate above 2 % (AWS reviews the account at 5 %)');
-    this.alarm('SesComplaintRate', `${namePrefix}-ses-complaint-rate`, 'sesComplaintRate', complaintRate, 'SES complaint rate above 0.05 % (AWS reviews the account at 0.1 %)');
+    this.alarm(
+      'SesBounceRate',
+      `${namePrefix}-ses-bounce-rate`,
+      'sesBounceRate',
+      bounceRate,
+      'SES bounce rate above 2 % (AWS reviews the account at 5 %)',
+    );
+    this.alarm(
+      'SesComplaintRate',
+      `${namePrefix}-ses-complaint-rate`,
+      'sesComplaintRate',
+      complaintRate,
+      'SES complaint rate above 0.05 % (AWS reviews the account at 0.1 %)',
+    );
 
     // Origin-secret refusals: the route groups' log line, counted by one metric filter per log group.
     const namespace = logMetricsNamespace(props.stage);
@@ -239,10 +380,29 @@ export class Observability extends Construct {
         metricValue: '1',
       });
     }
-    const refusals = new Metric({ namespace, metricName: ORIGIN_REFUSAL_METRIC, statistic: 'Sum', period: ALARM_SPECS.originRefusals.period, label: 'origin-secret refusals' });
-    this.alarm('OriginRefusals', `${namePrefix}-origin-refusals`, 'originRefusals', refusals, 'Requests without the origin secret (the execute-api URL called directly)');
+    const refusals = new Metric({
+      namespace,
+      metricName: ORIGIN_REFUSAL_METRIC,
+      statistic: 'Sum',
+      period: ALARM_SPECS.originRefusals.period,
+      label: 'origin-secret refusals',
+    });
+    this.alarm(
+      'OriginRefusals',
+      `${namePrefix}-origin-refusals`,
+      'originRefusals',
+      refusals,
+      'Requests without the origin secret (the execute-api URL called directly)',
+    );
 
-    this.dashboard = this.buildDashboard(props, { requests, serverErrors, latencyP99, refusals, bounceRate, complaintRate });
+    this.dashboard = this.buildDashboard(props, {
+      requests,
+      serverErrors,
+      latencyP99,
+      refusals,
+      bounceRate,
+      complaintRate,
+    });
   }
 
   private alarm(id: string, alarmName: string, kind: AlarmKind, metric: IMetric, description: string): Alarm {
@@ -265,9 +425,19 @@ export class Observability extends Construct {
 
   private buildDashboard(
     props: ObservabilityProps,
-    m: { requests: IMetric; serverErrors: IMetric; latencyP99: IMetric; refusals: IMetric; bounceRate: IMetric; complaintRate: IMetric },
+    m: {
+      requests: IMetric;
+      serverErrors: IMetric;
+      latencyP99: IMetric;
+      refusals: IMetric;
+      bounceRate: IMetric;
+      complaintRate: IMetric;
+    },
   ): Dashboard {
-    const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: props.namePrefix, defaultInterval: Duration.hours(6) });
+    const dashboard = new Dashboard(this, 'Dashboard', {
+      dashboardName: props.namePrefix,
+      defaultInterval: Duration.hours(6),
+    });
     const api = props.apiStage;
     const fiveMinutes = Duration.minutes(5);
     dashboard.addWidgets(
@@ -310,12 +480,20 @@ export class Observability extends Construct {
         ],
         width: 8,
       });
-    dashboard.addWidgets(new TextWidget({ markdown: '## Route groups: invocations, errors, throttles (left), duration p50/p99 in ms (right)', width: 24, height: 1 }));
+    dashboard.addWidgets(
+      new TextWidget({
+        markdown: '## Route groups: invocations, errors, throttles (left), duration p50/p99 in ms (right)',
+        width: 24,
+        height: 1,
+      }),
+    );
     dashboard.addWidgets(...[...props.routeGroups].map(([name, f]) => functionWidget(`Route group ${name}`, f)));
     dashboard.addWidgets(new TextWidget({ markdown: '## Jobs and background functions', width: 24, height: 1 }));
     dashboard.addWidgets(...props.background.map((f) => functionWidget(`Function ${f.name}`, f)));
 
-    dashboard.addWidgets(new TextWidget({ markdown: '## DynamoDB: consumed capacity and throttles per table', width: 24, height: 1 }));
+    dashboard.addWidgets(
+      new TextWidget({ markdown: '## DynamoDB: consumed capacity and throttles per table', width: 24, height: 1 }),
+    );
     // One widget per expression: the operation metrics of two expressions share ids (`getitem`…).
     for (const [id, table] of props.tables) {
       dashboard.addWidgets(
@@ -348,7 +526,12 @@ export class Observability extends Construct {
       mailWidgets.push(
         new GraphWidget({
           title: 'Daily mail executions',
-          left: [machine.metricStarted(hourly), machine.metricSucceeded(hourly), machine.metricFailed(hourly), machine.metricTimedOut(hourly)],
+          left: [
+            machine.metricStarted(hourly),
+            machine.metricSucceeded(hourly),
+            machine.metricFailed(hourly),
+            machine.metricTimedOut(hourly),
+          ],
           width: 8,
         }),
       );
@@ -394,7 +577,8 @@ const XRAY_WRITE = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
  * stack is being deleted, which would recreate a deleted group without retention.
  */
 export function observeHelperFunctions(stack: Stack): void {
-  const reason = 'X-Ray accepts trace segments and telemetry on no resource narrower than *: the two xray:Put actions of active tracing on a CDK deploy-time function only.';
+  const reason =
+    'X-Ray accepts trace segments and telemetry on no resource narrower than *: the two xray:Put actions of active tracing on a CDK deploy-time function only.';
   const retentionDays = FUNCTION_LOG_RETENTION as number;
   for (const node of stack.node.findAll()) {
     if (node instanceof LambdaFunction) {
@@ -408,14 +592,24 @@ export function observeHelperFunctions(stack: Stack): void {
       const logGroup = managed?.node.defaultChild;
       if (logGroup instanceof CfnLogGroup) logGroup.retentionInDays = retentionDays;
       else if (!cfn.loggingConfig) throw new Error(`${node.node.path}: a function without a log group of its own`);
-    } else if (node instanceof CfnResource && !(node instanceof CfnFunction) && node.cfnResourceType === 'AWS::Lambda::Function') {
+    } else if (
+      node instanceof CfnResource &&
+      !(node instanceof CfnFunction) &&
+      node.cfnResourceType === 'AWS::Lambda::Function'
+    ) {
       // A CustomResourceProvider's handler: plain CloudFormation, its role a sibling `Role`.
       const provider = node.node.scope!;
       const role = provider.node.tryFindChild('Role');
       if (!(role instanceof CfnResource)) throw new Error(`${node.node.path}: no provider role to grant X-Ray to`);
       node.addPropertyOverride('TracingConfig', { Mode: 'Active' });
       role.addPropertyOverride('Policies', [
-        { PolicyName: 'xray-write', PolicyDocument: { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: XRAY_WRITE, Resource: '*' }] } },
+        {
+          PolicyName: 'xray-write',
+          PolicyDocument: {
+            Version: '2012-10-17',
+            Statement: [{ Effect: 'Allow', Action: XRAY_WRITE, Resource: '*' }],
+          },
+        },
       ]);
       new LogGroup(provider, 'Logs', {
         logGroupName: Fn.join('', ['/aws/lambda/', node.ref]),

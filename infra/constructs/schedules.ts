@@ -3,7 +3,18 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke as ScheduleLambdaInvoke, StepFunctionsStartExecution } from 'aws-cdk-lib/aws-scheduler-targets';
-import { Choice, Condition, DefinitionBody, JsonPath, LogLevel, Map as MapState, Pass, StateMachine, Succeed, TaskInput } from 'aws-cdk-lib/aws-stepfunctions';
+import {
+  Choice,
+  Condition,
+  DefinitionBody,
+  JsonPath,
+  LogLevel,
+  Map as MapState,
+  Pass,
+  StateMachine,
+  Succeed,
+  TaskInput,
+} from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import type { ScheduleDefinition } from '../definitions/schedules.js';
@@ -71,7 +82,12 @@ export class Schedules extends Construct {
     }
   }
 
-  private fanOut(def: ScheduleDefinition, fanOut: NonNullable<ScheduleDefinition['fanOut']>, planner: AppFunction, props: SchedulesProps): StateMachine {
+  private fanOut(
+    def: ScheduleDefinition,
+    fanOut: NonNullable<ScheduleDefinition['fanOut']>,
+    planner: AppFunction,
+    props: SchedulesProps,
+  ): StateMachine {
     const worker = props.createWorker(def, fanOut);
     this.workers.set(def.name, worker);
     const plan = new LambdaInvoke(this, `${def.name}-plan`, {
@@ -84,9 +100,15 @@ export class Schedules extends Construct {
     // its users' claims say what happened (a rerun of the job sends what is still unsent).
     const failed = new Pass(this, `${def.name}-task-failed`);
     work.addCatch(failed, { resultPath: '$.error' });
-    const next = new Choice(this, `${def.name}-more`).when(Condition.booleanEquals('$.done', false), work).otherwise(new Succeed(this, `${def.name}-task-done`));
+    const next = new Choice(this, `${def.name}-more`)
+      .when(Condition.booleanEquals('$.done', false), work)
+      .otherwise(new Succeed(this, `${def.name}-task-done`));
     work.next(next);
-    const tasks = new MapState(this, `${def.name}-tasks`, { itemsPath: '$.tasks', maxConcurrency: fanOut.parallel, resultPath: JsonPath.DISCARD });
+    const tasks = new MapState(this, `${def.name}-tasks`, {
+      itemsPath: '$.tasks',
+      maxConcurrency: fanOut.parallel,
+      resultPath: JsonPath.DISCARD,
+    });
     tasks.itemProcessor(work);
     const logGroup = new LogGroup(this, `${def.name}-logs`, {
       retention: RetentionDays.ONE_MONTH,
@@ -109,7 +131,8 @@ export class Schedules extends Construct {
     }
     Validations.of(machine).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'X-Ray tracing and CloudWatch Logs delivery of a state machine take no resource-level permissions (CDK grants them on *).',
+      reason:
+        'X-Ray tracing and CloudWatch Logs delivery of a state machine take no resource-level permissions (CDK grants them on *).',
     });
     return machine;
   }

@@ -50,7 +50,8 @@ export const koreanFontForKoreanOnly: PostcssPlugin = {
   postcssPlugin: 'quizbank-korean-font-for-korean-only',
   AtRule: {
     'font-face': (rule) => {
-      const declaration = (property: string) => rule.nodes?.find((node): node is Declaration => node.type === 'decl' && node.prop === property);
+      const declaration = (property: string) =>
+        rule.nodes?.find((node): node is Declaration => node.type === 'decl' && node.prop === property);
       const [family, src, range] = [declaration('font-family'), declaration('src'), declaration('unicode-range')];
       if (!family?.value.includes('Noto Sans KR') || !src || !range) return;
       const kept = koreanFontFaceRange(src.value, range.value);

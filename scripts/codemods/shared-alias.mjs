@@ -69,7 +69,9 @@ function rewrite(file) {
   if (edits.length === 0) return undefined;
   let output = text;
   // Back to front, so earlier offsets stay valid; the quote character is kept.
-  for (const { literal, alias } of edits.sort((a, b) => b.literal.getStart(sourceFile) - a.literal.getStart(sourceFile))) {
+  for (const { literal, alias } of edits.sort(
+    (a, b) => b.literal.getStart(sourceFile) - a.literal.getStart(sourceFile),
+  )) {
     const start = literal.getStart(sourceFile) + 1;
     const end = literal.getEnd() - 1;
     output = output.slice(0, start) + alias + output.slice(end);
@@ -98,5 +100,7 @@ for (const file of files) {
   if (checkOnly) console.log(`would rewrite ${result.count} in ${relative(root, file)}`);
   else writeFileSync(file, result.output);
 }
-console.log(`${checkOnly ? 'would rewrite' : 'rewrote'} ${changedImports} imports in ${changedFiles} files (${files.length} scanned)`);
+console.log(
+  `${checkOnly ? 'would rewrite' : 'rewrote'} ${changedImports} imports in ${changedFiles} files (${files.length} scanned)`,
+);
 if (checkOnly && changedFiles > 0) process.exitCode = 1;

@@ -19,6 +19,14 @@ exports.interfaceVersion = 2;
 exports.resolve = function resolve(source, file) {
   if (source.startsWith('node:') || builtins.has(source)) return { found: true, path: null };
   // Every module of the repository is ESM ("type": "module"), so resolve as an import.
-  const { resolvedModule } = ts.resolveModuleName(source, file, compilerOptions, ts.sys, cache, undefined, ts.ModuleKind.ESNext);
+  const { resolvedModule } = ts.resolveModuleName(
+    source,
+    file,
+    compilerOptions,
+    ts.sys,
+    cache,
+    undefined,
+    ts.ModuleKind.ESNext,
+  );
   return resolvedModule ? { found: true, path: resolvedModule.resolvedFileName } : { found: false };
 };

@@ -21,6 +21,8 @@ export const register = defineRoute({
       /** Checked when sent; the web form checks it too. */
       password_confirm: z.optional(text(1024)),
       language: z.optional(languageSchema()),
+      /** The browser's IANA zone (D120); an unknown name falls back to Asia/Seoul rather than refuse the sign-up. */
+      time_zone: z.optional(text(64)),
     }),
   }),
   response: () => z.object({ success: z.literal(true), auto_login: z.boolean(), user: userAnswer() }),
@@ -113,6 +115,8 @@ export const googleSignIn = defineRoute({
       id_token: z.string().check(z.minLength(1), z.maxLength(8192)),
       language: z.optional(languageSchema()),
       nonce: z.optional(z.string().check(z.maxLength(512))),
+      /** The browser's IANA zone for a new account (D120); unknown names fall back to Asia/Seoul. */
+      time_zone: z.optional(z.string().check(z.maxLength(64))),
     }),
   }),
   response: () => z.object({ success: z.literal(true), message: z.string(), user: userAnswer() }),

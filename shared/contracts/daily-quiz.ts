@@ -82,3 +82,20 @@ export const dailyMailUnsubscribe = defineRoute({
   }),
   response: () => z.unknown(),
 });
+
+/** The cap of `due_today`: one Query of the due index counts at most this many (then `capped`). */
+export const DUE_TODAY_CAP = 1000;
+
+/**
+ * GET /api/due-today/ (home card): how many of the caller's cards are due by the end of their
+ * learner day (D120), counted on the sparse due index; `day` is that learner day.
+ */
+export const getDueToday = defineRoute({
+  method: 'GET',
+  path: '/api/due-today/',
+  access: 'signed-in',
+  schemas: () => ({
+    query: z.looseObject({ _t: z.optional(z.string().check(z.maxLength(50))) }),
+  }),
+  response: () => z.object({ day: z.string(), due_today: z.number().check(z.int()), capped: z.boolean() }),
+});

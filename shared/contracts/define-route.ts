@@ -58,7 +58,11 @@ const englishIssues = /* @__PURE__ */ lazy(() => z.config(en()));
 type EmptyObject = ReturnType<typeof emptyObject>;
 
 /** The schema `S` declares under `K`, else the default `D`. */
-type Declared<S extends RouteSchemas, K extends keyof RouteSchemas, D extends z.ZodMiniType> = S extends { [key in K]: infer T extends z.ZodMiniType } ? T : D;
+type Declared<S extends RouteSchemas, K extends keyof RouteSchemas, D extends z.ZodMiniType> = S extends {
+  [key in K]: infer T extends z.ZodMiniType;
+}
+  ? T
+  : D;
 
 /** The contract of a route declaring the input schemas `S` and the answer schema `R`. */
 type ContractOf<S extends RouteSchemas, R extends z.ZodMiniType, A extends RouteAccess> = RouteContract<
@@ -85,7 +89,11 @@ type ContractOf<S extends RouteSchemas, R extends z.ZodMiniType, A extends Route
  *   });
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function defineRoute<S extends RouteSchemas = Record<never, never>, R extends z.ZodMiniType = z.ZodMiniUnknown, A extends RouteAccess = RouteAccess>(route: {
+export function defineRoute<
+  S extends RouteSchemas = Record<never, never>,
+  R extends z.ZodMiniType = z.ZodMiniUnknown,
+  A extends RouteAccess = RouteAccess,
+>(route: {
   method: HttpMethod;
   path: string;
   access: A;
@@ -101,7 +109,11 @@ export function defineRoute<S extends RouteSchemas = Record<never, never>, R ext
   const inputs = lazy((): Built => {
     englishIssues();
     const declared: RouteSchemas = route.schemas?.() ?? {};
-    return { params: declared.params ?? emptyObject(), query: declared.query ?? emptyObject(), body: declared.body ?? emptyObject() };
+    return {
+      params: declared.params ?? emptyObject(),
+      query: declared.query ?? emptyObject(),
+      body: declared.body ?? emptyObject(),
+    };
   });
   const response = lazy((): z.ZodMiniType => {
     englishIssues();

@@ -42,7 +42,12 @@ export const uploadExamsSheet = defineRoute({
 
 /** Question import stats of docs/product.md#exam-management (`errors` counts rows that could not be added). */
 export const questionImportStatsSchema = /* @__PURE__ */ lazy(() =>
-  z.object({ total_rows: z.number().check(z.int()), imported: z.number().check(z.int()), skipped: z.number().check(z.int()), errors: z.number().check(z.int()) }),
+  z.object({
+    total_rows: z.number().check(z.int()),
+    imported: z.number().check(z.int()),
+    skipped: z.number().check(z.int()),
+    errors: z.number().check(z.int()),
+  }),
 );
 
 /**

@@ -109,7 +109,13 @@ export const examSchema = /* @__PURE__ */ lazy(() =>
         is_subscribed: z.boolean(),
         versions: z.array(versionSchema()),
         questions: z.array(examQuestionSchema()),
-        user_permissions: z.object({ is_admin: z.boolean(), is_creator: z.boolean(), has_study_admin_role: z.boolean(), is_study_admin: z.boolean(), can_edit: z.boolean() }),
+        user_permissions: z.object({
+          is_admin: z.boolean(),
+          is_creator: z.boolean(),
+          has_study_admin_role: z.boolean(),
+          is_study_admin: z.boolean(),
+          can_edit: z.boolean(),
+        }),
       }),
     ),
     { id: z.string() },
@@ -118,10 +124,17 @@ export const examSchema = /* @__PURE__ */ lazy(() =>
 export type Exam = z.infer<ReturnType<typeof examSchema>>;
 
 /** One parameter name per path level under /api/exam/ (API Gateway), `{examId}`, whatever name the original client's paths use. */
-export const examIdParam = /* @__PURE__ */ lazy(() => z.object({ examId: z.string().check(z.minLength(1), z.maxLength(100)) }));
+export const examIdParam = /* @__PURE__ */ lazy(() =>
+  z.object({ examId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+);
 const selectQuery = () => z.optional(z.string().check(z.maxLength(1000)));
 
-const questionRef = () => z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number().check(z.int()), z.looseObject({ id: z.union([z.string(), z.number()]) })]);
+const questionRef = () =>
+  z.union([
+    z.string().check(z.minLength(1), z.maxLength(200)),
+    z.number().check(z.int()),
+    z.looseObject({ id: z.union([z.string(), z.number()]) }),
+  ]);
 
 const parsedProblem = () =>
   z.object({
@@ -239,7 +252,8 @@ export const listExams = defineRoute({
       select: selectQuery(),
     }),
   }),
-  response: () => z.object({ count: z.number().check(z.int()), next: z.nullable(z.string()), results: z.array(examSchema()) }),
+  response: () =>
+    z.object({ count: z.number().check(z.int()), next: z.nullable(z.string()), results: z.array(examSchema()) }),
 });
 
 export const deleteExam = defineRoute({
@@ -262,7 +276,9 @@ export const deleteExamLegacy = defineRoute({
   response: () => z.object({ success: z.literal(true), message: z.string() }),
 });
 
-const derivedExamAnswer = /* @__PURE__ */ lazy(() => z.object({ success: z.literal(true), id: z.string(), exam: examSchema(), message: z.string() }));
+const derivedExamAnswer = /* @__PURE__ */ lazy(() =>
+  z.object({ success: z.literal(true), id: z.string(), exam: examSchema(), message: z.string() }),
+);
 
 export const retakeExam = defineRoute({
   method: 'POST',
@@ -281,7 +297,10 @@ export const wrongQuestionsExam = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: examIdParam(),
-    body: z.looseObject({ question_count: z.optional(countSchema()), title: keyable(z.optional(z.string().check(z.maxLength(MAX_EXAM_TITLE)))) }),
+    body: z.looseObject({
+      question_count: z.optional(countSchema()),
+      title: keyable(z.optional(z.string().check(z.maxLength(MAX_EXAM_TITLE)))),
+    }),
   }),
   response: () => derivedExamAnswer(),
 });
@@ -317,13 +336,22 @@ export const updateExam = defineRoute({
       force_answer: z.optional(flagSchema()),
       voice_mode_enabled: z.optional(flagSchema()),
       ai_mock_interview: z.optional(flagSchema()),
-      tags: z.optional(z.array(z.union([z.string().check(z.maxLength(100)), z.looseObject({ id: z.string().check(z.maxLength(100)) })])).check(z.maxLength(MAX_EXAM_TAGS))),
+      tags: z.optional(
+        z
+          .array(
+            z.union([z.string().check(z.maxLength(100)), z.looseObject({ id: z.string().check(z.maxLength(100)) })]),
+          )
+          .check(z.maxLength(MAX_EXAM_TAGS)),
+      ),
     }),
   }),
   response: () => examSchema(),
 });
 
-const examIds = () => z.array(z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String))).check(z.minLength(1), z.maxLength(100));
+const examIds = () =>
+  z
+    .array(z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String)))
+    .check(z.minLength(1), z.maxLength(100));
 
 export const bulkToggleSubscription = defineRoute({
   method: 'POST',
@@ -349,7 +377,14 @@ export const subscribedExams = defineRoute({
   response: () => z.object({ count: z.number().check(z.int()), exams: z.array(examSchema()) }),
 });
 
-const moveAnswer = /* @__PURE__ */ lazy(() => z.object({ success: z.literal(true), message: z.string(), moved: z.array(z.string()), not_found: z.array(z.string()) }));
+const moveAnswer = /* @__PURE__ */ lazy(() =>
+  z.object({
+    success: z.literal(true),
+    message: z.string(),
+    moved: z.array(z.string()),
+    not_found: z.array(z.string()),
+  }),
+);
 
 /** Profile: subscribe the selected exams (they then show under Subscribed Exams). */
 export const moveToSubscribed = defineRoute({
@@ -383,14 +418,19 @@ export const createSingleQuestionExam = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.object({
-      question_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String)),
+      question_id: z.pipe(
+        z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]),
+        z.transform(String),
+      ),
       exam_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String)),
     }),
   }),
   response: () => z.object({ success: z.literal(true), id: z.string(), exam: examSchema(), created: z.boolean() }),
 });
 
-export const connectedStudySchema = /* @__PURE__ */ lazy(() => z.object({ study_id: z.string(), study_title: z.string(), study_url: z.string() }));
+export const connectedStudySchema = /* @__PURE__ */ lazy(() =>
+  z.object({ study_id: z.string(), study_title: z.string(), study_url: z.string() }),
+);
 
 /** Studies whose tasks link this exam and that the caller may see (docs/product.md#exam-management connected study). */
 export const connectedStudies = defineRoute({

@@ -71,7 +71,9 @@ export const uploadedFileSchema = /* @__PURE__ */ lazy(() =>
 );
 
 /** `{name}` in file routes: a file id from the list, or a file name resolved in the caller's view. */
-const fileRef = /* @__PURE__ */ lazy(() => z.object({ name: keyable(z.string().check(z.minLength(1), z.maxLength(300))) }));
+const fileRef = /* @__PURE__ */ lazy(() =>
+  z.object({ name: keyable(z.string().check(z.minLength(1), z.maxLength(300))) }),
+);
 
 export const uploadQuestions = defineRoute({
   method: 'POST',
@@ -79,7 +81,10 @@ export const uploadQuestions = defineRoute({
   access: 'signed-in',
   bodyKind: 'multipart',
   schemas: () => ({
-    body: z.object({ file: z.extend(uploadedFileSchema(), { filename: keyable(z.string()) }), is_public: z._default(flagSchema(), true) }),
+    body: z.object({
+      file: z.extend(uploadedFileSchema(), { filename: keyable(z.string()) }),
+      is_public: z._default(flagSchema(), true),
+    }),
   }),
   response: () => importAnswer(),
 });

@@ -20,7 +20,11 @@ export const resetUserStatistics = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.looseObject({
-      user_id: z.optional(z.nullable(z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String)))),
+      user_id: z.optional(
+        z.nullable(
+          z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String)),
+        ),
+      ),
     }),
   }),
   response: () =>

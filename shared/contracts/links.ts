@@ -16,10 +16,14 @@ export const createShortUrl = defineRoute({
   schemas: () => ({
     body: z.looseObject({
       url: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)),
-      expires_days: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(SHORT_LINK_MAX_DAYS)), SHORT_LINK_DEFAULT_DAYS),
+      expires_days: z._default(
+        z.coerce.number().check(z.int(), z.gte(1), z.lte(SHORT_LINK_MAX_DAYS)),
+        SHORT_LINK_DEFAULT_DAYS,
+      ),
     }),
   }),
-  response: () => z.object({ success: z.literal(true), short_url: z.string(), short_code: z.string(), expires_at: z.string() }),
+  response: () =>
+    z.object({ success: z.literal(true), short_url: z.string(), short_code: z.string(), expires_at: z.string() }),
 });
 
 /**

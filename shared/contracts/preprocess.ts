@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
 
 /** Classic's `z.preprocess` schema: a pipe whose input stays as optional as `schema`'s. */
-export interface ZodMiniPreprocess<B extends z.core.$ZodType> extends z.ZodMiniPipe<z.core.$ZodTransform<unknown, unknown>, B> {
+export interface ZodMiniPreprocess<B extends z.core.$ZodType> extends z.ZodMiniPipe<
+  z.core.$ZodTransform<unknown, unknown>,
+  B
+> {
   _zod: z.core.$ZodPreprocessInternals<B, unknown>;
 }
 
@@ -11,6 +14,9 @@ export interface ZodMiniPreprocess<B extends z.core.$ZodType> extends z.ZodMiniP
  * plain pipe's input would be typed by the transform (`unknown`, required) instead of `schema`.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function preprocess<B extends z.core.$ZodType>(fn: (value: unknown) => unknown, schema: B): ZodMiniPreprocess<B> {
+export function preprocess<B extends z.core.$ZodType>(
+  fn: (value: unknown) => unknown,
+  schema: B,
+): ZodMiniPreprocess<B> {
   return z.pipe(z.transform(fn), schema) as unknown as ZodMiniPreprocess<B>;
 }

@@ -3,6 +3,23 @@ import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { languageSchema } from '../domain/language.js';
 import { LIMITS } from '../domain/limits.js';
+import { canonicalTimeZone, INVALID_TIME_ZONE, TIME_ZONE_MAX_LENGTH } from '../domain/learner-day.js';
+
+/** An IANA time zone name this runtime's Intl knows; anything else is `400 invalid_time_zone`. */
+export const timeZoneSchema = () =>
+  z.string().check(
+    z.maxLength(TIME_ZONE_MAX_LENGTH),
+    z.refine((value) => canonicalTimeZone(value) !== null, {
+      message: 'not an IANA time zone',
+      // `examples` feed the contract fuzzer (tests/fuzz/zod-arbitrary.ts).
+      params: {
+        code: INVALID_TIME_ZONE,
+        examples: ['Asia/Seoul', 'America/New_York', 'Europe/Berlin', 'Pacific/Chatham', 'Australia/Lord_Howe', 'UTC'],
+      },
+    }),
+  );
+/** The hour (local time) at which the learner's day turns: 0–23. */
+export const rolloverHourSchema = () => z.number().check(z.int(), z.gte(0), z.lte(23));
 
 /** docs/product.md#profile "User profile (server)", plus the read-only username the profile screen shows. */
 export const profileAnswer = /* @__PURE__ */ lazy(() =>
@@ -17,6 +34,9 @@ export const profileAnswer = /* @__PURE__ */ lazy(() =>
     random_exam_question_count: z.number().check(z.int()),
     retention_cleanup_enabled: z.boolean(),
     retention_cleanup_percentage: z.number().check(z.int()),
+    /** The learner's day (D120). */
+    time_zone: z.string(),
+    day_rollover_hour: z.number().check(z.int()),
   }),
 );
 export type ProfileAnswer = z.infer<ReturnType<typeof profileAnswer>>;
@@ -51,6 +71,9 @@ export const updateProfile = defineRoute({
       last_name: z.optional(z.string().check(z.maxLength(300))),
       random_exam_email_enabled: z.optional(z.boolean()),
       random_exam_question_count: z.optional(z.number().check(z.int(), z.gte(qMin), z.lte(qMax))),
+      /** The learner's day (D120): an IANA zone and the rollover hour. */
+      time_zone: z.optional(timeZoneSchema()),
+      day_rollover_hour: z.optional(rolloverHourSchema()),
     }),
   }),
   response: () => profileAnswer(),

@@ -17,7 +17,8 @@ export const MAX_IGNORED_QUESTIONS = 10_000;
 const cell = () => z.string().check(z.maxLength(QUESTION_SHEET_LIMITS.maxCellChars));
 const questionIdParam = () => z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
 const examIdParam = () => z.object({ examId: z.string().check(z.minLength(1), z.maxLength(100)) });
-const idValue = () => z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String));
+const idValue = () =>
+  z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String));
 
 /**
  * docs/product.md#take-exam question edit and add form. Title, content and answer must be non-blank (400
@@ -103,7 +104,10 @@ export const favoriteExamQuestions = defineRoute({
   path: '/api/favorite-exam-questions/',
   access: 'signed-in',
   schemas: () => ({
-    query: z.looseObject({ question_id: z.optional(z.string().check(z.maxLength(200))), t: z.optional(z.string().check(z.maxLength(50))) }),
+    query: z.looseObject({
+      question_id: z.optional(z.string().check(z.maxLength(200))),
+      t: z.optional(z.string().check(z.maxLength(50))),
+    }),
   }),
   response: () => z.object({ count: z.number().check(z.int()), questions: z.array(favoriteQuestionSchema()) }),
 });
@@ -135,7 +139,11 @@ export const ignoredQuestions = defineRoute({
   method: 'GET',
   path: '/api/questions/ignored/',
   access: 'signed-in',
-  response: () => z.object({ count: z.number().check(z.int()), ignored_questions: z.array(z.object({ question_id: z.string(), ignored_at: z.string() })) }),
+  response: () =>
+    z.object({
+      count: z.number().check(z.int()),
+      ignored_questions: z.array(z.object({ question_id: z.string(), ignored_at: z.string() })),
+    }),
 });
 
 /**
@@ -218,7 +226,13 @@ export const deleteQuestions = defineRoute({
   schemas: () => ({
     body: z.object({ exam_id: idValue(), question_ids: questionIds() }),
   }),
-  response: () => z.object({ success: z.literal(true), message: z.string(), deleted_count: z.number().check(z.int()), total_questions: z.number().check(z.int()) }),
+  response: () =>
+    z.object({
+      success: z.literal(true),
+      message: z.string(),
+      deleted_count: z.number().check(z.int()),
+      total_questions: z.number().check(z.int()),
+    }),
 });
 
 /**
@@ -240,7 +254,13 @@ export const bulkUpdateGroup = defineRoute({
       ),
     }),
   }),
-  response: () => z.object({ success: z.literal(true), message: z.string(), updated_count: z.number().check(z.int()), not_found: z.array(z.string()) }),
+  response: () =>
+    z.object({
+      success: z.literal(true),
+      message: z.string(),
+      updated_count: z.number().check(z.int()),
+      not_found: z.array(z.string()),
+    }),
 });
 
 /** docs/product.md#exam-detail question-member mapping. */
@@ -265,7 +285,13 @@ export const createQuestionMemberMapping = defineRoute({
   schemas: () => ({
     body: z.object({ exam_id: idValue(), study_id: idValue(), question_ids: questionIds() }),
   }),
-  response: () => z.object({ success: z.literal(true), message: z.string(), created_count: z.number().check(z.int()), mappings: z.array(questionMemberMappingSchema()) }),
+  response: () =>
+    z.object({
+      success: z.literal(true),
+      message: z.string(),
+      created_count: z.number().check(z.int()),
+      mappings: z.array(questionMemberMappingSchema()),
+    }),
 });
 
 /** GET /api/exam/{examId}/question-member-mappings/: empty list for callers without rights on a linking study. */

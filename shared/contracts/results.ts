@@ -30,7 +30,12 @@ export const resultDetailSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     question_id: z.string(),
     /** `content`: the question's text as the learner saw it (issue 23; empty on results from before it was kept). */
-    question: z.object({ id: z.string(), csv_id: z.optional(z.string()), title: z.optional(z.string()), content: z.optional(z.string()) }),
+    question: z.object({
+      id: z.string(),
+      csv_id: z.optional(z.string()),
+      title: z.optional(z.string()),
+      content: z.optional(z.string()),
+    }),
     answer: z.string(),
     is_correct: z.boolean(),
     elapsed_seconds: z.number().check(z.int()),
@@ -105,7 +110,10 @@ export const continueExam = defineRoute({
   schemas: () => ({
     params: examIdParam(),
     body: z.looseObject({
-      previous_result_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String)),
+      previous_result_id: z.pipe(
+        z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]),
+        z.transform(String),
+      ),
       answers: z.array(submittedAnswerSchema()).check(z.maxLength(MAX_SUBMITTED_ANSWERS)),
       elapsed_seconds: z._default(seconds(), 0),
       submission_id: z.optional(z.string().check(z.minLength(8), z.maxLength(100))),
@@ -162,7 +170,12 @@ export const examResultsSummary = defineRoute({
       cursor: z.optional(z.string().check(z.maxLength(2000))),
     }),
   }),
-  response: () => z.object({ count: z.number().check(z.int()), next: z.nullable(z.string()), results: z.array(examResultSummarySchema()) }),
+  response: () =>
+    z.object({
+      count: z.number().check(z.int()),
+      next: z.nullable(z.string()),
+      results: z.array(examResultSummarySchema()),
+    }),
 });
 
 /** The caller's own result; site admins may read anyone's. Others get 404. */
@@ -203,7 +216,10 @@ export const questionStatistics = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: examIdParam(),
-    query: z.looseObject({ user_id: z.optional(z.string().check(z.maxLength(100))), username: z.optional(z.string().check(z.maxLength(150))) }),
+    query: z.looseObject({
+      user_id: z.optional(z.string().check(z.maxLength(100))),
+      username: z.optional(z.string().check(z.maxLength(150))),
+    }),
   }),
   response: () => z.array(questionStatisticSchema()),
 });
@@ -219,7 +235,10 @@ export const adjustQuestionAccuracy = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     body: z.looseObject({
-      question_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String)),
+      question_id: z.pipe(
+        z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]),
+        z.transform(String),
+      ),
       exam_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.number()]), z.transform(String)),
       adjustment_type: z.enum(['clear', 'ambiguous']),
       target_percentage: z.optional(z.coerce.number().check(z.gte(0), z.lte(100))),
@@ -234,7 +253,8 @@ export const adjustQuestionAccuracy = defineRoute({
     }),
 });
 
-const idValue = () => z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String));
+const idValue = () =>
+  z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String));
 const questionIds = () => z.array(idValue()).check(z.minLength(1), z.maxLength(2_000));
 
 /** DELETE (JSON body) /api/delete-question-results-global/: the caller's own statistics of those questions, in every exam. */
@@ -302,5 +322,11 @@ export const bulkAdjustUserAccuracy = defineRoute({
       adjustment_type: z.enum(['increase', 'decrease']),
     }),
   }),
-  response: () => z.object({ success: z.literal(true), message: z.string(), adjusted_count: z.number().check(z.int()), total_questions: z.number().check(z.int()) }),
+  response: () =>
+    z.object({
+      success: z.literal(true),
+      message: z.string(),
+      adjusted_count: z.number().check(z.int()),
+      total_questions: z.number().check(z.int()),
+    }),
 });

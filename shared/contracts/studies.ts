@@ -61,7 +61,13 @@ export const joinRequestSchema = /* @__PURE__ */ lazy(() =>
 export type JoinRequest = z.infer<ReturnType<typeof joinRequestSchema>>;
 
 export const studyTaskExamSchema = /* @__PURE__ */ lazy(() =>
-  z.object({ id: z.string(), title_ko: z.string(), title_en: z.string(), display_title: z.string(), questions: z.number().check(z.int()) }),
+  z.object({
+    id: z.string(),
+    title_ko: z.string(),
+    title_en: z.string(),
+    display_title: z.string(),
+    questions: z.number().check(z.int()),
+  }),
 );
 
 export const studyTaskSchema = /* @__PURE__ */ lazy(() =>
@@ -166,7 +172,8 @@ export const listStudies = defineRoute({
       cursor: z.optional(z.string().check(z.maxLength(2000))),
     }),
   }),
-  response: () => z.object({ count: z.number().check(z.int()), next: z.nullable(z.string()), results: z.array(studySchema()) }),
+  response: () =>
+    z.object({ count: z.number().check(z.int()), next: z.nullable(z.string()), results: z.array(studySchema()) }),
 });
 
 /** The fields of the study form (create and update). */
@@ -198,7 +205,10 @@ export const getStudy = defineRoute({
   access: 'public',
   schemas: () => ({
     params: studyIdParam(),
-    query: z.looseObject({ select: z.optional(z.string().check(z.maxLength(1000))), lang: z.catch(z.optional(languageSchema()), undefined) }),
+    query: z.looseObject({
+      select: z.optional(z.string().check(z.maxLength(1000))),
+      lang: z.catch(z.optional(languageSchema()), undefined),
+    }),
   }),
   response: () => studySchema(),
 });
@@ -254,14 +264,24 @@ export const listStudyTasks = defineRoute({
   path: '/api/study-tasks/',
   access: 'public',
   schemas: () => ({
-    query: z.looseObject({ study: z.optional(z.string().check(z.maxLength(100))), lang: z.catch(z.optional(languageSchema()), undefined) }),
+    query: z.looseObject({
+      study: z.optional(z.string().check(z.maxLength(100))),
+      lang: z.catch(z.optional(languageSchema()), undefined),
+    }),
   }),
   response: () => z.array(studyTaskSchema()),
 });
 
 const progressSchema = () => z.coerce.number().check(z.gte(0), z.lte(100));
 const examRef = () =>
-  preprocess((v) => (v === '' ? null : v), z.optional(z.nullable(z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.pipe(z.number(), z.transform(String))]))));
+  preprocess(
+    (v) => (v === '' ? null : v),
+    z.optional(
+      z.nullable(
+        z.union([z.string().check(z.minLength(1), z.maxLength(100)), z.pipe(z.number(), z.transform(String))]),
+      ),
+    ),
+  );
 
 /** POST /api/study-tasks/: the name in the request language is required; `is_public` defaults to the study's. */
 export const createStudyTask = defineRoute({

@@ -25,7 +25,8 @@ const idText = () => z.string().check(z.minLength(1), z.maxLength(128));
 const idParams = () => z.object({ id: idText() });
 
 /** docs/product.md#member-management: empty optional fields are stored as null; text is trimmed first. */
-const blankToNull = (value: unknown) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value);
+const blankToNull = (value: unknown) =>
+  typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value;
 const nullableText = (max: number) => preprocess(blankToNull, z.nullable(z.string().check(z.maxLength(max))));
 const nullableEmail = () => preprocess(blankToNull, z.nullable(z.email().check(z.maxLength(MEMBER_EMAIL_MAX))));
 /** On create an absent field is null; on update an absent field keeps its value (see `updateMember`). */
@@ -48,7 +49,9 @@ export type Member = StudyMember;
  * A join request as the study's managers list it: the study detail's shape plus the requester's user id and the
  * time of the answer.
  */
-export const joinRequestSchema = /* @__PURE__ */ lazy(() => z.extend(studyJoinRequestSchema(), { user: z.string(), responded_at: z.nullable(z.string()) }));
+export const joinRequestSchema = /* @__PURE__ */ lazy(() =>
+  z.extend(studyJoinRequestSchema(), { user: z.string(), responded_at: z.nullable(z.string()) }),
+);
 export type JoinRequest = z.infer<ReturnType<typeof joinRequestSchema>>;
 
 /** The caller's own request, as `GET /api/study-join-request/user/` lists it. */
@@ -155,7 +158,13 @@ export const importMembers = defineRoute({
   schemas: () => ({
     body: z.object({ study: idText(), source_study: idText() }),
   }),
-  response: () => z.object({ detail: z.string(), imported: z.number().check(z.int()), skipped: z.number().check(z.int()), total: z.number().check(z.int()) }),
+  response: () =>
+    z.object({
+      detail: z.string(),
+      imported: z.number().check(z.int()),
+      skipped: z.number().check(z.int()),
+      total: z.number().check(z.int()),
+    }),
 });
 
 /** A request to join a public study. It carries no role: approval makes a plain `member`. */
@@ -166,7 +175,11 @@ export const createJoinRequest = defineRoute({
   schemas: () => ({
     body: z.pipe(
       z
-        .object({ study_id: z.optional(idText()), study: z.optional(idText()), message: z._default(z.string().check(z.trim(), z.maxLength(JOIN_MESSAGE_MAX)), '') })
+        .object({
+          study_id: z.optional(idText()),
+          study: z.optional(idText()),
+          message: z._default(z.string().check(z.trim(), z.maxLength(JOIN_MESSAGE_MAX)), ''),
+        })
         .check(z.refine((b) => !!(b.study_id ?? b.study), { message: 'study_id is required', path: ['study_id'] })),
       z.transform(({ study_id, study, message }) => ({ study_id: (study_id ?? study)!, message })),
     ),

@@ -16,7 +16,13 @@ const periodQuery = () =>
   z.object({
     days: preprocess(
       (value) => (value === undefined || value === '' || value === 'all' ? undefined : Number(value)),
-      z.optional(z.number().check(z.refine((n) => (PROGRESS_PERIODS as readonly number[]).includes(n), { message: 'days must be 1, 7, 30 or 365' }))),
+      z.optional(
+        z.number().check(
+          z.refine((n) => (PROGRESS_PERIODS as readonly number[]).includes(n), {
+            message: 'days must be 1, 7, 30 or 365',
+          }),
+        ),
+      ),
     ),
   });
 
@@ -25,7 +31,8 @@ const periodQuery = () =>
  * query, and both echoed at the head of the answer (`days` null for every day recorded).
  */
 const periodInputs = () => ({ params: studyIdParams(), query: periodQuery() });
-const periodReport = <Shape extends z.core.$ZodShape>(fields: Shape) => z.extend(z.object({ study_id: z.string(), days: z.nullable(z.number()) }), fields);
+const periodReport = <Shape extends z.core.$ZodShape>(fields: Shape) =>
+  z.extend(z.object({ study_id: z.string(), days: z.nullable(z.number()) }), fields);
 
 /**
  * POST /api/record-study-progress/: the detail and dashboard send one `study_id` with `page_type`
@@ -46,13 +53,19 @@ export const recordStudyProgress = defineRoute({
         /** The client's clock (kept for the record; days are the server's UTC dates, D80). */
         client_time: z.optional(z.string().check(z.maxLength(64))),
       })
-      .check(z.refine((body) => !!body.study_id || (body.study_ids?.length ?? 0) > 0, { message: 'study_id or study_ids is required' })),
+      .check(
+        z.refine((body) => !!body.study_id || (body.study_ids?.length ?? 0) > 0, {
+          message: 'study_id or study_ids is required',
+        }),
+      ),
   }),
   response: () =>
     z.object({
       success: z.literal(true),
       /** Studies recorded, each with the caller's overall progress now (%). */
-      recorded: z.array(z.object({ study_id: z.string(), overall_progress: z.number(), attempted_progress: z.number() })),
+      recorded: z.array(
+        z.object({ study_id: z.string(), overall_progress: z.number(), attempted_progress: z.number() }),
+      ),
       /** List form: ids skipped (not a member, unknown, or beyond the per-call cap). */
       skipped: z.array(z.string()),
     }),
@@ -177,7 +190,12 @@ export const saveRandomPracticeResult = defineRoute({
         total_questions: count(10_000).check(z.gte(1)),
         elapsed_seconds: z.number().check(z.gte(0), z.lte(7 * 24 * 3600)),
       })
-      .check(z.refine((body) => body.correct_count <= body.total_questions, { message: 'correct_count must not exceed total_questions', path: ['correct_count'] })),
+      .check(
+        z.refine((body) => body.correct_count <= body.total_questions, {
+          message: 'correct_count must not exceed total_questions',
+          path: ['correct_count'],
+        }),
+      ),
   }),
   response: () => z.object({ success: z.literal(true), id: z.string(), accuracy: z.number() }),
 });
@@ -208,10 +226,17 @@ export const drawRandomPracticeQuestions = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: studyIdParams(),
-    query: z.object({ count: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(RANDOM_PRACTICE_MAX_COUNT)), 0) }),
+    query: z.object({
+      count: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(RANDOM_PRACTICE_MAX_COUNT)), 0),
+    }),
   }),
   response: () =>
-    z.object({ study_id: z.string(), total_questions: z.number().check(z.int()), task_count: z.number().check(z.int()), questions: z.array(practiceQuestionSchema()) }),
+    z.object({
+      study_id: z.string(),
+      total_questions: z.number().check(z.int()),
+      task_count: z.number().check(z.int()),
+      questions: z.array(practiceQuestionSchema()),
+    }),
 });
 
 export const memberProgressSchema = /* @__PURE__ */ lazy(() =>

@@ -22,7 +22,9 @@ export const testCsrf = defineRoute({
 
 /** A nested object of translation strings. */
 export type TranslationTree = { [key: string]: string | TranslationTree };
-const translationTree = /* @__PURE__ */ lazy((): z.ZodMiniType<TranslationTree> => z.lazy(() => z.record(z.string(), z.union([z.string(), translationTree()]))));
+const translationTree = /* @__PURE__ */ lazy((): z.ZodMiniType<TranslationTree> =>
+  z.lazy(() => z.record(z.string(), z.union([z.string(), translationTree()]))),
+);
 
 export const getTranslations = defineRoute({
   method: 'GET',

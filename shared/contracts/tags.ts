@@ -39,7 +39,9 @@ export const createTag = defineRoute({
         name_en: keyable(z.optional(z.string().check(z.trim(), z.maxLength(TAG_NAME_MAX)))),
         name: keyable(z.optional(z.string().check(z.trim(), z.maxLength(TAG_NAME_MAX)))),
       })
-      .check(z.refine((b) => !!(b.name_ko || b.name_en || b.name), { message: 'a tag name is required', path: ['name_ko'] })),
+      .check(
+        z.refine((b) => !!(b.name_ko || b.name_en || b.name), { message: 'a tag name is required', path: ['name_ko'] }),
+      ),
   }),
   response: () => z.extend(tagSchema(), { created: z.boolean() }),
 });

@@ -102,10 +102,15 @@ export const searchUsers = defineRoute({
   path: '/api/search-users/',
   access: 'signed-in',
   schemas: () => ({
-    query: z.object({ q: z.string().check(z.trim(), z.minLength(1), z.maxLength(150)), study_id: z.optional(z.string().check(z.minLength(1), z.maxLength(128))) }),
+    query: z.object({
+      q: z.string().check(z.trim(), z.minLength(1), z.maxLength(150)),
+      study_id: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+    }),
   }),
   response: () =>
     z.object({
-      users: z.array(z.object({ id: z.string(), username: z.string(), display_name: z.string(), email: z.nullable(z.string()) })),
+      users: z.array(
+        z.object({ id: z.string(), username: z.string(), display_name: z.string(), email: z.nullable(z.string()) }),
+      ),
     }),
 });

@@ -126,7 +126,8 @@ export function gradeAnswer(given: string, correct: string, content = ''): Grade
   // A choice answer `a|b` is not alternatives when the content lists options: it stays one answer.
   const alternatives = hasChoiceOptions(content) ? [whole] : answerAlternatives(correct);
   if (alternatives.length === 0 || normalize(given) === '') return { verdict: 'wrong', expected: whole };
-  for (const alternative of alternatives) if (matchesOne(given, alternative, content)) return { verdict: 'correct', expected: alternative };
+  for (const alternative of alternatives)
+    if (matchesOne(given, alternative, content)) return { verdict: 'correct', expected: alternative };
   const typed = comparableAnswer(given);
   let closest: { expected: string; distance: number } | null = null;
   for (const alternative of alternatives) {

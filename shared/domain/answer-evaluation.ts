@@ -34,5 +34,9 @@ export function evaluateAnswerLocally(userAnswer: string, correctAnswer: string,
   const given = new Set(answerWords(userAnswer));
   const matched = expected.filter((word) => given.has(word)).length;
   const ratio = matched / expected.length;
-  return { is_correct: ratio >= WORD_MATCH_THRESHOLD, reason: ratio >= WORD_MATCH_THRESHOLD ? 'word_match' : 'too_few_words', match_ratio: ratio };
+  return {
+    is_correct: ratio >= WORD_MATCH_THRESHOLD,
+    reason: ratio >= WORD_MATCH_THRESHOLD ? 'word_match' : 'too_few_words',
+    match_ratio: ratio,
+  };
 }

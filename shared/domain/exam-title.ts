@@ -19,7 +19,9 @@ export function examDisplayTitle(exam: TitledExam, language: Language, fallback:
 
 /** Daily quiz exams are hidden from My Exams (docs/product.md#exam-management). */
 export function isDailyQuizExam(exam: TitledExam): boolean {
-  return [exam.title, exam.title_ko, exam.title_en].some((title) => typeof title === 'string' && title.trim().startsWith(DAILY_QUIZ_TITLE_PREFIX));
+  return [exam.title, exam.title_ko, exam.title_en].some(
+    (title) => typeof title === 'string' && title.trim().startsWith(DAILY_QUIZ_TITLE_PREFIX),
+  );
 }
 
 /**

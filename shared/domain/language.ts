@@ -17,7 +17,11 @@ const ENGLISH_HOST_PREFIXES = ['us.', 'devops.', 'leetcode.'];
  * The language rule of docs/product.md#languages-and-hosts: a saved choice wins, then an English host prefix,
  * then a browser language starting with "ko", then Korean as the display default.
  */
-export function resolveLanguage(input: { saved?: string | null; host?: string | null; browserLanguages?: readonly string[] }): Language {
+export function resolveLanguage(input: {
+  saved?: string | null;
+  host?: string | null;
+  browserLanguages?: readonly string[];
+}): Language {
   if (isLanguage(input.saved)) return input.saved;
   const host = (input.host ?? '').toLowerCase();
   if (ENGLISH_HOST_PREFIXES.some((prefix) => host.startsWith(prefix))) return 'en';

@@ -26,7 +26,12 @@ export type RandomSource = () => number;
 
 export type AccuracyGroup = 'wrong-only' | 'unattempted' | 'partly-correct' | 'fully-correct';
 
-export const ACCURACY_GROUPS: readonly AccuracyGroup[] = ['wrong-only', 'unattempted', 'partly-correct', 'fully-correct'];
+export const ACCURACY_GROUPS: readonly AccuracyGroup[] = [
+  'wrong-only',
+  'unattempted',
+  'partly-correct',
+  'fully-correct',
+];
 
 function statOf(stats: StatsById | undefined, id: string): QuestionStat | undefined {
   if (!stats) return undefined;
@@ -73,7 +78,10 @@ function matches(question: OrderableQuestion, ref: string): boolean {
 }
 
 /** `selected`: keeps only the listed questions (by id or csv id), in their original order. An empty list keeps all. */
-export function selectQuestions<Q extends OrderableQuestion>(questions: readonly Q[], selected: readonly string[]): Q[] {
+export function selectQuestions<Q extends OrderableQuestion>(
+  questions: readonly Q[],
+  selected: readonly string[],
+): Q[] {
   if (selected.length === 0) return [...questions];
   return questions.filter((question) => selected.some((ref) => matches(question, ref)));
 }
@@ -94,7 +102,11 @@ export function orderByList<Q extends OrderableQuestion>(questions: readonly Q[]
 }
 
 /** Statistics order: by group, then accuracy ascending, then attempts descending; ties shuffled. */
-export function orderByStatistics<Q extends OrderableQuestion>(questions: readonly Q[], stats: StatsById | undefined, random: RandomSource = Math.random): Q[] {
+export function orderByStatistics<Q extends OrderableQuestion>(
+  questions: readonly Q[],
+  stats: StatsById | undefined,
+  random: RandomSource = Math.random,
+): Q[] {
   const rank = (question: Q) => {
     const stat = statOf(stats, question.id);
     return {
@@ -127,7 +139,12 @@ export function orderQuestions<Q extends OrderableQuestion>(questions: readonly 
  * keep their places (the current question stays in view, its number unchanged), the rest are
  * re-sorted and re-shuffled. Takes and returns question ids.
  */
-export function resortRemaining(orderIds: readonly string[], currentIndex: number, stats: StatsById | undefined, random: RandomSource = Math.random): string[] {
+export function resortRemaining(
+  orderIds: readonly string[],
+  currentIndex: number,
+  stats: StatsById | undefined,
+  random: RandomSource = Math.random,
+): string[] {
   const keep = Math.max(0, Math.min(orderIds.length, currentIndex + 1));
   const rest = orderByStatistics(
     orderIds.slice(keep).map((id) => ({ id })),

@@ -24,7 +24,16 @@ export const QUESTION_SHEET_LIMITS = {
 export const SHEET_EXTENSIONS = ['xlsx', 'xls', 'csv'] as const;
 export type SheetExtension = (typeof SHEET_EXTENSIONS)[number];
 
-export const QUESTION_COLUMNS = ['csv_id', 'title', 'content', 'answer', 'explanation', 'difficulty', 'url', 'group_id'] as const;
+export const QUESTION_COLUMNS = [
+  'csv_id',
+  'title',
+  'content',
+  'answer',
+  'explanation',
+  'difficulty',
+  'url',
+  'group_id',
+] as const;
 export type QuestionColumn = (typeof QUESTION_COLUMNS)[number];
 export const REQUIRED_COLUMNS: readonly QuestionColumn[] = ['csv_id', 'title', 'content', 'answer'];
 
@@ -61,9 +70,13 @@ export function headerKey(header: string): string {
     .replace(/[\s_.-]+/g, '');
 }
 
-const ALIAS_LOOKUP = new Map<string, QuestionColumn>(QUESTION_COLUMNS.flatMap((column) => ALIASES[column].map((alias) => [headerKey(alias), column] as const)));
+const ALIAS_LOOKUP = new Map<string, QuestionColumn>(
+  QUESTION_COLUMNS.flatMap((column) => ALIASES[column].map((alias) => [headerKey(alias), column] as const)),
+);
 
-export type HeaderMapping = { ok: true; columns: Partial<Record<QuestionColumn, number>> } | { ok: false; missing: QuestionColumn[]; found: string[] };
+export type HeaderMapping =
+  | { ok: true; columns: Partial<Record<QuestionColumn, number>> }
+  | { ok: false; missing: QuestionColumn[]; found: string[] };
 
 /** Finds each known column in the header row; the first matching header wins. */
 export function mapHeaders(headers: readonly string[]): HeaderMapping {
@@ -131,7 +144,10 @@ export function cleanUrl(value: string): string {
  * url nan cleared. Caps: {@link QUESTION_SHEET_LIMITS.maxRows} rows, maxCellChars per cell.
  * `row` in a refusal is the 1-based spreadsheet row (the header is row 1).
  */
-export function normalizeRows(rows: readonly (readonly unknown[])[], columns: Partial<Record<QuestionColumn, number>>): RowsOutcome {
+export function normalizeRows(
+  rows: readonly (readonly unknown[])[],
+  columns: Partial<Record<QuestionColumn, number>>,
+): RowsOutcome {
   const records: { row: number; values: Record<QuestionColumn, string> }[] = [];
   for (let i = 0; i < rows.length; i++) {
     const cells = rows[i] ?? [];

@@ -27,12 +27,14 @@ export function periodStart(today: string, days: number | null | undefined): str
 /** Every date from `from` to `to`, both included (ISO dates). */
 export function datesBetween(from: string, to: string): string[] {
   const dates: string[] = [];
-  for (let day = new Date(`${from}T00:00:00Z`); dayOf(day) <= to; day.setUTCDate(day.getUTCDate() + 1)) dates.push(dayOf(day));
+  for (let day = new Date(`${from}T00:00:00Z`); dayOf(day) <= to; day.setUTCDate(day.getUTCDate() + 1))
+    dates.push(dayOf(day));
   return dates;
 }
 
 /** docs/product.md#limits: an estimate of questions attempted or correct from answer counts: ceil(attempts / 2), capped by the exam's size. */
-export const estimatedQuestions = (attempts: number, totalQuestions: number): number => Math.min(totalQuestions, Math.ceil(Math.max(0, attempts) / 2));
+export const estimatedQuestions = (attempts: number, totalQuestions: number): number =>
+  Math.min(totalQuestions, Math.ceil(Math.max(0, attempts) / 2));
 
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
@@ -65,8 +67,14 @@ export interface TaskProgress {
  */
 export function taskProgress(totals: ExamResultTotals): TaskProgress {
   const total = Math.max(0, totals.totalQuestions);
-  const correctQuestions = Math.min(total, totals.correctQuestions ?? estimatedQuestions(totals.correctAttempts, total));
-  const attemptedQuestions = Math.min(total, Math.max(correctQuestions, totals.attemptedQuestions ?? estimatedQuestions(totals.totalAttempts, total)));
+  const correctQuestions = Math.min(
+    total,
+    totals.correctQuestions ?? estimatedQuestions(totals.correctAttempts, total),
+  );
+  const attemptedQuestions = Math.min(
+    total,
+    Math.max(correctQuestions, totals.attemptedQuestions ?? estimatedQuestions(totals.totalAttempts, total)),
+  );
   return {
     correct_attempts: totals.correctAttempts,
     total_attempts: totals.totalAttempts,
@@ -79,7 +87,10 @@ export function taskProgress(totals: ExamResultTotals): TaskProgress {
 }
 
 /** The study's overall progress: questions attempted / correct over the questions of all its task exams, %, 2 decimals. */
-export function overallProgress(tasks: { totalQuestions: number; progress: TaskProgress | null }[]): { attempted: number; correct: number } {
+export function overallProgress(tasks: { totalQuestions: number; progress: TaskProgress | null }[]): {
+  attempted: number;
+  correct: number;
+} {
   const total = tasks.reduce((sum, t) => sum + Math.max(0, t.totalQuestions), 0);
   if (total === 0) return { attempted: 0, correct: 0 };
   const attempted = tasks.reduce((sum, t) => sum + (t.progress?.attempted_questions ?? 0), 0);
@@ -98,7 +109,9 @@ export function hoursAndMinutes(minutes: number): { hours: number; minutes: numb
 /** Random practice (docs/product.md#random-practice, #limits): default count 10, at least 1, at most the study's total. */
 export const RANDOM_PRACTICE_DEFAULT_COUNT = 10;
 export const RANDOM_PRACTICE_MAX_COUNT = 200;
-export const clampPracticeCount = (count: number, total: number): number => Math.max(Math.min(1, total), Math.min(Math.floor(count) || 0, total, RANDOM_PRACTICE_MAX_COUNT));
+export const clampPracticeCount = (count: number, total: number): number =>
+  Math.max(Math.min(1, total), Math.min(Math.floor(count) || 0, total, RANDOM_PRACTICE_MAX_COUNT));
 
 /** Accuracy of a practice run, %, 1 decimal. */
-export const practiceAccuracy = (correct: number, total: number): number => (total > 0 ? round((correct / total) * 100, 1) : 0);
+export const practiceAccuracy = (correct: number, total: number): number =>
+  total > 0 ? round((correct / total) * 100, 1) : 0;

@@ -7,4 +7,5 @@ export const studyMemberRoleSchema = () => z.enum(STUDY_MEMBER_ROLES);
 export type StudyMemberRole = (typeof STUDY_MEMBER_ROLES)[number];
 
 /** The roles that manage a study (edit, tasks, members, join requests; docs/product.md#roles). */
-export const isManagingRole = (role: StudyMemberRole | null | undefined) => role === 'study_admin' || role === 'study_leader';
+export const isManagingRole = (role: StudyMemberRole | null | undefined) =>
+  role === 'study_admin' || role === 'study_leader';

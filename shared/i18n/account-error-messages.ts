@@ -5,7 +5,10 @@ import type { Language } from '../domain/language.js';
  * they are the texts of `error_details` in a users-sheet upload report.
  */
 export const ACCOUNT_ERROR_MESSAGES = {
-  invalid_credentials: { ko: '아이디 또는 비밀번호가 올바르지 않습니다.', en: 'The username or password is incorrect.' },
+  invalid_credentials: {
+    ko: '아이디 또는 비밀번호가 올바르지 않습니다.',
+    en: 'The username or password is incorrect.',
+  },
   username_taken: { ko: '이미 사용 중인 아이디입니다.', en: 'This username is already taken.' },
   registration_failed: {
     ko: '회원가입을 완료할 수 없습니다. 입력한 정보를 확인하거나, 이미 계정이 있다면 로그인해 주세요.',
@@ -18,9 +21,19 @@ export const ACCOUNT_ERROR_MESSAGES = {
     en: 'A username has 1 to 150 letters, digits or @ . + - _ characters.',
   },
   name_required: { ko: '이름을 입력해 주세요.', en: 'Enter your name.' },
+  invalid_time_zone: {
+    ko: '알 수 없는 시간대입니다. Asia/Seoul 같은 IANA 시간대 이름을 입력해 주세요.',
+    en: 'Unknown time zone. Use an IANA zone name such as Asia/Seoul.',
+  },
   name_too_long: { ko: '이름이 너무 깁니다 (최대 {max}자).', en: 'The name is too long (at most {max} characters).' },
-  password_too_short: { ko: '비밀번호는 {min}자 이상이어야 합니다.', en: 'The password needs at least {min} characters.' },
-  password_too_long: { ko: '비밀번호는 {max}자 이하여야 합니다.', en: 'The password can have at most {max} characters.' },
+  password_too_short: {
+    ko: '비밀번호는 {min}자 이상이어야 합니다.',
+    en: 'The password needs at least {min} characters.',
+  },
+  password_too_long: {
+    ko: '비밀번호는 {max}자 이하여야 합니다.',
+    en: 'The password can have at most {max} characters.',
+  },
   passwords_do_not_match: { ko: '비밀번호가 일치하지 않습니다.', en: 'The passwords do not match.' },
   email_invalid: { ko: '이메일 주소 형식이 올바르지 않습니다.', en: 'The email address is not valid.' },
   current_password_required: { ko: '현재 비밀번호를 입력해 주세요.', en: 'Enter your current password.' },
@@ -31,7 +44,10 @@ export const ACCOUNT_ERROR_MESSAGES = {
     en: 'You cannot delete your own account here. Use account withdrawal on your profile.',
   },
   user_not_found: { ko: '사용자를 찾을 수 없습니다.', en: 'The user was not found.' },
-  email_required: { ko: '먼저 프로필에 이메일 주소를 등록해 주세요.', en: 'Add an email address to your profile first.' },
+  email_required: {
+    ko: '먼저 프로필에 이메일 주소를 등록해 주세요.',
+    en: 'Add an email address to your profile first.',
+  },
   verification_token_invalid: {
     ko: '인증 링크가 올바르지 않거나 이미 사용되었습니다.',
     en: 'This verification link is not valid or has already been used.',
@@ -44,8 +60,14 @@ export const ACCOUNT_ERROR_MESSAGES = {
     ko: '메일을 보내지 못했습니다. 잠시 후 다시 시도해 주세요.',
     en: 'The email could not be sent. Please try again shortly.',
   },
-  google_sign_in_unavailable: { ko: 'Google 로그인이 설정되어 있지 않습니다.', en: 'Google sign-in is not configured.' },
-  google_token_invalid: { ko: 'Google 인증 정보를 확인할 수 없습니다.', en: 'The Google credential could not be verified.' },
+  google_sign_in_unavailable: {
+    ko: 'Google 로그인이 설정되어 있지 않습니다.',
+    en: 'Google sign-in is not configured.',
+  },
+  google_token_invalid: {
+    ko: 'Google 인증 정보를 확인할 수 없습니다.',
+    en: 'The Google credential could not be verified.',
+  },
   google_email_unverified: {
     ko: 'Google 계정의 이메일이 인증되지 않아 로그인할 수 없습니다.',
     en: 'The email of this Google account is not verified, so it cannot be used to sign in.',
@@ -60,7 +82,10 @@ export const ACCOUNT_ERROR_MESSAGES = {
     ko: '엑셀 파일의 압축 해제 크기가 너무 큽니다 (최대 {limit}).',
     en: 'The Excel file is too large when uncompressed (limit {limit}).',
   },
-  spreadsheet_too_many_rows: { ko: '행이 너무 많습니다 (최대 {max}행).', en: 'The sheet has too many rows (at most {max}).' },
+  spreadsheet_too_many_rows: {
+    ko: '행이 너무 많습니다 (최대 {max}행).',
+    en: 'The sheet has too many rows (at most {max}).',
+  },
   spreadsheet_missing_column: { ko: '필수 열이 없습니다: {column}', en: 'A required column is missing: {column}' },
   spreadsheet_empty: { ko: '시트에 데이터가 없습니다.', en: 'The sheet has no data.' },
   row_username_required: { ko: '사용자명이 비어 있습니다.', en: 'The username is empty.' },
@@ -70,11 +95,26 @@ export const ACCOUNT_ERROR_MESSAGES = {
     en: 'Unknown role: {role} (use user_role, study_admin_role or admin_role)',
   },
   row_email_invalid: { ko: '이메일 형식이 올바르지 않습니다.', en: 'The email address is not valid.' },
-  row_email_taken: { ko: '다른 사용자가 이미 사용 중인 이메일입니다.', en: 'Another user already has this email address.' },
-  row_duplicate_username: { ko: '파일 안에 같은 사용자명이 여러 번 있습니다.', en: 'This username appears more than once in the file.' },
-  row_duplicate_email: { ko: '파일 안에 같은 이메일이 여러 번 있습니다.', en: 'This email appears more than once in the file.' },
-  row_cell_too_long: { ko: '셀 내용이 너무 깁니다 (최대 {max}자).', en: 'A cell is too long (at most {max} characters).' },
-  row_name_too_long: { ko: '이름이 너무 깁니다 (최대 {max}자).', en: 'The name is too long (at most {max} characters).' },
+  row_email_taken: {
+    ko: '다른 사용자가 이미 사용 중인 이메일입니다.',
+    en: 'Another user already has this email address.',
+  },
+  row_duplicate_username: {
+    ko: '파일 안에 같은 사용자명이 여러 번 있습니다.',
+    en: 'This username appears more than once in the file.',
+  },
+  row_duplicate_email: {
+    ko: '파일 안에 같은 이메일이 여러 번 있습니다.',
+    en: 'This email appears more than once in the file.',
+  },
+  row_cell_too_long: {
+    ko: '셀 내용이 너무 깁니다 (최대 {max}자).',
+    en: 'A cell is too long (at most {max} characters).',
+  },
+  row_name_too_long: {
+    ko: '이름이 너무 깁니다 (최대 {max}자).',
+    en: 'The name is too long (at most {max} characters).',
+  },
   row_write_failed: {
     ko: '저장하지 못했습니다 (다른 변경과 충돌). 다시 업로드해 주세요.',
     en: 'Could not be saved (it conflicted with another change). Please upload again.',

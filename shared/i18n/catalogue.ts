@@ -31,7 +31,9 @@ const CATALOGUE: Record<string, Record<Language, string>> = {
 
 export function errorMessage(code: string, language: Language, params: Record<string, string | number> = {}): string {
   const template = CATALOGUE[code]?.[language] ?? CATALOGUE.internal_error![language];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] !== undefined ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] !== undefined ? String(params[name]) : whole,
+  );
 }
 
 export function hasErrorMessage(code: string): boolean {

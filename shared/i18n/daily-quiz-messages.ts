@@ -8,11 +8,26 @@ export const DAILY_QUIZ_MESSAGES = {
     ko: '구독한 시험이 없습니다. 프로필에서 시험을 구독해 주세요.',
     en: 'You have not subscribed to any exams. Subscribe to exams in your profile.',
   },
-  'home.dailyExam.noQuestionsInSubscribedExams': { ko: '구독한 시험에 문제가 없습니다.', en: 'Your subscribed exams have no questions.' },
-  'home.dailyExam.noAccessibleExams': { ko: '구독한 시험 중 볼 수 있는 시험이 없습니다.', en: 'None of your subscribed exams can be opened any more.' },
-  'home.dailyExam.noQuestionsAvailable': { ko: '오늘의 퀴즈에 넣을 문제가 없습니다.', en: 'There are no questions left for a daily quiz.' },
-  daily_exam_target_forbidden: { ko: '다른 사용자의 오늘의 퀴즈는 관리자만 만들 수 있습니다.', en: "Only site admins can create another user's daily quiz." },
-  daily_mail_link_invalid: { ko: '수신 거부 링크가 올바르지 않거나 만료되었습니다.', en: 'This unsubscribe link is invalid or has expired.' },
+  'home.dailyExam.noQuestionsInSubscribedExams': {
+    ko: '구독한 시험에 문제가 없습니다.',
+    en: 'Your subscribed exams have no questions.',
+  },
+  'home.dailyExam.noAccessibleExams': {
+    ko: '구독한 시험 중 볼 수 있는 시험이 없습니다.',
+    en: 'None of your subscribed exams can be opened any more.',
+  },
+  'home.dailyExam.noQuestionsAvailable': {
+    ko: '오늘의 퀴즈에 넣을 문제가 없습니다.',
+    en: 'There are no questions left for a daily quiz.',
+  },
+  daily_exam_target_forbidden: {
+    ko: '다른 사용자의 오늘의 퀴즈는 관리자만 만들 수 있습니다.',
+    en: "Only site admins can create another user's daily quiz.",
+  },
+  daily_mail_link_invalid: {
+    ko: '수신 거부 링크가 올바르지 않거나 만료되었습니다.',
+    en: 'This unsubscribe link is invalid or has expired.',
+  },
 } as const;
 
 export const DAILY_EXAM_ERROR_KEYS = [

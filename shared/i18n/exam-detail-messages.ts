@@ -7,13 +7,19 @@ export const EXAM_DETAIL_MESSAGES = {
   questions_copied: { ko: '문제 {count}개를 복사했습니다.', en: 'Copied {count} questions.' },
   questions_deleted: { ko: '문제 {count}개를 삭제했습니다.', en: 'Deleted {count} questions.' },
   questions_group_updated: { ko: '문제 {count}개의 그룹을 바꿨습니다.', en: 'Updated the group of {count} questions.' },
-  exam_same_source_target: { ko: '같은 시험으로는 옮기거나 복사할 수 없습니다.', en: 'Choose another exam to move or copy to.' },
+  exam_same_source_target: {
+    ko: '같은 시험으로는 옮기거나 복사할 수 없습니다.',
+    en: 'Choose another exam to move or copy to.',
+  },
   exam_questions_changed: {
     ko: '다른 곳에서 시험 문제가 바뀌었습니다. 새로 고친 뒤 다시 시도해 주세요.',
     en: "The exam's questions changed in the meantime. Reload and try again.",
   },
   // statistics (results group)
-  question_results_deleted: { ko: '문제 {count}개의 풀이 기록을 삭제했습니다.', en: 'Deleted the results of {count} questions.' },
+  question_results_deleted: {
+    ko: '문제 {count}개의 풀이 기록을 삭제했습니다.',
+    en: 'Deleted the results of {count} questions.',
+  },
   question_results_deleting: {
     ko: '풀이 기록을 삭제하는 중입니다 ({count}개 삭제됨). 나머지는 백그라운드에서 삭제됩니다.',
     en: 'Deleting results ({count} so far); the rest is deleted in the background.',
@@ -22,18 +28,36 @@ export const EXAM_DETAIL_MESSAGES = {
     ko: '모든 사용자의 기록은 관리자와 스터디 관리자만 삭제할 수 있습니다.',
     en: "Only admins and study admins may delete every user's results.",
   },
-  accuracy_bulk_adjusted: { ko: '문제 {count}개의 정답률을 조정했습니다.', en: 'Adjusted the accuracy of {count} questions.' },
+  accuracy_bulk_adjusted: {
+    ko: '문제 {count}개의 정답률을 조정했습니다.',
+    en: 'Adjusted the accuracy of {count} questions.',
+  },
   // import from the connected file, update from a sheet
-  exam_no_connected_file: { ko: '이 시험에 연결된 문제 파일이 없습니다.', en: 'This exam has no connected question file.' },
+  exam_no_connected_file: {
+    ko: '이 시험에 연결된 문제 파일이 없습니다.',
+    en: 'This exam has no connected question file.',
+  },
   exam_questions_imported: {
     ko: '문제 {imported}개를 가져왔습니다 (건너뜀 {skipped}).',
     en: 'Imported {imported} questions (skipped {skipped}).',
   },
-  exam_questions_updated: { ko: '문제 {updated}개를 수정했습니다 (건너뜀 {skipped}).', en: 'Updated {updated} questions (skipped {skipped}).' },
-  sheet_row_unknown_id: { ko: '{row}행: 이 시험에 문제 ID {id}가 없습니다.', en: 'Row {row}: this exam has no question with id {id}.' },
+  exam_questions_updated: {
+    ko: '문제 {updated}개를 수정했습니다 (건너뜀 {skipped}).',
+    en: 'Updated {updated} questions (skipped {skipped}).',
+  },
+  sheet_row_unknown_id: {
+    ko: '{row}행: 이 시험에 문제 ID {id}가 없습니다.',
+    en: 'Row {row}: this exam has no question with id {id}.',
+  },
   sheet_row_missing_id: { ko: '{row}행: 문제 ID가 비어 있습니다.', en: 'Row {row}: the question id is blank.' },
-  sheet_row_required: { ko: '{row}행: 제목, 내용, 정답은 비워 둘 수 없습니다.', en: 'Row {row}: title, content and answer are required.' },
-  sheet_row_duplicate_id: { ko: '{row}행: 문제 ID {id}가 앞의 행과 겹칩니다.', en: 'Row {row}: question id {id} repeats an earlier row.' },
+  sheet_row_required: {
+    ko: '{row}행: 제목, 내용, 정답은 비워 둘 수 없습니다.',
+    en: 'Row {row}: title, content and answer are required.',
+  },
+  sheet_row_duplicate_id: {
+    ko: '{row}행: 문제 ID {id}가 앞의 행과 겹칩니다.',
+    en: 'Row {row}: question id {id} repeats an earlier row.',
+  },
   // question-member mappings
   study_no_active_members: { ko: '스터디에 활성 멤버가 없습니다.', en: 'The study has no active members.' },
   study_not_linked: { ko: '이 시험과 연결된 스터디가 아닙니다.', en: 'This study is not linked to the exam.' },

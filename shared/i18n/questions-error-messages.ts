@@ -3,10 +3,19 @@ import type { Language } from '../domain/language.js';
 /** Error codes (and result messages) of question edits, favorites, ignore, answer evaluation, single-question exams and short links (issue 5). */
 export const QUESTION_ERROR_MESSAGES = {
   // question edits
-  question_required_fields: { ko: '제목, 내용, 정답은 비워 둘 수 없습니다.', en: 'Title, content and answer are required.' },
+  question_required_fields: {
+    ko: '제목, 내용, 정답은 비워 둘 수 없습니다.',
+    en: 'Title, content and answer are required.',
+  },
   question_not_found: { ko: '문제를 찾을 수 없습니다.', en: 'Question not found.' },
-  question_forbidden: { ko: '이 시험의 문제를 수정할 권한이 없습니다.', en: 'You may not change the questions of this exam.' },
-  exam_question_limit: { ko: '한 시험에는 문제를 최대 {max}개까지 넣을 수 있습니다.', en: 'An exam holds at most {max} questions.' },
+  question_forbidden: {
+    ko: '이 시험의 문제를 수정할 권한이 없습니다.',
+    en: 'You may not change the questions of this exam.',
+  },
+  exam_question_limit: {
+    ko: '한 시험에는 문제를 최대 {max}개까지 넣을 수 있습니다.',
+    en: 'An exam holds at most {max} questions.',
+  },
   // favorites and ignored: the per-user caps (MAX_FAVORITE_QUESTIONS, MAX_IGNORED_QUESTIONS)
   favorite_limit_reached: {
     ko: '즐겨찾기는 최대 {max}개까지 저장할 수 있습니다. 즐겨찾기 일부를 해제한 뒤 다시 시도해주세요.',

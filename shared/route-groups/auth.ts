@@ -7,6 +7,16 @@ export const authGroup: RouteGroup = {
   // scrypt (N=2^17, r=8) needs 128 MiB per hash; 1024 MB buys the CPU share that keeps a login near 0.3 s.
   memoryMb: 1024,
   timeoutSeconds: 15,
-  routes: [auth.register, auth.login, auth.logout, auth.authStatus, auth.changePassword, auth.sendEmailVerification, auth.verifyEmail, auth.googleOauthConfig, auth.googleSignIn],
+  routes: [
+    auth.register,
+    auth.login,
+    auth.logout,
+    auth.authStatus,
+    auth.changePassword,
+    auth.sendEmailVerification,
+    auth.verifyEmail,
+    auth.googleOauthConfig,
+    auth.googleSignIn,
+  ],
   access: { appTable: 'write', ephemeralTable: 'write', sendMail: true },
 };

@@ -28,6 +28,7 @@ export const examsGroup: RouteGroup = {
     examSheets.importFromConnectedFile,
     dailyQuiz.getDailyExam,
     dailyQuiz.createRandomRecommendationExam,
+    dailyQuiz.getDueToday,
   ],
   access: { appTable: 'write', ephemeralTable: 'sessions' },
 };

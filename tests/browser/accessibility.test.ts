@@ -17,7 +17,9 @@ const { username: admin, password: adminPassword } = useAdmin(`a11y${stamp}`, 'a
 let publicExamId = '';
 
 beforeAll(async () => {
-  const response = await fetch(`${baseUrl}/api/exams/?is_public=true&page_size=1`, { headers: { Accept: 'application/json' } });
+  const response = await fetch(`${baseUrl}/api/exams/?is_public=true&page_size=1`, {
+    headers: { Accept: 'application/json' },
+  });
   publicExamId = ((await response.json()) as { results: { id: string }[] }).results[0]?.id ?? '';
 });
 
@@ -92,7 +94,8 @@ describe.each([
       async () => {
         const { page, close } = await open({ locale, viewport, storage: { language } });
         const found: string[] = [];
-        for (const path of signedOutScreens()) found.push(...(await audit(page, path, shotName(path, language, false))));
+        for (const path of signedOutScreens())
+          found.push(...(await audit(page, path, shotName(path, language, false))));
         await close();
         report(`${language}-${viewport}-signed-out`, found);
         expect(found).toEqual([]);
@@ -123,10 +126,17 @@ describe.each([
         });
         expect(study.status, JSON.stringify(study.body)).toBe(200);
         const studyId = study.body.id;
-        await pageApi(page, 'POST', '/api/study-tasks/', { study: studyId, name_ko: '첫 과제', name_en: 'First task', exam: publicExamId, progress: 0 });
+        await pageApi(page, 'POST', '/api/study-tasks/', {
+          study: studyId,
+          name_ko: '첫 과제',
+          name_en: 'First task',
+          exam: publicExamId,
+          progress: 0,
+        });
         await pageApi(page, 'POST', '/api/record-study-progress/', { study_id: studyId, page_type: 'detail' });
         const found: string[] = [];
-        for (const path of signedInScreens(submitted.body.result_id, studyId)) found.push(...(await audit(page, path, shotName(path, language, true))));
+        for (const path of signedInScreens(submitted.body.result_id, studyId))
+          found.push(...(await audit(page, path, shotName(path, language, true))));
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
         await close();
         report(`${language}-${viewport}-signed-in`, found);

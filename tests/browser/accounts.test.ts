@@ -41,7 +41,10 @@ describe('accounts: register, log in, profile, language, log out', () => {
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('input[name="passwordConfirm"]').fill(`${PASSWORD}x`);
     await page.locator('form button[type="submit"]').click();
-    await page.locator('input[name="passwordConfirm"] ~ p[role="alert"]').filter({ hasText: '비밀번호가 일치하지 않습니다.' }).waitFor();
+    await page
+      .locator('input[name="passwordConfirm"] ~ p[role="alert"]')
+      .filter({ hasText: '비밀번호가 일치하지 않습니다.' })
+      .waitFor();
     await toast(page, '비밀번호가 일치하지 않습니다.').waitFor();
 
     // Success: auto login, welcome toast, home after 1.5 s.
@@ -51,6 +54,9 @@ describe('accounts: register, log in, profile, language, log out', () => {
     await page.waitForURL(`${baseUrl}/`);
     await page.getByTestId('user-menu').getByText('민아').waitFor();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.username)).toBe(username);
+    // Home's due-today card (GET /api/due-today/): a new account has nothing due.
+    await page.getByTestId('home-due-today-count').filter({ hasText: '오늘 복습할 문제가 없습니다.' }).waitFor();
+    await screenshot(page, 'home-due-today-ko-desktop');
 
     // Log out from the menu (docs/product.md#accounts), then log in again through returnTo.
     await page.getByTestId('user-menu').click();
@@ -114,6 +120,30 @@ describe('accounts: register, log in, profile, language, log out', () => {
     await toast(page, '랜덤 시험 설정이 저장되었습니다.').waitFor();
     expect(await page.evaluate((name) => sessionStorage.getItem(`quizCount_${name}`), username)).toBe('12');
 
+    // The learner's day (D120): sign-up stored the browser's zone; the profile changes it (04:00 by default).
+    const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await page.getByTestId('learner-day-zone').inputValue()).toBe(browserZone);
+    expect(await page.getByTestId('learner-day-hour').inputValue()).toBe('4');
+    await page.getByTestId('learner-day-zone').selectOption('Pacific/Chatham');
+    await page.getByTestId('learner-day-hour').selectOption('5');
+    await page.getByTestId('profile-learner-day').getByRole('button', { name: '저장' }).click();
+    await toast(page, '학습일 설정이 저장되었습니다.').waitFor();
+    const saved = await pageApi<{ time_zone: string; day_rollover_hour: number }>(
+      page,
+      'GET',
+      '/api/user-profile/get/',
+    );
+    expect(saved.body).toMatchObject({ time_zone: 'Pacific/Chatham', day_rollover_hour: 5 });
+    // The server checks the zone itself: an unknown name is a 400 with a stable code and a Korean detail.
+    const refused = await pageApi<{ code: string; detail: string }>(page, 'PATCH', '/api/user-profile/update/', {
+      time_zone: 'Mars/Olympus',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('invalid_time_zone');
+    expect(refused.body.detail).toContain('시간대');
+    expect((await pageApi(page, 'PATCH', '/api/user-profile/update/', { day_rollover_hour: 24 })).status).toBe(400);
+    await screenshot(page, 'profile-learner-day-ko-desktop');
+
     // Keyboard on the slider: 0 → 35 in steps of 5.
     await page.getByTestId('retention-percentage').focus();
     for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
@@ -142,7 +172,9 @@ describe('accounts: register, log in, profile, language, log out', () => {
 
     await page.getByTestId('profile-cache').locator('label').filter({ hasText: '캐시 사용' }).click();
     await toast(page, '캐시를 끄고').waitFor();
-    expect(await page.evaluate(() => [localStorage.getItem('cacheEnabled'), sessionStorage.getItem('cacheDisabled')])).toEqual(['false', 'true']);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('cacheEnabled'), sessionStorage.getItem('cacheDisabled')]),
+    ).toEqual(['false', 'true']);
 
     await page.locator('input[name="new_password"]').fill('another-pass-1');
     await page.locator('input[name="confirm_password"]').fill('another-pass');
@@ -187,7 +219,11 @@ describe('accounts: register, log in, profile, language, log out', () => {
     // against the tables in tests/integration/exams.test.ts.
     const limitDetail = '시험은 최대 200개까지 구독할 수 있습니다. 구독 중인 시험 일부를 해제한 뒤 다시 시도해주세요.';
     await page.route('**/api/user-exams/move-to-subscribed/', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'subscription_limit_reached', detail: limitDetail }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'subscription_limit_reached', detail: limitDetail }),
+      }),
     );
     await myExams.locator('label').filter({ hasText: '알파 시험' }).click();
     await page.getByTestId('profile-exams').getByRole('button', { name: '선택한 시험 구독하기' }).click();
@@ -307,7 +343,9 @@ describe('user management', () => {
     // No file yet: the form says so.
     await page.getByTestId('users-sheet-upload').click();
     await page.getByTestId('upload-users-form').getByText('Choose a file to upload.').waitFor();
-    await page.getByTestId('users-sheet-input').setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b') });
+    await page
+      .getByTestId('users-sheet-input')
+      .setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b') });
     await page.getByTestId('users-sheet-upload').click();
     await page.getByTestId('upload-users-form').getByText('Only .xlsx or .xls files can be uploaded.').waitFor();
 
@@ -325,9 +363,14 @@ describe('user management', () => {
     await screenshot(page, 'user-management-en-desktop', false);
 
     // Sorting: username ascending by default; a click on the header reverses it.
-    const usernames = () => page.locator('[data-testid^="user-row-"]').evaluateAll((rowsEl) => rowsEl.map((row) => row.getAttribute('data-testid')!.slice(9)));
+    const usernames = () =>
+      page
+        .locator('[data-testid^="user-row-"]')
+        .evaluateAll((rowsEl) => rowsEl.map((row) => row.getAttribute('data-testid')!.slice(9)));
     const ascending = await usernames();
-    expect(ascending).toEqual([...ascending].sort((a, b) => new Intl.Collator('ko', { numeric: true, sensitivity: 'base' }).compare(a, b)));
+    expect(ascending).toEqual(
+      [...ascending].sort((a, b) => new Intl.Collator('ko', { numeric: true, sensitivity: 'base' }).compare(a, b)),
+    );
     await page.getByRole('columnheader', { name: 'Username' }).getByRole('button').click();
     expect(await usernames()).toEqual([...ascending].reverse());
     await page.getByRole('columnheader', { name: 'Username' }).getByRole('button').click();
@@ -394,7 +437,9 @@ describe('user management', () => {
     await ready(page);
     await page.getByRole('heading', { level: 1, name: '사용자 관리' }).waitFor();
     await page.getByTestId(`user-row-park${stamp}`).getByText('스터디 관리자').waitFor();
-    expect(await page.getByTestId(`user-row-park${stamp}`).locator('td').nth(5).textContent()).toMatch(/^\d{4}\. \d{1,2}\. \d{1,2}\.$/);
+    expect(await page.getByTestId(`user-row-park${stamp}`).locator('td').nth(5).textContent()).toMatch(
+      /^\d{4}\. \d{1,2}\. \d{1,2}\.$/,
+    );
     await screenshot(page, 'user-management-ko-desktop', false);
     await page.setViewportSize({ width: 375, height: 740 });
     await screenshot(page, 'user-management-ko-phone');
@@ -456,7 +501,9 @@ describe('sign-in screens', () => {
     const opened = await open({ locale: 'en-US' });
     const { page, errors } = opened;
     await page.route('**/api/google-oauth/config/**', (route) =>
-      route.fulfill({ json: { client_id: 'test-client.apps.googleusercontent.com', redirect_uri: `${baseUrl}/login` } }),
+      route.fulfill({
+        json: { client_id: 'test-client.apps.googleusercontent.com', redirect_uri: `${baseUrl}/login` },
+      }),
     );
     let authorizeUrl: URL | undefined;
     await page.route('https://accounts.google.com/**', (route) => {
@@ -472,7 +519,11 @@ describe('sign-in screens', () => {
     expect(authorizeUrl?.searchParams.get('client_id')).toBe('test-client.apps.googleusercontent.com');
     expect(authorizeUrl?.searchParams.get('scope')).toBe('openid email profile');
     expect(authorizeUrl?.searchParams.get('prompt')).toBe('select_account');
-    const state = JSON.parse(Buffer.from(authorizeUrl!.searchParams.get('state')!, 'base64url').toString()) as { ts: number; returnTo: string; nonce: string };
+    const state = JSON.parse(Buffer.from(authorizeUrl!.searchParams.get('state')!, 'base64url').toString()) as {
+      ts: number;
+      returnTo: string;
+      nonce: string;
+    };
     expect(state.returnTo).toBe('/getting-started');
     expect(state.nonce).toBe(authorizeUrl?.searchParams.get('nonce'));
     expect(Math.abs(Date.now() - state.ts)).toBeLessThan(60_000);
@@ -502,14 +553,18 @@ describe('sign-in screens', () => {
         },
       });
     });
-    await page.goto(`${baseUrl}/login#state=${authorizeUrl!.searchParams.get('state')}&id_token=header.payload.signature`);
+    await page.goto(
+      `${baseUrl}/login#state=${authorizeUrl!.searchParams.get('state')}&id_token=header.payload.signature`,
+    );
     await page.waitForURL(`${baseUrl}/getting-started`);
     expect(posted).toMatchObject({ id_token: 'header.payload.signature', nonce: state.nonce, language: 'en' });
     await toast(page, 'Signed in with Google.').waitFor();
     await page.getByTestId('user-menu').getByText('Gina').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('session');
     // A replayed answer (the nonce is used up) is refused.
-    await page.goto(`${baseUrl}/login#state=${authorizeUrl!.searchParams.get('state')}&id_token=header.payload.signature`);
+    await page.goto(
+      `${baseUrl}/login#state=${authorizeUrl!.searchParams.get('state')}&id_token=header.payload.signature`,
+    );
     await ready(page);
     await toast(page, 'The Google sign-in request expired or was not valid.').waitFor();
 
@@ -553,7 +608,9 @@ describe('sign-in screens', () => {
 describe('email verification and profile screens', () => {
   test('an invalid link shows the error; an expired one offers a retry (ko and en)', async () => {
     for (const language of ['ko', 'en'] as const) {
-      const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: language === 'ko' ? 'ko-KR' : 'en-US' });
+      const { page, errors, close } = await visit('/?fromHomeMenu=true', {
+        locale: language === 'ko' ? 'ko-KR' : 'en-US',
+      });
       await page.goto(`${baseUrl}/verify-email/not-a-real-token`);
       await page.getByTestId('verify-email-error').waitFor();
       expect(await page.getByTestId('verify-email-retry').count()).toBe(0);
@@ -563,7 +620,9 @@ describe('email verification and profile screens', () => {
         ko: '인증 링크가 만료되었습니다. 인증 메일을 다시 요청해 주세요.',
         en: 'This verification link has expired. Please request a new verification email.',
       }[language];
-      await page.route('**/api/verify-email/expired-token/', (route) => route.fulfill({ status: 400, json: { code: 'verification_token_expired', detail: expired } }));
+      await page.route('**/api/verify-email/expired-token/', (route) =>
+        route.fulfill({ status: 400, json: { code: 'verification_token_expired', detail: expired } }),
+      );
       await page.goto(`${baseUrl}/verify-email/expired-token`);
       await page.getByTestId('verify-email-error').getByText(expired).waitFor();
       await page.getByTestId('verify-email-retry').waitFor();
@@ -572,7 +631,12 @@ describe('email verification and profile screens', () => {
       await screenshot(page, `verify-email-expired-${language}-phone`);
       // A good link (answered here without a real token) shows the success state.
       await page.route('**/api/verify-email/good-token/', (route) =>
-        route.fulfill({ json: { message: language === 'ko' ? '이메일 인증이 완료되었습니다.' : 'Your email address has been verified.', email_verified: true } }),
+        route.fulfill({
+          json: {
+            message: language === 'ko' ? '이메일 인증이 완료되었습니다.' : 'Your email address has been verified.',
+            email_verified: true,
+          },
+        }),
       );
       await page.goto(`${baseUrl}/verify-email/good-token`);
       await page.getByTestId('verify-email-success').waitFor();

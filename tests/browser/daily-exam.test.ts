@@ -19,17 +19,35 @@ describe('home daily exam card', () => {
     await page.waitForURL(`${baseUrl}/profile`);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
 
-    const exams = await pageApi<{ results: { id: string; title: string }[] }>(page, 'GET', '/api/exams/?is_public=true&page_size=100');
+    const exams = await pageApi<{ results: { id: string; title: string }[] }>(
+      page,
+      'GET',
+      '/api/exams/?is_public=true&page_size=100',
+    );
     const demo = exams.body.results.find((exam) => exam.title === 'Kubernetes Basics');
     expect(demo, 'the demo seed’s public exam').toBeDefined();
-    expect((await pageApi(page, 'POST', '/api/exam-subscription/bulk-toggle/', { exam_ids: [demo!.id], action: 'subscribe' })).status).toBe(200);
+    expect(
+      (
+        await pageApi(page, 'POST', '/api/exam-subscription/bulk-toggle/', {
+          exam_ids: [demo!.id],
+          action: 'subscribe',
+        })
+      ).status,
+    ).toBe(200);
 
     await page.goto(`${baseUrl}/?fromHomeMenu=true`);
     await page.getByTestId('daily-exam-card').click();
     await page.waitForURL(/\/take-exam\/[0-9a-z]{20}$/);
     const examId = new URL(page.url()).pathname.split('/').pop();
-    const daily = await pageApi<{ success: boolean; exam: { id: string; title: string } }>(page, 'GET', '/api/daily-exam/');
-    expect(daily.body).toMatchObject({ success: true, exam: { id: examId, title: `Today's Quizzes for daily_${stamp}` } });
+    const daily = await pageApi<{ success: boolean; exam: { id: string; title: string } }>(
+      page,
+      'GET',
+      '/api/daily-exam/',
+    );
+    expect(daily.body).toMatchObject({
+      success: true,
+      exam: { id: examId, title: `Today's Quizzes for daily_${stamp}` },
+    });
     await screenshot(page, 'daily-exam-opened');
 
     // docs/product.md#roles: the exam detail of one's own daily exam offers the daily random exam (today's, once a day).
@@ -59,7 +77,9 @@ describe('home daily exam card', () => {
       expect(await failed.textContent()).toContain(reason);
       expect(await failed.getByRole('link', { name: subscriptions }).getAttribute('href')).toBe('/profile');
       expect(await failed.getByRole('link', { name: home }).getAttribute('href')).toBe('/?fromHomeMenu=true');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS.phone.width,
+      );
       await shotFromTop(page, `daily-exam-none-${locale.slice(0, 2)}-phone`);
       // Nothing subscribed: as from the home card, the profile (where exams are subscribed) follows.
       await page.waitForURL(`${baseUrl}/profile`);

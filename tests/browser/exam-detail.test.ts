@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { seriousViolations } from '../support/browser-axe.js';
 import { screenshot, VIEWPORTS } from '../support/browser.js';
-import { fitsWidth, go, pageApi, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import {
+  fitsWidth,
+  go,
+  pageApi,
+  registerThroughForm,
+  shotFromTop,
+  toast,
+  unexpected,
+} from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 
 /**
@@ -21,7 +29,12 @@ interface Question {
 }
 
 async function makeExam(page: Page, title: string, count: number): Promise<{ id: string; questions: Question[] }> {
-  const created = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', { title, file_name: 'devops-kubernetes-basics.xlsx', question_count: count, is_public: false });
+  const created = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
+    title,
+    file_name: 'devops-kubernetes-basics.xlsx',
+    question_count: count,
+    is_public: false,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const exam = await pageApi<{ questions: Question[] }>(page, 'GET', `/api/exam/${created.body.id}/`);
   return { id: created.body.id, questions: exam.body.questions };
@@ -34,12 +47,18 @@ async function submit(page: Page, examId: string, questions: Question[], correct
     answer: i < correct ? question.answer_en || question.answer_ko || '' : 'no idea',
     elapsed_seconds: 5,
   }));
-  const sent = await pageApi(page, 'POST', '/api/submit-exam/', { exam_id: examId, answers, elapsed_seconds: 30, submission_id: `detail-${stamp}-${examId}-${correct}` });
+  const sent = await pageApi(page, 'POST', '/api/submit-exam/', {
+    exam_id: examId,
+    answers,
+    elapsed_seconds: 30,
+    submission_id: `detail-${stamp}-${examId}-${correct}`,
+  });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
 }
 
 const rows = (page: Page) => page.getByTestId('question-row');
-const rowIds = (page: Page) => rows(page).evaluateAll((list) => list.map((row) => row.getAttribute('data-question-id') ?? ''));
+const rowIds = (page: Page) =>
+  rows(page).evaluateAll((list) => list.map((row) => row.getAttribute('data-question-id') ?? ''));
 const csvIds = (page: Page) => page.getByTestId('question-csv-id').allTextContents();
 
 describe('exam detail', () => {
@@ -79,7 +98,9 @@ describe('exam detail', () => {
     await page.getByTestId('sort-csv_id').click();
     await page.getByTestId('sort-csv_id').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('sortOrder')).toBe('desc');
-    const descending = examA.questions.map((question) => question.csv_id).sort((a, b) => b.localeCompare(a, undefined, { numeric: true }));
+    const descending = examA.questions
+      .map((question) => question.csv_id)
+      .sort((a, b) => b.localeCompare(a, undefined, { numeric: true }));
     await expect.poll(() => csvIds(page)).toEqual(descending);
 
     // Search (debounced) narrows by title; reload shows the same view.
@@ -123,23 +144,33 @@ describe('exam detail', () => {
     await go(page, `/exam-detail/${examA.id}`);
     await page.getByTestId('question-table').waitFor();
     const starred = (await rowIds(page))[1]!;
-    await page.locator(`[data-testid="question-row"][data-question-id="${starred}"]`).getByTestId('question-favorite').click();
+    await page
+      .locator(`[data-testid="question-row"][data-question-id="${starred}"]`)
+      .getByTestId('question-favorite')
+      .click();
     await toast(page, '즐겨찾기에 추가했습니다.').waitFor();
     await go(page, '/favorites');
     await page.getByTestId('question-table').waitFor();
     expect(await page.title()).toBe('즐겨찾기 · Quizbank');
     await expect.poll(() => rowIds(page)).toEqual([starred]);
-    expect(await page.getByTestId('question-original-exam').first().getAttribute('href')).toBe(`/exam-detail/${examA.id}`);
+    expect(await page.getByTestId('question-original-exam').first().getAttribute('href')).toBe(
+      `/exam-detail/${examA.id}`,
+    );
     expect(await page.getByTestId('filter-ignoreFilter').inputValue()).toBe('');
     await shotFromTop(page, 'favorites-ko-desktop');
     expect(await seriousViolations(page)).toEqual([]);
 
     // Publishing questions of a private exam: the info card asks for consent and saves only with it.
-    const copied = await pageApi<{ id: string; exam: { is_public: boolean; has_private_questions: boolean } }>(page, 'POST', '/api/create-exam/', {
-      title: `상세 시험 C ${stamp}`,
-      questions: [examA.questions[0]!.id],
-      exam_id: examA.id,
-    });
+    const copied = await pageApi<{ id: string; exam: { is_public: boolean; has_private_questions: boolean } }>(
+      page,
+      'POST',
+      '/api/create-exam/',
+      {
+        title: `상세 시험 C ${stamp}`,
+        questions: [examA.questions[0]!.id],
+        exam_id: examA.id,
+      },
+    );
     expect(copied.body.exam).toMatchObject({ is_public: false, has_private_questions: true });
     examC = copied.body.id;
     await go(page, `/exam-detail/${examC}`);
@@ -172,7 +203,10 @@ describe('exam detail', () => {
     // holds is only taken out of A, by design, and B's count would not grow).
     const inB = new Set(examB.questions.map((question) => question.id));
     const moving = (await rowIds(page)).find((id) => !inB.has(id))!;
-    await page.locator(`[data-testid="question-row"][data-question-id="${moving}"]`).getByTestId('question-select').check();
+    await page
+      .locator(`[data-testid="question-row"][data-question-id="${moving}"]`)
+      .getByTestId('question-select')
+      .check();
     await page.getByTestId('detail-options').click();
     const options = page.getByTestId('options-modal');
     await options.getByTestId('options-selected-count').getByText('1').waitFor();
@@ -190,11 +224,16 @@ describe('exam detail', () => {
     // Update from a sheet: the known question id is updated in place, the unknown one reported.
     const kept = examB.questions[0]!;
     const sheet = `Question ID,Title,Question Content,Answer\n${kept.csv_id},Renamed by sheet ${stamp},New content,New answer\nno-such-id,Ghost,C,A\n`;
-    await page.getByTestId('upload-file').setInputFiles({ name: 'update.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+    await page
+      .getByTestId('upload-file')
+      .setInputFiles({ name: 'update.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
     await page.getByTestId('upload-submit').click();
     await toast(page, '업데이트 1건').waitFor();
     await page.getByTestId('upload-report').getByText('no-such-id', { exact: false }).waitFor();
-    await page.locator(`[data-testid="question-row"][data-question-id="${kept.id}"]`).getByText(`Renamed by sheet ${stamp}`).waitFor();
+    await page
+      .locator(`[data-testid="question-row"][data-question-id="${kept.id}"]`)
+      .getByText(`Renamed by sheet ${stamp}`)
+      .waitFor();
     expect(await rows(page).count()).toBe(4);
 
     // A random exam of 2 of the 4 shown, with the default (daily-quiz) title.
@@ -229,7 +268,9 @@ describe('exam detail', () => {
     await page.getByTestId('sort-title').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('sortBy')).toBe('title');
     // aria-sort and the rows change in one render: once it is there, the rows are in title order.
-    await expect.poll(() => page.getByTestId('sort-title').locator('xpath=..').getAttribute('aria-sort')).toBe('ascending');
+    await expect
+      .poll(() => page.getByTestId('sort-title').locator('xpath=..').getAttribute('aria-sort'))
+      .toBe('ascending');
     const before = await rowIds(page);
     await page.reload();
     await page.getByTestId('question-table').waitFor();
@@ -252,7 +293,11 @@ describe('exam detail', () => {
     let refused = 0;
     await page.route('**/api/add-question-to-favorite/', (route) => {
       refused += 1;
-      return route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'favorite_limit_reached', detail: limitDetail }) });
+      return route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'favorite_limit_reached', detail: limitDetail }),
+      });
     });
     await page.getByTestId('detail-bulk-favorite').click();
     await toast(page, `${limitDetail} 0 done, 2 failed`).waitFor();
@@ -307,7 +352,9 @@ describe('exam detail', () => {
       await page.getByTestId('exam-info-public').check();
       await page
         .getByTestId('exam-info-private-consent')
-        .getByText(language === 'ko' ? '이 문제들을 모두에게 공개합니다' : 'make these questions visible to everyone', { exact: false })
+        .getByText(language === 'ko' ? '이 문제들을 모두에게 공개합니다' : 'make these questions visible to everyone', {
+          exact: false,
+        })
         .waitFor();
       if (phone) await fitsWidth(page, VIEWPORTS.phone.width);
       expect(await seriousViolations(page)).toEqual([]);

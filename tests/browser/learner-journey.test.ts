@@ -34,8 +34,16 @@ async function markControlsInView(page: Page): Promise<void> {
     const top = Math.max(0, document.querySelector('[data-testid="navbar"]')!.getBoundingClientRect().bottom);
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       const rect = el.getBoundingClientRect();
-      const inView = rect.width > 0 && rect.height > 0 && rect.top >= top && rect.bottom <= innerHeight && rect.left >= 0 && rect.right <= innerWidth;
-      const covered = toasts.some((box) => rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top);
+      const inView =
+        rect.width > 0 &&
+        rect.height > 0 &&
+        rect.top >= top &&
+        rect.bottom <= innerHeight &&
+        rect.left >= 0 &&
+        rect.right <= innerWidth;
+      const covered = toasts.some(
+        (box) => rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top,
+      );
       el.toggleAttribute('data-in-view', inView && !covered && !el.closest('[data-toast-type]'));
     }
   }, CONTROLS);
@@ -60,7 +68,13 @@ async function toastOverlaps(page: Page, selector: string): Promise<string[]> {
       for (const box of toasts) {
         const x = (Math.max(rect.left, box.left) + Math.min(rect.right, box.right)) / 2;
         const y = (Math.max(rect.top, box.top) + Math.min(rect.bottom, box.bottom)) / 2;
-        if (rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top && onTop(x, y)) {
+        if (
+          rect.left < box.right &&
+          rect.right > box.left &&
+          rect.top < box.bottom &&
+          rect.bottom > box.top &&
+          onTop(x, y)
+        ) {
           found.push(
             `${control.tagName.toLowerCase()} "${(control.textContent ?? '').trim().slice(0, 30)}" at ${Math.round(rect.top)}-${Math.round(rect.bottom)}, toast ${Math.round(box.top)}-${Math.round(box.bottom)}`,
           );
@@ -76,7 +90,12 @@ async function toastOverlaps(page: Page, selector: string): Promise<string[]> {
  * view; then scrolls the page a little (the learner reading on) and checks that no toast lies
  * over any control at all, wherever it is.
  */
-async function expectToastCoversNothing(page: Page, action: () => Promise<void>, toastShown: () => Promise<void>, shot: string) {
+async function expectToastCoversNothing(
+  page: Page,
+  action: () => Promise<void>,
+  toastShown: () => Promise<void>,
+  shot: string,
+) {
   await markControlsInView(page);
   await action();
   await toastShown();
@@ -174,7 +193,8 @@ describe.each([
     // screen takes that answer over, so the exam is read once.
     const examReads: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'GET' && new URL(request.url()).pathname === `/api/exam/${examId}/`) examReads.push(request.url());
+      if (request.method() === 'GET' && new URL(request.url()).pathname === `/api/exam/${examId}/`)
+        examReads.push(request.url());
     });
     await go(page, `/take-exam/${examId}${returnTo ? `?returnTo=${returnTo}` : ''}`);
     await page.getByTestId('take-exam-runner').waitFor();

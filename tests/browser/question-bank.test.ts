@@ -3,7 +3,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { screenshot } from '../support/browser.js';
-import { fitsPhone, go, logIn, ready, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import {
+  fitsPhone,
+  go,
+  logIn,
+  ready,
+  registerThroughForm,
+  shotFromTop,
+  toast,
+  unexpected,
+} from '../support/browser-pages.js';
 import { useAdmin, useBrowser } from '../support/browser-harness.js';
 
 const { baseUrl, stamp, open, visit } = useBrowser();
@@ -81,21 +90,39 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     const sheet = questionSheet();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 40 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 40 * 1024,
+    });
     await watchProgress(page);
-    await page.getByTestId('question-file-input').setInputFiles({ name: fileName, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: sheet });
+    await page
+      .getByTestId('question-file-input')
+      .setInputFiles({
+        name: fileName,
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: sheet,
+      });
     expect(await page.getByTestId('upload-is-public').isChecked()).toBe(false); // private by default (issue 14)
     await page.getByTestId('upload-is-public').check();
     await page.getByTestId('upload-submit').click();
     const bar = page.getByTestId('upload-progress-bar');
     await bar.waitFor({ state: 'visible' });
     await page.waitForFunction(() => {
-      const value = Number(document.querySelector('[data-testid="upload-progress-bar"]')?.getAttribute('aria-valuenow'));
+      const value = Number(
+        document.querySelector('[data-testid="upload-progress-bar"]')?.getAttribute('aria-valuenow'),
+      );
       return value > 0 && value < 100;
     });
     await screenshot(page, 'question-files-uploading-ko-desktop', false);
     await page.getByTestId('upload-result').waitFor({ timeout: 60_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const progress = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
     expect(
       progress.some((value) => value > 0 && value < 100),
@@ -106,7 +133,9 @@ describe('question bank: files, exams, tags and subscriptions', () => {
 
     // The import stats: 122 rows, 120 imported, one without an answer, one duplicate.
     await toast(page, `${fileName}: 120문제를 가져왔습니다.`).waitFor();
-    expect(await page.getByTestId('upload-result').textContent()).toContain('전체 122행 · 가져옴 120 · 건너뜀 2 (정답 없음 1, 중복 1)');
+    expect(await page.getByTestId('upload-result').textContent()).toContain(
+      '전체 122행 · 가져옴 120 · 건너뜀 2 (정답 없음 1, 중복 1)',
+    );
     const row = page.locator(`[data-testid="file-row"][data-file-name="${fileName}"]`);
     await row.getByText('120문제').waitFor();
     await row.getByTestId('file-visibility').filter({ hasText: '공개' }).waitFor();
@@ -124,7 +153,9 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await row.getByTestId('file-visibility').filter({ hasText: '비공개' }).waitFor();
 
     // The same name again: the overwrite warning (private file), cancelled.
-    await page.getByTestId('question-file-input').setInputFiles({ name: fileName, mimeType: 'application/octet-stream', buffer: sheet });
+    await page
+      .getByTestId('question-file-input')
+      .setInputFiles({ name: fileName, mimeType: 'application/octet-stream', buffer: sheet });
     await page.getByTestId('upload-submit').click();
     const overwrite = page.getByTestId('overwrite-modal');
     await overwrite.getByText(`비공개 파일 "${fileName}"이(가) 이미 있습니다.`, { exact: false }).waitFor();
@@ -133,7 +164,9 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await overwrite.waitFor({ state: 'detached' });
 
     // A wrong extension is refused before any upload.
-    await page.getByTestId('question-file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page
+      .getByTestId('question-file-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByTestId('upload-submit').click();
     await page.getByTestId('upload-error').filter({ hasText: '.xlsx, .xls, .csv 파일만 올릴 수 있습니다.' }).waitFor();
 
@@ -142,7 +175,9 @@ describe('question bank: files, exams, tags and subscriptions', () => {
       ['문제id', '제목', '문제 내용'],
       ['1', '제목', '내용'],
     ]);
-    await page.getByTestId('question-file-input').setInputFiles({ name: `no-answer-${stamp}.xlsx`, mimeType: 'application/octet-stream', buffer: noAnswer });
+    await page
+      .getByTestId('question-file-input')
+      .setInputFiles({ name: `no-answer-${stamp}.xlsx`, mimeType: 'application/octet-stream', buffer: noAnswer });
     await page.getByTestId('upload-submit').click();
     await toast(page, /업로드 실패: 필수 열이 없습니다: /).waitFor();
     await page.getByTestId('upload-error').filter({ hasText: '찾은 열: 문제id, 제목, 문제 내용' }).waitFor();
@@ -199,7 +234,10 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await form.getByTestId('create-exam-difficulty').selectOption('Hard');
     await form.getByTestId('create-exam-public').uncheck();
     await form.getByTestId('create-exam-submit').click();
-    await result.getByTestId('create-exam-reduced').filter({ hasText: '요청한 100문제보다 문제가 적어 40문제로 만들었습니다.' }).waitFor();
+    await result
+      .getByTestId('create-exam-reduced')
+      .filter({ hasText: '요청한 100문제보다 문제가 적어 40문제로 만들었습니다.' })
+      .waitFor();
 
     // The list is back on "my exams" with both.
     expect(await page.getByTestId('scope-my').getAttribute('aria-checked')).toBe('true');
@@ -236,7 +274,9 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await editor.getByTestId('tag-new-name').fill(`  ${tagName}  `);
     await editor.getByTestId('tag-new-name').press('Enter');
     await toast(page, `태그 "${tagName}"을(를) 추가했습니다.`).waitFor();
-    expect(await editor.locator(`[data-testid="tag-option"][data-tag-name="${tagName}"]`).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await editor.locator(`[data-testid="tag-option"][data-tag-name="${tagName}"]`).getAttribute('aria-pressed'),
+    ).toBe('true');
     await screenshot(page, 'exam-management-tags-ko-desktop', false);
     await editor.getByTestId('tag-save').click();
     await toast(page, '태그를 저장했습니다.').waitFor();
@@ -272,7 +312,8 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     expect(await page.getByTestId('bulk-subscription').textContent()).toBe('구독 상태 전환');
     const calls: string[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/exam-subscription/bulk-toggle/')) calls.push(String(request.postDataJSON()?.action));
+      if (request.url().endsWith('/api/exam-subscription/bulk-toggle/'))
+        calls.push(String(request.postDataJSON()?.action));
     });
     await page.getByTestId('bulk-subscription').click();
     await toast(page, '시험 1개의 구독을 해제했습니다.').waitFor();
@@ -318,8 +359,13 @@ describe('question bank: files, exams, tags and subscriptions', () => {
 
     // Replacing the file after the warning; then deleting it.
     await go(page, '/question-files');
-    const smaller = workbook([['Question ID', 'Title', 'Question Content', 'Answer'], ...Array.from({ length: 10 }, (_, i) => [i + 1, `t${i}`, `c${i}`, `a${i}`])]);
-    await page.getByTestId('question-file-input').setInputFiles({ name: fileName, mimeType: 'application/octet-stream', buffer: smaller });
+    const smaller = workbook([
+      ['Question ID', 'Title', 'Question Content', 'Answer'],
+      ...Array.from({ length: 10 }, (_, i) => [i + 1, `t${i}`, `c${i}`, `a${i}`]),
+    ]);
+    await page
+      .getByTestId('question-file-input')
+      .setInputFiles({ name: fileName, mimeType: 'application/octet-stream', buffer: smaller });
     await page.getByTestId('upload-submit').click();
     await page.getByTestId('overwrite-modal-confirm').click();
     await toast(page, `${fileName}: 기존 파일을 바꾸고 10문제를 가져왔습니다.`).waitFor();
@@ -342,7 +388,9 @@ describe('question bank: files, exams, tags and subscriptions', () => {
         await page.setViewportSize(viewport === 'phone' ? { width: 375, height: 740 } : { width: 1280, height: 800 });
         await go(page, '/question-files');
         await page.getByTestId('files-table').waitFor();
-        await page.getByRole('heading', { level: 1, name: language === 'ko' ? '문제 파일' : 'Question files' }).waitFor();
+        await page
+          .getByRole('heading', { level: 1, name: language === 'ko' ? '문제 파일' : 'Question files' })
+          .waitFor();
         if (viewport === 'phone') await fitsPhone(page);
         await shotFromTop(page, `question-files-${language}-${viewport}`);
 
@@ -377,7 +425,9 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await examRow(page, 'Kubernetes Basics').waitFor();
     expect(await page.getByTestId('bulk-bar').count()).toBe(0);
     expect(await page.getByTestId('exam-select').count()).toBe(0);
-    expect(await examRow(page, 'Kubernetes Basics').getByTestId('exam-details').getAttribute('href')).toMatch(/^\/take-exam\//);
+    expect(await examRow(page, 'Kubernetes Basics').getByTestId('exam-details').getAttribute('href')).toMatch(
+      /^\/take-exam\//,
+    );
     await fitsPhone(page);
     await shotFromTop(page, 'exam-management-anonymous-en-phone');
     await page.getByTestId('toggle-create-exam').click();
@@ -400,7 +450,8 @@ describe('question bank: special domain', () => {
     await active.getByTestId('tag-chip').filter({ hasText: 'DevOps' }).waitFor();
     expect(await active.getByTestId('tag-remove').count()).toBe(0);
     await examRow(page, 'Kubernetes Basics').waitFor();
-    for (const row of await page.getByTestId('exam-row').all()) await row.getByTestId('tag-chip').filter({ hasText: 'DevOps' }).waitFor();
+    for (const row of await page.getByTestId('exam-row').all())
+      await row.getByTestId('tag-chip').filter({ hasText: 'DevOps' }).waitFor();
     await page.getByTestId('open-tag-filter').click();
     expect(await page.locator('[data-testid="tag-filter-all"] [data-tag-name="DevOps"]').isDisabled()).toBe(true);
     await screenshot(page, 'exam-management-devops-en-desktop', false);
@@ -439,7 +490,13 @@ describe('question bank: admin tools', () => {
     ]);
     await page.getByTestId('exams-sheet-upload').click();
     await toast(page, 'Please choose a file to upload.').waitFor();
-    await page.getByTestId('exams-sheet-input').setInputFiles({ name: 'exams.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: sheet });
+    await page
+      .getByTestId('exams-sheet-input')
+      .setInputFiles({
+        name: 'exams.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: sheet,
+      });
     await page.getByTestId('exams-sheet-upload').click();
     const summary = toast(page, '3 exams · 1 created · 0 skipped · 2 errors');
     await summary.waitFor();

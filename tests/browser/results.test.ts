@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser.js';
-import { fitsWidth, go, logIn, pageApi, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import {
+  fitsWidth,
+  go,
+  logIn,
+  pageApi,
+  registerThroughForm,
+  shotFromTop,
+  toast,
+  unexpected,
+} from '../support/browser-pages.js';
 import { useAdmin, useBrowser } from '../support/browser-harness.js';
 
 const { baseUrl, stamp, visit } = useBrowser();
@@ -21,7 +30,11 @@ async function makeResults(page: Page, title: string, count: number): Promise<{ 
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const examId = created.body.id;
-  const exam = await pageApi<{ questions: { id: string; answer_en?: string; answer?: string }[] }>(page, 'GET', `/api/exam/${examId}/`);
+  const exam = await pageApi<{ questions: { id: string; answer_en?: string; answer?: string }[] }>(
+    page,
+    'GET',
+    `/api/exam/${examId}/`,
+  );
   expect(exam.status).toBe(200);
   const questions = exam.body.questions;
   expect(questions).toHaveLength(3);
@@ -33,8 +46,18 @@ async function makeResults(page: Page, title: string, count: number): Promise<{ 
       elapsed_seconds: 10 + q,
     }));
     // One submission id per submit: without it, identical answers count as a retry of the same submit.
-    const submission = { exam_id: examId, answers, elapsed_seconds: 65 + i, submission_id: `results-${title.length}-${Date.now().toString(36)}-${i}` };
-    const submitted = await pageApi<{ result_id: string; replayed: boolean }>(page, 'POST', '/api/submit-exam/', submission);
+    const submission = {
+      exam_id: examId,
+      answers,
+      elapsed_seconds: 65 + i,
+      submission_id: `results-${title.length}-${Date.now().toString(36)}-${i}`,
+    };
+    const submitted = await pageApi<{ result_id: string; replayed: boolean }>(
+      page,
+      'POST',
+      '/api/submit-exam/',
+      submission,
+    );
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     expect(submitted.body.replayed).toBe(false);
     resultIds.push(submitted.body.result_id);
@@ -149,7 +172,8 @@ describe('results', () => {
         const visibleRows = await page.locator('[data-testid="home-recent-row"]:visible').count();
         expect(visibleRows).toBe(viewport === 'phone' ? 3 : 5); // docs/product.md#limits: 3 on phones
         if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
-        if (!(language === 'ko' && viewport === 'desktop')) await shotFromTop(page, `home-recent-results-${language}-${viewport}`);
+        if (!(language === 'ko' && viewport === 'desktop'))
+          await shotFromTop(page, `home-recent-results-${language}-${viewport}`);
       }
     }
     expect(unexpected(errors)).toEqual([]);
@@ -173,7 +197,11 @@ describe('results', () => {
       [500, 'The exam results could not be loaded.'],
     ] as const) {
       await page.route('**/api/exam-results/**', (route) =>
-        route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ code: `http_${status}`, detail: 'x' }) }),
+        route.fulfill({
+          status,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: `http_${status}`, detail: 'x' }),
+        }),
       );
       await go(page, '/results');
       await page.getByTestId('results-error').getByText(text).waitFor();
@@ -206,7 +234,9 @@ describe('results: admin management column', () => {
     const newest = resultIds.at(-1)!;
     const row = page.locator(`[data-testid="result-row"][data-result-id="${newest}"]`);
     expect(await row.getByTestId('result-redo').getAttribute('href')).toBe(`/take-exam/${examId}?returnTo=results`);
-    expect(await row.getByTestId('result-continue').getAttribute('href')).toBe(`/take-exam/${examId}?continue=true&result_id=${newest}&returnTo=results`);
+    expect(await row.getByTestId('result-continue').getAttribute('href')).toBe(
+      `/take-exam/${examId}?continue=true&result_id=${newest}&returnTo=results`,
+    );
     await shotFromTop(page, 'results-admin-en-desktop');
     await page.setViewportSize(VIEWPORTS.phone);
     await fitsWidth(page, VIEWPORTS.phone.width);
@@ -215,7 +245,9 @@ describe('results: admin management column', () => {
 
     // A failed delete: the toast, the row stays.
     await page.route('**/api/exam-result/**', (route) =>
-      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }) : route.continue(),
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
+        : route.continue(),
     );
     await row.getByTestId('result-delete').click();
     await page.getByTestId('delete-result-modal-confirm').click();

@@ -35,7 +35,8 @@ describe('home and language', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ko');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('꾸준한 문제 풀이로 실력을 쌓으세요');
     const nav = page.getByRole('navigation', { name: '주 메뉴' });
-    for (const label of ['소개', '홈', '스터디', '시험']) await nav.getByRole('link', { name: label, exact: true }).waitFor();
+    for (const label of ['소개', '홈', '스터디', '시험'])
+      await nav.getByRole('link', { name: label, exact: true }).waitFor();
     expect(await page.getByTestId('language-switch').textContent()).toBe('EN');
     await page.getByTestId('navbar').getByRole('link', { name: '로그인' }).waitFor();
     const cards = page.getByTestId('feature-cards').locator('li');
@@ -50,7 +51,9 @@ describe('home and language', () => {
     const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
     await page.getByTestId('home-page').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Build real skill through steady practice');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Build real skill through steady practice',
+    );
     expect(await page.getByTestId('language-switch').textContent()).toBe('KR');
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Study' }).waitFor();
     await screenshot(page, 'home-en-desktop');
@@ -90,11 +93,17 @@ describe('home and language', () => {
   test('a signed-in admin sees the user menu and the admin card', async () => {
     const opened = await open({ locale: 'en-US', storage: { user: JSON.stringify(SIGNED_IN_USER), token: 'x' } });
     // The real server has no such session; answer the status check as a signed-in one would.
-    await opened.page.route('**/api/auth/status/', (route) => route.fulfill({ json: { authenticated: true, user: SIGNED_IN_USER } }));
+    await opened.page.route('**/api/auth/status/', (route) =>
+      route.fulfill({ json: { authenticated: true, user: SIGNED_IN_USER } }),
+    );
     // Nor results: the home's recent results would get a 401 from it.
-    await opened.page.route('**/api/exam-results/**', (route) => route.fulfill({ json: { count: 0, next: null, results: [] } }));
+    await opened.page.route('**/api/exam-results/**', (route) =>
+      route.fulfill({ json: { count: 0, next: null, results: [] } }),
+    );
     // Nor studies: the home's open studies would get a 401 too.
-    await opened.page.route('**/api/studies/**', (route) => route.fulfill({ json: { count: 0, next: null, results: [] } }));
+    await opened.page.route('**/api/studies/**', (route) =>
+      route.fulfill({ json: { count: 0, next: null, results: [] } }),
+    );
     // Nor favorites: the Favorite menu item opens the favorites view, which reads them.
     await opened.page.route(
       (url) => url.pathname === '/api/favorite-exam-questions/',
@@ -110,13 +119,17 @@ describe('home and language', () => {
     await page.getByTestId('home-page').waitFor();
     await page.getByText('Welcome back, Mina').waitFor();
     expect(await page.getByTestId('feature-cards').locator('li').count()).toBe(7);
-    expect(await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Introduction' }).count()).toBe(0);
+    expect(
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Introduction' }).count(),
+    ).toBe(0);
     await page.getByTestId('user-menu').click();
     for (const item of ['Profile', 'Favorite', 'Log out']) await page.getByRole('menuitem', { name: item }).waitFor();
     await screenshot(page, 'home-en-signed-in', false);
     await page.getByRole('menuitem', { name: 'Favorite' }).click();
     await page.waitForURL(`${baseUrl}/favorites`);
-    await page.waitForFunction(() => document.querySelector('link#favicon')?.getAttribute('href') === '/favicon-favorites.svg');
+    await page.waitForFunction(
+      () => document.querySelector('link#favicon')?.getAttribute('href') === '/favicon-favorites.svg',
+    );
     expect(errors).toEqual([]);
     await opened.close();
   });
@@ -126,14 +139,26 @@ describe('pages', () => {
   const STATIC_PAGES = [
     { path: '/privacy-policy', testId: 'privacy-policy', ko: '개인정보 처리방침', en: 'Privacy policy' },
     { path: '/terms-of-service', testId: 'terms-of-service', ko: '이용약관', en: 'Terms of service' },
-    { path: '/service-introduction', testId: 'service-introduction', ko: '풀수록 남는 공부, 퀴즈로 시작하세요', en: 'Learning that sticks, one quiz at a time' },
-    { path: '/devops-interview', testId: 'devops-interview', ko: 'DevOps 면접, 실전처럼 준비하세요', en: 'Prepare for DevOps interviews like the real thing' },
+    {
+      path: '/service-introduction',
+      testId: 'service-introduction',
+      ko: '풀수록 남는 공부, 퀴즈로 시작하세요',
+      en: 'Learning that sticks, one quiz at a time',
+    },
+    {
+      path: '/devops-interview',
+      testId: 'devops-interview',
+      ko: 'DevOps 면접, 실전처럼 준비하세요',
+      en: 'Prepare for DevOps interviews like the real thing',
+    },
     { path: '/getting-started', testId: 'getting-started', ko: '여섯 단계로 시작하기', en: 'Get going in six steps' },
   ];
 
   for (const language of ['ko', 'en'] as const) {
     test(`every static page renders its heading (${language})`, async () => {
-      const { page, errors, close } = await visit('/getting-started', { locale: language === 'ko' ? 'ko-KR' : 'en-US' });
+      const { page, errors, close } = await visit('/getting-started', {
+        locale: language === 'ko' ? 'ko-KR' : 'en-US',
+      });
       for (const staticPage of STATIC_PAGES) {
         await page.goto(`${baseUrl}${staticPage.path}`);
         await page.getByTestId(staticPage.testId).waitFor();
@@ -227,7 +252,11 @@ describe('pages', () => {
       // exam that does not exist, /study-detail/s1 and /member-management/s1 about a study that does
       // not exist: their 400 and 404 are the expected answers.
       const expected = ['/api/verify-email/t1/', '/api/exam/e1/', '/api/studies/s1/'];
-      expect(errors.filter((error) => !(error.startsWith('Failed to load resource') && expected.some((path) => error.includes(path))))).toEqual([]);
+      expect(
+        errors.filter(
+          (error) => !(error.startsWith('Failed to load resource') && expected.some((path) => error.includes(path))),
+        ),
+      ).toEqual([]);
       await close();
     }
   }, 180_000); // 50 screens on two shared cores
@@ -265,7 +294,9 @@ describe('phone width', () => {
         await page.goto(`${baseUrl}${path}`);
         await ready(page);
         await page.locator('main h1').waitFor();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          VIEWPORTS.phone.width,
+        );
         await screenshot(page, `${path.slice(1)}-${tag}-phone`);
       }
       await close();

@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import { seriousViolations } from '../support/browser-axe.js';
 import { screenshot, VIEWPORTS } from '../support/browser.js';
-import { fitsWidth, go, pageApi, ready, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import {
+  fitsWidth,
+  go,
+  pageApi,
+  ready,
+  registerThroughForm,
+  shotFromTop,
+  toast,
+  unexpected,
+} from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 
 /**
@@ -73,7 +82,9 @@ describe('studies (docs/product.md#study-list, #study-detail, #member-management
     const goal = a.getByTestId('study-goal');
     await goal.waitFor();
     expect(await goal.locator('p').count()).toBe(2);
-    expect(await goal.getByRole('link', { name: 'https://kubernetes.io/docs/' }).getAttribute('href')).toBe('https://kubernetes.io/docs/');
+    expect(await goal.getByRole('link', { name: 'https://kubernetes.io/docs/' }).getAttribute('href')).toBe(
+      'https://kubernetes.io/docs/',
+    );
     await a.getByTestId('task-add-submit').click();
     await toast(a, '한국어로 Task 이름을 입력해주세요.').waitFor();
     await a.getByTestId('task-name-input').fill('1주차 모의고사');
@@ -82,8 +93,12 @@ describe('studies (docs/product.md#study-list, #study-detail, #member-management
     await toast(a, '과제를 추가했습니다.').waitFor();
     const takeLink = a.getByTestId('task-take-link').filter({ hasText: '1주차 모의고사' });
     await takeLink.waitFor();
-    expect(await takeLink.getAttribute('href')).toBe(`/take-exam/${examId}?returnTo=exam-detail&studyId=${studyId}&examId=${examId}`);
-    expect(await a.getByTestId('study-progress-link').getAttribute('href')).toContain(`/study-progress-dashboard/${studyId}`);
+    expect(await takeLink.getAttribute('href')).toBe(
+      `/take-exam/${examId}?returnTo=exam-detail&studyId=${studyId}&examId=${examId}`,
+    );
+    expect(await a.getByTestId('study-progress-link').getAttribute('href')).toContain(
+      `/study-progress-dashboard/${studyId}`,
+    );
     await shotFromTop(a, 'study-detail-ko-desktop');
     expect(await seriousViolations(a)).toEqual([]);
 

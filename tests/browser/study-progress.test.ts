@@ -10,7 +10,11 @@ const PASSWORD = 'correct-horse-42';
 
 /** A private study with one task whose exam (3 demo questions) the user has submitted once, 2 correct. */
 async function studyWithProgress(page: Page): Promise<{ studyId: string; answers: string[] }> {
-  const study = await pageApi<{ id: string }>(page, 'POST', '/api/studies/', { title_ko: `진행 스터디 ${stamp}`, title_en: `Progress study ${stamp}`, is_public: false });
+  const study = await pageApi<{ id: string }>(page, 'POST', '/api/studies/', {
+    title_ko: `진행 스터디 ${stamp}`,
+    title_en: `Progress study ${stamp}`,
+    is_public: false,
+  });
   expect(study.status, JSON.stringify(study.body)).toBe(200);
   const exam = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
     title: `진행 시험 ${stamp}`,
@@ -19,18 +23,35 @@ async function studyWithProgress(page: Page): Promise<{ studyId: string; answers
     is_public: false,
   });
   expect(exam.status, JSON.stringify(exam.body)).toBe(200);
-  const task = await pageApi(page, 'POST', '/api/study-tasks/', { study: study.body.id, name_ko: '쿠버네티스 과제', name_en: 'Kubernetes task', exam: exam.body.id, progress: 0 });
+  const task = await pageApi(page, 'POST', '/api/study-tasks/', {
+    study: study.body.id,
+    name_ko: '쿠버네티스 과제',
+    name_en: 'Kubernetes task',
+    exam: exam.body.id,
+    progress: 0,
+  });
   expect(task.status, JSON.stringify(task.body)).toBe(200);
-  const read = await pageApi<{ questions: { id: string; answer?: string }[] }>(page, 'GET', `/api/exam/${exam.body.id}/`);
+  const read = await pageApi<{ questions: { id: string; answer?: string }[] }>(
+    page,
+    'GET',
+    `/api/exam/${exam.body.id}/`,
+  );
   const questions = read.body.questions;
   const submitted = await pageApi(page, 'POST', '/api/submit-exam/', {
     exam_id: exam.body.id,
     submission_id: `progress-${stamp}`,
     elapsed_seconds: 725,
-    answers: questions.map((q, i) => ({ question_id: q.id, answer: i < 2 ? (q.answer ?? '') : 'not sure', elapsed_seconds: 5 })),
+    answers: questions.map((q, i) => ({
+      question_id: q.id,
+      answer: i < 2 ? (q.answer ?? '') : 'not sure',
+      elapsed_seconds: 5,
+    })),
   });
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-  expect((await pageApi(page, 'POST', '/api/record-study-progress/', { study_id: study.body.id, page_type: 'detail' })).status).toBe(200);
+  expect(
+    (await pageApi(page, 'POST', '/api/record-study-progress/', { study_id: study.body.id, page_type: 'detail' }))
+      .status,
+  ).toBe(200);
   return { studyId: study.body.id, answers: questions.map((q) => q.answer ?? '') };
 }
 
@@ -76,17 +97,31 @@ describe('study progress dashboard and random practice', () => {
     await pageApi(en.page, 'POST', '/api/change-language/', { language: 'en' });
     await go(en.page, `/study-progress-dashboard/${studyId}`);
     await dashboardShows(en.page);
-    for (const label of ['Tasks studied', 'Answered', 'Correct', 'Accuracy', 'Study time']) await en.page.getByTestId('progress-cards').getByText(label, { exact: true }).waitFor();
+    for (const label of ['Tasks studied', 'Answered', 'Correct', 'Accuracy', 'Study time'])
+      await en.page.getByTestId('progress-cards').getByText(label, { exact: true }).waitFor();
     await en.page.setViewportSize(VIEWPORTS.phone);
     await dashboardShows(en.page);
     await shotFromTop(en.page, 'study-progress-en-phone');
 
     // A study only visited, with no task yet: progress history but no study time, so the task and
     // daily panels say so.
-    const visited = await pageApi<{ id: string }>(en.page, 'POST', '/api/studies/', { title_ko: `방문 ${stamp}`, title_en: `Visited ${stamp}`, is_public: false });
-    expect((await pageApi(en.page, 'POST', '/api/record-study-progress/', { study_id: visited.body.id, page_type: 'detail' })).status).toBe(200);
+    const visited = await pageApi<{ id: string }>(en.page, 'POST', '/api/studies/', {
+      title_ko: `방문 ${stamp}`,
+      title_en: `Visited ${stamp}`,
+      is_public: false,
+    });
+    expect(
+      (
+        await pageApi(en.page, 'POST', '/api/record-study-progress/', {
+          study_id: visited.body.id,
+          page_type: 'detail',
+        })
+      ).status,
+    ).toBe(200);
     await go(en.page, `/study-progress-dashboard/${visited.body.id}`);
-    await expect.poll(() => en.page.getByTestId('daily-time-empty').textContent(), { timeout: 15_000 }).toBe('No study time was recorded in this period.');
+    await expect
+      .poll(() => en.page.getByTestId('daily-time-empty').textContent(), { timeout: 15_000 })
+      .toBe('No study time was recorded in this period.');
     expect(await en.page.getByTestId('daily-time-table').count()).toBe(0);
     expect(await en.page.getByTestId('task-time-empty').textContent()).toBe('This study has no tasks yet.');
     await shotFromTop(en.page, 'study-progress-no-time-en-phone');
@@ -120,7 +155,10 @@ describe('study progress dashboard and random practice', () => {
     await logIn(page, username, PASSWORD);
     // D95: the grid's cards take their pool size from the study list, never from a pool request of their own.
     const poolRequests: string[] = [];
-    page.on('request', (request) => void (request.url().includes('/api/random-practice/') && poolRequests.push(request.url())));
+    page.on(
+      'request',
+      (request) => void (request.url().includes('/api/random-practice/') && poolRequests.push(request.url())),
+    );
     await go(page, '/?fromHomeMenu=true');
     await screenshot(page, 'random-practice-home-ko');
     expect(unexpected(errors)).toEqual([]);

@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { fitsPhone, go, pageApi, ready, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import {
+  fitsPhone,
+  go,
+  pageApi,
+  ready,
+  registerThroughForm,
+  shotFromTop,
+  toast,
+  unexpected,
+} from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 
 const { baseUrl, stamp, open, visit } = useBrowser();
@@ -14,7 +23,9 @@ interface ListedExam {
 
 /** The demo seed's public exams ("쿠버네티스 기초", "Kubernetes Basics"), by title. */
 async function publicExamId(title: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/exams/?is_public=true&page_size=100`, { headers: { Accept: 'application/json' } });
+  const response = await fetch(`${baseUrl}/api/exams/?is_public=true&page_size=100`, {
+    headers: { Accept: 'application/json' },
+  });
   const body = (await response.json()) as { results: ListedExam[] };
   const exam = body.results.find((item) => item.title === title);
   if (!exam) throw new Error(`no public exam "${title}" in ${body.results.map((item) => item.title).join(', ')}`);
@@ -108,7 +119,10 @@ describe('take exam (docs/product.md#take-exam)', () => {
     await page.getByTestId('answer-input').fill(answer1);
     // Submitting shows the verdict at once (issue 14, finding 2).
     await page.getByTestId('submit-answer').click();
-    await page.locator('[data-testid="answer-feedback"][data-verdict="correct"]').filter({ hasText: 'Correct!' }).waitFor();
+    await page
+      .locator('[data-testid="answer-feedback"][data-verdict="correct"]')
+      .filter({ hasText: 'Correct!' })
+      .waitFor();
     await page.getByTestId('nav-next').click();
     await waitCount(page, '2 / 10');
 
@@ -176,7 +190,11 @@ describe('take exam (docs/product.md#take-exam)', () => {
     const accuracy = page.getByTestId('accuracy-panel');
     await accuracy.getByTestId('accuracy-value').filter({ hasText: 'Accuracy 100%' }).waitFor();
     const adjustCalls: string[] = [];
-    page.on('request', (request) => void (request.url().includes('/api/adjust-question-accuracy/') && adjustCalls.push(request.method())));
+    page.on(
+      'request',
+      (request) =>
+        void (request.url().includes('/api/adjust-question-accuracy/') && adjustCalls.push(request.method())),
+    );
     await accuracy.getByTestId('accuracy-slider').focus();
     await page.keyboard.press('Home');
     await page.locator('[data-toast-type="success"]').last().waitFor();
@@ -195,7 +213,14 @@ describe('take exam (docs/product.md#take-exam)', () => {
 
     const results = await pageApi<{
       count: number;
-      results: { id: string; exam: { id: string }; correct_count: number; wrong_count: number; answered_count: number; total_score: number }[];
+      results: {
+        id: string;
+        exam: { id: string };
+        correct_count: number;
+        wrong_count: number;
+        answered_count: number;
+        total_score: number;
+      }[];
     }>(page, 'GET', `/api/exam-results/?exam_id=${examId}`);
     expect(results.status).toBe(200);
     expect(results.body.results).toHaveLength(1);
@@ -272,7 +297,12 @@ describe('take exam (docs/product.md#take-exam)', () => {
     await registerThroughForm(page, `ted${stamp}`, 'Taker', PASSWORD);
     const files = await pageApi<{ files: { id: string; name: string }[] }>(page, 'GET', '/api/question-files/');
     const file = files.body.files.find((item) => item.name === 'devops-kubernetes-basics.xlsx')!;
-    const created = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', { title: `Mine ${stamp}`, file_id: file.id, question_count: 3, is_public: false });
+    const created = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
+      title: `Mine ${stamp}`,
+      file_id: file.id,
+      question_count: 3,
+      is_public: false,
+    });
     expect(created.status).toBe(200);
     const examId = created.body.id;
 
@@ -391,7 +421,11 @@ describe('take exam signed in at phone width', () => {
     // tested against the tables in tests/integration/questions-learning.test.ts.
     const limitDetail = '즐겨찾기는 최대 1000개까지 저장할 수 있습니다. 즐겨찾기 일부를 해제한 뒤 다시 시도해주세요.';
     await page.route('**/api/add-question-to-favorite/', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'favorite_limit_reached', detail: limitDetail }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'favorite_limit_reached', detail: limitDetail }),
+      }),
     );
     await page.getByTestId('favorite-toggle').click();
     await toast(page, limitDetail).waitFor();
@@ -405,7 +439,10 @@ describe('take exam signed in at phone width', () => {
     // Single-question mode, signed in: a private temporary exam with that one question.
     const questionId = await page.getByTestId('question-card').getAttribute('data-question-id');
     await go(page, `/take-exam?exam_id=${examId}&question_id=${questionId}&returnTo=exam-detail`);
-    await page.waitForURL((url) => url.pathname !== '/take-exam' && url.pathname.startsWith('/take-exam/') && !url.pathname.endsWith(examId));
+    await page.waitForURL(
+      (url) =>
+        url.pathname !== '/take-exam' && url.pathname.startsWith('/take-exam/') && !url.pathname.endsWith(examId),
+    );
     expect(new URL(page.url()).searchParams.get('examId')).toBe(examId);
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe('exam-detail');
     await waitCount(page, '1 / 1');

@@ -22,7 +22,13 @@ interface ScriptQuestion {
  * getUserMedia grants the microphone.
  */
 function installFakeSpeech(config: { questions: ScriptQuestion[]; wrong: string }) {
-  const state = { spoken: [] as string[], answered: [] as number[], said: [] as string[], starts: 0, mode: 'correct' as 'correct' | 'wrong' };
+  const state = {
+    spoken: [] as string[],
+    answered: [] as number[],
+    said: [] as string[],
+    starts: 0,
+    mode: 'correct' as 'correct' | 'wrong',
+  };
   (window as unknown as { __voice: typeof state }).__voice = state;
   class Utterance {
     lang = '';
@@ -123,11 +129,14 @@ function removeSpeechRecognition() {
   }
 }
 
-const voice = (page: Page) => page.evaluate(() => (window as unknown as { __voice: { spoken: string[]; said: string[]; starts: number } }).__voice);
+const voice = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __voice: { spoken: string[]; said: string[]; starts: number } }).__voice);
 
 /** Waits for the verdict; on a timeout, says what the panel and the fake speech went through. */
 async function verdict(page: Page, correct: boolean) {
-  const locator = page.getByTestId('voice-mode-panel').locator(`[data-testid="voice-verdict"][data-correct="${correct}"]`);
+  const locator = page
+    .getByTestId('voice-mode-panel')
+    .locator(`[data-testid="voice-verdict"][data-correct="${correct}"]`);
   try {
     await locator.waitFor({ timeout: 20_000 });
   } catch (error) {
@@ -135,7 +144,10 @@ async function verdict(page: Page, correct: boolean) {
       .getByTestId('voice-mode-panel')
       .textContent()
       .catch(() => '(no panel)');
-    throw new Error(`no ${correct ? 'correct' : 'wrong'} verdict. Panel: ${panelText}. Speech: ${JSON.stringify(await voice(page))}`, { cause: error });
+    throw new Error(
+      `no ${correct ? 'correct' : 'wrong'} verdict. Panel: ${panelText}. Speech: ${JSON.stringify(await voice(page))}`,
+      { cause: error },
+    );
   }
   return locator;
 }
@@ -154,20 +166,29 @@ describe('voice mode', () => {
   test('a spoken correct answer passes the question; a wrong one shows the reason; off hides it', async () => {
     const { page, context, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR' });
     await registerThroughForm(page, username, '음성', PASSWORD);
-    const created = await pageApi<{ id: string; exam: { voice_mode_enabled?: boolean } }>(page, 'POST', '/api/create-exam/', {
-      title: `음성 시험 ${stamp}`,
-      file_name: '데브옵스-쿠버네티스-기초.xlsx',
-      question_count: 3,
-      voice_mode_enabled: true,
-      is_public: true, // anonymous visitors open it too
-    });
+    const created = await pageApi<{ id: string; exam: { voice_mode_enabled?: boolean } }>(
+      page,
+      'POST',
+      '/api/create-exam/',
+      {
+        title: `음성 시험 ${stamp}`,
+        file_name: '데브옵스-쿠버네티스-기초.xlsx',
+        question_count: 3,
+        voice_mode_enabled: true,
+        is_public: true, // anonymous visitors open it too
+      },
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     examId = created.body.id;
     if (!created.body.exam.voice_mode_enabled) {
       const patched = await pageApi(page, 'PATCH', `/api/exam/${examId}/update/`, { voice_mode_enabled: true });
       expect(patched.status).toBe(200);
     }
-    const exam = await pageApi<{ voice_mode_enabled: boolean; questions: { title: string; answer: string }[] }>(page, 'GET', `/api/exam/${examId}/`);
+    const exam = await pageApi<{ voice_mode_enabled: boolean; questions: { title: string; answer: string }[] }>(
+      page,
+      'GET',
+      `/api/exam/${examId}/`,
+    );
     expect(exam.body.voice_mode_enabled).toBe(true);
     questions = exam.body.questions.map((q) => ({ title: q.title, answer: q.answer }));
     expect(questions).toHaveLength(3);
@@ -197,7 +218,9 @@ describe('voice mode', () => {
       (window as unknown as { __voice: { mode: string } }).__voice.mode = 'wrong';
     });
     await page.getByTestId('nav-next').click();
-    await expect.poll(async () => page.getByTestId('question-card').getAttribute('data-question-id')).not.toBe(passedId);
+    await expect
+      .poll(async () => page.getByTestId('question-card').getAttribute('data-question-id'))
+      .not.toBe(passedId);
     const secondTitle = (await page.getByTestId('question-title').textContent())!.trim();
     await verdict(page, false);
     const reason = panel.getByTestId('voice-reason');
@@ -228,7 +251,10 @@ describe('voice mode', () => {
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(`${baseUrl}/`);
     const exam = await pageApi<{ questions: { title: string; answer: string }[] }>(page, 'GET', `/api/exam/${examId}/`);
-    await context.addInitScript(installFakeSpeech, { questions: exam.body.questions.map((q) => ({ title: q.title, answer: q.answer })), wrong: 'no idea at all' });
+    await context.addInitScript(installFakeSpeech, {
+      questions: exam.body.questions.map((q) => ({ title: q.title, answer: q.answer })),
+      wrong: 'no idea at all',
+    });
     await go(page, `/take-exam/${examId}`);
     const panel = page.getByTestId('voice-mode-panel');
     await panel.getByText('Voice mode', { exact: true }).waitFor();
@@ -252,7 +278,10 @@ describe('voice mode', () => {
     const panel = page.getByTestId('voice-mode-panel');
     await panel.waitFor();
     await panel.getByTestId('voice-mode-toggle').click({ force: true });
-    await panel.locator('[data-testid="voice-notice"][data-notice="notSupported"]').getByText('이 브라우저는 음성 인식을 지원하지 않습니다.', { exact: false }).waitFor();
+    await panel
+      .locator('[data-testid="voice-notice"][data-notice="notSupported"]')
+      .getByText('이 브라우저는 음성 인식을 지원하지 않습니다.', { exact: false })
+      .waitFor();
     expect(await panel.getByTestId('voice-mode-toggle').isChecked()).toBe(false);
     await panelShot(page, 'voice-panel-not-supported-ko-desktop');
     await page.setViewportSize({ width: 390, height: 844 });

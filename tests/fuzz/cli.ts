@@ -11,7 +11,11 @@ import { buildWorld } from './world.js';
  * in-memory local cloud. Prints the findings and exits non-zero when there are any.
  */
 const { values } = parseArgs({
-  options: { requests: { type: 'string', default: '10000' }, seed: { type: 'string' }, concurrency: { type: 'string', default: '4' } },
+  options: {
+    requests: { type: 'string', default: '10000' },
+    seed: { type: 'string' },
+    concurrency: { type: 'string', default: '4' },
+  },
 });
 process.env.LOG_LEVEL ??= 'silent';
 const seed = values.seed ? Number(values.seed) : Date.now() % 1_000_000;
@@ -21,10 +25,18 @@ Object.assign(process.env, cloud.env);
 try {
   const world = await buildWorld(cloud.url);
   const started = Date.now();
-  const report = await fuzz(world, { requests: Number(values.requests), seed, concurrency: Number(values.concurrency), log: (line) => console.log(line) });
-  console.log(`seed ${seed}: ${report.requests} requests over ${report.routes} routes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const report = await fuzz(world, {
+    requests: Number(values.requests),
+    seed,
+    concurrency: Number(values.concurrency),
+    log: (line) => console.log(line),
+  });
+  console.log(
+    `seed ${seed}: ${report.requests} requests over ${report.routes} routes in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   console.log('answers by status:', report.byStatus);
-  for (const f of report.findings) console.log(`\n[${f.kind}] ${f.actor} ${f.route} → ${f.status ?? ''}\n  ${f.request}\n  ${f.detail}`);
+  for (const f of report.findings)
+    console.log(`\n[${f.kind}] ${f.actor} ${f.route} → ${f.status ?? ''}\n  ${f.request}\n  ${f.detail}`);
   console.log(`\n${report.findings.length} finding(s)`);
   process.exitCode = report.findings.length ? 1 : 0;
 } finally {

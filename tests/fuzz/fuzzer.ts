@@ -2,7 +2,13 @@ import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { routeKey, type RouteContract } from '#shared/contracts/define-route.js';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
-import { HOSTILE_BODIES, HOSTILE_PATH_SEGMENTS, HOSTILE_QUERIES, HOSTILE_STRINGS, HOSTILE_VALUES } from './hostile-values.js';
+import {
+  HOSTILE_BODIES,
+  HOSTILE_PATH_SEGMENTS,
+  HOSTILE_QUERIES,
+  HOSTILE_STRINGS,
+  HOSTILE_VALUES,
+} from './hostile-values.js';
 import { arbitraryOf, objectKeysOf } from './zod-arbitrary.js';
 import type { Actor, World } from './world.js';
 
@@ -61,7 +67,8 @@ const SESSION_ENDING = new Set(['POST /api/logout', 'DELETE /api/delete-my-accou
 export const manifestRoutes = (): RouteContract[] => ROUTE_GROUPS.flatMap((g) => g.routes);
 
 /** Fills `{name}` with raw, already encoded segments (hostile ones stay broken on purpose). */
-const fillPath = (path: string, segments: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, name: string) => segments[name] ?? 'x');
+const fillPath = (path: string, segments: Record<string, string>) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => segments[name] ?? 'x');
 
 /** encodeURIComponent, except that a lone surrogate (which it refuses) is sent as its raw UTF-8 bytes would be: broken. */
 function encodeSegment(value: string): string {
@@ -76,7 +83,9 @@ function queryString(query: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     for (const v of Array.isArray(value) ? value : [value]) {
-      parts.push(`${encodeSegment(key)}=${encodeSegment(typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))}`);
+      parts.push(
+        `${encodeSegment(key)}=${encodeSegment(typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))}`,
+      );
     }
   }
   return parts.join('&');
@@ -87,7 +96,10 @@ function jsonOf(value: unknown): string {
 }
 
 /** The request shapes of one route, as fast-check arbitraries over the contract and the hostile lists. */
-function requestArbitrary(route: RouteContract, world: World): fc.Arbitrary<Omit<FuzzRequest, 'headers'> & { contentType?: string }> {
+function requestArbitrary(
+  route: RouteContract,
+  world: World,
+): fc.Arbitrary<Omit<FuzzRequest, 'headers'> & { contentType?: string }> {
   const paramNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const ownerIds = world.ownerIds();
   const idArbitrary = fc.constantFrom(...ownerIds);
@@ -100,7 +112,11 @@ function requestArbitrary(route: RouteContract, world: World): fc.Arbitrary<Omit
   const generatedParams = arbitraryOf(route.params) as fc.Arbitrary<Record<string, unknown>>;
   const params = fc
     .tuple(generatedParams, fc.array(segment, { minLength: paramNames.length, maxLength: paramNames.length }))
-    .map(([generated, chosen]) => Object.fromEntries(paramNames.map((name, i) => [name, chosen[i] || encodeSegment(String(generated[name] ?? 'x'))])));
+    .map(([generated, chosen]) =>
+      Object.fromEntries(
+        paramNames.map((name, i) => [name, chosen[i] || encodeSegment(String(generated[name] ?? 'x'))]),
+      ),
+    );
 
   /** A generated object with one field replaced by an owner's id, a hostile value or removed. */
   const mutated = (schema: RouteContract['body']) => {
@@ -118,7 +134,10 @@ function requestArbitrary(route: RouteContract, world: World): fc.Arbitrary<Omit
         ),
       )
       .map(([value, key, change]) => {
-        const object = typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
+        const object =
+          typeof value === 'object' && value !== null && !Array.isArray(value)
+            ? { ...(value as Record<string, unknown>) }
+            : {};
         if ('drop' in change) delete object[key];
         else object[key] = /ids$/.test(key) ? [change.set] : change.set;
         return object;
@@ -133,15 +152,24 @@ function requestArbitrary(route: RouteContract, world: World): fc.Arbitrary<Omit
 
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
   const jsonBody = fc.oneof(
-    { weight: 4, arbitrary: arbitraryOf(route.body).map((b) => ({ contentType: 'application/json', body: jsonOf(b) })) },
+    {
+      weight: 4,
+      arbitrary: arbitraryOf(route.body).map((b) => ({ contentType: 'application/json', body: jsonOf(b) })),
+    },
     { weight: 4, arbitrary: mutated(route.body).map((b) => ({ contentType: 'application/json', body: jsonOf(b) })) },
     { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_BODIES).map(([contentType, body]) => ({ contentType, body })) },
-    { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_VALUES).map((v) => ({ contentType: 'application/json', body: jsonOf(v) })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...HOSTILE_VALUES).map((v) => ({ contentType: 'application/json', body: jsonOf(v) })),
+    },
   );
   const multipartBody = fc
     .tuple(
       mutated(route.body),
-      fc.oneof(fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 20_000)), fc.string({ maxLength: 30, unit: 'binary' })),
+      fc.oneof(
+        fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 20_000)),
+        fc.string({ maxLength: 30, unit: 'binary' }),
+      ),
       fc.constantFrom(world.sampleSheet, new Uint8Array([0x50, 0x4b, 3, 4]), new Uint8Array(0)),
       fc.boolean(),
     )
@@ -158,7 +186,10 @@ function requestArbitrary(route: RouteContract, world: World): fc.Arbitrary<Omit
   const body: fc.Arbitrary<{ contentType?: string; body?: string | Uint8Array | FormData }> = !hasBody
     ? fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: jsonBody })
     : route.bodyKind === 'multipart'
-      ? fc.oneof({ weight: 3, arbitrary: multipartBody.map((form) => ({ body: form })) }, { weight: 1, arbitrary: jsonBody })
+      ? fc.oneof(
+          { weight: 3, arbitrary: multipartBody.map((form) => ({ body: form })) },
+          { weight: 1, arbitrary: jsonBody },
+        )
       : jsonBody;
 
   return fc.record({ params, query, body }).map(({ params: segments, query: q, body: b }) => ({
@@ -173,15 +204,36 @@ function requestArbitrary(route: RouteContract, world: World): fc.Arbitrary<Omit
 /** Sends exactly these bytes (node:http sends what fetch would normalise or refuse: raw '%', huge lines). */
 export async function send(baseUrl: string, request: FuzzRequest, timeoutMs: number): Promise<Answer | 'hang'> {
   const target = new URL(baseUrl);
-  const bytes = request.body === undefined ? undefined : typeof request.body === 'string' ? Buffer.from(request.body) : Buffer.from(request.body);
+  const bytes =
+    request.body === undefined
+      ? undefined
+      : typeof request.body === 'string'
+        ? Buffer.from(request.body)
+        : Buffer.from(request.body);
   const headers = { ...request.headers, ...(bytes ? { 'content-length': String(bytes.length) } : {}) };
   return new Promise((resolve) => {
-    const req = httpRequest({ host: target.hostname, port: target.port, path: request.path, method: request.method, headers, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), contentType: String(res.headers['content-type'] ?? '') }));
-      res.on('error', () => resolve({ status: res.statusCode ?? 0, text: '', contentType: '' }));
-    });
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: request.path,
+        method: request.method,
+        headers,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            contentType: String(res.headers['content-type'] ?? ''),
+          }),
+        );
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, text: '', contentType: '' }));
+      },
+    );
     req.on('timeout', () => {
       req.destroy();
       resolve('hang');
@@ -199,20 +251,40 @@ async function formBytes(form: FormData): Promise<{ contentType: string; body: U
 }
 
 function describe(request: FuzzRequest): string {
-  const body = request.body === undefined ? '' : typeof request.body === 'string' ? request.body : `<${request.body.byteLength} bytes>`;
+  const body =
+    request.body === undefined
+      ? ''
+      : typeof request.body === 'string'
+        ? request.body
+        : `<${request.body.byteLength} bytes>`;
   const shorten = (s: string) => (s.length > 300 ? `${s.slice(0, 300)}…(${s.length})` : s);
   return `${request.method} ${shorten(request.path)} ${request.headers['content-type'] ?? ''} ${shorten(body)}`.trim();
 }
 
 /** The checks on one answer. */
-function check(actor: Actor, route: string, answersPage: boolean, request: FuzzRequest, answer: Answer | 'hang', world: World, findings: Finding[]): void {
+function check(
+  actor: Actor,
+  route: string,
+  answersPage: boolean,
+  request: FuzzRequest,
+  answer: Answer | 'hang',
+  world: World,
+  findings: Finding[],
+): void {
   const described = describe(request);
   if (answer === 'hang') {
     findings.push({ kind: 'hang', actor: actor.name, route, request: described, detail: 'no answer in time' });
     return;
   }
   if (answer.status >= 500 || answer.status === 0) {
-    findings.push({ kind: 'server_error', actor: actor.name, route, request: described, status: answer.status, detail: answer.text.slice(0, 300) });
+    findings.push({
+      kind: 'server_error',
+      actor: actor.name,
+      route,
+      request: described,
+      status: answer.status,
+      detail: answer.text.slice(0, 300),
+    });
   } else if (answer.status >= 400 && !(answersPage && answer.contentType.startsWith('text/html'))) {
     // A route that answers pages for people (the short-link redirect, the mail's unsubscribe link)
     // refuses with a page, not a JSON answer.
@@ -223,7 +295,14 @@ function check(actor: Actor, route: string, answersPage: boolean, request: FuzzR
       /* not JSON: reported below */
     }
     if (typeof body.code !== 'string' || typeof body.detail !== 'string') {
-      findings.push({ kind: 'no_code', actor: actor.name, route, request: described, status: answer.status, detail: answer.text.slice(0, 300) });
+      findings.push({
+        kind: 'no_code',
+        actor: actor.name,
+        route,
+        request: described,
+        status: answer.status,
+        detail: answer.text.slice(0, 300),
+      });
     }
   }
   if (!actor.mayReadOwner) {
@@ -238,7 +317,14 @@ function check(actor: Actor, route: string, answersPage: boolean, request: FuzzR
       if (requestText.includes(marker) || decoded.includes(marker)) actor.sent.add(marker);
       // What a caller sent (an id aimed at the owner) it may see again, e.g. as a tag it named so.
       if (answer.text.includes(marker) && !actor.sent.has(marker)) {
-        findings.push({ kind: 'leak', actor: actor.name, route, request: described, status: answer.status, detail: `answer holds the owner's private "${marker}"` });
+        findings.push({
+          kind: 'leak',
+          actor: actor.name,
+          route,
+          request: described,
+          status: answer.status,
+          detail: `answer holds the owner's private "${marker}"`,
+        });
       }
     }
   }
@@ -276,14 +362,18 @@ export async function fuzz(world: World, options: FuzzOptions): Promise<FuzzRepo
         method: rest.method,
         path: rest.path,
         body: encoded.body,
-        headers: { ...actor.headers(rest.method), ...(encoded.contentType ? { 'content-type': encoded.contentType } : {}) },
+        headers: {
+          ...actor.headers(rest.method),
+          ...(encoded.contentType ? { 'content-type': encoded.contentType } : {}),
+        },
       };
       const answer = await send(world.apiUrl, request, timeoutMs);
       sent++;
       const status = answer === 'hang' ? 'hang' : String(answer.status);
       byStatus[status] = (byStatus[status] ?? 0) + 1;
       check(actor, key, route.answersPage, request, answer, world, findings);
-      if (answer !== 'hang' && actor.signedIn && (answer.status === 401 || answer.text.includes('"csrf_failed"'))) renew = true;
+      if (answer !== 'hang' && actor.signedIn && (answer.status === 401 || answer.text.includes('"csrf_failed"')))
+        renew = true;
     }
     if (renew) await actor.renew();
   }
@@ -293,7 +383,11 @@ export async function fuzz(world: World, options: FuzzOptions): Promise<FuzzRepo
     const before = sent;
     const batches = (ending: boolean) =>
       actors.flatMap((actor, a) =>
-        routes.flatMap((route, r) => (SESSION_ENDING.has(routeKey(route)) === ending ? [() => runBatch(actor, route, options.seed + seedOffset + a * 1000 + r)] : [])),
+        routes.flatMap((route, r) =>
+          SESSION_ENDING.has(routeKey(route)) === ending
+            ? [() => runBatch(actor, route, options.seed + seedOffset + a * 1000 + r)]
+            : [],
+        ),
       );
     await pool(batches(false), concurrency, (batch) => batch());
     // Logout and account deletion last, so the other routes are fuzzed with a live session.

@@ -68,7 +68,8 @@ async function expectOk(res: Response, what: string): Promise<Record<string, any
 }
 
 /** Fields that say whose an object is (creator, uploader, a result's user, a profile's id). */
-const OWNER_FIELDS = /^(id|user_?id|owner(_id|_username)?|creator(_id|_username)?|created_by|uploaded_by|username|user)$/;
+const OWNER_FIELDS =
+  /^(id|user_?id|owner(_id|_username)?|creator(_id|_username)?|created_by|uploaded_by|username|user)$/;
 
 /**
  * The owner's part of an answer: objects whose owner field names the owner, or whose text holds
@@ -77,7 +78,8 @@ const OWNER_FIELDS = /^(id|user_?id|owner(_id|_username)?|creator(_id|_username)
  * the other user named after the owner) change when others write, which is no change to the owner's.
  */
 export function ownedPart(value: unknown, owner: { ids: string[]; marker: string }): unknown {
-  const names = ([key, v]: [string, unknown]) => typeof v === 'string' && (v.includes(owner.marker) || (OWNER_FIELDS.test(key) && owner.ids.includes(v)));
+  const names = ([key, v]: [string, unknown]) =>
+    typeof v === 'string' && (v.includes(owner.marker) || (OWNER_FIELDS.test(key) && owner.ids.includes(v)));
   if (Array.isArray(value)) {
     const kept = value.map((v) => ownedPart(v, owner)).filter((v) => v !== undefined);
     return kept.length ? kept : undefined;
@@ -102,7 +104,12 @@ export async function buildWorld(apiUrl: string): Promise<World> {
   ]);
   const email = `${marker}@example.com`;
   await dynamoDocument().send(
-    new UpdateCommand({ TableName: config.appTable, Key: userEntity.key(owner.id), UpdateExpression: 'SET email = :e', ExpressionAttributeValues: { ':e': email } }),
+    new UpdateCommand({
+      TableName: config.appTable,
+      Key: userEntity.key(owner.id),
+      UpdateExpression: 'SET email = :e',
+      ExpressionAttributeValues: { ':e': email },
+    }),
   );
 
   const sampleSheet = new Uint8Array(xlsxBytes([KO_HEADER, ...questionRows(4, 'fuzz')]));
@@ -110,7 +117,10 @@ export async function buildWorld(apiUrl: string): Promise<World> {
     (
       await expectOk(
         await owner.client.request('POST', '/api/upload-questions/', {
-          body: multipartForm({ is_public: String(isPublic) }, { name, bytes: xlsxBytes([KO_HEADER, ...questionRows(6, prefix)]) }),
+          body: multipartForm(
+            { is_public: String(isPublic) },
+            { name, bytes: xlsxBytes([KO_HEADER, ...questionRows(6, prefix)]) },
+          ),
         }),
         'upload',
       )
@@ -119,21 +129,42 @@ export async function buildWorld(apiUrl: string): Promise<World> {
   // a caller that sent a marker may see it again (a tag it named so), and would then be blind to it.
   const privateFile = await upload(`fuzz-private-${randomBytes(4).toString('hex')}.xlsx`, false, marker);
   const publicFile = await upload(`fuzz-public-${randomBytes(4).toString('hex')}.xlsx`, true, 'fuzz public');
-  const createExam = async (body: Record<string, unknown>) => (await expectOk(await owner.client.post('/api/create-exam/', body), 'create-exam')).id as string;
-  const privateExam = await createExam({ title: `${marker} exam`, file_name: privateFile.name, question_count: 4, is_public: false });
-  const publicExam = await createExam({ title: `fuzz public exam ${randomBytes(4).toString('hex')}`, file_name: publicFile.name, question_count: 4, is_public: true });
-  const questions = (await expectOk(await owner.client.get(`/api/exam/${privateExam}/questions/`), 'questions')) as unknown as { id: string }[];
+  const createExam = async (body: Record<string, unknown>) =>
+    (await expectOk(await owner.client.post('/api/create-exam/', body), 'create-exam')).id as string;
+  const privateExam = await createExam({
+    title: `${marker} exam`,
+    file_name: privateFile.name,
+    question_count: 4,
+    is_public: false,
+  });
+  const publicExam = await createExam({
+    title: `fuzz public exam ${randomBytes(4).toString('hex')}`,
+    file_name: publicFile.name,
+    question_count: 4,
+    is_public: true,
+  });
+  const questions = (await expectOk(
+    await owner.client.get(`/api/exam/${privateExam}/questions/`),
+    'questions',
+  )) as unknown as { id: string }[];
   const submitted = await expectOk(
     await owner.client.post('/api/submit-exam/', {
       exam_id: privateExam,
       elapsed_seconds: 30,
       submission_id: randomUUID(),
-      answers: questions.map((q, i) => ({ question_id: q.id, answer: i === 0 ? `${marker} answer` : 'x', elapsed_seconds: 3 })),
+      answers: questions.map((q, i) => ({
+        question_id: q.id,
+        answer: i === 0 ? `${marker} answer` : 'x',
+        elapsed_seconds: 3,
+      })),
     }),
     'submit-exam',
   );
   const resultId = submitted.result_id as string;
-  await expectOk(await owner.client.post('/api/add-question-to-favorite/', { question_id: questions[0]!.id, exam_id: privateExam }), 'favorite');
+  await expectOk(
+    await owner.client.post('/api/add-question-to-favorite/', { question_id: questions[0]!.id, exam_id: privateExam }),
+    'favorite',
+  );
   await expectOk(await owner.client.post(`/api/question/${questions[1]!.id}/ignore/`, {}), 'ignore');
 
   const privateIds = [privateFile.id, privateExam, resultId, ...questions.map((q) => q.id)];
@@ -146,7 +177,12 @@ export async function buildWorld(apiUrl: string): Promise<World> {
 
   const ownerRefs = { ids: [owner.id, owner.username], marker };
   const anonymous = await TestClient.create(apiUrl, 'ko');
-  const actors = [actorOf('anonymous', anonymous, null), actorOf('other', other.client, other), actorOf('owner', owner.client, owner), actorOf('admin', admin.client, admin)];
+  const actors = [
+    actorOf('anonymous', anonymous, null),
+    actorOf('other', other.client, other),
+    actorOf('owner', owner.client, owner),
+    actorOf('admin', admin.client, admin),
+  ];
   const ownerActor = actors[2]!;
 
   async function viewOnce(): Promise<Map<string, string>> {
@@ -156,10 +192,13 @@ export async function buildWorld(apiUrl: string): Promise<World> {
       const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
       if (names.some((n) => !idsByParam[n])) continue;
       let paths = [route.path];
-      for (const n of names) paths = paths.flatMap((p) => idsByParam[n]!.map((id) => p.replace(`{${n}}`, encodeURIComponent(id))));
+      for (const n of names)
+        paths = paths.flatMap((p) => idsByParam[n]!.map((id) => p.replace(`{${n}}`, encodeURIComponent(id))));
       for (const path of paths) {
         const res = await fetch(apiUrl + path, { headers: ownerActor.headers('GET'), redirect: 'manual' });
-        const body = res.headers.get('content-type')?.includes('json') ? JSON.stringify(ownedPart(await res.json(), ownerRefs)) : (await res.arrayBuffer()).byteLength;
+        const body = res.headers.get('content-type')?.includes('json')
+          ? JSON.stringify(ownedPart(await res.json(), ownerRefs))
+          : (await res.arrayBuffer()).byteLength;
         view.set(path, `${res.status} ${body}`);
       }
     }

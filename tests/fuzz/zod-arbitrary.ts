@@ -27,7 +27,9 @@ interface Def {
   coerce?: boolean;
   keyType?: AnySchema;
   valueType?: AnySchema;
-  checks?: { _zod: { def: { check: string; format?: string; pattern?: RegExp; minimum?: number; maximum?: number } } }[];
+  checks?: {
+    _zod: { def: { check: string; format?: string; pattern?: RegExp; minimum?: number; maximum?: number } };
+  }[];
 }
 
 const defOf = (schema: AnySchema) => (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -39,7 +41,10 @@ const text = (minLength: number, maxLength: number) =>
     { weight: 3, arbitrary: fc.string({ minLength, maxLength }) },
     { weight: 2, arbitrary: fc.string({ minLength, maxLength, unit: 'grapheme' }) },
     { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: 'binary' }) },
-    { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: fc.constantFrom(...'가나다라마바사아자차카타파하 ') }) },
+    {
+      weight: 1,
+      arbitrary: fc.string({ minLength, maxLength, unit: fc.constantFrom(...'가나다라마바사아자차카타파하 ') }),
+    },
   );
 
 function stringArbitrary(def: Def): fc.Arbitrary<unknown> {
@@ -52,6 +57,10 @@ function stringArbitrary(def: Def): fc.Arbitrary<unknown> {
     if (c.check === 'max_length') maxLength = Math.min(c.maximum ?? maxLength, Math.max(minLength, 40));
     if (c.check === 'length_equals') minLength = maxLength = c.minimum ?? (c as { length?: number }).length ?? 0;
     if (c.check === 'string_format' && c.pattern) pattern = c.pattern;
+    // A refinement that names valid examples (e.g. IANA time zones) is fed from them.
+    const examples = (c as { params?: { examples?: unknown } }).params?.examples;
+    if (c.check === 'custom' && Array.isArray(examples) && examples.length)
+      return fc.constantFrom(...(examples as string[]));
   }
   if (pattern) return fc.stringMatching(pattern).filter((s) => s.length >= minLength);
   return text(minLength, Math.max(minLength, maxLength));
@@ -64,10 +73,13 @@ function numberArbitrary(def: Def): fc.Arbitrary<unknown> {
   for (const check of def.checks ?? []) {
     const c = check._zod.def as { check: string; format?: string; value?: number; inclusive?: boolean };
     if (c.check === 'number_format' && (c.format === 'safeint' || c.format === 'int32')) integer = true;
-    if (c.check === 'greater_than' && c.value !== undefined) min = c.inclusive ? c.value : c.value + (integer ? 1 : 1e-9);
+    if (c.check === 'greater_than' && c.value !== undefined)
+      min = c.inclusive ? c.value : c.value + (integer ? 1 : 1e-9);
     if (c.check === 'less_than' && c.value !== undefined) max = c.inclusive ? c.value : c.value - (integer ? 1 : 1e-9);
   }
-  const numbers = integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true });
+  const numbers = integer
+    ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
+    : fc.double({ min, max, noNaN: true });
   // A coerced number arrives as text in queries; sending the text is what a browser does.
   return def.coerce ? fc.oneof(numbers, numbers.map(String)) : numbers;
 }

@@ -12,13 +12,21 @@ type Resource = { Properties: Record<string, any> };
 function grants(context: Record<string, unknown>) {
   const { template } = synthesize({ context });
   const functions = Object.entries(template.findResources('AWS::Lambda::Function') as Record<string, Resource>)
-    .map(([id, r]) => ({ id, props: r.Properties, tag: (r.Properties.Tags as { Key: string; Value: string }[] | undefined)?.find((t) => t.Key === 'quizbank:function')?.Value }))
+    .map(([id, r]) => ({
+      id,
+      props: r.Properties,
+      tag: (r.Properties.Tags as { Key: string; Value: string }[] | undefined)?.find(
+        (t) => t.Key === 'quizbank:function',
+      )?.Value,
+    }))
     .filter((f) => f.tag);
   const policies = Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>);
   return functions.map((f) => {
     const roleId = f.props.Role['Fn::GetAtt'][0] as string;
     const statements = policies
-      .filter((p) => (p.Properties.Roles as unknown[]).some((r) => JSON.stringify(r) === JSON.stringify({ Ref: roleId })))
+      .filter((p) =>
+        (p.Properties.Roles as unknown[]).some((r) => JSON.stringify(r) === JSON.stringify({ Ref: roleId })),
+      )
       .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
       .filter((s) => [s.Action].flat().some((a) => a.startsWith('bedrock:')));
     return { name: f.tag!, env: f.props.Environment?.Variables as Record<string, unknown>, statements };

@@ -39,7 +39,9 @@ describe('npx cdk synth (real bundling, offline)', () => {
     assets = new Map();
     for (const res of Object.values(template.Resources)) {
       if (res.Type !== 'AWS::Lambda::Function') continue;
-      const tag = (res.Properties.Tags as { Key: string; Value: string }[] | undefined)?.find((t) => t.Key === FUNCTION_TAG);
+      const tag = (res.Properties.Tags as { Key: string; Value: string }[] | undefined)?.find(
+        (t) => t.Key === FUNCTION_TAG,
+      );
       if (!tag) continue;
       const hash = String(res.Properties.Code.S3Key).replace(/\.zip$/, '');
       assets.set(tag.Value, join(outdir, `asset.${hash}`));
@@ -78,7 +80,9 @@ describe('npx cdk synth (real bundling, offline)', () => {
         expect(existsSync(join(asset, `${script}.map`)), `${name} ${script} source map`).toBe(true);
         // esbuild writes the banner into every output file: each chunk is a module with its own `require`.
         const code = readFileSync(join(asset, script), 'utf8');
-        expect(code.startsWith("import{createRequire as __cr}from'node:module'"), `${name} ${script} banner`).toBe(true);
+        expect(code.startsWith("import{createRequire as __cr}from'node:module'"), `${name} ${script} banner`).toBe(
+          true,
+        );
       }
       const entry = readFileSync(join(asset, LAMBDA_ENTRY_FILE), 'utf8');
       expect(/export\s*\{[^}]*as handler\s*\}/.test(entry.slice(-2000)), `${name} exports handler`).toBe(true);
@@ -107,7 +111,9 @@ describe('npx cdk synth (real bundling, offline)', () => {
     for (const [name, asset] of assets) {
       for (const script of scriptsOf(asset)) {
         const code = readFileSync(join(asset, script), 'utf8');
-        expect(/from"@aws-sdk\/|import\("@aws-sdk\//.test(code), `${name} ${script} imports @aws-sdk at run time`).toBe(false);
+        expect(/from"@aws-sdk\/|import\("@aws-sdk\//.test(code), `${name} ${script} imports @aws-sdk at run time`).toBe(
+          false,
+        );
       }
     }
   });
@@ -115,9 +121,10 @@ describe('npx cdk synth (real bundling, offline)', () => {
   it('loads in Node as the Lambda runtime does: index.mjs, then every lazy chunk', async () => {
     for (const [name, asset] of assets) {
       if (!name.startsWith('route-group:')) continue;
-      const [entry, ...chunks] = [LAMBDA_ENTRY_FILE, ...scriptsOf(asset).filter((file) => file !== LAMBDA_ENTRY_FILE)].map((file) =>
-        JSON.stringify(pathToFileURL(join(asset, file)).href),
-      );
+      const [entry, ...chunks] = [
+        LAMBDA_ENTRY_FILE,
+        ...scriptsOf(asset).filter((file) => file !== LAMBDA_ENTRY_FILE),
+      ].map((file) => JSON.stringify(pathToFileURL(join(asset, file)).href));
       const script = `const m=await import(${entry});await Promise.all([${chunks.map((c) => `import(${c})`).join(',')}]);process.stdout.write(typeof m.handler);`;
       const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
         env: { PATH: process.env.PATH, AWS_REGION: 'ap-northeast-2', LOG_LEVEL: 'silent' },

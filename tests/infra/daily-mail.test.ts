@@ -13,8 +13,11 @@ let template: Template;
 let resources: Record<string, Resource>;
 
 function functionId(tag: string): string {
-  const found = Object.entries(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).find(([, r]) =>
-    (r.Properties.Tags as { Key: string; Value: string }[] | undefined)?.some((t) => t.Key === FUNCTION_TAG && t.Value === tag),
+  const found = Object.entries(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).find(
+    ([, r]) =>
+      (r.Properties.Tags as { Key: string; Value: string }[] | undefined)?.some(
+        (t) => t.Key === FUNCTION_TAG && t.Value === tag,
+      ),
   );
   expect(found, tag).toBeDefined();
   return found![0];
@@ -38,7 +41,9 @@ beforeAll(() => {
 
 describe('daily quiz email fan-out', () => {
   it('is scheduled as a state machine: the job plans, a Map runs the shard worker four at a time until each says done', () => {
-    const machines = Object.entries(template.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>);
+    const machines = Object.entries(
+      template.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>,
+    );
     expect(machines).toHaveLength(1);
     const [machineId, machine] = machines[0]!;
     const definition = JSON.stringify(machine.Properties.DefinitionString);
@@ -67,7 +72,9 @@ describe('daily quiz email fan-out', () => {
     const targets = JSON.stringify(invokes.map((s) => s.Resource));
     expect(targets).toContain(jobId);
     expect(targets).toContain(workerId);
-    expect(targets.match(/"Fn::GetAtt":\["([^"]+)"/g)!.every((m) => m.includes(jobId) || m.includes(workerId))).toBe(true);
+    expect(targets.match(/"Fn::GetAtt":\["([^"]+)"/g)!.every((m) => m.includes(jobId) || m.includes(workerId))).toBe(
+      true,
+    );
   });
 
   it('gives the worker the job’s access: the app table and ses:SendEmail on the identity and configuration set only', () => {
@@ -86,9 +93,9 @@ describe('daily quiz email fan-out', () => {
   });
 
   it('signs unsubscribe links with a generated key: the template holds a reference only', () => {
-    const secret = Object.entries(template.findResources('AWS::SecretsManager::Secret') as Record<string, Resource>).find(([, r]) =>
-      /unsubscribe/.test(String(r.Properties.Description)),
-    );
+    const secret = Object.entries(
+      template.findResources('AWS::SecretsManager::Secret') as Record<string, Resource>,
+    ).find(([, r]) => /unsubscribe/.test(String(r.Properties.Description)));
     expect(secret).toBeDefined();
     for (const tag of ['route-group:profile', 'worker:daily-quiz-email-worker']) {
       const value = JSON.stringify(resources[functionId(tag)]!.Properties.Environment.Variables.MAIL_LINK_SECRET);
@@ -100,7 +107,9 @@ describe('daily quiz email fan-out', () => {
 
 describe('bounces and complaints', () => {
   it('sends the configuration set’s bounce and complaint events to an encrypted topic, subscribed by the feedback handler', () => {
-    const destinations = Object.values(template.findResources('AWS::SES::ConfigurationSetEventDestination') as Record<string, Resource>);
+    const destinations = Object.values(
+      template.findResources('AWS::SES::ConfigurationSetEventDestination') as Record<string, Resource>,
+    );
     expect(destinations).toHaveLength(1);
     const destination = destinations[0]!.Properties;
     expect(destination.ConfigurationSetName).toEqual(expect.anything());
@@ -110,8 +119,16 @@ describe('bounces and complaints', () => {
     expect(resources[topicId]!.Properties.KmsMasterKeyId).toBeDefined();
 
     const feedbackId = functionId('worker:mail-feedback');
-    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: { Ref: topicId }, Endpoint: { 'Fn::GetAtt': [feedbackId, 'Arn'] } });
-    template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'sns.amazonaws.com', SourceArn: { Ref: topicId } });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: topicId },
+      Endpoint: { 'Fn::GetAtt': [feedbackId, 'Arn'] },
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'sns.amazonaws.com',
+      SourceArn: { Ref: topicId },
+    });
     // The handler only turns a user's setting off: the app table, no mail, no queue, no topic rights.
     const statements = statementsOfRole(roleOfFunction(feedbackId));
     expect(actions(statements).filter((a) => /^(ses|sqs|sns|states):/.test(a))).toEqual([]);

@@ -33,7 +33,8 @@ function bundleInputs(entry: string): Promise<BundleInputs> {
     inputs = buildLambdaInMemory(entry, { sourcemap: false, minify: false, logLevel: 'silent' }).then((lambda) => {
       const atInit = loadedAtInit(lambda);
       const inputsIn = (paths: string[]) => paths.flatMap((path) => Object.keys(metafileOutput(lambda, path).inputs));
-      const text = (path: string) => new TextDecoder().decode([lambda.entry, ...lambda.chunks].find((script) => script.path === path)!.contents);
+      const text = (path: string) =>
+        new TextDecoder().decode([lambda.entry, ...lambda.chunks].find((script) => script.path === path)!.contents);
       return {
         atInit: inputsIn(atInit),
         lazy: inputsIn(lambda.chunks.map((chunk) => chunk.path).filter((path) => !atInit.includes(path))),
@@ -47,7 +48,8 @@ function bundleInputs(entry: string): Promise<BundleInputs> {
 
 const anywhere = ({ atInit, lazy }: BundleInputs) => [...atInit, ...lazy];
 
-const holdsBusboy = (inputs: string[]) => inputs.some((input) => /node_modules\/(busboy|@middy\/http-multipart-body-parser)\//.test(input));
+const holdsBusboy = (inputs: string[]) =>
+  inputs.some((input) => /node_modules\/(busboy|@middy\/http-multipart-body-parser)\//.test(input));
 
 describe('Lambda bundles use zod/mini only (D100)', () => {
   // Building a classic schema gives it its ~50 methods and pulls in the classic module (≈ 4 ms of
@@ -74,7 +76,9 @@ describe('only the groups with multipart routes carry the multipart parser (D73)
   });
 
   it('some groups have multipart routes (the check above is not vacuous)', () => {
-    expect(ROUTE_GROUPS.filter((group) => group.routes.some((route) => route.bodyKind === 'multipart')).length).toBeGreaterThanOrEqual(3);
+    expect(
+      ROUTE_GROUPS.filter((group) => group.routes.some((route) => route.bodyKind === 'multipart')).length,
+    ).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -95,9 +99,12 @@ describe('what a route reaches through `await import()` is not read at init (D10
   const holds = (inputs: string[], module: string) => inputs.some((input) => input.includes(`node_modules/${module}/`));
 
   describe.each(routeSpecific)('$module', ({ module, usedBy }) => {
-    it.each(ROUTE_GROUPS.map((group) => [group.name, group] as const))('%s does not read it at init', async (_name, group) => {
-      expect(holds((await bundleInputs(group.handler)).atInit, module)).toBe(false);
-    });
+    it.each(ROUTE_GROUPS.map((group) => [group.name, group] as const))(
+      '%s does not read it at init',
+      async (_name, group) => {
+        expect(holds((await bundleInputs(group.handler)).atInit, module)).toBe(false);
+      },
+    );
 
     it.each(usedBy)('%s has it in a lazy chunk (the check above is not vacuous)', async (name) => {
       const group = ROUTE_GROUPS.find((candidate) => candidate.name === name)!;
@@ -116,18 +123,24 @@ describe('what only some requests use is not read at init (D107)', () => {
   const holds = (inputs: string[], module: string) => inputs.some((input) => input.includes(`node_modules/${module}/`));
 
   // Most answers write no log line; the first line a container writes imports the logger (runtime/log.ts).
-  it.each(ROUTE_GROUPS.map((group) => [group.name, group] as const))('%s reads the Powertools Logger only at its first line', async (_name, group) => {
-    const inputs = await bundleInputs(group.handler);
-    expect(holds(inputs.atInit, '@aws-lambda-powertools/logger')).toBe(false);
-    expect(holds(inputs.lazy, '@aws-lambda-powertools/logger')).toBe(true);
-  });
+  it.each(ROUTE_GROUPS.map((group) => [group.name, group] as const))(
+    '%s reads the Powertools Logger only at its first line',
+    async (_name, group) => {
+      const inputs = await bundleInputs(group.handler);
+      expect(holds(inputs.atInit, '@aws-lambda-powertools/logger')).toBe(false);
+      expect(holds(inputs.lazy, '@aws-lambda-powertools/logger')).toBe(true);
+    },
+  );
 
   // @middy/core imports Node's web streams for streamed answers, which no route gives
   // (infra/lambda-shims/node-stream-web.ts stands in for them).
-  it.each(ROUTE_GROUPS.map((group) => [group.name, group] as const))('%s does not import node:stream/web at init', async (_name, group) => {
-    const inputs = await bundleInputs(group.handler);
-    expect(inputs.initCode).not.toMatch(/["']node:stream\/web["']/);
-    expect(inputs.atInit).toContain('node_modules/@middy/core/index.js');
-    expect(inputs.atInit).toContain('infra/lambda-shims/node-stream-web.ts');
-  });
+  it.each(ROUTE_GROUPS.map((group) => [group.name, group] as const))(
+    '%s does not import node:stream/web at init',
+    async (_name, group) => {
+      const inputs = await bundleInputs(group.handler);
+      expect(inputs.initCode).not.toMatch(/["']node:stream\/web["']/);
+      expect(inputs.atInit).toContain('node_modules/@middy/core/index.js');
+      expect(inputs.atInit).toContain('infra/lambda-shims/node-stream-web.ts');
+    },
+  );
 });

@@ -5,7 +5,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
 import { ROOT_DIR } from '../../infra/bundling.js';
 import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
-import { ALARM_SPECS, ORIGIN_REFUSAL_LOG, ORIGIN_REFUSAL_METRIC, TABLE_OPERATIONS, logMetricsNamespace, type AlarmKind } from '../../infra/constructs/observability.js';
+import {
+  ALARM_SPECS,
+  ORIGIN_REFUSAL_LOG,
+  ORIGIN_REFUSAL_METRIC,
+  TABLE_OPERATIONS,
+  logMetricsNamespace,
+  type AlarmKind,
+} from '../../infra/constructs/observability.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
 import { TABLES } from '../../infra/definitions/tables.js';
 import { synthesize } from './synth.js';
@@ -30,7 +37,9 @@ interface ExpectedAlarm {
 
 function functionId(tag: string): string {
   const found = ofType('AWS::Lambda::Function').find(([, r]) =>
-    (r.Properties.Tags as { Key: string; Value: string }[] | undefined)?.some((t) => t.Key === FUNCTION_TAG && t.Value === tag),
+    (r.Properties.Tags as { Key: string; Value: string }[] | undefined)?.some(
+      (t) => t.Key === FUNCTION_TAG && t.Value === tag,
+    ),
   );
   expect(found, tag).toBeDefined();
   return found![0];
@@ -39,44 +48,94 @@ function functionId(tag: string): string {
 function expectedAlarms(): Map<string, ExpectedAlarm> {
   const expected = new Map<string, ExpectedAlarm>();
   const apiId = ofType('AWS::ApiGatewayV2::Api')[0]![0];
-  expected.set('quizbank-dev-api-5xx-rate', { kind: 'api5xxRate', metrics: ['AWS/ApiGateway 5xx', 'AWS/ApiGateway Count'], mentions: [apiId, '$default'] });
-  expected.set('quizbank-dev-api-latency-p99', { kind: 'apiLatencyP99', metrics: ['AWS/ApiGateway Latency'], mentions: [apiId, '$default'] });
+  expected.set('quizbank-dev-api-5xx-rate', {
+    kind: 'api5xxRate',
+    metrics: ['AWS/ApiGateway 5xx', 'AWS/ApiGateway Count'],
+    mentions: [apiId, '$default'],
+  });
+  expected.set('quizbank-dev-api-latency-p99', {
+    kind: 'apiLatencyP99',
+    metrics: ['AWS/ApiGateway Latency'],
+    mentions: [apiId, '$default'],
+  });
   const functions = [
     ...ROUTE_GROUPS.map((g) => ({ tag: `route-group:${g.name}`, name: g.name, routeGroup: true })),
     ...SCHEDULES.map((s) => ({ tag: `schedule:job-${s.name}`, name: `job-${s.name}`, routeGroup: false })),
-    ...SCHEDULES.filter((s) => s.fanOut).map((s) => ({ tag: `worker:${s.name}-worker`, name: `${s.name}-worker`, routeGroup: false })),
+    ...SCHEDULES.filter((s) => s.fanOut).map((s) => ({
+      tag: `worker:${s.name}-worker`,
+      name: `${s.name}-worker`,
+      routeGroup: false,
+    })),
     { tag: 'worker:mail-feedback', name: 'mail-feedback', routeGroup: false },
   ];
   for (const f of functions) {
     const id = functionId(f.tag);
-    expected.set(`quizbank-dev-fn-${f.name}-errors`, { kind: f.routeGroup ? 'routeGroupErrors' : 'jobErrors', metrics: ['AWS/Lambda Errors'], mentions: [id] });
-    expected.set(`quizbank-dev-fn-${f.name}-throttles`, { kind: f.routeGroup ? 'routeGroupThrottles' : 'jobThrottles', metrics: ['AWS/Lambda Throttles'], mentions: [id] });
+    expected.set(`quizbank-dev-fn-${f.name}-errors`, {
+      kind: f.routeGroup ? 'routeGroupErrors' : 'jobErrors',
+      metrics: ['AWS/Lambda Errors'],
+      mentions: [id],
+    });
+    expected.set(`quizbank-dev-fn-${f.name}-throttles`, {
+      kind: f.routeGroup ? 'routeGroupThrottles' : 'jobThrottles',
+      metrics: ['AWS/Lambda Throttles'],
+      mentions: [id],
+    });
   }
   for (const t of TABLES) {
-    const id = ofType('AWS::DynamoDB::GlobalTable').find(([, r]) => r.Properties.TableName === `quizbank-dev-${t.id}`)![0];
-    expected.set(`quizbank-dev-table-${t.id}-throttles`, { kind: 'tableThrottles', metrics: ['AWS/DynamoDB ThrottledRequests'], mentions: [id] });
-    expected.set(`quizbank-dev-table-${t.id}-system-errors`, { kind: 'tableSystemErrors', metrics: ['AWS/DynamoDB SystemErrors'], mentions: [id] });
+    const id = ofType('AWS::DynamoDB::GlobalTable').find(
+      ([, r]) => r.Properties.TableName === `quizbank-dev-${t.id}`,
+    )![0];
+    expected.set(`quizbank-dev-table-${t.id}-throttles`, {
+      kind: 'tableThrottles',
+      metrics: ['AWS/DynamoDB ThrottledRequests'],
+      mentions: [id],
+    });
+    expected.set(`quizbank-dev-table-${t.id}-system-errors`, {
+      kind: 'tableSystemErrors',
+      metrics: ['AWS/DynamoDB SystemErrors'],
+      mentions: [id],
+    });
   }
   const machineId = ofType('AWS::StepFunctions::StateMachine')[0]![0];
-  expected.set('quizbank-dev-daily-quiz-email-failed', { kind: 'dailyMailFailed', metrics: ['AWS/States ExecutionsFailed'], mentions: [machineId] });
-  expected.set('quizbank-dev-daily-quiz-email-timed-out', { kind: 'dailyMailTimedOut', metrics: ['AWS/States ExecutionsTimedOut'], mentions: [machineId] });
+  expected.set('quizbank-dev-daily-quiz-email-failed', {
+    kind: 'dailyMailFailed',
+    metrics: ['AWS/States ExecutionsFailed'],
+    mentions: [machineId],
+  });
+  expected.set('quizbank-dev-daily-quiz-email-timed-out', {
+    kind: 'dailyMailTimedOut',
+    metrics: ['AWS/States ExecutionsTimedOut'],
+    mentions: [machineId],
+  });
   expected.set('quizbank-dev-ses-bounce-rate', { kind: 'sesBounceRate', metrics: ['AWS/SES Reputation.BounceRate'] });
-  expected.set('quizbank-dev-ses-complaint-rate', { kind: 'sesComplaintRate', metrics: ['AWS/SES Reputation.ComplaintRate'] });
-  expected.set('quizbank-dev-origin-refusals', { kind: 'originRefusals', metrics: [`${logMetricsNamespace('dev')} ${ORIGIN_REFUSAL_METRIC}`] });
+  expected.set('quizbank-dev-ses-complaint-rate', {
+    kind: 'sesComplaintRate',
+    metrics: ['AWS/SES Reputation.ComplaintRate'],
+  });
+  expected.set('quizbank-dev-origin-refusals', {
+    kind: 'originRefusals',
+    metrics: [`${logMetricsNamespace('dev')} ${ORIGIN_REFUSAL_METRIC}`],
+  });
   return expected;
 }
 
 /** `namespace metric` of every metric an alarm reads (a plain metric or a math expression's). */
 function alarmMetrics(props: Record<string, any>): string[] {
   if (props.MetricName) return [`${props.Namespace} ${props.MetricName}`];
-  const metrics = (props.Metrics as { MetricStat?: { Metric: { Namespace: string; MetricName: string } } }[]).filter((m) => m.MetricStat);
-  return [...new Set(metrics.map((m) => `${m.MetricStat!.Metric.Namespace} ${m.MetricStat!.Metric.MetricName}`))].sort();
+  const metrics = (props.Metrics as { MetricStat?: { Metric: { Namespace: string; MetricName: string } } }[]).filter(
+    (m) => m.MetricStat,
+  );
+  return [
+    ...new Set(metrics.map((m) => `${m.MetricStat!.Metric.Namespace} ${m.MetricStat!.Metric.MetricName}`)),
+  ].sort();
 }
 
 /** Period and statistic of a plain alarm, or of every metric of a math alarm. */
 function alarmPeriods(props: Record<string, any>): number[] {
   if (props.MetricName) return [props.Period as number];
-  return (props.Metrics as { MetricStat?: { Period: number } }[]).filter((m) => m.MetricStat).map((m) => m.MetricStat!.Period);
+  return (props.Metrics as { MetricStat?: { Period: number } }[])
+    .filter((m) => m.MetricStat)
+    .map((m) => m.MetricStat!.Period);
 }
 
 beforeAll(() => {
@@ -98,7 +157,11 @@ describe('tracing and log retention', () => {
       // Ours name theirs in LoggingConfig; CDK's helpers write to `/aws/lambda/<name>`, created by the stack.
       const group = own
         ? resources[own]
-        : logGroups.find(([, g]) => JSON.stringify(g.Properties.LogGroupName) === JSON.stringify({ 'Fn::Join': ['', ['/aws/lambda/', { Ref: id }]] }))?.[1];
+        : logGroups.find(
+            ([, g]) =>
+              JSON.stringify(g.Properties.LogGroupName) ===
+              JSON.stringify({ 'Fn::Join': ['', ['/aws/lambda/', { Ref: id }]] }),
+          )?.[1];
       expect(group, `${id} log group`).toBeDefined();
       expect(group!.Properties.RetentionInDays, id).toBe(30);
     }
@@ -108,8 +171,12 @@ describe('tracing and log retention', () => {
     const policies = ofType('AWS::IAM::Policy').map(([, p]) => p);
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
       const roleId = fn.Properties.Role['Fn::GetAtt'][0] as string;
-      const inline = ((resources[roleId]!.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]).flatMap((p) => p.PolicyDocument.Statement);
-      const attached = policies.filter((p) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`)).flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+      const inline = (
+        (resources[roleId]!.Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]
+      ).flatMap((p) => p.PolicyDocument.Statement);
+      const attached = policies
+        .filter((p) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
       const xray = [...inline, ...attached].filter((s) => asArray(s.Action).some((a) => a.startsWith('xray:')));
       // IAM policy minimization may merge them with other `*` actions of CDK's helpers (cloudfront:CreateInvalidation).
       const xrayActions = xray.flatMap((s) => asArray(s.Action)).filter((a) => a.startsWith('xray:'));
@@ -121,7 +188,12 @@ describe('tracing and log retention', () => {
   it('sets the X-Ray sampling rule of the stack from context (default 5 %)', () => {
     expect(ofType('AWS::XRay::SamplingRule')).toHaveLength(1);
     const rule = ofType('AWS::XRay::SamplingRule')[0]![1].Properties.SamplingRule;
-    expect(rule).toMatchObject({ RuleName: 'quizbank-dev', FixedRate: 0.05, ReservoirSize: 1, ServiceName: 'quizbank-dev-*' });
+    expect(rule).toMatchObject({
+      RuleName: 'quizbank-dev',
+      FixedRate: 0.05,
+      ReservoirSize: 1,
+      ServiceName: 'quizbank-dev-*',
+    });
   });
 });
 
@@ -150,20 +222,28 @@ describe('alarms', () => {
       for (const period of alarmPeriods(props)) expect(period, name).toBe(spec.period.toSeconds());
       expect(props.AlarmActions, name).toEqual([{ Ref: topicId }]);
       expect(props.OKActions, name).toEqual([{ Ref: topicId }]);
-      for (const value of want.mentions ?? []) expect(JSON.stringify(props.Dimensions ?? props.Metrics), `${name} on ${value}`).toContain(`"${value}"`);
+      for (const value of want.mentions ?? [])
+        expect(JSON.stringify(props.Dimensions ?? props.Metrics), `${name} on ${value}`).toContain(`"${value}"`);
       expect(props.AlarmDescription, name).toContain('D112');
     }
   });
 
   it('counts the API 5xx rate only from 20 requests a period, and the p99 of Latency', () => {
-    const byName = (n: string) => ofType('AWS::CloudWatch::Alarm').find(([, a]) => a.Properties.AlarmName === n)![1].Properties;
+    const byName = (n: string) =>
+      ofType('AWS::CloudWatch::Alarm').find(([, a]) => a.Properties.AlarmName === n)![1].Properties;
     const rate = byName('quizbank-dev-api-5xx-rate');
-    expect(rate.Metrics.find((m: { Expression?: string }) => m.Expression).Expression).toBe('IF(requests >= 20, 100 * errors / requests, 0)');
+    expect(rate.Metrics.find((m: { Expression?: string }) => m.Expression).Expression).toBe(
+      'IF(requests >= 20, 100 * errors / requests, 0)',
+    );
     expect(byName('quizbank-dev-api-latency-p99').ExtendedStatistic).toBe('p99');
     expect(byName('quizbank-dev-ses-bounce-rate').Statistic).toBe('Maximum');
     // At most 10 metrics in an alarm's math expression: the table alarms read one per operation.
-    const throttles = byName('quizbank-dev-table-app-throttles').Metrics as { MetricStat?: { Metric: { Dimensions: { Name: string; Value: unknown }[] } } }[];
-    const operations = throttles.filter((m) => m.MetricStat).map((m) => m.MetricStat!.Metric.Dimensions.find((d) => d.Name === 'Operation')!.Value);
+    const throttles = byName('quizbank-dev-table-app-throttles').Metrics as {
+      MetricStat?: { Metric: { Dimensions: { Name: string; Value: unknown }[] } };
+    }[];
+    const operations = throttles
+      .filter((m) => m.MetricStat)
+      .map((m) => m.MetricStat!.Metric.Dimensions.find((d) => d.Name === 'Operation')!.Value);
     expect(operations.sort()).toEqual([...TABLE_OPERATIONS].sort());
     expect(operations.length).toBeLessThanOrEqual(10);
   });
@@ -172,17 +252,27 @@ describe('alarms', () => {
     const topic = resources[topicId]!.Properties;
     const keyId = topic.KmsMasterKeyId['Fn::GetAtt'][0] as string;
     expect(resources[keyId]!.Properties.EnableKeyRotation).toBe(true);
-    const keyStatements = resources[keyId]!.Properties.KeyPolicy.Statement as { Principal?: { Service?: string }; Action: string | string[] }[];
+    const keyStatements = resources[keyId]!.Properties.KeyPolicy.Statement as {
+      Principal?: { Service?: string };
+      Action: string | string[];
+    }[];
     const cloudWatch = keyStatements.find((s) => s.Principal?.Service === 'cloudwatch.amazonaws.com');
     expect(asArray(cloudWatch!.Action).sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey*']);
-    const policy = ofType('AWS::SNS::TopicPolicy').find(([, p]) => JSON.stringify(p.Properties.Topics).includes(`"${topicId}"`));
+    const policy = ofType('AWS::SNS::TopicPolicy').find(([, p]) =>
+      JSON.stringify(p.Properties.Topics).includes(`"${topicId}"`),
+    );
     expect(JSON.stringify(policy![1].Properties.PolicyDocument)).toContain('aws:SecureTransport');
   });
 
   it('subscribes an email address only when alarmEmail is set', () => {
-    const emails = (t: Template) => Object.values(t.findResources('AWS::SNS::Subscription') as Record<string, Resource>).filter((s) => s.Properties.Protocol === 'email');
+    const emails = (t: Template) =>
+      Object.values(t.findResources('AWS::SNS::Subscription') as Record<string, Resource>).filter(
+        (s) => s.Properties.Protocol === 'email',
+      );
     expect(emails(template)).toEqual([]);
-    const { template: withEmail } = synthesize({ context: { alarmEmail: 'ops@example.org', tracingSampleRate: '0.2' } });
+    const { template: withEmail } = synthesize({
+      context: { alarmEmail: 'ops@example.org', tracingSampleRate: '0.2' },
+    });
     const subscriptions = emails(withEmail);
     expect(subscriptions).toHaveLength(1);
     expect(subscriptions[0]!.Properties.Endpoint).toBe('ops@example.org');
@@ -203,7 +293,9 @@ describe('origin-secret refusals', () => {
       expect(filter, group.name).toBeDefined();
       expect(filter!.FilterPattern).toContain(`$.message = "${ORIGIN_REFUSAL_LOG.message}"`);
       expect(filter!.FilterPattern).toContain(`$.code = "${ORIGIN_REFUSAL_LOG.code}"`);
-      expect(filter!.MetricTransformations).toEqual([{ MetricNamespace: 'Quizbank/dev', MetricName: ORIGIN_REFUSAL_METRIC, MetricValue: '1' }]);
+      expect(filter!.MetricTransformations).toEqual([
+        { MetricNamespace: 'Quizbank/dev', MetricName: ORIGIN_REFUSAL_METRIC, MetricValue: '1' },
+      ]);
     }
   });
 
@@ -242,7 +334,11 @@ describe('dashboard', () => {
       ...SCHEDULES.map((s) => `Function job-${s.name}`),
       ...SCHEDULES.filter((s) => s.fanOut).map((s) => `Function ${s.name}-worker`),
       'Function mail-feedback',
-      ...TABLES.flatMap((t) => [`Table ${t.id}: consumed capacity`, `Table ${t.id}: throttled requests`, `Table ${t.id}: system errors`]),
+      ...TABLES.flatMap((t) => [
+        `Table ${t.id}: consumed capacity`,
+        `Table ${t.id}: throttled requests`,
+        `Table ${t.id}: system errors`,
+      ]),
       'Daily mail executions',
       'SES sends, deliveries, bounces, complaints (daily)',
       'SES reputation',
@@ -272,6 +368,8 @@ describe('dashboard', () => {
   });
 
   it('outputs the alarm topic and the dashboard name', () => {
-    expect(Object.keys(template.toJSON().Outputs as object)).toEqual(expect.arrayContaining(['AlarmTopicArn', 'DashboardName']));
+    expect(Object.keys(template.toJSON().Outputs as object)).toEqual(
+      expect.arrayContaining(['AlarmTopicArn', 'DashboardName']),
+    );
   });
 });

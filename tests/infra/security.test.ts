@@ -14,7 +14,9 @@ import { cdkJsonContext, fakeSite, synthesize } from './synth.js';
 /** Every cdk-nag AwsSolutions finding (errors and warnings) nobody acknowledged, as `rule path`. */
 function unacknowledged(stack: Stack): string[] {
   const report = new AwsSolutionsChecks(stack).validateScope(stack);
-  return report.violations.flatMap((v) => v.violatingResources.map((r) => `${v.severity} ${v.ruleName} ${r.constructPath ?? r.resourceLogicalId}`));
+  return report.violations.flatMap((v) =>
+    v.violatingResources.map((r) => `${v.severity} ${v.ruleName} ${r.constructPath ?? r.resourceLogicalId}`),
+  );
 }
 
 const CUSTOM_DOMAIN = {
@@ -53,7 +55,9 @@ describe('cdk-nag AwsSolutions over the synthesized stack', () => {
     const { stack, template } = synthesize({ context: CUSTOM_DOMAIN, nag: true });
     expect(unacknowledged(stack)).toEqual([]);
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({ ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021' }) }),
+      DistributionConfig: Match.objectLike({
+        ViewerCertificate: Match.objectLike({ MinimumProtocolVersion: 'TLSv1.2_2021' }),
+      }),
     });
   });
 
@@ -98,8 +102,13 @@ describe('least privilege and logs', () => {
 
   it('logs S3 and CloudFront access to one log bucket whose objects expire', () => {
     const buckets = template.findResources('AWS::S3::Bucket');
-    const [logBucketId] = Object.entries(buckets).find(([, b]) => JSON.stringify(b.Properties.LifecycleConfiguration ?? {}).includes('expire-logs'))!;
-    expect(buckets[logBucketId]!.Properties.LifecycleConfiguration.Rules[0]).toMatchObject({ Status: 'Enabled', ExpirationInDays: 90 });
+    const [logBucketId] = Object.entries(buckets).find(([, b]) =>
+      JSON.stringify(b.Properties.LifecycleConfiguration ?? {}).includes('expire-logs'),
+    )!;
+    expect(buckets[logBucketId]!.Properties.LifecycleConfiguration.Rules[0]).toMatchObject({
+      Status: 'Enabled',
+      ExpirationInDays: 90,
+    });
     const logged = Object.entries(buckets).filter(([id]) => id !== logBucketId);
     expect(logged.length).toBe(2);
     for (const [id, bucket] of logged) {
@@ -110,7 +119,10 @@ describe('least privilege and logs', () => {
     }
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
-        Logging: { Bucket: { 'Fn::GetAtt': [logBucketId, 'RegionalDomainName'] }, Prefix: ACCESS_LOG_PREFIXES.cloudFront },
+        Logging: {
+          Bucket: { 'Fn::GetAtt': [logBucketId, 'RegionalDomainName'] },
+          Prefix: ACCESS_LOG_PREFIXES.cloudFront,
+        },
       }),
     });
   });
@@ -122,7 +134,8 @@ describe('the execute-api endpoint does not bypass CloudFront', () => {
   const secrets = Object.entries(template.findResources('AWS::SecretsManager::Secret'))
     .filter(([, r]) => /CloudFront/.test(String(r.Properties.Description)))
     .map(([id]) => id);
-  const secretRef = (value: unknown) => JSON.stringify(value).includes(`{{resolve:secretsmanager:`) && JSON.stringify(value).includes(`"${secrets[0]}"`);
+  const secretRef = (value: unknown) =>
+    JSON.stringify(value).includes(`{{resolve:secretsmanager:`) && JSON.stringify(value).includes(`"${secrets[0]}"`);
 
   it('generates the origin secret in the stack; the template holds only a reference', () => {
     expect(secrets).toHaveLength(1);
@@ -133,13 +146,18 @@ describe('the execute-api endpoint does not bypass CloudFront', () => {
 
   it('has CloudFront add the secret header on the API origin', () => {
     const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!;
-    const origins = distribution.Properties.DistributionConfig.Origins as { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
+    const origins = distribution.Properties.DistributionConfig.Origins as {
+      CustomOriginConfig?: unknown;
+      OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+    }[];
     const apiOrigin = origins.find((o) => o.CustomOriginConfig)!;
     const header = apiOrigin.OriginCustomHeaders?.find((h) => h.HeaderName === ORIGIN_VERIFY_HEADER);
     expect(header).toBeDefined();
     expect(secretRef(header!.HeaderValue)).toBe(true);
     // The site bucket origin does not get it.
-    expect(origins.filter((o) => o.OriginCustomHeaders?.some((h) => h.HeaderName === ORIGIN_VERIFY_HEADER))).toHaveLength(1);
+    expect(
+      origins.filter((o) => o.OriginCustomHeaders?.some((h) => h.HeaderName === ORIGIN_VERIFY_HEADER)),
+    ).toHaveLength(1);
   });
 
   it('gives every application function the expected value to check', () => {
@@ -173,7 +191,10 @@ describe('optional WAF (-c waf=true)', () => {
               ScopeDownStatement: {
                 OrStatement: {
                   Statements: SIGN_IN_PATHS.map((path) => ({
-                    ByteMatchStatement: Match.objectLike({ SearchString: path.replace(/\/$/, ''), PositionalConstraint: 'STARTS_WITH' }),
+                    ByteMatchStatement: Match.objectLike({
+                      SearchString: path.replace(/\/$/, ''),
+                      PositionalConstraint: 'STARTS_WITH',
+                    }),
                   })),
                 },
               },

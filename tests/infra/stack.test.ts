@@ -28,14 +28,18 @@ const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
 function appFunctions(template: Template): Map<string, { id: string; props: Record<string, any> }> {
   const found = new Map<string, { id: string; props: Record<string, any> }>();
   for (const [id, res] of Object.entries(template.findResources('AWS::Lambda::Function') as Record<string, Resource>)) {
-    const tag = (res.Properties.Tags as { Key: string; Value: string }[] | undefined)?.find((t) => t.Key === FUNCTION_TAG);
+    const tag = (res.Properties.Tags as { Key: string; Value: string }[] | undefined)?.find(
+      (t) => t.Key === FUNCTION_TAG,
+    );
     if (tag) found.set(tag.Value, { id, props: res.Properties });
   }
   return found;
 }
 
 function logicalIdOf(template: Template, type: string, predicate: (props: Record<string, any>) => boolean): string {
-  const matches = Object.entries(template.findResources(type) as Record<string, Resource>).filter(([, r]) => predicate(r.Properties));
+  const matches = Object.entries(template.findResources(type) as Record<string, Resource>).filter(([, r]) =>
+    predicate(r.Properties),
+  );
   expect(matches, `one ${type}`).toHaveLength(1);
   return matches[0]![0];
 }
@@ -50,9 +54,11 @@ function roleStatements(template: Template, fnProps: Record<string, any>): State
 
 type CfRequest = { uri: string; headers: Record<string, { value: string }> };
 /** Evaluates a CloudFront Function's source (plain ES5) in Node. */
-const cloudFrontFunction = (code: string) => new Function(`${code}; return handler;`)() as (event: unknown) => CfRequest;
+const cloudFrontFunction = (code: string) =>
+  new Function(`${code}; return handler;`)() as (event: unknown) => CfRequest;
 
-const mentions = (statement: Statement, logicalId: string) => JSON.stringify(statement.Resource).includes(`"${logicalId}"`);
+const mentions = (statement: Statement, logicalId: string) =>
+  JSON.stringify(statement.Resource).includes(`"${logicalId}"`);
 
 describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
   let template: Template;
@@ -95,7 +101,15 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       for (const [name, { props }] of functions) {
         const env = props.Environment.Variables as Record<string, unknown>;
         expect(Object.keys(env).sort(), name).toEqual(
-          expect.arrayContaining(['APP_TABLE', 'EPHEMERAL_TABLE', 'FILES_BUCKET', 'MAIL_FROM', 'SES_CONFIGURATION_SET', 'APP_ORIGIN', 'STAGE']),
+          expect.arrayContaining([
+            'APP_TABLE',
+            'EPHEMERAL_TABLE',
+            'FILES_BUCKET',
+            'MAIL_FROM',
+            'SES_CONFIGURATION_SET',
+            'APP_ORIGIN',
+            'STAGE',
+          ]),
         );
         expect(env.COOKIE_SECURE).toBe('true');
         // Source maps are read when an error is logged, not by Node at every module load (D108).
@@ -136,7 +150,10 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       const entry = [...functions].find(([, f]) => f.id === fnId);
       return entry ? entry[0] : `unknown function ${fnId}`;
     };
-    const routes = () => Object.values(template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>).map((r) => r.Properties);
+    const routes = () =>
+      Object.values(template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>).map(
+        (r) => r.Properties,
+      );
 
     it('has every manifest route, integrated with its group Lambda', () => {
       for (const group of groups) {
@@ -175,8 +192,12 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
     it('allows API Gateway to invoke each group Lambda with one permission', () => {
       for (const group of groups) {
         const { id } = functions.get(`route-group:${group.name}`)!;
-        const permissions = Object.values(template.findResources('AWS::Lambda::Permission') as Record<string, Resource>).filter(
-          (p) => JSON.stringify(p.Properties.FunctionName).includes(`"${id}"`) && p.Properties.Principal === 'apigateway.amazonaws.com',
+        const permissions = Object.values(
+          template.findResources('AWS::Lambda::Permission') as Record<string, Resource>,
+        ).filter(
+          (p) =>
+            JSON.stringify(p.Properties.FunctionName).includes(`"${id}"`) &&
+            p.Properties.Principal === 'apigateway.amazonaws.com',
         );
         expect(permissions, group.name).toHaveLength(1);
       }
@@ -231,7 +252,9 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
           IgnorePublicAcls: true,
           RestrictPublicBuckets: true,
         });
-        expect(b.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+        expect(
+          b.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm,
+        ).toBe('AES256');
       }
       expect(filesBucket().props.VersioningConfiguration).toEqual({ Status: 'Enabled' });
     });
@@ -241,7 +264,9 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       template.hasResourceProperties('AWS::S3::BucketPolicy', {
         Bucket: { Ref: id },
         PolicyDocument: {
-          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
         },
       });
     });
@@ -267,9 +292,11 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
   });
 
   describe('least privilege', () => {
-    const tableId = (id: string) => logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', (p) => p.TableName === `quizbank-dev-${id}`);
+    const tableId = (id: string) =>
+      logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', (p) => p.TableName === `quizbank-dev-${id}`);
     const bucketId = () => logicalIdOf(template, 'AWS::S3::Bucket', (p) => p.CorsConfiguration !== undefined);
-    const actionsOn = (statements: Statement[], logicalId: string) => statements.filter((s) => mentions(s, logicalId)).flatMap((s) => asArray(s.Action));
+    const actionsOn = (statements: Statement[], logicalId: string) =>
+      statements.filter((s) => mentions(s, logicalId)).flatMap((s) => asArray(s.Action));
 
     const subjects = [
       ...ROUTE_GROUPS.map((g) => ({ key: `route-group:${g.name}`, access: g.access })),
@@ -328,7 +355,11 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
 
       // Nothing broader than its own resources, but for X-Ray's two write actions, which take no resource (D112).
       for (const s of statements) {
-        if (s.Resource === '*') expect(asArray(s.Action).sort(), `${key} wildcard resource`).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+        if (s.Resource === '*')
+          expect(asArray(s.Action).sort(), `${key} wildcard resource`).toEqual([
+            'xray:PutTelemetryRecords',
+            'xray:PutTraceSegments',
+          ]);
       }
     });
 
@@ -359,7 +390,9 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
   });
 
   describe('CloudFront', () => {
-    const distribution = () => Object.values(template.findResources('AWS::CloudFront::Distribution') as Record<string, Resource>)[0]!.Properties.DistributionConfig;
+    const distribution = () =>
+      Object.values(template.findResources('AWS::CloudFront::Distribution') as Record<string, Resource>)[0]!.Properties
+        .DistributionConfig;
 
     it('sends /api/* and /s/* to the HTTP API, uncached, with cookies and query strings', () => {
       const config = distribution();
@@ -368,7 +401,9 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       for (const b of behaviors) {
         expect(b.CachePolicyId).toBe(CACHING_DISABLED);
         expect(b.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
-        expect(b.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
+        expect(b.AllowedMethods).toEqual(
+          expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+        );
         expect(b.ViewerProtocolPolicy).toBe('redirect-to-https');
         const origin = (config.Origins as any[]).find((o) => o.Id === b.TargetOriginId);
         expect(JSON.stringify(origin.DomainName)).toMatch(/ApiEndpoint/);
@@ -411,7 +446,8 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       expect(associations[0].EventType).toBe('viewer-request');
       // The rewrite is not on the API behaviours.
       const rewriteId = associations[0].FunctionARN['Fn::GetAtt'][0] as string;
-      for (const b of config.CacheBehaviors as any[]) expect(JSON.stringify(b.FunctionAssociations ?? [])).not.toContain(rewriteId);
+      for (const b of config.CacheBehaviors as any[])
+        expect(JSON.stringify(b.FunctionAssociations ?? [])).not.toContain(rewriteId);
 
       const fn = template.toJSON().Resources[rewriteId] as Resource;
       expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
@@ -425,7 +461,9 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
     });
 
     it('deploys the built site: hashed assets immutable, pages revalidated and invalidated', () => {
-      const deployments = Object.values(template.findResources('Custom::CDKBucketDeployment') as Record<string, Resource>).map((d) => d.Properties);
+      const deployments = Object.values(
+        template.findResources('Custom::CDKBucketDeployment') as Record<string, Resource>,
+      ).map((d) => d.Properties);
       expect(deployments).toHaveLength(2);
       const assets = deployments.find((d) => (d.Include as string[] | undefined)?.includes('assets/*'))!;
       const pages = deployments.find((d) => (d.Exclude as string[] | undefined)?.includes('assets/*'))!;
@@ -448,7 +486,9 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
 
   it('outputs the site and API URLs, table names and the files bucket', () => {
     const outputs = Object.keys(template.toJSON().Outputs as object);
-    expect(outputs).toEqual(expect.arrayContaining(['SiteUrl', 'ApiUrl', 'AppTableName', 'EphemeralTableName', 'FilesBucketName']));
+    expect(outputs).toEqual(
+      expect.arrayContaining(['SiteUrl', 'ApiUrl', 'AppTableName', 'EphemeralTableName', 'FilesBucketName']),
+    );
   });
 });
 
@@ -463,14 +503,18 @@ describe('QuizbankStack settings', () => {
         googleClientId: 'client-id.apps.googleusercontent.com',
       },
     });
-    for (const table of Object.values(template.findResources('AWS::DynamoDB::GlobalTable') as Record<string, Resource>)) {
+    for (const table of Object.values(
+      template.findResources('AWS::DynamoDB::GlobalTable') as Record<string, Resource>,
+    )) {
       expect(table.DeletionPolicy).toBe('Retain');
       expect(table.Properties.TableName).toMatch(/^quizbank-prod-/);
     }
     for (const bucket of Object.values(template.findResources('AWS::S3::Bucket') as Record<string, Resource>)) {
       expect(bucket.DeletionPolicy).toBe('Retain');
     }
-    const config = Object.values(template.findResources('AWS::CloudFront::Distribution') as Record<string, Resource>)[0]!.Properties.DistributionConfig;
+    const config = Object.values(
+      template.findResources('AWS::CloudFront::Distribution') as Record<string, Resource>,
+    )[0]!.Properties.DistributionConfig;
     expect(config.Aliases).toEqual(['quiz.example.org']);
     expect(config.ViewerCertificate.AcmCertificateArn).toMatch(/^arn:aws:acm:us-east-1:/);
     expect(config.ViewerCertificate.MinimumProtocolVersion).toBe('TLSv1.2_2021');
@@ -541,7 +585,12 @@ describe('readSettings (CDK context)', () => {
   it('refuses settings that would fail at deploy time', () => {
     expect(() => read({ stage: 'Prod_1' })).toThrow(/stage/);
     expect(() => read({ domainName: 'quiz.example.org' })).toThrow(/certificateArn/);
-    expect(() => read({ domainName: 'quiz.example.org', certificateArn: 'arn:aws:acm:ap-northeast-2:123456789012:certificate/abc' })).toThrow(/us-east-1/);
+    expect(() =>
+      read({
+        domainName: 'quiz.example.org',
+        certificateArn: 'arn:aws:acm:ap-northeast-2:123456789012:certificate/abc',
+      }),
+    ).toThrow(/us-east-1/);
     expect(() => read({ mailFrom: 'not an address' })).toThrow(/mailFrom/);
     expect(() => read({ hostedZoneId: 'Z123' })).toThrow(/hostedZone/);
     expect(() => read({ alarmEmail: 'ops at example' })).toThrow(/alarmEmail/);

@@ -22,7 +22,10 @@ export function fakeSite(): string {
   const dir = mkdtempSync(join(tmpdir(), 'quizbank-site-'));
   site = dir;
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Quizbank</title><script src="/assets/app.js"></script>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>Quizbank</title><script src="/assets/app.js"></script>',
+  );
   writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("app")');
   return dir;
 }

@@ -7,7 +7,18 @@ import { sessionEntity } from '../../functions/domains/users/entities/session.js
 import { throttleEntity } from '../../functions/domains/users/entities/throttle.js';
 import { usernameClaimEntity, emailClaimEntity } from '../../functions/domains/users/entities/account-claims.js';
 import { findUserByUsername } from '../../functions/domains/users/user-store.js';
-import { appItem, clientFor, ephemeralItem, FIXTURE_PASSWORD, fixtureHash, json, makeUser, sessionsOf, uniqueName, useCloudEnv } from '../support/accounts.js';
+import {
+  appItem,
+  clientFor,
+  ephemeralItem,
+  FIXTURE_PASSWORD,
+  fixtureHash,
+  json,
+  makeUser,
+  sessionsOf,
+  uniqueName,
+  useCloudEnv,
+} from '../support/accounts.js';
 import { TestClient } from '../support/http-client.js';
 import { TEST_LOGIN_THROTTLE_WINDOW_SECONDS } from '../support/test-settings.js';
 
@@ -61,7 +72,11 @@ describe('registration', () => {
     });
     expect(res.status).toBe(201);
     const body = await json<{ success: boolean; auto_login: boolean; user: UserBody & Record<string, unknown> }>(res);
-    expect(body).toMatchObject({ success: true, auto_login: true, user: { username, role: 'user_role', email_verified: false, language: 'en' } });
+    expect(body).toMatchObject({
+      success: true,
+      auto_login: true,
+      user: { username, role: 'user_role', email_verified: false, language: 'en' },
+    });
     expect(body.user).not.toHaveProperty('passwordHash');
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sessionid='))!;
     expect(cookie).toMatch(/HttpOnly/);
@@ -77,7 +92,11 @@ describe('registration', () => {
   it('names a taken username (409 username_taken), case-insensitively', async () => {
     const existing = await makeUser();
     const client = await TestClient.create(apiUrl, 'en');
-    const res = await client.post('/api/register/', { id: existing.username.toUpperCase(), name: 'X', password: 'long-enough-1' });
+    const res = await client.post('/api/register/', {
+      id: existing.username.toUpperCase(),
+      name: 'X',
+      password: 'long-enough-1',
+    });
     expect(res.status).toBe(409);
     expect(errorAnswer().parse(await res.json()).code).toBe('username_taken');
   });
@@ -86,7 +105,12 @@ describe('registration', () => {
     const existing = await makeUser();
     const client = await TestClient.create(apiUrl, 'en');
     const username = uniqueName('probe');
-    const res = await client.post('/api/register/', { id: username, name: 'X', email: existing.email.toUpperCase(), password: 'long-enough-1' });
+    const res = await client.post('/api/register/', {
+      id: username,
+      name: 'X',
+      email: existing.email.toUpperCase(),
+      password: 'long-enough-1',
+    });
     expect(res.status).toBe(409);
     const body = errorAnswer().parse(await res.json());
     expect(body.code).toBe('registration_failed');
@@ -244,14 +268,24 @@ describe('password changes', () => {
     const fresh = await TestClient.create(apiUrl);
     expect((await login(fresh, user.username, 'set-by-admin-1')).status).toBe(200);
 
-    expect((await adminClient.post(`/api/user/00000000-0000-4000-8000-000000000000/change-password/`, { password: 'whatever-123' })).status).toBe(404);
+    expect(
+      (
+        await adminClient.post(`/api/user/00000000-0000-4000-8000-000000000000/change-password/`, {
+          password: 'whatever-123',
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('refuses anyone else with 403, whether or not the target exists', async () => {
     const user = await makeUser();
     const other = await clientFor(apiUrl, await makeUser({ role: 'study_admin_role' }));
-    expect((await other.post(`/api/user/${user.id}/change-password/`, { password: 'hijack-attempt-1' })).status).toBe(403);
-    expect((await other.post(`/api/user/no-such-user/change-password/`, { password: 'hijack-attempt-1' })).status).toBe(403);
+    expect((await other.post(`/api/user/${user.id}/change-password/`, { password: 'hijack-attempt-1' })).status).toBe(
+      403,
+    );
+    expect((await other.post(`/api/user/no-such-user/change-password/`, { password: 'hijack-attempt-1' })).status).toBe(
+      403,
+    );
   });
 });
 

@@ -17,11 +17,15 @@ let env: Record<string, string>;
 
 async function createAdmin(args: string[], extraEnv: Record<string, string>) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), ['scripts/create-admin.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, ...env, ...extraEnv },
-      timeout: 60_000,
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      join(root, 'node_modules/.bin/tsx'),
+      ['scripts/create-admin.ts', ...args],
+      {
+        cwd: root,
+        env: { ...process.env, ...env, ...extraEnv },
+        timeout: 60_000,
+      },
+    );
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -36,7 +40,10 @@ beforeAll(() => {
 describe('npm run create-admin', () => {
   it('creates an admin who can sign in', async () => {
     const username = uniqueName('root');
-    const result = await createAdmin([username], { ADMIN_PASSWORD: 'admin-pass-123', ADMIN_EMAIL: `${username}@example.com` });
+    const result = await createAdmin([username], {
+      ADMIN_PASSWORD: 'admin-pass-123',
+      ADMIN_EMAIL: `${username}@example.com`,
+    });
     expect(result.output).toContain(`created admin ${username}`);
     expect(result.code).toBe(0);
     expect(await findUserByUsername(username)).toMatchObject({ role: 'admin_role', email: `${username}@example.com` });

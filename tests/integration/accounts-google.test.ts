@@ -73,7 +73,9 @@ describe('Google sign-in', () => {
       client_id: TEST_GOOGLE_CLIENT_ID,
       redirect_uri: `${env.APP_ORIGIN}/login`,
     });
-    expect(await json(await client.get('/api/google-oauth/config/?domain=evil.example'))).toMatchObject({ redirect_uri: `${env.APP_ORIGIN}/login` });
+    expect(await json(await client.get('/api/google-oauth/config/?domain=evil.example'))).toMatchObject({
+      redirect_uri: `${env.APP_ORIGIN}/login`,
+    });
   });
 
   it('creates a verified user for a valid token and starts a session; the next sign-in finds them', async () => {
@@ -81,9 +83,16 @@ describe('Google sign-in', () => {
     const client = await TestClient.create(apiUrl, 'en');
     const res = await signIn(await googleToken(email), {}, client);
     expect(res.status).toBe(200);
-    const body = await json<{ success: boolean; message: string; user: { id: string; email: string; email_verified: boolean; username: string } }>(res);
+    const body = await json<{
+      success: boolean;
+      message: string;
+      user: { id: string; email: string; email_verified: boolean; username: string };
+    }>(res);
     expect(body).toMatchObject({ success: true, user: { email, email_verified: true, username: email.split('@')[0] } });
-    expect(await json(await client.get('/api/auth/status/'))).toMatchObject({ authenticated: true, user: { id: body.user.id } });
+    expect(await json(await client.get('/api/auth/status/'))).toMatchObject({
+      authenticated: true,
+      user: { id: body.user.id },
+    });
     const stored = await getUser(body.user.id);
     expect(stored).toMatchObject({ auth_provider: 'google', first_name: 'Gee', last_name: 'Mail', language: 'en' });
     expect(stored!.passwordHash.startsWith('scrypt$')).toBe(false);
@@ -115,7 +124,9 @@ describe('Google sign-in', () => {
   it('refuses a bad signature, a wrong audience, a wrong issuer and an expired token', async () => {
     const email = `${uniqueName('bad')}@gmail.com`;
     await expectInvalid(await signIn(await googleToken(email, { key: strangerKey })));
-    await expectInvalid(await signIn(await googleToken(email, { audience: 'someone-else.apps.googleusercontent.com' })));
+    await expectInvalid(
+      await signIn(await googleToken(email, { audience: 'someone-else.apps.googleusercontent.com' })),
+    );
     await expectInvalid(await signIn(await googleToken(email, { issuer: 'https://evil.example' })));
     await expectInvalid(await signIn(await googleToken(email, { expiresAt: Math.floor(Date.now() / 1000) - 120 })));
     await expectInvalid(await signIn('not-a-jwt'));
@@ -131,7 +142,10 @@ describe('Google sign-in', () => {
 
   it('creates no account for an address Google has not verified', async () => {
     const email = `${uniqueName('unv')}@gmail.com`;
-    await expectInvalid(await signIn(await googleToken(email, { claims: { email_verified: false } })), 'google_email_unverified');
+    await expectInvalid(
+      await signIn(await googleToken(email, { claims: { email_verified: false } })),
+      'google_email_unverified',
+    );
     expect(await findUserByEmail(email)).toBeNull();
   });
 });

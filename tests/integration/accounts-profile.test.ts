@@ -9,7 +9,18 @@ import { userPk } from '../../functions/runtime/data/key-parts.js';
 import { throttleEntity } from '../../functions/domains/users/entities/throttle.js';
 import { emailTokenEntity } from '../../functions/domains/users/entities/email-token.js';
 import { usernameClaimEntity, emailClaimEntity } from '../../functions/domains/users/entities/account-claims.js';
-import { appItem, clientFor, ephemeralItem, fixtureHash, json, makeUser, partitionItems, sessionsOf, uniqueName, useCloudEnv } from '../support/accounts.js';
+import {
+  appItem,
+  clientFor,
+  ephemeralItem,
+  fixtureHash,
+  json,
+  makeUser,
+  partitionItems,
+  sessionsOf,
+  uniqueName,
+  useCloudEnv,
+} from '../support/accounts.js';
 import { TestClient } from '../support/http-client.js';
 
 const apiUrl = inject('apiUrl');
@@ -39,6 +50,28 @@ beforeAll(async () => {
 });
 
 describe('profile', () => {
+  it('keeps the browser zone sent at sign-up, and Asia/Seoul for a zone the server does not know (D120)', async () => {
+    for (const [zone, stored] of [
+      ['Europe/Berlin', 'Europe/Berlin'],
+      ['Mars/Olympus', 'Asia/Seoul'],
+    ] as const) {
+      const client = await TestClient.create(apiUrl, 'en');
+      const username = uniqueName('Tz');
+      const res = await client.post('/api/register/', {
+        id: username,
+        name: 'Zone',
+        password: 'correct horse battery',
+        password_confirm: 'correct horse battery',
+        time_zone: zone,
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      expect(await json(await client.get('/api/user-profile/get/'))).toMatchObject({
+        time_zone: stored,
+        day_rollover_hour: 4,
+      });
+    }
+  });
+
   it('answers the profile with its defaults and validates settings', async () => {
     const user = await makeUser({ language: 'en' });
     const client = await clientFor(apiUrl, user, 'ko');
@@ -54,12 +87,48 @@ describe('profile', () => {
       random_exam_question_count: 3,
       retention_cleanup_enabled: false,
       retention_cleanup_percentage: 0,
+      // A user item without the learner's day reads as Korea with Anki's rollover (D120).
+      time_zone: 'Asia/Seoul',
+      day_rollover_hour: 4,
     });
     expect(await json(await client.get('/api/user-profile/'))).toMatchObject({ language: 'en' });
 
-    const updated = await client.patch('/api/user-profile/update/', { first_name: 'Ada', last_name: 'Lovelace', random_exam_email_enabled: true, random_exam_question_count: 50 });
+    // The learner's day: IANA zones only, checked on the server, stored under their canonical name.
+    expect(
+      await json(
+        await client.patch('/api/user-profile/update/', { time_zone: 'america/new_york', day_rollover_hour: 0 }),
+      ),
+    ).toMatchObject({
+      time_zone: 'America/New_York',
+      day_rollover_hour: 0,
+    });
+    for (const zone of ['Mars/Olympus', '+09:00', 'EST5EDT; DROP', '']) {
+      const res = await client.patch('/api/user-profile/update/', { time_zone: zone });
+      expect(res.status).toBe(400);
+      const body = errorAnswer().parse(await res.json());
+      expect(body.code).toBe('invalid_time_zone');
+      expect(body.detail).toBe('Unknown time zone. Use an IANA zone name such as Asia/Seoul.');
+    }
+    for (const hour of [-1, 24, 3.5])
+      expect((await client.patch('/api/user-profile/update/', { day_rollover_hour: hour })).status).toBe(400);
+    expect(await json(await client.get('/api/user-profile/get/'))).toMatchObject({
+      time_zone: 'America/New_York',
+      day_rollover_hour: 0,
+    });
+
+    const updated = await client.patch('/api/user-profile/update/', {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      random_exam_email_enabled: true,
+      random_exam_question_count: 50,
+    });
     expect(updated.status).toBe(200);
-    expect(await updated.json()).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', random_exam_email_enabled: true, random_exam_question_count: 50 });
+    expect(await updated.json()).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      random_exam_email_enabled: true,
+      random_exam_question_count: 50,
+    });
     for (const count of [0, 51, 2.5]) {
       const res = await client.patch('/api/user-profile/update/', { random_exam_question_count: count });
       expect(res.status).toBe(400);
@@ -69,7 +138,11 @@ describe('profile', () => {
       expect(body.detail).toBe('Some input is not valid.');
     }
 
-    expect(await json(await client.patch('/api/user-profile/', { retention_cleanup_enabled: true, retention_cleanup_percentage: 35 }))).toMatchObject({
+    expect(
+      await json(
+        await client.patch('/api/user-profile/', { retention_cleanup_enabled: true, retention_cleanup_percentage: 35 }),
+      ),
+    ).toMatchObject({
       retention_cleanup_enabled: true,
       retention_cleanup_percentage: 35,
     });
@@ -82,7 +155,10 @@ describe('profile', () => {
     const user = await makeUser({ language: 'ko' });
     const client = await clientFor(apiUrl, user, 'ko');
     expect((await client.post('/api/change-language/', { language: 'fr' })).status).toBe(400);
-    expect(await json(await client.post('/api/change-language/', { language: 'en' }))).toEqual({ success: true, language: 'en' });
+    expect(await json(await client.post('/api/change-language/', { language: 'en' }))).toEqual({
+      success: true,
+      language: 'en',
+    });
     expect((await getUser(user.id))?.language).toBe('en');
     const res = await client.patch('/api/user-profile/update/', { email: 'broken' });
     expect(errorAnswer().parse(await res.json()).detail).toBe('The email address is not valid.');
@@ -116,7 +192,14 @@ describe('email verification', () => {
       const client = await TestClient.create(apiUrl, language);
       const username = uniqueName('Mail');
       const email = `${username.toLowerCase()}@example.com`;
-      const res = await client.post('/api/register/', { id: username, name: 'New', email, password: 'correct horse battery', password_confirm: 'correct horse battery', language });
+      const res = await client.post('/api/register/', {
+        id: username,
+        name: 'New',
+        email,
+        password: 'correct horse battery',
+        password_confirm: 'correct horse battery',
+        language,
+      });
       expect(res.status).toBe(201);
       const mails = await mailsTo(email);
       expect(mails).toHaveLength(1);
@@ -127,7 +210,10 @@ describe('email verification', () => {
     }
     // Without an email there is nothing to mail, and the sign-up still succeeds.
     const bare = await TestClient.create(apiUrl, 'en');
-    expect((await bare.post('/api/register/', { id: uniqueName('NoMail'), name: 'New', password: 'correct horse battery' })).status).toBe(201);
+    expect(
+      (await bare.post('/api/register/', { id: uniqueName('NoMail'), name: 'New', password: 'correct horse battery' }))
+        .status,
+    ).toBe(201);
   });
 
   it('mails a single-use link in the user language (text and HTML) that verifies the address', async () => {
@@ -177,7 +263,14 @@ describe('email verification', () => {
     await dynamoDocument().send(
       new PutCommand({
         TableName: env.EPHEMERAL_TABLE,
-        Item: { ...emailTokenEntity.key(hash), ...emailTokenEntity.userIndex(user.id, hash), userId: user.id, email: user.email, createdAt: past - 86400, expiresAt: past },
+        Item: {
+          ...emailTokenEntity.key(hash),
+          ...emailTokenEntity.userIndex(user.id, hash),
+          userId: user.id,
+          email: user.email,
+          createdAt: past - 86400,
+          expiresAt: past,
+        },
       }),
     );
     for (const [language, word] of [
@@ -190,7 +283,9 @@ describe('email verification', () => {
       expect(body.code).toBe('verification_token_expired');
       expect(body.detail).toMatch(word);
     }
-    const unknown = await new TestClient(apiUrl, 'en').get(`/api/verify-email/${randomBytes(32).toString('base64url')}/`);
+    const unknown = await new TestClient(apiUrl, 'en').get(
+      `/api/verify-email/${randomBytes(32).toString('base64url')}/`,
+    );
     expect(errorAnswer().parse(await unknown.json()).code).toBe('verification_token_invalid');
     const garbage = await new TestClient(apiUrl, 'en').get('/api/verify-email/%3Cscript%3E/');
     expect(garbage.status).toBe(400);
@@ -269,7 +364,16 @@ describe('withdrawal', () => {
     // Someone else's data is untouched, and the name is free again.
     expect(await partitionItems(bystander.id)).toHaveLength(5);
     const again = await TestClient.create(apiUrl);
-    expect((await again.post('/api/register/', { id: user.username, name: 'Reborn', email: user.email, password: 'long-enough-1' })).status).toBe(201);
+    expect(
+      (
+        await again.post('/api/register/', {
+          id: user.username,
+          name: 'Reborn',
+          email: user.email,
+          password: 'long-enough-1',
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -285,14 +389,24 @@ describe('data export', () => {
     const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
     expect(book.SheetNames).toEqual(['profile', 'fav', 'result', 'stat']);
     const sheet = (name: string) => XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[name]!);
-    expect(sheet('profile')).toEqual([expect.objectContaining({ id: user.id, username: user.username, first_name: '김', last_name: '철수', email: user.email })]);
+    expect(sheet('profile')).toEqual([
+      expect.objectContaining({
+        id: user.id,
+        username: user.username,
+        first_name: '김',
+        last_name: '철수',
+        email: user.email,
+      }),
+    ]);
     expect(sheet('result')).toHaveLength(2);
     expect(sheet('result')[0]).toMatchObject({ score: 80, exam_title: '첫 시험' });
     expect(sheet('result')[1]).toMatchObject({ answers: '{"q1":"a"}' });
     expect(sheet('stat')).toEqual([{ attempts: 4, correct: 3 }]);
     expect(sheet('fav')).toEqual([{ added_at: '2025-01-03' }]);
     expect(records).toHaveLength(4);
-    const everything = JSON.stringify(book.SheetNames.map((n) => XLSX.utils.sheet_to_json(book.Sheets[n]!, { header: 1 })));
+    const everything = JSON.stringify(
+      book.SheetNames.map((n) => XLSX.utils.sheet_to_json(book.Sheets[n]!, { header: 1 })),
+    );
     expect(everything).not.toContain('passwordHash');
     expect(everything).not.toContain(user.passwordHash.split('$')[5]!);
     expect(everything).not.toContain('scrypt$');
@@ -302,12 +416,21 @@ describe('data export', () => {
 describe('user search', () => {
   it('finds up to 20 users by username prefix, case-insensitively, with what a picker shows (no email for a plain user)', async () => {
     const prefix = uniqueName('Srch').toLowerCase();
-    await Promise.all(Array.from({ length: 22 }, (_, i) => makeUser({ username: `${prefix}_${String(i).padStart(2, '0')}` })));
+    await Promise.all(
+      Array.from({ length: 22 }, (_, i) => makeUser({ username: `${prefix}_${String(i).padStart(2, '0')}` })),
+    );
     await makeUser({ username: `x${prefix}` });
     const client = await clientFor(apiUrl, await makeUser());
-    const { users } = await json<{ users: Record<string, unknown>[] }>(await client.get(`/api/search-users/?q=${prefix.toUpperCase()}`));
+    const { users } = await json<{ users: Record<string, unknown>[] }>(
+      await client.get(`/api/search-users/?q=${prefix.toUpperCase()}`),
+    );
     expect(users).toHaveLength(20);
-    expect(users[0]).toEqual({ id: expect.any(String), username: `${prefix}_00`, display_name: 'Fixture', email: null });
+    expect(users[0]).toEqual({
+      id: expect.any(String),
+      username: `${prefix}_00`,
+      display_name: 'Fixture',
+      email: null,
+    });
     expect(users.every((u) => String(u.username).startsWith(prefix))).toBe(true);
     const empty = await client.get('/api/search-users/?q=');
     expect(empty.status).toBe(400);

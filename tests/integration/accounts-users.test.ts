@@ -8,7 +8,18 @@ import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { userPk } from '../../functions/runtime/data/key-parts.js';
 import { usernameClaimEntity, emailClaimEntity } from '../../functions/domains/users/entities/account-claims.js';
 import { writeWorkbook } from '../../functions/runtime/spreadsheets/sheets.js';
-import { appItem, clientFor, fileForm, fixtureHash, json, makeUser, partitionItems, sessionsOf, uniqueName, useCloudEnv } from '../support/accounts.js';
+import {
+  appItem,
+  clientFor,
+  fileForm,
+  fixtureHash,
+  json,
+  makeUser,
+  partitionItems,
+  sessionsOf,
+  uniqueName,
+  useCloudEnv,
+} from '../support/accounts.js';
 import type { TestClient } from '../support/http-client.js';
 import { buildZip, readZip } from '../support/zip.js';
 
@@ -62,14 +73,34 @@ describe('user administration', () => {
     const { user } = await json<{ user: { id: string; role: string; has_study_admin_role: boolean } }>(res);
     expect(user).toMatchObject({ role: 'study_admin_role', has_study_admin_role: true });
 
-    await expectRefusal(await adminClient.post('/api/users/create/', { username: username.toUpperCase(), password: 'initial-pass-1' }), 409, 'username_taken');
     await expectRefusal(
-      await adminClient.post('/api/users/create/', { username: uniqueName('m'), password: 'initial-pass-1', email: `${username}@EXAMPLE.com` }),
+      await adminClient.post('/api/users/create/', { username: username.toUpperCase(), password: 'initial-pass-1' }),
+      409,
+      'username_taken',
+    );
+    await expectRefusal(
+      await adminClient.post('/api/users/create/', {
+        username: uniqueName('m'),
+        password: 'initial-pass-1',
+        email: `${username}@EXAMPLE.com`,
+      }),
       409,
       'email_taken',
     );
-    await expectRefusal(await adminClient.post('/api/users/create/', { username: uniqueName('m'), password: 'short1' }), 400, 'password_too_short');
-    await expectRefusal(await adminClient.post('/api/users/create/', { username: uniqueName('m'), password: 'initial-pass-1', role: 'god_role' }), 400, 'validation_failed');
+    await expectRefusal(
+      await adminClient.post('/api/users/create/', { username: uniqueName('m'), password: 'short1' }),
+      400,
+      'password_too_short',
+    );
+    await expectRefusal(
+      await adminClient.post('/api/users/create/', {
+        username: uniqueName('m'),
+        password: 'initial-pass-1',
+        role: 'god_role',
+      }),
+      400,
+      'validation_failed',
+    );
 
     const listRes = await adminClient.get('/api/users/');
     const text = await listRes.text();
@@ -82,25 +113,49 @@ describe('user administration', () => {
   it('edits users; nobody changes their own role, admins included', async () => {
     const target = await makeUser();
     const taken = await makeUser();
-    const res = await adminClient.put(`/api/users/${target.id}/`, { first_name: 'Promoted', role: 'admin_role', email: `${uniqueName('e')}@example.com` });
+    const res = await adminClient.put(`/api/users/${target.id}/`, {
+      first_name: 'Promoted',
+      role: 'admin_role',
+      email: `${uniqueName('e')}@example.com`,
+    });
     expect(res.status).toBe(200);
-    expect((await json<{ user: Record<string, unknown> }>(res)).user).toMatchObject({ first_name: 'Promoted', role: 'admin_role', email_verified: false });
+    expect((await json<{ user: Record<string, unknown> }>(res)).user).toMatchObject({
+      first_name: 'Promoted',
+      role: 'admin_role',
+      email_verified: false,
+    });
     expect(await appItem(emailClaimEntity.key(target.email))).toBeUndefined();
 
     await expectRefusal(await adminClient.put(`/api/users/${target.id}/`, { email: taken.email }), 409, 'email_taken');
-    await expectRefusal(await adminClient.put(`/api/users/${admin.id}/`, { role: 'user_role' }), 403, 'cannot_change_own_role');
+    await expectRefusal(
+      await adminClient.put(`/api/users/${admin.id}/`, { role: 'user_role' }),
+      403,
+      'cannot_change_own_role',
+    );
     expect((await getUser(admin.id))?.role).toBe('admin_role');
     // The same role (the admin screen sends the whole row) is not a change.
-    expect((await adminClient.put(`/api/users/${admin.id}/`, { first_name: 'Admin', role: 'admin_role' })).status).toBe(200);
+    expect((await adminClient.put(`/api/users/${admin.id}/`, { first_name: 'Admin', role: 'admin_role' })).status).toBe(
+      200,
+    );
     // The promoted user cannot demote or re-role themselves either.
     const promoted = await clientFor(apiUrl, (await getUser(target.id))!, 'en');
-    await expectRefusal(await promoted.put(`/api/users/${target.id}/`, { role: 'study_admin_role' }), 403, 'cannot_change_own_role');
-    await expectRefusal(await adminClient.put(`/api/users/00000000-0000-4000-8000-000000000000/`, { first_name: 'X' }), 404, 'user_not_found');
+    await expectRefusal(
+      await promoted.put(`/api/users/${target.id}/`, { role: 'study_admin_role' }),
+      403,
+      'cannot_change_own_role',
+    );
+    await expectRefusal(
+      await adminClient.put(`/api/users/00000000-0000-4000-8000-000000000000/`, { first_name: 'X' }),
+      404,
+      'user_not_found',
+    );
   });
 
   it('deletes a user completely, but not oneself', async () => {
     const target = await makeUser();
-    await dynamoDocument().send(new PutCommand({ TableName: process.env.APP_TABLE!, Item: { pk: userPk(target.id), sk: 'RESULT#1', score: 1 } }));
+    await dynamoDocument().send(
+      new PutCommand({ TableName: process.env.APP_TABLE!, Item: { pk: userPk(target.id), sk: 'RESULT#1', score: 1 } }),
+    );
     const targetClient = await clientFor(apiUrl, target);
     expect((await adminClient.delete(`/api/users/${target.id}/delete/`)).status).toBe(200);
     expect(await partitionItems(target.id)).toEqual([]);
@@ -145,10 +200,20 @@ describe('users sheet upload', () => {
     expect(message).toContain('1 created');
 
     const created = await findUserByUsername(fresh);
-    expect(created).toMatchObject({ first_name: 'New Person', email: `${fresh}@example.com`, role: 'study_admin_role', auth_provider: 'sheet' });
+    expect(created).toMatchObject({
+      first_name: 'New Person',
+      email: `${fresh}@example.com`,
+      role: 'study_admin_role',
+      auth_provider: 'sheet',
+    });
     // No usable password until an admin sets one.
     expect(created!.passwordHash.startsWith('scrypt$')).toBe(false);
-    expect(await getUser(existing.id)).toMatchObject({ first_name: 'Renamed', email: newEmail, role: 'admin_role', email_verified: false });
+    expect(await getUser(existing.id)).toMatchObject({
+      first_name: 'Renamed',
+      email: newEmail,
+      role: 'admin_role',
+      email_verified: false,
+    });
     expect(await appItem(emailClaimEntity.key(newEmail))).toMatchObject({ userId: existing.id });
     const self = await getUser(admin.id);
     expect(self).toMatchObject({ role: 'admin_role', first_name: 'Admin Self' });
@@ -169,7 +234,13 @@ describe('users sheet upload', () => {
   it('reports bad rows by sheet row number and writes nothing of them', async () => {
     const owner = await makeUser();
     const good = uniqueName('good');
-    const names = { badRole: uniqueName('role'), dupe: uniqueName('dupe'), badEmail: uniqueName('mail'), long: uniqueName('long'), taken: uniqueName('taken') };
+    const names = {
+      badRole: uniqueName('role'),
+      dupe: uniqueName('dupe'),
+      badEmail: uniqueName('mail'),
+      long: uniqueName('long'),
+      taken: uniqueName('taken'),
+    };
     const res = await upload(
       sheet([
         ['name', 'username', 'email', 'role'],
@@ -216,19 +287,39 @@ describe('users sheet upload', () => {
     const csv = Buffer.from('name,username,email,role\nA,b,,user_role\n');
     await expectRefusal(await upload(csv, 'users.csv'), 400, 'unsupported_file_type');
     // Extension and content must agree: a zip named .xls, junk named .xlsx.
-    await expectRefusal(await upload(sheet([['name', 'username', 'email', 'role']]), 'users.xls'), 400, 'unsupported_file_type');
+    await expectRefusal(
+      await upload(sheet([['name', 'username', 'email', 'role']]), 'users.xls'),
+      400,
+      'unsupported_file_type',
+    );
     await expectRefusal(await upload(randomBytes(64 * 1024), 'users.xlsx'), 400, 'unsupported_file_type');
     // Zip magic, garbage after it.
-    await expectRefusal(await upload(Buffer.concat([Buffer.from('PK\x03\x04'), randomBytes(4096)]), 'users.xlsx'), 400, 'spreadsheet_unreadable');
+    await expectRefusal(
+      await upload(Buffer.concat([Buffer.from('PK\x03\x04'), randomBytes(4096)]), 'users.xlsx'),
+      400,
+      'spreadsheet_unreadable',
+    );
     // OLE magic, garbage after it.
-    await expectRefusal(await upload(Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), randomBytes(4096)]), 'users.xls'), 400, 'spreadsheet_unreadable');
+    await expectRefusal(
+      await upload(Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), randomBytes(4096)]), 'users.xls'),
+      400,
+      'spreadsheet_unreadable',
+    );
     // 5 MB of junk: over the 4 MB an upload through API Gateway and Lambda can carry.
-    const detail = await expectRefusal(await upload(randomBytes(5 * 1024 * 1024 + 1), 'users.xlsx'), 413, 'payload_too_large');
+    const detail = await expectRefusal(
+      await upload(randomBytes(5 * 1024 * 1024 + 1), 'users.xlsx'),
+      413,
+      'payload_too_large',
+    );
     expect(detail).toContain('4 MB');
     // No file at all.
     const empty = new FormData();
     empty.append('note', 'no file here');
-    await expectRefusal(await adminClient.request('POST', '/api/users/upload-excel/', { body: empty }), 400, 'file_required');
+    await expectRefusal(
+      await adminClient.request('POST', '/api/users/upload-excel/', { body: empty }),
+      400,
+      'file_required',
+    );
   });
 
   it('refuses more than 5,000 rows', async () => {
@@ -262,7 +353,9 @@ describe('users sheet upload', () => {
 
     it('refuses a central directory that declares a huge size', async () => {
       const username = uniqueName('huge');
-      const entries = readZip(realSheet(username)).map((e) => (e.name.includes('sheet1') ? { ...e, declaredSize: 0xfffffff0 } : e));
+      const entries = readZip(realSheet(username)).map((e) =>
+        e.name.includes('sheet1') ? { ...e, declaredSize: 0xfffffff0 } : e,
+      );
       await expectRefusal(await upload(buildZip(entries)), 400, 'spreadsheet_too_large');
       expect(await appItem(usernameClaimEntity.key(username))).toBeUndefined();
     });

@@ -23,8 +23,10 @@ async function json(res: Response) {
 }
 
 const dailyExam = (user: FixtureUser) => user.client.get('/api/daily-exam/').then(json);
-const questionsOf = async (user: FixtureUser, examId: string): Promise<{ id: string }[]> => json(await user.client.get(`/api/exam/${examId}/questions/`));
-const subscribe = (user: FixtureUser, examIds: string[]) => user.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: examIds, action: 'subscribe' }).then(json);
+const questionsOf = async (user: FixtureUser, examId: string): Promise<{ id: string }[]> =>
+  json(await user.client.get(`/api/exam/${examId}/questions/`));
+const subscribe = (user: FixtureUser, examIds: string[]) =>
+  user.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: examIds, action: 'subscribe' }).then(json);
 
 async function setQuestionCount(user: FixtureUser, count: number) {
   await dynamoDocument().send(
@@ -75,7 +77,12 @@ beforeAll(async () => {
   useCloudEnv();
   author = await fixtureUser(apiUrl, { language: 'en' });
   file = await uploadBank(author, `daily-${author.id}.xlsx`, 30);
-  sourceExam = await createExam(author, { title: 'Daily source', question_count: 30, file_name: file.name, is_public: true });
+  sourceExam = await createExam(author, {
+    title: 'Daily source',
+    question_count: 30,
+    file_name: file.name,
+    is_public: true,
+  });
   sourceQuestions = await questionsOf(author, sourceExam.id);
 });
 
@@ -84,18 +91,36 @@ describe('daily exam', () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     expect(await dailyExam(user)).toMatchObject({ success: false, error: 'home.dailyExam.noSubscribedExams' });
 
-    const hidden = await createExam(author, { title: `Hidden ${user.id}`, question_count: 3, file_name: file.name, is_public: true });
+    const hidden = await createExam(author, {
+      title: `Hidden ${user.id}`,
+      question_count: 3,
+      file_name: file.name,
+      is_public: true,
+    });
     await subscribe(user, [hidden.id]);
     await json(await author.client.patch(`/api/exam/${hidden.id}/update/`, { is_public: false }));
-    expect(await dailyExam(user)).toMatchObject({ success: false, error: 'home.dailyExam.noAccessibleExams', detail: expect.stringMatching(/\S/) });
+    expect(await dailyExam(user)).toMatchObject({
+      success: false,
+      error: 'home.dailyExam.noAccessibleExams',
+      detail: expect.stringMatching(/\S/),
+    });
 
     const empty = await createExam(author, { title: `Empty ${user.id}`, question_count: 0, is_public: true });
     await subscribe(user, [empty.id]);
-    expect(await dailyExam(user)).toMatchObject({ success: false, error: 'home.dailyExam.noQuestionsInSubscribedExams' });
+    expect(await dailyExam(user)).toMatchObject({
+      success: false,
+      error: 'home.dailyExam.noQuestionsInSubscribedExams',
+    });
 
-    const small = await createExam(author, { title: `Small ${user.id}`, question_count: 2, file_name: file.name, is_public: true });
+    const small = await createExam(author, {
+      title: `Small ${user.id}`,
+      question_count: 2,
+      file_name: file.name,
+      is_public: true,
+    });
     await subscribe(user, [small.id]);
-    for (const q of await questionsOf(author, small.id)) await json(await user.client.post(`/api/question/${q.id}/ignore/`, { exam_id: small.id }));
+    for (const q of await questionsOf(author, small.id))
+      await json(await user.client.post(`/api/question/${q.id}/ignore/`, { exam_id: small.id }));
     expect(await dailyExam(user)).toMatchObject({ success: false, error: 'home.dailyExam.noQuestionsAvailable' });
   });
 
@@ -105,7 +130,14 @@ describe('daily exam', () => {
     const answers = await Promise.all([
       dailyExam(user),
       dailyExam(user),
-      user.client.post('/api/create-random-recommendation-exam/', { target_username: user.username, title: '', questions_per_exam: null, is_public: false }).then(json),
+      user.client
+        .post('/api/create-random-recommendation-exam/', {
+          target_username: user.username,
+          title: '',
+          questions_per_exam: null,
+          is_public: false,
+        })
+        .then(json),
     ]);
     const ids = new Set(answers.map((a) => a.exam.id));
     expect(ids.size).toBe(1);
@@ -142,19 +174,28 @@ describe('daily exam', () => {
     const other = await fixtureUser(apiUrl, { language: 'en' });
     const admin = await fixtureUser(apiUrl, { language: 'en', role: 'admin_role' });
     await subscribe(other, [sourceExam.id]);
-    const refused = await user.client.post('/api/create-random-recommendation-exam/', { target_username: other.username });
+    const refused = await user.client.post('/api/create-random-recommendation-exam/', {
+      target_username: other.username,
+    });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 'daily_exam_target_forbidden' });
-    const made = await json(await admin.client.post('/api/create-random-recommendation-exam/', { target_username: other.username }));
+    const made = await json(
+      await admin.client.post('/api/create-random-recommendation-exam/', { target_username: other.username }),
+    );
     expect(made).toMatchObject({ success: true, exam: { title: dailyQuizTitle(other.username) } });
     expect((await dailyExam(other)).exam.id).toBe(made.exam.id);
-    expect((await admin.client.post('/api/create-random-recommendation-exam/', { target_username: 'no_such_user_x' })).status).toBe(404);
+    expect(
+      (await admin.client.post('/api/create-random-recommendation-exam/', { target_username: 'no_such_user_x' }))
+        .status,
+    ).toBe(404);
   });
 
   it('builds with a bounded number of DynamoDB requests, whatever the subscriptions', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     const many = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => createExam(author, { title: `Many ${user.id} ${i}`, question_count: 5, file_name: file.name, is_public: true })),
+      Array.from({ length: 12 }, (_, i) =>
+        createExam(author, { title: `Many ${user.id} ${i}`, question_count: 5, file_name: file.name, is_public: true }),
+      ),
     );
     await subscribe(user, [sourceExam.id, ...many.map((e) => e.id)]);
     const { dailyExamFor } = await import('../../functions/domains/exams/daily-exam.js');

@@ -33,15 +33,24 @@ async function mailsTo(address: string): Promise<StoredMail[]> {
   return emails.filter((m) => m.destination.to.includes(address));
 }
 
-const header = (mail: StoredMail, name: string) => mail.headers?.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
+const header = (mail: StoredMail, name: string) =>
+  mail.headers?.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
 const unsubscribeUrlOf = (mail: StoredMail) => /^<(.+)>$/.exec(header(mail, 'List-Unsubscribe') ?? '')![1]!;
 
 /** A user with a verified address and the daily mail on, subscribed to the author's exam unless told otherwise. */
-async function recipient(options: { language?: 'ko' | 'en'; verified?: boolean; enabled?: boolean; subscribed?: boolean } = {}): Promise<UserRecord> {
-  const user = await makeUser({ language: options.language ?? 'en', email_verified: options.verified ?? true, random_exam_email_enabled: options.enabled ?? true });
+async function recipient(
+  options: { language?: 'ko' | 'en'; verified?: boolean; enabled?: boolean; subscribed?: boolean } = {},
+): Promise<UserRecord> {
+  const user = await makeUser({
+    language: options.language ?? 'en',
+    email_verified: options.verified ?? true,
+    random_exam_email_enabled: options.enabled ?? true,
+  });
   if (options.subscribed ?? true) {
     const client = await clientFor(apiUrl, user);
-    expect((await client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [examId], action: 'subscribe' })).status).toBe(200);
+    expect(
+      (await client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [examId], action: 'subscribe' })).status,
+    ).toBe(200);
   }
   return user;
 }
@@ -50,7 +59,9 @@ beforeAll(async () => {
   env = useCloudEnv();
   author = await fixtureUser(apiUrl, { language: 'en' });
   const file = await uploadBank(author, `mail-${author.id}.xlsx`, 12);
-  examId = (await createExam(author, { title: 'Mail source', question_count: 12, file_name: file.name, is_public: true })).id;
+  examId = (
+    await createExam(author, { title: 'Mail source', question_count: 12, file_name: file.name, is_public: true })
+  ).id;
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -66,7 +77,8 @@ describe('daily quiz email job', () => {
     await Promise.all([runJob(), runJob()]);
     await runJob();
 
-    for (const user of [unverified, optedOut, noSubscriptions]) expect(await mailsTo(user.email), user.username).toEqual([]);
+    for (const user of [unverified, optedOut, noSubscriptions])
+      expect(await mailsTo(user.email), user.username).toEqual([]);
     const [en] = await mailsTo(english.email);
     const [ko] = await mailsTo(korean.email);
     expect(await mailsTo(english.email)).toHaveLength(1);
@@ -98,7 +110,8 @@ describe('daily quiz email job', () => {
     const ses = sesClient();
     const send = ses.send.bind(ses);
     vi.spyOn(ses, 'send').mockImplementation(((command: { input: { Destination?: { ToAddresses?: string[] } } }) => {
-      if (command.input.Destination?.ToAddresses?.includes(failing.email)) return Promise.reject(Object.assign(new Error('MessageRejected'), { name: 'MessageRejected' }));
+      if (command.input.Destination?.ToAddresses?.includes(failing.email))
+        return Promise.reject(Object.assign(new Error('MessageRejected'), { name: 'MessageRejected' }));
       return send(command as never);
     }) as never);
     // a process that died between its claim and SES's answer
@@ -110,7 +123,9 @@ describe('daily quiz email job', () => {
     expect(first.failed).toBeGreaterThanOrEqual(1);
     for (const user of users) expect(await mailsTo(user.email), user.username).toHaveLength(1);
     expect(await mailsTo(failing.email)).toHaveLength(0);
-    expect(dailyExamDayEntity.parse((await appItem(dailyExamDayEntity.key(failing.id, quizDay(new Date()))))!).mail_status).toBe('failed');
+    expect(
+      dailyExamDayEntity.parse((await appItem(dailyExamDayEntity.key(failing.id, quizDay(new Date()))))!).mail_status,
+    ).toBe('failed');
 
     vi.restoreAllMocks();
     await runJob();
@@ -132,16 +147,29 @@ describe('daily quiz email job', () => {
     expect(html).toContain('<html lang="ko"');
     expect(html).toContain('<form method="post"');
 
-    const tampered = otherUrl.replace(/token=([\w-]+)\.([\w-]+)\.([\w-])/, (_, h, p, s) => `token=${h}.${p}.${s === 'A' ? 'B' : 'A'}`);
+    const tampered = otherUrl.replace(
+      /token=([\w-]+)\.([\w-]+)\.([\w-])/,
+      (_, h, p, s) => `token=${h}.${p}.${s === 'A' ? 'B' : 'A'}`,
+    );
     expect(tampered).not.toBe(otherUrl);
-    const refused = await fetch(tampered, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const refused = await fetch(tampered, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(refused.status).toBe(400);
     expect((await getUser(other.id))!.random_exam_email_enabled).toBe(true);
     expect((await fetch(url.replace(/token=.*/, 'token=not-a-token'), { method: 'POST' })).status).toBe(400);
 
-    const done = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const done = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(done.status).toBe(200);
-    const profile = (await (await (await clientFor(apiUrl, user)).get('/api/user-profile/get/')).json()) as { random_exam_email_enabled: boolean };
+    const profile = (await (await (await clientFor(apiUrl, user)).get('/api/user-profile/get/')).json()) as {
+      random_exam_email_enabled: boolean;
+    };
     expect(profile.random_exam_email_enabled).toBe(false);
     expect((await appItem({ pk: `USER#${user.id}`, sk: 'USER' }))!.gsi2pk).toBeUndefined();
   });
@@ -149,12 +177,33 @@ describe('daily quiz email job', () => {
   it('a permanent bounce or a complaint turns the mail off; a transient bounce does not', async () => {
     const [bounced, complained, transient] = await Promise.all([recipient(), recipient(), recipient()]);
     const event = (userId: string, body: Record<string, unknown>) => ({
-      Records: [{ Sns: { Message: JSON.stringify({ ...body, mail: { tags: { user_id: [userId], kind: ['daily-quiz'] }, destination: ['x@example.com'] } }) } }],
+      Records: [
+        {
+          Sns: {
+            Message: JSON.stringify({
+              ...body,
+              mail: { tags: { user_id: [userId], kind: ['daily-quiz'] }, destination: ['x@example.com'] },
+            }),
+          },
+        },
+      ],
     });
     // recorded shapes of SES configuration-set events (eventType), trimmed to what the handler reads
-    expect(await mailFeedback(event(bounced.id, { eventType: 'Bounce', bounce: { bounceType: 'Permanent', bounceSubType: 'General' } }))).toEqual({ turnedOff: 1 });
-    expect(await mailFeedback(event(complained.id, { eventType: 'Complaint', complaint: { complaintFeedbackType: 'abuse' } }))).toEqual({ turnedOff: 1 });
-    expect(await mailFeedback(event(transient.id, { eventType: 'Bounce', bounce: { bounceType: 'Transient', bounceSubType: 'MailboxFull' } }))).toEqual({ turnedOff: 0 });
+    expect(
+      await mailFeedback(
+        event(bounced.id, { eventType: 'Bounce', bounce: { bounceType: 'Permanent', bounceSubType: 'General' } }),
+      ),
+    ).toEqual({ turnedOff: 1 });
+    expect(
+      await mailFeedback(
+        event(complained.id, { eventType: 'Complaint', complaint: { complaintFeedbackType: 'abuse' } }),
+      ),
+    ).toEqual({ turnedOff: 1 });
+    expect(
+      await mailFeedback(
+        event(transient.id, { eventType: 'Bounce', bounce: { bounceType: 'Transient', bounceSubType: 'MailboxFull' } }),
+      ),
+    ).toEqual({ turnedOff: 0 });
     expect((await getUser(bounced.id))!.random_exam_email_enabled).toBe(false);
     expect((await getUser(complained.id))!.random_exam_email_enabled).toBe(false);
     expect((await getUser(transient.id))!.random_exam_email_enabled).toBe(true);

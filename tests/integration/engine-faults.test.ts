@@ -47,8 +47,15 @@ beforeAll(async () => {
   user = await fixtureUser(cloud.url, { language: 'en' });
   const file = await uploadBank(user, `faults-${Date.now()}.xlsx`, 5);
   fileName = file.name;
-  fileBytes = (await (await user.client.get(`/api/question-files/${encodeURIComponent(fileName)}/download/`)).arrayBuffer()).byteLength;
-  const exam = await createExam(user, { title: `faults ${Date.now()}`, file_id: file.id, question_count: 5, is_public: false });
+  fileBytes = (
+    await (await user.client.get(`/api/question-files/${encodeURIComponent(fileName)}/download/`)).arrayBuffer()
+  ).byteLength;
+  const exam = await createExam(user, {
+    title: `faults ${Date.now()}`,
+    file_id: file.id,
+    question_count: 5,
+    is_public: false,
+  });
   const questions = (await (await user.client.get(`/api/exam/${exam.id}/questions/`)).json()) as { id: string }[];
   const submitted = await user.client.post('/api/submit-exam/', {
     exam_id: exam.id,
@@ -119,13 +126,17 @@ describe('engine supervision and 503 while an engine is down', () => {
   }, 60_000);
 
   it('s3rver: file routes answer 503 with Retry-After, then succeed with the same files after the restart', async () => {
-    await killDuringStream(cloud.engines.s3, () => user.client.get(`/api/question-files/${encodeURIComponent(fileName)}/download/`));
+    await killDuringStream(cloud.engines.s3, () =>
+      user.client.get(`/api/question-files/${encodeURIComponent(fileName)}/download/`),
+    );
     await everythingIsThere();
   }, 60_000);
 
   it('the SES emulator: mail routes answer 503 with Retry-After, then send after the restart', async () => {
     // A new user per attempt: each may be sent one verification mail in the limit's window.
-    await killDuringStream(cloud.engines.ses, async () => (await userWithEmail()).client.post('/api/send-email-verification/', {}));
+    await killDuringStream(cloud.engines.ses, async () =>
+      (await userWithEmail()).client.post('/api/send-email-verification/', {}),
+    );
     const mail = (await (await fetch(`${cloud.endpoints.ses}/store`)).json()) as { emails: unknown[] };
     expect(mail.emails.length).toBeGreaterThan(0);
     await everythingIsThere();

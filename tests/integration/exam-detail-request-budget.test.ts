@@ -20,7 +20,17 @@ Object.assign(process.env, inject('cloudEnv'));
  * page per MB of flags, never per question.
  */
 function context(user: FixtureUser): SignedInContext {
-  const caller = { sessionKey: 'budget', user: { id: user.id, username: user.username, role: user.role, is_superuser: false, is_staff: false, language: 'ko' as const } };
+  const caller = {
+    sessionKey: 'budget',
+    user: {
+      id: user.id,
+      username: user.username,
+      role: user.role,
+      is_superuser: false,
+      is_staff: false,
+      language: 'ko' as const,
+    },
+  };
   const ctx: RequestContext = {
     requestId: 'budget',
     language: 'ko',
@@ -52,7 +62,12 @@ describe('exam detail with the overlay: DynamoDB requests per call', () => {
       log: createLogger(),
     });
     fileId = imported.file.id;
-    examId = (await examServices.createExam({ params: {}, query: {}, body: { title: 'Detail budget', question_count: ROWS, file_id: fileId } }, context(user))).id;
+    examId = (
+      await examServices.createExam(
+        { params: {}, query: {}, body: { title: 'Detail budget', question_count: ROWS, file_id: fileId } },
+        context(user),
+      )
+    ).id;
   }, 180_000);
 
   async function detailRequests(): Promise<{ total: number; queries: number; flagged: number }> {
@@ -94,7 +109,10 @@ describe('exam detail with the overlay: DynamoDB requests per call', () => {
     console.info('detail + overlay requests', { plain, flagged });
 
     calls.reset();
-    const list = await examServices.getExamQuestions({ params: { examId }, query: { select: 'id,is_favorite,is_ignored' }, body: {} }, context(user));
+    const list = await examServices.getExamQuestions(
+      { params: { examId }, query: { select: 'id,is_favorite,is_ignored' }, body: {} },
+      context(user),
+    );
     expect(list.filter((q) => q.is_favorite).length).toBe(1500);
     expect(calls.count()).toBeLessThanOrEqual(6);
   }, 180_000);

@@ -30,11 +30,14 @@ async function json(res: Response): Promise<Json> {
 }
 
 async function questionsOf(user: FixtureUser, examId: string, select?: string): Promise<Json[]> {
-  return (await json(await user.client.get(`/api/exam/${examId}/questions/${select ? `?select=${select}` : ''}`))) as unknown as Json[];
+  return (await json(
+    await user.client.get(`/api/exam/${examId}/questions/${select ? `?select=${select}` : ''}`),
+  )) as unknown as Json[];
 }
 
 async function totalOf(user: FixtureUser, examId: string): Promise<number> {
-  return (await json(await user.client.get(`/api/exam/${examId}/?select=id,total_questions`))).total_questions as number;
+  return (await json(await user.client.get(`/api/exam/${examId}/?select=id,total_questions`)))
+    .total_questions as number;
 }
 
 async function statsOf(user: FixtureUser, examId: string): Promise<Map<string, Json>> {
@@ -43,7 +46,13 @@ async function statsOf(user: FixtureUser, examId: string): Promise<Map<string, J
 }
 
 async function statItem(userId: string, questionId: string) {
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: questionStatEntity.key(userId, questionId), ConsistentRead: true }));
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({
+      TableName: config.appTable,
+      Key: questionStatEntity.key(userId, questionId),
+      ConsistentRead: true,
+    }),
+  );
   return Item;
 }
 
@@ -58,9 +67,18 @@ async function submit(user: FixtureUser, examId: string, answers: { q: Json; rig
   );
 }
 
-async function bankExam(user: FixtureUser, count: number, options: { take?: number; isPublic?: boolean } = {}): Promise<{ file: UploadedFile; examId: string; questions: Json[] }> {
+async function bankExam(
+  user: FixtureUser,
+  count: number,
+  options: { take?: number; isPublic?: boolean } = {},
+): Promise<{ file: UploadedFile; examId: string; questions: Json[] }> {
   const file = await uploadBank(user, `detail-${fresh()}.xlsx`, count, options.isPublic ?? true);
-  const exam = await createExam(user, { title: `detail ${fresh()}`, question_count: options.take ?? count, file_id: file.id, is_public: options.isPublic ?? true });
+  const exam = await createExam(user, {
+    title: `detail ${fresh()}`,
+    question_count: options.take ?? count,
+    file_id: file.id,
+    is_public: options.isPublic ?? true,
+  });
   const questions = (await questionsOf(user, exam.id)).sort((a, b) => Number(a.csv_id) - Number(b.csv_id));
   return { file, examId: exam.id, questions };
 }
@@ -81,8 +99,19 @@ describe('move and copy questions', () => {
     ]);
     await json(await owner.client.post('/api/add-question-to-favorite/', { question_id: q1!.id, exam_id: a.examId }));
 
-    const moved = await json(await owner.client.post('/api/move-questions/', { from_exam_id: a.examId, to_exam_id: b.examId, question_ids: [q1!.id, q2!.id, 'nope'] }));
-    expect(moved).toMatchObject({ moved_count: 2, not_found: ['nope'], from_total_questions: 2, to_total_questions: 4 });
+    const moved = await json(
+      await owner.client.post('/api/move-questions/', {
+        from_exam_id: a.examId,
+        to_exam_id: b.examId,
+        question_ids: [q1!.id, q2!.id, 'nope'],
+      }),
+    );
+    expect(moved).toMatchObject({
+      moved_count: 2,
+      not_found: ['nope'],
+      from_total_questions: 2,
+      to_total_questions: 4,
+    });
     expect(await totalOf(owner, a.examId)).toBe(2);
     expect(await totalOf(owner, b.examId)).toBe(4);
     expect((await questionsOf(owner, a.examId)).map((q) => q.id)).not.toContain(q1!.id);
@@ -105,8 +134,19 @@ describe('move and copy questions', () => {
     expect(after.get(q2!.id)).toMatchObject({ total_attempts: 2, correct_attempts: 1 });
     expect((await statsOf(owner, a.examId)).get(q3!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
     // moving again to an exam holding the question only removes it from the source
-    const c = await createExam(owner, { title: `detail copy ${fresh()}`, questions: [q1!.id], exam_id: b.examId, selection_mode: 'manual' });
-    const again = await json(await owner.client.post('/api/move-questions/', { from_exam_id: c.id, to_exam_id: b.examId, question_ids: [q1!.id] }));
+    const c = await createExam(owner, {
+      title: `detail copy ${fresh()}`,
+      questions: [q1!.id],
+      exam_id: b.examId,
+      selection_mode: 'manual',
+    });
+    const again = await json(
+      await owner.client.post('/api/move-questions/', {
+        from_exam_id: c.id,
+        to_exam_id: b.examId,
+        question_ids: [q1!.id],
+      }),
+    );
     expect(again).toMatchObject({ moved_count: 1, skipped: [q1!.id], from_total_questions: 0, to_total_questions: 4 });
     expect(await totalOf(owner, b.examId)).toBe(4);
   });
@@ -115,11 +155,23 @@ describe('move and copy questions', () => {
     const a = await bankExam(owner, 3);
     const b = await bankExam(owner, 1);
     const ids = a.questions.map((q) => q.id);
-    const copied = await json(await owner.client.post('/api/copy-questions/', { from_exam_id: a.examId, to_exam_id: b.examId, question_ids: ids.slice(0, 2) }));
+    const copied = await json(
+      await owner.client.post('/api/copy-questions/', {
+        from_exam_id: a.examId,
+        to_exam_id: b.examId,
+        question_ids: ids.slice(0, 2),
+      }),
+    );
     expect(copied).toMatchObject({ copied_count: 2, skipped: [], to_total_questions: 3 });
     expect((await questionsOf(owner, a.examId)).map((q) => q.id).sort()).toEqual([...ids].sort());
     expect(await totalOf(owner, a.examId)).toBe(3);
-    const second = await json(await owner.client.post('/api/copy-questions/', { from_exam_id: a.examId, to_exam_id: b.examId, question_ids: ids }));
+    const second = await json(
+      await owner.client.post('/api/copy-questions/', {
+        from_exam_id: a.examId,
+        to_exam_id: b.examId,
+        question_ids: ids,
+      }),
+    );
     expect(second).toMatchObject({ copied_count: 1, skipped: ids.slice(0, 2), to_total_questions: 4 });
     const inB = await questionsOf(owner, b.examId);
     expect(inB).toHaveLength(4);
@@ -131,8 +183,20 @@ describe('move and copy questions', () => {
     const a = await bankExam(owner, 2);
     const other = await fixtureUser(apiUrl);
     const theirs = await bankExam(other, 1);
-    expect((await owner.client.post('/api/move-questions/', { from_exam_id: a.examId, to_exam_id: a.examId, question_ids: [a.questions[0]!.id] })).status).toBe(400);
-    const res = await owner.client.post('/api/copy-questions/', { from_exam_id: a.examId, to_exam_id: theirs.examId, question_ids: [a.questions[0]!.id] });
+    expect(
+      (
+        await owner.client.post('/api/move-questions/', {
+          from_exam_id: a.examId,
+          to_exam_id: a.examId,
+          question_ids: [a.questions[0]!.id],
+        })
+      ).status,
+    ).toBe(400);
+    const res = await owner.client.post('/api/copy-questions/', {
+      from_exam_id: a.examId,
+      to_exam_id: theirs.examId,
+      question_ids: [a.questions[0]!.id],
+    });
     expect(res.status).toBe(403);
     expect(await totalOf(other, theirs.examId)).toBe(1);
   });
@@ -143,8 +207,15 @@ describe('delete questions and group ids', () => {
     const owner = await fixtureUser(apiUrl);
     const a = await bankExam(owner, 4);
     const ids = a.questions.map((q) => q.id);
-    const copy = await createExam(owner, { title: `detail keep ${fresh()}`, questions: ids, exam_id: a.examId, selection_mode: 'manual' });
-    const deleted = await json(await owner.client.post('/api/delete-questions/', { exam_id: a.examId, question_ids: ids.slice(0, 3) }));
+    const copy = await createExam(owner, {
+      title: `detail keep ${fresh()}`,
+      questions: ids,
+      exam_id: a.examId,
+      selection_mode: 'manual',
+    });
+    const deleted = await json(
+      await owner.client.post('/api/delete-questions/', { exam_id: a.examId, question_ids: ids.slice(0, 3) }),
+    );
     expect(deleted).toMatchObject({ deleted_count: 3, total_questions: 1 });
     expect((await questionsOf(owner, a.examId)).map((q) => q.id)).toEqual([ids[3]]);
     expect(await totalOf(owner, a.examId)).toBe(1);
@@ -156,8 +227,19 @@ describe('delete questions and group ids', () => {
     const owner = await fixtureUser(apiUrl);
     const a = await bankExam(owner, 3);
     const ids = a.questions.map((q) => q.id);
-    const copy = await createExam(owner, { title: `detail group ${fresh()}`, questions: ids, exam_id: a.examId, selection_mode: 'manual' });
-    const answer = await json(await owner.client.patch('/api/questions/bulk-update-group/', { exam_id: a.examId, question_ids: ids.slice(0, 2), group_id: ' week-1 ' }));
+    const copy = await createExam(owner, {
+      title: `detail group ${fresh()}`,
+      questions: ids,
+      exam_id: a.examId,
+      selection_mode: 'manual',
+    });
+    const answer = await json(
+      await owner.client.patch('/api/questions/bulk-update-group/', {
+        exam_id: a.examId,
+        question_ids: ids.slice(0, 2),
+        group_id: ' week-1 ',
+      }),
+    );
     expect(answer).toMatchObject({ updated_count: 2, not_found: [] });
     const groups = new Map((await questionsOf(owner, a.examId)).map((q) => [q.id, q.group_id]));
     expect([groups.get(ids[0]!), groups.get(ids[1]!)]).toEqual(['week-1', 'week-1']);
@@ -171,7 +253,11 @@ describe('deleting results', () => {
   let other: FixtureUser;
   let admin: FixtureUser;
   beforeAll(async () => {
-    [owner, other, admin] = await Promise.all([fixtureUser(apiUrl), fixtureUser(apiUrl), fixtureUser(apiUrl, { role: 'admin_role' })]);
+    [owner, other, admin] = await Promise.all([
+      fixtureUser(apiUrl),
+      fixtureUser(apiUrl),
+      fixtureUser(apiUrl, { role: 'admin_role' }),
+    ]);
   });
 
   it("deletes only the caller's statistics; delete_all (admin) every taker's, and never another exam's questions", async () => {
@@ -188,20 +274,33 @@ describe('deleting results', () => {
     ]);
     await submit(other, elsewhere.examId, [{ q: elsewhere.questions[0]!, right: true }]);
 
-    const own = await json(await owner.client.delete('/api/delete-question-results/', { json: { exam_id: exam.examId } }));
+    const own = await json(
+      await owner.client.delete('/api/delete-question-results/', { json: { exam_id: exam.examId } }),
+    );
     expect(own).toMatchObject({ deleted_count: 2, completed: true });
     expect((await statsOf(owner, exam.examId)).size).toBe(0);
     expect((await statsOf(other, exam.examId)).size).toBe(2);
 
-    expect((await other.client.delete('/api/delete-question-results/', { json: { exam_id: exam.examId, delete_all: true } })).status).toBe(403);
+    expect(
+      (await other.client.delete('/api/delete-question-results/', { json: { exam_id: exam.examId, delete_all: true } }))
+        .status,
+    ).toBe(403);
     expect((await statsOf(other, exam.examId)).size).toBe(2);
 
-    const all = await json(await admin.client.delete('/api/delete-question-results/', { json: { exam_id: exam.examId, delete_all: true } }));
+    const all = await json(
+      await admin.client.delete('/api/delete-question-results/', { json: { exam_id: exam.examId, delete_all: true } }),
+    );
     expect(all).toMatchObject({ deleted_count: 2, users_affected: 1, completed: true });
     expect((await statsOf(other, exam.examId)).size).toBe(0);
     expect(await statItem(other.id, elsewhere.questions[0]!.id)).toMatchObject({ total_attempts: 1 });
     // idempotent: a second run finds nothing left
-    expect(await json(await admin.client.delete('/api/delete-question-results/', { json: { exam_id: exam.examId, delete_all: true } }))).toMatchObject({
+    expect(
+      await json(
+        await admin.client.delete('/api/delete-question-results/', {
+          json: { exam_id: exam.examId, delete_all: true },
+        }),
+      ),
+    ).toMatchObject({
       deleted_count: 0,
       completed: true,
     });
@@ -232,10 +331,17 @@ describe('deleting results', () => {
     // The retention-cleanup job's step (functions/jobs/retention-cleanup.ts), run alone so other files' scheduled work is left to them.
     const outcome = await finishPendingResultsDeletions(Date.now() + 60_000);
     expect(outcome.exams).toBeGreaterThanOrEqual(1);
-    for (const taker of takers) expect(await statItem(taker.id, exam.questions[0]!.id as string), taker.id).toBeUndefined();
+    for (const taker of takers)
+      expect(await statItem(taker.id, exam.questions[0]!.id as string), taker.id).toBeUndefined();
     // Another exam's statistics stay, and the marker is gone: a second run has nothing of this exam.
     expect(await statItem(takers[0]!.id, elsewhere.questions[0]!.id as string)).toMatchObject({ total_attempts: 1 });
-    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: pendingResultsDeletionEntity.key(exam.examId), ConsistentRead: true }));
+    const { Item } = await dynamoDocument().send(
+      new GetCommand({
+        TableName: config.appTable,
+        Key: pendingResultsDeletionEntity.key(exam.examId),
+        ConsistentRead: true,
+      }),
+    );
     expect(Item).toBeUndefined();
   });
 
@@ -244,7 +350,9 @@ describe('deleting results', () => {
     const ids = exam.questions.map((q) => q.id);
     for (const id of ids) await writeStat(owner.id, id, 2, 1);
     await writeStat(other.id, ids[0]!, 1, 1);
-    const answer = await json(await owner.client.delete('/api/delete-question-results-global/', { json: { question_ids: ids.slice(0, 2) } }));
+    const answer = await json(
+      await owner.client.delete('/api/delete-question-results-global/', { json: { question_ids: ids.slice(0, 2) } }),
+    );
     expect(answer.deleted_count).toBe(2);
     expect(await statItem(owner.id, ids[0]!)).toBeUndefined();
     expect(await statItem(owner.id, ids[2]!)).toBeDefined();
@@ -261,21 +369,40 @@ describe('bulk accuracy adjustment', () => {
     const [q1, q2] = exam.questions;
     await writeStat(owner.id, q1!.id, 4, 2); // 50 %
     const up = await json(
-      await owner.client.post('/api/bulk-adjust-user-accuracy/', { exam_id: exam.examId, question_ids: [q1!.id, q2!.id], adjustment_percentage: 20, adjustment_type: 'increase' }),
+      await owner.client.post('/api/bulk-adjust-user-accuracy/', {
+        exam_id: exam.examId,
+        question_ids: [q1!.id, q2!.id],
+        adjustment_percentage: 20,
+        adjustment_type: 'increase',
+      }),
     );
     expect(up).toMatchObject({ success: true, adjusted_count: 2, total_questions: 2 });
     const stats = await statsOf(owner, exam.examId);
     expect(stats.get(q1!.id)!.accuracy_percentage).toBeGreaterThanOrEqual(70);
     expect(stats.get(q1!.id)!.total_attempts).toBeGreaterThan(4);
     expect(stats.get(q2!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
-    const down = await json(await owner.client.post('/api/bulk-adjust-user-accuracy/', { exam_id: exam.examId, adjustment_percentage: 10, adjustment_type: 'decrease' }));
+    const down = await json(
+      await owner.client.post('/api/bulk-adjust-user-accuracy/', {
+        exam_id: exam.examId,
+        adjustment_percentage: 10,
+        adjustment_type: 'decrease',
+      }),
+    );
     // q3 has no attempts (0 %): nothing to lower
     expect(down).toMatchObject({ adjusted_count: 2, total_questions: 3 });
 
-    const body = { target_username: owner.username, exam_id: exam.examId, adjustment_percentage: 10, adjustment_type: 'increase' };
+    const body = {
+      target_username: owner.username,
+      exam_id: exam.examId,
+      adjustment_percentage: 10,
+      adjustment_type: 'increase',
+    };
     expect((await other.client.post('/api/bulk-adjust-user-accuracy/', body)).status).toBe(403);
     expect((await admin.client.post('/api/bulk-adjust-user-accuracy/', body)).status).toBe(200);
-    expect((await admin.client.post('/api/bulk-adjust-user-accuracy/', { ...body, target_username: `nobody_${fresh()}` })).status).toBe(404);
+    expect(
+      (await admin.client.post('/api/bulk-adjust-user-accuracy/', { ...body, target_username: `nobody_${fresh()}` }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -286,7 +413,9 @@ describe('update from a sheet', () => {
     const before = await questionsOf(owner, exam.examId);
     const byCsv = new Map(before.map((q) => [String(q.csv_id), q]));
     const upload = (name: string, bytes: Buffer) =>
-      owner.client.request('POST', `/api/exam/${exam.examId}/update-questions-from-excel/`, { body: multipartForm({}, { name, bytes }) });
+      owner.client.request('POST', `/api/exam/${exam.examId}/update-questions-from-excel/`, {
+        body: multipartForm({}, { name, bytes }),
+      });
 
     const sheet = xlsxBytes([
       KO_HEADER,
@@ -312,7 +441,9 @@ describe('update from a sheet', () => {
     expect(after.get('4')).toEqual(byCsv.get('4'));
 
     // csv works the same way
-    const csv = await json(await upload('update.csv', csvBytes([KO_HEADER, ['4', 'Csv title', 'c', 'a', '', '', '', '']])));
+    const csv = await json(
+      await upload('update.csv', csvBytes([KO_HEADER, ['4', 'Csv title', 'c', 'a', '', '', '', '']])),
+    );
     expect(csv.stats).toMatchObject({ updated: 1, skipped: 0, errors: 0 });
 
     const snapshot = await questionsOf(owner, exam.examId);
@@ -367,7 +498,13 @@ describe('random exam from the detail screen and the flags overlay', () => {
     const owner = await fixtureUser(apiUrl);
     const exam = await bankExam(owner, 6);
     const ids = exam.questions.map((q) => q.id);
-    const body = { questions: ids, exam_id: exam.examId, question_count: 3, selection_mode: 'random', is_public: false };
+    const body = {
+      questions: ids,
+      exam_id: exam.examId,
+      question_count: 3,
+      selection_mode: 'random',
+      is_public: false,
+    };
     const first = await createExam(owner, body);
     expect(first.question_count).toBe(3);
     expect(first.exam.title).toBe(`Today's Quizzes for ${owner.username}`);
@@ -381,13 +518,20 @@ describe('random exam from the detail screen and the flags overlay', () => {
     const owner = await fixtureUser(apiUrl);
     const exam = await bankExam(owner, 3);
     const [q1, q2] = exam.questions;
-    await json(await owner.client.post('/api/add-question-to-favorite/', { question_id: q1!.id, exam_id: exam.examId }));
+    await json(
+      await owner.client.post('/api/add-question-to-favorite/', { question_id: q1!.id, exam_id: exam.examId }),
+    );
     await json(await owner.client.post(`/api/question/${q2!.id}/ignore/`, { exam_id: exam.examId }));
     const flagged = await questionsOf(owner, exam.examId, 'id,is_favorite,is_ignored');
     expect(flagged.find((q) => q.id === q1!.id)).toEqual({ id: q1!.id, is_favorite: true, is_ignored: false });
     expect(flagged.find((q) => q.id === q2!.id)).toEqual({ id: q2!.id, is_favorite: false, is_ignored: true });
-    const detail = await json(await owner.client.get(`/api/exam/${exam.examId}/?select=id,questions,is_favorite,is_ignored`));
-    expect((detail.questions as Json[]).find((q) => q.id === q1!.id)).toMatchObject({ is_favorite: true, is_ignored: false });
+    const detail = await json(
+      await owner.client.get(`/api/exam/${exam.examId}/?select=id,questions,is_favorite,is_ignored`),
+    );
+    expect((detail.questions as Json[]).find((q) => q.id === q1!.id)).toMatchObject({
+      is_favorite: true,
+      is_ignored: false,
+    });
     expect((await questionsOf(owner, exam.examId))[0]).not.toHaveProperty('is_favorite');
     const anonymous = await fetch(`${apiUrl}/api/exam/${exam.examId}/questions/?select=id,is_favorite`);
     expect(((await anonymous.json()) as Json[]).every((q) => q.is_favorite === false)).toBe(true);
@@ -402,18 +546,34 @@ describe('question-member mappings', () => {
     const exam = await bankExam(owner, 4);
     const ids = exam.questions.map((q) => q.id);
     const { studyId, memberIds } = await linkedStudy(owner, exam.examId, studyAdmin, 1);
-    const created = await json(await studyAdmin.client.post('/api/create-question-member-mapping/', { exam_id: exam.examId, study_id: studyId, question_ids: ids }));
+    const created = await json(
+      await studyAdmin.client.post('/api/create-question-member-mapping/', {
+        exam_id: exam.examId,
+        study_id: studyId,
+        question_ids: ids,
+      }),
+    );
     expect(created.created_count).toBe(4);
     const assigned = (created.mappings as Json[]).map((m) => m.member.id);
     expect(assigned).toEqual([memberIds[0], memberIds[1], memberIds[0], memberIds[1]]);
-    const listed = (await json(await owner.client.get(`/api/exam/${exam.examId}/question-member-mappings/`))) as unknown as Json[];
+    const listed = (await json(
+      await owner.client.get(`/api/exam/${exam.examId}/question-member-mappings/`),
+    )) as unknown as Json[];
     expect(listed.map((m) => m.question.id).sort()).toEqual([...ids].sort());
-    expect(listed.find((m) => m.member.id === memberIds[0])!.member).toMatchObject({ name: studyAdmin.username, user_username: studyAdmin.username, study: studyId });
+    expect(listed.find((m) => m.member.id === memberIds[0])!.member).toMatchObject({
+      name: studyAdmin.username,
+      user_username: studyAdmin.username,
+      study: studyId,
+    });
     // a reader of the (public) exam without rights in the study sees none
     expect(await json(await reader.client.get(`/api/exam/${exam.examId}/question-member-mappings/`))).toEqual([]);
     // an unlinked study is refused
     const other = await bankExam(owner, 1);
-    const res = await owner.client.post('/api/create-question-member-mapping/', { exam_id: other.examId, study_id: studyId, question_ids: [other.questions[0]!.id] });
+    const res = await owner.client.post('/api/create-question-member-mapping/', {
+      exam_id: other.examId,
+      study_id: studyId,
+      question_ids: [other.questions[0]!.id],
+    });
     expect(res.status).toBe(400);
     // the mapping items do not leak into the exam's questions
     expect(await questionsOf(owner, exam.examId)).toHaveLength(4);

@@ -43,7 +43,9 @@ describe('an exam of private questions stays private', () => {
     expect(stored).toMatchObject({ is_public: false, has_private_questions: true });
     expect((await (await anonymousClient(apiUrl)).get(`/api/exam/${created.id}/questions/`)).status).toBe(404);
     expect((await other.client.get(`/api/exam/${created.id}/`)).status).toBe(404);
-    const listed = (await (await other.client.get('/api/exams/?is_public=true&page_size=100')).json()) as { results: { id: string }[] };
+    const listed = (await (await other.client.get('/api/exams/?is_public=true&page_size=100')).json()) as {
+      results: { id: string }[];
+    };
     expect(listed.results.map((e) => e.id)).not.toContain(created.id);
   });
 
@@ -57,7 +59,12 @@ describe('an exam of private questions stays private', () => {
 
   it('refuses an unconfirmed public exam of private questions before writing anything', async () => {
     const name = title('refused');
-    const res = await owner.client.post('/api/create-exam/', { title: name, question_count: 2, file_id: privateFile.id, is_public: true });
+    const res = await owner.client.post('/api/create-exam/', {
+      title: name,
+      question_count: 2,
+      file_id: privateFile.id,
+      is_public: true,
+    });
     expect(res.status).toBe(409);
     const body = (await res.json()) as { code: string; detail: string };
     expect(body.code).toBe('exam_private_questions_unconfirmed');
@@ -68,12 +75,23 @@ describe('an exam of private questions stays private', () => {
 
   it('marks exams whose questions come from the history, a private exam or private pooled ids', async () => {
     await writeStat(owner.id, `${privateFile.id}-1`, 2, 0);
-    const fromHistory = await createExam(owner, { title: title('history'), question_count: 1, random_option: 'wrong_only' });
+    const fromHistory = await createExam(owner, {
+      title: title('history'),
+      question_count: 1,
+      random_option: 'wrong_only',
+    });
     expect(fromHistory.exam).toMatchObject({ has_private_questions: true, is_public: false });
 
-    const privateExam = await createExam(owner, { title: title('source'), questions: [`${publicFile.id}-1`, `${publicFile.id}-4`] });
+    const privateExam = await createExam(owner, {
+      title: title('source'),
+      questions: [`${publicFile.id}-1`, `${publicFile.id}-4`],
+    });
     expect(privateExam.exam).toMatchObject({ is_public: false, has_private_questions: false });
-    const copy = await createExam(owner, { title: title('copy'), questions: [`${publicFile.id}-1`], exam_id: privateExam.id });
+    const copy = await createExam(owner, {
+      title: title('copy'),
+      questions: [`${publicFile.id}-1`],
+      exam_id: privateExam.id,
+    });
     expect(copy.exam.has_private_questions).toBe(true);
 
     const pooled = await createExam(owner, { title: title('pooled'), questions: [`${privateFile.id}-2`] });
@@ -88,15 +106,29 @@ describe('an exam of private questions stays private', () => {
   it('lets the creator publish with confirmation, but never a study manager', async () => {
     const created = await createExam(owner, { title: title('study'), question_count: 2, file_id: privateFile.id });
     const study = await createStudy(owner);
-    expect((await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: '과제', exam: created.id })).status).toBe(200);
+    expect(
+      (await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: '과제', exam: created.id })).status,
+    ).toBe(200);
     await addMembers(study.id, [{ userId: other.id, username: other.username, role: 'study_leader' }]);
     // The leader may edit the exam (a linked study's manager) but not expose its private questions.
-    expect((await other.client.patch(`/api/exam/${created.id}/update/`, { description: 'edited by the leader' })).status).toBe(200);
-    const refused = await other.client.patch(`/api/exam/${created.id}/update/`, { is_public: true, confirm_private_questions: true });
+    expect(
+      (await other.client.patch(`/api/exam/${created.id}/update/`, { description: 'edited by the leader' })).status,
+    ).toBe(200);
+    const refused = await other.client.patch(`/api/exam/${created.id}/update/`, {
+      is_public: true,
+      confirm_private_questions: true,
+    });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { code: string }).code).toBe('exam_publish_forbidden');
     expect((await storedExam(created.id)).is_public).toBe(false);
-    expect((await owner.client.patch(`/api/exam/${created.id}/update/`, { is_public: true, confirm_private_questions: true })).status).toBe(200);
+    expect(
+      (
+        await owner.client.patch(`/api/exam/${created.id}/update/`, {
+          is_public: true,
+          confirm_private_questions: true,
+        })
+      ).status,
+    ).toBe(200);
     expect((await storedExam(created.id)).is_public).toBe(true);
   });
 });
@@ -126,14 +158,19 @@ describe('the migration of exams built from private files', () => {
     // A public exam without a file whose questions were copied out of the private file.
     const copied = legacy('', true);
     copied.item.file_id = null;
-    const put = (Item: Record<string, unknown>) => dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item }));
+    const put = (Item: Record<string, unknown>) =>
+      dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item }));
     // Items written as the previous build did: no has_private_questions.
     for (const exam of [leaked, alreadyPrivate, fine, copied]) {
       const { has_private_questions: _dropped, ...older } = exam.item;
       await put(older);
     }
-    await put(examQuestionEntity.item(copied.id, 1, { id: `${privateFile.id}-3`, file_id: privateFile.id } as StoredQuestion));
-    await dynamoDocument().send(new DeleteCommand({ TableName: config.appTable, Key: seedMarkerEntity.key(PRIVATE_QUESTION_EXAMS) }));
+    await put(
+      examQuestionEntity.item(copied.id, 1, { id: `${privateFile.id}-3`, file_id: privateFile.id } as StoredQuestion),
+    );
+    await dynamoDocument().send(
+      new DeleteCommand({ TableName: config.appTable, Key: seedMarkerEntity.key(PRIVATE_QUESTION_EXAMS) }),
+    );
 
     const lines: string[] = [];
     const counts = await privatizeExamsOfPrivateQuestions((line) => lines.push(line));
@@ -143,7 +180,9 @@ describe('the migration of exams built from private files', () => {
     expect(await storedExam(copied.id)).toMatchObject({ is_public: false, has_private_questions: true });
     expect(await storedExam(alreadyPrivate.id)).toMatchObject({ is_public: false, has_private_questions: true });
     expect(await storedExam(fine.id)).toMatchObject({ is_public: true, has_private_questions: false });
-    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: examEntity.key(leaked.id) }));
+    const { Item } = await dynamoDocument().send(
+      new GetCommand({ TableName: config.appTable, Key: examEntity.key(leaked.id) }),
+    );
     expect(Item).toMatchObject(examEntity.visibilityIndex(false, String(Item!.created_at), leaked.id));
     expect(await privatizeExamsOfPrivateQuestions()).toEqual({ checked: 0, marked: 0, madePrivate: 0 });
   });

@@ -31,9 +31,28 @@ beforeAll(async () => {
   const publicFile = await uploadBank(owner, `authz-public-${fresh()}.xlsx`, 4, true);
   f = {
     owner,
-    clients: { anonymous: await anonymousClient(apiUrl), owner: owner.client, other: other.client, admin: admin.client },
-    privateExam: (await createExam(owner, { title: `authz private ${fresh()}`, question_count: 4, file_id: privateFile.id, is_public: false })).id,
-    publicExam: (await createExam(owner, { title: `authz public ${fresh()}`, question_count: 2, file_id: publicFile.id, is_public: true })).id,
+    clients: {
+      anonymous: await anonymousClient(apiUrl),
+      owner: owner.client,
+      other: other.client,
+      admin: admin.client,
+    },
+    privateExam: (
+      await createExam(owner, {
+        title: `authz private ${fresh()}`,
+        question_count: 4,
+        file_id: privateFile.id,
+        is_public: false,
+      })
+    ).id,
+    publicExam: (
+      await createExam(owner, {
+        title: `authz public ${fresh()}`,
+        question_count: 2,
+        file_id: publicFile.id,
+        is_public: true,
+      })
+    ).id,
     privateFile,
     publicFile,
   };
@@ -43,7 +62,12 @@ beforeAll(async () => {
  * One row of the matrix: `call` makes the request as each caller; `setup` (optional) makes a fresh
  * resource first (as the owner) for destructive routes.
  */
-function row(name: string, expected: Record<Who, number>, call: (client: TestClient, resource: string) => Promise<Response>, setup?: () => Promise<string>) {
+function row(
+  name: string,
+  expected: Record<Who, number>,
+  call: (client: TestClient, resource: string) => Promise<Response>,
+  setup?: () => Promise<string>,
+) {
   it(name, async () => {
     const seen: Record<string, number> = {};
     for (const who of WHO) {
@@ -55,8 +79,20 @@ function row(name: string, expected: Record<Who, number>, call: (client: TestCli
   });
 }
 
-const privateExam = () => createExam(f.owner, { title: `doomed ${fresh()}`, question_count: 1, file_id: f.privateFile.id, is_public: false }).then((e) => e.id);
-const publicExam = () => createExam(f.owner, { title: `doomed ${fresh()}`, question_count: 1, file_id: f.publicFile.id, is_public: true }).then((e) => e.id);
+const privateExam = () =>
+  createExam(f.owner, {
+    title: `doomed ${fresh()}`,
+    question_count: 1,
+    file_id: f.privateFile.id,
+    is_public: false,
+  }).then((e) => e.id);
+const publicExam = () =>
+  createExam(f.owner, {
+    title: `doomed ${fresh()}`,
+    question_count: 1,
+    file_id: f.publicFile.id,
+    is_public: true,
+  }).then((e) => e.id);
 async function privateFile(): Promise<string> {
   return (await uploadBank(f.owner, `doomed-${fresh()}.xlsx`, 1, false)).id;
 }
@@ -65,33 +101,76 @@ async function publicFile(): Promise<string> {
 }
 
 describe('authorization matrix: exams', () => {
-  row('GET private exam', { anonymous: 404, owner: 200, other: 404, admin: 200 }, (c) => c.get(`/api/exam/${f.privateExam}/`));
-  row('GET public exam', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) => c.get(`/api/exam/${f.publicExam}/`));
-  row('GET private exam questions', { anonymous: 404, owner: 200, other: 404, admin: 200 }, (c) => c.get(`/api/exam/${f.privateExam}/questions/`));
-  row('GET public exam questions', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) => c.get(`/api/exam/${f.publicExam}/questions/`));
-  row('GET exams (public)', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/exams/?is_public=true&page_size=1'));
-  row('GET my exams', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/exams/?my_exams=true&page_size=1'));
-  row('POST create-exam', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.post('/api/create-exam/', { title: `new ${fresh()}`, question_count: 0 }));
+  row('GET private exam', { anonymous: 404, owner: 200, other: 404, admin: 200 }, (c) =>
+    c.get(`/api/exam/${f.privateExam}/`),
+  );
+  row('GET public exam', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get(`/api/exam/${f.publicExam}/`),
+  );
+  row('GET private exam questions', { anonymous: 404, owner: 200, other: 404, admin: 200 }, (c) =>
+    c.get(`/api/exam/${f.privateExam}/questions/`),
+  );
+  row('GET public exam questions', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get(`/api/exam/${f.publicExam}/questions/`),
+  );
+  row('GET exams (public)', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get('/api/exams/?is_public=true&page_size=1'),
+  );
+  row('GET my exams', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get('/api/exams/?my_exams=true&page_size=1'),
+  );
+  // Own count only: the route takes no user, so every signed-in caller reads their own (D120).
+  row('GET due-today', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/due-today/'));
+  row('POST create-exam', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.post('/api/create-exam/', { title: `new ${fresh()}`, question_count: 0 }),
+  );
   row('POST create-exam from a private file of another', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
     c.post('/api/create-exam/', { title: `from file ${fresh()}`, question_count: 1, file_id: f.privateFile.id }),
   );
-  row('POST create-exam copying a private exam of another', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
-    c.post('/api/create-exam/', { title: `copy ${fresh()}`, questions: [`${f.privateFile.id}-1`], exam_id: f.privateExam }),
+  row(
+    'POST create-exam copying a private exam of another',
+    { anonymous: 401, owner: 200, other: 404, admin: 200 },
+    (c) =>
+      c.post('/api/create-exam/', {
+        title: `copy ${fresh()}`,
+        questions: [`${f.privateFile.id}-1`],
+        exam_id: f.privateExam,
+      }),
   );
   // Private stays private: an exam is private unless asked otherwise, and an exam of private questions is
   // public only when its creator (or a site admin) confirms it.
-  const unflaggedFromPrivateFile = () => createExam(f.owner, { title: `unflagged ${fresh()}`, question_count: 2, file_id: f.privateFile.id }).then((e) => e.id);
+  const unflaggedFromPrivateFile = () =>
+    createExam(f.owner, { title: `unflagged ${fresh()}`, question_count: 2, file_id: f.privateFile.id }).then(
+      (e) => e.id,
+    );
   row(
     'GET an exam created from a private file without is_public',
     { anonymous: 404, owner: 200, other: 404, admin: 200 },
     (c, id) => c.get(`/api/exam/${id}/questions/`),
     unflaggedFromPrivateFile,
   );
-  row('POST create-exam public from a private file, unconfirmed', { anonymous: 401, owner: 409, other: 404, admin: 409 }, (c) =>
-    c.post('/api/create-exam/', { title: `publish ${fresh()}`, question_count: 1, file_id: f.privateFile.id, is_public: true }),
+  row(
+    'POST create-exam public from a private file, unconfirmed',
+    { anonymous: 401, owner: 409, other: 404, admin: 409 },
+    (c) =>
+      c.post('/api/create-exam/', {
+        title: `publish ${fresh()}`,
+        question_count: 1,
+        file_id: f.privateFile.id,
+        is_public: true,
+      }),
   );
-  row('POST create-exam public from a private file, confirmed', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
-    c.post('/api/create-exam/', { title: `publish ${fresh()}`, question_count: 1, file_id: f.privateFile.id, is_public: true, confirm_private_questions: true }),
+  row(
+    'POST create-exam public from a private file, confirmed',
+    { anonymous: 401, owner: 200, other: 404, admin: 200 },
+    (c) =>
+      c.post('/api/create-exam/', {
+        title: `publish ${fresh()}`,
+        question_count: 1,
+        file_id: f.privateFile.id,
+        is_public: true,
+        confirm_private_questions: true,
+      }),
   );
   row(
     'PATCH publish an exam of private questions, unconfirmed',
@@ -105,43 +184,109 @@ describe('authorization matrix: exams', () => {
     (c, id) => c.patch(`/api/exam/${id}/update/`, { is_public: true, confirm_private_questions: true }),
     unflaggedFromPrivateFile,
   );
-  row('DELETE private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c, id) => c.delete(`/api/exam/${id}/`), privateExam);
-  row('DELETE public exam (legacy path)', { anonymous: 401, owner: 200, other: 403, admin: 200 }, (c, id) => c.delete(`/api/exam/${id}/delete/`), publicExam);
-  row('POST retake private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) => c.post(`/api/exam/${f.privateExam}/retake/`));
-  row('POST retake public exam', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.post(`/api/exam/${f.publicExam}/retake/`));
-  row('POST wrong-questions of private exam', { anonymous: 401, owner: 400, other: 404, admin: 400 }, (c) => c.post(`/api/exam/${f.privateExam}/wrong-questions/`));
-  row('POST toggle-original', { anonymous: 401, owner: 403, other: 403, admin: 200 }, (c) => c.post(`/api/exam/${f.publicExam}/toggle-original/`));
-  row('PATCH update private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) => c.patch(`/api/exam/${f.privateExam}/update/`, { description: 'x' }));
-  row('PATCH update public exam', { anonymous: 401, owner: 200, other: 403, admin: 200 }, (c) => c.patch(`/api/exam/${f.publicExam}/update/`, { force_answer: true }));
+  row(
+    'DELETE private exam',
+    { anonymous: 401, owner: 200, other: 404, admin: 200 },
+    (c, id) => c.delete(`/api/exam/${id}/`),
+    privateExam,
+  );
+  row(
+    'DELETE public exam (legacy path)',
+    { anonymous: 401, owner: 200, other: 403, admin: 200 },
+    (c, id) => c.delete(`/api/exam/${id}/delete/`),
+    publicExam,
+  );
+  row('POST retake private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
+    c.post(`/api/exam/${f.privateExam}/retake/`),
+  );
+  row('POST retake public exam', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.post(`/api/exam/${f.publicExam}/retake/`),
+  );
+  row('POST wrong-questions of private exam', { anonymous: 401, owner: 400, other: 404, admin: 400 }, (c) =>
+    c.post(`/api/exam/${f.privateExam}/wrong-questions/`),
+  );
+  row('POST toggle-original', { anonymous: 401, owner: 403, other: 403, admin: 200 }, (c) =>
+    c.post(`/api/exam/${f.publicExam}/toggle-original/`),
+  );
+  row('PATCH update private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
+    c.patch(`/api/exam/${f.privateExam}/update/`, { description: 'x' }),
+  );
+  row('PATCH update public exam', { anonymous: 401, owner: 200, other: 403, admin: 200 }, (c) =>
+    c.patch(`/api/exam/${f.publicExam}/update/`, { force_answer: true }),
+  );
   row('POST bulk-toggle', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
     c.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [f.publicExam], action: 'subscribe' }),
   );
-  row('GET subscribed exams', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/user-exams/subscribed-exams/'));
-  row('POST move-to-subscribed', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.post('/api/user-exams/move-to-subscribed/', { exam_ids: [f.publicExam] }));
-  row('POST move-to-my-exams', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.post('/api/user-exams/move-to-my-exams/', { exam_ids: [f.publicExam] }));
+  row('GET subscribed exams', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get('/api/user-exams/subscribed-exams/'),
+  );
+  row('POST move-to-subscribed', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.post('/api/user-exams/move-to-subscribed/', { exam_ids: [f.publicExam] }),
+  );
+  row('POST move-to-my-exams', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.post('/api/user-exams/move-to-my-exams/', { exam_ids: [f.publicExam] }),
+  );
 
   it('never subscribes another user to a private exam', async () => {
-    const res = await f.clients.other.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [f.privateExam], action: 'subscribe' });
+    const res = await f.clients.other.post('/api/exam-subscription/bulk-toggle/', {
+      exam_ids: [f.privateExam],
+      action: 'subscribe',
+    });
     expect(((await res.json()) as { not_found: string[] }).not_found).toEqual([f.privateExam]);
   });
 });
 
 describe('authorization matrix: question files and tags', () => {
-  row('GET question files', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/question-files/'));
-  row('GET check-existing', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.get(`/api/question-files/check-existing/${encodeURIComponent(f.privateFile.name)}/`));
-  row('GET download private file', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) => c.get(`/api/question-files/${f.privateFile.id}/download/`));
-  row('GET download public file', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.get(`/api/question-files/${f.publicFile.id}/download/`));
-  row('PATCH private file', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) => c.patch(`/api/question-files/${f.privateFile.id}/`, { is_public: false }));
-  row('PATCH public file', { anonymous: 401, owner: 200, other: 403, admin: 200 }, (c) => c.patch(`/api/question-files/${f.publicFile.id}/`, { is_public: true }));
-  row('DELETE private file', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c, id) => c.delete(`/api/question-files/${id}/delete/`), privateFile);
-  row('DELETE public file', { anonymous: 401, owner: 200, other: 403, admin: 200 }, (c, id) => c.delete(`/api/question-files/${id}/delete/`), publicFile);
-  row('POST upload-questions', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
-    c.request('POST', '/api/upload-questions/', { body: multipartForm({ is_public: 'false' }, { name: `up-${fresh()}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...questionRows(1)]) }) }),
+  row('GET question files', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get('/api/question-files/'),
   );
-  row('POST upload-url', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.post('/api/question-files/upload-url/', { file_name: 'a.xlsx', size: 1000 }));
-  row('POST import', { anonymous: 401, owner: 404, other: 404, admin: 404 }, (c) => c.post('/api/question-files/import/', { upload_id: 'a'.repeat(24), file_name: 'a.xlsx' }));
-  row('GET sample', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/question-files/samples/en/'));
+  row('GET check-existing', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get(`/api/question-files/check-existing/${encodeURIComponent(f.privateFile.name)}/`),
+  );
+  row('GET download private file', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
+    c.get(`/api/question-files/${f.privateFile.id}/download/`),
+  );
+  row('GET download public file', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get(`/api/question-files/${f.publicFile.id}/download/`),
+  );
+  row('PATCH private file', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
+    c.patch(`/api/question-files/${f.privateFile.id}/`, { is_public: false }),
+  );
+  row('PATCH public file', { anonymous: 401, owner: 200, other: 403, admin: 200 }, (c) =>
+    c.patch(`/api/question-files/${f.publicFile.id}/`, { is_public: true }),
+  );
+  row(
+    'DELETE private file',
+    { anonymous: 401, owner: 200, other: 404, admin: 200 },
+    (c, id) => c.delete(`/api/question-files/${id}/delete/`),
+    privateFile,
+  );
+  row(
+    'DELETE public file',
+    { anonymous: 401, owner: 200, other: 403, admin: 200 },
+    (c, id) => c.delete(`/api/question-files/${id}/delete/`),
+    publicFile,
+  );
+  row('POST upload-questions', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.request('POST', '/api/upload-questions/', {
+      body: multipartForm(
+        { is_public: 'false' },
+        { name: `up-${fresh()}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...questionRows(1)]) },
+      ),
+    }),
+  );
+  row('POST upload-url', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.post('/api/question-files/upload-url/', { file_name: 'a.xlsx', size: 1000 }),
+  );
+  row('POST import', { anonymous: 401, owner: 404, other: 404, admin: 404 }, (c) =>
+    c.post('/api/question-files/import/', { upload_id: 'a'.repeat(24), file_name: 'a.xlsx' }),
+  );
+  row('GET sample', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get('/api/question-files/samples/en/'),
+  );
   row('GET tags', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/tags/'));
   row('GET studies tags', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/studies/tags/'));
-  row('POST tags', { anonymous: 401, owner: 201, other: 201, admin: 201 }, (c) => c.post('/api/tags/', { name: `tag ${fresh()}` }));
+  row('POST tags', { anonymous: 401, owner: 201, other: 201, admin: 201 }, (c) =>
+    c.post('/api/tags/', { name: `tag ${fresh()}` }),
+  );
 });

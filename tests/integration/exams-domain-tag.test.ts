@@ -26,19 +26,33 @@ describe('special-domain default tag', () => {
   });
 
   it('applies the DevOps tag to an exam created on a devops host', async () => {
-    const res = await user.client.post('/api/create-exam/', { title: `Domain ${Date.now()}`, question_count: 0 }, onHost('devops.quizbank.example'));
+    const res = await user.client.post(
+      '/api/create-exam/',
+      { title: `Domain ${Date.now()}`, question_count: 0 },
+      onHost('devops.quizbank.example'),
+    );
     expect(res.status).toBe(200);
     const exam = (await json(res)).exam;
     expect(exam.tags.map((t: { id: string }) => t.id)).toContain(devopsTagId);
   });
 
   it('does not apply it on an ordinary host', async () => {
-    const res = await user.client.post('/api/create-exam/', { title: `Plain ${Date.now()}`, question_count: 0 }, onHost('quizbank.example'));
+    const res = await user.client.post(
+      '/api/create-exam/',
+      { title: `Plain ${Date.now()}`, question_count: 0 },
+      onHost('quizbank.example'),
+    );
     expect((await json(res)).exam.tags).toEqual([]);
   });
 
   it('refuses to take it off on a devops host, and keeps it when other tags change', async () => {
-    const { id } = await json(await user.client.post('/api/create-exam/', { title: `Keep ${Date.now()}`, question_count: 0 }, onHost('devops.quizbank.example')));
+    const { id } = await json(
+      await user.client.post(
+        '/api/create-exam/',
+        { title: `Keep ${Date.now()}`, question_count: 0 },
+        onHost('devops.quizbank.example'),
+      ),
+    );
     const removed = await user.client.patch(`/api/exam/${id}/update/`, { tags: [] }, onHost('devops.quizbank.example'));
     expect(removed.status).toBe(400);
     expect((await json(removed)).code).toBe('tag_required_domain');
@@ -47,7 +61,13 @@ describe('special-domain default tag', () => {
   });
 
   it('adds it when an untagged exam is retagged on a devops host', async () => {
-    const { id } = await json(await user.client.post('/api/create-exam/', { title: `Later ${Date.now()}`, question_count: 0 }, onHost('quizbank.example')));
+    const { id } = await json(
+      await user.client.post(
+        '/api/create-exam/',
+        { title: `Later ${Date.now()}`, question_count: 0 },
+        onHost('quizbank.example'),
+      ),
+    );
     const res = await user.client.patch(`/api/exam/${id}/update/`, { tags: [] }, onHost('devops.quizbank.example'));
     expect(res.status).toBe(200);
     expect((await json(res)).tags.map((t: { id: string }) => t.id)).toEqual([devopsTagId]);

@@ -18,7 +18,14 @@ Object.assign(process.env, inject('cloudEnv'));
  */
 const callerFor = (user: FixtureUser) => ({
   sessionKey: 'budget',
-  user: { id: user.id, username: user.username, role: user.role, is_superuser: false, is_staff: false, language: 'ko' as const },
+  user: {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    is_superuser: false,
+    is_staff: false,
+    language: 'ko' as const,
+  },
 });
 
 /** What the runtime hands a service of a signed-in route. */
@@ -68,7 +75,10 @@ describe('DynamoDB requests per call', () => {
 
   it(`creates a ${ROWS}-question exam in ceil(n/100) reads + ceil(n/25) writes + a constant`, async () => {
     calls.reset();
-    const answer = await examServices.createExam({ params: {}, query: {}, body: { title: 'Budget exam', question_count: ROWS, file_id: fileId, is_public: true } }, signedIn(user));
+    const answer = await examServices.createExam(
+      { params: {}, query: {}, body: { title: 'Budget exam', question_count: ROWS, file_id: fileId, is_public: true } },
+      signedIn(user),
+    );
     examId = answer.id;
     expect(answer.question_count).toBe(ROWS);
     const used = calls.byCommand();
@@ -86,7 +96,10 @@ describe('DynamoDB requests per call', () => {
     expect(calls.count()).toBeLessThanOrEqual(4);
     console.info('exam read requests', calls.byCommand());
     calls.reset();
-    await examServices.getExam({ params: { examId }, query: { select: 'id,title,total_questions' }, body: {} }, contextFor(null));
+    await examServices.getExam(
+      { params: { examId }, query: { select: 'id,title,total_questions' }, body: {} },
+      contextFor(null),
+    );
     expect(calls.count()).toBe(1);
   });
 
@@ -94,19 +107,35 @@ describe('DynamoDB requests per call', () => {
     const lister = await fixtureUser(apiUrl);
     const counts: number[] = [];
     for (const target of [5, 40]) {
-      while ((await examServices.listExams({ params: {}, query: { my_exams: true, page_size: 100 }, body: {} }, contextFor(lister))).count < target) {
+      while (
+        (
+          await examServices.listExams(
+            { params: {}, query: { my_exams: true, page_size: 100 }, body: {} },
+            contextFor(lister),
+          )
+        ).count < target
+      ) {
         const n = Math.random().toString(36).slice(2);
-        await examServices.createExam({ params: {}, query: {}, body: { title: `list ${n}`, question_count: 0 } }, signedIn(lister));
+        await examServices.createExam(
+          { params: {}, query: {}, body: { title: `list ${n}`, question_count: 0 } },
+          signedIn(lister),
+        );
       }
       calls.reset();
-      const mine = await examServices.listExams({ params: {}, query: { my_exams: true, page_size: 100 }, body: {} }, contextFor(lister));
+      const mine = await examServices.listExams(
+        { params: {}, query: { my_exams: true, page_size: 100 }, body: {} },
+        contextFor(lister),
+      );
       expect(mine.count).toBe(target);
       counts.push(calls.count());
     }
     expect(counts[0]).toBe(counts[1]);
     expect(counts[1]).toBeLessThanOrEqual(2);
     calls.reset();
-    await examServices.listExams({ params: {}, query: { search: 'list', page_size: 100 }, body: {} }, contextFor(lister));
+    await examServices.listExams(
+      { params: {}, query: { search: 'list', page_size: 100 }, body: {} },
+      contextFor(lister),
+    );
     // The public list reads each shard of gsi2 PUBLICEXAMS once (one page each here) + 1 BatchGetItem.
     expect(calls.count()).toBeLessThanOrEqual(EXAM_LIST_SHARDS + 1);
   }, 120_000);

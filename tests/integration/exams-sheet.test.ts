@@ -28,13 +28,22 @@ describe('admin exam sheets', () => {
       client.request('POST', '/api/exams/upload-excel/', { body: multipartForm({}, { name, bytes }) });
     const res = await upload(admin.client, xlsxBytes(rows));
     expect(res.status, await res.clone().text()).toBe(200);
-    const body = (await res.json()) as { stats: { total_exams: number; created: number; skipped: number; errors: number; error_details: string[] } };
+    const body = (await res.json()) as {
+      stats: { total_exams: number; created: number; skipped: number; errors: number; error_details: string[] };
+    };
     expect(body.stats).toMatchObject({ total_exams: 5, created: 2, skipped: 1, errors: 2 });
     expect(body.stats.error_details[0]).toMatch(/^5: Tags not found: no such tag/);
     expect(body.stats.error_details[1]).toMatch(/^6: /);
 
-    const mine = (await (await admin.client.get(`/api/exams/?my_exams=true&search=sheet a ${stamp}`)).json()) as { results: Record<string, any>[] };
-    expect(mine.results[0]).toMatchObject({ total_questions: 4, is_public: false, file_name: file.name, description: 'from the sheet' });
+    const mine = (await (await admin.client.get(`/api/exams/?my_exams=true&search=sheet a ${stamp}`)).json()) as {
+      results: Record<string, any>[];
+    };
+    expect(mine.results[0]).toMatchObject({
+      total_questions: 4,
+      is_public: false,
+      file_name: file.name,
+      description: 'from the sheet',
+    });
     expect(mine.results[0]!.tags.map((t: { id: string }) => t.id)).toEqual([tag.id]);
 
     const download = await admin.client.get('/api/exams/download-excel/');
@@ -42,7 +51,9 @@ describe('admin exam sheets', () => {
     expect(download.headers.get('content-disposition')).toMatch(/exams_\d{8}_\d{6}\.xlsx/);
     const book = XLSX.read(new Uint8Array(await download.arrayBuffer()), { type: 'array' });
     const listed = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets[book.SheetNames[0]!]!);
-    expect(listed.map((r) => r.Title)).toEqual(expect.arrayContaining([`Sheet A ${stamp}`, `Sheet B ${stamp}`, `Existing ${stamp}`]));
+    expect(listed.map((r) => r.Title)).toEqual(
+      expect.arrayContaining([`Sheet A ${stamp}`, `Sheet B ${stamp}`, `Existing ${stamp}`]),
+    );
 
     // refusals
     expect((await user.client.get('/api/exams/download-excel/')).status).toBe(403);

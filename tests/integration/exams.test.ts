@@ -22,17 +22,34 @@ describe('creating exams', () => {
   });
 
   it('creates from a file with a random pick of the requested count', async () => {
-    const created = await createExam(owner, { title: 'From file', question_count: 12, file_name: file.name, is_public: true });
+    const created = await createExam(owner, {
+      title: 'From file',
+      question_count: 12,
+      file_name: file.name,
+      is_public: true,
+    });
     expect(created).toMatchObject({ question_count: 12, reduced: false });
     const exam = await json(await owner.client.get(`/api/exam/${created.id}/`));
     expect(exam.questions).toHaveLength(12);
     expect(new Set(exam.questions.map((q: { id: string }) => q.id)).size).toBe(12);
-    expect(exam).toMatchObject({ title: 'From file', title_ko: 'From file', is_public: true, is_original: true, file_name: file.name, total_questions: 12 });
+    expect(exam).toMatchObject({
+      title: 'From file',
+      title_ko: 'From file',
+      is_public: true,
+      is_original: true,
+      file_name: file.name,
+      total_questions: 12,
+    });
     expect(exam.questions[0].title).toBe(exam.questions[0].title_ko);
   });
 
   it('filters by difficulty and reduces a count larger than the pool, saying so', async () => {
-    const created = await createExam(owner, { title: 'Hard ones', question_count: 100, file_id: file.id, difficulty: 'hard' });
+    const created = await createExam(owner, {
+      title: 'Hard ones',
+      question_count: 100,
+      file_id: file.id,
+      difficulty: 'hard',
+    });
     expect(created).toMatchObject({ question_count: 10, reduced: true });
     expect(created.message).toContain('100');
     const questions = await json(await owner.client.get(`/api/exam/${created.id}/questions/`));
@@ -54,7 +71,11 @@ describe('creating exams', () => {
   it('validates counts and refuses an unknown file', async () => {
     expect((await owner.client.post('/api/create-exam/', { title: 'neg', question_count: -1 })).status).toBe(400);
     expect((await owner.client.post('/api/create-exam/', { title: 'nan', question_count: 'abc' })).status).toBe(400);
-    const res = await owner.client.post('/api/create-exam/', { title: 'nofile', question_count: 3, file_name: 'missing.xlsx' });
+    const res = await owner.client.post('/api/create-exam/', {
+      title: 'nofile',
+      question_count: 3,
+      file_name: 'missing.xlsx',
+    });
     expect(res.status).toBe(404);
     expect((await json(res)).code).toBe('file_not_found');
   });
@@ -70,13 +91,28 @@ describe('creating exams', () => {
     const source = await createExam(owner, { title: 'Source', question_count: 8, file_name: file.name });
     const exam = await json(await owner.client.get(`/api/exam/${source.id}/`));
     const ids = exam.questions.slice(0, 5).map((q: { id: string }) => q.id);
-    const copy = await createExam(owner, { title: 'Copy', questions: ids, exam_id: source.id, creation_type: 'copy', is_original: false });
+    const copy = await createExam(owner, {
+      title: 'Copy',
+      questions: ids,
+      exam_id: source.id,
+      creation_type: 'copy',
+      is_original: false,
+    });
     const copied = await json(await owner.client.get(`/api/exam/${copy.id}/`));
     expect(copied.questions.map((q: { id: string }) => q.id)).toEqual(ids);
     expect(copied.is_original).toBe(false);
-    const subset = await createExam(owner, { title: 'Subset', questions: ids, exam_id: source.id, question_count: 2, random_option: 'random' });
+    const subset = await createExam(owner, {
+      title: 'Subset',
+      questions: ids,
+      exam_id: source.id,
+      question_count: 2,
+      random_option: 'random',
+    });
     expect(subset.question_count).toBe(2);
-    const byIndex = await createExam(owner, { title: 'By index', questions: ids.slice(0, 2).map((id: string) => ({ id })) });
+    const byIndex = await createExam(owner, {
+      title: 'By index',
+      questions: ids.slice(0, 2).map((id: string) => ({ id })),
+    });
     expect(byIndex.question_count).toBe(2);
     const bad = await owner.client.post('/api/create-exam/', { title: 'Bad', questions: ['nope'], exam_id: source.id });
     expect(bad.status).toBe(400);
@@ -89,14 +125,28 @@ describe('creating exams', () => {
     await writeStat(learner.id, `${file.id}-2`, 3, 2);
     await writeStat(learner.id, `${file.id}-3`, 4, 4);
     await writeStat(learner.id, `${file.id}-4`, 2, 0);
-    const wrong = await createExam(learner, { title: 'Wrong only', file_name: file.name, question_count: 10, wrong_questions_only: true });
+    const wrong = await createExam(learner, {
+      title: 'Wrong only',
+      file_name: file.name,
+      question_count: 10,
+      wrong_questions_only: true,
+    });
     expect(wrong).toMatchObject({ question_count: 3, reduced: true });
-    const most = await createExam(learner, { title: 'Most wrong', file_id: file.id, question_count: 2, random_option: 'most_wrong' });
+    const most = await createExam(learner, {
+      title: 'Most wrong',
+      file_id: file.id,
+      question_count: 2,
+      random_option: 'most_wrong',
+    });
     const exam = await json(await learner.client.get(`/api/exam/${most.id}/`));
     expect(exam.questions.map((q: { id: string }) => q.id)).toEqual([`${file.id}-1`, `${file.id}-4`]);
     // English reader of Korean questions gets the Korean text as fallback
     expect(exam.questions[0].title).toBe(exam.questions[0].title_ko);
-    const history = await createExam(learner, { title: 'From history', question_count: 10, random_option: 'most_wrong' });
+    const history = await createExam(learner, {
+      title: 'From history',
+      question_count: 10,
+      random_option: 'most_wrong',
+    });
     expect(history.question_count).toBe(3);
   });
 
@@ -118,7 +168,11 @@ describe('creating exams', () => {
     const ids = exam.questions.map((q: { id: string }) => q.id);
     const again = await createExam(owner, { title: 'Problems again', questions: ids });
     expect(again.question_count).toBe(2);
-    const hidden = await createExam(owner, { title: 'Hidden problems', is_public: false, parsed_problems: [{ title: 'Secret' }] });
+    const hidden = await createExam(owner, {
+      title: 'Hidden problems',
+      is_public: false,
+      parsed_problems: [{ title: 'Secret' }],
+    });
     const secretId = (await json(await owner.client.get(`/api/exam/${hidden.id}/`))).questions[0].id;
     const stranger = await fixtureUser(apiUrl);
     const refused = await stranger.client.post('/api/create-exam/', { title: 'Steal', questions: [secretId] });
@@ -140,14 +194,20 @@ describe('reading and listing exams', () => {
     other = await fixtureUser(apiUrl);
     admin = await fixtureUser(apiUrl, { role: 'admin_role' });
     const file = await uploadBank(owner, `list-${stamp}.xlsx`, 5);
-    publicId = (await createExam(owner, { title: `Public ${stamp}`, question_count: 3, file_name: file.name, is_public: true })).id;
-    privateId = (await createExam(owner, { title: `Private ${stamp}`, question_count: 3, file_name: file.name, is_public: false })).id;
+    publicId = (
+      await createExam(owner, { title: `Public ${stamp}`, question_count: 3, file_name: file.name, is_public: true })
+    ).id;
+    privateId = (
+      await createExam(owner, { title: `Private ${stamp}`, question_count: 3, file_name: file.name, is_public: false })
+    ).id;
   });
 
   it('reads with select and localised questions', async () => {
     const exam = await json(await other.client.get(`/api/exam/${publicId}/?select=id,title,total_questions`));
     expect(exam).toEqual({ id: publicId, title: `Public ${stamp}`, total_questions: 3 });
-    const questions = (await json(await other.client.get(`/api/exam/${publicId}/questions/?select=id,title`))) as unknown as object[];
+    const questions = (await json(
+      await other.client.get(`/api/exam/${publicId}/questions/?select=id,title`),
+    )) as unknown as object[];
     expect(questions).toHaveLength(3);
     expect(Object.keys(questions[0]!).sort()).toEqual(['id', 'title']);
   });
@@ -185,7 +245,8 @@ describe('reading and listing exams', () => {
 
   it('pages with a cursor, newest first', async () => {
     const user = await fixtureUser(apiUrl);
-    for (const n of [1, 2, 3, 4, 5]) await createExam(user, { title: `Paged ${n}`, question_count: 0, is_public: n % 2 === 0 });
+    for (const n of [1, 2, 3, 4, 5])
+      await createExam(user, { title: `Paged ${n}`, question_count: 0, is_public: n % 2 === 0 });
     const seen: string[] = [];
     let cursor: string | null = '';
     let calls = 0;
@@ -204,14 +265,17 @@ describe('reading and listing exams', () => {
       { pk: 'EXAM#x', sk: 'EXAM', gsi2pk: 'PUBLICEXAMS', gsi2sk: 1 },
     ];
     for (const key of forged) expect((await user.client.get(`/api/exams/?cursor=${forge(key)}`)).status).toBe(400);
-    const odd = await user.client.get(`/api/exams/?cursor=${forge({ pk: 'x', sk: 'y', gsi2pk: 'PUBLICEXAMS', gsi2sk: '' })}`);
+    const odd = await user.client.get(
+      `/api/exams/?cursor=${forge({ pk: 'x', sk: 'y', gsi2pk: 'PUBLICEXAMS', gsi2sk: '' })}`,
+    );
     expect(odd.status).toBeLessThan(500);
   });
 
   it('pages the merged public + private lists of an admin without losing or repeating', async () => {
     const user = await fixtureUser(apiUrl);
     const tag = `merge${stamp}`;
-    for (const n of [1, 2, 3, 4, 5, 6]) await createExam(user, { title: `${tag} ${n}`, question_count: 0, is_public: n % 3 === 0 });
+    for (const n of [1, 2, 3, 4, 5, 6])
+      await createExam(user, { title: `${tag} ${n}`, question_count: 0, is_public: n % 3 === 0 });
     const seen: string[] = [];
     let cursor: string | null = '';
     for (let i = 0; i < 10 && cursor !== null; i++) {
@@ -236,9 +300,21 @@ describe('changing exams', () => {
   });
 
   it('retakes as new versions under the original, visible together in the list', async () => {
-    const original = await createExam(owner, { title: 'Versioned', question_count: 4, file_name: file.name, is_public: true });
+    const original = await createExam(owner, {
+      title: 'Versioned',
+      question_count: 4,
+      file_name: file.name,
+      is_public: true,
+    });
     const v2 = await json(await owner.client.post(`/api/exam/${original.id}/retake/`, {}));
-    expect(v2.exam).toMatchObject({ original_exam: original.id, version_number: 2, is_original: false, is_public: false, total_questions: 4, title: 'Versioned (v2)' });
+    expect(v2.exam).toMatchObject({
+      original_exam: original.id,
+      version_number: 2,
+      is_original: false,
+      is_public: false,
+      total_questions: 4,
+      title: 'Versioned (v2)',
+    });
     const v3 = await json(await other.client.post(`/api/exam/${original.id}/retake/`, {}));
     expect(v3.exam).toMatchObject({ original_exam: original.id, version_number: 3, created_by: { id: other.id } });
     expect((await other.client.post(`/api/exam/${v2.id}/retake/`, {})).status).toBe(404);
@@ -274,11 +350,19 @@ describe('changing exams', () => {
 
   it('updates info and tags (owner or admin), moving usage counts', async () => {
     const exam = await createExam(owner, { title: 'Editable', question_count: 0, is_public: true });
-    const tagA = await json(await owner.client.post('/api/tags/', { name_ko: `태그A${Date.now()}`, name_en: `TagA${Date.now()}` }));
+    const tagA = await json(
+      await owner.client.post('/api/tags/', { name_ko: `태그A${Date.now()}`, name_en: `TagA${Date.now()}` }),
+    );
     const tagB = await json(await owner.client.post('/api/tags/', { name: `TagB${Date.now()}` }));
     expect((await other.client.patch(`/api/exam/${exam.id}/update/`, { title: 'Hijacked' })).status).toBe(403);
     const updated = await json(
-      await owner.client.patch(`/api/exam/${exam.id}/update/`, { title: 'Edited', description: 'desc', is_public: false, voice_mode_enabled: true, tags: [tagA.id, tagB.id] }),
+      await owner.client.patch(`/api/exam/${exam.id}/update/`, {
+        title: 'Edited',
+        description: 'desc',
+        is_public: false,
+        voice_mode_enabled: true,
+        tags: [tagA.id, tagB.id],
+      }),
     );
     expect(updated).toMatchObject({ title: 'Edited', description: 'desc', is_public: false, voice_mode_enabled: true });
     expect(updated.tags.map((t: { id: string }) => t.id)).toEqual([tagA.id, tagB.id]);
@@ -322,7 +406,12 @@ describe('subscriptions', () => {
     const a = await createExam(owner, { title: 'Sub A', question_count: 0, is_public: true });
     const b = await createExam(owner, { title: 'Sub B', question_count: 0, is_public: true });
     const hidden = await createExam(owner, { title: 'Sub hidden', question_count: 0, is_public: false });
-    const res = await json(await reader.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [a.id, b.id, hidden.id], action: 'subscribe' }));
+    const res = await json(
+      await reader.client.post('/api/exam-subscription/bulk-toggle/', {
+        exam_ids: [a.id, b.id, hidden.id],
+        action: 'subscribe',
+      }),
+    );
     expect(res.changed.sort()).toEqual([a.id, b.id].sort());
     expect(res.not_found).toEqual([hidden.id]);
     const subs = await json(await reader.client.get('/api/user-exams/subscribed-exams/'));
@@ -336,8 +425,12 @@ describe('subscriptions', () => {
     expect((await json(await reader.client.get('/api/user-exams/subscribed-exams/'))).exams).toEqual([]);
     await reader.client.post('/api/user-exams/move-to-subscribed/', { exam_ids: [b.id] });
     expect((await json(await reader.client.get('/api/user-exams/subscribed-exams/'))).count).toBe(1);
-    expect((await reader.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [], action: 'subscribe' })).status).toBe(400);
-    expect((await reader.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [a.id], action: 'flip' })).status).toBe(400);
+    expect(
+      (await reader.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [], action: 'subscribe' })).status,
+    ).toBe(400);
+    expect(
+      (await reader.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [a.id], action: 'flip' })).status,
+    ).toBe(400);
   });
 });
 
@@ -349,8 +442,13 @@ describe('subscription cap', () => {
     const b = await createExam(owner, { title: 'Cap B', question_count: 0, is_public: true });
     // Subscriptions of exams since deleted elsewhere still count until they are removed.
     const now = new Date().toISOString();
-    await batchWriteAll(Array.from({ length: MAX_SUBSCRIBED_EXAMS - 1 }, (_, i) => putRequest(subscriptionEntity.item(reader.id, `capexam${i}`, now))));
-    const toggle = (examIds: string[], action: 'subscribe' | 'unsubscribe') => reader.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: examIds, action });
+    await batchWriteAll(
+      Array.from({ length: MAX_SUBSCRIBED_EXAMS - 1 }, (_, i) =>
+        putRequest(subscriptionEntity.item(reader.id, `capexam${i}`, now)),
+      ),
+    );
+    const toggle = (examIds: string[], action: 'subscribe' | 'unsubscribe') =>
+      reader.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: examIds, action });
 
     expect((await toggle([a.id], 'subscribe')).status).toBe(200);
     const refused = await toggle([b.id], 'subscribe');
@@ -383,7 +481,9 @@ describe('tags', () => {
     expect((await json(again)).id).toBe(tag.id);
     const found = await json(await user.client.get(`/api/tags/?search=${name.toUpperCase()}`));
     expect(found.results.map((t: { id: string }) => t.id)).toEqual([tag.id]);
-    const studies = (await json(await (await anonymousClient(apiUrl)).get('/api/studies/tags/'))) as unknown as { id: string }[];
+    const studies = (await json(await (await anonymousClient(apiUrl)).get('/api/studies/tags/'))) as unknown as {
+      id: string;
+    }[];
     expect(studies.map((t) => t.id)).toContain(tag.id);
     expect((await user.client.post('/api/tags/', { name: '   ' })).status).toBe(400);
     expect((await (await anonymousClient(apiUrl)).post('/api/tags/', { name: 'x' })).status).toBe(401);

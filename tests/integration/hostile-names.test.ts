@@ -28,7 +28,9 @@ describe('user text never becomes an object key, and names are measured as store
   it('uploads, downloads and imports a file named with 195 Hangul syllables; the store stays up', async () => {
     expect(LONG_KOREAN_NAME).toHaveLength(200);
     const sheet = xlsxBytes([KO_HEADER, ...questionRows(3)]);
-    const uploaded = await user.client.request('POST', '/api/upload-questions/', { body: multipartForm({ is_public: 'false' }, { name: LONG_KOREAN_NAME, bytes: sheet }) });
+    const uploaded = await user.client.request('POST', '/api/upload-questions/', {
+      body: multipartForm({ is_public: 'false' }, { name: LONG_KOREAN_NAME, bytes: sheet }),
+    });
     expect(uploaded.status, await uploaded.clone().text()).toBe(200);
     const { file } = (await uploaded.json()) as { file: { id: string; name: string } };
     expect(file.name).toBe(LONG_KOREAN_NAME);
@@ -42,35 +44,60 @@ describe('user text never becomes an object key, and names are measured as store
     }
 
     // The presigned flow under the same name replaces the file; its object is again ids only.
-    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: LONG_KOREAN_NAME, size: sheet.length })).json()) as {
+    const ticket = (await (
+      await user.client.post('/api/question-files/upload-url/', { file_name: LONG_KOREAN_NAME, size: sheet.length })
+    ).json()) as {
       upload_id: string;
       url: string;
     };
     expect((await fetch(ticket.url, { method: 'PUT', body: new Uint8Array(sheet) })).status).toBe(200);
-    const imported = await user.client.post('/api/question-files/import/', { upload_id: ticket.upload_id, file_name: LONG_KOREAN_NAME, is_public: false });
+    const imported = await user.client.post('/api/question-files/import/', {
+      upload_id: ticket.upload_id,
+      file_name: LONG_KOREAN_NAME,
+      is_public: false,
+    });
     expect(imported.status, await imported.clone().text()).toBe(200);
     const replaced = (await imported.json()) as { replaced: boolean; file: { id: string } };
     expect(replaced.replaced).toBe(true);
     expect(await objectsUnder(`files/${user.id}/`)).toEqual([`files/${user.id}/${replaced.file.id}`]);
 
-    const exam = await user.client.post('/api/create-exam/', { title: '긴 이름 시험', file_name: LONG_KOREAN_NAME, question_count: 3 });
+    const exam = await user.client.post('/api/create-exam/', {
+      title: '긴 이름 시험',
+      file_name: LONG_KOREAN_NAME,
+      question_count: 3,
+    });
     expect(exam.status, await exam.clone().text()).toBe(200);
     expect(((await exam.json()) as { question_count: number }).question_count).toBe(3);
 
     // s3rver is still answering: another upload and a download succeed.
-    const again = await user.client.request('POST', '/api/upload-questions/', { body: multipartForm({}, { name: 'after.xlsx', bytes: sheet }) });
+    const again = await user.client.request('POST', '/api/upload-questions/', {
+      body: multipartForm({}, { name: 'after.xlsx', bytes: sheet }),
+    });
     expect(again.status).toBe(200);
     expect((await user.client.get(`/api/question-files/${replaced.file.id}/download/`)).status).toBe(200);
   }, 60_000);
 
   it('still serves a file stored under the earlier key form files/<owner>/<fileId>/<name>', async () => {
     const sheet = xlsxBytes([KO_HEADER, ...questionRows(2)]);
-    const uploaded = await user.client.request('POST', '/api/upload-questions/', { body: multipartForm({}, { name: '예전.xlsx', bytes: sheet }) });
+    const uploaded = await user.client.request('POST', '/api/upload-questions/', {
+      body: multipartForm({}, { name: '예전.xlsx', bytes: sheet }),
+    });
     const { file } = (await uploaded.json()) as { file: { id: string } };
     const oldKey = `files/${user.id}/${file.id}/예전.xlsx`;
-    await s3Client().send(new CopyObjectCommand({ Bucket: config.filesBucket, Key: oldKey, CopySource: `${config.filesBucket}/files/${user.id}/${file.id}` }));
+    await s3Client().send(
+      new CopyObjectCommand({
+        Bucket: config.filesBucket,
+        Key: oldKey,
+        CopySource: `${config.filesBucket}/files/${user.id}/${file.id}`,
+      }),
+    );
     await dynamoDocument().send(
-      new UpdateCommand({ TableName: config.appTable, Key: fileEntity.key(file.id), UpdateExpression: 'SET s3_key = :k', ExpressionAttributeValues: { ':k': oldKey } }),
+      new UpdateCommand({
+        TableName: config.appTable,
+        Key: fileEntity.key(file.id),
+        UpdateExpression: 'SET s3_key = :k',
+        ExpressionAttributeValues: { ':k': oldKey },
+      }),
     );
     const download = await user.client.get(`/api/question-files/${file.id}/download/`);
     expect(download.status).toBe(200);
@@ -81,17 +108,39 @@ describe('user text never becomes an object key, and names are measured as store
 
   const tooLong = EXPANDING.repeat(60); // 60 characters, 60 × 18 × 2 = 2,160 bytes once normalised
   it.each([
-    ['create-exam title', (c: FixtureUser['client']) => c.post('/api/create-exam/', { title: tooLong, question_count: 0 })],
-    ['create-exam file_name', (c: FixtureUser['client']) => c.post('/api/create-exam/', { title: 't', file_name: `${tooLong}.xlsx` })],
-    ['create-exam file_id', (c: FixtureUser['client']) => c.post('/api/create-exam/', { title: 't', file_id: tooLong })],
+    [
+      'create-exam title',
+      (c: FixtureUser['client']) => c.post('/api/create-exam/', { title: tooLong, question_count: 0 }),
+    ],
+    [
+      'create-exam file_name',
+      (c: FixtureUser['client']) => c.post('/api/create-exam/', { title: 't', file_name: `${tooLong}.xlsx` }),
+    ],
+    [
+      'create-exam file_id',
+      (c: FixtureUser['client']) => c.post('/api/create-exam/', { title: 't', file_id: tooLong }),
+    ],
     ['a tag', (c: FixtureUser['client']) => c.post('/api/tags/', { name: EXPANDING.repeat(50) })],
-    ['a file path name', (c: FixtureUser['client']) => c.get(`/api/question-files/${encodeURIComponent(`${tooLong}.xlsx`)}/download/`)],
-    ['check-existing', (c: FixtureUser['client']) => c.get(`/api/question-files/check-existing/${encodeURIComponent(`${tooLong}.xlsx`)}/`)],
-    ['an upload URL name', (c: FixtureUser['client']) => c.post('/api/question-files/upload-url/', { file_name: `${tooLong}.xlsx`, size: 100 })],
+    [
+      'a file path name',
+      (c: FixtureUser['client']) => c.get(`/api/question-files/${encodeURIComponent(`${tooLong}.xlsx`)}/download/`),
+    ],
+    [
+      'check-existing',
+      (c: FixtureUser['client']) =>
+        c.get(`/api/question-files/check-existing/${encodeURIComponent(`${tooLong}.xlsx`)}/`),
+    ],
+    [
+      'an upload URL name',
+      (c: FixtureUser['client']) =>
+        c.post('/api/question-files/upload-url/', { file_name: `${tooLong}.xlsx`, size: 100 }),
+    ],
     [
       'an upload file name',
       (c: FixtureUser['client']) =>
-        c.request('POST', '/api/upload-questions/', { body: multipartForm({}, { name: `${tooLong}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...questionRows(1)]) }) }),
+        c.request('POST', '/api/upload-questions/', {
+          body: multipartForm({}, { name: `${tooLong}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...questionRows(1)]) }),
+        }),
     ],
   ])('refuses %s that NFKC lengthens past the key limit with 400 key_text_too_long', async (_, send) => {
     const res = await send(user.client);

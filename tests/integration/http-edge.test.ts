@@ -25,19 +25,22 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ s
 }
 
 describe('the API edge answers every refusal with a code and a detail', () => {
-  it.each(['%', '%E0%A4%A', '%ED%A0%80', 'abc%zz'])('refuses broken percent-encoding %s in a path parameter with 400', async (raw) => {
-    const client = new TestClient(apiUrl, 'en');
-    for (const path of [`/api/exam/${raw}/`, `/api/verify-email/${raw}/`]) {
-      const res = await rawGet(path, { 'accept-language': 'en' });
-      expect(res.status, path).toBe(400);
-      const body = errorAnswer().parse(JSON.parse(res.body));
-      expect(body.code).toBe('invalid_path_parameter');
-      expect(body.detail).toMatch(/percent-encoded/);
-    }
-    // A well-formed escape still reaches its route.
-    const fine = await client.get('/api/exam/%EC%8B%9C%ED%97%98/');
-    expect(fine.status).not.toBe(400);
-  });
+  it.each(['%', '%E0%A4%A', '%ED%A0%80', 'abc%zz'])(
+    'refuses broken percent-encoding %s in a path parameter with 400',
+    async (raw) => {
+      const client = new TestClient(apiUrl, 'en');
+      for (const path of [`/api/exam/${raw}/`, `/api/verify-email/${raw}/`]) {
+        const res = await rawGet(path, { 'accept-language': 'en' });
+        expect(res.status, path).toBe(400);
+        const body = errorAnswer().parse(JSON.parse(res.body));
+        expect(body.code).toBe('invalid_path_parameter');
+        expect(body.detail).toMatch(/percent-encoded/);
+      }
+      // A well-formed escape still reaches its route.
+      const fine = await client.get('/api/exam/%EC%8B%9C%ED%97%98/');
+      expect(fine.status).not.toBe(400);
+    },
+  );
 
   it('answers an 11 MB body with 413 payload_too_large in the caller language', async () => {
     const client = await TestClient.create(apiUrl, 'ko');

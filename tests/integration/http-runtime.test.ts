@@ -110,7 +110,10 @@ describe('translations', () => {
     it(`serves the ${lang} resources`, async () => {
       const res = await fetch(`${apiUrl}/api/translations/?lang=${lang}`);
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { language: string; translations: { errors: Record<string, string>; roles: Record<string, string> } };
+      const body = (await res.json()) as {
+        language: string;
+        translations: { errors: Record<string, string>; roles: Record<string, string> };
+      };
       expect(body.language).toBe(lang);
       expect(body.translations.errors.route_not_found).toBe(text);
       expect(Object.keys(body.translations.roles)).toEqual(['user_role', 'study_admin_role', 'admin_role']);
@@ -119,9 +122,16 @@ describe('translations', () => {
 
   it('has the same keys in both languages', async () => {
     const [ko, en] = await Promise.all(
-      ['ko', 'en'].map(async (lang) => ((await (await fetch(`${apiUrl}/api/translations/?lang=${lang}`)).json()) as { translations: object }).translations),
+      ['ko', 'en'].map(
+        async (lang) =>
+          ((await (await fetch(`${apiUrl}/api/translations/?lang=${lang}`)).json()) as { translations: object })
+            .translations,
+      ),
     );
-    const flatten = (tree: object, prefix = ''): string[] => Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' ? flatten(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    const flatten = (tree: object, prefix = ''): string[] =>
+      Object.entries(tree).flatMap(([k, v]) =>
+        typeof v === 'object' ? flatten(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+      );
     expect(flatten(ko!).sort()).toEqual(flatten(en!).sort());
   });
 });

@@ -47,7 +47,9 @@ describe('local data migrations', () => {
     );
     const lines: string[] = [];
     await migrateLocalData((line) => lines.push(line));
-    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: examEntity.key(id) }));
+    const { Item } = await dynamoDocument().send(
+      new GetCommand({ TableName: config.appTable, Key: examEntity.key(id) }),
+    );
     expect(Item).toMatchObject(examEntity.visibilityIndex(true, createdAt, id));
     expect(lines.join()).toMatch(/moved \d+ exams/);
     const again: string[] = [];
@@ -79,13 +81,21 @@ describe('local data migrations', () => {
       { ...countersEntity.key(counted.id), type: countersEntity.type, favorite_count: 7 },
     ])
       await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: item }));
-    await dynamoDocument().send(new DeleteCommand({ TableName: config.appTable, Key: seedMarkerEntity.key(QUESTION_FLAG_COUNTS) }));
+    await dynamoDocument().send(
+      new DeleteCommand({ TableName: config.appTable, Key: seedMarkerEntity.key(QUESTION_FLAG_COUNTS) }),
+    );
 
     const lines: string[] = [];
     await migrateLocalData((line) => lines.push(line));
     expect(lines.join()).toMatch(/counted the favorites and ignored questions of \d+ users/);
     const countersOf = async (userId: string) =>
-      countersEntity.parse((await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: countersEntity.key(userId), ConsistentRead: true }))).Item ?? {});
+      countersEntity.parse(
+        (
+          await dynamoDocument().send(
+            new GetCommand({ TableName: config.appTable, Key: countersEntity.key(userId), ConsistentRead: true }),
+          )
+        ).Item ?? {},
+      );
     expect(await countersOf(legacy.id)).toMatchObject({ favorite_count: 2, ignored_count: 1 });
     expect((await countersOf(counted.id)).favorite_count).toBe(7);
 
@@ -116,9 +126,21 @@ describe('local data migrations', () => {
     };
     // As an older build wrote it: the withdrawn creator's index entry, counters without the pool.
     await dynamoDocument().send(
-      new PutCommand({ TableName: config.appTable, Item: { ...studyEntity.item(study), gsi1pk: studyEntity.creatorPartition(WITHDRAWN_CREATOR_ID), gsi1sk: `${now}#${id}` } }),
+      new PutCommand({
+        TableName: config.appTable,
+        Item: {
+          ...studyEntity.item(study),
+          gsi1pk: studyEntity.creatorPartition(WITHDRAWN_CREATOR_ID),
+          gsi1sk: `${now}#${id}`,
+        },
+      }),
     );
-    await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: { ...studyCountersEntity.key(id), next_local_id: 3, task_count: 3, member_count: 1 } }));
+    await dynamoDocument().send(
+      new PutCommand({
+        TableName: config.appTable,
+        Item: { ...studyCountersEntity.key(id), next_local_id: 3, task_count: 3, member_count: 1 },
+      }),
+    );
     const task = (n: number, examId: string | null, size: number) =>
       studyTaskEntity.item({
         id: studyTaskEntity.newId(id, n),
@@ -147,7 +169,9 @@ describe('local data migrations', () => {
       ExpressionAttributeValues: { ':pk': studyEntity.creatorPartition(WITHDRAWN_CREATOR_ID) },
     });
     expect(withdrawn).toEqual([]);
-    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: studyCountersEntity.key(id), ConsistentRead: true }));
+    const { Item } = await dynamoDocument().send(
+      new GetCommand({ TableName: config.appTable, Key: studyCountersEntity.key(id), ConsistentRead: true }),
+    );
     expect(studyCountersEntity.parse(Item!)).toMatchObject({ task_count: 3, question_total: 4 });
 
     // Once: a later task write keeps the counters moving by ADD and the migration leaves them alone.
@@ -161,7 +185,9 @@ describe('local data migrations', () => {
     const again: string[] = [];
     await migrateLocalData((line) => again.push(line));
     expect(again).toEqual([]);
-    const after = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: studyCountersEntity.key(id), ConsistentRead: true }));
+    const after = await dynamoDocument().send(
+      new GetCommand({ TableName: config.appTable, Key: studyCountersEntity.key(id), ConsistentRead: true }),
+    );
     expect(studyCountersEntity.parse(after.Item!).question_total).toBe(6);
   });
 });

@@ -41,7 +41,9 @@ afterAll(() => {
 describe('origin verification', () => {
   it('answers requests that carry the origin secret, overwriting any value the client sent', async () => {
     expect((await fetch(`${viaCloudFront.url}/api/csrf-token/`)).status).toBe(200);
-    const spoofed = await fetch(`${viaCloudFront.url}/api/csrf-token/`, { headers: { [ORIGIN_VERIFY_HEADER]: 'guess' } });
+    const spoofed = await fetch(`${viaCloudFront.url}/api/csrf-token/`, {
+      headers: { [ORIGIN_VERIFY_HEADER]: 'guess' },
+    });
     expect(spoofed.status).toBe(200);
   });
 

@@ -10,13 +10,19 @@ const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 async function upload(user: FixtureUser, name: string, bytes: Buffer, isPublic: boolean) {
-  const res = await user.client.request('POST', '/api/upload-questions/', { body: multipartForm({ is_public: String(isPublic) }, { name, bytes }) });
+  const res = await user.client.request('POST', '/api/upload-questions/', {
+    body: multipartForm({ is_public: String(isPublic) }, { name, bytes }),
+  });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as { file: { id: string; name: string } };
 }
 
 const listOf = async (client: TestClient, query = '') =>
-  ((await (await client.get(`/api/question-files/${query}`)).json()) as { files: { id: string; name: string; is_public: boolean; uploaded_by: string }[] }).files;
+  (
+    (await (await client.get(`/api/question-files/${query}`)).json()) as {
+      files: { id: string; name: string; is_public: boolean; uploaded_by: string }[];
+    }
+  ).files;
 
 describe('question files', () => {
   let owner: FixtureUser;
@@ -51,9 +57,13 @@ describe('question files', () => {
   });
 
   it("answers check-existing for the caller's own name space", async () => {
-    const own = await (await owner.client.get(`/api/question-files/check-existing/${encodeURIComponent(privateName)}/`)).json();
+    const own = await (
+      await owner.client.get(`/api/question-files/check-existing/${encodeURIComponent(privateName)}/`)
+    ).json();
     expect(own).toEqual({ exists: true, is_private: true, is_owner: true });
-    const foreign = await (await other.client.get(`/api/question-files/check-existing/${encodeURIComponent(privateName)}/`)).json();
+    const foreign = await (
+      await other.client.get(`/api/question-files/check-existing/${encodeURIComponent(privateName)}/`)
+    ).json();
     expect(foreign).toEqual({ exists: false, is_private: false, is_owner: false });
   });
 
@@ -71,7 +81,10 @@ describe('question files', () => {
     const first = await upload(user, 'same.xlsx', xlsxBytes([KO_HEADER, ...questionRows(4)]), true);
     const second = (await (
       await user.client.request('POST', '/api/upload-questions/', {
-        body: multipartForm({ is_public: 'true' }, { name: 'same.xlsx', bytes: xlsxBytes([KO_HEADER, ...questionRows(2)]) }),
+        body: multipartForm(
+          { is_public: 'true' },
+          { name: 'same.xlsx', bytes: xlsxBytes([KO_HEADER, ...questionRows(2)]) },
+        ),
       })
     ).json()) as { replaced: boolean; file: { id: string } };
     expect(second.replaced).toBe(true);
@@ -97,7 +110,9 @@ describe('question files', () => {
     }
     const anon = await anonymousClient(apiUrl);
     expect((await anon.get(`/api/question-files/${publicId}/download/`)).status).toBe(401);
-    expect((await other.client.get(`/api/question-files/${encodeURIComponent(publicName)}/download/`)).status).toBe(200);
+    expect((await other.client.get(`/api/question-files/${encodeURIComponent(publicName)}/download/`)).status).toBe(
+      200,
+    );
   });
 
   it('edits the public flag: owner and admin only', async () => {
@@ -136,7 +151,9 @@ describe('question files', () => {
   it('imports through a presigned S3 upload, with the same importer', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     const sheet = new Uint8Array(xlsxBytes([EN_HEADER, ...questionRows(5)]));
-    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: 'direct.xlsx', size: sheet.length })).json()) as {
+    const ticket = (await (
+      await user.client.post('/api/question-files/upload-url/', { file_name: 'direct.xlsx', size: sheet.length })
+    ).json()) as {
       upload_id: string;
       url: string;
     };
@@ -144,7 +161,11 @@ describe('question files', () => {
     expect(new URL(ticket.url).searchParams.get('X-Amz-SignedHeaders')).toContain('content-length');
     const put = await fetch(ticket.url, { method: 'PUT', body: sheet });
     expect(put.status).toBe(200);
-    const res = await user.client.post('/api/question-files/import/', { upload_id: ticket.upload_id, file_name: 'direct.xlsx', is_public: false });
+    const res = await user.client.post('/api/question-files/import/', {
+      upload_id: ticket.upload_id,
+      file_name: 'direct.xlsx',
+      is_public: false,
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     const body = (await res.json()) as { file: { id: string; is_public: boolean }; stats: { imported: number } };
     expect(body.stats.imported).toBe(5);
@@ -157,15 +178,26 @@ describe('question files', () => {
   it('answers a file too big for a Lambda answer with a redirect to a short-lived presigned GET', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     // Random text does not compress: ~450 cells of 10,000 characters make an xlsx over 4 MB.
-    const rows = Array.from({ length: 450 }, (_, i) => [String(i + 1), `T${i}`, randomBytes(7500).toString('base64'), `A${i}`]);
+    const rows = Array.from({ length: 450 }, (_, i) => [
+      String(i + 1),
+      `T${i}`,
+      randomBytes(7500).toString('base64'),
+      `A${i}`,
+    ]);
     const sheet = new Uint8Array(xlsxBytes([EN_HEADER.slice(0, 4), ...rows]));
     expect(sheet.length).toBeGreaterThan(4 * 1024 * 1024);
-    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: '큰 파일.xlsx', size: sheet.length })).json()) as {
+    const ticket = (await (
+      await user.client.post('/api/question-files/upload-url/', { file_name: '큰 파일.xlsx', size: sheet.length })
+    ).json()) as {
       upload_id: string;
       url: string;
     };
     expect((await fetch(ticket.url, { method: 'PUT', body: sheet })).status).toBe(200);
-    const imported = await user.client.post('/api/question-files/import/', { upload_id: ticket.upload_id, file_name: '큰 파일.xlsx', is_public: false });
+    const imported = await user.client.post('/api/question-files/import/', {
+      upload_id: ticket.upload_id,
+      file_name: '큰 파일.xlsx',
+      is_public: false,
+    });
     expect(imported.status, await imported.clone().text()).toBe(200);
     const { file } = (await imported.json()) as { file: { id: string } };
 
@@ -176,24 +208,42 @@ describe('question files', () => {
     expect(new URL(location).searchParams.get('X-Amz-Expires')).toBe('300');
     const object = await fetch(location);
     expect(object.status).toBe(200);
-    expect(object.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('큰 파일.xlsx')}`);
+    expect(object.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('큰 파일.xlsx')}`,
+    );
     expect(new Uint8Array(await object.arrayBuffer())).toEqual(sheet);
   }, 120_000);
 
   it("refuses a presigned upload that is not a spreadsheet, leaving nothing, and another user's upload id", async () => {
     const user = await fixtureUser(apiUrl);
-    const ticket = (await (await user.client.post('/api/question-files/upload-url/', { file_name: 'x.xlsx', size: 9 })).json()) as { upload_id: string; url: string };
+    const ticket = (await (
+      await user.client.post('/api/question-files/upload-url/', { file_name: 'x.xlsx', size: 9 })
+    ).json()) as { upload_id: string; url: string };
     await fetch(ticket.url, { method: 'PUT', body: 'just text' });
-    const stolen = await other.client.post('/api/question-files/import/', { upload_id: ticket.upload_id, file_name: 'x.xlsx' });
+    const stolen = await other.client.post('/api/question-files/import/', {
+      upload_id: ticket.upload_id,
+      file_name: 'x.xlsx',
+    });
     expect(stolen.status).toBe(404);
-    const res = await user.client.post('/api/question-files/import/', { upload_id: ticket.upload_id, file_name: 'x.xlsx' });
+    const res = await user.client.post('/api/question-files/import/', {
+      upload_id: ticket.upload_id,
+      file_name: 'x.xlsx',
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('sheet_not_spreadsheet');
     expect(await itemsOwnedBy(user.id)).toEqual([]);
     expect(await objectsUnder(`pending/${user.id}/`)).toEqual([]);
-    expect((await user.client.post('/api/question-files/upload-url/', { file_name: 'x.pdf', size: 9 })).status).toBe(400);
-    expect((await user.client.post('/api/question-files/upload-url/', { file_name: 'x.xlsx' })).status, 'size is required').toBe(400);
-    expect((await user.client.post('/api/question-files/upload-url/', { file_name: 'x.xlsx', size: 11 * 1024 * 1024 })).status).toBe(413);
+    expect((await user.client.post('/api/question-files/upload-url/', { file_name: 'x.pdf', size: 9 })).status).toBe(
+      400,
+    );
+    expect(
+      (await user.client.post('/api/question-files/upload-url/', { file_name: 'x.xlsx' })).status,
+      'size is required',
+    ).toBe(400);
+    expect(
+      (await user.client.post('/api/question-files/upload-url/', { file_name: 'x.xlsx', size: 11 * 1024 * 1024 }))
+        .status,
+    ).toBe(413);
   });
 
   it('serves the Korean and English sample spreadsheets, which import cleanly', async () => {
@@ -205,7 +255,9 @@ describe('question files', () => {
       const book = XLSX.read(bytes, { type: 'buffer' });
       expect(book.SheetNames[0]).toBe(lang === 'ko' ? '문제 목록' : 'Questions');
       const user = await fixtureUser(apiUrl, { language: lang });
-      const imported = (await upload(user, `sample-${lang}.xlsx`, bytes, true)) as unknown as { stats: { imported: number } };
+      const imported = (await upload(user, `sample-${lang}.xlsx`, bytes, true)) as unknown as {
+        stats: { imported: number };
+      };
       expect(imported.stats.imported).toBe(5);
     }
     expect((await anon.get('/api/question-files/samples/fr/')).status).toBe(400);

@@ -2,13 +2,24 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorAnswer } from '#shared/contracts/error-answer.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { itemsOwnedBy, objectsUnder } from '../support/exam-store.js';
-import { EN_HEADER, KO_HEADER, csvBytes, multipartForm, questionRows, xlsBytes, xlsxBytes, zipWith } from '../support/sheets.js';
+import {
+  EN_HEADER,
+  KO_HEADER,
+  csvBytes,
+  multipartForm,
+  questionRows,
+  xlsBytes,
+  xlsxBytes,
+  zipWith,
+} from '../support/sheets.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 async function upload(user: FixtureUser, name: string, bytes: Buffer, isPublic = 'true') {
-  const res = await user.client.request('POST', '/api/upload-questions/', { body: multipartForm({ is_public: isPublic }, { name, bytes }) });
+  const res = await user.client.request('POST', '/api/upload-questions/', {
+    body: multipartForm({ is_public: isPublic }, { name, bytes }),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
@@ -20,7 +31,9 @@ async function expectNothingWritten(user: FixtureUser) {
 }
 
 async function poolOf(user: FixtureUser) {
-  return (await itemsOwnedBy(user.id)).filter((i) => i.type === 'QUESTION').sort((a, b) => Number(a.order) - Number(b.order));
+  return (await itemsOwnedBy(user.id))
+    .filter((i) => i.type === 'QUESTION')
+    .sort((a, b) => Number(a.order) - Number(b.order));
 }
 
 describe('question import', () => {
@@ -35,10 +48,22 @@ describe('question import', () => {
     const { status, body } = await upload(ko, '쿠버네티스.xlsx', xlsxBytes([KO_HEADER, ...questionRows(3)]));
     expect(status).toBe(200);
     expect(body.stats).toMatchObject({ total_rows: 3, imported: 3, skipped: 0 });
-    expect(body.file).toMatchObject({ name: '쿠버네티스.xlsx', max_questions: 3, is_public: true, uploaded_by: ko.username });
+    expect(body.file).toMatchObject({
+      name: '쿠버네티스.xlsx',
+      max_questions: 3,
+      is_public: true,
+      uploaded_by: ko.username,
+    });
     const pool = await poolOf(ko);
     expect(pool).toHaveLength(3);
-    expect(pool[0]).toMatchObject({ csv_id: '1', title_ko: 'Q title 1', content_ko: 'Q content 1', answer_ko: 'Q answer 1', difficulty: 'Easy', group_id: 'g0' });
+    expect(pool[0]).toMatchObject({
+      csv_id: '1',
+      title_ko: 'Q title 1',
+      content_ko: 'Q content 1',
+      answer_ko: 'Q answer 1',
+      difficulty: 'Easy',
+      group_id: 'g0',
+    });
     expect(pool[0]!.title_en).toBeUndefined();
     expect(await objectsUnder(`files/${ko.id}/`)).toHaveLength(1);
   });
@@ -46,11 +71,23 @@ describe('question import', () => {
   it('imports English headers and their other spellings into the English fields', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     const header = ['question_id', 'TITLE', 'content', 'answer', 'explanation', 'level', 'link', 'group_id'];
-    const { status, body } = await upload(user, 'bank.csv', csvBytes([header, ['7', 'T', 'C, with comma', 'A', 'E', 'hard', 'NaN', 'x']]));
+    const { status, body } = await upload(
+      user,
+      'bank.csv',
+      csvBytes([header, ['7', 'T', 'C, with comma', 'A', 'E', 'hard', 'NaN', 'x']]),
+    );
     expect(status).toBe(200);
     expect(body.stats.imported).toBe(1);
     const [q] = await poolOf(user);
-    expect(q).toMatchObject({ csv_id: '7', title_en: 'T', content_en: 'C, with comma', answer_en: 'A', explanation_en: 'E', difficulty: 'Hard', url: '' });
+    expect(q).toMatchObject({
+      csv_id: '7',
+      title_en: 'T',
+      content_en: 'C, with comma',
+      answer_en: 'A',
+      explanation_en: 'E',
+      difficulty: 'Hard',
+      url: '',
+    });
     const english = await upload(en, 'english.xlsx', xlsxBytes([EN_HEADER, ...questionRows(2)]));
     expect(english.status).toBe(200);
   });
@@ -113,7 +150,14 @@ describe('question import', () => {
     ];
     const { status, body } = await upload(user, 'messy.xlsx', xlsxBytes(rows));
     expect(status).toBe(200);
-    expect(body.stats).toMatchObject({ total_rows: 5, imported: 3, skipped: 2, skipped_blank_answer: 1, duplicates_removed: 1, ids_assigned: 2 });
+    expect(body.stats).toMatchObject({
+      total_rows: 5,
+      imported: 3,
+      skipped: 2,
+      skipped_blank_answer: 1,
+      duplicates_removed: 1,
+      ids_assigned: 2,
+    });
     const pool = await poolOf(user);
     expect(pool.map((q) => q.csv_id)).toEqual(['5', '6', '7']);
     expect(pool[0]!.url).toBe('');
@@ -121,7 +165,24 @@ describe('question import', () => {
 
   it('normalises the difficulty spellings', async () => {
     const user = await fixtureUser(apiUrl);
-    const spellings = ['easy', '쉬움', '1', '1단계', 'medium', '보통', '2', '2단계', 'med', 'hard', '어려움', '3', '3단계', 'high', 'whatever', ''];
+    const spellings = [
+      'easy',
+      '쉬움',
+      '1',
+      '1단계',
+      'medium',
+      '보통',
+      '2',
+      '2단계',
+      'med',
+      'hard',
+      '어려움',
+      '3',
+      '3단계',
+      'high',
+      'whatever',
+      '',
+    ];
     const rows = [KO_HEADER, ...spellings.map((d, i) => [String(i + 1), `t${i}`, 'c', 'a', '', d, '', ''])];
     const { status } = await upload(user, 'difficulty.xlsx', xlsxBytes(rows));
     expect(status).toBe(200);
@@ -171,7 +232,11 @@ describe('question import', () => {
 
   it('refuses a cell of 1 MB', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
-    const { status, body } = await upload(user, 'long.csv', csvBytes([EN_HEADER, ['1', 't', 'x'.repeat(1024 * 1024), 'a', '', '', '', '']]));
+    const { status, body } = await upload(
+      user,
+      'long.csv',
+      csvBytes([EN_HEADER, ['1', 't', 'x'.repeat(1024 * 1024), 'a', '', '', '', '']]),
+    );
     expect(status).toBe(400);
     expect(body.code).toBe('sheet_cell_too_long');
     expect(body.detail).toContain('row 2');

@@ -23,7 +23,8 @@ async function questionsInFiles(): Promise<number> {
   return total;
 }
 
-const poolCount = async () => ((await (await anonymousClient(apiUrl)).get('/api/questions/').then((r) => r.json())) as { count: number }).count;
+const poolCount = async () =>
+  ((await (await anonymousClient(apiUrl)).get('/api/questions/').then((r) => r.json())) as { count: number }).count;
 
 /**
  * GET /api/questions/ (create-exam's pool total). The counter moves in the same transaction as

@@ -49,14 +49,25 @@ async function examOf(examId: string, client = owner.client): Promise<{ total_qu
 }
 
 const newExam = (isPublic: boolean, count = 3) =>
-  createExam(owner, { title: `qedit ${fresh()}`, question_count: count, file_id: (isPublic ? publicFile : privateFile).id, is_public: isPublic }).then((e) => e.id);
+  createExam(owner, {
+    title: `qedit ${fresh()}`,
+    question_count: count,
+    file_id: (isPublic ? publicFile : privateFile).id,
+    is_public: isPublic,
+  }).then((e) => e.id);
 
 beforeAll(async () => {
   owner = await fixtureUser(apiUrl);
   other = await fixtureUser(apiUrl);
   admin = await fixtureUser(apiUrl, { role: 'admin_role' });
   const studyAdmin = await fixtureUser(apiUrl, { role: 'study_admin_role' });
-  clients = { anonymous: await anonymousClient(apiUrl), owner: owner.client, other: other.client, studyAdmin: studyAdmin.client, admin: admin.client };
+  clients = {
+    anonymous: await anonymousClient(apiUrl),
+    owner: owner.client,
+    other: other.client,
+    studyAdmin: studyAdmin.client,
+    admin: admin.client,
+  };
   publicFile = await uploadBank(owner, `qedit-public-${fresh()}.xlsx`, 6, true);
   privateFile = await uploadBank(owner, `qedit-private-${fresh()}.xlsx`, 6, false);
 });
@@ -72,8 +83,10 @@ async function matrix(isPublic: boolean, call: (client: TestClient, examId: stri
   return seen;
 }
 
-const edit = (c: TestClient, examId: string, q: Question) => c.patch(`/api/questions/${q.id}/update/`, { exam_id: examId, title: 'edited', content: 'c', answer: 'a' });
-const add = (c: TestClient, examId: string) => c.post(`/api/exam/${examId}/add-question/`, { title: 'new', content: 'c', answer: 'a' });
+const edit = (c: TestClient, examId: string, q: Question) =>
+  c.patch(`/api/questions/${q.id}/update/`, { exam_id: examId, title: 'edited', content: 'c', answer: 'a' });
+const add = (c: TestClient, examId: string) =>
+  c.post(`/api/exam/${examId}/add-question/`, { title: 'new', content: 'c', answer: 'a' });
 const remove = (c: TestClient, examId: string, q: Question) => c.delete(`/api/questions/${q.id}/?exam_id=${examId}`);
 
 describe('authorization matrix: question edits (study_admin_role alone grants nothing: canEditExam)', () => {
@@ -93,14 +106,24 @@ describe('authorization matrix: question edits (study_admin_role alone grants no
     expect(await matrix(true, remove)).toEqual({ anonymous: 401, owner: 200, other: 403, studyAdmin: 403, admin: 200 });
   });
   it('DELETE questions/{id} on a private exam', async () => {
-    expect(await matrix(false, remove)).toEqual({ anonymous: 401, owner: 200, other: 404, studyAdmin: 404, admin: 200 });
+    expect(await matrix(false, remove)).toEqual({
+      anonymous: 401,
+      owner: 200,
+      other: 404,
+      studyAdmin: 404,
+      admin: 200,
+    });
   });
 });
 
 describe('edit one question', () => {
   it('changes only the copy in that exam, in the caller language fields', async () => {
     const examA = await newExam(true, 6);
-    const examB = await createExam(owner, { title: `qedit copy ${fresh()}`, questions: (await questionsOf(examA)).map((q) => q.id), exam_id: examA }).then((e) => e.id);
+    const examB = await createExam(owner, {
+      title: `qedit copy ${fresh()}`,
+      questions: (await questionsOf(examA)).map((q) => q.id),
+      exam_id: examA,
+    }).then((e) => e.id);
     const [q] = await questionsOf(examA);
     const res = await owner.client.patch(`/api/questions/${q!.id}/update/`, {
       exam_id: examA,
@@ -130,10 +153,25 @@ describe('edit one question', () => {
 
   it('writes English text to the _en fields for an English caller', async () => {
     const english = await fixtureUser(apiUrl, { language: 'en' });
-    const examId = await createExam(english, { title: `qedit en ${fresh()}`, question_count: 0, is_public: false }).then((e) => e.id);
-    const res = await english.client.post(`/api/exam/${examId}/add-question/`, { title: 'Title', content: 'Content', answer: 'Answer' });
+    const examId = await createExam(english, {
+      title: `qedit en ${fresh()}`,
+      question_count: 0,
+      is_public: false,
+    }).then((e) => e.id);
+    const res = await english.client.post(`/api/exam/${examId}/add-question/`, {
+      title: 'Title',
+      content: 'Content',
+      answer: 'Answer',
+    });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toMatchObject({ title: 'Title', title_en: 'Title', title_ko: '', created_language: 'en', is_en_complete: true, is_ko_complete: false });
+    expect(await res.json()).toMatchObject({
+      title: 'Title',
+      title_en: 'Title',
+      title_ko: '',
+      created_language: 'en',
+      is_en_complete: true,
+      is_ko_complete: false,
+    });
   });
 
   it('refuses blank required fields with question_required_fields', async () => {
@@ -153,13 +191,20 @@ describe('edit one question', () => {
     const examA = await newExam(true);
     const examB = await newExam(true);
     const [q] = await questionsOf(examA);
-    const inOther = await owner.client.patch(`/api/questions/${q!.id}/update/`, { exam_id: examB, title: 'x', content: 'y', answer: 'z' });
+    const inOther = await owner.client.patch(`/api/questions/${q!.id}/update/`, {
+      exam_id: examB,
+      title: 'x',
+      content: 'y',
+      answer: 'z',
+    });
     // The bank has 6 questions and each exam 3 random ones: the id may be in both.
     if (!(await questionsOf(examB)).some((x) => x.id === q!.id)) expect(inOther.status).toBe(404);
     expect((await owner.client.patch(`/api/questions/nope/update/`, { exam_id: examA, title: 'x' })).status).toBe(404);
     expect((await owner.client.patch(`/api/questions/${q!.id}/update/`, { title: 'x' })).status).toBe(400);
     expect((await owner.client.delete(`/api/questions/${q!.id}/`)).status).toBe(400);
-    expect((await owner.client.patch(`/api/questions/${q!.id}/update/`, { exam_id: 'not-an-exam', title: 'x' })).status).toBe(404);
+    expect(
+      (await owner.client.patch(`/api/questions/${q!.id}/update/`, { exam_id: 'not-an-exam', title: 'x' })).status,
+    ).toBe(404);
   });
 });
 
@@ -168,12 +213,30 @@ describe('add and delete', () => {
     const examId = await newExam(true, 3);
     const before = await questionsOf(examId);
     const highestCsv = Math.max(...before.map((q) => Number(q.csv_id)));
-    const res = await owner.client.post(`/api/exam/${examId}/add-question/`, { title: '새 문제', content: '내용', answer: '정답', url: 'NaN' });
+    const res = await owner.client.post(`/api/exam/${examId}/add-question/`, {
+      title: '새 문제',
+      content: '내용',
+      answer: '정답',
+      url: 'NaN',
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     const added = (await res.json()) as Question;
-    expect(added).toMatchObject({ id: `${examId}-4`, csv_id: String(highestCsv + 1), difficulty: 'Medium', order: 4, url: '', title: '새 문제' });
+    expect(added).toMatchObject({
+      id: `${examId}-4`,
+      csv_id: String(highestCsv + 1),
+      difficulty: 'Medium',
+      order: 4,
+      url: '',
+      title: '새 문제',
+    });
     const second = (await (
-      await owner.client.post(`/api/exam/${examId}/add-question/`, { title: 'b', content: 'c', answer: 'd', csv_id: 'X-9', difficulty: 'Easy' })
+      await owner.client.post(`/api/exam/${examId}/add-question/`, {
+        title: 'b',
+        content: 'c',
+        answer: 'd',
+        csv_id: 'X-9',
+        difficulty: 'Easy',
+      })
     ).json()) as Question;
     expect(second).toMatchObject({ id: `${examId}-5`, csv_id: 'X-9', difficulty: 'Easy' });
     expect((await examOf(examId)).total_questions).toBe(5);
@@ -186,7 +249,11 @@ describe('add and delete', () => {
 
   it('concurrent adds get distinct positions', async () => {
     const examId = await newExam(true, 1);
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => owner.client.post(`/api/exam/${examId}/add-question/`, { title: `p${i}`, content: 'c', answer: 'a' })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        owner.client.post(`/api/exam/${examId}/add-question/`, { title: `p${i}`, content: 'c', answer: 'a' }),
+      ),
+    );
     const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as Question).id));
     expect(new Set(ids).size).toBe(5);
     expect((await examOf(examId)).total_questions).toBe(6);
@@ -202,7 +269,9 @@ describe('add and delete', () => {
     expect(after.map((q) => [q.id, q.order])).toEqual([before[0], before[2]].map((q) => [q!.id, q!.order]));
     expect((await examOf(examId)).total_questions).toBe(2);
     expect((await owner.client.delete(`/api/questions/${before[1]!.id}/?exam_id=${examId}`)).status).toBe(404);
-    const added = (await (await owner.client.post(`/api/exam/${examId}/add-question/`, { title: 'n', content: 'c', answer: 'a' })).json()) as Question;
+    const added = (await (
+      await owner.client.post(`/api/exam/${examId}/add-question/`, { title: 'n', content: 'c', answer: 'a' })
+    ).json()) as Question;
     expect(added.order).toBe(4);
   });
 
@@ -210,7 +279,9 @@ describe('add and delete', () => {
     const examId = await newExam(true, 1);
     await owner.client.post(`/api/exam/${examId}/add-question/`, { title: 'n', content: 'c', answer: 'a' });
     expect((await owner.client.delete(`/api/exam/${examId}/`)).status).toBe(200);
-    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: { pk: examEntity.partition(examId), sk: 'QSEQ' } }));
+    const { Item } = await dynamoDocument().send(
+      new GetCommand({ TableName: config.appTable, Key: { pk: examEntity.partition(examId), sk: 'QSEQ' } }),
+    );
     expect(Item).toBeUndefined();
   });
 });

@@ -44,11 +44,26 @@ beforeAll(async () => {
   other = await fixtureUser(apiUrl);
   const admin = await fixtureUser(apiUrl, { role: 'admin_role' });
   const studyAdmin = await fixtureUser(apiUrl, { role: 'study_admin_role' });
-  clients = { anonymous: await anonymousClient(apiUrl), owner: owner.client, other: other.client, studyAdmin: studyAdmin.client, admin: admin.client };
+  clients = {
+    anonymous: await anonymousClient(apiUrl),
+    owner: owner.client,
+    other: other.client,
+    studyAdmin: studyAdmin.client,
+    admin: admin.client,
+  };
   const pub = await uploadBank(owner, `qlearn-public-${fresh()}.xlsx`, 5, true);
   const priv = await uploadBank(owner, `qlearn-private-${fresh()}.xlsx`, 5, false);
-  publicExam = (await createExam(owner, { title: `qlearn public ${fresh()}`, question_count: 5, file_id: pub.id, is_public: true })).id;
-  privateExam = (await createExam(owner, { title: `qlearn private ${fresh()}`, question_count: 5, file_id: priv.id, is_public: false })).id;
+  publicExam = (
+    await createExam(owner, { title: `qlearn public ${fresh()}`, question_count: 5, file_id: pub.id, is_public: true })
+  ).id;
+  privateExam = (
+    await createExam(owner, {
+      title: `qlearn private ${fresh()}`,
+      question_count: 5,
+      file_id: priv.id,
+      is_public: false,
+    })
+  ).id;
   publicQuestions = await questionsOf(publicExam);
   privateQuestions = await questionsOf(privateExam);
 });
@@ -72,14 +87,18 @@ describe('authorization matrix: favorites, ignore, evaluate, single-question exa
   });
   it('favorite a private exam question: invisible to others', async () => {
     const q = privateQuestions[0]!.id;
-    expect(await statuses((c) => c.post('/api/add-question-to-favorite/', { question_id: q, exam_id: privateExam }))).toEqual({
+    expect(
+      await statuses((c) => c.post('/api/add-question-to-favorite/', { question_id: q, exam_id: privateExam })),
+    ).toEqual({
       anonymous: 401,
       owner: 200,
       other: 404,
       studyAdmin: 404,
       admin: 200,
     });
-    expect(await statuses((c) => c.post('/api/add-question-to-favorite/', { question_id: privateQuestions[1]!.id }))).toEqual({
+    expect(
+      await statuses((c) => c.post('/api/add-question-to-favorite/', { question_id: privateQuestions[1]!.id })),
+    ).toEqual({
       anonymous: 401,
       owner: 200,
       other: 404,
@@ -88,7 +107,13 @@ describe('authorization matrix: favorites, ignore, evaluate, single-question exa
     });
   });
   it('ignore a private exam question: invisible to others', async () => {
-    expect(await statuses((c) => c.post(`/api/question/${privateQuestions[2]!.id}/ignore/`, {}))).toEqual({ anonymous: 401, owner: 200, other: 404, studyAdmin: 404, admin: 200 });
+    expect(await statuses((c) => c.post(`/api/question/${privateQuestions[2]!.id}/ignore/`, {}))).toEqual({
+      anonymous: 401,
+      owner: 200,
+      other: 404,
+      studyAdmin: 404,
+      admin: 200,
+    });
     expect(await statuses((c) => c.post(`/api/question/${privateQuestions[2]!.id}/unignore/`, {}))).toEqual({
       anonymous: 401,
       owner: 200,
@@ -98,12 +123,28 @@ describe('authorization matrix: favorites, ignore, evaluate, single-question exa
     });
   });
   it('lists need a sign-in', async () => {
-    expect(await statuses((c) => c.get('/api/favorite-exam-questions/'))).toEqual({ anonymous: 401, owner: 200, other: 200, studyAdmin: 200, admin: 200 });
-    expect(await statuses((c) => c.get('/api/questions/ignored/'))).toEqual({ anonymous: 401, owner: 200, other: 200, studyAdmin: 200, admin: 200 });
+    expect(await statuses((c) => c.get('/api/favorite-exam-questions/'))).toEqual({
+      anonymous: 401,
+      owner: 200,
+      other: 200,
+      studyAdmin: 200,
+      admin: 200,
+    });
+    expect(await statuses((c) => c.get('/api/questions/ignored/'))).toEqual({
+      anonymous: 401,
+      owner: 200,
+      other: 200,
+      studyAdmin: 200,
+      admin: 200,
+    });
   });
   it('evaluate-answer on a private exam question', async () => {
     const q = privateQuestions[0]!;
-    expect(await statuses((c) => c.post('/api/evaluate-answer/', { exam_id: privateExam, question_id: q.id, user_answer: q.answer }))).toEqual({
+    expect(
+      await statuses((c) =>
+        c.post('/api/evaluate-answer/', { exam_id: privateExam, question_id: q.id, user_answer: q.answer }),
+      ),
+    ).toEqual({
       anonymous: 401,
       owner: 200,
       other: 404,
@@ -113,7 +154,9 @@ describe('authorization matrix: favorites, ignore, evaluate, single-question exa
   });
   it('create-single-question-exam from a private exam', async () => {
     const q = privateQuestions[0]!.id;
-    expect(await statuses((c) => c.post('/api/create-single-question-exam/', { exam_id: privateExam, question_id: q }))).toEqual({
+    expect(
+      await statuses((c) => c.post('/api/create-single-question-exam/', { exam_id: privateExam, question_id: q })),
+    ).toEqual({
       anonymous: 401,
       owner: 200,
       other: 404,
@@ -122,8 +165,20 @@ describe('authorization matrix: favorites, ignore, evaluate, single-question exa
     });
   });
   it('connected studies', async () => {
-    expect(await statuses((c) => c.get(`/api/exam/${privateExam}/connected-studies/`))).toEqual({ anonymous: 401, owner: 200, other: 404, studyAdmin: 404, admin: 200 });
-    expect(await statuses((c) => c.get(`/api/exam/${publicExam}/connected-studies/`))).toEqual({ anonymous: 401, owner: 200, other: 200, studyAdmin: 200, admin: 200 });
+    expect(await statuses((c) => c.get(`/api/exam/${privateExam}/connected-studies/`))).toEqual({
+      anonymous: 401,
+      owner: 200,
+      other: 404,
+      studyAdmin: 404,
+      admin: 200,
+    });
+    expect(await statuses((c) => c.get(`/api/exam/${publicExam}/connected-studies/`))).toEqual({
+      anonymous: 401,
+      owner: 200,
+      other: 200,
+      studyAdmin: 200,
+      admin: 200,
+    });
   });
 });
 
@@ -137,29 +192,54 @@ describe('favorites', () => {
     await user.client.post(`/api/question/${a!.id}/ignore/`, { exam_id: publicExam });
 
     // The snapshot survives a later edit of the exam copy.
-    expect((await owner.client.patch(`/api/questions/${a!.id}/update/`, { exam_id: publicExam, title: 'changed later' })).status).toBe(200);
+    expect(
+      (await owner.client.patch(`/api/questions/${a!.id}/update/`, { exam_id: publicExam, title: 'changed later' }))
+        .status,
+    ).toBe(200);
 
-    const list = (await (await user.client.get('/api/favorite-exam-questions/?t=123')).json()) as { count: number; questions: Record<string, any>[] };
+    const list = (await (await user.client.get('/api/favorite-exam-questions/?t=123')).json()) as {
+      count: number;
+      questions: Record<string, any>[];
+    };
     expect(list.count).toBe(2);
     expect(list.questions.map((q) => q.id)).toEqual([b!.id, a!.id]);
-    expect(list.questions[1]).toMatchObject({ id: a!.id, title: a!.title, answer: a!.answer, is_favorite: true, is_ignored: true });
+    expect(list.questions[1]).toMatchObject({
+      id: a!.id,
+      title: a!.title,
+      answer: a!.answer,
+      is_favorite: true,
+      is_ignored: true,
+    });
     expect(list.questions[1]!.original_exams[0].id).toBe(publicExam);
     expect(list.questions[1]!.original_exams[0].title).toMatch(/^qlearn public/);
     expect(list.questions[0]!.is_ignored).toBe(false);
 
-    const one = (await (await user.client.get(`/api/favorite-exam-questions/?question_id=${encodeURIComponent(b!.id)}`)).json()) as { count: number; questions: { id: string }[] };
+    const one = (await (
+      await user.client.get(`/api/favorite-exam-questions/?question_id=${encodeURIComponent(b!.id)}`)
+    ).json()) as { count: number; questions: { id: string }[] };
     expect(one.questions.map((q) => q.id)).toEqual([b!.id]);
 
     const off = await user.client.post('/api/add-question-to-favorite/', { question_id: a!.id });
     expect(await off.json()).toEqual({ success: true, question_id: a!.id, is_favorite: false });
-    const none = (await (await user.client.get(`/api/favorite-exam-questions/?question_id=${encodeURIComponent(a!.id)}`)).json()) as { count: number };
+    const none = (await (
+      await user.client.get(`/api/favorite-exam-questions/?question_id=${encodeURIComponent(a!.id)}`)
+    ).json()) as { count: number };
     expect(none.count).toBe(0);
   });
 
   it('refuses unknown questions and a question that is not in the named exam', async () => {
     const user = await fixtureUser(apiUrl);
-    expect((await user.client.post('/api/add-question-to-favorite/', { question_id: 'no-such-question' })).status).toBe(404);
-    expect((await user.client.post('/api/add-question-to-favorite/', { question_id: privateQuestions[0]!.id, exam_id: publicExam })).status).toBe(404);
+    expect((await user.client.post('/api/add-question-to-favorite/', { question_id: 'no-such-question' })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await user.client.post('/api/add-question-to-favorite/', {
+          question_id: privateQuestions[0]!.id,
+          exam_id: publicExam,
+        })
+      ).status,
+    ).toBe(404);
     expect((await user.client.post('/api/add-question-to-favorite/', {})).status).toBe(400);
   });
 });
@@ -172,7 +252,10 @@ describe('ignore', () => {
       const res = await user.client.post(`/api/question/${q}/ignore/`, {});
       expect(await res.json()).toEqual({ success: true, question_id: q, is_ignored: true });
     }
-    const list = (await (await user.client.get('/api/questions/ignored/')).json()) as { count: number; ignored_questions: { question_id: string }[] };
+    const list = (await (await user.client.get('/api/questions/ignored/')).json()) as {
+      count: number;
+      ignored_questions: { question_id: string }[];
+    };
     expect(list.count).toBe(1);
     expect(list.ignored_questions[0]!.question_id).toBe(q);
     for (let i = 0; i < 2; i++) {
@@ -201,7 +284,8 @@ describe('favorite and ignored caps (MAX_FAVORITE_QUESTIONS, MAX_IGNORED_QUESTIO
   it('counts favorites once each: a repeated add or remove changes nothing', async () => {
     const user = await fixtureUser(apiUrl);
     const [a, b] = publicQuestions;
-    const add = (id: string) => user.client.post('/api/add-question-to-favorite/', { question_id: id, exam_id: publicExam });
+    const add = (id: string) =>
+      user.client.post('/api/add-question-to-favorite/', { question_id: id, exam_id: publicExam });
     await add(a!.id);
     await add(b!.id);
     expect((await countersOf(user.id)).favorite_count).toBe(2);
@@ -212,7 +296,11 @@ describe('favorite and ignored caps (MAX_FAVORITE_QUESTIONS, MAX_IGNORED_QUESTIO
 
     // Marks of several questions at once all land and are all counted (their transactions share the counter).
     const burst = await fixtureUser(apiUrl);
-    const answers = await Promise.all(publicQuestions.map((q) => burst.client.post('/api/add-question-to-favorite/', { question_id: q.id, exam_id: publicExam })));
+    const answers = await Promise.all(
+      publicQuestions.map((q) =>
+        burst.client.post('/api/add-question-to-favorite/', { question_id: q.id, exam_id: publicExam }),
+      ),
+    );
     expect(answers.map((res) => res.status)).toEqual(publicQuestions.map(() => 200));
     expect((await countersOf(burst.id)).favorite_count).toBe(publicQuestions.length);
   });
@@ -220,10 +308,15 @@ describe('favorite and ignored caps (MAX_FAVORITE_QUESTIONS, MAX_IGNORED_QUESTIO
   it('refuses a favorite past the cap with 409 favorite_limit_reached in the caller language, and writes nothing', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     const [a, b] = publicQuestions;
-    expect((await user.client.post('/api/add-question-to-favorite/', { question_id: a!.id, exam_id: publicExam })).status).toBe(200);
+    expect(
+      (await user.client.post('/api/add-question-to-favorite/', { question_id: a!.id, exam_id: publicExam })).status,
+    ).toBe(200);
     await setCount(user.id, 'favorite_count', MAX_FAVORITE_QUESTIONS);
 
-    const refused = await user.client.post('/api/add-question-to-favorite/', { question_id: b!.id, exam_id: publicExam });
+    const refused = await user.client.post('/api/add-question-to-favorite/', {
+      question_id: b!.id,
+      exam_id: publicExam,
+    });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({
       code: 'favorite_limit_reached',
@@ -233,8 +326,14 @@ describe('favorite and ignored caps (MAX_FAVORITE_QUESTIONS, MAX_IGNORED_QUESTIO
     expect((await countersOf(user.id)).favorite_count).toBe(MAX_FAVORITE_QUESTIONS);
 
     // Removing one makes room again.
-    expect(await (await user.client.post('/api/add-question-to-favorite/', { question_id: a!.id })).json()).toMatchObject({ is_favorite: false });
-    expect(await (await user.client.post('/api/add-question-to-favorite/', { question_id: b!.id, exam_id: publicExam })).json()).toMatchObject({ is_favorite: true });
+    expect(
+      await (await user.client.post('/api/add-question-to-favorite/', { question_id: a!.id })).json(),
+    ).toMatchObject({ is_favorite: false });
+    expect(
+      await (
+        await user.client.post('/api/add-question-to-favorite/', { question_id: b!.id, exam_id: publicExam })
+      ).json(),
+    ).toMatchObject({ is_favorite: true });
     expect((await countersOf(user.id)).favorite_count).toBe(MAX_FAVORITE_QUESTIONS);
   });
 
@@ -254,7 +353,8 @@ describe('favorite and ignored caps (MAX_FAVORITE_QUESTIONS, MAX_IGNORED_QUESTIO
     // Ignoring what is already ignored still answers 200 at the cap.
     expect((await user.client.post(`/api/question/${a!.id}/ignore/`, {})).status).toBe(200);
 
-    for (let i = 0; i < 2; i++) expect((await user.client.post(`/api/question/${a!.id}/unignore/`, {})).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await user.client.post(`/api/question/${a!.id}/unignore/`, {})).status).toBe(200);
     expect((await countersOf(user.id)).ignored_count).toBe(MAX_IGNORED_QUESTIONS - 1);
     expect((await user.client.post(`/api/question/${b!.id}/ignore/`, {})).status).toBe(200);
   });
@@ -264,23 +364,38 @@ describe('evaluate-answer', () => {
   it('uses the stored answer and ignores the body correct_answer', async () => {
     const q = publicQuestions[0]!;
     const user = await fixtureUser(apiUrl);
-    const right = await user.client.post('/api/evaluate-answer/', { exam_id: publicExam, question_id: q.id, user_answer: q.answer, correct_answer: 'something else entirely' });
+    const right = await user.client.post('/api/evaluate-answer/', {
+      exam_id: publicExam,
+      question_id: q.id,
+      user_answer: q.answer,
+      correct_answer: 'something else entirely',
+    });
     expect(right.status).toBe(200);
     const rightBody = (await right.json()) as { is_correct: boolean; reason: string; evaluator: string };
     expect(rightBody).toMatchObject({ is_correct: true, evaluator: 'local' });
     expect(rightBody.reason).toMatch(/정답/);
     const wrong = (await (
-      await user.client.post('/api/evaluate-answer/', { exam_id: publicExam, question_id: q.id, user_answer: 'wrong words', correct_answer: 'wrong words' })
+      await user.client.post('/api/evaluate-answer/', {
+        exam_id: publicExam,
+        question_id: q.id,
+        user_answer: 'wrong words',
+        correct_answer: 'wrong words',
+      })
     ).json()) as { is_correct: boolean; reason: string };
     expect(wrong.is_correct).toBe(false);
     expect(wrong.reason.length).toBeGreaterThan(0);
     const english = await fixtureUser(apiUrl, { language: 'en' });
-    const en = (await (await english.client.post('/api/evaluate-answer/', { exam_id: publicExam, question_id: q.id, user_answer: '' })).json()) as {
+    const en = (await (
+      await english.client.post('/api/evaluate-answer/', { exam_id: publicExam, question_id: q.id, user_answer: '' })
+    ).json()) as {
       is_correct: boolean;
       reason: string;
     };
     expect(en).toMatchObject({ is_correct: false, reason: 'The answer is empty.' });
-    expect((await user.client.post('/api/evaluate-answer/', { exam_id: publicExam, question_id: 'nope', user_answer: 'x' })).status).toBe(404);
+    expect(
+      (await user.client.post('/api/evaluate-answer/', { exam_id: publicExam, question_id: 'nope', user_answer: 'x' }))
+        .status,
+    ).toBe(404);
     expect((await user.client.post('/api/evaluate-answer/', { question_id: q.id, user_answer: 'x' })).status).toBe(400);
   });
 });
@@ -289,24 +404,40 @@ describe('single-question exams', () => {
   it('creates a private exam with that one question, then reuses it', async () => {
     const user = await fixtureUser(apiUrl);
     const q = publicQuestions[1]!;
-    const first = await user.client.post('/api/create-single-question-exam/', { exam_id: publicExam, question_id: q.id });
+    const first = await user.client.post('/api/create-single-question-exam/', {
+      exam_id: publicExam,
+      question_id: q.id,
+    });
     expect(first.status, await first.clone().text()).toBe(200);
-    const made = (await first.json()) as { id: string; created: boolean; exam: { title: string; is_public: boolean; total_questions: number; created_by: { id: string } } };
-    expect(made).toMatchObject({ created: true, exam: { is_public: false, total_questions: 1, created_by: { id: user.id } } });
+    const made = (await first.json()) as {
+      id: string;
+      created: boolean;
+      exam: { title: string; is_public: boolean; total_questions: number; created_by: { id: string } };
+    };
+    expect(made).toMatchObject({
+      created: true,
+      exam: { is_public: false, total_questions: 1, created_by: { id: user.id } },
+    });
     expect(made.exam.title).toContain(q.title);
     const questions = (await (await user.client.get(`/api/exam/${made.id}/questions/`)).json()) as Question[];
     expect(questions.map((x) => x.id)).toEqual([q.id]);
-    const again = (await (await user.client.post('/api/create-single-question-exam/', { exam_id: publicExam, question_id: q.id })).json()) as { id: string; created: boolean };
+    const again = (await (
+      await user.client.post('/api/create-single-question-exam/', { exam_id: publicExam, question_id: q.id })
+    ).json()) as { id: string; created: boolean };
     expect(again).toMatchObject({ id: made.id, created: false });
     // A personal exam of the product: not in the user's exam list.
     const mine = (await (await user.client.get('/api/exams/?my_exams=true')).json()) as { results: { id: string }[] };
     expect(mine.results.map((e) => e.id)).not.toContain(made.id);
     // Another user gets their own exam.
-    const theirs = (await (await other.client.post('/api/create-single-question-exam/', { exam_id: publicExam, question_id: q.id })).json()) as { id: string };
+    const theirs = (await (
+      await other.client.post('/api/create-single-question-exam/', { exam_id: publicExam, question_id: q.id })
+    ).json()) as { id: string };
     expect(theirs.id).not.toBe(made.id);
     // Deleted → a new one, despite the title claim of the old one being gone / a taken title.
     expect((await user.client.delete(`/api/exam/${made.id}/`)).status).toBe(200);
-    const third = (await (await user.client.post('/api/create-single-question-exam/', { exam_id: publicExam, question_id: q.id })).json()) as { id: string; created: boolean };
+    const third = (await (
+      await user.client.post('/api/create-single-question-exam/', { exam_id: publicExam, question_id: q.id })
+    ).json()) as { id: string; created: boolean };
     expect(third.created).toBe(true);
     expect(third.id).not.toBe(made.id);
   });
@@ -314,18 +445,30 @@ describe('single-question exams', () => {
   it('refuses unknown questions and unreadable exams', async () => {
     const user = await fixtureUser(apiUrl);
     const q = publicQuestions[2]!;
-    expect((await user.client.post('/api/create-single-question-exam/', { exam_id: publicExam, question_id: 'missing' })).status).toBe(404);
-    expect((await user.client.post('/api/create-single-question-exam/', { exam_id: privateExam, question_id: q.id })).status).toBe(404);
-    expect((await user.client.post('/api/create-single-question-exam/', { exam_id: 'bad', question_id: q.id })).status).toBe(404);
+    expect(
+      (await user.client.post('/api/create-single-question-exam/', { exam_id: publicExam, question_id: 'missing' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await user.client.post('/api/create-single-question-exam/', { exam_id: privateExam, question_id: q.id })).status,
+    ).toBe(404);
+    expect(
+      (await user.client.post('/api/create-single-question-exam/', { exam_id: 'bad', question_id: q.id })).status,
+    ).toBe(404);
     expect((await user.client.post('/api/create-single-question-exam/', { exam_id: publicExam })).status).toBe(400);
   });
 
   it('a taken derived title gets a suffix', async () => {
     const user = await fixtureUser(apiUrl);
     const q = publicQuestions[3]!;
-    const exam = (await (await user.client.get(`/api/exam/${publicExam}/?select=display_title`)).json()) as { display_title: string };
+    const exam = (await (await user.client.get(`/api/exam/${publicExam}/?select=display_title`)).json()) as {
+      display_title: string;
+    };
     await createExam(user, { title: `${exam.display_title} – ${q.title}`, question_count: 0 });
-    const made = await user.client.post('/api/create-single-question-exam/', { exam_id: publicExam, question_id: q.id });
+    const made = await user.client.post('/api/create-single-question-exam/', {
+      exam_id: publicExam,
+      question_id: q.id,
+    });
     expect(made.status).toBe(200);
     const body = (await made.json()) as { created: boolean; exam: { title: string } };
     expect(body.created).toBe(true);

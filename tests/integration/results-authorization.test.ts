@@ -25,7 +25,11 @@ let counter = 0;
 const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
 async function ownersResult(): Promise<string> {
-  const res = await owner.client.post('/api/submit-exam/', { exam_id: publicExam, submission_id: randomUUID(), answers: [{ question_id: questionId, answer: 'x' }] });
+  const res = await owner.client.post('/api/submit-exam/', {
+    exam_id: publicExam,
+    submission_id: randomUUID(),
+    answers: [{ question_id: questionId, answer: 'x' }],
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { result_id: string }).result_id;
 }
@@ -35,16 +39,44 @@ beforeAll(async () => {
   const other = await fixtureUser(apiUrl);
   const admin = await fixtureUser(apiUrl, { role: 'admin_role' });
   const studyAdmin = await fixtureUser(apiUrl, { role: 'study_admin_role' });
-  clients = { anonymous: await anonymousClient(apiUrl), owner: owner.client, other: other.client, admin: admin.client, studyAdmin: studyAdmin.client };
+  clients = {
+    anonymous: await anonymousClient(apiUrl),
+    owner: owner.client,
+    other: other.client,
+    admin: admin.client,
+    studyAdmin: studyAdmin.client,
+  };
   const publicFile = await uploadBank(owner, `results-authz-${fresh()}.xlsx`, 3, true);
   const privateFile = await uploadBank(owner, `results-authz-${fresh()}.xlsx`, 3, false);
-  publicExam = (await createExam(owner, { title: `results authz ${fresh()}`, question_count: 3, file_id: publicFile.id, is_public: true })).id;
-  privateExam = (await createExam(owner, { title: `results authz ${fresh()}`, question_count: 3, file_id: privateFile.id, is_public: false })).id;
-  questionId = ((await (await owner.client.get(`/api/exam/${publicExam}/questions/`)).json()) as { id: string }[])[0]!.id;
-  privateQuestionId = ((await (await owner.client.get(`/api/exam/${privateExam}/questions/`)).json()) as { id: string }[])[0]!.id;
+  publicExam = (
+    await createExam(owner, {
+      title: `results authz ${fresh()}`,
+      question_count: 3,
+      file_id: publicFile.id,
+      is_public: true,
+    })
+  ).id;
+  privateExam = (
+    await createExam(owner, {
+      title: `results authz ${fresh()}`,
+      question_count: 3,
+      file_id: privateFile.id,
+      is_public: false,
+    })
+  ).id;
+  questionId = ((await (await owner.client.get(`/api/exam/${publicExam}/questions/`)).json()) as { id: string }[])[0]!
+    .id;
+  privateQuestionId = (
+    (await (await owner.client.get(`/api/exam/${privateExam}/questions/`)).json()) as { id: string }[]
+  )[0]!.id;
 });
 
-function row(name: string, expected: Record<Who, number>, call: (client: TestClient, resource: string) => Promise<Response>, setup?: () => Promise<string>) {
+function row(
+  name: string,
+  expected: Record<Who, number>,
+  call: (client: TestClient, resource: string) => Promise<Response>,
+  setup?: () => Promise<string>,
+) {
   it(name, async () => {
     const seen: Record<string, number> = {};
     const shared = setup ? '' : await Promise.resolve('');
@@ -63,41 +95,88 @@ describe('authorization matrix: results', () => {
   row('POST submit-exam (public exam)', { anonymous: 401, owner: 200, other: 200, admin: 200, studyAdmin: 200 }, (c) =>
     c.post('/api/submit-exam/', { exam_id: publicExam, answers: [{ question_id: questionId, answer: randomUUID() }] }),
   );
-  row('POST submit-exam (private exam of the owner)', { anonymous: 401, owner: 200, other: 404, admin: 200, studyAdmin: 404 }, (c) =>
-    c.post('/api/submit-exam/', { exam_id: privateExam, answers: [{ question_id: privateQuestionId, answer: randomUUID() }] }),
+  row(
+    'POST submit-exam (private exam of the owner)',
+    { anonymous: 401, owner: 200, other: 404, admin: 200, studyAdmin: 404 },
+    (c) =>
+      c.post('/api/submit-exam/', {
+        exam_id: privateExam,
+        answers: [{ question_id: privateQuestionId, answer: randomUUID() }],
+      }),
   );
   row(
     'POST exam/{examId}/continue (the owner’s result)',
     { anonymous: 401, owner: 200, other: 404, admin: 404, studyAdmin: 404 },
-    (c, id) => c.post(`/api/exam/${publicExam}/continue/`, { previous_result_id: id, answers: [{ question_id: questionId, answer: randomUUID() }] }),
+    (c, id) =>
+      c.post(`/api/exam/${publicExam}/continue/`, {
+        previous_result_id: id,
+        answers: [{ question_id: questionId, answer: randomUUID() }],
+      }),
     theResult,
   );
-  row('GET exam-results', { anonymous: 401, owner: 200, other: 200, admin: 200, studyAdmin: 200 }, (c) => c.get('/api/exam-results/'));
+  row('GET exam-results', { anonymous: 401, owner: 200, other: 200, admin: 200, studyAdmin: 200 }, (c) =>
+    c.get('/api/exam-results/'),
+  );
   row('GET exam-results?exam_id&latest', { anonymous: 401, owner: 200, other: 200, admin: 200, studyAdmin: 200 }, (c) =>
     c.get(`/api/exam-results/?exam_id=${publicExam}&latest=true`),
   );
-  row('GET exam-results/summary', { anonymous: 401, owner: 200, other: 200, admin: 200, studyAdmin: 200 }, (c) => c.get('/api/exam-results/summary/'));
-  row('GET exam-result/{id}', { anonymous: 401, owner: 200, other: 404, admin: 200, studyAdmin: 404 }, (c, id) => c.get(`/api/exam-result/${id}/`), theResult);
-  row('DELETE exam-result/{id}', { anonymous: 401, owner: 200, other: 404, admin: 200, studyAdmin: 404 }, (c, id) => c.delete(`/api/exam-result/${id}/`), ownersResult);
-  row('GET exam/{examId}/question-statistics (own)', { anonymous: 401, owner: 200, other: 200, admin: 200, studyAdmin: 200 }, (c) =>
-    c.get(`/api/exam/${publicExam}/question-statistics/`),
+  row('GET exam-results/summary', { anonymous: 401, owner: 200, other: 200, admin: 200, studyAdmin: 200 }, (c) =>
+    c.get('/api/exam-results/summary/'),
   );
-  row('GET exam/{examId}/question-statistics (private exam)', { anonymous: 401, owner: 200, other: 404, admin: 200, studyAdmin: 404 }, (c) =>
-    c.get(`/api/exam/${privateExam}/question-statistics/`),
+  row(
+    'GET exam-result/{id}',
+    { anonymous: 401, owner: 200, other: 404, admin: 200, studyAdmin: 404 },
+    (c, id) => c.get(`/api/exam-result/${id}/`),
+    theResult,
   );
-  row('GET exam/{examId}/question-statistics?user_id=<owner>', { anonymous: 401, owner: 200, other: 403, admin: 200, studyAdmin: 403 }, (c) =>
-    c.get(`/api/exam/${publicExam}/question-statistics/?user_id=${owner.id}`),
+  row(
+    'DELETE exam-result/{id}',
+    { anonymous: 401, owner: 200, other: 404, admin: 200, studyAdmin: 404 },
+    (c, id) => c.delete(`/api/exam-result/${id}/`),
+    ownersResult,
   );
-  row('POST adjust-question-accuracy (public exam, own statistics)', { anonymous: 401, owner: 200, other: 200, admin: 200, studyAdmin: 200 }, (c) =>
-    c.post('/api/adjust-question-accuracy/', { question_id: questionId, exam_id: publicExam, adjustment_type: 'clear' }),
+  row(
+    'GET exam/{examId}/question-statistics (own)',
+    { anonymous: 401, owner: 200, other: 200, admin: 200, studyAdmin: 200 },
+    (c) => c.get(`/api/exam/${publicExam}/question-statistics/`),
   );
-  row('POST adjust-question-accuracy (private exam)', { anonymous: 401, owner: 200, other: 404, admin: 200, studyAdmin: 404 }, (c) =>
-    c.post('/api/adjust-question-accuracy/', { question_id: privateQuestionId, exam_id: privateExam, adjustment_type: 'ambiguous' }),
+  row(
+    'GET exam/{examId}/question-statistics (private exam)',
+    { anonymous: 401, owner: 200, other: 404, admin: 200, studyAdmin: 404 },
+    (c) => c.get(`/api/exam/${privateExam}/question-statistics/`),
+  );
+  row(
+    'GET exam/{examId}/question-statistics?user_id=<owner>',
+    { anonymous: 401, owner: 200, other: 403, admin: 200, studyAdmin: 403 },
+    (c) => c.get(`/api/exam/${publicExam}/question-statistics/?user_id=${owner.id}`),
+  );
+  row(
+    'POST adjust-question-accuracy (public exam, own statistics)',
+    { anonymous: 401, owner: 200, other: 200, admin: 200, studyAdmin: 200 },
+    (c) =>
+      c.post('/api/adjust-question-accuracy/', {
+        question_id: questionId,
+        exam_id: publicExam,
+        adjustment_type: 'clear',
+      }),
+  );
+  row(
+    'POST adjust-question-accuracy (private exam)',
+    { anonymous: 401, owner: 200, other: 404, admin: 200, studyAdmin: 404 },
+    (c) =>
+      c.post('/api/adjust-question-accuracy/', {
+        question_id: privateQuestionId,
+        exam_id: privateExam,
+        adjustment_type: 'ambiguous',
+      }),
   );
 
   it('an admin’s read of another user’s result is the owner’s, details included; a deleted one is gone for everyone', async () => {
     const id = await ownersResult();
-    const read = (await (await clients.admin.get(`/api/exam-result/${id}/`)).json()) as { user: { id: string }; details: unknown[] };
+    const read = (await (await clients.admin.get(`/api/exam-result/${id}/`)).json()) as {
+      user: { id: string };
+      details: unknown[];
+    };
     expect(read.user.id).toBe(owner.id);
     expect(read.details).toHaveLength(1);
     expect((await clients.admin.delete(`/api/exam-result/${id}/`)).status).toBe(200);

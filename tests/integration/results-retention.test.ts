@@ -41,13 +41,25 @@ interface Bank {
 /** One uploaded bank and `examCount` exams holding all of its questions. */
 async function bank(user: FixtureUser, examCount: number): Promise<Bank> {
   const res = await user.client.request('POST', '/api/upload-questions/', {
-    body: multipartForm({ is_public: 'false' }, { name: `retention-${fresh()}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...ROWS]) }),
+    body: multipartForm(
+      { is_public: 'false' },
+      { name: `retention-${fresh()}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...ROWS]) },
+    ),
   });
   expect(res.status, await res.clone().text()).toBe(200);
   const file = ((await res.json()) as { file: { id: string } }).file;
   const exams: string[] = [];
   for (let i = 0; i < examCount; i++) {
-    exams.push((await createExam(user, { title: `retention ${fresh()}`, question_count: ROWS.length, file_id: file.id, is_public: false })).id);
+    exams.push(
+      (
+        await createExam(user, {
+          title: `retention ${fresh()}`,
+          question_count: ROWS.length,
+          file_id: file.id,
+          is_public: false,
+        })
+      ).id,
+    );
   }
   const questions = (await json(await user.client.get(`/api/exam/${exams[0]}/questions/`))) as unknown as Json[];
   questions.sort((a, b) => Number(a.csv_id) - Number(b.csv_id));
@@ -77,7 +89,9 @@ async function partition(userId: string, prefix: string): Promise<Json[]> {
 }
 
 async function item(key: { pk: string; sk: string }): Promise<Json | undefined> {
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: key, ConsistentRead: true }));
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({ TableName: config.appTable, Key: key, ConsistentRead: true }),
+  );
   return Item;
 }
 
@@ -109,7 +123,9 @@ async function learner(): Promise<{ user: FixtureUser; bank: Bank; results: stri
       [b.q[3]!, 'answer four'],
     ]),
   ];
-  expect((await user.client.post('/api/add-question-to-favorite/', { question_id: b.q[2], exam_id: b.exams[0] })).status).toBe(200);
+  expect(
+    (await user.client.post('/api/add-question-to-favorite/', { question_id: b.q[2], exam_id: b.exams[0] })).status,
+  ).toBe(200);
   expect((await user.client.post(`/api/question/${b.q[4]}/ignore/`, { exam_id: b.exams[0] })).status).toBe(200);
   return { user, bank: b, results };
 }
@@ -120,7 +136,8 @@ async function expectFreshStart(user: FixtureUser, b: Bank) {
   const summary = await json(await user.client.get('/api/exam-results/summary/'));
   expect(summary).toMatchObject({ count: 0, results: [] });
   expect((await statsOf(user, b.exams[0]!)).size).toBe(0);
-  for (const prefix of ['RESULT#', 'RESULTDETAIL#', 'RESULTJOB#', 'EXAMSUM#', 'QSTAT#']) expect(await partition(user.id, prefix), prefix).toEqual([]);
+  for (const prefix of ['RESULT#', 'RESULTDETAIL#', 'RESULTJOB#', 'EXAMSUM#', 'QSTAT#'])
+    expect(await partition(user.id, prefix), prefix).toEqual([]);
   const counters = await item(countersEntity.key(user.id));
   expect(counters).toMatchObject({ result_count: 0, exam_count: 0 });
   expect(counters?.stats_reset_cutoff).toBeUndefined();
@@ -136,14 +153,29 @@ describe('statistics reset', () => {
   it('gives the caller a fresh start: no results, summaries or statistics; wrong-only exams find nothing; favorites stay', async () => {
     const { user, bank: b } = await learner();
     expect((await statsOf(user, b.exams[0]!)).get(b.q[0]!)).toMatchObject({ total_attempts: 2, correct_attempts: 1 });
-    const before = await createExam(user, { title: `wrong before ${fresh()}`, random_option: 'wrong_only', question_count: 5, is_public: false });
+    const before = await createExam(user, {
+      title: `wrong before ${fresh()}`,
+      random_option: 'wrong_only',
+      question_count: 5,
+      is_public: false,
+    });
     expect(before.question_count).toBeGreaterThan(0);
 
     const res = await reset(user, { user_id: user.id });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await json(res)).toMatchObject({ success: true, completed: true, message: '학습 통계를 초기화했습니다.', deleted_count: expect.any(Number) });
+    expect(await json(res)).toMatchObject({
+      success: true,
+      completed: true,
+      message: '학습 통계를 초기화했습니다.',
+      deleted_count: expect.any(Number),
+    });
     await expectFreshStart(user, b);
-    const after = await createExam(user, { title: `wrong after ${fresh()}`, random_option: 'wrong_only', question_count: 5, is_public: false });
+    const after = await createExam(user, {
+      title: `wrong after ${fresh()}`,
+      random_option: 'wrong_only',
+      question_count: 5,
+      is_public: false,
+    });
     expect(after.question_count).toBe(0);
 
     // A fresh start really is one: the next submit counts from zero.
@@ -235,7 +267,12 @@ describe('retention cleanup', () => {
 
     const res = await cleanNow(user, { percentage: 50 });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await json(res)).toEqual({ success: true, message: 'Cleaned up 2 old exam records.', deleted_count: 2, completed: true });
+    expect(await json(res)).toEqual({
+      success: true,
+      message: 'Cleaned up 2 old exam records.',
+      deleted_count: 2,
+      completed: true,
+    });
 
     const list = await resultIds(user);
     expect(list.count).toBe(2);
@@ -273,7 +310,8 @@ describe('retention-cleanup job and the SCHEDULED key', () => {
   it('the key follows the setting; the job cleans an enabled user and skips a disabled one', async () => {
     const enabled = await fixtureUser(apiUrl);
     const disabled = await fixtureUser(apiUrl);
-    const setting = (user: FixtureUser, on: boolean) => user.client.patch('/api/user-profile/', { retention_cleanup_enabled: on, retention_cleanup_percentage: 50 });
+    const setting = (user: FixtureUser, on: boolean) =>
+      user.client.patch('/api/user-profile/', { retention_cleanup_enabled: on, retention_cleanup_percentage: 50 });
 
     for (const user of [enabled, disabled]) {
       const b = await bank(user, 1);
@@ -301,6 +339,9 @@ describe('retention-cleanup job and the SCHEDULED key', () => {
     expect((await item(userEntity.key(enabled.id)))?.gsi2pk).toBeUndefined();
     expect((await setting(enabled, true)).status).toBe(200);
     expect((await enabled.client.patch('/api/user-profile/', { retention_cleanup_percentage: 20 })).status).toBe(200);
-    expect(await item(userEntity.key(enabled.id))).toMatchObject({ ...userEntity.scheduledIndex(enabled.id), retention_cleanup_percentage: 20 });
+    expect(await item(userEntity.key(enabled.id))).toMatchObject({
+      ...userEntity.scheduledIndex(enabled.id),
+      retention_cleanup_percentage: 20,
+    });
   });
 });

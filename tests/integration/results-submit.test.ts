@@ -36,7 +36,12 @@ async function bankExam(user: FixtureUser, isPublic = true): Promise<{ examId: s
   });
   expect(res.status, await res.clone().text()).toBe(200);
   const file = ((await res.json()) as { file: { id: string } }).file;
-  const exam = await createExam(user, { title: `results ${fresh()}`, question_count: ROWS.length, file_id: file.id, is_public: isPublic });
+  const exam = await createExam(user, {
+    title: `results ${fresh()}`,
+    question_count: ROWS.length,
+    file_id: file.id,
+    is_public: isPublic,
+  });
   const questions = (await json(await user.client.get(`/api/exam/${exam.id}/questions/`))) as unknown as Json[];
   questions.sort((a, b) => Number(a.csv_id) - Number(b.csv_id));
   return { examId: exam.id, questions };
@@ -45,7 +50,13 @@ async function bankExam(user: FixtureUser, isPublic = true): Promise<{ examId: s
 const submit = (user: FixtureUser, body: Json) => user.client.post('/api/submit-exam/', body);
 
 async function stat(userId: string, questionId: string): Promise<Json | undefined> {
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: questionStatEntity.key(userId, questionId), ConsistentRead: true }));
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({
+      TableName: config.appTable,
+      Key: questionStatEntity.key(userId, questionId),
+      ConsistentRead: true,
+    }),
+  );
   return Item;
 }
 
@@ -80,10 +91,23 @@ describe('submit-exam', () => {
     expect(res.status, await res.clone().text()).toBe(200);
     const body = await json(res);
     expect(body).toMatchObject({ success: true, replayed: false, result_id: expect.any(String) });
-    expect(body.result).toMatchObject({ score: 3, correct_count: 3, wrong_count: 2, answered_count: 5, total_score: 5, elapsed_seconds: 42 });
+    expect(body.result).toMatchObject({
+      score: 3,
+      correct_count: 3,
+      wrong_count: 2,
+      answered_count: 5,
+      total_score: 5,
+      elapsed_seconds: 42,
+    });
     expect(body.result.user).toEqual({ id: user.id, username: user.username });
     const verdicts = Object.fromEntries(body.result.details.map((d: Json) => [d.question_id, d.is_correct]));
-    expect(verdicts).toEqual({ [q[0]!.id]: true, [q[1]!.id]: true, [q[2]!.id]: true, [q[3]!.id]: false, [q[4]!.id]: false });
+    expect(verdicts).toEqual({
+      [q[0]!.id]: true,
+      [q[1]!.id]: true,
+      [q[2]!.id]: true,
+      [q[3]!.id]: false,
+      [q[4]!.id]: false,
+    });
 
     const read = await json(await user.client.get(`/api/exam-result/${body.result_id}/`));
     expect(read).toMatchObject({ id: body.result_id, score: 3, wrong_count: 2 });
@@ -93,22 +117,42 @@ describe('submit-exam', () => {
     expect(read.details[1].question.content).toBe('두 개를 고르시오\nA. 하나\nB. 둘\nC. 셋\nD. 넷');
 
     const stats = await statsOf(user, examId);
-    expect(stats.get(q[0]!.id)).toEqual({ question_id: q[0]!.id, total_attempts: 1, correct_attempts: 1, accuracy_percentage: 100 });
-    expect(stats.get(q[3]!.id)).toEqual({ question_id: q[3]!.id, total_attempts: 1, correct_attempts: 0, accuracy_percentage: 0 });
+    expect(stats.get(q[0]!.id)).toEqual({
+      question_id: q[0]!.id,
+      total_attempts: 1,
+      correct_attempts: 1,
+      accuracy_percentage: 100,
+    });
+    expect(stats.get(q[3]!.id)).toEqual({
+      question_id: q[3]!.id,
+      total_attempts: 1,
+      correct_attempts: 0,
+      accuracy_percentage: 0,
+    });
     const stored = await stat(user.id, q[4]!.id);
     expect(stored).toMatchObject({ last_correct: false, exam_id: examId, version: 1 });
     expect(stored!.fsrs).toMatchObject({ reps: 1, lapses: 0 });
 
     const summary = await json(await user.client.get('/api/exam-results/summary/'));
     const mine = summary.results.find((s: Json) => s.exam_id === examId);
-    expect(mine).toMatchObject({ result_count: 1, latest_result_id: body.result_id, latest_score: 3, latest_total_score: 5, user_correct_questions: 3, accuracy_percentage: 60 });
+    expect(mine).toMatchObject({
+      result_count: 1,
+      latest_result_id: body.result_id,
+      latest_score: 3,
+      latest_total_score: 5,
+      user_correct_questions: 3,
+      accuracy_percentage: 60,
+    });
   });
 
   it('answers 400 with a code for questions not in the exam, and for malformed bodies', async () => {
     const unknown = await submit(user, { exam_id: examId, answers: [{ question_id: 'nope-1', answer: 'x' }] });
     expect(unknown.status).toBe(400);
     expect(await json(unknown)).toMatchObject({ code: 'result_unknown_questions' });
-    const tooLong = await submit(user, { exam_id: examId, answers: [{ question_id: q[0]!.id, answer: 'x'.repeat(2001) }] });
+    const tooLong = await submit(user, {
+      exam_id: examId,
+      answers: [{ question_id: q[0]!.id, answer: 'x'.repeat(2001) }],
+    });
     expect(tooLong.status).toBe(400);
     expect((await json(tooLong)).code).toBe('validation_failed');
     const noAnswers = await submit(user, { exam_id: examId });
@@ -122,7 +166,9 @@ describe('submit-exam', () => {
     expect(badCursor.status).toBe(400);
     expect((await json(badCursor)).code).toBe('cursor_invalid');
     const foreignCursor = Buffer.from(JSON.stringify({ pk: 'USER#someone', sk: 'RESULT#x' })).toString('base64url');
-    expect((await json(await user.client.get(`/api/exam-results/?cursor=${foreignCursor}`))).code).toBe('cursor_invalid');
+    expect((await json(await user.client.get(`/api/exam-results/?cursor=${foreignCursor}`))).code).toBe(
+      'cursor_invalid',
+    );
     // A cursor of the per-exam list (gsi1 keys) on the full list, or one outside the listed range, is refused too.
     for (const key of [
       { pk: `USER#${user.id}`, sk: 'RESULT#x', gsi1pk: `USER#${user.id}#EXAM#${examId}`, gsi1sk: 'x' },
@@ -165,7 +211,11 @@ describe('submit-exam', () => {
 
   it('a retry resumes the statistics a submit left half-way (job item), each exactly once', async () => {
     const learner = await fixtureUser(apiUrl);
-    const body = { exam_id: examId, submission_id: randomUUID(), answers: [{ question_id: q[0]!.id, answer: 'pod answer' }] };
+    const body = {
+      exam_id: examId,
+      submission_id: randomUUID(),
+      answers: [{ question_id: q[0]!.id, answer: 'pod answer' }],
+    };
     const first = await json(await submit(learner, body));
     // As if the request had stopped after its first transaction with two statistics still to apply.
     const job = {
@@ -187,13 +237,23 @@ describe('submit-exam', () => {
     expect(await stat(learner.id, q[3]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 0 });
     expect(await stat(learner.id, q[4]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
     expect(await stat(learner.id, q[0]!.id)).toMatchObject({ total_attempts: 1 });
-    const left = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: resultJobEntity.key(learner.id, first.result_id), ConsistentRead: true }));
+    const left = await dynamoDocument().send(
+      new GetCommand({
+        TableName: config.appTable,
+        Key: resultJobEntity.key(learner.id, first.result_id),
+        ConsistentRead: true,
+      }),
+    );
     expect(left.Item).toBeUndefined();
   });
 
   it('concurrent duplicate submits count once', async () => {
     const racer = await fixtureUser(apiUrl);
-    const body = { exam_id: examId, submission_id: randomUUID(), answers: q.map((x) => ({ question_id: x.id, answer: 'pod answer' })) };
+    const body = {
+      exam_id: examId,
+      submission_id: randomUUID(),
+      answers: q.map((x) => ({ question_id: x.id, answer: 'pod answer' })),
+    };
     const answers = await Promise.all(Array.from({ length: 4 }, () => submit(racer, body)));
     const bodies = await Promise.all(answers.map(json));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
@@ -229,7 +289,13 @@ describe('submit-exam', () => {
   it('keeps counts of a legacy statistic (no version, no FSRS) and grades in the caller language with fallback', async () => {
     const en = await fixtureUser(apiUrl, { language: 'en' });
     await writeStat(en.id, q[0]!.id, 4, 1);
-    const res = await json(await submit(en, { exam_id: examId, submission_id: randomUUID(), answers: [{ question_id: q[0]!.id, answer: 'pod answer' }] }));
+    const res = await json(
+      await submit(en, {
+        exam_id: examId,
+        submission_id: randomUUID(),
+        answers: [{ question_id: q[0]!.id, answer: 'pod answer' }],
+      }),
+    );
     // The question has only Korean text: the Korean answer is the fallback for an English caller.
     expect(res.result.correct_count).toBe(1);
     expect(await stat(en.id, q[0]!.id)).toMatchObject({ total_attempts: 5, correct_attempts: 2, version: 1 });
@@ -271,7 +337,13 @@ describe('continue', () => {
     expect(res.status, await res.clone().text()).toBe(200);
     const cont = await json(res);
     expect(cont).toMatchObject({ result_id: first.result_id, replayed: false });
-    expect(cont.result).toMatchObject({ correct_count: 2, wrong_count: 1, answered_count: 3, score: 2, elapsed_seconds: 30 });
+    expect(cont.result).toMatchObject({
+      correct_count: 2,
+      wrong_count: 1,
+      answered_count: 3,
+      score: 2,
+      elapsed_seconds: 30,
+    });
     const again = await json(await user.client.post(`/api/exam/${examId}/continue/`, body));
     expect(again).toMatchObject({ replayed: true, result_id: first.result_id });
 
@@ -303,13 +375,22 @@ describe('continue', () => {
   it('refuses a result of another exam or of another user (404), and unknown questions (400)', async () => {
     const mine = await json(await submit(user, { exam_id: examId, submission_id: randomUUID(), answers: [] }));
     const { examId: otherExam } = await bankExam(user);
-    const wrongExam = await user.client.post(`/api/exam/${otherExam}/continue/`, { previous_result_id: mine.result_id, answers: [] });
+    const wrongExam = await user.client.post(`/api/exam/${otherExam}/continue/`, {
+      previous_result_id: mine.result_id,
+      answers: [],
+    });
     expect(wrongExam.status).toBe(404);
     expect((await json(wrongExam)).code).toBe('result_not_found');
     const stranger = await fixtureUser(apiUrl);
-    const foreign = await stranger.client.post(`/api/exam/${examId}/continue/`, { previous_result_id: mine.result_id, answers: [] });
+    const foreign = await stranger.client.post(`/api/exam/${examId}/continue/`, {
+      previous_result_id: mine.result_id,
+      answers: [],
+    });
     expect(foreign.status).toBe(404);
-    const unknown = await user.client.post(`/api/exam/${examId}/continue/`, { previous_result_id: mine.result_id, answers: [{ question_id: 'x-1', answer: 'a' }] });
+    const unknown = await user.client.post(`/api/exam/${examId}/continue/`, {
+      previous_result_id: mine.result_id,
+      answers: [{ question_id: 'x-1', answer: 'a' }],
+    });
     expect((await json(unknown)).code).toBe('result_unknown_questions');
   });
 });
@@ -320,7 +401,13 @@ describe('results list, delete and counters', () => {
     const { examId, questions: q } = await bankExam(user);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await json(await submit(user, { exam_id: examId, submission_id: randomUUID(), answers: [{ question_id: q[i]!.id, answer: i === 0 ? 'pod answer' : 'x' }] }));
+      const res = await json(
+        await submit(user, {
+          exam_id: examId,
+          submission_id: randomUUID(),
+          answers: [{ question_id: q[i]!.id, answer: i === 0 ? 'pod answer' : 'x' }],
+        }),
+      );
       ids.push(res.result_id);
     }
     const page1 = await json(await user.client.get('/api/exam-results/?page_size=2'));
@@ -351,7 +438,9 @@ describe('results list, delete and counters', () => {
     const empty = await json(await user.client.get('/api/exam-results/summary/'));
     expect(empty).toMatchObject({ count: 0, results: [] });
     expect((await json(await user.client.get('/api/exam-results/'))).count).toBe(0);
-    const counters = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: countersEntity.key(user.id) }));
+    const counters = await dynamoDocument().send(
+      new GetCommand({ TableName: config.appTable, Key: countersEntity.key(user.id) }),
+    );
     expect(counters.Item).toMatchObject({ result_count: 0, exam_count: 0 });
   });
 });
@@ -366,11 +455,17 @@ describe('question statistics and accuracy adjustment', () => {
   });
 
   it('admins read a user’s statistics by id or username; others get 403', async () => {
-    await submit(user, { exam_id: examId, submission_id: randomUUID(), answers: [{ question_id: q[0]!.id, answer: 'pod answer' }] });
+    await submit(user, {
+      exam_id: examId,
+      submission_id: randomUUID(),
+      answers: [{ question_id: q[0]!.id, answer: 'pod answer' }],
+    });
     const admin = await fixtureUser(apiUrl, { role: 'admin_role' });
     const byId = await json(await admin.client.get(`/api/exam/${examId}/question-statistics/?user_id=${user.id}`));
     expect(byId).toEqual([{ question_id: q[0]!.id, total_attempts: 1, correct_attempts: 1, accuracy_percentage: 100 }]);
-    const byName = await json(await admin.client.get(`/api/exam/${examId}/question-statistics/?username=${user.username}`));
+    const byName = await json(
+      await admin.client.get(`/api/exam/${examId}/question-statistics/?username=${user.username}`),
+    );
     expect(byName).toEqual(byId);
     expect(await json(await admin.client.get(`/api/exam/${examId}/question-statistics/`))).toEqual([]);
     const missing = await admin.client.get(`/api/exam/${examId}/question-statistics/?username=nobody_${fresh()}`);
@@ -381,15 +476,21 @@ describe('question statistics and accuracy adjustment', () => {
     expect(refused.status).toBe(403);
     expect((await json(refused)).code).toBe('statistics_forbidden');
     const studyAdmin = await fixtureUser(apiUrl, { role: 'study_admin_role' });
-    expect((await studyAdmin.client.get(`/api/exam/${examId}/question-statistics/?username=${user.username}`)).status).toBe(403);
+    expect(
+      (await studyAdmin.client.get(`/api/exam/${examId}/question-statistics/?username=${user.username}`)).status,
+    ).toBe(403);
     expect((await user.client.get(`/api/exam/${examId}/question-statistics/?user_id=${user.id}`)).status).toBe(200);
   });
 
   it('adjusts the caller’s own accuracy: clear, ambiguous and a target', async () => {
     const learner = await fixtureUser(apiUrl);
-    const adjust = (body: Json) => learner.client.post('/api/adjust-question-accuracy/', { question_id: q[3]!.id, exam_id: examId, ...body });
+    const adjust = (body: Json) =>
+      learner.client.post('/api/adjust-question-accuracy/', { question_id: q[3]!.id, exam_id: examId, ...body });
     const clear = await json(await adjust({ adjustment_type: 'clear' }));
-    expect(clear).toMatchObject({ success: true, statistic: { total_attempts: 1, correct_attempts: 1, accuracy_percentage: 100 } });
+    expect(clear).toMatchObject({
+      success: true,
+      statistic: { total_attempts: 1, correct_attempts: 1, accuracy_percentage: 100 },
+    });
     const ambiguous = await json(await adjust({ adjustment_type: 'ambiguous' }));
     expect(ambiguous.statistic).toMatchObject({ total_attempts: 2, correct_attempts: 1, accuracy_percentage: 50 });
     const down = await json(await adjust({ adjustment_type: 'ambiguous', target_percentage: 20 }));

@@ -36,7 +36,8 @@ beforeAll(async () => {
   owner = await fixtureUser(apiUrl);
   other = await fixtureUser(apiUrl);
   anonymous = await anonymousClient(apiUrl);
-  privateExam = (await createExam(owner, { title: `short private ${fresh()}`, question_count: 0, is_public: false })).id;
+  privateExam = (await createExam(owner, { title: `short private ${fresh()}`, question_count: 0, is_public: false }))
+    .id;
   publicExam = (await createExam(owner, { title: `short public ${fresh()}`, question_count: 0, is_public: true })).id;
 });
 
@@ -125,7 +126,15 @@ describe('follow', () => {
     await dynamoDocument().send(
       new PutCommand({
         TableName: config.ephemeralTable,
-        Item: { ...shortLinkEntity.key(code), type: 'SHORT', code, url: '/results', createdBy: null, createdAt: past - 100, expiresAt: past },
+        Item: {
+          ...shortLinkEntity.key(code),
+          type: 'SHORT',
+          code,
+          url: '/results',
+          createdBy: null,
+          createdAt: past - 100,
+          expiresAt: past,
+        },
       }),
     );
     const expired = await anonymous.get(`/s/${code}`);
@@ -139,16 +148,26 @@ describe('follow', () => {
     const path = `/results?${fresh()}`;
     const past = Math.floor(Date.now() / 1000) - 1;
     await dynamoDocument().send(
-      new PutCommand({ TableName: config.ephemeralTable, Item: { ...shortLinkClaimEntity.key(path), type: 'SHORTURL', code: 'Expired1', expiresAt: past } }),
+      new PutCommand({
+        TableName: config.ephemeralTable,
+        Item: { ...shortLinkClaimEntity.key(path), type: 'SHORTURL', code: 'Expired1', expiresAt: past },
+      }),
     );
     const made = await shorten(owner.client, path);
     expect(made.short_code).not.toBe('Expired1');
-    const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.ephemeralTable, Key: shortLinkClaimEntity.key(path) }));
+    const { Item } = await dynamoDocument().send(
+      new GetCommand({ TableName: config.ephemeralTable, Key: shortLinkClaimEntity.key(path) }),
+    );
     expect(Item?.code).toBe(made.short_code);
   });
 
   it('a private exam target sends anonymous visitors to login; the signed-in owner to the path', async () => {
-    for (const path of [`/take-exam/${privateExam}`, `/exam-detail/${privateExam}?from=share`, `/exam/${privateExam}`, `/random-practice?exam_id=${privateExam}`]) {
+    for (const path of [
+      `/take-exam/${privateExam}`,
+      `/exam-detail/${privateExam}?from=share`,
+      `/exam/${privateExam}`,
+      `/random-practice?exam_id=${privateExam}`,
+    ]) {
       const { short_code } = await shorten(owner.client, path);
       const anon = await anonymous.get(`/s/${short_code}`);
       expect(anon.status, path).toBe(302);
@@ -163,7 +182,15 @@ describe('follow', () => {
     await dynamoDocument().send(
       new PutCommand({
         TableName: config.ephemeralTable,
-        Item: { ...shortLinkEntity.key(code), type: 'SHORT', code, url: '//evil.example', createdBy: null, createdAt: 0, expiresAt: Math.floor(Date.now() / 1000) + 60 },
+        Item: {
+          ...shortLinkEntity.key(code),
+          type: 'SHORT',
+          code,
+          url: '//evil.example',
+          createdBy: null,
+          createdAt: 0,
+          expiresAt: Math.floor(Date.now() / 1000) + 60,
+        },
       }),
     );
     expect((await anonymous.get(`/s/${code}`)).status).toBe(404);

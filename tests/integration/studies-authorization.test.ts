@@ -45,7 +45,9 @@ async function privateStudy(): Promise<{ id: string; task: string }> {
   await addMember(study.id, people.member, 'member');
   await addMember(study.id, people.leader, 'study_leader');
   await addMember(study.id, people.studyAdmin, 'study_admin');
-  const task = (await (await creator.client.post('/api/study-tasks/', { study: study.id, name_ko: '과제' })).json()) as { id: string };
+  const task = (await (
+    await creator.client.post('/api/study-tasks/', { study: study.id, name_ko: '과제' })
+  ).json()) as { id: string };
   return { id: study.id, task: task.id };
 }
 
@@ -58,7 +60,12 @@ const sheet = () => {
 const READ = { anonymous: 404, nonMember: 404, member: 200, leader: 200, studyAdmin: 200, creator: 200, admin: 200 };
 const MANAGE = { anonymous: 401, nonMember: 404, member: 403, leader: 200, studyAdmin: 200, creator: 200, admin: 200 };
 
-function row(name: string, expected: Record<Who, number>, call: (client: TestClient, study: { id: string; task: string }) => Promise<Response>, freshPerCaller = false) {
+function row(
+  name: string,
+  expected: Record<Who, number>,
+  call: (client: TestClient, study: { id: string; task: string }) => Promise<Response>,
+  freshPerCaller = false,
+) {
   it(
     name,
     async () => {
@@ -72,20 +79,30 @@ function row(name: string, expected: Record<Who, number>, call: (client: TestCli
 }
 
 describe('studies authorization matrix (private study)', () => {
-  row('GET /api/studies/ (list)', { anonymous: 200, nonMember: 200, member: 200, leader: 200, studyAdmin: 200, creator: 200, admin: 200 }, (c) => c.get('/api/studies/'));
-  row('POST /api/studies/', { anonymous: 401, nonMember: 200, member: 200, leader: 200, studyAdmin: 200, creator: 200, admin: 200 }, (c) =>
-    c.post('/api/studies/', { title_ko: `새 스터디 ${Math.random()}` }),
+  row(
+    'GET /api/studies/ (list)',
+    { anonymous: 200, nonMember: 200, member: 200, leader: 200, studyAdmin: 200, creator: 200, admin: 200 },
+    (c) => c.get('/api/studies/'),
+  );
+  row(
+    'POST /api/studies/',
+    { anonymous: 401, nonMember: 200, member: 200, leader: 200, studyAdmin: 200, creator: 200, admin: 200 },
+    (c) => c.post('/api/studies/', { title_ko: `새 스터디 ${Math.random()}` }),
   );
   row('GET /api/studies/{id}/', READ, (c, s) => c.get(`/api/studies/${s.id}/`));
   row('PATCH /api/studies/{id}/', MANAGE, (c, s) => c.patch(`/api/studies/${s.id}/`, { goal_ko: '바뀐 목표' }));
   row('DELETE /api/studies/{id}/', MANAGE, (c, s) => c.delete(`/api/studies/${s.id}/`), true);
   row('GET /api/studies/{id}/download-excel/', READ, (c, s) => c.get(`/api/studies/${s.id}/download-excel/`));
   row('POST /api/studies/upload-excel/', { ...MANAGE, leader: 403, studyAdmin: 403, creator: 403 }, (c, s) =>
-    c.request('POST', '/api/studies/upload-excel/', { body: multipartForm({ study_id: s.id }, { name: 'tasks.xlsx', bytes: sheet() }) }),
+    c.request('POST', '/api/studies/upload-excel/', {
+      body: multipartForm({ study_id: s.id }, { name: 'tasks.xlsx', bytes: sheet() }),
+    }),
   );
   row('GET /api/study-tasks/?study=', READ, (c, s) => c.get(`/api/study-tasks/?study=${s.id}`));
   row('POST /api/study-tasks/', MANAGE, (c, s) => c.post('/api/study-tasks/', { study: s.id, name_ko: '추가' }));
-  row('PUT /api/study-tasks/{id}/', MANAGE, (c, s) => c.put(`/api/study-tasks/${s.task}/`, { name_ko: '수정', progress: 50 }));
+  row('PUT /api/study-tasks/{id}/', MANAGE, (c, s) =>
+    c.put(`/api/study-tasks/${s.task}/`, { name_ko: '수정', progress: 50 }),
+  );
   row('DELETE /api/study-tasks/{id}/', MANAGE, (c, s) => c.delete(`/api/study-tasks/${s.task}/`), true);
 
   it('shows member emails and codes to managers only, and nobody else the join requests', async () => {
@@ -98,7 +115,9 @@ describe('studies authorization matrix (private study)', () => {
     expect(asMember.join_requests).toEqual([]);
     expect(asMember.user_permissions).toMatchObject({ is_member: true, can_manage: false });
     const asCreator = (await (await creator.client.get(`/api/studies/${study.id}/`)).json()) as any;
-    expect(asCreator.members.find((m: { user: string }) => m.user === people.member.id).member_id).toEqual(expect.any(String));
+    expect(asCreator.members.find((m: { user: string }) => m.user === people.member.id).member_id).toEqual(
+      expect.any(String),
+    );
     // An inactive study_admin manages nothing.
     const sleeper = await fixtureUser(apiUrl);
     await addMember(study.id, sleeper, 'study_admin', false);

@@ -19,7 +19,19 @@ function contextFor(user: FixtureUser | null): RequestContext {
     requestId: 'budget',
     language: 'ko',
     cookies: {},
-    caller: user ? { sessionKey: 'budget', user: { id: user.id, username: user.username, role: user.role, is_superuser: false, is_staff: false, language: 'ko' } } : null,
+    caller: user
+      ? {
+          sessionKey: 'budget',
+          user: {
+            id: user.id,
+            username: user.username,
+            role: user.role,
+            is_superuser: false,
+            is_staff: false,
+            language: 'ko',
+          },
+        }
+      : null,
     sourceIp: '127.0.0.1',
     userAgent: 'vitest',
     log: createLogger({ test: 'budget' }),
@@ -40,7 +52,11 @@ describe('DynamoDB requests per study read', () => {
     big = (await createStudy(creator)).id;
     await addMembers(
       big,
-      Array.from({ length: 498 }, (_, i) => ({ userId: `budget-${big}-${i}`, username: `member_${i}`, email: `budget${i}@example.org` })),
+      Array.from({ length: 498 }, (_, i) => ({
+        userId: `budget-${big}-${i}`,
+        username: `member_${i}`,
+        email: `budget${i}@example.org`,
+      })),
     );
     await addTasks(big, 200);
     await addMember(small, member);
@@ -71,7 +87,10 @@ describe('DynamoDB requests per study read', () => {
     // Four public shards, at most two pages each.
     expect(anonymous).toBeLessThanOrEqual(8);
     calls.reset();
-    const mine = await studyServices.listStudies({ params: {}, query: { my_studies: true }, body: {} }, contextFor(member));
+    const mine = await studyServices.listStudies(
+      { params: {}, query: { my_studies: true }, body: {} },
+      contextFor(member),
+    );
     expect(mine.results.map((s) => s.id).sort()).toEqual([small, big].sort());
     expect(calls.byCommand()).toEqual({ QueryCommand: 1, BatchGetItemCommand: 1 });
     for (let i = 0; i < 3; i++) await addMember((await createStudy(creator)).id, member);
@@ -83,7 +102,10 @@ describe('DynamoDB requests per study read', () => {
   it('answers the counters of a listed page (with_counters, D95) in one more request, whatever the number of studies', async () => {
     const withCounters = async (query: Record<string, unknown>, user: FixtureUser | null) => {
       calls.reset();
-      const answer = await studyServices.listStudies({ params: {}, query: { ...query, with_counters: true }, body: {} } as never, contextFor(user));
+      const answer = await studyServices.listStudies(
+        { params: {}, query: { ...query, with_counters: true }, body: {} } as never,
+        contextFor(user),
+      );
       return { answer, byCommand: calls.byCommand(), used: calls.count() };
     };
     const before = await withCounters({ my_studies: true }, member);

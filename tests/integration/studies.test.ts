@@ -28,7 +28,14 @@ beforeAll(async () => {
   admin = await fixtureUser(apiUrl, { role: 'admin_role' });
   anonymous = await anonymousClient(apiUrl);
   const bank = await uploadBank(owner, `studies-${Date.now()}.xlsx`, 3, false);
-  privateExam = (await createExam(owner, { title: `study exam ${Date.now()}`, question_count: 3, file_id: bank.id, is_public: false })).id;
+  privateExam = (
+    await createExam(owner, {
+      title: `study exam ${Date.now()}`,
+      question_count: 3,
+      file_id: bank.id,
+      is_public: false,
+    })
+  ).id;
 });
 
 const json = async (res: Response) => (await res.json()) as any;
@@ -46,7 +53,15 @@ describe('creating and listing studies', () => {
     expect((await json(again)).code).toBe('study_title_taken');
     // Another user may use the title.
     expect((await other.client.post('/api/studies/', { title_ko: title })).status).toBe(200);
-    expect((await owner.client.post('/api/studies/', { title_ko: `${title} 2`, start_date: '2026-05-02', end_date: '2026-05-01' })).status).toBe(400);
+    expect(
+      (
+        await owner.client.post('/api/studies/', {
+          title_ko: `${title} 2`,
+          start_date: '2026-05-02',
+          end_date: '2026-05-01',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('lists public studies to everyone, private ones to members and site admins; my_studies through memberships', async () => {
@@ -64,7 +79,9 @@ describe('creating and listing studies', () => {
     expect(ids(mine)).toEqual(expect.arrayContaining([pub.id, priv.id]));
     expect(ids(await json(await other.client.get('/api/studies/?my_studies=true')))).not.toContain(priv.id);
     expect((await anonymous.get('/api/studies/?my_studies=true')).status).toBe(401);
-    const selected = await json(await anonymous.get('/api/studies/?is_public=true&select=title_ko,start_date&page_size=5'));
+    const selected = await json(
+      await anonymous.get('/api/studies/?is_public=true&select=title_ko,start_date&page_size=5'),
+    );
     expect(Object.keys(selected.results[0]).sort()).toEqual(['id', 'start_date', 'title_ko']);
   });
 
@@ -73,7 +90,10 @@ describe('creating and listing studies', () => {
     const tagged = await createStudy(owner, { tags: [tag.id] });
     const filtered = await json(await anonymous.get(`/api/studies/?tags=${tag.id}`));
     expect(ids(filtered)).toEqual([tagged.id]);
-    expect((await json(await owner.client.get('/api/tags/'))).results.find((t: { id: string }) => t.id === tag.id).usage_count).toBe(1);
+    expect(
+      (await json(await owner.client.get('/api/tags/'))).results.find((t: { id: string }) => t.id === tag.id)
+        .usage_count,
+    ).toBe(1);
     const first = await json(await anonymous.get('/api/studies/?page_size=2'));
     expect(first.results).toHaveLength(2);
     expect(first.next).toEqual(expect.any(String));
@@ -82,7 +102,10 @@ describe('creating and listing studies', () => {
     expect((await anonymous.get('/api/studies/?cursor=broken')).status).toBe(400);
     // Removing the tag moves the usage count back.
     expect((await owner.client.patch(`/api/studies/${tagged.id}/`, { tags: [] })).status).toBe(200);
-    expect((await json(await owner.client.get('/api/tags/'))).results.find((t: { id: string }) => t.id === tag.id).usage_count).toBe(0);
+    expect(
+      (await json(await owner.client.get('/api/tags/'))).results.find((t: { id: string }) => t.id === tag.id)
+        .usage_count,
+    ).toBe(0);
   });
 });
 
@@ -92,17 +115,30 @@ describe('tasks and exam access through a study', () => {
     const member = await fixtureUser(apiUrl);
     const sleeper = await fixtureUser(apiUrl);
     expect((await member.client.get(`/api/exam/${privateExam}/`)).status).toBe(404);
-    const res = await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: '과제', exam: privateExam, progress: 30 });
+    const res = await owner.client.post('/api/study-tasks/', {
+      study: study.id,
+      name_ko: '과제',
+      exam: privateExam,
+      progress: 30,
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     const task = await json(res);
-    expect(task).toMatchObject({ study: study.id, name: '과제', progress: 30, is_public: false, exam: { id: privateExam, questions: 3 } });
+    expect(task).toMatchObject({
+      study: study.id,
+      name: '과제',
+      progress: 30,
+      is_public: false,
+      exam: { id: privateExam, questions: 3 },
+    });
     await addMember(study.id, member);
     await addMember(study.id, sleeper, 'member', false);
     expect((await member.client.get(`/api/exam/${privateExam}/`)).status).toBe(200);
     expect((await sleeper.client.get(`/api/exam/${privateExam}/`)).status).toBe(404);
     expect((await other.client.get(`/api/exam/${privateExam}/`)).status).toBe(404);
     const connected = await json(await member.client.get(`/api/exam/${privateExam}/connected-studies/`));
-    expect(connected.connected_studies).toEqual([{ study_id: study.id, study_title: study.display_title, study_url: `/study-detail/${study.id}` }]);
+    expect(connected.connected_studies).toEqual([
+      { study_id: study.id, study_title: study.display_title, study_url: `/study-detail/${study.id}` },
+    ]);
     // A member cannot edit the exam; a study_leader can.
     expect((await member.client.patch(`/api/exam/${privateExam}/update/`, { description: 'x' })).status).toBe(403);
     const leader = await fixtureUser(apiUrl);
@@ -115,9 +151,21 @@ describe('tasks and exam access through a study', () => {
 
   it('deleting a linked exam removes its study links and leaves the tasks without an exam (no orphan)', async () => {
     const bank = await uploadBank(owner, `studies-del-${Date.now()}.xlsx`, 2, false);
-    const exam = (await createExam(owner, { title: `doomed exam ${Date.now()}`, question_count: 2, file_id: bank.id, is_public: false })).id;
+    const exam = (
+      await createExam(owner, {
+        title: `doomed exam ${Date.now()}`,
+        question_count: 2,
+        file_id: bank.id,
+        is_public: false,
+      })
+    ).id;
     const study = await createStudy(owner, { is_public: false });
-    const res = await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: '삭제될 시험 과제', exam, progress: 0 });
+    const res = await owner.client.post('/api/study-tasks/', {
+      study: study.id,
+      name_ko: '삭제될 시험 과제',
+      exam,
+      progress: 0,
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     const task = await json(res);
     const links = () =>
@@ -136,14 +184,23 @@ describe('tasks and exam access through a study', () => {
   it('checks names, exams, progress and the daily quiz rule; PUT changes a task', async () => {
     const study = await createStudy(owner);
     expect((await owner.client.post('/api/study-tasks/', { study: study.id, name_en: 'only en' })).status).toBe(400);
-    expect((await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: 'x', progress: 101 })).status).toBe(400);
-    expect((await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: 'x', exam: 'nosuchexam0000000000' })).status).toBe(400);
-    const daily = (await createExam(owner, { title: `Today's Quizzes for ${owner.username} ${Date.now()}`, question_count: 0 })).id;
+    expect(
+      (await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: 'x', progress: 101 })).status,
+    ).toBe(400);
+    expect(
+      (await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: 'x', exam: 'nosuchexam0000000000' }))
+        .status,
+    ).toBe(400);
+    const daily = (
+      await createExam(owner, { title: `Today's Quizzes for ${owner.username} ${Date.now()}`, question_count: 0 })
+    ).id;
     const refused = await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: 'x', exam: daily });
     expect((await json(refused)).code).toBe('study_task_daily_exam');
     const task = await json(await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: '처음' }));
     expect(task).toMatchObject({ is_public: true, exam: null, progress: 0 });
-    const changed = await json(await owner.client.put(`/api/study-tasks/${task.id}/`, { name_ko: '바뀜', progress: 80, exam: privateExam }));
+    const changed = await json(
+      await owner.client.put(`/api/study-tasks/${task.id}/`, { name_ko: '바뀜', progress: 80, exam: privateExam }),
+    );
     expect(changed).toMatchObject({ name_ko: '바뀜', progress: 80, exam: { id: privateExam } });
     const detail = await json(await owner.client.get(`/api/studies/${study.id}/`));
     expect(detail.tasks.map((t: { id: string }) => t.id)).toEqual([task.id]);
@@ -152,7 +209,12 @@ describe('tasks and exam access through a study', () => {
 
   it('keeps a submitted result’s study', async () => {
     const study = await createStudy(owner, { is_public: true });
-    const res = await owner.client.post('/api/submit-exam/', { exam_id: privateExam, study_id: study.id, answers: [], elapsed_seconds: 1 });
+    const res = await owner.client.post('/api/submit-exam/', {
+      exam_id: privateExam,
+      study_id: study.id,
+      answers: [],
+      elapsed_seconds: 1,
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     expect((await json(res)).result.exam.study).toEqual({ id: study.id, title: study.display_title });
   });
@@ -162,18 +224,35 @@ describe('the random-practice pool on the study counters (gap 14, D95)', () => {
   it('keeps task_count and question_total of the list in step with the pool through task adds, exam changes, deletes and an exam deletion', async () => {
     const study = await createStudy(owner);
     const bank = await uploadBank(owner, `pool-${Date.now()}.xlsx`, 2, false);
-    const second = (await createExam(owner, { title: `pool exam ${Date.now()}`, question_count: 2, file_id: bank.id, is_public: false })).id;
+    const second = (
+      await createExam(owner, {
+        title: `pool exam ${Date.now()}`,
+        question_count: 2,
+        file_id: bank.id,
+        is_public: false,
+      })
+    ).id;
     const listed = async () => {
       const list = await json(await owner.client.get('/api/studies/?my_studies=true&with_counters=true'));
       return list.results.find((s: { id: string }) => s.id === study.id);
     };
     const expectPool = async (taskCount: number, questions: number) => {
       expect(await listed()).toMatchObject({ task_count: taskCount, question_total: questions });
-      expect(await json(await owner.client.get(`/api/random-practice/${study.id}/?count=0`))).toMatchObject({ task_count: taskCount, total_questions: questions });
-      expect(await json(await owner.client.get(`/api/studies/${study.id}/`))).toMatchObject({ task_count: taskCount, question_total: questions });
+      expect(await json(await owner.client.get(`/api/random-practice/${study.id}/?count=0`))).toMatchObject({
+        task_count: taskCount,
+        total_questions: questions,
+      });
+      expect(await json(await owner.client.get(`/api/studies/${study.id}/`))).toMatchObject({
+        task_count: taskCount,
+        question_total: questions,
+      });
     };
     const addTask = async (exam: string | null) =>
-      (await json(await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: `과제 ${Math.random()}`, exam }))).id as string;
+      (
+        await json(
+          await owner.client.post('/api/study-tasks/', { study: study.id, name_ko: `과제 ${Math.random()}`, exam }),
+        )
+      ).id as string;
 
     await expectPool(0, 0);
     const first = await addTask(privateExam);
@@ -209,7 +288,9 @@ describe('task sheets', () => {
     return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
   };
   const upload = (client: TestClient, studyId: string, rows: unknown[][]) =>
-    client.request('POST', '/api/studies/upload-excel/', { body: multipartForm({ study_id: studyId }, { name: 'tasks.xlsx', bytes: sheet(rows) }) });
+    client.request('POST', '/api/studies/upload-excel/', {
+      body: multipartForm({ study_id: studyId }, { name: 'tasks.xlsx', bytes: sheet(rows) }),
+    });
 
   it('uploads all or nothing, and downloads {title}_tasks.xlsx with the sheet "Task list"', async () => {
     const study = await createStudy(owner, { title_ko: `시트 ${Date.now()}` });
@@ -217,8 +298,13 @@ describe('task sheets', () => {
     const refused = await upload(owner.client, study.id, [['Task name'], ['하나']]);
     expect(refused.status).toBe(403);
     expect((await json(refused)).code).toBe('study_sheets_admin_only');
-    expect((await json(await owner.client.get(`/api/studies/${study.id}/`))).user_permissions).toMatchObject({ can_manage: true, can_use_sheets: false });
-    expect((await json(await admin.client.get(`/api/studies/${study.id}/`))).user_permissions).toMatchObject({ can_use_sheets: true });
+    expect((await json(await owner.client.get(`/api/studies/${study.id}/`))).user_permissions).toMatchObject({
+      can_manage: true,
+      can_use_sheets: false,
+    });
+    expect((await json(await admin.client.get(`/api/studies/${study.id}/`))).user_permissions).toMatchObject({
+      can_use_sheets: true,
+    });
     const bad = await upload(admin.client, study.id, [
       ['Task name', 'Connected exam', 'Progress rate', 'Exam ID'],
       ['하나', '', '10', ''],
@@ -239,7 +325,9 @@ describe('task sheets', () => {
     expect((await json(good)).created).toBe(2);
     const download = await anonymous.get(`/api/studies/${study.id}/download-excel/`);
     expect(download.status).toBe(200);
-    expect(decodeURIComponent(download.headers.get('content-disposition') ?? '')).toContain(`${study.title_ko}_tasks.xlsx`);
+    expect(decodeURIComponent(download.headers.get('content-disposition') ?? '')).toContain(
+      `${study.title_ko}_tasks.xlsx`,
+    );
     const book = XLSX.read(Buffer.from(await download.arrayBuffer()));
     expect(book.SheetNames).toEqual(['Task list']);
     const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['Task list']!, { header: 1 });
@@ -263,14 +351,20 @@ describe('deleting a study', () => {
     const taskIds = await addTasks(study.id, 200, privateExam);
     const requester = await fixtureUser(apiUrl);
     await batchWritePending(study.id, requester.id);
-    const before = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': studyEntity.partition(study.id) } });
+    const before = await queryAll({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': studyEntity.partition(study.id) },
+    });
     expect(before.length).toBeGreaterThan(500 + 200 + 494 * 2);
 
     const res = await owner.client.delete(`/api/studies/${study.id}/`);
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await json(res)).toMatchObject({ success: true, pending: false });
 
-    const left = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': studyEntity.partition(study.id) } });
+    const left = await queryAll({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': studyEntity.partition(study.id) },
+    });
     expect(left).toEqual([]);
     const memberships = await batchGetAll([
       ...users.map((u) => studyMembershipEntity.key(u.id, study.id)),
@@ -303,7 +397,12 @@ describe('withdrawal and admin delete', () => {
     expect(detail.members.map((m: { user: string }) => m.user)).toEqual([owner.id]);
     expect(detail.member_count).toBe(1);
     expect((await admin.client.get(`/api/studies/${own.id}/`)).status).toBe(404);
-    expect(await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': studyEntity.partition(own.id) } })).toEqual([]);
+    expect(
+      await queryAll({
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': studyEntity.partition(own.id) },
+      }),
+    ).toEqual([]);
     const requests = await json(await owner.client.get(`/api/studies/${requestStudy}/`));
     expect(requests.join_requests).toEqual([]);
   }, 60_000);
@@ -324,5 +423,8 @@ async function batchWritePending(studyId: string, userId: string) {
     responded_by_username: null,
     responded_at: null,
   };
-  await batchWriteAll([putRequest(joinRequestEntity.studyItem(request)), putRequest(joinRequestEntity.userItem(request))]);
+  await batchWriteAll([
+    putRequest(joinRequestEntity.studyItem(request)),
+    putRequest(joinRequestEntity.userItem(request)),
+  ]);
 }

@@ -62,7 +62,12 @@ beforeAll(async () => {
 });
 
 /** One row: the call as each caller in turn; `setup` makes a fresh resource for destructive calls. */
-function row(name: string, expected: Record<Who, number>, call: (client: TestClient, resource: string, who: Who) => Promise<Response>, setup?: () => Promise<string>) {
+function row(
+  name: string,
+  expected: Record<Who, number>,
+  call: (client: TestClient, resource: string, who: Who) => Promise<Response>,
+  setup?: () => Promise<string>,
+) {
   it(name, async () => {
     const seen: Record<string, number> = {};
     for (const who of WHO) {
@@ -92,7 +97,8 @@ const managersOnly = (ok: number, others = 403): Record<Who, number> => ({
   siteAdmin: ok,
 });
 
-const plainMember = (study: () => string) => () => addStudyMember(study(), { name: 'target', email: `t-${fresh()}@example.com` }).then((m) => m.id);
+const plainMember = (study: () => string) => () =>
+  addStudyMember(study(), { name: 'target', email: `t-${fresh()}@example.com` }).then((m) => m.id);
 async function pendingRequest(): Promise<string> {
   const requester = await fixtureUser(apiUrl);
   const res = await requester.client.post('/api/study-join-request/', { study_id: f.publicStudy, message: 'hi' });
@@ -102,11 +108,21 @@ async function pendingRequest(): Promise<string> {
 
 describe('authorization matrix: study members', () => {
   row('GET members of a public study', everyone(200), (c) => c.get(`/api/studies/${f.publicStudy}/members/`));
-  row('GET members of a private study', { ...everyone(200), nonMember: 404 }, (c) => c.get(`/api/studies/${f.privateStudy}/members/`));
-  row('GET join requests of a public study', managersOnly(200), (c) => c.get(`/api/studies/${f.publicStudy}/join-requests/`));
-  row('GET join requests of a private study', { ...managersOnly(200), nonMember: 404 }, (c) => c.get(`/api/studies/${f.privateStudy}/join-requests/`));
-  row('POST members', managersOnly(201), (c) => c.post('/api/members/', { study: f.publicStudy, name: 'new', email: `n-${fresh()}@example.com` }));
-  row('POST members to a private study', { ...managersOnly(201), nonMember: 404 }, (c) => c.post('/api/members/', { study: f.privateStudy, name: 'new' }));
+  row('GET members of a private study', { ...everyone(200), nonMember: 404 }, (c) =>
+    c.get(`/api/studies/${f.privateStudy}/members/`),
+  );
+  row('GET join requests of a public study', managersOnly(200), (c) =>
+    c.get(`/api/studies/${f.publicStudy}/join-requests/`),
+  );
+  row('GET join requests of a private study', { ...managersOnly(200), nonMember: 404 }, (c) =>
+    c.get(`/api/studies/${f.privateStudy}/join-requests/`),
+  );
+  row('POST members', managersOnly(201), (c) =>
+    c.post('/api/members/', { study: f.publicStudy, name: 'new', email: `n-${fresh()}@example.com` }),
+  );
+  row('POST members to a private study', { ...managersOnly(201), nonMember: 404 }, (c) =>
+    c.post('/api/members/', { study: f.privateStudy, name: 'new' }),
+  );
   row(
     'PUT members/{id}',
     managersOnly(200),
@@ -131,35 +147,67 @@ describe('authorization matrix: study members', () => {
     (c, id) => c.delete(`/api/members/${id}/`),
     plainMember(() => f.privateStudy),
   );
-  row('POST members/import (private → public)', managersOnly(200), (c) => c.post('/api/members/import/', { study: f.publicStudy, source_study: f.privateStudy }));
+  row('POST members/import (private → public)', managersOnly(200), (c) =>
+    c.post('/api/members/import/', { study: f.publicStudy, source_study: f.privateStudy }),
+  );
   row('DELETE members/{id} of oneself (leaving)', { ...everyone(200), anonymous: 401 }, async (c, _id, who) => {
     if (who === 'anonymous') return c.delete(`/api/members/${f.publicStudy}_1/`);
     const study = await makeStudy(f.users.creator);
     const member = await addStudyMember(study, { user: f.users[who] });
     return c.delete(`/api/members/${member.id}/`);
   });
-  row('PUT own role (self-promotion)', { ...managersOnly(403, 403), creator: 200, siteAdmin: 200, anonymous: 401 }, async (c, _id, who) => {
-    if (who === 'anonymous') return c.put(`/api/members/${f.publicStudy}_1/`, { role: 'study_admin' });
-    const study = await makeStudy(f.users.creator);
-    const member = await addStudyMember(study, { user: f.users[who], role: who === 'leader' ? 'study_leader' : who === 'studyAdmin' ? 'study_admin' : 'member' });
-    return c.put(`/api/members/${member.id}/`, { role: who === 'studyAdmin' ? 'study_leader' : 'study_admin' });
-  });
+  row(
+    'PUT own role (self-promotion)',
+    { ...managersOnly(403, 403), creator: 200, siteAdmin: 200, anonymous: 401 },
+    async (c, _id, who) => {
+      if (who === 'anonymous') return c.put(`/api/members/${f.publicStudy}_1/`, { role: 'study_admin' });
+      const study = await makeStudy(f.users.creator);
+      const member = await addStudyMember(study, {
+        user: f.users[who],
+        role: who === 'leader' ? 'study_leader' : who === 'studyAdmin' ? 'study_admin' : 'member',
+      });
+      return c.put(`/api/members/${member.id}/`, { role: who === 'studyAdmin' ? 'study_leader' : 'study_admin' });
+    },
+  );
 });
 
 describe('authorization matrix: join requests', () => {
-  row('POST study-join-request to a public study', { anonymous: 401, nonMember: 201, member: 409, leader: 409, studyAdmin: 409, creator: 201, siteAdmin: 201 }, async (c) => {
-    const res = await c.post('/api/study-join-request/', { study_id: f.publicStudy, message: 'let me in' });
-    if (res.status === 201) await c.delete(`/api/study-join-request/user/${f.publicStudy}/`); // leave the fixture as it was
-    return res;
-  });
-  row('POST study-join-request to a private study', { anonymous: 401, nonMember: 404, member: 403, leader: 403, studyAdmin: 403, creator: 403, siteAdmin: 403 }, (c) =>
-    c.post('/api/study-join-request/', { study_id: f.privateStudy }),
+  row(
+    'POST study-join-request to a public study',
+    { anonymous: 401, nonMember: 201, member: 409, leader: 409, studyAdmin: 409, creator: 201, siteAdmin: 201 },
+    async (c) => {
+      const res = await c.post('/api/study-join-request/', { study_id: f.publicStudy, message: 'let me in' });
+      if (res.status === 201) await c.delete(`/api/study-join-request/user/${f.publicStudy}/`); // leave the fixture as it was
+      return res;
+    },
+  );
+  row(
+    'POST study-join-request to a private study',
+    { anonymous: 401, nonMember: 404, member: 403, leader: 403, studyAdmin: 403, creator: 403, siteAdmin: 403 },
+    (c) => c.post('/api/study-join-request/', { study_id: f.privateStudy }),
   );
   row('GET study-join-request/user', everyone(200), (c) => c.get('/api/study-join-request/user/'));
-  row('DELETE study-join-request/user/{studyId}', everyone(200), (c) => c.delete(`/api/study-join-request/user/${f.publicStudy}/`));
-  row('POST study-join-request/{id}/respond (approve)', managersOnly(200), (c, id) => c.post(`/api/study-join-request/${id}/respond/`, { status: 'approved' }), pendingRequest);
-  row('POST study-join-request/{id}/respond (reject)', managersOnly(200), (c, id) => c.post(`/api/study-join-request/${id}/respond/`, { status: 'rejected' }), pendingRequest);
-  row('DELETE study-join-request/{id}/cancel of another user', { ...everyone(404), anonymous: 401 }, (c, id) => c.delete(`/api/study-join-request/${id}/cancel/`), pendingRequest);
+  row('DELETE study-join-request/user/{studyId}', everyone(200), (c) =>
+    c.delete(`/api/study-join-request/user/${f.publicStudy}/`),
+  );
+  row(
+    'POST study-join-request/{id}/respond (approve)',
+    managersOnly(200),
+    (c, id) => c.post(`/api/study-join-request/${id}/respond/`, { status: 'approved' }),
+    pendingRequest,
+  );
+  row(
+    'POST study-join-request/{id}/respond (reject)',
+    managersOnly(200),
+    (c, id) => c.post(`/api/study-join-request/${id}/respond/`, { status: 'rejected' }),
+    pendingRequest,
+  );
+  row(
+    'DELETE study-join-request/{id}/cancel of another user',
+    { ...everyone(404), anonymous: 401 },
+    (c, id) => c.delete(`/api/study-join-request/${id}/cancel/`),
+    pendingRequest,
+  );
 });
 
 describe('authorization matrix: user search', () => {
@@ -178,10 +226,32 @@ describe('authorization matrix: user search', () => {
   };
   it(
     'answers emails only to site admins without a study',
-    who({ anonymous: 401, nonMember: false, member: false, leader: false, studyAdmin: false, creator: false, siteAdmin: true }, () => `q=${f.searchable}`),
+    who(
+      {
+        anonymous: 401,
+        nonMember: false,
+        member: false,
+        leader: false,
+        studyAdmin: false,
+        creator: false,
+        siteAdmin: true,
+      },
+      () => `q=${f.searchable}`,
+    ),
   );
   it(
     'answers emails to the managers of the study the member screen names',
-    who({ anonymous: 401, nonMember: false, member: false, leader: true, studyAdmin: true, creator: true, siteAdmin: true }, () => `q=${f.searchable}&study_id=${f.publicStudy}`),
+    who(
+      {
+        anonymous: 401,
+        nonMember: false,
+        member: false,
+        leader: true,
+        studyAdmin: true,
+        creator: true,
+        siteAdmin: true,
+      },
+      () => `q=${f.searchable}&study_id=${f.publicStudy}`,
+    ),
   );
 });

@@ -23,7 +23,16 @@ Object.assign(process.env, inject('cloudEnv'));
  * whatever the study's history before the period.
  */
 type Who = 'anonymous' | 'nonMember' | 'member' | 'inactiveLeader' | 'leader' | 'studyAdmin' | 'creator' | 'siteAdmin';
-const WHO: Who[] = ['anonymous', 'nonMember', 'member', 'inactiveLeader', 'leader', 'studyAdmin', 'creator', 'siteAdmin'];
+const WHO: Who[] = [
+  'anonymous',
+  'nonMember',
+  'member',
+  'inactiveLeader',
+  'leader',
+  'studyAdmin',
+  'creator',
+  'siteAdmin',
+];
 
 const json = async (res: Response) => (await res.json()) as any;
 
@@ -83,7 +92,8 @@ describe('authorization matrix: the members table', () => {
   ] as const) {
     it(`GET study-members-progress of a ${name}: site admins, the creator and active study_admin / study_leader only`, async () => {
       const seen: Record<string, number> = {};
-      for (const who of WHO) seen[who] = (await clients[who].get(`/api/study-members-progress/${study()}/?days=7`)).status;
+      for (const who of WHO)
+        seen[who] = (await clients[who].get(`/api/study-members-progress/${study()}/?days=7`)).status;
       expect(seen).toEqual(expected);
     });
   }
@@ -99,14 +109,28 @@ describe('authorization matrix: the members table', () => {
       const res = await clients[who].get(`/api/study-time-statistics/${publicStudy}/?days=7`);
       seen[who] = res.status === 200 ? (await json(res)).can_view_members : res.status;
     }
-    expect(seen).toEqual({ anonymous: 401, nonMember: false, member: false, inactiveLeader: false, leader: true, studyAdmin: true, creator: true, siteAdmin: true });
+    expect(seen).toEqual({
+      anonymous: 401,
+      nonMember: false,
+      member: false,
+      inactiveLeader: false,
+      leader: true,
+      studyAdmin: true,
+      creator: true,
+      siteAdmin: true,
+    });
   });
 });
 
 describe('the numbers add up', () => {
   it("a member's submit shows the same in the members table and in the member's own dashboard", async () => {
     const bank = await uploadBank(users.creator, `members-${randomUUID()}.xlsx`, 4, false);
-    const created = await createExam(users.creator, { title: `members exam ${randomUUID()}`, question_count: 4, file_id: bank.id, is_public: false });
+    const created = await createExam(users.creator, {
+      title: `members exam ${randomUUID()}`,
+      question_count: 4,
+      file_id: bank.id,
+      is_public: false,
+    });
     const study = await studyWithCast(false);
     await addTasks(study, 1, created.id);
     const exam = await json(await users.member.client.get(`/api/exam/${created.id}/`));
@@ -121,13 +145,24 @@ describe('the numbers add up', () => {
 
     const table = await json(await users.leader.client.get(`/api/study-members-progress/${study}/?days=7`));
     const row = table.members.find((m: any) => m.username === users.member.username);
-    expect(row).toMatchObject({ answered_count: 4, correct_count: 3, study_time_seconds: 95, is_active: true, role: 'member' });
+    expect(row).toMatchObject({
+      answered_count: 4,
+      correct_count: 3,
+      study_time_seconds: 95,
+      is_active: true,
+      role: 'member',
+    });
     expect(Date.parse(row.last_activity_at)).toBeGreaterThan(Date.now() - 60_000);
     const idle = table.members.find((m: any) => m.username === users.studyAdmin.username);
     expect(idle).toMatchObject({ answered_count: 0, correct_count: 0, study_time_seconds: 0, last_activity_at: null });
 
     const own = await json(await users.member.client.get(`/api/study-time-statistics/${study}/?days=7`));
-    expect(own.summary).toMatchObject({ answered_count: row.answered_count, correct_count: row.correct_count, total_study_time_seconds: row.study_time_seconds, active_tasks: 1 });
+    expect(own.summary).toMatchObject({
+      answered_count: row.answered_count,
+      correct_count: row.correct_count,
+      total_study_time_seconds: row.study_time_seconds,
+      active_tasks: 1,
+    });
     expect(own.task_study_times[0]).toMatchObject({ answered_count: 4, correct_count: 3, study_time_seconds: 95 });
     const days = own.daily_study_times as { answered_count: number; study_time_seconds: number }[];
     expect(days.reduce((sum, d) => sum + d.answered_count, 0)).toBe(own.summary.answered_count);
@@ -136,7 +171,9 @@ describe('the numbers add up', () => {
     // A retried submit (same submission) adds nothing, in either place.
     const { study_time_seconds } = row;
     const again = await json(await users.leader.client.get(`/api/study-members-progress/${study}/`));
-    expect(again.members.find((m: any) => m.username === users.member.username).study_time_seconds).toBe(study_time_seconds);
+    expect(again.members.find((m: any) => m.username === users.member.username).study_time_seconds).toBe(
+      study_time_seconds,
+    );
   });
 });
 
@@ -144,14 +181,31 @@ describe('withdrawal', () => {
   it("takes the user's activity out of the studies' partitions", async () => {
     const leaver = await fixtureUser(apiUrl);
     const bank = await uploadBank(users.creator, `leaver-${randomUUID()}.xlsx`, 2, false);
-    const created = await createExam(users.creator, { title: `leaver exam ${randomUUID()}`, question_count: 2, file_id: bank.id, is_public: false });
+    const created = await createExam(users.creator, {
+      title: `leaver exam ${randomUUID()}`,
+      question_count: 2,
+      file_id: bank.id,
+      is_public: false,
+    });
     const study = await makeStudy(users.creator, { isPublic: false });
     await addStudyMember(study, { user: leaver, role: 'member' });
     await addTasks(study, 1, created.id);
     const exam = await json(await leaver.client.get(`/api/exam/${created.id}/`));
     const answers = (exam.questions as { id: string }[]).map((q) => ({ question_id: q.id, answer: 'x' }));
-    expect((await leaver.client.post('/api/submit-exam/', { exam_id: created.id, submission_id: randomUUID(), elapsed_seconds: 30, answers })).status).toBe(200);
-    const activity = async () => itemsWithPrefix(await studyPartition(study), studyActivityEntity.skPrefix).filter((item) => item.user_id === leaver.id);
+    expect(
+      (
+        await leaver.client.post('/api/submit-exam/', {
+          exam_id: created.id,
+          submission_id: randomUUID(),
+          elapsed_seconds: 30,
+          answers,
+        })
+      ).status,
+    ).toBe(200);
+    const activity = async () =>
+      itemsWithPrefix(await studyPartition(study), studyActivityEntity.skPrefix).filter(
+        (item) => item.user_id === leaver.id,
+      );
     expect(await activity()).toHaveLength(1);
     expect((await leaver.client.delete('/api/delete-my-account/')).status).toBe(200);
     expect(await activity()).toEqual([]);
@@ -168,7 +222,17 @@ describe('DynamoDB requests per members-table call', () => {
       requestId: 'budget',
       language: 'ko',
       cookies: {},
-      caller: { sessionKey: 'budget', user: { id: user.id, username: user.username, role: user.role, is_superuser: false, is_staff: false, language: 'ko' } },
+      caller: {
+        sessionKey: 'budget',
+        user: {
+          id: user.id,
+          username: user.username,
+          role: user.role,
+          is_superuser: false,
+          is_staff: false,
+          language: 'ko',
+        },
+      },
       sourceIp: '127.0.0.1',
       userAgent: 'vitest',
       log: createLogger({ test: 'members-progress-budget' }),
@@ -219,7 +283,8 @@ describe('DynamoDB requests per members-table call', () => {
     // This week: every member on two days.
     await batchWriteAll(userIds.flatMap((userId) => [activity(0, userId), activity(3, userId)]));
     const ctx = contextFor(users.creator);
-    const call = () => membersProgress.studyMembersProgress({ params: { studyId: study }, query: { days: 7 }, body: {} } as never, ctx);
+    const call = () =>
+      membersProgress.studyMembersProgress({ params: { studyId: study }, query: { days: 7 }, body: {} } as never, ctx);
 
     calls.reset();
     const before = await call();
@@ -228,7 +293,9 @@ describe('DynamoDB requests per members-table call', () => {
     expect(before.members[0]).toMatchObject({ answered_count: 4, correct_count: 2, study_time_seconds: 60 });
 
     // Weeks of older history for every member: the 7-day call does not read it.
-    await batchWriteAll(userIds.flatMap((userId) => Array.from({ length: OLD_DAYS }, (_, i) => activity(8 + i, userId))));
+    await batchWriteAll(
+      userIds.flatMap((userId) => Array.from({ length: OLD_DAYS }, (_, i) => activity(8 + i, userId))),
+    );
     calls.reset();
     const after = await call();
     expect(calls.count()).toBe(fresh);
@@ -237,7 +304,13 @@ describe('DynamoDB requests per members-table call', () => {
     expect(fresh).toBeLessThanOrEqual(4);
 
     // Every day recorded: the history is read, in 1 MB pages.
-    const all = await membersProgress.studyMembersProgress({ params: { studyId: study }, query: {}, body: {} } as never, ctx);
-    expect(all.members[0]).toMatchObject({ answered_count: 2 * (2 + OLD_DAYS), study_time_seconds: 30 * (2 + OLD_DAYS) });
+    const all = await membersProgress.studyMembersProgress(
+      { params: { studyId: study }, query: {}, body: {} } as never,
+      ctx,
+    );
+    expect(all.members[0]).toMatchObject({
+      answered_count: 2 * (2 + OLD_DAYS),
+      study_time_seconds: 30 * (2 + OLD_DAYS),
+    });
   }, 120_000);
 });

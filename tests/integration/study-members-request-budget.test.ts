@@ -26,7 +26,17 @@ function contextFor(user: FixtureUser): SignedInContext {
     requestId: 'budget',
     language: 'ko',
     cookies: {},
-    caller: { sessionKey: 'budget', user: { id: user.id, username: user.username, role: user.role, is_superuser: false, is_staff: false, language: 'ko' } },
+    caller: {
+      sessionKey: 'budget',
+      user: {
+        id: user.id,
+        username: user.username,
+        role: user.role,
+        is_superuser: false,
+        is_staff: false,
+        language: 'ko',
+      },
+    },
     sourceIp: '127.0.0.1',
     userAgent: 'vitest',
     log: createLogger({ test: 'study-members-budget' }),
@@ -84,20 +94,37 @@ describe('DynamoDB requests per member call', () => {
 
   it("lists a study's join requests in one access read and one Query", async () => {
     calls.reset();
-    expect(await joinRequests.listJoinRequestsOfStudy({ params: { id: study } }, contextFor(creator))).toHaveLength(REQUESTS);
+    expect(await joinRequests.listJoinRequestsOfStudy({ params: { id: study } }, contextFor(creator))).toHaveLength(
+      REQUESTS,
+    );
     expect(calls.byCommand()).toEqual({ BatchGetItemCommand: 1, QueryCommand: 1 });
   });
 
   it('adds, edits and deletes a member in a fixed number of requests', async () => {
     calls.reset();
     const added = await members.addMember(
-      { body: { study, name: 'new', email: 'new@example.com', member_id: null, affiliation: null, location: null, role: 'member', is_active: true, user: null } },
+      {
+        body: {
+          study,
+          name: 'new',
+          email: 'new@example.com',
+          member_id: null,
+          affiliation: null,
+          location: null,
+          role: 'member',
+          is_active: true,
+          user: null,
+        },
+      },
       contextFor(creator),
     );
     expect(calls.byCommand()).toEqual({ BatchGetItemCommand: 1, UpdateItemCommand: 1, TransactWriteItemsCommand: 1 });
     const id = (added.body as { id: string }).id;
     calls.reset();
-    await members.updateMember({ params: { id }, body: { is_active: false, email: 'renamed@example.com' } }, contextFor(creator));
+    await members.updateMember(
+      { params: { id }, body: { is_active: false, email: 'renamed@example.com' } },
+      contextFor(creator),
+    );
     expect(calls.byCommand()).toEqual({ GetItemCommand: 1, BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 });
     calls.reset();
     await members.deleteMember({ params: { id } }, contextFor(creator));

@@ -10,7 +10,13 @@ import { insertJoinRequest } from '../../functions/domains/studies/join-request-
 import { appItem, clientFor, makeUser } from '../support/accounts.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import type { TestClient } from '../support/http-client.js';
-import { addStudyMember, itemsWithPrefix, makeStudy, setStudyPublic, studyPartition } from '../support/study-member-fixtures.js';
+import {
+  addStudyMember,
+  itemsWithPrefix,
+  makeStudy,
+  setStudyPublic,
+  studyPartition,
+} from '../support/study-member-fixtures.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -54,11 +60,29 @@ describe('adding and editing members', () => {
   it('requires a name, checks the email format and stores empty optional fields as null', async () => {
     const study = await makeStudy(creator);
     expect((await creator.client.post('/api/members/', { study, name: '  ' })).status).toBe(400);
-    expect((await creator.client.post('/api/members/', { study, name: 'Kim', email: 'not-an-email' })).status).toBe(400);
-    const res = await creator.client.post('/api/members/', { study, name: ' Kim ', email: '', member_id: '', affiliation: ' ', location: null });
+    expect((await creator.client.post('/api/members/', { study, name: 'Kim', email: 'not-an-email' })).status).toBe(
+      400,
+    );
+    const res = await creator.client.post('/api/members/', {
+      study,
+      name: ' Kim ',
+      email: '',
+      member_id: '',
+      affiliation: ' ',
+      location: null,
+    });
     expect(res.status).toBe(201);
     const member = await json<MemberAnswer>(res);
-    expect(member).toMatchObject({ name: 'Kim', email: null, member_id: null, affiliation: null, location: null, role: 'member', is_active: true, user: null });
+    expect(member).toMatchObject({
+      name: 'Kim',
+      email: null,
+      member_id: null,
+      affiliation: null,
+      location: null,
+      role: 'member',
+      is_active: true,
+      user: null,
+    });
     const { members } = await consistentStudy(study);
     expect(members).toHaveLength(1);
     expect(members[0]).toMatchObject({ email: null, member_id: null, affiliation: null, location: null });
@@ -82,31 +106,59 @@ describe('adding and editing members', () => {
   it('links, edits, swaps claims and unlinks in one write each; the membership follows the linked user', async () => {
     const study = await makeStudy(creator);
     const [first, second] = [await fixtureUser(apiUrl), await fixtureUser(apiUrl)];
-    const created = await json<MemberAnswer>(await creator.client.post('/api/members/', { study, name: 'Lee', email: 'lee@example.com' }));
-    let res = await creator.client.put(`/api/members/${created.id}/`, { user: first.id, email: 'lee2@example.com', role: 'study_leader' });
+    const created = await json<MemberAnswer>(
+      await creator.client.post('/api/members/', { study, name: 'Lee', email: 'lee@example.com' }),
+    );
+    let res = await creator.client.put(`/api/members/${created.id}/`, {
+      user: first.id,
+      email: 'lee2@example.com',
+      role: 'study_leader',
+    });
     expect(res.status).toBe(200);
-    expect(await appItem(studyMembershipEntity.key(first.id, study))).toMatchObject({ role: 'study_leader', is_active: true, member_id: created.id });
+    expect(await appItem(studyMembershipEntity.key(first.id, study))).toMatchObject({
+      role: 'study_leader',
+      is_active: true,
+      member_id: created.id,
+    });
     // The freed email can be used again, the new one cannot.
-    expect((await creator.client.post('/api/members/', { study, name: 'x', email: 'lee@example.com' })).status).toBe(201);
-    expect((await creator.client.post('/api/members/', { study, name: 'x', email: 'LEE2@example.com' })).status).toBe(409);
+    expect((await creator.client.post('/api/members/', { study, name: 'x', email: 'lee@example.com' })).status).toBe(
+      201,
+    );
+    expect((await creator.client.post('/api/members/', { study, name: 'x', email: 'LEE2@example.com' })).status).toBe(
+      409,
+    );
     res = await creator.client.put(`/api/members/${created.id}/`, { user: second.id, is_active: false });
-    expect(await json(res)).toMatchObject({ user: second.id, is_active: false, email: 'lee2@example.com', role: 'study_leader' });
+    expect(await json(res)).toMatchObject({
+      user: second.id,
+      is_active: false,
+      email: 'lee2@example.com',
+      role: 'study_leader',
+    });
     expect(await appItem(studyMembershipEntity.key(first.id, study))).toBeUndefined();
     expect(await appItem(studyMembershipEntity.key(second.id, study))).toMatchObject({ is_active: false });
     res = await creator.client.put(`/api/members/${created.id}/`, { user: null });
     expect(await json(res)).toMatchObject({ user: null, user_username: null });
     expect(await appItem(studyMembershipEntity.key(second.id, study))).toBeUndefined();
-    expect((await creator.client.put(`/api/members/${created.id}/`, { study: await makeStudy(creator) })).status).toBe(400);
+    expect((await creator.client.put(`/api/members/${created.id}/`, { study: await makeStudy(creator) })).status).toBe(
+      400,
+    );
     await consistentStudy(study);
   });
 
   it('activates and deactivates one member per call, as the bulk actions do, and deletes without leftovers', async () => {
     const study = await makeStudy(creator);
     const users = await Promise.all([fixtureUser(apiUrl), fixtureUser(apiUrl), fixtureUser(apiUrl)]);
-    const members = await Promise.all(users.map((user, i) => addStudyMember(study, { user, email: `bulk${i}-${fresh()}@example.com`, member_id: `B${i}` })));
-    const deactivated = await Promise.all(members.map((m) => creator.client.put(`/api/members/${m.id}/`, { is_active: false })));
+    const members = await Promise.all(
+      users.map((user, i) =>
+        addStudyMember(study, { user, email: `bulk${i}-${fresh()}@example.com`, member_id: `B${i}` }),
+      ),
+    );
+    const deactivated = await Promise.all(
+      members.map((m) => creator.client.put(`/api/members/${m.id}/`, { is_active: false })),
+    );
     expect(deactivated.map((r) => r.status)).toEqual([200, 200, 200]);
-    for (const user of users) expect(await appItem(studyMembershipEntity.key(user.id, study))).toMatchObject({ is_active: false });
+    for (const user of users)
+      expect(await appItem(studyMembershipEntity.key(user.id, study))).toMatchObject({ is_active: false });
     const deleted = await Promise.all(members.map((m) => creator.client.delete(`/api/members/${m.id}/`)));
     expect(deleted.map((r) => r.status)).toEqual([200, 200, 200]);
     const { members: left, keys } = await consistentStudy(study);
@@ -122,7 +174,11 @@ describe('adding and editing members', () => {
     const admin = await fixtureUser(apiUrl, { role: 'admin_role' });
     await addStudyMember(study, { name: 'other', email: 'secret@example.com', member_id: 'S-1' });
     await addStudyMember(study, { user: member, email: 'mine@example.com', member_id: 'S-2' });
-    const seenBy = async (client: TestClient) => (await json<MemberAnswer[]>(await client.get(`/api/studies/${study}/members/`))).map((m) => [m.email, m.member_id]);
+    const seenBy = async (client: TestClient) =>
+      (await json<MemberAnswer[]>(await client.get(`/api/studies/${study}/members/`))).map((m) => [
+        m.email,
+        m.member_id,
+      ]);
     expect(await seenBy(member.client)).toEqual([
       [null, null],
       ['mine@example.com', 'S-2'],
@@ -159,7 +215,9 @@ describe('adding and editing members', () => {
   it('lets two parallel adds of the same email end in exactly one member', async () => {
     const study = await makeStudy(creator);
     const email = `race-${fresh()}@example.com`;
-    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => creator.client.post('/api/members/', { study, name: `racer ${i}`, email })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => creator.client.post('/api/members/', { study, name: `racer ${i}`, email })),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     const { members, keys } = await consistentStudy(study);
     expect(members).toHaveLength(1);
@@ -172,63 +230,104 @@ describe('join requests', () => {
     const study = await makeStudy(creator);
     const requester = await makeUser({ first_name: 'Park' });
     const client = await clientFor(apiUrl, requester);
-    const created = await client.post('/api/study-join-request/', { study_id: study, message: 'hello', role: 'study_admin' });
+    const created = await client.post('/api/study-join-request/', {
+      study_id: study,
+      message: 'hello',
+      role: 'study_admin',
+    });
     expect(created.status).toBe(201);
     const { join_request_id: id } = await json<{ join_request_id: string }>(created);
     expect((await client.post('/api/study-join-request/', { study_id: study })).status).toBe(409);
-    expect(await json(await client.get('/api/study-join-request/user/'))).toEqual([expect.objectContaining({ id, study, status: 'pending', message: 'hello' })]);
-    const listed = await json<{ id: string; user_email: string | null }[]>(await creator.client.get(`/api/studies/${study}/join-requests/`));
+    expect(await json(await client.get('/api/study-join-request/user/'))).toEqual([
+      expect.objectContaining({ id, study, status: 'pending', message: 'hello' }),
+    ]);
+    const listed = await json<{ id: string; user_email: string | null }[]>(
+      await creator.client.get(`/api/studies/${study}/join-requests/`),
+    );
     expect(listed).toEqual([expect.objectContaining({ id, status: 'pending', user_email: requester.email })]);
 
     const approved = await creator.client.post(`/api/study-join-request/${id}/respond/`, { status: 'approved' });
     expect(await json(approved)).toMatchObject({ status: 'approved', responded_by_username: creator.username });
     expect(await appItem(joinRequestEntity.userKey(requester.id, study))).toMatchObject({ status: 'approved' });
     const { members } = await consistentStudy(study);
-    expect(members).toEqual([expect.objectContaining({ user_id: requester.id, role: 'member', is_active: true, email: requester.email, name: 'Park' })]);
-    expect(await appItem(studyMembershipEntity.key(requester.id, study))).toMatchObject({ role: 'member', is_active: true });
-    expect((await creator.client.post(`/api/study-join-request/${id}/respond/`, { status: 'rejected' })).status).toBe(409);
+    expect(members).toEqual([
+      expect.objectContaining({
+        user_id: requester.id,
+        role: 'member',
+        is_active: true,
+        email: requester.email,
+        name: 'Park',
+      }),
+    ]);
+    expect(await appItem(studyMembershipEntity.key(requester.id, study))).toMatchObject({
+      role: 'member',
+      is_active: true,
+    });
+    expect((await creator.client.post(`/api/study-join-request/${id}/respond/`, { status: 'rejected' })).status).toBe(
+      409,
+    );
     // A member cannot ask again.
-    expect(await json(await client.post('/api/study-join-request/', { study_id: study }))).toMatchObject({ code: 'join_request_already_member' });
+    expect(await json(await client.post('/api/study-join-request/', { study_id: study }))).toMatchObject({
+      code: 'join_request_already_member',
+    });
   });
 
   it('rejects without a member, and a rejected user may ask again', async () => {
     const study = await makeStudy(creator);
     const requester = await fixtureUser(apiUrl);
-    const { join_request_id: id } = await json<{ join_request_id: string }>(await requester.client.post('/api/study-join-request/', { study_id: study }));
-    expect((await creator.client.post(`/api/study-join-request/${id}/respond/`, { status: 'rejected' })).status).toBe(200);
+    const { join_request_id: id } = await json<{ join_request_id: string }>(
+      await requester.client.post('/api/study-join-request/', { study_id: study }),
+    );
+    expect((await creator.client.post(`/api/study-join-request/${id}/respond/`, { status: 'rejected' })).status).toBe(
+      200,
+    );
     expect((await consistentStudy(study)).members).toHaveLength(0);
     expect((await requester.client.post('/api/study-join-request/', { study_id: study })).status).toBe(201);
   });
 
   it('never lets a user answer their own request', async () => {
     const study = await makeStudy(creator);
-    const { join_request_id: id } = await json<{ join_request_id: string }>(await creator.client.post('/api/study-join-request/', { study_id: study }));
-    expect(await json(await creator.client.post(`/api/study-join-request/${id}/respond/`, { status: 'approved' }))).toMatchObject({ code: 'join_request_own' });
+    const { join_request_id: id } = await json<{ join_request_id: string }>(
+      await creator.client.post('/api/study-join-request/', { study_id: study }),
+    );
+    expect(
+      await json(await creator.client.post(`/api/study-join-request/${id}/respond/`, { status: 'approved' })),
+    ).toMatchObject({ code: 'join_request_own' });
     expect((await consistentStudy(study)).members).toHaveLength(0);
   });
 
   it('cancels only a pending request of the caller, on both sides', async () => {
     const study = await makeStudy(creator);
     const requester = await fixtureUser(apiUrl);
-    const { join_request_id: id } = await json<{ join_request_id: string }>(await requester.client.post('/api/study-join-request/', { study_id: study }));
+    const { join_request_id: id } = await json<{ join_request_id: string }>(
+      await requester.client.post('/api/study-join-request/', { study_id: study }),
+    );
     expect((await stranger.client.delete(`/api/study-join-request/${id}/cancel/`)).status).toBe(404);
     expect((await requester.client.delete(`/api/study-join-request/${id}/cancel/`)).status).toBe(200);
     expect(await appItem(joinRequestEntity.userKey(requester.id, study))).toBeUndefined();
     expect((await consistentStudy(study)).requests).toHaveLength(0);
     expect((await requester.client.delete(`/api/study-join-request/${id}/cancel/`)).status).toBe(404);
-    const again = await json<{ join_request_id: string }>(await requester.client.post('/api/study-join-request/', { study_id: study }));
+    const again = await json<{ join_request_id: string }>(
+      await requester.client.post('/api/study-join-request/', { study_id: study }),
+    );
     await creator.client.post(`/api/study-join-request/${again.join_request_id}/respond/`, { status: 'approved' });
-    expect(await json(await requester.client.delete(`/api/study-join-request/${id}/cancel/`))).toMatchObject({ code: 'join_request_not_pending' });
+    expect(await json(await requester.client.delete(`/api/study-join-request/${id}/cancel/`))).toMatchObject({
+      code: 'join_request_not_pending',
+    });
   });
 
   it('leaving removes the member, its claims, the membership and the request; removing the request again is no error', async () => {
     const study = await makeStudy(creator);
     const requester = await fixtureUser(apiUrl);
-    const { join_request_id: id } = await json<{ join_request_id: string }>(await requester.client.post('/api/study-join-request/', { study_id: study }));
+    const { join_request_id: id } = await json<{ join_request_id: string }>(
+      await requester.client.post('/api/study-join-request/', { study_id: study }),
+    );
     await creator.client.post(`/api/study-join-request/${id}/respond/`, { status: 'approved' });
     const [mine] = await json<MemberAnswer[]>(await requester.client.get(`/api/studies/${study}/members/`));
     expect((await requester.client.delete(`/api/members/${mine!.id}/`)).status).toBe(200);
-    expect(await json(await requester.client.delete(`/api/study-join-request/user/${study}/`))).toMatchObject({ deleted: false });
+    expect(await json(await requester.client.delete(`/api/study-join-request/user/${study}/`))).toMatchObject({
+      deleted: false,
+    });
     const { members, requests, keys } = await consistentStudy(study);
     expect([members.length, requests.length, keys.length]).toEqual([0, 0, 0]);
     expect(await appItem(studyMembershipEntity.key(requester.id, study))).toBeUndefined();
@@ -240,10 +339,25 @@ describe('join requests', () => {
     const member = await fixtureUser(apiUrl);
     await addStudyMember(study, { user: member });
     expect((await stranger.client.post('/api/study-join-request/', { study_id: study })).status).toBe(404);
-    expect(await json(await member.client.post('/api/study-join-request/', { study_id: study }))).toMatchObject({ code: 'join_request_private_study' });
+    expect(await json(await member.client.post('/api/study-join-request/', { study_id: study }))).toMatchObject({
+      code: 'join_request_private_study',
+    });
     // The transaction's own check of META, without the service's read in front of it.
-    const request = { id: `${study}_${stranger.id}`, study_id: study, user_id: stranger.id, user_username: stranger.username, user_email: '', message: '' };
-    const refused = insertJoinRequest({ ...request, requested_at: new Date().toISOString(), status: 'pending', responded_by_username: null, responded_at: null });
+    const request = {
+      id: `${study}_${stranger.id}`,
+      study_id: study,
+      user_id: stranger.id,
+      user_username: stranger.username,
+      user_email: '',
+      message: '',
+    };
+    const refused = insertJoinRequest({
+      ...request,
+      requested_at: new Date().toISOString(),
+      status: 'pending',
+      responded_by_username: null,
+      responded_at: null,
+    });
     await expect(refused).rejects.toMatchObject({ reason: 'study_private' });
     expect((await consistentStudy(study)).requests).toHaveLength(0);
     expect(await appItem(joinRequestEntity.userKey(stranger.id, study))).toBeUndefined();
@@ -254,7 +368,9 @@ describe('join requests', () => {
     const leader = await fixtureUser(apiUrl);
     await addStudyMember(study, { user: leader, role: 'study_leader' });
     const requester = await fixtureUser(apiUrl);
-    const { join_request_id: id } = await json<{ join_request_id: string }>(await requester.client.post('/api/study-join-request/', { study_id: study }));
+    const { join_request_id: id } = await json<{ join_request_id: string }>(
+      await requester.client.post('/api/study-join-request/', { study_id: study }),
+    );
     const answers = await Promise.all([
       creator.client.post(`/api/study-join-request/${id}/respond/`, { status: 'approved' }),
       leader.client.post(`/api/study-join-request/${id}/respond/`, { status: 'approved' }),
@@ -276,7 +392,10 @@ describe('join requests', () => {
     for (let round = 0; round < 6; round++) {
       const study = await makeStudy(creator);
       const requester = await fixtureUser(apiUrl);
-      const [answer] = await Promise.all([requester.client.post('/api/study-join-request/', { study_id: study }), setStudyPublic(study, false)]);
+      const [answer] = await Promise.all([
+        requester.client.post('/api/study-join-request/', { study_id: study }),
+        setStudyPublic(study, false),
+      ]);
       expect([201, 403, 404]).toContain(answer.status);
       const studySide = await appItem(joinRequestEntity.studyKey(study, requester.id));
       const userSide = await appItem(joinRequestEntity.userKey(requester.id, study));
@@ -329,7 +448,9 @@ describe('withdrawal', () => {
     // The study still reads and lists as before.
     const detail = await staying.client.get(`/api/studies/${kept}/`);
     expect(detail.status).toBe(200);
-    expect(await json<{ created_by: unknown }>(detail)).toMatchObject({ created_by: { id: WITHDRAWN_CREATOR_ID, username: '' } });
+    expect(await json<{ created_by: unknown }>(detail)).toMatchObject({
+      created_by: { id: WITHDRAWN_CREATOR_ID, username: '' },
+    });
     const mine = await json<{ results: { id: string }[] }>(await staying.client.get('/api/studies/?my_studies=true'));
     expect(mine.results.map((s) => s.id)).toContain(kept);
     expect(meta!.gsi2pk).toBeDefined();

@@ -37,13 +37,29 @@ const json = async (res: Response) => (await res.json()) as any;
 
 async function examOf(user: FixtureUser, isPublic: boolean, count: number): Promise<Exam> {
   const bank = await uploadBank(user, `progress-${randomUUID()}.xlsx`, count, isPublic);
-  const created = await createExam(user, { title: `progress exam ${randomUUID()}`, question_count: count, file_id: bank.id, is_public: isPublic });
+  const created = await createExam(user, {
+    title: `progress exam ${randomUUID()}`,
+    question_count: count,
+    file_id: bank.id,
+    is_public: isPublic,
+  });
   const exam = await json(await user.client.get(`/api/exam/${created.id}/`));
-  return { id: created.id, questions: (exam.questions as { id: string; answer?: string }[]).map((q) => ({ id: String(q.id), answer: q.answer ?? '' })) };
+  return {
+    id: created.id,
+    questions: (exam.questions as { id: string; answer?: string }[]).map((q) => ({
+      id: String(q.id),
+      answer: q.answer ?? '',
+    })),
+  };
 }
 
 async function addTask(examId: string, name: string): Promise<string> {
-  const res = await owner.client.post('/api/study-tasks/', { study: studyId, name_ko: name, exam: examId, progress: 0 });
+  const res = await owner.client.post('/api/study-tasks/', {
+    study: studyId,
+    name_ko: name,
+    exam: examId,
+    progress: 0,
+  });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await json(res)).id;
 }
@@ -60,7 +76,12 @@ async function daysOf(userId: string) {
 }
 
 beforeAll(async () => {
-  [owner, member, outsider, admin] = await Promise.all([fixtureUser(apiUrl), fixtureUser(apiUrl), fixtureUser(apiUrl), fixtureUser(apiUrl, { role: 'admin_role' })]);
+  [owner, member, outsider, admin] = await Promise.all([
+    fixtureUser(apiUrl),
+    fixtureUser(apiUrl),
+    fixtureUser(apiUrl),
+    fixtureUser(apiUrl, { role: 'admin_role' }),
+  ]);
   anonymous = await anonymousClient(apiUrl);
   [privateExam, publicExam] = await Promise.all([examOf(owner, false, 4), examOf(owner, true, 3)]);
   studyId = (await createStudy(owner, { is_public: false })).id;
@@ -84,10 +105,25 @@ describe('study time on submit (S24)', () => {
 
     let stats = await json(await member.client.get(`/api/study-time-statistics/${studyId}/?days=7`));
     expect(stats.total_study_time_minutes).toBe(2);
-    expect(stats.task_study_times.find((t: any) => t.task_id === privateTaskId)).toMatchObject({ study_time_seconds: 125, study_time_minutes: 2, has_exam: true });
+    expect(stats.task_study_times.find((t: any) => t.task_id === privateTaskId)).toMatchObject({
+      study_time_seconds: 125,
+      study_time_minutes: 2,
+      has_exam: true,
+    });
     expect(stats.task_study_times.find((t: any) => t.task_id === publicTaskId).study_time_seconds).toBe(0);
-    expect(stats.summary).toEqual({ total_tasks: 2, active_tasks: 1, inactive_tasks: 1, has_study_time: true, answered_count: 2, correct_count: 2, total_study_time_seconds: 125 });
-    expect(stats.task_study_times.find((t: any) => t.task_id === privateTaskId)).toMatchObject({ answered_count: 2, correct_count: 2 });
+    expect(stats.summary).toEqual({
+      total_tasks: 2,
+      active_tasks: 1,
+      inactive_tasks: 1,
+      has_study_time: true,
+      answered_count: 2,
+      correct_count: 2,
+      total_study_time_seconds: 125,
+    });
+    expect(stats.task_study_times.find((t: any) => t.task_id === privateTaskId)).toMatchObject({
+      answered_count: 2,
+      correct_count: 2,
+    });
 
     const cont = await member.client.post(`/api/exam/${privateExam.id}/continue/`, {
       previous_result_id: first.result_id,
@@ -99,10 +135,19 @@ describe('study time on submit (S24)', () => {
     expect(stats.task_study_times.find((t: any) => t.task_id === privateTaskId).study_time_seconds).toBe(185);
     expect(stats.total_study_time_minutes).toBe(3);
     const today = new Date().toISOString().slice(0, 10);
-    expect(stats.daily_study_times.at(-1)).toEqual({ date: today, study_time_minutes: 3, study_time_seconds: 185, answered_count: 3, correct_count: 2 });
+    expect(stats.daily_study_times.at(-1)).toEqual({
+      date: today,
+      study_time_minutes: 3,
+      study_time_seconds: 185,
+      answered_count: 3,
+      correct_count: 2,
+    });
     // Issue 23: the summary is the sum of the days, and the task's row says the same.
     expect(stats.summary).toMatchObject({ answered_count: 3, correct_count: 2, total_study_time_seconds: 185 });
-    expect(stats.task_study_times.find((t: any) => t.task_id === privateTaskId)).toMatchObject({ answered_count: 3, correct_count: 2 });
+    expect(stats.task_study_times.find((t: any) => t.task_id === privateTaskId)).toMatchObject({
+      answered_count: 3,
+      correct_count: 2,
+    });
     // Task progress from the member's results: 2 of 4 questions correct, 3 attempted, 2 of 3 answers correct.
     expect(stats.task_progress.find((t: any) => t.task_id === privateTaskId)).toMatchObject({
       total_questions: 4,
@@ -114,7 +159,12 @@ describe('study time on submit (S24)', () => {
     });
     // The study detail shows the same figures as the caller's own on each task; another member sees their own (none).
     const detail = await json(await member.client.get(`/api/studies/${studyId}/`));
-    expect(detail.tasks.find((t: any) => t.id === privateTaskId)).toMatchObject({ correct_progress: 50, attempted_progress: 75, total_attempts: 3, user_progress: 50 });
+    expect(detail.tasks.find((t: any) => t.id === privateTaskId)).toMatchObject({
+      correct_progress: 50,
+      attempted_progress: 75,
+      total_attempts: 3,
+      user_progress: 50,
+    });
     expect(detail.tasks.find((t: any) => t.id === publicTaskId).correct_progress).toBeNull();
     const ownerView = await json(await owner.client.get(`/api/studies/${studyId}/`));
     expect(ownerView.tasks.find((t: any) => t.id === privateTaskId).correct_progress).toBeNull();
@@ -136,30 +186,50 @@ describe('study time on submit (S24)', () => {
 
 describe('record-study-progress (S23)', () => {
   it('records a member’s access and progress and refuses others with the original client’s codes', async () => {
-    const res = await member.client.post('/api/record-study-progress/', { study_id: studyId, page_type: 'detail', client_time: new Date().toISOString() });
+    const res = await member.client.post('/api/record-study-progress/', {
+      study_id: studyId,
+      page_type: 'detail',
+      client_time: new Date().toISOString(),
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     const answer = await json(res);
-    expect(answer.recorded).toEqual([{ study_id: studyId, overall_progress: expect.any(Number), attempted_progress: expect.any(Number) }]);
+    expect(answer.recorded).toEqual([
+      { study_id: studyId, overall_progress: expect.any(Number), attempted_progress: expect.any(Number) },
+    ]);
     // 2 correct of the study's 7 questions (4 + 3).
     expect(answer.recorded[0].overall_progress).toBeCloseTo((2 / 7) * 100, 2);
     await member.client.post('/api/record-study-progress/', { study_id: studyId, page_type: 'dashboard' });
     const [membership] = await batchGetAll([studyMembershipEntity.key(member.id, studyId)], { consistent: true });
-    expect(studyMembershipEntity.parse(membership!)).toMatchObject({ overall_progress: answer.recorded[0].overall_progress, last_progress_recorded_at: expect.any(String) });
-    const today = (await daysOf(member.id)).find((d) => d.study_id === studyId && d.date === new Date().toISOString().slice(0, 10))!;
+    expect(studyMembershipEntity.parse(membership!)).toMatchObject({
+      overall_progress: answer.recorded[0].overall_progress,
+      last_progress_recorded_at: expect.any(String),
+    });
+    const today = (await daysOf(member.id)).find(
+      (d) => d.study_id === studyId && d.date === new Date().toISOString().slice(0, 10),
+    )!;
     expect(today.access_count).toBe(2);
     expect(today.highest_progress).toBeCloseTo(28.57, 2);
 
     expect((await outsider.client.post('/api/record-study-progress/', { study_id: studyId })).status).toBe(404); // private: not revealed
     expect((await admin.client.post('/api/record-study-progress/', { study_id: studyId })).status).toBe(403);
-    expect((await json(await admin.client.post('/api/record-study-progress/', { study_id: studyId }))).code).toBe('study_progress_not_member');
-    expect((await member.client.post('/api/record-study-progress/', { study_id: 'nosuchstudy000000000' })).status).toBe(404);
+    expect((await json(await admin.client.post('/api/record-study-progress/', { study_id: studyId }))).code).toBe(
+      'study_progress_not_member',
+    );
+    expect((await member.client.post('/api/record-study-progress/', { study_id: 'nosuchstudy000000000' })).status).toBe(
+      404,
+    );
     expect((await anonymous.post('/api/record-study-progress/', { study_id: studyId })).status).toBe(401);
     expect((await member.client.post('/api/record-study-progress/', {})).status).toBe(400);
   });
 
   it('list form records the caller’s studies among the ids and skips the rest', async () => {
     const publicStudy = (await createStudy(outsider, { is_public: true })).id;
-    const answer = await json(await member.client.post('/api/record-study-progress/', { study_ids: [studyId, publicStudy, 'nosuchstudy000000000'], page_type: 'list' }));
+    const answer = await json(
+      await member.client.post('/api/record-study-progress/', {
+        study_ids: [studyId, publicStudy, 'nosuchstudy000000000'],
+        page_type: 'list',
+      }),
+    );
     expect(answer.recorded.map((r: any) => r.study_id)).toEqual([studyId]);
     expect(answer.skipped).toEqual([publicStudy, 'nosuchstudy000000000']);
   });
@@ -210,9 +280,19 @@ describe('progress history and statistics over periods (S25)', () => {
     expect(history.summary_table.map((r: any) => r.date)).toEqual(included.map(day));
     expect(history.summary_table[0]).toMatchObject({ access_count: 1, highest_progress: 50 });
     expect(history.time_series_data).toHaveLength(length);
-    expect(history.time_series_data.at(-1)).toMatchObject({ date: day(0), correct_progress: 50, attempted_progress: 60 });
+    expect(history.time_series_data.at(-1)).toMatchObject({
+      date: day(0),
+      correct_progress: 50,
+      attempted_progress: 60,
+    });
     // A day without activity is in the series with nulls.
-    if (length > 1) expect(history.time_series_data.at(-2)).toEqual({ date: day(1), time: null, attempted_progress: null, correct_progress: null });
+    if (length > 1)
+      expect(history.time_series_data.at(-2)).toEqual({
+        date: day(1),
+        time: null,
+        attempted_progress: null,
+        correct_progress: null,
+      });
 
     const stats = await json(await learner.client.get(`/api/study-time-statistics/${seeded}/${query}`));
     expect(stats.total_study_time_minutes).toBe(10 * included.length);
@@ -244,7 +324,17 @@ describe('progress history and statistics over periods (S25)', () => {
       requestId: 'budget',
       language: 'ko',
       cookies: {},
-      caller: { sessionKey: 'budget', user: { id: learner.id, username: learner.username, role: learner.role, is_superuser: false, is_staff: false, language: 'ko' } },
+      caller: {
+        sessionKey: 'budget',
+        user: {
+          id: learner.id,
+          username: learner.username,
+          role: learner.role,
+          is_superuser: false,
+          is_staff: false,
+          language: 'ko',
+        },
+      },
       sourceIp: '127.0.0.1',
       userAgent: 'vitest',
       log: createLogger({ test: 'study-progress-budget' }),
@@ -276,7 +366,12 @@ describe('random practice (S26, L21)', () => {
     const three = await json(await member.client.get(`/api/random-practice/${studyId}/?count=3`));
     expect(three.questions).toHaveLength(3);
 
-    const saved = await member.client.post('/api/save-random-practice-result/', { study_id: studyId, correct_count: 2, total_questions: 3, elapsed_seconds: 42 });
+    const saved = await member.client.post('/api/save-random-practice-result/', {
+      study_id: studyId,
+      correct_count: 2,
+      total_questions: 3,
+      elapsed_seconds: 42,
+    });
     expect(saved.status, await saved.clone().text()).toBe(200);
     expect(await json(saved)).toMatchObject({ success: true, accuracy: 66.7 });
     const stored = await queryAll({
@@ -292,19 +387,43 @@ describe('random practice (S26, L21)', () => {
 
   it('refuses outsiders, inactive members and bad counts', async () => {
     expect((await outsider.client.get(`/api/random-practice/${studyId}/?count=5`)).status).toBe(404);
-    expect((await outsider.client.post('/api/save-random-practice-result/', { study_id: studyId, correct_count: 1, total_questions: 1, elapsed_seconds: 1 })).status).toBe(404);
+    expect(
+      (
+        await outsider.client.post('/api/save-random-practice-result/', {
+          study_id: studyId,
+          correct_count: 1,
+          total_questions: 1,
+          elapsed_seconds: 1,
+        })
+      ).status,
+    ).toBe(404);
     const publicStudy = (await createStudy(owner, { is_public: true })).id;
     const refused = await outsider.client.get(`/api/random-practice/${publicStudy}/?count=5`);
     expect(refused.status).toBe(403);
     expect((await json(refused)).code).toBe('random_practice_not_member');
-    expect((await outsider.client.post('/api/save-random-practice-result/', { study_id: publicStudy, correct_count: 1, total_questions: 1, elapsed_seconds: 1 })).status).toBe(403);
+    expect(
+      (
+        await outsider.client.post('/api/save-random-practice-result/', {
+          study_id: publicStudy,
+          correct_count: 1,
+          total_questions: 1,
+          elapsed_seconds: 1,
+        })
+      ).status,
+    ).toBe(403);
     const inactive = await fixtureUser(apiUrl);
     await addMember(studyId, inactive, 'member', false);
     expect((await inactive.client.get(`/api/random-practice/${studyId}/?count=5`)).status).toBe(403);
     expect((await anonymous.get(`/api/random-practice/${studyId}/`)).status).toBe(401);
 
     const save = (body: Record<string, unknown>) =>
-      member.client.post('/api/save-random-practice-result/', { study_id: studyId, correct_count: 1, total_questions: 2, elapsed_seconds: 5, ...body });
+      member.client.post('/api/save-random-practice-result/', {
+        study_id: studyId,
+        correct_count: 1,
+        total_questions: 2,
+        elapsed_seconds: 5,
+        ...body,
+      });
     expect((await save({ correct_count: 3 })).status).toBe(400);
     expect((await save({ correct_count: -1 })).status).toBe(400);
     expect((await save({ total_questions: 0, correct_count: 0 })).status).toBe(400);

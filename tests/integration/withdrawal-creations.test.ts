@@ -13,7 +13,8 @@ import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
-const item = async (key: { pk: string; sk: string }) => (await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: key }))).Item;
+const item = async (key: { pk: string; sk: string }) =>
+  (await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: key }))).Item;
 
 /**
  * Withdrawal (and admin delete) removes what a user created privately and anonymises what they
@@ -22,7 +23,10 @@ const item = async (key: { pk: string; sk: string }) => (await dynamoDocument().
  */
 describe.each([
   ['withdrawal', async (user: FixtureUser) => user.client.delete('/api/delete-my-account/')],
-  ['admin delete', async (user: FixtureUser, admin?: FixtureUser) => admin!.client.delete(`/api/users/${user.id}/delete/`)],
+  [
+    'admin delete',
+    async (user: FixtureUser, admin?: FixtureUser) => admin!.client.delete(`/api/users/${user.id}/delete/`),
+  ],
 ] as const)('%s and what the user created', (_name, remove) => {
   let user: FixtureUser;
   let admin: FixtureUser;
@@ -30,12 +34,23 @@ describe.each([
   const made = { privateFile: '', publicFile: '', privateExam: '', publicExam: '' };
 
   beforeAll(async () => {
-    [user, admin, subscriber] = await Promise.all([fixtureUser(apiUrl), fixtureUser(apiUrl, { role: 'admin_role' }), fixtureUser(apiUrl)]);
+    [user, admin, subscriber] = await Promise.all([
+      fixtureUser(apiUrl),
+      fixtureUser(apiUrl, { role: 'admin_role' }),
+      fixtureUser(apiUrl),
+    ]);
     made.privateFile = (await uploadBank(user, 'private-bank.xlsx', 6, false)).id;
     made.publicFile = (await uploadBank(user, 'public-bank.xlsx', 6, true)).id;
-    made.privateExam = (await createExam(user, { title: 'Private exam', file_id: made.privateFile, question_count: 3, is_public: false })).id;
-    made.publicExam = (await createExam(user, { title: 'Public exam', file_id: made.publicFile, question_count: 3, is_public: true })).id;
-    const sub = await subscriber.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: [made.publicExam], action: 'subscribe' });
+    made.privateExam = (
+      await createExam(user, { title: 'Private exam', file_id: made.privateFile, question_count: 3, is_public: false })
+    ).id;
+    made.publicExam = (
+      await createExam(user, { title: 'Public exam', file_id: made.publicFile, question_count: 3, is_public: true })
+    ).id;
+    const sub = await subscriber.client.post('/api/exam-subscription/bulk-toggle/', {
+      exam_ids: [made.publicExam],
+      action: 'subscribe',
+    });
     expect(sub.status, await sub.clone().text()).toBe(200);
 
     const res = await remove(user, admin);

@@ -45,7 +45,11 @@ export async function makeUser(overrides: Partial<NewUser> & { role?: Role } = {
 }
 
 /** A browser already signed in as `user` (session written directly) with a CSRF token. */
-export async function clientFor(apiUrl: string, user: UserRecord | null, language: 'ko' | 'en' = 'en'): Promise<TestClient> {
+export async function clientFor(
+  apiUrl: string,
+  user: UserRecord | null,
+  language: 'ko' | 'en' = 'en',
+): Promise<TestClient> {
   const client = await TestClient.create(apiUrl, language);
   if (user) client.setCookie('sessionid', await createSession(user.id));
   return client;

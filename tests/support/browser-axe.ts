@@ -12,7 +12,10 @@ export async function settled(page: Page): Promise<void> {
  * one line each with the first few offending nodes, prefixed by `label` (the path by default).
  * label-content-name-mismatch is among axe's experimental rules (off by default); the audit wants it.
  */
-export async function seriousViolations(page: Page, options: { include?: string; label?: string } = {}): Promise<string[]> {
+export async function seriousViolations(
+  page: Page,
+  options: { include?: string; label?: string } = {},
+): Promise<string[]> {
   await settled(page);
   let builder = new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
   if (options.include) builder = builder.include(options.include);

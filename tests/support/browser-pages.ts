@@ -18,7 +18,9 @@ export async function ready(page: Page): Promise<void> {
 
 /** A failed request is logged by Chromium as a console error; tests that provoke one on purpose drop it. */
 export function unexpected(errors: string[]): string[] {
-  return errors.filter((error) => !/Failed to load resource: the server responded with a status of (400|401|403|404|409)/.test(error));
+  return errors.filter(
+    (error) => !/Failed to load resource: the server responded with a status of (400|401|403|404|409)/.test(error),
+  );
 }
 
 export function toast(page: Page, text: string | RegExp) {
@@ -73,7 +75,13 @@ export async function logIn(page: Page, username: string, password: string, retu
 export async function createAdmin(username: string, password: string): Promise<void> {
   await run(join(rootDir, 'node_modules/.bin/tsx'), ['scripts/create-admin.ts', username], {
     cwd: rootDir,
-    env: { ...process.env, DATA_DIR: inject('dataDir'), ADMIN_PASSWORD: password, ADMIN_EMAIL: `${username}@example.com`, LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      DATA_DIR: inject('dataDir'),
+      ADMIN_PASSWORD: password,
+      ADMIN_EMAIL: `${username}@example.com`,
+      LOG_LEVEL: 'silent',
+    },
     timeout: 60_000,
   });
 }
@@ -92,7 +100,12 @@ export async function shotFromTop(page: Page, name: string): Promise<void> {
 }
 
 /** A JSON call from inside the page, with the CSRF header the API wants, as the app makes it. */
-export async function pageApi<T = Record<string, unknown>>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function pageApi<T = Record<string, unknown>>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const token = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';

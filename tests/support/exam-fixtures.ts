@@ -13,10 +13,18 @@ export interface UploadedFile {
 }
 
 /** Uploads a generated bank of `count` questions (difficulty cycles Easy, Medium, Hard). */
-export async function uploadBank(user: FixtureUser, name: string, count: number, isPublic = true): Promise<UploadedFile> {
+export async function uploadBank(
+  user: FixtureUser,
+  name: string,
+  count: number,
+  isPublic = true,
+): Promise<UploadedFile> {
   const header = user.language === 'ko' ? KO_HEADER : EN_HEADER;
   const res = await user.client.request('POST', '/api/upload-questions/', {
-    body: multipartForm({ is_public: String(isPublic) }, { name, bytes: xlsxBytes([header, ...questionRows(count, name)]) }),
+    body: multipartForm(
+      { is_public: String(isPublic) },
+      { name, bytes: xlsxBytes([header, ...questionRows(count, name)]) },
+    ),
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return ((await res.json()) as { file: UploadedFile }).file;
@@ -36,7 +44,13 @@ export async function writeStat(userId: string, questionId: string, total: numbe
   await dynamoDocument().send(
     new PutCommand({
       TableName: config.appTable,
-      Item: { ...questionStatEntity.key(userId, questionId), type: 'QSTAT', question_id: questionId, total_attempts: total, correct_attempts: correct },
+      Item: {
+        ...questionStatEntity.key(userId, questionId),
+        type: 'QSTAT',
+        question_id: questionId,
+        total_attempts: total,
+        correct_attempts: correct,
+      },
     }),
   );
 }

@@ -33,7 +33,11 @@ export async function objectsUnder(prefix: string): Promise<string[]> {
 }
 
 /** Counts DynamoDB requests made through the shared document client in this process. */
-export function countDynamoCalls(): { count: () => number; byCommand: () => Record<string, number>; reset: () => void } {
+export function countDynamoCalls(): {
+  count: () => number;
+  byCommand: () => Record<string, number>;
+  reset: () => void;
+} {
   const seen: string[] = [];
   const client = dynamoDocument();
   const name = `count-${Math.random()}`;

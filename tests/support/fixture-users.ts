@@ -20,7 +20,10 @@ export interface FixtureUser {
   client: TestClient;
 }
 
-export async function fixtureUser(apiUrl: string, options: { role?: Role; language?: 'ko' | 'en'; username?: string } = {}): Promise<FixtureUser> {
+export async function fixtureUser(
+  apiUrl: string,
+  options: { role?: Role; language?: 'ko' | 'en'; username?: string } = {},
+): Promise<FixtureUser> {
   const id = `u${randomBytes(8).toString('hex')}`;
   const username = options.username ?? `user_${id.slice(1, 9)}`;
   const role = options.role ?? 'user_role';
@@ -29,10 +32,25 @@ export async function fixtureUser(apiUrl: string, options: { role?: Role; langua
   await dynamoDocument().send(
     new PutCommand({
       TableName: config.appTable,
-      Item: { ...userEntity.key(id), type: 'USER', id, username, role, language, first_name: username, email: '', date_joined: now },
+      Item: {
+        ...userEntity.key(id),
+        type: 'USER',
+        id,
+        username,
+        role,
+        language,
+        first_name: username,
+        email: '',
+        date_joined: now,
+      },
     }),
   );
-  await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: { ...usernameClaimEntity.key(username), type: 'USERNAME', userId: id } }));
+  await dynamoDocument().send(
+    new PutCommand({
+      TableName: config.appTable,
+      Item: { ...usernameClaimEntity.key(username), type: 'USERNAME', userId: id },
+    }),
+  );
   const sessionId = await createSession(id);
   const client = await TestClient.create(apiUrl, language);
   client.setCookie('sessionid', sessionId);

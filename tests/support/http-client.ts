@@ -46,10 +46,15 @@ export class TestClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: string, path: string, options: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string>; csrf?: boolean } = {}): Promise<Response> {
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string>; csrf?: boolean } = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { 'accept-language': this.language, ...options.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader();
-    if (options.csrf !== false && !['GET', 'HEAD'].includes(method) && this.csrfToken) headers['x-csrftoken'] = this.csrfToken;
+    if (options.csrf !== false && !['GET', 'HEAD'].includes(method) && this.csrfToken)
+      headers['x-csrftoken'] = this.csrfToken;
     let body = options.body;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -71,14 +76,23 @@ export class TestClient {
   }
 
   get = (path: string, options?: Parameters<TestClient['request']>[2]) => this.request('GET', path, options);
-  post = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) => this.request('POST', path, { ...options, json: json ?? {} });
-  put = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) => this.request('PUT', path, { ...options, json: json ?? {} });
-  patch = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) => this.request('PATCH', path, { ...options, json: json ?? {} });
+  post = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) =>
+    this.request('POST', path, { ...options, json: json ?? {} });
+  put = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) =>
+    this.request('PUT', path, { ...options, json: json ?? {} });
+  patch = (path: string, json?: unknown, options?: Parameters<TestClient['request']>[2]) =>
+    this.request('PATCH', path, { ...options, json: json ?? {} });
   delete = (path: string, options?: Parameters<TestClient['request']>[2]) => this.request('DELETE', path, options);
 }
 
 /** fetch cannot choose its source address; node:http can. Answers a standard Response. */
-async function sendFrom(localAddress: string, url: string, method: string, headers: Record<string, string>, body: RequestInit['body'] | undefined): Promise<Response> {
+async function sendFrom(
+  localAddress: string,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: RequestInit['body'] | undefined,
+): Promise<Response> {
   // Let fetch's Request serialise whatever body it is (JSON string, FormData) with its content type.
   const prepared = new Request(url, { method, headers, body });
   const bytes = body === undefined ? undefined : Buffer.from(await prepared.arrayBuffer());
@@ -87,20 +101,32 @@ async function sendFrom(localAddress: string, url: string, method: string, heade
   if (bytes) outgoing['content-length'] = String(bytes.length);
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: target.port, path: target.pathname + target.search, method, headers: outgoing, localAddress, family: 4 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) {
-          for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, v);
-        }
-        const status = res.statusCode ?? 0;
-        const payload = status === 204 || status === 304 ? null : Buffer.concat(chunks);
-        resolve(new Response(payload, { status, headers: responseHeaders }));
-      });
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        path: target.pathname + target.search,
+        method,
+        headers: outgoing,
+        localAddress,
+        family: 4,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
+              responseHeaders.append(name, v);
+          }
+          const status = res.statusCode ?? 0;
+          const payload = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+          resolve(new Response(payload, { status, headers: responseHeaders }));
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(bytes);
   });

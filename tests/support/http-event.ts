@@ -1,7 +1,12 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
 /** A payload 2.0 event as API Gateway (or the local adapter) hands it to a group handler. */
-export function httpEvent(method: string, path: string, routeKey: string, extra: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
+export function httpEvent(
+  method: string,
+  path: string,
+  routeKey: string,
+  extra: Partial<APIGatewayProxyEventV2> = {},
+): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
     routeKey,

@@ -20,7 +20,16 @@ export function csvBytes(rows: string[][]): Buffer {
 }
 
 export const KO_HEADER = ['문제id', '제목', '문제 내용', '정답', '설명', '난이도', 'URL', '그룹ID'];
-export const EN_HEADER = ['Question ID', 'Title', 'Question Content', 'Answer', 'Explanation', 'Difficulty', 'URL', 'Group ID'];
+export const EN_HEADER = [
+  'Question ID',
+  'Title',
+  'Question Content',
+  'Answer',
+  'Explanation',
+  'Difficulty',
+  'URL',
+  'Group ID',
+];
 
 export function questionRows(count: number, prefix = 'Q'): string[][] {
   return Array.from({ length: count }, (_, i) => [
@@ -79,9 +88,17 @@ export function zipWith(entries: { name: string; data?: Buffer; zeros?: number; 
   return Buffer.concat([...locals, directory, eocd]);
 }
 
-export function multipartForm(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }): FormData {
+export function multipartForm(
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer; type?: string },
+): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  if (file)
+    form.append(
+      'file',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
   return form;
 }

@@ -5,7 +5,11 @@ import { config } from '../../functions/runtime/config.js';
 import { batchWriteAll, putRequest } from '../../functions/runtime/data/batch-ops.js';
 import { studyCountersEntity, studyEntity } from '../../functions/domains/studies/entities/study.js';
 import { studyLinkEntity } from '../../functions/domains/exams/entities/study-link.js';
-import { studyMemberEntity, studyMemberKeyEntity, type StudyMemberRecord } from '../../functions/domains/studies/entities/study-member.js';
+import {
+  studyMemberEntity,
+  studyMemberKeyEntity,
+  type StudyMemberRecord,
+} from '../../functions/domains/studies/entities/study-member.js';
 import { studyMembershipEntity } from '../../functions/domains/studies/entities/study-membership.js';
 import { studyTaskEntity } from '../../functions/domains/studies/entities/study-task.js';
 import type { StudyMemberRole } from '#shared/domain/study-roles.js';
@@ -14,8 +18,14 @@ import type { FixtureUser } from './fixture-users.js';
 
 /** Study fixtures written through the entity layer (members and tasks in bulk without hundreds of API calls). */
 
-export async function createStudy(user: FixtureUser, body: Record<string, unknown> = {}): Promise<{ id: string } & Record<string, any>> {
-  const res = await user.client.post('/api/studies/', { [`title_${user.language}`]: `study ${Math.random().toString(36).slice(2)}`, ...body });
+export async function createStudy(
+  user: FixtureUser,
+  body: Record<string, unknown> = {},
+): Promise<{ id: string } & Record<string, any>> {
+  const res = await user.client.post('/api/studies/', {
+    [`title_${user.language}`]: `study ${Math.random().toString(36).slice(2)}`,
+    ...body,
+  });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as never;
 }
@@ -58,7 +68,9 @@ export async function addMembers(
   await batchWriteAll(
     records.flatMap((r) => [
       putRequest(studyMemberEntity.item(r)),
-      ...studyMemberKeyEntity.keysOf(r).map((k) => putRequest(studyMemberKeyEntity.item(studyId, k.kind, k.value, r.id))),
+      ...studyMemberKeyEntity
+        .keysOf(r)
+        .map((k) => putRequest(studyMemberKeyEntity.item(studyId, k.kind, k.value, r.id))),
       ...(r.user_id
         ? [
             putRequest(
@@ -103,12 +115,25 @@ export async function addTasks(studyId: string, count: number, examId: string | 
   // The pool counters, as the task transactions keep them (D95).
   if (examId)
     await dynamoDocument().send(
-      new UpdateCommand({ TableName: config.appTable, Key: studyCountersEntity.key(studyId), ...studyCountersEntity.taskUpdate(null, [{ examId, tasks: count, size: 0 }]) }),
+      new UpdateCommand({
+        TableName: config.appTable,
+        Key: studyCountersEntity.key(studyId),
+        ...studyCountersEntity.taskUpdate(null, [{ examId, tasks: count, size: 0 }]),
+      }),
     );
   await batchWriteAll(
     tasks.flatMap((t) => [
       putRequest(studyTaskEntity.item(t)),
-      ...(examId ? [putRequest({ ...studyLinkEntity.key(examId, studyId, t.id), type: 'STUDYLINK', study_id: studyId, task_id: t.id })] : []),
+      ...(examId
+        ? [
+            putRequest({
+              ...studyLinkEntity.key(examId, studyId, t.id),
+              type: 'STUDYLINK',
+              study_id: studyId,
+              task_id: t.id,
+            }),
+          ]
+        : []),
     ]),
   );
   return tasks.map((t) => t.id);
@@ -123,12 +148,21 @@ export interface LinkedStudy {
  * feature writes, S13), with `admin` as an active study_admin member (MEMBER# + MEMBERSHIP#) and
  * `extraMembers` active members without a user. Written directly, as the studies routes would.
  */
-export async function linkedStudy(creator: FixtureUser, examId: string, admin: FixtureUser, extraMembers = 1): Promise<LinkedStudy> {
+export async function linkedStudy(
+  creator: FixtureUser,
+  examId: string,
+  admin: FixtureUser,
+  extraMembers = 1,
+): Promise<LinkedStudy> {
   const studyId = newId();
   const now = new Date().toISOString();
   const members = [
     { user: admin, name: admin.username, role: 'study_admin' as const },
-    ...Array.from({ length: extraMembers }, (_, i) => ({ user: null, name: `member ${i + 1}`, role: 'member' as const })),
+    ...Array.from({ length: extraMembers }, (_, i) => ({
+      user: null,
+      name: `member ${i + 1}`,
+      role: 'member' as const,
+    })),
   ].map((m, i) => ({
     id: studyMemberEntity.newId(studyId, i + 1),
     study_id: studyId,
@@ -162,7 +196,14 @@ export async function linkedStudy(creator: FixtureUser, examId: string, admin: F
         tag_ids: [],
         title_keys: [],
       }),
-      { ...studyLinkEntity.key(examId, studyId, `${studyId}_1`), type: 'STUDYLINK', study_id: studyId, study_title_ko: `스터디 ${studyId}`, study_title_en: '', is_public: false },
+      {
+        ...studyLinkEntity.key(examId, studyId, `${studyId}_1`),
+        type: 'STUDYLINK',
+        study_id: studyId,
+        study_title_ko: `스터디 ${studyId}`,
+        study_title_en: '',
+        is_public: false,
+      },
       ...members.map((m) => studyMemberEntity.item(m)),
       studyMembershipEntity.item(admin.id, {
         study_id: studyId,

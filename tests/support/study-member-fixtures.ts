@@ -11,7 +11,10 @@ import { allocateLocalIds, insertMember } from '../../functions/domains/studies/
  * Studies written straight into the table (META and its counters), so the member tests do not depend on the
  * studies route group. Members go through the member store, as the routes do.
  */
-export async function makeStudy(creator: { id: string; username: string }, options: { isPublic?: boolean; title?: string } = {}): Promise<string> {
+export async function makeStudy(
+  creator: { id: string; username: string },
+  options: { isPublic?: boolean; title?: string } = {},
+): Promise<string> {
   const id = newId();
   const now = new Date().toISOString();
   await dynamoDocument().send(
@@ -36,20 +39,37 @@ export async function makeStudy(creator: { id: string; username: string }, optio
       }),
     }),
   );
-  await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: { ...studyCountersEntity.key(id), next_local_id: 0, task_count: 0, member_count: 0 } }));
+  await dynamoDocument().send(
+    new PutCommand({
+      TableName: config.appTable,
+      Item: { ...studyCountersEntity.key(id), next_local_id: 0, task_count: 0, member_count: 0 },
+    }),
+  );
   return id;
 }
 
 export async function setStudyPublic(studyId: string, isPublic: boolean): Promise<void> {
   await dynamoDocument().send(
-    new UpdateCommand({ TableName: config.appTable, Key: studyEntity.key(studyId), UpdateExpression: 'SET is_public = :p', ExpressionAttributeValues: { ':p': isPublic } }),
+    new UpdateCommand({
+      TableName: config.appTable,
+      Key: studyEntity.key(studyId),
+      UpdateExpression: 'SET is_public = :p',
+      ExpressionAttributeValues: { ':p': isPublic },
+    }),
   );
 }
 
 /** A member of the study, linked to `user` when given. */
 export async function addStudyMember(
   studyId: string,
-  fields: { name?: string; email?: string | null; member_id?: string | null; role?: StudyMemberRole; is_active?: boolean; user?: { id: string; username: string } } = {},
+  fields: {
+    name?: string;
+    email?: string | null;
+    member_id?: string | null;
+    role?: StudyMemberRole;
+    is_active?: boolean;
+    user?: { id: string; username: string };
+  } = {},
 ): Promise<StudyMemberRecord> {
   const [localId] = await allocateLocalIds(studyId, 1);
   const member: StudyMemberRecord = {
@@ -90,4 +110,5 @@ export async function studyPartition(studyId: string): Promise<Record<string, un
   return items;
 }
 
-export const itemsWithPrefix = (items: Record<string, unknown>[], prefix: string) => items.filter((item) => String(item.sk).startsWith(prefix));
+export const itemsWithPrefix = (items: Record<string, unknown>[], prefix: string) =>
+  items.filter((item) => String(item.sk).startsWith(prefix));

@@ -37,7 +37,9 @@ describe('zip guard', () => {
 
   it('refuses too much declared data before inflating anything', () => {
     // The data is tiny; only the central directory claims 60 MB.
-    const zip = buildZip([{ name: 'a', data: Buffer.from('x'), compressed: deflateRawSync(Buffer.from('x')), declaredSize: 60 * MB }]);
+    const zip = buildZip([
+      { name: 'a', data: Buffer.from('x'), compressed: deflateRawSync(Buffer.from('x')), declaredSize: 60 * MB },
+    ]);
     expect(inspectZip(zip, 50 * MB)).toEqual({ ok: false, reason: 'too_large' });
     // Two entries each under the cap whose sizes sum past it (declared, so no 60 MB is built here).
     const tiny = { data: Buffer.from('x'), compressed: deflateRawSync(Buffer.from('x')), declaredSize: 30 * MB };
@@ -53,13 +55,17 @@ describe('zip guard', () => {
   });
 
   it('catches an entry that inflates past its declared size', () => {
-    const zip = buildZip([{ name: 'a', data: Buffer.alloc(10), compressed: deflateRawSync(Buffer.alloc(5 * MB)), declaredSize: 10 }]);
+    const zip = buildZip([
+      { name: 'a', data: Buffer.alloc(10), compressed: deflateRawSync(Buffer.alloc(5 * MB)), declaredSize: 10 },
+    ]);
     expect(inspectZip(zip, 50 * MB)).toEqual({ ok: false, reason: 'too_large' });
   });
 
   it('refuses truncated streams, broken directories and encrypted entries', () => {
     const good = buildZip([{ name: 'a', data: Buffer.from('hello world') }]);
-    const truncatedStream = buildZip([{ name: 'a', data: Buffer.alloc(1000), compressed: deflateRawSync(Buffer.alloc(1000)).subarray(0, 4) }]);
+    const truncatedStream = buildZip([
+      { name: 'a', data: Buffer.alloc(1000), compressed: deflateRawSync(Buffer.alloc(1000)).subarray(0, 4) },
+    ]);
     expect(inspectZip(truncatedStream, 50 * MB)).toEqual({ ok: false, reason: 'malformed' });
     expect(inspectZip(good.subarray(0, good.length - 22), 50 * MB)).toEqual({ ok: false, reason: 'malformed' });
     const encrypted = Buffer.from(good);
@@ -91,26 +97,41 @@ describe('reading an uploaded sheet', () => {
     expect(refusal(() => readFirstSheet({ ...file(bytes), truncated: true }))).toBe('413 payload_too_large');
     const padded = buildZip([...readZip(Buffer.from(bytes)), { name: 'pad', data: Buffer.alloc(51 * MB) }]);
     expect(refusal(() => readFirstSheet(file(padded)))).toBe('400 spreadsheet_too_large');
-    expect(refusal(() => readFirstSheet(file(bytes), { maxFileBytes: 5 * MB, maxUncompressedBytes: 50 * MB, maxRows: 0 }))).toBeNull();
+    expect(
+      refusal(() => readFirstSheet(file(bytes), { maxFileBytes: 5 * MB, maxUncompressedBytes: 50 * MB, maxRows: 0 })),
+    ).toBeNull();
   });
 
   it('counts rows against the cap', () => {
     const rows = [['h'], ...Array.from({ length: 11 }, (_, i) => [`r${i}`])];
     const bytes = writeWorkbook([{ name: 's', rows }]);
-    expect(refusal(() => readFirstSheet(file(bytes), { maxFileBytes: MB, maxUncompressedBytes: MB, maxRows: 10 }))).toBe('400 spreadsheet_too_many_rows');
-    expect(refusal(() => readFirstSheet(file(bytes), { maxFileBytes: MB, maxUncompressedBytes: MB, maxRows: 11 }))).toBeNull();
+    expect(
+      refusal(() => readFirstSheet(file(bytes), { maxFileBytes: MB, maxUncompressedBytes: MB, maxRows: 10 })),
+    ).toBe('400 spreadsheet_too_many_rows');
+    expect(
+      refusal(() => readFirstSheet(file(bytes), { maxFileBytes: MB, maxUncompressedBytes: MB, maxRows: 11 })),
+    ).toBeNull();
   });
 });
 
 describe('users sheet rules', () => {
   it('finds the columns by English or Korean header, and names a missing one', () => {
-    expect(locateColumns(['Role', 'EMAIL', 'username', 'Name', 'date_joined'])).toEqual({ name: 3, username: 2, email: 1, role: 0 });
+    expect(locateColumns(['Role', 'EMAIL', 'username', 'Name', 'date_joined'])).toEqual({
+      name: 3,
+      username: 2,
+      email: 1,
+      role: 0,
+    });
     expect(locateColumns(['이름', '사용자명', '이메일', '역할'])).toEqual({ name: 0, username: 1, email: 2, role: 3 });
     try {
       locateColumns(['name', 'username', 'role']);
       expect.unreachable();
     } catch (error) {
-      expect(error).toMatchObject({ status: 400, code: 'spreadsheet_missing_column', params: { column: 'email (이메일)' } });
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'spreadsheet_missing_column',
+        params: { column: 'email (이메일)' },
+      });
     }
   });
 
@@ -138,7 +159,9 @@ describe('users sheet rules', () => {
       ],
       columns,
     );
-    expect(valid).toEqual([{ rowNumber: 10, username: 'ivan', name: 'I', email: 'ivan@example.com', role: 'study_admin_role' }]);
+    expect(valid).toEqual([
+      { rowNumber: 10, username: 'ivan', name: 'I', email: 'ivan@example.com', role: 'study_admin_role' },
+    ]);
     expect(errors.map((e) => [e.row, e.code]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
       [2, 'row_duplicate_username'],
       [3, 'row_duplicate_username'],
@@ -152,9 +175,23 @@ describe('users sheet rules', () => {
   });
 
   it('never changes the uploader’s own role; empty cells change nothing', () => {
-    const user = { id: 'me', first_name: 'Kim', last_name: 'Lee', email: 'me@example.com', role: 'admin_role' } as UserRecord;
-    expect(changesFor(user, { rowNumber: 2, username: 'me', name: 'Kim Lee', email: '', role: 'user_role' }, 'me')).toEqual({});
-    expect(changesFor(user, { rowNumber: 2, username: 'me', name: 'Park', email: 'new@example.com', role: 'user_role' }, 'someone-else')).toEqual({
+    const user = {
+      id: 'me',
+      first_name: 'Kim',
+      last_name: 'Lee',
+      email: 'me@example.com',
+      role: 'admin_role',
+    } as UserRecord;
+    expect(
+      changesFor(user, { rowNumber: 2, username: 'me', name: 'Kim Lee', email: '', role: 'user_role' }, 'me'),
+    ).toEqual({});
+    expect(
+      changesFor(
+        user,
+        { rowNumber: 2, username: 'me', name: 'Park', email: 'new@example.com', role: 'user_role' },
+        'someone-else',
+      ),
+    ).toEqual({
       first_name: 'Park',
       last_name: '',
       email: 'new@example.com',
@@ -166,7 +203,15 @@ describe('users sheet rules', () => {
 describe('data export sheets', () => {
   it('makes one sheet per record kind, profile first, never the password hash or keys', () => {
     const sheets = exportSheets([
-      { pk: 'USER#1', sk: 'USER', gsi1pk: 'USERS', gsi1sk: 'kim', id: '1', username: 'kim', passwordHash: 'scrypt$secret' },
+      {
+        pk: 'USER#1',
+        sk: 'USER',
+        gsi1pk: 'USERS',
+        gsi1sk: 'kim',
+        id: '1',
+        username: 'kim',
+        passwordHash: 'scrypt$secret',
+      },
       { pk: 'USER#1', sk: 'STAT#q1', attempts: 2 },
       { pk: 'USER#1', sk: 'RESULT#a', score: 1, tags: new Set(['x']) },
       { pk: 'USER#1', sk: 'RESULT#b', score: 2, detail: { ok: true } },

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { allowedEdits, comparableAnswer, editDistance, gradeAnswer, hasChoiceOptions, isAnswerCorrect, yesNoValue } from '#shared/domain/answer-check.js';
+import {
+  allowedEdits,
+  comparableAnswer,
+  editDistance,
+  gradeAnswer,
+  hasChoiceOptions,
+  isAnswerCorrect,
+  yesNoValue,
+} from '#shared/domain/answer-check.js';
 import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 
 const MC = 'Which are prime?\na. 2\nb. 3\nc. 4\nd. 6';
@@ -143,7 +151,13 @@ describe('gradeAnswer: a tutor’s rule', () => {
 
   it('always accepts the answer itself, and never an empty one', () => {
     fc.assert(fc.property(filled, (text) => gradeAnswer(text, text).verdict === 'correct'));
-    fc.assert(fc.property(fc.constantFrom('', ' ', '\n', '\t '), filled, (blank, correct) => gradeAnswer(blank, correct).verdict === 'wrong'));
+    fc.assert(
+      fc.property(
+        fc.constantFrom('', ' ', '\n', '\t '),
+        filled,
+        (blank, correct) => gradeAnswer(blank, correct).verdict === 'wrong',
+      ),
+    );
   });
 
   it('is symmetric for single answers', () => {
@@ -160,7 +174,12 @@ describe('gradeAnswer: a tutor’s rule', () => {
   });
 
   it('ignores spacing next to Hangul and digits', () => {
-    fc.assert(fc.property(filled, (text) => isAnswerCorrect(text.replace(/([가-힣0-9])/g, ' $1 '), text) || text.replace(/\s/g, '') === ''));
+    fc.assert(
+      fc.property(
+        filled,
+        (text) => isAnswerCorrect(text.replace(/([가-힣0-9])/g, ' $1 '), text) || text.replace(/\s/g, '') === '',
+      ),
+    );
   });
 
   it('never calls a short or numeric answer almost, and almost is never correct', () => {

@@ -6,7 +6,9 @@ import { contentDisposition } from '../../functions/runtime/http/file-reply.js';
 describe('contentDisposition', () => {
   it('sends a quoted ASCII fallback and the UTF-8 name for every file name', () => {
     expect(contentDisposition('users.xlsx')).toBe(`attachment; filename="users.xlsx"; filename*=UTF-8''users.xlsx`);
-    expect(contentDisposition('큰 파일.xlsx')).toBe(`attachment; filename="_ __.xlsx"; filename*=UTF-8''${encodeURIComponent('큰 파일.xlsx')}`);
+    expect(contentDisposition('큰 파일.xlsx')).toBe(
+      `attachment; filename="_ __.xlsx"; filename*=UTF-8''${encodeURIComponent('큰 파일.xlsx')}`,
+    );
   });
 
   it("percent-encodes what RFC 8187 does not allow bare (encodeURIComponent leaves ' ( ) * alone)", () => {

@@ -1,11 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { COOKIE, cookieName, expireCookie, parseCookies, serializeCookie } from '../../functions/runtime/http/cookies.js';
+import {
+  COOKIE,
+  cookieName,
+  expireCookie,
+  parseCookies,
+  serializeCookie,
+} from '../../functions/runtime/http/cookies.js';
 
 const attributes = (setCookie: string) => setCookie.split('; ').slice(1).sort();
 
 describe('parseCookies', () => {
   it('reads event.cookies before the Cookie header; the first value of a name wins', () => {
-    expect(parseCookies(['sessionid=a', 'csrftoken=t'], 'sessionid=b; other=x')).toEqual({ sessionid: 'a', csrftoken: 't', other: 'x' });
+    expect(parseCookies(['sessionid=a', 'csrftoken=t'], 'sessionid=b; other=x')).toEqual({
+      sessionid: 'a',
+      csrftoken: 't',
+      other: 'x',
+    });
     expect(parseCookies(undefined, 'sessionid=b; sessionid=c')).toEqual({ sessionid: 'b' });
   });
 

@@ -12,7 +12,12 @@ import { AppError } from '../../functions/runtime/http/app-error.js';
 const send = vi.hoisted(() => vi.fn());
 vi.mock('../../functions/runtime/aws/clients.js', () => ({ dynamoDocument: () => ({ send }) }));
 
-const canceled = (...codes: string[]) => new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+const canceled = (...codes: string[]) =>
+  new TransactionCanceledException({
+    message: 'cancelled',
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 
 const favorite = {
   question_id: 'q-1',
@@ -52,7 +57,11 @@ describe('counted favorites and ignored questions', () => {
     send.mockRejectedValueOnce(canceled('None', 'ConditionalCheckFailed'));
     const refusal = await putFavorite('u-1', favorite).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AppError);
-    expect(refusal).toMatchObject({ status: 409, code: 'favorite_limit_reached', params: { max: MAX_FAVORITE_QUESTIONS } });
+    expect(refusal).toMatchObject({
+      status: 409,
+      code: 'favorite_limit_reached',
+      params: { max: MAX_FAVORITE_QUESTIONS },
+    });
   });
 
   it('removes a mark with its count, tries again on a conflict, and gives up after four attempts', async () => {
@@ -60,7 +69,10 @@ describe('counted favorites and ignored questions', () => {
     send.mockRejectedValueOnce(canceled('None', 'TransactionConflict')).mockResolvedValueOnce({});
     await deleteIgnored('u-1', 'q-1');
     const { TransactItems } = (send.mock.calls[1]![0] as TransactWriteCommand).input;
-    expect(TransactItems![1]!.Update).toMatchObject({ ExpressionAttributeNames: { '#n': 'ignored_count' }, ExpressionAttributeValues: { ':delta': -1 } });
+    expect(TransactItems![1]!.Update).toMatchObject({
+      ExpressionAttributeNames: { '#n': 'ignored_count' },
+      ExpressionAttributeValues: { ':delta': -1 },
+    });
     expect(TransactItems![1]!.Update!.ConditionExpression).toBeUndefined();
 
     send.mockReset();

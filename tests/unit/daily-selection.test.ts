@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, test } from 'vitest';
-import { selectDailyQuestions, unseenReserve, weakestFirst, type DailyQuestionStat, type DailySelectionInput } from '../../functions/domains/learning/daily-selection.js';
+import {
+  selectDailyQuestions,
+  unseenReserve,
+  weakestFirst,
+  type DailyQuestionStat,
+  type DailySelectionInput,
+} from '../../functions/domains/learning/daily-selection.js';
 import { retrievability, reviewCard, type FsrsCard } from '../../functions/domains/learning/fsrs.js';
 
 const DAY = 86_400_000;
@@ -21,8 +27,18 @@ function answered(...answers: [correct: boolean, daysBefore: number][]): DailyQu
   return { total_attempts: answers.length, correct_attempts: answers.filter(([correct]) => correct).length, fsrs };
 }
 
-function select(stats: Record<string, DailyQuestionStat>, overrides: Partial<DailySelectionInput> & { candidateIds: Iterable<string> }) {
-  return selectDailyQuestions({ stats: new Map(Object.entries(stats)), ignoredIds: new Set(), count: 10, now, random: seeded(1), ...overrides });
+function select(
+  stats: Record<string, DailyQuestionStat>,
+  overrides: Partial<DailySelectionInput> & { candidateIds: Iterable<string> },
+) {
+  return selectDailyQuestions({
+    stats: new Map(Object.entries(stats)),
+    ignoredIds: new Set(),
+    count: 10,
+    now,
+    random: seeded(1),
+    ...overrides,
+  });
 }
 
 describe('daily question selection', () => {
@@ -43,8 +59,14 @@ describe('daily question selection', () => {
 
   test('the constructed states are what the cases say', () => {
     const state = (id: string) => stats[id]!.fsrs!.state;
-    for (const id of ['dueLongAgo', 'dueLapsed', 'dueJustNow']) expect(Date.parse(stats[id]!.fsrs!.due)).toBeLessThanOrEqual(now.getTime());
-    expect([state('dueLongAgo'), state('dueLapsed'), state('dueJustNow'), state('notDue')]).toEqual(['review', 'relearning', 'review', 'review']);
+    for (const id of ['dueLongAgo', 'dueLapsed', 'dueJustNow'])
+      expect(Date.parse(stats[id]!.fsrs!.due)).toBeLessThanOrEqual(now.getTime());
+    expect([state('dueLongAgo'), state('dueLapsed'), state('dueJustNow'), state('notDue')]).toEqual([
+      'review',
+      'relearning',
+      'review',
+      'review',
+    ]);
     expect(Date.parse(stats.notDue!.fsrs!.due)).toBeGreaterThan(now.getTime());
     const recall = (id: string) => retrievability(stats[id]!.fsrs!, now);
     expect(recall('dueLongAgo')).toBeLessThan(recall('dueLapsed'));
@@ -89,7 +111,10 @@ describe('daily question selection', () => {
   });
 
   test('a short count takes the most forgotten due questions only', () => {
-    expect(select(stats, { candidateIds: all, count: 2 }).map((pick) => pick.questionId)).toEqual(['dueLongAgo', 'dueLapsed']);
+    expect(select(stats, { candidateIds: all, count: 2 }).map((pick) => pick.questionId)).toEqual([
+      'dueLongAgo',
+      'dueLapsed',
+    ]);
   });
 
   test('a card still in its learning steps is not due: an unseen question goes first, a weak one after', () => {
@@ -102,7 +127,9 @@ describe('daily question selection', () => {
   });
 
   describe('a third of the quiz, rounded down, is kept for unseen questions while any remain', () => {
-    const manyDue = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`due${i}`, answered([true, 40 - i], [true, 39 - i])]));
+    const manyDue = Object.fromEntries(
+      Array.from({ length: 12 }, (_, i) => [`due${i}`, answered([true, 40 - i], [true, 39 - i])]),
+    );
     const dueIds = Object.keys(manyDue);
     const unseenIds = (n: number) => Array.from({ length: n }, (_, i) => `new${i}`);
     const reasons = (picks: { reason: string }[]) => picks.map((pick) => pick.reason).join(' ');
@@ -118,8 +145,12 @@ describe('daily question selection', () => {
     });
 
     test('fewer unseen questions than the reserve: due questions fill their place', () => {
-      expect(reasons(select(manyDue, { candidateIds: [...dueIds, ...unseenIds(1)], count: 10 }))).toBe('due due due due due due due due due unseen');
-      expect(reasons(select(manyDue, { candidateIds: dueIds, count: 10 }))).toBe('due due due due due due due due due due');
+      expect(reasons(select(manyDue, { candidateIds: [...dueIds, ...unseenIds(1)], count: 10 }))).toBe(
+        'due due due due due due due due due unseen',
+      );
+      expect(reasons(select(manyDue, { candidateIds: dueIds, count: 10 }))).toBe(
+        'due due due due due due due due due due',
+      );
     });
 
     test('a small quiz keeps no reserve up to 2 questions', () => {
@@ -129,7 +160,10 @@ describe('daily question selection', () => {
   });
 
   test('a legacy statistic without an FSRS card is seen, not due', () => {
-    const picks = select({ legacy: { total_attempts: 1, correct_attempts: 0 } }, { candidateIds: ['legacy', 'unseen'] });
+    const picks = select(
+      { legacy: { total_attempts: 1, correct_attempts: 0 } },
+      { candidateIds: ['legacy', 'unseen'] },
+    );
     expect(picks).toEqual([
       { questionId: 'unseen', reason: 'unseen' },
       { questionId: 'legacy', reason: 'weakest' },
@@ -152,7 +186,8 @@ describe('daily question selection', () => {
   });
 
   test('the count is 1–50; fewer eligible questions than the count gives all of them', () => {
-    for (const count of [0, 51, 2.5, Number.NaN]) expect(() => select(stats, { candidateIds: all, count })).toThrow(RangeError);
+    for (const count of [0, 51, 2.5, Number.NaN])
+      expect(() => select(stats, { candidateIds: all, count })).toThrow(RangeError);
     expect(select(stats, { candidateIds: all, count: 1 })).toHaveLength(1);
     expect(select(stats, { candidateIds: all, count: 50 })).toHaveLength(all.length);
     const many = Array.from({ length: 80 }, (_, i) => `q${i}`);
@@ -208,7 +243,8 @@ describe('daily question selection', () => {
           const unseenPicked = picks.filter((pick) => pick.reason === 'unseen').length;
           expect(unseenPicked).toBeGreaterThanOrEqual(Math.min(unseenEligible, unseenReserve(count)));
           // learning-step cards are never taken as due
-          for (const pick of picks) if (pick.reason === 'due') expect(statsById[pick.questionId]!.fsrs!.state).not.toBe('learning');
+          for (const pick of picks)
+            if (pick.reason === 'due') expect(statsById[pick.questionId]!.fsrs!.state).not.toBe('learning');
         },
       ),
     );

@@ -32,8 +32,24 @@ describe('entity layer', () => {
   });
 
   it('fills the defaults of older USER items', () => {
-    const user = userEntity.parse({ pk: 'USER#u1', sk: 'USER', id: 'u1', username: 'ann', date_joined: '2026-01-01', role: null, is_staff: 1, language: 'fr' });
-    expect(user).toMatchObject({ email: '', role: 'user_role', is_staff: true, is_superuser: false, language: 'ko', passwordHash: '' });
+    const user = userEntity.parse({
+      pk: 'USER#u1',
+      sk: 'USER',
+      id: 'u1',
+      username: 'ann',
+      date_joined: '2026-01-01',
+      role: null,
+      is_staff: 1,
+      language: 'fr',
+    });
+    expect(user).toMatchObject({
+      email: '',
+      role: 'user_role',
+      is_staff: true,
+      is_superuser: false,
+      language: 'ko',
+      passwordHash: '',
+    });
   });
 
   it('keeps exam-question copies findable by question and exam', () => {
@@ -48,8 +64,18 @@ describe('entity layer', () => {
   });
 
   it('tells scheduled entries apart', () => {
-    expect(parseScheduledEntry({ ...countersEntity.key('u1'), stats_reset_cutoff: '2026' })).toEqual({ kind: 'reset', userId: 'u1', cutoff: '2026' });
-    expect(parseScheduledEntry({ ...userEntity.key('u1'), retention_cleanup_enabled: true, retention_cleanup_percentage: 20 })).toEqual({
+    expect(parseScheduledEntry({ ...countersEntity.key('u1'), stats_reset_cutoff: '2026' })).toEqual({
+      kind: 'reset',
+      userId: 'u1',
+      cutoff: '2026',
+    });
+    expect(
+      parseScheduledEntry({
+        ...userEntity.key('u1'),
+        retention_cleanup_enabled: true,
+        retention_cleanup_percentage: 20,
+      }),
+    ).toEqual({
       kind: 'retention',
       userId: 'u1',
       percentage: 20,
@@ -114,9 +140,16 @@ describe('entity layer', () => {
 
     it('lists a study in its creator index and one private shard, and parses it back without keys', () => {
       const item = studyEntity.item(study);
-      expect(item).toMatchObject({ pk: `STUDY#${sid}`, sk: 'META', gsi1pk: 'USER#u1#STUDIES', gsi2sk: `2026-03-01#${sid}` });
+      expect(item).toMatchObject({
+        pk: `STUDY#${sid}`,
+        sk: 'META',
+        gsi1pk: 'USER#u1#STUDIES',
+        gsi2sk: `2026-03-01#${sid}`,
+      });
       expect(String(item.gsi2pk)).toMatch(/^PRIVATESTUDIES#[0-3]$/);
-      expect(studyEntity.item({ ...study, is_public: true }).gsi2pk).toBe(String(item.gsi2pk).replace('PRIVATE', 'PUBLIC'));
+      expect(studyEntity.item({ ...study, is_public: true }).gsi2pk).toBe(
+        String(item.gsi2pk).replace('PRIVATE', 'PUBLIC'),
+      );
       expect(studyEntity.parse(item)).toEqual(study);
     });
 
@@ -144,7 +177,10 @@ describe('entity layer', () => {
 
     it('keys member uniqueness on the lower-cased email, the code and the linked user', () => {
       const keys = studyMemberKeyEntity.keysOf({ study_id: sid, email: ' Ann@X.org ', member_id: 'M1', user_id: null });
-      expect(keys.map((k) => studyMemberKeyEntity.key(sid, k.kind, k.value).sk)).toEqual(['MEMBERKEY#EMAIL#ann@x.org', 'MEMBERKEY#CODE#M1']);
+      expect(keys.map((k) => studyMemberKeyEntity.key(sid, k.kind, k.value).sk)).toEqual([
+        'MEMBERKEY#EMAIL#ann@x.org',
+        'MEMBERKEY#CODE#M1',
+      ]);
       // `MEMBER#` Queries do not catch the keys: 'MEMBERKEY#' does not begin with 'MEMBER#'.
       expect('MEMBERKEY#EMAIL#a'.startsWith(studyMemberEntity.skPrefix)).toBe(false);
     });

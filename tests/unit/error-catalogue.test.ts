@@ -9,7 +9,9 @@ describe('error catalogue', () => {
     for (const [code, text] of [...Object.entries(ko), ...Object.entries(en)]) expect(text, code).toMatch(/\S/);
   });
   it('fills placeholders and falls back to the internal error text for unknown codes', () => {
-    expect(errorMessage('too_many_requests', 'en', { seconds: 30 })).toBe('Too many attempts. Try again in 30 seconds.');
+    expect(errorMessage('too_many_requests', 'en', { seconds: 30 })).toBe(
+      'Too many attempts. Try again in 30 seconds.',
+    );
     expect(errorMessage('no_such_code', 'en')).toBe(errorMessage('internal_error', 'en'));
   });
 });

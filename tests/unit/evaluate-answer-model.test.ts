@@ -8,10 +8,21 @@ import {
   type ModelClient,
 } from '../../functions/domains/exams/answer-evaluation.js';
 
-const request: EvaluationRequest = { question: 'Q', content: 'What runs containers?', correctAnswer: 'container runtime', userAnswer: 'the container runtime', language: 'en' };
+const request: EvaluationRequest = {
+  question: 'Q',
+  content: 'What runs containers?',
+  correctAnswer: 'container runtime',
+  userAnswer: 'the container runtime',
+  language: 'en',
+};
 
-const fake = (answer: (input: Parameters<ModelClient['complete']>[0]) => Promise<string>): ModelClient & { calls: number } => {
-  const client = { calls: 0, complete: async (input: Parameters<ModelClient['complete']>[0]) => (client.calls++, answer(input)) };
+const fake = (
+  answer: (input: Parameters<ModelClient['complete']>[0]) => Promise<string>,
+): ModelClient & { calls: number } => {
+  const client = {
+    calls: 0,
+    complete: async (input: Parameters<ModelClient['complete']>[0]) => (client.calls++, answer(input)),
+  };
   return client;
 };
 
@@ -30,12 +41,19 @@ describe('evaluator selection', () => {
       expect(input.system).toContain('English');
       return '{"is_correct": false, "reason": "Missing the key idea."}';
     });
-    expect(await evaluateAnswerText(request, { modelId: 'model-x', client })).toEqual({ is_correct: false, reason: 'Missing the key idea.', evaluator: 'bedrock' });
+    expect(await evaluateAnswerText(request, { modelId: 'model-x', client })).toEqual({
+      is_correct: false,
+      reason: 'Missing the key idea.',
+      evaluator: 'bedrock',
+    });
   });
 
   it('does not ask the model about an empty answer', async () => {
     const client = fake(async () => '{"is_correct": true, "reason": "x"}');
-    expect(await evaluateAnswerText({ ...request, userAnswer: ' ' }, { modelId: 'm', client })).toMatchObject({ evaluator: 'local', is_correct: false });
+    expect(await evaluateAnswerText({ ...request, userAnswer: ' ' }, { modelId: 'm', client })).toMatchObject({
+      evaluator: 'local',
+      is_correct: false,
+    });
     expect(client.calls).toBe(0);
   });
 
@@ -64,7 +82,9 @@ describe('fallback to the local evaluator', () => {
     ['an empty reason', async () => '{"is_correct": true, "reason": " "}'],
   ])('on %s', async (_name, answer) => {
     const onFallback = vi.fn();
-    expect(await evaluateAnswerText(request, { modelId: 'm', client: fake(answer as never), onFallback })).toEqual(local);
+    expect(await evaluateAnswerText(request, { modelId: 'm', client: fake(answer as never), onFallback })).toEqual(
+      local,
+    );
     expect(onFallback).toHaveBeenCalledOnce();
   });
 
@@ -92,7 +112,10 @@ describe('local evaluation and parsing', () => {
     expect(localEvaluation({ ...request, language: 'ko', userAnswer: 'nothing' }).reason).toMatch(/핵심 단어/);
   });
   it('parseModelAnswer accepts a fenced JSON block only when strict', () => {
-    expect(parseModelAnswer('```json\n{"is_correct": true, "reason": "ok"}\n```')).toEqual({ is_correct: true, reason: 'ok' });
+    expect(parseModelAnswer('```json\n{"is_correct": true, "reason": "ok"}\n```')).toEqual({
+      is_correct: true,
+      reason: 'ok',
+    });
     expect(parseModelAnswer('{"is_correct": "true", "reason": "ok"}')).toBeNull();
   });
 });

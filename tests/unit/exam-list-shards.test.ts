@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { examEntity, EXAM_LIST_SHARDS, examListShards, examShardOf } from '../../functions/domains/exams/entities/exam.js';
+import {
+  examEntity,
+  EXAM_LIST_SHARDS,
+  examListShards,
+  examShardOf,
+} from '../../functions/domains/exams/entities/exam.js';
 import { newId } from '../../functions/runtime/data/ids.js';
 
 describe('exam-list shards (gsi2)', () => {

@@ -43,6 +43,8 @@ describe('key text is measured as stored (issue 15 finding 4)', () => {
     expect(result.success).toBe(false);
     const error = validationFailed(result.error!, 'body');
     expect([error.status, error.code, error.params]).toEqual([400, 'key_text_too_long', { limit: KEY_TEXT_MAX_BYTES }]);
-    expect(validationFailed(z.object({ n: z.number() }).safeParse({ n: 'x' }).error!, 'body').code).toBe('validation_failed');
+    expect(validationFailed(z.object({ n: z.number() }).safeParse({ n: 'x' }).error!, 'body').code).toBe(
+      'validation_failed',
+    );
   });
 });

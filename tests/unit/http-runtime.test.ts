@@ -48,14 +48,20 @@ describe('group handler runtime', () => {
   });
 
   it('refuses a manifest group whose routes are not all bound', () => {
-    expect(() => createGroupHandler(systemGroup, [bind(system.getCsrfToken, async () => ({ csrfToken: 'x' }))])).toThrow(/no service for/);
+    expect(() =>
+      createGroupHandler(systemGroup, [bind(system.getCsrfToken, async () => ({ csrfToken: 'x' }))]),
+    ).toThrow(/no service for/);
   });
 
   it('refuses a multipart route without a multipart parser, and a parser without a multipart route', () => {
     const bindings = studiesSheetsGroup.routes.map((route) => bind(route, async () => ({})));
-    expect(() => createGroupHandler(studiesSheetsGroup, bindings)).toThrow(/is multipart but the group has no multipart parser/);
+    expect(() => createGroupHandler(studiesSheetsGroup, bindings)).toThrow(
+      /is multipart but the group has no multipart parser/,
+    );
     expect(() => createGroupHandler(studiesSheetsGroup, bindings, { multipartBody: multipartBody() })).not.toThrow();
-    expect(() => createGroupHandler(systemGroup, failingBindings(), { multipartBody: multipartBody() })).toThrow(/no multipart route/);
+    expect(() => createGroupHandler(systemGroup, failingBindings(), { multipartBody: multipartBody() })).toThrow(
+      /no multipart route/,
+    );
   });
 
   it('refuses an answer that breaks its contract when response validation is on', async () => {

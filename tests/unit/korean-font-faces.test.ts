@@ -28,26 +28,29 @@ function fontsourceFaces(weight: 400 | 700): { subset: string; src: string; rang
 }
 
 describe('the Korean font serves Korean writing only (D102)', () => {
-  it.each([400, 700] as const)('weight %i: every Hangul syllable keeps its subset, no Latin code point keeps one', (weight) => {
-    const faces = fontsourceFaces(weight);
-    expect(faces.length).toBeGreaterThan(100);
-    const syllablesBefore = new Set<number>();
-    const syllablesAfter = new Set<number>();
-    for (const face of faces) {
-      const kept = koreanFontFaceRange(face.src, face.range);
-      const before = codePoints(face.range);
-      for (const point of before) if (isHangulSyllable(point)) syllablesBefore.add(point);
-      if (kept === null) continue;
-      const after = codePoints(kept);
-      for (const point of after) {
-        expect(before.has(point)).toBe(true); // only ever narrowed
-        expect(isLatinTextCodePoint(point)).toBe(false);
-        if (isHangulSyllable(point)) syllablesAfter.add(point);
+  it.each([400, 700] as const)(
+    'weight %i: every Hangul syllable keeps its subset, no Latin code point keeps one',
+    (weight) => {
+      const faces = fontsourceFaces(weight);
+      expect(faces.length).toBeGreaterThan(100);
+      const syllablesBefore = new Set<number>();
+      const syllablesAfter = new Set<number>();
+      for (const face of faces) {
+        const kept = koreanFontFaceRange(face.src, face.range);
+        const before = codePoints(face.range);
+        for (const point of before) if (isHangulSyllable(point)) syllablesBefore.add(point);
+        if (kept === null) continue;
+        const after = codePoints(kept);
+        for (const point of after) {
+          expect(before.has(point)).toBe(true); // only ever narrowed
+          expect(isLatinTextCodePoint(point)).toBe(false);
+          if (isHangulSyllable(point)) syllablesAfter.add(point);
+        }
       }
-    }
-    expect(syllablesAfter).toEqual(syllablesBefore);
-    expect(syllablesAfter.size).toBe(0xd7a3 - 0xac00 + 1);
-  });
+      expect(syllablesAfter).toEqual(syllablesBefore);
+      expect(syllablesAfter.size).toBe(0xd7a3 - 0xac00 + 1);
+    },
+  );
 
   it('drops the faces with nothing Korean (latin, latin-ext, cyrillic, vietnamese)', () => {
     const dropped = fontsourceFaces(400)

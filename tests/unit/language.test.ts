@@ -3,7 +3,11 @@ import { pickLocalized, resolveLanguage } from '#shared/domain/language.js';
 
 describe('resolveLanguage (docs/product.md#languages-and-hosts)', () => {
   const cases: [Parameters<typeof resolveLanguage>[0], 'ko' | 'en', string][] = [
-    [{ saved: 'en', host: 'quiz.example.com', browserLanguages: ['ko-KR'] }, 'en', 'a saved choice wins over everything'],
+    [
+      { saved: 'en', host: 'quiz.example.com', browserLanguages: ['ko-KR'] },
+      'en',
+      'a saved choice wins over everything',
+    ],
     [{ saved: 'ko', host: 'us.example.com' }, 'ko', 'a saved choice wins over the host'],
     [{ host: 'us.example.com', browserLanguages: ['ko-KR'] }, 'en', 'us. host prefix'],
     [{ host: 'devops.example.com', browserLanguages: ['ko'] }, 'en', 'devops. host prefix'],

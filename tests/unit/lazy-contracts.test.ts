@@ -21,13 +21,16 @@ vi.mock('zod/mini', async (importOriginal) => {
   };
   // Lower-case exports are the factories (upper-case ones are classes, kept for `instanceof`).
   const entries = Object.entries(zod).map(([name, value]) => {
-    if (name === 'coerce') return [name, Object.fromEntries(Object.entries(value as object).map(([key, f]) => [key, counted(f)]))];
+    if (name === 'coerce')
+      return [name, Object.fromEntries(Object.entries(value as object).map(([key, f]) => [key, counted(f)]))];
     return [name, /^[a-z]/.test(name) ? counted(value) : value];
   });
   return Object.fromEntries(entries) as object;
 });
 
-const contractModules = readdirSync(new URL('../../shared/contracts/', import.meta.url)).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+const contractModules = readdirSync(new URL('../../shared/contracts/', import.meta.url)).filter(
+  (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+);
 
 describe('lazy contracts (D99)', () => {
   beforeEach(() => {
@@ -46,7 +49,9 @@ describe('lazy contracts (D99)', () => {
     const { ROUTE_GROUPS } = await import('#shared/routes-manifest.js');
     const { routeKey } = await import('#shared/contracts/define-route.js');
     // What createGroupHandler's bindings check, the stack and the router read: method, path, access.
-    const keys = ROUTE_GROUPS.flatMap((group) => group.routes.map((route) => `${routeKey(route)} ${route.access} ${route.bodyKind}`));
+    const keys = ROUTE_GROUPS.flatMap((group) =>
+      group.routes.map((route) => `${routeKey(route)} ${route.access} ${route.bodyKind}`),
+    );
     expect(keys.length).toBeGreaterThan(100);
     expect(factoryCalls.count).toBe(0);
   });
@@ -57,7 +62,7 @@ describe('lazy contracts (D99)', () => {
       await import(/* @vite-ignore */ new URL(`../../${group.handler}`, import.meta.url).href);
       expect(factoryCalls.count, group.handler).toBe(0);
     }
-  });
+  }, 60_000); // imports every route group's handler: seconds on a loaded machine
 
   it("builds a route's input schemas on the first read of one, once, and no other route's", async () => {
     const { createExam, getExam } = await import('#shared/contracts/exams.js');

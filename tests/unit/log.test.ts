@@ -22,7 +22,13 @@ async function loggerAt(level: string) {
 }
 
 const lambdaContext = (awsRequestId: string) =>
-  ({ functionName: 'quizbank-system', awsRequestId, invokedFunctionArn: 'arn:x', memoryLimitInMB: '256', functionVersion: '$LATEST' }) as Context;
+  ({
+    functionName: 'quizbank-system',
+    awsRequestId,
+    invokedFunctionArn: 'arn:x',
+    memoryLimitInMB: '256',
+    functionVersion: '$LATEST',
+  }) as Context;
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -36,8 +42,22 @@ describe('createLogger (Powertools)', () => {
     log.info('hello', { status: 200 });
     log.child({ route: 'GET /x' }).error('boom', { code: 'c' });
     expect(await records()).toEqual([
-      expect.objectContaining({ level: 'INFO', message: 'hello', group: 'system', requestId: 'r1', status: 200, timestamp: expect.any(String) }),
-      expect.objectContaining({ level: 'ERROR', message: 'boom', group: 'system', requestId: 'r1', route: 'GET /x', code: 'c' }),
+      expect.objectContaining({
+        level: 'INFO',
+        message: 'hello',
+        group: 'system',
+        requestId: 'r1',
+        status: 200,
+        timestamp: expect.any(String),
+      }),
+      expect.objectContaining({
+        level: 'ERROR',
+        message: 'boom',
+        group: 'system',
+        requestId: 'r1',
+        route: 'GET /x',
+        code: 'c',
+      }),
     ]);
   });
 
@@ -64,9 +84,20 @@ describe('createLogger (Powertools)', () => {
   it('adds the Lambda context to every line once it is known', async () => {
     vi.stubEnv('AWS_LAMBDA_INITIALIZATION_TYPE', 'on-demand');
     const { addLambdaContext, createLogger, records } = await loggerAt('info');
-    addLambdaContext({ functionName: 'quizbank-system', awsRequestId: 'aws-1', invokedFunctionArn: 'arn:x', memoryLimitInMB: '256', functionVersion: '$LATEST' } as Context);
+    addLambdaContext({
+      functionName: 'quizbank-system',
+      awsRequestId: 'aws-1',
+      invokedFunctionArn: 'arn:x',
+      memoryLimitInMB: '256',
+      functionVersion: '$LATEST',
+    } as Context);
     createLogger({ requestId: 'r1' }).warn('with context');
-    expect((await records())[0]).toMatchObject({ function_name: 'quizbank-system', function_request_id: 'aws-1', requestId: 'r1', cold_start: true });
+    expect((await records())[0]).toMatchObject({
+      function_name: 'quizbank-system',
+      function_request_id: 'aws-1',
+      requestId: 'r1',
+      cold_start: true,
+    });
   });
 
   it('claims the cold start only when the first line comes in the first invocation', async () => {

@@ -21,8 +21,15 @@ vi.mock('../../functions/domains/users/user-store.js', async (importOriginal) =>
   ...(await importOriginal<object>()),
   findUserByUsername: repository.findUserByUsername,
 }));
-const throttle = vi.hoisted(() => ({ blockedFor: vi.fn(async () => 0), recordHit: vi.fn(async () => undefined), clearThrottle: vi.fn() }));
-vi.mock('../../functions/domains/users/throttle-store.js', async (importOriginal) => ({ ...(await importOriginal<object>()), ...throttle }));
+const throttle = vi.hoisted(() => ({
+  blockedFor: vi.fn(async () => 0),
+  recordHit: vi.fn(async () => undefined),
+  clearThrottle: vi.fn(),
+}));
+vi.mock('../../functions/domains/users/throttle-store.js', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...throttle,
+}));
 
 const { login } = await import('../../functions/domains/accounts/auth.js');
 const { hashPassword } = await import('../../functions/domains/users/passwords.js');

@@ -20,8 +20,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function bundledStack(): Promise<string> {
   const src = join(dir, 'src');
   mkdirSync(src, { recursive: true });
-  writeFileSync(join(src, 'entry.ts'), "export async function handler(): Promise<void> {\n  const { explode } = await import('./thrower.js');\n  explode('x');\n}\n");
-  writeFileSync(join(src, 'thrower.ts'), '// a comment line\n\nexport function explode(reason: string): never {\n  throw new Error(`boom ${reason}`);\n}\n');
+  writeFileSync(
+    join(src, 'entry.ts'),
+    "export async function handler(): Promise<void> {\n  const { explode } = await import('./thrower.js');\n  explode('x');\n}\n",
+  );
+  writeFileSync(
+    join(src, 'thrower.ts'),
+    '// a comment line\n\nexport function explode(reason: string): never {\n  throw new Error(`boom ${reason}`);\n}\n',
+  );
   // The Lambdas' own options (split, minified, linked maps without sources), written to disk.
   await build({ ...lambdaBuildOptions(join(src, 'entry.ts')), outdir: join(dir, 'out'), logLevel: 'silent' });
   // In a plain Node process, as on Lambda: vitest's own source-map support would map it already.
@@ -42,7 +48,8 @@ describe('mappedStack', () => {
   });
 
   it('leaves frames without a map, and other lines, as they are', async () => {
-    const stack = 'Error: x\n    at f (file:///nowhere/index.mjs:1:20)\n    at node:internal/process/task_queues:95:5\n    at g (/work/functions/x.ts:3:4)';
+    const stack =
+      'Error: x\n    at f (file:///nowhere/index.mjs:1:20)\n    at node:internal/process/task_queues:95:5\n    at g (/work/functions/x.ts:3:4)';
     expect(await mappedStack(stack)).toBe(stack);
   });
 });

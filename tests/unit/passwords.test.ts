@@ -10,7 +10,8 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...actual, default: actual, timingSafeEqual: vi.fn(actual.timingSafeEqual), scrypt: vi.fn(actual.scrypt) };
 });
 
-const { hashPassword, hasUsablePassword, needsRehash, unusablePasswordHash, verifyPassword, SCRYPT_PARAMS } = await import('../../functions/domains/users/passwords.js');
+const { hashPassword, hasUsablePassword, needsRehash, unusablePasswordHash, verifyPassword, SCRYPT_PARAMS } =
+  await import('../../functions/domains/users/passwords.js');
 
 const scryptSpy = vi.mocked(crypto.scrypt);
 const timingSafeEqualSpy = vi.mocked(crypto.timingSafeEqual);
@@ -45,7 +46,14 @@ describe('password hashing', () => {
   });
 
   it('runs a full-cost scrypt and a timing-safe compare even without a usable hash', async () => {
-    for (const stored of [undefined, null, '', unusablePasswordHash(), 'md5$abc', 'scrypt$1073741824$8$1$AAAAAAAAAAA=$AAAAAAAAAAAAAAAAAAAAAA==']) {
+    for (const stored of [
+      undefined,
+      null,
+      '',
+      unusablePasswordHash(),
+      'md5$abc',
+      'scrypt$1073741824$8$1$AAAAAAAAAAA=$AAAAAAAAAAAAAAAAAAAAAA==',
+    ]) {
       scryptSpy.mockClear();
       timingSafeEqualSpy.mockClear();
       expect(await verifyPassword('anything-at-all', stored)).toBe(false);

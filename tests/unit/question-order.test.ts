@@ -48,7 +48,13 @@ describe('question order (docs/product.md#take-exam)', () => {
     expect(ids(orderByList(questions, ['c', 'c', '3']))).toEqual(['c', 'a', 'b', 'd', 'e']);
     // With an order, statistics are not used and nothing is shuffled.
     const stats = { a: { total_attempts: 1, correct_attempts: 0 } };
-    expect(ids(orderQuestions(questions, { order: ['b'], stats, random: seeded(1) }))).toEqual(['b', 'a', 'c', 'd', 'e']);
+    expect(ids(orderQuestions(questions, { order: ['b'], stats, random: seeded(1) }))).toEqual([
+      'b',
+      'a',
+      'c',
+      'd',
+      'e',
+    ]);
   });
 
   test('statistics order: groups in order, accuracy ascending, more attempts first', () => {
@@ -61,7 +67,14 @@ describe('question order (docs/product.md#take-exam)', () => {
       wrong5: { total_attempts: 5, correct_attempts: 0 },
     };
     for (const seed of [1, 2, 3, 42]) {
-      expect(ids(orderByStatistics(questions, stats, seeded(seed)))).toEqual(['wrong5', 'wrong1', 'none', 'part50', 'part80', 'full']);
+      expect(ids(orderByStatistics(questions, stats, seeded(seed)))).toEqual([
+        'wrong5',
+        'wrong1',
+        'none',
+        'part50',
+        'part80',
+        'full',
+      ]);
     }
     // A Map works the same.
     expect(ids(orderByStatistics(questions, new Map(Object.entries(stats)), seeded(7)))[0]).toBe('wrong5');

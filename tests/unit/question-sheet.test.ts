@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { QUESTION_SHEET_LIMITS, cleanFileName, headerKey, mapHeaders, normalizeRows, sheetExtension, sheetFileNameSchema } from '#shared/domain/question-sheet.js';
+import {
+  QUESTION_SHEET_LIMITS,
+  cleanFileName,
+  headerKey,
+  mapHeaders,
+  normalizeRows,
+  sheetExtension,
+  sheetFileNameSchema,
+} from '#shared/domain/question-sheet.js';
 
 describe('question sheet headers', () => {
   it('maps Korean, English and other spellings', () => {
@@ -12,8 +20,14 @@ describe('question sheet headers', () => {
         ['Question ID', 'Title', 'Question Content', 'Answer', 'Explanation', 'Difficulty', 'URL', 'Group ID'],
         { csv_id: 0, title: 1, content: 2, answer: 3, explanation: 4, difficulty: 5, url: 6, group_id: 7 },
       ],
-      [['question_id', 'title', 'content', 'answer', 'level', 'link', 'group_id'], { csv_id: 0, title: 1, content: 2, answer: 3, difficulty: 4, url: 5, group_id: 6 }],
-      [[' \uFEFFQUESTION-ID ', 'ＴＩＴＬＥ', 'question content', 'ANSWER'], { csv_id: 0, title: 1, content: 2, answer: 3 }],
+      [
+        ['question_id', 'title', 'content', 'answer', 'level', 'link', 'group_id'],
+        { csv_id: 0, title: 1, content: 2, answer: 3, difficulty: 4, url: 5, group_id: 6 },
+      ],
+      [
+        [' \uFEFFQUESTION-ID ', 'ＴＩＴＬＥ', 'question content', 'ANSWER'],
+        { csv_id: 0, title: 1, content: 2, answer: 3 },
+      ],
     ];
     for (const [headers, expected] of cases) {
       const mapping = mapHeaders(headers);
@@ -23,7 +37,11 @@ describe('question sheet headers', () => {
   });
 
   it('names the missing required columns and lists what was found', () => {
-    expect(mapHeaders(['문제id', '제목', '문제 내용', '', '설명'])).toEqual({ ok: false, missing: ['answer'], found: ['문제id', '제목', '문제 내용', '설명'] });
+    expect(mapHeaders(['문제id', '제목', '문제 내용', '', '설명'])).toEqual({
+      ok: false,
+      missing: ['answer'],
+      found: ['문제id', '제목', '문제 내용', '설명'],
+    });
     expect(mapHeaders([])).toMatchObject({ ok: false, missing: ['csv_id', 'title', 'content', 'answer'] });
   });
 
@@ -51,7 +69,15 @@ describe('question sheet rows', () => {
     );
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
-    expect(outcome.stats).toEqual({ total_rows: 6, imported: 4, skipped: 2, skipped_blank_answer: 1, duplicates_removed: 1, ids_assigned: 2, errors: 0 });
+    expect(outcome.stats).toEqual({
+      total_rows: 6,
+      imported: 4,
+      skipped: 2,
+      skipped_blank_answer: 1,
+      duplicates_removed: 1,
+      ids_assigned: 2,
+      errors: 0,
+    });
     expect(outcome.questions.map((q) => [q.csv_id, q.difficulty, q.url])).toEqual([
       ['3', 'Easy', ''],
       ['10', 'Hard', 'https://x'],

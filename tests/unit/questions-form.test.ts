@@ -2,16 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { applyQuestionForm, cleanUrl, nextCsvId } from '../../functions/domains/exams/question-edit.js';
 import { AppError } from '../../functions/runtime/http/app-error.js';
 
-const stored = { id: 'q1', title_ko: '제목', content_ko: '내용', answer_ko: '정답', difficulty: 'Easy', url: 'https://a.example', csv_id: '3' };
+const stored = {
+  id: 'q1',
+  title_ko: '제목',
+  content_ko: '내용',
+  answer_ko: '정답',
+  difficulty: 'Easy',
+  url: 'https://a.example',
+  csv_id: '3',
+};
 
 describe('applyQuestionForm', () => {
   it('writes form text to the caller language fields and keeps the other language', () => {
     const after = applyQuestionForm({ ...stored, title_en: 'Title' }, { title: ' New ', answer: 'A' }, 'en');
-    expect(after).toMatchObject({ title_en: 'New', answer_en: 'A', title_ko: '제목', answer_ko: '정답', content_ko: '내용' });
+    expect(after).toMatchObject({
+      title_en: 'New',
+      answer_en: 'A',
+      title_ko: '제목',
+      answer_ko: '정답',
+      content_ko: '내용',
+    });
   });
 
   it('accepts explicit _ko/_en fields', () => {
-    expect(applyQuestionForm(stored, { title_en: 'T', content_en: 'C', answer_en: 'A' }, 'ko')).toMatchObject({ title_en: 'T', title_ko: '제목' });
+    expect(applyQuestionForm(stored, { title_en: 'T', content_en: 'C', answer_en: 'A' }, 'ko')).toMatchObject({
+      title_en: 'T',
+      title_ko: '제목',
+    });
   });
 
   it('normalises difficulty, clears url "nan", trims explanation', () => {
@@ -38,7 +55,9 @@ describe('applyQuestionForm', () => {
 
 describe('helpers', () => {
   it('nextCsvId: highest numeric csv_id + 1, non-numeric ignored', () => {
-    expect(nextCsvId([{ id: 'a', csv_id: '3' }, { id: 'b', csv_id: '10' }, { id: 'c', csv_id: 'X-99' }, { id: 'd' }])).toBe('11');
+    expect(
+      nextCsvId([{ id: 'a', csv_id: '3' }, { id: 'b', csv_id: '10' }, { id: 'c', csv_id: 'X-99' }, { id: 'd' }]),
+    ).toBe('11');
     expect(nextCsvId([])).toBe('1');
   });
   it('cleanUrl', () => {

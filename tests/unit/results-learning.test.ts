@@ -32,11 +32,23 @@ describe('question statistics', () => {
   const now = new Date('2026-01-01T00:00:00Z');
   it('adds attempts to legacy items and keeps the read attributes', () => {
     const item = nextStat('u1', 'f-1', { total_attempts: 4, correct_attempts: 1 }, [true], now, 'e1');
-    expect(item).toMatchObject({ pk: 'USER#u1', sk: 'QSTAT#f-1', question_id: 'f-1', total_attempts: 5, correct_attempts: 2, last_correct: true, version: 1, exam_id: 'e1' });
+    expect(item).toMatchObject({
+      pk: 'USER#u1',
+      sk: 'QSTAT#f-1',
+      question_id: 'f-1',
+      total_attempts: 5,
+      correct_attempts: 2,
+      last_correct: true,
+      version: 1,
+      exam_id: 'e1',
+    });
     expect(item.gsi1pk).toBeUndefined();
     expect(statCondition(undefined).ConditionExpression).toBe('attribute_not_exists(pk)');
     expect(statCondition({ total_attempts: 1 }).ConditionExpression).toContain('attribute_not_exists(version)');
-    expect(statCondition({ version: 3 })).toMatchObject({ ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': 3 } });
+    expect(statCondition({ version: 3 })).toMatchObject({
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: { ':v': 3 },
+    });
   });
   it('indexes review cards as due', () => {
     const first = nextStat('u1', 'f-1', undefined, [true], now, 'e1');

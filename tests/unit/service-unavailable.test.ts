@@ -25,8 +25,14 @@ describe('service unavailability classifier', () => {
     expect(isServiceUnavailable(new ProvisionedThroughputExceededException({ message: 'slow', $metadata }))).toBe(true);
     expect(isServiceUnavailable(new ThrottlingException({ message: 'slow', $metadata }))).toBe(true);
     expect(isServiceUnavailable(new RequestLimitExceeded({ message: 'slow', $metadata }))).toBe(true);
-    expect(isServiceUnavailable(new S3ServiceException({ name: 'SlowDown', $fault: 'server', $metadata: { httpStatusCode: 503 } }))).toBe(true);
-    expect(isServiceUnavailable(new TooManyRequestsException({ message: 'slow', $metadata: { httpStatusCode: 429 } }))).toBe(true);
+    expect(
+      isServiceUnavailable(
+        new S3ServiceException({ name: 'SlowDown', $fault: 'server', $metadata: { httpStatusCode: 503 } }),
+      ),
+    ).toBe(true);
+    expect(
+      isServiceUnavailable(new TooManyRequestsException({ message: 'slow', $metadata: { httpStatusCode: 429 } })),
+    ).toBe(true);
   });
 
   it('recognises a transaction cancelled only by throttling', () => {
@@ -61,7 +67,9 @@ describe('service unavailability classifier', () => {
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
       maxAttempts: 1,
     });
-    const error = await client.send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'x' } } })).catch((e: unknown) => e);
+    const error = await client
+      .send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'x' } } }))
+      .catch((e: unknown) => e);
     client.destroy();
     expect(error).toBeInstanceOf(Error);
     expect(isServiceUnavailable(error)).toBe(true);

@@ -23,7 +23,9 @@ describe('spreadsheet sniffing', () => {
     expect(codeOf(() => sniffSpreadsheet(Buffer.from('a,b\n1,2'), 'csv'))).toBeNull();
     expect(codeOf(() => sniffSpreadsheet(Buffer.from([0xc3, 0x28]), 'csv'))).toBe('400 sheet_not_spreadsheet');
     expect(codeOf(() => sniffSpreadsheet(Buffer.alloc(0), 'csv'))).toBe('400 sheet_not_spreadsheet');
-    expect(codeOf(() => sniffSpreadsheet(Buffer.alloc(10 * 1024 * 1024 + 1, 0x61), 'csv'))).toBe('413 sheet_file_too_large');
+    expect(codeOf(() => sniffSpreadsheet(Buffer.alloc(10 * 1024 * 1024 + 1, 0x61), 'csv'))).toBe(
+      '413 sheet_file_too_large',
+    );
   });
 
   it("sums a zip's sizes and catches a lying directory", () => {
@@ -45,8 +47,12 @@ describe('spreadsheet sniffing', () => {
         ),
       ),
     ).toBe('413 sheet_uncompressed_too_large');
-    expect(codeOf(() => checkZip(zipWith([{ name: 'a', zeros: 101 * 1024 * 1024, declare: 10 }])))).toBe('413 sheet_uncompressed_too_large');
-    expect(codeOf(() => checkZip(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)])))).toBe('400 sheet_not_spreadsheet');
+    expect(codeOf(() => checkZip(zipWith([{ name: 'a', zeros: 101 * 1024 * 1024, declare: 10 }])))).toBe(
+      '413 sheet_uncompressed_too_large',
+    );
+    expect(codeOf(() => checkZip(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(40)])))).toBe(
+      '400 sheet_not_spreadsheet',
+    );
   });
 });
 
@@ -105,8 +111,13 @@ describe('hostile bytes', () => {
     for (let i = 0; i < 60; i++) {
       const cut = good.subarray(0, Math.floor(Math.random() * good.length));
       const flipped = Buffer.from(good);
-      for (let k = 0; k < 20; k++) flipped[4 + Math.floor(Math.random() * (flipped.length - 4))] = Math.floor(Math.random() * 256);
-      samples.push([cut, 'xlsx'], [flipped, 'xlsx'], [Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), randomBytes(600)]), 'xls']);
+      for (let k = 0; k < 20; k++)
+        flipped[4 + Math.floor(Math.random() * (flipped.length - 4))] = Math.floor(Math.random() * 256);
+      samples.push(
+        [cut, 'xlsx'],
+        [flipped, 'xlsx'],
+        [Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), randomBytes(600)]), 'xls'],
+      );
     }
     for (const [bytes, ext] of samples) {
       try {

@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { evaluationRetryDelay, shouldRetryEvaluation, speechErrorAction } from '../../web/src/features/voice-mode/utils/error-policy.js';
+import {
+  evaluationRetryDelay,
+  shouldRetryEvaluation,
+  speechErrorAction,
+} from '../../web/src/features/voice-mode/utils/error-policy.js';
 import { VOICE } from '../../web/src/features/voice-mode/utils/voice-constants.js';
 
 describe('voice error policy (docs/product.md#errors, #limits)', () => {
@@ -52,7 +56,9 @@ describe('voice error policy (docs/product.md#errors, #limits)', () => {
     expect([VOICE.networkRetries, VOICE.networkRetryDelayMs]).toEqual([3, 1500]);
     expect([VOICE.minTextLength, VOICE.maxTextLength]).toEqual([2, 200]);
     expect(VOICE.speech).toEqual({ rate: 0.8, pitch: 1, volume: 0.8 });
-    expect([VOICE.firstQuestionDelayMs, VOICE.questionChangeDelayMs, VOICE.afterReadingDelayMs]).toEqual([1000, 500, 1500]);
+    expect([VOICE.firstQuestionDelayMs, VOICE.questionChangeDelayMs, VOICE.afterReadingDelayMs]).toEqual([
+      1000, 500, 1500,
+    ]);
     expect([VOICE.duplicateOverlap, VOICE.interimDuplicateOverlap]).toEqual([0.3, 0.5]);
   });
 });

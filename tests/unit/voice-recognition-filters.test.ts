@@ -48,7 +48,8 @@ describe('voice recognition filters (docs/product.md#voice-mode)', () => {
     expect(transcriptRejection('', 0.1)).toBe('empty');
     expect(isLowQuality('empty')).toBe(false);
     expect(isLowQuality(null)).toBe(false);
-    for (const reason of ['lowConfidence', 'tooShort', 'tooLong', 'noLetters'] as TranscriptRejection[]) expect(isLowQuality(reason)).toBe(true);
+    for (const reason of ['lowConfidence', 'tooShort', 'tooLong', 'noLetters'] as TranscriptRejection[])
+      expect(isLowQuality(reason)).toBe(true);
   });
 
   test('word overlap ratio: the share of the new words already said', () => {
@@ -126,9 +127,19 @@ describe('voice speech helpers', () => {
     expect(detectSpeechSupport(undefined)).toBeNull();
     expect(detectSpeechSupport({ speechSynthesis: synthesis, SpeechSynthesisUtterance: FakeUtterance })).toBeNull();
     expect(detectSpeechSupport({ webkitSpeechRecognition: FakeRecognition })).toBeNull();
-    expect(detectSpeechSupport({ webkitSpeechRecognition: FakeRecognition, speechSynthesis: synthesis, SpeechSynthesisUtterance: FakeUtterance })?.Recognition).toBe(
-      FakeRecognition,
-    );
-    expect(detectSpeechSupport({ SpeechRecognition: FakeRecognition, speechSynthesis: synthesis, SpeechSynthesisUtterance: FakeUtterance })).not.toBeNull();
+    expect(
+      detectSpeechSupport({
+        webkitSpeechRecognition: FakeRecognition,
+        speechSynthesis: synthesis,
+        SpeechSynthesisUtterance: FakeUtterance,
+      })?.Recognition,
+    ).toBe(FakeRecognition);
+    expect(
+      detectSpeechSupport({
+        SpeechRecognition: FakeRecognition,
+        speechSynthesis: synthesis,
+        SpeechSynthesisUtterance: FakeUtterance,
+      }),
+    ).not.toBeNull();
   });
 });

@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { VoiceEvaluation } from '../../web/src/features/voice-mode/api/evaluate-answer.js';
-import { INITIAL_VOICE_STATE, VoiceSession, type VoiceQuestion, type VoiceSessionHost, type VoiceViewState } from '../../web/src/features/voice-mode/hooks/voice-session.js';
-import type { SpeechRecognitionEventLike, SpeechRecognitionLike } from '../../web/src/features/voice-mode/utils/speech-support.js';
+import {
+  INITIAL_VOICE_STATE,
+  VoiceSession,
+  type VoiceQuestion,
+  type VoiceSessionHost,
+  type VoiceViewState,
+} from '../../web/src/features/voice-mode/hooks/voice-session.js';
+import type {
+  SpeechRecognitionEventLike,
+  SpeechRecognitionLike,
+} from '../../web/src/features/voice-mode/utils/speech-support.js';
 
 /** The voice session against scripted speech facilities, on fake timers (docs/product.md#voice-mode, #errors, #limits). */
 class FakeUtterance {
@@ -57,10 +66,27 @@ class FakeRecognition implements SpeechRecognitionLike {
   }
 }
 
-const Q1: VoiceQuestion = { id: 'q1', title: '파드', content: '쿠버네티스에서 배포할 수 있는 가장 작은 단위는?', answer: '파드' };
-const Q2: VoiceQuestion = { id: 'q2', title: '서비스 종류', content: '클러스터 내부 전용 서비스 타입은?', answer: 'ClusterIP' };
+const Q1: VoiceQuestion = {
+  id: 'q1',
+  title: '파드',
+  content: '쿠버네티스에서 배포할 수 있는 가장 작은 단위는?',
+  answer: '파드',
+};
+const Q2: VoiceQuestion = {
+  id: 'q2',
+  title: '서비스 종류',
+  content: '클러스터 내부 전용 서비스 타입은?',
+  answer: 'ClusterIP',
+};
 
-function setup(options: { microphone?: boolean; visible?: boolean; last?: boolean; evaluation?: (answer: string) => VoiceEvaluation } = {}) {
+function setup(
+  options: {
+    microphone?: boolean;
+    visible?: boolean;
+    last?: boolean;
+    evaluation?: (answer: string) => VoiceEvaluation;
+  } = {},
+) {
   const spoken: FakeUtterance[] = [];
   const synthesis = {
     speak: vi.fn((utterance: FakeUtterance) => {
@@ -88,7 +114,11 @@ function setup(options: { microphone?: boolean; visible?: boolean; last?: boolea
     language: () => 'ko',
     isLastQuestion: () => options.last ?? false,
     evaluate,
-    texts: () => ({ completed: 'COMPLETED', wrong: (reason) => `WRONG ${reason}`, localReason: (e) => `LOCAL ${e.localReason}` }),
+    texts: () => ({
+      completed: 'COMPLETED',
+      wrong: (reason) => `WRONG ${reason}`,
+      localReason: (e) => `LOCAL ${e.localReason}`,
+    }),
     visible: () => options.visible ?? true,
     pass,
     fail,
@@ -98,7 +128,10 @@ function setup(options: { microphone?: boolean; visible?: boolean; last?: boolea
     },
     requestMicrophone: async () => options.microphone ?? true,
   };
-  const session = new VoiceSession({ Recognition: FakeRecognition, synthesis: synthesis as unknown as SpeechSynthesis }, host);
+  const session = new VoiceSession(
+    { Recognition: FakeRecognition, synthesis: synthesis as unknown as SpeechSynthesis },
+    host,
+  );
   return {
     session,
     spoken,
@@ -151,7 +184,12 @@ describe('voice session', () => {
     expect(s.recognition()).toBeNull();
     await vi.advanceTimersByTimeAsync(1);
     const recognition = s.recognition();
-    expect([recognition.continuous, recognition.interimResults, recognition.lang, recognition.starts]).toEqual([true, true, 'ko-KR', 1]);
+    expect([recognition.continuous, recognition.interimResults, recognition.lang, recognition.starts]).toEqual([
+      true,
+      true,
+      'ko-KR',
+      1,
+    ]);
 
     recognition.say('파', 0.9, false);
     expect(s.state().interim).toBe('파');
@@ -161,7 +199,16 @@ describe('voice session', () => {
     expect(s.pass).toHaveBeenCalledOnce();
     expect(s.fail).not.toHaveBeenCalled();
     expect(s.state().verdict).toMatchObject({ questionId: 'q1', isCorrect: true });
-    expect(s.statuses).toEqual(['initializing', 'connected', 'speaking', 'connected', 'listening', 'submitting', 'evaluating', 'connected']);
+    expect(s.statuses).toEqual([
+      'initializing',
+      'connected',
+      'speaking',
+      'connected',
+      'listening',
+      'submitting',
+      'evaluating',
+      'connected',
+    ]);
   });
 
   test('a new question is read 0.5 s after the change', async () => {
@@ -229,7 +276,9 @@ describe('voice session', () => {
   });
 
   test('the local fallback shows the evaluation-error notice', async () => {
-    const s = setup({ evaluation: () => ({ isCorrect: false, reason: '', local: true, localReason: 'too_few_words' }) });
+    const s = setup({
+      evaluation: () => ({ isCorrect: false, reason: '', local: true, localReason: 'too_few_words' }),
+    });
     await listening(s);
     s.recognition().say('모르겠습니다');
     await vi.advanceTimersByTimeAsync(0);

@@ -55,21 +55,30 @@ describe('Google sign-in redirect', () => {
     const now = 1_750_000_000_000;
     const state = { ts: now, returnTo: '/study-detail/한국어?x=1', nonce: 'abc123' };
     // The return path comes back normalised by the URL parser (percent-encoded).
-    expect(decodeOAuthState(encodeOAuthState(state), now + 1000)).toEqual({ ...state, returnTo: '/study-detail/%ED%95%9C%EA%B5%AD%EC%96%B4?x=1' });
+    expect(decodeOAuthState(encodeOAuthState(state), now + 1000)).toEqual({
+      ...state,
+      returnTo: '/study-detail/%ED%95%9C%EA%B5%AD%EC%96%B4?x=1',
+    });
   });
 
   test('a stale, future, malformed or unsafe state is refused or neutralised', () => {
     const now = 1_750_000_000_000;
-    expect(decodeOAuthState(encodeOAuthState({ ts: now - OAUTH_STATE_MAX_AGE_MS - 1, returnTo: '/', nonce: 'n' }), now)).toBeNull();
+    expect(
+      decodeOAuthState(encodeOAuthState({ ts: now - OAUTH_STATE_MAX_AGE_MS - 1, returnTo: '/', nonce: 'n' }), now),
+    ).toBeNull();
     expect(decodeOAuthState(encodeOAuthState({ ts: now + 120_000, returnTo: '/', nonce: 'n' }), now)).toBeNull();
     expect(decodeOAuthState('not-base64-json', now)).toBeNull();
     expect(decodeOAuthState(null, now)).toBeNull();
     expect(decodeOAuthState(encodeOAuthState({ ts: now, returnTo: '/', nonce: '' }), now)).toBeNull();
-    expect(decodeOAuthState(encodeOAuthState({ ts: now, returnTo: 'https://evil.example', nonce: 'n' }), now)?.returnTo).toBe('/');
+    expect(
+      decodeOAuthState(encodeOAuthState({ ts: now, returnTo: 'https://evil.example', nonce: 'n' }), now)?.returnTo,
+    ).toBe('/');
   });
 
   test('the authorization URL asks for an ID token with the account chooser', () => {
-    const url = new URL(googleAuthorizeUrl({ clientId: 'cid', redirectUri: 'http://localhost:3000/login', state: 's', nonce: 'n' }));
+    const url = new URL(
+      googleAuthorizeUrl({ clientId: 'cid', redirectUri: 'http://localhost:3000/login', state: 's', nonce: 'n' }),
+    );
     expect(url.origin + url.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: 'cid',
@@ -86,7 +95,11 @@ describe('Google sign-in redirect', () => {
     expect(parseOAuthFragment('')).toBeNull();
     expect(parseOAuthFragment('#section-2')).toBeNull();
     expect(parseOAuthFragment('#state=s&id_token=tok&authuser=0')).toEqual({ idToken: 'tok', state: 's', error: null });
-    expect(parseOAuthFragment('#error=access_denied&state=s')).toEqual({ idToken: null, state: 's', error: 'access_denied' });
+    expect(parseOAuthFragment('#error=access_denied&state=s')).toEqual({
+      idToken: null,
+      state: 's',
+      error: 'access_denied',
+    });
   });
 
   test.each([

@@ -1,13 +1,23 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../web/src/lib/api-client.js';
-import { clearClientCaches, isCachingEnabled, setCachingEnabled, applyQuestionCountChange } from '../../web/src/lib/client-cache.js';
+import {
+  clearClientCaches,
+  isCachingEnabled,
+  setCachingEnabled,
+  applyQuestionCountChange,
+} from '../../web/src/lib/client-cache.js';
 import { serverDetailOr } from '../../web/src/lib/error-text.js';
 import type { SafeStorage } from '../../web/src/lib/storage.js';
 import { isExpiredLinkError } from '../../web/src/features/email-verification/utils/expired-link.js';
 import { examDisplayTitle, isDailyQuizExam } from '#shared/domain/exam-title.js';
 import { passwordMatch } from '../../web/src/features/profile/utils/password-match.js';
 import { deleteUsersOneByOne } from '../../web/src/features/user-management/utils/delete-users.js';
-import { DEFAULT_USER_SORT, formatJoinDate, sortUsers, userFullName } from '../../web/src/features/user-management/utils/sort-users.js';
+import {
+  DEFAULT_USER_SORT,
+  formatJoinDate,
+  sortUsers,
+  userFullName,
+} from '../../web/src/features/user-management/utils/sort-users.js';
 import { nextSort } from '../../web/src/lib/table-sort.js';
 import { isSpreadsheetName, summarizeUpload } from '../../web/src/features/user-management/utils/upload-summary.js';
 
@@ -51,10 +61,16 @@ test('password match indicator', () => {
 
 test('an expired verification link is told by the server code, not by the words of its detail', () => {
   const answer = (code: string, detail: string) => new ApiError({ status: 400, code, detail });
-  expect(isExpiredLinkError(answer('verification_token_expired', '인증 링크가 만료되었습니다. 인증 메일을 다시 요청해 주세요.'))).toBe(true);
+  expect(
+    isExpiredLinkError(
+      answer('verification_token_expired', '인증 링크가 만료되었습니다. 인증 메일을 다시 요청해 주세요.'),
+    ),
+  ).toBe(true);
   expect(isExpiredLinkError(answer('verification_token_expired', 'This verification link has expired.'))).toBe(true);
   // A detail that mentions expiry under another code is not an expired link, in either language.
-  expect(isExpiredLinkError(answer('verification_token_invalid', 'This link has expired or was already used.'))).toBe(false);
+  expect(isExpiredLinkError(answer('verification_token_invalid', 'This link has expired or was already used.'))).toBe(
+    false,
+  );
   expect(isExpiredLinkError(answer('verification_token_invalid', '만료되었거나 이미 사용된 링크입니다.'))).toBe(false);
   expect(isExpiredLinkError(new Error('verification_token_expired'))).toBe(false);
   expect(isExpiredLinkError(null)).toBe(false);
@@ -62,10 +78,38 @@ test('an expired verification link is told by the server code, not by the words 
 
 describe('user table', () => {
   const users = [
-    { username: 'bob', first_name: 'Bob', last_name: 'Lee', email: 'b@x.io', role: 'user_role', date_joined: '2025-03-01T00:00:00Z' },
-    { username: 'admin2', first_name: '김', last_name: '', email: '', role: 'admin_role', date_joined: '2025-01-01T00:00:00Z' },
-    { username: 'Alice', first_name: '', last_name: '', email: 'a@x.io', role: 'study_admin_role', date_joined: '2025-02-01T00:00:00Z' },
-    { username: 'admin10', first_name: '이', last_name: '', email: 'z@x.io', role: 'admin_role', date_joined: '2025-04-01T00:00:00Z' },
+    {
+      username: 'bob',
+      first_name: 'Bob',
+      last_name: 'Lee',
+      email: 'b@x.io',
+      role: 'user_role',
+      date_joined: '2025-03-01T00:00:00Z',
+    },
+    {
+      username: 'admin2',
+      first_name: '김',
+      last_name: '',
+      email: '',
+      role: 'admin_role',
+      date_joined: '2025-01-01T00:00:00Z',
+    },
+    {
+      username: 'Alice',
+      first_name: '',
+      last_name: '',
+      email: 'a@x.io',
+      role: 'study_admin_role',
+      date_joined: '2025-02-01T00:00:00Z',
+    },
+    {
+      username: 'admin10',
+      first_name: '이',
+      last_name: '',
+      email: 'z@x.io',
+      role: 'admin_role',
+      date_joined: '2025-04-01T00:00:00Z',
+    },
   ] as const;
 
   test('opens sorted by username ascending (case-insensitive, numbers in order)', () => {
@@ -74,12 +118,37 @@ describe('user table', () => {
   });
 
   test('sorts by every column both ways, empty values last', () => {
-    expect(sortUsers(users, { key: 'date_joined', direction: 'desc' }).map((u) => u.username)).toEqual(['admin10', 'bob', 'Alice', 'admin2']);
-    expect(sortUsers(users, { key: 'email', direction: 'asc' }).map((u) => u.username)).toEqual(['Alice', 'bob', 'admin10', 'admin2']);
-    expect(sortUsers(users, { key: 'email', direction: 'desc' }).map((u) => u.username)).toEqual(['admin10', 'bob', 'Alice', 'admin2']);
+    expect(sortUsers(users, { key: 'date_joined', direction: 'desc' }).map((u) => u.username)).toEqual([
+      'admin10',
+      'bob',
+      'Alice',
+      'admin2',
+    ]);
+    expect(sortUsers(users, { key: 'email', direction: 'asc' }).map((u) => u.username)).toEqual([
+      'Alice',
+      'bob',
+      'admin10',
+      'admin2',
+    ]);
+    expect(sortUsers(users, { key: 'email', direction: 'desc' }).map((u) => u.username)).toEqual([
+      'admin10',
+      'bob',
+      'Alice',
+      'admin2',
+    ]);
     // Korean collation puts Hangul before Latin letters.
-    expect(sortUsers(users, { key: 'name', direction: 'asc' }).map((u) => u.username)).toEqual(['admin2', 'admin10', 'bob', 'Alice']);
-    expect(sortUsers(users, { key: 'role', direction: 'asc' }).map((u) => u.role)).toEqual(['admin_role', 'admin_role', 'study_admin_role', 'user_role']);
+    expect(sortUsers(users, { key: 'name', direction: 'asc' }).map((u) => u.username)).toEqual([
+      'admin2',
+      'admin10',
+      'bob',
+      'Alice',
+    ]);
+    expect(sortUsers(users, { key: 'role', direction: 'asc' }).map((u) => u.role)).toEqual([
+      'admin_role',
+      'admin_role',
+      'study_admin_role',
+      'user_role',
+    ]);
   });
 
   test('header clicks flip the direction or start a new column ascending', () => {
@@ -101,7 +170,13 @@ describe('users sheet upload summary', () => {
   const detail = (row: number) => ({ row, username: `u${row}`, error: 'bad' });
 
   test('shows at most five details and counts the rest', () => {
-    const summary = summarizeUpload({ total_rows: 20, created: 10, updated: 3, errors: 7, error_details: [2, 3, 4, 5, 6, 7, 8].map(detail) });
+    const summary = summarizeUpload({
+      total_rows: 20,
+      created: 10,
+      updated: 3,
+      errors: 7,
+      error_details: [2, 3, 4, 5, 6, 7, 8].map(detail),
+    });
     expect(summary.totals).toEqual({ total: 20, created: 10, updated: 3, errors: 7 });
     expect(summary.details.map((d) => d.row)).toEqual([2, 3, 4, 5, 6]);
     expect(summary.remaining).toBe(2);
@@ -147,7 +222,10 @@ describe('client caches (profile cache settings)', () => {
   });
 
   test('turning caching off clears cached data and sets the session flag; on lifts it', () => {
-    const stores = { local: memoryStorage({ homeData: '{}', examCache_1: 'x', language: 'en', user: '{}' }), session: memoryStorage({ someCache: 'y' }) };
+    const stores = {
+      local: memoryStorage({ homeData: '{}', examCache_1: 'x', language: 'en', user: '{}' }),
+      session: memoryStorage({ someCache: 'y' }),
+    };
     setCachingEnabled(false, stores);
     expect(isCachingEnabled(stores)).toBe(false);
     expect(stores.local.get('homeData')).toBeNull();
@@ -180,10 +258,16 @@ describe('client caches (profile cache settings)', () => {
 
 test('serverDetailOr prefers the server sentence, translates client failures, else the fallback', () => {
   const t = ((key: string) => `t:${key}`) as never;
-  expect(serverDetailOr(new ApiError({ status: 401, code: 'invalid_credentials', detail: '아이디 또는 비밀번호가 올바르지 않습니다.' }), t, 'fb')).toBe(
-    '아이디 또는 비밀번호가 올바르지 않습니다.',
+  expect(
+    serverDetailOr(
+      new ApiError({ status: 401, code: 'invalid_credentials', detail: '아이디 또는 비밀번호가 올바르지 않습니다.' }),
+      t,
+      'fb',
+    ),
+  ).toBe('아이디 또는 비밀번호가 올바르지 않습니다.');
+  expect(serverDetailOr(new ApiError({ status: 0, code: 'network_error', detail: 'x' }), t, 'fb')).toBe(
+    't:app.errors.network_error',
   );
-  expect(serverDetailOr(new ApiError({ status: 0, code: 'network_error', detail: 'x' }), t, 'fb')).toBe('t:app.errors.network_error');
   expect(serverDetailOr(new ApiError({ status: 502, code: 'http_502', detail: 'Bad Gateway' }), t, 'fb')).toBe('fb');
   expect(serverDetailOr(new Error('boom'), t, 'fb')).toBe('fb');
 });

@@ -10,7 +10,11 @@ describe('writes carry their cache invalidation', () => {
     const stop = subscribeListVersions(() => (notified += 1));
     await expect(writeThenInvalidate(async () => 'saved', listExams, subscribedExams)).resolves.toBe('saved');
     stop();
-    expect([listVersion(listExams), listVersion(subscribedExams), listVersion(listTags)]).toEqual([before[0]! + 1, before[1]! + 1, before[2]]);
+    expect([listVersion(listExams), listVersion(subscribedExams), listVersion(listTags)]).toEqual([
+      before[0]! + 1,
+      before[1]! + 1,
+      before[2],
+    ]);
     expect(notified).toBe(1);
   });
 

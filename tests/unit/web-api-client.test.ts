@@ -55,7 +55,9 @@ afterEach(() => {
 
 describe('urlFor', () => {
   test('fills path parameters and appends the query, skipping empty values', () => {
-    expect(urlFor(getExam, { params: { examId: 'a b' }, query: { page: 2, tags: ['x', 'y'], missing: undefined } })).toBe('/api/exam/a%20b/?page=2&tags=x&tags=y');
+    expect(
+      urlFor(getExam, { params: { examId: 'a b' }, query: { page: 2, tags: ['x', 'y'], missing: undefined } }),
+    ).toBe('/api/exam/a%20b/?page=2&tags=x&tags=y');
     expect(urlFor(saveExam)).toBe('/api/create-exam/');
   });
 });
@@ -74,7 +76,16 @@ describe('callApi', () => {
   });
 
   test('turns an error answer into an ApiError with code, detail and issues', async () => {
-    fetchMock.mockResolvedValueOnce(json({ code: 'validation_failed', detail: '입력값이 올바르지 않습니다.', issues: [{ path: ['title'], message: 'Required' }] }, 400));
+    fetchMock.mockResolvedValueOnce(
+      json(
+        {
+          code: 'validation_failed',
+          detail: '입력값이 올바르지 않습니다.',
+          issues: [{ path: ['title'], message: 'Required' }],
+        },
+        400,
+      ),
+    );
     const error = await callApi(getExam, { params: { examId: 'e1' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'validation_failed', detail: '입력값이 올바르지 않습니다.' });
@@ -88,7 +99,10 @@ describe('callApi', () => {
 
   test('a network failure is a network_error', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(callApi(getExam, { params: { examId: 'e1' } })).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    await expect(callApi(getExam, { params: { examId: 'e1' } })).rejects.toMatchObject({
+      status: 0,
+      code: 'network_error',
+    });
   });
 
   test('unsafe methods send JSON and the csrftoken cookie as X-CSRFToken', async () => {
@@ -142,7 +156,12 @@ describe('callApi', () => {
 describe('files', () => {
   test('fetchFile names the file from Content-Disposition, else the fallback', async () => {
     fetchMock.mockResolvedValueOnce(
-      new Response('xlsx', { headers: { 'content-disposition': 'attachment; filename="users.xlsx"; filename*=UTF-8\'\'%EC%82%AC%EC%9A%A9%EC%9E%90.xlsx' } }),
+      new Response('xlsx', {
+        headers: {
+          'content-disposition':
+            'attachment; filename="users.xlsx"; filename*=UTF-8\'\'%EC%82%AC%EC%9A%A9%EC%9E%90.xlsx',
+        },
+      }),
     );
     await expect(fetchFile(download, {}, 'users.xlsx')).resolves.toMatchObject({ fileName: '사용자.xlsx' });
     fetchMock.mockResolvedValueOnce(new Response('xlsx'));
@@ -170,8 +189,12 @@ describe('errorText', () => {
   const t = ((key: string) => `t:${key}`) as unknown as Parameters<typeof errorText>[1];
 
   test('prefers the server detail, translates client codes, falls back to a generic text', () => {
-    expect(errorText(new ApiError({ status: 400, code: 'validation_failed', detail: '입력값이 올바르지 않습니다.' }), t)).toBe('입력값이 올바르지 않습니다.');
-    expect(errorText(new ApiError({ status: 0, code: 'network_error', detail: 'x' }), t)).toBe('t:app.errors.network_error');
+    expect(
+      errorText(new ApiError({ status: 400, code: 'validation_failed', detail: '입력값이 올바르지 않습니다.' }), t),
+    ).toBe('입력값이 올바르지 않습니다.');
+    expect(errorText(new ApiError({ status: 0, code: 'network_error', detail: 'x' }), t)).toBe(
+      't:app.errors.network_error',
+    );
     expect(errorText(new Error('boom'), t)).toBe('t:app.errors.generic');
   });
 });

@@ -11,13 +11,19 @@ interface Row {
 type Key = 'name';
 
 const rows: Row[] = [{ id: 'r1', name: 'Alpha' }];
-const sort = { state: { key: 'name' as const, direction: 'asc' as const }, onSort: () => {}, sortByLabel: (label: string) => `Sort by ${label}` };
+const sort = {
+  state: { key: 'name' as const, direction: 'asc' as const },
+  onSort: () => {},
+  sortByLabel: (label: string) => `Sort by ${label}`,
+};
 const nameColumn: DataTableColumn<Row, Key> = { key: 'name', label: 'Name', sortKey: 'name', cell: (row) => row.name };
 const plainColumn: DataTableColumn<Row, Key> = { key: 'id', label: 'Id', cell: (row) => row.id };
 
 /** The rendered table as a DOM-less string and a few of its parts. */
 function render(props: Partial<Parameters<typeof DataTable<Row, Key>>[0]>) {
-  const html = renderToStaticMarkup(createElement(DataTable<Row, Key>, { columns: [nameColumn, plainColumn], rows, rowKey: (row) => row.id, ...props }));
+  const html = renderToStaticMarkup(
+    createElement(DataTable<Row, Key>, { columns: [nameColumn, plainColumn], rows, rowKey: (row) => row.id, ...props }),
+  );
   return {
     html,
     wrap: /^<div[^>]*>/.exec(html)![0],
@@ -45,7 +51,11 @@ describe('DataTable', () => {
   });
 
   test('a sort button carries its column’s test id; a card title has no card label', () => {
-    const table = render({ cards: true, sort, columns: [{ ...nameColumn, sortTestId: 'sort-name', cardLabel: false }, plainColumn] });
+    const table = render({
+      cards: true,
+      sort,
+      columns: [{ ...nameColumn, sortTestId: 'sort-name', cardLabel: false }, plainColumn],
+    });
     expect(table.sortButton).toContain('data-testid="sort-name"');
     expect(table.sortButton).toContain('title="Sort by Name"');
     expect(table.cells).toEqual(['<td>', '<td data-label="Id">']);

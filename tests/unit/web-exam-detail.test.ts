@@ -8,8 +8,21 @@ import {
   stateFromParams,
   type DetailState,
 } from '../../web/src/features/exam-detail/utils/detail-state.js';
-import { compareGroupIds, filterRows, sortRows, toRows, type QuestionRow, type RowSource } from '../../web/src/features/exam-detail/utils/question-rows.js';
-import { isRevealed, NO_REVEAL, revealAll, revealedCount, revealOne } from '../../web/src/features/exam-detail/utils/answer-reveal.js';
+import {
+  compareGroupIds,
+  filterRows,
+  sortRows,
+  toRows,
+  type QuestionRow,
+  type RowSource,
+} from '../../web/src/features/exam-detail/utils/question-rows.js';
+import {
+  isRevealed,
+  NO_REVEAL,
+  revealAll,
+  revealedCount,
+  revealOne,
+} from '../../web/src/features/exam-detail/utils/answer-reveal.js';
 import { buildMockInterviewPrompt } from '../../web/src/features/exam-detail/utils/mock-interview-prompt.js';
 import { singleQuestionPath, startExamPath } from '../../web/src/features/exam-detail/utils/exam-links.js';
 import { isOwnDailyExam } from '../../web/src/features/exam-detail/utils/detail-permissions.js';
@@ -59,7 +72,10 @@ describe('detail state in the URL', () => {
   });
 
   test('unknown values clear a filter, unknown sorts keep the base', () => {
-    const state = stateFromParams(new URLSearchParams('difficultyFilter=Insane&ignoreFilter=&sortBy=nope&sortOrder=up'), defaultState(false));
+    const state = stateFromParams(
+      new URLSearchParams('difficultyFilter=Insane&ignoreFilter=&sortBy=nope&sortOrder=up'),
+      defaultState(false),
+    );
     expect(state.difficultyFilter).toBe('');
     expect(state.ignoreFilter).toBe('');
     expect(state.sortBy).toBe('priority');
@@ -68,7 +84,13 @@ describe('detail state in the URL', () => {
 
   test('round trip: only non-default values are written, and reading them back gives the same state', () => {
     for (const favorites of [false, true]) {
-      const state: DetailState = { ...defaultState(favorites), searchTerm: '쿠버', ignoreFilter: favorites ? 'ignored' : '', sortBy: 'answer', sortOrder: 'desc' };
+      const state: DetailState = {
+        ...defaultState(favorites),
+        searchTerm: '쿠버',
+        ignoreFilter: favorites ? 'ignored' : '',
+        sortBy: 'answer',
+        sortOrder: 'desc',
+      };
       const params = paramsFromState(state, favorites);
       expect(params.map(([name]) => name)).toEqual(['searchTerm', 'ignoreFilter', 'sortBy', 'sortOrder']);
       expect(stateFromParams(new URLSearchParams(params), defaultState(favorites))).toEqual(state);
@@ -113,14 +135,33 @@ describe('filters', () => {
 
   test('rows take the localised title with fallback, stats and flags', () => {
     const source: RowSource[] = [{ id: 'a', title_ko: '', title_en: 'English only', difficulty: 'Med.' }];
-    const [built] = toRows(source, { language: 'ko', stats: new Map([['a', { correct_attempts: 1, total_attempts: 2 }]]), favorites: new Set(['a']), ignored: new Set() });
-    expect(built).toMatchObject({ title: 'English only', difficulty: 'Medium', correct: 1, attempts: 2, isFavorite: true, isIgnored: false, order: 0 });
+    const [built] = toRows(source, {
+      language: 'ko',
+      stats: new Map([['a', { correct_attempts: 1, total_attempts: 2 }]]),
+      favorites: new Set(['a']),
+      ignored: new Set(),
+    });
+    expect(built).toMatchObject({
+      title: 'English only',
+      difficulty: 'Medium',
+      correct: 1,
+      attempts: 2,
+      isFavorite: true,
+      isIgnored: false,
+      order: 0,
+    });
   });
 });
 
 describe('sort', () => {
   test('priority without any attempts sorts by group id, numeric first', () => {
-    const rows = [row('q1', { groupId: 'b' }), row('q2', { groupId: '10' }), row('q3', { groupId: '9' }), row('q4', { groupId: '' }), row('q5', { groupId: 'a' })];
+    const rows = [
+      row('q1', { groupId: 'b' }),
+      row('q2', { groupId: '10' }),
+      row('q3', { groupId: '9' }),
+      row('q4', { groupId: '' }),
+      row('q5', { groupId: 'a' }),
+    ];
     expect(ids(sortRows(rows, 'priority', 'asc'))).toEqual(['q3', 'q2', 'q5', 'q1', 'q4']);
   });
 
@@ -137,7 +178,11 @@ describe('sort', () => {
   });
 
   test('columns sort both ways; csv ids compare naturally; ties keep the exam order', () => {
-    const rows = [row('q1', { csvId: '10', difficulty: 'Hard' }), row('q2', { csvId: '9', difficulty: 'Easy' }), row('q3', { csvId: '100', difficulty: 'Easy' })];
+    const rows = [
+      row('q1', { csvId: '10', difficulty: 'Hard' }),
+      row('q2', { csvId: '9', difficulty: 'Easy' }),
+      row('q3', { csvId: '100', difficulty: 'Easy' }),
+    ];
     expect(ids(sortRows(rows, 'csv_id', 'asc'))).toEqual(['q2', 'q1', 'q3']);
     expect(ids(sortRows(rows, 'csv_id', 'desc'))).toEqual(['q3', 'q1', 'q2']);
     expect(ids(sortRows(rows, 'difficulty', 'asc'))).toEqual(['q2', 'q3', 'q1']);
@@ -151,7 +196,12 @@ describe('sort', () => {
 
 describe('links and prompt', () => {
   test('start exam carries selected, order, restart and the non-default filters', () => {
-    const path = startExamPath('e1', ['q3', 'q1'], { ...defaultState(false), searchTerm: 'pod', sortBy: 'title' }, false);
+    const path = startExamPath(
+      'e1',
+      ['q3', 'q1'],
+      { ...defaultState(false), searchTerm: 'pod', sortBy: 'title' },
+      false,
+    );
     const url = new URL(path, 'http://x');
     expect(url.pathname).toBe('/take-exam/e1');
     expect(url.searchParams.get('selected')).toBe('q3,q1');
@@ -165,12 +215,22 @@ describe('links and prompt', () => {
   test('a single question opens with question_id and exam_id', () => {
     const url = new URL(singleQuestionPath('e1', 'q2', defaultState(true), true), 'http://x');
     expect(url.pathname).toBe('/take-exam');
-    expect([url.searchParams.get('question_id'), url.searchParams.get('exam_id'), url.searchParams.get('returnTo')]).toEqual(['q2', 'e1', 'favorites']);
+    expect([
+      url.searchParams.get('question_id'),
+      url.searchParams.get('exam_id'),
+      url.searchParams.get('returnTo'),
+    ]).toEqual(['q2', 'e1', 'favorites']);
   });
 
   test('the mock interview prompt has four steps and each question with its answer and explanation', () => {
     const questions = [
-      { title_ko: '파드란?', title_en: 'What is a pod?', answer_ko: '컨테이너 묶음', answer_en: 'A group of containers', explanation_en: 'Smallest unit' },
+      {
+        title_ko: '파드란?',
+        title_en: 'What is a pod?',
+        answer_ko: '컨테이너 묶음',
+        answer_en: 'A group of containers',
+        explanation_en: 'Smallest unit',
+      },
       { title_en: 'Only English', answer_en: 'yes' },
     ];
     const ko = buildMockInterviewPrompt('쿠버네티스', questions, 'ko');
@@ -194,11 +254,33 @@ describe('links and prompt', () => {
 
 describe('reading questions with their answers (issue 23 item 8)', () => {
   test('rows carry the text, answer and explanation in the screen language, falling back to the other', () => {
-    const source: RowSource[] = [{ id: 'q1', title_ko: '제목', content_ko: '내용', answer_en: 'Paris', explanation_ko: '해설', explanation_en: 'Why' }];
+    const source: RowSource[] = [
+      {
+        id: 'q1',
+        title_ko: '제목',
+        content_ko: '내용',
+        answer_en: 'Paris',
+        explanation_ko: '해설',
+        explanation_en: 'Why',
+      },
+    ];
     const context = { stats: new Map(), favorites: new Set<string>(), ignored: new Set<string>() };
-    expect(toRows(source, { ...context, language: 'ko' })[0]).toMatchObject({ content: '내용', answer: 'Paris', explanation: '해설' });
-    expect(toRows(source, { ...context, language: 'en' })[0]).toMatchObject({ title: '제목', content: '내용', answer: 'Paris', explanation: 'Why' });
-    expect(toRows([{ id: 'q2' }], { ...context, language: 'en' })[0]).toMatchObject({ content: '', answer: '', explanation: '' });
+    expect(toRows(source, { ...context, language: 'ko' })[0]).toMatchObject({
+      content: '내용',
+      answer: 'Paris',
+      explanation: '해설',
+    });
+    expect(toRows(source, { ...context, language: 'en' })[0]).toMatchObject({
+      title: '제목',
+      content: '내용',
+      answer: 'Paris',
+      explanation: 'Why',
+    });
+    expect(toRows([{ id: 'q2' }], { ...context, language: 'en' })[0]).toMatchObject({
+      content: '',
+      answer: '',
+      explanation: '',
+    });
   });
 
   test('answers are hidden until asked for, one by one or all at once', () => {
@@ -217,7 +299,9 @@ describe('reading questions with their answers (issue 23 item 8)', () => {
 
   test('the folded filter bar counts the filters that differ from the defaults', () => {
     expect(activeFilterCount(defaultState(false), false)).toBe(0);
-    expect(activeFilterCount({ ...defaultState(false), difficultyFilter: 'Easy', searchTerm: 'x', sortBy: 'title' }, false)).toBe(2);
+    expect(
+      activeFilterCount({ ...defaultState(false), difficultyFilter: 'Easy', searchTerm: 'x', sortBy: 'title' }, false),
+    ).toBe(2);
     expect(activeFilterCount({ ...defaultState(false), ignoreFilter: '' }, false)).toBe(1);
   });
 });

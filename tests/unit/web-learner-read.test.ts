@@ -5,11 +5,21 @@ import examsEn from '../../web/src/features/exams/i18n/en.js';
 import examsKo from '../../web/src/features/exams/i18n/ko.js';
 import progressEn from '../../web/src/features/study-progress/i18n/en.js';
 import progressKo from '../../web/src/features/study-progress/i18n/ko.js';
-import { accuracyOf, dashboardView, durationParts } from '../../web/src/features/study-progress/utils/dashboard-view.js';
+import {
+  accuracyOf,
+  dashboardView,
+  durationParts,
+} from '../../web/src/features/study-progress/utils/dashboard-view.js';
 
 /** Issue 23 item 9 and the smaller findings that have a pure piece. */
 
-const task = (id: string, seconds: number, answered: number, correct: number, examId: string | null = `exam-${id}`): TaskStudyTime => ({
+const task = (
+  id: string,
+  seconds: number,
+  answered: number,
+  correct: number,
+  examId: string | null = `exam-${id}`,
+): TaskStudyTime => ({
   task_id: id,
   task_name: `Task ${id}`,
   has_exam: examId !== null,
@@ -37,7 +47,14 @@ describe('the progress dashboard adds up (issue 23 item 9)', () => {
 
   test('cards are the sums of the days, and the tasks studied are the rows showing time or answers', () => {
     const view = dashboardView(report);
-    expect(view.cards).toEqual({ totalTasks: 3, studiedTasks: 2, answered: 10, correct: 7, accuracy: 70, seconds: 745 });
+    expect(view.cards).toEqual({
+      totalTasks: 3,
+      studiedTasks: 2,
+      answered: 10,
+      correct: 7,
+      accuracy: 70,
+      seconds: 745,
+    });
     expect(view.cards.answered).toBe(view.days.reduce((sum, d) => sum + d.answered, 0));
     expect(view.cards.seconds).toBe(view.days.reduce((sum, d) => sum + d.seconds, 0));
     expect(view.cards.studiedTasks).toBe(view.tasks.filter((t) => t.seconds > 0 || t.answered > 0).length);
@@ -51,7 +68,11 @@ describe('the progress dashboard adds up (issue 23 item 9)', () => {
     const view = dashboardView(report);
     expect(view.tasks.map((t) => t.accuracy)).toEqual([70, null, null]);
     expect(view.tasks.every((t) => (t.accuracy === null) === (t.answered === 0))).toBe(true);
-    const idle = dashboardView({ ...report, task_study_times: [task('a', 0, 0, 0)], daily_study_times: [day('2026-11-27', 0, 0, 0)] });
+    const idle = dashboardView({
+      ...report,
+      task_study_times: [task('a', 0, 0, 0)],
+      daily_study_times: [day('2026-11-27', 0, 0, 0)],
+    });
     expect(idle.cards).toMatchObject({ studiedTasks: 0, answered: 0, accuracy: null, seconds: 0 });
     expect(idle.activeDays).toEqual([]);
   });
@@ -73,7 +94,8 @@ describe('the progress dashboard adds up (issue 23 item 9)', () => {
   });
 
   test('the Korean dashboard says 과제, as study detail does, never "Task"', () => {
-    const texts = (value: unknown): string[] => (typeof value === 'string' ? [value] : Object.values(value as object).flatMap(texts));
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : Object.values(value as object).flatMap(texts);
     expect(texts(progressKo).filter((text) => /task/i.test(text))).toEqual([]);
     expect(texts(progressKo).filter((text) => text.includes('과제')).length).toBeGreaterThan(3);
     expect(progressEn.summary.studiedTasks).toBe('Tasks studied');
@@ -83,7 +105,9 @@ describe('the progress dashboard adds up (issue 23 item 9)', () => {
 /** WCAG 2.1 relative luminance contrast of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
   const luminance = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, bl] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
@@ -92,7 +116,10 @@ function contrast(a: string, b: string): number {
 
 describe('smaller findings of issue 23', () => {
   test("the profile's verified and unverified badges have at least 4.5:1 contrast", () => {
-    const css = readFileSync(new URL('../../web/src/features/profile/components/profile-page.module.css', import.meta.url), 'utf8');
+    const css = readFileSync(
+      new URL('../../web/src/features/profile/components/profile-page.module.css', import.meta.url),
+      'utf8',
+    );
     for (const name of ['verified', 'unverified']) {
       const block = new RegExp(`\\.${name} \\{([^}]*)\\}`).exec(css)?.[1] ?? '';
       const background = /background: (#[0-9a-f]{6})/i.exec(block)?.[1];

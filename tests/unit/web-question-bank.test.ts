@@ -2,16 +2,43 @@ import { describe, expect, test } from 'vitest';
 import { MAX_EXAM_QUESTIONS, type Exam } from '#shared/contracts/exams.js';
 import type { QuestionFile } from '#shared/contracts/files.js';
 import type { Tag } from '#shared/contracts/tags.js';
-import { countError, countForFile, isDuplicateTitle, maxCountFor, titleError, validateCreateExam } from '../../web/src/features/exams/utils/create-exam-rules.js';
+import {
+  countError,
+  countForFile,
+  isDuplicateTitle,
+  maxCountFor,
+  titleError,
+  validateCreateExam,
+} from '../../web/src/features/exams/utils/create-exam-rules.js';
 import { keyText as titleKey } from '#shared/domain/key-text.js';
 import { canDeleteExam, canEditExam, isExamCreator } from '../../web/src/features/exams/utils/exam-permissions.js';
 import { buildExamTree, treeExams } from '../../web/src/features/exams/utils/exam-tree.js';
 import { effectiveScope, examListQuery } from '../../web/src/features/exams/utils/list-query.js';
-import { examsSheetName, isExamSheetName, summarizeErrorDetails } from '../../web/src/features/exams/utils/sheet-summary.js';
+import {
+  examsSheetName,
+  isExamSheetName,
+  summarizeErrorDetails,
+} from '../../web/src/features/exams/utils/sheet-summary.js';
 import { subscriptionPlan } from '../../web/src/features/exams/utils/subscriptions.js';
-import { DEFAULT_FILE_SORT, existingFileDecision, formatFileSize, localFileProblem, nextFileSort, sortFiles } from '../../web/src/features/question-files/utils/file-format.js';
+import {
+  DEFAULT_FILE_SORT,
+  existingFileDecision,
+  formatFileSize,
+  localFileProblem,
+  nextFileSort,
+  sortFiles,
+} from '../../web/src/features/question-files/utils/file-format.js';
 import { percentOf } from '../../web/src/features/question-files/utils/put-with-progress.js';
-import { findTagByName, isTagEntityType, newTagName, popularTags, searchTags, tagLabel, toggleTagId, withRequiredTag } from '../../web/src/features/tags/utils/tag-utils.js';
+import {
+  findTagByName,
+  isTagEntityType,
+  newTagName,
+  popularTags,
+  searchTags,
+  tagLabel,
+  toggleTagId,
+  withRequiredTag,
+} from '../../web/src/features/tags/utils/tag-utils.js';
 
 function file(overrides: Partial<QuestionFile>): QuestionFile {
   return {
@@ -42,7 +69,11 @@ describe('question files (web)', () => {
   });
 
   test('sorting: name ascending by default, a column flips on the second click, numbers start descending', () => {
-    const files = [file({ id: '1', name: 'b.xlsx', size: 5 }), file({ id: '2', name: 'A.xlsx', size: 50 }), file({ id: '3', name: 'c.csv', size: 1 })];
+    const files = [
+      file({ id: '1', name: 'b.xlsx', size: 5 }),
+      file({ id: '2', name: 'A.xlsx', size: 50 }),
+      file({ id: '3', name: 'c.csv', size: 1 }),
+    ];
     expect(sortFiles(files, DEFAULT_FILE_SORT, 'en').map((f) => f.name)).toEqual(['A.xlsx', 'b.xlsx', 'c.csv']);
     const bySize = nextFileSort(DEFAULT_FILE_SORT, 'size');
     expect(bySize).toEqual({ key: 'size', direction: 'desc' });
@@ -97,7 +128,10 @@ describe('create exam rules (web)', () => {
     expect(countError('-1', 10)).toBe('invalid');
     expect(countError('2.5', 10)).toBe('invalid');
     expect(countError('', 10)).toBe('invalid');
-    expect(validateCreateExam({ title: '', count: '99', max: 10, existing })).toEqual({ title: 'required', count: 'max' });
+    expect(validateCreateExam({ title: '', count: '99', max: 10, existing })).toEqual({
+      title: 'required',
+      count: 'max',
+    });
     expect(validateCreateExam({ title: 'Fine', count: '3', max: 10, existing })).toEqual({});
   });
 
@@ -112,7 +146,13 @@ describe('create exam rules (web)', () => {
 });
 
 describe('exam management (web)', () => {
-  const base = (id: string, extra: Partial<Exam> = {}): Exam => ({ id, title: id, is_subscribed: false, versions: [], ...extra });
+  const base = (id: string, extra: Partial<Exam> = {}): Exam => ({
+    id,
+    title: id,
+    is_subscribed: false,
+    versions: [],
+    ...extra,
+  });
 
   test('versions nest under their original, also when they came on another page', () => {
     const original = base('orig', {
@@ -141,9 +181,21 @@ describe('exam management (web)', () => {
 
   test('bulk subscription: all subscribed → unsubscribe, none → subscribe, mixed → both', () => {
     expect(subscriptionPlan([]).mode).toBe('none');
-    expect(subscriptionPlan([{ id: 'a', is_subscribed: true }])).toEqual({ mode: 'unsubscribe', subscribe: [], unsubscribe: ['a'] });
-    expect(subscriptionPlan([{ id: 'a' }, { id: 'b', is_subscribed: false }])).toEqual({ mode: 'subscribe', subscribe: ['a', 'b'], unsubscribe: [] });
-    expect(subscriptionPlan([{ id: 'a', is_subscribed: true }, { id: 'b' }])).toEqual({ mode: 'mixed', subscribe: ['b'], unsubscribe: ['a'] });
+    expect(subscriptionPlan([{ id: 'a', is_subscribed: true }])).toEqual({
+      mode: 'unsubscribe',
+      subscribe: [],
+      unsubscribe: ['a'],
+    });
+    expect(subscriptionPlan([{ id: 'a' }, { id: 'b', is_subscribed: false }])).toEqual({
+      mode: 'subscribe',
+      subscribe: ['a', 'b'],
+      unsubscribe: [],
+    });
+    expect(subscriptionPlan([{ id: 'a', is_subscribed: true }, { id: 'b' }])).toEqual({
+      mode: 'mixed',
+      subscribe: ['b'],
+      unsubscribe: ['a'],
+    });
   });
 
   test('only owners and admins delete; can_edit from the server decides tag editing', () => {
@@ -156,7 +208,21 @@ describe('exam management (web)', () => {
     expect(canDeleteExam(theirs, user)).toBe(false);
     expect(canDeleteExam(theirs, admin)).toBe(true);
     expect(canDeleteExam(mine, null)).toBe(false);
-    expect(canEditExam({ ...theirs, user_permissions: { is_admin: false, is_creator: false, has_study_admin_role: true, is_study_admin: true, can_edit: true } }, user)).toBe(true);
+    expect(
+      canEditExam(
+        {
+          ...theirs,
+          user_permissions: {
+            is_admin: false,
+            is_creator: false,
+            has_study_admin_role: true,
+            is_study_admin: true,
+            can_edit: true,
+          },
+        },
+        user,
+      ),
+    ).toBe(true);
     expect(canEditExam(theirs, user)).toBe(false);
   });
 
@@ -171,7 +237,11 @@ describe('exam management (web)', () => {
       search_title: 'k8s',
       tags: ['t1', 't2'],
     });
-    expect(examListQuery({ scope: 'public', search: '', tagIds: [] }, 'id')).toEqual({ page_size: '100', select: 'id', is_public: 'true' });
+    expect(examListQuery({ scope: 'public', search: '', tagIds: [] }, 'id')).toEqual({
+      page_size: '100',
+      select: 'id',
+      is_public: 'true',
+    });
     expect(examListQuery({ scope: 'all', search: '', tagIds: [] }, 'id')).toEqual({ page_size: '100', select: 'id' });
   });
 
@@ -186,7 +256,12 @@ describe('exam management (web)', () => {
 });
 
 describe('tag manager rules (web)', () => {
-  const tags = [tag('1', '쿠버네티스', 'Kubernetes', 5), tag('2', 'DevOps', 'DevOps', 9), tag('3', '미사용', 'Unused', 0), tag('4', '', 'Only English', 1)];
+  const tags = [
+    tag('1', '쿠버네티스', 'Kubernetes', 5),
+    tag('2', 'DevOps', 'DevOps', 9),
+    tag('3', '미사용', 'Unused', 0),
+    tag('4', '', 'Only English', 1),
+  ];
 
   test('labels fall back to the other language, then to No Tag', () => {
     expect(tagLabel(tags[0]!, 'ko', 'No Tag')).toBe('쿠버네티스');

@@ -113,8 +113,22 @@ describe('the result review (issue 23 item 8)', () => {
   test('every question carries its text beside the learner answer and the right one, in the screen language', () => {
     const entries = resultReview(result, questions, 'ko');
     expect(entries.map((entry) => entry.questionId)).toEqual(['q1', 'q2', 'q3']);
-    expect(entries[0]).toEqual({ questionId: 'q1', title: '수도', text: '한국의 수도는?', answer: 'Seoul', correct: true, correctAnswer: '서울', explanation: 'Since 1394' });
-    expect(entries[1]).toMatchObject({ title: 'France', text: 'The capital of France?', answer: 'Lyon', correct: false, correctAnswer: 'Paris' });
+    expect(entries[0]).toEqual({
+      questionId: 'q1',
+      title: '수도',
+      text: '한국의 수도는?',
+      answer: 'Seoul',
+      correct: true,
+      correctAnswer: '서울',
+      explanation: 'Since 1394',
+    });
+    expect(entries[1]).toMatchObject({
+      title: 'France',
+      text: 'The capital of France?',
+      answer: 'Lyon',
+      correct: false,
+      correctAnswer: 'Paris',
+    });
   });
 
   test('a question the exam no longer holds keeps the text the result recorded', () => {

@@ -1,10 +1,24 @@
 import { describe, expect, test } from 'vitest';
 import type { ExamQuestion } from '#shared/contracts/exams.js';
 import type { ExamResult } from '#shared/contracts/results.js';
-import { accuracyPercent, reviewEntries, sessionSummary, summaryFromState, summaryState } from '../../web/src/features/take-exam/utils/session-summary.js';
+import {
+  accuracyPercent,
+  reviewEntries,
+  sessionSummary,
+  summaryFromState,
+  summaryState,
+} from '../../web/src/features/take-exam/utils/session-summary.js';
 
 const question = (id: string, fields: Partial<ExamQuestion> = {}) =>
-  ({ id, csv_id: id, title: `title ${id}`, content: `content ${id}`, answer: `answer ${id}`, explanation: `why ${id}`, ...fields }) as ExamQuestion;
+  ({
+    id,
+    csv_id: id,
+    title: `title ${id}`,
+    content: `content ${id}`,
+    answer: `answer ${id}`,
+    explanation: `why ${id}`,
+    ...fields,
+  }) as ExamQuestion;
 
 const detail = (id: string, answer: string, correct: boolean) => ({
   question_id: id,
@@ -46,7 +60,14 @@ describe('session summary (issue 14)', () => {
   test('accuracy is of the answered questions, in whole percent', () => {
     expect(accuracyPercent(2, 3)).toBe(67);
     expect(accuracyPercent(0, 0)).toBe(0);
-    expect(sessionSummary(result, [], 'en')).toMatchObject({ resultId: 'r1', examId: 'e1', score: 1, total: 3, answered: 2, elapsedSeconds: 75 });
+    expect(sessionSummary(result, [], 'en')).toMatchObject({
+      resultId: 'r1',
+      examId: 'e1',
+      score: 1,
+      total: 3,
+      answered: 2,
+      elapsedSeconds: 75,
+    });
   });
 
   test('the summary survives the navigation state and nothing else passes for one', () => {

@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createStudyBody, parseProgress, studyTitleError } from '../../web/src/features/studies/utils/create-study-rules.js';
+import {
+  createStudyBody,
+  parseProgress,
+  studyTitleError,
+} from '../../web/src/features/studies/utils/create-study-rules.js';
 import { goalLines } from '../../web/src/features/studies/utils/goal-text.js';
 import { openStudies } from '../../web/src/features/studies/utils/open-studies.js';
 import { nextSort, sortRows } from '../../web/src/lib/table-sort.js';
-import { layoutMonth, MAX_BARS_PER_DAY, shiftMonth, STUDY_COLORS, studyColor, type CalendarStudy } from '../../web/src/features/studies/utils/calendar-layout.js';
+import {
+  layoutMonth,
+  MAX_BARS_PER_DAY,
+  shiftMonth,
+  STUDY_COLORS,
+  studyColor,
+  type CalendarStudy,
+} from '../../web/src/features/studies/utils/calendar-layout.js';
 
-const study = (id: string, start_date: string | null, end_date: string | null): CalendarStudy => ({ id, title: id, start_date, end_date });
+const study = (id: string, start_date: string | null, end_date: string | null): CalendarStudy => ({
+  id,
+  title: id,
+  start_date,
+  end_date,
+});
 const dayOf = (weeks: ReturnType<typeof layoutMonth>, date: string) => weeks.flat().find((day) => day.date === date)!;
 
 describe('study calendar layout', () => {
@@ -45,7 +61,9 @@ describe('study calendar layout', () => {
 
   it('never loses a study: bars plus overflow equal the studies active that day', () => {
     const date = fc.integer({ min: 1, max: 28 }).map((day) => `2026-11-${String(day).padStart(2, '0')}`);
-    const arb = fc.array(fc.tuple(date, date), { maxLength: 12 }).map((pairs) => pairs.map(([x, y], index) => study(`s${index}`, x < y ? x : y, x < y ? y : x)));
+    const arb = fc
+      .array(fc.tuple(date, date), { maxLength: 12 })
+      .map((pairs) => pairs.map(([x, y], index) => study(`s${index}`, x < y ? x : y, x < y ? y : x)));
     fc.assert(
       fc.property(arb, (studies) => {
         for (const day of layoutMonth({ year: 2026, month: 11 }, studies).flat()) {
@@ -73,7 +91,9 @@ describe('study calendar layout', () => {
 
 describe('study screen helpers', () => {
   it("keeps the goal's lines and makes only http(s) addresses links, without trailing punctuation", () => {
-    const lines = goalLines('Read https://kubernetes.io/docs/.\njavascript:alert(1) <b>x</b>\n\nhttp://a.io/x?y=1, then');
+    const lines = goalLines(
+      'Read https://kubernetes.io/docs/.\njavascript:alert(1) <b>x</b>\n\nhttp://a.io/x?y=1, then',
+    );
     expect(lines).toHaveLength(4);
     expect(lines[0]).toEqual([
       { kind: 'text', text: 'Read ' },
@@ -91,7 +111,9 @@ describe('study screen helpers', () => {
     expect(sortRows(rows, asc, (row) => row.v, 'en').map((row) => row.v)).toEqual(['a', 'b', 'C', null]);
     expect(sortRows(rows, nextSort(asc, 'v'), (row) => row.v, 'en').map((row) => row.v)).toEqual(['C', 'b', 'a', null]);
     expect(nextSort(asc, 'w' as string)).toEqual({ key: 'w', direction: 'asc' });
-    expect(sortRows([{ n: 10 }, { n: 9 }], asc as never, (row: { n: number }) => row.n, 'en').map((row) => row.n)).toEqual([9, 10]);
+    expect(
+      sortRows([{ n: 10 }, { n: 9 }], asc as never, (row: { n: number }) => row.n, 'en').map((row) => row.n),
+    ).toEqual([9, 10]);
   });
 
   it('checks a new study title: required, and no duplicate of a loaded one (trimmed, any case)', () => {
@@ -102,8 +124,17 @@ describe('study screen helpers', () => {
 
   it('sends only the current language and filled-in dates when creating', () => {
     const draft = { title: ' 제목 ', goal: '목표', start_date: '2026-11-01', end_date: '', is_public: true };
-    expect(createStudyBody(draft, 'ko')).toEqual({ is_public: true, title_ko: '제목', goal_ko: '목표', start_date: '2026-11-01' });
-    expect(createStudyBody({ ...draft, start_date: '' }, 'en')).toEqual({ is_public: true, title_en: '제목', goal_en: '목표' });
+    expect(createStudyBody(draft, 'ko')).toEqual({
+      is_public: true,
+      title_ko: '제목',
+      goal_ko: '목표',
+      start_date: '2026-11-01',
+    });
+    expect(createStudyBody({ ...draft, start_date: '' }, 'en')).toEqual({
+      is_public: true,
+      title_en: '제목',
+      goal_en: '목표',
+    });
   });
 
   it('accepts progress from 0 to 100 only', () => {

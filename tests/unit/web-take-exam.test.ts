@@ -2,10 +2,31 @@ import { describe, expect, test } from 'vitest';
 import type { ExamQuestion } from '#shared/contracts/exams.js';
 import { formatElapsed } from '../../web/src/lib/format-time.js';
 import { answerVerdict } from '../../web/src/features/take-exam/utils/answer-verdict.js';
-import { choiceOptions, contentWithoutOptions, detectInputForm, joinChoices, splitChoices } from '../../web/src/features/take-exam/utils/input-form.js';
-import { addFormValues, editFormValues, questionFormBody, questionFormProblem } from '../../web/src/features/take-exam/utils/question-form.js';
-import { cleanUrl, needsTranslation, nextCsvId, questionView, showsTranslationNotice } from '../../web/src/features/take-exam/utils/question-view.js';
-import { filterParams, isFavoritesExamTitle, returnAddress } from '../../web/src/features/take-exam/utils/return-address.js';
+import {
+  choiceOptions,
+  contentWithoutOptions,
+  detectInputForm,
+  joinChoices,
+  splitChoices,
+} from '../../web/src/features/take-exam/utils/input-form.js';
+import {
+  addFormValues,
+  editFormValues,
+  questionFormBody,
+  questionFormProblem,
+} from '../../web/src/features/take-exam/utils/question-form.js';
+import {
+  cleanUrl,
+  needsTranslation,
+  nextCsvId,
+  questionView,
+  showsTranslationNotice,
+} from '../../web/src/features/take-exam/utils/question-view.js';
+import {
+  filterParams,
+  isFavoritesExamTitle,
+  returnAddress,
+} from '../../web/src/features/take-exam/utils/return-address.js';
 import {
   canGoNext,
   createSessionRecord,
@@ -104,9 +125,17 @@ describe('session record reducer (docs/product.md#take-exam)', () => {
   });
 
   test('commit only answers a non-blank answer; typing again clears the solved status and the saved mark', () => {
-    let record = run(fresh(), { type: 'setAnswer', questionId: 'q1', answer: '   ' }, { type: 'commit', questionId: 'q1' });
+    let record = run(
+      fresh(),
+      { type: 'setAnswer', questionId: 'q1', answer: '   ' },
+      { type: 'commit', questionId: 'q1' },
+    );
     expect(record.answeredQuestions).toEqual([]);
-    record = run(record, { type: 'setAnswer', questionId: 'q1', answer: 'ClusterIP' }, { type: 'commit', questionId: 'q1' });
+    record = run(
+      record,
+      { type: 'setAnswer', questionId: 'q1', answer: 'ClusterIP' },
+      { type: 'commit', questionId: 'q1' },
+    );
     expect(record.answeredQuestions).toEqual(['q1']);
     record = run(record, { type: 'saved', resultId: 'r1', questionIds: ['q1'], elapsedMark: 0 });
     expect(unsavedAnswers(record)).toEqual([]);
@@ -118,10 +147,21 @@ describe('session record reducer (docs/product.md#take-exam)', () => {
     let record = run(fresh(), { type: 'setSolved', questionId: 'q2', value: 'Y' }, { type: 'tick', now: NOW + 1000 });
     expect(unsavedAnswers(record)).toEqual([{ question_id: 'q2', answer: 'Y', elapsed_seconds: 0 }]);
     expect(unsavedSeconds(record)).toBe(1);
-    const pending = { submissionId: 'uuid-1', kind: 'submit' as const, previousResultId: null, answers: unsavedAnswers(record), elapsedSeconds: 1, elapsedMark: 1 };
+    const pending = {
+      submissionId: 'uuid-1',
+      kind: 'submit' as const,
+      previousResultId: null,
+      answers: unsavedAnswers(record),
+      elapsedSeconds: 1,
+      elapsedMark: 1,
+    };
     record = run(record, { type: 'startSave', pending }, { type: 'saveFailed' });
     expect(record.pendingSubmission).toEqual(pending); // kept for the retry, same id
-    record = run(record, { type: 'tick', now: NOW + 2000 }, { type: 'saved', resultId: 'r1', questionIds: ['q2'], elapsedMark: 1 });
+    record = run(
+      record,
+      { type: 'tick', now: NOW + 2000 },
+      { type: 'saved', resultId: 'r1', questionIds: ['q2'], elapsedMark: 1 },
+    );
     expect(record.pendingSubmission).toBeNull();
     expect(record.previousResultId).toBe('r1');
     expect(record.savedQuestionIds).toEqual(['q2']);
@@ -135,11 +175,28 @@ describe('session record reducer (docs/product.md#take-exam)', () => {
       { question_id: 'gone', answer: 'x' },
     ];
     const record = run(fresh(), { type: 'continueFrom', resultId: 'r7', details });
-    expect(record).toMatchObject({ isContinueMode: true, previousResultId: 'r7', currentQuestionIndex: 1, answeredQuestions: ['q1'], savedQuestionIds: ['q1'] });
+    expect(record).toMatchObject({
+      isContinueMode: true,
+      previousResultId: 'r7',
+      currentQuestionIndex: 1,
+      answeredQuestions: ['q1'],
+      savedQuestionIds: ['q1'],
+    });
     expect(record.answers).toEqual({ q1: 'a' });
-    const further = run(fresh(), { type: 'goTo', index: 2, now: NOW }, { type: 'continueFrom', resultId: 'r7', details });
+    const further = run(
+      fresh(),
+      { type: 'goTo', index: 2, now: NOW },
+      { type: 'continueFrom', resultId: 'r7', details },
+    );
     expect(further.currentQuestionIndex).toBe(2);
-    expect(firstUnansweredIndex(run(fresh(), ...['q1', 'q2', 'q3'].map((id) => ({ type: 'setSolved' as const, questionId: id, value: 'Y' as const }))))).toBe(2);
+    expect(
+      firstUnansweredIndex(
+        run(
+          fresh(),
+          ...['q1', 'q2', 'q3'].map((id) => ({ type: 'setSolved' as const, questionId: id, value: 'Y' as const })),
+        ),
+      ),
+    ).toBe(2);
   });
 
   test('order changes keep the current question in view; removing and adding questions', () => {
@@ -177,7 +234,11 @@ describe('session record reducer (docs/product.md#take-exam)', () => {
   });
 
   test('a stored record is revived and fitted to the exam; anything else is ignored', () => {
-    const stored = JSON.parse(JSON.stringify(run(fresh(), { type: 'goTo', index: 2, now: NOW }, { type: 'setSolved', questionId: 'q2', value: 'N' })));
+    const stored = JSON.parse(
+      JSON.stringify(
+        run(fresh(), { type: 'goTo', index: 2, now: NOW }, { type: 'setSolved', questionId: 'q2', value: 'N' }),
+      ),
+    );
     const revived = reviveSessionRecord(stored, 'e1', ['q3', 'q2', 'q4']);
     expect(revived?.questionOrder).toEqual(['q2', 'q3', 'q4']);
     expect(revived?.questionOrder[revived.currentQuestionIndex]).toBe('q3');
@@ -263,7 +324,11 @@ describe('question view, form and time', () => {
     expect(questionFormProblem(filled)).toBe(false);
     expect(questionFormBody(filled, 'add')).toMatchObject({ title: 'T', explanation: '', url: '', difficulty: 'Hard' });
     expect(questionFormBody(filled, 'edit').explanation).toBe(' ');
-    expect(editFormValues(questionView(question, 'ko'))).toMatchObject({ title: '파드', difficulty: 'Easy', csv_id: '7' });
+    expect(editFormValues(questionView(question, 'ko'))).toMatchObject({
+      title: '파드',
+      difficulty: 'Easy',
+      csv_id: '7',
+    });
   });
 
   test('minutes:seconds with padded seconds', () => {

@@ -14,7 +14,10 @@ describe('validation messages on zod/mini (D100)', () => {
     const error = validationFailed(result.error!, 'body');
     expect(error.extra.issues).toEqual([
       { path: ['body', 'name_ko'], message: 'Invalid input: expected string, received number' },
-      { path: ['body', 'name_en'], message: expect.stringMatching(/^Too big: expected string to have <=\d+ characters$/) },
+      {
+        path: ['body', 'name_en'],
+        message: expect.stringMatching(/^Too big: expected string to have <=\d+ characters$/),
+      },
     ]);
   });
 });

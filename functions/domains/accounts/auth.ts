@@ -64,6 +64,8 @@ export async function register(input: { body: Body<typeof auth.register> }, ctx:
       affiliation,
       location,
       language: body.language ?? ctx.language,
+      // The browser's zone (D120); insertUser keeps Asia/Seoul for a name Intl does not know.
+      time_zone: body.time_zone,
       auth_provider: 'password',
     });
   } catch (error) {
@@ -95,7 +97,10 @@ export async function login(input: { body: Body<typeof auth.login> }, ctx: Reque
   const username = input.body.username.trim();
   const password = input.body.password;
   const subject = normalizeLogin(username).slice(0, 200);
-  const [byUser, byIp] = await Promise.all([blockedFor(LOGIN_PER_USERNAME, subject), blockedFor(LOGIN_PER_IP, ctx.sourceIp)]);
+  const [byUser, byIp] = await Promise.all([
+    blockedFor(LOGIN_PER_USERNAME, subject),
+    blockedFor(LOGIN_PER_IP, ctx.sourceIp),
+  ]);
   if (byUser > 0 || byIp > 0) throw tooManyRequests(Math.max(byUser, byIp));
 
   const user = username ? await findUserByUsername(username) : null;
@@ -130,7 +135,10 @@ export async function authStatus(ctx: RequestContext) {
  * - An admin setting someone else's: {password}; every session of that user ends.
  * - Anyone else: 403, whether or not the user exists.
  */
-export async function changePassword(input: { params: { id: string }; body: Body<typeof auth.changePassword> }, ctx: SignedInContext) {
+export async function changePassword(
+  input: { params: { id: string }; body: Body<typeof auth.changePassword> },
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller;
   const { body } = input;
   if (input.params.id === caller.user.id) {

@@ -4,6 +4,7 @@ import { fileReply } from '../../runtime/http/file-reply.js';
 import { XLSX_CONTENT_TYPE, type Reply } from '../../runtime/http/reply.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
 import { me } from './profile.js';
+import { reviewLogEntity } from '../learning/index.js';
 
 /** Attributes that are storage plumbing or secrets, never personal data worth exporting. */
 const NEVER_EXPORTED = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'passwordHash']);
@@ -31,7 +32,7 @@ function cell(value: unknown): string | number | boolean {
  */
 export function exportSheets(items: Record<string, unknown>[]): { name: string; rows: unknown[][] }[] {
   const byKind = new Map<string, Record<string, unknown>[]>();
-  for (const item of items) {
+  for (const item of items.flatMap(reviewRows)) {
     const kind = recordKind(String(item.sk ?? ''));
     if (!byKind.has(kind)) byKind.set(kind, []);
     byKind.get(kind)!.push(item);
@@ -49,6 +50,28 @@ export function exportSheets(items: Record<string, unknown>[]): { name: string; 
     const sheetName = kind === 'USER' ? 'profile' : kind.toLowerCase();
     return { name: sheetName, rows: [columns, ...records.map((r) => columns.map((c) => cell(r[c])))] };
   });
+}
+
+const STATES = ['new', 'learning', 'review', 'relearning'];
+const RATINGS = ['', 'again', 'hard', 'good', 'easy'];
+
+/** A review-log item (`REVLOG#`, one per graded write) becomes one row per review in the `revlog` sheet. */
+function reviewRows(item: Record<string, unknown>): Record<string, unknown>[] {
+  if (recordKind(String(item.sk ?? '')) !== reviewLogEntity.skPrefix.slice(0, -1) || !Array.isArray(item.reviews))
+    return [item];
+  const log = reviewLogEntity.parse(item);
+  return log.reviews.map(([questionId, rating, elapsedDays, before, after, seconds]) => ({
+    sk: item.sk,
+    answered_at: log.answered_at,
+    question_id: questionId,
+    rating: RATINGS[rating] ?? rating,
+    elapsed_days: elapsedDays,
+    state_before: STATES[before] ?? before,
+    state_after: STATES[after] ?? after,
+    seconds: seconds < 0 ? '' : seconds,
+    exam_id: log.exam_id,
+    result_id: log.result_id,
+  }));
 }
 
 export async function buildExportWorkbook(userId: string): Promise<Uint8Array> {

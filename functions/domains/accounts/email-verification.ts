@@ -51,7 +51,12 @@ async function mailVerification(user: UserRecord): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const hash = tokenHash(token);
   const t = now();
-  await putEmailToken(hash, { userId: user.id, email: user.email, createdAt: t, expiresAt: t + EMAIL_TOKEN_TTL_SECONDS });
+  await putEmailToken(hash, {
+    userId: user.id,
+    email: user.email,
+    createdAt: t,
+    expiresAt: t + EMAIL_TOKEN_TTL_SECONDS,
+  });
   try {
     await sendMail({ to: user.email, ...verificationMail(user, token, user.language) });
   } catch (error) {
@@ -108,10 +113,12 @@ export async function verifyEmail(input: { params: { token: string } }, ctx: Req
   const { token } = input.params;
   if (!TOKEN_PATTERN.test(token)) throw badRequest('verification_token_invalid');
   const record = await consumeEmailToken(tokenHash(token), now());
-  if (record === 'expired' || record === 'invalid') throw badRequest(record === 'expired' ? 'verification_token_expired' : 'verification_token_invalid');
+  if (record === 'expired' || record === 'invalid')
+    throw badRequest(record === 'expired' ? 'verification_token_expired' : 'verification_token_invalid');
   const user = record.userId ? await getUser(record.userId) : null;
   // The address changed since the mail was sent: this link proves nothing about the new one.
-  if (!user || !record.email || normalizeLogin(user.email) !== normalizeLogin(record.email)) throw badRequest('verification_token_invalid');
+  if (!user || !record.email || normalizeLogin(user.email) !== normalizeLogin(record.email))
+    throw badRequest('verification_token_invalid');
   if (!(await markEmailVerified(user.id, user.email))) throw badRequest('verification_token_invalid');
   return { message: accountMessage('email_verified', ctx.language), email_verified: true as const };
 }

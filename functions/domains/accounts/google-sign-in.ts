@@ -60,23 +60,35 @@ export async function verifyGoogleIdToken(idToken: string, nonce: string | undef
  * own email was never verified, whoever set its password had not proven they own the address
  * (the "pre-hijacking" attack), so that password and every session of the account end here.
  */
-export async function googleSignIn(input: { body: { id_token: string; language?: Language; nonce?: string } }, ctx: RequestContext): Promise<Reply> {
+export async function googleSignIn(
+  input: { body: { id_token: string; language?: Language; nonce?: string; time_zone?: string } },
+  ctx: RequestContext,
+): Promise<Reply> {
   const payload = await verifyGoogleIdToken(input.body.id_token, input.body.nonce);
   const email = typeof payload.email === 'string' ? payload.email.trim() : '';
   if (!email) throw invalidToken();
-  if (payload.email_verified !== true && payload.email_verified !== 'true') throw new AppError(401, 'google_email_unverified');
+  if (payload.email_verified !== true && payload.email_verified !== 'true')
+    throw new AppError(401, 'google_email_unverified');
 
   let user = await findUserByEmail(email);
   if (user && !user.email_verified) {
     user = await updateUser(user, { email_verified: true, passwordHash: unusablePasswordHash() });
     await deleteUserSessions(user.id);
   }
-  if (!user) user = await createGoogleUser(payload, email, input.body.language ?? ctx.language);
+  if (!user) user = await createGoogleUser(payload, email, input.body.language ?? ctx.language, input.body.time_zone);
   const cookie = await startSession(user.id, ctx);
-  return jsonReply({ success: true, message: accountMessage('google_signed_in', ctx.language), user: toUserAnswer(user) }, { cookies: [cookie] });
+  return jsonReply(
+    { success: true, message: accountMessage('google_signed_in', ctx.language), user: toUserAnswer(user) },
+    { cookies: [cookie] },
+  );
 }
 
-async function createGoogleUser(payload: JWTPayload, email: string, language: Language): Promise<UserRecord> {
+async function createGoogleUser(
+  payload: JWTPayload,
+  email: string,
+  language: Language,
+  timeZone: string | undefined,
+): Promise<UserRecord> {
   const base = usernameFrom(email);
   for (let attempt = 0; attempt < 6; attempt++) {
     const candidate = attempt === 0 ? base : `${base}${Math.floor(1000 + Math.random() * 9000)}`;
@@ -90,6 +102,7 @@ async function createGoogleUser(payload: JWTPayload, email: string, language: La
         first_name: String(payload.given_name ?? payload.name ?? '').slice(0, 150),
         last_name: String(payload.family_name ?? '').slice(0, 150),
         language,
+        time_zone: timeZone,
         auth_provider: 'google',
       });
     } catch (error) {

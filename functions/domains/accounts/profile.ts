@@ -1,10 +1,19 @@
 import type { z } from 'zod/mini';
 import type * as profile from '#shared/contracts/profile.js';
 import type { Language } from '#shared/domain/language.js';
+import { canonicalTimeZone } from '#shared/domain/learner-day.js';
 import { accountMessage } from './messages.js';
 import { purgeUser } from './purge-user.js';
 import { expireSessionCookie } from './session-cookie.js';
-import { getUser, StaleUser, UniqueConflict, updateUser, type UserChanges, type UserRecord, toProfileAnswer } from '../users/index.js';
+import {
+  getUser,
+  StaleUser,
+  UniqueConflict,
+  updateUser,
+  type UserChanges,
+  type UserRecord,
+  toProfileAnswer,
+} from '../users/index.js';
 import { cleanEmail, cleanName } from './validation.js';
 import { conflict, unauthorized } from '../../runtime/http/app-error.js';
 import { jsonReply, type Reply } from '../../runtime/http/reply.js';
@@ -45,12 +54,18 @@ export async function updateProfile(input: { body: Body<typeof profile.updatePro
     email: body.email === undefined ? undefined : cleanEmail(body.email),
     random_exam_email_enabled: body.random_exam_email_enabled,
     random_exam_question_count: body.random_exam_question_count,
+    // Validated by the contract; stored under its canonical name (asia/seoul → Asia/Seoul).
+    time_zone: body.time_zone === undefined ? undefined : (canonicalTimeZone(body.time_zone) ?? undefined),
+    day_rollover_hour: body.day_rollover_hour,
   };
   return toProfileAnswer(await apply(user, changes));
 }
 
 /** PATCH /api/user-profile/ — retention cleanup settings. */
-export async function updateRetentionSettings(input: { body: Body<typeof profile.updateRetentionSettings> }, ctx: SignedInContext) {
+export async function updateRetentionSettings(
+  input: { body: Body<typeof profile.updateRetentionSettings> },
+  ctx: SignedInContext,
+) {
   const user = await me(ctx);
   return toProfileAnswer(
     await apply(user, {

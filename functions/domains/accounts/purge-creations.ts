@@ -44,7 +44,11 @@ export async function purgeCreations(userId: string, log: Logger): Promise<{ del
 
 /** Every item of a creator's gsi1 partition (their exams, or their files). */
 function creatorIndex(partition: string): AsyncGenerator<Record<string, unknown>> {
-  return paginate({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': partition } });
+  return paginate({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': partition },
+  });
 }
 
 /** An item deleted meanwhile stays deleted: an unconditional update would write a fragment of it back. */

@@ -71,7 +71,10 @@ export async function purgeUser(user: UserRecord, log: Logger): Promise<{ delete
   const creations = await purgeCreations(user.id, log);
   log.info('creations purged', { userId: user.id, ...creations });
   await deleteEmailTokens(user.id);
-  await Promise.all([clearThrottle(LOGIN_PER_USERNAME, normalizeLogin(user.username)), clearThrottle(VERIFICATION_MAIL_PER_USER, user.id)]);
+  await Promise.all([
+    clearThrottle(LOGIN_PER_USERNAME, normalizeLogin(user.username)),
+    clearThrottle(VERIFICATION_MAIL_PER_USER, user.id),
+  ]);
   await deleteClaim(usernameClaimEntity.key(user.username), user.id);
   if (user.email) await deleteClaim(emailClaimEntity.key(user.email), user.id);
 

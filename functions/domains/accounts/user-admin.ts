@@ -1,7 +1,18 @@
 import type { z } from 'zod/mini';
 import type * as users from '#shared/contracts/users.js';
 import { accountMessage } from './messages.js';
-import { hashPassword, getUser, insertUser, listAllUsers, searchUsersByPrefix, StaleUser, UniqueConflict, updateUser, displayName, toUserAnswer } from '../users/index.js';
+import {
+  hashPassword,
+  getUser,
+  insertUser,
+  listAllUsers,
+  searchUsersByPrefix,
+  StaleUser,
+  UniqueConflict,
+  updateUser,
+  displayName,
+  toUserAnswer,
+} from '../users/index.js';
 import { purgeUser } from './purge-user.js';
 import { checkNewPassword, cleanEmail, cleanName, cleanUsername } from './validation.js';
 import { conflict, forbidden, notFound } from '../../runtime/http/app-error.js';
@@ -39,7 +50,10 @@ export async function createUser(input: { body: Body<typeof users.createUser> },
       auth_provider: 'admin',
     });
     ctx.log.info('user created by admin', { userId: user.id, adminId: ctx.caller.user.id });
-    return jsonReply({ detail: accountMessage('user_created', ctx.language), user: toUserAnswer(user) }, { status: 201 });
+    return jsonReply(
+      { detail: accountMessage('user_created', ctx.language), user: toUserAnswer(user) },
+      { status: 201 },
+    );
   } catch (error) {
     if (error instanceof UniqueConflict) throw conflict(error.field === 'email' ? 'email_taken' : 'username_taken');
     throw error;
@@ -47,7 +61,10 @@ export async function createUser(input: { body: Body<typeof users.createUser> },
 }
 
 /** PUT /api/users/{id}/ — nobody changes their own role, admins included. */
-export async function updateUserByAdmin(input: { params: { id: string }; body: Body<typeof users.updateUser> }, ctx: SignedInContext) {
+export async function updateUserByAdmin(
+  input: { params: { id: string }; body: Body<typeof users.updateUser> },
+  ctx: SignedInContext,
+) {
   const { body } = input;
   const target = await getUser(input.params.id);
   if (!target) throw notFound('user_not_found');
@@ -91,8 +108,16 @@ async function maySeeEmails(studyId: string | undefined, ctx: SignedInContext): 
 /** GET /api/search-users/?q= — username prefix, at most 20 (the member picker). Emails: see the contract. */
 export const SEARCH_LIMIT = 20;
 export async function searchUsers(input: { query: { q: string; study_id?: string } }, ctx: SignedInContext) {
-  const [found, showEmails] = await Promise.all([searchUsersByPrefix(input.query.q, SEARCH_LIMIT), maySeeEmails(input.query.study_id, ctx)]);
+  const [found, showEmails] = await Promise.all([
+    searchUsersByPrefix(input.query.q, SEARCH_LIMIT),
+    maySeeEmails(input.query.study_id, ctx),
+  ]);
   return {
-    users: found.map((u) => ({ id: u.id, username: u.username, display_name: displayName(u) || u.username, email: showEmails ? u.email : null })),
+    users: found.map((u) => ({
+      id: u.id,
+      username: u.username,
+      display_name: displayName(u) || u.username,
+      email: showEmails ? u.email : null,
+    })),
   };
 }

@@ -70,7 +70,11 @@ export function parseRole(value: string): Role | '' | null {
   const v = value.trim().toLowerCase();
   if (!v) return '';
   for (const role of ROLES) {
-    if (v === role || v === DOMAIN_LABELS.ko.roles![role]!.toLowerCase() || v === DOMAIN_LABELS.en.roles![role]!.toLowerCase()) {
+    if (
+      v === role ||
+      v === DOMAIN_LABELS.ko.roles![role]!.toLowerCase() ||
+      v === DOMAIN_LABELS.en.roles![role]!.toLowerCase()
+    ) {
       return role;
     }
   }
@@ -82,13 +86,17 @@ export function parseRole(value: string): Role | '' | null {
  * well-formed, no cell over 1,000 characters, and no username or email twice in the file (every
  * occurrence is refused: which one was meant is anyone's guess).
  */
-export function validateRows(rows: { rowNumber: number; cells: string[] }[], columns: Record<Column, number>): { valid: SheetRow[]; errors: RowError[] } {
+export function validateRows(
+  rows: { rowNumber: number; cells: string[] }[],
+  columns: Record<Column, number>,
+): { valid: SheetRow[]; errors: RowError[] } {
   const errors: RowError[] = [];
   const candidates: SheetRow[] = [];
   for (const { rowNumber, cells } of rows) {
     const get = (c: Column) => cells[columns[c]] ?? '';
     const username = get('username');
-    const fail = (code: string, params?: Record<string, string | number>) => errors.push({ row: rowNumber, username, code, params });
+    const fail = (code: string, params?: Record<string, string | number>) =>
+      errors.push({ row: rowNumber, username, code, params });
     if (cells.some((c) => c.length > MAX_CELL_LENGTH)) {
       fail('row_cell_too_long', { max: MAX_CELL_LENGTH });
       continue;
@@ -123,8 +131,10 @@ export function validateRows(rows: { rowNumber: number; cells: string[] }[], col
   const emails = count(candidates.filter((r) => r.email).map((r) => normalizeLogin(r.email)));
   const valid: SheetRow[] = [];
   for (const row of candidates) {
-    if (usernames.get(normalizeLogin(row.username))! > 1) errors.push({ row: row.rowNumber, username: row.username, code: 'row_duplicate_username' });
-    else if (row.email && emails.get(normalizeLogin(row.email))! > 1) errors.push({ row: row.rowNumber, username: row.username, code: 'row_duplicate_email' });
+    if (usernames.get(normalizeLogin(row.username))! > 1)
+      errors.push({ row: row.rowNumber, username: row.username, code: 'row_duplicate_username' });
+    else if (row.email && emails.get(normalizeLogin(row.email))! > 1)
+      errors.push({ row: row.rowNumber, username: row.username, code: 'row_duplicate_email' });
     else valid.push(row);
   }
   return { valid, errors };
@@ -199,7 +209,11 @@ export async function uploadUsersSheet(body: Record<string, unknown>, ctx: Signe
       }
     } catch (error) {
       if (error instanceof UniqueConflict) {
-        errors.push({ row: row.rowNumber, username: row.username, code: error.field === 'email' ? 'row_email_taken' : 'row_write_failed' });
+        errors.push({
+          row: row.rowNumber,
+          username: row.username,
+          code: error.field === 'email' ? 'row_email_taken' : 'row_write_failed',
+        });
       } else if (error instanceof StaleUser) {
         errors.push({ row: row.rowNumber, username: row.username, code: 'row_write_failed' });
       } else {
@@ -218,7 +232,12 @@ export async function uploadUsersSheet(body: Record<string, unknown>, ctx: Signe
   };
   ctx.log.info('users sheet uploaded', { total: stats.total_rows, created, updated, errors: stats.errors });
   return {
-    message: accountMessage('users_uploaded', ctx.language, { total: stats.total_rows, created, updated, errors: stats.errors }),
+    message: accountMessage('users_uploaded', ctx.language, {
+      total: stats.total_rows,
+      created,
+      updated,
+      errors: stats.errors,
+    }),
     stats,
   };
 }
@@ -230,6 +249,9 @@ function rowErrorText(error: RowError, language: Language): string {
 /** GET /api/users/download-excel/ — the same columns the upload reads. */
 export async function downloadUsersSheet(): Promise<Reply> {
   const all = await listAllUsers();
-  const rows = [['name', 'username', 'email', 'role', 'date_joined'], ...all.map((u) => [displayName(u), u.username, u.email, u.role, u.date_joined])];
+  const rows = [
+    ['name', 'username', 'email', 'role', 'date_joined'],
+    ...all.map((u) => [displayName(u), u.username, u.email, u.role, u.date_joined]),
+  ];
   return fileReply(writeWorkbook([{ name: 'users', rows }]), 'users.xlsx', XLSX_CONTENT_TYPE);
 }

@@ -3,7 +3,8 @@ import { badRequest } from '../../runtime/http/app-error.js';
 
 /** Input rules with their own error codes, so the caller gets a precise message in their language. */
 export function checkNewPassword(password: string | undefined): string {
-  if (!password || password.length < PASSWORD_RULES.min) throw badRequest('password_too_short', { min: PASSWORD_RULES.min });
+  if (!password || password.length < PASSWORD_RULES.min)
+    throw badRequest('password_too_short', { min: PASSWORD_RULES.min });
   if (password.length > PASSWORD_RULES.max) throw badRequest('password_too_long', { max: PASSWORD_RULES.max });
   return password;
 }

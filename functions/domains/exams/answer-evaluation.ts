@@ -56,7 +56,9 @@ export function localEvaluation(request: EvaluationRequest): EvaluationOutcome {
   };
 }
 
-const modelAnswerSchema = /* @__PURE__ */ lazy(() => z.strictObject({ is_correct: z.boolean(), reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(1_000)) }));
+const modelAnswerSchema = /* @__PURE__ */ lazy(() =>
+  z.strictObject({ is_correct: z.boolean(), reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(1_000)) }),
+);
 
 /** The model's text as `{is_correct, reason}`, or null when it is anything else. */
 export function parseModelAnswer(text: string): { is_correct: boolean; reason: string } | null {
@@ -94,7 +96,10 @@ function abortedBy(signal: AbortSignal): Promise<never> {
 }
 
 /** Picks the evaluator: the model when one is configured, else (and on any model failure) the local one. */
-export async function evaluateAnswerText(request: EvaluationRequest, settings: EvaluatorSettings): Promise<EvaluationOutcome> {
+export async function evaluateAnswerText(
+  request: EvaluationRequest,
+  settings: EvaluatorSettings,
+): Promise<EvaluationOutcome> {
   if (request.userAnswer.trim() === '' || !settings.modelId || !settings.client) return localEvaluation(request);
   const { modelId, client } = settings;
   try {
@@ -146,7 +151,10 @@ export async function evaluateAnswer(input: ServiceInput<typeof contracts.evalua
       userAnswer: input.body.user_answer,
       language,
     },
-    { ...evaluatorFromEnv(), onFallback: (error) => ctx.log.warn('answer model failed; local evaluation used', { error: String(error) }) },
+    {
+      ...evaluatorFromEnv(),
+      onFallback: (error) => ctx.log.warn('answer model failed; local evaluation used', { error: String(error) }),
+    },
   );
   return outcome;
 }

@@ -15,7 +15,10 @@ import { readPool, resolveFile } from '../files/index.js';
  * 1 Query of the exam + 1 GetItem of the file + 1 Query per MB of its pool + 1 UpdateItem
  * (positions) + 1 transaction per 99 new questions.
  */
-export async function importFromConnectedFile(input: ServiceInput<typeof examSheets.importFromConnectedFile>, ctx: SignedInContext) {
+export async function importFromConnectedFile(
+  input: ServiceInput<typeof examSheets.importFromConnectedFile>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const { exam, questions } = await editableExamWithQuestions(input.params.examId, caller, 'exam_forbidden');
   const file = exam.file_id ? await resolveFile(exam.file_id, caller) : null;
@@ -23,7 +26,8 @@ export async function importFromConnectedFile(input: ServiceInput<typeof examShe
   const pool = await readPool(file.id);
   const held = new Set(questions.map((q) => q.id));
   const missing = pool.filter((q) => !held.has(q.id));
-  if (questions.length + missing.length > MAX_EXAM_QUESTIONS) throw badRequest('exam_question_limit', { max: MAX_EXAM_QUESTIONS });
+  if (questions.length + missing.length > MAX_EXAM_QUESTIONS)
+    throw badRequest('exam_question_limit', { max: MAX_EXAM_QUESTIONS });
   if (missing.length > 0) {
     const positions = await reservePositions(exam.id, highestPosition(questions), missing.length);
     try {

@@ -15,13 +15,19 @@ import { examView } from './exam-views.js';
  * already claimed 2 GetItems; a first call of the day the bounded build of L20 (≤ 13 requests for
  * 3 questions, tests/integration/daily-exam.test.ts).
  */
-export async function getDailyExam(_input: ServiceInput<typeof contracts.getDailyExam>, ctx: SignedInContext): Promise<DailyExamAnswer> {
+export async function getDailyExam(
+  _input: ServiceInput<typeof contracts.getDailyExam>,
+  ctx: SignedInContext,
+): Promise<DailyExamAnswer> {
   const user = await getUser(ctx.caller.user.id);
   if (!user) throw new AppError(401, 'authentication_required');
   return answerFor(user, ctx);
 }
 
-export async function createRandomRecommendationExam(input: ServiceInput<typeof contracts.createRandomRecommendationExam>, ctx: SignedInContext): Promise<DailyExamAnswer> {
+export async function createRandomRecommendationExam(
+  input: ServiceInput<typeof contracts.createRandomRecommendationExam>,
+  ctx: SignedInContext,
+): Promise<DailyExamAnswer> {
   const caller = ctx.caller.user;
   const target = input.body.target_username?.trim();
   if (target && target.toLowerCase() !== caller.username.toLowerCase()) {

@@ -2,14 +2,21 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../runtime/config.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
 import { isConditionFailed } from '../../runtime/data/dynamo-errors.js';
-import { dailyExamDayEntity, dailyExamPointerEntity, type DailyExamDayRecord, type DailyExamPointerRecord } from './entities/daily-exam.js';
+import {
+  dailyExamDayEntity,
+  dailyExamPointerEntity,
+  type DailyExamDayRecord,
+  type DailyExamPointerRecord,
+} from './entities/daily-exam.js';
 import { ignoredEntity, questionStatEntity, type FsrsCard, type DailyQuestionStat } from '../learning/index.js';
 import { db, claimPointer } from '../../runtime/data/db.js';
 
 /** Reads and writes of the daily quiz's items (entities/daily-exam.ts) and the learning state it chooses from. */
 
 export async function getDailyDay(userId: string, day: string): Promise<DailyExamDayRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: dailyExamDayEntity.key(userId, day), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.appTable, Key: dailyExamDayEntity.key(userId, day), ConsistentRead: true }),
+  );
   return Item ? dailyExamDayEntity.parse(Item) : null;
 }
 
@@ -17,7 +24,12 @@ export async function getDailyDay(userId: string, day: string): Promise<DailyExa
  * Claims the day for `record.exam_id`: the claim must be absent, or still name `stale` (an exam
  * that was deleted since). False when another call claimed it first.
  */
-export function claimDailyDay(userId: string, record: DailyExamDayRecord, stale: string | null, now: Date): Promise<boolean> {
+export function claimDailyDay(
+  userId: string,
+  record: DailyExamDayRecord,
+  stale: string | null,
+  now: Date,
+): Promise<boolean> {
   return claimPointer(dailyExamDayEntity.item(userId, record, now), stale, 'exam_id');
 }
 
@@ -37,7 +49,8 @@ export async function moveDailyPointer(userId: string, examId: string): Promise<
 }
 
 /** A claim older than this with `mail_status = sending` is left alone by the next run (see claimDailyMail). */
-export type MailClaim = { claimed: true; claimId: string } | { claimed: false; status: DailyExamDayRecord['mail_status'] };
+export type MailClaim =
+  { claimed: true; claimId: string } | { claimed: false; status: DailyExamDayRecord['mail_status'] };
 
 /**
  * Claims the day's email before it is sent: `mail_status` absent or `failed` → `sending`. A claim
@@ -52,7 +65,12 @@ export async function claimDailyMail(userId: string, day: string, claimId: strin
         Key: dailyExamDayEntity.key(userId, day),
         UpdateExpression: 'SET mail_status = :sending, mail_claimed_at = :now, mail_claim_id = :claim',
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(mail_status) OR mail_status = :failed)',
-        ExpressionAttributeValues: { ':sending': 'sending', ':failed': 'failed', ':now': now.toISOString(), ':claim': claimId },
+        ExpressionAttributeValues: {
+          ':sending': 'sending',
+          ':failed': 'failed',
+          ':now': now.toISOString(),
+          ':claim': claimId,
+        },
       }),
     );
     return { claimed: true, claimId };
@@ -63,14 +81,25 @@ export async function claimDailyMail(userId: string, day: string, claimId: strin
 }
 
 /** Records the outcome of our own claim (`mail_claim_id` still ours). */
-export async function finishDailyMail(userId: string, day: string, claimId: string, outcome: 'sent' | 'failed', now: Date): Promise<void> {
+export async function finishDailyMail(
+  userId: string,
+  day: string,
+  claimId: string,
+  outcome: 'sent' | 'failed',
+  now: Date,
+): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: config.appTable,
       Key: dailyExamDayEntity.key(userId, day),
-      UpdateExpression: outcome === 'sent' ? 'SET mail_status = :outcome, emailed_at = :now' : 'SET mail_status = :outcome',
+      UpdateExpression:
+        outcome === 'sent' ? 'SET mail_status = :outcome, emailed_at = :now' : 'SET mail_status = :outcome',
       ConditionExpression: 'mail_claim_id = :claim',
-      ExpressionAttributeValues: { ':outcome': outcome, ':claim': claimId, ...(outcome === 'sent' ? { ':now': now.toISOString() } : {}) },
+      ExpressionAttributeValues: {
+        ':outcome': outcome,
+        ':claim': claimId,
+        ...(outcome === 'sent' ? { ':now': now.toISOString() } : {}),
+      },
     }),
   );
 }
@@ -79,7 +108,11 @@ export async function finishDailyMail(userId: string, day: string, claimId: stri
  * Due reviews from the sparse gsi1 `USER#<id>#DUE` (due ≤ now, earliest first), at most `limit`:
  * the index projects the whole QSTAT item, so each entry brings its FSRS card and its `exam_id`.
  */
-export async function dueReviews(userId: string, now: Date, limit: number): Promise<{ questionId: string; examId: string | null; stat: DailyQuestionStat }[]> {
+export async function dueReviews(
+  userId: string,
+  now: Date,
+  limit: number,
+): Promise<{ questionId: string; examId: string | null; stat: DailyQuestionStat }[]> {
   const index = questionStatEntity.dueIndex(userId, now.toISOString(), '');
   const answer = await db().send(
     new QueryCommand({
@@ -99,11 +132,19 @@ export async function dueReviews(userId: string, now: Date, limit: number): Prom
 function learningStat(item: Record<string, unknown>): DailyQuestionStat & { question_id: string } {
   const parsed = questionStatEntity.parse(item);
   const fsrs = item.fsrs && typeof item.fsrs === 'object' ? (item.fsrs as FsrsCard) : undefined;
-  return { question_id: parsed.question_id, total_attempts: parsed.total_attempts, correct_attempts: parsed.correct_attempts, fsrs };
+  return {
+    question_id: parsed.question_id,
+    total_attempts: parsed.total_attempts,
+    correct_attempts: parsed.correct_attempts,
+    fsrs,
+  };
 }
 
 /** The statistics (with FSRS cards) and the ignored marks of these questions: one BatchGetItem per 50 questions. */
-export async function learningStateOf(userId: string, questionIds: string[]): Promise<{ stats: Map<string, DailyQuestionStat>; ignored: Set<string> }> {
+export async function learningStateOf(
+  userId: string,
+  questionIds: string[],
+): Promise<{ stats: Map<string, DailyQuestionStat>; ignored: Set<string> }> {
   const keys = questionIds.flatMap((id) => [questionStatEntity.key(userId, id), ignoredEntity.key(userId, id)]);
   const items = await batchGetAll(keys);
   const stats = new Map<string, DailyQuestionStat>();

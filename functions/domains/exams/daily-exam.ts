@@ -5,13 +5,22 @@ import type { Language } from '#shared/domain/language.js';
 import type { DailyExamErrorKey } from '#shared/i18n/daily-quiz-messages.js';
 import { shuffled } from '#shared/domain/question-order.js';
 import { newExamRecord } from './exam-creation.js';
-import { findExam, getExamWithQuestions, getExams, insertExam, removeExam, type ExamRecord, type StoredQuestion } from './exam-store.js';
+import {
+  findExam,
+  getExamWithQuestions,
+  getExams,
+  insertExam,
+  removeExam,
+  type ExamRecord,
+  type StoredQuestion,
+} from './exam-store.js';
 import { subscribedExamIds } from './subscription-store.js';
 import { canReadExamDirectly } from './visibility.js';
 import { createLogger } from '../../runtime/log.js';
 import { selectDailyQuestions, type DailyPick, quizDay } from '../learning/index.js';
 import { claimDailyDay, dueReviews, getDailyDay, learningStateOf, moveDailyPointer } from './daily-exam-store.js';
 import type { CallerUser } from '../../runtime/http/types.js';
+import { learnerDaySettings } from '#shared/domain/learner-day.js';
 
 /**
  * The daily exam of one user and quiz day (docs/architecture.md §2.6 L20), shared by the routes
@@ -36,13 +45,14 @@ export const candidateCap = (count: number) => 40 + 4 * count;
 export type DailyExamUser = CallerUser & { random_exam_question_count: number; language: Language };
 
 export type DailyExamOutcome =
-  { ok: true; exam: ExamRecord; questions: StoredQuestion[] | null; created: boolean; day: string } | { ok: false; error: DailyExamErrorKey; day: string };
+  | { ok: true; exam: ExamRecord; questions: StoredQuestion[] | null; created: boolean; day: string }
+  | { ok: false; error: DailyExamErrorKey; day: string };
 
 const log = createLogger({ component: 'daily-exam' });
 
 /** Today's exam of `user`: the claimed one, else a new one. `questions` is null when an existing exam was reused (read them when needed). */
 export async function dailyExamFor(user: DailyExamUser, now = new Date()): Promise<DailyExamOutcome> {
-  const day = quizDay(now);
+  const day = quizDay(now, learnerDaySettings(user));
   const claim = await getDailyDay(user.id, day);
   if (claim) {
     const existing = await findExam(claim.exam_id);
@@ -62,7 +72,12 @@ export async function dailyExamFor(user: DailyExamUser, now = new Date()): Promi
   });
   exam.kind = 'daily';
   await insertExam(exam, chosen.questions);
-  const record = { day, exam_id: exam.id, question_ids: chosen.questions.map((q) => q.id), created_at: now.toISOString() };
+  const record = {
+    day,
+    exam_id: exam.id,
+    question_ids: chosen.questions.map((q) => q.id),
+    created_at: now.toISOString(),
+  };
   if (!(await claimDailyDay(user.id, record, claim?.exam_id ?? null, now))) {
     // A concurrent call claimed the day first: keep its exam, drop ours.
     await removeExam(exam);
@@ -97,7 +112,10 @@ function clampCount(count: number): number {
 type Chosen = { ok: true; questions: StoredQuestion[]; picks: DailyPick[] } | { ok: false; error: DailyExamErrorKey };
 
 async function chooseQuestions(user: DailyExamUser, count: number, now: Date): Promise<Chosen> {
-  const [subscribed, due] = await Promise.all([subscribedExamIds(user.id, MAX_SUBSCRIBED_EXAMS), dueReviews(user.id, now, DUE_LIMIT)]);
+  const [subscribed, due] = await Promise.all([
+    subscribedExamIds(user.id, MAX_SUBSCRIBED_EXAMS),
+    dueReviews(user.id, now, DUE_LIMIT),
+  ]);
   if (subscribed.length === 0) return { ok: false, error: 'home.dailyExam.noSubscribedExams' };
 
   // Exams holding due reviews first (their questions can only be asked from a readable copy), then the rest at random.
@@ -106,10 +124,15 @@ async function chooseQuestions(user: DailyExamUser, count: number, now: Date): P
   const order = [...dueExams, ...shuffled(subscribed.filter((id) => !dueExams.includes(id)))];
   const byId = new Map((await getExams(order)).map((exam) => [exam.id, exam]));
   // Turned private (or deleted) since subscribing: skipped. Personal exams of the product are never a source.
-  const readable = order.map((id) => byId.get(id)).filter((exam): exam is ExamRecord => !!exam && !exam.kind && canReadExamDirectly(exam, user));
+  const readable = order
+    .map((id) => byId.get(id))
+    .filter((exam): exam is ExamRecord => !!exam && !exam.kind && canReadExamDirectly(exam, user));
   if (readable.length === 0) return { ok: false, error: 'home.dailyExam.noAccessibleExams' };
 
-  const sources = [...readable.filter((e) => e.total_questions > 0), ...readable.filter((e) => !(e.total_questions > 0))].slice(0, EXAMS_READ);
+  const sources = [
+    ...readable.filter((e) => e.total_questions > 0),
+    ...readable.filter((e) => !(e.total_questions > 0)),
+  ].slice(0, EXAMS_READ);
   const questionsById = new Map<string, StoredQuestion>();
   for (const { questions } of await Promise.all(sources.map((exam) => getExamWithQuestions(exam.id)))) {
     for (const question of questions) if (!questionsById.has(question.id)) questionsById.set(question.id, question);
@@ -120,7 +143,14 @@ async function chooseQuestions(user: DailyExamUser, count: number, now: Date): P
   const others = shuffled([...questionsById.keys()].filter((id) => !dueIds.includes(id)));
   const candidates = [...dueIds, ...others].slice(0, Math.max(candidateCap(count), dueIds.length));
   const { stats, ignored } = await learningStateOf(user.id, candidates);
-  const picks = selectDailyQuestions({ candidateIds: candidates, stats, ignoredIds: ignored, count, now, random: Math.random });
+  const picks = selectDailyQuestions({
+    candidateIds: candidates,
+    stats,
+    ignoredIds: ignored,
+    count,
+    now,
+    random: Math.random,
+  });
   if (picks.length === 0) return { ok: false, error: 'home.dailyExam.noQuestionsAvailable' };
   return { ok: true, questions: picks.map((p) => questionsById.get(p.questionId)!), picks };
 }

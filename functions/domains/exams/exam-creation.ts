@@ -14,7 +14,17 @@ import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext, CallerUser } from '../../runtime/http/types.js';
 import { adjustUsage, getTags, type TagRef, requiredDomainTagId, withDomainTag } from '../tags/index.js';
-import { TitleTakenError, findQuestionCopies, getExamWithQuestions, getExams, insertExam, searchText, titleTaken, type ExamRecord, type StoredQuestion } from './exam-store.js';
+import {
+  TitleTakenError,
+  findQuestionCopies,
+  getExamWithQuestions,
+  getExams,
+  insertExam,
+  searchText,
+  titleTaken,
+  type ExamRecord,
+  type StoredQuestion,
+} from './exam-store.js';
 import { type QuestionStat, allStats, statsForFile } from '../learning/index.js';
 import { examView } from './exam-views.js';
 import { canReadExam, canReadExamDirectly } from './visibility.js';
@@ -34,11 +44,14 @@ export function sample<T>(items: readonly T[], n: number): T[] {
 }
 
 const wrongCount = (s: QuestionStat) => Math.max(0, Number(s.total_attempts ?? 0) - Number(s.correct_attempts ?? 0));
-const accuracy = (s: QuestionStat) => (Number(s.total_attempts) > 0 ? Number(s.correct_attempts ?? 0) / Number(s.total_attempts) : 1);
+const accuracy = (s: QuestionStat) =>
+  Number(s.total_attempts) > 0 ? Number(s.correct_attempts ?? 0) / Number(s.total_attempts) : 1;
 
 /** most_wrong: most wrong answers first, then lowest accuracy, then most attempts. */
 export function byMostWrong(a: QuestionStat, b: QuestionStat): number {
-  return wrongCount(b) - wrongCount(a) || accuracy(a) - accuracy(b) || Number(b.total_attempts) - Number(a.total_attempts);
+  return (
+    wrongCount(b) - wrongCount(a) || accuracy(a) - accuracy(b) || Number(b.total_attempts) - Number(a.total_attempts)
+  );
 }
 
 function pickFromStats(stats: QuestionStat[], option: RandomOption, count: number): QuestionStat[] {
@@ -73,31 +86,52 @@ async function filesOf(questions: StoredQuestion[]): Promise<FileRecord[]> {
  * A private question never becomes public by default: an exam holding one is public only when its
  * owner asked for it and confirmed that those questions (and answers) will be visible to everyone.
  */
-export function assertPublicationConfirmed(wantsPublic: boolean, hasPrivateQuestions: boolean, confirmed: boolean | undefined): void {
+export function assertPublicationConfirmed(
+  wantsPublic: boolean,
+  hasPrivateQuestions: boolean,
+  confirmed: boolean | undefined,
+): void {
   if (wantsPublic && hasPrivateQuestions && !confirmed) throw new AppError(409, 'exam_private_questions_unconfirmed');
 }
 
 /** From a file: random over the (difficulty-filtered) pool, or from the caller's history in it. */
-async function fromFile(file: FileRecord, caller: CallerUser, option: RandomOption, difficulty: Difficulty | null, count: number): Promise<Selection> {
+async function fromFile(
+  file: FileRecord,
+  caller: CallerUser,
+  option: RandomOption,
+  difficulty: Difficulty | null,
+  count: number,
+): Promise<Selection> {
   const letters = file.difficulties ?? '';
   const allowed = (order: number) => !difficulty || letters[order - 1] === difficulty[0];
   if (option === 'random') {
     const orders: number[] = [];
     for (let order = 1; order <= file.max_questions; order++) if (allowed(order)) orders.push(order);
     const chosen = sample(orders, count);
-    return { questions: await poolQuestionsAt(chosen.map((order) => ({ fileId: file.id, order }))), file, hasPrivateQuestions: isPrivateFile(file) };
+    return {
+      questions: await poolQuestionsAt(chosen.map((order) => ({ fileId: file.id, order }))),
+      file,
+      hasPrivateQuestions: isPrivateFile(file),
+    };
   }
   const stats = (await statsForFile(caller.id, file.id)).filter((s) => {
     const match = POOL_ID.exec(String(s.question_id));
     return !!match && allowed(Number(match[2]));
   });
   const chosen = pickFromStats(stats, option, count);
-  const pairs = chosen.map((s) => POOL_ID.exec(String(s.question_id))!).map((m) => ({ fileId: m[1]!, order: Number(m[2]) }));
+  const pairs = chosen
+    .map((s) => POOL_ID.exec(String(s.question_id))!)
+    .map((m) => ({ fileId: m[1]!, order: Number(m[2]) }));
   return { questions: await poolQuestionsAt(pairs), file, hasPrivateQuestions: isPrivateFile(file) };
 }
 
 /** No file: wrong_only / most_wrong draw from the caller's whole history; random has no pool. */
-async function fromHistory(caller: CallerUser, option: RandomOption, difficulty: Difficulty | null, count: number): Promise<Selection> {
+async function fromHistory(
+  caller: CallerUser,
+  option: RandomOption,
+  difficulty: Difficulty | null,
+  count: number,
+): Promise<Selection> {
   if (option === 'random') return { questions: [], file: null, hasPrivateQuestions: false };
   const stats = await allStats(caller.id);
   const ordered =
@@ -145,7 +179,9 @@ async function fromList(refs: unknown[], examId: string | null, caller: CallerUs
       .map((m) => ({ fileId: m[1]!, order: Number(m[2]) }));
     const pooled = await poolQuestionsAt(pairs);
     const files = await getFiles([...new Set(pooled.map((q) => String(q.file_id)))]);
-    const visibleFiles = new Set(files.filter((f) => f.is_public !== false || f.owner_id === caller.id || isSiteAdmin(caller)).map((f) => f.id));
+    const visibleFiles = new Set(
+      files.filter((f) => f.is_public !== false || f.owner_id === caller.id || isSiteAdmin(caller)).map((f) => f.id),
+    );
     const privateFiles = new Set(files.filter(isPrivateFile).map((f) => f.id));
     for (const q of pooled) {
       if (!visibleFiles.has(String(q.file_id))) continue;
@@ -165,7 +201,11 @@ async function fromList(refs: unknown[], examId: string | null, caller: CallerUs
   }
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) throw new AppError(400, 'exam_questions_not_found', { ids: missing.slice(0, 10).join(', ') });
-  return { questions: ids.map((id) => byId.get(id)!), file: null, hasPrivateQuestions: ids.some((id) => privateSources.has(id)) };
+  return {
+    questions: ids.map((id) => byId.get(id)!),
+    file: null,
+    hasPrivateQuestions: ids.some((id) => privateSources.has(id)),
+  };
 }
 
 function fromProblems(problems: NonNullable<CreateInput['parsed_problems']>, language: Language): StoredQuestion[] {
@@ -192,7 +232,9 @@ export async function tagRefs(ids: string[] | undefined): Promise<TagRef[]> {
   const found = await getTags(unique);
   const missing = unique.filter((id) => !found.some((t) => t.id === id));
   if (missing.length) throw new AppError(400, 'tag_not_found', { ids: missing.join(', ') });
-  return unique.map((id) => found.find((t) => t.id === id)!).map((t) => ({ id: t.id, name_ko: t.name_ko, name_en: t.name_en }));
+  return unique
+    .map((id) => found.find((t) => t.id === id)!)
+    .map((t) => ({ id: t.id, name_ko: t.name_ko, name_en: t.name_en }));
 }
 
 export function newExamRecord(fields: {
@@ -245,7 +287,11 @@ export function newExamRecord(fields: {
 }
 
 /** Writes an exam, turning a lost title race into 409 exam_title_taken; derived titles get a suffix instead. */
-export async function storeExam(exam: ExamRecord, questions: StoredQuestion[], options: { derived: boolean }): Promise<ExamRecord> {
+export async function storeExam(
+  exam: ExamRecord,
+  questions: StoredQuestion[],
+  options: { derived: boolean },
+): Promise<ExamRecord> {
   for (let attempt = 0; ; attempt++) {
     try {
       await insertExam(exam, questions);
@@ -277,24 +323,30 @@ export async function createExam(input: ServiceInput<typeof exams.createExam>, c
   const defaultTitle = !(body.title ?? '').trim() && fromQuestions;
   const title = defaultTitle ? dailyQuizTitle(caller.username) : (body.title ?? '').trim();
   if (!title) throw new AppError(400, 'exam_title_required');
-  if (!defaultTitle && (await titleTaken(caller.id, nameKey(title)))) throw new AppError(409, 'exam_title_taken', { title });
+  if (!defaultTitle && (await titleTaken(caller.id, nameKey(title))))
+    throw new AppError(409, 'exam_title_taken', { title });
 
   const fileRef = body.file_id || body.file_name || null;
   const wrongOnly = body.wrong_questions_only ?? false;
   let option: RandomOption = body.random_option ?? 'random';
   if (wrongOnly && option === 'random') option = 'wrong_only';
   const difficultyText = (body.difficulty ?? '').trim();
-  const difficulty = difficultyText && difficultyText.toLowerCase() !== 'all' ? normalizeDifficulty(difficultyText) : null;
+  const difficulty =
+    difficultyText && difficultyText.toLowerCase() !== 'all' ? normalizeDifficulty(difficultyText) : null;
   const explicitCount = body.question_count;
   const tags = await tagRefs(withDomainTag(body.tags, await requiredDomainTagId(ctx)));
 
   let selection: Selection;
   let requested: number;
   if (fromQuestions) {
-    const examId = body.exam_id === undefined || body.exam_id === null || body.exam_id === '' ? null : String(body.exam_id);
+    const examId =
+      body.exam_id === undefined || body.exam_id === null || body.exam_id === '' ? null : String(body.exam_id);
     const listed = await fromList(body.questions ?? [], examId, caller);
     requested = explicitCount ?? listed.questions.length;
-    const subset = requested < listed.questions.length && body.selection_mode !== 'manual' ? sample(listed.questions, requested) : listed.questions;
+    const subset =
+      requested < listed.questions.length && body.selection_mode !== 'manual'
+        ? sample(listed.questions, requested)
+        : listed.questions;
     selection = { ...listed, questions: subset };
     requested = Math.max(requested, subset.length);
   } else if (body.parsed_problems && body.parsed_problems.length > 0) {

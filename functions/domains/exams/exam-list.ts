@@ -24,19 +24,27 @@ function streamsFor(query: ServiceInput<typeof exams.listExams>['query'], caller
   const mine = (me: CallerUser, filter?: Stream['filter']): Stream => ({
     index: 'gsi1',
     pk: examEntity.creatorPartition(me.id),
-    filter: { expression: ['attribute_not_exists(kind)', ...(filter ? [filter.expression] : [])].join(' AND '), values: filter?.values ?? {} },
+    filter: {
+      expression: ['attribute_not_exists(kind)', ...(filter ? [filter.expression] : [])].join(' AND '),
+      values: filter?.values ?? {},
+    },
   });
   const byVisibility = (isPublic: boolean): Stream[] => examListShards(isPublic).map((pk) => ({ index: 'gsi2', pk }));
   if (query.my_exams) {
     if (!caller) throw new AppError(401, 'authentication_required');
-    return [query.is_public === undefined ? mine(caller) : mine(caller, { expression: 'is_public = :vis', values: { ':vis': query.is_public } })];
+    return [
+      query.is_public === undefined
+        ? mine(caller)
+        : mine(caller, { expression: 'is_public = :vis', values: { ':vis': query.is_public } }),
+    ];
   }
   if (isSiteAdmin(caller)) {
     if (query.is_public === true) return byVisibility(true);
     if (query.is_public === false) return byVisibility(false);
     return [...byVisibility(true), ...byVisibility(false)];
   }
-  if (query.is_public === false) return caller ? [mine(caller, { expression: 'is_public = :vis', values: { ':vis': false } })] : [];
+  if (query.is_public === false)
+    return caller ? [mine(caller, { expression: 'is_public = :vis', values: { ':vis': false } })] : [];
   return byVisibility(true);
 }
 
@@ -66,7 +74,12 @@ export async function listExams(input: ServiceInput<typeof exams.listExams>, ctx
     query.tags.forEach((t, i) => (values[`:t${i}`] = t));
   }
 
-  const { items, next } = await readMergedStreams(streams, { cursor: query.cursor, pageSize, filter: { clauses, values }, maxPagesPerStream: MAX_PAGES_PER_STREAM });
+  const { items, next } = await readMergedStreams(streams, {
+    cursor: query.cursor,
+    pageSize,
+    filter: { clauses, values },
+    maxPagesPerStream: MAX_PAGES_PER_STREAM,
+  });
 
   const records = items.map(examEntity.parse);
   const subscribed = caller
@@ -78,7 +91,8 @@ export async function listExams(input: ServiceInput<typeof exams.listExams>, ctx
   const inPage = new Set(records.map((r) => r.id));
   const children = new Map<string, ExamRecord[]>();
   for (const r of records) {
-    if (r.original_exam && inPage.has(r.original_exam)) children.set(r.original_exam, [...(children.get(r.original_exam) ?? []), r]);
+    if (r.original_exam && inPage.has(r.original_exam))
+      children.set(r.original_exam, [...(children.get(r.original_exam) ?? []), r]);
   }
   const results = records.map((r) =>
     selectFields(

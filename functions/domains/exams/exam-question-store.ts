@@ -50,10 +50,15 @@ export async function reservePositions(examId: string, base: number, count: numb
 }
 
 /** The highest position among an exam's questions (0 for none). */
-export const highestPosition = (questions: StoredQuestion[]) => questions.reduce((max, q) => Math.max(max, Number(q.order ?? 0)), 0);
+export const highestPosition = (questions: StoredQuestion[]) =>
+  questions.reduce((max, q) => Math.max(max, Number(q.order ?? 0)), 0);
 
 const putCopy = (examId: string, position: number, question: StoredQuestion): TransactItem => ({
-  Put: { TableName: config.appTable, Item: examQuestionEntity.item(examId, position, question), ConditionExpression: ITEM_ABSENT },
+  Put: {
+    TableName: config.appTable,
+    Item: examQuestionEntity.item(examId, position, question),
+    ConditionExpression: ITEM_ABSENT,
+  },
 });
 
 const deleteCopy = (examId: string, place: QuestionPlace): TransactItem => ({
@@ -72,7 +77,10 @@ function countChange(examId: string, delta: number): TransactItem {
       TableName: config.appTable,
       Key: examEntity.key(examId),
       UpdateExpression: 'ADD total_questions :delta',
-      ConditionExpression: delta > 0 ? 'attribute_exists(pk) AND (attribute_not_exists(total_questions) OR total_questions <= :room)' : ITEM_EXISTS,
+      ConditionExpression:
+        delta > 0
+          ? 'attribute_exists(pk) AND (attribute_not_exists(total_questions) OR total_questions <= :room)'
+          : ITEM_EXISTS,
       ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 ? { ':room': MAX_EXAM_QUESTIONS - delta } : {}) },
     },
   };
@@ -101,7 +109,10 @@ function chunksOf<T>(entries: T[], itemsPerEntry: (entry: T) => number, fixed: n
 }
 
 /** New copies of questions at reserved positions: per ≤ 99, one transaction of Puts + the count. */
-export async function addCopies(examId: string, placed: { position: number; question: StoredQuestion }[]): Promise<void> {
+export async function addCopies(
+  examId: string,
+  placed: { position: number; question: StoredQuestion }[],
+): Promise<void> {
   for (const chunk of chunksOf(placed, () => 1, 1)) {
     await transact([...chunk.map((p) => putCopy(examId, p.position, p.question)), countChange(examId, chunk.length)]);
   }
@@ -128,7 +139,10 @@ export async function moveCopies(sourceId: string, targetId: string, entries: Mo
   for (const chunk of chunksOf(entries, (e) => (e.to ? 2 : 1), 2)) {
     const landed = chunk.filter((e) => e.to).length;
     await transact([
-      ...chunk.flatMap((e) => [deleteCopy(sourceId, e.from), ...(e.to ? [putCopy(targetId, e.to.position, e.to.question)] : [])]),
+      ...chunk.flatMap((e) => [
+        deleteCopy(sourceId, e.from),
+        ...(e.to ? [putCopy(targetId, e.to.position, e.to.question)] : []),
+      ]),
       countChange(sourceId, -chunk.length),
       ...(landed > 0 ? [countChange(targetId, landed)] : []),
     ]);
@@ -178,7 +192,10 @@ export async function examsHoldingQuestion(questionId: string, limit = 25): Prom
       TableName: config.appTable,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :e)',
-      ExpressionAttributeValues: { ':pk': examQuestionEntity.copyPartition(questionId), ':e': examQuestionEntity.homePrefix() },
+      ExpressionAttributeValues: {
+        ':pk': examQuestionEntity.copyPartition(questionId),
+        ':e': examQuestionEntity.homePrefix(),
+      },
       ProjectionExpression: 'exam_id',
       Limit: limit,
     }),
@@ -190,7 +207,11 @@ export class QuestionGoneError extends Error {}
 export class ExamFullError extends Error {}
 
 /** Replaces one exam copy (same key), only if it still holds that question: 1 PutItem. */
-export async function saveQuestionCopy(examId: string, position: number, question: StoredQuestion): Promise<StoredQuestion> {
+export async function saveQuestionCopy(
+  examId: string,
+  position: number,
+  question: StoredQuestion,
+): Promise<StoredQuestion> {
   const item = examQuestionEntity.item(examId, position, question);
   try {
     await db().send(
@@ -212,9 +233,18 @@ export async function saveQuestionCopy(examId: string, position: number, questio
  * Adds a question at a reserved position: one transaction of Put `Q#<pos>` (new key) and
  * `ADD total_questions 1` on the exam (exists, below the cap).
  */
-export async function insertQuestionCopy(examId: string, position: number, question: StoredQuestion): Promise<StoredQuestion> {
+export async function insertQuestionCopy(
+  examId: string,
+  position: number,
+  question: StoredQuestion,
+): Promise<StoredQuestion> {
   const item = examQuestionEntity.item(examId, position, question);
-  const outcome = await putCounted(item, { key: examEntity.key(examId), attribute: 'total_questions', cap: MAX_EXAM_QUESTIONS, mustExist: true });
+  const outcome = await putCounted(item, {
+    key: examEntity.key(examId),
+    attribute: 'total_questions',
+    cap: MAX_EXAM_QUESTIONS,
+    mustExist: true,
+  });
   // A taken position cannot happen (it was reserved); an exam gone or full is refused alike.
   if (outcome !== 'added') throw new ExamFullError(examId);
   return examQuestionEntity.parse(item);
@@ -253,7 +283,9 @@ export async function deleteQuestionCopy(examId: string, position: number, quest
 }
 
 /** The question copies at these positions of these exams (BatchGetItem), by `<examId>|<position>`; empty positions are absent. */
-export async function questionsAtPositions(slots: { examId: string; position: number }[]): Promise<Map<string, StoredQuestion>> {
+export async function questionsAtPositions(
+  slots: { examId: string; position: number }[],
+): Promise<Map<string, StoredQuestion>> {
   const items = await batchGetAll(slots.map((s) => examQuestionEntity.key(s.examId, s.position)));
   const byKey = new Map(items.map((item) => [`${String(item.pk)}|${String(item.sk)}`, examQuestionEntity.parse(item)]));
   const found = new Map<string, StoredQuestion>();

@@ -1,6 +1,13 @@
 import type * as examSheets from '#shared/contracts/exam-sheets.js';
 import { normalizeDifficulty } from '#shared/domain/difficulty.js';
-import { COLUMN_LABELS, QUESTION_COLUMNS, QUESTION_SHEET_LIMITS, cellText, cleanUrl, type QuestionColumn } from '#shared/domain/question-sheet.js';
+import {
+  COLUMN_LABELS,
+  QUESTION_COLUMNS,
+  QUESTION_SHEET_LIMITS,
+  cellText,
+  cleanUrl,
+  type QuestionColumn,
+} from '#shared/domain/question-sheet.js';
 import type { Language } from '#shared/domain/language.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { AppError, conflict, payloadTooLarge } from '../../runtime/http/app-error.js';
@@ -25,16 +32,25 @@ import { readQuestionSheet } from '../files/sheets.js';
 type RowValues = Record<QuestionColumn, string>;
 
 /** The changed question: the text in the caller's language fields, optional columns only when the sheet has them. */
-function updatedQuestion(before: StoredQuestion, row: RowValues, present: Set<QuestionColumn>, language: Language): StoredQuestion {
+function updatedQuestion(
+  before: StoredQuestion,
+  row: RowValues,
+  present: Set<QuestionColumn>,
+  language: Language,
+): StoredQuestion {
   const after: StoredQuestion = { ...before };
-  for (const field of ['title', 'content', 'answer', 'explanation'] as const) if (present.has(field)) after[`${field}_${language}`] = row[field];
+  for (const field of ['title', 'content', 'answer', 'explanation'] as const)
+    if (present.has(field)) after[`${field}_${language}`] = row[field];
   if (present.has('difficulty') && row.difficulty !== '') after.difficulty = normalizeDifficulty(row.difficulty);
   if (present.has('url')) after.url = cleanUrl(row.url);
   if (present.has('group_id')) after.group_id = row.group_id;
   return after;
 }
 
-export async function updateQuestionsFromSheet(input: ServiceInput<typeof examSheets.updateQuestionsFromExcel>, ctx: SignedInContext) {
+export async function updateQuestionsFromSheet(
+  input: ServiceInput<typeof examSheets.updateQuestionsFromExcel>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const lang = ctx.language;
   const upload = input.body.file;
@@ -71,8 +87,10 @@ export async function updateQuestionsFromSheet(input: ServiceInput<typeof examSh
     }
     if (QUESTION_COLUMNS.every((c) => row[c] === '')) continue;
     totalRows++;
-    if (totalRows > QUESTION_SHEET_LIMITS.maxRows) throw new AppError(400, 'sheet_too_many_rows', { limit: QUESTION_SHEET_LIMITS.maxRows });
-    const fail = (code: string, params: Record<string, string | number> = {}) => details.push(errorMessage(code, lang, { row: rowNumber, ...params }));
+    if (totalRows > QUESTION_SHEET_LIMITS.maxRows)
+      throw new AppError(400, 'sheet_too_many_rows', { limit: QUESTION_SHEET_LIMITS.maxRows });
+    const fail = (code: string, params: Record<string, string | number> = {}) =>
+      details.push(errorMessage(code, lang, { row: rowNumber, ...params }));
     if (row.csv_id === '') {
       errors++;
       fail('sheet_row_missing_id');
@@ -105,7 +123,12 @@ export async function updateQuestionsFromSheet(input: ServiceInput<typeof examSh
     await replaceCopies(
       exam.id,
       written.map((q) => originals.get(q.id)!),
-    ).catch((restoreError: unknown) => ctx.log.error('update from sheet: restoring the written questions failed', { examId: exam.id, error: String(restoreError) }));
+    ).catch((restoreError: unknown) =>
+      ctx.log.error('update from sheet: restoring the written questions failed', {
+        examId: exam.id,
+        error: String(restoreError),
+      }),
+    );
     if (error instanceof QuestionsChangedError) throw conflict('exam_questions_changed');
     throw error;
   }

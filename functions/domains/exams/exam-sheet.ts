@@ -17,7 +17,18 @@ import { listAllTags } from '../tags/index.js';
 import { createExam } from './exam-creation.js';
 
 /** The exam list sheet (admin): what the download writes and the upload reads back. */
-export const EXAM_SHEET_COLUMNS = ['title', 'description', 'file_name', 'question_count', 'is_public', 'is_original', 'tags', 'id', 'created_by', 'created_at'] as const;
+export const EXAM_SHEET_COLUMNS = [
+  'title',
+  'description',
+  'file_name',
+  'question_count',
+  'is_public',
+  'is_original',
+  'tags',
+  'id',
+  'created_by',
+  'created_at',
+] as const;
 type ExamColumn = (typeof EXAM_SHEET_COLUMNS)[number];
 
 const LABELS: Record<ExamColumn, Record<Language, string>> = {
@@ -74,7 +85,9 @@ export async function downloadExamsSheet(_input: unknown, ctx: SignedInContext):
       ),
     ),
   );
-  const records = lists.flatMap((l) => l.items.map(examEntity.parse)).sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const records = lists
+    .flatMap((l) => l.items.map(examEntity.parse))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at));
   const lang = ctx.language;
   const rows = [
     EXAM_SHEET_COLUMNS.map((c) => LABELS[c][lang]),
@@ -109,7 +122,8 @@ export async function uploadExamsSheet(input: ServiceInput<typeof examSheets.upl
   if (file.truncated) throw payloadTooLarge(LIMITS.maxMultipartBodyBytes);
   const name = cleanFileName(file.filename);
   const extension = sheetExtension(name);
-  if (extension !== 'xlsx' && extension !== 'xls') throw new AppError(400, 'sheet_bad_extension', { name: name || file.filename });
+  if (extension !== 'xlsx' && extension !== 'xls')
+    throw new AppError(400, 'sheet_bad_extension', { name: name || file.filename });
   sniffSpreadsheet(file.content, extension);
   const sheet = parseSheet(file.content, extension);
   const columns: Partial<Record<ExamColumn, number>> = {};
@@ -118,9 +132,14 @@ export async function uploadExamsSheet(input: ServiceInput<typeof examSheets.upl
     if (column && columns[column] === undefined) columns[column] = i;
   });
   if (columns.title === undefined) {
-    throw new AppError(400, 'sheet_missing_column', { column: `${LABELS.title.ko} / ${LABELS.title.en}`, found: sheet.header.filter(Boolean).join(', ') || '-' });
+    throw new AppError(400, 'sheet_missing_column', {
+      column: `${LABELS.title.ko} / ${LABELS.title.en}`,
+      found: sheet.header.filter(Boolean).join(', ') || '-',
+    });
   }
-  const rows = sheet.rows.map((cells, i) => ({ row: i + 2, cells })).filter(({ cells }) => cells.some((c) => cellText(c) !== ''));
+  const rows = sheet.rows
+    .map((cells, i) => ({ row: i + 2, cells }))
+    .filter(({ cells }) => cells.some((c) => cellText(c) !== ''));
   if (rows.length > MAX_UPLOAD_ROWS) throw new AppError(400, 'sheet_too_many_rows', { limit: MAX_UPLOAD_ROWS });
 
   const tagsByName = new Map<string, string>();
@@ -128,7 +147,8 @@ export async function uploadExamsSheet(input: ServiceInput<typeof examSheets.upl
     for (const n of [tag.name_ko, tag.name_en]) if (n) tagsByName.set(n.trim().toLowerCase(), tag.id);
   }
   const stats = { total_exams: rows.length, created: 0, skipped: 0, errors: 0, error_details: [] as string[] };
-  const cell = (cells: unknown[], column: ExamColumn) => (columns[column] === undefined ? '' : cellText(cells[columns[column]!]));
+  const cell = (cells: unknown[], column: ExamColumn) =>
+    columns[column] === undefined ? '' : cellText(cells[columns[column]!]);
   for (const { row, cells } of rows) {
     const title = cell(cells, 'title');
     try {
@@ -172,7 +192,11 @@ export async function uploadExamsSheet(input: ServiceInput<typeof examSheets.upl
   }
   return {
     success: true as const,
-    message: errorMessage('exams_sheet_imported', ctx.language, { created: stats.created, skipped: stats.skipped, errors: stats.errors }),
+    message: errorMessage('exams_sheet_imported', ctx.language, {
+      created: stats.created,
+      skipped: stats.skipped,
+      errors: stats.errors,
+    }),
     stats,
   };
 }

@@ -29,7 +29,9 @@ export const examItem = examEntity.item;
 export const questionCopy = examQuestionEntity.item;
 
 export async function findExam(examId: string): Promise<ExamRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: examEntity.key(examId), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.appTable, Key: examEntity.key(examId), ConsistentRead: true }),
+  );
   return Item ? examEntity.parse(Item) : null;
 }
 
@@ -41,10 +43,16 @@ export async function getExams(ids: string[]): Promise<ExamRecord[]> {
  * The exam and its questions with one Query of its partition (`EXAM` ≤ sk ≤ `Q#~`), in 1 MB
  * pages: a 2,000-question exam is one or two requests.
  */
-export async function getExamWithQuestions(examId: string): Promise<{ exam: ExamRecord | null; questions: StoredQuestion[] }> {
+export async function getExamWithQuestions(
+  examId: string,
+): Promise<{ exam: ExamRecord | null; questions: StoredQuestion[] }> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': examEntity.partition(examId), ':from': examEntity.sk, ':to': examEntity.questionsEnd },
+    ExpressionAttributeValues: {
+      ':pk': examEntity.partition(examId),
+      ':from': examEntity.sk,
+      ':to': examEntity.questionsEnd,
+    },
     ConsistentRead: true,
   });
   const examItemFound = items.find(examEntity.isExamItem);
@@ -57,10 +65,16 @@ export async function getExamWithQuestions(examId: string): Promise<{ exam: Exam
  * The same, plus the exam's study links in the same Query (they sort after the questions, with only
  * the small `QSEQ` between): the submit learns which study tasks link the exam (S24) at no extra request.
  */
-export async function getExamWithQuestionsAndLinks(examId: string): Promise<{ exam: ExamRecord | null; questions: StoredQuestion[]; links: StudyLinkRecord[] }> {
+export async function getExamWithQuestionsAndLinks(
+  examId: string,
+): Promise<{ exam: ExamRecord | null; questions: StoredQuestion[]; links: StudyLinkRecord[] }> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': examEntity.partition(examId), ':from': examEntity.sk, ':to': `${studyLinkEntity.skPrefix}~` },
+    ExpressionAttributeValues: {
+      ':pk': examEntity.partition(examId),
+      ':from': examEntity.sk,
+      ':to': `${studyLinkEntity.skPrefix}~`,
+    },
     ConsistentRead: true,
   });
   const examItemFound = items.find(examEntity.isExamItem);
@@ -113,7 +127,13 @@ export async function insertExam(exam: ExamRecord, questions: StoredQuestion[]):
 }
 
 export async function titleTaken(userId: string, titleKey: string): Promise<boolean> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: examTitleClaimEntity.key(userId, titleKey), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: config.appTable,
+      Key: examTitleClaimEntity.key(userId, titleKey),
+      ConsistentRead: true,
+    }),
+  );
   return !!Item;
 }
 
@@ -161,7 +181,8 @@ export async function removeExam(exam: ExamRecord): Promise<void> {
       ProjectionExpression: 'pk, sk',
     }),
   ]);
-  if (links.length > 0) await Promise.all(links.map((link) => studiesOfExams().unlinkTask(link.task_id, link.study_id, exam.id)));
+  if (links.length > 0)
+    await Promise.all(links.map((link) => studiesOfExams().unlinkTask(link.task_id, link.study_id, exam.id)));
   await batchWriteAll(
     [
       ...copies.map(primaryKeyOf),
@@ -238,13 +259,19 @@ export async function saveExamChanges(before: ExamRecord, after: ExamRecord): Pr
  * `EXAM#<examId>#` (1 Query, keys only). The index lags a question added a moment ago, so a miss
  * is not the last word: `examQuestionsWithId` reads the exam's own items.
  */
-export async function indexedQuestionCopy(examId: string, questionId: string): Promise<{ pk: string; sk: string } | null> {
+export async function indexedQuestionCopy(
+  examId: string,
+  questionId: string,
+): Promise<{ pk: string; sk: string } | null> {
   const answer = await db().send(
     new QueryCommand({
       TableName: config.appTable,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :home)',
-      ExpressionAttributeValues: { ':pk': examQuestionEntity.copyPartition(questionId), ':home': examQuestionEntity.homePrefix(examId) },
+      ExpressionAttributeValues: {
+        ':pk': examQuestionEntity.copyPartition(questionId),
+        ':home': examQuestionEntity.homePrefix(examId),
+      },
       ProjectionExpression: 'pk, sk',
       Limit: 1,
     }),
@@ -254,11 +281,19 @@ export async function indexedQuestionCopy(examId: string, questionId: string): P
 }
 
 /** The exam's question items with that id, strongly consistent (every page, filtered by id). */
-export function examQuestionsWithId(examId: string, questionId: string, projection?: string): Promise<Record<string, unknown>[]> {
+export function examQuestionsWithId(
+  examId: string,
+  questionId: string,
+  projection?: string,
+): Promise<Record<string, unknown>[]> {
   return queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
     FilterExpression: 'id = :id',
-    ExpressionAttributeValues: { ':pk': examEntity.partition(examId), ':q': examQuestionEntity.skPrefix, ':id': questionId },
+    ExpressionAttributeValues: {
+      ':pk': examEntity.partition(examId),
+      ':q': examQuestionEntity.skPrefix,
+      ':id': questionId,
+    },
     ...(projection ? { ProjectionExpression: projection } : {}),
     ConsistentRead: true,
   });
@@ -290,13 +325,28 @@ export async function findQuestionCopies(questionIds: string[]): Promise<Map<str
 // --- single-question exams (issue 5): the pointer names the caller's exam of that question ---
 
 export async function getSingleExamPointer(userId: string, questionId: string): Promise<string | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: singleQuestionPointerEntity.key(userId, questionId), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: config.appTable,
+      Key: singleQuestionPointerEntity.key(userId, questionId),
+      ConsistentRead: true,
+    }),
+  );
   return Item ? singleQuestionPointerEntity.parse(Item).exam_id : null;
 }
 
 /** Claims the pointer (absent, or still pointing at `stale`); false when a concurrent call claimed it first. */
-export function claimSingleExamPointer(userId: string, questionId: string, examId: string, stale: string | null): Promise<boolean> {
-  return claimPointer(singleQuestionPointerEntity.item(userId, questionId, examId, new Date().toISOString()), stale, 'exam_id');
+export function claimSingleExamPointer(
+  userId: string,
+  questionId: string,
+  examId: string,
+  stale: string | null,
+): Promise<boolean> {
+  return claimPointer(
+    singleQuestionPointerEntity.item(userId, questionId, examId, new Date().toISOString()),
+    stale,
+    'exam_id',
+  );
 }
 
 // --- study links (written by the studies feature, S13): `EXAM#<id>`/`STUDYLINK#<studyId>#<taskId>` ---

@@ -11,8 +11,11 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** A stored question in the caller's language, with ko/en fallback (docs/product.md#exam-management). */
 export function questionView(q: StoredQuestion, language: Language): ExamQuestion {
   const record = q as Record<string, unknown>;
-  const complete = (lang: Language) => !!(text(record[`title_${lang}`]) && text(record[`content_${lang}`]) && text(record[`answer_${lang}`]));
-  const difficulty = DIFFICULTIES.includes(record.difficulty as never) ? (record.difficulty as ExamQuestion['difficulty']) : normalizeDifficulty(record.difficulty);
+  const complete = (lang: Language) =>
+    !!(text(record[`title_${lang}`]) && text(record[`content_${lang}`]) && text(record[`answer_${lang}`]));
+  const difficulty = DIFFICULTIES.includes(record.difficulty as never)
+    ? (record.difficulty as ExamQuestion['difficulty'])
+    : normalizeDifficulty(record.difficulty);
   return {
     id: q.id,
     csv_id: text(record.csv_id),
@@ -49,7 +52,12 @@ export interface ViewExtras {
   questions?: StoredQuestion[];
 }
 
-export function examView(exam: ExamRecord, caller: CallerUser | null, language: Language, extras: ViewExtras = {}): Exam {
+export function examView(
+  exam: ExamRecord,
+  caller: CallerUser | null,
+  language: Language,
+  extras: ViewExtras = {},
+): Exam {
   const view: Exam = {
     id: exam.id,
     title: exam.title,
@@ -129,5 +137,9 @@ export function withQuestionFlags<T extends { id: string }>(
   views: T[],
   flags: { favorites: Set<string>; ignored: Set<string> } | null,
 ): (T & { is_favorite: boolean; is_ignored: boolean })[] {
-  return views.map((view) => ({ ...view, is_favorite: !!flags?.favorites.has(view.id), is_ignored: !!flags?.ignored.has(view.id) }));
+  return views.map((view) => ({
+    ...view,
+    is_favorite: !!flags?.favorites.has(view.id),
+    is_ignored: !!flags?.ignored.has(view.id),
+  }));
 }

@@ -5,9 +5,25 @@ import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { RequestContext, SignedInContext, CallerUser } from '../../runtime/http/types.js';
 import { adjustUsage, requiredDomainTagId, withDomainTag } from '../tags/index.js';
-import { assertPublicationConfirmed, byMostWrong, holdsPrivateQuestions, newExamRecord, storeExam, tagRefs } from './exam-creation.js';
+import {
+  assertPublicationConfirmed,
+  byMostWrong,
+  holdsPrivateQuestions,
+  newExamRecord,
+  storeExam,
+  tagRefs,
+} from './exam-creation.js';
 import { readableExam, canEditExam, canReadExam, canReadExamDirectly, isCreatorOrAdmin } from './visibility.js';
-import { TitleTakenError, getExamWithQuestions, getExams, nextVersion, removeExam, saveExamChanges, searchText, type ExamRecord } from './exam-store.js';
+import {
+  TitleTakenError,
+  getExamWithQuestions,
+  getExams,
+  nextVersion,
+  removeExam,
+  saveExamChanges,
+  searchText,
+  type ExamRecord,
+} from './exam-store.js';
 import { isSubscribed, subscribe, subscribedExamIds, unsubscribe } from './subscription-store.js';
 import { statsFor, questionFlags } from '../learning/index.js';
 import { examView, namesField, questionView, selectFields, wantsField, withQuestionFlags } from './exam-views.js';
@@ -58,7 +74,11 @@ export async function getExamQuestions(input: ServiceInput<typeof exams.getExamQ
 }
 
 /** An exam the caller may change: 404 when they cannot even see it, 403 when they only see it. */
-async function ownedExam(examId: string, caller: CallerUser, canChange: (exam: ExamRecord) => Promise<boolean> | boolean): Promise<ExamRecord> {
+async function ownedExam(
+  examId: string,
+  caller: CallerUser,
+  canChange: (exam: ExamRecord) => Promise<boolean> | boolean,
+): Promise<ExamRecord> {
   const exam = await readableExam(examId, caller);
   if (!(await canChange(exam))) throw new AppError(403, 'exam_forbidden');
   return exam;
@@ -173,8 +193,16 @@ export async function updateExam(input: ServiceInput<typeof exams.updateExam>, c
     const title = (body.title ?? (lang === 'ko' ? body.title_ko : body.title_en) ?? exam.title).trim();
     if (!title) throw new AppError(400, 'exam_title_required');
     after.title = title;
-    after.title_ko = (body.title_ko ?? (body.title !== undefined && lang === 'ko' ? title : exam.title_ko) ?? '').trim();
-    after.title_en = (body.title_en ?? (body.title !== undefined && lang === 'en' ? title : exam.title_en) ?? '').trim();
+    after.title_ko = (
+      body.title_ko ??
+      (body.title !== undefined && lang === 'ko' ? title : exam.title_ko) ??
+      ''
+    ).trim();
+    after.title_en = (
+      body.title_en ??
+      (body.title !== undefined && lang === 'en' ? title : exam.title_en) ??
+      ''
+    ).trim();
     after.title_key = nameKey(title);
   }
   if (body.description !== undefined) after[lang === 'ko' ? 'description_ko' : 'description_en'] = body.description;
@@ -189,7 +217,8 @@ export async function updateExam(input: ServiceInput<typeof exams.updateExam>, c
   if (body.is_public !== undefined) {
     const publishing = body.is_public && !exam.is_public;
     // Only the questions' owner side (creator or site admin) may publish private questions, never a study manager.
-    if (publishing && exam.has_private_questions && !isCreatorOrAdmin(exam, caller)) throw new AppError(403, 'exam_publish_forbidden');
+    if (publishing && exam.has_private_questions && !isCreatorOrAdmin(exam, caller))
+      throw new AppError(403, 'exam_publish_forbidden');
     assertPublicationConfirmed(publishing, !!exam.has_private_questions, body.confirm_private_questions);
     after.is_public = body.is_public;
   }
@@ -203,7 +232,9 @@ export async function updateExam(input: ServiceInput<typeof exams.updateExam>, c
     const domainTagId = await requiredDomainTagId(ctx);
     // On a special domain the default tag is applied and cannot be taken off (docs/product.md#languages-and-hosts).
     if (domainTagId && (exam.tag_ids ?? []).includes(domainTagId) && !ids.includes(domainTagId)) {
-      throw new AppError(400, 'tag_required_domain', { name: exam.tags?.find((t) => t.id === domainTagId)?.name_en ?? '' });
+      throw new AppError(400, 'tag_required_domain', {
+        name: exam.tags?.find((t) => t.id === domainTagId)?.name_en ?? '',
+      });
     }
     after.tags = await tagRefs(withDomainTag(ids, domainTagId));
     after.tag_ids = after.tags.map((t) => t.id);
@@ -235,7 +266,10 @@ async function changeSubscriptions(caller: CallerUser, ids: string[], action: 's
   return { changed: visible, notFound: unique.filter((id) => !visible.includes(id)) };
 }
 
-export async function bulkToggleSubscription(input: ServiceInput<typeof exams.bulkToggleSubscription>, ctx: SignedInContext) {
+export async function bulkToggleSubscription(
+  input: ServiceInput<typeof exams.bulkToggleSubscription>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const { changed, notFound } = await changeSubscriptions(caller, input.body.exam_ids, input.body.action);
   return {
@@ -250,13 +284,23 @@ export async function bulkToggleSubscription(input: ServiceInput<typeof exams.bu
 export async function moveToSubscribed(input: ServiceInput<typeof exams.moveToSubscribed>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const { changed, notFound } = await changeSubscriptions(caller, input.body.exam_ids, 'subscribe');
-  return { success: true as const, message: errorMessage('subscriptions_updated', ctx.language, { count: changed.length }), moved: changed, not_found: notFound };
+  return {
+    success: true as const,
+    message: errorMessage('subscriptions_updated', ctx.language, { count: changed.length }),
+    moved: changed,
+    not_found: notFound,
+  };
 }
 
 export async function moveToMyExams(input: ServiceInput<typeof exams.moveToMyExams>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const { changed, notFound } = await changeSubscriptions(caller, input.body.exam_ids, 'unsubscribe');
-  return { success: true as const, message: errorMessage('subscriptions_updated', ctx.language, { count: changed.length }), moved: changed, not_found: notFound };
+  return {
+    success: true as const,
+    message: errorMessage('subscriptions_updated', ctx.language, { count: changed.length }),
+    moved: changed,
+    not_found: notFound,
+  };
 }
 
 /** 1 Query of the caller's `SUB#` items + ceil(n/100) BatchGets of the exams; unreadable ones are left out. */
@@ -264,7 +308,9 @@ export async function subscribedExams(_input: unknown, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const ids = await subscribedExamIds(caller.id);
   const found = await getExams(ids);
-  const visible = found.filter((e) => canReadExamDirectly(e, caller)).sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const visible = found
+    .filter((e) => canReadExamDirectly(e, caller))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at));
   const results = visible.map((e) => examView(e, caller, ctx.language, { isSubscribed: true }));
   return { count: results.length, exams: results };
 }

@@ -8,7 +8,18 @@ import { getExams, type ExamRecord, type StoredQuestion } from './exam-store.js'
 import { questionView } from './exam-views.js';
 import { QUESTION_FIELDS } from './entities/exam-question.js';
 import { examsHoldingQuestion, findQuestionInExam } from './exam-question-store.js';
-import { deleteFavorite, deleteIgnored, getFavorite, ignoredIds, isIgnored, listFavorites, listIgnored, putFavorite, putIgnored, type FavoriteItem } from '../learning/index.js';
+import {
+  deleteFavorite,
+  deleteIgnored,
+  getFavorite,
+  ignoredIds,
+  isIgnored,
+  listFavorites,
+  listIgnored,
+  putFavorite,
+  putIgnored,
+  type FavoriteItem,
+} from '../learning/index.js';
 
 /** The fields a favorite snapshot keeps of the question (no keys of its exam copy): an exam copy's, plus its order. */
 const SNAPSHOT_FIELDS = [...QUESTION_FIELDS, 'order'] as const;
@@ -24,7 +35,11 @@ function snapshotOf(question: StoredQuestion): StoredQuestion {
  * unreadable or without the question), else the first readable exam holding a copy (gsi1
  * `QUESTION#<qid>`, ≤ 25 exams, 1 BatchGetItem). Another user's private exam never resolves.
  */
-export async function readableQuestion(questionId: string, examId: string | undefined, caller: CallerUser): Promise<{ exam: ExamRecord; question: StoredQuestion }> {
+export async function readableQuestion(
+  questionId: string,
+  examId: string | undefined,
+  caller: CallerUser,
+): Promise<{ exam: ExamRecord; question: StoredQuestion }> {
   if (examId) {
     const exam = await readableExam(examId, caller);
     const question = await findQuestionInExam(exam.id, questionId);
@@ -67,7 +82,11 @@ export async function toggleFavorite(input: ServiceInput<typeof contracts.toggle
 }
 
 function favoriteView(favorite: FavoriteItem, ignored: boolean, ctx: SignedInContext) {
-  const examTitle = pickLocalized({ title: favorite.exam_title, title_ko: favorite.exam_title_ko, title_en: favorite.exam_title_en }, 'title', ctx.language);
+  const examTitle = pickLocalized(
+    { title: favorite.exam_title, title_ko: favorite.exam_title_ko, title_en: favorite.exam_title_en },
+    'title',
+    ctx.language,
+  );
   return {
     ...questionView({ ...favorite.question, id: favorite.question_id }, ctx.language),
     is_favorite: true,
@@ -81,7 +100,10 @@ function favoriteView(favorite: FavoriteItem, ignored: boolean, ctx: SignedInCon
  * GET /api/favorite-exam-questions/: Query `begins_with(sk,'FAV#')` + BatchGetItem of the
  * matching `IGNORED#` items, newest first; `?question_id=`: GetItem `FAV#` + GetItem `IGNORED#`.
  */
-export async function favoriteExamQuestions(input: ServiceInput<typeof contracts.favoriteExamQuestions>, ctx: SignedInContext) {
+export async function favoriteExamQuestions(
+  input: ServiceInput<typeof contracts.favoriteExamQuestions>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const only = input.query.question_id?.trim();
   if (only) {
@@ -89,7 +111,9 @@ export async function favoriteExamQuestions(input: ServiceInput<typeof contracts
     const questions = favorite ? [favoriteView(favorite, ignored, ctx)] : [];
     return { count: questions.length, questions };
   }
-  const favorites = (await listFavorites(caller.id)).sort((a, b) => String(b.favorited_at).localeCompare(String(a.favorited_at)));
+  const favorites = (await listFavorites(caller.id)).sort((a, b) =>
+    String(b.favorited_at).localeCompare(String(a.favorited_at)),
+  );
   const ignored = await ignoredIds(
     caller.id,
     favorites.map((f) => f.question_id),

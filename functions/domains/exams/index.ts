@@ -38,7 +38,13 @@ export {
   updateExam,
   wrongQuestionsExam,
 } from './exams.js';
-export { favoriteExamQuestions, ignoredQuestions, ignoreQuestion, toggleFavorite, unignoreQuestion } from './favorites.js';
+export {
+  favoriteExamQuestions,
+  ignoredQuestions,
+  ignoreQuestion,
+  toggleFavorite,
+  unignoreQuestion,
+} from './favorites.js';
 export { bulkUpdateGroup, copyQuestions, deleteQuestions, moveQuestions } from './question-bulk.js';
 export { addQuestion, deleteQuestion, updateQuestion } from './question-edit.js';
 export { createSingleQuestionExam } from './single-question.js';

@@ -5,7 +5,16 @@ import { badRequest, conflict } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext, CallerUser } from '../../runtime/http/types.js';
 import type { ExamRecord, StoredQuestion } from './exam-store.js';
-import { QuestionsChangedError, addCopies, highestPosition, moveCopies, removeCopies, replaceCopies, reservePositions, type MoveEntry } from './exam-question-store.js';
+import {
+  QuestionsChangedError,
+  addCopies,
+  highestPosition,
+  moveCopies,
+  removeCopies,
+  replaceCopies,
+  reservePositions,
+  type MoveEntry,
+} from './exam-question-store.js';
 import { editableExamWithQuestions } from './visibility.js';
 
 /**
@@ -22,14 +31,18 @@ interface EditableExam {
   questions: StoredQuestion[];
 }
 
-const editableExam = (examId: string, caller: CallerUser): Promise<EditableExam> => editableExamWithQuestions(examId, caller);
+const editableExam = (examId: string, caller: CallerUser): Promise<EditableExam> =>
+  editableExamWithQuestions(examId, caller);
 
 /** The exam's questions with these ids, in request order, and the ids it does not hold. */
 function pick(questions: StoredQuestion[], ids: string[]): { found: StoredQuestion[]; notFound: string[] } {
   const byId = new Map<string, StoredQuestion>();
   for (const q of questions) if (!byId.has(q.id)) byId.set(q.id, q);
   const unique = [...new Set(ids)];
-  return { found: unique.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])), notFound: unique.filter((id) => !byId.has(id)) };
+  return {
+    found: unique.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+    notFound: unique.filter((id) => !byId.has(id)),
+  };
 }
 
 const placeOf = (q: StoredQuestion) => ({ position: Number(q.order), id: q.id });
@@ -46,13 +59,17 @@ async function guarded<T>(write: () => Promise<T>): Promise<T> {
 
 async function sourceAndTarget(body: { from_exam_id: string; to_exam_id: string }, caller: CallerUser) {
   if (body.from_exam_id === body.to_exam_id) throw badRequest('exam_same_source_target');
-  const [source, target] = await Promise.all([editableExam(body.from_exam_id, caller), editableExam(body.to_exam_id, caller)]);
+  const [source, target] = await Promise.all([
+    editableExam(body.from_exam_id, caller),
+    editableExam(body.to_exam_id, caller),
+  ]);
   return { source, target };
 }
 
 /** Positions at the end of the target for the questions it does not hold yet (cap checked first). */
 async function landingPlaces(target: EditableExam, incoming: StoredQuestion[]) {
-  if (target.questions.length + incoming.length > MAX_EXAM_QUESTIONS) throw badRequest('exam_question_limit', { max: MAX_EXAM_QUESTIONS });
+  if (target.questions.length + incoming.length > MAX_EXAM_QUESTIONS)
+    throw badRequest('exam_question_limit', { max: MAX_EXAM_QUESTIONS });
   if (incoming.length === 0) return new Map<string, number>();
   const positions = await reservePositions(target.exam.id, highestPosition(target.questions), incoming.length);
   return new Map(incoming.map((q, i) => [q.id, positions[i]!]));

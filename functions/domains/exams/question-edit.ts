@@ -11,7 +11,14 @@ import { readableExam, canEditExam, canReadExam } from './visibility.js';
 import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from './exam-store.js';
 import { questionView } from './exam-views.js';
 import { highestPosition, reservePositions } from './exam-question-store.js';
-import { ExamFullError, QuestionGoneError, deleteQuestionCopy, findQuestionInExam, insertQuestionCopy, saveQuestionCopy } from './exam-question-store.js';
+import {
+  ExamFullError,
+  QuestionGoneError,
+  deleteQuestionCopy,
+  findQuestionInExam,
+  insertQuestionCopy,
+  saveQuestionCopy,
+} from './exam-question-store.js';
 
 /**
  * Question edits inside one exam (docs/product.md#exam-management; docs/architecture.md E19, E20): the copy
@@ -95,23 +102,33 @@ export async function updateQuestion(input: ServiceInput<typeof contracts.update
 export async function addQuestion(input: ServiceInput<typeof contracts.addQuestion>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const examId = input.params.examId;
-  const { exam, questions } = GENERATED_ID.test(examId) ? await getExamWithQuestions(examId) : { exam: null, questions: [] };
+  const { exam, questions } = GENERATED_ID.test(examId)
+    ? await getExamWithQuestions(examId)
+    : { exam: null, questions: [] };
   if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
   await assertEditable(exam, caller);
-  if (questions.length >= MAX_EXAM_QUESTIONS) throw new AppError(400, 'exam_question_limit', { max: MAX_EXAM_QUESTIONS });
+  if (questions.length >= MAX_EXAM_QUESTIONS)
+    throw new AppError(400, 'exam_question_limit', { max: MAX_EXAM_QUESTIONS });
   const lang = ctx.language;
   const form = input.body as QuestionForm;
   const draft = applyQuestionForm(
     {
       id: '',
-      csv_id: form.csv_id !== undefined && String(form.csv_id).trim() !== '' ? String(form.csv_id).trim() : nextCsvId(questions),
+      csv_id:
+        form.csv_id !== undefined && String(form.csv_id).trim() !== ''
+          ? String(form.csv_id).trim()
+          : nextCsvId(questions),
       difficulty: 'Medium',
       url: '',
       group_id: '',
       created_language: lang,
       created_at: new Date().toISOString(),
     },
-    { ...form, csv_id: undefined, difficulty: form.difficulty === undefined || String(form.difficulty).trim() === '' ? undefined : form.difficulty },
+    {
+      ...form,
+      csv_id: undefined,
+      difficulty: form.difficulty === undefined || String(form.difficulty).trim() === '' ? undefined : form.difficulty,
+    },
     lang,
   );
   const [position] = await reservePositions(exam.id, highestPosition(questions), 1);

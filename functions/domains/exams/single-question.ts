@@ -6,7 +6,13 @@ import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
 import { newExamRecord, storeExam } from './exam-creation.js';
-import { claimSingleExamPointer, findExam, getExamWithQuestions, getSingleExamPointer, removeExam } from './exam-store.js';
+import {
+  claimSingleExamPointer,
+  findExam,
+  getExamWithQuestions,
+  getSingleExamPointer,
+  removeExam,
+} from './exam-store.js';
 import { displayTitle, examView } from './exam-views.js';
 import { canReadExam } from './visibility.js';
 
@@ -20,10 +26,15 @@ const TITLE_ROOM = MAX_EXAM_TITLE - 6;
  * (+ 1 GetItem of the pointed exam); creating adds storeExam's writes (1 BatchWriteItem + 1
  * transaction) and 1 conditional PutItem of the pointer.
  */
-export async function createSingleQuestionExam(input: ServiceInput<typeof exams.createSingleQuestionExam>, ctx: SignedInContext) {
+export async function createSingleQuestionExam(
+  input: ServiceInput<typeof exams.createSingleQuestionExam>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const { exam_id: examId, question_id: questionId } = input.body;
-  const { exam: source, questions } = GENERATED_ID.test(examId) ? await getExamWithQuestions(examId) : { exam: null, questions: [] };
+  const { exam: source, questions } = GENERATED_ID.test(examId)
+    ? await getExamWithQuestions(examId)
+    : { exam: null, questions: [] };
   if (!source || !(await canReadExam(source, caller))) throw new AppError(404, 'exam_not_found');
   const question = questions.find((q) => q.id === questionId);
   if (!question) throw new AppError(404, 'question_not_found');
@@ -34,7 +45,8 @@ export async function createSingleQuestionExam(input: ServiceInput<typeof exams.
   };
   const pointed = await getSingleExamPointer(caller.id, questionId);
   const existing = await reuse(pointed);
-  if (existing) return { success: true as const, id: existing.id, exam: examView(existing, caller, ctx.language), created: false };
+  if (existing)
+    return { success: true as const, id: existing.id, exam: examView(existing, caller, ctx.language), created: false };
 
   const questionTitle = pickLocalized(question, 'title', ctx.language) || question.id;
   const title = `${displayTitle(source, ctx.language)} – ${questionTitle}`.slice(0, TITLE_ROOM).trim();
@@ -55,7 +67,8 @@ export async function createSingleQuestionExam(input: ServiceInput<typeof exams.
     // A concurrent call won: keep its exam, drop ours.
     await removeExam(exam);
     const winner = await reuse(await getSingleExamPointer(caller.id, questionId));
-    if (winner) return { success: true as const, id: winner.id, exam: examView(winner, caller, ctx.language), created: false };
+    if (winner)
+      return { success: true as const, id: winner.id, exam: examView(winner, caller, ctx.language), created: false };
     throw new AppError(409, 'conflict');
   }
   return { success: true as const, id: exam.id, exam: examView(exam, caller, ctx.language), created: true };

@@ -23,6 +23,9 @@ export function provideStudiesOfExams(studies: StudiesOfExams): void {
 
 /** Fails loudly rather than answer as if no study linked the exam. */
 export function studiesOfExams(): StudiesOfExams {
-  if (!provided) throw new Error('exams: the studies domain is not loaded in this process (import functions/domains/studies/index.js)');
+  if (!provided)
+    throw new Error(
+      'exams: the studies domain is not loaded in this process (import functions/domains/studies/index.js)',
+    );
   return provided;
 }

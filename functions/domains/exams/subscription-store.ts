@@ -33,7 +33,8 @@ export async function subscribe(userId: string, examIds: string[]): Promise<void
   const already = await subscriptionsOf(userId, examIds);
   const added = examIds.filter((id) => !already.has(id));
   if (added.length === 0) return;
-  if ((await subscriptionCount(userId)) + added.length > MAX_SUBSCRIBED_EXAMS) throw conflict('subscription_limit_reached', { max: MAX_SUBSCRIBED_EXAMS });
+  if ((await subscriptionCount(userId)) + added.length > MAX_SUBSCRIBED_EXAMS)
+    throw conflict('subscription_limit_reached', { max: MAX_SUBSCRIBED_EXAMS });
   const now = new Date().toISOString();
   await batchWriteAll(added.map((examId) => putRequest(subscriptionEntity.item(userId, examId, now))));
 }
@@ -47,7 +48,9 @@ const subscriptionsOfUser = (userId: string) => ({
 
 /** How many exams the user subscribes to, counted up to the cap + 1 (one Query of keys). */
 async function subscriptionCount(userId: string): Promise<number> {
-  const answer = await db().send(new QueryCommand({ ...subscriptionsOfUser(userId), Select: 'COUNT', Limit: MAX_SUBSCRIBED_EXAMS + 1 }));
+  const answer = await db().send(
+    new QueryCommand({ ...subscriptionsOfUser(userId), Select: 'COUNT', Limit: MAX_SUBSCRIBED_EXAMS + 1 }),
+  );
   return answer.Count ?? 0;
 }
 
@@ -60,6 +63,8 @@ export async function unsubscribe(userId: string, examIds: string[]): Promise<vo
  * if concurrent subscribes passed it together, read up to 1,000 so they still show.
  */
 export async function subscribedExamIds(userId: string, limit = 1000): Promise<string[]> {
-  const answer = await db().send(new QueryCommand({ ...subscriptionsOfUser(userId), ProjectionExpression: 'exam_id', Limit: limit }));
+  const answer = await db().send(
+    new QueryCommand({ ...subscriptionsOfUser(userId), ProjectionExpression: 'exam_id', Limit: limit }),
+  );
   return (answer.Items ?? []).map((i) => subscriptionEntity.parse(i).exam_id);
 }

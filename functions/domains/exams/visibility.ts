@@ -79,7 +79,9 @@ export async function editableExamWithQuestions(
   caller: CallerUser,
   forbiddenCode = 'question_forbidden',
 ): Promise<{ exam: ExamRecord; questions: StoredQuestion[] }> {
-  const { exam, questions } = GENERATED_ID.test(examId) ? await getExamWithQuestions(examId) : { exam: null, questions: [] };
+  const { exam, questions } = GENERATED_ID.test(examId)
+    ? await getExamWithQuestions(examId)
+    : { exam: null, questions: [] };
   if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
   if (!(await canEditExam(exam, caller))) throw new AppError(403, forbiddenCode);
   return { exam, questions };

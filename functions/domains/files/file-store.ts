@@ -1,7 +1,13 @@
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { QuestionFile } from '#shared/contracts/files.js';
 import { config } from '../../runtime/config.js';
-import { batchGetAll, batchWriteAll, deleteRequest, putRequest, type WriteRequest } from '../../runtime/data/batch-ops.js';
+import {
+  batchGetAll,
+  batchWriteAll,
+  deleteRequest,
+  putRequest,
+  type WriteRequest,
+} from '../../runtime/data/batch-ops.js';
 import { queryAll } from '../../runtime/data/paginate.js';
 import { conditionFailedAt } from '../../runtime/data/dynamo-errors.js';
 import type { Logger } from '../../runtime/log.js';
@@ -32,13 +38,21 @@ export function fileView(file: FileListing, callerId: string | null): QuestionFi
 }
 
 export async function getFile(fileId: string): Promise<FileRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: fileEntity.key(fileId), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.appTable, Key: fileEntity.key(fileId), ConsistentRead: true }),
+  );
   return Item ? fileEntity.parse(Item) : null;
 }
 
 /** The owner's file of that name: the name pointer (strongly consistent), then the record. */
 export async function getOwnFileByName(ownerId: string, nameKey: string): Promise<FileRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: fileNameClaimEntity.key(ownerId, nameKey), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: config.appTable,
+      Key: fileNameClaimEntity.key(ownerId, nameKey),
+      ConsistentRead: true,
+    }),
+  );
   if (!Item) return null;
   return getFile(fileNameClaimEntity.parse(Item).file_id);
 }
@@ -50,7 +64,10 @@ export async function findFilesByName(isPublic: boolean, nameKey: string, limit 
       TableName: config.appTable,
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': fileEntity.visibilityPartition(isPublic), ':prefix': fileEntity.namePrefix(nameKey) },
+      ExpressionAttributeValues: {
+        ':pk': fileEntity.visibilityPartition(isPublic),
+        ':prefix': fileEntity.namePrefix(nameKey),
+      },
       Limit: limit,
     }),
   );
@@ -74,7 +91,8 @@ async function queryFiles(index: 'gsi1' | 'gsi2', pk: string): Promise<FileListi
 }
 
 export const listOwnFiles = (ownerId: string) => queryFiles('gsi1', fileEntity.ownerPartition(ownerId));
-export const listFilesByVisibility = (isPublic: boolean) => queryFiles('gsi2', fileEntity.visibilityPartition(isPublic));
+export const listFilesByVisibility = (isPublic: boolean) =>
+  queryFiles('gsi2', fileEntity.visibilityPartition(isPublic));
 
 export const poolItem = fileQuestionEntity.item;
 
@@ -201,7 +219,8 @@ export async function removeFileRecord(file: FileRecord): Promise<void> {
 /** After a file record is gone: its questions and its object (exams keep their own copies). */
 export async function discardFile(file: FileRecord, log: Logger): Promise<void> {
   const results = await Promise.allSettled([deletePool(file.id, file.max_questions), deleteObject(file.s3_key)]);
-  for (const r of results) if (r.status === 'rejected') log.warn('file cleanup incomplete', { fileId: file.id, error: String(r.reason) });
+  for (const r of results)
+    if (r.status === 'rejected') log.warn('file cleanup incomplete', { fileId: file.id, error: String(r.reason) });
 }
 
 export async function deleteItem(key: { pk: string; sk: string }): Promise<void> {

@@ -42,7 +42,8 @@ export async function createUploadUrl(input: ServiceInput<typeof files.createUpl
   const caller = ctx.caller.user;
   const name = cleanFileName(input.body.file_name);
   if (!sheetExtension(name)) throw new AppError(400, 'sheet_bad_extension', { name: name || input.body.file_name });
-  if ((input.body.size ?? 0) > QUESTION_SHEET_LIMITS.maxFileBytes) throw new AppError(413, 'sheet_file_too_large', { limit: '10 MB' });
+  if ((input.body.size ?? 0) > QUESTION_SHEET_LIMITS.maxFileBytes)
+    throw new AppError(413, 'sheet_file_too_large', { limit: '10 MB' });
   const uploadId = newId(24);
   // With the size declared, S3 accepts only a body of exactly that length (Content-Length is signed),
   // so a presigned URL cannot park more than the cap in the bucket.
@@ -69,10 +70,15 @@ export async function listQuestionFiles(input: ServiceInput<typeof files.listQue
   const filter = input.query.is_public;
   let found: FileListing[];
   if (isSiteAdmin(caller)) {
-    const parts = await Promise.all([true, false].filter((p) => filter === undefined || filter === p).map((p) => listFilesByVisibility(p)));
+    const parts = await Promise.all(
+      [true, false].filter((p) => filter === undefined || filter === p).map((p) => listFilesByVisibility(p)),
+    );
     found = parts.flat();
   } else {
-    const [own, shared] = await Promise.all([listOwnFiles(caller.id), filter === false ? Promise.resolve([]) : listFilesByVisibility(true)]);
+    const [own, shared] = await Promise.all([
+      listOwnFiles(caller.id),
+      filter === false ? Promise.resolve([]) : listFilesByVisibility(true),
+    ]);
     found = [...own, ...shared];
     if (filter !== undefined) found = found.filter((f) => (f.is_public !== false) === filter);
   }
@@ -122,12 +128,19 @@ export const DOWNLOAD_TYPES: Record<string, string> = {
 const MAX_INLINE_DOWNLOAD_BYTES = 4 * 1024 * 1024;
 const DOWNLOAD_URL_SECONDS = 300;
 
-export async function downloadQuestionFile(input: ServiceInput<typeof files.downloadQuestionFile>, ctx: SignedInContext): Promise<Reply> {
+export async function downloadQuestionFile(
+  input: ServiceInput<typeof files.downloadQuestionFile>,
+  ctx: SignedInContext,
+): Promise<Reply> {
   const caller = ctx.caller.user;
   const file = await mustResolve(input.params.name, caller);
   const contentType = DOWNLOAD_TYPES[sheetExtension(file.name) ?? 'xlsx']!;
   if (file.size > MAX_INLINE_DOWNLOAD_BYTES) {
-    const url = await presignDownload(file.s3_key, { contentType, disposition: contentDisposition(file.name) }, DOWNLOAD_URL_SECONDS);
+    const url = await presignDownload(
+      file.s3_key,
+      { contentType, disposition: contentDisposition(file.name) },
+      DOWNLOAD_URL_SECONDS,
+    );
     return redirectReply(url);
   }
   const bytes = await readObject(file.s3_key);

@@ -1,4 +1,10 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from '../../runtime/aws/s3-client.js';
 import { config } from '../../runtime/config.js';
@@ -28,10 +34,23 @@ export function presignUpload(key: string, size: number | undefined, expiresIn: 
 }
 
 /** A presigned GET answering with this content type and disposition. */
-export function presignDownload(key: string, headers: { contentType: string; disposition: string }, expiresIn: number): Promise<string> {
-  return getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentType: headers.contentType, ResponseContentDisposition: headers.disposition }), {
-    expiresIn,
-  });
+export function presignDownload(
+  key: string,
+  headers: { contentType: string; disposition: string },
+  expiresIn: number,
+): Promise<string> {
+  return getSignedUrl(
+    s3Client(),
+    new GetObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      ResponseContentType: headers.contentType,
+      ResponseContentDisposition: headers.disposition,
+    }),
+    {
+      expiresIn,
+    },
+  );
 }
 
 /** The object's size, or null when there is no such object. */
@@ -64,7 +83,10 @@ export interface StoredFileHeaders {
 
 // Content-Disposition rather than user metadata (`x-amz-meta-*`): S3 caps user metadata at 2 KB,
 // which 200 percent-encoded astral characters exceed, and a plain GET of the object then names it.
-const headersOf = (file: StoredFileHeaders) => ({ ContentType: file.contentType, ContentDisposition: contentDisposition(file.fileName) });
+const headersOf = (file: StoredFileHeaders) => ({
+  ContentType: file.contentType,
+  ContentDisposition: contentDisposition(file.fileName),
+});
 
 export async function putObject(key: string, bytes: Uint8Array, file: StoredFileHeaders): Promise<void> {
   await s3Client().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: bytes, ...headersOf(file) }));

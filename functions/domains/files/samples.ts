@@ -8,9 +8,21 @@ export const SHEET_NAMES: Record<Language, string> = { ko: '문제 목록', en: 
 
 /** An xlsx of questions with the headers of `language`, in the column order of the format. */
 export function questionsWorkbook(questions: SheetQuestion[], language: Language): Uint8Array {
-  const rows = [QUESTION_COLUMNS.map((c) => COLUMN_LABELS[c][language]), ...questions.map((q) => QUESTION_COLUMNS.map((c) => q[c]))];
+  const rows = [
+    QUESTION_COLUMNS.map((c) => COLUMN_LABELS[c][language]),
+    ...questions.map((q) => QUESTION_COLUMNS.map((c) => q[c])),
+  ];
   const sheet = XLSX.utils.aoa_to_sheet(rows);
-  sheet['!cols'] = [{ wch: 10 }, { wch: 24 }, { wch: 60 }, { wch: 40 }, { wch: 50 }, { wch: 10 }, { wch: 40 }, { wch: 14 }];
+  sheet['!cols'] = [
+    { wch: 10 },
+    { wch: 24 },
+    { wch: 60 },
+    { wch: 40 },
+    { wch: 50 },
+    { wch: 10 },
+    { wch: 40 },
+    { wch: 14 },
+  ];
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, SHEET_NAMES[language]);
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Uint8Array;

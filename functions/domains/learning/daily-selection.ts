@@ -79,9 +79,17 @@ function isUnseen(stat: DailyQuestionStat | undefined): boolean {
   return (stat?.total_attempts ?? 0) <= 0 && (!stat?.fsrs || stat.fsrs.state === 'new');
 }
 
-export function selectDailyQuestions({ candidateIds, stats, ignoredIds, count, now, random }: DailySelectionInput): DailyPick[] {
+export function selectDailyQuestions({
+  candidateIds,
+  stats,
+  ignoredIds,
+  count,
+  now,
+  random,
+}: DailySelectionInput): DailyPick[] {
   const { min, max } = LIMITS.profileQuestionCount;
-  if (!Number.isInteger(count) || count < min || count > max) throw new RangeError(`daily question count must be ${min}–${max}, got ${count}`);
+  if (!Number.isInteger(count) || count < min || count > max)
+    throw new RangeError(`daily question count must be ${min}–${max}, got ${count}`);
 
   const eligible = [...new Set(candidateIds)].filter((id) => !ignoredIds.has(id));
   const due: { questionId: string; recall: number }[] = [];

@@ -1,10 +1,24 @@
 import { Rating, State, createEmptyCard, fsrs, generatorParameters, type Card } from 'ts-fsrs';
+import {
+  addDays,
+  DEFAULT_LEARNER_DAY,
+  learnerClockMs,
+  learnerDay,
+  learnerDayStart,
+  type LearnerDaySettings,
+} from '#shared/domain/learner-day.js';
 
 /**
  * FSRS scheduling of one question for one user (ts-fsrs, FSRS-6 default parameters: 21 weights,
- * request retention 0.9, short-term learning steps 1m/10m, no fuzz so a step is deterministic).
+ * request retention 0.9, short-term learning steps 1m/10m, fuzzed intervals so a day's reviews do
+ * not bunch; the fuzz is seeded by the review time, so a step is still deterministic).
  * A wrong answer is Rating.Again, a right one Rating.Good. The card is stored on the QSTAT item
  * as plain JSON (ISO dates, lower-case state names).
+ *
+ * The learner's day (D120): ts-fsrs counts elapsed days as UTC calendar dates. It is given the
+ * learner-day clock instead (`learnerClockMs`: local wall-clock time minus the rollover hour, whose
+ * UTC date is the learner day), so elapsed days are learner days. A card scheduled in days is due
+ * at the start of its learner day; a learning step (minutes) is due that long after the answer.
  */
 export type FsrsStateName = 'new' | 'learning' | 'review' | 'relearning';
 
@@ -27,10 +41,15 @@ const STATE_NAMES: Record<State, FsrsStateName> = {
   [State.Review]: 'review',
   [State.Relearning]: 'relearning',
 };
-const STATES: Record<FsrsStateName, State> = { new: State.New, learning: State.Learning, review: State.Review, relearning: State.Relearning };
+const STATES: Record<FsrsStateName, State> = {
+  new: State.New,
+  learning: State.Learning,
+  review: State.Review,
+  relearning: State.Relearning,
+};
 
 let scheduler: ReturnType<typeof fsrs> | undefined;
-const fsrsScheduler = () => (scheduler ??= fsrs(generatorParameters({ enable_fuzz: false })));
+const fsrsScheduler = () => (scheduler ??= fsrs(generatorParameters({ enable_fuzz: true })));
 
 function toCard(stored: FsrsCard | undefined, now: Date): Card {
   if (!stored || !STATES[stored.state]) return createEmptyCard(now);
@@ -68,21 +87,73 @@ export function newCard(now: Date): FsrsCard {
   return fromCard(createEmptyCard(now));
 }
 
-/** One review: the card after answering right (Good) or wrong (Again) at `now`. */
-export function reviewCard(stored: FsrsCard | undefined, correct: boolean, now: Date): FsrsCard {
+export type Grade = 'again' | 'hard' | 'good' | 'easy';
+const RATINGS: Record<Grade, Rating.Again | Rating.Hard | Rating.Good | Rating.Easy> = {
+  again: Rating.Again,
+  hard: Rating.Hard,
+  good: Rating.Good,
+  easy: Rating.Easy,
+};
+
+/** A right answer is Good, a wrong one Again. */
+export const gradeOf = (correct: boolean): Grade => (correct ? 'good' : 'again');
+
+/**
+ * One review: the card after answering right (Good) or wrong (Again), or with an explicit grade,
+ * at `now`, with elapsed days counted in the learner's days (`day`; Asia/Seoul with a 04:00
+ * rollover when not given).
+ */
+export function reviewCard(
+  stored: FsrsCard | undefined,
+  answer: boolean | Grade,
+  now: Date,
+  day: LearnerDaySettings = DEFAULT_LEARNER_DAY,
+): FsrsCard {
+  const grade = typeof answer === 'boolean' ? gradeOf(answer) : answer;
   const card = toCard(stored, now);
   // A clock going backwards (a card reviewed "later" by another device) must not throw.
-  const at = card.last_review && card.last_review > now ? card.last_review : now;
-  return fromCard(fsrsScheduler().next(card, at, correct ? Rating.Good : Rating.Again).card);
+  const realNow = card.last_review && card.last_review > now ? card.last_review : now;
+  let clockNow = learnerClockMs(realNow, day);
+  if (card.last_review) {
+    const clockLast = learnerClockMs(card.last_review, day);
+    // The learner clock steps back an hour in a DST fall-back: never let it run backwards.
+    clockNow = Math.max(clockNow, clockLast);
+    card.last_review = new Date(clockLast);
+  }
+  const next = fsrsScheduler().next(card, new Date(clockNow), RATINGS[grade]).card;
+  const out = fromCard(next);
+  out.last_review = realNow.toISOString();
+  out.due =
+    next.scheduled_days >= 1
+      ? learnerDayStart(addDays(learnerDay(realNow, day), next.scheduled_days), day).toISOString()
+      : new Date(realNow.getTime() + (next.due.getTime() - clockNow)).toISOString();
+  return out;
+}
+
+/** Elapsed learner days from the card's last review to `now` (what the next review will count). */
+export function elapsedLearnerDays(
+  stored: FsrsCard | undefined,
+  now: Date,
+  day: LearnerDaySettings = DEFAULT_LEARNER_DAY,
+): number {
+  if (!stored?.last_review) return 0;
+  return Math.max(
+    0,
+    Math.round(
+      (Date.parse(learnerDay(now, day)) - Date.parse(learnerDay(new Date(stored.last_review), day))) / 86_400_000,
+    ),
+  );
 }
 
 /**
- * The probability of recalling the card at `now`: ts-fsrs's FSRS-6 forgetting curve over the whole
- * days since the last review (0 for a card never reviewed).
+ * The probability of recalling the card at `now`: the FSRS-6 forgetting curve over the fractional
+ * days since the last review (0 for a card never reviewed). Fractional, not whole days, so cards
+ * answered yesterday evening and this morning rank by how long ago they really were (D120).
  */
 export function retrievability(stored: FsrsCard, now: Date): number {
-  if (!stored.last_review) return 0;
-  return fsrsScheduler().get_retrievability(toCard(stored, now), now, false);
+  if (!stored.last_review || stored.state === 'new') return 0;
+  const days = Math.max(0, (now.getTime() - Date.parse(stored.last_review)) / 86_400_000);
+  return fsrsScheduler().forgetting_curve(days, Number(stored.stability));
 }
 
 /** Whether the card belongs on the sparse "due" index (review and relearning cards only). */

@@ -1,10 +1,18 @@
 // The learning domain's public face (what a user knows: question statistics (FSRS), exam summaries, favorites and ignored questions, the daily selection); it may import only users, tags, files (through their index.ts). docs/architecture.md §1.6.
-export { selectDailyQuestions, weakestFirst, wrongRate, type DailyPick, type DailyQuestionStat } from './daily-selection.js';
+export {
+  selectDailyQuestions,
+  weakestFirst,
+  wrongRate,
+  type DailyPick,
+  type DailyQuestionStat,
+} from './daily-selection.js';
 export { examSummaryEntity, type SummaryRecord } from './entities/exam-summary.js';
 export { favoriteEntity, type FavoriteRecord } from './entities/favorite.js';
 export { ignoredEntity } from './entities/ignored.js';
 export { questionStatEntity, type QuestionStat } from './entities/question-stat.js';
-export { retrievability, reviewCard, type FsrsCard } from './fsrs.js';
+export { reviewLogEntity, type ReviewLogRecord, type ReviewRow } from './entities/review-log.js';
+export { reviewLogItem, reviewRow } from './review-log.js';
+export { elapsedLearnerDays, retrievability, reviewCard, type FsrsCard, type Grade } from './fsrs.js';
 export {
   deleteFavorite,
   deleteIgnored,
@@ -21,3 +29,4 @@ export {
 export { allStats, statsFor, statsForFile, statsForQuestions } from './question-stat-store.js';
 export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './question-stat.js';
 export { quizDay } from './quiz-day.js';
+export { dueTodayCount, getDueToday } from './due-today.js';

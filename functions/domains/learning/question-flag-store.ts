@@ -21,7 +21,11 @@ export interface QuestionFlags {
 }
 
 /** Ids of one kind of flag item among one file's questions: Query `begins_with(sk, '<KIND>#<fileId>-')`, ids only, every page. */
-async function flaggedInFile(userId: string, skPrefix: string, parseId: (item: Record<string, unknown>) => string): Promise<string[]> {
+async function flaggedInFile(
+  userId: string,
+  skPrefix: string,
+  parseId: (item: Record<string, unknown>) => string,
+): Promise<string[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
     ExpressionAttributeValues: { ':pk': userPk(userId), ':s': skPrefix },
@@ -39,8 +43,14 @@ async function flaggedInFile(userId: string, skPrefix: string, parseId: (item: R
 export async function questionFlags(userId: string, questions: StoredQuestion[]): Promise<QuestionFlags> {
   const { prefixFiles, keyIds } = prefixOrKeys(questions);
   const [favoritesByFile, ignoredByFile, favoritesByKey, ignoredByKey] = await Promise.all([
-    Promise.all(prefixFiles.map((fileId) => flaggedInFile(userId, favoriteEntity.fileSkPrefix(fileId), favoriteEntity.parseQuestionId))),
-    Promise.all(prefixFiles.map((fileId) => flaggedInFile(userId, ignoredEntity.fileSkPrefix(fileId), ignoredQuestionId))),
+    Promise.all(
+      prefixFiles.map((fileId) =>
+        flaggedInFile(userId, favoriteEntity.fileSkPrefix(fileId), favoriteEntity.parseQuestionId),
+      ),
+    ),
+    Promise.all(
+      prefixFiles.map((fileId) => flaggedInFile(userId, ignoredEntity.fileSkPrefix(fileId), ignoredQuestionId)),
+    ),
     keyIds.length
       ? batchGetAll(
           keyIds.map((id) => favoriteEntity.key(userId, id)),
@@ -65,7 +75,9 @@ export type FavoriteItem = FavoriteRecord;
 // --- favorites (snapshots in the user's partition) ---
 
 export async function getFavorite(userId: string, questionId: string): Promise<FavoriteItem | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: favoriteEntity.key(userId, questionId), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.appTable, Key: favoriteEntity.key(userId, questionId), ConsistentRead: true }),
+  );
   return Item ? favoriteEntity.parse(Item) : null;
 }
 
@@ -74,11 +86,18 @@ export async function getFavorite(userId: string, questionId: string): Promise<F
  * user's `COUNTERS` in the same transaction: `favorite_limit_reached` (409) at the cap.
  */
 export async function putFavorite(userId: string, favorite: FavoriteItem): Promise<void> {
-  await putFlag(favoriteEntity.item(userId, favorite), flagCounter(userId, 'favorite_count', MAX_FAVORITE_QUESTIONS), 'favorite_limit_reached');
+  await putFlag(
+    favoriteEntity.item(userId, favorite),
+    flagCounter(userId, 'favorite_count', MAX_FAVORITE_QUESTIONS),
+    'favorite_limit_reached',
+  );
 }
 
 export async function deleteFavorite(userId: string, questionId: string): Promise<void> {
-  await deleteCounted(favoriteEntity.key(userId, questionId), flagCounter(userId, 'favorite_count', MAX_FAVORITE_QUESTIONS));
+  await deleteCounted(
+    favoriteEntity.key(userId, questionId),
+    flagCounter(userId, 'favorite_count', MAX_FAVORITE_QUESTIONS),
+  );
 }
 
 /** The user's favorites (Query `begins_with(sk,'FAV#')`, 1 MB pages): at most the cap, so a fixed number of pages. */
@@ -97,17 +116,29 @@ export async function listFavorites(userId: string): Promise<FavoriteItem[]> {
 
 /** Put `IGNORED#<qid>` unless one exists (the first time stays), counted like a favorite: `ignored_limit_reached` at the cap. */
 export async function putIgnored(userId: string, questionId: string): Promise<void> {
-  await putFlag(ignoredEntity.item(userId, questionId, new Date().toISOString()), flagCounter(userId, 'ignored_count', MAX_IGNORED_QUESTIONS), 'ignored_limit_reached');
+  await putFlag(
+    ignoredEntity.item(userId, questionId, new Date().toISOString()),
+    flagCounter(userId, 'ignored_count', MAX_IGNORED_QUESTIONS),
+    'ignored_limit_reached',
+  );
 }
 
 export async function deleteIgnored(userId: string, questionId: string): Promise<void> {
-  await deleteCounted(ignoredEntity.key(userId, questionId), flagCounter(userId, 'ignored_count', MAX_IGNORED_QUESTIONS));
+  await deleteCounted(
+    ignoredEntity.key(userId, questionId),
+    flagCounter(userId, 'ignored_count', MAX_IGNORED_QUESTIONS),
+  );
 }
 
 type FlagCounter = 'favorite_count' | 'ignored_count';
 
 /** Favorites and ignored questions are counted on the user's COUNTERS item (its `type` set on the first write). */
-const flagCounter = (userId: string, attribute: FlagCounter, cap: number): CountedItem => ({ key: countersEntity.key(userId), attribute, cap, type: countersEntity.type });
+const flagCounter = (userId: string, attribute: FlagCounter, cap: number): CountedItem => ({
+  key: countersEntity.key(userId),
+  attribute,
+  cap,
+  type: countersEntity.type,
+});
 
 async function putFlag(item: Record<string, unknown>, counter: CountedItem, limitCode: string): Promise<void> {
   // Already marked: nothing changes and nothing is counted (as a repeated click expects).

@@ -14,7 +14,8 @@ export function prefixOrKeys(questions: StoredQuestion[]): { prefixFiles: string
   const keyIds: string[] = [];
   for (const q of questions) {
     const fileId = typeof q.file_id === 'string' ? q.file_id : '';
-    if (fileId && String(q.id).startsWith(`${fileId}-`)) byFile.set(fileId, [...(byFile.get(fileId) ?? []), String(q.id)]);
+    if (fileId && String(q.id).startsWith(`${fileId}-`))
+      byFile.set(fileId, [...(byFile.get(fileId) ?? []), String(q.id)]);
     else keyIds.push(String(q.id));
   }
   const prefixFiles: string[] = [];

@@ -34,7 +34,11 @@ export async function allStats(userId: string): Promise<QuestionStat[]> {
 }
 
 /** The statistics of these questions that exist (BatchGetItem per 100), by question id. */
-export async function statsFor(userId: string, questionIds: string[], options: { consistent?: boolean } = {}): Promise<Map<string, QuestionStat>> {
+export async function statsFor(
+  userId: string,
+  questionIds: string[],
+  options: { consistent?: boolean } = {},
+): Promise<Map<string, QuestionStat>> {
   const items = await batchGetAll(
     questionIds.map((id) => questionStatEntity.key(userId, id)),
     { consistent: options.consistent },
@@ -47,7 +51,11 @@ export async function statsFor(userId: string, questionIds: string[], options: {
  * file holding ≥ 100 of them one Query `QSTAT#<fileId>-` (counts only, 1 MB pages), the others by
  * key (BatchGetItem of 100). Only questions of the exam are answered.
  */
-export async function statsForQuestions(userId: string, questions: StoredQuestion[], options: { consistent?: boolean } = {}): Promise<Map<string, QuestionStat>> {
+export async function statsForQuestions(
+  userId: string,
+  questions: StoredQuestion[],
+  options: { consistent?: boolean } = {},
+): Promise<Map<string, QuestionStat>> {
   const { prefixFiles, keyIds } = prefixOrKeys(questions);
   const [byPrefix, byKey] = await Promise.all([
     Promise.all(prefixFiles.map((fileId) => statsForFile(userId, fileId))),

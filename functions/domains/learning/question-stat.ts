@@ -1,5 +1,6 @@
 import { questionStatEntity } from './entities/question-stat.js';
 import { isScheduled, newCard, reviewCard, type FsrsCard } from './fsrs.js';
+import type { LearnerDaySettings } from '#shared/domain/learner-day.js';
 import { ITEM_ABSENT } from '../../runtime/data/db.js';
 
 /**
@@ -40,11 +41,15 @@ export function nextStat(
   attempts: boolean[],
   now: Date,
   examId: string,
-  /** FSRS reviews to apply; by default one per attempt (an accuracy adjustment applies one). */
-  reviews: boolean[] = attempts,
+  options: {
+    /** FSRS reviews to apply; by default one per attempt (an accuracy adjustment applies none). */
+    reviews?: boolean[];
+    /** The learner's day (D120): elapsed days are counted in it. */
+    day?: LearnerDaySettings;
+  } = {},
 ): QuestionStatItem {
   let card = previous?.fsrs as FsrsCard | undefined;
-  for (const correct of reviews) card = reviewCard(card, correct, now);
+  for (const correct of options.reviews ?? attempts) card = reviewCard(card, correct, now, options.day);
   const fsrs = card ?? newCard(now);
   const item: QuestionStatItem = {
     ...questionStatEntity.key(userId, questionId),
@@ -63,8 +68,12 @@ export function nextStat(
 }
 
 /** The write condition that makes a statistic update exactly-once against concurrent writers. */
-export function statCondition(previous: Record<string, unknown> | undefined): { ConditionExpression: string; ExpressionAttributeValues?: Record<string, unknown> } {
+export function statCondition(previous: Record<string, unknown> | undefined): {
+  ConditionExpression: string;
+  ExpressionAttributeValues?: Record<string, unknown>;
+} {
   if (!previous) return { ConditionExpression: ITEM_ABSENT };
-  if (previous.version === undefined) return { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)' };
+  if (previous.version === undefined)
+    return { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)' };
   return { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': previous.version } };
 }

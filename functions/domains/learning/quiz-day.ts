@@ -1,11 +1,11 @@
-/**
- * The quiz day a moment belongs to: the calendar date in Korea (UTC+9, no daylight saving). The
- * daily mail goes out at 22:00 UTC, 07:00 KST, and the exam it links must be the one the home card
- * opens for the rest of that Korean day; a UTC date would switch to a new exam two hours after
- * the mail. One offset for every user until users carry a time zone.
- */
-export const QUIZ_DAY_UTC_OFFSET_HOURS = 9;
+import { DEFAULT_LEARNER_DAY, learnerDay, type LearnerDaySettings } from '#shared/domain/learner-day.js';
 
-export function quizDay(now: Date): string {
-  return new Date(now.getTime() + QUIZ_DAY_UTC_OFFSET_HOURS * 3_600_000).toISOString().slice(0, 10);
+/**
+ * The quiz day a moment belongs to: the learner's day (D120), the local date in the user's time
+ * zone once the rollover hour (default 04:00) has passed. The daily exam the home card opens and
+ * the one the daily mail links are both the exam of this day, so they agree whenever the mail
+ * goes out. Users without settings count in Asia/Seoul.
+ */
+export function quizDay(now: Date, day: LearnerDaySettings = DEFAULT_LEARNER_DAY): string {
+  return learnerDay(now, day);
 }

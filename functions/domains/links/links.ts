@@ -41,7 +41,13 @@ export async function createShortUrl(input: ServiceInput<typeof contracts.create
   for (let attempt = 0; attempt < 5; attempt++) {
     const live = await liveLinkFor(url, now);
     if (live) return answer(live.code, live.expiresAt);
-    const link = { code: newShortCode(), url, createdBy: ctx.caller?.user.id ?? null, createdAt: now, expiresAt: now + input.body.expires_days * DAY };
+    const link = {
+      code: newShortCode(),
+      url,
+      createdBy: ctx.caller?.user.id ?? null,
+      createdAt: now,
+      expiresAt: now + input.body.expires_days * DAY,
+    };
     const outcome = await saveShortLink(link, now);
     if (outcome === 'saved') return answer(link.code, link.expiresAt);
   }

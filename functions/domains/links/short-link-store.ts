@@ -13,13 +13,17 @@ import { db, ITEM_ABSENT } from '../../runtime/data/db.js';
 export type { ShortLink };
 
 export async function getShortLink(code: string): Promise<ShortLink | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.ephemeralTable, Key: shortLinkEntity.key(code), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.ephemeralTable, Key: shortLinkEntity.key(code), ConsistentRead: true }),
+  );
   return Item ? shortLinkEntity.parse(Item) : null;
 }
 
 /** The live link already made for this URL (GetItem claim + GetItem link), if any. */
 export async function liveLinkFor(url: string, now: number): Promise<ShortLink | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.ephemeralTable, Key: shortLinkClaimEntity.key(url), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.ephemeralTable, Key: shortLinkClaimEntity.key(url), ConsistentRead: true }),
+  );
   if (!Item) return null;
   const claim = shortLinkClaimEntity.parse(Item);
   if (claim.expiresAt <= now) return null;

@@ -44,7 +44,10 @@ function page(language: Language, heading: string, body: string, status = 200) {
 
 const invalid = (language: Language) => page(language, errorMessage('daily_mail_link_invalid', language), '', 400);
 
-export async function dailyMailUnsubscribePage(input: ServiceInput<typeof contracts.dailyMailUnsubscribePage>, ctx: RequestContext) {
+export async function dailyMailUnsubscribePage(
+  input: ServiceInput<typeof contracts.dailyMailUnsubscribePage>,
+  ctx: RequestContext,
+) {
   const userId = await verifyUnsubscribeToken(input.query.token);
   const user = userId ? await getUser(userId) : null;
   if (!user) return invalid(ctx.language);
@@ -57,7 +60,10 @@ export async function dailyMailUnsubscribePage(input: ServiceInput<typeof contra
   );
 }
 
-export async function dailyMailUnsubscribe(input: ServiceInput<typeof contracts.dailyMailUnsubscribe>, ctx: RequestContext) {
+export async function dailyMailUnsubscribe(
+  input: ServiceInput<typeof contracts.dailyMailUnsubscribe>,
+  ctx: RequestContext,
+) {
   const userId = await verifyUnsubscribeToken(input.query.token);
   const user = userId ? await turnDailyMailOff(userId) : null;
   if (!user) return invalid(ctx.language);

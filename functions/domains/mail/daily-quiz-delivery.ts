@@ -34,7 +34,14 @@ export async function deliverDailyQuiz(userId: string, at: Date): Promise<Delive
   if (!claim.claimed) return 'already-claimed';
   try {
     const questions = daily.questions ?? (await getExamWithQuestions(daily.exam.id)).questions;
-    const mail = dailyQuizMail({ to: user.email, username: user.username, language: user.language, questions, unsubscribeUrl: await unsubscribeUrl(user.id), userId: user.id });
+    const mail = dailyQuizMail({
+      to: user.email,
+      username: user.username,
+      language: user.language,
+      questions,
+      unsubscribeUrl: await unsubscribeUrl(user.id),
+      userId: user.id,
+    });
     await sendMail(mail);
   } catch (error) {
     await finishDailyMail(user.id, daily.day, claimId, 'failed', new Date());

@@ -44,7 +44,9 @@ export function dailyQuizMail(input: DailyQuizMailInput): Mail {
   const origin = new URL(config.appOrigin).origin;
   const examUrl = `${origin}/daily-exam`;
   const profileUrl = `${origin}/profile`;
-  const titles = input.questions.map((q, i) => `${i + 1}. ${pickLocalized(q as Record<string, unknown>, 'title', input.language) || q.id}`);
+  const titles = input.questions.map(
+    (q, i) => `${i + 1}. ${pickLocalized(q as Record<string, unknown>, 'title', input.language) || q.id}`,
+  );
   const greeting = fill(texts.greeting, { username: input.username });
   const settings = fill(texts.settings, { url: profileUrl });
   const unsubscribe = fill(texts.unsubscribe, { url: input.unsubscribeUrl });

@@ -13,7 +13,12 @@ const VALID_FOR = '60d';
 const key = () => new TextEncoder().encode(config.mailLinkSecret);
 
 export async function unsubscribeToken(userId: string): Promise<string> {
-  return new SignJWT({ purpose: PURPOSE }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuedAt().setExpirationTime(VALID_FOR).sign(key());
+  return new SignJWT({ purpose: PURPOSE })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime(VALID_FOR)
+    .sign(key());
 }
 
 /** The user the token names, or null (tampered, expired, another purpose, not a token). */

@@ -15,7 +15,10 @@ import { cleanupOldestResults } from './retention.js';
 export const REQUEST_BUDGET_MS = 20_000;
 
 /** POST /api/user-statistics/reset/ (L14): the caller's own, or anyone's for a site admin. */
-export async function resetUserStatistics(input: ServiceInput<typeof contracts.resetUserStatistics>, ctx: SignedInContext) {
+export async function resetUserStatistics(
+  input: ServiceInput<typeof contracts.resetUserStatistics>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const asked = input.body.user_id ?? null;
   let target = caller.id;
@@ -35,7 +38,10 @@ export async function resetUserStatistics(input: ServiceInput<typeof contracts.r
 }
 
 /** POST /api/retention-cleanup/manual/ (L22): the caller's own oldest p % of results. */
-export async function manualRetentionCleanup(input: ServiceInput<typeof contracts.manualRetentionCleanup>, ctx: SignedInContext) {
+export async function manualRetentionCleanup(
+  input: ServiceInput<typeof contracts.manualRetentionCleanup>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   let percentage = input.body.percentage;
   if (percentage === undefined || percentage === null) {
@@ -46,7 +52,9 @@ export async function manualRetentionCleanup(input: ServiceInput<typeof contract
   ctx.log.info('retention cleanup (manual)', { userId: caller.id, percentage, ...outcome });
   return {
     success: true as const,
-    message: errorMessage(outcome.completed ? 'retention_cleanup_done' : 'retention_cleanup_partial', ctx.language, { count: outcome.deleted }),
+    message: errorMessage(outcome.completed ? 'retention_cleanup_done' : 'retention_cleanup_partial', ctx.language, {
+      count: outcome.deleted,
+    }),
     deleted_count: outcome.deleted,
     completed: outcome.completed,
   };

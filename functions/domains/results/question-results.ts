@@ -7,7 +7,13 @@ import { questionStatEntity, accuracyOf, nextStat } from '../learning/index.js';
 import { AppError, conflict, forbidden, notFound } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext, CallerUser } from '../../runtime/http/types.js';
-import { clearPendingResultsDeletion, deleteStatsOfExamQuestions, deleteStatsOfQuestions, deleteTakersStats, savePendingResultsDeletion } from './question-stats-deletion.js';
+import {
+  clearPendingResultsDeletion,
+  deleteStatsOfExamQuestions,
+  deleteStatsOfQuestions,
+  deleteTakersStats,
+  savePendingResultsDeletion,
+} from './question-stats-deletion.js';
 import { getMany, TransactionCancelled, putStats } from './result-store.js';
 import { retry } from '../../runtime/retry.js';
 import { adjustment } from './results.js';
@@ -35,9 +41,16 @@ async function examQuestions(examId: string, caller: CallerUser, ids?: string[])
 }
 
 /** DELETE /api/delete-question-results-global/: the caller's own statistics of these questions. */
-export async function deleteQuestionResultsGlobal(input: ServiceInput<typeof contracts.deleteQuestionResultsGlobal>, ctx: SignedInContext) {
+export async function deleteQuestionResultsGlobal(
+  input: ServiceInput<typeof contracts.deleteQuestionResultsGlobal>,
+  ctx: SignedInContext,
+) {
   const deleted = await deleteStatsOfQuestions(ctx.caller.user.id, [...new Set(input.body.question_ids)]);
-  return { success: true as const, message: errorMessage('question_results_deleted', ctx.language, { count: deleted }), deleted_count: deleted };
+  return {
+    success: true as const,
+    message: errorMessage('question_results_deleted', ctx.language, { count: deleted }),
+    deleted_count: deleted,
+  };
 }
 
 /** How long `delete_all` works inside one request before answering `completed: false` (the rest continues in the background). */
@@ -48,7 +61,10 @@ const DELETE_ALL_BUDGET_MS = 20_000;
  * `delete_all` every taker's (gsi2 `EXAM#<id>#TAKERS`) plus the caller's. Idempotent: a repeated
  * call deletes what is left, so an unfinished run (`completed: false`) is finished by the next.
  */
-export async function deleteQuestionResults(input: ServiceInput<typeof contracts.deleteQuestionResults>, ctx: SignedInContext) {
+export async function deleteQuestionResults(
+  input: ServiceInput<typeof contracts.deleteQuestionResults>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const { exam, questions } = await examQuestions(input.body.exam_id, caller, input.body.question_ids);
   if (!input.body.delete_all) {
@@ -61,7 +77,8 @@ export async function deleteQuestionResults(input: ServiceInput<typeof contracts
       completed: true,
     };
   }
-  if (!isSiteAdmin(caller) && !(await studyRoleGrantsEdit(exam, caller.id))) throw forbidden('results_delete_all_forbidden');
+  if (!isSiteAdmin(caller) && !(await studyRoleGrantsEdit(exam, caller.id)))
+    throw forbidden('results_delete_all_forbidden');
   const deadline = Date.now() + DELETE_ALL_BUDGET_MS;
   const own = await deleteStatsOfExamQuestions(caller.id, questions);
   const takers = await deleteTakersStats(exam.id, questions, deadline);
@@ -82,7 +99,9 @@ export async function deleteQuestionResults(input: ServiceInput<typeof contracts
   }
   return {
     success: true as const,
-    message: errorMessage(completed ? 'question_results_deleted' : 'question_results_deleting', ctx.language, { count: deleted }),
+    message: errorMessage(completed ? 'question_results_deleted' : 'question_results_deleting', ctx.language, {
+      count: deleted,
+    }),
     deleted_count: deleted,
     users_affected: users,
     completed,
@@ -108,7 +127,10 @@ const ADJUST_CHUNK = 100;
  * adjustment does; questions already at the clamped target are left alone. Per 100 questions:
  * 1 BatchGetItem + 1 transaction, re-read and retried when a submit raced it.
  */
-export async function bulkAdjustUserAccuracy(input: ServiceInput<typeof contracts.bulkAdjustUserAccuracy>, ctx: SignedInContext) {
+export async function bulkAdjustUserAccuracy(
+  input: ServiceInput<typeof contracts.bulkAdjustUserAccuracy>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const body = input.body;
   const userId = await targetUser(caller, body.target_username);
@@ -131,8 +153,12 @@ export async function bulkAdjustUserAccuracy(input: ServiceInput<typeof contract
           const target = Math.min(100, Math.max(0, current + sign * body.adjustment_percentage));
           if (target === current) return [];
           const add = adjustment(total, correct, type, target);
-          const attempts = [...Array<boolean>(add.correct).fill(true), ...Array<boolean>(add.attempts - add.correct).fill(false)];
-          return [{ item: nextStat(userId, q.id, before, attempts, now, exam.id, [type === 'clear']), previous: before }];
+          const attempts = [
+            ...Array<boolean>(add.correct).fill(true),
+            ...Array<boolean>(add.attempts - add.correct).fill(false),
+          ];
+          // Statistics only: never another user's FSRS schedule (docs/learning.md, the accuracy adjustment).
+          return [{ item: nextStat(userId, q.id, before, attempts, now, exam.id, { reviews: [] }), previous: before }];
         });
         await putStats(writes);
         return writes.length;

@@ -4,7 +4,10 @@ import { batchWriteAll, deleteRequest } from '../../runtime/data/batch-ops.js';
 import { queryPages } from '../../runtime/data/paginate.js';
 import { finishPendingWork } from '../../runtime/data/pending-work.js';
 import { examSummaryEntity, questionStatEntity, statsFor, statsForQuestions } from '../learning/index.js';
-import { pendingResultsDeletionEntity, type PendingResultsDeletionRecord } from './entities/pending-results-deletion.js';
+import {
+  pendingResultsDeletionEntity,
+  type PendingResultsDeletionRecord,
+} from './entities/pending-results-deletion.js';
 import { type StoredQuestion } from '../files/index.js';
 import { getExamWithQuestions } from '../exams/index.js';
 import { db } from '../../runtime/data/db.js';
@@ -54,7 +57,12 @@ export interface TakersDeletion {
  * Every taker's statistics of these questions (L13), takers in user-id order from the one after
  * `after`, until `deadline`. Idempotent: a taker done twice has nothing left the second time.
  */
-export async function deleteTakersStats(examId: string, questions: StoredQuestion[], deadline: number, after: string | null = null): Promise<TakersDeletion> {
+export async function deleteTakersStats(
+  examId: string,
+  questions: StoredQuestion[],
+  deadline: number,
+  after: string | null = null,
+): Promise<TakersDeletion> {
   let deleted = 0;
   let users = 0;
   let last = after;
@@ -84,12 +92,22 @@ export async function clearPendingResultsDeletion(examId: string): Promise<void>
  * deleted meanwhile has nothing left to delete from.
  */
 export async function finishPendingResultsDeletions(deadline: number): Promise<{ exams: number; unfinished: number }> {
-  const { found, unfinished } = await finishPendingWork(pendingResultsDeletionEntity.pendingPartition, 'pk, sk', deadline, continueResultsDeletion);
+  const { found, unfinished } = await finishPendingWork(
+    pendingResultsDeletionEntity.pendingPartition,
+    'pk, sk',
+    deadline,
+    continueResultsDeletion,
+  );
   return { exams: found, unfinished };
 }
 
-async function continueResultsDeletion(key: Record<string, unknown>, deadline: number): Promise<{ completed: boolean }> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
+async function continueResultsDeletion(
+  key: Record<string, unknown>,
+  deadline: number,
+): Promise<{ completed: boolean }> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.appTable, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }),
+  );
   if (!Item) return { completed: true };
   const record = pendingResultsDeletionEntity.parse(Item);
   const { exam, questions } = await getExamWithQuestions(record.exam_id);

@@ -84,7 +84,9 @@ async function deleteCounted(userId: string, keys: Key[], counter: 'result_count
         await db().send(
           new TransactWriteCommand({
             TransactItems: [
-              ...batch.map((k) => ({ Delete: { TableName: config.appTable, Key: k, ConditionExpression: ITEM_EXISTS } })),
+              ...batch.map((k) => ({
+                Delete: { TableName: config.appTable, Key: k, ConditionExpression: ITEM_EXISTS },
+              })),
               {
                 Update: {
                   TableName: config.appTable,
@@ -145,7 +147,11 @@ function phases(userId: string, cutoff: string): Phase[] {
       // Newest first: the results list (what the user looks at) empties from the top.
       query: {
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk, ':from': resultEntity.skPrefix, ':to': `${resultEntity.skPrefix}${prefix}` },
+        ExpressionAttributeValues: {
+          ':pk': pk,
+          ':from': resultEntity.skPrefix,
+          ':to': `${resultEntity.skPrefix}${prefix}`,
+        },
         ProjectionExpression: 'pk, sk',
         ScanIndexForward: false,
         ConsistentRead: true,
@@ -156,7 +162,11 @@ function phases(userId: string, cutoff: string): Phase[] {
     {
       query: {
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk, ':from': resultJobEntity.skPrefix, ':to': `${resultJobEntity.skPrefix}${prefix}` },
+        ExpressionAttributeValues: {
+          ':pk': pk,
+          ':from': resultJobEntity.skPrefix,
+          ':to': `${resultJobEntity.skPrefix}${prefix}`,
+        },
         ProjectionExpression: 'pk, sk',
       },
       pick: () => true,
@@ -164,7 +174,11 @@ function phases(userId: string, cutoff: string): Phase[] {
     {
       query: {
         KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk, ':from': resultDetailEntity.skPrefix, ':to': `${resultDetailEntity.skPrefix}${prefix}` },
+        ExpressionAttributeValues: {
+          ':pk': pk,
+          ':from': resultDetailEntity.skPrefix,
+          ':to': `${resultDetailEntity.skPrefix}${prefix}`,
+        },
         ProjectionExpression: 'pk, sk',
       },
       pick: () => true,

@@ -34,10 +34,13 @@ export async function getMany(keys: Key[]): Promise<Map<string, Item>> {
 
 export const asResult = (item: Item | undefined): ResultRecord | null => (item ? resultEntity.parse(item) : null);
 export const asJob = (item: Item | undefined): JobRecord | null => (item ? resultJobEntity.parse(item) : null);
-export const asSummary = (item: Item | undefined): SummaryRecord | null => (item ? examSummaryEntity.parse(item) : null);
+export const asSummary = (item: Item | undefined): SummaryRecord | null =>
+  item ? examSummaryEntity.parse(item) : null;
 
 export async function getResult(userId: string, resultId: string): Promise<ResultRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: resultEntity.key(userId, resultId), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.appTable, Key: resultEntity.key(userId, resultId), ConsistentRead: true }),
+  );
   return asResult(Item);
 }
 
@@ -72,8 +75,17 @@ export function detailsOfRevision(items: Item[], result: ResultRecord): DetailEn
     .flatMap((i) => resultDetailEntity.parse(i).details);
 }
 
-export async function getIdempotencyClaim(userId: string, key: string): Promise<{ result_id: string; request_hash: string } | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.ephemeralTable, Key: idempotencyClaimEntity.key(userId, key), ConsistentRead: true }));
+export async function getIdempotencyClaim(
+  userId: string,
+  key: string,
+): Promise<{ result_id: string; request_hash: string } | null> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: config.ephemeralTable,
+      Key: idempotencyClaimEntity.key(userId, key),
+      ConsistentRead: true,
+    }),
+  );
   return Item ? idempotencyClaimEntity.parse(Item) : null;
 }
 
@@ -83,7 +95,10 @@ export interface Page<T> {
 }
 
 /** One page of the caller's results, newest first: their partition, or gsi1 for one exam. */
-export async function listResults(userId: string, options: { examId?: string; limit: number; startKey?: Record<string, unknown> }): Promise<Page<ResultRecord>> {
+export async function listResults(
+  userId: string,
+  options: { examId?: string; limit: number; startKey?: Record<string, unknown> },
+): Promise<Page<ResultRecord>> {
   const input = options.examId
     ? {
         IndexName: 'gsi1',
@@ -94,11 +109,22 @@ export async function listResults(userId: string, options: { examId?: string; li
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :r)',
         ExpressionAttributeValues: { ':pk': userPk(userId), ':r': resultEntity.skPrefix },
       };
-  const answer = await db().send(new QueryCommand({ TableName: config.appTable, ...input, ScanIndexForward: false, Limit: options.limit, ExclusiveStartKey: options.startKey }));
+  const answer = await db().send(
+    new QueryCommand({
+      TableName: config.appTable,
+      ...input,
+      ScanIndexForward: false,
+      Limit: options.limit,
+      ExclusiveStartKey: options.startKey,
+    }),
+  );
   return { items: (answer.Items ?? []).map(resultEntity.parse), lastKey: answer.LastEvaluatedKey };
 }
 
-export async function listSummaries(userId: string, options: { limit: number; startKey?: Record<string, unknown> }): Promise<Page<SummaryRecord>> {
+export async function listSummaries(
+  userId: string,
+  options: { limit: number; startKey?: Record<string, unknown> },
+): Promise<Page<SummaryRecord>> {
   const answer = await db().send(
     new QueryCommand({
       TableName: config.appTable,
@@ -113,18 +139,26 @@ export async function listSummaries(userId: string, options: { limit: number; st
 }
 
 export async function getCounters(userId: string): Promise<{ result_count: number; exam_count: number }> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: countersEntity.key(userId), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.appTable, Key: countersEntity.key(userId), ConsistentRead: true }),
+  );
   const { result_count, exam_count } = countersEntity.parse(Item ?? {});
   return { result_count, exam_count };
 }
 
 export async function getSummary(userId: string, examId: string): Promise<SummaryRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: examSummaryEntity.key(userId, examId), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.appTable, Key: examSummaryEntity.key(userId, examId), ConsistentRead: true }),
+  );
   return asSummary(Item);
 }
 
 /** The newest result of the exam other than `excludeId` (gsi1, newest first; 1 Query). */
-export async function newestOtherResult(userId: string, examId: string, excludeId: string): Promise<ResultRecord | null> {
+export async function newestOtherResult(
+  userId: string,
+  examId: string,
+  excludeId: string,
+): Promise<ResultRecord | null> {
   const answer = await db().send(
     new QueryCommand({
       TableName: config.appTable,
@@ -203,6 +237,8 @@ export interface SubmitWrite {
   summary: SummaryChange;
   counters: { result_count: number; exam_count: number } | null;
   stats: { item: QuestionStatItem; previous?: Item }[];
+  /** The review log of those statistics (one Put; issue 26). */
+  reviewLog?: Item | null;
   job: JobRecord | null;
   /** Continue: a job item that must not exist (the previous operation finished). */
   expectNoJob?: boolean;
@@ -225,7 +261,12 @@ export async function writeSubmit(write: SubmitWrite): Promise<void> {
     {
       Put: {
         TableName: config.ephemeralTable,
-        Item: idempotencyClaimEntity.item(userId, write.idempotencyKey, { result_id: result.id, request_hash: write.requestHash }, expiresAt),
+        Item: idempotencyClaimEntity.item(
+          userId,
+          write.idempotencyKey,
+          { result_id: result.id, request_hash: write.requestHash },
+          expiresAt,
+        ),
         ConditionExpression: ITEM_ABSENT,
       },
     },
@@ -250,18 +291,33 @@ export async function writeSubmit(write: SubmitWrite): Promise<void> {
         Key: countersEntity.key(userId),
         UpdateExpression: 'SET #type = :type ADD result_count :r, exam_count :e',
         ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': countersEntity.type, ':r': write.counters.result_count, ':e': write.counters.exam_count },
+        ExpressionAttributeValues: {
+          ':type': countersEntity.type,
+          ':r': write.counters.result_count,
+          ':e': write.counters.exam_count,
+        },
       },
     });
   }
   for (const stat of write.stats) items.push(statPut(stat));
+  if (write.reviewLog) items.push({ Put: { TableName: config.appTable, Item: write.reviewLog } });
   items.push(...(write.studyTime ?? []));
   if (write.job) {
     items.push({
-      Put: { TableName: config.appTable, Item: resultJobEntity.item(userId, write.job), ConditionExpression: ITEM_ABSENT },
+      Put: {
+        TableName: config.appTable,
+        Item: resultJobEntity.item(userId, write.job),
+        ConditionExpression: ITEM_ABSENT,
+      },
     });
   } else if (write.expectNoJob) {
-    items.push({ ConditionCheck: { TableName: config.appTable, Key: resultJobEntity.key(userId, result.id), ConditionExpression: ITEM_ABSENT } });
+    items.push({
+      ConditionCheck: {
+        TableName: config.appTable,
+        Key: resultJobEntity.key(userId, result.id),
+        ConditionExpression: ITEM_ABSENT,
+      },
+    });
   }
   await transact(items);
 }
@@ -277,7 +333,14 @@ function summaryUpdate(userId: string, examId: string, change: SummaryChange): T
     ':gsi2pk': examSummaryEntity.takersIndex(examId, userId).gsi2pk,
     ':gsi2sk': examSummaryEntity.takersIndex(examId, userId).gsi2sk,
   };
-  const set = ['#type = :type', 'exam_id = :exam', 'exam_title = :title', 'total_questions = :total', 'gsi2pk = :gsi2pk', 'gsi2sk = :gsi2sk'];
+  const set = [
+    '#type = :type',
+    'exam_id = :exam',
+    'exam_title = :title',
+    'total_questions = :total',
+    'gsi2pk = :gsi2pk',
+    'gsi2sk = :gsi2sk',
+  ];
   const add = ['result_count :n'];
   if (change.latest) {
     Object.assign(values, {
@@ -287,7 +350,13 @@ function summaryUpdate(userId: string, examId: string, change: SummaryChange): T
       ':lcorrect': change.latest.correct_count,
       ':lat': change.latest.completed_at,
     });
-    set.push('latest_result_id = :lid', 'latest_score = :lscore', 'latest_total_score = :ltotal', 'latest_correct_count = :lcorrect', 'last_completed_at = :lat');
+    set.push(
+      'latest_result_id = :lid',
+      'latest_score = :lscore',
+      'latest_total_score = :ltotal',
+      'latest_correct_count = :lcorrect',
+      'last_completed_at = :lat',
+    );
   }
   if (change.correctQuestionIds.length) {
     values[':correct'] = new Set(change.correctQuestionIds);
@@ -314,15 +383,22 @@ function summaryUpdate(userId: string, examId: string, change: SummaryChange): T
 }
 
 /**
- * A later batch of statistics: the QSTAT Puts (version conditions) and the job's cursor move
+ * A later batch of statistics: the QSTAT Puts (version conditions), their review log and the job's cursor move
  * (condition: cursor unchanged) in one transaction, so a batch applies exactly once even when a
  * retry and the original request race. The last batch deletes the job.
  */
-export async function writeStatsBatch(userId: string, job: JobRecord, stats: { item: QuestionStatItem; previous?: Item }[], nextCursor: number): Promise<void> {
+export async function writeStatsBatch(
+  userId: string,
+  job: JobRecord,
+  stats: { item: QuestionStatItem; previous?: Item }[],
+  nextCursor: number,
+  reviewLog: Item | null = null,
+): Promise<void> {
   const key = resultJobEntity.key(userId, job.result_id);
   const done = nextCursor >= job.pending.length;
   await transact([
     ...stats.map(statPut),
+    ...(reviewLog ? [{ Put: { TableName: config.appTable, Item: reviewLog } }] : []),
     done
       ? {
           Delete: {
@@ -347,7 +423,9 @@ export async function writeStatsBatch(userId: string, job: JobRecord, stats: { i
 }
 
 export async function getJob(userId: string, resultId: string): Promise<JobRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: resultJobEntity.key(userId, resultId), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.appTable, Key: resultJobEntity.key(userId, resultId), ConsistentRead: true }),
+  );
   return asJob(Item);
 }
 
@@ -367,7 +445,11 @@ export async function putStats(stats: { item: QuestionStatItem; previous?: Item 
  * transaction (chunks beyond what fits are deleted after it). The summary either loses one
  * result (and takes its latest_* from `newest`) or, for the exam's last result, goes.
  */
-export async function removeResult(result: ResultRecord, detailKeys: Key[], summary: { remove: true } | { remove: false; newest: ResultRecord | null }): Promise<void> {
+export async function removeResult(
+  result: ResultRecord,
+  detailKeys: Key[],
+  summary: { remove: true } | { remove: false; newest: ResultRecord | null },
+): Promise<void> {
   const userId = result.user_id;
   const inTransaction = detailKeys.slice(0, 90);
   const items: TransactItem[] = [
@@ -403,7 +485,15 @@ export async function removeResult(result: ResultRecord, detailKeys: Key[], summ
         ConditionExpression: ITEM_EXISTS,
         ExpressionAttributeValues: {
           ':minus': -1,
-          ...(latest ? { ':lid': latest.id, ':lscore': latest.score, ':ltotal': latest.total_score, ':lcorrect': latest.correct_count, ':lat': latest.completed_at } : {}),
+          ...(latest
+            ? {
+                ':lid': latest.id,
+                ':lscore': latest.score,
+                ':ltotal': latest.total_score,
+                ':lcorrect': latest.correct_count,
+                ':lat': latest.completed_at,
+              }
+            : {}),
         },
       },
     });

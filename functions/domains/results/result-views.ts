@@ -55,5 +55,10 @@ export function statisticView(stat: object): QuestionStatistic {
   const item = stat as Record<string, unknown>;
   const total = Number(item.total_attempts ?? 0);
   const correct = Number(item.correct_attempts ?? 0);
-  return { question_id: String(item.question_id), total_attempts: total, correct_attempts: correct, accuracy_percentage: accuracyOf(total, correct) };
+  return {
+    question_id: String(item.question_id),
+    total_attempts: total,
+    correct_attempts: correct,
+    accuracy_percentage: accuracyOf(total, correct),
+  };
 }

@@ -38,18 +38,37 @@ import { resultView, statisticView, summaryView } from './result-views.js';
 /** POST /api/submit-exam/ (T5). */
 export async function submitExam(input: ServiceInput<typeof contracts.submitExam>, ctx: SignedInContext) {
   const { body } = input;
-  return applyAnswers({ kind: 'submit', ...answersSent(body, ctx), examId: body.exam_id, studyId: body.study_id ?? null });
+  return applyAnswers({
+    kind: 'submit',
+    ...answersSent(body, ctx),
+    examId: body.exam_id,
+    studyId: body.study_id ?? null,
+  });
 }
 
 /** POST /api/exam/{examId}/continue/: the caller's own earlier result of this exam only (else 404). */
 export async function continueExam(input: ServiceInput<typeof contracts.continueExam>, ctx: SignedInContext) {
   const { body } = input;
-  return applyAnswers({ kind: 'continue', ...answersSent(body, ctx), examId: input.params.examId, previousResultId: body.previous_result_id });
+  return applyAnswers({
+    kind: 'continue',
+    ...answersSent(body, ctx),
+    examId: input.params.examId,
+    previousResultId: body.previous_result_id,
+  });
 }
 
 /** What submit and continue both hand on: who answers, in which language, and the answers sent. */
-function answersSent(body: Pick<ApplyInput, 'answers'> & { elapsed_seconds: number; submission_id?: string }, ctx: SignedInContext) {
-  return { caller: ctx.caller.user, language: ctx.language, answers: body.answers, elapsedSeconds: body.elapsed_seconds, submissionId: body.submission_id };
+function answersSent(
+  body: Pick<ApplyInput, 'answers'> & { elapsed_seconds: number; submission_id?: string },
+  ctx: SignedInContext,
+) {
+  return {
+    caller: ctx.caller.user,
+    language: ctx.language,
+    answers: body.answers,
+    elapsedSeconds: body.elapsed_seconds,
+    submissionId: body.submission_id,
+  };
 }
 
 // --- cursors: base64url JSON of DynamoDB's LastEvaluatedKey, only ever inside the caller's partition ---
@@ -63,7 +82,12 @@ function encodeCursor(key: Record<string, unknown> | undefined): string | null {
  * listed sort-key prefix and, for the per-exam list, that exam's gsi1 partition — or DynamoDB
  * would refuse it (a 500); anything else is 400 cursor_invalid.
  */
-function decodeCursor(cursor: string | undefined, userId: string, skPrefix: string, examId?: string): Record<string, unknown> | undefined {
+function decodeCursor(
+  cursor: string | undefined,
+  userId: string,
+  skPrefix: string,
+  examId?: string,
+): Record<string, unknown> | undefined {
   if (!cursor) return undefined;
   try {
     const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -77,7 +101,11 @@ function decodeCursor(cursor: string | undefined, userId: string, skPrefix: stri
       key.pk === userPk(userId) &&
       typeof key.sk === 'string' &&
       key.sk.startsWith(skPrefix) &&
-      (examId ? names === 'gsi1pk,gsi1sk,pk,sk' && key.gsi1pk === resultEntity.examPartition(userId, examId) && typeof key.gsi1sk === 'string' : names === 'pk,sk');
+      (examId
+        ? names === 'gsi1pk,gsi1sk,pk,sk' &&
+          key.gsi1pk === resultEntity.examPartition(userId, examId) &&
+          typeof key.gsi1sk === 'string'
+        : names === 'pk,sk');
     if (ok) return key;
   } catch {
     // fall through
@@ -88,8 +116,14 @@ function decodeCursor(cursor: string | undefined, userId: string, skPrefix: stri
 /** A stale job (its submit stopped half-way and was never retried) is finished by the next reader. */
 const STALE_JOB_MS = 60_000;
 
-async function withDetails(userId: string, resultId: string): Promise<{ result: ResultRecord; details: ReturnType<typeof detailsOfRevision> } | null> {
-  const [found, items] = await Promise.all([getMany([resultEntity.key(userId, resultId), resultJobEntity.key(userId, resultId)]), getDetailItems(userId, resultId)]);
+async function withDetails(
+  userId: string,
+  resultId: string,
+): Promise<{ result: ResultRecord; details: ReturnType<typeof detailsOfRevision> } | null> {
+  const [found, items] = await Promise.all([
+    getMany([resultEntity.key(userId, resultId), resultJobEntity.key(userId, resultId)]),
+    getDetailItems(userId, resultId),
+  ]);
   const result = asResult(found.get(resultEntity.key(userId, resultId).sk));
   if (!result) return null;
   const job = asJob(found.get(resultJobEntity.key(userId, resultId).sk));
@@ -119,16 +153,24 @@ export async function listExamResults(input: ServiceInput<typeof contracts.listE
   const startKey = decodeCursor(cursor, caller.id, resultEntity.skPrefix, examId);
   const [page, count] = await Promise.all([
     listResults(caller.id, { examId, limit: pageSize, startKey }),
-    examId ? getSummary(caller.id, examId).then((s) => Math.max(0, Number(s?.result_count ?? 0))) : getCounters(caller.id).then((c) => c.result_count),
+    examId
+      ? getSummary(caller.id, examId).then((s) => Math.max(0, Number(s?.result_count ?? 0)))
+      : getCounters(caller.id).then((c) => c.result_count),
   ]);
   return { count, next: encodeCursor(page.lastKey), results: page.items.map((r) => resultView(r)) };
 }
 
 /** GET /api/exam-results/summary/: the caller's EXAMSUM items (1 Query) + the exam count (1 GetItem). */
-export async function examResultsSummary(input: ServiceInput<typeof contracts.examResultsSummary>, ctx: SignedInContext) {
+export async function examResultsSummary(
+  input: ServiceInput<typeof contracts.examResultsSummary>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const startKey = decodeCursor(input.query.cursor, caller.id, examSummaryEntity.skPrefix);
-  const [page, counters] = await Promise.all([listSummaries(caller.id, { limit: input.query.page_size ?? 100, startKey }), getCounters(caller.id)]);
+  const [page, counters] = await Promise.all([
+    listSummaries(caller.id, { limit: input.query.page_size ?? 100, startKey }),
+    getCounters(caller.id),
+  ]);
   return { count: counters.exam_count, next: encodeCursor(page.lastKey), results: page.items.map(summaryView) };
 }
 
@@ -136,7 +178,10 @@ export async function examResultsSummary(input: ServiceInput<typeof contracts.ex
  * The result the caller may act on: their own (one BatchGet in their partition), or for a site
  * admin anyone's (gsi2 `RESULTID#<id>`, one Query). Everyone else: 404, as if it did not exist.
  */
-async function reachableResult(resultId: string, caller: CallerUser): Promise<{ result: ResultRecord; details: ReturnType<typeof detailsOfRevision> }> {
+async function reachableResult(
+  resultId: string,
+  caller: CallerUser,
+): Promise<{ result: ResultRecord; details: ReturnType<typeof detailsOfRevision> }> {
   const own = await withDetails(caller.id, resultId);
   if (own) return own;
   if (isSiteAdmin(caller)) {
@@ -176,9 +221,15 @@ export async function deleteExamResult(input: ServiceInput<typeof contracts.dele
   try {
     await retry(
       async () => {
-        const [summary, detailItems] = await Promise.all([getSummary(owner, target.exam_id), getDetailItems(owner, target.id)]);
+        const [summary, detailItems] = await Promise.all([
+          getSummary(owner, target.exam_id),
+          getDetailItems(owner, target.id),
+        ]);
         const last = !summary || summary.result_count <= 1;
-        const newest = summary && !last && summary.latest_result_id === target.id ? await newestOtherResult(owner, target.exam_id, target.id) : null;
+        const newest =
+          summary && !last && summary.latest_result_id === target.id
+            ? await newestOtherResult(owner, target.exam_id, target.id)
+            : null;
         await removeResult(target, detailItems.map(primaryKeyOf), last ? { remove: true } : { remove: false, newest });
       },
       { attempts: 4, baseMs: 10, shouldRetry: (error) => error instanceof TransactionCancelled && !gone(error) },
@@ -196,7 +247,10 @@ export async function deleteExamResult(input: ServiceInput<typeof contracts.dele
  * questions: per source file holding ≥ 100 of them one Query `QSTAT#<fileId>-` (1 MB ≈ thousands
  * of statistics), the others by key (BatchGetItem of 100). Admins may name a user.
  */
-export async function questionStatistics(input: ServiceInput<typeof contracts.questionStatistics>, ctx: SignedInContext) {
+export async function questionStatistics(
+  input: ServiceInput<typeof contracts.questionStatistics>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const { user_id: userIdParam, username } = input.query;
   let target = caller.id;
@@ -226,7 +280,12 @@ const MAX_ADJUST_ATTEMPTS = 1000;
  * with a target the fewest (≥ 1, ≤ 1,000) that bring the accuracy to it — up for clear, down for
  * ambiguous. Counts only ever grow.
  */
-export function adjustment(total: number, correct: number, type: 'clear' | 'ambiguous', target?: number): { attempts: number; correct: number } {
+export function adjustment(
+  total: number,
+  correct: number,
+  type: 'clear' | 'ambiguous',
+  target?: number,
+): { attempts: number; correct: number } {
   const correctPer = type === 'clear' ? 1 : 0;
   if (target === undefined) return { attempts: 1, correct: correctPer };
   let k = 1;
@@ -238,7 +297,10 @@ export function adjustment(total: number, correct: number, type: 'clear' | 'ambi
 }
 
 /** POST /api/adjust-question-accuracy/ (L10): the caller's own statistic of a question of a readable exam. */
-export async function adjustQuestionAccuracy(input: ServiceInput<typeof contracts.adjustQuestionAccuracy>, ctx: SignedInContext) {
+export async function adjustQuestionAccuracy(
+  input: ServiceInput<typeof contracts.adjustQuestionAccuracy>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const { question_id: questionId, exam_id: examId, adjustment_type: type, target_percentage: target } = input.body;
   const [exam, holds] = await Promise.all([findExam(examId), examHoldsQuestion(examId, questionId)]);
@@ -251,8 +313,12 @@ export async function adjustQuestionAccuracy(input: ServiceInput<typeof contract
       const total = Number(previous?.total_attempts ?? 0);
       const correct = Number(previous?.correct_attempts ?? 0);
       const add = adjustment(total, correct, type, target);
-      const attempts = [...Array<boolean>(add.correct).fill(true), ...Array<boolean>(add.attempts - add.correct).fill(false)];
-      const next = nextStat(caller.id, questionId, previous, attempts, new Date(), examId, [type === 'clear']);
+      const attempts = [
+        ...Array<boolean>(add.correct).fill(true),
+        ...Array<boolean>(add.attempts - add.correct).fill(false),
+      ];
+      // Statistics only: an adjustment is not a recall, so the FSRS card is left as it is (docs/learning.md).
+      const next = nextStat(caller.id, questionId, previous, attempts, new Date(), examId, { reviews: [] });
       await putStat({ item: next, previous });
       return next;
     },

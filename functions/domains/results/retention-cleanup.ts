@@ -52,7 +52,11 @@ export async function runRetentionCleanup(deadline: number, log: Logger): Promis
         if (!outcome.completed) unfinished++;
       }
     } catch (error) {
-      log.error('cleanup of a user failed', { userId: entry.userId, kind: entry.kind, error: (error as Error).message });
+      log.error('cleanup of a user failed', {
+        userId: entry.userId,
+        kind: entry.kind,
+        error: (error as Error).message,
+      });
     }
   }
   // Study deletions that did not finish inside their DELETE request (S12) finish here.

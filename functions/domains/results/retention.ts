@@ -70,14 +70,21 @@ async function oldestResults(userId: string, limit: number): Promise<ResultRecor
 type Contribution = { attempts: number; correct: number };
 
 /** L9 for one result (as DELETE exam-result does). False when it was gone already. */
-async function removeOne(userId: string, result: ResultRecord, detailKeys: { pk: string; sk: string }[]): Promise<boolean> {
+async function removeOne(
+  userId: string,
+  result: ResultRecord,
+  detailKeys: { pk: string; sk: string }[],
+): Promise<boolean> {
   const gone = (error: unknown) => error instanceof TransactionCancelled && error.conditionFailedAt(0);
   try {
     await retry(
       async () => {
         const summary = await getSummary(userId, result.exam_id);
         const last = !summary || summary.result_count <= 1;
-        const newest = summary && !last && summary.latest_result_id === result.id ? await newestOtherResult(userId, result.exam_id, result.id) : null;
+        const newest =
+          summary && !last && summary.latest_result_id === result.id
+            ? await newestOtherResult(userId, result.exam_id, result.id)
+            : null;
         await removeResult(result, detailKeys, last ? { remove: true } : { remove: false, newest });
       },
       { attempts: 4, baseMs: 20, shouldRetry: (error) => error instanceof TransactionCancelled && !gone(error) },
@@ -103,8 +110,14 @@ async function drainStatistics(userId: string, contributions: Map<string, Contri
         const total = Math.max(0, Number(previous.total_attempts ?? 0) - take.attempts);
         const correct = Math.min(total, Math.max(0, Number(previous.correct_attempts ?? 0) - take.correct));
         const condition = statCondition(previous);
-        if (total === 0) return [{ Delete: { TableName: config.appTable, Key: questionStatEntity.key(userId, id), ...condition } }];
-        const item = { ...previous, total_attempts: total, correct_attempts: correct, version: Number(previous.version ?? 0) + 1 };
+        if (total === 0)
+          return [{ Delete: { TableName: config.appTable, Key: questionStatEntity.key(userId, id), ...condition } }];
+        const item = {
+          ...previous,
+          total_attempts: total,
+          correct_attempts: correct,
+          version: Number(previous.version ?? 0) + 1,
+        };
         return [{ Put: { TableName: config.appTable, Item: item, ...condition } }];
       });
       await transactWrite(items);
@@ -116,7 +129,11 @@ async function drainStatistics(userId: string, contributions: Map<string, Contri
  * Removes the user's oldest ⌊result_count × p / 100⌋ results (with their statistics'
  * contributions) until done or `deadline` (epoch ms).
  */
-export async function cleanupOldestResults(userId: string, percentage: number, deadline: number): Promise<RetentionOutcome> {
+export async function cleanupOldestResults(
+  userId: string,
+  percentage: number,
+  deadline: number,
+): Promise<RetentionOutcome> {
   const { result_count: resultCount } = await getCounters(userId);
   const n = resultsToRemove(resultCount, percentage);
   if (n === 0) return { deleted: 0, completed: true };
@@ -124,7 +141,10 @@ export async function cleanupOldestResults(userId: string, percentage: number, d
   let deleted = 0;
   for (const listed of oldest) {
     if (Date.now() >= deadline) return { deleted, completed: false };
-    const [found, detailItems] = await Promise.all([getMany([resultEntity.key(userId, listed.id), resultJobEntity.key(userId, listed.id)]), getDetailItems(userId, listed.id)]);
+    const [found, detailItems] = await Promise.all([
+      getMany([resultEntity.key(userId, listed.id), resultJobEntity.key(userId, listed.id)]),
+      getDetailItems(userId, listed.id),
+    ]);
     const result = asResult(found.get(resultEntity.key(userId, listed.id).sk));
     if (!result) continue;
     const job = asJob(found.get(resultJobEntity.key(userId, listed.id).sk));

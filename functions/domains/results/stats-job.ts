@@ -1,6 +1,16 @@
-import { questionStatEntity, nextStat, type QuestionStatItem } from '../learning/index.js';
+import {
+  questionStatEntity,
+  nextStat,
+  reviewLogItem,
+  reviewRow,
+  type FsrsCard,
+  type QuestionStatItem,
+  type ReviewRow,
+} from '../learning/index.js';
+import type { StoredItem } from '../../runtime/data/item.js';
 import { type JobRecord } from './entities/result-job.js';
 import { conflict } from '../../runtime/http/app-error.js';
+import { learnerDaySettings, type LearnerDaySettings } from '#shared/domain/learner-day.js';
 import { sleep } from '../../runtime/retry.js';
 import { getMany, TransactionCancelled, getJob, writeStatsBatch } from './result-store.js';
 
@@ -10,21 +20,42 @@ import { getMany, TransactionCancelled, getJob, writeStatsBatch } from './result
  * pending job before it subtracts a result's contributions.
  */
 
-/** Statistics per later transaction: 99 Puts + the job's cursor move. */
-export const STATS_PER_BATCH = 99;
+/** Statistics per later transaction: 98 Puts + the batch's review log + the job's cursor move. */
+export const STATS_PER_BATCH = 98;
 
-export type StatWrite = { item: QuestionStatItem; previous?: Record<string, unknown> };
+/** A statistic to write and its review-log row. */
+export type StatWrite = { item: QuestionStatItem; previous?: Record<string, unknown>; row: ReviewRow };
+
+/** The review-log item of a write's statistics (`part`: `0` for a submit's transaction, `j<cursor>` for a job batch). */
+export function logOf(
+  userId: string,
+  writes: StatWrite[],
+  at: { answeredAt: string; examId: string; resultId: string; part: string },
+): StoredItem | null {
+  return reviewLogItem(userId, `${at.resultId}#${at.part}`, {
+    answered_at: at.answeredAt,
+    exam_id: at.examId,
+    result_id: at.resultId,
+    reviews: writes.map((w) => w.row),
+  });
+}
 
 export function statWrites(
   userId: string,
-  graded: { question_id: string; is_correct: boolean }[],
+  graded: { question_id: string; is_correct: boolean; elapsed_seconds?: number }[],
   found: Map<string, Record<string, unknown>>,
   now: Date,
   examId: string,
+  day: LearnerDaySettings,
 ): StatWrite[] {
   return graded.map((d) => {
     const previous = found.get(questionStatEntity.key(userId, d.question_id).sk);
-    return { item: nextStat(userId, d.question_id, previous, [d.is_correct], now, examId), previous };
+    const item = nextStat(userId, d.question_id, previous, [d.is_correct], now, examId, { day });
+    return {
+      item,
+      previous,
+      row: reviewRow(d.question_id, previous?.fsrs as FsrsCard | undefined, item.fsrs, d.is_correct, d.elapsed_seconds),
+    };
   });
 }
 
@@ -36,15 +67,28 @@ export function statWrites(
 export async function runJob(userId: string, start: JobRecord): Promise<void> {
   let job: JobRecord | null = start;
   const now = new Date(start.answered_at);
+  // The learner's day the submit was graded in (a job written before D120 has none: the default).
+  const day = learnerDaySettings(start);
   for (let round = 0; job && job.cursor < job.pending.length; round++) {
     if (round > Math.ceil(job.pending.length / STATS_PER_BATCH) * 3 + 5) throw conflict('submission_busy');
     const current: JobRecord = job;
-    const batch: { question_id: string; is_correct: boolean }[] = current.pending
+    const batch: { question_id: string; is_correct: boolean; elapsed_seconds?: number }[] = current.pending
       .slice(current.cursor, current.cursor + STATS_PER_BATCH)
-      .map(([question_id, correct]) => ({ question_id, is_correct: correct === 1 }));
+      .map(([question_id, correct], i) => ({
+        question_id,
+        is_correct: correct === 1,
+        elapsed_seconds: current.seconds?.[current.cursor + i],
+      }));
     const found = await getMany(batch.map((d) => questionStatEntity.key(userId, d.question_id)));
     try {
-      await writeStatsBatch(userId, job, statWrites(userId, batch, found, now, job.exam_id), job.cursor + batch.length);
+      const writes = statWrites(userId, batch, found, now, job.exam_id, day);
+      const log = logOf(userId, writes, {
+        answeredAt: job.answered_at,
+        examId: job.exam_id,
+        resultId: job.result_id,
+        part: `j${job.cursor}`,
+      });
+      await writeStatsBatch(userId, job, writes, job.cursor + batch.length, log);
       job = { ...job, cursor: job.cursor + batch.length };
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;

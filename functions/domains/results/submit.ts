@@ -28,11 +28,12 @@ import {
   writeSubmit,
   type ChunkRecord,
 } from './result-store.js';
-import { runJob, statWrites } from './stats-job.js';
+import { logOf, runJob, statWrites } from './stats-job.js';
 import { backoffDelay, sleep } from '../../runtime/retry.js';
 import { resultView } from './result-views.js';
 import { liveStudyTitle, studyTimeCredits, studyTimeItems } from '../studies/index.js';
 import { dayOf } from '#shared/domain/study-progress.js';
+import { learnerDaySettings } from '#shared/domain/learner-day.js';
 import type { CallerUser } from '../../runtime/http/types.js';
 
 /**
@@ -42,8 +43,9 @@ import type { CallerUser } from '../../runtime/http/types.js';
  *
  * DynamoDB requests for n answers: 1 Query of the exam (1 MB pages) + 1 BatchGetItem (the first
  * ≤ 90 statistics and the summary) + 1 TransactWriteItems (claim, result, details, summary,
- * counters, those statistics) + ⌈(n − 90)/99⌉ × (1 BatchGetItem + 1 TransactWriteItems); a
- * continue adds 1 Query of the earlier details. 100 answers: 5 requests; 2,000: 43.
+ * counters, those statistics, their review log) + ⌈(n − 89)/98⌉ × (1 BatchGetItem + 1
+ * TransactWriteItems, each with its review log); a continue adds 1 Query of the earlier details.
+ * 100 answers: 5 requests; 2,000: 43 (the review log adds items to transactions, not requests).
  */
 
 /** Detail chunk target size (DynamoDB items are ≤ 400 KB). */
@@ -86,14 +88,20 @@ export function gradeAnswer(question: StoredQuestion, given: string, language: L
 function grade(answers: SubmittedAnswer[], questions: StoredQuestion[], language: Language): DetailEntry[] {
   const byId = new Map(questions.map((q) => [String(q.id), q]));
   const unknown = answers.filter((a) => !byId.has(a.question_id)).map((a) => a.question_id);
-  if (unknown.length) throw badRequest('result_unknown_questions', { ids: unknown.slice(0, 10).join(', ') + (unknown.length > 10 ? ', …' : '') });
+  if (unknown.length)
+    throw badRequest('result_unknown_questions', {
+      ids: unknown.slice(0, 10).join(', ') + (unknown.length > 10 ? ', …' : ''),
+    });
   return answers.map((a) => {
     const question = byId.get(a.question_id)!;
     return {
       question_id: a.question_id,
       csv_id: typeof question.csv_id === 'string' ? question.csv_id : String(question.csv_id ?? ''),
       title: pickLocalized(question as Record<string, unknown>, 'title', language).slice(0, 200),
-      content: pickLocalized(question as Record<string, unknown>, 'content', language).slice(0, RESULT_QUESTION_TEXT_CHARS),
+      content: pickLocalized(question as Record<string, unknown>, 'content', language).slice(
+        0,
+        RESULT_QUESTION_TEXT_CHARS,
+      ),
       answer: a.answer,
       is_correct: gradeAnswer(question, a.answer, language),
       elapsed_seconds: Number(a.elapsed_seconds) || 0,
@@ -133,7 +141,9 @@ function keysFor(input: ApplyInput, answers: SubmittedAnswer[]): { key: string; 
     input.kind,
     input.examId,
     input.previousResultId ?? '',
-    [...answers].sort((a, b) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0)).map((a) => [a.question_id, a.answer.trim()]),
+    [...answers]
+      .sort((a, b) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0))
+      .map((a) => [a.question_id, a.answer.trim()]),
   ]);
   const requestHash = sha256(canonical);
   if (input.submissionId) return { key: `${input.kind}:s:${input.submissionId}`, requestHash };
@@ -151,6 +161,7 @@ export interface ApplyAnswer {
 /** Submit (a new result) or continue (more answers on an earlier result of the caller). */
 export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
   const userId = input.caller.id;
+  const day = learnerDaySettings(input.caller);
   const { exam, questions, links } = await getExamWithQuestionsAndLinks(input.examId);
   if (!exam || !(await canReadExam(exam, input.caller))) throw new AppError(404, 'exam_not_found');
   // Study time (S24): the studies linking this exam of which the caller is an active member.
@@ -170,9 +181,16 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     // Reads: statistics of the answered questions, the exam summary, and for a continue the
     // earlier result, its pending job and its details.
     // Only the first transaction's statistics are read here; a job reads its own batches.
-    const reads = [...graded.slice(0, FIRST_STATS_MAX).map((d) => questionStatEntity.key(userId, d.question_id)), examSummaryEntity.key(userId, input.examId)];
-    if (input.previousResultId) reads.push(resultEntity.key(userId, input.previousResultId), resultJobEntity.key(userId, input.previousResultId));
-    const [found, previousDetailItems] = await Promise.all([getMany(reads), input.previousResultId ? getDetailItems(userId, input.previousResultId) : Promise.resolve([])]);
+    const reads = [
+      ...graded.slice(0, FIRST_STATS_MAX).map((d) => questionStatEntity.key(userId, d.question_id)),
+      examSummaryEntity.key(userId, input.examId),
+    ];
+    if (input.previousResultId)
+      reads.push(resultEntity.key(userId, input.previousResultId), resultJobEntity.key(userId, input.previousResultId));
+    const [found, previousDetailItems] = await Promise.all([
+      getMany(reads),
+      input.previousResultId ? getDetailItems(userId, input.previousResultId) : Promise.resolve([]),
+    ]);
     const summary = asSummary(found.get(examSummaryEntity.key(userId, input.examId).sk));
 
     let previous: ResultRecord | null = null;
@@ -224,26 +242,38 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
 
     const isNew = !previous;
     const summaryExisted = !!summary;
-    const counters = isNew ? { result_count: 1, exam_count: summaryExisted ? 0 : 1 } : summaryExisted ? null : { result_count: 0, exam_count: 1 };
+    const counters = isNew
+      ? { result_count: 1, exam_count: summaryExisted ? 0 : 1 }
+      : summaryExisted
+        ? null
+        : { result_count: 0, exam_count: 1 };
     const becomesLatest = isNew || !summary || summary.latest_result_id === result.id;
     const studyTime = studyTimeItems(
       userId,
       studyCredits,
-      { seconds: Math.round(Number(input.elapsedSeconds) || 0), answered: graded.length, correct: graded.filter((d) => d.is_correct).length, at: now.toISOString() },
+      {
+        seconds: Math.round(Number(input.elapsedSeconds) || 0),
+        answered: graded.length,
+        correct: graded.filter((d) => d.is_correct).length,
+        at: now.toISOString(),
+      },
       dayOf(now),
     );
-    // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + study days and activities (≤ 2 × 5): ≤ 19, so ≥ 81 places are left.
-    const fixed = 2 + inTransaction.length + 1 + (counters ? 1 : 0) + 1 + studyTime.length;
-    const first = statWrites(userId, graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed)), found, now, exam.id);
+    // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + review log + study days and activities (≤ 2 × 5): ≤ 20, so ≥ 80 places are left.
+    const fixed = 2 + inTransaction.length + 1 + (counters ? 1 : 0) + 1 + 1 + studyTime.length;
+    const first = statWrites(userId, graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed)), found, now, exam.id, day);
     const rest = graded.slice(first.length);
     const job: JobRecord | null = rest.length
       ? {
           result_id: result.id,
           exam_id: exam.id,
           pending: rest.map((d) => [d.question_id, d.is_correct ? 1 : 0]),
+          seconds: rest.map((d) => Number(d.elapsed_seconds) || 0),
           cursor: 0,
           answered_at: now.toISOString(),
           updated_at: now.toISOString(),
+          time_zone: day.timeZone,
+          day_rollover_hour: day.rolloverHour,
         }
       : null;
 
@@ -269,6 +299,12 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
         },
         counters,
         stats: first,
+        reviewLog: logOf(userId, first, {
+          answeredAt: now.toISOString(),
+          examId: exam.id,
+          resultId: result.id,
+          part: '0',
+        }),
         job,
         expectNoJob: !isNew && !job,
         studyTime,
@@ -276,12 +312,16 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
       if (aheadKeys.length) await deleteKeys(aheadKeys).catch(() => undefined);
-      const claimed = error.conditionFailedAt(SUBMIT_ITEM.claim) || (error.reasons.length === 0 && !!(await getIdempotencyClaim(userId, key)));
+      const claimed =
+        error.conditionFailedAt(SUBMIT_ITEM.claim) ||
+        (error.reasons.length === 0 && !!(await getIdempotencyClaim(userId, key)));
       if (claimed) return replay(input, key, requestHash);
       continue;
     }
     if (previous) {
-      const stale = previousDetailItems.filter((i) => !String(i.sk).startsWith(resultDetailEntity.writePrefix(result.id, result.detail_tag)));
+      const stale = previousDetailItems.filter(
+        (i) => !String(i.sk).startsWith(resultDetailEntity.writePrefix(result.id, result.detail_tag)),
+      );
       if (stale.length) await deleteKeys(stale.map(primaryKeyOf));
     }
     if (job) await runJob(userId, job);
@@ -303,5 +343,10 @@ async function replay(input: ApplyInput, key: string, requestHash: string): Prom
   const job = asJob(found.get(resultJobEntity.key(userId, claim.result_id).sk));
   if (!result) throw notFound('result_not_found');
   if (job) await runJob(userId, job);
-  return { success: true, result_id: result.id, replayed: true, result: resultView(result, detailsOfRevision(detailItems, result)) };
+  return {
+    success: true,
+    result_id: result.id,
+    replayed: true,
+    result: resultView(result, detailsOfRevision(detailItems, result)),
+  };
 }

@@ -18,9 +18,15 @@ export async function connectedStudies(input: ServiceInput<typeof exams.connecte
   const exam = await readableExam(input.params.examId, caller);
   const studyIds = [...new Set((await studyLinksOf(exam.id)).map((link) => link.study_id).filter(Boolean))];
   const [studies, memberships] = await Promise.all([getStudies(studyIds), membershipsIn(caller.id, studyIds)]);
-  const visible = studies.filter((s) => s.is_public || isSiteAdmin(caller) || s.created_by_id === caller.id || memberships.has(s.id));
+  const visible = studies.filter(
+    (s) => s.is_public || isSiteAdmin(caller) || s.created_by_id === caller.id || memberships.has(s.id),
+  );
   return {
     success: true as const,
-    connected_studies: visible.map((s) => ({ study_id: s.id, study_title: studyDisplayTitle(s, ctx.language), study_url: `/study-detail/${s.id}` })),
+    connected_studies: visible.map((s) => ({
+      study_id: s.id,
+      study_title: studyDisplayTitle(s, ctx.language),
+      study_url: `/study-detail/${s.id}`,
+    })),
   };
 }

@@ -6,12 +6,25 @@ export { connectedStudies } from './connected-studies.js';
 export { studyDayEntity } from './entities/study-day.js';
 export { studyTaskEntity } from './entities/study-task.js';
 export { studyCountersEntity, studyEntity, studyListShards, type PoolChange } from './entities/study.js';
-export { cancelJoinRequest, createJoinRequest, listJoinRequestsOfStudy, listMyJoinRequests, removeMyJoinRequest, respondToJoinRequest } from './join-requests.js';
+export {
+  cancelJoinRequest,
+  createJoinRequest,
+  listJoinRequestsOfStudy,
+  listMyJoinRequests,
+  removeMyJoinRequest,
+  respondToJoinRequest,
+} from './join-requests.js';
 export { createQuestionMemberMapping, questionMemberMappings } from './member-mappings.js';
 export { addMember, deleteMember, importMembers, listStudyMembers, updateMember } from './members.js';
 export { studyMembersProgress } from './members-progress.js';
 export { studyTimeCredits, studyTimeItems } from './progress-time.js';
-export { drawRandomPracticeQuestions, recordStudyProgress, saveRandomPracticeResult, studyProgressHistory, studyTimeStatistics } from './progress.js';
+export {
+  drawRandomPracticeQuestions,
+  recordStudyProgress,
+  saveRandomPracticeResult,
+  studyProgressHistory,
+  studyTimeStatistics,
+} from './progress.js';
 export { createStudy, deleteStudy, getStudy, listStudies, updateStudy } from './studies.js';
 export { canManage, loadStudyAccess } from './study-access.js';
 export { finishPendingStudyDeletions } from './study-delete.js';

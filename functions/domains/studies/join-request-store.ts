@@ -32,7 +32,9 @@ const PENDING = { ':pending': 'pending' };
 const STATUS = { '#status': 'status' };
 
 export async function getJoinRequest(studyId: string, userId: string): Promise<JoinRequestRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: joinRequestEntity.studyKey(studyId, userId), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: joinRequestEntity.studyKey(studyId, userId), ConsistentRead: true }),
+  );
   return Item ? joinRequestEntity.parse(Item) : null;
 }
 
@@ -121,26 +123,35 @@ function answerItems(answered: JoinRequestRecord): TransactItem[] {
 export async function answerJoinRequest(answered: JoinRequestRecord, member: StudyMemberRecord | null): Promise<void> {
   const memberPart = member ? insertMemberItems(member).items : [];
   // insertMemberItems begins with the study's existence check; it stays first so StudyGone is read at index 0.
-  const items: TransactItem[] = member ? [memberPart[0]!, ...answerItems(answered), ...memberPart.slice(1)] : answerItems(answered);
+  const items: TransactItem[] = member
+    ? [memberPart[0]!, ...answerItems(answered), ...memberPart.slice(1)]
+    : answerItems(answered);
   const statusAt = member ? 1 : 0;
   if (!member) {
     // Without a member part there is no study check in front: the status condition is the first item.
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items }));
     } catch (error) {
-      if (isTransactionCanceled(error) && cancellationReasons(error)[0] === CONDITION_FAILED) throw new JoinRequestNotPending();
+      if (isTransactionCanceled(error) && cancellationReasons(error)[0] === CONDITION_FAILED)
+        throw new JoinRequestNotPending();
       throw error;
     }
     return;
   }
-  await runMemberTransaction(items, claimIndexes(items, member), (reasons) => (reasons[statusAt] === CONDITION_FAILED ? new JoinRequestNotPending() : null));
+  await runMemberTransaction(items, claimIndexes(items, member), (reasons) =>
+    reasons[statusAt] === CONDITION_FAILED ? new JoinRequestNotPending() : null,
+  );
 }
 
 /**
  * S21: delete both sides. `pendingOnly` (cancel) deletes only a pending request. Answers whether a request was
  * deleted (false: none there, or not pending for `pendingOnly`).
  */
-export async function deleteJoinRequest(studyId: string, userId: string, options: { pendingOnly: boolean }): Promise<boolean> {
+export async function deleteJoinRequest(
+  studyId: string,
+  userId: string,
+  options: { pendingOnly: boolean },
+): Promise<boolean> {
   try {
     await db().send(
       new TransactWriteCommand({

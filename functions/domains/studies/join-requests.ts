@@ -26,17 +26,29 @@ import { memberWriteError } from './members.js';
 
 type Body<C extends { body: z.ZodMiniType }> = z.output<C['body']>;
 
-const REFUSAL_CODE = { study_private: 'join_request_private_study', already_pending: 'join_request_pending', already_member: 'join_request_already_member' } as const;
+const REFUSAL_CODE = {
+  study_private: 'join_request_private_study',
+  already_pending: 'join_request_pending',
+  already_member: 'join_request_already_member',
+} as const;
 
 /** The study detail's request (views.ts) plus the requester's id and the answer's time; only managers list requests. */
 function joinRequestView(request: JoinRequestRecord): JoinRequest {
-  return { ...studyJoinRequestView(request, { showEmail: true }), user: request.user_id, responded_at: request.responded_at };
+  return {
+    ...studyJoinRequestView(request, { showEmail: true }),
+    user: request.user_id,
+    responded_at: request.responded_at,
+  };
 }
 
-const byNewest = (a: { requested_at: string }, b: { requested_at: string }) => b.requested_at.localeCompare(a.requested_at);
+const byNewest = (a: { requested_at: string }, b: { requested_at: string }) =>
+  b.requested_at.localeCompare(a.requested_at);
 
 /** GET /api/studies/{id}/join-requests/ — managers (S7): pending first, then answered, newest first in each. */
-export async function listJoinRequestsOfStudy(input: { params: { id: string } }, ctx: SignedInContext): Promise<JoinRequest[]> {
+export async function listJoinRequestsOfStudy(
+  input: { params: { id: string } },
+  ctx: SignedInContext,
+): Promise<JoinRequest[]> {
   const access = await managedStudy(input.params.id, ctx.caller.user);
   const requests = await listStudyJoinRequests(access.study.id);
   const pending = requests.filter((r) => r.status === 'pending').sort(byNewest);
@@ -48,7 +60,10 @@ export async function listJoinRequestsOfStudy(input: { params: { id: string } },
  * POST /api/study-join-request/ — a signed-in user asks to join a public study they can see (S19). A private study
  * refuses, also when it turns private while the request is written (the transaction checks META).
  */
-export async function createJoinRequest(input: { body: Body<typeof contracts.createJoinRequest> }, ctx: SignedInContext): Promise<Reply> {
+export async function createJoinRequest(
+  input: { body: Body<typeof contracts.createJoinRequest> },
+  ctx: SignedInContext,
+): Promise<Reply> {
   const me = ctx.caller.user;
   const access = await readableStudy(input.body.study_id, me);
   if (!access.study.is_public) throw forbidden('join_request_private_study');
@@ -71,15 +86,22 @@ export async function createJoinRequest(input: { body: Body<typeof contracts.cre
     await insertJoinRequest(request);
   } catch (error) {
     if (!(error instanceof JoinRequestRefused)) throw error;
-    throw error.reason === 'study_private' ? forbidden(REFUSAL_CODE[error.reason]) : conflict(REFUSAL_CODE[error.reason]);
+    throw error.reason === 'study_private'
+      ? forbidden(REFUSAL_CODE[error.reason])
+      : conflict(REFUSAL_CODE[error.reason]);
   }
-  return jsonReply({ detail: errorMessage('join_request_created', ctx.language), join_request_id: request.id, status: request.status }, { status: 201 });
+  return jsonReply(
+    { detail: errorMessage('join_request_created', ctx.language), join_request_id: request.id, status: request.status },
+    { status: 201 },
+  );
 }
 
 /** GET /api/study-join-request/user/ — the caller's own requests (S20). */
 export async function listMyJoinRequests(_input: unknown, ctx: SignedInContext): Promise<MyJoinRequest[]> {
   const requests = await listUserJoinRequests(ctx.caller.user.id);
-  return requests.sort(byNewest).map((r) => ({ id: r.id, study: r.study_id, status: r.status, message: r.message, requested_at: r.requested_at }));
+  return requests
+    .sort(byNewest)
+    .map((r) => ({ id: r.id, study: r.study_id, status: r.status, message: r.message, requested_at: r.requested_at }));
 }
 
 /** DELETE /api/study-join-request/user/{studyId}/ — the caller's request for that study, whatever its status (S21). */
@@ -92,7 +114,8 @@ export async function removeMyJoinRequest(input: { params: { studyId: string } }
 export async function cancelJoinRequest(input: { params: { id: string } }, ctx: SignedInContext) {
   const ids = parseJoinRequestId(input.params.id);
   if (!ids || ids.userId !== ctx.caller.user.id) throw notFound('join_request_not_found');
-  if (await deleteJoinRequest(ids.studyId, ids.userId, { pendingOnly: true })) return { detail: errorMessage('join_request_cancelled', ctx.language) };
+  if (await deleteJoinRequest(ids.studyId, ids.userId, { pendingOnly: true }))
+    return { detail: errorMessage('join_request_cancelled', ctx.language) };
   const request = await getJoinRequest(ids.studyId, ids.userId);
   throw request ? conflict('join_request_not_pending') : notFound('join_request_not_found');
 }
@@ -122,7 +145,10 @@ async function memberFor(request: JoinRequestRecord): Promise<StudyMemberRecord>
  * adds the requester in the same transaction. If the requester's email is already another member's, the new member
  * is added without it; if the requester is already a member (added by hand meanwhile), the request is only marked.
  */
-export async function respondToJoinRequest(input: { params: { id: string }; body: Body<typeof contracts.respondToJoinRequest> }, ctx: SignedInContext) {
+export async function respondToJoinRequest(
+  input: { params: { id: string }; body: Body<typeof contracts.respondToJoinRequest> },
+  ctx: SignedInContext,
+) {
   const me = ctx.caller.user;
   const ids = parseJoinRequestId(input.params.id);
   if (!ids) throw notFound('join_request_not_found');
@@ -131,7 +157,12 @@ export async function respondToJoinRequest(input: { params: { id: string }; body
   const request = await getJoinRequest(ids.studyId, ids.userId);
   if (!request) throw notFound('join_request_not_found');
   if (request.status !== 'pending') throw conflict('join_request_not_pending');
-  const answered: JoinRequestRecord = { ...request, status: input.body.status, responded_by_username: me.username, responded_at: new Date().toISOString() };
+  const answered: JoinRequestRecord = {
+    ...request,
+    status: input.body.status,
+    responded_by_username: me.username,
+    responded_at: new Date().toISOString(),
+  };
   let member = answered.status === 'approved' ? await memberFor(request) : null;
   for (let attempt = 0; ; attempt++) {
     try {

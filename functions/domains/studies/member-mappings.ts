@@ -1,7 +1,14 @@
 import type * as contracts from '#shared/contracts/questions.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
-import { type QuestionMemberMappingRecord, getExamWithQuestions, studyLinksOf, type ExamRecord, canReadExam, readableExam } from '../exams/index.js';
+import {
+  type QuestionMemberMappingRecord,
+  getExamWithQuestions,
+  studyLinksOf,
+  type ExamRecord,
+  canReadExam,
+  readableExam,
+} from '../exams/index.js';
 import { AppError, badRequest } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext, CallerUser } from '../../runtime/http/types.js';
@@ -32,7 +39,10 @@ async function linkedStudyIds(exam: ExamRecord): Promise<Set<string>> {
  * POST /api/create-question-member-mapping/: E1 + the study META and the caller's membership
  * (1 BatchGet) + the exam's study links (1 Query) + the study's members (1 Query) + ⌈n/25⌉ BatchWrites.
  */
-export async function createQuestionMemberMapping(input: ServiceInput<typeof contracts.createQuestionMemberMapping>, ctx: SignedInContext) {
+export async function createQuestionMemberMapping(
+  input: ServiceInput<typeof contracts.createQuestionMemberMapping>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const { exam_id: examId, study_id: studyId, question_ids: questionIds } = input.body;
   const { exam, questions } = await getExamWithQuestions(examId);
@@ -46,7 +56,14 @@ export async function createQuestionMemberMapping(input: ServiceInput<typeof con
   const now = new Date().toISOString();
   const mappings: QuestionMemberMappingRecord[] = chosen.map((q, i) => {
     const member = members[i % members.length]!;
-    return { question_id: q.id, study_id: studyId, member_id: member.id, member_name: member.name, user_username: member.user_username, created_at: now };
+    return {
+      question_id: q.id,
+      study_id: studyId,
+      member_id: member.id,
+      member_name: member.name,
+      user_username: member.user_username,
+      created_at: now,
+    };
   });
   await saveMemberMappings(exam.id, mappings);
   return {
@@ -66,7 +83,10 @@ async function visibleStudies(exam: ExamRecord, caller: CallerUser): Promise<Set
 }
 
 /** GET /api/exam/{examId}/question-member-mappings/: GetItem EXAM + 1 Query of links + 1 BatchGet per linked study + 1 Query of `QMAP#`. */
-export async function questionMemberMappings(input: ServiceInput<typeof contracts.questionMemberMappings>, ctx: SignedInContext) {
+export async function questionMemberMappings(
+  input: ServiceInput<typeof contracts.questionMemberMappings>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const exam = await readableExam(input.params.examId, caller);
   const studies = await visibleStudies(exam, caller);

@@ -3,7 +3,12 @@ import { config } from '../../runtime/config.js';
 import { CONDITION_FAILED, isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
 import { joinRequestEntity } from './entities/study-join-request.js';
 import { studyCountersEntity, studyEntity } from './entities/study.js';
-import { studyMemberEntity, studyMemberKeyEntity, type MemberKeyKind, type StudyMemberRecord } from './entities/study-member.js';
+import {
+  studyMemberEntity,
+  studyMemberKeyEntity,
+  type MemberKeyKind,
+  type StudyMemberRecord,
+} from './entities/study-member.js';
 import { studyMembershipEntity } from './entities/study-membership.js';
 import { paginate } from '../../runtime/data/paginate.js';
 import { retry } from '../../runtime/retry.js';
@@ -61,7 +66,9 @@ export async function listMembers(studyId: string): Promise<StudyMemberRecord[]>
 
 /** The member holding a claim, or null. */
 export async function memberIdHolding(studyId: string, kind: MemberKeyKind, value: string): Promise<string | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: studyMemberKeyEntity.key(studyId, kind, value), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: studyMemberKeyEntity.key(studyId, kind, value), ConsistentRead: true }),
+  );
   return Item ? studyMemberKeyEntity.parse(Item).member_id : null;
 }
 
@@ -82,7 +89,11 @@ export async function allocateLocalIds(studyId: string, count: number): Promise<
 
 const claimItems = (member: StudyMemberRecord, claims: { kind: MemberKeyKind; value: string }[]): TransactItem[] =>
   claims.map(({ kind, value }) => ({
-    Put: { TableName: table(), Item: studyMemberKeyEntity.item(member.study_id, kind, value, member.id), ConditionExpression: ITEM_ABSENT },
+    Put: {
+      TableName: table(),
+      Item: studyMemberKeyEntity.item(member.study_id, kind, value, member.id),
+      ConditionExpression: ITEM_ABSENT,
+    },
   }));
 
 const releaseItems = (member: StudyMemberRecord, claims: { kind: MemberKeyKind; value: string }[]): TransactItem[] =>
@@ -115,29 +126,50 @@ const membershipUpdate = (member: StudyMemberRecord): TransactItem => ({
   Update: {
     TableName: table(),
     Key: studyMembershipEntity.key(member.user_id!, member.study_id),
-    UpdateExpression: 'SET #role = :role, is_active = :active, member_id = :member, study_id = :study, joined_at = if_not_exists(joined_at, :joined)',
+    UpdateExpression:
+      'SET #role = :role, is_active = :active, member_id = :member, study_id = :study, joined_at = if_not_exists(joined_at, :joined)',
     ExpressionAttributeNames: { '#role': 'role' },
-    ExpressionAttributeValues: { ':role': member.role, ':active': member.is_active, ':member': member.id, ':study': member.study_id, ':joined': member.joined_at },
+    ExpressionAttributeValues: {
+      ':role': member.role,
+      ':active': member.is_active,
+      ':member': member.id,
+      ':study': member.study_id,
+      ':joined': member.joined_at,
+    },
   },
 });
 
-const membershipDelete = (userId: string, studyId: string): TransactItem => ({ Delete: { TableName: table(), Key: studyMembershipEntity.key(userId, studyId) } });
+const membershipDelete = (userId: string, studyId: string): TransactItem => ({
+  Delete: { TableName: table(), Key: studyMembershipEntity.key(userId, studyId) },
+});
 
 const studyExists = (studyId: string): TransactItem => ({
   ConditionCheck: { TableName: table(), Key: studyEntity.key(studyId), ConditionExpression: studyEntity.liveCondition },
 });
 
 const memberCount = (studyId: string, delta: number): TransactItem => ({
-  Update: { TableName: table(), Key: studyCountersEntity.key(studyId), UpdateExpression: 'ADD member_count :d', ExpressionAttributeValues: { ':d': delta } },
+  Update: {
+    TableName: table(),
+    Key: studyCountersEntity.key(studyId),
+    UpdateExpression: 'ADD member_count :d',
+    ExpressionAttributeValues: { ':d': delta },
+  },
 });
 
 /** The items that insert a new member: META check, `MEMBER#`, its claims, its membership, the count. */
-export function insertMemberItems(member: StudyMemberRecord): { items: TransactItem[]; claims: { kind: MemberKeyKind; value: string }[] } {
+export function insertMemberItems(member: StudyMemberRecord): {
+  items: TransactItem[];
+  claims: { kind: MemberKeyKind; value: string }[];
+} {
   const claims = studyMemberKeyEntity.keysOf(member);
   const items: TransactItem[] = [
     studyExists(member.study_id),
     {
-      Put: { TableName: table(), Item: { ...studyMemberEntity.item(member), revision: 1 }, ConditionExpression: ITEM_ABSENT },
+      Put: {
+        TableName: table(),
+        Item: { ...studyMemberEntity.item(member), revision: 1 },
+        ConditionExpression: ITEM_ABSENT,
+      },
     },
     ...claimItems(member, claims),
     ...(member.user_id ? [membershipPut(member)] : []),
@@ -151,7 +183,11 @@ export function insertMemberItems(member: StudyMemberRecord): { items: TransactI
  * claim kind): a failed claim becomes `MemberKeyTaken`, a missing study `StudyGone`; a failed condition
  * elsewhere is `MemberChanged`. Conflicts with a concurrent transaction are retried a few times.
  */
-export async function runMemberTransaction(items: TransactItem[], claimAt: Map<number, MemberKeyKind>, extra: (reasons: string[]) => Error | null = () => null) {
+export async function runMemberTransaction(
+  items: TransactItem[],
+  claimAt: Map<number, MemberKeyKind>,
+  extra: (reasons: string[]) => Error | null = () => null,
+) {
   await retry(
     () =>
       transactWrite(items, (reasons) => {
@@ -167,11 +203,19 @@ export async function runMemberTransaction(items: TransactItem[], claimAt: Map<n
 }
 
 /** Claim kinds by their index in `items`. */
-export function claimIndexes(items: TransactItem[], member: Pick<StudyMemberRecord, 'study_id'>): Map<number, MemberKeyKind> {
+export function claimIndexes(
+  items: TransactItem[],
+  member: Pick<StudyMemberRecord, 'study_id'>,
+): Map<number, MemberKeyKind> {
   const at = new Map<number, MemberKeyKind>();
   items.forEach((item, index) => {
     const sk = item.Put?.Item?.sk;
-    if (item.Put && item.Put.Item?.pk === studyEntity.partition(member.study_id) && typeof sk === 'string' && sk.startsWith(studyMemberKeyEntity.skPrefix)) {
+    if (
+      item.Put &&
+      item.Put.Item?.pk === studyEntity.partition(member.study_id) &&
+      typeof sk === 'string' &&
+      sk.startsWith(studyMemberKeyEntity.skPrefix)
+    ) {
       at.set(index, sk.slice(studyMemberKeyEntity.skPrefix.length).split('#')[0] as MemberKeyKind);
     }
   });
@@ -191,8 +235,11 @@ export async function insertMember(member: StudyMemberRecord): Promise<void> {
 
 /** The counter item an allocation may have re-created behind the study's deletion. */
 async function forgetCounters(studyId: string) {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: studyEntity.key(studyId), ConsistentRead: true }));
-  if (!Item || Item.deleting_at) await db().send(new DeleteCommand({ TableName: table(), Key: studyCountersEntity.key(studyId) }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: studyEntity.key(studyId), ConsistentRead: true }),
+  );
+  if (!Item || Item.deleting_at)
+    await db().send(new DeleteCommand({ TableName: table(), Key: studyCountersEntity.key(studyId) }));
 }
 
 /**
@@ -203,7 +250,12 @@ async function forgetCounters(studyId: string) {
 export async function replaceMember(before: StoredMember, after: StudyMemberRecord): Promise<void> {
   const old = before.member;
   const sameClaim = (a: { kind: MemberKeyKind; value: string }, list: { kind: MemberKeyKind; value: string }[]) =>
-    list.some((b) => b.kind === a.kind && studyMemberKeyEntity.key(old.study_id, a.kind, a.value).sk === studyMemberKeyEntity.key(old.study_id, b.kind, b.value).sk);
+    list.some(
+      (b) =>
+        b.kind === a.kind &&
+        studyMemberKeyEntity.key(old.study_id, a.kind, a.value).sk ===
+          studyMemberKeyEntity.key(old.study_id, b.kind, b.value).sk,
+    );
   const oldClaims = studyMemberKeyEntity.keysOf(old);
   const newClaims = studyMemberKeyEntity.keysOf(after);
   const membership: TransactItem[] = [];
@@ -215,7 +267,9 @@ export async function replaceMember(before: StoredMember, after: StudyMemberReco
       Put: {
         TableName: table(),
         Item: { ...studyMemberEntity.item(after), revision: before.revision + 1 },
-        ConditionExpression: before.revision ? 'revision = :rev' : 'attribute_exists(pk) AND attribute_not_exists(revision)',
+        ConditionExpression: before.revision
+          ? 'revision = :rev'
+          : 'attribute_exists(pk) AND attribute_not_exists(revision)',
         ...(before.revision ? { ExpressionAttributeValues: { ':rev': before.revision } } : {}),
       },
     },
@@ -241,7 +295,9 @@ export async function removeMember(stored: StoredMember, options: { leaving?: bo
       Delete: {
         TableName: table(),
         Key: studyMemberEntity.keyOfId(member.id)!,
-        ConditionExpression: stored.revision ? 'revision = :rev' : 'attribute_exists(pk) AND attribute_not_exists(revision)',
+        ConditionExpression: stored.revision
+          ? 'revision = :rev'
+          : 'attribute_exists(pk) AND attribute_not_exists(revision)',
         ...(stored.revision ? { ExpressionAttributeValues: { ':rev': stored.revision } } : {}),
       },
     },

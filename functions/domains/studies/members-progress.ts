@@ -12,7 +12,11 @@ async function activitiesIn(studyId: string, from: string | null, to: string): P
   const range = studyActivityEntity.range(from, to);
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': studyActivityEntity.key(studyId, '', '').pk, ':from': range.from, ':to': range.to },
+    ExpressionAttributeValues: {
+      ':pk': studyActivityEntity.key(studyId, '', '').pk,
+      ':from': range.from,
+      ':to': range.to,
+    },
   });
   return items.map(studyActivityEntity.parse);
 }
@@ -32,7 +36,8 @@ export function totalsByUser(activities: readonly StudyActivityRecord[]): Map<st
     current.answered += day.answered_count;
     current.correct += day.correct_count;
     current.seconds += day.study_seconds;
-    if (day.last_activity_at && (!current.last || day.last_activity_at > current.last)) current.last = day.last_activity_at;
+    if (day.last_activity_at && (!current.last || day.last_activity_at > current.last))
+      current.last = day.last_activity_at;
     totals.set(day.user_id, current);
   }
   return totals;
@@ -43,11 +48,17 @@ export function totalsByUser(activities: readonly StudyActivityRecord[]): Map<st
  * (`managedStudy`: 404 unreadable, 403 not a manager), then two Queries side by side — the members
  * and the period's activities — whatever the study's history before the period.
  */
-export async function studyMembersProgress(input: ServiceInput<typeof contracts.studyMembersProgress>, ctx: SignedInContext) {
+export async function studyMembersProgress(
+  input: ServiceInput<typeof contracts.studyMembersProgress>,
+  ctx: SignedInContext,
+) {
   const access = await managedStudy(input.params.studyId, ctx.caller.user);
   const today = dayOf(new Date());
   const from = periodStart(today, input.query.days);
-  const [members, activities] = await Promise.all([listMembers(access.study.id), activitiesIn(access.study.id, from, today)]);
+  const [members, activities] = await Promise.all([
+    listMembers(access.study.id),
+    activitiesIn(access.study.id, from, today),
+  ]);
   const totals = totalsByUser(activities);
   return {
     study_id: access.study.id,

@@ -25,7 +25,11 @@ import { memberView } from './study-views.js';
 
 type Body<C extends { body: z.ZodMiniType }> = z.output<C['body']>;
 
-const KEY_TAKEN: Record<MemberKeyKind, string> = { EMAIL: 'member_email_taken', CODE: 'member_code_taken', USER: 'member_user_taken' };
+const KEY_TAKEN: Record<MemberKeyKind, string> = {
+  EMAIL: 'member_email_taken',
+  CODE: 'member_code_taken',
+  USER: 'member_user_taken',
+};
 
 /** Store refusals as the caller's errors: a taken claim 409, a vanished study 404, a concurrent change 409. */
 export function memberWriteError(error: unknown): unknown {
@@ -52,7 +56,10 @@ async function linkedUser(userId: string | null): Promise<{ user_id: string | nu
 }
 
 /** POST /api/members/ — managers (S16). */
-export async function addMember(input: { body: Body<typeof contracts.addMember> }, ctx: SignedInContext): Promise<Reply> {
+export async function addMember(
+  input: { body: Body<typeof contracts.addMember> },
+  ctx: SignedInContext,
+): Promise<Reply> {
   const { body } = input;
   const access = await managedStudy(body.study, ctx.caller.user);
   const link = await linkedUser(body.user);
@@ -79,7 +86,10 @@ export async function addMember(input: { body: Body<typeof contracts.addMember> 
 }
 
 /** The member and the caller's access to its study; 404 for members of studies the caller cannot read. */
-async function memberAndAccess(memberId: string, ctx: SignedInContext): Promise<{ stored: StoredMember; access: StudyAccess }> {
+async function memberAndAccess(
+  memberId: string,
+  ctx: SignedInContext,
+): Promise<{ stored: StoredMember; access: StudyAccess }> {
   const stored = await getMember(memberId);
   if (!stored) throw notFound('member_not_found');
   try {
@@ -94,15 +104,22 @@ async function memberAndAccess(memberId: string, ctx: SignedInContext): Promise<
  * PUT /api/members/{id}/ — managers (S17). Absent fields keep their value. Nobody changes their own role unless they
  * are the study's creator or a site admin, so a study_leader cannot make themselves study_admin (or anything else).
  */
-export async function updateMember(input: { params: { id: string }; body: Body<typeof contracts.updateMember> }, ctx: SignedInContext): Promise<Member> {
+export async function updateMember(
+  input: { params: { id: string }; body: Body<typeof contracts.updateMember> },
+  ctx: SignedInContext,
+): Promise<Member> {
   const { body } = input;
   const { stored, access } = await memberAndAccess(input.params.id, ctx);
   if (!canManage(access)) throw forbidden('member_forbidden');
   const before = stored.member;
   if (body.study !== undefined && body.study !== before.study_id) throw new AppError(400, 'member_study_mismatch');
   const ownMember = before.user_id === ctx.caller.user.id;
-  if (ownMember && body.role !== undefined && body.role !== before.role && !access.isAdmin && !access.isCreator) throw forbidden('member_own_role');
-  const link = body.user === undefined ? { user_id: before.user_id, user_username: before.user_username } : await linkedUser(body.user);
+  if (ownMember && body.role !== undefined && body.role !== before.role && !access.isAdmin && !access.isCreator)
+    throw forbidden('member_own_role');
+  const link =
+    body.user === undefined
+      ? { user_id: before.user_id, user_username: before.user_username }
+      : await linkedUser(body.user);
   const after: StudyMemberRecord = {
     ...before,
     ...link,
@@ -155,7 +172,12 @@ export async function importMembers(input: { body: Body<typeof contracts.importM
   const worker = async () => {
     while (next < members.length) {
       const index = next++;
-      const copy: StudyMemberRecord = { ...members[index]!, id: studyMemberEntity.newId(target.study.id, localIds[index]!), study_id: target.study.id, joined_at: joinedAt };
+      const copy: StudyMemberRecord = {
+        ...members[index]!,
+        id: studyMemberEntity.newId(target.study.id, localIds[index]!),
+        study_id: target.study.id,
+        joined_at: joinedAt,
+      };
       try {
         await insertMember(copy);
         imported++;
@@ -166,5 +188,10 @@ export async function importMembers(input: { body: Body<typeof contracts.importM
     }
   };
   await Promise.all(Array.from({ length: IMPORT_CONCURRENCY }, worker));
-  return { detail: errorMessage('members_imported', ctx.language, { imported, skipped }), imported, skipped, total: members.length };
+  return {
+    detail: errorMessage('members_imported', ctx.language, { imported, skipped }),
+    imported,
+    skipped,
+    total: members.length,
+  };
 }

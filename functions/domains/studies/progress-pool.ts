@@ -25,7 +25,11 @@ export function practicePool(tasks: StudyTaskRecord[], language: Language): { ex
   const byExam = new Map<string, PoolExam>();
   for (const task of tasks.slice(0, MAX_STUDY_TASKS)) {
     if (!task.exam_id || task.exam_total_questions <= 0 || byExam.has(task.exam_id)) continue;
-    byExam.set(task.exam_id, { examId: task.exam_id, title: pickLocalized(task, 'exam_title', language) || task.exam_title, size: task.exam_total_questions });
+    byExam.set(task.exam_id, {
+      examId: task.exam_id,
+      title: pickLocalized(task, 'exam_title', language) || task.exam_title,
+      size: task.exam_total_questions,
+    });
   }
   const exams = [...byExam.values()];
   return { exams, total: exams.reduce((sum, e) => sum + e.size, 0) };
@@ -55,7 +59,11 @@ function practiceQuestion(question: StoredQuestion, exam: PoolExam, language: La
 }
 
 /** Draws `count` questions (≤ the pool's total) in random order. */
-export async function drawPracticeQuestions(pool: { exams: PoolExam[]; total: number }, count: number, language: Language): Promise<PracticeQuestion[]> {
+export async function drawPracticeQuestions(
+  pool: { exams: PoolExam[]; total: number },
+  count: number,
+  language: Language,
+): Promise<PracticeQuestion[]> {
   const wanted = Math.min(count, pool.total);
   if (wanted <= 0) return [];
   // Index → (exam, position 1..size) through the running sums of the exam sizes.

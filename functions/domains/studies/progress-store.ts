@@ -16,7 +16,10 @@ import { db, ITEM_ABSENT, ITEM_EXISTS } from '../../runtime/data/db.js';
 const table = () => config.appTable;
 
 /** The caller's totals on each exam (one BatchGetItem of their `EXAMSUM#` items per 100 exams). */
-export async function examTotalsOf(userId: string, examIds: string[]): Promise<Map<string, Omit<ExamResultTotals, 'totalQuestions'>>> {
+export async function examTotalsOf(
+  userId: string,
+  examIds: string[],
+): Promise<Map<string, Omit<ExamResultTotals, 'totalQuestions'>>> {
   const unique = [...new Set(examIds)];
   if (unique.length === 0) return new Map();
   const items = await batchGetAll(unique.map((examId) => examSummaryEntity.key(userId, examId)));
@@ -58,7 +61,13 @@ export async function tasksWithProgress(userId: string, tasks: StudyTaskRecord[]
  * it is the day's highest (one conditional UpdateItem; when lower, a second one only counts the
  * access); the membership takes the latest progress and time (lists sort by it).
  */
-export async function recordProgress(userId: string, studyId: string, date: string, progress: { correct: number; attempted: number }, now: string): Promise<void> {
+export async function recordProgress(
+  userId: string,
+  studyId: string,
+  date: string,
+  progress: { correct: number; attempted: number },
+  now: string,
+): Promise<void> {
   const key = studyDayEntity.key(userId, studyId, date);
   const base = { '#type': 'type', '#date': 'date' };
   const baseValues = { ':type': studyDayEntity.type, ':study': studyId, ':date': date, ':one': 1, ':now': now };
@@ -67,7 +76,8 @@ export async function recordProgress(userId: string, studyId: string, date: stri
       new UpdateCommand({
         TableName: table(),
         Key: key,
-        UpdateExpression: 'SET #type = :type, study_id = :study, #date = :date, last_recorded_at = :now, highest_progress = :p, attempted_progress = :a ADD access_count :one',
+        UpdateExpression:
+          'SET #type = :type, study_id = :study, #date = :date, last_recorded_at = :now, highest_progress = :p, attempted_progress = :a ADD access_count :one',
         ConditionExpression: 'attribute_not_exists(highest_progress) OR highest_progress <= :p',
         ExpressionAttributeNames: base,
         ExpressionAttributeValues: { ...baseValues, ':p': progress.correct, ':a': progress.attempted },
@@ -79,7 +89,8 @@ export async function recordProgress(userId: string, studyId: string, date: stri
       new UpdateCommand({
         TableName: table(),
         Key: key,
-        UpdateExpression: 'SET #type = :type, study_id = :study, #date = :date, last_recorded_at = :now ADD access_count :one',
+        UpdateExpression:
+          'SET #type = :type, study_id = :study, #date = :date, last_recorded_at = :now ADD access_count :one',
         ExpressionAttributeNames: base,
         ExpressionAttributeValues: baseValues,
       }),
@@ -102,7 +113,12 @@ export async function recordProgress(userId: string, studyId: string, date: stri
 }
 
 /** S25: the caller's days in one study from `from` (or the first) to `to`, oldest first: one Query (1 MB ≈ years of days). */
-export async function studyDays(userId: string, studyId: string, from: string | null, to: string): Promise<StudyDayRecord[]> {
+export async function studyDays(
+  userId: string,
+  studyId: string,
+  from: string | null,
+  to: string,
+): Promise<StudyDayRecord[]> {
   const days: StudyDayRecord[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -126,5 +142,11 @@ export async function studyDays(userId: string, studyId: string, from: string | 
 
 /** L21: one random practice run. */
 export async function putPracticeResult(userId: string, record: PracticeResultRecord): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: practiceResultEntity.item(userId, record), ConditionExpression: ITEM_ABSENT }));
+  await db().send(
+    new PutCommand({
+      TableName: table(),
+      Item: practiceResultEntity.item(userId, record),
+      ConditionExpression: ITEM_ABSENT,
+    }),
+  );
 }

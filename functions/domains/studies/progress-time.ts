@@ -48,7 +48,12 @@ export interface StudyActivity {
  * study's managers, the `ACTIVITY#` item in the study's partition — two per credited study. They go
  * into the submit's first transaction, so a retried submit (a replay) never adds them twice.
  */
-export function studyTimeItems(userId: string, credits: StudyTimeCredit[], activity: StudyActivity, date: string): TransactItem[] {
+export function studyTimeItems(
+  userId: string,
+  credits: StudyTimeCredit[],
+  activity: StudyActivity,
+  date: string,
+): TransactItem[] {
   const seconds = Math.max(0, activity.seconds);
   if (seconds <= 0 && activity.answered <= 0) return [];
   const counts = { ':s': seconds, ':n': activity.answered, ':c': activity.correct };
@@ -68,16 +73,28 @@ export function studyTimeItems(userId: string, credits: StudyTimeCredit[], activ
           Key: studyDayEntity.key(userId, credit.studyId, date),
           UpdateExpression: `SET #type = :type, study_id = :study, #date = :date ADD ${add.join(', ')}`,
           ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ':type': studyDayEntity.type, ':study': credit.studyId, ':date': date, ...counts },
+          ExpressionAttributeValues: {
+            ':type': studyDayEntity.type,
+            ':study': credit.studyId,
+            ':date': date,
+            ...counts,
+          },
         },
       },
       {
         Update: {
           TableName: config.appTable,
           Key: studyActivityEntity.key(credit.studyId, date, userId),
-          UpdateExpression: 'SET #type = :type, user_id = :user, #date = :date, last_activity_at = :at ADD study_seconds :s, answered_count :n, correct_count :c',
+          UpdateExpression:
+            'SET #type = :type, user_id = :user, #date = :date, last_activity_at = :at ADD study_seconds :s, answered_count :n, correct_count :c',
           ExpressionAttributeNames: { '#type': 'type', '#date': 'date' },
-          ExpressionAttributeValues: { ':type': studyActivityEntity.type, ':user': userId, ':date': date, ':at': activity.at, ...counts },
+          ExpressionAttributeValues: {
+            ':type': studyActivityEntity.type,
+            ':user': userId,
+            ':date': date,
+            ':at': activity.at,
+            ...counts,
+          },
         },
       },
     ];

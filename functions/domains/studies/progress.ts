@@ -1,6 +1,14 @@
 import type * as contracts from '#shared/contracts/study-progress.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
-import { MAX_STUDIES_PER_PROGRESS_CALL, datesBetween, dayOf, minutesOf, overallProgress, periodStart, practiceAccuracy } from '#shared/domain/study-progress.js';
+import {
+  MAX_STUDIES_PER_PROGRESS_CALL,
+  datesBetween,
+  dayOf,
+  minutesOf,
+  overallProgress,
+  periodStart,
+  practiceAccuracy,
+} from '#shared/domain/study-progress.js';
 import { newResultId } from '../../runtime/data/ids.js';
 import type { StudyDayRecord } from './entities/study-day.js';
 import type { StudyTaskRecord } from './entities/study-task.js';
@@ -31,7 +39,10 @@ async function recordOne(userId: string, studyId: string, now: Date) {
  * form records the caller's studies among the ids (one BatchGetItem of their memberships), at most
  * `MAX_STUDIES_PER_PROGRESS_CALL`, and skips the rest.
  */
-export async function recordStudyProgress(input: ServiceInput<typeof contracts.recordStudyProgress>, ctx: SignedInContext) {
+export async function recordStudyProgress(
+  input: ServiceInput<typeof contracts.recordStudyProgress>,
+  ctx: SignedInContext,
+) {
   const userId = ctx.caller.user.id;
   const now = new Date();
   if (input.body.study_id) {
@@ -56,7 +67,10 @@ async function periodOf(access: StudyAccess, userId: string, days: number | unde
 }
 
 /** GET /api/study-progress-history/{studyId}/ (docs/product.md#studies). */
-export async function studyProgressHistory(input: ServiceInput<typeof contracts.studyProgressHistory>, ctx: SignedInContext) {
+export async function studyProgressHistory(
+  input: ServiceInput<typeof contracts.studyProgressHistory>,
+  ctx: SignedInContext,
+) {
   const access = await readableStudy(input.params.studyId, ctx.caller.user);
   const { today, from, records } = await periodOf(access, ctx.caller.user.id, input.query.days);
   const byDate = new Map(records.map((r) => [r.date, r]));
@@ -65,26 +79,41 @@ export async function studyProgressHistory(input: ServiceInput<typeof contracts.
   return {
     study_id: access.study.id,
     days: input.query.days ?? null,
-    summary_table: recordedDays.map((r) => ({ date: r.date, access_count: r.access_count, highest_progress: r.highest_progress })).sort((a, b) => (a.date < b.date ? 1 : -1)),
+    summary_table: recordedDays
+      .map((r) => ({ date: r.date, access_count: r.access_count, highest_progress: r.highest_progress }))
+      .sort((a, b) => (a.date < b.date ? 1 : -1)),
     time_series_data: datesBetween(first, today).map((date) => {
       const day = byDate.get(date);
-      return { date, time: day?.last_recorded_at ?? null, attempted_progress: day?.attempted_progress ?? null, correct_progress: day?.highest_progress ?? null };
+      return {
+        date,
+        time: day?.last_recorded_at ?? null,
+        attempted_progress: day?.attempted_progress ?? null,
+        correct_progress: day?.highest_progress ?? null,
+      };
     }),
   };
 }
 
 const taskName = (task: StudyTaskRecord, language: Language) => pickLocalized(task, 'name', language);
-const examTitle = (task: StudyTaskRecord, language: Language) => (task.exam_id ? pickLocalized(task, 'exam_title', language) || task.exam_title : null);
+const examTitle = (task: StudyTaskRecord, language: Language) =>
+  task.exam_id ? pickLocalized(task, 'exam_title', language) || task.exam_title : null;
 
 /** GET /api/study-time-statistics/{studyId}/ (docs/product.md#studies): study time of the period, and the tasks' progress. */
-export async function studyTimeStatistics(input: ServiceInput<typeof contracts.studyTimeStatistics>, ctx: SignedInContext) {
+export async function studyTimeStatistics(
+  input: ServiceInput<typeof contracts.studyTimeStatistics>,
+  ctx: SignedInContext,
+) {
   const userId = ctx.caller.user.id;
   const language = ctx.language;
   const access = await readableStudy(input.params.studyId, ctx.caller.user);
-  const [{ today, from, records }, tasks] = await Promise.all([periodOf(access, userId, input.query.days), studyTasks(access.study.id).then((t) => visibleTasks(t, access))]);
+  const [{ today, from, records }, tasks] = await Promise.all([
+    periodOf(access, userId, input.query.days),
+    studyTasks(access.study.id).then((t) => visibleTasks(t, access)),
+  ]);
   const withProgress = await tasksWithProgress(userId, tasks);
 
-  const sumOf = (field: 'task_seconds' | 'task_answered' | 'task_correct', taskId: string) => records.reduce((sum: number, r: StudyDayRecord) => sum + (r[field][taskId] ?? 0), 0);
+  const sumOf = (field: 'task_seconds' | 'task_answered' | 'task_correct', taskId: string) =>
+    records.reduce((sum: number, r: StudyDayRecord) => sum + (r[field][taskId] ?? 0), 0);
   const taskTimes = tasks.map((task) => {
     const seconds = sumOf('task_seconds', task.id);
     return {
@@ -105,9 +134,16 @@ export async function studyTimeStatistics(input: ServiceInput<typeof contracts.s
   const days = datesBetween(first, today).map((date) => {
     const day = byDate.get(date);
     const seconds = day?.study_seconds ?? 0;
-    return { date, study_time_minutes: minutesOf(seconds), study_time_seconds: seconds, answered_count: day?.answered_count ?? 0, correct_count: day?.correct_count ?? 0 };
+    return {
+      date,
+      study_time_minutes: minutesOf(seconds),
+      study_time_seconds: seconds,
+      answered_count: day?.answered_count ?? 0,
+      correct_count: day?.correct_count ?? 0,
+    };
   });
-  const total = (field: 'study_time_seconds' | 'answered_count' | 'correct_count') => days.reduce((sum, day) => sum + day[field], 0);
+  const total = (field: 'study_time_seconds' | 'answered_count' | 'correct_count') =>
+    days.reduce((sum, day) => sum + day[field], 0);
   const totalSeconds = total('study_time_seconds');
   const active = taskTimes.filter((t) => t.study_time_seconds > 0 || t.answered_count > 0).length;
   const overall = overallProgress(withProgress);
@@ -151,7 +187,10 @@ async function practiceStudy(studyId: string, ctx: SignedInContext): Promise<Stu
 }
 
 /** POST /api/save-random-practice-result/ (L21). */
-export async function saveRandomPracticeResult(input: ServiceInput<typeof contracts.saveRandomPracticeResult>, ctx: SignedInContext) {
+export async function saveRandomPracticeResult(
+  input: ServiceInput<typeof contracts.saveRandomPracticeResult>,
+  ctx: SignedInContext,
+) {
   const access = await practiceStudy(input.body.study_id, ctx);
   const now = new Date();
   const id = newResultId(now.getTime());
@@ -168,7 +207,10 @@ export async function saveRandomPracticeResult(input: ServiceInput<typeof contra
 }
 
 /** GET /api/random-practice/{studyId}/?count= (S26, D83). */
-export async function drawRandomPracticeQuestions(input: ServiceInput<typeof contracts.drawRandomPracticeQuestions>, ctx: SignedInContext) {
+export async function drawRandomPracticeQuestions(
+  input: ServiceInput<typeof contracts.drawRandomPracticeQuestions>,
+  ctx: SignedInContext,
+) {
   const access = await practiceStudy(input.params.studyId, ctx);
   const tasks = await studyTasks(access.study.id);
   const pool = practicePool(tasks, ctx.language);

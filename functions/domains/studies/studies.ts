@@ -16,8 +16,25 @@ import { getUser } from '../users/index.js';
 import { canDelete, canManage, canRead, loadStudyAccess, managedStudy, readableStudy } from './study-access.js';
 import { continueStudyDeletion, startStudyDeletion } from './study-delete.js';
 import { tasksWithProgress } from './progress-store.js';
-import { countersOfStudies, getStudies, insertStudy, membershipsOf, readStudyPartition, saveStudy, StudyTitleTakenError, takenTitleKeys } from './study-store.js';
-import { countersView, joinRequestView, memberView, permissionsView, studyView, taskView, visibleTasks } from './study-views.js';
+import {
+  countersOfStudies,
+  getStudies,
+  insertStudy,
+  membershipsOf,
+  readStudyPartition,
+  saveStudy,
+  StudyTitleTakenError,
+  takenTitleKeys,
+} from './study-store.js';
+import {
+  countersView,
+  joinRequestView,
+  memberView,
+  permissionsView,
+  studyView,
+  taskView,
+  visibleTasks,
+} from './study-views.js';
 
 /** Pages of 1 MB one list stream may read per answer (S1, S3): the bound on an answer's requests. */
 const MAX_PAGES_PER_STREAM = 2;
@@ -28,7 +45,9 @@ const languageOf = (query: { lang?: Language }, ctx: RequestContext): Language =
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The distinct name keys of a study's non-empty titles: what the creator's title claims hold. */
-const titleKeysOf = (study: Pick<StudyRecord, 'title_ko' | 'title_en'>) => [...new Set([study.title_ko, study.title_en].filter((t) => t.trim()).map(nameKey))];
+const titleKeysOf = (study: Pick<StudyRecord, 'title_ko' | 'title_en'>) => [
+  ...new Set([study.title_ko, study.title_en].filter((t) => t.trim()).map(nameKey)),
+];
 
 /**
  * GET /api/studies/ (S1–S4). Streams: public shards (`is_public=true`, anonymous visitors, and the
@@ -44,7 +63,9 @@ export async function listStudies(input: ServiceInput<typeof studies.listStudies
   const language = languageOf(query, ctx);
   const pageSize = query.page_size ?? 50;
   const domainTagId = await requiredDomainTagId(ctx);
-  const matchesTags = (study: StudyRecord) => (!domainTagId || study.tag_ids.includes(domainTagId)) && (!query.tags?.length || query.tags.some((t) => study.tag_ids.includes(t)));
+  const matchesTags = (study: StudyRecord) =>
+    (!domainTagId || study.tag_ids.includes(domainTagId)) &&
+    (!query.tags?.length || query.tags.some((t) => study.tag_ids.includes(t)));
 
   let records: StudyRecord[];
   let next: string | null = null;
@@ -54,8 +75,11 @@ export async function listStudies(input: ServiceInput<typeof studies.listStudies
     if (query.is_public !== undefined) records = records.filter((s) => s.is_public === query.is_public);
   } else {
     const admin = isSiteAdmin(caller);
-    const visibilities = query.is_public === true || !admin ? [true] : query.is_public === false ? [false] : [true, false];
-    const streams: Stream[] = visibilities.flatMap((isPublic) => studyListShards(isPublic).map((pk) => ({ index: 'gsi2' as const, pk })));
+    const visibilities =
+      query.is_public === true || !admin ? [true] : query.is_public === false ? [false] : [true, false];
+    const streams: Stream[] = visibilities.flatMap((isPublic) =>
+      studyListShards(isPublic).map((pk) => ({ index: 'gsi2' as const, pk })),
+    );
     const clauses: string[] = [];
     const values: Record<string, NativeAttributeValue> = {};
     if (domainTagId) {
@@ -66,7 +90,12 @@ export async function listStudies(input: ServiceInput<typeof studies.listStudies
       clauses.push(`(${query.tags.map((_, i) => `contains(tag_ids, :t${i})`).join(' OR ')})`);
       query.tags.forEach((t, i) => (values[`:t${i}`] = t));
     }
-    const page = await readMergedStreams(streams, { cursor: query.cursor, pageSize, filter: { clauses, values }, maxPagesPerStream: MAX_PAGES_PER_STREAM });
+    const page = await readMergedStreams(streams, {
+      cursor: query.cursor,
+      pageSize,
+      filter: { clauses, values },
+      maxPagesPerStream: MAX_PAGES_PER_STREAM,
+    });
     records = page.items.map(studyEntity.parse);
     next = page.next;
     // "All" for a signed-in user: their private studies too, on the first page (D43).
@@ -78,7 +107,9 @@ export async function listStudies(input: ServiceInput<typeof studies.listStudies
   }
   // D95: the counters of the page in one BatchGetItem (≤ 100 studies), only when asked.
   const counters = query.with_counters ? await countersOfStudies(records.map((s) => s.id)) : null;
-  const results = records.map((study) => selectFields(studyView(study, language, counters ? countersView(counters.get(study.id)!) : {}), query.select));
+  const results = records.map((study) =>
+    selectFields(studyView(study, language, counters ? countersView(counters.get(study.id)!) : {}), query.select),
+  );
   return { count: results.length, next, results };
 }
 
@@ -86,7 +117,9 @@ export async function listStudies(input: ServiceInput<typeof studies.listStudies
 async function myStudies(userId: string): Promise<StudyRecord[]> {
   const memberships = await membershipsOf(userId);
   const found = await getStudies(memberships.map((m) => m.study_id));
-  return found.sort((a, b) => (a.start_date < b.start_date ? 1 : a.start_date > b.start_date ? -1 : b.id.localeCompare(a.id)));
+  return found.sort((a, b) =>
+    a.start_date < b.start_date ? 1 : a.start_date > b.start_date ? -1 : b.id.localeCompare(a.id),
+  );
 }
 
 /** POST /api/studies/ (S10): the title in the request language is required and must not be one of the creator's other studies'. */
@@ -137,7 +170,8 @@ export async function createStudy(input: ServiceInput<typeof studies.createStudy
   try {
     await insertStudy(study, creator);
   } catch (error) {
-    if (error instanceof StudyTitleTakenError) throw conflict('study_title_taken', { title: pickLocalized(study, 'title', language) });
+    if (error instanceof StudyTitleTakenError)
+      throw conflict('study_title_taken', { title: pickLocalized(study, 'title', language) });
     throw error;
   }
   await adjustUsage(study.tag_ids, 1);
@@ -185,7 +219,8 @@ export async function updateStudy(input: ServiceInput<typeof studies.updateStudy
   const before = access.study;
   const body = input.body;
   const after: StudyRecord = { ...before };
-  for (const field of ['title_ko', 'title_en', 'goal_ko', 'goal_en'] as const) if (body[field] !== undefined) after[field] = body[field];
+  for (const field of ['title_ko', 'title_en', 'goal_ko', 'goal_en'] as const)
+    if (body[field] !== undefined) after[field] = body[field];
   if (body.start_date !== undefined) after.start_date = body.start_date;
   if (body.end_date !== undefined) after.end_date = body.end_date;
   if (body.is_public !== undefined) after.is_public = body.is_public;
@@ -198,11 +233,13 @@ export async function updateStudy(input: ServiceInput<typeof studies.updateStudy
   }
   after.title_keys = titleKeysOf(after);
   const added = after.title_keys.filter((k) => !before.title_keys.includes(k));
-  if ((await takenTitleKeys(before.created_by_id, added, before.id)).length) throw conflict('study_title_taken', { title: pickLocalized(after, 'title', ctx.language) });
+  if ((await takenTitleKeys(before.created_by_id, added, before.id)).length)
+    throw conflict('study_title_taken', { title: pickLocalized(after, 'title', ctx.language) });
   try {
     await saveStudy(before, after);
   } catch (error) {
-    if (error instanceof StudyTitleTakenError) throw conflict('study_title_taken', { title: pickLocalized(after, 'title', ctx.language) });
+    if (error instanceof StudyTitleTakenError)
+      throw conflict('study_title_taken', { title: pickLocalized(after, 'title', ctx.language) });
     throw error;
   }
   await Promise.all([
@@ -226,9 +263,14 @@ export async function updateStudy(input: ServiceInput<typeof studies.updateStudy
 export async function deleteStudy(input: ServiceInput<typeof studies.deleteStudy>, ctx: SignedInContext) {
   const caller: CallerUser = ctx.caller.user;
   const access = await loadStudyAccess(input.params.id, caller, { includeDeleting: true });
-  if (!access || (access.study.deleting_at ? !(access.isAdmin || access.isCreator) : !canRead(access))) throw new AppError(404, 'study_not_found');
+  if (!access || (access.study.deleting_at ? !(access.isAdmin || access.isCreator) : !canRead(access)))
+    throw new AppError(404, 'study_not_found');
   if (!canDelete(access)) throw new AppError(403, 'study_forbidden');
   await startStudyDeletion(access.study);
   const outcome = await continueStudyDeletion(access.study.id, Date.now() + DELETE_BUDGET_MS);
-  return { success: true as const, message: outcome.completed ? 'study_deleted' : 'study_delete_continues', pending: !outcome.completed };
+  return {
+    success: true as const,
+    message: outcome.completed ? 'study_deleted' : 'study_delete_continues',
+    pending: !outcome.completed,
+  };
 }

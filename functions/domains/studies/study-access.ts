@@ -29,7 +29,11 @@ export interface StudyAccess {
  * when the study does not exist or is being deleted. Anonymous callers: the META only. Ids that cannot be study ids
  * cost no read.
  */
-export async function loadStudyAccess(studyId: string, caller: CallerUser | null, options: { includeDeleting?: boolean } = {}): Promise<StudyAccess | null> {
+export async function loadStudyAccess(
+  studyId: string,
+  caller: CallerUser | null,
+  options: { includeDeleting?: boolean } = {},
+): Promise<StudyAccess | null> {
   if (!GENERATED_ID.test(studyId)) return null;
   const membershipKey = caller ? studyMembershipEntity.key(caller.id, studyId) : null;
   const requestKey = caller ? joinRequestEntity.userKey(caller.id, studyId) : null;
@@ -53,13 +57,16 @@ export async function loadStudyAccess(studyId: string, caller: CallerUser | null
 }
 
 /** The caller's role if they are an active member, else null. */
-export const activeRole = (access: StudyAccess): StudyMemberRole | null => (access.membership?.is_active ? access.membership.role : null);
+export const activeRole = (access: StudyAccess): StudyMemberRole | null =>
+  access.membership?.is_active ? access.membership.role : null;
 
 /** Read a study: public ones anyone; private ones members (active or not), the creator, site admins. */
-export const canRead = (access: StudyAccess) => access.study.is_public || access.isAdmin || access.isCreator || !!access.membership;
+export const canRead = (access: StudyAccess) =>
+  access.study.is_public || access.isAdmin || access.isCreator || !!access.membership;
 
 /** Edit the study and its tags, tasks and members, answer join requests: site admin, creator, active study_admin / study_leader. */
-export const canManage = (access: StudyAccess) => access.isAdmin || access.isCreator || isManagingRole(activeRole(access));
+export const canManage = (access: StudyAccess) =>
+  access.isAdmin || access.isCreator || isManagingRole(activeRole(access));
 
 /** Delete the study (docs/product.md#roles: admin, creator, study_admin or study_leader member): the managers. */
 export const canDelete = canManage;

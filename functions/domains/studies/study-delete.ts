@@ -72,8 +72,14 @@ function pointersOf(studyId: string, item: Record<string, unknown>): { pk: strin
   if (studyMemberEntity.isMemberItem(item) && typeof item.user_id === 'string' && item.user_id) {
     return [studyMembershipEntity.key(item.user_id, studyId)];
   }
-  if (joinRequestEntity.isJoinRequestItem(item) && typeof item.user_id === 'string') return [joinRequestEntity.userKey(item.user_id, studyId)];
-  if (studyTaskEntity.isTaskItem(item) && typeof item.exam_id === 'string' && item.exam_id && typeof item.id === 'string') {
+  if (joinRequestEntity.isJoinRequestItem(item) && typeof item.user_id === 'string')
+    return [joinRequestEntity.userKey(item.user_id, studyId)];
+  if (
+    studyTaskEntity.isTaskItem(item) &&
+    typeof item.exam_id === 'string' &&
+    item.exam_id &&
+    typeof item.id === 'string'
+  ) {
     return [studyLinkEntity.key(item.exam_id, studyId, item.id)];
   }
   return [];
@@ -107,8 +113,11 @@ export async function continueStudyDeletion(studyId: string, deadline: number): 
 
 /** The unfinished deletions (gsi2 `STUDYDELETES`), finished one by one until `deadline`. */
 export async function finishPendingStudyDeletions(deadline: number): Promise<{ studies: number; unfinished: number }> {
-  const { found, unfinished } = await finishPendingWork(studyEntity.pendingDeletesPartition, 'id', deadline, (tombstone, until) =>
-    continueStudyDeletion(String(tombstone.id), until),
+  const { found, unfinished } = await finishPendingWork(
+    studyEntity.pendingDeletesPartition,
+    'id',
+    deadline,
+    (tombstone, until) => continueStudyDeletion(String(tombstone.id), until),
   );
   return { studies: found, unfinished };
 }

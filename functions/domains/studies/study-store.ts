@@ -6,7 +6,13 @@ import { batchGetAll } from '../../runtime/data/batch-ops.js';
 import { isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
 import { queryAll } from '../../runtime/data/paginate.js';
 import { joinRequestEntity, type JoinRequestRecord } from './entities/study-join-request.js';
-import { studyCountersEntity, studyEntity, studyTitleClaimEntity, type StudyCountersRecord, type StudyRecord } from './entities/study.js';
+import {
+  studyCountersEntity,
+  studyEntity,
+  studyTitleClaimEntity,
+  type StudyCountersRecord,
+  type StudyRecord,
+} from './entities/study.js';
 import { studyMemberEntity, studyMemberKeyEntity, type StudyMemberRecord } from './entities/study-member.js';
 import { studyMembershipEntity, type StudyMembershipRecord } from './entities/study-membership.js';
 import { studyTaskEntity, type StudyTaskRecord } from './entities/study-task.js';
@@ -35,16 +41,26 @@ export async function insertStudy(study: StudyRecord, creator: StudyMemberRecord
     overall_progress: null,
     last_progress_recorded_at: null,
   };
-  const put = (Item: Record<string, unknown>) => ({ Put: { TableName: table(), Item, ConditionExpression: ITEM_ABSENT } });
+  const put = (Item: Record<string, unknown>) => ({
+    Put: { TableName: table(), Item, ConditionExpression: ITEM_ABSENT },
+  });
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
           put(studyEntity.item(study)),
-          put({ ...studyCountersEntity.key(study.id), type: 'STUDY_SEQ', next_local_id: 1, task_count: 0, member_count: 1 }),
+          put({
+            ...studyCountersEntity.key(study.id),
+            type: 'STUDY_SEQ',
+            next_local_id: 1,
+            task_count: 0,
+            member_count: 1,
+          }),
           ...study.title_keys.map((key) => put(studyTitleClaimEntity.item(study.created_by_id, key, study.id))),
           put(studyMemberEntity.item(creator)),
-          ...studyMemberKeyEntity.keysOf(creator).map((k) => put(studyMemberKeyEntity.item(study.id, k.kind, k.value, creator.id))),
+          ...studyMemberKeyEntity
+            .keysOf(creator)
+            .map((k) => put(studyMemberKeyEntity.item(study.id, k.kind, k.value, creator.id))),
           ...(creator.user_id ? [put(studyMembershipEntity.item(creator.user_id, membership))] : []),
         ],
       }),
@@ -62,7 +78,9 @@ export async function takenTitleKeys(userId: string, keys: string[], exceptStudy
     keys.map((k) => studyTitleClaimEntity.key(userId, k)),
     { consistent: true },
   );
-  return items.filter((item) => item.study_id !== exceptStudyId).map((item) => String(item.sk).slice('STUDYTITLE#'.length));
+  return items
+    .filter((item) => item.study_id !== exceptStudyId)
+    .map((item) => String(item.sk).slice('STUDYTITLE#'.length));
 }
 
 /**
@@ -76,9 +94,15 @@ export async function saveStudy(before: StudyRecord, after: StudyRecord): Promis
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: table(), Item: studyEntity.item(after), ConditionExpression: studyEntity.liveCondition } },
+          {
+            Put: { TableName: table(), Item: studyEntity.item(after), ConditionExpression: studyEntity.liveCondition },
+          },
           ...added.map((key) => ({
-            Put: { TableName: table(), Item: studyTitleClaimEntity.item(after.created_by_id, key, after.id), ConditionExpression: ITEM_ABSENT },
+            Put: {
+              TableName: table(),
+              Item: studyTitleClaimEntity.item(after.created_by_id, key, after.id),
+              ConditionExpression: ITEM_ABSENT,
+            },
           })),
           ...removed.map((key) => ({
             Delete: {
@@ -98,7 +122,9 @@ export async function saveStudy(before: StudyRecord, after: StudyRecord): Promis
 }
 
 export async function getStudyCounters(studyId: string): Promise<StudyCountersRecord> {
-  const { Item } = await db().send(new GetCommand({ TableName: table(), Key: studyCountersEntity.key(studyId), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: table(), Key: studyCountersEntity.key(studyId), ConsistentRead: true }),
+  );
   return studyCountersEntity.parse(Item ?? {});
 }
 
@@ -133,7 +159,10 @@ export async function nextLocalIds(studyId: string, count = 1): Promise<number[]
 }
 
 /** The id and display title of a live study (one GetItem), or null: what a result taken from a study task keeps. */
-export async function liveStudyTitle(studyId: string, language: Language): Promise<{ id: string; title: string } | null> {
+export async function liveStudyTitle(
+  studyId: string,
+  language: Language,
+): Promise<{ id: string; title: string } | null> {
   if (!GENERATED_ID.test(studyId)) return null;
   const { Item } = await db().send(new GetCommand({ TableName: table(), Key: studyEntity.key(studyId) }));
   if (!Item) return null;
@@ -161,7 +190,11 @@ export async function readStudyPartition(studyId: string, withJoinRequests: bool
   const [people, rest] = await Promise.all([
     queryAll({
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': pk, ':from': withJoinRequests ? joinRequestEntity.skPrefix : studyMemberEntity.skPrefix, ':to': `${studyMemberEntity.skPrefix}~` },
+      ExpressionAttributeValues: {
+        ':pk': pk,
+        ':from': withJoinRequests ? joinRequestEntity.skPrefix : studyMemberEntity.skPrefix,
+        ':to': `${studyMemberEntity.skPrefix}~`,
+      },
     }),
     queryAll({
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
@@ -183,7 +216,10 @@ export async function membershipsOf(userId: string): Promise<StudyMembershipReco
     new QueryCommand({
       TableName: table(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': studyMembershipEntity.key(userId, '').pk, ':prefix': studyMembershipEntity.skPrefix },
+      ExpressionAttributeValues: {
+        ':pk': studyMembershipEntity.key(userId, '').pk,
+        ':prefix': studyMembershipEntity.skPrefix,
+      },
       Limit: MAX_MEMBERSHIPS_LISTED,
     }),
   );
@@ -202,7 +238,10 @@ export async function joinRequestsOf(userId: string): Promise<JoinRequestRecord[
   const items = await queryAll(
     {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': joinRequestEntity.userKey(userId, '').pk, ':prefix': joinRequestEntity.skPrefix },
+      ExpressionAttributeValues: {
+        ':pk': joinRequestEntity.userKey(userId, '').pk,
+        ':prefix': joinRequestEntity.skPrefix,
+      },
     },
     { maxPages: 1 },
   );
@@ -212,11 +251,17 @@ export async function joinRequestsOf(userId: string): Promise<JoinRequestRecord[
 /** Live studies by id (BatchGet of META; tombstones left out). */
 export async function getStudies(studyIds: string[]): Promise<StudyRecord[]> {
   if (studyIds.length === 0) return [];
-  return (await batchGetAll(studyIds.map((id) => studyEntity.key(id)))).map(studyEntity.parse).filter((s) => !s.deleting_at);
+  return (await batchGetAll(studyIds.map((id) => studyEntity.key(id))))
+    .map(studyEntity.parse)
+    .filter((s) => !s.deleting_at);
 }
 
 /** The creator's studies (gsi1), for withdrawal. */
 export async function studiesCreatedBy(userId: string): Promise<StudyRecord[]> {
-  const items = await queryAll({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': studyEntity.creatorPartition(userId) } });
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': studyEntity.creatorPartition(userId) },
+  });
   return items.map(studyEntity.parse);
 }

@@ -50,8 +50,14 @@ export function studyView(study: StudyRecord, language: Language, extras: Partia
 }
 
 /** What a study answer shows of its counters item (detail, and lists asked `with_counters`). */
-export function countersView(counters: StudyCountersRecord): Pick<Study, 'task_count' | 'member_count' | 'question_total'> {
-  return { task_count: counters.task_count, member_count: counters.member_count, question_total: counters.question_total };
+export function countersView(
+  counters: StudyCountersRecord,
+): Pick<Study, 'task_count' | 'member_count' | 'question_total'> {
+  return {
+    task_count: counters.task_count,
+    member_count: counters.member_count,
+    question_total: counters.question_total,
+  };
 }
 
 /** A task as the API shows it; `progress` is the caller's own on the task exam (null: no exam, never taken, or anonymous). */
@@ -67,7 +73,11 @@ export function taskView(task: StudyTaskRecord, language: Language, progress: Ta
           id: task.exam_id,
           title_ko: task.exam_title_ko,
           title_en: task.exam_title_en,
-          display_title: pickLocalized({ title_ko: task.exam_title_ko, title_en: task.exam_title_en, title: task.exam_title }, 'title', language),
+          display_title: pickLocalized(
+            { title_ko: task.exam_title_ko, title_en: task.exam_title_en, title: task.exam_title },
+            'title',
+            language,
+          ),
           questions: task.exam_total_questions,
         }
       : null,
@@ -85,7 +95,10 @@ export function taskView(task: StudyTaskRecord, language: Language, progress: Ta
 }
 
 /** Emails and member codes only for the study's managers and site admins (and a member's own row). */
-export function memberView(member: StudyMemberRecord, options: { showPrivate: boolean; viewerId?: string | null; progress?: number | null }): StudyMember {
+export function memberView(
+  member: StudyMemberRecord,
+  options: { showPrivate: boolean; viewerId?: string | null; progress?: number | null },
+): StudyMember {
   const own = !!options.viewerId && member.user_id === options.viewerId;
   const visible = options.showPrivate || own;
   return {

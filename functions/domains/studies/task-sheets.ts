@@ -33,12 +33,21 @@ const COLUMNS = {
 const MAX_ERRORS_SHOWN = 10;
 
 /** GET /api/studies/{id}/download-excel/: readers of the study (docs/product.md#study-detail: everyone sees the download). */
-export async function downloadStudyTasksSheet(input: ServiceInput<typeof studies.downloadStudyTasksSheet>, ctx: RequestContext) {
+export async function downloadStudyTasksSheet(
+  input: ServiceInput<typeof studies.downloadStudyTasksSheet>,
+  ctx: RequestContext,
+) {
   const access = await readableStudy(input.params.id, ctx.caller?.user ?? null);
   const tasks = visibleTasks(await studyTasks(access.study.id), access);
   const rows = tasks.map((t) => [
     pickLocalized(t, 'name', ctx.language),
-    t.exam_id ? pickLocalized({ title_ko: t.exam_title_ko, title_en: t.exam_title_en, title: t.exam_title }, 'title', ctx.language) : '',
+    t.exam_id
+      ? pickLocalized(
+          { title_ko: t.exam_title_ko, title_en: t.exam_title_en, title: t.exam_title },
+          'title',
+          ctx.language,
+        )
+      : '',
     t.progress,
     t.exam_id ?? '',
   ]);
@@ -52,7 +61,10 @@ export async function downloadStudyTasksSheet(input: ServiceInput<typeof studies
  * anything is written, and any row error refuses the whole sheet (400 `study_sheet_row_errors`
  * listing them). A connected exam is found by its id, or by its title among the caller's exams.
  */
-export async function uploadStudyTasksSheet(input: ServiceInput<typeof studies.uploadStudyTasksSheet>, ctx: SignedInContext) {
+export async function uploadStudyTasksSheet(
+  input: ServiceInput<typeof studies.uploadStudyTasksSheet>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const access = await managedStudy(input.body.study_id, caller);
   if (!canUseSheets(access)) throw forbidden('study_sheets_admin_only');
@@ -63,13 +75,24 @@ export async function uploadStudyTasksSheet(input: ServiceInput<typeof studies.u
   });
   const normalised = header.map((h) => h.trim().toLowerCase());
   const column = (aliases: readonly string[]) => normalised.findIndex((h) => aliases.includes(h));
-  const at = { name: column(COLUMNS.name), exam: column(COLUMNS.exam), progress: column(COLUMNS.progress), examId: column(COLUMNS.examId) };
+  const at = {
+    name: column(COLUMNS.name),
+    exam: column(COLUMNS.exam),
+    progress: column(COLUMNS.progress),
+    examId: column(COLUMNS.examId),
+  };
   if (at.name < 0) throw badRequest('study_sheet_missing_column', { column: HEADER[0]! });
   if (rows.length === 0) throw badRequest('study_sheet_no_rows');
 
   const cell = (cells: string[], index: number) => (index >= 0 ? (cells[index] ?? '').trim() : '');
   // Exams named by title only: the caller's own title claims, one BatchGet.
-  const titles = [...new Set(rows.filter((r) => !cell(r.cells, at.examId) && cell(r.cells, at.exam)).map((r) => nameKey(cell(r.cells, at.exam))))];
+  const titles = [
+    ...new Set(
+      rows
+        .filter((r) => !cell(r.cells, at.examId) && cell(r.cells, at.exam))
+        .map((r) => nameKey(cell(r.cells, at.exam))),
+    ),
+  ];
   const examIdByTitle = await examIdsByTitle(caller.id, titles);
 
   const errors: string[] = [];
@@ -81,7 +104,8 @@ export async function uploadStudyTasksSheet(input: ServiceInput<typeof studies.u
     const examTitle = cell(row.cells, at.exam);
     const examId = cell(row.cells, at.examId) || (examTitle ? (examIdByTitle.get(nameKey(examTitle)) ?? null) : null);
     if (!name) errors.push(`row ${row.rowNumber}: task name`);
-    else if (!Number.isFinite(progress) || progress < 0 || progress > 100) errors.push(`row ${row.rowNumber}: progress ${progressText}`);
+    else if (!Number.isFinite(progress) || progress < 0 || progress > 100)
+      errors.push(`row ${row.rowNumber}: progress ${progressText}`);
     else if (examTitle && !examId) errors.push(`row ${row.rowNumber}: exam ${examTitle}`);
     else parsed.push({ name, progress, examId });
   }
@@ -97,9 +121,12 @@ export async function uploadStudyTasksSheet(input: ServiceInput<typeof studies.u
     }),
   );
   const counters = await getStudyCounters(access.study.id);
-  if (counters.task_count + parsed.length > MAX_STUDY_TASKS) throw badRequest('study_task_limit', { max: MAX_STUDY_TASKS });
+  if (counters.task_count + parsed.length > MAX_STUDY_TASKS)
+    throw badRequest('study_task_limit', { max: MAX_STUDY_TASKS });
   if (errors.length) {
-    const shown = errors.slice(0, MAX_ERRORS_SHOWN).join('; ') + (errors.length > MAX_ERRORS_SHOWN ? ` (+${errors.length - MAX_ERRORS_SHOWN})` : '');
+    const shown =
+      errors.slice(0, MAX_ERRORS_SHOWN).join('; ') +
+      (errors.length > MAX_ERRORS_SHOWN ? ` (+${errors.length - MAX_ERRORS_SHOWN})` : '');
     throw badRequest('study_sheet_row_errors', { errors: shown });
   }
   const ids = await nextLocalIds(access.study.id, parsed.length);
@@ -107,7 +134,9 @@ export async function uploadStudyTasksSheet(input: ServiceInput<typeof studies.u
     newTask(access.study, ids[i]!, {
       [`name_${ctx.language}`]: p.name,
       progress: p.progress,
-      ...(p.examId ? snapshots.get(p.examId)! : { exam_id: null, exam_title_ko: '', exam_title_en: '', exam_title: '', exam_total_questions: 0 }),
+      ...(p.examId
+        ? snapshots.get(p.examId)!
+        : { exam_id: null, exam_title_ko: '', exam_title_en: '', exam_title: '', exam_total_questions: 0 }),
     }),
   );
   await insertTasks(access.study, tasks);

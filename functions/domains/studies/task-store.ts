@@ -28,7 +28,9 @@ const linkPut = (study: StudyRecord, task: StudyTaskRecord): TransactItem => ({
     }),
   },
 });
-const linkDelete = (studyId: string, task: StudyTaskRecord): TransactItem => ({ Delete: { TableName: table(), Key: studyLinkEntity.key(task.exam_id!, studyId, task.id) } });
+const linkDelete = (studyId: string, task: StudyTaskRecord): TransactItem => ({
+  Delete: { TableName: table(), Key: studyLinkEntity.key(task.exam_id!, studyId, task.id) },
+});
 const liveStudyCheck = (studyId: string): TransactItem => ({
   ConditionCheck: { TableName: table(), Key: studyEntity.key(studyId), ConditionExpression: studyEntity.liveCondition },
 });
@@ -59,7 +61,11 @@ function poolChanges(tasks: StudyTaskRecord[], sign: 1 | -1): PoolChange[] {
   const byExam = new Map<string, PoolChange>();
   for (const task of tasks) {
     if (!task.exam_id) continue;
-    const change = byExam.get(task.exam_id) ?? { examId: task.exam_id, tasks: 0, ...(sign > 0 ? { size: task.exam_total_questions } : {}) };
+    const change = byExam.get(task.exam_id) ?? {
+      examId: task.exam_id,
+      tasks: 0,
+      ...(sign > 0 ? { size: task.exam_total_questions } : {}),
+    };
     change.tasks += sign;
     byExam.set(task.exam_id, change);
   }
@@ -84,8 +90,17 @@ export async function insertTasks(study: StudyRecord, tasks: StudyTaskRecord[]):
 
 async function removeChunk(studyId: string, chunk: StudyTaskRecord[]): Promise<void> {
   await transactWrite([
-    { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), ...studyCountersEntity.taskUpdate(-chunk.length, poolChanges(chunk, -1)) } },
-    ...chunk.flatMap((task) => [{ Delete: { TableName: table(), Key: studyTaskEntity.keyOfId(task.id)! } } as TransactItem, ...(task.exam_id ? [linkDelete(studyId, task)] : [])]),
+    {
+      Update: {
+        TableName: table(),
+        Key: studyCountersEntity.key(studyId),
+        ...studyCountersEntity.taskUpdate(-chunk.length, poolChanges(chunk, -1)),
+      },
+    },
+    ...chunk.flatMap((task) => [
+      { Delete: { TableName: table(), Key: studyTaskEntity.keyOfId(task.id)! } } as TransactItem,
+      ...(task.exam_id ? [linkDelete(studyId, task)] : []),
+    ]),
   ]);
 }
 
@@ -100,16 +115,24 @@ async function insertChunk(study: StudyRecord, chunk: StudyTaskRecord[]): Promis
             Key: studyCountersEntity.key(study.id),
             ...counterUpdate,
             ConditionExpression: 'attribute_not_exists(task_count) OR task_count <= :room',
-            ExpressionAttributeValues: { ...counterUpdate.ExpressionAttributeValues, ':room': MAX_STUDY_TASKS - chunk.length },
+            ExpressionAttributeValues: {
+              ...counterUpdate.ExpressionAttributeValues,
+              ':room': MAX_STUDY_TASKS - chunk.length,
+            },
           },
         },
         liveStudyCheck(study.id),
         ...chunk.flatMap((task) => [
-          { Put: { TableName: table(), Item: studyTaskEntity.item(task), ConditionExpression: ITEM_ABSENT } } as TransactItem,
+          {
+            Put: { TableName: table(), Item: studyTaskEntity.item(task), ConditionExpression: ITEM_ABSENT },
+          } as TransactItem,
           ...(task.exam_id ? [linkPut(study, task)] : []),
         ]),
       ],
-      (reasons) => (reasons[0] === CONDITION_FAILED ? new AppError(400, 'study_task_limit', { max: MAX_STUDY_TASKS }) : new AppError(404, 'study_not_found')),
+      (reasons) =>
+        reasons[0] === CONDITION_FAILED
+          ? new AppError(400, 'study_task_limit', { max: MAX_STUDY_TASKS })
+          : new AppError(404, 'study_not_found'),
     );
   }
   return chunk;
@@ -145,7 +168,13 @@ export async function removeTask(studyId: string, task: StudyTaskRecord): Promis
     [
       { Delete: { TableName: table(), Key: studyTaskEntity.keyOfId(task.id)!, ConditionExpression: ITEM_EXISTS } },
       ...(task.exam_id ? [linkDelete(studyId, task)] : []),
-      { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), ...studyCountersEntity.taskUpdate(-1, poolChanges([task], -1)) } },
+      {
+        Update: {
+          TableName: table(),
+          Key: studyCountersEntity.key(studyId),
+          ...studyCountersEntity.taskUpdate(-1, poolChanges([task], -1)),
+        },
+      },
     ],
     () => new AppError(404, 'study_task_not_found'),
   );
@@ -166,12 +195,20 @@ export async function unlinkTask(taskId: string, studyId: string, examId: string
         Update: {
           TableName: table(),
           Key: key,
-          UpdateExpression: 'SET exam_id = :none, exam_title_ko = :empty, exam_title_en = :empty, exam_title = :empty, exam_total_questions = :zero',
+          UpdateExpression:
+            'SET exam_id = :none, exam_title_ko = :empty, exam_title_en = :empty, exam_title = :empty, exam_total_questions = :zero',
           ConditionExpression: 'exam_id = :exam',
           ExpressionAttributeValues: { ':none': null, ':empty': '', ':zero': 0, ':exam': examId },
         },
       },
-      { Update: { TableName: table(), Key: studyCountersEntity.key(studyId), ...counters, ConditionExpression: ITEM_EXISTS } },
+      {
+        Update: {
+          TableName: table(),
+          Key: studyCountersEntity.key(studyId),
+          ...counters,
+          ConditionExpression: ITEM_EXISTS,
+        },
+      },
     ]);
   } catch (error) {
     if (!isTransactionCanceled(error)) throw error;

@@ -14,8 +14,17 @@ import { taskView, visibleTasks } from './study-views.js';
 
 /** Study tasks (S13–S15): managers write them; readers of the study read them (private tasks: its members). */
 
-type ExamSnapshot = Pick<StudyTaskRecord, 'exam_id' | 'exam_title_ko' | 'exam_title_en' | 'exam_title' | 'exam_total_questions'>;
-const NO_EXAM: ExamSnapshot = { exam_id: null, exam_title_ko: '', exam_title_en: '', exam_title: '', exam_total_questions: 0 };
+type ExamSnapshot = Pick<
+  StudyTaskRecord,
+  'exam_id' | 'exam_title_ko' | 'exam_title_en' | 'exam_title' | 'exam_total_questions'
+>;
+const NO_EXAM: ExamSnapshot = {
+  exam_id: null,
+  exam_title_ko: '',
+  exam_title_en: '',
+  exam_title: '',
+  exam_total_questions: 0,
+};
 
 /**
  * The exam a task links, as the task keeps it: it must exist and be readable by the caller (no
@@ -24,11 +33,18 @@ const NO_EXAM: ExamSnapshot = { exam_id: null, exam_title_ko: '', exam_title_en:
 export async function examSnapshot(examId: string | null | undefined, caller: CallerUser): Promise<ExamSnapshot> {
   if (!examId) return NO_EXAM;
   const exam = await readableExam(examId, caller).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) throw badRequest('study_task_exam_not_found', { exam: examId });
+    if (error instanceof AppError && error.status === 404)
+      throw badRequest('study_task_exam_not_found', { exam: examId });
     throw error;
   });
   if (isDailyQuizExam(exam)) throw badRequest('study_task_daily_exam');
-  return { exam_id: exam.id, exam_title_ko: exam.title_ko, exam_title_en: exam.title_en, exam_title: exam.title, exam_total_questions: exam.total_questions };
+  return {
+    exam_id: exam.id,
+    exam_title_ko: exam.title_ko,
+    exam_title_en: exam.title_en,
+    exam_title: exam.title,
+    exam_total_questions: exam.total_questions,
+  };
 }
 
 /** The task name in the request language is required (docs/product.md#studies; the message names the language). */
@@ -36,7 +52,11 @@ export function requireTaskName(task: Pick<StudyTaskRecord, 'name_ko' | 'name_en
   if (!task[`name_${language}`].trim()) throw badRequest(`study_task_name_required_${language}`);
 }
 
-export function newTask(study: StudyRecord, localId: number, fields: Partial<StudyTaskRecord> & ExamSnapshot): StudyTaskRecord {
+export function newTask(
+  study: StudyRecord,
+  localId: number,
+  fields: Partial<StudyTaskRecord> & ExamSnapshot,
+): StudyTaskRecord {
   return {
     id: studyTaskEntity.newId(study.id, localId),
     study_id: study.id,
@@ -75,7 +95,12 @@ export async function createStudyTask(input: ServiceInput<typeof studies.createS
   const caller = ctx.caller.user;
   const body = input.body;
   const access = await managedStudy(body.study, caller);
-  const fields = { name_ko: body.name_ko ?? '', name_en: body.name_en ?? '', progress: body.progress, is_public: body.is_public };
+  const fields = {
+    name_ko: body.name_ko ?? '',
+    name_en: body.name_en ?? '',
+    progress: body.progress,
+    is_public: body.is_public,
+  };
   requireTaskName(fields, ctx.language);
   const exam = await examSnapshot(body.exam, caller);
   const [localId] = await nextLocalIds(access.study.id);
@@ -103,7 +128,8 @@ export async function updateStudyTask(input: ServiceInput<typeof studies.updateS
   if (body.progress !== undefined) after.progress = body.progress;
   if (body.is_public !== undefined) after.is_public = body.is_public;
   requireTaskName(after, ctx.language);
-  if (body.exam !== undefined && body.exam !== task.exam_id) Object.assign(after, await examSnapshot(body.exam, caller));
+  if (body.exam !== undefined && body.exam !== task.exam_id)
+    Object.assign(after, await examSnapshot(body.exam, caller));
   await saveTask(access.study, task, after);
   return taskView(after, ctx.language);
 }

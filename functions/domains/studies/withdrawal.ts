@@ -28,23 +28,35 @@ import { db, ITEM_EXISTS } from '../../runtime/data/db.js';
  *
  * The `MEMBERSHIP#`/`JOINREQ#`/`STUDYTITLE#` items themselves go with the user's partition.
  */
-export async function removeUserFromStudies(userId: string, deadline: number): Promise<{ memberships: number; requests: number; studies: number }> {
+export async function removeUserFromStudies(
+  userId: string,
+  deadline: number,
+): Promise<{ memberships: number; requests: number; studies: number }> {
   const partitionItems = (prefix: string) =>
-    queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': userPk(userId), ':p': prefix } });
+    queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': userPk(userId), ':p': prefix },
+    });
   const [memberships, requests] = await Promise.all([
     partitionItems(studyMembershipEntity.skPrefix).then((items) => items.map(studyMembershipEntity.parse)),
     partitionItems(joinRequestEntity.skPrefix).then((items) => items.map(joinRequestEntity.parse)),
   ]);
 
-  const memberKeys = memberships.map((m) => studyMemberEntity.keyOfId(m.member_id)).filter((k): k is { pk: string; sk: string } => !!k);
-  const members = (await batchGetAll(memberKeys, { consistent: true })).map(studyMemberEntity.parse).filter((m) => m.user_id === userId);
+  const memberKeys = memberships
+    .map((m) => studyMemberEntity.keyOfId(m.member_id))
+    .filter((k): k is { pk: string; sk: string } => !!k);
+  const members = (await batchGetAll(memberKeys, { consistent: true }))
+    .map(studyMemberEntity.parse)
+    .filter((m) => m.user_id === userId);
   for (const member of members) {
     await db()
       .send(
         new TransactWriteCommand({
           TransactItems: [
             { Delete: { TableName: config.appTable, Key: studyMemberEntity.keyOfId(member.id)! } },
-            ...studyMemberKeyEntity.keysOf(member).map((k) => ({ Delete: { TableName: config.appTable, Key: studyMemberKeyEntity.key(member.study_id, k.kind, k.value) } })),
+            ...studyMemberKeyEntity.keysOf(member).map((k) => ({
+              Delete: { TableName: config.appTable, Key: studyMemberKeyEntity.key(member.study_id, k.kind, k.value) },
+            })),
             {
               Update: {
                 TableName: config.appTable,
@@ -65,7 +77,11 @@ export async function removeUserFromStudies(userId: string, deadline: number): P
   await batchWriteAll(requests.map((r) => deleteRequest(joinRequestEntity.studyKey(r.study_id, userId))));
   // The user's days in each study name the `ACTIVITY#` items the managers' table reads (issue 23): they go too.
   const days = (await partitionItems(studyDayEntity.skPrefix)).map(studyDayEntity.parse);
-  await batchWriteAll(days.filter((day) => day.study_id && day.date).map((day) => deleteRequest(studyActivityEntity.key(day.study_id, day.date, userId))));
+  await batchWriteAll(
+    days
+      .filter((day) => day.study_id && day.date)
+      .map((day) => deleteRequest(studyActivityEntity.key(day.study_id, day.date, userId))),
+  );
 
   const created = (await studiesCreatedBy(userId)).filter((s) => !s.deleting_at);
   for (const study of created) {
@@ -75,7 +91,9 @@ export async function removeUserFromStudies(userId: string, deadline: number): P
       await continueStudyDeletion(study.id, deadline);
     } else {
       // The anonymised item has no creator index entry (the entity leaves it out for WITHDRAWN_CREATOR_ID).
-      await batchWriteAll([putRequest(studyEntity.item({ ...study, created_by_id: WITHDRAWN_CREATOR_ID, created_by_username: '' }))]);
+      await batchWriteAll([
+        putRequest(studyEntity.item({ ...study, created_by_id: WITHDRAWN_CREATOR_ID, created_by_username: '' })),
+      ]);
     }
   }
   return { memberships: members.length, requests: requests.length, studies: created.length };

@@ -26,7 +26,11 @@ export function tagView(tag: TagRecord | TagRef, language: Language, usage?: num
 /** Every tag, one Query of gsi1 `TAGS` (bounded: 5 pages of 1 MB, tens of thousands of tags). */
 export async function listAllTags(): Promise<TagRecord[]> {
   const { items } = await queryBounded(
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': tagEntity.listPartition } },
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': tagEntity.listPartition },
+    },
     { want: Number.MAX_SAFE_INTEGER, maxPages: 5 },
   );
   return items.map(tagEntity.parse);
@@ -41,16 +45,33 @@ export async function getTags(ids: string[]): Promise<TagRecord[]> {
  * Creates a tag unless one of its names is taken (case-insensitive, in either language), in
  * which case the existing tag is returned. One transaction, or a GetItem pair when taken.
  */
-export async function createOrFindTag(nameKo: string, nameEn: string, userId: string): Promise<{ tag: TagRecord; created: boolean }> {
+export async function createOrFindTag(
+  nameKo: string,
+  nameEn: string,
+  userId: string,
+): Promise<{ tag: TagRecord; created: boolean }> {
   const keys = [...new Set([nameKey(nameKo), nameKey(nameEn)])];
-  const tag: TagRecord = { id: newId(), name_ko: nameKo, name_en: nameEn, usage_count: 0, created_by: userId, created_at: new Date().toISOString() };
+  const tag: TagRecord = {
+    id: newId(),
+    name_ko: nameKo,
+    name_en: nameEn,
+    usage_count: 0,
+    created_by: userId,
+    created_at: new Date().toISOString(),
+  };
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: config.appTable, Item: tagEntity.item(tag, keys[0]!), ConditionExpression: ITEM_ABSENT } },
+          {
+            Put: { TableName: config.appTable, Item: tagEntity.item(tag, keys[0]!), ConditionExpression: ITEM_ABSENT },
+          },
           ...keys.map((k) => ({
-            Put: { TableName: config.appTable, Item: tagNameClaimEntity.item(k, tag.id), ConditionExpression: ITEM_ABSENT },
+            Put: {
+              TableName: config.appTable,
+              Item: tagNameClaimEntity.item(k, tag.id),
+              ConditionExpression: ITEM_ABSENT,
+            },
           })),
         ],
       }),
@@ -60,9 +81,13 @@ export async function createOrFindTag(nameKo: string, nameEn: string, userId: st
     if (!isTransactionCanceled(error)) throw error;
   }
   for (const k of keys) {
-    const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: tagNameClaimEntity.key(k), ConsistentRead: true }));
+    const { Item } = await db().send(
+      new GetCommand({ TableName: config.appTable, Key: tagNameClaimEntity.key(k), ConsistentRead: true }),
+    );
     if (!Item) continue;
-    const { Item: existing } = await db().send(new GetCommand({ TableName: config.appTable, Key: tagEntity.key(tagNameClaimEntity.parse(Item).tag_id) }));
+    const { Item: existing } = await db().send(
+      new GetCommand({ TableName: config.appTable, Key: tagEntity.key(tagNameClaimEntity.parse(Item).tag_id) }),
+    );
     if (existing) return { tag: tagEntity.parse(existing), created: false };
   }
   throw new Error('tag name taken but no tag found');
@@ -70,7 +95,9 @@ export async function createOrFindTag(nameKo: string, nameEn: string, userId: st
 
 /** The id of the tag one of whose names (either language) has this name key, or null. One GetItem. */
 export async function findTagIdByName(name: string): Promise<string | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: tagNameClaimEntity.key(nameKey(name)) }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.appTable, Key: tagNameClaimEntity.key(nameKey(name)) }),
+  );
   return Item ? tagNameClaimEntity.parse(Item).tag_id : null;
 }
 

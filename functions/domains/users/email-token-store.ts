@@ -20,7 +20,10 @@ export async function deleteEmailToken(tokenHash: string): Promise<void> {
  * Consumes a live token with a conditional delete (two clicks cannot both succeed). An expired
  * token is left for TTL to remove, so the link keeps saying "expired".
  */
-export async function consumeEmailToken(tokenHash: string, now: number): Promise<EmailTokenRecord | 'expired' | 'invalid'> {
+export async function consumeEmailToken(
+  tokenHash: string,
+  now: number,
+): Promise<EmailTokenRecord | 'expired' | 'invalid'> {
   const key = emailTokenEntity.key(tokenHash);
   try {
     const result = await db().send(

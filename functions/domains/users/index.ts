@@ -9,8 +9,23 @@ export { sessionEntity } from './entities/session.js';
 export { USER_SK, userEntity } from './entities/user.js';
 export { hashPassword, needsRehash, unusablePasswordHash, verifyPassword } from './passwords.js';
 export { scheduledEntries } from './scheduled-entries.js';
-export { createSession, deleteSession, deleteUserSessions, SESSION_ABSOLUTE_SECONDS, sessionKey } from './session-store.js';
-export { blockedFor, clearThrottle, LOGIN_PER_IP, LOGIN_PER_USERNAME, recordHit, REGISTER_PER_IP, VERIFICATION_MAIL_PER_USER, type ThrottleRule } from './throttle-store.js';
+export {
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  SESSION_ABSOLUTE_SECONDS,
+  sessionKey,
+} from './session-store.js';
+export {
+  blockedFor,
+  clearThrottle,
+  LOGIN_PER_IP,
+  LOGIN_PER_USERNAME,
+  recordHit,
+  REGISTER_PER_IP,
+  VERIFICATION_MAIL_PER_USER,
+  type ThrottleRule,
+} from './throttle-store.js';
 export {
   buildUserRecord,
   findUserByEmail,

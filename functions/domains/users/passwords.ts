@@ -16,11 +16,18 @@ const MAX_N = 2 ** 20;
 /** Prefix of hashes that can never verify: users created from the sheet or through Google. */
 const UNUSABLE_PREFIX = '!';
 
-function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }, keyLength = KEY_LENGTH): Promise<Buffer> {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+  keyLength = KEY_LENGTH,
+): Promise<Buffer> {
   const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: MAX_MEMORY };
   return new Promise((resolve, reject) => {
     // The callback form runs on libuv's thread pool: the event loop stays free meanwhile.
-    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -52,7 +59,8 @@ function parseHash(stored: string | undefined | null): ParsedHash | null {
   const salt = Buffer.from(parts[4]!, 'base64');
   const hash = Buffer.from(parts[5]!, 'base64');
   const powerOfTwo = Number.isInteger(N) && N > 1 && (N & (N - 1)) === 0;
-  if (!powerOfTwo || N > MAX_N || !Number.isInteger(r) || r < 1 || r > 32 || !Number.isInteger(p) || p < 1 || p > 4) return null;
+  if (!powerOfTwo || N > MAX_N || !Number.isInteger(r) || r < 1 || r > 32 || !Number.isInteger(p) || p < 1 || p > 4)
+    return null;
   if (salt.length < 8 || hash.length < 16 || hash.length > 128) return null;
   return { N, r, p, salt, hash };
 }
@@ -62,7 +70,14 @@ function parseHash(stored: string | undefined | null): ParsedHash | null {
  * real verification costs, so a login for an unknown user (or one without a usable password)
  * takes as long as a wrong password for a real one.
  */
-const DUMMY_HASH = ['scrypt', SCRYPT_PARAMS.N, SCRYPT_PARAMS.r, SCRYPT_PARAMS.p, randomBytes(SALT_BYTES).toString('base64'), randomBytes(KEY_LENGTH).toString('base64')].join('$');
+const DUMMY_HASH = [
+  'scrypt',
+  SCRYPT_PARAMS.N,
+  SCRYPT_PARAMS.r,
+  SCRYPT_PARAMS.p,
+  randomBytes(SALT_BYTES).toString('base64'),
+  randomBytes(KEY_LENGTH).toString('base64'),
+].join('$');
 
 /**
  * True when `password` matches `stored`. Always runs one scrypt with production cost, even

@@ -46,7 +46,13 @@ const now = () => Math.floor(Date.now() / 1000);
 
 /** Seconds until the subject may try again, or 0 when it is not blocked. */
 export async function blockedFor(rule: ThrottleRule, subject: string): Promise<number> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.ephemeralTable, Key: throttleEntity.key(rule.scope, subject), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: config.ephemeralTable,
+      Key: throttleEntity.key(rule.scope, subject),
+      ConsistentRead: true,
+    }),
+  );
   if (!Item) return 0;
   const t = now();
   const { count, expiresAt } = throttleEntity.parse(Item);
@@ -94,5 +100,7 @@ export async function recordHit(rule: ThrottleRule, subject: string): Promise<vo
 }
 
 export async function clearThrottle(rule: ThrottleRule, subject: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: config.ephemeralTable, Key: throttleEntity.key(rule.scope, subject) }));
+  await db().send(
+    new DeleteCommand({ TableName: config.ephemeralTable, Key: throttleEntity.key(rule.scope, subject) }),
+  );
 }

@@ -3,6 +3,12 @@ import { paginate } from '../../runtime/data/paginate.js';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '#shared/domain/limits.js';
 import { normalizeLogin } from '#shared/domain/accounts.js';
+import {
+  canonicalTimeZone,
+  DEFAULT_ROLLOVER_HOUR,
+  DEFAULT_TIME_ZONE,
+  isValidRolloverHour,
+} from '#shared/domain/learner-day.js';
 import { config } from '../../runtime/config.js';
 import { emailClaimEntity, usernameClaimEntity } from './entities/account-claims.js';
 import { parseCallerUser, userEntity, type UserRecord } from './entities/user.js';
@@ -35,7 +41,8 @@ export class StaleUser extends Error {
   }
 }
 
-export type NewUser = Pick<UserRecord, 'username' | 'passwordHash'> & Partial<Omit<UserRecord, 'username' | 'passwordHash' | 'id' | 'date_joined'>>;
+export type NewUser = Pick<UserRecord, 'username' | 'passwordHash'> &
+  Partial<Omit<UserRecord, 'username' | 'passwordHash' | 'id' | 'date_joined'>>;
 
 export function buildUserRecord(input: NewUser): UserRecord {
   return {
@@ -58,6 +65,8 @@ export function buildUserRecord(input: NewUser): UserRecord {
     random_exam_question_count: input.random_exam_question_count ?? LIMITS.profileQuestionCount.default,
     retention_cleanup_enabled: input.retention_cleanup_enabled ?? false,
     retention_cleanup_percentage: input.retention_cleanup_percentage ?? LIMITS.retentionPercentage.default,
+    time_zone: canonicalTimeZone(input.time_zone) ?? DEFAULT_TIME_ZONE,
+    day_rollover_hour: isValidRolloverHour(input.day_rollover_hour) ? input.day_rollover_hour : DEFAULT_ROLLOVER_HOUR,
   };
 }
 
@@ -116,7 +125,9 @@ export async function getUser(id: string): Promise<UserRecord | null> {
 }
 
 export async function findUserIdByUsername(username: string): Promise<string | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: usernameClaimEntity.key(username) }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: config.appTable, Key: usernameClaimEntity.key(username) }),
+  );
   return Item ? usernameClaimEntity.parse(Item).userId : null;
 }
 
@@ -334,7 +345,7 @@ export async function getCallerUser(userId: string): Promise<CallerUser | null> 
     new GetCommand({
       TableName: config.appTable,
       Key: userEntity.key(userId),
-      ProjectionExpression: 'id, username, #role, is_superuser, is_staff, #language',
+      ProjectionExpression: 'id, username, #role, is_superuser, is_staff, #language, time_zone, day_rollover_hour',
       ExpressionAttributeNames: { '#role': 'role', '#language': 'language' },
     }),
   );

@@ -33,6 +33,8 @@ export function toProfileAnswer(user: UserRecord): ProfileAnswer {
     random_exam_question_count: user.random_exam_question_count,
     retention_cleanup_enabled: user.retention_cleanup_enabled,
     retention_cleanup_percentage: user.retention_cleanup_percentage,
+    time_zone: user.time_zone,
+    day_rollover_hour: user.day_rollover_hour,
   };
 }
 

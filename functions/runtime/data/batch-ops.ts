@@ -10,14 +10,22 @@ export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { K
 /** A batch call left items unprocessed (DynamoDB throttling): retried with backoff. */
 class Unprocessed extends Error {}
 /** Up to 9 calls per chunk, waiting up to 50 ms, 100 ms, … 1 s between them. */
-const UNPROCESSED_RETRY = { attempts: 9, baseMs: 50, maxMs: 1000, shouldRetry: (error: unknown) => error instanceof Unprocessed };
+const UNPROCESSED_RETRY = {
+  attempts: 9,
+  baseMs: 50,
+  maxMs: 1000,
+  shouldRetry: (error: unknown) => error instanceof Unprocessed,
+};
 
 /**
  * Writes in BatchWriteItem calls of 25, `concurrency` at a time; unprocessed items are retried
  * with backoff. One request per 25 items when DynamoDB is not throttling. The app table unless
  * another is named.
  */
-export async function batchWriteAll(requests: WriteRequest[], { concurrency = 8, table = config.appTable }: { concurrency?: number; table?: string } = {}): Promise<void> {
+export async function batchWriteAll(
+  requests: WriteRequest[],
+  { concurrency = 8, table = config.appTable }: { concurrency?: number; table?: string } = {},
+): Promise<void> {
   const chunks: WriteRequest[][] = [];
   for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
   let next = 0;
@@ -38,7 +46,10 @@ export const putRequest = (item: Item): WriteRequest => ({ PutRequest: { Item: i
 export const deleteRequest = (key: Key): WriteRequest => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } });
 
 /** BatchGetItem in calls of 100 (fewer when the items are large); the answer keeps no order. */
-export async function batchGetAll(keys: Key[], options: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {}): Promise<Item[]> {
+export async function batchGetAll(
+  keys: Key[],
+  options: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {},
+): Promise<Item[]> {
   const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, { pk: k.pk, sk: k.sk }])).values()];
   const found: Item[] = [];
   for (let i = 0; i < unique.length; i += 100) {
@@ -68,7 +79,12 @@ export async function batchGetAll(keys: Key[], options: { projection?: string; n
  * Which of `ids` have an item (a flag such as a subscription or an ignored question): one
  * BatchGetItem per 100 ids, reading only `idField`, the item's own copy of its id.
  */
-export async function idsWithItems<T>(ids: string[], keyOf: (id: string) => Key, idField: string, idOf: (item: Item) => T): Promise<Set<T>> {
+export async function idsWithItems<T>(
+  ids: string[],
+  keyOf: (id: string) => Key,
+  idField: string,
+  idOf: (item: Item) => T,
+): Promise<Set<T>> {
   if (ids.length === 0) return new Set();
   const found = await batchGetAll(ids.map(keyOf), { projection: idField });
   return new Set(found.map(idOf));
@@ -76,6 +92,8 @@ export async function idsWithItems<T>(ids: string[], keyOf: (id: string) => Key,
 
 /** Whether the item at `key` exists, reading only `idField`. */
 export async function itemExists(key: Key, idField: string): Promise<boolean> {
-  const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: key, ProjectionExpression: idField }));
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({ TableName: config.appTable, Key: key, ProjectionExpression: idField }),
+  );
   return !!Item;
 }

@@ -26,10 +26,16 @@ const COUNTER_RETRY = { attempts: 4, baseMs: 25, shouldRetry: (error: unknown) =
  * below its cap. `exists`: the item was there (nothing written); `full`: the cap (or, with
  * `mustExist`, a missing counter item) refused it.
  */
-export async function putCounted(item: Record<string, unknown>, counter: CountedItem): Promise<'added' | 'exists' | 'full'> {
+export async function putCounted(
+  item: Record<string, unknown>,
+  counter: CountedItem,
+): Promise<'added' | 'exists' | 'full'> {
   return retry(async () => {
     try {
-      await transactWrite([{ Put: { TableName: config.appTable, Item: item, ConditionExpression: ITEM_ABSENT } }, { Update: counterUpdate(counter, 1) }]);
+      await transactWrite([
+        { Put: { TableName: config.appTable, Item: item, ConditionExpression: ITEM_ABSENT } },
+        { Update: counterUpdate(counter, 1) },
+      ]);
       return 'added';
     } catch (error) {
       if (conditionFailedAt(error, 0)) return 'exists';
@@ -43,7 +49,10 @@ export async function putCounted(item: Record<string, unknown>, counter: Counted
 export async function deleteCounted(key: { pk: string; sk: string }, counter: CountedItem): Promise<void> {
   await retry(async () => {
     try {
-      await transactWrite([{ Delete: { TableName: config.appTable, Key: key, ConditionExpression: ITEM_EXISTS } }, { Update: counterUpdate(counter, -1) }]);
+      await transactWrite([
+        { Delete: { TableName: config.appTable, Key: key, ConditionExpression: ITEM_EXISTS } },
+        { Update: counterUpdate(counter, -1) },
+      ]);
     } catch (error) {
       if (!conditionFailedAt(error, 0)) throw error;
     }
@@ -59,6 +68,10 @@ function counterUpdate(counter: CountedItem, delta: 1 | -1) {
     UpdateExpression: counter.type ? 'SET #type = :type ADD #n :delta' : 'ADD #n :delta',
     ...(delta > 0 && { ConditionExpression: counter.mustExist ? `attribute_exists(pk) AND (${below})` : below }),
     ExpressionAttributeNames: { '#n': counter.attribute, ...(counter.type && { '#type': 'type' }) },
-    ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 && { ':cap': counter.cap }), ...(counter.type && { ':type': counter.type }) },
+    ExpressionAttributeValues: {
+      ':delta': delta,
+      ...(delta > 0 && { ':cap': counter.cap }),
+      ...(counter.type && { ':type': counter.type }),
+    },
   };
 }

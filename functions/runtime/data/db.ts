@@ -2,7 +2,12 @@ import { PutCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import { dynamoDocument } from '../aws/clients.js';
 import { config } from '../config.js';
 import type { RetryOptions } from '../retry.js';
-import { cancellationReasons, isConditionFailed, isTransactionCanceled, isTransactionConflict } from './dynamo-errors.js';
+import {
+  cancellationReasons,
+  isConditionFailed,
+  isTransactionCanceled,
+  isTransactionConflict,
+} from './dynamo-errors.js';
 import type { StoredItem } from './item.js';
 
 /**
@@ -28,7 +33,10 @@ export const ITEM_ABSENT = 'attribute_not_exists(pk)';
  * `TransactionConflict`, `None`) and answers the error to throw, or null to throw the cancellation
  * itself (to let a retry see it).
  */
-export async function transactWrite(items: TransactItem[], refusal?: (reasons: string[]) => Error | null): Promise<void> {
+export async function transactWrite(
+  items: TransactItem[],
+  refusal?: (reasons: string[]) => Error | null,
+): Promise<void> {
   if (items.length === 0) return;
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));

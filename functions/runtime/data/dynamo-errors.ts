@@ -1,4 +1,8 @@
-import { ConditionalCheckFailedException, TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  TransactionCanceledException,
+  TransactionConflictException,
+} from '@aws-sdk/client-dynamodb';
 
 /**
  * DynamoDB failures the code reacts to, told apart by the SDK's exception classes (the
@@ -6,13 +10,16 @@ import { ConditionalCheckFailedException, TransactionCanceledException, Transact
  */
 
 /** A single write's condition failed. */
-export const isConditionFailed = (error: unknown): error is ConditionalCheckFailedException => error instanceof ConditionalCheckFailedException;
+export const isConditionFailed = (error: unknown): error is ConditionalCheckFailedException =>
+  error instanceof ConditionalCheckFailedException;
 
 /** A transaction was cancelled (one of its conditions failed, or it conflicted with another). */
-export const isTransactionCanceled = (error: unknown): error is TransactionCanceledException => error instanceof TransactionCanceledException;
+export const isTransactionCanceled = (error: unknown): error is TransactionCanceledException =>
+  error instanceof TransactionCanceledException;
 
 /** Another transaction on the same items was in flight. */
-export const isTransactionConflict = (error: unknown): error is TransactionConflictException => error instanceof TransactionConflictException;
+export const isTransactionConflict = (error: unknown): error is TransactionConflictException =>
+  error instanceof TransactionConflictException;
 
 /** A write or a transaction was refused because of a condition (or a cancelled transaction). */
 export const isConditionFailure = (error: unknown) => isConditionFailed(error) || isTransactionCanceled(error);
@@ -30,4 +37,5 @@ export function cancellationReasons(error: unknown): string[] {
 export const CONDITION_FAILED = 'ConditionalCheckFailed';
 
 /** Whether the transaction item at `index` failed its condition. */
-export const conditionFailedAt = (error: unknown, index: number) => cancellationReasons(error)[index] === CONDITION_FAILED;
+export const conditionFailedAt = (error: unknown, index: number) =>
+  cancellationReasons(error)[index] === CONDITION_FAILED;

@@ -97,7 +97,9 @@ export async function readMergedStreams(
   );
 
   const merged = fetched
-    .flatMap((f, i) => f.items.map((item) => ({ item, stream: i, sortKey: String(item[`${streams[i]!.index}sk`] ?? '') })))
+    .flatMap((f, i) =>
+      f.items.map((item) => ({ item, stream: i, sortKey: String(item[`${streams[i]!.index}sk`] ?? '') })),
+    )
     .sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0));
   const taken = merged.slice(0, pageSize);
   const next = streams.map((stream, i): Position => {

@@ -22,12 +22,17 @@ export interface QueryPage {
  * Stops after `maxPages` pages when given: the bound that keeps a read at a constant number of
  * requests whatever the data size.
  */
-export async function* queryPages(input: PagedQuery | (() => PagedQuery), options: { maxPages?: number; startKey?: StartKey } = {}): AsyncGenerator<QueryPage> {
+export async function* queryPages(
+  input: PagedQuery | (() => PagedQuery),
+  options: { maxPages?: number; startKey?: StartKey } = {},
+): AsyncGenerator<QueryPage> {
   let startKey = options.startKey;
   let pages = 0;
   do {
     const query = typeof input === 'function' ? input() : input;
-    const page = await dynamoDocument().send(new QueryCommand({ TableName: config.appTable, ...query, ExclusiveStartKey: startKey }));
+    const page = await dynamoDocument().send(
+      new QueryCommand({ TableName: config.appTable, ...query, ExclusiveStartKey: startKey }),
+    );
     pages++;
     startKey = page.LastEvaluatedKey;
     yield { items: (page.Items ?? []) as Item[], lastKey: startKey };

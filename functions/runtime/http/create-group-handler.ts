@@ -22,7 +22,10 @@ export interface ServiceInput<C extends RouteContract> {
 /** Public routes may have a caller; every other route's service receives one (derived from the contract's `access`). */
 export type ContextFor<C extends RouteContract> = C['access'] extends 'public' ? RequestContext : SignedInContext;
 
-export type Service<C extends RouteContract> = (input: ServiceInput<C>, ctx: ContextFor<C>) => Promise<z.infer<C['response']> | Reply>;
+export type Service<C extends RouteContract> = (
+  input: ServiceInput<C>,
+  ctx: ContextFor<C>,
+) => Promise<z.infer<C['response']> | Reply>;
 
 /** What the event carries, before the contract's schemas check it. */
 interface RawInput {
@@ -71,7 +74,9 @@ function contextFor(contract: RouteContract, ctx: RequestContext): RequestContex
  * has already matched the route, so dispatch is by `routeKey`; anything else is route_not_found.
  */
 /** Parses a multipart body into the event's `body` form (`multipart-body.ts`). */
-export type MultipartBodyParser = (request: middy.Request<HttpEvent, HttpResult, Error, HandlerContext>) => Promise<void>;
+export type MultipartBodyParser = (
+  request: middy.Request<HttpEvent, HttpResult, Error, HandlerContext>,
+) => Promise<void>;
 
 export interface GroupOptions {
   /** Who is calling, from the session cookie (the runtime knows no domain: the groups pass the users domain's). */
@@ -91,8 +96,12 @@ export function createGroupHandler(group: RouteGroup, bindings: Binding[], optio
   }
 
   const multipartRoutes = group.routes.filter((r) => r.bodyKind === 'multipart');
-  if (multipartRoutes.length > 0 && !options.multipartBody) throw new Error(`${groupName}: ${routeKey(multipartRoutes[0]!)} is multipart but the group has no multipart parser`);
-  if (multipartRoutes.length === 0 && options.multipartBody) throw new Error(`${groupName}: a multipart parser but no multipart route`);
+  if (multipartRoutes.length > 0 && !options.multipartBody)
+    throw new Error(
+      `${groupName}: ${routeKey(multipartRoutes[0]!)} is multipart but the group has no multipart parser`,
+    );
+  if (multipartRoutes.length === 0 && options.multipartBody)
+    throw new Error(`${groupName}: a multipart parser but no multipart route`);
 
   const jsonParser = httpJsonBodyParser();
 
@@ -126,12 +135,23 @@ export function createGroupHandler(group: RouteGroup, bindings: Binding[], optio
       const contract = context.route;
       const binding = byKey.get(routeKey(contract))!;
       const ctx = context.request;
-      const answer = await binding.run({ params: event.pathParameters ?? {}, query: event.queryStringParameters ?? {}, body: (event as { body?: unknown }).body ?? {} }, ctx);
+      const answer = await binding.run(
+        {
+          params: event.pathParameters ?? {},
+          query: event.queryStringParameters ?? {},
+          body: (event as { body?: unknown }).body ?? {},
+        },
+        ctx,
+      );
       return toResult(contract, answer, ctx);
     });
 }
 
-function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, where: 'params' | 'query' | 'body'): z.output<S> {
+function parseWith<S extends z.ZodMiniType>(
+  schema: S,
+  value: unknown,
+  where: 'params' | 'query' | 'body',
+): z.output<S> {
   const result = z.safeParse(schema, value);
   if (!result.success) throw validationFailed(result.error, where);
   return result.data;
@@ -160,7 +180,11 @@ function toResult(contract: RouteContract, answer: unknown, ctx: RequestContext)
   }
   return {
     statusCode: reply.status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...reply.options.headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...reply.options.headers,
+    },
     cookies: reply.options.cookies,
     body: JSON.stringify(reply.body),
   };

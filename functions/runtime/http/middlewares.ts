@@ -121,13 +121,18 @@ export function errorResponder(): Middleware {
         ctx?.log[appError.status >= 500 ? 'warn' : 'info']('request refused', {
           status: appError.status,
           code: appError.code,
-          ...(appError === error ? {} : { cause: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+          ...(appError === error
+            ? {}
+            : { cause: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
         });
         return;
       }
       const requestId = ctx?.requestId ?? context.awsRequestId;
       (ctx?.log ?? createLogger({ requestId })).error('unhandled error', {
-        error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack && (await mappedStack(error.stack)) } : String(error),
+        error:
+          error instanceof Error
+            ? { name: error.name, message: error.message, stack: error.stack && (await mappedStack(error.stack)) }
+            : String(error),
       });
       request.response = {
         statusCode: 500,
@@ -144,7 +149,9 @@ function toAppError(error: unknown): AppError | null {
   const e = error as { statusCode?: number; message?: string; cause?: { package?: string } };
   const from = e?.cause?.package ?? '';
   if (from === '@middy/http-json-body-parser') {
-    return e.message === 'Unsupported Media Type' ? new AppError(415, 'unsupported_media_type') : new AppError(400, 'invalid_json');
+    return e.message === 'Unsupported Media Type'
+      ? new AppError(415, 'unsupported_media_type')
+      : new AppError(400, 'invalid_json');
   }
   if (from === '@middy/http-multipart-body-parser') return new AppError(400, 'invalid_multipart');
   return null;

@@ -24,6 +24,8 @@ export function multipartBody(): MultipartBodyParser {
 /** One uploaded file per request: middy gives a repeated file field as an array of attachments. */
 function refuseExtraFiles(form: unknown): void {
   const isFile = (value: unknown) => typeof value === 'object' && value !== null && 'content' in value;
-  const files = Object.values(form as Record<string, unknown>).flatMap((value) => (Array.isArray(value) ? value : [value]));
+  const files = Object.values(form as Record<string, unknown>).flatMap((value) =>
+    Array.isArray(value) ? value : [value],
+  );
   if (files.filter(isFile).length > 1) throw new AppError(400, 'invalid_multipart');
 }

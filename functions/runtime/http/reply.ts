@@ -12,7 +12,10 @@ export class Reply {
   ) {}
 }
 
-export function jsonReply(body: unknown, options: { status?: number; cookies?: string[]; headers?: Record<string, string> } = {}): Reply {
+export function jsonReply(
+  body: unknown,
+  options: { status?: number; cookies?: string[]; headers?: Record<string, string> } = {},
+): Reply {
   return new Reply(options.status ?? 200, body, { cookies: options.cookies, headers: options.headers });
 }
 

@@ -59,7 +59,9 @@ export function isServiceUnavailable(error: unknown, depth = 0): boolean {
   if (e.$metadata?.httpStatusCode === 503) return true;
   // A transaction cancelled only because one of its items was throttled.
   if (e.name === 'TransactionCanceledException' && e.CancellationReasons?.some((r) => r.Code === 'ThrottlingError')) {
-    return e.CancellationReasons.every((r) => r.Code === 'ThrottlingError' || r.Code === 'None' || r.Code === undefined);
+    return e.CancellationReasons.every(
+      (r) => r.Code === 'ThrottlingError' || r.Code === 'None' || r.Code === undefined,
+    );
   }
   // Connection failures reach us wrapped (fetch's TypeError, Node's AggregateError for several addresses).
   if (Array.isArray(e.errors) && e.errors.some((inner) => isServiceUnavailable(inner, depth + 1))) return true;
@@ -69,5 +71,10 @@ export function isServiceUnavailable(error: unknown, depth = 0): boolean {
 /** The 503 answer for an unavailable or throttling service, or null when `error` is something else. */
 export function serviceUnavailableError(error: unknown): AppError | null {
   if (!isServiceUnavailable(error)) return null;
-  return new AppError(503, 'service_unavailable', { seconds: SERVICE_RETRY_AFTER_SECONDS }, { headers: { 'retry-after': String(SERVICE_RETRY_AFTER_SECONDS) } });
+  return new AppError(
+    503,
+    'service_unavailable',
+    { seconds: SERVICE_RETRY_AFTER_SECONDS },
+    { headers: { 'retry-after': String(SERVICE_RETRY_AFTER_SECONDS) } },
+  );
 }

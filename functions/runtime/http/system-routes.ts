@@ -14,7 +14,10 @@ export async function issueCsrfToken(ctx: RequestContext): Promise<Reply> {
   const existing = ctx.cookies[cookieName(COOKIE.csrf)];
   const token = existing && /^[A-Za-z0-9_-]{32,}$/.test(existing) ? existing : randomBytes(32).toString('base64url');
   // Readable by the page on purpose: the client echoes it in the X-CSRFToken header.
-  return jsonReply({ csrfToken: token }, { cookies: [serializeCookie(COOKIE.csrf, token, { httpOnly: false, maxAgeSeconds: CSRF_COOKIE_MAX_AGE })] });
+  return jsonReply(
+    { csrfToken: token },
+    { cookies: [serializeCookie(COOKIE.csrf, token, { httpOnly: false, maxAgeSeconds: CSRF_COOKIE_MAX_AGE })] },
+  );
 }
 
 /** The client's start-up probe: reaching this service means the CSRF check passed. */
@@ -31,5 +34,8 @@ export function translationsFor(language: Language) {
 export async function serveTranslations(input: { query: { lang: Language } }): Promise<Reply> {
   const { lang } = input.query;
   // Same for everyone and only changes with a deploy: let browsers and CloudFront keep it briefly.
-  return jsonReply({ language: lang, translations: translationsFor(lang) }, { headers: { 'cache-control': 'public, max-age=300' } });
+  return jsonReply(
+    { language: lang, translations: translationsFor(lang) },
+    { headers: { 'cache-control': 'public, max-age=300' } },
+  );
 }

@@ -15,6 +15,9 @@ export interface CallerUser {
   is_superuser: boolean;
   is_staff: boolean;
   language: Language;
+  /** The learner's day (D120); absent on callers built before it: Asia/Seoul, 04:00 (`learnerDaySettings`). */
+  time_zone?: string;
+  day_rollover_hour?: number;
 }
 
 /** Who is calling: their session and their user. A service's `ctx.caller`; `ctx.caller.user` is the user. */

@@ -33,7 +33,12 @@ export function uploadedFile(body: Record<string, unknown>, field = 'file'): Upl
   if (!file || typeof file !== 'object' || !Buffer.isBuffer(file.content) || file.content.length === 0) {
     throw badRequest('file_required');
   }
-  return { filename: String(file.filename ?? ''), mimetype: file.mimetype, truncated: !!file.truncated, content: file.content };
+  return {
+    filename: String(file.filename ?? ''),
+    mimetype: file.mimetype,
+    truncated: !!file.truncated,
+    content: file.content,
+  };
 }
 
 const formatLimit = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;

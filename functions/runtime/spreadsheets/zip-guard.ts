@@ -13,7 +13,8 @@ import { inflateRawSync } from 'node:zlib';
  * accept needs them.
  */
 export type ZipVerdict =
-  { ok: true; entries: number; uncompressedBytes: number } | { ok: false; reason: 'not_a_zip' | 'malformed' | 'too_large' | 'too_many_entries' | 'unsupported' };
+  | { ok: true; entries: number; uncompressedBytes: number }
+  | { ok: false; reason: 'not_a_zip' | 'malformed' | 'too_large' | 'too_many_entries' | 'unsupported' };
 
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
@@ -56,7 +57,8 @@ export function inspectZip(bytes: Uint8Array, maxUncompressedBytes: number): Zip
   const totalEntries = buf.readUInt16LE(eocd + 10);
   const cdSize = buf.readUInt32LE(eocd + 12);
   const cdOffset = buf.readUInt32LE(eocd + 16);
-  if (totalEntries === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) return { ok: false, reason: 'unsupported' };
+  if (totalEntries === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff)
+    return { ok: false, reason: 'unsupported' };
   if (totalEntries > MAX_ENTRIES) return { ok: false, reason: 'too_many_entries' };
   if (cdOffset + cdSize > eocd) return { ok: false, reason: 'malformed' };
 
@@ -73,7 +75,11 @@ export function inspectZip(bytes: Uint8Array, maxUncompressedBytes: number): Zip
       uncompressedSize: buf.readUInt32LE(at + 24),
       localOffset: buf.readUInt32LE(at + 42),
     };
-    if (entry.uncompressedSize === 0xffffffff || entry.compressedSize === 0xffffffff || entry.localOffset === 0xffffffff) {
+    if (
+      entry.uncompressedSize === 0xffffffff ||
+      entry.compressedSize === 0xffffffff ||
+      entry.localOffset === 0xffffffff
+    ) {
       return { ok: false, reason: 'unsupported' };
     }
     declared += entry.uncompressedSize;
@@ -86,7 +92,8 @@ export function inspectZip(bytes: Uint8Array, maxUncompressedBytes: number): Zip
   for (const entry of entries) {
     if (entry.flags & 0x1) return { ok: false, reason: 'unsupported' }; // encrypted
     const local = entry.localOffset;
-    if (local + 30 > buf.length || buf.readUInt32LE(local) !== LOCAL_SIGNATURE) return { ok: false, reason: 'malformed' };
+    if (local + 30 > buf.length || buf.readUInt32LE(local) !== LOCAL_SIGNATURE)
+      return { ok: false, reason: 'malformed' };
     const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
     const end = start + entry.compressedSize;
     if (end > buf.length) return { ok: false, reason: 'malformed' };

@@ -7,7 +7,13 @@ export const SITE = {
   contactEmail: import.meta.env.VITE_CONTACT_EMAIL ?? 'support@quizbank.example',
   /** docs/product.md#layout: two fixed external links to example studies in the footer. */
   exampleStudies: [
-    { key: 'exampleStudyDevops', href: import.meta.env.VITE_EXAMPLE_STUDY_URL_1 ?? 'https://devops.quizbank.example/study-management' },
-    { key: 'exampleStudyInterview', href: import.meta.env.VITE_EXAMPLE_STUDY_URL_2 ?? 'https://us.quizbank.example/study-management' },
+    {
+      key: 'exampleStudyDevops',
+      href: import.meta.env.VITE_EXAMPLE_STUDY_URL_1 ?? 'https://devops.quizbank.example/study-management',
+    },
+    {
+      key: 'exampleStudyInterview',
+      href: import.meta.env.VITE_EXAMPLE_STUDY_URL_2 ?? 'https://us.quizbank.example/study-management',
+    },
   ],
 } as const;

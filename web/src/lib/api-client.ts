@@ -51,7 +51,10 @@ export interface CallInput<C extends RouteContract> {
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The request URL of a contract: path parameters filled, query parameters appended in order. */
-export function urlFor<C extends RouteContract>(contract: C, input: Pick<CallInput<C>, 'params' | 'query'> = {}): string {
+export function urlFor<C extends RouteContract>(
+  contract: C,
+  input: Pick<CallInput<C>, 'params' | 'query'> = {},
+): string {
   const path = buildPath(contract.path, (input.params ?? {}) as Record<string, string | number>);
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, QueryValue>)) {
@@ -78,7 +81,10 @@ export async function callApi<C extends RouteContract>(contract: C, input: CallI
   if (!parsed.success) {
     throw invalidResponse(
       response.status,
-      parsed.error.issues.map((issue) => ({ path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: issue.message })),
+      parsed.error.issues.map((issue) => ({
+        path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+        message: issue.message,
+      })),
     );
   }
   return parsed.data as ResponseOf<C>;
@@ -91,7 +97,11 @@ export interface FetchedFile {
 }
 
 /** Calls a route whose answer is a file (xlsx exports) and returns it with its name. */
-export async function fetchFile<C extends RouteContract>(contract: C, input: CallInput<C> = {}, fallbackName = 'download'): Promise<FetchedFile> {
+export async function fetchFile<C extends RouteContract>(
+  contract: C,
+  input: CallInput<C> = {},
+  fallbackName = 'download',
+): Promise<FetchedFile> {
   const response = await send(contract, input, '*/*');
   if (!response.ok) throw await toApiError(response);
   const blob = await response.blob();
@@ -101,7 +111,11 @@ export async function fetchFile<C extends RouteContract>(contract: C, input: Cal
 }
 
 /** Like fetchFile, then hands the file to the browser's save flow. Returns the name used. */
-export async function downloadFile<C extends RouteContract>(contract: C, input: CallInput<C> = {}, fallbackName = 'download'): Promise<string> {
+export async function downloadFile<C extends RouteContract>(
+  contract: C,
+  input: CallInput<C> = {},
+  fallbackName = 'download',
+): Promise<string> {
   const { blob, fileName } = await fetchFile(contract, input, fallbackName);
   const url = URL.createObjectURL(blob);
   try {
@@ -119,7 +133,12 @@ export async function downloadFile<C extends RouteContract>(contract: C, input: 
   return fileName;
 }
 
-async function send<C extends RouteContract>(contract: C, input: CallInput<C>, accept: string, csrfRetried = false): Promise<Response> {
+async function send<C extends RouteContract>(
+  contract: C,
+  input: CallInput<C>,
+  accept: string,
+  csrfRetried = false,
+): Promise<Response> {
   const headers = new Headers({ Accept: accept, 'Accept-Language': getCurrentLanguage(), ...input.headers });
   let body: BodyInit | undefined;
   if (input.body !== undefined && contract.bodyKind !== 'none') {

@@ -13,7 +13,9 @@ const defaults: CacheStores = { local: localStore, session: sessionStore };
 
 /** docs/product.md#client-caching: caching is off when cacheEnabled is 'false' or the session flag cacheDisabled is 'true'. */
 export function isCachingEnabled(stores: CacheStores = defaults): boolean {
-  return stores.local.get(LOCAL_KEYS.cacheEnabled) !== 'false' && stores.session.get(SESSION_KEYS.cacheDisabled) !== 'true';
+  return (
+    stores.local.get(LOCAL_KEYS.cacheEnabled) !== 'false' && stores.session.get(SESSION_KEYS.cacheDisabled) !== 'true'
+  );
 }
 
 /** The profile switch: off also clears what is cached and sets the session flag. */

@@ -11,5 +11,8 @@ export function formatElapsed(seconds: number): string {
 export function formatCompletedAt(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '-';
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'ko-KR', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'ko-KR', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(date);
 }

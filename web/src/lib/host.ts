@@ -41,5 +41,12 @@ export function hostForLanguage(): string {
  */
 export function allowsProblemPaste(host: string = currentHost()): boolean {
   if (currentSpecialDomain(host) === 'leetcode') return true;
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost') || host.startsWith('dev.') || host.includes('.dev.');
+  return (
+    host === 'localhost' ||
+    host === '127.0.0.1' ||
+    host === '[::1]' ||
+    host.endsWith('.localhost') ||
+    host.startsWith('dev.') ||
+    host.includes('.dev.')
+  );
 }

@@ -77,7 +77,10 @@ export async function initI18n(language: Language, loader: BundleLoader): Promis
 function ensureLoaded(language: Language): Promise<void> {
   let pending = loadedLanguages.get(language);
   if (!pending) {
-    pending = Promise.all([loadBundle ? loadBundle(language) : Promise.resolve({}), loadServerTranslations(language)]).then(([bundled, server]) => {
+    pending = Promise.all([
+      loadBundle ? loadBundle(language) : Promise.resolve({}),
+      loadServerTranslations(language),
+    ]).then(([bundled, server]) => {
       i18n.addResourceBundle(language, 'translation', bundled, true, true);
       if (server) i18n.addResourceBundle(language, 'translation', { [SERVER_NAMESPACE_KEY]: server }, true, true);
     });

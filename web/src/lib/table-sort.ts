@@ -15,7 +15,12 @@ export type SortValue = string | number | null | undefined;
  * Rows sorted by `value(row, key)`: numbers numerically, text with the locale's collation; empty
  * values last in either direction; ties keep their order.
  */
-export function sortRows<T, K extends string>(rows: readonly T[], sort: SortState<K>, value: (row: T, key: K) => SortValue, locale: string): T[] {
+export function sortRows<T, K extends string>(
+  rows: readonly T[],
+  sort: SortState<K>,
+  value: (row: T, key: K) => SortValue,
+  locale: string,
+): T[] {
   const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
   const sign = sort.direction === 'asc' ? 1 : -1;
   return rows
@@ -24,7 +29,10 @@ export function sortRows<T, K extends string>(rows: readonly T[], sort: SortStat
       const aEmpty = a.value === null || a.value === undefined || a.value === '';
       const bEmpty = b.value === null || b.value === undefined || b.value === '';
       if (aEmpty || bEmpty) return aEmpty === bEmpty ? a.index - b.index : aEmpty ? 1 : -1;
-      const order = typeof a.value === 'number' && typeof b.value === 'number' ? a.value - b.value : collator.compare(String(a.value), String(b.value));
+      const order =
+        typeof a.value === 'number' && typeof b.value === 'number'
+          ? a.value - b.value
+          : collator.compare(String(a.value), String(b.value));
       return order === 0 ? a.index - b.index : sign * order;
     })
     .map(({ row }) => row);

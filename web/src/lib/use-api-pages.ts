@@ -14,7 +14,11 @@ type PageKey = readonly ['api-pages', string, string, string, number, string | n
  * Every `invalidate` of the contract starts it again too (a new key per list version).
  * In its own module so screens without a paged list do not load swr/infinite.
  */
-export function useApiPages<C extends RouteContract>(contract: C, query: CallInput<C>['query'] | null, config?: SWRInfiniteConfiguration<ResponseOf<C> & PagedAnswer, ApiError>) {
+export function useApiPages<C extends RouteContract>(
+  contract: C,
+  query: CallInput<C>['query'] | null,
+  config?: SWRInfiniteConfiguration<ResponseOf<C> & PagedAnswer, ApiError>,
+) {
   assertRead(contract);
   const { i18n } = useTranslation();
   const version = useSyncExternalStore(subscribeListVersions, () => listVersion(contract));

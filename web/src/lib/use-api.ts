@@ -15,7 +15,11 @@ import { detectLanguage, i18n } from './i18n.js';
  * a cache itself. Keys hold the language because answers (error details, localized labels)
  * depend on it. Pass `null` as input to wait (conditional fetching).
  */
-export function useApi<C extends RouteContract>(contract: C, input: CallInput<C> | null = {}, config?: SWRConfiguration<ResponseOf<C>, ApiError>): ApiRead<ResponseOf<C>> {
+export function useApi<C extends RouteContract>(
+  contract: C,
+  input: CallInput<C> | null = {},
+  config?: SWRConfiguration<ResponseOf<C>, ApiError>,
+): ApiRead<ResponseOf<C>> {
   assertRead(contract);
   const { i18n } = useTranslation();
   const key = input === null ? null : apiKey(contract, input, i18n.language);
@@ -96,7 +100,10 @@ export async function writeThenInvalidate<T>(write: () => Promise<T>, ...changed
  * After a write whose answer is the new state of a read: every cached answer of `contract`
  * becomes what `update` makes of it, without asking the server again.
  */
-export async function updateCached<C extends RouteContract>(contract: C, update: (current: ResponseOf<C> | undefined) => ResponseOf<C> | undefined): Promise<void> {
+export async function updateCached<C extends RouteContract>(
+  contract: C,
+  update: (current: ResponseOf<C> | undefined) => ResponseOf<C> | undefined,
+): Promise<void> {
   await revalidateCache<ResponseOf<C>>(isKeyOf(contract), update, { revalidate: false });
 }
 

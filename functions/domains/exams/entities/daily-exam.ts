@@ -32,7 +32,9 @@ const daySchema = /* @__PURE__ */ lazy(() =>
 );
 export type DailyExamDayRecord = z.infer<ReturnType<typeof daySchema>>;
 
-const pointerSchema = /* @__PURE__ */ lazy(() => z.object({ exam_id: z.string(), previous_exam_id: z.nullish(z.string()) }));
+const pointerSchema = /* @__PURE__ */ lazy(() =>
+  z.object({ exam_id: z.string(), previous_exam_id: z.nullish(z.string()) }),
+);
 export type DailyExamPointerRecord = z.infer<ReturnType<typeof pointerSchema>>;
 
 /** Days a `DAILY#` claim is kept (TTL). */
@@ -52,6 +54,10 @@ export const dailyExamDayEntity = {
 
 export const dailyExamPointerEntity = {
   key: (userId: string) => ({ pk: userPk(userId), sk: POINTER_SK }),
-  item: (userId: string, record: DailyExamPointerRecord): StoredItem => ({ ...dailyExamPointerEntity.key(userId), type: 'DAILY_EXAM_POINTER', ...record }),
+  item: (userId: string, record: DailyExamPointerRecord): StoredItem => ({
+    ...dailyExamPointerEntity.key(userId),
+    type: 'DAILY_EXAM_POINTER',
+    ...record,
+  }),
   parse: /* @__PURE__ */ itemParser(pointerSchema),
 };

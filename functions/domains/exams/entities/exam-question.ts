@@ -40,7 +40,10 @@ export const examQuestionEntity = {
   key: (examId: string, position: number) => ({ pk: `EXAM#${examId}`, sk: `${QUESTION_SK_PREFIX}${pad(position)}` }),
   skPrefix: QUESTION_SK_PREFIX,
   /** gsi1: every exam copy of one question, for later edits and for finding a question by id. */
-  copyIndex: (questionId: string, examId: string, position: number) => ({ gsi1pk: copyPartition(questionId), gsi1sk: `${homePrefix(examId)}${position}` }),
+  copyIndex: (questionId: string, examId: string, position: number) => ({
+    gsi1pk: copyPartition(questionId),
+    gsi1sk: `${homePrefix(examId)}${position}`,
+  }),
   copyPartition,
   homePrefix,
   /** The exam id of a copy's partition key. */
@@ -65,6 +68,11 @@ export const examQuestionEntity = {
   parsePlaced(item: StoredItem): PlacedQuestion {
     const question = storedQuestionSchema().parse(withoutKeys(item));
     const pk = String(item.pk);
-    return { ...question, examId: examQuestionEntity.examIdOf(pk), order: Number(item.order), key: { pk, sk: String(item.sk) } };
+    return {
+      ...question,
+      examId: examQuestionEntity.examIdOf(pk),
+      order: Number(item.order),
+      key: { pk, sk: String(item.sk) },
+    };
   },
 };

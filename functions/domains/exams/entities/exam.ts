@@ -83,7 +83,10 @@ export const examEntity = {
   questionsEnd: EXAM_PARTITION_QUESTIONS_END,
   isExamItem: (item: StoredItem) => item.sk === EXAM_SK,
   /** gsi1: the creator's exams, newest first. */
-  creatorIndex: (userId: string, createdAt: string, examId: string) => ({ gsi1pk: `${userPk(userId)}#EXAMS`, gsi1sk: `${createdAt}#${examId}` }),
+  creatorIndex: (userId: string, createdAt: string, examId: string) => ({
+    gsi1pk: `${userPk(userId)}#EXAMS`,
+    gsi1sk: `${createdAt}#${examId}`,
+  }),
   creatorPartition: (userId: string) => `${userPk(userId)}#EXAMS`,
   /** Sharded (docs/architecture.md §3.2): every exam lands in one of EXAM_LIST_SHARDS partitions per visibility. */
   visibilityIndex: (isPublic: boolean, createdAt: string, examId: string) => ({

@@ -15,10 +15,17 @@ export type StudyLinkRecord = z.infer<ReturnType<typeof studyLinkSchema>> & { st
 const SK_PREFIX = 'STUDYLINK#';
 
 export const studyLinkEntity = {
-  key: (examId: string, studyId: string, taskId: string) => ({ pk: `EXAM#${examId}`, sk: `${SK_PREFIX}${studyId}#${taskId}` }),
+  key: (examId: string, studyId: string, taskId: string) => ({
+    pk: `EXAM#${examId}`,
+    sk: `${SK_PREFIX}${studyId}#${taskId}`,
+  }),
   skPrefix: SK_PREFIX,
   /** The link a study's task writes into the exam's partition, with the study's title and visibility as they are now. */
-  item: (examId: string, link: StudyLinkRecord): StoredItem => ({ ...studyLinkEntity.key(examId, link.study_id, link.task_id), type: 'STUDYLINK', ...link }),
+  item: (examId: string, link: StudyLinkRecord): StoredItem => ({
+    ...studyLinkEntity.key(examId, link.study_id, link.task_id),
+    type: 'STUDYLINK',
+    ...link,
+  }),
   /** The study and task ids come from the item, or from its sort key for links written without them. */
   parse(item: StoredItem): StudyLinkRecord {
     const link = studyLinkSchema().parse(withoutKeys(item));

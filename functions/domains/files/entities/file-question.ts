@@ -11,6 +11,9 @@ export const fileQuestionEntity = {
   skPrefix: QUESTION_SK_PREFIX,
   /** Imported questions are identified by their place in their file: `<fileId>-<order>`. */
   questionId: (fileId: string, order: number) => `${fileId}-${order}`,
-  item: (fileId: string, order: number, question: StoredItem): StoredItem => ({ ...fileQuestionEntity.key(fileId, order), ...question }),
+  item: (fileId: string, order: number, question: StoredItem): StoredItem => ({
+    ...fileQuestionEntity.key(fileId, order),
+    ...question,
+  }),
   parse: (item: StoredItem): StoredQuestion => storedQuestionSchema().parse(withoutKeys(item)),
 };

@@ -50,7 +50,10 @@ export const fileEntity = {
   ownerIndex: (ownerId: string, nameKey: string) => ({ gsi1pk: `${userPk(ownerId)}#FILES`, gsi1sk: nameKey }),
   ownerPartition: (ownerId: string) => `${userPk(ownerId)}#FILES`,
   /** gsi2: public or private files by name. */
-  visibilityIndex: (isPublic: boolean, nameKey: string, fileId: string) => ({ gsi2pk: visibilityPartition(isPublic), gsi2sk: `${nameKey}#${fileId}` }),
+  visibilityIndex: (isPublic: boolean, nameKey: string, fileId: string) => ({
+    gsi2pk: visibilityPartition(isPublic),
+    gsi2sk: `${nameKey}#${fileId}`,
+  }),
   visibilityPartition,
   /** The gsi2 sort-key prefix of one name. */
   namePrefix: (nameKey: string) => `${nameKey}#`,

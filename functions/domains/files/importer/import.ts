@@ -20,7 +20,15 @@ import { fileQuestionEntity } from '../entities/file-question.js';
 import { nameKey } from '../../../runtime/data/key-parts.js';
 import { newId } from '../../../runtime/data/ids.js';
 import type { Logger } from '../../../runtime/log.js';
-import { commitFile, deletePool, discardFile, getOwnFileByName, poolItem, writePool, type FileRecord } from '../file-store.js';
+import {
+  commitFile,
+  deletePool,
+  discardFile,
+  getOwnFileByName,
+  poolItem,
+  writePool,
+  type FileRecord,
+} from '../file-store.js';
 import { parseSheet, type ParsedSheet } from './parse.js';
 import { sniffSpreadsheet } from './sniff.js';
 
@@ -100,7 +108,8 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
         limit: QUESTION_SHEET_LIMITS.maxCellChars,
       });
     }
-    if (outcome.code === 'sheet_too_many_rows') throw new AppError(400, outcome.code, { limit: QUESTION_SHEET_LIMITS.maxRows });
+    if (outcome.code === 'sheet_too_many_rows')
+      throw new AppError(400, outcome.code, { limit: QUESTION_SHEET_LIMITS.maxRows });
     throw new AppError(400, outcome.code);
   }
 
@@ -158,7 +167,10 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
     await commitFile(file, previous);
   } catch (error) {
     request.log.warn('import rolled back', { fileId, error: error instanceof Error ? error.message : String(error) });
-    await Promise.allSettled([deletePool(fileId, questions.length), objectWritten ? deleteObject(file.s3_key) : Promise.resolve()]);
+    await Promise.allSettled([
+      deletePool(fileId, questions.length),
+      objectWritten ? deleteObject(file.s3_key) : Promise.resolve(),
+    ]);
     if (isTransactionCanceled(error)) throw new AppError(409, 'conflict');
     throw error;
   }

@@ -27,6 +27,10 @@ export const favoriteEntity = {
   fileSkPrefix: (fileId: string) => `${SK_PREFIX}${fileId}-`,
   /** A favorite read with `ProjectionExpression: 'question_id'` (the overlay, L17). */
   parseQuestionId: (item: StoredItem): string => idOnlySchema().parse(item).question_id,
-  item: (userId: string, favorite: FavoriteRecord): StoredItem => ({ ...favoriteEntity.key(userId, favorite.question_id), type: 'FAVORITE', ...favorite }),
+  item: (userId: string, favorite: FavoriteRecord): StoredItem => ({
+    ...favoriteEntity.key(userId, favorite.question_id),
+    type: 'FAVORITE',
+    ...favorite,
+  }),
   parse: /* @__PURE__ */ itemParser(favoriteSchema),
 };

@@ -3,7 +3,9 @@ import { lazy, itemParser, orDefault, type StoredItem } from '../../../runtime/d
 import { userPk } from '../../../runtime/data/key-parts.js';
 
 /** `USER#<id>`/`IGNORED#<questionId>` {question_id, ignored_at}. */
-const ignoredSchema = /* @__PURE__ */ lazy(() => z.object({ question_id: z.string(), ignored_at: orDefault(z.string(), '') }));
+const ignoredSchema = /* @__PURE__ */ lazy(() =>
+  z.object({ question_id: z.string(), ignored_at: orDefault(z.string(), '') }),
+);
 export type IgnoredRecord = z.infer<ReturnType<typeof ignoredSchema>>;
 const SK_PREFIX = 'IGNORED#';
 

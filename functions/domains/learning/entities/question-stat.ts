@@ -24,7 +24,10 @@ export const questionStatEntity = {
   skPrefix: SK_PREFIX,
   /** Prefix property (docs/architecture.md §2.1): the statistics of every question of one file. */
   fileSkPrefix: (fileId: string) => `${SK_PREFIX}${fileId}-`,
-  dueIndex: (userId: string, dueIso: string, questionId: string) => ({ gsi1pk: `${userPk(userId)}#DUE`, gsi1sk: `${dueIso}#${questionId}` }),
+  dueIndex: (userId: string, dueIso: string, questionId: string) => ({
+    gsi1pk: `${userPk(userId)}#DUE`,
+    gsi1sk: `${dueIso}#${questionId}`,
+  }),
   type: 'QSTAT',
   parse: /* @__PURE__ */ itemParser(questionStatSchema),
 };

@@ -7,6 +7,11 @@ const claimSchema = /* @__PURE__ */ lazy(() => z.object({ code: z.string(), expi
 
 export const shortLinkClaimEntity = {
   key: (url: string) => ({ pk: `SHORTURL#${createHash('sha256').update(url).digest('hex')}`, sk: 'SHORTURL' }),
-  item: (url: string, code: string, expiresAt: number): StoredItem => ({ ...shortLinkClaimEntity.key(url), type: 'SHORTURL', code, expiresAt }),
+  item: (url: string, code: string, expiresAt: number): StoredItem => ({
+    ...shortLinkClaimEntity.key(url),
+    type: 'SHORTURL',
+    code,
+    expiresAt,
+  }),
   parse: /* @__PURE__ */ itemParser(claimSchema),
 };

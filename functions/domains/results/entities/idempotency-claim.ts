@@ -2,7 +2,9 @@ import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault, type StoredItem } from '../../../runtime/data/item.js';
 
 /** Ephemeral table: `IDEMP#<userId>#<key>`/`IDEMP` {result_id, request_hash}, one per submit attempt (TTL 24 h). */
-const claimSchema = /* @__PURE__ */ lazy(() => z.object({ result_id: z.string(), request_hash: orDefault(z.string(), '') }));
+const claimSchema = /* @__PURE__ */ lazy(() =>
+  z.object({ result_id: z.string(), request_hash: orDefault(z.string(), '') }),
+);
 export type IdempotencyClaim = z.infer<ReturnType<typeof claimSchema>>;
 
 export const idempotencyClaimEntity = {

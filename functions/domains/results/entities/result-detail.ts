@@ -27,7 +27,10 @@ const SK_PREFIX = 'RESULTDETAIL#';
  * transaction that publishes them never overwrite the chunks readers currently use.
  */
 export const resultDetailEntity = {
-  key: (userId: string, resultId: string, tag: string, chunk: number) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${resultId}#${tag}#${pad(chunk, 3)}` }),
+  key: (userId: string, resultId: string, tag: string, chunk: number) => ({
+    pk: userPk(userId),
+    sk: `${SK_PREFIX}${resultId}#${tag}#${pad(chunk, 3)}`,
+  }),
   skPrefix: SK_PREFIX,
   resultPrefix: (resultId: string) => `${SK_PREFIX}${resultId}#`,
   writePrefix: (resultId: string, tag: string) => `${SK_PREFIX}${resultId}#${tag}#`,

@@ -12,6 +12,11 @@ const jobSchema = /* @__PURE__ */ lazy(() =>
     cursor: z.number(),
     answered_at: z.string(),
     updated_at: z.string(),
+    /** Seconds spent per pending answer (same order), for the review log. */
+    seconds: z.optional(z.array(z.number())),
+    /** The taker's learner day at the submit (D120), so later batches count elapsed days alike. */
+    time_zone: z.optional(z.string()),
+    day_rollover_hour: z.optional(z.number()),
   }),
 );
 export type JobRecord = z.infer<ReturnType<typeof jobSchema>>;
@@ -20,6 +25,10 @@ const SK_PREFIX = 'RESULTJOB#';
 export const resultJobEntity = {
   key: (userId: string, resultId: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${resultId}` }),
   skPrefix: SK_PREFIX,
-  item: (userId: string, job: JobRecord): StoredItem => ({ ...job, ...resultJobEntity.key(userId, job.result_id), type: 'RESULTJOB' }),
+  item: (userId: string, job: JobRecord): StoredItem => ({
+    ...job,
+    ...resultJobEntity.key(userId, job.result_id),
+    type: 'RESULTJOB',
+  }),
   parse: /* @__PURE__ */ itemParser(jobSchema),
 };

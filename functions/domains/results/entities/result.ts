@@ -38,7 +38,10 @@ export const resultEntity = {
   key: (userId: string, resultId: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${resultId}` }),
   skPrefix: SK_PREFIX,
   /** gsi1: the taker's results of one exam, newest first. */
-  examIndex: (userId: string, examId: string, resultId: string) => ({ gsi1pk: resultEntity.examPartition(userId, examId), gsi1sk: resultId }),
+  examIndex: (userId: string, examId: string, resultId: string) => ({
+    gsi1pk: resultEntity.examPartition(userId, examId),
+    gsi1sk: resultId,
+  }),
   examPartition: (userId: string, examId: string) => `${userPk(userId)}#EXAM#${examId}`,
   /** gsi2: a result by id alone (one item per partition), for site admins reading another user's result. */
   idIndex: (resultId: string) => ({ gsi2pk: `RESULTID#${resultId}`, gsi2sk: 'RESULT' }),

@@ -19,6 +19,10 @@ const SK_PREFIX = 'PRACTICE#';
 export const practiceResultEntity = {
   key: (userId: string, id: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${id}` }),
   skPrefix: SK_PREFIX,
-  item: (userId: string, record: PracticeResultRecord): StoredItem => ({ ...withoutKeys(record), ...practiceResultEntity.key(userId, record.id), type: 'PRACTICE' }),
+  item: (userId: string, record: PracticeResultRecord): StoredItem => ({
+    ...withoutKeys(record),
+    ...practiceResultEntity.key(userId, record.id),
+    type: 'PRACTICE',
+  }),
   parse: /* @__PURE__ */ itemParser(practiceResultSchema),
 };

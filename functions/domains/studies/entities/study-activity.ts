@@ -26,9 +26,15 @@ const SK_PREFIX = 'ACTIVITY#';
 export const studyActivityEntity = {
   type: 'STUDY_ACTIVITY',
   skPrefix: SK_PREFIX,
-  key: (studyId: string, date: string, userId: string) => ({ pk: `STUDY#${studyId}`, sk: `${SK_PREFIX}${date}#${userId}` }),
+  key: (studyId: string, date: string, userId: string) => ({
+    pk: `STUDY#${studyId}`,
+    sk: `${SK_PREFIX}${date}#${userId}`,
+  }),
   /** The first and last sort keys of a period (dates inclusive). */
-  range: (from: string | null, to: string) => ({ from: from ? `${SK_PREFIX}${from}#` : SK_PREFIX, to: `${SK_PREFIX}${to}#~` }),
+  range: (from: string | null, to: string) => ({
+    from: from ? `${SK_PREFIX}${from}#` : SK_PREFIX,
+    to: `${SK_PREFIX}${to}#~`,
+  }),
   parse: /* @__PURE__ */ itemParser(studyActivitySchema),
 };
 export type StudyActivityRecord = ReturnType<typeof studyActivityEntity.parse>;

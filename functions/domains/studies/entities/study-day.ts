@@ -39,7 +39,10 @@ const TASK_ANSWERED_PREFIX = 'task_answered_';
 const TASK_CORRECT_PREFIX = 'task_correct_';
 
 export const studyDayEntity = {
-  key: (userId: string, studyId: string, date: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${studyId}#${date}` }),
+  key: (userId: string, studyId: string, date: string) => ({
+    pk: userPk(userId),
+    sk: `${SK_PREFIX}${studyId}#${date}`,
+  }),
   type: 'STUDYDAY',
   /** Every day of every study of the user: `begins_with(sk, skPrefix)`. */
   skPrefix: SK_PREFIX,

@@ -43,7 +43,15 @@ export const joinRequestEntity = {
   userKey: (userId: string, studyId: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${studyId}` }),
   skPrefix: SK_PREFIX,
   isJoinRequestItem: (item: StoredItem) => String(item.sk).startsWith(SK_PREFIX),
-  studyItem: (request: JoinRequestRecord): StoredItem => ({ ...withoutKeys(request), ...joinRequestEntity.studyKey(request.study_id, request.user_id), type: 'STUDY_JOINREQ' }),
-  userItem: (request: JoinRequestRecord): StoredItem => ({ ...withoutKeys(request), ...joinRequestEntity.userKey(request.user_id, request.study_id), type: 'USER_JOINREQ' }),
+  studyItem: (request: JoinRequestRecord): StoredItem => ({
+    ...withoutKeys(request),
+    ...joinRequestEntity.studyKey(request.study_id, request.user_id),
+    type: 'STUDY_JOINREQ',
+  }),
+  userItem: (request: JoinRequestRecord): StoredItem => ({
+    ...withoutKeys(request),
+    ...joinRequestEntity.userKey(request.user_id, request.study_id),
+    type: 'USER_JOINREQ',
+  }),
   parse: /* @__PURE__ */ itemParser(joinRequestSchema),
 };

@@ -43,8 +43,10 @@ export type StudyRecord = z.infer<ReturnType<typeof studySchema>>;
  * updates spread over STUDY_LIST_SHARDS partitions, lists Query them all in parallel and merge.
  */
 export const STUDY_LIST_SHARDS = 4;
-export const studyListShard = (isPublic: boolean, shard: number) => `${isPublic ? 'PUBLICSTUDIES' : 'PRIVATESTUDIES'}#${shard}`;
-export const studyListShards = (isPublic: boolean) => Array.from({ length: STUDY_LIST_SHARDS }, (_, shard) => studyListShard(isPublic, shard));
+export const studyListShard = (isPublic: boolean, shard: number) =>
+  `${isPublic ? 'PUBLICSTUDIES' : 'PRIVATESTUDIES'}#${shard}`;
+export const studyListShards = (isPublic: boolean) =>
+  Array.from({ length: STUDY_LIST_SHARDS }, (_, shard) => studyListShard(isPublic, shard));
 
 const META_SK = 'META';
 const studyPk = (studyId: string) => `STUDY#${studyId}`;
@@ -71,7 +73,9 @@ export const studyEntity = {
     const indexes = study.deleting_at
       ? { gsi2pk: studyEntity.pendingDeletesPartition, gsi2sk: `${study.deleting_at}#${study.id}` }
       : {
-          ...(study.created_by_id === WITHDRAWN_CREATOR_ID ? {} : { gsi1pk: studyEntity.creatorPartition(study.created_by_id), gsi1sk: `${study.created_at}#${study.id}` }),
+          ...(study.created_by_id === WITHDRAWN_CREATOR_ID
+            ? {}
+            : { gsi1pk: studyEntity.creatorPartition(study.created_by_id), gsi1sk: `${study.created_at}#${study.id}` }),
           ...studyEntity.visibilityIndex(study.is_public, study.start_date, study.id),
         };
     return { ...withoutKeys(study), ...studyEntity.key(study.id), ...indexes, type: 'STUDY' };
@@ -92,7 +96,11 @@ export const studyEntity = {
  * the pool size from one BatchGetItem of the listed studies' counters instead of one pool request per study.
  */
 const studyCountersSchema = /* @__PURE__ */ lazy(() =>
-  z.object({ next_local_id: orDefault(z.number(), 0), task_count: orDefault(z.number(), 0), member_count: orDefault(z.number(), 0) }),
+  z.object({
+    next_local_id: orDefault(z.number(), 0),
+    task_count: orDefault(z.number(), 0),
+    member_count: orDefault(z.number(), 0),
+  }),
 );
 const parseCounters = /* @__PURE__ */ itemParser(studyCountersSchema);
 export type StudyCountersRecord = ReturnType<typeof parseCounters> & { question_total: number };
@@ -131,8 +139,14 @@ export const studyCountersEntity = {
         values[`:ps${i}`] = change.size;
       }
     });
-    const expression = [adds.length ? `ADD ${adds.join(', ')}` : '', sets.length ? `SET ${sets.join(', ')}` : ''].filter(Boolean).join(' ');
-    return { UpdateExpression: expression, ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}), ExpressionAttributeValues: values };
+    const expression = [adds.length ? `ADD ${adds.join(', ')}` : '', sets.length ? `SET ${sets.join(', ')}` : '']
+      .filter(Boolean)
+      .join(' ');
+    return {
+      UpdateExpression: expression,
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+    };
   },
   parse(item: StoredItem): StudyCountersRecord {
     const isPoolAttribute = (name: string) => name.startsWith(POOL_TASKS_PREFIX) || name.startsWith(POOL_SIZE_PREFIX);
@@ -142,7 +156,10 @@ export const studyCountersEntity = {
       const size = item[`${POOL_SIZE_PREFIX}${name.slice(POOL_TASKS_PREFIX.length)}`];
       if (typeof size === 'number' && size > 0) question_total += size;
     }
-    return { ...parseCounters(Object.fromEntries(Object.entries(item).filter(([name]) => !isPoolAttribute(name)))), question_total };
+    return {
+      ...parseCounters(Object.fromEntries(Object.entries(item).filter(([name]) => !isPoolAttribute(name)))),
+      question_total,
+    };
   },
 };
 
@@ -161,5 +178,9 @@ export const localSk = (prefix: string, localId: number) => `${prefix}${pad(loca
 /** `USER#<creator>`/`STUDYTITLE#<titleKey>` {study_id}: one title per creator (docs/product.md#studies, as exam titles, T3). */
 export const studyTitleClaimEntity = {
   key: (userId: string, titleKey: string) => ({ pk: userPk(userId), sk: `STUDYTITLE#${titleKey}` }),
-  item: (userId: string, titleKey: string, studyId: string): StoredItem => ({ ...studyTitleClaimEntity.key(userId, titleKey), type: 'STUDYTITLE', study_id: studyId }),
+  item: (userId: string, titleKey: string, studyId: string): StoredItem => ({
+    ...studyTitleClaimEntity.key(userId, titleKey),
+    type: 'STUDYTITLE',
+    study_id: studyId,
+  }),
 };

@@ -6,6 +6,10 @@ const tagNameClaimSchema = /* @__PURE__ */ lazy(() => z.object({ tag_id: z.strin
 
 export const tagNameClaimEntity = {
   key: (nameKey: string) => ({ pk: `TAGNAME#${nameKey}`, sk: 'TAGNAME' }),
-  item: (nameKey: string, tagId: string): StoredItem => ({ ...tagNameClaimEntity.key(nameKey), type: 'TAGNAME', tag_id: tagId }),
+  item: (nameKey: string, tagId: string): StoredItem => ({
+    ...tagNameClaimEntity.key(nameKey),
+    type: 'TAGNAME',
+    tag_id: tagId,
+  }),
   parse: /* @__PURE__ */ itemParser(tagNameClaimSchema),
 };

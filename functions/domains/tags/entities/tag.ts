@@ -15,7 +15,9 @@ const tagSchema = /* @__PURE__ */ lazy(() =>
 export type TagRecord = z.infer<ReturnType<typeof tagSchema>>;
 
 /** What an exam keeps of each of its tags (names denormalised: tags are never renamed). */
-export const tagRefSchema = /* @__PURE__ */ lazy(() => z.object({ id: z.string(), name_ko: z.string(), name_en: z.string() }));
+export const tagRefSchema = /* @__PURE__ */ lazy(() =>
+  z.object({ id: z.string(), name_ko: z.string(), name_en: z.string() }),
+);
 export type TagRef = z.infer<ReturnType<typeof tagRefSchema>>;
 
 const LIST_PARTITION = 'TAGS';
@@ -24,6 +26,11 @@ export const tagEntity = {
   key: (tagId: string) => ({ pk: `TAG#${tagId}`, sk: 'TAG' }),
   listIndex: (nameKey: string, tagId: string) => ({ gsi1pk: LIST_PARTITION, gsi1sk: `${nameKey}#${tagId}` }),
   listPartition: LIST_PARTITION,
-  item: (tag: TagRecord, nameKey: string): StoredItem => ({ ...tagEntity.key(tag.id), ...tagEntity.listIndex(nameKey, tag.id), type: 'TAG', ...tag }),
+  item: (tag: TagRecord, nameKey: string): StoredItem => ({
+    ...tagEntity.key(tag.id),
+    ...tagEntity.listIndex(nameKey, tag.id),
+    type: 'TAG',
+    ...tag,
+  }),
   parse: /* @__PURE__ */ itemParser(tagSchema),
 };

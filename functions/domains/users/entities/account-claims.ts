@@ -12,7 +12,11 @@ const claimSchema = /* @__PURE__ */ lazy(() => z.object({ pk: z.string(), userId
 function claimEntity(prefix: 'USERNAME' | 'EMAIL') {
   return {
     key: (value: string) => ({ pk: `${prefix}#${normalizeLogin(value)}`, sk: prefix }),
-    item: (value: string, userId: string): StoredItem => ({ pk: `${prefix}#${normalizeLogin(value)}`, sk: prefix, userId }),
+    item: (value: string, userId: string): StoredItem => ({
+      pk: `${prefix}#${normalizeLogin(value)}`,
+      sk: prefix,
+      userId,
+    }),
     /** The claimed value (lower case) and its owner. */
     parse(item: StoredItem): { value: string; userId: string } {
       const claim = claimSchema().parse(item);

@@ -31,8 +31,12 @@ export const countersEntity = {
   key: (userId: string) => ({ pk: userPk(userId), sk: 'COUNTERS' }),
   type: 'COUNTERS',
   /** Sparse gsi2 of an unfinished statistics reset (scheduled-shards.ts). */
-  pendingResetIndex: (userId: string) => ({ gsi2pk: scheduledPartition(scheduledShardOf(userId)), gsi2sk: `${userId}${PENDING_RESET_SUFFIX}` }),
+  pendingResetIndex: (userId: string) => ({
+    gsi2pk: scheduledPartition(scheduledShardOf(userId)),
+    gsi2sk: `${userId}${PENDING_RESET_SUFFIX}`,
+  }),
   /** The user of a pending-reset index entry (its gsi2sk). */
-  userOfPendingReset: (gsi2sk: string) => (gsi2sk.endsWith(PENDING_RESET_SUFFIX) ? gsi2sk.slice(0, -PENDING_RESET_SUFFIX.length) : null),
+  userOfPendingReset: (gsi2sk: string) =>
+    gsi2sk.endsWith(PENDING_RESET_SUFFIX) ? gsi2sk.slice(0, -PENDING_RESET_SUFFIX.length) : null,
   parse: /* @__PURE__ */ itemParser(countersSchema),
 };

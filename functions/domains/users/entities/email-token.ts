@@ -8,13 +8,21 @@ import { userPk } from '../../../runtime/data/key-parts.js';
  * delete) a user's pending tokens, which hold their address.
  */
 const emailTokenSchema = /* @__PURE__ */ lazy(() =>
-  z.object({ userId: orDefault(z.string(), ''), email: orDefault(z.string(), ''), createdAt: z.optional(z.number()), expiresAt: z.optional(z.number()) }),
+  z.object({
+    userId: orDefault(z.string(), ''),
+    email: orDefault(z.string(), ''),
+    createdAt: z.optional(z.number()),
+    expiresAt: z.optional(z.number()),
+  }),
 );
 export type EmailTokenRecord = z.infer<ReturnType<typeof emailTokenSchema>>;
 
 export const emailTokenEntity = {
   key: (tokenHash: string) => ({ pk: `EMAILTOKEN#${tokenHash}`, sk: 'EMAILTOKEN' }),
-  userIndex: (userId: string, tokenHash: string) => ({ gsi1pk: emailTokenEntity.userPartition(userId), gsi1sk: tokenHash }),
+  userIndex: (userId: string, tokenHash: string) => ({
+    gsi1pk: emailTokenEntity.userPartition(userId),
+    gsi1sk: tokenHash,
+  }),
   userPartition: (userId: string) => `${userPk(userId)}#EMAILTOKENS`,
   item: (tokenHash: string, token: Required<EmailTokenRecord>): StoredItem => ({
     ...emailTokenEntity.key(tokenHash),

@@ -8,10 +8,12 @@ import { USER_SK } from './user.js';
  * What a scheduled job finds in the SCHEDULED gsi2 shards (scheduled-shards.ts): a USER item with
  * retention cleanup on, or a COUNTERS item with an unfinished statistics reset.
  */
-export type ScheduledEntry = { kind: 'retention'; userId: string; percentage: number } | { kind: 'reset'; userId: string; cutoff: string };
+export type ScheduledEntry =
+  { kind: 'retention'; userId: string; percentage: number } | { kind: 'reset'; userId: string; cutoff: string };
 
 /** The attributes `parseScheduledEntry` reads (a Query's ProjectionExpression). */
-export const SCHEDULED_ENTRY_PROJECTION = 'pk, sk, retention_cleanup_enabled, retention_cleanup_percentage, stats_reset_cutoff';
+export const SCHEDULED_ENTRY_PROJECTION =
+  'pk, sk, retention_cleanup_enabled, retention_cleanup_percentage, stats_reset_cutoff';
 
 const entrySchema = /* @__PURE__ */ lazy(() =>
   z.object({

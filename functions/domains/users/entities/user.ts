@@ -3,6 +3,12 @@ import { normalizeLogin } from '#shared/domain/accounts.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import { ROLES } from '#shared/domain/roles.js';
 import type { Language } from '#shared/domain/language.js';
+import {
+  canonicalTimeZone,
+  DEFAULT_ROLLOVER_HOUR,
+  DEFAULT_TIME_ZONE,
+  isValidRolloverHour,
+} from '#shared/domain/learner-day.js';
 import type { CallerUser } from '../../../runtime/http/types.js';
 import { lazy, flag, orDefault, withoutKeys, type StoredItem } from '../../../runtime/data/item.js';
 import { userPk } from '../../../runtime/data/key-parts.js';
@@ -50,6 +56,15 @@ const userSchema = /* @__PURE__ */ lazy(() =>
     random_exam_question_count: orDefault(z.number(), LIMITS.profileQuestionCount.default),
     retention_cleanup_enabled: flag(),
     retention_cleanup_percentage: orDefault(z.number(), LIMITS.retentionPercentage.default),
+    /** The learner's day (D120): IANA zone (Asia/Seoul for users created before it) and rollover hour (04:00). */
+    time_zone: z.pipe(
+      z.optional(z.unknown()),
+      z.transform((value): string => canonicalTimeZone(value) ?? DEFAULT_TIME_ZONE),
+    ),
+    day_rollover_hour: z.pipe(
+      z.optional(z.unknown()),
+      z.transform((value): number => (isValidRolloverHour(value) ? value : DEFAULT_ROLLOVER_HOUR)),
+    ),
   }),
 );
 export type UserRecord = z.infer<ReturnType<typeof userSchema>>;
@@ -62,7 +77,8 @@ export const userEntity = {
   /** Sparse gsi2 while a scheduled feature is on (scheduled-shards.ts). */
   scheduledIndex: (userId: string) => ({ gsi2pk: scheduledPartition(scheduledShardOf(userId)), gsi2sk: userId }),
   /** Whether a user (USER item fields) belongs in the SCHEDULED shards. */
-  wantsScheduling: (user: { retention_cleanup_enabled?: boolean; random_exam_email_enabled?: boolean }) => !!user.retention_cleanup_enabled || !!user.random_exam_email_enabled,
+  wantsScheduling: (user: { retention_cleanup_enabled?: boolean; random_exam_email_enabled?: boolean }) =>
+    !!user.retention_cleanup_enabled || !!user.random_exam_email_enabled,
   item(user: UserRecord): StoredItem {
     return {
       ...userEntity.key(user.id),
@@ -76,5 +92,16 @@ export const userEntity = {
 };
 
 /** What a request's caller needs of the USER item (a projected GetItem). */
-const callerUserSchema = /* @__PURE__ */ lazy(() => z.pick(userSchema(), { id: true, username: true, role: true, is_superuser: true, is_staff: true, language: true }));
+const callerUserSchema = /* @__PURE__ */ lazy(() =>
+  z.pick(userSchema(), {
+    id: true,
+    username: true,
+    role: true,
+    is_superuser: true,
+    is_staff: true,
+    language: true,
+    time_zone: true,
+    day_rollover_hour: true,
+  }),
+);
 export const parseCallerUser = (item: StoredItem): CallerUser => callerUserSchema().parse(withoutKeys(item));

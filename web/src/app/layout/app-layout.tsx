@@ -23,7 +23,9 @@ export function AppLayout() {
       <a className={styles.skip} href="#main">
         {t('app.skipToContent')}
       </a>
-      {navigation.state === 'loading' && <div className={styles.progress} role="progressbar" aria-label={t('app.loadingPage')} />}
+      {navigation.state === 'loading' && (
+        <div className={styles.progress} role="progressbar" aria-label={t('app.loadingPage')} />
+      )}
       <Navbar ref={navbar} languageSwitch={<LanguageSwitch />} />
       <ToastRegion />
       <main id="main" className={styles.main} tabIndex={-1}>

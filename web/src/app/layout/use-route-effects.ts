@@ -37,7 +37,10 @@ function useDocumentTitle() {
 }
 
 function isMobile(): boolean {
-  return window.matchMedia(`(max-width: ${LIMITS.mobileWidthPx}px)`).matches || /Mobi|Android|iPhone|iPad|iPod/i.test(navigator.userAgent);
+  return (
+    window.matchMedia(`(max-width: ${LIMITS.mobileWidthPx}px)`).matches ||
+    /Mobi|Android|iPhone|iPad|iPod/i.test(navigator.userAgent)
+  );
 }
 
 /**

@@ -6,7 +6,12 @@ import type { AuthUser } from './auth-user.js';
  * Local entries that survive a sign-in. docs/product.md#accounts keeps token, user and csrfToken; the visitor's
  * language choice is kept too, so signing in does not flip the screen to another language.
  */
-const KEPT_AT_SIGN_IN: readonly string[] = [LOCAL_KEYS.token, LOCAL_KEYS.user, LOCAL_KEYS.csrfToken, LOCAL_KEYS.language];
+const KEPT_AT_SIGN_IN: readonly string[] = [
+  LOCAL_KEYS.token,
+  LOCAL_KEYS.user,
+  LOCAL_KEYS.csrfToken,
+  LOCAL_KEYS.language,
+];
 
 /** The value of localStorage `token`: a marker only, the session itself is an HttpOnly cookie. */
 export const SIGNED_IN_MARKER = 'session';

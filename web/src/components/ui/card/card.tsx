@@ -16,7 +16,12 @@ interface CardProps {
 export function Card({ title, description, aside, tone = 'default', children, testId, id }: CardProps) {
   const headingId = id ? `${id}-title` : undefined;
   return (
-    <section id={id} className={`${styles.card} ${tone === 'danger' ? styles.danger : ''}`} data-testid={testId} aria-labelledby={headingId}>
+    <section
+      id={id}
+      className={`${styles.card} ${tone === 'danger' ? styles.danger : ''}`}
+      data-testid={testId}
+      aria-labelledby={headingId}
+    >
       <div className={styles.header}>
         <div>
           <h2 id={headingId} className={styles.title}>

@@ -69,7 +69,10 @@ export function DataTable<Row, K extends string = string>({
 }: DataTableProps<Row, K>) {
   const sortable = !!sort && columns.some((column) => column.sortKey !== undefined);
   return (
-    <div className={[dataTable.wrap, cards ? dataTable.cards : '', className ?? ''].filter(Boolean).join(' ')} data-scroll-x={scrollX || undefined}>
+    <div
+      className={[dataTable.wrap, cards ? dataTable.cards : '', className ?? ''].filter(Boolean).join(' ')}
+      data-scroll-x={scrollX || undefined}
+    >
       <table className={noWrap ? `${dataTable.table} ${dataTable.noWrap}` : dataTable.table} data-testid={testId}>
         <thead className={cards && sortable && sortBar ? dataTable.sortBar : undefined}>
           <tr>
@@ -87,7 +90,8 @@ export function DataTable<Row, K extends string = string>({
                 />
               ) : (
                 <th key={column.key} className={column.className}>
-                  {column.head ?? (column.hiddenLabel ? <span className="visually-hidden">{column.label}</span> : column.label)}
+                  {column.head ??
+                    (column.hiddenLabel ? <span className="visually-hidden">{column.label}</span> : column.label)}
                 </th>
               ),
             )}
@@ -101,7 +105,13 @@ export function DataTable<Row, K extends string = string>({
               </td>
             </tr>
           )}
-          {rows.map((row) => (renderRow ? renderRow(row) : <DataTableRow key={rowKey(row)} columns={columns} row={row} cards={cards} {...rowProps?.(row)} />))}
+          {rows.map((row) =>
+            renderRow ? (
+              renderRow(row)
+            ) : (
+              <DataTableRow key={rowKey(row)} columns={columns} row={row} cards={cards} {...rowProps?.(row)} />
+            ),
+          )}
         </tbody>
       </table>
     </div>
@@ -121,7 +131,11 @@ export function DataTableRow<Row, K extends string = string>({
         <td
           key={column.key}
           className={column.className}
-          data-label={cards && !column.hiddenLabel && column.cardLabel !== false && column.head === undefined ? column.label : undefined}
+          data-label={
+            cards && !column.hiddenLabel && column.cardLabel !== false && column.head === undefined
+              ? column.label
+              : undefined
+          }
         >
           {column.cell(row)}
         </td>
@@ -141,11 +155,25 @@ interface SortHeaderProps<K extends string> {
 }
 
 /** A column head that sorts; a second click turns the direction. */
-function SortHeader<K extends string>({ column, label, sort, sortByLabel, onSort, className, testId }: SortHeaderProps<K>) {
+function SortHeader<K extends string>({
+  column,
+  label,
+  sort,
+  sortByLabel,
+  onSort,
+  className,
+  testId,
+}: SortHeaderProps<K>) {
   const active = sort.key === column;
   return (
     <th aria-sort={ariaSort(sort, column)} className={className}>
-      <button type="button" className={dataTable.sortButton} onClick={() => onSort(column)} title={sortByLabel} data-testid={testId}>
+      <button
+        type="button"
+        className={dataTable.sortButton}
+        onClick={() => onSort(column)}
+        title={sortByLabel}
+        data-testid={testId}
+      >
         {label}
         <span className={dataTable.sortIcon} aria-hidden="true">
           {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}

@@ -12,7 +12,17 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 }
 
 /** A labelled input with an optional hint and an inline error wired to aria-describedby. */
-export function TextField({ label, value, onChange, optionalLabel, hint, error, id, className, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  optionalLabel,
+  hint,
+  error,
+  id,
+  className,
+  ...input
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;

@@ -19,7 +19,19 @@ interface ConfirmModalProps {
 }
 
 /** A yes/no question before an action (delete, overwrite, toggle): cancel and one confirm button. */
-export function ConfirmModal({ open, title, children, confirmLabel, cancelLabel, closeLabel, tone = 'primary', pending, onConfirm, onClose, testId }: ConfirmModalProps) {
+export function ConfirmModal({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  closeLabel,
+  tone = 'primary',
+  pending,
+  onConfirm,
+  onClose,
+  testId,
+}: ConfirmModalProps) {
   return (
     <Modal
       open={open}
@@ -30,7 +42,12 @@ export function ConfirmModal({ open, title, children, confirmLabel, cancelLabel,
       footer={
         <>
           {/* A destructive question starts on Cancel, so Enter never deletes by accident. */}
-          <button type="button" className={`${button.button} ${button.secondary}`} onClick={onClose} autoFocus={tone === 'danger'}>
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary}`}
+            onClick={onClose}
+            autoFocus={tone === 'danger'}
+          >
             {cancelLabel}
           </button>
           <button

@@ -41,7 +41,12 @@ export function TypedConfirmModal(props: TypedConfirmModalProps) {
           <button type="button" className={`${button.button} ${button.secondary}`} onClick={props.onClose}>
             {props.cancelLabel}
           </button>
-          <button type="button" className={`${button.button} ${button.danger}`} disabled={!matches || props.pending} onClick={props.onConfirm}>
+          <button
+            type="button"
+            className={`${button.button} ${button.danger}`}
+            disabled={!matches || props.pending}
+            onClick={props.onConfirm}
+          >
             {props.confirmLabel}
           </button>
         </>

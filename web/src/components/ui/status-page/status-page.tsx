@@ -2,7 +2,14 @@ import type { ReactNode } from 'react';
 import styles from './status-page.module.css';
 
 /** The frame the status pages share: an icon, a heading, a sentence and actions. */
-export function StatusPage(props: { icon: ReactNode; badge?: string; title: string; description: string; actions: ReactNode; testId: string }) {
+export function StatusPage(props: {
+  icon: ReactNode;
+  badge?: string;
+  title: string;
+  description: string;
+  actions: ReactNode;
+  testId: string;
+}) {
   return (
     <section className={styles.page} data-testid={props.testId}>
       <div className={styles.card}>

@@ -29,7 +29,12 @@ export interface ToastItemState {
 }
 
 /** The shown toasts, for the region that draws them; `latestId` is the last one shown (0: none yet), even once closed. */
-export const ToastListContext = createContext<{ toasts: ToastItemState[]; latestId: number; dismiss(id: number): void; closeLabel: string } | null>(null);
+export const ToastListContext = createContext<{
+  toasts: ToastItemState[];
+  latestId: number;
+  dismiss(id: number): void;
+  closeLabel: string;
+} | null>(null);
 
 export function useToast(): ToastApi {
   const api = useContext(ToastContext);

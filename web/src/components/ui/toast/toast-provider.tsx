@@ -1,6 +1,13 @@
 import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '#shared/domain/limits.js';
-import { ToastContext, ToastListContext, type ToastApi, type ToastItemState, type ToastOptions, type ToastType } from './toast-context.js';
+import {
+  ToastContext,
+  ToastListContext,
+  type ToastApi,
+  type ToastItemState,
+  type ToastOptions,
+  type ToastType,
+} from './toast-context.js';
 import styles from './toast.module.css';
 
 type Toast = ToastItemState;
@@ -14,7 +21,10 @@ export function ToastProvider({ children, closeLabel }: { children: ReactNode; c
   const [shown, setShown] = useState<{ toasts: Toast[]; latestId: number }>({ toasts: [], latestId: 0 });
   const nextId = useRef(1);
 
-  const dismiss = useCallback((id: number) => setShown((state) => ({ ...state, toasts: state.toasts.filter((t) => t.id !== id) })), []);
+  const dismiss = useCallback(
+    (id: number) => setShown((state) => ({ ...state, toasts: state.toasts.filter((t) => t.id !== id) })),
+    [],
+  );
 
   const api = useMemo<ToastApi>(() => {
     const show = (message: string, options: ToastOptions = {}) => {
@@ -27,7 +37,10 @@ export function ToastProvider({ children, closeLabel }: { children: ReactNode; c
       };
       // The same message again (a button pressed twice while loading) replaces the shown one instead of stacking.
       setShown((state) => ({
-        toasts: [...state.toasts.filter((shown) => shown.message !== message || shown.type !== toast.type), toast].slice(-MAX_VISIBLE),
+        toasts: [
+          ...state.toasts.filter((shown) => shown.message !== message || shown.type !== toast.type),
+          toast,
+        ].slice(-MAX_VISIBLE),
         latestId: toast.id,
       }));
     };
@@ -80,7 +93,15 @@ export function ToastRegion() {
   const list = useContext(ToastListContext);
   const scrolledPast = useScrolledPast(list?.latestId ?? 0);
   if (!list) return null;
-  const item = (toast: Toast) => <ToastItem key={toast.id} toast={toast} settled={toast.id <= scrolledPast} onClose={list.dismiss} closeLabel={list.closeLabel} />;
+  const item = (toast: Toast) => (
+    <ToastItem
+      key={toast.id}
+      toast={toast}
+      settled={toast.id <= scrolledPast}
+      onClose={list.dismiss}
+      closeLabel={list.closeLabel}
+    />
+  );
   const pinned = list.toasts.filter((toast) => toast.id > scrolledPast);
   return (
     <>
@@ -94,7 +115,17 @@ export function ToastRegion() {
   );
 }
 
-function ToastItem({ toast, settled, onClose, closeLabel }: { toast: Toast; settled: boolean; onClose: (id: number) => void; closeLabel: string }) {
+function ToastItem({
+  toast,
+  settled,
+  onClose,
+  closeLabel,
+}: {
+  toast: Toast;
+  settled: boolean;
+  onClose: (id: number) => void;
+  closeLabel: string;
+}) {
   useEffect(() => {
     // From the showing, not the mounting: a toast that settles is mounted again in the other strip.
     const timer = setTimeout(() => onClose(toast.id), Math.max(0, toast.shownAt + toast.durationMs - Date.now()));
@@ -103,7 +134,11 @@ function ToastItem({ toast, settled, onClose, closeLabel }: { toast: Toast; sett
 
   const role = settled ? undefined : toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status';
   return (
-    <div className={`${styles.toast} ${styles[toast.type]} ${settled ? styles.still : ''}`} role={role} data-toast-type={toast.type}>
+    <div
+      className={`${styles.toast} ${styles[toast.type]} ${settled ? styles.still : ''}`}
+      role={role}
+      data-toast-type={toast.type}
+    >
       <span className={styles.icon} aria-hidden="true">
         {ICONS[toast.type]}
       </span>

@@ -7,5 +7,9 @@ import { useApi } from '../../../lib/use-api.js';
  * back. A failed answer hides them too (and is not retried: the button is optional).
  */
 export function useGoogleConfig() {
-  return useApi(googleOauthConfig, { query: { domain: currentHost() } }, { shouldRetryOnError: false, revalidateIfStale: false });
+  return useApi(
+    googleOauthConfig,
+    { query: { domain: currentHost() } },
+    { shouldRetryOnError: false, revalidateIfStale: false },
+  );
 }

@@ -1,6 +1,7 @@
 import { register as registerRoute } from '#shared/contracts/auth.js';
 import type { Language } from '#shared/domain/language.js';
 import { callApi } from '../../../lib/api-client.js';
+import { browserTimeZone } from '../../../lib/time-zone.js';
 
 export interface RegistrationInput {
   id: string;
@@ -26,6 +27,7 @@ export function register(input: RegistrationInput) {
       password: input.password,
       password_confirm: input.passwordConfirm,
       language: input.language,
+      time_zone: browserTimeZone(),
     },
   });
 }

@@ -2,7 +2,14 @@ import type { ReactNode } from 'react';
 import styles from './auth-card.module.css';
 
 /** The centred card the login and registration screens share. */
-export function AuthCard(props: { title: string; subtitle: string; children: ReactNode; footer: ReactNode; testId: string; wide?: boolean }) {
+export function AuthCard(props: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer: ReactNode;
+  testId: string;
+  wide?: boolean;
+}) {
   return (
     <section className={styles.page} data-testid={props.testId}>
       <div className={`${styles.card} ${props.wide ? styles.wide : ''}`}>

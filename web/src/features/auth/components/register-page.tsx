@@ -43,9 +43,11 @@ export function RegisterPage() {
     if (!values.id.trim()) found.id = t('auth.register.idRequired');
     if (!values.name.trim()) found.name = t('auth.register.nameRequired');
     if (!values.password) found.password = t('auth.register.passwordRequired');
-    else if (values.password.length < PASSWORD_RULES.min) found.password = t('auth.register.passwordTooShort', { min: PASSWORD_RULES.min });
+    else if (values.password.length < PASSWORD_RULES.min)
+      found.password = t('auth.register.passwordTooShort', { min: PASSWORD_RULES.min });
     if (!values.passwordConfirm) found.passwordConfirm = t('auth.register.passwordConfirmRequired');
-    else if (values.password && values.password !== values.passwordConfirm) found.passwordConfirm = t('auth.register.passwordMismatch');
+    else if (values.password && values.password !== values.passwordConfirm)
+      found.passwordConfirm = t('auth.register.passwordMismatch');
     return found;
   };
 
@@ -65,7 +67,10 @@ export function RegisterPage() {
       const answer = await register({ ...values, language: currentLanguage() });
       if (answer.success && answer.auto_login && answer.user) {
         completeSignIn(answer.user);
-        toast.success(t('auth.register.welcome', { name: displayName(answer.user, i18n.language) }), LIMITS.toastMs.register);
+        toast.success(
+          t('auth.register.welcome', { name: displayName(answer.user, i18n.language) }),
+          LIMITS.toastMs.register,
+        );
         timer.current = setTimeout(() => navigate('/', { replace: true }), AUTO_LOGIN_REDIRECT_MS);
       } else {
         toast.success(t('auth.register.completed'), LIMITS.toastMs.register);
@@ -108,7 +113,15 @@ export function RegisterPage() {
             required
             autoFocus
           />
-          <TextField label={t('auth.register.name')} name="name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} required />
+          <TextField
+            label={t('auth.register.name')}
+            name="name"
+            autoComplete="name"
+            value={values.name}
+            onChange={set('name')}
+            error={errors.name}
+            required
+          />
         </div>
         <TextField
           label={t('auth.register.email')}

@@ -49,7 +49,12 @@ export function decodeOAuthState(raw: string | null | undefined, now: number = D
  * state carrying a timestamp and the return URL). The server verifies ID tokens only
  * (POST /api/google-oauth/ {id_token}), so the answer asked for is an ID token bound to a nonce.
  */
-export function googleAuthorizeUrl(input: { clientId: string; redirectUri: string; state: string; nonce: string }): string {
+export function googleAuthorizeUrl(input: {
+  clientId: string;
+  redirectUri: string;
+  state: string;
+  nonce: string;
+}): string {
   const params = new URLSearchParams({
     client_id: input.clientId,
     redirect_uri: input.redirectUri,
@@ -74,7 +79,11 @@ export function parseOAuthFragment(hash: string): OAuthRedirectAnswer | null {
   const idToken = params.get('id_token');
   const error = params.get('error');
   if (!idToken && !error) return null;
-  return { idToken, state: params.get('state'), error: error ? [error, params.get('error_description')].filter(Boolean).join(': ') : null };
+  return {
+    idToken,
+    state: params.get('state'),
+    error: error ? [error, params.get('error_description')].filter(Boolean).join(': ') : null,
+  };
 }
 
 export type SocialErrorKind = 'skipped' | 'cancelled' | 'popupBlocked' | 'timeout' | 'general';

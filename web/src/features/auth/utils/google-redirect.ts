@@ -1,5 +1,12 @@
 import { sessionStore } from '../../../lib/storage.js';
-import { decodeOAuthState, encodeOAuthState, googleAuthorizeUrl, parseOAuthFragment, randomNonce, type OAuthState } from './google-oauth.js';
+import {
+  decodeOAuthState,
+  encodeOAuthState,
+  googleAuthorizeUrl,
+  parseOAuthFragment,
+  randomNonce,
+  type OAuthState,
+} from './google-oauth.js';
 import { safeReturnPath } from '../../../lib/auth/safe-return-path.js';
 
 /** sessionStorage: the nonce of the redirect this tab started (one at a time). */
@@ -13,7 +20,10 @@ export function startGoogleRedirect(config: { clientId: string; redirectUri: str
   window.location.assign(googleAuthorizeUrl({ ...config, state, nonce }));
 }
 
-export type GoogleRedirectAnswer = { kind: 'token'; idToken: string; state: OAuthState } | { kind: 'error'; message: string } | { kind: 'invalid-state' };
+export type GoogleRedirectAnswer =
+  | { kind: 'token'; idToken: string; state: OAuthState }
+  | { kind: 'error'; message: string }
+  | { kind: 'invalid-state' };
 
 /**
  * Reads Google's answer from the address fragment, once: the fragment is removed at once so a

@@ -7,7 +7,12 @@ import { examOrThrow } from './daily-exam-answer.js';
 /** POST /api/create-random-recommendation-exam/ — the same daily exam, as exam management and exam detail send it (docs/product.md#daily-quiz). */
 export function createDailyExam(targetUsername: string) {
   return writeThenInvalidate(
-    async () => examOrThrow(await callApi(createRandomRecommendationExam, { body: { target_username: targetUsername, title: '', questions_per_exam: null, is_public: false } })),
+    async () =>
+      examOrThrow(
+        await callApi(createRandomRecommendationExam, {
+          body: { target_username: targetUsername, title: '', questions_per_exam: null, is_public: false },
+        }),
+      ),
     listExams,
   );
 }

@@ -10,5 +10,8 @@ import { examOrThrow } from './daily-exam-answer.js';
  * new personal exam may exist.
  */
 export function openDailyExam() {
-  return writeThenInvalidate(async () => examOrThrow(await callApi(getDailyExam, { query: { _t: String(Date.now()) } })), listExams);
+  return writeThenInvalidate(
+    async () => examOrThrow(await callApi(getDailyExam, { query: { _t: String(Date.now()) } })),
+    listExams,
+  );
 }

@@ -39,7 +39,9 @@ export function useOpenDailyExam(via: 'home' | 'exam-management' | 'exam-detail'
       try {
         const exam = via === 'home' ? await openDailyExam() : await createDailyExam(user.username);
         const back = returnTo ?? (via === 'exam-management' ? 'exam-management' : null);
-        navigate(`/take-exam/${exam.id}${back ? `?returnTo=${encodeURIComponent(back)}` : ''}`, { replace: options.replace });
+        navigate(`/take-exam/${exam.id}${back ? `?returnTo=${encodeURIComponent(back)}` : ''}`, {
+          replace: options.replace,
+        });
         return null;
       } catch (error) {
         if (error instanceof ApiError && error.code.startsWith('home.dailyExam.')) {

@@ -12,13 +12,16 @@ import { StatusPage, statusPageStyles as styles } from '../../../components/ui/s
 import { verifyEmail } from '../api/verify-email.js';
 import { isExpiredLinkError } from '../utils/expired-link.js';
 
-type State = { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string; expired: boolean };
+type State =
+  { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string; expired: boolean };
 
 /** Email verification (docs/product.md#email-verification): loading, success, or an error with a retry when the link expired. */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
   const { token } = useParams();
-  const [state, setState] = useState<State>(token ? { kind: 'loading' } : { kind: 'error', message: t('emailVerification.tokenMissing'), expired: false });
+  const [state, setState] = useState<State>(
+    token ? { kind: 'loading' } : { kind: 'error', message: t('emailVerification.tokenMissing'), expired: false },
+  );
 
   useEffect(() => {
     if (!token) return;
@@ -29,7 +32,12 @@ export function VerifyEmailPage() {
         if (current) setState({ kind: 'success', message: answer.message || t('emailVerification.success') });
       },
       (error: unknown) => {
-        if (current) setState({ kind: 'error', message: serverDetailOr(error, t, t('emailVerification.error')), expired: isExpiredLinkError(error) });
+        if (current)
+          setState({
+            kind: 'error',
+            message: serverDetailOr(error, t, t('emailVerification.error')),
+            expired: isExpiredLinkError(error),
+          });
       },
     );
     return () => {
@@ -121,7 +129,13 @@ function ResendButton() {
   };
 
   return (
-    <button type="button" className={styles.primary} onClick={() => void onClick()} disabled={pending} data-testid="verify-email-retry">
+    <button
+      type="button"
+      className={styles.primary}
+      onClick={() => void onClick()}
+      disabled={pending}
+      data-testid="verify-email-retry"
+    >
       {pending ? t('emailVerification.retrying') : t('emailVerification.retry')}
     </button>
   );

@@ -3,7 +3,13 @@ import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 
 /** POST /api/bulk-adjust-user-accuracy/ — the caller's own accuracy on the given questions (all when empty). */
-export function adjustAccuracy(input: { examId: string; username: string; questionIds: string[]; percentage: number; direction: 'increase' | 'decrease' }) {
+export function adjustAccuracy(input: {
+  examId: string;
+  username: string;
+  questionIds: string[];
+  percentage: number;
+  direction: 'increase' | 'decrease';
+}) {
   return writeThenInvalidate(
     () =>
       callApi(route, {

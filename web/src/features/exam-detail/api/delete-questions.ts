@@ -5,5 +5,9 @@ import { writeThenInvalidate } from '../../../lib/use-api.js';
 
 /** POST /api/delete-questions/ — removes them from this exam only; answers deleted_count. */
 export function deleteQuestions(examId: string, questionIds: string[]) {
-  return writeThenInvalidate(() => callApi(route, { body: { exam_id: examId, question_ids: questionIds } }), getExam, listExams);
+  return writeThenInvalidate(
+    () => callApi(route, { body: { exam_id: examId, question_ids: questionIds } }),
+    getExam,
+    listExams,
+  );
 }

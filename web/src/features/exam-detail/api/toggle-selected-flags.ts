@@ -1,4 +1,10 @@
-import { favoriteExamQuestions, ignoredQuestions, ignoreQuestion, toggleFavorite, unignoreQuestion } from '#shared/contracts/questions.js';
+import {
+  favoriteExamQuestions,
+  ignoredQuestions,
+  ignoreQuestion,
+  toggleFavorite,
+  unignoreQuestion,
+} from '#shared/contracts/questions.js';
 import { ApiError, callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 
@@ -24,18 +30,27 @@ export interface BulkFlagOutcome {
  * after another; a failure does not stop the rest, except the cap (every later add would be
  * refused too). The lists load again once, at the end.
  */
-export function toggleSelectedFlags(kind: 'favorite' | 'ignore', targets: readonly FlagTarget[]): Promise<BulkFlagOutcome> {
+export function toggleSelectedFlags(
+  kind: 'favorite' | 'ignore',
+  targets: readonly FlagTarget[],
+): Promise<BulkFlagOutcome> {
   return writeThenInvalidate(
     async () => {
       let done = 0;
       let failed = 0;
       for (const [index, target] of targets.entries()) {
         try {
-          if (kind === 'favorite') await callApi(toggleFavorite, { body: { question_id: target.questionId, exam_id: target.examId } });
-          else await callApi(target.isIgnored ? unignoreQuestion : ignoreQuestion, { params: { id: target.questionId }, body: {} });
+          if (kind === 'favorite')
+            await callApi(toggleFavorite, { body: { question_id: target.questionId, exam_id: target.examId } });
+          else
+            await callApi(target.isIgnored ? unignoreQuestion : ignoreQuestion, {
+              params: { id: target.questionId },
+              body: {},
+            });
           done += 1;
         } catch (error) {
-          if (error instanceof ApiError && LIMIT_CODES.has(error.code)) return { done, failed: targets.length - index, limitDetail: error.detail };
+          if (error instanceof ApiError && LIMIT_CODES.has(error.code))
+            return { done, failed: targets.length - index, limitDetail: error.detail };
           console.warn(`bulk ${kind}: one question failed`, target.questionId, error);
           failed += 1;
         }

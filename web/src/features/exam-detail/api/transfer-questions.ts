@@ -11,11 +11,21 @@ export interface Transfer {
   questionIds: string[];
 }
 
-const body = (transfer: Transfer) => ({ from_exam_id: transfer.fromExamId, to_exam_id: transfer.toExamId, question_ids: transfer.questionIds });
+const body = (transfer: Transfer) => ({
+  from_exam_id: transfer.fromExamId,
+  to_exam_id: transfer.toExamId,
+  question_ids: transfer.questionIds,
+});
 
 /** POST /api/move-questions/ — both exams, their statistics and the lists load again. */
 export function moveQuestionsTo(transfer: Transfer) {
-  return writeThenInvalidate(() => callApi(moveQuestions, { body: body(transfer) }), getExam, listExams, questionStatistics, favoriteExamQuestions);
+  return writeThenInvalidate(
+    () => callApi(moveQuestions, { body: body(transfer) }),
+    getExam,
+    listExams,
+    questionStatistics,
+    favoriteExamQuestions,
+  );
 }
 
 /** POST /api/copy-questions/ — the source stays whole; the target and the lists load again. */

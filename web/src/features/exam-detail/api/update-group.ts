@@ -5,5 +5,8 @@ import { writeThenInvalidate } from '../../../lib/use-api.js';
 
 /** PATCH /api/questions/bulk-update-group/ — one group id on the selected questions of this exam. */
 export function applyGroup(examId: string, questionIds: string[], groupId: string) {
-  return writeThenInvalidate(() => callApi(route, { body: { exam_id: examId, question_ids: questionIds, group_id: groupId } }), getExam);
+  return writeThenInvalidate(
+    () => callApi(route, { body: { exam_id: examId, question_ids: questionIds, group_id: groupId } }),
+    getExam,
+  );
 }

@@ -23,7 +23,9 @@ export function AccuracyCard({ selectedCount, pending, onAdjust }: Props) {
           {t('examDetail.accuracy.title')}
         </h2>
       </div>
-      <p className={styles.cardText}>{selectedCount > 0 ? t('examDetail.accuracy.selected', { count: selectedCount }) : t('examDetail.accuracy.all')}</p>
+      <p className={styles.cardText}>
+        {selectedCount > 0 ? t('examDetail.accuracy.selected', { count: selectedCount }) : t('examDetail.accuracy.all')}
+      </p>
       <div className={styles.sliderRow}>
         <label htmlFor={`${id}-slider`} className={styles.sliderLabel}>
           {t('examDetail.accuracy.amount')}

@@ -3,7 +3,15 @@ import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
 import type { Confirmation } from '../hooks/use-confirmation.js';
 
 /** The screen's confirm modal: asks `confirmation`, then closes and runs it. */
-export function DetailConfirmModal({ confirmation, pending, onClose }: { confirmation: Confirmation | null; pending: boolean; onClose(): void }) {
+export function DetailConfirmModal({
+  confirmation,
+  pending,
+  onClose,
+}: {
+  confirmation: Confirmation | null;
+  pending: boolean;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   return (
     <ConfirmModal

@@ -18,15 +18,34 @@ interface Props {
 }
 
 /** The header's buttons: share, the daily exam, my exams, and the admin menu (connected file, delete). */
-export function DetailHeaderActions({ favoritesMode, exam, rights, ownDailyExam, onShare, onDailyExam, onDownload, onDeleteExam }: Props) {
+export function DetailHeaderActions({
+  favoritesMode,
+  exam,
+  rights,
+  ownDailyExam,
+  onShare,
+  onDailyExam,
+  onDownload,
+  onDeleteExam,
+}: Props) {
   const { t } = useTranslation();
   return (
     <>
-      <button type="button" className={`${button.button} ${button.secondary}`} onClick={onShare} data-testid="detail-share">
+      <button
+        type="button"
+        className={`${button.button} ${button.secondary}`}
+        onClick={onShare}
+        data-testid="detail-share"
+      >
         {t('examDetail.header.share')}
       </button>
       {!favoritesMode && ownDailyExam && (
-        <button type="button" className={`${button.button} ${button.secondary}`} onClick={onDailyExam} data-testid="detail-daily-exam">
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary}`}
+          onClick={onDailyExam}
+          data-testid="detail-daily-exam"
+        >
           {t('examDetail.header.dailyExam')}
         </button>
       )}
@@ -44,7 +63,12 @@ export function DetailHeaderActions({ favoritesMode, exam, rights, ownDailyExam,
                 {t('examDetail.header.downloadFile')}
               </button>
             )}
-            <button type="button" className={`${styles.dropdownItem} ${styles.dropdownDanger}`} onClick={() => onDeleteExam(exam)} data-testid="detail-delete-exam">
+            <button
+              type="button"
+              className={`${styles.dropdownItem} ${styles.dropdownDanger}`}
+              onClick={() => onDeleteExam(exam)}
+              data-testid="detail-delete-exam"
+            >
               {t('examDetail.header.deleteExam')}
             </button>
           </div>

@@ -42,7 +42,11 @@ import styles from './exam-detail.module.css';
 /** /exam-detail/{examId}, and /favorites (no exam id): the same screen in favorites mode (docs/product.md#exam-detail). */
 export function ExamDetailPage() {
   const { examId } = useParams();
-  return <SignedInOnly>{(user) => <ExamDetail key={examId ?? 'favorites'} user={user} examId={examId ?? null} />}</SignedInOnly>;
+  return (
+    <SignedInOnly>
+      {(user) => <ExamDetail key={examId ?? 'favorites'} user={user} examId={examId ?? null} />}
+    </SignedInOnly>
+  );
 }
 
 /** The screen: its data and state come from the hooks in `../hooks/`, its parts from the components beside it. */
@@ -65,7 +69,16 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
 
   const flags = useQuestionFlags(examId, shownSelected, run);
   const start = useExamStart({ examId, username: user.username, state, shown, shownSelected, run });
-  const options = useOptionsActions({ examId, username: user.username, rowCount: rows.length, shown, shownSelected, clearSelection: selection.clear, run, ask });
+  const options = useOptionsActions({
+    examId,
+    username: user.username,
+    rowCount: rows.length,
+    shown,
+    shownSelected,
+    clearSelection: selection.clear,
+    run,
+    ask,
+  });
   const admin = useExamAdminActions(title, run, ask);
   const chosen = shownSelected.length > 0 ? shownSelected : shown;
 
@@ -116,12 +129,20 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
 
             <PhoneDisclosure
               summary={
-                hasActiveFilters(state, favoritesMode) ? t('examDetail.filters.labelActive', { count: activeFilterCount(state, favoritesMode) }) : t('examDetail.filters.label')
+                hasActiveFilters(state, favoritesMode)
+                  ? t('examDetail.filters.labelActive', { count: activeFilterCount(state, favoritesMode) })
+                  : t('examDetail.filters.label')
               }
               testId="detail-filters"
               openOnPhone={hasActiveFilters(state, favoritesMode)}
             >
-              <FilterBar state={state} onChange={update} onReset={resetAll} favoritesMode={favoritesMode} originalExams={originalExams} />
+              <FilterBar
+                state={state}
+                onChange={update}
+                onReset={resetAll}
+                favoritesMode={favoritesMode}
+                originalExams={originalExams}
+              />
             </PhoneDisclosure>
 
             <QuestionListToolbar
@@ -144,7 +165,10 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
                 {t(favoritesMode ? 'examDetail.favorites.empty' : 'examDetail.list.empty')}
               </div>
             ) : shown.length === 0 ? (
-              <div className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`} data-testid="detail-no-match">
+              <div
+                className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`}
+                data-testid="detail-no-match"
+              >
                 {t('examDetail.list.noMatch')}
               </div>
             ) : (
@@ -157,7 +181,9 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
                 sortOrder={state.sortOrder}
                 onSort={(column) => update(nextSort(state, column))}
                 favoritesMode={favoritesMode}
-                questionPath={(row) => singleQuestionPath(sourceExamOf(row, examId) ?? '', row.id, state, favoritesMode)}
+                questionPath={(row) =>
+                  singleQuestionPath(sourceExamOf(row, examId) ?? '', row.id, state, favoritesMode)
+                }
                 onFavorite={(row) => void flags.flip(row, 'favorite')}
                 onIgnore={(row) => void flags.flip(row, 'ignore')}
                 busyId={flags.busyId}
@@ -194,7 +220,14 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
           onCreate={(choice) => void start.createRandom(choice)}
         />
       )}
-      <MockInterview open={interviewOpen} onClose={() => setInterviewOpen(false)} title={title} rows={chosen} sources={sources} language={language} />
+      <MockInterview
+        open={interviewOpen}
+        onClose={() => setInterviewOpen(false)}
+        title={title}
+        rows={chosen}
+        sources={sources}
+        language={language}
+      />
       <DetailConfirmModal confirmation={confirm} pending={busy} onClose={dismiss} />
     </div>
   );

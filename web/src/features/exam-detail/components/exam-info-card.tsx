@@ -104,7 +104,12 @@ export function ExamInfoCard({ exam, language, canEdit }: Props) {
         </h2>
         <div className={styles.cardActions}>
           {panel === 'expanded' && canEdit && (
-            <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={startEdit} data-testid="exam-info-edit">
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary} ${button.small}`}
+              onClick={startEdit}
+              data-testid="exam-info-edit"
+            >
               {t('examDetail.info.edit')}
             </button>
           )}
@@ -148,7 +153,13 @@ export function ExamInfoCard({ exam, language, canEdit }: Props) {
           }}
           data-testid="exam-info-form"
         >
-          <TextField label={t('examDetail.info.titleField')} value={draft.title} onChange={(title) => setDraft({ ...draft, title })} required maxLength={200} />
+          <TextField
+            label={t('examDetail.info.titleField')}
+            value={draft.title}
+            onChange={(title) => setDraft({ ...draft, title })}
+            required
+            maxLength={200}
+          />
           <div className={form.field}>
             <label className={form.label} htmlFor={`${id}-description`}>
               {t('examDetail.info.description')}
@@ -170,9 +181,19 @@ export function ExamInfoCard({ exam, language, canEdit }: Props) {
               onChange={(version) => setDraft({ ...draft, version })}
               error={versionValid ? null : t('examDetail.info.versionMin')}
             />
-            <TextField label={t('examDetail.info.createdAt')} type="date" value={draft.createdAt} onChange={(createdAt) => setDraft({ ...draft, createdAt })} />
+            <TextField
+              label={t('examDetail.info.createdAt')}
+              type="date"
+              value={draft.createdAt}
+              onChange={(createdAt) => setDraft({ ...draft, createdAt })}
+            />
           </div>
-          <Switch label={t('examDetail.info.public')} checked={draft.isPublic} onChange={(isPublic) => setDraft({ ...draft, isPublic })} testId="exam-info-public" />
+          <Switch
+            label={t('examDetail.info.public')}
+            checked={draft.isPublic}
+            onChange={(isPublic) => setDraft({ ...draft, isPublic })}
+            testId="exam-info-public"
+          />
           {publishesPrivate && (
             <ConsentCheck
               warning={t('examDetail.info.privateQuestionsWarning')}
@@ -182,11 +203,27 @@ export function ExamInfoCard({ exam, language, canEdit }: Props) {
               testId="exam-info-private-consent"
             />
           )}
-          <Switch label={t('examDetail.info.forceAnswer')} checked={draft.forceAnswer} onChange={(forceAnswer) => setDraft({ ...draft, forceAnswer })} />
-          <Switch label={t('examDetail.info.voiceMode')} checked={draft.voiceMode} onChange={(voiceMode) => setDraft({ ...draft, voiceMode })} />
-          <Switch label={t('examDetail.info.aiMockInterview')} checked={draft.aiMockInterview} onChange={(aiMockInterview) => setDraft({ ...draft, aiMockInterview })} />
+          <Switch
+            label={t('examDetail.info.forceAnswer')}
+            checked={draft.forceAnswer}
+            onChange={(forceAnswer) => setDraft({ ...draft, forceAnswer })}
+          />
+          <Switch
+            label={t('examDetail.info.voiceMode')}
+            checked={draft.voiceMode}
+            onChange={(voiceMode) => setDraft({ ...draft, voiceMode })}
+          />
+          <Switch
+            label={t('examDetail.info.aiMockInterview')}
+            checked={draft.aiMockInterview}
+            onChange={(aiMockInterview) => setDraft({ ...draft, aiMockInterview })}
+          />
           <div className={form.actions}>
-            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => setPanel('expanded')}>
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary}`}
+              onClick={() => setPanel('expanded')}
+            >
               {t('examDetail.common.cancel')}
             </button>
             <button

@@ -41,7 +41,12 @@ export function FilterBar({ state, onChange, onReset, favoritesMode, originalExa
     // eslint-disable-next-line react-hooks/exhaustive-deps -- as above
   }, [debouncedGroup]);
 
-  const select = (name: keyof DetailState, label: string, options: readonly string[], optionLabel: (value: string) => string) => (
+  const select = (
+    name: keyof DetailState,
+    label: string,
+    options: readonly string[],
+    optionLabel: (value: string) => string,
+  ) => (
     <div className={form.field}>
       <label className={form.label} htmlFor={`${id}-${name}`}>
         {label}
@@ -79,15 +84,29 @@ export function FilterBar({ state, onChange, onReset, favoritesMode, originalExa
           data-testid="filter-search"
         />
       </div>
-      {select('difficultyFilter', t('examDetail.filters.difficulty'), DIFFICULTIES, (value) => t(`examDetail.difficulty.${value}`))}
-      {select('answerFilter', t('examDetail.filters.accuracy'), ACCURACY_FILTERS, (value) => t(`examDetail.filters.accuracyValues.${value}`))}
-      {select('favoriteFilter', t('examDetail.filters.favorite'), FAVORITE_FILTERS, (value) => t(`examDetail.filters.favoriteValues.${value}`))}
-      {select('ignoreFilter', t('examDetail.filters.ignore'), IGNORE_FILTERS, (value) => t(`examDetail.filters.ignoreValues.${value}`))}
+      {select('difficultyFilter', t('examDetail.filters.difficulty'), DIFFICULTIES, (value) =>
+        t(`examDetail.difficulty.${value}`),
+      )}
+      {select('answerFilter', t('examDetail.filters.accuracy'), ACCURACY_FILTERS, (value) =>
+        t(`examDetail.filters.accuracyValues.${value}`),
+      )}
+      {select('favoriteFilter', t('examDetail.filters.favorite'), FAVORITE_FILTERS, (value) =>
+        t(`examDetail.filters.favoriteValues.${value}`),
+      )}
+      {select('ignoreFilter', t('examDetail.filters.ignore'), IGNORE_FILTERS, (value) =>
+        t(`examDetail.filters.ignoreValues.${value}`),
+      )}
       <div className={form.field}>
         <label className={form.label} htmlFor={`${id}-group`}>
           {t('examDetail.filters.group')}
         </label>
-        <input id={`${id}-group`} className={`${form.input} ${form.compact}`} value={group} onChange={(event) => setGroup(event.target.value)} data-testid="filter-group" />
+        <input
+          id={`${id}-group`}
+          className={`${form.input} ${form.compact}`}
+          value={group}
+          onChange={(event) => setGroup(event.target.value)}
+          data-testid="filter-group"
+        />
       </div>
       {favoritesMode &&
         select(
@@ -97,7 +116,12 @@ export function FilterBar({ state, onChange, onReset, favoritesMode, originalExa
           (value) => originalExams.find((exam) => exam.id === value)?.title ?? value,
         )}
       <div className={styles.filterReset}>
-        <button type="button" className={`${button.button} ${button.ghost} ${button.small}`} onClick={onReset} data-testid="filter-reset">
+        <button
+          type="button"
+          className={`${button.button} ${button.ghost} ${button.small}`}
+          onClick={onReset}
+          data-testid="filter-reset"
+        >
           {t('examDetail.filters.reset')}
         </button>
       </div>

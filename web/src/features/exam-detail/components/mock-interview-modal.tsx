@@ -40,7 +40,12 @@ export function MockInterviewModal({ open, onClose, prompt, questionCount }: Pro
           <button type="button" className={`${button.button} ${button.secondary}`} onClick={onClose}>
             {t('examDetail.common.close')}
           </button>
-          <button type="button" className={`${button.button} ${button.primary}`} onClick={() => void copy()} data-testid="mock-interview-copy">
+          <button
+            type="button"
+            className={`${button.button} ${button.primary}`}
+            onClick={() => void copy()}
+            data-testid="mock-interview-copy"
+          >
             {t('examDetail.interview.copy')}
           </button>
         </>
@@ -50,7 +55,13 @@ export function MockInterviewModal({ open, onClose, prompt, questionCount }: Pro
       <label className="visually-hidden" htmlFor={`${id}-prompt`}>
         {t('examDetail.interview.promptLabel')}
       </label>
-      <textarea id={`${id}-prompt`} className={`${form.input} ${styles.prompt}`} value={prompt} readOnly data-testid="mock-interview-prompt" />
+      <textarea
+        id={`${id}-prompt`}
+        className={`${form.input} ${styles.prompt}`}
+        value={prompt}
+        readOnly
+        data-testid="mock-interview-prompt"
+      />
     </Modal>
   );
 }

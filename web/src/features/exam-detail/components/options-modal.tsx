@@ -38,7 +38,18 @@ interface Props {
  * delete the selection (after a confirm), delete results, map study members, and (admins) member
  * management. Each action's guard of docs/product.md#exam-detail is a disabled button with its reason beside it.
  */
-export function OptionsModal({ open, onClose, exam, language, rights, selectedCount, filteredCount, studies, busy, onAction }: Props) {
+export function OptionsModal({
+  open,
+  onClose,
+  exam,
+  language,
+  rights,
+  selectedCount,
+  filteredCount,
+  studies,
+  busy,
+  onAction,
+}: Props) {
   const { t } = useTranslation();
   const id = useId();
   const targets = useTargetExams(open);
@@ -50,7 +61,13 @@ export function OptionsModal({ open, onClose, exam, language, rights, selectedCo
   const mappingStudy = studyId || studies[0]?.study_id || '';
 
   return (
-    <Modal open={open} title={t('examDetail.options.title')} onClose={onClose} closeLabel={t('examDetail.common.close')} testId="options-modal">
+    <Modal
+      open={open}
+      title={t('examDetail.options.title')}
+      onClose={onClose}
+      closeLabel={t('examDetail.common.close')}
+      testId="options-modal"
+    >
       <p className={styles.modalLead} data-testid="options-selected-count">
         {t('examDetail.options.selectedCount', { count: selectedCount })}
       </p>
@@ -63,7 +80,13 @@ export function OptionsModal({ open, onClose, exam, language, rights, selectedCo
           <label className={form.label} htmlFor={`${id}-target`}>
             {t('examDetail.options.targetExam')}
           </label>
-          <select id={`${id}-target`} className={form.select} value={targetExamId} onChange={(event) => setTargetExamId(event.target.value)} data-testid="options-target">
+          <select
+            id={`${id}-target`}
+            className={form.select}
+            value={targetExamId}
+            onChange={(event) => setTargetExamId(event.target.value)}
+            data-testid="options-target"
+          >
             <option value="">{t('examDetail.options.chooseExam')}</option>
             {choices.map((choice) => (
               <option key={choice.id} value={choice.id}>
@@ -174,7 +197,12 @@ export function OptionsModal({ open, onClose, exam, language, rights, selectedCo
                 <label className="visually-hidden" htmlFor={`${id}-study`}>
                   {t('examDetail.options.study')}
                 </label>
-                <select id={`${id}-study`} className={`${form.select} ${form.compact}`} value={mappingStudy} onChange={(event) => setStudyId(event.target.value)}>
+                <select
+                  id={`${id}-study`}
+                  className={`${form.select} ${form.compact}`}
+                  value={mappingStudy}
+                  onChange={(event) => setStudyId(event.target.value)}
+                >
                   {studies.map((study) => (
                     <option key={study.study_id} value={study.study_id}>
                       {study.study_title}

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { LIMITS } from '#shared/domain/limits.js';
 import styles from './exam-detail.module.css';
 
-const onPhone = () => typeof window !== 'undefined' && window.matchMedia(`(max-width: ${LIMITS.mobileWidthPx}px)`).matches;
+const onPhone = () =>
+  typeof window !== 'undefined' && window.matchMedia(`(max-width: ${LIMITS.mobileWidthPx}px)`).matches;
 
 interface Props {
   summary: ReactNode;
@@ -19,7 +20,12 @@ interface Props {
 export function PhoneDisclosure({ summary, testId, openOnPhone = false, children }: Props) {
   const [open, setOpen] = useState(() => openOnPhone || !onPhone());
   return (
-    <details className={styles.disclosure} open={open} onToggle={(event) => setOpen(event.currentTarget.open)} data-testid={testId}>
+    <details
+      className={styles.disclosure}
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      data-testid={testId}
+    >
       <summary className={styles.disclosureSummary}>{summary}</summary>
       <div className={styles.disclosureBody}>{children}</div>
     </details>

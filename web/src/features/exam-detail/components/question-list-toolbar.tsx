@@ -23,7 +23,20 @@ interface Props {
 }
 
 /** The question list's title with its counts, and its actions: start, random exam, bulk flags, mock interview, add question, options. */
-export function QuestionListToolbar({ examId, counts, busy, showInterview, canEdit, answersShown, onShowAnswers, onStart, onRandom, onBulkFlag, onInterview, onOptions }: Props) {
+export function QuestionListToolbar({
+  examId,
+  counts,
+  busy,
+  showInterview,
+  canEdit,
+  answersShown,
+  onShowAnswers,
+  onStart,
+  onRandom,
+  onBulkFlag,
+  onInterview,
+  onOptions,
+}: Props) {
   const { t } = useTranslation();
   return (
     <div className={screen.toolbar}>
@@ -34,10 +47,24 @@ export function QuestionListToolbar({ examId, counts, busy, showInterview, canEd
         </span>
       </h2>
       <div className={styles.listActions}>
-        <button type="button" className={`${button.button} ${button.primary}`} onClick={onStart} disabled={busy} data-testid="detail-start">
-          {counts.selected > 0 ? t('examDetail.list.startSelected', { count: counts.selected }) : t('examDetail.list.start')}
+        <button
+          type="button"
+          className={`${button.button} ${button.primary}`}
+          onClick={onStart}
+          disabled={busy}
+          data-testid="detail-start"
+        >
+          {counts.selected > 0
+            ? t('examDetail.list.startSelected', { count: counts.selected })
+            : t('examDetail.list.start')}
         </button>
-        <button type="button" className={`${button.button} ${button.secondary}`} onClick={onRandom} disabled={busy} data-testid="detail-random">
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary}`}
+          onClick={onRandom}
+          disabled={busy}
+          data-testid="detail-random"
+        >
           {t('examDetail.list.random')}
         </button>
         <button
@@ -52,25 +79,52 @@ export function QuestionListToolbar({ examId, counts, busy, showInterview, canEd
         </button>
         {counts.selected > 0 && (
           <>
-            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => onBulkFlag('favorite')} disabled={busy} data-testid="detail-bulk-favorite">
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary}`}
+              onClick={() => onBulkFlag('favorite')}
+              disabled={busy}
+              data-testid="detail-bulk-favorite"
+            >
               {t('examDetail.list.bulkFavorite')}
             </button>
-            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => onBulkFlag('ignore')} disabled={busy} data-testid="detail-bulk-ignore">
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary}`}
+              onClick={() => onBulkFlag('ignore')}
+              disabled={busy}
+              data-testid="detail-bulk-ignore"
+            >
               {t('examDetail.list.bulkIgnore')}
             </button>
           </>
         )}
         {showInterview && (
-          <button type="button" className={`${button.button} ${button.secondary}`} onClick={onInterview} disabled={counts.shown === 0} data-testid="detail-interview">
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary}`}
+            onClick={onInterview}
+            disabled={counts.shown === 0}
+            data-testid="detail-interview"
+          >
             {t('examDetail.list.interview')}
           </button>
         )}
         {examId && canEdit && (
           <>
-            <Link to={addQuestionPath(examId)} className={`${button.button} ${button.secondary}`} data-testid="detail-add-question">
+            <Link
+              to={addQuestionPath(examId)}
+              className={`${button.button} ${button.secondary}`}
+              data-testid="detail-add-question"
+            >
               {t('examDetail.list.addQuestion')}
             </Link>
-            <button type="button" className={`${button.button} ${button.secondary}`} onClick={onOptions} data-testid="detail-options">
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary}`}
+              onClick={onOptions}
+              data-testid="detail-options"
+            >
               {t('examDetail.list.options')}
             </button>
           </>

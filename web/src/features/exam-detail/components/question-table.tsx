@@ -55,8 +55,17 @@ export function QuestionTable({
   const head = (column: SortKey, label: string, numeric = false) => {
     const active = sortBy === column;
     return (
-      <th className={`${styles.sortableHead} ${numeric ? dataTable.numeric : ''}`} aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined} scope="col">
-        <button type="button" className={dataTable.sortButton} onClick={() => onSort(column)} data-testid={`sort-${column}`}>
+      <th
+        className={`${styles.sortableHead} ${numeric ? dataTable.numeric : ''}`}
+        aria-sort={active ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
+        scope="col"
+      >
+        <button
+          type="button"
+          className={dataTable.sortButton}
+          onClick={() => onSort(column)}
+          data-testid={`sort-${column}`}
+        >
           {label}
           <span className={dataTable.sortIcon} aria-hidden="true">
             {active ? (sortOrder === 'asc' ? '▲' : '▼') : ''}
@@ -105,7 +114,12 @@ export function QuestionTable({
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={row.id} className={selected.has(row.id) ? dataTable.selected : undefined} data-testid="question-row" data-question-id={row.id}>
+            <tr
+              key={row.id}
+              className={selected.has(row.id) ? dataTable.selected : undefined}
+              data-testid="question-row"
+              data-question-id={row.id}
+            >
               <td className={styles.selectCell}>
                 <input
                   type="checkbox"
@@ -132,10 +146,18 @@ export function QuestionTable({
                 {row.groupId || '—'}
               </td>
               <td data-label={t('examDetail.table.difficulty')}>{t(`examDetail.difficulty.${row.difficulty}`)}</td>
-              <td className={dataTable.numeric} data-label={t('examDetail.table.correct')} data-testid="question-correct">
+              <td
+                className={dataTable.numeric}
+                data-label={t('examDetail.table.correct')}
+                data-testid="question-correct"
+              >
                 {row.correct}
               </td>
-              <td className={dataTable.numeric} data-label={t('examDetail.table.attempts')} data-testid="question-attempts">
+              <td
+                className={dataTable.numeric}
+                data-label={t('examDetail.table.attempts')}
+                data-testid="question-attempts"
+              >
                 {row.attempts}
               </td>
               {mappings.size > 0 && (
@@ -158,8 +180,12 @@ export function QuestionTable({
                     type="button"
                     className={`${styles.flag} ${row.isFavorite ? styles.flagOn : ''}`}
                     aria-pressed={row.isFavorite}
-                    aria-label={t(row.isFavorite ? 'examDetail.table.unfavorite' : 'examDetail.table.favorite', { title: row.title })}
-                    title={t(row.isFavorite ? 'examDetail.table.unfavorite' : 'examDetail.table.favorite', { title: row.title })}
+                    aria-label={t(row.isFavorite ? 'examDetail.table.unfavorite' : 'examDetail.table.favorite', {
+                      title: row.title,
+                    })}
+                    title={t(row.isFavorite ? 'examDetail.table.unfavorite' : 'examDetail.table.favorite', {
+                      title: row.title,
+                    })}
                     disabled={busyId === row.id}
                     onClick={() => onFavorite(row)}
                     data-testid="question-favorite"
@@ -170,8 +196,12 @@ export function QuestionTable({
                     type="button"
                     className={`${styles.flag} ${row.isIgnored ? styles.flagIgnored : ''}`}
                     aria-pressed={row.isIgnored}
-                    aria-label={t(row.isIgnored ? 'examDetail.table.unignore' : 'examDetail.table.ignore', { title: row.title })}
-                    title={t(row.isIgnored ? 'examDetail.table.unignore' : 'examDetail.table.ignore', { title: row.title })}
+                    aria-label={t(row.isIgnored ? 'examDetail.table.unignore' : 'examDetail.table.ignore', {
+                      title: row.title,
+                    })}
+                    title={t(row.isIgnored ? 'examDetail.table.unignore' : 'examDetail.table.ignore', {
+                      title: row.title,
+                    })}
                     disabled={busyId === row.id}
                     onClick={() => onIgnore(row)}
                     data-testid="question-ignore"

@@ -30,7 +30,15 @@ interface Props {
  * The random exam of docs/product.md#exam-detail: count 1 to min(shown, 10), default the number selected or 10;
  * with a manual selection the count and option are fixed (the selection is the exam).
  */
-export function RandomExamModal({ open, onClose, filteredCount, selectedCount, defaultTitle, pending, onCreate }: Props) {
+export function RandomExamModal({
+  open,
+  onClose,
+  filteredCount,
+  selectedCount,
+  defaultTitle,
+  pending,
+  onCreate,
+}: Props) {
   const { t } = useTranslation();
   const id = useId();
   const manual = selectedCount > 0;
@@ -87,7 +95,13 @@ export function RandomExamModal({ open, onClose, filteredCount, selectedCount, d
           <label className={form.label} htmlFor={`${id}-option`}>
             {t('examDetail.random.option')}
           </label>
-          <select id={`${id}-option`} className={form.select} value={randomOption} disabled={manual} onChange={(event) => setRandomOption(event.target.value as RandomOption)}>
+          <select
+            id={`${id}-option`}
+            className={form.select}
+            value={randomOption}
+            disabled={manual}
+            onChange={(event) => setRandomOption(event.target.value as RandomOption)}
+          >
             {RANDOM_OPTIONS.map((option) => (
               <option key={option} value={option}>
                 {t(`examDetail.random.options.${option}`)}

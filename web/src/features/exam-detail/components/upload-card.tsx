@@ -45,7 +45,9 @@ export function UploadCard({ examId, connectedFile, canUpload, onDownload }: Pro
     try {
       const answer = await updateQuestionsFromSheet(examId, file);
       const { stats } = answer;
-      toast.success(t('examDetail.upload.updated', { updated: stats.updated, skipped: stats.skipped, errors: stats.errors }));
+      toast.success(
+        t('examDetail.upload.updated', { updated: stats.updated, skipped: stats.skipped, errors: stats.errors }),
+      );
       const details = stats.error_details.slice(0, SHOWN_ERROR_DETAILS);
       const more = stats.error_details.length - details.length;
       setReport(more > 0 ? [...details, t('examDetail.upload.andMore', { count: more })] : details);
@@ -60,7 +62,9 @@ export function UploadCard({ examId, connectedFile, canUpload, onDownload }: Pro
     setPending(true);
     try {
       const { stats } = await importConnectedFile(examId);
-      toast.success(t('examDetail.upload.imported', { imported: stats.imported, skipped: stats.skipped, errors: stats.errors }));
+      toast.success(
+        t('examDetail.upload.imported', { imported: stats.imported, skipped: stats.skipped, errors: stats.errors }),
+      );
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('examDetail.upload.importFailed')));
     } finally {
@@ -81,7 +85,13 @@ export function UploadCard({ examId, connectedFile, canUpload, onDownload }: Pro
             {t('examDetail.upload.file')}
           </label>
           <FileInput id={`${id}-file`} accept={SHEET_ACCEPT} file={file} onFileChange={setFile} testId="upload-file" />
-          <button type="button" className={`${button.button} ${button.primary} ${button.small}`} disabled={pending} onClick={() => void upload()} data-testid="upload-submit">
+          <button
+            type="button"
+            className={`${button.button} ${button.primary} ${button.small}`}
+            disabled={pending}
+            onClick={() => void upload()}
+            data-testid="upload-submit"
+          >
             {t('examDetail.upload.update')}
           </button>
         </div>
@@ -96,10 +106,21 @@ export function UploadCard({ examId, connectedFile, canUpload, onDownload }: Pro
       {connectedFile && (
         <div className={styles.optionButtons}>
           <span className={styles.cardText}>{t('examDetail.upload.connected', { name: connectedFile })}</span>
-          <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} disabled={pending} onClick={() => void importFile()} data-testid="upload-import">
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary} ${button.small}`}
+            disabled={pending}
+            onClick={() => void importFile()}
+            data-testid="upload-import"
+          >
             {t('examDetail.upload.import')}
           </button>
-          <button type="button" className={`${button.button} ${button.ghost} ${button.small}`} onClick={onDownload} data-testid="upload-download">
+          <button
+            type="button"
+            className={`${button.button} ${button.ghost} ${button.small}`}
+            onClick={onDownload}
+            data-testid="upload-download"
+          >
             {t('examDetail.upload.download')}
           </button>
         </div>

@@ -7,7 +7,13 @@ import { ApiError } from '../../../lib/api-client.js';
 import { loginPathFor } from '../../../lib/auth/safe-return-path.js';
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
 import type { Language } from '#shared/domain/language.js';
-import { loadConnectedStudies, useExam, useIgnoredQuestions, useQuestionStatistics, type ConnectedStudy } from '../../take-exam/index.js';
+import {
+  loadConnectedStudies,
+  useExam,
+  useIgnoredQuestions,
+  useQuestionStatistics,
+  type ConnectedStudy,
+} from '../../take-exam/index.js';
 import { useFavoriteQuestions } from '../api/get-favorite-questions.js';
 import { useMemberMappings } from '../api/get-member-mappings.js';
 import { detailRights } from '../utils/detail-permissions.js';
@@ -45,7 +51,11 @@ export function useDetailData(user: AuthUser, examId: string | null, language: L
     }
   }, [loadError, favoritesMode, navigate, t, toast]);
 
-  const title = favoritesMode ? t('examDetail.favorites.title') : exam.data ? examDisplayTitle(exam.data, language, t('examDetail.untitled')) : '';
+  const title = favoritesMode
+    ? t('examDetail.favorites.title')
+    : exam.data
+      ? examDisplayTitle(exam.data, language, t('examDetail.untitled'))
+      : '';
   return {
     favoritesMode,
     exam,

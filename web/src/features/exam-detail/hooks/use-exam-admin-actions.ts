@@ -29,7 +29,9 @@ export function useExamAdminActions(title: string, run: RunBusy, ask: AskConfirm
     });
 
   const download = (fileName: string) =>
-    void downloadConnectedFile(fileName).catch((error: unknown) => toast.error(serverDetailOr(error, t, t('examDetail.errors.downloadFailed'))));
+    void downloadConnectedFile(fileName).catch((error: unknown) =>
+      toast.error(serverDetailOr(error, t, t('examDetail.errors.downloadFailed'))),
+    );
 
   return { removeExam, download };
 }

@@ -27,7 +27,16 @@ interface OptionsInput {
  * The options modal's actions (move, copy, group, deletions after a confirm, member mapping) and the
  * accuracy card's adjustment (the selection, or after a confirm every question).
  */
-export function useOptionsActions({ examId, username, rowCount, shown, shownSelected, clearSelection, run, ask }: OptionsInput) {
+export function useOptionsActions({
+  examId,
+  username,
+  rowCount,
+  shown,
+  shownSelected,
+  clearSelection,
+  run,
+  ask,
+}: OptionsInput) {
   const { t } = useTranslation();
   const toast = useToast();
   const [optionsOpen, setOptionsOpen] = useState(false);
@@ -41,8 +50,13 @@ export function useOptionsActions({ examId, username, rowCount, shown, shownSele
         void run(
           async () => {
             const transfer = { fromExamId: examId, toExamId: action.targetExamId, questionIds: ids };
-            const count = action.kind === 'move' ? (await moveQuestionsTo(transfer)).moved_count : (await copyQuestionsTo(transfer)).copied_count;
-            toast.success(t(action.kind === 'move' ? 'examDetail.toasts.moved' : 'examDetail.toasts.copied', { count }));
+            const count =
+              action.kind === 'move'
+                ? (await moveQuestionsTo(transfer)).moved_count
+                : (await copyQuestionsTo(transfer)).copied_count;
+            toast.success(
+              t(action.kind === 'move' ? 'examDetail.toasts.moved' : 'examDetail.toasts.copied', { count }),
+            );
             clearSelection();
             setOptionsOpen(false);
           },
@@ -91,7 +105,9 @@ export function useOptionsActions({ examId, username, rowCount, shown, shownSele
           run: () =>
             run(async () => {
               const answer = await deleteExamQuestionResults(examId, true);
-              toast.success(t(answer.completed ? 'examDetail.toasts.resultsDeleted' : 'examDetail.toasts.resultsDeleting'));
+              toast.success(
+                t(answer.completed ? 'examDetail.toasts.resultsDeleted' : 'examDetail.toasts.resultsDeleting'),
+              );
             }, 'examDetail.errors.deleteResultsFailed'),
         });
         return;
@@ -127,5 +143,11 @@ export function useOptionsActions({ examId, username, rowCount, shown, shownSele
       });
   };
 
-  return { optionsOpen, openOptions: () => setOptionsOpen(true), closeOptions: () => setOptionsOpen(false), onOptions, adjust };
+  return {
+    optionsOpen,
+    openOptions: () => setOptionsOpen(true),
+    closeOptions: () => setOptionsOpen(false),
+    onOptions,
+    adjust,
+  };
 }

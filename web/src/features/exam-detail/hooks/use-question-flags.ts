@@ -26,7 +26,13 @@ export function useQuestionFlags(examId: string | null, shownSelected: QuestionR
         toast.success(t(answer.is_ignored ? 'examDetail.toasts.ignored' : 'examDetail.toasts.unignored'));
       }
     } catch (error) {
-      toast.error(serverDetailOr(error, t, t(kind === 'favorite' ? 'examDetail.errors.favoriteFailed' : 'examDetail.errors.ignoreFailed')));
+      toast.error(
+        serverDetailOr(
+          error,
+          t,
+          t(kind === 'favorite' ? 'examDetail.errors.favoriteFailed' : 'examDetail.errors.ignoreFailed'),
+        ),
+      );
     } finally {
       setBusyId(null);
     }
@@ -35,11 +41,20 @@ export function useQuestionFlags(examId: string | null, shownSelected: QuestionR
   const flipSelected = (kind: Flag) =>
     run(
       async () => {
-        const targets = shownSelected.map((row) => ({ questionId: row.id, examId: sourceExamOf(row, examId) ?? '', isIgnored: row.isIgnored }));
+        const targets = shownSelected.map((row) => ({
+          questionId: row.id,
+          examId: sourceExamOf(row, examId) ?? '',
+          isIgnored: row.isIgnored,
+        }));
         const { done, failed, limitDetail } = await toggleSelectedFlags(kind, targets);
         if (limitDetail) toast.warning(`${limitDetail} ${t('examDetail.toasts.bulkPartial', { done, failed })}`);
         else if (failed > 0) toast.warning(t('examDetail.toasts.bulkPartial', { done, failed }));
-        else toast.success(t(kind === 'favorite' ? 'examDetail.toasts.bulkFavorited' : 'examDetail.toasts.bulkIgnored', { count: done }));
+        else
+          toast.success(
+            t(kind === 'favorite' ? 'examDetail.toasts.bulkFavorited' : 'examDetail.toasts.bulkIgnored', {
+              count: done,
+            }),
+          );
       },
       kind === 'favorite' ? 'examDetail.errors.favoriteFailed' : 'examDetail.errors.ignoreFailed',
     );

@@ -13,7 +13,10 @@ const EMPTY_MAP: ReadonlyMap<string, string> = new Map();
  */
 export function useQuestionRows(data: DetailData, state: DetailState, language: Language) {
   const { favoritesMode, exam, favorites, ignored, statistics, mappings } = data;
-  const sources: RowSource[] = useMemo(() => (favoritesMode ? (favorites.data?.questions ?? []) : (exam.data?.questions ?? [])), [favoritesMode, favorites.data, exam.data]);
+  const sources: RowSource[] = useMemo(
+    () => (favoritesMode ? (favorites.data?.questions ?? []) : (exam.data?.questions ?? [])),
+    [favoritesMode, favorites.data, exam.data],
+  );
   const rows = useMemo(() => {
     const stats = new Map((statistics.error ? [] : (statistics.data ?? [])).map((stat) => [stat.question_id, stat]));
     const favoriteIds = new Set((favorites.data?.questions ?? []).map((question) => question.id));
@@ -29,7 +32,8 @@ export function useQuestionRows(data: DetailData, state: DetailState, language: 
   const mappingByQuestion = useMemo(() => {
     if (mappings.error || !mappings.data?.length) return EMPTY_MAP;
     const names = new Map<string, string[]>();
-    for (const mapping of mappings.data) names.set(mapping.question.id, [...(names.get(mapping.question.id) ?? []), mapping.member.name]);
+    for (const mapping of mappings.data)
+      names.set(mapping.question.id, [...(names.get(mapping.question.id) ?? []), mapping.member.name]);
     return new Map([...names].map(([id, list]) => [id, list.join(', ')]));
   }, [mappings.data, mappings.error]);
   return { sources, rows, shown, originalExams, mappingByQuestion };

@@ -36,7 +36,8 @@ const en = {
     createdAt: 'Created',
     createdBy: 'Created by',
     public: 'Public',
-    privateQuestionsWarning: 'This exam holds questions from a private question file or a private exam. Making it public shows these questions and their answers to everyone.',
+    privateQuestionsWarning:
+      'This exam holds questions from a private question file or a private exam. Making it public shows these questions and their answers to everyone.',
     privateQuestionsConfirm: 'I understand: make these questions visible to everyone',
     forceAnswer: 'Answer required',
     voiceMode: 'Voice mode',

@@ -33,7 +33,8 @@ const ko = {
     createdAt: '생성일',
     createdBy: '만든 사람',
     public: '공개',
-    privateQuestionsWarning: '이 시험에는 비공개 문제 파일이나 비공개 시험의 문제가 들어 있습니다. 공개하면 이 문제와 정답을 모든 사용자가 볼 수 있습니다.',
+    privateQuestionsWarning:
+      '이 시험에는 비공개 문제 파일이나 비공개 시험의 문제가 들어 있습니다. 공개하면 이 문제와 정답을 모든 사용자가 볼 수 있습니다.',
     privateQuestionsConfirm: '이해했습니다. 이 문제들을 모두에게 공개합니다',
     forceAnswer: '답안 입력 필수',
     voiceMode: '음성 모드',

@@ -23,4 +23,5 @@ export function revealOne(state: RevealState, id: string): RevealState {
 }
 
 /** How many of these questions show their answer. */
-export const revealedCount = (state: RevealState, ids: readonly string[]): number => ids.filter((id) => isRevealed(state, id)).length;
+export const revealedCount = (state: RevealState, ids: readonly string[]): number =>
+  ids.filter((id) => isRevealed(state, id)).length;

@@ -5,7 +5,16 @@ import { DIFFICULTIES, type Difficulty } from '#shared/domain/difficulty.js';
  * defaults. The URL is the state: a reload or a shared link shows the same view.
  */
 
-export const SORT_KEYS = ['priority', 'order', 'csv_id', 'title', 'group_id', 'difficulty', 'answer', 'total_attempts'] as const;
+export const SORT_KEYS = [
+  'priority',
+  'order',
+  'csv_id',
+  'title',
+  'group_id',
+  'difficulty',
+  'answer',
+  'total_attempts',
+] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortOrder = 'asc' | 'desc';
 
@@ -103,11 +112,15 @@ export function hasActiveFilters(state: DetailState, favoritesMode: boolean): bo
 /** How many filters differ from the screen's defaults (the folded filter bar's summary on phones). */
 export function activeFilterCount(state: DetailState, favoritesMode: boolean): number {
   const defaults = defaultState(favoritesMode);
-  return STATE_PARAMS.filter((name) => name !== 'sortBy' && name !== 'sortOrder' && state[name] !== defaults[name]).length;
+  return STATE_PARAMS.filter((name) => name !== 'sortBy' && name !== 'sortOrder' && state[name] !== defaults[name])
+    .length;
 }
 
 /** Clicking a column: the same column flips the direction, another starts ascending. */
-export function nextSort(state: Pick<DetailState, 'sortBy' | 'sortOrder'>, column: SortKey): Pick<DetailState, 'sortBy' | 'sortOrder'> {
+export function nextSort(
+  state: Pick<DetailState, 'sortBy' | 'sortOrder'>,
+  column: SortKey,
+): Pick<DetailState, 'sortBy' | 'sortOrder'> {
   if (state.sortBy === column) return { sortBy: column, sortOrder: state.sortOrder === 'asc' ? 'desc' : 'asc' };
   return { sortBy: column, sortOrder: 'asc' };
 }

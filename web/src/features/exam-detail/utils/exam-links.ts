@@ -11,14 +11,31 @@ export function detailPath(examId: string | null): string {
  * Starts an exam: the chosen questions (`selected`) in the table's order (`order`), from the
  * start (`restart`), with the active filter and sort kept for the way back.
  */
-export function startExamPath(examId: string, questionIds: readonly string[], state: DetailState, favoritesMode: boolean, returnTo = 'exam-detail'): string {
+export function startExamPath(
+  examId: string,
+  questionIds: readonly string[],
+  state: DetailState,
+  favoritesMode: boolean,
+  returnTo = 'exam-detail',
+): string {
   const ids = questionIds.join(',');
-  const query = new URLSearchParams([['selected', ids], ['order', ids], ['restart', 'true'], ['returnTo', returnTo], ...paramsFromState(state, favoritesMode)]);
+  const query = new URLSearchParams([
+    ['selected', ids],
+    ['order', ids],
+    ['restart', 'true'],
+    ['returnTo', returnTo],
+    ...paramsFromState(state, favoritesMode),
+  ]);
   return `/take-exam/${encodeURIComponent(examId)}?${query.toString()}`;
 }
 
 /** One question on its own, inside its exam. */
-export function singleQuestionPath(examId: string, questionId: string, state: DetailState, favoritesMode: boolean): string {
+export function singleQuestionPath(
+  examId: string,
+  questionId: string,
+  state: DetailState,
+  favoritesMode: boolean,
+): string {
   const query = new URLSearchParams([
     ['question_id', questionId],
     ['exam_id', examId],

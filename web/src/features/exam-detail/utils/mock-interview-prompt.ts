@@ -21,7 +21,14 @@ export interface PromptQuestion {
 
 const TEXT: Record<
   Language,
-  { intro: (title: string) => string; steps: [string, string, string, string]; questions: string; question: string; answer: string; explanation: string }
+  {
+    intro: (title: string) => string;
+    steps: [string, string, string, string];
+    questions: string;
+    question: string;
+    answer: string;
+    explanation: string;
+  }
 > = {
   ko: {
     intro: (title) => `당신은 면접관입니다. 아래 "${title}" 문제 목록으로 저와 모의 면접을 진행해 주세요.`,
@@ -51,13 +58,21 @@ const TEXT: Record<
   },
 };
 
-export function buildMockInterviewPrompt(examTitle: string, questions: readonly PromptQuestion[], language: Language): string {
+export function buildMockInterviewPrompt(
+  examTitle: string,
+  questions: readonly PromptQuestion[],
+  language: Language,
+): string {
   const text = TEXT[language];
   const lines = [text.intro(examTitle), '', ...text.steps, '', `## ${text.questions}`];
   questions.forEach((question, index) => {
     const record = question as Record<string, unknown>;
     const explanation = pickLocalized(record, 'explanation', language).trim();
-    lines.push('', `${index + 1}. ${text.question}: ${pickLocalized(record, 'title', language).trim()}`, `   ${text.answer}: ${pickLocalized(record, 'answer', language).trim()}`);
+    lines.push(
+      '',
+      `${index + 1}. ${text.question}: ${pickLocalized(record, 'title', language).trim()}`,
+      `   ${text.answer}: ${pickLocalized(record, 'answer', language).trim()}`,
+    );
     if (explanation) lines.push(`   ${text.explanation}: ${explanation}`);
   });
   return lines.join('\n');

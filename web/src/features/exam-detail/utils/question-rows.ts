@@ -26,7 +26,8 @@ export interface QuestionRow {
 }
 
 /** The exam a row's question is read from: the screen's exam, or in favorites mode the first exam it was marked in. */
-export const sourceExamOf = (row: QuestionRow, examId: string | null): string | null => examId ?? row.originalExams[0]?.id ?? null;
+export const sourceExamOf = (row: QuestionRow, examId: string | null): string | null =>
+  examId ?? row.originalExams[0]?.id ?? null;
 
 export interface RowSource {
   [field: string]: unknown;
@@ -85,12 +86,14 @@ export function filterRows(rows: readonly QuestionRow[], filters: DetailFilters)
     if (filters.answerFilter) {
       const accuracy = accuracyOf(row);
       if (accuracy === null) return false; // unattempted questions are out while this filter is on
-      if (filters.answerFilter === 'high' ? accuracy < ACCURACY_THRESHOLD : accuracy >= ACCURACY_THRESHOLD) return false;
+      if (filters.answerFilter === 'high' ? accuracy < ACCURACY_THRESHOLD : accuracy >= ACCURACY_THRESHOLD)
+        return false;
     }
     if (filters.favoriteFilter && row.isFavorite !== (filters.favoriteFilter === 'favorite')) return false;
     if (filters.ignoreFilter && row.isIgnored !== (filters.ignoreFilter === 'ignored')) return false;
     if (group && !row.groupId.toLowerCase().includes(group)) return false;
-    if (filters.originalExamFilter && !row.originalExams.some((exam) => exam.id === filters.originalExamFilter)) return false;
+    if (filters.originalExamFilter && !row.originalExams.some((exam) => exam.id === filters.originalExamFilter))
+      return false;
     return true;
   });
 }
@@ -139,7 +142,12 @@ const COMPARATORS: Record<Exclude<SortKey, 'priority'>, (a: QuestionRow, b: Ques
  * Sorts a copy. Priority (docs/product.md#exam-detail): by group id when no question anywhere has attempts, else
  * by the priority rule. Ties keep the exam's order, whatever the direction.
  */
-export function sortRows(rows: readonly QuestionRow[], sortBy: SortKey, sortOrder: SortOrder, allRows: readonly QuestionRow[] = rows): QuestionRow[] {
+export function sortRows(
+  rows: readonly QuestionRow[],
+  sortBy: SortKey,
+  sortOrder: SortOrder,
+  allRows: readonly QuestionRow[] = rows,
+): QuestionRow[] {
   const anyAttempts = allRows.some((row) => row.attempts > 0);
   const compare = sortBy === 'priority' ? (anyAttempts ? comparePriority : COMPARATORS.group_id) : COMPARATORS[sortBy];
   const direction = sortOrder === 'desc' ? -1 : 1;

@@ -22,5 +22,10 @@ export function useMyExams() {
 
 /** The caller's own exams' titles, for the duplicate-title check of the create form. */
 export function useMyExamTitles(enabled = true) {
-  return useApi(listExams, enabled ? { query: { my_exams: 'true', page_size: LIMITS.examListPageSize, select: 'title,title_ko,title_en' } } : null);
+  return useApi(
+    listExams,
+    enabled
+      ? { query: { my_exams: 'true', page_size: LIMITS.examListPageSize, select: 'title,title_ko,title_en' } }
+      : null,
+  );
 }

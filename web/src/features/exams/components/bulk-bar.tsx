@@ -20,10 +20,25 @@ interface BulkBarProps {
 }
 
 /** Select-all with the count, and what applies to the selection: (un)subscribe and delete. */
-export function BulkBar({ allSelected, empty, selectedCount, countText, plan, canDelete, busy, onSelectAll, onSubscription, onDelete }: BulkBarProps) {
+export function BulkBar({
+  allSelected,
+  empty,
+  selectedCount,
+  countText,
+  plan,
+  canDelete,
+  busy,
+  onSelectAll,
+  onSubscription,
+  onDelete,
+}: BulkBarProps) {
   const { t } = useTranslation();
   const subscriptionLabel =
-    plan.mode === 'unsubscribe' ? t('exams.actions.unsubscribe') : plan.mode === 'mixed' ? t('exams.actions.toggleSubscription') : t('exams.actions.subscribe');
+    plan.mode === 'unsubscribe'
+      ? t('exams.actions.unsubscribe')
+      : plan.mode === 'mixed'
+        ? t('exams.actions.toggleSubscription')
+        : t('exams.actions.subscribe');
   return (
     <div className={styles.bulkBar} data-testid="bulk-bar">
       <label className={styles.bulkSelect}>
@@ -39,10 +54,22 @@ export function BulkBar({ allSelected, empty, selectedCount, countText, plan, ca
         <span>{selectedCount > 0 ? t('exams.list.selected', { count: selectedCount }) : countText}</span>
       </label>
       <div className={styles.bulkActions}>
-        <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} disabled={busy} onClick={onSubscription} data-testid="bulk-subscription">
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary} ${button.small}`}
+          disabled={busy}
+          onClick={onSubscription}
+          data-testid="bulk-subscription"
+        >
           {subscriptionLabel}
         </button>
-        <button type="button" className={`${button.button} ${button.dangerOutline} ${button.small}`} disabled={busy || !canDelete} onClick={onDelete} data-testid="bulk-delete">
+        <button
+          type="button"
+          className={`${button.button} ${button.dangerOutline} ${button.small}`}
+          disabled={busy || !canDelete}
+          onClick={onDelete}
+          data-testid="bulk-delete"
+        >
           {t('exams.actions.deleteSelected')}
         </button>
       </div>

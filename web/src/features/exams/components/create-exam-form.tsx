@@ -36,10 +36,21 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
   const pasteAllowed = allowsProblemPaste();
   const maxText = exam.max.toLocaleString(currentLanguage() === 'ko' ? 'ko-KR' : 'en-US');
 
-  const titleMessage = errors.title === 'required' ? t('exams.create.titleRequired') : errors.title === 'duplicate' ? t('exams.create.duplicateTitle') : null;
-  const countMessage = errors.count === 'invalid' ? t('exams.create.countInvalid') : errors.count === 'max' ? t('exams.create.countMax', { max: maxText }) : null;
+  const titleMessage =
+    errors.title === 'required'
+      ? t('exams.create.titleRequired')
+      : errors.title === 'duplicate'
+        ? t('exams.create.duplicateTitle')
+        : null;
+  const countMessage =
+    errors.count === 'invalid'
+      ? t('exams.create.countInvalid')
+      : errors.count === 'max'
+        ? t('exams.create.countMax', { max: maxText })
+        : null;
 
-  if (exam.created) return <CreatedExamPanel created={exam.created} testId={`${testId}-result`} onAnother={exam.reset} />;
+  if (exam.created)
+    return <CreatedExamPanel created={exam.created} testId={`${testId}-result`} onAnother={exam.reset} />;
 
   return (
     <form className={form.form} onSubmit={(event) => void exam.onSubmit(event)} noValidate data-testid={testId}>
@@ -87,7 +98,12 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
           onCount={exam.changeCount}
           onMax={exam.takeMaxCount}
         />
-        <SelectionFields option={values.option} onOption={set('option')} difficulty={values.difficulty} onDifficulty={set('difficulty')} />
+        <SelectionFields
+          option={values.option}
+          onOption={set('option')}
+          difficulty={values.difficulty}
+          onDifficulty={set('difficulty')}
+        />
       </div>
 
       <ExamFlagsFieldset values={values} onChange={set} showConsent={exam.showConsent} isAdmin={isAdmin} />
@@ -103,7 +119,12 @@ export function CreateExamForm({ isAdmin, loadedExams = [], onCreated, testId = 
       )}
 
       <div className={form.actions}>
-        <button type="submit" className={`${button.button} ${button.primary}`} disabled={exam.pending} data-testid="create-exam-submit">
+        <button
+          type="submit"
+          className={`${button.button} ${button.primary}`}
+          disabled={exam.pending}
+          data-testid="create-exam-submit"
+        >
           {exam.pending ? t('exams.create.creating') : t('exams.create.submit')}
         </button>
       </div>

@@ -6,7 +6,15 @@ import type { CreatedExam } from '../hooks/use-create-exam-form.js';
 import styles from './exams.module.css';
 
 /** What the create form shows once the exam is made: its count (and whether it was reduced), where to go next, or another. */
-export function CreatedExamPanel({ created, testId, onAnother }: { created: CreatedExam; testId: string; onAnother(): void }) {
+export function CreatedExamPanel({
+  created,
+  testId,
+  onAnother,
+}: {
+  created: CreatedExam;
+  testId: string;
+  onAnother(): void;
+}) {
   const { t } = useTranslation();
   return (
     <div className={styles.createdPanel} data-testid={testId} role="status">
@@ -18,7 +26,11 @@ export function CreatedExamPanel({ created, testId, onAnother }: { created: Crea
         </p>
       )}
       <div className={form.actions}>
-        <Link to={`/exam-detail/${created.id}`} className={`${button.button} ${button.primary}`} data-testid="created-exam-link">
+        <Link
+          to={`/exam-detail/${created.id}`}
+          className={`${button.button} ${button.primary}`}
+          data-testid="created-exam-link"
+        >
           {t('exams.create.openDetail')}
         </Link>
         <Link to={`/take-exam/${created.id}`} className={`${button.button} ${button.secondary}`}>

@@ -24,7 +24,9 @@ export function ExamConfirmModal({ confirm, pending, onClose, onConfirm }: ExamC
             ? t('exams.actions.toggleOriginalTitle')
             : t('exams.actions.deleteTitle')
       }
-      confirmLabel={confirm?.kind === 'toggleOriginal' ? t('exams.actions.toggleOriginalConfirm') : t('exams.actions.deleteConfirm')}
+      confirmLabel={
+        confirm?.kind === 'toggleOriginal' ? t('exams.actions.toggleOriginalConfirm') : t('exams.actions.deleteConfirm')
+      }
       cancelLabel={t('exams.actions.cancel')}
       closeLabel={t('app.close')}
       tone={confirm?.kind === 'toggleOriginal' ? 'primary' : 'danger'}
@@ -33,18 +35,25 @@ export function ExamConfirmModal({ confirm, pending, onClose, onConfirm }: ExamC
       onConfirm={onConfirm}
       testId="exam-confirm-modal"
     >
-      {confirm?.kind === 'delete' && <p>{t('exams.actions.deleteBody', { title: examTitle(confirm.exam, t('exams.list.untitled')) })}</p>}
+      {confirm?.kind === 'delete' && (
+        <p>{t('exams.actions.deleteBody', { title: examTitle(confirm.exam, t('exams.list.untitled')) })}</p>
+      )}
       {confirm?.kind === 'bulkDelete' && (
         <>
           <p>{t('exams.actions.bulkDeleteBody', { count: confirm.exams.length })}</p>
-          {confirm.skipped > 0 && <p className={styles.muted}>{t('exams.actions.bulkDeleteSkipped', { count: confirm.skipped })}</p>}
+          {confirm.skipped > 0 && (
+            <p className={styles.muted}>{t('exams.actions.bulkDeleteSkipped', { count: confirm.skipped })}</p>
+          )}
         </>
       )}
       {confirm?.kind === 'toggleOriginal' && (
         <p>
-          {t(confirm.exam.is_original ? 'exams.actions.toggleOriginalToCopy' : 'exams.actions.toggleOriginalToOriginal', {
-            title: examTitle(confirm.exam, t('exams.list.untitled')),
-          })}
+          {t(
+            confirm.exam.is_original ? 'exams.actions.toggleOriginalToCopy' : 'exams.actions.toggleOriginalToOriginal',
+            {
+              title: examTitle(confirm.exam, t('exams.list.untitled')),
+            },
+          )}
         </p>
       )}
     </ConfirmModal>

@@ -5,7 +5,10 @@ import { Switch } from '../../../components/ui/switch/switch.js';
 import type { CreateExamValues } from '../utils/create-exam-rules.js';
 import styles from './exams.module.css';
 
-type Flags = Pick<CreateExamValues, 'isPublic' | 'privateConsent' | 'forceAnswer' | 'voiceMode' | 'aiMockInterview' | 'isOriginal'>;
+type Flags = Pick<
+  CreateExamValues,
+  'isPublic' | 'privateConsent' | 'forceAnswer' | 'voiceMode' | 'aiMockInterview' | 'isOriginal'
+>;
 
 interface ExamFlagsFieldsetProps {
   values: Flags;
@@ -38,15 +41,32 @@ export function ExamFlagsFieldset({ values, onChange, showConsent, isAdmin }: Ex
           testId="create-exam-private-consent"
         />
       )}
-      <Switch checked={values.forceAnswer} onChange={onChange('forceAnswer')} label={t('exams.create.forceAnswer')} description={t('exams.create.forceAnswerHint')} />
-      <Switch checked={values.voiceMode} onChange={onChange('voiceMode')} label={t('exams.create.voiceMode')} description={t('exams.create.voiceModeHint')} />
+      <Switch
+        checked={values.forceAnswer}
+        onChange={onChange('forceAnswer')}
+        label={t('exams.create.forceAnswer')}
+        description={t('exams.create.forceAnswerHint')}
+      />
+      <Switch
+        checked={values.voiceMode}
+        onChange={onChange('voiceMode')}
+        label={t('exams.create.voiceMode')}
+        description={t('exams.create.voiceModeHint')}
+      />
       <Switch
         checked={values.aiMockInterview}
         onChange={onChange('aiMockInterview')}
         label={t('exams.create.aiMockInterview')}
         description={t('exams.create.aiMockInterviewHint')}
       />
-      {isAdmin && <Switch checked={values.isOriginal} onChange={onChange('isOriginal')} label={t('exams.create.isOriginal')} description={t('exams.create.isOriginalHint')} />}
+      {isAdmin && (
+        <Switch
+          checked={values.isOriginal}
+          onChange={onChange('isOriginal')}
+          label={t('exams.create.isOriginal')}
+          description={t('exams.create.isOriginalHint')}
+        />
+      )}
     </fieldset>
   );
 }

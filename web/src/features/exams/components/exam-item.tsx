@@ -55,7 +55,12 @@ export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSele
   const date = formatDate(exam.created_at);
 
   return (
-    <li className={`${card.panel} ${styles.item} ${isSelected ? styles.itemSelected : ''}`} data-testid="exam-row" data-exam-id={exam.id} data-exam-title={title}>
+    <li
+      className={`${card.panel} ${styles.item} ${isSelected ? styles.itemSelected : ''}`}
+      data-testid="exam-row"
+      data-exam-id={exam.id}
+      data-exam-title={title}
+    >
       <div className={styles.itemRow}>
         {signedIn && (
           <div className={styles.itemCheck}>
@@ -79,17 +84,27 @@ export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSele
               </Link>
             )}
             {exam.is_original !== undefined && (
-              <span className={`${badge.badge} ${exam.is_original ? badge.violet : badge.neutral}`} data-testid="exam-original-badge">
+              <span
+                className={`${badge.badge} ${exam.is_original ? badge.violet : badge.neutral}`}
+                data-testid="exam-original-badge"
+              >
                 {t(exam.is_original ? 'exams.list.original' : 'exams.list.copy')}
               </span>
             )}
             {isAdmin && exam.is_public !== undefined && (
-              <span className={`${badge.badge} ${exam.is_public ? badge.success : badge.warning}`} data-testid="exam-public-badge">
+              <span
+                className={`${badge.badge} ${exam.is_public ? badge.success : badge.warning}`}
+                data-testid="exam-public-badge"
+              >
                 {t(exam.is_public ? 'exams.list.public' : 'exams.list.private')}
               </span>
             )}
             {exam.is_subscribed && (
-              <span className={`${badge.badge} ${badge.amber}`} data-testid="exam-subscribed" title={t('exams.list.subscribed')}>
+              <span
+                className={`${badge.badge} ${badge.amber}`}
+                data-testid="exam-subscribed"
+                title={t('exams.list.subscribed')}
+              >
                 <span aria-hidden="true">★</span>
                 {t('exams.list.subscribed')}
               </span>
@@ -101,9 +116,22 @@ export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSele
             {date && <span>{date}</span>}
             {(exam.version_number ?? 1) > 1 && <span>{t('exams.list.version', { version: exam.version_number })}</span>}
           </div>
-          {exam.tags !== undefined && <TagManager entityType="exam" tags={exam.tags} canEdit={canEditExam(exam, user)} save={(ids) => updateExamTags(exam.id, ids)} />}
+          {exam.tags !== undefined && (
+            <TagManager
+              entityType="exam"
+              tags={exam.tags}
+              canEdit={canEditExam(exam, user)}
+              save={(ids) => updateExamTags(exam.id, ids)}
+            />
+          )}
           {hasVersions && (
-            <button type="button" className={styles.expand} onClick={() => setOpen((value) => !value)} aria-expanded={open} data-testid="exam-versions-toggle">
+            <button
+              type="button"
+              className={styles.expand}
+              onClick={() => setOpen((value) => !value)}
+              aria-expanded={open}
+              data-testid="exam-versions-toggle"
+            >
               <span className={`${styles.chevron} ${open ? styles.chevronOpen : ''}`} aria-hidden="true">
                 ▸
               </span>
@@ -111,14 +139,26 @@ export function ExamItem({ exam, versions, user, isAdmin, selected, onToggleSele
             </button>
           )}
         </div>
-        <div className={`${styles.actions} ${signedIn ? styles.actionsPastCheck : ''}`} role="group" aria-label={t('exams.actions.label', { title })}>
+        <div
+          className={`${styles.actions} ${signedIn ? styles.actionsPastCheck : ''}`}
+          role="group"
+          aria-label={t('exams.actions.label', { title })}
+        >
           {signedIn && (
             // A direct way into the runner; details (the exam detail screen) starts chosen questions.
-            <Link to={`/take-exam/${exam.id}?returnTo=exam-management`} className={`${button.button} ${button.primary} ${button.small}`} data-testid="exam-take">
+            <Link
+              to={`/take-exam/${exam.id}?returnTo=exam-management`}
+              className={`${button.button} ${button.primary} ${button.small}`}
+              data-testid="exam-take"
+            >
               {t('exams.actions.take')}
             </Link>
           )}
-          <Link to={detailsPath} className={`${button.button} ${button.secondary} ${button.small}`} data-testid="exam-details">
+          <Link
+            to={detailsPath}
+            className={`${button.button} ${button.secondary} ${button.small}`}
+            data-testid="exam-details"
+          >
             {t('exams.actions.details')}
           </Link>
           <button

@@ -24,7 +24,19 @@ interface Props {
 }
 
 /** The exam list's filter bar (docs/product.md#exam-management): my / public / all, title search, tag filter and its chips. */
-export function ExamListFilters({ signedIn, isAdmin, scope, onScope, searchInput, onSearch, tagIds, tagById, requiredTagId, onOpenTagFilter, onTagsChange }: Props) {
+export function ExamListFilters({
+  signedIn,
+  isAdmin,
+  scope,
+  onScope,
+  searchInput,
+  onSearch,
+  tagIds,
+  tagById,
+  requiredTagId,
+  onOpenTagFilter,
+  onTagsChange,
+}: Props) {
   const { t } = useTranslation();
   const searchId = useId();
   const removableTags = tagIds.filter((id) => id !== requiredTagId);
@@ -33,9 +45,21 @@ export function ExamListFilters({ signedIn, isAdmin, scope, onScope, searchInput
     <>
       <div className={screen.filters}>
         {signedIn && (
-          <div className={`${form.segmented} ${styles.scopeSwitch}`} role="radiogroup" aria-label={t('exams.filters.label')}>
+          <div
+            className={`${form.segmented} ${styles.scopeSwitch}`}
+            role="radiogroup"
+            aria-label={t('exams.filters.label')}
+          >
             {(['my', 'public', ...(isAdmin ? (['all'] as const) : [])] as const).map((value) => (
-              <button key={value} type="button" role="radio" aria-checked={scope === value} className={form.segment} onClick={() => onScope(value)} data-testid={`scope-${value}`}>
+              <button
+                key={value}
+                type="button"
+                role="radio"
+                aria-checked={scope === value}
+                className={form.segment}
+                onClick={() => onScope(value)}
+                data-testid={`scope-${value}`}
+              >
                 {t(`exams.filters.${value}`)}
               </button>
             ))}
@@ -53,7 +77,12 @@ export function ExamListFilters({ signedIn, isAdmin, scope, onScope, searchInput
           onChange={(event) => onSearch(event.target.value)}
           data-testid="exam-search"
         />
-        <button type="button" className={`${button.button} ${button.secondary}`} onClick={onOpenTagFilter} data-testid="open-tag-filter">
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary}`}
+          onClick={onOpenTagFilter}
+          data-testid="open-tag-filter"
+        >
           {tagIds.length > 0 ? t('exams.filters.tagsActive', { count: tagIds.length }) : t('exams.filters.tags')}
         </button>
       </div>
@@ -63,7 +92,14 @@ export function ExamListFilters({ signedIn, isAdmin, scope, onScope, searchInput
           {tagIds.map((id) => {
             const tag = tagById.get(id);
             if (!tag) return null;
-            return <TagChip key={id} tag={tag} required={id === requiredTagId} onRemove={() => onTagsChange(removableTags.filter((x) => x !== id))} />;
+            return (
+              <TagChip
+                key={id}
+                tag={tag}
+                required={id === requiredTagId}
+                onRemove={() => onTagsChange(removableTags.filter((x) => x !== id))}
+              />
+            );
           })}
           {removableTags.length > 0 && (
             <button type="button" className={styles.clearTags} onClick={() => onTagsChange([])}>

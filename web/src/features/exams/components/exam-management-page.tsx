@@ -38,7 +38,9 @@ export function ExamManagementPage() {
 
   const emptyText = exams.scope === 'my' && !exams.filtered ? t('exams.list.emptyMine') : t('exams.list.empty');
   // The count is of the rows shown: versions sit inside their original's row (issue 14: "2 exams", one row).
-  const countText = list.hasMore ? t('exams.list.countMore', { count: nodes.length }) : t('exams.list.count', { count: nodes.length });
+  const countText = list.hasMore
+    ? t('exams.list.countMore', { count: nodes.length })
+    : t('exams.list.count', { count: nodes.length });
 
   return (
     <div className={screen.page} data-testid="exam-management-page">
@@ -62,7 +64,11 @@ export function ExamManagementPage() {
             <div className={screen.stack}>
               {signedIn && createOpen && (
                 <Card id="create-exam-panel" title={t('exams.create.formTitle')}>
-                  <CreateExamForm isAdmin={isAdmin} loadedExams={shown.filter((exam) => isExamCreator(exam, user))} onCreated={exams.showOwn} />
+                  <CreateExamForm
+                    isAdmin={isAdmin}
+                    loadedExams={shown.filter((exam) => isExamCreator(exam, user))}
+                    onCreated={exams.showOwn}
+                  />
                 </Card>
               )}
               {isAdmin && <ExamsSheetCard />}
@@ -127,7 +133,12 @@ export function ExamManagementPage() {
         }}
       />
 
-      <ExamConfirmModal confirm={actions.confirm} pending={actions.busy} onClose={actions.dismissConfirm} onConfirm={actions.confirmAction} />
+      <ExamConfirmModal
+        confirm={actions.confirm}
+        pending={actions.busy}
+        onClose={actions.dismissConfirm}
+        onConfirm={actions.confirmAction}
+      />
     </div>
   );
 }

@@ -23,7 +23,17 @@ interface ExamTreeListProps {
 }
 
 /** The exam rows, each original with its versions, and the list's states: loading, failed, empty, more to load. */
-export function ExamTreeList({ list, nodes, emptyText, user, isAdmin, selected, onToggleSelect, onAction, busy }: ExamTreeListProps) {
+export function ExamTreeList({
+  list,
+  nodes,
+  emptyText,
+  user,
+  isAdmin,
+  selected,
+  onToggleSelect,
+  onAction,
+  busy,
+}: ExamTreeListProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -60,7 +70,13 @@ export function ExamTreeList({ list, nodes, emptyText, user, isAdmin, selected, 
       )}
       {list.hasMore && (
         <div className={styles.more}>
-          <button type="button" className={`${button.button} ${button.secondary}`} disabled={list.isLoadingMore} onClick={() => void list.loadMore()} data-testid="exam-load-more">
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary}`}
+            disabled={list.isLoadingMore}
+            onClick={() => void list.loadMore()}
+            data-testid="exam-load-more"
+          >
             {list.isLoadingMore ? t('exams.list.loadingMore') : t('exams.list.loadMore')}
           </button>
         </div>

@@ -50,12 +50,23 @@ export function ExamsSheetCard() {
       const { stats } = await uploadExamsSheet(file);
       const { shown, remaining } = summarizeErrorDetails(stats.error_details, stats.errors);
       // The server's sentence says the same counts; the summary adds the total and the details.
-      const lines = [t('exams.sheet.summary', { total: stats.total_exams, created: stats.created, skipped: stats.skipped, errors: stats.errors }), ...shown];
+      const lines = [
+        t('exams.sheet.summary', {
+          total: stats.total_exams,
+          created: stats.created,
+          skipped: stats.skipped,
+          errors: stats.errors,
+        }),
+        ...shown,
+      ];
       if (remaining > 0) lines.push(t('exams.sheet.more', { count: remaining }));
       toast.show(lines.join('\n'), { type: stats.errors > 0 ? 'warning' : 'success', durationMs: SUMMARY_MS });
       setFile(null);
     } catch (failure) {
-      toast.error(t('exams.sheet.uploadFailed', { detail: serverDetailOr(failure, t, t('app.errors.generic')) }), SUMMARY_MS);
+      toast.error(
+        t('exams.sheet.uploadFailed', { detail: serverDetailOr(failure, t, t('app.errors.generic')) }),
+        SUMMARY_MS,
+      );
     } finally {
       setPending(null);
     }
@@ -64,7 +75,13 @@ export function ExamsSheetCard() {
   return (
     <Card title={t('exams.sheet.title')} description={t('exams.sheet.description')} testId="exams-sheet-card">
       <div className={styles.sheetRow}>
-        <button type="button" className={`${button.button} ${button.secondary}`} disabled={pending !== null} onClick={() => void download()} data-testid="exams-sheet-download">
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary}`}
+          disabled={pending !== null}
+          onClick={() => void download()}
+          data-testid="exams-sheet-download"
+        >
           {t('exams.sheet.download')}
         </button>
         <form className={form.field} onSubmit={(event) => void upload(event)} noValidate>
@@ -83,7 +100,12 @@ export function ExamsSheetCard() {
               }}
               testId="exams-sheet-input"
             />
-            <button type="submit" className={`${button.button} ${button.primary}`} disabled={pending !== null} data-testid="exams-sheet-upload">
+            <button
+              type="submit"
+              className={`${button.button} ${button.primary}`}
+              disabled={pending !== null}
+              data-testid="exams-sheet-upload"
+            >
               {pending === 'upload' ? t('exams.sheet.uploading') : t('exams.sheet.upload')}
             </button>
           </div>

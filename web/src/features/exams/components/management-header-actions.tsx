@@ -11,7 +11,13 @@ interface ManagementHeaderActionsProps {
 }
 
 /** The screen header's buttons: the create form's toggle (log in first, for a visitor), question files and the daily exam. */
-export function ManagementHeaderActions({ signedIn, createOpen, onToggleCreate, onLogin, onDailyExam }: ManagementHeaderActionsProps) {
+export function ManagementHeaderActions({
+  signedIn,
+  createOpen,
+  onToggleCreate,
+  onLogin,
+  onDailyExam,
+}: ManagementHeaderActionsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -27,7 +33,12 @@ export function ManagementHeaderActions({ signedIn, createOpen, onToggleCreate, 
           {createOpen ? t('exams.management.closeForm') : t('exams.management.newExam')}
         </button>
       ) : (
-        <button type="button" className={`${button.button} ${button.primary}`} onClick={onLogin} data-testid="toggle-create-exam">
+        <button
+          type="button"
+          className={`${button.button} ${button.primary}`}
+          onClick={onLogin}
+          data-testid="toggle-create-exam"
+        >
           {t('exams.management.loginToCreate')}
         </button>
       )}
@@ -38,7 +49,12 @@ export function ManagementHeaderActions({ signedIn, createOpen, onToggleCreate, 
       )}
       {signedIn && (
         // docs/product.md#exam-management: today's daily exam, through create-random-recommendation-exam.
-        <button type="button" className={`${button.button} ${button.secondary}`} onClick={onDailyExam} data-testid="open-daily-exam">
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary}`}
+          onClick={onDailyExam}
+          data-testid="open-daily-exam"
+        >
           {t('exams.management.dailyExam')}
         </button>
       )}

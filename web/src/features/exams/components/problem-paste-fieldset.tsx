@@ -14,7 +14,13 @@ interface ProblemPasteFieldsetProps {
 }
 
 /** Pasted problems as the exam's questions instead of a file (offered on the hosts that allow it). */
-export function ProblemPasteFieldset({ fromProblems, onFromProblems, text, onText, problemCount }: ProblemPasteFieldsetProps) {
+export function ProblemPasteFieldset({
+  fromProblems,
+  onFromProblems,
+  text,
+  onText,
+  problemCount,
+}: ProblemPasteFieldsetProps) {
   const { t } = useTranslation();
   const textId = useId();
   return (

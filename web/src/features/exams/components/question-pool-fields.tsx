@@ -28,7 +28,20 @@ interface QuestionPoolFieldsProps {
 }
 
 /** Where the questions come from: the file with its pool, and how many to take (up to the file's maximum, Max button). */
-export function QuestionPoolFields({ files, filesLoaded, fileId, file, poolCount, onFile, count, max, maxText, countMessage, onCount, onMax }: QuestionPoolFieldsProps) {
+export function QuestionPoolFields({
+  files,
+  filesLoaded,
+  fileId,
+  file,
+  poolCount,
+  onFile,
+  count,
+  max,
+  maxText,
+  countMessage,
+  onCount,
+  onMax,
+}: QuestionPoolFieldsProps) {
   const { t } = useTranslation();
   const ids = { file: useId(), count: useId() };
   return (
@@ -37,7 +50,14 @@ export function QuestionPoolFields({ files, filesLoaded, fileId, file, poolCount
         <label className={form.label} htmlFor={ids.file}>
           {t('exams.create.file')}
         </label>
-        <select id={ids.file} name="file" className={form.select} value={fileId} onChange={(event) => onFile(event.target.value)} data-testid="create-exam-file">
+        <select
+          id={ids.file}
+          name="file"
+          className={form.select}
+          value={fileId}
+          onChange={(event) => onFile(event.target.value)}
+          data-testid="create-exam-file"
+        >
           <option value="">{filesLoaded ? t('exams.create.noFile') : t('exams.create.filesLoading')}</option>
           {files.map((f) => (
             <option key={f.id} value={f.id}>
@@ -89,7 +109,11 @@ export function QuestionPoolFields({ files, filesLoaded, fileId, file, poolCount
             {t('exams.create.max')}
           </button>
         </div>
-        <p id={`${ids.count}-hint`} className={countMessage ? form.error : form.hint} role={countMessage ? 'alert' : undefined}>
+        <p
+          id={`${ids.count}-hint`}
+          className={countMessage ? form.error : form.hint}
+          role={countMessage ? 'alert' : undefined}
+        >
           {countMessage ?? t('exams.create.countHint', { max: maxText })}
         </p>
       </div>

@@ -55,9 +55,16 @@ export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onA
   // The result count of the draft, asked with only the id field.
   const counted = useExamCount(open ? examListQuery({ ...filters, tagIds: draft }, 'id') : null);
   const count = counted.data?.count;
-  const showLabel = count === undefined ? t('exams.tagFilter.counting') : counted.data?.next ? t('exams.tagFilter.showMore', { count }) : t('exams.tagFilter.show', { count });
+  const showLabel =
+    count === undefined
+      ? t('exams.tagFilter.counting')
+      : counted.data?.next
+        ? t('exams.tagFilter.showMore', { count })
+        : t('exams.tagFilter.show', { count });
 
-  const all = [...(tags ?? [])].sort((a, b) => tagLabel(a, language, '').localeCompare(tagLabel(b, language, ''), language));
+  const all = [...(tags ?? [])].sort((a, b) =>
+    tagLabel(a, language, '').localeCompare(tagLabel(b, language, ''), language),
+  );
   const popular = popularTags(all);
   const visible = searchTags(all, query);
   const searching = query.trim() !== '';
@@ -92,10 +99,20 @@ export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onA
       testId="tag-filter-modal"
       footer={
         <>
-          <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => setDraft(requiredId ? [requiredId] : [])} data-testid="tag-filter-clear">
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary}`}
+            onClick={() => setDraft(requiredId ? [requiredId] : [])}
+            data-testid="tag-filter-clear"
+          >
             {t('exams.tagFilter.clearAll')}
           </button>
-          <button type="button" className={`${button.button} ${button.primary}`} onClick={() => onApply(draft)} data-testid="tag-filter-apply">
+          <button
+            type="button"
+            className={`${button.button} ${button.primary}`}
+            onClick={() => onApply(draft)}
+            data-testid="tag-filter-apply"
+          >
             {showLabel}
           </button>
         </>
@@ -127,7 +144,9 @@ export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onA
         <h3 id={`${searchId}-all`}>{t('exams.tagFilter.all')}</h3>
         <div className={form.choices} data-testid="tag-filter-all">
           {tags && all.length === 0 && <span className={styles.muted}>{t('exams.tagFilter.none')}</span>}
-          {tags && all.length > 0 && visible.length === 0 && <span className={styles.muted}>{t('exams.tagFilter.noMatch')}</span>}
+          {tags && all.length > 0 && visible.length === 0 && (
+            <span className={styles.muted}>{t('exams.tagFilter.noMatch')}</span>
+          )}
           {visible.map(option)}
         </div>
       </section>

@@ -121,7 +121,13 @@ export function useCreateExamForm({ isAdmin, loadedExams, onCreated }: CreateExa
       toast.warning(t('exams.create.fixErrors'));
       return;
     }
-    const body = createExamBody(values, { file, problems, isAdmin, domainTagId: domainTag?.id ?? null, confirmPrivate: showConsent && values.privateConsent });
+    const body = createExamBody(values, {
+      file,
+      problems,
+      isAdmin,
+      domainTagId: domainTag?.id ?? null,
+      confirmPrivate: showConsent && values.privateConsent,
+    });
     setPending(true);
     try {
       const answer = await createExam(body);
@@ -135,7 +141,11 @@ export function useCreateExamForm({ isAdmin, loadedExams, onCreated }: CreateExa
       setCreated(result);
       if (answer.reduced) {
         toast.success(t('exams.create.created', { title: result.title }));
-        toast.warning(answer.message || t('exams.create.reduced', { requested: answer.requested_count, count: answer.question_count }), 6000);
+        toast.warning(
+          answer.message ||
+            t('exams.create.reduced', { requested: answer.requested_count, count: answer.question_count }),
+          6000,
+        );
       } else {
         toast.success(`${t('exams.create.created', { title: result.title })}\n${answer.message}`);
       }

@@ -19,7 +19,11 @@ import { subscriptionPlan, type SubscriptionPlan } from '../utils/subscriptions.
 import type { ExamList } from './use-exam-list.js';
 
 /** What the exam list asks the user to confirm before it acts. */
-export type Confirm = { kind: 'delete'; exam: Exam } | { kind: 'bulkDelete'; exams: Exam[]; skipped: number } | { kind: 'toggleOriginal'; exam: Exam } | null;
+export type Confirm =
+  | { kind: 'delete'; exam: Exam }
+  | { kind: 'bulkDelete'; exams: Exam[]; skipped: number }
+  | { kind: 'toggleOriginal'; exam: Exam }
+  | null;
 
 interface Feedback {
   toast: ToastApi;
@@ -127,7 +131,13 @@ export function useExamListActions(list: ExamList, user: AuthUser | null) {
         // Retake is for taking it again: the new version opens at once (issue 14).
         if (action === 'retake') navigate(`/take-exam/${answer.id}?returnTo=exam-management`);
       } catch (error) {
-        toast.error(serverDetailOr(error, t, t(action === 'retake' ? 'exams.actions.retakeFailed' : 'exams.actions.wrongQuestionsFailed')));
+        toast.error(
+          serverDetailOr(
+            error,
+            t,
+            t(action === 'retake' ? 'exams.actions.retakeFailed' : 'exams.actions.wrongQuestionsFailed'),
+          ),
+        );
       }
     });
   };

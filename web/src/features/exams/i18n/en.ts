@@ -165,7 +165,8 @@ const en = {
     flags: 'Options',
     isPublic: 'Public exam',
     isPublicHint: 'Other users can see and take it. Off by default: exams are private until you publish them.',
-    privateQuestionsWarning: 'Some questions come from a private question file. A public exam shows these questions and their answers to everyone.',
+    privateQuestionsWarning:
+      'Some questions come from a private question file. A public exam shows these questions and their answers to everyone.',
     privateQuestionsConfirm: 'I understand: make these questions visible to everyone',
     forceAnswer: 'Answer required',
     forceAnswerHint: 'An answer must be entered before moving on.',
@@ -190,7 +191,8 @@ const en = {
     fixErrors: 'Please check the form.',
     createFailed: 'The exam could not be created.',
     created: 'Created the exam "{{title}}".',
-    reduced: 'Only {{count}} questions were available, fewer than the {{requested}} requested, so the exam has that many.',
+    reduced:
+      'Only {{count}} questions were available, fewer than the {{requested}} requested, so the exam has that many.',
     result_one: 'Your exam with {{count}} question is ready.',
     result_other: 'Your exam with {{count}} questions is ready.',
     openDetail: 'Open exam details',

@@ -162,7 +162,8 @@ const ko = {
     flags: '옵션',
     isPublic: '공개 시험',
     isPublicHint: '다른 사용자도 보고 풀 수 있습니다. 기본은 비공개이며, 직접 공개하기 전까지 나만 볼 수 있습니다.',
-    privateQuestionsWarning: '일부 문제가 비공개 문제 파일에서 왔습니다. 공개 시험은 이 문제와 정답을 모든 사용자에게 보여 줍니다.',
+    privateQuestionsWarning:
+      '일부 문제가 비공개 문제 파일에서 왔습니다. 공개 시험은 이 문제와 정답을 모든 사용자에게 보여 줍니다.',
     privateQuestionsConfirm: '이해했습니다. 이 문제들을 모두에게 공개합니다',
     forceAnswer: '답 입력 필수',
     forceAnswerHint: '답을 입력해야 다음 문제로 넘어갑니다.',

@@ -17,7 +17,11 @@ export interface TitledExam {
 export function isDuplicateTitle(title: string, exams: readonly TitledExam[]): boolean {
   const key = titleKey(title);
   if (!key) return false;
-  return exams.some((exam) => [exam.title, exam.title_ko, exam.title_en].some((t) => typeof t === 'string' && t.trim() !== '' && titleKey(t) === key));
+  return exams.some((exam) =>
+    [exam.title, exam.title_ko, exam.title_en].some(
+      (t) => typeof t === 'string' && t.trim() !== '' && titleKey(t) === key,
+    ),
+  );
 }
 
 /** Choosing a file sets the count to its question count (within the exam cap); no file sets it to 0 (docs/product.md#creating-exams). */
@@ -52,7 +56,12 @@ export function countError(text: string, max: number): CountError | undefined {
   return undefined;
 }
 
-export function validateCreateExam(input: { title: string; count: string; max: number; existing: readonly TitledExam[] }): CreateExamErrors {
+export function validateCreateExam(input: {
+  title: string;
+  count: string;
+  max: number;
+  existing: readonly TitledExam[];
+}): CreateExamErrors {
   const errors: CreateExamErrors = {};
   const title = titleError(input.title, input.existing);
   if (title) errors.title = title;
@@ -106,7 +115,10 @@ export const INITIAL_CREATE_EXAM_VALUES: CreateExamValues = {
  * Whether the exam may hold questions of a private file, as far as the form can tell: a private
  * file, or a wrong-answer selection (it draws on the answer history). Pasted problems never do.
  */
-export function mayHoldPrivateQuestions(values: Pick<CreateExamValues, 'fromProblems' | 'option'>, file: { is_public: boolean } | null): boolean {
+export function mayHoldPrivateQuestions(
+  values: Pick<CreateExamValues, 'fromProblems' | 'option'>,
+  file: { is_public: boolean } | null,
+): boolean {
   return !values.fromProblems && (file ? file.is_public === false : values.option !== 'random');
 }
 
@@ -120,7 +132,10 @@ interface BodyContext {
 }
 
 /** The create call's body. Pasted problems are the questions: no file, and the count is sent as 0. */
-export function createExamBody(values: CreateExamValues, { file, problems, isAdmin, domainTagId, confirmPrivate }: BodyContext): CreateExamBody {
+export function createExamBody(
+  values: CreateExamValues,
+  { file, problems, isAdmin, domainTagId, confirmPrivate }: BodyContext,
+): CreateExamBody {
   const { fromProblems, option, difficulty } = values;
   return {
     title: values.title.trim(),
@@ -128,7 +143,16 @@ export function createExamBody(values: CreateExamValues, { file, problems, isAdm
     question_count: fromProblems ? 0 : Number(values.count.trim()),
     file_id: fromProblems ? null : (file?.id ?? null),
     file_name: fromProblems ? null : (file?.name ?? null),
-    ...(fromProblems ? { parsed_problems: problems.map(({ id, title: name, difficulty: level, url }) => ({ id, title: name, difficulty: level, url })) } : {}),
+    ...(fromProblems
+      ? {
+          parsed_problems: problems.map(({ id, title: name, difficulty: level, url }) => ({
+            id,
+            title: name,
+            difficulty: level,
+            url,
+          })),
+        }
+      : {}),
     wrong_questions_only: option !== 'random',
     random_option: option,
     difficulty: difficulty === 'all' ? null : difficulty,

@@ -41,14 +41,17 @@ export function buildExamTree(exams: readonly Exam[]): ExamNode[] {
         is_original: false,
       });
     }
-    if (exam.original_exam && exam.original_exam !== exam.id && byId.has(exam.original_exam)) attach(exam.original_exam, exam);
+    if (exam.original_exam && exam.original_exam !== exam.id && byId.has(exam.original_exam))
+      attach(exam.original_exam, exam);
   }
 
   return unique
     .filter((exam) => !nested.has(exam.id) || !byId.has(exam.original_exam ?? ''))
     .map((exam) => ({
       exam,
-      children: [...(children.get(exam.id)?.values() ?? [])].sort((a, b) => (a.version_number ?? 1) - (b.version_number ?? 1)),
+      children: [...(children.get(exam.id)?.values() ?? [])].sort(
+        (a, b) => (a.version_number ?? 1) - (b.version_number ?? 1),
+      ),
     }));
 }
 

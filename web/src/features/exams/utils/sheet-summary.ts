@@ -1,7 +1,11 @@
 /** docs/product.md#errors: upload error details show the first 5, then an and-more count. */
 export const SHEET_SUMMARY_MAX_DETAILS = 5;
 
-export function summarizeErrorDetails(details: readonly string[], errors: number, max = SHEET_SUMMARY_MAX_DETAILS): { shown: string[]; remaining: number } {
+export function summarizeErrorDetails(
+  details: readonly string[],
+  errors: number,
+  max = SHEET_SUMMARY_MAX_DETAILS,
+): { shown: string[]; remaining: number } {
   const shown = details.slice(0, max);
   return { shown, remaining: Math.max(0, Math.max(errors, details.length) - shown.length) };
 }

@@ -12,6 +12,13 @@ export interface SubscriptionPlan {
 export function subscriptionPlan(selected: readonly { id: string; is_subscribed?: boolean }[]): SubscriptionPlan {
   const subscribe = selected.filter((exam) => !exam.is_subscribed).map((exam) => exam.id);
   const unsubscribe = selected.filter((exam) => !!exam.is_subscribed).map((exam) => exam.id);
-  const mode = selected.length === 0 ? 'none' : subscribe.length === 0 ? 'unsubscribe' : unsubscribe.length === 0 ? 'subscribe' : 'mixed';
+  const mode =
+    selected.length === 0
+      ? 'none'
+      : subscribe.length === 0
+        ? 'unsubscribe'
+        : unsubscribe.length === 0
+          ? 'subscribe'
+          : 'mixed';
   return { mode, subscribe, unsubscribe };
 }

@@ -11,7 +11,8 @@ const en = {
   steps: {
     uploadFiles: {
       title: 'Upload question files',
-      description: 'Upload your questions as an Excel or CSV file. Questions, answers and explanations can hold Korean and English side by side.',
+      description:
+        'Upload your questions as an Excel or CSV file. Questions, answers and explanations can hold Korean and English side by side.',
     },
     createStudy: {
       title: 'Create a study',
@@ -23,7 +24,8 @@ const en = {
     },
     startPractice: {
       title: 'Start practising',
-      description: 'Take the exam. Retake only the questions you missed, or mix questions from your studies in random practice.',
+      description:
+        'Take the exam. Retake only the questions you missed, or mix questions from your studies in random practice.',
     },
     setupProfile: {
       title: 'Set up email and profile',

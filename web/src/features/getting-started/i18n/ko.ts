@@ -8,7 +8,8 @@ const ko = {
   steps: {
     uploadFiles: {
       title: '문제 파일 올리기',
-      description: '엑셀이나 CSV로 정리한 문제 파일을 올립니다. 문제, 정답, 설명을 한국어와 영어로 함께 담을 수 있습니다.',
+      description:
+        '엑셀이나 CSV로 정리한 문제 파일을 올립니다. 문제, 정답, 설명을 한국어와 영어로 함께 담을 수 있습니다.',
     },
     createStudy: {
       title: '스터디 만들기',
@@ -20,7 +21,8 @@ const ko = {
     },
     startPractice: {
       title: '연습 시작하기',
-      description: '시험을 풀어 봅니다. 틀린 문제만 다시 풀거나 랜덤 연습으로 여러 스터디의 문제를 섞어 풀 수 있습니다.',
+      description:
+        '시험을 풀어 봅니다. 틀린 문제만 다시 풀거나 랜덤 연습으로 여러 스터디의 문제를 섞어 풀 수 있습니다.',
     },
     setupProfile: {
       title: '이메일과 프로필 설정',

@@ -6,7 +6,14 @@ import { useOpenDailyExam } from '../../daily-exam/index.js';
 import { useRandomPracticeEntry } from '../../random-practice/index.js';
 import styles from './feature-cards.module.css';
 
-type CardKey = 'gettingStarted' | 'studyManagement' | 'examManagement' | 'dailyExam' | 'questionFiles' | 'randomPractice' | 'userManagement';
+type CardKey =
+  | 'gettingStarted'
+  | 'studyManagement'
+  | 'examManagement'
+  | 'dailyExam'
+  | 'questionFiles'
+  | 'randomPractice'
+  | 'userManagement';
 
 interface Card {
   key: CardKey;
@@ -47,7 +54,9 @@ export function FeatureCards() {
         <span className={styles.titleRow}>
           <span className={styles.title}>{t(`home.cards.${card.key}.title`)}</span>
           {card.adminOnly && <span className={styles.badge}>{t('home.cards.adminOnly')}</span>}
-          {card.needsLogin && !isAuthenticated && <span className={styles.badgeMuted}>{t('home.cards.loginRequired')}</span>}
+          {card.needsLogin && !isAuthenticated && (
+            <span className={styles.badgeMuted}>{t('home.cards.loginRequired')}</span>
+          )}
         </span>
         <span className={styles.description}>{t(`home.cards.${card.key}.description`)}</span>
       </span>
@@ -64,11 +73,21 @@ export function FeatureCards() {
         <li key={card.key}>
           {card.key === 'dailyExam' ? (
             // docs/product.md#home: an action, not a link — today's exam is built (or found) first, then opened.
-            <button type="button" className={styles.card} data-testid="daily-exam-card" onClick={() => (isAuthenticated ? void openDailyExam() : navigate('/login'))}>
+            <button
+              type="button"
+              className={styles.card}
+              data-testid="daily-exam-card"
+              onClick={() => (isAuthenticated ? void openDailyExam() : navigate('/login'))}
+            >
               {content(card)}
             </button>
           ) : card.key === 'randomPractice' ? (
-            <button type="button" className={styles.card} onClick={openRandomPractice} data-testid="random-practice-card">
+            <button
+              type="button"
+              className={styles.card}
+              onClick={openRandomPractice}
+              data-testid="random-practice-card"
+            >
               {content(card)}
             </button>
           ) : (

@@ -5,6 +5,7 @@ import page from '../../../components/ui/page/page.module.css';
 import { introPath } from '../../../lib/host.js';
 import { useAuth } from '../../../lib/auth/use-auth.js';
 import { displayName, isNewUser } from '../../../lib/auth/auth-user.js';
+import { DueToday } from './due-today.js';
 import { FeatureCards } from './feature-cards.js';
 import { OpenStudies } from './open-studies.js';
 import { RecentResults } from './recent-results.js';
@@ -40,7 +41,11 @@ export function HomePage() {
       <section className={`${styles.hero} ${user ? styles.heroSignedIn : ''}`} data-testid="home-hero">
         <div className={`${page.container} ${styles.heroInner}`}>
           <span className={page.eyebrow}>
-            {user ? t(isNewUser(user) ? 'home.hero.welcomeNew' : 'home.hero.welcome', { name: displayName(user, i18n.language) }) : t('home.hero.eyebrow')}
+            {user
+              ? t(isNewUser(user) ? 'home.hero.welcomeNew' : 'home.hero.welcome', {
+                  name: displayName(user, i18n.language),
+                })
+              : t('home.hero.eyebrow')}
           </span>
           <h1 className={styles.title}>{t('home.hero.title')}</h1>
           <p className={`${page.lead} ${styles.lead}`}>{t('home.hero.lead')}</p>
@@ -57,6 +62,7 @@ export function HomePage() {
       </section>
 
       {!user && cards}
+      {user && <DueToday />}
       {user && <OpenStudies />}
       {user && <RecentResults />}
       {user && cards}

@@ -34,7 +34,10 @@ export function OpenStudies() {
         {!loading && studies.length === 0 && <p className={styles.empty}>{t('home.openStudies.empty')}</p>}
         {studies.length > 0 && (
           <div className={`${dataTable.wrap} ${dataTable.cards}`}>
-            <table className={`${dataTable.table} ${styles.recentTable} ${styles.studyTable}`} data-testid="home-open-studies-table">
+            <table
+              className={`${dataTable.table} ${styles.recentTable} ${styles.studyTable}`}
+              data-testid="home-open-studies-table"
+            >
               <thead>
                 <tr>
                   <th>{t('home.openStudies.columns.study')}</th>
@@ -45,7 +48,11 @@ export function OpenStudies() {
               </thead>
               <tbody>
                 {studies.map((study, index) => (
-                  <tr key={study.id} className={index >= MOBILE_STUDY_COUNT ? styles.desktopOnlyRow : undefined} data-testid="home-open-study">
+                  <tr
+                    key={study.id}
+                    className={index >= MOBILE_STUDY_COUNT ? styles.desktopOnlyRow : undefined}
+                    data-testid="home-open-study"
+                  >
                     <td className={styles.examCell}>
                       <Link to={`/study-detail/${encodeURIComponent(study.id)}`} className={styles.examLink}>
                         {studyTitle(study, language, t('home.openStudies.untitled'))}
@@ -62,7 +69,9 @@ export function OpenStudies() {
                     </td>
                     <td data-label={t('home.openStudies.columns.progress')}>
                       <Link to={`/study-progress-dashboard/${encodeURIComponent(study.id)}`}>
-                        {study.overall_progress === null || study.overall_progress === undefined ? t('home.openStudies.progress') : `${study.overall_progress}%`}
+                        {study.overall_progress === null || study.overall_progress === undefined
+                          ? t('home.openStudies.progress')
+                          : `${study.overall_progress}%`}
                       </Link>
                     </td>
                   </tr>

@@ -44,7 +44,11 @@ export function RecentResults() {
   };
 
   return (
-    <section className={`${page.section} ${page.sectionAlt}`} aria-labelledby="home-recent-results" data-testid="home-recent-results">
+    <section
+      className={`${page.section} ${page.sectionAlt}`}
+      aria-labelledby="home-recent-results"
+      data-testid="home-recent-results"
+    >
       <div className={page.container}>
         <div className={styles.heading}>
           <h2 id="home-recent-results" className={page.sectionTitle}>
@@ -89,10 +93,16 @@ export function RecentResults() {
                         {result.score}/{result.total_score}
                       </strong>
                     </td>
-                    <td className={`${dataTable.numeric} ${dataTable.positive}`} data-label={t('home.recentResults.columns.correct')}>
+                    <td
+                      className={`${dataTable.numeric} ${dataTable.positive}`}
+                      data-label={t('home.recentResults.columns.correct')}
+                    >
                       {result.correct_count}
                     </td>
-                    <td className={`${dataTable.numeric} ${dataTable.negative}`} data-label={t('home.recentResults.columns.wrong')}>
+                    <td
+                      className={`${dataTable.numeric} ${dataTable.negative}`}
+                      data-label={t('home.recentResults.columns.wrong')}
+                    >
                       {result.wrong_count}
                     </td>
                     <td className={styles.date} data-label={t('home.recentResults.columns.completed')}>
@@ -103,7 +113,11 @@ export function RecentResults() {
                     </td>
                     <td className={styles.actionCell}>
                       <div className={styles.actions}>
-                        <Link to={`/results/${encodeURIComponent(result.id)}`} className={`${button.button} ${button.secondary} ${button.small}`} data-testid="home-recent-review">
+                        <Link
+                          to={`/results/${encodeURIComponent(result.id)}`}
+                          className={`${button.button} ${button.secondary} ${button.small}`}
+                          data-testid="home-recent-review"
+                        >
                           {t('home.recentResults.review')}
                         </Link>
                         <button

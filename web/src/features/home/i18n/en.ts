@@ -18,12 +18,34 @@ const en = {
     loginRequired: 'Login required',
     adminOnly: 'Admin',
     gettingStarted: { title: 'Getting started', description: 'New here? Learn the service in six short steps.' },
-    studyManagement: { title: 'Study management', description: 'Create learning groups and track tasks and progress together.' },
-    examManagement: { title: 'Exam management', description: 'Group questions into exams, share them and organise them with tags.' },
-    dailyExam: { title: 'Daily exam', description: "Answer today's questions, picked from the exams you subscribe to." },
-    questionFiles: { title: 'Question files', description: 'Upload Excel or CSV question files and review their contents.' },
-    randomPractice: { title: 'Random practice', description: 'Practise with questions drawn at random from your studies.' },
+    studyManagement: {
+      title: 'Study management',
+      description: 'Create learning groups and track tasks and progress together.',
+    },
+    examManagement: {
+      title: 'Exam management',
+      description: 'Group questions into exams, share them and organise them with tags.',
+    },
+    dailyExam: {
+      title: 'Daily exam',
+      description: "Answer today's questions, picked from the exams you subscribe to.",
+    },
+    questionFiles: {
+      title: 'Question files',
+      description: 'Upload Excel or CSV question files and review their contents.',
+    },
+    randomPractice: {
+      title: 'Random practice',
+      description: 'Practise with questions drawn at random from your studies.',
+    },
     userManagement: { title: 'User management', description: 'Manage user accounts and their roles.' },
+  },
+  dueToday: {
+    title: 'Due today',
+    open: 'Daily exam',
+    none: 'Nothing is due for review today.',
+    count: '{{count}} questions are due for review today.',
+    countCapped: 'At least {{count}} questions are due for review today.',
   },
   openStudies: {
     title: 'Open studies',

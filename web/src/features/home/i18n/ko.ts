@@ -22,6 +22,13 @@ const ko = {
     randomPractice: { title: '랜덤 연습', description: '참여한 스터디의 문제를 무작위로 골라 연습합니다.' },
     userManagement: { title: '사용자 관리', description: '사용자 계정과 역할을 관리합니다.' },
   },
+  dueToday: {
+    title: '오늘 복습할 문제',
+    open: '일일 시험',
+    none: '오늘 복습할 문제가 없습니다.',
+    count: '오늘 복습할 문제가 {{count}}개 있습니다.',
+    countCapped: '오늘 복습할 문제가 {{count}}개 이상 있습니다.',
+  },
   openStudies: {
     title: '진행 중인 스터디',
     viewAll: '스터디 관리',

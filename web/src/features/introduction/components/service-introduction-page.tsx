@@ -60,7 +60,9 @@ export function ServiceIntroductionPage() {
                   <h3>{t(`introduction.service.features.${feature.key}.title`)}</h3>
                   <p>{t(`introduction.service.features.${feature.key}.description`)}</p>
                   <ul className={styles.checks}>
-                    {(t(`introduction.service.features.${feature.key}.points`, { returnObjects: true }) as string[]).map((point) => (
+                    {(
+                      t(`introduction.service.features.${feature.key}.points`, { returnObjects: true }) as string[]
+                    ).map((point) => (
                       <li key={point}>
                         <Icon name="check" className={styles.checkIcon} />
                         {point}

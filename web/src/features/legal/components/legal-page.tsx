@@ -5,7 +5,15 @@ import type { LegalDocument } from '../content/legal-document.js';
 import styles from './legal-page.module.css';
 
 /** A policy page: translated frame (title, dates, contact heading) around the English text. */
-export function LegalPage({ title, document: doc, testId }: { title: string; document: LegalDocument; testId: string }) {
+export function LegalPage({
+  title,
+  document: doc,
+  testId,
+}: {
+  title: string;
+  document: LegalDocument;
+  testId: string;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <article className={`${page.container} ${page.narrow} ${styles.page}`} data-testid={testId}>

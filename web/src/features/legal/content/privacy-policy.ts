@@ -62,11 +62,15 @@ export const PRIVACY_POLICY: LegalDocument = {
     },
     {
       heading: '8. Children',
-      paragraphs: [`${SITE.name} is not directed at children under 14. If you believe a child has given us personal information, contact us and we will delete it.`],
+      paragraphs: [
+        `${SITE.name} is not directed at children under 14. If you believe a child has given us personal information, contact us and we will delete it.`,
+      ],
     },
     {
       heading: '9. Changes to this policy',
-      paragraphs: ['We may update this policy as the service changes. We will change the date above and, for significant changes, let you know in the service or by email.'],
+      paragraphs: [
+        'We may update this policy as the service changes. We will change the date above and, for significant changes, let you know in the service or by email.',
+      ],
     },
   ],
 };

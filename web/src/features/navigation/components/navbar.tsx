@@ -24,7 +24,8 @@ export function Navbar({ ref, languageSwitch }: { ref?: Ref<HTMLElement>; langua
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
   const homeTarget = isAuthenticated ? '/' : GUEST_HOME;
-  const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.link} ${styles.active}` : styles.link);
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    isActive ? `${styles.link} ${styles.active}` : styles.link;
 
   return (
     <header ref={ref} className={styles.navbar} data-testid="navbar">
@@ -34,7 +35,11 @@ export function Navbar({ ref, languageSwitch }: { ref?: Ref<HTMLElement>; langua
           <span>Quizbank</span>
         </Link>
 
-        <nav id="main-menu" className={`${styles.menu} ${menuOpen ? styles.menuOpen : ''}`} aria-label={t('navigation.mainMenu')}>
+        <nav
+          id="main-menu"
+          className={`${styles.menu} ${menuOpen ? styles.menuOpen : ''}`}
+          aria-label={t('navigation.mainMenu')}
+        >
           {!isAuthenticated && (
             <NavLink to={introPath()} className={linkClass}>
               {t('navigation.intro')}

@@ -40,7 +40,14 @@ export function UserMenu({ user }: { user: AuthUser }) {
 
   return (
     <div className={styles.root} ref={root}>
-      <button type="button" className={styles.trigger} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((value) => !value)} data-testid="user-menu">
+      <button
+        type="button"
+        className={styles.trigger}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="user-menu"
+      >
         <span className={styles.avatar} aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}
         </span>

@@ -4,5 +4,9 @@ import { writeThenInvalidate } from '../../../lib/use-api.js';
 
 /** POST /api/user-exams/move-to-subscribed/ — subscribes the given exams. */
 export function moveExamsToSubscribed(examIds: string[]) {
-  return writeThenInvalidate(() => callApi(moveToSubscribed, { body: { exam_ids: examIds } }), subscribedExams, listExams);
+  return writeThenInvalidate(
+    () => callApi(moveToSubscribed, { body: { exam_ids: examIds } }),
+    subscribedExams,
+    listExams,
+  );
 }

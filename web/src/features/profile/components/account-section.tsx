@@ -33,11 +33,20 @@ export function AccountSection({ profile }: Props) {
     event.preventDefault();
     setSaving(true);
     try {
-      const next = await updateProfile({ first_name: firstName.trim(), last_name: lastName.trim(), email: email.trim() });
+      const next = await updateProfile({
+        first_name: firstName.trim(),
+        last_name: lastName.trim(),
+        email: email.trim(),
+      });
       setFirstName(next.first_name);
       setLastName(next.last_name);
       setEmail(next.email);
-      patchStoredUser({ first_name: next.first_name, last_name: next.last_name, email: next.email, email_verified: next.email_verified });
+      patchStoredUser({
+        first_name: next.first_name,
+        last_name: next.last_name,
+        email: next.email,
+        email_verified: next.email_verified,
+      });
       toast.success(t('profile.account.updated'));
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('profile.account.updateFailed')));
@@ -59,12 +68,35 @@ export function AccountSection({ profile }: Props) {
   };
 
   return (
-    <Card id="profile-account" testId="profile-account" title={t('profile.account.title')} description={t('profile.account.description')}>
+    <Card
+      id="profile-account"
+      testId="profile-account"
+      title={t('profile.account.title')}
+      description={t('profile.account.description')}
+    >
       <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
-        <TextField label={t('profile.account.username')} name="username" value={profile.username} onChange={() => undefined} readOnly />
+        <TextField
+          label={t('profile.account.username')}
+          name="username"
+          value={profile.username}
+          onChange={() => undefined}
+          readOnly
+        />
         <div className={form.grid}>
-          <TextField label={t('profile.account.firstName')} name="first_name" autoComplete="given-name" value={firstName} onChange={setFirstName} />
-          <TextField label={t('profile.account.lastName')} name="last_name" autoComplete="family-name" value={lastName} onChange={setLastName} />
+          <TextField
+            label={t('profile.account.firstName')}
+            name="first_name"
+            autoComplete="given-name"
+            value={firstName}
+            onChange={setFirstName}
+          />
+          <TextField
+            label={t('profile.account.lastName')}
+            name="last_name"
+            autoComplete="family-name"
+            value={lastName}
+            onChange={setLastName}
+          />
         </div>
         <div className={form.field}>
           <TextField
@@ -78,7 +110,10 @@ export function AccountSection({ profile }: Props) {
           />
           {profile.email && (
             <div className={styles.emailRow}>
-              <span className={`${styles.badge} ${profile.email_verified ? styles.verified : styles.unverified}`} data-testid="email-verified-badge">
+              <span
+                className={`${styles.badge} ${profile.email_verified ? styles.verified : styles.unverified}`}
+                data-testid="email-verified-badge"
+              >
                 {profile.email_verified ? `✓ ${t('profile.account.verified')}` : t('profile.account.notVerified')}
               </span>
               {canSendVerification && (

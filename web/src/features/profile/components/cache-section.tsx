@@ -33,9 +33,20 @@ export function CacheSection() {
   };
 
   return (
-    <Card id="profile-cache" testId="profile-cache" title={t('profile.cache.title')} description={t('profile.cache.description')}>
+    <Card
+      id="profile-cache"
+      testId="profile-cache"
+      title={t('profile.cache.title')}
+      description={t('profile.cache.description')}
+    >
       <div className={styles.stack}>
-        <Switch checked={enabled} onChange={onToggle} label={t('profile.cache.enabled')} description={t('profile.cache.enabledHint')} testId="cache-enabled" />
+        <Switch
+          checked={enabled}
+          onChange={onToggle}
+          label={t('profile.cache.enabled')}
+          description={t('profile.cache.enabledHint')}
+          testId="cache-enabled"
+        />
         <div>
           <button type="button" className={`${button.button} ${button.secondary}`} onClick={onClear}>
             {t('profile.cache.clearAll')}

@@ -25,8 +25,18 @@ export function DataExportSection() {
   };
 
   return (
-    <Card id="profile-export" testId="profile-export" title={t('profile.export.title')} description={t('profile.export.description')}>
-      <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void onExport()} disabled={pending}>
+    <Card
+      id="profile-export"
+      testId="profile-export"
+      title={t('profile.export.title')}
+      description={t('profile.export.description')}
+    >
+      <button
+        type="button"
+        className={`${button.button} ${button.secondary}`}
+        onClick={() => void onExport()}
+        disabled={pending}
+      >
         {pending ? t('profile.export.downloading') : t('profile.export.button')}
       </button>
     </Card>

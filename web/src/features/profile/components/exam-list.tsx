@@ -21,7 +21,17 @@ interface Props {
 }
 
 /** One of the two exam lists of the profile: a titled box of checkable rows. */
-export function ExamList({ title, items, selected, onToggle, onToggleAll, loading, errorText, emptyText, testId }: Props) {
+export function ExamList({
+  title,
+  items,
+  selected,
+  onToggle,
+  onToggleAll,
+  loading,
+  errorText,
+  emptyText,
+  testId,
+}: Props) {
   const { t } = useTranslation();
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
   return (
@@ -39,7 +49,9 @@ export function ExamList({ title, items, selected, onToggle, onToggleAll, loadin
           <span>{title}</span>
           <span className={styles.count}>{items.length}</span>
         </label>
-        {selected.size > 0 && <span className={styles.selected}>{t('profile.exams.selectedCount', { count: selected.size })}</span>}
+        {selected.size > 0 && (
+          <span className={styles.selected}>{t('profile.exams.selectedCount', { count: selected.size })}</span>
+        )}
       </div>
       <div className={styles.body}>
         {loading && <p className={styles.empty}>{t('profile.exams.loading')}</p>}
@@ -54,9 +66,18 @@ export function ExamList({ title, items, selected, onToggle, onToggleAll, loadin
             {items.map((item) => (
               <li key={item.id}>
                 <label className={`${styles.item} ${selected.has(item.id) ? styles.itemSelected : ''}`}>
-                  <input type="checkbox" className={form.checkbox} checked={selected.has(item.id)} onChange={() => onToggle(item.id)} />
+                  <input
+                    type="checkbox"
+                    className={form.checkbox}
+                    checked={selected.has(item.id)}
+                    onChange={() => onToggle(item.id)}
+                  />
                   <span className={styles.itemTitle}>{item.title}</span>
-                  {item.totalQuestions !== undefined && <span className={styles.itemMeta}>{t('profile.exams.questions', { count: item.totalQuestions })}</span>}
+                  {item.totalQuestions !== undefined && (
+                    <span className={styles.itemMeta}>
+                      {t('profile.exams.questions', { count: item.totalQuestions })}
+                    </span>
+                  )}
                 </label>
               </li>
             ))}

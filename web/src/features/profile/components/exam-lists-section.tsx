@@ -38,7 +38,9 @@ export function ExamListsSection() {
   // At most 100 exams a list: cheap enough to derive on every render.
   const subscribedItems = (subscribed.data?.exams ?? []).map(toItem);
   const subscribedIds = new Set(subscribedItems.map((item) => item.id));
-  const myItems = (mine.data?.results ?? []).filter((exam) => !isDailyQuizExam(exam) && !subscribedIds.has(exam.id)).map(toItem);
+  const myItems = (mine.data?.results ?? [])
+    .filter((exam) => !isDailyQuizExam(exam) && !subscribedIds.has(exam.id))
+    .map(toItem);
 
   useLoadFailureToast(mine.error, t('profile.exams.myExamsLoadFailed'));
   useLoadFailureToast(subscribed.error, t('profile.exams.subscribedLoadFailed'));
@@ -61,7 +63,10 @@ export function ExamListsSection() {
         toast.success(t('profile.exams.movedToMyExams'));
       }
     } catch (error) {
-      const fallback = direction === 'toSubscribed' ? t('profile.exams.moveToSubscribedFailed') : t('profile.exams.moveToMyExamsFailed');
+      const fallback =
+        direction === 'toSubscribed'
+          ? t('profile.exams.moveToSubscribedFailed')
+          : t('profile.exams.moveToMyExamsFailed');
       toast.error(serverDetailOr(error, t, fallback));
     } finally {
       setMoving(false);
@@ -69,7 +74,12 @@ export function ExamListsSection() {
   };
 
   return (
-    <Card id="profile-exams" testId="profile-exams" title={t('profile.exams.title')} description={t('profile.exams.description')}>
+    <Card
+      id="profile-exams"
+      testId="profile-exams"
+      title={t('profile.exams.title')}
+      description={t('profile.exams.description')}
+    >
       <div className={styles.layout}>
         <ExamList
           testId="my-exams"

@@ -73,11 +73,23 @@ export function PasswordSection({ user }: { user: AuthUser }) {
   };
 
   return (
-    <Card id="profile-password" testId="profile-password" title={t('profile.password.title')} description={t('profile.password.description')}>
+    <Card
+      id="profile-password"
+      testId="profile-password"
+      title={t('profile.password.title')}
+      description={t('profile.password.description')}
+    >
       <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         {/* Lets password managers tie the new password to this account. */}
         <input type="text" name="username" value={user.username} autoComplete="username" readOnly hidden />
-        <TextField label={t('profile.password.current')} name="current_password" type="password" autoComplete="current-password" value={values.current} onChange={set('current')} />
+        <TextField
+          label={t('profile.password.current')}
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          value={values.current}
+          onChange={set('current')}
+        />
         <div className={form.grid}>
           <TextField
             label={t('profile.password.new')}
@@ -90,9 +102,20 @@ export function PasswordSection({ user }: { user: AuthUser }) {
             error={tooShort ? t('profile.password.tooShort', { min: PASSWORD_RULES.min }) : null}
           />
           <div className={form.field}>
-            <TextField label={t('profile.password.confirm')} name="confirm_password" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} />
+            <TextField
+              label={t('profile.password.confirm')}
+              name="confirm_password"
+              type="password"
+              autoComplete="new-password"
+              value={values.confirm}
+              onChange={set('confirm')}
+            />
             {match !== 'empty' && (
-              <p className={match === 'match' ? form.success : form.error} aria-live="polite" data-testid="password-match">
+              <p
+                className={match === 'match' ? form.success : form.error}
+                aria-live="polite"
+                data-testid="password-match"
+              >
                 {match === 'match' ? `✓ ${t('profile.password.match')}` : t('profile.password.mismatch')}
               </p>
             )}

@@ -14,6 +14,7 @@ import { AccountSection } from './account-section.js';
 import { CacheSection } from './cache-section.js';
 import { DataExportSection } from './data-export-section.js';
 import { ExamListsSection } from './exam-lists-section.js';
+import { LearnerDaySection } from './learner-day-section.js';
 import { PasswordSection } from './password-section.js';
 import { RandomExamSection } from './random-exam-section.js';
 import { RetentionSection } from './retention-section.js';
@@ -60,6 +61,7 @@ function Profile({ user }: { user: AuthUser }) {
             <AccountSection profile={profile} />
             <DataExportSection />
             <RandomExamSection profile={profile} username={user.username} />
+            <LearnerDaySection profile={profile} />
             <ExamListsSection />
             <RetentionSection profile={profile} onCleanNow={cleanUpNow} />
             <StatisticsResetSection onReset={async () => void (await resetStatistics(user.id))} />

@@ -51,7 +51,12 @@ export function RandomExamSection({ profile, username }: Props) {
   };
 
   return (
-    <Card id="profile-random-exam" testId="profile-random-exam" title={t('profile.randomExam.title')} description={t('profile.randomExam.description')}>
+    <Card
+      id="profile-random-exam"
+      testId="profile-random-exam"
+      title={t('profile.randomExam.title')}
+      description={t('profile.randomExam.description')}
+    >
       <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <Switch
           checked={enabled}

@@ -56,9 +56,19 @@ export function RetentionSection({ profile, onCleanNow }: Props) {
   };
 
   return (
-    <Card id="profile-retention" testId="profile-retention" title={t('profile.retention.title')} description={t('profile.retention.description')}>
+    <Card
+      id="profile-retention"
+      testId="profile-retention"
+      title={t('profile.retention.title')}
+      description={t('profile.retention.description')}
+    >
       <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Switch checked={enabled} onChange={setEnabled} label={t('profile.retention.enabled')} testId="retention-enabled" />
+        <Switch
+          checked={enabled}
+          onChange={setEnabled}
+          label={t('profile.retention.enabled')}
+          testId="retention-enabled"
+        />
         <div className={form.field}>
           <label className={form.label} htmlFor={sliderId}>
             {t('profile.retention.percentage')}
@@ -84,7 +94,13 @@ export function RetentionSection({ profile, onCleanNow }: Props) {
           <button type="submit" className={`${button.button} ${button.primary}`} disabled={saving || !dirty}>
             {saving ? t('profile.saving') : t('profile.save')}
           </button>
-          <button type="button" className={`${button.button} ${button.secondary}`} disabled={cleaning} onClick={() => void cleanNow()} data-testid="retention-clean-now">
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary}`}
+            disabled={cleaning}
+            onClick={() => void cleanNow()}
+            data-testid="retention-clean-now"
+          >
             {t('profile.retention.cleanNow')}
           </button>
         </div>

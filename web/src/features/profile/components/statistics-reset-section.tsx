@@ -36,7 +36,12 @@ export function StatisticsResetSection({ onReset }: Props) {
   };
 
   return (
-    <Card id="profile-statistics" testId="profile-statistics" title={t('profile.statistics.title')} description={t('profile.statistics.description')}>
+    <Card
+      id="profile-statistics"
+      testId="profile-statistics"
+      title={t('profile.statistics.title')}
+      description={t('profile.statistics.description')}
+    >
       <button type="button" className={`${button.button} ${button.dangerOutline}`} onClick={() => setOpen(true)}>
         {t('profile.statistics.button')}
       </button>

@@ -44,8 +44,19 @@ export function WithdrawalSection() {
   };
 
   return (
-    <Card id="profile-withdrawal" testId="profile-withdrawal" tone="danger" title={t('profile.withdrawal.title')} description={t('profile.withdrawal.description')}>
-      <button type="button" className={`${button.button} ${button.danger}`} onClick={() => setOpen(true)} disabled={pending}>
+    <Card
+      id="profile-withdrawal"
+      testId="profile-withdrawal"
+      tone="danger"
+      title={t('profile.withdrawal.title')}
+      description={t('profile.withdrawal.description')}
+    >
+      <button
+        type="button"
+        className={`${button.button} ${button.danger}`}
+        onClick={() => setOpen(true)}
+        disabled={pending}
+      >
         {t('profile.withdrawal.button')}
       </button>
       <TypedConfirmModal

@@ -46,9 +46,20 @@ const en = {
     updated: 'Random exam settings saved.',
     updateFailed: 'The random exam settings could not be saved.',
   },
+  learnerDay: {
+    title: 'Your study day',
+    description:
+      'Your time zone and the hour a new study day begins. Reviews, "today" of the daily quiz and its email, and spaced-repetition intervals count these days.',
+    timeZone: 'Time zone',
+    rolloverHour: 'New day begins at',
+    rolloverHint: 'Answers before this hour count for the previous day (04:00 by default, as in Anki).',
+    updated: 'Study day settings saved.',
+    updateFailed: 'The study day settings could not be saved.',
+  },
   exams: {
     title: 'My exams and subscribed exams',
-    description: 'Select exams and move them between the lists with the arrow buttons. Subscribed exams feed your daily exam.',
+    description:
+      'Select exams and move them between the lists with the arrow buttons. Subscribed exams feed your daily exam.',
     myExams: 'My exams',
     subscribedExams: 'Subscribed exams',
     toSubscribed: 'Subscribe to the selected exams',

@@ -1,4 +1,9 @@
-import { deleteQuestionFile as route, listQuestionFiles, questionPoolCount, type QuestionFile } from '#shared/contracts/files.js';
+import {
+  deleteQuestionFile as route,
+  listQuestionFiles,
+  questionPoolCount,
+  type QuestionFile,
+} from '#shared/contracts/files.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

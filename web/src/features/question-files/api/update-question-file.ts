@@ -4,5 +4,8 @@ import { writeThenInvalidate } from '../../../lib/use-api.js';
 
 /** PATCH /api/question-files/{id}/ — the public flag. */
 export function setFilePublic(file: QuestionFile, isPublic: boolean) {
-  return writeThenInvalidate(() => callApi(updateQuestionFile, { params: { name: file.id }, body: { is_public: isPublic } }), listQuestionFiles);
+  return writeThenInvalidate(
+    () => callApi(updateQuestionFile, { params: { name: file.id }, body: { is_public: isPublic } }),
+    listQuestionFiles,
+  );
 }

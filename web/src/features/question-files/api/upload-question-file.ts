@@ -20,7 +20,11 @@ export async function uploadQuestionFile(
   if (file.size > target.max_bytes) {
     throw new ApiError({ status: 413, code: 'sheet_file_too_large', detail: '' });
   }
-  await putWithProgress(target.url, file, { headers: target.headers, onProgress: handlers.onProgress, signal: handlers.signal });
+  await putWithProgress(target.url, file, {
+    headers: target.headers,
+    onProgress: handlers.onProgress,
+    signal: handlers.signal,
+  });
   handlers.onPhase('importing');
   return importUpload(target.upload_id, file.name, isPublic);
 }

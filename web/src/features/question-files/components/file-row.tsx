@@ -42,7 +42,11 @@ export function FileRow({ file, canChange, onDelete }: Props) {
       toast.success(t('questionFiles.actions.saved'));
       setEditing(false);
     } catch (error) {
-      toast.error(error instanceof ApiError && error.status === 403 ? t('questionFiles.actions.noPermission') : serverDetailOr(error, t, t('questionFiles.actions.saveFailed')));
+      toast.error(
+        error instanceof ApiError && error.status === 403
+          ? t('questionFiles.actions.noPermission')
+          : serverDetailOr(error, t, t('questionFiles.actions.saveFailed')),
+      );
     } finally {
       setPending(false);
     }
@@ -74,7 +78,10 @@ export function FileRow({ file, canChange, onDelete }: Props) {
             <option value="private">{t('questionFiles.list.private')}</option>
           </select>
         ) : (
-          <span className={`${badge.badge} ${file.is_public ? badge.success : badge.warning}`} data-testid="file-visibility">
+          <span
+            className={`${badge.badge} ${file.is_public ? badge.success : badge.warning}`}
+            data-testid="file-visibility"
+          >
             {t(file.is_public ? 'questionFiles.list.public' : 'questionFiles.list.private')}
           </span>
         )}
@@ -86,14 +93,22 @@ export function FileRow({ file, canChange, onDelete }: Props) {
     owner: () => (
       <>
         {file.uploaded_by || t('questionFiles.list.unknownOwner')}
-        {file.is_owner && <span className={`${badge.badge} ${badge.primary} ${styles.ownerBadge}`}>{t('questionFiles.list.mine')}</span>}
+        {file.is_owner && (
+          <span className={`${badge.badge} ${badge.primary} ${styles.ownerBadge}`}>{t('questionFiles.list.mine')}</span>
+        )}
       </>
     ),
     actions: () => (
       <div className={`${dataTable.rowActions} ${styles.rowActions}`}>
         {editing ? (
           <>
-            <button type="button" className={`${button.button} ${button.primary} ${button.small}`} disabled={pending} onClick={() => void save()} data-testid="file-save">
+            <button
+              type="button"
+              className={`${button.button} ${button.primary} ${button.small}`}
+              disabled={pending}
+              onClick={() => void save()}
+              data-testid="file-save"
+            >
               {t('questionFiles.actions.save')}
             </button>
             <button
@@ -110,7 +125,12 @@ export function FileRow({ file, canChange, onDelete }: Props) {
           </>
         ) : (
           <>
-            <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={() => void download()} data-testid="file-download">
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary} ${button.small}`}
+              onClick={() => void download()}
+              data-testid="file-download"
+            >
               {t('questionFiles.actions.download')}
             </button>
             {canChange && (
@@ -126,7 +146,12 @@ export function FileRow({ file, canChange, onDelete }: Props) {
                 >
                   {t('questionFiles.actions.edit')}
                 </button>
-                <button type="button" className={`${button.button} ${button.dangerOutline} ${button.small}`} onClick={onDelete} data-testid="file-delete">
+                <button
+                  type="button"
+                  className={`${button.button} ${button.dangerOutline} ${button.small}`}
+                  onClick={onDelete}
+                  data-testid="file-delete"
+                >
                   {t('questionFiles.actions.delete')}
                 </button>
               </>
@@ -147,10 +172,17 @@ type FileColumn = FileSortKey | 'owner' | 'actions';
  * (FileRow) has state of its own — the visibility edit — so it builds its columns each render. The name
  * is a phone card's title, shown without its column name.
  */
-export function fileColumns(t: TFunction, cells: Partial<Record<FileColumn, () => ReactNode>> = {}): DataTableColumn<QuestionFile, FileSortKey>[] {
+export function fileColumns(
+  t: TFunction,
+  cells: Partial<Record<FileColumn, () => ReactNode>> = {},
+): DataTableColumn<QuestionFile, FileSortKey>[] {
   const cell = (key: FileColumn) => () => cells[key]?.() ?? null;
   const label = (key: string) => t(`questionFiles.list.columns.${key}`);
-  const sortable = (key: FileSortKey, labelKey: string, className?: string): DataTableColumn<QuestionFile, FileSortKey> => ({
+  const sortable = (
+    key: FileSortKey,
+    labelKey: string,
+    className?: string,
+  ): DataTableColumn<QuestionFile, FileSortKey> => ({
     key,
     label: label(labelKey),
     sortKey: key,

@@ -25,8 +25,14 @@ export function FilesTable({ files, isAdmin, onDelete }: Props) {
       columns={fileColumns(t)}
       rows={sorted}
       rowKey={(file) => file.id}
-      renderRow={(file) => <FileRow key={file.id} file={file} canChange={file.is_owner || isAdmin} onDelete={() => onDelete(file)} />}
-      sort={{ state: sort, onSort: (key) => setSort((current) => nextFileSort(current, key)), sortByLabel: (column) => t('questionFiles.list.columns.sortBy', { column }) }}
+      renderRow={(file) => (
+        <FileRow key={file.id} file={file} canChange={file.is_owner || isAdmin} onDelete={() => onDelete(file)} />
+      )}
+      sort={{
+        state: sort,
+        onSort: (key) => setSort((current) => nextFileSort(current, key)),
+        sortByLabel: (column) => t('questionFiles.list.columns.sortBy', { column }),
+      }}
       cards
       noWrap
       scrollX

@@ -32,7 +32,11 @@ export function FormatCard() {
   };
 
   return (
-    <Card title={t('questionFiles.format.title')} description={t('questionFiles.format.description')} testId="format-card">
+    <Card
+      title={t('questionFiles.format.title')}
+      description={t('questionFiles.format.description')}
+      testId="format-card"
+    >
       <div className={styles.sampleRow}>
         <span className={styles.sampleLabel}>{t('questionFiles.format.samples')}</span>
         {(['ko', 'en'] as const).map((lang) => (

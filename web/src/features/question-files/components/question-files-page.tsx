@@ -47,7 +47,11 @@ function QuestionFiles({ user }: { user: AuthUser }) {
       toast.success(answer.message || t('questionFiles.actions.deleted'));
       setDeleting(null);
     } catch (error) {
-      toast.error(error instanceof ApiError && error.status === 403 ? t('questionFiles.actions.noPermission') : serverDetailOr(error, t, t('questionFiles.actions.deleteFailed')));
+      toast.error(
+        error instanceof ApiError && error.status === 403
+          ? t('questionFiles.actions.noPermission')
+          : serverDetailOr(error, t, t('questionFiles.actions.deleteFailed')),
+      );
     } finally {
       setPending(false);
     }
@@ -76,7 +80,9 @@ function QuestionFiles({ user }: { user: AuthUser }) {
           <div className={screen.toolbar}>
             <h2 id="files-heading" className={screen.listTitle}>
               {t('questionFiles.list.title')}
-              {files.data && <span className={screen.count}>{t('questionFiles.list.count', { count: list.length })}</span>}
+              {files.data && (
+                <span className={screen.count}>{t('questionFiles.list.count', { count: list.length })}</span>
+              )}
             </h2>
             {isAdmin && (
               <label className={styles.filter}>
@@ -98,7 +104,11 @@ function QuestionFiles({ user }: { user: AuthUser }) {
           {!files.data && files.error && (
             <div className={screen.state} role="alert">
               <p>{serverDetailOr(files.error, t, t('questionFiles.list.loadFailed'))}</p>
-              <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void files.reload()}>
+              <button
+                type="button"
+                className={`${button.button} ${button.secondary}`}
+                onClick={() => void files.reload()}
+              >
                 {t('questionFiles.list.retry')}
               </button>
             </div>

@@ -18,7 +18,11 @@ export function UploadCard() {
   const { file, isPublic, error, phase, busy, overwrite, last, statsLine } = upload;
 
   return (
-    <Card title={t('questionFiles.upload.title')} description={t('questionFiles.upload.description')} testId="upload-card">
+    <Card
+      title={t('questionFiles.upload.title')}
+      description={t('questionFiles.upload.description')}
+      testId="upload-card"
+    >
       <form className={form.form} onSubmit={(event) => void upload.onSubmit(event)} noValidate>
         <div className={form.field}>
           <label className={form.label} htmlFor={inputId}>
@@ -35,7 +39,9 @@ export function UploadCard() {
             testId="question-file-input"
           />
           <p id={`${inputId}-hint`} className={form.hint}>
-            {file ? t('questionFiles.upload.selected', { name: file.name, size: formatFileSize(file.size) }) : t('questionFiles.upload.hint')}
+            {file
+              ? t('questionFiles.upload.selected', { name: file.name, size: formatFileSize(file.size) })
+              : t('questionFiles.upload.hint')}
           </p>
           {error && (
             <p className={form.error} role="alert" data-testid="upload-error">
@@ -62,7 +68,12 @@ export function UploadCard() {
         {phase.kind !== 'idle' && <UploadProgress phase={phase} />}
 
         <div className={form.actions}>
-          <button type="submit" className={`${button.button} ${button.primary}`} disabled={busy} data-testid="upload-submit">
+          <button
+            type="submit"
+            className={`${button.button} ${button.primary}`}
+            disabled={busy}
+            data-testid="upload-submit"
+          >
             {t('questionFiles.upload.submit')}
           </button>
           {phase.kind === 'uploading' && (
@@ -95,9 +106,14 @@ export function UploadCard() {
       >
         <p>
           {overwrite &&
-            t(overwrite.check.is_private ? 'questionFiles.upload.overwriteBodyPrivate' : 'questionFiles.upload.overwriteBody', {
-              name: overwrite.file.name,
-            })}
+            t(
+              overwrite.check.is_private
+                ? 'questionFiles.upload.overwriteBodyPrivate'
+                : 'questionFiles.upload.overwriteBody',
+              {
+                name: overwrite.file.name,
+              },
+            )}
         </p>
       </ConfirmModal>
     </Card>

@@ -31,7 +31,10 @@ export function UploadProgress({ phase }: { phase: Exclude<UploadPhase, { kind: 
         aria-valuetext={text}
         data-testid="upload-progress-bar"
       >
-        <div className={`${styles.progressFill} ${determinate ? '' : styles.progressIndeterminate}`} style={determinate ? { width: `${phase.percent}%` } : undefined} />
+        <div
+          className={`${styles.progressFill} ${determinate ? '' : styles.progressIndeterminate}`}
+          style={determinate ? { width: `${phase.percent}%` } : undefined}
+        />
       </div>
     </div>
   );

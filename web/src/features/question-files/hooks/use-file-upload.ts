@@ -10,7 +10,8 @@ import { existingFileDecision, localFileProblem, type ExistingCheck } from '../u
 import { UploadAbortedError, UploadFailedError } from '../utils/put-with-progress.js';
 
 /** docs/product.md#question-files: idle, checking the existing file, uploading (then the server imports). */
-export type UploadPhase = { kind: 'idle' } | { kind: 'checking' } | { kind: 'uploading'; percent: number } | { kind: 'importing' };
+export type UploadPhase =
+  { kind: 'idle' } | { kind: 'checking' } | { kind: 'uploading'; percent: number } | { kind: 'importing' };
 
 interface LastResult {
   name: string;
@@ -67,7 +68,10 @@ export function useFileUpload() {
         onProgress: (progress) => setPhase({ kind: 'uploading', percent: progress.percent }),
       });
       const key = answer.replaced ? 'questionFiles.upload.replaced' : 'questionFiles.upload.success';
-      toast.success(`${t(key, { name: answer.file.name, imported: answer.stats.imported })}\n${statsLine(answer.stats)}`, 6000);
+      toast.success(
+        `${t(key, { name: answer.file.name, imported: answer.stats.imported })}\n${statsLine(answer.stats)}`,
+        6000,
+      );
       setLast({ name: answer.file.name, stats: answer.stats });
       setFile(null);
     } catch (failure) {
@@ -77,7 +81,10 @@ export function useFileUpload() {
         toast.error(t('questionFiles.upload.storageFailed'));
       } else {
         const detail = serverDetailOr(failure, t, '');
-        toast.error(detail ? t('questionFiles.upload.failed', { detail }) : t('questionFiles.upload.failedGeneric'), 6000);
+        toast.error(
+          detail ? t('questionFiles.upload.failed', { detail }) : t('questionFiles.upload.failedGeneric'),
+          6000,
+        );
         if (detail) setError(detail);
       }
     } finally {

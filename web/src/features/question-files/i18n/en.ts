@@ -7,12 +7,14 @@ const en = {
   toExamManagement: 'Go to exam management',
   upload: {
     title: 'Upload a question file',
-    description: 'The file goes straight from your browser to storage; the server then checks it and imports the questions.',
+    description:
+      'The file goes straight from your browser to storage; the server then checks it and imports the questions.',
     file: 'File (.xlsx, .xls, .csv)',
     hint: 'Up to 10 MB and 20,000 rows. The first sheet is read.',
     selected: 'Selected: {{name}} ({{size}})',
     isPublic: 'Upload as a public file',
-    isPublicHint: 'Public files are listed for every user with your username, and anyone can build exams from them. Private files are yours alone.',
+    isPublicHint:
+      'Public files are listed for every user with your username, and anyone can build exams from them. Private files are yours alone.',
     submit: 'Upload',
     cancel: 'Cancel upload',
     checking: 'Checking for a file with the same name...',
@@ -27,8 +29,10 @@ const en = {
     checkFailed: 'Something went wrong while checking for an existing file. Please try again shortly.',
     checkNetwork: 'The server could not be reached to check for an existing file. Please check your connection.',
     overwriteTitle: 'Replace the existing file',
-    overwriteBody: '"{{name}}" already exists. Uploading replaces that file and its questions with the new one. Continue?',
-    overwriteBodyPrivate: 'Your private file "{{name}}" already exists. Uploading replaces that file and its questions with the new one. Continue?',
+    overwriteBody:
+      '"{{name}}" already exists. Uploading replaces that file and its questions with the new one. Continue?',
+    overwriteBodyPrivate:
+      'Your private file "{{name}}" already exists. Uploading replaces that file and its questions with the new one. Continue?',
     overwriteConfirm: 'Replace',
     failed: 'Upload failed: {{detail}}',
     failedGeneric: 'The file could not be uploaded. Please try again shortly.',
@@ -36,7 +40,8 @@ const en = {
     aborted: 'The upload was cancelled.',
     success: '{{name}}: imported {{imported}} questions.',
     replaced: '{{name}}: replaced the old file and imported {{imported}} questions.',
-    stats: '{{total}} rows · {{imported}} imported · {{skipped}} skipped ({{blank}} without an answer, {{duplicates}} duplicates) · {{assigned}} ids assigned',
+    stats:
+      '{{total}} rows · {{imported}} imported · {{skipped}} skipped ({{blank}} without an answer, {{duplicates}} duplicates) · {{assigned}} ids assigned',
     lastResult: 'Latest upload',
   },
   format: {

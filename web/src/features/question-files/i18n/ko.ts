@@ -9,7 +9,8 @@ const ko = {
     hint: '최대 10 MB, 20,000행. 첫 번째 시트를 읽습니다.',
     selected: '선택한 파일: {{name}} ({{size}})',
     isPublic: '공개 파일로 올리기',
-    isPublicHint: '공개 파일은 내 아이디와 함께 모든 사용자에게 보이고, 누구나 그 파일로 시험을 만들 수 있습니다. 비공개 파일은 나만 봅니다.',
+    isPublicHint:
+      '공개 파일은 내 아이디와 함께 모든 사용자에게 보이고, 누구나 그 파일로 시험을 만들 수 있습니다. 비공개 파일은 나만 봅니다.',
     submit: '올리기',
     cancel: '업로드 취소',
     checking: '같은 이름의 파일이 있는지 확인하는 중...',
@@ -25,7 +26,8 @@ const ko = {
     checkNetwork: '서버에 연결할 수 없어 기존 파일을 확인하지 못했습니다. 인터넷 연결을 확인해 주세요.',
     overwriteTitle: '기존 파일 덮어쓰기',
     overwriteBody: '"{{name}}" 파일이 이미 있습니다. 올리면 기존 파일과 그 문제 목록이 새 파일로 바뀝니다. 계속할까요?',
-    overwriteBodyPrivate: '비공개 파일 "{{name}}"이(가) 이미 있습니다. 올리면 기존 파일과 그 문제 목록이 새 파일로 바뀝니다. 계속할까요?',
+    overwriteBodyPrivate:
+      '비공개 파일 "{{name}}"이(가) 이미 있습니다. 올리면 기존 파일과 그 문제 목록이 새 파일로 바뀝니다. 계속할까요?',
     overwriteConfirm: '덮어쓰기',
     failed: '업로드 실패: {{detail}}',
     failedGeneric: '파일을 올리지 못했습니다. 잠시 후 다시 시도해 주세요.',
@@ -33,7 +35,8 @@ const ko = {
     aborted: '업로드를 취소했습니다.',
     success: '{{name}}: {{imported}}문제를 가져왔습니다.',
     replaced: '{{name}}: 기존 파일을 바꾸고 {{imported}}문제를 가져왔습니다.',
-    stats: '전체 {{total}}행 · 가져옴 {{imported}} · 건너뜀 {{skipped}} (정답 없음 {{blank}}, 중복 {{duplicates}}) · 번호 자동 부여 {{assigned}}',
+    stats:
+      '전체 {{total}}행 · 가져옴 {{imported}} · 건너뜀 {{skipped}} (정답 없음 {{blank}}, 중복 {{duplicates}}) · 번호 자동 부여 {{assigned}}',
     lastResult: '최근 업로드 결과',
   },
   format: {

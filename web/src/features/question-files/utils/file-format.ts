@@ -11,7 +11,10 @@ export function formatFileSize(bytes: number): string {
 /** `modified` is seconds since the epoch (docs/product.md#question-files). */
 export function formatModified(seconds: number, language: string): string {
   if (!Number.isFinite(seconds) || seconds <= 0) return '-';
-  return new Intl.DateTimeFormat(language === 'ko' ? 'ko-KR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(seconds * 1000));
+  return new Intl.DateTimeFormat(language === 'ko' ? 'ko-KR' : 'en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(seconds * 1000));
 }
 
 export type FileSortKey = 'name' | 'size' | 'modified' | 'max_questions';

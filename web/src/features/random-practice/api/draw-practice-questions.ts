@@ -4,7 +4,11 @@ import { useApi } from '../../../lib/use-api.js';
 
 /** The study's pool size and task count (count 0 draws nothing): the grid and the settings stage. */
 export function usePracticePool(studyId: string) {
-  return useApi(drawRandomPracticeQuestions, { params: { studyId }, query: { count: 0 } }, { shouldRetryOnError: false });
+  return useApi(
+    drawRandomPracticeQuestions,
+    { params: { studyId }, query: { count: 0 } },
+    { shouldRetryOnError: false },
+  );
 }
 
 /** GET /api/random-practice/{studyId}/?count=: a fresh draw each time (never cached). */

@@ -6,6 +6,8 @@ import { useApi } from '../../../lib/use-api.js';
  * task count and pool size (`with_counters`, D95), so the cards need no request of their own.
  */
 export function usePracticeStudies(isAdmin: boolean, enabled = true) {
-  const query = isAdmin ? { page_size: 100, with_counters: true } : { my_studies: true, page_size: 100, with_counters: true };
+  const query = isAdmin
+    ? { page_size: 100, with_counters: true }
+    : { my_studies: true, page_size: 100, with_counters: true };
   return useApi(listStudies, enabled ? { query } : null, { shouldRetryOnError: false });
 }

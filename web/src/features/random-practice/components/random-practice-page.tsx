@@ -59,27 +59,58 @@ function RandomPractice({ isAdmin }: { isAdmin: boolean }) {
     setRun(null);
     // docs/product.md#errors: a failed save is only logged.
     if (study)
-      savePracticeResult({ study_id: study.id, correct_count: state.correct, total_questions: total, elapsed_seconds: elapsed }).catch((error: unknown) => console.warn(error));
+      savePracticeResult({
+        study_id: study.id,
+        correct_count: state.correct,
+        total_questions: total,
+        elapsed_seconds: elapsed,
+      }).catch((error: unknown) => console.warn(error));
   };
 
   return (
     <div className={screen.page} data-testid="random-practice-page">
       <div className={page.container}>
-        <ScreenHeader title={t('randomPractice.title')} subtitle={study ? (study.display_title ?? '') : t('randomPractice.subtitle')} />
+        <ScreenHeader
+          title={t('randomPractice.title')}
+          subtitle={study ? (study.display_title ?? '') : t('randomPractice.subtitle')}
+        />
         {!study && <StudyGrid studies={studies.data?.results ?? null} failed={!!studies.error} onSelect={setStudy} />}
-        {study && !run && <Settings study={study} onStart={(count) => void start(count)} onBack={() => setStudy(null)} />}
+        {study && !run && (
+          <Settings study={study} onStart={(count) => void start(count)} onBack={() => setStudy(null)} />
+        )}
         {run && <QuestionView run={run} onNext={setRun} onEnd={finish} />}
-        <Modal open={!!finished} title={t('randomPractice.result.title')} onClose={() => setFinished(null)} closeLabel={t('randomPractice.result.close')} testId="practice-result">
+        <Modal
+          open={!!finished}
+          title={t('randomPractice.result.title')}
+          onClose={() => setFinished(null)}
+          closeLabel={t('randomPractice.result.close')}
+          testId="practice-result"
+        >
           {finished && (
             <div className={styles.panel}>
-              <strong data-testid="practice-score">{t('randomPractice.result.score', { correct: finished.correct, total: finished.total })}</strong>
-              <span>{t('randomPractice.result.accuracy', { value: practiceAccuracy(finished.correct, finished.total).toFixed(1) })}</span>
+              <strong data-testid="practice-score">
+                {t('randomPractice.result.score', { correct: finished.correct, total: finished.total })}
+              </strong>
+              <span>
+                {t('randomPractice.result.accuracy', {
+                  value: practiceAccuracy(finished.correct, finished.total).toFixed(1),
+                })}
+              </span>
               <span>{t('randomPractice.result.elapsed', { time: formatElapsed(finished.elapsed) })}</span>
               <div className={styles.row}>
-                <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => setFinished(null)}>
+                <button
+                  type="button"
+                  className={`${button.button} ${button.secondary}`}
+                  onClick={() => setFinished(null)}
+                >
                   {t('randomPractice.result.close')}
                 </button>
-                <button type="button" className={`${button.button} ${button.primary}`} onClick={() => void start(lastCount)} data-testid="practice-restart">
+                <button
+                  type="button"
+                  className={`${button.button} ${button.primary}`}
+                  onClick={() => void start(lastCount)}
+                  data-testid="practice-restart"
+                >
                   {t('randomPractice.result.restart')}
                 </button>
               </div>
@@ -91,7 +122,15 @@ function RandomPractice({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-function StudyGrid({ studies, failed, onSelect }: { studies: Study[] | null; failed: boolean; onSelect(study: Study): void }) {
+function StudyGrid({
+  studies,
+  failed,
+  onSelect,
+}: {
+  studies: Study[] | null;
+  failed: boolean;
+  onSelect(study: Study): void;
+}) {
   const { t } = useTranslation();
   if (failed) return <p role="alert">{t('randomPractice.loadFailed')}</p>;
   if (!studies) return <Spinner label={t('randomPractice.loading')} />;
@@ -119,9 +158,17 @@ function StudyCard({ study, onSelect }: { study: Study; onSelect(study: Study): 
     <article className={styles.card} data-testid="practice-study">
       <h2 className={styles.cardTitle}>{study.display_title}</h2>
       {goal && <p className={styles.muted}>{goal}</p>}
-      <span className={styles.muted}>{t('randomPractice.period', { start: study.start_date ?? '', end: study.end_date ?? '' })}</span>
-      {study.overall_progress != null && <span className={styles.muted}>{t('randomPractice.progress', { value: study.overall_progress.toFixed(2) })}</span>}
-      {study.question_total !== undefined && <span className={styles.muted}>{t('randomPractice.questionsInStudy', { count: questionTotal })}</span>}
+      <span className={styles.muted}>
+        {t('randomPractice.period', { start: study.start_date ?? '', end: study.end_date ?? '' })}
+      </span>
+      {study.overall_progress != null && (
+        <span className={styles.muted}>
+          {t('randomPractice.progress', { value: study.overall_progress.toFixed(2) })}
+        </span>
+      )}
+      {study.question_total !== undefined && (
+        <span className={styles.muted}>{t('randomPractice.questionsInStudy', { count: questionTotal })}</span>
+      )}
       <button
         type="button"
         className={`${button.button} ${button.primary}`}
@@ -158,7 +205,13 @@ function Settings({ study, onStart, onBack }: { study: Study; onStart(count: num
         />
       </label>
       <div className={styles.row}>
-        <button type="button" className={`${button.button} ${button.primary}`} disabled={shown < 1 || !pool.data} onClick={() => onStart(shown)} data-testid="practice-start">
+        <button
+          type="button"
+          className={`${button.button} ${button.primary}`}
+          disabled={shown < 1 || !pool.data}
+          onClick={() => onStart(shown)}
+          data-testid="practice-start"
+        >
           {t('randomPractice.settings.start')}
         </button>
         <button type="button" className={`${button.button} ${button.secondary}`} onClick={onBack}>
@@ -205,7 +258,9 @@ function QuestionView({ run, onNext, onEnd }: { run: Run; onNext(run: Run): void
   return (
     <section className={styles.panel} data-testid="practice-question">
       <div className={styles.spread}>
-        <strong data-testid="practice-counter">{t('randomPractice.question.counter', { n: run.index + 1, total: run.questions.length })}</strong>
+        <strong data-testid="practice-counter">
+          {t('randomPractice.question.counter', { n: run.index + 1, total: run.questions.length })}
+        </strong>
         <span>{t('randomPractice.question.elapsed', { time: formatElapsed(elapsed) })}</span>
       </div>
       <span className={styles.muted}>{question.exam_title}</span>
@@ -216,7 +271,9 @@ function QuestionView({ run, onNext, onEnd }: { run: Run; onNext(run: Run): void
           {t('randomPractice.question.answer', { answer: question.answer })}
         </p>
       )}
-      {verdict !== null && <p role="status">{verdict ? t('randomPractice.question.correct') : t('randomPractice.question.wrong')}</p>}
+      {verdict !== null && (
+        <p role="status">{verdict ? t('randomPractice.question.correct') : t('randomPractice.question.wrong')}</p>
+      )}
       <form className={styles.row} onSubmit={submit}>
         <input
           ref={input}
@@ -232,13 +289,28 @@ function QuestionView({ run, onNext, onEnd }: { run: Run; onNext(run: Run): void
         </button>
       </form>
       <div className={styles.row}>
-        <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => setShowAnswer((v) => !v)} data-testid="practice-toggle-answer">
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary}`}
+          onClick={() => setShowAnswer((v) => !v)}
+          data-testid="practice-toggle-answer"
+        >
           {showAnswer ? t('randomPractice.question.hideAnswer') : t('randomPractice.question.showAnswer')}
         </button>
-        <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => advance(false)} data-testid="practice-skip">
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary}`}
+          onClick={() => advance(false)}
+          data-testid="practice-skip"
+        >
           {t('randomPractice.question.skip')}
         </button>
-        <button type="button" className={`${button.button} ${button.dangerOutline}`} onClick={() => onEnd(run)} data-testid="practice-end">
+        <button
+          type="button"
+          className={`${button.button} ${button.dangerOutline}`}
+          onClick={() => onEnd(run)}
+          data-testid="practice-end"
+        >
           {t('randomPractice.question.end')}
         </button>
       </div>

@@ -41,6 +41,9 @@ const en = {
   },
   startFailed: 'Could not start the practice.',
   noQuestions: 'There are no questions to practise.',
-  entry: { loading: 'Still loading your data. Please try again in a moment.', noStudies: 'You have not joined any study. Taking you to study management.' },
+  entry: {
+    loading: 'Still loading your data. Please try again in a moment.',
+    noStudies: 'You have not joined any study. Taking you to study management.',
+  },
 } satisfies TranslationShape<typeof ko>;
 export default en;

@@ -38,6 +38,9 @@ const ko = {
   },
   startFailed: '연습을 시작하지 못했습니다.',
   noQuestions: '연습할 문제가 없습니다.',
-  entry: { loading: '데이터를 불러오는 중입니다. 잠시 후 다시 시도해주세요.', noStudies: '참여 중인 스터디가 없습니다. 스터디 관리로 이동합니다.' },
+  entry: {
+    loading: '데이터를 불러오는 중입니다. 잠시 후 다시 시도해주세요.',
+    noStudies: '참여 중인 스터디가 없습니다. 스터디 관리로 이동합니다.',
+  },
 };
 export default ko;

@@ -9,12 +9,16 @@ import { RESULTS_FETCH_SIZE } from '../utils/results-pagination.js';
  * are no more). The screen pages through the loaded results 10 at a time.
  */
 export function useExamResultChunks(examId: string | null, enabled = true) {
-  const list = useApiPages(listExamResults, enabled ? { page_size: RESULTS_FETCH_SIZE, ...(examId ? { exam_id: examId } : {}) } : null, {
-    revalidateFirstPage: false,
-    revalidateOnFocus: false,
-    // After a delete the table stays until the fresh first chunk replaces it.
-    keepPreviousData: true,
-  });
+  const list = useApiPages(
+    listExamResults,
+    enabled ? { page_size: RESULTS_FETCH_SIZE, ...(examId ? { exam_id: examId } : {}) } : null,
+    {
+      revalidateFirstPage: false,
+      revalidateOnFocus: false,
+      // After a delete the table stays until the fresh first chunk replaces it.
+      keepPreviousData: true,
+    },
+  );
   const chunks = list.pages;
   return {
     results: chunks.flatMap((chunk) => chunk.results),

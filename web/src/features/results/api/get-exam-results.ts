@@ -11,5 +11,7 @@ export const RECENT_RESULTS_COUNT = 5;
 
 /** GET /api/exam-results/?page_size=5 — only for a signed-in user (anonymous: no recent results). */
 export function useRecentResults(enabled: boolean) {
-  return useApi(listExamResults, enabled ? { query: { page_size: RECENT_RESULTS_COUNT } } : null, { shouldRetryOnError: false });
+  return useApi(listExamResults, enabled ? { query: { page_size: RECENT_RESULTS_COUNT } } : null, {
+    shouldRetryOnError: false,
+  });
 }

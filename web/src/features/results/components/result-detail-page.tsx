@@ -33,7 +33,11 @@ function ResultDetail({ resultId }: { resultId: string }) {
   if (result.error) {
     const missing = result.error instanceof ApiError && (result.error.status === 404 || result.error.status === 403);
     body = (
-      <div className={`${screen.state} ${screen.statePanel} ${styles.state}`} role="alert" data-testid="result-detail-error">
+      <div
+        className={`${screen.state} ${screen.statePanel} ${styles.state}`}
+        role="alert"
+        data-testid="result-detail-error"
+      >
         <p>{missing ? t('results.detail.notFound') : t('results.detail.loadFailed')}</p>
         {!missing && (
           <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void result.reload()}>
@@ -60,7 +64,10 @@ function Mistakes({ result }: { result: ExamResult }) {
   const language = currentLanguage();
   // The exam gives the correct answers and explanations while the caller may still read it.
   const exam = useExam(result.exam.id);
-  const entries = useMemo(() => resultReview(result, exam.data?.questions ?? [], language), [result, exam.data, language]);
+  const entries = useMemo(
+    () => resultReview(result, exam.data?.questions ?? [], language),
+    [result, exam.data, language],
+  );
   const mistakes = entries.filter((entry) => !entry.correct).length;
   const [chosen, setMode] = useState<ReviewMode | null>(null);
   const mode = chosen ?? defaultReviewMode(entries);
@@ -82,7 +89,12 @@ function Mistakes({ result }: { result: ExamResult }) {
           </>
         }
       />
-      <SummaryStats score={result.score} total={result.total_score} answered={result.answered_count} elapsedSeconds={result.elapsed_seconds} />
+      <SummaryStats
+        score={result.score}
+        total={result.total_score}
+        answered={result.answered_count}
+        elapsedSeconds={result.elapsed_seconds}
+      />
       <section aria-labelledby="result-mistakes-title" className={styles.mistakes}>
         <div className={screen.toolbar}>
           <h2 id="result-mistakes-title" className={screen.listTitle}>

@@ -23,7 +23,8 @@ export function ResultReview({ entries }: { entries: readonly ResultReviewEntry[
         >
           <div className={styles.head}>
             <span className={`${styles.verdict} ${entry.correct ? styles.correct : styles.wrong}`}>
-              <span aria-hidden="true">{entry.correct ? '✓' : '✗'}</span> {entry.correct ? t('results.review.correct') : t('results.review.wrong')}
+              <span aria-hidden="true">{entry.correct ? '✓' : '✗'}</span>{' '}
+              {entry.correct ? t('results.review.correct') : t('results.review.wrong')}
             </span>
             <h3 className={styles.title}>{entry.title || t('results.review.untitledQuestion')}</h3>
           </div>
@@ -35,11 +36,15 @@ export function ResultReview({ entries }: { entries: readonly ResultReviewEntry[
           <dl className={styles.answers}>
             <div className={styles.answer}>
               <dt>{t('results.review.yourAnswer')}</dt>
-              <dd data-testid="result-review-your-answer">{blank(entry.answer) ? t('results.review.noAnswer') : entry.answer}</dd>
+              <dd data-testid="result-review-your-answer">
+                {blank(entry.answer) ? t('results.review.noAnswer') : entry.answer}
+              </dd>
             </div>
             <div className={styles.answer}>
               <dt>{t('results.review.correctAnswer')}</dt>
-              <dd data-testid="result-review-correct-answer">{blank(entry.correctAnswer) ? t('results.review.unavailable') : entry.correctAnswer}</dd>
+              <dd data-testid="result-review-correct-answer">
+                {blank(entry.correctAnswer) ? t('results.review.unavailable') : entry.correctAnswer}
+              </dd>
             </div>
             {!blank(entry.explanation) && (
               <div className={`${styles.answer} ${styles.wide}`}>

@@ -48,7 +48,8 @@ function Results({ user, examId }: { user: AuthUser; examId: string | null }) {
   const pages = pageCount(total);
   const current = clampPage(requestedPage, total);
   const shown = pageItems(results, current);
-  const waitingForPage = !failed && list.hasMore && shown.length < Math.min(RESULTS_PAGE_SIZE, total - (current - 1) * RESULTS_PAGE_SIZE);
+  const waitingForPage =
+    !failed && list.hasMore && shown.length < Math.min(RESULTS_PAGE_SIZE, total - (current - 1) * RESULTS_PAGE_SIZE);
 
   // Past the loaded results: the next chunk of 100 comes with the cursor (guarded against repeats).
   useEffect(() => {
@@ -99,7 +100,13 @@ function Results({ user, examId }: { user: AuthUser; examId: string | null }) {
               <Link to="/results" className={`${button.button} ${button.secondary}`} data-testid="results-all">
                 {t('results.allResults')}
               </Link>
-              <button type="button" className={`${button.button} ${button.primary}`} onClick={refresh} disabled={list.isLoading} data-testid="results-refresh">
+              <button
+                type="button"
+                className={`${button.button} ${button.primary}`}
+                onClick={refresh}
+                disabled={list.isLoading}
+                data-testid="results-refresh"
+              >
                 {t('results.refresh')}
               </button>
             </>
@@ -109,7 +116,11 @@ function Results({ user, examId }: { user: AuthUser; examId: string | null }) {
         {list.isLoading && <Spinner label={t('results.loading')} />}
 
         {failed && (
-          <div className={`${screen.state} ${screen.statePanel} ${styles.state}`} role="alert" data-testid="results-error">
+          <div
+            className={`${screen.state} ${screen.statePanel} ${styles.state}`}
+            role="alert"
+            data-testid="results-error"
+          >
             <p>{t(`results.errors.${resultsLoadError(list.error?.status)}`)}</p>
             <button type="button" className={`${button.button} ${button.secondary}`} onClick={refresh}>
               {t('results.errors.retry')}
@@ -154,7 +165,13 @@ function Results({ user, examId }: { user: AuthUser; examId: string | null }) {
         onConfirm={() => void confirmDelete()}
         testId="delete-result-modal"
       >
-        <p>{deleting && t('results.actions.deleteBody', { title: deletingTitle, date: formatCompletedAt(deleting.completed_at, language) })}</p>
+        <p>
+          {deleting &&
+            t('results.actions.deleteBody', {
+              title: deletingTitle,
+              date: formatCompletedAt(deleting.completed_at, language),
+            })}
+        </p>
       </ConfirmModal>
     </div>
   );

@@ -44,15 +44,26 @@ export function ResultsTable({ results, isAdmin, language, onDelete }: Props) {
             return (
               <tr key={result.id} data-testid="result-row" data-result-id={result.id}>
                 <td className={styles.examCell}>
-                  <Link to={`/exam-detail/${encodeURIComponent(result.exam.id)}`} className={styles.examLink} data-testid="result-exam-link">
+                  <Link
+                    to={`/exam-detail/${encodeURIComponent(result.exam.id)}`}
+                    className={styles.examLink}
+                    data-testid="result-exam-link"
+                  >
                     {title}
                   </Link>
                   <span className={styles.completed}>{t('results.completedAt', { date: completed })}</span>
-                  <Link to={`/results/${encodeURIComponent(result.id)}`} className={styles.reviewLink} data-testid="result-review-link">
+                  <Link
+                    to={`/results/${encodeURIComponent(result.id)}`}
+                    className={styles.reviewLink}
+                    data-testid="result-review-link"
+                  >
                     {t('results.detail.review')}
                   </Link>
                 </td>
-                <td className={result.exam.study?.title ? styles.studyCell : `${styles.studyCell} ${styles.noStudy}`} data-label={t('results.columns.study')}>
+                <td
+                  className={result.exam.study?.title ? styles.studyCell : `${styles.studyCell} ${styles.noStudy}`}
+                  data-label={t('results.columns.study')}
+                >
                   {result.exam.study?.title || t('results.noStudy')}
                 </td>
                 <td className={dataTable.numeric} data-label={t('results.columns.score')} data-testid="result-score">
@@ -72,13 +83,26 @@ export function ResultsTable({ results, isAdmin, language, onDelete }: Props) {
                 {isAdmin && (
                   <td className={styles.manageCell}>
                     <div className={`${dataTable.rowActions} ${styles.rowActions}`}>
-                      <Link to={redoPath(result.exam.id)} className={`${button.button} ${button.secondary} ${button.small}`} data-testid="result-redo">
+                      <Link
+                        to={redoPath(result.exam.id)}
+                        className={`${button.button} ${button.secondary} ${button.small}`}
+                        data-testid="result-redo"
+                      >
                         {t('results.actions.redo')}
                       </Link>
-                      <Link to={continuePath(result.exam.id, result.id)} className={`${button.button} ${button.secondary} ${button.small}`} data-testid="result-continue">
+                      <Link
+                        to={continuePath(result.exam.id, result.id)}
+                        className={`${button.button} ${button.secondary} ${button.small}`}
+                        data-testid="result-continue"
+                      >
                         {t('results.actions.continue')}
                       </Link>
-                      <button type="button" className={`${button.button} ${button.dangerOutline} ${button.small}`} onClick={() => onDelete(result)} data-testid="result-delete">
+                      <button
+                        type="button"
+                        className={`${button.button} ${button.dangerOutline} ${button.small}`}
+                        onClick={() => onDelete(result)}
+                        data-testid="result-delete"
+                      >
                         {t('results.actions.delete')}
                       </button>
                     </div>

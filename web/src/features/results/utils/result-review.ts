@@ -18,14 +18,19 @@ export interface ResultReviewEntry {
 
 export type ReviewMode = 'mistakes' | 'all';
 
-const text = (record: Record<string, unknown> | undefined, field: string, language: Language) => (record ? pickLocalized(record, field, language) : '');
+const text = (record: Record<string, unknown> | undefined, field: string, language: Language) =>
+  record ? pickLocalized(record, field, language) : '';
 
 /**
  * The result's details in their order (issue 23 item 8). The server's `is_correct` decides right
  * and wrong; texts come in the screen's language, the exam's current question first, then the
  * copy the result details carry.
  */
-export function resultReview(result: Pick<ExamResult, 'details'>, questions: readonly ExamQuestion[], language: Language): ResultReviewEntry[] {
+export function resultReview(
+  result: Pick<ExamResult, 'details'>,
+  questions: readonly ExamQuestion[],
+  language: Language,
+): ResultReviewEntry[] {
   const byId = new Map(questions.map((question) => [question.id, question as Record<string, unknown>]));
   return (result.details ?? []).map((detail) => {
     const question = byId.get(detail.question_id);
@@ -43,7 +48,8 @@ export function resultReview(result: Pick<ExamResult, 'details'>, questions: rea
 }
 
 /** Mistakes first by default; a result without a mistake opens on every question. */
-export const defaultReviewMode = (entries: readonly ResultReviewEntry[]): ReviewMode => (entries.some((entry) => !entry.correct) ? 'mistakes' : 'all');
+export const defaultReviewMode = (entries: readonly ResultReviewEntry[]): ReviewMode =>
+  entries.some((entry) => !entry.correct) ? 'mistakes' : 'all';
 
 export const shownEntries = (entries: readonly ResultReviewEntry[], mode: ReviewMode): ResultReviewEntry[] =>
   mode === 'all' ? [...entries] : entries.filter((entry) => !entry.correct);

@@ -23,7 +23,11 @@ export function pageWindow(current: number, pages: number, buttons = RESULTS_PAG
 }
 
 /** The "11–20 / 57" figures of a page: first and last shown (1-based) and the total. */
-export function pageRange(page: number, total: number, pageSize = RESULTS_PAGE_SIZE): { from: number; to: number; total: number } {
+export function pageRange(
+  page: number,
+  total: number,
+  pageSize = RESULTS_PAGE_SIZE,
+): { from: number; to: number; total: number } {
   if (total <= 0) return { from: 0, to: 0, total: 0 };
   const current = clampPage(page, total, pageSize);
   const from = (current - 1) * pageSize + 1;

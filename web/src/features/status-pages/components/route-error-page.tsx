@@ -16,7 +16,11 @@ export function RouteErrorPage() {
 
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const timedOut = error instanceof RouteChunkTimeoutError;
-  const description = notFound ? 'statusPages.notFound.description' : timedOut ? 'statusPages.routeError.timeout' : 'statusPages.routeError.description';
+  const description = notFound
+    ? 'statusPages.notFound.description'
+    : timedOut
+      ? 'statusPages.routeError.timeout'
+      : 'statusPages.routeError.description';
 
   return (
     <StatusPage

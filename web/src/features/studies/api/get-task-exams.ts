@@ -10,7 +10,13 @@ const FIELDS = 'id,title,title_ko,title_en,display_title,total_questions,is_publ
  * paging). `enabled` false waits (the add form is closed or the caller may not add tasks).
  */
 export function useTaskExams(enabled: boolean) {
-  const mine = useApi(listExams, enabled ? { query: { my_exams: 'true', page_size: LIMITS.examListPageSize, select: FIELDS } } : null);
-  const shared = useApi(listExams, enabled ? { query: { is_public: 'true', page_size: LIMITS.examListPageSize, select: FIELDS } } : null);
+  const mine = useApi(
+    listExams,
+    enabled ? { query: { my_exams: 'true', page_size: LIMITS.examListPageSize, select: FIELDS } } : null,
+  );
+  const shared = useApi(
+    listExams,
+    enabled ? { query: { is_public: 'true', page_size: LIMITS.examListPageSize, select: FIELDS } } : null,
+  );
   return { mine, shared };
 }

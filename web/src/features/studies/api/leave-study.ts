@@ -1,6 +1,11 @@
 import { connectedStudies } from '#shared/contracts/exams.js';
 import { getStudy, listStudies } from '#shared/contracts/studies.js';
-import { deleteMember, listMyJoinRequests, listStudyMembers, removeMyJoinRequest } from '#shared/contracts/study-members.js';
+import {
+  deleteMember,
+  listMyJoinRequests,
+  listStudyMembers,
+  removeMyJoinRequest,
+} from '#shared/contracts/study-members.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

@@ -1,5 +1,10 @@
 import { getStudy, listStudies } from '#shared/contracts/studies.js';
-import { listMyJoinRequests, listStudyJoinRequests, listStudyMembers, respondToJoinRequest as route } from '#shared/contracts/study-members.js';
+import {
+  listMyJoinRequests,
+  listStudyJoinRequests,
+  listStudyMembers,
+  respondToJoinRequest as route,
+} from '#shared/contracts/study-members.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

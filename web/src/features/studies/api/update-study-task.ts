@@ -5,5 +5,10 @@ import { writeThenInvalidate } from '../../../lib/use-api.js';
 
 /** PUT /api/study-tasks/{id}/ */
 export function updateStudyTask(taskId: string, body: NonNullable<CallInput<typeof route>['body']>) {
-  return writeThenInvalidate(() => callApi(route, { params: { id: taskId }, body }), getStudy, listStudyTasks, connectedStudies);
+  return writeThenInvalidate(
+    () => callApi(route, { params: { id: taskId }, body }),
+    getStudy,
+    listStudyTasks,
+    connectedStudies,
+  );
 }

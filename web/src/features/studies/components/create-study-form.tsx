@@ -8,7 +8,14 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { createStudy } from '../api/create-study.js';
-import { createStudyBody, emptyStudyDraft, studyTitleError, type StudyDraft, type StudyTitleError, type TitledStudy } from '../utils/create-study-rules.js';
+import {
+  createStudyBody,
+  emptyStudyDraft,
+  studyTitleError,
+  type StudyDraft,
+  type StudyTitleError,
+  type TitledStudy,
+} from '../utils/create-study-rules.js';
 import styles from './studies.module.css';
 
 interface Props {
@@ -24,14 +31,16 @@ export function CreateStudyForm({ loaded, onCreated }: Props) {
   const [draft, setDraft] = useState<StudyDraft>(() => emptyStudyDraft());
   const [titleError, setTitleError] = useState<StudyTitleError | undefined>();
   const [pending, setPending] = useState(false);
-  const set = <K extends keyof StudyDraft>(key: K, value: StudyDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof StudyDraft>(key: K, value: StudyDraft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const error = studyTitleError(draft.title, loaded);
     setTitleError(error);
     if (error) return;
-    if (draft.end_date && draft.start_date && draft.end_date < draft.start_date) return toast.warning(t('studies.create.endBeforeStart'));
+    if (draft.end_date && draft.start_date && draft.end_date < draft.start_date)
+      return toast.warning(t('studies.create.endBeforeStart'));
     setPending(true);
     try {
       await createStudy(createStudyBody(draft, currentLanguage()));
@@ -73,8 +82,20 @@ export function CreateStudyForm({ loaded, onCreated }: Props) {
             data-testid="study-goal-input"
           />
         </div>
-        <TextField type="date" label={t('studies.create.startDate')} value={draft.start_date} onChange={(value) => set('start_date', value)} data-testid="study-start-input" />
-        <TextField type="date" label={t('studies.create.endDate')} value={draft.end_date} onChange={(value) => set('end_date', value)} data-testid="study-end-input" />
+        <TextField
+          type="date"
+          label={t('studies.create.startDate')}
+          value={draft.start_date}
+          onChange={(value) => set('start_date', value)}
+          data-testid="study-start-input"
+        />
+        <TextField
+          type="date"
+          label={t('studies.create.endDate')}
+          value={draft.end_date}
+          onChange={(value) => set('end_date', value)}
+          data-testid="study-end-input"
+        />
         <label className={styles.tagOption}>
           <input
             type="checkbox"
@@ -87,7 +108,12 @@ export function CreateStudyForm({ loaded, onCreated }: Props) {
         </label>
       </div>
       <div className={form.actions}>
-        <button type="submit" className={`${button.button} ${button.primary}`} disabled={pending} data-testid="create-study-submit">
+        <button
+          type="submit"
+          className={`${button.button} ${button.primary}`}
+          disabled={pending}
+          data-testid="create-study-submit"
+        >
           {pending ? t('studies.create.creating') : t('studies.create.submit')}
         </button>
       </div>

@@ -18,7 +18,14 @@ export function ExamSelect({ id, value, options, current, onChange, label, testI
   const { t } = useTranslation();
   const all = current && !options.some((option) => option.id === current.id) ? [current, ...options] : options;
   return (
-    <select id={id} className={form.select} value={value} onChange={(event) => onChange(event.target.value)} aria-label={label} data-testid={testId}>
+    <select
+      id={id}
+      className={form.select}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      aria-label={label}
+      data-testid={testId}
+    >
       <option value="">{t('studies.tasks.chooseExam')}</option>
       {all.map((option) => (
         <option key={option.id} value={option.id}>

@@ -33,7 +33,13 @@ export function JoinRequestModal({ study, pending, onSend, onClose }: Props) {
           <button type="button" className={`${button.button} ${button.secondary}`} onClick={onClose}>
             {t('studies.actions.cancel')}
           </button>
-          <button type="button" className={`${button.button} ${button.primary}`} disabled={pending} onClick={() => onSend(message.trim())} data-testid="join-request-send">
+          <button
+            type="button"
+            className={`${button.button} ${button.primary}`}
+            disabled={pending}
+            onClick={() => onSend(message.trim())}
+            data-testid="join-request-send"
+          >
             {t('studies.join.send')}
           </button>
         </>

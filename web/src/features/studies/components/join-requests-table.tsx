@@ -43,11 +43,19 @@ export function JoinRequestsTable({ requests }: { requests: readonly JoinRequest
       ),
     },
     { key: 'message', label: t('studies.requests.columns.message'), cell: (request) => request.message || '–' },
-    { key: 'requestedAt', label: t('studies.requests.columns.requestedAt'), cell: (request) => new Date(request.requested_at).toLocaleDateString(i18n.language) },
+    {
+      key: 'requestedAt',
+      label: t('studies.requests.columns.requestedAt'),
+      cell: (request) => new Date(request.requested_at).toLocaleDateString(i18n.language),
+    },
     {
       key: 'status',
       label: t('studies.requests.columns.status'),
-      cell: (request) => <span className={`${badge.badge} ${STATUS_TONE[request.status]}`}>{t(`studies.requests.status.${request.status}`)}</span>,
+      cell: (request) => (
+        <span className={`${badge.badge} ${STATUS_TONE[request.status]}`}>
+          {t(`studies.requests.status.${request.status}`)}
+        </span>
+      ),
     },
     {
       key: 'actions',

@@ -16,7 +16,11 @@ export function StudyCalendar({ studies }: { studies: readonly CalendarStudy[] }
   const heading = t('studies.calendar.month', { year: month.year, month: month.month });
 
   return (
-    <section className={`${card.panel} ${styles.calendar}`} aria-labelledby="study-calendar-title" data-testid="study-calendar">
+    <section
+      className={`${card.panel} ${styles.calendar}`}
+      aria-labelledby="study-calendar-title"
+      data-testid="study-calendar"
+    >
       <div className={styles.calendarHeader}>
         <h2 id="study-calendar-title" className={styles.calendarTitle}>
           {t('studies.calendar.title')} · <span data-testid="calendar-month">{heading}</span>
@@ -31,7 +35,12 @@ export function StudyCalendar({ studies }: { studies: readonly CalendarStudy[] }
             <span aria-hidden="true">‹ </span>
             {t('studies.calendar.previous')}
           </button>
-          <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={() => setMonth((m) => shiftMonth(m, 1))} data-testid="calendar-next">
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary} ${button.small}`}
+            onClick={() => setMonth((m) => shiftMonth(m, 1))}
+            data-testid="calendar-next"
+          >
             {t('studies.calendar.next')}
             <span aria-hidden="true"> ›</span>
           </button>
@@ -71,7 +80,11 @@ export function StudyCalendar({ studies }: { studies: readonly CalendarStudy[] }
                     ))}
                   </ul>
                   {day.more > 0 && (
-                    <span className={styles.more} title={t('studies.calendar.moreLabel', { count: day.more })} data-testid="calendar-more">
+                    <span
+                      className={styles.more}
+                      title={t('studies.calendar.moreLabel', { count: day.more })}
+                      data-testid="calendar-more"
+                    >
                       <span aria-hidden="true">{t('studies.calendar.more', { count: day.more })}</span>
                       <span className="visually-hidden">{t('studies.calendar.moreLabel', { count: day.more })}</span>
                     </span>

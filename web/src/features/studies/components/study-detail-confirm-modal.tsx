@@ -15,12 +15,25 @@ interface StudyDetailConfirmModalProps {
 }
 
 /** The question the study detail asks before it deletes a task or the ticked ones, or leaves the study. */
-export function StudyDetailConfirmModal({ confirm, title, language, pending, onClose, onConfirm }: StudyDetailConfirmModalProps) {
+export function StudyDetailConfirmModal({
+  confirm,
+  title,
+  language,
+  pending,
+  onClose,
+  onConfirm,
+}: StudyDetailConfirmModalProps) {
   const { t } = useTranslation();
   return (
     <ConfirmModal
       open={confirm !== null}
-      title={confirm?.kind === 'leave' ? t('studies.actions.leaveTitle') : confirm?.kind === 'tasks' ? t('studies.tasks.bulkDeleteTitle') : t('studies.tasks.deleteTitle')}
+      title={
+        confirm?.kind === 'leave'
+          ? t('studies.actions.leaveTitle')
+          : confirm?.kind === 'tasks'
+            ? t('studies.tasks.bulkDeleteTitle')
+            : t('studies.tasks.deleteTitle')
+      }
       confirmLabel={confirm?.kind === 'leave' ? t('studies.actions.leaveConfirm') : t('studies.tasks.delete')}
       cancelLabel={t('studies.actions.cancel')}
       closeLabel={t('app.close')}

@@ -4,12 +4,24 @@ import button from '../../../components/ui/button/button.module.css';
 import styles from './studies.module.css';
 
 /** Where the study detail leads: its member management (managers), the user's exams (signed in) and the progress dashboard. */
-export function StudyDetailLinks({ studyId, canManage, signedIn }: { studyId: string; canManage: boolean; signedIn: boolean }) {
+export function StudyDetailLinks({
+  studyId,
+  canManage,
+  signedIn,
+}: {
+  studyId: string;
+  canManage: boolean;
+  signedIn: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className={styles.links}>
       {canManage && (
-        <Link to={`/member-management/${encodeURIComponent(studyId)}`} className={`${button.button} ${button.secondary} ${button.small}`} data-testid="member-management-link">
+        <Link
+          to={`/member-management/${encodeURIComponent(studyId)}`}
+          className={`${button.button} ${button.secondary} ${button.small}`}
+          data-testid="member-management-link"
+        >
           {t('studies.detail.memberManagement')}
         </Link>
       )}
@@ -18,7 +30,10 @@ export function StudyDetailLinks({ studyId, canManage, signedIn }: { studyId: st
           {t('studies.detail.myExams')}
         </Link>
       )}
-      <Link to={`/study-progress-dashboard/${encodeURIComponent(studyId)}?returnTo=study-detail`} className={`${button.button} ${button.secondary} ${button.small}`}>
+      <Link
+        to={`/study-progress-dashboard/${encodeURIComponent(studyId)}?returnTo=study-detail`}
+        className={`${button.button} ${button.secondary} ${button.small}`}
+      >
         {t('studies.detail.dashboard')}
       </Link>
     </div>

@@ -58,9 +58,17 @@ export function StudyDetailPage() {
         <div className={page.container}>
           {read.isLoading && <Spinner label={t('studies.detail.loading')} />}
           {read.error && (
-            <div className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`} role="alert" data-testid="study-detail-error">
+            <div
+              className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`}
+              role="alert"
+              data-testid="study-detail-error"
+            >
               <p>
-                {status === 404 ? t('studies.detail.notFound') : status === 403 ? t('studies.detail.forbidden') : serverDetailOr(read.error, t, t('studies.detail.loadFailed'))}
+                {status === 404
+                  ? t('studies.detail.notFound')
+                  : status === 403
+                    ? t('studies.detail.forbidden')
+                    : serverDetailOr(read.error, t, t('studies.detail.loadFailed'))}
               </p>
               <Link to="/study-management" className={`${button.button} ${button.secondary}`}>
                 {t('studies.detail.back')}
@@ -147,7 +155,12 @@ export function StudyDetailPage() {
         </div>
       </div>
 
-      <JoinRequestModal study={join.joining} pending={join.pending} onSend={(message) => void join.sendJoin(message)} onClose={join.closeJoin} />
+      <JoinRequestModal
+        study={join.joining}
+        pending={join.pending}
+        onSend={(message) => void join.sendJoin(message)}
+        onClose={join.closeJoin}
+      />
       <StudyDetailConfirmModal
         confirm={actions.confirm}
         title={title}

@@ -14,7 +14,15 @@ interface StudyHeaderActionsProps {
 }
 
 /** The study detail header's buttons: back to the list, then join, cancel the request, or leave. */
-export function StudyHeaderActions({ canJoin, pendingRequest, canLeave, joinPending, onJoin, onCancelRequest, onLeave }: StudyHeaderActionsProps) {
+export function StudyHeaderActions({
+  canJoin,
+  pendingRequest,
+  canLeave,
+  joinPending,
+  onJoin,
+  onCancelRequest,
+  onLeave,
+}: StudyHeaderActionsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -22,17 +30,34 @@ export function StudyHeaderActions({ canJoin, pendingRequest, canLeave, joinPend
         {t('studies.detail.back')}
       </Link>
       {canJoin && (
-        <button type="button" className={`${button.button} ${button.primary}`} disabled={joinPending} onClick={onJoin} data-testid="study-join">
+        <button
+          type="button"
+          className={`${button.button} ${button.primary}`}
+          disabled={joinPending}
+          onClick={onJoin}
+          data-testid="study-join"
+        >
           {t('studies.actions.join')}
         </button>
       )}
       {pendingRequest && (
-        <button type="button" className={`${button.button} ${button.secondary}`} disabled={joinPending} onClick={onCancelRequest} data-testid="study-cancel-request">
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary}`}
+          disabled={joinPending}
+          onClick={onCancelRequest}
+          data-testid="study-cancel-request"
+        >
           {t('studies.actions.cancelRequest')}
         </button>
       )}
       {canLeave && (
-        <button type="button" className={`${button.button} ${button.dangerOutline}`} onClick={onLeave} data-testid="study-leave">
+        <button
+          type="button"
+          className={`${button.button} ${button.dangerOutline}`}
+          onClick={onLeave}
+          data-testid="study-leave"
+        >
           {t('studies.actions.leave')}
         </button>
       )}

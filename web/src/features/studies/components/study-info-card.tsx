@@ -54,16 +54,20 @@ export function StudyInfoCard({ study, editing, onEditingChange }: Props) {
   }, [editing, study]); // eslint-disable-line react-hooks/exhaustive-deps -- the draft restarts from the saved study when editing ends or the study reloads
 
   const progress = studyProgress(study.tasks ?? []);
-  const set = <K extends keyof InfoDraft>(key: K, value: InfoDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof InfoDraft>(key: K, value: InfoDraft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (!draft.title.trim() || !draft.start_date || !draft.end_date || !draft.goal.trim()) return toast.warning(t('studies.detail.fieldsRequired'));
+    if (!draft.title.trim() || !draft.start_date || !draft.end_date || !draft.goal.trim())
+      return toast.warning(t('studies.detail.fieldsRequired'));
     if (draft.end_date < draft.start_date) return toast.warning(t('studies.create.endBeforeStart'));
     setPending(true);
     try {
       await updateStudy(study.id, {
-        ...(language === 'ko' ? { title_ko: draft.title.trim(), goal_ko: draft.goal } : { title_en: draft.title.trim(), goal_en: draft.goal }),
+        ...(language === 'ko'
+          ? { title_ko: draft.title.trim(), goal_ko: draft.goal }
+          : { title_en: draft.title.trim(), goal_en: draft.goal }),
         start_date: draft.start_date,
         end_date: draft.end_date,
         is_public: draft.is_public,
@@ -79,19 +83,45 @@ export function StudyInfoCard({ study, editing, onEditingChange }: Props) {
 
   const aside =
     canManage && !editing ? (
-      <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={() => onEditingChange(true)} data-testid="study-edit">
+      <button
+        type="button"
+        className={`${button.button} ${button.secondary} ${button.small}`}
+        onClick={() => onEditingChange(true)}
+        data-testid="study-edit"
+      >
         {t('studies.detail.edit')}
       </button>
     ) : undefined;
 
   return (
-    <Card id="study-info" title={studyTitle(study, language, t('studies.list.untitled'))} aside={aside} testId="study-info">
+    <Card
+      id="study-info"
+      title={studyTitle(study, language, t('studies.list.untitled'))}
+      aside={aside}
+      testId="study-info"
+    >
       {editing ? (
         <form className={form.form} onSubmit={(event) => void save(event)} noValidate data-testid="study-edit-form">
           <div className={form.fieldGrid}>
-            <TextField className={form.wide} label={t('studies.create.title')} value={draft.title} maxLength={STUDY_TITLE_MAX} onChange={(value) => set('title', value)} />
-            <TextField type="date" label={t('studies.create.startDate')} value={draft.start_date} onChange={(value) => set('start_date', value)} />
-            <TextField type="date" label={t('studies.create.endDate')} value={draft.end_date} onChange={(value) => set('end_date', value)} />
+            <TextField
+              className={form.wide}
+              label={t('studies.create.title')}
+              value={draft.title}
+              maxLength={STUDY_TITLE_MAX}
+              onChange={(value) => set('title', value)}
+            />
+            <TextField
+              type="date"
+              label={t('studies.create.startDate')}
+              value={draft.start_date}
+              onChange={(value) => set('start_date', value)}
+            />
+            <TextField
+              type="date"
+              label={t('studies.create.endDate')}
+              value={draft.end_date}
+              onChange={(value) => set('end_date', value)}
+            />
             <div className={`${form.field} ${form.wide}`}>
               <label className={form.label} htmlFor="study-edit-goal">
                 {t('studies.create.goal')}
@@ -105,15 +135,29 @@ export function StudyInfoCard({ study, editing, onEditingChange }: Props) {
               />
             </div>
             <label className={styles.tagOption}>
-              <input type="checkbox" className={form.checkbox} checked={draft.is_public} onChange={(event) => set('is_public', event.target.checked)} />
+              <input
+                type="checkbox"
+                className={form.checkbox}
+                checked={draft.is_public}
+                onChange={(event) => set('is_public', event.target.checked)}
+              />
               {t('studies.create.isPublic')}
             </label>
           </div>
           <div className={form.actions}>
-            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => onEditingChange(false)}>
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary}`}
+              onClick={() => onEditingChange(false)}
+            >
               {t('studies.detail.cancel')}
             </button>
-            <button type="submit" className={`${button.button} ${button.primary}`} disabled={pending} data-testid="study-save">
+            <button
+              type="submit"
+              className={`${button.button} ${button.primary}`}
+              disabled={pending}
+              data-testid="study-save"
+            >
               {pending ? t('studies.detail.saving') : t('studies.detail.save')}
             </button>
           </div>
@@ -124,16 +168,27 @@ export function StudyInfoCard({ study, editing, onEditingChange }: Props) {
           <dd>{studyPeriod(study, t('studies.list.noPeriod'))}</dd>
           <dt>{t('studies.detail.progress')}</dt>
           <dd>
-            <Link to={`/study-progress-dashboard/${encodeURIComponent(study.id)}?returnTo=study-detail`} data-testid="study-progress-link">
+            <Link
+              to={`/study-progress-dashboard/${encodeURIComponent(study.id)}?returnTo=study-detail`}
+              data-testid="study-progress-link"
+            >
               {t('studies.detail.progressValue', progress)}
             </Link>
           </dd>
           <dt>{t('studies.list.columns.visibility')}</dt>
           <dd>
-            <span className={`${badge.badge} ${study.is_public ? badge.success : badge.neutral}`}>{study.is_public ? t('studies.list.public') : t('studies.list.private')}</span>
+            <span className={`${badge.badge} ${study.is_public ? badge.success : badge.neutral}`}>
+              {study.is_public ? t('studies.list.public') : t('studies.list.private')}
+            </span>
           </dd>
           <dt>{t('studies.detail.goal')}</dt>
-          <dd>{studyGoal(study, language).trim() ? <GoalText goal={studyGoal(study, language)} /> : <span className={screen.muted}>{t('studies.detail.noGoal')}</span>}</dd>
+          <dd>
+            {studyGoal(study, language).trim() ? (
+              <GoalText goal={studyGoal(study, language)} />
+            ) : (
+              <span className={screen.muted}>{t('studies.detail.noGoal')}</span>
+            )}
+          </dd>
         </dl>
       )}
     </Card>

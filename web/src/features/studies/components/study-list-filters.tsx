@@ -20,7 +20,16 @@ interface StudyListFiltersProps {
 }
 
 /** The study list's filter bar (docs/product.md#study-list): the scope switch, the tag filter and its chips. */
-export function StudyListFilters({ signedIn, scope, onScope, tagIds, tagById, requiredTagId, onOpenTagFilter, onTagsChange }: StudyListFiltersProps) {
+export function StudyListFilters({
+  signedIn,
+  scope,
+  onScope,
+  tagIds,
+  tagById,
+  requiredTagId,
+  onOpenTagFilter,
+  onTagsChange,
+}: StudyListFiltersProps) {
   const { t } = useTranslation();
   const removableTags = tagIds.filter((id) => id !== requiredTagId);
   return (
@@ -43,7 +52,12 @@ export function StudyListFilters({ signedIn, scope, onScope, tagIds, tagById, re
             ))}
           </div>
         )}
-        <button type="button" className={`${button.button} ${button.secondary}`} onClick={onOpenTagFilter} data-testid="open-study-tag-filter">
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary}`}
+          onClick={onOpenTagFilter}
+          data-testid="open-study-tag-filter"
+        >
           {tagIds.length > 0 ? t('studies.filters.tagsActive', { count: tagIds.length }) : t('studies.filters.tags')}
         </button>
       </div>
@@ -51,7 +65,14 @@ export function StudyListFilters({ signedIn, scope, onScope, tagIds, tagById, re
         <div className={styles.activeTags}>
           {tagIds.map((id) => {
             const tag = tagById.get(id);
-            return tag ? <TagChip key={id} tag={tag} required={id === requiredTagId} onRemove={() => onTagsChange(removableTags.filter((x) => x !== id))} /> : null;
+            return tag ? (
+              <TagChip
+                key={id}
+                tag={tag}
+                required={id === requiredTagId}
+                onRemove={() => onTagsChange(removableTags.filter((x) => x !== id))}
+              />
+            ) : null;
           })}
         </div>
       )}

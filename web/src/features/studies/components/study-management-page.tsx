@@ -80,7 +80,12 @@ export function StudyManagementPage() {
                 {createOpen ? t('studies.management.closeForm') : t('studies.management.newStudy')}
               </button>
             ) : (
-              <button type="button" className={`${button.button} ${button.primary}`} onClick={toLogin} data-testid="toggle-create-study">
+              <button
+                type="button"
+                className={`${button.button} ${button.primary}`}
+                onClick={toLogin}
+                data-testid="toggle-create-study"
+              >
                 {t('studies.management.loginToCreate')}
               </button>
             )
@@ -120,7 +125,11 @@ export function StudyManagementPage() {
             // docs/product.md#errors: a failed load empties the list and says so.
             <div className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`} role="alert">
               <p>{serverDetailOr(list.error, t, t('studies.list.loadFailed'))}</p>
-              <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void list.reload()}>
+              <button
+                type="button"
+                className={`${button.button} ${button.secondary}`}
+                onClick={() => void list.reload()}
+              >
                 {t('studies.list.retry')}
               </button>
             </div>
@@ -142,7 +151,12 @@ export function StudyManagementPage() {
           )}
           {!list.error && list.hasMore && (
             <div className={screen.filters}>
-              <button type="button" className={`${button.button} ${button.secondary}`} disabled={list.isLoadingMore} onClick={() => void list.loadMore()}>
+              <button
+                type="button"
+                className={`${button.button} ${button.secondary}`}
+                disabled={list.isLoadingMore}
+                onClick={() => void list.loadMore()}
+              >
                 {list.isLoadingMore ? t('studies.list.loadingMore') : t('studies.list.loadMore')}
               </button>
             </div>
@@ -161,7 +175,12 @@ export function StudyManagementPage() {
           studies.setTagModalOpen(false);
         }}
       />
-      <JoinRequestModal study={join.joining} pending={join.pending} onSend={(message) => void join.sendJoin(message)} onClose={join.closeJoin} />
+      <JoinRequestModal
+        study={join.joining}
+        pending={join.pending}
+        onSend={(message) => void join.sendJoin(message)}
+        onClose={join.closeJoin}
+      />
       <ConfirmModal
         open={deleting !== null}
         title={t('studies.actions.deleteTitle')}

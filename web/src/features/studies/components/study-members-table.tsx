@@ -12,15 +12,23 @@ export function StudyMembersTable({ members }: { members: readonly StudyMember[]
   const columns: DataTableColumn<StudyMember>[] = [
     { key: 'name', label: t('studies.members.columns.name'), cell: (member) => member.name },
     { key: 'memberId', label: t('studies.members.columns.memberId'), cell: (member) => member.member_id ?? '–' },
-    { key: 'affiliation', label: t('studies.members.columns.affiliation'), cell: (member) => member.affiliation ?? '–' },
+    {
+      key: 'affiliation',
+      label: t('studies.members.columns.affiliation'),
+      cell: (member) => member.affiliation ?? '–',
+    },
     { key: 'location', label: t('studies.members.columns.location'), cell: (member) => member.location ?? '–' },
     {
       key: 'role',
       label: t('studies.members.columns.role'),
       cell: (member) => (
         <span className={badge.group}>
-          <span className={`${badge.badge} ${ROLE_TONE[member.role]}`}>{t(`studies.members.roles.${member.role}`)}</span>
-          {!member.is_active && <span className={`${badge.badge} ${badge.warning}`}>{t('studies.members.inactive')}</span>}
+          <span className={`${badge.badge} ${ROLE_TONE[member.role]}`}>
+            {t(`studies.members.roles.${member.role}`)}
+          </span>
+          {!member.is_active && (
+            <span className={`${badge.badge} ${badge.warning}`}>{t('studies.members.inactive')}</span>
+          )}
         </span>
       ),
     },

@@ -16,14 +16,27 @@ export interface StudyRowHandlers {
  * request for (anonymous callers too: it leads to /login); cancel shows with a pending request;
  * delete for those allowed to delete.
  */
-export function StudyRowActions({ study, relationOf, onJoin, onCancelRequest, onDelete, busy }: { study: Study } & StudyRowHandlers) {
+export function StudyRowActions({
+  study,
+  relationOf,
+  onJoin,
+  onCancelRequest,
+  onDelete,
+  busy,
+}: { study: Study } & StudyRowHandlers) {
   const { t } = useTranslation();
   const relation = relationOf(study);
   const canJoin = study.is_public === true && !relation.isMember && !relation.pendingRequest;
   return (
     <>
       {canJoin && (
-        <button type="button" className={`${button.button} ${button.primary} ${button.small}`} disabled={busy} onClick={() => onJoin(study)} data-testid="study-join">
+        <button
+          type="button"
+          className={`${button.button} ${button.primary} ${button.small}`}
+          disabled={busy}
+          onClick={() => onJoin(study)}
+          data-testid="study-join"
+        >
           {t('studies.actions.join')}
         </button>
       )}
@@ -39,7 +52,13 @@ export function StudyRowActions({ study, relationOf, onJoin, onCancelRequest, on
         </button>
       )}
       {relation.canDelete && (
-        <button type="button" className={`${button.button} ${button.dangerOutline} ${button.small}`} disabled={busy} onClick={() => onDelete(study)} data-testid="study-delete">
+        <button
+          type="button"
+          className={`${button.button} ${button.dangerOutline} ${button.small}`}
+          disabled={busy}
+          onClick={() => onDelete(study)}
+          data-testid="study-delete"
+        >
           {t('studies.actions.delete')}
         </button>
       )}

@@ -36,21 +36,42 @@ export function StudyTable({ studies, ...handlers }: { studies: readonly Study[]
 
   const badges = (study: Study) => (
     <span className={badge.group}>
-      <span className={`${badge.badge} ${study.is_public ? badge.success : badge.neutral}`}>{study.is_public ? t('studies.list.public') : t('studies.list.private')}</span>
-      {handlers.relationOf(study).isMember && <span className={`${badge.badge} ${badge.primary}`}>{t('studies.list.member')}</span>}
-      {handlers.relationOf(study).pendingRequest && <span className={`${badge.badge} ${badge.warning}`}>{t('studies.list.pending')}</span>}
+      <span className={`${badge.badge} ${study.is_public ? badge.success : badge.neutral}`}>
+        {study.is_public ? t('studies.list.public') : t('studies.list.private')}
+      </span>
+      {handlers.relationOf(study).isMember && (
+        <span className={`${badge.badge} ${badge.primary}`}>{t('studies.list.member')}</span>
+      )}
+      {handlers.relationOf(study).pendingRequest && (
+        <span className={`${badge.badge} ${badge.warning}`}>{t('studies.list.pending')}</span>
+      )}
     </span>
   );
   const titleLink = (study: Study) => (
-    <Link className={styles.titleLink} to={`/study-detail/${encodeURIComponent(study.id)}`} data-testid="study-title-link">
+    <Link
+      className={styles.titleLink}
+      to={`/study-detail/${encodeURIComponent(study.id)}`}
+      data-testid="study-title-link"
+    >
       {studyTitle(study, language, untitled)}
     </Link>
   );
 
   const columns: DataTableColumn<Study, Column>[] = [
     { key: 'title', label: t('studies.list.columns.title'), sortKey: 'title', cell: titleLink },
-    { key: 'period', label: t('studies.list.columns.period'), sortKey: 'period', className: dataTable.noWrap, cell: (study) => studyPeriod(study, t('studies.list.noPeriod')) },
-    { key: 'creator', label: t('studies.list.columns.creator'), sortKey: 'creator', cell: (study) => study.created_by?.username ?? '–' },
+    {
+      key: 'period',
+      label: t('studies.list.columns.period'),
+      sortKey: 'period',
+      className: dataTable.noWrap,
+      cell: (study) => studyPeriod(study, t('studies.list.noPeriod')),
+    },
+    {
+      key: 'creator',
+      label: t('studies.list.columns.creator'),
+      sortKey: 'creator',
+      cell: (study) => study.created_by?.username ?? '–',
+    },
     { key: 'visibility', label: t('studies.list.columns.visibility'), cell: badges },
     {
       key: 'actions',
@@ -71,7 +92,11 @@ export function StudyTable({ studies, ...handlers }: { studies: readonly Study[]
         rows={sorted}
         rowKey={(study) => study.id}
         rowProps={(study) => ({ 'data-testid': 'study-row', 'data-study-id': study.id })}
-        sort={{ state: sort, onSort: (key) => setSort((current) => nextSort(current, key)), sortByLabel: (column) => t('studies.list.columns.sortBy', { column }) }}
+        sort={{
+          state: sort,
+          onSort: (key) => setSort((current) => nextSort(current, key)),
+          sortByLabel: (column) => t('studies.list.columns.sortBy', { column }),
+        }}
         className={styles.desktopOnly}
         testId="study-table"
       />
@@ -93,7 +118,11 @@ export function StudyTable({ studies, ...handlers }: { studies: readonly Study[]
           </li>
         ))}
       </ul>
-      {sorted.length > MOBILE_CARD_COUNT && <p className={`${screen.muted} ${styles.mobileOnlyNote}`}>{t('studies.list.mobileMore', { count: MOBILE_CARD_COUNT })}</p>}
+      {sorted.length > MOBILE_CARD_COUNT && (
+        <p className={`${screen.muted} ${styles.mobileOnlyNote}`}>
+          {t('studies.list.mobileMore', { count: MOBILE_CARD_COUNT })}
+        </p>
+      )}
     </>
   );
 }

@@ -29,7 +29,9 @@ export function StudyTagFilterModal({ open, tags, chosen, requiredId, onApply, o
     if (open) setDraft([...chosen]);
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps -- the draft starts from the filter of the moment the modal opens
 
-  const sorted = [...(tags ?? [])].sort((a, b) => tagLabel(a, language, '').localeCompare(tagLabel(b, language, ''), language));
+  const sorted = [...(tags ?? [])].sort((a, b) =>
+    tagLabel(a, language, '').localeCompare(tagLabel(b, language, ''), language),
+  );
 
   return (
     <Modal
@@ -40,10 +42,19 @@ export function StudyTagFilterModal({ open, tags, chosen, requiredId, onApply, o
       testId="study-tag-filter-modal"
       footer={
         <>
-          <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => setDraft(requiredId ? [requiredId] : [])}>
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary}`}
+            onClick={() => setDraft(requiredId ? [requiredId] : [])}
+          >
             {t('studies.filters.clearTags')}
           </button>
-          <button type="button" className={`${button.button} ${button.primary}`} onClick={() => onApply(draft)} data-testid="study-tag-filter-apply">
+          <button
+            type="button"
+            className={`${button.button} ${button.primary}`}
+            onClick={() => onApply(draft)}
+            data-testid="study-tag-filter-apply"
+          >
             {t('studies.filters.apply')}
           </button>
         </>

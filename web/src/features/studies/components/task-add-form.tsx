@@ -33,7 +33,13 @@ export function TaskAddForm({ study, examOptions }: { study: Study; examOptions:
     if (value === null) return toast.warning(t('studies.tasks.invalidProgress'));
     setPending(true);
     try {
-      await createStudyTask({ study: study.id, [language === 'ko' ? 'name_ko' : 'name_en']: name.trim(), exam: examId, progress: value, is_public: isPublic });
+      await createStudyTask({
+        study: study.id,
+        [language === 'ko' ? 'name_ko' : 'name_en']: name.trim(),
+        exam: examId,
+        progress: value,
+        is_public: isPublic,
+      });
       toast.success(t('studies.tasks.added'));
       setName('');
       setExamId('');
@@ -49,21 +55,51 @@ export function TaskAddForm({ study, examOptions }: { study: Study; examOptions:
     <Card id="task-add" title={t('studies.tasks.addTitle')} testId="task-add">
       <form className={form.form} onSubmit={(event) => void submit(event)} noValidate data-testid="task-add-form">
         <div className={form.fieldGrid}>
-          <TextField label={t('studies.tasks.name')} value={name} maxLength={STUDY_TASK_NAME_MAX} onChange={setName} data-testid="task-name-input" />
+          <TextField
+            label={t('studies.tasks.name')}
+            value={name}
+            maxLength={STUDY_TASK_NAME_MAX}
+            onChange={setName}
+            data-testid="task-name-input"
+          />
           <div className={form.field}>
             <label className={form.label} htmlFor="task-add-exam">
               {t('studies.tasks.exam')}
             </label>
-            <ExamSelect id="task-add-exam" value={examId} options={examOptions} onChange={setExamId} testId="task-exam-select" />
+            <ExamSelect
+              id="task-add-exam"
+              value={examId}
+              options={examOptions}
+              onChange={setExamId}
+              testId="task-exam-select"
+            />
           </div>
-          <TextField type="number" min={0} max={100} label={t('studies.tasks.progress')} value={progress} onChange={setProgress} data-testid="task-progress-input" />
+          <TextField
+            type="number"
+            min={0}
+            max={100}
+            label={t('studies.tasks.progress')}
+            value={progress}
+            onChange={setProgress}
+            data-testid="task-progress-input"
+          />
           <label className={styles.tagOption}>
-            <input type="checkbox" className={form.checkbox} checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} />
+            <input
+              type="checkbox"
+              className={form.checkbox}
+              checked={isPublic}
+              onChange={(event) => setIsPublic(event.target.checked)}
+            />
             {t('studies.tasks.isPublic')}
           </label>
         </div>
         <div className={form.actions}>
-          <button type="submit" className={`${button.button} ${button.primary}`} disabled={pending} data-testid="task-add-submit">
+          <button
+            type="submit"
+            className={`${button.button} ${button.primary}`}
+            disabled={pending}
+            data-testid="task-add-submit"
+          >
             {t('studies.tasks.add')}
           </button>
         </div>

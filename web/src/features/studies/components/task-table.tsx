@@ -42,8 +42,14 @@ export function TaskTable({ study, canManage, examOptions, selected, onSelectedC
   const [editing, setEditing] = useState<{ id: string; name: string; examId: string; progress: string } | null>(null);
   const [pending, setPending] = useState(false);
   const tasks = study.tasks ?? [];
-  const examLabel = (task: StudyTask) => (task.exam ? examDisplayTitle(task.exam, language, task.exam.display_title) : '');
-  const sorted = sortRows(tasks, sort, (task, key) => (key === 'name' ? taskName(task, language) : key === 'exam' ? examLabel(task) : task.progress), language);
+  const examLabel = (task: StudyTask) =>
+    task.exam ? examDisplayTitle(task.exam, language, task.exam.display_title) : '';
+  const sorted = sortRows(
+    tasks,
+    sort,
+    (task, key) => (key === 'name' ? taskName(task, language) : key === 'exam' ? examLabel(task) : task.progress),
+    language,
+  );
   const allSelected = tasks.length > 0 && tasks.every((task) => selected.has(task.id));
 
   const toggle = (id: string) => onSelectedChange(toggled(selected, id));
@@ -55,7 +61,12 @@ export function TaskTable({ study, canManage, examOptions, selected, onSelectedC
     if (progress === null) return toast.warning(t('studies.tasks.invalidProgress'));
     setPending(true);
     try {
-      await updateStudyTask(editing.id, { study: study.id, [language === 'ko' ? 'name_ko' : 'name_en']: editing.name.trim(), exam: editing.examId || null, progress });
+      await updateStudyTask(editing.id, {
+        study: study.id,
+        [language === 'ko' ? 'name_ko' : 'name_en']: editing.name.trim(),
+        exam: editing.examId || null,
+        progress,
+      });
       toast.success(t('studies.tasks.updated'));
       setEditing(null);
     } catch (error) {
@@ -122,16 +133,28 @@ export function TaskTable({ study, canManage, examOptions, selected, onSelectedC
       return (
         <div className={dataTable.rowActions}>
           {task.exam && !rowEditing && (
-            <Link className={`${button.button} ${button.secondary} ${button.small}`} to={`/exam-detail/${encodeURIComponent(task.exam.id)}`}>
+            <Link
+              className={`${button.button} ${button.secondary} ${button.small}`}
+              to={`/exam-detail/${encodeURIComponent(task.exam.id)}`}
+            >
               {t('studies.tasks.details')}
             </Link>
           )}
           {canManage && rowEditing && (
             <>
-              <button type="button" className={`${button.button} ${button.primary} ${button.small}`} disabled={pending} onClick={() => void save()}>
+              <button
+                type="button"
+                className={`${button.button} ${button.primary} ${button.small}`}
+                disabled={pending}
+                onClick={() => void save()}
+              >
                 {t('studies.tasks.save')}
               </button>
-              <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={() => setEditing(null)}>
+              <button
+                type="button"
+                className={`${button.button} ${button.secondary} ${button.small}`}
+                onClick={() => setEditing(null)}
+              >
                 {t('studies.tasks.cancel')}
               </button>
             </>
@@ -142,13 +165,22 @@ export function TaskTable({ study, canManage, examOptions, selected, onSelectedC
                 type="button"
                 className={`${button.button} ${button.secondary} ${button.small}`}
                 onClick={() => {
-                  setEditing({ id: task.id, name: taskName(task, language), examId: task.exam?.id ?? '', progress: String(task.progress) });
+                  setEditing({
+                    id: task.id,
+                    name: taskName(task, language),
+                    examId: task.exam?.id ?? '',
+                    progress: String(task.progress),
+                  });
                   onEditStart();
                 }}
               >
                 {t('studies.tasks.edit')}
               </button>
-              <button type="button" className={`${button.button} ${button.dangerOutline} ${button.small}`} onClick={() => onDelete(task)}>
+              <button
+                type="button"
+                className={`${button.button} ${button.dangerOutline} ${button.small}`}
+                onClick={() => onDelete(task)}
+              >
                 {t('studies.tasks.delete')}
               </button>
             </>
@@ -186,7 +218,13 @@ export function TaskTable({ study, canManage, examOptions, selected, onSelectedC
     ...(canManage ? [selectColumn] : []),
     { key: 'name', label: t('studies.tasks.columns.name'), sortKey: 'name', cell: cells.name },
     { key: 'exam', label: t('studies.tasks.columns.exam'), sortKey: 'exam', cell: cells.exam },
-    { key: 'progress', label: t('studies.tasks.columns.progress'), sortKey: 'progress', className: dataTable.numeric, cell: cells.progress },
+    {
+      key: 'progress',
+      label: t('studies.tasks.columns.progress'),
+      sortKey: 'progress',
+      className: dataTable.numeric,
+      cell: cells.progress,
+    },
     { key: 'actions', label: t('studies.tasks.columns.actions'), hiddenLabel: true, cell: cells.actions },
   ];
 
@@ -195,10 +233,17 @@ export function TaskTable({ study, canManage, examOptions, selected, onSelectedC
       columns={columns}
       rows={sorted}
       rowKey={(task) => task.id}
-      rowProps={(task) => ({ className: selected.has(task.id) ? dataTable.selected : undefined, 'data-testid': 'task-row' })}
+      rowProps={(task) => ({
+        className: selected.has(task.id) ? dataTable.selected : undefined,
+        'data-testid': 'task-row',
+      })}
       empty={t('studies.tasks.empty')}
       cards
-      sort={{ state: sort, onSort: (key) => setSort((current) => nextSort(current, key)), sortByLabel: (column) => t('studies.list.columns.sortBy', { column }) }}
+      sort={{
+        state: sort,
+        onSort: (key) => setSort((current) => nextSort(current, key)),
+        sortByLabel: (column) => t('studies.list.columns.sortBy', { column }),
+      }}
       testId="task-table"
     />
   );

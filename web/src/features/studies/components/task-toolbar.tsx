@@ -51,7 +51,13 @@ export function TaskToolbar({ study, canUseTools }: { study: Study; canUseTools:
         // The source's tasks come from its detail read; each is one POST (docs/product.md#studies).
         const source = await fetchStudy(sourceId);
         const result = await copyStudyTasks(
-          (source.tasks ?? []).map((task) => ({ study: study.id, name_ko: task.name_ko, name_en: task.name_en, exam: task.exam?.id ?? null, progress: task.progress })),
+          (source.tasks ?? []).map((task) => ({
+            study: study.id,
+            name_ko: task.name_ko,
+            name_en: task.name_en,
+            exam: task.exam?.id ?? null,
+            progress: task.progress,
+          })),
         );
         (result.failed > 0 ? toast.warning : toast.success)(t('studies.toolbar.copied', result));
       } catch (error) {
@@ -70,7 +76,11 @@ export function TaskToolbar({ study, canUseTools }: { study: Study; canUseTools:
         toast.success(answer.message || t('studies.toolbar.uploaded'));
         setSheetFile(null);
       } catch (error) {
-        toast.error(error instanceof ApiError && error.detail ? t('studies.toolbar.uploadFailed', { detail: error.detail }) : t('studies.toolbar.uploadError'));
+        toast.error(
+          error instanceof ApiError && error.detail
+            ? t('studies.toolbar.uploadFailed', { detail: error.detail })
+            : t('studies.toolbar.uploadError'),
+        );
       }
     });
 
@@ -86,14 +96,24 @@ export function TaskToolbar({ study, canUseTools }: { study: Study; canUseTools:
 
   if (!canUseTools && !hasTasks) return null;
   return (
-    <Card id="task-toolbar" title={t('studies.toolbar.title')} description={canUseTools ? t('studies.toolbar.format') : undefined} testId="task-toolbar">
+    <Card
+      id="task-toolbar"
+      title={t('studies.toolbar.title')}
+      description={canUseTools ? t('studies.toolbar.format') : undefined}
+      testId="task-toolbar"
+    >
       <div className={screen.stack}>
         {canUseTools && (
           <div className={screen.filters}>
             <label className="visually-hidden" htmlFor="copy-source">
               {t('studies.toolbar.copyFrom')}
             </label>
-            <select id="copy-source" className={form.select} value={sourceId} onChange={(event) => setSourceId(event.target.value)}>
+            <select
+              id="copy-source"
+              className={form.select}
+              value={sourceId}
+              onChange={(event) => setSourceId(event.target.value)}
+            >
               <option value="">{t('studies.toolbar.chooseStudy')}</option>
               {sources.map((other) => (
                 <option key={other.id} value={other.id}>
@@ -101,7 +121,12 @@ export function TaskToolbar({ study, canUseTools }: { study: Study; canUseTools:
                 </option>
               ))}
             </select>
-            <button type="button" className={`${button.button} ${button.secondary}`} disabled={pending} onClick={() => void copy()}>
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary}`}
+              disabled={pending}
+              onClick={() => void copy()}
+            >
               {t('studies.toolbar.copyFrom')}
             </button>
           </div>
@@ -112,14 +137,25 @@ export function TaskToolbar({ study, canUseTools }: { study: Study; canUseTools:
               {t('studies.toolbar.uploadFile')}
             </label>
             <FileInput id="tasks-sheet-file" accept=".xlsx,.xls" file={sheetFile} onFileChange={setSheetFile} />
-            <button type="button" className={`${button.button} ${button.secondary}`} disabled={pending} onClick={() => void upload()}>
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary}`}
+              disabled={pending}
+              onClick={() => void upload()}
+            >
               {pending ? t('studies.toolbar.uploading') : t('studies.toolbar.upload')}
             </button>
           </div>
         )}
         {hasTasks && (
           <div className={screen.filters}>
-            <button type="button" className={`${button.button} ${button.secondary}`} disabled={pending} onClick={() => void download()} data-testid="tasks-sheet-download">
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary}`}
+              disabled={pending}
+              onClick={() => void download()}
+              data-testid="tasks-sheet-download"
+            >
               {t('studies.toolbar.download')}
             </button>
           </div>

@@ -10,7 +10,8 @@ import { deleteStudyTask, deleteStudyTasks } from '../api/delete-study-task.js';
 import { leaveStudy } from '../api/leave-study.js';
 
 /** What the study detail asks the user to confirm before it acts. */
-export type StudyDetailConfirm = { kind: 'task'; task: StudyTask } | { kind: 'tasks'; ids: string[] } | { kind: 'leave' } | null;
+export type StudyDetailConfirm =
+  { kind: 'task'; task: StudyTask } | { kind: 'tasks'; ids: string[] } | { kind: 'leave' } | null;
 
 /**
  * The study detail's confirmed actions: delete one task or the ticked ones, and leave the study.

@@ -30,13 +30,21 @@ export function useStudyList(signedIn: boolean, language: Language) {
 
   const list = useStudyPages(studyListQuery(scope, tagIds));
   // docs/product.md#studies: the list records progress of the caller's listed studies (the hook throttles to once in 5 minutes).
-  const memberStudyIds = list.firstPage ? list.studies.filter((study) => relationOf(study).isMember).map((study) => study.id) : [];
+  const memberStudyIds = list.firstPage
+    ? list.studies.filter((study) => relationOf(study).isMember).map((study) => study.id)
+    : [];
   useRecordStudyProgress(signedIn && memberStudyIds.length > 0 ? { studyIds: memberStudyIds, pageType: 'list' } : null);
   const tags = useTagList('study', tagModalOpen || tagIds.length > 0);
   const tagById = new Map((tags.tags ?? []).map((tag) => [tag.id, tag]));
   const untitled = t('studies.list.untitled');
   const calendarStudies = useMemo(
-    () => list.studies.map((study) => ({ ...study, title: studyTitle(study, language, untitled), start_date: study.start_date ?? null, end_date: study.end_date ?? null })),
+    () =>
+      list.studies.map((study) => ({
+        ...study,
+        title: studyTitle(study, language, untitled),
+        start_date: study.start_date ?? null,
+        end_date: study.end_date ?? null,
+      })),
     [list.studies, language, untitled],
   );
 

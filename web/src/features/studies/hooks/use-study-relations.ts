@@ -23,7 +23,11 @@ export function useStudyRelations(): (study: Study) => StudyRelation {
   const mine = useMyStudies(signedIn);
   const requests = useMyJoinRequests(signedIn);
   const memberOf = useMemo(() => new Set((mine.data?.results ?? []).map((study) => study.id)), [mine.data]);
-  const pending = useMemo(() => new Set((requests.data ?? []).filter((request) => request.status === 'pending').map((request) => request.study)), [requests.data]);
+  const pending = useMemo(
+    () =>
+      new Set((requests.data ?? []).filter((request) => request.status === 'pending').map((request) => request.study)),
+    [requests.data],
+  );
   const userId = user ? String(user.id) : null;
   return (study) => {
     const own = study.user_permissions;

@@ -187,7 +187,14 @@ const en = {
   members: {
     title: 'Members',
     empty: 'No members yet.',
-    columns: { name: 'Name', memberId: 'Member ID', affiliation: 'Affiliation', location: 'Location', role: 'Role', active: 'Status' },
+    columns: {
+      name: 'Name',
+      memberId: 'Member ID',
+      affiliation: 'Affiliation',
+      location: 'Location',
+      role: 'Role',
+      active: 'Status',
+    },
     roles: { member: 'Member', study_admin: 'Study admin', study_leader: 'Study leader' },
     active: 'Active',
     inactive: 'Inactive',

@@ -12,7 +12,11 @@ export type StudyTitleError = 'titleRequired' | 'duplicateTitle';
 export function studyTitleError(title: string, loaded: readonly TitledStudy[]): StudyTitleError | undefined {
   const key = titleKey(title);
   if (!key) return 'titleRequired';
-  const taken = loaded.some((study) => [study.title_ko, study.title_en].some((existing) => typeof existing === 'string' && existing.trim() !== '' && titleKey(existing) === key));
+  const taken = loaded.some((study) =>
+    [study.title_ko, study.title_en].some(
+      (existing) => typeof existing === 'string' && existing.trim() !== '' && titleKey(existing) === key,
+    ),
+  );
   return taken ? 'duplicateTitle' : undefined;
 }
 
@@ -41,7 +45,9 @@ export function emptyStudyDraft(now = new Date()): StudyDraft {
 export function createStudyBody(draft: StudyDraft, language: Language) {
   return {
     is_public: draft.is_public,
-    ...(language === 'ko' ? { title_ko: draft.title.trim(), goal_ko: draft.goal } : { title_en: draft.title.trim(), goal_en: draft.goal }),
+    ...(language === 'ko'
+      ? { title_ko: draft.title.trim(), goal_ko: draft.goal }
+      : { title_en: draft.title.trim(), goal_en: draft.goal }),
     ...(draft.start_date ? { start_date: draft.start_date } : {}),
     ...(draft.end_date ? { end_date: draft.end_date } : {}),
   };

@@ -8,5 +8,7 @@ import { hasEnded } from './study-view.js';
  * (Last recorded progress, the original client's first key, arrives with issue 11.)
  */
 export function openStudies(studies: readonly Study[], today: string = localToday()): Study[] {
-  return studies.filter((study) => !hasEnded(study, today)).sort((a, b) => (b.start_date ?? '').localeCompare(a.start_date ?? '') || a.id.localeCompare(b.id));
+  return studies
+    .filter((study) => !hasEnded(study, today))
+    .sort((a, b) => (b.start_date ?? '').localeCompare(a.start_date ?? '') || a.id.localeCompare(b.id));
 }

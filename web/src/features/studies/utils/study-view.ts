@@ -2,8 +2,14 @@ import type { Study, StudyTask } from '#shared/contracts/studies.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
 
 /** docs/product.md#studies: the current language's title, then the other's; `fallback` when neither. */
-export function studyTitle(study: Pick<Study, 'title_ko' | 'title_en' | 'display_title'>, language: Language, fallback: string): string {
-  return pickLocalized(study as Record<string, unknown>, 'title', language).trim() || study.display_title?.trim() || fallback;
+export function studyTitle(
+  study: Pick<Study, 'title_ko' | 'title_en' | 'display_title'>,
+  language: Language,
+  fallback: string,
+): string {
+  return (
+    pickLocalized(study as Record<string, unknown>, 'title', language).trim() || study.display_title?.trim() || fallback
+  );
 }
 
 export function studyGoal(study: Pick<Study, 'goal_ko' | 'goal_en'>, language: Language): string {

@@ -5,5 +5,10 @@ import { writeThenInvalidate } from '../../../lib/use-api.js';
 
 /** POST /api/members/import/ — members of `sourceStudyId` not yet in the study (same email, member code or user skipped). */
 export function importMembers(studyId: string, sourceStudyId: string) {
-  return writeThenInvalidate(() => callApi(route, { body: { study: studyId, source_study: sourceStudyId } }), listStudyMembers, getStudy, listStudies);
+  return writeThenInvalidate(
+    () => callApi(route, { body: { study: studyId, source_study: sourceStudyId } }),
+    listStudyMembers,
+    getStudy,
+    listStudies,
+  );
 }

@@ -13,7 +13,10 @@ export function updateMember(memberId: string, body: UpdateMemberBody) {
 }
 
 /** docs/product.md#member-management: bulk activate / deactivate, one PUT per member; a failure does not stop the rest. */
-export function setMembersActive(memberIds: readonly string[], isActive: boolean): Promise<{ done: number; failed: number }> {
+export function setMembersActive(
+  memberIds: readonly string[],
+  isActive: boolean,
+): Promise<{ done: number; failed: number }> {
   return writeThenInvalidate(
     async () => {
       let done = 0;

@@ -1,7 +1,12 @@
 import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEMBER_CODE_MAX, MEMBER_EMAIL_MAX, MEMBER_NAME_MAX, MEMBER_TEXT_MAX } from '#shared/contracts/study-members.js';
+import {
+  MEMBER_CODE_MAX,
+  MEMBER_EMAIL_MAX,
+  MEMBER_NAME_MAX,
+  MEMBER_TEXT_MAX,
+} from '#shared/contracts/study-members.js';
 import { STUDY_MEMBER_ROLES } from '#shared/domain/study-roles.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
@@ -11,13 +16,23 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { addMember } from '../api/add-member.js';
-import { emptyMemberDraft, memberBody, memberDraftError, type MemberDraft, type MemberDraftError } from '../utils/member-form.js';
+import {
+  emptyMemberDraft,
+  memberBody,
+  memberDraftError,
+  type MemberDraft,
+  type MemberDraftError,
+} from '../utils/member-form.js';
 import { UserSearch } from './user-search.js';
 import styles from './study-members.module.css';
 
 /** docs/product.md#errors: a member add failing on its email says so; otherwise the server's sentence, else the generic text. */
 function addFailureText(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError && (error.code === 'member_email_taken' || error.issues?.some((issue) => issue.path[0] === 'email'))) return t('studyMembers.add.emailExists');
+  if (
+    error instanceof ApiError &&
+    (error.code === 'member_email_taken' || error.issues?.some((issue) => issue.path[0] === 'email'))
+  )
+    return t('studyMembers.add.emailExists');
   return serverDetailOr(error, t, t('studyMembers.add.addMemberFailed'));
 }
 
@@ -28,7 +43,8 @@ export function AddMemberForm({ studyId, memberUserIds }: { studyId: string; mem
   const [draft, setDraft] = useState<MemberDraft>(emptyMemberDraft);
   const [error, setError] = useState<MemberDraftError | undefined>();
   const [pending, setPending] = useState(false);
-  const set = <K extends keyof MemberDraft>(key: K, value: MemberDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof MemberDraft>(key: K, value: MemberDraft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -93,14 +109,34 @@ export function AddMemberForm({ studyId, memberUserIds }: { studyId: string; mem
             error={error === 'invalidEmail' ? t('studyMembers.add.invalidEmail') : null}
             data-testid="member-email-input"
           />
-          <TextField label={t('studyMembers.add.memberId')} value={draft.member_id} maxLength={MEMBER_CODE_MAX} onChange={(value) => set('member_id', value)} />
-          <TextField label={t('studyMembers.add.affiliation')} value={draft.affiliation} maxLength={MEMBER_TEXT_MAX} onChange={(value) => set('affiliation', value)} />
-          <TextField label={t('studyMembers.add.location')} value={draft.location} maxLength={MEMBER_TEXT_MAX} onChange={(value) => set('location', value)} />
+          <TextField
+            label={t('studyMembers.add.memberId')}
+            value={draft.member_id}
+            maxLength={MEMBER_CODE_MAX}
+            onChange={(value) => set('member_id', value)}
+          />
+          <TextField
+            label={t('studyMembers.add.affiliation')}
+            value={draft.affiliation}
+            maxLength={MEMBER_TEXT_MAX}
+            onChange={(value) => set('affiliation', value)}
+          />
+          <TextField
+            label={t('studyMembers.add.location')}
+            value={draft.location}
+            maxLength={MEMBER_TEXT_MAX}
+            onChange={(value) => set('location', value)}
+          />
           <div className={form.field}>
             <label className={form.label} htmlFor="add-member-role">
               {t('studyMembers.add.role')}
             </label>
-            <select id="add-member-role" className={form.select} value={draft.role} onChange={(event) => set('role', event.target.value as MemberDraft['role'])}>
+            <select
+              id="add-member-role"
+              className={form.select}
+              value={draft.role}
+              onChange={(event) => set('role', event.target.value as MemberDraft['role'])}
+            >
               {STUDY_MEMBER_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {t(`studyMembers.table.roles.${role}`)}
@@ -109,12 +145,22 @@ export function AddMemberForm({ studyId, memberUserIds }: { studyId: string; mem
             </select>
           </div>
           <label className={styles.check}>
-            <input type="checkbox" className={form.checkbox} checked={draft.is_active} onChange={(event) => set('is_active', event.target.checked)} />
+            <input
+              type="checkbox"
+              className={form.checkbox}
+              checked={draft.is_active}
+              onChange={(event) => set('is_active', event.target.checked)}
+            />
             {t('studyMembers.add.isActive')}
           </label>
         </div>
         <div className={form.actions}>
-          <button type="submit" className={`${button.button} ${button.primary}`} disabled={pending} data-testid="add-member-submit">
+          <button
+            type="submit"
+            className={`${button.button} ${button.primary}`}
+            disabled={pending}
+            data-testid="add-member-submit"
+          >
             {t('studyMembers.add.submit')}
           </button>
         </div>

@@ -25,7 +25,13 @@ export function ImportMembersCard({ studyId }: { studyId: string }) {
     setPending(true);
     try {
       const answer = await importMembers(studyId, sourceId);
-      toast.success(t('studyMembers.import.done', { done: answer.imported, skipped: answer.skipped, failed: answer.total - answer.imported - answer.skipped }));
+      toast.success(
+        t('studyMembers.import.done', {
+          done: answer.imported,
+          skipped: answer.skipped,
+          failed: answer.total - answer.imported - answer.skipped,
+        }),
+      );
       setSourceId('');
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('studyMembers.import.failed')));
@@ -40,7 +46,12 @@ export function ImportMembersCard({ studyId }: { studyId: string }) {
         <label className="visually-hidden" htmlFor="import-source">
           {t('studyMembers.import.title')}
         </label>
-        <select id="import-source" className={form.select} value={sourceId} onChange={(event) => setSourceId(event.target.value)}>
+        <select
+          id="import-source"
+          className={form.select}
+          value={sourceId}
+          onChange={(event) => setSourceId(event.target.value)}
+        >
           <option value="">{t('studyMembers.import.chooseStudy')}</option>
           {sources.map((study) => (
             <option key={study.id} value={study.id}>
@@ -48,7 +59,12 @@ export function ImportMembersCard({ studyId }: { studyId: string }) {
             </option>
           ))}
         </select>
-        <button type="button" className={`${button.button} ${button.secondary}`} disabled={pending} onClick={() => void submit()}>
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary}`}
+          disabled={pending}
+          onClick={() => void submit()}
+        >
           {t('studyMembers.import.submit')}
         </button>
       </div>

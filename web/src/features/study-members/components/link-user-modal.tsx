@@ -35,7 +35,13 @@ export function LinkUserModal({ studyId, member, memberUserIds, onClose }: Props
   };
 
   return (
-    <Modal open={member !== null} title={t('studyMembers.link.title')} onClose={onClose} closeLabel={t('app.close')} testId="link-user-modal">
+    <Modal
+      open={member !== null}
+      title={t('studyMembers.link.title')}
+      onClose={onClose}
+      closeLabel={t('app.close')}
+      testId="link-user-modal"
+    >
       <p>{t('studyMembers.link.intro', { name: member?.name ?? '' })}</p>
       <UserSearch studyId={studyId} memberUserIds={memberUserIds} onChoose={(user) => void link(user.id)} />
     </Modal>

@@ -90,7 +90,10 @@ function MemberManagement() {
           title={t('studyMembers.title')}
           subtitle={title ? t('studyMembers.subtitle', { title }) : undefined}
           actions={
-            <Link to={`/study-detail/${encodeURIComponent(studyId)}`} className={`${button.button} ${button.secondary}`}>
+            <Link
+              to={`/study-detail/${encodeURIComponent(studyId)}`}
+              className={`${button.button} ${button.secondary}`}
+            >
               {t('studyMembers.back')}
             </Link>
           }
@@ -98,7 +101,11 @@ function MemberManagement() {
 
         {(study.isLoading || members.isLoading) && !error && <Spinner label={t('studyMembers.loading')} />}
         {(error || forbidden) && (
-          <div className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`} role="alert" data-testid="member-management-error">
+          <div
+            className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`}
+            role="alert"
+            data-testid="member-management-error"
+          >
             <p>{forbidden ? t('studyMembers.forbidden') : serverDetailOr(error, t, t('studyMembers.loadFailed'))}</p>
             {missing && (
               <Link to="/study-management" className={`${button.button} ${button.secondary}`}>
@@ -141,10 +148,14 @@ function MemberManagement() {
                     className={form.checkbox}
                     checked={allSelected}
                     disabled={list.length === 0}
-                    onChange={(event) => setSelected(new Set(event.target.checked ? list.map((member) => member.id) : []))}
+                    onChange={(event) =>
+                      setSelected(new Set(event.target.checked ? list.map((member) => member.id) : []))
+                    }
                     data-testid="members-select-all"
                   />
-                  {selected.size > 0 ? t('studyMembers.table.selected', { count: chosen.length }) : t('studyMembers.table.selectAll')}
+                  {selected.size > 0
+                    ? t('studyMembers.table.selected', { count: chosen.length })
+                    : t('studyMembers.table.selectAll')}
                 </label>
                 <div className={styles.bulkActions}>
                   <button
@@ -169,7 +180,9 @@ function MemberManagement() {
                     type="button"
                     className={`${button.button} ${button.dangerOutline} ${button.small}`}
                     disabled={busy}
-                    onClick={() => (chosen.length === 0 ? toast.warning(t('studyMembers.bulk.noneSelected')) : setConfirmDelete(true))}
+                    onClick={() =>
+                      chosen.length === 0 ? toast.warning(t('studyMembers.bulk.noneSelected')) : setConfirmDelete(true)
+                    }
                     data-testid="members-delete"
                   >
                     {t('studyMembers.bulk.delete')}
@@ -181,7 +194,13 @@ function MemberManagement() {
                 rows={list}
                 rowKey={(member) => member.id}
                 renderRow={(member) => (
-                  <MemberRow key={member.id} member={member} selected={selected.has(member.id)} onToggle={() => toggle(member.id)} onLink={() => setLinking(member)} />
+                  <MemberRow
+                    key={member.id}
+                    member={member}
+                    selected={selected.has(member.id)}
+                    onToggle={() => toggle(member.id)}
+                    onLink={() => setLinking(member)}
+                  />
                 )}
                 empty={members.data ? t('studyMembers.table.empty') : undefined}
                 cards
@@ -193,7 +212,12 @@ function MemberManagement() {
         )}
       </div>
 
-      <LinkUserModal studyId={studyId} member={linking} memberUserIds={memberUserIds} onClose={() => setLinking(null)} />
+      <LinkUserModal
+        studyId={studyId}
+        member={linking}
+        memberUserIds={memberUserIds}
+        onClose={() => setLinking(null)}
+      />
       <ConfirmModal
         open={confirmDelete}
         title={t('studyMembers.bulk.deleteTitle')}

@@ -24,7 +24,15 @@ interface Props {
   onLink(): void;
 }
 
-type Draft = { name: string; email: string; member_id: string; affiliation: string; location: string; role: StudyMemberRole; is_active: boolean };
+type Draft = {
+  name: string;
+  email: string;
+  member_id: string;
+  affiliation: string;
+  location: string;
+  role: StudyMemberRole;
+  is_active: boolean;
+};
 
 /** One member: read-only, or edited inline (docs/product.md#member-management) and saved with one PUT. */
 export function MemberRow({ member, selected, onToggle, onLink }: Props) {
@@ -62,7 +70,12 @@ export function MemberRow({ member, selected, onToggle, onLink }: Props) {
 
   const text = (key: 'name' | 'email' | 'member_id' | 'affiliation' | 'location', label: string) =>
     draft ? (
-      <input className={`${form.input} ${dataTable.inlineInput}`} value={draft[key]} aria-label={label} onChange={(event) => setDraft({ ...draft, [key]: event.target.value })} />
+      <input
+        className={`${form.input} ${dataTable.inlineInput}`}
+        value={draft[key]}
+        aria-label={label}
+        onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+      />
     ) : (
       (member[key] ?? '–')
     );
@@ -70,7 +83,15 @@ export function MemberRow({ member, selected, onToggle, onLink }: Props) {
   const column = (key: string) => t(`studyMembers.table.columns.${key}`);
 
   const columns = memberColumns(t, {
-    select: () => <input type="checkbox" className={form.checkbox} checked={selected} onChange={onToggle} aria-label={t('studyMembers.table.select', { name: member.name })} />,
+    select: () => (
+      <input
+        type="checkbox"
+        className={form.checkbox}
+        checked={selected}
+        onChange={onToggle}
+        aria-label={t('studyMembers.table.select', { name: member.name })}
+      />
+    ),
     name: () => text('name', column('name')),
     user: () => member.user_username ?? <span className={screen.muted}>{t('studyMembers.table.noUser')}</span>,
     email: () => text('email', column('email')),
@@ -79,7 +100,12 @@ export function MemberRow({ member, selected, onToggle, onLink }: Props) {
     location: () => text('location', column('location')),
     role: () =>
       draft ? (
-        <select className={form.select} value={draft.role} aria-label={column('role')} onChange={(event) => setDraft({ ...draft, role: event.target.value as StudyMemberRole })}>
+        <select
+          className={form.select}
+          value={draft.role}
+          aria-label={column('role')}
+          onChange={(event) => setDraft({ ...draft, role: event.target.value as StudyMemberRole })}
+        >
           {STUDY_MEMBER_ROLES.map((role) => (
             <option key={role} value={role}>
               {t(`studyMembers.table.roles.${role}`)}
@@ -87,16 +113,26 @@ export function MemberRow({ member, selected, onToggle, onLink }: Props) {
           ))}
         </select>
       ) : (
-        <span className={`${badge.badge} ${ROLE_TONE[member.role]}`}>{t(`studyMembers.table.roles.${member.role}`)}</span>
+        <span className={`${badge.badge} ${ROLE_TONE[member.role]}`}>
+          {t(`studyMembers.table.roles.${member.role}`)}
+        </span>
       ),
     active: () =>
       draft ? (
         <label className={styles.check}>
-          <input type="checkbox" className={form.checkbox} checked={draft.is_active} onChange={(event) => setDraft({ ...draft, is_active: event.target.checked })} />
+          <input
+            type="checkbox"
+            className={form.checkbox}
+            checked={draft.is_active}
+            onChange={(event) => setDraft({ ...draft, is_active: event.target.checked })}
+          />
           {t('studyMembers.table.active')}
         </label>
       ) : (
-        <span className={`${badge.badge} ${member.is_active ? badge.success : badge.warning}`} data-testid="member-active">
+        <span
+          className={`${badge.badge} ${member.is_active ? badge.success : badge.warning}`}
+          data-testid="member-active"
+        >
           {member.is_active ? t('studyMembers.table.active') : t('studyMembers.table.inactive')}
         </span>
       ),
@@ -104,20 +140,39 @@ export function MemberRow({ member, selected, onToggle, onLink }: Props) {
       <div className={dataTable.rowActions}>
         {draft ? (
           <>
-            <button type="button" className={`${button.button} ${button.primary} ${button.small}`} disabled={pending} onClick={() => void save()}>
+            <button
+              type="button"
+              className={`${button.button} ${button.primary} ${button.small}`}
+              disabled={pending}
+              onClick={() => void save()}
+            >
               {t('studyMembers.table.save')}
             </button>
-            <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={() => setDraft(null)}>
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary} ${button.small}`}
+              onClick={() => setDraft(null)}
+            >
               {t('studyMembers.table.cancel')}
             </button>
           </>
         ) : (
           <>
-            <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={startEdit} data-testid="member-edit">
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary} ${button.small}`}
+              onClick={startEdit}
+              data-testid="member-edit"
+            >
               {t('studyMembers.table.edit')}
             </button>
             {!member.user && (
-              <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={onLink} data-testid="member-link">
+              <button
+                type="button"
+                className={`${button.button} ${button.secondary} ${button.small}`}
+                onClick={onLink}
+                data-testid="member-link"
+              >
                 {t('studyMembers.link.button')}
               </button>
             )}
@@ -127,7 +182,15 @@ export function MemberRow({ member, selected, onToggle, onLink }: Props) {
     ),
   });
 
-  return <DataTableRow columns={columns} row={member} className={selected ? dataTable.selected : undefined} data-testid="member-row" data-member-id={member.id} />;
+  return (
+    <DataTableRow
+      columns={columns}
+      row={member}
+      className={selected ? dataTable.selected : undefined}
+      data-testid="member-row"
+      data-member-id={member.id}
+    />
+  );
 }
 
 const DATA_COLUMNS = ['name', 'user', 'email', 'memberId', 'affiliation', 'location', 'role', 'active'] as const;
@@ -137,11 +200,26 @@ type MemberColumn = 'select' | (typeof DATA_COLUMNS)[number] | 'actions';
  * The member table's columns: the head (from labels alone) and, given `cells`, one row's cells. A
  * row (MemberRow) has state of its own — the inline edit — so it builds its columns each render.
  */
-export function memberColumns(t: TFunction, cells: Partial<Record<MemberColumn, () => ReactNode>> = {}): DataTableColumn<Member>[] {
+export function memberColumns(
+  t: TFunction,
+  cells: Partial<Record<MemberColumn, () => ReactNode>> = {},
+): DataTableColumn<Member>[] {
   const cell = (key: MemberColumn) => () => cells[key]?.() ?? null;
   return [
-    { key: 'select', label: t('studyMembers.table.selectAll'), hiddenLabel: true, className: `${dataTable.checkCell} ${styles.fullRowOnPhone}`, cell: cell('select') },
+    {
+      key: 'select',
+      label: t('studyMembers.table.selectAll'),
+      hiddenLabel: true,
+      className: `${dataTable.checkCell} ${styles.fullRowOnPhone}`,
+      cell: cell('select'),
+    },
     ...DATA_COLUMNS.map((key) => ({ key, label: t(`studyMembers.table.columns.${key}`), cell: cell(key) })),
-    { key: 'actions', label: t('studyMembers.table.columns.actions'), hiddenLabel: true, className: `${styles.actionsCell} ${styles.fullRowOnPhone}`, cell: cell('actions') },
+    {
+      key: 'actions',
+      label: t('studyMembers.table.columns.actions'),
+      hiddenLabel: true,
+      className: `${styles.actionsCell} ${styles.fullRowOnPhone}`,
+      cell: cell('actions'),
+    },
   ];
 }

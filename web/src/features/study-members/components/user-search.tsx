@@ -47,7 +47,9 @@ export function UserSearch({ studyId, memberUserIds, onChoose }: Props) {
         data-testid="user-search-input"
       />
       {search.error && <p className={form.error}>{t('studyMembers.search.failed')}</p>}
-      {query.trim() && search.data && users.length === 0 && <p className={form.hint}>{t('studyMembers.search.none')}</p>}
+      {query.trim() && search.data && users.length === 0 && (
+        <p className={form.hint}>{t('studyMembers.search.none')}</p>
+      )}
       {users.length > 0 && (
         <ul className={styles.results} data-testid="user-search-results">
           {users.map((user) => {
@@ -56,13 +58,20 @@ export function UserSearch({ studyId, memberUserIds, onChoose }: Props) {
               <li key={user.id} className={styles.result}>
                 <span>
                   <strong>{user.username}</strong>
-                  {user.display_name && user.display_name !== user.username && <span className={screen.muted}> · {user.display_name}</span>}
+                  {user.display_name && user.display_name !== user.username && (
+                    <span className={screen.muted}> · {user.display_name}</span>
+                  )}
                   {user.email && <span className={screen.muted}> · {user.email}</span>}
                 </span>
                 {taken ? (
                   <span className={screen.muted}>{t('studyMembers.search.alreadyMember')}</span>
                 ) : (
-                  <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={() => onChoose(user)} data-testid="user-search-choose">
+                  <button
+                    type="button"
+                    className={`${button.button} ${button.secondary} ${button.small}`}
+                    onClick={() => onChoose(user)}
+                    data-testid="user-search-choose"
+                  >
                     {t('studyMembers.search.choose')}
                   </button>
                 )}

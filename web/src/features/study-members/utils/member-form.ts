@@ -15,7 +15,17 @@ export interface MemberDraft {
 }
 
 export function emptyMemberDraft(): MemberDraft {
-  return { name: '', email: '', member_id: '', affiliation: '', location: '', role: 'member', is_active: true, user: null, user_username: null };
+  return {
+    name: '',
+    email: '',
+    member_id: '',
+    affiliation: '',
+    location: '',
+    role: 'member',
+    is_active: true,
+    user: null,
+    user_username: null,
+  };
 }
 
 export type MemberDraftError = 'nameRequired' | 'invalidEmail';

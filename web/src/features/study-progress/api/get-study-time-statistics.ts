@@ -3,5 +3,9 @@ import { useApi } from '../../../lib/use-api.js';
 
 /** GET /api/study-time-statistics/{studyId}/?days= (absent days: all). */
 export function useStudyTimeStatistics(studyId: string, days: number | null) {
-  return useApi(studyTimeStatistics, { params: { studyId }, query: days ? { days } : {} }, { shouldRetryOnError: false });
+  return useApi(
+    studyTimeStatistics,
+    { params: { studyId }, query: days ? { days } : {} },
+    { shouldRetryOnError: false },
+  );
 }

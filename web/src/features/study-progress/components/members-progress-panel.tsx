@@ -12,7 +12,17 @@ import styles from './study-progress.module.css';
  * For the study's managers: each member's answers, correct ones, study time and last activity in
  * the dashboard's period (issue 23 item 9). The server decides who may see it.
  */
-export function MembersProgressPanel({ studyId, days, duration, formatTime }: { studyId: string; days: number | null; duration: Duration; formatTime(iso: string): string }) {
+export function MembersProgressPanel({
+  studyId,
+  days,
+  duration,
+  formatTime,
+}: {
+  studyId: string;
+  days: number | null;
+  duration: Duration;
+  formatTime(iso: string): string;
+}) {
   const { t } = useTranslation();
   const members = useMembersProgress(studyId, days, true);
   const error = members.error;
@@ -27,7 +37,11 @@ export function MembersProgressPanel({ studyId, days, duration, formatTime }: { 
         <div role="alert">
           <p>{refused ? t('studyProgress.members.forbidden') : t('studyProgress.members.loadFailed')}</p>
           {!refused && (
-            <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={() => void members.reload()}>
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary} ${button.small}`}
+              onClick={() => void members.reload()}
+            >
               {t('studyProgress.refresh')}
             </button>
           )}
@@ -57,7 +71,9 @@ export function MembersProgressPanel({ studyId, days, duration, formatTime }: { 
                     <td data-testid="member-correct">{member.correct_count}</td>
                     <td>{accuracy === null ? '—' : `${accuracy}%`}</td>
                     <td data-testid="member-time">{duration(member.study_time_seconds)}</td>
-                    <td>{member.last_activity_at ? formatTime(member.last_activity_at) : t('studyProgress.members.never')}</td>
+                    <td>
+                      {member.last_activity_at ? formatTime(member.last_activity_at) : t('studyProgress.members.never')}
+                    </td>
                   </tr>
                 );
               })}

@@ -1,5 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { DayRow, TaskRow } from '../utils/dashboard-view.js';
 import styles from './study-progress.module.css';
 
@@ -25,7 +37,15 @@ export function DailyChart({ days }: { days: DayRow[] }) {
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
             <Tooltip />
             <Legend />
-            <Line type="monotone" dataKey="answered" name={t('studyProgress.attempted')} stroke={ATTEMPTED_COLOUR} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+            <Line
+              type="monotone"
+              dataKey="answered"
+              name={t('studyProgress.attempted')}
+              stroke={ATTEMPTED_COLOUR}
+              strokeWidth={2}
+              dot={{ r: 3 }}
+              isAnimationActive={false}
+            />
             <Line
               type="monotone"
               dataKey="correct"
@@ -57,7 +77,13 @@ export function AccuracyChart({ tasks, onOpen }: { tasks: TaskRow[]; onOpen(task
             <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} />
             <YAxis domain={[0, 100]} tick={{ fontSize: 11 }} unit="%" />
             <Tooltip />
-            <Bar dataKey="value" name={t('studyProgress.accuracy')} onClick={(bar) => onOpen(bar.payload as TaskRow)} cursor="pointer" isAnimationActive={false}>
+            <Bar
+              dataKey="value"
+              name={t('studyProgress.accuracy')}
+              onClick={(bar) => onOpen(bar.payload as TaskRow)}
+              cursor="pointer"
+              isAnimationActive={false}
+            >
               {bars.map((bar) => (
                 <Cell key={bar.id} fill={bar.examId ? ATTEMPTED_COLOUR : NO_EXAM_COLOUR} />
               ))}

@@ -13,7 +13,15 @@ export type Duration = (seconds: number) => string;
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
 
 /** Each task in the period: its time, answers, correct ones and accuracy, under the period's total time. */
-export function TaskTimesPanel({ tasks, totalSeconds, duration }: { tasks: TaskRow[]; totalSeconds: number; duration: Duration }) {
+export function TaskTimesPanel({
+  tasks,
+  totalSeconds,
+  duration,
+}: {
+  tasks: TaskRow[];
+  totalSeconds: number;
+  duration: Duration;
+}) {
   const { t } = useTranslation();
   return (
     <section className={styles.panel}>

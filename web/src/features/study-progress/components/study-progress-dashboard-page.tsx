@@ -38,24 +38,29 @@ function Dashboard({ studyId }: { studyId: string }) {
   // docs/product.md#errors: a study that cannot be loaded raises an alert; other failures are silent.
   const statsError = stats.error;
   useEffect(() => {
-    if (statsError && (statsError.status === 404 || statsError.status === 403)) toast.error(t('studyProgress.loadStudyFailed'));
+    if (statsError && (statsError.status === 404 || statsError.status === 403))
+      toast.error(t('studyProgress.loadStudyFailed'));
   }, [statsError, toast, t]);
 
   const backTo = params.get('returnTo') === 'study-detail' ? `/study-detail/${studyId}` : '/study-management';
   const duration = (seconds: number) => {
     const parts = durationParts(seconds);
-    return parts.kind === 'time' ? t('studyProgress.duration', parts) : t(`studyProgress.${parts.kind === 'none' ? 'noTime' : 'underMinute'}`);
+    return parts.kind === 'time'
+      ? t('studyProgress.duration', parts)
+      : t(`studyProgress.${parts.kind === 'none' ? 'noTime' : 'underMinute'}`);
   };
   const refresh = () => void Promise.all([stats.reload(), history.reload()]);
 
   const view = useMemo(() => (stats.data ? dashboardView(stats.data) : null), [stats.data]);
   const openTask = (task: TaskRow) => {
-    if (task.examId) window.location.assign(`/take-exam/${task.examId}?returnTo=study-progress-dashboard&studyId=${studyId}`);
+    if (task.examId)
+      window.location.assign(`/take-exam/${task.examId}?returnTo=study-progress-dashboard&studyId=${studyId}`);
     else window.alert(t('studyProgress.noExam'));
   };
 
   const data = stats.data;
-  const hasData = !!view && (view.cards.seconds > 0 || view.cards.answered > 0 || (history.data?.summary_table.length ?? 0) > 0);
+  const hasData =
+    !!view && (view.cards.seconds > 0 || view.cards.answered > 0 || (history.data?.summary_table.length ?? 0) > 0);
   const periodLabel = (value: number | null) => t(`studyProgress.periods.${value ? `d${value}` : 'all'}`);
 
   return (
@@ -69,7 +74,12 @@ function Dashboard({ studyId }: { studyId: string }) {
               <Link to={backTo} className={`${button.button} ${button.secondary}`} data-testid="dashboard-back">
                 {t('studyProgress.back')}
               </Link>
-              <button type="button" className={`${button.button} ${button.primary}`} onClick={refresh} data-testid="dashboard-refresh">
+              <button
+                type="button"
+                className={`${button.button} ${button.primary}`}
+                onClick={refresh}
+                data-testid="dashboard-refresh"
+              >
                 {t('studyProgress.refresh')}
               </button>
             </>
@@ -104,19 +114,41 @@ function Dashboard({ studyId }: { studyId: string }) {
               <SummaryCard
                 id="tasks"
                 label={t('studyProgress.summary.studiedTasks')}
-                value={t('studyProgress.summary.ofTasks', { studied: view.cards.studiedTasks, total: view.cards.totalTasks })}
+                value={t('studyProgress.summary.ofTasks', {
+                  studied: view.cards.studiedTasks,
+                  total: view.cards.totalTasks,
+                })}
               />
-              <SummaryCard id="answered" label={t('studyProgress.summary.answered')} value={String(view.cards.answered)} />
+              <SummaryCard
+                id="answered"
+                label={t('studyProgress.summary.answered')}
+                value={String(view.cards.answered)}
+              />
               <SummaryCard id="correct" label={t('studyProgress.summary.correct')} value={String(view.cards.correct)} />
-              <SummaryCard id="accuracy" label={t('studyProgress.summary.accuracy')} value={view.cards.accuracy === null ? '—' : `${view.cards.accuracy}%`} />
-              <SummaryCard id="time" label={t('studyProgress.summary.studyTime')} value={duration(view.cards.seconds)} />
+              <SummaryCard
+                id="accuracy"
+                label={t('studyProgress.summary.accuracy')}
+                value={view.cards.accuracy === null ? '—' : `${view.cards.accuracy}%`}
+              />
+              <SummaryCard
+                id="time"
+                label={t('studyProgress.summary.studyTime')}
+                value={duration(view.cards.seconds)}
+              />
             </div>
 
             <DailyChart days={view.days} />
             <AccuracyChart tasks={view.tasks} onOpen={openTask} />
             <TaskTimesPanel tasks={view.tasks} totalSeconds={view.cards.seconds} duration={duration} />
             <DailyTimesPanel days={view.activeDays} duration={duration} />
-            {data.can_view_members && <MembersProgressPanel studyId={studyId} days={days} duration={duration} formatTime={(iso) => formatCompletedAt(iso, currentLanguage())} />}
+            {data.can_view_members && (
+              <MembersProgressPanel
+                studyId={studyId}
+                days={days}
+                duration={duration}
+                formatTime={(iso) => formatCompletedAt(iso, currentLanguage())}
+              />
+            )}
           </>
         )}
         {history.data && <HistoryPanel rows={history.data.summary_table} />}

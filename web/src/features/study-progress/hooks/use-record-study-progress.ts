@@ -10,12 +10,22 @@ const LIST_RECORDED_AT = 'studyProgress.listRecordedAt';
  * page records its studies at most once in 5 minutes (§9). Signed-in members only; the call's
  * failures are ignored. `studyIds` null waits (not loaded / not signed in).
  */
-export function useRecordStudyProgress(target: { studyId: string; pageType: 'detail' | 'dashboard' } | { studyIds: string[]; pageType: 'list' } | null) {
-  const key = target ? ('studyId' in target ? `${target.pageType}:${target.studyId}` : `list:${target.studyIds.join(',')}`) : null;
+export function useRecordStudyProgress(
+  target: { studyId: string; pageType: 'detail' | 'dashboard' } | { studyIds: string[]; pageType: 'list' } | null,
+) {
+  const key = target
+    ? 'studyId' in target
+      ? `${target.pageType}:${target.studyId}`
+      : `list:${target.studyIds.join(',')}`
+    : null;
   useEffect(() => {
     if (!target) return;
     if ('studyId' in target) {
-      void recordStudyProgress({ study_id: target.studyId, page_type: target.pageType, client_time: new Date().toISOString() });
+      void recordStudyProgress({
+        study_id: target.studyId,
+        page_type: target.pageType,
+        client_time: new Date().toISOString(),
+      });
       return;
     }
     if (target.studyIds.length === 0) return;

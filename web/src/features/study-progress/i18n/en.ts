@@ -17,7 +17,14 @@ const en = {
   accuracyChart: 'Accuracy by task in this period',
   accuracy: 'Accuracy',
   noExam: 'This task has no exam.',
-  summary: { studiedTasks: 'Tasks studied', ofTasks: '{{studied}} of {{total}}', answered: 'Answered', correct: 'Correct', accuracy: 'Accuracy', studyTime: 'Study time' },
+  summary: {
+    studiedTasks: 'Tasks studied',
+    ofTasks: '{{studied}} of {{total}}',
+    answered: 'Answered',
+    correct: 'Correct',
+    accuracy: 'Accuracy',
+    studyTime: 'Study time',
+  },
   noTime: 'None',
   underMinute: 'Under a minute',
   taskTimes: 'By task',
@@ -26,7 +33,8 @@ const en = {
   noDailyTime: 'No study time was recorded in this period.',
   totalTime: 'Total study time: {{time}}',
   duration: '{{hours}} h {{minutes}} min',
-  historyNote: 'Your progress in the study over all time: the share of its questions you have answered correctly, highest per visit day.',
+  historyNote:
+    'Your progress in the study over all time: the share of its questions you have answered correctly, highest per visit day.',
   history: 'Progress history',
   columns: {
     task: 'Task',

@@ -14,7 +14,14 @@ const ko = {
   accuracyChart: '이 기간 과제별 정답률',
   accuracy: '정답률',
   noExam: '이 과제에는 연결된 시험이 없습니다.',
-  summary: { studiedTasks: '학습한 과제', ofTasks: '{{total}}개 중 {{studied}}개', answered: '푼 문제', correct: '맞힌 문제', accuracy: '정답률', studyTime: '학습 시간' },
+  summary: {
+    studiedTasks: '학습한 과제',
+    ofTasks: '{{total}}개 중 {{studied}}개',
+    answered: '푼 문제',
+    correct: '맞힌 문제',
+    accuracy: '정답률',
+    studyTime: '학습 시간',
+  },
   noTime: '없음',
   underMinute: '1분 미만',
   taskTimes: '과제별 현황',
@@ -23,7 +30,8 @@ const ko = {
   noDailyTime: '이 기간에 기록된 학습 시간이 없습니다.',
   totalTime: '총 학습 시간: {{time}}',
   duration: '{{hours}}시간 {{minutes}}분',
-  historyNote: '전체 기간의 스터디 진행률입니다. 스터디 문제 중 맞힌 문제의 비율을 방문한 날마다 가장 높은 값으로 보여 줍니다.',
+  historyNote:
+    '전체 기간의 스터디 진행률입니다. 스터디 문제 중 맞힌 문제의 비율을 방문한 날마다 가장 높은 값으로 보여 줍니다.',
   history: '진행 기록',
   columns: {
     task: '과제',

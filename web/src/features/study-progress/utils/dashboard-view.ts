@@ -33,7 +33,14 @@ export interface DayRow {
 }
 
 export interface DashboardView {
-  cards: { totalTasks: number; studiedTasks: number; answered: number; correct: number; accuracy: number | null; seconds: number };
+  cards: {
+    totalTasks: number;
+    studiedTasks: number;
+    answered: number;
+    correct: number;
+    accuracy: number | null;
+    seconds: number;
+  };
   tasks: TaskRow[];
   /** Every day of the period, oldest first (the chart). */
   days: DayRow[];
@@ -41,10 +48,16 @@ export interface DashboardView {
   activeDays: DayRow[];
 }
 
-export const accuracyOf = (correct: number, answered: number): number | null => (answered > 0 ? Math.round((correct / answered) * 100) : null);
+export const accuracyOf = (correct: number, answered: number): number | null =>
+  answered > 0 ? Math.round((correct / answered) * 100) : null;
 
 export function dashboardView(report: StudyReport): DashboardView {
-  const days = report.daily_study_times.map((day) => ({ date: day.date, seconds: day.study_time_seconds, answered: day.answered_count, correct: day.correct_count }));
+  const days = report.daily_study_times.map((day) => ({
+    date: day.date,
+    seconds: day.study_time_seconds,
+    answered: day.answered_count,
+    correct: day.correct_count,
+  }));
   const tasks = report.task_study_times.map((task) => ({
     id: task.task_id,
     name: task.task_name,
@@ -78,7 +91,9 @@ export function dashboardView(report: StudyReport): DashboardView {
  * Seconds as the dashboard writes them: hours and minutes, and "under a minute" for a few seconds,
  * so a recorded time never reads as 0 h 0 min.
  */
-export function durationParts(seconds: number): { kind: 'none' } | { kind: 'underMinute' } | { kind: 'time'; hours: number; minutes: number } {
+export function durationParts(
+  seconds: number,
+): { kind: 'none' } | { kind: 'underMinute' } | { kind: 'time'; hours: number; minutes: number } {
   if (seconds <= 0) return { kind: 'none' };
   if (seconds < 60) return { kind: 'underMinute' };
   const minutes = Math.floor(seconds / 60);

@@ -17,7 +17,12 @@ export function TagChip({ tag, required, onRemove, removing }: TagChipProps) {
   const { t } = useTranslation();
   const label = tagLabel(tag, currentLanguage(), t('tags.noTag'));
   return (
-    <span className={`${styles.chip} ${required ? styles.chipRequired : ''}`} data-testid="tag-chip" data-tag-id={tag.id} title={required ? t('tags.required') : label}>
+    <span
+      className={`${styles.chip} ${required ? styles.chipRequired : ''}`}
+      data-testid="tag-chip"
+      data-tag-id={tag.id}
+      title={required ? t('tags.required') : label}
+    >
       {required && (
         <span className={styles.lock} aria-hidden="true">
           ●
@@ -25,7 +30,14 @@ export function TagChip({ tag, required, onRemove, removing }: TagChipProps) {
       )}
       <span className={styles.chipLabel}>{label}</span>
       {onRemove && !required && (
-        <button type="button" className={styles.chipRemove} onClick={onRemove} disabled={removing} aria-label={t('tags.remove', { name: label })} data-testid="tag-remove">
+        <button
+          type="button"
+          className={styles.chipRemove}
+          onClick={onRemove}
+          disabled={removing}
+          aria-label={t('tags.remove', { name: label })}
+          data-testid="tag-remove"
+        >
           ×
         </button>
       )}

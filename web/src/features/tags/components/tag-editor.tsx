@@ -7,7 +7,14 @@ import form from '../../../components/ui/form/form.module.css';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { createTag } from '../api/create-tag.js';
 import { useTagList } from '../hooks/use-tag-list.js';
-import { newTagName, searchTags, tagLabel, toggleTagId, withRequiredTag, type TagEntityType } from '../utils/tag-utils.js';
+import {
+  newTagName,
+  searchTags,
+  tagLabel,
+  toggleTagId,
+  withRequiredTag,
+  type TagEntityType,
+} from '../utils/tag-utils.js';
 import styles from './tags.module.css';
 
 /** What failed, as the tag manager reports it to its parent. */
@@ -28,7 +35,16 @@ interface TagEditorProps {
  * The tag manager's edit mode: search the tags, pick up to the maximum, create a new one, then
  * save or cancel. The domain's required tag stays picked.
  */
-export function TagEditor({ entityType, initial, requiredId, known, language, onCancel, onSave, onFailure }: TagEditorProps) {
+export function TagEditor({
+  entityType,
+  initial,
+  requiredId,
+  known,
+  language,
+  onCancel,
+  onSave,
+  onFailure,
+}: TagEditorProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const searchId = useId();
@@ -47,8 +63,8 @@ export function TagEditor({ entityType, initial, requiredId, known, language, on
   }, [list.error]);
 
   // Every tag the editor knows: the entity's own, the list (fresher usage counts), the ones made here.
-  const all = [...new Map([...known, ...(list.tags ?? []), ...created].map((tag) => [tag.id, tag])).values()].sort((a, b) =>
-    tagLabel(a, language, '').localeCompare(tagLabel(b, language, ''), language),
+  const all = [...new Map([...known, ...(list.tags ?? []), ...created].map((tag) => [tag.id, tag])).values()].sort(
+    (a, b) => tagLabel(a, language, '').localeCompare(tagLabel(b, language, ''), language),
   );
   const visible = searchTags(all, query);
   const atMax = selected.length >= MAX_EXAM_TAGS;
@@ -134,7 +150,13 @@ export function TagEditor({ entityType, initial, requiredId, known, language, on
             }}
             data-testid="tag-new-name"
           />
-          <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} disabled={!name || pending} onClick={() => void add()} data-testid="tag-add">
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary} ${button.small}`}
+            disabled={!name || pending}
+            onClick={() => void add()}
+            data-testid="tag-add"
+          >
             {t('tags.add')}
           </button>
         </div>
@@ -153,7 +175,12 @@ export function TagEditor({ entityType, initial, requiredId, known, language, on
         >
           {t('tags.save')}
         </button>
-        <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} disabled={pending} onClick={onCancel}>
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary} ${button.small}`}
+          disabled={pending}
+          onClick={onCancel}
+        >
           {t('tags.cancel')}
         </button>
       </div>

@@ -30,7 +30,8 @@ export interface TagManagerProps {
  * and cannot be removed or deselected.
  */
 export function TagManager({ entityType, tags, canEdit, save, onSaved, onError, testId }: TagManagerProps) {
-  if (!isTagEntityType(entityType)) throw new Error(`tag manager: entity type must be exam or study, not ${String(entityType)}`);
+  if (!isTagEntityType(entityType))
+    throw new Error(`tag manager: entity type must be exam or study, not ${String(entityType)}`);
   const { t } = useTranslation();
   const toast = useToast();
   const language = currentLanguage();
@@ -72,11 +73,22 @@ export function TagManager({ entityType, tags, canEdit, save, onSaved, onError, 
     <div className={styles.manager} data-testid={testId ?? 'tag-manager'} data-editing={editing || undefined}>
       <div className={styles.chips}>
         {shown.map((tag) => (
-          <TagChip key={tag.id} tag={tag} required={tag.id === domainTag?.id} onRemove={canEdit && !editing ? () => void remove(tag) : undefined} removing={removing === tag.id} />
+          <TagChip
+            key={tag.id}
+            tag={tag}
+            required={tag.id === domainTag?.id}
+            onRemove={canEdit && !editing ? () => void remove(tag) : undefined}
+            removing={removing === tag.id}
+          />
         ))}
         {shown.length === 0 && !canEdit && <span className={styles.empty}>{t('tags.none')}</span>}
         {canEdit && !editing && (
-          <button type="button" className={styles.manageButton} onClick={() => setEditing(true)} data-testid="tag-manage">
+          <button
+            type="button"
+            className={styles.manageButton}
+            onClick={() => setEditing(true)}
+            data-testid="tag-manage"
+          >
             + {t('tags.manage')}
           </button>
         )}

@@ -42,7 +42,10 @@ export function newTagName(input: string): string | null {
 export function findTagByName<T extends TagNames>(tags: readonly T[], name: string | null): T | null {
   if (!name) return null;
   const wanted = name.trim().toLowerCase();
-  return tags.find((tag) => tag.name_ko.trim().toLowerCase() === wanted || tag.name_en.trim().toLowerCase() === wanted) ?? null;
+  return (
+    tags.find((tag) => tag.name_ko.trim().toLowerCase() === wanted || tag.name_en.trim().toLowerCase() === wanted) ??
+    null
+  );
 }
 
 /** The ids with the required (domain) tag first, once; order otherwise kept. */

@@ -4,5 +4,8 @@ import { writeThenInvalidate } from '../../../lib/use-api.js';
 
 /** POST /api/question/{id}/ignore/ (or /unignore/ to undo) — answers the new state. */
 export function setIgnored(questionId: string, ignored: boolean) {
-  return writeThenInvalidate(() => callApi(ignored ? ignoreQuestion : unignoreQuestion, { params: { id: questionId }, body: {} }), ignoredQuestions);
+  return writeThenInvalidate(
+    () => callApi(ignored ? ignoreQuestion : unignoreQuestion, { params: { id: questionId }, body: {} }),
+    ignoredQuestions,
+  );
 }

@@ -1,4 +1,9 @@
-import { continueExam, listExamResults, questionStatistics, submitExam as submitRoute } from '#shared/contracts/results.js';
+import {
+  continueExam,
+  listExamResults,
+  questionStatistics,
+  submitExam as submitRoute,
+} from '#shared/contracts/results.js';
 import { callApi } from '../../../lib/api-client.js';
 import { invalidateHomeCache } from '../../../lib/client-cache.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
@@ -38,6 +43,11 @@ function send(examId: string, pending: PendingSubmission) {
   }
   return callApi(submitRoute, {
     headers,
-    body: { exam_id: examId, answers: pending.answers, elapsed_seconds: pending.elapsedSeconds, submission_id: pending.submissionId },
+    body: {
+      exam_id: examId,
+      answers: pending.answers,
+      elapsed_seconds: pending.elapsedSeconds,
+      submission_id: pending.submissionId,
+    },
   });
 }

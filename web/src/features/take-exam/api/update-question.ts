@@ -6,5 +6,8 @@ import type { QuestionFormBody } from './add-question.js';
 
 /** PATCH /api/questions/{id}/update/ — edits the question inside this exam only; the exam loads again. */
 export function updateQuestion(examId: string, questionId: string, body: QuestionFormBody) {
-  return writeThenInvalidate(() => callApi(route, { params: { id: questionId }, body: { ...body, exam_id: examId } }), getExam);
+  return writeThenInvalidate(
+    () => callApi(route, { params: { id: questionId }, body: { ...body, exam_id: examId } }),
+    getExam,
+  );
 }

@@ -30,7 +30,12 @@ export function AnswerInput({ inputForm, options, value, solved, onChange, onSol
 
   if (inputForm === 'solved') {
     return (
-      <div className={styles.solvedRow} role="group" aria-label={t('takeExam.question.answerLabel')} onKeyDown={onKeyDown}>
+      <div
+        className={styles.solvedRow}
+        role="group"
+        aria-label={t('takeExam.question.answerLabel')}
+        onKeyDown={onKeyDown}
+      >
         {(['Y', 'N'] as const).map((choice) => (
           <button
             key={choice}
@@ -66,7 +71,13 @@ export function AnswerInput({ inputForm, options, value, solved, onChange, onSol
           const checked = picked.includes(option.key.toLowerCase());
           return (
             <label key={option.key} className={styles.choice}>
-              <input type={inputForm} name={`${id}-choice`} value={option.key} checked={checked} onChange={(event) => toggle(option.key, event.target.checked)} />
+              <input
+                type={inputForm}
+                name={`${id}-choice`}
+                value={option.key}
+                checked={checked}
+                onChange={(event) => toggle(option.key, event.target.checked)}
+              />
               <span>
                 <span className={styles.choiceKey}>{option.key}.</span> {option.text}
               </span>

@@ -31,8 +31,12 @@ export function ExamHeader(props: ExamHeaderProps) {
           </h1>
           <div className={styles.badges}>
             <span className={styles.badge}>{t('takeExam.header.answered', { count: props.answeredCount })}</span>
-            {props.singleQuestion && <span className={`${styles.badge} ${styles.badgePrimary}`}>{t('takeExam.singleQuestion.badge')}</span>}
-            {props.continueMode && <span className={`${styles.badge} ${styles.badgePrimary}`}>{t('takeExam.header.continueMode')}</span>}
+            {props.singleQuestion && (
+              <span className={`${styles.badge} ${styles.badgePrimary}`}>{t('takeExam.singleQuestion.badge')}</span>
+            )}
+            {props.continueMode && (
+              <span className={`${styles.badge} ${styles.badgePrimary}`}>{t('takeExam.header.continueMode')}</span>
+            )}
             {props.completed && (
               <span className={`${styles.badge} ${styles.badgeSuccess}`} data-testid="exam-completed">
                 {t('takeExam.header.completed')}
@@ -55,11 +59,18 @@ export function ExamHeader(props: ExamHeaderProps) {
           </span>
           <span className={styles.timer}>
             {t('takeExam.header.questionTime')}
-            <strong data-testid="question-timer">{formatElapsed(Math.min(props.questionSeconds, props.elapsedSeconds))}</strong>
+            <strong data-testid="question-timer">
+              {formatElapsed(Math.min(props.questionSeconds, props.elapsedSeconds))}
+            </strong>
           </span>
         </div>
         <div className={styles.trackSwitch}>
-          <Switch label={t('takeExam.header.trackProgress')} checked={props.trackProgress} onChange={props.onTrackProgress} testId="track-progress" />
+          <Switch
+            label={t('takeExam.header.trackProgress')}
+            checked={props.trackProgress}
+            onChange={props.onTrackProgress}
+            testId="track-progress"
+          />
         </div>
       </div>
     </header>

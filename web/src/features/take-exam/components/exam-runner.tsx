@@ -56,7 +56,21 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
   const [restartOpen, setRestartOpen] = useState(false);
 
   const session = useRunnerSession({ exam, questions, params, signedIn, language, requireLogin });
-  const { record, dispatch, statsById, byId, total, index, currentQuestion, view, isLast, flags, goTo, answer, solved } = session;
+  const {
+    record,
+    dispatch,
+    statsById,
+    byId,
+    total,
+    index,
+    currentQuestion,
+    view,
+    isLast,
+    flags,
+    goTo,
+    answer,
+    solved,
+  } = session;
   const canEdit = signedIn && !!exam.user_permissions?.can_edit;
   const accuracy = useAccuracyAdjust(exam.id);
   const editor = useQuestionEditor({
@@ -101,7 +115,9 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
         onFavorite={() => requireLogin() && void flags.flipFavorite()}
         onIgnore={() => requireLogin() && void flags.flipIgnored()}
         onShare={() => void share()}
-        onFullscreen={() => void fullscreen.toggle().then((ok) => ok || toast.error(t('takeExam.toasts.fullscreenFailed')))}
+        onFullscreen={() =>
+          void fullscreen.toggle().then((ok) => ok || toast.error(t('takeExam.toasts.fullscreenFailed')))
+        }
         onList={() => setListOpen(true)}
         onShuffle={() => {
           dispatch({ type: 'setOrder', order: resortRemaining(record.questionOrder, index, undefined) });
@@ -113,7 +129,12 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
         onDelete={() => editor.setDeleting(true)}
       />
 
-      {currentQuestion && <UntranslatedNotice key={`${currentQuestion.id}-${language}`} show={showsTranslationNotice(currentQuestion, language)} />}
+      {currentQuestion && (
+        <UntranslatedNotice
+          key={`${currentQuestion.id}-${language}`}
+          show={showsTranslationNotice(currentQuestion, language)}
+        />
+      )}
 
       {view && currentQuestion && (
         <QuestionCard
@@ -151,7 +172,9 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
           key={`stats-${currentQuestion?.id ?? ''}`}
           stat={stat}
           pending={accuracy.adjusting}
-          onAdjust={(target, current) => currentQuestion && requireLogin() && void accuracy.adjust(currentQuestion.id, target, current)}
+          onAdjust={(target, current) =>
+            currentQuestion && requireLogin() && void accuracy.adjust(currentQuestion.id, target, current)
+          }
         />
       )}
 
@@ -196,7 +219,11 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
         open={restartOpen}
         onClose={() => setRestartOpen(false)}
         onConfirm={() => {
-          dispatch({ type: 'restart', order: orderQuestions(questions, { order: params.order, stats: statsById }).map((question) => question.id), now: Date.now() });
+          dispatch({
+            type: 'restart',
+            order: orderQuestions(questions, { order: params.order, stats: statsById }).map((question) => question.id),
+            now: Date.now(),
+          });
           setRestartOpen(false);
           toast.info(t('takeExam.toasts.restarted'));
         }}

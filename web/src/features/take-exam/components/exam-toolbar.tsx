@@ -47,7 +47,12 @@ export function ExamToolbar(props: ExamToolbarProps) {
     toggle.current?.focus();
   };
   return (
-    <div className={styles.toolbar} role="group" aria-label={t('takeExam.toolbar.label')} data-testid="take-exam-toolbar">
+    <div
+      className={styles.toolbar}
+      role="group"
+      aria-label={t('takeExam.toolbar.label')}
+      data-testid="take-exam-toolbar"
+    >
       {props.signedIn && (
         <button
           type="button"
@@ -60,7 +65,13 @@ export function ExamToolbar(props: ExamToolbarProps) {
           {props.isFavorite ? `★ ${t('takeExam.toolbar.unfavorite')}` : `☆ ${t('takeExam.toolbar.favorite')}`}
         </button>
       )}
-      <button type="button" className={small} onClick={props.onList} disabled={!props.hasQuestion} data-testid="list-button">
+      <button
+        type="button"
+        className={small}
+        onClick={props.onList}
+        disabled={!props.hasQuestion}
+        data-testid="list-button"
+      >
         {t('takeExam.toolbar.list')}
       </button>
       <button
@@ -74,7 +85,12 @@ export function ExamToolbar(props: ExamToolbarProps) {
       >
         {t('takeExam.toolbar.more')} <span aria-hidden="true">▾</span>
       </button>
-      <div id={panelId} className={`${styles.morePanel} ${open ? styles.morePanelOpen : ''}`} onKeyDown={onPanelKey} data-testid="more-tools-panel">
+      <div
+        id={panelId}
+        className={`${styles.morePanel} ${open ? styles.morePanelOpen : ''}`}
+        onKeyDown={onPanelKey}
+        data-testid="more-tools-panel"
+      >
         {props.signedIn && (
           <button
             type="button"
@@ -90,10 +106,22 @@ export function ExamToolbar(props: ExamToolbarProps) {
         <button type="button" className={small} onClick={run(props.onShare)} data-testid="share-button">
           {t('takeExam.toolbar.share')}
         </button>
-        <button type="button" className={small} onClick={run(props.onFullscreen)} aria-pressed={props.fullscreen} data-testid="fullscreen-button">
+        <button
+          type="button"
+          className={small}
+          onClick={run(props.onFullscreen)}
+          aria-pressed={props.fullscreen}
+          data-testid="fullscreen-button"
+        >
           {props.fullscreen ? t('takeExam.toolbar.exitFullscreen') : t('takeExam.toolbar.fullscreen')}
         </button>
-        <button type="button" className={small} onClick={run(props.onShuffle)} disabled={!props.hasQuestion} data-testid="shuffle-button">
+        <button
+          type="button"
+          className={small}
+          onClick={run(props.onShuffle)}
+          disabled={!props.hasQuestion}
+          data-testid="shuffle-button"
+        >
           {t('takeExam.toolbar.shuffle')}
         </button>
         <button type="button" className={small} onClick={run(props.onRestart)} data-testid="restart-button">
@@ -101,7 +129,13 @@ export function ExamToolbar(props: ExamToolbarProps) {
         </button>
         {props.canEdit && (
           <>
-            <button type="button" className={small} onClick={run(props.onEdit)} disabled={!props.hasQuestion} data-testid="edit-question">
+            <button
+              type="button"
+              className={small}
+              onClick={run(props.onEdit)}
+              disabled={!props.hasQuestion}
+              data-testid="edit-question"
+            >
               {t('takeExam.toolbar.edit')}
             </button>
             <button type="button" className={small} onClick={run(props.onAdd)} data-testid="add-question">

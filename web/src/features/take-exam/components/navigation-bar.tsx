@@ -24,7 +24,14 @@ export function NavigationBar(props: NavigationBarProps) {
   return (
     <nav className={`${card.panel} ${styles.nav}`} aria-label={t('takeExam.nav.label')} data-testid="exam-navigation">
       <div className={styles.navMoves}>
-        <button type="button" className={move} onClick={props.onFirst} disabled={atStart} data-testid="nav-first" aria-label={t('takeExam.nav.first')}>
+        <button
+          type="button"
+          className={move}
+          onClick={props.onFirst}
+          disabled={atStart}
+          data-testid="nav-first"
+          aria-label={t('takeExam.nav.first')}
+        >
           «
         </button>
         <button type="button" className={move} onClick={props.onPrevious} disabled={atStart} data-testid="nav-previous">
@@ -33,10 +40,22 @@ export function NavigationBar(props: NavigationBarProps) {
         <span className={styles.navCount} data-testid="nav-count">
           {props.total > 0 ? props.index + 1 : 0} / {props.total}
         </span>
-        <button type="button" className={`${button.button} ${button.primary}`} onClick={props.onNext} data-testid="nav-next">
+        <button
+          type="button"
+          className={`${button.button} ${button.primary}`}
+          onClick={props.onNext}
+          data-testid="nav-next"
+        >
           {atEnd ? t('takeExam.nav.finish') : t('takeExam.nav.next')} ›
         </button>
-        <button type="button" className={move} onClick={props.onLast} disabled={atEnd} data-testid="nav-last" aria-label={t('takeExam.nav.last')}>
+        <button
+          type="button"
+          className={move}
+          onClick={props.onLast}
+          disabled={atEnd}
+          data-testid="nav-last"
+          aria-label={t('takeExam.nav.last')}
+        >
           »
         </button>
       </div>
@@ -44,7 +63,13 @@ export function NavigationBar(props: NavigationBarProps) {
         <button type="button" className={move} onClick={props.onSave} disabled={props.saving} data-testid="save-exam">
           {props.saving ? t('takeExam.nav.saving') : t('takeExam.nav.save')}
         </button>
-        <button type="button" className={`${button.button} ${button.dangerOutline}`} onClick={props.onEnd} disabled={props.saving} data-testid="end-exam">
+        <button
+          type="button"
+          className={`${button.button} ${button.dangerOutline}`}
+          onClick={props.onEnd}
+          disabled={props.saving}
+          data-testid="end-exam"
+        >
           {t('takeExam.nav.end')}
         </button>
       </div>

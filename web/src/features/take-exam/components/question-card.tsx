@@ -43,7 +43,8 @@ export function QuestionCard(props: QuestionCardProps) {
   // for choices and typed answers (the verdict grades them), and "I got it / I missed it" for a
   // typed question answered in the head (nothing typed, or nothing to compare with).
   const typed = inputForm !== 'solved';
-  const selfGraded = inputForm === 'textarea' && (isBlank(props.answer) || isBlank(question.answer) || props.solved !== undefined);
+  const selfGraded =
+    inputForm === 'textarea' && (isBlank(props.answer) || isBlank(question.answer) || props.solved !== undefined);
   const verdict = checked ? answerVerdict(props.answer, question) : null;
 
   const submit = () => {
@@ -56,9 +57,13 @@ export function QuestionCard(props: QuestionCardProps) {
   return (
     <article className={`${card.panel} ${styles.card}`} data-testid="question-card" data-question-id={question.id}>
       <div className={styles.questionMeta}>
-        <span className={`${styles.badge} ${styles.badgePrimary}`}>{t('takeExam.question.number', { number: props.number })}</span>
+        <span className={`${styles.badge} ${styles.badgePrimary}`}>
+          {t('takeExam.question.number', { number: props.number })}
+        </span>
         {question.csvId && <span>#{question.csvId}</span>}
-        <span className={styles.badge}>{t(`takeExam.question.difficulty.${question.difficulty}`, { defaultValue: question.difficulty })}</span>
+        <span className={styles.badge}>
+          {t(`takeExam.question.difficulty.${question.difficulty}`, { defaultValue: question.difficulty })}
+        </span>
       </div>
       <h2 className={styles.questionTitle} data-testid="question-title">
         {question.title || t('takeExam.untitled')}
@@ -121,7 +126,13 @@ export function QuestionCard(props: QuestionCardProps) {
             </>
           )}
         </div>
-        <button type="button" className={`${button.button} ${button.ghost}`} aria-expanded={showAnswer} onClick={() => setShowAnswer((value) => !value)} data-testid="show-answer">
+        <button
+          type="button"
+          className={`${button.button} ${button.ghost}`}
+          aria-expanded={showAnswer}
+          onClick={() => setShowAnswer((value) => !value)}
+          data-testid="show-answer"
+        >
           {showAnswer ? t('takeExam.question.hideAnswer') : t('takeExam.question.showAnswer')}
         </button>
       </div>
@@ -137,7 +148,11 @@ export function QuestionCard(props: QuestionCardProps) {
         </p>
       )}
       {!verdict && typed && props.solved && (
-        <p className={`${styles.feedback} ${props.solved === 'Y' ? styles.feedbackCorrect : styles.feedbackWrong}`} role="status" data-testid="self-grade-status">
+        <p
+          className={`${styles.feedback} ${props.solved === 'Y' ? styles.feedbackCorrect : styles.feedbackWrong}`}
+          role="status"
+          data-testid="self-grade-status"
+        >
           {props.solved === 'Y' ? t('takeExam.question.passed') : t('takeExam.question.failed')}
         </p>
       )}

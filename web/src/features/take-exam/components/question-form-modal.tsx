@@ -23,7 +23,8 @@ export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid,
   const { t } = useTranslation();
   const [values, setValues] = useState<QuestionFormValues>(initial);
   const [problem, setProblem] = useState(false);
-  const set = (name: keyof QuestionFormValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: keyof QuestionFormValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +37,11 @@ export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid,
   };
 
   const formId = `question-form-${mode}`;
-  const field = (name: keyof QuestionFormValues, label: string, options: { required?: boolean; multiline?: boolean; wide?: boolean } = {}) => (
+  const field = (
+    name: keyof QuestionFormValues,
+    label: string,
+    options: { required?: boolean; multiline?: boolean; wide?: boolean } = {},
+  ) => (
     <div className={`${form.field} ${options.wide ? styles.formWide : ''}`}>
       <label className={form.label} htmlFor={`${formId}-${name}`}>
         {label}
@@ -76,7 +81,13 @@ export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid,
           <button type="button" className={`${button.button} ${button.secondary}`} onClick={onClose}>
             {t('takeExam.form.cancel')}
           </button>
-          <button type="submit" form={formId} className={`${button.button} ${button.primary}`} disabled={pending} data-testid="question-form-submit">
+          <button
+            type="submit"
+            form={formId}
+            className={`${button.button} ${button.primary}`}
+            disabled={pending}
+            data-testid="question-form-submit"
+          >
             {mode === 'edit' ? t('takeExam.form.save') : t('takeExam.form.add')}
           </button>
         </>
@@ -97,7 +108,13 @@ export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid,
           <label className={form.label} htmlFor={`${formId}-difficulty`}>
             {t('takeExam.form.difficulty')}
           </label>
-          <select id={`${formId}-difficulty`} name="difficulty" className={form.select} value={values.difficulty} onChange={set('difficulty')}>
+          <select
+            id={`${formId}-difficulty`}
+            name="difficulty"
+            className={form.select}
+            value={values.difficulty}
+            onChange={set('difficulty')}
+          >
             {DIFFICULTIES.map((difficulty) => (
               <option key={difficulty} value={difficulty}>
                 {t(`takeExam.question.difficulty.${difficulty}`)}

@@ -15,10 +15,23 @@ interface QuestionListModalProps {
 export function QuestionListModal({ open, entries, currentIndex, onJump, onClose }: QuestionListModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} title={t('takeExam.list.title')} onClose={onClose} closeLabel={t('app.close')} testId="question-list-modal">
+    <Modal
+      open={open}
+      title={t('takeExam.list.title')}
+      onClose={onClose}
+      closeLabel={t('app.close')}
+      testId="question-list-modal"
+    >
       <ol className={styles.listGrid}>
         {entries.map((entry, index) => {
-          const state = entry.correct === true ? styles.listCorrect : entry.correct === false ? styles.listWrong : entry.answered ? styles.listAnswered : '';
+          const state =
+            entry.correct === true
+              ? styles.listCorrect
+              : entry.correct === false
+                ? styles.listWrong
+                : entry.answered
+                  ? styles.listAnswered
+                  : '';
           const status =
             entry.correct === true
               ? t('takeExam.list.correct')

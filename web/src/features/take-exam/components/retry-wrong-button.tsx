@@ -31,7 +31,13 @@ export function RetryWrongButton({ examId }: { examId: string }) {
 
   return (
     <>
-      <button type="button" className={`${button.button} ${button.primary}`} onClick={() => void retry()} disabled={pending} data-testid="retry-wrong">
+      <button
+        type="button"
+        className={`${button.button} ${button.primary}`}
+        onClick={() => void retry()}
+        disabled={pending}
+        data-testid="retry-wrong"
+      >
         {pending ? t('takeExam.summary.retrying') : t('takeExam.summary.retryWrong')}
       </button>
       {failure && (

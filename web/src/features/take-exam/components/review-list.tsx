@@ -14,16 +14,25 @@ export function ReviewList({ entries, testId = 'review-list' }: { entries: reado
   return (
     <ol className={screen.cardList} data-testid={testId}>
       {entries.map((entry) => (
-        <li key={entry.questionId} className={styles.entry} data-testid="review-entry" data-question-id={entry.questionId} data-verdict={entry.correct ? 'correct' : 'wrong'}>
+        <li
+          key={entry.questionId}
+          className={styles.entry}
+          data-testid="review-entry"
+          data-question-id={entry.questionId}
+          data-verdict={entry.correct ? 'correct' : 'wrong'}
+        >
           <div className={styles.entryHead}>
             <span className={`${styles.verdict} ${entry.correct ? styles.correct : styles.wrong}`}>
-              <span aria-hidden="true">{entry.correct ? '✓' : '✗'}</span> {entry.correct ? t('takeExam.review.correct') : t('takeExam.review.wrong')}
+              <span aria-hidden="true">{entry.correct ? '✓' : '✗'}</span>{' '}
+              {entry.correct ? t('takeExam.review.correct') : t('takeExam.review.wrong')}
             </span>
             <span className={styles.entryTitle}>{entry.title || t('takeExam.untitled')}</span>
           </div>
           <dl className={styles.facts}>
             <dt>{t('takeExam.review.yourAnswer')}</dt>
-            <dd data-testid="review-your-answer">{isBlank(entry.answer) ? t('takeExam.review.noAnswer') : entry.answer}</dd>
+            <dd data-testid="review-your-answer">
+              {isBlank(entry.answer) ? t('takeExam.review.noAnswer') : entry.answer}
+            </dd>
             {!entry.correct && !isBlank(entry.correctAnswer) && (
               <>
                 <dt>{t('takeExam.review.correctAnswer')}</dt>

@@ -23,16 +23,30 @@ export function SessionSummaryDialog({ summary, onClose }: { summary: SessionSum
       footer={
         <div className={styles.actions}>
           {wrong > 0 && <RetryWrongButton examId={summary.examId} />}
-          <Link to={`/results/${encodeURIComponent(summary.resultId)}`} className={`${button.button} ${button.secondary}`} data-testid="summary-view-result">
+          <Link
+            to={`/results/${encodeURIComponent(summary.resultId)}`}
+            className={`${button.button} ${button.secondary}`}
+            data-testid="summary-view-result"
+          >
             {t('takeExam.summary.viewResult')}
           </Link>
-          <button type="button" className={`${button.button} ${button.secondary}`} onClick={onClose} data-testid="summary-close">
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary}`}
+            onClick={onClose}
+            data-testid="summary-close"
+          >
             {t('takeExam.summary.done')}
           </button>
         </div>
       }
     >
-      <SummaryStats score={summary.score} total={summary.total} answered={summary.answered} elapsedSeconds={summary.elapsedSeconds} />
+      <SummaryStats
+        score={summary.score}
+        total={summary.total}
+        answered={summary.answered}
+        elapsedSeconds={summary.elapsedSeconds}
+      />
       {wrong === 0 && <p className={styles.note}>{t('takeExam.summary.noWrong')}</p>}
       <h3 className={styles.listTitle}>{t('takeExam.summary.listTitle')}</h3>
       <ReviewList entries={summary.entries} />

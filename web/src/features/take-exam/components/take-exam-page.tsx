@@ -33,7 +33,10 @@ export function TakeExamPage() {
   const stats = useQuestionStatistics(waiting || params.order.length > 0 ? null : params.examId, isAuthenticated);
   const statsPending = isAuthenticated && params.order.length === 0 && !stats.data && !stats.error;
   const statsLate = useLoadingNotice(statsPending, 3000);
-  const loading = (single.kind === 'creating' || (!!params.examId && ((!examData && !exam.error) || (!!examData && statsPending && !statsLate)))) && single.kind !== 'missing-exam';
+  const loading =
+    (single.kind === 'creating' ||
+      (!!params.examId && ((!examData && !exam.error) || (!!examData && statsPending && !statsLate)))) &&
+    single.kind !== 'missing-exam';
   const slow = useLoadingNotice(loading);
 
   const onlyQuestion = single.kind === 'view' ? single.questionId : null;
@@ -60,9 +63,16 @@ export function TakeExamPage() {
     );
   } else if (exam.error || !examData) {
     const missing = exam.error instanceof ApiError && (exam.error.status === 404 || exam.error.status === 403);
-    body = <Problem text={missing ? t('takeExam.notFound') : t('takeExam.loadFailed')} onRetry={missing ? undefined : () => void exam.reload()} />;
+    body = (
+      <Problem
+        text={missing ? t('takeExam.notFound') : t('takeExam.loadFailed')}
+        onRetry={missing ? undefined : () => void exam.reload()}
+      />
+    );
   } else if (questions.length === 0) {
-    body = <Problem text={single.kind === 'view' ? t('takeExam.singleQuestion.notFound') : t('takeExam.noQuestions')} />;
+    body = (
+      <Problem text={single.kind === 'view' ? t('takeExam.singleQuestion.notFound') : t('takeExam.noQuestions')} />
+    );
   } else {
     body = (
       <ExamRunner

@@ -24,7 +24,9 @@ export function useAnswerActions(exam: Exam, signedIn: boolean, session: RunnerS
         return;
       }
       if (!canGoNext({ answer, solved, isYesNoQuestion, answerIsYesNo: yesNoValue(answer) !== null })) {
-        toast.warning(t(isYesNoQuestion && !isBlank(answer) ? 'takeExam.toasts.answerYesNo' : 'takeExam.toasts.enterAnswer'));
+        toast.warning(
+          t(isYesNoQuestion && !isBlank(answer) ? 'takeExam.toasts.answerYesNo' : 'takeExam.toasts.enterAnswer'),
+        );
         return;
       }
       dispatch({ type: 'commit', questionId: id });

@@ -2,7 +2,14 @@ import { useCallback, useRef, useState } from 'react';
 import type { ExamResult } from '#shared/contracts/results.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { sendSubmission } from '../api/submit-exam.js';
-import { sessionReducer, unsavedAnswers, unsavedSeconds, type PendingSubmission, type SessionAction, type SessionRecord } from '../utils/session-record.js';
+import {
+  sessionReducer,
+  unsavedAnswers,
+  unsavedSeconds,
+  type PendingSubmission,
+  type SessionAction,
+  type SessionRecord,
+} from '../utils/session-record.js';
 
 /** One UUID per save attempt (kept in the pending submission and reused on every retry of it). */
 export function newSubmissionId(): string {
@@ -13,7 +20,10 @@ export function newSubmissionId(): string {
 }
 
 function retryable(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504);
+  return (
+    error instanceof ApiError &&
+    (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504)
+  );
 }
 
 async function sendWithRetry(examId: string, pending: PendingSubmission) {

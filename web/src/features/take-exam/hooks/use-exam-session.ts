@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { orderQuestions, type OrderableQuestion, type QuestionStat } from '#shared/domain/question-order.js';
 import { sessionStore } from '../../../lib/storage.js';
-import { createSessionRecord, reviveSessionRecord, sessionKey, sessionReducer, type SessionAction, type SessionRecord } from '../utils/session-record.js';
+import {
+  createSessionRecord,
+  reviveSessionRecord,
+  sessionKey,
+  sessionReducer,
+  type SessionAction,
+  type SessionRecord,
+} from '../utils/session-record.js';
 
 interface SessionOptions {
   examId: string;

@@ -12,7 +12,12 @@ export type FormMode = 'edit' | 'add' | null;
  * Edit, add and delete of questions (site admin, exam creator or study admin: the exam's
  * user_permissions.can_edit; the server checks again). Each failure has its own toast.
  */
-export function useQuestionEditor(input: { examId: string; initialMode: FormMode; onAdded: (questionId: string) => void; onDeleted: (questionId: string) => void }) {
+export function useQuestionEditor(input: {
+  examId: string;
+  initialMode: FormMode;
+  onAdded: (questionId: string) => void;
+  onDeleted: (questionId: string) => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const [formMode, setFormMode] = useState<FormMode>(input.initialMode);
@@ -36,7 +41,9 @@ export function useQuestionEditor(input: { examId: string; initialMode: FormMode
           onAdded(created.id);
         }
       } catch (error) {
-        toast.error(serverDetailOr(error, t, t(mode === 'edit' ? 'takeExam.form.editFailed' : 'takeExam.form.addFailed')));
+        toast.error(
+          serverDetailOr(error, t, t(mode === 'edit' ? 'takeExam.form.editFailed' : 'takeExam.form.addFailed')),
+        );
       } finally {
         setPending(false);
       }

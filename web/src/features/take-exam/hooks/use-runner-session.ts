@@ -24,10 +24,17 @@ interface RunnerSessionInput {
  * known), save, and the question on screen with its answer, verdict and flags.
  */
 export function useRunnerSession({ exam, questions, params, signedIn, language, requireLogin }: RunnerSessionInput) {
-  const scope = params.questionId ? `q:${params.questionId}` : params.selected.length > 0 ? `selected:${params.selected.join(',')}` : undefined;
+  const scope = params.questionId
+    ? `q:${params.questionId}`
+    : params.selected.length > 0
+      ? `selected:${params.selected.join(',')}`
+      : undefined;
   // Statistics (signed-in): the question order, and the accuracy panel.
   const stats = useQuestionStatistics(exam.id, signedIn);
-  const statsById = useMemo(() => new Map<string, QuestionStat>((stats.data ?? []).map((stat) => [stat.question_id, stat])), [stats.data]);
+  const statsById = useMemo(
+    () => new Map<string, QuestionStat>((stats.data ?? []).map((stat) => [stat.question_id, stat])),
+    [stats.data],
+  );
   const { record, dispatch, forget } = useExamSession({
     examId: exam.id,
     questions,
@@ -46,14 +53,39 @@ export function useRunnerSession({ exam, questions, params, signedIn, language, 
   const isLast = index >= total - 1;
   const flags = useQuestionFlags(exam.id, currentQuestion?.id ?? null, signedIn);
 
-  const jumpTo = useSessionSync({ record, dispatch, questions, params, stats: stats.data ? statsById : undefined, requireLogin });
+  const jumpTo = useSessionSync({
+    record,
+    dispatch,
+    questions,
+    params,
+    stats: stats.data ? statsById : undefined,
+    requireLogin,
+  });
 
   const goTo = useCallback((target: number) => dispatch({ type: 'goTo', index: target, now: Date.now() }), [dispatch]);
 
   const answer = currentQuestion ? (record.answers[currentQuestion.id] ?? '') : '';
   const solved = currentQuestion ? record.solvedStatus[currentQuestion.id] : undefined;
 
-  return { record, dispatch, forget, save, saving, statsById, byId, total, index, currentQuestion, view, isLast, flags, jumpTo, goTo, answer, solved };
+  return {
+    record,
+    dispatch,
+    forget,
+    save,
+    saving,
+    statsById,
+    byId,
+    total,
+    index,
+    currentQuestion,
+    view,
+    isLast,
+    flags,
+    jumpTo,
+    goTo,
+    answer,
+    solved,
+  };
 }
 
 export type RunnerSession = ReturnType<typeof useRunnerSession>;

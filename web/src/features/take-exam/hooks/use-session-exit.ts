@@ -20,7 +20,15 @@ interface SessionExitInput {
 }
 
 /** Save (the answers so far, the session goes on) and End (save, then leave with the session's summary). */
-export function useSessionExit({ exam, questions, params, signedIn, language, session, requireLogin }: SessionExitInput) {
+export function useSessionExit({
+  exam,
+  questions,
+  params,
+  signedIn,
+  language,
+  session,
+  requireLogin,
+}: SessionExitInput) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -38,7 +46,11 @@ export function useSessionExit({ exam, questions, params, signedIn, language, se
   };
 
   const onEnd = async () => {
-    const target = returnAddress({ search: params.search, examId: exam.id, examTitles: [exam.title, exam.title_ko, exam.title_en] });
+    const target = returnAddress({
+      search: params.search,
+      examId: exam.id,
+      examTitles: [exam.title, exam.title_ko, exam.title_en],
+    });
     if (!signedIn) {
       navigate(target);
       return;
@@ -46,7 +58,9 @@ export function useSessionExit({ exam, questions, params, signedIn, language, se
     try {
       const outcome = await save();
       // Nothing new to send: the summary is of the result saved earlier in this session, if any.
-      const result = outcome.result ?? (record.previousResultId ? await getExamResult(record.previousResultId).catch(() => null) : null);
+      const result =
+        outcome.result ??
+        (record.previousResultId ? await getExamResult(record.previousResultId).catch(() => null) : null);
       dispatch({ type: 'complete' });
       forget();
       navigate(target, { state: result ? summaryState(sessionSummary(result, questions, language)) : null });

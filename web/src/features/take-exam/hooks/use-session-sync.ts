@@ -23,7 +23,14 @@ interface SyncInput {
  * restart=true (once), continue=true&result_id (the earlier answers), and questions added or
  * deleted. Returns `jumpTo`, which shows a question as soon as it is in the order.
  */
-export function useSessionSync({ record, dispatch, questions, params, stats, requireLogin }: SyncInput): (questionId: string) => void {
+export function useSessionSync({
+  record,
+  dispatch,
+  questions,
+  params,
+  stats,
+  requireLogin,
+}: SyncInput): (questionId: string) => void {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -38,7 +45,10 @@ export function useSessionSync({ record, dispatch, questions, params, stats, req
     if (!stats || resorted.current || params.order.length > 0) return;
     resorted.current = true;
     const current = latest.current;
-    const untouched = current.currentQuestionIndex === 0 && current.answeredQuestions.length === 0 && Object.keys(current.answers).length === 0;
+    const untouched =
+      current.currentQuestionIndex === 0 &&
+      current.answeredQuestions.length === 0 &&
+      Object.keys(current.answers).length === 0;
     if (untouched) {
       const ordered = orderQuestions(
         current.questionOrder.map((id) => ({ id })),
@@ -71,7 +81,10 @@ export function useSessionSync({ record, dispatch, questions, params, stats, req
     if (!requireLogin()) return;
     getExamResult(resultId)
       .then((result) => {
-        const details = (result.details ?? []).map((detail) => ({ question_id: detail.question_id, answer: detail.answer }));
+        const details = (result.details ?? []).map((detail) => ({
+          question_id: detail.question_id,
+          answer: detail.answer,
+        }));
         dispatch({ type: 'continueFrom', resultId: result.id, details });
         toast.info(t('takeExam.toasts.continued'));
       })
@@ -82,7 +95,8 @@ export function useSessionSync({ record, dispatch, questions, params, stats, req
   useEffect(() => {
     const order = latest.current.questionOrder;
     const ids = new Set(questions.map((question) => question.id));
-    for (const question of questions) if (!order.includes(question.id)) dispatch({ type: 'addQuestion', questionId: question.id });
+    for (const question of questions)
+      if (!order.includes(question.id)) dispatch({ type: 'addQuestion', questionId: question.id });
     for (const id of order) if (!ids.has(id)) dispatch({ type: 'removeQuestion', questionId: id });
   }, [questions, dispatch]);
 

@@ -11,7 +11,8 @@ import type { TakeExamParams } from './use-take-exam-params.js';
  * and continues there; an anonymous visitor, or a user whose temporary exam could not be made,
  * views that one question inside its exam.
  */
-export type SingleQuestionState = { kind: 'none' } | { kind: 'missing-exam' } | { kind: 'creating' } | { kind: 'view'; questionId: string };
+export type SingleQuestionState =
+  { kind: 'none' } | { kind: 'missing-exam' } | { kind: 'creating' } | { kind: 'view'; questionId: string };
 
 export function useSingleQuestion(params: TakeExamParams, signedIn: boolean): SingleQuestionState {
   const { t } = useTranslation();

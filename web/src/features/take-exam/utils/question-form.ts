@@ -30,7 +30,16 @@ export function editFormValues(question: QuestionView): QuestionFormValues {
 
 /** A new question: the next csv id, Medium (docs/product.md#take-exam). */
 export function addFormValues(nextCsvId: string): QuestionFormValues {
-  return { csv_id: nextCsvId, title: '', content: '', answer: '', explanation: '', difficulty: 'Medium', url: '', group_id: '' };
+  return {
+    csv_id: nextCsvId,
+    title: '',
+    content: '',
+    answer: '',
+    explanation: '',
+    difficulty: 'Medium',
+    url: '',
+    group_id: '',
+  };
 }
 
 /** True when a required field (title, content, answer) is blank. */

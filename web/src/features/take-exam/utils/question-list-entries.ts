@@ -14,13 +14,22 @@ export interface ListEntry {
 }
 
 /** The question list's tiles, in the taking order. */
-export function questionListEntries(record: SessionRecord, byId: ReadonlyMap<string, ExamQuestion>, language: Language): ListEntry[] {
+export function questionListEntries(
+  record: SessionRecord,
+  byId: ReadonlyMap<string, ExamQuestion>,
+  language: Language,
+): ListEntry[] {
   return record.questionOrder.map((id) => {
     const question = byId.get(id);
     const shown = question ? questionView(question, language) : null;
     const answered = record.answeredQuestions.includes(id);
     const status = record.solvedStatus[id];
-    const correct = !answered || !shown ? null : status ? status === 'Y' : isAnswerCorrect(record.answers[id] ?? '', shown.answer, shown.content);
+    const correct =
+      !answered || !shown
+        ? null
+        : status
+          ? status === 'Y'
+          : isAnswerCorrect(record.answers[id] ?? '', shown.answer, shown.content);
     return { id, title: shown?.title ?? '', answered, correct };
   });
 }

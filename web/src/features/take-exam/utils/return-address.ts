@@ -7,7 +7,20 @@ export const RETURN_TARGETS = ['favorites', 'exam-detail', 'exam-management', 's
 export type ReturnTarget = (typeof RETURN_TARGETS)[number];
 
 /** The parameters the screen itself reads; anything else is a filter passed back on return. */
-export const OWN_PARAMS = new Set(['exam_id', 'question_id', 'mode', 'selected', 'order', 'restart', 'continue', 'result_id', 'returnTo', 'examId', 'studyId', 't']);
+export const OWN_PARAMS = new Set([
+  'exam_id',
+  'question_id',
+  'mode',
+  'selected',
+  'order',
+  'restart',
+  'continue',
+  'result_id',
+  'returnTo',
+  'examId',
+  'studyId',
+  't',
+]);
 
 export function isReturnTarget(value: string | null | undefined): value is ReturnTarget {
   return (RETURN_TARGETS as readonly string[]).includes(value ?? '');

@@ -75,7 +75,12 @@ export function sessionKey(examId: string): string {
   return `examSession_${examId}`;
 }
 
-export function createSessionRecord(examId: string, order: string[], now: number, originalFilterParams: Record<string, string> = {}): SessionRecord {
+export function createSessionRecord(
+  examId: string,
+  order: string[],
+  now: number,
+  originalFilterParams: Record<string, string> = {},
+): SessionRecord {
   return {
     examId,
     questionOrder: [...order],
@@ -164,7 +169,8 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
       };
     }
     case 'commit': {
-      const answered = !isBlank(record.answers[action.questionId]) || record.solvedStatus[action.questionId] !== undefined;
+      const answered =
+        !isBlank(record.answers[action.questionId]) || record.solvedStatus[action.questionId] !== undefined;
       if (!answered) return record;
       return { ...record, answeredQuestions: withId(record.answeredQuestions, action.questionId) };
     }
@@ -172,7 +178,8 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
       // docs/product.md#take-exam: Y fills the correct answer of the current language; N stores a single blank.
       const answer = action.pass ? action.correctAnswer : ' ';
       const value: SolvedValue = action.pass ? 'Y' : 'N';
-      const unchanged = record.answers[action.questionId] === answer && record.solvedStatus[action.questionId] === value;
+      const unchanged =
+        record.answers[action.questionId] === answer && record.solvedStatus[action.questionId] === value;
       return {
         ...record,
         answers: { ...record.answers, [action.questionId]: answer },
@@ -258,7 +265,9 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
       };
     }
     case 'addQuestion':
-      return record.questionOrder.includes(action.questionId) ? record : { ...record, questionOrder: [...record.questionOrder, action.questionId] };
+      return record.questionOrder.includes(action.questionId)
+        ? record
+        : { ...record, questionOrder: [...record.questionOrder, action.questionId] };
     case 'restart':
       return createSessionRecord(record.examId, action.order, action.now, record.originalFilterParams);
   }
@@ -279,14 +288,23 @@ export function unsavedSeconds(record: SessionRecord): number {
 export function unsavedAnswers(record: SessionRecord): AnswerPayload[] {
   return record.questionOrder
     .filter((id) => record.answeredQuestions.includes(id) && !record.savedQuestionIds.includes(id))
-    .map((id) => ({ question_id: id, answer: record.answers[id] ?? '', elapsed_seconds: record.questionTimes[id] ?? 0 }));
+    .map((id) => ({
+      question_id: id,
+      answer: record.answers[id] ?? '',
+      elapsed_seconds: record.questionTimes[id] ?? 0,
+    }));
 }
 
 /**
  * docs/product.md#take-exam: Next is allowed when the answer is non-blank or the solved status is Y or N; for
  * yes/no questions the answer must be a Y or N form (`yesNo` tells whether it is one).
  */
-export function canGoNext(input: { answer: string | undefined; solved: SolvedValue | undefined; isYesNoQuestion: boolean; answerIsYesNo: boolean }): boolean {
+export function canGoNext(input: {
+  answer: string | undefined;
+  solved: SolvedValue | undefined;
+  isYesNoQuestion: boolean;
+  answerIsYesNo: boolean;
+}): boolean {
   if (input.solved) return true;
   if (isBlank(input.answer)) return false;
   return input.isYesNoQuestion ? input.answerIsYesNo : true;
@@ -296,10 +314,15 @@ export function canGoNext(input: { answer: string | undefined; solved: SolvedVal
  * A stored record, checked and fitted to the exam's current questions: unknown ids are dropped,
  * new questions appended. Null when there is none or it is unreadable.
  */
-export function reviveSessionRecord(raw: unknown, examId: string, questionIds: readonly string[]): SessionRecord | null {
+export function reviveSessionRecord(
+  raw: unknown,
+  examId: string,
+  questionIds: readonly string[],
+): SessionRecord | null {
   if (!raw || typeof raw !== 'object') return null;
   const value = raw as Partial<SessionRecord>;
-  if (value.examId !== examId || !Array.isArray(value.questionOrder) || typeof value.currentQuestionIndex !== 'number') return null;
+  if (value.examId !== examId || !Array.isArray(value.questionOrder) || typeof value.currentQuestionIndex !== 'number')
+    return null;
   const known = new Set(questionIds);
   const kept = value.questionOrder.filter((id): id is string => typeof id === 'string' && known.has(id));
   const order = [...kept, ...questionIds.filter((id) => !kept.includes(id))];
@@ -312,7 +335,9 @@ export function reviveSessionRecord(raw: unknown, examId: string, questionIds: r
     answers: isRecord(value.answers) ? (value.answers as Record<string, string>) : {},
     questionTimes: isRecord(value.questionTimes) ? (value.questionTimes as Record<string, number>) : {},
     solvedStatus: isRecord(value.solvedStatus) ? (value.solvedStatus as Record<string, SolvedValue>) : {},
-    answeredQuestions: Array.isArray(value.answeredQuestions) ? value.answeredQuestions.filter((id) => known.has(id)) : [],
+    answeredQuestions: Array.isArray(value.answeredQuestions)
+      ? value.answeredQuestions.filter((id) => known.has(id))
+      : [],
     savedQuestionIds: Array.isArray(value.savedQuestionIds) ? value.savedQuestionIds.filter((id) => known.has(id)) : [],
     elapsedSeconds: Number.isFinite(value.elapsedSeconds) ? Number(value.elapsedSeconds) : 0,
     pendingSubmission: value.pendingSubmission ?? null,

@@ -34,7 +34,11 @@ export interface SessionSummary {
  * The result's details in their order, each with the question's texts in the screen's language
  * where the exam still has the question. The server's `is_correct` decides right and wrong.
  */
-export function reviewEntries(result: Pick<ExamResult, 'details'>, questions: readonly ExamQuestion[], language: Language): ReviewEntry[] {
+export function reviewEntries(
+  result: Pick<ExamResult, 'details'>,
+  questions: readonly ExamQuestion[],
+  language: Language,
+): ReviewEntry[] {
   const byId = new Map(questions.map((question) => [question.id, question]));
   return (result.details ?? []).map((detail) => {
     const question = byId.get(detail.question_id);
@@ -50,7 +54,11 @@ export function reviewEntries(result: Pick<ExamResult, 'details'>, questions: re
   });
 }
 
-export function sessionSummary(result: ExamResult, questions: readonly ExamQuestion[], language: Language): SessionSummary {
+export function sessionSummary(
+  result: ExamResult,
+  questions: readonly ExamQuestion[],
+  language: Language,
+): SessionSummary {
   return {
     resultId: result.id,
     examId: result.exam.id,

@@ -24,7 +24,8 @@ export function AddUserForm({ onClose }: { onClose(): void }) {
   const [pending, setPending] = useState(false);
   const ready = values.username.trim() !== '' && values.password !== '';
 
-  const set = (field: 'name' | 'username' | 'email' | 'password') => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: 'name' | 'username' | 'email' | 'password') => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,9 +53,29 @@ export function AddUserForm({ onClose }: { onClose(): void }) {
     <Card title={t('userManagement.add.title')} description={t('userManagement.add.required')} testId="add-user-form">
       <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className={form.grid}>
-          <TextField label={t('userManagement.add.username')} name="new-username" autoComplete="off" value={values.username} onChange={set('username')} required />
-          <TextField label={t('userManagement.add.name')} name="new-name" autoComplete="off" value={values.name} onChange={set('name')} />
-          <TextField label={t('userManagement.add.email')} name="new-email" type="email" autoComplete="off" value={values.email} onChange={set('email')} />
+          <TextField
+            label={t('userManagement.add.username')}
+            name="new-username"
+            autoComplete="off"
+            value={values.username}
+            onChange={set('username')}
+            required
+          />
+          <TextField
+            label={t('userManagement.add.name')}
+            name="new-name"
+            autoComplete="off"
+            value={values.name}
+            onChange={set('name')}
+          />
+          <TextField
+            label={t('userManagement.add.email')}
+            name="new-email"
+            type="email"
+            autoComplete="off"
+            value={values.email}
+            onChange={set('email')}
+          />
           <TextField
             label={t('userManagement.add.password')}
             name="new-password"
@@ -69,7 +90,12 @@ export function AddUserForm({ onClose }: { onClose(): void }) {
             <label className={form.label} htmlFor={roleId}>
               {t('userManagement.add.role')}
             </label>
-            <select id={roleId} className={form.select} value={values.role} onChange={(event) => setValues((current) => ({ ...current, role: event.target.value as Role }))}>
+            <select
+              id={roleId}
+              className={form.select}
+              value={values.role}
+              onChange={(event) => setValues((current) => ({ ...current, role: event.target.value as Role }))}
+            >
               {ROLES.map((role) => (
                 <option key={role} value={role}>
                   {t(`userManagement.roles.${role}`)}

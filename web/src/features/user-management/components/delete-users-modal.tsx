@@ -40,10 +40,16 @@ export function DeleteUsersModal({ open, users, onClose, onDone }: Props) {
     setPending(true);
     try {
       const outcome = await deleteUsers(users);
-      if (outcome.deleted.length > 0) toast.success(t('userManagement.delete.succeeded', { count: outcome.deleted.length }), TOAST_MS);
+      if (outcome.deleted.length > 0)
+        toast.success(t('userManagement.delete.succeeded', { count: outcome.deleted.length }), TOAST_MS);
       if (outcome.failed.length > 0) {
-        const lines = outcome.failed.map(({ user, error }) => t('userManagement.delete.failedLine', { username: user.username, reason: reason(error) }));
-        toast.error([t('userManagement.delete.failedHeader', { count: outcome.failed.length }), ...lines].join('\n'), TOAST_MS);
+        const lines = outcome.failed.map(({ user, error }) =>
+          t('userManagement.delete.failedLine', { username: user.username, reason: reason(error) }),
+        );
+        toast.error(
+          [t('userManagement.delete.failedHeader', { count: outcome.failed.length }), ...lines].join('\n'),
+          TOAST_MS,
+        );
       }
       onDone();
     } catch {

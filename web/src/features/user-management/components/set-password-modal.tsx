@@ -51,7 +51,12 @@ export function SetPasswordModal({ user, onClose }: { user: UserAnswer | null; o
           <button type="button" className={`${button.button} ${button.secondary}`} onClick={onClose}>
             {t('userManagement.password.cancel')}
           </button>
-          <button type="submit" form={formId} className={`${button.button} ${button.primary}`} disabled={password.length < MIN || pending}>
+          <button
+            type="submit"
+            form={formId}
+            className={`${button.button} ${button.primary}`}
+            disabled={password.length < MIN || pending}
+          >
             {t('userManagement.password.submit')}
           </button>
         </>
@@ -71,7 +76,9 @@ export function SetPasswordModal({ user, onClose }: { user: UserAnswer | null; o
             autoFocus
           />
           <span className={tooShort ? form.error : form.hint}>
-            {tooShort ? t('userManagement.password.tooShort', { min: MIN }) : t('userManagement.password.hint', { min: MIN })}
+            {tooShort
+              ? t('userManagement.password.tooShort', { min: MIN })
+              : t('userManagement.password.hint', { min: MIN })}
           </span>
         </label>
       </form>

@@ -39,20 +39,29 @@ export function UploadUsersForm() {
       const summary = summarizeUpload(stats);
       const lines = [
         t('userManagement.upload.summary', summary.totals),
-        ...summary.details.map((detail) => t('userManagement.upload.detail', { row: detail.row, username: detail.username || '-', error: detail.error })),
+        ...summary.details.map((detail) =>
+          t('userManagement.upload.detail', { row: detail.row, username: detail.username || '-', error: detail.error }),
+        ),
       ];
       if (summary.remaining > 0) lines.push(t('userManagement.upload.more', { count: summary.remaining }));
       toast.show(lines.join('\n'), { type: stats.errors > 0 ? 'warning' : 'success', durationMs: TOAST_MS });
       setFile(null);
     } catch (failure) {
-      toast.error(t('userManagement.upload.failed', { detail: serverDetailOr(failure, t, t('app.errors.generic')) }), TOAST_MS);
+      toast.error(
+        t('userManagement.upload.failed', { detail: serverDetailOr(failure, t, t('app.errors.generic')) }),
+        TOAST_MS,
+      );
     } finally {
       setPending(false);
     }
   };
 
   return (
-    <Card title={t('userManagement.upload.title')} description={t('userManagement.upload.hint')} testId="upload-users-form">
+    <Card
+      title={t('userManagement.upload.title')}
+      description={t('userManagement.upload.hint')}
+      testId="upload-users-form"
+    >
       <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className={form.field}>
           <label className={form.label} htmlFor={inputId}>
@@ -70,7 +79,12 @@ export function UploadUsersForm() {
               }}
               testId="users-sheet-input"
             />
-            <button type="submit" className={`${button.button} ${button.primary}`} disabled={pending} data-testid="users-sheet-upload">
+            <button
+              type="submit"
+              className={`${button.button} ${button.primary}`}
+              disabled={pending}
+              data-testid="users-sheet-upload"
+            >
               {pending ? t('userManagement.upload.uploading') : t('userManagement.upload.button')}
             </button>
           </div>

@@ -5,5 +5,9 @@ import { UsersAdmin } from './users-admin.js';
 
 /** User management (docs/product.md#user-management): the admin screen, or a clear notice for everyone else. */
 export function UserManagementPage() {
-  return <SignedInOnly>{(user) => (isSiteAdmin(user) ? <UsersAdmin me={user} /> : <AdminsOnlyNotice user={user} />)}</SignedInOnly>;
+  return (
+    <SignedInOnly>
+      {(user) => (isSiteAdmin(user) ? <UsersAdmin me={user} /> : <AdminsOnlyNotice user={user} />)}
+    </SignedInOnly>
+  );
 }

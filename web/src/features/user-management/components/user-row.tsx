@@ -70,7 +70,13 @@ export function UserRow({ user, isMe, selected, onToggle, onChangePassword }: Pr
   const columns = userColumns(t, {
     cells: {
       select: () => (
-        <input type="checkbox" className={form.checkbox} checked={selected} onChange={onToggle} aria-label={t('userManagement.selection.one', { username: user.username })} />
+        <input
+          type="checkbox"
+          className={form.checkbox}
+          checked={selected}
+          onChange={onToggle}
+          aria-label={t('userManagement.selection.one', { username: user.username })}
+        />
       ),
       name: () =>
         editing ? (
@@ -125,19 +131,37 @@ export function UserRow({ user, isMe, selected, onToggle, onChangePassword }: Pr
         <div className={dataTable.rowActions}>
           {editing ? (
             <>
-              <button type="button" className={`${button.button} ${button.primary} ${button.small}`} onClick={() => void save()} disabled={saving}>
+              <button
+                type="button"
+                className={`${button.button} ${button.primary} ${button.small}`}
+                onClick={() => void save()}
+                disabled={saving}
+              >
                 {saving ? t('userManagement.edit.saving') : t('userManagement.edit.save')}
               </button>
-              <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={() => setEditing(false)} disabled={saving}>
+              <button
+                type="button"
+                className={`${button.button} ${button.secondary} ${button.small}`}
+                onClick={() => setEditing(false)}
+                disabled={saving}
+              >
                 {t('userManagement.edit.cancel')}
               </button>
             </>
           ) : (
             <>
-              <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={startEdit}>
+              <button
+                type="button"
+                className={`${button.button} ${button.secondary} ${button.small}`}
+                onClick={startEdit}
+              >
                 {t('userManagement.edit.button')}
               </button>
-              <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={onChangePassword}>
+              <button
+                type="button"
+                className={`${button.button} ${button.secondary} ${button.small}`}
+                onClick={onChangePassword}
+              >
                 {t('userManagement.password.button')}
               </button>
             </>
@@ -147,7 +171,14 @@ export function UserRow({ user, isMe, selected, onToggle, onChangePassword }: Pr
     },
   });
 
-  return <DataTableRow columns={columns} row={user} className={selected ? dataTable.selected : undefined} data-testid={`user-row-${user.username}`} />;
+  return (
+    <DataTableRow
+      columns={columns}
+      row={user}
+      className={selected ? dataTable.selected : undefined}
+      data-testid={`user-row-${user.username}`}
+    />
+  );
 }
 
 type UserColumn = 'select' | UserSortKey | 'actions';
@@ -161,7 +192,11 @@ export function userColumns(
   { selectAll, cells = {} }: { selectAll?: ReactNode; cells?: Partial<Record<UserColumn, () => ReactNode>> },
 ): DataTableColumn<UserAnswer, UserSortKey>[] {
   const cell = (key: UserColumn) => () => cells[key]?.() ?? null;
-  const sortable = (key: UserSortKey, labelKey: string, className?: string): DataTableColumn<UserAnswer, UserSortKey> => ({
+  const sortable = (
+    key: UserSortKey,
+    labelKey: string,
+    className?: string,
+  ): DataTableColumn<UserAnswer, UserSortKey> => ({
     key,
     label: t(`userManagement.columns.${labelKey}`),
     sortKey: key,
@@ -169,12 +204,25 @@ export function userColumns(
     cell: cell(key),
   });
   return [
-    { key: 'select', label: t('userManagement.selection.all'), hiddenLabel: true, head: selectAll, className: styles.checkCell, cell: cell('select') },
+    {
+      key: 'select',
+      label: t('userManagement.selection.all'),
+      hiddenLabel: true,
+      head: selectAll,
+      className: styles.checkCell,
+      cell: cell('select'),
+    },
     sortable('name', 'name', styles.nowrap),
     sortable('username', 'username', styles.nowrap),
     sortable('email', 'email', styles.wideCell),
     sortable('role', 'role'),
     sortable('date_joined', 'joined', `${styles.nowrap} ${styles.muted}`),
-    { key: 'actions', label: t('userManagement.columns.actions'), hiddenLabel: true, className: styles.wideCell, cell: cell('actions') },
+    {
+      key: 'actions',
+      label: t('userManagement.columns.actions'),
+      hiddenLabel: true,
+      className: styles.wideCell,
+      cell: cell('actions'),
+    },
   ];
 }

@@ -94,10 +94,21 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
             >
               + {t('userManagement.add.toggle')}
             </button>
-            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void onDownload()} disabled={downloading}>
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary}`}
+              onClick={() => void onDownload()}
+              disabled={downloading}
+            >
               {downloading ? t('userManagement.download.downloading') : t('userManagement.download.button')}
             </button>
-            <button type="button" className={`${button.button} ${button.dangerOutline}`} onClick={onDeleteClick} disabled={selected.size === 0} data-testid="delete-selected">
+            <button
+              type="button"
+              className={`${button.button} ${button.dangerOutline}`}
+              onClick={onDeleteClick}
+              disabled={selected.size === 0}
+              data-testid="delete-selected"
+            >
               {t('userManagement.delete.button', { count: selected.size })}
             </button>
           </div>
@@ -112,7 +123,15 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
             </button>
           </div>
         )}
-        {users && <UsersTable users={users} meId={String(me.id ?? '')} selected={selected} onSelectedChange={setSelected} onChangePassword={setPasswordFor} />}
+        {users && (
+          <UsersTable
+            users={users}
+            meId={String(me.id ?? '')}
+            selected={selected}
+            onSelectedChange={setSelected}
+            onChangePassword={setPasswordFor}
+          />
+        )}
       </div>
 
       <DeleteUsersModal

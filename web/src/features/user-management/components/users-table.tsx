@@ -53,7 +53,11 @@ export function UsersTable({ users, meId, selected, onSelectedChange, onChangePa
         />
       )}
       empty={t('userManagement.empty')}
-      sort={{ state: sort, onSort: (key) => setSort((current) => nextSort(current, key)), sortByLabel: (column) => t('userManagement.columns.sortBy', { column }) }}
+      sort={{
+        state: sort,
+        onSort: (key) => setSort((current) => nextSort(current, key)),
+        sortByLabel: (column) => t('userManagement.columns.sortBy', { column }),
+      }}
       cards
       sortBar={false}
       noWrap

@@ -34,7 +34,13 @@ const wait = (ms: number, signal?: AbortSignal) =>
  * POST /api/evaluate-answer/, tried again on network and server failures (error-policy); when
  * it still fails, the shared local evaluator decides (at least half of the answer's words).
  */
-export async function evaluateVoiceAnswer({ examId, question, userAnswer, language, signal }: EvaluateInput): Promise<VoiceEvaluation> {
+export async function evaluateVoiceAnswer({
+  examId,
+  question,
+  userAnswer,
+  language,
+  signal,
+}: EvaluateInput): Promise<VoiceEvaluation> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       const answer = await callApi(evaluateAnswer, {

@@ -31,23 +31,46 @@ export function VoiceModePanel(props: VoiceModePanelProps) {
   const verdict = on && state.verdict && state.verdict.questionId === props.question?.id ? state.verdict : null;
 
   return (
-    <section className={`${card.panel} ${styles.panel} ${on ? styles.panelOn : ''}`} aria-label={t('voiceMode.title')} data-testid="voice-mode-panel">
+    <section
+      className={`${card.panel} ${styles.panel} ${on ? styles.panelOn : ''}`}
+      aria-label={t('voiceMode.title')}
+      data-testid="voice-mode-panel"
+    >
       <div className={styles.head}>
         <span className={`${styles.mic} ${state.status === 'listening' ? styles.micLive : ''}`} aria-hidden="true">
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <rect x="9" y="3" width="6" height="11" rx="3" />
             <path d="M5.5 11a6.5 6.5 0 0 0 13 0" />
             <path d="M12 17.5V21" />
           </svg>
         </span>
         <div className={styles.toggle}>
-          <Switch checked={on} onChange={toggle} label={t('voiceMode.toggle')} description={t('voiceMode.description')} testId="voice-mode-toggle" />
+          <Switch
+            checked={on}
+            onChange={toggle}
+            label={t('voiceMode.toggle')}
+            description={t('voiceMode.description')}
+            testId="voice-mode-toggle"
+          />
         </div>
       </div>
 
       {on && (
         <div className={styles.body}>
-          <p className={styles.status} role="status" aria-live="polite" data-testid="voice-status" data-status={state.status}>
+          <p
+            className={styles.status}
+            role="status"
+            aria-live="polite"
+            data-testid="voice-status"
+            data-status={state.status}
+          >
             <span className={`${styles.dot} ${styles[`dot_${state.status}`] ?? ''}`} aria-hidden="true" />
             {t(`voiceMode.status.${state.status}`)}
           </p>
@@ -70,7 +93,9 @@ export function VoiceModePanel(props: VoiceModePanelProps) {
               data-correct={String(verdict.isCorrect)}
             >
               <strong>{verdict.isCorrect ? t('voiceMode.correct') : t('voiceMode.incorrect')}</strong>
-              {verdict.isCorrect && !props.isLastQuestion && <span className={styles.reason}>{t('voiceMode.nextHint')}</span>}
+              {verdict.isCorrect && !props.isLastQuestion && (
+                <span className={styles.reason}>{t('voiceMode.nextHint')}</span>
+              )}
               {!verdict.isCorrect && verdict.reason && (
                 <span className={styles.reason} data-testid="voice-reason">
                   {t('voiceMode.reason', { reason: verdict.reason })}
@@ -86,7 +111,12 @@ export function VoiceModePanel(props: VoiceModePanelProps) {
           )}
 
           {state.paused && (
-            <button type="button" className={`${button.button} ${button.secondary} ${button.small}`} onClick={resume} data-testid="voice-listen-again">
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary} ${button.small}`}
+              onClick={resume}
+              data-testid="voice-listen-again"
+            >
               {t('voiceMode.listenAgain')}
             </button>
           )}
@@ -94,7 +124,12 @@ export function VoiceModePanel(props: VoiceModePanelProps) {
       )}
 
       {state.notice && (
-        <p className={`${styles.notice} ${state.notice === 'evaluationError' ? styles.warning : styles.error}`} role="alert" data-testid="voice-notice" data-notice={state.notice}>
+        <p
+          className={`${styles.notice} ${state.notice === 'evaluationError' ? styles.warning : styles.error}`}
+          role="alert"
+          data-testid="voice-notice"
+          data-notice={state.notice}
+        >
           {t(`voiceMode.notices.${state.notice}`)}
         </p>
       )}

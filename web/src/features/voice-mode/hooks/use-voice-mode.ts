@@ -88,11 +88,19 @@ export function useVoiceMode(props: VoiceModePanelProps) {
         question: () => propsRef.current.question,
         language: () => propsRef.current.language,
         isLastQuestion: () => propsRef.current.isLastQuestion,
-        evaluate: (question, answer, signal) => evaluateVoiceAnswer({ examId: propsRef.current.examId, question, userAnswer: answer, language: propsRef.current.language, signal }),
+        evaluate: (question, answer, signal) =>
+          evaluateVoiceAnswer({
+            examId: propsRef.current.examId,
+            question,
+            userAnswer: answer,
+            language: propsRef.current.language,
+            signal,
+          }),
         texts: () => ({
           completed: tRef.current('voiceMode.speech.completed'),
           wrong: (reason: string) => tRef.current('voiceMode.speech.wrong', { reason }),
-          localReason: (evaluation) => tRef.current(`voiceMode.localReason.${evaluation.localReason ?? 'too_few_words'}`),
+          localReason: (evaluation) =>
+            tRef.current(`voiceMode.localReason.${evaluation.localReason ?? 'too_few_words'}`),
         }),
         visible: () => mounted.current && typeof document !== 'undefined' && document.visibilityState === 'visible',
         pass: () => propsRef.current.onPass(),

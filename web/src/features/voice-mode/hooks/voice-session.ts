@@ -1,12 +1,21 @@
 import type { Language } from '#shared/domain/language.js';
 import type { VoiceEvaluation } from '../api/evaluate-answer.js';
 import { speechErrorAction } from '../utils/error-policy.js';
-import { isDuplicateTranscript, nextQuality, pickVoice, questionSpeech, speechLanguage, transcriptRejection, type QualityState } from '../utils/recognition-filters.js';
+import {
+  isDuplicateTranscript,
+  nextQuality,
+  pickVoice,
+  questionSpeech,
+  speechLanguage,
+  transcriptRejection,
+  type QualityState,
+} from '../utils/recognition-filters.js';
 import type { SpeechRecognitionEventLike, SpeechRecognitionLike, SpeechSupport } from '../utils/speech-support.js';
 import { VOICE } from '../utils/voice-constants.js';
 
 /** docs/product.md#voice-mode: initializing → connected → reading the question → listening → submitting → evaluating. */
-export type VoiceStatus = 'off' | 'initializing' | 'connected' | 'speaking' | 'listening' | 'submitting' | 'evaluating' | 'completed';
+export type VoiceStatus =
+  'off' | 'initializing' | 'connected' | 'speaking' | 'listening' | 'submitting' | 'evaluating' | 'completed';
 
 export type VoiceNotice = 'notSupported' | 'noExamId' | 'permissionDenied' | 'networkFailed' | 'evaluationError';
 
@@ -54,7 +63,11 @@ export interface VoiceSessionHost {
   isLastQuestion(): boolean;
   evaluate(question: VoiceQuestion, answer: string, signal: AbortSignal): Promise<VoiceEvaluation>;
   /** Texts spoken or shown that the session does not own. */
-  texts(): { completed: string; wrong: (reason: string) => string; localReason: (evaluation: VoiceEvaluation) => string };
+  texts(): {
+    completed: string;
+    wrong: (reason: string) => string;
+    localReason: (evaluation: VoiceEvaluation) => string;
+  };
   /** The panel is connected and on screen: a wrong answer is shown there rather than failed. */
   visible(): boolean;
   pass(): void;
@@ -142,7 +155,15 @@ export class VoiceSession {
     this.lastAccepted = null;
     this.quality = { lowQualityStreak: 0 };
     this.support.synthesis.cancel();
-    this.host.update({ status: 'connected', paused: false, interim: '', heard: '', verdict: null, notice: null, qualityWarning: false });
+    this.host.update({
+      status: 'connected',
+      paused: false,
+      interim: '',
+      heard: '',
+      verdict: null,
+      notice: null,
+      qualityWarning: false,
+    });
     void this.delay(VOICE.questionChangeDelayMs, epoch).then((go) => {
       if (go) void this.readQuestion(epoch);
     });

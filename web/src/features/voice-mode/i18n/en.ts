@@ -27,7 +27,8 @@ const en = {
     notSupported: 'This browser does not support speech recognition. Please use Chrome or Edge.',
     noExamId: 'Voice mode cannot start without an exam.',
     permissionDenied: 'Microphone access was denied. Allow the microphone in your browser settings and try again.',
-    networkFailed: 'Speech recognition stopped because of a network problem. Check your connection and press Listen again.',
+    networkFailed:
+      'Speech recognition stopped because of a network problem. Check your connection and press Listen again.',
     evaluationError: 'An error occurred while evaluating your answer. It was graded by word match instead.',
   },
   localReason: {

@@ -1,6 +1,9 @@
 import { VOICE } from './voice-constants.js';
 
-export type SpeechErrorAction = { kind: 'ignore' } | { kind: 'stop'; message: 'permissionDenied' | 'networkFailed' } | { kind: 'restart'; delayMs: number; networkRetry: boolean };
+export type SpeechErrorAction =
+  | { kind: 'ignore' }
+  | { kind: 'stop'; message: 'permissionDenied' | 'networkFailed' }
+  | { kind: 'restart'; delayMs: number; networkRetry: boolean };
 
 /**
  * docs/product.md#errors for SpeechRecognition errors: aborted and no-speech are ignored; not-allowed and
@@ -17,7 +20,9 @@ export function speechErrorAction(error: string, networkRetriesSoFar: number): S
     case 'service-not-allowed':
       return { kind: 'stop', message: 'permissionDenied' };
     case 'network':
-      return networkRetriesSoFar < VOICE.networkRetries ? { kind: 'restart', delayMs: VOICE.networkRetryDelayMs, networkRetry: true } : { kind: 'stop', message: 'networkFailed' };
+      return networkRetriesSoFar < VOICE.networkRetries
+        ? { kind: 'restart', delayMs: VOICE.networkRetryDelayMs, networkRetry: true }
+        : { kind: 'stop', message: 'networkFailed' };
     default:
       return { kind: 'restart', delayMs: VOICE.restartDelayMs, networkRetry: false };
   }

@@ -14,7 +14,8 @@ const LETTER = /[\p{Script=Hangul}A-Za-z\u00C0-\u024F]/u;
 export function transcriptRejection(text: string, confidence: number | undefined | null): TranscriptRejection | null {
   const trimmed = text.trim();
   if (trimmed === '') return 'empty';
-  if (typeof confidence === 'number' && Number.isFinite(confidence) && confidence < VOICE.qualityThreshold) return 'lowConfidence';
+  if (typeof confidence === 'number' && Number.isFinite(confidence) && confidence < VOICE.qualityThreshold)
+    return 'lowConfidence';
   const length = [...trimmed].length;
   if (length < VOICE.minTextLength) return 'tooShort';
   if (length > VOICE.maxTextLength) return 'tooLong';
@@ -49,7 +50,11 @@ export function wordOverlapRatio(next: string, previous: string): number {
  * docs/product.md#voice-mode: new text overlapping the last accepted text by 0.3 or more is a duplicate (a
  * recogniser repeating itself); for accumulated interim text the bar is 0.5.
  */
-export function isDuplicateTranscript(next: string, previous: string | null | undefined, accumulatedInterim = false): boolean {
+export function isDuplicateTranscript(
+  next: string,
+  previous: string | null | undefined,
+  accumulatedInterim = false,
+): boolean {
   if (!previous) return false;
   const threshold = accumulatedInterim ? VOICE.interimDuplicateOverlap : VOICE.duplicateOverlap;
   return wordOverlapRatio(next, previous) >= threshold;
@@ -64,7 +69,10 @@ export interface QualityState {
  * Counts low-quality results in a row: the third brings the warning (and the count starts
  * again); an accepted text resets it; an empty one leaves it as it was.
  */
-export function nextQuality(state: QualityState, rejection: TranscriptRejection | null): { state: QualityState; warn: boolean } {
+export function nextQuality(
+  state: QualityState,
+  rejection: TranscriptRejection | null,
+): { state: QualityState; warn: boolean } {
   if (rejection === null) return { state: { lowQualityStreak: 0 }, warn: false };
   if (!isLowQuality(rejection)) return { state, warn: false };
   const streak = state.lowQualityStreak + 1;

@@ -32,9 +32,16 @@ export interface SpeechSupport {
 }
 
 /** SpeechRecognition (or the webkit one) and speechSynthesis, or null when either is missing. */
-export function detectSpeechSupport(scope: unknown = typeof window === 'undefined' ? undefined : window): SpeechSupport | null {
+export function detectSpeechSupport(
+  scope: unknown = typeof window === 'undefined' ? undefined : window,
+): SpeechSupport | null {
   if (!scope || typeof scope !== 'object') return null;
-  const w = scope as { SpeechRecognition?: unknown; webkitSpeechRecognition?: unknown; speechSynthesis?: unknown; SpeechSynthesisUtterance?: unknown };
+  const w = scope as {
+    SpeechRecognition?: unknown;
+    webkitSpeechRecognition?: unknown;
+    speechSynthesis?: unknown;
+    SpeechSynthesisUtterance?: unknown;
+  };
   const Recognition = (w.SpeechRecognition ?? w.webkitSpeechRecognition) as SpeechRecognitionConstructor | undefined;
   if (typeof Recognition !== 'function') return null;
   if (!w.speechSynthesis || typeof w.SpeechSynthesisUtterance !== 'function') return null;

@@ -9,6 +9,7 @@ import { updateCached } from '../../use-api.js';
  */
 export async function sendEmailVerification() {
   const answer = await callApi(route, { body: {} });
-  if (answer.email_verified) await updateCached(getProfile, (profile) => profile && { ...profile, email_verified: true });
+  if (answer.email_verified)
+    await updateCached(getProfile, (profile) => profile && { ...profile, email_verified: true });
   return answer;
 }
