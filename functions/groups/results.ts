@@ -1,4 +1,5 @@
 import * as contracts from '#shared/contracts/results.js';
+import * as sittingContracts from '#shared/contracts/sittings.js';
 import { bind, createGroupHandler } from './group-handler.js';
 import * as results from '../domains/results/index.js';
 import * as learningDataContracts from '#shared/contracts/learning-data.js';
@@ -18,4 +19,7 @@ export const handler = createGroupHandler(resultsGroup, [
   bind(contracts.deleteQuestionResultsGlobal, results.deleteQuestionResultsGlobal),
   bind(contracts.deleteQuestionResults, results.deleteQuestionResults),
   bind(contracts.bulkAdjustUserAccuracy, results.bulkAdjustUserAccuracy),
+  bind(sittingContracts.getSitting, results.getSitting),
+  bind(sittingContracts.saveSitting, results.saveSitting),
+  bind(sittingContracts.endSitting, results.endSitting),
 ]);

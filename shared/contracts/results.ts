@@ -22,6 +22,12 @@ export const submittedAnswerSchema = /* @__PURE__ */ lazy(() =>
     question_id: z.pipe(z.union([z.string().check(z.minLength(1), z.maxLength(200)), z.number()]), z.transform(String)),
     answer: z._default(z.string().check(z.maxLength(MAX_ANSWER_CHARS)), ''),
     elapsed_seconds: z._default(seconds(), 0),
+    /**
+     * The learner's own grade: set when they graded themselves (O / X) or overruled the shown
+     * verdict ("I was right" / "I was wrong"). The server records it as the answer's grade, and
+     * marks the detail `overruled` when it differs from its own grading.
+     */
+    learner_verdict: z.optional(z.enum(['correct', 'wrong'])),
   }),
 );
 export type SubmittedAnswer = z.infer<ReturnType<typeof submittedAnswerSchema>>;
@@ -39,6 +45,8 @@ export const resultDetailSchema = /* @__PURE__ */ lazy(() =>
     answer: z.string(),
     is_correct: z.boolean(),
     elapsed_seconds: z.number().check(z.int()),
+    /** True when `is_correct` is the learner's own grade, against the server's grading of the answer. */
+    overruled: z.optional(z.boolean()),
   }),
 );
 export type ResultDetail = z.infer<ReturnType<typeof resultDetailSchema>>;

@@ -19,6 +19,10 @@ export const RESULT_ERROR_MESSAGES = {
     ko: '답안이 동시에 여러 번 저장되고 있습니다. 잠시 후 같은 요청을 다시 보내 주세요.',
     en: 'Answers are being saved by several requests at once. Please retry the same request shortly.',
   },
+  sitting_version_conflict: {
+    ko: '다른 탭이나 기기에서 이 시험을 먼저 저장했습니다. 다시 불러와 합친 뒤 저장해 주세요.',
+    en: 'Another tab or device saved this exam first. Read it again, merge and save.',
+  },
   statistics_forbidden: {
     ko: '다른 사용자의 문제 통계는 관리자만 볼 수 있습니다.',
     en: "Only administrators can see another user's question statistics.",

@@ -1,5 +1,6 @@
 import * as learningData from '../contracts/learning-data.js';
 import * as results from '../contracts/results.js';
+import * as sittings from '../contracts/sittings.js';
 import type { RouteGroup } from '../route-group.js';
 
 export const resultsGroup: RouteGroup = {
@@ -21,7 +22,10 @@ export const resultsGroup: RouteGroup = {
     results.deleteQuestionResultsGlobal,
     results.deleteQuestionResults,
     results.bulkAdjustUserAccuracy,
+    sittings.getSitting,
+    sittings.saveSitting,
+    sittings.endSitting,
   ],
-  // Submit idempotency keys live in the ephemeral table (TTL).
+  // Submit idempotency keys and sittings in progress live in the ephemeral table (TTL).
   access: { appTable: 'write', ephemeralTable: 'write' },
 };

@@ -37,7 +37,7 @@ describe('home daily exam card', () => {
 
     await page.goto(`${baseUrl}/?fromHomeMenu=true`);
     await page.getByTestId('daily-exam-card').click();
-    await page.waitForURL(/\/take-exam\/[0-9a-z]{20}$/);
+    await page.waitForURL(/\/take-exam\/[0-9a-z]{20}\?returnTo=home$/);
     const examId = new URL(page.url()).pathname.split('/').pop();
     const daily = await pageApi<{ success: boolean; exam: { id: string; title: string } }>(
       page,

@@ -2,7 +2,16 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser.js';
-import { fitsPhone, go, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import {
+  fitsPhone,
+  go,
+  logIn,
+  pageApi,
+  registerThroughForm,
+  shotFromTop,
+  toast,
+  unexpected,
+} from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 import { EN_HEADER, xlsxBytes } from '../support/sheets.js';
 
@@ -125,13 +134,11 @@ const TEXT = {
   en: {
     noExams: 'You have no exams yet, so here are the public ones.',
     enterAnswer: 'Please enter an answer first.',
-    completed: 'You reached the end. Save or end the exam.',
     scoreValue: '2 / 3',
   },
   ko: {
     noExams: '내 시험이 아직 없어 공개 시험을 보여 드립니다.',
     enterAnswer: '먼저 답을 입력해 주세요.',
-    completed: '마지막 문제까지 풀었습니다. 저장하거나 종료하세요.',
     scoreValue: '2 / 3',
   },
 } as const;
@@ -235,44 +242,45 @@ describe.each([
     await page.locator('[data-testid="answer-feedback"][data-verdict="correct"]').waitFor();
     await page.getByTestId('nav-next').click();
 
-    // 3: graded by oneself (nothing typed: I got it / I missed it, no Submit).
+    // 3: graded by oneself (nothing typed: I got it / I missed it, no Submit); `?` lists the keys
+    // in a dialog that Escape closes.
     expect(await page.getByTestId('submit-answer').count()).toBe(0);
     await page.getByTestId('self-grade-pass').click();
-    await expectToastCoversNothing(
-      page,
-      () => page.getByTestId('nav-next').click(),
-      () => toast(page, text.completed).waitFor(),
-      `journey-toast-completed-${name}`,
-    );
-    await page.getByTestId('shortcuts-help').locator('summary').click();
+    await page.locator('[data-testid="answer-feedback"][data-verdict="correct"]').waitFor();
+    await page.keyboard.press('?');
+    await page.getByTestId('shortcuts-dialog').waitFor();
+    expect(await axeIn(page, '[data-testid="shortcuts-dialog"]')).toEqual([]);
     await shotFromTop(page, `journey-take-exam-${name}`);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('shortcuts-dialog').waitFor({ state: 'detached' });
 
-    // End: lands where returnTo says, with the summary over it.
+    // End: the sitting's summary, with the way back to where it was started.
     await page.getByTestId('end-exam').click();
-    await page.waitForURL(returnTo === 'results' ? `${baseUrl}/results` : /\/exam-management\?t=\d+$/);
+    await page.waitForURL(/\/exam-summary\//);
     const summary = page.getByTestId('session-summary');
     await summary.waitFor();
     expect(await summary.getByTestId('summary-score').textContent()).toBe(text.scoreValue);
     expect(await summary.getByTestId('summary-accuracy').textContent()).toBe('67%');
-    expect(await summary.locator('[data-testid="review-entry"]').count()).toBe(3);
-    const wrongEntry = summary.locator('[data-testid="review-entry"][data-verdict="wrong"]');
-    expect(await wrongEntry.count()).toBe(1);
-    expect(await wrongEntry.getByTestId('review-your-answer').textContent()).toBe('omega');
-    expect(await wrongEntry.getByTestId('review-correct-answer').textContent()).toBe(answerOf(wrongTitle));
+    const misses = summary.getByTestId('summary-miss');
+    expect(await misses.count()).toBe(1);
+    expect(await misses.first().getByTestId('miss-content').textContent()).toBe(
+      QUESTIONS.find((row) => row[1] === wrongTitle)![2],
+    );
+    expect(await misses.first().getByTestId('miss-your-answer').textContent()).toBe('omega');
+    expect(await misses.first().getByTestId('miss-correct-answer').textContent()).toBe(answerOf(wrongTitle));
     expect(await axeIn(page, '[data-testid="session-summary"]')).toEqual([]);
+    if (phone) await fitsPhone(page);
     await screenshot(page, `journey-summary-${name}`, false);
 
-    // The summary is a modal: Escape closes it, and the screen under it stays.
     if (phone) {
-      await page.keyboard.press('Escape');
-      await summary.waitFor({ state: 'detached' });
-      await page.goBack();
-      await page.goForward();
-      expect(await page.getByTestId('session-summary').count()).toBe(0);
-      // Back to the summary's way: the result from the home's recent results.
+      // Back goes to where the exam was started (exam management, no returnTo), then the result
+      // from the home's recent results.
+      await summary.getByTestId('summary-back').click();
+      await page.waitForURL(/\/exam-management\?t=\d+$/);
       await go(page, '/');
       await page.getByTestId('home-recent-review').first().click();
     } else {
+      expect(await summary.getByTestId('summary-back').getAttribute('href')).toBe('/results');
       await summary.getByTestId('summary-view-result').click();
     }
 
@@ -306,6 +314,297 @@ describe.each([
     await page.getByTestId('profile-page').waitFor();
     if (phone) await fitsPhone(page);
 
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+});
+
+/**
+ * Issue 23, the learner's loop: a verdict for every answer (right / almost with its difference /
+ * wrong, the overrule recorded on the server), Y/N as true/false, answer-required exams, a whole
+ * exam with the keyboard alone, and one end of a sitting from every place an exam is started.
+ */
+const LOOP = [
+  ['1', 'First letter', 'Which Greek letter comes first?', 'alpha', 'Alpha begins the alphabet.'],
+  ['2', 'Second letter', 'Which is the second Greek letter?\n1. alpha\n2. beta\n3. gamma', '2', 'Beta follows alpha.'],
+  ['3', 'Round earth', 'The Earth is round (Y/N)', 'Y', 'Seen from space, it is.'],
+  [
+    '4',
+    'Orchestrator',
+    'Which container orchestrator did Google open-source in 2014?',
+    'kubernetes',
+    'Kubernetes grew out of Borg.',
+  ],
+];
+
+const activeTestId = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
+
+/** Uploads LOOP as the user's own file and makes a private exam of it; the question ids in LOOP's order. */
+async function loopExam(
+  page: Page,
+  label: string,
+  options: Record<string, unknown> = {},
+): Promise<{ examId: string; ids: string[] }> {
+  const fileName = `loop-${label}-${stamp}.xlsx`;
+  await go(page, '/question-files');
+  await page.getByTestId('question-file-input').setInputFiles({
+    name: fileName,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: xlsxBytes([EN_HEADER, ...LOOP.map((row) => [...row, 'Easy', '', ''])]),
+  });
+  await page.getByTestId('upload-submit').click();
+  await page.getByTestId('upload-result').waitFor({ timeout: 60_000 });
+  const files = await pageApi<{ files: { id: string; name: string }[] }>(page, 'GET', '/api/question-files/');
+  const file = files.body.files.find((item) => item.name === fileName)!;
+  const created = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
+    title: `Loop ${label} ${stamp}`,
+    file_id: file.id,
+    question_count: LOOP.length,
+    is_public: false,
+    ...options,
+  });
+  expect(created.status).toBe(200);
+  const exam = await pageApi<{ questions: { id: string; csv_id?: string }[] }>(
+    page,
+    'GET',
+    `/api/exam/${created.body.id}/`,
+  );
+  const ids = LOOP.map(([csvId]) => exam.body.questions.find((question) => String(question.csv_id) === csvId)!.id);
+  return { examId: created.body.id, ids };
+}
+
+describe.each([
+  ['en', 'en-US', 'desktop'],
+  ['ko', 'ko-KR', 'phone'],
+] as const)('learner loop, %s, %s', (language, locale, viewport) => {
+  const name = `${language}-${viewport}`;
+
+  test('a whole exam with the keyboard alone: typed, choice, true/false, a near miss overruled; the server records the overrule', async () => {
+    const { page, errors, close } = await visit('/', { locale, viewport, storage: { language } });
+    await registerThroughForm(page, `kb${language}${stamp}`, 'Keys', PASSWORD);
+    const { examId, ids } = await loopExam(page, `kb-${language}`);
+    await go(page, `/take-exam/${examId}?order=${ids.join(',')}&returnTo=exam-management`);
+    await page.getByTestId('take-exam-runner').waitFor();
+    const feedback = page.getByTestId('answer-feedback');
+    const count = (text: string) =>
+      page
+        .getByTestId('nav-count')
+        .filter({ hasText: new RegExp(`^${text.replace(/\//g, '\\/')}$`) })
+        .waitFor();
+
+    // 1, typed: the focus starts in the answer box; Enter submits, Enter again goes on.
+    await expect.poll(() => activeTestId(page)).toBe('answer-input');
+    expect(await page.getByTestId('answer-input').getAttribute('placeholder')).toMatch(
+      language === 'en' ? /Enter submits.*Shift\+Enter/ : /Enter로 제출.*Shift\+Enter/,
+    );
+    await page.keyboard.type('Alpha');
+    await page.keyboard.press('Shift+Enter'); // a new line, not a submit
+    expect(await feedback.count()).toBe(0);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="answer-feedback"][data-verdict="correct"]').waitFor();
+    expect(await activeTestId(page)).toBe('verdict-next');
+    await page.keyboard.press('Enter');
+    await count('2 / 4');
+
+    // 2, choice: options are radio buttons; 2 picks the second, Enter submits, → goes on.
+    expect(await page.getByTestId('answer-choice').count()).toBe(3);
+    await expect.poll(() => activeTestId(page)).toBe('answer-choice');
+    await page.keyboard.press('b');
+    expect(await page.getByTestId('answer-choice').nth(1).isChecked()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="answer-feedback"][data-verdict="correct"]').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await count('3 / 4');
+
+    // 3, Y/N: true or false (O / X), graded at once.
+    await page.getByTestId('answer-yesno').waitFor();
+    await page.keyboard.press('o');
+    await page.locator('[data-testid="answer-feedback"][data-verdict="correct"]').waitFor();
+    await page.keyboard.press('Enter');
+    await count('4 / 4');
+
+    // 4, a near miss: "almost" with the difference highlighted, counted wrong; overruled by keyboard.
+    await expect.poll(() => activeTestId(page)).toBe('answer-input');
+    await page.keyboard.type('kubernetis');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="answer-feedback"][data-graded="almost"][data-verdict="wrong"]').waitFor();
+    expect(await feedback.getByTestId('answer-diff').locator('del').textContent()).toBe('i');
+    expect(await feedback.getByTestId('answer-diff').locator('ins').textContent()).toBe('e');
+    expect(await axeIn(page, '[data-testid="question-card"]')).toEqual([]);
+    if (viewport === 'phone') await fitsPhone(page);
+    await shotFromTop(page, `loop-almost-${name}`);
+    await page.keyboard.press('Shift+Tab');
+    expect(await activeTestId(page)).toBe('overrule');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="answer-feedback"][data-verdict="correct"]').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await activeTestId(page)).toBe('verdict-next');
+    await page.keyboard.press('Enter'); // Finish: the last question ends the sitting
+
+    // The summary: all four right, the overrule counted by the server.
+    const summary = page.getByTestId('session-summary');
+    await summary.waitFor();
+    expect(await summary.getByTestId('summary-score').textContent()).toBe('4 / 4');
+    expect(await summary.getByTestId('summary-miss').count()).toBe(0);
+    expect(await axeIn(page, '[data-testid="session-summary"]')).toEqual([]);
+    if (viewport === 'phone') await fitsPhone(page);
+    await shotFromTop(page, `loop-summary-keyboard-${name}`);
+    const results = await pageApi<{
+      results: { correct_count: number; details?: { question_id: string; overruled?: boolean }[] }[];
+    }>(page, 'GET', `/api/exam-results/?exam_id=${examId}&latest=true`);
+    expect(results.body.results[0]!.correct_count).toBe(4);
+    expect(results.body.results[0]!.details?.find((detail) => detail.question_id === ids[3])?.overruled).toBe(true);
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+
+  test('resume anywhere: a second browser continues where the first stopped; finished there, the first starts afresh', async () => {
+    const username = `rs${language}${stamp}`;
+    const first = await visit('/', { locale, viewport, storage: { language } });
+    await registerThroughForm(first.page, username, 'Resumer', PASSWORD);
+    const { examId, ids } = await loopExam(first.page, `rs-${language}`);
+    const sitting = async (page: Page) =>
+      (
+        await pageApi<{ sitting: { state: { answered: string[] } } | null }>(
+          page,
+          'GET',
+          `/api/exam/${examId}/sitting/`,
+        )
+      ).body.sitting;
+    const count = (page: Page, text: string) =>
+      page
+        .getByTestId('nav-count')
+        .filter({ hasText: new RegExp(`^${text.replace(/\//g, '\\/')}$`) })
+        .waitFor();
+
+    // The first browser answers two questions and stops.
+    await go(first.page, `/take-exam/${examId}?order=${ids.join(',')}`);
+    await first.page.getByTestId('answer-input').fill('alpha');
+    await first.page.getByTestId('answer-input').press('Enter');
+    await first.page.getByTestId('verdict-next').click();
+    await first.page.getByTestId('answer-choice').nth(1).check();
+    await first.page.getByTestId('submit-answer').click();
+    await first.page.getByTestId('verdict-next').click();
+    await count(first.page, '3 / 4');
+    await expect.poll(async () => (await sitting(first.page))?.state.answered.length ?? 0, { timeout: 10_000 }).toBe(2);
+
+    // Another browser (a phone, say): the same sitting, at the same place.
+    const second = await visit('/', { locale, viewport, storage: { language } });
+    await logIn(second.page, username, PASSWORD);
+    await go(second.page, `/take-exam/${examId}`);
+    await count(second.page, '3 / 4');
+    await second.page.getByText(language === 'en' ? '2 answered' : '답한 문제 2개').waitFor();
+    if (viewport === 'phone') await fitsPhone(second.page);
+    await shotFromTop(second.page, `loop-resumed-${name}`);
+    await second.page.getByTestId('answer-true').click();
+    await second.page.getByTestId('verdict-next').click();
+    await second.page.getByTestId('answer-input').fill('kubernetes');
+    await second.page.getByTestId('answer-input').press('Enter');
+    await second.page.getByTestId('verdict-next').click(); // Finish
+    const summary = second.page.getByTestId('session-summary');
+    await summary.waitFor();
+    expect(await summary.getByTestId('summary-score').textContent()).toBe('4 / 4');
+    // Each answer once: one result of four answers, and the sitting is over.
+    const results = await pageApi<{ results: { answered_count: number }[] }>(
+      second.page,
+      'GET',
+      `/api/exam-results/?exam_id=${examId}`,
+    );
+    expect(results.body.results.map((result) => result.answered_count)).toEqual([4]);
+    expect(await sitting(second.page)).toBeNull();
+
+    // The first browser, back: the sitting was finished elsewhere, so it starts afresh (nothing counted twice).
+    await first.page.reload();
+    await first.page.getByTestId('take-exam-runner').waitFor();
+    await first.page.getByText(language === 'en' ? '0 answered' : '답한 문제 0개').waitFor();
+    expect(unexpected(first.errors)).toEqual([]);
+    expect(unexpected(second.errors)).toEqual([]);
+    await second.close();
+    await first.close();
+  });
+
+  test('answer-required and Y/N: Submit waits for an answer, no empty "I got it", the shortcut submits; false is graded wrong', async () => {
+    const { page, errors, close } = await visit('/', { locale, viewport, storage: { language } });
+    await registerThroughForm(page, `fa${language}${stamp}`, 'Required', PASSWORD);
+    const { examId, ids } = await loopExam(page, `fa-${language}`, { force_answer: true });
+    await go(page, `/take-exam/${examId}?order=${ids.join(',')}`);
+    await page.getByTestId('take-exam-runner').waitFor();
+
+    expect(await page.getByTestId('self-grade-pass').count()).toBe(0);
+    expect(await page.getByTestId('submit-answer').isDisabled()).toBe(true);
+    await page.getByTestId('answer-input').fill('alpha');
+    expect(await page.getByTestId('submit-answer').isDisabled()).toBe(false);
+    await page.getByTestId('answer-input').press('Control+Enter');
+    await page.locator('[data-testid="answer-feedback"][data-verdict="correct"]').waitFor();
+    await page.getByTestId('verdict-next').click();
+    await page.getByTestId('answer-choices').waitFor();
+    // The list jumps to the Y/N question: false is an answer, graded wrong.
+    await page.getByTestId('nav-last').click();
+    await page.getByTestId('nav-previous').click();
+    await page.getByTestId('answer-false').click();
+    await page.locator('[data-testid="answer-feedback"][data-verdict="wrong"]').waitFor();
+    expect(await page.getByTestId('correct-answer').textContent()).toBe(language === 'en' ? 'O True' : 'O 참');
+    expect(await page.getByTestId('verdict-given').textContent()).toBe(language === 'en' ? 'X False' : 'X 거짓');
+    if (viewport === 'phone') await fitsPhone(page);
+    await shotFromTop(page, `loop-yes-no-${name}`);
+    await page.getByTestId('end-exam').click();
+    const summary = page.getByTestId('session-summary');
+    await summary.waitFor();
+    expect(await summary.getByTestId('summary-score').textContent()).toBe('1 / 4');
+    expect(await summary.getByTestId('summary-miss').count()).toBe(1);
+    expect(await summary.getByTestId('miss-your-answer').textContent()).toBe('N');
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+
+  test('one end of a sitting from every place an exam is started: the summary, retry the missed ones, back', async () => {
+    const { page, errors, close } = await visit('/', { locale, viewport, storage: { language } });
+    await registerThroughForm(page, `end${language}${stamp}`, 'Ends', PASSWORD);
+    const { examId, ids } = await loopExam(page, `end-${language}`);
+    const origins = [
+      ['exam management', 'returnTo=exam-management', /^\/exam-management\?t=\d+$/],
+      ['exam detail', `returnTo=exam-detail&examId=${examId}`, new RegExp(`^/exam-detail/${examId}\\?t=\\d+$`)],
+      [
+        'study task',
+        `returnTo=study-detail&studyId=s-${stamp}&examId=${examId}`,
+        new RegExp(`^/study-detail/s-${stamp}$`),
+      ],
+      ['daily exam', 'returnTo=home', /^\/$/],
+      ['review', 'returnTo=results', /^\/results$/],
+    ] as const;
+    for (const [origin, query, back] of origins) {
+      await go(page, `/take-exam/${examId}?order=${ids.join(',')}&restart=true&${query}`);
+      await page.getByTestId('take-exam-runner').waitFor();
+      await expect.poll(() => activeTestId(page)).toBe('answer-input');
+      await page.keyboard.press('Escape'); // out of the answer box: O / X grade
+      await page.keyboard.press('x'); // I missed it
+      await page.locator('[data-testid="answer-feedback"][data-verdict="wrong"]').waitFor();
+      await page.getByTestId('end-exam').click();
+      const summary = page.getByTestId('session-summary');
+      await summary.waitFor();
+      expect(await summary.getByTestId('summary-score').textContent(), origin).toBe('0 / 4');
+      expect(await summary.getByTestId('miss-content').textContent(), origin).toBe(LOOP[0]![2]);
+      expect(await summary.getByTestId('summary-back').getAttribute('href'), origin).toMatch(back);
+      const retry = new URL((await summary.getByTestId('retry-missed').getAttribute('href'))!, baseUrl);
+      expect(retry.searchParams.get('selected'), origin).toBe(ids[0]);
+      expect(`${retry.searchParams.get('returnTo')}`, origin).toBe(new URLSearchParams(query).get('returnTo'));
+    }
+    if (viewport === 'phone') await fitsPhone(page);
+    await shotFromTop(page, `loop-summary-${name}`);
+    // Retry the missed ones: the one question, afresh; back returns to the results.
+    await page.getByTestId('retry-missed').click();
+    await page
+      .getByTestId('nav-count')
+      .filter({ hasText: /^1 \/ 1$/ })
+      .waitFor();
+    await page.getByTestId('self-grade-pass').click();
+    await page.getByTestId('verdict-next').click(); // Finish
+    await page.getByTestId('session-summary').waitFor();
+    expect(await page.getByTestId('summary-no-misses').count()).toBe(1);
+    await page.getByTestId('summary-back').click();
+    await page.waitForURL(`${baseUrl}/results`);
     expect(unexpected(errors)).toEqual([]);
     await close();
   });

@@ -97,13 +97,11 @@ describe('question bank: files, exams, tags and subscriptions', () => {
       uploadThroughput: 40 * 1024,
     });
     await watchProgress(page);
-    await page
-      .getByTestId('question-file-input')
-      .setInputFiles({
-        name: fileName,
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        buffer: sheet,
-      });
+    await page.getByTestId('question-file-input').setInputFiles({
+      name: fileName,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: sheet,
+    });
     expect(await page.getByTestId('upload-is-public').isChecked()).toBe(false); // private by default (issue 14)
     await page.getByTestId('upload-is-public').check();
     await page.getByTestId('upload-submit').click();
@@ -490,13 +488,11 @@ describe('question bank: admin tools', () => {
     ]);
     await page.getByTestId('exams-sheet-upload').click();
     await toast(page, 'Please choose a file to upload.').waitFor();
-    await page
-      .getByTestId('exams-sheet-input')
-      .setInputFiles({
-        name: 'exams.xlsx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        buffer: sheet,
-      });
+    await page.getByTestId('exams-sheet-input').setInputFiles({
+      name: 'exams.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: sheet,
+    });
     await page.getByTestId('exams-sheet-upload').click();
     const summary = toast(page, '3 exams · 1 created · 0 skipped · 2 errors');
     await summary.waitFor();

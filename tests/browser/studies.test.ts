@@ -94,7 +94,7 @@ describe('studies (docs/product.md#study-list, #study-detail, #member-management
     const takeLink = a.getByTestId('task-take-link').filter({ hasText: '1주차 모의고사' });
     await takeLink.waitFor();
     expect(await takeLink.getAttribute('href')).toBe(
-      `/take-exam/${examId}?returnTo=exam-detail&studyId=${studyId}&examId=${examId}`,
+      `/take-exam/${examId}?returnTo=study-detail&studyId=${studyId}&examId=${examId}`,
     );
     expect(await a.getByTestId('study-progress-link').getAttribute('href')).toContain(
       `/study-progress-dashboard/${studyId}`,

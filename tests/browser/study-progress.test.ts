@@ -150,7 +150,7 @@ describe('study progress dashboard and random practice', () => {
     }
   });
 
-  test('a full random practice run from home to the result modal, and restart', async () => {
+  test('a full random practice run from home: verdicts, the overrule, the misses and retry the missed ones', async () => {
     const { page, errors, close } = await visit('/login', { locale: 'ko-KR' });
     await logIn(page, username, PASSWORD);
     // D95: the grid's cards take their pool size from the study list, never from a pool request of their own.
@@ -186,17 +186,31 @@ describe('study progress dashboard and random practice', () => {
     await page.getByTestId('practice-start').click();
     await page.getByTestId('practice-question').waitFor();
     expect(await page.getByTestId('practice-counter').textContent()).toBe('1 / 2');
-    await page.getByTestId('practice-toggle-answer').click();
-    const answer = ((await page.getByTestId('practice-answer').textContent()) ?? '').replace(/^정답: /, '');
-    await page.getByTestId('practice-input').fill(answer);
-    await page.getByTestId('practice-input').press('Enter');
+    // A wrong answer gets its verdict, the correct answer and the explanation; one click overrules it.
+    const firstContent = await page.getByTestId('practice-content').textContent();
+    await page.getByTestId('answer-input').fill('전혀 다른 답');
+    await page.getByTestId('answer-input').press('Enter');
+    const feedback = page.getByTestId('answer-feedback');
+    await feedback.waitFor();
+    expect(await feedback.getAttribute('data-verdict')).toBe('wrong');
+    expect((await feedback.getByTestId('correct-answer').textContent())?.trim()).not.toBe('');
+    await shotFromTop(page, 'random-practice-verdict-ko');
+    await feedback.getByTestId('overrule').click();
+    await expect.poll(() => feedback.getAttribute('data-verdict')).toBe('correct');
+    await feedback.getByTestId('overrule').click(); // and back: the rule's verdict again
+    await expect.poll(() => feedback.getAttribute('data-verdict')).toBe('wrong');
+    await page.keyboard.press('ArrowRight'); // after the verdict → goes on (Enter would press the focused overrule)
     await expect.poll(() => page.getByTestId('practice-counter').textContent()).toBe('2 / 2');
     await page.getByTestId('practice-skip').click();
-    await page.getByTestId('practice-result').waitFor();
-    expect(await page.getByTestId('practice-score').textContent()).toBe('1 / 2 정답');
-    await page.getByTestId('practice-result').getByText('정답률 50.0%').waitFor();
+    // The end lists the misses with their text, the answer given and the right one.
+    const summary = page.getByTestId('session-summary');
+    await summary.waitFor();
+    expect(await summary.getByTestId('summary-score').textContent()).toBe('0 / 2');
+    expect(await summary.getByTestId('summary-miss').count()).toBe(2);
+    expect(await summary.getByTestId('miss-content').first().textContent()).toBe(firstContent);
+    expect(await summary.getByTestId('miss-your-answer').first().textContent()).toBe('전혀 다른 답');
     await shotFromTop(page, 'random-practice-result-ko');
-    await page.getByTestId('practice-restart').click();
+    await summary.getByTestId('retry-missed').click();
     await page.getByTestId('practice-question').waitFor();
     expect(await page.getByTestId('practice-counter').textContent()).toBe('1 / 2');
     expect(unexpected(errors)).toEqual([]);

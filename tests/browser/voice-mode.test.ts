@@ -209,7 +209,7 @@ describe('voice mode', () => {
     expect(afterFirst.spoken.some((text) => text.startsWith(shownTitle))).toBe(true);
     expect(afterFirst.said.at(-1)).toBe(questions.find((q) => q.title === shownTitle)?.answer);
     await panel.getByTestId('voice-transcript').getByText(afterFirst.said.at(-1)!, { exact: false }).waitFor();
-    await page.getByTestId('self-grade-status').waitFor(); // the page's self-grade Y
+    await page.locator('[data-testid="answer-feedback"][data-verdict="correct"]').waitFor(); // the page's self-grade Y
     await panelShot(page, 'voice-panel-correct-ko-desktop');
 
     // The next question: read after 0.5 s, a wrong answer shows the reason.
@@ -229,7 +229,7 @@ describe('voice mode', () => {
     const afterSecond = await voice(page);
     expect(afterSecond.spoken.some((text) => text.startsWith(secondTitle))).toBe(true);
     expect(afterSecond.said.at(-1)).toBe(WRONG_ANSWER);
-    expect(await page.getByTestId('self-grade-status').count()).toBe(0); // shown, not failed
+    expect(await page.getByTestId('answer-feedback').count()).toBe(0); // shown, not failed
     await panelShot(page, 'voice-panel-wrong-ko-desktop');
 
     // Off: everything stops, the reason goes away.

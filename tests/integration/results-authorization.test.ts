@@ -170,6 +170,44 @@ describe('authorization matrix: results', () => {
         adjustment_type: 'ambiguous',
       }),
   );
+  // Issue 23: a sitting is its taker's own (one per user and exam); writing one needs the exam readable.
+  const sittingState = () => ({
+    question_order: [privateQuestionId],
+    current_index: 0,
+    answers: {},
+    answered: [],
+    overrules: {},
+    elapsed_seconds: 0,
+    question_times: {},
+    previous_result_id: null,
+    saved: [],
+  });
+  row('GET exam/{examId}/sitting (own)', { anonymous: 401, owner: 200, other: 200, admin: 200, studyAdmin: 200 }, (c) =>
+    c.get(`/api/exam/${privateExam}/sitting/`),
+  );
+  row(
+    'PUT exam/{examId}/sitting (private exam)',
+    { anonymous: 401, owner: 200, other: 404, admin: 200, studyAdmin: 404 },
+    (c) => c.put(`/api/exam/${privateExam}/sitting/`, { expected_version: 0, state: sittingState() }),
+  );
+  row(
+    'DELETE exam/{examId}/sitting (own)',
+    { anonymous: 401, owner: 200, other: 200, admin: 200, studyAdmin: 200 },
+    (c) => c.delete(`/api/exam/${privateExam}/sitting/`),
+  );
+  it('one user’s sitting is never another’s', async () => {
+    expect(
+      (
+        await clients.owner.put(`/api/exam/${publicExam}/sitting/`, {
+          expected_version: 0,
+          state: { ...sittingState(), question_order: [questionId] },
+        })
+      ).status,
+    ).toBe(200);
+    const seen = (await (await clients.other.get(`/api/exam/${publicExam}/sitting/`)).json()) as { sitting: unknown };
+    expect(seen.sitting).toBeNull();
+    expect((await clients.owner.delete(`/api/exam/${publicExam}/sitting/`)).status).toBe(200);
+  });
 
   it('an admin’s read of another user’s result is the owner’s, details included; a deleted one is gone for everyone', async () => {
     const id = await ownersResult();

@@ -265,8 +265,8 @@ describe('input forms (docs/product.md#take-exam)', () => {
     expect(detectInputForm(choices, 'a；c')).toBe('checkbox');
     expect(detectInputForm(choices, 'c')).toBe('radio');
     expect(detectInputForm('1. one\n2. two', '2')).toBe('radio');
-    expect(detectInputForm('Did you solve it?', 'Y')).toBe('solved');
-    expect(detectInputForm('Solved?', '아니오')).toBe('solved');
+    expect(detectInputForm('Did you solve it?', 'Y')).toBe('yesno');
+    expect(detectInputForm('Solved?', '아니오')).toBe('yesno');
     expect(detectInputForm('What is a pod?', 'The smallest unit')).toBe('textarea');
   });
 

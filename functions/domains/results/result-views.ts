@@ -29,6 +29,7 @@ export function resultView(result: ResultRecord, details?: DetailEntry[]): ExamR
       answer: d.answer,
       is_correct: !!d.is_correct,
       elapsed_seconds: Number(d.elapsed_seconds ?? 0),
+      ...(d.overruled ? { overruled: true } : {}),
     }));
   }
   return view;

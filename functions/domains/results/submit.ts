@@ -85,6 +85,21 @@ export function gradeAnswer(question: StoredQuestion, given: string, language: L
   return isAnswerCorrect(given, pickLocalized(record, 'answer', language), pickLocalized(record, 'content', language));
 }
 
+/**
+ * The answer's grade: the shared rule's, unless the learner gave their own (self-graded, or the
+ * shown verdict overruled, issue 23); `overruled` says when the two differ.
+ */
+function graded(
+  question: StoredQuestion,
+  answer: SubmittedAnswer,
+  language: Language,
+): { is_correct: boolean; overruled?: true } {
+  const byRule = gradeAnswer(question, answer.answer, language);
+  if (!answer.learner_verdict) return { is_correct: byRule };
+  const own = answer.learner_verdict === 'correct';
+  return own === byRule ? { is_correct: own } : { is_correct: own, overruled: true };
+}
+
 function grade(answers: SubmittedAnswer[], questions: StoredQuestion[], language: Language): DetailEntry[] {
   const byId = new Map(questions.map((q) => [String(q.id), q]));
   const unknown = answers.filter((a) => !byId.has(a.question_id)).map((a) => a.question_id);
@@ -103,7 +118,7 @@ function grade(answers: SubmittedAnswer[], questions: StoredQuestion[], language
         RESULT_QUESTION_TEXT_CHARS,
       ),
       answer: a.answer,
-      is_correct: gradeAnswer(question, a.answer, language),
+      ...graded(question, a, language),
       elapsed_seconds: Number(a.elapsed_seconds) || 0,
     };
   });
@@ -143,7 +158,7 @@ function keysFor(input: ApplyInput, answers: SubmittedAnswer[]): { key: string; 
     input.previousResultId ?? '',
     [...answers]
       .sort((a, b) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0))
-      .map((a) => [a.question_id, a.answer.trim()]),
+      .map((a) => [a.question_id, a.answer.trim(), a.learner_verdict ?? '']),
   ]);
   const requestHash = sha256(canonical);
   if (input.submissionId) return { key: `${input.kind}:s:${input.submissionId}`, requestHash };

@@ -80,6 +80,11 @@ export const routes: RouteObject[] = [
             async () => (await import('../features/take-exam/components/take-exam-page.js')).TakeExamPage,
           ),
           page(
+            'exam-summary/:resultId',
+            'takeExam.summary.title',
+            async () => (await import('../features/take-exam/components/session-summary-page.js')).SessionSummaryPage,
+          ),
+          page(
             'daily-exam',
             'dailyExam.title',
             async () => (await import('../features/daily-exam/components/daily-exam-page.js')).DailyExamPage,

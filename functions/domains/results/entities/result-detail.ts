@@ -12,6 +12,8 @@ export const detailEntrySchema = /* @__PURE__ */ lazy(() =>
     answer: z.string(),
     is_correct: z.boolean(),
     elapsed_seconds: z.number(),
+    /** The learner's own grade, against the rule's (issue 23); absent when they agree. */
+    overruled: z.optional(z.boolean()),
   }),
 );
 /** Longest question text a result detail keeps: enough to recognise the question, small enough for a 2,000-question result. */

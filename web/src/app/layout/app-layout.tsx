@@ -6,7 +6,6 @@ import { useSocialSignInReturn } from '../../features/auth/hooks/use-social-sign
 import { LanguageSwitch } from '../../features/language/components/language-switch.js';
 import { Footer } from '../../features/navigation/components/footer.js';
 import { Navbar } from '../../features/navigation/components/navbar.js';
-import { SessionSummaryHost } from '../../features/take-exam/components/session-summary-host.js';
 import { useRouteEffects } from './use-route-effects.js';
 import styles from './app-layout.module.css';
 
@@ -32,7 +31,6 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
-      <SessionSummaryHost />
       <ScrollRestoration />
     </>
   );

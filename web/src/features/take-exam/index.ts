@@ -15,3 +15,16 @@ export { loadConnectedStudies, type ConnectedStudy } from './api/get-connected-s
 export { setIgnored } from './api/set-ignored.js';
 export { toggleFavorite } from './api/toggle-favorite.js';
 export { useShareLink } from './hooks/use-share-link.js';
+export { AnswerInput } from './components/answer-input.js';
+export { VerdictPanel } from './components/verdict-panel.js';
+export { SittingSummary } from './components/sitting-summary.js';
+export { useAnswerKeys } from './hooks/use-answer-keys.js';
+export { shownVerdict, type ShownVerdict } from './utils/answer-verdict.js';
+export {
+  chooseOption,
+  choiceOptions,
+  contentWithoutOptions,
+  detectInputForm,
+  displayAnswer,
+} from './utils/input-form.js';
+export type { ReviewEntry } from './utils/session-summary.js';

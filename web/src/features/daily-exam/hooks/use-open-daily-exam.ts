@@ -38,7 +38,7 @@ export function useOpenDailyExam(via: 'home' | 'exam-management' | 'exam-detail'
       }
       try {
         const exam = via === 'home' ? await openDailyExam() : await createDailyExam(user.username);
-        const back = returnTo ?? (via === 'exam-management' ? 'exam-management' : null);
+        const back = returnTo ?? (via === 'exam-detail' ? null : via);
         navigate(`/take-exam/${exam.id}${back ? `?returnTo=${encodeURIComponent(back)}` : ''}`, {
           replace: options.replace,
         });

@@ -1,70 +1,68 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { PracticeQuestion } from '#shared/contracts/study-progress.js';
 import type { Study } from '#shared/contracts/studies.js';
-import { isAnswerCorrect } from '#shared/domain/answer-check.js';
-import { RANDOM_PRACTICE_DEFAULT_COUNT, clampPracticeCount, practiceAccuracy } from '#shared/domain/study-progress.js';
+import { RANDOM_PRACTICE_DEFAULT_COUNT, clampPracticeCount } from '#shared/domain/study-progress.js';
 import button from '../../../components/ui/button/button.module.css';
-import { Modal } from '../../../components/ui/modal/modal.js';
 import page from '../../../components/ui/page/page.module.css';
 import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
 import screen from '../../../components/ui/screen/screen.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
-import { formatElapsed } from '../../../lib/format-time.js';
 import { usePracticeStudies } from '../api/get-practice-studies.js';
 import { drawPracticeQuestions, usePracticePool } from '../api/draw-practice-questions.js';
 import { savePracticeResult } from '../api/save-practice-result.js';
+import { SittingSummary } from '../../take-exam/index.js';
+import { correctCount, missedQuestions, practiceEntries, startRun, type PracticeRun } from '../utils/practice-run.js';
+import { PracticeQuestionView } from './practice-question.js';
 import styles from './random-practice.module.css';
 
-/** /random-practice (docs/product.md#random-practice): choose a study, set the count, practise, see the result. */
+/** /random-practice (docs/product.md#random-practice): choose a study, set the count, practise with a verdict per answer, end on the sitting summary. */
 export function RandomPracticePage() {
   return <SignedInOnly>{(user) => <RandomPractice isAdmin={isSiteAdmin(user)} />}</SignedInOnly>;
-}
-
-interface Run {
-  questions: PracticeQuestion[];
-  index: number;
-  correct: number;
-  startedAt: number;
 }
 
 function RandomPractice({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
   const studies = usePracticeStudies(isAdmin);
   const [study, setStudy] = useState<Study | null>(null);
-  const [run, setRun] = useState<Run | null>(null);
-  const [finished, setFinished] = useState<{ correct: number; total: number; elapsed: number } | null>(null);
-  const [lastCount, setLastCount] = useState(RANDOM_PRACTICE_DEFAULT_COUNT);
+  const [run, setRun] = useState<PracticeRun | null>(null);
+  const [finished, setFinished] = useState<{ run: PracticeRun; elapsed: number } | null>(null);
 
+  const begin = (questions: PracticeQuestion[]) => {
+    setFinished(null);
+    setRun(startRun(questions, Date.now()));
+  };
   const start = async (count: number) => {
     if (!study) return;
-    setLastCount(count);
     try {
       const drawn = await drawPracticeQuestions(study.id, count);
       if (drawn.questions.length === 0) return void window.alert(t('randomPractice.noQuestions'));
-      setFinished(null);
-      setRun({ questions: drawn.questions, index: 0, correct: 0, startedAt: Date.now() });
+      begin(drawn.questions);
     } catch {
       window.alert(t('randomPractice.startFailed'));
     }
   };
 
-  const finish = (state: Run) => {
+  const finish = (state: PracticeRun) => {
     const elapsed = Math.round((Date.now() - state.startedAt) / 1000);
-    const total = state.questions.length;
-    setFinished({ correct: state.correct, total, elapsed });
+    setFinished({ run: state, elapsed });
     setRun(null);
-    // docs/product.md#errors: a failed save is only logged.
+    // docs/product.md#errors: a failed save is only logged. An overruled verdict counts as the learner set it.
     if (study)
       savePracticeResult({
         study_id: study.id,
-        correct_count: state.correct,
-        total_questions: total,
+        correct_count: correctCount(state),
+        total_questions: state.questions.length,
         elapsed_seconds: elapsed,
       }).catch((error: unknown) => console.warn(error));
+  };
+  const next = (state: PracticeRun) => {
+    const moved = { ...state, index: state.index + 1 };
+    if (moved.index >= state.questions.length) finish(moved);
+    else setRun(moved);
   };
 
   return (
@@ -75,48 +73,51 @@ function RandomPractice({ isAdmin }: { isAdmin: boolean }) {
           subtitle={study ? (study.display_title ?? '') : t('randomPractice.subtitle')}
         />
         {!study && <StudyGrid studies={studies.data?.results ?? null} failed={!!studies.error} onSelect={setStudy} />}
-        {study && !run && (
+        {study && !run && !finished && (
           <Settings study={study} onStart={(count) => void start(count)} onBack={() => setStudy(null)} />
         )}
-        {run && <QuestionView run={run} onNext={setRun} onEnd={finish} />}
-        <Modal
-          open={!!finished}
-          title={t('randomPractice.result.title')}
-          onClose={() => setFinished(null)}
-          closeLabel={t('randomPractice.result.close')}
-          testId="practice-result"
-        >
-          {finished && (
-            <div className={styles.panel}>
-              <strong data-testid="practice-score">
-                {t('randomPractice.result.score', { correct: finished.correct, total: finished.total })}
-              </strong>
-              <span>
-                {t('randomPractice.result.accuracy', {
-                  value: practiceAccuracy(finished.correct, finished.total).toFixed(1),
-                })}
-              </span>
-              <span>{t('randomPractice.result.elapsed', { time: formatElapsed(finished.elapsed) })}</span>
-              <div className={styles.row}>
+        {run && (
+          <PracticeQuestionView
+            key={`${run.startedAt}-${run.index}`}
+            run={run}
+            onAnswer={(questionId, answer) =>
+              setRun((current) => current && { ...current, answers: { ...current.answers, [questionId]: answer } })
+            }
+            onNext={() => next(run)}
+            onEnd={() => finish(run)}
+          />
+        )}
+        {finished && (
+          <SittingSummary
+            score={correctCount(finished.run)}
+            total={finished.run.questions.length}
+            answered={Object.keys(finished.run.answers).length}
+            elapsedSeconds={finished.elapsed}
+            entries={practiceEntries(finished.run)}
+            actions={
+              <>
+                {missedQuestions(finished.run).length > 0 && (
+                  <button
+                    type="button"
+                    className={`${button.button} ${button.primary}`}
+                    onClick={() => begin(missedQuestions(finished.run))}
+                    data-testid="retry-missed"
+                  >
+                    {t('randomPractice.result.retryMissed')}
+                  </button>
+                )}
                 <button
                   type="button"
                   className={`${button.button} ${button.secondary}`}
                   onClick={() => setFinished(null)}
+                  data-testid="summary-back"
                 >
-                  {t('randomPractice.result.close')}
+                  {t('randomPractice.result.back')}
                 </button>
-                <button
-                  type="button"
-                  className={`${button.button} ${button.primary}`}
-                  onClick={() => void start(lastCount)}
-                  data-testid="practice-restart"
-                >
-                  {t('randomPractice.result.restart')}
-                </button>
-              </div>
-            </div>
-          )}
-        </Modal>
+              </>
+            }
+          />
+        )}
       </div>
     </div>
   );
@@ -216,102 +217,6 @@ function Settings({ study, onStart, onBack }: { study: Study; onStart(count: num
         </button>
         <button type="button" className={`${button.button} ${button.secondary}`} onClick={onBack}>
           {t('randomPractice.settings.another')}
-        </button>
-      </div>
-    </section>
-  );
-}
-
-function QuestionView({ run, onNext, onEnd }: { run: Run; onNext(run: Run): void; onEnd(run: Run): void }) {
-  const { t } = useTranslation();
-  const [answer, setAnswer] = useState('');
-  const [showAnswer, setShowAnswer] = useState(false);
-  const [verdict, setVerdict] = useState<boolean | null>(null);
-  const [elapsed, setElapsed] = useState(0);
-  const input = useRef<HTMLInputElement>(null);
-  const question = run.questions[run.index]!;
-
-  useEffect(() => {
-    const timer = setInterval(() => setElapsed(Math.round((Date.now() - run.startedAt) / 1000)), 1000);
-    return () => clearInterval(timer);
-  }, [run.startedAt]);
-
-  const advance = (correct: boolean) => {
-    const next = { ...run, correct: run.correct + (correct ? 1 : 0), index: run.index + 1 };
-    setAnswer('');
-    setShowAnswer(false);
-    setVerdict(null);
-    if (next.index >= run.questions.length) onEnd(next);
-    else onNext(next);
-    input.current?.focus();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // docs/product.md#random-practice: blank answers are ignored.
-    if (!answer.trim()) return;
-    const correct = isAnswerCorrect(answer, question.answer, question.content);
-    setVerdict(correct);
-    setTimeout(() => advance(correct), 600);
-  };
-
-  return (
-    <section className={styles.panel} data-testid="practice-question">
-      <div className={styles.spread}>
-        <strong data-testid="practice-counter">
-          {t('randomPractice.question.counter', { n: run.index + 1, total: run.questions.length })}
-        </strong>
-        <span>{t('randomPractice.question.elapsed', { time: formatElapsed(elapsed) })}</span>
-      </div>
-      <span className={styles.muted}>{question.exam_title}</span>
-      {question.title && <h2 className={styles.cardTitle}>{question.title}</h2>}
-      <p className={styles.content}>{question.content}</p>
-      {showAnswer && (
-        <p className={styles.answer} data-testid="practice-answer">
-          {t('randomPractice.question.answer', { answer: question.answer })}
-        </p>
-      )}
-      {verdict !== null && (
-        <p role="status">{verdict ? t('randomPractice.question.correct') : t('randomPractice.question.wrong')}</p>
-      )}
-      <form className={styles.row} onSubmit={submit}>
-        <input
-          ref={input}
-          className={styles.input}
-          aria-label={t('randomPractice.question.answerLabel')}
-          value={answer}
-          onChange={(event) => setAnswer(event.target.value)}
-          autoFocus
-          data-testid="practice-input"
-        />
-        <button type="submit" className={`${button.button} ${button.primary}`} disabled={verdict !== null}>
-          {t('randomPractice.question.submit')}
-        </button>
-      </form>
-      <div className={styles.row}>
-        <button
-          type="button"
-          className={`${button.button} ${button.secondary}`}
-          onClick={() => setShowAnswer((v) => !v)}
-          data-testid="practice-toggle-answer"
-        >
-          {showAnswer ? t('randomPractice.question.hideAnswer') : t('randomPractice.question.showAnswer')}
-        </button>
-        <button
-          type="button"
-          className={`${button.button} ${button.secondary}`}
-          onClick={() => advance(false)}
-          data-testid="practice-skip"
-        >
-          {t('randomPractice.question.skip')}
-        </button>
-        <button
-          type="button"
-          className={`${button.button} ${button.dangerOutline}`}
-          onClick={() => onEnd(run)}
-          data-testid="practice-end"
-        >
-          {t('randomPractice.question.end')}
         </button>
       </div>
     </section>

@@ -91,7 +91,7 @@ export function TaskTable({ study, canManage, examOptions, selected, onSelectedC
       return task.exam ? (
         <Link
           className={styles.titleLink}
-          to={`/take-exam/${encodeURIComponent(task.exam.id)}?returnTo=exam-detail&studyId=${encodeURIComponent(study.id)}&examId=${encodeURIComponent(task.exam.id)}`}
+          to={`/take-exam/${encodeURIComponent(task.exam.id)}?returnTo=study-detail&studyId=${encodeURIComponent(study.id)}&examId=${encodeURIComponent(task.exam.id)}`}
           data-testid="task-take-link"
         >
           {name}

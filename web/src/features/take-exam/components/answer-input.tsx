@@ -1,51 +1,55 @@
-import { useId, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
-import type { SolvedValue } from '../utils/session-record.js';
+import { yesNoValue } from '#shared/domain/answer-check.js';
 import { joinChoices, splitChoices, type ChoiceOption, type InputForm } from '../utils/input-form.js';
 import styles from './take-exam.module.css';
 
 interface AnswerInputProps {
   inputForm: InputForm;
-  options: ChoiceOption[];
+  options: readonly ChoiceOption[];
   value: string;
-  solved: SolvedValue | undefined;
   onChange(value: string): void;
-  onSolved(value: SolvedValue): void;
-  /** Ctrl+Enter (⌘+Enter) in the answer box. */
-  onNext(): void;
+  /** A Y/N question: true or false was picked (the answer is graded at once). */
+  onYesNo(value: 'Y' | 'N'): void;
+  /** Moves the focus here when the question opens (keyboard first). */
+  autoFocus?: boolean;
 }
 
-/** The answer entry of docs/product.md#take-exam: Solved/Unsolved, radio, checkboxes or a textarea. */
-export function AnswerInput({ inputForm, options, value, solved, onChange, onSolved, onNext }: AnswerInputProps) {
+/**
+ * The answer entry: true/false for Y/N questions (O / X), radio buttons or checkboxes for
+ * choices (1–4 / A–D), else a text box (Enter submits, Shift+Enter is a new line). The keys
+ * themselves are read by the question's keyboard hook (utils/answer-keys).
+ */
+export function AnswerInput({ inputForm, options, value, onChange, onYesNo, autoFocus = false }: AnswerInputProps) {
   const { t } = useTranslation();
   const id = useId();
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      onNext();
-    }
-  };
+  const first = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (autoFocus) first.current?.focus({ preventScroll: false });
+  }, [autoFocus]);
 
-  if (inputForm === 'solved') {
+  if (inputForm === 'yesno') {
+    const picked = yesNoValue(value);
     return (
       <div
         className={styles.solvedRow}
         role="group"
-        aria-label={t('takeExam.question.answerLabel')}
-        onKeyDown={onKeyDown}
+        aria-label={t('takeExam.question.trueFalse')}
+        data-testid="answer-yesno"
       >
         {(['Y', 'N'] as const).map((choice) => (
           <button
             key={choice}
+            ref={choice === 'Y' ? (element) => void (first.current = element) : undefined}
             type="button"
-            className={`${button.button} ${choice === 'Y' ? styles.passButton : styles.failButton} ${button.secondary} ${solved === choice ? styles.selected : ''}`}
-            aria-pressed={solved === choice}
-            onClick={() => onSolved(choice)}
-            data-testid={choice === 'Y' ? 'solved-button' : 'unsolved-button'}
+            className={`${button.button} ${choice === 'Y' ? styles.passButton : styles.failButton} ${button.secondary} ${picked === choice ? styles.selected : ''}`}
+            aria-pressed={picked === choice}
+            onClick={() => onYesNo(choice)}
+            data-testid={choice === 'Y' ? 'answer-true' : 'answer-false'}
           >
-            {choice === 'Y' ? t('takeExam.question.solved') : t('takeExam.question.unsolved')}
+            {choice === 'Y' ? t('takeExam.question.true') : t('takeExam.question.false')}
           </button>
         ))}
       </div>
@@ -65,18 +69,20 @@ export function AnswerInput({ inputForm, options, value, solved, onChange, onSol
       );
     };
     return (
-      <fieldset className={styles.choices} onKeyDown={onKeyDown} data-testid="answer-choices">
+      <fieldset className={styles.choices} data-testid="answer-choices">
         <legend className={styles.answerLabel}>{t('takeExam.question.choicesLabel')}</legend>
-        {options.map((option) => {
+        {options.map((option, place) => {
           const checked = picked.includes(option.key.toLowerCase());
           return (
             <label key={option.key} className={styles.choice}>
               <input
+                ref={place === 0 ? (element) => void (first.current = element) : undefined}
                 type={inputForm}
                 name={`${id}-choice`}
                 value={option.key}
                 checked={checked}
                 onChange={(event) => toggle(option.key, event.target.checked)}
+                data-testid="answer-choice"
               />
               <span>
                 <span className={styles.choiceKey}>{option.key}.</span> {option.text}
@@ -94,12 +100,12 @@ export function AnswerInput({ inputForm, options, value, solved, onChange, onSol
         {t('takeExam.question.answerLabel')}
       </label>
       <textarea
+        ref={(element) => void (first.current = element)}
         id={`${id}-answer`}
         className={`${form.input} ${styles.textarea}`}
         value={value}
         placeholder={t('takeExam.question.answerPlaceholder')}
         onChange={(event) => onChange(event.target.value)}
-        onKeyDown={onKeyDown}
         data-testid="answer-input"
       />
     </div>

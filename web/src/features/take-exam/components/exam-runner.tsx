@@ -56,21 +56,8 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
   const [restartOpen, setRestartOpen] = useState(false);
 
   const session = useRunnerSession({ exam, questions, params, signedIn, language, requireLogin });
-  const {
-    record,
-    dispatch,
-    statsById,
-    byId,
-    total,
-    index,
-    currentQuestion,
-    view,
-    isLast,
-    flags,
-    goTo,
-    answer,
-    solved,
-  } = session;
+  const { record, dispatch, statsById, byId, total, index, currentQuestion, view, isLast, flags, goTo, answer } =
+    session;
   const canEdit = signedIn && !!exam.user_permissions?.can_edit;
   const accuracy = useAccuracyAdjust(exam.id);
   const editor = useQuestionEditor({
@@ -79,8 +66,15 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
     onAdded: session.jumpTo,
     onDeleted: (questionId) => dispatch({ type: 'removeQuestion', questionId }),
   });
-  const { next, selfGrade, submitAnswer } = useAnswerActions(exam, signedIn, session, requireLogin);
   const { onSave, onEnd } = useSessionExit({ exam, questions, params, signedIn, language, session, requireLogin });
+  const { next, selfGrade, submitAnswer, overrule } = useAnswerActions(
+    exam,
+    signedIn,
+    session,
+    requireLogin,
+    () => void onEnd(),
+  );
+  const [helpSignal, setHelpSignal] = useState(0);
 
   // Built only while the list is open (the page re-renders every second for the timers).
   const listEntries = listOpen ? questionListEntries(record, byId, language) : [];
@@ -143,14 +137,17 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
           question={view}
           language={language}
           answer={answer}
-          solved={solved}
+          own={record.overrules[currentQuestion.id]}
+          answered={record.answeredQuestions.includes(currentQuestion.id)}
           forceAnswer={!!exam.force_answer}
+          isLast={isLast}
           onAnswer={(value) => dispatch({ type: 'setAnswer', questionId: currentQuestion.id, answer: value })}
-          onSolved={(value) => requireLogin() && dispatch({ type: 'setSolved', questionId: currentQuestion.id, value })}
           onSubmit={submitAnswer}
           onPass={() => selfGrade(true)}
           onFail={() => selfGrade(false)}
+          onOverrule={overrule}
           onNext={next}
+          onHelp={() => setHelpSignal((value) => value + 1)}
         />
       )}
 
@@ -190,7 +187,7 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
         onEnd={() => void onEnd()}
       />
 
-      <ShortcutsHelp />
+      <ShortcutsHelp openSignal={helpSignal} />
 
       <QuestionListModal
         open={listOpen}

@@ -1,13 +1,21 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';
-import card from '../../../components/ui/card/card.module.css';
-import { answerVerdict } from '../utils/answer-verdict.js';
-import { choiceOptions, contentWithoutOptions, detectInputForm } from '../utils/input-form.js';
+import cardStyles from '../../../components/ui/card/card.module.css';
+import { useAnswerKeys } from '../hooks/use-answer-keys.js';
+import { shownVerdict } from '../utils/answer-verdict.js';
+import {
+  chooseOption,
+  choiceOptions,
+  contentWithoutOptions,
+  detectInputForm,
+  displayAnswer,
+} from '../utils/input-form.js';
 import type { QuestionView } from '../utils/question-view.js';
-import { isBlank, type SolvedValue } from '../utils/session-record.js';
+import { isBlank } from '../utils/session-record.js';
 import { AnswerInput } from './answer-input.js';
+import { VerdictPanel } from './verdict-panel.js';
 import styles from './take-exam.module.css';
 
 interface QuestionCardProps {
@@ -15,47 +23,81 @@ interface QuestionCardProps {
   question: QuestionView;
   language: Language;
   answer: string;
-  solved: SolvedValue | undefined;
+  /** The learner's own grade of this question (self-graded or overruled). */
+  own: 'correct' | 'wrong' | undefined;
+  /** Answered earlier in this sitting: its verdict shows again. */
+  answered: boolean;
   forceAnswer: boolean;
+  isLast: boolean;
   onAnswer(value: string): void;
-  onSolved(value: SolvedValue): void;
-  /** Submits a typed or chosen answer; returns false when it did not go through. */
-  onSubmit(): boolean;
+  /** Submits the answer on screen (or `value`, for true/false); false when it did not go through. */
+  onSubmit(value?: string): boolean;
   onPass(): boolean;
   onFail(): boolean;
+  onOverrule(verdict: 'correct' | 'wrong' | null): void;
   onNext(): void;
+  onHelp(): void;
 }
 
 /**
- * One question: title, content, the answer entry, self-grading and the hint. Rendered with the
- * question id as key, so moving to another question resets the shown flags (docs/product.md#take-exam).
+ * One question: its text, the answer entry, and the verdict the moment it is answered. Rendered
+ * with the question id as key, so moving to another question starts it afresh. Keyboard first:
+ * the focus starts in the answer entry and the keys of utils/answer-keys work throughout.
  */
 export function QuestionCard(props: QuestionCardProps) {
   const { t } = useTranslation();
-  const { question } = props;
+  const { question, answer } = props;
   const [showAnswer, setShowAnswer] = useState(false);
-  const [checked, setChecked] = useState(false);
+  const card = useRef<HTMLElement>(null);
+  const [checked, setChecked] = useState(props.answered && (!isBlank(answer) || props.own !== undefined));
   const inputForm = detectInputForm(question.content, question.answer);
   const options = inputForm === 'radio' || inputForm === 'checkbox' ? choiceOptions(question.content) : [];
   const content = options.length > 0 ? contentWithoutOptions(question.content) : question.content;
-  const noHint = isBlank(question.answer) && isBlank(question.explanation);
-  // One grading control per form: Solved/Unsolved for yes/no questions (in AnswerInput), Submit
-  // for choices and typed answers (the verdict grades them), and "I got it / I missed it" for a
-  // typed question answered in the head (nothing typed, or nothing to compare with).
-  const typed = inputForm !== 'solved';
-  const selfGraded =
-    inputForm === 'textarea' && (isBlank(props.answer) || isBlank(question.answer) || props.solved !== undefined);
-  const verdict = checked ? answerVerdict(props.answer, question) : null;
+  const noAnswerKey = isBlank(question.answer);
+  // Grading yourself (O / X) is for a typed question answered in the head, or one with nothing
+  // to compare with; an answer-required exam never counts an empty box.
+  const selfGrade =
+    inputForm === 'textarea' &&
+    (noAnswerKey ? !props.forceAnswer || !isBlank(answer) : !props.forceAnswer && isBlank(answer));
+  // A grade given elsewhere (voice mode's O / X) shows its verdict too.
+  const verdict = checked || props.own !== undefined ? shownVerdict(answer, question, props.own) : null;
+  const yesNoLabels = { true: t('takeExam.question.true'), false: t('takeExam.question.false') };
 
-  const submit = () => {
-    if (!props.onSubmit()) return;
-    setChecked(true);
-    // A wrong answer shows the correct one and the explanation at once.
-    if (answerVerdict(props.answer, question) === 'wrong') setShowAnswer(true);
+  const submit = (value?: string) => {
+    if (isBlank(value ?? answer) || (noAnswerKey && inputForm === 'textarea')) return;
+    if (props.onSubmit(value)) setChecked(true);
+  };
+  const grade = (pass: boolean) => {
+    if (inputForm === 'yesno') return submit(pass ? 'Y' : 'N');
+    if (selfGrade && (pass ? props.onPass() : props.onFail())) setChecked(true);
+  };
+  const choose = (key: string) => change(chooseOption(answer, key, inputForm, options));
+  const change = (value: string) => {
+    setChecked(false); // a changed answer has no verdict until it is submitted again
+    props.onAnswer(value);
   };
 
+  useAnswerKeys(
+    { phase: verdict ? 'verdict' : 'answering', inputForm, options, selfGrade },
+    {
+      submit: () => submit(),
+      next: props.onNext,
+      grade: ({ pass }) => grade(pass),
+      choose: ({ key }) => choose(key),
+      help: props.onHelp,
+      leave: () => card.current?.focus(),
+    },
+  );
+
   return (
-    <article className={`${card.panel} ${styles.card}`} data-testid="question-card" data-question-id={question.id}>
+    <article
+      ref={card}
+      tabIndex={-1}
+      className={`${cardStyles.panel} ${styles.card}`}
+      data-testid="question-card"
+      data-question-id={question.id}
+      data-input-form={inputForm}
+    >
       <div className={styles.questionMeta}>
         <span className={`${styles.badge} ${styles.badgePrimary}`}>
           {t('takeExam.question.number', { number: props.number })}
@@ -82,89 +124,80 @@ export function QuestionCard(props: QuestionCardProps) {
       <AnswerInput
         inputForm={inputForm}
         options={options}
-        value={props.answer}
-        solved={props.solved}
-        onChange={(value) => {
-          setChecked(false); // a changed answer has no verdict until it is submitted again
-          props.onAnswer(value);
-        }}
-        onSolved={props.onSolved}
-        onNext={props.onNext}
+        value={answer}
+        onChange={change}
+        onYesNo={(value) => submit(value)}
+        autoFocus={!checked}
       />
 
-      <div className={styles.actionRow}>
-        <div className={styles.actionGroup} role="group" aria-label={t('takeExam.question.selfGrade')}>
-          {typed && !selfGraded && (
-            <button
-              type="button"
-              className={`${button.button} ${props.forceAnswer ? button.primary : button.secondary}`}
-              disabled={isBlank(props.answer)}
-              onClick={submit}
-              data-testid="submit-answer"
-            >
-              {t('takeExam.question.submit')}
-            </button>
-          )}
-          {selfGraded && (
-            <>
+      {!verdict && (
+        <div className={styles.actionRow}>
+          <div className={styles.actionGroup} role="group" aria-label={t('takeExam.question.selfGrade')}>
+            {inputForm !== 'yesno' && !(selfGrade && (isBlank(answer) || noAnswerKey)) && (
               <button
                 type="button"
-                className={`${button.button} ${button.secondary} ${styles.passButton} ${props.solved === 'Y' ? styles.selected : ''}`}
-                onClick={() => props.onPass() && setShowAnswer(true)}
-                data-testid="self-grade-pass"
+                className={`${button.button} ${props.forceAnswer ? button.primary : button.secondary}`}
+                disabled={isBlank(answer)}
+                onClick={() => submit()}
+                data-testid="submit-answer"
               >
-                {t('takeExam.question.pass')}
+                {t('takeExam.question.submit')}
               </button>
-              <button
-                type="button"
-                className={`${button.button} ${button.secondary} ${styles.failButton} ${props.solved === 'N' ? styles.selected : ''}`}
-                onClick={() => props.onFail() && setShowAnswer(true)}
-                data-testid="self-grade-fail"
-              >
-                {t('takeExam.question.fail')}
-              </button>
-            </>
-          )}
+            )}
+            {selfGrade && (
+              <>
+                <button
+                  type="button"
+                  className={`${button.button} ${button.secondary} ${styles.passButton}`}
+                  onClick={() => grade(true)}
+                  data-testid="self-grade-pass"
+                >
+                  {t('takeExam.question.pass')}
+                </button>
+                <button
+                  type="button"
+                  className={`${button.button} ${button.secondary} ${styles.failButton}`}
+                  onClick={() => grade(false)}
+                  data-testid="self-grade-fail"
+                >
+                  {t('takeExam.question.fail')}
+                </button>
+              </>
+            )}
+          </div>
+          <button
+            type="button"
+            className={`${button.button} ${button.ghost}`}
+            aria-expanded={showAnswer}
+            onClick={() => setShowAnswer((value) => !value)}
+            data-testid="show-answer"
+          >
+            {showAnswer ? t('takeExam.question.hideAnswer') : t('takeExam.question.showAnswer')}
+          </button>
         </div>
-        <button
-          type="button"
-          className={`${button.button} ${button.ghost}`}
-          aria-expanded={showAnswer}
-          onClick={() => setShowAnswer((value) => !value)}
-          data-testid="show-answer"
-        >
-          {showAnswer ? t('takeExam.question.hideAnswer') : t('takeExam.question.showAnswer')}
-        </button>
-      </div>
+      )}
 
       {verdict && (
-        <p
-          className={`${styles.feedback} ${verdict === 'correct' ? styles.feedbackCorrect : styles.feedbackWrong}`}
-          role="status"
-          data-testid="answer-feedback"
-          data-verdict={verdict}
-        >
-          {verdict === 'correct' ? t('takeExam.question.correct') : t('takeExam.question.incorrectSeeAnswer')}
-        </p>
-      )}
-      {!verdict && typed && props.solved && (
-        <p
-          className={`${styles.feedback} ${props.solved === 'Y' ? styles.feedbackCorrect : styles.feedbackWrong}`}
-          role="status"
-          data-testid="self-grade-status"
-        >
-          {props.solved === 'Y' ? t('takeExam.question.passed') : t('takeExam.question.failed')}
-        </p>
+        <VerdictPanel
+          verdict={verdict}
+          given={displayAnswer(answer, inputForm, yesNoLabels)}
+          correctAnswer={displayAnswer(question.answer, inputForm, yesNoLabels)}
+          explanation={question.explanation}
+          nextLabel={props.isLast ? t('takeExam.nav.finish') : t('takeExam.nav.next')}
+          onOverrule={props.onOverrule}
+          onNext={props.onNext}
+        />
       )}
 
-      {showAnswer &&
-        (noHint ? (
+      {!verdict &&
+        showAnswer &&
+        (noAnswerKey && isBlank(question.explanation) ? (
           <p className={`${styles.notice} ${styles.warningNotice}`} role="alert" data-testid="no-hint">
             {props.language === 'en' ? t('takeExam.question.notTranslated') : t('takeExam.question.noHint')}
           </p>
         ) : (
           <div className={styles.reveal} data-testid="answer-reveal">
-            {!isBlank(question.answer) && (
+            {!noAnswerKey && (
               <div>
                 <span className={styles.revealLabel}>{t('takeExam.question.correctAnswer')}</span>
                 <p className={styles.revealText} data-testid="correct-answer">

@@ -1,17 +1,50 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import button from '../../../components/ui/button/button.module.css';
+import { Modal } from '../../../components/ui/modal/modal.js';
 import styles from './take-exam.module.css';
 
-/** The take-exam keyboard shortcuts, written on the screen (folded, so it costs one line). */
-export function ShortcutsHelp() {
+const KEYS = ['enter', 'newLine', 'next', 'grade', 'choose', 'help', 'tab', 'escape'] as const;
+
+/**
+ * The keys of the take-exam screen in a real dialog (native <dialog>: focus stays inside, Esc
+ * closes): opened by its button or by `?` (the question's key hook calls `open`).
+ */
+export function ShortcutsHelp({ openSignal }: { openSignal: number }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (openSignal > 0) setOpen(true);
+  }, [openSignal]);
   return (
-    <details className={styles.shortcuts} data-testid="shortcuts-help">
-      <summary>{t('takeExam.shortcuts.title')}</summary>
-      <ul>
-        <li>{t('takeExam.shortcuts.next')}</li>
-        <li>{t('takeExam.shortcuts.tab')}</li>
-        <li>{t('takeExam.shortcuts.escape')}</li>
-      </ul>
-    </details>
+    <>
+      <button
+        type="button"
+        className={`${button.button} ${button.ghost} ${styles.shortcuts}`}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        data-testid="shortcuts-help"
+      >
+        {t('takeExam.shortcuts.button')}
+      </button>
+      <Modal
+        open={open}
+        title={t('takeExam.shortcuts.title')}
+        closeLabel={t('app.close')}
+        onClose={() => setOpen(false)}
+        testId="shortcuts-dialog"
+      >
+        <dl className={styles.keyList}>
+          {KEYS.map((key) => (
+            <div key={key} className={styles.keyRow}>
+              <dt>
+                <kbd>{t(`takeExam.shortcuts.keys.${key}`)}</kbd>
+              </dt>
+              <dd>{t(`takeExam.shortcuts.does.${key}`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </Modal>
+    </>
   );
 }

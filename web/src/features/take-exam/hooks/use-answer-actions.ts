@@ -6,10 +6,17 @@ import { canGoNext, isBlank } from '../utils/session-record.js';
 import type { RunnerSession } from './use-runner-session.js';
 
 /**
- * Answering the question on screen: Next (which commits the answer for a signed-in user, and
- * completes the session on the last question), Submit, and the self-graded Pass and Fail.
+ * Answering the question on screen: Next (which commits the answer for a signed-in user; on the
+ * last question it finishes the sitting), Submit, the self-graded Pass and Fail, and overruling
+ * the shown verdict.
  */
-export function useAnswerActions(exam: Exam, signedIn: boolean, session: RunnerSession, requireLogin: () => boolean) {
+export function useAnswerActions(
+  exam: Exam,
+  signedIn: boolean,
+  session: RunnerSession,
+  requireLogin: () => boolean,
+  finish: () => void,
+) {
   const { t } = useTranslation();
   const toast = useToast();
   const { record, dispatch, currentQuestion, view, answer, solved, isLast, index, goTo } = session;
@@ -32,7 +39,7 @@ export function useAnswerActions(exam: Exam, signedIn: boolean, session: RunnerS
       dispatch({ type: 'commit', questionId: id });
       if (isLast) {
         dispatch({ type: 'complete' });
-        toast.info(t('takeExam.toasts.completed'));
+        setTimeout(finish, 0); // the last question's finish ends the sitting (after the commit has rendered)
         return;
       }
     } else if (isLast) {
@@ -47,15 +54,22 @@ export function useAnswerActions(exam: Exam, signedIn: boolean, session: RunnerS
     return true;
   };
 
-  const submitAnswer = () => {
+  /** Commits the answer on screen, or `value` (a true/false pick) in its place. */
+  const submitAnswer = (value?: string) => {
     if (!currentQuestion || !requireLogin()) return false;
-    if (isBlank(answer)) {
+    if (isBlank(value ?? answer)) {
       toast.warning(t('takeExam.toasts.enterAnswer'));
       return false;
     }
+    if (value !== undefined) dispatch({ type: 'setAnswer', questionId: currentQuestion.id, answer: value });
     dispatch({ type: 'commit', questionId: currentQuestion.id });
     return true;
   };
 
-  return { next, selfGrade, submitAnswer };
+  const overrule = (verdict: 'correct' | 'wrong' | null) => {
+    if (!currentQuestion || !requireLogin()) return;
+    dispatch({ type: 'overrule', questionId: currentQuestion.id, verdict });
+  };
+
+  return { next, selfGrade, submitAnswer, overrule };
 }

@@ -7,6 +7,7 @@ import { questionView } from '../utils/question-view.js';
 import { useExamSave } from './use-exam-save.js';
 import { useExamSession } from './use-exam-session.js';
 import { useQuestionFlags } from './use-question-flags.js';
+import { useServerSitting } from './use-server-sitting.js';
 import { useSessionSync } from './use-session-sync.js';
 import type { TakeExamParams } from './use-take-exam-params.js';
 
@@ -45,6 +46,14 @@ export function useRunnerSession({ exam, questions, params, signedIn, language, 
     scope,
   });
   const { save, saving } = useExamSave(exam.id, record, dispatch);
+  // The whole exam, signed in: kept on the server too, so another tab or device continues it.
+  const sitting = useServerSitting({
+    examId: exam.id,
+    record,
+    dispatch,
+    enabled: signedIn && !scope,
+    restart: params.restart,
+  });
   const byId = useMemo(() => new Map(questions.map((question) => [question.id, question])), [questions]);
   const total = record.questionOrder.length;
   const index = record.currentQuestionIndex;
@@ -73,6 +82,7 @@ export function useRunnerSession({ exam, questions, params, signedIn, language, 
     forget,
     save,
     saving,
+    sitting,
     statsById,
     byId,
     total,

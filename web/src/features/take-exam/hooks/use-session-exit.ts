@@ -5,7 +5,7 @@ import type { Language } from '#shared/domain/language.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { getExamResult } from '../api/get-exam-result.js';
 import { returnAddress } from '../utils/return-address.js';
-import { sessionSummary, summaryState } from '../utils/session-summary.js';
+import { retryMissedPath, sessionSummary, summaryPath, summaryState } from '../utils/session-summary.js';
 import type { RunnerSession } from './use-runner-session.js';
 import type { TakeExamParams } from './use-take-exam-params.js';
 
@@ -19,7 +19,7 @@ interface SessionExitInput {
   requireLogin: () => boolean;
 }
 
-/** Save (the answers so far, the session goes on) and End (save, then leave with the session's summary). */
+/** Save (the answers so far, the session goes on) and End (save, then the sitting's summary, with the way back). */
 export function useSessionExit({
   exam,
   questions,
@@ -32,11 +32,12 @@ export function useSessionExit({
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
-  const { record, dispatch, forget, save } = session;
+  const { record, dispatch, forget, save, sitting } = session;
 
   const onSave = async () => {
     if (!requireLogin()) return;
     try {
+      await sitting.catchUp(); // what another tab saved is not sent again
       const outcome = await save();
       dispatch({ type: 'complete' });
       toast.success(t(outcome.kind === 'saved' ? 'takeExam.toasts.saved' : 'takeExam.toasts.nothingToSave'));
@@ -56,14 +57,22 @@ export function useSessionExit({
       return;
     }
     try {
+      await sitting.catchUp();
       const outcome = await save();
+      await sitting.finish(); // the sitting is over: no tab continues it
       // Nothing new to send: the summary is of the result saved earlier in this session, if any.
       const result =
         outcome.result ??
         (record.previousResultId ? await getExamResult(record.previousResultId).catch(() => null) : null);
       dispatch({ type: 'complete' });
       forget();
-      navigate(target, { state: result ? summaryState(sessionSummary(result, questions, language)) : null });
+      if (!result) return void navigate(target);
+      // Every sitting ends on the same summary, with the way back to where it was started.
+      const summary = sessionSummary(result, questions, language);
+      const missed = summary.entries.filter((entry) => !entry.correct).map((entry) => entry.questionId);
+      navigate(summaryPath(result.id, target, retryMissedPath(exam.id, missed, params.search)), {
+        state: summaryState(summary),
+      });
     } catch {
       toast.error(t('takeExam.toasts.exitFailed'));
       navigate('/exam-management');

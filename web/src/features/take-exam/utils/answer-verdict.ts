@@ -1,7 +1,18 @@
-import { isAnswerCorrect } from '#shared/domain/answer-check.js';
+import { diffChars } from 'diff';
+import { gradeAnswer, type Verdict } from '#shared/domain/answer-check.js';
 import { isBlank } from './session-record.js';
 
-export type AnswerVerdict = 'correct' | 'wrong';
+export type AnswerVerdict = Verdict;
+
+export interface ShownVerdict {
+  /** What the shared rule says (the server grades the same way). */
+  graded: Verdict;
+  /** What counts: the learner's own grade when they overruled, else `graded` folded to right or wrong. */
+  final: 'correct' | 'wrong';
+  /** The alternative the answer matched or came closest to. */
+  expected: string;
+  overruled: boolean;
+}
 
 /**
  * The verdict shown the moment a typed or chosen answer is submitted, by the shared answer rule
@@ -10,5 +21,43 @@ export type AnswerVerdict = 'correct' | 'wrong';
  */
 export function answerVerdict(given: string, question: { answer: string; content: string }): AnswerVerdict | null {
   if (isBlank(given) || isBlank(question.answer)) return null;
-  return isAnswerCorrect(given, question.answer, question.content) ? 'correct' : 'wrong';
+  return gradeAnswer(given, question.answer, question.content).verdict;
+}
+
+/**
+ * The verdict with the learner's overrule applied. A self-graded answer (nothing to compare, or
+ * graded by O / X) has only the learner's grade; null when there is neither.
+ */
+export function shownVerdict(
+  given: string,
+  question: { answer: string; content: string },
+  own: 'correct' | 'wrong' | undefined,
+): ShownVerdict | null {
+  const grade =
+    isBlank(given) || isBlank(question.answer) ? null : gradeAnswer(given, question.answer, question.content);
+  if (!grade) return own ? { graded: own, final: own, expected: question.answer.trim(), overruled: false } : null;
+  const folded = grade.verdict === 'correct' ? 'correct' : 'wrong';
+  return {
+    graded: grade.verdict,
+    final: own ?? folded,
+    expected: grade.expected,
+    overruled: own !== undefined && own !== folded,
+  };
+}
+
+export interface DiffPart {
+  text: string;
+  /** `same` in both, `extra` typed but not expected, `missing` expected but not typed. */
+  kind: 'same' | 'extra' | 'missing';
+}
+
+/**
+ * The typed answer against the expected one, character by character, as Anki shows a typed
+ * answer: what matches, what was typed in excess, what is missing. Compared case-insensitively.
+ */
+export function answerDiff(given: string, expected: string): DiffPart[] {
+  return diffChars(given.trim(), expected.trim(), { ignoreCase: true }).map((change) => ({
+    text: change.value,
+    kind: change.added ? 'missing' : change.removed ? 'extra' : 'same',
+  }));
 }

@@ -1,16 +1,16 @@
 import { hasChoiceOptions, yesNoValue } from '#shared/domain/answer-check.js';
 
 /**
- * How the answer of a question is entered (docs/product.md#take-exam): Solved/Unsolved buttons for yes/no
+ * How the answer of a question is entered (docs/product.md#take-exam): true / false buttons (O / X) for yes/no
  * questions, radio buttons for single choice (options in the content, an answer without a
  * comma), checkboxes for multiple choice (an answer with a comma or semicolon), else free text.
  */
-export type InputForm = 'solved' | 'radio' | 'checkbox' | 'textarea';
+export type InputForm = 'yesno' | 'radio' | 'checkbox' | 'textarea';
 
 const LIST_SEPARATOR = /[,;，；]/;
 
 export function detectInputForm(content: string, correctAnswer: string): InputForm {
-  if (yesNoValue(correctAnswer)) return 'solved';
+  if (yesNoValue(correctAnswer)) return 'yesno';
   if (hasChoiceOptions(content)) return LIST_SEPARATOR.test(correctAnswer) ? 'checkbox' : 'radio';
   return 'textarea';
 }
@@ -54,4 +54,28 @@ export function splitChoices(answer: string): string[] {
     .split(LIST_SEPARATOR)
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** The answer after choosing `key`: a radio answer becomes it, a checkbox answer switches it on or off. */
+export function chooseOption(
+  answer: string,
+  key: string,
+  inputForm: InputForm,
+  options: readonly ChoiceOption[],
+): string {
+  if (inputForm !== 'checkbox') return key;
+  const picked = splitChoices(answer).map((part) => part.toLowerCase());
+  const lower = key.toLowerCase();
+  const next = picked.includes(lower) ? picked.filter((item) => item !== lower) : [...picked, lower];
+  return joinChoices(
+    next,
+    options.map((option) => ({ ...option, key: option.key.toLowerCase() })),
+  );
+}
+
+/** An answer as the learner saw it: a Y/N answer as its true / false label, anything else as typed. */
+export function displayAnswer(value: string, inputForm: InputForm, labels: { true: string; false: string }): string {
+  if (inputForm !== 'yesno') return value;
+  const yesNo = yesNoValue(value);
+  return yesNo === 'Y' ? labels.true : yesNo === 'N' ? labels.false : value;
 }

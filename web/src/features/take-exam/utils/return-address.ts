@@ -3,7 +3,14 @@
  * parameters are the screen's own versus filters kept for the way back.
  */
 
-export const RETURN_TARGETS = ['favorites', 'exam-detail', 'exam-management', 'study-detail', 'results'] as const;
+export const RETURN_TARGETS = [
+  'favorites',
+  'exam-detail',
+  'exam-management',
+  'study-detail',
+  'results',
+  'home',
+] as const;
 export type ReturnTarget = (typeof RETURN_TARGETS)[number];
 
 /** The parameters the screen itself reads; anything else is a filter passed back on return. */
@@ -50,10 +57,14 @@ export function returnAddress({ search, examId, examTitles = [], now = Date.now(
   const returnTo = search.get('returnTo');
   if (returnTo === 'favorites' || examTitles.some(isFavoritesExamTitle)) return '/favorites';
   if (returnTo === 'results') return '/results';
+  if (returnTo === 'home') return '/'; // the daily exam, opened from the home or its email
   if (returnTo === 'study-detail') {
     const studyId = search.get('studyId');
     return studyId ? `/study-detail/${encodeURIComponent(studyId)}` : '/study-management';
   }
+  // The exam detail's daily exam names its screen: returnTo=exam-detail/{examId}.
+  const detailMatch = /^exam-detail\/([^/?#]+)$/.exec(returnTo ?? '');
+  if (detailMatch) return `/exam-detail/${encodeURIComponent(decodeURIComponent(detailMatch[1]!))}`;
   const targetExam = search.get('examId') || examId;
   if (returnTo === 'exam-detail' && targetExam) {
     const query = new URLSearchParams([['t', String(now)], ...filterParams(search)]);

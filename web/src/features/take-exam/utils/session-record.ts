@@ -1,3 +1,6 @@
+import type { SittingState } from '#shared/contracts/sittings.js';
+import { mergeSitting } from './sitting-merge.js';
+
 /**
  * The per-exam session record of docs/product.md#take-exam (browser sessionStorage, key from the exam id), as a
  * pure reducer. Saved on every change (every timer tick), so a reload continues where it was.
@@ -10,6 +13,8 @@ export interface AnswerPayload {
   question_id: string;
   answer: string;
   elapsed_seconds: number;
+  /** The learner's own grade (self-graded, or the shown verdict overruled); the server records it. */
+  learner_verdict?: 'correct' | 'wrong';
 }
 
 /** A save sent but not confirmed: a retry resends it unchanged, with the same submission id. */
@@ -41,6 +46,8 @@ export interface SessionRecord {
   answeredQuestions: string[];
   savedQuestionIds: string[];
   solvedStatus: Record<string, SolvedValue>;
+  /** The learner's own grade per question: self-graded (O / X) or the shown verdict overruled. */
+  overrules: Record<string, 'correct' | 'wrong'>;
   trackProgress: boolean;
   /** When the current question was opened (epoch ms). */
   questionStartTime: number;
@@ -50,6 +57,8 @@ export interface SessionRecord {
   pendingSubmission: PendingSubmission | null;
   /** elapsedSeconds at the last confirmed save (the next save sends only the time since). */
   savedElapsedSeconds: number;
+  /** The version of the server's sitting this record last matched (0: none yet). */
+  sittingVersion?: number;
   timestamp: number;
 }
 
@@ -60,6 +69,9 @@ export type SessionAction =
   | { type: 'commit'; questionId: string }
   | { type: 'selfGrade'; questionId: string; pass: boolean; correctAnswer: string }
   | { type: 'setSolved'; questionId: string; value: SolvedValue }
+  | { type: 'overrule'; questionId: string; verdict: 'correct' | 'wrong' | null }
+  | { type: 'adoptSitting'; state: SittingState; remoteNewer: boolean; version: number }
+  | { type: 'sittingSynced'; version: number }
   | { type: 'setOrder'; order: string[] }
   | { type: 'setTrackProgress'; value: boolean }
   | { type: 'complete' }
@@ -94,6 +106,7 @@ export function createSessionRecord(
     answeredQuestions: [],
     savedQuestionIds: [],
     solvedStatus: {},
+    overrules: {},
     trackProgress: true,
     questionStartTime: now,
     currentQuestionTimeReactive: 0,
@@ -165,6 +178,7 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
         ...record,
         answers: { ...record.answers, [action.questionId]: action.answer },
         solvedStatus: without(record.solvedStatus, action.questionId),
+        overrules: without(record.overrules, action.questionId),
         savedQuestionIds: withoutId(record.savedQuestionIds, action.questionId),
       };
     }
@@ -184,10 +198,24 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
         ...record,
         answers: { ...record.answers, [action.questionId]: answer },
         solvedStatus: { ...record.solvedStatus, [action.questionId]: value },
+        overrules: { ...record.overrules, [action.questionId]: action.pass ? 'correct' : 'wrong' },
         answeredQuestions: withId(record.answeredQuestions, action.questionId),
         savedQuestionIds: unchanged ? record.savedQuestionIds : withoutId(record.savedQuestionIds, action.questionId),
       };
     }
+    case 'overrule': {
+      const { questionId, verdict } = action;
+      if ((record.overrules[questionId] ?? null) === verdict) return record;
+      return {
+        ...record,
+        overrules: verdict ? { ...record.overrules, [questionId]: verdict } : without(record.overrules, questionId),
+        savedQuestionIds: withoutId(record.savedQuestionIds, questionId),
+      };
+    }
+    case 'adoptSitting':
+      return { ...mergeSitting(record, action.state, action.remoteNewer), sittingVersion: action.version };
+    case 'sittingSynced':
+      return record.sittingVersion === action.version ? record : { ...record, sittingVersion: action.version };
     case 'setSolved': {
       const unchanged = record.answers[action.questionId] === action.value;
       return {
@@ -262,6 +290,7 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
         answeredQuestions: withoutId(record.answeredQuestions, action.questionId),
         savedQuestionIds: withoutId(record.savedQuestionIds, action.questionId),
         solvedStatus: without(record.solvedStatus, action.questionId),
+        overrules: without(record.overrules, action.questionId),
       };
     }
     case 'addQuestion':
@@ -288,11 +317,15 @@ export function unsavedSeconds(record: SessionRecord): number {
 export function unsavedAnswers(record: SessionRecord): AnswerPayload[] {
   return record.questionOrder
     .filter((id) => record.answeredQuestions.includes(id) && !record.savedQuestionIds.includes(id))
-    .map((id) => ({
-      question_id: id,
-      answer: record.answers[id] ?? '',
-      elapsed_seconds: record.questionTimes[id] ?? 0,
-    }));
+    .map((id) => {
+      const payload: AnswerPayload = {
+        question_id: id,
+        answer: record.answers[id] ?? '',
+        elapsed_seconds: record.questionTimes[id] ?? 0,
+      };
+      const own = record.overrules[id];
+      return own ? { ...payload, learner_verdict: own } : payload;
+    });
 }
 
 /**
@@ -335,6 +368,7 @@ export function reviveSessionRecord(
     answers: isRecord(value.answers) ? (value.answers as Record<string, string>) : {},
     questionTimes: isRecord(value.questionTimes) ? (value.questionTimes as Record<string, number>) : {},
     solvedStatus: isRecord(value.solvedStatus) ? (value.solvedStatus as Record<string, SolvedValue>) : {},
+    overrules: isRecord(value.overrules) ? (value.overrules as Record<string, 'correct' | 'wrong'>) : {},
     answeredQuestions: Array.isArray(value.answeredQuestions)
       ? value.answeredQuestions.filter((id) => known.has(id))
       : [],

@@ -7,6 +7,8 @@ import { questionView } from './question-view.js';
 export interface ReviewEntry {
   questionId: string;
   title: string;
+  /** The question's text (without it a miss cannot be understood on its own). */
+  content: string;
   /** The answer as saved (a self-graded miss is blank). */
   answer: string;
   /** The server's grading of the saved answer. */
@@ -46,6 +48,7 @@ export function reviewEntries(
     return {
       questionId: detail.question_id,
       title: view?.title || detail.question.title || '',
+      content: view?.content ?? '',
       answer: detail.answer,
       correct: detail.is_correct,
       correctAnswer: view?.answer ?? '',
@@ -88,4 +91,30 @@ export function summaryFromState(state: unknown): SessionSummary | null {
   const summary = (state as Record<string, unknown>)[STATE_KEY];
   if (!summary || typeof summary !== 'object' || !Array.isArray((summary as SessionSummary).entries)) return null;
   return summary as SessionSummary;
+}
+
+/**
+ * Where "retry the missed ones" goes: the same exam with only those questions, in their order,
+ * afresh, leaving to where the sitting itself leaves (returnTo, studyId, examId kept).
+ */
+export function retryMissedPath(examId: string, missedIds: readonly string[], search: URLSearchParams): string | null {
+  if (missedIds.length === 0) return null;
+  const ids = missedIds.join(',');
+  const query = new URLSearchParams([
+    ['selected', ids],
+    ['order', ids],
+    ['restart', 'true'],
+  ]);
+  for (const name of ['returnTo', 'studyId', 'examId']) {
+    const value = search.get(name);
+    if (value) query.set(name, value);
+  }
+  return `/take-exam/${encodeURIComponent(examId)}?${query.toString()}`;
+}
+
+/** The one end of every sitting: /exam-summary/{resultId}, with where "back" goes and the retry's address. */
+export function summaryPath(resultId: string, back: string, retry: string | null): string {
+  const query = new URLSearchParams([['back', back]]);
+  if (retry) query.set('retry', retry);
+  return `/exam-summary/${encodeURIComponent(resultId)}?${query.toString()}`;
 }
