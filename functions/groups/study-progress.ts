@@ -5,6 +5,7 @@ import {
   drawRandomPracticeQuestions,
   recordStudyProgress,
   saveRandomPracticeResult,
+  studyMembersProgress,
   studyProgressHistory,
   studyTimeStatistics,
 } from '../domains/studies/index.js';
@@ -15,4 +16,5 @@ export const handler = createGroupHandler(studyProgressGroup, [
   bind(studyProgress.studyTimeStatistics, studyTimeStatistics),
   bind(studyProgress.saveRandomPracticeResult, saveRandomPracticeResult),
   bind(studyProgress.drawRandomPracticeQuestions, drawRandomPracticeQuestions),
+  bind(studyProgress.studyMembersProgress, studyMembersProgress),
 ]);

@@ -113,8 +113,23 @@ export const taskStudyTimeSchema = /* @__PURE__ */ lazy(() =>
     exam_title: z.nullable(z.string()),
     study_time_seconds: z.number().check(z.int()),
     study_time_minutes: z.number().check(z.int()),
+    /** Answers given / correct on the task's exam in the period (issue 23: the period's own numbers, beside its time). */
+    answered_count: z.number().check(z.int()),
+    correct_count: z.number().check(z.int()),
   }),
 );
+export type TaskStudyTime = z.infer<ReturnType<typeof taskStudyTimeSchema>>;
+
+export const dailyStudySchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    date: z.string(),
+    study_time_minutes: z.number().check(z.int()),
+    study_time_seconds: z.number().check(z.int()),
+    answered_count: z.number().check(z.int()),
+    correct_count: z.number().check(z.int()),
+  }),
+);
+export type DailyStudy = z.infer<ReturnType<typeof dailyStudySchema>>;
 export const taskProgressSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     task_id: z.string(),
@@ -140,17 +155,23 @@ export const studyTimeStatistics = defineRoute({
     periodReport({
       summary: z.object({
         total_tasks: z.number().check(z.int()),
-        /** Tasks with study time in the period; inactive = the rest. */
+        /** Tasks with study time or answers in the period; inactive = the rest. */
         active_tasks: z.number().check(z.int()),
         inactive_tasks: z.number().check(z.int()),
         has_study_time: z.boolean(),
+        /** The period's answers in the study (each submit once, however many tasks link its exam). */
+        answered_count: z.number().check(z.int()),
+        correct_count: z.number().check(z.int()),
+        total_study_time_seconds: z.number().check(z.int()),
       }),
       task_study_times: z.array(taskStudyTimeSchema()),
-      daily_study_times: z.array(z.object({ date: z.string(), study_time_minutes: z.number().check(z.int()) })),
+      daily_study_times: z.array(dailyStudySchema()),
       total_study_time_minutes: z.number().check(z.int()),
       /** Addition to the original client's shape: each task's progress from the caller's results (all time), for the accuracy chart. */
       task_progress: z.array(taskProgressSchema()),
       overall: z.object({ attempted_progress: z.number(), correct_progress: z.number() }),
+      /** The caller manages the study (member management's rule): the dashboard offers the members table (GET /api/study-members-progress/). */
+      can_view_members: z.boolean(),
     }),
 });
 
@@ -216,4 +237,37 @@ export const drawRandomPracticeQuestions = defineRoute({
       task_count: z.number().check(z.int()),
       questions: z.array(practiceQuestionSchema()),
     }),
+});
+
+export const memberProgressSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    /** The `MEMBER#` id of the study's member list. */
+    member_id: z.string(),
+    name: z.string(),
+    role: z.string(),
+    is_active: z.boolean(),
+    /** Null for a member not linked to an account: nothing of theirs can be recorded. */
+    username: z.nullable(z.string()),
+    answered_count: z.number().check(z.int()),
+    correct_count: z.number().check(z.int()),
+    study_time_seconds: z.number().check(z.int()),
+    /** The last submit in the period (ISO), or null. */
+    last_activity_at: z.nullable(z.string()),
+  }),
+);
+export type MemberProgress = z.infer<ReturnType<typeof memberProgressSchema>>;
+
+/**
+ * GET /api/study-members-progress/{studyId}/?days= (issue 23 item 9): how each member is doing in
+ * the period — answers, correct ones, study time, last activity. The same managers as member
+ * management (site admins, the creator, active study_admin / study_leader): others 403, a study
+ * the caller may not read 404. A fixed number of DynamoDB requests for a period, whatever the
+ * study's history before it.
+ */
+export const studyMembersProgress = defineRoute({
+  method: 'GET',
+  path: '/api/study-members-progress/{studyId}/',
+  access: 'signed-in',
+  schemas: periodInputs,
+  response: () => periodReport({ members: z.array(memberProgressSchema()) }),
 });

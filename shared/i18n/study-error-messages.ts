@@ -4,6 +4,10 @@ import type { Language } from '../domain/language.js';
 export const STUDY_ERROR_MESSAGES = {
   study_not_found: { ko: '스터디를 찾을 수 없습니다.', en: 'The study was not found.' },
   study_forbidden: { ko: '이 스터디를 관리할 권한이 없습니다.', en: 'You are not allowed to manage this study.' },
+  study_sheets_admin_only: {
+    ko: '과제 시트 업로드는 사이트 관리자만 할 수 있습니다.',
+    en: 'Only site admins can upload a task sheet.',
+  },
   study_title_required: { ko: '스터디 제목을 입력해주세요.', en: 'Please enter the study title.' },
   study_title_taken: {
     ko: '같은 제목의 스터디가 이미 있습니다: {title}',

@@ -12,6 +12,7 @@ export const studyProgressGroup: RouteGroup = {
     studyProgress.studyTimeStatistics,
     studyProgress.saveRandomPracticeResult,
     studyProgress.drawRandomPracticeQuestions,
+    studyProgress.studyMembersProgress,
   ],
   access: { appTable: 'write', ephemeralTable: 'sessions' },
 };

@@ -287,10 +287,10 @@ describe.each([
 
     // The mistakes review lists exactly the wrong one.
     await page.getByTestId('result-detail-page').waitFor();
-    const mistakes = page.getByTestId('mistakes-list').getByTestId('review-entry');
+    const mistakes = page.getByTestId('result-review').getByTestId('result-review-entry');
     await mistakes.first().waitFor();
     expect(await mistakes.count()).toBe(1);
-    expect(await mistakes.first().getByTestId('review-correct-answer').textContent()).toBe(answerOf(wrongTitle));
+    expect(await mistakes.first().getByTestId('result-review-correct-answer').textContent()).toBe(answerOf(wrongTitle));
     if (phone) await fitsPhone(page);
     await shotFromTop(page, `journey-mistakes-${name}`);
 

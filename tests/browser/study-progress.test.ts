@@ -97,8 +97,8 @@ describe('study progress dashboard and random practice', () => {
     await pageApi(en.page, 'POST', '/api/change-language/', { language: 'en' });
     await go(en.page, `/study-progress-dashboard/${studyId}`);
     await dashboardShows(en.page);
-    for (const label of ['Tasks studied', 'Tasks not studied', 'Study time recorded'])
-      await en.page.getByText(label, { exact: true }).waitFor();
+    for (const label of ['Tasks studied', 'Answered', 'Correct', 'Accuracy', 'Study time'])
+      await en.page.getByTestId('progress-cards').getByText(label, { exact: true }).waitFor();
     await en.page.setViewportSize(VIEWPORTS.phone);
     await dashboardShows(en.page);
     await shotFromTop(en.page, 'study-progress-en-phone');

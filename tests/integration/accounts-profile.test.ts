@@ -187,6 +187,35 @@ describe('profile', () => {
 });
 
 describe('email verification', () => {
+  it('sign-up with an email mails the verification link at once, in the chosen language; sign-up without one still succeeds', async () => {
+    for (const language of ['ko', 'en'] as const) {
+      const client = await TestClient.create(apiUrl, language);
+      const username = uniqueName('Mail');
+      const email = `${username.toLowerCase()}@example.com`;
+      const res = await client.post('/api/register/', {
+        id: username,
+        name: 'New',
+        email,
+        password: 'correct horse battery',
+        password_confirm: 'correct horse battery',
+        language,
+      });
+      expect(res.status).toBe(201);
+      const mails = await mailsTo(email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toBe(language === 'ko' ? '이메일 주소를 인증해 주세요' : 'Verify your email address');
+      const verified = await new TestClient(apiUrl, language).get(`/api/verify-email/${linkIn(mails[0]!)}/`);
+      expect(verified.status).toBe(200);
+      expect(await json(await client.get('/api/user-profile/get/'))).toMatchObject({ email_verified: true });
+    }
+    // Without an email there is nothing to mail, and the sign-up still succeeds.
+    const bare = await TestClient.create(apiUrl, 'en');
+    expect(
+      (await bare.post('/api/register/', { id: uniqueName('NoMail'), name: 'New', password: 'correct horse battery' }))
+        .status,
+    ).toBe(201);
+  });
+
   it('mails a single-use link in the user language (text and HTML) that verifies the address', async () => {
     const user = await makeUser({ language: 'en' });
     const client = await clientFor(apiUrl, user, 'en');

@@ -93,7 +93,7 @@ describe('studies authorization matrix (private study)', () => {
   row('PATCH /api/studies/{id}/', MANAGE, (c, s) => c.patch(`/api/studies/${s.id}/`, { goal_ko: '바뀐 목표' }));
   row('DELETE /api/studies/{id}/', MANAGE, (c, s) => c.delete(`/api/studies/${s.id}/`), true);
   row('GET /api/studies/{id}/download-excel/', READ, (c, s) => c.get(`/api/studies/${s.id}/download-excel/`));
-  row('POST /api/studies/upload-excel/', MANAGE, (c, s) =>
+  row('POST /api/studies/upload-excel/', { ...MANAGE, leader: 403, studyAdmin: 403, creator: 403 }, (c, s) =>
     c.request('POST', '/api/studies/upload-excel/', {
       body: multipartForm({ study_id: s.id }, { name: 'tasks.xlsx', bytes: sheet() }),
     }),

@@ -294,7 +294,18 @@ describe('task sheets', () => {
 
   it('uploads all or nothing, and downloads {title}_tasks.xlsx with the sheet "Task list"', async () => {
     const study = await createStudy(owner, { title_ko: `시트 ${Date.now()}` });
-    const bad = await upload(owner.client, study.id, [
+    // Issue 23 (D41 revised): the upload is for site admins; the study's creator is refused, and not offered the tools.
+    const refused = await upload(owner.client, study.id, [['Task name'], ['하나']]);
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).code).toBe('study_sheets_admin_only');
+    expect((await json(await owner.client.get(`/api/studies/${study.id}/`))).user_permissions).toMatchObject({
+      can_manage: true,
+      can_use_sheets: false,
+    });
+    expect((await json(await admin.client.get(`/api/studies/${study.id}/`))).user_permissions).toMatchObject({
+      can_use_sheets: true,
+    });
+    const bad = await upload(admin.client, study.id, [
       ['Task name', 'Connected exam', 'Progress rate', 'Exam ID'],
       ['하나', '', '10', ''],
       ['', '', '5', ''],
@@ -305,7 +316,7 @@ describe('task sheets', () => {
     expect(error.code).toBe('study_sheet_row_errors');
     expect(error.detail).toMatch(/3.*4/);
     expect((await json(await owner.client.get(`/api/studies/${study.id}/`))).tasks).toHaveLength(0);
-    const good = await upload(owner.client, study.id, [
+    const good = await upload(admin.client, study.id, [
       ['Task name', 'Connected exam', 'Progress rate', 'Exam ID'],
       ['하나', '', '10', ''],
       ['둘', '', '20', privateExam],
@@ -325,7 +336,7 @@ describe('task sheets', () => {
       ['하나', 10, ''],
       ['둘', 20, privateExam],
     ]);
-    expect((await upload(owner.client, study.id, [['Name?'], ['x']])).status).toBe(400);
+    expect((await upload(admin.client, study.id, [['Name?'], ['x']])).status).toBe(400);
   });
 });
 

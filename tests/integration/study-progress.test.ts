@@ -111,7 +111,19 @@ describe('study time on submit (S24)', () => {
       has_exam: true,
     });
     expect(stats.task_study_times.find((t: any) => t.task_id === publicTaskId).study_time_seconds).toBe(0);
-    expect(stats.summary).toEqual({ total_tasks: 2, active_tasks: 1, inactive_tasks: 1, has_study_time: true });
+    expect(stats.summary).toEqual({
+      total_tasks: 2,
+      active_tasks: 1,
+      inactive_tasks: 1,
+      has_study_time: true,
+      answered_count: 2,
+      correct_count: 2,
+      total_study_time_seconds: 125,
+    });
+    expect(stats.task_study_times.find((t: any) => t.task_id === privateTaskId)).toMatchObject({
+      answered_count: 2,
+      correct_count: 2,
+    });
 
     const cont = await member.client.post(`/api/exam/${privateExam.id}/continue/`, {
       previous_result_id: first.result_id,
@@ -123,7 +135,19 @@ describe('study time on submit (S24)', () => {
     expect(stats.task_study_times.find((t: any) => t.task_id === privateTaskId).study_time_seconds).toBe(185);
     expect(stats.total_study_time_minutes).toBe(3);
     const today = new Date().toISOString().slice(0, 10);
-    expect(stats.daily_study_times.at(-1)).toEqual({ date: today, study_time_minutes: 3 });
+    expect(stats.daily_study_times.at(-1)).toEqual({
+      date: today,
+      study_time_minutes: 3,
+      study_time_seconds: 185,
+      answered_count: 3,
+      correct_count: 2,
+    });
+    // Issue 23: the summary is the sum of the days, and the task's row says the same.
+    expect(stats.summary).toMatchObject({ answered_count: 3, correct_count: 2, total_study_time_seconds: 185 });
+    expect(stats.task_study_times.find((t: any) => t.task_id === privateTaskId)).toMatchObject({
+      answered_count: 3,
+      correct_count: 2,
+    });
     // Task progress from the member's results: 2 of 4 questions correct, 3 attempted, 2 of 3 answers correct.
     expect(stats.task_progress.find((t: any) => t.task_id === privateTaskId)).toMatchObject({
       total_questions: 4,
@@ -274,7 +298,15 @@ describe('progress history and statistics over periods (S25)', () => {
     expect(stats.total_study_time_minutes).toBe(10 * included.length);
     expect(stats.daily_study_times).toHaveLength(length);
     expect(stats.daily_study_times.filter((d: any) => d.study_time_minutes > 0)).toHaveLength(included.length);
-    expect(stats.summary).toEqual({ total_tasks: 0, active_tasks: 0, inactive_tasks: 0, has_study_time: true });
+    expect(stats.summary).toEqual({
+      total_tasks: 0,
+      active_tasks: 0,
+      inactive_tasks: 0,
+      has_study_time: true,
+      answered_count: 0,
+      correct_count: 0,
+      total_study_time_seconds: 600 * included.length,
+    });
   });
 
   it('refuses bad periods, others’ private studies, and anonymous callers', async () => {

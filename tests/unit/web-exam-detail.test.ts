@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  activeFilterCount,
   defaultState,
   hasActiveFilters,
   nextSort,
@@ -15,6 +16,13 @@ import {
   type QuestionRow,
   type RowSource,
 } from '../../web/src/features/exam-detail/utils/question-rows.js';
+import {
+  isRevealed,
+  NO_REVEAL,
+  revealAll,
+  revealedCount,
+  revealOne,
+} from '../../web/src/features/exam-detail/utils/answer-reveal.js';
 import { buildMockInterviewPrompt } from '../../web/src/features/exam-detail/utils/mock-interview-prompt.js';
 import { singleQuestionPath, startExamPath } from '../../web/src/features/exam-detail/utils/exam-links.js';
 import { isOwnDailyExam } from '../../web/src/features/exam-detail/utils/detail-permissions.js';
@@ -24,6 +32,9 @@ function row(id: string, over: Partial<QuestionRow> = {}): QuestionRow {
     id,
     csvId: id,
     title: `title ${id}`,
+    content: '',
+    answer: '',
+    explanation: '',
     groupId: '',
     difficulty: 'Medium',
     order: Number(id.replace(/\D/g, '')) || 0,
@@ -238,5 +249,59 @@ describe('links and prompt', () => {
     expect(isOwnDailyExam({ title: "Today's Quizzes for ann" }, 'ann')).toBe(true);
     expect(isOwnDailyExam({ title: "Today's Quizzes for bob" }, 'ann')).toBe(false);
     expect(isOwnDailyExam({ title: 'Kube' }, 'ann')).toBe(false);
+  });
+});
+
+describe('reading questions with their answers (issue 23 item 8)', () => {
+  test('rows carry the text, answer and explanation in the screen language, falling back to the other', () => {
+    const source: RowSource[] = [
+      {
+        id: 'q1',
+        title_ko: '제목',
+        content_ko: '내용',
+        answer_en: 'Paris',
+        explanation_ko: '해설',
+        explanation_en: 'Why',
+      },
+    ];
+    const context = { stats: new Map(), favorites: new Set<string>(), ignored: new Set<string>() };
+    expect(toRows(source, { ...context, language: 'ko' })[0]).toMatchObject({
+      content: '내용',
+      answer: 'Paris',
+      explanation: '해설',
+    });
+    expect(toRows(source, { ...context, language: 'en' })[0]).toMatchObject({
+      title: '제목',
+      content: '내용',
+      answer: 'Paris',
+      explanation: 'Why',
+    });
+    expect(toRows([{ id: 'q2' }], { ...context, language: 'en' })[0]).toMatchObject({
+      content: '',
+      answer: '',
+      explanation: '',
+    });
+  });
+
+  test('answers are hidden until asked for, one by one or all at once', () => {
+    const ids = ['a', 'b', 'c'];
+    expect(revealedCount(NO_REVEAL, ids)).toBe(0);
+    const one = revealOne(NO_REVEAL, 'b');
+    expect(ids.map((id) => isRevealed(one, id))).toEqual([false, true, false]);
+    expect(revealOne(one, 'b')).toEqual(NO_REVEAL);
+    const all = revealAll(one);
+    expect(revealedCount(all, ids)).toBe(3);
+    // With the whole list on, a single one can still be folded; turning the list off forgets it.
+    const folded = revealOne(all, 'a');
+    expect(ids.map((id) => isRevealed(folded, id))).toEqual([false, true, true]);
+    expect(revealedCount(revealAll(folded), ids)).toBe(0);
+  });
+
+  test('the folded filter bar counts the filters that differ from the defaults', () => {
+    expect(activeFilterCount(defaultState(false), false)).toBe(0);
+    expect(
+      activeFilterCount({ ...defaultState(false), difficultyFilter: 'Easy', searchTerm: 'x', sortBy: 'title' }, false),
+    ).toBe(2);
+    expect(activeFilterCount({ ...defaultState(false), ignoreFilter: '' }, false)).toBe(1);
   });
 });

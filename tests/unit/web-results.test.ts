@@ -12,6 +12,7 @@ import {
   RESULTS_PAGE_BUTTONS,
   RESULTS_PAGE_SIZE,
 } from '../../web/src/features/results/utils/results-pagination.js';
+import { defaultReviewMode, resultReview, shownEntries } from '../../web/src/features/results/utils/result-review.js';
 import { formatCompletedAt, formatElapsed } from '../../web/src/lib/format-time.js';
 import { MAX_RESULTS_PAGE_SIZE } from '#shared/contracts/results.js';
 
@@ -86,5 +87,62 @@ describe('results screen helpers (docs/product.md#results, #errors, #limits)', (
   test('redo and continue addresses', () => {
     expect(redoPath('e1')).toBe('/take-exam/e1?returnTo=results');
     expect(continuePath('e1', 'r 2')).toBe('/take-exam/e1?continue=true&result_id=r%202&returnTo=results');
+  });
+});
+
+describe('the result review (issue 23 item 8)', () => {
+  const detail = (id: string, answer: string, correct: boolean, question: Record<string, string> = {}) => ({
+    question_id: id,
+    question: { id, ...question },
+    answer,
+    is_correct: correct,
+    elapsed_seconds: 3,
+  });
+  const result = {
+    details: [
+      detail('q1', 'Seoul', true, { title: 'Capital', content: 'The capital of Korea?' }),
+      detail('q2', 'Lyon', false, { title: 'France', content: 'Recorded text' }),
+      detail('q3', '', false),
+    ],
+  };
+  const questions = [
+    { id: 'q1', title_ko: '수도', content_ko: '한국의 수도는?', answer_ko: '서울', explanation_en: 'Since 1394' },
+    { id: 'q2', title_en: 'France', content_en: 'The capital of France?', answer_en: 'Paris' },
+  ];
+
+  test('every question carries its text beside the learner answer and the right one, in the screen language', () => {
+    const entries = resultReview(result, questions, 'ko');
+    expect(entries.map((entry) => entry.questionId)).toEqual(['q1', 'q2', 'q3']);
+    expect(entries[0]).toEqual({
+      questionId: 'q1',
+      title: '수도',
+      text: '한국의 수도는?',
+      answer: 'Seoul',
+      correct: true,
+      correctAnswer: '서울',
+      explanation: 'Since 1394',
+    });
+    expect(entries[1]).toMatchObject({
+      title: 'France',
+      text: 'The capital of France?',
+      answer: 'Lyon',
+      correct: false,
+      correctAnswer: 'Paris',
+    });
+  });
+
+  test('a question the exam no longer holds keeps the text the result recorded', () => {
+    const entries = resultReview(result, [], 'en');
+    expect(entries[0]).toMatchObject({ title: 'Capital', text: 'The capital of Korea?', correctAnswer: '' });
+    expect(entries[2]).toMatchObject({ title: '', text: '', answer: '', correct: false });
+  });
+
+  test('mistakes first, every question when there is none', () => {
+    const entries = resultReview(result, questions, 'en');
+    expect(defaultReviewMode(entries)).toBe('mistakes');
+    expect(shownEntries(entries, 'mistakes').map((entry) => entry.questionId)).toEqual(['q2', 'q3']);
+    expect(shownEntries(entries, 'all')).toHaveLength(3);
+    expect(defaultReviewMode(entries.filter((entry) => entry.correct))).toBe('all');
+    expect(defaultReviewMode([])).toBe('all');
   });
 });

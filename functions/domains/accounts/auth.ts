@@ -28,6 +28,7 @@ import { accountMessage } from './messages.js';
 import { checkNewPassword, cleanEmail, cleanFreeText, cleanName, cleanUsername } from './validation.js';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../runtime/http/app-error.js';
 import { jsonReply, type Reply } from '../../runtime/http/reply.js';
+import { sendVerificationOnSignUp } from './email-verification.js';
 import type { RequestContext, SignedInContext } from '../../runtime/http/types.js';
 
 type Body<C extends { body: z.ZodMiniType }> = z.infer<C['body']>;
@@ -73,6 +74,7 @@ export async function register(input: { body: Body<typeof auth.register> }, ctx:
     throw error;
   }
   const cookie = await startSession(user.id, ctx);
+  await sendVerificationOnSignUp(user, ctx);
   ctx.log.info('user registered', { userId: user.id });
   return jsonReply({ success: true, auto_login: true, user: toUserAnswer(user) }, { status: 201, cookies: [cookie] });
 }

@@ -36,7 +36,18 @@ export async function sendEmailVerification(ctx: SignedInContext) {
   const wait = await blockedFor(VERIFICATION_MAIL_PER_USER, user.id);
   if (wait > 0) throw tooManyRequests(wait);
 
-  // Only the hash is stored: a leaked table holds no usable link.
+  try {
+    await mailVerification(user);
+  } catch (error) {
+    ctx.log.error('verification mail failed', { error: (error as Error).message });
+    throw new AppError(503, 'email_send_failed');
+  }
+  await recordHit(VERIFICATION_MAIL_PER_USER, user.id);
+  return { message: accountMessage('verification_sent', ctx.language), email_verified: false };
+}
+
+/** A new token (only its hash is stored: a leaked table holds no usable link) and the mail with its link; the token goes again when the mail fails. */
+async function mailVerification(user: UserRecord): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const hash = tokenHash(token);
   const t = now();
@@ -49,12 +60,26 @@ export async function sendEmailVerification(ctx: SignedInContext) {
   try {
     await sendMail({ to: user.email, ...verificationMail(user, token, user.language) });
   } catch (error) {
-    ctx.log.error('verification mail failed', { error: (error as Error).message });
     await deleteEmailToken(hash);
-    throw new AppError(503, 'email_send_failed');
+    throw error;
   }
-  await recordHit(VERIFICATION_MAIL_PER_USER, user.id);
-  return { message: accountMessage('verification_sent', ctx.language), email_verified: false };
+}
+
+/**
+ * Sign-up with an email (issue 23): the verification mail goes out at once, as the profile's
+ * button sends it. A failed mail does not undo the account — it is logged, and the profile offers
+ * to send another. Answers whether the mail went out.
+ */
+export async function sendVerificationOnSignUp(user: UserRecord, ctx: RequestContext): Promise<boolean> {
+  if (!user.email || user.email_verified) return false;
+  try {
+    await mailVerification(user);
+    await recordHit(VERIFICATION_MAIL_PER_USER, user.id);
+    return true;
+  } catch (error) {
+    ctx.log.warn('sign-up verification mail failed', { userId: user.id, error: (error as Error).message });
+    return false;
+  }
 }
 
 export function verificationLink(token: string): string {

@@ -25,7 +25,7 @@ export function resultView(result: ResultRecord, details?: DetailEntry[]): ExamR
   if (details) {
     view.details = details.map((d) => ({
       question_id: d.question_id,
-      question: { id: d.question_id, csv_id: d.csv_id ?? '', title: d.title ?? '' },
+      question: { id: d.question_id, csv_id: d.csv_id ?? '', title: d.title ?? '', content: d.content ?? '' },
       answer: d.answer,
       is_correct: !!d.is_correct,
       elapsed_seconds: Number(d.elapsed_seconds ?? 0),

@@ -5,7 +5,7 @@ import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { getExamWithQuestionsAndLinks, type StoredQuestion, canReadExam } from '../exams/index.js';
 import { examSummaryEntity, questionStatEntity } from '../learning/index.js';
 import { primaryKeyOf } from '../../runtime/data/item.js';
-import { resultDetailEntity } from './entities/result-detail.js';
+import { RESULT_QUESTION_TEXT_CHARS, resultDetailEntity } from './entities/result-detail.js';
 import { resultEntity } from './entities/result.js';
 import { resultJobEntity } from './entities/result-job.js';
 import { newId, newResultId } from '../../runtime/data/ids.js';
@@ -113,6 +113,10 @@ function grade(answers: SubmittedAnswer[], questions: StoredQuestion[], language
       question_id: a.question_id,
       csv_id: typeof question.csv_id === 'string' ? question.csv_id : String(question.csv_id ?? ''),
       title: pickLocalized(question as Record<string, unknown>, 'title', language).slice(0, 200),
+      content: pickLocalized(question as Record<string, unknown>, 'content', language).slice(
+        0,
+        RESULT_QUESTION_TEXT_CHARS,
+      ),
       answer: a.answer,
       ...graded(question, a, language),
       elapsed_seconds: Number(a.elapsed_seconds) || 0,
@@ -259,8 +263,18 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
         ? null
         : { result_count: 0, exam_count: 1 };
     const becomesLatest = isNew || !summary || summary.latest_result_id === result.id;
-    const studyTime = studyTimeItems(userId, studyCredits, Math.round(Number(input.elapsedSeconds) || 0), dayOf(now));
-    // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + review log + study days (≤ 5): ≤ 15, so ≥ 85 places are left.
+    const studyTime = studyTimeItems(
+      userId,
+      studyCredits,
+      {
+        seconds: Math.round(Number(input.elapsedSeconds) || 0),
+        answered: graded.length,
+        correct: graded.filter((d) => d.is_correct).length,
+        at: now.toISOString(),
+      },
+      dayOf(now),
+    );
+    // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + review log + study days and activities (≤ 2 × 5): ≤ 20, so ≥ 80 places are left.
     const fixed = 2 + inTransaction.length + 1 + (counters ? 1 : 0) + 1 + 1 + studyTime.length;
     const first = statWrites(userId, graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed)), found, now, exam.id, day);
     const rest = graded.slice(first.length);

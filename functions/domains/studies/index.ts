@@ -16,6 +16,7 @@ export {
 } from './join-requests.js';
 export { createQuestionMemberMapping, questionMemberMappings } from './member-mappings.js';
 export { addMember, deleteMember, importMembers, listStudyMembers, updateMember } from './members.js';
+export { studyMembersProgress } from './members-progress.js';
 export { studyTimeCredits, studyTimeItems } from './progress-time.js';
 export {
   drawRandomPracticeQuestions,

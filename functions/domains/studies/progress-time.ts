@@ -1,4 +1,5 @@
 import { config } from '../../runtime/config.js';
+import { studyActivityEntity } from './entities/study-activity.js';
 import { studyDayEntity } from './entities/study-day.js';
 import { type StudyLinkRecord } from '../exams/index.js';
 import { membershipsIn } from './study-store.js';
@@ -32,38 +33,70 @@ export async function studyTimeCredits(userId: string, links: StudyLinkRecord[])
     .map(([studyId, taskIds]) => ({ studyId, taskIds: [...new Set(taskIds)].sort() }));
 }
 
+/** What one submit adds to a day in each credited study: its time and its answers (issue 23). */
+export interface StudyActivity {
+  seconds: number;
+  answered: number;
+  correct: number;
+  /** The submit's time (ISO): the member's last activity. */
+  at: string;
+}
+
 /**
- * The transaction items adding `seconds` to the day's study time and to each linking task's time
- * (D81: every task that links the exam is credited; the study total once). They go into the
- * submit's first transaction, so a retried submit (a replay) never adds them twice.
+ * The transaction items adding a submit's time and answers to the day (D81: every task that links
+ * the exam is credited; the study total once): the member's own `STUDYDAY#` item and, for the
+ * study's managers, the `ACTIVITY#` item in the study's partition — two per credited study. They go
+ * into the submit's first transaction, so a retried submit (a replay) never adds them twice.
  */
 export function studyTimeItems(
   userId: string,
   credits: StudyTimeCredit[],
-  seconds: number,
+  activity: StudyActivity,
   date: string,
 ): TransactItem[] {
-  if (seconds <= 0) return [];
-  return credits.map((credit) => {
+  const seconds = Math.max(0, activity.seconds);
+  if (seconds <= 0 && activity.answered <= 0) return [];
+  const counts = { ':s': seconds, ':n': activity.answered, ':c': activity.correct };
+  return credits.flatMap((credit) => {
     const names: Record<string, string> = { '#type': 'type', '#date': 'date' };
-    const add = ['study_seconds :s'];
+    const add = ['study_seconds :s', 'answered_count :n', 'correct_count :c'];
     credit.taskIds.forEach((taskId, i) => {
       names[`#t${i}`] = studyDayEntity.taskSecondsAttribute(taskId);
-      add.push(`#t${i} :s`);
+      names[`#a${i}`] = studyDayEntity.taskAnsweredAttribute(taskId);
+      names[`#c${i}`] = studyDayEntity.taskCorrectAttribute(taskId);
+      add.push(`#t${i} :s`, `#a${i} :n`, `#c${i} :c`);
     });
-    return {
-      Update: {
-        TableName: config.appTable,
-        Key: studyDayEntity.key(userId, credit.studyId, date),
-        UpdateExpression: `SET #type = :type, study_id = :study, #date = :date ADD ${add.join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: {
-          ':type': studyDayEntity.type,
-          ':study': credit.studyId,
-          ':date': date,
-          ':s': seconds,
+    return [
+      {
+        Update: {
+          TableName: config.appTable,
+          Key: studyDayEntity.key(userId, credit.studyId, date),
+          UpdateExpression: `SET #type = :type, study_id = :study, #date = :date ADD ${add.join(', ')}`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: {
+            ':type': studyDayEntity.type,
+            ':study': credit.studyId,
+            ':date': date,
+            ...counts,
+          },
         },
       },
-    };
+      {
+        Update: {
+          TableName: config.appTable,
+          Key: studyActivityEntity.key(credit.studyId, date, userId),
+          UpdateExpression:
+            'SET #type = :type, user_id = :user, #date = :date, last_activity_at = :at ADD study_seconds :s, answered_count :n, correct_count :c',
+          ExpressionAttributeNames: { '#type': 'type', '#date': 'date' },
+          ExpressionAttributeValues: {
+            ':type': studyActivityEntity.type,
+            ':user': userId,
+            ':date': date,
+            ':at': activity.at,
+            ...counts,
+          },
+        },
+      },
+    ];
   });
 }

@@ -17,7 +17,7 @@ import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
 import { drawPracticeQuestions, practicePool } from './progress-pool.js';
 import { putPracticeResult, recordProgress, studyDays, tasksWithProgress } from './progress-store.js';
-import { canRead, loadStudyAccess, readableStudy, type StudyAccess } from './study-access.js';
+import { canManage, canRead, loadStudyAccess, readableStudy, type StudyAccess } from './study-access.js';
 import { membershipsIn } from './study-store.js';
 import { studyTasks } from './task-store.js';
 import { visibleTasks } from './study-views.js';
@@ -112,10 +112,10 @@ export async function studyTimeStatistics(
   ]);
   const withProgress = await tasksWithProgress(userId, tasks);
 
-  const secondsOfTask = (taskId: string) =>
-    records.reduce((sum: number, r: StudyDayRecord) => sum + (r.task_seconds[taskId] ?? 0), 0);
+  const sumOf = (field: 'task_seconds' | 'task_answered' | 'task_correct', taskId: string) =>
+    records.reduce((sum: number, r: StudyDayRecord) => sum + (r[field][taskId] ?? 0), 0);
   const taskTimes = tasks.map((task) => {
-    const seconds = secondsOfTask(task.id);
+    const seconds = sumOf('task_seconds', task.id);
     return {
       task_id: task.id,
       task_name: taskName(task, language),
@@ -124,12 +124,28 @@ export async function studyTimeStatistics(
       exam_title: examTitle(task, language),
       study_time_seconds: seconds,
       study_time_minutes: minutesOf(seconds),
+      answered_count: sumOf('task_answered', task.id),
+      correct_count: sumOf('task_correct', task.id),
     };
   });
   const byDate = new Map(records.map((r) => [r.date, r]));
   const first = from ?? records[0]?.date ?? today;
-  const totalSeconds = records.reduce((sum, r) => sum + r.study_seconds, 0);
-  const active = taskTimes.filter((t) => t.study_time_seconds > 0).length;
+  // Issue 23: the cards, the charts and the tables are all sums of these days.
+  const days = datesBetween(first, today).map((date) => {
+    const day = byDate.get(date);
+    const seconds = day?.study_seconds ?? 0;
+    return {
+      date,
+      study_time_minutes: minutesOf(seconds),
+      study_time_seconds: seconds,
+      answered_count: day?.answered_count ?? 0,
+      correct_count: day?.correct_count ?? 0,
+    };
+  });
+  const total = (field: 'study_time_seconds' | 'answered_count' | 'correct_count') =>
+    days.reduce((sum, day) => sum + day[field], 0);
+  const totalSeconds = total('study_time_seconds');
+  const active = taskTimes.filter((t) => t.study_time_seconds > 0 || t.answered_count > 0).length;
   const overall = overallProgress(withProgress);
   return {
     study_id: access.study.id,
@@ -139,12 +155,12 @@ export async function studyTimeStatistics(
       active_tasks: active,
       inactive_tasks: tasks.length - active,
       has_study_time: totalSeconds > 0,
+      answered_count: total('answered_count'),
+      correct_count: total('correct_count'),
+      total_study_time_seconds: totalSeconds,
     },
     task_study_times: taskTimes,
-    daily_study_times: datesBetween(first, today).map((date) => ({
-      date,
-      study_time_minutes: minutesOf(byDate.get(date)?.study_seconds ?? 0),
-    })),
+    daily_study_times: days,
     total_study_time_minutes: minutesOf(totalSeconds),
     task_progress: withProgress.map(({ task, totalQuestions, progress }) => ({
       task_id: task.id,
@@ -159,6 +175,7 @@ export async function studyTimeStatistics(
       correct_progress: progress?.correct_progress ?? 0,
     })),
     overall: { attempted_progress: overall.attempted, correct_progress: overall.correct },
+    can_view_members: canManage(access),
   };
 }
 

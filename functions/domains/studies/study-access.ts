@@ -71,8 +71,11 @@ export const canManage = (access: StudyAccess) =>
 /** Delete the study (docs/product.md#roles: admin, creator, study_admin or study_leader member): the managers. */
 export const canDelete = canManage;
 
-/** Copy tasks and use the task sheets (D41): the study's managers, of their own study only. */
-export const canUseSheets = canManage;
+/**
+ * The copy-tasks and upload-sheet toolbar (spec 4 §2.2, issue 23; D41 revised): site admins only.
+ * A study's other managers add tasks one by one; every reader downloads the sheet.
+ */
+export const canUseSheets = (access: StudyAccess) => access.isAdmin;
 
 /** The study if the caller may read it; 404 otherwise (a private study does not reveal that it exists). */
 export async function readableStudy(studyId: string, caller: CallerUser | null): Promise<StudyAccess> {

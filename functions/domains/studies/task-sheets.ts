@@ -2,13 +2,13 @@ import type * as studies from '#shared/contracts/studies.js';
 import { MAX_STUDY_TASKS } from '#shared/contracts/studies.js';
 import { pickLocalized } from '#shared/domain/language.js';
 import { nameKey } from '../../runtime/data/key-parts.js';
-import { AppError, badRequest } from '../../runtime/http/app-error.js';
+import { AppError, badRequest, forbidden } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { fileReply } from '../../runtime/http/file-reply.js';
 import { XLSX_CONTENT_TYPE } from '../../runtime/http/reply.js';
 import type { RequestContext, SignedInContext } from '../../runtime/http/types.js';
 import { readFirstSheet, uploadedFile, writeWorkbook } from '../../runtime/spreadsheets/sheets.js';
-import { managedStudy, readableStudy } from './study-access.js';
+import { canUseSheets, managedStudy, readableStudy } from './study-access.js';
 import { getStudyCounters, nextLocalIds } from './study-store.js';
 import { studyTasks, insertTasks } from './task-store.js';
 import { studyDisplayTitle, visibleTasks } from './study-views.js';
@@ -56,7 +56,7 @@ export async function downloadStudyTasksSheet(
 }
 
 /**
- * POST /api/studies/upload-excel/: the study's managers (D41). The file goes through the guarded
+ * POST /api/studies/upload-excel/: site admins (D41 as revised by issue 23; other managers 403). The file goes through the guarded
  * spreadsheet path (extension, size, magic bytes, zip guard, row cap); every row is checked before
  * anything is written, and any row error refuses the whole sheet (400 `study_sheet_row_errors`
  * listing them). A connected exam is found by its id, or by its title among the caller's exams.
@@ -67,6 +67,7 @@ export async function uploadStudyTasksSheet(
 ) {
   const caller = ctx.caller.user;
   const access = await managedStudy(input.body.study_id, caller);
+  if (!canUseSheets(access)) throw forbidden('study_sheets_admin_only');
   const { header, rows } = readFirstSheet(uploadedFile(input.body as Record<string, unknown>), {
     maxFileBytes: 2 * 1024 * 1024,
     maxUncompressedBytes: 20 * 1024 * 1024,

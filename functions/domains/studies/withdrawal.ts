@@ -3,6 +3,8 @@ import { config } from '../../runtime/config.js';
 import { batchGetAll, batchWriteAll, deleteRequest, putRequest } from '../../runtime/data/batch-ops.js';
 import { queryAll } from '../../runtime/data/paginate.js';
 import { joinRequestEntity } from './entities/study-join-request.js';
+import { studyActivityEntity } from './entities/study-activity.js';
+import { studyDayEntity } from './entities/study-day.js';
 import { studyCountersEntity, studyEntity } from './entities/study.js';
 import { studyMemberEntity, studyMemberKeyEntity } from './entities/study-member.js';
 import { studyMembershipEntity } from './entities/study-membership.js';
@@ -19,6 +21,7 @@ import { db, ITEM_EXISTS } from '../../runtime/data/db.js';
  * * every member row linked to the user is **deleted** (not unlinked: it holds the person's name,
  *   email and code), with its uniqueness keys and `member_count − 1`;
  * * every join request of the user leaves the study's list;
+ * * the user's `ACTIVITY#` items in the studies' partitions (one per day with a `STUDYDAY#` of theirs) are deleted;
  * * studies the user created: one left without members is deleted (S12); one with other members
  *   stays, its creator anonymised (`created_by_id` = `withdrawn`, username '') and out of the
  *   creator index (gap 13, D94).
@@ -72,6 +75,13 @@ export async function removeUserFromStudies(
       });
   }
   await batchWriteAll(requests.map((r) => deleteRequest(joinRequestEntity.studyKey(r.study_id, userId))));
+  // The user's days in each study name the `ACTIVITY#` items the managers' table reads (issue 23): they go too.
+  const days = (await partitionItems(studyDayEntity.skPrefix)).map(studyDayEntity.parse);
+  await batchWriteAll(
+    days
+      .filter((day) => day.study_id && day.date)
+      .map((day) => deleteRequest(studyActivityEntity.key(day.study_id, day.date, userId))),
+  );
 
   const created = (await studiesCreatedBy(userId)).filter((s) => !s.deleting_at);
   for (const study of created) {

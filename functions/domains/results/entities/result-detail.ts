@@ -7,6 +7,8 @@ export const detailEntrySchema = /* @__PURE__ */ lazy(() =>
     question_id: z.string(),
     csv_id: z.string(),
     title: z.string(),
+    /** The question's text in the submit's language, cut at RESULT_QUESTION_TEXT_CHARS (issue 23; absent on older results). */
+    content: z.optional(z.string()),
     answer: z.string(),
     is_correct: z.boolean(),
     elapsed_seconds: z.number(),
@@ -14,6 +16,8 @@ export const detailEntrySchema = /* @__PURE__ */ lazy(() =>
     overruled: z.optional(z.boolean()),
   }),
 );
+/** Longest question text a result detail keeps: enough to recognise the question, small enough for a 2,000-question result. */
+export const RESULT_QUESTION_TEXT_CHARS = 500;
 export type DetailEntry = z.infer<ReturnType<typeof detailEntrySchema>>;
 const chunkSchema = /* @__PURE__ */ lazy(() => z.object({ chunk: z.number(), details: z.array(detailEntrySchema()) }));
 export type ChunkRecord = z.infer<ReturnType<typeof chunkSchema>>;

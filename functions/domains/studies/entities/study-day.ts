@@ -21,13 +21,22 @@ const studyDaySchema = /* @__PURE__ */ lazy(() =>
     attempted_progress: orDefault(z.nullable(z.number()), null),
     last_recorded_at: orDefault(z.nullable(z.string()), null),
     study_seconds: orDefault(z.number(), 0),
+    /** Issue 23: answers given / correct in the day's submits (each submit once per study; older days have none). */
+    answered_count: orDefault(z.number(), 0),
+    correct_count: orDefault(z.number(), 0),
   }),
 );
 const parseDay = /* @__PURE__ */ itemParser(studyDaySchema);
-export type StudyDayRecord = ReturnType<typeof parseDay> & { task_seconds: Record<string, number> };
+export type StudyDayRecord = ReturnType<typeof parseDay> & {
+  task_seconds: Record<string, number>;
+  task_answered: Record<string, number>;
+  task_correct: Record<string, number>;
+};
 
 const SK_PREFIX = 'STUDYDAY#';
 const TASK_SECONDS_PREFIX = 'task_seconds_';
+const TASK_ANSWERED_PREFIX = 'task_answered_';
+const TASK_CORRECT_PREFIX = 'task_correct_';
 
 export const studyDayEntity = {
   key: (userId: string, studyId: string, date: string) => ({
@@ -35,18 +44,27 @@ export const studyDayEntity = {
     sk: `${SK_PREFIX}${studyId}#${date}`,
   }),
   type: 'STUDYDAY',
+  /** Every day of every study of the user: `begins_with(sk, skPrefix)`. */
+  skPrefix: SK_PREFIX,
   /** Every day of one study: `begins_with(sk, prefix(studyId))`; a study removed from a user goes with this prefix. */
   prefix: (studyId: string) => `${SK_PREFIX}${studyId}#`,
   /** The attribute holding one task's seconds of the day. */
   taskSecondsAttribute: (taskId: string) => `${TASK_SECONDS_PREFIX}${taskId}`,
+  /** The attributes holding one task's answers and correct answers of the day (issue 23). */
+  taskAnsweredAttribute: (taskId: string) => `${TASK_ANSWERED_PREFIX}${taskId}`,
+  taskCorrectAttribute: (taskId: string) => `${TASK_CORRECT_PREFIX}${taskId}`,
   parse(item: StoredItem): StudyDayRecord {
     const day = parseDay(item);
     const task_seconds: Record<string, number> = {};
+    const task_answered: Record<string, number> = {};
+    const task_correct: Record<string, number> = {};
     for (const [name, value] of Object.entries(item)) {
-      if (name.startsWith(TASK_SECONDS_PREFIX) && typeof value === 'number')
-        task_seconds[name.slice(TASK_SECONDS_PREFIX.length)] = value;
+      if (typeof value !== 'number') continue;
+      if (name.startsWith(TASK_SECONDS_PREFIX)) task_seconds[name.slice(TASK_SECONDS_PREFIX.length)] = value;
+      else if (name.startsWith(TASK_ANSWERED_PREFIX)) task_answered[name.slice(TASK_ANSWERED_PREFIX.length)] = value;
+      else if (name.startsWith(TASK_CORRECT_PREFIX)) task_correct[name.slice(TASK_CORRECT_PREFIX.length)] = value;
     }
     const date = day.date || String(item.sk).slice(String(item.sk).lastIndexOf('#') + 1);
-    return { ...day, date, task_seconds };
+    return { ...day, date, task_seconds, task_answered, task_correct };
   },
 };

@@ -12,6 +12,7 @@ import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
 import { useOpenDailyExam } from '../../daily-exam/index.js';
 import { useShareLink } from '../../take-exam/index.js';
+import { useAnswerReveal } from '../hooks/use-answer-reveal.js';
 import { useBusyRunner } from '../hooks/use-busy-runner.js';
 import { useConfirmation } from '../hooks/use-confirmation.js';
 import { useDetailData } from '../hooks/use-detail-data.js';
@@ -23,7 +24,7 @@ import { useQuestionFlags } from '../hooks/use-question-flags.js';
 import { useQuestionRows } from '../hooks/use-question-rows.js';
 import { useRowSelection } from '../hooks/use-row-selection.js';
 import { isOwnDailyExam } from '../utils/detail-permissions.js';
-import { nextSort } from '../utils/detail-state.js';
+import { activeFilterCount, hasActiveFilters, nextSort } from '../utils/detail-state.js';
 import { singleQuestionPath } from '../utils/exam-links.js';
 import { sourceExamOf } from '../utils/question-rows.js';
 import { DetailConfirmModal } from './detail-confirm-modal.js';
@@ -32,6 +33,7 @@ import { ExamOverview } from './exam-overview.js';
 import { FilterBar } from './filter-bar.js';
 import { MockInterview } from './mock-interview.js';
 import { OptionsModal } from './options-modal.js';
+import { PhoneDisclosure } from './phone-disclosure.js';
 import { QuestionListToolbar } from './question-list-toolbar.js';
 import { QuestionTable } from './question-table.js';
 import { RandomExamModal } from './random-exam-modal.js';
@@ -61,6 +63,7 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
   const { busy, run } = useBusyRunner();
   const { confirm, ask, dismiss } = useConfirmation();
   const [interviewOpen, setInterviewOpen] = useState(false);
+  const reveal = useAnswerReveal();
   const share = useShareLink();
   const openDailyExam = useOpenDailyExam('exam-detail', examId ? `exam-detail/${examId}` : undefined);
 
@@ -124,13 +127,23 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
               />
             )}
 
-            <FilterBar
-              state={state}
-              onChange={update}
-              onReset={resetAll}
-              favoritesMode={favoritesMode}
-              originalExams={originalExams}
-            />
+            <PhoneDisclosure
+              summary={
+                hasActiveFilters(state, favoritesMode)
+                  ? t('examDetail.filters.labelActive', { count: activeFilterCount(state, favoritesMode) })
+                  : t('examDetail.filters.label')
+              }
+              testId="detail-filters"
+              openOnPhone={hasActiveFilters(state, favoritesMode)}
+            >
+              <FilterBar
+                state={state}
+                onChange={update}
+                onReset={resetAll}
+                favoritesMode={favoritesMode}
+                originalExams={originalExams}
+              />
+            </PhoneDisclosure>
 
             <QuestionListToolbar
               examId={examId}
@@ -138,6 +151,8 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
               busy={busy}
               showInterview={favoritesMode || !!examData?.ai_mock_interview}
               canEdit={rights.canEdit}
+              answersShown={reveal.all}
+              onShowAnswers={reveal.toggleAll}
               onStart={start.startExam}
               onRandom={start.openRandom}
               onBulkFlag={(kind) => void flags.flipSelected(kind)}
@@ -173,6 +188,7 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
                 onIgnore={(row) => void flags.flip(row, 'ignore')}
                 busyId={flags.busyId}
                 mappings={mappingByQuestion}
+                reveal={reveal}
               />
             )}
           </div>

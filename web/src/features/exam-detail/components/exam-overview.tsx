@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Exam } from '#shared/contracts/exams.js';
 import type { Language } from '#shared/domain/language.js';
 import { TagManager } from '../../tags/index.js';
@@ -5,6 +6,7 @@ import { updateExamInfo } from '../api/update-exam-info.js';
 import type { DetailRights } from '../utils/detail-permissions.js';
 import { AccuracyCard } from './accuracy-card.js';
 import { ExamInfoCard } from './exam-info-card.js';
+import { PhoneDisclosure } from './phone-disclosure.js';
 import { UploadCard } from './upload-card.js';
 import styles from './exam-detail.module.css';
 
@@ -20,6 +22,7 @@ interface Props {
 
 /** Above the list in exam mode: the exam's info, its tags, the accuracy card and (editors) the upload card. */
 export function ExamOverview({ exam, language, rights, selectedCount, busy, onAdjust, onDownload }: Props) {
+  const { t } = useTranslation();
   return (
     <>
       <ExamInfoCard key={exam.id} exam={exam} language={language} canEdit={rights.canEdit} />
@@ -34,17 +37,19 @@ export function ExamOverview({ exam, language, rights, selectedCount, busy, onAd
           />
         </div>
       )}
-      <div className={styles.cardGrid}>
-        <AccuracyCard selectedCount={selectedCount} pending={busy} onAdjust={onAdjust} />
-        {(rights.canEdit || rights.isStudyAdmin) && (
-          <UploadCard
-            examId={exam.id}
-            connectedFile={exam.file_name ?? null}
-            canUpload={rights.isAdmin || rights.isCreator || !exam.file_name}
-            onDownload={() => onDownload(exam.file_name!)}
-          />
-        )}
-      </div>
+      <PhoneDisclosure summary={t('examDetail.tools.summary')} testId="detail-tools">
+        <div className={styles.cardGrid}>
+          <AccuracyCard selectedCount={selectedCount} pending={busy} onAdjust={onAdjust} />
+          {(rights.canEdit || rights.isStudyAdmin) && (
+            <UploadCard
+              examId={exam.id}
+              connectedFile={exam.file_name ?? null}
+              canUpload={rights.isAdmin || rights.isCreator || !exam.file_name}
+              onDownload={() => onDownload(exam.file_name!)}
+            />
+          )}
+        </div>
+      </PhoneDisclosure>
     </>
   );
 }

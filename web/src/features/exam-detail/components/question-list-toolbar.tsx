@@ -12,6 +12,9 @@ interface Props {
   /** Favorites mode, or an exam with the AI mock interview on. */
   showInterview: boolean;
   canEdit: boolean;
+  /** Every shown question's answer and explanation on (a toggle). */
+  answersShown: boolean;
+  onShowAnswers(): void;
   onStart(): void;
   onRandom(): void;
   onBulkFlag(kind: 'favorite' | 'ignore'): void;
@@ -26,6 +29,8 @@ export function QuestionListToolbar({
   busy,
   showInterview,
   canEdit,
+  answersShown,
+  onShowAnswers,
   onStart,
   onRandom,
   onBulkFlag,
@@ -61,6 +66,16 @@ export function QuestionListToolbar({
           data-testid="detail-random"
         >
           {t('examDetail.list.random')}
+        </button>
+        <button
+          type="button"
+          className={`${button.button} ${button.secondary}`}
+          aria-pressed={answersShown}
+          onClick={onShowAnswers}
+          disabled={counts.shown === 0}
+          data-testid="detail-show-answers"
+        >
+          {t('examDetail.reading.showAll')}
         </button>
         {counts.selected > 0 && (
           <>

@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import form from '../../../components/ui/form/form.module.css';
+import type { AnswerReveal } from '../hooks/use-answer-reveal.js';
 import type { SortKey, SortOrder } from '../utils/detail-state.js';
 import { detailPath } from '../utils/exam-links.js';
 import type { QuestionRow } from '../utils/question-rows.js';
+import { QuestionReading } from './question-reading.js';
 import styles from './exam-detail.module.css';
 
 interface Props {
@@ -23,6 +25,8 @@ interface Props {
   busyId: string | null;
   /** Question id → the members it is mapped to; the column shows only when this has entries. */
   mappings: ReadonlyMap<string, string>;
+  /** Which rows show their answer and explanation. */
+  reveal: AnswerReveal;
 }
 
 /**
@@ -43,6 +47,7 @@ export function QuestionTable({
   onIgnore,
   busyId,
   mappings,
+  reveal,
 }: Props) {
   const { t } = useTranslation();
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
@@ -135,6 +140,7 @@ export function QuestionTable({
                 <Link to={questionPath(row)} className={styles.questionLink} data-testid="question-title">
                   {row.title || t('examDetail.untitledQuestion')}
                 </Link>
+                <QuestionReading row={row} revealed={reveal.isShown(row.id)} onToggle={() => reveal.toggle(row.id)} />
               </td>
               <td data-label={t('examDetail.table.group')} data-testid="question-group">
                 {row.groupId || '—'}

@@ -69,6 +69,7 @@ const en = {
     download: 'Download file',
   },
   filters: {
+    labelActive: 'Question filters ({{count}} on)',
     label: 'Question filters',
     search: 'Search titles',
     searchPlaceholder: 'Search by title',
@@ -98,6 +99,15 @@ const en = {
     bulkIgnore: 'Toggle ignore',
     empty: 'This exam has no questions.',
     noMatch: 'No question matches these filters. Try changing them.',
+  },
+  tools: { summary: 'Exam tools: accuracy and file' },
+  reading: {
+    reveal: 'Answer and explanation',
+    revealFor: 'Answer and explanation: {{title}}',
+    answer: 'Answer',
+    explanation: 'Explanation',
+    none: '(none)',
+    showAll: 'Show answers',
   },
   table: {
     selectAll: 'Select every shown question',

@@ -66,6 +66,7 @@ const ko = {
     download: '파일 다운로드',
   },
   filters: {
+    labelActive: '문제 필터 ({{count}}개 적용 중)',
     label: '문제 필터',
     search: '제목 검색',
     searchPlaceholder: '제목으로 검색',
@@ -95,6 +96,15 @@ const ko = {
     bulkIgnore: '선택 무시 전환',
     empty: '이 시험에는 문제가 없습니다.',
     noMatch: '조건에 맞는 문제가 없습니다. 필터를 바꿔 보세요.',
+  },
+  tools: { summary: '시험 도구: 정답률 조정과 파일' },
+  reading: {
+    reveal: '정답과 해설',
+    revealFor: '정답과 해설: {{title}}',
+    answer: '정답',
+    explanation: '해설',
+    none: '(없음)',
+    showAll: '정답 보기',
   },
   table: {
     selectAll: '보이는 문제 모두 선택',

@@ -109,6 +109,13 @@ export function hasActiveFilters(state: DetailState, favoritesMode: boolean): bo
   return STATE_PARAMS.some((name) => name !== 'sortBy' && name !== 'sortOrder' && state[name] !== defaults[name]);
 }
 
+/** How many filters differ from the screen's defaults (the folded filter bar's summary on phones). */
+export function activeFilterCount(state: DetailState, favoritesMode: boolean): number {
+  const defaults = defaultState(favoritesMode);
+  return STATE_PARAMS.filter((name) => name !== 'sortBy' && name !== 'sortOrder' && state[name] !== defaults[name])
+    .length;
+}
+
 /** Clicking a column: the same column flips the direction, another starts ascending. */
 export function nextSort(
   state: Pick<DetailState, 'sortBy' | 'sortOrder'>,

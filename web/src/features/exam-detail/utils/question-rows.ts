@@ -10,6 +10,10 @@ export interface QuestionRow {
   id: string;
   csvId: string;
   title: string;
+  /** The question's text, answer and explanation in the screen's language (with fallback); empty when the exam has none. */
+  content: string;
+  answer: string;
+  explanation: string;
   groupId: string;
   difficulty: Difficulty;
   order: number;
@@ -53,6 +57,9 @@ export function toRows(questions: readonly RowSource[], context: RowContext): Qu
       id: question.id,
       csvId: question.csv_id ?? '',
       title: pickLocalized(question, 'title', context.language),
+      content: pickLocalized(question, 'content', context.language),
+      answer: pickLocalized(question, 'answer', context.language),
+      explanation: pickLocalized(question, 'explanation', context.language),
       groupId: question.group_id ?? '',
       difficulty: normalizeDifficulty(question.difficulty),
       order: question.order ?? index,

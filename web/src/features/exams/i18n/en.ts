@@ -147,7 +147,7 @@ const en = {
     questionCount: 'Number of questions',
     countHint: '0–{{max}} questions',
     max: 'Max',
-    maxLabel: 'Set to the maximum ({{max}})',
+    maxLabel: 'Max ({{max}} questions)',
     randomOption: 'Selection',
     randomOptions: {
       random: 'Random',

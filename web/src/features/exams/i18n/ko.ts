@@ -144,7 +144,7 @@ const ko = {
     questionCount: '문제 수',
     countHint: '0–{{max}}문제',
     max: '최대',
-    maxLabel: '최대 문제 수({{max}})로 설정',
+    maxLabel: '최대 ({{max}}문제)',
     randomOption: '출제 방식',
     randomOptions: {
       random: '무작위',

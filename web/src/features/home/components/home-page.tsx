@@ -23,9 +23,22 @@ export function HomePage() {
 
   if (!user && params.get('fromHomeMenu') !== 'true') return <Navigate to={introPath()} replace />;
 
+  const cards = (
+    <section className={page.section} aria-labelledby="home-cards">
+      <div className={page.container}>
+        <h2 id="home-cards" className={page.sectionTitle}>
+          {t('home.cards.heading')}
+        </h2>
+        <FeatureCards />
+      </div>
+    </section>
+  );
+
+  // Signed in, the learner's own studies and results come right after a short welcome (issue 23:
+  // on a phone they sat below about 1,600 px of hero and feature cards); the cards follow them.
   return (
     <div data-testid="home-page">
-      <section className={styles.hero}>
+      <section className={`${styles.hero} ${user ? styles.heroSignedIn : ''}`} data-testid="home-hero">
         <div className={`${page.container} ${styles.heroInner}`}>
           <span className={page.eyebrow}>
             {user
@@ -48,18 +61,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className={page.section} aria-labelledby="home-cards">
-        <div className={page.container}>
-          <h2 id="home-cards" className={page.sectionTitle}>
-            {t('home.cards.heading')}
-          </h2>
-          <FeatureCards />
-        </div>
-      </section>
-
+      {!user && cards}
       {user && <DueToday />}
       {user && <OpenStudies />}
       {user && <RecentResults />}
+      {user && cards}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { ExamResult } from '#shared/contracts/results.js';
@@ -12,9 +12,11 @@ import { ApiError } from '../../../lib/api-client.js';
 import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import { formatCompletedAt } from '../../../lib/format-time.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { RetryWrongButton, ReviewList, reviewEntries, SummaryStats, useExam } from '../../take-exam/index.js';
+import { RetryWrongButton, SummaryStats, useExam } from '../../take-exam/index.js';
 import { useExamResult } from '../api/get-exam-result.js';
 import { redoPath } from '../utils/results-pagination.js';
+import { defaultReviewMode, resultReview, shownEntries, type ReviewMode } from '../utils/result-review.js';
+import { ResultReview } from './result-review.js';
 import styles from './results.module.css';
 
 /** /results/{id}: one result, its score and the mistakes to review (reached from Results and the home). */
@@ -62,10 +64,14 @@ function Mistakes({ result }: { result: ExamResult }) {
   const language = currentLanguage();
   // The exam gives the correct answers and explanations while the caller may still read it.
   const exam = useExam(result.exam.id);
-  const mistakes = useMemo(
-    () => reviewEntries(result, exam.data?.questions ?? [], language).filter((entry) => !entry.correct),
+  const entries = useMemo(
+    () => resultReview(result, exam.data?.questions ?? [], language),
     [result, exam.data, language],
   );
+  const mistakes = entries.filter((entry) => !entry.correct).length;
+  const [chosen, setMode] = useState<ReviewMode | null>(null);
+  const mode = chosen ?? defaultReviewMode(entries);
+  const shown = shownEntries(entries, mode);
 
   return (
     <>
@@ -92,17 +98,33 @@ function Mistakes({ result }: { result: ExamResult }) {
       <section aria-labelledby="result-mistakes-title" className={styles.mistakes}>
         <div className={screen.toolbar}>
           <h2 id="result-mistakes-title" className={screen.listTitle}>
-            {t('results.detail.mistakesTitle')}
-            <span className={screen.count}>{t('results.count', { count: mistakes.length })}</span>
+            {t('results.review.title')}
           </h2>
-          {mistakes.length > 0 && <RetryWrongButton examId={result.exam.id} />}
+          <div className={styles.reviewActions} role="group" aria-label={t('results.review.modes')}>
+            {(['mistakes', 'all'] as const).map((value) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={mode === value}
+                className={`${button.button} ${button.small} ${mode === value ? button.primary : button.secondary}`}
+                onClick={() => setMode(value)}
+                data-testid={`result-review-${value}`}
+              >
+                {t(`results.review.${value}`, { count: value === 'all' ? entries.length : mistakes })}
+              </button>
+            ))}
+            {mistakes > 0 && <RetryWrongButton examId={result.exam.id} />}
+          </div>
         </div>
-        {mistakes.length === 0 ? (
+        {/* The right answers come with the exam: the list waits for it (read or refused), so no answer reads as unavailable meanwhile. */}
+        {exam.isLoading ? (
+          <Spinner label={t('results.loading')} />
+        ) : shown.length === 0 ? (
           <p className={`${screen.state} ${screen.statePanel} ${styles.state}`} data-testid="result-no-mistakes">
-            {t('results.detail.noMistakes')}
+            {t(entries.length === 0 ? 'results.review.noDetails' : 'results.detail.noMistakes')}
           </p>
         ) : (
-          <ReviewList entries={mistakes} testId="mistakes-list" />
+          <ResultReview entries={shown} />
         )}
       </section>
     </>

@@ -9,7 +9,11 @@ interface Props {
   onPage(page: number): void;
 }
 
-/** First, previous, up to 5 page numbers, next, last, and "11–20 / 57" (docs/product.md#results, #limits). */
+/**
+ * First, previous, up to 5 page numbers, next, last, and "11–20 / 57" (docs/product.md#results, #limits).
+ * A page button's name is its number, as shown (the list's label says what the numbers are;
+ * issue 23: "Page 2" did not match the visible "2"); the arrows, which show no word, are named by aria-label.
+ */
 export function ResultsPagination({ page, pages, total, onPage }: Props) {
   const { t } = useTranslation();
   const range = pageRange(page, total);
@@ -52,7 +56,6 @@ export function ResultsPagination({ page, pages, total, onPage }: Props) {
             type="button"
             className={`${styles.pageButton} ${number === page ? styles.pageCurrent : ''}`}
             aria-current={number === page ? 'page' : undefined}
-            aria-label={t('results.pagination.page', { page: number })}
             onClick={() => go(number)}
             data-testid={`page-${number}`}
           >

@@ -12,22 +12,20 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import type { DayRow, TaskRow } from '../utils/dashboard-view.js';
 import styles from './study-progress.module.css';
 
 /** Colours with ≥ 3:1 contrast on white, told apart by more than hue (the line chart also uses dashes). */
 const ATTEMPTED_COLOUR = '#1d4ed8';
 const CORRECT_COLOUR = '#b45309';
 const NO_EXAM_COLOUR = '#6b7280';
+/** Room on both ends of the x axis, so the first and last day's dots are drawn whole (issue 23: the last point was clipped). */
+const X_PADDING = { left: 14, right: 14 };
 
-export interface ProgressPoint {
-  date: string;
-  attempted: number | null;
-  correct: number | null;
-}
-
-/** The study's overall progress over the period: attempted and correct, one point a day. */
-export function OverallChart({ points }: { points: ProgressPoint[] }) {
+/** The period day by day: answers given and correct ones — the same days as the cards and the daily table. */
+export function DailyChart({ days }: { days: DayRow[] }) {
   const { t } = useTranslation();
+  const points = days.map((day) => ({ date: day.date.slice(5), answered: day.answered, correct: day.correct }));
   return (
     <section className={styles.panel} data-testid="overall-chart">
       <h2 className={styles.panelTitle}>{t('studyProgress.overallChart')}</h2>
@@ -35,18 +33,18 @@ export function OverallChart({ points }: { points: ProgressPoint[] }) {
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: -16 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="date" tick={{ fontSize: 11 }} minTickGap={16} />
-            <YAxis domain={[0, 100]} tick={{ fontSize: 11 }} unit="%" />
+            <XAxis dataKey="date" tick={{ fontSize: 11 }} minTickGap={16} padding={X_PADDING} />
+            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
             <Tooltip />
             <Legend />
             <Line
               type="monotone"
-              dataKey="attempted"
+              dataKey="answered"
               name={t('studyProgress.attempted')}
               stroke={ATTEMPTED_COLOUR}
               strokeWidth={2}
-              connectNulls
               dot={{ r: 3 }}
+              isAnimationActive={false}
             />
             <Line
               type="monotone"
@@ -55,8 +53,8 @@ export function OverallChart({ points }: { points: ProgressPoint[] }) {
               stroke={CORRECT_COLOUR}
               strokeWidth={2}
               strokeDasharray="6 3"
-              connectNulls
               dot={{ r: 3 }}
+              isAnimationActive={false}
             />
           </LineChart>
         </ResponsiveContainer>
@@ -65,15 +63,10 @@ export function OverallChart({ points }: { points: ProgressPoint[] }) {
   );
 }
 
-export interface AccuracyBar {
-  name: string;
-  accuracy: number;
-  examId: string | null;
-}
-
-/** Each task's accuracy; a click on a bar opens the task's exam (grey bars have none). */
-export function AccuracyChart({ bars, onOpen }: { bars: AccuracyBar[]; onOpen(bar: AccuracyBar): void }) {
+/** Each task's accuracy in the period; a click on a bar opens the task's exam (grey bars have none). */
+export function AccuracyChart({ tasks, onOpen }: { tasks: TaskRow[]; onOpen(task: TaskRow): void }) {
   const { t } = useTranslation();
+  const bars = tasks.map((task) => ({ ...task, value: task.accuracy ?? 0 }));
   return (
     <section className={styles.panel} data-testid="accuracy-chart">
       <h2 className={styles.panelTitle}>{t('studyProgress.accuracyChart')}</h2>
@@ -85,13 +78,14 @@ export function AccuracyChart({ bars, onOpen }: { bars: AccuracyBar[]; onOpen(ba
             <YAxis domain={[0, 100]} tick={{ fontSize: 11 }} unit="%" />
             <Tooltip />
             <Bar
-              dataKey="accuracy"
+              dataKey="value"
               name={t('studyProgress.accuracy')}
-              onClick={(bar) => onOpen(bar.payload as AccuracyBar)}
+              onClick={(bar) => onOpen(bar.payload as TaskRow)}
               cursor="pointer"
+              isAnimationActive={false}
             >
               {bars.map((bar) => (
-                <Cell key={bar.name} fill={bar.examId ? ATTEMPTED_COLOUR : NO_EXAM_COLOUR} />
+                <Cell key={bar.id} fill={bar.examId ? ATTEMPTED_COLOUR : NO_EXAM_COLOUR} />
               ))}
             </Bar>
           </BarChart>

@@ -1,57 +1,68 @@
 import { useTranslation } from 'react-i18next';
 import table from '../../../components/ui/data-table/data-table.module.css';
 import type { useStudyProgressHistory } from '../api/get-study-progress-history.js';
-import type { useStudyTimeStatistics } from '../api/get-study-time-statistics.js';
+import type { DayRow, TaskRow } from '../utils/dashboard-view.js';
+import { ScrollFrame } from './scroll-frame.js';
 import styles from './study-progress.module.css';
 
-type TimeStatistics = NonNullable<ReturnType<typeof useStudyTimeStatistics>['data']>;
 type ProgressHistory = NonNullable<ReturnType<typeof useStudyProgressHistory>['data']>;
 
-/** Study time per task, under the period's total. `duration` writes minutes as hours and minutes. */
-export function TaskTimesPanel({ data, duration }: { data: TimeStatistics; duration(minutes: number): string }) {
+/** Writes seconds as the dashboard shows time (hours and minutes, or "under a minute"). */
+export type Duration = (seconds: number) => string;
+
+const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
+
+/** Each task in the period: its time, answers, correct ones and accuracy, under the period's total time. */
+export function TaskTimesPanel({
+  tasks,
+  totalSeconds,
+  duration,
+}: {
+  tasks: TaskRow[];
+  totalSeconds: number;
+  duration: Duration;
+}) {
   const { t } = useTranslation();
   return (
     <section className={styles.panel}>
       <h2 className={styles.panelTitle}>{t('studyProgress.taskTimes')}</h2>
-      <p data-testid="total-study-time">
-        {t('studyProgress.totalTime', { time: duration(data.total_study_time_minutes) })}
-      </p>
-      {data.task_study_times.length === 0 ? (
+      <p data-testid="total-study-time">{t('studyProgress.totalTime', { time: duration(totalSeconds) })}</p>
+      {tasks.length === 0 ? (
         <p data-testid="task-time-empty">{t('studyProgress.noTasks')}</p>
       ) : (
-        <div className={table.wrap}>
+        <ScrollFrame label={t('studyProgress.taskTimes')}>
           <table className={table.table} data-testid="task-time-table">
             <thead>
               <tr>
-                <th>{t('studyProgress.columns.task')}</th>
-                <th>{t('studyProgress.columns.exam')}</th>
-                <th>{t('studyProgress.columns.time')}</th>
+                <th scope="col">{t('studyProgress.columns.task')}</th>
+                <th scope="col">{t('studyProgress.columns.exam')}</th>
+                <th scope="col">{t('studyProgress.columns.time')}</th>
+                <th scope="col">{t('studyProgress.columns.answered')}</th>
+                <th scope="col">{t('studyProgress.columns.correct')}</th>
+                <th scope="col">{t('studyProgress.columns.accuracy')}</th>
               </tr>
             </thead>
             <tbody>
-              {data.task_study_times.map((task) => (
-                <tr key={task.task_id}>
-                  <td>{task.task_name}</td>
-                  <td>{task.exam_title ?? '-'}</td>
-                  <td>{duration(task.study_time_minutes)}</td>
+              {tasks.map((task) => (
+                <tr key={task.id} data-testid="task-row" data-studied={task.studied}>
+                  <td>{task.name}</td>
+                  <td>{task.examTitle ?? '-'}</td>
+                  <td>{duration(task.seconds)}</td>
+                  <td data-testid="task-answered">{task.answered}</td>
+                  <td data-testid="task-correct">{task.correct}</td>
+                  <td data-testid="task-accuracy">{percent(task.accuracy)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollFrame>
       )}
     </section>
   );
 }
 
-/** Study time per day, newest first, only the days with time. */
-export function DailyTimesPanel({
-  days,
-  duration,
-}: {
-  days: TimeStatistics['daily_study_times'];
-  duration(minutes: number): string;
-}) {
+/** The period's days with time or answers, newest first. */
+export function DailyTimesPanel({ days, duration }: { days: DayRow[]; duration: Duration }) {
   const { t } = useTranslation();
   return (
     <section className={styles.panel}>
@@ -59,24 +70,28 @@ export function DailyTimesPanel({
       {days.length === 0 ? (
         <p data-testid="daily-time-empty">{t('studyProgress.noDailyTime')}</p>
       ) : (
-        <div className={table.wrap}>
+        <ScrollFrame label={t('studyProgress.dailyTimes')}>
           <table className={table.table} data-testid="daily-time-table">
             <thead>
               <tr>
-                <th>{t('studyProgress.columns.date')}</th>
-                <th>{t('studyProgress.columns.time')}</th>
+                <th scope="col">{t('studyProgress.columns.date')}</th>
+                <th scope="col">{t('studyProgress.columns.time')}</th>
+                <th scope="col">{t('studyProgress.columns.answered')}</th>
+                <th scope="col">{t('studyProgress.columns.correct')}</th>
               </tr>
             </thead>
             <tbody>
               {days.map((day) => (
                 <tr key={day.date}>
                   <td>{day.date}</td>
-                  <td>{duration(day.study_time_minutes)}</td>
+                  <td>{duration(day.seconds)}</td>
+                  <td data-testid="day-answered">{day.answered}</td>
+                  <td data-testid="day-correct">{day.correct}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollFrame>
       )}
     </section>
   );
@@ -88,13 +103,14 @@ export function HistoryPanel({ rows }: { rows: ProgressHistory['summary_table'] 
   return (
     <section className={styles.panel}>
       <h2 className={styles.panelTitle}>{t('studyProgress.history')}</h2>
-      <div className={table.wrap}>
+      <p className={styles.note}>{t('studyProgress.historyNote')}</p>
+      <ScrollFrame label={t('studyProgress.history')}>
         <table className={table.table} data-testid="history-table">
           <thead>
             <tr>
-              <th>{t('studyProgress.columns.date')}</th>
-              <th>{t('studyProgress.columns.accessCount')}</th>
-              <th>{t('studyProgress.columns.highestProgress')}</th>
+              <th scope="col">{t('studyProgress.columns.date')}</th>
+              <th scope="col">{t('studyProgress.columns.accessCount')}</th>
+              <th scope="col">{t('studyProgress.columns.highestProgress')}</th>
             </tr>
           </thead>
           <tbody>
@@ -107,7 +123,7 @@ export function HistoryPanel({ rows }: { rows: ProgressHistory['summary_table'] 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollFrame>
     </section>
   );
 }

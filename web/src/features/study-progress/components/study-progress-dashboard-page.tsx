@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { DEFAULT_PROGRESS_PERIOD, PROGRESS_PERIODS, hoursAndMinutes } from '#shared/domain/study-progress.js';
+import { DEFAULT_PROGRESS_PERIOD, PROGRESS_PERIODS } from '#shared/domain/study-progress.js';
 import button from '../../../components/ui/button/button.module.css';
 import page from '../../../components/ui/page/page.module.css';
 import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
@@ -9,10 +9,14 @@ import screen from '../../../components/ui/screen/screen.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
+import { formatCompletedAt } from '../../../lib/format-time.js';
+import { currentLanguage } from '../../../lib/i18n.js';
 import { useStudyProgressHistory } from '../api/get-study-progress-history.js';
 import { useStudyTimeStatistics } from '../api/get-study-time-statistics.js';
 import { useRecordStudyProgress } from '../hooks/use-record-study-progress.js';
-import { AccuracyChart, OverallChart, type AccuracyBar } from './progress-charts.js';
+import { dashboardView, durationParts, type TaskRow } from '../utils/dashboard-view.js';
+import { MembersProgressPanel } from './members-progress-panel.js';
+import { AccuracyChart, DailyChart } from './progress-charts.js';
 import { DailyTimesPanel, HistoryPanel, TaskTimesPanel } from './progress-tables.js';
 import styles from './study-progress.module.css';
 
@@ -39,41 +43,24 @@ function Dashboard({ studyId }: { studyId: string }) {
   }, [statsError, toast, t]);
 
   const backTo = params.get('returnTo') === 'study-detail' ? `/study-detail/${studyId}` : '/study-management';
-  const duration = (minutes: number) => t('studyProgress.duration', hoursAndMinutes(minutes));
+  const duration = (seconds: number) => {
+    const parts = durationParts(seconds);
+    return parts.kind === 'time'
+      ? t('studyProgress.duration', parts)
+      : t(`studyProgress.${parts.kind === 'none' ? 'noTime' : 'underMinute'}`);
+  };
   const refresh = () => void Promise.all([stats.reload(), history.reload()]);
 
-  const progressPoints = useMemo(
-    () =>
-      (history.data?.time_series_data ?? []).map((p) => ({
-        date: p.date.slice(5),
-        attempted: p.attempted_progress,
-        correct: p.correct_progress,
-      })),
-    [history.data],
-  );
-  const accuracyBars = useMemo(
-    () =>
-      (stats.data?.task_progress ?? []).map((task) => ({
-        name: task.task_name,
-        accuracy: task.accuracy_percentage,
-        examId: task.exam_id,
-      })),
-    [stats.data],
-  );
-  const openTask = (bar: AccuracyBar) => {
-    if (bar.examId)
-      window.location.assign(`/take-exam/${bar.examId}?returnTo=study-progress-dashboard&studyId=${studyId}`);
+  const view = useMemo(() => (stats.data ? dashboardView(stats.data) : null), [stats.data]);
+  const openTask = (task: TaskRow) => {
+    if (task.examId)
+      window.location.assign(`/take-exam/${task.examId}?returnTo=study-progress-dashboard&studyId=${studyId}`);
     else window.alert(t('studyProgress.noExam'));
   };
 
   const data = stats.data;
   const hasData =
-    !!data &&
-    (data.summary.has_study_time ||
-      (history.data?.summary_table.length ?? 0) > 0 ||
-      data.task_progress.some((task) => task.total_attempts > 0));
-  // Newest first, and only the days with time: a year of empty days says nothing.
-  const studiedDays = (data?.daily_study_times ?? []).filter((day) => day.study_time_minutes > 0).reverse();
+    !!view && (view.cards.seconds > 0 || view.cards.answered > 0 || (history.data?.summary_table.length ?? 0) > 0);
   const periodLabel = (value: number | null) => t(`studyProgress.periods.${value ? `d${value}` : 'all'}`);
 
   return (
@@ -121,25 +108,47 @@ function Dashboard({ studyId }: { studyId: string }) {
             {t('studyProgress.noData')}
           </p>
         )}
-        {data && (
+        {data && view && (
           <>
-            <div className={styles.cards}>
-              <SummaryCard label={t('studyProgress.summary.totalTasks')} value={String(data.summary.total_tasks)} />
-              <SummaryCard label={t('studyProgress.summary.activeTasks')} value={String(data.summary.active_tasks)} />
+            <div className={styles.cards} data-testid="progress-cards">
               <SummaryCard
-                label={t('studyProgress.summary.inactiveTasks')}
-                value={String(data.summary.inactive_tasks)}
+                id="tasks"
+                label={t('studyProgress.summary.studiedTasks')}
+                value={t('studyProgress.summary.ofTasks', {
+                  studied: view.cards.studiedTasks,
+                  total: view.cards.totalTasks,
+                })}
               />
               <SummaryCard
-                label={t('studyProgress.summary.hasStudyTime')}
-                value={data.summary.has_study_time ? t('studyProgress.yes') : t('studyProgress.no')}
+                id="answered"
+                label={t('studyProgress.summary.answered')}
+                value={String(view.cards.answered)}
+              />
+              <SummaryCard id="correct" label={t('studyProgress.summary.correct')} value={String(view.cards.correct)} />
+              <SummaryCard
+                id="accuracy"
+                label={t('studyProgress.summary.accuracy')}
+                value={view.cards.accuracy === null ? '—' : `${view.cards.accuracy}%`}
+              />
+              <SummaryCard
+                id="time"
+                label={t('studyProgress.summary.studyTime')}
+                value={duration(view.cards.seconds)}
               />
             </div>
 
-            <OverallChart points={progressPoints} />
-            <AccuracyChart bars={accuracyBars} onOpen={openTask} />
-            <TaskTimesPanel data={data} duration={duration} />
-            <DailyTimesPanel days={studiedDays} duration={duration} />
+            <DailyChart days={view.days} />
+            <AccuracyChart tasks={view.tasks} onOpen={openTask} />
+            <TaskTimesPanel tasks={view.tasks} totalSeconds={view.cards.seconds} duration={duration} />
+            <DailyTimesPanel days={view.activeDays} duration={duration} />
+            {data.can_view_members && (
+              <MembersProgressPanel
+                studyId={studyId}
+                days={days}
+                duration={duration}
+                formatTime={(iso) => formatCompletedAt(iso, currentLanguage())}
+              />
+            )}
           </>
         )}
         {history.data && <HistoryPanel rows={history.data.summary_table} />}
@@ -148,11 +157,13 @@ function Dashboard({ studyId }: { studyId: string }) {
   );
 }
 
-function SummaryCard({ label, value }: { label: string; value: string }) {
+function SummaryCard({ id, label, value }: { id: string; label: string; value: string }) {
   return (
-    <div className={styles.card}>
+    <div className={styles.card} data-testid={`card-${id}`}>
       <div className={styles.cardLabel}>{label}</div>
-      <div className={styles.cardValue}>{value}</div>
+      <div className={styles.cardValue} data-testid="card-value">
+        {value}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { QuestionRow } from '../utils/question-rows.js';
+import styles from './exam-detail.module.css';
+
+interface Props {
+  row: QuestionRow;
+  revealed: boolean;
+  onToggle(): void;
+}
+
+/**
+ * Under a question's title in the list: its text, and on demand its answer and explanation
+ * (issue 23 item 8), so a question can be read beside its answer without taking the exam.
+ */
+export function QuestionReading({ row, revealed, onToggle }: Props) {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const hasAnswer = row.answer.trim() !== '' || row.explanation.trim() !== '';
+  return (
+    <div className={styles.reading}>
+      {row.content.trim() !== '' && (
+        <p className={`${styles.questionContent} ${revealed ? '' : styles.clamped}`} data-testid="question-content">
+          {row.content}
+        </p>
+      )}
+      {hasAnswer && (
+        <button
+          type="button"
+          className={styles.revealButton}
+          aria-expanded={revealed}
+          aria-controls={revealed ? panelId : undefined}
+          aria-label={t('examDetail.reading.revealFor', { title: row.title || row.csvId })}
+          onClick={onToggle}
+          data-testid="question-reveal"
+        >
+          <span aria-hidden="true">{revealed ? '▾' : '▸'}</span> {t('examDetail.reading.reveal')}
+        </button>
+      )}
+      {hasAnswer && revealed && (
+        <dl id={panelId} className={styles.answerPanel} data-testid="question-answer-panel">
+          <dt>{t('examDetail.reading.answer')}</dt>
+          <dd data-testid="question-answer">{row.answer.trim() || t('examDetail.reading.none')}</dd>
+          {row.explanation.trim() !== '' && (
+            <>
+              <dt>{t('examDetail.reading.explanation')}</dt>
+              <dd data-testid="question-explanation">{row.explanation}</dd>
+            </>
+          )}
+        </dl>
+      )}
+    </div>
+  );
+}

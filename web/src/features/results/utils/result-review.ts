@@ -1,0 +1,55 @@
+import type { ExamQuestion } from '#shared/contracts/exams.js';
+import type { ExamResult } from '#shared/contracts/results.js';
+import { pickLocalized, type Language } from '#shared/domain/language.js';
+
+/** One answered question of a result as its review shows it: the question's text beside both answers. */
+export interface ResultReviewEntry {
+  questionId: string;
+  title: string;
+  /** The question's text: from the exam while the caller may read it, else as the result recorded it. */
+  text: string;
+  /** The learner's answer as saved (a self-graded miss is blank). */
+  answer: string;
+  correct: boolean;
+  /** Empty when the exam can no longer be read. */
+  correctAnswer: string;
+  explanation: string;
+}
+
+export type ReviewMode = 'mistakes' | 'all';
+
+const text = (record: Record<string, unknown> | undefined, field: string, language: Language) =>
+  record ? pickLocalized(record, field, language) : '';
+
+/**
+ * The result's details in their order (issue 23 item 8). The server's `is_correct` decides right
+ * and wrong; texts come in the screen's language, the exam's current question first, then the
+ * copy the result details carry.
+ */
+export function resultReview(
+  result: Pick<ExamResult, 'details'>,
+  questions: readonly ExamQuestion[],
+  language: Language,
+): ResultReviewEntry[] {
+  const byId = new Map(questions.map((question) => [question.id, question as Record<string, unknown>]));
+  return (result.details ?? []).map((detail) => {
+    const question = byId.get(detail.question_id);
+    const recorded = detail.question as Record<string, unknown>;
+    return {
+      questionId: detail.question_id,
+      title: text(question, 'title', language) || text(recorded, 'title', language),
+      text: text(question, 'content', language) || text(recorded, 'content', language),
+      answer: detail.answer,
+      correct: detail.is_correct,
+      correctAnswer: text(question, 'answer', language),
+      explanation: text(question, 'explanation', language),
+    };
+  });
+}
+
+/** Mistakes first by default; a result without a mistake opens on every question. */
+export const defaultReviewMode = (entries: readonly ResultReviewEntry[]): ReviewMode =>
+  entries.some((entry) => !entry.correct) ? 'mistakes' : 'all';
+
+export const shownEntries = (entries: readonly ResultReviewEntry[], mode: ReviewMode): ResultReviewEntry[] =>
+  mode === 'all' ? [...entries] : entries.filter((entry) => !entry.correct);
