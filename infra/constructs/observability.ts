@@ -166,8 +166,8 @@ export type AlarmKind = keyof typeof ALARM_SPECS;
 
 /**
  * The line the route groups' error responder writes when the origin check refuses a request
- * (functions/lib/http/middlewares.ts `request refused`, code `forbidden_origin` from
- * functions/lib/http/origin-check.ts; Powertools writes the fields at the top level of the JSON).
+ * (functions/runtime/http/middlewares.ts `request refused`, code `forbidden_origin` from
+ * functions/runtime/http/origin-check.ts; Powertools writes the fields at the top level of the JSON).
  */
 export const ORIGIN_REFUSAL_LOG = { message: 'request refused', code: 'forbidden_origin' } as const;
 export const ORIGIN_REFUSAL_METRIC = 'OriginRefusals';
