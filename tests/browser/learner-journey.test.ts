@@ -355,6 +355,8 @@ async function loopExam(
     buffer: xlsxBytes([EN_HEADER, ...LOOP.map((row) => [...row, 'Easy', '', ''])]),
   });
   await page.getByTestId('upload-submit').click();
+  // The upload stops at the preview; nothing is imported until it is confirmed.
+  await page.getByTestId('preview-confirm').click({ timeout: 60_000 });
   await page.getByTestId('upload-result').waitFor({ timeout: 60_000 });
   const files = await pageApi<{ files: { id: string; name: string }[] }>(page, 'GET', '/api/question-files/');
   const file = files.body.files.find((item) => item.name === fileName)!;
