@@ -104,6 +104,11 @@ describe('home and language', () => {
     await opened.page.route('**/api/studies/**', (route) =>
       route.fulfill({ json: { count: 0, next: null, results: [] } }),
     );
+    // Nor the due-today card's count.
+    await opened.page.route(
+      (url) => url.pathname === '/api/due-today/',
+      (route) => route.fulfill({ json: { day: '2026-11-27', due_today: 0, capped: false } }),
+    );
     // Nor favorites: the Favorite menu item opens the favorites view, which reads them.
     await opened.page.route(
       (url) => url.pathname === '/api/favorite-exam-questions/',
