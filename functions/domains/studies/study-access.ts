@@ -72,7 +72,7 @@ export const canManage = (access: StudyAccess) =>
 export const canDelete = canManage;
 
 /**
- * The copy-tasks and upload-sheet toolbar (spec 4 §2.2, issue 23; D41 revised): site admins only.
+ * The copy-tasks and upload-sheet toolbar (docs/product.md#study-detail; D41 revised): site admins only.
  * A study's other managers add tasks one by one; every reader downloads the sheet.
  */
 export const canUseSheets = (access: StudyAccess) => access.isAdmin;
