@@ -47,6 +47,31 @@ describe('home and language', () => {
     await close();
   });
 
+  test('Korean text takes one font file per weight; an English page fetches no font', async () => {
+    const fontsOf = async (locale: string) => {
+      const { page, context, errors, close } = await open({ locale });
+      const fonts: string[] = [];
+      context.on('request', (request) => {
+        if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${baseUrl}/?fromHomeMenu=true`);
+      await page.getByTestId('home-page').waitFor();
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+      });
+      const drawnWith = await page.evaluate(() => document.fonts.check('700 16px "Pretendard Web"', '꾸준한'));
+      expect(errors).toEqual([]);
+      await close();
+      return { fonts, drawnWith };
+    };
+    const korean = await fontsOf('ko-KR');
+    expect(korean.fonts.every((path) => /Pretendard-(Regular|Bold)\.subset/.test(path))).toBe(true);
+    expect(korean.fonts.length).toBeGreaterThan(0);
+    expect(korean.fonts.length).toBeLessThanOrEqual(2);
+    expect(korean.drawnWith).toBe(true);
+    expect((await fontsOf('en-US')).fonts).toEqual([]);
+  });
+
   test('home renders in English for an English browser', async () => {
     const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
     await page.getByTestId('home-page').waitFor();

@@ -33,7 +33,7 @@ async function start() {
   void checkAuthStatus();
   await initI18n(language, loadBundledTranslations);
 
-  // Hangul on machines without Korean fonts; lazy so its large CSS does not block the first paint.
+  // Rare Hangul syllables on machines without Korean fonts; lazy so its large CSS does not block the first paint.
   void import('./app/styles/korean-font.js');
   // A transition, so React renders the app in slices between which the browser stays responsive
   // (one long task here was most of Lighthouse's total blocking time); the spinner shows meanwhile.
