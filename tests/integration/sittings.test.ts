@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as XLSX from 'xlsx';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
@@ -128,5 +132,47 @@ describe("the learner's own grade", () => {
     // The statistics follow the learner's grade.
     const stats = (await (await user.client.get(`/api/exam/${examId}/question-statistics/`)).json()) as Json[];
     expect(stats.find((stat) => stat.question_id === q1!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
+  });
+});
+
+describe("a sitting is the learner's data", () => {
+  it('is part of the data export and is removed on withdrawal', async () => {
+    const learner = await fixtureUser(apiUrl);
+    const file = await uploadBank(learner, `sittings-own-${fresh()}.xlsx`, 2, false);
+    const own = await createExam(learner, {
+      title: `own ${fresh()}`,
+      question_count: 2,
+      file_id: file.id,
+      is_public: false,
+    });
+    const ids = ((await (await learner.client.get(`/api/exam/${own.id}/questions/`)).json()) as { id: string }[]).map(
+      (question) => question.id,
+    );
+    const saved = await learner.client.request('PUT', `/api/exam/${own.id}/sitting/`, {
+      json: { expected_version: 0, state: { ...state({}), question_order: ids, answers: { [ids[0]!]: '나의 답' } } },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+
+    const res = await learner.client.get('/api/export-user-data/');
+    expect(res.status).toBe(200);
+    const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.sitting!);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ exam_id: own.id, version: 1 });
+    expect(String(rows[0]!.state)).toContain('나의 답');
+
+    const stored = async () =>
+      (
+        await dynamoDocument().send(
+          new QueryCommand({
+            TableName: config.ephemeralTable,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': `USER#${learner.id}#SITTING` },
+          }),
+        )
+      ).Items ?? [];
+    expect(await stored()).toHaveLength(1);
+    expect((await learner.client.delete('/api/delete-my-account/')).status).toBe(200);
+    expect(await stored()).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import { XLSX_CONTENT_TYPE, type Reply } from '../../runtime/http/reply.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
 import { me } from './profile.js';
 import { reviewLogEntity } from '../learning/index.js';
+import { sittingsOf } from '../results/index.js';
 
 /** Attributes that are storage plumbing or secrets, never personal data worth exporting. */
 const NEVER_EXPORTED = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'passwordHash']);
@@ -77,6 +78,9 @@ function reviewRows(item: Record<string, unknown>): Record<string, unknown>[] {
 export async function buildExportWorkbook(userId: string): Promise<Uint8Array> {
   const items: Record<string, unknown>[] = [];
   for await (const item of userPartition(userId)) items.push(item);
+  // Sittings in progress live in the ephemeral table; one `sitting` sheet row each.
+  for (const { exam_id, version, updated_at, state } of await sittingsOf(userId))
+    items.push({ sk: `SITTING#${exam_id}`, exam_id, version, updated_at, state });
   return writeWorkbook(exportSheets(items));
 }
 

@@ -19,6 +19,7 @@ import { paginate } from '../../runtime/data/paginate.js';
 import type { Logger } from '../../runtime/log.js';
 import { purgeCreations } from './purge-creations.js';
 import { removeUserFromStudies } from '../studies/index.js';
+import { deleteSittingsOf } from '../results/index.js';
 import { db } from '../../runtime/data/db.js';
 
 /** Deleting a study the user leaves empty continues in the background past this (S12). */
@@ -71,6 +72,7 @@ export async function purgeUser(user: UserRecord, log: Logger): Promise<{ delete
   const creations = await purgeCreations(user.id, log);
   log.info('creations purged', { userId: user.id, ...creations });
   await deleteEmailTokens(user.id);
+  await deleteSittingsOf(user.id);
   await Promise.all([
     clearThrottle(LOGIN_PER_USERNAME, normalizeLogin(user.username)),
     clearThrottle(VERIFICATION_MAIL_PER_USER, user.id),

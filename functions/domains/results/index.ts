@@ -16,4 +16,4 @@ export {
 } from './results.js';
 export { cleanupOldestResults } from './retention.js';
 export { runRetentionCleanup, type CleanupReport } from './retention-cleanup.js';
-export { endSitting, getSitting, saveSitting } from './sittings.js';
+export { deleteSittingsOf, endSitting, getSitting, saveSitting, sittingsOf } from './sittings.js';

@@ -1,4 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWriteAll, deleteRequest } from '../../runtime/data/batch-ops.js';
+import { primaryKeyOf } from '../../runtime/data/item.js';
+import { paginate } from '../../runtime/data/paginate.js';
 import type * as contracts from '#shared/contracts/sittings.js';
 import { dynamoDocument } from '../../runtime/aws/clients.js';
 import { config } from '../../runtime/config.js';
@@ -29,6 +32,35 @@ async function read(userId: string, examId: string): Promise<SittingRecord | nul
   if (!Item) return null;
   const record = sittingEntity.parse(Item);
   return record.expiresAt > Math.floor(Date.now() / 1000) ? record : null; // TTL deletes lazily
+}
+
+/** Every sitting a user keeps, one per exam at most (the data export); expired ones are left out. */
+export async function sittingsOf(userId: string): Promise<SittingRecord[]> {
+  const now = Math.floor(Date.now() / 1000);
+  const records: SittingRecord[] = [];
+  for await (const item of paginate({
+    TableName: config.ephemeralTable,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': sittingEntity.partition(userId) },
+  })) {
+    const record = sittingEntity.parse(item);
+    if (record.expiresAt > now) records.push(record);
+  }
+  return records;
+}
+
+/** Withdrawal: a user's sittings go with them rather than waiting for their TTL. */
+export async function deleteSittingsOf(userId: string): Promise<number> {
+  const keys = [];
+  for await (const item of paginate({
+    TableName: config.ephemeralTable,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': sittingEntity.partition(userId) },
+    ProjectionExpression: 'pk, sk',
+  }))
+    keys.push(primaryKeyOf(item));
+  await batchWriteAll(keys.map(deleteRequest), { table: config.ephemeralTable });
+  return keys.length;
 }
 
 /** GET /api/exam/{examId}/sitting/: the caller's own sitting only; none is null. */

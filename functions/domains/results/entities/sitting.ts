@@ -23,7 +23,9 @@ export type SittingRecord = z.infer<ReturnType<typeof sittingSchema>>;
 export const SITTING_TTL_SECONDS = 30 * 24 * 3600;
 
 export const sittingEntity = {
-  key: (userId: string, examId: string) => ({ pk: `${userPk(userId)}#SITTING`, sk: `EXAM#${examId}` }),
+  /** The partition of one user's sittings (ephemeral table): export and withdrawal read it whole. */
+  partition: (userId: string) => `${userPk(userId)}#SITTING`,
+  key: (userId: string, examId: string) => ({ pk: sittingEntity.partition(userId), sk: `EXAM#${examId}` }),
   item: (userId: string, record: SittingRecord): StoredItem => ({
     ...sittingEntity.key(userId, record.exam_id),
     ...record,
