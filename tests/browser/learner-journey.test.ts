@@ -557,7 +557,9 @@ describe.each([
     await summary.waitFor();
     expect(await summary.getByTestId('summary-score').textContent()).toBe('1 / 4');
     expect(await summary.getByTestId('summary-miss').count()).toBe(1);
-    expect(await summary.getByTestId('miss-your-answer').textContent()).toBe('N');
+    // The miss list speaks as the buttons did, not in the stored Y/N.
+    expect(await summary.getByTestId('miss-your-answer').textContent()).toBe(language === 'en' ? 'X False' : 'X 거짓');
+    expect(await summary.getByTestId('miss-correct-answer').textContent()).toBe(language === 'en' ? 'O True' : 'O 참');
     expect(unexpected(errors)).toEqual([]);
     await close();
   });

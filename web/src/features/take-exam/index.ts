@@ -5,6 +5,7 @@
  * imports its host directly.)
  */
 export { ReviewList } from './components/review-list.js';
+export { useAnswerDisplay } from './hooks/use-answer-display.js';
 export { RetryWrongButton } from './components/retry-wrong-button.js';
 export { SummaryStats } from './components/summary-stats.js';
 export { reviewEntries } from './utils/session-summary.js';

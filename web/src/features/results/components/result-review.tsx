@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import screen from '../../../components/ui/screen/screen.module.css';
+import { useAnswerDisplay } from '../../take-exam/index.js';
 import type { ResultReviewEntry } from '../utils/result-review.js';
 import styles from './result-review.module.css';
 
@@ -11,6 +12,7 @@ const blank = (value: string) => value.trim() === '';
  */
 export function ResultReview({ entries }: { entries: readonly ResultReviewEntry[] }) {
   const { t } = useTranslation();
+  const shown = useAnswerDisplay();
   return (
     <ol className={screen.cardList} data-testid="result-review">
       {entries.map((entry) => (
@@ -37,13 +39,15 @@ export function ResultReview({ entries }: { entries: readonly ResultReviewEntry[
             <div className={styles.answer}>
               <dt>{t('results.review.yourAnswer')}</dt>
               <dd data-testid="result-review-your-answer">
-                {blank(entry.answer) ? t('results.review.noAnswer') : entry.answer}
+                {blank(entry.answer) ? t('results.review.noAnswer') : shown(entry.answer, entry.correctAnswer)}
               </dd>
             </div>
             <div className={styles.answer}>
               <dt>{t('results.review.correctAnswer')}</dt>
               <dd data-testid="result-review-correct-answer">
-                {blank(entry.correctAnswer) ? t('results.review.unavailable') : entry.correctAnswer}
+                {blank(entry.correctAnswer)
+                  ? t('results.review.unavailable')
+                  : shown(entry.correctAnswer, entry.correctAnswer)}
               </dd>
             </div>
             {!blank(entry.explanation) && (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import screen from '../../../components/ui/screen/screen.module.css';
+import { useAnswerDisplay } from '../hooks/use-answer-display.js';
 import { isBlank } from '../utils/session-record.js';
 import type { ReviewEntry } from '../utils/session-summary.js';
 import styles from './review.module.css';
@@ -11,6 +12,7 @@ import styles from './review.module.css';
  */
 export function ReviewList({ entries, testId = 'review-list' }: { entries: readonly ReviewEntry[]; testId?: string }) {
   const { t } = useTranslation();
+  const shown = useAnswerDisplay();
   return (
     <ol className={screen.cardList} data-testid={testId}>
       {entries.map((entry) => (
@@ -31,12 +33,12 @@ export function ReviewList({ entries, testId = 'review-list' }: { entries: reado
           <dl className={styles.facts}>
             <dt>{t('takeExam.review.yourAnswer')}</dt>
             <dd data-testid="review-your-answer">
-              {isBlank(entry.answer) ? t('takeExam.review.noAnswer') : entry.answer}
+              {isBlank(entry.answer) ? t('takeExam.review.noAnswer') : shown(entry.answer, entry.correctAnswer)}
             </dd>
             {!entry.correct && !isBlank(entry.correctAnswer) && (
               <>
                 <dt>{t('takeExam.review.correctAnswer')}</dt>
-                <dd data-testid="review-correct-answer">{entry.correctAnswer}</dd>
+                <dd data-testid="review-correct-answer">{shown(entry.correctAnswer, entry.correctAnswer)}</dd>
               </>
             )}
             {!entry.correct && !isBlank(entry.explanation) && (

@@ -1,3 +1,4 @@
+import { useAnswerDisplay } from '../hooks/use-answer-display.js';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import screen from '../../../components/ui/screen/screen.module.css';
@@ -24,6 +25,7 @@ interface SittingSummaryProps {
  */
 export function SittingSummary({ score, total, answered, elapsedSeconds, entries, actions }: SittingSummaryProps) {
   const { t } = useTranslation();
+  const shown = useAnswerDisplay();
   const misses = entries.filter((entry) => !entry.correct);
   return (
     <section className={styles.sitting} aria-labelledby="sitting-summary-title" data-testid="session-summary">
@@ -56,12 +58,12 @@ export function SittingSummary({ score, total, answered, elapsedSeconds, entries
                 <dl className={styles.facts}>
                   <dt>{t('takeExam.review.yourAnswer')}</dt>
                   <dd data-testid="miss-your-answer">
-                    {isBlank(entry.answer) ? t('takeExam.review.noAnswer') : entry.answer}
+                    {isBlank(entry.answer) ? t('takeExam.review.noAnswer') : shown(entry.answer, entry.correctAnswer)}
                   </dd>
                   {!isBlank(entry.correctAnswer) && (
                     <>
                       <dt>{t('takeExam.review.correctAnswer')}</dt>
-                      <dd data-testid="miss-correct-answer">{entry.correctAnswer}</dd>
+                      <dd data-testid="miss-correct-answer">{shown(entry.correctAnswer, entry.correctAnswer)}</dd>
                     </>
                   )}
                   {!isBlank(entry.explanation) && (
