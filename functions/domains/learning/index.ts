@@ -11,7 +11,8 @@ export { favoriteEntity, type FavoriteRecord } from './entities/favorite.js';
 export { ignoredEntity } from './entities/ignored.js';
 export { questionStatEntity, type QuestionStat } from './entities/question-stat.js';
 export { reviewLogEntity, type ReviewLogRecord, type ReviewRow } from './entities/review-log.js';
-export { reviewLogItem, reviewRow } from './review-log.js';
+export { reviewLogWrites, reviewRow } from './review-log.js';
+export { reviewDayEntity } from './entities/review-day.js';
 export { elapsedLearnerDays, retrievability, reviewCard, type FsrsCard, type Grade } from './fsrs.js';
 export {
   deleteFavorite,

@@ -1,6 +1,8 @@
 import type { FsrsCard, FsrsStateName } from './fsrs.js';
 import { reviewLogEntity, type ReviewLogRecord, type ReviewRow } from './entities/review-log.js';
-import type { StoredItem } from '../../runtime/data/item.js';
+import { config } from '../../runtime/config.js';
+import type { TransactItem } from '../../runtime/data/db.js';
+import { reviewDayEntity } from './entities/review-day.js';
 
 const STATE_CODES: Record<FsrsStateName, number> = { new: 0, learning: 1, review: 2, relearning: 3 };
 
@@ -22,7 +24,29 @@ export function reviewRow(
   ];
 }
 
-/** The item of one write's review rows, or null when the write graded nothing. */
-export function reviewLogItem(userId: string, source: string, record: ReviewLogRecord): StoredItem | null {
-  return record.reviews.length ? reviewLogEntity.item(userId, source, record) : null;
+/**
+ * What one write that grades answers adds to its transaction: the review-log item of its rows and
+ * the count of its learner day (`learnerDay`, YYYY-MM-DD) on `REVDAY#<year>` — nothing when it
+ * graded nothing. The transaction that carries them applies once (a claim or a cursor condition),
+ * so the day is counted once too.
+ */
+export function reviewLogWrites(
+  userId: string,
+  source: string,
+  record: ReviewLogRecord,
+  learnerDay: string,
+): TransactItem[] {
+  if (!record.reviews.length) return [];
+  return [
+    { Put: { TableName: config.appTable, Item: reviewLogEntity.item(userId, source, record) } },
+    {
+      Update: {
+        TableName: config.appTable,
+        Key: reviewDayEntity.key(userId, learnerDay.slice(0, 4)),
+        UpdateExpression: 'SET #type = :type ADD #day :n',
+        ExpressionAttributeNames: { '#type': 'type', '#day': reviewDayEntity.attribute(learnerDay) },
+        ExpressionAttributeValues: { ':type': reviewDayEntity.type, ':n': record.reviews.length },
+      },
+    },
+  ];
 }

@@ -237,8 +237,8 @@ export interface SubmitWrite {
   summary: SummaryChange;
   counters: { result_count: number; exam_count: number } | null;
   stats: { item: QuestionStatItem; previous?: Item }[];
-  /** The review log of those statistics (one Put; issue 26). */
-  reviewLog?: Item | null;
+  /** The review log of those statistics and its day count (issue 26). */
+  reviewLog?: TransactItem[];
   job: JobRecord | null;
   /** Continue: a job item that must not exist (the previous operation finished). */
   expectNoJob?: boolean;
@@ -300,7 +300,7 @@ export async function writeSubmit(write: SubmitWrite): Promise<void> {
     });
   }
   for (const stat of write.stats) items.push(statPut(stat));
-  if (write.reviewLog) items.push({ Put: { TableName: config.appTable, Item: write.reviewLog } });
+  items.push(...(write.reviewLog ?? []));
   items.push(...(write.studyTime ?? []));
   if (write.job) {
     items.push({
@@ -392,13 +392,13 @@ export async function writeStatsBatch(
   job: JobRecord,
   stats: { item: QuestionStatItem; previous?: Item }[],
   nextCursor: number,
-  reviewLog: Item | null = null,
+  reviewLog: TransactItem[] = [],
 ): Promise<void> {
   const key = resultJobEntity.key(userId, job.result_id);
   const done = nextCursor >= job.pending.length;
   await transact([
     ...stats.map(statPut),
-    ...(reviewLog ? [{ Put: { TableName: config.appTable, Item: reviewLog } }] : []),
+    ...reviewLog,
     done
       ? {
           Delete: {

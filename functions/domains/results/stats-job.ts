@@ -1,16 +1,16 @@
 import {
   questionStatEntity,
   nextStat,
-  reviewLogItem,
+  reviewLogWrites,
   reviewRow,
   type FsrsCard,
   type QuestionStatItem,
   type ReviewRow,
 } from '../learning/index.js';
-import type { StoredItem } from '../../runtime/data/item.js';
+import type { TransactItem } from '../../runtime/data/db.js';
 import { type JobRecord } from './entities/result-job.js';
 import { conflict } from '../../runtime/http/app-error.js';
-import { learnerDaySettings, type LearnerDaySettings } from '#shared/domain/learner-day.js';
+import { learnerDay, learnerDaySettings, type LearnerDaySettings } from '#shared/domain/learner-day.js';
 import { sleep } from '../../runtime/retry.js';
 import { getMany, TransactionCancelled, getJob, writeStatsBatch } from './result-store.js';
 
@@ -20,24 +20,28 @@ import { getMany, TransactionCancelled, getJob, writeStatsBatch } from './result
  * pending job before it subtracts a result's contributions.
  */
 
-/** Statistics per later transaction: 98 Puts + the batch's review log + the job's cursor move. */
-export const STATS_PER_BATCH = 98;
+/** Statistics per later transaction: 97 Puts + the batch's review log and day count + the job's cursor move. */
+export const STATS_PER_BATCH = 97;
 
 /** A statistic to write and its review-log row. */
 export type StatWrite = { item: QuestionStatItem; previous?: Record<string, unknown>; row: ReviewRow };
 
-/** The review-log item of a write's statistics (`part`: `0` for a submit's transaction, `j<cursor>` for a job batch). */
+/**
+ * The review-log writes of a write's statistics (`part`: `0` for a submit's transaction, `j<cursor>` for a
+ * job batch), counted on the learner day the answers were graded in.
+ */
 export function logOf(
   userId: string,
   writes: StatWrite[],
   at: { answeredAt: string; examId: string; resultId: string; part: string },
-): StoredItem | null {
-  return reviewLogItem(userId, `${at.resultId}#${at.part}`, {
-    answered_at: at.answeredAt,
-    exam_id: at.examId,
-    result_id: at.resultId,
-    reviews: writes.map((w) => w.row),
-  });
+  day: LearnerDaySettings,
+): TransactItem[] {
+  return reviewLogWrites(
+    userId,
+    `${at.resultId}#${at.part}`,
+    { answered_at: at.answeredAt, exam_id: at.examId, result_id: at.resultId, reviews: writes.map((w) => w.row) },
+    learnerDay(new Date(at.answeredAt), day),
+  );
 }
 
 export function statWrites(
@@ -82,12 +86,17 @@ export async function runJob(userId: string, start: JobRecord): Promise<void> {
     const found = await getMany(batch.map((d) => questionStatEntity.key(userId, d.question_id)));
     try {
       const writes = statWrites(userId, batch, found, now, job.exam_id, day);
-      const log = logOf(userId, writes, {
-        answeredAt: job.answered_at,
-        examId: job.exam_id,
-        resultId: job.result_id,
-        part: `j${job.cursor}`,
-      });
+      const log = logOf(
+        userId,
+        writes,
+        {
+          answeredAt: job.answered_at,
+          examId: job.exam_id,
+          resultId: job.result_id,
+          part: `j${job.cursor}`,
+        },
+        day,
+      );
       await writeStatsBatch(userId, job, writes, job.cursor + batch.length, log);
       job = { ...job, cursor: job.cursor + batch.length };
     } catch (error) {

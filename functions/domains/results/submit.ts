@@ -43,7 +43,7 @@ import type { CallerUser } from '../../runtime/http/types.js';
  *
  * DynamoDB requests for n answers: 1 Query of the exam (1 MB pages) + 1 BatchGetItem (the first
  * ≤ 90 statistics and the summary) + 1 TransactWriteItems (claim, result, details, summary,
- * counters, those statistics, their review log) + ⌈(n − 89)/98⌉ × (1 BatchGetItem + 1
+ * counters, those statistics, their review log and day count) + ⌈(n − 89)/97⌉ × (1 BatchGetItem + 1
  * TransactWriteItems, each with its review log); a continue adds 1 Query of the earlier details.
  * 100 answers: 5 requests; 2,000: 43 (the review log adds items to transactions, not requests).
  */
@@ -274,8 +274,8 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
       },
       dayOf(now),
     );
-    // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + review log + study days and activities (≤ 2 × 5): ≤ 20, so ≥ 80 places are left.
-    const fixed = 2 + inTransaction.length + 1 + (counters ? 1 : 0) + 1 + 1 + studyTime.length;
+    // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + review log and its day + study days and activities (≤ 2 × 5): ≤ 21, so ≥ 79 places are left.
+    const fixed = 2 + inTransaction.length + 1 + (counters ? 1 : 0) + 1 + 2 + studyTime.length;
     const first = statWrites(userId, graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed)), found, now, exam.id, day);
     const rest = graded.slice(first.length);
     const job: JobRecord | null = rest.length
@@ -314,12 +314,17 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
         },
         counters,
         stats: first,
-        reviewLog: logOf(userId, first, {
-          answeredAt: now.toISOString(),
-          examId: exam.id,
-          resultId: result.id,
-          part: '0',
-        }),
+        reviewLog: logOf(
+          userId,
+          first,
+          {
+            answeredAt: now.toISOString(),
+            examId: exam.id,
+            resultId: result.id,
+            part: '0',
+          },
+          day,
+        ),
         job,
         expectNoJob: !isNew && !job,
         studyTime,
