@@ -5,7 +5,8 @@ import { examsGroup } from '#shared/route-groups/exams.js';
 import { bind, createGroupHandler } from './group-handler.js';
 import * as exams from '../domains/exams/index.js';
 import { connectedStudies } from '../domains/studies/index.js';
-import { getDueToday } from '../domains/learning/index.js';
+import { getDueToday, getReviewActivity } from '../domains/learning/index.js';
+import * as reviewActivity from '#shared/contracts/review-activity.js';
 
 export const handler = createGroupHandler(examsGroup, [
   bind(examContracts.createExam, exams.createExam),
@@ -28,4 +29,5 @@ export const handler = createGroupHandler(examsGroup, [
   bind(dailyQuiz.getDailyExam, exams.getDailyExam),
   bind(dailyQuiz.createRandomRecommendationExam, exams.createRandomRecommendationExam),
   bind(dailyQuiz.getDueToday, getDueToday),
+  bind(reviewActivity.getReviewActivity, getReviewActivity),
 ]);

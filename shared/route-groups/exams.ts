@@ -1,6 +1,7 @@
 import * as dailyQuiz from '../contracts/daily-quiz.js';
 import * as examSheets from '../contracts/exam-sheets.js';
 import * as exams from '../contracts/exams.js';
+import * as reviewActivity from '../contracts/review-activity.js';
 import type { RouteGroup } from '../route-group.js';
 
 export const examsGroup: RouteGroup = {
@@ -29,6 +30,7 @@ export const examsGroup: RouteGroup = {
     dailyQuiz.getDailyExam,
     dailyQuiz.createRandomRecommendationExam,
     dailyQuiz.getDueToday,
+    reviewActivity.getReviewActivity,
   ],
   access: { appTable: 'write', ephemeralTable: 'sessions' },
 };

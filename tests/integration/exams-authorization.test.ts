@@ -121,6 +121,9 @@ describe('authorization matrix: exams', () => {
   );
   // Own count only: the route takes no user, so every signed-in caller reads their own (D120).
   row('GET due-today', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/due-today/'));
+  row('GET review-activity', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get('/api/review-activity/'),
+  );
   row('POST create-exam', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
     c.post('/api/create-exam/', { title: `new ${fresh()}`, question_count: 0 }),
   );

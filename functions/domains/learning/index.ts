@@ -31,3 +31,4 @@ export { allStats, statsFor, statsForFile, statsForQuestions } from './question-
 export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './question-stat.js';
 export { quizDay } from './quiz-day.js';
 export { dueTodayCount, getDueToday } from './due-today.js';
+export { getReviewActivity } from './review-activity.js';
