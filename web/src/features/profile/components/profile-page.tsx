@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import page from '../../../components/ui/page/page.module.css';
@@ -21,6 +21,11 @@ import { RetentionSection } from './retention-section.js';
 import { StatisticsResetSection } from './statistics-reset-section.js';
 import { WithdrawalSection } from './withdrawal-section.js';
 import styles from './profile-page.module.css';
+
+// The charts (recharts, the calendar) load only when the profile shows them.
+const ReviewActivitySection = lazy(() =>
+  import('../../review-activity/index.js').then((module) => ({ default: module.ReviewActivitySection })),
+);
 
 /** Profile and settings (docs/product.md#profile). Signed-out visitors go to /login and come back here. */
 export function ProfilePage() {
@@ -62,6 +67,9 @@ function Profile({ user }: { user: AuthUser }) {
             <DataExportSection />
             <RandomExamSection profile={profile} username={user.username} />
             <LearnerDaySection profile={profile} />
+            <Suspense fallback={<Spinner label={t('profile.loading')} />}>
+              <ReviewActivitySection />
+            </Suspense>
             <ExamListsSection />
             <RetentionSection profile={profile} onCleanNow={cleanUpNow} />
             <StatisticsResetSection onReset={async () => void (await resetStatistics(user.id))} />

@@ -1,0 +1,1 @@
+export { ReviewActivitySection } from './components/review-activity-section.js';
