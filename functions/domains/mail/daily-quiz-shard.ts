@@ -24,8 +24,21 @@ export interface ShardReport extends ShardTask {
   counts: Record<DeliveryOutcome | 'failed', number>;
 }
 
-/** Users delivered in parallel within a page. */
-const PARALLEL_USERS = 4;
+/** Users delivered in parallel within a page when no send rate is set (locally), and at least. */
+const MIN_PARALLEL_USERS = 4;
+const MAX_PARALLEL_USERS = 64;
+/**
+ * What one delivery takes in AWS, with margin: ~13 DynamoDB requests and one SES call, mostly
+ * one after another (docs/capacity-and-cost.md). The worker keeps enough deliveries in flight to
+ * use its share of the send rate: the pacer, not the latency, sets the pace.
+ */
+const DELIVERY_SECONDS = 0.25;
+
+/** Deliveries one worker keeps in flight to start `perSecond` of them each second. */
+export function parallelUsers(perSecond: number | undefined): number {
+  if (!perSecond) return MIN_PARALLEL_USERS;
+  return Math.min(MAX_PARALLEL_USERS, Math.max(MIN_PARALLEL_USERS, Math.ceil(perSecond * DELIVERY_SECONDS)));
+}
 /** Delivers one shard's daily mails from `task.cursor` until done or `deadline` (then answers the cursor to go on from). */
 export async function deliverShard(task: ShardTask, deadline: number, log: Logger): Promise<ShardReport> {
   const at = new Date(task.at);
@@ -47,7 +60,7 @@ export async function deliverShard(task: ShardTask, deadline: number, log: Logge
         }
       }
     };
-    await Promise.all(Array.from({ length: PARALLEL_USERS }, work));
+    await Promise.all(Array.from({ length: parallelUsers(config.dailyMailSendRate) }, work));
     cursor = page.cursor;
     if (cursor && Date.now() >= deadline) return { ...task, cursor, done: false, counts };
   }
