@@ -207,14 +207,25 @@ export const previewUploadedFile = defineRoute({
 });
 export type ImportPreview = ResponseOf<typeof previewUploadedFile>;
 
+/** Files a page of GET /api/question-files/ holds unless `page_size` says otherwise (at most 200). */
+export const FILE_PAGE_SIZE = 100;
+
+/**
+ * GET /api/question-files/: own and public files (admins: all, optionally by visibility) in name order,
+ * `page_size` at a time; `next` is the cursor of the following page (null at the end).
+ */
 export const listQuestionFiles = defineRoute({
   method: 'GET',
   path: '/api/question-files/',
   access: 'signed-in',
   schemas: () => ({
-    query: z.object({ is_public: z.optional(flagSchema()) }),
+    query: z.object({
+      is_public: z.optional(flagSchema()),
+      page_size: z.optional(z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), FILE_PAGE_SIZE)),
+      cursor: z.optional(z.string().check(z.maxLength(2000))),
+    }),
   }),
-  response: () => z.object({ files: z.array(questionFileSchema()) }),
+  response: () => z.object({ files: z.array(questionFileSchema()), next: z.nullable(z.string()) }),
 });
 
 export const checkExistingFile = defineRoute({

@@ -7,6 +7,7 @@ import {
   go,
   logIn,
   pageApi,
+  questionFileNamed,
   registerThroughForm,
   shotFromTop,
   toast,
@@ -358,8 +359,7 @@ async function loopExam(
   // The upload stops at the preview; nothing is imported until it is confirmed.
   await page.getByTestId('preview-confirm').click({ timeout: 60_000 });
   await page.getByTestId('upload-result').waitFor({ timeout: 60_000 });
-  const files = await pageApi<{ files: { id: string; name: string }[] }>(page, 'GET', '/api/question-files/');
-  const file = files.body.files.find((item) => item.name === fileName)!;
+  const file = await questionFileNamed(page, fileName);
   const created = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
     title: `Loop ${label} ${stamp}`,
     file_id: file.id,

@@ -4,6 +4,7 @@ import {
   fitsPhone,
   go,
   pageApi,
+  questionFileNamed,
   ready,
   registerThroughForm,
   shotFromTop,
@@ -307,8 +308,7 @@ describe('take exam (docs/product.md#take-exam)', () => {
   test('the exam creator edits, adds and deletes questions; restart; voice mode', async () => {
     const { page, errors, close } = await visit('/', { locale: 'en-US' });
     await registerThroughForm(page, `ted${stamp}`, 'Taker', PASSWORD);
-    const files = await pageApi<{ files: { id: string; name: string }[] }>(page, 'GET', '/api/question-files/');
-    const file = files.body.files.find((item) => item.name === 'devops-kubernetes-basics.xlsx')!;
+    const file = await questionFileNamed(page, 'devops-kubernetes-basics.xlsx');
     const created = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
       title: `Mine ${stamp}`,
       file_id: file.id,

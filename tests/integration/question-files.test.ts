@@ -17,12 +17,24 @@ async function upload(user: FixtureUser, name: string, bytes: Buffer, isPublic: 
   return (await res.json()) as { file: { id: string; name: string } };
 }
 
-const listOf = async (client: TestClient, query = '') =>
-  (
-    (await (await client.get(`/api/question-files/${query}`)).json()) as {
-      files: { id: string; name: string; is_public: boolean; uploaded_by: string }[];
-    }
-  ).files;
+type ListedFile = { id: string; name: string; is_public: boolean; uploaded_by: string };
+
+/** Every file the caller may list, page after page (name order, `next` cursor). */
+async function listOf(client: TestClient, query = ''): Promise<ListedFile[]> {
+  const files: ListedFile[] = [];
+  for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+    const params = new URLSearchParams(query.replace(/^\?/, ''));
+    params.set('page_size', '200');
+    if (cursor) params.set('cursor', cursor);
+    const answer = (await (await client.get(`/api/question-files/?${params}`)).json()) as {
+      files: ListedFile[];
+      next: string | null;
+    };
+    files.push(...answer.files);
+    cursor = answer.next;
+  }
+  return files;
+}
 
 describe('question files', () => {
   let owner: FixtureUser;

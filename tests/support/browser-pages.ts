@@ -133,3 +133,19 @@ export async function registerThroughForm(page: Page, username: string, name: st
   await page.waitForURL(`${inject('baseUrl')}/`);
   await ready(page);
 }
+
+/** The signed-in user's question file of that name, from the name-ordered file list read page by page. */
+export async function questionFileNamed(page: Page, name: string): Promise<{ id: string; name: string }> {
+  for (let cursor: string | null | undefined; ;) {
+    const query = cursor ? `?page_size=200&cursor=${encodeURIComponent(cursor)}` : '?page_size=200';
+    const answer = await pageApi<{ files: { id: string; name: string }[]; next: string | null }>(
+      page,
+      'GET',
+      `/api/question-files/${query}`,
+    );
+    const found = answer.body.files.find((file) => file.name === name);
+    if (found) return found;
+    cursor = answer.body.next;
+    if (!cursor) throw new Error(`no question file named ${name}`);
+  }
+}

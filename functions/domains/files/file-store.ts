@@ -13,6 +13,7 @@ import { conditionFailedAt } from '../../runtime/data/dynamo-errors.js';
 import type { Logger } from '../../runtime/log.js';
 import { deleteObject } from './object-store.js';
 import { fileEntity, type FileListing, type FileRecord } from './entities/file.js';
+import { readMergedStreams, type Stream } from '../../runtime/data/merged-streams.js';
 import { fileNameClaimEntity } from './entities/file-name-claim.js';
 import { fileQuestionEntity } from './entities/file-question.js';
 import { primaryKeyOf } from '../../runtime/data/item.js';
@@ -74,25 +75,50 @@ export async function findFilesByName(isPublic: boolean, nameKey: string, limit 
   return (Items ?? []).map(fileEntity.parse).filter((f) => f.name_key === nameKey);
 }
 
-const LIST_PAGE_LIMIT = 5;
+/** Pages of 1 MB one index partition may read per answer: what bounds a list page's DynamoDB requests. */
+const MAX_PAGES_PER_STREAM = 2;
 
-async function queryFiles(index: 'gsi1' | 'gsi2', pk: string): Promise<FileListing[]> {
-  const items = await queryAll(
-    {
-      IndexName: index,
-      KeyConditionExpression: `${index}pk = :pk`,
-      ExpressionAttributeValues: { ':pk': pk },
-      ProjectionExpression: 'id, #n, name_key, owner_id, owner_username, size, modified, max_questions, is_public, #l',
-      ExpressionAttributeNames: { '#n': 'name', '#l': 'language' },
-    },
-    { maxPages: LIST_PAGE_LIMIT },
-  );
-  return items.map(fileEntity.parseListing);
+/**
+ * One page of a file list in name order (gsi1 `USER#<id>#FILES` sorts by name key, gsi2
+ * `PUBLICFILES`/`PRIVATEFILES` by `<name key>#<id>`), merged from the caller's partitions with one
+ * cursor: at most two Queries a stream, whatever the number of files.
+ */
+export async function listFilesPage(
+  sources: {
+    own?: { ownerId: string; isPublic?: boolean };
+    /** A visibility partition; `exceptOwner` leaves out that owner's files (they come from `own`). */
+    visibility?: { isPublic: boolean; exceptOwner?: string }[];
+  },
+  page: { cursor?: string; pageSize: number },
+): Promise<{ files: FileListing[]; next: string | null }> {
+  const streams: Stream[] = [];
+  if (sources.own) {
+    const { ownerId, isPublic } = sources.own;
+    streams.push({
+      index: 'gsi1',
+      pk: fileEntity.ownerPartition(ownerId),
+      ...(isPublic === undefined
+        ? {}
+        : isPublic
+          ? { filter: { expression: 'NOT (is_public = :private)', values: { ':private': false } } }
+          : { filter: { expression: 'is_public = :private', values: { ':private': false } } }),
+    });
+  }
+  for (const { isPublic, exceptOwner } of sources.visibility ?? []) {
+    streams.push({
+      index: 'gsi2',
+      pk: fileEntity.visibilityPartition(isPublic),
+      ...(exceptOwner ? { filter: { expression: 'owner_id <> :me', values: { ':me': exceptOwner } } } : {}),
+    });
+  }
+  const { items, next } = await readMergedStreams(streams, {
+    cursor: page.cursor,
+    pageSize: page.pageSize,
+    maxPagesPerStream: MAX_PAGES_PER_STREAM,
+    ascending: true,
+  });
+  return { files: items.map(fileEntity.parseListing), next };
 }
-
-export const listOwnFiles = (ownerId: string) => queryFiles('gsi1', fileEntity.ownerPartition(ownerId));
-export const listFilesByVisibility = (isPublic: boolean) =>
-  queryFiles('gsi2', fileEntity.visibilityPartition(isPublic));
 
 export const poolItem = fileQuestionEntity.item;
 

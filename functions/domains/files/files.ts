@@ -1,4 +1,5 @@
 import type * as files from '#shared/contracts/files.js';
+import { FILE_PAGE_SIZE } from '#shared/contracts/files.js';
 import { QUESTION_SHEET_LIMITS, cleanFileName, sheetExtension } from '#shared/domain/question-sheet.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
@@ -15,11 +16,9 @@ import {
   fileView,
   discardFile,
   getOwnFileByName,
-  listFilesByVisibility,
-  listOwnFiles,
+  listFilesPage,
   removeFileRecord,
   setFileVisibility,
-  type FileListing,
   type FileRecord,
   questionPoolCount as poolCount,
 } from './file-store.js';
@@ -64,27 +63,32 @@ export async function questionPoolCount() {
   return { count: await poolCount() };
 }
 
-/** GET /api/question-files/: the caller's own and the public files; admins every file, filterable. */
+/**
+ * GET /api/question-files/: the caller's own and the public files in name order, a page at a time with a
+ * cursor (`next`); admins every file, filterable by visibility. Another user's file appears once (the
+ * public partition without the caller's own, which come from their own index).
+ */
 export async function listQuestionFiles(input: ServiceInput<typeof files.listQuestionFiles>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const filter = input.query.is_public;
-  let found: FileListing[];
-  if (isSiteAdmin(caller)) {
-    const parts = await Promise.all(
-      [true, false].filter((p) => filter === undefined || filter === p).map((p) => listFilesByVisibility(p)),
-    );
-    found = parts.flat();
-  } else {
-    const [own, shared] = await Promise.all([
-      listOwnFiles(caller.id),
-      filter === false ? Promise.resolve([]) : listFilesByVisibility(true),
-    ]);
-    found = [...own, ...shared];
-    if (filter !== undefined) found = found.filter((f) => (f.is_public !== false) === filter);
-  }
-  const unique = [...new Map(found.map((f) => [f.id, f])).values()];
-  unique.sort((a, b) => a.name.localeCompare(b.name) || a.modified - b.modified);
-  return { files: unique.map((f) => fileView(f, caller.id)) };
+  const page = { cursor: input.query.cursor, pageSize: input.query.page_size ?? FILE_PAGE_SIZE };
+  const { files: found, next } = isSiteAdmin(caller)
+    ? await listFilesPage(
+        {
+          visibility: [true, false]
+            .filter((p) => filter === undefined || filter === p)
+            .map((isPublic) => ({ isPublic })),
+        },
+        page,
+      )
+    : await listFilesPage(
+        {
+          own: { ownerId: caller.id, isPublic: filter },
+          visibility: filter === false ? [] : [{ isPublic: true, exceptOwner: caller.id }],
+        },
+        page,
+      );
+  return { files: found.map((f) => fileView(f, caller.id)), next };
 }
 
 /**

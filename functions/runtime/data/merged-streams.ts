@@ -4,7 +4,8 @@ import { queryBounded } from './paginate.js';
 
 /**
  * A list read from several index partitions at once (the shards of one visibility, a creator
- * index…), merged by index sort key, newest first, with one cursor over all of them. Each stream
+ * index…), merged by index sort key — newest (greatest) first, or ascending with `ascending` (names) —
+ * with one cursor over all of them. Each stream
  * reads at most `maxPagesPerStream` pages per answer: the requests of an answer are bounded by the
  * number of streams, whatever the data size. Used by the exam list (E4–E6) and the study list (S1, S3).
  */
@@ -66,6 +67,8 @@ export async function readMergedStreams(
     /** Items per Query page when a filter applies (a filtered page holds fewer matches). */
     filteredLimit?: number;
     maxPagesPerStream: number;
+    /** Smallest sort key first (e.g. names), instead of the greatest. */
+    ascending?: boolean;
   },
 ): Promise<{ items: Item[]; next: string | null }> {
   const { pageSize } = options;
@@ -84,7 +87,7 @@ export async function readMergedStreams(
           KeyConditionExpression: `${stream.index}pk = :pk`,
           ExpressionAttributeValues: { ':pk': stream.pk, ...values, ...(stream.filter?.values ?? {}) },
           ...(filtered ? { FilterExpression: streamClauses.join(' AND ') } : {}),
-          ScanIndexForward: false,
+          ScanIndexForward: options.ascending ?? false,
           Limit: filtered ? (options.filteredLimit ?? 250) : pageSize,
         },
         { want: pageSize, maxPages: options.maxPagesPerStream, startKey: position ?? undefined },
@@ -100,7 +103,7 @@ export async function readMergedStreams(
     .flatMap((f, i) =>
       f.items.map((item) => ({ item, stream: i, sortKey: String(item[`${streams[i]!.index}sk`] ?? '') })),
     )
-    .sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0));
+    .sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0) * (options.ascending ? -1 : 1));
   const taken = merged.slice(0, pageSize);
   const next = streams.map((stream, i): Position => {
     if (positions[i] === 'end') return 'end';

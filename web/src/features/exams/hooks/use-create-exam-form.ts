@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseProblems } from '#shared/domain/problem-parser.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
@@ -43,6 +43,9 @@ interface CreateExamFormInput {
  * typed, both on submit), the chosen file and its maximum, the private-questions consent, the
  * create call and the exam it made.
  */
+/** Files the create form's picker loads at most (the question-files screen pages through all of them). */
+const PICKER_FILES = 500;
+
 export function useCreateExamForm({ isAdmin, loadedExams, onCreated }: CreateExamFormInput) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -60,6 +63,11 @@ export function useCreateExamForm({ isAdmin, loadedExams, onCreated }: CreateExa
 
   const problems = values.fromProblems ? parseProblems(values.problemText) : [];
   const fileList = files.data?.files ?? [];
+  // The picker offers the first PICKER_FILES files by name, a page (one request) at a time.
+  const { hasMore, isLoadingMore, loadMore } = files;
+  useEffect(() => {
+    if (hasMore && !isLoadingMore && fileList.length < PICKER_FILES) void loadMore();
+  }, [hasMore, isLoadingMore, fileList.length, loadMore]);
   const file = fileList.find((f) => f.id === values.fileId) ?? null;
   const max = maxCountFor(file);
   const existing = [...(mine.data?.results ?? []), ...loadedExams];

@@ -115,6 +115,19 @@ function QuestionFiles({ user }: { user: AuthUser }) {
           )}
           {files.data && list.length === 0 && <p className={screen.state}>{t('questionFiles.list.empty')}</p>}
           {files.data && list.length > 0 && <FilesTable files={list} isAdmin={isAdmin} onDelete={setDeleting} />}
+          {files.hasMore && (
+            <div className={styles.more}>
+              <button
+                type="button"
+                className={`${button.button} ${button.secondary}`}
+                disabled={files.isLoadingMore}
+                onClick={() => void files.loadMore()}
+                data-testid="files-load-more"
+              >
+                {files.isLoadingMore ? t('questionFiles.list.loadingMore') : t('questionFiles.list.loadMore')}
+              </button>
+            </div>
+          )}
         </section>
       </div>
 

@@ -139,6 +139,8 @@ const en = {
     },
   },
   list: {
+    loadMore: 'Show more',
+    loadingMore: 'Loading…',
     title: 'Files',
     count_one: '{{count}} file',
     count_other: '{{count}} files',

@@ -130,6 +130,8 @@ const ko = {
     },
   },
   list: {
+    loadMore: '더 보기',
+    loadingMore: '불러오는 중…',
     title: '파일 목록',
     count_one: '파일 {{count}}개',
     count_other: '파일 {{count}}개',
