@@ -4,7 +4,7 @@ import { bind, createGroupHandler } from './group-handler.js';
 import { createUser, deleteUserByAdmin, listUsers, searchUsers, updateUserByAdmin } from '../domains/accounts/index.js';
 
 export const handler = createGroupHandler(usersGroup, [
-  bind(users.listUsers, () => listUsers()),
+  bind(users.listUsers, listUsers),
   bind(users.createUser, (input, ctx) => createUser(input, ctx)),
   bind(users.updateUser, (input, ctx) => updateUserByAdmin(input, ctx)),
   bind(users.deleteUser, (input, ctx) => deleteUserByAdmin(input, ctx)),

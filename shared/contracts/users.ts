@@ -19,11 +19,22 @@ const profileFields = () => ({
   language: z.optional(languageSchema()),
 });
 
+/** Users a page of GET /api/users/ holds unless `page_size` says otherwise (at most 200). */
+export const USER_PAGE_SIZE = 100;
+
+/** GET /api/users/ (admins): users by username, `page_size` at a time; `next` is the following page's cursor. */
 export const listUsers = defineRoute({
   method: 'GET',
   path: '/api/users/',
   access: 'admin',
-  response: () => z.array(userAnswer()),
+  schemas: () => ({
+    query: z.object({
+      page_size: z.optional(z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), USER_PAGE_SIZE)),
+      cursor: z.optional(z.string().check(z.maxLength(2000))),
+      search: z.optional(z.string().check(z.trim(), z.maxLength(150))),
+    }),
+  }),
+  response: () => z.object({ results: z.array(userAnswer()), next: z.nullable(z.string()) }),
 });
 
 export const createUser = defineRoute({

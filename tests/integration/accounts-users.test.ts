@@ -102,11 +102,11 @@ describe('user administration', () => {
       'validation_failed',
     );
 
-    const listRes = await adminClient.get('/api/users/');
+    const listRes = await adminClient.get(`/api/users/?search=${encodeURIComponent(username)}`);
     const text = await listRes.text();
     expect(text).not.toContain('passwordHash');
     expect(text).not.toContain('scrypt$');
-    const list = JSON.parse(text) as { id: string; username: string }[];
+    const list = (JSON.parse(text) as { results: { id: string; username: string }[] }).results;
     expect(list.find((u) => u.id === user.id)?.username).toBe(username);
   });
 

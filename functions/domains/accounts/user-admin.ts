@@ -1,11 +1,13 @@
 import type { z } from 'zod/mini';
 import type * as users from '#shared/contracts/users.js';
+import { USER_PAGE_SIZE } from '#shared/contracts/users.js';
+import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { accountMessage } from './messages.js';
 import {
   hashPassword,
   getUser,
   insertUser,
-  listAllUsers,
+  listUsersPage,
   searchUsersByPrefix,
   StaleUser,
   UniqueConflict,
@@ -25,8 +27,14 @@ type Body<C extends { body: z.ZodMiniType }> = z.infer<C['body']>;
 
 /** Admins only (the contracts say access 'admin'; the handler refuses everyone else with 403). */
 
-export async function listUsers() {
-  return (await listAllUsers()).map(toUserAnswer);
+/** GET /api/users/: a page of users by username, with the cursor of the next (issue 27, gap 4). */
+export async function listUsers(input: ServiceInput<typeof users.listUsers>) {
+  const { users: found, next } = await listUsersPage({
+    cursor: input.query.cursor,
+    pageSize: input.query.page_size ?? USER_PAGE_SIZE,
+    search: input.query.search,
+  });
+  return { results: found.map(toUserAnswer), next };
 }
 
 /** POST /api/users/create/ — admins may name the taken email (they manage accounts). */

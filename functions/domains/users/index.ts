@@ -36,6 +36,7 @@ export {
   getUsers,
   insertUser,
   listAllUsers,
+  listUsersPage,
   markEmailVerified,
   searchUsersByPrefix,
   setPasswordHash,

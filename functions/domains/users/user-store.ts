@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { paginate } from '../../runtime/data/paginate.js';
+import { readMergedStreams } from '../../runtime/data/merged-streams.js';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '#shared/domain/limits.js';
 import { normalizeLogin } from '#shared/domain/accounts.js';
@@ -311,7 +312,27 @@ export async function markEmailVerified(userId: string, email: string): Promise<
   }
 }
 
-/** Every user, ordered by username (admin list and sheet download). */
+/**
+ * One page of users by username (the admin list): the `USERS` index with one cursor, at most two 1 MB
+ * pages read per answer whatever the number of users; `search` keeps usernames starting with it.
+ */
+export async function listUsersPage(page: {
+  cursor?: string;
+  pageSize: number;
+  search?: string;
+}): Promise<{ users: UserRecord[]; next: string | null }> {
+  const prefix = page.search ? normalizeLogin(page.search) : '';
+  const stream = { index: 'gsi1' as const, pk: userEntity.listPartition, ...(prefix ? { sortKeyPrefix: prefix } : {}) };
+  const { items, next } = await readMergedStreams([stream], {
+    cursor: page.cursor,
+    pageSize: page.pageSize,
+    ascending: true,
+    maxPagesPerStream: 2,
+  });
+  return { users: items.map(userEntity.parse), next };
+}
+
+/** Every user, ordered by username (the users sheet download). */
 export async function listAllUsers(): Promise<UserRecord[]> {
   const users: UserRecord[] = [];
   for await (const item of paginate({

@@ -14,6 +14,8 @@ export interface Stream {
   pk: string;
   /** A filter of this stream only (e.g. my private exams only). */
   filter?: { expression: string; values: Record<string, NativeAttributeValue> };
+  /** Only index sort keys starting with this (a key condition, so nothing else is read). */
+  sortKeyPrefix?: string;
 }
 
 type Key = Record<string, unknown>;
@@ -84,8 +86,14 @@ export async function readMergedStreams(
       return queryBounded(
         {
           IndexName: stream.index,
-          KeyConditionExpression: `${stream.index}pk = :pk`,
-          ExpressionAttributeValues: { ':pk': stream.pk, ...values, ...(stream.filter?.values ?? {}) },
+          KeyConditionExpression:
+            `${stream.index}pk = :pk` + (stream.sortKeyPrefix ? ` AND begins_with(${stream.index}sk, :skPrefix)` : ''),
+          ExpressionAttributeValues: {
+            ':pk': stream.pk,
+            ...(stream.sortKeyPrefix ? { ':skPrefix': stream.sortKeyPrefix } : {}),
+            ...values,
+            ...(stream.filter?.values ?? {}),
+          },
           ...(filtered ? { FilterExpression: streamClauses.join(' AND ') } : {}),
           ScanIndexForward: options.ascending ?? false,
           Limit: filtered ? (options.filteredLimit ?? 250) : pageSize,

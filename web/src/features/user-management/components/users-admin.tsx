@@ -25,7 +25,7 @@ const TOAST_MS = LIMITS.toastMs.userManagement;
 export function UsersAdmin({ me }: { me: AuthUser }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const { data: users, error, isLoading, reload } = useUsers(true);
+  const { data: users, error, isLoading, reload, hasMore, isLoadingMore, loadMore } = useUsers(true);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [showAdd, setShowAdd] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -131,6 +131,19 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
             onSelectedChange={setSelected}
             onChangePassword={setPasswordFor}
           />
+        )}
+        {hasMore && (
+          <div className={styles.more}>
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary}`}
+              disabled={isLoadingMore}
+              onClick={() => void loadMore()}
+              data-testid="users-load-more"
+            >
+              {isLoadingMore ? t('userManagement.loadingMore') : t('userManagement.loadMore')}
+            </button>
+          </div>
         )}
       </div>
 

@@ -2,6 +2,8 @@ import type { TranslationShape } from '../../../lib/translation-shape.js';
 import type ko from './ko.js';
 
 const en = {
+  loadMore: 'Show more',
+  loadingMore: 'Loading…',
   title: 'User management',
   subtitle: 'Add accounts, change roles and details, and manage users in bulk with Excel.',
   loading: 'Loading users...',

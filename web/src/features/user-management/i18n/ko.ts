@@ -1,4 +1,6 @@
 const ko = {
+  loadMore: '더 보기',
+  loadingMore: '불러오는 중…',
   title: '사용자 관리',
   subtitle: '계정을 추가하고, 역할과 정보를 수정하고, 엑셀로 한꺼번에 관리하세요.',
   loading: '사용자 목록을 불러오는 중...',
