@@ -12,6 +12,7 @@ import { type JobRecord } from './entities/result-job.js';
 import { conflict } from '../../runtime/http/app-error.js';
 import { learnerDaySettings, type LearnerDaySettings } from '#shared/domain/learner-day.js';
 import { sleep } from '../../runtime/retry.js';
+import { METRIC, countMetric } from '../../runtime/metrics.js';
 import { getMany, TransactionCancelled, getJob, writeStatsBatch } from './result-store.js';
 
 /**
@@ -32,6 +33,7 @@ export function logOf(
   writes: StatWrite[],
   at: { answeredAt: string; examId: string; resultId: string; part: string },
 ): StoredItem | null {
+  countMetric(METRIC.reviews, writes.length);
   return reviewLogItem(userId, `${at.resultId}#${at.part}`, {
     answered_at: at.answeredAt,
     exam_id: at.examId,
