@@ -156,7 +156,8 @@ export async function runSmoke(baseUrl: string, options: SmokeOptions = {}): Pro
     });
   } finally {
     // Clean up whatever was made, even after a failure; a failed clean-up fails the run too.
-    if (examId) await step('delete the exam', () => session.json('DELETE', `/api/exam/${encodeURIComponent(examId!)}/`));
+    if (examId)
+      await step('delete the exam', () => session.json('DELETE', `/api/exam/${encodeURIComponent(examId!)}/`));
     if (imported)
       await step('delete the file', () =>
         session.json('DELETE', `/api/question-files/${encodeURIComponent(fileName)}/delete/`),

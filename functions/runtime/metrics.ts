@@ -2,29 +2,16 @@
  * The product's business metrics (docs/decisions/operations.md D140): CloudWatch embedded metric
  * format lines written by Powertools Metrics, one namespace, dimensions `service`, `stage` and
  * `group` (the route group or job) only. Domain code counts with a one-liner
- * (`countMetric('ExamsCreated')`); the group handler and the job wrapper flush once per invocation.
+ * (`countMetric(METRIC.examsCreated)`); the group handler and the job wrapper flush once per
+ * invocation.
  *
- * Like the logger (D107), the Powertools module is imported only when there is something to
- * publish: most requests count nothing, and those pay nothing at init.
+ * Like the logger (D107), the Powertools module is never read at init, only when an invocation
+ * has something to publish: a process's first invocation (its cold start is counted) and those
+ * that counted something. Most warm requests count nothing and never read it.
  */
-export const METRICS_NAMESPACE = 'Quizbank';
+import { METRIC, type MetricName } from '#shared/domain/business-metrics.js';
 
-/** Every metric the functions publish (all counts); the stack's alarms and dashboard name them from here. */
-export const METRIC = {
-  answersGraded: 'AnswersGraded',
-  examsCreated: 'ExamsCreated',
-  importedRows: 'ImportedRows',
-  importsRefused: 'ImportsRefused',
-  reviews: 'Reviews',
-  dailyMailsSent: 'DailyMailsSent',
-  dailyMailsSkipped: 'DailyMailsSkipped',
-  dailyMailsFailed: 'DailyMailsFailed',
-  bounces: 'Bounces',
-  complaints: 'Complaints',
-  coldStart: 'ColdStart',
-} as const;
-
-export type MetricName = (typeof METRIC)[keyof typeof METRIC];
+export { METRIC, METRICS_NAMESPACE, type MetricName } from '#shared/domain/business-metrics.js';
 
 export interface MetricDimensions {
   stage: string;

@@ -25,7 +25,7 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { CfnSamplingRule } from 'aws-cdk-lib/aws-xray';
 import { Construct } from 'constructs';
 import { FUNCTION_LOG_RETENTION, type AppFunction } from './app-function.js';
-import { METRIC, METRICS_NAMESPACE, type MetricName } from '../../functions/runtime/metrics.js';
+import { METRIC, METRICS_NAMESPACE, type MetricName } from '#shared/domain/business-metrics.js';
 
 /**
  * How one alarm decides. Every value has its reason in docs/decisions/operations.md (D112); the
@@ -613,7 +613,9 @@ export class Observability extends Construct {
         period: fiveMinutes,
         label: name,
       });
-    dashboard.addWidgets(new TextWidget({ markdown: '## Product activity (business metrics, D140)', width: 24, height: 1 }));
+    dashboard.addWidgets(
+      new TextWidget({ markdown: '## Product activity (business metrics, D140)', width: 24, height: 1 }),
+    );
     dashboard.addWidgets(
       new GraphWidget({
         title: 'Answers graded, reviews, exams created',

@@ -95,7 +95,10 @@ export class Schedules extends Construct {
       payload: TaskInput.fromObject({ mode: 'plan' }),
       payloadResponseOnly: true,
     });
-    const work = new LambdaInvoke(this, `${def.name}-work`, { lambdaFunction: worker.alias, payloadResponseOnly: true });
+    const work = new LambdaInvoke(this, `${def.name}-work`, {
+      lambdaFunction: worker.alias,
+      payloadResponseOnly: true,
+    });
     // A task whose worker failed (timeout, crash) ends as failed without stopping the other tasks;
     // its users' claims say what happened (a rerun of the job sends what is still unsent).
     const failed = new Pass(this, `${def.name}-task-failed`);

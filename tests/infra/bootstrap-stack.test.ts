@@ -26,7 +26,10 @@ describe('bootstrap stack', () => {
     const { ofType } = synthesize();
     const providers = ofType('Custom::AWSCDKOpenIdConnectProvider');
     expect(providers).toHaveLength(1);
-    expect(providers[0]!.Properties).toMatchObject({ Url: `https://${GITHUB_OIDC_HOST}`, ClientIDList: ['sts.amazonaws.com'] });
+    expect(providers[0]!.Properties).toMatchObject({
+      Url: `https://${GITHUB_OIDC_HOST}`,
+      ClientIDList: ['sts.amazonaws.com'],
+    });
     const existing = synthesize({ existingProviderArn: 'arn:aws:iam::123456789012:oidc-provider/' + GITHUB_OIDC_HOST });
     expect(existing.ofType('Custom::AWSCDKOpenIdConnectProvider')).toHaveLength(0);
   });
@@ -34,7 +37,9 @@ describe('bootstrap stack', () => {
   it('trusts each stage role to this repository’s jobs in that stage’s GitHub environment only', () => {
     const { ofType } = synthesize();
     const roles = ofType('AWS::IAM::Role').filter((r) => /-deploy$/.test(String(r.Properties.RoleName)));
-    expect(roles.map((r) => r.Properties.RoleName).sort()).toEqual(DEPLOY_STAGES.map((s) => deployRoleName(s.stage)).sort());
+    expect(roles.map((r) => r.Properties.RoleName).sort()).toEqual(
+      DEPLOY_STAGES.map((s) => deployRoleName(s.stage)).sort(),
+    );
     for (const { stage, environment } of DEPLOY_STAGES) {
       const role = roles.find((r) => r.Properties.RoleName === deployRoleName(stage))!;
       expect(role.Properties.MaxSessionDuration).toBe(3600);
@@ -59,7 +64,9 @@ describe('bootstrap stack', () => {
       expect(statements.map((s) => s.Action).sort()).toEqual(['cloudformation:DescribeStacks', 'sts:AssumeRole']);
       const assume = JSON.stringify(statements.find((s) => s.Action === 'sts:AssumeRole')!.Resource);
       expect(assume).toContain(':role/cdk-hnb659fds-*-');
-      const stage = DEPLOY_STAGES.find((s) => JSON.stringify(policy.Properties.Roles).includes(`${s.stage}DeployRole`))!;
+      const stage = DEPLOY_STAGES.find((s) =>
+        JSON.stringify(policy.Properties.Roles).includes(`${s.stage}DeployRole`),
+      )!;
       const stacks = JSON.stringify(statements.find((s) => s.Action === 'cloudformation:DescribeStacks')!.Resource);
       expect(stacks).toContain(`stack/Quizbank-${stage.stage}/*`);
       for (const other of DEPLOY_STAGES.filter((s) => s !== stage))

@@ -32,7 +32,8 @@ function statementsOfRole(roleId: string): Statement[] {
 /** The function's `live` alias, which the state machine and SNS invoke (D141). */
 function liveAlias(fnId: string): string {
   const found = Object.entries(template.findResources('AWS::Lambda::Alias') as Record<string, Resource>).find(
-    ([, a]) => a.Properties.Name === 'live' && JSON.stringify(a.Properties.FunctionName) === JSON.stringify({ Ref: fnId }),
+    ([, a]) =>
+      a.Properties.Name === 'live' && JSON.stringify(a.Properties.FunctionName) === JSON.stringify({ Ref: fnId }),
   );
   expect(found, fnId).toBeDefined();
   return found![0];
@@ -80,9 +81,9 @@ describe('daily quiz email fan-out', () => {
     const targets = JSON.stringify(invokes.map((s) => s.Resource));
     expect(targets).toContain(jobId);
     expect(targets).toContain(workerId);
-    expect(targets.match(/"(Ref|Fn::GetAtt)":\[?"([^"]+)"/g)!.every((m) => m.includes(jobId) || m.includes(workerId))).toBe(
-      true,
-    );
+    expect(
+      targets.match(/"(Ref|Fn::GetAtt)":\[?"([^"]+)"/g)!.every((m) => m.includes(jobId) || m.includes(workerId)),
+    ).toBe(true);
   });
 
   it('gives the worker the job’s access: the app table and ses:SendEmail on the identity and configuration set only', () => {

@@ -63,8 +63,8 @@ describe('gradual traffic (D141)', () => {
         Events: ['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_REQUEST', 'DEPLOYMENT_STOP_ON_ALARM'],
       });
       expect(group.Properties.AlarmConfiguration.Enabled, tag).toBe(true);
-      const alarmNames = (group.Properties.AlarmConfiguration.Alarms as { Name: { Ref: string } }[]).map(
-        (a) => alarms.get(a.Name.Ref)!,
+      const alarmNames = (group.Properties.AlarmConfiguration.Alarms as { Name: { Ref: string } }[]).map((a) =>
+        alarms.get(a.Name.Ref)!,
       );
       expect(alarmNames, tag).toHaveLength(1);
       // The alarm is this function's own Errors alarm (the alias shares the function's metric).

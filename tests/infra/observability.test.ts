@@ -16,7 +16,7 @@ import {
   type AlarmKind,
 } from '../../infra/constructs/observability.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
-import { METRIC, METRICS_NAMESPACE } from '../../functions/runtime/metrics.js';
+import { METRIC, METRICS_NAMESPACE } from '#shared/domain/business-metrics.js';
 import { TABLES } from '../../infra/definitions/tables.js';
 import { synthesize } from './synth.js';
 
@@ -263,11 +263,14 @@ describe('alarms', () => {
     expect(alarm.Metrics.find((m: { Expression?: string }) => m.Expression).Expression).toBe(
       `IF(sent + failed >= ${DAILY_MAIL_MIN_ATTEMPTS}, 100 * sent / (sent + failed), 100)`,
     );
-    const dimensions = (alarm.Metrics as { MetricStat?: { Metric: { Dimensions: { Name: string; Value: string }[] } } }[])
+    const dimensions = (
+      alarm.Metrics as { MetricStat?: { Metric: { Dimensions: { Name: string; Value: string }[] } } }[]
+    )
       .filter((m) => m.MetricStat)
       .map((m) => Object.fromEntries(m.MetricStat!.Metric.Dimensions.map((d) => [d.Name, d.Value])));
     // The worker publishes them with exactly these dimensions (functions/runtime/metrics.ts).
-    for (const d of dimensions) expect(d).toEqual({ service: 'quizbank', stage: 'dev', group: DAILY_MAIL_WORKER_GROUP });
+    for (const d of dimensions)
+      expect(d).toEqual({ service: 'quizbank', stage: 'dev', group: DAILY_MAIL_WORKER_GROUP });
     expect(SCHEDULES.find((s) => s.fanOut)!.name + '-worker').toBe(DAILY_MAIL_WORKER_GROUP);
   });
 

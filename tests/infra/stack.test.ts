@@ -67,7 +67,8 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
   /** The logical id of a function's `live` alias: what every caller invokes (D141). */
   const liveAlias = (fnId: string): string => {
     const found = Object.entries(template.findResources('AWS::Lambda::Alias') as Record<string, Resource>).filter(
-      ([, a]) => a.Properties.Name === 'live' && JSON.stringify(a.Properties.FunctionName) === JSON.stringify({ Ref: fnId }),
+      ([, a]) =>
+        a.Properties.Name === 'live' && JSON.stringify(a.Properties.FunctionName) === JSON.stringify({ Ref: fnId }),
     );
     expect(found, fnId).toHaveLength(1);
     return found[0]![0];
