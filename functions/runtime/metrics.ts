@@ -22,9 +22,12 @@ const pending = new Map<MetricName, number>();
 let group = 'unknown';
 let invocations = 0;
 
-/** Adds `value` to this invocation's count of `name` (published when the invocation ends). */
+/**
+ * Adds `value` to this invocation's count of `name` (published when the invocation ends). A 0 is
+ * published too: the daily mail's funnel then says "none sent" rather than nothing.
+ */
 export function countMetric(name: MetricName, value = 1): void {
-  if (value > 0) pending.set(name, (pending.get(name) ?? 0) + value);
+  if (Number.isFinite(value) && value >= 0) pending.set(name, (pending.get(name) ?? 0) + value);
 }
 
 /** Once per invocation, before its code runs: names the group and flags the process's first invocation. */
@@ -55,11 +58,14 @@ export async function flushMetrics(): Promise<void> {
 /** The same job handler, publishing its counts (group = `name`) before it settles. */
 export function withMetrics<F extends (...args: never[]) => Promise<unknown>>(name: string, run: F): F {
   const measured = async (...args: Parameters<F>) => {
+    // Locally the daily mail's coordinator runs its workers in-process: each publishes as its own group.
+    const outer = group;
     startMetrics(name);
     try {
       return await run(...args);
     } finally {
       await flushMetrics();
+      group = outer;
     }
   };
   return measured as F;

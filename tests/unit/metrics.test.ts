@@ -32,6 +32,7 @@ describe('business metrics (D140)', () => {
       countMetric(METRIC.answersGraded, 3);
       countMetric(METRIC.answersGraded, 2);
       countMetric(METRIC.reviews, 0);
+      countMetric(METRIC.importedRows, Number.NaN);
     });
     await handler();
     const [line, ...rest] = emf();
@@ -39,8 +40,15 @@ describe('business metrics (D140)', () => {
     const meta = line!._aws.CloudWatchMetrics[0]!;
     expect(meta.Namespace).toBe(METRICS_NAMESPACE);
     expect(meta.Dimensions).toEqual([['service', 'stage', 'group']]);
-    expect(meta.Metrics.map((m) => m.Name).sort()).toEqual(['AnswersGraded', 'ColdStart', 'ExamsCreated']);
-    expect(line).toMatchObject({ stage: 'staging', group: 'exams', AnswersGraded: 5, ExamsCreated: 1, ColdStart: 1 });
+    expect(meta.Metrics.map((m) => m.Name).sort()).toEqual(['AnswersGraded', 'ColdStart', 'ExamsCreated', 'Reviews']);
+    expect(line).toMatchObject({
+      stage: 'staging',
+      group: 'exams',
+      AnswersGraded: 5,
+      ExamsCreated: 1,
+      Reviews: 0,
+      ColdStart: 1,
+    });
   });
 
   it('flags only the first invocation of a process as a cold start, and writes nothing when nothing was counted', async () => {
@@ -52,6 +60,19 @@ describe('business metrics (D140)', () => {
     await withMetrics('results', async () => countMetric(METRIC.answersGraded))();
     expect(emf()[1]).toMatchObject({ group: 'results', AnswersGraded: 1 });
     expect(emf()[1]).not.toHaveProperty('ColdStart');
+  });
+
+  it('publishes a nested job (the local daily mail runs its workers in-process) under its own group', async () => {
+    const { withMetrics, countMetric, METRIC, emf } = await metricsAt('info');
+    const worker = withMetrics('daily-quiz-email-worker', async () => countMetric(METRIC.dailyMailsSent, 0));
+    await withMetrics('daily-quiz-email', async () => {
+      await worker();
+      countMetric(METRIC.dailyMailsFailed, 0);
+    })();
+    expect(emf().map((line) => [line.group, line.DailyMailsSent, line.DailyMailsFailed])).toEqual([
+      ['daily-quiz-email-worker', 0, undefined],
+      ['daily-quiz-email', undefined, 0],
+    ]);
   });
 
   it('publishes the counts of a failed invocation too', async () => {
