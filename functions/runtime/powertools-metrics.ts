@@ -1,5 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { METRICS_NAMESPACE, type MetricDimensions, type MetricName } from './metrics.js';
+import { METRICS_NAMESPACE, METRICS_SERVICE } from '#shared/domain/business-metrics.js';
+import type { MetricDimensions, MetricName } from './metrics.js';
 
 /**
  * Powertools Metrics behind metrics.ts, in a module of its own so that a Lambda reads it only
@@ -14,7 +15,7 @@ export function publishCounts(counts: ReadonlyMap<MetricName, number>, dimension
   if (!metrics) {
     metrics = new Metrics({
       namespace: METRICS_NAMESPACE,
-      serviceName: process.env.POWERTOOLS_SERVICE_NAME || 'quizbank',
+      serviceName: METRICS_SERVICE,
       defaultDimensions: { stage: dimensions.stage, group: dimensions.group },
     });
     byGroup.set(key, metrics);

@@ -25,7 +25,7 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { CfnSamplingRule } from 'aws-cdk-lib/aws-xray';
 import { Construct } from 'constructs';
 import { FUNCTION_LOG_RETENTION, type AppFunction } from './app-function.js';
-import { METRIC, METRICS_NAMESPACE, type MetricName } from '#shared/domain/business-metrics.js';
+import { METRIC, METRICS_NAMESPACE, METRICS_SERVICE, type MetricName } from '#shared/domain/business-metrics.js';
 
 /**
  * How one alarm decides. Every value has its reason in docs/decisions/operations.md (D112); the
@@ -647,7 +647,7 @@ export function businessMetric(stage: string, group: string, name: MetricName, p
   return new Metric({
     namespace: METRICS_NAMESPACE,
     metricName: name,
-    dimensionsMap: { service: 'quizbank', stage, group },
+    dimensionsMap: { service: METRICS_SERVICE, stage, group },
     statistic: 'Sum',
     period,
     label: name,

@@ -3,6 +3,8 @@
  * (functions/runtime/metrics.ts), the stack's alarms and dashboard read them. All are counts.
  */
 export const METRICS_NAMESPACE = 'Quizbank';
+/** The `service` dimension: fixed, because the stack's alarms name it. */
+export const METRICS_SERVICE = 'quizbank';
 
 export const METRIC = {
   answersGraded: 'AnswersGraded',
