@@ -371,7 +371,7 @@ export class Observability extends Construct {
           period: hour,
           label: 'daily mail: % of attempted sends sent',
         }),
-        'The daily mail sent less than 95 % of the mails it attempted in an hour',
+        'The daily mail sent less than 95 % of the mails it attempted in an hour (threshold reasons: D140)',
       );
       this.alarm(
         'DailyMailTimedOut',
