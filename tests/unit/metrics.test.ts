@@ -1,3 +1,4 @@
+import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** metrics.ts in a fresh process state, with the EMF lines Powertools writes to stdout captured. */
@@ -11,7 +12,11 @@ async function metricsAt(level: string) {
     return true;
   });
   const metrics = await import('../../functions/runtime/metrics.js');
-  const emf = () => lines.map((line) => JSON.parse(line) as Record<string, unknown> & { _aws: EmfMeta });
+  // Only the metric lines (a failed request also writes its log line).
+  const emf = () =>
+    lines
+      .filter((line) => line.includes('"_aws"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown> & { _aws: EmfMeta });
   return { ...metrics, lines, emf };
 }
 
@@ -84,6 +89,40 @@ describe('business metrics (D140)', () => {
     await expect(failing()).rejects.toThrow('boom');
     expect(emf()[0]).toMatchObject({ group: 'mail-feedback', Bounces: 1 });
   });
+
+  it(
+    'publishes a route group invocation’s counts under the group, failed answers too (metricsFlushed)',
+    { timeout: 30_000 },
+    async () => {
+      const { countMetric, METRIC, emf } = await metricsAt('info');
+      // Imported after the reset, so the group handler shares this metrics module.
+      const system = await import('#shared/contracts/system.js');
+      const { systemGroup } = await import('#shared/route-groups/system.js');
+      const { bind, createGroupHandler } = await import('../../functions/groups/group-handler.js');
+      const { httpEvent } = await import('../support/http-event.js');
+      const handler = createGroupHandler(systemGroup, [
+        bind(system.getCsrfToken, async () => {
+          countMetric(METRIC.examsCreated);
+          return { csrfToken: 'x'.repeat(43) };
+        }),
+        bind(system.testCsrf, async () => ({ success: true as const, message: 'ok' })),
+        bind(system.getTranslations, async () => {
+          countMetric(METRIC.importsRefused);
+          throw new Error('boom');
+        }),
+      ]);
+      const context = { awsRequestId: 'aws-req' } as Context;
+      await handler(httpEvent('GET', '/api/csrf-token/', 'GET /api/csrf-token'), context);
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect((await handler(httpEvent('GET', '/api/translations/', 'GET /api/translations'), context)).statusCode).toBe(
+        500,
+      );
+      expect(emf().map((line) => [line.group, line.ColdStart, line.ExamsCreated, line.ImportsRefused])).toEqual([
+        ['system', 1, 1, undefined],
+        ['system', undefined, undefined, 1],
+      ]);
+    },
+  );
 
   it('writes nothing with LOG_LEVEL=silent (the tests)', async () => {
     const { withMetrics, countMetric, METRIC, lines } = await metricsAt('silent');
