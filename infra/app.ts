@@ -1,4 +1,5 @@
 import { App } from 'aws-cdk-lib';
+import { BootstrapStack } from './bootstrap-stack.js';
 import { readSettings } from './settings.js';
 import { SignInWafStack } from './sign-in-waf-stack.js';
 import { QuizbankStack } from './stack.js';
@@ -36,6 +37,17 @@ new QuizbankStack(app, `Quizbank-${settings.stage}`, {
   siteAssetPath,
   ...(env && waf ? { env, crossRegionReferences: true, webAclArn: waf.webAcl.attrArn } : {}),
 });
+
+// The pipeline's one-time set-up (docs/deploy.md): `npx cdk deploy Quizbank-bootstrap -c githubRepository=owner/name`.
+const githubRepository = context('githubRepository');
+if (typeof githubRepository === 'string' && githubRepository !== '') {
+  const providerArn = context('githubOidcProviderArn');
+  new BootstrapStack(app, 'Quizbank-bootstrap', {
+    description: 'Quizbank: GitHub OIDC provider and the pipeline deploy roles (one per stage)',
+    repository: githubRepository,
+    existingProviderArn: typeof providerArn === 'string' && providerArn !== '' ? providerArn : undefined,
+  });
+}
 
 function deploymentEnvironment(): { account: string; region: string } {
   const account = process.env.CDK_DEFAULT_ACCOUNT;

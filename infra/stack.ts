@@ -6,6 +6,7 @@ import { AccessLogs } from './constructs/access-logs.js';
 import { Api } from './constructs/api.js';
 import { AppFunction } from './constructs/app-function.js';
 import { Data } from './constructs/data.js';
+import { GradualDeploy } from './constructs/gradual-deploy.js';
 import { Mail } from './constructs/mail.js';
 import { Observability, observeHelperFunctions } from './constructs/observability.js';
 import { Schedules } from './constructs/schedules.js';
@@ -49,6 +50,8 @@ export class QuizbankStack extends Stack {
   readonly originSecret: Secret;
   /** Alarms (to an SNS topic), the dashboard and the X-Ray sampling rule (D112). */
   readonly observability: Observability;
+  /** CodeDeploy's canary per function, rolled back by its Errors alarm (D141). */
+  readonly deploy: GradualDeploy;
 
   constructor(scope: Construct, id: string, props: QuizbankStackProps) {
     super(scope, id, props);
@@ -200,7 +203,7 @@ export class QuizbankStack extends Stack {
       timeoutSeconds: 30,
       access: { appTable: 'write' },
     });
-    this.mail.sendFeedbackTo(this.mailFeedback.fn);
+    this.mail.sendFeedbackTo(this.mailFeedback.alias);
 
     this.observability = new Observability(this, 'Observability', {
       namePrefix,
@@ -213,6 +216,8 @@ export class QuizbankStack extends Stack {
       tables: this.data.tables,
       dailyMail: this.jobs.stateMachines.get('daily-quiz-email'),
     });
+
+    this.deploy = new GradualDeploy(this, 'Deploy', { namePrefix, functions: this.observability.errorAlarms });
 
     // Last, once every function exists (CDK's deploy-time helpers included).
     observeHelperFunctions(this);

@@ -14,6 +14,16 @@ type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promis
 /** API Gateway's own cap on a request payload. */
 const API_GATEWAY_MAX_BODY = 10 * 1024 * 1024;
 
+/**
+ * What AWS enforces between API Gateway and a Lambda (D145), enforced here so a test fails where
+ * AWS would: a synchronous invocation's event and its result are at most 6 MB each (Lambda
+ * counts 6,291,556 bytes of JSON), and the API waits 29 s for the function at most.
+ */
+export const LAMBDA_LIMITS = {
+  maxInvocationBytes: 6_291_556,
+  timeoutMs: 29_000,
+};
+
 /** Thrown by `match` when a path parameter is not valid percent-encoded UTF-8. */
 class InvalidPathParameter extends Error {}
 
@@ -76,11 +86,21 @@ function specificity(route: CompiledRoute): number {
  * Emulates an API Gateway HTTP API in front of the real Lambda handlers of the manifest:
  * route matching, the payload 2.0 event, and the structured result back to HTTP.
  */
-export function createApiGatewayAdapter(rootDir: string, options: { originSecret?: string } = {}) {
+export interface AdapterOptions {
+  originSecret?: string;
+  /** Lambda's limits (tests pass a shorter timeout). */
+  limits?: Partial<typeof LAMBDA_LIMITS>;
+  /** The handler of a group instead of its module (tests). */
+  handlerFor?: (group: RouteGroup) => Promise<LambdaHandler>;
+}
+
+export function createApiGatewayAdapter(rootDir: string, options: AdapterOptions = {}) {
   const routes = compile().sort((a, b) => specificity(a) - specificity(b));
   const handlers = new Map<string, Promise<LambdaHandler>>();
+  const limits = { ...LAMBDA_LIMITS, ...options.limits };
 
   const loadHandler = (group: RouteGroup) => {
+    if (options.handlerFor) return options.handlerFor(group);
     if (!handlers.has(group.name)) {
       const url = pathToFileURL(join(rootDir, group.handler)).href;
       handlers.set(
@@ -130,8 +150,29 @@ export function createApiGatewayAdapter(rootDir: string, options: { originSecret
     const event = toEvent(req, url, method, body, matched?.route.key ?? '$default', matched?.pathParameters);
     // What CloudFront's origin custom header does in AWS (overwriting any value the client sent).
     if (options.originSecret) event.headers[ORIGIN_VERIFY_HEADER] = options.originSecret;
+    // Lambda refuses an event over its payload limit before the function runs.
+    if (Buffer.byteLength(JSON.stringify(event)) > limits.maxInvocationBytes) {
+      refuse(413, 'payload_too_large', { limit: '6 MB' });
+      return;
+    }
     const handler = await loadHandler(group);
-    const result = await handler(event, lambdaContext(group.name, event.requestContext.requestId));
+    const invocation = handler(event, lambdaContext(group.name, event.requestContext.requestId, limits.timeoutMs));
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), limits.timeoutMs);
+    });
+    const result = await Promise.race([invocation, timedOut]).finally(() => clearTimeout(timer));
+    if (result === 'timeout') {
+      // The function may still finish (as in AWS); its answer is dropped.
+      invocation.catch(() => undefined);
+      refuse(504, 'gateway_timeout', { seconds: String(limits.timeoutMs / 1000) });
+      return;
+    }
+    // Lambda fails an invocation whose result is over its payload limit; the API answers 5xx.
+    if (Buffer.byteLength(JSON.stringify(result)) > limits.maxInvocationBytes) {
+      refuse(502, 'answer_too_large', { limit: '6 MB' });
+      return;
+    }
     writeResult(res, result);
   };
 }
@@ -221,8 +262,8 @@ function toEvent(
   };
 }
 
-function lambdaContext(functionName: string, requestId: string): Context {
-  const deadline = Date.now() + 30_000;
+function lambdaContext(functionName: string, requestId: string, timeoutMs: number): Context {
+  const deadline = Date.now() + timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,

@@ -1,4 +1,5 @@
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
+import { METRIC, countMetric, withMetrics } from '../runtime/metrics.js';
 import { deliverShard, type ShardReport, type ShardTask } from '../domains/mail/index.js';
 
 export type { ShardReport, ShardTask };
@@ -11,8 +12,13 @@ const log = createLogger({ job: 'daily-quiz-email-worker' });
 async function run(task: ShardTask, context?: { getRemainingTimeInMillis?: () => number }): Promise<ShardReport> {
   const remaining = context?.getRemainingTimeInMillis?.();
   const deadline = Date.now() + (remaining ? Math.max(0, remaining - 60_000) : JOB_BUDGET_MS);
-  return deliverShard(task, deadline, log);
+  const report = await deliverShard(task, deadline, log);
+  const { sent, failed, 'already-claimed': claimed, 'not-eligible': notEligible, 'no-quiz': noQuiz } = report.counts;
+  countMetric(METRIC.dailyMailsSent, sent);
+  countMetric(METRIC.dailyMailsSkipped, claimed + notEligible + noQuiz);
+  countMetric(METRIC.dailyMailsFailed, failed);
+  return report;
 }
 
 /** The job's Lambda handler: its log lines are out before it returns (log.ts). */
-export const handler = withFlushedLogs(run);
+export const handler = withFlushedLogs(withMetrics('daily-quiz-email-worker', run));

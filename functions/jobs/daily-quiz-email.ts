@@ -1,4 +1,5 @@
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
+import { withMetrics } from '../runtime/metrics.js';
 import { RECIPIENT_SHARDS } from '../domains/mail/index.js';
 import { handler as runShard, type ShardReport, type ShardTask } from './daily-quiz-email-worker.js';
 
@@ -63,4 +64,4 @@ async function runInProcess(at: string, context?: LambdaContext) {
 }
 
 /** The job's Lambda handler: its log lines are out before it returns (log.ts). */
-export const handler = withFlushedLogs(run);
+export const handler = withFlushedLogs(withMetrics(JOB, run));

@@ -1,4 +1,5 @@
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
+import { withMetrics } from '../runtime/metrics.js';
 import { silenceBouncedRecipients, type SnsEvent } from '../domains/mail/index.js';
 
 export type { SnsEvent };
@@ -9,4 +10,4 @@ const log = createLogger({ job: 'mail-feedback' });
 const run = (event: SnsEvent) => silenceBouncedRecipients(event, log);
 
 /** The job's Lambda handler: its log lines are out before it returns (log.ts). */
-export const handler = withFlushedLogs(run);
+export const handler = withFlushedLogs(withMetrics('mail-feedback', run));

@@ -1,4 +1,5 @@
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
+import { withMetrics } from '../runtime/metrics.js';
 import { runRetentionCleanup } from '../domains/results/index.js';
 
 /** Retention cleanup, daily at 18:00 UTC: the results domain's runRetentionCleanup (domains/results/retention-cleanup.ts) within the Lambda's time. */
@@ -16,4 +17,4 @@ async function run(_event?: unknown, context?: { getRemainingTimeInMillis?: () =
 }
 
 /** The job's Lambda handler: its log lines are out before it returns (log.ts). */
-export const handler = withFlushedLogs(run);
+export const handler = withFlushedLogs(withMetrics('retention-cleanup', run));

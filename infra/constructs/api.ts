@@ -99,7 +99,7 @@ export class Api extends Construct {
       if (this.functions.has(group.name)) throw new Error(`route group ${group.name} is declared twice`);
       const appFunction = createFunction(group);
       this.functions.set(group.name, appFunction);
-      const integration = new HttpLambdaIntegration(`${group.name}Integration`, appFunction.fn, {
+      const integration = new HttpLambdaIntegration(`${group.name}Integration`, appFunction.alias, {
         payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
         // One invoke permission per function rather than per route keeps the Lambda policy small.
         scopePermissionToRoute: false,

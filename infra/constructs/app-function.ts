@@ -9,7 +9,7 @@ import {
   type ILocalBundling,
 } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Alias, Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
@@ -47,6 +47,9 @@ export interface AppFunctionProps {
  */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
+/** The alias API Gateway, the schedules and SNS invoke; CodeDeploy shifts it to a new version (D141). */
+export const LIVE_ALIAS = 'live';
+
 /** Days every application function keeps its logs (tests assert it per function). */
 export const FUNCTION_LOG_RETENTION = RetentionDays.ONE_MONTH;
 
@@ -56,6 +59,11 @@ export const FUNCTION_LOG_RETENTION = RetentionDays.ONE_MONTH;
  */
 export class AppFunction extends Construct {
   readonly fn: LambdaFunction;
+  /**
+   * `live`, on the version this deploy published: what every caller invokes, so that CodeDeploy's
+   * canary can move traffic to a new version gradually and back (D141).
+   */
+  readonly alias: Alias;
   readonly logGroup: LogGroup;
   readonly kind: AppFunctionProps['kind'];
   /** Route group, schedule or worker name (`job-…` for schedules). */
@@ -103,6 +111,11 @@ export class AppFunction extends Construct {
       },
     });
     Tags.of(this.fn).add(FUNCTION_TAG, `${props.kind}:${props.name}`);
+    this.alias = new Alias(this, 'Live', {
+      aliasName: LIVE_ALIAS,
+      version: this.fn.currentVersion,
+      description: `${props.kind} ${props.name}: the version callers get`,
+    });
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:

@@ -25,6 +25,7 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { CfnSamplingRule } from 'aws-cdk-lib/aws-xray';
 import { Construct } from 'constructs';
 import { FUNCTION_LOG_RETENTION, type AppFunction } from './app-function.js';
+import { METRIC, METRICS_NAMESPACE, METRICS_SERVICE, type MetricName } from '#shared/domain/business-metrics.js';
 
 /**
  * How one alarm decides. Every value has its reason in docs/decisions/operations.md (D112); the
@@ -42,6 +43,9 @@ export interface AlarmSpec {
 const AT_LEAST = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD;
 const ABOVE = ComparisonOperator.GREATER_THAN_THRESHOLD;
 const QUIET_IS_OK = TreatMissingData.NOT_BREACHING;
+
+/** Below this many attempted daily mails in an hour the share sent counts as 100 % (a few failures among a few are no trend). */
+export const DAILY_MAIL_MIN_ATTEMPTS = 20;
 
 /** Below this many requests in a period the 5xx rate counts as 0 (a single failure among a few is no trend). */
 export const API_5XX_MIN_REQUESTS = 20;
@@ -134,6 +138,18 @@ export const ALARM_SPECS = {
     datapointsToAlarm: 1,
     treatMissingData: QUIET_IS_OK,
   },
+  /**
+   * Per cent of the daily mail's attempted sends (sent + failed, from the worker's business
+   * metrics, D140) that went out in an hour, when DAILY_MAIL_MIN_ATTEMPTS or more were attempted.
+   */
+  dailyMailShortfall: {
+    threshold: 95,
+    comparison: ComparisonOperator.LESS_THAN_THRESHOLD,
+    period: Duration.hours(1),
+    evaluationPeriods: 1,
+    datapointsToAlarm: 1,
+    treatMissingData: QUIET_IS_OK,
+  },
   /** SES account reputation (a fraction: 0.02 = 2 %); AWS reviews the account at 5 % and 0.1 %. */
   sesBounceRate: {
     threshold: 0.02,
@@ -218,6 +234,8 @@ export class Observability extends Construct {
   readonly topic: Topic;
   readonly dashboard: Dashboard;
   readonly alarms: Alarm[] = [];
+  /** Each function's Errors alarm: CodeDeploy rolls that function's canary back on it (D141). */
+  readonly errorAlarms = new Map<AppFunction, Alarm>();
   private readonly action: SnsAction;
 
   constructor(scope: Construct, id: string, props: ObservabilityProps) {
@@ -287,13 +305,14 @@ export class Observability extends Construct {
       const routeGroup = f.kind === 'route-group';
       const errors = routeGroup ? 'routeGroupErrors' : 'jobErrors';
       const throttles = routeGroup ? 'routeGroupThrottles' : 'jobThrottles';
-      this.alarm(
+      const errorAlarm = this.alarm(
         `${f.name}Errors`,
         `${namePrefix}-fn-${f.name}-errors`,
         errors,
         f.fn.metricErrors({ statistic: 'Sum', period: ALARM_SPECS[errors].period }),
         `${f.kind} ${f.name}: Lambda errors (timeouts, crashes)`,
       );
+      this.errorAlarms.set(f, errorAlarm);
       this.alarm(
         `${f.name}Throttles`,
         `${namePrefix}-fn-${f.name}-throttles`,
@@ -332,12 +351,27 @@ export class Observability extends Construct {
     // The daily mail's state machine: an execution that failed or ran past its 12 hours.
     if (props.dailyMail) {
       const machine = props.dailyMail;
+      const hour = ALARM_SPECS.dailyMailShortfall.period;
       this.alarm(
         'DailyMailFailed',
         `${namePrefix}-daily-quiz-email-failed`,
         'dailyMailFailed',
         machine.metricFailed({ statistic: 'Sum', period: ALARM_SPECS.dailyMailFailed.period }),
         'The daily mail execution failed',
+      );
+      const sent = businessMetric(props.stage, DAILY_MAIL_WORKER_GROUP, METRIC.dailyMailsSent, hour);
+      const failed = businessMetric(props.stage, DAILY_MAIL_WORKER_GROUP, METRIC.dailyMailsFailed, hour);
+      this.alarm(
+        'DailyMailShortfall',
+        `${namePrefix}-daily-quiz-email-shortfall`,
+        'dailyMailShortfall',
+        new MathExpression({
+          expression: `IF(sent + failed >= ${DAILY_MAIL_MIN_ATTEMPTS}, 100 * sent / (sent + failed), 100)`,
+          usingMetrics: { sent, failed },
+          period: hour,
+          label: 'daily mail: % of attempted sends sent',
+        }),
+        'The daily mail sent less than 95 % of the mails it attempted in an hour (threshold reasons: D140)',
       );
       this.alarm(
         'DailyMailTimedOut',
@@ -558,9 +592,66 @@ export class Observability extends Construct {
         width: 8,
       }),
     );
+    if (props.dailyMail) {
+      mailWidgets.push(
+        new GraphWidget({
+          title: 'Daily mail funnel: sent, skipped, failed (hourly)',
+          left: [METRIC.dailyMailsSent, METRIC.dailyMailsSkipped, METRIC.dailyMailsFailed].map((name) =>
+            businessMetric(props.stage, DAILY_MAIL_WORKER_GROUP, name, Duration.hours(1)),
+          ),
+          width: 8,
+        }),
+      );
+    }
     dashboard.addWidgets(...mailWidgets);
+
+    // The business metrics summed over the groups that publish them (a search keeps the groups out of the stack).
+    const total = (name: MetricName) =>
+      new MathExpression({
+        expression: `SUM(SEARCH('{${METRICS_NAMESPACE},service,stage,group} stage="${props.stage}" MetricName="${name}"', 'Sum', 300))`,
+        usingMetrics: {},
+        period: fiveMinutes,
+        label: name,
+      });
+    dashboard.addWidgets(
+      new TextWidget({ markdown: '## Product activity (business metrics, D140)', width: 24, height: 1 }),
+    );
+    dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Answers graded, reviews, exams created',
+        left: [METRIC.answersGraded, METRIC.reviews, METRIC.examsCreated].map(total),
+        width: 8,
+      }),
+      new GraphWidget({
+        title: 'Imports: rows imported, imports refused',
+        left: [total(METRIC.importedRows)],
+        right: [total(METRIC.importsRefused)],
+        width: 8,
+      }),
+      new GraphWidget({
+        title: 'Cold starts, bounces, complaints',
+        left: [total(METRIC.coldStart)],
+        right: [total(METRIC.bounces), total(METRIC.complaints)],
+        width: 8,
+      }),
+    );
     return dashboard;
   }
+}
+
+/** The group (worker) that publishes the daily mail's sent / skipped / failed counts. */
+export const DAILY_MAIL_WORKER_GROUP = 'daily-quiz-email-worker';
+
+/** A business metric of the functions (functions/runtime/metrics.ts): service, stage and group dimensions. */
+export function businessMetric(stage: string, group: string, name: MetricName, period: Duration): Metric {
+  return new Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName: name,
+    dimensionsMap: { service: METRICS_SERVICE, stage, group },
+    statistic: 'Sum',
+    period,
+    label: name,
+  });
 }
 
 function sesMetric(metricName: string, statistic: string, period: Duration): Metric {

@@ -55,7 +55,7 @@ export class Schedules extends Construct {
             // A second execution would only find every claim taken, but a failed start is worth one more try.
             retryAttempts: 2,
           })
-        : new ScheduleLambdaInvoke(appFunction.fn, {
+        : new ScheduleLambdaInvoke(appFunction.alias, {
             // A run that cannot start within the hour is skipped; the next day's run catches up.
             maxEventAge: Duration.hours(1),
             retryAttempts: 2,
@@ -91,11 +91,14 @@ export class Schedules extends Construct {
     const worker = props.createWorker(def, fanOut);
     this.workers.set(def.name, worker);
     const plan = new LambdaInvoke(this, `${def.name}-plan`, {
-      lambdaFunction: planner.fn,
+      lambdaFunction: planner.alias,
       payload: TaskInput.fromObject({ mode: 'plan' }),
       payloadResponseOnly: true,
     });
-    const work = new LambdaInvoke(this, `${def.name}-work`, { lambdaFunction: worker.fn, payloadResponseOnly: true });
+    const work = new LambdaInvoke(this, `${def.name}-work`, {
+      lambdaFunction: worker.alias,
+      payloadResponseOnly: true,
+    });
     // A task whose worker failed (timeout, crash) ends as failed without stopping the other tasks;
     // its users' claims say what happened (a rerun of the job sends what is still unsent).
     const failed = new Pass(this, `${def.name}-task-failed`);

@@ -44,6 +44,14 @@ export const COMMON_ERROR_MESSAGES = {
     ko: '서비스가 일시적으로 응답하지 않습니다. {seconds}초 후에 다시 시도해 주세요.',
     en: 'The service is briefly unavailable. Please try again in {seconds} seconds.',
   },
+  answer_too_large: {
+    ko: '응답이 너무 커서 보낼 수 없습니다 (최대 {limit}). 범위를 좁혀 다시 시도해 주세요.',
+    en: 'The answer is too large to send (limit {limit}). Please ask for less.',
+  },
+  gateway_timeout: {
+    ko: '서버가 {seconds}초 안에 응답하지 않았습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The server did not answer within {seconds} seconds. Please try again shortly.',
+  },
   internal_error: {
     ko: '서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
     en: 'Something went wrong on our side. Please try again shortly.',

@@ -29,6 +29,15 @@ function statementsOfRole(roleId: string): Statement[] {
     .filter((p) => (p.Properties.Roles as unknown[]).some((r) => JSON.stringify(r) === JSON.stringify({ Ref: roleId })))
     .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
 }
+/** The function's `live` alias, which the state machine and SNS invoke (D141). */
+function liveAlias(fnId: string): string {
+  const found = Object.entries(template.findResources('AWS::Lambda::Alias') as Record<string, Resource>).find(
+    ([, a]) =>
+      a.Properties.Name === 'live' && JSON.stringify(a.Properties.FunctionName) === JSON.stringify({ Ref: fnId }),
+  );
+  expect(found, fnId).toBeDefined();
+  return found![0];
+}
 const roleOfFunction = (id: string) => resources[id]!.Properties.Role['Fn::GetAtt'][0] as string;
 const actions = (statements: Statement[]) => [...new Set(statements.flatMap((s) => asArray(s.Action)))].sort();
 
@@ -47,8 +56,8 @@ describe('daily quiz email fan-out', () => {
     expect(machines).toHaveLength(1);
     const [machineId, machine] = machines[0]!;
     const definition = JSON.stringify(machine.Properties.DefinitionString);
-    const jobId = functionId('schedule:job-daily-quiz-email');
-    const workerId = functionId('worker:daily-quiz-email-worker');
+    const jobId = liveAlias(functionId('schedule:job-daily-quiz-email'));
+    const workerId = liveAlias(functionId('worker:daily-quiz-email-worker'));
     expect(definition).toContain(jobId);
     expect(definition).toContain(workerId);
     expect(definition).toContain('\\"mode\\":\\"plan\\"');
@@ -66,15 +75,15 @@ describe('daily quiz email fan-out', () => {
     expect(actions(schedulerStatements)).toEqual(['states:StartExecution']);
     expect(schedulerStatements.flatMap((s) => asArray(s.Resource))).toEqual([{ Ref: machineId }]);
 
-    // The machine may invoke its job and worker functions (and their versions) only.
+    // The machine may invoke its job and worker aliases (and their versions) only.
     const machineStatements = statementsOfRole(machine.Properties.RoleArn['Fn::GetAtt'][0]);
     const invokes = machineStatements.filter((s) => asArray(s.Action).includes('lambda:InvokeFunction'));
     const targets = JSON.stringify(invokes.map((s) => s.Resource));
     expect(targets).toContain(jobId);
     expect(targets).toContain(workerId);
-    expect(targets.match(/"Fn::GetAtt":\["([^"]+)"/g)!.every((m) => m.includes(jobId) || m.includes(workerId))).toBe(
-      true,
-    );
+    expect(
+      targets.match(/"(Ref|Fn::GetAtt)":\[?"([^"]+)"/g)!.every((m) => m.includes(jobId) || m.includes(workerId)),
+    ).toBe(true);
   });
 
   it('gives the worker the job’s access: the app table and ses:SendEmail on the identity and configuration set only', () => {
@@ -122,7 +131,7 @@ describe('bounces and complaints', () => {
     template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'lambda',
       TopicArn: { Ref: topicId },
-      Endpoint: { 'Fn::GetAtt': [feedbackId, 'Arn'] },
+      Endpoint: { Ref: liveAlias(feedbackId) },
     });
     template.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',

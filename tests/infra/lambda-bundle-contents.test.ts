@@ -132,6 +132,13 @@ describe('what only some requests use is not read at init (D107)', () => {
     },
   );
 
+  // Metrics are published only by an invocation that counted something (runtime/metrics.ts, D140).
+  it.each(entries)('%s reads Powertools Metrics only when it publishes', async (entry) => {
+    const inputs = await bundleInputs(entry);
+    expect(holds(inputs.atInit, '@aws-lambda-powertools/metrics')).toBe(false);
+    expect(holds(inputs.lazy, '@aws-lambda-powertools/metrics')).toBe(true);
+  });
+
   // @middy/core imports Node's web streams for streamed answers, which no route gives
   // (infra/lambda-shims/node-stream-web.ts stands in for them).
   it.each(ROUTE_GROUPS.map((group) => [group.name, group] as const))(

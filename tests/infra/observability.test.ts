@@ -11,9 +11,12 @@ import {
   ORIGIN_REFUSAL_METRIC,
   TABLE_OPERATIONS,
   logMetricsNamespace,
+  DAILY_MAIL_MIN_ATTEMPTS,
+  DAILY_MAIL_WORKER_GROUP,
   type AlarmKind,
 } from '../../infra/constructs/observability.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
+import { METRIC, METRICS_NAMESPACE } from '#shared/domain/business-metrics.js';
 import { TABLES } from '../../infra/definitions/tables.js';
 import { synthesize } from './synth.js';
 
@@ -106,6 +109,11 @@ function expectedAlarms(): Map<string, ExpectedAlarm> {
     kind: 'dailyMailTimedOut',
     metrics: ['AWS/States ExecutionsTimedOut'],
     mentions: [machineId],
+  });
+  expected.set('quizbank-dev-daily-quiz-email-shortfall', {
+    kind: 'dailyMailShortfall',
+    metrics: [`${METRICS_NAMESPACE} ${METRIC.dailyMailsFailed}`, `${METRICS_NAMESPACE} ${METRIC.dailyMailsSent}`],
+    mentions: ['dev', DAILY_MAIL_WORKER_GROUP],
   });
   expected.set('quizbank-dev-ses-bounce-rate', { kind: 'sesBounceRate', metrics: ['AWS/SES Reputation.BounceRate'] });
   expected.set('quizbank-dev-ses-complaint-rate', {
@@ -246,6 +254,24 @@ describe('alarms', () => {
       .map((m) => m.MetricStat!.Metric.Dimensions.find((d) => d.Name === 'Operation')!.Value);
     expect(operations.sort()).toEqual([...TABLE_OPERATIONS].sort());
     expect(operations.length).toBeLessThanOrEqual(10);
+  });
+
+  it('alarms when the daily mail sent under 95 % of its attempted mails in an hour, from 20 attempts (D140)', () => {
+    const alarm = ofType('AWS::CloudWatch::Alarm').find(
+      ([, a]) => a.Properties.AlarmName === 'quizbank-dev-daily-quiz-email-shortfall',
+    )![1].Properties;
+    expect(alarm.Metrics.find((m: { Expression?: string }) => m.Expression).Expression).toBe(
+      `IF(sent + failed >= ${DAILY_MAIL_MIN_ATTEMPTS}, 100 * sent / (sent + failed), 100)`,
+    );
+    const dimensions = (
+      alarm.Metrics as { MetricStat?: { Metric: { Dimensions: { Name: string; Value: string }[] } } }[]
+    )
+      .filter((m) => m.MetricStat)
+      .map((m) => Object.fromEntries(m.MetricStat!.Metric.Dimensions.map((d) => [d.Name, d.Value])));
+    // The worker publishes them with exactly these dimensions (functions/runtime/metrics.ts).
+    for (const d of dimensions)
+      expect(d).toEqual({ service: 'quizbank', stage: 'dev', group: DAILY_MAIL_WORKER_GROUP });
+    expect(SCHEDULES.find((s) => s.fanOut)!.name + '-worker').toBe(DAILY_MAIL_WORKER_GROUP);
   });
 
   it('publishes to an SNS topic encrypted with a key CloudWatch may use, over TLS only', () => {

@@ -64,6 +64,15 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
   let template: Template;
   let functions: ReturnType<typeof appFunctions>;
   const groups: RouteGroup[] = ROUTE_GROUPS;
+  /** The logical id of a function's `live` alias: what every caller invokes (D141). */
+  const liveAlias = (fnId: string): string => {
+    const found = Object.entries(template.findResources('AWS::Lambda::Alias') as Record<string, Resource>).filter(
+      ([, a]) =>
+        a.Properties.Name === 'live' && JSON.stringify(a.Properties.FunctionName) === JSON.stringify({ Ref: fnId }),
+    );
+    expect(found, fnId).toHaveLength(1);
+    return found[0]![0];
+  };
 
   beforeAll(() => {
     ({ template } = synthesize());
@@ -146,9 +155,9 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       const integration = template.toJSON().Resources[integrationId].Properties;
       expect(integration.PayloadFormatVersion).toBe('2.0');
       expect(integration.IntegrationType).toBe('AWS_PROXY');
-      const fnId = integration.IntegrationUri['Fn::GetAtt'][0] as string;
-      const entry = [...functions].find(([, f]) => f.id === fnId);
-      return entry ? entry[0] : `unknown function ${fnId}`;
+      const aliasId = integration.IntegrationUri.Ref as string;
+      const entry = [...functions].find(([, f]) => liveAlias(f.id) === aliasId);
+      return entry ? entry[0] : `unknown alias ${aliasId}`;
     };
     const routes = () =>
       Object.values(template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>).map(
@@ -189,9 +198,9 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       });
     });
 
-    it('allows API Gateway to invoke each group Lambda with one permission', () => {
+    it('allows API Gateway to invoke each group Lambda with one permission, on its live alias', () => {
       for (const group of groups) {
-        const { id } = functions.get(`route-group:${group.name}`)!;
+        const id = liveAlias(functions.get(`route-group:${group.name}`)!.id);
         const permissions = Object.values(
           template.findResources('AWS::Lambda::Permission') as Record<string, Resource>,
         ).filter(
@@ -384,7 +393,7 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
         const { id } = functions.get(`schedule:job-${def.name}`)!;
         // A fan-out job starts its state machine (tests/infra/daily-mail.test.ts), which invokes the job's Lambda first.
         if (def.fanOut) expect(JSON.stringify(schedule!.Properties.Target.Arn)).toMatch(/statemachine/i);
-        else expect(schedule!.Properties.Target.Arn).toEqual({ 'Fn::GetAtt': [id, 'Arn'] });
+        else expect(schedule!.Properties.Target.Arn).toEqual({ Ref: liveAlias(id) });
       }
     });
   });

@@ -11,6 +11,7 @@ import { resolveFile, type FileRecord } from '../files/index.js';
 import { nameKey } from '../../runtime/data/key-parts.js';
 import { newId } from '../../runtime/data/ids.js';
 import { AppError } from '../../runtime/http/app-error.js';
+import { METRIC, countMetric } from '../../runtime/metrics.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext, CallerUser } from '../../runtime/http/types.js';
 import { adjustUsage, getTags, type TagRef, requiredDomainTagId, withDomainTag } from '../tags/index.js';
@@ -296,6 +297,7 @@ export async function storeExam(
     try {
       await insertExam(exam, questions);
       if (exam.tag_ids.length) await adjustUsage(exam.tag_ids, 1);
+      countMetric(METRIC.examsCreated);
       return exam;
     } catch (error) {
       if (!(error instanceof TitleTakenError)) throw error;

@@ -1,4 +1,5 @@
 import type { Logger } from '../../runtime/log.js';
+import { METRIC, countMetric } from '../../runtime/metrics.js';
 import { turnDailyMailOff } from './daily-mail-opt-out.js';
 
 /**
@@ -24,6 +25,13 @@ function userToSilence(event: SesEvent): string | null {
   return silences ? (event.mail?.tags?.user_id?.[0] ?? null) : null;
 }
 
+/** Every bounce (transient ones too: the alarm follows SES's own rate) and every complaint. */
+function countFeedback(event: SesEvent): void {
+  const type = event.eventType ?? event.notificationType;
+  if (type === 'Bounce') countMetric(METRIC.bounces);
+  else if (type === 'Complaint') countMetric(METRIC.complaints);
+}
+
 /** Turns the daily mail off for each permanently bouncing or complaining recipient of `event`. */
 export async function silenceBouncedRecipients(event: SnsEvent, log: Logger): Promise<{ turnedOff: number }> {
   let turnedOff = 0;
@@ -35,6 +43,7 @@ export async function silenceBouncedRecipients(event: SnsEvent, log: Logger): Pr
       log.warn('not an SES event', {});
       continue;
     }
+    countFeedback(message);
     const userId = userToSilence(message);
     if (!userId) continue;
     if (await turnDailyMailOff(userId)) turnedOff++;

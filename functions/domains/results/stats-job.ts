@@ -12,6 +12,7 @@ import { type JobRecord } from './entities/result-job.js';
 import { conflict } from '../../runtime/http/app-error.js';
 import { learnerDay, learnerDaySettings, type LearnerDaySettings } from '#shared/domain/learner-day.js';
 import { sleep } from '../../runtime/retry.js';
+import { METRIC, countMetric } from '../../runtime/metrics.js';
 import { getMany, TransactionCancelled, getJob, writeStatsBatch } from './result-store.js';
 
 /**
@@ -36,6 +37,7 @@ export function logOf(
   at: { answeredAt: string; examId: string; resultId: string; part: string },
   day: LearnerDaySettings,
 ): TransactItem[] {
+  countMetric(METRIC.reviews, writes.length);
   return reviewLogWrites(
     userId,
     `${at.resultId}#${at.part}`,

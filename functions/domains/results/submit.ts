@@ -35,6 +35,7 @@ import { liveStudyTitle, studyTimeCredits, studyTimeItems } from '../studies/ind
 import { dayOf } from '#shared/domain/study-progress.js';
 import { learnerDaySettings } from '#shared/domain/learner-day.js';
 import type { CallerUser } from '../../runtime/http/types.js';
+import { METRIC, countMetric } from '../../runtime/metrics.js';
 
 /**
  * Submit and continue (docs/architecture.md §2.9 T5, docs/decisions/results-and-grading.md): grade on the
@@ -345,6 +346,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
       if (stale.length) await deleteKeys(stale.map(primaryKeyOf));
     }
     if (job) await runJob(userId, job);
+    countMetric(METRIC.answersGraded, graded.length);
     return { success: true, result_id: result.id, replayed: false, result: resultView(result, details) };
   }
 }

@@ -8,7 +8,15 @@ import { isSiteAdmin } from '#shared/domain/roles.js';
 import type { RouteGroup } from '#shared/route-group.js';
 import { config } from '../config.js';
 import { AppError, forbidden, unauthorized, validationFailed } from './app-error.js';
-import { bodyLimit, callerFromSession, csrfCheck, errorResponder, logsFlushed, requestContext } from './middlewares.js';
+import {
+  bodyLimit,
+  callerFromSession,
+  csrfCheck,
+  errorResponder,
+  logsFlushed,
+  metricsFlushed,
+  requestContext,
+} from './middlewares.js';
 import { originCheck } from './origin-check.js';
 import { Reply } from './reply.js';
 import type { CallerLoader, HandlerContext, HttpEvent, HttpResult, RequestContext, SignedInContext } from './types.js';
@@ -107,6 +115,7 @@ export function createGroupHandler(group: RouteGroup, bindings: Binding[], optio
 
   return middy<HttpEvent, HttpResult, Error, HandlerContext>()
     .use(logsFlushed())
+    .use(metricsFlushed(groupName))
     .use(httpSecurityHeaders())
     .use(errorResponder())
     .use(requestContext(groupName))

@@ -7,6 +7,7 @@ import { AppError, payloadTooLarge } from './app-error.js';
 import { COOKIE, cookieName, parseCookies } from './cookies.js';
 import { SERVICE_RETRY_AFTER_SECONDS, serviceUnavailableError } from './service-unavailable.js';
 import { addLambdaContext, createLogger, flushLogs } from '../log.js';
+import { flushMetrics, startMetrics } from '../metrics.js';
 import { onDemand } from '../on-demand.js';
 import type { CallerLoader, HandlerContext, HttpEvent, HttpResult } from './types.js';
 
@@ -23,6 +24,18 @@ export function logsFlushed(): Middleware {
   return {
     after: () => flushLogs(),
     onError: () => flushLogs(),
+  };
+}
+
+/**
+ * Next to logsFlushed: this invocation's counts (metrics.ts) are published before it answers, and
+ * the first invocation of a process is flagged as a cold start.
+ */
+export function metricsFlushed(group: string): Middleware {
+  return {
+    before: () => startMetrics(group),
+    after: () => flushMetrics(),
+    onError: () => flushMetrics(),
   };
 }
 

@@ -29,6 +29,7 @@ import { fileQuestionEntity } from '../entities/file-question.js';
 import { nameKey } from '../../../runtime/data/key-parts.js';
 import { newId } from '../../../runtime/data/ids.js';
 import type { Logger } from '../../../runtime/log.js';
+import { METRIC, countMetric } from '../../../runtime/metrics.js';
 import {
   commitFile,
   deletePool,
@@ -164,6 +165,12 @@ function rowsRefusal(outcome: Exclude<RowsOutcome, { ok: true }>): AppError {
   return new AppError(400, outcome.code);
 }
 
+/** A refused import, counted (metrics.ts) as it is thrown. */
+function countedRefusal(error: AppError): AppError {
+  countMetric(METRIC.importsRefused);
+  return error;
+}
+
 /** How many questions a preview shows. */
 export const PREVIEW_ROWS = 10;
 
@@ -216,7 +223,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   // The contracts refuse such names already; the importer does not trust its callers with a key.
   if (!fitsKey(name)) throw new AppError(400, KEY_TEXT_TOO_LONG, { limit: KEY_TEXT_MAX_BYTES });
   const outcome = normalizeRows(rows, mapping, lines);
-  if (!outcome.ok) throw rowsRefusal(outcome);
+  if (!outcome.ok) throw countedRefusal(rowsRefusal(outcome));
 
   const { owner, language } = request;
   const fileId = newId();
@@ -281,6 +288,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   }
 
   if (previous) await discardFile(previous, request.log);
+  countMetric(METRIC.importedRows, questions.length);
   return {
     file,
     stats: outcome.stats,
