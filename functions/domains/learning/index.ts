@@ -12,7 +12,15 @@ export { ignoredEntity } from './entities/ignored.js';
 export { questionStatEntity, type QuestionStat } from './entities/question-stat.js';
 export { reviewLogEntity, type ReviewLogRecord, type ReviewRow } from './entities/review-log.js';
 export { reviewLogItem, reviewRow } from './review-log.js';
-export { elapsedLearnerDays, retrievability, reviewCard, type FsrsCard, type Grade } from './fsrs.js';
+export {
+  elapsedLearnerDays,
+  retrievability,
+  reviewCard,
+  schedulerFor,
+  type FsrsCard,
+  type Grade,
+  type LearnerScheduler,
+} from './fsrs.js';
 export {
   deleteFavorite,
   deleteIgnored,
@@ -30,3 +38,4 @@ export { allStats, statsFor, statsForFile, statsForQuestions } from './question-
 export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './question-stat.js';
 export { quizDay } from './quiz-day.js';
 export { dueTodayCount, getDueToday } from './due-today.js';
+export { fitLearner, fitMemory, getMemoryFit, readReviewLog, runFsrsFitJob } from './memory-fit.js';

@@ -28,6 +28,7 @@ export {
 } from './throttle-store.js';
 export {
   buildUserRecord,
+  claimFsrsFit,
   findUserByEmail,
   findUserByUsername,
   findUserIdByEmail,
@@ -37,6 +38,7 @@ export {
   insertUser,
   listAllUsers,
   markEmailVerified,
+  saveFsrsFit,
   searchUsersByPrefix,
   setPasswordHash,
   StaleUser,
@@ -44,6 +46,8 @@ export {
   updateUser,
   userIdsByEmail,
   userIdsByUsername,
+  usersDueForFit,
+  type FsrsFitFields,
   type UserChanges,
   type UserRecord,
 } from './user-store.js';
