@@ -81,7 +81,7 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       expect([...functions.keys()].sort()).toEqual(expected.sort());
     });
 
-    it('runs every app function on nodejs24.x arm64 (the optimizer's on x86_64) with its manifest memory and timeout', () => {
+    it("runs every app function on nodejs24.x arm64 (the optimizer's on x86_64) with its manifest memory and timeout", () => {
       // The fsrs-rs optimizer's 0.5.0 binary exists for linux-x64-gnu only (infra/bundling.ts).
       const x64 = new Set(['route-group:memory-fit', 'schedule:job-fsrs-fit']);
       for (const [name, { props }] of functions) {
