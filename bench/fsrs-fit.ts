@@ -3,8 +3,12 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import type { ReviewLogRecord, ReviewRow } from '../functions/domains/learning/index.js';
-import { fitWeights, reviewLogToItems } from '../functions/domains/learning/fsrs-fit.js';
+import {
+  fitWeights,
+  reviewLogToItems,
+  type ReviewLogRecord,
+  type ReviewRow,
+} from '../functions/domains/learning/index.js';
 import type { Report } from './api-session.js';
 
 /**
@@ -36,7 +40,9 @@ export function yearOfReviews(seed = 26): Pick<ReviewLogRecord, 'answered_at' | 
       const elapsed = card.reviews ? day - card.last : 0;
       const recall = card.reviews ? Math.pow(1 + elapsed / (9 * card.stability), -0.7) : 0.55;
       const correct = random() < recall;
-      card.stability = correct ? Math.max(0.5, card.stability) * (1.5 + random() * 1.5) : Math.max(0.3, card.stability * 0.4);
+      card.stability = correct
+        ? Math.max(0.5, card.stability) * (1.5 + random() * 1.5)
+        : Math.max(0.3, card.stability * 0.4);
       card.last = day;
       card.due = day + Math.max(1, Math.round(card.stability));
       card.reviews += 1;

@@ -4,14 +4,16 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { Rating, clamp, default_w, fsrs, generatorParameters, type FSRS } from 'ts-fsrs';
 import { shuffled, type RandomSource } from '#shared/domain/question-order.js';
 import {
+  FIT_MIN_ITEMS,
+  fitWeights,
   reviewCard,
+  reviewLogToItems,
   reviewRow,
   selectDailyQuestions,
   wrongRate,
   type DailyQuestionStat,
   type ReviewRow,
 } from '../functions/domains/learning/index.js';
-import { FIT_MIN_ITEMS, fitWeights, reviewLogToItems } from '../functions/domains/learning/fsrs-fit.js';
 
 /**
  * `npm run simulate [-- --learners 40 --count 10 --days 90 --seed 13 --quick]`: does the daily
@@ -56,8 +58,13 @@ const SEED = Number(options.seed);
 const REFIT_DAYS = Number(options['refit-days']);
 const MIN_ITEMS = QUICK ? 60 : Number(options['min-items']);
 const BANKS = (QUICK ? '60' : options.banks).split(',').map(Number);
-for (const [name, value] of Object.entries({ LEARNERS, COUNT, DAYS, SEED, REFIT_DAYS, MIN_ITEMS, ...BANKS })) {
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`--${name.toLowerCase()} must be a whole number`);
+const numbers: [string, number][] = [
+  ...Object.entries({ LEARNERS, COUNT, DAYS, SEED, REFIT_DAYS, MIN_ITEMS }),
+  ...BANKS.map((bank): [string, number] => ['banks', bank]),
+];
+for (const [name, value] of numbers) {
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new Error(`--${name.toLowerCase()} must be a positive whole number`);
 }
 /** Days after the first quiz at which the bank's recall is measured (before that day's quiz). */
 const CHECKPOINTS = [...new Set([30, 60, 90, DAYS])].filter((day) => day <= DAYS).sort((a, b) => a - b);
@@ -108,7 +115,12 @@ function fsrsFarLearner(random: RandomSource): Learner {
   const memoryOf = (stability: number, difficulty: number, lastDay: number): Memory => ({
     recall: (day) => model.forgetting_curve(day - lastDay, stability),
     answer(day, correct, recall) {
-      const next = model.next_state({ stability, difficulty }, day - lastDay, correct ? Rating.Good : Rating.Again, recall);
+      const next = model.next_state(
+        { stability, difficulty },
+        day - lastDay,
+        correct ? Rating.Good : Rating.Again,
+        recall,
+      );
       return memoryOf(next.stability, next.difficulty, day);
     },
   });
@@ -290,8 +302,9 @@ for (const [familyName, family] of Object.entries(FAMILIES)) {
     const kept = fitted.reduce((sum, o) => sum + o.kept, 0);
     console.log(`\nfits run ${fits}, kept over the defaults ${kept}; learner by learner (± 95%):`);
     names.slice(1).forEach((name, p) => {
-      const differences = CHECKPOINTS.map((day, c) =>
-        `day ${day} ${points(meanAndMargin(fitted.map((o, l) => o.recallAt[c]! - results[p + 1]![l]!.recallAt[c]!)))}`,
+      const differences = CHECKPOINTS.map(
+        (day, c) =>
+          `day ${day} ${points(meanAndMargin(fitted.map((o, l) => o.recallAt[c]! - results[p + 1]![l]!.recallAt[c]!)))}`,
       );
       console.log(`- fitting minus ${name}: ${differences.join(', ')}`);
     });

@@ -29,9 +29,7 @@ function row(name: string, expected: Record<Who, number>, call: (client: TestCli
 // The routes take no user: every signed-in caller reads and fits their own weights only.
 describe('authorization matrix: memory fit', () => {
   row('GET memory-fit', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/memory-fit/'));
-  row('POST memory-fit', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
-    c.post('/api/memory-fit/', {}),
-  );
+  row('POST memory-fit', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.post('/api/memory-fit/', {}));
   row('POST memory-fit again the same day', { anonymous: 401, owner: 429, other: 429, admin: 429 }, (c) =>
     c.post('/api/memory-fit/', {}),
   );

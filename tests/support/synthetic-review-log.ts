@@ -25,5 +25,8 @@ export function syntheticReviewLog(cards: number, seed: number): { answered_at: 
   }
   return [...byDay.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([day, reviews]) => ({ answered_at: new Date(Date.UTC(2025, 0, 1) + day * 86_400_000).toISOString(), reviews }));
+    .map(([day, reviews]) => ({
+      answered_at: new Date(Date.UTC(2025, 0, 1) + day * 86_400_000).toISOString(),
+      reviews,
+    }));
 }

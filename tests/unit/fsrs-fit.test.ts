@@ -129,7 +129,7 @@ describe('fitting with the fsrs-rs optimizer', () => {
   /** A learner who forgets much faster than the defaults assume, drawn with a seeded generator. */
   function syntheticLog(cards: number, seed: number) {
     let state = seed;
-    const random = () => ((state = (state * 48271) % 2147483647) / 2147483647);
+    const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
     const records: { answered_at: string; reviews: ReviewRow[] }[] = [];
     for (let c = 0; c < cards; c++) {
       let day = Math.floor(random() * 30);

@@ -44,7 +44,9 @@ const STATE_REVIEW = 2;
  * counting but the optimizer itself ignores them.
  */
 export function reviewLogToItems(records: readonly Pick<ReviewLogRecord, 'answered_at' | 'reviews'>[]): FitItem[] {
-  const sorted = [...records].sort((a, b) => (a.answered_at < b.answered_at ? -1 : a.answered_at > b.answered_at ? 1 : 0));
+  const sorted = [...records].sort((a, b) =>
+    a.answered_at < b.answered_at ? -1 : a.answered_at > b.answered_at ? 1 : 0,
+  );
   const history = new Map<string, FitReview[]>();
   const items: FitItem[] = [];
   for (const record of sorted) {
@@ -135,7 +137,8 @@ export const loadBinding = () => (binding ??= import('@open-spaced-repetition/bi
 
 function toBindingItems(b: Binding, items: readonly FitItem[]) {
   return items.map(
-    (item) => new b.FSRSBindingItem(item.reviews.map((review) => new b.FSRSBindingReview(review.rating, review.deltaT))),
+    (item) =>
+      new b.FSRSBindingItem(item.reviews.map((review) => new b.FSRSBindingReview(review.rating, review.deltaT))),
   );
 }
 

@@ -196,7 +196,9 @@ export interface LearnerScheduler {
 
 const WEIGHT_COUNT = 21;
 const usableWeights = (value: unknown): number[] | null =>
-  Array.isArray(value) && value.length === WEIGHT_COUNT && value.every((w) => typeof w === 'number' && Number.isFinite(w))
+  Array.isArray(value) &&
+  value.length === WEIGHT_COUNT &&
+  value.every((w) => typeof w === 'number' && Number.isFinite(w))
     ? (value as number[])
     : null;
 

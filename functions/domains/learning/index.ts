@@ -39,3 +39,4 @@ export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './qu
 export { quizDay } from './quiz-day.js';
 export { dueTodayCount, getDueToday } from './due-today.js';
 export { fitLearner, fitMemory, getMemoryFit, readReviewLog, runFsrsFitJob } from './memory-fit.js';
+export { FIT_MIN_ITEMS, fitWeights, reviewLogToItems, type FitOutcome } from './fsrs-fit.js';

@@ -43,7 +43,10 @@ export async function readReviewLog(userId: string): Promise<Pick<ReviewLogRecor
 }
 
 /** Fits one learner now and stores the outcome (the caller has claimed the fit). */
-export async function fitLearner(userId: string, minItems = FIT_MIN_ITEMS): Promise<FitOutcome & { retention: number | null }> {
+export async function fitLearner(
+  userId: string,
+  minItems = FIT_MIN_ITEMS,
+): Promise<FitOutcome & { retention: number | null }> {
   const records = await readReviewLog(userId);
   const outcome = await fitWeights(reviewLogToItems(records), minItems);
   const { retention } = measuredRetention(records);

@@ -51,7 +51,8 @@ export function nextStat(
   } = {},
 ): QuestionStatItem {
   let card = previous?.fsrs as FsrsCard | undefined;
-  for (const correct of options.reviews ?? attempts) card = reviewCard(card, correct, now, options.day, options.weights);
+  for (const correct of options.reviews ?? attempts)
+    card = reviewCard(card, correct, now, options.day, options.weights);
   const fsrs = card ?? newCard(now);
   const item: QuestionStatItem = {
     ...questionStatEntity.key(userId, questionId),

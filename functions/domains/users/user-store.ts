@@ -345,7 +345,8 @@ export async function getCallerUser(userId: string): Promise<CallerUser | null> 
     new GetCommand({
       TableName: config.appTable,
       Key: userEntity.key(userId),
-      ProjectionExpression: 'id, username, #role, is_superuser, is_staff, #language, time_zone, day_rollover_hour, fsrs_weights',
+      ProjectionExpression:
+        'id, username, #role, is_superuser, is_staff, #language, time_zone, day_rollover_hour, fsrs_weights',
       ExpressionAttributeNames: { '#role': 'role', '#language': 'language' },
     }),
   );
