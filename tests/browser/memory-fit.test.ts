@@ -7,6 +7,8 @@ import { useBrowser } from '../support/browser-harness.js';
 /** The profile's "Your memory" card (issue 26): measured next to desired retention, and the fit button. */
 const { stamp, visit } = useBrowser();
 const PASSWORD = 'correct-horse-42';
+/** The second fit of the day is refused on purpose (429); Chromium logs it. */
+const notThrottle = (errors: string[]) => unexpected(errors).filter((error) => !/status of 429/.test(error));
 
 describe('profile memory card', () => {
   test('shows the default retention, fits on demand once a day, in English and Korean at 390 px', async () => {
@@ -29,7 +31,7 @@ describe('profile memory card', () => {
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'profile-memory-fit-en-phone', false);
 
-    expect(unexpected(errors)).toEqual([]);
+    expect(notThrottle(errors)).toEqual([]);
 
     const ko = await visit('/login', { locale: 'ko-KR', viewport: 'phone', storage: { language: 'ko' } });
     await logIn(ko.page, `memfit_${stamp}`, PASSWORD, '/profile');
@@ -40,6 +42,6 @@ describe('profile memory card', () => {
     expect(await seriousViolations(ko.page, { include: '[data-testid="profile-memory-fit"]' })).toEqual([]);
     await koCard.scrollIntoViewIfNeeded();
     await screenshot(ko.page, 'profile-memory-fit-ko-phone', false);
-    expect(unexpected(ko.errors)).toEqual([]);
+    expect(notThrottle(ko.errors)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { fitMemory } from '../api/fit-memory.js';
 import { useMemoryFit } from '../api/get-memory-fit.js';
+import styles from './memory-fit-section.module.css';
 
 const percent = (value: number, language: string) =>
   new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(value);
@@ -50,7 +51,7 @@ export function MemoryFitSection() {
           <dl className={form.grid} data-testid="memory-fit-figures">
             <div className={form.field}>
               <dt className={form.label}>{t('profile.memoryFit.measured')}</dt>
-              <dd data-testid="memory-fit-measured">
+              <dd className={styles.figure} data-testid="memory-fit-measured">
                 {data.measured_retention === null
                   ? t('profile.memoryFit.noReviews')
                   : percent(data.measured_retention, i18n.language)}
@@ -58,7 +59,9 @@ export function MemoryFitSection() {
             </div>
             <div className={form.field}>
               <dt className={form.label}>{t('profile.memoryFit.desired')}</dt>
-              <dd data-testid="memory-fit-desired">{percent(data.desired_retention, i18n.language)}</dd>
+              <dd className={styles.figure} data-testid="memory-fit-desired">
+                {percent(data.desired_retention, i18n.language)}
+              </dd>
             </div>
           </dl>
           <p className={form.hint} data-testid="memory-fit-state">
