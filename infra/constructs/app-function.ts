@@ -51,7 +51,7 @@ export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 export const FUNCTION_LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 /**
- * One Node.js arm64 Lambda bundled by local esbuild, with its log group, X-Ray active tracing and
+ * One Node.js Lambda (arm64; x86_64 for the fsrs-rs optimizer's functions, bundling.ts) bundled by local esbuild, with its log group, X-Ray active tracing and
  * exactly its grants.
  */
 export class AppFunction extends Construct {
