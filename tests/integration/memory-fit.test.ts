@@ -13,6 +13,8 @@ import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { syntheticReviewLog } from '../support/synthetic-review-log.js';
+import { countDynamoCalls } from '../support/exam-store.js';
+import { getMemoryFit, readReviewLog } from '../../functions/domains/learning/memory-fit.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -113,6 +115,20 @@ describe('per-learner FSRS weights (issue 26)', () => {
     expect(after.stability).toBeCloseTo(fitted.stability, 6);
     expect(after.due).toBe(fitted.due);
   }, 60_000);
+
+  it('reads in requests that do not grow with the learner: one GetItem for the card, one Query page per MB of log', async () => {
+    const calls = countDynamoCalls();
+    const ctx = { caller: { user: { id: user.id } } } as Parameters<typeof getMemoryFit>[1];
+    calls.reset();
+    expect((await getMemoryFit({} as Parameters<typeof getMemoryFit>[0], ctx)).personal).toBe(true);
+    expect(calls.byCommand()).toEqual({ GetItemCommand: 1 });
+    calls.reset();
+    const log = await readReviewLog(user.id);
+    // The synthetic 1,800 rows and the graded answer of the test before.
+    expect(log.reduce((sum, record) => sum + record.reviews.length, 0)).toBe(1_801);
+    // 1,800 rows are ≈ 80 KB: one page of the Query (the fit's only read that grows, at ≈ 1 page per MB).
+    expect(calls.byCommand()).toEqual({ QueryCommand: 1 });
+  });
 
   it('keeps the defaults for a learner below the threshold', async () => {
     const small = await fixtureUser(apiUrl);
