@@ -50,6 +50,19 @@ describe('review log → FSRSItem', () => {
     expect(items.map(hasLongTermReview)).toEqual([false, true]);
   });
 
+  it('leaves out cards whose log starts after their first review (answered before the log existed)', () => {
+    const items = reviewLogToItems([
+      { answered_at: '2026-01-01T00:00:00.000Z', reviews: [row('old', 3, 4, 2, 2), row('new', 3, 0, 0, 1)] },
+      { answered_at: '2026-01-05T00:00:00.000Z', reviews: [row('old', 3, 9, 2, 2), row('new', 1, 4, 1, 3)] },
+    ]);
+    expect(items.map((i) => i.reviews)).toEqual([
+      [
+        { rating: 3, deltaT: 0 },
+        { rating: 1, deltaT: 4 },
+      ],
+    ]);
+  });
+
   it('skips ratings outside 1–4', () => {
     const items = reviewLogToItems([
       { answered_at: '2026-01-01T00:00:00.000Z', reviews: [row('a', 3, 0), row('a', 0, 1), row('a', 7, 1)] },

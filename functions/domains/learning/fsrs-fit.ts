@@ -34,26 +34,34 @@ export const HELD_BACK_SHARE = 0.2;
 /** FSRS-6 default weights, what every learner starts with (ts-fsrs's, the same as fsrs-rs's). */
 export const DEFAULT_WEIGHTS: readonly number[] = default_w;
 
+const STATE_NEW = 0;
 const STATE_REVIEW = 2;
 
 /**
  * The review log as training items: rows grouped by question in the order they were written, one
  * item per review after the first (the first review alone predicts nothing). A row's elapsed
  * learner days are the item's `deltaT`; the first review of a card is 0 whatever the row says.
- * Items without a review on a later day (`deltaT` > 0 somewhere after the first) are kept for
- * counting but the optimizer itself ignores them.
+ * A card whose first logged row is not a new card's is left out whole. Items without a review on
+ * a later day are returned too; `trainableItems` drops them.
  */
 export function reviewLogToItems(records: readonly Pick<ReviewLogRecord, 'answered_at' | 'reviews'>[]): FitItem[] {
   const sorted = [...records].sort((a, b) =>
     a.answered_at < b.answered_at ? -1 : a.answered_at > b.answered_at ? 1 : 0,
   );
   const history = new Map<string, FitReview[]>();
+  // Cards whose log starts after their first review (answered before the log existed): their
+  // history is unknown, so none of their reviews is trained on (Anki skips such cards too).
+  const partial = new Set<string>();
   const items: FitItem[] = [];
   for (const record of sorted) {
     const at = Date.parse(record.answered_at);
-    for (const [questionId, rating, elapsed] of record.reviews) {
-      if (!(rating >= 1 && rating <= 4)) continue;
+    for (const [questionId, rating, elapsed, stateBefore] of record.reviews) {
+      if (!(rating >= 1 && rating <= 4) || partial.has(questionId)) continue;
       const previous = history.get(questionId);
+      if (!previous && stateBefore !== STATE_NEW) {
+        partial.add(questionId);
+        continue;
+      }
       const reviews = previous ?? [];
       reviews.push({ rating: Math.round(rating), deltaT: previous ? Math.max(0, Math.round(elapsed)) : 0 });
       history.set(questionId, reviews);
