@@ -174,6 +174,19 @@ describe('fitting with the fsrs-rs optimizer', () => {
     expect(outcome).toMatchObject({ outcome: 'too_few_reviews', weights: null });
   });
 
+  it('keeps the defaults when the held-back reviews are too few for the optimizer to judge', async () => {
+    // Two-review cards: fsrs-rs refuses to evaluate 20 such items (NotEnoughData), so 100 hold back too few.
+    const items = Array.from({ length: 100 }, (_, i) => ({
+      reviews: [
+        { rating: 3, deltaT: 0 },
+        { rating: i % 3 ? 3 : 1, deltaT: 1 + (i % 5) },
+      ],
+      at: i,
+    }));
+    const outcome = await fitWeights(items, 100);
+    expect(outcome).toMatchObject({ outcome: 'too_few_reviews', weights: null, items: 100 });
+  });
+
   it('evaluates the defaults as the binding does', async () => {
     const items = reviewLogToItems(syntheticLog(50, 5)).filter(hasLongTermReview);
     const m = await evaluateWeights(items, DEFAULT_WEIGHTS);

@@ -150,6 +150,8 @@ function toBindingItems(b: Binding, items: readonly FitItem[]) {
   );
 }
 
+const isNotEnoughData = (error: unknown) => error instanceof Error && /NotEnoughData/.test(error.message);
+
 /** The optimizer's log loss and RMSE(bins) of `weights` on `items`. */
 export async function evaluateWeights(items: readonly FitItem[], weights: readonly number[]): Promise<FitMetrics> {
   const b = await loadBinding();
@@ -167,10 +169,18 @@ export async function fitWeights(allItems: readonly FitItem[], minItems = FIT_MI
   if (items.length < minItems) return { weights: null, outcome: 'too_few_reviews', items: items.length };
   const b = await loadBinding();
   const { train, test } = timeSplit(items);
-  const proposal = await b.computeParameters(toBindingItems(b, train), { enableShortTerm: true });
-  const fitted = await evaluateWeights(test, proposal);
-  const defaults = await evaluateWeights(test, DEFAULT_WEIGHTS);
-  const base = { items: items.length, fitted, defaults, proposal };
+  let base: Required<Pick<FitOutcome, 'items' | 'fitted' | 'defaults' | 'proposal'>>;
+  try {
+    const proposal = await b.computeParameters(toBindingItems(b, train), { enableShortTerm: true });
+    const fitted = await evaluateWeights(test, proposal);
+    const defaults = await evaluateWeights(test, DEFAULT_WEIGHTS);
+    base = { items: items.length, fitted, defaults, proposal };
+  } catch (error) {
+    // fsrs-rs refuses to evaluate a few dozen held-back items (below ~50): not enough to judge a fit.
+    if (isNotEnoughData(error)) return { weights: null, outcome: 'too_few_reviews', items: items.length };
+    throw error;
+  }
+  const { proposal, fitted, defaults } = base;
   if (!validWeights(proposal) || !keepsFit(fitted, defaults))
     return { ...base, weights: null, outcome: 'worse_than_default' };
   const final = validWeights(await b.computeParameters(toBindingItems(b, items), { enableShortTerm: true }));
