@@ -4,6 +4,7 @@ import * as files from '#shared/contracts/files.js';
 import * as exams from '#shared/contracts/exams.js';
 import * as auth from '#shared/contracts/auth.js';
 import * as links from '#shared/contracts/links.js';
+import * as memoryFit from '#shared/contracts/memory-fit.js';
 import * as profile from '#shared/contracts/profile.js';
 import * as questions from '#shared/contracts/questions.js';
 import * as results from '#shared/contracts/results.js';
@@ -120,6 +121,7 @@ export function coldRequests(data: ColdRequestData, sessionId: string): ColdRequ
     exams: { contract: exams.listExams },
     files: { contract: files.listQuestionFiles },
     'files-sheets': { contract: files.downloadSampleFile, params: { lang: 'en' } },
+    'memory-fit': { contract: memoryFit.getMemoryFit },
     links: { contract: links.followShortLink, params: { shortCode: data.shortCode }, expectedStatus: 302 },
     profile: { contract: profile.getProfile },
     'profile-export': { contract: profile.exportUserData },

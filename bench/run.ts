@@ -13,6 +13,7 @@ import { benchResults } from './results.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchDailyMail } from './daily-mail.js';
 import { benchStudyProgress } from './study-progress.js';
+import { benchFsrsFit } from './fsrs-fit.js';
 import { EXAM_LOAD_BENCH_SECONDS, EXAM_LOAD_DEFAULTS, benchExamLoad } from './exam-load.js';
 
 /**
@@ -129,6 +130,8 @@ await benchQuestionBank(rootDir, report);
 console.log('\n== Results: submit and statistics (API in this process, DynamoDB requests counted) ==');
 await benchResults(rootDir, report);
 
+console.log('\n== Per-learner FSRS fit (fsrs-rs optimizer, fresh process; information, no budget) ==');
+benchFsrsFit(rootDir, report);
 console.log('\n== Daily quiz email job (coordinator and workers in this process, DynamoDB requests counted) ==');
 await benchDailyMail(rootDir, report);
 console.log('\n== Study progress and random practice (API in this process, DynamoDB requests counted) ==');

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, buildSync, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
@@ -10,6 +10,20 @@ export const ROOT_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '.
 export const LAMBDA_ENTRY_FILE = 'index.mjs';
 /** The Lambda's handler setting: `handler` exported by index.mjs. */
 export const LAMBDA_HANDLER = 'index.handler';
+
+/** The fsrs-rs optimizer (per-learner FSRS weights, issue 26): a native Node-API module. */
+export const OPTIMIZER_PACKAGE = '@open-spaced-repetition/binding';
+/**
+ * Its Linux binary. 0.5.0 is published for linux-x64-gnu only (linux-arm64-gnu, the musl and
+ * wasm32-wasi builds stop at 0.1.2), so the functions that fit run on x86_64 Lambda, whose Amazon
+ * Linux 2023 is glibc: the package npm installs on this linux-x64 machine is the one deployed.
+ */
+export const OPTIMIZER_BINARY_PACKAGE = '@open-spaced-repetition/binding-linux-x64-gnu';
+/** Entries whose bundle imports the optimizer: they run on x86_64 (`lambdaArchitecture`). */
+export const OPTIMIZER_ENTRIES = ['functions/groups/memory-fit.ts', 'functions/jobs/fsrs-fit.ts'];
+/** Every other function runs on arm64 (D-performance); the optimizer's ones on x86_64. */
+export const lambdaArchitecture = (entry: string): 'arm64' | 'x86_64' =>
+  OPTIMIZER_ENTRIES.includes(entry) ? 'x86_64' : 'arm64';
 
 /**
  * The one description of how every Lambda is bundled (D106). The stack (app-function.ts, through
@@ -40,8 +54,12 @@ export function lambdaBuildOptions(entry: string): BuildOptions {
     mainFields: ['module', 'main'],
     /** Keep Korean strings as UTF-8 rather than \uXXXX escapes (half the bytes). */
     charset: 'utf8',
-    /** Nothing external: the AWS SDK v3 is bundled, pinned by package-lock and tree-shaken. */
-    external: [],
+    /**
+     * The AWS SDK v3 is bundled, pinned by package-lock and tree-shaken. Only the fsrs-rs optimizer
+     * stays external: it loads a native `.node` binary by `require`, which esbuild cannot bundle;
+     * `buildLambdaAsset` copies it beside the code (NATIVE_PACKAGES).
+     */
+    external: [OPTIMIZER_PACKAGE],
     /**
      * Node's web streams are read only when used: @middy/core imports them at load for streamed
      * answers we never give (lambda-shims/node-stream-web.ts).
@@ -85,8 +103,30 @@ function writeFiles(files: LambdaOutput[], dir: string): void {
  * because CDK's local bundling (`ILocalBundling.tryBundle`) is.
  */
 export function buildLambdaAsset(entry: string, outdir: string): void {
-  const result = buildSync({ ...lambdaBuildOptions(entry), outdir: VIRTUAL_OUTDIR, write: false });
+  const result = buildSync({ ...lambdaBuildOptions(entry), outdir: VIRTUAL_OUTDIR, write: false, metafile: true });
   writeFiles(assetFiles(result.outputFiles), outdir);
+  if (importsOptimizer(result.metafile)) copyOptimizer(entry, outdir);
+}
+
+/** Whether any output file imports the external optimizer. */
+export const importsOptimizer = (metafile: Metafile) =>
+  Object.values(metafile.outputs).some((output) =>
+    output.imports.some((imported) => imported.external && imported.path === OPTIMIZER_PACKAGE),
+  );
+
+/**
+ * The optimizer's JavaScript loader and its linux-x64-gnu binary into the asset's `node_modules`,
+ * where Node resolves the bundle's external import. Only an x86_64 function may carry it.
+ */
+function copyOptimizer(entry: string, outdir: string): void {
+  if (lambdaArchitecture(entry) !== 'x86_64')
+    throw new Error(`${entry} imports ${OPTIMIZER_PACKAGE}: add it to OPTIMIZER_ENTRIES (x86_64) in infra/bundling.ts`);
+  for (const name of [OPTIMIZER_PACKAGE, OPTIMIZER_BINARY_PACKAGE]) {
+    const from = join(ROOT_DIR, 'node_modules', name);
+    if (!existsSync(from))
+      throw new Error(`${name} is not installed: run npm ci on linux-x64 (its binary is an optional dependency)`);
+    cpSync(from, join(outdir, 'node_modules', name), { recursive: true });
+  }
 }
 
 export interface LambdaBuild {

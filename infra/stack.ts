@@ -186,7 +186,7 @@ export class QuizbankStack extends Stack {
           kind: 'schedule',
           name: `job-${def.name}`,
           entry: def.handler,
-          memoryMb: JOB_MEMORY_MB,
+          memoryMb: def.memoryMb ?? JOB_MEMORY_MB,
           timeoutSeconds: def.timeoutSeconds,
           access: def.access,
           // Lambda's own async retries could send the daily mail twice; a failed run waits a day.

@@ -14,7 +14,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { LAMBDA_HANDLER, ROOT_DIR, buildLambdaAsset } from '../bundling.js';
+import { LAMBDA_HANDLER, ROOT_DIR, buildLambdaAsset, lambdaArchitecture } from '../bundling.js';
 import type { Data, DataAccess } from './data.js';
 import type { Mail } from './mail.js';
 
@@ -54,7 +54,7 @@ export const LIVE_ALIAS = 'live';
 export const FUNCTION_LOG_RETENTION = RetentionDays.ONE_MONTH;
 
 /**
- * One Node.js arm64 Lambda bundled by local esbuild, with its log group, X-Ray active tracing and
+ * One Node.js Lambda (arm64; x86_64 for the fsrs-rs optimizer's functions, bundling.ts) bundled by local esbuild, with its log group, X-Ray active tracing and
  * exactly its grants.
  */
 export class AppFunction extends Construct {
@@ -97,7 +97,8 @@ export class AppFunction extends Construct {
       code: lambdaAsset(props.entry),
       handler: LAMBDA_HANDLER,
       runtime: LAMBDA_RUNTIME,
-      architecture: Architecture.ARM_64,
+      // arm64, except the functions carrying the fsrs-rs optimizer's x64-only binary (bundling.ts).
+      architecture: lambdaArchitecture(props.entry) === 'x86_64' ? Architecture.X86_64 : Architecture.ARM_64,
       memorySize: props.memoryMb,
       timeout: Duration.seconds(props.timeoutSeconds),
       logGroup,

@@ -3,13 +3,15 @@
  * Times are UTC. `handler` is the module path (exports `handler`).
  */
 export interface ScheduleDefinition {
-  name: 'daily-quiz-email' | 'retention-cleanup';
+  name: 'daily-quiz-email' | 'retention-cleanup' | 'fsrs-fit';
   description: string;
   handler: string;
   /** Runs daily at this UTC hour and minute. */
   utc: { hour: number; minute: number };
   access: { appTable?: 'read' | 'write'; filesBucket?: 'read' | 'write'; sendMail?: boolean };
   timeoutSeconds: number;
+  /** Lambda memory when the default is not enough. */
+  memoryMb?: number;
   /**
    * A job that fans its work out (docs/decisions/mail.md D65): in AWS the schedule starts a Step
    * Functions state machine that asks the job's handler for the plan (`{mode: 'plan'}` → `{tasks}`)
@@ -37,6 +39,16 @@ export const SCHEDULES: ScheduleDefinition[] = [
     utc: { hour: 18, minute: 0 },
     access: { appTable: 'write' },
     timeoutSeconds: 900,
+  },
+  {
+    name: 'fsrs-fit',
+    description: "Fits learners' FSRS weights from their review logs, at most 200 a run (04:00 KST).",
+    handler: 'functions/jobs/fsrs-fit.ts',
+    utc: { hour: 19, minute: 0 },
+    access: { appTable: 'write' },
+    timeoutSeconds: 900,
+    // The fsrs-rs optimizer's native binary; a year of 100 reviews a day peaks near 200 MB (bench/NOTES.md).
+    memoryMb: 1024,
   },
 ];
 

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureLambdaBundles } from '../../bench/lambda-bundle-sizes.js';
-import { LAMBDA_ENTRY_FILE, ROOT_DIR } from '../../infra/bundling.js';
+import { LAMBDA_ENTRY_FILE, OPTIMIZER_BINARY_PACKAGE, OPTIMIZER_PACKAGE, ROOT_DIR } from '../../infra/bundling.js';
 import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
@@ -53,12 +53,26 @@ describe('npx cdk synth (real bundling, offline)', () => {
 
   afterAll(() => rmSync(workdir, { recursive: true, force: true }));
 
-  /** Every file of an asset by its path inside it (`index.mjs`, `chunks/…`). */
-  const filesOf = (asset: string) =>
+  /**
+   * Every file of an asset by its path inside it (`index.mjs`, `chunks/…`), except the packages
+   * copied beside the bundle (`node_modules/`: only the optimizer's, checked below).
+   */
+  const allFilesOf = (asset: string) =>
     readdirSync(asset, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => join(entry.parentPath, entry.name).slice(asset.length + 1))
       .sort();
+  const filesOf = (asset: string) => allFilesOf(asset).filter((file) => !file.startsWith('node_modules/'));
+
+  it('carries the fsrs-rs optimizer and its linux-x64 binary only in the functions that fit', () => {
+    for (const [name, asset] of assets) {
+      const packages = allFilesOf(asset).filter((file) => file.startsWith('node_modules/'));
+      if (name === 'route-group:memory-fit' || name === 'schedule:job-fsrs-fit') {
+        expect(packages, name).toContain(`node_modules/${OPTIMIZER_PACKAGE}/package.json`);
+        expect(packages, name).toContain(`node_modules/${OPTIMIZER_BINARY_PACKAGE}/fsrs-binding.linux-x64-gnu.node`);
+      } else expect(packages, name).toEqual([]);
+    }
+  });
   const scriptsOf = (asset: string) => filesOf(asset).filter((file) => file.endsWith('.mjs'));
 
   it('bundles index.mjs and its chunks, each ESM with a source map, per route group, job and worker', () => {
@@ -102,11 +116,13 @@ describe('npx cdk synth (real bundling, offline)', () => {
 
   it('bundles the AWS SDK instead of importing it from the runtime', () => {
     for (const m of measured) {
-      // Only Node built-ins stay external (`node:stream`, `crypto`, …).
+      // Only Node built-ins stay external (`node:stream`, `crypto`, …), and the fsrs-rs optimizer's
+      // native module in the functions that fit, which carry it in their asset's node_modules.
+      const fits = m.group === 'memory-fit' || m.group === 'job-fsrs-fit';
       expect(
         m.externalImports.filter((p) => !p.startsWith('node:') && !builtinModules.includes(p)),
         m.group,
-      ).toEqual([]);
+      ).toEqual(fits ? [OPTIMIZER_PACKAGE] : []);
     }
     for (const [name, asset] of assets) {
       for (const script of scriptsOf(asset)) {

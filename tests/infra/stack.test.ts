@@ -90,10 +90,12 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       expect([...functions.keys()].sort()).toEqual(expected.sort());
     });
 
-    it('runs every app function on nodejs24.x arm64 with its manifest memory and timeout', () => {
+    it("runs every app function on nodejs24.x arm64 (the optimizer's on x86_64) with its manifest memory and timeout", () => {
+      // The fsrs-rs optimizer's 0.5.0 binary exists for linux-x64-gnu only (infra/bundling.ts).
+      const x64 = new Set(['route-group:memory-fit', 'schedule:job-fsrs-fit']);
       for (const [name, { props }] of functions) {
         expect(props.Runtime, name).toBe('nodejs24.x');
-        expect(props.Architectures, name).toEqual(['arm64']);
+        expect(props.Architectures, name).toEqual([x64.has(name) ? 'x86_64' : 'arm64']);
         expect(props.Handler, name).toBe('index.handler');
       }
       for (const group of groups) {
@@ -103,6 +105,8 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       }
       for (const schedule of SCHEDULES) {
         expect(functions.get(`schedule:job-${schedule.name}`)!.props.Timeout).toBe(schedule.timeoutSeconds);
+        if (schedule.memoryMb)
+          expect(functions.get(`schedule:job-${schedule.name}`)!.props.MemorySize).toBe(schedule.memoryMb);
       }
     });
 

@@ -17,7 +17,7 @@ import {
 import { subscribedExamIds } from './subscription-store.js';
 import { canReadExamDirectly } from './visibility.js';
 import { createLogger } from '../../runtime/log.js';
-import { selectDailyQuestions, type DailyPick, quizDay } from '../learning/index.js';
+import { schedulerFor, selectDailyQuestions, type DailyPick, quizDay } from '../learning/index.js';
 import { claimDailyDay, dueReviews, getDailyDay, learningStateOf, moveDailyPointer } from './daily-exam-store.js';
 import type { CallerUser } from '../../runtime/http/types.js';
 import { learnerDaySettings } from '#shared/domain/learner-day.js';
@@ -150,6 +150,7 @@ async function chooseQuestions(user: DailyExamUser, count: number, now: Date): P
     count,
     now,
     random: Math.random,
+    weights: schedulerFor(user).weights,
   });
   if (picks.length === 0) return { ok: false, error: 'home.dailyExam.noQuestionsAvailable' };
   return { ok: true, questions: picks.map((p) => questionsById.get(p.questionId)!), picks };

@@ -44,6 +44,8 @@ export interface DailySelectionInput {
   count: number;
   now: Date;
   random: RandomSource;
+  /** The learner's fitted FSRS weights (`schedulerFor(user).weights`): their forgetting curve ranks recall. */
+  weights?: readonly number[] | null;
 }
 
 export type DailyPickReason = 'due' | 'unseen' | 'learning' | 'weakest';
@@ -86,6 +88,7 @@ export function selectDailyQuestions({
   count,
   now,
   random,
+  weights,
 }: DailySelectionInput): DailyPick[] {
   const { min, max } = LIMITS.profileQuestionCount;
   if (!Number.isInteger(count) || count < min || count > max)
@@ -100,9 +103,9 @@ export function selectDailyQuestions({
   for (const questionId of shuffled(eligible, random)) {
     const stat = stats.get(questionId);
     const card = stat?.fsrs;
-    if (card && isDue(card, now)) due.push({ questionId, recall: retrievability(card, now) });
+    if (card && isDue(card, now)) due.push({ questionId, recall: retrievability(card, now, weights) });
     else if (isUnseen(stat)) unseen.push(questionId);
-    else if (card?.state === 'learning') learning.push({ questionId, recall: retrievability(card, now) });
+    else if (card?.state === 'learning') learning.push({ questionId, recall: retrievability(card, now, weights) });
     else seen.push(questionId);
   }
   const byRecall = (a: { recall: number }, b: { recall: number }) => a.recall - b.recall;

@@ -4,6 +4,7 @@ import {
   DEFAULT_LEARNER_DAY,
   learnerClockMs,
   learnerDay,
+  learnerDaySettings,
   learnerDayStart,
   type LearnerDaySettings,
 } from '#shared/domain/learner-day.js';
@@ -49,7 +50,20 @@ const STATES: Record<FsrsStateName, State> = {
 };
 
 let scheduler: ReturnType<typeof fsrs> | undefined;
-const fsrsScheduler = () => (scheduler ??= fsrs(generatorParameters({ enable_fuzz: true })));
+/** Schedulers of learners' fitted weights, by the weights' text (a warm Lambda serves few learners). */
+const fittedSchedulers = new Map<string, ReturnType<typeof fsrs>>();
+const FITTED_CACHE_MAX = 64;
+const fsrsScheduler = (weights?: readonly number[] | null) => {
+  if (!weights) return (scheduler ??= fsrs(generatorParameters({ enable_fuzz: true })));
+  const key = weights.join(',');
+  let fitted = fittedSchedulers.get(key);
+  if (!fitted) {
+    if (fittedSchedulers.size >= FITTED_CACHE_MAX) fittedSchedulers.clear();
+    fitted = fsrs(generatorParameters({ enable_fuzz: true, w: [...weights] }));
+    fittedSchedulers.set(key, fitted);
+  }
+  return fitted;
+};
 
 function toCard(stored: FsrsCard | undefined, now: Date): Card {
   if (!stored || !STATES[stored.state]) return createEmptyCard(now);
@@ -108,6 +122,8 @@ export function reviewCard(
   answer: boolean | Grade,
   now: Date,
   day: LearnerDaySettings = DEFAULT_LEARNER_DAY,
+  /** The learner's fitted FSRS weights (21); null or absent: the defaults. */
+  weights?: readonly number[] | null,
 ): FsrsCard {
   const grade = typeof answer === 'boolean' ? gradeOf(answer) : answer;
   const card = toCard(stored, now);
@@ -120,7 +136,7 @@ export function reviewCard(
     clockNow = Math.max(clockNow, clockLast);
     card.last_review = new Date(clockLast);
   }
-  const next = fsrsScheduler().next(card, new Date(clockNow), RATINGS[grade]).card;
+  const next = fsrsScheduler(weights).next(card, new Date(clockNow), RATINGS[grade]).card;
   const out = fromCard(next);
   out.last_review = realNow.toISOString();
   out.due =
@@ -150,13 +166,54 @@ export function elapsedLearnerDays(
  * days since the last review (0 for a card never reviewed). Fractional, not whole days, so cards
  * answered yesterday evening and this morning rank by how long ago they really were (D120).
  */
-export function retrievability(stored: FsrsCard, now: Date): number {
+export function retrievability(stored: FsrsCard, now: Date, weights?: readonly number[] | null): number {
   if (!stored.last_review || stored.state === 'new') return 0;
   const days = Math.max(0, (now.getTime() - Date.parse(stored.last_review)) / 86_400_000);
-  return fsrsScheduler().forgetting_curve(days, Number(stored.stability));
+  return fsrsScheduler(weights).forgetting_curve(days, Number(stored.stability));
 }
 
 /** Whether the card belongs on the sparse "due" index (review and relearning cards only). */
 export function isScheduled(card: FsrsCard): boolean {
   return card.state === 'review' || card.state === 'relearning';
+}
+
+/** What a user item (or the caller's projection of it) holds that scheduling needs. */
+export interface SchedulingUser {
+  time_zone?: unknown;
+  day_rollover_hour?: unknown;
+  /** Fitted FSRS-6 weights (21 numbers, `fsrs-fit.ts`); absent until a fit beat the defaults. */
+  fsrs_weights?: unknown;
+}
+
+/** One learner's scheduler: their day and their weights, for every path that reviews or ranks a card. */
+export interface LearnerScheduler {
+  day: LearnerDaySettings;
+  /** The fitted weights, or null for the defaults. */
+  weights: readonly number[] | null;
+  review(stored: FsrsCard | undefined, answer: boolean | Grade, now: Date): FsrsCard;
+  retrievability(stored: FsrsCard, now: Date): number;
+}
+
+const WEIGHT_COUNT = 21;
+const usableWeights = (value: unknown): number[] | null =>
+  Array.isArray(value) &&
+  value.length === WEIGHT_COUNT &&
+  value.every((w) => typeof w === 'number' && Number.isFinite(w))
+    ? (value as number[])
+    : null;
+
+/**
+ * The scheduler of `user`: their learner day (D120) and their fitted weights when they have them
+ * (issue 26). Every path that grades a card (submit, the statistics job, the review screen) and
+ * ranks by recall should take it from here, so a fit changes the learner's schedule everywhere.
+ */
+export function schedulerFor(user: SchedulingUser | null | undefined): LearnerScheduler {
+  const day = learnerDaySettings(user);
+  const weights = usableWeights(user?.fsrs_weights);
+  return {
+    day,
+    weights,
+    review: (stored, answer, now) => reviewCard(stored, answer, now, day, weights),
+    retrievability: (stored, now) => retrievability(stored, now, weights),
+  };
 }

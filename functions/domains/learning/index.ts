@@ -13,7 +13,15 @@ export { questionStatEntity, type QuestionStat } from './entities/question-stat.
 export { reviewLogEntity, type ReviewLogRecord, type ReviewRow } from './entities/review-log.js';
 export { reviewLogWrites, reviewRow } from './review-log.js';
 export { reviewDayEntity } from './entities/review-day.js';
-export { elapsedLearnerDays, retrievability, reviewCard, type FsrsCard, type Grade } from './fsrs.js';
+export {
+  elapsedLearnerDays,
+  retrievability,
+  reviewCard,
+  schedulerFor,
+  type FsrsCard,
+  type Grade,
+  type LearnerScheduler,
+} from './fsrs.js';
 export {
   deleteFavorite,
   deleteIgnored,
@@ -32,3 +40,5 @@ export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './qu
 export { quizDay } from './quiz-day.js';
 export { dueTodayCount, getDueToday } from './due-today.js';
 export { getReviewActivity } from './review-activity.js';
+export { fitLearner, fitMemory, getMemoryFit, readReviewLog, runFsrsFitJob } from './memory-fit.js';
+export { FIT_MIN_ITEMS, fitWeights, reviewLogToItems, type FitOutcome } from './fsrs-fit.js';

@@ -46,10 +46,13 @@ export function nextStat(
     reviews?: boolean[];
     /** The learner's day (D120): elapsed days are counted in it. */
     day?: LearnerDaySettings;
+    /** The learner's fitted FSRS weights (`schedulerFor`); absent: the defaults. */
+    weights?: readonly number[] | null;
   } = {},
 ): QuestionStatItem {
   let card = previous?.fsrs as FsrsCard | undefined;
-  for (const correct of options.reviews ?? attempts) card = reviewCard(card, correct, now, options.day);
+  for (const correct of options.reviews ?? attempts)
+    card = reviewCard(card, correct, now, options.day, options.weights);
   const fsrs = card ?? newCard(now);
   const item: QuestionStatItem = {
     ...questionStatEntity.key(userId, questionId),

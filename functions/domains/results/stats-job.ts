@@ -53,10 +53,11 @@ export function statWrites(
   now: Date,
   examId: string,
   day: LearnerDaySettings,
+  weights?: readonly number[] | null,
 ): StatWrite[] {
   return graded.map((d) => {
     const previous = found.get(questionStatEntity.key(userId, d.question_id).sk);
-    const item = nextStat(userId, d.question_id, previous, [d.is_correct], now, examId, { day });
+    const item = nextStat(userId, d.question_id, previous, [d.is_correct], now, examId, { day, weights });
     return {
       item,
       previous,
@@ -87,7 +88,7 @@ export async function runJob(userId: string, start: JobRecord): Promise<void> {
       }));
     const found = await getMany(batch.map((d) => questionStatEntity.key(userId, d.question_id)));
     try {
-      const writes = statWrites(userId, batch, found, now, job.exam_id, day);
+      const writes = statWrites(userId, batch, found, now, job.exam_id, day, job.fsrs_weights);
       const log = logOf(
         userId,
         writes,

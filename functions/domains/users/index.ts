@@ -28,6 +28,7 @@ export {
 } from './throttle-store.js';
 export {
   buildUserRecord,
+  claimFsrsFit,
   findUserByEmail,
   findUserByUsername,
   findUserIdByEmail,
@@ -38,6 +39,7 @@ export {
   listAllUsers,
   listUsersPage,
   markEmailVerified,
+  saveFsrsFit,
   searchUsersByPrefix,
   setPasswordHash,
   StaleUser,
@@ -45,6 +47,8 @@ export {
   updateUser,
   userIdsByEmail,
   userIdsByUsername,
+  usersDueForFit,
+  type FsrsFitFields,
   type UserChanges,
   type UserRecord,
 } from './user-store.js';

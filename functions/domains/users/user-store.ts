@@ -366,9 +366,83 @@ export async function getCallerUser(userId: string): Promise<CallerUser | null> 
     new GetCommand({
       TableName: config.appTable,
       Key: userEntity.key(userId),
-      ProjectionExpression: 'id, username, #role, is_superuser, is_staff, #language, time_zone, day_rollover_hour',
+      ProjectionExpression:
+        'id, username, #role, is_superuser, is_staff, #language, time_zone, day_rollover_hour, fsrs_weights',
       ExpressionAttributeNames: { '#role': 'role', '#language': 'language' },
     }),
   );
   return Item ? parseCallerUser(Item) : null;
+}
+
+/** What a per-learner FSRS fit leaves on the USER item (learning/fsrs-fit-job.ts). */
+export interface FsrsFitFields {
+  /** The fitted weights, or null to schedule with the defaults again. */
+  fsrs_weights: number[] | null;
+  fsrs_review_count: number;
+  fsrs_measured_retention: number | null;
+  fsrs_fit_outcome: string;
+}
+
+/**
+ * Claims the learner's fit: sets `fsrs_fitted_at` to `now` unless a fit started after
+ * `notBefore` (one fit per learner and period, whoever asks — the profile button or the job).
+ * False when the claim was taken or the user is gone.
+ */
+export async function claimFsrsFit(userId: string, now: string, notBefore: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: config.appTable,
+        Key: userEntity.key(userId),
+        UpdateExpression: 'SET fsrs_fitted_at = :now',
+        ConditionExpression: `${ITEM_EXISTS} AND (attribute_not_exists(fsrs_fitted_at) OR fsrs_fitted_at < :nb)`,
+        ExpressionAttributeValues: { ':now': now, ':nb': notBefore },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Stores a fit's outcome on the USER item (the weights removed when the defaults are kept). */
+export async function saveFsrsFit(userId: string, fit: FsrsFitFields): Promise<void> {
+  const set = 'SET fsrs_review_count = :n, fsrs_measured_retention = :r, fsrs_fit_outcome = :o';
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: config.appTable,
+        Key: userEntity.key(userId),
+        UpdateExpression: fit.fsrs_weights ? `${set}, fsrs_weights = :w` : `${set} REMOVE fsrs_weights`,
+        ConditionExpression: ITEM_EXISTS,
+        ExpressionAttributeValues: {
+          ':n': fit.fsrs_review_count,
+          ':r': fit.fsrs_measured_retention,
+          ':o': fit.fsrs_fit_outcome,
+          ...(fit.fsrs_weights ? { ':w': fit.fsrs_weights } : {}),
+        },
+      }),
+    );
+  } catch (error) {
+    // A learner who withdrew while the fit ran: nothing to store.
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
+/**
+ * Ids of users whose FSRS fit is older than `notBefore` (or who never had one), in username order,
+ * the fit job's walk of the USERS partition (projected, filtered server-side).
+ */
+export async function* usersDueForFit(notBefore: string): AsyncGenerator<string> {
+  for await (const item of paginate({
+    TableName: config.appTable,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: 'attribute_not_exists(fsrs_fitted_at) OR fsrs_fitted_at < :nb',
+    ProjectionExpression: 'id',
+    ExpressionAttributeValues: { ':pk': userEntity.listPartition, ':nb': notBefore },
+  })) {
+    if (typeof item.id === 'string') yield item.id;
+  }
 }

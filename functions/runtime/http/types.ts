@@ -18,6 +18,8 @@ export interface CallerUser {
   /** The learner's day (D120); absent on callers built before it: Asia/Seoul, 04:00 (`learnerDaySettings`). */
   time_zone?: string;
   day_rollover_hour?: number;
+  /** Fitted FSRS weights (issue 26); absent: the defaults. Read by `schedulerFor` (learning/fsrs.ts). */
+  fsrs_weights?: number[];
 }
 
 /** Who is calling: their session and their user. A service's `ctx.caller`; `ctx.caller.user` is the user. */

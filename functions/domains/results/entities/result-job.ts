@@ -17,6 +17,8 @@ const jobSchema = /* @__PURE__ */ lazy(() =>
     /** The taker's learner day at the submit (D120), so later batches count elapsed days alike. */
     time_zone: z.optional(z.string()),
     day_rollover_hour: z.optional(z.number()),
+    /** The learner's fitted FSRS weights when the submit graded with them (issue 26). */
+    fsrs_weights: z.optional(z.array(z.number())),
   }),
 );
 export type JobRecord = z.infer<ReturnType<typeof jobSchema>>;

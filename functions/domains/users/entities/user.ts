@@ -65,6 +65,15 @@ const userSchema = /* @__PURE__ */ lazy(() =>
       z.optional(z.unknown()),
       z.transform((value): number => (isValidRolloverHour(value) ? value : DEFAULT_ROLLOVER_HOUR)),
     ),
+    /**
+     * Per-learner FSRS (issue 26, learning/fsrs-fit.ts): the fitted weights (absent: the defaults),
+     * when the log was last looked at, how many training items it had, the measured retention.
+     */
+    fsrs_weights: z.optional(z.array(z.number())),
+    fsrs_fitted_at: z.optional(z.string()),
+    fsrs_review_count: z.optional(z.number()),
+    fsrs_measured_retention: z.optional(z.nullable(z.number())),
+    fsrs_fit_outcome: z.optional(z.string()),
   }),
 );
 export type UserRecord = z.infer<ReturnType<typeof userSchema>>;
@@ -102,6 +111,7 @@ const callerUserSchema = /* @__PURE__ */ lazy(() =>
     language: true,
     time_zone: true,
     day_rollover_hour: true,
+    fsrs_weights: true,
   }),
 );
 export const parseCallerUser = (item: StoredItem): CallerUser => callerUserSchema().parse(withoutKeys(item));

@@ -15,6 +15,7 @@ import { CacheSection } from './cache-section.js';
 import { DataExportSection } from './data-export-section.js';
 import { ExamListsSection } from './exam-lists-section.js';
 import { LearnerDaySection } from './learner-day-section.js';
+import { MemoryFitSection } from './memory-fit-section.js';
 import { PasswordSection } from './password-section.js';
 import { RandomExamSection } from './random-exam-section.js';
 import { RetentionSection } from './retention-section.js';
@@ -67,6 +68,7 @@ function Profile({ user }: { user: AuthUser }) {
             <DataExportSection />
             <RandomExamSection profile={profile} username={user.username} />
             <LearnerDaySection profile={profile} />
+            <MemoryFitSection />
             <Suspense fallback={<Spinner label={t('profile.loading')} />}>
               <ReviewActivitySection />
             </Suspense>

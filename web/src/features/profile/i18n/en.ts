@@ -56,6 +56,27 @@ const en = {
     updated: 'Study day settings saved.',
     updateFailed: 'The study day settings could not be saved.',
   },
+  memoryFit: {
+    title: 'Your memory',
+    description:
+      'How much of what was due you actually recalled, next to the retention the schedule aims at. With enough reviews, the schedule fits its memory model to your own answers.',
+    measured: 'Measured retention',
+    desired: 'Desired retention',
+    noReviews: 'No due reviews yet',
+    personal: 'Your schedule uses parameters fitted to your {{count}} reviews.',
+    defaults: 'Your schedule uses the default parameters ({{count}} of {{min}} reviews needed for a fit).',
+    fit: 'Fit to my reviews now',
+    fitting: 'Fitting…',
+    tooSoon: 'Your reviews were fitted less than a day ago. Try again tomorrow.',
+    failed: 'The fit could not be run.',
+    loading: 'Loading…',
+    loadFailed: 'Your memory figures could not be loaded.',
+    outcome: {
+      fitted: 'Your schedule now uses parameters fitted to your reviews.',
+      too_few_reviews: 'Not enough reviews for a fit yet: the default parameters stay.',
+      worse_than_default: 'The fit predicted your recent reviews worse than the defaults, so the defaults stay.',
+    },
+  },
   exams: {
     title: 'My exams and subscribed exams',
     description:

@@ -1,0 +1,141 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type * as contracts from '#shared/contracts/memory-fit.js';
+import type { MemoryFit } from '#shared/contracts/memory-fit.js';
+import { config } from '../../runtime/config.js';
+import { db } from '../../runtime/data/db.js';
+import { paginate } from '../../runtime/data/paginate.js';
+import { userPk } from '../../runtime/data/key-parts.js';
+import { tooManyRequests } from '../../runtime/http/app-error.js';
+import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
+import type { SignedInContext } from '../../runtime/http/types.js';
+import type { Logger } from '../../runtime/log.js';
+import { claimFsrsFit, saveFsrsFit, userEntity, usersDueForFit } from '../users/index.js';
+import { reviewLogEntity, type ReviewLogRecord } from './entities/review-log.js';
+import { FIT_MIN_ITEMS, fitWeights, measuredRetention, reviewLogToItems, type FitOutcome } from './fsrs-fit.js';
+
+/**
+ * Per-learner FSRS weights (issue 26): read the learner's review log, fit, keep the defaults when
+ * the fit is worse on the held-back reviews, store the outcome on the USER item. `schedulerFor`
+ * (fsrs.ts) schedules with the stored weights from the next graded answer on.
+ */
+const DAY_MS = 86_400_000;
+/** The profile button: one fit a day. */
+export const FIT_BUTTON_PERIOD_MS = DAY_MS;
+/** The scheduled job refits a learner once a week: a week adds a seventh of a busy learner's log at most. */
+export const FIT_JOB_PERIOD_MS = 7 * DAY_MS;
+/** The job's bound per run (each fit ≈ 1–2 s for a year of 100 reviews a day, bench/NOTES.md). */
+export const FITS_PER_RUN = 200;
+/** The scheduler's request retention until the learner sets one (the review screen's setting). */
+export const DEFAULT_DESIRED_RETENTION = 0.9;
+
+/** Every REVLOG item of the learner: a paged Query of `begins_with(sk, 'REVLOG#')`, rows only. */
+export async function readReviewLog(userId: string): Promise<Pick<ReviewLogRecord, 'answered_at' | 'reviews'>[]> {
+  const records: Pick<ReviewLogRecord, 'answered_at' | 'reviews'>[] = [];
+  for await (const item of paginate({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':s': reviewLogEntity.skPrefix },
+    ProjectionExpression: 'answered_at, reviews',
+  })) {
+    if (typeof item.answered_at === 'string' && Array.isArray(item.reviews))
+      records.push({ answered_at: item.answered_at, reviews: item.reviews as ReviewLogRecord['reviews'] });
+  }
+  return records;
+}
+
+/** Fits one learner now and stores the outcome (the caller has claimed the fit). */
+export async function fitLearner(
+  userId: string,
+  minItems = FIT_MIN_ITEMS,
+): Promise<FitOutcome & { retention: number | null }> {
+  const records = await readReviewLog(userId);
+  const outcome = await fitWeights(reviewLogToItems(records), minItems);
+  const { retention } = measuredRetention(records);
+  await saveFsrsFit(userId, {
+    fsrs_weights: outcome.weights,
+    fsrs_review_count: outcome.items,
+    fsrs_measured_retention: retention,
+    fsrs_fit_outcome: outcome.outcome,
+  });
+  return { ...outcome, retention };
+}
+
+const OUTCOMES = new Set(['fitted', 'too_few_reviews', 'worse_than_default']);
+
+async function memoryFitOf(userId: string): Promise<MemoryFit> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: config.appTable,
+      Key: userEntity.key(userId),
+      ProjectionExpression:
+        'fsrs_weights, fsrs_fitted_at, fsrs_review_count, fsrs_measured_retention, fsrs_fit_outcome, desired_retention',
+    }),
+  );
+  const fittedAt = typeof Item?.fsrs_fitted_at === 'string' ? Item.fsrs_fitted_at : null;
+  const desired = Number(Item?.desired_retention);
+  const retention = Item?.fsrs_measured_retention;
+  return {
+    personal: Array.isArray(Item?.fsrs_weights),
+    fitted_at: fittedAt,
+    review_count: Number(Item?.fsrs_review_count ?? 0) || 0,
+    min_reviews: FIT_MIN_ITEMS,
+    measured_retention: typeof retention === 'number' && Number.isFinite(retention) ? retention : null,
+    // The desired-retention setting belongs to the review screen; until it is stored, the scheduler's 0.9.
+    desired_retention: desired > 0 && desired < 1 ? desired : DEFAULT_DESIRED_RETENTION,
+    outcome: OUTCOMES.has(Item?.fsrs_fit_outcome as string) ? (Item!.fsrs_fit_outcome as MemoryFit['outcome']) : null,
+    next_fit_at: fittedAt ? new Date(Date.parse(fittedAt) + FIT_BUTTON_PERIOD_MS).toISOString() : null,
+  };
+}
+
+/** GET /api/memory-fit/: the caller's own fit as stored (one GetItem). */
+export async function getMemoryFit(_input: ServiceInput<typeof contracts.getMemoryFit>, ctx: SignedInContext) {
+  return memoryFitOf(ctx.caller.user.id);
+}
+
+/** POST /api/memory-fit/: fits the caller's own weights, once a day (`429 too_many_requests` within it). */
+export async function fitMemory(_input: ServiceInput<typeof contracts.fitMemory>, ctx: SignedInContext) {
+  const userId = ctx.caller.user.id;
+  const now = new Date();
+  if (!(await claimFsrsFit(userId, now.toISOString(), new Date(now.getTime() - FIT_BUTTON_PERIOD_MS).toISOString()))) {
+    const current = await memoryFitOf(userId);
+    const wait = current.next_fit_at ? Math.ceil((Date.parse(current.next_fit_at) - now.getTime()) / 1000) : 60;
+    throw tooManyRequests(Math.max(1, wait));
+  }
+  const outcome = await fitLearner(userId);
+  ctx.log.info('memory fit', { outcome: outcome.outcome, items: outcome.items });
+  return memoryFitOf(userId);
+}
+
+/**
+ * The scheduled job: learners whose fit is older than a week (or who never had one), at most
+ * {@link FITS_PER_RUN} a run and until `deadline`; the rest wait for the next run (their
+ * `fsrs_fitted_at` is still old, so they come first in no particular order but are never skipped
+ * for long: each run claims the ones it fits).
+ */
+export async function runFsrsFitJob(
+  deadline: number,
+  log: Logger,
+  options: { now?: Date; limit?: number } = {},
+): Promise<{ visited: number; fitted: number; kept_defaults: number; too_few: number; stopped: boolean }> {
+  const now = options.now ?? new Date();
+  const notBefore = new Date(now.getTime() - FIT_JOB_PERIOD_MS).toISOString();
+  const limit = options.limit ?? FITS_PER_RUN;
+  const counts = { visited: 0, fitted: 0, kept_defaults: 0, too_few: 0, stopped: false };
+  for await (const userId of usersDueForFit(notBefore)) {
+    if (counts.visited >= limit || Date.now() > deadline) {
+      counts.stopped = true;
+      break;
+    }
+    if (!(await claimFsrsFit(userId, now.toISOString(), notBefore))) continue;
+    counts.visited += 1;
+    try {
+      const outcome = await fitLearner(userId);
+      if (outcome.outcome === 'fitted') counts.fitted += 1;
+      else if (outcome.outcome === 'worse_than_default') counts.kept_defaults += 1;
+      else counts.too_few += 1;
+    } catch (error) {
+      // One learner's failure (a malformed log) must not stop the others; they are retried next week.
+      log.error('fsrs fit failed', { userId, error });
+    }
+  }
+  return counts;
+}

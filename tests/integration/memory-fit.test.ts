@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { queryAll } from '../../functions/runtime/data/paginate.js';
+import { userPk } from '../../functions/runtime/data/key-parts.js';
+import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
+import { reviewLogEntity } from '../../functions/domains/learning/entities/review-log.js';
+import { nextStat } from '../../functions/domains/learning/question-stat.js';
+import { schedulerFor, type FsrsCard } from '../../functions/domains/learning/fsrs.js';
+import { userEntity } from '../../functions/domains/users/entities/user.js';
+import { createExam, uploadBank } from '../support/exam-fixtures.js';
+import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
+import { syntheticReviewLog } from '../support/synthetic-review-log.js';
+import { countDynamoCalls } from '../support/exam-store.js';
+import { getMemoryFit, readReviewLog } from '../../functions/domains/learning/memory-fit.js';
+
+const apiUrl = inject('apiUrl');
+Object.assign(process.env, inject('cloudEnv'));
+
+type Json = Record<string, any>;
+
+async function userItem(userId: string): Promise<Json | undefined> {
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({ TableName: config.appTable, Key: userEntity.key(userId), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/** Writes a synthetic log into the learner's partition as REVLOG items (25 per BatchWrite). */
+async function writeLog(userId: string, records: ReturnType<typeof syntheticReviewLog>) {
+  const items = records.map((record, i) =>
+    reviewLogEntity.item(userId, `synthetic.${i}`, { ...record, exam_id: 'synthetic', result_id: `r${i}` }),
+  );
+  for (let i = 0; i < items.length; i += 25)
+    await dynamoDocument().send(
+      new BatchWriteCommand({
+        RequestItems: { [config.appTable]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
+      }),
+    );
+}
+
+describe('per-learner FSRS weights (issue 26)', () => {
+  let user: FixtureUser;
+  beforeAll(async () => {
+    user = await fixtureUser(apiUrl);
+    await writeLog(user.id, syntheticReviewLog(300, 11));
+  }, 60_000);
+
+  it('starts on the defaults with nothing fitted', async () => {
+    const res = await user.client.get('/api/memory-fit/');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      personal: false,
+      fitted_at: null,
+      measured_retention: null,
+      desired_retention: 0.9,
+      min_reviews: 400,
+      outcome: null,
+    });
+  });
+
+  it('fits the caller from their review log, stores the weights, and refuses a second fit the same day', async () => {
+    const res = await user.client.post('/api/memory-fit/', {});
+    expect(res.status, await res.clone().text()).toBe(200);
+    const answer = (await res.json()) as Json;
+    expect(answer).toMatchObject({ personal: true, outcome: 'fitted' });
+    expect(answer.review_count).toBeGreaterThanOrEqual(400);
+    expect(answer.measured_retention).toBeGreaterThan(0);
+    expect(answer.measured_retention).toBeLessThan(0.9);
+    const stored = await userItem(user.id);
+    expect(stored?.fsrs_weights).toHaveLength(21);
+    expect(stored?.fsrs_fit_outcome).toBe('fitted');
+
+    const again = await user.client.post('/api/memory-fit/', {});
+    expect(again.status).toBe(429);
+    expect(((await again.json()) as Json).code).toBe('too_many_requests');
+    expect(again.headers.get('retry-after')).toMatch(/^\d+$/);
+  }, 60_000);
+
+  it('schedules the next graded answer with the fitted weights', async () => {
+    const file = await uploadBank(user, `fit-${randomUUID().slice(0, 8)}.xlsx`, 1, false);
+    const exam = await createExam(user, { title: 'fit', question_count: 1, file_id: file.id, is_public: false });
+    const [question] = (await (await user.client.get(`/api/exam/${exam.id}/questions/`)).json()) as Json[];
+    // A review card last answered 12 days ago, as a submit would have written it.
+    const then = new Date(Date.now() - 12 * 86_400_000);
+    const base = nextStat(user.id, question!.id, undefined, [true], then, exam.id);
+    const card: FsrsCard = { ...base.fsrs, state: 'review', stability: 8, difficulty: 5, scheduled_days: 8 };
+    await dynamoDocument().send(
+      new PutCommand({
+        TableName: config.appTable,
+        Item: { ...base, fsrs: card, ...questionStatEntity.dueIndex(user.id, card.due, question!.id) },
+      }),
+    );
+    const submit = await user.client.post('/api/submit-exam/', {
+      exam_id: exam.id,
+      answers: [{ question_id: question!.id, answer: String(question!.answer), elapsed_seconds: 4 }],
+      elapsed_seconds: 4,
+      submission_id: randomUUID(),
+    });
+    expect(submit.status, await submit.clone().text()).toBe(200);
+    const { Item } = await dynamoDocument().send(
+      new GetCommand({
+        TableName: config.appTable,
+        Key: questionStatEntity.key(user.id, question!.id),
+        ConsistentRead: true,
+      }),
+    );
+    const after = Item!.fsrs as FsrsCard;
+    const answeredAt = new Date(Item!.last_answered_at as string);
+    const fitted = schedulerFor(await userItem(user.id)).review(card, true, answeredAt);
+    const defaults = schedulerFor({}).review(card, true, answeredAt);
+    expect(fitted.stability).not.toBeCloseTo(defaults.stability, 3);
+    expect(after.stability).toBeCloseTo(fitted.stability, 6);
+    expect(after.due).toBe(fitted.due);
+  }, 60_000);
+
+  it('reads in requests that do not grow with the learner: one GetItem for the card, one Query page per MB of log', async () => {
+    const calls = countDynamoCalls();
+    const ctx = { caller: { user: { id: user.id } } } as Parameters<typeof getMemoryFit>[1];
+    calls.reset();
+    expect((await getMemoryFit({} as Parameters<typeof getMemoryFit>[0], ctx)).personal).toBe(true);
+    expect(calls.byCommand()).toEqual({ GetItemCommand: 1 });
+    calls.reset();
+    const log = await readReviewLog(user.id);
+    // The synthetic 1,800 rows and the graded answer of the test before.
+    expect(log.reduce((sum, record) => sum + record.reviews.length, 0)).toBe(1_801);
+    // 1,800 rows are ≈ 80 KB: one page of the Query (the fit's only read that grows, at ≈ 1 page per MB).
+    expect(calls.byCommand()).toEqual({ QueryCommand: 1 });
+  });
+
+  it('keeps the defaults for a learner below the threshold', async () => {
+    const small = await fixtureUser(apiUrl);
+    await writeLog(small.id, syntheticReviewLog(30, 4));
+    const res = await small.client.post('/api/memory-fit/', {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ personal: false, outcome: 'too_few_reviews' });
+    expect((await userItem(small.id))?.fsrs_weights).toBeUndefined();
+  });
+
+  it('withdrawal removes the weights with the user and the log', async () => {
+    expect((await user.client.delete('/api/delete-my-account/')).status).toBe(200);
+    expect(await userItem(user.id)).toBeUndefined();
+    const left = await queryAll({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': userPk(user.id) },
+      ConsistentRead: true,
+    });
+    expect(left).toHaveLength(0);
+  });
+});
