@@ -32,7 +32,7 @@ export const UNITS = {
   readRouteRru: 4,
   /** Submit of 10 answers (L2: 1 Query + 1 BatchGetItem + 1 TransactWriteItems of ~17 items; request-budget test: 3 requests). */
   submitRru: 3 + 11,
-  /** claim, result, 1 detail chunk, summary, counters, 10 QSTAT, REVLOG, REVDAY (≤ 1 KB each, ×2 transactional) + 10 due-index GSI writes. */
+  /** claim, result, 1 detail chunk, summary, counters, 10 QSTAT, REVLOG, REVCAL (≤ 1 KB each, ×2 transactional) + 10 due-index GSI writes. */
   submitWru: 17 * 2 + 10,
   /** Import of `importRows` rows: the file record, the name claim and one question item per row (BatchWrite), ≤ 1 KB each. */
   importWruPerRow: 1,

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { config } from '../../functions/runtime/config.js';
 import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
-import { reviewDayEntity } from '../../functions/domains/learning/entities/review-day.js';
+import { reviewCalendarEntity } from '../../functions/domains/learning/entities/review-calendar.js';
 import { getReviewActivity } from '../../functions/domains/learning/review-activity.js';
 import { nextStat } from '../../functions/domains/learning/question-stat.js';
 import { addDays, learnerDay, learnerDayStart } from '#shared/domain/learner-day.js';
@@ -28,13 +28,13 @@ const activity = async (user: FixtureUser) => {
 async function reviewedOn(userId: string, days: Record<string, number>) {
   const byYear = new Map<string, Record<string, number>>();
   for (const [day, count] of Object.entries(days)) {
-    byYear.set(day.slice(0, 4), { ...byYear.get(day.slice(0, 4)), [reviewDayEntity.attribute(day)]: count });
+    byYear.set(day.slice(0, 4), { ...byYear.get(day.slice(0, 4)), [reviewCalendarEntity.attribute(day)]: count });
   }
   for (const [year, counts] of byYear) {
     await dynamoDocument().send(
       new PutCommand({
         TableName: config.appTable,
-        Item: { ...reviewDayEntity.key(userId, year), type: reviewDayEntity.type, ...counts },
+        Item: { ...reviewCalendarEntity.key(userId, year), type: reviewCalendarEntity.type, ...counts },
       }),
     );
   }

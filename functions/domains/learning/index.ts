@@ -12,7 +12,7 @@ export { ignoredEntity } from './entities/ignored.js';
 export { questionStatEntity, type QuestionStat } from './entities/question-stat.js';
 export { reviewLogEntity, type ReviewLogRecord, type ReviewRow } from './entities/review-log.js';
 export { reviewLogWrites, reviewRow } from './review-log.js';
-export { reviewDayEntity } from './entities/review-day.js';
+export { reviewCalendarEntity } from './entities/review-calendar.js';
 export {
   elapsedLearnerDays,
   retrievability,

@@ -8,11 +8,11 @@ import { db } from '../../runtime/data/db.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
 import { questionStatEntity } from './entities/question-stat.js';
-import { reviewDayEntity } from './entities/review-day.js';
+import { reviewCalendarEntity } from './entities/review-calendar.js';
 
 /**
  * GET /api/review-activity/: two requests whatever the history — one BatchGetItem of this year's and
- * last year's `REVDAY#` items (the heatmap and the streaks) and one Query of the due index up to the
+ * last year's `REVCAL#` items (the heatmap and the streaks) and one Query of the due index up to the
  * end of the forecast, keys only, at most {@link FORECAST_CAP} cards.
  */
 export async function getReviewActivity(
@@ -29,7 +29,7 @@ export async function getReviewActivity(
   const [activity, due] = await Promise.all([
     db().send(
       new BatchGetCommand({
-        RequestItems: { [config.appTable]: { Keys: years.map((year) => reviewDayEntity.key(userId, year)) } },
+        RequestItems: { [config.appTable]: { Keys: years.map((year) => reviewCalendarEntity.key(userId, year)) } },
       }),
     ),
     db().send(
@@ -49,8 +49,8 @@ export async function getReviewActivity(
 
   const counts = new Map<string, number>();
   for (const item of activity.Responses?.[config.appTable] ?? []) {
-    const year = String(item.sk).slice(reviewDayEntity.skPrefix.length);
-    for (const [day, count] of reviewDayEntity.counts(item, year))
+    const year = String(item.sk).slice(reviewCalendarEntity.skPrefix.length);
+    for (const [day, count] of reviewCalendarEntity.counts(item, year))
       if (day >= first && day <= today) counts.set(day, count);
   }
   const days = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([day, count]) => ({ day, count }));

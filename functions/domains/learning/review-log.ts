@@ -2,7 +2,7 @@ import type { FsrsCard, FsrsStateName } from './fsrs.js';
 import { reviewLogEntity, type ReviewLogRecord, type ReviewRow } from './entities/review-log.js';
 import { config } from '../../runtime/config.js';
 import type { TransactItem } from '../../runtime/data/db.js';
-import { reviewDayEntity } from './entities/review-day.js';
+import { reviewCalendarEntity } from './entities/review-calendar.js';
 
 const STATE_CODES: Record<FsrsStateName, number> = { new: 0, learning: 1, review: 2, relearning: 3 };
 
@@ -26,7 +26,7 @@ export function reviewRow(
 
 /**
  * What one write that grades answers adds to its transaction: the review-log item of its rows and
- * the count of its learner day (`learnerDay`, YYYY-MM-DD) on `REVDAY#<year>` — nothing when it
+ * the count of its learner day (`learnerDay`, YYYY-MM-DD) on `REVCAL#<year>` — nothing when it
  * graded nothing. The transaction that carries them applies once (a claim or a cursor condition),
  * so the day is counted once too.
  */
@@ -42,10 +42,10 @@ export function reviewLogWrites(
     {
       Update: {
         TableName: config.appTable,
-        Key: reviewDayEntity.key(userId, learnerDay.slice(0, 4)),
+        Key: reviewCalendarEntity.key(userId, learnerDay.slice(0, 4)),
         UpdateExpression: 'SET #type = :type ADD #day :n',
-        ExpressionAttributeNames: { '#type': 'type', '#day': reviewDayEntity.attribute(learnerDay) },
-        ExpressionAttributeValues: { ':type': reviewDayEntity.type, ':n': record.reviews.length },
+        ExpressionAttributeNames: { '#type': 'type', '#day': reviewCalendarEntity.attribute(learnerDay) },
+        ExpressionAttributeValues: { ':type': reviewCalendarEntity.type, ':n': record.reviews.length },
       },
     },
   ];

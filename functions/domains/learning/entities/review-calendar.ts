@@ -1,16 +1,16 @@
 import { userPk } from '../../../runtime/data/key-parts.js';
 
 /**
- * `USER#<id>`/`REVDAY#<yyyy>`: how many reviews the learner made on each learner day (D120) of one
+ * `USER#<id>`/`REVCAL#<yyyy>`: how many reviews the learner made on each learner day (D120) of one
  * year, as number attributes `d<MM-DD>` (at most 366, ≈ 5 KB), added to in the same transaction as
  * the review log (D171). The heatmap and the streaks read two of these items, whatever the history.
  */
-const SK_PREFIX = 'REVDAY#';
+const SK_PREFIX = 'REVCAL#';
 
-export const reviewDayEntity = {
+export const reviewCalendarEntity = {
   key: (userId: string, year: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${year}` }),
   skPrefix: SK_PREFIX,
-  type: 'REVDAY',
+  type: 'REVCAL',
   /** The attribute of a learner day `YYYY-MM-DD` in its year's item. */
   attribute: (day: string) => `d${day.slice(5, 10)}`,
   /** The counts of one year's item, keyed by learner day `YYYY-MM-DD`. */
