@@ -1,6 +1,7 @@
 import * as dailyQuiz from '../contracts/daily-quiz.js';
 import * as examSheets from '../contracts/exam-sheets.js';
 import * as exams from '../contracts/exams.js';
+import * as review from '../contracts/review.js';
 import type { RouteGroup } from '../route-group.js';
 
 export const examsGroup: RouteGroup = {
@@ -29,6 +30,10 @@ export const examsGroup: RouteGroup = {
     dailyQuiz.getDailyExam,
     dailyQuiz.createRandomRecommendationExam,
     dailyQuiz.getDueToday,
+    review.getReviewQueue,
+    review.gradeReview,
+    review.undoReview,
+    review.listLeeches,
   ],
   access: { appTable: 'write', ephemeralTable: 'sessions' },
 };

@@ -1,4 +1,5 @@
-import { Rating, State, createEmptyCard, fsrs, generatorParameters, type Card } from 'ts-fsrs';
+import { Rating, State, createEmptyCard, fsrs, generatorParameters, type Card, type FSRS } from 'ts-fsrs';
+import { LIMITS } from '#shared/domain/limits.js';
 import {
   addDays,
   DEFAULT_LEARNER_DAY,
@@ -48,8 +49,41 @@ const STATES: Record<FsrsStateName, State> = {
   relearning: State.Relearning,
 };
 
-let scheduler: ReturnType<typeof fsrs> | undefined;
-const fsrsScheduler = () => (scheduler ??= fsrs(generatorParameters({ enable_fuzz: true })));
+/** A learner's scheduler: ts-fsrs with their request retention (and, later, their own weights). */
+export interface Scheduler {
+  retention: number;
+  engine: FSRS;
+}
+
+/** What {@link schedulerFor} reads of a user (the USER item or the request's caller). */
+export interface SchedulerUser {
+  desired_retention?: unknown;
+}
+
+/** The desired retention a user item holds, or the default when absent or out of range. */
+export function desiredRetentionOf(user: SchedulerUser | null | undefined): number {
+  const { min, max, default: fallback } = LIMITS.desiredRetention;
+  const value = user?.desired_retention;
+  return typeof value === 'number' && value >= min && value <= max ? value : fallback;
+}
+
+const schedulers = new Map<number, Scheduler>();
+
+/**
+ * The scheduler of one user: the one place that turns a user's settings into ts-fsrs parameters
+ * (request retention today; per-learner weights can be added here). Cached per parameter set.
+ */
+export function schedulerFor(user?: SchedulerUser | null): Scheduler {
+  const retention = desiredRetentionOf(user);
+  let scheduler = schedulers.get(retention);
+  if (!scheduler) {
+    scheduler = { retention, engine: fsrs(generatorParameters({ enable_fuzz: true, request_retention: retention })) };
+    schedulers.set(retention, scheduler);
+  }
+  return scheduler;
+}
+
+const fsrsScheduler = () => schedulerFor().engine;
 
 function toCard(stored: FsrsCard | undefined, now: Date): Card {
   if (!stored || !STATES[stored.state]) return createEmptyCard(now);
@@ -108,6 +142,7 @@ export function reviewCard(
   answer: boolean | Grade,
   now: Date,
   day: LearnerDaySettings = DEFAULT_LEARNER_DAY,
+  scheduler: Scheduler = schedulerFor(),
 ): FsrsCard {
   const grade = typeof answer === 'boolean' ? gradeOf(answer) : answer;
   const card = toCard(stored, now);
@@ -120,13 +155,33 @@ export function reviewCard(
     clockNow = Math.max(clockNow, clockLast);
     card.last_review = new Date(clockLast);
   }
-  const next = fsrsScheduler().next(card, new Date(clockNow), RATINGS[grade]).card;
+  const next = scheduler.engine.next(card, new Date(clockNow), RATINGS[grade]).card;
   const out = fromCard(next);
   out.last_review = realNow.toISOString();
   out.due =
     next.scheduled_days >= 1
       ? learnerDayStart(addDays(learnerDay(realNow, day), next.scheduled_days), day).toISOString()
       : new Date(realNow.getTime() + (next.due.getTime() - clockNow)).toISOString();
+  return out;
+}
+
+export const GRADES: readonly Grade[] = ['again', 'hard', 'good', 'easy'];
+
+/**
+ * Seconds from `now` to the card's next due time for each grade, as the Review screen shows on its
+ * buttons: the same computation as {@link reviewCard}, so a grade lands where its button said.
+ */
+export function nextIntervals(
+  stored: FsrsCard | undefined,
+  now: Date,
+  day: LearnerDaySettings = DEFAULT_LEARNER_DAY,
+  scheduler: Scheduler = schedulerFor(),
+): Record<Grade, number> {
+  const out = {} as Record<Grade, number>;
+  for (const grade of GRADES) {
+    const next = reviewCard(stored, grade, now, day, scheduler);
+    out[grade] = Math.max(0, Math.round((Date.parse(next.due) - now.getTime()) / 1000));
+  }
   return out;
 }
 

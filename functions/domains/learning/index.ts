@@ -12,7 +12,25 @@ export { ignoredEntity } from './entities/ignored.js';
 export { questionStatEntity, type QuestionStat } from './entities/question-stat.js';
 export { reviewLogEntity, type ReviewLogRecord, type ReviewRow } from './entities/review-log.js';
 export { reviewLogItem, reviewRow } from './review-log.js';
-export { elapsedLearnerDays, retrievability, reviewCard, type FsrsCard, type Grade } from './fsrs.js';
+export {
+  elapsedLearnerDays,
+  nextIntervals,
+  retrievability,
+  reviewCard,
+  schedulerFor,
+  type FsrsCard,
+  type Grade,
+  type Scheduler,
+} from './fsrs.js';
+export { orderReviewQueue, type QueueEntry, type QueueInput } from './review-queue.js';
+export { applyReviewGrade, undoLastReviewGrade, type ReviewUser } from './review-grade.js';
+export { dueBefore, lastGradeId, learningEntries, leechStats, reviewDay, statItems } from './review-store.js';
+export {
+  reviewDayEntity,
+  reviewGradeEntity,
+  reviewLastEntity,
+  reviewLearningEntity,
+} from './entities/review-grade.js';
 export {
   deleteFavorite,
   deleteIgnored,

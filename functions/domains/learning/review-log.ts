@@ -9,12 +9,13 @@ export function reviewRow(
   questionId: string,
   before: FsrsCard | undefined,
   after: FsrsCard,
-  correct: boolean,
+  /** Right (Good) or wrong (Again), or a Review-screen rating 1–4. */
+  answer: boolean | number,
   seconds: number | undefined,
 ): ReviewRow {
   return [
     questionId,
-    correct ? 3 : 1,
+    typeof answer === 'number' ? answer : answer ? 3 : 1,
     before?.last_review ? Number(after.elapsed_days) : 0,
     STATE_CODES[before?.state ?? 'new'] ?? 0,
     STATE_CODES[after.state] ?? 0,

@@ -18,6 +18,10 @@ export interface CallerUser {
   /** The learner's day (D120); absent on callers built before it: Asia/Seoul, 04:00 (`learnerDaySettings`). */
   time_zone?: string;
   day_rollover_hour?: number;
+  /** Review settings (issue 26); absent on callers built before them: the defaults of LIMITS. */
+  desired_retention?: number;
+  new_cards_per_day?: number;
+  max_reviews_per_day?: number;
 }
 
 /** Who is calling: their session and their user. A service's `ctx.caller`; `ctx.caller.user` is the user. */

@@ -65,6 +65,10 @@ const userSchema = /* @__PURE__ */ lazy(() =>
       z.optional(z.unknown()),
       z.transform((value): number => (isValidRolloverHour(value) ? value : DEFAULT_ROLLOVER_HOUR)),
     ),
+    /** Review settings (issue 26): FSRS request retention, new cards and reviews a learner day. */
+    desired_retention: orDefault(z.number(), LIMITS.desiredRetention.default),
+    new_cards_per_day: orDefault(z.number(), LIMITS.newCardsPerDay.default),
+    max_reviews_per_day: orDefault(z.number(), LIMITS.maxReviewsPerDay.default),
   }),
 );
 export type UserRecord = z.infer<ReturnType<typeof userSchema>>;
@@ -102,6 +106,9 @@ const callerUserSchema = /* @__PURE__ */ lazy(() =>
     language: true,
     time_zone: true,
     day_rollover_hour: true,
+    desired_retention: true,
+    new_cards_per_day: true,
+    max_reviews_per_day: true,
   }),
 );
 export const parseCallerUser = (item: StoredItem): CallerUser => callerUserSchema().parse(withoutKeys(item));
