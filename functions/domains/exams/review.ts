@@ -77,12 +77,7 @@ async function readableSources(ctx: SignedInContext, sources: ReviewSources, nam
     .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
-export async function reviewQueue(
-  ctx: SignedInContext,
-  sources: ReviewSources,
-  named: boolean,
-  now = new Date(),
-) {
+export async function reviewQueue(ctx: SignedInContext, sources: ReviewSources, named: boolean, now = new Date()) {
   const user = ctx.caller.user as ReviewUser;
   const userId = user.id;
   const settings = learnerDaySettings(user);
@@ -108,13 +103,17 @@ export async function reviewQueue(
   const read = await Promise.all(chosen.map((exam) => getExamWithQuestions(exam.id)));
   const where = new Map<string, { exam: ExamRecord; question: StoredQuestion }>();
   read.forEach(({ questions }, i) => {
-    for (const question of questions) if (!where.has(question.id)) where.set(question.id, { exam: chosen[i]!, question });
+    for (const question of questions)
+      if (!where.has(question.id)) where.set(question.id, { exam: chosen[i]!, question });
   });
 
   const dueIds = new Set(due.map((d) => d.questionId));
   const learningIds = new Set(learning.map((l) => l.question_id));
   const candidateIds = [...where.keys()].filter((id) => !dueIds.has(id) && !learningIds.has(id)).slice(0, CANDIDATES);
-  const stats = await statItems(userId, [...candidateIds, ...learningIds].filter((id) => where.has(id)));
+  const stats = await statItems(
+    userId,
+    [...candidateIds, ...learningIds].filter((id) => where.has(id)),
+  );
   const cardOf = (id: string) => stats.get(id)?.fsrs as FsrsCard | undefined;
 
   const limits = {

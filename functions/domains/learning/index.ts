@@ -25,12 +25,7 @@ export {
 export { orderReviewQueue, type QueueEntry, type QueueInput } from './review-queue.js';
 export { applyReviewGrade, undoLastReviewGrade, type ReviewUser } from './review-grade.js';
 export { dueBefore, lastGradeId, learningEntries, leechStats, reviewDay, statItems } from './review-store.js';
-export {
-  reviewDayEntity,
-  reviewGradeEntity,
-  reviewLastEntity,
-  reviewLearningEntity,
-} from './entities/review-grade.js';
+export { reviewDayEntity, reviewGradeEntity, reviewLastEntity, reviewLearningEntity } from './entities/review-grade.js';
 export {
   deleteFavorite,
   deleteIgnored,

@@ -60,7 +60,8 @@ export function nextStat(
   } = {},
 ): QuestionStatItem {
   let card = previous?.fsrs as FsrsCard | undefined;
-  for (const answer of options.reviews ?? attempts) card = reviewCard(card, answer, now, options.day, options.scheduler);
+  for (const answer of options.reviews ?? attempts)
+    card = reviewCard(card, answer, now, options.day, options.scheduler);
   const fsrs = card ?? newCard(now);
   const item: QuestionStatItem = {
     ...questionStatEntity.key(userId, questionId),

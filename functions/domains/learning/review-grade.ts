@@ -6,7 +6,16 @@ import type { ReviewGradeRecord, ReviewLearningRecord } from './entities/review-
 import { GRADES, isScheduled, schedulerFor, type FsrsCard, type SchedulerUser } from './fsrs.js';
 import { failuresOf, nextStat } from './question-stat.js';
 import { reviewRow } from './review-log.js';
-import { GradeReplayed, StatChanged, getGrade, gradeState, lastGradeId, writeGrade, writeUndo, NothingToUndo } from './review-store.js';
+import {
+  GradeReplayed,
+  StatChanged,
+  getGrade,
+  gradeState,
+  lastGradeId,
+  writeGrade,
+  writeUndo,
+  NothingToUndo,
+} from './review-store.js';
 
 /**
  * A grade of the Review screen (issue 26): rating 1–4 on one card, applied once per client grade id.

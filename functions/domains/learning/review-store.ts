@@ -141,7 +141,13 @@ export async function writeGrade(input: {
   const { userId, grade, stat, previous } = input;
   const condition = statCondition(previous ?? undefined);
   const items: TransactItem[] = [
-    { Put: { TableName: table(), Item: reviewGradeEntity.item(userId, grade, input.now), ConditionExpression: ITEM_ABSENT } },
+    {
+      Put: {
+        TableName: table(),
+        Item: reviewGradeEntity.item(userId, grade, input.now),
+        ConditionExpression: ITEM_ABSENT,
+      },
+    },
     { Put: { TableName: table(), Item: stat as unknown as StoredItem, ...condition } },
     { Put: { TableName: table(), Item: input.revlog } },
     dayUpdate(userId, grade.day, 1, grade.kind),

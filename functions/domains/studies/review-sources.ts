@@ -17,7 +17,14 @@ export const STUDIES_READ = 5;
 
 async function studyExams(studyIds: string[]): Promise<string[]> {
   const tasks = await Promise.all(studyIds.map((id) => studyTasks(id)));
-  return [...new Set(tasks.flat().map((t) => t.exam_id).filter((id): id is string => !!id))];
+  return [
+    ...new Set(
+      tasks
+        .flat()
+        .map((t) => t.exam_id)
+        .filter((id): id is string => !!id),
+    ),
+  ];
 }
 
 export async function getReviewQueue(input: ServiceInput<typeof contracts.getReviewQueue>, ctx: SignedInContext) {

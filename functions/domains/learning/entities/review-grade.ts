@@ -79,7 +79,9 @@ export const reviewDayEntity = {
   parse: /* @__PURE__ */ itemParser(daySchema),
 };
 
-const learnSchema = /* @__PURE__ */ lazy(() => z.object({ question_id: z.string(), exam_id: z.string(), due: z.string() }));
+const learnSchema = /* @__PURE__ */ lazy(() =>
+  z.object({ question_id: z.string(), exam_id: z.string(), due: z.string() }),
+);
 export type ReviewLearningRecord = z.infer<ReturnType<typeof learnSchema>>;
 
 export const reviewLearningEntity = {
