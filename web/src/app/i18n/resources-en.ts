@@ -22,6 +22,7 @@ import voiceMode from '../../features/voice-mode/i18n/en.js';
 import studies from '../../features/studies/i18n/en.js';
 import studyMembers from '../../features/study-members/i18n/en.js';
 import dailyExam from '../../features/daily-exam/i18n/en.js';
+import review from '../../features/review/i18n/en.js';
 import type { TranslationShape } from '../../lib/translation-shape.js';
 import type { BundledResources } from './resources-ko.js';
 
@@ -51,6 +52,7 @@ const resources = {
   studies,
   studyMembers,
   dailyExam,
+  review,
 } satisfies TranslationShape<BundledResources>;
 
 export default resources;

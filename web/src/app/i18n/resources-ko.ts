@@ -22,6 +22,7 @@ import voiceMode from '../../features/voice-mode/i18n/ko.js';
 import studies from '../../features/studies/i18n/ko.js';
 import studyMembers from '../../features/study-members/i18n/ko.js';
 import dailyExam from '../../features/daily-exam/i18n/ko.js';
+import review from '../../features/review/i18n/ko.js';
 
 /** Korean texts of every feature, each under its feature key (`t('home.hero.title')`). */
 const resources = {
@@ -49,6 +50,7 @@ const resources = {
   studies,
   studyMembers,
   dailyExam,
+  review,
 };
 
 export default resources;

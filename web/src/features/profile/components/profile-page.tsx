@@ -15,6 +15,7 @@ import { CacheSection } from './cache-section.js';
 import { DataExportSection } from './data-export-section.js';
 import { ExamListsSection } from './exam-lists-section.js';
 import { LearnerDaySection } from './learner-day-section.js';
+import { ReviewSettingsSection } from './review-settings-section.js';
 import { PasswordSection } from './password-section.js';
 import { RandomExamSection } from './random-exam-section.js';
 import { RetentionSection } from './retention-section.js';
@@ -62,6 +63,7 @@ function Profile({ user }: { user: AuthUser }) {
             <DataExportSection />
             <RandomExamSection profile={profile} username={user.username} />
             <LearnerDaySection profile={profile} />
+            <ReviewSettingsSection profile={profile} />
             <ExamListsSection />
             <RetentionSection profile={profile} onCleanNow={cleanUpNow} />
             <StatisticsResetSection onReset={async () => void (await resetStatistics(user.id))} />
