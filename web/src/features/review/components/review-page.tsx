@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import button from '../../../components/ui/button/button.module.css';
+import pageStyles from '../../../components/ui/page/page.module.css';
 import screen from '../../../components/ui/screen/screen.module.css';
 import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import { ShortcutsHelp } from '../../take-exam/index.js';
@@ -36,59 +37,61 @@ function ReviewScreen({ userId, filter }: { userId: string; filter: ReviewFilter
   const openHelp = () => setHelpSignal((n) => n + 1);
 
   return (
-    <main className={`${screen.page} ${styles.page}`} data-testid="review-page">
-      <header className={styles.header}>
-        <h1 className={screen.title}>{t('review.title')}</h1>
-        <div className={styles.headerActions}>
-          <button
-            type="button"
-            className={`${button.button} ${button.ghost} ${button.small}`}
-            onClick={() => void undo()}
-            disabled={!canUndo}
-            aria-keyshortcuts="Z"
-            data-testid="review-undo"
-          >
-            {t('review.undo.button')}
-          </button>
-          <ShortcutsHelp openSignal={helpSignal} keys={KEYS} prefix="review.shortcuts" />
-        </div>
-      </header>
-      {filtered && (
-        <p className={styles.filter} data-testid="review-filter">
-          {t(filter.exam_id ? 'review.filter.exam' : 'review.filter.study')}{' '}
-          <Link to="/review">{t('review.filter.all')}</Link>
-        </p>
-      )}
-      <ReviewCounts counts={counts} />
-      {pending > 0 && (
-        <p className={styles.pending} role="status" data-testid="review-pending">
-          {t('review.pending', { count: pending })}
-        </p>
-      )}
-      {read.error && !read.data ? (
-        <div className={styles.state} role="alert">
-          <p>{read.error.detail || t('review.loadFailed')}</p>
-          <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void read.reload()}>
-            {t('review.retry')}
-          </button>
-        </div>
-      ) : !read.data ? (
-        <p className={styles.state} role="status">
-          {t('review.loading')}
-        </p>
-      ) : current ? (
-        <ReviewCardView
-          key={current.question_id}
-          card={current}
-          onGrade={grade}
-          onUndo={() => void undo()}
-          onHelp={openHelp}
-        />
-      ) : (
-        <EmptyState nextLearning={read.data.next_learning_due} onUndo={() => void undo()} onHelp={openHelp} />
-      )}
-      <LeechList />
-    </main>
+    <div className={screen.page} data-testid="review-page">
+      <div className={`${pageStyles.container} ${styles.page}`}>
+        <header className={styles.header}>
+          <h1 className={screen.title}>{t('review.title')}</h1>
+          <div className={styles.headerActions}>
+            <button
+              type="button"
+              className={`${button.button} ${button.ghost} ${button.small}`}
+              onClick={() => void undo()}
+              disabled={!canUndo}
+              aria-keyshortcuts="Z"
+              data-testid="review-undo"
+            >
+              {t('review.undo.button')}
+            </button>
+            <ShortcutsHelp openSignal={helpSignal} keys={KEYS} prefix="review.shortcuts" />
+          </div>
+        </header>
+        {filtered && (
+          <p className={styles.filter} data-testid="review-filter">
+            {t(filter.exam_id ? 'review.filter.exam' : 'review.filter.study')}{' '}
+            <Link to="/review">{t('review.filter.all')}</Link>
+          </p>
+        )}
+        <ReviewCounts counts={counts} />
+        {pending > 0 && (
+          <p className={styles.pending} role="status" data-testid="review-pending">
+            {t('review.pending', { count: pending })}
+          </p>
+        )}
+        {read.error && !read.data ? (
+          <div className={styles.state} role="alert">
+            <p>{read.error.detail || t('review.loadFailed')}</p>
+            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void read.reload()}>
+              {t('review.retry')}
+            </button>
+          </div>
+        ) : !read.data ? (
+          <p className={styles.state} role="status">
+            {t('review.loading')}
+          </p>
+        ) : current ? (
+          <ReviewCardView
+            key={current.question_id}
+            card={current}
+            onGrade={grade}
+            onUndo={() => void undo()}
+            onHelp={openHelp}
+          />
+        ) : (
+          <EmptyState nextLearning={read.data.next_learning_due} onUndo={() => void undo()} onHelp={openHelp} />
+        )}
+        <LeechList />
+      </div>
+    </div>
   );
 }
 

@@ -21,7 +21,8 @@ const TEXT_FIELD =
 /**
  * The Review screen's keys, Anki's: Space or Enter shows the answer, 1–4 grade (Again, Hard, Good,
  * Easy), Space or Enter takes the proposed grade, Z takes the last grade back, ? lists the keys. A
- * typed answer is sent with Enter (Shift+Enter for a new line); keys typed into a field stay there.
+ * typed answer is sent with Enter (Shift+Enter for a new line); keys typed into a field stay there,
+ * and Esc leaves the field.
  */
 export function useReviewKeys(actions: ReviewKeyActions) {
   const latest = useRef(actions);
@@ -40,6 +41,8 @@ export function useReviewKeys(actions: ReviewKeyActions) {
         fn();
       };
 
+      // Esc leaves an answer field or a choice (as in take-exam), so the keys below work again.
+      if (key === 'Escape' && (typing || onControl) && target) return act(() => target.blur());
       if (typing) {
         if (a.phase === 'question' && key === 'Enter' && !event.shiftKey && target?.tagName === 'TEXTAREA')
           act(a.reveal);
