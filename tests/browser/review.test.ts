@@ -99,13 +99,13 @@ describe('review screen', () => {
       expect(await dialog.textContent()).toContain('Z');
       await page.keyboard.press('Escape');
 
-      // The grades reached the server once each: the Again card waits in its learning step.
+      // The grades reached the server once each: the Good and the Again card wait in their learning steps.
       await expect
         .poll(
           async () =>
             (await pageApi<{ counts: { learning: number } }>(page, 'GET', '/api/review-queue/')).body.counts.learning,
         )
-        .toBe(1);
+        .toBe(2);
       expect(again).toBeTruthy();
       expect(unexpected(errors)).toEqual([]);
       await close();
