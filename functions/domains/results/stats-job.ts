@@ -3,8 +3,10 @@ import {
   nextStat,
   reviewLogItem,
   reviewRow,
+  schedulerFor,
   type FsrsCard,
   type QuestionStatItem,
+  type Scheduler,
   type ReviewRow,
 } from '../learning/index.js';
 import type { StoredItem } from '../../runtime/data/item.js';
@@ -47,10 +49,11 @@ export function statWrites(
   now: Date,
   examId: string,
   day: LearnerDaySettings,
+  scheduler?: Scheduler,
 ): StatWrite[] {
   return graded.map((d) => {
     const previous = found.get(questionStatEntity.key(userId, d.question_id).sk);
-    const item = nextStat(userId, d.question_id, previous, [d.is_correct], now, examId, { day });
+    const item = nextStat(userId, d.question_id, previous, [d.is_correct], now, examId, { day, scheduler });
     return {
       item,
       previous,
@@ -69,6 +72,7 @@ export async function runJob(userId: string, start: JobRecord): Promise<void> {
   const now = new Date(start.answered_at);
   // The learner's day the submit was graded in (a job written before D120 has none: the default).
   const day = learnerDaySettings(start);
+  const scheduler = schedulerFor(start);
   for (let round = 0; job && job.cursor < job.pending.length; round++) {
     if (round > Math.ceil(job.pending.length / STATS_PER_BATCH) * 3 + 5) throw conflict('submission_busy');
     const current: JobRecord = job;
@@ -81,7 +85,7 @@ export async function runJob(userId: string, start: JobRecord): Promise<void> {
       }));
     const found = await getMany(batch.map((d) => questionStatEntity.key(userId, d.question_id)));
     try {
-      const writes = statWrites(userId, batch, found, now, job.exam_id, day);
+      const writes = statWrites(userId, batch, found, now, job.exam_id, day, scheduler);
       const log = logOf(userId, writes, {
         answeredAt: job.answered_at,
         examId: job.exam_id,

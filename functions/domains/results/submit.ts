@@ -3,7 +3,7 @@ import type { SubmittedAnswer } from '#shared/contracts/results.js';
 import { isAnswerCorrect } from '#shared/domain/answer-check.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { getExamWithQuestionsAndLinks, type StoredQuestion, canReadExam } from '../exams/index.js';
-import { examSummaryEntity, questionStatEntity } from '../learning/index.js';
+import { examSummaryEntity, questionStatEntity, schedulerFor } from '../learning/index.js';
 import { primaryKeyOf } from '../../runtime/data/item.js';
 import { RESULT_QUESTION_TEXT_CHARS, resultDetailEntity } from './entities/result-detail.js';
 import { resultEntity } from './entities/result.js';
@@ -177,6 +177,7 @@ export interface ApplyAnswer {
 export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
   const userId = input.caller.id;
   const day = learnerDaySettings(input.caller);
+  const scheduler = schedulerFor(input.caller);
   const { exam, questions, links } = await getExamWithQuestionsAndLinks(input.examId);
   if (!exam || !(await canReadExam(exam, input.caller))) throw new AppError(404, 'exam_not_found');
   // Study time (S24): the studies linking this exam of which the caller is an active member.
@@ -276,7 +277,15 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     );
     // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + review log + study days and activities (≤ 2 × 5): ≤ 20, so ≥ 80 places are left.
     const fixed = 2 + inTransaction.length + 1 + (counters ? 1 : 0) + 1 + 1 + studyTime.length;
-    const first = statWrites(userId, graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed)), found, now, exam.id, day);
+    const first = statWrites(
+      userId,
+      graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed)),
+      found,
+      now,
+      exam.id,
+      day,
+      scheduler,
+    );
     const rest = graded.slice(first.length);
     const job: JobRecord | null = rest.length
       ? {
@@ -289,6 +298,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
           updated_at: now.toISOString(),
           time_zone: day.timeZone,
           day_rollover_hour: day.rolloverHour,
+          desired_retention: scheduler.retention,
         }
       : null;
 

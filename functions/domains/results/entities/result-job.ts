@@ -17,6 +17,8 @@ const jobSchema = /* @__PURE__ */ lazy(() =>
     /** The taker's learner day at the submit (D120), so later batches count elapsed days alike. */
     time_zone: z.optional(z.string()),
     day_rollover_hour: z.optional(z.number()),
+    /** The taker's desired retention at the submit (issue 26), for the later batches' scheduler. */
+    desired_retention: z.optional(z.number()),
   }),
 );
 export type JobRecord = z.infer<ReturnType<typeof jobSchema>>;
