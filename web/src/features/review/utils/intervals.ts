@@ -20,10 +20,14 @@ const UNITS: [unit: 'minute' | 'hour' | 'day' | 'month' | 'year', seconds: numbe
   ['minute', 60],
 ];
 
-/** An interval as Anki writes it on a button: "10m", "3d", "1.5mo" (Intl's narrow units, in the screen's language). */
+/**
+ * An interval as Anki writes it on a button: "10m", "3d", "1.5 mths" (Intl's narrow units in the
+ * screen's language; months short, since English's narrow month is "m", like minutes).
+ */
 export function formatInterval(seconds: number, language: string): string {
   const [unit, size] = UNITS.find(([, s]) => seconds >= s) ?? UNITS[UNITS.length - 1]!;
   const value = Math.max(1, seconds / size);
   const rounded = value < 10 && (unit === 'month' || unit === 'year') ? Math.round(value * 10) / 10 : Math.round(value);
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'narrow' }).format(rounded);
+  const unitDisplay = unit === 'month' ? 'short' : 'narrow';
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay }).format(rounded);
 }
