@@ -220,6 +220,9 @@ describe('review queue', () => {
     const { leeches } = await json(await user.client.get('/api/review-leeches/'));
     expect(leeches).toEqual([{ question_id: questionId, exam_id: exam.id, title: expect.any(String), failures: 8 }]);
     expect(leeches[0].title).not.toBe('');
+    // Ignored: dealt with, off the list.
+    await json(await user.client.post(`/api/question/${questionId}/ignore/`, { exam_id: exam.id }));
+    expect((await json(await user.client.get('/api/review-leeches/'))).leeches).toEqual([]);
   });
 });
 

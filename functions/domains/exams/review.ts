@@ -194,9 +194,15 @@ export async function undoReview(_input: unknown, ctx: SignedInContext) {
   return undone;
 }
 
-/** GET /api/review-leeches/: the leeches with their titles from the exams they were last answered in. */
+/** GET /api/review-leeches/: the leeches not ignored, with their titles from the exams they were last answered in. */
 export async function listLeeches(_input: unknown, ctx: SignedInContext) {
-  const leeches = await leechStats(ctx.caller.user.id, LEECH_LIST_CAP);
+  const [all, ignored] = await Promise.all([
+    leechStats(ctx.caller.user.id, LEECH_LIST_CAP),
+    listIgnored(ctx.caller.user.id),
+  ]);
+  // An ignored leech has been dealt with: it leaves the list (and the queue).
+  const ignoredIds = new Set(ignored.map((i) => i.question_id));
+  const leeches = all.filter((l) => !ignoredIds.has(l.questionId));
   const titles = new Map<string, string>();
   const examIds = [...new Set(leeches.map((l) => l.examId).filter((id) => GENERATED_ID.test(id)))].slice(0, EXAMS_READ);
   const read = await Promise.all(examIds.map((id) => getExamWithQuestions(id)));
