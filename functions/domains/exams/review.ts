@@ -9,6 +9,7 @@ import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { GENERATED_ID } from '../../runtime/data/ids.js';
 import {
   applyReviewGrade,
+  isUnseen,
   dueBefore,
   learningEntries,
   leechStats,
@@ -115,6 +116,16 @@ export async function reviewQueue(ctx: SignedInContext, sources: ReviewSources, 
     [...candidateIds, ...learningIds].filter((id) => where.has(id)),
   );
   const cardOf = (id: string) => stats.get(id)?.fsrs as FsrsCard | undefined;
+  const statOf = (id: string) => {
+    const item = stats.get(id);
+    return item
+      ? {
+          total_attempts: Number(item.total_attempts ?? 0),
+          correct_attempts: Number(item.correct_attempts ?? 0),
+          fsrs: cardOf(id),
+        }
+      : undefined;
+  };
 
   const limits = {
     newPerDay: intSetting(user.new_cards_per_day, LIMITS.newCardsPerDay.default),
@@ -123,7 +134,8 @@ export async function reviewQueue(ctx: SignedInContext, sources: ReviewSources, 
   const ordered = orderReviewQueue({
     due: due.map((d) => ({ questionId: d.questionId, card: d.card })),
     learning: learning.map((l) => ({ questionId: l.question_id, due: l.due })),
-    candidates: candidateIds.map((id) => ({ questionId: id, unseen: !stats.has(id) || cardOf(id)?.state === 'new' })),
+    // The daily quiz's definition of "never answered", so both count the same questions as new.
+    candidates: candidateIds.map((id) => ({ questionId: id, unseen: isUnseen(statOf(id)) })),
     available: new Set(where.keys()),
     ignored: new Set(ignored.map((i) => i.question_id)),
     limits,

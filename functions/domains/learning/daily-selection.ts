@@ -75,7 +75,8 @@ function isDue(card: FsrsCard, now: Date): boolean {
   return isScheduled(card) && Date.parse(card.due) <= now.getTime();
 }
 
-function isUnseen(stat: DailyQuestionStat | undefined): boolean {
+/** Never answered: no statistic, no attempts and no reviewed card. The daily quiz's "unseen" and the review queue's "new". */
+export function isUnseen(stat: DailyQuestionStat | undefined): boolean {
   return (stat?.total_attempts ?? 0) <= 0 && (!stat?.fsrs || stat.fsrs.state === 'new');
 }
 

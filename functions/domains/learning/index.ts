@@ -1,5 +1,6 @@
 // The learning domain's public face (what a user knows: question statistics (FSRS), exam summaries, favorites and ignored questions, the daily selection); it may import only users, tags, files (through their index.ts). docs/architecture.md §1.6.
 export {
+  isUnseen,
   selectDailyQuestions,
   weakestFirst,
   wrongRate,
