@@ -147,6 +147,45 @@ describe('review screen', () => {
     await close();
   });
 
+  test('a question failed 8 times is listed as a leech with edit and ignore, and flagged in exam detail', async () => {
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US', viewport: 'phone' });
+    await registerThroughForm(page, `revleech${stamp}`, 'Leech', PASSWORD);
+    await pageApi(page, 'POST', '/api/change-language/', { language: 'en' });
+    const examId = await subscribeToDemo(page);
+    const queue = await pageApi<{ cards: { question_id: string }[] }>(page, 'GET', '/api/review-queue/');
+    const questionId = queue.body.cards[0]!.question_id;
+    for (let i = 0; i < 8; i++) {
+      const res = await pageApi(page, 'POST', '/api/review-grade/', {
+        grade_id: `leech-${stamp}-${i}`,
+        question_id: questionId,
+        exam_id: examId,
+        rating: 1,
+      });
+      expect(res.status).toBe(200);
+    }
+    await page.goto(`${baseUrl}/review`);
+    const leech = page.getByTestId('review-leech');
+    await leech.waitFor();
+    expect(await leech.textContent()).toContain('Failed 8 times');
+    expect(await leech.getByTestId('review-leech-edit').getAttribute('href')).toBe(
+      `/take-exam/${examId}?question_id=${encodeURIComponent(questionId)}`,
+    );
+    await fitsPhone(page);
+    await leech.scrollIntoViewIfNeeded();
+    await screenshot(page, 'review-leeches-en-phone', false);
+
+    await page.goto(`${baseUrl}/exam-detail/${examId}`);
+    await page.getByTestId('question-leech').first().waitFor();
+    expect(await page.getByTestId('question-leech').count()).toBe(1);
+
+    // Ignore, one click: off the list.
+    await page.goto(`${baseUrl}/review`);
+    await page.getByTestId('review-leech-ignore').click();
+    await expect.poll(() => page.getByTestId('review-leech').count()).toBe(0);
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+
   test('home links to the review from its due card; the profile holds the review settings', async () => {
     const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR', viewport: 'phone' });
     await registerThroughForm(page, `revhome${stamp}`, 'Home', PASSWORD);
