@@ -6,6 +6,7 @@ import { shuffled, type RandomSource } from '#shared/domain/question-order.js';
 import {
   FIT_MIN_ITEMS,
   fitWeights,
+  engineFor,
   reviewCard,
   reviewLogToItems,
   reviewRow,
@@ -239,7 +240,7 @@ async function simulate(bank: readonly Question[], learner: Learner, policy: Pol
       const correct = random() < noisy;
       truth.set(id, memory ? memory.answer(day, correct, recall) : learner.first(question, day, correct));
       const stat = stats.get(id);
-      const card = reviewCard(stat?.fsrs, correct, now, undefined, weights);
+      const card = reviewCard(stat?.fsrs, correct, now, undefined, engineFor(0.9, weights));
       rows.push(reviewRow(id, stat?.fsrs, card, correct, undefined));
       stats.set(id, {
         total_attempts: (stat?.total_attempts ?? 0) + 1,

@@ -1,10 +1,11 @@
 import * as dailyQuiz from '#shared/contracts/daily-quiz.js';
 import * as examContracts from '#shared/contracts/exams.js';
 import * as examSheets from '#shared/contracts/exam-sheets.js';
+import * as review from '#shared/contracts/review.js';
 import { examsGroup } from '#shared/route-groups/exams.js';
 import { bind, createGroupHandler } from './group-handler.js';
 import * as exams from '../domains/exams/index.js';
-import { connectedStudies } from '../domains/studies/index.js';
+import { connectedStudies, getReviewQueue } from '../domains/studies/index.js';
 import { getDueToday, getReviewActivity } from '../domains/learning/index.js';
 import * as reviewActivity from '#shared/contracts/review-activity.js';
 
@@ -30,4 +31,8 @@ export const handler = createGroupHandler(examsGroup, [
   bind(dailyQuiz.createRandomRecommendationExam, exams.createRandomRecommendationExam),
   bind(dailyQuiz.getDueToday, getDueToday),
   bind(reviewActivity.getReviewActivity, getReviewActivity),
+  bind(review.getReviewQueue, getReviewQueue),
+  bind(review.gradeReview, exams.gradeReview),
+  bind(review.undoReview, exams.undoReview),
+  bind(review.listLeeches, exams.listLeeches),
 ]);

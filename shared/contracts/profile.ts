@@ -37,12 +37,17 @@ export const profileAnswer = /* @__PURE__ */ lazy(() =>
     /** The learner's day (D120). */
     time_zone: z.string(),
     day_rollover_hour: z.number().check(z.int()),
+    /** Review settings (issue 26). */
+    desired_retention: z.number(),
+    new_cards_per_day: z.number().check(z.int()),
+    max_reviews_per_day: z.number().check(z.int()),
   }),
 );
 export type ProfileAnswer = z.infer<ReturnType<typeof profileAnswer>>;
 
 const { min: qMin, max: qMax } = LIMITS.profileQuestionCount;
 const { min: pMin, max: pMax, step: pStep } = LIMITS.retentionPercentage;
+const { desiredRetention: dr, newCardsPerDay: nc, maxReviewsPerDay: mr } = LIMITS;
 
 /** The web app's language sync: answers `language` (and the rest of the profile). */
 export const getProfileLanguage = defineRoute({
@@ -74,6 +79,10 @@ export const updateProfile = defineRoute({
       /** The learner's day (D120): an IANA zone and the rollover hour. */
       time_zone: z.optional(timeZoneSchema()),
       day_rollover_hour: z.optional(rolloverHourSchema()),
+      /** Review settings (issue 26): FSRS request retention 0.80–0.97, new cards and reviews a day. */
+      desired_retention: z.optional(z.number().check(z.gte(dr.min), z.lte(dr.max))),
+      new_cards_per_day: z.optional(z.number().check(z.int(), z.gte(nc.min), z.lte(nc.max))),
+      max_reviews_per_day: z.optional(z.number().check(z.int(), z.gte(mr.min), z.lte(mr.max))),
     }),
   }),
   response: () => profileAnswer(),

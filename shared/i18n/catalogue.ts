@@ -6,6 +6,7 @@ import { DAILY_QUIZ_MESSAGES } from './daily-quiz-messages.js';
 import { EXAM_ERROR_MESSAGES } from './exam-error-messages.js';
 import { QUESTION_ERROR_MESSAGES } from './questions-error-messages.js';
 import { RESULT_ERROR_MESSAGES } from './results-error-messages.js';
+import { REVIEW_MESSAGES } from './review-messages.js';
 import { STUDY_ERROR_MESSAGES } from './study-error-messages.js';
 import { STUDY_MEMBER_ERROR_MESSAGES } from './study-member-error-messages.js';
 import { STUDY_PROGRESS_ERROR_MESSAGES } from './study-progress-error-messages.js';
@@ -27,6 +28,7 @@ const CATALOGUE: Record<string, Record<Language, string>> = {
   ...STUDY_MEMBER_ERROR_MESSAGES,
   ...DAILY_QUIZ_MESSAGES,
   ...STUDY_PROGRESS_ERROR_MESSAGES,
+  ...REVIEW_MESSAGES,
 };
 
 export function errorMessage(code: string, language: Language, params: Record<string, string | number> = {}): string {

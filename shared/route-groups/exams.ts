@@ -2,6 +2,7 @@ import * as dailyQuiz from '../contracts/daily-quiz.js';
 import * as examSheets from '../contracts/exam-sheets.js';
 import * as exams from '../contracts/exams.js';
 import * as reviewActivity from '../contracts/review-activity.js';
+import * as review from '../contracts/review.js';
 import type { RouteGroup } from '../route-group.js';
 
 export const examsGroup: RouteGroup = {
@@ -31,6 +32,10 @@ export const examsGroup: RouteGroup = {
     dailyQuiz.createRandomRecommendationExam,
     dailyQuiz.getDueToday,
     reviewActivity.getReviewActivity,
+    review.getReviewQueue,
+    review.gradeReview,
+    review.undoReview,
+    review.listLeeches,
   ],
   access: { appTable: 'write', ephemeralTable: 'sessions' },
 };

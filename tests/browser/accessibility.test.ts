@@ -51,6 +51,7 @@ const signedInScreens = (resultId: string, studyId: string) => [
   '/create-exam',
   `/exam-detail/${publicExamId}`,
   '/daily-exam',
+  '/review',
   '/profile',
   '/user-management',
   `/study-detail/${studyId}`,

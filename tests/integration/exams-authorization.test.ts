@@ -58,6 +58,12 @@ beforeAll(async () => {
   };
 });
 
+/** A setup that answers the id of the exam's first question. */
+const firstQuestionOf = (examId: () => string) => async () => {
+  const res = await f.owner.client.get(`/api/exam/${examId()}/questions/`);
+  return ((await res.json()) as { id: string }[])[0]!.id;
+};
+
 /**
  * One row of the matrix: `call` makes the request as each caller; `setup` (optional) makes a fresh
  * resource first (as the owner) for destructive routes.
@@ -123,6 +129,31 @@ describe('authorization matrix: exams', () => {
   row('GET due-today', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/due-today/'));
   row('GET review-activity', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
     c.get('/api/review-activity/'),
+  );
+  // The Review screen (issue 26): the caller's own cards only; a grade names a question of an exam the caller reads.
+  row('GET review-queue', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/review-queue/'));
+  row('GET review-queue of a private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
+    c.get(`/api/review-queue/?exam_id=${f.privateExam}`),
+  );
+  row('GET review-queue of an unknown study', { anonymous: 401, owner: 404, other: 404, admin: 404 }, (c) =>
+    c.get('/api/review-queue/?study_id=nostudy'),
+  );
+  row(
+    'POST review-grade on a private exam',
+    { anonymous: 401, owner: 200, other: 404, admin: 200 },
+    (c, questionId) =>
+      c.post('/api/review-grade/', {
+        grade_id: `g${fresh()}`,
+        question_id: questionId,
+        exam_id: f.privateExam,
+        rating: 3,
+      }),
+    firstQuestionOf(() => f.privateExam),
+  );
+  // After the row above: the owner and the admin have a grade to take back, the other user none.
+  row('POST review-undo', { anonymous: 401, owner: 200, other: 409, admin: 200 }, (c) => c.post('/api/review-undo/'));
+  row('GET review-leeches', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get('/api/review-leeches/'),
   );
   row('POST create-exam', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
     c.post('/api/create-exam/', { title: `new ${fresh()}`, question_count: 0 }),

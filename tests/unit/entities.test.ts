@@ -12,6 +12,13 @@ import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { usernameClaimEntity } from '../../functions/domains/users/entities/account-claims.js';
 import { WITHDRAWN_CREATOR_ID } from '../../functions/runtime/data/key-parts.js';
 import { examRecord } from '../support/exam-records.js';
+import {
+  reviewDayEntity,
+  reviewGradeEntity,
+  reviewLastEntity,
+  reviewLearningEntity,
+} from '../../functions/domains/learning/entities/review-grade.js';
+import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
 
 const exam = examRecord();
 
@@ -49,6 +56,42 @@ describe('entity layer', () => {
       is_superuser: false,
       language: 'ko',
       passwordHash: '',
+      // Review settings (issue 26, D126).
+      desired_retention: 0.9,
+      new_cards_per_day: 20,
+      max_reviews_per_day: 200,
+    });
+  });
+
+  it('keys the Review screen items in the user partition and parses them back without keys', () => {
+    const now = new Date('2026-03-01T00:00:00Z');
+    const grade = {
+      grade_id: 'g-12345678',
+      question_id: 'f1-3',
+      exam_id: 'e1',
+      rating: 3,
+      day: '2026-02-28',
+      kind: 'new',
+      graded_at: now.toISOString(),
+      previous: null,
+      learning_before: null,
+      version_after: 1,
+      revlog_sk: 'REVLOG#x',
+      answer: { due: now.toISOString(), state: 'learning', lapses: 0, leech: false },
+      undone: false,
+    };
+    const item = reviewGradeEntity.item('u1', grade, now);
+    expect(item).toMatchObject({ pk: 'USER#u1', sk: 'REVGRADE#g-12345678', type: 'REVGRADE' });
+    expect(item.expiresAt).toBe(Math.floor(now.getTime() / 1000) + 30 * 86_400);
+    expect(reviewGradeEntity.parse(item)).toMatchObject(grade);
+    expect(reviewLastEntity.parse(reviewLastEntity.item('u1', 'g-1'))).toMatchObject({ grade_id: 'g-1' });
+    expect(reviewDayEntity.key('u1', '2026-02-28')).toEqual({ pk: 'USER#u1', sk: 'REVDAY#2026-02-28' });
+    expect(reviewDayEntity.parse({ day: '2026-02-28' })).toMatchObject({ new_count: 0, review_count: 0 });
+    const learning = { question_id: 'f1-3', exam_id: 'e1', due: now.toISOString() };
+    expect(reviewLearningEntity.item('u1', learning)).toMatchObject({ pk: 'USER#u1', sk: 'REVLEARN#f1-3' });
+    expect(questionStatEntity.leechIndex('u1', 12, 'f1-3')).toEqual({
+      gsi2pk: 'USER#u1#LEECH',
+      gsi2sk: '000012#f1-3',
     });
   });
 

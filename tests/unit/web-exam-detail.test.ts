@@ -150,6 +150,19 @@ describe('filters', () => {
       isIgnored: false,
       order: 0,
     });
+    expect(built!.isLeech).toBeUndefined();
+  });
+
+  test('a leech of the caller is flagged (issue 26), other rows are not', () => {
+    const source: RowSource[] = [{ id: 'a' }, { id: 'b' }];
+    const rows = toRows(source, {
+      language: 'en',
+      stats: new Map(),
+      favorites: new Set(),
+      ignored: new Set(),
+      leeches: new Set(['b']),
+    });
+    expect(rows.map((r) => r.isLeech)).toEqual([undefined, true]);
   });
 });
 

@@ -57,6 +57,11 @@ export async function updateProfile(input: { body: Body<typeof profile.updatePro
     // Validated by the contract; stored under its canonical name (asia/seoul → Asia/Seoul).
     time_zone: body.time_zone === undefined ? undefined : (canonicalTimeZone(body.time_zone) ?? undefined),
     day_rollover_hour: body.day_rollover_hour,
+    // Two decimals: a slider's 0.9000000001 is stored as 0.9.
+    desired_retention:
+      body.desired_retention === undefined ? undefined : Math.round(body.desired_retention * 100) / 100,
+    new_cards_per_day: body.new_cards_per_day,
+    max_reviews_per_day: body.max_reviews_per_day,
   };
   return toProfileAnswer(await apply(user, changes));
 }

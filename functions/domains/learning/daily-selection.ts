@@ -1,6 +1,6 @@
 import { LIMITS } from '#shared/domain/limits.js';
 import { shuffled, type RandomSource } from '#shared/domain/question-order.js';
-import { isScheduled, retrievability, type FsrsCard } from './fsrs.js';
+import { engineFor, isScheduled, retrievability, type FsrsCard } from './fsrs.js';
 
 /**
  * Which questions go into a user's daily exam (issue 13; docs/learning.md). Pure: the caller
@@ -77,7 +77,8 @@ function isDue(card: FsrsCard, now: Date): boolean {
   return isScheduled(card) && Date.parse(card.due) <= now.getTime();
 }
 
-function isUnseen(stat: DailyQuestionStat | undefined): boolean {
+/** Never answered: no statistic, no attempts and no reviewed card. The daily quiz's "unseen" and the review queue's "new". */
+export function isUnseen(stat: DailyQuestionStat | undefined): boolean {
   return (stat?.total_attempts ?? 0) <= 0 && (!stat?.fsrs || stat.fsrs.state === 'new');
 }
 
@@ -99,13 +100,15 @@ export function selectDailyQuestions({
   const unseen: string[] = [];
   const learning: { questionId: string; recall: number }[] = [];
   const seen: string[] = [];
+  // Recall ranks by the learner's forgetting curve (their weights); retention does not enter it.
+  const curve = engineFor(LIMITS.desiredRetention.default, weights ?? null);
   // One shuffle first, then stable sorts: questions that tie keep their shuffled order.
   for (const questionId of shuffled(eligible, random)) {
     const stat = stats.get(questionId);
     const card = stat?.fsrs;
-    if (card && isDue(card, now)) due.push({ questionId, recall: retrievability(card, now, weights) });
+    if (card && isDue(card, now)) due.push({ questionId, recall: retrievability(card, now, curve) });
     else if (isUnseen(stat)) unseen.push(questionId);
-    else if (card?.state === 'learning') learning.push({ questionId, recall: retrievability(card, now, weights) });
+    else if (card?.state === 'learning') learning.push({ questionId, recall: retrievability(card, now, curve) });
     else seen.push(questionId);
   }
   const byRecall = (a: { recall: number }, b: { recall: number }) => a.recall - b.recall;

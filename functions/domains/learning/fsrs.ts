@@ -1,4 +1,5 @@
-import { Rating, State, createEmptyCard, fsrs, generatorParameters, type Card } from 'ts-fsrs';
+import { Rating, State, createEmptyCard, fsrs, generatorParameters, type Card, type FSRS } from 'ts-fsrs';
+import { LIMITS } from '#shared/domain/limits.js';
 import {
   addDays,
   DEFAULT_LEARNER_DAY,
@@ -49,21 +50,44 @@ const STATES: Record<FsrsStateName, State> = {
   relearning: State.Relearning,
 };
 
-let scheduler: ReturnType<typeof fsrs> | undefined;
-/** Schedulers of learners' fitted weights, by the weights' text (a warm Lambda serves few learners). */
-const fittedSchedulers = new Map<string, ReturnType<typeof fsrs>>();
-const FITTED_CACHE_MAX = 64;
-const fsrsScheduler = (weights?: readonly number[] | null) => {
-  if (!weights) return (scheduler ??= fsrs(generatorParameters({ enable_fuzz: true })));
-  const key = weights.join(',');
-  let fitted = fittedSchedulers.get(key);
-  if (!fitted) {
-    if (fittedSchedulers.size >= FITTED_CACHE_MAX) fittedSchedulers.clear();
-    fitted = fsrs(generatorParameters({ enable_fuzz: true, w: [...weights] }));
-    fittedSchedulers.set(key, fitted);
+/** A learner's ts-fsrs engine: their request retention and, once fitted, their own weights. */
+export interface Scheduler {
+  retention: number;
+  /** The fitted weights, or null for the defaults. */
+  weights: readonly number[] | null;
+  engine: FSRS;
+}
+
+/** The desired retention a user item holds, or the default when absent or out of range. */
+export function desiredRetentionOf(user: { desired_retention?: unknown } | null | undefined): number {
+  const { min, max, default: fallback } = LIMITS.desiredRetention;
+  const value = user?.desired_retention;
+  return typeof value === 'number' && value >= min && value <= max ? value : fallback;
+}
+
+/** Engines by retention and weights (a warm Lambda serves few learners; the cache is emptied past its size). */
+const engines = new Map<string, Scheduler>();
+const ENGINE_CACHE_MAX = 64;
+
+/** The engine of a retention and a set of weights (null: FSRS-6's defaults), cached. */
+export function engineFor(retention: number, weights: readonly number[] | null = null): Scheduler {
+  const key = `${retention}|${weights ? weights.join(',') : ''}`;
+  let scheduler = engines.get(key);
+  if (!scheduler) {
+    if (engines.size >= ENGINE_CACHE_MAX) engines.clear();
+    const parameters = generatorParameters({
+      enable_fuzz: true,
+      request_retention: retention,
+      ...(weights ? { w: [...weights] } : {}),
+    });
+    scheduler = { retention, weights, engine: fsrs(parameters) };
+    engines.set(key, scheduler);
   }
-  return fitted;
-};
+  return scheduler;
+}
+
+/** The product's defaults: retention 0.9, FSRS-6's weights. */
+const defaultScheduler = () => engineFor(LIMITS.desiredRetention.default);
 
 function toCard(stored: FsrsCard | undefined, now: Date): Card {
   if (!stored || !STATES[stored.state]) return createEmptyCard(now);
@@ -122,8 +146,7 @@ export function reviewCard(
   answer: boolean | Grade,
   now: Date,
   day: LearnerDaySettings = DEFAULT_LEARNER_DAY,
-  /** The learner's fitted FSRS weights (21); null or absent: the defaults. */
-  weights?: readonly number[] | null,
+  scheduler: Scheduler = defaultScheduler(),
 ): FsrsCard {
   const grade = typeof answer === 'boolean' ? gradeOf(answer) : answer;
   const card = toCard(stored, now);
@@ -136,13 +159,33 @@ export function reviewCard(
     clockNow = Math.max(clockNow, clockLast);
     card.last_review = new Date(clockLast);
   }
-  const next = fsrsScheduler(weights).next(card, new Date(clockNow), RATINGS[grade]).card;
+  const next = scheduler.engine.next(card, new Date(clockNow), RATINGS[grade]).card;
   const out = fromCard(next);
   out.last_review = realNow.toISOString();
   out.due =
     next.scheduled_days >= 1
       ? learnerDayStart(addDays(learnerDay(realNow, day), next.scheduled_days), day).toISOString()
       : new Date(realNow.getTime() + (next.due.getTime() - clockNow)).toISOString();
+  return out;
+}
+
+export const GRADES: readonly Grade[] = ['again', 'hard', 'good', 'easy'];
+
+/**
+ * Seconds from `now` to the card's next due time for each grade, as the Review screen shows on its
+ * buttons: the same computation as {@link reviewCard}, so a grade lands where its button said.
+ */
+export function nextIntervals(
+  stored: FsrsCard | undefined,
+  now: Date,
+  day: LearnerDaySettings = DEFAULT_LEARNER_DAY,
+  scheduler: Scheduler = defaultScheduler(),
+): Record<Grade, number> {
+  const out = {} as Record<Grade, number>;
+  for (const grade of GRADES) {
+    const next = reviewCard(stored, grade, now, day, scheduler);
+    out[grade] = Math.max(0, Math.round((Date.parse(next.due) - now.getTime()) / 1000));
+  }
   return out;
 }
 
@@ -166,10 +209,10 @@ export function elapsedLearnerDays(
  * days since the last review (0 for a card never reviewed). Fractional, not whole days, so cards
  * answered yesterday evening and this morning rank by how long ago they really were (D120).
  */
-export function retrievability(stored: FsrsCard, now: Date, weights?: readonly number[] | null): number {
+export function retrievability(stored: FsrsCard, now: Date, scheduler: Scheduler = defaultScheduler()): number {
   if (!stored.last_review || stored.state === 'new') return 0;
   const days = Math.max(0, (now.getTime() - Date.parse(stored.last_review)) / 86_400_000);
-  return fsrsScheduler(weights).forgetting_curve(days, Number(stored.stability));
+  return scheduler.engine.forgetting_curve(days, Number(stored.stability));
 }
 
 /** Whether the card belongs on the sparse "due" index (review and relearning cards only). */
@@ -183,13 +226,13 @@ export interface SchedulingUser {
   day_rollover_hour?: unknown;
   /** Fitted FSRS-6 weights (21 numbers, `fsrs-fit.ts`); absent until a fit beat the defaults. */
   fsrs_weights?: unknown;
+  /** The learner's desired retention (0.80–0.97); absent: 0.9. */
+  desired_retention?: unknown;
 }
 
-/** One learner's scheduler: their day and their weights, for every path that reviews or ranks a card. */
-export interface LearnerScheduler {
+/** One learner's scheduler: their day, retention and weights, for every path that reviews or ranks a card. */
+export interface LearnerScheduler extends Scheduler {
   day: LearnerDaySettings;
-  /** The fitted weights, or null for the defaults. */
-  weights: readonly number[] | null;
   review(stored: FsrsCard | undefined, answer: boolean | Grade, now: Date): FsrsCard;
   retrievability(stored: FsrsCard, now: Date): number;
 }
@@ -203,17 +246,17 @@ const usableWeights = (value: unknown): number[] | null =>
     : null;
 
 /**
- * The scheduler of `user`: their learner day (D120) and their fitted weights when they have them
- * (issue 26). Every path that grades a card (submit, the statistics job, the review screen) and
+ * The scheduler of `user`: their learner day (D120), their desired retention and their fitted weights
+ * when they have them (issue 26). Every path that grades a card (submit, the statistics job, the review screen) and
  * ranks by recall should take it from here, so a fit changes the learner's schedule everywhere.
  */
-export function schedulerFor(user: SchedulingUser | null | undefined): LearnerScheduler {
+export function schedulerFor(user?: SchedulingUser | null): LearnerScheduler {
   const day = learnerDaySettings(user);
-  const weights = usableWeights(user?.fsrs_weights);
+  const engine = engineFor(desiredRetentionOf(user), usableWeights(user?.fsrs_weights));
   return {
+    ...engine,
     day,
-    weights,
-    review: (stored, answer, now) => reviewCard(stored, answer, now, day, weights),
-    retrievability: (stored, now) => retrievability(stored, now, weights),
+    review: (stored, answer, now) => reviewCard(stored, answer, now, day, engine),
+    retrievability: (stored, now) => retrievability(stored, now, engine),
   };
 }

@@ -1,5 +1,6 @@
 // The learning domain's public face (what a user knows: question statistics (FSRS), exam summaries, favorites and ignored questions, the daily selection); it may import only users, tags, files (through their index.ts). docs/architecture.md §1.6.
 export {
+  isUnseen,
   selectDailyQuestions,
   weakestFirst,
   wrongRate,
@@ -15,13 +16,20 @@ export { reviewLogWrites, reviewRow } from './review-log.js';
 export { reviewCalendarEntity } from './entities/review-calendar.js';
 export {
   elapsedLearnerDays,
+  engineFor,
+  nextIntervals,
   retrievability,
   reviewCard,
   schedulerFor,
   type FsrsCard,
   type Grade,
   type LearnerScheduler,
+  type Scheduler,
 } from './fsrs.js';
+export { orderReviewQueue, type QueueEntry, type QueueInput } from './review-queue.js';
+export { applyReviewGrade, undoLastReviewGrade, type ReviewUser } from './review-grade.js';
+export { dueBefore, lastGradeId, learningEntries, leechStats, reviewDay, statItems } from './review-store.js';
+export { reviewDayEntity, reviewGradeEntity, reviewLastEntity, reviewLearningEntity } from './entities/review-grade.js';
 export {
   deleteFavorite,
   deleteIgnored,

@@ -1,5 +1,6 @@
 import { questionStatEntity } from './entities/question-stat.js';
-import { isScheduled, newCard, reviewCard, type FsrsCard } from './fsrs.js';
+import { isScheduled, newCard, reviewCard, type FsrsCard, type Grade, type Scheduler } from './fsrs.js';
+import { LIMITS } from '#shared/domain/limits.js';
 import type { LearnerDaySettings } from '#shared/domain/learner-day.js';
 import { ITEM_ABSENT } from '../../runtime/data/db.js';
 
@@ -21,9 +22,17 @@ export interface QuestionStatItem {
   exam_id: string;
   fsrs: FsrsCard;
   version: number;
+  /** Set once the question was failed `LIMITS.leechFailures` times (docs/learning.md "Leeches"). */
+  leech?: boolean;
   gsi1pk?: string;
   gsi1sk?: string;
+  gsi2pk?: string;
+  gsi2sk?: string;
 }
+
+/** Failures of a question: wrong answers and Again grades (total − correct). */
+export const failuresOf = (stat: { total_attempts?: unknown; correct_attempts?: unknown } | undefined): number =>
+  Math.max(0, Number(stat?.total_attempts ?? 0) - Number(stat?.correct_attempts ?? 0));
 
 /** Accuracy shown everywhere: rounded correct / total × 100, 0 without attempts (docs/product.md#results). */
 export function accuracyOf(total: number, correct: number): number {
@@ -43,16 +52,16 @@ export function nextStat(
   examId: string,
   options: {
     /** FSRS reviews to apply; by default one per attempt (an accuracy adjustment applies none). */
-    reviews?: boolean[];
+    reviews?: (boolean | Grade)[];
     /** The learner's day (D120): elapsed days are counted in it. */
     day?: LearnerDaySettings;
-    /** The learner's fitted FSRS weights (`schedulerFor`); absent: the defaults. */
-    weights?: readonly number[] | null;
+    /** The learner's scheduler (their desired retention); the default one when absent. */
+    scheduler?: Scheduler;
   } = {},
 ): QuestionStatItem {
   let card = previous?.fsrs as FsrsCard | undefined;
-  for (const correct of options.reviews ?? attempts)
-    card = reviewCard(card, correct, now, options.day, options.weights);
+  for (const answer of options.reviews ?? attempts)
+    card = reviewCard(card, answer, now, options.day, options.scheduler);
   const fsrs = card ?? newCard(now);
   const item: QuestionStatItem = {
     ...questionStatEntity.key(userId, questionId),
@@ -67,6 +76,11 @@ export function nextStat(
     version: Number(previous?.version ?? 0) + 1,
   };
   if (isScheduled(fsrs)) Object.assign(item, questionStatEntity.dueIndex(userId, fsrs.due, questionId));
+  const failures = failuresOf(item);
+  if (failures >= LIMITS.leechFailures) {
+    item.leech = true;
+    Object.assign(item, questionStatEntity.leechIndex(userId, failures, questionId));
+  }
   return item;
 }
 

@@ -11,12 +11,13 @@ export function reviewRow(
   questionId: string,
   before: FsrsCard | undefined,
   after: FsrsCard,
-  correct: boolean,
+  /** Right (Good) or wrong (Again), or a Review-screen rating 1–4. */
+  answer: boolean | number,
   seconds: number | undefined,
 ): ReviewRow {
   return [
     questionId,
-    correct ? 3 : 1,
+    typeof answer === 'number' ? answer : answer ? 3 : 1,
     before?.last_review ? Number(after.elapsed_days) : 0,
     STATE_CODES[before?.state ?? 'new'] ?? 0,
     STATE_CODES[after.state] ?? 0,
@@ -39,14 +40,19 @@ export function reviewLogWrites(
   if (!record.reviews.length) return [];
   return [
     { Put: { TableName: config.appTable, Item: reviewLogEntity.item(userId, source, record) } },
-    {
-      Update: {
-        TableName: config.appTable,
-        Key: reviewCalendarEntity.key(userId, learnerDay.slice(0, 4)),
-        UpdateExpression: 'SET #type = :type ADD #day :n',
-        ExpressionAttributeNames: { '#type': 'type', '#day': reviewCalendarEntity.attribute(learnerDay) },
-        ExpressionAttributeValues: { ':type': reviewCalendarEntity.type, ':n': record.reviews.length },
-      },
-    },
+    reviewCalendarUpdate(userId, learnerDay, record.reviews.length),
   ];
+}
+
+/** Adds `count` reviews (negative: takes them back, an undo) to a learner day `YYYY-MM-DD` of the review calendar. */
+export function reviewCalendarUpdate(userId: string, learnerDay: string, count: number): TransactItem {
+  return {
+    Update: {
+      TableName: config.appTable,
+      Key: reviewCalendarEntity.key(userId, learnerDay.slice(0, 4)),
+      UpdateExpression: 'SET #type = :type ADD #day :n',
+      ExpressionAttributeNames: { '#type': 'type', '#day': reviewCalendarEntity.attribute(learnerDay) },
+      ExpressionAttributeValues: { ':type': reviewCalendarEntity.type, ':n': count },
+    },
+  };
 }

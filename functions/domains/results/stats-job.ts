@@ -3,8 +3,10 @@ import {
   nextStat,
   reviewLogWrites,
   reviewRow,
+  schedulerFor,
   type FsrsCard,
   type QuestionStatItem,
+  type Scheduler,
   type ReviewRow,
 } from '../learning/index.js';
 import type { TransactItem } from '../../runtime/data/db.js';
@@ -53,11 +55,11 @@ export function statWrites(
   now: Date,
   examId: string,
   day: LearnerDaySettings,
-  weights?: readonly number[] | null,
+  scheduler?: Scheduler,
 ): StatWrite[] {
   return graded.map((d) => {
     const previous = found.get(questionStatEntity.key(userId, d.question_id).sk);
-    const item = nextStat(userId, d.question_id, previous, [d.is_correct], now, examId, { day, weights });
+    const item = nextStat(userId, d.question_id, previous, [d.is_correct], now, examId, { day, scheduler });
     return {
       item,
       previous,
@@ -76,6 +78,7 @@ export async function runJob(userId: string, start: JobRecord): Promise<void> {
   const now = new Date(start.answered_at);
   // The learner's day the submit was graded in (a job written before D120 has none: the default).
   const day = learnerDaySettings(start);
+  const scheduler = schedulerFor(start);
   for (let round = 0; job && job.cursor < job.pending.length; round++) {
     if (round > Math.ceil(job.pending.length / STATS_PER_BATCH) * 3 + 5) throw conflict('submission_busy');
     const current: JobRecord = job;
@@ -88,7 +91,7 @@ export async function runJob(userId: string, start: JobRecord): Promise<void> {
       }));
     const found = await getMany(batch.map((d) => questionStatEntity.key(userId, d.question_id)));
     try {
-      const writes = statWrites(userId, batch, found, now, job.exam_id, day, job.fsrs_weights);
+      const writes = statWrites(userId, batch, found, now, job.exam_id, day, scheduler);
       const log = logOf(
         userId,
         writes,

@@ -284,7 +284,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
       now,
       exam.id,
       day,
-      scheduler.weights,
+      scheduler,
     );
     const rest = graded.slice(first.length);
     const job: JobRecord | null = rest.length
@@ -299,6 +299,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
           time_zone: day.timeZone,
           day_rollover_hour: day.rolloverHour,
           ...(scheduler.weights ? { fsrs_weights: [...scheduler.weights] } : {}),
+          desired_retention: scheduler.retention,
         }
       : null;
 

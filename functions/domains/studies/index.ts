@@ -31,3 +31,4 @@ export { finishPendingStudyDeletions } from './study-delete.js';
 export { liveStudyTitle, membershipsIn } from './study-store.js';
 export { createStudyTask, deleteStudyTask, listStudyTasks, updateStudyTask } from './tasks.js';
 export { removeUserFromStudies } from './withdrawal.js';
+export { getReviewQueue } from './review-sources.js';

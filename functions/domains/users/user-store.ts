@@ -68,6 +68,9 @@ export function buildUserRecord(input: NewUser): UserRecord {
     retention_cleanup_percentage: input.retention_cleanup_percentage ?? LIMITS.retentionPercentage.default,
     time_zone: canonicalTimeZone(input.time_zone) ?? DEFAULT_TIME_ZONE,
     day_rollover_hour: isValidRolloverHour(input.day_rollover_hour) ? input.day_rollover_hour : DEFAULT_ROLLOVER_HOUR,
+    desired_retention: LIMITS.desiredRetention.default,
+    new_cards_per_day: LIMITS.newCardsPerDay.default,
+    max_reviews_per_day: LIMITS.maxReviewsPerDay.default,
   };
 }
 
@@ -367,7 +370,7 @@ export async function getCallerUser(userId: string): Promise<CallerUser | null> 
       TableName: config.appTable,
       Key: userEntity.key(userId),
       ProjectionExpression:
-        'id, username, #role, is_superuser, is_staff, #language, time_zone, day_rollover_hour, fsrs_weights',
+        'id, username, #role, is_superuser, is_staff, #language, time_zone, day_rollover_hour, desired_retention, new_cards_per_day, max_reviews_per_day, fsrs_weights',
       ExpressionAttributeNames: { '#role': 'role', '#language': 'language' },
     }),
   );

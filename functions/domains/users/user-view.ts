@@ -35,6 +35,9 @@ export function toProfileAnswer(user: UserRecord): ProfileAnswer {
     retention_cleanup_percentage: user.retention_cleanup_percentage,
     time_zone: user.time_zone,
     day_rollover_hour: user.day_rollover_hour,
+    desired_retention: user.desired_retention,
+    new_cards_per_day: user.new_cards_per_day,
+    max_reviews_per_day: user.max_reviews_per_day,
   };
 }
 

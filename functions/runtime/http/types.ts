@@ -20,6 +20,10 @@ export interface CallerUser {
   day_rollover_hour?: number;
   /** Fitted FSRS weights (issue 26); absent: the defaults. Read by `schedulerFor` (learning/fsrs.ts). */
   fsrs_weights?: number[];
+  /** Review settings (issue 26); absent on callers built before them: the defaults of LIMITS. */
+  desired_retention?: number;
+  new_cards_per_day?: number;
+  max_reviews_per_day?: number;
 }
 
 /** Who is calling: their session and their user. A service's `ctx.caller`; `ctx.caller.user` is the user. */

@@ -96,6 +96,11 @@ export const routes: RouteObject[] = [
               (await import('../features/random-practice/components/random-practice-page.js')).RandomPracticePage,
           ),
           page(
+            'review',
+            'review.title',
+            async () => (await import('../features/review/components/review-page.js')).ReviewPage,
+          ),
+          page(
             'results',
             'results.title',
             async () => (await import('../features/results/components/results-page.js')).ResultsPage,

@@ -28,6 +28,11 @@ export const questionStatEntity = {
     gsi1pk: `${userPk(userId)}#DUE`,
     gsi1sk: `${dueIso}#${questionId}`,
   }),
+  /** Sparse gsi2 `USER#<id>#LEECH` / `<failures, 6 digits>#<questionId>` once the question is a leech (most failed last). */
+  leechIndex: (userId: string, failures: number, questionId: string) => ({
+    gsi2pk: `${userPk(userId)}#LEECH`,
+    gsi2sk: `${String(Math.min(failures, 999_999)).padStart(6, '0')}#${questionId}`,
+  }),
   type: 'QSTAT',
   parse: /* @__PURE__ */ itemParser(questionStatSchema),
 };

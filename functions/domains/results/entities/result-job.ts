@@ -19,6 +19,8 @@ const jobSchema = /* @__PURE__ */ lazy(() =>
     day_rollover_hour: z.optional(z.number()),
     /** The learner's fitted FSRS weights when the submit graded with them (issue 26). */
     fsrs_weights: z.optional(z.array(z.number())),
+    /** The taker's desired retention at the submit (issue 26), for the later batches' scheduler. */
+    desired_retention: z.optional(z.number()),
   }),
 );
 export type JobRecord = z.infer<ReturnType<typeof jobSchema>>;

@@ -74,6 +74,10 @@ const userSchema = /* @__PURE__ */ lazy(() =>
     fsrs_review_count: z.optional(z.number()),
     fsrs_measured_retention: z.optional(z.nullable(z.number())),
     fsrs_fit_outcome: z.optional(z.string()),
+    /** Review settings (issue 26): FSRS request retention, new cards and reviews a learner day. */
+    desired_retention: orDefault(z.number(), LIMITS.desiredRetention.default),
+    new_cards_per_day: orDefault(z.number(), LIMITS.newCardsPerDay.default),
+    max_reviews_per_day: orDefault(z.number(), LIMITS.maxReviewsPerDay.default),
   }),
 );
 export type UserRecord = z.infer<ReturnType<typeof userSchema>>;
@@ -112,6 +116,9 @@ const callerUserSchema = /* @__PURE__ */ lazy(() =>
     time_zone: true,
     day_rollover_hour: true,
     fsrs_weights: true,
+    desired_retention: true,
+    new_cards_per_day: true,
+    max_reviews_per_day: true,
   }),
 );
 export const parseCallerUser = (item: StoredItem): CallerUser => callerUserSchema().parse(withoutKeys(item));

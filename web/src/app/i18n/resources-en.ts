@@ -23,6 +23,7 @@ import studies from '../../features/studies/i18n/en.js';
 import studyMembers from '../../features/study-members/i18n/en.js';
 import dailyExam from '../../features/daily-exam/i18n/en.js';
 import reviewActivity from '../../features/review-activity/i18n/en.js';
+import review from '../../features/review/i18n/en.js';
 import type { TranslationShape } from '../../lib/translation-shape.js';
 import type { BundledResources } from './resources-ko.js';
 
@@ -53,6 +54,7 @@ const resources = {
   studyMembers,
   dailyExam,
   reviewActivity,
+  review,
 } satisfies TranslationShape<BundledResources>;
 
 export default resources;

@@ -23,6 +23,7 @@ import studies from '../../features/studies/i18n/ko.js';
 import studyMembers from '../../features/study-members/i18n/ko.js';
 import dailyExam from '../../features/daily-exam/i18n/ko.js';
 import reviewActivity from '../../features/review-activity/i18n/ko.js';
+import review from '../../features/review/i18n/ko.js';
 
 /** Korean texts of every feature, each under its feature key (`t('home.hero.title')`). */
 const resources = {
@@ -51,6 +52,7 @@ const resources = {
   studyMembers,
   dailyExam,
   reviewActivity,
+  review,
 };
 
 export default resources;

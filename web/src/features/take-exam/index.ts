@@ -18,6 +18,7 @@ export { toggleFavorite } from './api/toggle-favorite.js';
 export { useShareLink } from './hooks/use-share-link.js';
 export { AnswerInput } from './components/answer-input.js';
 export { VerdictPanel } from './components/verdict-panel.js';
+export { ShortcutsHelp } from './components/shortcuts-help.js';
 export { SittingSummary } from './components/sitting-summary.js';
 export { useAnswerKeys } from './hooks/use-answer-keys.js';
 export { shownVerdict, type ShownVerdict } from './utils/answer-verdict.js';

@@ -140,6 +140,16 @@ export function QuestionTable({
                 <Link to={questionPath(row)} className={styles.questionLink} data-testid="question-title">
                   {row.title || t('examDetail.untitledQuestion')}
                 </Link>
+                {row.isLeech && (
+                  <Link
+                    to="/review"
+                    className={styles.leech}
+                    title={t('examDetail.table.leechHint')}
+                    data-testid="question-leech"
+                  >
+                    {t('examDetail.table.leech')}
+                  </Link>
+                )}
                 <QuestionReading row={row} revealed={reveal.isShown(row.id)} onToggle={() => reveal.toggle(row.id)} />
               </td>
               <td data-label={t('examDetail.table.group')} data-testid="question-group">

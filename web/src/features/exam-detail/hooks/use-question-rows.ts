@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import type { Language } from '#shared/domain/language.js';
+import { useAuth } from '../../../lib/auth/use-auth.js';
+import { useLeeches } from '../../review/index.js';
 import type { DetailState } from '../utils/detail-state.js';
 import { filterRows, sortRows, toRows, type RowSource } from '../utils/question-rows.js';
 import type { DetailData } from './use-detail-data.js';
@@ -13,6 +15,8 @@ const EMPTY_MAP: ReadonlyMap<string, string> = new Map();
  */
 export function useQuestionRows(data: DetailData, state: DetailState, language: Language) {
   const { favoritesMode, exam, favorites, ignored, statistics, mappings } = data;
+  const { user } = useAuth();
+  const leechRead = useLeeches(!!user);
   const sources: RowSource[] = useMemo(
     () => (favoritesMode ? (favorites.data?.questions ?? []) : (exam.data?.questions ?? [])),
     [favoritesMode, favorites.data, exam.data],
@@ -21,8 +25,9 @@ export function useQuestionRows(data: DetailData, state: DetailState, language: 
     const stats = new Map((statistics.error ? [] : (statistics.data ?? [])).map((stat) => [stat.question_id, stat]));
     const favoriteIds = new Set((favorites.data?.questions ?? []).map((question) => question.id));
     const ignoredIds = new Set((ignored.data?.ignored_questions ?? []).map((entry) => entry.question_id));
-    return toRows(sources, { language, stats, favorites: favoriteIds, ignored: ignoredIds });
-  }, [sources, statistics.data, statistics.error, favorites.data, ignored.data, language]);
+    const leeches = new Set((leechRead.data?.leeches ?? []).map((leech) => leech.question_id));
+    return toRows(sources, { language, stats, favorites: favoriteIds, ignored: ignoredIds, leeches });
+  }, [sources, statistics.data, statistics.error, favorites.data, ignored.data, leechRead.data, language]);
   const shown = useMemo(() => sortRows(filterRows(rows, state), state.sortBy, state.sortOrder, rows), [rows, state]);
   const originalExams = useMemo(() => {
     const byId = new Map<string, { id: string; title: string }>();

@@ -110,6 +110,8 @@ const en = {
     showAll: 'Show answers',
   },
   table: {
+    leech: 'Leech',
+    leechHint: 'Failed 8 times or more: edit it or ignore it from the Review screen.',
     selectAll: 'Select every shown question',
     select: 'Select {{title}}',
     number: 'No.',

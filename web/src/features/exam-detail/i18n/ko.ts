@@ -107,6 +107,8 @@ const ko = {
     showAll: '정답 보기',
   },
   table: {
+    leech: '자꾸 틀림',
+    leechHint: '8번 이상 틀린 문제입니다. 복습 화면에서 고치거나 제외할 수 있습니다.',
     selectAll: '보이는 문제 모두 선택',
     select: '{{title}} 선택',
     number: '번호',

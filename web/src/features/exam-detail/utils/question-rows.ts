@@ -21,6 +21,8 @@ export interface QuestionRow {
   attempts: number;
   isFavorite: boolean;
   isIgnored: boolean;
+  /** Failed 8 times or more (issue 26): set only on the caller's leeches. */
+  isLeech?: true;
   /** Favorites mode: the exams the question was marked in. */
   originalExams: { id: string; title: string }[];
 }
@@ -47,6 +49,8 @@ export interface RowContext {
   stats: ReadonlyMap<string, { correct_attempts: number; total_attempts: number }>;
   favorites: ReadonlySet<string>;
   ignored: ReadonlySet<string>;
+  /** The caller's leeches (question ids), when signed in. */
+  leeches?: ReadonlySet<string>;
 }
 
 /** Rows in the exam's order; the localised title falls back between ko and en (docs/product.md#exam-detail). */
@@ -68,6 +72,7 @@ export function toRows(questions: readonly RowSource[], context: RowContext): Qu
       isFavorite: context.favorites.has(question.id),
       isIgnored: context.ignored.has(question.id),
       originalExams: question.original_exams ?? [],
+      ...(context.leeches?.has(question.id) ? { isLeech: true as const } : {}),
     };
   });
 }

@@ -17,9 +17,14 @@ export function DueToday() {
           <h2 id="home-due-today" className={page.sectionTitle}>
             {t('home.dueToday.title')}
           </h2>
-          <Link to="/daily-exam" className={styles.allLink}>
-            {t('home.dueToday.open')}
-          </Link>
+          <span className={styles.links}>
+            <Link to="/review" className={styles.allLink} data-testid="home-due-today-review">
+              {t('home.dueToday.review')}
+            </Link>
+            <Link to="/daily-exam" className={styles.allLink}>
+              {t('home.dueToday.open')}
+            </Link>
+          </span>
         </div>
         <p className={styles.empty} data-testid="home-due-today-count">
           {count === 0

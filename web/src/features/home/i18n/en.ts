@@ -42,6 +42,7 @@ const en = {
   },
   dueToday: {
     title: 'Due today',
+    review: 'Review now',
     open: 'Daily exam',
     none: 'Nothing is due for review today.',
     count: '{{count}} questions are due for review today.',

@@ -24,6 +24,7 @@ const ko = {
   },
   dueToday: {
     title: '오늘 복습할 문제',
+    review: '지금 복습하기',
     open: '일일 시험',
     none: '오늘 복습할 문제가 없습니다.',
     count: '오늘 복습할 문제가 {{count}}개 있습니다.',

@@ -55,6 +55,11 @@ export function Navbar({ ref, languageSwitch }: { ref?: Ref<HTMLElement>; langua
             {t('navigation.exam')}
           </NavLink>
           {isAuthenticated && (
+            <NavLink to="/review" className={linkClass} data-testid="nav-review">
+              {t('navigation.review')}
+            </NavLink>
+          )}
+          {isAuthenticated && (
             <NavLink to="/results" className={linkClass} data-testid="nav-results">
               {t('navigation.results')}
             </NavLink>

@@ -8,6 +8,7 @@ const en = {
   home: 'Home',
   study: 'Study',
   exam: 'Exam',
+  review: 'Review',
   results: 'Results',
   login: 'Log in',
   openMenu: 'Open menu',

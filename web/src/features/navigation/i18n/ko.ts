@@ -5,6 +5,7 @@ const ko = {
   home: '홈',
   study: '스터디',
   exam: '시험',
+  review: '복습',
   results: '시험 결과',
   login: '로그인',
   openMenu: '메뉴 열기',

@@ -16,6 +16,7 @@ import { DataExportSection } from './data-export-section.js';
 import { ExamListsSection } from './exam-lists-section.js';
 import { LearnerDaySection } from './learner-day-section.js';
 import { MemoryFitSection } from './memory-fit-section.js';
+import { ReviewSettingsSection } from './review-settings-section.js';
 import { PasswordSection } from './password-section.js';
 import { RandomExamSection } from './random-exam-section.js';
 import { RetentionSection } from './retention-section.js';
@@ -68,6 +69,7 @@ function Profile({ user }: { user: AuthUser }) {
             <DataExportSection />
             <RandomExamSection profile={profile} username={user.username} />
             <LearnerDaySection profile={profile} />
+            <ReviewSettingsSection profile={profile} />
             <MemoryFitSection />
             <Suspense fallback={<Spinner label={t('profile.loading')} />}>
               <ReviewActivitySection />

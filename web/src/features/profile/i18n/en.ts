@@ -46,6 +46,18 @@ const en = {
     updated: 'Random exam settings saved.',
     updateFailed: 'The random exam settings could not be saved.',
   },
+  review: {
+    title: 'Review settings',
+    description: 'How the Review screen and the spaced-repetition schedule work for you.',
+    retention: 'Desired retention',
+    retentionHint:
+      'The chance of remembering a question when it comes due. Higher means shorter intervals and more reviews a day.',
+    newPerDay: 'New questions a day',
+    reviewsPerDay: 'Maximum reviews a day',
+    range: 'From {{min}} to {{max}}.',
+    updated: 'Review settings saved.',
+    updateFailed: 'The review settings could not be saved.',
+  },
   learnerDay: {
     title: 'Your study day',
     description:

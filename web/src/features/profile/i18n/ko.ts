@@ -43,6 +43,17 @@ const ko = {
     updated: '랜덤 시험 설정이 저장되었습니다.',
     updateFailed: '랜덤 시험 설정을 저장하지 못했습니다.',
   },
+  review: {
+    title: '복습 설정',
+    description: '복습 화면과 간격 반복 일정에 쓰이는 설정입니다.',
+    retention: '목표 기억률',
+    retentionHint: '복습할 때가 된 문제를 기억하고 있을 확률입니다. 높을수록 간격이 짧아지고 하루 복습이 늘어납니다.',
+    newPerDay: '하루 새 문제 수',
+    reviewsPerDay: '하루 최대 복습 수',
+    range: '{{min}}부터 {{max}}까지 입력하세요.',
+    updated: '복습 설정이 저장되었습니다.',
+    updateFailed: '복습 설정을 저장하지 못했습니다.',
+  },
   learnerDay: {
     title: '학습일 설정',
     description:

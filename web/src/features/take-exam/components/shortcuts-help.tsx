@@ -6,11 +6,19 @@ import styles from './take-exam.module.css';
 
 const KEYS = ['enter', 'newLine', 'next', 'grade', 'choose', 'help', 'tab', 'escape'] as const;
 
+interface ShortcutsHelpProps {
+  openSignal: number;
+  /** Another screen's keys (the Review screen): `<prefix>.keys.<key>` and `<prefix>.does.<key>`, `<prefix>.title`, `<prefix>.button`. */
+  keys?: readonly string[];
+  prefix?: string;
+}
+
 /**
- * The keys of the take-exam screen in a real dialog (native <dialog>: focus stays inside, Esc
- * closes): opened by its button or by `?` (the question's key hook calls `open`).
+ * The keys of the take-exam screen (or another screen's, given `keys` and `prefix`) in a real
+ * dialog (native <dialog>: focus stays inside, Esc closes): opened by its button or by `?` (the
+ * question's key hook calls `open`).
  */
-export function ShortcutsHelp({ openSignal }: { openSignal: number }) {
+export function ShortcutsHelp({ openSignal, keys = KEYS, prefix = 'takeExam.shortcuts' }: ShortcutsHelpProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -25,22 +33,22 @@ export function ShortcutsHelp({ openSignal }: { openSignal: number }) {
         aria-haspopup="dialog"
         data-testid="shortcuts-help"
       >
-        {t('takeExam.shortcuts.button')}
+        {t(`${prefix}.button`)}
       </button>
       <Modal
         open={open}
-        title={t('takeExam.shortcuts.title')}
+        title={t(`${prefix}.title`)}
         closeLabel={t('app.close')}
         onClose={() => setOpen(false)}
         testId="shortcuts-dialog"
       >
         <dl className={styles.keyList}>
-          {KEYS.map((key) => (
+          {keys.map((key) => (
             <div key={key} className={styles.keyRow}>
               <dt>
-                <kbd>{t(`takeExam.shortcuts.keys.${key}`)}</kbd>
+                <kbd>{t(`${prefix}.keys.${key}`)}</kbd>
               </dt>
-              <dd>{t(`takeExam.shortcuts.does.${key}`)}</dd>
+              <dd>{t(`${prefix}.does.${key}`)}</dd>
             </div>
           ))}
         </dl>

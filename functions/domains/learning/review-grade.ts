@@ -1,0 +1,131 @@
+import { learnerDay, learnerDaySettings } from '#shared/domain/learner-day.js';
+import { conflict } from '../../runtime/http/app-error.js';
+import type { CallerUser } from '../../runtime/http/types.js';
+import { reviewLogEntity } from './entities/review-log.js';
+import type { ReviewGradeRecord, ReviewLearningRecord } from './entities/review-grade.js';
+import { GRADES, isScheduled, schedulerFor, type FsrsCard, type SchedulingUser } from './fsrs.js';
+import { failuresOf, nextStat } from './question-stat.js';
+import { reviewRow } from './review-log.js';
+import {
+  GradeReplayed,
+  StatChanged,
+  getGrade,
+  gradeState,
+  lastGradeId,
+  writeGrade,
+  writeUndo,
+  NothingToUndo,
+} from './review-store.js';
+
+/**
+ * A grade of the Review screen (issue 26): rating 1–4 on one card, applied once per client grade id.
+ * The statistic counts it as an answer (Again wrong, Hard/Good/Easy right), the FSRS card advances with
+ * the learner's own scheduler, the review log gets one row: all in one transaction (review-store.ts).
+ */
+
+export type ReviewUser = CallerUser & SchedulingUser;
+
+export interface GradeInput {
+  grade_id: string;
+  question_id: string;
+  exam_id: string;
+  rating: number;
+  seconds?: number;
+  graded_at?: string;
+}
+
+export interface GradeAnswer {
+  replayed: boolean;
+  question_id: string;
+  due: string;
+  state: string;
+  lapses: number;
+  leech: boolean;
+}
+
+/** An offline grade keeps its own time, within the last day and never in the future. */
+function gradeTime(gradedAt: string | undefined, now: Date): Date {
+  const at = gradedAt ? Date.parse(gradedAt) : NaN;
+  if (!Number.isFinite(at)) return now;
+  return new Date(Math.min(now.getTime(), Math.max(now.getTime() - 86_400_000, at)));
+}
+
+const ATTEMPTS = 3;
+
+export async function applyReviewGrade(user: ReviewUser, input: GradeInput, now = new Date()): Promise<GradeAnswer> {
+  const at = gradeTime(input.graded_at, now);
+  const day = learnerDaySettings(user);
+  const scheduler = schedulerFor(user);
+  const grade = GRADES[input.rating - 1]!;
+  for (let attempt = 1; ; attempt++) {
+    const { stat: previous, learning } = await gradeState(user.id, input.question_id);
+    const before = previous?.fsrs as FsrsCard | undefined;
+    const kind = !before || before.state === 'new' ? 'new' : isScheduled(before) ? 'due' : 'learning';
+    const stat = nextStat(user.id, input.question_id, previous ?? undefined, [input.rating > 1], at, input.exam_id, {
+      reviews: [grade],
+      day,
+      scheduler,
+    });
+    const source = `review.${input.grade_id}`;
+    const answeredAt = at.toISOString();
+    const row = reviewRow(input.question_id, before, stat.fsrs, input.rating, input.seconds);
+    const revlog = reviewLogEntity.item(user.id, source, {
+      answered_at: answeredAt,
+      exam_id: input.exam_id,
+      result_id: '',
+      reviews: [row],
+    });
+    const learningAfter: ReviewLearningRecord | null =
+      stat.fsrs.state === 'learning'
+        ? { question_id: input.question_id, exam_id: input.exam_id, due: stat.fsrs.due }
+        : null;
+    const answer = {
+      due: stat.fsrs.due,
+      state: stat.fsrs.state,
+      lapses: failuresOf(stat),
+      leech: !!stat.leech,
+    };
+    const record: ReviewGradeRecord = {
+      grade_id: input.grade_id,
+      question_id: input.question_id,
+      exam_id: input.exam_id,
+      rating: input.rating,
+      day: learnerDay(at, day),
+      kind,
+      graded_at: answeredAt,
+      previous,
+      learning_before: learning,
+      version_after: stat.version,
+      revlog_sk: reviewLogEntity.key(user.id, answeredAt, source).sk,
+      answer,
+      undone: false,
+    };
+    try {
+      await writeGrade({ userId: user.id, grade: record, stat, previous, revlog, learningAfter, now });
+      return { replayed: false, question_id: input.question_id, ...answer };
+    } catch (error) {
+      if (error instanceof GradeReplayed) {
+        const stored = await getGrade(user.id, input.grade_id);
+        if (!stored) throw error;
+        return { replayed: true, question_id: stored.question_id, ...stored.answer };
+      }
+      if (error instanceof StatChanged && attempt < ATTEMPTS) continue;
+      if (error instanceof StatChanged) throw conflict('review_changed');
+      throw error;
+    }
+  }
+}
+
+/** Z: takes back the learner's last grade. False when there is none (or it was already taken back). */
+export async function undoLastReviewGrade(userId: string): Promise<{ question_id: string; exam_id: string } | null> {
+  const gradeId = await lastGradeId(userId);
+  const grade = gradeId ? await getGrade(userId, gradeId) : null;
+  if (!grade || grade.undone) return null;
+  try {
+    await writeUndo(userId, grade);
+  } catch (error) {
+    if (error instanceof NothingToUndo) return null;
+    throw error;
+  }
+  return { question_id: grade.question_id, exam_id: grade.exam_id };
+}

@@ -1,0 +1,94 @@
+import { retrievability, type FsrsCard } from './fsrs.js';
+
+/**
+ * The order of the Review screen (issue 26; docs/learning.md "The review queue"). Pure: the caller
+ * passes what it read and the clock.
+ *
+ * 1. **due**: review and relearning cards due by the end of the learner's day (the sparse due index),
+ *    lowest current recall first (as the daily quiz ranks them), at most `max_reviews_per_day` minus
+ *    the reviews already graded today;
+ * 2. **new**: questions never answered, in the order of their exams, at most `new_cards_per_day`
+ *    minus the new cards already introduced today;
+ * 3. **learning**: cards in their first minute-long steps, once the step is due (earliest first).
+ *    Learning steps are never limited (Anki does the same): a card begun must be finished.
+ *
+ * Ignored questions and questions that are not in a readable source exam are left out.
+ */
+
+export interface QueueDue {
+  questionId: string;
+  card: FsrsCard;
+}
+
+export interface QueueLearning {
+  questionId: string;
+  due: string;
+}
+
+export interface QueueInput {
+  due: QueueDue[];
+  learning: QueueLearning[];
+  /** Questions of the source exams in exam order, with whether the learner ever answered them. */
+  candidates: { questionId: string; unseen: boolean }[];
+  /** Questions that can be shown (in a readable source exam). */
+  available: ReadonlySet<string>;
+  ignored: ReadonlySet<string>;
+  limits: { newPerDay: number; reviewsPerDay: number };
+  doneToday: { new: number; reviews: number };
+  now: Date;
+  pageSize: number;
+}
+
+export interface QueueEntry {
+  questionId: string;
+  kind: 'due' | 'new' | 'learning';
+}
+
+export interface QueueOutput {
+  page: QueueEntry[];
+  counts: { new: number; learning: number; due: number };
+  /** The earliest learning step still waiting, when any. */
+  nextLearningDue: string | null;
+}
+
+export function orderReviewQueue(input: QueueInput): QueueOutput {
+  const { now, available, ignored } = input;
+  const seen = new Set<string>();
+  const usable = (id: string) => available.has(id) && !ignored.has(id) && !seen.has(id);
+
+  const dueLeft = Math.max(0, input.limits.reviewsPerDay - input.doneToday.reviews);
+  const due = input.due
+    .filter((d) => usable(d.questionId))
+    .map((d) => ({ questionId: d.questionId, recall: retrievability(d.card, now) }))
+    .sort((a, b) => a.recall - b.recall)
+    .slice(0, dueLeft);
+  for (const d of due) seen.add(d.questionId);
+
+  const learningAll = input.learning
+    .filter((l) => usable(l.questionId))
+    .sort((a, b) => Date.parse(a.due) - Date.parse(b.due));
+  for (const l of learningAll) seen.add(l.questionId);
+  const learningNow = learningAll.filter((l) => Date.parse(l.due) <= now.getTime());
+  const waiting = learningAll.find((l) => Date.parse(l.due) > now.getTime());
+
+  const newLeft = Math.max(0, input.limits.newPerDay - input.doneToday.new);
+  const fresh: string[] = [];
+  for (const c of input.candidates) {
+    if (fresh.length >= newLeft) break;
+    if (c.unseen && usable(c.questionId)) {
+      fresh.push(c.questionId);
+      seen.add(c.questionId);
+    }
+  }
+
+  const page: QueueEntry[] = [
+    ...due.map((d) => ({ questionId: d.questionId, kind: 'due' as const })),
+    ...fresh.map((questionId) => ({ questionId, kind: 'new' as const })),
+    ...learningNow.map((l) => ({ questionId: l.questionId, kind: 'learning' as const })),
+  ].slice(0, input.pageSize);
+  return {
+    page,
+    counts: { new: fresh.length, learning: learningAll.length, due: due.length },
+    nextLearningDue: waiting?.due ?? null,
+  };
+}

@@ -1,0 +1,14 @@
+import type { Language } from '../domain/language.js';
+
+/** Error codes of the review queue routes (issue 26). */
+export const REVIEW_MESSAGES: Record<string, Record<Language, string>> = {
+  review_question_not_found: {
+    ko: '복습할 문제를 찾을 수 없거나 볼 수 없는 시험의 문제입니다.',
+    en: 'The question to review was not found, or its exam is not readable to you.',
+  },
+  review_nothing_to_undo: { ko: '되돌릴 채점이 없습니다.', en: 'There is no grade to undo.' },
+  review_changed: {
+    ko: '이 문제의 학습 기록이 방금 바뀌었습니다. 다시 시도해 주세요.',
+    en: 'This question’s learning record has just changed. Please try again.',
+  },
+};

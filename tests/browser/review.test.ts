@@ -1,0 +1,210 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { screenshot } from '../support/browser.js';
+import { seriousViolations } from '../support/browser-axe.js';
+import { fitsPhone, pageApi, registerThroughForm, unexpected } from '../support/browser-pages.js';
+import { useBrowser } from '../support/browser-harness.js';
+
+/** The Review screen (issue 26): keyboard-only grading, undo, offline grades, both languages, 390 px, axe. */
+const { baseUrl, stamp, visit } = useBrowser();
+const PASSWORD = 'correct-horse-42';
+
+async function subscribeToDemo(page: Page) {
+  const exams = await pageApi<{ results: { id: string; title: string }[] }>(
+    page,
+    'GET',
+    '/api/exams/?is_public=true&page_size=100',
+  );
+  const demo = exams.body.results.find((exam) => exam.title === 'Kubernetes Basics');
+  expect(demo, 'the demo seed’s public exam').toBeDefined();
+  const res = await pageApi(page, 'POST', '/api/exam-subscription/bulk-toggle/', {
+    exam_ids: [demo!.id],
+    action: 'subscribe',
+  });
+  expect(res.status).toBe(200);
+  return demo!.id;
+}
+
+const count = async (page: Page, kind: 'new' | 'learning' | 'due') =>
+  Number(await page.getByTestId(`review-count-${kind}`).textContent());
+
+/** Reveals the current card with the keyboard (leaving any answer field first) and grades it with `key`. */
+async function gradeByKeyboard(page: Page, key: '1' | '2' | '3' | '4') {
+  const card = page.getByTestId('review-card');
+  const id = await card.getAttribute('data-question-id');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Space');
+  await page.getByTestId('review-grades').waitFor();
+  await page.keyboard.press(key);
+  await expect
+    .poll(async () => (await card.count()) === 0 || (await card.getAttribute('data-question-id')) !== id)
+    .toBe(true);
+  return id;
+}
+
+describe('review screen', () => {
+  for (const [locale, viewport] of [
+    ['ko-KR', 'desktop'],
+    ['en-US', 'phone'],
+    ['ko-KR', 'phone'],
+    ['en-US', 'desktop'],
+  ] as const) {
+    test(`${locale}, ${viewport}: reviews cards with the keyboard alone, undoes with Z, axe-clean`, async () => {
+      const lang = locale.slice(0, 2);
+      const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale, viewport });
+      const username = `rev${lang}${viewport.slice(0, 1)}${stamp}`;
+      await registerThroughForm(page, username, 'Reviewer', PASSWORD);
+      if (lang === 'en') await pageApi(page, 'POST', '/api/change-language/', { language: 'en' });
+      await subscribeToDemo(page);
+      await pageApi(page, 'PATCH', '/api/user-profile/update/', { new_cards_per_day: 4 });
+
+      // Reached from the navigation.
+      await page.goto(`${baseUrl}/?fromHomeMenu=true`);
+      if (viewport === 'phone') await page.getByTestId('menu-toggle').click();
+      await page.getByTestId('nav-review').click();
+      await page.waitForURL(`${baseUrl}/review`);
+      await page.getByTestId('review-card').waitFor();
+      expect(await count(page, 'new')).toBe(4);
+      await screenshot(page, `review-question-${lang}-${viewport}`);
+
+      // The answer side: verdict-free reveal, four grades with their intervals; Good proposed and focused.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Space');
+      const grades = page.getByTestId('review-grades');
+      await grades.waitFor();
+      const labels = await grades.getByRole('button').allTextContents();
+      expect(labels).toHaveLength(4);
+      expect(labels[0]).toMatch(lang === 'ko' ? /다시.*1\s*분/ : /Again.*1\s*m/);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('review-grade-good');
+      expect(await seriousViolations(page, { label: `/review ${lang} ${viewport}` })).toEqual([]);
+      if (viewport === 'phone') await fitsPhone(page);
+      await screenshot(page, `review-answer-${lang}-${viewport}`);
+      await page.keyboard.press('3');
+
+      // Two more by keyboard alone: Again, Easy.
+      const again = await gradeByKeyboard(page, '1');
+      await gradeByKeyboard(page, '4');
+      expect(await count(page, 'new')).toBe(1);
+
+      // Z takes the last grade back: the card comes back.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('z');
+      await expect.poll(() => count(page, 'new')).toBe(2);
+
+      // ? opens the list of keys (Esc first: the card that came back has the focus in its answer).
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('?');
+      const dialog = page.getByTestId('shortcuts-dialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('Z');
+      await page.keyboard.press('Escape');
+
+      // The grades reached the server once each: the Good and the Again card wait in their learning steps.
+      await expect
+        .poll(
+          async () =>
+            (await pageApi<{ counts: { learning: number } }>(page, 'GET', '/api/review-queue/')).body.counts.learning,
+        )
+        .toBe(2);
+      expect(again).toBeTruthy();
+      expect(unexpected(errors)).toEqual([]);
+      await close();
+    });
+  }
+
+  test('a grade given offline is kept, sent once when back online, never twice', async () => {
+    const { page, errors, close, context } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
+    await registerThroughForm(page, `revoff${stamp}`, 'Offline', PASSWORD);
+    await subscribeToDemo(page);
+    await page.goto(`${baseUrl}/review`);
+    await page.getByTestId('review-card').waitFor();
+    const before = await count(page, 'new');
+
+    await context.setOffline(true);
+    const graded = await gradeByKeyboard(page, '3');
+    await page.getByTestId('review-pending').waitFor();
+    const stored = await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith('reviewPendingGrades_'))
+        .map((k) => localStorage.getItem(k)),
+    );
+    expect(stored.join('')).toContain(graded!);
+    await screenshot(page, 'review-offline-pending');
+
+    // A reload while offline keeps the grade; back online, it is sent and the pending note goes.
+    await context.setOffline(false);
+    await page.reload();
+    await page.getByTestId('review-counts').waitFor();
+    await expect.poll(() => page.getByTestId('review-pending').count()).toBe(0);
+    const queue = await pageApi<{ done_today: { new: number; reviews: number }; counts: { new: number } }>(
+      page,
+      'GET',
+      '/api/review-queue/',
+    );
+    expect(queue.body.done_today).toEqual({ new: 1, reviews: 1 });
+    expect(queue.body.counts.new).toBe(before - 1);
+    expect(unexpected(errors).filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|network/i.test(e))).toEqual([]);
+    await close();
+  });
+
+  test('a question failed 8 times is listed as a leech with edit and ignore, and flagged in exam detail', async () => {
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'en-US', viewport: 'phone' });
+    await registerThroughForm(page, `revleech${stamp}`, 'Leech', PASSWORD);
+    await pageApi(page, 'POST', '/api/change-language/', { language: 'en' });
+    const examId = await subscribeToDemo(page);
+    const queue = await pageApi<{ cards: { question_id: string }[] }>(page, 'GET', '/api/review-queue/');
+    const questionId = queue.body.cards[0]!.question_id;
+    for (let i = 0; i < 8; i++) {
+      const res = await pageApi(page, 'POST', '/api/review-grade/', {
+        grade_id: `leech-${stamp}-${i}`,
+        question_id: questionId,
+        exam_id: examId,
+        rating: 1,
+      });
+      expect(res.status).toBe(200);
+    }
+    await page.goto(`${baseUrl}/review`);
+    const leech = page.getByTestId('review-leech');
+    await leech.waitFor();
+    expect(await leech.textContent()).toContain('Failed 8 times');
+    expect(await leech.getByTestId('review-leech-edit').getAttribute('href')).toBe(
+      `/take-exam/${examId}?question_id=${encodeURIComponent(questionId)}`,
+    );
+    await fitsPhone(page);
+    await leech.scrollIntoViewIfNeeded();
+    await screenshot(page, 'review-leeches-en-phone', false);
+
+    await page.goto(`${baseUrl}/exam-detail/${examId}`);
+    await page.getByTestId('question-leech').first().waitFor();
+    expect(await page.getByTestId('question-leech').count()).toBe(1);
+
+    // Ignore, one click: off the list.
+    await page.goto(`${baseUrl}/review`);
+    await page.getByTestId('review-leech-ignore').click();
+    await expect.poll(() => page.getByTestId('review-leech').count()).toBe(0);
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+
+  test('home links to the review from its due card; the profile holds the review settings', async () => {
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR', viewport: 'phone' });
+    await registerThroughForm(page, `revhome${stamp}`, 'Home', PASSWORD);
+    await page.getByTestId('home-due-today-review').click();
+    await page.waitForURL(`${baseUrl}/review`);
+    await page.goto(`${baseUrl}/profile`);
+    const section = page.getByTestId('profile-review');
+    await section.waitFor();
+    await page.getByTestId('review-retention').selectOption('85');
+    await page.getByTestId('review-new-per-day').fill('7');
+    await page.getByTestId('review-settings-save').click();
+    await expect
+      .poll(async () => (await pageApi<{ new_cards_per_day: number }>(page, 'GET', '/api/user-profile/get/')).body)
+      .toMatchObject({ desired_retention: 0.85, new_cards_per_day: 7 });
+    await page.getByTestId('review-new-per-day').fill('999');
+    expect(await page.getByTestId('review-settings-save').isDisabled()).toBe(true);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'review-settings-ko-phone', false);
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+});

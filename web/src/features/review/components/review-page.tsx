@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import button from '../../../components/ui/button/button.module.css';
+import pageStyles from '../../../components/ui/page/page.module.css';
+import screen from '../../../components/ui/screen/screen.module.css';
+import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
+import { ShortcutsHelp } from '../../take-exam/index.js';
+import type { ReviewFilter } from '../api/get-review-queue.js';
+import { useReviewKeys } from '../hooks/use-review-keys.js';
+import { useReviewSession } from '../hooks/use-review-session.js';
+import { LeechList } from './leech-list.js';
+import { ReviewCardView } from './review-card.js';
+import { ReviewCounts } from './review-counts.js';
+import styles from './review.module.css';
+
+const KEYS = ['reveal', 'grade', 'accept', 'undo', 'help'] as const;
+
+/** /review (issue 26): today's due cards, then new ones, then learning steps; `?exam=` or `?study=` narrows it. */
+export function ReviewPage() {
+  const [search] = useSearchParams();
+  const exam = search.get('exam') ?? undefined;
+  const study = search.get('study') ?? undefined;
+  const filter: ReviewFilter = exam ? { exam_id: exam } : study ? { study_id: study } : {};
+  return (
+    <SignedInOnly>
+      {(user) => <ReviewScreen key={`${exam}|${study}`} userId={String(user.id ?? user.username)} filter={filter} />}
+    </SignedInOnly>
+  );
+}
+
+function ReviewScreen({ userId, filter }: { userId: string; filter: ReviewFilter }) {
+  const { t } = useTranslation();
+  const [helpSignal, setHelpSignal] = useState(0);
+  const { read, current, counts, grade, undo, pending, canUndo } = useReviewSession(userId, filter);
+  const filtered = !!(filter.exam_id || filter.study_id);
+  const openHelp = () => setHelpSignal((n) => n + 1);
+
+  return (
+    <div className={screen.page} data-testid="review-page">
+      <div className={`${pageStyles.container} ${styles.page}`}>
+        <header className={styles.header}>
+          <h1 className={screen.title}>{t('review.title')}</h1>
+          <div className={styles.headerActions}>
+            <button
+              type="button"
+              className={`${button.button} ${button.ghost} ${button.small}`}
+              onClick={() => void undo()}
+              disabled={!canUndo}
+              aria-keyshortcuts="Z"
+              data-testid="review-undo"
+            >
+              {t('review.undo.button')}
+            </button>
+            <ShortcutsHelp openSignal={helpSignal} keys={KEYS} prefix="review.shortcuts" />
+          </div>
+        </header>
+        {filtered && (
+          <p className={styles.filter} data-testid="review-filter">
+            {t(filter.exam_id ? 'review.filter.exam' : 'review.filter.study')}{' '}
+            <Link to="/review">{t('review.filter.all')}</Link>
+          </p>
+        )}
+        <ReviewCounts counts={counts} />
+        {pending > 0 && (
+          <p className={styles.pending} role="status" data-testid="review-pending">
+            {t('review.pending', { count: pending })}
+          </p>
+        )}
+        {read.error && !read.data ? (
+          <div className={styles.state} role="alert">
+            <p>{read.error.detail || t('review.loadFailed')}</p>
+            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void read.reload()}>
+              {t('review.retry')}
+            </button>
+          </div>
+        ) : !read.data ? (
+          <p className={styles.state} role="status">
+            {t('review.loading')}
+          </p>
+        ) : current ? (
+          <ReviewCardView
+            key={current.question_id}
+            card={current}
+            onGrade={grade}
+            onUndo={() => void undo()}
+            onHelp={openHelp}
+          />
+        ) : (
+          <EmptyState nextLearning={read.data.next_learning_due} onUndo={() => void undo()} onHelp={openHelp} />
+        )}
+        <LeechList />
+      </div>
+    </div>
+  );
+}
+
+function EmptyState({ nextLearning, onUndo, onHelp }: { nextLearning: string | null; onUndo(): void; onHelp(): void }) {
+  const { t, i18n } = useTranslation();
+  // Z and ? work here too: the last card of the day can still be taken back.
+  useEmptyKeys(onUndo, onHelp);
+  const time = nextLearning
+    ? new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(new Date(nextLearning))
+    : null;
+  return (
+    <section className={styles.done} data-testid="review-done">
+      <h2 className={styles.sectionTitle}>{t('review.done.title')}</h2>
+      <p>{time ? t('review.done.learningLater', { time }) : t('review.done.body')}</p>
+      <Link to="/" className={`${button.button} ${button.secondary}`}>
+        {t('review.done.home')}
+      </Link>
+    </section>
+  );
+}
+
+function useEmptyKeys(onUndo: () => void, onHelp: () => void) {
+  useReviewKeys({
+    phase: 'answer',
+    reveal: () => undefined,
+    grade: () => undefined,
+    accept: () => undefined,
+    undo: onUndo,
+    help: onHelp,
+  });
+}

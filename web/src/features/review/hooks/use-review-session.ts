@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ReviewCard, ReviewRating } from '#shared/contracts/review.js';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { useReviewQueue, type ReviewFilter } from '../api/get-review-queue.js';
+import { undoLastGrade } from '../api/undo-review.js';
+import { ratingNumber } from '../utils/intervals.js';
+import { usePendingGrades } from './use-pending-grades.js';
+
+/** A grade id the server accepts (`[A-Za-z0-9_-]{8,64}`), unique per grade. */
+const newGradeId = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+/**
+ * The state of a review sitting: the queue page from the server, the cards graded here since it was
+ * read (hidden until the next read), the grades still waiting to be sent, and the last grade for Z.
+ * A page read again while grades are pending keeps their cards hidden, so a card graded offline is
+ * never shown (and graded) twice.
+ */
+export function useReviewSession(userId: string, filter: ReviewFilter) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const read = useReviewQueue(filter);
+  const [done, setDone] = useState<Map<string, ReviewCard['kind']>>(new Map());
+  const [history, setHistory] = useState<{ card: ReviewCard; gradeId: string }[]>([]);
+  const shownAt = useRef(Date.now());
+  const reload = read.reload;
+  const { pending, add, withdraw, flush } = usePendingGrades(userId, () => undefined);
+
+  const pendingIds = useMemo(() => new Set(pending.map((g) => g.question_id)), [pending]);
+  const page = read.data?.cards;
+  const cards = useMemo(() => page ?? [], [page]);
+  const visible = cards.filter((c) => !done.has(c.question_id) && !pendingIds.has(c.question_id));
+  const current = visible[0] ?? null;
+
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, [current?.question_id]);
+
+  // The page is used up: read the next one once every grade is through.
+  const exhausted = !!read.data && cards.length > 0 && visible.length === 0;
+  useEffect(() => {
+    if (!exhausted || pending.length > 0) return;
+    void reload().then(() => setDone(new Map()));
+  }, [exhausted, pending.length, reload]);
+
+  // A learning step comes due: look again then.
+  const nextLearning = read.data?.next_learning_due ?? null;
+  useEffect(() => {
+    if (!nextLearning || current) return;
+    const wait = Math.max(1000, Date.parse(nextLearning) - Date.now() + 500);
+    if (wait > 3_600_000) return;
+    const timer = setTimeout(() => void reload().then(() => setDone(new Map())), wait);
+    return () => clearTimeout(timer);
+  }, [nextLearning, current, reload]);
+
+  const grade = useCallback(
+    (rating: ReviewRating) => {
+      if (!current) return;
+      const gradeId = newGradeId();
+      add({
+        grade_id: gradeId,
+        question_id: current.question_id,
+        exam_id: current.exam_id,
+        rating: ratingNumber(rating),
+        seconds: Math.min(86_400, Math.round((Date.now() - shownAt.current) / 1000)),
+        graded_at: new Date().toISOString(),
+      });
+      setDone((map) => new Map(map).set(current.question_id, current.kind));
+      setHistory((list) => [...list.slice(-19), { card: current, gradeId }]);
+    },
+    [current, add],
+  );
+
+  const undo = useCallback(async () => {
+    const last = history[history.length - 1];
+    if (!last) {
+      toast.info(t('review.undo.nothing'));
+      return;
+    }
+    setHistory((list) => list.slice(0, -1));
+    const show = () =>
+      setDone((map) => {
+        const next = new Map(map);
+        next.delete(last.card.question_id);
+        return next;
+      });
+    if (withdraw(last.gradeId)) {
+      show();
+      toast.info(t('review.undo.done'));
+      return;
+    }
+    try {
+      await flush();
+      await undoLastGrade();
+      // Every grade is through and the page was read again: nothing graded here needs hiding any more.
+      setDone(new Map());
+      toast.info(t('review.undo.done'));
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.detail ? error.detail : t('review.undo.failed'));
+    }
+  }, [history, withdraw, flush, toast, t]);
+
+  const counts = useMemo(() => {
+    const base = read.data?.counts ?? { new: 0, learning: 0, due: 0 };
+    const out = { ...base };
+    for (const [id, kind] of done) if (!pendingIds.has(id)) out[kind] = Math.max(0, out[kind] - 1);
+    for (const g of pending) {
+      const kind = cards.find((c) => c.question_id === g.question_id)?.kind;
+      if (kind) out[kind] = Math.max(0, out[kind] - 1);
+    }
+    return out;
+  }, [read.data, done, pending, pendingIds, cards]);
+
+  return { read, current, counts, grade, undo, pending: pending.length, canUndo: history.length > 0 };
+}
