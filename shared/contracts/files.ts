@@ -61,13 +61,13 @@ export type QuestionFile = z.infer<ReturnType<typeof questionFileSchema>>;
 /** How a sheet was read (shared/domain/question-sheet.ts names the accepted values). */
 export const sheetFormatSchema = /* @__PURE__ */ lazy(() =>
   z.object({
-    kind: z.enum(['workbook', 'text']),
+    kind: z.enum(['workbook', 'text', 'package']),
     extension: z.enum(SHEET_EXTENSIONS),
     encoding: z.nullable(z.enum(SHEET_ENCODINGS)),
     bom: z.boolean(),
     delimiter: z.nullable(z.string()),
     record_delimiter: z.nullable(z.string()),
-    source: z.enum(['workbook', 'anki', 'delimited']),
+    source: z.enum(['workbook', 'anki', 'delimited', 'apkg']),
     html: z.boolean(),
   }),
 );
@@ -84,6 +84,14 @@ export const importReportSchema = /* @__PURE__ */ lazy(() =>
     ignored_columns: z.array(z.string()),
     repairs: z.array(
       z.object({ line: z.number().check(z.int()), kind: z.enum(['quote_after_space', 'quotes_as_text']) }),
+    ),
+    /** An Anki package: its notes, the cloze notes not imported, and the media (images, sounds) left behind. */
+    deck: z.optional(
+      z.object({
+        notes: z.number().check(z.int()),
+        cloze_skipped: z.number().check(z.int()),
+        media_skipped: z.array(z.string()),
+      }),
     ),
   }),
 );

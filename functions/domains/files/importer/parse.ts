@@ -19,7 +19,7 @@ const SAMPLE_RECORDS = 100;
 
 /** How the bytes were read: the importer's result and the preview say it back to the user. */
 export interface SheetFormat {
-  kind: 'workbook' | 'text';
+  kind: 'workbook' | 'text' | 'package';
   extension: SheetExtension;
   /** Text sheets: the encoding detected, and whether a byte order mark said so. */
   encoding: SheetEncoding | null;
@@ -28,7 +28,7 @@ export interface SheetFormat {
   delimiter: string | null;
   record_delimiter: string | null;
   /** `anki` when the file starts with Anki's `#separator:` / `#html:` / `#columns:` lines. */
-  source: 'workbook' | 'anki' | 'delimited';
+  source: 'workbook' | 'anki' | 'delimited' | 'apkg';
   /** Anki's `#html:true`: cells were turned from HTML into text. */
   html: boolean;
 }
@@ -52,6 +52,8 @@ export interface ParsedSheet {
   lines: number[];
   format: SheetFormat;
   repairs: SheetRepair[];
+  /** An Anki package: notes not imported as cards and media left behind (anki-package.ts). */
+  deck?: { notes: number; cloze_skipped: number; media_skipped: string[] };
 }
 
 const tooManyRows = () => new AppError(400, 'sheet_too_many_rows', { limit: QUESTION_SHEET_LIMITS.maxRows });
@@ -59,6 +61,8 @@ const tooManyRows = () => new AppError(400, 'sheet_too_many_rows', { limit: QUES
 /** The first sheet of a workbook (SheetJS), or delimited text (csv-parse) in its detected encoding and delimiter. */
 export function parseSheet(bytes: Uint8Array, extension: SheetExtension): ParsedSheet {
   if (TEXT_EXTENSIONS.includes(extension)) return parseTextSheet(bytes, extension);
+  // An Anki package is read asynchronously (sql.js): readQuestionSheet does it, no sheet reader does.
+  if (extension === 'apkg') throw new AppError(400, 'sheet_not_spreadsheet', { extension });
   const { rows: all, lines: allLines } = parseWorkbookRows(bytes);
   return splitHeader(all, allLines, {
     kind: 'workbook',
