@@ -6,6 +6,7 @@ import { keyable } from '../domain/key-text.js';
 import { languageSchema } from '../domain/language.js';
 import {
   COLUMN_ROLES,
+  EXPORT_FORMATS,
   QUESTION_SHEET_LIMITS,
   SHEET_ENCODINGS,
   SHEET_EXTENSIONS,
@@ -262,6 +263,26 @@ export const downloadQuestionFile = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: fileRef(),
+  }),
+});
+
+/** `?format=xlsx|csv|txt` of the export routes (txt: Anki's plain-text import format); xlsx when absent. */
+export const exportFormatQuery = /* @__PURE__ */ lazy(() =>
+  z.object({ format: z._default(z.enum(EXPORT_FORMATS), 'xlsx') }),
+);
+
+/**
+ * The questions of a file, as stored (readers of the file): `.xlsx`, UTF-8 `.csv` or Anki-ready
+ * `.txt`, with the format's headers in the caller's language; re-importing it gives the same
+ * questions. Unlike `download/` (the uploaded bytes), it is written from the stored questions.
+ */
+export const exportQuestionFile = defineRoute({
+  method: 'GET',
+  path: '/api/question-files/{name}/export/',
+  access: 'signed-in',
+  schemas: () => ({
+    params: fileRef(),
+    query: exportFormatQuery(),
   }),
 });
 

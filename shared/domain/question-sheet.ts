@@ -29,6 +29,23 @@ export const QUESTION_SHEET_LIMITS = {
 } as const;
 
 export const SHEET_EXTENSIONS = ['xlsx', 'xls', 'csv', 'tsv', 'txt', 'apkg'] as const;
+/** What a question file or an exam downloads as: a workbook, UTF-8 CSV, or Anki's plain-text import format. */
+export const EXPORT_FORMATS = ['xlsx', 'csv', 'txt'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/**
+ * The column order of an export: question and answer first (Anki's Front and Back), then the rest
+ * of the format; the headers are {@link COLUMN_LABELS}, which the importer maps back.
+ */
+export const EXPORT_COLUMNS: readonly QuestionColumn[] = [
+  'content',
+  'answer',
+  'explanation',
+  'csv_id',
+  'title',
+  'difficulty',
+  'url',
+  'group_id',
+];
 export type SheetExtension = (typeof SHEET_EXTENSIONS)[number];
 /** Extensions read as delimited text (delimiter and encoding detected); the others are workbooks. */
 export const TEXT_EXTENSIONS: readonly SheetExtension[] = ['csv', 'tsv', 'txt'];

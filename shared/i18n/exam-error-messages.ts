@@ -7,6 +7,10 @@ export const EXAM_ERROR_MESSAGES = {
     ko: '.xlsx, .xls, .csv, .tsv, .txt, .apkg 파일만 올릴 수 있습니다 ({name}).',
     en: 'Only .xlsx, .xls, .csv, .tsv, .txt and .apkg files can be uploaded ({name}).',
   },
+  export_too_large: {
+    ko: '내보낼 파일이 너무 큽니다 (최대 {limit}). 다른 형식(.xlsx)으로 받아 보세요.',
+    en: 'The export is too large (limit {limit}). Try another format (.xlsx).',
+  },
   deck_not_zip: {
     ko: '.apkg 파일이 올바른 Anki 덱(zip 압축 파일)이 아닙니다.',
     en: 'The .apkg file is not a valid Anki deck (a zip archive).',

@@ -9,7 +9,9 @@ import { QUESTION_SHEET_LIMITS } from '#shared/domain/question-sheet.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { pendingObjectKey } from './object-keys.js';
 import { deleteObject, objectSize, readObject } from './object-store.js';
-import { fileView } from './file-store.js';
+import { fileView, readPool } from './file-store.js';
+import { resolveFile } from './resolve.js';
+import { exportQuestions, exportedQuestion } from './exporter.js';
 import { AppError, payloadTooLarge } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { fileReply } from '../../runtime/http/file-reply.js';
@@ -97,4 +99,25 @@ export async function downloadSampleFile(input: ServiceInput<typeof files.downlo
   const reply = fileReply(bytes, fileName, DOWNLOAD_TYPES.xlsx!);
   reply.options.headers!['cache-control'] = 'public, max-age=3600';
   return reply;
+}
+
+/** GET /api/question-files/{name}/export/: the stored questions as xlsx, csv or Anki txt (1 GetItem or Query to resolve + the pool's Query pages). */
+export async function exportQuestionFile(
+  input: ServiceInput<typeof files.exportQuestionFile>,
+  ctx: SignedInContext,
+): Promise<Reply> {
+  const file = await resolveFile(input.params.name, ctx.caller.user);
+  if (!file) throw new AppError(404, 'file_not_found');
+  const questions = (await readPool(file.id)).map((q) => exportedQuestion(q, file.language));
+  const baseName = file.name.replace(/\.[A-Za-z0-9]+$/, '');
+  const { bytes, fileName, contentType } = exportQuestions(questions, ctx.language, input.query.format, baseName);
+  return exportReply(bytes, fileName, contentType);
+}
+
+/** A Lambda answer carries at most 6 MB base64-encoded: a larger export is refused rather than cut. */
+export const MAX_EXPORT_BYTES = 4 * 1024 * 1024;
+
+export function exportReply(bytes: Uint8Array, fileName: string, contentType: string): Reply {
+  if (bytes.byteLength > MAX_EXPORT_BYTES) throw new AppError(413, 'export_too_large', { limit: '4 MB' });
+  return fileReply(bytes, fileName, contentType);
 }
