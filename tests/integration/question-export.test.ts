@@ -146,7 +146,7 @@ describe('question export: download and re-import gives the same questions', () 
       const user = users[lang];
       const file = await upload(user, `choices-${lang}.xlsx`, xlsxBytes(SOURCES[lang]));
       const [first] = await questionsOf(user, file.id);
-      expect(first!.content.split('\n')).toHaveLength(7);
+      expect(first!.content!.split('\n')).toHaveLength(7);
       expect(first!.content).toMatch(/\n6\) /);
       expect(first!.answer).toBe(lang === 'ko' ? '2' : '6');
     });

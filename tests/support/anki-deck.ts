@@ -30,12 +30,20 @@ export async function collectionBytes(notes: DeckNote[], layout: 'anki2' | 'anki
     };
     db.run('INSERT INTO col VALUES (1, ?)', [JSON.stringify(models)]);
   } else {
-    db.run('CREATE TABLE notetypes (id integer primary key, name text not null, mtime_secs integer, usn integer, config blob not null)');
-    db.run('CREATE TABLE fields (ntid integer not null, ord integer not null, name text not null, config blob, primary key (ntid, ord))');
+    db.run(
+      'CREATE TABLE notetypes (id integer primary key, name text not null, mtime_secs integer, usn integer, config blob not null)',
+    );
+    db.run(
+      'CREATE TABLE fields (ntid integer not null, ord integer not null, name text not null, config blob, primary key (ntid, ord))',
+    );
     db.run('INSERT INTO notetypes VALUES (?, ?, 0, 0, ?)', [BASIC, 'Basic', new Uint8Array([0x1a, 0x00])]);
     db.run('INSERT INTO notetypes VALUES (?, ?, 0, 0, ?)', [CLOZE, 'Cloze', new Uint8Array([0x08, 0x01])]);
-    ['Front', 'Back', 'Source'].forEach((name, ord) => db.run('INSERT INTO fields VALUES (?, ?, ?, NULL)', [BASIC, ord, name]));
-    ['Text', 'Back Extra'].forEach((name, ord) => db.run('INSERT INTO fields VALUES (?, ?, ?, NULL)', [CLOZE, ord, name]));
+    ['Front', 'Back', 'Source'].forEach((name, ord) =>
+      db.run('INSERT INTO fields VALUES (?, ?, ?, NULL)', [BASIC, ord, name]),
+    );
+    ['Text', 'Back Extra'].forEach((name, ord) =>
+      db.run('INSERT INTO fields VALUES (?, ?, ?, NULL)', [CLOZE, ord, name]),
+    );
   }
   notes.forEach((note, i) =>
     db.run("INSERT INTO notes VALUES (?, ?, ?, 0, 0, ?, ?, '', 0, 0, '')", [

@@ -51,16 +51,12 @@ describe('Anki packages (.apkg)', () => {
     const sqliteHeaderOnly = new Uint8Array(4096);
     sqliteHeaderOnly.set(new TextEncoder().encode('SQLite format 3\0'));
     expect(await refusal(apkgWithCollection(sqliteHeaderOnly))).toBe('400 deck_corrupt');
-    expect(await refusal(apkgWithCollection(new Uint8Array([1, 2, 3]), 'collection.anki21b'))).toBe(
-      '400 deck_corrupt',
-    );
+    expect(await refusal(apkgWithCollection(new Uint8Array([1, 2, 3]), 'collection.anki21b'))).toBe('400 deck_corrupt');
     expect(await refusal(buildZip([{ name: 'media', data: Buffer.from('{}') }]))).toBe('400 deck_no_collection');
   });
 
   it('refuses a zip bomb from its declared sizes, before inflating', async () => {
-    const bomb = buildZip([
-      { name: 'collection.anki2', data: Buffer.alloc(10), declaredSize: 200 * 1024 * 1024 },
-    ]);
+    const bomb = buildZip([{ name: 'collection.anki2', data: Buffer.alloc(10), declaredSize: 200 * 1024 * 1024 }]);
     expect(await refusal(bomb)).toBe('413 sheet_uncompressed_too_large');
   });
 });

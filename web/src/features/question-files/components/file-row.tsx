@@ -12,6 +12,8 @@ import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { downloadQuestionFile } from '../api/download-question-file.js';
+import { exportQuestionFile } from '../api/export-question-file.js';
+import { ExportMenu } from './export-menu.js';
 import { setFilePublic } from '../api/update-question-file.js';
 import { formatFileSize, formatModified, type FileSortKey } from '../utils/file-format.js';
 import styles from './question-files.module.css';
@@ -133,6 +135,15 @@ export function FileRow({ file, canChange, onDelete }: Props) {
             >
               {t('questionFiles.actions.download')}
             </button>
+            <ExportMenu
+              small
+              testId="file-export"
+              onExport={(format) =>
+                void exportQuestionFile(file, format).catch((error: unknown) =>
+                  toast.error(serverDetailOr(error, t, t('questionFiles.export.failed'))),
+                )
+              }
+            />
             {canChange && (
               <>
                 <button

@@ -166,6 +166,13 @@ const en = {
     questions_one: '{{count}} question',
     questions_other: '{{count}} questions',
   },
+  export: {
+    label: 'Export',
+    xlsx: 'Excel (.xlsx)',
+    csv: 'CSV (.csv, UTF-8)',
+    txt: 'Anki text (.txt)',
+    failed: 'The questions could not be exported.',
+  },
   actions: {
     download: 'Download',
     edit: 'Edit',

@@ -157,6 +157,13 @@ const ko = {
     questions_one: '{{count}}문제',
     questions_other: '{{count}}문제',
   },
+  export: {
+    label: '내보내기',
+    xlsx: '엑셀 (.xlsx)',
+    csv: 'CSV (.csv, UTF-8)',
+    txt: 'Anki 텍스트 (.txt)',
+    failed: '문제를 내보내지 못했습니다.',
+  },
   actions: {
     download: '받기',
     edit: '편집',
