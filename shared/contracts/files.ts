@@ -212,6 +212,11 @@ export const previewUploadedFile = defineRoute({
         }),
       ),
       stats: importStatsSchema(),
+      /**
+       * Present when only the head of a large text sheet was read (a ranged read): the rows, stats
+       * and warnings are those of its first `bytes_read` bytes; the import reads the whole file.
+       */
+      sample: z.optional(z.object({ bytes_read: z.number().check(z.int()), file_bytes: z.number().check(z.int()) })),
     }),
 });
 export type ImportPreview = ResponseOf<typeof previewUploadedFile>;

@@ -396,3 +396,20 @@ export function parseCsvRows(bytes: Uint8Array, extension: SheetExtension = 'csv
   const sheet = parseTextSheet(bytes, extension);
   return (sheet.declaredHeader ? sheet.rows : [sheet.header, ...sheet.rows]) as string[][];
 }
+
+/**
+ * The head of a text sheet cut after its last whole line, so the preview parses no half record:
+ * a line feed is 0A in UTF-8 and CP949 (never a trail byte there), 0A 00 / 00 0A in UTF-16 LE / BE.
+ * A head without any line break is returned as it is.
+ */
+export function wholeLinesOf(head: Uint8Array): Uint8Array {
+  const le = head[0] === 0xff && head[1] === 0xfe;
+  const be = head[0] === 0xfe && head[1] === 0xff;
+  for (let i = head.length - 1; i >= 0; i--) {
+    if (head[i] !== 0x0a) continue;
+    if (le && (i % 2 !== 0 || head[i + 1] !== 0x00)) continue;
+    if (be && (i % 2 !== 1 || head[i - 1] !== 0x00)) continue;
+    return head.subarray(0, le ? i + 2 : i + 1);
+  }
+  return head;
+}
