@@ -16,16 +16,20 @@ const ROWS = 20_000;
 const PREVIEW_SIZES_MB = [1, 10] as const;
 const PREVIEW_ROUNDS = 7;
 
-/** A tab-separated deck of `rows` cards, Korean and English, with a header the importer maps. */
+/** A tab-separated deck of `rows` cards (more when `padTo` bytes ask for it), with a header the importer maps. */
 export function tsvDeck(rows: number, padTo = 0): Buffer {
-  const lines = ['문제\t정답\t해설'];
-  for (let i = 0; i < rows; i++)
-    lines.push(`쿠버네티스 파드 ${i + 1}: what does a Deployment manage?\tReplicaSet ${i + 1}\t설명 ${i + 1}`);
-  let text = `${lines.join('\n')}\n`;
-  // Padding rows to reach a size: more cards of the same shape.
-  for (let i = rows; Buffer.byteLength(text) < padTo; i++)
-    text += `쿠버네티스 파드 ${i + 1}: what does a Deployment manage?\tReplicaSet ${i + 1}\t설명 ${i + 1}\n`;
-  return Buffer.from(padTo ? text.slice(0, text.lastIndexOf('\n', padTo) + 1) : text);
+  const card = (i: number) =>
+    `쿠버네티스 파드 ${i + 1}: what does a Deployment manage?\tReplicaSet ${i + 1}\t설명 ${i + 1}\n`;
+  const parts = ['문제\t정답\t해설\n'];
+  let bytes = Buffer.byteLength(parts[0]!);
+  for (let i = 0; i < rows || bytes < padTo; i++) {
+    const line = card(i);
+    const size = Buffer.byteLength(line);
+    if (padTo && i >= rows && bytes + size > padTo) break;
+    parts.push(line);
+    bytes += size;
+  }
+  return Buffer.from(parts.join(''));
 }
 
 async function stage(cloud: LocalCloud, headers: () => Record<string, string>, name: string, bytes: Buffer) {
