@@ -61,7 +61,13 @@ export async function benchQuestionImport(rootDir: string, report: Report): Prom
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(deck)]), name);
       form.append('is_public', 'false');
-      const res = await fetch(`${cloud.url}/api/upload-questions/`, { method: 'POST', headers: headers(), body: form });
+      let res = await fetch(`${cloud.url}/api/upload-questions/`, { method: 'POST', headers: headers(), body: form });
+      // On this shared machine DynamoDB Local sometimes falls behind: the API says 503 and when to retry.
+      for (let retry = 0; res.status === 503 && retry < 3; retry++) {
+        await res.arrayBuffer();
+        await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 5) * 1000));
+        res = await fetch(`${cloud.url}/api/upload-questions/`, { method: 'POST', headers: headers(), body: form });
+      }
       if (!res.ok) throw new Error(`import failed: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
     };
