@@ -55,6 +55,17 @@ describe('Anki packages (.apkg)', () => {
     expect(await refusal(buildZip([{ name: 'media', data: Buffer.from('{}') }]))).toBe('400 deck_no_collection');
   });
 
+  it('refuses a zstd bomb inside a small .anki21b at the cap, not after inflating it all', async () => {
+    // 820 RLE blocks of 128 KB (4 bytes each): 102.5 MB from 3 KB.
+    const BLOCK = 128 * 1024;
+    const blocks = Array.from({ length: 820 }, (_, i) => {
+      const header = (BLOCK << 3) | (1 << 1) | (i === 819 ? 1 : 0);
+      return [header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff, 0x00];
+    }).flat();
+    const frame = new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x58, ...blocks]);
+    expect(await refusal(apkgWithCollection(frame, 'collection.anki21b'))).toBe('413 sheet_uncompressed_too_large');
+  });
+
   it('refuses a zip bomb from its declared sizes, before inflating', async () => {
     const bomb = buildZip([{ name: 'collection.anki2', data: Buffer.alloc(10), declaredSize: 200 * 1024 * 1024 }]);
     expect(await refusal(bomb)).toBe('413 sheet_uncompressed_too_large');
