@@ -51,12 +51,11 @@ describe('question import: an Anki deck, then the export menus', () => {
       // The file row's export menu: Anki text.
       const row = page.locator(`[data-testid="file-row"][data-file-name="${name}"]`);
       await row.waitFor();
-      await row.getByTestId('file-export').locator('summary').click();
       expect(await seriousViolations(page)).toEqual([]);
       await row.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `test-results/screenshots/question-file-export-${language}-${viewport}.png` });
       const download = page.waitForEvent('download');
-      await row.getByTestId('file-export-txt').click();
+      await row.getByTestId('file-export').selectOption('txt');
       const file = await download;
       expect(file.suggestedFilename()).toBe(`deck-${language}-${stamp}.txt`);
 
@@ -75,12 +74,13 @@ describe('question import: an Anki deck, then the export menus', () => {
       });
       expect(exam.status).toBe(200);
       await go(page, `/exam-detail/${exam.body.id}`);
-      const menu = page.getByTestId('detail-export');
-      await menu.locator('summary').click();
+      await page.getByTestId('detail-export').waitFor();
       const examDownload = page.waitForEvent('download');
-      await page.getByTestId('detail-export-csv').click();
+      await page.getByTestId('detail-export').selectOption('csv');
       expect((await examDownload).suggestedFilename()).toBe(`deck exam ${language} ${stamp}.csv`);
       if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shotFromTop(page, `exam-detail-export-${language}-${viewport}`);
       expect(unexpected(errors)).toEqual([]);
       await close();
     });

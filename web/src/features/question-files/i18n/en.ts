@@ -176,6 +176,7 @@ const en = {
   },
   export: {
     label: 'Export',
+    placeholder: 'Export…',
     xlsx: 'Excel (.xlsx)',
     csv: 'CSV (.csv, UTF-8)',
     txt: 'Anki text (.txt)',
