@@ -48,7 +48,7 @@ describe('question import: an Anki deck, then the export menus', () => {
       await page.keyboard.press('Enter');
       await page.getByTestId('upload-result').waitFor({ timeout: 60_000 });
 
-      // The file row's export menu: Anki text.
+      // The file row's download menu: Anki text, then the uploaded file itself.
       const row = page.locator(`[data-testid="file-row"][data-file-name="${name}"]`);
       await row.waitFor();
       expect(await seriousViolations(page)).toEqual([]);
@@ -58,6 +58,9 @@ describe('question import: an Anki deck, then the export menus', () => {
       await row.getByTestId('file-export').selectOption('txt');
       const file = await download;
       expect(file.suggestedFilename()).toBe(`deck-${language}-${stamp}.txt`);
+      const original = page.waitForEvent('download');
+      await row.getByTestId('file-export').selectOption('original');
+      expect((await original).suggestedFilename()).toBe(name);
 
       // The exam detail's export menu: csv.
       const files = await pageApi<{ files: { id: string; name: string }[] }>(

@@ -5,32 +5,39 @@ import styles from './export-menu.module.css';
 
 interface Props {
   onExport(format: ExportFormat): void;
+  /** Offers the file as it was uploaded too (a question file's row), first in the list. */
+  onOriginal?: () => void;
+  /** The control's name; "Export" when absent. */
+  label?: string;
   /** Smaller control (a table row). */
   small?: boolean;
   testId?: string;
 }
 
 /**
- * "Export…" with one choice per format (xlsx, csv, Anki txt): learners take their questions
- * anywhere (issue 24). A native select: its list is never clipped by a scrolling table or a phone
- * screen, and the keyboard and screen readers know it.
+ * Downloads the questions as xlsx, csv or Anki txt (and, for a file, the original upload):
+ * learners take their questions anywhere (issue 24). A native select: its list is never clipped by
+ * a scrolling table or a phone screen, and the keyboard and screen readers know it.
  */
-export function ExportMenu({ onExport, small, testId = 'export-menu' }: Props) {
+export function ExportMenu({ onExport, onOriginal, label, small, testId = 'export-menu' }: Props) {
   const { t } = useTranslation();
+  const name = label ?? t('questionFiles.export.label');
   return (
     <select
-      className={`${form.select}${small ? ` ${form.compact}` : ''} ${styles.menu}`}
+      className={`${form.select}${small ? ` ${form.compact} ${styles.small}` : ''} ${styles.menu}`}
       value=""
-      aria-label={t('questionFiles.export.label')}
+      aria-label={name}
       data-testid={testId}
       onChange={(event) => {
-        const format = event.target.value as ExportFormat;
-        if ((EXPORT_FORMATS as readonly string[]).includes(format)) onExport(format);
+        const value = event.target.value;
+        if (value === 'original') onOriginal?.();
+        else if ((EXPORT_FORMATS as readonly string[]).includes(value)) onExport(value as ExportFormat);
       }}
     >
       <option value="" disabled>
-        {t('questionFiles.export.placeholder')}
+        {`${name}…`}
       </option>
+      {onOriginal && <option value="original">{t('questionFiles.export.original')}</option>}
       {EXPORT_FORMATS.map((format) => (
         <option key={format} value={format}>
           {t(`questionFiles.export.${format}`)}

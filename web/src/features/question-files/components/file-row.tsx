@@ -127,16 +127,10 @@ export function FileRow({ file, canChange, onDelete }: Props) {
           </>
         ) : (
           <>
-            <button
-              type="button"
-              className={`${button.button} ${button.secondary} ${button.small}`}
-              onClick={() => void download()}
-              data-testid="file-download"
-            >
-              {t('questionFiles.actions.download')}
-            </button>
             <ExportMenu
               small
+              label={t('questionFiles.actions.download')}
+              onOriginal={() => void download()}
               testId="file-export"
               onExport={(format) =>
                 void exportQuestionFile(file, format).catch((error: unknown) =>

@@ -176,7 +176,7 @@ const en = {
   },
   export: {
     label: 'Export',
-    placeholder: 'Export…',
+    original: 'The uploaded file',
     xlsx: 'Excel (.xlsx)',
     csv: 'CSV (.csv, UTF-8)',
     txt: 'Anki text (.txt)',

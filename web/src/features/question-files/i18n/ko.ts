@@ -166,7 +166,7 @@ const ko = {
   },
   export: {
     label: '내보내기',
-    placeholder: '내보내기…',
+    original: '올린 파일 그대로',
     xlsx: '엑셀 (.xlsx)',
     csv: 'CSV (.csv, UTF-8)',
     txt: 'Anki 텍스트 (.txt)',
