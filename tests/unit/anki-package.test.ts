@@ -71,3 +71,17 @@ describe('Anki packages (.apkg)', () => {
     expect(await refusal(bomb)).toBe('413 sheet_uncompressed_too_large');
   });
 });
+
+describe('the head of a text sheet, cut after its last whole line (the preview of a large file)', () => {
+  it('cuts UTF-8 and CP949 at a line feed, UTF-16 at a whole code unit', async () => {
+    const { wholeLinesOf } = await import('../../functions/domains/files/importer/parse.js');
+    const utf8 = new TextEncoder().encode('q\ta\n사과\tapple\n바나');
+    expect(new TextDecoder().decode(wholeLinesOf(utf8))).toBe('q\ta\n사과\tapple\n');
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('q\ta\n\u0a00x\n부분', 'utf16le')]);
+    const leHead = wholeLinesOf(le);
+    expect(Buffer.from(leHead.subarray(2)).toString('utf16le')).toBe('q\ta\n\u0a00x\n');
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('q\ta\n부분', 'utf16le').swap16()]);
+    expect(Buffer.from(wholeLinesOf(be).subarray(2)).swap16().toString('utf16le')).toBe('q\ta\n');
+    expect(wholeLinesOf(new TextEncoder().encode('no line break'))).toHaveLength(13);
+  });
+});
