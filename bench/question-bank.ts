@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { startLocalCloud, type LocalCloud } from '../local/cloud.js';
 import { freePort } from '../local/engines.js';
 import { parseSheet } from '../functions/domains/files/sheets.js';
+import type { SheetExtension } from '#shared/domain/question-sheet.js';
 import { questionSheet, signedInSession, type Report } from './api-session.js';
 import { countDynamoRequests } from './dynamo-requests.js';
 import { load } from './load.js';
@@ -12,8 +13,8 @@ import { dynamoLocalPid, ownCpuMs, processCpuMs } from './process-cpu.js';
 /** Issue 15: the import end to end within 1.3× of its floor (parse alone + its writes sent raw). */
 export const IMPORT_GOAL_RATIO = 1.3;
 /** `batchWriteAll`'s default, which the import uses. */
-const IMPORT_WRITE_CONCURRENCY = 8;
-const IMPORT_ROUNDS = 3;
+export const IMPORT_WRITE_CONCURRENCY = 8;
+export const IMPORT_ROUNDS = 3;
 let replayTables = 0;
 
 /**
@@ -21,9 +22,14 @@ let replayTables = 0;
  * TransactWriteItems inputs the import sent, replayed by a bare DynamoDBClient at the import's
  * concurrency into fresh tables of the same definition (so conditions and sizes match a first import).
  */
-async function importFloor(cloud: LocalCloud, sheet: Buffer, calls: RecordedCall[]) {
+export async function importFloor(
+  cloud: LocalCloud,
+  sheet: Buffer,
+  calls: RecordedCall[],
+  extension: SheetExtension = 'xlsx',
+) {
   const parseStart = performance.now();
-  parseSheet(sheet, 'xlsx');
+  parseSheet(sheet, extension);
   const parseMs = performance.now() - parseStart;
 
   const fresh = await provisionTables(cloud.endpoints.dynamodb, `bench-replay-${++replayTables}`);

@@ -9,6 +9,7 @@ import { measureFirstLoads } from './first-load.js';
 import { measureLambdaBundles } from './lambda-bundle-sizes.js';
 import { benchLogin } from './login.js';
 import { benchQuestionBank } from './question-bank.js';
+import { benchQuestionImport } from './question-import.js';
 import { benchResults } from './results.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchDailyMail } from './daily-mail.js';
@@ -126,6 +127,9 @@ try {
 
 console.log('\n== Question bank and exams (API in this process, DynamoDB requests counted) ==');
 await benchQuestionBank(rootDir, report);
+
+console.log('\n== Question import: a 20,000-row TSV and the preview of large files (issue 24) ==');
+await benchQuestionImport(rootDir, report);
 
 console.log('\n== Results: submit and statistics (API in this process, DynamoDB requests counted) ==');
 await benchResults(rootDir, report);

@@ -3,9 +3,15 @@ import * as files from '#shared/contracts/files.js';
 import { filesSheetsGroup } from '#shared/route-groups/files-sheets.js';
 import { bind, createGroupHandler } from './group-handler.js';
 import { multipartBody } from '../runtime/http/multipart-body.js';
-import { downloadExamsSheet, uploadExamsSheet, updateQuestionsFromSheet } from '../domains/exams/sheets.js';
+import {
+  downloadExamsSheet,
+  exportExamQuestions,
+  uploadExamsSheet,
+  updateQuestionsFromSheet,
+} from '../domains/exams/sheets.js';
 import {
   downloadSampleFile,
+  exportQuestionFile,
   importUploadedFile,
   previewUploadedFile,
   uploadQuestions,
@@ -19,6 +25,8 @@ export const handler = createGroupHandler(
     bind(files.importUploadedFile, importUploadedFile),
     bind(files.previewUploadedFile, previewUploadedFile),
     bind(files.downloadSampleFile, downloadSampleFile),
+    bind(files.exportQuestionFile, exportQuestionFile),
+    bind(examSheets.exportExamQuestions, exportExamQuestions),
     bind(examSheets.downloadExamsSheet, downloadExamsSheet),
     bind(examSheets.uploadExamsSheet, uploadExamsSheet),
     bind(examSheets.updateQuestionsFromExcel, updateQuestionsFromSheet),

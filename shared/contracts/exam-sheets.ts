@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { examIdParam } from './exams.js';
-import { uploadedFileSchema } from './files.js';
+import { exportFormatQuery, uploadedFileSchema } from './files.js';
 
 /**
  * The exam routes that read or write spreadsheets and question files: the admin exam sheets and
@@ -15,6 +15,20 @@ export const downloadExamsSheet = defineRoute({
   method: 'GET',
   path: '/api/exams/download-excel/',
   access: 'admin',
+});
+
+/**
+ * An exam's questions in order (readers of the exam; 404 otherwise) as `.xlsx`, UTF-8 `.csv` or
+ * Anki-ready `.txt` (`?format=`), the same columns as a question file's export.
+ */
+export const exportExamQuestions = defineRoute({
+  method: 'GET',
+  path: '/api/exam/{examId}/export/',
+  access: 'signed-in',
+  schemas: () => ({
+    params: examIdParam(),
+    query: exportFormatQuery(),
+  }),
 });
 
 /** Admin: one exam per row of an .xlsx/.xls (the download's columns), with stats (docs/product.md#exam-management). */

@@ -6,6 +6,7 @@ import { keyable } from '../domain/key-text.js';
 import { languageSchema } from '../domain/language.js';
 import {
   COLUMN_ROLES,
+  EXPORT_FORMATS,
   QUESTION_SHEET_LIMITS,
   SHEET_ENCODINGS,
   SHEET_EXTENSIONS,
@@ -61,13 +62,13 @@ export type QuestionFile = z.infer<ReturnType<typeof questionFileSchema>>;
 /** How a sheet was read (shared/domain/question-sheet.ts names the accepted values). */
 export const sheetFormatSchema = /* @__PURE__ */ lazy(() =>
   z.object({
-    kind: z.enum(['workbook', 'text']),
+    kind: z.enum(['workbook', 'text', 'package']),
     extension: z.enum(SHEET_EXTENSIONS),
     encoding: z.nullable(z.enum(SHEET_ENCODINGS)),
     bom: z.boolean(),
     delimiter: z.nullable(z.string()),
     record_delimiter: z.nullable(z.string()),
-    source: z.enum(['workbook', 'anki', 'delimited']),
+    source: z.enum(['workbook', 'anki', 'delimited', 'apkg']),
     html: z.boolean(),
   }),
 );
@@ -84,6 +85,14 @@ export const importReportSchema = /* @__PURE__ */ lazy(() =>
     ignored_columns: z.array(z.string()),
     repairs: z.array(
       z.object({ line: z.number().check(z.int()), kind: z.enum(['quote_after_space', 'quotes_as_text']) }),
+    ),
+    /** An Anki package: its notes, the cloze notes not imported, and the media (images, sounds) left behind. */
+    deck: z.optional(
+      z.object({
+        notes: z.number().check(z.int()),
+        cloze_skipped: z.number().check(z.int()),
+        media_skipped: z.array(z.string()),
+      }),
     ),
   }),
 );
@@ -203,6 +212,11 @@ export const previewUploadedFile = defineRoute({
         }),
       ),
       stats: importStatsSchema(),
+      /**
+       * Present when only the head of a large text sheet was read (a ranged read): the rows, stats
+       * and warnings are those of its first `bytes_read` bytes; the import reads the whole file.
+       */
+      sample: z.optional(z.object({ bytes_read: z.number().check(z.int()), file_bytes: z.number().check(z.int()) })),
     }),
 });
 export type ImportPreview = ResponseOf<typeof previewUploadedFile>;
@@ -265,6 +279,26 @@ export const downloadQuestionFile = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     params: fileRef(),
+  }),
+});
+
+/** `?format=xlsx|csv|txt` of the export routes (txt: Anki's plain-text import format); xlsx when absent. */
+export const exportFormatQuery = /* @__PURE__ */ lazy(() =>
+  z.object({ format: z._default(z.enum(EXPORT_FORMATS), 'xlsx') }),
+);
+
+/**
+ * The questions of a file, as stored (readers of the file): `.xlsx`, UTF-8 `.csv` or Anki-ready
+ * `.txt`, with the format's headers in the caller's language; re-importing it gives the same
+ * questions. Unlike `download/` (the uploaded bytes), it is written from the stored questions.
+ */
+export const exportQuestionFile = defineRoute({
+  method: 'GET',
+  path: '/api/question-files/{name}/export/',
+  access: 'signed-in',
+  schemas: () => ({
+    params: fileRef(),
+    query: exportFormatQuery(),
   }),
 });
 

@@ -25,9 +25,16 @@ export function yesNoValue(answer: string): 'Y' | 'N' | null {
   return null;
 }
 
-/** A question is multiple choice when its content lists options as lines starting a-d / A-D / 1-4 with . or ). */
+/**
+ * A choice line of a question's content: a-d / A-D or 1-20 (QUESTION_SHEET_LIMITS.maxChoices),
+ * then `.` or `)`; group 1 is the key, group 2 the text.
+ */
+export const CHOICE_LINE = /^\s*([a-dA-D]|1\d|20|[1-9])[.)]\s*(.*)$/;
+const CHOICE_LINES = new RegExp(CHOICE_LINE.source, 'm');
+
+/** A question is multiple choice when its content lists options as lines starting a-d / A-D / 1-20 with . or ). */
 export function hasChoiceOptions(content: string): boolean {
-  return /^\s*[a-dA-D1-4][.)]/m.test(foldWidth(content));
+  return CHOICE_LINES.test(foldWidth(content));
 }
 
 function choiceSet(answer: string): string[] {

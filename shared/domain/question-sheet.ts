@@ -21,9 +21,31 @@ export const QUESTION_SHEET_LIMITS = {
   maxFileNameChars: 200,
   /** Columns of a row (400 above). */
   maxColumns: 200,
+  /**
+   * Choices of one question (Option 1..20 columns, or an options cell): the take-exam screen lists
+   * them as `1)`..`20)` lines; further choices are kept in the explanation, not dropped.
+   */
+  maxChoices: 20,
 } as const;
 
-export const SHEET_EXTENSIONS = ['xlsx', 'xls', 'csv', 'tsv', 'txt'] as const;
+export const SHEET_EXTENSIONS = ['xlsx', 'xls', 'csv', 'tsv', 'txt', 'apkg'] as const;
+/** What a question file or an exam downloads as: a workbook, UTF-8 CSV, or Anki's plain-text import format. */
+export const EXPORT_FORMATS = ['xlsx', 'csv', 'txt'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/**
+ * The column order of an export: question and answer first (Anki's Front and Back), then the rest
+ * of the format; the headers are {@link COLUMN_LABELS}, which the importer maps back.
+ */
+export const EXPORT_COLUMNS: readonly QuestionColumn[] = [
+  'content',
+  'answer',
+  'explanation',
+  'csv_id',
+  'title',
+  'difficulty',
+  'url',
+  'group_id',
+];
 export type SheetExtension = (typeof SHEET_EXTENSIONS)[number];
 /** Extensions read as delimited text (delimiter and encoding detected); the others are workbooks. */
 export const TEXT_EXTENSIONS: readonly SheetExtension[] = ['csv', 'tsv', 'txt'];
@@ -149,7 +171,7 @@ export const OPTIONS_CELL_ALIASES: readonly string[] = [
   'choices',
   'answer options',
 ];
-/** One column per choice: one of these followed by 1..9 or A..H (`Option 1`, `보기1`, `choice_b`), or the bare letters A..H when two or more are present. */
+/** One column per choice: one of these followed by 1..20 or A..H (`Option 1`, `보기12`, `choice_b`), or the bare letters A..H when two or more are present. */
 export const OPTION_COLUMN_PREFIXES: readonly string[] = ['보기', '선택지', '선지', '답지', 'option', 'choice', 'opt'];
 
 /** Folds a header for comparison: width, case, whitespace and the separators _ - . are ignored. */
@@ -165,7 +187,7 @@ const ALIAS_LOOKUP = new Map<string, QuestionColumn>(
   QUESTION_COLUMNS.flatMap((column) => HEADER_ALIASES[column].map((alias) => [headerKey(alias), column] as const)),
 );
 const OPTIONS_CELL_KEYS = new Set(OPTIONS_CELL_ALIASES.map(headerKey));
-const OPTION_COLUMN = new RegExp(`^(?:${OPTION_COLUMN_PREFIXES.map(headerKey).join('|')})([1-9]|[a-h])$`);
+const OPTION_COLUMN = new RegExp(`^(?:${OPTION_COLUMN_PREFIXES.map(headerKey).join('|')})(1\\d|20|[1-9]|[a-h])$`);
 
 /** The order of an option column (1-based), or 0 when the header names none. */
 function optionOrder(key: string, bareLetters: boolean): number {
@@ -525,10 +547,11 @@ export function normalizeRows(
       skip({ line, reason: 'blank_answer' });
       continue;
     }
-    const options = [
+    const allOptions = [
       ...optionIndexes.map((c) => texts[c] ?? '').filter(Boolean),
       ...(optionsCell >= 0 ? splitOptionsCell(texts[optionsCell] ?? '') : []),
     ];
+    const options = allOptions.slice(0, QUESTION_SHEET_LIMITS.maxChoices);
     const explanation: string[] = [];
     const extras: string[] = [];
     for (let c = 0; c < Math.max(texts.length, roles.length); c++) {
@@ -542,6 +565,8 @@ export function normalizeRows(
         extras.push(names[c] ? `${names[c]}: ${text}` : text);
       }
     }
+    // Choices past the limit stay with the question, in its explanation.
+    allOptions.slice(options.length).forEach((o, k) => extras.push(`${options.length + k + 1}) ${o}`));
     const content = contentWithChoices(field('content'), options);
     const explanationText = [...explanation, ...extras].join('\n');
     if (content.length > MAX_COMPOSED_CHARS || explanationText.length > MAX_COMPOSED_CHARS) {
@@ -643,7 +668,7 @@ export const sheetFileNameSchema = () =>
       z.minLength(1),
       z.maxLength(QUESTION_SHEET_LIMITS.maxFileNameChars),
       z.refine((name) => sheetExtension(name) !== null, {
-        message: 'extension must be .xlsx, .xls, .csv, .tsv or .txt',
+        message: 'extension must be .xlsx, .xls, .csv, .tsv, .txt or .apkg',
       }),
     ),
   );

@@ -4,8 +4,24 @@ import type { Language } from '../domain/language.js';
 export const EXAM_ERROR_MESSAGES = {
   // spreadsheet import
   sheet_bad_extension: {
-    ko: '.xlsx, .xls, .csv, .tsv, .txt 파일만 올릴 수 있습니다 ({name}).',
-    en: 'Only .xlsx, .xls, .csv, .tsv and .txt files can be uploaded ({name}).',
+    ko: '.xlsx, .xls, .csv, .tsv, .txt, .apkg 파일만 올릴 수 있습니다 ({name}).',
+    en: 'Only .xlsx, .xls, .csv, .tsv, .txt and .apkg files can be uploaded ({name}).',
+  },
+  export_too_large: {
+    ko: '내보낼 파일이 너무 큽니다 (최대 {limit}). 다른 형식(.xlsx)으로 받아 보세요.',
+    en: 'The export is too large (limit {limit}). Try another format (.xlsx).',
+  },
+  deck_not_zip: {
+    ko: '.apkg 파일이 올바른 Anki 덱(zip 압축 파일)이 아닙니다.',
+    en: 'The .apkg file is not a valid Anki deck (a zip archive).',
+  },
+  deck_no_collection: {
+    ko: 'Anki 덱 안에 카드 모음(collection.anki2, .anki21, .anki21b)이 없습니다.',
+    en: 'The Anki deck holds no card collection (collection.anki2, .anki21 or .anki21b).',
+  },
+  deck_corrupt: {
+    ko: 'Anki 덱의 카드 모음을 읽을 수 없습니다. 파일이 손상되었는지 확인해 주세요.',
+    en: 'The card collection in the Anki deck could not be read. Check that the file is not damaged.',
   },
   sheet_not_spreadsheet: {
     ko: '파일 내용이 {extension} 스프레드시트가 아닙니다.',

@@ -17,6 +17,9 @@ export const filesSheetsGroup: RouteGroup = {
     files.importUploadedFile,
     files.previewUploadedFile,
     files.downloadSampleFile,
+    // Exports write xlsx/csv/txt with SheetJS: here, as the imports.
+    files.exportQuestionFile,
+    examSheets.exportExamQuestions,
     // The admin exam sheets parse and write xlsx: here, so the exams Lambda does not carry SheetJS.
     examSheets.downloadExamsSheet,
     examSheets.uploadExamsSheet,

@@ -38,7 +38,7 @@ describe('question import: the result listing and the format panel', () => {
 
       // The format panel: every header name and file kind comes from the shared rules.
       const panel = page.getByTestId('format-card');
-      expect(await page.getByTestId('format-extensions').textContent()).toBe('.xlsx, .xls, .csv, .tsv, .txt');
+      expect(await page.getByTestId('format-extensions').textContent()).toBe('.xlsx, .xls, .csv, .tsv, .txt, .apkg');
       const contentRow = await page.getByTestId('format-column-content').textContent();
       for (const name of ['질문', 'front', 'term', 'question']) expect(contentRow).toContain(name);
       expect(await page.getByTestId('format-column-answer').textContent()).toContain('definition');

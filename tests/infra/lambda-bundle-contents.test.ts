@@ -119,6 +119,16 @@ describe('what a route reaches through `await import()` is not read at init (D10
   });
 });
 
+describe('only the spreadsheet Lambda carries the Anki package reader (D150)', () => {
+  // sql.js inlines SQLite's WebAssembly (~1 MB): only `.apkg` imports need it.
+  const holds = (inputs: string[], module: string) => inputs.some((input) => input.includes(`node_modules/${module}/`));
+  it.each(ROUTE_GROUPS.map((group) => [group.name, group] as const))('%s', async (name, group) => {
+    const inputs = await bundleInputs(group.handler);
+    expect(holds(inputs.atInit, 'sql.js')).toBe(false);
+    expect(holds(anywhere(inputs), 'sql.js')).toBe(name === 'files-sheets');
+  });
+});
+
 describe('what only some requests use is not read at init (D107)', () => {
   const holds = (inputs: string[], module: string) => inputs.some((input) => input.includes(`node_modules/${module}/`));
 

@@ -27,6 +27,8 @@ let user: FixtureUser;
 let fileName: string;
 let fileBytes: number;
 let resultId: string;
+let fileId: string;
+let uploadId: string;
 
 /** A signed-in user with an unverified email address (each may be sent one verification mail). */
 async function userWithEmail(): Promise<FixtureUser> {
@@ -47,6 +49,14 @@ beforeAll(async () => {
   user = await fixtureUser(cloud.url, { language: 'en' });
   const file = await uploadBank(user, `faults-${Date.now()}.xlsx`, 5);
   fileName = file.name;
+  fileId = file.id;
+  // A pending upload the preview reads (issue 24's routes join the fault test).
+  const sheet = new TextEncoder().encode('question\tanswer\nq1\ta1\n');
+  const ticket = (await (
+    await user.client.post('/api/question-files/upload-url/', { file_name: 'faults.tsv', size: sheet.length })
+  ).json()) as { upload_id: string; url: string };
+  expect((await fetch(ticket.url, { method: 'PUT', body: sheet })).status).toBe(200);
+  uploadId = ticket.upload_id;
   fileBytes = (
     await (await user.client.get(`/api/question-files/${encodeURIComponent(fileName)}/download/`)).arrayBuffer()
   ).byteLength;
@@ -128,6 +138,20 @@ describe('engine supervision and 503 while an engine is down', () => {
   it('s3rver: file routes answer 503 with Retry-After, then succeed with the same files after the restart', async () => {
     await killDuringStream(cloud.engines.s3, () =>
       user.client.get(`/api/question-files/${encodeURIComponent(fileName)}/download/`),
+    );
+    await everythingIsThere();
+  }, 60_000);
+
+  it('DynamoDB Local: the export route answers 503 with Retry-After, then the same export', async () => {
+    await killDuringStream(cloud.engines.dynamodb, () =>
+      user.client.get(`/api/question-files/${fileId}/export/?format=csv`),
+    );
+    await everythingIsThere();
+  }, 60_000);
+
+  it('s3rver: the import preview answers 503 with Retry-After, then the same preview', async () => {
+    await killDuringStream(cloud.engines.s3, () =>
+      user.client.post('/api/question-files/preview/', { upload_id: uploadId, file_name: 'faults.tsv' }),
     );
     await everythingIsThere();
   }, 60_000);

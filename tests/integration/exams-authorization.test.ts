@@ -283,6 +283,18 @@ describe('authorization matrix: question files and tags', () => {
   row('GET download public file', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
     c.get(`/api/question-files/${f.publicFile.id}/download/`),
   );
+  row('GET export private file', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
+    c.get(`/api/question-files/${f.privateFile.id}/export/?format=csv`),
+  );
+  row('GET export public file', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get(`/api/question-files/${f.publicFile.id}/export/?format=txt`),
+  );
+  row('GET export private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
+    c.get(`/api/exam/${f.privateExam}/export/?format=xlsx`),
+  );
+  row('GET export public exam', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get(`/api/exam/${f.publicExam}/export/?format=csv`),
+  );
   row('PATCH private file', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
     c.patch(`/api/question-files/${f.privateFile.id}/`, { is_public: false }),
   );

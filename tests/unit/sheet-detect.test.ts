@@ -18,8 +18,8 @@ import {
 } from '#shared/domain/question-sheet.js';
 
 /** The questions a file becomes, read the way the importer reads it (no writes). */
-function questionsOf(name: string, bytes: Uint8Array) {
-  const read = readQuestionSheet(bytes, name);
+async function questionsOf(name: string, bytes: Uint8Array) {
+  const read = await readQuestionSheet(bytes, name);
   const outcome = normalizeRows(read.rows, read.mapping, read.lines);
   if (!outcome.ok) throw new Error(outcome.code);
   return { ...outcome, format: read.sheet.format, repairs: read.sheet.repairs, headerless: read.mapping.headerless };
@@ -91,8 +91,8 @@ describe("Anki's plain-text export", () => {
 });
 
 describe('quoting as spreadsheet programs write it', () => {
-  it('reads `question, "a, b, c"` as two cells and reports the repair', () => {
-    const result = questionsOf(
+  it('reads `question, "a, b, c"` as two cells and reports the repair', async () => {
+    const result = await questionsOf(
       'aws.csv',
       Buffer.from('Which are compute?, "EC2, Lambda, Fargate"\nWhich is storage?,S3\n'),
     );
@@ -132,21 +132,21 @@ describe('columns', () => {
     });
   });
 
-  it('reads a headerless file as question, answer, explanation and keeps the rest', () => {
+  it('reads a headerless file as question, answer, explanation and keeps the rest', async () => {
     expect(headerlessColumns(4).roles).toEqual(['content', 'answer', 'explanation', 'explanation']);
     expect(headerlessColumns(3, ['Front', 'Back', 'Tags'])).toMatchObject({
       roles: ['content', 'answer', 'extra'],
       names: ['Front', 'Back', 'Tags'],
     });
-    const result = questionsOf('cards.tsv', Buffer.from('사과\tapple\t과일\t빨강\n배\tpear\n'));
+    const result = await questionsOf('cards.tsv', Buffer.from('사과\tapple\t과일\t빨강\n배\tpear\n'));
     expect(result.questions).toMatchObject([
       { csv_id: '1', title: '사과', content: '사과', answer: 'apple', explanation: '과일\n빨강' },
       { csv_id: '2', title: '배', content: '배', answer: 'pear', explanation: '' },
     ]);
   });
 
-  it('makes choices of option columns and of an options cell; an answer naming a choice becomes its number', () => {
-    const result = questionsOf(
+  it('makes choices of option columns and of an options cell; an answer naming a choice becomes its number', async () => {
+    const result = await questionsOf(
       'mc.csv',
       Buffer.from(
         'question,Option 2,Option 1,answer,example\nPick one,second,first,second,ex\nNumbered,x,y,1,\nLettered,x,y,b,\n',

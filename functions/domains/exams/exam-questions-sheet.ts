@@ -56,7 +56,7 @@ export async function updateQuestionsFromSheet(
   const upload = input.body.file;
   if (upload.truncated) throw payloadTooLarge(QUESTION_SHEET_LIMITS.maxFileBytes);
   const { exam, questions } = await editableExamWithQuestions(input.params.examId, caller, 'exam_forbidden');
-  const { rows: sheetRows, lines, columns, mapping, sheet } = readQuestionSheet(upload.content, upload.filename);
+  const { rows: sheetRows, lines, columns, mapping, sheet } = await readQuestionSheet(upload.content, upload.filename);
   // Rows are matched by their question id: a sheet without a header naming that column cannot update anything.
   if (mapping.headerless || columns.csv_id === undefined) {
     throw new AppError(400, 'sheet_missing_column', {

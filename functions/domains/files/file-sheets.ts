@@ -5,11 +5,19 @@
  */
 import type * as files from '#shared/contracts/files.js';
 import type { Language } from '#shared/domain/language.js';
-import { QUESTION_SHEET_LIMITS } from '#shared/domain/question-sheet.js';
+import {
+  QUESTION_SHEET_LIMITS,
+  TEXT_EXTENSIONS,
+  cleanFileName,
+  sheetExtension,
+} from '#shared/domain/question-sheet.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { pendingObjectKey } from './object-keys.js';
-import { deleteObject, objectSize, readObject } from './object-store.js';
-import { fileView } from './file-store.js';
+import { deleteObject, objectSize, readObject, readObjectHead } from './object-store.js';
+import { wholeLinesOf } from './importer/parse.js';
+import { fileView, readPool } from './file-store.js';
+import { resolveFile } from './resolve.js';
+import { exportQuestions, exportedQuestion } from './exporter.js';
 import { AppError, payloadTooLarge } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { fileReply } from '../../runtime/http/file-reply.js';
@@ -81,15 +89,24 @@ export async function importUploadedFile(input: ServiceInput<typeof files.import
   }
 }
 
+/** Bytes of a text sheet the preview reads: far more than its rows need, a fixed cost whatever the file's size. */
+export const PREVIEW_HEAD_BYTES = 256 * 1024;
+
 /** Reads the uploaded object as the import would and writes nothing; the pending object stays for the import. */
 export async function previewUploadedFile(input: ServiceInput<typeof files.previewUploadedFile>, ctx: SignedInContext) {
   const key = pendingObjectKey(ctx.caller.user.id, input.body.upload_id);
   const size = await objectSize(key);
   if (size === null) throw new AppError(404, 'upload_not_found');
   if (size > QUESTION_SHEET_LIMITS.maxFileBytes) throw new AppError(413, 'sheet_file_too_large', { limit: '10 MB' });
-  const bytes = await readObject(key);
-  if (!bytes) throw new AppError(404, 'upload_not_found');
-  return previewQuestionSheet(bytes, input.body.file_name, input.body.mapping);
+  // A text sheet larger than the head is previewed from a ranged read of its head: the preview's
+  // cost stays the same whatever the file's size (workbooks and decks are zips: read whole).
+  const extension = sheetExtension(cleanFileName(input.body.file_name));
+  const sampled = !!extension && TEXT_EXTENSIONS.includes(extension) && size > PREVIEW_HEAD_BYTES;
+  const read = sampled ? await readObjectHead(key, PREVIEW_HEAD_BYTES) : await readObject(key);
+  if (!read) throw new AppError(404, 'upload_not_found');
+  const bytes = sampled ? wholeLinesOf(read) : read;
+  const preview = await previewQuestionSheet(bytes, input.body.file_name, input.body.mapping);
+  return sampled ? { ...preview, sample: { bytes_read: bytes.byteLength, file_bytes: size } } : preview;
 }
 
 export async function downloadSampleFile(input: ServiceInput<typeof files.downloadSampleFile>): Promise<Reply> {
@@ -97,4 +114,25 @@ export async function downloadSampleFile(input: ServiceInput<typeof files.downlo
   const reply = fileReply(bytes, fileName, DOWNLOAD_TYPES.xlsx!);
   reply.options.headers!['cache-control'] = 'public, max-age=3600';
   return reply;
+}
+
+/** GET /api/question-files/{name}/export/: the stored questions as xlsx, csv or Anki txt (1 GetItem or Query to resolve + the pool's Query pages). */
+export async function exportQuestionFile(
+  input: ServiceInput<typeof files.exportQuestionFile>,
+  ctx: SignedInContext,
+): Promise<Reply> {
+  const file = await resolveFile(input.params.name, ctx.caller.user);
+  if (!file) throw new AppError(404, 'file_not_found');
+  const questions = (await readPool(file.id)).map((q) => exportedQuestion(q, file.language));
+  const baseName = file.name.replace(/\.[A-Za-z0-9]+$/, '');
+  const { bytes, fileName, contentType } = exportQuestions(questions, ctx.language, input.query.format, baseName);
+  return exportReply(bytes, fileName, contentType);
+}
+
+/** A Lambda answer carries at most 6 MB base64-encoded: a larger export is refused rather than cut. */
+export const MAX_EXPORT_BYTES = 4 * 1024 * 1024;
+
+export function exportReply(bytes: Uint8Array, fileName: string, contentType: string): Reply {
+  if (bytes.byteLength > MAX_EXPORT_BYTES) throw new AppError(413, 'export_too_large', { limit: '4 MB' });
+  return fileReply(bytes, fileName, contentType);
 }

@@ -126,6 +126,7 @@ export const DOWNLOAD_TYPES: Record<string, string> = {
   // Text sheets are kept in the encoding they were uploaded in (UTF-16, CP949 …): no charset is claimed.
   tsv: 'text/tab-separated-values',
   txt: 'text/plain',
+  apkg: 'application/zip',
 };
 
 /**

@@ -1,5 +1,13 @@
 // The files domain's spreadsheet use cases: a second public entry, so only the *-sheets Lambdas carry SheetJS (D85).
-export { downloadSampleFile, importUploadedFile, previewUploadedFile, uploadQuestions } from './file-sheets.js';
+export {
+  downloadSampleFile,
+  exportQuestionFile,
+  exportReply,
+  importUploadedFile,
+  previewUploadedFile,
+  uploadQuestions,
+} from './file-sheets.js';
+export { exportQuestions, exportedQuestion } from './exporter.js';
 export { importQuestionSheet, readQuestionSheet } from './importer/import.js';
 export { parseSheet } from './importer/parse.js';
 export { sniffSpreadsheet } from './importer/sniff.js';

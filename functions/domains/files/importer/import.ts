@@ -41,6 +41,7 @@ import {
 } from '../file-store.js';
 import { parseSheet, type ParsedSheet, type SheetFormat, type SheetRepair } from './parse.js';
 import { sniffSpreadsheet } from './sniff.js';
+import { parseAnkiPackage } from './anki-package.js';
 
 export interface ImportOwner {
   id: string;
@@ -69,6 +70,7 @@ export interface ImportReport {
   extra_columns: string[];
   ignored_columns: string[];
   repairs: SheetRepair[];
+  deck?: ParsedSheet['deck'];
 }
 
 export interface ImportResult {
@@ -85,6 +87,7 @@ const CONTENT_TYPES: Record<SheetExtension, string> = {
   csv: 'text/csv',
   tsv: 'text/tab-separated-values',
   txt: 'text/plain',
+  apkg: 'application/zip',
 };
 
 /**
@@ -115,11 +118,11 @@ export function sheetColumns(sheet: ParsedSheet): { columns: SheetColumns; rows:
  * zip guard, parse (row cap), column mapping. Shared by the import and the exam detail's update
  * from a sheet.
  */
-export function readQuestionSheet(
+export async function readQuestionSheet(
   bytes: Uint8Array,
   fileName: string,
   mapping?: readonly ColumnRole[],
-): {
+): Promise<{
   name: string;
   extension: SheetExtension;
   sheet: ParsedSheet;
@@ -128,14 +131,14 @@ export function readQuestionSheet(
   proposed: SheetColumns;
   rows: unknown[][];
   lines: number[];
-} {
+}> {
   const name = cleanFileName(fileName);
   const extension = sheetExtension(name);
   if (!extension || name.length > QUESTION_SHEET_LIMITS.maxFileNameChars) {
     throw new AppError(400, 'sheet_bad_extension', { name: name || fileName });
   }
   sniffSpreadsheet(bytes, extension);
-  const sheet = parseSheet(bytes, extension);
+  const sheet = extension === 'apkg' ? await parseAnkiPackage(bytes) : parseSheet(bytes, extension);
   if (sheet.header.length > QUESTION_SHEET_LIMITS.maxColumns) {
     throw new AppError(400, 'sheet_too_many_columns', { limit: QUESTION_SHEET_LIMITS.maxColumns });
   }
@@ -178,8 +181,8 @@ export const PREVIEW_ROWS = 10;
  * The preview of an upload (nothing written): how the file was read, the proposed role of each
  * column and the chosen one, the first questions exactly as they would be stored, and every warning.
  */
-export function previewQuestionSheet(bytes: Uint8Array, fileName: string, mapping?: readonly ColumnRole[]) {
-  const read = readQuestionSheet(bytes, fileName, mapping);
+export async function previewQuestionSheet(bytes: Uint8Array, fileName: string, mapping?: readonly ColumnRole[]) {
+  const read = await readQuestionSheet(bytes, fileName, mapping);
   const outcome = normalizeRows(read.rows, read.mapping, read.lines);
   if (!outcome.ok) throw rowsRefusal(outcome);
   return {
@@ -203,6 +206,7 @@ export function previewQuestionSheet(bytes: Uint8Array, fileName: string, mappin
     extra_columns: outcome.extra_columns,
     ignored_columns: outcome.ignored_columns,
     repairs: read.sheet.repairs.slice(0, REPORT_LIST_LIMIT),
+    ...(read.sheet.deck ? { deck: read.sheet.deck } : {}),
   };
 }
 
@@ -215,7 +219,7 @@ export function previewQuestionSheet(bytes: Uint8Array, fileName: string, mappin
  * GetItems (the owner's earlier file of the same name).
  */
 export async function importQuestionSheet(request: ImportRequest): Promise<ImportResult> {
-  const { name, extension, sheet, mapping, rows, lines } = readQuestionSheet(
+  const { name, extension, sheet, mapping, rows, lines } = await readQuestionSheet(
     request.bytes,
     request.fileName,
     request.mapping,
@@ -300,6 +304,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
       extra_columns: outcome.extra_columns,
       ignored_columns: outcome.ignored_columns,
       repairs: sheet.repairs.slice(0, REPORT_LIST_LIMIT),
+      ...(sheet.deck ? { deck: sheet.deck } : {}),
     },
   };
 }

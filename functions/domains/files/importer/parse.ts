@@ -19,7 +19,7 @@ const SAMPLE_RECORDS = 100;
 
 /** How the bytes were read: the importer's result and the preview say it back to the user. */
 export interface SheetFormat {
-  kind: 'workbook' | 'text';
+  kind: 'workbook' | 'text' | 'package';
   extension: SheetExtension;
   /** Text sheets: the encoding detected, and whether a byte order mark said so. */
   encoding: SheetEncoding | null;
@@ -28,7 +28,7 @@ export interface SheetFormat {
   delimiter: string | null;
   record_delimiter: string | null;
   /** `anki` when the file starts with Anki's `#separator:` / `#html:` / `#columns:` lines. */
-  source: 'workbook' | 'anki' | 'delimited';
+  source: 'workbook' | 'anki' | 'delimited' | 'apkg';
   /** Anki's `#html:true`: cells were turned from HTML into text. */
   html: boolean;
 }
@@ -52,6 +52,8 @@ export interface ParsedSheet {
   lines: number[];
   format: SheetFormat;
   repairs: SheetRepair[];
+  /** An Anki package: notes not imported as cards and media left behind (anki-package.ts). */
+  deck?: { notes: number; cloze_skipped: number; media_skipped: string[] };
 }
 
 const tooManyRows = () => new AppError(400, 'sheet_too_many_rows', { limit: QUESTION_SHEET_LIMITS.maxRows });
@@ -59,6 +61,8 @@ const tooManyRows = () => new AppError(400, 'sheet_too_many_rows', { limit: QUES
 /** The first sheet of a workbook (SheetJS), or delimited text (csv-parse) in its detected encoding and delimiter. */
 export function parseSheet(bytes: Uint8Array, extension: SheetExtension): ParsedSheet {
   if (TEXT_EXTENSIONS.includes(extension)) return parseTextSheet(bytes, extension);
+  // An Anki package is read asynchronously (sql.js): readQuestionSheet does it, no sheet reader does.
+  if (extension === 'apkg') throw new AppError(400, 'sheet_not_spreadsheet', { extension });
   const { rows: all, lines: allLines } = parseWorkbookRows(bytes);
   return splitHeader(all, allLines, {
     kind: 'workbook',
@@ -391,4 +395,21 @@ export function parseTextSheet(bytes: Uint8Array, extension: SheetExtension): Pa
 export function parseCsvRows(bytes: Uint8Array, extension: SheetExtension = 'csv'): string[][] {
   const sheet = parseTextSheet(bytes, extension);
   return (sheet.declaredHeader ? sheet.rows : [sheet.header, ...sheet.rows]) as string[][];
+}
+
+/**
+ * The head of a text sheet cut after its last whole line, so the preview parses no half record:
+ * a line feed is 0A in UTF-8 and CP949 (never a trail byte there), 0A 00 / 00 0A in UTF-16 LE / BE.
+ * A head without any line break is returned as it is.
+ */
+export function wholeLinesOf(head: Uint8Array): Uint8Array {
+  const le = head[0] === 0xff && head[1] === 0xfe;
+  const be = head[0] === 0xfe && head[1] === 0xff;
+  for (let i = head.length - 1; i >= 0; i--) {
+    if (head[i] !== 0x0a) continue;
+    if (le && (i % 2 !== 0 || head[i + 1] !== 0x00)) continue;
+    if (be && (i % 2 !== 1 || head[i - 1] !== 0x00)) continue;
+    return head.subarray(0, le ? i + 2 : i + 1);
+  }
+  return head;
 }

@@ -25,6 +25,8 @@ export function sniffSpreadsheet(bytes: Uint8Array, extension: SheetExtension): 
     }
     return;
   }
+  // An Anki package: its reader runs the same zip guard and answers with the deck's own codes.
+  if (extension === 'apkg') return;
   if (extension === 'xls') {
     if (!isOle(buffer)) throw new AppError(400, 'sheet_not_spreadsheet', { extension });
     return;

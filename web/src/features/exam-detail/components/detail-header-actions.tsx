@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Exam } from '#shared/contracts/exams.js';
+import type { ExportFormat } from '#shared/domain/question-sheet.js';
+import { ExportMenu } from '../../question-files/index.js';
 import button from '../../../components/ui/button/button.module.css';
 import type { DetailRights } from '../utils/detail-permissions.js';
 import styles from './exam-detail.module.css';
@@ -14,6 +16,7 @@ interface Props {
   onShare(): void;
   onDailyExam(): void;
   onDownload(fileName: string): void;
+  onExport(format: ExportFormat): void;
   onDeleteExam(exam: Exam): void;
 }
 
@@ -26,6 +29,7 @@ export function DetailHeaderActions({
   onShare,
   onDailyExam,
   onDownload,
+  onExport,
   onDeleteExam,
 }: Props) {
   const { t } = useTranslation();
@@ -49,6 +53,7 @@ export function DetailHeaderActions({
           {t('examDetail.header.dailyExam')}
         </button>
       )}
+      {!favoritesMode && exam && <ExportMenu testId="detail-export" onExport={onExport} />}
       {!favoritesMode && rights.canManage && (
         <Link to="/exam-management" className={`${button.button} ${button.secondary}`} data-testid="detail-my-exam">
           {t('examDetail.header.myExam')}

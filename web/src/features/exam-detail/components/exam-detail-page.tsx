@@ -97,6 +97,7 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
               onShare={() => void share()}
               onDailyExam={() => void openDailyExam()}
               onDownload={admin.download}
+              onExport={(format) => examData && admin.exportQuestions(examData.id, format)}
               onDeleteExam={admin.removeExam}
             />
           }

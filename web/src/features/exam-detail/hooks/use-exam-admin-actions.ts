@@ -5,10 +5,12 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { deleteExam } from '../api/delete-exam.js';
 import { downloadConnectedFile } from '../api/download-connected-file.js';
+import { exportExam } from '../api/export-exam.js';
+import type { ExportFormat } from '#shared/domain/question-sheet.js';
 import type { RunBusy } from './use-busy-runner.js';
 import type { AskConfirmation } from './use-confirmation.js';
 
-/** The admin menu's and upload card's exam-wide actions: delete the exam (after a confirm) and download its connected file. */
+/** The exam-wide actions: delete the exam (after a confirm), download its connected file, export its questions. */
 export function useExamAdminActions(title: string, run: RunBusy, ask: AskConfirmation) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -33,5 +35,10 @@ export function useExamAdminActions(title: string, run: RunBusy, ask: AskConfirm
       toast.error(serverDetailOr(error, t, t('examDetail.errors.downloadFailed'))),
     );
 
-  return { removeExam, download };
+  const exportQuestions = (examId: string, format: ExportFormat) =>
+    void exportExam(examId, title, format).catch((error: unknown) =>
+      toast.error(serverDetailOr(error, t, t('questionFiles.export.failed'))),
+    );
+
+  return { removeExam, download, exportQuestions };
 }

@@ -12,6 +12,8 @@ import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { downloadQuestionFile } from '../api/download-question-file.js';
+import { exportQuestionFile } from '../api/export-question-file.js';
+import { ExportMenu } from './export-menu.js';
 import { setFilePublic } from '../api/update-question-file.js';
 import { formatFileSize, formatModified, type FileSortKey } from '../utils/file-format.js';
 import styles from './question-files.module.css';
@@ -125,14 +127,17 @@ export function FileRow({ file, canChange, onDelete }: Props) {
           </>
         ) : (
           <>
-            <button
-              type="button"
-              className={`${button.button} ${button.secondary} ${button.small}`}
-              onClick={() => void download()}
-              data-testid="file-download"
-            >
-              {t('questionFiles.actions.download')}
-            </button>
+            <ExportMenu
+              small
+              label={t('questionFiles.actions.download')}
+              onOriginal={() => void download()}
+              testId="file-export"
+              onExport={(format) =>
+                void exportQuestionFile(file, format).catch((error: unknown) =>
+                  toast.error(serverDetailOr(error, t, t('questionFiles.export.failed'))),
+                )
+              }
+            />
             {canChange && (
               <>
                 <button

@@ -139,12 +139,14 @@ export function FormatCard() {
       <ul className={styles.notes}>
         <li>{t('questionFiles.format.notes.headerless')}</li>
         <li>{t('questionFiles.format.notes.ankiQuizlet')}</li>
+        <li data-testid="format-note-apkg">{t('questionFiles.format.notes.apkg')}</li>
         <li>{t('questionFiles.format.notes.choices')}</li>
         <li>{t('questionFiles.format.notes.extra')}</li>
         <li>{t('questionFiles.format.notes.difficulty')}</li>
         <li>{t('questionFiles.format.notes.blankId')}</li>
         <li>{t('questionFiles.format.notes.skipped')}</li>
         <li>{t('questionFiles.format.notes.url')}</li>
+        <li data-testid="format-note-export">{t('questionFiles.format.notes.export')}</li>
       </ul>
     </Card>
   );

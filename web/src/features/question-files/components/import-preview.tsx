@@ -43,6 +43,14 @@ export function ImportPreview({
         {t('questionFiles.preview.title', { name: preview.file.name })}
       </h3>
       <ImportReport report={answer} />
+      {answer.sample && (
+        <p className={styles.reportLine} data-testid="preview-sample">
+          {t('questionFiles.report.sample', {
+            read: Math.round(answer.sample.bytes_read / 1024),
+            total: Math.round(answer.sample.file_bytes / 1024),
+          })}
+        </p>
+      )}
       <p className={styles.reportLine} data-testid="preview-stats">
         {t('questionFiles.preview.stats', {
           total: answer.stats.total_rows,

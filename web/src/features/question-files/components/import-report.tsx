@@ -12,14 +12,16 @@ export function ImportReport({ report }: { report: Report }) {
     return key ? t(key) : `"${delimiter}"`;
   };
   const read =
-    format.kind === 'workbook'
-      ? t('questionFiles.report.readWorkbook', { extension: format.extension })
-      : t('questionFiles.report.readText', {
-          extension: format.extension,
-          encoding: format.encoding ? encodingLabel(format.encoding) : '-',
-          delimiter: format.delimiter ? delimiterText(format.delimiter) : '-',
-          records: format.record_delimiter ? delimiterText(format.record_delimiter) : '-',
-        });
+    format.kind === 'package'
+      ? t('questionFiles.report.readPackage', { notes: report.deck?.notes ?? 0 })
+      : format.kind === 'workbook'
+        ? t('questionFiles.report.readWorkbook', { extension: format.extension })
+        : t('questionFiles.report.readText', {
+            extension: format.extension,
+            encoding: format.encoding ? encodingLabel(format.encoding) : '-',
+            delimiter: format.delimiter ? delimiterText(format.delimiter) : '-',
+            records: format.record_delimiter ? delimiterText(format.record_delimiter) : '-',
+          });
   return (
     <div className={styles.report} data-testid="import-report">
       <p className={styles.reportLine} data-testid="import-report-format">
@@ -27,6 +29,16 @@ export function ImportReport({ report }: { report: Report }) {
         {format.source === 'anki' && ` ${t('questionFiles.report.anki')}`}
         {report.headerless && ` ${t('questionFiles.report.headerless')}`}
       </p>
+      {!!report.deck?.cloze_skipped && (
+        <p className={styles.reportLine} data-testid="import-report-cloze">
+          {t('questionFiles.report.clozeSkipped', { count: report.deck.cloze_skipped })}
+        </p>
+      )}
+      {!!report.deck?.media_skipped.length && (
+        <p className={styles.reportLine} data-testid="import-report-media">
+          {t('questionFiles.report.mediaSkipped', { names: report.deck.media_skipped.join(', ') })}
+        </p>
+      )}
       {report.extra_columns.length > 0 && (
         <p className={styles.reportLine} data-testid="import-report-extra">
           {t('questionFiles.report.extraColumns', { names: report.extra_columns.join(', ') })}

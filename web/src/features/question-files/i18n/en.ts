@@ -10,7 +10,7 @@ const en = {
     title: 'Upload a question file',
     description:
       'The file goes straight from your browser to storage; the server then checks it and imports the questions.',
-    file: 'File (.xlsx, .xls, .csv, .tsv, .txt)',
+    file: 'File (.xlsx, .xls, .csv, .tsv, .txt, .apkg)',
     hint: 'Up to 10 MB and 20,000 rows. Workbooks: the first sheet is read; text files: the delimiter and encoding are detected.',
     selected: 'Selected: {{name}} ({{size}})',
     isPublic: 'Upload as a public file',
@@ -23,7 +23,7 @@ const en = {
     importing: 'Checking the file and importing the questions...',
     progressLabel: 'Upload progress',
     fileRequired: 'Please choose a file to upload.',
-    badExtension: 'Only .xlsx, .xls, .csv, .tsv and .txt files can be uploaded.',
+    badExtension: 'Only .xlsx, .xls, .csv, .tsv, .txt and .apkg files can be uploaded.',
     tooLarge: 'The file is too large (limit 10 MB).',
     empty: 'An empty file cannot be uploaded.',
     privateBlocked: "Another user's private file has this name, so it cannot be uploaded. Please rename your file.",
@@ -59,7 +59,8 @@ const en = {
     optional: 'Optional',
     example: 'Example',
     choiceColumns: 'Choices (one per column)',
-    choiceColumnNames: '{{prefixes}} followed by 1–9 or A–H (e.g. Option 2, 보기1), or columns A, B, C, D',
+    choiceColumnNames:
+      '{{prefixes}} followed by 1–20 or A–H (e.g. Option 2, 보기12), or columns A, B, C, D; up to 20 choices',
     choiceCell: 'Choices (all in one cell)',
     kinds: 'File kinds',
     delimiters: 'Delimiters (detected)',
@@ -67,6 +68,9 @@ const en = {
     notes: {
       headerless:
         'A file whose first row is not a header is read as cards: the first column is the question, the second the answer, the rest is kept as the explanation.',
+      apkg: 'Anki decks (.apkg): each Basic note becomes a question (front → question, back → answer, HTML as text); cloze notes and images or sounds are not imported, and the result says so.',
+      export:
+        'Every file and exam can be exported again as .xlsx, .csv or Anki text (.txt), which imports back to the same questions.',
       ankiQuizlet:
         'Anki plain-text exports (#separator:, #html:, #columns: lines) and Quizlet exports (tab, comma or " - "; new line or ;) import unedited.',
       choices:
@@ -123,6 +127,10 @@ const en = {
     readText:
       'Read as .{{extension}} text: encoding {{encoding}}, cells separated by {{delimiter}}, rows by {{records}}.',
     anki: "Anki's export header lines were followed.",
+    readPackage: 'Read the Anki deck (.apkg): {{notes}} notes.',
+    clozeSkipped: '{{count}} cloze notes have no answer field and were not imported.',
+    mediaSkipped: 'Images and sounds are not imported: {{names}}',
+    sample: 'This large file was previewed from its first {{read}} KB of {{total}} KB; the import reads all of it.',
     headerless: 'The first row is not a header, so every row was read as a card (question, answer, explanation).',
     extraColumns: 'Columns the importer does not know were kept in the explanation: {{names}}',
     ignoredColumns: 'Columns left out as chosen: {{names}}',
@@ -167,6 +175,14 @@ const en = {
     unknownOwner: 'unknown',
     questions_one: '{{count}} question',
     questions_other: '{{count}} questions',
+  },
+  export: {
+    label: 'Export',
+    original: 'The uploaded file',
+    xlsx: 'Excel (.xlsx)',
+    csv: 'CSV (.csv, UTF-8)',
+    txt: 'Anki text (.txt)',
+    failed: 'The questions could not be exported.',
   },
   actions: {
     download: 'Download',

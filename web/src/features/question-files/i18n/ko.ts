@@ -5,7 +5,7 @@ const ko = {
   upload: {
     title: '문제 파일 올리기',
     description: '파일은 브라우저에서 저장소로 바로 전송된 뒤 서버가 검사하고 문제를 가져옵니다.',
-    file: '파일 (.xlsx, .xls, .csv, .tsv, .txt)',
+    file: '파일 (.xlsx, .xls, .csv, .tsv, .txt, .apkg)',
     hint: '최대 10 MB, 20,000행. 엑셀은 첫 번째 시트를 읽고, 텍스트 파일은 구분자와 인코딩을 자동으로 알아냅니다.',
     selected: '선택한 파일: {{name}} ({{size}})',
     isPublic: '공개 파일로 올리기',
@@ -18,7 +18,7 @@ const ko = {
     importing: '파일을 검사하고 문제를 가져오는 중...',
     progressLabel: '업로드 진행률',
     fileRequired: '올릴 파일을 선택해 주세요.',
-    badExtension: '.xlsx, .xls, .csv, .tsv, .txt 파일만 올릴 수 있습니다.',
+    badExtension: '.xlsx, .xls, .csv, .tsv, .txt, .apkg 파일만 올릴 수 있습니다.',
     tooLarge: '파일이 너무 큽니다 (최대 10 MB).',
     empty: '빈 파일은 올릴 수 없습니다.',
     privateBlocked: '같은 이름의 다른 사용자 비공개 파일이 있어 올릴 수 없습니다. 파일 이름을 바꿔 주세요.',
@@ -52,7 +52,7 @@ const ko = {
     optional: '선택',
     example: '예시',
     choiceColumns: '보기 (열마다 하나)',
-    choiceColumnNames: '{{prefixes}} 뒤에 1–9 또는 A–H (예: 보기1, Option 2), 또는 A, B, C, D 열',
+    choiceColumnNames: '{{prefixes}} 뒤에 1–20 또는 A–H (예: 보기12, Option 2), 또는 A, B, C, D 열; 보기는 최대 20개',
     choiceCell: '보기 (한 칸에 모두)',
     kinds: '파일 종류',
     delimiters: '구분자 (자동 감지)',
@@ -60,6 +60,9 @@ const ko = {
     notes: {
       headerless:
         '첫 행이 열 이름이 아니면 카드로 읽습니다: 첫 열은 문제, 둘째 열은 정답, 나머지는 설명으로 보관합니다.',
+      apkg: 'Anki 덱(.apkg): 기본(Basic) 노트마다 한 문제가 됩니다(앞면 → 문제, 뒷면 → 정답, HTML은 글자로). 빈칸(cloze) 노트와 그림·소리는 가져오지 않으며 결과에 알려 드립니다.',
+      export:
+        '모든 파일과 시험은 .xlsx, .csv, Anki 텍스트(.txt)로 다시 내보낼 수 있고, 내보낸 파일을 다시 올리면 같은 문제가 됩니다.',
       ankiQuizlet:
         'Anki 텍스트 내보내기(#separator:, #html:, #columns: 줄)와 Quizlet 내보내기(탭·쉼표 또는 " - ", 줄바꿈 또는 ;)를 그대로 올릴 수 있습니다.',
       choices: '보기는 문제 아래 1) 2) … 줄로 붙고, 정답이 보기의 글이나 번호·글자이면 그 보기의 번호가 정답이 됩니다.',
@@ -114,6 +117,10 @@ const ko = {
     readText:
       '.{{extension}} 텍스트로 읽었습니다: 인코딩 {{encoding}}, 칸 구분자 {{delimiter}}, 행 구분자 {{records}}.',
     anki: 'Anki 내보내기 머리 줄을 따랐습니다.',
+    readPackage: 'Anki 덱(.apkg)을 읽었습니다: 노트 {{notes}}개.',
+    clozeSkipped: '빈칸(cloze) 노트 {{count}}개는 정답 칸이 없어 가져오지 않았습니다.',
+    mediaSkipped: '그림과 소리는 가져오지 않습니다: {{names}}',
+    sample: '큰 파일이라 전체 {{total}} KB 중 앞부분 {{read}} KB로 미리 봅니다. 가져오기는 파일 전체를 읽습니다.',
     headerless: '첫 행이 열 이름이 아니어서 모든 행을 카드(문제, 정답, 설명)로 읽었습니다.',
     extraColumns: '알 수 없는 열은 설명에 붙여 보관했습니다: {{names}}',
     ignoredColumns: '가져오지 않기로 한 열: {{names}}',
@@ -158,6 +165,14 @@ const ko = {
     unknownOwner: '알 수 없음',
     questions_one: '{{count}}문제',
     questions_other: '{{count}}문제',
+  },
+  export: {
+    label: '내보내기',
+    original: '올린 파일 그대로',
+    xlsx: '엑셀 (.xlsx)',
+    csv: 'CSV (.csv, UTF-8)',
+    txt: 'Anki 텍스트 (.txt)',
+    failed: '문제를 내보내지 못했습니다.',
   },
   actions: {
     download: '받기',

@@ -39,12 +39,12 @@ export interface KeyContext {
 
 const LETTERS = ['a', 'b', 'c', 'd'];
 
-/** The option a digit 1–4 or a letter A–D names (by place, whatever the option's own key). */
+/** The option a digit 1–9 or a letter A–D names (by place, whatever the option's own key). */
 function optionFor(key: string, options: readonly ChoiceOption[]): string | null {
   const lower = key.toLowerCase();
   const byKey = options.find((option) => option.key.toLowerCase() === lower);
   if (byKey) return byKey.key;
-  const place = /^[1-4]$/.test(lower) ? Number(lower) - 1 : LETTERS.indexOf(lower);
+  const place = /^[1-9]$/.test(lower) ? Number(lower) - 1 : LETTERS.indexOf(lower);
   return place >= 0 && place < options.length ? options[place]!.key : null;
 }
 

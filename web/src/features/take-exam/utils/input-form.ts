@@ -1,4 +1,4 @@
-import { hasChoiceOptions, yesNoValue } from '#shared/domain/answer-check.js';
+import { CHOICE_LINE, hasChoiceOptions, yesNoValue } from '#shared/domain/answer-check.js';
 
 /**
  * How the answer of a question is entered (docs/product.md#take-exam): true / false buttons (O / X) for yes/no
@@ -21,11 +21,11 @@ export interface ChoiceOption {
   text: string;
 }
 
-/** The options listed in the content: lines starting a-d / A-D / 1-4 with . or ). */
+/** The options listed in the content: lines starting a-d / A-D / 1-20 with . or ). */
 export function choiceOptions(content: string): ChoiceOption[] {
   const options: ChoiceOption[] = [];
   for (const line of content.normalize('NFKC').split(/\r?\n/)) {
-    const match = /^\s*([a-dA-D1-4])[.)]\s*(.*)$/.exec(line);
+    const match = CHOICE_LINE.exec(line);
     if (match) options.push({ key: match[1]!, text: match[2]!.trim() });
   }
   return options;
@@ -36,7 +36,7 @@ export function contentWithoutOptions(content: string): string {
   return content
     .normalize('NFKC')
     .split(/\r?\n/)
-    .filter((line) => !/^\s*[a-dA-D1-4][.)]/.test(line))
+    .filter((line) => !CHOICE_LINE.test(line))
     .join('\n')
     .trim();
 }

@@ -1,0 +1,211 @@
+import { unzipSync } from 'fflate';
+import { Decompress as ZstdDecompress } from 'fzstd';
+import { compile } from 'html-to-text';
+import type { Database } from 'sql.js';
+import { QUESTION_SHEET_LIMITS } from '#shared/domain/question-sheet.js';
+import { AppError } from '../../../runtime/http/app-error.js';
+import { inspectZip, isZip } from '../../../runtime/spreadsheets/zip-guard.js';
+import type { ParsedSheet } from './parse.js';
+
+/**
+ * Anki's `.apkg`: a zip holding the collection as SQLite — `collection.anki21b` (zstd-compressed,
+ * Anki 2.1.50+ "support older versions" off), `collection.anki21` or `collection.anki2` — read with
+ * sql.js (SQLite compiled to WebAssembly), in this Lambda only. Each standard note becomes a row:
+ * its first field the question, its second the answer, its other fields kept (`Name: value` in the
+ * explanation), its tags kept. Cloze notes have no answer field and are counted, not imported.
+ * Fields are HTML: they become plain text (html-to-text); images and sounds are not imported and
+ * their names are listed in the report.
+ */
+
+/** What the deck held besides the rows: notes not imported as cards, and media left behind. */
+export interface DeckReport {
+  notes: number;
+  cloze_skipped: number;
+  media_skipped: string[];
+}
+
+const COLLECTIONS = ['collection.anki21b', 'collection.anki21', 'collection.anki2'] as const;
+const MEDIA_LIST_LIMIT = 50;
+const ROWS_TO_READ = QUESTION_SHEET_LIMITS.maxRows + 1;
+
+const notZip = () => new AppError(400, 'deck_not_zip');
+const corrupt = () => new AppError(400, 'deck_corrupt');
+const tooBig = () => new AppError(413, 'sheet_uncompressed_too_large', { limit: '100 MB' });
+
+/** The zip guard of xlsx (declared sizes capped, each entry inflated no further than it declares), then the collection's bytes. */
+function collectionBytes(bytes: Uint8Array): { name: (typeof COLLECTIONS)[number]; data: Uint8Array } {
+  if (!isZip(bytes)) throw notZip();
+  let verdict: ReturnType<typeof inspectZip>;
+  try {
+    verdict = inspectZip(bytes, QUESTION_SHEET_LIMITS.maxUncompressedBytes);
+  } catch {
+    throw notZip();
+  }
+  if (!verdict.ok) {
+    if (verdict.reason === 'too_large' || verdict.reason === 'too_many_entries') throw tooBig();
+    throw notZip();
+  }
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(bytes, { filter: (file) => (COLLECTIONS as readonly string[]).includes(file.name) });
+  } catch {
+    throw notZip();
+  }
+  for (const name of COLLECTIONS) {
+    const data = entries[name];
+    if (!data) continue;
+    return { name, data: name === 'collection.anki21b' ? unzstd(data) : data };
+  }
+  throw new AppError(400, 'deck_no_collection');
+}
+
+/** zstd, streamed so a small frame that claims or inflates to more than the cap stops at the cap. */
+function unzstd(data: Uint8Array): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const stream = new ZstdDecompress((chunk) => {
+    total += chunk.length;
+    if (total > QUESTION_SHEET_LIMITS.maxUncompressedBytes) throw tooBig();
+    chunks.push(chunk);
+  });
+  try {
+    stream.push(data, true);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw corrupt();
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+let sqlModule: ReturnType<typeof loadSql> | null = null;
+/** sql.js on first use: the WebAssembly compiles once per container. */
+async function loadSql() {
+  const { default: initSqlJs } = await import('sql.js/dist/sql-wasm-inline.js');
+  return initSqlJs();
+}
+
+interface NoteType {
+  cloze: boolean;
+  fields: string[];
+}
+
+/** The note types: `col.models` (JSON) in anki2/anki21, the `notetypes` and `fields` tables in anki21b. */
+function noteTypes(db: Database): Map<string, NoteType> {
+  const types = new Map<string, NoteType>();
+  const hasTable = (name: string) =>
+    db.exec(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${name}'`).length > 0;
+  if (hasTable('notetypes')) {
+    const fields = new Map<string, string[]>();
+    for (const [ntid, name] of db.exec('SELECT ntid, name FROM fields ORDER BY ntid, ord')[0]?.values ?? [])
+      fields.set(String(ntid), [...(fields.get(String(ntid)) ?? []), String(name)]);
+    for (const [id, config] of db.exec('SELECT id, config FROM notetypes')[0]?.values ?? []) {
+      // NotetypeConfig (protobuf): field 1 is the kind, varint 1 = cloze.
+      const bytes = config instanceof Uint8Array ? config : new Uint8Array();
+      types.set(String(id), { cloze: bytes[0] === 0x08 && bytes[1] === 0x01, fields: fields.get(String(id)) ?? [] });
+    }
+    return types;
+  }
+  const models = db.exec('SELECT models FROM col LIMIT 1')[0]?.values[0]?.[0];
+  const parsed = typeof models === 'string' ? (JSON.parse(models) as Record<string, unknown>) : {};
+  for (const [id, model] of Object.entries(parsed)) {
+    const m = model as { type?: number; flds?: { name?: string }[] };
+    types.set(id, { cloze: m.type === 1, fields: (m.flds ?? []).map((f) => String(f.name ?? '')) });
+  }
+  return types;
+}
+
+/** A field's HTML as plain text: line breaks kept, links as their text, images and sounds collected. */
+function fieldConverter(media: Set<string>) {
+  const convert = compile({
+    wordwrap: false,
+    selectors: [
+      { selector: 'img', format: 'mediaName' },
+      { selector: 'a', options: { ignoreHref: true } },
+    ],
+    formatters: {
+      mediaName: (elem) => {
+        const src = (elem as { attribs?: Record<string, string> }).attribs?.src;
+        if (src) media.add(src);
+      },
+    },
+  });
+  return (html: string) =>
+    convert(
+      html.replace(/\[sound:([^\]]+)\]/g, (_, name: string) => {
+        media.add(name);
+        return '';
+      }),
+    ).trim();
+}
+
+/** The notes of an `.apkg` as sheet rows (Front, Back, Extra, Tags) and what was left out. */
+export async function parseAnkiPackage(bytes: Uint8Array): Promise<ParsedSheet & { deck: DeckReport }> {
+  const { data } = collectionBytes(bytes);
+  // SQLite's own header: anything else is not a collection.
+  if (new TextDecoder().decode(data.subarray(0, 15)) !== 'SQLite format 3') throw corrupt();
+  sqlModule ??= loadSql();
+  const SQL = await sqlModule;
+  let db: Database | null = null;
+  const media = new Set<string>();
+  const text = fieldConverter(media);
+  const rows: string[][] = [];
+  const lines: number[] = [];
+  let notes = 0;
+  let cloze = 0;
+  try {
+    db = new SQL.Database(data);
+    const types = noteTypes(db);
+    const statement = db.prepare(`SELECT mid, flds, tags FROM notes ORDER BY id LIMIT ${ROWS_TO_READ + 1}`);
+    while (statement.step()) {
+      const [mid, flds, tags] = statement.get();
+      notes++;
+      if (notes > ROWS_TO_READ) break;
+      const type = types.get(String(mid));
+      if (type?.cloze) {
+        cloze++;
+        continue;
+      }
+      const fields = String(flds ?? '').split('\x1f');
+      const extra = fields
+        .slice(2)
+        .map((value, i) => ({ name: type?.fields[i + 2] ?? `#${i + 3}`, value: text(value) }))
+        .filter((f) => f.value !== '')
+        .map((f) => `${f.name}: ${f.value}`)
+        .join('\n');
+      rows.push([text(fields[0] ?? ''), text(fields[1] ?? ''), extra, String(tags ?? '').trim()]);
+      lines.push(notes);
+    }
+    statement.free();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw corrupt();
+  } finally {
+    db?.close();
+  }
+  if (notes > ROWS_TO_READ) throw new AppError(400, 'sheet_too_many_rows', { limit: QUESTION_SHEET_LIMITS.maxRows });
+  return {
+    header: ['Front', 'Back', 'Extra', 'Tags'],
+    headerLine: 0,
+    declaredHeader: true,
+    rows,
+    lines,
+    format: {
+      kind: 'package',
+      extension: 'apkg',
+      encoding: null,
+      bom: false,
+      delimiter: null,
+      record_delimiter: null,
+      source: 'apkg',
+      html: true,
+    },
+    repairs: [],
+    deck: { notes, cloze_skipped: cloze, media_skipped: [...media].slice(0, MEDIA_LIST_LIMIT) },
+  };
+}

@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest';
+import { apkgBytes } from '../support/anki-deck.js';
+import { seriousViolations } from '../support/browser-axe.js';
+import { VIEWPORTS } from '../support/browser.js';
+import { fitsWidth, go, pageApi, registerThroughForm, shotFromTop, unexpected } from '../support/browser-pages.js';
+import { useBrowser } from '../support/browser-harness.js';
+
+const { stamp, visit } = useBrowser();
+
+const PASSWORD = 'correct-horse-42';
+
+/**
+ * Issue 24: an Anki deck (.apkg) goes through the preview (how it was read, cloze notes and media
+ * left out) and imports; the file row and the exam detail export the questions as xlsx, csv or
+ * Anki text. Korean at 390 px, English at desktop, keyboard to confirm, axe-clean.
+ */
+describe('question import: an Anki deck, then the export menus', () => {
+  for (const { locale, language, viewport } of [
+    { locale: 'ko-KR', language: 'ko', viewport: 'phone' },
+    { locale: 'en-US', language: 'en', viewport: 'desktop' },
+  ] as const) {
+    test(`${language}, ${viewport}`, async () => {
+      const { page, errors, close } = await visit('/', { locale, viewport, storage: { language } });
+      await registerThroughForm(page, `deck${language}${stamp}`, language === 'ko' ? '덱' : 'Decker', PASSWORD);
+      await go(page, '/question-files');
+      await page.getByTestId('files-table').waitFor();
+      expect(await page.getByTestId('format-note-apkg').textContent()).toContain('.apkg');
+
+      const name = `deck-${language}-${stamp}.apkg`;
+      const deck = await apkgBytes([
+        { fields: ['<b>사과</b>', 'apple'] },
+        { fields: ['capital of France', 'Paris <img src="paris.jpg">'] },
+        { fields: ['{{c1::Seoul}} is a capital', ''], cloze: true },
+      ]);
+      await page.getByTestId('question-file-input').setInputFiles({ name, mimeType: 'application/zip', buffer: deck });
+      await page.getByTestId('upload-submit').focus();
+      await page.keyboard.press('Enter');
+      const preview = page.getByTestId('import-preview');
+      await preview.waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('import-report-format').textContent()).toContain('.apkg');
+      expect(await page.getByTestId('import-report-cloze').textContent()).toContain('1');
+      expect(await page.getByTestId('import-report-media').textContent()).toContain('paris.jpg');
+      expect(await page.getByTestId('preview-rows').textContent()).toContain('capital of France');
+      if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shotFromTop(page, `question-deck-preview-${language}-${viewport}`);
+      await page.getByTestId('preview-confirm').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('upload-result').waitFor({ timeout: 60_000 });
+
+      // The file row's download menu: Anki text, then the uploaded file itself.
+      const row = page.locator(`[data-testid="file-row"][data-file-name="${name}"]`);
+      await row.waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await row.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/screenshots/question-file-export-${language}-${viewport}.png` });
+      const download = page.waitForEvent('download');
+      await row.getByTestId('file-export').selectOption('txt');
+      const file = await download;
+      expect(file.suggestedFilename()).toBe(`deck-${language}-${stamp}.txt`);
+      const original = page.waitForEvent('download');
+      await row.getByTestId('file-export').selectOption('original');
+      expect((await original).suggestedFilename()).toBe(name);
+
+      // The exam detail's export menu: csv.
+      const files = await pageApi<{ files: { id: string; name: string }[] }>(
+        page,
+        'GET',
+        '/api/question-files/?is_public=false',
+      );
+      const fileId = files.body.files.find((f) => f.name === name)!.id;
+      const exam = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
+        title: `deck exam ${language} ${stamp}`,
+        question_count: 2,
+        file_id: fileId,
+        is_public: false,
+      });
+      expect(exam.status).toBe(200);
+      await go(page, `/exam-detail/${exam.body.id}`);
+      await page.getByTestId('detail-export').waitFor();
+      const examDownload = page.waitForEvent('download');
+      await page.getByTestId('detail-export').selectOption('csv');
+      expect((await examDownload).suggestedFilename()).toBe(`deck exam ${language} ${stamp}.csv`);
+      if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shotFromTop(page, `exam-detail-export-${language}-${viewport}`);
+      expect(unexpected(errors)).toEqual([]);
+      await close();
+    });
+  }
+});
