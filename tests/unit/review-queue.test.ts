@@ -130,7 +130,7 @@ describe('next intervals and the learner scheduler', () => {
     expect(high.good).toBeLessThan(low.good);
     expect(schedulerFor({ desired_retention: 0.5 }).retention).toBe(0.9);
     expect(schedulerFor(null).retention).toBe(0.9);
-    expect(schedulerFor({ desired_retention: 0.85 })).toBe(schedulerFor({ desired_retention: 0.85 }));
+    expect(schedulerFor({ desired_retention: 0.85 }).engine).toBe(schedulerFor({ desired_retention: 0.85 }).engine);
   });
 
   it('marks a leech at the eighth failure, with its sparse index', () => {
