@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Exam } from '#shared/contracts/exams.js';
 import button from '../../../components/ui/button/button.module.css';
+import { LoadMore } from '../../../components/ui/load-more/load-more.js';
 import screen from '../../../components/ui/screen/screen.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
@@ -8,7 +9,6 @@ import { serverDetailOr } from '../../../lib/error-text.js';
 import type { ExamList } from '../hooks/use-exam-list.js';
 import type { ExamNode } from '../utils/exam-tree.js';
 import { ExamItem, type ExamAction } from './exam-item.js';
-import styles from './exams.module.css';
 
 interface ExamTreeListProps {
   list: ExamList['list'];
@@ -68,19 +68,14 @@ export function ExamTreeList({
           ))}
         </ul>
       )}
-      {list.hasMore && (
-        <div className={styles.more}>
-          <button
-            type="button"
-            className={`${button.button} ${button.secondary}`}
-            disabled={list.isLoadingMore}
-            onClick={() => void list.loadMore()}
-            data-testid="exam-load-more"
-          >
-            {list.isLoadingMore ? t('exams.list.loadingMore') : t('exams.list.loadMore')}
-          </button>
-        </div>
-      )}
+      <LoadMore
+        hasMore={list.hasMore}
+        loading={list.isLoadingMore}
+        onLoadMore={list.loadMore}
+        label={t('exams.list.loadMore')}
+        loadingLabel={t('exams.list.loadingMore')}
+        testId="exam-load-more"
+      />
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { QuestionFile } from '#shared/contracts/files.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
+import { LoadMore } from '../../../components/ui/load-more/load-more.js';
 import { ConfirmModal } from '../../../components/ui/modal/confirm-modal.js';
 import page from '../../../components/ui/page/page.module.css';
 import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
@@ -115,19 +116,14 @@ function QuestionFiles({ user }: { user: AuthUser }) {
           )}
           {files.data && list.length === 0 && <p className={screen.state}>{t('questionFiles.list.empty')}</p>}
           {files.data && list.length > 0 && <FilesTable files={list} isAdmin={isAdmin} onDelete={setDeleting} />}
-          {files.hasMore && (
-            <div className={styles.more}>
-              <button
-                type="button"
-                className={`${button.button} ${button.secondary}`}
-                disabled={files.isLoadingMore}
-                onClick={() => void files.loadMore()}
-                data-testid="files-load-more"
-              >
-                {files.isLoadingMore ? t('questionFiles.list.loadingMore') : t('questionFiles.list.loadMore')}
-              </button>
-            </div>
-          )}
+          <LoadMore
+            hasMore={files.hasMore}
+            loading={files.isLoadingMore}
+            onLoadMore={files.loadMore}
+            label={t('questionFiles.list.loadMore')}
+            loadingLabel={t('questionFiles.list.loadingMore')}
+            testId="files-load-more"
+          />
         </section>
       </div>
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserAnswer } from '#shared/contracts/users.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import button from '../../../components/ui/button/button.module.css';
+import { LoadMore } from '../../../components/ui/load-more/load-more.js';
 import page from '../../../components/ui/page/page.module.css';
 import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
 import screen from '../../../components/ui/screen/screen.module.css';
@@ -132,19 +133,14 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
             onChangePassword={setPasswordFor}
           />
         )}
-        {hasMore && (
-          <div className={styles.more}>
-            <button
-              type="button"
-              className={`${button.button} ${button.secondary}`}
-              disabled={isLoadingMore}
-              onClick={() => void loadMore()}
-              data-testid="users-load-more"
-            >
-              {isLoadingMore ? t('userManagement.loadingMore') : t('userManagement.loadMore')}
-            </button>
-          </div>
-        )}
+        <LoadMore
+          hasMore={hasMore}
+          loading={isLoadingMore}
+          onLoadMore={loadMore}
+          label={t('userManagement.loadMore')}
+          loadingLabel={t('userManagement.loadingMore')}
+          testId="users-load-more"
+        />
       </div>
 
       <DeleteUsersModal
