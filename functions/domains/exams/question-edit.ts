@@ -2,6 +2,7 @@ import type * as contracts from '#shared/contracts/questions.js';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
 import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { textFormat } from '#shared/domain/rich-text.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { GENERATED_ID } from '../../runtime/data/ids.js';
 import { AppError } from '../../runtime/http/app-error.js';
@@ -61,6 +62,7 @@ export function applyQuestionForm(before: StoredQuestion, form: QuestionForm, la
   if (form.url !== undefined) after.url = cleanUrl(form.url);
   if (form.csv_id !== undefined) after.csv_id = String(form.csv_id).trim();
   if (form.group_id !== undefined) after.group_id = String(form.group_id).trim();
+  if (form.format !== undefined) after.format = textFormat(form.format);
   for (const field of REQUIRED_FIELDS) {
     if (pickLocalized(after, field, language).trim() === '') throw new AppError(400, 'question_required_fields');
   }
