@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import screen from '../../../components/ui/screen/screen.module.css';
 import type { ResultReviewEntry } from '../utils/result-review.js';
+import { RichText } from '../../../components/rich-text/index.js';
 import styles from './result-review.module.css';
 
 const blank = (value: string) => value.trim() === '';
@@ -29,9 +30,7 @@ export function ResultReview({ entries }: { entries: readonly ResultReviewEntry[
             <h3 className={styles.title}>{entry.title || t('results.review.untitledQuestion')}</h3>
           </div>
           {!blank(entry.text) && (
-            <p className={styles.text} data-testid="result-review-text">
-              {entry.text}
-            </p>
+            <RichText className={styles.text} text={entry.text} format={entry.format} testId="result-review-text" />
           )}
           <dl className={styles.answers}>
             <div className={styles.answer}>
@@ -43,13 +42,19 @@ export function ResultReview({ entries }: { entries: readonly ResultReviewEntry[
             <div className={styles.answer}>
               <dt>{t('results.review.correctAnswer')}</dt>
               <dd data-testid="result-review-correct-answer">
-                {blank(entry.correctAnswer) ? t('results.review.unavailable') : entry.correctAnswer}
+                {blank(entry.correctAnswer) ? (
+                  t('results.review.unavailable')
+                ) : (
+                  <RichText text={entry.correctAnswer} format={entry.format} />
+                )}
               </dd>
             </div>
             {!blank(entry.explanation) && (
               <div className={`${styles.answer} ${styles.wide}`}>
                 <dt>{t('results.review.explanation')}</dt>
-                <dd>{entry.explanation}</dd>
+                <dd>
+                  <RichText text={entry.explanation} format={entry.format} />
+                </dd>
               </div>
             )}
           </dl>

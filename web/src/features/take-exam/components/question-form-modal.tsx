@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIFFICULTIES } from '#shared/domain/difficulty.js';
 import button from '../../../components/ui/button/button.module.css';
@@ -6,7 +6,13 @@ import form from '../../../components/ui/form/form.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';
 import type { QuestionFormBody } from '../api/add-question.js';
 import { questionFormBody, questionFormProblem, type QuestionFormValues } from '../utils/question-form.js';
+import { insertSnippet, RichEditorToolbar, RichPreview, type Snippet } from './rich-editor-tools.js';
 import styles from './take-exam.module.css';
+
+type TextField = Exclude<keyof QuestionFormValues, 'format'>;
+const RICH_FIELDS = ['content', 'answer', 'explanation'] as const;
+type RichField = (typeof RICH_FIELDS)[number];
+const isRich = (name: TextField): name is RichField => (RICH_FIELDS as readonly string[]).includes(name);
 
 interface QuestionFormModalProps {
   mode: 'edit' | 'add';
@@ -23,8 +29,23 @@ export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid,
   const { t } = useTranslation();
   const [values, setValues] = useState<QuestionFormValues>(initial);
   const [problem, setProblem] = useState(false);
-  const set = (name: keyof QuestionFormValues) => (event: { target: { value: string } }) =>
+  const set = (name: TextField) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
+  // The toolbar writes into the rich field edited last (the content until another one had the focus).
+  const lastArea = useRef<{ name: RichField; element: HTMLTextAreaElement } | null>(null);
+  const areas = useRef<Partial<Record<RichField, HTMLTextAreaElement | null>>>({});
+
+  const insert = (kind: Snippet) => {
+    const target =
+      lastArea.current ?? (areas.current.content ? { name: 'content' as const, element: areas.current.content } : null);
+    if (!target) return;
+    const { value, cursor } = insertSnippet(target.element, kind, t('takeExam.form.altPlaceholder'));
+    setValues((current) => ({ ...current, [target.name]: value, format: 'markdown' }));
+    requestAnimationFrame(() => {
+      target.element.focus();
+      target.element.setSelectionRange(cursor, cursor);
+    });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +59,7 @@ export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid,
 
   const formId = `question-form-${mode}`;
   const field = (
-    name: keyof QuestionFormValues,
+    name: TextField,
     label: string,
     options: { required?: boolean; multiline?: boolean; wide?: boolean } = {},
   ) => (
@@ -54,6 +75,12 @@ export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid,
           className={`${form.input} ${styles.textarea}`}
           value={values[name]}
           onChange={set(name)}
+          ref={(element) => {
+            if (isRich(name)) areas.current[name] = element;
+          }}
+          onFocus={(event) => {
+            if (isRich(name)) lastArea.current = { name, element: event.currentTarget };
+          }}
           aria-invalid={problem && options.required && !values[name].trim() ? true : undefined}
         />
       ) : (
@@ -100,9 +127,27 @@ export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid,
           </p>
         )}
         {field('title', t('takeExam.form.title'), { required: true, wide: true })}
+        <div className={styles.formWide}>
+          <RichEditorToolbar
+            format={values.format}
+            onFormat={(format) => setValues((current) => ({ ...current, format }))}
+            onSnippet={insert}
+          />
+        </div>
         {field('content', t('takeExam.form.content'), { required: true, multiline: true, wide: true })}
         {field('answer', t('takeExam.form.answer'), { required: true, multiline: true, wide: true })}
         {field('explanation', t('takeExam.form.explanation'), { multiline: true, wide: true })}
+        {values.format === 'markdown' && (
+          <div className={styles.formWide}>
+            <RichPreview
+              fields={[
+                { label: t('takeExam.form.content'), text: values.content },
+                { label: t('takeExam.form.answer'), text: values.answer },
+                { label: t('takeExam.form.explanation'), text: values.explanation },
+              ]}
+            />
+          </div>
+        )}
         {field('csv_id', t('takeExam.form.csvId'))}
         <div className={form.field}>
           <label className={form.label} htmlFor={`${formId}-difficulty`}>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import screen from '../../../components/ui/screen/screen.module.css';
 import { isBlank } from '../utils/session-record.js';
 import type { ReviewEntry } from '../utils/session-summary.js';
+import { RichText } from '../../../components/rich-text/index.js';
 import styles from './review.module.css';
 
 /**
@@ -36,13 +37,17 @@ export function ReviewList({ entries, testId = 'review-list' }: { entries: reado
             {!entry.correct && !isBlank(entry.correctAnswer) && (
               <>
                 <dt>{t('takeExam.review.correctAnswer')}</dt>
-                <dd data-testid="review-correct-answer">{entry.correctAnswer}</dd>
+                <dd data-testid="review-correct-answer">
+                  <RichText text={entry.correctAnswer} format={entry.format} />
+                </dd>
               </>
             )}
             {!entry.correct && !isBlank(entry.explanation) && (
               <>
                 <dt>{t('takeExam.review.explanation')}</dt>
-                <dd>{entry.explanation}</dd>
+                <dd>
+                  <RichText text={entry.explanation} format={entry.format} />
+                </dd>
               </>
             )}
           </dl>

@@ -120,6 +120,15 @@ const en = {
     added: 'Question added.',
     editFailed: 'The question could not be saved.',
     addFailed: 'The question could not be added.',
+    format: 'Text format',
+    formats: { plain: 'Plain text', markdown: 'Markdown' },
+    insert: 'Insert',
+    snippets: { code: 'Code', math: 'Formula', image: 'Image' },
+    markdownHint:
+      'Markdown: **bold**, lists, tables, `code`, ```code blocks```, $formula$ and ![alt text](url). Raw HTML is shown as text.',
+    altPlaceholder: 'describe the image',
+    preview: 'Preview',
+    previewEmpty: 'Nothing to preview yet.',
   },
   restart: {
     title: 'Start over',

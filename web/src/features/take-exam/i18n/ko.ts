@@ -117,6 +117,15 @@ const ko = {
     added: '문제를 추가했습니다.',
     editFailed: '문제를 수정하지 못했습니다.',
     addFailed: '문제를 추가하지 못했습니다.',
+    format: '글 형식',
+    formats: { plain: '일반 텍스트', markdown: '마크다운' },
+    insert: '넣기',
+    snippets: { code: '코드', math: '수식', image: '이미지' },
+    markdownHint:
+      '마크다운: **굵게**, 목록, 표, `코드`, ```코드 블록```, $수식$, ![대체 텍스트](주소). HTML은 글자 그대로 보입니다.',
+    altPlaceholder: '이미지 설명',
+    preview: '미리 보기',
+    previewEmpty: '아직 미리 볼 내용이 없습니다.',
   },
   restart: {
     title: '처음부터 다시 풀기',

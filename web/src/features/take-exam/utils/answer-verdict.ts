@@ -38,11 +38,7 @@ export function answerVerdict(given: string, shown: Graded): AnswerVerdict | nul
  * The verdict with the learner's overrule applied. A self-graded answer (nothing to compare, or
  * graded by O / X) has only the learner's grade; null when there is neither.
  */
-export function shownVerdict(
-  given: string,
-  shown: Graded,
-  own: 'correct' | 'wrong' | undefined,
-): ShownVerdict | null {
+export function shownVerdict(given: string, shown: Graded, own: 'correct' | 'wrong' | undefined): ShownVerdict | null {
   const question = plain(shown);
   const grade =
     isBlank(given) || isBlank(question.answer) ? null : gradeAnswer(given, question.answer, question.content);
