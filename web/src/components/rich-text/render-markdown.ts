@@ -54,9 +54,25 @@ function hookPurifier() {
       node.setAttribute('loading', 'lazy');
       node.setAttribute('decoding', 'async');
       if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+      const size = IMAGE_SIZE.exec(node.getAttribute('src') ?? '');
+      if (size) {
+        node.setAttribute('width', size[1]!);
+        node.setAttribute('height', size[2]!);
+      }
+    }
+    // Wide blocks scroll inside themselves (390 px phones); a scrolling region takes the keyboard focus.
+    if (node.tagName === 'PRE' || node.tagName === 'TABLE' || node.classList.contains('katex-display')) {
+      node.setAttribute('data-scroll-x', '');
+      node.setAttribute('tabindex', '0');
     }
   });
 }
+
+/**
+ * An image URL may end in `#<width>x<height>` (what the upload answers, D135): the page reserves the
+ * space before the bytes arrive. The fragment never reaches the server, so caching is unaffected.
+ */
+const IMAGE_SIZE = /#(\d{1,4})x(\d{1,4})$/;
 
 /** Only http(s), mailto and same-origin paths survive as link or image targets. */
 const SAFE_URL = /^(?:https?:|mailto:|\/(?!\/)|#)/i;
