@@ -16,6 +16,7 @@ import { questionsGroup } from './route-groups/questions.js';
 import { linksGroup } from './route-groups/links.js';
 import { studiesGroup } from './route-groups/studies.js';
 import { studiesSheetsGroup } from './route-groups/studies-sheets.js';
+import { imagesGroup } from './route-groups/images.js';
 
 export type { RouteGroup } from './route-group.js';
 
@@ -43,6 +44,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   linksGroup,
   studiesGroup,
   studiesSheetsGroup,
+  imagesGroup,
 ];
 
 /** The group that answers any request no route matches (API Gateway's `$default` route). */

@@ -17,3 +17,4 @@ export const readObject = onDemand(s3, 'readObject');
 export const putObject = onDemand(s3, 'putObject');
 export const copyObject = onDemand(s3, 'copyObject');
 export const deleteObject = onDemand(s3, 'deleteObject');
+export const listObjectKeys = onDemand(s3, 'listObjectKeys');

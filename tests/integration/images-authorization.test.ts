@@ -1,0 +1,150 @@
+import { deflateSync } from 'node:zlib';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
+import { createExam } from '../support/exam-fixtures.js';
+import { objectsUnder } from '../support/exam-store.js';
+import { multipartForm } from '../support/sheets.js';
+import type { TestClient } from '../support/http-client.js';
+
+const apiUrl = inject('apiUrl');
+Object.assign(process.env, inject('cloudEnv'));
+
+type Who = 'anonymous' | 'owner' | 'other' | 'admin';
+const WHO: Who[] = ['anonymous', 'owner', 'other', 'admin'];
+type Json = Record<string, any>;
+
+/** A real PNG written here (greyscale, `width × height`), with a text chunk the upload must drop. */
+function png(width: number, height: number, rows = true): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'ascii');
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, tail]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('tEXt', Buffer.from('Comment\0GPS 37.5N 127.0E')),
+    chunk('IDAT', deflateSync(rows ? Buffer.alloc((width + 1) * height) : Buffer.alloc(1))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+let owner: FixtureUser;
+let clients: Record<Who, TestClient>;
+
+beforeAll(async () => {
+  owner = await fixtureUser(apiUrl);
+  const other = await fixtureUser(apiUrl);
+  const admin = await fixtureUser(apiUrl, { role: 'admin_role' });
+  clients = { anonymous: await anonymousClient(apiUrl), owner: owner.client, other: other.client, admin: admin.client };
+});
+
+const newExam = async (isPublic: boolean) =>
+  (await createExam(owner, { title: `images ${Date.now()}-${Math.random()}`, question_count: 0, is_public: isPublic }))
+    .id;
+
+const upload = (client: TestClient, examId: string, bytes: Buffer, name = 'diagram.png', type = 'image/png') =>
+  client.request('POST', `/api/exam/${examId}/images/`, { body: multipartForm({}, { name, bytes, type }) });
+
+describe('authorization matrix: question images', () => {
+  for (const isPublic of [false, true]) {
+    const visibility = isPublic ? 'public' : 'private';
+    it(`POST exam/{examId}/images (${visibility} exam): editors only`, async () => {
+      const seen: Record<string, number> = {};
+      for (const who of WHO) seen[who] = (await upload(clients[who], await newExam(isPublic), png(4, 4))).status;
+      expect(seen).toEqual({ anonymous: 401, owner: 200, other: isPublic ? 403 : 404, admin: 200 });
+    });
+
+    it(`GET exam/{examId}/images/{imageId} (${visibility} exam): whoever reads the exam`, async () => {
+      const examId = await newExam(isPublic);
+      const res = await upload(owner.client, examId, png(30, 20));
+      expect(res.status, await res.clone().text()).toBe(200);
+      const image = (await res.json()) as Json;
+      expect(image).toMatchObject({ width: 30, height: 20, content_type: 'image/png' });
+      expect(image.url).toBe(`/api/exam/${examId}/images/${image.id}/#30x20`);
+      const seen: Record<string, number> = {};
+      for (const who of WHO) {
+        const read = await clients[who].get(`/api/exam/${examId}/images/${image.id}/`);
+        seen[who] = read.status;
+        if (read.status !== 200) continue;
+        expect(read.headers.get('content-type')).toBe('image/png');
+        expect(read.headers.get('cache-control')).toBe(
+          isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store',
+        );
+        expect(Buffer.from(await read.arrayBuffer()).includes('37.5N')).toBe(false);
+      }
+      expect(seen).toEqual(
+        isPublic
+          ? { anonymous: 200, owner: 200, other: 200, admin: 200 }
+          : { anonymous: 404, owner: 200, other: 404, admin: 200 },
+      );
+    });
+  }
+});
+
+describe('image uploads that are refused store nothing', () => {
+  let examId: string;
+  beforeAll(async () => {
+    examId = await newExam(false);
+  });
+
+  const refused = async (res: Response, status: number, code: string) => {
+    expect(res.status, await res.clone().text()).toBe(status);
+    const body = (await res.json()) as Json;
+    expect(body.code).toBe(code);
+    expect(body.detail).toEqual(expect.any(String));
+  };
+
+  it('a file that lies about its type (SVG, HTML named .png)', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+    );
+    await refused(await upload(owner.client, examId, svg, 'photo.png', 'image/png'), 415, 'image_type_unsupported');
+    await refused(await upload(owner.client, examId, svg, 'x.svg', 'image/svg+xml'), 415, 'image_type_unsupported');
+  });
+
+  it('a decompression bomb: a tiny PNG declaring 50,000 × 50,000 pixels', async () => {
+    const bomb = png(50_000, 50_000, false);
+    expect(bomb.length).toBeLessThan(200);
+    await refused(await upload(owner.client, examId, bomb), 400, 'image_dimensions_too_large');
+  });
+
+  it('a 2.1 MB file', async () => {
+    const big = Buffer.concat([png(8, 8), Buffer.alloc(2.1 * 1024 * 1024)]);
+    await refused(await upload(owner.client, examId, big), 413, 'image_too_large');
+  });
+
+  it('a truncated upload', async () => {
+    const whole = png(16, 16);
+    await refused(await upload(owner.client, examId, whole.subarray(0, whole.length - 20)), 400, 'image_truncated');
+  });
+
+  it("another user's exam key: upload refused, read of a made-up id 404", async () => {
+    const res = await upload(clients.other, examId, png(4, 4));
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as Json).code).toBe('exam_not_found');
+    await refused(await owner.client.get(`/api/exam/${examId}/images/aaaaaaaaaaaaaaaaaaaa/`), 404, 'image_not_found');
+    await refused(await owner.client.get(`/api/exam/${examId}/images/..%2F..%2Ffiles/`), 404, 'image_not_found');
+  });
+
+  it('nothing was stored under the exam', async () => {
+    expect(await objectsUnder(`images/${examId}/`)).toEqual([]);
+  });
+});
