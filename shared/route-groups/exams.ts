@@ -30,5 +30,6 @@ export const examsGroup: RouteGroup = {
     dailyQuiz.createRandomRecommendationExam,
     dailyQuiz.getDueToday,
   ],
-  access: { appTable: 'write', ephemeralTable: 'sessions' },
+  // The bucket: deleting an exam deletes its question images (`images/<examId>/`, D138).
+  access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write' },
 };

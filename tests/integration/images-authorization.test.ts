@@ -148,3 +148,30 @@ describe('image uploads that are refused store nothing', () => {
     expect(await objectsUnder(`images/${examId}/`)).toEqual([]);
   });
 });
+
+describe('images leave with their exam (the bucket is listed)', () => {
+  it('deleting the exam deletes its images', async () => {
+    const examId = await newExam(false);
+    for (const size of [4, 8]) expect((await upload(owner.client, examId, png(size, size))).status).toBe(200);
+    expect(await objectsUnder(`images/${examId}/`)).toHaveLength(2);
+    expect((await owner.client.delete(`/api/exam/${examId}/`)).status).toBe(200);
+    expect(await objectsUnder(`images/${examId}/`)).toEqual([]);
+  });
+
+  it("a withdrawal deletes the images of the user's private exams and keeps a public exam's", async () => {
+    const leaving = await fixtureUser(apiUrl);
+    const make = async (isPublic: boolean) => {
+      const { id } = await createExam(leaving, {
+        title: `leaving ${Date.now()}-${isPublic}`,
+        question_count: 0,
+        is_public: isPublic,
+      });
+      expect((await upload(leaving.client, id, png(4, 4))).status).toBe(200);
+      return id;
+    };
+    const [privateExam, publicExam] = [await make(false), await make(true)];
+    expect((await leaving.client.delete('/api/delete-my-account/')).status).toBe(200);
+    expect(await objectsUnder(`images/${privateExam}/`)).toEqual([]);
+    expect(await objectsUnder(`images/${publicExam}/`)).toHaveLength(1);
+  });
+});
