@@ -11,6 +11,7 @@ import {
 } from '../support/browser-pages.js';
 import { seriousViolations } from '../support/browser-axe.js';
 import { useBrowser } from '../support/browser-harness.js';
+import { png } from '../support/images.js';
 
 /**
  * Rich questions (issue 25): a Markdown question with an image, a formula and a code block renders
@@ -247,11 +248,23 @@ describe('rich questions', () => {
     await explanation.focus();
     await modal.getByTestId('insert-math').click();
     await modal.getByTestId('insert-code').click();
+    // The image button opens the upload: a file and its alt text, then the Markdown goes in at the cursor.
     await modal.getByTestId('insert-image').click();
+    await modal.getByTestId('image-upload-submit').click();
+    await modal.getByTestId('image-upload-problem').waitFor();
+    await modal
+      .locator('#question-image-file')
+      .setInputFiles({ name: '구성도.png', mimeType: 'image/png', buffer: png(64, 32) });
+    await modal.getByTestId('image-alt').fill('구성도');
+    await modal.getByTestId('image-upload-submit').click();
+    await expect.poll(() => explanation.inputValue()).toMatch(/!\[구성도\]\(\/api\/exam\/\w+\/images\/\w+\/#64x32\)/);
     const written = await explanation.inputValue();
     expect(written).toContain('$x^2$');
     expect(written).toContain('```bash');
-    expect(written).toContain('![이미지 설명](https://)');
+    const uploaded = modal.getByTestId('rich-preview').locator('img[alt="구성도"]');
+    await uploaded.waitFor();
+    expect([await uploaded.getAttribute('width'), await uploaded.getAttribute('height')]).toEqual(['64', '32']);
+    await expect.poll(() => uploaded.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
     await expect.poll(() => modal.getByTestId('rich-preview').locator('pre code').count()).toBeGreaterThan(0);
     await shotFromTop(page, 'rich-editor-ko-desktop');
     expect(await seriousViolations(page, { include: '[data-testid="question-form-modal"]' })).toEqual([]);

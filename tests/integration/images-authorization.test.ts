@@ -1,9 +1,11 @@
-import { deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam } from '../support/exam-fixtures.js';
 import { objectsUnder } from '../support/exam-store.js';
 import { multipartForm } from '../support/sheets.js';
+import { png as pngOf } from '../support/images.js';
+
+const png = (width: number, height: number, rows = true) => pngOf(width, height, { rows, text: 'GPS 37.5N 127.0E' });
 import type { TestClient } from '../support/http-client.js';
 
 const apiUrl = inject('apiUrl');
@@ -12,39 +14,6 @@ Object.assign(process.env, inject('cloudEnv'));
 type Who = 'anonymous' | 'owner' | 'other' | 'admin';
 const WHO: Who[] = ['anonymous', 'owner', 'other', 'admin'];
 type Json = Record<string, any>;
-
-/** A real PNG written here (greyscale, `width × height`), with a text chunk the upload must drop. */
-function png(width: number, height: number, rows = true): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'ascii');
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, tail]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('tEXt', Buffer.from('Comment\0GPS 37.5N 127.0E')),
-    chunk('IDAT', deflateSync(rows ? Buffer.alloc((width + 1) * height) : Buffer.alloc(1))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 let owner: FixtureUser;
 let clients: Record<Who, TestClient>;

@@ -1,43 +1,9 @@
-import { deflateSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { checkImage, MAX_IMAGE_BYTES, sniffImageType } from '../../functions/domains/exams/image-bytes.js';
+import { png as pngOf } from '../support/images.js';
 
-/** A real PNG written here: `width × height`, 8-bit greyscale, optional text chunk. */
-function png(width: number, height: number, options: { text?: string; rows?: boolean } = {}): Uint8Array {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'ascii');
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, tail]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 0;
-  const raw = options.rows === false ? Buffer.alloc(1) : Buffer.alloc((width + 1) * height);
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', ihdr),
-      ...(options.text ? [chunk('tEXt', Buffer.from(`Comment\0${options.text}`))] : []),
-      chunk('IDAT', deflateSync(raw)),
-      chunk('IEND', Buffer.alloc(0)),
-    ]),
-  );
-}
+const png = (width: number, height: number, options: { text?: string; rows?: boolean } = {}) =>
+  new Uint8Array(pngOf(width, height, options));
 
 /** A minimal JPEG shell: SOI, an APP1 EXIF segment, SOF0 with the size, SOS, a byte of data, EOI. */
 function jpeg(width: number, height: number): Uint8Array {

@@ -215,6 +215,7 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
         <QuestionFormModal
           key={`${editor.formMode}-${currentQuestion?.id ?? ''}`}
           mode={editor.formMode}
+          examId={exam.id}
           initial={editor.formMode === 'edit' && view ? editFormValues(view) : addFormValues(nextCsvId(questions))}
           pending={editor.pending}
           onSubmit={(body) => void editor.submitForm(body, currentQuestion?.id ?? null)}

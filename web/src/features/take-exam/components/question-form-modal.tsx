@@ -6,7 +6,8 @@ import form from '../../../components/ui/form/form.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';
 import type { QuestionFormBody } from '../api/add-question.js';
 import { questionFormBody, questionFormProblem, type QuestionFormValues } from '../utils/question-form.js';
-import { insertSnippet, RichEditorToolbar, RichPreview, type Snippet } from './rich-editor-tools.js';
+import { ImageUploadField } from './image-upload-field.js';
+import { insertAt, RichEditorToolbar, RichPreview, snippetText, type Snippet } from './rich-editor-tools.js';
 import styles from './take-exam.module.css';
 
 type TextField = Exclude<keyof QuestionFormValues, 'format'>;
@@ -16,6 +17,8 @@ const isRich = (name: TextField): name is RichField => (RICH_FIELDS as readonly 
 
 interface QuestionFormModalProps {
   mode: 'edit' | 'add';
+  /** The exam the question is in: images are uploaded into it. */
+  examId?: string;
   initial: QuestionFormValues;
   pending: boolean;
   onSubmit(body: QuestionFormBody): void;
@@ -25,7 +28,15 @@ interface QuestionFormModalProps {
 }
 
 /** Edit or add a question (docs/product.md#answering-and-grading (form fields and rules)). Rendered only while open. */
-export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid, onClose }: QuestionFormModalProps) {
+export function QuestionFormModal({
+  mode,
+  examId,
+  initial,
+  pending,
+  onSubmit,
+  onInvalid,
+  onClose,
+}: QuestionFormModalProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<QuestionFormValues>(initial);
   const [problem, setProblem] = useState(false);
@@ -35,11 +46,17 @@ export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid,
   const lastArea = useRef<{ name: RichField; element: HTMLTextAreaElement } | null>(null);
   const areas = useRef<Partial<Record<RichField, HTMLTextAreaElement | null>>>({});
 
+  const [imageOpen, setImageOpen] = useState(false);
   const insert = (kind: Snippet) => {
+    // With an exam to store it in, the image button opens the upload (file and alt text); else a template.
+    if (kind === 'image' && examId) return setImageOpen((open) => !open);
+    write((selected) => snippetText(kind, selected, t('takeExam.form.altPlaceholder')));
+  };
+  const write = (text: (selected: string) => string) => {
     const target =
       lastArea.current ?? (areas.current.content ? { name: 'content' as const, element: areas.current.content } : null);
     if (!target) return;
-    const { value, cursor } = insertSnippet(target.element, kind, t('takeExam.form.altPlaceholder'));
+    const { value, cursor } = insertAt(target.element, text);
     setValues((current) => ({ ...current, [target.name]: value, format: 'markdown' }));
     requestAnimationFrame(() => {
       target.element.focus();
@@ -134,6 +151,11 @@ export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid,
             onSnippet={insert}
           />
         </div>
+        {imageOpen && examId && (
+          <div className={styles.formWide}>
+            <ImageUploadField examId={examId} onUploaded={(markdown) => write(() => markdown)} />
+          </div>
+        )}
         {field('content', t('takeExam.form.content'), { required: true, multiline: true, wide: true })}
         {field('answer', t('takeExam.form.answer'), { required: true, multiline: true, wide: true })}
         {field('explanation', t('takeExam.form.explanation'), { multiline: true, wide: true })}

@@ -14,11 +14,11 @@ export function snippetText(kind: Snippet, selected: string, altText: string): s
   return `![${selected || altText}](https://)`;
 }
 
-/** Inserts a snippet into a textarea at its selection; answers the new value and where the cursor goes. */
-export function insertSnippet(area: HTMLTextAreaElement, kind: Snippet, altText: string) {
+/** Inserts text into a textarea at its selection (a function of the selection); answers the new value and cursor. */
+export function insertAt(area: HTMLTextAreaElement, text: (selected: string) => string) {
   const { selectionStart: start, selectionEnd: end, value } = area;
-  const text = snippetText(kind, value.slice(start, end), altText);
-  return { value: value.slice(0, start) + text + value.slice(end), cursor: start + text.length };
+  const inserted = text(value.slice(start, end));
+  return { value: value.slice(0, start) + inserted + value.slice(end), cursor: start + inserted.length };
 }
 
 interface FormatSwitchProps {

@@ -129,6 +129,12 @@ const en = {
     altPlaceholder: 'describe the image',
     preview: 'Preview',
     previewEmpty: 'Nothing to preview yet.',
+    image: {
+      file: 'Image (PNG, JPEG, WebP, GIF; up to 2 MB)',
+      alt: 'Alt text (what the image shows)',
+      upload: 'Upload and insert',
+      needsAlt: 'Choose an image and describe it: the alt text is read to people who cannot see it.',
+    },
   },
   restart: {
     title: 'Start over',

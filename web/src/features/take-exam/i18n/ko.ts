@@ -126,6 +126,12 @@ const ko = {
     altPlaceholder: '이미지 설명',
     preview: '미리 보기',
     previewEmpty: '아직 미리 볼 내용이 없습니다.',
+    image: {
+      file: '이미지 (PNG, JPEG, WebP, GIF, 최대 2MB)',
+      alt: '대체 텍스트 (이미지가 보여 주는 내용)',
+      upload: '올리고 넣기',
+      needsAlt: '이미지를 고르고 설명을 적어 주세요. 대체 텍스트는 화면을 볼 수 없는 사용자에게 읽어 줍니다.',
+    },
   },
   restart: {
     title: '처음부터 다시 풀기',
