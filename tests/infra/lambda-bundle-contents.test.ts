@@ -91,7 +91,10 @@ describe('what a route reaches through `await import()` is not read at init (D10
    * domains/accounts/google-sign-in.ts, domains/exams/answer-evaluation.ts, domains/exams/question-images.ts). `usedBy` are the groups with a route that needs it.
    */
   const routeSpecific = [
-    { module: '@aws-sdk/client-s3', usedBy: ['files', 'files-sheets', 'profile', 'users', 'exams', 'images'] },
+    {
+      module: '@aws-sdk/client-s3',
+      usedBy: ['files', 'files-sheets', 'profile', 'users', 'exams', 'images', 'questions'],
+    },
     // Question images: image-size and the byte checks load on the first image route (domains/exams/question-images.ts).
     { module: 'image-size', usedBy: ['images'] },
     { module: '@aws-sdk/client-sesv2', usedBy: ['auth'] },

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
-import { createExam } from '../support/exam-fixtures.js';
+import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { objectsUnder } from '../support/exam-store.js';
 import { multipartForm } from '../support/sheets.js';
 import { png as pngOf } from '../support/images.js';
@@ -142,5 +142,33 @@ describe('images leave with their exam (the bucket is listed)', () => {
     expect((await leaving.client.delete('/api/delete-my-account/')).status).toBe(200);
     expect(await objectsUnder(`images/${privateExam}/`)).toEqual([]);
     expect(await objectsUnder(`images/${publicExam}/`)).toHaveLength(1);
+  });
+});
+
+describe('deleting questions sweeps the images no other question of the exam uses', () => {
+  it('single and bulk delete', async () => {
+    const file = await uploadBank(owner, `images-sweep-${Date.now()}.xlsx`, 3, false);
+    const { id: examId } = await createExam(owner, {
+      title: `sweep ${Date.now()}`,
+      question_count: 3,
+      file_id: file.id,
+    });
+    const [first, second] = (await (await owner.client.get(`/api/exam/${examId}/questions/`)).json()) as Json[];
+    const url = async () => ((await (await upload(owner.client, examId, png(4, 4))).json()) as Json).url as string;
+    const [only, shared, unused] = [await url(), await url(), await url()];
+    const edit = (id: string, content: string) =>
+      owner.client.patch(`/api/questions/${id}/update/`, { exam_id: examId, content, format: 'markdown' });
+    expect((await edit(first!.id, `![a](${only}) ![b](${shared})`)).status).toBe(200);
+    expect((await edit(second!.id, `![b](${shared})`)).status).toBe(200);
+    const idOf = (u: string) => `images/${examId}/${u.split('/')[5]}`;
+    expect((await objectsUnder(`images/${examId}/`)).sort()).toEqual([idOf(only), idOf(shared), idOf(unused)].sort());
+
+    expect((await owner.client.delete(`/api/questions/${first!.id}/?exam_id=${examId}`)).status).toBe(200);
+    expect((await objectsUnder(`images/${examId}/`)).sort()).toEqual([idOf(shared), idOf(unused)].sort());
+
+    const bulk = await owner.client.post('/api/delete-questions/', { exam_id: examId, question_ids: [second!.id] });
+    expect(bulk.status).toBe(200);
+    // An image no question ever referenced stays until the exam goes (D138).
+    expect(await objectsUnder(`images/${examId}/`)).toEqual([idOf(unused)]);
   });
 });

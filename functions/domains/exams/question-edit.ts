@@ -12,6 +12,7 @@ import { readableExam, canEditExam, canReadExam } from './visibility.js';
 import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from './exam-store.js';
 import { questionView } from './exam-views.js';
 import { highestPosition, reservePositions } from './exam-question-store.js';
+import { sweepQuestionImages } from './question-images.js';
 import {
   ExamFullError,
   QuestionGoneError,
@@ -157,5 +158,7 @@ export async function deleteQuestion(input: ServiceInput<typeof contracts.delete
     if (error instanceof QuestionGoneError) throw new AppError(404, 'question_not_found');
     throw error;
   }
+  // Only a question with images reads the rest of the exam (E1) to see which are still used.
+  await sweepQuestionImages(exam.id, [current], async () => (await getExamWithQuestions(exam.id)).questions);
   return { success: true as const, message: errorMessage('question_deleted', ctx.language) };
 }
