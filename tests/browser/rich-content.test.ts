@@ -258,6 +258,21 @@ describe('rich questions', () => {
     await modal.getByTestId('image-alt').fill('구성도');
     await modal.getByTestId('image-upload-submit').click();
     await expect.poll(() => explanation.inputValue()).toMatch(/!\[구성도\]\(\/api\/exam\/\w+\/images\/\w+\/#64x32\)/);
+    // A pasted image opens the same upload with the file chosen; it still asks for the alt text.
+    await explanation.evaluate(
+      (area, bytes) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], 'pasted.png', { type: 'image/png' }));
+        area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      },
+      [...png(10, 6)],
+    );
+    await expect
+      .poll(() => modal.getByTestId('image-alt').evaluate((input) => input === document.activeElement))
+      .toBe(true);
+    await modal.getByTestId('image-alt').fill('붙여 넣은 그림');
+    await modal.getByTestId('image-upload-submit').click();
+    await expect.poll(() => explanation.inputValue()).toMatch(/!\[붙여 넣은 그림\]\([^)]+#10x6\)/);
     const written = await explanation.inputValue();
     expect(written).toContain('$x^2$');
     expect(written).toContain('```bash');

@@ -11,6 +11,8 @@ export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 
 interface Props {
   examId: string;
+  /** A pasted or dropped image, already chosen. */
+  initialFile?: File | null;
   /** Writes `![alt](url)` where the author is editing. */
   onUploaded(markdown: string): void;
 }
@@ -19,9 +21,9 @@ interface Props {
 export const imageMarkdown = (alt: string, url: string) => `![${alt.replace(/[[\]]/g, '')}](${url})`;
 
 /** Picks an image, asks for its alt text (required: screen readers read it) and uploads it (D134, D136). */
-export function ImageUploadField({ examId, onUploaded }: Props) {
+export function ImageUploadField({ examId, initialFile = null, onUploaded }: Props) {
   const { t } = useTranslation();
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setFile] = useState<File | null>(initialFile);
   const [alt, setAlt] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -68,6 +70,8 @@ export function ImageUploadField({ examId, onUploaded }: Props) {
           className={form.input}
           value={alt}
           onChange={(event) => setAlt(event.target.value)}
+          // A pasted or dropped image has its file: what is missing is its description.
+          autoFocus={initialFile !== null}
           data-testid="image-alt"
         />
       </div>

@@ -47,6 +47,20 @@ export function QuestionFormModal({
   const areas = useRef<Partial<Record<RichField, HTMLTextAreaElement | null>>>({});
 
   const [imageOpen, setImageOpen] = useState(false);
+  // A pasted or dropped image opens the upload with that file chosen: it still asks for the alt text.
+  const [dropped, setDropped] = useState<{ file: File; at: number } | null>(null);
+  const takeImage = (
+    event: { preventDefault(): void; currentTarget: HTMLTextAreaElement },
+    files: FileList,
+    name: RichField,
+  ) => {
+    const file = [...files].find((candidate) => candidate.type.startsWith('image/'));
+    if (!file || !examId) return;
+    event.preventDefault();
+    lastArea.current = { name, element: event.currentTarget };
+    setDropped({ file, at: Date.now() });
+    setImageOpen(true);
+  };
   const insert = (kind: Snippet) => {
     // With an exam to store it in, the image button opens the upload (file and alt text); else a template.
     if (kind === 'image' && examId) return setImageOpen((open) => !open);
@@ -98,6 +112,9 @@ export function QuestionFormModal({
           onFocus={(event) => {
             if (isRich(name)) lastArea.current = { name, element: event.currentTarget };
           }}
+          onPaste={(event) => isRich(name) && takeImage(event, event.clipboardData.files, name)}
+          onDragOver={(event) => isRich(name) && event.dataTransfer.types.includes('Files') && event.preventDefault()}
+          onDrop={(event) => isRich(name) && takeImage(event, event.dataTransfer.files, name)}
           aria-invalid={problem && options.required && !values[name].trim() ? true : undefined}
         />
       ) : (
@@ -153,7 +170,12 @@ export function QuestionFormModal({
         </div>
         {imageOpen && examId && (
           <div className={styles.formWide}>
-            <ImageUploadField examId={examId} onUploaded={(markdown) => write(() => markdown)} />
+            <ImageUploadField
+              key={dropped?.at ?? 0}
+              examId={examId}
+              initialFile={dropped?.file ?? null}
+              onUploaded={(markdown) => write(() => markdown)}
+            />
           </div>
         )}
         {field('content', t('takeExam.form.content'), { required: true, multiline: true, wide: true })}
