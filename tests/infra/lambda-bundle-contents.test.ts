@@ -93,7 +93,7 @@ describe('what a route reaches through `await import()` is not read at init (D10
   const routeSpecific = [
     {
       module: '@aws-sdk/client-s3',
-      usedBy: ['files', 'files-sheets', 'profile', 'users', 'exams', 'images', 'questions'],
+      usedBy: ['files', 'files-sheets', 'profile', 'users', 'exams', 'images', 'questions', 'profile-export'],
     },
     // Question images: image-size and the byte checks load on the first image route (domains/exams/question-images.ts).
     { module: 'image-size', usedBy: ['images'] },

@@ -1,3 +1,4 @@
+import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
@@ -170,5 +171,23 @@ describe('deleting questions sweeps the images no other question of the exam use
     expect(bulk.status).toBe(200);
     // An image no question ever referenced stays until the exam goes (D138).
     expect(await objectsUnder(`images/${examId}/`)).toEqual([idOf(unused)]);
+  });
+});
+
+describe('the data export lists the images of the exams the user created', () => {
+  it('an images sheet with each image and where it is read', async () => {
+    const author = await fixtureUser(apiUrl);
+    const { id: examId } = await createExam(author, {
+      title: `export ${Date.now()}`,
+      question_count: 0,
+      is_public: false,
+    });
+    const image = (await (await upload(author.client, examId, png(4, 4))).json()) as Json;
+    const res = await author.client.get('/api/export-user-data/');
+    expect(res.status).toBe(200);
+    const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
+    expect(XLSX.utils.sheet_to_json(book.Sheets.images!)).toEqual([
+      { exam_id: examId, image_id: image.id, url: `/api/exam/${examId}/images/${image.id}/` },
+    ]);
   });
 });

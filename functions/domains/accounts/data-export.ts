@@ -5,6 +5,7 @@ import { XLSX_CONTENT_TYPE, type Reply } from '../../runtime/http/reply.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
 import { me } from './profile.js';
 import { reviewLogEntity } from '../learning/index.js';
+import { imagesOfCreator } from '../exams/index.js';
 
 /** Attributes that are storage plumbing or secrets, never personal data worth exporting. */
 const NEVER_EXPORTED = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'passwordHash']);
@@ -77,7 +78,16 @@ function reviewRows(item: Record<string, unknown>): Record<string, unknown>[] {
 export async function buildExportWorkbook(userId: string): Promise<Uint8Array> {
   const items: Record<string, unknown>[] = [];
   for await (const item of userPartition(userId)) items.push(item);
-  return writeWorkbook(exportSheets(items));
+  const sheets = exportSheets(items);
+  // Question images live in the bucket, not the partition: the export lists where each one is read.
+  const images = await imagesOfCreator(userId);
+  if (images.length > 0) {
+    sheets.push({
+      name: 'images',
+      rows: [['exam_id', 'image_id', 'url'], ...images.map((i) => [i.exam_id, i.image_id, i.url])],
+    });
+  }
+  return writeWorkbook(sheets);
 }
 
 /** GET /api/export-user-data/ */

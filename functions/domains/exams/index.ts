@@ -52,4 +52,4 @@ export { canReadExam, readableExam, studyRoleGrantsEdit } from './visibility.js'
 export { provideStudiesOfExams, type StudiesOfExams } from './studies-of-exams.js';
 export { examIdsByTitle, memberMappingsOf, saveMemberMappings } from './exam-store.js';
 export { questionsAtPositions } from './exam-question-store.js';
-export { readQuestionImage, removeExamImages, uploadQuestionImage } from './question-images.js';
+export { imagesOfCreator, readQuestionImage, removeExamImages, uploadQuestionImage } from './question-images.js';

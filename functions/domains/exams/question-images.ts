@@ -1,5 +1,7 @@
 import type * as contracts from '#shared/contracts/images.js';
 import { newId } from '../../runtime/data/ids.js';
+import { paginate } from '../../runtime/data/paginate.js';
+import { examEntity } from './entities/exam.js';
 import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { Reply } from '../../runtime/http/reply.js';
@@ -107,4 +109,22 @@ export async function sweepQuestionImages(
     deleted += 1;
   }
   return deleted;
+}
+
+/** The images of the exams a user created (`images` sheet of the data export, D138): one LIST per exam. */
+export async function imagesOfCreator(userId: string): Promise<{ exam_id: string; image_id: string; url: string }[]> {
+  const rows: { exam_id: string; image_id: string; url: string }[] = [];
+  for await (const item of paginate({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': examEntity.creatorPartition(userId) },
+    ProjectionExpression: 'id',
+  })) {
+    const examId = String(item.id);
+    for (const key of await listObjectKeys(`images/${examId}/`)) {
+      const imageId = key.slice(`images/${examId}/`.length);
+      rows.push({ exam_id: examId, image_id: imageId, url: `/api/exam/${examId}/images/${imageId}/` });
+    }
+  }
+  return rows;
 }
