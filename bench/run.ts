@@ -83,6 +83,15 @@ report(
   'take-exam route JavaScript (gzipped)',
   `${kb(takeExam.gzipBytes)} beyond the first visit, ${kb(web.initialGzipBytes + takeExam.gzipBytes)} in all (${takeExam.files.length} chunks)`,
 );
+// Rich questions (D133): fetched only by a page that shows Markdown, math or a code block.
+for (const [name, source] of [
+  ['Markdown renderer', 'src/components/rich-text/render-markdown.ts'],
+  ['math (KaTeX)', 'src/components/rich-text/math.ts'],
+  ['code highlighting', 'src/components/rich-text/highlight.ts'],
+] as const) {
+  const chunk = measureRouteJs(web, source);
+  report(`rich text: ${name} JavaScript (gzipped, lazy)`, kb(chunk.gzipBytes));
+}
 
 console.log('\n== Local start-up and API load ==');
 const server = await startServer(rootDir);
