@@ -286,4 +286,22 @@ describe('rich questions', () => {
     expect(unexpected(errors)).toEqual([]);
     await close();
   });
+  test('a legacy question keeps its stars and underscores exactly as typed', async () => {
+    const { page, errors, close } = await visit('/login', { locale: 'ko-KR', viewport: 'phone' });
+    await logIn(page, username, PASSWORD);
+    const text = '**굵게** 가 아니라 별표 그대로: 2*3 = 6, snake_case_name, __init__, $PATH 와 $HOME';
+    const added = await pageApi<{ id: string; format: string }>(page, 'POST', `/api/exam/${exam.id}/add-question/`, {
+      title: '예전 문제',
+      content: text,
+      answer: '2*3',
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.format).toBe('plain');
+    await go(page, only(added.body.id));
+    await expect.poll(() => content(page).getAttribute('data-format')).toBe('plain');
+    expect(await content(page).textContent()).toBe(text);
+    expect(await content(page).locator('strong, em, math').count()).toBe(0);
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
 });
