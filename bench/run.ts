@@ -14,6 +14,7 @@ import { benchLighthouse } from './lighthouse.js';
 import { benchDailyMail } from './daily-mail.js';
 import { benchStudyProgress } from './study-progress.js';
 import { EXAM_LOAD_BENCH_SECONDS, EXAM_LOAD_DEFAULTS, benchExamLoad } from './exam-load.js';
+import { benchQuestionImages } from './question-images.js';
 
 /**
  * `npm run bench`: prints the figures the issues budget. Each line reads
@@ -134,6 +135,9 @@ try {
 
 console.log('\n== Question bank and exams (API in this process, DynamoDB requests counted) ==');
 await benchQuestionBank(rootDir, report);
+
+console.log('\n== Question images: upload route vs the S3 PUT alone (API in this process) ==');
+await benchQuestionImages(rootDir, report);
 
 console.log('\n== Results: submit and statistics (API in this process, DynamoDB requests counted) ==');
 await benchResults(rootDir, report);
