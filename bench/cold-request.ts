@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { buildPath, routeKey, type RouteContract } from '#shared/contracts/define-route.js';
 import * as files from '#shared/contracts/files.js';
+import * as images from '#shared/contracts/images.js';
 import * as exams from '#shared/contracts/exams.js';
 import * as auth from '#shared/contracts/auth.js';
 import * as links from '#shared/contracts/links.js';
@@ -134,6 +135,12 @@ export function coldRequests(data: ColdRequestData, sessionId: string): ColdRequ
     tags: { contract: tags.listTags },
     users: { contract: users.listUsers },
     'users-sheets': { contract: users.downloadUsersSheet },
+    // An image of an exam that does not exist: the read rule runs (GetItem EXAM) and answers 404.
+    images: {
+      contract: images.readQuestionImage,
+      params: { examId: 'aaaaaaaaaaaaaaaaaaaa', imageId: 'bbbbbbbbbbbbbbbbbbbb' },
+      expectedStatus: 404,
+    },
   };
   return ROUTE_GROUPS.map((group): ColdRequest => {
     const chosen = representatives[group.name];

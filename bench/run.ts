@@ -16,6 +16,7 @@ import { benchDailyMail } from './daily-mail.js';
 import { benchStudyProgress } from './study-progress.js';
 import { benchFsrsFit } from './fsrs-fit.js';
 import { EXAM_LOAD_BENCH_SECONDS, EXAM_LOAD_DEFAULTS, benchExamLoad } from './exam-load.js';
+import { benchQuestionImages } from './question-images.js';
 
 /**
  * `npm run bench`: prints the figures the issues budget. Each line reads
@@ -85,6 +86,15 @@ report(
   'take-exam route JavaScript (gzipped)',
   `${kb(takeExam.gzipBytes)} beyond the first visit, ${kb(web.initialGzipBytes + takeExam.gzipBytes)} in all (${takeExam.files.length} chunks)`,
 );
+// Rich questions (D133): fetched only by a page that shows Markdown, math or a code block.
+for (const [name, source] of [
+  ['Markdown renderer', 'src/components/rich-text/render-markdown.ts'],
+  ['math (KaTeX)', 'src/components/rich-text/math.ts'],
+  ['code highlighting', 'src/components/rich-text/highlight.ts'],
+] as const) {
+  const chunk = measureRouteJs(web, source);
+  report(`rich text: ${name} JavaScript (gzipped, lazy)`, kb(chunk.gzipBytes));
+}
 
 console.log('\n== Local start-up and API load ==');
 const server = await startServer(rootDir);
@@ -130,6 +140,8 @@ await benchQuestionBank(rootDir, report);
 
 console.log('\n== Question import: a 20,000-row TSV and the preview of large files (issue 24) ==');
 await benchQuestionImport(rootDir, report);
+console.log('\n== Question images: upload route vs the S3 PUT alone (API in this process) ==');
+await benchQuestionImages(rootDir, report);
 
 console.log('\n== Results: submit and statistics (API in this process, DynamoDB requests counted) ==');
 await benchResults(rootDir, report);

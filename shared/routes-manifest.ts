@@ -17,6 +17,7 @@ import { linksGroup } from './route-groups/links.js';
 import { studiesGroup } from './route-groups/studies.js';
 import { studiesSheetsGroup } from './route-groups/studies-sheets.js';
 import { memoryFitGroup } from './route-groups/memory-fit.js';
+import { imagesGroup } from './route-groups/images.js';
 
 export type { RouteGroup } from './route-group.js';
 
@@ -45,6 +46,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   studiesGroup,
   studiesSheetsGroup,
   memoryFitGroup,
+  imagesGroup,
 ];
 
 /** The group that answers any request no route matches (API Gateway's `$default` route). */

@@ -7,6 +7,7 @@ import { tagSchema } from './tags.js';
 import { DIFFICULTIES } from '../domain/difficulty.js';
 import { keyable } from '../domain/key-text.js';
 import { languageSchema } from '../domain/language.js';
+import { TEXT_FORMATS } from '../domain/rich-text.js';
 
 export const RANDOM_OPTIONS = ['random', 'wrong_only', 'most_wrong'] as const;
 export type RandomOption = (typeof RANDOM_OPTIONS)[number];
@@ -43,6 +44,8 @@ export const examQuestionSchema = /* @__PURE__ */ lazy(() =>
         difficulty: z.enum(DIFFICULTIES),
         url: z.string(),
         group_id: z.string(),
+        /** How title, content, answer and explanation are written (D130): legacy questions are `plain`. */
+        format: z.enum(TEXT_FORMATS),
         created_language: languageSchema(),
         is_ko_complete: z.boolean(),
         is_en_complete: z.boolean(),

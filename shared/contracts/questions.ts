@@ -4,6 +4,7 @@ import { lazy } from './lazy.js';
 import { examQuestionSchema } from './exams.js';
 import { QUESTION_SHEET_LIMITS } from '../domain/question-sheet.js';
 import { languageSchema } from '../domain/language.js';
+import { TEXT_FORMATS } from '../domain/rich-text.js';
 
 /**
  * How many questions one user may keep as favorites, and as ignored. The favorites list answers
@@ -35,6 +36,8 @@ export const questionFormSchema = /* @__PURE__ */ lazy(() =>
     difficulty: z.optional(z.string().check(z.maxLength(20))),
     url: z.optional(z.string().check(z.maxLength(2000))),
     group_id: z.optional(z.pipe(z.union([z.string().check(z.maxLength(100)), z.number()]), z.transform(String))),
+    /** `markdown` for rich text (D130); without it an edit keeps the question's format, a new question is plain. */
+    format: z.optional(z.enum(TEXT_FORMATS)),
   }),
 );
 

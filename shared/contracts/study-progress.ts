@@ -3,6 +3,7 @@ import { preprocess } from './preprocess.js';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { PROGRESS_PERIODS, RANDOM_PRACTICE_MAX_COUNT } from '../domain/study-progress.js';
+import { TEXT_FORMATS } from '../domain/rich-text.js';
 
 /**
  * Study progress, study time, the progress dashboard's data and random practice (docs/product.md#study-progress, #random-practice). Everything here is the caller's own data. Decisions D80–D84.
@@ -210,6 +211,8 @@ export const practiceQuestionSchema = /* @__PURE__ */ lazy(() =>
     /** The answer in the request language; the client checks answers with the shared rule (shared/domain/answer-check.ts). */
     answer: z.string(),
     explanation: z.string(),
+    /** How the texts are written (D130); the client grades in the plain form (shared/domain/rich-text.ts). */
+    format: z.optional(z.enum(TEXT_FORMATS)),
   }),
 );
 export type PracticeQuestion = z.infer<ReturnType<typeof practiceQuestionSchema>>;

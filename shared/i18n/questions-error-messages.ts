@@ -25,6 +25,18 @@ export const QUESTION_ERROR_MESSAGES = {
     ko: '무시할 수 있는 문제는 최대 {max}개입니다. 무시한 문제 일부를 해제한 뒤 다시 시도해주세요.',
     en: 'You can ignore up to {max} questions. Stop ignoring some, then try again.',
   },
+  // question images (issue 25)
+  image_too_large: { ko: '이미지가 너무 큽니다 (최대 {limit}).', en: 'The image is too large (limit {limit}).' },
+  image_type_unsupported: {
+    ko: 'PNG, JPEG, WebP, GIF 이미지만 올릴 수 있습니다 (SVG는 안 됩니다).',
+    en: 'Only PNG, JPEG, WebP and GIF images can be uploaded (not SVG).',
+  },
+  image_truncated: { ko: '이미지 파일이 손상되었거나 잘렸습니다.', en: 'The image file is damaged or cut short.' },
+  image_dimensions_too_large: {
+    ko: '이미지의 가로나 세로가 너무 큽니다 (최대 8,000픽셀).',
+    en: 'The image is too wide or too tall (at most 8,000 pixels a side).',
+  },
+  image_not_found: { ko: '이미지를 찾을 수 없습니다.', en: 'Image not found.' },
   question_deleted: { ko: '문제를 삭제했습니다.', en: 'Question deleted.' },
   // answer evaluation (voice mode): the `reason` sentence
   answer_eval_exact: { ko: '정답과 일치합니다.', en: 'The answer matches the correct answer.' },

@@ -37,5 +37,6 @@ export const examsGroup: RouteGroup = {
     review.undoReview,
     review.listLeeches,
   ],
-  access: { appTable: 'write', ephemeralTable: 'sessions' },
+  // The bucket: deleting an exam deletes its question images (`images/<examId>/`, D138).
+  access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write' },
 };

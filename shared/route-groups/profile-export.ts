@@ -10,5 +10,6 @@ export const profileExportGroup: RouteGroup = {
   timeoutSeconds: 29,
   routes: [profile.exportUserData],
   // Reads the caller's partition; writes nothing but the session's lastSeenAt.
-  access: { appTable: 'read', ephemeralTable: 'sessions' },
+  // The bucket: the export lists the question images of the user's exams (D138).
+  access: { appTable: 'read', ephemeralTable: 'sessions', filesBucket: 'read' },
 };

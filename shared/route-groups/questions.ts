@@ -24,5 +24,6 @@ export const questionsGroup: RouteGroup = {
     questions.questionMemberMappings,
   ],
   // bedrock: evaluate-answer's optional model (functions/domains/exams/answer-evaluation.ts).
-  access: { appTable: 'write', ephemeralTable: 'sessions', bedrock: true },
+  // The bucket: deleting questions deletes the images no other question of the exam uses (D138).
+  access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write', bedrock: true },
 };

@@ -88,10 +88,15 @@ describe('what a route reaches through `await import()` is not read at init (D10
   /**
    * Route-specific clients and libraries: each sits behind a wrapper that imports it on first use
    * (domains/files/object-store.ts, runtime/mail/send-mail.ts, domains/mail/unsubscribe-token.ts,
-   * domains/accounts/google-sign-in.ts, domains/exams/answer-evaluation.ts). `usedBy` are the groups with a route that needs it.
+   * domains/accounts/google-sign-in.ts, domains/exams/answer-evaluation.ts, domains/exams/question-images.ts). `usedBy` are the groups with a route that needs it.
    */
   const routeSpecific = [
-    { module: '@aws-sdk/client-s3', usedBy: ['files', 'files-sheets', 'profile', 'users'] },
+    {
+      module: '@aws-sdk/client-s3',
+      usedBy: ['files', 'files-sheets', 'profile', 'users', 'exams', 'images', 'questions', 'profile-export'],
+    },
+    // Question images: image-size and the byte checks load on the first image route (domains/exams/question-images.ts).
+    { module: 'image-size', usedBy: ['images'] },
     { module: '@aws-sdk/client-sesv2', usedBy: ['auth'] },
     { module: 'jose', usedBy: ['auth', 'profile'] },
     { module: '@aws-sdk/client-bedrock-runtime', usedBy: ['questions'] },

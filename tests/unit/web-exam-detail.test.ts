@@ -35,6 +35,7 @@ function row(id: string, over: Partial<QuestionRow> = {}): QuestionRow {
     content: '',
     answer: '',
     explanation: '',
+    format: 'plain',
     groupId: '',
     difficulty: 'Medium',
     order: Number(id.replace(/\D/g, '')) || 0,

@@ -121,6 +121,7 @@ describe('the result review (issue 23 item 8)', () => {
       correct: true,
       correctAnswer: '서울',
       explanation: 'Since 1394',
+      format: 'plain',
     });
     expect(entries[1]).toMatchObject({
       title: 'France',

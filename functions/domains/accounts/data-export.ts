@@ -6,6 +6,7 @@ import type { SignedInContext } from '../../runtime/http/types.js';
 import { me } from './profile.js';
 import { reviewLogEntity } from '../learning/index.js';
 import { sittingsOf } from '../results/index.js';
+import { imagesOfCreator } from '../exams/index.js';
 
 /** Attributes that are storage plumbing or secrets, never personal data worth exporting. */
 const NEVER_EXPORTED = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'passwordHash']);
@@ -81,7 +82,16 @@ export async function buildExportWorkbook(userId: string): Promise<Uint8Array> {
   // Sittings in progress live in the ephemeral table; one `sitting` sheet row each.
   for (const { exam_id, version, updated_at, state } of await sittingsOf(userId))
     items.push({ sk: `SITTING#${exam_id}`, exam_id, version, updated_at, state });
-  return writeWorkbook(exportSheets(items));
+  const sheets = exportSheets(items);
+  // Question images live in the bucket, not the partition: the export lists where each one is read.
+  const images = await imagesOfCreator(userId);
+  if (images.length > 0) {
+    sheets.push({
+      name: 'images',
+      rows: [['exam_id', 'image_id', 'url'], ...images.map((i) => [i.exam_id, i.image_id, i.url])],
+    });
+  }
+  return writeWorkbook(sheets);
 }
 
 /** GET /api/export-user-data/ */

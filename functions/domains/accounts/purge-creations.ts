@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { removeExam, examEntity } from '../exams/index.js';
+import { removeExam, removeExamImages, examEntity } from '../exams/index.js';
 import { discardFile, removeFileRecord, fileEntity } from '../files/index.js';
 import { adjustUsage } from '../tags/index.js';
 import { config } from '../../runtime/config.js';
@@ -24,6 +24,7 @@ export async function purgeCreations(userId: string, log: Logger): Promise<{ del
       anonymised += 1;
     } else {
       await removeExam(exam);
+      await removeExamImages(exam.id);
       if (exam.tag_ids?.length) await adjustUsage(exam.tag_ids, -1);
       deleted += 1;
     }

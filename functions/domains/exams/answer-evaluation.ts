@@ -3,6 +3,7 @@ import { lazy } from '#shared/contracts/lazy.js';
 import type * as contracts from '#shared/contracts/questions.js';
 import { evaluateAnswerLocally } from '#shared/domain/answer-evaluation.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { plainText, textFormat } from '#shared/domain/rich-text.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
@@ -143,11 +144,13 @@ export async function evaluateAnswer(input: ServiceInput<typeof contracts.evalua
   const question = await findQuestionInExam(exam.id, input.body.question_id);
   if (!question) throw new AppError(404, 'question_not_found');
   const language = input.body.language ?? ctx.language;
+  // Voice answers are compared with the plain form of a rich question (D132), as the screen does.
+  const format = textFormat(question.format);
   const outcome = await evaluateAnswerText(
     {
       question: pickLocalized(question, 'title', language),
-      content: pickLocalized(question, 'content', language),
-      correctAnswer: pickLocalized(question, 'answer', language),
+      content: plainText(pickLocalized(question, 'content', language), format),
+      correctAnswer: plainText(pickLocalized(question, 'answer', language), format),
       userAnswer: input.body.user_answer,
       language,
     },

@@ -1,6 +1,7 @@
 import type { Exam, ExamQuestion } from '#shared/contracts/exams.js';
 import { DIFFICULTIES, normalizeDifficulty } from '#shared/domain/difficulty.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { textFormat } from '#shared/domain/rich-text.js';
 import { tagView } from '../tags/index.js';
 import type { ExamRecord, StoredQuestion } from './exam-store.js';
 import { permissionsFor } from './visibility.js';
@@ -34,6 +35,7 @@ export function questionView(q: StoredQuestion, language: Language): ExamQuestio
     difficulty,
     url: text(record.url),
     group_id: text(record.group_id),
+    format: textFormat(record.format),
     created_language: record.created_language === 'en' ? 'en' : 'ko',
     is_ko_complete: complete('ko'),
     is_en_complete: complete('en'),

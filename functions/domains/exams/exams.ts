@@ -27,6 +27,7 @@ import {
 import { isSubscribed, subscribe, subscribedExamIds, unsubscribe } from './subscription-store.js';
 import { statsFor, questionFlags } from '../learning/index.js';
 import { examView, namesField, questionView, selectFields, wantsField, withQuestionFlags } from './exam-views.js';
+import { removeExamImages } from './question-images.js';
 
 export { createExam } from './exam-creation.js';
 export { listExams } from './exam-list.js';
@@ -89,6 +90,7 @@ export async function deleteExam(input: { params: { examId: string } }, ctx: Sig
   const caller = ctx.caller.user;
   const exam = await ownedExam(input.params.examId, caller, (e) => isCreatorOrAdmin(e, caller));
   await removeExam(exam);
+  await removeExamImages(exam.id);
   if (exam.tag_ids?.length) await adjustUsage(exam.tag_ids, -1);
   return { success: true as const, message: errorMessage('exam_deleted', ctx.language) };
 }

@@ -53,3 +53,4 @@ export { provideStudiesOfExams, type StudiesOfExams } from './studies-of-exams.j
 export { examIdsByTitle, memberMappingsOf, saveMemberMappings } from './exam-store.js';
 export { questionsAtPositions } from './exam-question-store.js';
 export { gradeReview, listLeeches, reviewQueue, reviewSourcesOf, undoReview, type ReviewSources } from './review.js';
+export { imagesOfCreator, readQuestionImage, removeExamImages, uploadQuestionImage } from './question-images.js';

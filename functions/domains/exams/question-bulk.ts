@@ -16,6 +16,7 @@ import {
   type MoveEntry,
 } from './exam-question-store.js';
 import { editableExamWithQuestions } from './visibility.js';
+import { sweepQuestionImages } from './question-images.js';
 
 /**
  * The options modal's bulk actions on an exam's questions (docs/product.md#exam-management; docs/architecture.md
@@ -126,6 +127,8 @@ export async function deleteQuestions(input: ServiceInput<typeof contracts.delet
   const { exam, questions } = await editableExam(input.body.exam_id, ctx.caller.user);
   const { found } = pick(questions, input.body.question_ids);
   await guarded(() => removeCopies(exam.id, found.map(placeOf)));
+  const removed = new Set(found.map((q) => q.id));
+  await sweepQuestionImages(exam.id, found, async () => questions.filter((q) => !removed.has(q.id)));
   return {
     success: true as const,
     message: errorMessage('questions_deleted', ctx.language, { count: found.length }),

@@ -2,6 +2,7 @@ import type * as contracts from '#shared/contracts/questions.js';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
 import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { textFormat } from '#shared/domain/rich-text.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { GENERATED_ID } from '../../runtime/data/ids.js';
 import { AppError } from '../../runtime/http/app-error.js';
@@ -11,6 +12,7 @@ import { readableExam, canEditExam, canReadExam } from './visibility.js';
 import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from './exam-store.js';
 import { questionView } from './exam-views.js';
 import { highestPosition, reservePositions } from './exam-question-store.js';
+import { sweepQuestionImages } from './question-images.js';
 import {
   ExamFullError,
   QuestionGoneError,
@@ -61,6 +63,7 @@ export function applyQuestionForm(before: StoredQuestion, form: QuestionForm, la
   if (form.url !== undefined) after.url = cleanUrl(form.url);
   if (form.csv_id !== undefined) after.csv_id = String(form.csv_id).trim();
   if (form.group_id !== undefined) after.group_id = String(form.group_id).trim();
+  if (form.format !== undefined) after.format = textFormat(form.format);
   for (const field of REQUIRED_FIELDS) {
     if (pickLocalized(after, field, language).trim() === '') throw new AppError(400, 'question_required_fields');
   }
@@ -155,5 +158,7 @@ export async function deleteQuestion(input: ServiceInput<typeof contracts.delete
     if (error instanceof QuestionGoneError) throw new AppError(404, 'question_not_found');
     throw error;
   }
+  // Only a question with images reads the rest of the exam (E1) to see which are still used.
+  await sweepQuestionImages(exam.id, [current], async () => (await getExamWithQuestions(exam.id)).questions);
   return { success: true as const, message: errorMessage('question_deleted', ctx.language) };
 }

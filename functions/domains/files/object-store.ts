@@ -18,3 +18,4 @@ export const readObjectHead = onDemand(s3, 'readObjectHead');
 export const putObject = onDemand(s3, 'putObject');
 export const copyObject = onDemand(s3, 'copyObject');
 export const deleteObject = onDemand(s3, 'deleteObject');
+export const listObjectKeys = onDemand(s3, 'listObjectKeys');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SubmittedAnswer } from '#shared/contracts/results.js';
 import { isAnswerCorrect } from '#shared/domain/answer-check.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { plainText, textFormat } from '#shared/domain/rich-text.js';
 import { getExamWithQuestionsAndLinks, type StoredQuestion, canReadExam } from '../exams/index.js';
 import { examSummaryEntity, questionStatEntity, schedulerFor } from '../learning/index.js';
 import { primaryKeyOf } from '../../runtime/data/item.js';
@@ -82,7 +83,10 @@ function dedupe(answers: SubmittedAnswer[]): SubmittedAnswer[] {
 /** The correct answer in the caller's language (ko/en fallback), checked with the shared rule. */
 export function gradeAnswer(question: StoredQuestion, given: string, language: Language): boolean {
   const record = question as Record<string, unknown>;
-  return isAnswerCorrect(given, pickLocalized(record, 'answer', language), pickLocalized(record, 'content', language));
+  // Rich questions are graded in their plain form (D132), the same rule the screen applies.
+  const format = textFormat(record.format);
+  const answer = plainText(pickLocalized(record, 'answer', language), format);
+  return isAnswerCorrect(given, answer, plainText(pickLocalized(record, 'content', language), format));
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { PracticeQuestion } from '#shared/contracts/study-progress.js';
 import { MAX_STUDY_TASKS } from '#shared/contracts/studies.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { textFormat } from '#shared/domain/rich-text.js';
 import { getExamWithQuestions, type StoredQuestion } from '../exams/index.js';
 import { type StudyTaskRecord } from './entities/study-task.js';
 import { questionsAtPositions } from '../exams/index.js';
@@ -55,6 +56,7 @@ function practiceQuestion(question: StoredQuestion, exam: PoolExam, language: La
     content: pickLocalized(record, 'content', language),
     answer: pickLocalized(record, 'answer', language),
     explanation: pickLocalized(record, 'explanation', language),
+    format: textFormat(record.format),
   };
 }
 

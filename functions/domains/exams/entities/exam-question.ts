@@ -19,6 +19,7 @@ export const QUESTION_FIELDS = [
   'difficulty',
   'url',
   'group_id',
+  'format',
   'created_language',
   'created_at',
 ] as const;

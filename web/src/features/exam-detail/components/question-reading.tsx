@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { plainText } from '#shared/domain/rich-text.js';
+import { RichText } from '../../../components/rich-text/index.js';
 import type { QuestionRow } from '../utils/question-rows.js';
 import styles from './exam-detail.module.css';
 
@@ -20,9 +22,13 @@ export function QuestionReading({ row, revealed, onToggle }: Props) {
   return (
     <div className={styles.reading}>
       {row.content.trim() !== '' && (
-        <p className={`${styles.questionContent} ${revealed ? '' : styles.clamped}`} data-testid="question-content">
-          {row.content}
-        </p>
+        // Collapsed rows show the plain form: a list of 2,000 questions renders no Markdown until one is opened.
+        <RichText
+          className={`${styles.questionContent} ${revealed ? '' : styles.clamped}`}
+          text={revealed ? row.content : plainText(row.content, row.format)}
+          format={revealed ? row.format : 'plain'}
+          testId="question-content"
+        />
       )}
       {hasAnswer && (
         <button
@@ -40,11 +46,15 @@ export function QuestionReading({ row, revealed, onToggle }: Props) {
       {hasAnswer && revealed && (
         <dl id={panelId} className={styles.answerPanel} data-testid="question-answer-panel">
           <dt>{t('examDetail.reading.answer')}</dt>
-          <dd data-testid="question-answer">{row.answer.trim() || t('examDetail.reading.none')}</dd>
+          <dd data-testid="question-answer">
+            {row.answer.trim() ? <RichText text={row.answer} format={row.format} /> : t('examDetail.reading.none')}
+          </dd>
           {row.explanation.trim() !== '' && (
             <>
               <dt>{t('examDetail.reading.explanation')}</dt>
-              <dd data-testid="question-explanation">{row.explanation}</dd>
+              <dd data-testid="question-explanation">
+                <RichText text={row.explanation} format={row.format} />
+              </dd>
             </>
           )}
         </dl>

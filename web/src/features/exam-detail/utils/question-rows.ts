@@ -1,5 +1,6 @@
 import { normalizeDifficulty, type Difficulty } from '#shared/domain/difficulty.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { textFormat, type TextFormat } from '#shared/domain/rich-text.js';
 import type { DetailFilters, SortKey, SortOrder } from './detail-state.js';
 
 /** docs/product.md#exam-detail, #limits: a question is answered well at 70 % and more. */
@@ -14,6 +15,8 @@ export interface QuestionRow {
   content: string;
   answer: string;
   explanation: string;
+  /** How the texts are written (D130). */
+  format: TextFormat;
   groupId: string;
   difficulty: Difficulty;
   order: number;
@@ -64,6 +67,7 @@ export function toRows(questions: readonly RowSource[], context: RowContext): Qu
       content: pickLocalized(question, 'content', context.language),
       answer: pickLocalized(question, 'answer', context.language),
       explanation: pickLocalized(question, 'explanation', context.language),
+      format: textFormat(question.format),
       groupId: question.group_id ?? '',
       difficulty: normalizeDifficulty(question.difficulty),
       order: question.order ?? index,

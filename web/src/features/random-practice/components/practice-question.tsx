@@ -13,6 +13,7 @@ import {
   useAnswerKeys,
   VerdictPanel,
 } from '../../take-exam/index.js';
+import { RichText } from '../../../components/rich-text/index.js';
 import type { PracticeAnswer, PracticeRun } from '../utils/practice-run.js';
 import styles from './random-practice.module.css';
 
@@ -89,9 +90,7 @@ export function PracticeQuestionView({ run, onAnswer, onNext, onEnd }: PracticeQ
       <span className={styles.muted}>{question.exam_title}</span>
       {question.title && <h2 className={styles.cardTitle}>{question.title}</h2>}
       {content && (
-        <p className={styles.content} data-testid="practice-content">
-          {content}
-        </p>
+        <RichText className={styles.content} text={content} format={question.format} testId="practice-content" />
       )}
       <AnswerInput
         inputForm={inputForm}
@@ -107,6 +106,7 @@ export function PracticeQuestionView({ run, onAnswer, onNext, onEnd }: PracticeQ
           given={displayAnswer(answer, inputForm, yesNoLabels)}
           correctAnswer={displayAnswer(question.answer, inputForm, yesNoLabels)}
           explanation={question.explanation}
+          format={question.format}
           nextLabel={isLast ? t('randomPractice.question.finish') : t('randomPractice.question.next')}
           onOverrule={overrule}
           onNext={onNext}

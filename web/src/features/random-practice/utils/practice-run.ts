@@ -33,6 +33,7 @@ export function practiceEntries(run: PracticeRun) {
       correct: given?.final === 'correct',
       correctAnswer: question.answer,
       explanation: question.explanation,
+      format: question.format ?? ('plain' as const),
     };
   });
 }

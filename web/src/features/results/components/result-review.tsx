@@ -1,7 +1,9 @@
+import { yesNoValue } from '#shared/domain/answer-check.js';
 import { useTranslation } from 'react-i18next';
 import screen from '../../../components/ui/screen/screen.module.css';
 import { useAnswerDisplay } from '../../take-exam/index.js';
 import type { ResultReviewEntry } from '../utils/result-review.js';
+import { RichText } from '../../../components/rich-text/index.js';
 import styles from './result-review.module.css';
 
 const blank = (value: string) => value.trim() === '';
@@ -31,9 +33,7 @@ export function ResultReview({ entries }: { entries: readonly ResultReviewEntry[
             <h3 className={styles.title}>{entry.title || t('results.review.untitledQuestion')}</h3>
           </div>
           {!blank(entry.text) && (
-            <p className={styles.text} data-testid="result-review-text">
-              {entry.text}
-            </p>
+            <RichText className={styles.text} text={entry.text} format={entry.format} testId="result-review-text" />
           )}
           <dl className={styles.answers}>
             <div className={styles.answer}>
@@ -45,15 +45,21 @@ export function ResultReview({ entries }: { entries: readonly ResultReviewEntry[
             <div className={styles.answer}>
               <dt>{t('results.review.correctAnswer')}</dt>
               <dd data-testid="result-review-correct-answer">
-                {blank(entry.correctAnswer)
-                  ? t('results.review.unavailable')
-                  : shown(entry.correctAnswer, entry.correctAnswer)}
+                {blank(entry.correctAnswer) ? (
+                  t('results.review.unavailable')
+                ) : yesNoValue(entry.correctAnswer) ? (
+                  shown(entry.correctAnswer, entry.correctAnswer)
+                ) : (
+                  <RichText text={entry.correctAnswer} format={entry.format} />
+                )}
               </dd>
             </div>
             {!blank(entry.explanation) && (
               <div className={`${styles.answer} ${styles.wide}`}>
                 <dt>{t('results.review.explanation')}</dt>
-                <dd>{entry.explanation}</dd>
+                <dd>
+                  <RichText text={entry.explanation} format={entry.format} />
+                </dd>
               </div>
             )}
           </dl>

@@ -1,6 +1,7 @@
 import type { ExamQuestion } from '#shared/contracts/exams.js';
 import type { ExamResult } from '#shared/contracts/results.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { textFormat, type TextFormat } from '#shared/domain/rich-text.js';
 
 /** One answered question of a result as its review shows it: the question's text beside both answers. */
 export interface ResultReviewEntry {
@@ -14,6 +15,8 @@ export interface ResultReviewEntry {
   /** Empty when the exam can no longer be read. */
   correctAnswer: string;
   explanation: string;
+  /** How the texts are written (D130): the exam's question's, else the recorded copy's. */
+  format: TextFormat;
 }
 
 export type ReviewMode = 'mistakes' | 'all';
@@ -43,6 +46,7 @@ export function resultReview(
       correct: detail.is_correct,
       correctAnswer: text(question, 'answer', language),
       explanation: text(question, 'explanation', language),
+      format: textFormat((question ?? recorded)?.format),
     };
   });
 }

@@ -4,6 +4,7 @@ import type { Exam, ExamQuestion } from '#shared/contracts/exams.js';
 import { examDisplayTitle } from '#shared/domain/exam-title.js';
 import { isLanguage, type Language } from '#shared/domain/language.js';
 import { orderQuestions, resortRemaining } from '#shared/domain/question-order.js';
+import { plainText } from '#shared/domain/rich-text.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { VoiceModePanel } from '../../voice-mode/index.js';
 import { useAccuracyAdjust } from '../hooks/use-accuracy-adjust.js';
@@ -155,7 +156,17 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
       {exam.voice_mode_enabled && (
         <VoiceModePanel
           examId={exam.id}
-          question={view ? { id: view.id, title: view.title, content: view.content, answer: view.answer } : null}
+          // Voice mode reads and compares the plain form: math as its source, images as their alt text (D132).
+          question={
+            view
+              ? {
+                  id: view.id,
+                  title: view.title,
+                  content: plainText(view.content, view.format),
+                  answer: plainText(view.answer, view.format),
+                }
+              : null
+          }
           language={language}
           isLastQuestion={isLast}
           signedIn={signedIn}
@@ -204,6 +215,7 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
         <QuestionFormModal
           key={`${editor.formMode}-${currentQuestion?.id ?? ''}`}
           mode={editor.formMode}
+          examId={exam.id}
           initial={editor.formMode === 'edit' && view ? editFormValues(view) : addFormValues(nextCsvId(questions))}
           pending={editor.pending}
           onSubmit={(body) => void editor.submitForm(body, currentQuestion?.id ?? null)}

@@ -14,6 +14,7 @@ import {
 } from '../utils/input-form.js';
 import type { QuestionView } from '../utils/question-view.js';
 import { isBlank } from '../utils/session-record.js';
+import { RichText } from '../../../components/rich-text/index.js';
 import { AnswerInput } from './answer-input.js';
 import { VerdictPanel } from './verdict-panel.js';
 import styles from './take-exam.module.css';
@@ -111,9 +112,7 @@ export function QuestionCard(props: QuestionCardProps) {
         {question.title || t('takeExam.untitled')}
       </h2>
       {content && (
-        <p className={styles.content} data-testid="question-content">
-          {content}
-        </p>
+        <RichText className={styles.content} text={content} format={question.format} testId="question-content" />
       )}
       {question.url && (
         <a className={styles.questionLink} href={question.url} target="_blank" rel="noopener noreferrer">
@@ -183,6 +182,7 @@ export function QuestionCard(props: QuestionCardProps) {
           given={displayAnswer(answer, inputForm, yesNoLabels)}
           correctAnswer={displayAnswer(question.answer, inputForm, yesNoLabels)}
           explanation={question.explanation}
+          format={question.format}
           nextLabel={props.isLast ? t('takeExam.nav.finish') : t('takeExam.nav.next')}
           onOverrule={props.onOverrule}
           onNext={props.onNext}
@@ -200,15 +200,18 @@ export function QuestionCard(props: QuestionCardProps) {
             {!noAnswerKey && (
               <div>
                 <span className={styles.revealLabel}>{t('takeExam.question.correctAnswer')}</span>
-                <p className={styles.revealText} data-testid="correct-answer">
-                  {question.answer}
-                </p>
+                <RichText
+                  className={styles.revealText}
+                  text={question.answer}
+                  format={question.format}
+                  testId="correct-answer"
+                />
               </div>
             )}
             {!isBlank(question.explanation) && (
               <div>
                 <span className={styles.revealLabel}>{t('takeExam.question.explanation')}</span>
-                <p className={styles.revealText}>{question.explanation}</p>
+                <RichText className={styles.revealText} text={question.explanation} format={question.format} />
               </div>
             )}
           </div>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIFFICULTIES } from '#shared/domain/difficulty.js';
 import button from '../../../components/ui/button/button.module.css';
@@ -6,10 +6,19 @@ import form from '../../../components/ui/form/form.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';
 import type { QuestionFormBody } from '../api/add-question.js';
 import { questionFormBody, questionFormProblem, type QuestionFormValues } from '../utils/question-form.js';
+import { ImageUploadField } from './image-upload-field.js';
+import { insertAt, RichEditorToolbar, RichPreview, snippetText, type Snippet } from './rich-editor-tools.js';
 import styles from './take-exam.module.css';
+
+type TextField = Exclude<keyof QuestionFormValues, 'format'>;
+const RICH_FIELDS = ['content', 'answer', 'explanation'] as const;
+type RichField = (typeof RICH_FIELDS)[number];
+const isRich = (name: TextField): name is RichField => (RICH_FIELDS as readonly string[]).includes(name);
 
 interface QuestionFormModalProps {
   mode: 'edit' | 'add';
+  /** The exam the question is in: images are uploaded into it. */
+  examId?: string;
   initial: QuestionFormValues;
   pending: boolean;
   onSubmit(body: QuestionFormBody): void;
@@ -19,12 +28,55 @@ interface QuestionFormModalProps {
 }
 
 /** Edit or add a question (docs/product.md#answering-and-grading (form fields and rules)). Rendered only while open. */
-export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid, onClose }: QuestionFormModalProps) {
+export function QuestionFormModal({
+  mode,
+  examId,
+  initial,
+  pending,
+  onSubmit,
+  onInvalid,
+  onClose,
+}: QuestionFormModalProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<QuestionFormValues>(initial);
   const [problem, setProblem] = useState(false);
-  const set = (name: keyof QuestionFormValues) => (event: { target: { value: string } }) =>
+  const set = (name: TextField) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
+  // The toolbar writes into the rich field edited last (the content until another one had the focus).
+  const lastArea = useRef<{ name: RichField; element: HTMLTextAreaElement } | null>(null);
+  const areas = useRef<Partial<Record<RichField, HTMLTextAreaElement | null>>>({});
+
+  const [imageOpen, setImageOpen] = useState(false);
+  // A pasted or dropped image opens the upload with that file chosen: it still asks for the alt text.
+  const [dropped, setDropped] = useState<{ file: File; at: number } | null>(null);
+  const takeImage = (
+    event: { preventDefault(): void; currentTarget: HTMLTextAreaElement },
+    files: FileList,
+    name: RichField,
+  ) => {
+    const file = [...files].find((candidate) => candidate.type.startsWith('image/'));
+    if (!file || !examId) return;
+    event.preventDefault();
+    lastArea.current = { name, element: event.currentTarget };
+    setDropped({ file, at: Date.now() });
+    setImageOpen(true);
+  };
+  const insert = (kind: Snippet) => {
+    // With an exam to store it in, the image button opens the upload (file and alt text); else a template.
+    if (kind === 'image' && examId) return setImageOpen((open) => !open);
+    write((selected) => snippetText(kind, selected, t('takeExam.form.altPlaceholder')));
+  };
+  const write = (text: (selected: string) => string) => {
+    const target =
+      lastArea.current ?? (areas.current.content ? { name: 'content' as const, element: areas.current.content } : null);
+    if (!target) return;
+    const { value, cursor } = insertAt(target.element, text);
+    setValues((current) => ({ ...current, [target.name]: value, format: 'markdown' }));
+    requestAnimationFrame(() => {
+      target.element.focus();
+      target.element.setSelectionRange(cursor, cursor);
+    });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +90,7 @@ export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid,
 
   const formId = `question-form-${mode}`;
   const field = (
-    name: keyof QuestionFormValues,
+    name: TextField,
     label: string,
     options: { required?: boolean; multiline?: boolean; wide?: boolean } = {},
   ) => (
@@ -54,6 +106,15 @@ export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid,
           className={`${form.input} ${styles.textarea}`}
           value={values[name]}
           onChange={set(name)}
+          ref={(element) => {
+            if (isRich(name)) areas.current[name] = element;
+          }}
+          onFocus={(event) => {
+            if (isRich(name)) lastArea.current = { name, element: event.currentTarget };
+          }}
+          onPaste={(event) => isRich(name) && takeImage(event, event.clipboardData.files, name)}
+          onDragOver={(event) => isRich(name) && event.dataTransfer.types.includes('Files') && event.preventDefault()}
+          onDrop={(event) => isRich(name) && takeImage(event, event.dataTransfer.files, name)}
           aria-invalid={problem && options.required && !values[name].trim() ? true : undefined}
         />
       ) : (
@@ -100,9 +161,37 @@ export function QuestionFormModal({ mode, initial, pending, onSubmit, onInvalid,
           </p>
         )}
         {field('title', t('takeExam.form.title'), { required: true, wide: true })}
+        <div className={styles.formWide}>
+          <RichEditorToolbar
+            format={values.format}
+            onFormat={(format) => setValues((current) => ({ ...current, format }))}
+            onSnippet={insert}
+          />
+        </div>
+        {imageOpen && examId && (
+          <div className={styles.formWide}>
+            <ImageUploadField
+              key={dropped?.at ?? 0}
+              examId={examId}
+              initialFile={dropped?.file ?? null}
+              onUploaded={(markdown) => write(() => markdown)}
+            />
+          </div>
+        )}
         {field('content', t('takeExam.form.content'), { required: true, multiline: true, wide: true })}
         {field('answer', t('takeExam.form.answer'), { required: true, multiline: true, wide: true })}
         {field('explanation', t('takeExam.form.explanation'), { multiline: true, wide: true })}
+        {values.format === 'markdown' && (
+          <div className={styles.formWide}>
+            <RichPreview
+              fields={[
+                { label: t('takeExam.form.content'), text: values.content },
+                { label: t('takeExam.form.answer'), text: values.answer },
+                { label: t('takeExam.form.explanation'), text: values.explanation },
+              ]}
+            />
+          </div>
+        )}
         {field('csv_id', t('takeExam.form.csvId'))}
         <div className={form.field}>
           <label className={form.label} htmlFor={`${formId}-difficulty`}>

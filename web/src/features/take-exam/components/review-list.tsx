@@ -1,8 +1,10 @@
+import { yesNoValue } from '#shared/domain/answer-check.js';
 import { useTranslation } from 'react-i18next';
 import screen from '../../../components/ui/screen/screen.module.css';
 import { useAnswerDisplay } from '../hooks/use-answer-display.js';
 import { isBlank } from '../utils/session-record.js';
 import type { ReviewEntry } from '../utils/session-summary.js';
+import { RichText } from '../../../components/rich-text/index.js';
 import styles from './review.module.css';
 
 /**
@@ -38,13 +40,21 @@ export function ReviewList({ entries, testId = 'review-list' }: { entries: reado
             {!entry.correct && !isBlank(entry.correctAnswer) && (
               <>
                 <dt>{t('takeExam.review.correctAnswer')}</dt>
-                <dd data-testid="review-correct-answer">{shown(entry.correctAnswer, entry.correctAnswer)}</dd>
+                <dd data-testid="review-correct-answer">
+                  {yesNoValue(entry.correctAnswer) ? (
+                    shown(entry.correctAnswer, entry.correctAnswer)
+                  ) : (
+                    <RichText text={entry.correctAnswer} format={entry.format} />
+                  )}
+                </dd>
               </>
             )}
             {!entry.correct && !isBlank(entry.explanation) && (
               <>
                 <dt>{t('takeExam.review.explanation')}</dt>
-                <dd>{entry.explanation}</dd>
+                <dd>
+                  <RichText text={entry.explanation} format={entry.format} />
+                </dd>
               </>
             )}
           </dl>

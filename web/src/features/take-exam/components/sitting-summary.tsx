@@ -1,3 +1,4 @@
+import { yesNoValue } from '#shared/domain/answer-check.js';
 import { useAnswerDisplay } from '../hooks/use-answer-display.js';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import screen from '../../../components/ui/screen/screen.module.css';
 import { isBlank } from '../utils/session-record.js';
 import type { ReviewEntry } from '../utils/session-summary.js';
 import { SummaryStats } from './summary-stats.js';
+import { RichText } from '../../../components/rich-text/index.js';
 import styles from './review.module.css';
 
 interface SittingSummaryProps {
@@ -51,9 +53,12 @@ export function SittingSummary({ score, total, answered, elapsedSeconds, entries
               >
                 <p className={styles.entryTitle}>{entry.title || t('takeExam.untitled')}</p>
                 {!isBlank(entry.content) && (
-                  <p className={styles.missContent} data-testid="miss-content">
-                    {entry.content}
-                  </p>
+                  <RichText
+                    className={styles.missContent}
+                    text={entry.content}
+                    format={entry.format}
+                    testId="miss-content"
+                  />
                 )}
                 <dl className={styles.facts}>
                   <dt>{t('takeExam.review.yourAnswer')}</dt>
@@ -63,13 +68,21 @@ export function SittingSummary({ score, total, answered, elapsedSeconds, entries
                   {!isBlank(entry.correctAnswer) && (
                     <>
                       <dt>{t('takeExam.review.correctAnswer')}</dt>
-                      <dd data-testid="miss-correct-answer">{shown(entry.correctAnswer, entry.correctAnswer)}</dd>
+                      <dd data-testid="miss-correct-answer">
+                        {yesNoValue(entry.correctAnswer) ? (
+                          shown(entry.correctAnswer, entry.correctAnswer)
+                        ) : (
+                          <RichText text={entry.correctAnswer} format={entry.format} />
+                        )}
+                      </dd>
                     </>
                   )}
                   {!isBlank(entry.explanation) && (
                     <>
                       <dt>{t('takeExam.review.explanation')}</dt>
-                      <dd>{entry.explanation}</dd>
+                      <dd>
+                        <RichText text={entry.explanation} format={entry.format} />
+                      </dd>
                     </>
                   )}
                 </dl>

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
+import type { TextFormat } from '#shared/domain/rich-text.js';
+import { RichText } from '../../../components/rich-text/index.js';
 import { answerDiff, type ShownVerdict } from '../utils/answer-verdict.js';
 import { isBlank } from '../utils/session-record.js';
 import styles from './verdict.module.css';
@@ -11,6 +13,8 @@ interface VerdictPanelProps {
   /** The correct answer as written (all its alternatives). */
   correctAnswer: string;
   explanation: string;
+  /** The question's text format: the answer and explanation render as it does. */
+  format?: TextFormat;
   /** "Next" or "Finish". */
   nextLabel: string;
   /** The learner's own grade, or null to take the rule's verdict again. */
@@ -29,6 +33,7 @@ export function VerdictPanel({
   given,
   correctAnswer,
   explanation,
+  format,
   nextLabel,
   onOverrule,
   onNext,
@@ -86,13 +91,17 @@ export function VerdictPanel({
         {!isBlank(correctAnswer) && (
           <>
             <dt>{t('takeExam.question.correctAnswer')}</dt>
-            <dd data-testid="correct-answer">{correctAnswer}</dd>
+            <dd>
+              <RichText text={correctAnswer} format={format} testId="correct-answer" />
+            </dd>
           </>
         )}
         {!isBlank(explanation) && (
           <>
             <dt>{t('takeExam.question.explanation')}</dt>
-            <dd>{explanation}</dd>
+            <dd>
+              <RichText text={explanation} format={format} />
+            </dd>
           </>
         )}
       </dl>

@@ -120,6 +120,21 @@ const en = {
     added: 'Question added.',
     editFailed: 'The question could not be saved.',
     addFailed: 'The question could not be added.',
+    format: 'Text format',
+    formats: { plain: 'Plain text', markdown: 'Markdown' },
+    insert: 'Insert',
+    snippets: { code: 'Code', math: 'Formula', image: 'Image' },
+    markdownHint:
+      'Markdown: **bold**, lists, tables, `code`, ```code blocks```, $formula$ and ![alt text](url). Raw HTML is shown as text.',
+    altPlaceholder: 'describe the image',
+    preview: 'Preview',
+    previewEmpty: 'Nothing to preview yet.',
+    image: {
+      file: 'Image (PNG, JPEG, WebP, GIF; up to 2 MB)',
+      alt: 'Alt text (what the image shows)',
+      upload: 'Upload and insert',
+      needsAlt: 'Choose an image and describe it: the alt text is read to people who cannot see it.',
+    },
   },
   restart: {
     title: 'Start over',

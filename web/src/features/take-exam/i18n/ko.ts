@@ -117,6 +117,21 @@ const ko = {
     added: '문제를 추가했습니다.',
     editFailed: '문제를 수정하지 못했습니다.',
     addFailed: '문제를 추가하지 못했습니다.',
+    format: '글 형식',
+    formats: { plain: '일반 텍스트', markdown: '마크다운' },
+    insert: '넣기',
+    snippets: { code: '코드', math: '수식', image: '이미지' },
+    markdownHint:
+      '마크다운: **굵게**, 목록, 표, `코드`, ```코드 블록```, $수식$, ![대체 텍스트](주소). HTML은 글자 그대로 보입니다.',
+    altPlaceholder: '이미지 설명',
+    preview: '미리 보기',
+    previewEmpty: '아직 미리 볼 내용이 없습니다.',
+    image: {
+      file: '이미지 (PNG, JPEG, WebP, GIF, 최대 2MB)',
+      alt: '대체 텍스트 (이미지가 보여 주는 내용)',
+      upload: '올리고 넣기',
+      needsAlt: '이미지를 고르고 설명을 적어 주세요. 대체 텍스트는 화면을 볼 수 없는 사용자에게 읽어 줍니다.',
+    },
   },
   restart: {
     title: '처음부터 다시 풀기',

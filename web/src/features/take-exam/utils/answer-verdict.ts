@@ -1,6 +1,15 @@
 import { diffChars } from 'diff';
 import { gradeAnswer, type Verdict } from '#shared/domain/answer-check.js';
+import { plainText, type TextFormat } from '#shared/domain/rich-text.js';
 import { isBlank } from './session-record.js';
+
+type Graded = { answer: string; content: string; format?: TextFormat };
+
+/** Rich questions are graded in their plain form (D132): `**42**` is answered by `42`. */
+const plain = (question: Graded) => ({
+  answer: plainText(question.answer, question.format),
+  content: plainText(question.content, question.format),
+});
 
 export type AnswerVerdict = Verdict;
 
@@ -19,7 +28,8 @@ export interface ShownVerdict {
  * (the server grades again at save and stays the authority). None for a blank answer, or for a
  * question without a correct answer to compare with: there the learner grades themselves.
  */
-export function answerVerdict(given: string, question: { answer: string; content: string }): AnswerVerdict | null {
+export function answerVerdict(given: string, shown: Graded): AnswerVerdict | null {
+  const question = plain(shown);
   if (isBlank(given) || isBlank(question.answer)) return null;
   return gradeAnswer(given, question.answer, question.content).verdict;
 }
@@ -28,11 +38,8 @@ export function answerVerdict(given: string, question: { answer: string; content
  * The verdict with the learner's overrule applied. A self-graded answer (nothing to compare, or
  * graded by O / X) has only the learner's grade; null when there is neither.
  */
-export function shownVerdict(
-  given: string,
-  question: { answer: string; content: string },
-  own: 'correct' | 'wrong' | undefined,
-): ShownVerdict | null {
+export function shownVerdict(given: string, shown: Graded, own: 'correct' | 'wrong' | undefined): ShownVerdict | null {
+  const question = plain(shown);
   const grade =
     isBlank(given) || isBlank(question.answer) ? null : gradeAnswer(given, question.answer, question.content);
   if (!grade) return own ? { graded: own, final: own, expected: question.answer.trim(), overruled: false } : null;

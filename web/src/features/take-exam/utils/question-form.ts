@@ -1,4 +1,5 @@
 import { normalizeDifficulty } from '#shared/domain/difficulty.js';
+import type { TextFormat } from '#shared/domain/rich-text.js';
 import type { QuestionView } from './question-view.js';
 import { cleanUrl } from './question-view.js';
 
@@ -12,6 +13,8 @@ export interface QuestionFormValues {
   difficulty: string;
   url: string;
   group_id: string;
+  /** Plain (as typed) or Markdown (D130); a new question starts plain, the toolbar switches it. */
+  format: TextFormat;
 }
 
 /** The edit form starts from the question as shown (current language). */
@@ -25,6 +28,7 @@ export function editFormValues(question: QuestionView): QuestionFormValues {
     difficulty: normalizeDifficulty(question.difficulty),
     url: question.url,
     group_id: question.groupId,
+    format: question.format,
   };
 }
 
@@ -39,6 +43,7 @@ export function addFormValues(nextCsvId: string): QuestionFormValues {
     difficulty: 'Medium',
     url: '',
     group_id: '',
+    format: 'plain',
   };
 }
 
@@ -59,5 +64,6 @@ export function questionFormBody(values: QuestionFormValues, mode: 'edit' | 'add
     difficulty: normalizeDifficulty(values.difficulty),
     url: cleanUrl(values.url),
     group_id: values.group_id.trim(),
+    format: values.format,
   };
 }

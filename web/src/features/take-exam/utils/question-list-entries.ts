@@ -1,6 +1,7 @@
 import type { ExamQuestion } from '#shared/contracts/exams.js';
 import { isAnswerCorrect } from '#shared/domain/answer-check.js';
 import type { Language } from '#shared/domain/language.js';
+import { plainText } from '#shared/domain/rich-text.js';
 import { questionView } from './question-view.js';
 import type { SessionRecord } from './session-record.js';
 
@@ -29,7 +30,11 @@ export function questionListEntries(
         ? null
         : status
           ? status === 'Y'
-          : isAnswerCorrect(record.answers[id] ?? '', shown.answer, shown.content);
+          : isAnswerCorrect(
+              record.answers[id] ?? '',
+              plainText(shown.answer, shown.format),
+              plainText(shown.content, shown.format),
+            );
     return { id, title: shown?.title ?? '', answered, correct };
   });
 }

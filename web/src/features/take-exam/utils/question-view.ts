@@ -1,5 +1,6 @@
 import type { ExamQuestion } from '#shared/contracts/exams.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { textFormat, type TextFormat } from '#shared/domain/rich-text.js';
 
 /** A question as the screen shows it: every text in the current language, with fallback. */
 export interface QuestionView {
@@ -13,6 +14,8 @@ export interface QuestionView {
   difficulty: string;
   url: string;
   groupId: string;
+  /** How the texts are written (D130): legacy questions are plain. */
+  format: TextFormat;
 }
 
 /** docs/product.md#take-exam: urls equal to "nan" (any case) are cleared. */
@@ -33,6 +36,7 @@ export function questionView(question: ExamQuestion, language: Language): Questi
     difficulty: question.difficulty ?? 'Medium',
     url: cleanUrl(question.url),
     groupId: question.group_id ?? '',
+    format: textFormat(question.format),
   };
 }
 

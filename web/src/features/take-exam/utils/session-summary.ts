@@ -1,6 +1,7 @@
 import type { ExamQuestion } from '#shared/contracts/exams.js';
 import type { ExamResult } from '#shared/contracts/results.js';
 import type { Language } from '#shared/domain/language.js';
+import type { TextFormat } from '#shared/domain/rich-text.js';
 import { questionView } from './question-view.js';
 
 /** One answered question as the summary and the mistakes review list it. */
@@ -16,6 +17,8 @@ export interface ReviewEntry {
   /** Empty when the question is no longer readable (deleted, exam gone). */
   correctAnswer: string;
   explanation: string;
+  /** How the texts are written (D130). */
+  format: TextFormat;
 }
 
 /**
@@ -53,6 +56,7 @@ export function reviewEntries(
       correct: detail.is_correct,
       correctAnswer: view?.answer ?? '',
       explanation: view?.explanation ?? '',
+      format: view?.format ?? 'plain',
     };
   });
 }

@@ -1,0 +1,16 @@
+import * as images from '../contracts/images.js';
+import type { RouteGroup } from '../route-group.js';
+
+/**
+ * Question images (issue 25): their own Lambda, so busboy and the image checks stay out of the
+ * exams Lambda, and only this one (with files) writes the bucket's `images/` prefix.
+ */
+export const imagesGroup: RouteGroup = {
+  name: 'images',
+  handler: 'functions/groups/images.ts',
+  // Images of up to 2 MB pass through memory once or twice.
+  memoryMb: 512,
+  timeoutSeconds: 29,
+  routes: [images.uploadQuestionImage, images.readQuestionImage],
+  access: { appTable: 'read', ephemeralTable: 'sessions', filesBucket: 'write' },
+};

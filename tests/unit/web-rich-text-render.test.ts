@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { describe, expect, test } from 'vitest';
+import { renderMarkdown, sanitize } from '../../web/src/components/rich-text/render-markdown.js';
+
+/** Renders and parses, so assertions read the DOM the browser would build. */
+async function rendered(text: string): Promise<HTMLElement> {
+  const host = document.createElement('div');
+  host.innerHTML = await renderMarkdown(text);
+  return host;
+}
+
+const noActiveContent = (host: HTMLElement) => {
+  expect(host.querySelectorAll('script, iframe, object, embed, style, form, svg, foreignObject').length).toBe(0);
+  for (const element of host.querySelectorAll('*')) {
+    for (const attribute of element.attributes) {
+      expect(attribute.name.startsWith('on'), `${element.tagName} ${attribute.name}`).toBe(false);
+      if (['href', 'src', 'xlink:href', 'action', 'formaction'].includes(attribute.name)) {
+        expect(attribute.value).not.toMatch(/^\s*(javascript|data|vbscript):/i);
+      }
+    }
+  }
+};
+
+describe('the Markdown renderer', () => {
+  test('renders the subset: emphasis, lists, tables, links, code', async () => {
+    const host = await rendered(
+      '**굵게** _기울임_\n\n- 하나\n- 둘\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n[문서](https://example.com) `x`',
+    );
+    expect(host.querySelector('strong')?.textContent).toBe('굵게');
+    expect(host.querySelector('em')?.textContent).toBe('기울임');
+    expect(host.querySelectorAll('li')).toHaveLength(2);
+    expect(host.querySelector('table td')?.textContent).toBe('1');
+    const link = host.querySelector('a')!;
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(host.querySelector('code')?.textContent).toBe('x');
+  });
+
+  test('highlights a fenced block in a registered language', async () => {
+    const host = await rendered('```yaml\nkind: Pod\n```');
+    expect(host.querySelector('pre code')?.innerHTML).toContain('hljs-');
+  });
+
+  test('renders math with MathML for screen readers', async () => {
+    const host = await rendered('신뢰도 $MTTF \\times \\frac{1}{n}$\n\n$$\\sum_{i=1}^n x_i$$');
+    expect(host.querySelectorAll('math').length).toBe(2);
+    expect(host.querySelector('annotation')?.textContent).toContain('\\frac{1}{n}');
+  });
+
+  test('raw HTML is text, never markup', async () => {
+    const host = await rendered('<script>alert(1)</script> <img src=x onerror=alert(1)> <b>x</b>');
+    expect(host.querySelector('script, img, b')).toBeNull();
+    expect(host.textContent).toContain('<script>alert(1)</script>');
+  });
+
+  test.each([
+    ['[x](javascript:alert(1))'],
+    ['[x](JaVaScRiPt:alert(1))'],
+    ['[x](&#106;avascript:alert(1))'],
+    ['[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)'],
+    ['![x](javascript:alert(1))'],
+    ['![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)'],
+    ['[x](vbscript:msgbox(1))'],
+    ['<svg><script>alert(1)</script></svg>'],
+    ['$\\href{javascript:alert(1)}{x}$'],
+    ['$\\url{javascript:alert(1)}$'],
+    ['$$\\htmlId{x}{y}$$'],
+    ['[a](https://ok.example "title\\" onmouseover=alert(1) x=\\"")'],
+    ['$$ \\frac{1}{ $$ unbalanced $'],
+  ])('neutralises %s', async (text) => {
+    noActiveContent(await rendered(text));
+  });
+
+  test('10,000 nested lists render without exhausting the stack', async () => {
+    const host = await rendered('- '.repeat(10_000) + 'deep');
+    // markdown-it stops nesting at maxNesting: the page stays shallow (the deepest text may be dropped).
+    expect(host.querySelectorAll('ul').length).toBeLessThanOrEqual(25);
+  });
+
+  test('the sanitizer alone strips what markdown-it would never emit', () => {
+    const clean = sanitize(
+      '<a href="javascript:alert(1)">a</a><img src="x" onerror="alert(1)"><svg onload="alert(1)"></svg><math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+    );
+    const host = document.createElement('div');
+    host.innerHTML = clean;
+    noActiveContent(host);
+    expect(host.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});
