@@ -37,8 +37,8 @@ export function startMetrics(groupName: string): void {
   if (invocations === 1) countMetric(METRIC.coldStart);
 }
 
-/** `LOG_LEVEL=silent` (the tests) writes no metric lines either. */
-const silent = () => (process.env.LOG_LEVEL ?? '').toLowerCase() === 'silent';
+/** Metric lines are info lines: `LOG_LEVEL` `warn`, `error` or `silent` (the tests) writes none. */
+const silent = () => ['silent', 'error', 'warn'].includes((process.env.LOG_LEVEL ?? '').toLowerCase());
 
 /** Publishes and clears this invocation's counts; a no-op when it counted nothing. */
 export async function flushMetrics(): Promise<void> {

@@ -124,9 +124,12 @@ describe('business metrics (D140)', () => {
     },
   );
 
-  it('writes nothing with LOG_LEVEL=silent (the tests)', async () => {
-    const { withMetrics, countMetric, METRIC, lines } = await metricsAt('silent');
-    await withMetrics('exams', async () => countMetric(METRIC.examsCreated))();
-    expect(lines).toEqual([]);
-  });
+  it.each(['silent', 'error', 'warn'])(
+    'writes nothing with LOG_LEVEL=%s (metric lines are info lines)',
+    async (level) => {
+      const { withMetrics, countMetric, METRIC, lines } = await metricsAt(level);
+      await withMetrics('exams', async () => countMetric(METRIC.examsCreated))();
+      expect(lines).toEqual([]);
+    },
+  );
 });
