@@ -1,29 +1,14 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
-import { config } from '../../functions/runtime/config.js';
 import { queryAll } from '../../functions/runtime/data/paginate.js';
 import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
 import { dueTodayCount } from '../../functions/domains/learning/due-today.js';
-import { nextStat } from '../../functions/domains/learning/question-stat.js';
 import { addDays, learnerDay, learnerDayStart } from '#shared/domain/learner-day.js';
 import { countDynamoCalls } from '../support/exam-store.js';
+import { writeDueCard } from '../support/due-cards.js';
 import { fixtureUser } from '../support/fixture-users.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
-
-/** A review card due at `due` (in the sparse due index), written as a submit would write it. */
-async function dueCard(userId: string, questionId: string, due: Date) {
-  const item = nextStat(userId, questionId, undefined, [true], new Date(due.getTime() - 30 * 86_400_000), 'exam');
-  const fsrs = { ...item.fsrs, state: 'review' as const, due: due.toISOString(), stability: 5, scheduled_days: 5 };
-  await dynamoDocument().send(
-    new PutCommand({
-      TableName: config.appTable,
-      Item: { ...item, fsrs, ...questionStatEntity.dueIndex(userId, fsrs.due, questionId) },
-    }),
-  );
-}
 
 describe('due today (D120)', () => {
   const calls = countDynamoCalls();
@@ -35,10 +20,12 @@ describe('due today (D120)', () => {
     const today = learnerDay(now, settings);
     const tomorrow = learnerDayStart(addDays(today, 1), settings);
     // 3 overdue, 2 due later today, 4 due tomorrow or later.
-    for (let i = 0; i < 3; i++) await dueCard(user.id, `file-${i}`, new Date(now.getTime() - (i + 1) * 86_400_000));
-    for (let i = 3; i < 5; i++) await dueCard(user.id, `file-${i}`, new Date(tomorrow.getTime() - (i - 2) * 60_000));
+    for (let i = 0; i < 3; i++)
+      await writeDueCard(user.id, `file-${i}`, new Date(now.getTime() - (i + 1) * 86_400_000));
+    for (let i = 3; i < 5; i++)
+      await writeDueCard(user.id, `file-${i}`, new Date(tomorrow.getTime() - (i - 2) * 60_000));
     for (let i = 5; i < 9; i++)
-      await dueCard(user.id, `file-${i}`, new Date(tomorrow.getTime() + (i - 5) * 86_400_000));
+      await writeDueCard(user.id, `file-${i}`, new Date(tomorrow.getTime() + (i - 5) * 86_400_000));
 
     const index = await queryAll({
       IndexName: 'gsi1',

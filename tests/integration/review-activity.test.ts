@@ -3,13 +3,12 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { config } from '../../functions/runtime/config.js';
-import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
 import { reviewCalendarEntity } from '../../functions/domains/learning/entities/review-calendar.js';
 import { getReviewActivity } from '../../functions/domains/learning/review-activity.js';
-import { nextStat } from '../../functions/domains/learning/question-stat.js';
 import { addDays, learnerDay, learnerDayStart } from '#shared/domain/learner-day.js';
 import { createExam } from '../support/exam-fixtures.js';
 import { countDynamoCalls } from '../support/exam-store.js';
+import { writeDueCard } from '../support/due-cards.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, multipartForm, questionRows, xlsxBytes } from '../support/sheets.js';
 
@@ -38,17 +37,6 @@ async function reviewedOn(userId: string, days: Record<string, number>) {
       }),
     );
   }
-}
-
-async function dueCard(userId: string, questionId: string, due: Date) {
-  const item = nextStat(userId, questionId, undefined, [true], new Date(due.getTime() - 30 * 86_400_000), 'exam');
-  const fsrs = { ...item.fsrs, state: 'review' as const, due: due.toISOString(), stability: 5, scheduled_days: 5 };
-  await dynamoDocument().send(
-    new PutCommand({
-      TableName: config.appTable,
-      Item: { ...item, fsrs, ...questionStatEntity.dueIndex(userId, fsrs.due, questionId) },
-    }),
-  );
 }
 
 describe('review activity: heatmap, streaks and forecast (issue 26)', () => {
@@ -119,11 +107,12 @@ describe('review activity: heatmap, streaks and forecast (issue 26)', () => {
     expect(calls.count()).toBe(2);
     expect(empty.forecast.every((day) => day.due === 0)).toBe(true);
 
-    for (let i = 0; i < 3; i++) await dueCard(user.id, `over-${i}`, new Date(now.getTime() - (i + 1) * 86_400_000));
-    await dueCard(user.id, 'later-today', new Date(start(1).getTime() - 60_000));
-    for (let i = 0; i < 2; i++) await dueCard(user.id, `in-5-${i}`, new Date(start(5).getTime() + 3_600_000));
-    await dueCard(user.id, 'day-29', new Date(start(29).getTime() + 60_000));
-    await dueCard(user.id, 'day-30', new Date(start(30).getTime() + 60_000)); // past the forecast
+    for (let i = 0; i < 3; i++)
+      await writeDueCard(user.id, `over-${i}`, new Date(now.getTime() - (i + 1) * 86_400_000));
+    await writeDueCard(user.id, 'later-today', new Date(start(1).getTime() - 60_000));
+    for (let i = 0; i < 2; i++) await writeDueCard(user.id, `in-5-${i}`, new Date(start(5).getTime() + 3_600_000));
+    await writeDueCard(user.id, 'day-29', new Date(start(29).getTime() + 60_000));
+    await writeDueCard(user.id, 'day-30', new Date(start(30).getTime() + 60_000)); // past the forecast
 
     calls.reset();
     const answer = await getReviewActivity({} as never, { caller } as never);
