@@ -1,4 +1,13 @@
-import { Annotations, CfnOutput, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import {
+  Annotations,
+  CfnOutput,
+  NestedStack,
+  RemovalPolicy,
+  Stack,
+  Tags,
+  Validations,
+  type StackProps,
+} from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '#shared/routes-manifest.js';
@@ -49,6 +58,11 @@ export class QuizbankStack extends Stack {
   readonly mailLinkSecret: Secret;
   readonly originSecret: Secret;
   /** Alarms (to an SNS topic), the dashboard and the X-Ray sampling rule (D112). */
+  /**
+   * Alarms, the dashboard, metric filters and the canary's deployment groups, in a nested stack: with them
+   * the one stack passed CloudFormation's 500 resources (D173).
+   */
+  readonly operations: NestedStack;
   readonly observability: Observability;
   /** CodeDeploy's canary per function, rolled back by its Errors alarm (D141). */
   readonly deploy: GradualDeploy;
@@ -205,7 +219,8 @@ export class QuizbankStack extends Stack {
     });
     this.mail.sendFeedbackTo(this.mailFeedback.alias);
 
-    this.observability = new Observability(this, 'Observability', {
+    this.operations = new NestedStack(this, 'Operations', { description: `${namePrefix} alarms, dashboard, canary` });
+    this.observability = new Observability(this.operations, 'Observability', {
       namePrefix,
       stage: settings.stage,
       alarmEmail: settings.alarmEmail,
@@ -217,7 +232,10 @@ export class QuizbankStack extends Stack {
       dailyMail: this.jobs.stateMachines.get('daily-quiz-email'),
     });
 
-    this.deploy = new GradualDeploy(this, 'Deploy', { namePrefix, functions: this.observability.errorAlarms });
+    this.deploy = new GradualDeploy(this.operations, 'Deploy', {
+      namePrefix,
+      functions: this.observability.errorAlarms,
+    });
 
     // Last, once every function exists (CDK's deploy-time helpers included).
     observeHelperFunctions(this);

@@ -1,4 +1,5 @@
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
+import { withMetrics } from '../runtime/metrics.js';
 import { runFsrsFitJob } from '../domains/learning/index.js';
 
 /** Per-learner FSRS fitting, daily at 19:00 UTC (04:00 KST, after the learner day's rollover): learning/memory-fit.ts. */
@@ -16,4 +17,4 @@ async function run(_event?: unknown, context?: { getRemainingTimeInMillis?: () =
 }
 
 /** The job's Lambda handler: its log lines are out before it returns (log.ts). */
-export const handler = withFlushedLogs(run);
+export const handler = withFlushedLogs(withMetrics(JOB, run));

@@ -24,7 +24,12 @@ function appFunctions(): Map<string, string> {
 }
 
 beforeAll(() => {
-  resources = synthesize().template.toJSON().Resources as Record<string, Resource>;
+  const { template, operations } = synthesize();
+  // The deployment groups live in the nested operations stack (D173).
+  resources = {
+    ...(template.toJSON().Resources as Record<string, Resource>),
+    ...(operations.toJSON().Resources as Record<string, Resource>),
+  };
 });
 
 describe('gradual traffic (D141)', () => {

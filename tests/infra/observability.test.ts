@@ -147,8 +147,13 @@ function alarmPeriods(props: Record<string, any>): number[] {
 }
 
 beforeAll(() => {
-  ({ template } = synthesize());
-  resources = template.toJSON().Resources as Record<string, Resource>;
+  let operations: Template;
+  ({ template, operations } = synthesize());
+  // The alarms, dashboard and metric filters live in the nested operations stack (D173).
+  resources = {
+    ...(template.toJSON().Resources as Record<string, Resource>),
+    ...(operations.toJSON().Resources as Record<string, Resource>),
+  };
 });
 
 describe('tracing and log retention', () => {
@@ -295,8 +300,8 @@ describe('alarms', () => {
       Object.values(t.findResources('AWS::SNS::Subscription') as Record<string, Resource>).filter(
         (s) => s.Properties.Protocol === 'email',
       );
-    expect(emails(template)).toEqual([]);
-    const { template: withEmail } = synthesize({
+    expect(emails(synthesize().operations)).toEqual([]);
+    const { operations: withEmail } = synthesize({
       context: { alarmEmail: 'ops@example.org', tracingSampleRate: '0.2' },
     });
     const subscriptions = emails(withEmail);

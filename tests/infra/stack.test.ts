@@ -62,6 +62,7 @@ const mentions = (statement: Statement, logicalId: string) =>
 
 describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
   let template: Template;
+  let operations: Template;
   let functions: ReturnType<typeof appFunctions>;
   const groups: RouteGroup[] = ROUTE_GROUPS;
   /** The logical id of a function's `live` alias: what every caller invokes (D141). */
@@ -75,7 +76,7 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
   };
 
   beforeAll(() => {
-    ({ template } = synthesize());
+    ({ template, operations } = synthesize());
     functions = appFunctions(template);
   });
 
@@ -495,6 +496,14 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       });
       template.hasResourceProperties('AWS::SES::ConfigurationSet', { Name: 'quizbank-dev' });
     });
+  });
+
+  it('keeps each stack well under the 500 resources CloudFormation allows (D173): alarms and canary nested', () => {
+    const count = (t: Template) => Object.keys(t.toJSON().Resources as object).length;
+    expect(count(template)).toBeLessThanOrEqual(420);
+    expect(count(operations)).toBeLessThanOrEqual(300);
+    expect(Object.keys(operations.findResources('AWS::CloudWatch::Alarm')).length).toBeGreaterThan(50);
+    expect(Object.keys(template.findResources('AWS::CloudWatch::Alarm'))).toEqual([]);
   });
 
   it('outputs the site and API URLs, table names and the files bucket', () => {

@@ -39,7 +39,12 @@ export interface SynthOptions {
   nag?: boolean;
 }
 
-export function synthesize(options: SynthOptions = {}): { stack: QuizbankStack; template: Template } {
+export function synthesize(options: SynthOptions = {}): {
+  stack: QuizbankStack;
+  template: Template;
+  /** The nested stack of alarms, the dashboard, metric filters and the canary's deployment groups (D173). */
+  operations: Template;
+} {
   const context = {
     ...cdkJsonContext(),
     ...options.context,
@@ -54,5 +59,30 @@ export function synthesize(options: SynthOptions = {}): { stack: QuizbankStack; 
     siteAssetPath: fakeSite(),
     ...options.props,
   });
-  return { stack, template: Template.fromStack(stack) };
+  const template = Template.fromStack(stack);
+  return { stack, template, operations: withParentReferences(Template.fromStack(stack.operations), template) };
+}
+
+/**
+ * The nested operations stack with each parameter it takes from the parent (`referenceto…Ref`, CDK's
+ * cross-stack wiring) replaced by what the parent passes, so assertions name the parent's resources
+ * (`{ Ref: 'ApiHttpApi…' }`) as they would in one stack.
+ */
+function withParentReferences(nested: Template, parent: Template): Template {
+  const parentResources = parent.toJSON().Resources as Record<
+    string,
+    { Type: string; Properties?: Record<string, unknown> }
+  >;
+  const nestedStack = Object.values(parentResources).find((resource) => resource.Type === 'AWS::CloudFormation::Stack');
+  const passed = (nestedStack?.Properties?.Parameters ?? {}) as Record<string, unknown>;
+  const resolve = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(resolve);
+    if (value && typeof value === 'object') {
+      const ref = (value as { Ref?: unknown }).Ref;
+      if (typeof ref === 'string' && ref in passed && Object.keys(value).length === 1) return passed[ref];
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(inner)]));
+    }
+    return value;
+  };
+  return Template.fromJSON(resolve(nested.toJSON()) as Record<string, unknown>);
 }
