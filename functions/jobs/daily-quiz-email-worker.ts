@@ -1,6 +1,7 @@
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
 import { METRIC, countMetric, withMetrics } from '../runtime/metrics.js';
 import { deliverShard, type ShardReport, type ShardTask } from '../domains/mail/index.js';
+import { withTrace } from '../runtime/tracing.js';
 
 export type { ShardReport, ShardTask };
 
@@ -21,4 +22,6 @@ async function run(task: ShardTask, context?: { getRemainingTimeInMillis?: () =>
 }
 
 /** The job's Lambda handler: its log lines are out before it returns (log.ts). */
-export const handler = withFlushedLogs(withMetrics('daily-quiz-email-worker', run));
+export const handler = withFlushedLogs(
+  withMetrics('daily-quiz-email-worker', withTrace('daily-quiz-email-worker', run)),
+);

@@ -2,6 +2,7 @@ import { createLogger, withFlushedLogs } from '../runtime/log.js';
 import { withMetrics } from '../runtime/metrics.js';
 import { RECIPIENT_SHARDS } from '../domains/mail/index.js';
 import { handler as runShard, type ShardReport, type ShardTask } from './daily-quiz-email-worker.js';
+import { withTrace } from '../runtime/tracing.js';
 
 /**
  * Daily quiz email, 22:00 UTC (07:00 KST; docs/architecture.md §5). The coordinator: it fans the
@@ -64,4 +65,4 @@ async function runInProcess(at: string, context?: LambdaContext) {
 }
 
 /** The job's Lambda handler: its log lines are out before it returns (log.ts). */
-export const handler = withFlushedLogs(withMetrics(JOB, run));
+export const handler = withFlushedLogs(withMetrics(JOB, withTrace(JOB, run)));

@@ -1,6 +1,7 @@
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
 import { withMetrics } from '../runtime/metrics.js';
 import { runFsrsFitJob } from '../domains/learning/index.js';
+import { withTrace } from '../runtime/tracing.js';
 
 /** Per-learner FSRS fitting, daily at 19:00 UTC (04:00 KST, after the learner day's rollover): learning/memory-fit.ts. */
 const JOB = 'fsrs-fit';
@@ -17,4 +18,4 @@ async function run(_event?: unknown, context?: { getRemainingTimeInMillis?: () =
 }
 
 /** The job's Lambda handler: its log lines are out before it returns (log.ts). */
-export const handler = withFlushedLogs(withMetrics(JOB, run));
+export const handler = withFlushedLogs(withMetrics(JOB, withTrace(JOB, run)));

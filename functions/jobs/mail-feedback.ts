@@ -1,6 +1,7 @@
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
 import { withMetrics } from '../runtime/metrics.js';
 import { silenceBouncedRecipients, type SnsEvent } from '../domains/mail/index.js';
+import { withTrace } from '../runtime/tracing.js';
 
 export type { SnsEvent };
 
@@ -10,4 +11,4 @@ const log = createLogger({ job: 'mail-feedback' });
 const run = (event: SnsEvent) => silenceBouncedRecipients(event, log);
 
 /** The job's Lambda handler: its log lines are out before it returns (log.ts). */
-export const handler = withFlushedLogs(withMetrics('mail-feedback', run));
+export const handler = withFlushedLogs(withMetrics('mail-feedback', withTrace('mail-feedback', run)));

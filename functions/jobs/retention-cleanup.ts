@@ -1,6 +1,7 @@
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
 import { withMetrics } from '../runtime/metrics.js';
 import { runRetentionCleanup } from '../domains/results/index.js';
+import { withTrace } from '../runtime/tracing.js';
 
 /** Retention cleanup, daily at 18:00 UTC: the results domain's runRetentionCleanup (domains/results/retention-cleanup.ts) within the Lambda's time. */
 const JOB = 'retention-cleanup';
@@ -17,4 +18,4 @@ async function run(_event?: unknown, context?: { getRemainingTimeInMillis?: () =
 }
 
 /** The job's Lambda handler: its log lines are out before it returns (log.ts). */
-export const handler = withFlushedLogs(withMetrics('retention-cleanup', run));
+export const handler = withFlushedLogs(withMetrics('retention-cleanup', withTrace('retention-cleanup', run)));

@@ -154,6 +154,14 @@ describe('what only some requests use is not read at init (D107)', () => {
     expect(holds(inputs.lazy, '@aws-lambda-powertools/metrics')).toBe(true);
   });
 
+  // The X-Ray SDK is read on a process's first sampled invocation only (runtime/tracing.ts, D241).
+  it.each(entries)('%s reads Powertools Tracer and the X-Ray SDK only when an invocation is sampled', async (entry) => {
+    const inputs = await bundleInputs(entry);
+    expect(holds(inputs.atInit, '@aws-lambda-powertools/tracer')).toBe(false);
+    expect(holds(inputs.atInit, 'aws-xray-sdk-core')).toBe(false);
+    expect(holds(inputs.lazy, 'aws-xray-sdk-core')).toBe(true);
+  });
+
   // @middy/core imports Node's web streams for streamed answers, which no route gives
   // (infra/lambda-shims/node-stream-web.ts stands in for them).
   it.each(ROUTE_GROUPS.map((group) => [group.name, group] as const))(

@@ -16,6 +16,7 @@ import {
   logsFlushed,
   metricsFlushed,
   requestContext,
+  routeTraced,
 } from './middlewares.js';
 import { originCheck } from './origin-check.js';
 import { Reply } from './reply.js';
@@ -127,6 +128,7 @@ export function createGroupHandler(group: RouteGroup, bindings: Binding[], optio
         context.route = binding.contract;
       },
     })
+    .use(routeTraced(groupName))
     .use(httpHeaderNormalizer())
     .use(bodyLimit())
     .use(csrfCheck())

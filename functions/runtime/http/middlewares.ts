@@ -9,6 +9,7 @@ import { SERVICE_RETRY_AFTER_SECONDS, serviceUnavailableError } from './service-
 import { addLambdaContext, createLogger, flushLogs } from '../log.js';
 import { flushMetrics, startMetrics } from '../metrics.js';
 import { onDemand } from '../on-demand.js';
+import { startSpan, type TraceSpan } from '../tracing.js';
 import type { CallerLoader, HandlerContext, HttpEvent, HttpResult } from './types.js';
 
 /** Frames of a bundle mapped to their .ts, read only when an unhandled error is logged (D108). */
@@ -36,6 +37,32 @@ export function metricsFlushed(group: string): Middleware {
     before: () => startMetrics(group),
     after: () => flushMetrics(),
     onError: () => flushMetrics(),
+  };
+}
+
+/**
+ * The route's X-Ray subsegment with the route and group as annotations, on sampled invocations
+ * only (tracing.ts, D241). Inside the error responder: a 4xx is an answer, not a fault, so only
+ * unexpected errors and 5xx mark the subsegment failed.
+ */
+export function routeTraced(group: string): Middleware {
+  const spans = new WeakMap<object, TraceSpan>();
+  const end = (request: object) => {
+    spans.get(request)?.end();
+    spans.delete(request);
+  };
+  return {
+    before: async (request) => {
+      const route = request.event.routeKey;
+      const span = await startSpan(`## ${route}`, { route, group });
+      if (span) spans.set(request, span);
+    },
+    after: (request) => end(request),
+    onError: (request) => {
+      const error = request.error;
+      if (!(error instanceof AppError) || error.status >= 500) spans.get(request)?.fail(error);
+      end(request);
+    },
   };
 }
 
