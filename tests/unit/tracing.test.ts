@@ -107,7 +107,7 @@ describe('X-Ray tracing (D241)', () => {
     const { AppError } = await import('../../functions/runtime/http/app-error.js');
     const handler = (failure: Error) =>
       middy()
-        .use(routeTraced('exams') as never)
+        .use(routeTraced('exams') as middy.MiddlewareObj)
         .handler(async () => {
           await client.send(new GetItemCommand({ TableName: 'quizbank-test', Key: { pk: { S: 'EXAM#1' } } }));
           throw failure;

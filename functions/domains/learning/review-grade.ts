@@ -16,6 +16,7 @@ import {
   writeUndo,
   NothingToUndo,
 } from './review-store.js';
+import { METRIC, countMetric } from '../../runtime/metrics.js';
 
 /**
  * A grade of the Review screen (issue 26): rating 1–4 on one card, applied once per client grade id.
@@ -102,6 +103,7 @@ export async function applyReviewGrade(user: ReviewUser, input: GradeInput, now 
     };
     try {
       await writeGrade({ userId: user.id, grade: record, stat, previous, revlog, learningAfter, now });
+      countMetric(METRIC.reviews);
       return { replayed: false, question_id: input.question_id, ...answer };
     } catch (error) {
       if (error instanceof GradeReplayed) {

@@ -39,7 +39,6 @@ export function logOf(
   at: { answeredAt: string; examId: string; resultId: string; part: string },
   day: LearnerDaySettings,
 ): TransactItem[] {
-  countMetric(METRIC.reviews, writes.length);
   return reviewLogWrites(
     userId,
     `${at.resultId}#${at.part}`,
@@ -104,6 +103,8 @@ export async function runJob(userId: string, start: JobRecord): Promise<void> {
         day,
       );
       await writeStatsBatch(userId, job, writes, job.cursor + batch.length, log);
+      // Counted once written: a batch retried after a lost race is not counted twice.
+      countMetric(METRIC.reviews, writes.length);
       job = { ...job, cursor: job.cursor + batch.length };
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;

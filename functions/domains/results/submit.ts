@@ -353,6 +353,8 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
       if (claimed) return replay(input, key, requestHash);
       continue;
     }
+    // Counted once written: a transaction retried after a lost race is not counted twice.
+    countMetric(METRIC.reviews, first.length);
     if (previous) {
       const stale = previousDetailItems.filter(
         (i) => !String(i.sk).startsWith(resultDetailEntity.writePrefix(result.id, result.detail_tag)),
