@@ -5,16 +5,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
 import { ROOT_DIR } from '../../infra/bundling.js';
 import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
+import { ALARM_SPECS, DAILY_MAIL_MIN_ATTEMPTS, type AlarmKind } from '../../infra/constructs/alarm-specs.js';
 import {
-  ALARM_SPECS,
   ORIGIN_REFUSAL_LOG,
   ORIGIN_REFUSAL_METRIC,
   TABLE_OPERATIONS,
   logMetricsNamespace,
-  DAILY_MAIL_MIN_ATTEMPTS,
   DAILY_MAIL_WORKER_GROUP,
-  type AlarmKind,
-} from '../../infra/constructs/observability.js';
+} from '../../infra/constructs/operational-metrics.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
 import { METRIC, METRICS_NAMESPACE } from '#shared/domain/business-metrics.js';
 import { TABLES } from '../../infra/definitions/tables.js';
