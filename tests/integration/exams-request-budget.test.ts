@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { importQuestionSheet } from '../../functions/domains/files/importer/import.js';
 import * as examServices from '../../functions/domains/exams/exams.js';
-import type { RequestContext, SignedInContext } from '../../functions/runtime/http/types.js';
 import { createLogger } from '../../functions/runtime/log.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { EXAM_LIST_SHARDS } from '../../functions/domains/exams/entities/exam.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, questionRows, xlsxBytes } from '../support/sheets.js';
+import { requestContextFor as contextFor, signedInContextFor as signedIn } from '../support/request-context.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -16,34 +16,6 @@ Object.assign(process.env, inject('cloudEnv'));
  * process against the same DynamoDB Local. Budgets: import ≤ ceil(rows/25) + a constant;
  * exam read and exam list a constant whatever the sizes.
  */
-const callerFor = (user: FixtureUser) => ({
-  sessionKey: 'budget',
-  user: {
-    id: user.id,
-    username: user.username,
-    role: user.role,
-    is_superuser: false,
-    is_staff: false,
-    language: 'ko' as const,
-  },
-});
-
-/** What the runtime hands a service of a signed-in route. */
-function signedIn(user: FixtureUser): SignedInContext {
-  return { ...contextFor(user), caller: callerFor(user) };
-}
-
-function contextFor(user: FixtureUser | null): RequestContext {
-  return {
-    requestId: 'budget',
-    language: 'ko',
-    cookies: {},
-    caller: user ? callerFor(user) : null,
-    sourceIp: '127.0.0.1',
-    userAgent: 'vitest',
-    log: createLogger({ test: 'budget' }),
-  };
-}
 
 describe('DynamoDB requests per call', () => {
   const calls = countDynamoCalls();

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import * as studyServices from '../../functions/domains/studies/studies.js';
-import type { RequestContext } from '../../functions/runtime/http/types.js';
-import { createLogger } from '../../functions/runtime/log.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { addMember, addMembers, addTasks, createStudy } from '../support/study-fixtures.js';
+import { requestContextFor as contextFor } from '../support/request-context.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -14,29 +13,6 @@ Object.assign(process.env, inject('cloudEnv'));
  * process: the list, the detail and the caller's studies take a constant number of requests
  * whatever the number of studies, members and tasks.
  */
-function contextFor(user: FixtureUser | null): RequestContext {
-  return {
-    requestId: 'budget',
-    language: 'ko',
-    cookies: {},
-    caller: user
-      ? {
-          sessionKey: 'budget',
-          user: {
-            id: user.id,
-            username: user.username,
-            role: user.role,
-            is_superuser: false,
-            is_staff: false,
-            language: 'ko',
-          },
-        }
-      : null,
-    sourceIp: '127.0.0.1',
-    userAgent: 'vitest',
-    log: createLogger({ test: 'budget' }),
-  };
-}
 
 describe('DynamoDB requests per study read', () => {
   const calls = countDynamoCalls();

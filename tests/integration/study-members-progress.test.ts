@@ -3,8 +3,6 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { batchWriteAll, putRequest } from '../../functions/runtime/data/batch-ops.js';
 import { studyActivityEntity } from '../../functions/domains/studies/entities/study-activity.js';
 import { studyMemberEntity } from '../../functions/domains/studies/entities/study-member.js';
-import type { SignedInContext } from '../../functions/runtime/http/types.js';
-import { createLogger } from '../../functions/runtime/log.js';
 import * as membersProgress from '../../functions/domains/studies/members-progress.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
@@ -12,6 +10,7 @@ import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixtu
 import type { TestClient } from '../support/http-client.js';
 import { addTasks } from '../support/study-fixtures.js';
 import { addStudyMember, itemsWithPrefix, makeStudy, studyPartition } from '../support/study-member-fixtures.js';
+import { signedInContextFor as contextFor } from '../support/request-context.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -216,28 +215,6 @@ describe('DynamoDB requests per members-table call', () => {
   const MEMBERS = 300;
   const OLD_DAYS = 20;
   const calls = countDynamoCalls();
-
-  function contextFor(user: FixtureUser): SignedInContext {
-    return {
-      requestId: 'budget',
-      language: 'ko',
-      cookies: {},
-      caller: {
-        sessionKey: 'budget',
-        user: {
-          id: user.id,
-          username: user.username,
-          role: user.role,
-          is_superuser: false,
-          is_staff: false,
-          language: 'ko',
-        },
-      },
-      sourceIp: '127.0.0.1',
-      userAgent: 'vitest',
-      log: createLogger({ test: 'members-progress-budget' }),
-    };
-  }
 
   const day = (offset: number) => {
     const date = new Date();

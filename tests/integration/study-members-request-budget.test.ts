@@ -2,13 +2,12 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { batchWriteAll, putRequest } from '../../functions/runtime/data/batch-ops.js';
 import { joinRequestEntity } from '../../functions/domains/studies/entities/study-join-request.js';
 import { studyMemberEntity } from '../../functions/domains/studies/entities/study-member.js';
-import type { SignedInContext } from '../../functions/runtime/http/types.js';
-import { createLogger } from '../../functions/runtime/log.js';
 import * as joinRequests from '../../functions/domains/studies/join-requests.js';
 import * as members from '../../functions/domains/studies/members.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { makeStudy } from '../support/study-member-fixtures.js';
+import { signedInContextFor as contextFor } from '../support/request-context.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -20,28 +19,6 @@ Object.assign(process.env, inject('cloudEnv'));
  */
 const MEMBERS = 500;
 const REQUESTS = 100;
-
-function contextFor(user: FixtureUser): SignedInContext {
-  return {
-    requestId: 'budget',
-    language: 'ko',
-    cookies: {},
-    caller: {
-      sessionKey: 'budget',
-      user: {
-        id: user.id,
-        username: user.username,
-        role: user.role,
-        is_superuser: false,
-        is_staff: false,
-        language: 'ko',
-      },
-    },
-    sourceIp: '127.0.0.1',
-    userAgent: 'vitest',
-    log: createLogger({ test: 'study-members-budget' }),
-  };
-}
 
 describe('DynamoDB requests per member call', () => {
   const calls = countDynamoCalls();
