@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { VoiceEvaluation } from '../../web/src/features/voice-mode/api/evaluate-answer.js';
+import { VoiceSession } from '../../web/src/features/voice-mode/hooks/voice-session.js';
 import {
   INITIAL_VOICE_STATE,
-  VoiceSession,
   type VoiceQuestion,
   type VoiceSessionHost,
   type VoiceViewState,
-} from '../../web/src/features/voice-mode/hooks/voice-session.js';
+} from '../../web/src/features/voice-mode/hooks/voice-state.js';
 import type {
   SpeechRecognitionEventLike,
   SpeechRecognitionLike,

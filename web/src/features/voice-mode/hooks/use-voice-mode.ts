@@ -5,7 +5,8 @@ import { loginPathFor } from '../../../lib/auth/safe-return-path.js';
 import { evaluateVoiceAnswer } from '../api/evaluate-answer.js';
 import type { VoiceModePanelProps } from '../components/voice-mode-panel.js';
 import { detectSpeechSupport } from '../utils/speech-support.js';
-import { INITIAL_VOICE_STATE, VoiceSession, type VoiceViewState } from './voice-session.js';
+import { VoiceSession } from './voice-session.js';
+import { INITIAL_VOICE_STATE, type VoiceViewState } from './voice-state.js';
 
 /**
  * Voice mode stays on when the page mounts the panel again (a question card keyed by question):

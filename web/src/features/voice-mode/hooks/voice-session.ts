@@ -1,80 +1,17 @@
-import type { Language } from '#shared/domain/language.js';
 import type { VoiceEvaluation } from '../api/evaluate-answer.js';
 import { speechErrorAction } from '../utils/error-policy.js';
 import {
   isDuplicateTranscript,
   nextQuality,
-  pickVoice,
   questionSpeech,
   speechLanguage,
   transcriptRejection,
   type QualityState,
 } from '../utils/recognition-filters.js';
+import { speakText } from '../utils/speak-text.js';
 import type { SpeechRecognitionEventLike, SpeechRecognitionLike, SpeechSupport } from '../utils/speech-support.js';
 import { VOICE } from '../utils/voice-constants.js';
-
-/** docs/product.md#voice-mode: initializing → connected → reading the question → listening → submitting → evaluating. */
-export type VoiceStatus =
-  'off' | 'initializing' | 'connected' | 'speaking' | 'listening' | 'submitting' | 'evaluating' | 'completed';
-
-export type VoiceNotice = 'notSupported' | 'noExamId' | 'permissionDenied' | 'networkFailed' | 'evaluationError';
-
-export interface VoiceVerdict {
-  questionId: string;
-  answer: string;
-  isCorrect: boolean;
-  /** The reason to show for a wrong answer (already in the screen's language). */
-  reason: string;
-}
-
-export interface VoiceViewState {
-  status: VoiceStatus;
-  /** Listening has stopped after an error; the user may start it again. */
-  paused: boolean;
-  interim: string;
-  heard: string;
-  verdict: VoiceVerdict | null;
-  qualityWarning: boolean;
-  notice: VoiceNotice | null;
-}
-
-export const INITIAL_VOICE_STATE: VoiceViewState = {
-  status: 'off',
-  paused: false,
-  interim: '',
-  heard: '',
-  verdict: null,
-  qualityWarning: false,
-  notice: null,
-};
-
-export interface VoiceQuestion {
-  id: string;
-  title: string;
-  content: string;
-  answer: string;
-}
-
-/** What the session reads from the panel's current props at the moment it needs them. */
-export interface VoiceSessionHost {
-  examId(): string;
-  question(): VoiceQuestion | null;
-  language(): Language;
-  isLastQuestion(): boolean;
-  evaluate(question: VoiceQuestion, answer: string, signal: AbortSignal): Promise<VoiceEvaluation>;
-  /** Texts spoken or shown that the session does not own. */
-  texts(): {
-    completed: string;
-    wrong: (reason: string) => string;
-    localReason: (evaluation: VoiceEvaluation) => string;
-  };
-  /** The panel is connected and on screen: a wrong answer is shown there rather than failed. */
-  visible(): boolean;
-  pass(): void;
-  fail(): void;
-  update(patch: Partial<VoiceViewState>): void;
-  requestMicrophone(): Promise<boolean>;
-}
+import { INITIAL_VOICE_STATE, type VoiceNotice, type VoiceSessionHost } from './voice-state.js';
 
 /**
  * The voice mode's machinery: reads questions with speechSynthesis, listens with
@@ -187,36 +124,9 @@ export class VoiceSession {
     if (await this.delay(VOICE.afterReadingDelayMs, epoch)) this.startListening(epoch);
   }
 
-  /** Reads a text aloud; resolves when it ends (or fails, or takes far too long). */
+  /** Reads a text aloud in the screen's language; resolves when it ends (or fails, or takes far too long). */
   speak(text: string): Promise<void> {
-    const synthesis = this.support.synthesis;
-    return new Promise<void>((resolve) => {
-      let done = false;
-      const finish = () => {
-        if (done) return;
-        done = true;
-        clearTimeout(guard);
-        resolve();
-      };
-      // Some engines never fire `end`; no reading takes longer than this.
-      const guard = setTimeout(finish, Math.max(5000, [...text].length * 300));
-      try {
-        synthesis.cancel();
-        const utterance = new SpeechSynthesisUtterance(text);
-        const language = this.host.language();
-        utterance.lang = speechLanguage(language);
-        utterance.rate = VOICE.speech.rate;
-        utterance.pitch = VOICE.speech.pitch;
-        utterance.volume = VOICE.speech.volume;
-        const voice = pickVoice(synthesis.getVoices?.() ?? [], language);
-        if (voice) utterance.voice = voice;
-        utterance.onend = finish;
-        utterance.onerror = finish;
-        synthesis.speak(utterance);
-      } catch {
-        finish();
-      }
-    });
+    return speakText(this.support.synthesis, text, this.host.language());
   }
 
   private startListening(epoch: number): void {
