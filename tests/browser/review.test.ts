@@ -200,6 +200,8 @@ describe('review screen', () => {
     await expect
       .poll(async () => (await pageApi<{ new_cards_per_day: number }>(page, 'GET', '/api/user-profile/get/')).body)
       .toMatchObject({ desired_retention: 0.85, new_cards_per_day: 7 });
+    // The memory card beside it shows the new desired retention without a reload.
+    await page.getByTestId('memory-fit-desired').getByText('85%').waitFor();
     await page.getByTestId('review-new-per-day').fill('999');
     expect(await page.getByTestId('review-settings-save').isDisabled()).toBe(true);
     await section.scrollIntoViewIfNeeded();

@@ -1,13 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileAnswer } from '#shared/contracts/profile.js';
 import { LIMITS } from '#shared/domain/limits.js';
-import button from '../../../components/ui/button/button.module.css';
-import { Card } from '../../../components/ui/card/card.js';
 import form from '../../../components/ui/form/form.module.css';
-import { useToast } from '../../../components/ui/toast/toast-context.js';
-import { serverDetailOr } from '../../../lib/error-text.js';
-import { updateProfile } from '../api/update-profile.js';
+import { useProfileSettingsSave } from '../hooks/use-profile-settings-save.js';
+import { SettingsFormCard } from './settings-form-card.js';
 
 const { desiredRetention: retention, newCardsPerDay: newCards, maxReviewsPerDay: reviews } = LIMITS;
 /** 80 % … 97 %, one point a step. */
@@ -22,12 +19,11 @@ const inRange = (value: number, range: { min: number; max: number }) =>
 /** Review settings (issue 26): desired retention, new cards a day, maximum reviews a day. */
 export function ReviewSettingsSection({ profile }: { profile: ProfileAnswer }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const id = useId();
+  const { saving, save } = useProfileSettingsSave('review');
   const [percent, setPercent] = useState(Math.round(profile.desired_retention * 100));
   const [newPerDay, setNewPerDay] = useState(String(profile.new_cards_per_day));
   const [reviewsPerDay, setReviewsPerDay] = useState(String(profile.max_reviews_per_day));
-  const [saving, setSaving] = useState(false);
   const newValid = inRange(Number(newPerDay), newCards) && newPerDay.trim() !== '';
   const reviewsValid = inRange(Number(reviewsPerDay), reviews) && reviewsPerDay.trim() !== '';
   const dirty =
@@ -35,110 +31,94 @@ export function ReviewSettingsSection({ profile }: { profile: ProfileAnswer }) {
     Number(newPerDay) !== profile.new_cards_per_day ||
     Number(reviewsPerDay) !== profile.max_reviews_per_day;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (!newValid || !reviewsValid) return;
-    setSaving(true);
-    try {
-      const next = await updateProfile({
+    void save(
+      {
         desired_retention: percent / 100,
         new_cards_per_day: Number(newPerDay),
         max_reviews_per_day: Number(reviewsPerDay),
-      });
-      setPercent(Math.round(next.desired_retention * 100));
-      setNewPerDay(String(next.new_cards_per_day));
-      setReviewsPerDay(String(next.max_reviews_per_day));
-      toast.success(t('profile.review.updated'));
-    } catch (error) {
-      toast.error(serverDetailOr(error, t, t('profile.review.updateFailed')));
-    } finally {
-      setSaving(false);
-    }
+      },
+      (next) => {
+        setPercent(Math.round(next.desired_retention * 100));
+        setNewPerDay(String(next.new_cards_per_day));
+        setReviewsPerDay(String(next.max_reviews_per_day));
+      },
+    );
   };
 
   return (
-    <Card
+    <SettingsFormCard
       id="profile-review"
-      testId="profile-review"
       title={t('profile.review.title')}
       description={t('profile.review.description')}
+      saving={saving}
+      saveDisabled={!dirty || !newValid || !reviewsValid}
+      saveTestId="review-settings-save"
+      onSubmit={onSubmit}
     >
-      <form className={form.form} onSubmit={(event) => void onSubmit(event)} noValidate>
-        <div className={form.grid}>
-          <div className={form.field}>
-            <label className={form.label} htmlFor={`${id}-retention`}>
-              {t('profile.review.retention')}
-            </label>
-            <select
-              id={`${id}-retention`}
-              className={form.select}
-              value={percent}
-              onChange={(event) => setPercent(Number(event.target.value))}
-              aria-describedby={`${id}-retention-hint`}
-              data-testid="review-retention"
-            >
-              {PERCENTS.map((p) => (
-                <option key={p} value={p}>{`${p}%`}</option>
-              ))}
-            </select>
-            <p id={`${id}-retention-hint`} className={form.hint}>
-              {t('profile.review.retentionHint')}
-            </p>
-          </div>
-          <div className={form.field}>
-            <label className={form.label} htmlFor={`${id}-new`}>
-              {t('profile.review.newPerDay')}
-            </label>
-            <input
-              id={`${id}-new`}
-              className={form.input}
-              type="number"
-              inputMode="numeric"
-              min={newCards.min}
-              max={newCards.max}
-              value={newPerDay}
-              aria-invalid={!newValid}
-              aria-describedby={`${id}-new-hint`}
-              onChange={(event) => setNewPerDay(event.target.value)}
-              data-testid="review-new-per-day"
-            />
-            <p id={`${id}-new-hint`} className={newValid ? form.hint : form.error}>
-              {t('profile.review.range', { min: newCards.min, max: newCards.max })}
-            </p>
-          </div>
-          <div className={form.field}>
-            <label className={form.label} htmlFor={`${id}-reviews`}>
-              {t('profile.review.reviewsPerDay')}
-            </label>
-            <input
-              id={`${id}-reviews`}
-              className={form.input}
-              type="number"
-              inputMode="numeric"
-              min={reviews.min}
-              max={reviews.max}
-              value={reviewsPerDay}
-              aria-invalid={!reviewsValid}
-              aria-describedby={`${id}-reviews-hint`}
-              onChange={(event) => setReviewsPerDay(event.target.value)}
-              data-testid="review-reviews-per-day"
-            />
-            <p id={`${id}-reviews-hint`} className={reviewsValid ? form.hint : form.error}>
-              {t('profile.review.range', { min: reviews.min, max: reviews.max })}
-            </p>
-          </div>
-        </div>
-        <div className={form.actions}>
-          <button
-            type="submit"
-            className={`${button.button} ${button.primary}`}
-            disabled={saving || !dirty || !newValid || !reviewsValid}
-            data-testid="review-settings-save"
-          >
-            {saving ? t('profile.saving') : t('profile.save')}
-          </button>
-        </div>
-      </form>
-    </Card>
+      <div className={form.field}>
+        <label className={form.label} htmlFor={`${id}-retention`}>
+          {t('profile.review.retention')}
+        </label>
+        <select
+          id={`${id}-retention`}
+          className={form.select}
+          value={percent}
+          onChange={(event) => setPercent(Number(event.target.value))}
+          aria-describedby={`${id}-retention-hint`}
+          data-testid="review-retention"
+        >
+          {PERCENTS.map((p) => (
+            <option key={p} value={p}>{`${p}%`}</option>
+          ))}
+        </select>
+        <p id={`${id}-retention-hint`} className={form.hint}>
+          {t('profile.review.retentionHint')}
+        </p>
+      </div>
+      <div className={form.field}>
+        <label className={form.label} htmlFor={`${id}-new`}>
+          {t('profile.review.newPerDay')}
+        </label>
+        <input
+          id={`${id}-new`}
+          className={form.input}
+          type="number"
+          inputMode="numeric"
+          min={newCards.min}
+          max={newCards.max}
+          value={newPerDay}
+          aria-invalid={!newValid}
+          aria-describedby={`${id}-new-hint`}
+          onChange={(event) => setNewPerDay(event.target.value)}
+          data-testid="review-new-per-day"
+        />
+        <p id={`${id}-new-hint`} className={newValid ? form.hint : form.error}>
+          {t('profile.review.range', { min: newCards.min, max: newCards.max })}
+        </p>
+      </div>
+      <div className={form.field}>
+        <label className={form.label} htmlFor={`${id}-reviews`}>
+          {t('profile.review.reviewsPerDay')}
+        </label>
+        <input
+          id={`${id}-reviews`}
+          className={form.input}
+          type="number"
+          inputMode="numeric"
+          min={reviews.min}
+          max={reviews.max}
+          value={reviewsPerDay}
+          aria-invalid={!reviewsValid}
+          aria-describedby={`${id}-reviews-hint`}
+          onChange={(event) => setReviewsPerDay(event.target.value)}
+          data-testid="review-reviews-per-day"
+        />
+        <p id={`${id}-reviews-hint`} className={reviewsValid ? form.hint : form.error}>
+          {t('profile.review.range', { min: reviews.min, max: reviews.max })}
+        </p>
+      </div>
+    </SettingsFormCard>
   );
 }
