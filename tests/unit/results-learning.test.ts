@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { default_w } from 'ts-fsrs';
 import { newCard, reviewCard } from '../../functions/domains/learning/fsrs.js';
 import { accuracyOf, nextStat, statCondition } from '../../functions/domains/learning/question-stat.js';
+import { DATED_FROM } from '../../functions/domains/learning/entities/question-stat.js';
 import { adjustment } from '../../functions/domains/results/results.js';
 import { gradeAnswer } from '../../functions/domains/results/submit.js';
 
@@ -42,7 +43,10 @@ describe('question statistics', () => {
       version: 1,
       exam_id: 'e1',
     });
-    expect(item.gsi1pk).toBeUndefined();
+    // A first answer leaves the card in its learning steps: on the due index as a learning entry (D185).
+    expect(item.fsrs.state).toBe('learning');
+    expect(item.gsi1pk).toBe('USER#u1#DUE');
+    expect(item.gsi1sk).toBe(`#L${item.fsrs.due}#f-1`);
     expect(statCondition(undefined).ConditionExpression).toBe('attribute_not_exists(pk)');
     expect(statCondition({ total_attempts: 1 }).ConditionExpression).toContain('attribute_not_exists(version)');
     expect(statCondition({ version: 3 })).toMatchObject({
@@ -55,6 +59,14 @@ describe('question statistics', () => {
     const second = nextStat('u1', 'f-1', first as never, [true], new Date(first.fsrs.due), 'e1');
     expect(second.gsi1pk).toBe('USER#u1#DUE');
     expect(second.gsi1sk).toBe(`${second.fsrs.due}#f-1`);
+  });
+  it('keeps learning entries before every dated entry, so counts of reviews can start after them', () => {
+    const learning = nextStat('u1', 'f-1', undefined, [true], now, 'e1');
+    expect(learning.gsi1sk! < DATED_FROM).toBe(true);
+    expect('2000-01-01T00:00:00.000Z#q' > DATED_FROM).toBe(true);
+    const adjusted = nextStat('u1', 'f-2', undefined, [true], now, 'e1', { reviews: [] });
+    expect(adjusted.fsrs.state).toBe('new');
+    expect(adjusted.gsi1pk).toBeUndefined();
   });
   it('rounds accuracy, 0 without attempts', () => {
     expect(accuracyOf(0, 0)).toBe(0);

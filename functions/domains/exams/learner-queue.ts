@@ -26,7 +26,8 @@ import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from './ex
  */
 
 export const QUEUE_DUE_READ = 400;
-export const QUEUE_EXAMS_READ = 4;
+/** Source exams whose questions are read (the daily exam read 3 before D184; the Review screen 4). */
+export const QUEUE_EXAMS_READ = 3;
 export const QUEUE_CANDIDATES = 60;
 
 export interface LearnerQueue {

@@ -60,7 +60,8 @@ export async function applyReviewGrade(user: ReviewUser, input: GradeInput, now 
   for (let attempt = 1; ; attempt++) {
     const { stat: previous, learning } = await gradeState(user.id, input.question_id);
     const before = previous?.fsrs as FsrsCard | undefined;
-    const kind = !before || before.state === 'new' ? 'new' : isScheduled(before) ? 'due' : 'learning';
+    // Relearning steps are learning cards, as the queue shows them (D185): they do not spend the review limit.
+    const kind = !before || before.state === 'new' ? 'new' : before.state === 'review' ? 'due' : 'learning';
     const stat = nextStat(user.id, input.question_id, previous ?? undefined, [input.rating > 1], at, input.exam_id, {
       reviews: [grade],
       day,
