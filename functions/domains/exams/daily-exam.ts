@@ -4,14 +4,7 @@ import { dailyQuizTitle } from '#shared/domain/exam-title.js';
 import type { Language } from '#shared/domain/language.js';
 import type { DailyExamErrorKey } from '#shared/i18n/daily-quiz-messages.js';
 import { newExamRecord } from './exam-creation.js';
-import {
-  findExam,
-  getExams,
-  insertExam,
-  removeExam,
-  type ExamRecord,
-  type StoredQuestion,
-} from './exam-store.js';
+import { findExam, getExams, insertExam, removeExam, type ExamRecord, type StoredQuestion } from './exam-store.js';
 import { subscribedExamIds } from './subscription-store.js';
 import { canReadExamDirectly } from './visibility.js';
 import { createLogger } from '../../runtime/log.js';

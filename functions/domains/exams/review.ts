@@ -18,7 +18,7 @@ import {
   type FsrsCard,
   type ReviewUser,
 } from '../learning/index.js';
-import { getExams, getExamWithQuestions, type ExamRecord, type StoredQuestion } from './exam-store.js';
+import { getExams, getExamWithQuestions, type ExamRecord } from './exam-store.js';
 import { displayTitle, questionView } from './exam-views.js';
 import { subscribedExamIds } from './subscription-store.js';
 import { canReadExam, canReadExamDirectly } from './visibility.js';

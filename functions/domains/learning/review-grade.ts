@@ -3,7 +3,7 @@ import { conflict } from '../../runtime/http/app-error.js';
 import type { CallerUser } from '../../runtime/http/types.js';
 import { reviewLogEntity } from './entities/review-log.js';
 import type { ReviewGradeRecord, ReviewLearningRecord } from './entities/review-grade.js';
-import { GRADES, isScheduled, schedulerFor, type FsrsCard, type SchedulingUser } from './fsrs.js';
+import { GRADES, schedulerFor, type FsrsCard, type SchedulingUser } from './fsrs.js';
 import { failuresOf, nextStat } from './question-stat.js';
 import { reviewRow } from './review-log.js';
 import {

@@ -63,7 +63,9 @@ export function reviewCalendarUpdate(
     Update: {
       TableName: config.appTable,
       Key: reviewCalendarEntity.key(userId, learnerDay.slice(0, 4)),
-      UpdateExpression: limits ? 'SET #type = :type ADD #day :n, #new :new, #rev :rev' : 'SET #type = :type ADD #day :n',
+      UpdateExpression: limits
+        ? 'SET #type = :type ADD #day :n, #new :new, #rev :rev'
+        : 'SET #type = :type ADD #day :n',
       ExpressionAttributeNames: {
         '#type': 'type',
         '#day': reviewCalendarEntity.attribute(learnerDay),
