@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { default_w } from 'ts-fsrs';
 import { newCard, reviewCard } from '../../functions/domains/learning/fsrs.js';
 import { accuracyOf, nextStat, statCondition } from '../../functions/domains/learning/question-stat.js';
 import { DATED_FROM } from '../../functions/domains/learning/entities/question-stat.js';
+import { reviewCalendarEntity } from '../../functions/domains/learning/entities/review-calendar.js';
+import { reviewLogWrites, reviewRow } from '../../functions/domains/learning/review-log.js';
 import { adjustment } from '../../functions/domains/results/results.js';
 import { gradeAnswer } from '../../functions/domains/results/submit.js';
 
@@ -96,5 +98,34 @@ describe('server grading', () => {
     expect(gradeAnswer(q({ answer_ko: '예' }), 'yes', 'en')).toBe(true);
     expect(gradeAnswer(q({ answer_en: 'B; D', content_en: 'Pick\nA) a\nB) b\nC) c\nD) d' }), 'd,b', 'ko')).toBe(true);
     expect(gradeAnswer(q({ answer_ko: '정답' }), ' ', 'ko')).toBe(false);
+  });
+});
+
+describe('exam answers against the daily limits (D186)', () => {
+  it('count cards answered new and in review on the review calendar, in its one Update', () => {
+    vi.stubEnv('APP_TABLE', 'app');
+    const t0 = new Date('2026-01-01T00:00:00Z');
+    const fresh = nextStat('u1', 'q1', undefined, [true], t0, 'e1');
+    const review = { ...fresh.fsrs, state: 'review' as const, stability: 5, scheduled_days: 5 };
+    const rows = [
+      reviewRow('q1', undefined, fresh.fsrs, true, 3),
+      reviewRow('q2', review, review, false, 4),
+      reviewRow('q3', fresh.fsrs, fresh.fsrs, true, 5),
+    ];
+    const writes = reviewLogWrites(
+      'u1',
+      'r1#0',
+      { answered_at: t0.toISOString(), exam_id: 'e1', result_id: 'r1', reviews: rows },
+      '2026-01-01',
+    );
+    expect(writes).toHaveLength(2);
+    const update = writes[1]!.Update!;
+    expect(update.ExpressionAttributeNames).toMatchObject({ '#day': 'd01-01', '#new': 'n01-01', '#rev': 'r01-01' });
+    expect(update.ExpressionAttributeValues).toMatchObject({ ':n': 3, ':new': 1, ':rev': 1 });
+    expect(reviewCalendarEntity.limitCounts({ 'n01-01': 1, 'r01-01': 1, 'd01-01': 3 }, '2026-01-01')).toEqual({
+      new: 1,
+      reviews: 1,
+    });
+    expect(reviewCalendarEntity.limitCounts(undefined, '2026-01-02')).toEqual({ new: 0, reviews: 0 });
   });
 });
