@@ -208,7 +208,8 @@ describe('daily exam', () => {
     const again = await dailyExamFor(record);
     expect(first.ok && again.ok && first.exam.id === again.exam.id).toBe(true);
     expect(calls.count()).toBe(2);
-    // GetItem day, Query subs ∥ Query due, BatchGet exams, ≤ 3 Query exams, BatchGet state, BatchWrite + Tx exam, Put day, Update pointer
+    // GetItem day, Query subs, BatchGet exams, Query due index ∥ Query ignored, ≤ 3 Query exams, BatchGet stats + day counts,
+    // BatchWrite + Tx exam, Put day, Update pointer (the learner's queue, D184)
     expect(building).toBeLessThanOrEqual(13);
   });
 });

@@ -1,6 +1,5 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../runtime/config.js';
-import { batchGetAll } from '../../runtime/data/batch-ops.js';
 import { isConditionFailed } from '../../runtime/data/dynamo-errors.js';
 import {
   dailyExamDayEntity,
@@ -8,10 +7,9 @@ import {
   type DailyExamDayRecord,
   type DailyExamPointerRecord,
 } from './entities/daily-exam.js';
-import { ignoredEntity, questionStatEntity, type FsrsCard, type DailyQuestionStat } from '../learning/index.js';
 import { db, claimPointer } from '../../runtime/data/db.js';
 
-/** Reads and writes of the daily quiz's items (entities/daily-exam.ts) and the learning state it chooses from. */
+/** Reads and writes of the daily quiz's items (entities/daily-exam.ts); what it chooses from is the learner's queue (learner-queue.ts). */
 
 export async function getDailyDay(userId: string, day: string): Promise<DailyExamDayRecord | null> {
   const { Item } = await db().send(
@@ -102,59 +100,4 @@ export async function finishDailyMail(
       },
     }),
   );
-}
-
-/**
- * Due reviews from the sparse gsi1 `USER#<id>#DUE` (due ≤ now, earliest first), at most `limit`:
- * the index projects the whole QSTAT item, so each entry brings its FSRS card and its `exam_id`.
- */
-export async function dueReviews(
-  userId: string,
-  now: Date,
-  limit: number,
-): Promise<{ questionId: string; examId: string | null; stat: DailyQuestionStat }[]> {
-  const index = questionStatEntity.dueIndex(userId, now.toISOString(), '');
-  const answer = await db().send(
-    new QueryCommand({
-      TableName: config.appTable,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :upTo',
-      ExpressionAttributeValues: { ':pk': index.gsi1pk, ':upTo': `${index.gsi1sk}~` },
-      Limit: limit,
-    }),
-  );
-  return (answer.Items ?? []).map((item) => {
-    const stat = learningStat(item);
-    return { questionId: stat.question_id, examId: typeof item.exam_id === 'string' ? item.exam_id : null, stat };
-  });
-}
-
-function learningStat(item: Record<string, unknown>): DailyQuestionStat & { question_id: string } {
-  const parsed = questionStatEntity.parse(item);
-  const fsrs = item.fsrs && typeof item.fsrs === 'object' ? (item.fsrs as FsrsCard) : undefined;
-  return {
-    question_id: parsed.question_id,
-    total_attempts: parsed.total_attempts,
-    correct_attempts: parsed.correct_attempts,
-    fsrs,
-  };
-}
-
-/** The statistics (with FSRS cards) and the ignored marks of these questions: one BatchGetItem per 50 questions. */
-export async function learningStateOf(
-  userId: string,
-  questionIds: string[],
-): Promise<{ stats: Map<string, DailyQuestionStat>; ignored: Set<string> }> {
-  const keys = questionIds.flatMap((id) => [questionStatEntity.key(userId, id), ignoredEntity.key(userId, id)]);
-  const items = await batchGetAll(keys);
-  const stats = new Map<string, DailyQuestionStat>();
-  const ignored = new Set<string>();
-  for (const item of items) {
-    const sk = String(item.sk);
-    if (sk.startsWith(questionStatEntity.skPrefix)) {
-      const stat = learningStat(item);
-      stats.set(stat.question_id, stat);
-    } else if (sk.startsWith(ignoredEntity.skPrefix)) ignored.add(ignoredEntity.parse(item).question_id);
-  }
-  return { stats, ignored };
 }

@@ -3,22 +3,14 @@ import { LIMITS } from '#shared/domain/limits.js';
 import { dailyQuizTitle } from '#shared/domain/exam-title.js';
 import type { Language } from '#shared/domain/language.js';
 import type { DailyExamErrorKey } from '#shared/i18n/daily-quiz-messages.js';
-import { shuffled } from '#shared/domain/question-order.js';
 import { newExamRecord } from './exam-creation.js';
-import {
-  findExam,
-  getExamWithQuestions,
-  getExams,
-  insertExam,
-  removeExam,
-  type ExamRecord,
-  type StoredQuestion,
-} from './exam-store.js';
+import { findExam, getExams, insertExam, removeExam, type ExamRecord, type StoredQuestion } from './exam-store.js';
 import { subscribedExamIds } from './subscription-store.js';
 import { canReadExamDirectly } from './visibility.js';
 import { createLogger } from '../../runtime/log.js';
-import { schedulerFor, selectDailyQuestions, type DailyPick, quizDay } from '../learning/index.js';
-import { claimDailyDay, dueReviews, getDailyDay, learningStateOf, moveDailyPointer } from './daily-exam-store.js';
+import { isUnseen, quizDay, weakestFirst, type DailyPick, type ReviewUser } from '../learning/index.js';
+import { claimDailyDay, getDailyDay, moveDailyPointer } from './daily-exam-store.js';
+import { learnerQueue, statOf, type LearnerQueue } from './learner-queue.js';
 import type { CallerUser } from '../../runtime/http/types.js';
 import { learnerDaySettings } from '#shared/domain/learner-day.js';
 
@@ -30,28 +22,34 @@ import { learnerDaySettings } from '#shared/domain/learner-day.js';
  * first call of the day builds one and claims the day with `attribute_not_exists`, so two
  * concurrent calls end with the same exam (the loser removes its own). Building reads a bounded
  * amount, whatever the user's history: ≤ {@link MAX_SUBSCRIBED_EXAMS} subscriptions (the cap; 1 Query), their
- * exam items (1 BatchGetItem per 100), ≤ {@link DUE_LIMIT} due reviews (1 Query), the questions of
- * ≤ {@link EXAMS_READ} readable exams (1 Query each per MB), and the learning state of ≤
- * {@link candidateCap}(count) candidates (BatchGetItem, 50 questions per call).
+ * exam items (1 BatchGetItem per 100), and the learner's queue over the readable ones
+ * (learner-queue.ts: the Review screen's, D184). The daily mail claims its send in the same Put
+ * that claims a new day (D188).
  */
-
-/** Due reviews read per build (earliest due first). */
-export const DUE_LIMIT = 100;
-/** Readable subscribed exams whose questions are read per build. */
-export const EXAMS_READ = 3;
-/** Questions whose learning state is read: every due one found plus a random sample, growing with the count. */
-export const candidateCap = (count: number) => 40 + 4 * count;
 
 export type DailyExamUser = CallerUser & { random_exam_question_count: number; language: Language };
 
 export type DailyExamOutcome =
-  | { ok: true; exam: ExamRecord; questions: StoredQuestion[] | null; created: boolean; day: string }
+  | {
+      ok: true;
+      exam: ExamRecord;
+      questions: StoredQuestion[] | null;
+      created: boolean;
+      day: string;
+      /** The mail claim `mailClaimId` was written with the new day's claim (D188). */
+      mailClaimed?: boolean;
+    }
   | { ok: false; error: DailyExamErrorKey; day: string };
 
 const log = createLogger({ component: 'daily-exam' });
 
 /** Today's exam of `user`: the claimed one, else a new one. `questions` is null when an existing exam was reused (read them when needed). */
-export async function dailyExamFor(user: DailyExamUser, now = new Date()): Promise<DailyExamOutcome> {
+export async function dailyExamFor(
+  user: DailyExamUser,
+  now = new Date(),
+  /** The daily mail's claim id: a day claimed here for the first time is claimed for its send too (D188). */
+  mailClaimId?: string,
+): Promise<DailyExamOutcome> {
   const day = quizDay(now, learnerDaySettings(user));
   const claim = await getDailyDay(user.id, day);
   if (claim) {
@@ -77,6 +75,10 @@ export async function dailyExamFor(user: DailyExamUser, now = new Date()): Promi
     exam_id: exam.id,
     question_ids: chosen.questions.map((q) => q.id),
     created_at: now.toISOString(),
+    // Only on a first claim: replacing a stale one must keep its mail status (a mail may have gone).
+    ...(mailClaimId && !claim
+      ? { mail_status: 'sending' as const, mail_claimed_at: now.toISOString(), mail_claim_id: mailClaimId }
+      : {}),
   };
   if (!(await claimDailyDay(user.id, record, claim?.exam_id ?? null, now))) {
     // A concurrent call claimed the day first: keep its exam, drop ours.
@@ -87,7 +89,7 @@ export async function dailyExamFor(user: DailyExamUser, now = new Date()): Promi
     return { ok: true, exam: winnerExam, questions: null, created: false, day };
   }
   await retireOldExam(user.id, exam.id);
-  return { ok: true, exam, questions: chosen.questions, created: true, day };
+  return { ok: true, exam, questions: chosen.questions, created: true, day, mailClaimed: !!record.mail_claim_id };
 }
 
 /** Keeps today's and yesterday's daily exams (a sitting may cross midnight); the one before goes. */
@@ -112,46 +114,44 @@ function clampCount(count: number): number {
 type Chosen = { ok: true; questions: StoredQuestion[]; picks: DailyPick[] } | { ok: false; error: DailyExamErrorKey };
 
 async function chooseQuestions(user: DailyExamUser, count: number, now: Date): Promise<Chosen> {
-  const [subscribed, due] = await Promise.all([
-    subscribedExamIds(user.id, MAX_SUBSCRIBED_EXAMS),
-    dueReviews(user.id, now, DUE_LIMIT),
-  ]);
+  const subscribed = await subscribedExamIds(user.id, MAX_SUBSCRIBED_EXAMS);
   if (subscribed.length === 0) return { ok: false, error: 'home.dailyExam.noSubscribedExams' };
-
-  // Exams holding due reviews first (their questions can only be asked from a readable copy), then the rest at random.
-  const subscribedSet = new Set(subscribed);
-  const dueExams = [...new Set(due.map((d) => d.examId).filter((id): id is string => !!id && subscribedSet.has(id)))];
-  const order = [...dueExams, ...shuffled(subscribed.filter((id) => !dueExams.includes(id)))];
-  const byId = new Map((await getExams(order)).map((exam) => [exam.id, exam]));
+  const byId = new Map((await getExams(subscribed)).map((exam) => [exam.id, exam]));
   // Turned private (or deleted) since subscribing: skipped. Personal exams of the product are never a source.
-  const readable = order
+  // The order is the Review screen's (review.ts readableSources), so both read the same exams first.
+  const readable = subscribed
     .map((id) => byId.get(id))
     .filter((exam): exam is ExamRecord => !!exam && !exam.kind && canReadExamDirectly(exam, user));
   if (readable.length === 0) return { ok: false, error: 'home.dailyExam.noAccessibleExams' };
 
-  const sources = [
-    ...readable.filter((e) => e.total_questions > 0),
-    ...readable.filter((e) => !(e.total_questions > 0)),
-  ].slice(0, EXAMS_READ);
-  const questionsById = new Map<string, StoredQuestion>();
-  for (const { questions } of await Promise.all(sources.map((exam) => getExamWithQuestions(exam.id)))) {
-    for (const question of questions) if (!questionsById.has(question.id)) questionsById.set(question.id, question);
-  }
-  if (questionsById.size === 0) return { ok: false, error: 'home.dailyExam.noQuestionsInSubscribedExams' };
-
-  const dueIds = due.map((d) => d.questionId).filter((id) => questionsById.has(id));
-  const others = shuffled([...questionsById.keys()].filter((id) => !dueIds.includes(id)));
-  const candidates = [...dueIds, ...others].slice(0, Math.max(candidateCap(count), dueIds.length));
-  const { stats, ignored } = await learningStateOf(user.id, candidates);
-  const picks = selectDailyQuestions({
-    candidateIds: candidates,
-    stats,
-    ignoredIds: ignored,
-    count,
-    now,
-    random: Math.random,
-    weights: schedulerFor(user).weights,
-  });
+  // The Review screen's queue (D184): its first `count` cards, then the fill (D187).
+  const queue = await learnerQueue(user as ReviewUser, Promise.resolve(readable), count, now);
+  if (queue.where.size === 0) return { ok: false, error: 'home.dailyExam.noQuestionsInSubscribedExams' };
+  const picks = dailyPicks(queue, count);
   if (picks.length === 0) return { ok: false, error: 'home.dailyExam.noQuestionsAvailable' };
-  return { ok: true, questions: picks.map((p) => questionsById.get(p.questionId)!), picks };
+  return { ok: true, questions: picks.map((p) => queue.where.get(p.questionId)!.question), picks };
+}
+
+const REASONS = { due: 'due', new: 'unseen', learning: 'learning' } as const;
+
+/**
+ * The daily exam's questions: the queue's first `count` cards (due, then new up to the new-card
+ * limit, then learning steps come due). A learner with fewer than `count` gets the rest from the
+ * original's rule (D187): answered questions the queue does not hold (reviews not due yet, learning
+ * steps not due yet), weakest first; never a new card over the limit nor a due one over the
+ * review limit.
+ */
+export function dailyPicks(queue: LearnerQueue, count: number): DailyPick[] {
+  const picks: DailyPick[] = queue.ordered.page.map((e) => ({ questionId: e.questionId, reason: REASONS[e.kind] }));
+  if (picks.length >= count) return picks.slice(0, count);
+  const taken = new Set(picks.map((p) => p.questionId));
+  const statsOf = (id: string) => statOf(queue.due.get(id)?.item ?? queue.stats.get(id));
+  const answered = [...queue.due.values()]
+    .filter((d) => d.card.state !== 'review')
+    .map((d) => d.questionId)
+    .concat(queue.candidates.filter((id) => !isUnseen(statsOf(id))))
+    .filter((id) => queue.where.has(id) && !queue.ignored.has(id) && !taken.has(id))
+    .sort((a, b) => weakestFirst(statsOf(a), statsOf(b)));
+  for (const questionId of answered.slice(0, count - picks.length)) picks.push({ questionId, reason: 'weakest' });
+  return picks;
 }

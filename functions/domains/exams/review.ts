@@ -2,48 +2,39 @@ import type * as contracts from '#shared/contracts/review.js';
 import { REVIEW_PAGE_SIZE, LEECH_LIST_CAP } from '#shared/contracts/review.js';
 import type { Language } from '#shared/domain/language.js';
 import { LIMITS } from '#shared/domain/limits.js';
-import { addDays, learnerDay, learnerDaySettings, learnerDayStart } from '#shared/domain/learner-day.js';
+import { learnerDaySettings } from '#shared/domain/learner-day.js';
 import { AppError } from '../../runtime/http/app-error.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { GENERATED_ID } from '../../runtime/data/ids.js';
 import {
   applyReviewGrade,
-  isUnseen,
-  dueBefore,
-  learningEntries,
   leechStats,
   listIgnored,
   nextIntervals,
-  orderReviewQueue,
-  reviewDay,
   lastGradeId,
   schedulerFor,
-  statItems,
   undoLastReviewGrade,
   type FsrsCard,
   type ReviewUser,
 } from '../learning/index.js';
-import { getExams, getExamWithQuestions, type ExamRecord, type StoredQuestion } from './exam-store.js';
+import { getExams, getExamWithQuestions, type ExamRecord } from './exam-store.js';
 import { displayTitle, questionView } from './exam-views.js';
 import { subscribedExamIds } from './subscription-store.js';
 import { canReadExam, canReadExamDirectly } from './visibility.js';
 import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exams.js';
 import { examQuestionsWithId, indexedQuestionCopy } from './exam-store.js';
+import { learnerQueue } from './learner-queue.js';
 
 /**
- * The Review screen's routes (issue 26; docs/learning.md "The review queue"). A page reads a bounded
- * amount whatever the learner's history: the due index (1 Query, ≤ {@link DUE_READ}), the learning
- * entries (1 Query), the day's counts and the undo pointer (2 GetItem), the ignored marks (1 Query),
- * the source exams (their ids from the caller: 1 Query of subscriptions or the study's tasks; the
- * exam items: 1 BatchGetItem), the questions of ≤ {@link EXAMS_READ} of them (1 Query each per MB)
- * and the statistics of ≤ {@link CANDIDATES} questions (1 BatchGetItem per 100).
+ * The Review screen's routes (issue 26; docs/learning.md "The review queue"). A page is the learner's
+ * queue (learner-queue.ts, D184: the daily exam draws the same one) plus the undo pointer (1 GetItem)
+ * and the source exams (their ids from the caller: 1 Query of subscriptions or the study's tasks; the
+ * exam items: 1 BatchGetItem): bounded whatever the learner's history.
  */
 
-export const DUE_READ = 200;
+/** Exams whose titles the leech list reads. */
 export const EXAMS_READ = 4;
-export const CANDIDATES = 60;
-const LEARNING_READ = 200;
 
 /** Where the queue's questions come from: exam ids, and those readable through a study the caller belongs to. */
 export interface ReviewSources {
@@ -80,78 +71,19 @@ async function readableSources(ctx: SignedInContext, sources: ReviewSources, nam
 
 export async function reviewQueue(ctx: SignedInContext, sources: ReviewSources, named: boolean, now = new Date()) {
   const user = ctx.caller.user as ReviewUser;
-  const userId = user.id;
   const settings = learnerDaySettings(user);
-  const day = learnerDay(now, settings);
-  const endOfDay = learnerDayStart(addDays(day, 1), settings).toISOString();
-  const [exams, due, learning, done, lastId, ignored] = await Promise.all([
-    readableSources(ctx, sources, named),
-    dueBefore(userId, endOfDay, DUE_READ),
-    learningEntries(userId, LEARNING_READ),
-    reviewDay(userId, day),
-    lastGradeId(userId),
-    listIgnored(userId),
+  const [queue, lastId] = await Promise.all([
+    learnerQueue(user, readableSources(ctx, sources, named), REVIEW_PAGE_SIZE, now),
+    lastGradeId(user.id),
   ]);
-
-  // Exams holding due or learning cards are read first: their questions can only be shown from them.
-  const weight = new Map<string, number>();
-  for (const entry of [...due.map((d) => d.examId), ...learning.map((l) => l.exam_id)])
-    weight.set(entry, (weight.get(entry) ?? 0) + 1);
-  const chosen = [...exams]
-    .sort((a, b) => (weight.get(b.id) ?? 0) - (weight.get(a.id) ?? 0))
-    .slice(0, EXAMS_READ)
-    .sort((a, b) => exams.indexOf(a) - exams.indexOf(b));
-  const read = await Promise.all(chosen.map((exam) => getExamWithQuestions(exam.id)));
-  const where = new Map<string, { exam: ExamRecord; question: StoredQuestion }>();
-  read.forEach(({ questions }, i) => {
-    for (const question of questions)
-      if (!where.has(question.id)) where.set(question.id, { exam: chosen[i]!, question });
-  });
-
-  const dueIds = new Set(due.map((d) => d.questionId));
-  const learningIds = new Set(learning.map((l) => l.question_id));
-  const candidateIds = [...where.keys()].filter((id) => !dueIds.has(id) && !learningIds.has(id)).slice(0, CANDIDATES);
-  const stats = await statItems(
-    userId,
-    [...candidateIds, ...learningIds].filter((id) => where.has(id)),
-  );
-  const cardOf = (id: string) => stats.get(id)?.fsrs as FsrsCard | undefined;
-  const statOf = (id: string) => {
-    const item = stats.get(id);
-    return item
-      ? {
-          total_attempts: Number(item.total_attempts ?? 0),
-          correct_attempts: Number(item.correct_attempts ?? 0),
-          fsrs: cardOf(id),
-        }
-      : undefined;
-  };
-
-  const limits = {
-    newPerDay: intSetting(user.new_cards_per_day, LIMITS.newCardsPerDay.default),
-    reviewsPerDay: intSetting(user.max_reviews_per_day, LIMITS.maxReviewsPerDay.default),
-  };
-  const ordered = orderReviewQueue({
-    due: due.map((d) => ({ questionId: d.questionId, card: d.card })),
-    learning: learning.map((l) => ({ questionId: l.question_id, due: l.due })),
-    // The daily quiz's definition of "never answered", so both count the same questions as new.
-    candidates: candidateIds.map((id) => ({ questionId: id, unseen: isUnseen(statOf(id)) })),
-    available: new Set(where.keys()),
-    ignored: new Set(ignored.map((i) => i.question_id)),
-    limits,
-    doneToday: { new: done.new_count, reviews: done.review_count },
-    now,
-    pageSize: REVIEW_PAGE_SIZE,
-  });
+  const { ordered, where, due, stats } = queue;
 
   const scheduler = schedulerFor(user);
-  const dueCards = new Map(due.map((d) => [d.questionId, d]));
   const language: Language = ctx.language;
   const cards = ordered.page.map(({ questionId, kind }) => {
     const { exam, question } = where.get(questionId)!;
-    const stat = dueCards.get(questionId);
-    const card = stat?.card ?? cardOf(questionId);
-    const raw = stats.get(questionId);
+    const raw = due.get(questionId)?.item ?? stats.get(questionId);
+    const card = raw?.fsrs as FsrsCard | undefined;
     const failures = Math.max(0, Number(raw?.total_attempts ?? 0) - Number(raw?.correct_attempts ?? 0));
     return {
       question_id: questionId,
@@ -160,28 +92,24 @@ export async function reviewQueue(ctx: SignedInContext, sources: ReviewSources, 
       kind,
       question: questionView(question, language),
       intervals: nextIntervals(card, now, settings, scheduler),
-      version: stat?.version ?? Number(raw?.version ?? 0),
+      version: Number(raw?.version ?? 0),
       lapses: failures,
       leech: failures >= LIMITS.leechFailures,
     };
   });
   return {
-    day,
+    day: queue.day,
     counts: ordered.counts,
-    done_today: { new: done.new_count, reviews: done.graded_count },
+    done_today: { new: queue.done.new, reviews: queue.done.graded },
     cards,
     next_learning_due: ordered.nextLearningDue,
     settings: {
       desired_retention: scheduler.retention,
-      new_cards_per_day: limits.newPerDay,
-      max_reviews_per_day: limits.reviewsPerDay,
+      new_cards_per_day: queue.limits.newPerDay,
+      max_reviews_per_day: queue.limits.reviewsPerDay,
     },
     can_undo: !!lastId,
   };
-}
-
-function intSetting(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
 }
 
 /** The question must be in an exam the caller may read. */

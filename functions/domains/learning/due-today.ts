@@ -12,7 +12,7 @@ import { config } from '../../runtime/config.js';
 import { db } from '../../runtime/data/db.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
-import { questionStatEntity } from './entities/question-stat.js';
+import { DATED_FROM, questionStatEntity } from './entities/question-stat.js';
 
 /**
  * Cards due by the end of the learner's day: the sparse due index `USER#<id>#DUE` (review and
@@ -32,8 +32,9 @@ export async function dueTodayCount(
     new QueryCommand({
       TableName: config.appTable,
       IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :end',
-      ExpressionAttributeValues: { ':pk': gsi1pk, ':end': end },
+      // Dated entries only: learning cards (D185) are not reviews.
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :end',
+      ExpressionAttributeValues: { ':pk': gsi1pk, ':from': DATED_FROM, ':end': end },
       Select: 'COUNT',
       Limit: DUE_TODAY_CAP,
     }),

@@ -26,9 +26,18 @@ export {
   type LearnerScheduler,
   type Scheduler,
 } from './fsrs.js';
-export { orderReviewQueue, type QueueEntry, type QueueInput } from './review-queue.js';
+export { orderReviewQueue, type QueueEntry, type QueueInput, type QueueOutput } from './review-queue.js';
 export { applyReviewGrade, undoLastReviewGrade, type ReviewUser } from './review-grade.js';
-export { dueBefore, lastGradeId, learningEntries, leechStats, reviewDay, statItems } from './review-store.js';
+export {
+  dueBefore,
+  lastGradeId,
+  learningEntries,
+  leechStats,
+  queueState,
+  reviewDay,
+  statItems,
+  type DueEntry,
+} from './review-store.js';
 export { reviewDayEntity, reviewGradeEntity, reviewLastEntity, reviewLearningEntity } from './entities/review-grade.js';
 export {
   deleteFavorite,

@@ -114,7 +114,12 @@ export async function fitMemory(_input: ServiceInput<typeof contracts.fitMemory>
 export async function runFsrsFitJob(
   deadline: number,
   log: Logger,
-  options: { now?: Date; limit?: number } = {},
+  options: {
+    now?: Date;
+    limit?: number;
+    /** Only these learners (the walk still reads the whole index): a test on the shared table fits its own. */
+    only?: ReadonlySet<string>;
+  } = {},
 ): Promise<{ visited: number; fitted: number; kept_defaults: number; too_few: number; stopped: boolean }> {
   const now = options.now ?? new Date();
   const notBefore = new Date(now.getTime() - FIT_JOB_PERIOD_MS).toISOString();
@@ -125,6 +130,7 @@ export async function runFsrsFitJob(
       counts.stopped = true;
       break;
     }
+    if (options.only && !options.only.has(userId)) continue;
     if (!(await claimFsrsFit(userId, now.toISOString(), notBefore))) continue;
     counts.visited += 1;
     try {

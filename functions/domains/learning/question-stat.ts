@@ -76,6 +76,9 @@ export function nextStat(
     version: Number(previous?.version ?? 0) + 1,
   };
   if (isScheduled(fsrs)) Object.assign(item, questionStatEntity.dueIndex(userId, fsrs.due, questionId));
+  // A card left in its first steps (by an exam answer too) must come back as a learning card (D185).
+  else if (fsrs.state === 'learning')
+    Object.assign(item, questionStatEntity.learningIndex(userId, fsrs.due, questionId));
   const failures = failuresOf(item);
   if (failures >= LIMITS.leechFailures) {
     item.leech = true;

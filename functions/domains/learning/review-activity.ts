@@ -7,7 +7,7 @@ import { config } from '../../runtime/config.js';
 import { db } from '../../runtime/data/db.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
-import { questionStatEntity } from './entities/question-stat.js';
+import { DATED_FROM, questionStatEntity } from './entities/question-stat.js';
 import { reviewCalendarEntity } from './entities/review-calendar.js';
 
 /**
@@ -36,9 +36,11 @@ export async function getReviewActivity(
       new QueryCommand({
         TableName: config.appTable,
         IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :end',
+        // Dated entries only: learning cards (D185) are not in the forecast.
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :end',
         ExpressionAttributeValues: {
           ':pk': questionStatEntity.dueIndex(userId, forecastEnd, '').gsi1pk,
+          ':from': DATED_FROM,
           ':end': forecastEnd,
         },
         ProjectionExpression: 'gsi1sk',

@@ -3,7 +3,7 @@ import { conflict } from '../../runtime/http/app-error.js';
 import type { CallerUser } from '../../runtime/http/types.js';
 import { reviewLogEntity } from './entities/review-log.js';
 import type { ReviewGradeRecord, ReviewLearningRecord } from './entities/review-grade.js';
-import { GRADES, isScheduled, schedulerFor, type FsrsCard, type SchedulingUser } from './fsrs.js';
+import { GRADES, schedulerFor, type FsrsCard, type SchedulingUser } from './fsrs.js';
 import { failuresOf, nextStat } from './question-stat.js';
 import { reviewRow } from './review-log.js';
 import {
@@ -61,7 +61,8 @@ export async function applyReviewGrade(user: ReviewUser, input: GradeInput, now 
   for (let attempt = 1; ; attempt++) {
     const { stat: previous, learning } = await gradeState(user.id, input.question_id);
     const before = previous?.fsrs as FsrsCard | undefined;
-    const kind = !before || before.state === 'new' ? 'new' : isScheduled(before) ? 'due' : 'learning';
+    // Relearning steps are learning cards, as the queue shows them (D185): they do not spend the review limit.
+    const kind = !before || before.state === 'new' ? 'new' : before.state === 'review' ? 'due' : 'learning';
     const stat = nextStat(user.id, input.question_id, previous ?? undefined, [input.rating > 1], at, input.exam_id, {
       reviews: [grade],
       day,

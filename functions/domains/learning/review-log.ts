@@ -38,21 +38,44 @@ export function reviewLogWrites(
   learnerDay: string,
 ): TransactItem[] {
   if (!record.reviews.length) return [];
+  // Exam answers count against the Review screen's daily limits like its grades (D186): a card
+  // answered while new is a new card of the day, one answered in review a review.
+  const limits = {
+    new: record.reviews.filter((row) => row[3] === STATE_CODES.new).length,
+    reviews: record.reviews.filter((row) => row[3] === STATE_CODES.review).length,
+  };
   return [
     { Put: { TableName: config.appTable, Item: reviewLogEntity.item(userId, source, record) } },
-    reviewCalendarUpdate(userId, learnerDay, record.reviews.length),
+    reviewCalendarUpdate(userId, learnerDay, record.reviews.length, limits),
   ];
 }
 
 /** Adds `count` reviews (negative: takes them back, an undo) to a learner day `YYYY-MM-DD` of the review calendar. */
-export function reviewCalendarUpdate(userId: string, learnerDay: string, count: number): TransactItem {
+export function reviewCalendarUpdate(
+  userId: string,
+  learnerDay: string,
+  count: number,
+  /** New cards and reviews of exam answers, counted against the day's limits (D186); Review grades count on REVDAY. */
+  limits?: { new: number; reviews: number },
+): TransactItem {
+  const names = reviewCalendarEntity.limitAttributes(learnerDay);
   return {
     Update: {
       TableName: config.appTable,
       Key: reviewCalendarEntity.key(userId, learnerDay.slice(0, 4)),
-      UpdateExpression: 'SET #type = :type ADD #day :n',
-      ExpressionAttributeNames: { '#type': 'type', '#day': reviewCalendarEntity.attribute(learnerDay) },
-      ExpressionAttributeValues: { ':type': reviewCalendarEntity.type, ':n': count },
+      UpdateExpression: limits
+        ? 'SET #type = :type ADD #day :n, #new :new, #rev :rev'
+        : 'SET #type = :type ADD #day :n',
+      ExpressionAttributeNames: {
+        '#type': 'type',
+        '#day': reviewCalendarEntity.attribute(learnerDay),
+        ...(limits ? { '#new': names.new, '#rev': names.reviews } : {}),
+      },
+      ExpressionAttributeValues: {
+        ':type': reviewCalendarEntity.type,
+        ':n': count,
+        ...(limits ? { ':new': limits.new, ':rev': limits.reviews } : {}),
+      },
     },
   };
 }

@@ -1,16 +1,19 @@
-import { retrievability, type FsrsCard } from './fsrs.js';
+import { retrievability, type FsrsCard, type Scheduler } from './fsrs.js';
 
 /**
  * The order of the Review screen (issue 26; docs/learning.md "The review queue"). Pure: the caller
  * passes what it read and the clock.
  *
- * 1. **due**: review and relearning cards due by the end of the learner's day (the sparse due index),
+ * 1. **due**: review cards due by the end of the learner's day (the sparse due index),
  *    lowest current recall first (as the daily quiz ranks them), at most `max_reviews_per_day` minus
  *    the reviews already graded today;
  * 2. **new**: questions never answered, in the order of their exams, at most `new_cards_per_day`
  *    minus the new cards already introduced today;
- * 3. **learning**: cards in their first minute-long steps, once the step is due (earliest first).
+ * 3. **learning**: cards in learning or relearning steps (on the due index too, D185, whether a
+ *    Review grade or an exam answer left them there), once the step is due (earliest first).
  *    Learning steps are never limited (Anki does the same): a card begun must be finished.
+ *
+ * The Review screen, the daily exam and its mail all take this order (D184: one queue).
  *
  * Ignored questions and questions that are not in a readable source exam are left out.
  */
@@ -37,6 +40,8 @@ export interface QueueInput {
   doneToday: { new: number; reviews: number };
   now: Date;
   pageSize: number;
+  /** The learner's forgetting curve (their fitted weights) ranks recall; the default one when absent. */
+  curve?: Scheduler;
 }
 
 export interface QueueEntry {
@@ -59,7 +64,7 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
   const dueLeft = Math.max(0, input.limits.reviewsPerDay - input.doneToday.reviews);
   const due = input.due
     .filter((d) => usable(d.questionId))
-    .map((d) => ({ questionId: d.questionId, recall: retrievability(d.card, now) }))
+    .map((d) => ({ questionId: d.questionId, recall: retrievability(d.card, now, input.curve) }))
     .sort((a, b) => a.recall - b.recall)
     .slice(0, dueLeft);
   for (const d of due) seen.add(d.questionId);

@@ -8,6 +8,7 @@ import { userPk } from '../../runtime/data/key-parts.js';
 import { questionStatEntity } from './entities/question-stat.js';
 import { reviewLogEntity } from './entities/review-log.js';
 import { reviewCalendarUpdate } from './review-log.js';
+import { reviewCalendarEntity } from './entities/review-calendar.js';
 import {
   reviewDayEntity,
   reviewGradeEntity,
@@ -58,9 +59,14 @@ export interface DueEntry {
   examId: string;
   card: FsrsCard;
   version: number;
+  item: StoredItem;
 }
 
-/** Cards due before `endIso` from the sparse due index, earliest first, at most `limit` (1 Query). */
+/**
+ * Cards due before `endIso` from the sparse due index, at most `limit` (1 Query): the learning
+ * entries first (D185: their keys sort before every date), then review and relearning cards
+ * earliest first. Each entry brings the whole QSTAT item (the index projects it).
+ */
 export async function dueBefore(userId: string, endIso: string, limit: number): Promise<DueEntry[]> {
   const { gsi1pk } = questionStatEntity.dueIndex(userId, endIso, '');
   const { Items } = await db().send(
@@ -79,7 +85,45 @@ export async function dueBefore(userId: string, endIso: string, limit: number): 
       examId: typeof item.exam_id === 'string' ? item.exam_id : '',
       card: item.fsrs as FsrsCard,
       version: Number(item.version ?? 0),
+      item,
     }));
+}
+
+/**
+ * What the queue reads once it knows its candidates, in one BatchGetItem per 100 keys (strongly
+ * consistent: a grade just made must count): the statistics of `questionIds`, the day's Review-screen
+ * counts (`REVDAY#`) and the year's review calendar, whose `n`/`r` attributes count the exam answers
+ * against the same limits (D186).
+ */
+export async function queueState(
+  userId: string,
+  day: string,
+  questionIds: string[],
+): Promise<{ stats: Map<string, StoredItem>; done: { new: number; reviews: number; graded: number } }> {
+  const dayKey = reviewDayEntity.key(userId, day);
+  const calendarKey = reviewCalendarEntity.key(userId, day.slice(0, 4));
+  const items = await batchGetAll(
+    [dayKey, calendarKey, ...questionIds.map((id) => questionStatEntity.key(userId, id))],
+    { consistent: true },
+  );
+  const stats = new Map<string, StoredItem>();
+  let reviewDayItem: StoredItem | undefined;
+  let calendar: StoredItem | undefined;
+  for (const item of items) {
+    if (item.sk === dayKey.sk) reviewDayItem = item;
+    else if (item.sk === calendarKey.sk) calendar = item;
+    else stats.set(String(item.question_id), item);
+  }
+  const graded = reviewDayItem ? reviewDayEntity.parse(reviewDayItem) : null;
+  const exams = reviewCalendarEntity.limitCounts(calendar, day);
+  return {
+    stats,
+    done: {
+      new: (graded?.new_count ?? 0) + exams.new,
+      reviews: (graded?.review_count ?? 0) + exams.reviews,
+      graded: graded?.graded_count ?? 0,
+    },
+  };
 }
 
 /** The learner's QSTAT items of these questions, whole (BatchGetItem per 100), by question id. */

@@ -11,9 +11,11 @@ import { unsubscribeUrl } from './unsubscribe-token.js';
  * `DAILY#<day>` (functions/domains/exams/daily-exam-store.ts):
  *
  * 1. the user is read again (opted out or unverified since the run started: skipped);
- * 2. the day's exam is built or reused (no subscriptions or questions: skipped, no mail);
- * 3. a conditional update claims the mail (`mail_status` absent or `failed` → `sending`); a
- *    claim that is `sending` or `sent` belongs to another attempt: skipped;
+ * 2. the day's exam is built or reused (no subscriptions or questions: skipped, no mail): the
+ *    Review screen's queue (D184);
+ * 3. the mail is claimed (`mail_status` absent or `failed` → `sending`): by the Put that claims a
+ *    day built here, else by a conditional update; a claim that is `sending` or `sent` belongs to
+ *    another attempt: skipped;
  * 4. SES sends (throttling retried with backoff); then `sent`. An error from SES marks the claim
  *    `failed` and is thrown: the worker counts the failure and goes on with the next user, and a
  *    later run of the job for the same quiz day (a rerun) sends it. Nothing retries it by itself.
@@ -27,11 +29,12 @@ export type DeliveryOutcome = 'sent' | 'already-claimed' | 'not-eligible' | 'no-
 export async function deliverDailyQuiz(userId: string, at: Date): Promise<DeliveryOutcome> {
   const user = await getUser(userId);
   if (!user || !user.random_exam_email_enabled || !user.email_verified || !user.email) return 'not-eligible';
-  const daily = await dailyExamFor(user, at);
-  if (!daily.ok) return 'no-quiz';
   const claimId = newId();
-  const claim = await claimDailyMail(user.id, daily.day, claimId, new Date());
-  if (!claim.claimed) return 'already-claimed';
+  // A day built here is claimed for its mail in the same write (D188); an existing day is claimed apart.
+  const daily = await dailyExamFor(user, at, claimId);
+  if (!daily.ok) return 'no-quiz';
+  if (!daily.mailClaimed && !(await claimDailyMail(user.id, daily.day, claimId, new Date())).claimed)
+    return 'already-claimed';
   try {
     const questions = daily.questions ?? (await getExamWithQuestions(daily.exam.id)).questions;
     const mail = dailyQuizMail({

@@ -11,6 +11,17 @@ export const reviewCalendarEntity = {
   key: (userId: string, year: string) => ({ pk: userPk(userId), sk: `${SK_PREFIX}${year}` }),
   skPrefix: SK_PREFIX,
   type: 'REVCAL',
+  /**
+   * The attributes counting the exam answers of a learner day against the daily limits (D186): cards
+   * answered while new (`n<MM-DD>`) and while in review (`r<MM-DD>`).
+   */
+  limitAttributes: (day: string) => ({ new: `n${day.slice(5, 10)}`, reviews: `r${day.slice(5, 10)}` }),
+  /** What the exam answers of `day` count against its limits, from its year's item. */
+  limitCounts(item: Record<string, unknown> | undefined, day: string): { new: number; reviews: number } {
+    const names = reviewCalendarEntity.limitAttributes(day);
+    const num = (value: unknown) => (typeof value === 'number' && value > 0 ? value : 0);
+    return { new: num(item?.[names.new]), reviews: num(item?.[names.reviews]) };
+  },
   /** The attribute of a learner day `YYYY-MM-DD` in its year's item. */
   attribute: (day: string) => `d${day.slice(5, 10)}`,
   /** The counts of one year's item, keyed by learner day `YYYY-MM-DD`. */

@@ -1,0 +1,132 @@
+import { LIMITS } from '#shared/domain/limits.js';
+import { addDays, learnerDay, learnerDaySettings, learnerDayStart } from '#shared/domain/learner-day.js';
+import type { StoredItem } from '../../runtime/data/item.js';
+import {
+  dueBefore,
+  isUnseen,
+  listIgnored,
+  orderReviewQueue,
+  queueState,
+  schedulerFor,
+  type DailyQuestionStat,
+  type DueEntry,
+  type FsrsCard,
+  type QueueOutput,
+  type ReviewUser,
+} from '../learning/index.js';
+import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from './exam-store.js';
+
+/**
+ * The learner's queue for one day (D184): what the Review screen shows and what the daily exam and
+ * its mail draw, built here once. Reads, whatever the history: the due index (1 Query: learning,
+ * relearning and review cards due by the end of the learner's day), the ignored marks (1 Query), the
+ * questions of ≤ {@link QUEUE_EXAMS_READ} source exams (1 Query each per MB; exams holding due or
+ * learning cards first) and, in one BatchGetItem, the statistics of ≤ {@link QUEUE_CANDIDATES} new
+ * candidates with the day's counts (`REVDAY#`, `REVCAL#`). The order itself is `orderReviewQueue`.
+ */
+
+export const QUEUE_DUE_READ = 400;
+/** Source exams whose questions are read (the daily exam read 3 before D184; the Review screen 4). */
+export const QUEUE_EXAMS_READ = 3;
+export const QUEUE_CANDIDATES = 60;
+
+export interface LearnerQueue {
+  day: string;
+  ordered: QueueOutput;
+  /** Where each question of the read exams can be shown from. */
+  where: Map<string, { exam: ExamRecord; question: StoredQuestion }>;
+  /** The due index entries (whole QSTAT items) by question id. */
+  due: Map<string, DueEntry>;
+  /** The statistics of the new candidates that have one. */
+  stats: Map<string, StoredItem>;
+  /** The candidates in exam order (neither due nor learning), for a daily exam that must fill up. */
+  candidates: string[];
+  ignored: Set<string>;
+  done: { new: number; reviews: number; graded: number };
+  limits: { newPerDay: number; reviewsPerDay: number };
+}
+
+/** A statistic as the selection rules read it, from a QSTAT item. */
+export function statOf(item: StoredItem | undefined): DailyQuestionStat | undefined {
+  if (!item) return undefined;
+  return {
+    total_attempts: Number(item.total_attempts ?? 0),
+    correct_attempts: Number(item.correct_attempts ?? 0),
+    fsrs: item.fsrs && typeof item.fsrs === 'object' ? (item.fsrs as FsrsCard) : undefined,
+  };
+}
+
+function intSetting(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
+}
+
+export function queueLimits(user: ReviewUser): LearnerQueue['limits'] {
+  return {
+    newPerDay: intSetting(user.new_cards_per_day, LIMITS.newCardsPerDay.default),
+    reviewsPerDay: intSetting(user.max_reviews_per_day, LIMITS.maxReviewsPerDay.default),
+  };
+}
+
+/** `exams`: the readable source exams in the caller's order (read in parallel with the due index). */
+export async function learnerQueue(
+  user: ReviewUser,
+  exams: Promise<ExamRecord[]>,
+  pageSize: number,
+  now = new Date(),
+): Promise<LearnerQueue> {
+  const settings = learnerDaySettings(user);
+  const day = learnerDay(now, settings);
+  const endOfDay = learnerDayStart(addDays(day, 1), settings).toISOString();
+  const [sources, dueEntries, ignoredList] = await Promise.all([
+    exams,
+    dueBefore(user.id, endOfDay, QUEUE_DUE_READ),
+    listIgnored(user.id),
+  ]);
+  // Review cards are due; learning and relearning ones (from a Review grade or an exam answer) are learning (D185).
+  const dueCards = dueEntries.filter((d) => d.card.state === 'review');
+  const learningCards = dueEntries.filter((d) => d.card.state !== 'review');
+
+  // Exams holding due or learning cards are read first: their questions can only be shown from them.
+  const weight = new Map<string, number>();
+  for (const entry of dueEntries) weight.set(entry.examId, (weight.get(entry.examId) ?? 0) + 1);
+  const chosen = [...sources]
+    .sort((a, b) => (weight.get(b.id) ?? 0) - (weight.get(a.id) ?? 0))
+    .slice(0, QUEUE_EXAMS_READ)
+    .sort((a, b) => sources.indexOf(a) - sources.indexOf(b));
+  const read = await Promise.all(chosen.map((exam) => getExamWithQuestions(exam.id)));
+  const where = new Map<string, { exam: ExamRecord; question: StoredQuestion }>();
+  read.forEach(({ questions }, i) => {
+    for (const question of questions)
+      if (!where.has(question.id)) where.set(question.id, { exam: chosen[i]!, question });
+  });
+
+  const onIndex = new Set(dueEntries.map((d) => d.questionId));
+  const candidates = [...where.keys()].filter((id) => !onIndex.has(id)).slice(0, QUEUE_CANDIDATES);
+  const { stats, done } = await queueState(user.id, day, candidates);
+  const limits = queueLimits(user);
+  const ignored = new Set(ignoredList.map((i) => i.question_id));
+  const ordered = orderReviewQueue({
+    due: dueCards.map((d) => ({ questionId: d.questionId, card: d.card })),
+    learning: learningCards.map((d) => ({ questionId: d.questionId, due: d.card.due })),
+    // The daily quiz's definition of "never answered", so both count the same questions as new.
+    candidates: candidates.map((id) => ({ questionId: id, unseen: isUnseen(statOf(stats.get(id))) })),
+    available: new Set(where.keys()),
+    ignored,
+    limits,
+    doneToday: { new: done.new, reviews: done.reviews },
+    now,
+    pageSize,
+    curve: schedulerFor(user),
+  });
+  return {
+    day,
+    ordered,
+    where,
+    due: new Map(dueEntries.map((d) => [d.questionId, d])),
+    stats,
+    candidates,
+    ignored,
+    done,
+    limits,
+  };
+}

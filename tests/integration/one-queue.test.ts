@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
+import { userEntity } from '../../functions/domains/users/entities/user.js';
+import { getUser } from '../../functions/domains/users/user-store.js';
+import { deliverDailyQuiz } from '../../functions/domains/mail/daily-quiz-delivery.js';
+import { createExam, uploadBank } from '../support/exam-fixtures.js';
+import { countDynamoCalls } from '../support/exam-store.js';
+import { writeDueCard } from '../support/due-cards.js';
+import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
+
+/**
+ * One queue everywhere (D184–D188): the daily exam and its mail draw the Review screen's queue, with
+ * its limits; cards an exam answer leaves in learning steps come back as learning cards.
+ */
+const apiUrl = inject('apiUrl');
+Object.assign(process.env, inject('cloudEnv'));
+
+async function json(res: Response) {
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.json() as Promise<any>;
+}
+
+let author: FixtureUser;
+let exam: { id: string };
+let questions: { id: string }[];
+
+const queue = (user: FixtureUser) => user.client.get('/api/review-queue/').then(json);
+const dailyExam = (user: FixtureUser) => user.client.get('/api/daily-exam/').then(json);
+const examQuestionIds = async (user: FixtureUser, examId: string): Promise<string[]> =>
+  (await json(await user.client.get(`/api/exam/${examId}/questions/`))).map((q: { id: string }) => q.id);
+const subscribe = (user: FixtureUser, examIds: string[]) =>
+  user.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: examIds, action: 'subscribe' }).then(json);
+
+async function setUser(userId: string, fields: Record<string, unknown>) {
+  const names = Object.keys(fields);
+  await dynamoDocument().send(
+    new UpdateCommand({
+      TableName: config.appTable,
+      Key: userEntity.key(userId),
+      UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
+    }),
+  );
+}
+
+/** `n` review cards due 1…n days ago (the oldest is the least recallable). */
+async function dueCards(userId: string, ids: string[]) {
+  for (const [i, id] of ids.entries()) await writeDueCard(userId, id, new Date(Date.now() - (i + 1) * 86_400_000));
+}
+
+beforeAll(async () => {
+  author = await fixtureUser(apiUrl, { language: 'en' });
+  const file = await uploadBank(author, `one-queue-${author.id}.xlsx`, 40);
+  exam = await createExam(author, {
+    title: `Queue ${author.id}`,
+    question_count: 40,
+    file_name: file.name,
+    is_public: true,
+  });
+  questions = (await json(await author.client.get(`/api/exam/${exam.id}/questions/`))) as { id: string }[];
+});
+
+describe('one queue', () => {
+  it('the daily exam is the first cards of the Review screen for the same learner and day', async () => {
+    const user = await fixtureUser(apiUrl, { language: 'en' });
+    await subscribe(user, [exam.id]);
+    await setUser(user.id, { random_exam_question_count: 10, new_cards_per_day: 20 });
+    await dueCards(user.id, [questions[20]!.id, questions[25]!.id, questions[33]!.id]);
+    const page = await queue(user);
+    expect(page.counts).toMatchObject({ due: 3, new: 20 });
+    const daily = await dailyExam(user);
+    expect(daily.success).not.toBe(false);
+    const ids = await examQuestionIds(user, daily.exam.id);
+    expect(ids).toEqual(page.cards.slice(0, 10).map((c: any) => c.question_id));
+    expect(page.cards.slice(0, 3).every((c: any) => c.kind === 'due')).toBe(true);
+  });
+
+  it('respects the new-card and review limits, then fills from answered questions, weakest first', async () => {
+    const user = await fixtureUser(apiUrl, { language: 'en' });
+    await subscribe(user, [exam.id]);
+    await setUser(user.id, { random_exam_question_count: 10, new_cards_per_day: 2, max_reviews_per_day: 3 });
+    const due = questions.slice(0, 5).map((q) => q.id);
+    await dueCards(user.id, due);
+    // Reviews not due yet (in the first questions of the exam, so among the queue's candidates).
+    const later = questions.slice(5, 9).map((q) => q.id);
+    for (const id of later) await writeDueCard(user.id, id, new Date(Date.now() + 20 * 86_400_000));
+    const page = await queue(user);
+    expect(page.counts).toMatchObject({ due: 3, new: 2 });
+    const ids = await examQuestionIds(user, (await dailyExam(user)).exam.id);
+    expect(ids.slice(0, 5)).toEqual(page.cards.slice(0, 5).map((c: any) => c.question_id));
+    // Over the limits: never a fourth due card nor a third new one; the rest are the answered reviews not due.
+    expect(ids.filter((id) => due.includes(id))).toHaveLength(3);
+    expect(ids.slice(5).sort()).toEqual([...later].sort());
+    expect(ids).toHaveLength(9);
+  });
+
+  it('an exam answer counts against the day’s new cards and leaves a learning card, shown as learning', async () => {
+    const user = await fixtureUser(apiUrl, { language: 'en' });
+    await subscribe(user, [exam.id]);
+    await setUser(user.id, { new_cards_per_day: 5 });
+    expect((await queue(user)).counts).toEqual({ new: 5, learning: 0, due: 0 });
+    const answered = questions.slice(0, 2).map((q) => q.id);
+    await json(
+      await user.client.post('/api/submit-exam/', {
+        exam_id: exam.id,
+        submission_id: randomUUID(),
+        elapsed_seconds: 60,
+        answers: answered.map((id) => ({ question_id: id, answer: 'not the answer' })),
+      }),
+    );
+    const { Item } = await dynamoDocument().send(
+      new GetCommand({
+        TableName: config.appTable,
+        Key: questionStatEntity.key(user.id, answered[0]!),
+        ConsistentRead: true,
+      }),
+    );
+    expect(Item!.fsrs.state).toBe('learning');
+    const page = await queue(user);
+    // Two new cards started in the exam: 3 left today; the two answered are learning, neither new nor due.
+    expect(page.counts).toEqual({ new: 3, learning: 2, due: 0 });
+    expect(page.done_today.new).toBe(2);
+    const kinds = new Map(page.cards.map((c: any) => [c.question_id, c.kind]));
+    for (const id of answered) expect(kinds.get(id) ?? 'waiting').not.toMatch(/new|due/);
+    // Again's step is a minute: once it has passed they come after the new cards.
+    const waited = page.next_learning_due ? Date.parse(page.next_learning_due) - Date.now() : 0;
+    expect(waited).toBeLessThanOrEqual(61_000);
+    // The home card's due count holds reviews only.
+    expect((await json(await user.client.get('/api/due-today/'))).due_today).toBe(0);
+  });
+
+  it('the daily mail reads the same number of times for a learner with 2 due cards and with 35', async () => {
+    const counts: number[] = [];
+    for (const n of [2, 35]) {
+      const user = await fixtureUser(apiUrl, { language: 'en' });
+      await subscribe(user, [exam.id]);
+      await setUser(user.id, {
+        email: `oq-${user.id}@example.com`,
+        random_exam_email_enabled: true,
+        email_verified: true,
+        max_reviews_per_day: 100,
+      });
+      await dueCards(
+        user.id,
+        questions.slice(0, n).map((q) => q.id),
+      );
+      const calls = countDynamoCalls();
+      expect(await deliverDailyQuiz(user.id, new Date())).toBe('sent');
+      counts.push(calls.count());
+      expect((await getUser(user.id))!.id).toBe(user.id);
+    }
+    expect(counts[0]).toBe(counts[1]);
+    // GetItem user, GetItem day, Query subs, BatchGet exams, Query due ∥ Query ignored, 1 Query exam, BatchGet stats,
+    // BatchWrite + Tx exam, Put day (and mail claim), Update pointer, Update mail sent.
+    expect(counts[0]).toBeLessThanOrEqual(13);
+  });
+});
