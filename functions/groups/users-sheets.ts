@@ -19,7 +19,9 @@ export const handler = createGroupHandler(
   [
     bind(users.downloadUsersSheet, () => downloadUsersSheet()),
     bind(users.uploadUsersSheet, (input, ctx) => uploadUsersSheet(input.body as Record<string, unknown>, ctx)),
-    bind(startUsersSheetExport, (_input, ctx) => startExport(ctx, usersSheetsGroup.name, 'users-sheet', USERS_SHEET_FILE)),
+    bind(startUsersSheetExport, (_input, ctx) =>
+      startExport(ctx, usersSheetsGroup.name, 'users-sheet', USERS_SHEET_FILE),
+    ),
   ],
   {
     multipartBody: multipartBody(),

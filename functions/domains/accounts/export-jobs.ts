@@ -25,16 +25,16 @@ const JOB_SECONDS = 24 * 3600;
 const DOWNLOAD_URL_SECONDS = 300;
 const EXPORTS_PREFIX = 'exports/';
 
-type StoredJob = ExportJob & { user_id: string; object_key: string; language: string };
+type StoredJob = ExportJob & { user_id: string; object_key: string };
 
-const jobKey = (id: string) => ({ pk: `EXPORT#${id}`, sk: 'EXPORT' });
+export const exportJobKey = (id: string) => ({ pk: `EXPORT#${id}`, sk: 'EXPORT' });
 
 /** `exports/<day>/<user>/<job>`: the day first, so the retention job removes whole past days without reading each object. */
 const objectKey = (day: string, userId: string, jobId: string) => `${EXPORTS_PREFIX}${day}/${userId}/${jobId}`;
 
 async function readJob(id: string): Promise<StoredJob | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: config.ephemeralTable, Key: jobKey(id), ConsistentRead: true }),
+    new GetCommand({ TableName: config.ephemeralTable, Key: exportJobKey(id), ConsistentRead: true }),
   );
   return (Item as StoredJob | undefined) ?? null;
 }
@@ -76,12 +76,11 @@ export async function startExport(
     created_at: now.toISOString(),
     user_id: ctx.caller.user.id,
     object_key: objectKey(now.toISOString().slice(0, 10), ctx.caller.user.id, id),
-    language: ctx.language,
   };
   await db().send(
     new PutCommand({
       TableName: config.ephemeralTable,
-      Item: { ...job, ...jobKey(id), expiresAt: Math.floor(now.getTime() / 1000) + JOB_SECONDS },
+      Item: { ...job, ...exportJobKey(id), expiresAt: Math.floor(now.getTime() / 1000) + JOB_SECONDS },
     }),
   );
   try {
@@ -98,8 +97,11 @@ async function finish(id: string, outcome: { status: 'done' } | { status: 'faile
   await db().send(
     new UpdateCommand({
       TableName: config.ephemeralTable,
-      Key: jobKey(id),
-      UpdateExpression: outcome.status === 'done' ? 'SET #status = :s, finished_at = :t' : 'SET #status = :s, code = :c, finished_at = :t',
+      Key: exportJobKey(id),
+      UpdateExpression:
+        outcome.status === 'done'
+          ? 'SET #status = :s, finished_at = :t'
+          : 'SET #status = :s, code = :c, finished_at = :t',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
