@@ -67,6 +67,23 @@ export async function getDetailItems(userId: string, resultId: string): Promise<
   });
 }
 
+/** One page of the result's current details: its chunk `n` (1-based) of revision `tag`; null when that revision is gone. */
+export async function getDetailChunk(
+  userId: string,
+  resultId: string,
+  tag: string,
+  n: number,
+): Promise<DetailEntry[] | null> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: config.appTable,
+      Key: resultDetailEntity.key(userId, resultId, tag, n),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? resultDetailEntity.parse(Item).details : null;
+}
+
 export function detailsOfRevision(items: Item[], result: ResultRecord): DetailEntry[] {
   const prefix = resultDetailEntity.writePrefix(result.id, result.detail_tag);
   return items
