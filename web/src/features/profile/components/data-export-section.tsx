@@ -4,7 +4,7 @@ import { Card } from '../../../components/ui/card/card.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { useBackgroundExport } from '../../exports/hooks/use-background-export.js';
+import { useBackgroundExport } from '../../exports/index.js';
 import { startUserDataExport } from '../api/start-user-data-export.js';
 
 /** Export my data: built in the background (D195), then saved under the server's name. */

@@ -13,7 +13,7 @@ import { serverDetailOr } from '../../../lib/error-text.js';
 import { ApiError } from '../../../lib/api-client.js';
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
 import { startUsersSheetExport } from '../api/start-users-sheet-export.js';
-import { useBackgroundExport } from '../../exports/hooks/use-background-export.js';
+import { useBackgroundExport } from '../../exports/index.js';
 import { useUsers } from '../api/get-users.js';
 import { AddUserForm } from './add-user-form.js';
 import { DeleteUsersModal } from './delete-users-modal.js';
