@@ -173,7 +173,9 @@ export class QuizbankStack extends Stack {
           name: group.name,
           entry: group.handler,
           memoryMb: group.memoryMb,
-          timeoutSeconds: group.timeoutSeconds,
+          // A group with background work (D195) runs it in the same function, past the API's 29 s.
+          timeoutSeconds: group.background?.timeoutSeconds ?? group.timeoutSeconds,
+          invokesSelf: !!group.background,
           access: group.access,
         }),
     );

@@ -11,6 +11,9 @@ import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '#shared/routes-ma
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
+/** Where Lambda's Invoke API is served (AWS_ENDPOINT_URL_LAMBDA points at the local cloud). */
+export const LAMBDA_INVOKE_PREFIX = '/2015-03-31/functions/';
+
 /** API Gateway's own cap on a request payload. */
 const API_GATEWAY_MAX_BODY = 10 * 1024 * 1024;
 
@@ -123,9 +126,34 @@ export function createApiGatewayAdapter(rootDir: string, options: AdapterOptions
     return null;
   }
 
+  /**
+   * Lambda's Invoke API, asynchronous invocations only (D195): a group's own function invoked with
+   * a background event, which runs detached with the group's background timeout while the caller
+   * gets 202, as Lambda queues the event in AWS. The function name is the group's name.
+   */
+  async function invokeAsync(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const name = decodeURIComponent(path.slice(LAMBDA_INVOKE_PREFIX.length).split('/')[0] ?? '');
+    const group = ROUTE_GROUPS.find((g) => g.name === name);
+    const body = await readBody(req, limits.maxInvocationBytes);
+    if (!group?.background || req.headers['x-amz-invocation-type'] !== 'Event' || body === null) {
+      res.writeHead(group ? 400 : 404, { 'content-type': 'application/json' }).end('{"Type":"User"}');
+      return;
+    }
+    const handler = await loadHandler(group);
+    const requestId = randomUUID();
+    const context = lambdaContext(group.name, requestId, group.background.timeoutSeconds * 1000);
+    void Promise.resolve()
+      .then(() => handler(JSON.parse(body.toString('utf8')) as APIGatewayProxyEventV2, context))
+      .catch((error: Error) =>
+        console.error(JSON.stringify({ level: 'error', message: 'background invocation failed', error: error.stack })),
+      );
+    res.writeHead(202, { 'x-amzn-requestid': requestId }).end();
+  }
+
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const method = (req.method ?? 'GET').toUpperCase();
+    if (method === 'POST' && url.pathname.startsWith(LAMBDA_INVOKE_PREFIX)) return invokeAsync(req, res, url.pathname);
     const refuse = (status: number, code: string, params?: Record<string, string>) => {
       res
         .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
-import { createApiGatewayAdapter, gatewayErrorBody } from './api-gateway-adapter.js';
+import { createApiGatewayAdapter, gatewayErrorBody, LAMBDA_INVOKE_PREFIX } from './api-gateway-adapter.js';
 import { ORIGIN_VERIFY_ENV } from '#shared/domain/origin-verify.js';
 import { startDynamo, startS3, startSes, type Engine } from './engines.js';
 import { filesBucketCorsXml, provisionTables } from './provision.js';
@@ -88,6 +88,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
       AWS_ENDPOINT_URL_S3: s3.url,
       AWS_ENDPOINT_URL_SESV2: ses.url,
+      // The local cloud answers Lambda's Invoke API itself (background work, D195).
+      AWS_ENDPOINT_URL_LAMBDA: `http://localhost:${options.port}`,
       FILES_BUCKET: `${LOCAL_PREFIX}-files`,
       MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@quizbank.local',
       APP_ORIGIN: origin,
@@ -111,7 +113,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       inFlight.begin();
       const path = (req.url ?? '/').split('?')[0]!;
       const route =
-        path.startsWith('/api/') || path.startsWith('/s/')
+        path.startsWith('/api/') || path.startsWith('/s/') || path.startsWith(LAMBDA_INVOKE_PREFIX)
           ? api(req, res)
           : path.startsWith('/_local/mail')
             ? mail(req, res)

@@ -12,7 +12,13 @@ export interface RouteGroup {
   handler: string;
   /** Lambda memory; raised where password hashing or spreadsheet parsing needs it. */
   memoryMb: number;
+  /** The API's budget for each request (API Gateway cuts at 29 s). */
   timeoutSeconds: number;
+  /**
+   * Set when the group's routes start background work (D195): the function may invoke itself
+   * asynchronously, and its Lambda timeout is this instead (such an invocation has no API in front).
+   */
+  background?: { timeoutSeconds: number };
   routes: RouteContract[];
   /**
    * Tables and buckets the group may touch; the stack grants exactly these. Every route group

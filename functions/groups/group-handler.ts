@@ -7,6 +7,7 @@ import {
   type Binding,
   type GroupOptions,
 } from '../runtime/http/create-group-handler.js';
+import { withBackgroundTasks, type BackgroundTasks } from '../runtime/background.js';
 
 export { bind } from '../runtime/http/create-group-handler.js';
 
@@ -19,7 +20,10 @@ export { bind } from '../runtime/http/create-group-handler.js';
 export function createGroupHandler(
   group: RouteGroup,
   bindings: Binding[],
-  options: Omit<GroupOptions, 'loadCaller'> = {},
+  options: Omit<GroupOptions, 'loadCaller'> & { background?: BackgroundTasks } = {},
 ) {
-  return runtimeGroupHandler(group, bindings, { ...options, loadCaller });
+  const { background, ...rest } = options;
+  const http = runtimeGroupHandler(group, bindings, { ...rest, loadCaller });
+  // Work a route started and did not wait for (D195) arrives as a non-HTTP event of the same function.
+  return background ? withBackgroundTasks(http, background) : http;
 }

@@ -1,9 +1,25 @@
 import * as profile from '#shared/contracts/profile.js';
+import * as exportsContracts from '#shared/contracts/exports.js';
 import { profileExportGroup } from '#shared/route-groups/profile-export.js';
 import { bind, createGroupHandler } from './group-handler.js';
-import { exportUserData } from '../domains/accounts/sheets.js';
+import {
+  buildExportWorkbook,
+  downloadExport,
+  EXPORT_TASK,
+  exportUserData,
+  getExportJob,
+  runExportJob,
+  startUserDataExport,
+} from '../domains/accounts/sheets.js';
 
-/** The data export (an xlsx): its own Lambda, so `profile` carries no SheetJS (D73). */
-export const handler = createGroupHandler(profileExportGroup, [
-  bind(profile.exportUserData, (_input, ctx) => exportUserData(ctx)),
-]);
+/** The data export (an xlsx): its own Lambda, so `profile` carries no SheetJS (D73); builds it in the background too (D195). */
+export const handler = createGroupHandler(
+  profileExportGroup,
+  [
+    bind(profile.exportUserData, (_input, ctx) => exportUserData(ctx)),
+    bind(exportsContracts.startUserDataExport, (_input, ctx) => startUserDataExport(ctx, profileExportGroup.name)),
+    bind(exportsContracts.getExportJob, (input, ctx) => getExportJob(ctx, input.params.id)),
+    bind(exportsContracts.downloadExport, (input, ctx) => downloadExport(ctx, input.params.id)),
+  ],
+  { background: { [EXPORT_TASK]: (payload) => runExportJob(payload, (job) => buildExportWorkbook(job.userId)) } },
+);

@@ -11,6 +11,7 @@ export const handler = createGroupHandler(resultsGroup, [
   bind(contracts.listExamResults, results.listExamResults),
   bind(contracts.examResultsSummary, results.examResultsSummary),
   bind(contracts.getExamResult, results.getExamResult),
+  bind(contracts.getExamResultDetails, results.getExamResultDetails),
   bind(contracts.deleteExamResult, results.deleteExamResult),
   bind(contracts.questionStatistics, results.questionStatistics),
   bind(contracts.adjustQuestionAccuracy, results.adjustQuestionAccuracy),

@@ -1,4 +1,5 @@
 import {
+  ArnFormat,
   AssetHashType,
   DockerImage,
   Duration,
@@ -39,6 +40,8 @@ export interface AppFunctionProps {
   mail: Mail;
   /** Asynchronous retries by Lambda (schedules). */
   retryAttempts?: number;
+  /** The function starts background work by invoking itself asynchronously (D195). */
+  invokesSelf?: boolean;
 }
 
 /**
@@ -112,6 +115,22 @@ export class AppFunction extends Construct {
       },
     });
     Tags.of(this.fn).add(FUNCTION_TAG, `${props.kind}:${props.name}`);
+    if (props.invokesSelf) {
+      // By its fixed name rather than `this.fn.functionArn`, which would make the role depend on the function it serves.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: [
+            Stack.of(this).formatArn({
+              service: 'lambda',
+              resource: 'function',
+              resourceName: `${props.namePrefix}-${props.name}`,
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          ],
+        }),
+      );
+    }
     this.alias = new Alias(this, 'Live', {
       aliasName: LIVE_ALIAS,
       version: this.fn.currentVersion,

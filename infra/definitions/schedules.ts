@@ -34,10 +34,11 @@ export const SCHEDULES: ScheduleDefinition[] = [
   },
   {
     name: 'retention-cleanup',
-    description: 'Removes old results for users who enabled retention cleanup (03:00 KST).',
+    description: 'Removes old results for users who enabled retention cleanup, and expired exports (03:00 KST).',
     handler: 'functions/jobs/retention-cleanup.ts',
     utc: { hour: 18, minute: 0 },
-    access: { appTable: 'write' },
+    // The bucket: background exports past their day (D195).
+    access: { appTable: 'write', filesBucket: 'write' },
     timeoutSeconds: 900,
   },
   {

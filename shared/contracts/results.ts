@@ -74,7 +74,13 @@ export const examResultSchema = /* @__PURE__ */ lazy(() =>
     elapsed_seconds: z.number().check(z.int()),
     completed_at: z.string(),
     user: z.object({ id: z.string(), username: z.string() }),
+    /**
+     * The first page of details (one stored chunk, ≤ 300 KB) where an answer carries details; the
+     * rest through `GET /api/exam-result/{id}/details/?cursor=` (D197).
+     */
     details: z.optional(z.array(resultDetailSchema())),
+    /** Cursor of the next page of details; null when `details` is all of them. */
+    details_next: z.optional(z.nullable(z.string())),
   }),
 );
 export type ExamResult = z.infer<ReturnType<typeof examResultSchema>>;
@@ -195,6 +201,28 @@ export const getExamResult = defineRoute({
     params: resultIdParam(),
   }),
   response: () => examResultSchema(),
+});
+
+/** `<detail tag>.<chunk>`: the page (stored chunk) of one revision of a result's details. */
+export const DETAILS_CURSOR = /^([0-9a-z]{1,20})\.([1-9][0-9]{0,3})$/;
+
+/** Further pages of a result's details (D197): who may read the result may read its details. */
+export const getExamResultDetails = defineRoute({
+  method: 'GET',
+  path: '/api/exam-result/{id}/details/',
+  access: 'signed-in',
+  schemas: () => ({
+    params: resultIdParam(),
+    query: z.looseObject({
+      cursor: z.string().check(z.regex(DETAILS_CURSOR)),
+    }),
+  }),
+  response: () =>
+    z.object({
+      details: z.array(resultDetailSchema()),
+      /** Null on the last page. */
+      next: z.nullable(z.string()),
+    }),
 });
 
 export const deleteExamResult = defineRoute({

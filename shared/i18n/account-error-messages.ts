@@ -119,4 +119,21 @@ export const ACCOUNT_ERROR_MESSAGES = {
     ko: '저장하지 못했습니다 (다른 변경과 충돌). 다시 업로드해 주세요.',
     en: 'Could not be saved (it conflicted with another change). Please upload again.',
   },
+  // background exports (D195)
+  export_not_found: {
+    ko: '내보내기 작업을 찾을 수 없습니다. 만료되었을 수 있으니 다시 시작해 주세요.',
+    en: 'The export was not found. It may have expired; please start it again.',
+  },
+  export_not_ready: {
+    ko: '내보내기 파일을 아직 만드는 중입니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The export is still being prepared. Please try again in a moment.',
+  },
+  export_failed: {
+    ko: '내보내기 파일을 만들지 못했습니다. 다시 시작해 주세요.',
+    en: 'The export could not be built. Please start it again.',
+  },
+  export_start_failed: {
+    ko: '내보내기를 시작하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    en: 'The export could not be started. Please try again in a moment.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;

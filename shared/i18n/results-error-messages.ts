@@ -3,6 +3,10 @@ import type { Language } from '../domain/language.js';
 /** Error codes (and result messages) of results, submits, statistics and accuracy adjustment (issue 5). */
 export const RESULT_ERROR_MESSAGES = {
   result_not_found: { ko: '시험 결과를 찾을 수 없습니다.', en: 'The exam result was not found.' },
+  result_details_changed: {
+    ko: '결과가 그 사이 바뀌었습니다(이어 풀기). 결과를 다시 불러와 주세요.',
+    en: 'The result changed in the meantime (continued). Please load the result again.',
+  },
   result_unknown_questions: {
     ko: '이 시험에 없는 문제에 대한 답안이 있습니다: {ids}',
     en: 'Some answers are for questions that are not in this exam: {ids}',

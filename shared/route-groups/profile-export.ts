@@ -1,15 +1,26 @@
 import * as profile from '../contracts/profile.js';
+import * as exportsContracts from '../contracts/exports.js';
 import type { RouteGroup } from '../route-group.js';
 
-/** The personal data export (an xlsx, SheetJS): its own Lambda, so `profile` loads none of it (D73). */
+/**
+ * The personal data export (an xlsx, SheetJS): its own Lambda, so `profile` loads none of it (D73).
+ * Also every background export's job and download routes (D195), whatever group built the file.
+ */
 export const profileExportGroup: RouteGroup = {
   name: 'profile-export',
   handler: 'functions/groups/profile-export.ts',
   // Builds the whole workbook in memory.
   memoryMb: 512,
   timeoutSeconds: 29,
-  routes: [profile.exportUserData],
-  // Reads the caller's partition; writes nothing but the session's lastSeenAt.
-  // The bucket: the export lists the question images of the user's exams (D138).
-  access: { appTable: 'read', ephemeralTable: 'sessions', filesBucket: 'read' },
+  // Builds exports in an asynchronous invocation of itself (D195).
+  background: { timeoutSeconds: 900 },
+  routes: [
+    profile.exportUserData,
+    exportsContracts.startUserDataExport,
+    exportsContracts.getExportJob,
+    exportsContracts.downloadExport,
+  ],
+  // Reads the caller's partition; writes export jobs (ephemeral table) and their files (the bucket,
+  // which it also reads for the question images the export lists, D138).
+  access: { appTable: 'read', ephemeralTable: 'write', filesBucket: 'write' },
 };

@@ -14,6 +14,7 @@ export const resultsGroup: RouteGroup = {
     results.listExamResults,
     results.examResultsSummary,
     results.getExamResult,
+    results.getExamResultDetails,
     results.deleteExamResult,
     results.questionStatistics,
     results.adjustQuestionAccuracy,

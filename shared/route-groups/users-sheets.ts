@@ -1,4 +1,5 @@
 import * as users from '../contracts/users.js';
+import { startUsersSheetExport } from '../contracts/exports.js';
 import type { RouteGroup } from '../route-group.js';
 
 /** The admin users sheet (SheetJS): its own Lambda, so the everyday `users` routes load none of it (D73). */
@@ -8,7 +9,9 @@ export const usersSheetsGroup: RouteGroup = {
   // The sheet upload inflates up to 50 MB of xlsx.
   memoryMb: 1024,
   timeoutSeconds: 29,
-  routes: [users.downloadUsersSheet, users.uploadUsersSheet],
+  // Builds exports in an asynchronous invocation of itself (D195).
+  background: { timeoutSeconds: 900 },
+  routes: [users.downloadUsersSheet, users.uploadUsersSheet, startUsersSheetExport],
   // The same grants as `users`: the upload creates and updates accounts as the admin routes do.
   access: { appTable: 'write', ephemeralTable: 'write', filesBucket: 'write' },
 };

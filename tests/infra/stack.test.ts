@@ -102,12 +102,29 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       for (const group of groups) {
         const { props } = functions.get(`route-group:${group.name}`)!;
         expect(props.MemorySize).toBe(group.memoryMb);
-        expect(props.Timeout).toBe(group.timeoutSeconds);
+        // A group with background work runs it in the same function, past the API's 29 s (D195).
+        expect(props.Timeout).toBe(group.background?.timeoutSeconds ?? group.timeoutSeconds);
       }
       for (const schedule of SCHEDULES) {
         expect(functions.get(`schedule:job-${schedule.name}`)!.props.Timeout).toBe(schedule.timeoutSeconds);
         if (schedule.memoryMb)
           expect(functions.get(`schedule:job-${schedule.name}`)!.props.MemorySize).toBe(schedule.memoryMb);
+      }
+    });
+
+    it('lets exactly the groups with background work invoke themselves, and nothing else (D195)', () => {
+      for (const [name, { props }] of functions) {
+        const invokes = roleStatements(template, props).filter((st) =>
+          asArray(st.Action).some((action) => action.startsWith('lambda:')),
+        );
+        const group = groups.find((g) => `route-group:${g.name}` === name);
+        if (!group?.background) {
+          expect(invokes, name).toEqual([]);
+          continue;
+        }
+        expect(invokes, name).toHaveLength(1);
+        expect(asArray(invokes[0]!.Action)).toEqual(['lambda:InvokeFunction']);
+        expect(JSON.stringify(invokes[0]!.Resource)).toContain(`:function:${props.FunctionName}`);
       }
     });
 

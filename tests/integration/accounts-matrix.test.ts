@@ -14,6 +14,7 @@ import {
   useCloudEnv,
 } from '../support/accounts.js';
 import type { TestClient } from '../support/http-client.js';
+import { writeExportJob } from '../support/export-jobs.js';
 
 /**
  * Who may call what: every account route × five callers, each cell's status asserted.
@@ -31,6 +32,8 @@ interface World {
   studyAdmin: UserRecord;
   admin: UserRecord;
   victim: UserRecord;
+  /** A finished export job of `user` (D195). */
+  exportJob: string;
 }
 
 interface Row {
@@ -159,6 +162,20 @@ const ROWS: Row[] = [
     expect: signedIn(200),
   },
   { method: 'GET', path: '/api/export-user-data/', url: () => '/api/export-user-data/', expect: signedIn(200) },
+  { method: 'POST', path: '/api/export-user-data/', url: () => '/api/export-user-data/', expect: signedIn(202) },
+  // The job is `user`'s: everyone else, admins included, is told it does not exist.
+  {
+    method: 'GET',
+    path: '/api/exports/{id}/',
+    url: (w) => `/api/exports/${w.exportJob}/`,
+    expect: { anonymous: 401, other: 404, studyAdmin: 404, user: 200, admin: 404 },
+  },
+  {
+    method: 'GET',
+    path: '/api/exports/{id}/download/',
+    url: (w) => `/api/exports/${w.exportJob}/download/`,
+    expect: { anonymous: 401, other: 404, studyAdmin: 404, user: 302, admin: 404 },
+  },
   {
     method: 'GET',
     path: '/api/search-users/',
@@ -208,6 +225,12 @@ const ROWS: Row[] = [
   },
   {
     method: 'POST',
+    path: '/api/users/download-excel/',
+    url: () => '/api/users/download-excel/',
+    expect: adminOnly(202),
+  },
+  {
+    method: 'POST',
     path: '/api/users/upload-excel/',
     url: () => '/api/users/upload-excel/',
     multipart: usersSheet,
@@ -223,7 +246,7 @@ async function newWorld(): Promise<World> {
     makeUser({ username: uniqueName('mx_admin'), role: 'admin_role' }),
     makeUser({ username: uniqueName('mx_victim') }),
   ]);
-  return { user, other, studyAdmin, admin, victim };
+  return { user, other, studyAdmin, admin, victim, exportJob: await writeExportJob(user.id) };
 }
 
 async function call(client: TestClient, row: Row, world: World): Promise<Response> {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
+import { settledJob } from '../support/export-jobs.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalCloud, type LocalCloud } from '../../local/cloud.js';
@@ -147,6 +148,15 @@ describe('engine supervision and 503 while an engine is down', () => {
       user.client.get(`/api/question-files/${fileId}/export/?format=csv`),
     );
     await everythingIsThere();
+  }, 60_000);
+
+  it('DynamoDB Local: a background export job answers 503 with Retry-After, then the same job (D195)', async () => {
+    const started = await user.client.post('/api/export-user-data/');
+    expect(started.status).toBe(202);
+    const { id } = (await started.json()) as { id: string };
+    await settledJob(user.client, id);
+    await killDuringStream(cloud.engines.dynamodb, () => user.client.get(`/api/exports/${id}/`));
+    expect(await (await user.client.get(`/api/exports/${id}/`)).json()).toMatchObject({ id, status: 'done' });
   }, 60_000);
 
   it('s3rver: the import preview answers 503 with Retry-After, then the same preview', async () => {

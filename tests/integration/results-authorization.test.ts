@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { appItem } from '../support/accounts.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import type { TestClient } from '../support/http-client.js';
@@ -32,6 +33,13 @@ async function ownersResult(): Promise<string> {
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { result_id: string }).result_id;
+}
+
+/** The owner's result and the cursor of its first details page (`<tag>.1`, read from the stored result: answers start at page 2). */
+async function resultAndFirstCursor(): Promise<string> {
+  const id = await theResult();
+  const item = await appItem({ pk: `USER#${owner.id}`, sk: `RESULT#${id}` });
+  return `${id} ${String(item?.detail_tag)}.1`;
 }
 
 beforeAll(async () => {
@@ -130,6 +138,15 @@ describe('authorization matrix: results', () => {
     theResult,
   );
   row(
+    'GET exam-result/{id}/details (page 1 of the owner’s result)',
+    { anonymous: 401, owner: 200, other: 404, admin: 200, studyAdmin: 404 },
+    (c, resource) => {
+      const [id, cursor] = resource.split(' ');
+      return c.get(`/api/exam-result/${id}/details/?cursor=${cursor}`);
+    },
+    resultAndFirstCursor,
+  );
+  row(
     'DELETE exam-result/{id}',
     { anonymous: 401, owner: 200, other: 404, admin: 200, studyAdmin: 404 },
     (c, id) => c.delete(`/api/exam-result/${id}/`),
@@ -207,6 +224,19 @@ describe('authorization matrix: results', () => {
     const seen = (await (await clients.other.get(`/api/exam/${publicExam}/sitting/`)).json()) as { sitting: unknown };
     expect(seen.sitting).toBeNull();
     expect((await clients.owner.delete(`/api/exam/${publicExam}/sitting/`)).status).toBe(200);
+  });
+
+  it('refuses a malformed or out-of-range details cursor with 400 and a code, in both languages', async () => {
+    const [id, first] = (await resultAndFirstCursor()).split(' ') as [string, string];
+    const malformed = await clients.owner.get(`/api/exam-result/${id}/details/?cursor=not-a-cursor`);
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ code: 'validation_failed' });
+    const beyond = await clients.owner.get(`/api/exam-result/${id}/details/?cursor=${first.replace(/\.1$/, '.9')}`);
+    expect(beyond.status).toBe(400);
+    expect(await beyond.json()).toMatchObject({ code: 'cursor_invalid', detail: expect.stringMatching(/목록|list/) });
+    const stale = await clients.owner.get(`/api/exam-result/${id}/details/?cursor=zzzzzzzz.1`);
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ code: 'result_details_changed' });
   });
 
   it('an admin’s read of another user’s result is the owner’s, details included; a deleted one is gone for everyone', async () => {

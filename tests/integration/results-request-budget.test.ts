@@ -108,7 +108,7 @@ describe('DynamoDB requests per results call', () => {
       calls.reset();
       const replay = await results.submitExam(input(body), contextFor(user));
       expect(replay.replayed).toBe(true);
-      // exam Query + BatchGet + the refused transaction + claim GetItem + BatchGet result/job + details Query
+      // exam Query + BatchGet + the refused transaction + claim GetItem + BatchGet result/job + first details chunk
       expect(calls.count()).toBeLessThanOrEqual(6);
     }
     // 1 Query (exam) + BatchGet (90 statistics + summary) + Tx 1 (90 statistics) + job: BatchGet + Tx
@@ -194,9 +194,33 @@ describe('DynamoDB requests per results call', () => {
       ).map((i) => String(i.sk));
     const before = await chunkKeys();
     expect(before.length).toBeGreaterThan(4);
+    // ~4 MB of answers: never answered whole (D197), but a page (one ≤ 300 KB chunk) at a time,
+    // each page in the same two requests (BatchGet result/job + GetItem of the chunk).
+    expect(submitted.result.details!.length).toBeLessThan(800);
+    expect(JSON.stringify(submitted).length).toBeLessThan(1_000_000);
+    calls.reset();
     const read = await results.getExamResult(input({}, { id: submitted.result_id }), contextFor(learner));
-    expect(read.details).toHaveLength(800);
-    expect(read.details![799]!.answer).toBe(answers[799]!.answer);
+    expect(calls.count()).toBe(2);
+    expect(read.details).toEqual(submitted.result.details);
+    const all = [...read.details!];
+    const perPage: number[] = [];
+    let pages = 1;
+    for (let cursor = read.details_next ?? null; cursor; pages++) {
+      calls.reset();
+      const page = await results.getExamResultDetails(
+        input({}, { id: submitted.result_id }, { cursor }),
+        contextFor(learner),
+      );
+      perPage.push(calls.count());
+      expect(JSON.stringify(page).length).toBeLessThan(1_000_000);
+      all.push(...page.details);
+      cursor = page.next;
+    }
+    expect(pages).toBe(before.length);
+    expect(new Set(perPage)).toEqual(new Set([2]));
+    expect(all).toHaveLength(800);
+    expect(all.map((d) => d.answer)).toEqual(answers.map((a) => a.answer));
+    const staleCursor = read.details_next!;
     const continued = await results.continueExam(
       input(
         {
@@ -212,5 +236,18 @@ describe('DynamoDB requests per results call', () => {
     const after = await chunkKeys();
     expect(after.length).toBeGreaterThanOrEqual(before.length); // 810 details now
     expect(after.some((k) => before.includes(k))).toBe(false);
+    // A cursor of the revision before the continue no longer lines up: 409, and the new one pages on.
+    await expect(
+      results.getExamResultDetails(
+        input({}, { id: submitted.result_id }, { cursor: staleCursor }),
+        contextFor(learner),
+      ),
+    ).rejects.toMatchObject({ status: 409, code: 'result_details_changed' });
+    expect(continued.result.details_next).toMatch(/^[0-9a-z]+\.2$/);
+    const second = await results.getExamResultDetails(
+      input({}, { id: submitted.result_id }, { cursor: continued.result.details_next! }),
+      contextFor(learner),
+    );
+    expect(second.details.length).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -5,3 +5,4 @@ export { googleConfig, googleSignIn } from './google-sign-in.js';
 export { changeLanguage, deleteMyAccount, getProfile, updateProfile, updateRetentionSettings } from './profile.js';
 export { createUser, deleteUserByAdmin, listUsers, searchUsers, updateUserByAdmin } from './user-admin.js';
 export { cleanEmail } from './validation.js';
+export { removeExpiredExports } from './export-jobs.js';

@@ -1,3 +1,4 @@
 // The accounts domain's spreadsheet use cases: a second public entry, so only the *-sheets Lambdas carry SheetJS (D85).
-export { exportUserData } from './data-export.js';
-export { downloadUsersSheet, uploadUsersSheet } from './users-sheet.js';
+export { buildExportWorkbook, exportUserData, startUserDataExport } from './data-export.js';
+export { buildUsersSheet, downloadUsersSheet, USERS_SHEET_FILE, uploadUsersSheet } from './users-sheet.js';
+export { downloadExport, EXPORT_TASK, getExportJob, runExportJob, startExport } from './export-jobs.js';

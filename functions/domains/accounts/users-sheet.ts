@@ -8,6 +8,7 @@ import {
   unusablePasswordHash,
   getUsers,
   listAllUsers,
+  listUsersPage,
   insertUser,
   StaleUser,
   UniqueConflict,
@@ -247,11 +248,31 @@ function rowErrorText(error: RowError, language: Language): string {
 }
 
 /** GET /api/users/download-excel/ — the same columns the upload reads. */
+const SHEET_HEADER = ['name', 'username', 'email', 'role', 'date_joined'];
+const sheetRow = (u: UserRecord) => [displayName(u), u.username, u.email, u.role, u.date_joined];
+
+/** GET /api/users/download-excel/: inline, for small sites (the whole `USERS` partition in one request). */
 export async function downloadUsersSheet(): Promise<Reply> {
-  const all = await listAllUsers();
-  const rows = [
-    ['name', 'username', 'email', 'role', 'date_joined'],
-    ...all.map((u) => [displayName(u), u.username, u.email, u.role, u.date_joined]),
-  ];
-  return fileReply(writeWorkbook([{ name: 'users', rows }]), 'users.xlsx', XLSX_CONTENT_TYPE);
+  const rows = [SHEET_HEADER, ...(await listAllUsers()).map(sheetRow)];
+  return fileReply(writeWorkbook([{ name: 'users', rows }]), USERS_SHEET_FILE, XLSX_CONTENT_TYPE);
+}
+
+export const USERS_SHEET_FILE = 'users.xlsx';
+/** Users read per Query page of the background build: its memory holds one page of records at a time. */
+const SHEET_PAGE_SIZE = 500;
+
+/**
+ * The users sheet, built in a background invocation (D196): `USERS` read page by page with a cursor,
+ * each page reduced to its five cells at once. SheetJS writes a workbook whole, so the rows
+ * themselves stay in memory (about 150 bytes a user: ~150 MB at a million, in a 1 GB function).
+ */
+export async function buildUsersSheet(): Promise<Uint8Array> {
+  const rows: unknown[][] = [SHEET_HEADER];
+  let cursor: string | undefined;
+  do {
+    const page = await listUsersPage({ cursor, pageSize: SHEET_PAGE_SIZE });
+    for (const user of page.users) rows.push(sheetRow(user));
+    cursor = page.next ?? undefined;
+  } while (cursor);
+  return writeWorkbook([{ name: 'users', rows }]);
 }

@@ -10,6 +10,7 @@ export {
   deleteExamResult,
   examResultsSummary,
   getExamResult,
+  getExamResultDetails,
   listExamResults,
   questionStatistics,
   submitExam,

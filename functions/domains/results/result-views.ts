@@ -2,6 +2,26 @@ import type { ExamResult, QuestionStatistic } from '#shared/contracts/results.js
 import { accuracyOf } from '../learning/index.js';
 import type { DetailEntry, ResultRecord, SummaryRecord } from './result-store.js';
 
+/** The cursor of page `n` (1-based chunk) of the result's current details revision. */
+export const detailsCursor = (result: ResultRecord, n: number): string | null =>
+  n <= Number(result.detail_chunks) ? `${result.detail_tag}.${n}` : null;
+
+/** A result answered with its first page of details (D197): the first stored chunk and the cursor of the next. */
+export function firstPageView(result: ResultRecord, firstChunk: DetailEntry[]): ExamResult {
+  return { ...resultView(result, firstChunk), details_next: detailsCursor(result, 2) };
+}
+
+export function detailViews(details: DetailEntry[]): NonNullable<ExamResult['details']> {
+  return details.map((d) => ({
+    question_id: d.question_id,
+    question: { id: d.question_id, csv_id: d.csv_id ?? '', title: d.title ?? '', content: d.content ?? '' },
+    answer: d.answer,
+    is_correct: !!d.is_correct,
+    elapsed_seconds: Number(d.elapsed_seconds ?? 0),
+    ...(d.overruled ? { overruled: true } : {}),
+  }));
+}
+
 export function resultView(result: ResultRecord, details?: DetailEntry[]): ExamResult {
   const view: ExamResult = {
     id: result.id,
@@ -22,16 +42,7 @@ export function resultView(result: ResultRecord, details?: DetailEntry[]): ExamR
     completed_at: result.completed_at,
     user: { id: result.user_id, username: result.username ?? '' },
   };
-  if (details) {
-    view.details = details.map((d) => ({
-      question_id: d.question_id,
-      question: { id: d.question_id, csv_id: d.csv_id ?? '', title: d.title ?? '', content: d.content ?? '' },
-      answer: d.answer,
-      is_correct: !!d.is_correct,
-      elapsed_seconds: Number(d.elapsed_seconds ?? 0),
-      ...(d.overruled ? { overruled: true } : {}),
-    }));
-  }
+  if (details) view.details = detailViews(details);
   return view;
 }
 

@@ -1,4 +1,5 @@
 import type * as contracts from '#shared/contracts/results.js';
+import { DETAILS_CURSOR, type ExamResult } from '#shared/contracts/results.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { findExam, getExamWithQuestions, canReadExam } from '../exams/index.js';
@@ -14,10 +15,10 @@ import type { SignedInContext, CallerUser } from '../../runtime/http/types.js';
 import {
   asJob,
   asResult,
-  detailsOfRevision,
   examHoldsQuestion,
   findResultById,
   getCounters,
+  getDetailChunk,
   getDetailItems,
   getMany,
   getResult,
@@ -33,7 +34,7 @@ import {
 import { applyAnswers, type ApplyInput } from './submit.js';
 import { runJob } from './stats-job.js';
 import { retry } from '../../runtime/retry.js';
-import { resultView, statisticView, summaryView } from './result-views.js';
+import { detailsCursor, detailViews, firstPageView, resultView, statisticView, summaryView } from './result-views.js';
 
 /** POST /api/submit-exam/ (T5). */
 export async function submitExam(input: ServiceInput<typeof contracts.submitExam>, ctx: SignedInContext) {
@@ -116,19 +117,25 @@ function decodeCursor(
 /** A stale job (its submit stopped half-way and was never retried) is finished by the next reader. */
 const STALE_JOB_MS = 60_000;
 
-async function withDetails(
-  userId: string,
-  resultId: string,
-): Promise<{ result: ResultRecord; details: ReturnType<typeof detailsOfRevision> } | null> {
-  const [found, items] = await Promise.all([
-    getMany([resultEntity.key(userId, resultId), resultJobEntity.key(userId, resultId)]),
-    getDetailItems(userId, resultId),
-  ]);
+/** The result (and its job, finished when stale): one BatchGetItem. */
+async function ownResult(userId: string, resultId: string): Promise<ResultRecord | null> {
+  const found = await getMany([resultEntity.key(userId, resultId), resultJobEntity.key(userId, resultId)]);
   const result = asResult(found.get(resultEntity.key(userId, resultId).sk));
   if (!result) return null;
   const job = asJob(found.get(resultJobEntity.key(userId, resultId).sk));
   if (job && Date.now() - Date.parse(job.updated_at) > STALE_JOB_MS) await runJob(userId, job).catch(() => undefined);
-  return { result, details: detailsOfRevision(items, result) };
+  return result;
+}
+
+/**
+ * The result with its first page of details (D197): BatchGetItem, then one GetItem of the first
+ * chunk of its current revision — two calls whatever the number of details.
+ */
+async function withFirstPage(userId: string, resultId: string): Promise<ExamResult | null> {
+  const result = await ownResult(userId, resultId);
+  if (!result) return null;
+  const first = result.detail_chunks > 0 ? await getDetailChunk(userId, resultId, result.detail_tag, 1) : [];
+  return firstPageView(result, first ?? []);
 }
 
 /**
@@ -143,11 +150,11 @@ export async function listExamResults(input: ServiceInput<typeof contracts.listE
   if (latest === 'true') {
     if (!examId) throw badRequest('result_latest_needs_exam');
     const summary = await getSummary(caller.id, examId);
-    const loaded = summary?.latest_result_id ? await withDetails(caller.id, summary.latest_result_id) : null;
+    const loaded = summary?.latest_result_id ? await withFirstPage(caller.id, summary.latest_result_id) : null;
     return {
       count: summary ? Math.max(0, Number(summary.result_count ?? 0)) : 0,
       next: null,
-      results: loaded ? [resultView(loaded.result, loaded.details)] : [],
+      results: loaded ? [loaded] : [],
     };
   }
   const startKey = decodeCursor(cursor, caller.id, resultEntity.skPrefix, examId);
@@ -178,25 +185,44 @@ export async function examResultsSummary(
  * The result the caller may act on: their own (one BatchGet in their partition), or for a site
  * admin anyone's (gsi2 `RESULTID#<id>`, one Query). Everyone else: 404, as if it did not exist.
  */
-async function reachableResult(
-  resultId: string,
-  caller: CallerUser,
-): Promise<{ result: ResultRecord; details: ReturnType<typeof detailsOfRevision> }> {
-  const own = await withDetails(caller.id, resultId);
+async function reachableResult(resultId: string, caller: CallerUser): Promise<ResultRecord> {
+  const own = await ownResult(caller.id, resultId);
   if (own) return own;
   if (isSiteAdmin(caller)) {
     const found = await findResultById(resultId);
     if (found) {
-      const loaded = await withDetails(found.user_id, resultId);
+      const loaded = await ownResult(found.user_id, resultId);
       if (loaded) return loaded;
     }
   }
   throw notFound('result_not_found');
 }
 
+/** GET /api/exam-result/{id}/: the result and the first page of its details (D197). */
 export async function getExamResult(input: ServiceInput<typeof contracts.getExamResult>, ctx: SignedInContext) {
-  const { result, details } = await reachableResult(input.params.id, ctx.caller.user);
-  return resultView(result, details);
+  const result = await reachableResult(input.params.id, ctx.caller.user);
+  const first = result.detail_chunks > 0 ? await getDetailChunk(result.user_id, result.id, result.detail_tag, 1) : [];
+  return firstPageView(result, first ?? []);
+}
+
+/**
+ * GET /api/exam-result/{id}/details/?cursor=<tag>.<n> (D197): page `n` of the details — the result
+ * (BatchGetItem; an admin's read of another's result adds its gsi2 Query) and one GetItem of the
+ * chunk. A cursor of an earlier revision (the result was continued since) is 409: the pages of two
+ * revisions do not line up.
+ */
+export async function getExamResultDetails(
+  input: ServiceInput<typeof contracts.getExamResultDetails>,
+  ctx: SignedInContext,
+) {
+  const [, tag, page] = DETAILS_CURSOR.exec(input.query.cursor)!;
+  const n = Number(page);
+  const result = await reachableResult(input.params.id, ctx.caller.user);
+  if (tag !== result.detail_tag) throw conflict('result_details_changed');
+  if (n > result.detail_chunks) throw badRequest('cursor_invalid');
+  const details = await getDetailChunk(result.user_id, result.id, tag, n);
+  if (!details) throw conflict('result_details_changed');
+  return { details: detailViews(details), next: detailsCursor(result, n + 1) };
 }
 
 /**

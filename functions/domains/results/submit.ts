@@ -16,6 +16,7 @@ import {
   asResult,
   asSummary,
   detailsOfRevision,
+  getDetailChunk,
   getDetailItems,
   getIdempotencyClaim,
   getMany,
@@ -31,7 +32,7 @@ import {
 } from './result-store.js';
 import { logOf, runJob, statWrites } from './stats-job.js';
 import { backoffDelay, sleep } from '../../runtime/retry.js';
-import { resultView } from './result-views.js';
+import { firstPageView } from './result-views.js';
 import { liveStudyTitle, studyTimeCredits, studyTimeItems } from '../studies/index.js';
 import { dayOf } from '#shared/domain/study-progress.js';
 import type { CallerUser } from '../../runtime/http/types.js';
@@ -174,7 +175,7 @@ export interface ApplyAnswer {
   success: true;
   result_id: string;
   replayed: boolean;
-  result: ReturnType<typeof resultView>;
+  result: ReturnType<typeof firstPageView>;
 }
 
 /** Submit (a new result) or continue (more answers on an earlier result of the caller). */
@@ -363,7 +364,13 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     }
     if (job) await runJob(userId, job);
     countMetric(METRIC.answersGraded, graded.length);
-    return { success: true, result_id: result.id, replayed: false, result: resultView(result, details) };
+    // The summary and the first page of details only (D197): the rest is read page by page.
+    return {
+      success: true,
+      result_id: result.id,
+      replayed: false,
+      result: firstPageView(result, chunks[0]?.details ?? []),
+    };
   }
 }
 
@@ -373,18 +380,16 @@ async function replay(input: ApplyInput, key: string, requestHash: string): Prom
   const claim = await getIdempotencyClaim(userId, key);
   if (!claim) throw conflict('submission_busy');
   if (claim.request_hash !== requestHash) throw conflict('submission_id_reused');
-  const [found, detailItems] = await Promise.all([
-    getMany([resultEntity.key(userId, claim.result_id), resultJobEntity.key(userId, claim.result_id)]),
-    getDetailItems(userId, claim.result_id),
+  const found = await getMany([
+    resultEntity.key(userId, claim.result_id),
+    resultJobEntity.key(userId, claim.result_id),
   ]);
   const result = asResult(found.get(resultEntity.key(userId, claim.result_id).sk));
   const job = asJob(found.get(resultJobEntity.key(userId, claim.result_id).sk));
   if (!result) throw notFound('result_not_found');
-  if (job) await runJob(userId, job);
-  return {
-    success: true,
-    result_id: result.id,
-    replayed: true,
-    result: resultView(result, detailsOfRevision(detailItems, result)),
-  };
+  const [first] = await Promise.all([
+    result.detail_chunks > 0 ? getDetailChunk(userId, result.id, result.detail_tag, 1) : Promise.resolve([]),
+    job ? runJob(userId, job) : Promise.resolve(),
+  ]);
+  return { success: true, result_id: result.id, replayed: true, result: firstPageView(result, first ?? []) };
 }

@@ -1,26 +1,26 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
-import { exportUserData } from '../api/export-user-data.js';
+import { useBackgroundExport } from '../../exports/index.js';
+import { startUserDataExport } from '../api/start-user-data-export.js';
 
-/** Export my data: an xlsx named by the server (Content-Disposition). */
+/** Export my data: built in the background (D195), then saved under the server's name. */
 export function DataExportSection() {
   const { t } = useTranslation();
   const toast = useToast();
-  const [pending, setPending] = useState(false);
+  const { preparing, run } = useBackgroundExport(startUserDataExport);
 
   const onExport = async () => {
-    setPending(true);
     try {
-      const name = await exportUserData();
-      toast.success(t('profile.export.done', { name }));
+      const job = await run();
+      toast.success(t('profile.export.done', { name: job.file_name }));
     } catch (error) {
-      toast.error(serverDetailOr(error, t, t('profile.export.failed')));
-    } finally {
-      setPending(false);
+      // A build that failed on the server: offer a new start rather than its technical sentence.
+      if (error instanceof ApiError && error.code === 'export_failed') toast.error(t('profile.export.buildFailed'));
+      else toast.error(serverDetailOr(error, t, t('profile.export.failed')));
     }
   };
 
@@ -35,9 +35,10 @@ export function DataExportSection() {
         type="button"
         className={`${button.button} ${button.secondary}`}
         onClick={() => void onExport()}
-        disabled={pending}
+        disabled={preparing}
+        aria-busy={preparing}
       >
-        {pending ? t('profile.export.downloading') : t('profile.export.button')}
+        {preparing ? t('profile.export.downloading') : t('profile.export.button')}
       </button>
     </Card>
   );

@@ -34,6 +34,7 @@ const en = {
     downloading: 'Preparing...',
     done: 'Downloaded {{name}}.',
     failed: 'Your data could not be exported.',
+    buildFailed: 'The export file could not be built. Please press the button again.',
   },
   randomExam: {
     title: 'Random exam settings',

@@ -31,6 +31,7 @@ const ko = {
     downloading: '준비하는 중...',
     done: '{{name}} 파일을 내려받았습니다.',
     failed: '데이터를 내보내지 못했습니다.',
+    buildFailed: '내보낼 파일을 만들지 못했습니다. 다시 눌러 주세요.',
   },
   randomExam: {
     title: '랜덤 시험 설정',

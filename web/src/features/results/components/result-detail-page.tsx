@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { ExamResult } from '#shared/contracts/results.js';
@@ -7,13 +7,17 @@ import button from '../../../components/ui/button/button.module.css';
 import page from '../../../components/ui/page/page.module.css';
 import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
 import screen from '../../../components/ui/screen/screen.module.css';
+import { LoadMore } from '../../../components/ui/load-more/load-more.js';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import { formatCompletedAt } from '../../../lib/format-time.js';
+import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { RetryWrongButton, SummaryStats, useExam } from '../../take-exam/index.js';
 import { useExamResult } from '../api/get-exam-result.js';
+import { useResultDetails } from '../hooks/use-result-details.js';
 import { redoPath } from '../utils/results-pagination.js';
 import { defaultReviewMode, resultReview, shownEntries, type ReviewMode } from '../utils/result-review.js';
 import { ResultReview } from './result-review.js';
@@ -49,7 +53,7 @@ function ResultDetail({ resultId }: { resultId: string }) {
   } else if (!result.data) {
     body = <Spinner label={t('results.loading')} />;
   } else {
-    body = <Mistakes result={result.data} />;
+    body = <Mistakes result={result.data} reload={() => void result.reload()} />;
   }
 
   return (
@@ -59,16 +63,27 @@ function ResultDetail({ resultId }: { resultId: string }) {
   );
 }
 
-function Mistakes({ result }: { result: ExamResult }) {
+function Mistakes({ result, reload }: { result: ExamResult; reload: () => void }) {
   const { t } = useTranslation();
+  const toast = useToast();
   const language = currentLanguage();
   // The exam gives the correct answers and explanations while the caller may still read it.
   const exam = useExam(result.exam.id);
+  // The details come a page at a time (D197); the counts are the result's own totals.
+  const pages = useResultDetails(result);
   const entries = useMemo(
-    () => resultReview(result, exam.data?.questions ?? [], language),
-    [result, exam.data, language],
+    () => resultReview({ details: pages.details }, exam.data?.questions ?? [], language),
+    [pages.details, exam.data, language],
   );
-  const mistakes = entries.filter((entry) => !entry.correct).length;
+  const mistakes = result.wrong_count;
+  useEffect(() => {
+    if (!pages.error) return;
+    // Continued in another tab since: the pages of the new revision start again from the result.
+    if (pages.error instanceof ApiError && pages.error.code === 'result_details_changed') {
+      toast.info(t('results.review.changed'));
+      reload();
+    } else toast.error(serverDetailOr(pages.error, t, t('results.review.moreFailed')));
+  }, [pages.error, reload, t, toast]);
   const [chosen, setMode] = useState<ReviewMode | null>(null);
   const mode = chosen ?? defaultReviewMode(entries);
   const shown = shownEntries(entries, mode);
@@ -110,7 +125,7 @@ function Mistakes({ result }: { result: ExamResult }) {
                 onClick={() => setMode(value)}
                 data-testid={`result-review-${value}`}
               >
-                {t(`results.review.${value}`, { count: value === 'all' ? entries.length : mistakes })}
+                {t(`results.review.${value}`, { count: value === 'all' ? result.answered_count : mistakes })}
               </button>
             ))}
             {mistakes > 0 && <RetryWrongButton examId={result.exam.id} />}
@@ -119,12 +134,22 @@ function Mistakes({ result }: { result: ExamResult }) {
         {/* The right answers come with the exam: the list waits for it (read or refused), so no answer reads as unavailable meanwhile. */}
         {exam.isLoading ? (
           <Spinner label={t('results.loading')} />
-        ) : shown.length === 0 ? (
+        ) : shown.length === 0 && !pages.hasMore ? (
           <p className={`${screen.state} ${screen.statePanel} ${styles.state}`} data-testid="result-no-mistakes">
             {t(entries.length === 0 ? 'results.review.noDetails' : 'results.detail.noMistakes')}
           </p>
         ) : (
           <ResultReview entries={shown} />
+        )}
+        {!exam.isLoading && (
+          <LoadMore
+            hasMore={pages.hasMore}
+            loading={pages.loading}
+            onLoadMore={pages.loadMore}
+            label={t('results.review.more')}
+            loadingLabel={t('results.review.loadingMore')}
+            testId="result-details-more"
+          />
         )}
       </section>
     </>

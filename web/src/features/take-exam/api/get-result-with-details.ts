@@ -1,7 +1,12 @@
-import { getExamResult } from '#shared/contracts/results.js';
-import { useApi } from '../../../lib/use-api.js';
+import useSWR from 'swr';
+import type { ApiError } from '../../../lib/api-client.js';
+import { getExamResult } from './get-exam-result.js';
 
-/** GET /api/exam-result/{id}/ as a cached read: the summary of a sitting reloaded or opened again. */
+/** GET /api/exam-result/{id}/ with every page of details (D197), cached: the summary of a sitting reloaded or opened again. */
 export function useResultWithDetails(resultId: string | null) {
-  return useApi(getExamResult, resultId ? { params: { id: resultId } } : null, { revalidateOnFocus: false });
+  return useSWR<Awaited<ReturnType<typeof getExamResult>>, ApiError>(
+    resultId ? ['exam-result-with-details', resultId] : null,
+    () => getExamResult(resultId!),
+    { revalidateOnFocus: false },
+  );
 }

@@ -5,6 +5,7 @@ import type { Language } from '#shared/domain/language.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { getExamResult } from '../api/get-exam-result.js';
 import { returnAddress } from '../utils/return-address.js';
+import { withAllDetails } from '../../results/index.js';
 import { retryMissedPath, sessionSummary, summaryPath, summaryState } from '../utils/session-summary.js';
 import type { RunnerSession } from './use-runner-session.js';
 import type { TakeExamParams } from './use-take-exam-params.js';
@@ -61,9 +62,12 @@ export function useSessionExit({
       const outcome = await save();
       await sitting.finish(); // the sitting is over: no tab continues it
       // Nothing new to send: the summary is of the result saved earlier in this session, if any.
-      const result =
-        outcome.result ??
-        (record.previousResultId ? await getExamResult(record.previousResultId).catch(() => null) : null);
+      // The summary lists every answer: a saved result's further pages of details are read first (D197).
+      const result = outcome.result
+        ? await withAllDetails(outcome.result).catch(() => outcome.result)
+        : record.previousResultId
+          ? await getExamResult(record.previousResultId).catch(() => null)
+          : null;
       dispatch({ type: 'complete' });
       forget();
       if (!result) return void navigate(target);

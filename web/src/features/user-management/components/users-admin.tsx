@@ -10,8 +10,10 @@ import screen from '../../../components/ui/screen/screen.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
+import { ApiError } from '../../../lib/api-client.js';
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
-import { downloadUsersSheet } from '../api/download-users-sheet.js';
+import { startUsersSheetExport } from '../api/start-users-sheet-export.js';
+import { useBackgroundExport } from '../../exports/index.js';
 import { useUsers } from '../api/get-users.js';
 import { AddUserForm } from './add-user-form.js';
 import { DeleteUsersModal } from './delete-users-modal.js';
@@ -31,7 +33,9 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
   const [showAdd, setShowAdd] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [passwordFor, setPasswordFor] = useState<UserAnswer | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  // Built in the background (D196): the button says so until the file is saved.
+  const usersSheet = useBackgroundExport(startUsersSheetExport);
+  const downloading = usersSheet.preparing;
 
   const reported = useRef<unknown>(null);
   useEffect(() => {
@@ -52,14 +56,13 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
   }, [users]);
 
   const onDownload = async () => {
-    setDownloading(true);
     try {
-      const name = await downloadUsersSheet();
-      toast.success(t('userManagement.download.done', { name }), TOAST_MS);
+      const job = await usersSheet.run();
+      toast.success(t('userManagement.download.done', { name: job.file_name }), TOAST_MS);
     } catch (failure) {
-      toast.error(serverDetailOr(failure, t, t('userManagement.download.failed')), TOAST_MS);
-    } finally {
-      setDownloading(false);
+      if (failure instanceof ApiError && failure.code === 'export_failed')
+        toast.error(t('userManagement.download.buildFailed'), TOAST_MS);
+      else toast.error(serverDetailOr(failure, t, t('userManagement.download.failed')), TOAST_MS);
     }
   };
 

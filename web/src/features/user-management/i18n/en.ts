@@ -83,9 +83,10 @@ const en = {
   },
   download: {
     button: 'Download Excel',
-    downloading: 'Downloading...',
+    downloading: 'Preparing the file...',
     done: 'Downloaded {{name}}.',
     failed: 'The user list could not be downloaded.',
+    buildFailed: 'The user list file could not be built. Please press the button again.',
   },
   delete: {
     button: 'Delete selected ({{count}})',

@@ -80,9 +80,10 @@ const ko = {
   },
   download: {
     button: '엑셀로 내려받기',
-    downloading: '내려받는 중...',
+    downloading: '파일을 준비하는 중...',
     done: '{{name}} 파일을 내려받았습니다.',
     failed: '사용자 목록을 내려받지 못했습니다.',
+    buildFailed: '사용자 목록 파일을 만들지 못했습니다. 다시 눌러 주세요.',
   },
   delete: {
     button: '선택 삭제 ({{count}})',
