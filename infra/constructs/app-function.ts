@@ -18,6 +18,7 @@ import { resolve } from 'node:path';
 import { LAMBDA_HANDLER, ROOT_DIR, buildLambdaAsset, lambdaArchitecture } from '../bundling.js';
 import type { Data, DataAccess } from './data.js';
 import type { Mail } from './mail.js';
+import { LIVE_ALIAS } from '#shared/live-alias.js';
 
 /** Tag on every application function; tests and operators tell them from CDK's helpers by it. */
 export const FUNCTION_TAG = 'quizbank:function';
@@ -50,8 +51,7 @@ export interface AppFunctionProps {
  */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
-/** The alias API Gateway, the schedules and SNS invoke; CodeDeploy shifts it to a new version (D141). */
-export const LIVE_ALIAS = 'live';
+export { LIVE_ALIAS };
 
 /** Days every application function keeps its logs (tests assert it per function). */
 export const FUNCTION_LOG_RETENTION = RetentionDays.ONE_MONTH;
@@ -124,7 +124,8 @@ export class AppFunction extends Construct {
             Stack.of(this).formatArn({
               service: 'lambda',
               resource: 'function',
-              resourceName: `${props.namePrefix}-${props.name}`,
+              // Its `live` alias: background work runs the version callers get, not $LATEST (D195).
+              resourceName: `${props.namePrefix}-${props.name}:${LIVE_ALIAS}`,
               arnFormat: ArnFormat.COLON_RESOURCE_NAME,
             }),
           ],

@@ -1,3 +1,4 @@
+import { LIVE_ALIAS } from '#shared/live-alias.js';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '#shared/contracts/define-route.js';
@@ -124,7 +125,7 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
         }
         expect(invokes, name).toHaveLength(1);
         expect(asArray(invokes[0]!.Action)).toEqual(['lambda:InvokeFunction']);
-        expect(JSON.stringify(invokes[0]!.Resource)).toContain(`:function:${props.FunctionName}`);
+        expect(JSON.stringify(invokes[0]!.Resource)).toContain(`:function:${props.FunctionName}:${LIVE_ALIAS}`);
       }
     });
 
