@@ -192,7 +192,11 @@ describe('one queue with studies', () => {
       is_public: true,
     });
     study = await createStudy(author);
-    const task = await author.client.post('/api/study-tasks/', { study: study.id, name_en: 'Task', exam: studyExam.id });
+    const task = await author.client.post('/api/study-tasks/', {
+      study: study.id,
+      name_en: 'Task',
+      exam: studyExam.id,
+    });
     expect(task.status, await task.clone().text()).toBe(200);
   });
 

@@ -1,4 +1,3 @@
-import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exams.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import { dailyQuizTitle } from '#shared/domain/exam-title.js';
 import type { Language } from '#shared/domain/language.js';
@@ -20,7 +19,7 @@ import { readableQueueSources, reviewSourcesOf, type ReviewSources } from './rev
  * `DAILY#<day>` is the claim: a day that has one answers its exam (1 GetItem + 1 GetItem); the
  * first call of the day builds one and claims the day with `attribute_not_exists`, so two
  * concurrent calls end with the same exam (the loser removes its own). Building reads a bounded
- * amount, whatever the user's history: ≤ {@link MAX_SUBSCRIBED_EXAMS} subscriptions (the cap; 1 Query) and,
+ * amount, whatever the user's history: ≤ MAX_SUBSCRIBED_EXAMS subscriptions (the cap; 1 Query) and,
  * from the caller, the study task exams (the studies domain's, D242: none read for a learner without
  * studies), their exam items (1 BatchGetItem per 100), and the learner's queue over the readable ones
  * (learner-queue.ts: the Review screen's, D184). The daily mail claims its send in the same Put
