@@ -5,7 +5,12 @@ import * as review from '#shared/contracts/review.js';
 import { examsGroup } from '#shared/route-groups/exams.js';
 import { bind, createGroupHandler } from './group-handler.js';
 import * as exams from '../domains/exams/index.js';
-import { connectedStudies, getReviewQueue } from '../domains/studies/index.js';
+import {
+  connectedStudies,
+  createRandomRecommendationExam,
+  getDailyExam,
+  getReviewQueue,
+} from '../domains/studies/index.js';
 import { getDueToday, getReviewActivity } from '../domains/learning/index.js';
 import * as reviewActivity from '#shared/contracts/review-activity.js';
 
@@ -27,8 +32,8 @@ export const handler = createGroupHandler(examsGroup, [
   bind(examContracts.createSingleQuestionExam, exams.createSingleQuestionExam),
   bind(examContracts.connectedStudies, connectedStudies),
   bind(examSheets.importFromConnectedFile, exams.importFromConnectedFile),
-  bind(dailyQuiz.getDailyExam, exams.getDailyExam),
-  bind(dailyQuiz.createRandomRecommendationExam, exams.createRandomRecommendationExam),
+  bind(dailyQuiz.getDailyExam, getDailyExam),
+  bind(dailyQuiz.createRandomRecommendationExam, createRandomRecommendationExam),
   bind(dailyQuiz.getDueToday, getDueToday),
   bind(reviewActivity.getReviewActivity, getReviewActivity),
   bind(review.getReviewQueue, getReviewQueue),

@@ -11,6 +11,10 @@ import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { writeDueCard } from '../support/due-cards.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
+import { createStudy } from '../support/study-fixtures.js';
+import { addStudyMember } from '../support/study-member-fixtures.js';
+import { dailyExamFor } from '../../functions/domains/exams/daily-exam.js';
+import { activeStudyExams, STUDIES_READ } from '../../functions/domains/studies/study-task-exams.js';
 
 /**
  * One queue everywhere (D184–D188): the daily exam and its mail draw the Review screen's queue, with
@@ -144,6 +148,8 @@ describe('one queue', () => {
         random_exam_email_enabled: true,
         email_verified: true,
         max_reviews_per_day: 100,
+        // As a user registered since D243: no memberships, so no memberships Query.
+        study_memberships: 0,
       });
       await dueCards(
         user.id,
@@ -158,5 +164,137 @@ describe('one queue', () => {
     // GetItem user, GetItem day, Query subs, BatchGet exams, Query due ∥ Query ignored, 1 Query exam, BatchGet stats,
     // BatchWrite + Tx exam, Put day (and mail claim), Update pointer, Update mail sent.
     expect(counts[0]).toBeLessThanOrEqual(13);
+  });
+});
+
+/** The study side of one queue (D242, D243): study task exams in the daily exam and its mail. */
+describe('one queue with studies', () => {
+  let studyExam: { id: string };
+  let studyQuestions: string[];
+  let study: { id: string };
+  let publicTwin: { id: string };
+
+  beforeAll(async () => {
+    const file = await uploadBank(author, `one-queue-study-${author.id}.xlsx`, 30);
+    // Private: readable to the learner only through the study's task.
+    studyExam = await createExam(author, {
+      title: `Study queue ${author.id}`,
+      question_count: 30,
+      file_name: file.name,
+      is_public: false,
+    });
+    studyQuestions = await examQuestionIds(author, studyExam.id);
+    // A learner without studies reading two source exams, as a member does (a subscription and a task exam).
+    publicTwin = await createExam(author, {
+      title: `Study queue twin ${author.id}`,
+      question_count: 30,
+      file_name: file.name,
+      is_public: true,
+    });
+    study = await createStudy(author);
+    const task = await author.client.post('/api/study-tasks/', {
+      study: study.id,
+      name_en: 'Task',
+      exam: studyExam.id,
+    });
+    expect(task.status, await task.clone().text()).toBe(200);
+  });
+
+  async function member(options: { active?: boolean } = {}) {
+    const user = await fixtureUser(apiUrl, { language: 'en' });
+    await subscribe(user, [exam.id]);
+    await setUser(user.id, {
+      random_exam_question_count: 10,
+      new_cards_per_day: 20,
+      study_memberships: 0,
+      email: `oqs-${user.id}@example.com`,
+      random_exam_email_enabled: true,
+      email_verified: true,
+    });
+    const membership = await addStudyMember(study.id, { user, is_active: options.active ?? true });
+    return { user, membership };
+  }
+
+  const mailCalls = async (userId: string, at = new Date()) => {
+    const calls = countDynamoCalls();
+    expect(await deliverDailyQuiz(userId, at)).toBe('sent');
+    return calls.count();
+  };
+
+  it('a member gets the Review screen’s first 10 in the daily exam, study task exams included', async () => {
+    const { user } = await member();
+    expect((await getUser(user.id))!.study_memberships).toBe(1);
+    await dueCards(user.id, studyQuestions.slice(0, 4));
+    const page = await queue(user);
+    const first = page.cards.slice(0, 10).map((c: any) => c.question_id);
+    expect(first.slice(0, 4).sort()).toEqual(studyQuestions.slice(0, 4).sort());
+    const daily = await dailyExam(user);
+    expect(daily.success).not.toBe(false);
+    expect(await examQuestionIds(user, daily.exam.id)).toEqual(first);
+  });
+
+  it('the mail reads no more without studies and at most 1 + STUDIES_READ more with, the same questions', async () => {
+    const alone = await fixtureUser(apiUrl, { language: 'en' });
+    await subscribe(alone, [exam.id, publicTwin.id]);
+    await setUser(alone.id, {
+      email: `oqa-${alone.id}@example.com`,
+      random_exam_email_enabled: true,
+      email_verified: true,
+      study_memberships: 0,
+    });
+    // 13 with one source exam (above), one more Query for the second exam's questions.
+    const without = await mailCalls(alone.id);
+    expect(without).toBeLessThanOrEqual(14);
+
+    const { user } = await member();
+    await dueCards(user.id, studyQuestions.slice(0, 2));
+    const first = (await queue(user)).cards.slice(0, 10).map((c: any) => c.question_id);
+    const withStudy = await mailCalls(user.id);
+    // The memberships Query and one study's tasks Query.
+    expect(withStudy).toBe(without + 2);
+    expect(withStudy).toBeLessThanOrEqual(13 + 1 + STUDIES_READ);
+    const daily = await dailyExamFor((await getUser(user.id))!);
+    expect(await examQuestionIds(user, daily.ok ? daily.exam.id : '')).toEqual(first);
+  });
+
+  it('a count unknown (a user from before D243) is queried once and corrected', async () => {
+    const { user } = await member();
+    await dynamoDocument().send(
+      new UpdateCommand({
+        TableName: config.appTable,
+        Key: userEntity.key(user.id),
+        UpdateExpression: 'REMOVE study_memberships',
+      }),
+    );
+    const found = await activeStudyExams({ id: user.id }, { correct: true });
+    expect(found.examIds).toEqual([studyExam.id]);
+    expect((await getUser(user.id))!.study_memberships).toBe(1);
+  });
+
+  it('never includes a study task exam after the membership ended, nor through an inactive one', async () => {
+    const { user, membership } = await member();
+    const { user: inactive } = await member({ active: false });
+    await dueCards(inactive.id, studyQuestions.slice(0, 3));
+    const inactiveDaily = await dailyExam(inactive);
+    const inactiveIds = await examQuestionIds(inactive, inactiveDaily.exam.id);
+    expect(inactiveIds.filter((id) => studyQuestions.includes(id))).toEqual([]);
+
+    await dueCards(user.id, studyQuestions.slice(0, 3));
+    const today = await examQuestionIds(user, (await dailyExam(user)).exam.id);
+    expect(today.filter((id) => studyQuestions.includes(id)).length).toBeGreaterThan(0);
+    const removed = await author.client.delete(`/api/members/${membership.id}/`);
+    expect(removed.status, await removed.clone().text()).toBe(200);
+    const after = (await getUser(user.id))!;
+    expect(after.study_memberships).toBe(0);
+    // Tomorrow's exam (today's is claimed): the study's private exam is no longer a source.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const next = await dailyExamFor(after, tomorrow, undefined, () => activeStudyExams(after, { correct: true }));
+    expect(next.ok).toBe(true);
+    const ids = next.ok ? (next.questions ?? []).map((q) => q.id) : [];
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.filter((id) => studyQuestions.includes(id))).toEqual([]);
+    // Nor does the Review screen show them.
+    const page = await queue(user);
+    expect(page.cards.filter((c: any) => studyQuestions.includes(c.question_id))).toEqual([]);
   });
 });

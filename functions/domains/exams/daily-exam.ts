@@ -1,18 +1,16 @@
-import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exams.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import { dailyQuizTitle } from '#shared/domain/exam-title.js';
 import type { Language } from '#shared/domain/language.js';
 import type { DailyExamErrorKey } from '#shared/i18n/daily-quiz-messages.js';
 import { newExamRecord } from './exam-creation.js';
-import { findExam, getExams, insertExam, removeExam, type ExamRecord, type StoredQuestion } from './exam-store.js';
-import { subscribedExamIds } from './subscription-store.js';
-import { canReadExamDirectly } from './visibility.js';
+import { findExam, insertExam, removeExam, type ExamRecord, type StoredQuestion } from './exam-store.js';
 import { createLogger } from '../../runtime/log.js';
 import { isUnseen, quizDay, weakestFirst, type DailyPick, type ReviewUser } from '../learning/index.js';
 import { claimDailyDay, getDailyDay, moveDailyPointer } from './daily-exam-store.js';
 import { learnerQueue, statOf, type LearnerQueue } from './learner-queue.js';
 import type { CallerUser } from '../../runtime/http/types.js';
 import { learnerDaySettings } from '#shared/domain/learner-day.js';
+import { readableQueueSources, reviewSourcesOf, type ReviewSources } from './review.js';
 
 /**
  * The daily exam of one user and quiz day (docs/architecture.md §2.6 L20), shared by the routes
@@ -21,8 +19,9 @@ import { learnerDaySettings } from '#shared/domain/learner-day.js';
  * `DAILY#<day>` is the claim: a day that has one answers its exam (1 GetItem + 1 GetItem); the
  * first call of the day builds one and claims the day with `attribute_not_exists`, so two
  * concurrent calls end with the same exam (the loser removes its own). Building reads a bounded
- * amount, whatever the user's history: ≤ {@link MAX_SUBSCRIBED_EXAMS} subscriptions (the cap; 1 Query), their
- * exam items (1 BatchGetItem per 100), and the learner's queue over the readable ones
+ * amount, whatever the user's history: ≤ MAX_SUBSCRIBED_EXAMS subscriptions (the cap; 1 Query) and,
+ * from the caller, the study task exams (the studies domain's, D242: none read for a learner without
+ * studies), their exam items (1 BatchGetItem per 100), and the learner's queue over the readable ones
  * (learner-queue.ts: the Review screen's, D184). The daily mail claims its send in the same Put
  * that claims a new day (D188).
  */
@@ -49,6 +48,11 @@ export async function dailyExamFor(
   now = new Date(),
   /** The daily mail's claim id: a day claimed here for the first time is claimed for its send too (D188). */
   mailClaimId?: string,
+  /**
+   * The learner's study task exams (the Review screen's extra sources), asked only when a day is built.
+   * Only the studies domain knows tasks: its callers pass them (studies/study-task-exams.ts).
+   */
+  studyExams: () => Promise<ReviewSources> = noStudyExams,
 ): Promise<DailyExamOutcome> {
   const day = quizDay(now, learnerDaySettings(user));
   const claim = await getDailyDay(user.id, day);
@@ -57,7 +61,7 @@ export async function dailyExamFor(
     if (existing) return { ok: true, exam: existing, questions: null, created: false, day };
   }
   const count = clampCount(user.random_exam_question_count);
-  const chosen = await chooseQuestions(user, count, now);
+  const chosen = await chooseQuestions(user, count, now, studyExams);
   if (!chosen.ok) return { ok: false, error: chosen.error, day };
 
   const exam = newExamRecord({
@@ -113,15 +117,18 @@ function clampCount(count: number): number {
 
 type Chosen = { ok: true; questions: StoredQuestion[]; picks: DailyPick[] } | { ok: false; error: DailyExamErrorKey };
 
-async function chooseQuestions(user: DailyExamUser, count: number, now: Date): Promise<Chosen> {
-  const subscribed = await subscribedExamIds(user.id, MAX_SUBSCRIBED_EXAMS);
-  if (subscribed.length === 0) return { ok: false, error: 'home.dailyExam.noSubscribedExams' };
-  const byId = new Map((await getExams(subscribed)).map((exam) => [exam.id, exam]));
-  // Turned private (or deleted) since subscribing: skipped. Personal exams of the product are never a source.
-  // The order is the Review screen's (review.ts readableSources), so both read the same exams first.
-  const readable = subscribed
-    .map((id) => byId.get(id))
-    .filter((exam): exam is ExamRecord => !!exam && !exam.kind && canReadExamDirectly(exam, user));
+const noStudyExams = async (): Promise<ReviewSources> => ({ examIds: [], throughStudy: new Set() });
+
+async function chooseQuestions(
+  user: DailyExamUser,
+  count: number,
+  now: Date,
+  studyExams: () => Promise<ReviewSources>,
+): Promise<Chosen> {
+  // The Review screen's sources and order (review.ts): subscribed exams, then study task exams (D242).
+  const sources = await reviewSourcesOf(user.id, undefined, studyExams());
+  if (sources.examIds.length === 0) return { ok: false, error: 'home.dailyExam.noSubscribedExams' };
+  const readable = await readableQueueSources(user, sources, false);
   if (readable.length === 0) return { ok: false, error: 'home.dailyExam.noAccessibleExams' };
 
   // The Review screen's queue (D184): its first `count` cards, then the fill (D187).

@@ -1,9 +1,8 @@
 // The exams domain's public face (exams and their questions, subscriptions, access, creation, the daily exam, answer evaluation); it may import only users, tags, files, learning (through their index.ts). docs/architecture.md §1.6.
 export { evaluateAnswer } from './answer-evaluation.js';
 export { importFromConnectedFile } from './connected-file.js';
-export { createRandomRecommendationExam, getDailyExam } from './daily-exam-routes.js';
 export { claimDailyMail, finishDailyMail } from './daily-exam-store.js';
-export { dailyExamFor } from './daily-exam.js';
+export { dailyExamFor, type DailyExamUser } from './daily-exam.js';
 export { examQuestionEntity } from './entities/exam-question.js';
 export { examTitleClaimEntity } from './entities/exam-title-claim.js';
 export { examEntity, examListShards } from './entities/exam.js';
@@ -22,7 +21,7 @@ export {
   type ExamRecord,
   type StoredQuestion,
 } from './exam-store.js';
-export { selectFields } from './exam-views.js';
+export { examView, selectFields } from './exam-views.js';
 export {
   bulkToggleSubscription,
   createExam,

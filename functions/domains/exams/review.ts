@@ -4,7 +4,7 @@ import type { Language } from '#shared/domain/language.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import { learnerDaySettings } from '#shared/domain/learner-day.js';
 import { AppError } from '../../runtime/http/app-error.js';
-import type { SignedInContext } from '../../runtime/http/types.js';
+import type { CallerUser, SignedInContext } from '../../runtime/http/types.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { GENERATED_ID } from '../../runtime/data/ids.js';
 import {
@@ -43,29 +43,39 @@ export interface ReviewSources {
   throughStudy: ReadonlySet<string>;
 }
 
-/** The subscribed exams plus `extra` (study task exams), or one named exam when `examId` is given. */
+/** The subscribed exams plus `extra` (study task exams, read in parallel), or one named exam when `examId` is given. */
 export async function reviewSourcesOf(
-  ctx: SignedInContext,
+  userId: string,
   examId: string | undefined,
-  extra: ReviewSources,
+  extra: ReviewSources | Promise<ReviewSources>,
 ): Promise<ReviewSources> {
   if (examId) return { examIds: [examId], throughStudy: new Set() };
-  const subscribed = await subscribedExamIds(ctx.caller.user.id, MAX_SUBSCRIBED_EXAMS);
-  return { examIds: [...new Set([...subscribed, ...extra.examIds])], throughStudy: extra.throughStudy };
+  const [subscribed, more] = await Promise.all([subscribedExamIds(userId, MAX_SUBSCRIBED_EXAMS), extra]);
+  return { examIds: [...new Set([...subscribed, ...more.examIds])], throughStudy: more.throughStudy };
 }
 
-async function readableSources(ctx: SignedInContext, sources: ReviewSources, named: boolean): Promise<ExamRecord[]> {
+/**
+ * The source exams the learner may read, in the sources' order (1 BatchGetItem): the Review screen's
+ * and the daily exam's (D242), so both read the same exams first. Personal exams of the product are
+ * never a source; an exam turned private since subscribing is skipped; a study task exam counts only
+ * through an active membership the studies domain checked (`throughStudy`).
+ */
+export async function readableQueueSources(
+  user: CallerUser,
+  sources: ReviewSources,
+  named: boolean,
+): Promise<ExamRecord[]> {
   const ids = sources.examIds.filter((id) => GENERATED_ID.test(id));
   const exams = await getExams(ids);
   if (named) {
     // One exam named by the learner: the full rule, study memberships included (a few reads, once).
     const exam = exams[0];
-    if (!exam || !(await canReadExam(exam, ctx.caller.user))) throw new AppError(404, 'exam_not_found');
+    if (!exam || !(await canReadExam(exam, user))) throw new AppError(404, 'exam_not_found');
     return [exam];
   }
   const order = new Map(ids.map((id, i) => [id, i]));
   return exams
-    .filter((e) => !e.kind && (canReadExamDirectly(e, ctx.caller.user) || sources.throughStudy.has(e.id)))
+    .filter((e) => !e.kind && (canReadExamDirectly(e, user) || sources.throughStudy.has(e.id)))
     .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
@@ -73,7 +83,7 @@ export async function reviewQueue(ctx: SignedInContext, sources: ReviewSources, 
   const user = ctx.caller.user as ReviewUser;
   const settings = learnerDaySettings(user);
   const [queue, lastId] = await Promise.all([
-    learnerQueue(user, readableSources(ctx, sources, named), REVIEW_PAGE_SIZE, now),
+    learnerQueue(user, readableQueueSources(ctx.caller.user, sources, named), REVIEW_PAGE_SIZE, now),
     lastGradeId(user.id),
   ]);
   const { ordered, where, due, stats } = queue;

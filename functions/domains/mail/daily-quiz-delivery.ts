@@ -1,6 +1,7 @@
 import { newId } from '../../runtime/data/ids.js';
 import { getUser } from '../users/index.js';
 import { getExamWithQuestions, dailyExamFor, claimDailyMail, finishDailyMail } from '../exams/index.js';
+import { activeStudyExams } from '../studies/index.js';
 import { dailyQuizMail } from './daily-quiz-mail.js';
 import { sendMail } from '../../runtime/mail/send-mail.js';
 import { unsubscribeUrl } from './unsubscribe-token.js';
@@ -12,7 +13,8 @@ import { unsubscribeUrl } from './unsubscribe-token.js';
  *
  * 1. the user is read again (opted out or unverified since the run started: skipped);
  * 2. the day's exam is built or reused (no subscriptions or questions: skipped, no mail): the
- *    Review screen's queue (D184);
+ *    Review screen's queue (D184) over the same sources, study task exams included (D242): none are
+ *    read for a learner whose USER item counts no memberships (D243);
  * 3. the mail is claimed (`mail_status` absent or `failed` → `sending`): by the Put that claims a
  *    day built here, else by a conditional update; a claim that is `sending` or `sent` belongs to
  *    another attempt: skipped;
@@ -31,7 +33,7 @@ export async function deliverDailyQuiz(userId: string, at: Date): Promise<Delive
   if (!user || !user.random_exam_email_enabled || !user.email_verified || !user.email) return 'not-eligible';
   const claimId = newId();
   // A day built here is claimed for its mail in the same write (D188); an existing day is claimed apart.
-  const daily = await dailyExamFor(user, at, claimId);
+  const daily = await dailyExamFor(user, at, claimId, () => activeStudyExams(user, { correct: true }));
   if (!daily.ok) return 'no-quiz';
   if (!daily.mailClaimed && !(await claimDailyMail(user.id, daily.day, claimId, new Date())).claimed)
     return 'already-claimed';

@@ -10,6 +10,7 @@ import {
   type StudyMemberRecord,
 } from './entities/study-member.js';
 import { studyMembershipEntity } from './entities/study-membership.js';
+import { membershipCountItem } from './membership-count.js';
 import { paginate } from '../../runtime/data/paginate.js';
 import { retry } from '../../runtime/retry.js';
 import { db, transactWrite, ITEM_ABSENT, type TransactItem } from '../../runtime/data/db.js';
@@ -172,7 +173,7 @@ export function insertMemberItems(member: StudyMemberRecord): {
       },
     },
     ...claimItems(member, claims),
-    ...(member.user_id ? [membershipPut(member)] : []),
+    ...(member.user_id ? [membershipPut(member), membershipCountItem(member.user_id, 1)] : []),
     memberCount(member.study_id, 1),
   ];
   return { items, claims };
@@ -259,8 +260,10 @@ export async function replaceMember(before: StoredMember, after: StudyMemberReco
   const oldClaims = studyMemberKeyEntity.keysOf(old);
   const newClaims = studyMemberKeyEntity.keysOf(after);
   const membership: TransactItem[] = [];
-  if (old.user_id && old.user_id !== after.user_id) membership.push(membershipDelete(old.user_id, old.study_id));
-  if (after.user_id) membership.push(old.user_id === after.user_id ? membershipUpdate(after) : membershipPut(after));
+  if (old.user_id && old.user_id !== after.user_id)
+    membership.push(membershipDelete(old.user_id, old.study_id), membershipCountItem(old.user_id, -1));
+  if (after.user_id && old.user_id === after.user_id) membership.push(membershipUpdate(after));
+  else if (after.user_id) membership.push(membershipPut(after), membershipCountItem(after.user_id, 1));
   const items: TransactItem[] = [
     studyExists(old.study_id),
     {
@@ -302,7 +305,9 @@ export async function removeMember(stored: StoredMember, options: { leaving?: bo
       },
     },
     ...releaseItems(member, studyMemberKeyEntity.keysOf(member)),
-    ...(member.user_id ? [membershipDelete(member.user_id, member.study_id)] : []),
+    ...(member.user_id
+      ? [membershipDelete(member.user_id, member.study_id), membershipCountItem(member.user_id, -1)]
+      : []),
     memberCount(member.study_id, -1),
     ...(options.leaving && member.user_id
       ? [

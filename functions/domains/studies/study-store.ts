@@ -15,6 +15,7 @@ import {
 } from './entities/study.js';
 import { studyMemberEntity, studyMemberKeyEntity, type StudyMemberRecord } from './entities/study-member.js';
 import { studyMembershipEntity, type StudyMembershipRecord } from './entities/study-membership.js';
+import { membershipCountItem } from './membership-count.js';
 import { studyTaskEntity, type StudyTaskRecord } from './entities/study-task.js';
 import { db, ITEM_ABSENT } from '../../runtime/data/db.js';
 
@@ -61,7 +62,9 @@ export async function insertStudy(study: StudyRecord, creator: StudyMemberRecord
           ...studyMemberKeyEntity
             .keysOf(creator)
             .map((k) => put(studyMemberKeyEntity.item(study.id, k.kind, k.value, creator.id))),
-          ...(creator.user_id ? [put(studyMembershipEntity.item(creator.user_id, membership))] : []),
+          ...(creator.user_id
+            ? [put(studyMembershipEntity.item(creator.user_id, membership)), membershipCountItem(creator.user_id, 1)]
+            : []),
         ],
       }),
     );
@@ -210,11 +213,12 @@ export async function readStudyPartition(studyId: string, withJoinRequests: bool
   };
 }
 
-/** S2: the caller's memberships, one Query page (≤ MAX_MEMBERSHIPS_LISTED). */
-export async function membershipsOf(userId: string): Promise<StudyMembershipRecord[]> {
+/** S2: the caller's memberships, one Query page (≤ MAX_MEMBERSHIPS_LISTED); `consistent` to correct a count from it. */
+export async function membershipsOf(userId: string, consistent = false): Promise<StudyMembershipRecord[]> {
   const answer = await db().send(
     new QueryCommand({
       TableName: table(),
+      ...(consistent ? { ConsistentRead: true } : {}),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: {
         ':pk': studyMembershipEntity.key(userId, '').pk,

@@ -71,6 +71,7 @@ export function buildUserRecord(input: NewUser): UserRecord {
     desired_retention: LIMITS.desiredRetention.default,
     new_cards_per_day: LIMITS.newCardsPerDay.default,
     max_reviews_per_day: LIMITS.maxReviewsPerDay.default,
+    study_memberships: 0,
   };
 }
 

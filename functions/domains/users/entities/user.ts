@@ -74,6 +74,11 @@ const userSchema = /* @__PURE__ */ lazy(() =>
     fsrs_review_count: z.optional(z.number()),
     fsrs_measured_retention: z.optional(z.nullable(z.number())),
     fsrs_fit_outcome: z.optional(z.string()),
+    /**
+     * `MEMBERSHIP#` items of the user (issue 26, D243), kept by the studies domain in its membership
+     * transactions: 0 lets the daily mail skip the memberships Query. Absent (older users): unknown.
+     */
+    study_memberships: z.optional(z.number()),
     /** Review settings (issue 26): FSRS request retention, new cards and reviews a learner day. */
     desired_retention: orDefault(z.number(), LIMITS.desiredRetention.default),
     new_cards_per_day: orDefault(z.number(), LIMITS.newCardsPerDay.default),

@@ -6,14 +6,16 @@ import { findUserByUsername, getUser } from '../users/index.js';
 import { AppError, notFound } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
-import { dailyExamFor, type DailyExamUser } from './daily-exam.js';
-import { examView } from './exam-views.js';
+import { dailyExamFor, examView, type DailyExamUser } from '../exams/index.js';
+import { activeStudyExams } from './study-task-exams.js';
 
 /**
  * GET /api/daily-exam/ and POST /api/create-random-recommendation-exam/ (issue 13): the same
- * daily exam (functions/domains/exams/daily-exam.ts). Requests: 1 GetItem USER, then a day
- * already claimed 2 GetItems; a first call of the day the bounded build of L20 (≤ 13 requests for
- * 3 questions, tests/integration/daily-exam.test.ts).
+ * daily exam (functions/domains/exams/daily-exam.ts) over the Review screen's sources, the learner's
+ * study task exams included (D242: here because only the studies domain knows tasks). Requests:
+ * 1 GetItem USER, then a day already claimed 2 GetItems; a first call of the day the bounded build of
+ * L20 (≤ 13 requests for 3 questions, tests/integration/daily-exam.test.ts), plus for a learner in
+ * studies the memberships Query and ≤ STUDIES_READ task Queries.
  */
 export async function getDailyExam(
   _input: ServiceInput<typeof contracts.getDailyExam>,
@@ -42,7 +44,8 @@ export async function createRandomRecommendationExam(
 }
 
 async function answerFor(user: DailyExamUser, ctx: SignedInContext): Promise<DailyExamAnswer> {
-  const outcome = await dailyExamFor(user);
+  // The learner's own memberships, also when a site admin builds it for them.
+  const outcome = await dailyExamFor(user, new Date(), undefined, () => activeStudyExams(user, { correct: true }));
   if (!outcome.ok) return { success: false, error: outcome.error, detail: errorMessage(outcome.error, ctx.language) };
   return { success: true, exam: examView(outcome.exam, ctx.caller.user, ctx.language), created: outcome.created };
 }
