@@ -4,6 +4,7 @@ import { dynamoDocument } from '../functions/runtime/aws/clients.js';
 import { config } from '../functions/runtime/config.js';
 import { countersEntity, migrateUserListShards, userEntity } from '../functions/domains/users/index.js';
 import { favoriteEntity, ignoredEntity } from '../functions/domains/learning/index.js';
+import { migrateTagListShards } from '../functions/domains/tags/index.js';
 import { seedMarkerEntity } from '../functions/runtime/data/seed-marker.js';
 import { userPk, WITHDRAWN_CREATOR_ID } from '../functions/runtime/data/key-parts.js';
 import {
@@ -87,8 +88,10 @@ export async function migrateLocalData(print: (line: string) => void = () => und
 
   // The user and file lists' legacy single partitions (D190): what the index-shards job does in AWS.
   const users = await migrateUserListShards(Infinity);
+  const tags = await migrateTagListShards(Infinity);
   const files = await migrateFileListShards(Infinity);
-  if (users.moved + files.moved > 0) print(`moved ${users.moved} users and ${files.moved} files to the list shards`);
+  const movedAll = users.moved + tags.moved + files.moved;
+  if (movedAll > 0) print(`moved ${users.moved} users, ${tags.moved} tags and ${files.moved} files to the list shards`);
 
   await dropWithdrawnStudyIndex(print);
   await countStudyPools(print);

@@ -10,6 +10,8 @@ import { USER_LIST_SHARDS, userEntity } from '../../functions/domains/users/enti
 import { listUsersPage, migrateUserListShards, searchUsersByPrefix } from '../../functions/domains/users/index.js';
 import { fileEntity } from '../../functions/domains/files/entities/file.js';
 import { findFilesByName, migrateFileListShards } from '../../functions/domains/files/file-store.js';
+import { tagEntity } from '../../functions/domains/tags/entities/tag.js';
+import { createOrFindTag, listAllTags, migrateTagListShards } from '../../functions/domains/tags/tag-store.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { appItem, makeUser, uniqueName, useCloudEnv } from '../support/accounts.js';
 
@@ -17,7 +19,7 @@ useCloudEnv();
 
 /**
  * The user and file lists over their index shards (D189, D191) and the migration of items written
- * with the old single-partition keys (D190): lists stay complete and in order before, during and
+ * with the old single-partition keys (D190), and the tag list's shards (D192): lists stay complete and in order before, during and
  * after the index-shards job, in a constant number of requests a page.
  */
 async function allUserPages(prefix: string, pageSize: number, calls: ReturnType<typeof countDynamoCalls>) {
@@ -47,7 +49,7 @@ async function toLegacyKey(key: { pk: string; sk: string }, index: 'gsi1' | 'gsi
   );
 }
 
-async function forgetMarker(name: 'users-shards' | 'files-shards') {
+async function forgetMarker(name: 'users-shards' | 'files-shards' | 'tags-shards') {
   await dynamoDocument().send(
     new DeleteCommand({ TableName: process.env.APP_TABLE!, Key: migrationMarkerEntity.key(name) }),
   );
@@ -155,5 +157,37 @@ describe('sharded file lists', () => {
     }
     forgetIndexMigrations();
     expect((await findFilesByName(true, nameKey)).map((f) => f.id)).toEqual([...ids].sort());
+  });
+});
+
+describe('sharded tag list', () => {
+  it('lists tags from the shards and the legacy partition, and migrates the legacy keys', async () => {
+    const creator = await makeUser();
+    const stamp = uniqueName('tg');
+    const created = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createOrFindTag(`${stamp} 태그 ${i}`, `${stamp} tag ${i}`, creator.id)),
+    );
+    const ids = created.map(({ tag }) => tag.id);
+    expect(new Set(await Promise.all(ids.map(async (id) => (await appItem(tagEntity.key(id)))!.gsi1pk)))).not.toContain(
+      tagEntity.legacyListPartition,
+    );
+    const legacy = ids.slice(0, 4);
+    for (const id of legacy) await toLegacyKey(tagEntity.key(id), 'gsi1', tagEntity.legacyListPartition);
+    await forgetMarker('tags-shards');
+
+    const listed = async () => new Set((await listAllTags()).map((tag) => tag.id));
+    const before = await listed();
+    expect(ids.every((id) => before.has(id))).toBe(true);
+    const run = await migrateTagListShards(Infinity);
+    expect(run.done).toBe(true);
+    expect(run.moved).toBeGreaterThanOrEqual(legacy.length);
+    for (const id of legacy) {
+      const item = (await appItem(tagEntity.key(id)))!;
+      expect(item.gsi1pk).toBe(tagEntity.listIndex('', id).gsi1pk);
+      expect(String(item.gsi1sk).endsWith(`#${id}`)).toBe(true);
+    }
+    forgetIndexMigrations();
+    const after = await listed();
+    expect(ids.every((id) => after.has(id))).toBe(true);
   });
 });

@@ -161,4 +161,3 @@ export async function getCallerUser(userId: string): Promise<CallerUser | null> 
   );
   return Item ? parseCallerUser(Item) : null;
 }
-
