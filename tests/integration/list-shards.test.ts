@@ -10,7 +10,7 @@ import { USER_LIST_SHARDS, userEntity } from '../../functions/domains/users/enti
 import { listUsersPage, migrateUserListShards, searchUsersByPrefix } from '../../functions/domains/users/index.js';
 import { fileEntity } from '../../functions/domains/files/entities/file.js';
 import { findFilesByName, migrateFileListShards } from '../../functions/domains/files/file-store.js';
-import { tagEntity } from '../../functions/domains/tags/entities/tag.js';
+import { TAG_LIST_SHARDS, tagEntity } from '../../functions/domains/tags/entities/tag.js';
 import { createOrFindTag, listAllTags, migrateTagListShards } from '../../functions/domains/tags/tag-store.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { appItem, makeUser, uniqueName, useCloudEnv } from '../support/accounts.js';
@@ -161,6 +161,8 @@ describe('sharded file lists', () => {
 });
 
 describe('sharded tag list', () => {
+  const calls = countDynamoCalls();
+
   it('lists tags from the shards and the legacy partition, and migrates the legacy keys', async () => {
     const creator = await makeUser();
     const stamp = uniqueName('tg');
@@ -176,8 +178,11 @@ describe('sharded tag list', () => {
     await forgetMarker('tags-shards');
 
     const listed = async () => new Set((await listAllTags()).map((tag) => tag.id));
+    calls.reset();
     const before = await listed();
     expect(ids.every((id) => before.has(id))).toBe(true);
+    // The marker, then ≤ 5 pages of each shard and of the legacy partition (no cursor yet, D192).
+    expect(calls.count()).toBeLessThanOrEqual(1 + 5 * (TAG_LIST_SHARDS + 1));
     const run = await migrateTagListShards(Infinity);
     expect(run.done).toBe(true);
     expect(run.moved).toBeGreaterThanOrEqual(legacy.length);
@@ -187,7 +192,10 @@ describe('sharded tag list', () => {
       expect(String(item.gsi1sk).endsWith(`#${id}`)).toBe(true);
     }
     forgetIndexMigrations();
+    await listed();
+    calls.reset();
     const after = await listed();
+    expect(calls.count()).toBeLessThanOrEqual(5 * TAG_LIST_SHARDS);
     expect(ids.every((id) => after.has(id))).toBe(true);
   });
 });

@@ -7,7 +7,8 @@ import { emailClaimEntity } from './entities/account-claims.js';
 import { userEntity, type UserRecord } from './entities/user.js';
 import { StaleUser, toUniqueConflict } from './user-errors.js';
 
-/** Changes to an existing USER item: profile fields and the email claim swap, password, verification, FSRS fits. */
+// Changes to an existing USER item: profile fields and the email claim swap, password, verification, FSRS fits.
+
 /** Fields an update may change; the key fields, id, username and date_joined never change. */
 export type UserChanges = Partial<Omit<UserRecord, 'id' | 'username' | 'date_joined'>>;
 
