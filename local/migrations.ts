@@ -2,11 +2,17 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailed } from '../functions/runtime/data/dynamo-errors.js';
 import { dynamoDocument } from '../functions/runtime/aws/clients.js';
 import { config } from '../functions/runtime/config.js';
-import { countersEntity, userEntity } from '../functions/domains/users/index.js';
+import { countersEntity, migrateUserListShards, userEntity } from '../functions/domains/users/index.js';
 import { favoriteEntity, ignoredEntity } from '../functions/domains/learning/index.js';
+import { migrateTagListShards } from '../functions/domains/tags/index.js';
 import { seedMarkerEntity } from '../functions/runtime/data/seed-marker.js';
 import { userPk, WITHDRAWN_CREATOR_ID } from '../functions/runtime/data/key-parts.js';
-import { fileEntity, questionPoolCounterEntity, QUESTION_COUNTER_SHARDS } from '../functions/domains/files/index.js';
+import {
+  fileEntity,
+  migrateFileListShards,
+  questionPoolCounterEntity,
+  QUESTION_COUNTER_SHARDS,
+} from '../functions/domains/files/index.js';
 import { examEntity, examListShards } from '../functions/domains/exams/index.js';
 import {
   studyCountersEntity,
@@ -62,13 +68,15 @@ export async function migrateLocalData(print: (line: string) => void = () => und
   if (shards.length === 0) {
     let total = 0;
     for (const isPublic of [true, false]) {
-      const files = await queryAll({
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': fileEntity.visibilityPartition(isPublic) },
-        ProjectionExpression: 'max_questions',
-      });
-      total += files.reduce((sum, file) => sum + Number(file.max_questions ?? 0), 0);
+      for (const pk of [...fileEntity.visibilityPartitions(isPublic), fileEntity.legacyVisibilityPartition(isPublic)]) {
+        const files = await queryAll({
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk',
+          ExpressionAttributeValues: { ':pk': pk },
+          ProjectionExpression: 'max_questions',
+        });
+        total += files.reduce((sum, file) => sum + Number(file.max_questions ?? 0), 0);
+      }
     }
     if (total > 0) {
       await dynamoDocument().send(
@@ -77,6 +85,13 @@ export async function migrateLocalData(print: (line: string) => void = () => und
       print(`counted ${total} questions in the existing question files`);
     }
   }
+
+  // The user and file lists' legacy single partitions (D190): what the index-shards job does in AWS.
+  const users = await migrateUserListShards(Infinity);
+  const tags = await migrateTagListShards(Infinity);
+  const files = await migrateFileListShards(Infinity);
+  const movedAll = users.moved + tags.moved + files.moved;
+  if (movedAll > 0) print(`moved ${users.moved} users, ${tags.moved} tags and ${files.moved} files to the list shards`);
 
   await dropWithdrawnStudyIndex(print);
   await countStudyPools(print);
@@ -99,16 +114,16 @@ export async function privatizeExamsOfPrivateQuestions(
 ): Promise<{ checked: number; marked: number; madePrivate: number }> {
   const marker = seedMarkerEntity.key(PRIVATE_QUESTION_EXAMS);
   if ((await batchGetAll([marker])).length > 0) return { checked: 0, marked: 0, madePrivate: 0 };
-  const privateFiles = new Set(
-    (
-      await queryAll({
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': fileEntity.visibilityPartition(false) },
-        ProjectionExpression: 'id',
-      })
-    ).map((file) => String(file.id)),
-  );
+  const privateFiles = new Set<string>();
+  for (const pk of [...fileEntity.visibilityPartitions(false), fileEntity.legacyVisibilityPartition(false)]) {
+    const files = await queryAll({
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+      ProjectionExpression: 'id',
+    });
+    files.forEach((file) => privateFiles.add(String(file.id)));
+  }
   let checked = 0;
   let marked = 0;
   let madePrivate = 0;
@@ -176,12 +191,17 @@ async function countQuestionFlags(print: (line: string) => void): Promise<void> 
   const marker = seedMarkerEntity.key(QUESTION_FLAG_COUNTS);
   if ((await batchGetAll([marker])).length > 0) return;
   let counted = 0;
-  const users = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': userEntity.listPartition },
-    ProjectionExpression: 'id',
-  });
+  const users = [];
+  for (const pk of [...userEntity.listPartitions(), userEntity.legacyListPartition]) {
+    users.push(
+      ...(await queryAll({
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ProjectionExpression: 'id',
+      })),
+    );
+  }
   const count = async (userId: string, prefix: string) =>
     (
       await queryAll({

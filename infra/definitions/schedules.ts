@@ -3,7 +3,7 @@
  * Times are UTC. `handler` is the module path (exports `handler`).
  */
 export interface ScheduleDefinition {
-  name: 'daily-quiz-email' | 'retention-cleanup' | 'fsrs-fit';
+  name: 'daily-quiz-email' | 'retention-cleanup' | 'fsrs-fit' | 'index-shards';
   description: string;
   handler: string;
   /** Runs daily at this UTC hour and minute. */
@@ -50,6 +50,14 @@ export const SCHEDULES: ScheduleDefinition[] = [
     timeoutSeconds: 900,
     // The fsrs-rs optimizer's native binary; a year of 100 reviews a day peaks near 200 MB (bench/NOTES.md).
     memoryMb: 1024,
+  },
+  {
+    name: 'index-shards',
+    description: 'Moves list index keys written before the shards to their sharded form (D190); a no-op once done.',
+    handler: 'functions/jobs/index-shards.ts',
+    utc: { hour: 17, minute: 30 },
+    access: { appTable: 'write' },
+    timeoutSeconds: 900,
   },
 ];
 

@@ -12,13 +12,15 @@ Object.assign(process.env, inject('cloudEnv'));
 async function questionsInFiles(): Promise<number> {
   let total = 0;
   for (const isPublic of [true, false]) {
-    const files = await queryAll({
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': fileEntity.visibilityPartition(isPublic) },
-      ProjectionExpression: 'max_questions',
-    });
-    total += files.reduce((sum, f) => sum + Number(f.max_questions ?? 0), 0);
+    for (const pk of [...fileEntity.visibilityPartitions(isPublic), fileEntity.legacyVisibilityPartition(isPublic)]) {
+      const files = await queryAll({
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ProjectionExpression: 'max_questions',
+      });
+      total += files.reduce((sum, f) => sum + Number(f.max_questions ?? 0), 0);
+    }
   }
   return total;
 }

@@ -10,6 +10,11 @@ describe('schedules', () => {
     expect(msUntilNextRun(daily, new Date('2026-01-01T22:00:00Z'))).toBe(24 * 3600_000);
   });
   it('defines both jobs with handlers', () => {
-    expect(SCHEDULES.map((s) => s.name).sort()).toEqual(['daily-quiz-email', 'fsrs-fit', 'retention-cleanup']);
+    expect(SCHEDULES.map((s) => s.name).sort()).toEqual([
+      'daily-quiz-email',
+      'fsrs-fit',
+      'index-shards',
+      'retention-cleanup',
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import { config } from '../../runtime/config.js';
 import { batchGetAll, batchWriteAll, deleteRequest, putRequest } from '../../runtime/data/batch-ops.js';
 import { queryAll } from '../../runtime/data/paginate.js';
-import { isConditionFailed, isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
+import { isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
 import { examEntity, type ExamRecord } from './entities/exam.js';
 import { examQuestionEntity, type PlacedQuestion } from './entities/exam-question.js';
 import { examTitleClaimEntity } from './entities/exam-title-claim.js';
@@ -194,24 +194,33 @@ export async function removeExam(exam: ExamRecord): Promise<void> {
   );
 }
 
-/** Next version number under an original: an atomic counter on the original's item. */
+/**
+ * Next version number under an original: `version_count` on the original's unindexed `QSEQ` counter
+ * item (D193; on the EXAM item every retake was a write of both list indexes). A count left on the
+ * EXAM item by older code is the base it adds to. GetItem (the original must exist) + UpdateItem;
+ * null when the original is gone.
+ */
 export async function nextVersion(rootId: string): Promise<number | null> {
-  try {
-    const answer = await db().send(
-      new UpdateCommand({
-        TableName: config.appTable,
-        Key: examEntity.key(rootId),
-        UpdateExpression: 'ADD version_count :one',
-        ConditionExpression: ITEM_EXISTS,
-        ExpressionAttributeValues: { ':one': 1 },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return Number(answer.Attributes?.version_count ?? 1) + 1;
-  } catch (error) {
-    if (isConditionFailed(error)) return null;
-    throw error;
-  }
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: config.appTable,
+      Key: examEntity.key(rootId),
+      ProjectionExpression: 'pk, version_count',
+    }),
+  );
+  if (!Item) return null;
+  // A counter item, created on first use (D90).
+  const answer = await db().send(
+    new UpdateCommand({
+      TableName: config.appTable,
+      Key: questionPositionCounterEntity.key(rootId),
+      UpdateExpression: 'ADD version_count :one SET #type = :type',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':one': 1, ':type': questionPositionCounterEntity.type },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(Item.version_count ?? 0) + Number(answer.Attributes?.version_count ?? 1) + 1;
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Logger } from '../../runtime/log.js';
 import { deleteObject } from './object-store.js';
 import { fileEntity, type FileListing, type FileRecord } from './entities/file.js';
 import { readMergedStreams, type Stream } from '../../runtime/data/merged-streams.js';
+import { legacyIndexInUse, migrateLegacyPartitions } from '../../runtime/data/index-migration.js';
 import { fileNameClaimEntity } from './entities/file-name-claim.js';
 import { fileQuestionEntity } from './entities/file-question.js';
 import { primaryKeyOf } from '../../runtime/data/item.js';
@@ -58,21 +59,38 @@ export async function getOwnFileByName(ownerId: string, nameKey: string): Promis
   return getFile(fileNameClaimEntity.parse(Item).file_id);
 }
 
-/** Files of that name in the public (or private) index, oldest first; one Query. */
+/** The gsi2 partitions of one visibility a read must cover: the shards, and the legacy one until migrated. */
+async function visibilityStreamPartitions(isPublic: boolean): Promise<{ pk: string; skip: boolean }[]> {
+  const legacy = await legacyIndexInUse('files-shards');
+  return [
+    ...fileEntity.visibilityPartitions(isPublic).map((pk) => ({ pk, skip: false })),
+    { pk: fileEntity.legacyVisibilityPartition(isPublic), skip: !legacy },
+  ];
+}
+
+/** Files of that name in the public (or private) index, in id order; one Query per shard, in parallel. */
 export async function findFilesByName(isPublic: boolean, nameKey: string, limit = 10): Promise<FileRecord[]> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: config.appTable,
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': fileEntity.visibilityPartition(isPublic),
-        ':prefix': fileEntity.namePrefix(nameKey),
-      },
-      Limit: limit,
+  const partitions = (await visibilityStreamPartitions(isPublic)).filter((p) => !p.skip);
+  const pages = await Promise.all(
+    partitions.map(async ({ pk }) => {
+      const { Items } = await db().send(
+        new QueryCommand({
+          TableName: config.appTable,
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': pk, ':prefix': fileEntity.namePrefix(nameKey) },
+          Limit: limit,
+        }),
+      );
+      return Items ?? [];
     }),
   );
-  return (Items ?? []).map(fileEntity.parse).filter((f) => f.name_key === nameKey);
+  return pages
+    .flat()
+    .sort((a, b) => (String(a.gsi2sk) < String(b.gsi2sk) ? -1 : String(a.gsi2sk) > String(b.gsi2sk) ? 1 : 0))
+    .slice(0, limit)
+    .map(fileEntity.parse)
+    .filter((f) => f.name_key === nameKey);
 }
 
 /** Pages of 1 MB one index partition may read per answer: what bounds a list page's DynamoDB requests. */
@@ -80,8 +98,9 @@ const MAX_PAGES_PER_STREAM = 2;
 
 /**
  * One page of a file list in name order (gsi1 `USER#<id>#FILES` sorts by name key, gsi2
- * `PUBLICFILES`/`PRIVATEFILES` by `<name key>#<id>`), merged from the caller's partitions with one
- * cursor: at most two Queries a stream, whatever the number of files.
+ * `PUBLICFILES#<0..3>`/`PRIVATEFILES#<0..3>` by `<name key>#<id>`), merged from the caller's partitions with
+ * one cursor: one marker GetItem until the migration is seen done, at most two Queries a stream, whatever the
+ * number of files.
  */
 export async function listFilesPage(
   sources: {
@@ -105,11 +124,14 @@ export async function listFilesPage(
     });
   }
   for (const { isPublic, exceptOwner } of sources.visibility ?? []) {
-    streams.push({
-      index: 'gsi2',
-      pk: fileEntity.visibilityPartition(isPublic),
-      ...(exceptOwner ? { filter: { expression: 'owner_id <> :me', values: { ':me': exceptOwner } } } : {}),
-    });
+    for (const { pk, skip } of await visibilityStreamPartitions(isPublic)) {
+      streams.push({
+        index: 'gsi2',
+        pk,
+        skip,
+        ...(exceptOwner ? { filter: { expression: 'owner_id <> :me', values: { ':me': exceptOwner } } } : {}),
+      });
+    }
   }
   const { items, next } = await readMergedStreams(streams, {
     cursor: page.cursor,
@@ -263,4 +285,18 @@ export async function poolQuestionsAt(pairs: { fileId: string; order: number }[]
 /** Files by id (BatchGetItem); those gone are left out. */
 export async function getFiles(fileIds: string[]): Promise<FileRecord[]> {
   return (await batchGetAll(fileIds.map((id) => fileEntity.key(id)))).map(fileEntity.parse);
+}
+
+/** The index-shards job's part for files: the legacy `PUBLICFILES`/`PRIVATEFILES` partitions to the shards (D190). */
+export function migrateFileListShards(deadline: number): Promise<{ moved: number; done: boolean }> {
+  return migrateLegacyPartitions(
+    'files-shards',
+    [true, false].map((isPublic) => ({
+      index: 'gsi2' as const,
+      pk: fileEntity.legacyVisibilityPartition(isPublic),
+      rekey: (item: Record<string, unknown>) =>
+        fileEntity.visibilityIndex(isPublic, String(item.name_key), String(item.id)),
+    })),
+    deadline,
+  );
 }

@@ -1,6 +1,6 @@
 // The files domain's public face (question files, the S3 object store and the question pool); it may import only users, tags (through their index.ts). docs/architecture.md §1.6.
 export { fileQuestionEntity, QUESTION_SK_PREFIX } from './entities/file-question.js';
-export { fileEntity } from './entities/file.js';
+export { FILE_LIST_SHARDS, fileEntity } from './entities/file.js';
 export { QUESTION_COUNTER_SHARDS, questionPoolCounterEntity } from './entities/question-pool-counter.js';
 export { storedQuestionSchema, type StoredQuestion } from './entities/stored-question.js';
 export { discardFile, readPool, removeFileRecord, type FileRecord } from './file-store.js';
@@ -16,4 +16,4 @@ export {
 } from './files.js';
 export { resolveFile } from './resolve.js';
 export { deleteObject, listObjectKeys, presignDownload, putObject, readObject } from './object-store.js';
-export { getFiles, poolQuestionsAt } from './file-store.js';
+export { getFiles, migrateFileListShards, poolQuestionsAt } from './file-store.js';

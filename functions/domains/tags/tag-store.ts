@@ -4,6 +4,7 @@ import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { config } from '../../runtime/config.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
 import { queryBounded } from '../../runtime/data/paginate.js';
+import { legacyIndexInUse, migrateLegacyPartitions } from '../../runtime/data/index-migration.js';
 import { isConditionFailed, isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
 import { nameKey } from '../../runtime/data/key-parts.js';
 import { tagEntity, type TagRecord, type TagRef } from './entities/tag.js';
@@ -23,17 +24,38 @@ export function tagView(tag: TagRecord | TagRef, language: Language, usage?: num
   };
 }
 
-/** Every tag, one Query of gsi1 `TAGS` (bounded: 5 pages of 1 MB, tens of thousands of tags). */
+/**
+ * Every tag: the gsi1 shards (and the legacy `TAGS` partition until migrated, D190) in parallel, each
+ * bounded to 5 pages of 1 MB (tens of thousands of tags); no cursor yet (docs/architecture.md §6 gap 4).
+ */
 export async function listAllTags(): Promise<TagRecord[]> {
-  const { items } = await queryBounded(
-    {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': tagEntity.listPartition },
-    },
-    { want: Number.MAX_SAFE_INTEGER, maxPages: 5 },
+  const legacy = await legacyIndexInUse('tags-shards');
+  const partitions = [...tagEntity.listPartitions(), ...(legacy ? [tagEntity.legacyListPartition] : [])];
+  const pages = await Promise.all(
+    partitions.map((pk) =>
+      queryBounded(
+        { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk } },
+        { want: Number.MAX_SAFE_INTEGER, maxPages: 5 },
+      ),
+    ),
   );
-  return items.map(tagEntity.parse);
+  return pages.flatMap((page) => page.items).map(tagEntity.parse);
+}
+
+/** The index-shards job's part for tags: the legacy `TAGS` partition to the shards (D190). */
+export function migrateTagListShards(deadline: number): Promise<{ moved: number; done: boolean }> {
+  return migrateLegacyPartitions(
+    'tags-shards',
+    [
+      {
+        index: 'gsi1',
+        pk: tagEntity.legacyListPartition,
+        // The sort key stays (`<name key>#<id>`); only the partition moves.
+        rekey: (item) => ({ gsi1pk: tagEntity.listIndex('', String(item.id)).gsi1pk }),
+      },
+    ],
+    deadline,
+  );
 }
 
 export async function getTags(ids: string[]): Promise<TagRecord[]> {

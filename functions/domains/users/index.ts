@@ -6,7 +6,7 @@ export { countersEntity } from './entities/counters.js';
 export { emailTokenEntity } from './entities/email-token.js';
 export { SCHEDULED_SHARDS, scheduledPartition } from './entities/scheduled-shards.js';
 export { sessionEntity } from './entities/session.js';
-export { USER_SK, userEntity } from './entities/user.js';
+export { USER_LIST_SHARDS, USER_SK, userEntity } from './entities/user.js';
 export { hashPassword, needsRehash, unusablePasswordHash, verifyPassword } from './passwords.js';
 export { scheduledEntries } from './scheduled-entries.js';
 export {
@@ -28,7 +28,6 @@ export {
 } from './throttle-store.js';
 export {
   buildUserRecord,
-  claimFsrsFit,
   findUserByEmail,
   findUserByUsername,
   findUserIdByEmail,
@@ -36,20 +35,26 @@ export {
   getUser,
   getUsers,
   insertUser,
-  listAllUsers,
-  listUsersPage,
-  markEmailVerified,
-  saveFsrsFit,
-  searchUsersByPrefix,
-  setPasswordHash,
   StaleUser,
   UniqueConflict,
-  updateUser,
   userIdsByEmail,
   userIdsByUsername,
-  usersDueForFit,
-  type FsrsFitFields,
-  type UserChanges,
   type UserRecord,
 } from './user-store.js';
+export {
+  listAllUsers,
+  listUsersPage,
+  migrateUserListShards,
+  searchUsersByPrefix,
+  usersDueForFit,
+} from './user-list-store.js';
+export {
+  claimFsrsFit,
+  markEmailVerified,
+  saveFsrsFit,
+  setPasswordHash,
+  updateUser,
+  type FsrsFitFields,
+  type UserChanges,
+} from './user-update-store.js';
 export { displayName, toProfileAnswer, toUserAnswer } from './user-view.js';

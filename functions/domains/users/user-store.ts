@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { paginate } from '../../runtime/data/paginate.js';
-import { readMergedStreams } from '../../runtime/data/merged-streams.js';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '#shared/domain/limits.js';
 import { normalizeLogin } from '#shared/domain/accounts.js';
 import {
@@ -15,32 +13,18 @@ import { emailClaimEntity, usernameClaimEntity } from './entities/account-claims
 import { parseCallerUser, userEntity, type UserRecord } from './entities/user.js';
 import type { CallerUser } from '../../runtime/http/types.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
-import { CONDITION_FAILED, cancellationReasons, isConditionFailed } from '../../runtime/data/dynamo-errors.js';
-import { db, ITEM_ABSENT, ITEM_EXISTS } from '../../runtime/data/db.js';
+import { db, ITEM_ABSENT } from '../../runtime/data/db.js';
+import { toUniqueConflict } from './user-errors.js';
 
 /**
- * The accounts store: the USER item and its username/email claims (functions/domains/users/entities/user.ts,
+ * The accounts store: creating the USER item with its username/email claims and reading it by id or claim
+ * (updates: user-update-store.ts; the username list and search: user-list-store.ts) (functions/domains/users/entities/user.ts,
  * account-claims.ts). Uniqueness: the claims are written in the same transaction as the user,
  * each with attribute_not_exists, so two registrations can never share a username or an email
  * whatever the timing.
  */
 export type { UserRecord };
-
-/** Raised when a username or email is already taken (or was taken by a concurrent writer). */
-export class UniqueConflict extends Error {
-  constructor(readonly field: 'username' | 'email' | 'user') {
-    super(`${field} already taken`);
-    this.name = 'UniqueConflict';
-  }
-}
-
-/** The USER item is gone or changed under us (deleted meanwhile, email changed meanwhile). */
-export class StaleUser extends Error {
-  constructor() {
-    super('user changed or was deleted meanwhile');
-    this.name = 'StaleUser';
-  }
-}
+export { StaleUser, UniqueConflict } from './user-errors.js';
 
 export type NewUser = Pick<UserRecord, 'username' | 'passwordHash'> &
   Partial<Omit<UserRecord, 'username' | 'passwordHash' | 'id' | 'date_joined'>>;
@@ -113,17 +97,6 @@ export async function insertUser(input: NewUser): Promise<UserRecord> {
   return user;
 }
 
-function toUniqueConflict(error: unknown, fields: ('username' | 'email' | 'user' | null)[]): unknown {
-  const reasons = cancellationReasons(error);
-  for (let i = 0; i < reasons.length; i++) {
-    if (reasons[i] === CONDITION_FAILED) {
-      const field = fields[i];
-      return field ? new UniqueConflict(field) : new StaleUser();
-    }
-  }
-  return error;
-}
-
 export async function getUser(id: string): Promise<UserRecord | null> {
   const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: userEntity.key(id) }));
   return Item ? userEntity.parse(Item) : null;
@@ -176,194 +149,6 @@ export async function getUsers(ids: string[]): Promise<Map<string, UserRecord>> 
   );
 }
 
-/** Fields an update may change; the key fields, id, username and date_joined never change. */
-export type UserChanges = Partial<Omit<UserRecord, 'id' | 'username' | 'date_joined'>>;
-
-function setExpression(changes: Record<string, unknown>) {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  Object.entries(changes).forEach(([field, value], i) => {
-    if (value === undefined) return;
-    names[`#f${i}`] = field;
-    values[`:v${i}`] = value;
-    sets.push(`#f${i} = :v${i}`);
-  });
-  return { names, values, expression: sets.length ? `SET ${sets.join(', ')}` : '' };
-}
-
-/**
- * Applies `changes` to the user. A new email swaps the EMAIL item in the same transaction
- * (the new one must be free, the old one must still be this user's) and clears email_verified
- * unless the caller says otherwise. Throws UniqueConflict('email') or StaleUser.
- * Not for passwords from user input: callers hash first (passwordHash is just a field here).
- */
-export async function updateUser(current: UserRecord, changes: UserChanges): Promise<UserRecord> {
-  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  const next: UserRecord = { ...current, ...defined };
-  if (changes.email !== undefined) next.email = changes.email.trim();
-  // A new address is unverified; the same address in other letter case is still the same one.
-  const emailKeyChanged = normalizeLogin(next.email) !== normalizeLogin(current.email);
-  if (emailKeyChanged && changes.email_verified === undefined) next.email_verified = false;
-
-  const fields: Record<string, unknown> = {};
-  for (const field of Object.keys(next) as (keyof UserRecord)[]) {
-    if (field === 'id' || field === 'username' || field === 'date_joined') continue;
-    if (next[field] !== current[field]) fields[field] = next[field];
-  }
-  if (Object.keys(fields).length === 0) return current;
-  // The sparse SCHEDULED gsi2 key follows the scheduled-feature flags (functions/domains/users/entities/scheduled-shards.ts).
-  const scheduled = userEntity.wantsScheduling(next);
-  if (scheduled && !userEntity.wantsScheduling(current)) Object.assign(fields, userEntity.scheduledIndex(current.id));
-  const set = setExpression(fields);
-  if (!scheduled && userEntity.wantsScheduling(current)) set.expression += ' REMOVE gsi2pk, gsi2sk';
-
-  if (!emailKeyChanged) {
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: config.appTable,
-          Key: userEntity.key(current.id),
-          UpdateExpression: set.expression,
-          ConditionExpression: ITEM_EXISTS,
-          ExpressionAttributeNames: set.names,
-          ExpressionAttributeValues: set.values,
-        }),
-      );
-    } catch (error) {
-      if (isConditionFailed(error)) throw new StaleUser();
-      throw error;
-    }
-    return next;
-  }
-
-  const transact = [
-    {
-      Update: {
-        TableName: config.appTable,
-        Key: userEntity.key(current.id),
-        UpdateExpression: set.expression,
-        ConditionExpression: 'attribute_exists(pk) AND #oldEmail = :oldEmail',
-        ExpressionAttributeNames: { ...set.names, '#oldEmail': 'email' },
-        ExpressionAttributeValues: { ...set.values, ':oldEmail': current.email },
-      },
-    },
-    ...(next.email
-      ? [
-          {
-            Put: {
-              TableName: config.appTable,
-              Item: emailClaimEntity.item(next.email, current.id),
-              ConditionExpression: ITEM_ABSENT,
-            },
-          },
-        ]
-      : []),
-    ...(current.email
-      ? [
-          {
-            Delete: {
-              TableName: config.appTable,
-              Key: emailClaimEntity.key(current.email),
-              ConditionExpression: 'attribute_not_exists(pk) OR userId = :me',
-              ExpressionAttributeValues: { ':me': current.id },
-            },
-          },
-        ]
-      : []),
-  ];
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: transact }));
-  } catch (error) {
-    throw toUniqueConflict(error, [null, next.email ? 'email' : null, null]);
-  }
-  return next;
-}
-
-export async function setPasswordHash(userId: string, passwordHash: string): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: config.appTable,
-        Key: userEntity.key(userId),
-        UpdateExpression: 'SET passwordHash = :h',
-        ConditionExpression: ITEM_EXISTS,
-        ExpressionAttributeValues: { ':h': passwordHash },
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailed(error)) throw new StaleUser();
-    throw error;
-  }
-}
-
-/** Marks the address verified if it is still the user's; false when the user or their address changed. */
-export async function markEmailVerified(userId: string, email: string): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: config.appTable,
-        Key: userEntity.key(userId),
-        UpdateExpression: 'SET email_verified = :yes',
-        ConditionExpression: 'attribute_exists(pk) AND email = :email',
-        ExpressionAttributeValues: { ':yes': true, ':email': email },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
-}
-
-/**
- * One page of users by username (the admin list): the `USERS` index with one cursor, at most two 1 MB
- * pages read per answer whatever the number of users; `search` keeps usernames starting with it.
- */
-export async function listUsersPage(page: {
-  cursor?: string;
-  pageSize: number;
-  search?: string;
-}): Promise<{ users: UserRecord[]; next: string | null }> {
-  const prefix = page.search ? normalizeLogin(page.search) : '';
-  const stream = { index: 'gsi1' as const, pk: userEntity.listPartition, ...(prefix ? { sortKeyPrefix: prefix } : {}) };
-  const { items, next } = await readMergedStreams([stream], {
-    cursor: page.cursor,
-    pageSize: page.pageSize,
-    ascending: true,
-    maxPagesPerStream: 2,
-  });
-  return { users: items.map(userEntity.parse), next };
-}
-
-/** Every user, ordered by username (the users sheet download). */
-export async function listAllUsers(): Promise<UserRecord[]> {
-  const users: UserRecord[] = [];
-  for await (const item of paginate({
-    TableName: config.appTable,
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': userEntity.listPartition },
-  })) {
-    users.push(userEntity.parse(item));
-  }
-  return users;
-}
-
-/** Users whose username starts with `prefix` (case-insensitive), at most `limit`. */
-export async function searchUsersByPrefix(prefix: string, limit: number): Promise<UserRecord[]> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: config.appTable,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': userEntity.listPartition, ':prefix': normalizeLogin(prefix) },
-      Limit: limit,
-    }),
-  );
-  return (Items ?? []).map(userEntity.parse);
-}
-
 /** What a request's caller needs of the USER item: one projected GetItem (loadCaller, every signed-in request). */
 export async function getCallerUser(userId: string): Promise<CallerUser | null> {
   const { Item } = await db().send(
@@ -376,77 +161,4 @@ export async function getCallerUser(userId: string): Promise<CallerUser | null> 
     }),
   );
   return Item ? parseCallerUser(Item) : null;
-}
-
-/** What a per-learner FSRS fit leaves on the USER item (learning/fsrs-fit-job.ts). */
-export interface FsrsFitFields {
-  /** The fitted weights, or null to schedule with the defaults again. */
-  fsrs_weights: number[] | null;
-  fsrs_review_count: number;
-  fsrs_measured_retention: number | null;
-  fsrs_fit_outcome: string;
-}
-
-/**
- * Claims the learner's fit: sets `fsrs_fitted_at` to `now` unless a fit started after
- * `notBefore` (one fit per learner and period, whoever asks — the profile button or the job).
- * False when the claim was taken or the user is gone.
- */
-export async function claimFsrsFit(userId: string, now: string, notBefore: string): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: config.appTable,
-        Key: userEntity.key(userId),
-        UpdateExpression: 'SET fsrs_fitted_at = :now',
-        ConditionExpression: `${ITEM_EXISTS} AND (attribute_not_exists(fsrs_fitted_at) OR fsrs_fitted_at < :nb)`,
-        ExpressionAttributeValues: { ':now': now, ':nb': notBefore },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
-}
-
-/** Stores a fit's outcome on the USER item (the weights removed when the defaults are kept). */
-export async function saveFsrsFit(userId: string, fit: FsrsFitFields): Promise<void> {
-  const set = 'SET fsrs_review_count = :n, fsrs_measured_retention = :r, fsrs_fit_outcome = :o';
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: config.appTable,
-        Key: userEntity.key(userId),
-        UpdateExpression: fit.fsrs_weights ? `${set}, fsrs_weights = :w` : `${set} REMOVE fsrs_weights`,
-        ConditionExpression: ITEM_EXISTS,
-        ExpressionAttributeValues: {
-          ':n': fit.fsrs_review_count,
-          ':r': fit.fsrs_measured_retention,
-          ':o': fit.fsrs_fit_outcome,
-          ...(fit.fsrs_weights ? { ':w': fit.fsrs_weights } : {}),
-        },
-      }),
-    );
-  } catch (error) {
-    // A learner who withdrew while the fit ran: nothing to store.
-    if (!isConditionFailed(error)) throw error;
-  }
-}
-
-/**
- * Ids of users whose FSRS fit is older than `notBefore` (or who never had one), in username order,
- * the fit job's walk of the USERS partition (projected, filtered server-side).
- */
-export async function* usersDueForFit(notBefore: string): AsyncGenerator<string> {
-  for await (const item of paginate({
-    TableName: config.appTable,
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    FilterExpression: 'attribute_not_exists(fsrs_fitted_at) OR fsrs_fitted_at < :nb',
-    ProjectionExpression: 'id',
-    ExpressionAttributeValues: { ':pk': userEntity.listPartition, ':nb': notBefore },
-  })) {
-    if (typeof item.id === 'string') yield item.id;
-  }
 }

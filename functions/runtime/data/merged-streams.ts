@@ -16,6 +16,8 @@ export interface Stream {
   filter?: { expression: string; values: Record<string, NativeAttributeValue> };
   /** Only index sort keys starting with this (a key condition, so nothing else is read). */
   sortKeyPrefix?: string;
+  /** Never read (a legacy partition once its migration is done): the cursor keeps its place, always 'end'. */
+  skip?: boolean;
 }
 
 type Key = Record<string, unknown>;
@@ -80,7 +82,7 @@ export async function readMergedStreams(
   const fetched = await Promise.all(
     streams.map(async (stream, i) => {
       const position = positions[i];
-      if (position === 'end') return { items: [] as Item[], lastKey: undefined };
+      if (position === 'end' || stream.skip) return { items: [] as Item[], lastKey: undefined };
       const streamClauses = [...clauses, ...(stream.filter ? [stream.filter.expression] : [])];
       const filtered = streamClauses.length > 0;
       return queryBounded(
@@ -114,7 +116,7 @@ export async function readMergedStreams(
     .sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0) * (options.ascending ? -1 : 1));
   const taken = merged.slice(0, pageSize);
   const next = streams.map((stream, i): Position => {
-    if (positions[i] === 'end') return 'end';
+    if (positions[i] === 'end' || stream.skip) return 'end';
     const fromStream = taken.filter((t) => t.stream === i);
     const all = fetched[i]!.items.length;
     if (fromStream.length === all) return fetched[i]!.lastKey ? (fetched[i]!.lastKey as Key) : 'end';

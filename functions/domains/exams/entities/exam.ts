@@ -20,7 +20,7 @@ const examSchema = /* @__PURE__ */ lazy(() =>
     is_original: z.boolean(),
     original_exam: orDefault(z.nullable(z.string()), null),
     version_number: z.number(),
-    /** On an original: how many versions were made (the next retake is version_count + 2). */
+    /** Written by older code only (now on the `QSEQ` counter item, D193): the base of the version count. */
     version_count: z.optional(z.number()),
     is_public: z.boolean(),
     /**

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { languageSchema } from '#shared/domain/language.js';
 import { lazy, itemParser, type StoredItem } from '../../../runtime/data/item.js';
-import { userPk } from '../../../runtime/data/key-parts.js';
+import { shardOf, userPk } from '../../../runtime/data/key-parts.js';
 
 /** The file record `FILE#<id>`/`FILE`; its questions sit beside it as `Q#<order>` items (file-question.ts). */
 const fileSchema = /* @__PURE__ */ lazy(() =>
@@ -42,19 +42,31 @@ const fileListingSchema = /* @__PURE__ */ lazy(() =>
 );
 export type FileListing = z.infer<ReturnType<typeof fileListingSchema>>;
 
-const visibilityPartition = (isPublic: boolean) => (isPublic ? 'PUBLICFILES' : 'PRIVATEFILES');
+/**
+ * Shards of the public and private file lists (gsi2, D191): `PUBLICFILES#<0..3>` by a stable hash
+ * of the file id, so a file keeps its shard when its visibility changes. Lists merge the shards by
+ * `<name key>#<id>`; items written before carry the legacy unsharded key until the index-shards job
+ * moves them (D190).
+ */
+export const FILE_LIST_SHARDS = 4;
+const legacyVisibilityPartition = (isPublic: boolean) => (isPublic ? 'PUBLICFILES' : 'PRIVATEFILES');
+const visibilityShard = (isPublic: boolean, shard: number) => `${legacyVisibilityPartition(isPublic)}#${shard}`;
 
 export const fileEntity = {
   key: (fileId: string) => ({ pk: `FILE#${fileId}`, sk: 'FILE' }),
   /** gsi1: the owner's files by name. */
   ownerIndex: (ownerId: string, nameKey: string) => ({ gsi1pk: `${userPk(ownerId)}#FILES`, gsi1sk: nameKey }),
   ownerPartition: (ownerId: string) => `${userPk(ownerId)}#FILES`,
-  /** gsi2: public or private files by name. */
+  /** gsi2: public or private files by name, in the file's shard. */
   visibilityIndex: (isPublic: boolean, nameKey: string, fileId: string) => ({
-    gsi2pk: visibilityPartition(isPublic),
+    gsi2pk: visibilityShard(isPublic, shardOf(fileId, FILE_LIST_SHARDS)),
     gsi2sk: `${nameKey}#${fileId}`,
   }),
-  visibilityPartition,
+  /** Every gsi2 shard of one visibility. */
+  visibilityPartitions: (isPublic: boolean) =>
+    Array.from({ length: FILE_LIST_SHARDS }, (_, shard) => visibilityShard(isPublic, shard)),
+  /** The unsharded partition of files written before the shards (read until the migration is done). */
+  legacyVisibilityPartition,
   /** The gsi2 sort-key prefix of one name. */
   namePrefix: (nameKey: string) => `${nameKey}#`,
   item(file: FileRecord): StoredItem {

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { lazy, itemParser, orDefault, type StoredItem } from '../../../runtime/data/item.js';
+import { shardOf } from '../../../runtime/data/key-parts.js';
 
-/** `TAG#<id>`/`TAG`, listed in gsi1 `TAGS` / `<nameKey(name_ko)>#<id>`. */
+/** `TAG#<id>`/`TAG`, listed in gsi1 `TAGS#<0..3>` / `<nameKey(name_ko)>#<id>` (D192). */
 const tagSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     id: z.string(),
@@ -20,12 +21,23 @@ export const tagRefSchema = /* @__PURE__ */ lazy(() =>
 );
 export type TagRef = z.infer<ReturnType<typeof tagRefSchema>>;
 
-const LIST_PARTITION = 'TAGS';
+/**
+ * Shards of the tag list (D192): every `usage_count` change is a write of the TAG item, so of its
+ * gsi1 partition; a stable hash of the tag id spreads those writes. Items written before carry the
+ * legacy `TAGS` key until the index-shards job moves them (D190).
+ */
+export const TAG_LIST_SHARDS = 4;
+const LEGACY_LIST_PARTITION = 'TAGS';
+const tagsShard = (shard: number) => `TAGS#${shard}`;
 
 export const tagEntity = {
   key: (tagId: string) => ({ pk: `TAG#${tagId}`, sk: 'TAG' }),
-  listIndex: (nameKey: string, tagId: string) => ({ gsi1pk: LIST_PARTITION, gsi1sk: `${nameKey}#${tagId}` }),
-  listPartition: LIST_PARTITION,
+  listIndex: (nameKey: string, tagId: string) => ({
+    gsi1pk: tagsShard(shardOf(tagId, TAG_LIST_SHARDS)),
+    gsi1sk: `${nameKey}#${tagId}`,
+  }),
+  listPartitions: () => Array.from({ length: TAG_LIST_SHARDS }, (_, shard) => tagsShard(shard)),
+  legacyListPartition: LEGACY_LIST_PARTITION,
   item: (tag: TagRecord, nameKey: string): StoredItem => ({
     ...tagEntity.key(tag.id),
     ...tagEntity.listIndex(nameKey, tag.id),

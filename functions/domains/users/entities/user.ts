@@ -11,21 +11,22 @@ import {
 } from '#shared/domain/learner-day.js';
 import type { CallerUser } from '../../../runtime/http/types.js';
 import { lazy, flag, orDefault, withoutKeys, type StoredItem } from '../../../runtime/data/item.js';
-import { userPk } from '../../../runtime/data/key-parts.js';
+import { shardOf, userPk } from '../../../runtime/data/key-parts.js';
 import { scheduledPartition, scheduledShardOf } from './scheduled-shards.js';
 
 /**
  * The USER item (app table, `USER#<id>`/`USER`). Every other personal record of the user lives
  * in the same partition, so withdrawal and export are one paginated Query.
  *
- * Listing: gsi1 `USERS` / `<username lower>` puts every user in one GSI partition. That
- * partition is a hot spot by design: it serves the admin list and the username-prefix search,
- * both rare and admin-or-signed-in only, and GSI writes happen only when a user item changes
- * (never on sign-in: sessions live in the ephemeral table). One partition takes ~1,000 writes/s
- * and 3,000 reads/s, far beyond this product's account changes. Should that ever bind, shard
- * the key (`USERS#<0..n>`) and merge the shards' pages.
+ * Listing: gsi1 `USERS#<0..3>` / `<username lower>`, the shard a stable hash of the user id
+ * (D189): every USER update with ALL projection is a GSI write, and one partition caps at ~1,000
+ * writes/s. The admin list and the prefix search read the shards in parallel and merge by
+ * username (user-list-store.ts). Items written before the shards carry the legacy `USERS` key
+ * until the index-shards job moves them (D190).
  */
-const USERS_PARTITION = 'USERS';
+export const USER_LIST_SHARDS = 4;
+const LEGACY_USERS_PARTITION = 'USERS';
+const usersShard = (shard: number) => `USERS#${shard}`;
 
 /** The USER item's sort key, on its own so readers of keys alone (scheduled-entry.ts) do not keep the user schema in their bundle. */
 export const USER_SK = 'USER';
@@ -90,8 +91,14 @@ export type UserRecord = z.infer<ReturnType<typeof userSchema>>;
 export const userEntity = {
   key: (userId: string) => ({ pk: userPk(userId), sk: USER_SK }),
   /** gsi1: every user by username (admin list, prefix search). */
-  listIndex: (username: string) => ({ gsi1pk: USERS_PARTITION, gsi1sk: normalizeLogin(username) }),
-  listPartition: USERS_PARTITION,
+  listIndex: (userId: string, username: string) => ({
+    gsi1pk: usersShard(shardOf(userId, USER_LIST_SHARDS)),
+    gsi1sk: normalizeLogin(username),
+  }),
+  /** Every gsi1 partition of the user list, in shard order. */
+  listPartitions: () => Array.from({ length: USER_LIST_SHARDS }, (_, shard) => usersShard(shard)),
+  /** The single partition of items written before the shards (read until the migration is done). */
+  legacyListPartition: LEGACY_USERS_PARTITION,
   /** Sparse gsi2 while a scheduled feature is on (scheduled-shards.ts). */
   scheduledIndex: (userId: string) => ({ gsi2pk: scheduledPartition(scheduledShardOf(userId)), gsi2sk: userId }),
   /** Whether a user (USER item fields) belongs in the SCHEDULED shards. */
@@ -100,7 +107,7 @@ export const userEntity = {
   item(user: UserRecord): StoredItem {
     return {
       ...userEntity.key(user.id),
-      ...userEntity.listIndex(user.username),
+      ...userEntity.listIndex(user.id, user.username),
       ...(userEntity.wantsScheduling(user) ? userEntity.scheduledIndex(user.id) : {}),
       ...user,
     };
