@@ -4,6 +4,13 @@ export { importFromConnectedFile } from './connected-file.js';
 export { createRandomRecommendationExam, getDailyExam } from './daily-exam-routes.js';
 export { claimDailyMail, finishDailyMail } from './daily-exam-store.js';
 export { dailyExamFor } from './daily-exam.js';
+export {
+  dailyPicksFrom,
+  orderLearnerQueue,
+  queueCandidates,
+  QUEUE_DUE_READ,
+  type LearnerQueueRead,
+} from './learner-queue.js';
 export { examQuestionEntity } from './entities/exam-question.js';
 export { examTitleClaimEntity } from './entities/exam-title-claim.js';
 export { examEntity, examListShards } from './entities/exam.js';
