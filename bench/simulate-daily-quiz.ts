@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { Rating, clamp, default_w, fsrs, generatorParameters, type FSRS } from 'ts-fsrs';
+import { LIMITS } from '#shared/domain/limits.js';
 import { shuffled, type RandomSource } from '#shared/domain/question-order.js';
 import {
   FIT_MIN_ITEMS,
@@ -10,11 +11,11 @@ import {
   reviewCard,
   reviewLogToItems,
   reviewRow,
-  selectDailyQuestions,
   wrongRate,
   type DailyQuestionStat,
   type ReviewRow,
 } from '../functions/domains/learning/index.js';
+import { queueChoice } from './simulate-queue.js';
 
 /**
  * `npm run simulate [-- --learners 40 --count 10 --days 90 --seed 13 --quick]`: does the daily
@@ -32,8 +33,9 @@ import {
  * gets logit noise N(0, 0.3) on top (a learner's day-to-day variation), a right answer is Good and
  * a wrong one Again.
  *
- * Policies, all with `count` questions a day (the same reviews): the queue (`selectDailyQuestions`)
- * with per-learner fitting (the fsrs-rs optimizer on the simulated review log, through the app's
+ * Policies, all with `count` questions a day (the same reviews): the product's queue (`queueChoice`
+ * in simulate-queue.ts: the daily exam's own `orderLearnerQueue` and `dailyPicksFrom`, D246) with
+ * per-learner fitting (the fsrs-rs optimizer on the simulated review log, through the app's
  * own `fitWeights` and its keep-defaults rule, refitted every `--refit-days` once the log holds
  * FIT_MIN_ITEMS items), the queue with default weights, the original's rule ("wrong rate +
  * 1/attempts", highest first, never answered first) and random.
@@ -48,6 +50,8 @@ const { values: options } = parseArgs({
     'refit-days': { type: 'string', default: '7' },
     'min-items': { type: 'string', default: String(FIT_MIN_ITEMS) },
     banks: { type: 'string', default: '100,300' },
+    /** The queue's new cards a day (the product default when absent): to try another limit. */
+    'new-per-day': { type: 'string' },
     quick: { type: 'boolean', default: false },
   },
 });
@@ -58,6 +62,9 @@ const DAYS = QUICK ? 40 : Number(options.days);
 const SEED = Number(options.seed);
 const REFIT_DAYS = Number(options['refit-days']);
 const MIN_ITEMS = QUICK ? 60 : Number(options['min-items']);
+const NEW_PER_DAY = options['new-per-day'] === undefined ? undefined : Number(options['new-per-day']);
+if (NEW_PER_DAY !== undefined && !(Number.isSafeInteger(NEW_PER_DAY) && NEW_PER_DAY >= 0))
+  throw new Error('--new-per-day must be a whole number ≥ 0');
 const BANKS = (QUICK ? '60' : options.banks).split(',').map(Number);
 const numbers: [string, number][] = [
   ...Object.entries({ LEARNERS, COUNT, DAYS, SEED, REFIT_DAYS, MIN_ITEMS }),
@@ -176,10 +183,9 @@ interface Policy {
   fits?: boolean;
 }
 
-const queue: Policy['choose'] = ({ ids, stats, now, random, weights }) =>
-  selectDailyQuestions({ candidateIds: ids, stats, ignoredIds: new Set(), count: COUNT, now, random, weights }).map(
-    (pick) => pick.questionId,
-  );
+// The simulated learner takes one quiz a day, so nothing counts against the day's limits before it.
+const queue: Policy['choose'] = ({ ids, stats, now, weights }) =>
+  queueChoice({ ids, stats, now, count: COUNT, weights, newPerDay: NEW_PER_DAY, done: { new: 0, reviews: 0 } });
 
 const POLICIES: Record<string, Policy> = {
   'queue, per-learner fitting': { choose: queue, fits: true },
@@ -269,7 +275,8 @@ const points = ({ mean, margin }: { mean: number; margin: number }) =>
 const started = performance.now();
 console.log(
   `${LEARNERS} learners per family and bank, ${COUNT} questions a day for ${DAYS} days, seed ${SEED}, ` +
-    `refit every ${REFIT_DAYS} days from ${MIN_ITEMS} items; mean true recall over the bank (± 95% over learners)\n`,
+    `refit every ${REFIT_DAYS} days from ${MIN_ITEMS} items, queue new cards a day ` +
+    `${NEW_PER_DAY ?? `${LIMITS.newCardsPerDay.default} (default)`}; mean true recall over the bank (± 95% over learners)\n`,
 );
 const names = Object.keys(POLICIES);
 for (const [familyName, family] of Object.entries(FAMILIES)) {

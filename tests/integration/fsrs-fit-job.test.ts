@@ -46,7 +46,7 @@ beforeAll(async () => {
   [rich, poor, stale] = await Promise.all([fixtureUser(apiUrl), fixtureUser(apiUrl), fixtureUser(apiUrl)]);
   // Fixture users are written without the list index a sign-up puts them on; the job walks that index.
   for (const user of [rich, poor, stale]) {
-    const index = userEntity.listIndex(user.username);
+    const index = userEntity.listIndex(user.id, user.username);
     await dynamoDocument().send(
       new UpdateCommand({
         TableName: config.appTable,

@@ -5,9 +5,9 @@ import type { DailyExamErrorKey } from '#shared/i18n/daily-quiz-messages.js';
 import { newExamRecord } from './exam-creation.js';
 import { findExam, insertExam, removeExam, type ExamRecord, type StoredQuestion } from './exam-store.js';
 import { createLogger } from '../../runtime/log.js';
-import { isUnseen, quizDay, weakestFirst, type DailyPick, type ReviewUser } from '../learning/index.js';
+import { quizDay, type DailyPick, type ReviewUser } from '../learning/index.js';
 import { claimDailyDay, getDailyDay, moveDailyPointer } from './daily-exam-store.js';
-import { learnerQueue, statOf, type LearnerQueue } from './learner-queue.js';
+import { dailyPicksFrom, learnerQueue, statOf, type LearnerQueue } from './learner-queue.js';
 import type { CallerUser } from '../../runtime/http/types.js';
 import { learnerDaySettings } from '#shared/domain/learner-day.js';
 import { readableQueueSources, reviewSourcesOf, type ReviewSources } from './review.js';
@@ -139,26 +139,17 @@ async function chooseQuestions(
   return { ok: true, questions: picks.map((p) => queue.where.get(p.questionId)!.question), picks };
 }
 
-const REASONS = { due: 'due', new: 'unseen', learning: 'learning' } as const;
-
-/**
- * The daily exam's questions: the queue's first `count` cards (due, then new up to the new-card
- * limit, then learning steps come due). A learner with fewer than `count` gets the rest from the
- * original's rule (D187): answered questions the queue does not hold (reviews not due yet, learning
- * steps not due yet), weakest first; never a new card over the limit nor a due one over the
- * review limit.
- */
+/** The daily exam's questions from the learner's queue: `dailyPicksFrom` (learner-queue.ts) on what was read. */
 export function dailyPicks(queue: LearnerQueue, count: number): DailyPick[] {
-  const picks: DailyPick[] = queue.ordered.page.map((e) => ({ questionId: e.questionId, reason: REASONS[e.kind] }));
-  if (picks.length >= count) return picks.slice(0, count);
-  const taken = new Set(picks.map((p) => p.questionId));
-  const statsOf = (id: string) => statOf(queue.due.get(id)?.item ?? queue.stats.get(id));
-  const answered = [...queue.due.values()]
-    .filter((d) => d.card.state !== 'review')
-    .map((d) => d.questionId)
-    .concat(queue.candidates.filter((id) => !isUnseen(statsOf(id))))
-    .filter((id) => queue.where.has(id) && !queue.ignored.has(id) && !taken.has(id))
-    .sort((a, b) => weakestFirst(statsOf(a), statsOf(b)));
-  for (const questionId of answered.slice(0, count - picks.length)) picks.push({ questionId, reason: 'weakest' });
-  return picks;
+  return dailyPicksFrom(
+    {
+      page: queue.ordered.page,
+      dueEntries: [...queue.due.values()],
+      candidates: queue.candidates,
+      statOf: (id) => statOf(queue.due.get(id)?.item ?? queue.stats.get(id)),
+      available: queue.where,
+      ignored: queue.ignored,
+    },
+    count,
+  );
 }

@@ -3,6 +3,13 @@ export { evaluateAnswer } from './answer-evaluation.js';
 export { importFromConnectedFile } from './connected-file.js';
 export { claimDailyMail, finishDailyMail } from './daily-exam-store.js';
 export { dailyExamFor, type DailyExamUser } from './daily-exam.js';
+export {
+  dailyPicksFrom,
+  orderLearnerQueue,
+  queueCandidates,
+  QUEUE_DUE_READ,
+  type LearnerQueueRead,
+} from './learner-queue.js';
 export { examQuestionEntity } from './entities/exam-question.js';
 export { examTitleClaimEntity } from './entities/exam-title-claim.js';
 export { examEntity, examListShards } from './entities/exam.js';

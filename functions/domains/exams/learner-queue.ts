@@ -8,11 +8,15 @@ import {
   orderReviewQueue,
   queueState,
   schedulerFor,
+  weakestFirst,
+  type DailyPick,
   type DailyQuestionStat,
   type DueEntry,
   type FsrsCard,
+  type QueueEntry,
   type QueueOutput,
   type ReviewUser,
+  type Scheduler,
 } from '../learning/index.js';
 import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from './exam-store.js';
 
@@ -67,6 +71,57 @@ export function queueLimits(user: ReviewUser): LearnerQueue['limits'] {
   };
 }
 
+/**
+ * The new candidates: the read exams' questions in exam order that are not on the due index, at
+ * most {@link QUEUE_CANDIDATES} (their statistics are read in one BatchGetItem).
+ */
+export function queueCandidates(
+  questionIds: readonly string[],
+  dueEntries: readonly { questionId: string }[],
+): string[] {
+  const onIndex = new Set(dueEntries.map((d) => d.questionId));
+  return questionIds.filter((id) => !onIndex.has(id)).slice(0, QUEUE_CANDIDATES);
+}
+
+export interface LearnerQueueRead {
+  /** The due index entries in index order (learning keys first, then by due date). */
+  dueEntries: readonly { questionId: string; card: FsrsCard }[];
+  candidates: readonly string[];
+  /** The statistic of a candidate, as read. */
+  statOf: (questionId: string) => DailyQuestionStat | undefined;
+  available: ReadonlySet<string>;
+  ignored: ReadonlySet<string>;
+  limits: LearnerQueue['limits'];
+  done: { new: number; reviews: number };
+  now: Date;
+  pageSize: number;
+  curve: Scheduler;
+}
+
+/**
+ * The queue's order from what was read (pure: `npm run simulate` runs it on simulated learners, D246).
+ * Review cards are due; learning and relearning ones (from a Review grade or an exam answer) are learning (D185).
+ */
+export function orderLearnerQueue(read: LearnerQueueRead): QueueOutput {
+  return orderReviewQueue({
+    due: read.dueEntries
+      .filter((d) => d.card.state === 'review')
+      .map((d) => ({ questionId: d.questionId, card: d.card })),
+    learning: read.dueEntries
+      .filter((d) => d.card.state !== 'review')
+      .map((d) => ({ questionId: d.questionId, due: d.card.due })),
+    // The daily quiz's definition of "never answered", so both count the same questions as new.
+    candidates: read.candidates.map((id) => ({ questionId: id, unseen: isUnseen(read.statOf(id)) })),
+    available: read.available,
+    ignored: read.ignored,
+    limits: read.limits,
+    doneToday: { new: read.done.new, reviews: read.done.reviews },
+    now: read.now,
+    pageSize: read.pageSize,
+    curve: read.curve,
+  });
+}
+
 /** `exams`: the readable source exams in the caller's order (read in parallel with the due index). */
 export async function learnerQueue(
   user: ReviewUser,
@@ -82,10 +137,6 @@ export async function learnerQueue(
     dueBefore(user.id, endOfDay, QUEUE_DUE_READ),
     listIgnored(user.id),
   ]);
-  // Review cards are due; learning and relearning ones (from a Review grade or an exam answer) are learning (D185).
-  const dueCards = dueEntries.filter((d) => d.card.state === 'review');
-  const learningCards = dueEntries.filter((d) => d.card.state !== 'review');
-
   // Exams holding due or learning cards are read first: their questions can only be shown from them.
   const weight = new Map<string, number>();
   for (const entry of dueEntries) weight.set(entry.examId, (weight.get(entry.examId) ?? 0) + 1);
@@ -100,20 +151,18 @@ export async function learnerQueue(
       if (!where.has(question.id)) where.set(question.id, { exam: chosen[i]!, question });
   });
 
-  const onIndex = new Set(dueEntries.map((d) => d.questionId));
-  const candidates = [...where.keys()].filter((id) => !onIndex.has(id)).slice(0, QUEUE_CANDIDATES);
+  const candidates = queueCandidates([...where.keys()], dueEntries);
   const { stats, done } = await queueState(user.id, day, candidates);
   const limits = queueLimits(user);
   const ignored = new Set(ignoredList.map((i) => i.question_id));
-  const ordered = orderReviewQueue({
-    due: dueCards.map((d) => ({ questionId: d.questionId, card: d.card })),
-    learning: learningCards.map((d) => ({ questionId: d.questionId, due: d.card.due })),
-    // The daily quiz's definition of "never answered", so both count the same questions as new.
-    candidates: candidates.map((id) => ({ questionId: id, unseen: isUnseen(statOf(stats.get(id))) })),
+  const ordered = orderLearnerQueue({
+    dueEntries,
+    candidates,
+    statOf: (id) => statOf(stats.get(id)),
     available: new Set(where.keys()),
     ignored,
     limits,
-    doneToday: { new: done.new, reviews: done.reviews },
+    done,
     now,
     pageSize,
     curve: schedulerFor(user),
@@ -129,4 +178,38 @@ export async function learnerQueue(
     done,
     limits,
   };
+}
+
+const REASONS = { due: 'due', new: 'unseen', learning: 'learning' } as const;
+
+export interface DailyPicksRead {
+  page: readonly QueueEntry[];
+  /** The due index entries in index order. */
+  dueEntries: readonly { questionId: string; card: FsrsCard }[];
+  candidates: readonly string[];
+  /** The statistic of a due index entry or a candidate, as read. */
+  statOf: (questionId: string) => DailyQuestionStat | undefined;
+  available: { has(questionId: string): boolean };
+  ignored: ReadonlySet<string>;
+}
+
+/**
+ * The daily exam's questions (pure: the daily exam and `npm run simulate` call it, D246): the
+ * queue's first `count` cards (due, then new up to the new-card limit, then learning steps come due).
+ * A learner with fewer than `count` gets the rest from the original's rule (D187): answered
+ * questions the queue does not hold (reviews not due yet, learning steps not due yet), weakest
+ * first; never a new card over the limit nor a due one over the review limit.
+ */
+export function dailyPicksFrom(read: DailyPicksRead, count: number): DailyPick[] {
+  const picks: DailyPick[] = read.page.map((e) => ({ questionId: e.questionId, reason: REASONS[e.kind] }));
+  if (picks.length >= count) return picks.slice(0, count);
+  const taken = new Set(picks.map((p) => p.questionId));
+  const answered = read.dueEntries
+    .filter((d) => d.card.state !== 'review')
+    .map((d) => d.questionId)
+    .concat(read.candidates.filter((id) => !isUnseen(read.statOf(id))))
+    .filter((id) => read.available.has(id) && !read.ignored.has(id) && !taken.has(id))
+    .sort((a, b) => weakestFirst(read.statOf(a), read.statOf(b)));
+  for (const questionId of answered.slice(0, count - picks.length)) picks.push({ questionId, reason: 'weakest' });
+  return picks;
 }
