@@ -14,7 +14,7 @@ import { canEditExam, readableExam } from './visibility.js';
 const imageKey = (examId: string, imageId: string) => `images/${examId}/${imageId}`;
 const IMAGE_ID = /^[0-9a-z]{20}$/;
 /** image-size and the checks load on the first image route, not at the exams Lambda's cold start (D106). */
-const imageBytes = () => import('./image-bytes.js');
+const imageBytes = () => import('../../runtime/images/image-bytes.js');
 
 /** POST /api/exam/{examId}/images/: GetItem EXAM (rights) + one S3 PUT; nothing is stored on a refusal. */
 export async function uploadQuestionImage(

@@ -15,5 +15,6 @@ export {
   updateQuestionFile,
 } from './files.js';
 export { resolveFile } from './resolve.js';
+export { readFileImage } from './file-images.js';
 export { deleteObject, listObjectKeys, putObject, readObject } from './object-store.js';
 export { getFiles, poolQuestionsAt } from './file-store.js';

@@ -42,6 +42,13 @@ import {
 import { parseSheet, type ParsedSheet, type SheetFormat, type SheetRepair } from './parse.js';
 import { sniffSpreadsheet } from './sniff.js';
 import { parseAnkiPackage } from './anki-package.js';
+import {
+  deleteImportedImages,
+  prepareImportedImages,
+  storeImportedImages,
+  withoutImageReferences,
+  type ImageWarning,
+} from './import-images.js';
 
 export interface ImportOwner {
   id: string;
@@ -70,7 +77,7 @@ export interface ImportReport {
   extra_columns: string[];
   ignored_columns: string[];
   repairs: SheetRepair[];
-  deck?: ParsedSheet['deck'];
+  deck?: ParsedSheet['deck'] & { images_stored?: number; image_warnings?: ImageWarning[] };
 }
 
 export interface ImportResult {
@@ -196,10 +203,10 @@ export async function previewQuestionSheet(bytes: Uint8Array, fileName: string, 
     rows: outcome.questions.slice(0, PREVIEW_ROWS).map((q, i) => ({
       line: outcome.lines[i] ?? 0,
       csv_id: q.csv_id,
-      title: q.title,
-      content: q.content,
-      answer: q.answer,
-      explanation: q.explanation,
+      title: withoutImageReferences(q.title),
+      content: withoutImageReferences(q.content),
+      answer: withoutImageReferences(q.answer),
+      explanation: withoutImageReferences(q.explanation),
     })),
     stats: outcome.stats,
     skipped_rows: outcome.skipped_rows,
@@ -235,6 +242,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   const now = new Date();
   const createdAt = now.toISOString();
   const previous = await getOwnFileByName(owner.id, key);
+  const images = prepareImportedImages(fileId, outcome.questions, outcome.lines, sheet.media);
   const questions = outcome.questions.map((q, index) => {
     const order = index + 1;
     const id = fileQuestionEntity.questionId(fileId, order);
@@ -248,6 +256,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
       order,
       csv_id: q.csv_id,
       ...localizedQuestionFields(q, language),
+      ...(images.markdown[index] ? { format: 'markdown' } : {}),
       difficulty: q.difficulty,
       url: q.url,
       group_id: q.group_id,
@@ -272,7 +281,9 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   };
 
   let objectWritten = false;
+  const imageKeys: string[] = [];
   try {
+    await storeImportedImages(fileId, images.pending, imageKeys);
     await writePool(questions);
     if (request.stagedKey) {
       await copyObject(request.stagedKey, file.s3_key, { contentType: CONTENT_TYPES[extension], fileName: name });
@@ -286,6 +297,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
     await Promise.allSettled([
       deletePool(fileId, questions.length),
       objectWritten ? deleteObject(file.s3_key) : Promise.resolve(),
+      deleteImportedImages(imageKeys),
     ]);
     if (isTransactionCanceled(error)) throw new AppError(409, 'conflict');
     throw error;
@@ -304,7 +316,15 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
       extra_columns: outcome.extra_columns,
       ignored_columns: outcome.ignored_columns,
       repairs: sheet.repairs.slice(0, REPORT_LIST_LIMIT),
-      ...(sheet.deck ? { deck: sheet.deck } : {}),
+      ...(sheet.deck
+        ? {
+            deck: {
+              ...sheet.deck,
+              images_stored: images.pending.length,
+              image_warnings: images.warnings.slice(0, REPORT_LIST_LIMIT),
+            },
+          }
+        : {}),
     },
   };
 }

@@ -1,0 +1,35 @@
+import type * as contracts from '#shared/contracts/images.js';
+import { isSiteAdmin } from '#shared/domain/roles.js';
+import { GENERATED_ID } from '../../runtime/data/ids.js';
+import { AppError } from '../../runtime/http/app-error.js';
+import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
+import { Reply } from '../../runtime/http/reply.js';
+import type { RequestContext } from '../../runtime/http/types.js';
+import { IMAGE_CONTENT_TYPES, sniffImageType } from '../../runtime/images/image-bytes.js';
+import { getFile } from './file-store.js';
+import { fileImageKey } from './object-keys.js';
+import { readObject } from './object-store.js';
+
+/**
+ * GET /api/file/{fileId}/images/{imageId}/ (D176): GetItem FILE (read rule) + one S3 GET. A private
+ * file's images answer its owner and admins, 404 to anyone else, as the file does.
+ */
+export async function readFileImage(input: ServiceInput<typeof contracts.readFileImage>, ctx: RequestContext) {
+  const { fileId, imageId } = input.params;
+  const caller = ctx.caller?.user ?? null;
+  const file = GENERATED_ID.test(fileId) ? await getFile(fileId) : null;
+  const readable =
+    !!file && (file.is_public !== false || (!!caller && (file.owner_id === caller.id || isSiteAdmin(caller))));
+  const bytes = readable && GENERATED_ID.test(imageId) ? await readObject(fileImageKey(fileId, imageId)) : null;
+  const type = bytes ? sniffImageType(bytes) : null;
+  if (!file || !bytes || !type) throw new AppError(404, 'image_not_found');
+  return new Reply(200, bytes, {
+    binary: true,
+    headers: {
+      'content-type': IMAGE_CONTENT_TYPES[type],
+      'x-content-type-options': 'nosniff',
+      // Keys never change content: a public file's image is cached for a year; a private one never.
+      'cache-control': file.is_public === true ? 'public, max-age=31536000, immutable' : 'private, no-store',
+    },
+  });
+}
