@@ -16,5 +16,6 @@ export {
 } from './files.js';
 export { resolveFile } from './resolve.js';
 export { readFileImage } from './file-images.js';
-export { deleteObject, listObjectKeys, putObject, readObject } from './object-store.js';
+export { copyObject, deleteObject, listObjectKeys, putObject, readObject } from './object-store.js';
+export { fileImageKey } from './object-keys.js';
 export { getFiles, poolQuestionsAt } from './file-store.js';

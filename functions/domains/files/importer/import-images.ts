@@ -43,7 +43,18 @@ export interface ImageWarning {
 /** `![alt](anki-media:name)`, or its start when a title cut it short. */
 const REFERENCE = /!\[([^\]\n]*)\]\(anki-media:([^)\s]*)\)?/g;
 
-const TEXT_FIELDS = ['title', 'content', 'answer', 'explanation'] as const;
+/** A title cut inside a reference's target: `![alt](anki-me`. */
+const CUT_REFERENCE = /!\[([^\]\n]*)\]\(([^)\s]*)$/;
+
+/** A title is plain: each reference as its alt text, a cut one too. */
+function plainTitle(title: string): string {
+  const whole = withoutImageReferences(title);
+  return whole.replace(CUT_REFERENCE, (cut, alt: string, target: string) =>
+    DECK_MEDIA_REF.startsWith(target) || target.startsWith(DECK_MEDIA_REF) ? alt : cut,
+  );
+}
+
+const TEXT_FIELDS = ['content', 'answer', 'explanation'] as const;
 
 interface PendingImage {
   id: string;
@@ -112,12 +123,13 @@ export function prepareImportedImages(
     return outcome;
   };
   questions.forEach((question, index) => {
+    question.title = plainTitle(question.title);
     const warned = new Set<string>();
     for (const field of TEXT_FIELDS) {
       if (!question[field].includes(DECK_MEDIA_REF)) continue;
       question[field] = question[field].replace(REFERENCE, (whole, alt: string, encoded: string) => {
         const name = decodeName(encoded);
-        if (field === 'title' || !whole.endsWith(')')) return alt;
+        if (!whole.endsWith(')')) return alt;
         const outcome = resolve(name);
         if (outcome.startsWith('/api/')) {
           prepared.markdown[index] = true;
