@@ -48,6 +48,7 @@ import {
   storeImportedImages,
   withoutImageReferences,
   type ImageWarning,
+  type PreparedImages,
 } from './import-images.js';
 
 export interface ImportOwner {
@@ -173,6 +174,12 @@ function rowsRefusal(outcome: Exclude<RowsOutcome, { ok: true }>): AppError {
   if (outcome.code === 'sheet_too_many_rows')
     return new AppError(400, outcome.code, { limit: QUESTION_SHEET_LIMITS.maxRows });
   return new AppError(400, outcome.code);
+}
+
+/** The deck report's image lines, only when the deck pointed at images it holds (D174). */
+function imagesReport(images: PreparedImages) {
+  if (images.pending.length === 0 && images.warnings.length === 0) return {};
+  return { images_stored: images.pending.length, image_warnings: images.warnings.slice(0, REPORT_LIST_LIMIT) };
 }
 
 /** A refused import, counted (metrics.ts) as it is thrown. */
@@ -316,15 +323,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
       extra_columns: outcome.extra_columns,
       ignored_columns: outcome.ignored_columns,
       repairs: sheet.repairs.slice(0, REPORT_LIST_LIMIT),
-      ...(sheet.deck
-        ? {
-            deck: {
-              ...sheet.deck,
-              images_stored: images.pending.length,
-              image_warnings: images.warnings.slice(0, REPORT_LIST_LIMIT),
-            },
-          }
-        : {}),
+      ...(sheet.deck ? { deck: { ...sheet.deck, ...imagesReport(images) } } : {}),
     },
   };
 }
