@@ -92,11 +92,13 @@ export const importReportSchema = /* @__PURE__ */ lazy(() =>
         notes: z.number().check(z.int()),
         cloze_skipped: z.number().check(z.int()),
         media_skipped: z.array(z.string()),
-        /** Images the notes pointed at, stored with the file (D174), and each refused or missing one by row. */
-        images_stored: z.optional(z.number().check(z.int())),
-        image_warnings: z.optional(
-          z.array(z.object({ line: z.number().check(z.int()), name: z.string(), code: z.string() })),
-        ),
+      }),
+    ),
+    /** Images the questions pointed at (D174, D177): how many were stored with the file, and each one refused, by row. */
+    images: z.optional(
+      z.object({
+        stored: z.number().check(z.int()),
+        warnings: z.array(z.object({ line: z.number().check(z.int()), name: z.string(), code: z.string() })),
       }),
     ),
   }),

@@ -54,11 +54,10 @@ describe('question import: Anki media', () => {
       const body = await importDeck(user, layout, isPublic);
       const fileId = body.file.id as string;
       expect(body.stats).toMatchObject({ imported: 5 });
-      expect(body.report.deck).toMatchObject({
-        notes: 5,
-        media_skipped: ['gone.png'],
-        images_stored: 1,
-        image_warnings: [
+      expect(body.report.deck).toMatchObject({ notes: 5, media_skipped: ['gone.png'] });
+      expect(body.report.images).toEqual({
+        stored: 1,
+        warnings: [
           { line: 2, name: 'vector.svg', code: 'image_type_unsupported' },
           { line: 3, name: 'huge.png', code: 'image_too_large' },
           { line: 4, name: 'bomb.png', code: 'image_dimensions_too_large' },

@@ -5,8 +5,9 @@ import { deleteObject, putObject } from '../object-store.js';
 import { fileImageKey, fileImageUrl } from '../object-keys.js';
 
 /**
- * Images that come with an import (D174–D176): an Anki note's `<img>` whose file the package holds
- * arrives here as `![alt](anki-media:<name>)`; each is checked by the upload's own pipeline
+ * Images that come with an import (D174–D177): an Anki note's `<img>` whose file the package holds
+ * arrives here as `![alt](anki-media:<name>)`, a sheet's Markdown image as its URL (fetched by
+ * image-fetch.ts); each is checked by the upload's own pipeline
  * (`checkImage`: type from the bytes, SVG refused, bomb guard, metadata removed, dimensions), stored
  * under the question file (`file-images/<fileId>/<imageId>`) and its reference rewritten to the
  * file's image URL with its `#WxH`. A refused or missing image leaves its alt text and a warning on
@@ -28,9 +29,12 @@ export type ImportImageCode =
   | 'image_truncated'
   | 'image_dimensions_too_large'
   | 'image_missing'
-  | 'image_import_limit';
+  | 'image_import_limit'
+  | 'image_fetch_refused'
+  | 'image_fetch_failed'
+  | 'image_fetch_timeout';
 
-/** The package's images by the name the notes use: bytes, or why there are none. */
+/** The images by the name the notes use (or their URL): bytes, or why there are none. */
 export type DeckMedia = Map<string, Uint8Array | ImportImageCode>;
 
 export interface ImageWarning {
@@ -39,9 +43,49 @@ export interface ImageWarning {
   code: ImportImageCode;
 }
 
+/** `![alt](anki-media:name)` (or its start when a title cut it short), or `![alt](http(s)://…)`. */
+const REFERENCE = /!\[([^\]\n]*)\]\((anki-media:[^)\s]*|https?:\/\/[^)\s]+)\)?/g;
 
-/** `![alt](anki-media:name)`, or its start when a title cut it short. */
-const REFERENCE = /!\[([^\]\n]*)\]\(anki-media:([^)\s]*)\)?/g;
+const decodeName = (encoded: string) => {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return encoded;
+  }
+};
+
+const TEXT_FIELDS = ['content', 'answer', 'explanation'] as const;
+
+/** A line that is only an https URL of an image file (D177): in the question and the explanation, it means that image. */
+const IMAGE_URL_LINE = /^[ \t]*(https:\/\/[^\s()<>]+?\.(?:png|jpe?g|gif|webp))(\?[^\s()<>]*)?[ \t]*$/gim;
+const URL_FIELDS = ['content', 'explanation'] as const;
+
+/** A referenced source: an Anki media name (decoded), or the URL itself. */
+const sourceOf = (target: string) =>
+  target.startsWith(DECK_MEDIA_REF) ? decodeName(target.slice(DECK_MEDIA_REF.length)) : target;
+
+/**
+ * The image URLs a sheet's questions point at, after each URL-only line of the question or the
+ * explanation became a Markdown image (alt: the file's name): distinct, the first `maxImages`.
+ */
+export function sheetImageUrls(questions: SheetQuestion[]): string[] {
+  const urls = new Set<string>();
+  for (const question of questions) {
+    for (const field of URL_FIELDS) {
+      if (!question[field].includes('https://')) continue;
+      question[field] = question[field].replace(IMAGE_URL_LINE, (_, url: string, query: string | undefined) => {
+        const name = decodeName(url.slice(url.lastIndexOf('/') + 1)).replace(/\.[^.]*$/, '');
+        return `![${name.replace(/[[\]\\]/g, ' ')}](${url}${query ?? ''})`;
+      });
+    }
+    for (const field of TEXT_FIELDS) {
+      if (!question[field].includes('](http')) continue;
+      for (const match of question[field].matchAll(REFERENCE))
+        if (match[0].endsWith(')') && urls.size < IMPORT_IMAGE_LIMITS.maxImages) urls.add(match[2]!);
+    }
+  }
+  return [...urls];
+}
 
 /** A title cut inside a reference's target: `![alt](anki-me`. */
 const CUT_REFERENCE = /!\[([^\]\n]*)\]\(([^)\s]*)$/;
@@ -53,8 +97,6 @@ function plainTitle(title: string): string {
     DECK_MEDIA_REF.startsWith(target) || target.startsWith(DECK_MEDIA_REF) ? alt : cut,
   );
 }
-
-const TEXT_FIELDS = ['content', 'answer', 'explanation'] as const;
 
 interface PendingImage {
   id: string;
@@ -69,14 +111,6 @@ export interface PreparedImages {
   pending: PendingImage[];
   warnings: ImageWarning[];
 }
-
-const decodeName = (encoded: string) => {
-  try {
-    return decodeURIComponent(encoded);
-  } catch {
-    return encoded;
-  }
-};
 
 /**
  * Checks every referenced image (nothing written yet) and rewrites the questions' texts in place:
@@ -95,7 +129,8 @@ export function prepareImportedImages(
   const resolve = (name: string): string | ImportImageCode => {
     const known = stored.get(name);
     if (known) return known;
-    const bytes = media.get(name) ?? 'image_missing';
+    // A URL past the import's cap was not fetched: the cap, not a missing file.
+    const bytes = media.get(name) ?? (name.startsWith('http') ? 'image_import_limit' : 'image_missing');
     let outcome: string | ImportImageCode;
     if (typeof bytes === 'string') outcome = bytes;
     else if (bytes.length > MAX_IMAGE_BYTES) outcome = 'image_too_large';
@@ -126,9 +161,9 @@ export function prepareImportedImages(
     question.title = plainTitle(question.title);
     const warned = new Set<string>();
     for (const field of TEXT_FIELDS) {
-      if (!question[field].includes(DECK_MEDIA_REF)) continue;
-      question[field] = question[field].replace(REFERENCE, (whole, alt: string, encoded: string) => {
-        const name = decodeName(encoded);
+      if (!question[field].includes(DECK_MEDIA_REF) && !question[field].includes('](http')) continue;
+      question[field] = question[field].replace(REFERENCE, (whole, alt: string, target: string) => {
+        const name = sourceOf(target);
         if (!whole.endsWith(')')) return alt;
         const outcome = resolve(name);
         if (outcome.startsWith('/api/')) {
@@ -148,7 +183,11 @@ export function prepareImportedImages(
 
 /** The preview's texts: each reference as its alt text (nothing is checked or stored). */
 export function withoutImageReferences(text: string): string {
-  return text.includes(DECK_MEDIA_REF) ? text.replace(REFERENCE, (_, alt: string) => alt) : text;
+  return text.includes(DECK_MEDIA_REF)
+    ? text.replace(REFERENCE, (whole: string, alt: string, target: string) =>
+        target.startsWith(DECK_MEDIA_REF) ? alt : whole,
+      )
+    : text;
 }
 
 /** One S3 PUT per image; the keys written, for a rollback. */

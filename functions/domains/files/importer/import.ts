@@ -13,6 +13,7 @@ import {
   type SheetExtension,
   type SheetStats,
   type SkippedRow,
+  type SheetQuestion,
   type RowsOutcome,
   REPORT_LIST_LIMIT,
   REQUIRED_COLUMNS,
@@ -49,6 +50,9 @@ import {
   withoutImageReferences,
   type ImageWarning,
   type PreparedImages,
+  type DeckMedia,
+  IMPORT_IMAGE_LIMITS,
+  sheetImageUrls,
 } from './import-images.js';
 
 export interface ImportOwner {
@@ -78,7 +82,9 @@ export interface ImportReport {
   extra_columns: string[];
   ignored_columns: string[];
   repairs: SheetRepair[];
-  deck?: ParsedSheet['deck'] & { images_stored?: number; image_warnings?: ImageWarning[] };
+  deck?: ParsedSheet['deck'];
+  /** Images the questions pointed at (a deck's media, a sheet's image URLs): how many were stored, and each refused one by row. */
+  images?: { stored: number; warnings: ImageWarning[] };
 }
 
 export interface ImportResult {
@@ -176,10 +182,20 @@ function rowsRefusal(outcome: Exclude<RowsOutcome, { ok: true }>): AppError {
   return new AppError(400, outcome.code);
 }
 
-/** The deck report's image lines, only when the deck pointed at images it holds (D174). */
+/** A deck's own media, or the images a sheet's questions name by URL, fetched behind the SSRF guard (D177). */
+async function sheetMedia(sheet: ParsedSheet, questions: SheetQuestion[]): Promise<DeckMedia | undefined> {
+  if (sheet.media) return sheet.media;
+  const urls = sheetImageUrls(questions);
+  if (urls.length === 0) return undefined;
+  // The fetcher (and its agent) loads only for a sheet that names images.
+  const { fetchImages } = await import('./image-fetch.js');
+  return fetchImages(urls, IMPORT_IMAGE_LIMITS.maxTotalBytes);
+}
+
+/** The report's image lines, only when the questions pointed at images (D174, D177). */
 function imagesReport(images: PreparedImages) {
   if (images.pending.length === 0 && images.warnings.length === 0) return {};
-  return { images_stored: images.pending.length, image_warnings: images.warnings.slice(0, REPORT_LIST_LIMIT) };
+  return { images: { stored: images.pending.length, warnings: images.warnings.slice(0, REPORT_LIST_LIMIT) } };
 }
 
 /** A refused import, counted (metrics.ts) as it is thrown. */
@@ -249,7 +265,12 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   const now = new Date();
   const createdAt = now.toISOString();
   const previous = await getOwnFileByName(owner.id, key);
-  const images = prepareImportedImages(fileId, outcome.questions, outcome.lines, sheet.media);
+  const images = prepareImportedImages(
+    fileId,
+    outcome.questions,
+    outcome.lines,
+    await sheetMedia(sheet, outcome.questions),
+  );
   const questions = outcome.questions.map((q, index) => {
     const order = index + 1;
     const id = fileQuestionEntity.questionId(fileId, order);
@@ -323,7 +344,8 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
       extra_columns: outcome.extra_columns,
       ignored_columns: outcome.ignored_columns,
       repairs: sheet.repairs.slice(0, REPORT_LIST_LIMIT),
-      ...(sheet.deck ? { deck: { ...sheet.deck, ...imagesReport(images) } } : {}),
+      ...(sheet.deck ? { deck: sheet.deck } : {}),
+      ...imagesReport(images),
     },
   };
 }
