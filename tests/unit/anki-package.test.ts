@@ -89,15 +89,21 @@ describe('the head of a text sheet, cut after its last whole line (the preview o
 
 describe('Anki media (D174)', () => {
   it('reads the legacy JSON map and the newer protobuf map, junk as an empty map', async () => {
-    const { jsonMediaMap, protobufMediaMap, readMediaMap } = await import(
-      '../../functions/domains/files/importer/anki-media.js'
-    );
+    const { jsonMediaMap, protobufMediaMap, readMediaMap } =
+      await import('../../functions/domains/files/importer/anki-media.js');
     expect([...jsonMediaMap('{"0":"사과.png","1":"b.jpg","2":7}')]).toEqual([
       ['사과.png', '0'],
       ['b.jpg', '1'],
     ]);
     expect([...jsonMediaMap('[1,2]')]).toEqual([]);
-    expect([...protobufMediaMap(mediaEntries([{ name: 'a.png', size: 3 }, { name: '지도.webp', size: 300 }]))]).toEqual([
+    expect([
+      ...protobufMediaMap(
+        mediaEntries([
+          { name: 'a.png', size: 3 },
+          { name: '지도.webp', size: 300 },
+        ]),
+      ),
+    ]).toEqual([
       ['a.png', '0'],
       ['지도.webp', '1'],
     ]);
@@ -152,17 +158,60 @@ describe('Anki media (D174)', () => {
       ['big.png', new Uint8Array(2 * 1024 * 1024 + 1)],
       ['gone.png', 'image_missing'],
     ]);
-    const prepared = prepareImportedImages('f'.repeat(20), questions, [2, 3, 4, 5], media);
+    const prepared = await prepareImportedImages('f'.repeat(20), questions, [2, 3, 4, 5], media);
     expect(prepared.markdown).toEqual([true, false, false, false]);
     expect(prepared.pending).toHaveLength(1);
     expect(Buffer.from(prepared.pending[0]!.bytes).includes('GPS here')).toBe(false);
     const url = `/api/file/${'f'.repeat(20)}/images/${prepared.pending[0]!.id}/#4x3`;
-    expect(questions.map((q) => q.content)).toEqual([`ok ![flag](${url}) and again ![flag](${url})`, 'vector', 'big', 'gone']);
+    expect(questions.map((q) => q.content)).toEqual([
+      `ok ![flag](${url}) and again ![flag](${url})`,
+      'vector',
+      'big',
+      'gone',
+    ]);
     expect(questions[0]!.title).toBe('ok flag');
     expect(prepared.warnings).toEqual([
       { line: 3, name: 'v.svg', code: 'image_type_unsupported' },
       { line: 4, name: 'big.png', code: 'image_too_large' },
       { line: 5, name: 'gone.png', code: 'image_missing' },
+    ]);
+  });
+});
+
+describe('image URLs in a sheet (D177)', () => {
+  it('a line that is only an https image URL becomes a Markdown image in the question and the explanation; other URLs stay text', async () => {
+    const { sheetImageUrls } = await import('../../functions/domains/files/importer/import-images.js');
+    const q = (content: string, explanation = '', answer = 'a') => ({
+      csv_id: '',
+      title: 't',
+      content,
+      answer,
+      explanation,
+      difficulty: 'Medium' as const,
+      url: '',
+      group_id: '',
+    });
+    const questions = [
+      q('Look:\nhttps://cdn.example.com/img/%EC%A7%80%EB%8F%84.PNG?v=2\n1) a', ' https://example.com/b.webp '),
+      q('https://example.com/page.html', 'see https://example.com/c.png inline'),
+      q('http://example.com/d.png', '', 'https://example.com/answer.png'),
+      q('![x](https://example.com/e.jpg) ![y](http://example.com/f.gif) ![cut](https://example.com/g.png'),
+    ];
+    expect(sheetImageUrls(questions)).toEqual([
+      'https://cdn.example.com/img/%EC%A7%80%EB%8F%84.PNG?v=2',
+      'https://example.com/b.webp',
+      'https://example.com/e.jpg',
+      'http://example.com/f.gif',
+    ]);
+    expect(questions.map((x) => [x.content, x.explanation, x.answer])).toEqual([
+      [
+        'Look:\n![지도](https://cdn.example.com/img/%EC%A7%80%EB%8F%84.PNG?v=2)\n1) a',
+        '![b](https://example.com/b.webp)',
+        'a',
+      ],
+      ['https://example.com/page.html', 'see https://example.com/c.png inline', 'a'],
+      ['http://example.com/d.png', '', 'https://example.com/answer.png'],
+      ['![x](https://example.com/e.jpg) ![y](http://example.com/f.gif) ![cut](https://example.com/g.png', '', 'a'],
     ]);
   });
 });

@@ -5,7 +5,6 @@ import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { Reply } from '../../runtime/http/reply.js';
 import type { RequestContext } from '../../runtime/http/types.js';
-import { IMAGE_CONTENT_TYPES, sniffImageType } from '../../runtime/images/image-bytes.js';
 import { getFile } from './file-store.js';
 import { fileImageKey } from './object-keys.js';
 import { readObject } from './object-store.js';
@@ -21,6 +20,8 @@ export async function readFileImage(input: ServiceInput<typeof contracts.readFil
   const readable =
     !!file && (file.is_public !== false || (!!caller && (file.owner_id === caller.id || isSiteAdmin(caller))));
   const bytes = readable && GENERATED_ID.test(imageId) ? await readObject(fileImageKey(fileId, imageId)) : null;
+  // The byte checks (image-size) load on the first image read, not at the Lambda's cold start (D106).
+  const { IMAGE_CONTENT_TYPES, sniffImageType } = await import('../../runtime/images/image-bytes.js');
   const type = bytes ? sniffImageType(bytes) : null;
   if (!file || !bytes || !type) throw new AppError(404, 'image_not_found');
   return new Reply(200, bytes, {

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { config } from '../../../runtime/config.js';
-import { MAX_IMAGE_BYTES } from '../../../runtime/images/image-bytes.js';
+import { MAX_IMAGE_BYTES } from '../../../runtime/images/image-limits.js';
 import type { ImportImageCode } from './import-images.js';
 
 /**

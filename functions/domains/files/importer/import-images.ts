@@ -1,6 +1,6 @@
 import type { SheetQuestion } from '#shared/domain/question-sheet.js';
 import { newId } from '../../../runtime/data/ids.js';
-import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES, checkImage } from '../../../runtime/images/image-bytes.js';
+import { MAX_IMAGE_BYTES } from '../../../runtime/images/image-limits.js';
 import { deleteObject, putObject } from '../object-store.js';
 import { fileImageKey, fileImageUrl } from '../object-keys.js';
 
@@ -116,14 +116,16 @@ export interface PreparedImages {
  * Checks every referenced image (nothing written yet) and rewrites the questions' texts in place:
  * a kept image becomes its URL, anything else its alt text. A title is plain: always its alt text.
  */
-export function prepareImportedImages(
+export async function prepareImportedImages(
   fileId: string,
   questions: SheetQuestion[],
   lines: readonly number[],
   media: DeckMedia | undefined,
-): PreparedImages {
+): Promise<PreparedImages> {
   const prepared: PreparedImages = { markdown: questions.map(() => false), pending: [], warnings: [] };
   if (!media || media.size === 0) return prepared;
+  // image-size and the checks load only for an import that carries images (D106).
+  const { IMAGE_CONTENT_TYPES, checkImage } = await import('../../../runtime/images/image-bytes.js');
   const stored = new Map<string, string | ImportImageCode>();
   let totalBytes = 0;
   const resolve = (name: string): string | ImportImageCode => {

@@ -139,7 +139,7 @@ export async function readQuestionSheet(
 ): Promise<{
   name: string;
   extension: SheetExtension;
-  sheet: ParsedSheet;
+  sheet: ParsedSheet & { media?: DeckMedia };
   columns: Partial<Record<QuestionColumn, number>>;
   mapping: SheetColumns;
   proposed: SheetColumns;
@@ -183,7 +183,7 @@ function rowsRefusal(outcome: Exclude<RowsOutcome, { ok: true }>): AppError {
 }
 
 /** A deck's own media, or the images a sheet's questions name by URL, fetched behind the SSRF guard (D177). */
-async function sheetMedia(sheet: ParsedSheet, questions: SheetQuestion[]): Promise<DeckMedia | undefined> {
+async function sheetMedia(sheet: ParsedSheet & { media?: DeckMedia }, questions: SheetQuestion[]): Promise<DeckMedia | undefined> {
   if (sheet.media) return sheet.media;
   const urls = sheetImageUrls(questions);
   if (urls.length === 0) return undefined;
@@ -265,7 +265,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   const now = new Date();
   const createdAt = now.toISOString();
   const previous = await getOwnFileByName(owner.id, key);
-  const images = prepareImportedImages(
+  const images = await prepareImportedImages(
     fileId,
     outcome.questions,
     outcome.lines,

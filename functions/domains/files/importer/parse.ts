@@ -9,7 +9,6 @@ import {
   type SheetExtension,
 } from '#shared/domain/question-sheet.js';
 import { AppError } from '../../../runtime/http/app-error.js';
-import type { DeckMedia } from './import-images.js';
 
 /** Rows read past the cap, so a few blank rows inside a full sheet do not cut data off. */
 const BLANK_ROW_SLACK = 1_000;
@@ -55,8 +54,6 @@ export interface ParsedSheet {
   repairs: SheetRepair[];
   /** An Anki package: notes not imported as cards and media left behind (anki-package.ts). */
   deck?: { notes: number; cloze_skipped: number; media_skipped: string[] };
-  /** An Anki package's images the notes point at (import-images.ts). */
-  media?: DeckMedia;
 }
 
 const tooManyRows = () => new AppError(400, 'sheet_too_many_rows', { limit: QUESTION_SHEET_LIMITS.maxRows });
