@@ -75,7 +75,11 @@ export function zstdStored(data: Uint8Array): Uint8Array {
 
 /** A protobuf varint (values below 2^28 here). */
 const varint = (n: number): number[] => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, ...varint(n >>> 7)]);
-const lengthDelimited = (field: number, bytes: Uint8Array | number[]) => [(field << 3) | 2, ...varint(bytes.length), ...bytes];
+const lengthDelimited = (field: number, bytes: Uint8Array | number[]) => [
+  (field << 3) | 2,
+  ...varint(bytes.length),
+  ...bytes,
+];
 
 /** Anki 2.1.50+'s media map: `MediaEntries { repeated MediaEntry { string name = 1; uint32 size = 2; bytes sha1 = 3 } entries = 1 }`. */
 export function mediaEntries(files: { name: string; size: number }[]): Uint8Array {

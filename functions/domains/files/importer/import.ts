@@ -183,7 +183,10 @@ function rowsRefusal(outcome: Exclude<RowsOutcome, { ok: true }>): AppError {
 }
 
 /** A deck's own media, or the images a sheet's questions name by URL, fetched behind the SSRF guard (D177). */
-async function sheetMedia(sheet: ParsedSheet & { media?: DeckMedia }, questions: SheetQuestion[]): Promise<DeckMedia | undefined> {
+async function sheetMedia(
+  sheet: ParsedSheet & { media?: DeckMedia },
+  questions: SheetQuestion[],
+): Promise<DeckMedia | undefined> {
   if (sheet.media) return sheet.media;
   const urls = sheetImageUrls(questions);
   if (urls.length === 0) return undefined;
