@@ -1,3 +1,4 @@
+import * as XLSX from 'xlsx';
 import { describe, expect, inject, it } from 'vitest';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam } from '../support/exam-fixtures.js';
@@ -94,6 +95,14 @@ describe('question import: Anki media', () => {
       expect(seen).toEqual(
         isPublic ? { owner: 200, other: 200, anonymous: 200 } : { owner: 200, other: 404, anonymous: 404 },
       );
+
+      // The data export lists the file's images where they are read.
+      const exported = await user.client.get('/api/export-user-data/');
+      expect(exported.status).toBe(200);
+      const book = XLSX.read(Buffer.from(await exported.arrayBuffer()), { type: 'buffer' });
+      expect(XLSX.utils.sheet_to_json(book.Sheets.file_images!)).toEqual([
+        { file_id: fileId, image_id: imageId, url: `/api/file/${fileId}/images/${imageId}/` },
+      ]);
     },
   );
 

@@ -288,7 +288,11 @@ export function newExamRecord(fields: {
   return exam;
 }
 
-/** Writes an exam, turning a lost title race into 409 exam_title_taken; derived titles get a suffix instead. */
+/**
+ * Writes an exam, turning a lost title race into 409 exam_title_taken; derived titles get a suffix instead.
+ * Questions carrying a question file's imported images get copies under the exam first (D176): one S3
+ * COPY per distinct image, removed again if the exam is not written.
+ */
 export async function storeExam(
   exam: ExamRecord,
   questions: StoredQuestion[],

@@ -5,9 +5,11 @@ import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { Reply } from '../../runtime/http/reply.js';
 import type { RequestContext } from '../../runtime/http/types.js';
+import { paginate } from '../../runtime/data/paginate.js';
+import { fileEntity } from './entities/file.js';
 import { getFile } from './file-store.js';
-import { fileImageKey } from './object-keys.js';
-import { readObject } from './object-store.js';
+import { fileImageKey, fileImagePrefix, fileImageUrl } from './object-keys.js';
+import { listObjectKeys, readObject } from './object-store.js';
 
 /**
  * GET /api/file/{fileId}/images/{imageId}/ (D176): GetItem FILE (read rule) + one S3 GET. A private
@@ -33,4 +35,22 @@ export async function readFileImage(input: ServiceInput<typeof contracts.readFil
       'cache-control': file.is_public === true ? 'public, max-age=31536000, immutable' : 'private, no-store',
     },
   });
+}
+
+/** The imported images of a user's files (`file_images` sheet of the data export, D176): one LIST per file. */
+export async function fileImagesOfOwner(userId: string): Promise<{ file_id: string; image_id: string; url: string }[]> {
+  const rows: { file_id: string; image_id: string; url: string }[] = [];
+  for await (const item of paginate({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': fileEntity.ownerPartition(userId) },
+    ProjectionExpression: 'id',
+  })) {
+    const fileId = String(item.id);
+    for (const key of await listObjectKeys(fileImagePrefix(fileId))) {
+      const imageId = key.slice(fileImagePrefix(fileId).length);
+      rows.push({ file_id: fileId, image_id: imageId, url: fileImageUrl(fileId, imageId) });
+    }
+  }
+  return rows;
 }

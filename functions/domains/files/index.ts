@@ -15,7 +15,7 @@ export {
   updateQuestionFile,
 } from './files.js';
 export { resolveFile } from './resolve.js';
-export { readFileImage } from './file-images.js';
+export { fileImagesOfOwner, readFileImage } from './file-images.js';
 export { copyObject, deleteObject, listObjectKeys, putObject, readObject } from './object-store.js';
 export { fileImageKey } from './object-keys.js';
 export { getFiles, poolQuestionsAt } from './file-store.js';
