@@ -249,7 +249,9 @@ export async function previewQuestionSheet(bytes: Uint8Array, fileName: string, 
  * questions first (BatchWriteItem of 25), then the S3 object, then the file record with the name
  * pointer in one transaction: until that last write nothing is visible, and a failure on the way
  * removes what was written. Requests: ceil(questions / 25) batch writes + 1 transaction + 1 or 2
- * GetItems (the owner's earlier file of the same name).
+ * GetItems (the owner's earlier file of the same name). Images the questions carry (a deck's media,
+ * a sheet's image URLs, D174–D177) are checked before the first write and stored first, one S3 PUT
+ * each; a rollback deletes them too.
  */
 export async function importQuestionSheet(request: ImportRequest): Promise<ImportResult> {
   const { name, extension, sheet, mapping, rows, lines } = await readQuestionSheet(
