@@ -40,9 +40,13 @@ describe('question import: an Anki deck, then the export menus', () => {
               'Korea',
             ],
           },
+          { fields: ['Which way? <img src="arrow.svg" alt="arrow">', 'up'] },
         ],
         'anki2',
-        { 'flag.png': png(160, 100, { stripes: true }) },
+        {
+          'flag.png': png(160, 100, { stripes: true }),
+          'arrow.svg': new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        },
       );
       await page.getByTestId('question-file-input').setInputFiles({ name, mimeType: 'application/zip', buffer: deck });
       await page.getByTestId('upload-submit').focus();
@@ -60,6 +64,12 @@ describe('question import: an Anki deck, then the export menus', () => {
       await page.keyboard.press('Enter');
       await page.getByTestId('upload-result').waitFor({ timeout: 60_000 });
       expect(await page.getByTestId('import-report-images').textContent()).toContain('1');
+      expect(await page.getByTestId('import-report-image-warnings').textContent()).toContain('arrow.svg');
+      if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByTestId('import-report').screenshot({
+        path: `test-results/screenshots/question-deck-images-report-${language}-${viewport}.png`,
+      });
 
       // The file row's download menu: Anki text, then the uploaded file itself.
       const row = page.locator(`[data-testid="file-row"][data-file-name="${name}"]`);
@@ -84,7 +94,7 @@ describe('question import: an Anki deck, then the export menus', () => {
       const fileId = files.body.files.find((f) => f.name === name)!.id;
       const exam = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
         title: `deck exam ${language} ${stamp}`,
-        question_count: 3,
+        question_count: 4,
         file_id: fileId,
         is_public: false,
       });

@@ -130,7 +130,7 @@ const en = {
     readPackage: 'Read the Anki deck (.apkg): {{notes}} notes.',
     clozeSkipped: '{{count}} cloze notes have no answer field and were not imported.',
     mediaSkipped: 'Sounds, and images the deck does not hold, are not imported: {{names}}',
-    imagesStored: '{{count}} images were stored with the questions.',
+    imagesStored: 'Images stored with the questions: {{count}}.',
     imageWarningsTitle: 'Images not imported (the question keeps their alt text)',
     imageWarnings: {
       image_too_large: 'Line {{line}}: {{name}} is over 2 MB.',
