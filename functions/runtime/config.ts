@@ -64,6 +64,17 @@ export const config = {
     const rate = Number(process.env.DAILY_MAIL_SEND_RATE);
     return Number.isFinite(rate) && rate > 0 ? rate : undefined;
   },
+  /**
+   * Origins (comma-separated, e.g. `http://127.0.0.1:4567`) an import may fetch images from past the
+   * SSRF guard's https-only and public-address rules (D177): for the tests' local image server only.
+   * Unset by default; the CDK stack never sets it (tests/infra/stack.test.ts).
+   */
+  get importImageTestOrigins(): string[] {
+    return (process.env.IMPORT_IMAGE_TEST_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
+  },
   /** Checks answers against their contracts; on in tests and locally, off in AWS. */
   get validateResponses() {
     return process.env.VALIDATE_RESPONSES === 'true';

@@ -94,6 +94,13 @@ export const importReportSchema = /* @__PURE__ */ lazy(() =>
         media_skipped: z.array(z.string()),
       }),
     ),
+    /** Images the questions pointed at (D174, D177): how many were stored with the file, and each one refused, by row. */
+    images: z.optional(
+      z.object({
+        stored: z.number().check(z.int()),
+        warnings: z.array(z.object({ line: z.number().check(z.int()), name: z.string(), code: z.string() })),
+      }),
+    ),
   }),
 );
 export type ImportReport = z.infer<ReturnType<typeof importReportSchema>>;

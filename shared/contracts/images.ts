@@ -45,3 +45,20 @@ export const readQuestionImage = defineRoute({
   access: 'public',
   schemas: () => ({ params: examImageParams() }),
 });
+
+/**
+ * GET /api/file/{fileId}/images/{imageId}/: an image that came with an import (D176), for whoever
+ * may read the question file (its owner and admins, anyone when the file is public); exams built from
+ * the file keep pointing here. Cached like an exam's image: public a year, private `no-store`.
+ */
+export const readFileImage = defineRoute({
+  method: 'GET',
+  path: '/api/file/{fileId}/images/{imageId}/',
+  access: 'public',
+  schemas: () => ({
+    params: z.object({
+      fileId: z.string().check(z.minLength(1), z.maxLength(100)),
+      imageId: z.string().check(z.minLength(1), z.maxLength(100)),
+    }),
+  }),
+});

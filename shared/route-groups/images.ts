@@ -11,6 +11,6 @@ export const imagesGroup: RouteGroup = {
   // Images of up to 2 MB pass through memory once or twice.
   memoryMb: 512,
   timeoutSeconds: 29,
-  routes: [images.uploadQuestionImage, images.readQuestionImage],
+  routes: [images.uploadQuestionImage, images.readQuestionImage, images.readFileImage],
   access: { appTable: 'read', ephemeralTable: 'sessions', filesBucket: 'write' },
 };

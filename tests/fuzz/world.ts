@@ -173,6 +173,7 @@ export async function buildWorld(apiUrl: string): Promise<World> {
     examId: [privateExam, publicExam],
     id: [resultId, questions[0]!.id, owner.id],
     name: [privateFile.id, publicFile.id],
+    fileId: [privateFile.id, publicFile.id],
   };
 
   const ownerRefs = { ids: [owner.id, owner.username], marker };

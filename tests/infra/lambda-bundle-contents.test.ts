@@ -95,8 +95,11 @@ describe('what a route reaches through `await import()` is not read at init (D10
       module: '@aws-sdk/client-s3',
       usedBy: ['files', 'files-sheets', 'profile', 'users', 'exams', 'images', 'questions', 'profile-export'],
     },
-    // Question images: image-size and the byte checks load on the first image route (domains/exams/question-images.ts).
-    { module: 'image-size', usedBy: ['images'] },
+    // Question images: image-size and the byte checks load on the first image route (domains/exams/question-images.ts),
+    // or when an import carries images (domains/files/importer/import-images.ts).
+    { module: 'image-size', usedBy: ['images', 'files-sheets'] },
+    // The import's image fetcher and its SSRF guard: only a sheet naming image URLs loads them (D177).
+    { module: 'request-filtering-agent', usedBy: ['files-sheets'] },
     { module: '@aws-sdk/client-sesv2', usedBy: ['auth'] },
     { module: 'jose', usedBy: ['auth', 'profile'] },
     { module: '@aws-sdk/client-bedrock-runtime', usedBy: ['questions'] },

@@ -149,6 +149,8 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
         expect(env.STAGE).toBe('dev');
         expect(env.GOOGLE_CLIENT_ID).toBeUndefined();
         expect(env.VALIDATE_RESPONSES).toBeUndefined();
+        // The import's image fetcher lets no origin past its SSRF guard in a deployed stack (D177).
+        expect(env.IMPORT_IMAGE_TEST_ORIGINS).toBeUndefined();
         // https:// + the distribution's domain (no custom domain in dev).
         expect(JSON.stringify(env.APP_ORIGIN)).toMatch(/https:\/\/.*SiteDistribution[0-9A-F]+","DomainName"/);
       }

@@ -13,6 +13,10 @@ import { config } from '../../functions/runtime/config.js';
 import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
+import { apkgBytes } from '../support/anki-deck.js';
+import { png } from '../support/images.js';
+import { multipartForm } from '../support/sheets.js';
+import { objectsUnder } from '../support/exam-store.js';
 
 /*
  * Finding 5 of issue 15: kill each engine of the local cloud in turn during a stream of requests.
@@ -30,6 +34,7 @@ let fileBytes: number;
 let resultId: string;
 let fileId: string;
 let uploadId: string;
+let importedImage: string;
 
 /** A signed-in user with an unverified email address (each may be sent one verification mail). */
 async function userWithEmail(): Promise<FixtureUser> {
@@ -58,6 +63,16 @@ beforeAll(async () => {
   ).json()) as { upload_id: string; url: string };
   expect((await fetch(ticket.url, { method: 'PUT', body: sheet })).status).toBe(200);
   uploadId = ticket.upload_id;
+  // A deck with an image: the file's image route joins the s3rver case (D176).
+  const deck = await apkgBytes([{ fields: ['<img src="a.png">', 'a'] }], 'anki2', { 'a.png': png(4, 4) });
+  const imported = (await (
+    await user.client.request('POST', '/api/upload-questions/', {
+      body: multipartForm({ is_public: 'false' }, { name: `faults-${Date.now()}.apkg`, bytes: deck }),
+    })
+  ).json()) as { file: { id: string }; report: { images: { stored: number } } };
+  expect(imported.report.images.stored).toBe(1);
+  const [key] = await objectsUnder(`file-images/${imported.file.id}/`);
+  importedImage = `/api/file/${imported.file.id}/images/${key!.split('/')[2]}/`;
   fileBytes = (
     await (await user.client.get(`/api/question-files/${encodeURIComponent(fileName)}/download/`)).arrayBuffer()
   ).byteLength;
@@ -140,6 +155,11 @@ describe('engine supervision and 503 while an engine is down', () => {
     await killDuringStream(cloud.engines.s3, () =>
       user.client.get(`/api/question-files/${encodeURIComponent(fileName)}/download/`),
     );
+    await everythingIsThere();
+  }, 60_000);
+
+  it("s3rver: a file's imported image answers 503 with Retry-After, then the image", async () => {
+    await killDuringStream(cloud.engines.s3, () => user.client.get(importedImage));
     await everythingIsThere();
   }, 60_000);
 

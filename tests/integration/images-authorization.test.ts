@@ -5,6 +5,7 @@ import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { objectsUnder } from '../support/exam-store.js';
 import { multipartForm } from '../support/sheets.js';
 import { png as pngOf } from '../support/images.js';
+import { apkgBytes } from '../support/anki-deck.js';
 
 const png = (width: number, height: number, rows = true) => pngOf(width, height, { rows, text: 'GPS 37.5N 127.0E' });
 import type { TestClient } from '../support/http-client.js';
@@ -65,6 +66,34 @@ describe('authorization matrix: question images', () => {
           ? { anonymous: 200, owner: 200, other: 200, admin: 200 }
           : { anonymous: 404, owner: 200, other: 404, admin: 200 },
       );
+    });
+  }
+});
+
+describe('authorization matrix: imported images (D176)', () => {
+  for (const isPublic of [false, true]) {
+    const visibility = isPublic ? 'public' : 'private';
+    it(`GET file/{fileId}/images/{imageId} (${visibility} file): whoever reads the file`, async () => {
+      const deck = await apkgBytes([{ fields: ['<img src="a.png">', 'a'] }], 'anki2', { 'a.png': png(6, 6) });
+      const res = await owner.client.request('POST', '/api/upload-questions/', {
+        body: multipartForm(
+          { is_public: String(isPublic) },
+          { name: `matrix-${visibility}-${Date.now()}.apkg`, bytes: deck },
+        ),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const fileId = ((await res.json()) as Json).file.id as string;
+      const [key] = await objectsUnder(`file-images/${fileId}/`);
+      const seen: Record<string, number> = {};
+      for (const who of WHO)
+        seen[who] = (await clients[who].get(`/api/file/${fileId}/images/${key!.split('/')[2]}/`)).status;
+      expect(seen).toEqual(
+        isPublic
+          ? { anonymous: 200, owner: 200, other: 200, admin: 200 }
+          : { anonymous: 404, owner: 200, other: 404, admin: 200 },
+      );
+      expect((await owner.client.get(`/api/file/${fileId}/images/aaaaaaaaaaaaaaaaaaaa/`)).status).toBe(404);
+      expect((await owner.client.get(`/api/file/${fileId}/images/..%2F..%2Ffiles/`)).status).toBe(404);
     });
   }
 });

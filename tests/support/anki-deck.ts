@@ -73,9 +73,49 @@ export function zstdStored(data: Uint8Array): Uint8Array {
   return new Uint8Array(parts);
 }
 
-export async function apkgBytes(notes: DeckNote[], layout: 'anki2' | 'anki21' | 'anki21b' = 'anki2'): Promise<Buffer> {
+/** A protobuf varint (values below 2^28 here). */
+const varint = (n: number): number[] => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, ...varint(n >>> 7)]);
+const lengthDelimited = (field: number, bytes: Uint8Array | number[]) => [
+  (field << 3) | 2,
+  ...varint(bytes.length),
+  ...bytes,
+];
+
+/** Anki 2.1.50+'s media map: `MediaEntries { repeated MediaEntry { string name = 1; uint32 size = 2; bytes sha1 = 3 } entries = 1 }`. */
+export function mediaEntries(files: { name: string; size: number }[]): Uint8Array {
+  return new Uint8Array(
+    files.flatMap((file) =>
+      lengthDelimited(1, [
+        ...lengthDelimited(1, new TextEncoder().encode(file.name)),
+        0x10,
+        ...varint(file.size),
+        ...lengthDelimited(3, new Uint8Array(20)),
+      ]),
+    ),
+  );
+}
+
+/** The package's media: file name → bytes, numbered in order; JSON map (legacy) or zstd protobuf (anki21b, files zstd too). */
+export type DeckFiles = Record<string, Uint8Array>;
+
+function mediaEntriesOf(media: DeckFiles, layout: 'anki2' | 'anki21' | 'anki21b'): Record<string, Uint8Array> {
+  const files = Object.entries(media);
+  const entries: Record<string, Uint8Array> = {};
+  files.forEach(([, bytes], i) => (entries[String(i)] = layout === 'anki21b' ? zstdStored(bytes) : bytes));
+  entries.media =
+    layout === 'anki21b'
+      ? zstdStored(mediaEntries(files.map(([name, bytes]) => ({ name, size: bytes.length }))))
+      : new TextEncoder().encode(JSON.stringify(Object.fromEntries(files.map(([name], i) => [String(i), name]))));
+  return entries;
+}
+
+export async function apkgBytes(
+  notes: DeckNote[],
+  layout: 'anki2' | 'anki21' | 'anki21b' = 'anki2',
+  media: DeckFiles = {},
+): Promise<Buffer> {
   const collection = await collectionBytes(notes, layout === 'anki21b' ? 'anki21b' : 'anki2');
-  const entries: Record<string, Uint8Array> = { media: new TextEncoder().encode('{}') };
+  const entries: Record<string, Uint8Array> = mediaEntriesOf(media, layout);
   if (layout === 'anki21b') {
     entries['collection.anki21b'] = zstdStored(collection);
     // Newer exports keep a stub for old Anki versions beside the real collection.

@@ -3,9 +3,13 @@ import { deflateSync } from 'node:zlib';
 /**
  * A real PNG written here: `width × height`, 8-bit greyscale, with a text chunk standing in for the
  * metadata an upload must drop. `rows: false` writes one byte of pixel data whatever the declared
- * size (a decompression bomb's shape).
+ * size (a decompression bomb's shape); `stripes` draws visible bands (for a screenshot).
  */
-export function png(width: number, height: number, options: { text?: string; rows?: boolean } = {}): Buffer {
+export function png(
+  width: number,
+  height: number,
+  options: { text?: string; rows?: boolean; stripes?: boolean } = {},
+): Buffer {
   const table = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -29,6 +33,12 @@ export function png(width: number, height: number, options: { text?: string; row
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
   const pixels = options.rows === false ? Buffer.alloc(1) : Buffer.alloc((width + 1) * height, 0x80);
+  // Visible pixels for a screenshot: each row filter 0 (none), then grey bands.
+  if (options.stripes)
+    for (let y = 0; y < height; y++) {
+      pixels[y * (width + 1)] = 0;
+      pixels.fill(Math.floor(y / 10) % 2 ? 0x30 : 0xc0, y * (width + 1) + 1, (y + 1) * (width + 1));
+    }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),

@@ -11,6 +11,8 @@ declare module 'vitest' {
     cloudEnv: Record<string, string>;
     /** Port where tests/integration/accounts-google.test.ts serves its JWKS (GOOGLE_JWKS_URL points there). */
     googleJwksPort: number;
+    /** Port where tests/integration/question-import-image-urls.test.ts serves images (IMPORT_IMAGE_TEST_ORIGINS). */
+    imageServerPort: number;
   }
 }
 
@@ -34,6 +36,10 @@ export async function setup(project: TestProject) {
   const jwksPort = await freePort();
   process.env.GOOGLE_JWKS_URL = `http://127.0.0.1:${jwksPort}/oauth2/v3/certs`;
   project.provide('googleJwksPort', jwksPort);
+  // The import's image fetcher may reach this one local origin over http (D177); nothing else.
+  const imagePort = await freePort();
+  process.env.IMPORT_IMAGE_TEST_ORIGINS = `http://127.0.0.1:${imagePort}`;
+  project.provide('imageServerPort', imagePort);
   cloud = await startLocalCloud({ rootDir, port: await freePort(), dataDir: null, web: 'none', scheduler: false });
   project.provide('apiUrl', cloud.url);
   project.provide('cloudEnv', cloud.env);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readQuestionSheet } from '../../functions/domains/files/importer/import.js';
 import { normalizeRows } from '#shared/domain/question-sheet.js';
 import { AppError } from '../../functions/runtime/http/app-error.js';
-import { apkgBytes, apkgWithCollection } from '../support/anki-deck.js';
+import { apkgBytes, apkgWithCollection, mediaEntries } from '../support/anki-deck.js';
+import { png } from '../support/images.js';
 import { buildZip } from '../support/zip.js';
 
 async function questionsOf(bytes: Uint8Array) {
@@ -83,5 +84,134 @@ describe('the head of a text sheet, cut after its last whole line (the preview o
     const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('q\ta\n부분', 'utf16le').swap16()]);
     expect(Buffer.from(wholeLinesOf(be).subarray(2)).swap16().toString('utf16le')).toBe('q\ta\n');
     expect(wholeLinesOf(new TextEncoder().encode('no line break'))).toHaveLength(13);
+  });
+});
+
+describe('Anki media (D174)', () => {
+  it('reads the legacy JSON map and the newer protobuf map, junk as an empty map', async () => {
+    const { jsonMediaMap, protobufMediaMap, readMediaMap } =
+      await import('../../functions/domains/files/importer/anki-media.js');
+    expect([...jsonMediaMap('{"0":"사과.png","1":"b.jpg","2":7}')]).toEqual([
+      ['사과.png', '0'],
+      ['b.jpg', '1'],
+    ]);
+    expect([...jsonMediaMap('[1,2]')]).toEqual([]);
+    expect([
+      ...protobufMediaMap(
+        mediaEntries([
+          { name: 'a.png', size: 3 },
+          { name: '지도.webp', size: 300 },
+        ]),
+      ),
+    ]).toEqual([
+      ['a.png', '0'],
+      ['지도.webp', '1'],
+    ]);
+    const noZstd = () => {
+      throw new Error('not zstd');
+    };
+    expect(readMediaMap(new TextEncoder().encode('not a map \u00ff'), noZstd).size).toBe(0);
+    expect(readMediaMap(new Uint8Array([0x0a, 0x80]), noZstd).size).toBe(0);
+    expect(readMediaMap(undefined, noZstd).size).toBe(0);
+  });
+
+  it.each(['anki2', 'anki21b'] as const)(
+    'turns a %s note image the package holds into a Markdown reference; a missing one stays in the report',
+    async (layout) => {
+      const deck = await apkgBytes(
+        [
+          { fields: ['Which flag? <img src="flag.png" alt="a flag">', 'Korea'] },
+          { fields: ['map <img src="gone.png">', 'here'] },
+        ],
+        layout,
+        { 'flag.png': png(4, 3) },
+      );
+      const read = await readQuestionSheet(deck, 'deck.apkg');
+      expect(read.rows.map((r) => r[0])).toEqual(['Which flag? ![a flag](anki-media:flag.png)', 'map']);
+      expect(read.sheet.deck?.media_skipped).toEqual(['gone.png']);
+      expect([...(read.sheet.media?.keys() ?? [])]).toEqual(['flag.png']);
+      expect(read.sheet.media?.get('flag.png')).toEqual(new Uint8Array(png(4, 3)));
+    },
+  );
+
+  it('checks each referenced image with the upload pipeline: kept ones get a URL, others their alt text and a warning', async () => {
+    const { prepareImportedImages } = await import('../../functions/domains/files/importer/import-images.js');
+    const question = (content: string) => ({
+      csv_id: '',
+      title: content.slice(0, 20),
+      content,
+      answer: 'a',
+      explanation: '',
+      difficulty: 'Medium' as const,
+      url: '',
+      group_id: '',
+    });
+    const questions = [
+      question('ok ![flag](anki-media:flag.png) and again ![flag](anki-media:flag.png)'),
+      question('![vector](anki-media:v.svg)'),
+      question('![big](anki-media:big.png)'),
+      question('![gone](anki-media:gone.png)'),
+    ];
+    const media = new Map<string, Uint8Array | 'image_missing'>([
+      ['flag.png', png(4, 3, { text: 'GPS here' })],
+      ['v.svg', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')],
+      ['big.png', new Uint8Array(2 * 1024 * 1024 + 1)],
+      ['gone.png', 'image_missing'],
+    ]);
+    const prepared = await prepareImportedImages('f'.repeat(20), questions, [2, 3, 4, 5], media);
+    expect(prepared.markdown).toEqual([true, false, false, false]);
+    expect(prepared.pending).toHaveLength(1);
+    expect(Buffer.from(prepared.pending[0]!.bytes).includes('GPS here')).toBe(false);
+    const url = `/api/file/${'f'.repeat(20)}/images/${prepared.pending[0]!.id}/#4x3`;
+    expect(questions.map((q) => q.content)).toEqual([
+      `ok ![flag](${url}) and again ![flag](${url})`,
+      'vector',
+      'big',
+      'gone',
+    ]);
+    expect(questions[0]!.title).toBe('ok flag');
+    expect(prepared.warnings).toEqual([
+      { line: 3, name: 'v.svg', code: 'image_type_unsupported' },
+      { line: 4, name: 'big.png', code: 'image_too_large' },
+      { line: 5, name: 'gone.png', code: 'image_missing' },
+    ]);
+  });
+});
+
+describe('image URLs in a sheet (D177)', () => {
+  it('a line that is only an https image URL becomes a Markdown image in the question and the explanation; other URLs stay text', async () => {
+    const { sheetImageUrls } = await import('../../functions/domains/files/importer/import-images.js');
+    const q = (content: string, explanation = '', answer = 'a') => ({
+      csv_id: '',
+      title: 't',
+      content,
+      answer,
+      explanation,
+      difficulty: 'Medium' as const,
+      url: '',
+      group_id: '',
+    });
+    const questions = [
+      q('Look:\nhttps://cdn.example.com/img/%EC%A7%80%EB%8F%84.PNG?v=2\n1) a', ' https://example.com/b.webp '),
+      q('https://example.com/page.html', 'see https://example.com/c.png inline'),
+      q('http://example.com/d.png', '', 'https://example.com/answer.png'),
+      q('![x](https://example.com/e.jpg) ![y](http://example.com/f.gif) ![cut](https://example.com/g.png'),
+    ];
+    expect(sheetImageUrls(questions)).toEqual([
+      'https://cdn.example.com/img/%EC%A7%80%EB%8F%84.PNG?v=2',
+      'https://example.com/b.webp',
+      'https://example.com/e.jpg',
+      'http://example.com/f.gif',
+    ]);
+    expect(questions.map((x) => [x.content, x.explanation, x.answer])).toEqual([
+      [
+        'Look:\n![지도](https://cdn.example.com/img/%EC%A7%80%EB%8F%84.PNG?v=2)\n1) a',
+        '![b](https://example.com/b.webp)',
+        'a',
+      ],
+      ['https://example.com/page.html', 'see https://example.com/c.png inline', 'a'],
+      ['http://example.com/d.png', '', 'https://example.com/answer.png'],
+      ['![x](https://example.com/e.jpg) ![y](http://example.com/f.gif) ![cut](https://example.com/g.png', '', 'a'],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkImage, MAX_IMAGE_BYTES, sniffImageType } from '../../functions/domains/exams/image-bytes.js';
+import { checkImage, MAX_IMAGE_BYTES, sniffImageType } from '../../functions/runtime/images/image-bytes.js';
 import { png as pngOf } from '../support/images.js';
 
 const png = (width: number, height: number, options: { text?: string; rows?: boolean } = {}) =>

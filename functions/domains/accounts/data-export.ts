@@ -8,6 +8,7 @@ import { startExport } from './export-jobs.js';
 import { reviewLogEntity } from '../learning/index.js';
 import { sittingsOf } from '../results/index.js';
 import { imagesOfCreator } from '../exams/index.js';
+import { fileImagesOfOwner } from '../files/index.js';
 
 /** Attributes that are storage plumbing or secrets, never personal data worth exporting. */
 const NEVER_EXPORTED = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'passwordHash']);
@@ -90,6 +91,14 @@ export async function buildExportWorkbook(userId: string): Promise<Uint8Array> {
     sheets.push({
       name: 'images',
       rows: [['exam_id', 'image_id', 'url'], ...images.map((i) => [i.exam_id, i.image_id, i.url])],
+    });
+  }
+  // Images that came with an import stay with their question file until an exam copies them (D176).
+  const fileImages = await fileImagesOfOwner(userId);
+  if (fileImages.length > 0) {
+    sheets.push({
+      name: 'file_images',
+      rows: [['file_id', 'image_id', 'url'], ...fileImages.map((i) => [i.file_id, i.image_id, i.url])],
     });
   }
   return writeWorkbook(sheets);

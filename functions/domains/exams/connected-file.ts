@@ -6,6 +6,7 @@ import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
 import { QuestionsChangedError, addCopies, highestPosition, reservePositions } from './exam-question-store.js';
 import { editableExamWithQuestions } from './visibility.js';
+import { adoptFileImages } from './question-images.js';
 import { readPool, resolveFile } from '../files/index.js';
 
 /**
@@ -13,7 +14,7 @@ import { readPool, resolveFile } from '../files/index.js';
  * of the exam's source file it does not hold yet, appended in file order. Matched by question id
  * (`<fileId>-<order>`), so nothing is added twice and a second call imports nothing. Requests:
  * 1 Query of the exam + 1 GetItem of the file + 1 Query per MB of its pool + 1 UpdateItem
- * (positions) + 1 transaction per 99 new questions.
+ * (positions) + 1 transaction per 99 new questions; one S3 COPY per imported image they carry (D176).
  */
 export async function importFromConnectedFile(
   input: ServiceInput<typeof examSheets.importFromConnectedFile>,
@@ -30,10 +31,11 @@ export async function importFromConnectedFile(
     throw badRequest('exam_question_limit', { max: MAX_EXAM_QUESTIONS });
   if (missing.length > 0) {
     const positions = await reservePositions(exam.id, highestPosition(questions), missing.length);
+    const adopted = await adoptFileImages(exam.id, missing);
     try {
       await addCopies(
         exam.id,
-        missing.map((question, i) => ({ position: positions[i]!, question })),
+        adopted.map((question, i) => ({ position: positions[i]!, question })),
       );
     } catch (error) {
       if (error instanceof QuestionsChangedError) throw conflict('exam_questions_changed');

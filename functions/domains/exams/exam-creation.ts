@@ -29,6 +29,7 @@ import {
 import { type QuestionStat, allStats, statsForFile } from '../learning/index.js';
 import { examView } from './exam-views.js';
 import { canReadExam, canReadExamDirectly } from './visibility.js';
+import { adoptFileImages, removeExamImages } from './question-images.js';
 import { getFiles, poolQuestionsAt } from '../files/index.js';
 
 type CreateInput = ServiceInput<typeof exams.createExam>['body'];
@@ -287,21 +288,28 @@ export function newExamRecord(fields: {
   return exam;
 }
 
-/** Writes an exam, turning a lost title race into 409 exam_title_taken; derived titles get a suffix instead. */
+/**
+ * Writes an exam, turning a lost title race into 409 exam_title_taken; derived titles get a suffix instead.
+ * Questions carrying a question file's imported images get copies under the exam first (D176): one S3
+ * COPY per distinct image, removed again if the exam is not written.
+ */
 export async function storeExam(
   exam: ExamRecord,
   questions: StoredQuestion[],
   options: { derived: boolean },
 ): Promise<ExamRecord> {
+  const withImages = await adoptFileImages(exam.id, questions);
   for (let attempt = 0; ; attempt++) {
     try {
-      await insertExam(exam, questions);
+      await insertExam(exam, withImages);
       if (exam.tag_ids.length) await adjustUsage(exam.tag_ids, 1);
       countMetric(METRIC.examsCreated);
       return exam;
     } catch (error) {
+      const retry = error instanceof TitleTakenError && options.derived && attempt < 3;
+      if (!retry && withImages.some((q, i) => q !== questions[i])) await removeExamImages(exam.id).catch(() => 0);
       if (!(error instanceof TitleTakenError)) throw error;
-      if (!options.derived || attempt >= 3) throw new AppError(409, 'exam_title_taken', { title: exam.title });
+      if (!retry) throw new AppError(409, 'exam_title_taken', { title: exam.title });
       exam.title = `${exam.title.replace(/ #[0-9a-z]{4}$/, '')} #${newId(4)}`;
       exam.title_ko = exam.title_ko ? exam.title : '';
       exam.title_en = exam.title_en ? exam.title : '';

@@ -6,7 +6,7 @@ import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { Reply } from '../../runtime/http/reply.js';
 import type { RequestContext, SignedInContext } from '../../runtime/http/types.js';
-import { deleteObject, listObjectKeys, putObject, readObject } from '../files/index.js';
+import { copyObject, deleteObject, fileImageKey, listObjectKeys, putObject, readObject } from '../files/index.js';
 import type { StoredQuestion } from './exam-store.js';
 import { canEditExam, readableExam } from './visibility.js';
 
@@ -14,7 +14,7 @@ import { canEditExam, readableExam } from './visibility.js';
 const imageKey = (examId: string, imageId: string) => `images/${examId}/${imageId}`;
 const IMAGE_ID = /^[0-9a-z]{20}$/;
 /** image-size and the checks load on the first image route, not at the exams Lambda's cold start (D106). */
-const imageBytes = () => import('./image-bytes.js');
+const imageBytes = () => import('../../runtime/images/image-bytes.js');
 
 /** POST /api/exam/{examId}/images/: GetItem EXAM (rights) + one S3 PUT; nothing is stored on a refusal. */
 export async function uploadQuestionImage(
@@ -127,4 +127,44 @@ export async function imagesOfCreator(userId: string): Promise<{ exam_id: string
     }
   }
   return rows;
+}
+
+/** An imported image's URL in a question file's text (D176). */
+const FILE_IMAGE = /\/api\/file\/([0-9a-z]{20})\/images\/([0-9a-z]{20})\//g;
+
+/**
+ * Questions entering an exam from a question file take their imported images along (D176): each
+ * file image they point at is copied to `images/<examId>/<new id>` (one S3 COPY per distinct image)
+ * and the texts point at the copy, so the exam's images follow the exam's read rule and leave with it
+ * (D137, D138) whatever becomes of the file. A question without such an image costs nothing; an image
+ * already gone from the file keeps its URL (it answers 404, as before).
+ */
+export async function adoptFileImages(examId: string, questions: StoredQuestion[]): Promise<StoredQuestion[]> {
+  const copies = new Map<string, string>();
+  const adopt = async (url: string, fileId: string, imageId: string) => {
+    if (copies.has(url)) return;
+    const id = newId();
+    try {
+      // The read route decides the type from the bytes (D137): the copy needs no exact content type.
+      await copyObject(fileImageKey(fileId, imageId), imageKey(examId, id), {
+        contentType: 'application/octet-stream',
+        fileName: id,
+      });
+      copies.set(url, `/api/exam/${examId}/images/${id}/`);
+    } catch {
+      copies.set(url, url);
+    }
+  };
+  const adopted: StoredQuestion[] = [];
+  for (const question of questions) {
+    let copy: StoredQuestion | null = null;
+    for (const [field, value] of Object.entries(question)) {
+      if (typeof value !== 'string' || !value.includes('/api/file/')) continue;
+      for (const match of value.matchAll(FILE_IMAGE)) await adopt(match[0], match[1]!, match[2]!);
+      copy ??= { ...question };
+      copy[field] = value.replace(FILE_IMAGE, (url) => copies.get(url) ?? url);
+    }
+    adopted.push(copy ?? question);
+  }
+  return adopted;
 }

@@ -11,7 +11,8 @@ import {
 import { queryAll } from '../../runtime/data/paginate.js';
 import { conditionFailedAt } from '../../runtime/data/dynamo-errors.js';
 import type { Logger } from '../../runtime/log.js';
-import { deleteObject } from './object-store.js';
+import { deleteObject, listObjectKeys } from './object-store.js';
+import { fileImagePrefix } from './object-keys.js';
 import { fileEntity, type FileListing, type FileRecord } from './entities/file.js';
 import { readMergedStreams, type Stream } from '../../runtime/data/merged-streams.js';
 import { legacyIndexInUse, migrateLegacyPartitions } from '../../runtime/data/index-migration.js';
@@ -264,9 +265,20 @@ export async function removeFileRecord(file: FileRecord): Promise<void> {
   }
 }
 
-/** After a file record is gone: its questions and its object (exams keep their own copies). */
+/** An import's images (D176): one LIST, and one DELETE per image; a file without images costs the LIST alone. */
+export async function removeFileImages(fileId: string): Promise<number> {
+  const keys = await listObjectKeys(fileImagePrefix(fileId));
+  for (const key of keys) await deleteObject(key);
+  return keys.length;
+}
+
+/** After a file record is gone: its questions, its object and its images (exams keep their own question copies). */
 export async function discardFile(file: FileRecord, log: Logger): Promise<void> {
-  const results = await Promise.allSettled([deletePool(file.id, file.max_questions), deleteObject(file.s3_key)]);
+  const results = await Promise.allSettled([
+    deletePool(file.id, file.max_questions),
+    deleteObject(file.s3_key),
+    removeFileImages(file.id),
+  ]);
   for (const r of results)
     if (r.status === 'rejected') log.warn('file cleanup incomplete', { fileId: file.id, error: String(r.reason) });
 }

@@ -15,5 +15,7 @@ export {
   updateQuestionFile,
 } from './files.js';
 export { resolveFile } from './resolve.js';
-export { deleteObject, listObjectKeys, presignDownload, putObject, readObject } from './object-store.js';
+export { fileImagesOfOwner, readFileImage } from './file-images.js';
+export { copyObject, deleteObject, listObjectKeys, presignDownload, putObject, readObject } from './object-store.js';
+export { fileImageKey } from './object-keys.js';
 export { getFiles, migrateFileListShards, poolQuestionsAt } from './file-store.js';

@@ -13,3 +13,8 @@ export const pendingObjectKey = (ownerId: string, uploadId: string) => `pending/
 
 /** An imported question file. */
 export const fileObjectKey = (ownerId: string, fileId: string) => `files/${ownerId}/${fileId}`;
+
+/** An image that came with an import, owned by its question file (D176). */
+export const fileImagePrefix = (fileId: string) => `file-images/${fileId}/`;
+export const fileImageKey = (fileId: string, imageId: string) => `${fileImagePrefix(fileId)}${imageId}`;
+export const fileImageUrl = (fileId: string, imageId: string) => `/api/file/${fileId}/images/${imageId}/`;

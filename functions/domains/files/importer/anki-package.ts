@@ -6,6 +6,8 @@ import { QUESTION_SHEET_LIMITS } from '#shared/domain/question-sheet.js';
 import { AppError } from '../../../runtime/http/app-error.js';
 import { inspectZip, isZip } from '../../../runtime/spreadsheets/zip-guard.js';
 import type { ParsedSheet } from './parse.js';
+import { isZstd, readMediaMap, type MediaMap } from './anki-media.js';
+import { DECK_MEDIA_REF, IMPORT_IMAGE_LIMITS, type DeckMedia } from './import-images.js';
 
 /**
  * Anki's `.apkg`: a zip holding the collection as SQLite — `collection.anki21b` (zstd-compressed,
@@ -13,8 +15,9 @@ import type { ParsedSheet } from './parse.js';
  * sql.js (SQLite compiled to WebAssembly), in this Lambda only. Each standard note becomes a row:
  * its first field the question, its second the answer, its other fields kept (`Name: value` in the
  * explanation), its tags kept. Cloze notes have no answer field and are counted, not imported.
- * Fields are HTML: they become plain text (html-to-text); images and sounds are not imported and
- * their names are listed in the report.
+ * Fields are HTML: they become plain text (html-to-text); an `<img>` whose file the package holds
+ * becomes a Markdown image to store (D174, import-images.ts); sounds and images the package lacks are
+ * listed in the report.
  */
 
 /** What the deck held besides the rows: notes not imported as cards, and media left behind. */
@@ -32,8 +35,8 @@ const notZip = () => new AppError(400, 'deck_not_zip');
 const corrupt = () => new AppError(400, 'deck_corrupt');
 const tooBig = () => new AppError(413, 'sheet_uncompressed_too_large', { limit: '100 MB' });
 
-/** The zip guard of xlsx (declared sizes capped, each entry inflated no further than it declares), then the collection's bytes. */
-function collectionBytes(bytes: Uint8Array): { name: (typeof COLLECTIONS)[number]; data: Uint8Array } {
+/** The zip guard of xlsx (declared sizes capped, each entry inflated no further than it declares), then the collection's bytes and the media map. */
+function collectionBytes(bytes: Uint8Array): { name: (typeof COLLECTIONS)[number]; data: Uint8Array; media: MediaMap } {
   if (!isZip(bytes)) throw notZip();
   let verdict: ReturnType<typeof inspectZip>;
   try {
@@ -47,14 +50,17 @@ function collectionBytes(bytes: Uint8Array): { name: (typeof COLLECTIONS)[number
   }
   let entries: Record<string, Uint8Array>;
   try {
-    entries = unzipSync(bytes, { filter: (file) => (COLLECTIONS as readonly string[]).includes(file.name) });
+    entries = unzipSync(bytes, {
+      filter: (file) => file.name === 'media' || (COLLECTIONS as readonly string[]).includes(file.name),
+    });
   } catch {
     throw notZip();
   }
   for (const name of COLLECTIONS) {
     const data = entries[name];
     if (!data) continue;
-    return { name, data: name === 'collection.anki21b' ? unzstd(data) : data };
+    const media = readMediaMap(entries.media, unzstd);
+    return { name, data: name === 'collection.anki21b' ? unzstd(data) : data, media };
   }
   throw new AppError(400, 'deck_no_collection');
 }
@@ -120,8 +126,11 @@ function noteTypes(db: Database): Map<string, NoteType> {
   return types;
 }
 
-/** A field's HTML as plain text: line breaks kept, links as their text, images and sounds collected. */
-function fieldConverter(media: Set<string>) {
+/**
+ * A field's HTML as plain text: line breaks kept, links as their text, sounds collected; an image the
+ * package holds becomes `![alt](anki-media:<name>)` for the importer to store, one it lacks is collected.
+ */
+function fieldConverter(media: Set<string>, held: MediaMap, wanted: Set<string>) {
   const convert = compile({
     wordwrap: false,
     selectors: [
@@ -129,9 +138,17 @@ function fieldConverter(media: Set<string>) {
       { selector: 'a', options: { ignoreHref: true } },
     ],
     formatters: {
-      mediaName: (elem) => {
-        const src = (elem as { attribs?: Record<string, string> }).attribs?.src;
-        if (src) media.add(src);
+      mediaName: (elem, _walk, builder) => {
+        const attribs = (elem as { attribs?: Record<string, string> }).attribs ?? {};
+        const src = attribs.src;
+        if (!src) return;
+        if (!held.has(src) || wanted.size >= IMPORT_IMAGE_LIMITS.maxImages) {
+          media.add(src);
+          return;
+        }
+        wanted.add(src);
+        const alt = (attribs.alt || src.replace(/\.[^.]*$/, '')).replace(/[[\]\n\\]/g, ' ').trim();
+        builder.addInline(`![${alt}](${DECK_MEDIA_REF}${encodeURIComponent(src)})`, { noWordTransform: true });
       },
     },
   });
@@ -145,15 +162,18 @@ function fieldConverter(media: Set<string>) {
 }
 
 /** The notes of an `.apkg` as sheet rows (Front, Back, Extra, Tags) and what was left out. */
-export async function parseAnkiPackage(bytes: Uint8Array): Promise<ParsedSheet & { deck: DeckReport }> {
-  const { data } = collectionBytes(bytes);
+export async function parseAnkiPackage(
+  bytes: Uint8Array,
+): Promise<ParsedSheet & { deck: DeckReport; media: DeckMedia }> {
+  const { data, media: held } = collectionBytes(bytes);
   // SQLite's own header: anything else is not a collection.
   if (new TextDecoder().decode(data.subarray(0, 15)) !== 'SQLite format 3') throw corrupt();
   sqlModule ??= loadSql();
   const SQL = await sqlModule;
   let db: Database | null = null;
   const media = new Set<string>();
-  const text = fieldConverter(media);
+  const wanted = new Set<string>();
+  const text = fieldConverter(media, held, wanted);
   const rows: string[][] = [];
   const lines: number[] = [];
   let notes = 0;
@@ -207,5 +227,42 @@ export async function parseAnkiPackage(bytes: Uint8Array): Promise<ParsedSheet &
     },
     repairs: [],
     deck: { notes, cloze_skipped: cloze, media_skipped: [...media].slice(0, MEDIA_LIST_LIMIT) },
+    media: mediaFiles(bytes, held, wanted),
   };
+}
+
+/**
+ * The bytes of the images the notes point at, from their numbered zip entries (zstd in newer
+ * packages, read with the same cap): an entry declaring more than the image limit is not inflated.
+ */
+function mediaFiles(bytes: Uint8Array, held: MediaMap, wanted: Set<string>): DeckMedia {
+  const files: DeckMedia = new Map();
+  if (wanted.size === 0) return files;
+  const byZipName = new Map([...wanted].map((name) => [held.get(name)!, name]));
+  const tooLarge = new Set<string>();
+  let entries: Record<string, Uint8Array> = {};
+  try {
+    entries = unzipSync(bytes, {
+      filter: (file) => {
+        if (!byZipName.has(file.name)) return false;
+        if (file.originalSize > IMPORT_IMAGE_LIMITS.maxEntryBytes) tooLarge.add(file.name);
+        return !tooLarge.has(file.name);
+      },
+    });
+  } catch {
+    // The collection came out of this zip already: a broken media entry leaves its images missing.
+  }
+  for (const [zipName, name] of byZipName) {
+    const raw = entries[zipName];
+    if (tooLarge.has(zipName)) files.set(name, 'image_too_large');
+    else if (!raw) files.set(name, 'image_missing');
+    else {
+      try {
+        files.set(name, isZstd(raw) ? unzstd(raw) : raw);
+      } catch {
+        files.set(name, 'image_truncated');
+      }
+    }
+  }
+  return files;
 }

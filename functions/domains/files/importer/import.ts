@@ -13,6 +13,7 @@ import {
   type SheetExtension,
   type SheetStats,
   type SkippedRow,
+  type SheetQuestion,
   type RowsOutcome,
   REPORT_LIST_LIMIT,
   REQUIRED_COLUMNS,
@@ -42,6 +43,17 @@ import {
 import { parseSheet, type ParsedSheet, type SheetFormat, type SheetRepair } from './parse.js';
 import { sniffSpreadsheet } from './sniff.js';
 import { parseAnkiPackage } from './anki-package.js';
+import {
+  deleteImportedImages,
+  prepareImportedImages,
+  storeImportedImages,
+  withoutImageReferences,
+  type ImageWarning,
+  type PreparedImages,
+  type DeckMedia,
+  IMPORT_IMAGE_LIMITS,
+  sheetImageUrls,
+} from './import-images.js';
 
 export interface ImportOwner {
   id: string;
@@ -71,6 +83,8 @@ export interface ImportReport {
   ignored_columns: string[];
   repairs: SheetRepair[];
   deck?: ParsedSheet['deck'];
+  /** Images the questions pointed at (a deck's media, a sheet's image URLs): how many were stored, and each refused one by row. */
+  images?: { stored: number; warnings: ImageWarning[] };
 }
 
 export interface ImportResult {
@@ -125,7 +139,7 @@ export async function readQuestionSheet(
 ): Promise<{
   name: string;
   extension: SheetExtension;
-  sheet: ParsedSheet;
+  sheet: ParsedSheet & { media?: DeckMedia };
   columns: Partial<Record<QuestionColumn, number>>;
   mapping: SheetColumns;
   proposed: SheetColumns;
@@ -168,6 +182,25 @@ function rowsRefusal(outcome: Exclude<RowsOutcome, { ok: true }>): AppError {
   return new AppError(400, outcome.code);
 }
 
+/** A deck's own media, or the images a sheet's questions name by URL, fetched behind the SSRF guard (D177). */
+async function sheetMedia(
+  sheet: ParsedSheet & { media?: DeckMedia },
+  questions: SheetQuestion[],
+): Promise<DeckMedia | undefined> {
+  if (sheet.media) return sheet.media;
+  const urls = sheetImageUrls(questions);
+  if (urls.length === 0) return undefined;
+  // The fetcher (and its agent) loads only for a sheet that names images.
+  const { fetchImages } = await import('./image-fetch.js');
+  return fetchImages(urls, IMPORT_IMAGE_LIMITS.maxTotalBytes);
+}
+
+/** The report's image lines, only when the questions pointed at images (D174, D177). */
+function imagesReport(images: PreparedImages) {
+  if (images.pending.length === 0 && images.warnings.length === 0) return {};
+  return { images: { stored: images.pending.length, warnings: images.warnings.slice(0, REPORT_LIST_LIMIT) } };
+}
+
 /** A refused import, counted (metrics.ts) as it is thrown. */
 function countedRefusal(error: AppError): AppError {
   countMetric(METRIC.importsRefused);
@@ -196,10 +229,10 @@ export async function previewQuestionSheet(bytes: Uint8Array, fileName: string, 
     rows: outcome.questions.slice(0, PREVIEW_ROWS).map((q, i) => ({
       line: outcome.lines[i] ?? 0,
       csv_id: q.csv_id,
-      title: q.title,
-      content: q.content,
-      answer: q.answer,
-      explanation: q.explanation,
+      title: withoutImageReferences(q.title),
+      content: withoutImageReferences(q.content),
+      answer: withoutImageReferences(q.answer),
+      explanation: withoutImageReferences(q.explanation),
     })),
     stats: outcome.stats,
     skipped_rows: outcome.skipped_rows,
@@ -216,7 +249,9 @@ export async function previewQuestionSheet(bytes: Uint8Array, fileName: string, 
  * questions first (BatchWriteItem of 25), then the S3 object, then the file record with the name
  * pointer in one transaction: until that last write nothing is visible, and a failure on the way
  * removes what was written. Requests: ceil(questions / 25) batch writes + 1 transaction + 1 or 2
- * GetItems (the owner's earlier file of the same name).
+ * GetItems (the owner's earlier file of the same name). Images the questions carry (a deck's media,
+ * a sheet's image URLs, D174–D177) are checked before the first write and stored first, one S3 PUT
+ * each; a rollback deletes them too.
  */
 export async function importQuestionSheet(request: ImportRequest): Promise<ImportResult> {
   const { name, extension, sheet, mapping, rows, lines } = await readQuestionSheet(
@@ -235,6 +270,12 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   const now = new Date();
   const createdAt = now.toISOString();
   const previous = await getOwnFileByName(owner.id, key);
+  const images = await prepareImportedImages(
+    fileId,
+    outcome.questions,
+    outcome.lines,
+    await sheetMedia(sheet, outcome.questions),
+  );
   const questions = outcome.questions.map((q, index) => {
     const order = index + 1;
     const id = fileQuestionEntity.questionId(fileId, order);
@@ -248,6 +289,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
       order,
       csv_id: q.csv_id,
       ...localizedQuestionFields(q, language),
+      ...(images.markdown[index] ? { format: 'markdown' } : {}),
       difficulty: q.difficulty,
       url: q.url,
       group_id: q.group_id,
@@ -272,7 +314,9 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   };
 
   let objectWritten = false;
+  const imageKeys: string[] = [];
   try {
+    await storeImportedImages(fileId, images.pending, imageKeys);
     await writePool(questions);
     if (request.stagedKey) {
       await copyObject(request.stagedKey, file.s3_key, { contentType: CONTENT_TYPES[extension], fileName: name });
@@ -286,6 +330,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
     await Promise.allSettled([
       deletePool(fileId, questions.length),
       objectWritten ? deleteObject(file.s3_key) : Promise.resolve(),
+      deleteImportedImages(imageKeys),
     ]);
     if (isTransactionCanceled(error)) throw new AppError(409, 'conflict');
     throw error;
@@ -305,6 +350,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
       ignored_columns: outcome.ignored_columns,
       repairs: sheet.repairs.slice(0, REPORT_LIST_LIMIT),
       ...(sheet.deck ? { deck: sheet.deck } : {}),
+      ...imagesReport(images),
     },
   };
 }

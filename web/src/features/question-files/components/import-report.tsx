@@ -39,6 +39,27 @@ export function ImportReport({ report }: { report: Report }) {
           {t('questionFiles.report.mediaSkipped', { names: report.deck.media_skipped.join(', ') })}
         </p>
       )}
+      {!!report.images?.stored && (
+        <p className={styles.reportLine} data-testid="import-report-images">
+          {t('questionFiles.report.imagesStored', { count: report.images.stored })}
+        </p>
+      )}
+      {!!report.images?.warnings.length && (
+        <div>
+          <h3 className={styles.reportHeading}>{t('questionFiles.report.imageWarningsTitle')}</h3>
+          <ul className={styles.reportList} data-testid="import-report-image-warnings">
+            {report.images.warnings.map((warning) => (
+              <li key={`${warning.line}-${warning.name}`}>
+                {t(`questionFiles.report.imageWarnings.${warning.code}`, {
+                  line: warning.line,
+                  name: warning.name,
+                  defaultValue: `${warning.line}: ${warning.name} (${warning.code})`,
+                })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {report.extra_columns.length > 0 && (
         <p className={styles.reportLine} data-testid="import-report-extra">
           {t('questionFiles.report.extraColumns', { names: report.extra_columns.join(', ') })}

@@ -1,4 +1,5 @@
 import { imageSize } from 'image-size';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-limits.js';
 
 /**
  * What an uploaded question image is, decided from its bytes alone (D136): the type from the magic
@@ -8,10 +9,7 @@ import { imageSize } from 'image-size';
  * decompression bomb is refused by its declared size before anything could inflate it.
  */
 
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-/** Declared dimensions past these are refused (a 50,000 × 50,000 PNG is a few hundred bytes). */
-export const MAX_IMAGE_SIDE = 8_000;
-export const MAX_IMAGE_PIXELS = 40_000_000;
+export { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-limits.js';
 
 export type ImageType = 'png' | 'jpeg' | 'webp' | 'gif';
 export const IMAGE_CONTENT_TYPES: Record<ImageType, string> = {

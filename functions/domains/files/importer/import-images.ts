@@ -1,0 +1,206 @@
+import type { SheetQuestion } from '#shared/domain/question-sheet.js';
+import { newId } from '../../../runtime/data/ids.js';
+import { MAX_IMAGE_BYTES } from '../../../runtime/images/image-limits.js';
+import { deleteObject, putObject } from '../object-store.js';
+import { fileImageKey, fileImageUrl } from '../object-keys.js';
+
+/**
+ * Images that come with an import (D174–D177): an Anki note's `<img>` whose file the package holds
+ * arrives here as `![alt](anki-media:<name>)`, a sheet's Markdown image as its URL (fetched by
+ * image-fetch.ts); each is checked by the upload's own pipeline
+ * (`checkImage`: type from the bytes, SVG refused, bomb guard, metadata removed, dimensions), stored
+ * under the question file (`file-images/<fileId>/<imageId>`) and its reference rewritten to the
+ * file's image URL with its `#WxH`. A refused or missing image leaves its alt text and a warning on
+ * its row; the question is kept.
+ */
+
+export const DECK_MEDIA_REF = 'anki-media:';
+
+/** One import stores at most this many images and bytes (D175); past them, images become warnings. */
+export const IMPORT_IMAGE_LIMITS = {
+  maxImages: 100,
+  maxTotalBytes: 20 * 1024 * 1024,
+  maxEntryBytes: MAX_IMAGE_BYTES,
+} as const;
+
+export type ImportImageCode =
+  | 'image_too_large'
+  | 'image_type_unsupported'
+  | 'image_truncated'
+  | 'image_dimensions_too_large'
+  | 'image_missing'
+  | 'image_import_limit'
+  | 'image_fetch_refused'
+  | 'image_fetch_failed'
+  | 'image_fetch_timeout';
+
+/** The images by the name the notes use (or their URL): bytes, or why there are none. */
+export type DeckMedia = Map<string, Uint8Array | ImportImageCode>;
+
+export interface ImageWarning {
+  line: number;
+  name: string;
+  code: ImportImageCode;
+}
+
+/** `![alt](anki-media:name)` (or its start when a title cut it short), or `![alt](http(s)://…)`. */
+const REFERENCE = /!\[([^\]\n]*)\]\((anki-media:[^)\s]*|https?:\/\/[^)\s]+)\)?/g;
+
+const decodeName = (encoded: string) => {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return encoded;
+  }
+};
+
+const TEXT_FIELDS = ['content', 'answer', 'explanation'] as const;
+
+/** A line that is only an https URL of an image file (D177): in the question and the explanation, it means that image. */
+const IMAGE_URL_LINE = /^[ \t]*(https:\/\/[^\s()<>]+?\.(?:png|jpe?g|gif|webp))(\?[^\s()<>]*)?[ \t]*$/gim;
+const URL_FIELDS = ['content', 'explanation'] as const;
+
+/** A referenced source: an Anki media name (decoded), or the URL itself. */
+const sourceOf = (target: string) =>
+  target.startsWith(DECK_MEDIA_REF) ? decodeName(target.slice(DECK_MEDIA_REF.length)) : target;
+
+/**
+ * The image URLs a sheet's questions point at, after each URL-only line of the question or the
+ * explanation became a Markdown image (alt: the file's name): distinct, the first `maxImages`.
+ */
+export function sheetImageUrls(questions: SheetQuestion[]): string[] {
+  const urls = new Set<string>();
+  for (const question of questions) {
+    for (const field of URL_FIELDS) {
+      if (!question[field].includes('https://')) continue;
+      question[field] = question[field].replace(IMAGE_URL_LINE, (_, url: string, query: string | undefined) => {
+        const name = decodeName(url.slice(url.lastIndexOf('/') + 1)).replace(/\.[^.]*$/, '');
+        return `![${name.replace(/[[\]\\]/g, ' ')}](${url}${query ?? ''})`;
+      });
+    }
+    for (const field of TEXT_FIELDS) {
+      if (!question[field].includes('](http')) continue;
+      for (const match of question[field].matchAll(REFERENCE))
+        if (match[0].endsWith(')') && urls.size < IMPORT_IMAGE_LIMITS.maxImages) urls.add(match[2]!);
+    }
+  }
+  return [...urls];
+}
+
+/** A title cut inside a reference's target: `![alt](anki-me`. */
+const CUT_REFERENCE = /!\[([^\]\n]*)\]\(([^)\s]*)$/;
+
+/** A title is plain: each reference as its alt text, a cut one too. */
+function plainTitle(title: string): string {
+  const whole = withoutImageReferences(title);
+  return whole.replace(CUT_REFERENCE, (cut, alt: string, target: string) =>
+    DECK_MEDIA_REF.startsWith(target) || target.startsWith(DECK_MEDIA_REF) ? alt : cut,
+  );
+}
+
+interface PendingImage {
+  id: string;
+  bytes: Uint8Array;
+  contentType: string;
+  fileName: string;
+}
+
+export interface PreparedImages {
+  /** Per question (same order): whether a stored image is in its text, so it is `markdown`. */
+  markdown: boolean[];
+  pending: PendingImage[];
+  warnings: ImageWarning[];
+}
+
+/**
+ * Checks every referenced image (nothing written yet) and rewrites the questions' texts in place:
+ * a kept image becomes its URL, anything else its alt text. A title is plain: always its alt text.
+ */
+export async function prepareImportedImages(
+  fileId: string,
+  questions: SheetQuestion[],
+  lines: readonly number[],
+  media: DeckMedia | undefined,
+): Promise<PreparedImages> {
+  const prepared: PreparedImages = { markdown: questions.map(() => false), pending: [], warnings: [] };
+  if (!media || media.size === 0) return prepared;
+  // image-size and the checks load only for an import that carries images (D106).
+  const { IMAGE_CONTENT_TYPES, checkImage } = await import('../../../runtime/images/image-bytes.js');
+  const stored = new Map<string, string | ImportImageCode>();
+  let totalBytes = 0;
+  const resolve = (name: string): string | ImportImageCode => {
+    const known = stored.get(name);
+    if (known) return known;
+    // A URL past the import's cap was not fetched: the cap, not a missing file.
+    const bytes = media.get(name) ?? (name.startsWith('http') ? 'image_import_limit' : 'image_missing');
+    let outcome: string | ImportImageCode;
+    if (typeof bytes === 'string') outcome = bytes;
+    else if (bytes.length > MAX_IMAGE_BYTES) outcome = 'image_too_large';
+    else {
+      const checked = checkImage(bytes);
+      if (!checked.ok) outcome = checked.code;
+      else if (
+        prepared.pending.length >= IMPORT_IMAGE_LIMITS.maxImages ||
+        totalBytes + checked.bytes.length > IMPORT_IMAGE_LIMITS.maxTotalBytes
+      )
+        outcome = 'image_import_limit';
+      else {
+        const id = newId();
+        totalBytes += checked.bytes.length;
+        prepared.pending.push({
+          id,
+          bytes: checked.bytes,
+          contentType: IMAGE_CONTENT_TYPES[checked.type],
+          fileName: `${id}.${checked.type === 'jpeg' ? 'jpg' : checked.type}`,
+        });
+        outcome = `${fileImageUrl(fileId, id)}#${checked.width}x${checked.height}`;
+      }
+    }
+    stored.set(name, outcome);
+    return outcome;
+  };
+  questions.forEach((question, index) => {
+    question.title = plainTitle(question.title);
+    const warned = new Set<string>();
+    for (const field of TEXT_FIELDS) {
+      if (!question[field].includes(DECK_MEDIA_REF) && !question[field].includes('](http')) continue;
+      question[field] = question[field].replace(REFERENCE, (whole, alt: string, target: string) => {
+        const name = sourceOf(target);
+        if (!whole.endsWith(')')) return alt;
+        const outcome = resolve(name);
+        if (outcome.startsWith('/api/')) {
+          prepared.markdown[index] = true;
+          return `![${alt}](${outcome})`;
+        }
+        if (!warned.has(name)) {
+          warned.add(name);
+          prepared.warnings.push({ line: lines[index] ?? 0, name, code: outcome as ImportImageCode });
+        }
+        return alt;
+      });
+    }
+  });
+  return prepared;
+}
+
+/** The preview's texts: each reference as its alt text (nothing is checked or stored). */
+export function withoutImageReferences(text: string): string {
+  return text.includes(DECK_MEDIA_REF)
+    ? text.replace(REFERENCE, (whole: string, alt: string, target: string) =>
+        target.startsWith(DECK_MEDIA_REF) ? alt : whole,
+      )
+    : text;
+}
+
+/** One S3 PUT per image; the keys written, for a rollback. */
+export async function storeImportedImages(fileId: string, pending: readonly PendingImage[], written: string[]) {
+  for (const image of pending) {
+    const key = fileImageKey(fileId, image.id);
+    await putObject(key, image.bytes, { contentType: image.contentType, fileName: image.fileName });
+    written.push(key);
+  }
+}
+
+export async function deleteImportedImages(keys: readonly string[]): Promise<void> {
+  for (const key of keys) await deleteObject(key);
+}
