@@ -6,6 +6,7 @@
  * uint32 size = 2; bytes sha1 = 3; optional uint32 legacy_zip_filename = 255 }`), the entry's index
  * being its zip name unless `legacy_zip_filename` says otherwise, and the files themselves zstd too.
  */
+import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
 
 /** Media name (as the notes write it) → zip entry name. */
 export type MediaMap = Map<string, string>;
@@ -13,54 +14,26 @@ export type MediaMap = Map<string, string>;
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 export const isZstd = (bytes: Uint8Array) => ZSTD_MAGIC.every((b, i) => bytes[i] === b);
 
-/** A protobuf varint at `at`: its value and the next offset (values here stay far below 2^53). */
-function varint(bytes: Uint8Array, at: number): [number, number] {
-  let value = 0;
-  let scale = 1;
-  for (let i = at; i < bytes.length && i < at + 10; i++) {
-    value += (bytes[i]! & 0x7f) * scale;
-    scale *= 128;
-    if ((bytes[i]! & 0x80) === 0) return [value, i + 1];
-  }
-  throw new Error('bad varint');
-}
-
-/** The fields of one protobuf message, as (number, value) pairs: length-delimited values as bytes. */
-function fields(bytes: Uint8Array): [number, number | Uint8Array][] {
-  const out: [number, number | Uint8Array][] = [];
-  let at = 0;
-  while (at < bytes.length) {
-    const [tag, next] = varint(bytes, at);
-    const field = Math.floor(tag / 8);
-    const wire = tag % 8;
-    if (wire === 0) {
-      const [value, after] = varint(bytes, next);
-      out.push([field, value]);
-      at = after;
-    } else if (wire === 2) {
-      const [length, start] = varint(bytes, next);
-      if (start + length > bytes.length) throw new Error('bad length');
-      out.push([field, bytes.subarray(start, start + length)]);
-      at = start + length;
-    } else if (wire === 5) at = next + 4;
-    else if (wire === 1) at = next + 8;
-    else throw new Error('bad wire type');
-  }
-  return out;
-}
-
-/** The newer map: protobuf `MediaEntries` (already decompressed). */
+/** The newer map: protobuf `MediaEntries` (already decompressed), read with protobuf-es's wire reader. */
 export function protobufMediaMap(bytes: Uint8Array): MediaMap {
   const map: MediaMap = new Map();
   const decoder = new TextDecoder('utf-8', { fatal: true });
+  const entries = new BinaryReader(bytes);
   let index = 0;
-  for (const [number, entry] of fields(bytes)) {
-    if (number !== 1 || !(entry instanceof Uint8Array)) continue;
+  while (entries.pos < entries.len) {
+    const [number, wire] = entries.tag();
+    if (number !== 1 || wire !== WireType.LengthDelimited) {
+      entries.skip(wire, number);
+      continue;
+    }
+    const entry = new BinaryReader(entries.bytes());
     let name = '';
     let zipName = String(index);
-    for (const [field, value] of fields(entry)) {
-      if (field === 1 && value instanceof Uint8Array) name = decoder.decode(value);
-      if (field === 255 && typeof value === 'number') zipName = String(value);
+    while (entry.pos < entry.len) {
+      const [field, type] = entry.tag();
+      if (field === 1 && type === WireType.LengthDelimited) name = decoder.decode(entry.bytes());
+      else if (field === 255 && type === WireType.Varint) zipName = String(entry.uint32());
+      else entry.skip(type, field);
     }
     if (name && !map.has(name)) map.set(name, zipName);
     index++;
