@@ -34,10 +34,11 @@ export const SCHEDULES: ScheduleDefinition[] = [
   },
   {
     name: 'retention-cleanup',
-    description: 'Removes old results for users who enabled retention cleanup (03:00 KST).',
+    description: 'Removes old results (retention cleanup) and question images no question used (03:00 KST).',
     handler: 'functions/jobs/retention-cleanup.ts',
     utc: { hour: 18, minute: 0 },
-    access: { appTable: 'write' },
+    // The files bucket: uploads no question took up are deleted (D179).
+    access: { appTable: 'write', filesBucket: 'write' },
     timeoutSeconds: 900,
   },
   {

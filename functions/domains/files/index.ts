@@ -15,5 +15,5 @@ export {
   updateQuestionFile,
 } from './files.js';
 export { resolveFile } from './resolve.js';
-export { deleteObject, listObjectKeys, putObject, readObject } from './object-store.js';
+export { copyObject, deleteObject, listObjectKeys, putObject, readObject } from './object-store.js';
 export { getFiles, poolQuestionsAt } from './file-store.js';
