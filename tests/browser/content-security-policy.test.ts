@@ -91,6 +91,8 @@ describe('Content-Security-Policy', () => {
     await content.locator('pre code [class^="hljs-"]').first().waitFor();
     const image = content.locator('img');
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
+    // Decoded, not only sized from its header.
+    expect(await image.evaluate((img: HTMLImageElement) => img.decode().then(() => true))).toBe(true);
     // KaTeX's fonts and sized boxes arrived (its style attributes are allowed).
     await expect.poll(() => page.evaluate(() => document.fonts.check('16px KaTeX_Main'))).toBe(true);
     await shotFromTop(page, 'csp-rich-take-exam-ko');

@@ -29,6 +29,8 @@ export function png(width: number, height: number, options: { text?: string; row
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
   const pixels = options.rows === false ? Buffer.alloc(1) : Buffer.alloc((width + 1) * height, 0x80);
+  // Each row starts with its filter type (0, none), so browsers decode the grey rows.
+  if (options.rows !== false) for (let row = 0; row < height; row++) pixels[row * (width + 1)] = 0;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
