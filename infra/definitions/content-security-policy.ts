@@ -4,10 +4,9 @@
  *
  * * Scripts only from the app's own origin: KaTeX and highlight.js are bundled chunks, and nothing is
  *   inline (index.html loads one module), so no `unsafe-inline` and no `unsafe-eval`.
- * * Style sheets only from the origin, but `style` attributes allowed: KaTeX's HTML output sizes its
- *   boxes with them (`style="height:…"`). Markdown cannot write attributes (markdown-it `html: false`),
- *   so only KaTeX's own output uses that allowance. `style-src-elem` keeps `<style>` elements out in
- *   browsers that know it.
+ * * Inline styles allowed: KaTeX's HTML output sizes its boxes with `style` attributes, and the review
+ *   heatmap's library adds a `<style>` element. Markdown cannot write HTML (markdown-it `html: false`,
+ *   then DOMPurify), so no question text reaches either; CSS cannot run script.
  * * Images from the origin alone: question images are served under `/api/exam/…/images/…` of the same
  *   origin (D137), so no image host and no `data:` are needed; an outside image URL in a question is not
  *   loaded (its alt text shows), which also keeps tracking pixels out.
@@ -17,7 +16,6 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "style-src-elem 'self'",
   "img-src 'self'",
   "font-src 'self' data:",
   "connect-src 'self'",
