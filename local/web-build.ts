@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
 import sirv from 'sirv';
+import { CONTENT_SECURITY_POLICY } from '../infra/definitions/content-security-policy.js';
 
 /** What the web build reads: a change to any of these makes the built app stale. */
 const BUILD_INPUTS = [
@@ -63,7 +64,8 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * Serves the built app as CloudFront does: hashed assets cached for a year, index.html revalidated,
- * and every unknown path answered with index.html (the single-page app's routes).
+ * every unknown path answered with index.html (the single-page app's routes), with the same
+ * Content-Security-Policy. Vite's dev server sends none: its HMR client runs inline.
  */
 export function builtWebApp(dist: string): Handler {
   const serve = sirv(dist, {
@@ -72,6 +74,8 @@ export function builtWebApp(dist: string): Handler {
     gzip: false,
     brotli: false,
     setHeaders(res, pathname) {
+      // The header CloudFront's response headers policy adds in AWS (D182).
+      res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
       res.setHeader(
         'cache-control',
         pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',

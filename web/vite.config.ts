@@ -32,7 +32,14 @@ export default defineConfig({
         // own code stays in its lazy chunk.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, minShareCount: 2, priority: 3 },
+            // Not the charts (recharts and what only it uses): two lazy screens share them, and inside
+            // `vendor` they were preloaded on every first visit (D183). Left out, they get their own lazy chunk.
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](?!(recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/])/,
+              minShareCount: 2,
+              priority: 3,
+            },
             {
               name: 'app-core',
               test: /[\\/](shared|web[\\/]src[\\/](lib|components|app))[\\/]/,

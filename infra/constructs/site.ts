@@ -2,8 +2,13 @@ import { Duration, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib'
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   Function as CloudFrontFunction,
   FunctionCode,
   FunctionEventType,
@@ -30,10 +35,17 @@ import {
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
+import { CONTENT_SECURITY_POLICY } from '../definitions/content-security-policy.js';
 import { ACCESS_LOG_PREFIXES } from './access-logs.js';
 
 /** Paths CloudFront sends to the HTTP API instead of the site bucket. */
 export const API_PATH_PATTERNS = ['/api/*', '/s/*'] as const;
+/**
+ * Question images (D137, D181): the same API, but cached at the edge by the path alone when the
+ * answer says `public` (a public exam's image); a private one answers `private, no-store`, which
+ * CloudFront does not store. Listed before `/api/*` so it matches first. Uploads (POST) pass uncached.
+ */
+export const IMAGE_PATH_PATTERN = '/api/exam/*/images/*';
 
 export interface SiteProps {
   retain: boolean;
@@ -142,6 +154,33 @@ export class Site extends Construct {
       compress: true,
     };
 
+    // The origin's Cache-Control decides (min TTL 0, so `private`/`no-store` answers are never stored);
+    // the cache key is the path alone, so one cached copy serves every viewer of a public image. Cookies
+    // still reach the API (origin request policy) for the private read check.
+    const imageCache = new CachePolicy(this, 'ImageCache', {
+      comment: 'Question images: the origin Cache-Control, keyed by path only',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(365),
+      cookieBehavior: CacheCookieBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+    });
+    const imageBehavior: BehaviorOptions = { ...apiBehavior, cachePolicy: imageCache, compress: false };
+
+    // The managed SecurityHeadersPolicy's headers plus the app's Content-Security-Policy (D182).
+    const siteHeaders = new ResponseHeadersPolicy(this, 'SiteHeaders', {
+      comment: 'Security headers and the Content-Security-Policy of the web app',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), override: true },
+        xssProtection: { protection: true, modeBlock: true, override: true },
+      },
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Quizbank site and API',
       defaultRootObject: 'index.html',
@@ -163,11 +202,14 @@ export class Site extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: siteHeaders,
         functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
         compress: true,
       },
-      additionalBehaviors: Object.fromEntries(API_PATH_PATTERNS.map((pattern) => [pattern, apiBehavior])),
+      additionalBehaviors: {
+        [IMAGE_PATH_PATTERN]: imageBehavior,
+        ...Object.fromEntries(API_PATH_PATTERNS.map((pattern) => [pattern, apiBehavior])),
+      },
     });
 
     this.origin = `https://${props.domainName ?? this.distribution.distributionDomainName}`;

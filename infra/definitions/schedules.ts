@@ -34,10 +34,10 @@ export const SCHEDULES: ScheduleDefinition[] = [
   },
   {
     name: 'retention-cleanup',
-    description: 'Removes old results for users who enabled retention cleanup, and expired exports (03:00 KST).',
+    description: 'Removes old results (retention cleanup), expired exports and question images no question used (03:00 KST).',
     handler: 'functions/jobs/retention-cleanup.ts',
     utc: { hour: 18, minute: 0 },
-    // The bucket: background exports past their day (D195).
+    // The files bucket: background exports past their day (D195) and uploads no question took up (D179).
     access: { appTable: 'write', filesBucket: 'write' },
     timeoutSeconds: 900,
   },

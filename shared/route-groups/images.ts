@@ -12,5 +12,6 @@ export const imagesGroup: RouteGroup = {
   memoryMb: 512,
   timeoutSeconds: 29,
   routes: [images.uploadQuestionImage, images.readQuestionImage, images.readFileImage],
-  access: { appTable: 'read', ephemeralTable: 'sessions', filesBucket: 'write' },
+  // App `write`: the upload records the marker the nightly sweep reads (D179).
+  access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write' },
 };

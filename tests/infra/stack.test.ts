@@ -3,7 +3,8 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '#shared/contracts/define-route.js';
 import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
-import { API_PATH_PATTERNS, VIEWER_IP_HEADER } from '../../infra/constructs/site.js';
+import { API_PATH_PATTERNS, IMAGE_PATH_PATTERN, VIEWER_IP_HEADER } from '../../infra/constructs/site.js';
+import { CONTENT_SECURITY_POLICY } from '../../infra/definitions/content-security-policy.js';
 import { FILES_BUCKET } from '../../infra/definitions/buckets.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
 import { TABLES } from '../../infra/definitions/tables.js';
@@ -15,7 +16,6 @@ import { synthesize } from './synth.js';
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
-const SECURITY_HEADERS = '67f7725c-6f97-4210-82d7-5512b31e9d03';
 
 const DYNAMO_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 const S3_WRITES = ['s3:PutObject', 's3:DeleteObject', 's3:DeleteObject*', 's3:PutObject*', 's3:Abort*'];
@@ -428,12 +428,12 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       Object.values(template.findResources('AWS::CloudFront::Distribution') as Record<string, Resource>)[0]!.Properties
         .DistributionConfig;
 
-    it('sends /api/* and /s/* to the HTTP API, uncached, with cookies and query strings', () => {
+    it('sends /api/* and /s/* to the HTTP API, uncached (images aside), with cookies and query strings', () => {
       const config = distribution();
       const behaviors = config.CacheBehaviors as any[];
-      expect(behaviors.map((b) => b.PathPattern).sort()).toEqual([...API_PATH_PATTERNS].sort());
+      expect(behaviors.map((b) => b.PathPattern).sort()).toEqual([...API_PATH_PATTERNS, IMAGE_PATH_PATTERN].sort());
       for (const b of behaviors) {
-        expect(b.CachePolicyId).toBe(CACHING_DISABLED);
+        if (b.PathPattern !== IMAGE_PATH_PATTERN) expect(b.CachePolicyId).toBe(CACHING_DISABLED);
         expect(b.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
         expect(b.AllowedMethods).toEqual(
           expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
@@ -461,13 +461,62 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       }
     });
 
+    it('caches question images by path, as long as the origin says, never a private answer (D181)', () => {
+      const behaviors = distribution().CacheBehaviors as any[];
+      // First, so /api/* does not catch it.
+      expect(behaviors[0].PathPattern).toBe(IMAGE_PATH_PATTERN);
+      const image = behaviors[0];
+      const api = behaviors.find((b) => b.PathPattern === '/api/*');
+      expect(image.TargetOriginId).toBe(api.TargetOriginId);
+      // Cookies still reach the API, which checks them for a private exam's image.
+      expect(image.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+      expect(image.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'POST']));
+      const policyId = image.CachePolicyId.Ref as string;
+      const policy = template.toJSON().Resources[policyId] as Resource;
+      expect(policy.Type).toBe('AWS::CloudFront::CachePolicy');
+      const config = policy.Properties.CachePolicyConfig;
+      // Min TTL 0: an answer with `private` or `no-store` is not stored; no Cache-Control, not cached.
+      expect(config.MinTTL).toBe(0);
+      expect(config.DefaultTTL).toBe(0);
+      // Max a year: `public, max-age=31536000, immutable` is kept whole.
+      expect(config.MaxTTL).toBe(31_536_000);
+      // Keyed by the path alone: no cookie, header or query string splits (or personalises) the cache.
+      const key = config.ParametersInCacheKeyAndForwardedToOrigin;
+      expect(key.CookiesConfig.CookieBehavior).toBe('none');
+      expect(key.HeadersConfig.HeaderBehavior).toBe('none');
+      expect(key.QueryStringsConfig.QueryStringBehavior).toBe('none');
+      // No other API path is cached.
+      for (const b of behaviors.slice(1)) expect(b.CachePolicyId).toBe(CACHING_DISABLED);
+    });
+
+    it('sends the security headers and the Content-Security-Policy with the site (D182)', () => {
+      const config = distribution();
+      const policyId = config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref as string;
+      const policy = template.toJSON().Resources[policyId] as Resource;
+      expect(policy.Type).toBe('AWS::CloudFront::ResponseHeadersPolicy');
+      const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+      expect(headers.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true });
+      const directives = new Map(
+        CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
+      );
+      expect(directives.get('script-src')).toBe("'self'");
+      expect(directives.get('img-src')).toBe("'self'");
+      expect(directives.get('object-src')).toBe("'none'");
+      expect(directives.get('base-uri')).toBe("'none'");
+      expect(directives.get('frame-ancestors')).toBe("'none'");
+      expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
+      expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+      expect(headers.ContentTypeOptions).toEqual({ Override: true });
+      expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 31_536_000 });
+      expect(headers.ReferrerPolicy).toMatchObject({ ReferrerPolicy: 'strict-origin-when-cross-origin' });
+    });
+
     it('serves the site from the private bucket through origin access control', () => {
       const config = distribution();
       const site = (config.Origins as any[]).find((o) => o.Id === config.DefaultCacheBehavior.TargetOriginId);
       expect(site.S3OriginConfig).toBeDefined();
       expect(site.OriginAccessControlId).toBeDefined();
       expect(config.DefaultCacheBehavior.CachePolicyId).toBe(CACHING_OPTIMIZED);
-      expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toBe(SECURITY_HEADERS);
       expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
       expect(config.DefaultRootObject).toBe('index.html');
     });

@@ -33,11 +33,13 @@ export function png(
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8;
   const pixels = options.rows === false ? Buffer.alloc(1) : Buffer.alloc((width + 1) * height, 0x80);
-  // Visible pixels for a screenshot: each row filter 0 (none), then grey bands.
-  if (options.stripes)
+  // Each row starts with its filter type (0, none), so browsers decode the rows; `stripes` draws grey
+  // bands for a screenshot.
+  if (options.rows !== false)
     for (let y = 0; y < height; y++) {
       pixels[y * (width + 1)] = 0;
-      pixels.fill(Math.floor(y / 10) % 2 ? 0x30 : 0xc0, y * (width + 1) + 1, (y + 1) * (width + 1));
+      if (options.stripes)
+        pixels.fill(Math.floor(y / 10) % 2 ? 0x30 : 0xc0, y * (width + 1) + 1, (y + 1) * (width + 1));
     }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -29,8 +29,8 @@ import {
 import { type QuestionStat, allStats, statsForFile } from '../learning/index.js';
 import { examView } from './exam-views.js';
 import { canReadExam, canReadExamDirectly } from './visibility.js';
-import { adoptFileImages, removeExamImages } from './question-images.js';
 import { getFiles, poolQuestionsAt } from '../files/index.js';
+import { adoptFileImages, adoptQuestionImages, removeExamImages } from './question-images.js';
 
 type CreateInput = ServiceInput<typeof exams.createExam>['body'];
 
@@ -70,6 +70,8 @@ interface Selection {
   file: FileRecord | null;
   /** Some chosen question came from a private file or a private exam. */
   hasPrivateQuestions: boolean;
+  /** The exam each question copied out of an exam came from: its images are copied along (D180). */
+  sourceExams?: Map<string, string>;
 }
 
 /** A file counts as private unless it is explicitly public (the original treated a missing flag as public). */
@@ -166,10 +168,12 @@ async function fromList(refs: unknown[], examId: string | null, caller: CallerUs
   let byId: Map<string, StoredQuestion>;
   // Where each used question came from: its file, or the exam it was copied out of.
   const privateSources = new Set<string>();
+  const sourceExams = new Map<string, string>();
   if (examId) {
     const { exam, questions } = await getExamWithQuestions(examId);
     if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_source_not_found');
     byId = new Map(questions.map((q) => [q.id, q]));
+    for (const q of questions) sourceExams.set(q.id, exam.id);
     if (holdsPrivateQuestions(exam)) for (const q of questions) privateSources.add(q.id);
   } else {
     if (ids.length > MAX_LOOKUP_WITHOUT_EXAM) throw new AppError(400, 'validation_failed');
@@ -198,6 +202,7 @@ async function fromList(refs: unknown[], examId: string | null, caller: CallerUs
       const usable = found.find((c) => visibleExams.has(c.examId));
       if (!usable) continue;
       byId.set(id, usable);
+      sourceExams.set(id, usable.examId);
       if (holdsPrivateQuestions(visibleExams.get(usable.examId)!)) privateSources.add(id);
     }
   }
@@ -207,6 +212,7 @@ async function fromList(refs: unknown[], examId: string | null, caller: CallerUs
     questions: ids.map((id) => byId.get(id)!),
     file: null,
     hasPrivateQuestions: ids.some((id) => privateSources.has(id)),
+    sourceExams,
   };
 }
 
@@ -290,26 +296,42 @@ export function newExamRecord(fields: {
 
 /**
  * Writes an exam, turning a lost title race into 409 exam_title_taken; derived titles get a suffix instead.
- * Questions carrying a question file's imported images get copies under the exam first (D176): one S3
- * COPY per distinct image, removed again if the exam is not written.
+ * Images travel with the questions (removed again if the exam is not written): a question file's
+ * imported images are copied under the exam (D176), and `imagesFrom` names the exam a question is
+ * copied out of, whose images are copied too (D180).
  */
 export async function storeExam(
   exam: ExamRecord,
-  questions: StoredQuestion[],
-  options: { derived: boolean },
+  chosen: StoredQuestion[],
+  options: { derived: boolean; imagesFrom?: (question: StoredQuestion) => string | null | undefined },
 ): Promise<ExamRecord> {
-  const withImages = await adoptFileImages(exam.id, questions);
+  const fromFile = await adoptFileImages(exam.id, chosen);
+  const from = options.imagesFrom;
+  const questions = from
+    ? await adoptQuestionImages(
+        exam.id,
+        fromFile.map((question) => ({ question, from: from(question) })),
+      )
+    : fromFile;
+  const copied = !!from || fromFile.some((q, i) => q !== chosen[i]);
+  try {
+    return await insertWithTitleRetries(exam, questions, options.derived);
+  } catch (error) {
+    if (copied) await removeExamImages(exam.id).catch(() => 0);
+    throw error;
+  }
+}
+
+async function insertWithTitleRetries(exam: ExamRecord, questions: StoredQuestion[], derived: boolean) {
   for (let attempt = 0; ; attempt++) {
     try {
-      await insertExam(exam, withImages);
+      await insertExam(exam, questions);
       if (exam.tag_ids.length) await adjustUsage(exam.tag_ids, 1);
       countMetric(METRIC.examsCreated);
       return exam;
     } catch (error) {
-      const retry = error instanceof TitleTakenError && options.derived && attempt < 3;
-      if (!retry && withImages.some((q, i) => q !== questions[i])) await removeExamImages(exam.id).catch(() => 0);
       if (!(error instanceof TitleTakenError)) throw error;
-      if (!retry) throw new AppError(409, 'exam_title_taken', { title: exam.title });
+      if (!derived || attempt >= 3) throw new AppError(409, 'exam_title_taken', { title: exam.title });
       exam.title = `${exam.title.replace(/ #[0-9a-z]{4}$/, '')} #${newId(4)}`;
       exam.title_ko = exam.title_ko ? exam.title : '';
       exam.title_en = exam.title_en ? exam.title : '';
@@ -392,7 +414,11 @@ export async function createExam(input: ServiceInput<typeof exams.createExam>, c
     voiceMode: body.voice_mode_enabled,
     aiMockInterview: body.ai_mock_interview,
   });
-  await storeExam(exam, questions, { derived: defaultTitle });
+  const sourceExams = selection.sourceExams;
+  await storeExam(exam, questions, {
+    derived: defaultTitle,
+    ...(sourceExams?.size ? { imagesFrom: (q: StoredQuestion) => sourceExams.get(q.id) } : {}),
+  });
   const reduced = questions.length < requested;
   return {
     success: true as const,

@@ -125,7 +125,7 @@ export async function retakeExam(input: ServiceInput<typeof exams.retakeExam>, c
     voiceMode: source.voice_mode_enabled,
     aiMockInterview: source.ai_mock_interview,
   });
-  await storeExam(exam, questions, { derived: true });
+  await storeExam(exam, questions, { derived: true, imagesFrom: () => source.id });
   return {
     success: true as const,
     id: exam.id,
@@ -166,7 +166,7 @@ export async function wrongQuestionsExam(input: ServiceInput<typeof exams.wrongQ
     isOriginal: false,
     file: { id: source.file_id, name: source.file_name },
   });
-  await storeExam(exam, chosen, { derived: true });
+  await storeExam(exam, chosen, { derived: true, imagesFrom: () => source.id });
   return {
     success: true as const,
     id: exam.id,

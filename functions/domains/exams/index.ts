@@ -59,4 +59,11 @@ export { provideStudiesOfExams, type StudiesOfExams } from './studies-of-exams.j
 export { examIdsByTitle, memberMappingsOf, saveMemberMappings } from './exam-store.js';
 export { questionsAtPositions } from './exam-question-store.js';
 export { gradeReview, listLeeches, reviewQueue, reviewSourcesOf, undoReview, type ReviewSources } from './review.js';
-export { imagesOfCreator, readQuestionImage, removeExamImages, uploadQuestionImage } from './question-images.js';
+export {
+  imagesOfCreator,
+  readQuestionImage,
+  removeExamImages,
+  sweepPendingImages,
+  uploadQuestionImage,
+  type PendingImageSweep,
+} from './question-images.js';

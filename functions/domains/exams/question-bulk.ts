@@ -16,7 +16,7 @@ import {
   type MoveEntry,
 } from './exam-question-store.js';
 import { editableExamWithQuestions } from './visibility.js';
-import { sweepQuestionImages } from './question-images.js';
+import { adoptQuestionImages, sweepQuestionImages } from './question-images.js';
 
 /**
  * The options modal's bulk actions on an exam's questions (docs/product.md#exam-management; docs/architecture.md
@@ -83,11 +83,18 @@ export async function moveQuestions(input: ServiceInput<typeof contracts.moveQue
   const held = new Set(target.questions.map((q) => q.id));
   const incoming = found.filter((q) => !held.has(q.id));
   const landing = await landingPlaces(target, incoming);
-  const entries: MoveEntry[] = found.map((q) => {
+  // The moved questions take their images along (D180); the source keeps those its other questions use.
+  const adopted = await adoptQuestionImages(
+    target.exam.id,
+    found.map((question) => ({ question, from: landing.has(question.id) ? source.exam.id : null })),
+  );
+  const entries: MoveEntry[] = found.map((q, i) => {
     const position = landing.get(q.id);
-    return { from: placeOf(q), ...(position !== undefined ? { to: { position, question: q } } : {}) };
+    return { from: placeOf(q), ...(position !== undefined ? { to: { position, question: adopted[i]! } } : {}) };
   });
   await guarded(() => moveCopies(source.exam.id, target.exam.id, entries));
+  const moved = new Set(found.map((q) => q.id));
+  await sweepQuestionImages(source.exam.id, found, async () => source.questions.filter((q) => !moved.has(q.id)));
   return {
     success: true as const,
     message: errorMessage('questions_moved', ctx.language, { count: found.length }),
@@ -106,10 +113,15 @@ export async function copyQuestions(input: ServiceInput<typeof contracts.copyQue
   const held = new Set(target.questions.map((q) => q.id));
   const incoming = found.filter((q) => !held.has(q.id));
   const landing = await landingPlaces(target, incoming);
+  // A copy gets its own copies of the source exam's images (D180).
+  const adopted = await adoptQuestionImages(
+    target.exam.id,
+    incoming.map((question) => ({ question, from: source.exam.id })),
+  );
   await guarded(() =>
     addCopies(
       target.exam.id,
-      incoming.map((q) => ({ position: landing.get(q.id)!, question: q })),
+      adopted.map((q) => ({ position: landing.get(q.id)!, question: q })),
     ),
   );
   return {

@@ -12,7 +12,7 @@ import { readableExam, canEditExam, canReadExam } from './visibility.js';
 import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from './exam-store.js';
 import { questionView } from './exam-views.js';
 import { highestPosition, reservePositions } from './exam-question-store.js';
-import { sweepQuestionImages } from './question-images.js';
+import { sweepEditedQuestionImages, sweepQuestionImages } from './question-images.js';
 import {
   ExamFullError,
   QuestionGoneError,
@@ -80,7 +80,10 @@ export function nextCsvId(questions: StoredQuestion[]): string {
   return String(highest + 1);
 }
 
-/** PATCH /api/questions/{id}/update/: GetItem EXAM + gsi1 Query + GetItem copy + PutItem (conditional). */
+/**
+ * PATCH /api/questions/{id}/update/: GetItem EXAM + gsi1 Query + GetItem copy + PutItem (conditional);
+ * an edit that drops an image + 1 E1 read and a DELETE per image no other question uses.
+ */
 export async function updateQuestion(input: ServiceInput<typeof contracts.updateQuestion>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const exam = await readableExam(input.body.exam_id, caller);
@@ -90,6 +93,8 @@ export async function updateQuestion(input: ServiceInput<typeof contracts.update
   const after = applyQuestionForm(current, input.body as QuestionForm, ctx.language);
   try {
     const saved = await saveQuestionCopy(exam.id, Number(current.order), after);
+    // An image the edit dropped goes once no question of the exam uses it (D179).
+    await sweepEditedQuestionImages(exam.id, current, after);
     return questionView(saved as StoredQuestion, ctx.language);
   } catch (error) {
     if (error instanceof QuestionGoneError) throw new AppError(404, 'question_not_found');

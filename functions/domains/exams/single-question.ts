@@ -15,6 +15,7 @@ import {
 } from './exam-store.js';
 import { displayTitle, examView } from './exam-views.js';
 import { canReadExam } from './visibility.js';
+import { removeExamImages } from './question-images.js';
 
 /** Room left for storeExam's ` #xxxx` suffix when the derived title is taken. */
 const TITLE_ROOM = MAX_EXAM_TITLE - 6;
@@ -62,10 +63,11 @@ export async function createSingleQuestionExam(
     voiceMode: source.voice_mode_enabled,
   });
   exam.kind = 'single';
-  await storeExam(exam, [question], { derived: true });
+  await storeExam(exam, [question], { derived: true, imagesFrom: () => source.id });
   if (!(await claimSingleExamPointer(caller.id, questionId, exam.id, pointed))) {
     // A concurrent call won: keep its exam, drop ours.
     await removeExam(exam);
+    await removeExamImages(exam.id);
     const winner = await reuse(await getSingleExamPointer(caller.id, questionId));
     if (winner)
       return { success: true as const, id: winner.id, exam: examView(winner, caller, ctx.language), created: false };

@@ -106,15 +106,19 @@ export async function putObject(key: string, bytes: Uint8Array, file: StoredFile
   await s3Client().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: bytes, ...headersOf(file) }));
 }
 
-/** Server-side copy (a staged upload becomes the file's object without passing through Lambda twice). */
-export async function copyObject(fromKey: string, toKey: string, file: StoredFileHeaders): Promise<void> {
+/**
+ * Server-side copy (a staged upload becomes the file's object without passing through Lambda twice).
+ * Without `file` the object keeps its own headers (a question image copied into another exam, D180).
+ */
+export async function copyObject(fromKey: string, toKey: string, file?: StoredFileHeaders): Promise<void> {
   await s3Client().send(
     new CopyObjectCommand({
       Bucket: bucket(),
       Key: toKey,
       CopySource: `${bucket()}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
-      ...headersOf(file),
-      MetadataDirective: 'REPLACE',
+      ...(file
+        ? { ...headersOf(file), MetadataDirective: 'REPLACE' as const }
+        : { MetadataDirective: 'COPY' as const }),
     }),
   );
 }

@@ -1,6 +1,7 @@
 import type { Logger } from '../../runtime/log.js';
 import { scheduledEntries } from '../users/index.js';
 import { finishPendingStudyDeletions } from '../studies/index.js';
+import { sweepPendingImages, type PendingImageSweep } from '../exams/index.js';
 import { finishPendingResultsDeletions } from './question-stats-deletion.js';
 import { runReset } from './reset.js';
 import { cleanupOldestResults } from './retention.js';
@@ -26,6 +27,8 @@ export interface CleanupReport {
   unfinished: number;
   studyDeletions: { studies: number; unfinished: number };
   resultsDeletions: { exams: number; unfinished: number };
+  /** Question images uploaded and never used by a question past their expiry (D179). */
+  images: PendingImageSweep;
 }
 
 /** The retention-cleanup job's work, until `deadline` (functions/jobs/retention-cleanup.ts runs it). */
@@ -69,5 +72,10 @@ export async function runRetentionCleanup(deadline: number, log: Logger): Promis
     log.error('pending results deletions failed', { error: error.message });
     return { exams: 0, unfinished: 0 };
   });
-  return { users: users.size, deleted, resets, unfinished, studyDeletions, resultsDeletions };
+  // Uploads no question took up within their day (D179).
+  const images = await sweepPendingImages(new Date(), deadline).catch((error: Error) => {
+    log.error('pending image sweep failed', { error: error.message });
+    return { expired: 0, deleted: 0, unfinished: 0 };
+  });
+  return { users: users.size, deleted, resets, unfinished, studyDeletions, resultsDeletions, images };
 }

@@ -1,0 +1,26 @@
+/**
+ * The web app's Content-Security-Policy (docs/decisions/rich-content.md D182): the one value CloudFront's
+ * response headers policy sends with the site and the local server sends with the built app.
+ *
+ * * Scripts only from the app's own origin: KaTeX and highlight.js are bundled chunks, and nothing is
+ *   inline (index.html loads one module), so no `unsafe-inline` and no `unsafe-eval`.
+ * * Inline styles allowed: KaTeX's HTML output sizes its boxes with `style` attributes, and the review
+ *   heatmap's library adds a `<style>` element. Markdown cannot write HTML (markdown-it `html: false`,
+ *   then DOMPurify), so no question text reaches either; CSS cannot run script.
+ * * Images from the origin alone: question images are served under `/api/exam/…/images/…` of the same
+ *   origin (D137), so no image host and no `data:` are needed; an outside image URL in a question is not
+ *   loaded (its alt text shows), which also keeps tracking pixels out.
+ * * Fonts from the origin and `data:`: the KaTeX style sheet inlines its smallest fonts as data URLs.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self'",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
