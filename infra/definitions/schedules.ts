@@ -34,7 +34,8 @@ export const SCHEDULES: ScheduleDefinition[] = [
   },
   {
     name: 'retention-cleanup',
-    description: 'Removes old results (retention cleanup), expired exports and question images no question used (03:00 KST).',
+    description:
+      'Removes old results (retention cleanup), expired exports and question images no question used (03:00 KST).',
     handler: 'functions/jobs/retention-cleanup.ts',
     utc: { hour: 18, minute: 0 },
     // The files bucket: background exports past their day (D195) and uploads no question took up (D179).
