@@ -167,6 +167,22 @@ describe('rich questions', () => {
     if (locale === 'en-US') await pageApi(page, 'POST', '/api/change-language/', { language: 'en' });
     await go(page, only(rich()));
     await rendered(page);
+    // Shown once rendered, never as plain text that then grows (D183): nothing inside the exam moved.
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
+          const runner = document.querySelector('[data-testid="take-exam-runner"]');
+          const inside = (node?: Node) => !!node && node !== runner && !!runner?.contains(node);
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Shift[])
+              if (!entry.hadRecentInput && entry.sources.some((source) => inside(source.node))) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          requestAnimationFrame(() => resolve(total));
+        }),
+    );
+    expect(shift).toBeLessThanOrEqual(0.05);
     if (locale === 'en-US') expect(await content(page).textContent()).toContain('reliability formula');
     expect(await content(page).locator('math').count()).toBe(2);
     const pre = content(page).locator('pre');

@@ -1,1 +1,2 @@
 export { RichText } from './rich-text.js';
+export { useRichTextsReady } from './rendered-cache.js';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { plainText, type TextFormat } from '#shared/domain/rich-text.js';
+import { renderedHtml, renderToCache } from './rendered-cache.js';
 import styles from './rich-text.module.css';
 
 type Props = {
@@ -8,6 +9,11 @@ type Props = {
   format?: TextFormat;
   className?: string;
   testId?: string;
+  /**
+   * The page's main text (take-exam's question): its images load at once with high priority
+   * instead of lazily, since they are the largest paint above the fold (Lighthouse's LCP).
+   */
+  priority?: boolean;
 };
 
 /**
@@ -15,15 +21,18 @@ type Props = {
  * lazily loaded renderer (markdown-it, DOMPurify, and KaTeX / highlight.js only when needed). Until the
  * renderer has arrived the plain form is shown, so the text is readable at once.
  */
-export function RichText({ text, format, className, testId }: Props) {
+export function RichText({ text, format, className, testId, priority }: Props) {
   const markdown = format === 'markdown';
-  const [rendered, setRendered] = useState<{ text: string; html: string } | null>(null);
+  // Already rendered (by a screen that prepared its texts, or an earlier mount): shown at once.
+  const cached = markdown ? renderedHtml(text) : undefined;
+  const [rendered, setRendered] = useState<{ text: string; html: string } | null>(
+    cached === undefined ? null : { text, html: cached },
+  );
 
   useEffect(() => {
     if (!markdown) return;
     let live = true;
-    import('./render-markdown.js')
-      .then(({ renderMarkdown }) => renderMarkdown(text))
+    renderToCache(text)
       .then((html) => live && setRendered({ text, html }))
       .catch(() => live && setRendered(null));
     return () => {
@@ -39,7 +48,8 @@ export function RichText({ text, format, className, testId }: Props) {
       </div>
     );
   }
-  if (rendered === null || rendered.text !== text) {
+  const shown = rendered?.text === text ? rendered : cached === undefined ? null : { text, html: cached };
+  if (shown === null) {
     return (
       <div className={`${classes} ${styles.plain}`} data-testid={testId} data-format="markdown" aria-busy="true">
         {plainText(text, 'markdown')}
@@ -53,7 +63,10 @@ export function RichText({ text, format, className, testId }: Props) {
       data-format="markdown"
       data-rendered="true"
       // The HTML is DOMPurify's output (render-markdown.ts); no raw HTML of the author's gets here.
-      dangerouslySetInnerHTML={{ __html: rendered.html }}
+      dangerouslySetInnerHTML={{ __html: priority ? eager(shown.html) : shown.html }}
     />
   );
 }
+
+/** `loading="lazy"` is set on every image by the sanitizer's hook (render-markdown.ts) and by nothing else. */
+const eager = (html: string) => html.replaceAll('loading="lazy"', 'loading="eager" fetchpriority="high"');

@@ -1,10 +1,12 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Exam, ExamQuestion } from '#shared/contracts/exams.js';
 import { examDisplayTitle } from '#shared/domain/exam-title.js';
 import { isLanguage, type Language } from '#shared/domain/language.js';
 import { orderQuestions, resortRemaining } from '#shared/domain/question-order.js';
 import { plainText } from '#shared/domain/rich-text.js';
+import { useRichTextsReady } from '../../../components/rich-text/index.js';
+import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { VoiceModePanel } from '../../voice-mode/index.js';
 import { useAccuracyAdjust } from '../hooks/use-accuracy-adjust.js';
@@ -25,7 +27,7 @@ import { DeleteQuestionModal } from './delete-question-modal.js';
 import { ExamHeader } from './exam-header.js';
 import { ExamToolbar } from './exam-toolbar.js';
 import { NavigationBar } from './navigation-bar.js';
-import { QuestionCard } from './question-card.js';
+import { QuestionCard, richTextsOf } from './question-card.js';
 import { QuestionFormModal } from './question-form-modal.js';
 import { QuestionListModal } from './question-list-modal.js';
 import { RestartModal } from './restart-modal.js';
@@ -77,11 +79,24 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
   );
   const [helpSignal, setHelpSignal] = useState(0);
 
+  // A Markdown question is shown once rendered, never as plain text first that then grows (layout
+  // shift, D183); after the first one the renderer is loaded and later questions render at once.
+  const richReady = useRichTextsReady(richTextsOf(view));
+  const [shownOnce, setShownOnce] = useState(false);
+  useEffect(() => {
+    if (richReady) setShownOnce(true);
+  }, [richReady]);
   // Built only while the list is open (the page re-renders every second for the timers).
   const listEntries = listOpen ? questionListEntries(record, byId, language) : [];
   const stat = currentQuestion ? statsById.get(currentQuestion.id) : undefined;
   const title = examDisplayTitle(exam, language, t('takeExam.untitled'));
 
+  if (!richReady && !shownOnce)
+    return (
+      <div className={styles.state}>
+        <Spinner label={t('takeExam.loading')} />
+      </div>
+    );
   return (
     <div className={styles.shell} ref={shell} data-testid="take-exam-runner" data-exam-id={exam.id}>
       {signedIn && <ConnectedStudiesBar examId={exam.id} />}

@@ -40,6 +40,20 @@ interface QuestionCardProps {
   onHelp(): void;
 }
 
+/** The question's answer form, its choices and the text shown above them. */
+function questionParts(question: QuestionView) {
+  const inputForm = detectInputForm(question.content, question.answer);
+  const options = inputForm === 'radio' || inputForm === 'checkbox' ? choiceOptions(question.content) : [];
+  const content = options.length > 0 ? contentWithoutOptions(question.content) : question.content;
+  return { inputForm, options, content };
+}
+
+/** The Markdown texts the card renders (none for a plain question), to render before it is shown. */
+export function richTextsOf(question: QuestionView | null | undefined): string[] {
+  if (!question || question.format !== 'markdown') return [];
+  return [questionParts(question).content, question.answer, question.explanation].filter((t) => !isBlank(t));
+}
+
 /**
  * One question: its text, the answer entry, and the verdict the moment it is answered. Rendered
  * with the question id as key, so moving to another question starts it afresh. Keyboard first:
@@ -51,9 +65,7 @@ export function QuestionCard(props: QuestionCardProps) {
   const [showAnswer, setShowAnswer] = useState(false);
   const card = useRef<HTMLElement>(null);
   const [checked, setChecked] = useState(props.answered && (!isBlank(answer) || props.own !== undefined));
-  const inputForm = detectInputForm(question.content, question.answer);
-  const options = inputForm === 'radio' || inputForm === 'checkbox' ? choiceOptions(question.content) : [];
-  const content = options.length > 0 ? contentWithoutOptions(question.content) : question.content;
+  const { inputForm, options, content } = questionParts(question);
   const noAnswerKey = isBlank(question.answer);
   // Grading yourself (O / X) is for a typed question answered in the head, or one with nothing
   // to compare with; an answer-required exam never counts an empty box.
@@ -112,7 +124,13 @@ export function QuestionCard(props: QuestionCardProps) {
         {question.title || t('takeExam.untitled')}
       </h2>
       {content && (
-        <RichText className={styles.content} text={content} format={question.format} testId="question-content" />
+        <RichText
+          className={styles.content}
+          text={content}
+          format={question.format}
+          testId="question-content"
+          priority
+        />
       )}
       {question.url && (
         <a className={styles.questionLink} href={question.url} target="_blank" rel="noopener noreferrer">

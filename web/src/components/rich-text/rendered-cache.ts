@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { hasCodeBlock, hasMath } from '#shared/domain/rich-text.js';
+
+/**
+ * Rendered Markdown by text, kept for the page's life (bounded): a question rendered once shows at
+ * once when it is mounted again, and a screen can render a question's texts before showing it, so
+ * the plain form never stands in and then changes height under the learner (layout shift).
+ */
+const MAX_ENTRIES = 300;
+const rendered = new Map<string, string>();
+
+export function renderedHtml(text: string): string | undefined {
+  return rendered.get(text);
+}
+
+/** Renders `text` (loading the renderer, and math or highlighting when the text needs them) into the cache. */
+export async function renderToCache(text: string): Promise<string> {
+  const known = rendered.get(text);
+  if (known !== undefined) return known;
+  // Math and highlighting are fetched beside the renderer, not after it (one round trip, not two).
+  const [{ renderMarkdown }] = await Promise.all([
+    import('./render-markdown.js'),
+    hasMath(text) ? import('./math.js') : null,
+    hasCodeBlock(text) ? import('./highlight.js') : null,
+  ]);
+  const html = await renderMarkdown(text);
+  if (rendered.size >= MAX_ENTRIES) rendered.delete(rendered.keys().next().value!);
+  rendered.set(text, html);
+  return html;
+}
+
+/**
+ * True once every Markdown text of `texts` is rendered (at once when none is Markdown). A text that
+ * fails to render counts as ready: RichText then shows its plain form.
+ */
+export function useRichTextsReady(texts: readonly string[]): boolean {
+  const key = texts.join('\u0000');
+  const pending = texts.filter((text) => text && renderedHtml(text) === undefined);
+  const [readyKey, setReadyKey] = useState<string | null>(pending.length === 0 ? key : null);
+  useEffect(() => {
+    if (readyKey === key) return;
+    let live = true;
+    const done = () => live && setReadyKey(key);
+    Promise.all(texts.filter(Boolean).map((text) => renderToCache(text))).then(done, done);
+    return () => {
+      live = false;
+    };
+    // `key` stands for `texts`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, readyKey]);
+  return pending.length === 0 || readyKey === key;
+}
