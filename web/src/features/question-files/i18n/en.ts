@@ -183,7 +183,7 @@ const en = {
     csv: 'CSV (.csv, UTF-8)',
     txt: 'Anki text (.txt)',
     failed: 'The questions could not be exported.',
-    preparing: 'Preparing…',
+    preparing: 'Preparing...',
     buildFailed: 'The export could not be built. Please try again.',
   },
   actions: {
