@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
+import { exportJobAnswer } from './exports.js';
 import { examIdParam } from './exams.js';
 import { exportFormatQuery, uploadedFileSchema } from './files.js';
 
@@ -29,6 +30,18 @@ export const exportExamQuestions = defineRoute({
     params: examIdParam(),
     query: exportFormatQuery(),
   }),
+});
+
+/** Starts building the same export in the background (D198): 202 with the job; 404 for whoever may not read the exam. */
+export const startExamExport = defineRoute({
+  method: 'POST',
+  path: '/api/exam/{examId}/export/',
+  access: 'signed-in',
+  schemas: () => ({
+    params: examIdParam(),
+    query: exportFormatQuery(),
+  }),
+  response: () => exportJobAnswer(),
 });
 
 /** Admin: one exam per row of an .xlsx/.xls (the download's columns), with stats (docs/product.md#exam-management). */

@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 
-/** What a background export builds: the caller's data export, or (admins) the users sheet. */
-export const EXPORT_KINDS = ['user-data', 'users-sheet'] as const;
+/** What a background export builds: the caller's data export, (admins) the users sheet, a question file's or an exam's questions (D198). */
+export const EXPORT_KINDS = ['user-data', 'users-sheet', 'question-file', 'exam-questions'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_STATUSES = ['pending', 'done', 'failed'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];

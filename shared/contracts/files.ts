@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { preprocess } from './preprocess.js';
 import { defineRoute, type ResponseOf } from './define-route.js';
 import { lazy } from './lazy.js';
+import { exportJobAnswer } from './exports.js';
 import { keyable } from '../domain/key-text.js';
 import { languageSchema } from '../domain/language.js';
 import {
@@ -307,6 +308,22 @@ export const exportQuestionFile = defineRoute({
     params: fileRef(),
     query: exportFormatQuery(),
   }),
+});
+
+/**
+ * Starts building the same export in the background (D198), for anyone who may read the file (404
+ * otherwise): 202 with the job (`/api/exports/{id}/`). The web's path; the GET stays for scripts,
+ * inline and refused past 4 MB.
+ */
+export const startQuestionFileExport = defineRoute({
+  method: 'POST',
+  path: '/api/question-files/{name}/export/',
+  access: 'signed-in',
+  schemas: () => ({
+    params: fileRef(),
+    query: exportFormatQuery(),
+  }),
+  response: () => exportJobAnswer(),
 });
 
 /** Sample spreadsheets generated from the format rules: `ko` or `en` (xlsx). */

@@ -8,8 +8,8 @@ export const EXAM_ERROR_MESSAGES = {
     en: 'Only .xlsx, .xls, .csv, .tsv, .txt and .apkg files can be uploaded ({name}).',
   },
   export_too_large: {
-    ko: '내보낼 파일이 너무 큽니다 (최대 {limit}). 다른 형식(.xlsx)으로 받아 보세요.',
-    en: 'The export is too large (limit {limit}). Try another format (.xlsx).',
+    ko: '내보낼 파일이 바로 받기에는 너무 큽니다 (최대 {limit}). 같은 주소에 POST로 요청하면 백그라운드에서 만들어 링크로 드립니다.',
+    en: 'The export is too large to answer directly (limit {limit}). A POST to the same address builds it in the background and answers a link.',
   },
   deck_not_zip: {
     ko: '.apkg 파일이 올바른 Anki 덱(zip 압축 파일)이 아닙니다.',

@@ -12,6 +12,8 @@ export const filesSheetsGroup: RouteGroup = {
   // Parses spreadsheets of up to 10 MB (100 MB uncompressed) in memory.
   memoryMb: 1536,
   timeoutSeconds: 29,
+  // Builds file and exam exports in an asynchronous invocation of itself (D195, D198).
+  background: { timeoutSeconds: 900 },
   routes: [
     files.uploadQuestions,
     files.importUploadedFile,
@@ -19,12 +21,15 @@ export const filesSheetsGroup: RouteGroup = {
     files.downloadSampleFile,
     // Exports write xlsx/csv/txt with SheetJS: here, as the imports.
     files.exportQuestionFile,
+    files.startQuestionFileExport,
     examSheets.exportExamQuestions,
+    examSheets.startExamExport,
     // The admin exam sheets parse and write xlsx: here, so the exams Lambda does not carry SheetJS.
     examSheets.downloadExamsSheet,
     examSheets.uploadExamsSheet,
     // Updates an exam's questions from a sheet: parsed here for the same reason.
     examSheets.updateQuestionsFromExcel,
   ],
-  access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write' },
+  // Ephemeral `write`: the export jobs it starts (D198).
+  access: { appTable: 'write', ephemeralTable: 'write', filesBucket: 'write' },
 };

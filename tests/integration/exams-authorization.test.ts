@@ -3,6 +3,7 @@ import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixtu
 import { createExam, uploadBank, type UploadedFile } from '../support/exam-fixtures.js';
 import { multipartForm, xlsxBytes, KO_HEADER, questionRows } from '../support/sheets.js';
 import type { TestClient } from '../support/http-client.js';
+import { settledJob } from '../support/export-jobs.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -68,6 +69,15 @@ const firstQuestionOf = (examId: () => string) => async () => {
  * One row of the matrix: `call` makes the request as each caller; `setup` (optional) makes a fresh
  * resource first (as the owner) for destructive routes.
  */
+/** A finished export job the owner started (of the private file unless `path` says otherwise). */
+async function ownerExportJob(path = `/api/question-files/${f.privateFile.id}/export/?format=csv`): Promise<string> {
+  const started = await f.owner.client.post(path);
+  expect(started.status).toBe(202);
+  const { id } = (await started.json()) as { id: string };
+  expect(await settledJob(f.owner.client, id)).toMatchObject({ status: 'done' });
+  return id;
+}
+
 function row(
   name: string,
   expected: Record<Who, number>,
@@ -294,6 +304,31 @@ describe('authorization matrix: question files and tags', () => {
   );
   row('GET export public exam', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
     c.get(`/api/exam/${f.publicExam}/export/?format=csv`),
+  );
+  // Background exports (D198): only a reader of the file or exam may start one; the job is its starter's alone.
+  row('POST export private file', { anonymous: 401, owner: 202, other: 404, admin: 202 }, (c) =>
+    c.post(`/api/question-files/${f.privateFile.id}/export/?format=csv`),
+  );
+  row('POST export public file', { anonymous: 401, owner: 202, other: 202, admin: 202 }, (c) =>
+    c.post(`/api/question-files/${f.publicFile.id}/export/?format=xlsx`),
+  );
+  row('POST export private exam', { anonymous: 401, owner: 202, other: 404, admin: 202 }, (c) =>
+    c.post(`/api/exam/${f.privateExam}/export/?format=txt`),
+  );
+  row('POST export public exam', { anonymous: 401, owner: 202, other: 202, admin: 202 }, (c) =>
+    c.post(`/api/exam/${f.publicExam}/export/?format=csv`),
+  );
+  row(
+    "GET the owner's private file export job",
+    { anonymous: 401, owner: 200, other: 404, admin: 404 },
+    (c, id) => c.get(`/api/exports/${id}/`),
+    ownerExportJob,
+  );
+  row(
+    "GET the owner's private exam export download",
+    { anonymous: 401, owner: 302, other: 404, admin: 404 },
+    (c, id) => c.get(`/api/exports/${id}/download/`),
+    async () => ownerExportJob(`/api/exam/${f.privateExam}/export/?format=xlsx`),
   );
   row('PATCH private file', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
     c.patch(`/api/question-files/${f.privateFile.id}/`, { is_public: false }),

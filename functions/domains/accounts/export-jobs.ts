@@ -25,12 +25,27 @@ const JOB_SECONDS = 24 * 3600;
 const DOWNLOAD_URL_SECONDS = 300;
 const EXPORTS_PREFIX = 'exports/';
 
-type StoredJob = ExportJob & { user_id: string; object_key: string };
+/** `params`: what the kind's builder needs beyond the user (a file or exam id, a format, a language; D198). */
+type StoredJob = ExportJob & {
+  user_id: string;
+  object_key: string;
+  params?: Record<string, string>;
+  content_type?: string;
+};
+
+/** What a kind's builder is given; it re-checks the user's access, which may have changed since the start. */
+export interface ExportJobInput {
+  kind: ExportKind;
+  userId: string;
+  params: Record<string, string>;
+}
 
 export const exportJobKey = (id: string) => ({ pk: `EXPORT#${id}`, sk: 'EXPORT' });
 
 /** `exports/<day>/<user>/<job>`: the day first, so the retention job removes whole past days without reading each object. */
 const objectKey = (day: string, userId: string, jobId: string) => `${EXPORTS_PREFIX}${day}/${userId}/${jobId}`;
+
+const contentTypeOf = (job: StoredJob) => job.content_type ?? XLSX_CONTENT_TYPE;
 
 async function readJob(id: string): Promise<StoredJob | null> {
   const { Item } = await db().send(
@@ -65,6 +80,7 @@ export async function startExport(
   groupName: string,
   kind: ExportKind,
   fileName: string,
+  extra: { params?: Record<string, string>; contentType?: string } = {},
 ): Promise<Reply> {
   const now = new Date();
   const id = newId();
@@ -76,6 +92,8 @@ export async function startExport(
     created_at: now.toISOString(),
     user_id: ctx.caller.user.id,
     object_key: objectKey(now.toISOString().slice(0, 10), ctx.caller.user.id, id),
+    ...(extra.params ? { params: extra.params } : {}),
+    ...(extra.contentType ? { content_type: extra.contentType } : {}),
   };
   await db().send(
     new PutCommand({
@@ -120,19 +138,20 @@ async function finish(id: string, outcome: { status: 'done' } | { status: 'faile
  */
 export async function runExportJob(
   payload: Record<string, string>,
-  build: (job: { kind: ExportKind; userId: string }) => Promise<Uint8Array>,
+  build: (job: ExportJobInput) => Promise<Uint8Array>,
 ): Promise<void> {
   const log = createLogger({ task: EXPORT_TASK, job: payload.job_id });
   const job = payload.job_id ? await readJob(payload.job_id) : null;
   if (!job || job.status !== 'pending') return void log.warn('export job not pending', { found: !!job });
   try {
-    const bytes = await build({ kind: job.kind, userId: job.user_id });
-    await putObject(job.object_key, bytes, { contentType: XLSX_CONTENT_TYPE, fileName: job.file_name });
+    const bytes = await build({ kind: job.kind, userId: job.user_id, params: job.params ?? {} });
+    await putObject(job.object_key, bytes, { contentType: contentTypeOf(job), fileName: job.file_name });
     await finish(job.id, { status: 'done' });
     log.info('export built', { kind: job.kind, bytes: bytes.byteLength });
   } catch (error) {
     log.error('export failed', { kind: job.kind, error: (error as Error).message });
-    await finish(job.id, { status: 'failed', code: 'export_failed' });
+    // A refusal of the builder's own (access lost since the start) keeps its code; anything else is export_failed.
+    await finish(job.id, { status: 'failed', code: error instanceof AppError ? error.code : 'export_failed' });
   }
 }
 
@@ -148,7 +167,7 @@ export async function downloadExport(ctx: SignedInContext, id: string): Promise<
   if (job.status === 'failed') throw new AppError(409, job.code ?? 'export_failed');
   const url = await presignDownload(
     job.object_key,
-    { contentType: XLSX_CONTENT_TYPE, disposition: contentDisposition(job.file_name) },
+    { contentType: contentTypeOf(job), disposition: contentDisposition(job.file_name) },
     DOWNLOAD_URL_SECONDS,
   );
   return redirectReply(url);

@@ -50,6 +50,9 @@ function rowsOf(questions: readonly SheetQuestion[], language: Language): string
   return [columns.map((c) => COLUMN_LABELS[c][language]), ...questions.map((q) => columns.map((c) => q[c]))];
 }
 
+/** An export's file name: `baseName` (a file's name without its extension, an exam's title) and the format's extension. */
+export const exportFileName = (baseName: string, format: ExportFormat) => `${baseName.trim() || 'questions'}.${format}`;
+
 /** The bytes of an export, and its file name from `baseName` (a file's name without its extension, an exam's title). */
 export function exportQuestions(
   questions: readonly SheetQuestion[],
@@ -59,7 +62,7 @@ export function exportQuestions(
 ): { bytes: Uint8Array; fileName: string; contentType: string } {
   const rows = rowsOf(questions, language);
   const sheet = XLSX.utils.aoa_to_sheet(rows);
-  const fileName = `${baseName.trim() || 'questions'}.${format}`;
+  const fileName = exportFileName(baseName, format);
   let bytes: Uint8Array;
   if (format === 'xlsx') {
     sheet['!cols'] = [{ wch: 60 }, { wch: 40 }, { wch: 50 }, { wch: 10 }, { wch: 24 }, { wch: 10 }, { wch: 40 }];

@@ -10,6 +10,7 @@ import {
   TEXT_EXTENSIONS,
   cleanFileName,
   sheetExtension,
+  type ExportFormat,
 } from '#shared/domain/question-sheet.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { pendingObjectKey } from './object-keys.js';
@@ -17,7 +18,9 @@ import { deleteObject, objectSize, readObject, readObjectHead } from './object-s
 import { wholeLinesOf } from './importer/parse.js';
 import { fileView, readPool } from './file-store.js';
 import { resolveFile } from './resolve.js';
-import { exportQuestions, exportedQuestion } from './exporter.js';
+import { EXPORT_CONTENT_TYPES, exportFileName, exportQuestions, exportedQuestion } from './exporter.js';
+import type { FileRecord } from './entities/file.js';
+import { getUser } from '../users/index.js';
 import { AppError, payloadTooLarge } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { fileReply } from '../../runtime/http/file-reply.js';
@@ -116,6 +119,13 @@ export async function downloadSampleFile(input: ServiceInput<typeof files.downlo
   return reply;
 }
 
+/** The questions of `file` as the export of `format` in `language`, named after the file. */
+async function buildFileExport(file: FileRecord, language: Language, format: ExportFormat) {
+  const questions = (await readPool(file.id)).map((q) => exportedQuestion(q, file.language));
+  const baseName = file.name.replace(/\.[A-Za-z0-9]+$/, '');
+  return exportQuestions(questions, language, format, baseName);
+}
+
 /** GET /api/question-files/{name}/export/: the stored questions as xlsx, csv or Anki txt (1 GetItem or Query to resolve + the pool's Query pages). */
 export async function exportQuestionFile(
   input: ServiceInput<typeof files.exportQuestionFile>,
@@ -123,10 +133,44 @@ export async function exportQuestionFile(
 ): Promise<Reply> {
   const file = await resolveFile(input.params.name, ctx.caller.user);
   if (!file) throw new AppError(404, 'file_not_found');
-  const questions = (await readPool(file.id)).map((q) => exportedQuestion(q, file.language));
-  const baseName = file.name.replace(/\.[A-Za-z0-9]+$/, '');
-  const { bytes, fileName, contentType } = exportQuestions(questions, ctx.language, input.query.format, baseName);
+  const { bytes, fileName, contentType } = await buildFileExport(file, ctx.language, input.query.format);
   return exportReply(bytes, fileName, contentType);
+}
+
+/**
+ * POST /api/question-files/{name}/export/ (D198): what the background job needs, for a caller who
+ * may read the file (404 otherwise, as the GET). The group starts the job with it.
+ */
+export async function questionFileExportJob(
+  input: ServiceInput<typeof files.startQuestionFileExport>,
+  ctx: SignedInContext,
+): Promise<BackgroundExportSpec> {
+  const file = await resolveFile(input.params.name, ctx.caller.user);
+  if (!file) throw new AppError(404, 'file_not_found');
+  const { format } = input.query;
+  return {
+    fileName: exportFileName(file.name.replace(/\.[A-Za-z0-9]+$/, ''), format),
+    contentType: EXPORT_CONTENT_TYPES[format],
+    params: { file_id: file.id, format, language: ctx.language },
+  };
+}
+
+/** The background build of a question-file export; the user must still be able to read the file. */
+export async function buildQuestionFileExport(userId: string, params: Record<string, string>): Promise<Uint8Array> {
+  const user = await getUser(userId);
+  // resolveFile reads only the caller's id and roles, which the stored user carries.
+  const file = user && params.file_id ? await resolveFile(params.file_id, user as unknown as CallerUser) : null;
+  if (!file) throw new AppError(404, 'file_not_found');
+  const format = params.format as ExportFormat;
+  const language = params.language === 'en' ? 'en' : 'ko';
+  return (await buildFileExport(file, language, format)).bytes;
+}
+
+/** A background export's name, type and builder input, as a use case hands them to `startExport`. */
+export interface BackgroundExportSpec {
+  fileName: string;
+  contentType: string;
+  params: Record<string, string>;
 }
 
 /** A Lambda answer carries at most 6 MB base64-encoded: a larger export is refused rather than cut. */

@@ -1,13 +1,16 @@
 // The files domain's spreadsheet use cases: a second public entry, so only the *-sheets Lambdas carry SheetJS (D85).
 export {
+  buildQuestionFileExport,
   downloadSampleFile,
   exportQuestionFile,
   exportReply,
+  questionFileExportJob,
+  type BackgroundExportSpec,
   importUploadedFile,
   previewUploadedFile,
   uploadQuestions,
 } from './file-sheets.js';
-export { exportQuestions, exportedQuestion } from './exporter.js';
+export { EXPORT_CONTENT_TYPES, exportFileName, exportQuestions, exportedQuestion } from './exporter.js';
 export { importQuestionSheet, readQuestionSheet } from './importer/import.js';
 export { parseSheet } from './importer/parse.js';
 export { sniffSpreadsheet } from './importer/sniff.js';

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Exam } from '#shared/contracts/exams.js';
 import type { ExportFormat } from '#shared/domain/question-sheet.js';
-import { ExportMenu } from '../../question-files/index.js';
+import { ExportMenu, useQuestionExport } from '../../question-files/index.js';
+import { startExamExport } from '../api/export-exam.js';
 import button from '../../../components/ui/button/button.module.css';
 import type { DetailRights } from '../utils/detail-permissions.js';
 import styles from './exam-detail.module.css';
@@ -16,7 +17,6 @@ interface Props {
   onShare(): void;
   onDailyExam(): void;
   onDownload(fileName: string): void;
-  onExport(format: ExportFormat): void;
   onDeleteExam(exam: Exam): void;
 }
 
@@ -29,10 +29,10 @@ export function DetailHeaderActions({
   onShare,
   onDailyExam,
   onDownload,
-  onExport,
   onDeleteExam,
 }: Props) {
   const { t } = useTranslation();
+  const examExport = useQuestionExport((format: ExportFormat) => startExamExport(exam?.id ?? '', format));
   return (
     <>
       <button
@@ -53,7 +53,9 @@ export function DetailHeaderActions({
           {t('examDetail.header.dailyExam')}
         </button>
       )}
-      {!favoritesMode && exam && <ExportMenu testId="detail-export" onExport={onExport} />}
+      {!favoritesMode && exam && (
+        <ExportMenu testId="detail-export" preparing={examExport.preparing} onExport={examExport.exportAs} />
+      )}
       {!favoritesMode && rights.canManage && (
         <Link to="/exam-management" className={`${button.button} ${button.secondary}`} data-testid="detail-my-exam">
           {t('examDetail.header.myExam')}

@@ -97,7 +97,6 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
               onShare={() => void share()}
               onDailyExam={() => void openDailyExam()}
               onDownload={admin.download}
-              onExport={(format) => examData && admin.exportQuestions(examData.id, format)}
               onDeleteExam={admin.removeExam}
             />
           }

@@ -5,12 +5,10 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { deleteExam } from '../api/delete-exam.js';
 import { downloadConnectedFile } from '../api/download-connected-file.js';
-import { exportExam } from '../api/export-exam.js';
-import type { ExportFormat } from '#shared/domain/question-sheet.js';
 import type { RunBusy } from './use-busy-runner.js';
 import type { AskConfirmation } from './use-confirmation.js';
 
-/** The exam-wide actions: delete the exam (after a confirm), download its connected file, export its questions. */
+/** The exam-wide actions: delete the exam (after a confirm), download its connected file. */
 export function useExamAdminActions(title: string, run: RunBusy, ask: AskConfirmation) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -35,10 +33,5 @@ export function useExamAdminActions(title: string, run: RunBusy, ask: AskConfirm
       toast.error(serverDetailOr(error, t, t('examDetail.errors.downloadFailed'))),
     );
 
-  const exportQuestions = (examId: string, format: ExportFormat) =>
-    void exportExam(examId, title, format).catch((error: unknown) =>
-      toast.error(serverDetailOr(error, t, t('questionFiles.export.failed'))),
-    );
-
-  return { removeExam, download, exportQuestions };
+  return { removeExam, download };
 }

@@ -1,9 +1,8 @@
-import { exportQuestionFile as route, type QuestionFile } from '#shared/contracts/files.js';
+import { startQuestionFileExport as route, type QuestionFile } from '#shared/contracts/files.js';
 import type { ExportFormat } from '#shared/domain/question-sheet.js';
-import { downloadFile } from '../../../lib/api-client.js';
+import { callApi } from '../../../lib/api-client.js';
 
-/** GET /api/question-files/{id}/export/?format=: the stored questions as xlsx, csv or Anki txt. */
-export function exportQuestionFile(file: QuestionFile, format: ExportFormat) {
-  const base = file.name.replace(/\.[A-Za-z0-9]+$/, '');
-  return downloadFile(route, { params: { name: file.id }, query: { format } }, `${base}.${format}`);
+/** POST /api/question-files/{id}/export/?format= — starts building the export in the background (202 with the job, D198). */
+export function startQuestionFileExport(file: QuestionFile, format: ExportFormat) {
+  return callApi(route, { params: { name: file.id }, query: { format } });
 }

@@ -11,6 +11,8 @@ interface Props {
   label?: string;
   /** Smaller control (a table row). */
   small?: boolean;
+  /** A background export is being built (D198): the control waits, saying so. */
+  preparing?: boolean;
   testId?: string;
 }
 
@@ -19,7 +21,7 @@ interface Props {
  * learners take their questions anywhere (issue 24). A native select: its list is never clipped by
  * a scrolling table or a phone screen, and the keyboard and screen readers know it.
  */
-export function ExportMenu({ onExport, onOriginal, label, small, testId = 'export-menu' }: Props) {
+export function ExportMenu({ onExport, onOriginal, label, small, preparing, testId = 'export-menu' }: Props) {
   const { t } = useTranslation();
   const name = label ?? t('questionFiles.export.label');
   return (
@@ -27,6 +29,8 @@ export function ExportMenu({ onExport, onOriginal, label, small, testId = 'expor
       className={`${form.select}${small ? ` ${form.compact} ${styles.small}` : ''} ${styles.menu}`}
       value=""
       aria-label={name}
+      aria-busy={preparing}
+      disabled={preparing}
       data-testid={testId}
       onChange={(event) => {
         const value = event.target.value;
@@ -35,7 +39,7 @@ export function ExportMenu({ onExport, onOriginal, label, small, testId = 'expor
       }}
     >
       <option value="" disabled>
-        {`${name}…`}
+        {preparing ? t('questionFiles.export.preparing') : `${name}…`}
       </option>
       {onOriginal && <option value="original">{t('questionFiles.export.original')}</option>}
       {EXPORT_FORMATS.map((format) => (

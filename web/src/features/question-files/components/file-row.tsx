@@ -12,7 +12,8 @@ import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { downloadQuestionFile } from '../api/download-question-file.js';
-import { exportQuestionFile } from '../api/export-question-file.js';
+import { startQuestionFileExport } from '../api/export-question-file.js';
+import { useQuestionExport } from '../hooks/use-question-export.js';
 import { ExportMenu } from './export-menu.js';
 import { setFilePublic } from '../api/update-question-file.js';
 import { formatFileSize, formatModified, type FileSortKey } from '../utils/file-format.js';
@@ -31,6 +32,7 @@ export function FileRow({ file, canChange, onDelete }: Props) {
   const [editing, setEditing] = useState(false);
   const [draftPublic, setDraftPublic] = useState(file.is_public);
   const [pending, setPending] = useState(false);
+  const fileExport = useQuestionExport((format) => startQuestionFileExport(file, format));
   const language = currentLanguage();
 
   const save = async () => {
@@ -132,11 +134,8 @@ export function FileRow({ file, canChange, onDelete }: Props) {
               label={t('questionFiles.actions.download')}
               onOriginal={() => void download()}
               testId="file-export"
-              onExport={(format) =>
-                void exportQuestionFile(file, format).catch((error: unknown) =>
-                  toast.error(serverDetailOr(error, t, t('questionFiles.export.failed'))),
-                )
-              }
+              preparing={fileExport.preparing}
+              onExport={fileExport.exportAs}
             />
             {canChange && (
               <>

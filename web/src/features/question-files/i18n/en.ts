@@ -196,6 +196,8 @@ const en = {
     csv: 'CSV (.csv, UTF-8)',
     txt: 'Anki text (.txt)',
     failed: 'The questions could not be exported.',
+    preparing: 'Preparing...',
+    buildFailed: 'The export could not be built. Please try again.',
   },
   actions: {
     download: 'Download',

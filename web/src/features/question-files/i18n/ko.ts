@@ -186,6 +186,8 @@ const ko = {
     csv: 'CSV (.csv, UTF-8)',
     txt: 'Anki 텍스트 (.txt)',
     failed: '문제를 내보내지 못했습니다.',
+    preparing: '준비하는 중...',
+    buildFailed: '내보낼 파일을 만들지 못했습니다. 다시 시도해 주세요.',
   },
   actions: {
     download: '받기',
