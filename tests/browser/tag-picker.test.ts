@@ -45,17 +45,18 @@ describe('tag picker, tags beyond the first page', () => {
     await row.locator('[data-testid="tag-chip"]').filter({ hasText: target }).waitFor();
 
     // English: the "More tags" button pages the list.
-    await pageApi(page, 'PATCH', '/api/user/profile/', { language: 'en' });
-    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
     await go(page, '/exam-management');
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('heading', { name: 'Exam management' }).waitFor();
     await row.getByTestId('tag-manage').click();
     const before = await editor.locator('[data-testid="tag-option"]').count();
-    await editor.getByTestId('tag-load-more').click();
+    await editor.getByTestId('tag-load-more').filter({ hasText: 'More tags' }).click();
     await page.waitForFunction(
       (n) => document.querySelectorAll('[data-testid="tag-editor"] [data-testid="tag-option"]').length > n,
       before,
     );
     expect(await seriousViolations(page, { include: '[data-testid="tag-editor"]' })).toEqual([]);
+    await editor.getByTestId('tag-option').last().scrollIntoViewIfNeeded();
     await screenshot(page, 'tag-picker-more-en-desktop', false);
     expect(unexpected(errors)).toEqual([]);
     await close();
