@@ -58,6 +58,14 @@ describe('tag picker, tags beyond the first page', () => {
     expect(await seriousViolations(page, { include: '[data-testid="tag-editor"]' })).toEqual([]);
     await editor.getByTestId('tag-option').last().scrollIntoViewIfNeeded();
     await screenshot(page, 'tag-picker-more-en-desktop', false);
+
+    // The exam list's tag filter finds it by searching too (its list shares the pages loaded above).
+    await page.getByTestId('open-tag-filter').click();
+    const modal = page.getByTestId('tag-filter-modal');
+    await modal.getByTestId('tag-filter-search').fill(`zz${stamp}`);
+    await modal.locator(`[data-testid="tag-filter-option"][data-tag-name="${target}"]`).click();
+    expect(await seriousViolations(page, { include: '[data-testid="tag-filter-modal"]' })).toEqual([]);
+    await screenshot(page, 'tag-filter-search-en-desktop', false);
     expect(unexpected(errors)).toEqual([]);
     await close();
   });

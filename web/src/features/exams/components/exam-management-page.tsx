@@ -122,8 +122,7 @@ export function ExamManagementPage() {
 
       <TagFilterModal
         open={exams.tagModalOpen}
-        tags={exams.tags.tags}
-        tagsError={exams.tags.error}
+        tagList={exams.tags}
         filters={exams.filters}
         requiredId={domainTag?.id ?? null}
         onClose={() => exams.setTagModalOpen(false)}
