@@ -126,7 +126,8 @@ export function ExamManagementPage() {
         filters={exams.filters}
         requiredId={domainTag?.id ?? null}
         onClose={() => exams.setTagModalOpen(false)}
-        onApply={(ids) => {
+        onApply={(ids, picked) => {
+          exams.setPickedTags(picked);
           exams.setChosenTags(ids.filter((id) => id !== domainTag?.id));
           exams.setTagModalOpen(false);
         }}

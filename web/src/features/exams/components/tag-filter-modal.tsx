@@ -21,7 +21,8 @@ interface Props {
   filters: ListFilters;
   /** The special domain's tag: always selected. */
   requiredId: string | null;
-  onApply(tagIds: string[]): void;
+  /** The chosen ids, and those tags as the modal knows them (some may come from a search). */
+  onApply(tagIds: string[], tags: Tag[]): void;
   onClose(): void;
 }
 
@@ -116,7 +117,12 @@ export function TagFilterModal({ open, tagList, filters, requiredId, onApply, on
           <button
             type="button"
             className={`${button.button} ${button.primary}`}
-            onClick={() => onApply(draft)}
+            onClick={() =>
+              onApply(
+                draft,
+                all.filter((tag) => draft.includes(tag.id)),
+              )
+            }
             data-testid="tag-filter-apply"
           >
             {showLabel}
