@@ -16,15 +16,24 @@ export const tagSchema = /* @__PURE__ */ lazy(() =>
 export type Tag = z.infer<ReturnType<typeof tagSchema>>;
 
 export const TAG_NAME_MAX = 50;
+/** Tags a page of GET /api/tags/ holds unless `page_size` says otherwise (D248). */
+export const TAG_PAGE_SIZE = 100;
 
 export const listTags = defineRoute({
   method: 'GET',
   path: '/api/tags/',
   access: 'public',
   schemas: () => ({
-    query: z.object({ search: z.optional(z.string().check(z.maxLength(100))) }),
+    query: z.object({
+      /** A name prefix (either language's exact name also matches), case-insensitive. */
+      search: z.optional(z.string().check(z.maxLength(100))),
+      page_size: z.optional(z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), TAG_PAGE_SIZE)),
+      cursor: z.optional(z.string().check(z.maxLength(2000))),
+    }),
   }),
-  response: () => z.object({ count: z.number().check(z.int()), results: z.array(tagSchema()) }),
+  /** One page in Korean-name order; `count` is the page's size, `next` the cursor of the rest (D248). */
+  response: () =>
+    z.object({ count: z.number().check(z.int()), results: z.array(tagSchema()), next: z.nullable(z.string()) }),
 });
 
 /** One name is used for both languages when only one is given (docs/product.md#tags). */

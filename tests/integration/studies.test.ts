@@ -91,8 +91,9 @@ describe('creating and listing studies', () => {
     const filtered = await json(await anonymous.get(`/api/studies/?tags=${tag.id}`));
     expect(ids(filtered)).toEqual([tagged.id]);
     expect(
-      (await json(await owner.client.get('/api/tags/'))).results.find((t: { id: string }) => t.id === tag.id)
-        .usage_count,
+      (await json(await owner.client.get(`/api/tags/?search=${tag.name_ko}`))).results.find(
+        (t: { id: string }) => t.id === tag.id,
+      ).usage_count,
     ).toBe(1);
     const first = await json(await anonymous.get('/api/studies/?page_size=2'));
     expect(first.results).toHaveLength(2);
@@ -103,8 +104,9 @@ describe('creating and listing studies', () => {
     // Removing the tag moves the usage count back.
     expect((await owner.client.patch(`/api/studies/${tagged.id}/`, { tags: [] })).status).toBe(200);
     expect(
-      (await json(await owner.client.get('/api/tags/'))).results.find((t: { id: string }) => t.id === tag.id)
-        .usage_count,
+      (await json(await owner.client.get(`/api/tags/?search=${tag.name_ko}`))).results.find(
+        (t: { id: string }) => t.id === tag.id,
+      ).usage_count,
     ).toBe(0);
   });
 });

@@ -5,12 +5,13 @@ import { config } from '../../runtime/config.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
 import { queryBounded } from '../../runtime/data/paginate.js';
 import { legacyIndexInUse, migrateLegacyPartitions } from '../../runtime/data/index-migration.js';
-import { isConditionFailed, isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
+import { isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
 import { nameKey } from '../../runtime/data/key-parts.js';
-import { tagEntity, type TagRecord, type TagRef } from './entities/tag.js';
+import { readMergedStreams, type Stream } from '../../runtime/data/merged-streams.js';
+import { tagEntity, tagUsageEntity, type TagRecord, type TagRef } from './entities/tag.js';
 import { tagNameClaimEntity } from './entities/tag-name-claim.js';
 import { newId } from '../../runtime/data/ids.js';
-import { db, ITEM_ABSENT, ITEM_EXISTS } from '../../runtime/data/db.js';
+import { db, ITEM_ABSENT } from '../../runtime/data/db.js';
 
 export type { TagRecord, TagRef };
 
@@ -24,15 +25,42 @@ export function tagView(tag: TagRecord | TagRef, language: Language, usage?: num
   };
 }
 
+async function tagListStreams(prefix: string): Promise<Stream[]> {
+  const legacy = await legacyIndexInUse('tags-shards');
+  const key = prefix ? { sortKeyPrefix: prefix } : {};
+  return [
+    ...tagEntity.listPartitions().map((pk) => ({ index: 'gsi1' as const, pk, ...key })),
+    { index: 'gsi1' as const, pk: tagEntity.legacyListPartition, ...key, skip: !legacy },
+  ];
+}
+
 /**
- * Every tag: the gsi1 shards (and the legacy `TAGS` partition until migrated, D190) in parallel, each
- * bounded to 5 pages of 1 MB (tens of thousands of tags); no cursor yet (docs/architecture.md §6 gap 4).
+ * One page of tags in Korean-name-key order (D248): the gsi1 shards and the legacy `TAGS` partition
+ * until migrated (D190) merged with one cursor; `search` is a name-key prefix (a key condition). A page
+ * costs the marker GetItem and at most two Query pages per stream, whatever the number of tags.
+ */
+export async function listTagsPage(page: {
+  cursor?: string;
+  pageSize: number;
+  search?: string;
+}): Promise<{ tags: TagRecord[]; next: string | null }> {
+  const { items, next } = await readMergedStreams(await tagListStreams(page.search ? nameKey(page.search) : ''), {
+    cursor: page.cursor,
+    pageSize: page.pageSize,
+    ascending: true,
+    maxPagesPerStream: 2,
+  });
+  return { tags: items.map(tagEntity.parse), next };
+}
+
+/**
+ * Every tag (the studies list, which has no cursor): the shards read in parallel, each bounded to
+ * 5 pages of 1 MB (tens of thousands of tags).
  */
 export async function listAllTags(): Promise<TagRecord[]> {
-  const legacy = await legacyIndexInUse('tags-shards');
-  const partitions = [...tagEntity.listPartitions(), ...(legacy ? [tagEntity.legacyListPartition] : [])];
+  const streams = (await tagListStreams('')).filter((stream) => !stream.skip);
   const pages = await Promise.all(
-    partitions.map((pk) =>
+    streams.map(({ pk }) =>
       queryBounded(
         { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': pk } },
         { want: Number.MAX_SAFE_INTEGER, maxPages: 5 },
@@ -40,6 +68,21 @@ export async function listAllTags(): Promise<TagRecord[]> {
     ),
   );
   return pages.flatMap((page) => page.items).map(tagEntity.parse);
+}
+
+/**
+ * Each tag's usage count: the `usage_count` older code left on the TAG item plus its `TAGUSE` delta
+ * (D249), one BatchGetItem (chunked by 100) for the page.
+ */
+export async function usageCounts(tags: TagRecord[]): Promise<Map<string, number>> {
+  const deltas = new Map<string, number>();
+  if (tags.length > 0) {
+    for (const item of await batchGetAll(tags.map((tag) => tagUsageEntity.key(tag.id)))) {
+      const usage = tagUsageEntity.parse(item);
+      deltas.set(usage.tag_id, usage.usage_delta);
+    }
+  }
+  return new Map(tags.map((tag) => [tag.id, Math.max(0, tag.usage_count + (deltas.get(tag.id) ?? 0))]));
 }
 
 /** The index-shards job's part for tags: the legacy `TAGS` partition to the shards (D190). */
@@ -123,23 +166,22 @@ export async function findTagIdByName(name: string): Promise<string | null> {
   return Item ? tagNameClaimEntity.parse(Item).tag_id : null;
 }
 
-/** usage_count moves with the exams (and later studies) that carry the tag; one UpdateItem per tag. */
+/**
+ * usage_count moves with the exams and studies that carry the tag: one UpdateItem per tag of its
+ * unindexed `TAGUSE` counter (D249), so no list shard is written. Not in the writer's transaction
+ * (docs/architecture.md §6 gap 8). A counter left by a tag never created is never read.
+ */
 export async function adjustUsage(tagIds: string[], delta: number): Promise<void> {
   await Promise.all(
     tagIds.map((id) =>
-      db()
-        .send(
-          new UpdateCommand({
-            TableName: config.appTable,
-            Key: tagEntity.key(id),
-            UpdateExpression: 'ADD usage_count :d',
-            ConditionExpression: ITEM_EXISTS,
-            ExpressionAttributeValues: { ':d': delta },
-          }),
-        )
-        .catch((error: unknown) => {
-          if (!isConditionFailed(error)) throw error;
+      db().send(
+        new UpdateCommand({
+          TableName: config.appTable,
+          Key: tagUsageEntity.key(id),
+          UpdateExpression: 'ADD usage_delta :d SET tag_id = :id',
+          ExpressionAttributeValues: { ':d': delta, ':id': id },
         }),
+      ),
     ),
   );
 }

@@ -46,3 +46,16 @@ export const tagEntity = {
   }),
   parse: /* @__PURE__ */ itemParser(tagSchema),
 };
+
+const tagUsageSchema = /* @__PURE__ */ lazy(() =>
+  z.object({ tag_id: z.string(), usage_delta: orDefault(z.number(), 0) }),
+);
+
+/**
+ * `TAGUSE#<id>`/`TAGUSE`, unindexed (D249): the change of a tag's usage since counts left the TAG
+ * item. The count a reader shows is the TAG item's frozen `usage_count` (older data) plus this delta.
+ */
+export const tagUsageEntity = {
+  key: (tagId: string) => ({ pk: `TAGUSE#${tagId}`, sk: 'TAGUSE' }),
+  parse: /* @__PURE__ */ itemParser(tagUsageSchema),
+};

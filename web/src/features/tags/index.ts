@@ -3,8 +3,8 @@
  * so the screens of those features use the tag manager, chips and helpers from here, and only
  * from here.
  */
-export { useDomainTag } from './api/get-tags.js';
+export { useDomainTag, useTags } from './api/get-tags.js';
 export { TagChip } from './components/tag-chip.js';
 export { TagManager } from './components/tag-manager.js';
-export { useTagList } from './hooks/use-tag-list.js';
+export { useTagList, type TagList } from './hooks/use-tag-list.js';
 export { popularTags, searchTags, tagLabel, toggleTagId, withRequiredTag } from './utils/tag-utils.js';

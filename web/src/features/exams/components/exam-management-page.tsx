@@ -122,12 +122,12 @@ export function ExamManagementPage() {
 
       <TagFilterModal
         open={exams.tagModalOpen}
-        tags={exams.tags.tags}
-        tagsError={exams.tags.error}
+        tagList={exams.tags}
         filters={exams.filters}
         requiredId={domainTag?.id ?? null}
         onClose={() => exams.setTagModalOpen(false)}
-        onApply={(ids) => {
+        onApply={(ids, picked) => {
+          exams.setPickedTags(picked);
           exams.setChosenTags(ids.filter((id) => id !== domainTag?.id));
           exams.setTagModalOpen(false);
         }}

@@ -3,23 +3,26 @@ import { useTranslation } from 'react-i18next';
 import type { Tag } from '#shared/contracts/tags.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
+import { LoadMore } from '../../../components/ui/load-more/load-more.js';
 import { Modal } from '../../../components/ui/modal/modal.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { popularTags, searchTags, tagLabel, toggleTagId } from '../../tags/index.js';
+import { useDebounced } from '../../../lib/use-debounced.js';
+import { popularTags, searchTags, tagLabel, toggleTagId, useTags, type TagList } from '../../tags/index.js';
 import { useExamCount } from '../api/get-exams.js';
 import { examListQuery, type ListFilters } from '../utils/list-query.js';
 import styles from './exams.module.css';
 
 interface Props {
   open: boolean;
-  tags: Tag[] | undefined;
-  tagsError: unknown;
+  /** The first pages of the tag list (D248); a search asks the server besides. */
+  tagList: TagList;
   /** The list's filters; the modal counts the results of its draft tags under them. */
   filters: ListFilters;
   /** The special domain's tag: always selected. */
   requiredId: string | null;
-  onApply(tagIds: string[]): void;
+  /** The chosen ids, and those tags as the modal knows them (some may come from a search). */
+  onApply(tagIds: string[], tags: Tag[]): void;
   onClose(): void;
 }
 
@@ -27,7 +30,8 @@ interface Props {
  * docs/product.md#exam-management: search box, popular tags (top 10 by usage), all tags, clear all, and a
  * show-results button carrying the number of exams the chosen tags give.
  */
-export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onApply, onClose }: Props) {
+export function TagFilterModal({ open, tagList, filters, requiredId, onApply, onClose }: Props) {
+  const { tags, error: tagsError } = tagList;
   const { t } = useTranslation();
   const toast = useToast();
   const searchId = useId();
@@ -62,7 +66,10 @@ export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onA
         ? t('exams.tagFilter.showMore', { count })
         : t('exams.tagFilter.show', { count });
 
-  const all = [...(tags ?? [])].sort((a, b) =>
+  // A tag past the loaded pages is found by the server's search (debounced as the user types).
+  const serverQuery = useDebounced(query.trim(), 300);
+  const found = useTags(open && serverQuery !== '', serverQuery);
+  const all = [...new Map([...(tags ?? []), ...found.tags].map((tag) => [tag.id, tag])).values()].sort((a, b) =>
     tagLabel(a, language, '').localeCompare(tagLabel(b, language, ''), language),
   );
   const popular = popularTags(all);
@@ -110,7 +117,12 @@ export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onA
           <button
             type="button"
             className={`${button.button} ${button.primary}`}
-            onClick={() => onApply(draft)}
+            onClick={() =>
+              onApply(
+                draft,
+                all.filter((tag) => draft.includes(tag.id)),
+              )
+            }
             data-testid="tag-filter-apply"
           >
             {showLabel}
@@ -149,6 +161,14 @@ export function TagFilterModal({ open, tags, tagsError, filters, requiredId, onA
           )}
           {visible.map(option)}
         </div>
+        <LoadMore
+          hasMore={!searching && tagList.hasMore}
+          loading={tagList.isLoadingMore}
+          onLoadMore={tagList.loadMore}
+          label={t('tags.loadMore')}
+          loadingLabel={t('tags.loadingMore')}
+          testId="tag-filter-load-more"
+        />
       </section>
     </Modal>
   );

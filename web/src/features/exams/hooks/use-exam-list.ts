@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Tag } from '#shared/contracts/tags.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { useDebounced } from '../../../lib/use-debounced.js';
 import { useDomainTag, useTagList, withRequiredTag } from '../../tags/index.js';
@@ -34,7 +35,9 @@ export function useExamList(signedIn: boolean, isAdmin: boolean) {
   const shown = useMemo(() => treeExams(nodes), [nodes]);
   const byId = useMemo(() => new Map(shown.map((exam) => [exam.id, exam])), [shown]);
   const tags = useTagList('exam', tagModalOpen || tagIds.length > 0);
-  const tagById = new Map((tags.tags ?? []).map((tag) => [tag.id, tag]));
+  // Tags picked in the filter from a server search may lie past the loaded pages: their chips need them.
+  const [pickedTags, setPickedTags] = useState<Tag[]>([]);
+  const tagById = new Map([...pickedTags, ...(tags.tags ?? [])].map((tag) => [tag.id, tag]));
 
   // docs/product.md#exam-management: a signed-in user whose own list is empty is moved once to the public list. Only a
   // fresh answer decides (issue 14): a cached list may be from before the user had exams, and
@@ -80,6 +83,7 @@ export function useExamList(signedIn: boolean, isAdmin: boolean) {
     setTagModalOpen,
     tags,
     tagById,
+    setPickedTags,
     list,
     nodes,
     shown,

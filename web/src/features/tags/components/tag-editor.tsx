@@ -4,7 +4,9 @@ import { MAX_EXAM_TAGS } from '#shared/contracts/exams.js';
 import { TAG_NAME_MAX, type Tag } from '#shared/contracts/tags.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
+import { LoadMore } from '../../../components/ui/load-more/load-more.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { useDebounced } from '../../../lib/use-debounced.js';
 import { createTag } from '../api/create-tag.js';
 import { useTagList } from '../hooks/use-tag-list.js';
 import {
@@ -16,6 +18,8 @@ import {
   type TagEntityType,
 } from '../utils/tag-utils.js';
 import styles from './tags.module.css';
+
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** What failed, as the tag manager reports it to its parent. */
 export type TagFailureAction = 'load' | 'create' | 'save' | 'remove';
@@ -49,9 +53,10 @@ export function TagEditor({
   const toast = useToast();
   const searchId = useId();
   const newId = useId();
-  const list = useTagList(entityType);
   const [selected, setSelected] = useState<string[]>(initial);
   const [query, setQuery] = useState('');
+  // Exam tags are searched on the server (a page of the whole list would miss most), as the user types.
+  const list = useTagList(entityType, true, useDebounced(query, SEARCH_DEBOUNCE_MS));
   const [draft, setDraft] = useState('');
   const [created, setCreated] = useState<Tag[]>([]);
   const [pending, setPending] = useState(false);
@@ -126,6 +131,14 @@ export function TagEditor({
           );
         })}
       </div>
+      <LoadMore
+        hasMore={list.hasMore}
+        loading={list.isLoadingMore}
+        onLoadMore={list.loadMore}
+        label={t('tags.loadMore')}
+        loadingLabel={t('tags.loadingMore')}
+        testId="tag-load-more"
+      />
       <div className={styles.meta}>
         <span>{t('tags.selectedCount', { count: selected.length })}</span>
         {atMax && <span>{t('tags.maxReached', { max: MAX_EXAM_TAGS })}</span>}

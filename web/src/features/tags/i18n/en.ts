@@ -15,6 +15,8 @@ const en = {
   available: 'Choose tags',
   noMatch: 'No tag matches the search.',
   loading: 'Loading tags...',
+  loadMore: 'More tags',
+  loadingMore: 'Loading more tags...',
   newTag: 'New tag',
   newTagPlaceholder: 'New tag name (Enter adds it)',
   add: 'Add',

@@ -12,6 +12,8 @@ const ko = {
   available: '태그 선택',
   noMatch: '검색과 일치하는 태그가 없습니다.',
   loading: '태그를 불러오는 중...',
+  loadMore: '태그 더 보기',
+  loadingMore: '태그를 더 불러오는 중...',
   newTag: '새 태그',
   newTagPlaceholder: '새 태그 이름 (Enter로 추가)',
   add: '추가',
