@@ -1,13 +1,13 @@
-import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { config } from '../../functions/runtime/config.js';
 import { createLogger } from '../../functions/runtime/log.js';
-import { reviewLogEntity } from '../../functions/domains/learning/entities/review-log.js';
 import { FIT_JOB_PERIOD_MS, runFsrsFitJob } from '../../functions/domains/learning/memory-fit.js';
 import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { syntheticReviewLog } from '../support/synthetic-review-log.js';
+import { storedUser, writeReviewLog } from '../support/learner-records.js';
 
 /**
  * The scheduled fit job (functions/jobs/fsrs-fit.ts) on the shared test table: it walks every user of
@@ -18,25 +18,6 @@ const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 const log = createLogger({ job: 'fsrs-fit-test' });
-
-async function userItem(userId: string) {
-  const { Item } = await dynamoDocument().send(
-    new GetCommand({ TableName: config.appTable, Key: userEntity.key(userId), ConsistentRead: true }),
-  );
-  return Item;
-}
-
-async function writeLog(userId: string, records: ReturnType<typeof syntheticReviewLog>) {
-  const items = records.map((record, i) =>
-    reviewLogEntity.item(userId, `synthetic.${i}`, { ...record, exam_id: 'synthetic', result_id: `r${i}` }),
-  );
-  for (let i = 0; i < items.length; i += 25)
-    await dynamoDocument().send(
-      new BatchWriteCommand({
-        RequestItems: { [config.appTable]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
-      }),
-    );
-}
 
 let rich: FixtureUser;
 let poor: FixtureUser;
@@ -56,9 +37,9 @@ beforeAll(async () => {
       }),
     );
   }
-  await writeLog(rich.id, syntheticReviewLog(300, 11));
-  await writeLog(poor.id, syntheticReviewLog(30, 4));
-  await writeLog(stale.id, syntheticReviewLog(300, 12));
+  await writeReviewLog(rich.id, syntheticReviewLog(300, 11));
+  await writeReviewLog(poor.id, syntheticReviewLog(30, 4));
+  await writeReviewLog(stale.id, syntheticReviewLog(300, 12));
 }, 60_000);
 
 describe('fsrs-fit job', () => {
@@ -66,12 +47,12 @@ describe('fsrs-fit job', () => {
     const only = new Set([rich.id, poor.id]);
     const counts = await runFsrsFitJob(Date.now() + 120_000, log, { only });
     expect(counts).toMatchObject({ visited: 2, fitted: 1, too_few: 1, kept_defaults: 0, stopped: false });
-    const fitted = await userItem(rich.id);
+    const fitted = await storedUser(rich.id);
     expect(fitted?.fsrs_weights).toHaveLength(21);
     expect(fitted?.fsrs_fit_outcome).toBe('fitted');
     expect(fitted?.fsrs_review_count).toBeGreaterThanOrEqual(400);
     expect(typeof fitted?.fsrs_fitted_at).toBe('string');
-    const defaults = await userItem(poor.id);
+    const defaults = await storedUser(poor.id);
     expect(defaults?.fsrs_weights).toBeUndefined();
     expect(defaults?.fsrs_fit_outcome).toBe('too_few_reviews');
 
@@ -97,7 +78,7 @@ describe('fsrs-fit job', () => {
     });
     const counts = await runFsrsFitJob(Date.now() + 120_000, log, { only });
     expect(counts).toMatchObject({ visited: 1, stopped: false });
-    const item = await userItem(stale.id);
+    const item = await storedUser(stale.id);
     expect(item?.fsrs_fitted_at > old).toBe(true);
     expect(['fitted', 'worse_than_default']).toContain(item?.fsrs_fit_outcome);
   }, 120_000);

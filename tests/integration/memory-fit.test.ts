@@ -1,51 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { config } from '../../functions/runtime/config.js';
 import { queryAll } from '../../functions/runtime/data/paginate.js';
 import { userPk } from '../../functions/runtime/data/key-parts.js';
 import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
-import { reviewLogEntity } from '../../functions/domains/learning/entities/review-log.js';
 import { nextStat } from '../../functions/domains/learning/question-stat.js';
 import { schedulerFor, type FsrsCard } from '../../functions/domains/learning/fsrs.js';
-import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { syntheticReviewLog } from '../support/synthetic-review-log.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { getMemoryFit, readReviewLog } from '../../functions/domains/learning/memory-fit.js';
+import { storedUser, writeReviewLog } from '../support/learner-records.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 type Json = Record<string, any>;
 
-async function userItem(userId: string): Promise<Json | undefined> {
-  const { Item } = await dynamoDocument().send(
-    new GetCommand({ TableName: config.appTable, Key: userEntity.key(userId), ConsistentRead: true }),
-  );
-  return Item;
-}
-
-/** Writes a synthetic log into the learner's partition as REVLOG items (25 per BatchWrite). */
-async function writeLog(userId: string, records: ReturnType<typeof syntheticReviewLog>) {
-  const items = records.map((record, i) =>
-    reviewLogEntity.item(userId, `synthetic.${i}`, { ...record, exam_id: 'synthetic', result_id: `r${i}` }),
-  );
-  for (let i = 0; i < items.length; i += 25)
-    await dynamoDocument().send(
-      new BatchWriteCommand({
-        RequestItems: { [config.appTable]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
-      }),
-    );
-}
-
 describe('per-learner FSRS weights (issue 26)', () => {
   let user: FixtureUser;
   beforeAll(async () => {
     user = await fixtureUser(apiUrl);
-    await writeLog(user.id, syntheticReviewLog(300, 11));
+    await writeReviewLog(user.id, syntheticReviewLog(300, 11));
   }, 60_000);
 
   it('starts on the defaults with nothing fitted', async () => {
@@ -69,7 +48,7 @@ describe('per-learner FSRS weights (issue 26)', () => {
     expect(answer.review_count).toBeGreaterThanOrEqual(400);
     expect(answer.measured_retention).toBeGreaterThan(0);
     expect(answer.measured_retention).toBeLessThan(0.9);
-    const stored = await userItem(user.id);
+    const stored = await storedUser(user.id);
     expect(stored?.fsrs_weights).toHaveLength(21);
     expect(stored?.fsrs_fit_outcome).toBe('fitted');
 
@@ -109,7 +88,7 @@ describe('per-learner FSRS weights (issue 26)', () => {
     );
     const after = Item!.fsrs as FsrsCard;
     const answeredAt = new Date(Item!.last_answered_at as string);
-    const fitted = schedulerFor(await userItem(user.id)).review(card, true, answeredAt);
+    const fitted = schedulerFor(await storedUser(user.id)).review(card, true, answeredAt);
     const defaults = schedulerFor({}).review(card, true, answeredAt);
     expect(fitted.stability).not.toBeCloseTo(defaults.stability, 3);
     expect(after.stability).toBeCloseTo(fitted.stability, 6);
@@ -132,16 +111,16 @@ describe('per-learner FSRS weights (issue 26)', () => {
 
   it('keeps the defaults for a learner below the threshold', async () => {
     const small = await fixtureUser(apiUrl);
-    await writeLog(small.id, syntheticReviewLog(30, 4));
+    await writeReviewLog(small.id, syntheticReviewLog(30, 4));
     const res = await small.client.post('/api/memory-fit/', {});
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ personal: false, outcome: 'too_few_reviews' });
-    expect((await userItem(small.id))?.fsrs_weights).toBeUndefined();
+    expect((await storedUser(small.id))?.fsrs_weights).toBeUndefined();
   });
 
   it('withdrawal removes the weights with the user and the log', async () => {
     expect((await user.client.delete('/api/delete-my-account/')).status).toBe(200);
-    expect(await userItem(user.id)).toBeUndefined();
+    expect(await storedUser(user.id)).toBeUndefined();
     const left = await queryAll({
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': userPk(user.id) },

@@ -1,0 +1,23 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { reviewLogEntity } from '../../functions/domains/learning/entities/review-log.js';
+import { userEntity } from '../../functions/domains/users/entities/user.js';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
+import { batchWriteAll, putRequest } from '../../functions/runtime/data/batch-ops.js';
+import type { syntheticReviewLog } from './synthetic-review-log.js';
+
+/** The USER item as stored now (a consistent read: a fit or setting just written is seen). */
+export async function storedUser(userId: string): Promise<Record<string, any> | undefined> {
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({ TableName: config.appTable, Key: userEntity.key(userId), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/** Writes a synthetic review log into the learner's partition as REVLOG items, as the fit reads them. */
+export async function writeReviewLog(userId: string, records: ReturnType<typeof syntheticReviewLog>): Promise<void> {
+  const items = records.map((record, i) =>
+    reviewLogEntity.item(userId, `synthetic.${i}`, { ...record, exam_id: 'synthetic', result_id: `r${i}` }),
+  );
+  await batchWriteAll(items.map(putRequest));
+}
