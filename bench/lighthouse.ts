@@ -14,7 +14,7 @@ import { freePort } from '../local/engines.js';
 import { startServer } from './local-server.js';
 import { buildWebBundle } from './web-bundle.js';
 import { richPublicExam } from './rich-question.js';
-import { CONTENT_SECURITY_POLICY } from '../infra/definitions/content-security-policy.js';
+import { contentSecurityPolicy } from '../infra/definitions/content-security-policy.js';
 
 /**
  * Lighthouse's mobile audit (its default: a mid-range phone, simulated slow 4G and 4x CPU) of the
@@ -117,7 +117,7 @@ export async function serveBuilt(dist: string, apiUrl: string): Promise<{ url: s
     const headers: Record<string, string> = {
       'content-type': type,
       // CloudFront's response headers policy (D182): the audit runs under the same policy.
-      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'content-security-policy': contentSecurityPolicy(),
       'cache-control': file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
     if (/text|javascript|json|svg/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {

@@ -133,6 +133,9 @@ export class QuizbankStack extends Stack {
       apiOriginDomainName: this.api.originDomainName,
       originVerifyValue,
       siteAssetPath: props.siteAssetPath,
+      // Any bucket host of the region: naming this bucket's host would close a cycle (the bucket's CORS
+      // rule names the distribution, whose headers policy would name the bucket). D182.
+      uploadOrigin: `https://*.s3.${this.region}.${this.urlSuffix}`,
       accessLogs: accessLogs.bucket,
       webAclArn: props.webAclArn,
       domainName: settings.domainName,

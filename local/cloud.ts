@@ -104,7 +104,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     const api = createApiGatewayAdapter(options.rootDir, { originSecret: options.originSecret });
     const server = createServer();
-    const web = await webMiddleware(options, server, webBuild);
+    const web = await webMiddleware(options, server, webBuild, s3.url);
     const mail = mailViewer(ses.url);
     const inFlight = new InFlight();
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -213,11 +213,12 @@ async function webMiddleware(
   options: LocalCloudOptions,
   server: Server,
   webBuild: ReturnType<typeof ensureWebBuild> | null,
+  s3Url: string,
 ): Promise<Middleware> {
   if (options.web === 'none') {
     return (_req, res) => void res.writeHead(404, { 'content-type': 'text/plain' }).end('web app not served');
   }
-  if (webBuild) return builtWebApp((await webBuild).dist);
+  if (webBuild) return builtWebApp((await webBuild).dist, new URL(s3Url).origin);
   const { createServer: createVite } = await import('vite');
   const vite = await createVite({
     configFile: join(options.rootDir, 'web/vite.config.ts'),

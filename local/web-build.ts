@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
 import sirv from 'sirv';
-import { CONTENT_SECURITY_POLICY } from '../infra/definitions/content-security-policy.js';
+import { contentSecurityPolicy } from '../infra/definitions/content-security-policy.js';
 
 /** What the web build reads: a change to any of these makes the built app stale. */
 const BUILD_INPUTS = [
@@ -67,7 +67,9 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
  * every unknown path answered with index.html (the single-page app's routes), with the same
  * Content-Security-Policy. Vite's dev server sends none: its HMR client runs inline.
  */
-export function builtWebApp(dist: string): Handler {
+/** `uploadOrigin`: where the browser PUTs question files (s3rver), allowed by the CSP as the bucket is in AWS. */
+export function builtWebApp(dist: string, uploadOrigin: string): Handler {
+  const policy = contentSecurityPolicy(uploadOrigin);
   const serve = sirv(dist, {
     single: true,
     etag: true,
@@ -75,7 +77,7 @@ export function builtWebApp(dist: string): Handler {
     brotli: false,
     setHeaders(res, pathname) {
       // The header CloudFront's response headers policy adds in AWS (D182).
-      res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
+      res.setHeader('content-security-policy', policy);
       res.setHeader(
         'cache-control',
         pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',

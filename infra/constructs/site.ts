@@ -35,7 +35,7 @@ import {
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
-import { CONTENT_SECURITY_POLICY } from '../definitions/content-security-policy.js';
+import { contentSecurityPolicy } from '../definitions/content-security-policy.js';
 import { ACCESS_LOG_PREFIXES } from './access-logs.js';
 
 /** Paths CloudFront sends to the HTTP API instead of the site bucket. */
@@ -55,6 +55,8 @@ export interface SiteProps {
   originVerifyValue: string;
   /** The built single-page app (web/dist). */
   siteAssetPath: string;
+  /** The files bucket's origin, which the browser PUTs question files to (presigned): the CSP's connect-src. */
+  uploadOrigin: string;
   /** Where the site bucket's and CloudFront's access logs go. */
   accessLogs: IBucket;
   /** A CloudFront-scoped WAF web ACL (us-east-1) to attach, if any. */
@@ -172,7 +174,7 @@ export class Site extends Construct {
     const siteHeaders = new ResponseHeadersPolicy(this, 'SiteHeaders', {
       comment: 'Security headers and the Content-Security-Policy of the web app',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.uploadOrigin), override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },

@@ -11,16 +11,20 @@
  *   origin (D137), so no image host and no `data:` are needed; an outside image URL in a question is not
  *   loaded (its alt text shows), which also keeps tracking pixels out.
  * * Fonts from the origin and `data:`: the KaTeX style sheet inlines its smallest fonts as data URLs.
+ * * Connections to the origin and to the files bucket: a question file is uploaded by the browser
+ *   straight to S3 with a presigned PUT (the bucket's regional host in AWS, s3rver locally).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self'",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+export function contentSecurityPolicy(uploadOrigin?: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self'",
+    "font-src 'self' data:",
+    uploadOrigin ? `connect-src 'self' ${uploadOrigin}` : "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '#shared/contracts/define-route.js';
 import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
 import { API_PATH_PATTERNS, IMAGE_PATH_PATTERN, VIEWER_IP_HEADER } from '../../infra/constructs/site.js';
-import { CONTENT_SECURITY_POLICY } from '../../infra/definitions/content-security-policy.js';
+import { contentSecurityPolicy } from '../../infra/definitions/content-security-policy.js';
 import { FILES_BUCKET } from '../../infra/definitions/buckets.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
 import { TABLES } from '../../infra/definitions/tables.js';
@@ -495,16 +495,24 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       const policy = template.toJSON().Resources[policyId] as Resource;
       expect(policy.Type).toBe('AWS::CloudFront::ResponseHeadersPolicy');
       const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
-      expect(headers.ContentSecurityPolicy).toEqual({ ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true });
+      // The region's bucket hosts (a deploy-time value): the policy is a join around the region.
+      const csp = headers.ContentSecurityPolicy as { ContentSecurityPolicy: unknown; Override: boolean };
+      expect(csp.Override).toBe(true);
+      const [, parts] = (csp.ContentSecurityPolicy as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+      const rendered = parts
+        .map((part) => (typeof part === 'string' ? part : `<${(part as { Ref: string }).Ref}>`))
+        .join('');
+      expect(rendered).toBe(contentSecurityPolicy('https://*.s3.<AWS::Region>.<AWS::URLSuffix>'));
       const directives = new Map(
-        CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
+        rendered.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')] as const),
       );
       expect(directives.get('script-src')).toBe("'self'");
       expect(directives.get('img-src')).toBe("'self'");
+      expect(directives.get('connect-src')).toBe("'self' https://*.s3.<AWS::Region>.<AWS::URLSuffix>");
       expect(directives.get('object-src')).toBe("'none'");
       expect(directives.get('base-uri')).toBe("'none'");
       expect(directives.get('frame-ancestors')).toBe("'none'");
-      expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
+      expect(rendered).not.toContain('unsafe-eval');
       expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
       expect(headers.ContentTypeOptions).toEqual({ Override: true });
       expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 31_536_000 });

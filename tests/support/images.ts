@@ -1,51 +1,42 @@
-import { deflateSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
+import { encode } from 'fast-png';
 
 /**
- * A real PNG written here: `width × height`, 8-bit greyscale, with a text chunk standing in for the
- * metadata an upload must drop. `rows: false` writes one byte of pixel data whatever the declared
- * size (a decompression bomb's shape); `stripes` draws visible bands (for a screenshot).
+ * A real PNG (fast-png): `width × height`, 8-bit greyscale, mid grey, with a text chunk standing in
+ * for the metadata an upload must drop; `stripes` draws visible bands (for a screenshot).
+ * `rows: false` keeps the declared size but one pixel of data: a decompression bomb's shape, made by
+ * rewriting a 1 × 1 image's header (no encoder writes a lying one).
  */
 export function png(
   width: number,
   height: number,
   options: { text?: string; rows?: boolean; stripes?: boolean } = {},
 ): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'ascii');
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, tail]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  const pixels = options.rows === false ? Buffer.alloc(1) : Buffer.alloc((width + 1) * height, 0x80);
-  // Each row starts with its filter type (0, none), so browsers decode the rows; `stripes` draws grey
-  // bands for a screenshot.
-  if (options.rows !== false)
-    for (let y = 0; y < height; y++) {
-      pixels[y * (width + 1)] = 0;
-      if (options.stripes)
-        pixels.fill(Math.floor(y / 10) % 2 ? 0x30 : 0xc0, y * (width + 1) + 1, (y + 1) * (width + 1));
-    }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    ...(options.text ? [chunk('tEXt', Buffer.from(`Comment\0${options.text}`))] : []),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  if (options.rows === false) return declaring(width, height, encoded(1, 1, options));
+  return encoded(width, height, options);
+}
+
+function encoded(width: number, height: number, options: { text?: string; stripes?: boolean }): Buffer {
+  const data = new Uint8Array(width * height).fill(0x80);
+  if (options.stripes)
+    for (let y = 0; y < height; y++) data.fill(Math.floor(y / 10) % 2 ? 0x30 : 0xc0, y * width, (y + 1) * width);
+  return Buffer.from(
+    encode({
+      width,
+      height,
+      data,
+      channels: 1,
+      depth: 8,
+      ...(options.text ? { text: { Comment: options.text } } : {}),
+    }),
+  );
+}
+
+/** The same bytes with the header (IHDR, right after the 8-byte signature) declaring another size. */
+function declaring(width: number, height: number, bytes: Buffer): Buffer {
+  const out = Buffer.from(bytes);
+  out.writeUInt32BE(width, 16);
+  out.writeUInt32BE(height, 20);
+  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
+  return out;
 }
