@@ -139,6 +139,11 @@ describe('home and language', () => {
       (url) => url.pathname === '/api/favorite-exam-questions/',
       (route) => route.fulfill({ json: { count: 0, questions: [] } }),
     );
+    // The favorites view flags leeches with the exam detail's question rows.
+    await opened.page.route(
+      (url) => url.pathname === '/api/review-leeches/',
+      (route) => route.fulfill({ json: { leeches: [] } }),
+    );
     await opened.page.route(
       (url) => url.pathname === '/api/questions/ignored/',
       (route) => route.fulfill({ json: { count: 0, ignored_questions: [] } }),
