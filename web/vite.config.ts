@@ -2,10 +2,11 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { koreanFontForKoreanOnly } from '../scripts/build/korean-font-faces.js';
+import { koreanUiFont } from '../scripts/build/korean-ui-font.js';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), koreanUiFont(fileURLToPath(new URL('..', import.meta.url)))],
   css: { postcss: { plugins: [koreanFontForKoreanOnly] } },
   optimizeDeps: {
     // Pre-bundled at server start: discovering them on the first visit would make Vite reload

@@ -47,7 +47,7 @@ describe('home and language', () => {
     await close();
   });
 
-  test('Korean text takes one font file per weight; an English page fetches no font', async () => {
+  test("the app's Korean words take one small font file per weight; an English page fetches no font", async () => {
     const fontsOf = async (locale: string) => {
       const { page, context, errors, close } = await open({ locale });
       const fonts: string[] = [];
@@ -59,17 +59,29 @@ describe('home and language', () => {
       await page.evaluate(async () => {
         await document.fonts.ready;
       });
-      const drawnWith = await page.evaluate(() => document.fonts.check('700 16px "Pretendard Web"', '꾸준한'));
+      const drawnWith = await page.evaluate(() => document.fonts.check('700 16px "Pretendard UI"', '꾸준한'));
+      const uiFonts = [...fonts];
+      // Content in a syllable none of the app's words use takes its frequency slice, once the lazy CSS is in.
+      await page.waitForFunction(() => [...document.fonts].some((face) => face.family.includes('Pretendard Web')));
+      const contentDrawn = await page.evaluate(async () => {
+        const loaded = await document.fonts.load('400 16px "Pretendard Web"', '뷁');
+        return loaded.length > 0 && document.fonts.check('400 16px "Pretendard Web"', '뷁');
+      });
       expect(errors).toEqual([]);
       await close();
-      return { fonts, drawnWith };
+      return { fonts: uiFonts, contentFonts: fonts.slice(uiFonts.length), drawnWith, contentDrawn };
     };
     const korean = await fontsOf('ko-KR');
-    expect(korean.fonts.every((path) => /Pretendard-(Regular|Bold)\.subset/.test(path))).toBe(true);
+    // D260: the app's own words come from the generated UI subset; no content slice is needed on home.
+    expect(korean.fonts.every((path) => /pretendard-ui-(400|700)-/.test(path))).toBe(true);
     expect(korean.fonts.length).toBeGreaterThan(0);
     expect(korean.fonts.length).toBeLessThanOrEqual(2);
     expect(korean.drawnWith).toBe(true);
-    expect((await fontsOf('en-US')).fonts).toEqual([]);
+    expect(korean.contentDrawn).toBe(true);
+    expect(korean.contentFonts).toHaveLength(1);
+    expect(korean.contentFonts[0]).toMatch(/Pretendard-Regular\.subset\.\d+-/);
+    const english = await fontsOf('en-US');
+    expect(english.fonts).toEqual([]);
   });
 
   test('home renders in English for an English browser', async () => {

@@ -9,10 +9,13 @@ import { checkAuthStatus } from './lib/auth/api/check-auth-status.js';
 import { startAuthListeners } from './lib/auth/auth-store.js';
 import { callApi } from './lib/api-client.js';
 import { detectLanguage, initI18n, LOADING_TRANSLATIONS_TEXT } from './lib/i18n.js';
+import './app/styles/generated/pretendard-ui.css';
 import './app/styles/base.css';
 
 /** docs/product.md#layout: the CSRF probe runs about 3 s after start; its result is not used. */
 const CSRF_PROBE_DELAY_MS = 3000;
+/** Rare Hanja get their font after the first screen's own requests (D260). */
+const RARE_FONT_DELAY_MS = 3000;
 
 /**
  * Start-up of docs/product.md#layout: translations (behind the spinner), then mount; the auth status check and
@@ -33,8 +36,10 @@ async function start() {
   void checkAuthStatus();
   await initI18n(language, loadBundledTranslations);
 
-  // Rare Hangul syllables on machines without Korean fonts; lazy so its large CSS does not block the first paint.
+  // Korean content beyond the app's own words, on machines without Korean fonts; lazy so its large CSS does
+  // not block the first paint.
   void import('./app/styles/korean-font.js');
+  setTimeout(() => void import('./app/styles/rare-korean-font.js'), RARE_FONT_DELAY_MS);
   // A transition, so React renders the app in slices between which the browser stays responsive
   // (one long task here was most of Lighthouse's total blocking time); the spinner shows meanwhile.
   startTransition(() => {

@@ -32,15 +32,21 @@ export function useApi<C extends RouteContract>(
  * Starts a read before its screen renders (from a route's loader), so the data and the screen's
  * chunk download side by side instead of one after the other; the screen's `useApi` with the same
  * input takes the answer over (SWR `preload`) instead of asking again. Before the translations
- * are loaded the language is the one start-up is loading.
+ * are loaded the language is the one start-up is loading. Resolves to the answer (undefined on a
+ * failure, which the screen reports).
  */
-export function preloadApi<C extends RouteContract>(contract: C, input: CallInput<C>): void {
+export function preloadApi<C extends RouteContract>(
+  contract: C,
+  input: CallInput<C>,
+): Promise<ResponseOf<C> | undefined> {
   assertRead(contract);
   const language = i18n.isInitialized ? i18n.language : detectLanguage();
   const headers = { ...input.headers, 'Accept-Language': language };
   // The screen's useSWR gets the same promise and handles its failure; this only keeps an early
   // failure from being reported as unhandled before the screen mounts.
-  preload(apiKey(contract, input, language), () => callApi(contract, { ...input, headers })).catch(() => undefined);
+  return preload(apiKey(contract, input, language), () => callApi(contract, { ...input, headers })).catch(
+    () => undefined,
+  );
 }
 
 /** An SWR answer plus `reload`, the "try again" of a screen whose read failed. */

@@ -1,2 +1,2 @@
 export { RichText } from './rich-text.js';
-export { useRichTextsReady } from './rendered-cache.js';
+export { loadRenderer, useRichTextsReady } from './rendered-cache.js';

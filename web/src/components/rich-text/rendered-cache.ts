@@ -13,16 +13,24 @@ export function renderedHtml(text: string): string | undefined {
   return rendered.get(text);
 }
 
+/**
+ * Starts fetching what rendering `texts` takes — the renderer, and math or highlighting when a text needs
+ * them — without rendering: a route calls it as soon as its data arrives, before its screen has rendered.
+ * Math and highlighting are fetched beside the renderer, not after it (one round trip, not two).
+ */
+export function loadRenderer(texts: readonly string[]) {
+  return Promise.all([
+    import('./render-markdown.js'),
+    texts.some(hasMath) ? import('./math.js') : null,
+    texts.some(hasCodeBlock) ? import('./highlight.js') : null,
+  ]);
+}
+
 /** Renders `text` (loading the renderer, and math or highlighting when the text needs them) into the cache. */
 export async function renderToCache(text: string): Promise<string> {
   const known = rendered.get(text);
   if (known !== undefined) return known;
-  // Math and highlighting are fetched beside the renderer, not after it (one round trip, not two).
-  const [{ renderMarkdown }] = await Promise.all([
-    import('./render-markdown.js'),
-    hasMath(text) ? import('./math.js') : null,
-    hasCodeBlock(text) ? import('./highlight.js') : null,
-  ]);
+  const [{ renderMarkdown }] = await loadRenderer([text]);
   const html = await renderMarkdown(text);
   if (rendered.size >= MAX_ENTRIES) rendered.delete(rendered.keys().next().value!);
   rendered.set(text, html);
