@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type * as exams from '#shared/contracts/exams.js';
-import { MAX_EXAM_QUESTIONS, type RandomOption } from '#shared/contracts/exams.js';
+import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exam-schemas.js';
+import type * as examCreation from '#shared/contracts/exam-creation.js';
+import type { RandomOption } from '#shared/contracts/exam-creation.js';
 import { normalizeDifficulty, type Difficulty } from '#shared/domain/difficulty.js';
 import type { Language } from '#shared/domain/language.js';
 import { dailyQuizTitle } from '#shared/domain/exam-title.js';
@@ -32,7 +33,7 @@ import { canReadExam, canReadExamDirectly } from './visibility.js';
 import { getFiles, poolQuestionsAt } from '../files/index.js';
 import { adoptFileImages, adoptQuestionImages, removeExamImages } from './question-images.js';
 
-type CreateInput = ServiceInput<typeof exams.createExam>['body'];
+type CreateInput = ServiceInput<typeof examCreation.createExam>['body'];
 
 /** Fisher–Yates on a copy, then the first n. */
 export function sample<T>(items: readonly T[], n: number): T[] {
@@ -346,7 +347,7 @@ async function insertWithTitleRetries(exam: ExamRecord, questions: StoredQuestio
  * BatchGets of its questions; history 1+ Query of the caller's stats; explicit questions 1 Query
  * of the source exam; then ceil(n/25) BatchWrites + 1 transaction (+1 UpdateItem per tag).
  */
-export async function createExam(input: ServiceInput<typeof exams.createExam>, ctx: SignedInContext) {
+export async function createExam(input: ServiceInput<typeof examCreation.createExam>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const body = input.body;
   const fromQuestions = !!body.questions && body.questions.length > 0;

@@ -1,5 +1,5 @@
-import type * as exams from '#shared/contracts/exams.js';
-import { MAX_EXAM_TITLE } from '#shared/contracts/exams.js';
+import type * as examCreation from '#shared/contracts/exam-creation.js';
+import { MAX_EXAM_TITLE } from '#shared/contracts/exam-schemas.js';
 import { pickLocalized } from '#shared/domain/language.js';
 import { GENERATED_ID } from '../../runtime/data/ids.js';
 import { AppError } from '../../runtime/http/app-error.js';
@@ -28,7 +28,7 @@ const TITLE_ROOM = MAX_EXAM_TITLE - 6;
  * transaction) and 1 conditional PutItem of the pointer.
  */
 export async function createSingleQuestionExam(
-  input: ServiceInput<typeof exams.createSingleQuestionExam>,
+  input: ServiceInput<typeof examCreation.createSingleQuestionExam>,
   ctx: SignedInContext,
 ) {
   const caller = ctx.caller.user;
