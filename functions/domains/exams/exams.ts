@@ -7,14 +7,9 @@ import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { RequestContext, SignedInContext, CallerUser } from '../../runtime/http/types.js';
 import { adjustUsage, requiredDomainTagId, withDomainTag } from '../tags/index.js';
-import {
-  assertPublicationConfirmed,
-  byMostWrong,
-  holdsPrivateQuestions,
-  newExamRecord,
-  storeExam,
-  tagRefs,
-} from './exam-creation.js';
+import { byMostWrong } from './drawn-questions.js';
+import { assertPublicationConfirmed, newExamRecord, storeExam, tagRefs } from './new-exam.js';
+import { holdsPrivateQuestions } from './question-selection.js';
 import { readableExam, canEditExam, canReadExam, canReadExamDirectly, isCreatorOrAdmin } from './visibility.js';
 import {
   TitleTakenError,

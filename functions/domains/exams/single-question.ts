@@ -5,7 +5,7 @@ import { GENERATED_ID } from '../../runtime/data/ids.js';
 import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
-import { newExamRecord, storeExam } from './exam-creation.js';
+import { newExamRecord, storeExam } from './new-exam.js';
 import {
   claimSingleExamPointer,
   findExam,
