@@ -25,7 +25,11 @@ function refId(ref: unknown): string {
 }
 
 /** Explicit questions: from the named exam (copy), else each found through the question index. */
-export async function selectListedQuestions(refs: unknown[], examId: string | null, caller: CallerUser): Promise<Selection> {
+export async function selectListedQuestions(
+  refs: unknown[],
+  examId: string | null,
+  caller: CallerUser,
+): Promise<Selection> {
   const ids = [...new Set(refs.map(refId))];
   let byId: Map<string, StoredQuestion>;
   // Where each used question came from: its file, or the exam it was copied out of.
