@@ -1,5 +1,5 @@
-import { AppError } from '../../runtime/http/app-error.js';
 import type { Language } from '#shared/domain/language.js';
+import { AppError } from '../../runtime/http/app-error.js';
 import { nameKey } from '../../runtime/data/key-parts.js';
 import { newId } from '../../runtime/data/ids.js';
 import { METRIC, countMetric } from '../../runtime/metrics.js';
