@@ -1,5 +1,7 @@
 import * as dailyQuiz from '#shared/contracts/daily-quiz.js';
+import * as examCreation from '#shared/contracts/exam-creation.js';
 import * as examContracts from '#shared/contracts/exams.js';
+import * as examSubscriptions from '#shared/contracts/exam-subscriptions.js';
 import * as examSheets from '#shared/contracts/exam-sheets.js';
 import * as review from '#shared/contracts/review.js';
 import { examsGroup } from '#shared/route-groups/exams.js';
@@ -15,21 +17,21 @@ import { getDueToday, getReviewActivity } from '../domains/learning/index.js';
 import * as reviewActivity from '#shared/contracts/review-activity.js';
 
 export const handler = createGroupHandler(examsGroup, [
-  bind(examContracts.createExam, exams.createExam),
+  bind(examCreation.createExam, exams.createExam),
   bind(examContracts.getExam, exams.getExam),
   bind(examContracts.getExamQuestions, exams.getExamQuestions),
   bind(examContracts.listExams, exams.listExams),
   bind(examContracts.deleteExam, exams.deleteExam),
   bind(examContracts.deleteExamLegacy, exams.deleteExam),
-  bind(examContracts.retakeExam, exams.retakeExam),
-  bind(examContracts.wrongQuestionsExam, exams.wrongQuestionsExam),
+  bind(examCreation.retakeExam, exams.retakeExam),
+  bind(examCreation.wrongQuestionsExam, exams.wrongQuestionsExam),
   bind(examContracts.toggleOriginal, exams.toggleOriginal),
   bind(examContracts.updateExam, exams.updateExam),
-  bind(examContracts.bulkToggleSubscription, exams.bulkToggleSubscription),
-  bind(examContracts.subscribedExams, exams.subscribedExams),
-  bind(examContracts.moveToSubscribed, exams.moveToSubscribed),
-  bind(examContracts.moveToMyExams, exams.moveToMyExams),
-  bind(examContracts.createSingleQuestionExam, exams.createSingleQuestionExam),
+  bind(examSubscriptions.bulkToggleSubscription, exams.bulkToggleSubscription),
+  bind(examSubscriptions.subscribedExams, exams.subscribedExams),
+  bind(examSubscriptions.moveToSubscribed, exams.moveToSubscribed),
+  bind(examSubscriptions.moveToMyExams, exams.moveToMyExams),
+  bind(examCreation.createSingleQuestionExam, exams.createSingleQuestionExam),
   bind(examContracts.connectedStudies, connectedStudies),
   bind(examSheets.importFromConnectedFile, exams.importFromConnectedFile),
   bind(dailyQuiz.getDailyExam, getDailyExam),

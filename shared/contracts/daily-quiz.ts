@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
-import { examSchema } from './exams.js';
+import { examSchema } from './exam-schemas.js';
 import { DAILY_EXAM_ERROR_KEYS } from '../i18n/daily-quiz-messages.js';
 
 /**

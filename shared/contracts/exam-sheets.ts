@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { exportJobAnswer } from './exports.js';
-import { examIdParam } from './exams.js';
+import { examIdParam } from './exam-schemas.js';
 import { exportFormatQuery, uploadedFileSchema } from './files.js';
 
 /**

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
-import { examQuestionSchema } from './exams.js';
+import { examQuestionSchema } from './exam-schemas.js';
 import { LIMITS } from '../domain/limits.js';
 
 /**

@@ -1,6 +1,8 @@
 import * as dailyQuiz from '../contracts/daily-quiz.js';
 import * as examSheets from '../contracts/exam-sheets.js';
+import * as examCreation from '../contracts/exam-creation.js';
 import * as exams from '../contracts/exams.js';
+import * as examSubscriptions from '../contracts/exam-subscriptions.js';
 import * as reviewActivity from '../contracts/review-activity.js';
 import * as review from '../contracts/review.js';
 import type { RouteGroup } from '../route-group.js';
@@ -11,21 +13,21 @@ export const examsGroup: RouteGroup = {
   memoryMb: 512,
   timeoutSeconds: 29,
   routes: [
-    exams.createExam,
+    examCreation.createExam,
     exams.getExam,
     exams.getExamQuestions,
     exams.listExams,
     exams.deleteExam,
     exams.deleteExamLegacy,
-    exams.retakeExam,
-    exams.wrongQuestionsExam,
+    examCreation.retakeExam,
+    examCreation.wrongQuestionsExam,
     exams.toggleOriginal,
     exams.updateExam,
-    exams.bulkToggleSubscription,
-    exams.subscribedExams,
-    exams.moveToSubscribed,
-    exams.moveToMyExams,
-    exams.createSingleQuestionExam,
+    examSubscriptions.bulkToggleSubscription,
+    examSubscriptions.subscribedExams,
+    examSubscriptions.moveToSubscribed,
+    examSubscriptions.moveToMyExams,
+    examCreation.createSingleQuestionExam,
     exams.connectedStudies,
     examSheets.importFromConnectedFile,
     dailyQuiz.getDailyExam,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fixtureUser, anonymousClient, type FixtureUser } from '../support/fixture-users.js';
 import { createExam, uploadBank, writeStat, type UploadedFile } from '../support/exam-fixtures.js';
 import type { TestClient } from '../support/http-client.js';
-import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exams.js';
+import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exam-subscriptions.js';
 import { batchWriteAll, putRequest } from '../../functions/runtime/data/batch-ops.js';
 import { subscriptionEntity } from '../../functions/domains/exams/entities/subscription.js';
 import { appItem } from '../support/accounts.js';

@@ -75,7 +75,7 @@ describe('Anki packages (.apkg)', () => {
 
 describe('the head of a text sheet, cut after its last whole line (the preview of a large file)', () => {
   it('cuts UTF-8 and CP949 at a line feed, UTF-16 at a whole code unit', async () => {
-    const { wholeLinesOf } = await import('../../functions/domains/files/importer/parse.js');
+    const { wholeLinesOf } = await import('../../functions/domains/files/importer/text-encoding.js');
     const utf8 = new TextEncoder().encode('q\ta\n사과\tapple\n바나');
     expect(new TextDecoder().decode(wholeLinesOf(utf8))).toBe('q\ta\n사과\tapple\n');
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('q\ta\n\u0a00x\n부분', 'utf16le')]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createExam } from '#shared/contracts/exams.js';
+import { createExam } from '#shared/contracts/exam-creation.js';
 
 describe('createExam contract', () => {
   it('normalises the camelCase spellings older clients send', () => {

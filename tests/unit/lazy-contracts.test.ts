@@ -65,7 +65,8 @@ describe('lazy contracts (D99)', () => {
   }, 60_000); // imports every route group's handler: seconds on a loaded machine
 
   it("builds a route's input schemas on the first read of one, once, and no other route's", async () => {
-    const { createExam, getExam } = await import('#shared/contracts/exams.js');
+    const { createExam } = await import('#shared/contracts/exam-creation.js');
+    const { getExam } = await import('#shared/contracts/exams.js');
     const { listTags } = await import('#shared/contracts/tags.js');
     expect(factoryCalls.count).toBe(0);
 

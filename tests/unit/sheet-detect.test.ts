@@ -1,12 +1,9 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import {
-  decodeSheetText,
-  detectDialect,
-  htmlToText,
-  parseSheet,
-  readAnkiHeader,
-} from '../../functions/domains/files/importer/parse.js';
+import { htmlToText, readAnkiHeader } from '../../functions/domains/files/importer/anki-text.js';
+import { parseSheet } from '../../functions/domains/files/importer/parse.js';
+import { detectDialect } from '../../functions/domains/files/importer/text-dialect.js';
+import { decodeSheetText } from '../../functions/domains/files/importer/text-encoding.js';
 import { readQuestionSheet } from '../../functions/domains/files/importer/import.js';
 import {
   choiceAnswer,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkZip, sniffSpreadsheet } from '../../functions/domains/files/importer/sniff.js';
-import { parseCsvRows, parseSheet } from '../../functions/domains/files/importer/parse.js';
+import { parseSheet } from '../../functions/domains/files/importer/parse.js';
+import { parseCsvRows } from '../../functions/domains/files/importer/text-sheet.js';
 import { AppError } from '../../functions/runtime/http/app-error.js';
 import { QUESTION_SHEET_LIMITS } from '#shared/domain/question-sheet.js';
 import { xlsxBytes, zipWith } from '../support/sheets.js';

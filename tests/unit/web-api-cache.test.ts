@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { listExams, subscribedExams } from '#shared/contracts/exams.js';
+import { listExams } from '#shared/contracts/exams.js';
+import { subscribedExams } from '#shared/contracts/exam-subscriptions.js';
 import { listTags } from '#shared/contracts/tags.js';
 import { listVersion, subscribeListVersions, writeThenInvalidate } from '../../web/src/lib/use-api.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_EXAM_QUESTIONS, type Exam } from '#shared/contracts/exams.js';
+import { MAX_EXAM_QUESTIONS, type Exam } from '#shared/contracts/exam-schemas.js';
 import type { QuestionFile } from '#shared/contracts/files.js';
 import type { Tag } from '#shared/contracts/tags.js';
 import {

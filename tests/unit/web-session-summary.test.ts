@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ExamQuestion } from '#shared/contracts/exams.js';
+import type { ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import type { ExamResult } from '#shared/contracts/results.js';
 import {
   accuracyPercent,

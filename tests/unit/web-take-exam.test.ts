@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ExamQuestion } from '#shared/contracts/exams.js';
+import type { ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import { formatElapsed } from '../../web/src/lib/format-time.js';
 import { answerVerdict } from '../../web/src/features/take-exam/utils/answer-verdict.js';
 import {

@@ -1,5 +1,5 @@
 import type * as examSheets from '#shared/contracts/exam-sheets.js';
-import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
+import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exam-schemas.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { badRequest, conflict } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';

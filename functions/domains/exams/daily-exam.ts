@@ -2,7 +2,7 @@ import { LIMITS } from '#shared/domain/limits.js';
 import { dailyQuizTitle } from '#shared/domain/exam-title.js';
 import type { Language } from '#shared/domain/language.js';
 import type { DailyExamErrorKey } from '#shared/i18n/daily-quiz-messages.js';
-import { newExamRecord } from './exam-creation.js';
+import { newExamRecord } from './new-exam.js';
 import { findExam, insertExam, removeExam, type ExamRecord, type StoredQuestion } from './exam-store.js';
 import { createLogger } from '../../runtime/log.js';
 import { quizDay, type DailyPick, type ReviewUser } from '../learning/index.js';

@@ -1,5 +1,5 @@
 import { UpdateCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
+import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exam-schemas.js';
 import { config } from '../../runtime/config.js';
 import { examEntity } from './entities/exam.js';
 import { examQuestionEntity } from './entities/exam-question.js';

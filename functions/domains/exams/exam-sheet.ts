@@ -1,7 +1,7 @@
 import { LIMITS } from '#shared/domain/limits.js';
 import * as XLSX from 'xlsx';
 import type * as examSheets from '#shared/contracts/exam-sheets.js';
-import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
+import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exam-schemas.js';
 import type { Language } from '#shared/domain/language.js';
 import { cellText, cleanFileName, headerKey, sheetExtension } from '#shared/domain/question-sheet.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';

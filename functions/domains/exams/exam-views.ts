@@ -1,4 +1,4 @@
-import type { Exam, ExamQuestion } from '#shared/contracts/exams.js';
+import type { Exam, ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import { DIFFICULTIES, normalizeDifficulty } from '#shared/domain/difficulty.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { textFormat } from '#shared/domain/rich-text.js';

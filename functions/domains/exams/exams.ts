@@ -1,18 +1,15 @@
+import type * as examCreation from '#shared/contracts/exam-creation.js';
 import type * as exams from '#shared/contracts/exams.js';
+import type * as examSubscriptions from '#shared/contracts/exam-subscriptions.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { nameKey } from '../../runtime/data/key-parts.js';
 import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { RequestContext, SignedInContext, CallerUser } from '../../runtime/http/types.js';
 import { adjustUsage, requiredDomainTagId, withDomainTag } from '../tags/index.js';
-import {
-  assertPublicationConfirmed,
-  byMostWrong,
-  holdsPrivateQuestions,
-  newExamRecord,
-  storeExam,
-  tagRefs,
-} from './exam-creation.js';
+import { byMostWrong } from './drawn-questions.js';
+import { assertPublicationConfirmed, newExamRecord, storeExam, tagRefs } from './new-exam.js';
+import { holdsPrivateQuestions } from './question-selection.js';
 import { readableExam, canEditExam, canReadExam, canReadExamDirectly, isCreatorOrAdmin } from './visibility.js';
 import {
   TitleTakenError,
@@ -96,7 +93,7 @@ export async function deleteExam(input: { params: { examId: string } }, ctx: Sig
 }
 
 /** POST retake: a new private version under the original, with the same questions. */
-export async function retakeExam(input: ServiceInput<typeof exams.retakeExam>, ctx: SignedInContext) {
+export async function retakeExam(input: ServiceInput<typeof examCreation.retakeExam>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const { exam: source, questions } = await getExamWithQuestions(input.params.examId);
   if (!source || !(await canReadExam(source, caller))) throw new AppError(404, 'exam_not_found');
@@ -135,7 +132,10 @@ export async function retakeExam(input: ServiceInput<typeof exams.retakeExam>, c
 }
 
 /** POST wrong-questions: the caller's wrong answers in this exam, most wrong first. */
-export async function wrongQuestionsExam(input: ServiceInput<typeof exams.wrongQuestionsExam>, ctx: SignedInContext) {
+export async function wrongQuestionsExam(
+  input: ServiceInput<typeof examCreation.wrongQuestionsExam>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const { exam: source, questions } = await getExamWithQuestions(input.params.examId);
   if (!source || !(await canReadExam(source, caller))) throw new AppError(404, 'exam_not_found');
@@ -269,7 +269,7 @@ async function changeSubscriptions(caller: CallerUser, ids: string[], action: 's
 }
 
 export async function bulkToggleSubscription(
-  input: ServiceInput<typeof exams.bulkToggleSubscription>,
+  input: ServiceInput<typeof examSubscriptions.bulkToggleSubscription>,
   ctx: SignedInContext,
 ) {
   const caller = ctx.caller.user;
@@ -283,7 +283,10 @@ export async function bulkToggleSubscription(
   };
 }
 
-export async function moveToSubscribed(input: ServiceInput<typeof exams.moveToSubscribed>, ctx: SignedInContext) {
+export async function moveToSubscribed(
+  input: ServiceInput<typeof examSubscriptions.moveToSubscribed>,
+  ctx: SignedInContext,
+) {
   const caller = ctx.caller.user;
   const { changed, notFound } = await changeSubscriptions(caller, input.body.exam_ids, 'subscribe');
   return {
@@ -294,7 +297,7 @@ export async function moveToSubscribed(input: ServiceInput<typeof exams.moveToSu
   };
 }
 
-export async function moveToMyExams(input: ServiceInput<typeof exams.moveToMyExams>, ctx: SignedInContext) {
+export async function moveToMyExams(input: ServiceInput<typeof examSubscriptions.moveToMyExams>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const { changed, notFound } = await changeSubscriptions(caller, input.body.exam_ids, 'unsubscribe');
   return {

@@ -16,7 +16,7 @@ export { examEntity, examListShards } from './entities/exam.js';
 export { questionMemberMappingEntity, type QuestionMemberMappingRecord } from './entities/question-member-mapping.js';
 export { studyLinkEntity, type StudyLinkRecord } from './entities/study-link.js';
 export { subscriptionEntity } from './entities/subscription.js';
-export { tagRefs } from './exam-creation.js';
+export { tagRefs } from './new-exam.js';
 export {
   examQuestionsWithId,
   findExam,

@@ -1,5 +1,5 @@
 import type * as contracts from '#shared/contracts/questions.js';
-import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exams.js';
+import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exam-schemas.js';
 import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { textFormat } from '#shared/domain/rich-text.js';

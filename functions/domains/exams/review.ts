@@ -22,7 +22,7 @@ import { getExams, getExamWithQuestions, type ExamRecord } from './exam-store.js
 import { displayTitle, questionView } from './exam-views.js';
 import { subscribedExamIds } from './subscription-store.js';
 import { canReadExam, canReadExamDirectly } from './visibility.js';
-import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exams.js';
+import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exam-subscriptions.js';
 import { examQuestionsWithId, indexedQuestionCopy } from './exam-store.js';
 import { learnerQueue } from './learner-queue.js';
 

@@ -1,11 +1,11 @@
-import type * as exams from '#shared/contracts/exams.js';
-import { MAX_EXAM_TITLE } from '#shared/contracts/exams.js';
+import type * as examCreation from '#shared/contracts/exam-creation.js';
+import { MAX_EXAM_TITLE } from '#shared/contracts/exam-schemas.js';
 import { pickLocalized } from '#shared/domain/language.js';
 import { GENERATED_ID } from '../../runtime/data/ids.js';
 import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
-import { newExamRecord, storeExam } from './exam-creation.js';
+import { newExamRecord, storeExam } from './new-exam.js';
 import {
   claimSingleExamPointer,
   findExam,
@@ -28,7 +28,7 @@ const TITLE_ROOM = MAX_EXAM_TITLE - 6;
  * transaction) and 1 conditional PutItem of the pointer.
  */
 export async function createSingleQuestionExam(
-  input: ServiceInput<typeof exams.createSingleQuestionExam>,
+  input: ServiceInput<typeof examCreation.createSingleQuestionExam>,
   ctx: SignedInContext,
 ) {
   const caller = ctx.caller.user;

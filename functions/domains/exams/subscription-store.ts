@@ -4,7 +4,7 @@ import { batchWriteAll, deleteRequest, idsWithItems, itemExists, putRequest } fr
 import { subscriptionEntity } from './entities/subscription.js';
 import { userPk } from '../../runtime/data/key-parts.js';
 import { conflict } from '../../runtime/http/app-error.js';
-import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exams.js';
+import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exam-subscriptions.js';
 import { db } from '../../runtime/data/db.js';
 
 /** Exam subscriptions, in the subscriber's partition (`USER#<id>`/`SUB#<examId>`): who gets which exam in the daily quiz. */

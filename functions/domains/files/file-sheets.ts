@@ -15,7 +15,7 @@ import {
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { pendingObjectKey } from './object-keys.js';
 import { deleteObject, objectSize, readObject, readObjectHead } from './object-store.js';
-import { wholeLinesOf } from './importer/parse.js';
+import { wholeLinesOf } from './importer/text-encoding.js';
 import { fileView, readPool } from './file-store.js';
 import { resolveFile } from './resolve.js';
 import { EXPORT_CONTENT_TYPES, exportFileName, exportQuestions, exportedQuestion } from './exporter.js';

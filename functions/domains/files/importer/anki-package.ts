@@ -5,7 +5,7 @@ import type { Database } from 'sql.js';
 import { QUESTION_SHEET_LIMITS } from '#shared/domain/question-sheet.js';
 import { AppError } from '../../../runtime/http/app-error.js';
 import { inspectZip, isZip } from '../../../runtime/spreadsheets/zip-guard.js';
-import type { ParsedSheet } from './parse.js';
+import type { ParsedSheet } from './parsed-sheet.js';
 import { isZstd, readMediaMap, type MediaMap } from './anki-media.js';
 import { DECK_MEDIA_REF, IMPORT_IMAGE_LIMITS, type DeckMedia } from './import-images.js';
 

@@ -40,7 +40,8 @@ import {
   writePool,
   type FileRecord,
 } from '../file-store.js';
-import { parseSheet, type ParsedSheet, type SheetFormat, type SheetRepair } from './parse.js';
+import { parseSheet } from './parse.js';
+import type { ParsedSheet, SheetFormat, SheetRepair } from './parsed-sheet.js';
 import { sniffSpreadsheet } from './sniff.js';
 import { parseAnkiPackage } from './anki-package.js';
 import {

@@ -1,5 +1,5 @@
 import type { DailyExamAnswer } from '#shared/contracts/daily-quiz.js';
-import type { Exam } from '#shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 import { ApiError } from '../../../lib/api-client.js';
 
 /**

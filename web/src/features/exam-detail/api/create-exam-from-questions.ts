@@ -1,4 +1,5 @@
-import { createExam, listExams, type RandomOption } from '#shared/contracts/exams.js';
+import { createExam, type RandomOption } from '#shared/contracts/exam-creation.js';
+import { listExams } from '#shared/contracts/exams.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

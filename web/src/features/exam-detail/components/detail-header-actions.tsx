@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Exam } from '#shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 import type { ExportFormat } from '#shared/domain/question-sheet.js';
 import { ExportMenu, useQuestionExport } from '../../question-files/index.js';
 import { startExamExport } from '../api/export-exam.js';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Exam } from '#shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 import type { Language } from '#shared/domain/language.js';
 import { pickLocalized } from '#shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';

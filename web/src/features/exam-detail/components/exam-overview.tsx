@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Exam } from '#shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 import type { Language } from '#shared/domain/language.js';
 import { TagManager } from '../../tags/index.js';
 import { updateExamInfo } from '../api/update-exam-info.js';

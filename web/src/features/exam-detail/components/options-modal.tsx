@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Exam } from '#shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 import { examDisplayTitle } from '#shared/domain/exam-title.js';
 import type { Language } from '#shared/domain/language.js';
 import button from '../../../components/ui/button/button.module.css';

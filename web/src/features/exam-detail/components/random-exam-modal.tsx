@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RANDOM_OPTIONS, type RandomOption } from '#shared/contracts/exams.js';
+import { RANDOM_OPTIONS, type RandomOption } from '#shared/contracts/exam-creation.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';

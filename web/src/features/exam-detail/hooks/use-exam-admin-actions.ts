@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Exam } from '#shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { deleteExam } from '../api/delete-exam.js';

@@ -1,4 +1,4 @@
-import type { Exam } from '#shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 import { dailyQuizTitle } from '#shared/domain/exam-title.js';
 import { isSiteAdmin, type RoleBearer } from '#shared/domain/roles.js';
 

@@ -1,4 +1,5 @@
-import { bulkToggleSubscription as route, listExams, subscribedExams } from '#shared/contracts/exams.js';
+import { bulkToggleSubscription as route, subscribedExams } from '#shared/contracts/exam-subscriptions.js';
+import { listExams } from '#shared/contracts/exams.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

@@ -1,4 +1,5 @@
-import { createExam as route, listExams } from '#shared/contracts/exams.js';
+import { createExam as route } from '#shared/contracts/exam-creation.js';
+import { listExams } from '#shared/contracts/exams.js';
 import type { BodyOf } from '#shared/contracts/define-route.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';

@@ -1,4 +1,5 @@
-import { deleteExamLegacy as route, listExams, subscribedExams } from '#shared/contracts/exams.js';
+import { deleteExamLegacy as route, listExams } from '#shared/contracts/exams.js';
+import { subscribedExams } from '#shared/contracts/exam-subscriptions.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

@@ -1,4 +1,5 @@
-import { listExams, retakeExam as route } from '#shared/contracts/exams.js';
+import { listExams } from '#shared/contracts/exams.js';
+import { retakeExam as route } from '#shared/contracts/exam-creation.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Exam } from '#shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 import badge from '../../../components/ui/badge/badge.module.css';
 import button from '../../../components/ui/button/button.module.css';
 import card from '../../../components/ui/card/card.module.css';

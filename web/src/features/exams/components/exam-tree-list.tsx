@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Exam } from '#shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 import button from '../../../components/ui/button/button.module.css';
 import { LoadMore } from '../../../components/ui/load-more/load-more.js';
 import screen from '../../../components/ui/screen/screen.module.css';

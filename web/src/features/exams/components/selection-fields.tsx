@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RANDOM_OPTIONS, type RandomOption } from '#shared/contracts/exams.js';
+import { RANDOM_OPTIONS, type RandomOption } from '#shared/contracts/exam-creation.js';
 import { DIFFICULTIES } from '#shared/domain/difficulty.js';
 import form from '../../../components/ui/form/form.module.css';
 import type { ExamDifficulty } from '../utils/create-exam-rules.js';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Exam } from '#shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 import { useToast, type ToastApi } from '../../../components/ui/toast/toast-context.js';
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
 import { loginPathFor } from '../../../lib/auth/safe-return-path.js';

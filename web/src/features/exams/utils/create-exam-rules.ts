@@ -1,4 +1,5 @@
-import { MAX_EXAM_QUESTIONS, type RandomOption } from '#shared/contracts/exams.js';
+import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exam-schemas.js';
+import type { RandomOption } from '#shared/contracts/exam-creation.js';
 import type { DIFFICULTIES } from '#shared/domain/difficulty.js';
 import { keyText as titleKey } from '#shared/domain/key-text.js';
 import { SAMPLE_PROBLEMS_TEXT, type ParsedProblem } from '#shared/domain/problem-parser.js';

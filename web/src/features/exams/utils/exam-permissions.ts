@@ -1,4 +1,4 @@
-import type { Exam } from '#shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 import { isSiteAdmin, type RoleBearer } from '#shared/domain/roles.js';
 
 type User = (RoleBearer & { id?: string | number }) | null;

@@ -1,4 +1,4 @@
-import type { Exam } from '#shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 
 export interface ExamNode {
   exam: Exam;

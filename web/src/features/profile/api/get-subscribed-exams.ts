@@ -1,4 +1,4 @@
-import { subscribedExams } from '#shared/contracts/exams.js';
+import { subscribedExams } from '#shared/contracts/exam-subscriptions.js';
 import { useApi } from '../../../lib/use-api.js';
 
 /** GET /api/user-exams/subscribed-exams/ */

@@ -1,4 +1,5 @@
-import { listExams, moveToSubscribed, subscribedExams } from '#shared/contracts/exams.js';
+import { listExams } from '#shared/contracts/exams.js';
+import { moveToSubscribed, subscribedExams } from '#shared/contracts/exam-subscriptions.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Exam } from '#shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 import button from '../../../components/ui/button/button.module.css';
 import { Card } from '../../../components/ui/card/card.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ExamQuestion } from '#shared/contracts/exams.js';
+import type { ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import { AnswerInput, choiceOptions, contentWithoutOptions, detectInputForm } from '../../take-exam/index.js';
 import styles from './review.module.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_EXAM_TAGS } from '#shared/contracts/exams.js';
+import { MAX_EXAM_TAGS } from '#shared/contracts/exam-schemas.js';
 import { TAG_NAME_MAX, type Tag } from '#shared/contracts/tags.js';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';

@@ -1,4 +1,4 @@
-import { createSingleQuestionExam as route } from '#shared/contracts/exams.js';
+import { createSingleQuestionExam as route } from '#shared/contracts/exam-creation.js';
 import { callApi } from '../../../lib/api-client.js';
 
 /** POST /api/create-single-question-exam/ — the caller's private one-question exam (reused per question). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Exam, ExamQuestion } from '#shared/contracts/exams.js';
+import type { Exam, ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import { examDisplayTitle } from '#shared/domain/exam-title.js';
 import { isLanguage, type Language } from '#shared/domain/language.js';
 import { orderQuestions, resortRemaining } from '#shared/domain/question-order.js';

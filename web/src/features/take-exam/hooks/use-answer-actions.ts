@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Exam } from '#shared/contracts/exams.js';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 import { yesNoValue } from '#shared/domain/answer-check.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { canGoNext, isBlank } from '../utils/session-record.js';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { Exam, ExamQuestion } from '#shared/contracts/exams.js';
+import type { Exam, ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import type { Language } from '#shared/domain/language.js';
 import type { QuestionStat } from '#shared/domain/question-order.js';
 import { useQuestionStatistics } from '../api/get-question-statistics.js';

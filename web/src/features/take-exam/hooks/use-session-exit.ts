@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Exam, ExamQuestion } from '#shared/contracts/exams.js';
+import type { Exam, ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import type { Language } from '#shared/domain/language.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { getExamResult } from '../api/get-exam-result.js';

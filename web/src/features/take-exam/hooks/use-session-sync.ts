@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { ExamQuestion } from '#shared/contracts/exams.js';
+import type { ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import { orderQuestions, resortRemaining, type QuestionStat } from '#shared/domain/question-order.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { getExamResult } from '../api/get-exam-result.js';

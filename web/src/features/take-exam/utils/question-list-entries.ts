@@ -1,4 +1,4 @@
-import type { ExamQuestion } from '#shared/contracts/exams.js';
+import type { ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import { isAnswerCorrect } from '#shared/domain/answer-check.js';
 import type { Language } from '#shared/domain/language.js';
 import { plainText } from '#shared/domain/rich-text.js';

@@ -1,4 +1,4 @@
-import type { ExamQuestion } from '#shared/contracts/exams.js';
+import type { ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import type { ExamResult } from '#shared/contracts/results.js';
 import type { Language } from '#shared/domain/language.js';
 import type { TextFormat } from '#shared/domain/rich-text.js';

@@ -1,0 +1,70 @@
+import { QUESTION_SHEET_LIMITS, type SheetEncoding, type SheetExtension } from '#shared/domain/question-sheet.js';
+import { AppError } from '../../../runtime/http/app-error.js';
+
+/** What every sheet reader gives back (workbook, text, Anki package), the row cap they read to, and the header split. */
+
+/** Rows read past the cap, so a few blank rows inside a full sheet do not cut data off. */
+const BLANK_ROW_SLACK = 1_000;
+export const ROWS_TO_READ = QUESTION_SHEET_LIMITS.maxRows + 1 + BLANK_ROW_SLACK;
+
+/** How the bytes were read: the importer's result and the preview say it back to the user. */
+export interface SheetFormat {
+  kind: 'workbook' | 'text' | 'package';
+  extension: SheetExtension;
+  /** Text sheets: the encoding detected, and whether a byte order mark said so. */
+  encoding: SheetEncoding | null;
+  bom: boolean;
+  /** Text sheets: the field delimiter, and what separates records (`newline` or the character). */
+  delimiter: string | null;
+  record_delimiter: string | null;
+  /** `anki` when the file starts with Anki's `#separator:` / `#html:` / `#columns:` lines. */
+  source: 'workbook' | 'anki' | 'delimited' | 'apkg';
+  /** Anki's `#html:true`: cells were turned from HTML into text. */
+  html: boolean;
+}
+
+/** A place where the parser read the file more leniently than the CSV standard (RFC 4180) would. */
+export interface SheetRepair {
+  line: number;
+  kind: 'quote_after_space' | 'quotes_as_text';
+}
+
+export interface ParsedSheet {
+  /** The first non-empty row (or the header an Anki `#columns:` line declared). */
+  header: string[];
+  /** Its line in the file (1-based); 0 when the header was declared. */
+  headerLine: number;
+  /** True when the header came from Anki's `#columns:` line (every record is data). */
+  declaredHeader: boolean;
+  /** Data rows under the header, cells as the parser gave them. */
+  rows: unknown[][];
+  /** The file line (or sheet row) each data row starts on, 1-based. */
+  lines: number[];
+  format: SheetFormat;
+  repairs: SheetRepair[];
+  /** An Anki package: notes not imported as cards and media left behind (anki-package.ts). */
+  deck?: { notes: number; cloze_skipped: number; media_skipped: string[] };
+}
+
+export const tooManyRows = () => new AppError(400, 'sheet_too_many_rows', { limit: QUESTION_SHEET_LIMITS.maxRows });
+
+/** The first non-empty row is the header; the rows under it are data. */
+export function splitHeader(
+  all: unknown[][],
+  lines: number[],
+  format: SheetFormat,
+  repairs: SheetRepair[] = [],
+): ParsedSheet {
+  let headerIndex = all.findIndex((row) => row.some((cell) => String(cell ?? '').trim() !== ''));
+  if (headerIndex < 0) headerIndex = 0;
+  const header = (all[headerIndex] ?? []).map((cell) => String(cell ?? '').trim());
+  return {
+    header,
+    headerLine: lines[headerIndex] ?? 1,
+    declaredHeader: false,
+    rows: all.slice(headerIndex + 1),
+    lines: lines.slice(headerIndex + 1),
+    format,
+    repairs,
+  };
+}

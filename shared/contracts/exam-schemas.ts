@@ -1,0 +1,126 @@
+import * as z from 'zod/mini';
+import { lazy } from './lazy.js';
+import { tagSchema } from './tags.js';
+import { DIFFICULTIES } from '../domain/difficulty.js';
+import { languageSchema } from '../domain/language.js';
+import { TEXT_FORMATS } from '../domain/rich-text.js';
+
+/**
+ * The exam and exam-question shapes the exam routes answer with, the `{examId}` path parameter and
+ * the exam size limits. Routes live in exams.ts (reads, edits, deletion), exam-creation.ts and
+ * exam-subscriptions.ts; other contracts (questions, review, daily quiz, exam sheets) reuse these shapes.
+ */
+
+/** Largest exam: its questions come back in one answer, which must stay well under Lambda's 6 MB. */
+export const MAX_EXAM_QUESTIONS = 2_000;
+export const MAX_EXAM_TITLE = 200;
+export const MAX_EXAM_TAGS = 10;
+
+/** docs/product.md#exam-management / docs/product.md#exam-management question, localised: title/content/answer/explanation follow the caller's language. */
+export const examQuestionSchema = /* @__PURE__ */ lazy(() =>
+  z.extend(
+    z.partial(
+      z.object({
+        id: z.string(),
+        csv_id: z.string(),
+        title: z.string(),
+        content: z.string(),
+        answer: z.string(),
+        explanation: z.string(),
+        title_ko: z.string(),
+        title_en: z.string(),
+        content_ko: z.string(),
+        content_en: z.string(),
+        answer_ko: z.string(),
+        answer_en: z.string(),
+        explanation_ko: z.string(),
+        explanation_en: z.string(),
+        difficulty: z.enum(DIFFICULTIES),
+        url: z.string(),
+        group_id: z.string(),
+        /** How title, content, answer and explanation are written (D130): legacy questions are `plain`. */
+        format: z.enum(TEXT_FORMATS),
+        created_language: languageSchema(),
+        is_ko_complete: z.boolean(),
+        is_en_complete: z.boolean(),
+        created_at: z.string(),
+        order: z.number().check(z.int()),
+        /**
+         * The caller's own flags (L17): answered by GET /api/exam/{examId}/ (with questions) and
+         * GET /api/exam/{examId}/questions/ only when `select` names `is_favorite` or `is_ignored`
+         * and the caller is signed in; false for anonymous callers.
+         */
+        is_favorite: z.boolean(),
+        is_ignored: z.boolean(),
+      }),
+    ),
+    { id: z.string() },
+  ),
+);
+export type ExamQuestion = z.infer<ReturnType<typeof examQuestionSchema>>;
+
+const versionSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    display_title: z.string(),
+    version_number: z.number().check(z.int()),
+    total_questions: z.number().check(z.int()),
+    is_public: z.boolean(),
+    created_at: z.string(),
+    created_by: z.object({ id: z.string(), username: z.string() }),
+  }),
+);
+
+export const examSchema = /* @__PURE__ */ lazy(() =>
+  z.extend(
+    z.partial(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        title_ko: z.string(),
+        title_en: z.string(),
+        display_title: z.string(),
+        description: z.string(),
+        description_ko: z.string(),
+        description_en: z.string(),
+        created_at: z.string(),
+        created_language: languageSchema(),
+        is_ko_complete: z.boolean(),
+        is_en_complete: z.boolean(),
+        is_original: z.boolean(),
+        original_exam: z.nullable(z.string()),
+        version_number: z.number().check(z.int()),
+        is_public: z.boolean(),
+        /** Some question came from a private file or exam: making it public needs `confirm_private_questions`. */
+        has_private_questions: z.boolean(),
+        file_name: z.nullable(z.string()),
+        file_id: z.nullable(z.string()),
+        total_questions: z.number().check(z.int()),
+        created_by: z.object({ id: z.string(), username: z.string() }),
+        tags: z.array(tagSchema()),
+        studies: z.array(z.unknown()),
+        force_answer: z.boolean(),
+        voice_mode_enabled: z.boolean(),
+        ai_mock_interview: z.boolean(),
+        is_subscribed: z.boolean(),
+        versions: z.array(versionSchema()),
+        questions: z.array(examQuestionSchema()),
+        user_permissions: z.object({
+          is_admin: z.boolean(),
+          is_creator: z.boolean(),
+          has_study_admin_role: z.boolean(),
+          is_study_admin: z.boolean(),
+          can_edit: z.boolean(),
+        }),
+      }),
+    ),
+    { id: z.string() },
+  ),
+);
+export type Exam = z.infer<ReturnType<typeof examSchema>>;
+
+/** One parameter name per path level under /api/exam/ (API Gateway), `{examId}`, whatever name the original client's paths use. */
+export const examIdParam = /* @__PURE__ */ lazy(() =>
+  z.object({ examId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+);
