@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../local/chromium.js';
 import { startServer } from './local-server.js';
+import { richPublicExam } from './rich-question.js';
 
 /** A page settles when no request has been in flight for this long. */
 const QUIET_MS = 500;
@@ -19,9 +20,12 @@ export interface FirstLoad {
   page: string;
   requests: number;
   settledMs: number;
+  /** Response bodies as sent (compressed), all of them and the fonts alone. */
+  transferredKb: number;
+  fontKb: number;
 }
 
-async function loadOnce(browser: Browser, url: string): Promise<{ requests: number; settledMs: number }> {
+async function loadOnce(browser: Browser, url: string): Promise<Omit<FirstLoad, 'page'>> {
   const context = await browser.newContext({ locale: 'ko-KR', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   let requests = 0;
@@ -37,12 +41,24 @@ async function loadOnce(browser: Browser, url: string): Promise<{ requests: numb
     inFlight--;
     lastActivity = Date.now();
   };
-  page.on('requestfinished', done);
+  let [transferred, fonts] = [0, 0];
+  const sized: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    sized.push(
+      request.sizes().then(({ responseBodySize }) => {
+        transferred += responseBodySize;
+        if (request.resourceType() === 'font') fonts += responseBodySize;
+      }),
+    );
+    done();
+  });
   page.on('requestfailed', done);
   await page.goto(url, { waitUntil: 'load' });
   while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) await page.waitForTimeout(50);
+  await Promise.all(sized);
   await context.close();
-  return { requests, settledMs: lastActivity - started };
+  const kb = (bytes: number) => Math.round(bytes / 1024);
+  return { requests, settledMs: lastActivity - started, transferredKb: kb(transferred), fontKb: kb(fonts) };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -65,6 +81,8 @@ export async function measureFirstLoads(baseUrl: string): Promise<FirstLoad[]> {
   const pages = [
     { page: 'home', path: '/' },
     { page: 'take-exam', path: `/take-exam/${examId}` },
+    // A Korean question with an image, math and code (bench/rich-question.ts).
+    { page: 'take-exam rich', path: `/take-exam/${await richPublicExam(baseUrl)}` },
   ];
   const browser = await launchChromium();
   try {
@@ -76,6 +94,8 @@ export async function measureFirstLoads(baseUrl: string): Promise<FirstLoad[]> {
         page,
         requests: median(runs.map((r) => r.requests)),
         settledMs: median(runs.map((r) => r.settledMs)),
+        transferredKb: median(runs.map((r) => r.transferredKb)),
+        fontKb: median(runs.map((r) => r.fontKb)),
       });
     }
     return results;
@@ -88,7 +108,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const server = await startServer(process.cwd());
   try {
     for (const load of await measureFirstLoads(server.url))
-      console.log(`${load.page.padEnd(10)} ${load.requests} requests, settled in ${load.settledMs} ms`);
+      console.log(
+        `${load.page.padEnd(15)} ${load.requests} requests, ${load.transferredKb} KB (fonts ${load.fontKb} KB), settled in ${load.settledMs} ms`,
+      );
   } finally {
     await server.stop();
   }

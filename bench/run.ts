@@ -114,6 +114,7 @@ try {
   // The local product's first load in Chromium (the production build, as `npm start` serves it).
   for (const first of await measureFirstLoads(server.url)) {
     report(`first load ${first.page}: requests`, String(first.requests), { ok: first.requests <= 30, text: '≤ 30' });
+    report(`first load ${first.page}: transferred`, `${first.transferredKb} KB (fonts ${first.fontKb} KB)`);
     report(`first load ${first.page}: settled in`, `${first.settledMs} ms`, {
       ok: first.settledMs <= 1000,
       text: '≤ 1 s',
