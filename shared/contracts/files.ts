@@ -74,6 +74,14 @@ export const sheetFormatSchema = /* @__PURE__ */ lazy(() =>
   }),
 );
 
+/** Images the questions pointed at (D174, D177, D257): how many were stored, and each one refused, by row. */
+export const importedImagesSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    stored: z.number().check(z.int()),
+    warnings: z.array(z.object({ line: z.number().check(z.int()), name: z.string(), code: z.string() })),
+  }),
+);
+
 /** What an import did besides the questions: rows not imported (line, reason), columns kept as extra, cells the parser repaired. */
 export const importReportSchema = /* @__PURE__ */ lazy(() =>
   z.object({
@@ -96,12 +104,7 @@ export const importReportSchema = /* @__PURE__ */ lazy(() =>
       }),
     ),
     /** Images the questions pointed at (D174, D177): how many were stored with the file, and each one refused, by row. */
-    images: z.optional(
-      z.object({
-        stored: z.number().check(z.int()),
-        warnings: z.array(z.object({ line: z.number().check(z.int()), name: z.string(), code: z.string() })),
-      }),
-    ),
+    images: z.optional(importedImagesSchema()),
   }),
 );
 export type ImportReport = z.infer<ReturnType<typeof importReportSchema>>;
