@@ -19,6 +19,8 @@ const local = `http://127.0.0.1:${port}`;
 
 type Json = Record<string, any>;
 let server: Server;
+/** Requests this server answered: the preview must send none. */
+let served = 0;
 /** `/held.png` answers only once the test calls `release()`; `arrived` settles when the request is in. */
 interface Gate {
   arrived: Promise<void>;
@@ -45,6 +47,7 @@ function holdNextImage(): Gate {
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    served += 1;
     if (req.url === '/diagram.png')
       return res.writeHead(200, { 'content-type': 'image/png' }).end(png(24, 12, { text: 'GPS 37.5N' }));
     if (req.url === '/wide.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(png(40, 10));
@@ -227,5 +230,36 @@ describe('import from the connected file: images', () => {
     expect((await owner.client.delete(`/api/question-files/${fileId}/delete/`)).status).toBe(200);
     expect((await owner.client.delete(`/api/exam/${examId}/`)).status).toBe(200);
     expect(await objectsUnder(`images/${examId}/`)).toEqual([]);
+  });
+});
+
+describe('import preview: images', () => {
+  it('keeps each image as its reference (a URL-only line as a Markdown image) and marks the row markdown; nothing is fetched', async () => {
+    const owner = await fixtureUser(apiUrl, { language: 'en' });
+    const bytes = csvBytes([
+      EN_HEADER,
+      row('1', `See ![a diagram](${local}/diagram.png)`),
+      row('2', 'No image', 'https://images.example.com/maps/seoul.png'),
+      row('3', 'Plain *stars* stay plain'),
+    ]);
+    const ticket = (await (
+      await owner.client.post('/api/question-files/upload-url/', { file_name: 'preview.csv', size: bytes.length })
+    ).json()) as { upload_id: string; url: string };
+    expect((await fetch(ticket.url, { method: 'PUT', body: new Uint8Array(bytes) })).status).toBe(200);
+    const before = served;
+    const preview = await json(
+      await owner.client.post('/api/question-files/preview/', {
+        upload_id: ticket.upload_id,
+        file_name: 'preview.csv',
+      }),
+    );
+    expect(served).toBe(before);
+    expect(
+      (preview.rows as Json[]).map((r) => ({ content: r.content, explanation: r.explanation, format: r.format })),
+    ).toEqual([
+      { content: `See ![a diagram](${local}/diagram.png)`, explanation: '', format: 'markdown' },
+      { content: 'No image', explanation: '![seoul](https://images.example.com/maps/seoul.png)', format: 'markdown' },
+      { content: 'Plain *stars* stay plain', explanation: '', format: 'plain' },
+    ]);
   });
 });

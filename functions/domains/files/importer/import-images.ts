@@ -1,4 +1,5 @@
 import type { SheetQuestion } from '#shared/domain/question-sheet.js';
+import type { TextFormat } from '#shared/domain/rich-text.js';
 import { newId } from '../../../runtime/data/ids.js';
 import { MAX_IMAGE_BYTES } from '../../../runtime/images/image-limits.js';
 import { deleteObject, putObject } from '../object-store.js';
@@ -80,13 +81,7 @@ const sourceOf = (target: string) =>
 export function sheetImageUrls(questions: ImageTexts[]): string[] {
   const urls = new Set<string>();
   for (const question of questions) {
-    for (const field of URL_FIELDS) {
-      if (!question[field].includes('https://')) continue;
-      question[field] = question[field].replace(IMAGE_URL_LINE, (_, url: string, query: string | undefined) => {
-        const name = decodeName(url.slice(url.lastIndexOf('/') + 1)).replace(/\.[^.]*$/, '');
-        return `![${name.replace(/[[\]\\]/g, ' ')}](${url}${query ?? ''})`;
-      });
-    }
+    imageUrlLinesAsMarkdown(question);
     for (const field of TEXT_FIELDS) {
       if (!question[field].includes('](http')) continue;
       for (const match of question[field].matchAll(REFERENCE))
@@ -94,6 +89,17 @@ export function sheetImageUrls(questions: ImageTexts[]): string[] {
     }
   }
   return [...urls];
+}
+
+/** Each URL-only line of the question and the explanation becomes a Markdown image (alt: the file's name), in place. */
+function imageUrlLinesAsMarkdown(question: ImageTexts): void {
+  for (const field of URL_FIELDS) {
+    if (!question[field].includes('https://')) continue;
+    question[field] = question[field].replace(IMAGE_URL_LINE, (_, url: string, query: string | undefined) => {
+      const name = decodeName(url.slice(url.lastIndexOf('/') + 1)).replace(/\.[^.]*$/, '');
+      return `![${name.replace(/[[\]\\]/g, ' ')}](${url}${query ?? ''})`;
+    });
+  }
 }
 
 /** A title cut inside a reference's target: `![alt](anki-me`. */
@@ -205,8 +211,25 @@ export async function importMedia(deckMedia: DeckMedia | undefined, questions: I
   return fetchImages(urls, IMPORT_IMAGE_LIMITS.maxTotalBytes);
 }
 
-/** The preview's texts: each reference as its alt text (nothing is checked or stored). */
-export function withoutImageReferences(text: string): string {
+/**
+ * The preview's texts (D259): nothing is fetched, checked or stored, so each image stays the
+ * reference the import will resolve — a deck's `![alt](anki-media:name)`, a sheet's
+ * `![alt](https://…)`, a URL-only line already as that Markdown image (only for a sheet: a deck's
+ * images are its own media) — and the question is `markdown` when it has one, as the import will
+ * store it once an image is kept. The title is plain, as stored.
+ */
+export function previewImageTexts<T extends ImageTexts>(question: T, sheet: boolean): T & { format: TextFormat } {
+  const texts = { ...question };
+  if (sheet) imageUrlLinesAsMarkdown(texts);
+  texts.title = plainTitle(texts.title);
+  const hasImage = TEXT_FIELDS.some((field) =>
+    [...texts[field].matchAll(REFERENCE)].some((match) => match[0].endsWith(')')),
+  );
+  return { ...texts, format: hasImage ? 'markdown' : 'plain' };
+}
+
+/** A text with each deck reference as its alt text (a title, which is plain). */
+function withoutImageReferences(text: string): string {
   return text.includes(DECK_MEDIA_REF)
     ? text.replace(REFERENCE, (whole: string, alt: string, target: string) =>
         target.startsWith(DECK_MEDIA_REF) ? alt : whole,

@@ -9,13 +9,17 @@ import { hasCodeBlock, hasMath } from '#shared/domain/rich-text.js';
 const MAX_ENTRIES = 300;
 const rendered = new Map<string, string>();
 
-export function renderedHtml(text: string): string | undefined {
-  return rendered.get(text);
+/** The cache key: the text, told apart from the same text rendered with image placeholders (D259). */
+const cacheKey = (text: string, imagePlaceholders?: boolean) => (imagePlaceholders ? `\u0001${text}` : text);
+
+export function renderedHtml(text: string, imagePlaceholders?: boolean): string | undefined {
+  return rendered.get(cacheKey(text, imagePlaceholders));
 }
 
 /** Renders `text` (loading the renderer, and math or highlighting when the text needs them) into the cache. */
-export async function renderToCache(text: string): Promise<string> {
-  const known = rendered.get(text);
+export async function renderToCache(text: string, imagePlaceholders?: boolean): Promise<string> {
+  const key = cacheKey(text, imagePlaceholders);
+  const known = rendered.get(key);
   if (known !== undefined) return known;
   // Math and highlighting are fetched beside the renderer, not after it (one round trip, not two).
   const [{ renderMarkdown }] = await Promise.all([
@@ -23,9 +27,9 @@ export async function renderToCache(text: string): Promise<string> {
     hasMath(text) ? import('./math.js') : null,
     hasCodeBlock(text) ? import('./highlight.js') : null,
   ]);
-  const html = await renderMarkdown(text);
+  const html = await renderMarkdown(text, { imagePlaceholders });
   if (rendered.size >= MAX_ENTRIES) rendered.delete(rendered.keys().next().value!);
-  rendered.set(text, html);
+  rendered.set(key, html);
   return html;
 }
 
