@@ -13,7 +13,6 @@ import {
   type SheetExtension,
   type SheetStats,
   type SkippedRow,
-  type SheetQuestion,
   type RowsOutcome,
   REPORT_LIST_LIMIT,
   REQUIRED_COLUMNS,
