@@ -61,6 +61,9 @@ describe('import preview: images as placeholders', () => {
       await rows.scrollIntoViewIfNeeded();
       await page.getByTestId('preview-images-note').evaluate((note) => note.scrollIntoView({ block: 'start' }));
       await screenshot(page, `import-preview-images-${language}-phone`, false);
+      // The explanation column, past the phone's width inside the table's own scrolling frame.
+      await rows.evaluate((table) => table.parentElement!.scrollTo({ left: table.scrollWidth }));
+      await screenshot(page, `import-preview-images-${language}-phone-explanation`, false);
       expect(outside).toEqual([]);
 
       await page.getByTestId('preview-cancel').click();
