@@ -3,7 +3,7 @@ import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { exportJobAnswer } from './exports.js';
 import { examIdParam } from './exam-schemas.js';
-import { exportFormatQuery, uploadedFileSchema } from './files.js';
+import { exportFormatQuery, importedImagesSchema, uploadedFileSchema } from './files.js';
 
 /**
  * The exam routes that read or write spreadsheets and question files: the admin exam sheets and
@@ -95,7 +95,11 @@ export const importFromConnectedFile = defineRoute({
   response: () => z.object({ success: z.literal(true), message: z.string(), stats: questionImportStatsSchema() }),
 });
 
-/** Question update stats of docs/product.md#exam-management; `error_details` name the rows (unknown question ids, blank required cells). */
+/**
+ * Question update stats of docs/product.md#exam-management; `error_details` name the rows (unknown
+ * question ids, blank required cells, images not stored). `images`: only when the sheet's texts
+ * named images (D257) — how many were stored under the exam, and each refused one by row.
+ */
 export const questionUpdateStatsSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     total_rows: z.number().check(z.int()),
@@ -103,6 +107,7 @@ export const questionUpdateStatsSchema = /* @__PURE__ */ lazy(() =>
     skipped: z.number().check(z.int()),
     errors: z.number().check(z.int()),
     error_details: z.array(z.string()),
+    images: z.optional(importedImagesSchema()),
   }),
 );
 
@@ -111,8 +116,11 @@ export const questionUpdateStatsSchema = /* @__PURE__ */ lazy(() =>
  * of the exam; served by the `files` group, which parses sheets): each row updates the exam's
  * question whose `csv_id` equals the row's question id, in place (position and question id kept,
  * so statistics and favorites stay). Unknown ids are skipped and listed in `error_details`.
+ * Images in the texts (a Markdown image or an image URL line, as on an import, D177) are fetched,
+ * checked and stored under the exam (D257); a refused one leaves its alt text and a row detail.
  * All-or-nothing: a file that cannot be read (type, size, zip guard, missing required columns)
- * answers 400 with nothing changed, as does a failed write (what was written is restored).
+ * answers 400 with nothing changed, as does a failed write (what was written is restored and the
+ * images stored for it are deleted).
  */
 export const updateQuestionsFromExcel = defineRoute({
   method: 'POST',

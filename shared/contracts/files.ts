@@ -5,6 +5,7 @@ import { lazy } from './lazy.js';
 import { exportJobAnswer } from './exports.js';
 import { keyable } from '../domain/key-text.js';
 import { languageSchema } from '../domain/language.js';
+import { TEXT_FORMATS } from '../domain/rich-text.js';
 import {
   COLUMN_ROLES,
   EXPORT_FORMATS,
@@ -74,6 +75,14 @@ export const sheetFormatSchema = /* @__PURE__ */ lazy(() =>
   }),
 );
 
+/** Images the questions pointed at (D174, D177, D257): how many were stored, and each one refused, by row. */
+export const importedImagesSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    stored: z.number().check(z.int()),
+    warnings: z.array(z.object({ line: z.number().check(z.int()), name: z.string(), code: z.string() })),
+  }),
+);
+
 /** What an import did besides the questions: rows not imported (line, reason), columns kept as extra, cells the parser repaired. */
 export const importReportSchema = /* @__PURE__ */ lazy(() =>
   z.object({
@@ -96,12 +105,7 @@ export const importReportSchema = /* @__PURE__ */ lazy(() =>
       }),
     ),
     /** Images the questions pointed at (D174, D177): how many were stored with the file, and each one refused, by row. */
-    images: z.optional(
-      z.object({
-        stored: z.number().check(z.int()),
-        warnings: z.array(z.object({ line: z.number().check(z.int()), name: z.string(), code: z.string() })),
-      }),
-    ),
+    images: z.optional(importedImagesSchema()),
   }),
 );
 export type ImportReport = z.infer<ReturnType<typeof importReportSchema>>;
@@ -192,8 +196,8 @@ export const importUploadedFile = defineRoute({
 
 /**
  * Reads an uploaded file without writing anything (the pending upload stays for the import):
- * detected format, the proposed and chosen role of each column, the first questions exactly as they
- * would be stored, and every warning. With a mapping, shows what that mapping would import.
+ * detected format, the proposed and chosen role of each column, the first questions as they would
+ * be stored (images still as their references: nothing is fetched or stored, D259), and every warning. With a mapping, shows what that mapping would import.
  */
 export const previewUploadedFile = defineRoute({
   method: 'POST',
@@ -217,6 +221,11 @@ export const previewUploadedFile = defineRoute({
           content: z.string(),
           answer: z.string(),
           explanation: z.string(),
+          /**
+           * `markdown` when the row names an image (D259): its texts keep the references (a deck's
+           * `anki-media:<name>`, a sheet's URL), which are fetched and stored only by the import.
+           */
+          format: z.enum(TEXT_FORMATS),
         }),
       ),
       stats: importStatsSchema(),

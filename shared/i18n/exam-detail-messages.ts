@@ -58,6 +58,43 @@ export const EXAM_DETAIL_MESSAGES = {
     ko: '{row}행: 문제 ID {id}가 앞의 행과 겹칩니다.',
     en: 'Row {row}: question id {id} repeats an earlier row.',
   },
+  // an image a row names that was not stored (D257): the row is updated with its alt text
+  sheet_row_image_too_large: {
+    ko: '{row}행: 그림 {name}이(가) 2 MB를 넘어 대체 텍스트만 남겼습니다.',
+    en: 'Row {row}: image {name} is over 2 MB; its alt text was kept.',
+  },
+  sheet_row_image_type_unsupported: {
+    ko: '{row}행: {name}은(는) PNG, JPEG, WebP, GIF 그림이 아니어서 대체 텍스트만 남겼습니다.',
+    en: 'Row {row}: {name} is not a PNG, JPEG, WebP or GIF image; its alt text was kept.',
+  },
+  sheet_row_image_truncated: {
+    ko: '{row}행: 그림 {name}이(가) 잘려 있어 대체 텍스트만 남겼습니다.',
+    en: 'Row {row}: image {name} is cut short; its alt text was kept.',
+  },
+  sheet_row_image_dimensions_too_large: {
+    ko: '{row}행: 그림 {name}의 픽셀 수가 너무 커서 대체 텍스트만 남겼습니다.',
+    en: 'Row {row}: image {name} declares too many pixels; its alt text was kept.',
+  },
+  sheet_row_image_missing: {
+    ko: '{row}행: 그림 {name}이(가) 파일에 없어 대체 텍스트만 남겼습니다.',
+    en: 'Row {row}: image {name} is not in the file; its alt text was kept.',
+  },
+  sheet_row_image_import_limit: {
+    ko: '{row}행: 그림 {name}은(는) 한 번에 저장할 수 있는 그림 100개 또는 20 MB를 넘어 대체 텍스트만 남겼습니다.',
+    en: 'Row {row}: image {name} is past the limit of 100 images or 20 MB per sheet; its alt text was kept.',
+  },
+  sheet_row_image_fetch_refused: {
+    ko: '{row}행: 그림 {name}은(는) 가져오지 않았습니다 (공개된 https 주소만 가져옵니다). 대체 텍스트만 남겼습니다.',
+    en: 'Row {row}: image {name} was not fetched (only public https addresses are); its alt text was kept.',
+  },
+  sheet_row_image_fetch_failed: {
+    ko: '{row}행: 그림 {name}을(를) 가져오지 못해 대체 텍스트만 남겼습니다.',
+    en: 'Row {row}: image {name} could not be fetched; its alt text was kept.',
+  },
+  sheet_row_image_fetch_timeout: {
+    ko: '{row}행: 그림 {name}을(를) 가져오는 데 시간이 너무 오래 걸려 대체 텍스트만 남겼습니다.',
+    en: 'Row {row}: image {name} took too long to fetch; its alt text was kept.',
+  },
   // question-member mappings
   study_no_active_members: { ko: '스터디에 활성 멤버가 없습니다.', en: 'The study has no active members.' },
   study_not_linked: { ko: '이 시험과 연결된 스터디가 아닙니다.', en: 'This study is not linked to the exam.' },

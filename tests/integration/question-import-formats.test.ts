@@ -245,6 +245,7 @@ describe('question import: the files learners have', () => {
         content: 'ephemeral',
         answer: 'lasting a short time',
         explanation: 'Example: an ephemeral fad\nSource: book',
+        format: 'plain',
       },
     ]);
     expect(proposal.skipped_rows).toEqual([{ line: 3, reason: 'blank_answer' }]);

@@ -13,6 +13,8 @@ declare module 'vitest' {
     googleJwksPort: number;
     /** Port where tests/integration/question-import-image-urls.test.ts serves images (IMPORT_IMAGE_TEST_ORIGINS). */
     imageServerPort: number;
+    /** Port where tests/integration/exam-sheet-images.test.ts serves images (IMPORT_IMAGE_TEST_ORIGINS). */
+    sheetImageServerPort: number;
   }
 }
 
@@ -36,10 +38,13 @@ export async function setup(project: TestProject) {
   const jwksPort = await freePort();
   process.env.GOOGLE_JWKS_URL = `http://127.0.0.1:${jwksPort}/oauth2/v3/certs`;
   project.provide('googleJwksPort', jwksPort);
-  // The import's image fetcher may reach this one local origin over http (D177); nothing else.
+  // The import's image fetcher may reach these local origins over http (D177); nothing else. One per
+  // test file that serves images, since files run in parallel.
   const imagePort = await freePort();
-  process.env.IMPORT_IMAGE_TEST_ORIGINS = `http://127.0.0.1:${imagePort}`;
+  const sheetImagePort = await freePort();
+  process.env.IMPORT_IMAGE_TEST_ORIGINS = `http://127.0.0.1:${imagePort},http://127.0.0.1:${sheetImagePort}`;
   project.provide('imageServerPort', imagePort);
+  project.provide('sheetImageServerPort', sheetImagePort);
   cloud = await startLocalCloud({ rootDir, port: await freePort(), dataDir: null, web: 'none', scheduler: false });
   project.provide('apiUrl', cloud.url);
   project.provide('cloudEnv', cloud.env);

@@ -158,7 +158,12 @@ describe('Anki media (D174)', () => {
       ['big.png', new Uint8Array(2 * 1024 * 1024 + 1)],
       ['gone.png', 'image_missing'],
     ]);
-    const prepared = await prepareImportedImages('f'.repeat(20), questions, [2, 3, 4, 5], media);
+    const fileId = 'f'.repeat(20);
+    const owner = {
+      key: (id: string) => `file-images/${fileId}/${id}`,
+      url: (id: string) => `/api/file/${fileId}/images/${id}/`,
+    };
+    const prepared = await prepareImportedImages(owner, questions, [2, 3, 4, 5], media);
     expect(prepared.markdown).toEqual([true, false, false, false]);
     expect(prepared.pending).toHaveLength(1);
     expect(Buffer.from(prepared.pending[0]!.bytes).includes('GPS here')).toBe(false);

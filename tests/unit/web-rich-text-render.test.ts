@@ -87,3 +87,39 @@ describe('the Markdown renderer', () => {
     expect(host.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer');
   });
 });
+
+describe('image placeholders (the import preview, D259)', () => {
+  async function placeholders(text: string): Promise<HTMLElement> {
+    const host = document.createElement('div');
+    host.innerHTML = await renderMarkdown(text, { imagePlaceholders: true });
+    return host;
+  }
+
+  test('an image is a labelled box with its alt text and source, and nothing is loaded', async () => {
+    const host = await placeholders(
+      '지도: ![서울 지도](https://images.example.com/%EC%84%9C%EC%9A%B8.png) 와 ![flag](anki-media:flag%20big.png)',
+    );
+    expect(host.querySelector('img')).toBeNull();
+    const boxes = [...host.querySelectorAll('.rich-image-placeholder')];
+    expect(boxes.map((box) => [box.getAttribute('role'), box.getAttribute('aria-label'), box.textContent])).toEqual([
+      ['img', '서울 지도', '서울 지도https://images.example.com/서울.png'],
+      ['img', 'flag', 'flagflag big.png'],
+    ]);
+  });
+
+  test('an image without alt text is labelled by its source; markup in either stays text', async () => {
+    const host = await placeholders(
+      '![](https://example.com/a.png) ![<b onclick=x>"q"</b>](https://example.com/"><i>.png)',
+    );
+    const boxes = [...host.querySelectorAll('.rich-image-placeholder')];
+    expect(boxes[0]!.getAttribute('aria-label')).toBe('https://example.com/a.png');
+    expect(host.querySelector('b, i')).toBeNull();
+    noActiveContent(host);
+  });
+
+  test('a deck reference outside the preview is no image target, and never becomes a link', async () => {
+    expect((await rendered('![flag](anki-media:flag.png)')).querySelector('img')?.getAttribute('src') ?? '').toBe('');
+    const link = (await placeholders('[x](anki-media:flag.png)')).querySelector('a');
+    expect(link?.getAttribute('href') ?? null).toBeNull();
+  });
+});

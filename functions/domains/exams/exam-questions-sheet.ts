@@ -4,6 +4,7 @@ import {
   COLUMN_LABELS,
   QUESTION_COLUMNS,
   QUESTION_SHEET_LIMITS,
+  REPORT_LIST_LIMIT,
   cellText,
   cleanUrl,
   type QuestionColumn,
@@ -16,7 +17,16 @@ import type { SignedInContext } from '../../runtime/http/types.js';
 import type { StoredQuestion } from './exam-store.js';
 import { QuestionsChangedError, replaceCopies } from './exam-question-store.js';
 import { editableExamWithQuestions } from './visibility.js';
-import { readQuestionSheet } from '../files/sheets.js';
+import { examImageUrl, imageIdsIn, imageKey } from './question-images.js';
+import { deleteObject } from '../files/index.js';
+import {
+  deleteImportedImages,
+  importMedia,
+  prepareImportedImages,
+  readQuestionSheet,
+  storeImportedImages,
+  type ImageOwner,
+} from '../files/sheets.js';
 
 /**
  * POST /api/exam/{examId}/update-questions-from-excel/ (docs/architecture.md E25): each row of the
@@ -25,8 +35,14 @@ import { readQuestionSheet } from '../files/sheets.js';
  * The file goes through the importer's guarded read (extension, magic bytes, size, zip guard, row
  * and cell caps, required columns); any refusal there changes nothing. Rows naming no question of
  * the exam are skipped, rows with a blank id or blank required text are errors; both are listed in
- * `error_details`. Writes: one transaction per 100 questions; if one fails, the chunks already
- * written are put back, so the exam ends as it was (all-or-nothing).
+ * `error_details`. Images the accepted rows name (D257: a Markdown image or an image URL line, as
+ * on an import, D177) go through the importer's own fetch and checks and are stored under the exam
+ * (`images/<examId>/<new id>`) before the first question write; a refused one leaves its alt text
+ * and a row detail. Writes: one transaction per 100 questions; if one fails, the chunks already
+ * written are put back and the images stored for the update deleted, so the exam ends as it was
+ * (all-or-nothing). Afterwards, images that the changed questions pointed at and no question of
+ * the exam does any more are deleted (D179's rule for an edit; no read: the exam's questions are
+ * already in hand).
  */
 
 type RowValues = Record<QuestionColumn, string>;
@@ -37,8 +53,11 @@ function updatedQuestion(
   row: RowValues,
   present: Set<QuestionColumn>,
   language: Language,
+  withImage: boolean,
 ): StoredQuestion {
   const after: StoredQuestion = { ...before };
+  // A stored image is a Markdown image: the question becomes Markdown, as on an import (D174).
+  if (withImage) after.format = 'markdown';
   for (const field of ['title', 'content', 'answer', 'explanation'] as const)
     if (present.has(field)) after[`${field}_${language}`] = row[field];
   if (present.has('difficulty') && row.difficulty !== '') after.difficulty = normalizeDifficulty(row.difficulty);
@@ -72,7 +91,7 @@ export async function updateQuestionsFromSheet(
     if (key) byCsvId.set(key, [...(byCsvId.get(key) ?? []), q]);
   }
   const details: string[] = [];
-  const changed = new Map<string, StoredQuestion>();
+  const accepted: { row: RowValues; line: number; copies: StoredQuestion[] }[] = [];
   const seenIds = new Set<string>();
   let totalRows = 0;
   let skipped = 0;
@@ -111,15 +130,33 @@ export async function updateQuestionsFromSheet(
       skipped++;
       fail('sheet_row_unknown_id', { id: row.csv_id });
     } else {
-      for (const q of byCsvId.get(row.csv_id)!) changed.set(q.id, updatedQuestion(q, row, present, lang));
+      accepted.push({ row, line: rowNumber, copies: byCsvId.get(row.csv_id)! });
     }
     if (row.csv_id) seenIds.add(row.csv_id);
   }
   if (totalRows === 0) throw new AppError(400, 'sheet_no_questions');
 
+  // The rows' texts are rewritten in place: kept images point at the exam, refused ones are their alt text.
+  const rows = accepted.map((a) => a.row);
+  const owner: ImageOwner = { key: (id) => imageKey(exam.id, id), url: (id) => examImageUrl(exam.id, id) };
+  const images = await prepareImportedImages(
+    owner,
+    rows,
+    accepted.map((a) => a.line),
+    await importMedia(sheet.media, rows),
+  );
+  for (const warning of images.warnings)
+    details.push(errorMessage(`sheet_row_${warning.code}`, lang, { row: warning.line, name: warning.name }));
+  const changed = new Map<string, StoredQuestion>();
+  accepted.forEach(({ row, copies }, index) => {
+    for (const q of copies) changed.set(q.id, updatedQuestion(q, row, present, lang, images.markdown[index]!));
+  });
+
   const updates = [...changed.values()];
   const written: StoredQuestion[] = [];
+  const imageKeys: string[] = [];
   try {
+    await storeImportedImages(owner, images.pending, imageKeys);
     for (let i = 0; i < updates.length; i += 100) {
       const chunk = updates.slice(i, i + 100);
       await replaceCopies(exam.id, chunk);
@@ -136,10 +173,51 @@ export async function updateQuestionsFromSheet(
         error: String(restoreError),
       }),
     );
+    // Only once no question points at them: the images stored for this update.
+    await deleteImportedImages(imageKeys).catch((deleteError: unknown) =>
+      ctx.log.error('update from sheet: deleting the stored images failed', {
+        examId: exam.id,
+        error: String(deleteError),
+      }),
+    );
     if (error instanceof QuestionsChangedError) throw conflict('exam_questions_changed');
     throw error;
   }
+  // The update is written: an image that fails to go is logged, not the caller's failure.
+  await dropUnusedImages(exam.id, questions, changed).catch((dropError: unknown) =>
+    ctx.log.warn('update from sheet: deleting images no longer used failed', {
+      examId: exam.id,
+      error: String(dropError),
+    }),
+  );
   const updated = new Set([...changed.values()].map((q) => String(q.csv_id))).size;
-  const stats = { total_rows: totalRows, updated, skipped, errors, error_details: details };
+  const stats = {
+    total_rows: totalRows,
+    updated,
+    skipped,
+    errors,
+    error_details: details,
+    ...(images.pending.length || images.warnings.length
+      ? { images: { stored: images.pending.length, warnings: images.warnings.slice(0, REPORT_LIST_LIMIT) } }
+      : {}),
+  };
   return { success: true as const, message: errorMessage('exam_questions_updated', lang, { updated, skipped }), stats };
+}
+
+/** The exam's images the changed questions pointed at before and no question of the exam points at now. */
+async function dropUnusedImages(
+  examId: string,
+  before: readonly StoredQuestion[],
+  changed: ReadonlyMap<string, StoredQuestion>,
+): Promise<void> {
+  const had = imageIdsIn(
+    examId,
+    before.filter((q) => changed.has(q.id)),
+  );
+  if (had.size === 0) return;
+  const used = imageIdsIn(
+    examId,
+    before.map((q) => changed.get(q.id) ?? q),
+  );
+  for (const id of had) if (!used.has(id)) await deleteObject(imageKey(examId, id));
 }

@@ -12,6 +12,14 @@ export {
 } from './file-sheets.js';
 export { EXPORT_CONTENT_TYPES, exportFileName, exportQuestions, exportedQuestion } from './exporter.js';
 export { importQuestionSheet, readQuestionSheet } from './importer/import.js';
+export {
+  deleteImportedImages,
+  importMedia,
+  prepareImportedImages,
+  storeImportedImages,
+  type ImageOwner,
+  type ImageWarning,
+} from './importer/import-images.js';
 export { parseSheet } from './importer/parse.js';
 export { sniffSpreadsheet } from './importer/sniff.js';
 export { SAMPLE_QUESTIONS } from './sample-questions.js';

@@ -1,17 +1,18 @@
 import type { SheetQuestion } from '#shared/domain/question-sheet.js';
+import type { TextFormat } from '#shared/domain/rich-text.js';
 import { newId } from '../../../runtime/data/ids.js';
 import { MAX_IMAGE_BYTES } from '../../../runtime/images/image-limits.js';
 import { deleteObject, putObject } from '../object-store.js';
-import { fileImageKey, fileImageUrl } from '../object-keys.js';
 
 /**
  * Images that come with an import (D174–D177): an Anki note's `<img>` whose file the package holds
  * arrives here as `![alt](anki-media:<name>)`, a sheet's Markdown image as its URL (fetched by
  * image-fetch.ts); each is checked by the upload's own pipeline
  * (`checkImage`: type from the bytes, SVG refused, bomb guard, metadata removed, dimensions), stored
- * under the question file (`file-images/<fileId>/<imageId>`) and its reference rewritten to the
- * file's image URL with its `#WxH`. A refused or missing image leaves its alt text and a warning on
- * its row; the question is kept.
+ * under its owner — the question file on an import (`file-images/<fileId>/<imageId>`, D176), the exam
+ * on the exam detail's update from a sheet (`images/<examId>/<imageId>`, D257) — and its reference
+ * rewritten to the owner's image URL with its `#WxH`. A refused or missing image leaves its alt text
+ * and a warning on its row; the question is kept.
  */
 
 export const DECK_MEDIA_REF = 'anki-media:';
@@ -36,6 +37,15 @@ export type ImportImageCode =
 
 /** The images by the name the notes use (or their URL): bytes, or why there are none. */
 export type DeckMedia = Map<string, Uint8Array | ImportImageCode>;
+
+/** The texts of a question that may hold images: an import's parsed question or an update's row. */
+export type ImageTexts = Pick<SheetQuestion, 'title' | 'content' | 'answer' | 'explanation'>;
+
+/** Where an import's images go: the object key and the URL the texts point at, by the new image id. */
+export interface ImageOwner {
+  key(imageId: string): string;
+  url(imageId: string): string;
+}
 
 export interface ImageWarning {
   line: number;
@@ -68,16 +78,10 @@ const sourceOf = (target: string) =>
  * The image URLs a sheet's questions point at, after each URL-only line of the question or the
  * explanation became a Markdown image (alt: the file's name): distinct, the first `maxImages`.
  */
-export function sheetImageUrls(questions: SheetQuestion[]): string[] {
+export function sheetImageUrls(questions: ImageTexts[]): string[] {
   const urls = new Set<string>();
   for (const question of questions) {
-    for (const field of URL_FIELDS) {
-      if (!question[field].includes('https://')) continue;
-      question[field] = question[field].replace(IMAGE_URL_LINE, (_, url: string, query: string | undefined) => {
-        const name = decodeName(url.slice(url.lastIndexOf('/') + 1)).replace(/\.[^.]*$/, '');
-        return `![${name.replace(/[[\]\\]/g, ' ')}](${url}${query ?? ''})`;
-      });
-    }
+    imageUrlLinesAsMarkdown(question);
     for (const field of TEXT_FIELDS) {
       if (!question[field].includes('](http')) continue;
       for (const match of question[field].matchAll(REFERENCE))
@@ -85,6 +89,17 @@ export function sheetImageUrls(questions: SheetQuestion[]): string[] {
     }
   }
   return [...urls];
+}
+
+/** Each URL-only line of the question and the explanation becomes a Markdown image (alt: the file's name), in place. */
+function imageUrlLinesAsMarkdown(question: ImageTexts): void {
+  for (const field of URL_FIELDS) {
+    if (!question[field].includes('https://')) continue;
+    question[field] = question[field].replace(IMAGE_URL_LINE, (_, url: string, query: string | undefined) => {
+      const name = decodeName(url.slice(url.lastIndexOf('/') + 1)).replace(/\.[^.]*$/, '');
+      return `![${name.replace(/[[\]\\]/g, ' ')}](${url}${query ?? ''})`;
+    });
+  }
 }
 
 /** A title cut inside a reference's target: `![alt](anki-me`. */
@@ -117,8 +132,8 @@ export interface PreparedImages {
  * a kept image becomes its URL, anything else its alt text. A title is plain: always its alt text.
  */
 export async function prepareImportedImages(
-  fileId: string,
-  questions: SheetQuestion[],
+  owner: ImageOwner,
+  questions: ImageTexts[],
   lines: readonly number[],
   media: DeckMedia | undefined,
 ): Promise<PreparedImages> {
@@ -153,7 +168,7 @@ export async function prepareImportedImages(
           contentType: IMAGE_CONTENT_TYPES[checked.type],
           fileName: `${id}.${checked.type === 'jpeg' ? 'jpg' : checked.type}`,
         });
-        outcome = `${fileImageUrl(fileId, id)}#${checked.width}x${checked.height}`;
+        outcome = `${owner.url(id)}#${checked.width}x${checked.height}`;
       }
     }
     stored.set(name, outcome);
@@ -183,8 +198,38 @@ export async function prepareImportedImages(
   return prepared;
 }
 
-/** The preview's texts: each reference as its alt text (nothing is checked or stored). */
-export function withoutImageReferences(text: string): string {
+/**
+ * A deck's own media, or the images the texts name by URL, fetched behind the SSRF guard (D177);
+ * URL-only lines of the image columns become Markdown images first. Undefined when there are none.
+ */
+export async function importMedia(deckMedia: DeckMedia | undefined, questions: ImageTexts[]) {
+  if (deckMedia) return deckMedia;
+  const urls = sheetImageUrls(questions);
+  if (urls.length === 0) return undefined;
+  // The fetcher (and its agent) loads only for a sheet that names images.
+  const { fetchImages } = await import('./image-fetch.js');
+  return fetchImages(urls, IMPORT_IMAGE_LIMITS.maxTotalBytes);
+}
+
+/**
+ * The preview's texts (D259): nothing is fetched, checked or stored, so each image stays the
+ * reference the import will resolve — a deck's `![alt](anki-media:name)`, a sheet's
+ * `![alt](https://…)`, a URL-only line already as that Markdown image (only for a sheet: a deck's
+ * images are its own media) — and the question is `markdown` when it has one, as the import will
+ * store it once an image is kept. The title is plain, as stored.
+ */
+export function previewImageTexts<T extends ImageTexts>(question: T, sheet: boolean): T & { format: TextFormat } {
+  const texts = { ...question };
+  if (sheet) imageUrlLinesAsMarkdown(texts);
+  texts.title = plainTitle(texts.title);
+  const hasImage = TEXT_FIELDS.some((field) =>
+    [...texts[field].matchAll(REFERENCE)].some((match) => match[0].endsWith(')')),
+  );
+  return { ...texts, format: hasImage ? 'markdown' : 'plain' };
+}
+
+/** A text with each deck reference as its alt text (a title, which is plain). */
+function withoutImageReferences(text: string): string {
   return text.includes(DECK_MEDIA_REF)
     ? text.replace(REFERENCE, (whole: string, alt: string, target: string) =>
         target.startsWith(DECK_MEDIA_REF) ? alt : whole,
@@ -193,9 +238,9 @@ export function withoutImageReferences(text: string): string {
 }
 
 /** One S3 PUT per image; the keys written, for a rollback. */
-export async function storeImportedImages(fileId: string, pending: readonly PendingImage[], written: string[]) {
+export async function storeImportedImages(owner: ImageOwner, pending: readonly PendingImage[], written: string[]) {
   for (const image of pending) {
-    const key = fileImageKey(fileId, image.id);
+    const key = owner.key(image.id);
     await putObject(key, image.bytes, { contentType: image.contentType, fileName: image.fileName });
     written.push(key);
   }

@@ -13,7 +13,6 @@ import {
   type SheetExtension,
   type SheetStats,
   type SkippedRow,
-  type SheetQuestion,
   type RowsOutcome,
   REPORT_LIST_LIMIT,
   REQUIRED_COLUMNS,
@@ -23,7 +22,7 @@ import {
 import { KEY_TEXT_MAX_BYTES, KEY_TEXT_TOO_LONG, fitsKey } from '#shared/domain/key-text.js';
 import type { Language } from '#shared/domain/language.js';
 import { isTransactionCanceled } from '../../../runtime/data/dynamo-errors.js';
-import { fileObjectKey } from '../object-keys.js';
+import { fileImageKey, fileImageUrl, fileObjectKey } from '../object-keys.js';
 import { copyObject, deleteObject, putObject } from '../object-store.js';
 import { AppError } from '../../../runtime/http/app-error.js';
 import { fileQuestionEntity } from '../entities/file-question.js';
@@ -46,14 +45,14 @@ import { sniffSpreadsheet } from './sniff.js';
 import { parseAnkiPackage } from './anki-package.js';
 import {
   deleteImportedImages,
+  importMedia,
   prepareImportedImages,
   storeImportedImages,
-  withoutImageReferences,
+  previewImageTexts,
   type ImageWarning,
   type PreparedImages,
   type DeckMedia,
-  IMPORT_IMAGE_LIMITS,
-  sheetImageUrls,
+  type ImageOwner,
 } from './import-images.js';
 
 export interface ImportOwner {
@@ -183,19 +182,6 @@ function rowsRefusal(outcome: Exclude<RowsOutcome, { ok: true }>): AppError {
   return new AppError(400, outcome.code);
 }
 
-/** A deck's own media, or the images a sheet's questions name by URL, fetched behind the SSRF guard (D177). */
-async function sheetMedia(
-  sheet: ParsedSheet & { media?: DeckMedia },
-  questions: SheetQuestion[],
-): Promise<DeckMedia | undefined> {
-  if (sheet.media) return sheet.media;
-  const urls = sheetImageUrls(questions);
-  if (urls.length === 0) return undefined;
-  // The fetcher (and its agent) loads only for a sheet that names images.
-  const { fetchImages } = await import('./image-fetch.js');
-  return fetchImages(urls, IMPORT_IMAGE_LIMITS.maxTotalBytes);
-}
-
 /** The report's image lines, only when the questions pointed at images (D174, D177). */
 function imagesReport(images: PreparedImages) {
   if (images.pending.length === 0 && images.warnings.length === 0) return {};
@@ -227,14 +213,18 @@ export async function previewQuestionSheet(bytes: Uint8Array, fileName: string, 
       role,
       proposed: read.proposed.roles[i] ?? 'extra',
     })),
-    rows: outcome.questions.slice(0, PREVIEW_ROWS).map((q, i) => ({
-      line: outcome.lines[i] ?? 0,
-      csv_id: q.csv_id,
-      title: withoutImageReferences(q.title),
-      content: withoutImageReferences(q.content),
-      answer: withoutImageReferences(q.answer),
-      explanation: withoutImageReferences(q.explanation),
-    })),
+    rows: outcome.questions.slice(0, PREVIEW_ROWS).map((q, i) => {
+      const texts = previewImageTexts(q, !read.sheet.media);
+      return {
+        line: outcome.lines[i] ?? 0,
+        csv_id: q.csv_id,
+        title: texts.title,
+        content: texts.content,
+        answer: texts.answer,
+        explanation: texts.explanation,
+        format: texts.format,
+      };
+    }),
     stats: outcome.stats,
     skipped_rows: outcome.skipped_rows,
     extra_columns: outcome.extra_columns,
@@ -271,11 +261,12 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   const now = new Date();
   const createdAt = now.toISOString();
   const previous = await getOwnFileByName(owner.id, key);
+  const imageOwner: ImageOwner = { key: (id) => fileImageKey(fileId, id), url: (id) => fileImageUrl(fileId, id) };
   const images = await prepareImportedImages(
-    fileId,
+    imageOwner,
     outcome.questions,
     outcome.lines,
-    await sheetMedia(sheet, outcome.questions),
+    await importMedia(sheet.media, outcome.questions),
   );
   const questions = outcome.questions.map((q, index) => {
     const order = index + 1;
@@ -317,7 +308,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   let objectWritten = false;
   const imageKeys: string[] = [];
   try {
-    await storeImportedImages(fileId, images.pending, imageKeys);
+    await storeImportedImages(imageOwner, images.pending, imageKeys);
     await writePool(questions);
     if (request.stagedKey) {
       await copyObject(request.stagedKey, file.s3_key, { contentType: CONTENT_TYPES[extension], fileName: name });

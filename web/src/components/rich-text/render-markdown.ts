@@ -11,11 +11,19 @@ import { hasCodeBlock, hasMath } from '#shared/domain/rich-text.js';
 /** Nesting beyond this is not a question anyone writes; markdown-it stops there instead of recursing. */
 const MAX_NESTING = 20;
 
-type Extras = { math: boolean; code: boolean };
+type Extras = { math: boolean; code: boolean; placeholders: boolean };
 const renderers = new Map<string, Promise<Markdown>>();
 
-async function renderer({ math, code }: Extras): Promise<Markdown> {
-  const key = `${math}:${code}`;
+export interface RenderOptions {
+  /**
+   * Images as placeholders (alt text and source, no request): the import preview, whose images are
+   * fetched and stored only by the import itself (D259).
+   */
+  imagePlaceholders?: boolean;
+}
+
+async function renderer({ math, code, placeholders }: Extras): Promise<Markdown> {
+  const key = `${math}:${code}:${placeholders}`;
   let made = renderers.get(key);
   if (!made) {
     made = (async () => {
@@ -31,7 +39,8 @@ async function renderer({ math, code }: Extras): Promise<Markdown> {
         maxNesting: MAX_NESTING,
         highlight: highlightModule ? (text, language) => highlightModule.highlight(text, language) : null,
       });
-      md.validateLink = (url) => SAFE_URL.test(url.trim());
+      md.validateLink = (url) => SAFE_URL.test(url.trim()) || (placeholders && PREVIEW_SOURCE.test(url.trim()));
+      if (placeholders) md.renderer.rules.image = imagePlaceholder(md);
       if (mathModule) mathModule.addMath(md);
       return md;
     })();
@@ -78,9 +87,39 @@ const IMAGE_SIZE = /#(\d{1,4})x(\d{1,4})$/;
 const SAFE_URL = /^(?:https?:|mailto:|\/(?!\/)|#)/i;
 
 /** Sanitized HTML of a Markdown text. */
-export async function renderMarkdown(text: string): Promise<string> {
-  const md = await renderer({ math: hasMath(text), code: hasCodeBlock(text) });
+export async function renderMarkdown(text: string, options: RenderOptions = {}): Promise<string> {
+  const md = await renderer({
+    math: hasMath(text),
+    code: hasCodeBlock(text),
+    placeholders: !!options.imagePlaceholders,
+  });
   return sanitize(md.render(text));
+}
+
+/**
+ * An import preview's image source: a deck's own media (`anki-media:<name>`) besides the usual
+ * targets. Only ever written out as text by the placeholder rule, never as a URL.
+ */
+const PREVIEW_SOURCE = /^anki-media:/i;
+
+type RenderRule = NonNullable<Markdown['renderer']['rules']['image']>;
+
+/**
+ * A box of thumbnail size in place of the image: its alt text and where it comes from (a deck's
+ * media by its file name, a URL as typed), and no request.
+ */
+function imagePlaceholder(md: Markdown): RenderRule {
+  const { escapeHtml } = md.utils;
+  return (tokens, idx, options, env, self) => {
+    const token = tokens[idx]!;
+    const alt = self.renderInlineAsText(token.children ?? [], options, env);
+    const source = md.normalizeLinkText(String(token.attrGet('src') ?? '')).replace(PREVIEW_SOURCE, '');
+    return (
+      `<span class="rich-image-placeholder" role="img" aria-label="${escapeHtml(alt || source)}">` +
+      (alt ? `<span class="rich-image-placeholder-alt">${escapeHtml(alt)}</span>` : '') +
+      `<span class="rich-image-placeholder-source">${escapeHtml(source)}</span></span>`
+    );
+  };
 }
 
 /** DOMPurify with our profile: HTML and MathML, no SVG, no forms, no styles but KaTeX's inline ones. */

@@ -9,8 +9,11 @@ import { hasCodeBlock, hasMath } from '#shared/domain/rich-text.js';
 const MAX_ENTRIES = 300;
 const rendered = new Map<string, string>();
 
-export function renderedHtml(text: string): string | undefined {
-  return rendered.get(text);
+/** The cache key: the text, told apart from the same text rendered with image placeholders (D259). */
+const cacheKey = (text: string, imagePlaceholders?: boolean) => (imagePlaceholders ? `\u0001${text}` : text);
+
+export function renderedHtml(text: string, imagePlaceholders?: boolean): string | undefined {
+  return rendered.get(cacheKey(text, imagePlaceholders));
 }
 
 /**
@@ -27,13 +30,14 @@ export function loadRenderer(texts: readonly string[]) {
 }
 
 /** Renders `text` (loading the renderer, and math or highlighting when the text needs them) into the cache. */
-export async function renderToCache(text: string): Promise<string> {
-  const known = rendered.get(text);
+export async function renderToCache(text: string, imagePlaceholders?: boolean): Promise<string> {
+  const key = cacheKey(text, imagePlaceholders);
+  const known = rendered.get(key);
   if (known !== undefined) return known;
   const [{ renderMarkdown }] = await loadRenderer([text]);
-  const html = await renderMarkdown(text);
+  const html = await renderMarkdown(text, { imagePlaceholders });
   if (rendered.size >= MAX_ENTRIES) rendered.delete(rendered.keys().next().value!);
-  rendered.set(text, html);
+  rendered.set(key, html);
   return html;
 }
 

@@ -14,6 +14,8 @@ type Props = {
    * instead of lazily, since they are the largest paint above the fold (Lighthouse's LCP).
    */
   priority?: boolean;
+  /** Images as placeholders with their alt text and source, loading nothing (the import preview, D259). */
+  imagePlaceholders?: boolean;
 };
 
 /**
@@ -21,10 +23,10 @@ type Props = {
  * lazily loaded renderer (markdown-it, DOMPurify, and KaTeX / highlight.js only when needed). Until the
  * renderer has arrived the plain form is shown, so the text is readable at once.
  */
-export function RichText({ text, format, className, testId, priority }: Props) {
+export function RichText({ text, format, className, testId, priority, imagePlaceholders }: Props) {
   const markdown = format === 'markdown';
   // Already rendered (by a screen that prepared its texts, or an earlier mount): shown at once.
-  const cached = markdown ? renderedHtml(text) : undefined;
+  const cached = markdown ? renderedHtml(text, imagePlaceholders) : undefined;
   const [rendered, setRendered] = useState<{ text: string; html: string } | null>(
     cached === undefined ? null : { text, html: cached },
   );
@@ -32,13 +34,13 @@ export function RichText({ text, format, className, testId, priority }: Props) {
   useEffect(() => {
     if (!markdown) return;
     let live = true;
-    renderToCache(text)
+    renderToCache(text, imagePlaceholders)
       .then((html) => live && setRendered({ text, html }))
       .catch(() => live && setRendered(null));
     return () => {
       live = false;
     };
-  }, [markdown, text]);
+  }, [markdown, text, imagePlaceholders]);
 
   const classes = [styles.text, className].filter(Boolean).join(' ');
   if (!markdown) {

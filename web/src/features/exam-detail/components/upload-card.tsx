@@ -50,7 +50,9 @@ export function UploadCard({ examId, connectedFile, canUpload, onDownload }: Pro
       );
       const details = stats.error_details.slice(0, SHOWN_ERROR_DETAILS);
       const more = stats.error_details.length - details.length;
-      setReport(more > 0 ? [...details, t('examDetail.upload.andMore', { count: more })] : details);
+      // Images the rows named and the update stored (D257); refused ones are among the details.
+      const stored = stats.images?.stored ? [t('examDetail.upload.imagesStored', { count: stats.images.stored })] : [];
+      setReport([...stored, ...details, ...(more > 0 ? [t('examDetail.upload.andMore', { count: more })] : [])]);
     } catch (error) {
       toast.error(serverDetailOr(error, t, t('examDetail.upload.failed')));
     } finally {

@@ -61,6 +61,7 @@ const en = {
     badType: 'Only .xlsx, .xls and .csv files can be uploaded.',
     updated: 'Updated {{updated}}, skipped {{skipped}}, errors {{errors}}',
     andMore: '... and {{count}} more',
+    imagesStored: 'Images stored with the questions: {{count}}.',
     failed: 'The file could not be uploaded.',
     connected: 'Connected file: {{name}}',
     import: 'Import from the connected file',

@@ -58,6 +58,7 @@ const ko = {
     badType: '.xlsx, .xls, .csv 파일만 업로드할 수 있습니다.',
     updated: '업데이트 {{updated}}건, 건너뜀 {{skipped}}건, 오류 {{errors}}건',
     andMore: '... 외 {{count}}건',
+    imagesStored: '그림 {{count}}개를 문제와 함께 저장했습니다.',
     failed: '파일 업로드에 실패했습니다.',
     connected: '연결된 파일: {{name}}',
     import: '연결된 파일에서 가져오기',

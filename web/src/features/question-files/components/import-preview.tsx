@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COLUMN_LABELS, COLUMN_ROLES, type ColumnRole } from '#shared/domain/question-sheet.js';
+import { RichText } from '../../../components/rich-text/index.js';
 import button from '../../../components/ui/button/button.module.css';
 import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import form from '../../../components/ui/form/form.module.css';
@@ -11,8 +12,9 @@ import styles from './question-files.module.css';
 
 /**
  * The preview before anything is written: how the file was read, each column's role (changeable:
- * a question field, a choice, kept as explanation, ignored), the first questions exactly as they
- * will be stored, and every warning. Import confirms; cancel leaves nothing imported.
+ * a question field, a choice, kept as explanation, ignored), the first questions as they will be
+ * stored — rendered, images as placeholders with their alt text and source, since only the import
+ * fetches and stores them (D259) — and every warning. Import confirms; cancel leaves nothing imported.
  */
 export function ImportPreview({
   preview,
@@ -109,6 +111,11 @@ export function ImportPreview({
       )}
 
       <h4 className={styles.reportHeading}>{t('questionFiles.preview.rows')}</h4>
+      {answer.rows.some((row) => row.format === 'markdown') && (
+        <p className={styles.reportLine} data-testid="preview-images-note">
+          {t('questionFiles.preview.imagesOnImport')}
+        </p>
+      )}
       <div
         className={styles.formatWrap}
         data-scroll-x
@@ -129,9 +136,11 @@ export function ImportPreview({
             {answer.rows.map((row) => (
               <tr key={row.line}>
                 <td>{row.line}</td>
-                <td>{row.content}</td>
-                <td>{row.answer}</td>
-                <td>{row.explanation}</td>
+                {([row.content, row.answer, row.explanation] as const).map((text, i) => (
+                  <td key={i}>
+                    <RichText text={text} format={row.format} imagePlaceholders />
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -112,6 +112,8 @@ const en = {
     columnNumber: 'Column {{number}}',
     proposed: 'proposed',
     rows: 'First questions (exactly as they will be stored)',
+    imagesOnImport:
+      'Images are fetched, checked and stored only when you import: here each one shows its alt text and where it comes from.',
     line: 'Line',
     confirm: 'Import {{count}} questions',
     cancel: 'Cancel',

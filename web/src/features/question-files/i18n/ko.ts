@@ -102,6 +102,8 @@ const ko = {
     columnNumber: '{{number}}번째 열',
     proposed: '제안',
     rows: '처음 문제들 (저장될 모습 그대로)',
+    imagesOnImport:
+      '그림은 가져오기를 할 때 내려받아 검사하고 저장합니다. 여기서는 각 그림의 대체 텍스트와 출처만 보여 줍니다.',
     line: '행',
     confirm: '{{count}}문제 가져오기',
     cancel: '취소',
