@@ -66,18 +66,7 @@ export async function migrateLocalData(print: (line: string) => void = () => und
     Array.from({ length: QUESTION_COUNTER_SHARDS }, (_, shard) => questionPoolCounterEntity.key(shard)),
   );
   if (shards.length === 0) {
-    let total = 0;
-    for (const isPublic of [true, false]) {
-      for (const pk of [...fileEntity.visibilityPartitions(isPublic), fileEntity.legacyVisibilityPartition(isPublic)]) {
-        const files = await queryAll({
-          IndexName: 'gsi2',
-          KeyConditionExpression: 'gsi2pk = :pk',
-          ExpressionAttributeValues: { ':pk': pk },
-          ProjectionExpression: 'max_questions',
-        });
-        total += files.reduce((sum, file) => sum + Number(file.max_questions ?? 0), 0);
-      }
-    }
+    const total = await questionsInFileRecords();
     if (total > 0) {
       await dynamoDocument().send(
         new PutCommand({ TableName: config.appTable, Item: { ...questionPoolCounterEntity.key(0), count: total } }),
@@ -99,6 +88,31 @@ export async function migrateLocalData(print: (line: string) => void = () => und
   await privatizeExamsOfPrivateQuestions(print);
 }
 
+/** Every file record of one visibility, from its list shards and the legacy single partition. */
+async function fileRecords(isPublic: boolean, projection: string) {
+  const partitions = [...fileEntity.visibilityPartitions(isPublic), fileEntity.legacyVisibilityPartition(isPublic)];
+  const pages = await Promise.all(
+    partitions.map((pk) =>
+      queryAll({
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ProjectionExpression: projection,
+      }),
+    ),
+  );
+  return pages.flat();
+}
+
+/**
+ * The questions of every file record, read from the file lists: what the question-pool counter is
+ * seeded from here, and what it must equal (tests/integration/question-pool-count.test.ts).
+ */
+export async function questionsInFileRecords(): Promise<number> {
+  const files = [...(await fileRecords(true, 'max_questions')), ...(await fileRecords(false, 'max_questions'))];
+  return files.reduce((sum, file) => sum + Number(file.max_questions ?? 0), 0);
+}
+
 /** The marker (`SEED#<name>`) of the one-time visibility audit below. */
 export const PRIVATE_QUESTION_EXAMS = 'migration-private-question-exams';
 
@@ -114,16 +128,7 @@ export async function privatizeExamsOfPrivateQuestions(
 ): Promise<{ checked: number; marked: number; madePrivate: number }> {
   const marker = seedMarkerEntity.key(PRIVATE_QUESTION_EXAMS);
   if ((await batchGetAll([marker])).length > 0) return { checked: 0, marked: 0, madePrivate: 0 };
-  const privateFiles = new Set<string>();
-  for (const pk of [...fileEntity.visibilityPartitions(false), fileEntity.legacyVisibilityPartition(false)]) {
-    const files = await queryAll({
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-      ProjectionExpression: 'id',
-    });
-    files.forEach((file) => privateFiles.add(String(file.id)));
-  }
+  const privateFiles = new Set((await fileRecords(false, 'id')).map((file) => String(file.id)));
   let checked = 0;
   let marked = 0;
   let madePrivate = 0;

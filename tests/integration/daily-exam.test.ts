@@ -1,14 +1,13 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dailyQuizTitle } from '#shared/domain/exam-title.js';
-import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
-import { config } from '../../functions/runtime/config.js';
-import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
-import { userEntity } from '../../functions/domains/users/entities/user.js';
-import { createExam, uploadBank, type UploadedFile } from '../support/exam-fixtures.js';
+import { createExam, type UploadedFile } from '../support/exam-fixtures.js';
 import { useCloudEnv } from '../support/accounts.js';
+import { writeDueStat } from '../support/due-cards.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { countDynamoCalls } from '../support/exam-store.js';
+import { setUserFields } from '../support/learner-records.js';
+import { examQuestions, publicSourceExam, subscribe } from '../support/learner-queue-fixtures.js';
+import { okJson } from '../support/responses.js';
 
 const apiUrl = inject('apiUrl');
 
@@ -17,73 +16,11 @@ let file: UploadedFile;
 let sourceExam: { id: string };
 let sourceQuestions: { id: string }[];
 
-async function json(res: Response) {
-  expect(res.status, await res.clone().text()).toBe(200);
-  return res.json() as Promise<any>;
-}
-
-const dailyExam = (user: FixtureUser) => user.client.get('/api/daily-exam/').then(json);
-const questionsOf = async (user: FixtureUser, examId: string): Promise<{ id: string }[]> =>
-  json(await user.client.get(`/api/exam/${examId}/questions/`));
-const subscribe = (user: FixtureUser, examIds: string[]) =>
-  user.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: examIds, action: 'subscribe' }).then(json);
-
-async function setQuestionCount(user: FixtureUser, count: number) {
-  await dynamoDocument().send(
-    new UpdateCommand({
-      TableName: config.appTable,
-      Key: userEntity.key(user.id),
-      UpdateExpression: 'SET random_exam_question_count = :n',
-      ExpressionAttributeValues: { ':n': count },
-    }),
-  );
-}
-
-/** A QSTAT item in FSRS review, due `daysAgo` days ago, on the sparse due index (as a graded answer writes it). */
-async function writeDueStat(userId: string, questionId: string, examId: string, daysAgo: number, stability: number) {
-  const now = Date.now();
-  const due = new Date(now - daysAgo * 86_400_000).toISOString();
-  const lastReview = new Date(now - (daysAgo + stability) * 86_400_000).toISOString();
-  await dynamoDocument().send(
-    new PutCommand({
-      TableName: config.appTable,
-      Item: {
-        ...questionStatEntity.key(userId, questionId),
-        ...questionStatEntity.dueIndex(userId, due, questionId),
-        type: 'QSTAT',
-        question_id: questionId,
-        exam_id: examId,
-        total_attempts: 2,
-        correct_attempts: 2,
-        version: 1,
-        fsrs: {
-          due,
-          stability,
-          difficulty: 5,
-          elapsed_days: 0,
-          scheduled_days: Math.round(stability),
-          learning_steps: 0,
-          reps: 2,
-          lapses: 0,
-          state: 'review',
-          last_review: lastReview,
-        },
-      },
-    }),
-  );
-}
+const dailyExam = (user: FixtureUser) => user.client.get('/api/daily-exam/').then(okJson);
 
 beforeAll(async () => {
   useCloudEnv();
-  author = await fixtureUser(apiUrl, { language: 'en' });
-  file = await uploadBank(author, `daily-${author.id}.xlsx`, 30);
-  sourceExam = await createExam(author, {
-    title: 'Daily source',
-    question_count: 30,
-    file_name: file.name,
-    is_public: true,
-  });
-  sourceQuestions = await questionsOf(author, sourceExam.id);
+  ({ author, file, exam: sourceExam, questions: sourceQuestions } = await publicSourceExam('daily', 30));
 });
 
 describe('daily exam', () => {
@@ -98,7 +35,7 @@ describe('daily exam', () => {
       is_public: true,
     });
     await subscribe(user, [hidden.id]);
-    await json(await author.client.patch(`/api/exam/${hidden.id}/update/`, { is_public: false }));
+    await okJson(await author.client.patch(`/api/exam/${hidden.id}/update/`, { is_public: false }));
     expect(await dailyExam(user)).toMatchObject({
       success: false,
       error: 'home.dailyExam.noAccessibleExams',
@@ -119,8 +56,8 @@ describe('daily exam', () => {
       is_public: true,
     });
     await subscribe(user, [small.id]);
-    for (const q of await questionsOf(author, small.id))
-      await json(await user.client.post(`/api/question/${q.id}/ignore/`, { exam_id: small.id }));
+    for (const q of await examQuestions(author, small.id))
+      await okJson(await user.client.post(`/api/question/${q.id}/ignore/`, { exam_id: small.id }));
     expect(await dailyExam(user)).toMatchObject({ success: false, error: 'home.dailyExam.noQuestionsAvailable' });
   });
 
@@ -137,7 +74,7 @@ describe('daily exam', () => {
           questions_per_exam: null,
           is_public: false,
         })
-        .then(json),
+        .then(okJson),
     ]);
     const ids = new Set(answers.map((a) => a.exam.id));
     expect(ids.size).toBe(1);
@@ -146,23 +83,23 @@ describe('daily exam', () => {
     expect(exam).toMatchObject({ title: dailyQuizTitle(user.username), is_public: false, total_questions: 3 });
     expect((await dailyExam(user)).exam.id).toBe(exam.id);
     // only one exam survives the race
-    const mine = await json(await user.client.get('/api/exams/?my_exams=true&page_size=100'));
+    const mine = await okJson(await user.client.get('/api/exams/?my_exams=true&page_size=100'));
     expect(mine.results.filter((e: { title: string }) => e.title === exam.title)).toHaveLength(0); // daily exams are personal: not listed
-    expect((await questionsOf(user, exam.id)).every((q) => sourceQuestions.some((s) => s.id === q.id))).toBe(true);
+    expect((await examQuestions(user, exam.id)).every((q) => sourceQuestions.some((s) => s.id === q.id))).toBe(true);
   });
 
   it('takes the profile question count, due reviews first (least recallable first), never ignored ones', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     await subscribe(user, [sourceExam.id]);
-    await setQuestionCount(user, 5);
+    await setUserFields(user.id, { random_exam_question_count: 5 });
     const [q1, q2, q3, q4] = sourceQuestions;
-    await writeDueStat(user.id, q1!.id, sourceExam.id, 1, 30); // due yesterday, strong memory
-    await writeDueStat(user.id, q2!.id, sourceExam.id, 20, 2); // long overdue, weak memory
-    await writeDueStat(user.id, q3!.id, sourceExam.id, 3, 10);
-    await writeDueStat(user.id, q4!.id, sourceExam.id, 25, 1);
-    await json(await user.client.post(`/api/question/${q4!.id}/ignore/`, { exam_id: sourceExam.id }));
+    await writeDueStat(user.id, q1!.id, sourceExam.id, { daysAgo: 1, stability: 30 }); // due yesterday, strong memory
+    await writeDueStat(user.id, q2!.id, sourceExam.id, { daysAgo: 20, stability: 2 }); // long overdue, weak memory
+    await writeDueStat(user.id, q3!.id, sourceExam.id, { daysAgo: 3, stability: 10 });
+    await writeDueStat(user.id, q4!.id, sourceExam.id, { daysAgo: 25, stability: 1 });
+    await okJson(await user.client.post(`/api/question/${q4!.id}/ignore/`, { exam_id: sourceExam.id }));
     const answer = await dailyExam(user);
-    const ids = (await questionsOf(user, answer.exam.id)).map((q) => q.id);
+    const ids = (await examQuestions(user, answer.exam.id)).map((q) => q.id);
     expect(ids).toHaveLength(5);
     expect(ids).not.toContain(q4!.id);
     // 5 questions keep floor(5/3) = 1 slot for unseen ones: the 3 due ones lead, least recallable first
@@ -179,7 +116,7 @@ describe('daily exam', () => {
     });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 'daily_exam_target_forbidden' });
-    const made = await json(
+    const made = await okJson(
       await admin.client.post('/api/create-random-recommendation-exam/', { target_username: other.username }),
     );
     expect(made).toMatchObject({ success: true, exam: { title: dailyQuizTitle(other.username) } });

@@ -4,7 +4,6 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { config } from '../../functions/runtime/config.js';
 import { pendingResultsDeletionEntity } from '../../functions/domains/results/entities/pending-results-deletion.js';
-import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
 import { getExamWithQuestions } from '../../functions/domains/exams/exam-store.js';
 import {
   deleteStatsOfExamQuestions,
@@ -15,6 +14,8 @@ import {
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam, uploadBank, writeStat, type UploadedFile } from '../support/exam-fixtures.js';
 import { KO_HEADER, csvBytes, multipartForm, xlsxBytes } from '../support/sheets.js';
+import { storedStat } from '../support/learner-records.js';
+import { okJson } from '../support/responses.js';
 import { linkedStudy } from '../support/study-fixtures.js';
 
 const apiUrl = inject('apiUrl');
@@ -24,41 +25,25 @@ type Json = Record<string, any>;
 let counter = 0;
 const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
-async function json(res: Response): Promise<Json> {
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as Json;
-}
-
 async function questionsOf(user: FixtureUser, examId: string, select?: string): Promise<Json[]> {
-  return (await json(
+  return (await okJson(
     await user.client.get(`/api/exam/${examId}/questions/${select ? `?select=${select}` : ''}`),
   )) as unknown as Json[];
 }
 
 async function totalOf(user: FixtureUser, examId: string): Promise<number> {
-  return (await json(await user.client.get(`/api/exam/${examId}/?select=id,total_questions`)))
+  return (await okJson(await user.client.get(`/api/exam/${examId}/?select=id,total_questions`)))
     .total_questions as number;
 }
 
 async function statsOf(user: FixtureUser, examId: string): Promise<Map<string, Json>> {
-  const list = (await json(await user.client.get(`/api/exam/${examId}/question-statistics/`))) as unknown as Json[];
+  const list = (await okJson(await user.client.get(`/api/exam/${examId}/question-statistics/`))) as unknown as Json[];
   return new Map(list.map((s) => [s.question_id as string, s]));
-}
-
-async function statItem(userId: string, questionId: string) {
-  const { Item } = await dynamoDocument().send(
-    new GetCommand({
-      TableName: config.appTable,
-      Key: questionStatEntity.key(userId, questionId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item;
 }
 
 /** Answers every listed question right (the bank's answer text) or wrong. */
 async function submit(user: FixtureUser, examId: string, answers: { q: Json; right: boolean }[]) {
-  return json(
+  return okJson(
     await user.client.post('/api/submit-exam/', {
       exam_id: examId,
       submission_id: randomUUID(),
@@ -97,9 +82,9 @@ describe('move and copy questions', () => {
       { q: q1!, right: true },
       { q: q2!, right: false },
     ]);
-    await json(await owner.client.post('/api/add-question-to-favorite/', { question_id: q1!.id, exam_id: a.examId }));
+    await okJson(await owner.client.post('/api/add-question-to-favorite/', { question_id: q1!.id, exam_id: a.examId }));
 
-    const moved = await json(
+    const moved = await okJson(
       await owner.client.post('/api/move-questions/', {
         from_exam_id: a.examId,
         to_exam_id: b.examId,
@@ -140,7 +125,7 @@ describe('move and copy questions', () => {
       exam_id: b.examId,
       selection_mode: 'manual',
     });
-    const again = await json(
+    const again = await okJson(
       await owner.client.post('/api/move-questions/', {
         from_exam_id: c.id,
         to_exam_id: b.examId,
@@ -155,7 +140,7 @@ describe('move and copy questions', () => {
     const a = await bankExam(owner, 3);
     const b = await bankExam(owner, 1);
     const ids = a.questions.map((q) => q.id);
-    const copied = await json(
+    const copied = await okJson(
       await owner.client.post('/api/copy-questions/', {
         from_exam_id: a.examId,
         to_exam_id: b.examId,
@@ -165,7 +150,7 @@ describe('move and copy questions', () => {
     expect(copied).toMatchObject({ copied_count: 2, skipped: [], to_total_questions: 3 });
     expect((await questionsOf(owner, a.examId)).map((q) => q.id).sort()).toEqual([...ids].sort());
     expect(await totalOf(owner, a.examId)).toBe(3);
-    const second = await json(
+    const second = await okJson(
       await owner.client.post('/api/copy-questions/', {
         from_exam_id: a.examId,
         to_exam_id: b.examId,
@@ -213,7 +198,7 @@ describe('delete questions and group ids', () => {
       exam_id: a.examId,
       selection_mode: 'manual',
     });
-    const deleted = await json(
+    const deleted = await okJson(
       await owner.client.post('/api/delete-questions/', { exam_id: a.examId, question_ids: ids.slice(0, 3) }),
     );
     expect(deleted).toMatchObject({ deleted_count: 3, total_questions: 1 });
@@ -233,7 +218,7 @@ describe('delete questions and group ids', () => {
       exam_id: a.examId,
       selection_mode: 'manual',
     });
-    const answer = await json(
+    const answer = await okJson(
       await owner.client.patch('/api/questions/bulk-update-group/', {
         exam_id: a.examId,
         question_ids: ids.slice(0, 2),
@@ -274,7 +259,7 @@ describe('deleting results', () => {
     ]);
     await submit(other, elsewhere.examId, [{ q: elsewhere.questions[0]!, right: true }]);
 
-    const own = await json(
+    const own = await okJson(
       await owner.client.delete('/api/delete-question-results/', { json: { exam_id: exam.examId } }),
     );
     expect(own).toMatchObject({ deleted_count: 2, completed: true });
@@ -287,15 +272,15 @@ describe('deleting results', () => {
     ).toBe(403);
     expect((await statsOf(other, exam.examId)).size).toBe(2);
 
-    const all = await json(
+    const all = await okJson(
       await admin.client.delete('/api/delete-question-results/', { json: { exam_id: exam.examId, delete_all: true } }),
     );
     expect(all).toMatchObject({ deleted_count: 2, users_affected: 1, completed: true });
     expect((await statsOf(other, exam.examId)).size).toBe(0);
-    expect(await statItem(other.id, elsewhere.questions[0]!.id)).toMatchObject({ total_attempts: 1 });
+    expect(await storedStat(other.id, elsewhere.questions[0]!.id)).toMatchObject({ total_attempts: 1 });
     // idempotent: a second run finds nothing left
     expect(
-      await json(
+      await okJson(
         await admin.client.delete('/api/delete-question-results/', {
           json: { exam_id: exam.examId, delete_all: true },
         }),
@@ -332,9 +317,9 @@ describe('deleting results', () => {
     const outcome = await finishPendingResultsDeletions(Date.now() + 60_000);
     expect(outcome.exams).toBeGreaterThanOrEqual(1);
     for (const taker of takers)
-      expect(await statItem(taker.id, exam.questions[0]!.id as string), taker.id).toBeUndefined();
+      expect(await storedStat(taker.id, exam.questions[0]!.id as string), taker.id).toBeUndefined();
     // Another exam's statistics stay, and the marker is gone: a second run has nothing of this exam.
-    expect(await statItem(takers[0]!.id, elsewhere.questions[0]!.id as string)).toMatchObject({ total_attempts: 1 });
+    expect(await storedStat(takers[0]!.id, elsewhere.questions[0]!.id as string)).toMatchObject({ total_attempts: 1 });
     const { Item } = await dynamoDocument().send(
       new GetCommand({
         TableName: config.appTable,
@@ -350,13 +335,13 @@ describe('deleting results', () => {
     const ids = exam.questions.map((q) => q.id);
     for (const id of ids) await writeStat(owner.id, id, 2, 1);
     await writeStat(other.id, ids[0]!, 1, 1);
-    const answer = await json(
+    const answer = await okJson(
       await owner.client.delete('/api/delete-question-results-global/', { json: { question_ids: ids.slice(0, 2) } }),
     );
     expect(answer.deleted_count).toBe(2);
-    expect(await statItem(owner.id, ids[0]!)).toBeUndefined();
-    expect(await statItem(owner.id, ids[2]!)).toBeDefined();
-    expect(await statItem(other.id, ids[0]!)).toBeDefined();
+    expect(await storedStat(owner.id, ids[0]!)).toBeUndefined();
+    expect(await storedStat(owner.id, ids[2]!)).toBeDefined();
+    expect(await storedStat(other.id, ids[0]!)).toBeDefined();
   });
 });
 
@@ -368,7 +353,7 @@ describe('bulk accuracy adjustment', () => {
     const exam = await bankExam(owner, 3);
     const [q1, q2] = exam.questions;
     await writeStat(owner.id, q1!.id, 4, 2); // 50 %
-    const up = await json(
+    const up = await okJson(
       await owner.client.post('/api/bulk-adjust-user-accuracy/', {
         exam_id: exam.examId,
         question_ids: [q1!.id, q2!.id],
@@ -381,7 +366,7 @@ describe('bulk accuracy adjustment', () => {
     expect(stats.get(q1!.id)!.accuracy_percentage).toBeGreaterThanOrEqual(70);
     expect(stats.get(q1!.id)!.total_attempts).toBeGreaterThan(4);
     expect(stats.get(q2!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
-    const down = await json(
+    const down = await okJson(
       await owner.client.post('/api/bulk-adjust-user-accuracy/', {
         exam_id: exam.examId,
         adjustment_percentage: 10,
@@ -424,7 +409,7 @@ describe('update from a sheet', () => {
       ['99', 't', 'c', 'a', '', '', '', ''],
       ['3', '', 'c', 'a', '', '', '', ''],
     ]);
-    const answer = await json(await upload('update.xlsx', sheet));
+    const answer = await okJson(await upload('update.xlsx', sheet));
     expect(answer.stats).toMatchObject({ total_rows: 4, updated: 2, skipped: 1, errors: 1 });
     expect(answer.stats.error_details.join('\n')).toContain('99');
     const after = new Map((await questionsOf(owner, exam.examId)).map((q) => [String(q.csv_id), q]));
@@ -441,7 +426,7 @@ describe('update from a sheet', () => {
     expect(after.get('4')).toEqual(byCsv.get('4'));
 
     // csv works the same way
-    const csv = await json(
+    const csv = await okJson(
       await upload('update.csv', csvBytes([KO_HEADER, ['4', 'Csv title', 'c', 'a', '', '', '', '']])),
     );
     expect(csv.stats).toMatchObject({ updated: 1, skipped: 0, errors: 0 });
@@ -473,13 +458,13 @@ describe('import from the connected file', () => {
   it('adds what the exam lacks, without duplicates; a second call imports nothing', async () => {
     const owner = await fixtureUser(apiUrl);
     const exam = await bankExam(owner, 5, { take: 2 });
-    const first = await json(await owner.client.post(`/api/exam/${exam.examId}/import-from-connected-file/`, {}));
+    const first = await okJson(await owner.client.post(`/api/exam/${exam.examId}/import-from-connected-file/`, {}));
     expect(first.stats).toEqual({ total_rows: 5, imported: 3, skipped: 2, errors: 0 });
     const questions = await questionsOf(owner, exam.examId);
     expect(questions).toHaveLength(5);
     expect(new Set(questions.map((q) => q.id)).size).toBe(5);
     expect(await totalOf(owner, exam.examId)).toBe(5);
-    const second = await json(await owner.client.post(`/api/exam/${exam.examId}/import-from-connected-file/`, {}));
+    const second = await okJson(await owner.client.post(`/api/exam/${exam.examId}/import-from-connected-file/`, {}));
     expect(second.stats).toEqual({ total_rows: 5, imported: 0, skipped: 5, errors: 0 });
     expect(await totalOf(owner, exam.examId)).toBe(5);
   });
@@ -518,14 +503,14 @@ describe('random exam from the detail screen and the flags overlay', () => {
     const owner = await fixtureUser(apiUrl);
     const exam = await bankExam(owner, 3);
     const [q1, q2] = exam.questions;
-    await json(
+    await okJson(
       await owner.client.post('/api/add-question-to-favorite/', { question_id: q1!.id, exam_id: exam.examId }),
     );
-    await json(await owner.client.post(`/api/question/${q2!.id}/ignore/`, { exam_id: exam.examId }));
+    await okJson(await owner.client.post(`/api/question/${q2!.id}/ignore/`, { exam_id: exam.examId }));
     const flagged = await questionsOf(owner, exam.examId, 'id,is_favorite,is_ignored');
     expect(flagged.find((q) => q.id === q1!.id)).toEqual({ id: q1!.id, is_favorite: true, is_ignored: false });
     expect(flagged.find((q) => q.id === q2!.id)).toEqual({ id: q2!.id, is_favorite: false, is_ignored: true });
-    const detail = await json(
+    const detail = await okJson(
       await owner.client.get(`/api/exam/${exam.examId}/?select=id,questions,is_favorite,is_ignored`),
     );
     expect((detail.questions as Json[]).find((q) => q.id === q1!.id)).toMatchObject({
@@ -546,7 +531,7 @@ describe('question-member mappings', () => {
     const exam = await bankExam(owner, 4);
     const ids = exam.questions.map((q) => q.id);
     const { studyId, memberIds } = await linkedStudy(owner, exam.examId, studyAdmin, 1);
-    const created = await json(
+    const created = await okJson(
       await studyAdmin.client.post('/api/create-question-member-mapping/', {
         exam_id: exam.examId,
         study_id: studyId,
@@ -556,7 +541,7 @@ describe('question-member mappings', () => {
     expect(created.created_count).toBe(4);
     const assigned = (created.mappings as Json[]).map((m) => m.member.id);
     expect(assigned).toEqual([memberIds[0], memberIds[1], memberIds[0], memberIds[1]]);
-    const listed = (await json(
+    const listed = (await okJson(
       await owner.client.get(`/api/exam/${exam.examId}/question-member-mappings/`),
     )) as unknown as Json[];
     expect(listed.map((m) => m.question.id).sort()).toEqual([...ids].sort());
@@ -566,7 +551,7 @@ describe('question-member mappings', () => {
       study: studyId,
     });
     // a reader of the (public) exam without rights in the study sees none
-    expect(await json(await reader.client.get(`/api/exam/${exam.examId}/question-member-mappings/`))).toEqual([]);
+    expect(await okJson(await reader.client.get(`/api/exam/${exam.examId}/question-member-mappings/`))).toEqual([]);
     // an unlinked study is refused
     const other = await bankExam(owner, 1);
     const res = await owner.client.post('/api/create-question-member-mapping/', {

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { config } from '../../functions/runtime/config.js';
-import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
 import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { getUser } from '../../functions/domains/users/user-store.js';
 import { deliverDailyQuiz } from '../../functions/domains/mail/daily-quiz-delivery.js';
+import { useCloudEnv } from '../support/accounts.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { writeDueCard } from '../support/due-cards.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
+import { setUserFields, storedStat } from '../support/learner-records.js';
+import { examQuestions, publicSourceExam, subscribe } from '../support/learner-queue-fixtures.js';
+import { okJson } from '../support/responses.js';
 import { createStudy } from '../support/study-fixtures.js';
 import { addStudyMember } from '../support/study-member-fixtures.js';
 import { dailyExamFor } from '../../functions/domains/exams/daily-exam.js';
@@ -21,36 +24,16 @@ import { activeStudyExams, STUDIES_READ } from '../../functions/domains/studies/
  * its limits; cards an exam answer leaves in learning steps come back as learning cards.
  */
 const apiUrl = inject('apiUrl');
-Object.assign(process.env, inject('cloudEnv'));
-
-async function json(res: Response) {
-  expect(res.status, await res.clone().text()).toBe(200);
-  return res.json() as Promise<any>;
-}
+useCloudEnv();
 
 let author: FixtureUser;
 let exam: { id: string };
 let questions: { id: string }[];
 
-const queue = (user: FixtureUser) => user.client.get('/api/review-queue/').then(json);
-const dailyExam = (user: FixtureUser) => user.client.get('/api/daily-exam/').then(json);
+const queue = (user: FixtureUser) => user.client.get('/api/review-queue/').then(okJson);
+const dailyExam = (user: FixtureUser) => user.client.get('/api/daily-exam/').then(okJson);
 const examQuestionIds = async (user: FixtureUser, examId: string): Promise<string[]> =>
-  (await json(await user.client.get(`/api/exam/${examId}/questions/`))).map((q: { id: string }) => q.id);
-const subscribe = (user: FixtureUser, examIds: string[]) =>
-  user.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: examIds, action: 'subscribe' }).then(json);
-
-async function setUser(userId: string, fields: Record<string, unknown>) {
-  const names = Object.keys(fields);
-  await dynamoDocument().send(
-    new UpdateCommand({
-      TableName: config.appTable,
-      Key: userEntity.key(userId),
-      UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
-    }),
-  );
-}
+  (await examQuestions(user, examId)).map((q) => q.id);
 
 /** `n` review cards due 1…n days ago (the oldest is the least recallable). */
 async function dueCards(userId: string, ids: string[]) {
@@ -58,22 +41,14 @@ async function dueCards(userId: string, ids: string[]) {
 }
 
 beforeAll(async () => {
-  author = await fixtureUser(apiUrl, { language: 'en' });
-  const file = await uploadBank(author, `one-queue-${author.id}.xlsx`, 40);
-  exam = await createExam(author, {
-    title: `Queue ${author.id}`,
-    question_count: 40,
-    file_name: file.name,
-    is_public: true,
-  });
-  questions = (await json(await author.client.get(`/api/exam/${exam.id}/questions/`))) as { id: string }[];
+  ({ author, exam, questions } = await publicSourceExam('one-queue', 40));
 });
 
 describe('one queue', () => {
   it('the daily exam is the first cards of the Review screen for the same learner and day', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     await subscribe(user, [exam.id]);
-    await setUser(user.id, { random_exam_question_count: 10, new_cards_per_day: 20 });
+    await setUserFields(user.id, { random_exam_question_count: 10, new_cards_per_day: 20 });
     await dueCards(user.id, [questions[20]!.id, questions[25]!.id, questions[33]!.id]);
     const page = await queue(user);
     expect(page.counts).toMatchObject({ due: 3, new: 20 });
@@ -87,7 +62,7 @@ describe('one queue', () => {
   it('respects the new-card and review limits, then fills from answered questions, weakest first', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     await subscribe(user, [exam.id]);
-    await setUser(user.id, { random_exam_question_count: 10, new_cards_per_day: 2, max_reviews_per_day: 3 });
+    await setUserFields(user.id, { random_exam_question_count: 10, new_cards_per_day: 2, max_reviews_per_day: 3 });
     const due = questions.slice(0, 5).map((q) => q.id);
     await dueCards(user.id, due);
     // Reviews not due yet (in the first questions of the exam, so among the queue's candidates).
@@ -106,10 +81,10 @@ describe('one queue', () => {
   it('an exam answer counts against the day’s new cards and leaves a learning card, shown as learning', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     await subscribe(user, [exam.id]);
-    await setUser(user.id, { new_cards_per_day: 5 });
+    await setUserFields(user.id, { new_cards_per_day: 5 });
     expect((await queue(user)).counts).toEqual({ new: 5, learning: 0, due: 0 });
     const answered = questions.slice(0, 2).map((q) => q.id);
-    await json(
+    await okJson(
       await user.client.post('/api/submit-exam/', {
         exam_id: exam.id,
         submission_id: randomUUID(),
@@ -117,14 +92,7 @@ describe('one queue', () => {
         answers: answered.map((id) => ({ question_id: id, answer: 'not the answer' })),
       }),
     );
-    const { Item } = await dynamoDocument().send(
-      new GetCommand({
-        TableName: config.appTable,
-        Key: questionStatEntity.key(user.id, answered[0]!),
-        ConsistentRead: true,
-      }),
-    );
-    expect(Item!.fsrs.state).toBe('learning');
+    expect((await storedStat(user.id, answered[0]!))!.fsrs.state).toBe('learning');
     const page = await queue(user);
     // Two new cards started in the exam: 3 left today; the two answered are learning, neither new nor due.
     expect(page.counts).toEqual({ new: 3, learning: 2, due: 0 });
@@ -135,7 +103,7 @@ describe('one queue', () => {
     const waited = page.next_learning_due ? Date.parse(page.next_learning_due) - Date.now() : 0;
     expect(waited).toBeLessThanOrEqual(61_000);
     // The home card's due count holds reviews only.
-    expect((await json(await user.client.get('/api/due-today/'))).due_today).toBe(0);
+    expect((await okJson(await user.client.get('/api/due-today/'))).due_today).toBe(0);
   });
 
   it('the daily mail reads the same number of times for a learner with 2 due cards and with 35', async () => {
@@ -143,7 +111,7 @@ describe('one queue', () => {
     for (const n of [2, 35]) {
       const user = await fixtureUser(apiUrl, { language: 'en' });
       await subscribe(user, [exam.id]);
-      await setUser(user.id, {
+      await setUserFields(user.id, {
         email: `oq-${user.id}@example.com`,
         random_exam_email_enabled: true,
         email_verified: true,
@@ -203,7 +171,7 @@ describe('one queue with studies', () => {
   async function member(options: { active?: boolean } = {}) {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     await subscribe(user, [exam.id]);
-    await setUser(user.id, {
+    await setUserFields(user.id, {
       random_exam_question_count: 10,
       new_cards_per_day: 20,
       study_memberships: 0,
@@ -236,7 +204,7 @@ describe('one queue with studies', () => {
   it('the mail reads no more without studies and at most 1 + STUDIES_READ more with, the same questions', async () => {
     const alone = await fixtureUser(apiUrl, { language: 'en' });
     await subscribe(alone, [exam.id, publicTwin.id]);
-    await setUser(alone.id, {
+    await setUserFields(alone.id, {
       email: `oqa-${alone.id}@example.com`,
       random_exam_email_enabled: true,
       email_verified: true,

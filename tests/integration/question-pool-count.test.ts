@@ -1,29 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
-import { queryAll } from '../../functions/runtime/data/paginate.js';
-import { fileEntity } from '../../functions/domains/files/entities/file.js';
 import { removeFileRecord, getFile } from '../../functions/domains/files/file-store.js';
+import { questionsInFileRecords } from '../../local/migrations.js';
 import { uploadBank } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser } from '../support/fixture-users.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
-
-/** Every file record's questions, read straight from the index (what the counter must equal). */
-async function questionsInFiles(): Promise<number> {
-  let total = 0;
-  for (const isPublic of [true, false]) {
-    for (const pk of [...fileEntity.visibilityPartitions(isPublic), fileEntity.legacyVisibilityPartition(isPublic)]) {
-      const files = await queryAll({
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ProjectionExpression: 'max_questions',
-      });
-      total += files.reduce((sum, f) => sum + Number(f.max_questions ?? 0), 0);
-    }
-  }
-  return total;
-}
 
 const poolCount = async () =>
   ((await (await anonymousClient(apiUrl)).get('/api/questions/').then((r) => r.json())) as { count: number }).count;
@@ -50,7 +32,7 @@ describe('question pool count', () => {
 
     let agreed = false;
     for (let attempt = 0; attempt < 10 && !agreed; attempt++) {
-      const [counted, stored] = await Promise.all([poolCount(), questionsInFiles()]);
+      const [counted, stored] = await Promise.all([poolCount(), questionsInFileRecords()]);
       agreed = counted === stored;
       if (!agreed) await new Promise((r) => setTimeout(r, 300));
     }

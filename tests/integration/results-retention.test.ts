@@ -8,9 +8,9 @@ import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { userPk } from '../../functions/runtime/data/key-parts.js';
 import { handler as retentionJob } from '../../functions/jobs/retention-cleanup.js';
 import { startReset } from '../../functions/domains/results/reset.js';
-import { createExam } from '../support/exam-fixtures.js';
+import { createExam, uploadSheet } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
-import { KO_HEADER, multipartForm, xlsxBytes } from '../support/sheets.js';
+import { GRADING_ROWS, KO_HEADER } from '../support/sheets.js';
 
 /**
  * Statistics reset (L14) and retention cleanup (L22): the manual routes, the daily job and the
@@ -24,14 +24,6 @@ const json = async (res: Response) => (await res.json()) as Json;
 let counter = 0;
 const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
-const ROWS = [
-  ['1', '쿠버네티스', '파드란?', 'pod answer', '', 'Easy', '', 'g1'],
-  ['2', '복수 선택', '두 개를 고르시오\nA. 하나\nB. 둘\nC. 셋\nD. 넷', 'A, C', '', 'Medium', '', 'g1'],
-  ['3', '예/아니오', '컨테이너는 가볍다?', '예', '', 'Hard', '', 'g2'],
-  ['4', '네번째', '내용 4', 'answer four', '', 'Easy', '', 'g2'],
-  ['5', '다섯째', '내용 5', 'answer five', '', 'Easy', '', 'g2'],
-];
-
 interface Bank {
   exams: string[];
   /** Question ids in csv order (the same pool questions in every exam of the bank). */
@@ -40,21 +32,14 @@ interface Bank {
 
 /** One uploaded bank and `examCount` exams holding all of its questions. */
 async function bank(user: FixtureUser, examCount: number): Promise<Bank> {
-  const res = await user.client.request('POST', '/api/upload-questions/', {
-    body: multipartForm(
-      { is_public: 'false' },
-      { name: `retention-${fresh()}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...ROWS]) },
-    ),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  const file = ((await res.json()) as { file: { id: string } }).file;
+  const file = await uploadSheet(user, `retention-${fresh()}.xlsx`, [KO_HEADER, ...GRADING_ROWS], false);
   const exams: string[] = [];
   for (let i = 0; i < examCount; i++) {
     exams.push(
       (
         await createExam(user, {
           title: `retention ${fresh()}`,
-          question_count: ROWS.length,
+          question_count: GRADING_ROWS.length,
           file_id: file.id,
           is_public: false,
         })

@@ -4,13 +4,13 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { config } from '../../functions/runtime/config.js';
 import { countersEntity } from '../../functions/domains/users/entities/counters.js';
-import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
 import { resultDetailEntity } from '../../functions/domains/results/entities/result-detail.js';
 import { resultJobEntity } from '../../functions/domains/results/entities/result-job.js';
 import { userPk } from '../../functions/runtime/data/key-parts.js';
-import { createExam, writeStat } from '../support/exam-fixtures.js';
+import { createExam, uploadSheet, writeStat } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
-import { KO_HEADER, multipartForm, xlsxBytes } from '../support/sheets.js';
+import { storedStat } from '../support/learner-records.js';
+import { GRADING_ROWS, KO_HEADER } from '../support/sheets.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -20,25 +20,11 @@ const json = async (res: Response) => (await res.json()) as Json;
 let counter = 0;
 const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
-/** A bank with plain, multiple-choice and yes/no questions (Korean columns only). */
-const ROWS = [
-  ['1', '쿠버네티스', '파드란?', 'pod answer', '', 'Easy', '', 'g1'],
-  ['2', '복수 선택', '두 개를 고르시오\nA. 하나\nB. 둘\nC. 셋\nD. 넷', 'A, C', '', 'Medium', '', 'g1'],
-  ['3', '예/아니오', '컨테이너는 가볍다?', '예', '', 'Hard', '', 'g2'],
-  ['4', '네번째', '내용 4', 'answer four', '', 'Easy', '', 'g2'],
-  ['5', '다섯째', '내용 5', 'answer five', '', 'Easy', '', 'g2'],
-];
-
 async function bankExam(user: FixtureUser, isPublic = true): Promise<{ examId: string; questions: Json[] }> {
-  const name = `results-${fresh()}.xlsx`;
-  const res = await user.client.request('POST', '/api/upload-questions/', {
-    body: multipartForm({ is_public: String(isPublic) }, { name, bytes: xlsxBytes([KO_HEADER, ...ROWS]) }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  const file = ((await res.json()) as { file: { id: string } }).file;
+  const file = await uploadSheet(user, `results-${fresh()}.xlsx`, [KO_HEADER, ...GRADING_ROWS], isPublic);
   const exam = await createExam(user, {
     title: `results ${fresh()}`,
-    question_count: ROWS.length,
+    question_count: GRADING_ROWS.length,
     file_id: file.id,
     is_public: isPublic,
   });
@@ -48,17 +34,6 @@ async function bankExam(user: FixtureUser, isPublic = true): Promise<{ examId: s
 }
 
 const submit = (user: FixtureUser, body: Json) => user.client.post('/api/submit-exam/', body);
-
-async function stat(userId: string, questionId: string): Promise<Json | undefined> {
-  const { Item } = await dynamoDocument().send(
-    new GetCommand({
-      TableName: config.appTable,
-      Key: questionStatEntity.key(userId, questionId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item;
-}
 
 async function statsOf(user: FixtureUser, examId: string): Promise<Map<string, Json>> {
   const res = await user.client.get(`/api/exam/${examId}/question-statistics/`);
@@ -129,7 +104,7 @@ describe('submit-exam', () => {
       correct_attempts: 0,
       accuracy_percentage: 0,
     });
-    const stored = await stat(user.id, q[4]!.id);
+    const stored = await storedStat(user.id, q[4]!.id);
     expect(stored).toMatchObject({ last_correct: false, exam_id: examId, version: 1 });
     expect(stored!.fsrs).toMatchObject({ reps: 1, lapses: 0 });
 
@@ -194,7 +169,7 @@ describe('submit-exam', () => {
     const again = await json(await submit(other, { ...body, elapsed_seconds: 99 }));
     expect(again).toMatchObject({ replayed: true, result_id: first.result_id });
     expect(again.result.details).toHaveLength(2);
-    expect(await stat(other.id, q[0]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
+    expect(await storedStat(other.id, q[0]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
     const list = await json(await other.client.get('/api/exam-results/'));
     expect(list.count).toBe(1);
     expect(list.results).toHaveLength(1);
@@ -234,9 +209,9 @@ describe('submit-exam', () => {
     await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: job }));
     const retries = await Promise.all([submit(learner, body), submit(learner, body)]);
     for (const r of retries) expect(await json(r)).toMatchObject({ replayed: true, result_id: first.result_id });
-    expect(await stat(learner.id, q[3]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 0 });
-    expect(await stat(learner.id, q[4]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
-    expect(await stat(learner.id, q[0]!.id)).toMatchObject({ total_attempts: 1 });
+    expect(await storedStat(learner.id, q[3]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 0 });
+    expect(await storedStat(learner.id, q[4]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
+    expect(await storedStat(learner.id, q[0]!.id)).toMatchObject({ total_attempts: 1 });
     const left = await dynamoDocument().send(
       new GetCommand({
         TableName: config.appTable,
@@ -259,7 +234,7 @@ describe('submit-exam', () => {
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(bodies.map((b) => b.result_id)).size).toBe(1);
     expect(bodies.filter((b) => !b.replayed)).toHaveLength(1);
-    for (const x of q) expect((await stat(racer.id, x.id))?.total_attempts).toBe(1);
+    for (const x of q) expect((await storedStat(racer.id, x.id))?.total_attempts).toBe(1);
     const list = await json(await racer.client.get('/api/exam-results/'));
     expect(list.count).toBe(1);
     const summary = await json(await racer.client.get('/api/exam-results/summary/'));
@@ -271,16 +246,16 @@ describe('submit-exam', () => {
     const learner = await fixtureUser(apiUrl);
     const once = { question_id: q[0]!.id, answer: 'pod answer' };
     await submit(learner, { exam_id: examId, submission_id: randomUUID(), answers: [once] });
-    const s1 = (await stat(learner.id, q[0]!.id))!;
+    const s1 = (await storedStat(learner.id, q[0]!.id))!;
     expect(s1.fsrs).toMatchObject({ reps: 1, lapses: 0, state: 'learning' });
     await submit(learner, { exam_id: examId, submission_id: randomUUID(), answers: [once] });
-    const s2 = (await stat(learner.id, q[0]!.id))!;
+    const s2 = (await storedStat(learner.id, q[0]!.id))!;
     expect(s2.fsrs).toMatchObject({ reps: 2, lapses: 0, state: 'review' });
     expect(Date.parse(s2.fsrs.due)).toBeGreaterThan(Date.parse(s1.fsrs.due));
     expect(s2.fsrs.scheduled_days).toBeGreaterThanOrEqual(1);
     expect(s2.gsi1pk).toBe(`USER#${learner.id}#DUE`);
     await submit(learner, { exam_id: examId, submission_id: randomUUID(), answers: [{ ...once, answer: 'wrong' }] });
-    const s3 = (await stat(learner.id, q[0]!.id))!;
+    const s3 = (await storedStat(learner.id, q[0]!.id))!;
     expect(s3.fsrs).toMatchObject({ reps: 3, lapses: 1, state: 'relearning' });
     expect(s3).toMatchObject({ total_attempts: 3, correct_attempts: 2, last_correct: false, version: 3 });
     expect(Date.parse(s3.fsrs.due)).toBeLessThan(Date.parse(s2.fsrs.due));
@@ -298,7 +273,7 @@ describe('submit-exam', () => {
     );
     // The question has only Korean text: the Korean answer is the fallback for an English caller.
     expect(res.result.correct_count).toBe(1);
-    expect(await stat(en.id, q[0]!.id)).toMatchObject({ total_attempts: 5, correct_attempts: 2, version: 1 });
+    expect(await storedStat(en.id, q[0]!.id)).toMatchObject({ total_attempts: 5, correct_attempts: 2, version: 1 });
   });
 });
 
@@ -353,9 +328,9 @@ describe('continue', () => {
       [q[1]!.id, true],
       [q[2]!.id, false],
     ]);
-    expect(await stat(user.id, q[0]!.id)).toMatchObject({ total_attempts: 2, correct_attempts: 1 });
-    expect(await stat(user.id, q[1]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
-    expect(await stat(user.id, q[2]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 0 });
+    expect(await storedStat(user.id, q[0]!.id)).toMatchObject({ total_attempts: 2, correct_attempts: 1 });
+    expect(await storedStat(user.id, q[1]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
+    expect(await storedStat(user.id, q[2]!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 0 });
     // Only the current detail chunks remain.
     const chunks = await dynamoDocument().send(
       new QueryCommand({
@@ -424,7 +399,7 @@ describe('results list, delete and counters', () => {
     expect(after.count).toBe(2);
     const summary = (await json(await user.client.get('/api/exam-results/summary/'))).results[0];
     expect(summary).toMatchObject({ result_count: 2, latest_result_id: ids[1] });
-    expect(await stat(user.id, q[2]!.id)).toMatchObject({ total_attempts: 1 });
+    expect(await storedStat(user.id, q[2]!.id)).toMatchObject({ total_attempts: 1 });
     const detailsLeft = await dynamoDocument().send(
       new QueryCommand({
         TableName: config.appTable,
@@ -500,7 +475,7 @@ describe('question statistics and accuracy adjustment', () => {
     // (1 + 5) / (5 + 5) = 60 %
     expect(up.statistic).toMatchObject({ total_attempts: 10, correct_attempts: 6, accuracy_percentage: 60 });
     expect(up.message).toContain('60');
-    expect(await stat(learner.id, q[3]!.id)).toMatchObject({ version: 4 });
+    expect(await storedStat(learner.id, q[3]!.id)).toMatchObject({ version: 4 });
     const stats = await statsOf(learner, examId);
     expect(stats.get(q[3]!.id)).toMatchObject({ total_attempts: 10, correct_attempts: 6 });
 

@@ -1,49 +1,28 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
-import { config } from '../../functions/runtime/config.js';
 import { queryAll } from '../../functions/runtime/data/paginate.js';
-import { createLogger } from '../../functions/runtime/log.js';
-import type { SignedInContext } from '../../functions/runtime/http/types.js';
-import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
 import { reviewLogEntity } from '../../functions/domains/learning/entities/review-log.js';
-import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { getReviewQueue } from '../../functions/domains/studies/review-sources.js';
-import { createExam, uploadBank } from '../support/exam-fixtures.js';
+import { useCloudEnv } from '../support/accounts.js';
+import { writeDueStat } from '../support/due-cards.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
+import { setUserFields, storedStat } from '../support/learner-records.js';
+import { publicSourceExam, subscribe } from '../support/learner-queue-fixtures.js';
+import { signedInContextFor } from '../support/request-context.js';
+import { okJson } from '../support/responses.js';
 import { userPk } from '../../functions/runtime/data/key-parts.js';
 
 const apiUrl = inject('apiUrl');
-Object.assign(process.env, inject('cloudEnv'));
+useCloudEnv();
 
-async function json(res: Response) {
-  expect(res.status, await res.clone().text()).toBe(200);
-  return res.json() as Promise<any>;
-}
-
-let author: FixtureUser;
 let exam: { id: string };
 let questions: { id: string }[];
 let counter = 0;
 const gradeId = () => `grade-${Date.now().toString(36)}-${counter++}`;
 
-const queue = (user: FixtureUser, query = '') => user.client.get(`/api/review-queue/${query}`).then(json);
+const queue = (user: FixtureUser, query = '') => user.client.get(`/api/review-queue/${query}`).then(okJson);
 const grade = (user: FixtureUser, body: Record<string, unknown>) =>
   user.client.post('/api/review-grade/', { exam_id: exam.id, ...body });
-const subscribe = (user: FixtureUser, examIds: string[]) =>
-  user.client.post('/api/exam-subscription/bulk-toggle/', { exam_ids: examIds, action: 'subscribe' }).then(json);
-
-async function statOf(userId: string, questionId: string) {
-  const { Item } = await dynamoDocument().send(
-    new GetCommand({
-      TableName: config.appTable,
-      Key: questionStatEntity.key(userId, questionId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item;
-}
 
 const reviewLogs = (userId: string) =>
   queryAll({
@@ -52,69 +31,19 @@ const reviewLogs = (userId: string) =>
     ConsistentRead: true,
   });
 
-async function setUser(userId: string, fields: Record<string, unknown>) {
-  const names = Object.keys(fields);
-  await dynamoDocument().send(
-    new UpdateCommand({
-      TableName: config.appTable,
-      Key: userEntity.key(userId),
-      UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
-    }),
-  );
-}
-
-/** A review card due yesterday, on the sparse due index, as a graded answer writes it. */
-async function writeDue(userId: string, questionId: string, examId: string) {
-  const now = Date.now();
-  const due = new Date(now - 86_400_000).toISOString();
-  await dynamoDocument().send(
-    new PutCommand({
-      TableName: config.appTable,
-      Item: {
-        ...questionStatEntity.key(userId, questionId),
-        ...questionStatEntity.dueIndex(userId, due, questionId),
-        type: 'QSTAT',
-        question_id: questionId,
-        exam_id: examId,
-        total_attempts: 1,
-        correct_attempts: 1,
-        version: 1,
-        fsrs: {
-          due,
-          stability: 3,
-          difficulty: 5,
-          elapsed_days: 0,
-          scheduled_days: 3,
-          learning_steps: 0,
-          reps: 1,
-          lapses: 0,
-          state: 'review',
-          last_review: new Date(now - 4 * 86_400_000).toISOString(),
-        },
-      },
-    }),
-  );
-}
+/** A review card due yesterday after one right answer, as a graded answer writes it. */
+const writeDue = (userId: string, questionId: string, examId: string) =>
+  writeDueStat(userId, questionId, examId, { daysAgo: 1, stability: 3, answers: 1 });
 
 beforeAll(async () => {
-  author = await fixtureUser(apiUrl, { language: 'en' });
-  const file = await uploadBank(author, `review-${author.id}.xlsx`, 40);
-  exam = await createExam(author, {
-    title: `Review ${author.id}`,
-    question_count: 40,
-    file_name: file.name,
-    is_public: true,
-  });
-  questions = await json(await author.client.get(`/api/exam/${exam.id}/questions/`));
+  ({ exam, questions } = await publicSourceExam('review', 40));
 });
 
 describe('review queue', () => {
   it('offers new cards up to the daily limit, with the next interval per rating', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     await subscribe(user, [exam.id]);
-    await setUser(user.id, { new_cards_per_day: 5 });
+    await setUserFields(user.id, { new_cards_per_day: 5 });
     const page = await queue(user);
     expect(page.cards).toHaveLength(5);
     expect(page.counts).toEqual({ new: 5, learning: 0, due: 0 });
@@ -128,7 +57,7 @@ describe('review queue', () => {
     // Due cards come first; an ignored question never shows.
     await writeDue(user.id, questions[30]!.id, exam.id);
     await writeDue(user.id, questions[31]!.id, exam.id);
-    await json(await user.client.post(`/api/question/${questions[31]!.id}/ignore/`, { exam_id: exam.id }));
+    await okJson(await user.client.post(`/api/question/${questions[31]!.id}/ignore/`, { exam_id: exam.id }));
     const withDue = await queue(user);
     expect(withDue.cards[0]).toMatchObject({ question_id: questions[30]!.id, kind: 'due' });
     expect(withDue.counts).toEqual({ new: 5, learning: 0, due: 1 });
@@ -140,17 +69,17 @@ describe('review queue', () => {
     await subscribe(user, [exam.id]);
     const questionId = questions[0]!.id;
     const body = { grade_id: gradeId(), question_id: questionId, rating: 3, seconds: 12 };
-    const first = await json(await grade(user, body));
+    const first = await okJson(await grade(user, body));
     expect(first).toMatchObject({ replayed: false, question_id: questionId, state: 'learning' });
-    const stat = await statOf(user.id, questionId);
+    const stat = await storedStat(user.id, questionId);
     expect(stat).toMatchObject({ total_attempts: 1, correct_attempts: 1, version: 1 });
     const logs = await reviewLogs(user.id);
     expect(logs).toHaveLength(1);
     expect(logs[0]!.reviews).toEqual([[questionId, 3, 0, 0, 1, 12]]);
 
-    const again = await json(await grade(user, body));
+    const again = await okJson(await grade(user, body));
     expect(again).toMatchObject({ replayed: true, due: first.due, state: 'learning' });
-    expect(await statOf(user.id, questionId)).toEqual(stat);
+    expect(await storedStat(user.id, questionId)).toEqual(stat);
     expect(await reviewLogs(user.id)).toHaveLength(1);
 
     // Two tabs sending the same queued grade at once: still one.
@@ -160,7 +89,7 @@ describe('review queue', () => {
     ]);
     expect(racing.map((r) => r.status)).toEqual([200, 200]);
     expect(await reviewLogs(user.id)).toHaveLength(2);
-    expect((await statOf(user.id, questionId))!.version).toBe(2);
+    expect((await storedStat(user.id, questionId))!.version).toBe(2);
 
     // Again keeps it in learning: back in the queue once its 1-minute step is due (not yet).
     const page = await queue(user);
@@ -172,19 +101,19 @@ describe('review queue', () => {
   it('undo restores the card before the last grade, removes its log, and only once', async () => {
     const user = await fixtureUser(apiUrl);
     const questionId = questions[1]!.id;
-    await json(await grade(user, { grade_id: gradeId(), question_id: questionId, rating: 3 }));
-    const afterFirst = await statOf(user.id, questionId);
-    await json(await grade(user, { grade_id: gradeId(), question_id: questionId, rating: 1 }));
-    expect((await statOf(user.id, questionId))!.version).toBe(2);
+    await okJson(await grade(user, { grade_id: gradeId(), question_id: questionId, rating: 3 }));
+    const afterFirst = await storedStat(user.id, questionId);
+    await okJson(await grade(user, { grade_id: gradeId(), question_id: questionId, rating: 1 }));
+    expect((await storedStat(user.id, questionId))!.version).toBe(2);
 
-    expect(await json(await user.client.post('/api/review-undo/'))).toEqual({
+    expect(await okJson(await user.client.post('/api/review-undo/'))).toEqual({
       question_id: questionId,
       exam_id: exam.id,
     });
-    expect(await statOf(user.id, questionId)).toEqual(afterFirst);
+    expect(await storedStat(user.id, questionId)).toEqual(afterFirst);
     expect(await reviewLogs(user.id)).toHaveLength(1);
     // The review calendar (heatmap, streaks) counted both grades and gave the undone one back.
-    const activity = await json(await user.client.get('/api/review-activity/'));
+    const activity = await okJson(await user.client.get('/api/review-activity/'));
     expect(activity.days).toEqual([{ day: activity.today, count: 1 }]);
     const second = await user.client.post('/api/review-undo/');
     expect(second.status).toBe(409);
@@ -192,9 +121,9 @@ describe('review queue', () => {
 
     // Undo of a first grade leaves no statistic at all.
     const other = questions[2]!.id;
-    await json(await grade(user, { grade_id: gradeId(), question_id: other, rating: 4 }));
-    await json(await user.client.post('/api/review-undo/'));
-    expect(await statOf(user.id, other)).toBeUndefined();
+    await okJson(await grade(user, { grade_id: gradeId(), question_id: other, rating: 4 }));
+    await okJson(await user.client.post('/api/review-undo/'));
+    expect(await storedStat(user.id, other)).toBeUndefined();
   });
 
   it('refuses a question outside the exam, a bad rating and a bad grade id with 4xx codes', async () => {
@@ -215,17 +144,17 @@ describe('review queue', () => {
     const user = await fixtureUser(apiUrl);
     const questionId = questions[3]!.id;
     for (let i = 0; i < 8; i++) {
-      const answer = await json(await grade(user, { grade_id: gradeId(), question_id: questionId, rating: 1 }));
+      const answer = await okJson(await grade(user, { grade_id: gradeId(), question_id: questionId, rating: 1 }));
       expect(answer.leech).toBe(i === 7);
     }
-    const stat = await statOf(user.id, questionId);
+    const stat = await storedStat(user.id, questionId);
     expect(stat).toMatchObject({ leech: true, gsi2pk: `${userPk(user.id)}#LEECH` });
-    const { leeches } = await json(await user.client.get('/api/review-leeches/'));
+    const { leeches } = await okJson(await user.client.get('/api/review-leeches/'));
     expect(leeches).toEqual([{ question_id: questionId, exam_id: exam.id, title: expect.any(String), failures: 8 }]);
     expect(leeches[0].title).not.toBe('');
     // Ignored: dealt with, off the list.
-    await json(await user.client.post(`/api/question/${questionId}/ignore/`, { exam_id: exam.id }));
-    expect((await json(await user.client.get('/api/review-leeches/'))).leeches).toEqual([]);
+    await okJson(await user.client.post(`/api/question/${questionId}/ignore/`, { exam_id: exam.id }));
+    expect((await okJson(await user.client.get('/api/review-leeches/'))).leeches).toEqual([]);
   });
 });
 
@@ -244,7 +173,7 @@ describe('review settings', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await res.json()).toMatchObject({ code: expect.any(String), detail: expect.stringMatching(/\S/) });
     }
-    const profile = await json(
+    const profile = await okJson(
       await user.client.patch('/api/user-profile/update/', {
         desired_retention: 0.85,
         new_cards_per_day: 2,
@@ -261,7 +190,7 @@ describe('review settings', () => {
 
     // A lower retention schedules a Good further out than the default 0.9.
     const lower = page.cards[0].intervals.good;
-    await json(await user.client.patch('/api/user-profile/update/', { desired_retention: 0.97 }));
+    await okJson(await user.client.patch('/api/user-profile/update/', { desired_retention: 0.97 }));
     const higher = (await queue(user)).cards[0];
     expect(higher.question_id).toBe(page.cards[0].question_id);
     expect(higher.intervals.good).toBeLessThanOrEqual(lower);
@@ -270,26 +199,6 @@ describe('review settings', () => {
 
 describe('review queue request budget', () => {
   const calls = countDynamoCalls();
-  const contextOf = (user: FixtureUser): SignedInContext => ({
-    requestId: 'budget',
-    language: 'en',
-    cookies: {},
-    sourceIp: '127.0.0.1',
-    userAgent: 'vitest',
-    log: createLogger({ test: 'review-budget' }),
-    caller: {
-      sessionKey: 'budget',
-      user: {
-        id: user.id,
-        username: user.username,
-        role: user.role,
-        is_superuser: false,
-        is_staff: false,
-        language: 'en',
-      },
-    },
-  });
-
   it('reads the same number of times with 2 due cards and with 35', async () => {
     const counts: number[] = [];
     for (const due of [2, 35]) {
@@ -297,7 +206,10 @@ describe('review queue request budget', () => {
       await subscribe(user, [exam.id]);
       for (let i = 0; i < due; i++) await writeDue(user.id, questions[i]!.id, exam.id);
       calls.reset();
-      const page = await getReviewQueue({ params: {}, query: {}, body: {} } as never, contextOf(user));
+      const page = await getReviewQueue(
+        { params: {}, query: {}, body: {} } as never,
+        signedInContextFor(user, 'review-budget'),
+      );
       expect(page.counts.due).toBe(due);
       counts.push(calls.count());
     }

@@ -20,11 +20,18 @@ export async function uploadBank(
   isPublic = true,
 ): Promise<UploadedFile> {
   const header = user.language === 'ko' ? KO_HEADER : EN_HEADER;
+  return uploadSheet(user, name, [header, ...questionRows(count, name)], isPublic);
+}
+
+/** Uploads `rows` (the header first) as the spreadsheet `name`. */
+export async function uploadSheet(
+  user: FixtureUser,
+  name: string,
+  rows: unknown[][],
+  isPublic = true,
+): Promise<UploadedFile> {
   const res = await user.client.request('POST', '/api/upload-questions/', {
-    body: multipartForm(
-      { is_public: String(isPublic) },
-      { name, bytes: xlsxBytes([header, ...questionRows(count, name)]) },
-    ),
+    body: multipartForm({ is_public: String(isPublic) }, { name, bytes: xlsxBytes(rows) }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return ((await res.json()) as { file: UploadedFile }).file;

@@ -1,4 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
 import { reviewLogEntity } from '../../functions/domains/learning/entities/review-log.js';
 import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
@@ -10,6 +11,32 @@ import type { syntheticReviewLog } from './synthetic-review-log.js';
 export async function storedUser(userId: string): Promise<Record<string, any> | undefined> {
   const { Item } = await dynamoDocument().send(
     new GetCommand({ TableName: config.appTable, Key: userEntity.key(userId), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/** Sets fields of the USER item directly (profile settings a test wants without the profile route). */
+export async function setUserFields(userId: string, fields: Record<string, unknown>): Promise<void> {
+  const names = Object.keys(fields);
+  await dynamoDocument().send(
+    new UpdateCommand({
+      TableName: config.appTable,
+      Key: userEntity.key(userId),
+      UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:v${i}`, fields[n]])),
+    }),
+  );
+}
+
+/** The learner's QSTAT item of a question as stored now (consistent: a grade just written is seen). */
+export async function storedStat(userId: string, questionId: string): Promise<Record<string, any> | undefined> {
+  const { Item } = await dynamoDocument().send(
+    new GetCommand({
+      TableName: config.appTable,
+      Key: questionStatEntity.key(userId, questionId),
+      ConsistentRead: true,
+    }),
   );
   return Item;
 }

@@ -31,6 +31,15 @@ export const EN_HEADER = [
   'Group ID',
 ];
 
+/** A small Korean bank for grading tests: plain, multiple-choice and yes/no questions in two groups. */
+export const GRADING_ROWS = [
+  ['1', '쿠버네티스', '파드란?', 'pod answer', '', 'Easy', '', 'g1'],
+  ['2', '복수 선택', '두 개를 고르시오\nA. 하나\nB. 둘\nC. 셋\nD. 넷', 'A, C', '', 'Medium', '', 'g1'],
+  ['3', '예/아니오', '컨테이너는 가볍다?', '예', '', 'Hard', '', 'g2'],
+  ['4', '네번째', '내용 4', 'answer four', '', 'Easy', '', 'g2'],
+  ['5', '다섯째', '내용 5', 'answer five', '', 'Easy', '', 'g2'],
+];
+
 export function questionRows(count: number, prefix = 'Q'): string[][] {
   return Array.from({ length: count }, (_, i) => [
     String(i + 1),

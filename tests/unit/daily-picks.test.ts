@@ -7,26 +7,14 @@ import { orderReviewQueue } from '../../functions/domains/learning/review-queue.
 import { isUnseen } from '../../functions/domains/learning/daily-selection.js';
 import type { FsrsCard } from '../../functions/domains/learning/fsrs.js';
 import type { DueEntry } from '../../functions/domains/learning/review-store.js';
+import { daysFrom, fsrsCard } from '../support/fsrs-cards.js';
 
 /** The daily exam's picks from the learner's queue (D184, D187), over random learners. */
 const now = new Date('2026-03-10T03:00:00Z');
-const day = 86_400_000;
 type Kind = 'due' | 'learning' | 'unseen' | 'answered';
 
-function card(state: FsrsCard['state'], dueOffsetDays: number, stability: number): FsrsCard {
-  return {
-    due: new Date(now.getTime() + dueOffsetDays * day).toISOString(),
-    stability,
-    difficulty: 5,
-    elapsed_days: 0,
-    scheduled_days: Math.round(stability),
-    learning_steps: 0,
-    reps: 2,
-    lapses: 0,
-    state,
-    last_review: new Date(now.getTime() - (stability + 1) * day).toISOString(),
-  };
-}
+const card = (state: FsrsCard['state'], dueOffsetDays: number, stability: number): FsrsCard =>
+  fsrsCard({ state, due: daysFrom(now, dueOffsetDays), stability, lastReview: daysFrom(now, -(stability + 1)) });
 
 const learner = fc.record({
   questions: fc.array(

@@ -4,6 +4,7 @@ import { LIMITS } from '#shared/domain/limits.js';
 import { queueChoice } from '../../bench/simulate-queue.js';
 import * as exams from '../../functions/domains/exams/index.js';
 import type { DailyQuestionStat, FsrsCard } from '../../functions/domains/learning/index.js';
+import { daysFrom, fsrsCard } from '../support/fsrs-cards.js';
 
 vi.mock('../../functions/domains/exams/index.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../functions/domains/exams/index.js')>();
@@ -15,19 +16,8 @@ vi.mock('../../functions/domains/exams/index.js', async (importOriginal) => {
 });
 
 const now = new Date('2026-03-10T22:00:00Z');
-const DAY_MS = 86_400_000;
-const card = (state: FsrsCard['state'], dueInDays: number, stability: number): FsrsCard => ({
-  due: new Date(now.getTime() + dueInDays * DAY_MS).toISOString(),
-  stability,
-  difficulty: 5,
-  elapsed_days: 0,
-  scheduled_days: Math.round(stability),
-  learning_steps: 0,
-  reps: 2,
-  lapses: 0,
-  state,
-  last_review: new Date(now.getTime() - 10 * DAY_MS).toISOString(),
-});
+const card = (state: FsrsCard['state'], dueInDays: number, stability: number): FsrsCard =>
+  fsrsCard({ state, due: daysFrom(now, dueInDays), stability, lastReview: daysFrom(now, -10) });
 const stat = (fsrs: FsrsCard, wrong = 0): DailyQuestionStat => ({
   total_attempts: 2,
   correct_attempts: 2 - wrong,

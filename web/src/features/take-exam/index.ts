@@ -4,7 +4,7 @@
  * toggles the same flags and shares the same way. (The layout places the summary itself: app/
  * imports its host directly.)
  */
-export { ReviewList } from './components/review-list.js';
+export { AnsweredQuestions, type AnsweredQuestionsTestIds } from './components/answered-questions.js';
 export { useAnswerDisplay } from './hooks/use-answer-display.js';
 export { RetryWrongButton } from './components/retry-wrong-button.js';
 export { SummaryStats } from './components/summary-stats.js';

@@ -1,4 +1,5 @@
 import type { PracticeQuestion } from '#shared/contracts/study-progress.js';
+import type { ReviewEntry } from '../../take-exam/index.js';
 
 /** One graded answer of a practice run (`final` is the verdict after any overrule). */
 export interface PracticeAnswer {
@@ -22,13 +23,13 @@ export function correctCount(run: PracticeRun): number {
 }
 
 /** The run's answers as the summary lists them (a skipped question is a miss with no answer). */
-export function practiceEntries(run: PracticeRun) {
+export function practiceEntries(run: PracticeRun): ReviewEntry[] {
   return run.questions.slice(0, Math.max(run.index, Object.keys(run.answers).length)).map((question) => {
     const given = run.answers[question.id];
     return {
       questionId: question.id,
       title: question.title,
-      content: question.content,
+      text: question.content,
       answer: given?.answer ?? '',
       correct: given?.final === 'correct',
       correctAnswer: question.answer,

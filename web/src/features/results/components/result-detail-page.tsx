@@ -15,13 +15,20 @@ import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import { formatCompletedAt } from '../../../lib/format-time.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { RetryWrongButton, SummaryStats, useExam } from '../../take-exam/index.js';
+import { AnsweredQuestions, RetryWrongButton, SummaryStats, useExam } from '../../take-exam/index.js';
 import { useExamResult } from '../api/get-exam-result.js';
 import { useResultDetails } from '../hooks/use-result-details.js';
 import { redoPath } from '../utils/results-pagination.js';
 import { defaultReviewMode, resultReview, shownEntries, type ReviewMode } from '../utils/result-review.js';
-import { ResultReview } from './result-review.js';
 import styles from './results.module.css';
+
+const REVIEW_TEST_IDS = {
+  list: 'result-review',
+  entry: 'result-review-entry',
+  text: 'result-review-text',
+  yourAnswer: 'result-review-your-answer',
+  correctAnswer: 'result-review-correct-answer',
+};
 
 /** /results/{id}: one result, its score and the mistakes to review (reached from Results and the home). */
 export function ResultDetailPage() {
@@ -139,7 +146,7 @@ function Mistakes({ result, reload }: { result: ExamResult; reload: () => void }
             {t(entries.length === 0 ? 'results.review.noDetails' : 'results.detail.noMistakes')}
           </p>
         ) : (
-          <ResultReview entries={shown} />
+          <AnsweredQuestions entries={shown} testIds={REVIEW_TEST_IDS} />
         )}
         {!exam.isLoading && (
           <LoadMore

@@ -1,23 +1,8 @@
 import type { ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import type { ExamResult } from '#shared/contracts/results.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
-import { textFormat, type TextFormat } from '#shared/domain/rich-text.js';
-
-/** One answered question of a result as its review shows it: the question's text beside both answers. */
-export interface ResultReviewEntry {
-  questionId: string;
-  title: string;
-  /** The question's text: from the exam while the caller may read it, else as the result recorded it. */
-  text: string;
-  /** The learner's answer as saved (a self-graded miss is blank). */
-  answer: string;
-  correct: boolean;
-  /** Empty when the exam can no longer be read. */
-  correctAnswer: string;
-  explanation: string;
-  /** How the texts are written (D130): the exam's question's, else the recorded copy's. */
-  format: TextFormat;
-}
+import { textFormat } from '#shared/domain/rich-text.js';
+import type { ReviewEntry } from '../../take-exam/index.js';
 
 export type ReviewMode = 'mistakes' | 'all';
 
@@ -27,13 +12,14 @@ const text = (record: Record<string, unknown> | undefined, field: string, langua
 /**
  * The result's details in their order (issue 23 item 8). The server's `is_correct` decides right
  * and wrong; texts come in the screen's language, the exam's current question first, then the
- * copy the result details carry.
+ * copy the result details carry; the right answer and the explanation are empty when the exam can
+ * no longer be read, and the format (D130) is the exam's question's, else the recorded copy's.
  */
 export function resultReview(
   result: Pick<ExamResult, 'details'>,
   questions: readonly ExamQuestion[],
   language: Language,
-): ResultReviewEntry[] {
+): ReviewEntry[] {
   const byId = new Map(questions.map((question) => [question.id, question as Record<string, unknown>]));
   return (result.details ?? []).map((detail) => {
     const question = byId.get(detail.question_id);
@@ -52,8 +38,8 @@ export function resultReview(
 }
 
 /** Mistakes first by default; a result without a mistake opens on every question. */
-export const defaultReviewMode = (entries: readonly ResultReviewEntry[]): ReviewMode =>
+export const defaultReviewMode = (entries: readonly ReviewEntry[]): ReviewMode =>
   entries.some((entry) => !entry.correct) ? 'mistakes' : 'all';
 
-export const shownEntries = (entries: readonly ResultReviewEntry[], mode: ReviewMode): ResultReviewEntry[] =>
+export const shownEntries = (entries: readonly ReviewEntry[], mode: ReviewMode): ReviewEntry[] =>
   mode === 'all' ? [...entries] : entries.filter((entry) => !entry.correct);

@@ -1,13 +1,17 @@
-import { yesNoValue } from '#shared/domain/answer-check.js';
-import { useAnswerDisplay } from '../hooks/use-answer-display.js';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import screen from '../../../components/ui/screen/screen.module.css';
-import { isBlank } from '../utils/session-record.js';
 import type { ReviewEntry } from '../utils/session-summary.js';
+import { AnsweredQuestions } from './answered-questions.js';
 import { SummaryStats } from './summary-stats.js';
-import { RichText } from '../../../components/rich-text/index.js';
 import styles from './review.module.css';
+
+const MISS_TEST_IDS = {
+  list: 'summary-misses',
+  entry: 'summary-miss',
+  text: 'miss-content',
+  yourAnswer: 'miss-your-answer',
+  correctAnswer: 'miss-correct-answer',
+};
 
 interface SittingSummaryProps {
   score: number;
@@ -27,7 +31,6 @@ interface SittingSummaryProps {
  */
 export function SittingSummary({ score, total, answered, elapsedSeconds, entries, actions }: SittingSummaryProps) {
   const { t } = useTranslation();
-  const shown = useAnswerDisplay();
   const misses = entries.filter((entry) => !entry.correct);
   return (
     <section className={styles.sitting} aria-labelledby="sitting-summary-title" data-testid="session-summary">
@@ -43,52 +46,7 @@ export function SittingSummary({ score, total, answered, elapsedSeconds, entries
       ) : (
         <>
           <h2 className={styles.listTitle}>{t('takeExam.summary.missesTitle', { count: misses.length })}</h2>
-          <ol className={screen.cardList} data-testid="summary-misses">
-            {misses.map((entry) => (
-              <li
-                key={entry.questionId}
-                className={styles.entry}
-                data-testid="summary-miss"
-                data-question-id={entry.questionId}
-              >
-                <p className={styles.entryTitle}>{entry.title || t('takeExam.untitled')}</p>
-                {!isBlank(entry.content) && (
-                  <RichText
-                    className={styles.missContent}
-                    text={entry.content}
-                    format={entry.format}
-                    testId="miss-content"
-                  />
-                )}
-                <dl className={styles.facts}>
-                  <dt>{t('takeExam.review.yourAnswer')}</dt>
-                  <dd data-testid="miss-your-answer">
-                    {isBlank(entry.answer) ? t('takeExam.review.noAnswer') : shown(entry.answer, entry.correctAnswer)}
-                  </dd>
-                  {!isBlank(entry.correctAnswer) && (
-                    <>
-                      <dt>{t('takeExam.review.correctAnswer')}</dt>
-                      <dd data-testid="miss-correct-answer">
-                        {yesNoValue(entry.correctAnswer) ? (
-                          shown(entry.correctAnswer, entry.correctAnswer)
-                        ) : (
-                          <RichText text={entry.correctAnswer} format={entry.format} />
-                        )}
-                      </dd>
-                    </>
-                  )}
-                  {!isBlank(entry.explanation) && (
-                    <>
-                      <dt>{t('takeExam.review.explanation')}</dt>
-                      <dd>
-                        <RichText text={entry.explanation} format={entry.format} />
-                      </dd>
-                    </>
-                  )}
-                </dl>
-              </li>
-            ))}
-          </ol>
+          <AnsweredQuestions entries={misses} testIds={MISS_TEST_IDS} verdicts={false} />
         </>
       )}
     </section>

@@ -175,6 +175,7 @@ const en = {
     yourAnswer: 'Your answer',
     noAnswer: '(no answer)',
     correctAnswer: 'Correct answer',
+    unavailable: '(no longer available)',
     explanation: 'Explanation',
   },
   shortcuts: {

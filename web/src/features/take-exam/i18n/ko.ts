@@ -167,11 +167,12 @@ const ko = {
     viewResult: '결과 자세히 보기',
   },
   review: {
-    correct: '정답',
-    wrong: '오답',
+    correct: '맞음',
+    wrong: '틀림',
     yourAnswer: '내 답',
     noAnswer: '(답 없음)',
     correctAnswer: '정답',
+    unavailable: '(더 이상 볼 수 없습니다)',
     explanation: '해설',
   },
   shortcuts: {

@@ -4,12 +4,12 @@ import type { Language } from '#shared/domain/language.js';
 import type { TextFormat } from '#shared/domain/rich-text.js';
 import { questionView } from './question-view.js';
 
-/** One answered question as the summary and the mistakes review list it. */
+/** One answered question as the summary's misses and the result detail screen list it. */
 export interface ReviewEntry {
   questionId: string;
   title: string;
   /** The question's text (without it a miss cannot be understood on its own). */
-  content: string;
+  text: string;
   /** The answer as saved (a self-graded miss is blank). */
   answer: string;
   /** The server's grading of the saved answer. */
@@ -51,7 +51,7 @@ export function reviewEntries(
     return {
       questionId: detail.question_id,
       title: view?.title || detail.question.title || '',
-      content: view?.content ?? '',
+      text: view?.content ?? '',
       answer: detail.answer,
       correct: detail.is_correct,
       correctAnswer: view?.answer ?? '',
