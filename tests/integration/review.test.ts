@@ -9,6 +9,7 @@ import { questionStatEntity } from '../../functions/domains/learning/entities/qu
 import { reviewLogEntity } from '../../functions/domains/learning/entities/review-log.js';
 import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { getReviewQueue } from '../../functions/domains/studies/review-sources.js';
+import { gradeReview, undoReview } from '../../functions/domains/exams/review.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
@@ -305,5 +306,25 @@ describe('review queue request budget', () => {
     // due index (learning cards included, D185), undo pointer, ignored, memberships, subscriptions,
     // exam items, the exam's questions, the statistics of the new candidates with the day's counts.
     expect(counts[0]).toBeLessThanOrEqual(8);
+  });
+
+  it('grades in 4 requests and undoes in 3, a first answer or a card in its learning steps', async () => {
+    const user = await fixtureUser(apiUrl);
+    const questionId = questions[5]!.id;
+    const counts: Record<string, number>[] = [];
+    for (const rating of [3, 1]) {
+      calls.reset();
+      const body = { grade_id: gradeId(), question_id: questionId, exam_id: exam.id, rating };
+      const answer = await gradeReview({ params: {}, query: {}, body } as never, contextOf(user));
+      expect(answer.state).toBe('learning');
+      counts.push(calls.byCommand());
+    }
+    // Exam item, the question in the exam (gsi1), the statistic (consistent), the transaction (D262).
+    const perGrade = { BatchGetItemCommand: 1, QueryCommand: 1, GetItemCommand: 1, TransactWriteItemsCommand: 1 };
+    expect(counts).toEqual([perGrade, perGrade]);
+    calls.reset();
+    await undoReview({ params: {}, query: {}, body: {} } as never, contextOf(user));
+    // The undo pointer, the grade, the transaction.
+    expect(calls.byCommand()).toEqual({ GetItemCommand: 2, TransactWriteItemsCommand: 1 });
   });
 });

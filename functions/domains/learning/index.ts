@@ -31,14 +31,13 @@ export { applyReviewGrade, undoLastReviewGrade, type ReviewUser } from './review
 export {
   dueBefore,
   lastGradeId,
-  learningEntries,
   leechStats,
   queueState,
   reviewDay,
   statItems,
   type DueEntry,
 } from './review-store.js';
-export { reviewDayEntity, reviewGradeEntity, reviewLastEntity, reviewLearningEntity } from './entities/review-grade.js';
+export { reviewDayEntity, reviewGradeEntity, reviewLastEntity } from './entities/review-grade.js';
 export {
   deleteFavorite,
   deleteIgnored,
