@@ -1,6 +1,12 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
+import { config } from '../../functions/runtime/config.js';
 import { queryAll } from '../../functions/runtime/data/paginate.js';
+import { reviewGradeEntity } from '../../functions/domains/learning/entities/review-grade.js';
 import { reviewLogEntity } from '../../functions/domains/learning/entities/review-log.js';
+import { gradeReview, undoReview } from '../../functions/domains/exams/review.js';
 import { getReviewQueue } from '../../functions/domains/studies/review-sources.js';
 import { useCloudEnv } from '../support/accounts.js';
 import { writeDueStat } from '../support/due-cards.js';
@@ -37,6 +43,23 @@ const writeDue = (userId: string, questionId: string, examId: string) =>
 
 beforeAll(async () => {
   ({ exam, questions } = await publicSourceExam('review', 40));
+});
+
+/** Items no code writes since D262, as grades before it left them. */
+const learningItems = (userId: string) =>
+  queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':p': 'REVLEARN#' },
+    ConsistentRead: true,
+  });
+
+const legacyLearningItem = (userId: string, questionId: string, due: string) => ({
+  pk: userPk(userId),
+  sk: `REVLEARN#${questionId}`,
+  type: 'REVLEARN',
+  question_id: questionId,
+  exam_id: exam.id,
+  due,
 });
 
 describe('review queue', () => {
@@ -124,6 +147,52 @@ describe('review queue', () => {
     await okJson(await grade(user, { grade_id: gradeId(), question_id: other, rating: 4 }));
     await okJson(await user.client.post('/api/review-undo/'));
     expect(await storedStat(user.id, other)).toBeUndefined();
+  });
+
+  it('undoes a grade made before D262 whose claim holds a REVLEARN copy; leftovers stay out of the export and go with the account', async () => {
+    const user = await fixtureUser(apiUrl);
+    const questionId = questions[6]!.id;
+    await okJson(await grade(user, { grade_id: gradeId(), question_id: questionId, rating: 3 }));
+    const afterFirst = await storedStat(user.id, questionId);
+    const second = gradeId();
+    await okJson(await grade(user, { grade_id: second, question_id: questionId, rating: 1 }));
+    // A grade writes no REVLEARN item any more, though it left the card in learning.
+    expect(await learningItems(user.id)).toEqual([]);
+
+    // As the grade would have been stored before: a copy of the item before it, and the item after it.
+    const leftover = legacyLearningItem(user.id, questionId, '2026-01-01T00:01:00.000Z');
+    const other = legacyLearningItem(user.id, questions[7]!.id, '2026-01-02T00:10:00.000Z');
+    await dynamoDocument().send(
+      new UpdateCommand({
+        TableName: config.appTable,
+        Key: reviewGradeEntity.key(user.id, second),
+        UpdateExpression: 'SET learning_before = :l',
+        ExpressionAttributeValues: { ':l': { ...leftover, due: '2025-12-31T23:59:00.000Z' } },
+      }),
+    );
+    for (const item of [leftover, other])
+      await dynamoDocument().send(new PutCommand({ TableName: config.appTable, Item: item }));
+
+    expect(await okJson(await user.client.post('/api/review-undo/'))).toEqual({
+      question_id: questionId,
+      exam_id: exam.id,
+    });
+    expect(await storedStat(user.id, questionId)).toEqual(afterFirst);
+    // The copy is ignored: nothing restored, nothing deleted.
+    expect(await learningItems(user.id)).toEqual(expect.arrayContaining([leftover, other]));
+    expect(await learningItems(user.id)).toHaveLength(2);
+
+    const res = await user.client.get('/api/export-user-data/');
+    expect(res.status).toBe(200);
+    const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
+    expect(book.SheetNames).toEqual(expect.arrayContaining(['profile', 'qstat', 'revgrade']));
+    expect(book.SheetNames).not.toContain('revlearn');
+    const [header] = XLSX.utils.sheet_to_json<string[]>(book.Sheets.revgrade!, { header: 1 });
+    expect(header).toContain('previous');
+    expect(header).not.toContain('learning_before');
+
+    expect((await user.client.delete('/api/delete-my-account/')).status).toBe(200);
+    expect(await learningItems(user.id)).toEqual([]);
   });
 
   it('refuses a question outside the exam, a bad rating and a bad grade id with 4xx codes', async () => {
@@ -217,5 +286,28 @@ describe('review queue request budget', () => {
     // due index (learning cards included, D185), undo pointer, ignored, memberships, subscriptions,
     // exam items, the exam's questions, the statistics of the new candidates with the day's counts.
     expect(counts[0]).toBeLessThanOrEqual(8);
+  });
+
+  it('grades in 4 requests and undoes in 3, a first answer or a card in its learning steps', async () => {
+    const user = await fixtureUser(apiUrl);
+    const questionId = questions[5]!.id;
+    const counts: Record<string, number>[] = [];
+    for (const rating of [3, 1]) {
+      calls.reset();
+      const body = { grade_id: gradeId(), question_id: questionId, exam_id: exam.id, rating };
+      const answer = await gradeReview(
+        { params: {}, query: {}, body } as never,
+        signedInContextFor(user, 'review-budget'),
+      );
+      expect(answer.state).toBe('learning');
+      counts.push(calls.byCommand());
+    }
+    // Exam item, the question in the exam (gsi1), the statistic (consistent), the transaction (D262).
+    const perGrade = { BatchGetItemCommand: 1, QueryCommand: 1, GetItemCommand: 1, TransactWriteItemsCommand: 1 };
+    expect(counts).toEqual([perGrade, perGrade]);
+    calls.reset();
+    await undoReview({ params: {}, query: {}, body: {} } as never, signedInContextFor(user, 'review-budget'));
+    // The undo pointer, the grade, the transaction.
+    expect(calls.byCommand()).toEqual({ GetItemCommand: 2, TransactWriteItemsCommand: 1 });
   });
 });

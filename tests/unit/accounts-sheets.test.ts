@@ -229,4 +229,13 @@ describe('data export sheets', () => {
     expect(JSON.stringify(sheets)).not.toContain('secret');
     expect(recordKind('FAV#q#1')).toBe('FAV');
   });
+
+  it('leaves out the REVLEARN items and copies older grades left behind (D262)', () => {
+    const sheets = exportSheets([
+      { pk: 'USER#1', sk: 'REVLEARN#q1', question_id: 'q1', exam_id: 'e1', due: '2026-01-01T00:10:00Z' },
+      { pk: 'USER#1', sk: 'REVGRADE#g1', rating: 3, learning_before: { sk: 'REVLEARN#q1' } },
+      { pk: 'USER#1', sk: 'REVGRADE#g2', rating: 1, learning_before: null },
+    ]);
+    expect(sheets).toEqual([{ name: 'revgrade', rows: [['rating'], [3], [1]] }]);
+  });
 });

@@ -16,7 +16,6 @@ import {
   reviewDayEntity,
   reviewGradeEntity,
   reviewLastEntity,
-  reviewLearningEntity,
 } from '../../functions/domains/learning/entities/review-grade.js';
 import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
 
@@ -74,7 +73,6 @@ describe('entity layer', () => {
       kind: 'new',
       graded_at: now.toISOString(),
       previous: null,
-      learning_before: null,
       version_after: 1,
       revlog_sk: 'REVLOG#x',
       answer: { due: now.toISOString(), state: 'learning', lapses: 0, leech: false },
@@ -84,11 +82,12 @@ describe('entity layer', () => {
     expect(item).toMatchObject({ pk: 'USER#u1', sk: 'REVGRADE#g-12345678', type: 'REVGRADE' });
     expect(item.expiresAt).toBe(Math.floor(now.getTime() / 1000) + 30 * 86_400);
     expect(reviewGradeEntity.parse(item)).toMatchObject(grade);
+    // A grade stored before D262 carries a copy of its REVLEARN item: it still parses.
+    const legacy = { ...item, learning_before: { pk: 'USER#u1', sk: 'REVLEARN#f1-3', due: now.toISOString() } };
+    expect(reviewGradeEntity.parse(legacy)).toMatchObject(grade);
     expect(reviewLastEntity.parse(reviewLastEntity.item('u1', 'g-1'))).toMatchObject({ grade_id: 'g-1' });
     expect(reviewDayEntity.key('u1', '2026-02-28')).toEqual({ pk: 'USER#u1', sk: 'REVDAY#2026-02-28' });
     expect(reviewDayEntity.parse({ day: '2026-02-28' })).toMatchObject({ new_count: 0, review_count: 0 });
-    const learning = { question_id: 'f1-3', exam_id: 'e1', due: now.toISOString() };
-    expect(reviewLearningEntity.item('u1', learning)).toMatchObject({ pk: 'USER#u1', sk: 'REVLEARN#f1-3' });
     expect(questionStatEntity.leechIndex('u1', 12, 'f1-3')).toEqual({
       gsi2pk: 'USER#u1#LEECH',
       gsi2sk: '000012#f1-3',

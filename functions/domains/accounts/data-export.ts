@@ -12,6 +12,12 @@ import { fileImagesOfOwner } from '../files/index.js';
 
 /** Attributes that are storage plumbing or secrets, never personal data worth exporting. */
 const NEVER_EXPORTED = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'passwordHash']);
+/**
+ * Left by grades before D262 and read by nothing: `REVLEARN#` items and a grade's `learning_before`
+ * copy of one, stale duplicates of the due date the statistic (`qstat` sheet) holds.
+ */
+const LEGACY_KINDS = new Set(['REVLEARN']);
+const LEGACY_ATTRIBUTES = new Set(['learning_before']);
 /** Excel refuses longer cells. */
 const MAX_CELL = 32_767;
 
@@ -38,6 +44,7 @@ export function exportSheets(items: Record<string, unknown>[]): { name: string; 
   const byKind = new Map<string, Record<string, unknown>[]>();
   for (const item of items.flatMap(reviewRows)) {
     const kind = recordKind(String(item.sk ?? ''));
+    if (LEGACY_KINDS.has(kind)) continue;
     if (!byKind.has(kind)) byKind.set(kind, []);
     byKind.get(kind)!.push(item);
   }
@@ -48,7 +55,7 @@ export function exportSheets(items: Record<string, unknown>[]): { name: string; 
     const columns: string[] = [];
     for (const record of records) {
       for (const name of Object.keys(record)) {
-        if (!NEVER_EXPORTED.has(name) && !columns.includes(name)) columns.push(name);
+        if (!NEVER_EXPORTED.has(name) && !LEGACY_ATTRIBUTES.has(name) && !columns.includes(name)) columns.push(name);
       }
     }
     const sheetName = kind === 'USER' ? 'profile' : kind.toLowerCase();

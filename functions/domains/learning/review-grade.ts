@@ -2,7 +2,7 @@ import { learnerDay, learnerDaySettings } from '#shared/domain/learner-day.js';
 import { conflict } from '../../runtime/http/app-error.js';
 import type { CallerUser } from '../../runtime/http/types.js';
 import { reviewLogEntity } from './entities/review-log.js';
-import type { ReviewGradeRecord, ReviewLearningRecord } from './entities/review-grade.js';
+import type { ReviewGradeRecord } from './entities/review-grade.js';
 import { GRADES, schedulerFor, type FsrsCard, type SchedulingUser } from './fsrs.js';
 import { failuresOf, nextStat } from './question-stat.js';
 import { reviewRow } from './review-log.js';
@@ -10,8 +10,8 @@ import {
   GradeReplayed,
   StatChanged,
   getGrade,
-  gradeState,
   lastGradeId,
+  statItem,
   writeGrade,
   writeUndo,
   NothingToUndo,
@@ -59,7 +59,7 @@ export async function applyReviewGrade(user: ReviewUser, input: GradeInput, now 
   const scheduler = schedulerFor(user);
   const grade = GRADES[input.rating - 1]!;
   for (let attempt = 1; ; attempt++) {
-    const { stat: previous, learning } = await gradeState(user.id, input.question_id);
+    const previous = await statItem(user.id, input.question_id);
     const before = previous?.fsrs as FsrsCard | undefined;
     // Relearning steps are learning cards, as the queue shows them (D185): they do not spend the review limit.
     const kind = !before || before.state === 'new' ? 'new' : before.state === 'review' ? 'due' : 'learning';
@@ -77,10 +77,6 @@ export async function applyReviewGrade(user: ReviewUser, input: GradeInput, now 
       result_id: '',
       reviews: [row],
     });
-    const learningAfter: ReviewLearningRecord | null =
-      stat.fsrs.state === 'learning'
-        ? { question_id: input.question_id, exam_id: input.exam_id, due: stat.fsrs.due }
-        : null;
     const answer = {
       due: stat.fsrs.due,
       state: stat.fsrs.state,
@@ -96,14 +92,13 @@ export async function applyReviewGrade(user: ReviewUser, input: GradeInput, now 
       kind,
       graded_at: answeredAt,
       previous,
-      learning_before: learning,
       version_after: stat.version,
       revlog_sk: reviewLogEntity.key(user.id, answeredAt, source).sk,
       answer,
       undone: false,
     };
     try {
-      await writeGrade({ userId: user.id, grade: record, stat, previous, revlog, learningAfter, now });
+      await writeGrade({ userId: user.id, grade: record, stat, previous, revlog, now });
       countMetric(METRIC.reviews);
       return { replayed: false, question_id: input.question_id, ...answer };
     } catch (error) {

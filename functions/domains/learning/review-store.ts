@@ -13,10 +13,8 @@ import {
   reviewDayEntity,
   reviewGradeEntity,
   reviewLastEntity,
-  reviewLearningEntity,
   type ReviewDayRecord,
   type ReviewGradeRecord,
-  type ReviewLearningRecord,
 } from './entities/review-grade.js';
 import type { FsrsCard } from './fsrs.js';
 import { statCondition, type QuestionStatItem } from './question-stat.js';
@@ -38,20 +36,6 @@ export async function reviewDay(userId: string, day: string): Promise<ReviewDayR
 export async function lastGradeId(userId: string): Promise<string | null> {
   const item = await getItem(reviewLastEntity.key(userId), true);
   return item ? reviewLastEntity.parse(item).grade_id : null;
-}
-
-/** The learner's cards in first learning steps (REVLEARN#), at most `limit` (1 Query). */
-export async function learningEntries(userId: string, limit: number): Promise<ReviewLearningRecord[]> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': userPk(userId), ':p': reviewLearningEntity.skPrefix },
-      ConsistentRead: true,
-      Limit: limit,
-    }),
-  );
-  return (Items ?? []).map(reviewLearningEntity.parse);
 }
 
 export interface DueEntry {
@@ -132,16 +116,9 @@ export async function statItems(userId: string, questionIds: string[]): Promise<
   return new Map(items.map((item) => [String(item.question_id), item]));
 }
 
-/** One QSTAT item and the card's REVLEARN entry, strongly consistent (the grade reads before it writes). */
-export async function gradeState(
-  userId: string,
-  questionId: string,
-): Promise<{ stat: StoredItem | null; learning: StoredItem | null }> {
-  const [stat, learning] = await Promise.all([
-    getItem(questionStatEntity.key(userId, questionId), true),
-    getItem(reviewLearningEntity.key(userId, questionId), true),
-  ]);
-  return { stat, learning };
+/** One QSTAT item, strongly consistent (the grade reads before it writes). */
+export async function statItem(userId: string, questionId: string): Promise<StoredItem | null> {
+  return getItem(questionStatEntity.key(userId, questionId), true);
 }
 
 export async function getGrade(userId: string, gradeId: string): Promise<ReviewGradeRecord | null> {
@@ -171,8 +148,8 @@ const dayUpdate = (userId: string, day: string, sign: 1 | -1, kind: string): Tra
 
 /**
  * Writes one grade in one transaction: the claim (REVGRADE, absent), the statistic (optimistic
- * version), the review log, the day's counts and its review-calendar count (D171), the learning entry and
- * the undo pointer. Throws
+ * version), the review log, the day's counts and its review-calendar count (D171) and the undo pointer.
+ * Throws
  * GradeReplayed when the grade id was applied before, StatChanged when the statistic moved.
  */
 export async function writeGrade(input: {
@@ -181,7 +158,6 @@ export async function writeGrade(input: {
   stat: QuestionStatItem;
   previous: StoredItem | null;
   revlog: StoredItem;
-  learningAfter: ReviewLearningRecord | null;
   now: Date;
 }): Promise<void> {
   const { userId, grade, stat, previous } = input;
@@ -198,9 +174,6 @@ export async function writeGrade(input: {
     { Put: { TableName: table(), Item: input.revlog } },
     dayUpdate(userId, grade.day, 1, grade.kind),
     reviewCalendarUpdate(userId, grade.day, 1),
-    input.learningAfter
-      ? { Put: { TableName: table(), Item: reviewLearningEntity.item(userId, input.learningAfter) } }
-      : { Delete: { TableName: table(), Key: reviewLearningEntity.key(userId, grade.question_id) } },
     { Put: { TableName: table(), Item: reviewLastEntity.item(userId, grade.grade_id) } },
   ];
   await transactWrite(items, (reasons) => {
@@ -213,7 +186,11 @@ export async function writeGrade(input: {
 /** The undo could not apply: nothing to undo, or the card was graded again since. */
 export class NothingToUndo extends Error {}
 
-/** Takes back `grade` (the one REVLAST names): restores the statistic and learning entry, removes its log and counts. */
+/**
+ * Takes back `grade` (the one REVLAST names): restores the statistic, removes its log and counts. A
+ * grade made before D262 may carry a `learning_before` copy of a REVLEARN item: ignored, as the item
+ * is (nothing reads it; it goes with the account).
+ */
 export async function writeUndo(userId: string, grade: ReviewGradeRecord): Promise<void> {
   const statKey = questionStatEntity.key(userId, grade.question_id);
   const versionIs = { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': grade.version_after } };
@@ -233,9 +210,6 @@ export async function writeUndo(userId: string, grade: ReviewGradeRecord): Promi
     { Delete: { TableName: table(), Key: { pk: userPk(userId), sk: grade.revlog_sk } } },
     dayUpdate(userId, grade.day, -1, grade.kind),
     reviewCalendarUpdate(userId, grade.day, -1),
-    grade.learning_before
-      ? { Put: { TableName: table(), Item: grade.learning_before } }
-      : { Delete: { TableName: table(), Key: reviewLearningEntity.key(userId, grade.question_id) } },
     {
       Delete: {
         TableName: table(),

@@ -6,15 +6,15 @@ import { userPk } from '../../../runtime/data/key-parts.js';
  * The Review screen's own items (issue 26; docs/architecture.md §2.2), all in the user's partition:
  *
  * - `REVGRADE#<gradeId>`: the claim of one grade (the client's id, so a retried grade is applied
- *   once) and what its undo needs (the statistic and learning entry before it). Expires after 30 days.
+ *   once) and what its undo needs (the statistic before it). Expires after 30 days.
  * - `REVLAST`: the pointer to the grade that Z takes back.
  * - `REVDAY#<learner day>`: how many new cards and reviews the learner graded that day (the limits).
- * - `REVLEARN#<questionId>`: a card in its first learning steps (minutes), which the sparse due index
- *   does not hold, so the queue brings it back when its step is due.
+ *
+ * Older partitions may still hold `REVLEARN#<questionId>` items and grades with a `learning_before`
+ * copy of one: nothing reads them since learning cards moved to the due index (D185, D262).
  */
 const GRADE_PREFIX = 'REVGRADE#';
 const DAY_PREFIX = 'REVDAY#';
-const LEARN_PREFIX = 'REVLEARN#';
 const GRADE_TTL_SECONDS = 30 * 86_400;
 
 const gradeSchema = /* @__PURE__ */ lazy(() =>
@@ -28,8 +28,6 @@ const gradeSchema = /* @__PURE__ */ lazy(() =>
     graded_at: z.string(),
     /** The QSTAT item before the grade (keys included), or null when there was none. */
     previous: z.nullable(z.record(z.string(), z.unknown())),
-    /** The REVLEARN item before the grade, or null. */
-    learning_before: z.nullable(z.record(z.string(), z.unknown())),
     version_after: z.number(),
     revlog_sk: z.string(),
     answer: z.object({ due: z.string(), state: z.string(), lapses: z.number(), leech: z.boolean() }),
@@ -77,20 +75,4 @@ export const reviewDayEntity = {
   skPrefix: DAY_PREFIX,
   type: 'REVDAY',
   parse: /* @__PURE__ */ itemParser(daySchema),
-};
-
-const learnSchema = /* @__PURE__ */ lazy(() =>
-  z.object({ question_id: z.string(), exam_id: z.string(), due: z.string() }),
-);
-export type ReviewLearningRecord = z.infer<ReturnType<typeof learnSchema>>;
-
-export const reviewLearningEntity = {
-  key: (userId: string, questionId: string) => ({ pk: userPk(userId), sk: `${LEARN_PREFIX}${questionId}` }),
-  skPrefix: LEARN_PREFIX,
-  item: (userId: string, record: ReviewLearningRecord): StoredItem => ({
-    ...reviewLearningEntity.key(userId, record.question_id),
-    type: 'REVLEARN',
-    ...record,
-  }),
-  parse: /* @__PURE__ */ itemParser(learnSchema),
 };
