@@ -1,3 +1,5 @@
+import { compile } from 'html-to-text';
+
 /** Anki's plain-text export: its `#key:value` header lines, and `#html:true` cells read as text. */
 
 /** Anki's named separators (`#separator:Tab`); anything else is the character itself. */
@@ -50,21 +52,16 @@ export function readAnkiHeader(
   return { separator, html: found.html?.trim().toLowerCase() === 'true', columns, lines, rest: text.slice(offset) };
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const toText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'p', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+  ],
+});
 
-/** Anki's `#html:true` cells as text: line breaks for <br>, <div> and <p>, tags removed, entities decoded. */
+/** Anki's `#html:true` cells as text (html-to-text): line breaks for <br>, <div> and <p>, tags removed, entities decoded. */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(div|p|li)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === '#') {
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return toText(html).trim();
 }
