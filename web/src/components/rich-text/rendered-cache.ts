@@ -53,7 +53,14 @@ export function useRichTextsReady(texts: readonly string[]): boolean {
     if (readyKey === key) return;
     let live = true;
     const done = () => live && setReadyKey(key);
-    Promise.all(texts.filter(Boolean).map((text) => renderToCache(text))).then(done, done);
+    // One text per task, the browser getting a turn between them: rendered together they made one long
+    // task (KaTeX, highlighting and the sanitizer over every text), which delays input (TBT, D261).
+    (async () => {
+      for (const text of texts.filter(Boolean)) {
+        await renderToCache(text).catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    })().then(done, done);
     return () => {
       live = false;
     };
