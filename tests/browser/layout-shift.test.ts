@@ -99,7 +99,7 @@ async function measure(session: Session, path: string, settled: string[], shot?:
   const { context, page, close } = await open(session);
   await observeShifts(context);
   await go(page, path);
-  for (const selector of settled) await page.locator(selector).first().waitFor();
+  for (const selector of settled) await page.locator(selector).first().waitFor({ state: 'attached' });
   // Web fonts swap in as glyphs first appear; a late swap moves text too.
   await page.evaluate(async () => {
     await document.fonts.ready;

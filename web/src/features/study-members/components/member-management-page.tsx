@@ -86,18 +86,21 @@ function MemberManagement() {
   return (
     <div className={screen.page} data-testid="member-management-page">
       <div className={page.container}>
-        <ScreenHeader
-          title={t('studyMembers.title')}
-          subtitle={title ? t('studyMembers.subtitle', { title }) : undefined}
-          actions={
-            <Link
-              to={`/study-detail/${encodeURIComponent(studyId)}`}
-              className={`${button.button} ${button.secondary}`}
-            >
-              {t('studyMembers.back')}
-            </Link>
-          }
-        />
+        {/* With the study: its title, arriving later, grew the header and pushed the screen down (D254). */}
+        {!study.isLoading && (
+          <ScreenHeader
+            title={t('studyMembers.title')}
+            subtitle={title ? t('studyMembers.subtitle', { title }) : undefined}
+            actions={
+              <Link
+                to={`/study-detail/${encodeURIComponent(studyId)}`}
+                className={`${button.button} ${button.secondary}`}
+              >
+                {t('studyMembers.back')}
+              </Link>
+            }
+          />
+        )}
 
         {(study.isLoading || members.isLoading) && !error && <Spinner label={t('studyMembers.loading')} />}
         {(error || forbidden) && (
