@@ -84,7 +84,8 @@ async function observeShifts(context: BrowserContext): Promise<void> {
             value: entry.value,
             sources: entry.sources.map(
               ({ node, previousRect: was, currentRect: now }) =>
-                `${name(node)} y ${Math.round(was.y)}→${Math.round(now.y)} h ${Math.round(was.height)}→${Math.round(now.height)}`,
+                `${name(node)} x ${Math.round(was.x)}→${Math.round(now.x)} y ${Math.round(was.y)}→${Math.round(now.y)} ` +
+                `w ${Math.round(was.width)}→${Math.round(now.width)} h ${Math.round(was.height)}→${Math.round(now.height)}`,
             ),
           });
     }).observe({ type: 'layout-shift', buffered: true });
