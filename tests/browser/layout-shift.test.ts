@@ -107,7 +107,7 @@ async function measure(session: Session, path: string, settled: string[], shot?:
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
-  if (shot) await screenshot(page, shot, false);
+  if (shot) await screenshot(page, shot);
   await close();
   return shifts;
 }

@@ -77,7 +77,8 @@ export function useExamList(signedIn: boolean, isAdmin: boolean) {
   return {
     domainTag,
     scope,
-    movedToPublic: moved === 'moved',
+    // In the render that shows the public rows, not one after it (the effect above only keeps it so).
+    movedToPublic: moved === 'moved' || (moved === 'moving' && scope === 'public' && list.isFresh),
     chooseScope,
     showOwn,
     searchInput,

@@ -79,6 +79,7 @@ function MemberManagement() {
   };
 
   const error = study.error ?? members.error;
+  const loading = (study.isLoading || members.isLoading) && !error;
   const forbidden = (error instanceof ApiError && error.status === 403) || (study.data && !canManage);
   // Retrying cannot bring back a study that does not exist: offer the list instead.
   const missing = error instanceof ApiError && error.code === 'study_not_found';
@@ -86,8 +87,9 @@ function MemberManagement() {
   return (
     <div className={screen.page} data-testid="member-management-page">
       <div className={page.container}>
-        {/* With the study: its title, arriving later, grew the header and pushed the screen down (D254). */}
-        {!study.isLoading && (
+        {/* With the study and its members: the title arriving later grew the header, and a header drawn
+            above the members' spinner pushed it down (D254). */}
+        {!loading && (
           <ScreenHeader
             title={t('studyMembers.title')}
             subtitle={title ? t('studyMembers.subtitle', { title }) : undefined}
@@ -102,7 +104,7 @@ function MemberManagement() {
           />
         )}
 
-        {(study.isLoading || members.isLoading) && !error && <Spinner label={t('studyMembers.loading')} />}
+        {loading && <Spinner label={t('studyMembers.loading')} />}
         {(error || forbidden) && (
           <div
             className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`}

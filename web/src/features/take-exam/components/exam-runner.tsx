@@ -97,7 +97,8 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
 
   if (!ready && !shownOnce)
     return (
-      <div className={styles.state}>
+      // Keyed: React would otherwise reuse this div as the runner's and report it moved (D254).
+      <div key="waiting" className={styles.state}>
         <Spinner label={t('takeExam.loading')} />
       </div>
     );
