@@ -156,11 +156,11 @@ describe.each([
     expect(page.viewportSize()?.width).toBe(VIEWPORTS[viewport].width);
     await registerThroughForm(page, `lj${language}${stamp}`, 'Learner', PASSWORD);
 
-    // A new user's exam management switches once to the public exams, with a toast. Scrolled down
-    // with that toast still open, asking for a wrong-answers exam of one never taken is refused
-    // with a toast, which covers no control, neither at once nor once the page scrolls on.
+    // A new user's exam management switches once to the public exams, said above the list (D255).
+    // Scrolled down, asking for a wrong-answers exam of one never taken is refused with a toast,
+    // which covers no control, neither at once nor once the page scrolls on.
     await go(page, '/exam-management');
-    await toast(page, text.noExams).waitFor();
+    await page.getByTestId('exam-list-notice').filter({ hasText: text.noExams }).waitFor();
     if (phone) await fitsPhone(page);
     const wrongAnswers = page.getByTestId('exam-wrong').last();
     await wrongAnswers.evaluate((button) => button.scrollIntoView({ block: 'center', behavior: 'instant' }));

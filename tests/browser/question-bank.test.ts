@@ -188,7 +188,10 @@ describe('question bank: files, exams, tags and subscriptions', () => {
 
     // Exam management: no own exam yet, so the list switches once to the public exams.
     await go(page, '/exam-management');
-    await toast(page, '내 시험이 아직 없어 공개 시험을 보여 드립니다.').waitFor();
+    await page
+      .getByTestId('exam-list-notice')
+      .filter({ hasText: '내 시험이 아직 없어 공개 시험을 보여 드립니다.' })
+      .waitFor();
     expect(await page.getByTestId('scope-public').getAttribute('aria-checked')).toBe('true');
     await examRow(page, 'Kubernetes Basics').waitFor();
 

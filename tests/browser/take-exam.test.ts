@@ -262,8 +262,10 @@ describe('take exam (docs/product.md#take-exam)', () => {
 
     // A new user's own list is empty: the one-time switch to the public list is right here.
     await go(page, '/exam-management');
-    await toast(page, 'You have no exams yet, so here are the public ones.').waitFor();
-    await toast(page, 'You have no exams yet').waitFor({ state: 'detached', timeout: 15_000 });
+    await page
+      .getByTestId('exam-list-notice')
+      .filter({ hasText: 'You have no exams yet, so here are the public ones.' })
+      .waitFor();
 
     // An exam of their own appears behind the cached empty list's back (as from another tab).
     const source = await pageApi<{ questions: { id: string }[] }>(page, 'GET', `/api/exam/${publicId}/`);
@@ -297,7 +299,7 @@ describe('take exam (docs/product.md#take-exam)', () => {
     await page.getByTestId('exam-management-page').getByText(`Mine ${stamp}`).waitFor();
     expect(await page.getByTestId('scope-my').getAttribute('aria-checked')).toBe('true');
     await page.waitForTimeout(500);
-    expect(await toast(page, 'You have no exams yet').count()).toBe(0);
+    expect(await page.getByTestId('exam-list-notice').count()).toBe(0);
     expect(await page.getByTestId('scope-my').getAttribute('aria-checked')).toBe('true');
     expect(await page.getByTestId('exam-management-page').getByText(`Mine ${stamp}`).count()).toBeGreaterThan(0);
 

@@ -32,6 +32,8 @@ export interface PageOptions {
   locale?: string;
   /** localStorage entries set before any page script runs. */
   storage?: Record<string, string>;
+  /** Cookies and localStorage of another context (`context.storageState()`): the same session, signed in, with a cold cache. */
+  session?: Awaited<ReturnType<BrowserContext['storageState']>>;
 }
 
 export async function openPage(browser: Browser, options: PageOptions = {}): Promise<OpenedPage> {
@@ -39,6 +41,7 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     viewport: VIEWPORTS[options.viewport ?? 'desktop'],
     locale: options.locale ?? 'ko-KR',
     deviceScaleFactor: 1,
+    storageState: options.session,
   });
   if (options.storage) {
     await context.addInitScript((entries: Record<string, string>) => {

@@ -4,6 +4,7 @@ import { testCsrf } from '#shared/contracts/system.js';
 import { App } from './app/app.js';
 import { createAppRouter } from './app/router.js';
 import { loadBundledTranslations } from './app/i18n/load-bundle.js';
+import { hangulFontReady } from './app/styles/hangul-font-ready.js';
 import { Spinner } from './components/ui/spinner/spinner.js';
 import { checkAuthStatus } from './lib/auth/api/check-auth-status.js';
 import { startAuthListeners } from './lib/auth/auth-store.js';
@@ -34,7 +35,7 @@ async function start() {
   // for the session's answer).
   const router = createAppRouter();
   void checkAuthStatus();
-  await initI18n(language, loadBundledTranslations);
+  await Promise.all([initI18n(language, loadBundledTranslations), hangulFontReady(language)]);
 
   // Korean content beyond the app's own words, on machines without Korean fonts; lazy so its large CSS does
   // not block the first paint.

@@ -85,22 +85,26 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
   return (
     <div className={screen.page} data-testid="exam-detail-page" data-mode={favoritesMode ? 'favorites' : 'exam'}>
       <div className={page.container}>
-        <ScreenHeader
-          title={title || t('examDetail.title')}
-          subtitle={favoritesMode ? t('examDetail.favorites.subtitle') : undefined}
-          actions={
-            <DetailHeaderActions
-              favoritesMode={favoritesMode}
-              exam={examData}
-              rights={rights}
-              ownDailyExam={isOwnDailyExam(examData, user.username)}
-              onShare={() => void share()}
-              onDailyExam={() => void openDailyExam()}
-              onDownload={admin.download}
-              onDeleteExam={admin.removeExam}
-            />
-          }
-        />
+        {/* With its data: the exam's title and the actions it allows, drawn before, grew the header and
+            pushed the screen down (D254). */}
+        {!data.loading && (
+          <ScreenHeader
+            title={title || t('examDetail.title')}
+            subtitle={favoritesMode ? t('examDetail.favorites.subtitle') : undefined}
+            actions={
+              <DetailHeaderActions
+                favoritesMode={favoritesMode}
+                exam={examData}
+                rights={rights}
+                ownDailyExam={isOwnDailyExam(examData, user.username)}
+                onShare={() => void share()}
+                onDailyExam={() => void openDailyExam()}
+                onDownload={admin.download}
+                onDeleteExam={admin.removeExam}
+              />
+            }
+          />
+        )}
 
         {data.loading && <Spinner label={t('examDetail.loading')} />}
 

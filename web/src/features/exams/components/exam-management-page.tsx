@@ -59,65 +59,70 @@ export function ExamManagementPage() {
           }
         />
 
-        {(createOpen || isAdmin) && (
-          <Suspense fallback={<Spinner label={t('app.loadingPage')} />}>
+        {/* The admins' sheet card and the list wait for each other: the card's chunk arriving after the
+            list would push the rows down (D254). The create form, opened by a click, waits alone. */}
+        <Suspense fallback={<Spinner label={t('app.loadingPage')} />}>
+          {(createOpen || isAdmin) && (
             <div className={screen.stack}>
               {signedIn && createOpen && (
-                <Card id="create-exam-panel" title={t('exams.create.formTitle')}>
-                  <CreateExamForm
-                    isAdmin={isAdmin}
-                    loadedExams={shown.filter((exam) => isExamCreator(exam, user))}
-                    onCreated={exams.showOwn}
-                  />
-                </Card>
+                <Suspense fallback={<Spinner label={t('app.loadingPage')} />}>
+                  <Card id="create-exam-panel" title={t('exams.create.formTitle')}>
+                    <CreateExamForm
+                      isAdmin={isAdmin}
+                      loadedExams={shown.filter((exam) => isExamCreator(exam, user))}
+                      onCreated={exams.showOwn}
+                    />
+                  </Card>
+                </Suspense>
               )}
               {isAdmin && <ExamsSheetCard />}
             </div>
-          </Suspense>
-        )}
-
-        <section aria-label={t('exams.management.title')}>
-          <ExamListFilters
-            signedIn={signedIn}
-            isAdmin={isAdmin}
-            scope={exams.scope}
-            onScope={exams.chooseScope}
-            searchInput={exams.searchInput}
-            onSearch={exams.setSearchInput}
-            tagIds={exams.tagIds}
-            tagById={exams.tagById}
-            requiredTagId={domainTag?.id ?? null}
-            onOpenTagFilter={() => exams.setTagModalOpen(true)}
-            onTagsChange={exams.setChosenTags}
-          />
-
-          {signedIn && (
-            <BulkBar
-              allSelected={actions.allSelected}
-              empty={shown.length === 0}
-              selectedCount={actions.selected.size}
-              countText={list.firstPage ? countText : ''}
-              plan={actions.plan}
-              canDelete={actions.canDeleteSelected}
-              busy={actions.busy}
-              onSelectAll={actions.selectAll}
-              onSubscription={actions.changeSubscription}
-              onDelete={actions.askBulkDelete}
-            />
           )}
 
-          <ExamTreeList
-            list={list}
-            nodes={nodes}
-            emptyText={emptyText}
-            user={user}
-            isAdmin={isAdmin}
-            selected={actions.selected}
-            onToggleSelect={actions.toggleSelect}
-            onAction={actions.onAction}
-            busy={actions.busy}
-          />
-        </section>
+          <section aria-label={t('exams.management.title')}>
+            <ExamListFilters
+              signedIn={signedIn}
+              isAdmin={isAdmin}
+              scope={exams.scope}
+              onScope={exams.chooseScope}
+              searchInput={exams.searchInput}
+              onSearch={exams.setSearchInput}
+              tagIds={exams.tagIds}
+              tagById={exams.tagById}
+              requiredTagId={domainTag?.id ?? null}
+              onOpenTagFilter={() => exams.setTagModalOpen(true)}
+              onTagsChange={exams.setChosenTags}
+            />
+
+            {signedIn && (
+              <BulkBar
+                allSelected={actions.allSelected}
+                empty={shown.length === 0}
+                selectedCount={actions.selected.size}
+                countText={list.firstPage ? countText : ''}
+                plan={actions.plan}
+                canDelete={actions.canDeleteSelected}
+                busy={actions.busy}
+                onSelectAll={actions.selectAll}
+                onSubscription={actions.changeSubscription}
+                onDelete={actions.askBulkDelete}
+              />
+            )}
+
+            <ExamTreeList
+              list={list}
+              nodes={nodes}
+              emptyText={emptyText}
+              notice={exams.movedToPublic ? t('exams.filters.switchedToPublic') : undefined}
+              user={user}
+              isAdmin={isAdmin}
+              selected={actions.selected}
+              onToggleSelect={actions.toggleSelect}
+              onAction={actions.onAction}
+              busy={actions.busy}
+            />
+          </section>
+        </Suspense>
       </div>
 
       <TagFilterModal

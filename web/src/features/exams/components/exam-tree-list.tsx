@@ -14,6 +14,8 @@ interface ExamTreeListProps {
   list: ExamList['list'];
   nodes: ExamNode[];
   emptyText: string;
+  /** A line above the rows about how the list was chosen; shown with the rows it speaks of. */
+  notice?: string;
   user: AuthUser | null;
   isAdmin: boolean;
   selected: ReadonlySet<string>;
@@ -27,6 +29,7 @@ export function ExamTreeList({
   list,
   nodes,
   emptyText,
+  notice,
   user,
   isAdmin,
   selected,
@@ -45,6 +48,11 @@ export function ExamTreeList({
             {t('exams.list.retry')}
           </button>
         </div>
+      )}
+      {notice && (
+        <p className={screen.notice} role="status" data-testid="exam-list-notice">
+          {notice}
+        </p>
       )}
       {list.firstPage && nodes.length === 0 && (
         <p className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`} data-testid="exam-list-empty">

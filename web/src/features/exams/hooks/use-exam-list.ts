@@ -1,7 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Tag } from '#shared/contracts/tags.js';
-import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { useDebounced } from '../../../lib/use-debounced.js';
 import { useDomainTag, useTagList, withRequiredTag } from '../../tags/index.js';
 import { useExamPages } from '../api/get-exam-pages.js';
@@ -16,8 +14,6 @@ const SEARCH_DEBOUNCE_MS = 300;
  * read for them, and the tree they make (versions inside their original's row).
  */
 export function useExamList(signedIn: boolean, isAdmin: boolean) {
-  const { t } = useTranslation();
-  const toast = useToast();
   const domainTag = useDomainTag();
 
   const [chosenScope, setScope] = useState<ExamScope>(signedIn ? 'my' : 'public');
@@ -28,6 +24,11 @@ export function useExamList(signedIn: boolean, isAdmin: boolean) {
   const tagIds = useMemo(() => withRequiredTag(chosenTags, domainTag?.id), [chosenTags, domainTag?.id]);
   const [tagModalOpen, setTagModalOpen] = useState(false);
   const switched = useRef(false);
+  /**
+   * The list was moved to the public exams for the user: said above the rows, not in a toast (D255),
+   * and only once the public rows have arrived, so the line comes with them and pushes nothing down.
+   */
+  const [moved, setMoved] = useState<'no' | 'moving' | 'moved'>('no');
 
   const filters = { scope, search, tagIds };
   const list = useExamPages(examListQuery(filters));
@@ -48,20 +49,26 @@ export function useExamList(signedIn: boolean, isAdmin: boolean) {
     if (authoritativeFirstPage.results.length === 0 && search.trim() === '' && chosenTags.length === 0) {
       switched.current = true;
       setScope('public');
-      toast.info(t('exams.filters.switchedToPublic'));
+      setMoved('moving');
     } else {
       switched.current = true;
     }
-  }, [authoritativeFirstPage, scope, signedIn, search, chosenTags.length, t, toast]);
+  }, [authoritativeFirstPage, scope, signedIn, search, chosenTags.length]);
+
+  useEffect(() => {
+    if (moved === 'moving' && scope === 'public' && list.isFresh) setMoved('moved');
+  }, [moved, scope, list.isFresh]);
 
   /** The user's own choice of scope: the list is no longer moved for them. */
   const chooseScope = (value: ExamScope) => {
     switched.current = true;
+    setMoved('no');
     setScope(value);
   };
 
   /** After a create: the new exam is in the user's own list. */
   const showOwn = () => {
+    setMoved('no');
     if (scope === 'public') setScope('my');
   };
 
@@ -70,6 +77,8 @@ export function useExamList(signedIn: boolean, isAdmin: boolean) {
   return {
     domainTag,
     scope,
+    // In the render that shows the public rows, not one after it (the effect above only keeps it so).
+    movedToPublic: moved === 'moved' || (moved === 'moving' && scope === 'public' && list.isFresh),
     chooseScope,
     showOwn,
     searchInput,

@@ -79,6 +79,7 @@ function MemberManagement() {
   };
 
   const error = study.error ?? members.error;
+  const loading = (study.isLoading || members.isLoading) && !error;
   const forbidden = (error instanceof ApiError && error.status === 403) || (study.data && !canManage);
   // Retrying cannot bring back a study that does not exist: offer the list instead.
   const missing = error instanceof ApiError && error.code === 'study_not_found';
@@ -86,20 +87,24 @@ function MemberManagement() {
   return (
     <div className={screen.page} data-testid="member-management-page">
       <div className={page.container}>
-        <ScreenHeader
-          title={t('studyMembers.title')}
-          subtitle={title ? t('studyMembers.subtitle', { title }) : undefined}
-          actions={
-            <Link
-              to={`/study-detail/${encodeURIComponent(studyId)}`}
-              className={`${button.button} ${button.secondary}`}
-            >
-              {t('studyMembers.back')}
-            </Link>
-          }
-        />
+        {/* With the study and its members: the title arriving later grew the header, and a header drawn
+            above the members' spinner pushed it down (D254). */}
+        {!loading && (
+          <ScreenHeader
+            title={t('studyMembers.title')}
+            subtitle={title ? t('studyMembers.subtitle', { title }) : undefined}
+            actions={
+              <Link
+                to={`/study-detail/${encodeURIComponent(studyId)}`}
+                className={`${button.button} ${button.secondary}`}
+              >
+                {t('studyMembers.back')}
+              </Link>
+            }
+          />
+        )}
 
-        {(study.isLoading || members.isLoading) && !error && <Spinner label={t('studyMembers.loading')} />}
+        {loading && <Spinner label={t('studyMembers.loading')} />}
         {(error || forbidden) && (
           <div
             className={`${screen.state} ${screen.statePanel} ${screen.stateDashed}`}

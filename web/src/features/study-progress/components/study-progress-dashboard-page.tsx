@@ -59,6 +59,9 @@ function Dashboard({ studyId }: { studyId: string }) {
   };
 
   const data = stats.data;
+  // The panels show once both reads have answered: the history arriving second would otherwise push
+  // the cards and charts up as its spinner goes (D254).
+  const loading = stats.isLoading || history.isLoading;
   const hasData =
     !!view && (view.cards.seconds > 0 || view.cards.answered > 0 || (history.data?.summary_table.length ?? 0) > 0);
   const periodLabel = (value: number | null) => t(`studyProgress.periods.${value ? `d${value}` : 'all'}`);
@@ -102,13 +105,13 @@ function Dashboard({ studyId }: { studyId: string }) {
           </div>
         </div>
 
-        {(stats.isLoading || history.isLoading) && <Spinner label={t('studyProgress.loading')} />}
-        {data && !hasData && (
+        {loading && <Spinner label={t('studyProgress.loading')} />}
+        {data && !loading && !hasData && (
           <p className={styles.notice} data-testid="dashboard-no-data">
             {t('studyProgress.noData')}
           </p>
         )}
-        {data && view && (
+        {data && view && !loading && (
           <>
             <div className={styles.cards} data-testid="progress-cards">
               <SummaryCard
@@ -151,7 +154,7 @@ function Dashboard({ studyId }: { studyId: string }) {
             )}
           </>
         )}
-        {history.data && <HistoryPanel rows={history.data.summary_table} />}
+        {history.data && !loading && <HistoryPanel rows={history.data.summary_table} />}
       </div>
     </div>
   );

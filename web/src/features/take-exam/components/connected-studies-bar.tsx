@@ -9,21 +9,35 @@ function studyPath(study: ConnectedStudy): string {
   return `/study-detail/${encodeURIComponent(study.study_id)}`;
 }
 
-/** The top bar of studies whose tasks link this exam: one link, or a dropdown when several (signed-in only). */
-export function ConnectedStudiesBar({ examId }: { examId: string }) {
-  const { t } = useTranslation();
-  const [studies, setStudies] = useState<ConnectedStudy[]>(() => cachedConnectedStudies(examId) ?? []);
+/**
+ * The studies whose tasks link this exam (signed-in only), and whether they have answered: the runner
+ * shows once they have, so the bar never arrives above a question already on screen (D254).
+ */
+export function useConnectedStudies(examId: string, enabled: boolean): { studies: ConnectedStudy[]; settled: boolean } {
+  const [loaded, setLoaded] = useState<{ examId: string; studies: ConnectedStudy[] } | null>(() => {
+    const hit = cachedConnectedStudies(examId);
+    return hit ? { examId, studies: hit } : null;
+  });
 
   useEffect(() => {
+    if (!enabled) return;
     let live = true;
     loadConnectedStudies(examId)
-      .then((list) => live && setStudies(list))
-      .catch(() => undefined); // the bar is a convenience: no studies, no bar
+      .then((studies) => live && setLoaded({ examId, studies }))
+      // The bar is a convenience: no studies, no bar.
+      .catch(() => live && setLoaded({ examId, studies: [] }));
     return () => {
       live = false;
     };
-  }, [examId]);
+  }, [examId, enabled]);
 
+  const current = loaded?.examId === examId ? loaded.studies : null;
+  return { studies: enabled ? (current ?? []) : [], settled: !enabled || current !== null };
+}
+
+/** The top bar of studies whose tasks link this exam: one link, or a dropdown when several. */
+export function ConnectedStudiesBar({ studies }: { studies: ConnectedStudy[] }) {
+  const { t } = useTranslation();
   if (studies.length === 0) return null;
   return (
     <nav className={styles.studies} aria-label={t('takeExam.studies.label')} data-testid="connected-studies">

@@ -22,7 +22,7 @@ import { addFormValues, editFormValues } from '../utils/question-form.js';
 import { questionListEntries } from '../utils/question-list-entries.js';
 import { nextCsvId, showsTranslationNotice } from '../utils/question-view.js';
 import { AccuracyPanel } from './accuracy-panel.js';
-import { ConnectedStudiesBar } from './connected-studies-bar.js';
+import { ConnectedStudiesBar, useConnectedStudies } from './connected-studies-bar.js';
 import { DeleteQuestionModal } from './delete-question-modal.js';
 import { ExamHeader } from './exam-header.js';
 import { ExamToolbar } from './exam-toolbar.js';
@@ -81,25 +81,30 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
 
   // A Markdown question is shown once rendered, never as plain text first that then grows (layout
   // shift, D183); after the first one the renderer is loaded and later questions render at once.
+  // So are the studies bar above it and the accuracy panel below it: shown with the question, not
+  // after it (D254).
   const richReady = useRichTextsReady(richTextsOf(view));
+  const studies = useConnectedStudies(exam.id, signedIn);
+  const ready = richReady && studies.settled && session.statsSettled;
   const [shownOnce, setShownOnce] = useState(false);
   useEffect(() => {
-    if (richReady) setShownOnce(true);
-  }, [richReady]);
+    if (ready) setShownOnce(true);
+  }, [ready]);
   // Built only while the list is open (the page re-renders every second for the timers).
   const listEntries = listOpen ? questionListEntries(record, byId, language) : [];
   const stat = currentQuestion ? statsById.get(currentQuestion.id) : undefined;
   const title = examDisplayTitle(exam, language, t('takeExam.untitled'));
 
-  if (!richReady && !shownOnce)
+  if (!ready && !shownOnce)
     return (
-      <div className={styles.state}>
+      // Keyed: React would otherwise reuse this div as the runner's and report it moved (D254).
+      <div key="waiting" className={styles.state}>
         <Spinner label={t('takeExam.loading')} />
       </div>
     );
   return (
     <div className={styles.shell} ref={shell} data-testid="take-exam-runner" data-exam-id={exam.id}>
-      {signedIn && <ConnectedStudiesBar examId={exam.id} />}
+      {signedIn && <ConnectedStudiesBar studies={studies.studies} />}
       <ExamHeader
         title={title}
         current={total > 0 ? index + 1 : 0}

@@ -31,9 +31,12 @@ function SummaryScreen({ resultId }: { resultId: string }) {
   const result = useResultWithDetails(fromState ? null : resultId);
   const exam = useExam(fromState ? null : (result.data?.exam.id ?? null));
   const language = currentLanguage();
+  // Shown once the exam's questions have answered too (or failed): they fill each miss's question and
+  // answer, and arriving after the summary they grew every entry on screen (D254).
+  const examSettled = exam.data !== undefined || exam.error !== undefined;
   const loaded = useMemo<SessionSummary | null>(
-    () => (result.data ? sessionSummary(result.data, exam.data?.questions ?? [], language) : null),
-    [result.data, exam.data, language],
+    () => (result.data && examSettled ? sessionSummary(result.data, exam.data?.questions ?? [], language) : null),
+    [result.data, examSettled, exam.data, language],
   );
   const summary = fromState ?? loaded;
   const back = safeReturnPath(search.get('back')) ?? '/exam-management';

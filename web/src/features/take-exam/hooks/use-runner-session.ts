@@ -84,6 +84,8 @@ export function useRunnerSession({ exam, questions, params, signedIn, language, 
     saving,
     sitting,
     statsById,
+    /** The statistics have answered (or failed, or the visitor is signed out): the accuracy panel's place is known. */
+    statsSettled: !signedIn || stats.data !== undefined || stats.error !== undefined,
     byId,
     total,
     index,

@@ -87,7 +87,8 @@ export function UsersAdmin({ me }: { me: AuthUser }) {
         </div>
 
         <div className={screen.toolbar}>
-          <span className={styles.count}>{users ? t('userManagement.count', { count: users.length }) : ''}</span>
+          {/* A line tall before the users arrive: on a phone the count has a row of its own (D254). */}
+          <span className={styles.count}>{users ? t('userManagement.count', { count: users.length }) : '\u00a0'}</span>
           <div className={styles.toolbarActions}>
             <button
               type="button"
