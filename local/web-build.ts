@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
 import sirv from 'sirv';
 import { contentSecurityPolicy } from '../infra/definitions/content-security-policy.js';
+import { UI_FONT_DIR } from './web-build-outputs.js';
 
 /** What the web build reads: a change to any of these makes the built app stale. */
 const BUILD_INPUTS = [
@@ -18,17 +19,20 @@ const BUILD_INPUTS = [
 ];
 const STAMP_FILE = '.source-stamp';
 
-function listFiles(path: string, out: string[]): void {
-  if (!existsSync(path)) return;
+/** Written by the build itself (the UI font): counting it would make the build after a first one stale. */
+const BUILD_OUTPUTS_IN_INPUTS = [UI_FONT_DIR];
+
+function listFiles(rootDir: string, path: string, out: string[]): void {
+  if (!existsSync(path) || BUILD_OUTPUTS_IN_INPUTS.includes(relative(rootDir, path))) return;
   const stat = statSync(path);
   if (!stat.isDirectory()) return void out.push(path);
-  for (const entry of readdirSync(path)) listFiles(join(path, entry), out);
+  for (const entry of readdirSync(path)) listFiles(rootDir, join(path, entry), out);
 }
 
 /** A fingerprint of the build's inputs (paths, sizes and modification times): cheap enough for every start. */
 export function webSourceStamp(rootDir: string): string {
   const files: string[] = [];
-  for (const input of BUILD_INPUTS) listFiles(join(rootDir, input), files);
+  for (const input of BUILD_INPUTS) listFiles(rootDir, join(rootDir, input), files);
   const hash = createHash('sha256');
   for (const file of files.sort()) {
     const stat = statSync(file);

@@ -4,12 +4,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import subsetFont from 'subset-font';
 import type { Plugin } from 'vite';
+import { UI_FONT_DIR } from '../../local/web-build-outputs.js';
 import { unicodeRangeOf } from './korean-font-faces.js';
 
 const require = createRequire(import.meta.url);
-
-/** Where the generated CSS and fonts go; `web/src/main.tsx` imports the CSS (git-ignored). */
-export const UI_FONT_DIR = 'web/src/app/styles/generated';
 
 const FACES = [
   { weight: 400, file: 'Pretendard-Regular.woff2' },
