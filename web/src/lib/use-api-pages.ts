@@ -34,7 +34,10 @@ export function useApiPages<C extends RouteContract>(
       const page = { ...query, ...(key[5] ? { cursor: key[5] } : {}) } as CallInput<C>['query'];
       return callApi(contract, { query: page }) as Promise<ResponseOf<C> & PagedAnswer>;
     },
-    config,
+    // Asked again on every mount, never deduplicated: `isFresh` promises an answer to a request made since
+    // mount, and within SWR's 2 s dedupe window no request was made, so a screen came back within it kept
+    // the cached list for good (exam management after a short sitting missed the learner's new exam).
+    { dedupingInterval: 0, ...config },
   );
   // SWR hands out a cached answer first and asks again behind it; `isFresh` tells the answer of a
   // request made since this screen mounted (and for the current query) from such a cached one.

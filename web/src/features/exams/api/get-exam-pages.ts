@@ -8,8 +8,6 @@ import type { ExamListQuery } from './get-exams.js';
  * it was before the change; the list on screen stays put until the fresh answer replaces it.
  */
 export function useExamPages(query: ExamListQuery | null) {
-  // Asked again on every mount, never deduplicated: coming back from a sitting that ended within SWR's 2 s
-  // window otherwise showed the list as it was before (a learner's new exam missing, issue 14's finding 1).
-  const list = useApiPages(listExams, query, { keepPreviousData: true, dedupingInterval: 0 });
+  const list = useApiPages(listExams, query, { keepPreviousData: true });
   return { ...list, exams: list.pages.flatMap((page) => page.results), firstPage: list.pages[0] };
 }
