@@ -15,6 +15,8 @@ import tseslint from 'typescript-eslint';
  */
 const ELEMENTS = [
   { type: 'shared', pattern: 'shared' },
+  // The Markdown rule shared by the browser app and the Lambdas (D263): packages, no DOM, no Node.
+  { type: 'markdown', pattern: 'markdown' },
   { type: 'functions-runtime', pattern: 'functions/runtime' },
   { type: 'functions-domain', pattern: 'functions/domains/*', capture: ['domain'] },
   { type: 'functions-group', pattern: 'functions/groups' },
@@ -65,8 +67,8 @@ const DEPENDENCY_POLICIES = [
   { from: { element: { type: 'shared' } }, allow: { to: { module: { origin: 'external', source: 'zod' } } } },
 
   { from: { element: { type: 'functions-runtime' } }, allow: element('functions-runtime', 'shared') },
-  // A domain: the runtime, shared/, and the public entry of a domain below it.
-  { from: { element: { type: 'functions-domain' } }, allow: element('functions-runtime', 'shared') },
+  // A domain: the runtime, shared/, markdown/, and the public entry of a domain below it.
+  { from: { element: { type: 'functions-domain' } }, allow: element('functions-runtime', 'shared', 'markdown') },
   ...DOMAINS.slice(1).map((domain, rank) => ({
     from: { element: { type: 'functions-domain', captured: { domain } } },
     allow: domainEntries(DOMAINS.slice(0, rank + 1)),
@@ -76,7 +78,7 @@ const DEPENDENCY_POLICIES = [
     from: { element: { types: ['functions-group', 'functions-job'] } },
     allow: [element('functions-runtime', 'shared'), domainEntries(DOMAINS)],
   },
-  { from: { element: { type: 'web-core' } }, allow: element('web-core', 'shared') },
+  { from: { element: { type: 'web-core' } }, allow: element('web-core', 'shared', 'markdown') },
   { from: { element: { type: 'web-feature' } }, allow: element('web-core', 'shared') },
   { from: { element: { type: 'web-app' } }, allow: element('web-app', 'web-feature', 'web-core', 'shared') },
   { from: { element: { type: 'infra' } }, allow: element('infra', 'shared') },
@@ -108,6 +110,7 @@ const DEPENDENCY_POLICIES = [
     allow: element(
       'tests',
       'shared',
+      'markdown',
       'functions-runtime',
       'functions-domain',
       'functions-group',
@@ -171,7 +174,16 @@ const DEPENDENCY_POLICIES = [
       ),
       { to: { module: { origin: 'core' } } },
     ],
-    message: 'The browser app imports only web/src, shared/ and browser packages: no server code, no Node built-ins.',
+    message:
+      'The browser app imports only web/src, shared/, markdown/ and browser packages: no server code, no Node built-ins.',
+  },
+  {
+    from: { element: { type: 'markdown' } },
+    disallow: [
+      { to: { element: { types: ELEMENTS.map(({ type }) => type).filter((type) => type !== 'markdown') } } },
+      { to: { module: { origin: 'core' } } },
+    ],
+    message: 'markdown/ runs in the browser and in the Lambdas: it imports packages only, no Node built-ins.',
   },
   {
     from: { element: { type: '!tests' } },

@@ -88,6 +88,7 @@ report(
 );
 // Rich questions (D133): fetched only by a page that shows Markdown, math or a code block.
 for (const [name, source] of [
+  ['sanitizer (server-rendered text, D263)', 'src/components/rich-text/sanitize-html.ts'],
   ['Markdown renderer', 'src/components/rich-text/render-markdown.ts'],
   ['math (KaTeX)', 'src/components/rich-text/math.ts'],
   ['code highlighting', 'src/components/rich-text/highlight.ts'],

@@ -72,6 +72,12 @@ const versionSchema = /* @__PURE__ */ lazy(() =>
   }),
 );
 
+/** How many questions from the start of an exam its read answers rendered (D263): what a learner sees first. */
+export const RENDERED_QUESTIONS = 5;
+
+const renderedTextSchema = /* @__PURE__ */ lazy(() => z.object({ text: z.string(), html: z.string() }));
+export type RenderedText = z.infer<ReturnType<typeof renderedTextSchema>>;
+
 export const examSchema = /* @__PURE__ */ lazy(() =>
   z.extend(
     z.partial(
@@ -106,6 +112,13 @@ export const examSchema = /* @__PURE__ */ lazy(() =>
         is_subscribed: z.boolean(),
         versions: z.array(versionSchema()),
         questions: z.array(examQuestionSchema()),
+        /**
+         * HTML of the Markdown texts the first questions show, rendered by the server so the page need not
+         * fetch the renderer (D263): with `questions`, unless `select` leaves it out. Each is the text as the
+         * take-exam screen shows it (a choice question's text without its choices) and its HTML, which the
+         * client still passes through its sanitizer.
+         */
+        rendered: z.array(renderedTextSchema()),
         user_permissions: z.object({
           is_admin: z.boolean(),
           is_creator: z.boolean(),

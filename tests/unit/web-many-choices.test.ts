@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gradeAnswer, hasChoiceOptions } from '#shared/domain/answer-check.js';
 import { QUESTION_SHEET_LIMITS, contentWithChoices, normalizeRows } from '#shared/domain/question-sheet.js';
-import {
-  choiceOptions,
-  contentWithoutOptions,
-  detectInputForm,
-} from '../../web/src/features/take-exam/utils/input-form.js';
+import { choiceOptions, contentWithoutOptions, detectInputForm } from '../../shared/domain/input-form.js';
 
 /** More than four choices (Option 1..20): kept by the importer, shown as choices, graded (issue 24). */
 describe('questions with more than four choices', () => {

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, test } from 'vitest';
-import { renderMarkdown, sanitize } from '../../web/src/components/rich-text/render-markdown.js';
+import { renderMarkdown } from '../../web/src/components/rich-text/render-markdown.js';
+import { sanitize } from '../../web/src/components/rich-text/sanitize-html.js';
+import { renderedHtml, renderToCache, seedRendered } from '../../web/src/components/rich-text/rendered-cache.js';
+import { markdownHtml } from '../../functions/domains/exams/markdown-html.js';
 
 /** Renders and parses, so assertions read the DOM the browser would build. */
 async function rendered(text: string): Promise<HTMLElement> {
@@ -121,5 +124,43 @@ describe('image placeholders (the import preview, D259)', () => {
     expect((await rendered('![flag](anki-media:flag.png)')).querySelector('img')?.getAttribute('src') ?? '').toBe('');
     const link = (await placeholders('[x](anki-media:flag.png)')).querySelector('a');
     expect(link?.getAttribute('href') ?? null).toBeNull();
+  });
+});
+
+/** A corpus of what questions hold: the parity and XSS texts above and the shapes a learner meets. */
+const PARITY_TEXTS = [
+  '**굵게** _기울임_\n\n- 하나\n- 둘\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n[문서](https://example.com) `x`',
+  '신뢰도 $MTTF \\times \\frac{1}{n}$\n\n$$\\sum_{i=1}^n x_i$$',
+  '```yaml\napiVersion: v1\nkind: Pod\n```\n\n```text\nno language\n```',
+  '수식과 코드 $n=3$\n\n```python\nprint("안녕")\n```',
+  '![구성도](/api/exam/e1/images/i1/#640x360) and a line  \nbreak',
+  '<script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1))',
+  '$$ \\frac{1}{ $$ unbalanced $',
+  '- '.repeat(10_000) + 'deep',
+];
+
+describe('server-rendered Markdown (D263)', () => {
+  test.each(PARITY_TEXTS.map((text) => [text.slice(0, 40), text]))(
+    'the exam read renders %s exactly as the browser does, once sanitized',
+    async (_name, text) => {
+      expect(sanitize(markdownHtml(text))).toBe(await renderMarkdown(text));
+    },
+  );
+
+  test('seeded HTML is sanitized before any screen sees it, and the renderer is not needed for it', async () => {
+    const text = 'seeded **text** $x$';
+    await seedRendered([{ text, html: '<p>seeded <strong>text</strong><img src=x onerror="alert(1)"></p>' }]);
+    const html = renderedHtml(text)!;
+    expect(html).toContain('<strong>text</strong>');
+    expect(html).not.toContain('onerror');
+    // The cache answers: no renderer is asked for (what was seeded stands, not a fresh rendering).
+    expect(await renderToCache(text)).toBe(html);
+  });
+
+  test('a text asked for while its seed is under way waits for the seed', async () => {
+    const text = 'pending **seed**';
+    const seeding = seedRendered([{ text, html: '<p>from the server</p>' }]);
+    expect(await renderToCache(text)).toBe('<p>from the server</p>');
+    await seeding;
   });
 });

@@ -8,7 +8,7 @@ import {
   detectInputForm,
   joinChoices,
   splitChoices,
-} from '../../web/src/features/take-exam/utils/input-form.js';
+} from '../../shared/domain/input-form.js';
 import {
   addFormValues,
   editFormValues,

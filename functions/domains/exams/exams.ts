@@ -25,6 +25,7 @@ import { isSubscribed, subscribe, subscribedExamIds, unsubscribe } from './subsc
 import { statsFor, questionFlags } from '../learning/index.js';
 import { examView, namesField, questionView, selectFields, wantsField, withQuestionFlags } from './exam-views.js';
 import { removeExamImages } from './question-images.js';
+import { renderedTexts } from './rendered-texts.js';
 
 export { createExam } from './exam-creation.js';
 export { listExams } from './exam-list.js';
@@ -36,6 +37,7 @@ const FLAG_FIELDS = ['is_favorite', 'is_ignored'];
  * GET /api/exam/{examId}/: one Query of the exam partition (meta item and questions, 1 MB pages)
  * + 1 GetItem of the caller's subscription (+ the is_favorite / is_ignored overlay, L17, when
  * `select` names it: 2 requests per source file or BatchGets). Private exams of others answer 404.
+ * With the questions come the first ones' Markdown texts rendered (`rendered`, D263): CPU, no request.
  */
 export async function getExam(input: ServiceInput<typeof exams.getExam>, ctx: RequestContext) {
   const caller = ctx.caller?.user ?? null;
@@ -56,6 +58,7 @@ export async function getExam(input: ServiceInput<typeof exams.getExam>, ctx: Re
   ]);
   const view = examView(exam, caller, ctx.language, { isSubscribed: subscribed, questions });
   if (wantsFlags && view.questions) view.questions = withQuestionFlags(view.questions, flags);
+  if (view.questions && wantsField(select, 'rendered')) view.rendered = await renderedTexts(view.questions, ctx.log);
   return selectFields(view, select);
 }
 

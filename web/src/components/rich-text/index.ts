@@ -1,2 +1,2 @@
 export { RichText } from './rich-text.js';
-export { loadRenderer, useRichTextsReady } from './rendered-cache.js';
+export { loadRenderer, loadSanitizer, seedRendered, useRichTextsReady } from './rendered-cache.js';

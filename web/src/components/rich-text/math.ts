@@ -1,27 +1,4 @@
-import * as katexModule from '@vscode/markdown-it-katex';
-import type { MarkdownIt } from 'markdown-it';
-import type { KatexOptions } from 'katex';
-import 'katex/dist/katex.min.css';
+import './math-style.js';
 
-type Plugin = (md: MarkdownIt, options: KatexOptions) => MarkdownIt;
-
-/** The plugin is CommonJS with `exports.default`: bundlers and Node hand it over one or two levels deep. */
-const exported = katexModule as unknown as { default: Plugin | { default: Plugin } };
-const katexPlugin: Plugin = typeof exported.default === 'function' ? exported.default : exported.default.default;
-
-/**
- * KaTeX, loaded only for a text with `$…$` or `$$…$$` (D133). `htmlAndMathml`: the visible HTML is
- * aria-hidden and screen readers read the MathML. No `\href`/`\url` (trust off), and bounded sizes and
- * macro expansion so a hostile formula cannot hang or blow up the page. The plugin passes these options
- * on to KaTeX.
- */
-export function addMath(md: MarkdownIt): void {
-  katexPlugin(md, {
-    output: 'htmlAndMathml',
-    throwOnError: false,
-    trust: false,
-    strict: 'ignore',
-    maxSize: 20,
-    maxExpand: 200,
-  });
-}
+/** KaTeX for the browser's renderer, loaded only for a text with `$…$` or `$$…$$` (D133). */
+export { addMath } from '#markdown/math.js';

@@ -29,15 +29,64 @@ export function loadRenderer(texts: readonly string[]) {
   ]);
 }
 
+function remember(key: string, html: string) {
+  if (rendered.size >= MAX_ENTRIES) rendered.delete(rendered.keys().next().value!);
+  rendered.set(key, html);
+}
+
+/** Texts the server rendered, while the sanitizer (and math or code styles) they wait for arrive. */
+const seeding = new Map<string, Promise<string>>();
+
+/**
+ * Fetches the sanitizer alone: a route calls it as its read starts, so HTML the server rendered
+ * (D263) is shown the moment the read answers, without a further round trip.
+ */
+export function loadSanitizer() {
+  return import('./sanitize-html.js');
+}
+
+/**
+ * Takes HTML the server rendered of Markdown texts (the exam read's `rendered`, D263) into the cache,
+ * through the same sanitizer as the browser's own rendering; a text's math or code styles are fetched
+ * with it. A screen asking for such a text meanwhile waits for it instead of loading the renderer.
+ */
+export function seedRendered(entries: readonly { text: string; html: string }[]): Promise<unknown> {
+  const fresh = entries.filter(({ text }) => !rendered.has(text) && !seeding.has(text));
+  if (fresh.length === 0) return Promise.resolve();
+  const texts = fresh.map(({ text }) => text);
+  const ready = Promise.all([
+    loadSanitizer(),
+    texts.some(hasMath) ? import('./math-style.js') : null,
+    texts.some(hasCodeBlock) ? import('./highlight-style.js') : null,
+  ]);
+  return Promise.all(
+    fresh.map(({ text, html }) => {
+      const made = ready
+        .then(([{ sanitize }]) => {
+          const safe = sanitize(html);
+          remember(text, safe);
+          return safe;
+        })
+        .finally(() => seeding.delete(text));
+      seeding.set(text, made);
+      return made.catch(() => undefined);
+    }),
+  );
+}
+
 /** Renders `text` (loading the renderer, and math or highlighting when the text needs them) into the cache. */
 export async function renderToCache(text: string, imagePlaceholders?: boolean): Promise<string> {
   const key = cacheKey(text, imagePlaceholders);
   const known = rendered.get(key);
   if (known !== undefined) return known;
+  const seeded = seeding.get(key);
+  if (seeded) {
+    const html = await seeded.catch(() => undefined);
+    if (html !== undefined) return html;
+  }
   const [{ renderMarkdown }] = await loadRenderer([text]);
   const html = await renderMarkdown(text, { imagePlaceholders });
-  if (rendered.size >= MAX_ENTRIES) rendered.delete(rendered.keys().next().value!);
-  rendered.set(key, html);
+  remember(key, html);
   return html;
 }
 

@@ -64,11 +64,11 @@ export function RichText({ text, format, className, testId, priority, imagePlace
       data-testid={testId}
       data-format="markdown"
       data-rendered="true"
-      // The HTML is DOMPurify's output (render-markdown.ts); no raw HTML of the author's gets here.
+      // The HTML is DOMPurify's output (sanitize-html.ts); no raw HTML of the author's gets here.
       dangerouslySetInnerHTML={{ __html: priority ? eager(shown.html) : shown.html }}
     />
   );
 }
 
-/** `loading="lazy"` is set on every image by the sanitizer's hook (render-markdown.ts) and by nothing else. */
+/** `loading="lazy"` is set on every image by the sanitizer's hook (sanitize-html.ts) and by nothing else. */
 const eager = (html: string) => html.replaceAll('loading="lazy"', 'loading="eager" fetchpriority="high"');

@@ -22,11 +22,4 @@ export { ShortcutsHelp } from './components/shortcuts-help.js';
 export { SittingSummary } from './components/sitting-summary.js';
 export { useAnswerKeys } from './hooks/use-answer-keys.js';
 export { shownVerdict, type ShownVerdict } from './utils/answer-verdict.js';
-export {
-  chooseOption,
-  choiceOptions,
-  contentWithoutOptions,
-  detectInputForm,
-  displayAnswer,
-} from './utils/input-form.js';
 export type { ReviewEntry } from './utils/session-summary.js';

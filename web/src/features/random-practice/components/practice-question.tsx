@@ -2,17 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import { formatElapsed } from '../../../lib/format-time.js';
-import {
-  AnswerInput,
-  chooseOption,
-  choiceOptions,
-  contentWithoutOptions,
-  detectInputForm,
-  displayAnswer,
-  shownVerdict,
-  useAnswerKeys,
-  VerdictPanel,
-} from '../../take-exam/index.js';
+import { chooseOption, displayAnswer, questionParts } from '#shared/domain/input-form.js';
+import { AnswerInput, shownVerdict, useAnswerKeys, VerdictPanel } from '../../take-exam/index.js';
 import { RichText } from '../../../components/rich-text/index.js';
 import type { PracticeAnswer, PracticeRun } from '../utils/practice-run.js';
 import styles from './random-practice.module.css';
@@ -36,9 +27,7 @@ export function PracticeQuestionView({ run, onAnswer, onNext, onEnd }: PracticeQ
   const [own, setOwn] = useState<'correct' | 'wrong' | undefined>(undefined);
   const [checked, setChecked] = useState(false);
   const [elapsed, setElapsed] = useState(0);
-  const inputForm = detectInputForm(question.content, question.answer);
-  const options = inputForm === 'radio' || inputForm === 'checkbox' ? choiceOptions(question.content) : [];
-  const content = options.length > 0 ? contentWithoutOptions(question.content) : question.content;
+  const { inputForm, options, content } = questionParts(question.content, question.answer);
   const verdict = checked ? shownVerdict(answer, question, own) : null;
   const isLast = run.index >= run.questions.length - 1;
   const yesNoLabels = { true: t('takeExam.question.true'), false: t('takeExam.question.false') };

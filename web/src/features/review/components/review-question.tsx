@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ExamQuestion } from '#shared/contracts/exam-schemas.js';
-import { AnswerInput, choiceOptions, contentWithoutOptions, detectInputForm } from '../../take-exam/index.js';
+import { questionParts } from '#shared/domain/input-form.js';
+import { AnswerInput } from '../../take-exam/index.js';
 import styles from './review.module.css';
 
 interface ReviewQuestionProps {
@@ -13,10 +14,8 @@ interface ReviewQuestionProps {
 
 /** What a question's text means for answering it: its input form, its choices, its text without them. */
 export function questionShape(question: ExamQuestion) {
-  const content = question.content ?? '';
-  const inputForm = detectInputForm(content, question.answer ?? '');
-  const options = inputForm === 'radio' || inputForm === 'checkbox' ? choiceOptions(content) : [];
-  return { inputForm, options, text: options.length > 0 ? contentWithoutOptions(content) : content };
+  const { inputForm, options, content } = questionParts(question.content ?? '', question.answer ?? '');
+  return { inputForm, options, text: content };
 }
 
 /**

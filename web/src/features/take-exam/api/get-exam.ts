@@ -1,27 +1,38 @@
 import { getExam } from '#shared/contracts/exams.js';
-import { loadRenderer } from '../../../components/rich-text/index.js';
+import { RENDERED_QUESTIONS, type Exam } from '#shared/contracts/exam-schemas.js';
+import { loadRenderer, loadSanitizer, seedRendered } from '../../../components/rich-text/index.js';
 import { preloadApi, useApi } from '../../../lib/use-api.js';
 
 /** GET /api/exam/{examId}/ — the exam with its questions, flags and the caller's rights. */
 export function useExam(examId: string | null) {
-  return useApi(getExam, examId ? { params: { examId } } : null, { revalidateOnFocus: false });
+  return useApi(getExam, examId ? { params: { examId } } : null, {
+    revalidateOnFocus: false,
+    // A read after an edit answers the first questions rendered again (D263).
+    onSuccess: (exam) => void seedRendered(exam.rendered ?? []),
+  });
 }
 
-/** The first questions a learner sees: what the Markdown renderer is fetched for before the screen renders. */
-const FIRST_QUESTIONS = 5;
-
 /**
- * The same read, started by the route before the screen's chunk has arrived (app/router.tsx). When the
- * first questions are Markdown, the renderer (and math or highlighting) is fetched the moment the exam
- * arrives, not after the screen has rendered and asked for it (D261).
+ * The same read, started by the route before the screen's chunk has arrived (app/router.tsx). The
+ * server answers the first questions' Markdown rendered (D263): the sanitizer is fetched beside the
+ * read and takes them in the moment it answers. Markdown it did not render among the first questions
+ * has the renderer (and math or highlighting) fetched at once, not after the screen has asked (D261).
  */
 export function preloadExam(examId: string) {
+  loadSanitizer().catch(() => undefined);
   void preloadApi(getExam, { params: { examId } }).then((exam) => {
-    const texts = (exam?.questions ?? [])
-      .slice(0, FIRST_QUESTIONS)
-      .filter((question) => question.format === 'markdown')
-      .flatMap((question) => [question.content, question.answer, question.explanation])
-      .filter((text): text is string => typeof text === 'string' && text !== '');
+    if (!exam) return;
+    void seedRendered(exam.rendered ?? []);
+    const texts = unrenderedTexts(exam);
     if (texts.length > 0) loadRenderer(texts).catch(() => undefined);
   });
+}
+
+function unrenderedTexts(exam: Exam): string[] {
+  const done = new Set((exam.rendered ?? []).map(({ text }) => text));
+  return (exam.questions ?? [])
+    .slice(0, RENDERED_QUESTIONS)
+    .filter((question) => question.format === 'markdown')
+    .flatMap((question) => [question.content, question.answer, question.explanation])
+    .filter((text): text is string => typeof text === 'string' && text !== '' && !done.has(text));
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { yesNoValue } from '#shared/domain/answer-check.js';
-import { joinChoices, splitChoices, type ChoiceOption, type InputForm } from '../utils/input-form.js';
+import { joinChoices, splitChoices, type ChoiceOption, type InputForm } from '#shared/domain/input-form.js';
 import styles from './take-exam.module.css';
 
 interface AnswerInputProps {

@@ -5,13 +5,7 @@ import button from '../../../components/ui/button/button.module.css';
 import cardStyles from '../../../components/ui/card/card.module.css';
 import { useAnswerKeys } from '../hooks/use-answer-keys.js';
 import { shownVerdict } from '../utils/answer-verdict.js';
-import {
-  chooseOption,
-  choiceOptions,
-  contentWithoutOptions,
-  detectInputForm,
-  displayAnswer,
-} from '../utils/input-form.js';
+import { chooseOption, displayAnswer, questionParts } from '#shared/domain/input-form.js';
 import type { QuestionView } from '../utils/question-view.js';
 import { isBlank } from '../utils/session-record.js';
 import { RichText } from '../../../components/rich-text/index.js';
@@ -40,18 +34,12 @@ interface QuestionCardProps {
   onHelp(): void;
 }
 
-/** The question's answer form, its choices and the text shown above them. */
-function questionParts(question: QuestionView) {
-  const inputForm = detectInputForm(question.content, question.answer);
-  const options = inputForm === 'radio' || inputForm === 'checkbox' ? choiceOptions(question.content) : [];
-  const content = options.length > 0 ? contentWithoutOptions(question.content) : question.content;
-  return { inputForm, options, content };
-}
-
 /** The Markdown texts the card renders (none for a plain question), to render before it is shown. */
 export function richTextsOf(question: QuestionView | null | undefined): string[] {
   if (!question || question.format !== 'markdown') return [];
-  return [questionParts(question).content, question.answer, question.explanation].filter((t) => !isBlank(t));
+  return [questionParts(question.content, question.answer).content, question.answer, question.explanation].filter(
+    (t) => !isBlank(t),
+  );
 }
 
 /**
@@ -65,7 +53,7 @@ export function QuestionCard(props: QuestionCardProps) {
   const [showAnswer, setShowAnswer] = useState(false);
   const card = useRef<HTMLElement>(null);
   const [checked, setChecked] = useState(props.answered && (!isBlank(answer) || props.own !== undefined));
-  const { inputForm, options, content } = questionParts(question);
+  const { inputForm, options, content } = questionParts(question.content, question.answer);
   const noAnswerKey = isBlank(question.answer);
   // Grading yourself (O / X) is for a typed question answered in the head, or one with nothing
   // to compare with; an answer-required exam never counts an empty box.

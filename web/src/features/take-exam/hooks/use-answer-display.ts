@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { yesNoValue } from '#shared/domain/answer-check.js';
-import { displayAnswer } from '../utils/input-form.js';
+import { displayAnswer } from '#shared/domain/input-form.js';
 
 /**
  * An answer as the learner entered it, for lists written after the fact (the session summary, a result's

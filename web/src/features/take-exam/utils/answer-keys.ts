@@ -1,4 +1,4 @@
-import type { ChoiceOption, InputForm } from './input-form.js';
+import type { ChoiceOption, InputForm } from '#shared/domain/input-form.js';
 
 /**
  * The keyboard rules of a question (one place, so the screen, the `?` overlay and the tests agree):

@@ -1,4 +1,4 @@
-import { CHOICE_LINE, hasChoiceOptions, yesNoValue } from '#shared/domain/answer-check.js';
+import { CHOICE_LINE, hasChoiceOptions, yesNoValue } from './answer-check.js';
 
 /**
  * How the answer of a question is entered (docs/product.md#take-exam): true / false buttons (O / X) for yes/no
@@ -39,6 +39,16 @@ export function contentWithoutOptions(content: string): string {
     .filter((line) => !CHOICE_LINE.test(line))
     .join('\n')
     .trim();
+}
+
+/**
+ * A question's form, its choices and the text shown above them (choice lines become inputs): what
+ * every screen that asks a question shows, and the text the exam read renders for it (D263).
+ */
+export function questionParts(content: string, correctAnswer: string) {
+  const inputForm = detectInputForm(content, correctAnswer);
+  const options = inputForm === 'radio' || inputForm === 'checkbox' ? choiceOptions(content) : [];
+  return { inputForm, options, content: options.length > 0 ? contentWithoutOptions(content) : content };
 }
 
 /** The checkbox answer: the picked keys, comma-joined in option order. */

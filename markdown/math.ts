@@ -1,0 +1,26 @@
+import * as katexModule from '@vscode/markdown-it-katex';
+import type { MarkdownIt } from 'markdown-it';
+import type { KatexOptions } from 'katex';
+
+type Plugin = (md: MarkdownIt, options: KatexOptions) => MarkdownIt;
+
+/** The plugin is CommonJS with `exports.default`: bundlers and Node hand it over one or two levels deep. */
+const exported = katexModule as unknown as { default: Plugin | { default: Plugin } };
+const katexPlugin: Plugin = typeof exported.default === 'function' ? exported.default : exported.default.default;
+
+/**
+ * KaTeX for `$…$` and `$$…$$` (D133). `htmlAndMathml`: the visible HTML is aria-hidden and screen
+ * readers read the MathML; the page needs KaTeX's style sheet and fonts to show it. No `\href`/`\url`
+ * (trust off), and bounded sizes and macro expansion so a hostile formula cannot hang or blow up the
+ * page. The plugin passes these options on to KaTeX.
+ */
+export function addMath(md: MarkdownIt): void {
+  katexPlugin(md, {
+    output: 'htmlAndMathml',
+    throwOnError: false,
+    trust: false,
+    strict: 'ignore',
+    maxSize: 20,
+    maxExpand: 200,
+  });
+}
