@@ -88,7 +88,8 @@ describe('what a route reaches through `await import()` is not read at init (D10
   /**
    * Route-specific clients and libraries: each sits behind a wrapper that imports it on first use
    * (domains/files/object-store.ts, runtime/mail/send-mail.ts, domains/mail/unsubscribe-token.ts,
-   * domains/accounts/google-sign-in.ts, domains/exams/answer-evaluation.ts, domains/exams/question-images.ts). `usedBy` are the groups with a route that needs it.
+   * domains/accounts/google-sign-in.ts, domains/exams/answer-evaluation.ts, domains/exams/question-images.ts,
+   * domains/exams/rendered-texts.ts). `usedBy` are the groups with a route that needs it.
    */
   const routeSpecific = [
     {
@@ -103,6 +104,11 @@ describe('what a route reaches through `await import()` is not read at init (D10
     { module: '@aws-sdk/client-sesv2', usedBy: ['auth'] },
     { module: 'jose', usedBy: ['auth', 'profile'] },
     { module: '@aws-sdk/client-bedrock-runtime', usedBy: ['questions'] },
+    // The Markdown rule (D263): only an exam read with Markdown among its first questions renders it
+    // (domains/exams/rendered-texts.ts).
+    { module: 'markdown-it', usedBy: ['exams'] },
+    { module: 'katex', usedBy: ['exams'] },
+    { module: 'highlight.js', usedBy: ['exams'] },
   ];
   const holds = (inputs: string[], module: string) => inputs.some((input) => input.includes(`node_modules/${module}/`));
 

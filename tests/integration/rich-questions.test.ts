@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
+import { RENDERED_QUESTIONS } from '#shared/contracts/exam-schemas.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -67,5 +68,77 @@ describe('rich question format', () => {
       [rich.id]: true,
       [legacy.id]: true,
     });
+  });
+});
+
+/**
+ * The exam read answers its first questions' Markdown rendered (D263): the texts take-exam shows
+ * (a choice question's without its choices), as HTML with KaTeX and highlight.js already applied;
+ * bounded by RENDERED_QUESTIONS whatever the exam's size, and only when `select` asks for it.
+ */
+describe('the exam read renders its first questions', () => {
+  let owner: FixtureUser;
+  let examId: string;
+  let questions: Json[];
+  const read = async (query = '') => (await (await owner.client.get(`/api/exam/${examId}/${query}`)).json()) as Json;
+
+  beforeAll(async () => {
+    owner = await fixtureUser(apiUrl);
+    const file = await uploadBank(owner, `rendered-${randomUUID().slice(0, 8)}.xlsx`, RENDERED_QUESTIONS + 2, false);
+    const exam = await createExam(owner, {
+      title: `rendered ${randomUUID()}`,
+      question_count: RENDERED_QUESTIONS + 2,
+      file_id: file.id,
+    });
+    examId = exam.id;
+    questions = (await read()).questions as Json[];
+    const patch = (id: string, body: Json) =>
+      owner.client.patch(`/api/questions/${id}/update/`, { exam_id: examId, format: 'markdown', ...body });
+    const [formula, choice] = questions as [Json, Json];
+    expect(
+      (
+        await patch(formula.id, {
+          content: '신뢰도 $MTTF \\times \\frac{1}{n}$\n\n```yaml\nkind: Pod\n```',
+          answer: '**Pod**',
+          explanation: '',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await patch(choice.id, { content: '고르시오 *하나*\nA. 첫째\nB. 둘째', answer: 'A', explanation: '' })).status,
+    ).toBe(200);
+    // Beyond the first questions: never rendered by the read.
+    const last = questions[RENDERED_QUESTIONS + 1]!;
+    expect((await patch(last.id, { content: 'late **markdown**', answer: 'late', explanation: '' })).status).toBe(200);
+  });
+
+  it('answers the texts the screen shows, rendered with math and highlighting', async () => {
+    const rendered = (await read()).rendered as { text: string; html: string }[];
+    const byText = new Map(rendered.map(({ text, html }) => [text, html]));
+    const formula = byText.get('신뢰도 $MTTF \\times \\frac{1}{n}$\n\n```yaml\nkind: Pod\n```')!;
+    expect(formula).toContain('class="katex"');
+    expect(formula).toContain('<math');
+    expect(formula).toMatch(/class="hljs-(attr|string)"/);
+    expect(byText.get('**Pod**')).toBe('<p><strong>Pod</strong></p>\n');
+    // The choice question's text without its choices (they are buttons), and its answer.
+    expect(byText.get('고르시오 *하나*')).toBe('<p>고르시오 <em>하나</em></p>\n');
+    expect(byText.has('고르시오 *하나*\nA. 첫째\nB. 둘째')).toBe(false);
+    expect(byText.get('A')).toBe('<p>A</p>\n');
+    // Plain questions and Markdown beyond the first questions are not rendered.
+    expect([...byText.keys()].some((text) => text.startsWith('late'))).toBe(false);
+    expect(rendered.length).toBe(4);
+  });
+
+  it('only when select asks for it', async () => {
+    expect((await read('?select=id,title,questions')).rendered).toBeUndefined();
+    expect(((await read('?select=questions,rendered')).rendered as Json[]).length).toBe(4);
+    expect((await read('?select=id,title,rendered')).rendered).toBeUndefined();
+  });
+
+  it('a plain exam answers none', async () => {
+    const file = await uploadBank(owner, `plain-${randomUUID().slice(0, 8)}.xlsx`, 2, false);
+    const plain = await createExam(owner, { title: `plain ${randomUUID()}`, question_count: 2, file_id: file.id });
+    const answer = (await (await owner.client.get(`/api/exam/${plain.id}/`)).json()) as Json;
+    expect(answer.rendered).toEqual([]);
   });
 });
