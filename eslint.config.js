@@ -15,7 +15,7 @@ import tseslint from 'typescript-eslint';
  */
 const ELEMENTS = [
   { type: 'shared', pattern: 'shared' },
-  // The Markdown rule shared by the browser app and the Lambdas (D263): packages, no DOM, no Node.
+  // The Markdown rule shared by the browser app and the Lambdas (D263): packages and shared/, no DOM, no Node.
   { type: 'markdown', pattern: 'markdown' },
   { type: 'functions-runtime', pattern: 'functions/runtime' },
   { type: 'functions-domain', pattern: 'functions/domains/*', capture: ['domain'] },
@@ -79,6 +79,7 @@ const DEPENDENCY_POLICIES = [
     allow: [element('functions-runtime', 'shared'), domainEntries(DOMAINS)],
   },
   { from: { element: { type: 'web-core' } }, allow: element('web-core', 'shared', 'markdown') },
+  { from: { element: { type: 'markdown' } }, allow: element('shared') },
   { from: { element: { type: 'web-feature' } }, allow: element('web-core', 'shared') },
   { from: { element: { type: 'web-app' } }, allow: element('web-app', 'web-feature', 'web-core', 'shared') },
   { from: { element: { type: 'infra' } }, allow: element('infra', 'shared') },
@@ -180,10 +181,15 @@ const DEPENDENCY_POLICIES = [
   {
     from: { element: { type: 'markdown' } },
     disallow: [
-      { to: { element: { types: ELEMENTS.map(({ type }) => type).filter((type) => type !== 'markdown') } } },
+      {
+        to: {
+          element: { types: ELEMENTS.map(({ type }) => type).filter((type) => !['markdown', 'shared'].includes(type)) },
+        },
+      },
       { to: { module: { origin: 'core' } } },
     ],
-    message: 'markdown/ runs in the browser and in the Lambdas: it imports packages only, no Node built-ins.',
+    message:
+      'markdown/ runs in the browser and in the Lambdas: it imports packages and shared/ only, no Node built-ins.',
   },
   {
     from: { element: { type: '!tests' } },

@@ -90,8 +90,8 @@ report(
 for (const [name, source] of [
   ['sanitizer (server-rendered text, D263)', 'src/components/rich-text/sanitize-html.ts'],
   ['Markdown renderer', 'src/components/rich-text/render-markdown.ts'],
-  ['math (KaTeX)', 'src/components/rich-text/math.ts'],
-  ['code highlighting', 'src/components/rich-text/highlight.ts'],
+  ['math (KaTeX)', '../markdown/math.ts'],
+  ['code highlighting', '../markdown/highlight.ts'],
 ] as const) {
   const chunk = measureRouteJs(web, source);
   report(`rich text: ${name} JavaScript (gzipped, lazy)`, kb(chunk.gzipBytes));

@@ -1,4 +1,5 @@
 import MarkdownIt, { type MarkdownIt as Markdown } from 'markdown-it';
+import { SAFE_URL } from '#shared/domain/rich-text.js';
 
 /**
  * The one Markdown rule for question text (D130, D131, D263), used by the browser's renderer
@@ -11,9 +12,6 @@ import MarkdownIt, { type MarkdownIt as Markdown } from 'markdown-it';
 
 /** Nesting beyond this is not a question anyone writes; markdown-it stops there instead of recursing. */
 export const MAX_NESTING = 20;
-
-/** Only http(s), mailto and same-origin paths survive as link or image targets. */
-export const SAFE_URL = /^(?:https?:|mailto:|\/(?!\/)|#)/i;
 
 export interface MarkdownOptions {
   /** Highlighted HTML of a fenced block in a language ('' leaves it to markdown-it's escaping). */

@@ -4,6 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { koreanFontForKoreanOnly } from '../scripts/build/korean-font-faces.js';
 import { koreanUiFont } from '../scripts/build/korean-ui-font.js';
 
+/** The question screens' own shared modules (see the `question-text` chunk group). */
+const QUESTION_TEXT =
+  /[\\/](web[\\/]src[\\/]components[\\/]rich-text[\\/](rich-text|rendered-cache|index)|shared[\\/]domain[\\/]input-form)\.tsx?$/;
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), koreanUiFont(fileURLToPath(new URL('..', import.meta.url)))],
@@ -41,11 +45,21 @@ export default defineConfig({
               minShareCount: 2,
               priority: 3,
             },
+            // Not question text and how a question is answered (components/rich-text/, shared/domain/input-form.ts):
+            // only the question screens use them, none of them a first screen, and inside `app-core` every first
+            // visit loaded them. They get a chunk of their own below, loaded with those screens.
             {
               name: 'app-core',
-              test: /[\\/](shared|web[\\/]src[\\/](lib|components|app))[\\/]/,
+              test: (id) =>
+                /[\\/](shared|web[\\/]src[\\/](lib|components|app))[\\/]/.test(id) && !QUESTION_TEXT.test(id),
               minShareCount: 2,
               priority: 2,
+            },
+            {
+              name: 'question-text',
+              test: QUESTION_TEXT,
+              minShareCount: 2,
+              priority: 1.5,
             },
             // Feature code shared by several routes (api calls, hooks): one lazy chunk per feature.
             {

@@ -11,6 +11,12 @@
  */
 
 export const TEXT_FORMATS = ['plain', 'markdown'] as const;
+
+/**
+ * Only http(s), mailto and same-origin paths survive as link or image targets of a rendered text:
+ * markdown-it's link check (markdown/markdown.ts) and the browser's sanitizer both use it.
+ */
+export const SAFE_URL = /^(?:https?:|mailto:|\/(?!\/)|#)/i;
 export type TextFormat = (typeof TEXT_FORMATS)[number];
 
 /** A stored or sent format value; anything but `markdown` (a legacy question has none) is plain. */

@@ -165,8 +165,16 @@ describe('rich questions', () => {
     const { page, errors, close } = await visit('/login', { locale, viewport });
     await logIn(page, username, PASSWORD);
     if (locale === 'en-US') await pageApi(page, 'POST', '/api/change-language/', { language: 'en' });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await go(page, only(rich()));
     await rendered(page);
+    // The exam read answered the question rendered (D263): the page took the sanitizer, not the renderer,
+    // KaTeX or highlight.js, and still shows formulas and colours (their style sheets alone).
+    expect(scripts.some((path) => /\/sanitize-html-[\w-]{8}\.js$/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /\/(render-markdown|math|highlight)-[\w-]{8}\.js$/.test(path))).toEqual([]);
     // Shown once rendered, never as plain text that then grows (D183): nothing inside the exam moved.
     const shift = await page.evaluate(
       () =>

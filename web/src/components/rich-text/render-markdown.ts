@@ -1,7 +1,6 @@
 import type { MarkdownIt as Markdown } from 'markdown-it';
-import { createMarkdown, SAFE_URL } from '#markdown/markdown.js';
-import { hasCodeBlock, hasMath } from '#shared/domain/rich-text.js';
-import { sanitize } from './sanitize-html.js';
+import { createMarkdown } from '#markdown/markdown.js';
+import { hasCodeBlock, hasMath, SAFE_URL } from '#shared/domain/rich-text.js';
 
 /**
  * The browser's renderer for Markdown question text (D130, D131): the shared rule (markdown/markdown.ts)
@@ -26,8 +25,10 @@ async function renderer({ math, code, placeholders }: Extras): Promise<Markdown>
   if (!made) {
     made = (async () => {
       const [mathModule, highlightModule] = await Promise.all([
-        math ? import('./math.js') : null,
-        code ? import('./highlight.js') : null,
+        math ? import('#markdown/math.js') : null,
+        code ? import('#markdown/highlight.js') : null,
+        math ? import('./math-style.js') : null,
+        code ? import('./highlight-style.js') : null,
       ]);
       const md = createMarkdown({ highlight: highlightModule?.highlight });
       if (placeholders) {
@@ -49,6 +50,7 @@ export async function renderMarkdown(text: string, options: RenderOptions = {}):
     code: hasCodeBlock(text),
     placeholders: !!options.imagePlaceholders,
   });
+  const { sanitize } = await import('./sanitize-html.js');
   return sanitize(md.render(text));
 }
 

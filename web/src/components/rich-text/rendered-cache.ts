@@ -22,10 +22,15 @@ export function renderedHtml(text: string, imagePlaceholders?: boolean): string 
  * Math and highlighting are fetched beside the renderer, not after it (one round trip, not two).
  */
 export function loadRenderer(texts: readonly string[]) {
+  const math = texts.some(hasMath);
+  const code = texts.some(hasCodeBlock);
   return Promise.all([
     import('./render-markdown.js'),
-    texts.some(hasMath) ? import('./math.js') : null,
-    texts.some(hasCodeBlock) ? import('./highlight.js') : null,
+    loadSanitizer(),
+    math ? import('#markdown/math.js') : null,
+    code ? import('#markdown/highlight.js') : null,
+    math ? import('./math-style.js') : null,
+    code ? import('./highlight-style.js') : null,
   ]);
 }
 

@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { SAFE_URL } from '#markdown/markdown.js';
+import { SAFE_URL } from '#shared/domain/rich-text.js';
 
 /**
  * DOMPurify with our profile, over every HTML a question field shows — rendered here or by the server
