@@ -4,6 +4,7 @@ import { createExam, uploadBank, type UploadedFile } from '../support/exam-fixtu
 import { KO_HEADER, multipartForm, xlsxBytes } from '../support/sheets.js';
 import type { TestClient } from '../support/http-client.js';
 import { linkedStudy } from '../support/study-fixtures.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -22,16 +23,14 @@ let studyAdmin: FixtureUser;
 let clients: Record<Who, TestClient>;
 let privateFile: UploadedFile;
 let publicFile: UploadedFile;
-let counter = 0;
-const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
 beforeAll(async () => {
   owner = await fixtureUser(apiUrl);
   const other = await fixtureUser(apiUrl);
   const admin = await fixtureUser(apiUrl, { role: 'admin_role' });
   studyAdmin = await fixtureUser(apiUrl);
-  privateFile = await uploadBank(owner, `dauthz-private-${fresh()}.xlsx`, 3, false);
-  publicFile = await uploadBank(owner, `dauthz-public-${fresh()}.xlsx`, 3, true);
+  privateFile = await uploadBank(owner, `dauthz-private-${uniqueSuffix()}.xlsx`, 3, false);
+  publicFile = await uploadBank(owner, `dauthz-public-${uniqueSuffix()}.xlsx`, 3, true);
   clients = {
     anonymous: await anonymousClient(apiUrl),
     owner: owner.client,
@@ -52,12 +51,16 @@ interface Fresh {
 async function freshExams(isPublic: boolean): Promise<Fresh> {
   const file = isPublic ? publicFile : privateFile;
   const exam = await createExam(owner, {
-    title: `dauthz ${fresh()}`,
+    title: `dauthz ${uniqueSuffix()}`,
     question_count: 2,
     file_id: file.id,
     is_public: isPublic,
   });
-  const target = await createExam(owner, { title: `dauthz target ${fresh()}`, question_count: 0, is_public: isPublic });
+  const target = await createExam(owner, {
+    title: `dauthz target ${uniqueSuffix()}`,
+    question_count: 0,
+    is_public: isPublic,
+  });
   const questions = (await (await owner.client.get(`/api/exam/${exam.id}/questions/?select=id`)).json()) as {
     id: string;
   }[];

@@ -17,13 +17,12 @@ import { KO_HEADER, csvBytes, multipartForm, xlsxBytes } from '../support/sheets
 import { storedStat } from '../support/learner-records.js';
 import { okJson } from '../support/responses.js';
 import { linkedStudy } from '../support/study-fixtures.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 type Json = Record<string, any>;
-let counter = 0;
-const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
 async function questionsOf(user: FixtureUser, examId: string, select?: string): Promise<Json[]> {
   return (await okJson(
@@ -57,9 +56,9 @@ async function bankExam(
   count: number,
   options: { take?: number; isPublic?: boolean } = {},
 ): Promise<{ file: UploadedFile; examId: string; questions: Json[] }> {
-  const file = await uploadBank(user, `detail-${fresh()}.xlsx`, count, options.isPublic ?? true);
+  const file = await uploadBank(user, `detail-${uniqueSuffix()}.xlsx`, count, options.isPublic ?? true);
   const exam = await createExam(user, {
-    title: `detail ${fresh()}`,
+    title: `detail ${uniqueSuffix()}`,
     question_count: options.take ?? count,
     file_id: file.id,
     is_public: options.isPublic ?? true,
@@ -120,7 +119,7 @@ describe('move and copy questions', () => {
     expect((await statsOf(owner, a.examId)).get(q3!.id)).toMatchObject({ total_attempts: 1, correct_attempts: 1 });
     // moving again to an exam holding the question only removes it from the source
     const c = await createExam(owner, {
-      title: `detail copy ${fresh()}`,
+      title: `detail copy ${uniqueSuffix()}`,
       questions: [q1!.id],
       exam_id: b.examId,
       selection_mode: 'manual',
@@ -193,7 +192,7 @@ describe('delete questions and group ids', () => {
     const a = await bankExam(owner, 4);
     const ids = a.questions.map((q) => q.id);
     const copy = await createExam(owner, {
-      title: `detail keep ${fresh()}`,
+      title: `detail keep ${uniqueSuffix()}`,
       questions: ids,
       exam_id: a.examId,
       selection_mode: 'manual',
@@ -213,7 +212,7 @@ describe('delete questions and group ids', () => {
     const a = await bankExam(owner, 3);
     const ids = a.questions.map((q) => q.id);
     const copy = await createExam(owner, {
-      title: `detail group ${fresh()}`,
+      title: `detail group ${uniqueSuffix()}`,
       questions: ids,
       exam_id: a.examId,
       selection_mode: 'manual',
@@ -385,8 +384,12 @@ describe('bulk accuracy adjustment', () => {
     expect((await other.client.post('/api/bulk-adjust-user-accuracy/', body)).status).toBe(403);
     expect((await admin.client.post('/api/bulk-adjust-user-accuracy/', body)).status).toBe(200);
     expect(
-      (await admin.client.post('/api/bulk-adjust-user-accuracy/', { ...body, target_username: `nobody_${fresh()}` }))
-        .status,
+      (
+        await admin.client.post('/api/bulk-adjust-user-accuracy/', {
+          ...body,
+          target_username: `nobody_${uniqueSuffix()}`,
+        })
+      ).status,
     ).toBe(404);
   });
 });
@@ -471,7 +474,7 @@ describe('import from the connected file', () => {
 
   it('answers exam_no_connected_file for an exam without a file', async () => {
     const owner = await fixtureUser(apiUrl);
-    const exam = await createExam(owner, { title: `empty ${fresh()}`, question_count: 0 });
+    const exam = await createExam(owner, { title: `empty ${uniqueSuffix()}`, question_count: 0 });
     const res = await owner.client.post(`/api/exam/${exam.id}/import-from-connected-file/`, {});
     expect(res.status).toBe(400);
     expect(((await res.json()) as Json).code).toBe('exam_no_connected_file');

@@ -12,6 +12,7 @@ import { examRecord } from '../support/exam-records.js';
 import { createExam, uploadBank, writeStat, type UploadedFile } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { addMembers, createStudy } from '../support/study-fixtures.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -20,8 +21,7 @@ let owner: FixtureUser;
 let other: FixtureUser;
 let privateFile: UploadedFile;
 let publicFile: UploadedFile;
-let counter = 0;
-const title = (what: string) => `${what} ${Date.now().toString(36)}-${counter++}`;
+const title = (what: string) => `${what} ${uniqueSuffix()}`;
 
 const storedExam = async (id: string) => {
   const { Item } = await dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: examEntity.key(id) }));

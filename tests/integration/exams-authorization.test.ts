@@ -4,6 +4,7 @@ import { createExam, uploadBank, type UploadedFile } from '../support/exam-fixtu
 import { multipartForm, xlsxBytes, KO_HEADER, questionRows } from '../support/sheets.js';
 import type { TestClient } from '../support/http-client.js';
 import { settledJob } from '../support/export-jobs.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -21,15 +22,13 @@ interface Fixture {
 }
 
 let f: Fixture;
-let counter = 0;
-const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
 beforeAll(async () => {
   const owner = await fixtureUser(apiUrl);
   const other = await fixtureUser(apiUrl);
   const admin = await fixtureUser(apiUrl, { role: 'admin_role' });
-  const privateFile = await uploadBank(owner, `authz-private-${fresh()}.xlsx`, 4, false);
-  const publicFile = await uploadBank(owner, `authz-public-${fresh()}.xlsx`, 4, true);
+  const privateFile = await uploadBank(owner, `authz-private-${uniqueSuffix()}.xlsx`, 4, false);
+  const publicFile = await uploadBank(owner, `authz-public-${uniqueSuffix()}.xlsx`, 4, true);
   f = {
     owner,
     clients: {
@@ -40,7 +39,7 @@ beforeAll(async () => {
     },
     privateExam: (
       await createExam(owner, {
-        title: `authz private ${fresh()}`,
+        title: `authz private ${uniqueSuffix()}`,
         question_count: 4,
         file_id: privateFile.id,
         is_public: false,
@@ -48,7 +47,7 @@ beforeAll(async () => {
     ).id,
     publicExam: (
       await createExam(owner, {
-        title: `authz public ${fresh()}`,
+        title: `authz public ${uniqueSuffix()}`,
         question_count: 2,
         file_id: publicFile.id,
         is_public: true,
@@ -97,23 +96,23 @@ function row(
 
 const privateExam = () =>
   createExam(f.owner, {
-    title: `doomed ${fresh()}`,
+    title: `doomed ${uniqueSuffix()}`,
     question_count: 1,
     file_id: f.privateFile.id,
     is_public: false,
   }).then((e) => e.id);
 const publicExam = () =>
   createExam(f.owner, {
-    title: `doomed ${fresh()}`,
+    title: `doomed ${uniqueSuffix()}`,
     question_count: 1,
     file_id: f.publicFile.id,
     is_public: true,
   }).then((e) => e.id);
 async function privateFile(): Promise<string> {
-  return (await uploadBank(f.owner, `doomed-${fresh()}.xlsx`, 1, false)).id;
+  return (await uploadBank(f.owner, `doomed-${uniqueSuffix()}.xlsx`, 1, false)).id;
 }
 async function publicFile(): Promise<string> {
-  return (await uploadBank(f.owner, `doomed-${fresh()}.xlsx`, 1, true)).id;
+  return (await uploadBank(f.owner, `doomed-${uniqueSuffix()}.xlsx`, 1, true)).id;
 }
 
 describe('authorization matrix: exams', () => {
@@ -153,7 +152,7 @@ describe('authorization matrix: exams', () => {
     { anonymous: 401, owner: 200, other: 404, admin: 200 },
     (c, questionId) =>
       c.post('/api/review-grade/', {
-        grade_id: `g${fresh()}`,
+        grade_id: `g${uniqueSuffix()}`,
         question_id: questionId,
         exam_id: f.privateExam,
         rating: 3,
@@ -166,17 +165,17 @@ describe('authorization matrix: exams', () => {
     c.get('/api/review-leeches/'),
   );
   row('POST create-exam', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
-    c.post('/api/create-exam/', { title: `new ${fresh()}`, question_count: 0 }),
+    c.post('/api/create-exam/', { title: `new ${uniqueSuffix()}`, question_count: 0 }),
   );
   row('POST create-exam from a private file of another', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
-    c.post('/api/create-exam/', { title: `from file ${fresh()}`, question_count: 1, file_id: f.privateFile.id }),
+    c.post('/api/create-exam/', { title: `from file ${uniqueSuffix()}`, question_count: 1, file_id: f.privateFile.id }),
   );
   row(
     'POST create-exam copying a private exam of another',
     { anonymous: 401, owner: 200, other: 404, admin: 200 },
     (c) =>
       c.post('/api/create-exam/', {
-        title: `copy ${fresh()}`,
+        title: `copy ${uniqueSuffix()}`,
         questions: [`${f.privateFile.id}-1`],
         exam_id: f.privateExam,
       }),
@@ -184,7 +183,7 @@ describe('authorization matrix: exams', () => {
   // Private stays private: an exam is private unless asked otherwise, and an exam of private questions is
   // public only when its creator (or a site admin) confirms it.
   const unflaggedFromPrivateFile = () =>
-    createExam(f.owner, { title: `unflagged ${fresh()}`, question_count: 2, file_id: f.privateFile.id }).then(
+    createExam(f.owner, { title: `unflagged ${uniqueSuffix()}`, question_count: 2, file_id: f.privateFile.id }).then(
       (e) => e.id,
     );
   row(
@@ -198,7 +197,7 @@ describe('authorization matrix: exams', () => {
     { anonymous: 401, owner: 409, other: 404, admin: 409 },
     (c) =>
       c.post('/api/create-exam/', {
-        title: `publish ${fresh()}`,
+        title: `publish ${uniqueSuffix()}`,
         question_count: 1,
         file_id: f.privateFile.id,
         is_public: true,
@@ -209,7 +208,7 @@ describe('authorization matrix: exams', () => {
     { anonymous: 401, owner: 200, other: 404, admin: 200 },
     (c) =>
       c.post('/api/create-exam/', {
-        title: `publish ${fresh()}`,
+        title: `publish ${uniqueSuffix()}`,
         question_count: 1,
         file_id: f.privateFile.id,
         is_public: true,
@@ -352,7 +351,7 @@ describe('authorization matrix: question files and tags', () => {
     c.request('POST', '/api/upload-questions/', {
       body: multipartForm(
         { is_public: 'false' },
-        { name: `up-${fresh()}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...questionRows(1)]) },
+        { name: `up-${uniqueSuffix()}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...questionRows(1)]) },
       ),
     }),
   );
@@ -371,6 +370,6 @@ describe('authorization matrix: question files and tags', () => {
   row('GET tags', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/tags/'));
   row('GET studies tags', { anonymous: 200, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/studies/tags/'));
   row('POST tags', { anonymous: 401, owner: 201, other: 201, admin: 201 }, (c) =>
-    c.post('/api/tags/', { name: `tag ${fresh()}` }),
+    c.post('/api/tags/', { name: `tag ${uniqueSuffix()}` }),
   );
 });

@@ -8,6 +8,7 @@ import { objectsUnder } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { png } from '../support/images.js';
 import { multipartForm } from '../support/sheets.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 /**
  * Question images after their upload (docs/decisions/rich-content.md D179, D180): uploads no question
@@ -19,15 +20,13 @@ Object.assign(process.env, inject('cloudEnv'));
 
 type Json = Record<string, any>;
 let owner: FixtureUser;
-let counter = 0;
-const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
 beforeAll(async () => {
   owner = await fixtureUser(apiUrl);
 });
 
 const newExam = async (isPublic = false) =>
-  (await createExam(owner, { title: `lifecycle ${fresh()}`, question_count: 0, is_public: isPublic })).id;
+  (await createExam(owner, { title: `lifecycle ${uniqueSuffix()}`, question_count: 0, is_public: isPublic })).id;
 
 async function upload(examId: string): Promise<{ id: string; url: string }> {
   const res = await owner.client.request('POST', `/api/exam/${examId}/images/`, {
@@ -39,7 +38,7 @@ async function upload(examId: string): Promise<{ id: string; url: string }> {
 
 async function addQuestion(examId: string, content: string): Promise<Json> {
   const res = await owner.client.post(`/api/exam/${examId}/add-question/`, {
-    title: `q ${fresh()}`,
+    title: `q ${uniqueSuffix()}`,
     content,
     answer: 'a',
     format: 'markdown',
@@ -187,7 +186,7 @@ describe('a question copied into another exam takes its own copy of the image (D
     const image = await upload(source);
     const question = await addQuestion(source, `![d](${image.url})`);
     const made = await createExam(owner, {
-      title: `from exam ${fresh()}`,
+      title: `from exam ${uniqueSuffix()}`,
       exam_id: source,
       questions: [question.id],
     });

@@ -6,6 +6,7 @@ import { examEntity } from '../../functions/domains/exams/entities/exam.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam, uploadBank, type UploadedFile } from '../support/exam-fixtures.js';
 import type { TestClient } from '../support/http-client.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -19,8 +20,6 @@ let admin: FixtureUser;
 let clients: Record<Who, TestClient>;
 let publicFile: UploadedFile;
 let privateFile: UploadedFile;
-let counter = 0;
-const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
 interface Question {
   id: string;
@@ -50,7 +49,7 @@ async function examOf(examId: string, client = owner.client): Promise<{ total_qu
 
 const newExam = (isPublic: boolean, count = 3) =>
   createExam(owner, {
-    title: `qedit ${fresh()}`,
+    title: `qedit ${uniqueSuffix()}`,
     question_count: count,
     file_id: (isPublic ? publicFile : privateFile).id,
     is_public: isPublic,
@@ -68,8 +67,8 @@ beforeAll(async () => {
     studyAdmin: studyAdmin.client,
     admin: admin.client,
   };
-  publicFile = await uploadBank(owner, `qedit-public-${fresh()}.xlsx`, 6, true);
-  privateFile = await uploadBank(owner, `qedit-private-${fresh()}.xlsx`, 6, false);
+  publicFile = await uploadBank(owner, `qedit-public-${uniqueSuffix()}.xlsx`, 6, true);
+  privateFile = await uploadBank(owner, `qedit-private-${uniqueSuffix()}.xlsx`, 6, false);
 });
 
 /** Each caller acts on a fresh exam (as the owner made it): status per caller. */
@@ -120,7 +119,7 @@ describe('edit one question', () => {
   it('changes only the copy in that exam, in the caller language fields', async () => {
     const examA = await newExam(true, 6);
     const examB = await createExam(owner, {
-      title: `qedit copy ${fresh()}`,
+      title: `qedit copy ${uniqueSuffix()}`,
       questions: (await questionsOf(examA)).map((q) => q.id),
       exam_id: examA,
     }).then((e) => e.id);
@@ -154,7 +153,7 @@ describe('edit one question', () => {
   it('writes English text to the _en fields for an English caller', async () => {
     const english = await fixtureUser(apiUrl, { language: 'en' });
     const examId = await createExam(english, {
-      title: `qedit en ${fresh()}`,
+      title: `qedit en ${uniqueSuffix()}`,
       question_count: 0,
       is_public: false,
     }).then((e) => e.id);

@@ -9,6 +9,7 @@ import { countersEntity } from '../../functions/domains/users/entities/counters.
 import { favoriteEntity } from '../../functions/domains/learning/entities/favorite.js';
 import { ignoredEntity } from '../../functions/domains/learning/entities/ignored.js';
 import { appItem } from '../support/accounts.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -30,8 +31,6 @@ let publicExam: string;
 let privateExam: string;
 let publicQuestions: Question[];
 let privateQuestions: Question[];
-let counter = 0;
-const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
 async function questionsOf(examId: string): Promise<Question[]> {
   const res = await owner.client.get(`/api/exam/${examId}/questions/`);
@@ -51,14 +50,19 @@ beforeAll(async () => {
     studyAdmin: studyAdmin.client,
     admin: admin.client,
   };
-  const pub = await uploadBank(owner, `qlearn-public-${fresh()}.xlsx`, 5, true);
-  const priv = await uploadBank(owner, `qlearn-private-${fresh()}.xlsx`, 5, false);
+  const pub = await uploadBank(owner, `qlearn-public-${uniqueSuffix()}.xlsx`, 5, true);
+  const priv = await uploadBank(owner, `qlearn-private-${uniqueSuffix()}.xlsx`, 5, false);
   publicExam = (
-    await createExam(owner, { title: `qlearn public ${fresh()}`, question_count: 5, file_id: pub.id, is_public: true })
+    await createExam(owner, {
+      title: `qlearn public ${uniqueSuffix()}`,
+      question_count: 5,
+      file_id: pub.id,
+      is_public: true,
+    })
   ).id;
   privateExam = (
     await createExam(owner, {
-      title: `qlearn private ${fresh()}`,
+      title: `qlearn private ${uniqueSuffix()}`,
       question_count: 5,
       file_id: priv.id,
       is_public: false,

@@ -4,6 +4,7 @@ import { appItem } from '../support/accounts.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import type { TestClient } from '../support/http-client.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -22,8 +23,6 @@ let publicExam: string;
 let privateExam: string;
 let questionId: string;
 let privateQuestionId: string;
-let counter = 0;
-const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
 async function ownersResult(): Promise<string> {
   const res = await owner.client.post('/api/submit-exam/', {
@@ -54,11 +53,11 @@ beforeAll(async () => {
     admin: admin.client,
     studyAdmin: studyAdmin.client,
   };
-  const publicFile = await uploadBank(owner, `results-authz-${fresh()}.xlsx`, 3, true);
-  const privateFile = await uploadBank(owner, `results-authz-${fresh()}.xlsx`, 3, false);
+  const publicFile = await uploadBank(owner, `results-authz-${uniqueSuffix()}.xlsx`, 3, true);
+  const privateFile = await uploadBank(owner, `results-authz-${uniqueSuffix()}.xlsx`, 3, false);
   publicExam = (
     await createExam(owner, {
-      title: `results authz ${fresh()}`,
+      title: `results authz ${uniqueSuffix()}`,
       question_count: 3,
       file_id: publicFile.id,
       is_public: true,
@@ -66,7 +65,7 @@ beforeAll(async () => {
   ).id;
   privateExam = (
     await createExam(owner, {
-      title: `results authz ${fresh()}`,
+      title: `results authz ${uniqueSuffix()}`,
       question_count: 3,
       file_id: privateFile.id,
       is_public: false,

@@ -11,6 +11,7 @@ import { startReset } from '../../functions/domains/results/reset.js';
 import { createExam, uploadSheet } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { GRADING_ROWS, KO_HEADER } from '../support/sheets.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 /**
  * Statistics reset (L14) and retention cleanup (L22): the manual routes, the daily job and the
@@ -21,8 +22,6 @@ Object.assign(process.env, inject('cloudEnv'));
 
 type Json = Record<string, any>;
 const json = async (res: Response) => (await res.json()) as Json;
-let counter = 0;
-const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
 interface Bank {
   exams: string[];
@@ -32,13 +31,13 @@ interface Bank {
 
 /** One uploaded bank and `examCount` exams holding all of its questions. */
 async function bank(user: FixtureUser, examCount: number): Promise<Bank> {
-  const file = await uploadSheet(user, `retention-${fresh()}.xlsx`, [KO_HEADER, ...GRADING_ROWS], false);
+  const file = await uploadSheet(user, `retention-${uniqueSuffix()}.xlsx`, [KO_HEADER, ...GRADING_ROWS], false);
   const exams: string[] = [];
   for (let i = 0; i < examCount; i++) {
     exams.push(
       (
         await createExam(user, {
-          title: `retention ${fresh()}`,
+          title: `retention ${uniqueSuffix()}`,
           question_count: GRADING_ROWS.length,
           file_id: file.id,
           is_public: false,
@@ -139,7 +138,7 @@ describe('statistics reset', () => {
     const { user, bank: b } = await learner();
     expect((await statsOf(user, b.exams[0]!)).get(b.q[0]!)).toMatchObject({ total_attempts: 2, correct_attempts: 1 });
     const before = await createExam(user, {
-      title: `wrong before ${fresh()}`,
+      title: `wrong before ${uniqueSuffix()}`,
       random_option: 'wrong_only',
       question_count: 5,
       is_public: false,
@@ -156,7 +155,7 @@ describe('statistics reset', () => {
     });
     await expectFreshStart(user, b);
     const after = await createExam(user, {
-      title: `wrong after ${fresh()}`,
+      title: `wrong after ${uniqueSuffix()}`,
       random_option: 'wrong_only',
       question_count: 5,
       is_public: false,

@@ -11,19 +11,18 @@ import { createExam, uploadSheet, writeStat } from '../support/exam-fixtures.js'
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { storedStat } from '../support/learner-records.js';
 import { GRADING_ROWS, KO_HEADER } from '../support/sheets.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 type Json = Record<string, any>;
 const json = async (res: Response) => (await res.json()) as Json;
-let counter = 0;
-const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
 async function bankExam(user: FixtureUser, isPublic = true): Promise<{ examId: string; questions: Json[] }> {
-  const file = await uploadSheet(user, `results-${fresh()}.xlsx`, [KO_HEADER, ...GRADING_ROWS], isPublic);
+  const file = await uploadSheet(user, `results-${uniqueSuffix()}.xlsx`, [KO_HEADER, ...GRADING_ROWS], isPublic);
   const exam = await createExam(user, {
-    title: `results ${fresh()}`,
+    title: `results ${uniqueSuffix()}`,
     question_count: GRADING_ROWS.length,
     file_id: file.id,
     is_public: isPublic,
@@ -443,7 +442,9 @@ describe('question statistics and accuracy adjustment', () => {
     );
     expect(byName).toEqual(byId);
     expect(await json(await admin.client.get(`/api/exam/${examId}/question-statistics/`))).toEqual([]);
-    const missing = await admin.client.get(`/api/exam/${examId}/question-statistics/?username=nobody_${fresh()}`);
+    const missing = await admin.client.get(
+      `/api/exam/${examId}/question-statistics/?username=nobody_${uniqueSuffix()}`,
+    );
     expect(missing.status).toBe(404);
     expect((await json(missing)).code).toBe('statistics_user_not_found');
     const other = await fixtureUser(apiUrl);

@@ -11,25 +11,24 @@ import { reviewLogEntity, type ReviewRow } from '../../functions/domains/learnin
 import { createExam } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, multipartForm, questionRows, xlsxBytes } from '../support/sheets.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 type Json = Record<string, any>;
-let counter = 0;
-const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
 async function bankExam(user: FixtureUser, count: number): Promise<{ examId: string; questions: Json[] }> {
   const res = await user.client.request('POST', '/api/upload-questions/', {
     body: multipartForm(
       { is_public: 'true' },
-      { name: `revlog-${fresh()}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...questionRows(count)]) },
+      { name: `revlog-${uniqueSuffix()}.xlsx`, bytes: xlsxBytes([KO_HEADER, ...questionRows(count)]) },
     ),
   });
   expect(res.status, await res.clone().text()).toBe(200);
   const file = ((await res.json()) as { file: { id: string } }).file;
   const exam = await createExam(user, {
-    title: `revlog ${fresh()}`,
+    title: `revlog ${uniqueSuffix()}`,
     question_count: count,
     file_id: file.id,
     is_public: true,

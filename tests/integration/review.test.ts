@@ -17,14 +17,14 @@ import { publicSourceExam, subscribe } from '../support/learner-queue-fixtures.j
 import { signedInContextFor } from '../support/request-context.js';
 import { okJson } from '../support/responses.js';
 import { userPk } from '../../functions/runtime/data/key-parts.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 const apiUrl = inject('apiUrl');
 useCloudEnv();
 
 let exam: { id: string };
 let questions: { id: string }[];
-let counter = 0;
-const gradeId = () => `grade-${Date.now().toString(36)}-${counter++}`;
+const gradeId = () => `grade-${uniqueSuffix()}`;
 
 const queue = (user: FixtureUser, query = '') => user.client.get(`/api/review-queue/${query}`).then(okJson);
 const grade = (user: FixtureUser, body: Record<string, unknown>) =>

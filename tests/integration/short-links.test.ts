@@ -7,6 +7,7 @@ import { shortLinkEntity } from '../../functions/domains/links/entities/short-li
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { createExam } from '../support/exam-fixtures.js';
 import { TestClient } from '../support/http-client.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -16,8 +17,6 @@ let other: FixtureUser;
 let anonymous: TestClient;
 let privateExam: string;
 let publicExam: string;
-let counter = 0;
-const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
 interface Created {
   success: true;
@@ -36,14 +35,17 @@ beforeAll(async () => {
   owner = await fixtureUser(apiUrl);
   other = await fixtureUser(apiUrl);
   anonymous = await anonymousClient(apiUrl);
-  privateExam = (await createExam(owner, { title: `short private ${fresh()}`, question_count: 0, is_public: false }))
-    .id;
-  publicExam = (await createExam(owner, { title: `short public ${fresh()}`, question_count: 0, is_public: true })).id;
+  privateExam = (
+    await createExam(owner, { title: `short private ${uniqueSuffix()}`, question_count: 0, is_public: false })
+  ).id;
+  publicExam = (
+    await createExam(owner, { title: `short public ${uniqueSuffix()}`, question_count: 0, is_public: true })
+  ).id;
 });
 
 describe('create', () => {
   it('answers a short URL on the app origin; the same URL gets the same live code', async () => {
-    const path = `/exam-detail/${publicExam}?tab=${fresh()}#q3`;
+    const path = `/exam-detail/${publicExam}?tab=${uniqueSuffix()}#q3`;
     const first = await shorten(owner.client, path);
     expect(first.short_url).toBe(`${process.env.APP_ORIGIN}/s/${first.short_code}`);
     expect(first.short_code).toMatch(/^[0-9A-Za-z]{7}$/);
@@ -57,7 +59,7 @@ describe('create', () => {
   });
 
   it('expires_days: default 30, at most 365', async () => {
-    const long = await shorten(owner.client, `/results?${fresh()}`, { expires_days: 365 });
+    const long = await shorten(owner.client, `/results?${uniqueSuffix()}`, { expires_days: 365 });
     expect((Date.parse(long.expires_at) - Date.now()) / 86_400_000).toBeGreaterThan(364.9);
     expect((await owner.client.post('/api/short-url/create/', { url: '/x', expires_days: 366 })).status).toBe(400);
     expect((await owner.client.post('/api/short-url/create/', { url: '/x', expires_days: 0 })).status).toBe(400);
@@ -98,13 +100,15 @@ describe('create', () => {
     let last = 0;
     for (let i = 0; i < 31; i++) last = (await client.post('/api/short-url/create/', { url: `/throttle/${i}` })).status;
     expect(last).toBe(429);
-    expect((await owner.client.post('/api/short-url/create/', { url: `/throttle/${fresh()}` })).status).toBe(200);
+    expect((await owner.client.post('/api/short-url/create/', { url: `/throttle/${uniqueSuffix()}` })).status).toBe(
+      200,
+    );
   });
 });
 
 describe('follow', () => {
   it('redirects to the stored path', async () => {
-    const path = `/exam-detail/${publicExam}?t=${fresh()}`;
+    const path = `/exam-detail/${publicExam}?t=${uniqueSuffix()}`;
     const { short_code } = await shorten(owner.client, path);
     for (const client of [anonymous, other.client]) {
       const res = await client.get(`/s/${short_code}`);
@@ -121,7 +125,7 @@ describe('follow', () => {
     expect(html).toContain('짧은 링크를 찾을 수 없습니다');
     expect(html).toContain('href="/"');
 
-    const code = `Old${fresh().replace(/[^0-9A-Za-z]/g, '')}`.slice(0, 12);
+    const code = `Old${uniqueSuffix().replace(/[^0-9A-Za-z]/g, '')}`.slice(0, 12);
     const past = Math.floor(Date.now() / 1000) - 60;
     await dynamoDocument().send(
       new PutCommand({
@@ -145,7 +149,7 @@ describe('follow', () => {
   });
 
   it('an expired claim does not keep its URL: a new code is made', async () => {
-    const path = `/results?${fresh()}`;
+    const path = `/results?${uniqueSuffix()}`;
     const past = Math.floor(Date.now() / 1000) - 1;
     await dynamoDocument().send(
       new PutCommand({
@@ -178,7 +182,7 @@ describe('follow', () => {
   });
 
   it('never redirects off-site even if a stored item says so', async () => {
-    const code = `Evil${fresh().replace(/[^0-9A-Za-z]/g, '')}`.slice(0, 12);
+    const code = `Evil${uniqueSuffix().replace(/[^0-9A-Za-z]/g, '')}`.slice(0, 12);
     await dynamoDocument().send(
       new PutCommand({
         TableName: config.ephemeralTable,

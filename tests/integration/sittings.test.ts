@@ -6,6 +6,7 @@ import { config } from '../../functions/runtime/config.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -19,8 +20,6 @@ type Json = Record<string, any>;
 let user: FixtureUser;
 let examId: string;
 let questionIds: string[];
-let counter = 0;
-const fresh = () => `${Date.now().toString(36)}-${counter++}`;
 
 const state = (answers: Record<string, string>, extra: Json = {}) => ({
   question_order: questionIds,
@@ -41,9 +40,14 @@ const read = async () =>
 
 beforeAll(async () => {
   user = await fixtureUser(apiUrl);
-  const file = await uploadBank(user, `sittings-${fresh()}.xlsx`, 4, false);
+  const file = await uploadBank(user, `sittings-${uniqueSuffix()}.xlsx`, 4, false);
   examId = (
-    await createExam(user, { title: `sittings ${fresh()}`, question_count: 4, file_id: file.id, is_public: false })
+    await createExam(user, {
+      title: `sittings ${uniqueSuffix()}`,
+      question_count: 4,
+      file_id: file.id,
+      is_public: false,
+    })
   ).id;
   const questions = (await (await user.client.get(`/api/exam/${examId}/questions/`)).json()) as {
     id: string;
@@ -138,9 +142,9 @@ describe("the learner's own grade", () => {
 describe("a sitting is the learner's data", () => {
   it('is part of the data export and is removed on withdrawal', async () => {
     const learner = await fixtureUser(apiUrl);
-    const file = await uploadBank(learner, `sittings-own-${fresh()}.xlsx`, 2, false);
+    const file = await uploadBank(learner, `sittings-own-${uniqueSuffix()}.xlsx`, 2, false);
     const own = await createExam(learner, {
-      title: `own ${fresh()}`,
+      title: `own ${uniqueSuffix()}`,
       question_count: 2,
       file_id: file.id,
       is_public: false,

@@ -3,6 +3,7 @@ import { makeUser } from '../support/accounts.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import type { TestClient } from '../support/http-client.js';
 import { addStudyMember, makeStudy } from '../support/study-member-fixtures.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -23,13 +24,15 @@ interface Fixture {
   searchable: string;
 }
 let f: Fixture;
-let counter = 0;
-const fresh = () => `${Date.now().toString(36)}${counter++}`;
 
 async function studyWithCast(users: Fixture['users'], isPublic: boolean): Promise<string> {
   const study = await makeStudy(users.creator, { isPublic });
   await addStudyMember(study, { user: users.member, role: 'member' });
-  await addStudyMember(study, { user: users.leader, role: 'study_leader', email: `leader-${fresh()}@example.com` });
+  await addStudyMember(study, {
+    user: users.leader,
+    role: 'study_leader',
+    email: `leader-${uniqueSuffix()}@example.com`,
+  });
   await addStudyMember(study, { user: users.studyAdmin, role: 'study_admin' });
   return study;
 }
@@ -98,7 +101,7 @@ const managersOnly = (ok: number, others = 403): Record<Who, number> => ({
 });
 
 const plainMember = (study: () => string) => () =>
-  addStudyMember(study(), { name: 'target', email: `t-${fresh()}@example.com` }).then((m) => m.id);
+  addStudyMember(study(), { name: 'target', email: `t-${uniqueSuffix()}@example.com` }).then((m) => m.id);
 async function pendingRequest(): Promise<string> {
   const requester = await fixtureUser(apiUrl);
   const res = await requester.client.post('/api/study-join-request/', { study_id: f.publicStudy, message: 'hi' });
@@ -118,7 +121,7 @@ describe('authorization matrix: study members', () => {
     c.get(`/api/studies/${f.privateStudy}/join-requests/`),
   );
   row('POST members', managersOnly(201), (c) =>
-    c.post('/api/members/', { study: f.publicStudy, name: 'new', email: `n-${fresh()}@example.com` }),
+    c.post('/api/members/', { study: f.publicStudy, name: 'new', email: `n-${uniqueSuffix()}@example.com` }),
   );
   row('POST members to a private study', { ...managersOnly(201), nonMember: 404 }, (c) =>
     c.post('/api/members/', { study: f.privateStudy, name: 'new' }),

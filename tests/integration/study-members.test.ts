@@ -17,14 +17,13 @@ import {
   setStudyPublic,
   studyPartition,
 } from '../support/study-member-fixtures.js';
+import { uniqueSuffix } from '../support/unique-suffix.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 let creator: FixtureUser;
 let stranger: FixtureUser;
-let counter = 0;
-const fresh = () => `${Date.now().toString(36)}${counter++}`;
 const json = async <T>(res: Response) => (await res.json()) as T;
 
 type MemberAnswer = {
@@ -150,7 +149,7 @@ describe('adding and editing members', () => {
     const users = await Promise.all([fixtureUser(apiUrl), fixtureUser(apiUrl), fixtureUser(apiUrl)]);
     const members = await Promise.all(
       users.map((user, i) =>
-        addStudyMember(study, { user, email: `bulk${i}-${fresh()}@example.com`, member_id: `B${i}` }),
+        addStudyMember(study, { user, email: `bulk${i}-${uniqueSuffix()}@example.com`, member_id: `B${i}` }),
       ),
     );
     const deactivated = await Promise.all(
@@ -214,7 +213,7 @@ describe('adding and editing members', () => {
 
   it('lets two parallel adds of the same email end in exactly one member', async () => {
     const study = await makeStudy(creator);
-    const email = `race-${fresh()}@example.com`;
+    const email = `race-${uniqueSuffix()}@example.com`;
     const answers = await Promise.all(
       Array.from({ length: 4 }, (_, i) => creator.client.post('/api/members/', { study, name: `racer ${i}`, email })),
     );
@@ -415,7 +414,7 @@ describe('withdrawal', () => {
     const leaving = await makeUser();
     const client = await clientFor(apiUrl, leaving);
     await addStudyMember(joined, { user: leaving, email: leaving.email, member_id: 'W-1' });
-    await addStudyMember(joined, { name: 'stays', email: `stays-${fresh()}@example.com` });
+    await addStudyMember(joined, { name: 'stays', email: `stays-${uniqueSuffix()}@example.com` });
     expect((await client.post('/api/study-join-request/', { study_id: asked })).status).toBe(201);
     const admin = await fixtureUser(apiUrl, { role: 'admin_role' });
     expect((await admin.client.delete(`/api/users/${leaving.id}/delete/`)).status).toBe(200);
@@ -428,7 +427,7 @@ describe('withdrawal', () => {
     const leaving = await makeUser();
     const staying = await fixtureUser(apiUrl);
     const kept = await makeStudy(leaving);
-    await addStudyMember(kept, { user: staying, email: `stays-${fresh()}@example.com` });
+    await addStudyMember(kept, { user: staying, email: `stays-${uniqueSuffix()}@example.com` });
     const admin = await fixtureUser(apiUrl, { role: 'admin_role' });
     expect((await admin.client.delete(`/api/users/${leaving.id}/delete/`)).status).toBe(200);
 

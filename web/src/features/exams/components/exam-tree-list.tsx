@@ -50,7 +50,7 @@ export function ExamTreeList({
         </div>
       )}
       {notice && (
-        <p className={screen.notice} role="status" data-testid="exam-list-notice">
+        <p className={`${screen.notice} ${screen.listNotice}`} role="status" data-testid="exam-list-notice">
           {notice}
         </p>
       )}

@@ -26,7 +26,8 @@ export function useExamList(signedIn: boolean, isAdmin: boolean) {
   const switched = useRef(false);
   /**
    * The list was moved to the public exams for the user: said above the rows, not in a toast (D255),
-   * and only once the public rows have arrived, so the line comes with them and pushes nothing down.
+   * and only once the public rows have arrived ('moving' until then), so the line comes with them and
+   * pushes nothing down; it stays while a later search loads.
    */
   const [moved, setMoved] = useState<'no' | 'moving' | 'moved'>('no');
 
@@ -55,9 +56,9 @@ export function useExamList(signedIn: boolean, isAdmin: boolean) {
     }
   }, [authoritativeFirstPage, scope, signedIn, search, chosenTags.length]);
 
-  useEffect(() => {
-    if (moved === 'moving' && scope === 'public' && list.isFresh) setMoved('moved');
-  }, [moved, scope, list.isFresh]);
+  // Set while rendering, not in an effect: React renders again before it commits, so the line comes in the
+  // render that shows the public rows, not one after it.
+  if (moved === 'moving' && list.isFresh) setMoved('moved');
 
   /** The user's own choice of scope: the list is no longer moved for them. */
   const chooseScope = (value: ExamScope) => {
@@ -77,8 +78,7 @@ export function useExamList(signedIn: boolean, isAdmin: boolean) {
   return {
     domainTag,
     scope,
-    // In the render that shows the public rows, not one after it (the effect above only keeps it so).
-    movedToPublic: moved === 'moved' || (moved === 'moving' && scope === 'public' && list.isFresh),
+    movedToPublic: moved === 'moved',
     chooseScope,
     showOwn,
     searchInput,

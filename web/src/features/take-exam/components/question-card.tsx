@@ -11,6 +11,7 @@ import { isBlank } from '../utils/session-record.js';
 import { RichText } from '../../../components/rich-text/index.js';
 import { AnswerInput } from './answer-input.js';
 import { VerdictPanel } from './verdict-panel.js';
+import screen from '../../../components/ui/screen/screen.module.css';
 import styles from './take-exam.module.css';
 
 interface QuestionCardProps {
@@ -198,7 +199,7 @@ export function QuestionCard(props: QuestionCardProps) {
       {!verdict &&
         showAnswer &&
         (noAnswerKey && isBlank(question.explanation) ? (
-          <p className={`${styles.notice} ${styles.warningNotice}`} role="alert" data-testid="no-hint">
+          <p className={`${screen.notice} ${screen.warningNotice}`} role="alert" data-testid="no-hint">
             {props.language === 'en' ? t('takeExam.question.notTranslated') : t('takeExam.question.noHint')}
           </p>
         ) : (

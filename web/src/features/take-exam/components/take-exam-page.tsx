@@ -13,6 +13,7 @@ import { useLoadingNotice } from '../hooks/use-loading-notice.js';
 import { useSingleQuestion } from '../hooks/use-single-question.js';
 import { useTakeExamParams } from '../hooks/use-take-exam-params.js';
 import { ExamRunner } from './exam-runner.js';
+import screen from '../../../components/ui/screen/screen.module.css';
 import styles from './take-exam.module.css';
 
 /**
@@ -55,7 +56,7 @@ export function TakeExamPage() {
       <div className={styles.state}>
         <Spinner label={t('takeExam.loading')} />
         {slow && (
-          <p className={styles.notice} role="status" data-testid="translation-notice">
+          <p className={screen.notice} role="status" data-testid="translation-notice">
             {t('takeExam.translationNotice')}
           </p>
         )}

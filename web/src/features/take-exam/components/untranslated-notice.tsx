@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './take-exam.module.css';
+import screen from '../../../components/ui/screen/screen.module.css';
 
 /** docs/product.md#take-exam, #limits: the question lacks text in this language; the notice hides after 8 s. */
 export function UntranslatedNotice({ show }: { show: boolean }) {
@@ -13,7 +13,7 @@ export function UntranslatedNotice({ show }: { show: boolean }) {
   }, [show]);
   if (!show || !visible) return null;
   return (
-    <p className={styles.notice} role="status" data-testid="untranslated-notice">
+    <p className={screen.notice} role="status" data-testid="untranslated-notice">
       {t('takeExam.untranslated')}
     </p>
   );
