@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { MarkdownIt as Markdown } from 'markdown-it';
 import { highlight } from '#markdown/highlight.js';
 import { createMarkdown } from '#markdown/markdown.js';
@@ -23,7 +24,21 @@ function renderer(math: boolean, code: boolean): Markdown {
   return md;
 }
 
+/**
+ * Rendered texts for the Lambda's life, bounded by size (characters): a read of an exam many learners
+ * take renders its first questions once per instance, not on every read (KaTeX is ~5 ms a formula).
+ */
+const rendered = new LRUCache<string, string>({
+  maxSize: 4_000_000,
+  sizeCalculation: (html, text) => html.length + text.length,
+});
+
 /** HTML of a Markdown text, for the browser to sanitize (raw HTML is never passed through). */
 export function markdownHtml(text: string): string {
-  return renderer(hasMath(text), hasCodeBlock(text)).render(text);
+  let html = rendered.get(text);
+  if (html === undefined) {
+    html = renderer(hasMath(text), hasCodeBlock(text)).render(text);
+    rendered.set(text, html);
+  }
+  return html;
 }

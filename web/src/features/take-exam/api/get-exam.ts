@@ -1,6 +1,7 @@
 import { getExam } from '#shared/contracts/exams.js';
 import { RENDERED_QUESTIONS, type Exam } from '#shared/contracts/exam-schemas.js';
-import { loadRenderer, loadSanitizer, seedRendered } from '../../../components/rich-text/index.js';
+import { questionParts } from '#shared/domain/input-form.js';
+import { loadRenderer, loadSanitizer, preloadImages, seedRendered } from '../../../components/rich-text/index.js';
 import { preloadApi, useApi } from '../../../lib/use-api.js';
 
 /** GET /api/exam/{examId}/ — the exam with its questions, flags and the caller's rights. */
@@ -23,9 +24,19 @@ export function preloadExam(examId: string) {
   void preloadApi(getExam, { params: { examId } }).then((exam) => {
     if (!exam) return;
     void seedRendered(exam.rendered ?? []);
+    const first = firstQuestionHtml(exam);
+    if (first) preloadImages(first);
     const texts = unrenderedTexts(exam);
     if (texts.length > 0) loadRenderer(texts).catch(() => undefined);
   });
+}
+
+/** The first question's text as the server rendered it: its image is what take-exam paints largest. */
+function firstQuestionHtml(exam: Exam): string | undefined {
+  const first = exam.questions?.[0];
+  if (first?.format !== 'markdown') return undefined;
+  const shown = questionParts(first.content ?? '', first.answer ?? '').content;
+  return exam.rendered?.find(({ text }) => text === shown)?.html;
 }
 
 function unrenderedTexts(exam: Exam): string[] {
