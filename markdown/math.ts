@@ -9,14 +9,15 @@ const exported = katexModule as unknown as { default: Plugin | { default: Plugin
 const katexPlugin: Plugin = typeof exported.default === 'function' ? exported.default : exported.default.default;
 
 /**
- * KaTeX for `$…$` and `$$…$$` (D133). `htmlAndMathml`: the visible HTML is aria-hidden and screen
- * readers read the MathML; the page needs KaTeX's style sheet and fonts to show it. No `\href`/`\url`
- * (trust off), and bounded sizes and macro expansion so a hostile formula cannot hang or blow up the
- * page. The plugin passes these options on to KaTeX.
+ * KaTeX for `$…$` and `$$…$$` (D133), written out as MathML alone (D264): the browser draws it with the
+ * system's math font, and screen readers read it, without KaTeX's style sheet and fonts. No
+ * `\href`/`\url` (trust off), and bounded sizes and macro expansion so a hostile formula cannot hang
+ * or blow up the page. The plugin passes these options on to KaTeX; a display formula comes in a
+ * `<p class="katex-block">`.
  */
 export function addMath(md: MarkdownIt): void {
   katexPlugin(md, {
-    output: 'htmlAndMathml',
+    output: 'mathml',
     throwOnError: false,
     trust: false,
     strict: 'ignore',

@@ -4,13 +4,13 @@
  *
  * * Scripts only from the app's own origin: KaTeX and highlight.js are bundled chunks, and nothing is
  *   inline (index.html loads one module), so no `unsafe-inline` and no `unsafe-eval`.
- * * Inline styles allowed: KaTeX's HTML output sizes its boxes with `style` attributes, and the review
- *   heatmap's library adds a `<style>` element. Markdown cannot write HTML (markdown-it `html: false`,
+ * * Inline styles allowed: the review heatmap's library adds a `<style>` element (KaTeX's HTML output,
+ *   which sized its boxes with `style` attributes, gave way to MathML, D264). Markdown cannot write HTML (markdown-it `html: false`,
  *   then DOMPurify), so no question text reaches either; CSS cannot run script.
  * * Images from the origin alone: question images are served under `/api/exam/…/images/…` of the same
  *   origin (D137), so no image host and no `data:` are needed; an outside image URL in a question is not
  *   loaded (its alt text shows), which also keeps tracking pixels out.
- * * Fonts from the origin and `data:`: the KaTeX style sheet inlines its smallest fonts as data URLs.
+ * * Fonts from the origin and `data:` (a style sheet may inline a small font as a data URL).
  * * Connections to the origin and to the files bucket: a question file is uploaded by the browser
  *   straight to S3 with a presigned PUT (the bucket's regional host in AWS, s3rver locally).
  */

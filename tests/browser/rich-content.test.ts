@@ -166,15 +166,19 @@ describe('rich questions', () => {
     await logIn(page, username, PASSWORD);
     if (locale === 'en-US') await pageApi(page, 'POST', '/api/change-language/', { language: 'en' });
     const scripts: string[] = [];
+    const fonts: string[] = [];
     page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      const path = new URL(request.url()).pathname;
+      if (request.resourceType() === 'script') scripts.push(path);
+      if (request.resourceType() === 'font') fonts.push(path);
     });
     await go(page, only(rich()));
     await rendered(page);
     // The exam read answered the question rendered (D263): the page took the sanitizer, not the renderer,
-    // KaTeX or highlight.js, and still shows formulas and colours (their style sheets alone).
+    // KaTeX or highlight.js, and still shows formulas (MathML, no KaTeX font: D264) and code colours.
     expect(scripts.some((path) => /\/sanitize-html-[\w-]{8}\.js$/.test(path))).toBe(true);
     expect(scripts.filter((path) => /\/(render-markdown|math|highlight)-[\w-]{8}\.js$/.test(path))).toEqual([]);
+    expect(fonts.filter((path) => path.includes('KaTeX'))).toEqual([]);
     // Shown once rendered, never as plain text that then grows (D183): nothing inside the exam moved.
     const shift = await page.evaluate(
       () =>

@@ -50,6 +50,26 @@ describe('the Markdown renderer', () => {
     expect(host.querySelector('annotation')?.textContent).toContain('\\frac{1}{n}');
   });
 
+  test('math is MathML the browser draws: block display, upright and stretchy marks kept (D264)', async () => {
+    const host = await rendered('$$\\sum_{i=1}^{n} \\mathrm{d}x \\left( \\frac{1}{n} \\right)$$');
+    const math = host.querySelector('math')!;
+    expect(math.getAttribute('display')).toBe('block');
+    expect(host.querySelector('[mathvariant="normal"]')).not.toBeNull();
+    expect(host.querySelector('mo[fence="true"]')).not.toBeNull();
+    expect(host.querySelector('annotation')?.getAttribute('encoding')).toBe('application/x-tex');
+    // No KaTeX HTML twin to style: the page needs neither KaTeX's style sheet nor its fonts.
+    expect(host.querySelector('.katex-html')).toBeNull();
+    expect(host.querySelector('.katex-block')?.getAttribute('tabindex')).toBe('0');
+  });
+
+  test('a MathML link never survives, whatever the attribute list lets through', () => {
+    const host = document.createElement('div');
+    host.innerHTML = sanitize(
+      '<math><mi href="javascript:alert(1)">x</mi><mtext href="data:text/html,x">y</mtext></math>',
+    );
+    expect(host.querySelector('[href]')).toBeNull();
+  });
+
   test('raw HTML is text, never markup', async () => {
     const host = await rendered('<script>alert(1)</script> <img src=x onerror=alert(1)> <b>x</b>');
     expect(host.querySelector('script, img, b')).toBeNull();

@@ -5,7 +5,7 @@ const MAX_IMAGES = 2;
 
 /**
  * Starts fetching the images of HTML the server rendered (D263) while what showing it waits for (the
- * sanitizer, math or code styles) arrives: a question's image is often the page's largest paint, and
+ * sanitizer, code colours) arrives: a question's image is often the page's largest paint, and
  * its request need not wait. The `<img>` the page inserts later takes the same URL from the image
  * cache. DOMParser's document runs no script and loads nothing; only sources the sanitizer would keep
  * are fetched.

@@ -27,7 +27,6 @@ async function renderer({ math, code, placeholders }: Extras): Promise<Markdown>
       const [mathModule, highlightModule] = await Promise.all([
         math ? import('#markdown/math.js') : null,
         code ? import('#markdown/highlight.js') : null,
-        math ? import('./math-style.js') : null,
         code ? import('./highlight-style.js') : null,
       ]);
       const md = createMarkdown({ highlight: highlightModule?.highlight });

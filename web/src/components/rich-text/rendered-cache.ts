@@ -29,7 +29,6 @@ export function loadRenderer(texts: readonly string[]) {
     loadSanitizer(),
     math ? import('#markdown/math.js') : null,
     code ? import('#markdown/highlight.js') : null,
-    math ? import('./math-style.js') : null,
     code ? import('./highlight-style.js') : null,
   ]);
 }
@@ -39,7 +38,7 @@ function remember(key: string, html: string) {
   rendered.set(key, html);
 }
 
-/** Texts the server rendered, while the sanitizer (and math or code styles) they wait for arrive. */
+/** Texts the server rendered, while the sanitizer (and code colours) they wait for arrive. */
 const seeding = new Map<string, Promise<string>>();
 
 /**
@@ -52,18 +51,14 @@ export function loadSanitizer() {
 
 /**
  * Takes HTML the server rendered of Markdown texts (the exam read's `rendered`, D263) into the cache,
- * through the same sanitizer as the browser's own rendering; a text's math or code styles are fetched
+ * through the same sanitizer as the browser's own rendering; a text's code colours are fetched
  * with it. A screen asking for such a text meanwhile waits for it instead of loading the renderer.
  */
 export function seedRendered(entries: readonly { text: string; html: string }[]): Promise<unknown> {
   const fresh = entries.filter(({ text }) => !rendered.has(text) && !seeding.has(text));
   if (fresh.length === 0) return Promise.resolve();
   const texts = fresh.map(({ text }) => text);
-  const ready = Promise.all([
-    loadSanitizer(),
-    texts.some(hasMath) ? import('./math-style.js') : null,
-    texts.some(hasCodeBlock) ? import('./highlight-style.js') : null,
-  ]);
+  const ready = Promise.all([loadSanitizer(), texts.some(hasCodeBlock) ? import('./highlight-style.js') : null]);
   return Promise.all(
     fresh.map(({ text, html }) => {
       const made = ready

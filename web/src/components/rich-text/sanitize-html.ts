@@ -28,7 +28,7 @@ function hookPurifier() {
       }
     }
     // Wide blocks scroll inside themselves (390 px phones); a scrolling region takes the keyboard focus.
-    if (node.tagName === 'PRE' || node.tagName === 'TABLE' || node.classList.contains('katex-display')) {
+    if (node.tagName === 'PRE' || node.tagName === 'TABLE' || node.classList.contains('katex-block')) {
       node.setAttribute('data-scroll-x', '');
       node.setAttribute('tabindex', '0');
     }
@@ -41,7 +41,46 @@ function hookPurifier() {
  */
 const IMAGE_SIZE = /#(\d{1,4})x(\d{1,4})$/;
 
-/** HTML and MathML, no SVG, no forms, no styles but KaTeX's inline ones. */
+/**
+ * The MathML presentation attributes KaTeX writes (D264). DOMPurify checks the value of any attribute it
+ * does not know as URI-safe against the URL rule, which `block`, `true` or `0.1667em` fail: without
+ * this list the browser drew every formula inline and unstretched. None of them can hold a URL
+ * (`href` is not among them and stays under the URL rule).
+ */
+const MATHML_ATTRIBUTES = [
+  'accent',
+  'accentunder',
+  'columnalign',
+  'columnlines',
+  'columnspacing',
+  'depth',
+  'display',
+  'displaystyle',
+  'encoding',
+  'fence',
+  'height',
+  'largeop',
+  'linebreak',
+  'linethickness',
+  'lspace',
+  'mathbackground',
+  'mathcolor',
+  'mathsize',
+  'mathvariant',
+  'maxsize',
+  'minsize',
+  'notation',
+  'rowlines',
+  'rowspacing',
+  'rspace',
+  'scriptlevel',
+  'separator',
+  'stretchy',
+  'voffset',
+  'width',
+];
+
+/** HTML and MathML, no SVG, no forms, no style elements. */
 export function sanitize(html: string): string {
   hookPurifier();
   return DOMPurify.sanitize(html, {
@@ -51,6 +90,7 @@ export function sanitize(html: string): string {
     // KaTeX wraps its MathML in <semantics> with the TeX source as a text-only <annotation> (never annotation-xml).
     ADD_TAGS: ['semantics', 'annotation'],
     ADD_ATTR: ['encoding'],
+    ADD_URI_SAFE_ATTR: MATHML_ATTRIBUTES,
     ALLOWED_URI_REGEXP: SAFE_URL,
   });
 }
