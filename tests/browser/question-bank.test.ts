@@ -477,8 +477,10 @@ describe('question bank: admin tools', () => {
     await logIn(page, admin, adminPassword, '/question-files');
     await page.getByTestId('files-visibility-filter').selectOption('public');
     await page.locator('[data-testid="file-row"][data-file-name="devops-kubernetes-basics.xlsx"]').waitFor();
-    const badges = await page.getByTestId('file-visibility').allTextContents();
-    expect(new Set(badges)).toEqual(new Set(['Public']));
+    // That row is in the unfiltered list too: wait for the filtered answer to replace it.
+    await expect
+      .poll(async () => new Set(await page.getByTestId('file-visibility').allTextContents()))
+      .toEqual(new Set(['Public']));
     await shotFromTop(page, 'question-files-admin-en-desktop');
 
     await go(page, '/exam-management');
