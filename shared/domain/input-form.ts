@@ -51,6 +51,17 @@ export function questionParts(content: string, correctAnswer: string) {
   return { inputForm, options, content: options.length > 0 ? contentWithoutOptions(content) : content };
 }
 
+/**
+ * The texts a question card shows, non-blank and in order: its text as `questionParts` gives it, the
+ * correct answer and the explanation. What take-exam renders before it shows a Markdown question, and
+ * what the exam read renders for it (D263): the same list on both sides, so each finds the other's.
+ */
+export function shownTexts(question: { content?: string; answer?: string; explanation?: string }): string[] {
+  const answer = question.answer ?? '';
+  const texts = [questionParts(question.content ?? '', answer).content, answer, question.explanation ?? ''];
+  return texts.filter((text) => text.trim() !== '');
+}
+
 /** The checkbox answer: the picked keys, comma-joined in option order. */
 export function joinChoices(picked: readonly string[], options: readonly ChoiceOption[]): string {
   return options

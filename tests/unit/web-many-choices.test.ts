@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gradeAnswer, hasChoiceOptions } from '#shared/domain/answer-check.js';
 import { QUESTION_SHEET_LIMITS, contentWithChoices, normalizeRows } from '#shared/domain/question-sheet.js';
-import { choiceOptions, contentWithoutOptions, detectInputForm } from '../../shared/domain/input-form.js';
+import { choiceOptions, contentWithoutOptions, detectInputForm, shownTexts } from '#shared/domain/input-form.js';
 
 /** More than four choices (Option 1..20): kept by the importer, shown as choices, graded (issue 24). */
 describe('questions with more than four choices', () => {
@@ -31,5 +31,22 @@ describe('questions with more than four choices', () => {
     expect(gradeAnswer('12', '12', content).verdict).toBe('correct');
     expect(gradeAnswer('2', '12', content).verdict).toBe('wrong');
     expect(gradeAnswer('1,12', '1, 12', content).verdict).toBe('correct');
+  });
+});
+
+/** The texts a card shows, which the exam read renders and take-exam looks up (D263). */
+describe('shownTexts', () => {
+  it('gives a choice question its text without the choices, then the answer and the explanation', () => {
+    expect(
+      shownTexts({ content: '고르시오 *하나*\nA. 첫째\nB. 둘째', answer: 'A', explanation: '`A` 입니다' }),
+    ).toEqual(['고르시오 *하나*', 'A', '`A` 입니다']);
+  });
+
+  it('keeps a typed question whole and leaves blank texts out', () => {
+    expect(shownTexts({ content: '$x^2$ 의 미분은?', answer: '2x', explanation: '  ' })).toEqual([
+      '$x^2$ 의 미분은?',
+      '2x',
+    ]);
+    expect(shownTexts({})).toEqual([]);
   });
 });

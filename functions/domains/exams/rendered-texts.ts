@@ -1,5 +1,5 @@
 import { RENDERED_QUESTIONS, type ExamQuestion, type RenderedText } from '#shared/contracts/exam-schemas.js';
-import { questionParts } from '#shared/domain/input-form.js';
+import { shownTexts } from '#shared/domain/input-form.js';
 import type { Logger } from '../../runtime/log.js';
 
 /**
@@ -12,10 +12,7 @@ import type { Logger } from '../../runtime/log.js';
 export async function renderedTexts(questions: readonly ExamQuestion[], log: Logger): Promise<RenderedText[]> {
   const texts = new Set<string>();
   for (const question of questions.slice(0, RENDERED_QUESTIONS)) {
-    if (question.format !== 'markdown') continue;
-    const answer = question.answer ?? '';
-    for (const text of [questionParts(question.content ?? '', answer).content, answer, question.explanation ?? ''])
-      if (text.trim() !== '') texts.add(text);
+    if (question.format === 'markdown') for (const text of shownTexts(question)) texts.add(text);
   }
   if (texts.size === 0) return [];
   const { markdownHtml } = await import('./markdown-html.js');

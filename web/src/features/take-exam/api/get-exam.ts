@@ -1,6 +1,6 @@
 import { getExam } from '#shared/contracts/exams.js';
 import { RENDERED_QUESTIONS, type Exam } from '#shared/contracts/exam-schemas.js';
-import { questionParts } from '#shared/domain/input-form.js';
+import { shownTexts } from '#shared/domain/input-form.js';
 import { loadRenderer, loadSanitizer, preloadImages, seedRendered } from '../../../components/rich-text/index.js';
 import { preloadApi, useApi } from '../../../lib/use-api.js';
 
@@ -35,7 +35,7 @@ export function preloadExam(examId: string) {
 function firstQuestionHtml(exam: Exam): string | undefined {
   const first = exam.questions?.[0];
   if (first?.format !== 'markdown') return undefined;
-  const shown = questionParts(first.content ?? '', first.answer ?? '').content;
+  const [shown] = shownTexts(first);
   return exam.rendered?.find(({ text }) => text === shown)?.html;
 }
 
@@ -44,6 +44,6 @@ function unrenderedTexts(exam: Exam): string[] {
   return (exam.questions ?? [])
     .slice(0, RENDERED_QUESTIONS)
     .filter((question) => question.format === 'markdown')
-    .flatMap((question) => [question.content, question.answer, question.explanation])
-    .filter((text): text is string => typeof text === 'string' && text !== '' && !done.has(text));
+    .flatMap(shownTexts)
+    .filter((text) => !done.has(text));
 }

@@ -5,7 +5,7 @@ import button from '../../../components/ui/button/button.module.css';
 import cardStyles from '../../../components/ui/card/card.module.css';
 import { useAnswerKeys } from '../hooks/use-answer-keys.js';
 import { shownVerdict } from '../utils/answer-verdict.js';
-import { chooseOption, displayAnswer, questionParts } from '#shared/domain/input-form.js';
+import { chooseOption, displayAnswer, questionParts, shownTexts } from '#shared/domain/input-form.js';
 import type { QuestionView } from '../utils/question-view.js';
 import { isBlank } from '../utils/session-record.js';
 import { RichText } from '../../../components/rich-text/index.js';
@@ -38,9 +38,7 @@ interface QuestionCardProps {
 /** The Markdown texts the card renders (none for a plain question), to render before it is shown. */
 export function richTextsOf(question: QuestionView | null | undefined): string[] {
   if (!question || question.format !== 'markdown') return [];
-  return [questionParts(question.content, question.answer).content, question.answer, question.explanation].filter(
-    (t) => !isBlank(t),
-  );
+  return shownTexts(question);
 }
 
 /**
