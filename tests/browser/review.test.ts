@@ -112,6 +112,41 @@ describe('review screen', () => {
     });
   }
 
+  test('a Markdown card renders its formula and bold answer, and a plain-typed answer is graded right (ko, 390 px)', async () => {
+    const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR', viewport: 'phone' });
+    await registerThroughForm(page, `revmd${stamp}`, 'Reviewer', PASSWORD);
+    const exam = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
+      title: `리치 복습 ${stamp}`,
+      question_count: 0,
+      is_public: false,
+    });
+    const added = await pageApi(page, 'POST', `/api/exam/${exam.body.id}/add-question/`, {
+      title: '신뢰도',
+      content: '**병렬** 구성의 신뢰도 공식 $MTTF \\times \\frac{1}{n}$ 에서 파드의 종류는?',
+      answer: '**Pod**',
+      explanation: '`kind: Pod` 입니다.',
+      format: 'markdown',
+    });
+    expect(added.status).toBe(200);
+
+    await page.goto(`${baseUrl}/review?exam=${exam.body.id}`);
+    const content = page.getByTestId('review-content');
+    await content.and(page.locator('[data-rendered="true"]')).waitFor();
+    expect(await content.locator('strong').textContent()).toBe('병렬');
+    expect(await content.locator('math').count()).toBe(1);
+    await page.getByTestId('review-card').getByRole('textbox').fill('Pod');
+    await page.getByTestId('review-reveal').click();
+    // Graded in the plain form (D132), as on take-exam: `**Pod**` is answered by `Pod`.
+    expect(await page.getByTestId('review-verdict').getAttribute('data-verdict')).toBe('correct');
+    await page.getByTestId('review-correct-answer').locator('strong').waitFor();
+    expect((await page.getByTestId('review-correct-answer').textContent())?.trim()).toBe('Pod');
+    await fitsPhone(page);
+    expect(await seriousViolations(page, { label: '/review markdown ko phone' })).toEqual([]);
+    await screenshot(page, 'review-markdown-ko-phone');
+    expect(unexpected(errors)).toEqual([]);
+    await close();
+  });
+
   test('a grade given offline is kept, sent once when back online, never twice', async () => {
     const { page, errors, close, context } = await visit('/?fromHomeMenu=true', { locale: 'en-US' });
     await registerThroughForm(page, `revoff${stamp}`, 'Offline', PASSWORD);

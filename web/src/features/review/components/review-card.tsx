@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewCard, ReviewRating } from '#shared/contracts/review.js';
 import button from '../../../components/ui/button/button.module.css';
-import { chooseOption, displayAnswer } from '#shared/domain/input-form.js';
+import { chooseOption, displayAnswer, questionParts } from '#shared/domain/input-form.js';
+import { RichText } from '../../../components/rich-text/index.js';
 import { shownVerdict } from '../../take-exam/index.js';
 import { useReviewKeys } from '../hooks/use-review-keys.js';
 import { proposedRating } from '../utils/intervals.js';
 import { GradeButtons } from './grade-buttons.js';
-import { ReviewQuestion, questionShape } from './review-question.js';
+import { ReviewQuestion } from './review-question.js';
 import styles from './review.module.css';
 
 interface ReviewCardViewProps {
@@ -27,8 +28,9 @@ export function ReviewCardView({ card, onGrade, onUndo, onHelp }: ReviewCardView
   const { question } = card;
   const [answer, setAnswer] = useState('');
   const [revealed, setRevealed] = useState(false);
-  const { inputForm, options } = questionShape(question);
-  const subject = { answer: question.answer ?? '', content: question.content ?? '' };
+  const { inputForm, options } = questionParts(question.content ?? '', question.answer ?? '');
+  // A Markdown question is graded in its plain form, as on take-exam (D132).
+  const subject = { answer: question.answer ?? '', content: question.content ?? '', format: question.format };
   const verdict = revealed ? shownVerdict(answer, subject, undefined) : null;
   const proposed = proposedRating(verdict?.graded);
   const yesNoLabels = { true: t('takeExam.question.true'), false: t('takeExam.question.false') };
@@ -97,13 +99,18 @@ export function ReviewCardView({ card, onGrade, onUndo, onHelp }: ReviewCardView
             <div>
               <dt>{t('review.card.correctAnswer')}</dt>
               <dd data-testid="review-correct-answer">
-                {displayAnswer(question.answer ?? '', inputForm, yesNoLabels)}
+                <RichText
+                  text={displayAnswer(question.answer ?? '', inputForm, yesNoLabels)}
+                  format={question.format}
+                />
               </dd>
             </div>
             {question.explanation && (
               <div>
                 <dt>{t('review.card.explanation')}</dt>
-                <dd>{question.explanation}</dd>
+                <dd>
+                  <RichText text={question.explanation} format={question.format} />
+                </dd>
               </div>
             )}
           </dl>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import { questionParts } from '#shared/domain/input-form.js';
+import { RichText } from '../../../components/rich-text/index.js';
 import { AnswerInput } from '../../take-exam/index.js';
 import styles from './review.module.css';
 
@@ -12,24 +13,19 @@ interface ReviewQuestionProps {
   onYesNo(value: 'Y' | 'N'): void;
 }
 
-/** What a question's text means for answering it: its input form, its choices, its text without them. */
-export function questionShape(question: ExamQuestion) {
-  const { inputForm, options, content } = questionParts(question.content ?? '', question.answer ?? '');
-  return { inputForm, options, text: content };
-}
-
 /**
  * The question side of a card: title, text, and the answer entry as take-exam shows it (choices as
- * choices, Y/N as true / false, else a text box). The one place the Review screen renders a
- * question, so richer rendering (issue 25) swaps in here.
+ * choices, Y/N as true / false, else a text box); a Markdown question rendered as everywhere else.
  */
 export function ReviewQuestion({ question, answer, revealed, onAnswer, onYesNo }: ReviewQuestionProps) {
   const { t } = useTranslation();
-  const { inputForm, options, text } = questionShape(question);
+  const { inputForm, options, content } = questionParts(question.content ?? '', question.answer ?? '');
   return (
     <div className={styles.question} data-testid="review-question" data-input-form={inputForm}>
       {question.title && <h2 className={styles.questionTitle}>{question.title}</h2>}
-      {text && <p className={styles.content}>{text}</p>}
+      {content && (
+        <RichText className={styles.content} text={content} format={question.format} testId="review-content" />
+      )}
       <div aria-label={t('review.card.yourAnswer')} role="group">
         <AnswerInput
           inputForm={inputForm}
