@@ -13,6 +13,11 @@ import {
   SHEET_ENCODINGS,
   SHEET_EXTENSIONS,
   SKIP_REASONS,
+  SHEET_READING_DELIMITERS,
+  SHEET_RECORD_DELIMITERS,
+  SHEET_QUOTE_MODES,
+  SHEET_HEADER_MODES,
+  SHEET_TEXT_FORMATS,
 } from '../domain/question-sheet.js';
 
 /** `true`/`false`, `1`/`0`, `on` from forms and query strings. */
@@ -173,6 +178,18 @@ export const createUploadUrl = defineRoute({
     }),
 });
 
+/** The learner's reading choices in the preview (delimiter, quotes, encoding, header, text format); left out: detected. */
+export const sheetReadingSchema = /* @__PURE__ */ lazy(() =>
+  z.object({
+    delimiter: z.optional(z.enum(SHEET_READING_DELIMITERS)),
+    record_delimiter: z.optional(z.enum(SHEET_RECORD_DELIMITERS)),
+    quotes: z.optional(z.enum(SHEET_QUOTE_MODES)),
+    encoding: z.optional(z.enum(SHEET_ENCODINGS)),
+    header: z.optional(z.enum(SHEET_HEADER_MODES)),
+    text_format: z.optional(z.enum(SHEET_TEXT_FORMATS)),
+  }),
+);
+
 /** One role per source column (question field, option, options, extra, ignore), as the preview proposes and the user changes it. */
 export const columnMappingSchema = /* @__PURE__ */ lazy(() =>
   z.array(z.enum(COLUMN_ROLES)).check(z.maxLength(QUESTION_SHEET_LIMITS.maxColumns)),
@@ -189,6 +206,8 @@ export const importUploadedFile = defineRoute({
       is_public: z._default(flagSchema(), true),
       /** The confirmed mapping; without it the proposal of the preview is used. */
       mapping: z.optional(columnMappingSchema()),
+      /** The reading confirmed in the preview; without it everything is detected as the preview did. */
+      reading: z.optional(sheetReadingSchema()),
     }),
   }),
   response: () => importAnswer(),
@@ -208,6 +227,7 @@ export const previewUploadedFile = defineRoute({
       upload_id: z.string().check(z.regex(/^[a-z0-9]{16,64}$/)),
       file_name: keyable(z.string().check(z.minLength(1), z.maxLength(300))),
       mapping: z.optional(columnMappingSchema()),
+      reading: z.optional(sheetReadingSchema()),
     }),
   }),
   response: () =>

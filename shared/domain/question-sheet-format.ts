@@ -48,3 +48,34 @@ export const SHEET_DELIMITERS = [',', '\t', ';', '|'] as const;
 /** Encodings a text sheet is read in: UTF-8 (BOM or not), UTF-16 with its BOM (Excel's "Unicode text"), CP949/EUC-KR. */
 export const SHEET_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'cp949'] as const;
 export type SheetEncoding = (typeof SHEET_ENCODINGS)[number];
+
+/**
+ * How quotes in a text sheet are read: `auto` picks the reading that leaves fewest anomalies over
+ * the whole file; `standard` is RFC 4180 with the common writers' slips tolerated (a space before an
+ * opening quote, a quote inside an unquoted cell); `none` reads every quote as a character.
+ */
+export const SHEET_QUOTE_MODES = ['auto', 'standard', 'none'] as const;
+export type SheetQuoteMode = (typeof SHEET_QUOTE_MODES)[number];
+/** Whether the first record is a header: detected by its shape (`auto`), or said by the learner. */
+export const SHEET_HEADER_MODES = ['auto', 'yes', 'no'] as const;
+export type SheetHeaderMode = (typeof SHEET_HEADER_MODES)[number];
+/** How cell text is stored: Markdown only where the cell holds what only Markdown means (`auto`), or always one. */
+export const SHEET_TEXT_FORMATS = ['auto', 'plain', 'markdown'] as const;
+export type SheetTextFormat = (typeof SHEET_TEXT_FORMATS)[number];
+/** Field delimiters a learner may choose in the preview: the detected ones and Quizlet's usual ` - `. */
+export const SHEET_READING_DELIMITERS = [',', '\t', ';', '|', ' - '] as const;
+/** What separates records when a learner says so (Quizlet's custom card separator); default line breaks. */
+export const SHEET_RECORD_DELIMITERS = ['newline', ';', '\n\n'] as const;
+
+/**
+ * The learner's choices in the import preview; every field left out is detected. The preview and
+ * the import read the same bytes with the same choices, so what was previewed is what is stored.
+ */
+export interface SheetReading {
+  delimiter?: (typeof SHEET_READING_DELIMITERS)[number];
+  record_delimiter?: (typeof SHEET_RECORD_DELIMITERS)[number];
+  quotes?: SheetQuoteMode;
+  encoding?: SheetEncoding;
+  header?: SheetHeaderMode;
+  text_format?: SheetTextFormat;
+}

@@ -82,6 +82,7 @@ export async function importUploadedFile(input: ServiceInput<typeof files.import
       language: ctx.language,
       stagedKey: key,
       mapping: input.body.mapping,
+      reading: input.body.reading,
       log: ctx.log,
     });
     return importAnswer(result, caller, ctx.language);
@@ -108,7 +109,7 @@ export async function previewUploadedFile(input: ServiceInput<typeof files.previ
   const read = sampled ? await readObjectHead(key, PREVIEW_HEAD_BYTES) : await readObject(key);
   if (!read) throw new AppError(404, 'upload_not_found');
   const bytes = sampled ? wholeLinesOf(read) : read;
-  const preview = await previewQuestionSheet(bytes, input.body.file_name, input.body.mapping);
+  const preview = await previewQuestionSheet(bytes, input.body.file_name, input.body.mapping, input.body.reading);
   return sampled ? { ...preview, sample: { bytes_read: bytes.byteLength, file_bytes: size } } : preview;
 }
 

@@ -18,6 +18,7 @@ import {
   REQUIRED_COLUMNS,
   applyMapping,
   type ColumnRole,
+  type SheetReading,
 } from '#shared/domain/question-sheet.js';
 import { KEY_TEXT_MAX_BYTES, KEY_TEXT_TOO_LONG, fitsKey } from '#shared/domain/key-text.js';
 import type { Language } from '#shared/domain/language.js';
@@ -71,6 +72,8 @@ export interface ImportRequest {
   stagedKey?: string;
   /** One role per source column, from a preview the user confirmed; without it the proposal is used. */
   mapping?: readonly ColumnRole[];
+  /** The reading the user confirmed in the preview (delimiter, quotes, encoding, header, text format). */
+  reading?: SheetReading;
   log: Logger;
 }
 
@@ -136,6 +139,7 @@ export async function readQuestionSheet(
   bytes: Uint8Array,
   fileName: string,
   mapping?: readonly ColumnRole[],
+  reading: SheetReading = {},
 ): Promise<{
   name: string;
   extension: SheetExtension;
@@ -152,7 +156,7 @@ export async function readQuestionSheet(
     throw new AppError(400, 'sheet_bad_extension', { name: name || fileName });
   }
   sniffSpreadsheet(bytes, extension);
-  const sheet = extension === 'apkg' ? await parseAnkiPackage(bytes) : parseSheet(bytes, extension);
+  const sheet = extension === 'apkg' ? await parseAnkiPackage(bytes) : parseSheet(bytes, extension, reading);
   if (sheet.header.length > QUESTION_SHEET_LIMITS.maxColumns) {
     throw new AppError(400, 'sheet_too_many_columns', { limit: QUESTION_SHEET_LIMITS.maxColumns });
   }
@@ -201,8 +205,13 @@ export const PREVIEW_ROWS = 10;
  * The preview of an upload (nothing written): how the file was read, the proposed role of each
  * column and the chosen one, the first questions exactly as they would be stored, and every warning.
  */
-export async function previewQuestionSheet(bytes: Uint8Array, fileName: string, mapping?: readonly ColumnRole[]) {
-  const read = await readQuestionSheet(bytes, fileName, mapping);
+export async function previewQuestionSheet(
+  bytes: Uint8Array,
+  fileName: string,
+  mapping?: readonly ColumnRole[],
+  reading: SheetReading = {},
+) {
+  const read = await readQuestionSheet(bytes, fileName, mapping, reading);
   const outcome = normalizeRows(read.rows, read.mapping, read.lines);
   if (!outcome.ok) throw rowsRefusal(outcome);
   return {
@@ -249,6 +258,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
     request.bytes,
     request.fileName,
     request.mapping,
+    request.reading,
   );
   // The contracts refuse such names already; the importer does not trust its callers with a key.
   if (!fitsKey(name)) throw new AppError(400, KEY_TEXT_TOO_LONG, { limit: KEY_TEXT_MAX_BYTES });

@@ -1,5 +1,5 @@
 import { CsvError, parse as parseCsv } from 'csv-parse/sync';
-import type { SheetExtension } from '#shared/domain/question-sheet.js';
+import type { SheetExtension, SheetReading } from '#shared/domain/question-sheet.js';
 import { AppError } from '../../../runtime/http/app-error.js';
 import { htmlToText, readAnkiHeader } from './anki-text.js';
 import {
@@ -18,7 +18,8 @@ function escapeRegExp(text: string): string {
 }
 
 /** Delimited text: encoding and delimiter detected, Anki's header lines honoured, each record's line kept. */
-export function parseTextSheet(bytes: Uint8Array, extension: SheetExtension): ParsedSheet {
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the reading is honoured by the dialect work that follows
+export function parseTextSheet(bytes: Uint8Array, extension: SheetExtension, reading: SheetReading = {}): ParsedSheet {
   const { text: decoded, encoding, bom } = decodeSheetText(bytes, extension);
   const anki = readAnkiHeader(decoded);
   const text = anki ? anki.rest : decoded;
