@@ -249,6 +249,41 @@ export const previewUploadedFile = defineRoute({
         }),
       ),
       stats: importStatsSchema(),
+      /** The reading the preview used, every choice resolved (what the learner chose, else what was detected). */
+      reading: z.optional(
+        z.object({
+          delimiter: z.nullable(z.string()),
+          record_delimiter: z.nullable(z.string()),
+          quotes: z.enum(SHEET_QUOTE_MODES),
+          encoding: z.nullable(z.enum(SHEET_ENCODINGS)),
+          header: z.enum(SHEET_HEADER_MODES),
+          text_format: z.enum(SHEET_TEXT_FORMATS),
+        }),
+      ),
+      /**
+       * Whole-file counts, never of a sample: records read, questions they make, records skipped, and
+       * records whose field count differs from the file's usual count (listed in `ragged_rows`).
+       */
+      counts: z.optional(
+        z.object({
+          records: z.number().check(z.int()),
+          questions: z.number().check(z.int()),
+          skipped: z.number().check(z.int()),
+          ragged: z.number().check(z.int()),
+          usual_fields: z.number().check(z.int()),
+        }),
+      ),
+      ragged_rows: z.optional(
+        z.array(z.object({ line: z.number().check(z.int()), fields: z.number().check(z.int()) })),
+      ),
+      /** A reading of the same file that leaves fewer ragged records than the one used, with its count: offered, never applied unasked. */
+      suggestion: z.optional(
+        z.object({
+          reading: sheetReadingSchema(),
+          ragged: z.number().check(z.int()),
+          questions: z.number().check(z.int()),
+        }),
+      ),
       /**
        * Present when only the head of a large text sheet was read (a ranged read): the rows, stats
        * and warnings are those of its first `bytes_read` bytes; the import reads the whole file.
