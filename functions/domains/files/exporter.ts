@@ -9,6 +9,7 @@ import {
 } from '#shared/domain/question-sheet.js';
 import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 import type { StoredQuestion } from './entities/stored-question.js';
+import { neutralizeCell } from './importer/export-marker.js';
 import { SHEET_NAMES } from './samples.js';
 
 /**
@@ -17,6 +18,11 @@ import { SHEET_NAMES } from './samples.js';
  * (`#separator:tab`, `#html:false`, `#columns:` naming each column). Choices stay in the question
  * as its `1) …` lines and a choice answer as its number, so re-importing an export gives the same
  * questions; the headers are the format's own, which the importer maps back.
+ *
+ * The text formats are opened by spreadsheet programs too: every cell is quoted and one starting
+ * like a formula gets a single quote before it (OWASP's CSV-injection advice); the importer
+ * recognises our export and takes that quote off again (importer/export-marker.ts). The .xlsx
+ * needs neither: its cells are string cells (`t: 's'`), never formulas.
  */
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -70,12 +76,15 @@ export function exportQuestions(
     XLSX.utils.book_append_sheet(book, sheet, SHEET_NAMES[language]);
     bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Uint8Array;
   } else if (format === 'csv') {
-    bytes = Buffer.from(`\uFEFF${XLSX.utils.sheet_to_csv(sheet, { FS: ',', RS: '\n' })}\n`);
-  } else {
-    // Anki reads the header lines, then one note per record; fields holding a tab, a newline or a
-    // quote are quoted the CSV way, which Anki's importer (and ours) read back.
     const [header, ...body] = rows;
-    const records = XLSX.utils.sheet_to_csv(XLSX.utils.aoa_to_sheet(body), { FS: '\t', RS: '\n' });
+    const safe = XLSX.utils.aoa_to_sheet([header!, ...body.map((row) => row.map(neutralizeCell))]);
+    bytes = Buffer.from(`\uFEFF${XLSX.utils.sheet_to_csv(safe, { FS: ',', RS: '\n', forceQuotes: true })}\n`);
+  } else {
+    // Anki reads the header lines, then one note per record; every field is quoted the CSV way,
+    // which Anki's importer (and ours) read back.
+    const [header, ...body] = rows;
+    const safe = XLSX.utils.aoa_to_sheet(body.map((row) => row.map(neutralizeCell)));
+    const records = XLSX.utils.sheet_to_csv(safe, { FS: '\t', RS: '\n', forceQuotes: true });
     bytes = Buffer.from(`#separator:tab\n#html:false\n#columns:${header!.join('\t')}\n${records}\n`);
   }
   return { bytes, fileName, contentType: EXPORT_CONTENT_TYPES[format] };

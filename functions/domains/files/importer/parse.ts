@@ -1,12 +1,13 @@
 import { TEXT_EXTENSIONS, type SheetExtension, type SheetReading } from '#shared/domain/question-sheet.js';
 import { AppError } from '../../../runtime/http/app-error.js';
+import { restoreOwnExport } from './export-marker.js';
 import { splitHeader, type ParsedSheet } from './parsed-sheet.js';
 import { parseTextSheet } from './text-sheet.js';
 import { parseWorkbookRows } from './workbook-sheet.js';
 
 /** The first sheet of a workbook (SheetJS), or delimited text (csv-parse) in its detected encoding and delimiter. */
 export function parseSheet(bytes: Uint8Array, extension: SheetExtension, reading: SheetReading = {}): ParsedSheet {
-  if (TEXT_EXTENSIONS.includes(extension)) return parseTextSheet(bytes, extension, reading);
+  if (TEXT_EXTENSIONS.includes(extension)) return restoreOwnExport(parseTextSheet(bytes, extension, reading));
   // An Anki package is read asynchronously (sql.js): readQuestionSheet does it, no sheet reader does.
   if (extension === 'apkg') throw new AppError(400, 'sheet_not_spreadsheet', { extension });
   const { rows: all, lines: allLines } = parseWorkbookRows(bytes);
