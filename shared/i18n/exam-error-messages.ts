@@ -23,6 +23,14 @@ export const EXAM_ERROR_MESSAGES = {
     ko: 'Anki 덱의 카드 모음을 읽을 수 없습니다. 파일이 손상되었는지 확인해 주세요.',
     en: 'The card collection in the Anki deck could not be read. Check that the file is not damaged.',
   },
+  deck_unsafe_schema: {
+    ko: 'Anki 덱의 카드 모음에 Anki가 만들지 않는 데이터베이스 구조(뷰, 트리거, 가상 테이블 또는 예상과 다른 표)가 있어 읽지 않았습니다.',
+    en: 'The card collection in the Anki deck holds database objects Anki does not write (views, triggers, virtual tables or unexpected tables), so it was not read.',
+  },
+  deck_media_corrupt: {
+    ko: 'Anki 덱의 미디어 파일 {name}이(가) 밝힌 크기({declared}바이트)보다 크게 풀립니다. 손상되었거나 조작된 덱입니다.',
+    en: 'The media file {name} in the Anki deck inflates to more than its declared size ({declared} bytes): the deck is damaged or forged.',
+  },
   sheet_not_spreadsheet: {
     ko: '파일 내용이 {extension} 스프레드시트가 아닙니다.',
     en: 'The file content is not a {extension} spreadsheet.',

@@ -6,7 +6,8 @@ import { QUESTION_SHEET_LIMITS } from '#shared/domain/question-sheet.js';
 import { AppError } from '../../../runtime/http/app-error.js';
 import { inspectZip, isZip } from '../../../runtime/spreadsheets/zip-guard.js';
 import type { ParsedSheet } from './parsed-sheet.js';
-import { isZstd, readMediaMap, type MediaMap } from './anki-media.js';
+import { checkSchema } from './anki-schema.js';
+import { isZstd, readMediaMap, zstdFrames, type MediaMap, type MediaSizes } from './anki-media.js';
 import { DECK_MEDIA_REF, IMPORT_IMAGE_LIMITS, type DeckMedia } from './import-images.js';
 
 /**
@@ -30,13 +31,23 @@ export interface DeckReport {
 const COLLECTIONS = ['collection.anki21b', 'collection.anki21', 'collection.anki2'] as const;
 const MEDIA_LIST_LIMIT = 50;
 const ROWS_TO_READ = QUESTION_SHEET_LIMITS.maxRows + 1;
+/** The media map: some 60 bytes a file, for at most the zip guard's 10,000 entries. */
+const MAX_MEDIA_MAP_BYTES = 4 * 1024 * 1024;
+
+/** Rows read from the note type tables: far more than any collection has. */
+const MAX_SCHEMA_ROWS = 100_000;
 
 const notZip = () => new AppError(400, 'deck_not_zip');
 const corrupt = () => new AppError(400, 'deck_corrupt');
 const tooBig = () => new AppError(413, 'sheet_uncompressed_too_large', { limit: '100 MB' });
 
 /** The zip guard of xlsx (declared sizes capped, each entry inflated no further than it declares), then the collection's bytes and the media map. */
-function collectionBytes(bytes: Uint8Array): { name: (typeof COLLECTIONS)[number]; data: Uint8Array; media: MediaMap } {
+function collectionBytes(bytes: Uint8Array): {
+  name: (typeof COLLECTIONS)[number];
+  data: Uint8Array;
+  media: MediaMap;
+  sizes: MediaSizes;
+} {
   if (!isZip(bytes)) throw notZip();
   let verdict: ReturnType<typeof inspectZip>;
   try {
@@ -59,25 +70,35 @@ function collectionBytes(bytes: Uint8Array): { name: (typeof COLLECTIONS)[number
   for (const name of COLLECTIONS) {
     const data = entries[name];
     if (!data) continue;
-    const media = readMediaMap(entries.media, unzstd);
-    return { name, data: name === 'collection.anki21b' ? unzstd(data) : data, media };
+    const sizes: MediaSizes = new Map();
+    const media = readMediaMap(entries.media, (map) => unzstd(map, MAX_MEDIA_MAP_BYTES), sizes);
+    return { name, data: name === 'collection.anki21b' ? unzstd(data) : data, media, sizes };
   }
   throw new AppError(400, 'deck_no_collection');
 }
 
-/** zstd, streamed so a small frame that claims or inflates to more than the cap stops at the cap. */
-function unzstd(data: Uint8Array): Uint8Array {
+/** What stopped a capped inflation: the entry would inflate past `cap`. */
+class PastCap extends Error {}
+
+/**
+ * zstd with its frames' windows checked first (zstdFrames), then streamed so a small frame that
+ * claims or inflates to more than `cap` stops at the cap (PastCap); a broken stream is deck_corrupt.
+ */
+function unzstdCapped(data: Uint8Array, cap: number): Uint8Array {
+  const frames = zstdFrames(data);
+  if (!frames) throw corrupt();
+  if (frames.declared !== null && frames.declared > cap) throw new PastCap();
   const chunks: Uint8Array[] = [];
   let total = 0;
   const stream = new ZstdDecompress((chunk) => {
     total += chunk.length;
-    if (total > QUESTION_SHEET_LIMITS.maxUncompressedBytes) throw tooBig();
+    if (total > cap) throw new PastCap();
     chunks.push(chunk);
   });
   try {
     stream.push(data, true);
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (error instanceof PastCap) throw error;
     throw corrupt();
   }
   const out = new Uint8Array(total);
@@ -87,6 +108,16 @@ function unzstd(data: Uint8Array): Uint8Array {
     at += chunk.length;
   }
   return out;
+}
+
+/** The collection, and the media map: capped at the whole package's uncompressed limit (413 past it). */
+function unzstd(data: Uint8Array, cap: number = QUESTION_SHEET_LIMITS.maxUncompressedBytes): Uint8Array {
+  try {
+    return unzstdCapped(data, cap);
+  } catch (error) {
+    if (error instanceof PastCap) throw tooBig();
+    throw error;
+  }
 }
 
 let sqlModule: ReturnType<typeof loadSql> | null = null;
@@ -102,15 +133,14 @@ interface NoteType {
 }
 
 /** The note types: `col.models` (JSON) in anki2/anki21, the `notetypes` and `fields` tables in anki21b. */
-function noteTypes(db: Database): Map<string, NoteType> {
+function noteTypes(db: Database, layout: 'notetypes' | 'col'): Map<string, NoteType> {
   const types = new Map<string, NoteType>();
-  const hasTable = (name: string) =>
-    db.exec(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${name}'`).length > 0;
-  if (hasTable('notetypes')) {
+  if (layout === 'notetypes') {
     const fields = new Map<string, string[]>();
-    for (const [ntid, name] of db.exec('SELECT ntid, name FROM fields ORDER BY ntid, ord')[0]?.values ?? [])
+    const fieldRows = db.exec(`SELECT ntid, name FROM fields ORDER BY ntid, ord LIMIT ${MAX_SCHEMA_ROWS}`);
+    for (const [ntid, name] of fieldRows[0]?.values ?? [])
       fields.set(String(ntid), [...(fields.get(String(ntid)) ?? []), String(name)]);
-    for (const [id, config] of db.exec('SELECT id, config FROM notetypes')[0]?.values ?? []) {
+    for (const [id, config] of db.exec(`SELECT id, config FROM notetypes LIMIT ${MAX_SCHEMA_ROWS}`)[0]?.values ?? []) {
       // NotetypeConfig (protobuf): field 1 is the kind, varint 1 = cloze.
       const bytes = config instanceof Uint8Array ? config : new Uint8Array();
       types.set(String(id), { cloze: bytes[0] === 0x08 && bytes[1] === 0x01, fields: fields.get(String(id)) ?? [] });
@@ -165,7 +195,7 @@ function fieldConverter(media: Set<string>, held: MediaMap, wanted: Set<string>)
 export async function parseAnkiPackage(
   bytes: Uint8Array,
 ): Promise<ParsedSheet & { deck: DeckReport; media: DeckMedia }> {
-  const { data, media: held } = collectionBytes(bytes);
+  const { data, media: held, sizes } = collectionBytes(bytes);
   // SQLite's own header: anything else is not a collection.
   if (new TextDecoder().decode(data.subarray(0, 15)) !== 'SQLite format 3') throw corrupt();
   sqlModule ??= loadSql();
@@ -180,7 +210,7 @@ export async function parseAnkiPackage(
   let cloze = 0;
   try {
     db = new SQL.Database(data);
-    const types = noteTypes(db);
+    const types = noteTypes(db, checkSchema(db));
     const statement = db.prepare(`SELECT mid, flds, tags FROM notes ORDER BY id LIMIT ${ROWS_TO_READ + 1}`);
     while (statement.step()) {
       const [mid, flds, tags] = statement.get();
@@ -227,17 +257,21 @@ export async function parseAnkiPackage(
     },
     repairs: [],
     deck: { notes, cloze_skipped: cloze, media_skipped: [...media].slice(0, MEDIA_LIST_LIMIT) },
-    media: mediaFiles(bytes, held, wanted),
+    media: mediaFiles(bytes, held, wanted, sizes),
   };
 }
 
 /**
  * The bytes of the images the notes point at, from their numbered zip entries (zstd in newer
- * packages, read with the same cap): an entry declaring more than the image limit is not inflated.
+ * packages): an entry declaring more than the image limit is not inflated, and each is inflated no
+ * further than that limit (or than the size its MediaEntry declares). One inflating past what it
+ * declared is forged: the deck is refused (400 deck_media_corrupt), as it would otherwise cost us
+ * the whole inflation; one that declared nothing and passes the limit is an image too large.
  */
-function mediaFiles(bytes: Uint8Array, held: MediaMap, wanted: Set<string>): DeckMedia {
+function mediaFiles(bytes: Uint8Array, held: MediaMap, wanted: Set<string>, sizes: MediaSizes): DeckMedia {
   const files: DeckMedia = new Map();
   if (wanted.size === 0) return files;
+  const limit = IMPORT_IMAGE_LIMITS.maxEntryBytes;
   const byZipName = new Map([...wanted].map((name) => [held.get(name)!, name]));
   const tooLarge = new Set<string>();
   let entries: Record<string, Uint8Array> = {};
@@ -245,7 +279,8 @@ function mediaFiles(bytes: Uint8Array, held: MediaMap, wanted: Set<string>): Dec
     entries = unzipSync(bytes, {
       filter: (file) => {
         if (!byZipName.has(file.name)) return false;
-        if (file.originalSize > IMPORT_IMAGE_LIMITS.maxEntryBytes) tooLarge.add(file.name);
+        // The zip guard already made every deflate entry inflate to no more than it declares.
+        if (file.originalSize > limit || (sizes.get(file.name) ?? 0) > limit) tooLarge.add(file.name);
         return !tooLarge.has(file.name);
       },
     });
@@ -256,13 +291,23 @@ function mediaFiles(bytes: Uint8Array, held: MediaMap, wanted: Set<string>): Dec
     const raw = entries[zipName];
     if (tooLarge.has(zipName)) files.set(name, 'image_too_large');
     else if (!raw) files.set(name, 'image_missing');
-    else {
-      try {
-        files.set(name, isZstd(raw) ? unzstd(raw) : raw);
-      } catch {
-        files.set(name, 'image_truncated');
-      }
-    }
+    else if (!isZstd(raw)) files.set(name, raw);
+    else files.set(name, mediaEntry(raw, name, sizes.get(zipName)));
   }
   return files;
+}
+
+/** One zstd media entry, inflated no further than its declared size or the image limit. */
+function mediaEntry(
+  raw: Uint8Array,
+  name: string,
+  declared: number | undefined,
+): Uint8Array | 'image_too_large' | 'image_truncated' {
+  try {
+    return unzstdCapped(raw, declared ?? IMPORT_IMAGE_LIMITS.maxEntryBytes);
+  } catch (error) {
+    if (!(error instanceof PastCap)) return 'image_truncated';
+    if (declared === undefined) return 'image_too_large';
+    throw new AppError(400, 'deck_media_corrupt', { name, declared });
+  }
 }
