@@ -5,6 +5,15 @@ import { AppError } from '../../functions/runtime/http/app-error.js';
 import { apkgBytes, apkgWithCollection, mediaEntries } from '../support/anki-deck.js';
 import { png } from '../support/images.js';
 import { buildZip } from '../support/zip.js';
+import {
+  HOSTILE_SCHEMAS,
+  collectionWithSchema,
+  deckOf,
+  hugeWindowDeck,
+  mediaBombDeck,
+  zstdRle,
+} from '../support/hostile-files.js';
+import { zstdFrames } from '../../functions/domains/files/importer/anki-media.js';
 
 async function questionsOf(bytes: Uint8Array) {
   const read = await readQuestionSheet(bytes, 'deck.apkg');
@@ -218,5 +227,50 @@ describe('image URLs in a sheet (D177)', () => {
       ['http://example.com/d.png', '', 'https://example.com/answer.png'],
       ['![x](https://example.com/e.jpg) ![y](http://example.com/f.gif) ![cut](https://example.com/g.png', '', 'a'],
     ]);
+  });
+});
+
+describe('hostile decks: refused before they cost us', () => {
+  const timed = async (bytes: Uint8Array) => {
+    const start = performance.now();
+    const verdict = await refusal(bytes);
+    return { verdict, ms: performance.now() - start };
+  };
+
+  it.each(Object.keys(HOSTILE_SCHEMAS))('%s → 400 deck_unsafe_schema, no query run on it', async (name) => {
+    const { verdict, ms } = await timed(deckOf(await collectionWithSchema(HOSTILE_SCHEMAS[name]!)));
+    expect(verdict).toBe('400 deck_unsafe_schema');
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('eight zstd media bombs declaring small sizes → 400 deck_media_corrupt at the first, within a second', async () => {
+    const { verdict, ms } = await timed(await mediaBombDeck(1000));
+    expect(verdict).toBe('400 deck_media_corrupt');
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('zstd media bombs declaring no size stop at the 2 MB image limit: image_too_large, the notes imported', async () => {
+    const start = performance.now();
+    const read = await readQuestionSheet(await mediaBombDeck(0), 'deck.apkg');
+    expect(performance.now() - start).toBeLessThan(1000);
+    expect(read.rows).toHaveLength(8);
+    expect([...(read.sheet.media?.values() ?? [])]).toEqual(Array(8).fill('image_too_large'));
+  });
+
+  it('a zstd frame asking for a 2 GB window is corrupt, refused from its header', async () => {
+    const { verdict, ms } = await timed(hugeWindowDeck());
+    expect(verdict).toBe('400 deck_corrupt');
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('zstdFrames walks frames by their headers: windows, declared sizes, a layout that does not add up', () => {
+    expect(zstdFrames(zstdRle(300 * 1024))).toEqual({ declared: null });
+    expect(zstdFrames(zstdRle(100, 0xa8))).toBeNull();
+    // Single segment, content size in one byte: 200 bytes declared.
+    expect(zstdFrames(new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0x20, 200, 0x03, 0x00, 0x00, 0x61]))).toEqual({
+      declared: 200,
+    });
+    expect(zstdFrames(zstdRle(100).subarray(0, 8))).toBeNull();
+    expect(zstdFrames(new Uint8Array([...zstdRle(10), 0x01]))).toBeNull();
   });
 });
