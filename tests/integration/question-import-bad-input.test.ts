@@ -4,6 +4,14 @@ import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { itemsOwnedBy, objectsUnder } from '../support/exam-store.js';
 import { apkgWithCollection } from '../support/anki-deck.js';
 import { multipartForm, zipWith } from '../support/sheets.js';
+import {
+  HOSTILE_SCHEMAS,
+  collectionWithSchema,
+  deckOf,
+  hugeWindowDeck,
+  longXlsx,
+  mediaBombDeck,
+} from '../support/hostile-files.js';
 
 /*
  * Bad input (issue 24): each file below answers a 4xx with a stable code and a detail in the
@@ -25,7 +33,53 @@ function sqliteGarbage(): Uint8Array {
 const rowsFile = (rows: number) =>
   Buffer.from(`question,answer\n${Array.from({ length: rows }, (_, i) => `q${i},a${i}`).join('\n')}\n`);
 
-const CASES: { name: string; file: string; bytes: () => Buffer; status: number; code: string }[] = [
+/** Files that cost the reader far more than their size: refused fast, the server answering others meanwhile. */
+const HOSTILE: { name: string; file: string; bytes: () => Buffer | Promise<Buffer>; status: number; code: string }[] = [
+  {
+    name: 'an .apkg whose notes is an unbounded recursive view',
+    file: 'view.apkg',
+    bytes: async () => deckOf(await collectionWithSchema(HOSTILE_SCHEMAS['a recursive view as notes']!)),
+    status: 400,
+    code: 'deck_unsafe_schema',
+  },
+  {
+    name: 'an .apkg whose notes is a costly view',
+    file: 'costly.apkg',
+    bytes: async () => deckOf(await collectionWithSchema(HOSTILE_SCHEMAS['a costly view as notes']!)),
+    status: 400,
+    code: 'deck_unsafe_schema',
+  },
+  {
+    name: 'an .apkg of eight zstd media bombs (99 MB each) declaring 1 KB',
+    file: 'media-bomb.apkg',
+    bytes: () => mediaBombDeck(1000),
+    status: 400,
+    code: 'deck_media_corrupt',
+  },
+  {
+    name: 'an .apkg whose zstd collection asks for a 2 GB window',
+    file: 'window.apkg',
+    bytes: () => hugeWindowDeck(),
+    status: 400,
+    code: 'deck_corrupt',
+  },
+  {
+    name: 'a 1,000,000-row .xlsx whose dimension says A1',
+    file: 'million.xlsx',
+    bytes: () => longXlsx(1_000_000),
+    status: 400,
+    code: 'sheet_too_many_rows',
+  },
+];
+
+const CASES: {
+  name: string;
+  file: string;
+  bytes: () => Buffer | Promise<Buffer>;
+  status: number;
+  code: string;
+}[] = [
+  ...HOSTILE,
   {
     name: 'binary junk named .csv',
     file: 'junk.csv',
@@ -110,7 +164,7 @@ describe('bad input: a 4xx with code and detail, nothing left behind', () => {
   it.each(CASES)(
     '$name → $status $code',
     async ({ file, bytes, status, code }) => {
-      const data = bytes();
+      const data = await bytes();
       const ko = await fixtureUser(apiUrl, { language: 'ko' });
       const uploadId = await stage(ko, file, data);
       await refusal(
@@ -133,6 +187,35 @@ describe('bad input: a 4xx with code and detail, nothing left behind', () => {
       });
       await refusal(res, status, code, 'en');
       await expectNothingLeft(en);
+    },
+    60_000,
+  );
+
+  it.each(HOSTILE)(
+    '$name: refused within a second, a concurrent request answered within a second meanwhile',
+    async ({ file, bytes, status, code }) => {
+      const data = await bytes();
+      const user = await fixtureUser(apiUrl, { language: 'en' });
+      const uploadId = await stage(user, file, data);
+      const start = performance.now();
+      let refusedAfter = 0;
+      const refused = user.client
+        .post('/api/question-files/import/', { upload_id: uploadId, file_name: file, is_public: false })
+        .then((res) => {
+          refusedAfter = performance.now() - start;
+          return res;
+        });
+      // Other requests, one after another, for as long as the import runs: none may wait behind it.
+      const waits: number[] = [];
+      do {
+        const asked = performance.now();
+        expect((await user.client.get('/api/user-profile/')).status).toBe(200);
+        waits.push(performance.now() - asked);
+      } while (!refusedAfter);
+      await refusal(await refused, status, code, 'en');
+      expect(refusedAfter).toBeLessThan(1000);
+      expect(Math.max(...waits)).toBeLessThan(1000);
+      await expectNothingLeft(user);
     },
     60_000,
   );

@@ -5,6 +5,9 @@ import { parseCsvRows } from '../../functions/domains/files/importer/text-sheet.
 import { AppError } from '../../functions/runtime/http/app-error.js';
 import { QUESTION_SHEET_LIMITS } from '#shared/domain/question-sheet.js';
 import { xlsxBytes, zipWith } from '../support/sheets.js';
+import { longXlsx } from '../support/hostile-files.js';
+import { firstSheetPath, sheetHasMoreRows } from '../../functions/domains/files/importer/workbook-rows.js';
+import { ROWS_TO_READ } from '../../functions/domains/files/importer/parsed-sheet.js';
 
 const codeOf = (fn: () => unknown) => {
   try {
@@ -136,5 +139,41 @@ describe('hostile bytes', () => {
         expect(error, String(error)).toBeInstanceOf(AppError);
       }
     }
+  });
+});
+
+describe('.xlsx rows counted before SheetJS parses the sheet', () => {
+  const timedCode = (bytes: Uint8Array) => {
+    const start = performance.now();
+    const code = codeOf(() => parseSheet(bytes, 'xlsx'));
+    return { code, ms: performance.now() - start };
+  };
+
+  it.each([
+    ['its dimension says so', 'A1:A1000000'],
+    ['its dimension lies', 'A1'],
+  ])('a 1,000,000-row sheet is refused within a second: %s', (_, dimension) => {
+    const bytes = longXlsx(1_000_000, dimension);
+    expect(bytes.length).toBeLessThan(200 * 1024);
+    const { code, ms } = timedCode(bytes);
+    expect(code).toBe('400 sheet_too_many_rows');
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('counts up to the limit exactly, in the first sheet the workbook names', () => {
+    expect(sheetHasMoreRows(longXlsx(ROWS_TO_READ), ROWS_TO_READ)).toBe(false);
+    expect(sheetHasMoreRows(longXlsx(ROWS_TO_READ + 1), ROWS_TO_READ)).toBe(true);
+    expect(firstSheetPath(longXlsx(1))).toBe('xl/worksheets/data.xml');
+    expect(firstSheetPath(xlsxBytes([['a']]))).toBe('xl/worksheets/sheet1.xml');
+    expect(sheetHasMoreRows(xlsxBytes([['q', 'a']]), 1)).toBe(false);
+    expect(
+      sheetHasMoreRows(
+        xlsxBytes([
+          ['q', 'a'],
+          ['1', '2'],
+        ]),
+        1,
+      ),
+    ).toBe(true);
   });
 });
