@@ -92,7 +92,7 @@ const SKIPPABLE = (b: Uint8Array, at: number) =>
  * The frames of zstd data walked by their headers, no byte decoded: fzstd allocates each frame's
  * window and moves it on every block, so a 6-byte header asking for a 2 GB window would stall or
  * exhaust the Lambda. Answers null for a window over MAX_ZSTD_WINDOW or a layout that does not add
- * up, else the content size the frames declare (null when one leaves it out).
+ * up, else the content size the frames declare (null when one leaves it out). D285.
  */
 export function zstdFrames(bytes: Uint8Array): { declared: number | null } | null {
   let at = 0;

@@ -12,7 +12,7 @@ import { AppError } from '../../../runtime/http/app-error.js';
  * sql.js runs synchronously on the Lambda's thread; a worker thread that could be terminated would
  * need its own bundled entry in the split build (infra/bundling.ts). With no executable objects
  * left and every query bounded (LIMIT, the notes read by their rowid), the work is bounded by the
- * collection's size, itself capped by the zip guard (D285).
+ * collection's size, itself capped by the zip guard (D284, D287).
  */
 
 /** The columns each table we read must have. */

@@ -12,7 +12,7 @@ import type { ParsedSheet } from './parsed-sheet.js';
  * The importer undoes it only for a file that is provably our export: its header is exactly our
  * export's column labels (one language), and every cell is one the export can write (no cell starts
  * with a bare trigger, no cell starts with `'` followed by anything else). A hand-made file failing
- * either test is read as written.
+ * either test is read as written (D283).
  */
 
 /** What a cell may start with for a spreadsheet program to read it as a formula, and the quote that escapes it. */

@@ -5,7 +5,7 @@ import { Unzip, UnzipInflate, unzipSync } from 'fflate';
  * whole sheet XML even with `sheetRows` set, so a 1,000,000-row sheet (some 120 KB zipped) cost
  * seconds before the row limit refused it. The sheet's `<dimension ref="A1:H1000001">` answers
  * first when it is over the limit; as it can lie (or be missing), the sheet XML is then inflated in
- * steps and its `<row>` elements counted, stopping as soon as the count passes the limit.
+ * steps and its `<row>` elements counted, stopping as soon as the count passes the limit (D286).
  */
 
 /** Small parts read to find the first sheet: anything bigger is not a workbook we read. */
