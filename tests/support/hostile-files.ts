@@ -1,5 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import initSqlJs from 'sql.js';
+import * as XLSX from 'xlsx';
 import { collectionBytes, mediaEntries, zstdStored } from './anki-deck.js';
 
 /**
@@ -112,4 +113,37 @@ export function longXlsx(rows: number, dimension = 'A1'): Buffer {
 /** An .apkg holding `collection` as its legacy collection. */
 export function deckOf(collection: Uint8Array): Buffer {
   return Buffer.from(zipSync({ 'collection.anki2': collection, media: strToU8('{}') }));
+}
+
+const record = (type: number, data: number[]) => [
+  type & 0xff,
+  type >> 8,
+  data.length & 0xff,
+  data.length >> 8,
+  ...data,
+];
+const u16 = (n: number) => [n & 0xff, (n >> 8) & 0xff];
+const u32 = (n: number) => [...u16(n & 0xffff), ...u16(n >>> 16)];
+
+/** A BIFF8 .xls whose first sheet has `rows` rows of one number cell, its DIMENSIONS record saying one row. */
+export function longXls(rows: number): Buffer {
+  const bof = (kind: number) =>
+    record(0x0809, [...u16(0x0600), ...u16(kind), ...u16(0), ...u16(0), ...u32(0), ...u32(0)]);
+  const eof = record(0x000a, []);
+  const name = [...new TextEncoder().encode('Q')];
+  const boundSheet = (at: number) => record(0x0085, [...u32(at), 0, 0, name.length, 0, ...name]);
+  const globals = [...bof(0x0005), ...boundSheet(0), ...eof];
+  const cells: number[] = [];
+  const one = [0, 0, 0, 0, 0, 0, 0xf0, 0x3f]; // 1.0
+  for (let row = 0; row < rows; row++) cells.push(...record(0x0203, [...u16(row), ...u16(0), ...u16(0x0f), ...one]));
+  const sheet = [
+    ...bof(0x0010),
+    ...record(0x0200, [...u32(0), ...u32(1), ...u16(0), ...u16(1), ...u16(0)]),
+    ...cells,
+    ...eof,
+  ];
+  const stream = [...bof(0x0005), ...boundSheet(globals.length), ...eof, ...sheet];
+  const container = XLSX.CFB.utils.cfb_new() as unknown;
+  XLSX.CFB.utils.cfb_add(container, 'Workbook', new Uint8Array(stream));
+  return Buffer.from(XLSX.CFB.write(container, { type: 'buffer' }) as Uint8Array);
 }

@@ -5,8 +5,12 @@ import { parseCsvRows } from '../../functions/domains/files/importer/text-sheet.
 import { AppError } from '../../functions/runtime/http/app-error.js';
 import { QUESTION_SHEET_LIMITS } from '#shared/domain/question-sheet.js';
 import { xlsxBytes, zipWith } from '../support/sheets.js';
-import { longXlsx } from '../support/hostile-files.js';
-import { firstSheetPath, sheetHasMoreRows } from '../../functions/domains/files/importer/workbook-rows.js';
+import { longXls, longXlsx } from '../support/hostile-files.js';
+import {
+  firstSheetPath,
+  sheetHasMoreRows,
+  xlsHasMoreRows,
+} from '../../functions/domains/files/importer/workbook-rows.js';
 import { ROWS_TO_READ } from '../../functions/domains/files/importer/parsed-sheet.js';
 
 const codeOf = (fn: () => unknown) => {
@@ -158,6 +162,19 @@ describe('.xlsx rows counted before SheetJS parses the sheet', () => {
     const { code, ms } = timedCode(bytes);
     expect(code).toBe('400 sheet_too_many_rows');
     expect(ms).toBeLessThan(1000);
+  });
+
+  it('a 65,536-row .xls whose DIMENSIONS record says one row is refused from its records', () => {
+    const { code, ms } = (() => {
+      const bytes = longXls(65_536);
+      const start = performance.now();
+      return { code: codeOf(() => parseSheet(bytes, 'xls')), ms: performance.now() - start };
+    })();
+    expect(code).toBe('400 sheet_too_many_rows');
+    expect(ms).toBeLessThan(1000);
+    expect(xlsHasMoreRows(longXls(ROWS_TO_READ), ROWS_TO_READ)).toBe(false);
+    expect(xlsHasMoreRows(longXls(ROWS_TO_READ + 1), ROWS_TO_READ)).toBe(true);
+    expect(parseSheet(longXls(3), 'xls').rows).toEqual([[1], [1]]);
   });
 
   it('counts up to the limit exactly, in the first sheet the workbook names', () => {

@@ -1,6 +1,8 @@
 import { QUESTION_SHEET_LIMITS, type SheetExtension } from '#shared/domain/question-sheet.js';
 import { AppError } from '../../../runtime/http/app-error.js';
 import { inspectZip, isOle, isZip } from '../../../runtime/spreadsheets/zip-guard.js';
+import { ROWS_TO_READ, tooManyRows } from './parsed-sheet.js';
+import { sheetHasMoreRows, xlsHasMoreRows } from './workbook-rows.js';
 
 /**
  * Checks that the bytes really are what the extension says, before any parser sees them:
@@ -16,6 +18,8 @@ export function sniffSpreadsheet(bytes: Uint8Array, extension: SheetExtension): 
   if (buffer.length === 0) throw new AppError(400, 'sheet_not_spreadsheet', { extension });
   if (extension === 'xlsx') {
     if (!isZip(buffer)) throw new AppError(400, 'sheet_not_spreadsheet', { extension });
+    // Before the guard inflates every entry: a sheet of a million rows stops after ~21,000 of them (D286).
+    if (sheetHasMoreRows(buffer, ROWS_TO_READ)) throw tooManyRows();
     try {
       checkZip(buffer);
     } catch (error) {
@@ -29,6 +33,7 @@ export function sniffSpreadsheet(bytes: Uint8Array, extension: SheetExtension): 
   if (extension === 'apkg') return;
   if (extension === 'xls') {
     if (!isOle(buffer)) throw new AppError(400, 'sheet_not_spreadsheet', { extension });
+    if (xlsHasMoreRows(buffer, ROWS_TO_READ)) throw tooManyRows();
     return;
   }
   // csv, tsv, txt: the parser decodes them (UTF-8, UTF-16 with its BOM, CP949) and refuses bytes that are no text.

@@ -1,13 +1,14 @@
 import * as XLSX from 'xlsx';
 import { AppError } from '../../../runtime/http/app-error.js';
-import { isZip } from '../../../runtime/spreadsheets/zip-guard.js';
+import { isOle, isZip } from '../../../runtime/spreadsheets/zip-guard.js';
 import { ROWS_TO_READ, tooManyRows } from './parsed-sheet.js';
-import { sheetHasMoreRows } from './workbook-rows.js';
+import { sheetHasMoreRows, xlsHasMoreRows } from './workbook-rows.js';
 
 /** The rows of a workbook's first sheet (SheetJS), with the sheet row each starts on. */
 export function parseWorkbookRows(bytes: Uint8Array): { rows: unknown[][]; lines: number[] } {
-  // An .xlsx over the limit is refused from its sheet XML, before SheetJS parses all of it.
-  if (isZip(bytes) && sheetHasMoreRows(bytes, ROWS_TO_READ)) throw tooManyRows();
+  // A workbook over the limit is refused from its sheet XML or BIFF records, before SheetJS parses all of it.
+  if (isZip(bytes) ? sheetHasMoreRows(bytes, ROWS_TO_READ) : isOle(bytes) && xlsHasMoreRows(bytes, ROWS_TO_READ))
+    throw tooManyRows();
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(bytes, {
