@@ -7,7 +7,8 @@ import { sheetHasMoreRows, xlsHasMoreRows } from './workbook-rows.js';
 /**
  * Checks that the bytes really are what the extension says, before any parser sees them:
  * xlsx is a zip (PK\x03\x04) whose entries inflate to at most maxUncompressedBytes in total,
- * xls is an OLE compound file (D0 CF 11 E0 A1 B1 1A E1); text sheets (csv, tsv, txt) are checked as
+ * xls is an OLE compound file (D0 CF 11 E0 A1 B1 1A E1); the first sheet of either has at most
+ * ROWS_TO_READ rows, counted from its own records (workbook-rows.ts, D286); text sheets (csv, tsv, txt) are checked as
  * they are decoded (`decodeSheetText` in parse.ts).
  */
 export function sniffSpreadsheet(bytes: Uint8Array, extension: SheetExtension): void {
