@@ -1,7 +1,7 @@
 import { CsvError, parse as parseCsv } from 'csv-parse/sync';
 import type { SheetExtension, SheetReading } from '#shared/domain/question-sheet.js';
 import { AppError } from '../../../runtime/http/app-error.js';
-import { htmlToText, readAnkiHeader } from './anki-text.js';
+import { ankiTextSheet, htmlToText, readAnkiHeader } from './anki-text.js';
 import {
   ROWS_TO_READ,
   splitHeader,
@@ -69,7 +69,7 @@ export function parseTextSheet(bytes: Uint8Array, extension: SheetExtension, rea
     source: anki ? 'anki' : 'delimited',
     html: anki?.html ?? false,
   };
-  if (anki?.columns) return { header: anki.columns, headerLine: 0, declaredHeader: true, rows, lines, format, repairs };
+  if (anki) return ankiTextSheet(anki, rows, lines, format, repairs);
   return splitHeader(rows, lines, format, repairs);
 }
 
