@@ -117,9 +117,10 @@ export function ankiTextSheet(
   const roles = anki.roles;
   const roleColumns = new Set(Object.values(roles));
   if (roleColumns.size === 0 && !anki.notetype && !anki.deck) {
+    const cells = anki.html ? rows.map((row) => row.map(htmlToText)) : rows;
     if (anki.columns)
-      return { header: anki.columns, headerLine: 0, declaredHeader: true, rows, lines, format, repairs };
-    return splitHeader(rows, lines, format, repairs);
+      return { header: anki.columns, headerLine: 0, declaredHeader: true, rows: cells, lines, format, repairs };
+    return splitHeader(cells, lines, format, repairs);
   }
   const width = Math.max(
     anki.columns?.length ?? 0,
@@ -144,7 +145,11 @@ export function ankiTextSheet(
   const outLines: number[] = [];
   const skipped: ReaderSkip[] = [];
   rows.forEach((row, i) => {
-    const fields = Array.from({ length: fieldCount }, (_, k) => cell(row, fieldColumns[k]));
+    // `#html:true` is the fields' markup; a GUID, a type, a deck or tags are taken as written.
+    const fields = Array.from({ length: fieldCount }, (_, k) => {
+      const value = cell(row, fieldColumns[k]);
+      return anki.html ? htmlToText(value) : value;
+    });
     const type = cell(row, roles.notetype) || anki.notetype || '';
     if (UNREAD_TYPE.test(type) || fields.some((f) => CLOZE_MARK.test(f))) {
       skipped.push({ line: lines[i] ?? 0, reason: 'unsupported_type', type: type || 'Cloze' });

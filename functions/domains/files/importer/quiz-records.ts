@@ -1,3 +1,4 @@
+import { choiceAnswer } from '#shared/domain/question-sheet.js';
 import { ROWS_TO_READ, tooManyRows, type ParsedSheet, type ReaderSkip, type SheetFormat } from './parsed-sheet.js';
 
 /**
@@ -28,12 +29,32 @@ export interface QuizRecord {
 /** The declared header: names mapHeaders gives the roles title, content, options cell, answer, explanation, extra. */
 export const QUIZ_HEADER = ['Title', 'Question', 'Options', 'Answer', 'Explanation', 'Category'];
 
-/** The row of a record: choices as a JSON list (any character in a choice survives), the answer as their numbers. */
+/**
+ * The answer cell of a choice question: written so that choiceAnswer reads back exactly the right
+ * choices' numbers. Numbers first; when a choice's own text is a number (`2`, `3`, `4`) they would be
+ * read as that text, so `(n)`, `[n]`, `n.`, letters, then the choices' texts are tried.
+ */
+function choiceAnswerCell(choices: QuizChoice[]): string {
+  const right = choices.flatMap((c, i) => (c.correct ? [i] : []));
+  if (right.length === 0) return '';
+  const options = choices.map((c) => c.text.trim());
+  const expected = right.map((i) => String(i + 1)).join(',');
+  const numbered = (mark: (n: number) => string) => right.map((i) => mark(i + 1)).join(',');
+  const candidates = [
+    expected,
+    numbered((n) => `(${n})`),
+    numbered((n) => `[${n}]`),
+    numbered((n) => `${n}.`),
+    ...(options.length <= 8 ? [numbered((n) => String.fromCharCode(64 + n))] : []),
+    right.map((i) => options[i]!).join(','),
+  ];
+  return candidates.find((c) => choiceAnswer(c, options) === expected) ?? expected;
+}
+
+/** The row of a record: choices as a JSON list (any character in a choice survives), the answer naming them. */
 function quizRow(record: QuizRecord): string[] {
   const choices = (record.choices ?? []).filter((c) => c.text.trim() !== '');
-  const answer = record.choices
-    ? choices.flatMap((c, i) => (c.correct ? [String(i + 1)] : [])).join(',')
-    : (record.answer ?? '');
+  const answer = record.choices ? choiceAnswerCell(choices) : (record.answer ?? '');
   return [
     record.title,
     record.question,
