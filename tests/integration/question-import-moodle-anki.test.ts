@@ -119,6 +119,11 @@ describe('question import: Anki text exports and Moodle quizzes', () => {
     // Graded as any choice or typed question.
     expect(isAnswerCorrect('1', String(pool[0]!.answer_en), String(pool[0]!.content_en))).toBe(true);
     expect(isAnswerCorrect('hangang', String(pool[2]!.answer_en), String(pool[2]!.content_en))).toBe(true);
+    // The uploaded file comes back as it was sent, as text.
+    const original = await user.client.request('GET', '/api/question-files/quiz.gift/download/');
+    expect(original.status).toBe(200);
+    expect(original.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await original.text()).toBe(gift);
   });
 
   it('Aiken in a .txt, found by its shape', async () => {

@@ -4,6 +4,8 @@ import { normalizeRows } from '#shared/domain/question-sheet.js';
 import { readAiken, looksLikeAiken } from '../../functions/domains/files/importer/aiken.js';
 import { looksLikeGift, readGift, unescapeGift } from '../../functions/domains/files/importer/gift.js';
 import { readQuestionSheet } from '../../functions/domains/files/importer/import.js';
+import { parseSheet } from '../../functions/domains/files/importer/parse.js';
+import { AppError } from '../../functions/runtime/http/app-error.js';
 import { readMoodleXml } from '../../functions/domains/files/importer/moodle-xml.js';
 import { readerReport } from '../../functions/domains/files/importer/parsed-sheet.js';
 import { quizFormat, quizSheet } from '../../functions/domains/files/importer/quiz-records.js';
@@ -290,6 +292,50 @@ describe('quiz records as rows', () => {
           expect(outcome.questions[0]!.answer).toBe(expected);
         },
       ),
+    );
+  });
+});
+
+describe('hostile quiz files', () => {
+  it('any text as .gift, .xml or .txt is read or refused with a 4xx, never thrown otherwise', () => {
+    const piece = fc.constantFrom(
+      '{',
+      '}',
+      '=',
+      '~',
+      '#',
+      '::',
+      '\\',
+      '\n\n',
+      '//',
+      '<quiz>',
+      '</quiz>',
+      '<question type="truefalse">',
+      '<text>',
+      'A. x',
+      'ANSWER: A',
+      '$CATEGORY: x',
+      '->',
+      '%50%',
+      '<![CDATA[',
+      'T',
+      ' ',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(piece, fc.string({ maxLength: 5 })), { maxLength: 60 }),
+        fc.constantFrom('gift', 'xml', 'txt' as const),
+        (parts, extension) => {
+          try {
+            const sheet = parseSheet(new TextEncoder().encode(parts.join('')), extension);
+            expect(sheet.rows.length).toBe(sheet.lines.length);
+          } catch (error) {
+            expect(error).toBeInstanceOf(AppError);
+            expect((error as AppError).status).toBeLessThan(500);
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

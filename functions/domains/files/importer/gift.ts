@@ -79,19 +79,34 @@ interface Answer {
   feedback: string;
 }
 
+/** The body cut at each unescaped `=` and `~`, in one pass (a hostile body stays linear). */
+function markedItems(body: string): { mark: string; text: string }[] {
+  const items: { mark: string; text: string }[] = [];
+  let start = -1;
+  let mark = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c !== '=' && c !== '~') continue;
+    if (start >= 0) items.push({ mark, text: body.slice(start, i) });
+    else if (body.slice(0, i).trim() !== '') return [{ mark: '', text: body }];
+    mark = c;
+    start = i + 1;
+  }
+  if (start >= 0) items.push({ mark, text: body.slice(start) });
+  else if (body.trim() !== '') return [{ mark: '', text: body }];
+  return items;
+}
+
 /** The `=…` / `~…` answers of a block body, each with its `%weight%` and `#feedback`. */
 function answersOf(body: string): Answer[] | null {
   const answers: Answer[] = [];
-  let i = 0;
-  while (i < body.length && /\s/.test(body[i]!)) i++;
-  while (i < body.length) {
-    const mark = body[i];
+  for (const { mark, text } of markedItems(body)) {
     if (mark !== '=' && mark !== '~') return null;
-    const nextEq = findUnescaped(body, '=', i + 1);
-    const nextTilde = findUnescaped(body, '~', i + 1);
-    const next = [nextEq, nextTilde].filter((n) => n >= 0);
-    const end = next.length ? Math.min(...next) : body.length;
-    let item = body.slice(i + 1, end);
+    let item = text;
     let weight: number | null = null;
     const w = /^\s*%(-?\d+(?:\.\d+)?)%/.exec(item);
     if (w) {
@@ -105,7 +120,6 @@ function answersOf(body: string): Answer[] | null {
       weight,
       feedback: hash >= 0 ? item.slice(hash + 1) : '',
     });
-    i = end;
   }
   return answers;
 }
