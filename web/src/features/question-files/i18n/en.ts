@@ -159,7 +159,7 @@ const en = {
       blank_answer: 'Line {{line}}: the answer is blank.',
       duplicate: 'Line {{line}}: the same as an earlier row.',
       cell_too_long: 'Line {{line}}: the {{column}} cell is too long.',
-      unsupported_type: 'Line {{line}}: a {{type}} question cannot be imported yet.',
+      unsupported_type: 'Line {{line}}: a question of type {{type}} cannot be imported yet.',
       unreadable_record: 'Line {{line}}: this question follows none of the format’s rules.',
     },
     repairsTitle: 'Read leniently',
