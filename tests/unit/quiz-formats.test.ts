@@ -339,3 +339,11 @@ describe('hostile quiz files', () => {
     );
   });
 });
+
+describe('a .txt the learner asked to read as delimited text', () => {
+  it('is not taken for Aiken when the preview names a delimiter', () => {
+    const aiken = 'Q?\nA. x\nB. y\nANSWER: A\n';
+    expect(parseSheet(bytes(aiken), 'txt').format.source).toBe('aiken');
+    expect(parseSheet(bytes(aiken), 'txt', { delimiter: '\t' }).format.source).toBe('delimited');
+  });
+});

@@ -10,7 +10,7 @@ import { parseWorkbookRows } from './workbook-sheet.js';
  * delimited text (csv-parse) in its detected encoding and delimiter.
  */
 export function parseSheet(bytes: Uint8Array, extension: SheetExtension, reading: SheetReading = {}): ParsedSheet {
-  const quiz = parseQuizFile(bytes, extension);
+  const quiz = parseQuizFile(bytes, extension, reading);
   if (quiz) return quiz;
   if (TEXT_EXTENSIONS.includes(extension)) return parseTextSheet(bytes, extension, reading);
   // An Anki package is read asynchronously (sql.js): readQuestionSheet does it, no sheet reader does.

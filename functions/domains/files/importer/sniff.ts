@@ -31,7 +31,7 @@ export function sniffSpreadsheet(bytes: Uint8Array, extension: SheetExtension): 
     if (!isOle(buffer)) throw new AppError(400, 'sheet_not_spreadsheet', { extension });
     return;
   }
-  // csv, tsv, txt: the parser decodes them (UTF-8, UTF-16 with its BOM, CP949) and refuses bytes that are no text.
+  // csv, tsv, txt, gift, xml: their readers decode them (UTF-8, UTF-16 with its BOM, CP949) and refuse bytes that are no text.
 }
 
 const tooBig = () => new AppError(413, 'sheet_uncompressed_too_large', { limit: '100 MB' });
