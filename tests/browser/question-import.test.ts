@@ -112,11 +112,11 @@ describe('question import: the result listing and the format panel', () => {
       await page.getByTestId('preview-confirm').waitFor({ timeout: 60_000 });
       await page.getByTestId('preview-confirm').focus();
       await page.keyboard.press('Enter');
-      const kinds = page.getByTestId('import-report-types-skipped');
-      await kinds.waitFor({ timeout: 60_000 });
+      await result.getByText(`quiz-${language}-${stamp}.gift`, { exact: false }).waitFor({ timeout: 60_000 });
+      const kinds = result.getByTestId('import-report-types-skipped');
       expect(await kinds.textContent()).toContain(language === 'ko' ? 'essay (1개)' : 'essay (1)');
-      expect(await page.getByTestId('import-report-format').textContent()).toContain('GIFT');
-      await page
+      expect(await result.getByTestId('import-report-format').textContent()).toContain('GIFT');
+      await result
         .getByTestId('import-report-skipped')
         .getByText(language === 'ko' ? '3행: essay 유형의' : 'Line 3: a question of type essay', { exact: false })
         .waitFor();
