@@ -4,7 +4,7 @@ import type ko from './ko.js';
 const en = {
   title: 'Question files',
   subtitle:
-    'Upload Excel, CSV or TSV question files and Anki or Quizlet exports, choose who can see them, and keep them ready for building exams.',
+    'Upload Excel, CSV or TSV question files, Anki or Quizlet exports and Moodle quizzes, choose who can see them, and keep them ready for building exams.',
   toExamManagement: 'Go to exam management',
   upload: {
     title: 'Upload a question file',

@@ -1,6 +1,7 @@
 const ko = {
   title: '문제 파일',
-  subtitle: '엑셀, CSV, TSV, Anki·Quizlet 내보내기 파일을 올리고, 공개 여부를 정하고, 시험을 만들 재료로 관리합니다.',
+  subtitle:
+    '엑셀, CSV, TSV, Anki·Quizlet 내보내기, Moodle 퀴즈 파일을 올리고, 공개 여부를 정하고, 시험을 만들 재료로 관리합니다.',
   toExamManagement: '시험 관리로 가기',
   upload: {
     title: '문제 파일 올리기',
