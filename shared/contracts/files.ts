@@ -75,7 +75,7 @@ export const sheetFormatSchema = /* @__PURE__ */ lazy(() =>
     bom: z.boolean(),
     delimiter: z.nullable(z.string()),
     record_delimiter: z.nullable(z.string()),
-    source: z.enum(['workbook', 'anki', 'delimited', 'apkg']),
+    source: z.enum(['workbook', 'anki', 'delimited', 'apkg', 'gift', 'aiken', 'moodle_xml']),
     html: z.boolean(),
   }),
 );
@@ -94,7 +94,12 @@ export const importReportSchema = /* @__PURE__ */ lazy(() =>
     format: sheetFormatSchema(),
     headerless: z.boolean(),
     skipped_rows: z.array(
-      z.object({ line: z.number().check(z.int()), reason: z.enum(SKIP_REASONS), column: z.optional(z.string()) }),
+      z.object({
+        line: z.number().check(z.int()),
+        reason: z.enum(SKIP_REASONS),
+        column: z.optional(z.string()),
+        type: z.optional(z.string()),
+      }),
     ),
     extra_columns: z.array(z.string()),
     ignored_columns: z.array(z.string()),
@@ -109,6 +114,8 @@ export const importReportSchema = /* @__PURE__ */ lazy(() =>
         media_skipped: z.array(z.string()),
       }),
     ),
+    /** Records of a type the reader cannot turn into questions (Anki's Cloze, GIFT's essay), by type, with their count. */
+    types_skipped: z.optional(z.array(z.object({ name: z.string(), count: z.number().check(z.int()) }))),
     /** Images the questions pointed at (D174, D177): how many were stored with the file, and each one refused, by row. */
     images: z.optional(importedImagesSchema()),
   }),

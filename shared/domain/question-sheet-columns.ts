@@ -54,6 +54,7 @@ export const HEADER_ALIASES: Record<QuestionColumn, readonly string[]> = {
     'question_id',
     'csv_id',
     'id',
+    'guid',
     'qid',
     'no',
     'number',

@@ -22,7 +22,11 @@ export const QUESTION_SHEET_LIMITS = {
   maxChoices: 20,
 } as const;
 
-export const SHEET_EXTENSIONS = ['xlsx', 'xls', 'csv', 'tsv', 'txt', 'apkg'] as const;
+/**
+ * What an upload may be: workbooks, delimited text, an Anki package, Moodle's GIFT text and Moodle
+ * XML (a `.txt` in GIFT or Aiken shape is read as such, importer/quiz-text.ts).
+ */
+export const SHEET_EXTENSIONS = ['xlsx', 'xls', 'csv', 'tsv', 'txt', 'apkg', 'gift', 'xml'] as const;
 /** What a question file or an exam downloads as: a workbook, UTF-8 CSV, or Anki's plain-text import format. */
 export const EXPORT_FORMATS = ['xlsx', 'csv', 'txt'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -41,8 +45,8 @@ export const EXPORT_COLUMNS: readonly QuestionColumn[] = [
   'group_id',
 ];
 export type SheetExtension = (typeof SHEET_EXTENSIONS)[number];
-/** Extensions read as delimited text (delimiter and encoding detected); the others are workbooks. */
-export const TEXT_EXTENSIONS: readonly SheetExtension[] = ['csv', 'tsv', 'txt'];
+/** Extensions read as text (encoding detected; a preview reads their head); the others are workbooks, decks and XML. */
+export const TEXT_EXTENSIONS: readonly SheetExtension[] = ['csv', 'tsv', 'txt', 'gift'];
 /** Delimiters a text sheet may use, detected from a sample (Anki's `#separator:` names one outright). */
 export const SHEET_DELIMITERS = [',', '\t', ';', '|'] as const;
 /** Encodings a text sheet is read in: UTF-8 (BOM or not), UTF-16 with its BOM (Excel's "Unicode text"), CP949/EUC-KR. */

@@ -41,14 +41,25 @@ export interface SheetStats {
   errors: number;
 }
 
-export const SKIP_REASONS = ['blank_answer', 'duplicate', 'cell_too_long'] as const;
+/**
+ * Why a row is not imported; `unsupported_type` (a Cloze note, an essay question) and
+ * `unreadable_record` (a GIFT or Aiken record that follows no rule) are the quiz readers' own.
+ */
+export const SKIP_REASONS = [
+  'blank_answer',
+  'duplicate',
+  'cell_too_long',
+  'unsupported_type',
+  'unreadable_record',
+] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
-/** A row not imported: its line in the file (1-based), why, and for a long cell the column's name. */
+/** A row not imported: its line in the file (1-based), why, for a long cell the column's name, for an unsupported record its type. */
 export interface SkippedRow {
   line: number;
   reason: SkipReason;
   column?: string;
+  type?: string;
 }
 
 /** How many skipped rows and repairs a result lists one by one (the counts are always whole). */

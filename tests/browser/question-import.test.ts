@@ -38,7 +38,10 @@ describe('question import: the result listing and the format panel', () => {
 
       // The format panel: every header name and file kind comes from the shared rules.
       const panel = page.getByTestId('format-card');
-      expect(await page.getByTestId('format-extensions').textContent()).toBe('.xlsx, .xls, .csv, .tsv, .txt, .apkg');
+      expect(await page.getByTestId('format-extensions').textContent()).toBe(
+        '.xlsx, .xls, .csv, .tsv, .txt, .apkg, .gift, .xml',
+      );
+      expect(await page.getByTestId('format-note-quiz').textContent()).toContain('GIFT');
       const contentRow = await page.getByTestId('format-column-content').textContent();
       for (const name of ['질문', 'front', 'term', 'question']) expect(contentRow).toContain(name);
       expect(await page.getByTestId('format-column-answer').textContent()).toContain('definition');
@@ -97,6 +100,30 @@ describe('question import: the result listing and the format panel', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await result.scrollIntoViewIfNeeded();
       await shotFromTop(page, `question-import-${language}-${viewport}`);
+
+      // A Moodle GIFT quiz: the report names the format and the question kinds it could not read.
+      await page.getByTestId('question-file-input').setInputFiles({
+        name: `quiz-${language}-${stamp}.gift`,
+        mimeType: 'text/plain',
+        buffer: Buffer.from('::Sky::The sky is blue. {T}\n\nWrite about the sea. {}\n'),
+      });
+      await page.getByTestId('upload-submit').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('preview-confirm').waitFor({ timeout: 60_000 });
+      await page.getByTestId('preview-confirm').focus();
+      await page.keyboard.press('Enter');
+      await result.getByText(`quiz-${language}-${stamp}.gift`, { exact: false }).waitFor({ timeout: 60_000 });
+      const kinds = result.getByTestId('import-report-types-skipped');
+      expect(await kinds.textContent()).toContain(language === 'ko' ? 'essay (1개)' : 'essay (1)');
+      expect(await result.getByTestId('import-report-format').textContent()).toContain('GIFT');
+      await result
+        .getByTestId('import-report-skipped')
+        .getByText(language === 'ko' ? '3행: essay 유형의' : 'Line 3: a question of type essay', { exact: false })
+        .waitFor();
+      if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await kinds.scrollIntoViewIfNeeded();
+      await shotFromTop(page, `question-import-gift-${language}-${viewport}`);
       expect(unexpected(errors)).toEqual([]);
       await close();
     });

@@ -127,6 +127,8 @@ export const DOWNLOAD_TYPES: Record<string, string> = {
   tsv: 'text/tab-separated-values',
   txt: 'text/plain',
   apkg: 'application/zip',
+  gift: 'text/plain',
+  xml: 'application/xml',
 };
 
 /**

@@ -41,7 +41,7 @@ import {
   type FileRecord,
 } from '../file-store.js';
 import { parseSheet } from './parse.js';
-import type { ParsedSheet, SheetFormat, SheetRepair } from './parsed-sheet.js';
+import { readerReport, type ParsedSheet, type SheetFormat, type SheetRepair } from './parsed-sheet.js';
 import { sniffSpreadsheet } from './sniff.js';
 import { parseAnkiPackage } from './anki-package.js';
 import {
@@ -86,6 +86,7 @@ export interface ImportReport {
   ignored_columns: string[];
   repairs: SheetRepair[];
   deck?: ParsedSheet['deck'];
+  types_skipped?: { name: string; count: number }[];
   /** Images the questions pointed at (a deck's media, a sheet's image URLs): how many were stored, and each refused one by row. */
   images?: { stored: number; warnings: ImageWarning[] };
 }
@@ -105,6 +106,8 @@ const CONTENT_TYPES: Record<SheetExtension, string> = {
   tsv: 'text/tab-separated-values',
   txt: 'text/plain',
   apkg: 'application/zip',
+  gift: 'text/plain',
+  xml: 'application/xml',
 };
 
 /**
@@ -235,7 +238,7 @@ export async function previewQuestionSheet(
       };
     }),
     stats: outcome.stats,
-    skipped_rows: outcome.skipped_rows,
+    ...readerReport(read.sheet, outcome.skipped_rows),
     extra_columns: outcome.extra_columns,
     ignored_columns: outcome.ignored_columns,
     repairs: read.sheet.repairs.slice(0, REPORT_LIST_LIMIT),
@@ -347,7 +350,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
     report: {
       format: sheet.format,
       headerless: mapping.headerless,
-      skipped_rows: outcome.skipped_rows,
+      ...readerReport(sheet, outcome.skipped_rows),
       extra_columns: outcome.extra_columns,
       ignored_columns: outcome.ignored_columns,
       repairs: sheet.repairs.slice(0, REPORT_LIST_LIMIT),

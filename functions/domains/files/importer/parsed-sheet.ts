@@ -1,4 +1,10 @@
-import { QUESTION_SHEET_LIMITS, type SheetEncoding, type SheetExtension } from '#shared/domain/question-sheet.js';
+import {
+  QUESTION_SHEET_LIMITS,
+  REPORT_LIST_LIMIT,
+  type SheetEncoding,
+  type SheetExtension,
+  type SkippedRow,
+} from '#shared/domain/question-sheet.js';
 import { AppError } from '../../../runtime/http/app-error.js';
 
 /** What every sheet reader gives back (workbook, text, Anki package), the row cap they read to, and the header split. */
@@ -17,8 +23,11 @@ export interface SheetFormat {
   /** Text sheets: the field delimiter, and what separates records (`newline` or the character). */
   delimiter: string | null;
   record_delimiter: string | null;
-  /** `anki` when the file starts with Anki's `#separator:` / `#html:` / `#columns:` lines. */
-  source: 'workbook' | 'anki' | 'delimited' | 'apkg';
+  /**
+   * `anki` when the file starts with Anki's `#separator:` / `#html:` / `#columns:` lines; `gift`,
+   * `aiken` and `moodle_xml` for the quiz formats (quiz-text.ts, moodle-xml.ts).
+   */
+  source: 'workbook' | 'anki' | 'delimited' | 'apkg' | 'gift' | 'aiken' | 'moodle_xml';
   /** Anki's `#html:true`: cells were turned from HTML into text. */
   html: boolean;
 }
@@ -44,6 +53,33 @@ export interface ParsedSheet {
   repairs: SheetRepair[];
   /** An Anki package: notes not imported as cards and media left behind (anki-package.ts). */
   deck?: { notes: number; cloze_skipped: number; media_skipped: string[] };
+  /** Records the reader did not turn into rows (a Cloze note, an essay question), in file order, all of them. */
+  skipped?: ReaderSkip[];
+}
+
+/** A record a reader left out: its line, why, and for an unsupported one its type as the file names it. */
+export interface ReaderSkip {
+  line: number;
+  reason: 'unsupported_type' | 'unreadable_record';
+  type?: string;
+}
+
+/**
+ * The report's fields for the records a reader left out: its skipped rows merged in file order
+ * with the rows normalizeRows skipped, and the count of each unsupported type.
+ */
+export function readerReport(
+  sheet: ParsedSheet,
+  skippedRows: SkippedRow[],
+): { skipped_rows: SkippedRow[]; types_skipped?: { name: string; count: number }[] } {
+  if (!sheet.skipped?.length) return { skipped_rows: skippedRows };
+  const counts = new Map<string, number>();
+  for (const s of sheet.skipped) if (s.type !== undefined) counts.set(s.type, (counts.get(s.type) ?? 0) + 1);
+  const merged = [...sheet.skipped, ...skippedRows].sort((a, b) => a.line - b.line).slice(0, REPORT_LIST_LIMIT);
+  return {
+    skipped_rows: merged,
+    ...(counts.size ? { types_skipped: [...counts].map(([name, count]) => ({ name, count })) } : {}),
+  };
 }
 
 export const tooManyRows = () => new AppError(400, 'sheet_too_many_rows', { limit: QUESTION_SHEET_LIMITS.maxRows });

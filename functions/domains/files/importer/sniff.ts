@@ -37,7 +37,7 @@ export function sniffSpreadsheet(bytes: Uint8Array, extension: SheetExtension): 
     if (xlsHasMoreRows(buffer, ROWS_TO_READ)) throw tooManyRows();
     return;
   }
-  // csv, tsv, txt: the parser decodes them (UTF-8, UTF-16 with its BOM, CP949) and refuses bytes that are no text.
+  // csv, tsv, txt, gift, xml: their readers decode them (UTF-8, UTF-16 with its BOM, CP949) and refuse bytes that are no text.
 }
 
 const tooBig = () => new AppError(413, 'sheet_uncompressed_too_large', { limit: '100 MB' });

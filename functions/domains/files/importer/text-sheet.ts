@@ -1,7 +1,7 @@
 import { CsvError, parse as parseCsv } from 'csv-parse/sync';
 import type { SheetExtension, SheetReading } from '#shared/domain/question-sheet.js';
 import { AppError } from '../../../runtime/http/app-error.js';
-import { htmlToText, readAnkiHeader } from './anki-text.js';
+import { ankiTextSheet, readAnkiHeader } from './anki-text.js';
 import {
   ROWS_TO_READ,
   splitHeader,
@@ -55,7 +55,7 @@ export function parseTextSheet(bytes: Uint8Array, extension: SheetExtension, rea
     } else {
       line = lineOffset + info.records;
     }
-    rows.push(anki?.html ? record.map(htmlToText) : record);
+    rows.push(record);
     lines.push(line);
     if (spaceQuote.test(raw)) repairs.push({ line, kind: 'quote_after_space' });
   }
@@ -69,7 +69,7 @@ export function parseTextSheet(bytes: Uint8Array, extension: SheetExtension, rea
     source: anki ? 'anki' : 'delimited',
     html: anki?.html ?? false,
   };
-  if (anki?.columns) return { header: anki.columns, headerLine: 0, declaredHeader: true, rows, lines, format, repairs };
+  if (anki) return ankiTextSheet(anki, rows, lines, format, repairs);
   return splitHeader(rows, lines, format, repairs);
 }
 

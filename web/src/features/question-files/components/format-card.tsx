@@ -140,6 +140,7 @@ export function FormatCard() {
         <li>{t('questionFiles.format.notes.headerless')}</li>
         <li>{t('questionFiles.format.notes.ankiQuizlet')}</li>
         <li data-testid="format-note-apkg">{t('questionFiles.format.notes.apkg')}</li>
+        <li data-testid="format-note-quiz">{t('questionFiles.format.notes.quiz')}</li>
         <li>{t('questionFiles.format.notes.choices')}</li>
         <li>{t('questionFiles.format.notes.extra')}</li>
         <li>{t('questionFiles.format.notes.difficulty')}</li>

@@ -11,8 +11,13 @@ export function ImportReport({ report }: { report: Report }) {
     const key = delimiterKey(delimiter);
     return key ? t(key) : `"${delimiter}"`;
   };
-  const read =
-    format.kind === 'package'
+  const quiz = format.source === 'gift' || format.source === 'aiken' || format.source === 'moodle_xml';
+  const read = quiz
+    ? t('questionFiles.report.readQuiz', {
+        name: t(`questionFiles.report.quizNames.${format.source}`),
+        extension: format.extension,
+      })
+    : format.kind === 'package'
       ? t('questionFiles.report.readPackage', { notes: report.deck?.notes ?? 0 })
       : format.kind === 'workbook'
         ? t('questionFiles.report.readWorkbook', { extension: format.extension })
@@ -32,6 +37,13 @@ export function ImportReport({ report }: { report: Report }) {
       {!!report.deck?.cloze_skipped && (
         <p className={styles.reportLine} data-testid="import-report-cloze">
           {t('questionFiles.report.clozeSkipped', { count: report.deck.cloze_skipped })}
+        </p>
+      )}
+      {!!report.types_skipped?.length && (
+        <p className={styles.reportLine} data-testid="import-report-types-skipped">
+          {t('questionFiles.report.typesSkipped', {
+            types: report.types_skipped.map((s) => t('questionFiles.report.typeCount', s)).join(', '),
+          })}
         </p>
       )}
       {!!report.deck?.media_skipped.length && (
@@ -76,7 +88,11 @@ export function ImportReport({ report }: { report: Report }) {
           <ul className={styles.reportList} data-testid="import-report-skipped">
             {report.skipped_rows.map((row) => (
               <li key={`${row.line}-${row.reason}`}>
-                {t(`questionFiles.report.reasons.${row.reason}`, { line: row.line, column: row.column ?? '' })}
+                {t(`questionFiles.report.reasons.${row.reason}`, {
+                  line: row.line,
+                  column: row.column ?? '',
+                  type: row.type ?? '',
+                })}
               </li>
             ))}
           </ul>

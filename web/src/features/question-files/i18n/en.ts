@@ -4,13 +4,13 @@ import type ko from './ko.js';
 const en = {
   title: 'Question files',
   subtitle:
-    'Upload Excel, CSV or TSV question files and Anki or Quizlet exports, choose who can see them, and keep them ready for building exams.',
+    'Upload Excel, CSV or TSV question files, Anki or Quizlet exports and Moodle quizzes, choose who can see them, and keep them ready for building exams.',
   toExamManagement: 'Go to exam management',
   upload: {
     title: 'Upload a question file',
     description:
       'The file goes straight from your browser to storage; the server then checks it and imports the questions.',
-    file: 'File (.xlsx, .xls, .csv, .tsv, .txt, .apkg)',
+    file: 'File (.xlsx, .xls, .csv, .tsv, .txt, .apkg, .gift, .xml)',
     hint: 'Up to 10 MB and 20,000 rows. Workbooks: the first sheet is read; text files: the delimiter and encoding are detected.',
     selected: 'Selected: {{name}} ({{size}})',
     isPublic: 'Upload as a public file',
@@ -23,7 +23,7 @@ const en = {
     importing: 'Checking the file and importing the questions...',
     progressLabel: 'Upload progress',
     fileRequired: 'Please choose a file to upload.',
-    badExtension: 'Only .xlsx, .xls, .csv, .tsv, .txt and .apkg files can be uploaded.',
+    badExtension: 'Only .xlsx, .xls, .csv, .tsv, .txt, .apkg, .gift and .xml files can be uploaded.',
     tooLarge: 'The file is too large (limit 10 MB).',
     empty: 'An empty file cannot be uploaded.',
     privateBlocked: "Another user's private file has this name, so it cannot be uploaded. Please rename your file.",
@@ -72,7 +72,8 @@ const en = {
       export:
         'Every file and exam can be exported again as .xlsx, .csv or Anki text (.txt), which imports back to the same questions.',
       ankiQuizlet:
-        'Anki plain-text exports (#separator:, #html:, #columns: lines) and Quizlet exports (tab, comma or " - "; new line or ;) import unedited.',
+        'Anki plain-text exports (#separator:, #html:, #columns:, #guid/#notetype/#deck/#tags column: lines) and Quizlet exports (tab, comma or " - "; new line or ;) import unedited. A note keeps its Anki GUID as its question ID and its deck and tags in the explanation; cloze and image occlusion notes are listed, not imported.',
+      quiz: 'Moodle quizzes: GIFT (.gift, or .txt), Aiken (.txt) and Moodle XML (.xml) — multiple choice, true/false, short answer and numerical questions; other kinds are listed, not imported.',
       choices:
         'Choices are added under the question as 1) 2) … lines; an answer giving a choice’s text, number or letter becomes that choice’s number.',
       extra:
@@ -129,6 +130,10 @@ const en = {
     readText:
       'Read as .{{extension}} text: encoding {{encoding}}, cells separated by {{delimiter}}, rows by {{records}}.',
     anki: "Anki's export header lines were followed.",
+    readQuiz: 'Read as a {{name}} quiz file (.{{extension}}).',
+    quizNames: { gift: 'GIFT', aiken: 'Aiken', moodle_xml: 'Moodle XML' },
+    typesSkipped: 'Question types not imported: {{types}}.',
+    typeCount: '{{name}} ({{count}})',
     readPackage: 'Read the Anki deck (.apkg): {{notes}} notes.',
     clozeSkipped: '{{count}} cloze notes have no answer field and were not imported.',
     mediaSkipped: 'Sounds, and images the deck does not hold, are not imported: {{names}}',
@@ -154,6 +159,8 @@ const en = {
       blank_answer: 'Line {{line}}: the answer is blank.',
       duplicate: 'Line {{line}}: the same as an earlier row.',
       cell_too_long: 'Line {{line}}: the {{column}} cell is too long.',
+      unsupported_type: 'Line {{line}}: a question of type {{type}} cannot be imported yet.',
+      unreadable_record: 'Line {{line}}: this question follows none of the format’s rules.',
     },
     repairsTitle: 'Read leniently',
     repairs: {

@@ -1,11 +1,12 @@
 const ko = {
   title: '문제 파일',
-  subtitle: '엑셀, CSV, TSV, Anki·Quizlet 내보내기 파일을 올리고, 공개 여부를 정하고, 시험을 만들 재료로 관리합니다.',
+  subtitle:
+    '엑셀, CSV, TSV, Anki·Quizlet 내보내기, Moodle 퀴즈 파일을 올리고, 공개 여부를 정하고, 시험을 만들 재료로 관리합니다.',
   toExamManagement: '시험 관리로 가기',
   upload: {
     title: '문제 파일 올리기',
     description: '파일은 브라우저에서 저장소로 바로 전송된 뒤 서버가 검사하고 문제를 가져옵니다.',
-    file: '파일 (.xlsx, .xls, .csv, .tsv, .txt, .apkg)',
+    file: '파일 (.xlsx, .xls, .csv, .tsv, .txt, .apkg, .gift, .xml)',
     hint: '최대 10 MB, 20,000행. 엑셀은 첫 번째 시트를 읽고, 텍스트 파일은 구분자와 인코딩을 자동으로 알아냅니다.',
     selected: '선택한 파일: {{name}} ({{size}})',
     isPublic: '공개 파일로 올리기',
@@ -18,7 +19,7 @@ const ko = {
     importing: '파일을 검사하고 문제를 가져오는 중...',
     progressLabel: '업로드 진행률',
     fileRequired: '올릴 파일을 선택해 주세요.',
-    badExtension: '.xlsx, .xls, .csv, .tsv, .txt, .apkg 파일만 올릴 수 있습니다.',
+    badExtension: '.xlsx, .xls, .csv, .tsv, .txt, .apkg, .gift, .xml 파일만 올릴 수 있습니다.',
     tooLarge: '파일이 너무 큽니다 (최대 10 MB).',
     empty: '빈 파일은 올릴 수 없습니다.',
     privateBlocked: '같은 이름의 다른 사용자 비공개 파일이 있어 올릴 수 없습니다. 파일 이름을 바꿔 주세요.',
@@ -64,7 +65,8 @@ const ko = {
       export:
         '모든 파일과 시험은 .xlsx, .csv, Anki 텍스트(.txt)로 다시 내보낼 수 있고, 내보낸 파일을 다시 올리면 같은 문제가 됩니다.',
       ankiQuizlet:
-        'Anki 텍스트 내보내기(#separator:, #html:, #columns: 줄)와 Quizlet 내보내기(탭·쉼표 또는 " - ", 줄바꿈 또는 ;)를 그대로 올릴 수 있습니다.',
+        'Anki 텍스트 내보내기(#separator:, #html:, #columns:, #guid/#notetype/#deck/#tags column: 줄)와 Quizlet 내보내기(탭·쉼표 또는 " - ", 줄바꿈 또는 ;)를 그대로 올릴 수 있습니다. 노트의 Anki GUID는 문제id로, 덱과 태그는 설명에 남고, 빈칸(cloze)·이미지 가림 노트는 가져오지 않고 알려 드립니다.',
+      quiz: 'Moodle 퀴즈: GIFT(.gift 또는 .txt), Aiken(.txt), Moodle XML(.xml)의 객관식·참거짓·단답·숫자 문제를 가져오며, 그 밖의 유형은 가져오지 않고 알려 드립니다.',
       choices: '보기는 문제 아래 1) 2) … 줄로 붙고, 정답이 보기의 글이나 번호·글자이면 그 보기의 번호가 정답이 됩니다.',
       extra: '알 수 없는 열은 버리지 않고 설명 끝에 "열 이름: 값"으로 붙이며, 결과에 그 열 이름을 알려 줍니다.',
       difficulty: '난이도는 쉬움/보통/어려움, Easy/Medium/Hard, 1–3을 인식하며 그 밖의 값은 보통이 됩니다.',
@@ -119,6 +121,10 @@ const ko = {
     readText:
       '.{{extension}} 텍스트로 읽었습니다: 인코딩 {{encoding}}, 칸 구분자 {{delimiter}}, 행 구분자 {{records}}.',
     anki: 'Anki 내보내기 머리 줄을 따랐습니다.',
+    readQuiz: '{{name}} 퀴즈 파일(.{{extension}})로 읽었습니다.',
+    quizNames: { gift: 'GIFT', aiken: 'Aiken', moodle_xml: 'Moodle XML' },
+    typesSkipped: '가져오지 않은 문제 유형: {{types}}.',
+    typeCount: '{{name}} ({{count}}개)',
     readPackage: 'Anki 덱(.apkg)을 읽었습니다: 노트 {{notes}}개.',
     clozeSkipped: '빈칸(cloze) 노트 {{count}}개는 정답 칸이 없어 가져오지 않았습니다.',
     mediaSkipped: '소리와 덱에 없는 그림은 가져오지 않았습니다: {{names}}',
@@ -144,6 +150,8 @@ const ko = {
       blank_answer: '{{line}}행: 정답이 비어 있습니다.',
       duplicate: '{{line}}행: 앞의 행과 완전히 같습니다.',
       cell_too_long: '{{line}}행: {{column}} 칸이 너무 깁니다.',
+      unsupported_type: '{{line}}행: {{type}} 유형의 문제는 아직 가져올 수 없습니다.',
+      unreadable_record: '{{line}}행: 이 문제는 형식의 규칙에 맞지 않아 읽을 수 없습니다.',
     },
     repairsTitle: '고쳐 읽은 곳',
     repairs: {

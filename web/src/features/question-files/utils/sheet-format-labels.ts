@@ -8,9 +8,14 @@ import {
 
 /** The extensions the server accepts, as the file input's `accept` and as text (`.xlsx, .xls, …`). */
 export const ACCEPTED_EXTENSIONS = SHEET_EXTENSIONS.map((ext) => `.${ext}`);
-export const ACCEPT_ATTRIBUTE = [...ACCEPTED_EXTENSIONS, 'text/csv', 'text/tab-separated-values', 'text/plain'].join(
-  ',',
-);
+export const ACCEPT_ATTRIBUTE = [
+  ...ACCEPTED_EXTENSIONS,
+  'text/csv',
+  'text/tab-separated-values',
+  'text/plain',
+  'application/xml',
+  'text/xml',
+].join(',');
 
 const DELIMITER_KEYS: Record<string, string> = {
   ',': 'comma',
