@@ -42,7 +42,7 @@ const EMPHASIS_STAR = /(?<![*\w])\*(?=\S)([^*\n]*?\S)\*(?![*\w])/g;
 const EMPHASIS_UNDERSCORE = /(?<![_\p{L}\p{N}])_(?=\S)([^_\n]*?\S)_(?![_\p{L}\p{N}])/gu;
 const STRIKE = /~~(?=\S)([\s\S]*?\S)~~/g;
 const HARD_BREAK = /(?: {2,}|\\)$/gm;
-const ESCAPE = /\\([\\`*_{}[\]()#+\-.!|~$<>])/g;
+const ESCAPE = /\\([\\`*_{}[\]()#+\-.!|~$<>=&])/g;
 
 /** A private-use placeholder: code and math are set aside before the other markers are removed. */
 const HOLD = '\uE000';
