@@ -18,13 +18,14 @@ const graphemes = (text: string) => [...new Intl.Segmenter(undefined, { granular
 export function shortTitle(text: string): string {
   const line = (text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '').trim().replace(/\s+/g, ' ');
   const words = line.split(' ').filter(Boolean);
+  if (words.length <= SHORT_TITLE.words && graphemes(line).length <= SHORT_TITLE.chars) return line;
+  // Cut: the words kept and the `…` fit the limits together.
   const kept: string[] = [];
   for (const word of words) {
     const next = [...kept, word].join(' ');
-    if (kept.length >= SHORT_TITLE.words || graphemes(next).length > SHORT_TITLE.chars) break;
+    if (kept.length >= SHORT_TITLE.words || graphemes(next).length > SHORT_TITLE.chars - 1) break;
     kept.push(word);
   }
-  if (kept.length === words.length) return line;
   if (kept.length === 0) {
     const cut = graphemes(line)
       .slice(0, SHORT_TITLE.chars - 1)
