@@ -36,7 +36,10 @@ function hasFencedCode(lines: readonly string[]): boolean {
 
 /** The cells of a table row: the text between `|`, an outer pipe on either side dropped. */
 function tableCells(line: string): string[] {
-  const trimmed = line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');
+  const trimmed = line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '');
   return trimmed.split(/(?<!\\)\|/);
 }
 

@@ -208,7 +208,16 @@ export const MAX_COMPOSED_CHARS = 2 * QUESTION_SHEET_LIMITS.maxCellChars;
  * Columns that never make a question Markdown: codes, the (plain) title, ignored cells, and the
  * choices, which are read once split.
  */
-const QUIET_ROLES = new Set<ColumnRole>(['csv_id', 'difficulty', 'url', 'group_id', 'title', 'ignore', 'option', 'options']);
+const QUIET_ROLES = new Set<ColumnRole>([
+  'csv_id',
+  'difficulty',
+  'url',
+  'group_id',
+  'title',
+  'ignore',
+  'option',
+  'options',
+]);
 
 const isFieldRole = (role: ColumnRole): role is QuestionColumn =>
   (QUESTION_COLUMNS as readonly string[]).includes(role);
@@ -343,14 +352,12 @@ export function normalizeRows(
         explanation.push(stored(text));
       else if (role === 'extra' || (isFieldRole(role) && roles.indexOf(role) !== c)) {
         extraUsed.add(c);
-        extras.push(names[c] ? `${stored(names[c] ?? "")}: ${stored(text)}` : stored(text));
+        extras.push(names[c] ? `${stored(names[c] ?? '')}: ${stored(text)}` : stored(text));
       }
     }
     // Choices past the limit stay with the question, in its explanation.
     const mark = format === 'markdown' ? '\\)' : ')';
-    allOptions
-      .slice(options.length)
-      .forEach((o, k) => extras.push(`${options.length + k + 1}${mark} ${stored(o)}`));
+    allOptions.slice(options.length).forEach((o, k) => extras.push(`${options.length + k + 1}${mark} ${stored(o)}`));
     const contentCell = field('content');
     const content = contentWithChoices(stored(contentCell), options.map(stored));
     const explanationText = [...explanation, ...extras].join('\n');

@@ -4,6 +4,8 @@
  * a screen shows a title equal to the question's text once.
  */
 
+import { plainText, type TextFormat } from './rich-text.js';
+
 /** Words and characters of a title made from a question. */
 export const SHORT_TITLE = { words: 6, chars: 40 } as const;
 
@@ -53,4 +55,13 @@ const fold = (text: string) =>
 export function titleRepeatsText(title: string, text: string): boolean {
   const a = fold(title);
   return a !== '' && a === fold(text);
+}
+
+/**
+ * Whether a question's title repeats the text a screen shows under it (its plain form): take-exam,
+ * practice and review then keep the heading for screen readers only, and the exam detail's list
+ * leaves the collapsed text out under the title.
+ */
+export function titleRepeatsQuestion(title: string, content: string, format?: TextFormat): boolean {
+  return titleRepeatsText(title, plainText(content, format));
 }

@@ -103,7 +103,12 @@ const plainLine = fc
   .map(([first, rest, symbolFirst]) => (symbolFirst && rest.length ? [...rest, first] : [first, ...rest]).join(' '));
 const plainText_ = fc
   .array(fc.tuple(plainLine, fc.constantFrom('\n', '\n\n', '\n  ')), { minLength: 1, maxLength: 4 })
-  .map((lines) => lines.map(([line, sep]) => line + sep).join('').trim());
+  .map((lines) =>
+    lines
+      .map(([line, sep]) => line + sep)
+      .join('')
+      .trim(),
+  );
 
 // Markdown-only content, set in a Korean or English sentence.
 const markdownOnly = fc.constantFrom(

@@ -146,7 +146,10 @@ describe('choices in every shape people write (D278)', () => {
     ['a JSON object keyed by letter', '{"A":"AWS CodeCommit","B":"AWS CodeBuild","C":"AWS CodePipeline"}'],
     ['a JSON object out of key order', '{"C":"AWS CodePipeline","A":"AWS CodeCommit","B":"AWS CodeBuild"}'],
     ['a JSON object keyed by number', '{"1":"AWS CodeCommit","2":"AWS CodeBuild","3":"AWS CodePipeline"}'],
-    ['a JSON object keyed by lower-case letter', '{"a": "AWS CodeCommit", "b": "AWS CodeBuild", "c": "AWS CodePipeline"}'],
+    [
+      'a JSON object keyed by lower-case letter',
+      '{"a": "AWS CodeCommit", "b": "AWS CodeBuild", "c": "AWS CodePipeline"}',
+    ],
     ['a JSON list', '["AWS CodeCommit", "AWS CodeBuild", "AWS CodePipeline"]'],
     ['pipes', 'AWS CodeCommit | AWS CodeBuild | AWS CodePipeline'],
     ['lines', 'AWS CodeCommit\nAWS CodeBuild\r\nAWS CodePipeline'],
@@ -263,10 +266,13 @@ describe('a headerless card’s title is its first words (D281)', () => {
   });
 
   const sentence = fc
-    .array(fc.constantFrom('파드', '컨테이너가', 'What', 'is', 'the', 'Kubernetes', '재시작', '🙂', 'ㅋㅋ', '가'.repeat(30)), {
-      minLength: 1,
-      maxLength: 20,
-    })
+    .array(
+      fc.constantFrom('파드', '컨테이너가', 'What', 'is', 'the', 'Kubernetes', '재시작', '🙂', 'ㅋㅋ', '가'.repeat(30)),
+      {
+        minLength: 1,
+        maxLength: 20,
+      },
+    )
     .map((words) => words.join(' '));
 
   it('is at most 6 words and 40 characters, a start of the question, whole when short (property)', () => {
