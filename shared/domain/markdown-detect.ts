@@ -87,3 +87,19 @@ export function escapeMarkdown(text: string): string {
     })
     .join('\n');
 }
+
+/** A backslash before a character escapeMarkdown escapes. */
+const ESCAPED = /\\([\\`*_[\]<>$|~&#+\-=.)])/g;
+const HAS_ESCAPE = new RegExp(ESCAPED.source);
+
+/**
+ * Whether a cell is already written the way escapeMarkdown writes plain text: it has an escape, and
+ * escaping its unescaped form gives it back. Such a cell (a Markdown question exported and imported
+ * again) is kept as it is rather than escaped twice.
+ */
+export function isEscapedPlain(text: string): boolean {
+  if (!text.includes('\\') || !HAS_ESCAPE.test(text)) return false;
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const trimmed = lines.map((line) => line.trim()).join('\n');
+  return escapeMarkdown(trimmed.replace(ESCAPED, '$1')) === trimmed;
+}

@@ -9,7 +9,7 @@ import {
   type SheetColumns,
 } from './question-sheet-columns.js';
 import { QUESTION_SHEET_LIMITS, type SheetTextFormat } from './question-sheet-format.js';
-import { escapeMarkdown, looksLikeMarkdown } from './markdown-detect.js';
+import { escapeMarkdown, isEscapedPlain, looksLikeMarkdown } from './markdown-detect.js';
 import { shortTitle } from './question-title.js';
 import { plainText, type TextFormat } from './rich-text.js';
 
@@ -237,7 +237,9 @@ export interface RowsOptions {
 export function questionTextFormat(cells: readonly string[], mode: SheetTextFormat = 'auto') {
   if (mode !== 'auto') return { format: mode as TextFormat, stored: (text: string) => text };
   const markdown = cells.some(looksLikeMarkdown);
-  const stored = (text: string) => (markdown && !looksLikeMarkdown(text) ? escapeMarkdown(text) : text);
+  // A cell already escaped (a Markdown question exported and imported again) is not escaped twice.
+  const stored = (text: string) =>
+    markdown && !looksLikeMarkdown(text) && !isEscapedPlain(text) ? escapeMarkdown(text) : text;
   return { format: (markdown ? 'markdown' : 'plain') as TextFormat, stored };
 }
 

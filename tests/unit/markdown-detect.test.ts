@@ -3,7 +3,8 @@ import type { Token } from 'markdown-it';
 import { describe, expect, test } from 'vitest';
 import { createMarkdown } from '#markdown/markdown.js';
 import { addMath } from '#markdown/math.js';
-import { escapeMarkdown, looksLikeMarkdown } from '#shared/domain/markdown-detect.js';
+import { escapeMarkdown, isEscapedPlain, looksLikeMarkdown } from '#shared/domain/markdown-detect.js';
+import { questionTextFormat } from '#shared/domain/question-sheet.js';
 import { plainText } from '#shared/domain/rich-text.js';
 
 /** The renderer the web and the exam read use, math included. */
@@ -182,5 +183,18 @@ describe('escapeMarkdown: a plain cell of a Markdown question shows as typed', (
         expect(plainText(escapeMarkdown(text), 'markdown')).toBe(asShown(text));
       }),
     );
+  });
+
+  test('a cell already escaped (an exported Markdown question) is not escaped twice (property)', () => {
+    const math = '$\\frac{1}{2}$';
+    fc.assert(
+      fc.property(plainText_, (text) => {
+        const once = questionTextFormat([math, text]).stored(text);
+        expect(questionTextFormat([math, once]).stored(once)).toBe(once);
+      }),
+    );
+    expect(isEscapedPlain('2\\*3 = 6')).toBe(true);
+    expect(isEscapedPlain('\\d+\\.')).toBe(false);
+    expect(isEscapedPlain('C:\\Users')).toBe(false);
   });
 });
