@@ -16,7 +16,7 @@ import {
   titleFromContent,
   type SheetTextFormat,
 } from '#shared/domain/question-sheet.js';
-import { SHORT_TITLE, titleRepeatsText } from '#shared/domain/question-title.js';
+import { SHORT_TITLE, titleRepeatsQuestion, titleRepeatsText } from '#shared/domain/question-title.js';
 import { plainText } from '#shared/domain/rich-text.js';
 
 describe('question sheet headers', () => {
@@ -263,6 +263,15 @@ describe('a headerless card’s title is its first words (D281)', () => {
     const question = '쿠버네티스에서 파드가 재시작될 때 컨테이너의 로컬 파일 시스템 데이터는 어떻게 되는가?';
     const outcome = normalizeRows([[question, '사라진다']], headerlessColumns(2));
     expect(outcome.ok && outcome.questions[0]!.title).toBe('쿠버네티스에서 파드가 재시작될 때 컨테이너의 로컬…');
+  });
+
+  it('a title repeats its question when equal in the plain form, case, spacing and final punctuation aside', () => {
+    expect(titleRepeatsQuestion('What is a pod?', 'what is a  pod')).toBe(true);
+    expect(titleRepeatsQuestion('2\u00d73 은?', '2\u00d73 은?')).toBe(true);
+    expect(titleRepeatsQuestion('2*3 = ?', '2\\*3 = ?', 'markdown')).toBe(true);
+    expect(titleRepeatsQuestion('2*3 = ?', '2\\*3 = ?', 'plain')).toBe(false);
+    expect(titleRepeatsQuestion('파드', '파드란?')).toBe(false);
+    expect(titleRepeatsQuestion('', '')).toBe(false);
   });
 
   const sentence = fc
