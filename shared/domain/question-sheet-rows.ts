@@ -165,10 +165,14 @@ const foldChoice = (text: string) =>
  * answer that names no choice is kept as written.
  */
 export function choiceAnswer(answer: string, options: readonly string[]): string {
-  const byText = (part: string) => {
+  const byText = (part: string): number => {
     const folded = foldChoice(part);
     const index = options.findIndex((o) => foldChoice(o) === folded);
     if (index >= 0) return index + 1;
+    // `C. AWS CodePipeline`: the choice's text after its mark.
+    const marked = MARKED_CHOICE.exec(part);
+    const afterMark = marked ? options.findIndex((o) => foldChoice(o) === foldChoice(marked[2]!)) : -1;
+    if (afterMark >= 0) return afterMark + 1;
     const mark = folded.replace(/^[([]?(.+?)[.):\]]?$/, '$1');
     if (/^\d+$/.test(mark) && Number(mark) >= 1 && Number(mark) <= options.length) return Number(mark);
     if (/^[a-t]$/.test(mark) && markPlace(mark) <= options.length) return markPlace(mark);
@@ -335,7 +339,7 @@ export function normalizeRows(
       continue;
     }
     const allOptions = [
-      ...optionIndexes.map((c) => texts[c] ?? '').filter(Boolean),
+      ...withoutMarks(optionIndexes.map((c) => texts[c] ?? '').filter(Boolean)),
       ...(optionsCell >= 0 ? splitOptionsCell(texts[optionsCell] ?? '') : []),
     ];
     const options = allOptions.slice(0, QUESTION_SHEET_LIMITS.maxChoices);

@@ -180,6 +180,7 @@ describe('choices in every shape people write (D278)', () => {
     ['["A", "C"]', '1,3'],
     ['[1, 3]', '1,3'],
     ['AWS CodeCommit | AWS CodePipeline', '1,3'],
+    ['C. AWS CodePipeline', '3'],
     ['none of these', 'none of these'],
   ])('an answer %j names choice %s', (answer, stored) => {
     expect(choiceAnswer(answer, AWS)).toBe(stored);
@@ -200,9 +201,9 @@ describe('choices in every shape people write (D278)', () => {
     expect(gradeAnswer('AWS CodeBuild', q.answer, q.content).verdict).toBe('wrong');
   });
 
-  it('reads option columns and an answer written as the option text', () => {
+  it('reads option columns, their marks dropped, and an answer written as the option text', () => {
     const q = onlyQuestion(
-      ['2024 우승 팀은?', 'KIA 타이거즈', '삼성 라이온즈', 'LG 트윈스', 'KIA 타이거즈'],
+      ['2024 우승 팀은?', 'KIA 타이거즈', '1. 삼성 라이온즈', '2. LG 트윈스', '3. KIA 타이거즈'],
       ['문제', '정답', '보기1', '보기2', '보기3'],
     );
     expect(q.content).toBe('2024 우승 팀은?\n1) 삼성 라이온즈\n2) LG 트윈스\n3) KIA 타이거즈');
