@@ -1,8 +1,9 @@
 /**
  * The one answer-checking rule, used by every screen that shows a verdict and by the server, which
  * grades every submitted answer itself (D113). A typed answer is graded like a tutor would: case,
- * width and spacing around Hangul and digits do not matter, `a|b` accepts each alternative, and a
- * near miss of a longer answer is "almost" — counted wrong, shown with its difference.
+ * width, spacing around Hangul and digits and a final period do not matter, `a|b` accepts each
+ * alternative, a choice may be named by its key or typed as its text (D280), and a near miss of a
+ * longer answer is "almost" — counted wrong, shown with its difference.
  */
 
 /** Full-width comma, semicolon, period, parenthesis and alphanumerics fold to ASCII first. */
@@ -10,8 +11,14 @@ function foldWidth(text: string): string {
   return text.normalize('NFKC');
 }
 
+/**
+ * Sentence punctuation ending an answer (`.`, `。`, `!`, `?`, `…`, `;`, full-width forms folded
+ * first) is not part of it: `Paris.` is `Paris`. An answer that is nothing but such marks keeps them.
+ */
+const TRAILING_PUNCTUATION = /(?<=[^\s.。｡!?…;])[\s.。｡!?…;]+$/u;
+
 function normalize(text: string): string {
-  return foldWidth(text).trim().replace(/\s+/g, ' ').toLowerCase();
+  return foldWidth(text).trim().replace(/\s+/g, ' ').toLowerCase().replace(TRAILING_PUNCTUATION, '');
 }
 
 const YES = new Set(['y', 'yes', '예']);
@@ -35,6 +42,83 @@ const CHOICE_LINES = new RegExp(CHOICE_LINE.source, 'm');
 /** A question is multiple choice when its content lists options as lines starting a-d / A-D / 1-20 with . or ). */
 export function hasChoiceOptions(content: string): boolean {
   return CHOICE_LINES.test(foldWidth(content));
+}
+
+interface Choice {
+  key: string;
+  text: string;
+}
+
+/** The choices listed in a content, as lines `a.` / `1)` …, with their keys lower-cased. */
+function listedChoices(content: string): Choice[] {
+  const choices: Choice[] = [];
+  for (const line of foldWidth(content).split(/\r?\n/)) {
+    const match = CHOICE_LINE.exec(line);
+    if (match) choices.push({ key: match[1]!.toLowerCase(), text: match[2]!.trim() });
+  }
+  return choices;
+}
+
+/** The place of one named choice: by its key (`b`, `2.`, `(3)`), by its text, or by its place in the list. */
+function choicePlace(part: string, choices: readonly Choice[]): number {
+  const key = normalize(part).replace(/^[([]?(.+?)[.)\]]?$/, '$1');
+  const byKey = choices.findIndex((choice) => choice.key === key);
+  if (byKey >= 0) return byKey;
+  const typed = comparableAnswer(part);
+  const byText = choices.findIndex((choice) => comparableAnswer(choice.text) === typed);
+  if (byText >= 0) return byText;
+  // A letter for numbered choices, or a number for lettered ones, names the choice at that place.
+  const numbered = /^\d+$/.test(choices[0]?.key ?? '');
+  const place =
+    numbered && /^[a-t]$/.test(key) ? key.charCodeAt(0) - 97 : !numbered && /^\d+$/.test(key) ? Number(key) - 1 : -1;
+  return place >= 0 && place < choices.length ? place : -1;
+}
+
+/**
+ * The choices an answer names, as sorted places: the whole answer as one key or text, else each of
+ * its `,` / `;` parts. Null when it names none, or when a part names no choice.
+ */
+function namedChoices(answer: string, choices: readonly Choice[]): number[] | null {
+  if (normalize(answer) === '') return null;
+  const whole = choicePlace(answer, choices);
+  if (whole >= 0) return [whole];
+  const places = normalize(answer)
+    .split(/[,;]/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => choicePlace(part, choices));
+  if (places.length < 2 || places.some((place) => place < 0)) return null;
+  return [...new Set(places)].sort((a, b) => a - b);
+}
+
+/**
+ * A choice question's verdict when its correct answer names choices: the typed or chosen answer is
+ * right exactly when it names the same ones (by key or by text); naming other choices is wrong, never
+ * almost. A typed text near the one right choice's text is almost. Null when the rule does not apply.
+ */
+function choiceGrade(given: string, correct: string, content: string): Grade | null {
+  const choices = listedChoices(content);
+  if (choices.length === 0) return null;
+  const wanted = namedChoices(correct, choices);
+  if (!wanted) return null;
+  const named = namedChoices(given, choices);
+  const whole = correct.trim();
+  if (named) {
+    const same = named.length === wanted.length && named.every((place, i) => place === wanted[i]);
+    return { verdict: same ? 'correct' : 'wrong', expected: whole };
+  }
+  if (wanted.length !== 1) return null;
+  const right = choices[wanted[0]!]!.text;
+  const typed = comparableAnswer(given);
+  const target = comparableAnswer(right);
+  const limit = allowedEdits(target);
+  const distance = limit > 0 ? editDistance(typed, target, limit) : limit + 1;
+  if (distance > limit) return null;
+  // Nearer another choice's text, or as near: not a near miss of this one.
+  const nearer = choices.some(
+    (choice, place) => place !== wanted[0] && editDistance(typed, comparableAnswer(choice.text), distance) <= distance,
+  );
+  return nearer ? null : { verdict: 'almost', expected: right };
 }
 
 function choiceSet(answer: string): string[] {
@@ -123,13 +207,16 @@ function matchesOne(given: string, expected: string, content: string): boolean {
 
 /**
  * The verdict on `given` for a question whose correct answer is `correct`: `correct` when it equals
- * one alternative (trimmed, case-insensitive, width folded, spacing next to Hangul and digits
- * ignored; yes/no forms are equivalent; a multiple-choice answer with several options compares as
- * a set); `almost` when it is within `allowedEdits` of an alternative that is neither short nor
- * numeric; `wrong` otherwise. An empty answer is always wrong.
+ * one alternative (trimmed, case-insensitive, width folded, spacing next to Hangul and digits and
+ * final sentence punctuation ignored; yes/no forms are equivalent); for a choice question whose
+ * answer names its choices, when it names the same choices by key or by text, as a set (choiceGrade);
+ * `almost` when it is within `allowedEdits` of an alternative that is neither short nor numeric;
+ * `wrong` otherwise. An empty answer is always wrong.
  */
 export function gradeAnswer(given: string, correct: string, content = ''): Grade {
   const whole = correct.trim();
+  const choice = normalize(given) === '' ? null : choiceGrade(given, correct, content);
+  if (choice) return choice;
   // A choice answer `a|b` is not alternatives when the content lists options: it stays one answer.
   const alternatives = hasChoiceOptions(content) ? [whole] : answerAlternatives(correct);
   if (alternatives.length === 0 || normalize(given) === '') return { verdict: 'wrong', expected: whole };

@@ -8,7 +8,10 @@ import {
   type QuestionColumn,
   type SheetColumns,
 } from './question-sheet-columns.js';
-import { QUESTION_SHEET_LIMITS } from './question-sheet-format.js';
+import { QUESTION_SHEET_LIMITS, type SheetTextFormat } from './question-sheet-format.js';
+import { escapeMarkdown, isEscapedPlain, looksLikeMarkdown } from './markdown-detect.js';
+import { shortTitle } from './question-title.js';
+import { plainText, type TextFormat } from './rich-text.js';
 
 /** How a data row becomes a question: cells to text, choices, the skip reasons and the import's counts. */
 
@@ -22,6 +25,8 @@ export interface SheetQuestion {
   difficulty: Difficulty;
   url: string;
   group_id: string;
+  /** How the texts are stored (D279); the importer always sets it, other writers leave it plain. */
+  format?: TextFormat;
 }
 
 export interface SheetStats {
@@ -94,52 +99,101 @@ export function cleanUrl(value: string): string {
   return value.trim().toLowerCase() === 'nan' ? '' : value.trim();
 }
 
-/** The choices of an options cell: a JSON list of strings, else split at `|`, else at `;`, else one per line. */
+/** A choice written with its own mark (`A.`, `(b)`, `3)`, `C:`): the mark and the text. */
+const MARKED_CHOICE = /^\s*[([]?([A-Ta-t]|1\d|20|[1-9])[.):\]]\s+(\S[\s\S]*)$/;
+
+/** The mark's place in the list: A/a and 1 are the first choice. */
+function markPlace(mark: string): number {
+  return /^\d+$/.test(mark) ? Number(mark) : mark.toLowerCase().charCodeAt(0) - 96;
+}
+
+/**
+ * Choices each written with their mark in order (`A. x`, `B. y` or `1) x`, `2) y`) lose the marks:
+ * the question lists its choices numbered anyway. Marks out of order are text and stay.
+ */
+function withoutMarks(options: string[]): string[] {
+  if (options.length < 2) return options;
+  const marked = options.map((o) => MARKED_CHOICE.exec(o));
+  if (!marked.every((m, i) => m && markPlace(m[1]!) === i + 1)) return options;
+  return marked.map((m) => m![2]!.trim());
+}
+
+const byKey = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** A JSON list of texts, or an object of texts keyed by letter or number (ordered by key); null when neither. */
+function jsonOptions(text: string): string[] | null {
+  if (!/^[[{][\s\S]*[\]}]$/.test(text)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const scalar = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
+  if (Array.isArray(parsed)) return parsed.every(scalar) ? parsed.map((v) => String(v).trim()).filter(Boolean) : null;
+  if (parsed === null || typeof parsed !== 'object') return null;
+  const entries = Object.entries(parsed);
+  if (entries.length === 0 || !entries.every(([, v]) => scalar(v))) return null;
+  return entries
+    .sort(([a], [b]) => byKey.compare(a.trim(), b.trim()))
+    .map(([, v]) => String(v).trim())
+    .filter(Boolean);
+}
+
+/**
+ * The choices of an options cell: a JSON list of texts, a JSON object of texts keyed `A`, `B`… or
+ * `1`, `2`… (ordered by key), else split at `|`, else at newlines, else at `;`. Marks written in
+ * order before each choice (`A. x`, `B. y`) are dropped.
+ */
 export function splitOptionsCell(cell: string): string[] {
   const text = cell.trim();
   if (text === '') return [];
-  if (text.startsWith('[') && text.endsWith(']')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed) && parsed.every((v) => typeof v === 'string' || typeof v === 'number'))
-        return parsed.map((v) => String(v).trim()).filter(Boolean);
-    } catch {
-      // not JSON: split below
-    }
-  }
-  const separator = text.includes('|') ? '|' : text.includes(';') ? ';' : /\r?\n/.test(text) ? /\r?\n/ : null;
-  return separator
-    ? text
-        .split(separator)
-        .map((o) => o.trim())
-        .filter(Boolean)
-    : [text];
+  const json = jsonOptions(text);
+  if (json) return withoutMarks(json);
+  const separator = text.includes('|') ? '|' : /\r?\n/.test(text) ? /\r?\n/ : text.includes(';') ? ';' : null;
+  return withoutMarks(
+    separator
+      ? text
+          .split(separator)
+          .map((o) => o.trim())
+          .filter(Boolean)
+      : [text],
+  );
 }
 
-const foldChoice = (text: string) => text.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ');
+/** A choice's text as compared with an answer: width, case, spacing and final punctuation set aside. */
+const foldChoice = (text: string) =>
+  text
+    .normalize('NFKC')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/(?<=\S)[\s.。!?;…]+$/u, '');
 
 /**
  * The stored answer of a choice question: the number of the right choice (`2`, or `1,3` for
- * several), found from a number, a letter (A..H) or the choice's text; an answer that names no
- * choice is kept as written.
+ * several), found from a number, a letter (A..T), the choice's text, or a JSON list of these; an
+ * answer that names no choice is kept as written.
  */
 export function choiceAnswer(answer: string, options: readonly string[]): string {
-  const byText = (part: string) => {
+  const byText = (part: string): number => {
     const folded = foldChoice(part);
     const index = options.findIndex((o) => foldChoice(o) === folded);
     if (index >= 0) return index + 1;
-    const mark = folded.replace(/^[([]?(.+?)[.)\]]?$/, '$1');
+    // `C. AWS CodePipeline`: the choice's text after its mark.
+    const marked = MARKED_CHOICE.exec(part);
+    const afterMark = marked ? options.findIndex((o) => foldChoice(o) === foldChoice(marked[2]!)) : -1;
+    if (afterMark >= 0) return afterMark + 1;
+    const mark = folded.replace(/^[([]?(.+?)[.):\]]?$/, '$1');
     if (/^\d+$/.test(mark) && Number(mark) >= 1 && Number(mark) <= options.length) return Number(mark);
-    if (/^[a-h]$/.test(mark) && mark.charCodeAt(0) - 96 <= options.length) return mark.charCodeAt(0) - 96;
+    if (/^[a-t]$/.test(mark) && markPlace(mark) <= options.length) return markPlace(mark);
     return 0;
   };
   const whole = byText(answer);
   if (whole > 0) return String(whole);
-  const parts = answer
-    .split(/[,;|]/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  if (parts.length > 1) {
+  const listed = jsonOptions(answer.trim());
+  const parts = (listed ?? answer.split(/[,;|]/)).map((p) => p.trim()).filter(Boolean);
+  if (parts.length > 1 || (listed && parts.length === 1)) {
     const numbers = parts.map(byText);
     if (numbers.every((n) => n > 0)) return [...new Set(numbers)].sort((a, b) => a - b).join(',');
   }
@@ -154,20 +208,55 @@ export function contentWithChoices(content: string, options: readonly string[]):
     .join('\n');
 }
 
-/** A title from the question when the sheet has none: its first line, at most 100 characters. */
+/**
+ * A title from the question when the sheet has none: its first words (shortTitle, D281), so a
+ * headerless card does not repeat its whole question as its title.
+ */
 export function titleFromContent(content: string): string {
-  const first = content.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
-  const line = first.trim();
-  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+  return shortTitle(content);
 }
 
 /** A composed field (question with its choices, explanation with kept columns) may reach this many characters. */
 export const MAX_COMPOSED_CHARS = 2 * QUESTION_SHEET_LIMITS.maxCellChars;
 
+/**
+ * Columns that never make a question Markdown: codes, the (plain) title, ignored cells, and the
+ * choices, which are read once split.
+ */
+const QUIET_ROLES = new Set<ColumnRole>([
+  'csv_id',
+  'difficulty',
+  'url',
+  'group_id',
+  'title',
+  'ignore',
+  'option',
+  'options',
+]);
+
 const isFieldRole = (role: ColumnRole): role is QuestionColumn =>
   (QUESTION_COLUMNS as readonly string[]).includes(role);
 
 type RowsInput = SheetColumns | Partial<Record<QuestionColumn, number>>;
+
+export interface RowsOptions {
+  /** How cell text is stored (D279): `auto` (the default) reads each question's cells for Markdown. */
+  textFormat?: SheetTextFormat;
+}
+
+/**
+ * A question's text format and the form each of its cells is stored in. `plain` and `markdown` take
+ * every cell as it is; `auto` makes the question Markdown when one of its cells holds what only
+ * Markdown means, and then escapes its other cells so they show as typed.
+ */
+export function questionTextFormat(cells: readonly string[], mode: SheetTextFormat = 'auto') {
+  if (mode !== 'auto') return { format: mode as TextFormat, stored: (text: string) => text };
+  const markdown = cells.some(looksLikeMarkdown);
+  // A cell already escaped (a Markdown question exported and imported again) is not escaped twice.
+  const stored = (text: string) =>
+    markdown && !looksLikeMarkdown(text) && !isEscapedPlain(text) ? escapeMarkdown(text) : text;
+  return { format: (markdown ? 'markdown' : 'plain') as TextFormat, stored };
+}
 
 function toSheetColumns(input: RowsInput): SheetColumns {
   if ('roles' in input && Array.isArray(input.roles)) return input as SheetColumns;
@@ -182,15 +271,17 @@ function toSheetColumns(input: RowsInput): SheetColumns {
  * Turns the data rows (under the header) into questions. Empty rows are ignored; a row is not
  * imported, and listed with its line and reason, when it repeats an earlier row exactly, has a
  * blank answer, or has a cell over {@link QUESTION_SHEET_LIMITS.maxCellChars}. Blank ids get the
- * next number after the highest numeric id; a blank title is the question's first line; choices
+ * next number after the highest numeric id; a blank title is the question's first words; choices
  * (option columns or an options cell) are appended to the question as `1) …` lines and an answer
  * naming a choice becomes its number; every extra column is appended to the explanation as
- * `Name: value`. `lines[i]` is the file line of `rows[i]` (default: i + 2, the header on line 1).
+ * `Name: value`; each question is plain or Markdown by `settings.textFormat` (questionTextFormat).
+ * `lines[i]` is the file line of `rows[i]` (default: i + 2, the header on line 1).
  */
 export function normalizeRows(
   rows: readonly (readonly unknown[])[],
   input: RowsInput,
   lines?: readonly number[],
+  settings: RowsOptions = {},
 ): RowsOutcome {
   const { roles, names } = toSheetColumns(input);
   const lineOf = (i: number) => lines?.[i] ?? i + 2;
@@ -259,10 +350,15 @@ export function normalizeRows(
       continue;
     }
     const allOptions = [
-      ...optionIndexes.map((c) => texts[c] ?? '').filter(Boolean),
+      ...withoutMarks(optionIndexes.map((c) => texts[c] ?? '').filter(Boolean)),
       ...(optionsCell >= 0 ? splitOptionsCell(texts[optionsCell] ?? '') : []),
     ];
     const options = allOptions.slice(0, QUESTION_SHEET_LIMITS.maxChoices);
+    const textCells = texts.filter((_, c) => {
+      const role = roles[c] ?? 'extra';
+      return !QUIET_ROLES.has(role);
+    });
+    const { format, stored } = questionTextFormat([...textCells, ...allOptions], settings.textFormat);
     const explanation: string[] = [];
     const extras: string[] = [];
     for (let c = 0; c < Math.max(texts.length, roles.length); c++) {
@@ -270,15 +366,17 @@ export function normalizeRows(
       const text = texts[c] ?? '';
       if (text === '') continue;
       if (role === 'explanation' && (!names[c] || roles.indexOf('explanation') === c || !isFieldRole(role)))
-        explanation.push(text);
+        explanation.push(stored(text));
       else if (role === 'extra' || (isFieldRole(role) && roles.indexOf(role) !== c)) {
         extraUsed.add(c);
-        extras.push(names[c] ? `${names[c]}: ${text}` : text);
+        extras.push(names[c] ? `${stored(names[c] ?? '')}: ${stored(text)}` : stored(text));
       }
     }
     // Choices past the limit stay with the question, in its explanation.
-    allOptions.slice(options.length).forEach((o, k) => extras.push(`${options.length + k + 1}) ${o}`));
-    const content = contentWithChoices(field('content'), options);
+    const mark = format === 'markdown' ? '\\)' : ')';
+    allOptions.slice(options.length).forEach((o, k) => extras.push(`${options.length + k + 1}${mark} ${stored(o)}`));
+    const contentCell = field('content');
+    const content = contentWithChoices(stored(contentCell), options.map(stored));
     const explanationText = [...explanation, ...extras].join('\n');
     if (content.length > MAX_COMPOSED_CHARS || explanationText.length > MAX_COMPOSED_CHARS) {
       tooLong++;
@@ -292,16 +390,19 @@ export function normalizeRows(
       continue;
     }
     if (options.length > 0) withChoices++;
+    const answer = options.length > 0 ? choiceAnswer(answerText, options) : answerText;
     kept.push({
       line,
       csv_id: field('csv_id'),
-      title: field('title') || titleFromContent(field('content')),
+      // Titles are plain: one made from a Markdown question is made from its plain form.
+      title: field('title') || titleFromContent(plainText(stored(contentCell), format)),
       content,
-      answer: options.length > 0 ? choiceAnswer(answerText, options) : answerText,
+      answer: answer === answerText ? stored(answerText) : answer,
       explanation: explanationText,
       difficulty: normalizeDifficulty(field('difficulty')),
       url: cleanUrl(field('url')),
       group_id: field('group_id'),
+      format,
     });
   }
 

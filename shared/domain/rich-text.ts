@@ -26,8 +26,8 @@ export function textFormat(value: unknown): TextFormat {
 
 /** Fenced code blocks, kept whole so nothing inside them is read as Markdown. */
 const FENCE = /^( {0,3})(`{3,}|~{3,})[^\n]*\n([\s\S]*?)(?:\n {0,3}\2[`~]*[ \t]*(?=\n|$)|(?![\s\S]))/gm;
-const INLINE_CODE = /(`+)([^`\n]|[^`\n][\s\S]*?[^`\n])\1(?!`)/g;
-const DISPLAY_MATH = /\$\$([\s\S]+?)\$\$/g;
+const INLINE_CODE = /(?<!\\)(`+)([^`\n]|[^`\n][\s\S]*?[^`\n])\1(?!`)/g;
+const DISPLAY_MATH = /(?<!\\)\$\$([\s\S]+?)\$\$/g;
 const INLINE_MATH = /(?<![\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$(?!\d)/g;
 const IMAGE = /!\[([^\]\n]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"\n]*")?\)/g;
 const LINK = /\[([^\]\n]+)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"\n]*")?\)/g;
@@ -42,7 +42,7 @@ const EMPHASIS_STAR = /(?<![*\w])\*(?=\S)([^*\n]*?\S)\*(?![*\w])/g;
 const EMPHASIS_UNDERSCORE = /(?<![_\p{L}\p{N}])_(?=\S)([^_\n]*?\S)_(?![_\p{L}\p{N}])/gu;
 const STRIKE = /~~(?=\S)([\s\S]*?\S)~~/g;
 const HARD_BREAK = /(?: {2,}|\\)$/gm;
-const ESCAPE = /\\([\\`*_{}[\]()#+\-.!|~$<>])/g;
+const ESCAPE = /\\([\\`*_{}[\]()#+\-.!|~$<>=&])/g;
 
 /** A private-use placeholder: code and math are set aside before the other markers are removed. */
 const HOLD = '\uE000';
@@ -61,6 +61,8 @@ export function plainText(text: string, format: TextFormat | undefined): string 
   out = out.replace(INLINE_CODE, (_m, _ticks: string, body: string) => hold(body.trim() === '' ? body : body.trim()));
   out = out.replace(DISPLAY_MATH, (_m, body: string) => hold(body.trim()));
   out = out.replace(INLINE_MATH, (_m, body: string) => hold(body));
+  // An escaped character is that character, whatever marker it is (`\*` is a star, never emphasis).
+  out = out.replace(ESCAPE, (_m, character: string) => hold(character));
   out = out
     .replace(IMAGE, (_m, alt: string) => alt)
     .replace(LINK, (_m, label: string) => label)
@@ -80,7 +82,6 @@ export function plainText(text: string, format: TextFormat | undefined): string 
     .replace(EMPHASIS_UNDERSCORE, (_m, body: string) => body)
     .replace(STRIKE, (_m, body: string) => body)
     .replace(HARD_BREAK, '')
-    .replace(ESCAPE, '$1')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
   // Held text may itself hold placeholders (math inside a link label), so replace until none is left.

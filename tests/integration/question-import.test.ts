@@ -263,4 +263,64 @@ describe('question import', () => {
     expect(body.code).toBe('payload_too_large');
     await expectNothingWritten(user);
   });
+
+  /** A CSV staged by a presigned upload, then previewed and imported with the same reading. */
+  async function previewAndImport(user: FixtureUser, name: string, text: string, reading: Record<string, string>) {
+    const bytes = Buffer.from(text);
+    const ticket = (await (
+      await user.client.post('/api/question-files/upload-url/', { file_name: name, size: bytes.length })
+    ).json()) as { upload_id: string; url: string };
+    expect((await fetch(ticket.url, { method: 'PUT', body: new Uint8Array(bytes) })).status).toBe(200);
+    const preview = await user.client.post('/api/question-files/preview/', {
+      upload_id: ticket.upload_id,
+      file_name: name,
+      reading,
+    });
+    expect(preview.status, await preview.clone().text()).toBe(200);
+    const imported = await user.client.post('/api/question-files/import/', {
+      upload_id: ticket.upload_id,
+      file_name: name,
+      is_public: false,
+      reading,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    return { preview: (await preview.json()) as { rows: Record<string, string>[] }, pool: await poolOf(user) };
+  }
+
+  const FORMULAS = [
+    'question,answer,explanation,options',
+    '"$\\frac{1}{2} \\times 4$ 의 값은?",2,"2*3 = 6 처럼 C# 에서도",',
+    '가격이 $5 and $10 인 상품의 합은?,$15,*참고*,',
+    'Which service runs a release pipeline?,C,,"{""A"":""AWS CodeCommit"",""B"":""AWS CodeBuild"",""C"":""AWS CodePipeline""}"',
+  ].join('\n');
+
+  it('stores a question with a formula as Markdown, its plain cells escaped, and look-alikes plain (text format auto)', async () => {
+    const user = await fixtureUser(apiUrl, { language: 'ko' });
+    const { preview, pool } = await previewAndImport(user, 'formulas.csv', FORMULAS, { text_format: 'auto' });
+    expect(preview.rows.map((r) => r.format)).toEqual(['markdown', 'plain', 'plain']);
+    expect(pool.map((q) => q.format)).toEqual(['markdown', undefined, undefined]);
+    expect(pool[0]).toMatchObject({
+      content_ko: '$\\frac{1}{2} \\times 4$ 의 값은?',
+      explanation_ko: '2\\*3 = 6 처럼 C# 에서도',
+    });
+    expect(pool[1]).toMatchObject({ content_ko: '가격이 $5 and $10 인 상품의 합은?', explanation_ko: '*참고*' });
+    // The JSON object of choices: three choices, the answer C stored as their number.
+    expect(pool[2]).toMatchObject({
+      content_ko: 'Which service runs a release pipeline?\n1) AWS CodeCommit\n2) AWS CodeBuild\n3) AWS CodePipeline',
+      answer_ko: '3',
+      title_ko: 'Which service runs a release pipeline?',
+    });
+  });
+
+  it('stores every question plain or every question Markdown when the file says so', async () => {
+    const plain = await fixtureUser(apiUrl, { language: 'ko' });
+    const asPlain = await previewAndImport(plain, 'formulas.csv', FORMULAS, { text_format: 'plain' });
+    expect(asPlain.preview.rows.map((r) => r.format)).toEqual(['plain', 'plain', 'plain']);
+    expect(asPlain.pool.map((q) => q.format)).toEqual([undefined, undefined, undefined]);
+    expect(asPlain.pool[0]!.explanation_ko).toBe('2*3 = 6 처럼 C# 에서도');
+    const markdown = await fixtureUser(apiUrl, { language: 'ko' });
+    const asMarkdown = await previewAndImport(markdown, 'formulas.csv', FORMULAS, { text_format: 'markdown' });
+    expect(asMarkdown.pool.map((q) => q.format)).toEqual(['markdown', 'markdown', 'markdown']);
+    expect(asMarkdown.pool[1]!.explanation_ko).toBe('*참고*');
+  });
 });

@@ -119,6 +119,33 @@ describe('submit-exam', () => {
     });
   });
 
+  it('grades choices typed as their text and answers with a final period as the screens do', async () => {
+    const learner = await fixtureUser(apiUrl);
+    const bank = await bankExam(learner);
+    const res = await submit(learner, {
+      exam_id: bank.examId,
+      elapsed_seconds: 10,
+      submission_id: randomUUID(),
+      answers: [
+        { question_id: bank.questions[0]!.id, answer: 'Pod answer.', elapsed_seconds: 1 },
+        { question_id: bank.questions[1]!.id, answer: '셋, 하나', elapsed_seconds: 1 },
+        { question_id: bank.questions[3]!.id, answer: 'answer four!', elapsed_seconds: 1 },
+        { question_id: bank.questions[4]!.id, answer: 'answer four', elapsed_seconds: 1 },
+      ],
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const details = (await json(res)).result.details as Json[];
+    expect(details.map((d) => d.is_correct)).toEqual([true, true, true, false]);
+    // Typing the texts of other choices is wrong.
+    const wrong = await submit(learner, {
+      exam_id: bank.examId,
+      elapsed_seconds: 10,
+      submission_id: randomUUID(),
+      answers: [{ question_id: bank.questions[1]!.id, answer: '둘, 넷', elapsed_seconds: 1 }],
+    });
+    expect(((await json(wrong)).result.details as Json[])[0]!.is_correct).toBe(false);
+  });
+
   it('answers 400 with a code for questions not in the exam, and for malformed bodies', async () => {
     const unknown = await submit(user, { exam_id: examId, answers: [{ question_id: 'nope-1', answer: 'x' }] });
     expect(unknown.status).toBe(400);

@@ -198,3 +198,112 @@ describe('gradeAnswer: a tutor’s rule', () => {
     expect(editDistance('가나다', '가나')).toBe(1);
   });
 });
+
+describe('final sentence punctuation does not matter (D280)', () => {
+  it.each([
+    ['Paris', 'Paris.', 'correct'],
+    ['Paris.', 'Paris', 'correct'],
+    ['트랜잭션 격리 수준', '트랜잭션 격리 수준.', 'correct'],
+    ['東京', '東京。', 'correct'],
+    ['Stop!', 'stop', 'correct'],
+    ['really?', 'Really', 'correct'],
+    ['and so on…', 'and so on', 'correct'],
+    ['a statement;', 'a statement', 'correct'],
+    ['Paris ！', 'Paris', 'correct'],
+    // An answer that is only punctuation keeps it.
+    [';', ';', 'correct'],
+    ['.', ';', 'wrong'],
+    ['...', '...', 'correct'],
+    // Only at the end: inner periods still count.
+    ['Nodejs', 'Node.js', 'almost'],
+    ['3.14', '314', 'wrong'],
+  ])('%j for %j → %s', (given, correct, verdict) => {
+    expect(gradeAnswer(given, correct).verdict).toBe(verdict);
+  });
+
+  const correctAnswer = fc
+    .array(fc.constantFrom('Kubernetes', 'pod', '파드', '격리', '수준', 'KIA', '타이거즈', '42', 'é', 'C#', 'x'), {
+      minLength: 1,
+      maxLength: 5,
+    })
+    .map((words) => words.join(' '));
+
+  it('any correct answer followed by a period (or ! ? 。 … ;) is correct (property)', () => {
+    fc.assert(
+      fc.property(correctAnswer, fc.constantFrom('.', '。', '!', '?', '…', ';', ' .', '..'), (answer, mark) => {
+        expect(gradeAnswer(answer + mark, answer).verdict).toBe('correct');
+        expect(gradeAnswer(answer, answer + mark).verdict).toBe('correct');
+      }),
+    );
+  });
+});
+
+describe('a choice typed as its text counts as choosing it (D280)', () => {
+  const KBO = '2024 한국시리즈 우승 팀은?\n1) 삼성 라이온즈\n2) LG 트윈스\n3) KIA 타이거즈\n4) 두산 베어스';
+  const AWS = 'Which service runs a release pipeline?\n1) AWS CodeCommit\n2) AWS CodeBuild\n3) AWS CodePipeline';
+  it.each([
+    ['KIA 타이거즈', '3', KBO, 'correct'],
+    ['kia타이거즈', '3', KBO, 'correct'],
+    ['KIA 타이거즈.', '3', KBO, 'correct'],
+    ['3', '3', KBO, 'correct'],
+    ['3)', '3', KBO, 'correct'],
+    ['c', '3', KBO, 'correct'],
+    ['삼성 라이온즈', '3', KBO, 'wrong'],
+    ['1', '3', KBO, 'wrong'],
+    ['KIA 타이거스', '3', KBO, 'almost'],
+    ['롯데 자이언츠', '3', KBO, 'wrong'],
+    // The stored answer may be the text and the learner chooses the key.
+    ['3', 'KIA 타이거즈', KBO, 'correct'],
+    ['2', 'KIA 타이거즈', KBO, 'wrong'],
+    ['AWS CodePipeline', '3', AWS, 'correct'],
+    ['aws codepipeline', 'C', AWS, 'correct'],
+    ['AWS CodeBuild', '3', AWS, 'wrong'],
+    // Several choices, by key or by text, in any order.
+    ['AWS CodeCommit, AWS CodePipeline', '1,3', AWS, 'correct'],
+    ['3, AWS CodeCommit', '1,3', AWS, 'correct'],
+    ['AWS CodeCommit', '1,3', AWS, 'wrong'],
+    ['b', 'b', MC, 'correct'],
+    ['3', 'b', MC, 'correct'],
+    ['4', 'c', MC, 'correct'],
+    ['2', 'c', MC, 'wrong'],
+  ])('%j for %j → %s', (given, correct, content, verdict) => {
+    expect(gradeAnswer(given, correct, content).verdict).toBe(verdict);
+  });
+
+  it('names the right choice’s text for a near miss', () => {
+    expect(gradeAnswer('KIA 타이거스', '3', KBO)).toEqual({ verdict: 'almost', expected: 'KIA 타이거즈' });
+  });
+
+  // Choices as people write them; none of them a bare key, so typing one names it by its text.
+  const choiceText = fc.constantFrom(
+    'KIA 타이거즈',
+    '삼성 라이온즈',
+    'LG 트윈스',
+    'AWS CodeCommit',
+    'AWS CodeBuild',
+    'AWS CodePipeline',
+    '쿠버네티스 파드',
+    'ReplicaSet',
+    'Deployment',
+    '3.14',
+    '42',
+    'Paris, France',
+    '예외 처리',
+    'None of the above',
+  );
+  const choices = fc.uniqueArray(choiceText, { minLength: 2, maxLength: 8, selector: comparableAnswer });
+
+  it('an option’s text graded against the number of the right option is correct iff it is that option (property)', () => {
+    fc.assert(
+      fc.property(choices, fc.nat(), fc.boolean(), (texts, pick, asKey) => {
+        const right = pick % texts.length;
+        const content = ['Pick one', ...texts.map((t, i) => `${i + 1}) ${t}`)].join('\n');
+        const correct = asKey ? String(right + 1) : texts[right]!;
+        texts.forEach((text, i) => {
+          expect(isAnswerCorrect(text, correct, content), `${text} for ${correct}`).toBe(i === right);
+          expect(gradeAnswer(`${text}.`, correct, content).verdict === 'correct').toBe(i === right);
+        });
+      }),
+    );
+  });
+});

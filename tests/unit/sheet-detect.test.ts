@@ -168,6 +168,6 @@ describe('columns', () => {
 
   it('takes a title from the first line of the question when blank', () => {
     expect(titleFromContent('\n첫 줄\n둘째 줄')).toBe('첫 줄');
-    expect(titleFromContent('x'.repeat(150))).toHaveLength(100);
+    expect(titleFromContent('x'.repeat(150))).toHaveLength(40);
   });
 });

@@ -21,6 +21,16 @@ const fresh = () => createSessionRecord('e1', ['q1', 'q2', 'q3'], 1_700_000_000_
 describe('the verdict shown after an answer', () => {
   const question = (answer: string, content = '') => ({ answer, content });
 
+  test('a choice typed as its text is graded as choosing it, in a Markdown question too', () => {
+    const content = '2024 우승 팀은?\n1) 삼성 라이온즈\n2) LG 트윈스\n3) KIA 타이거즈';
+    expect(shownVerdict('KIA 타이거즈', question('3', content), undefined)?.final).toBe('correct');
+    expect(shownVerdict('LG 트윈스', question('3', content), undefined)?.graded).toBe('wrong');
+    const escaped = { answer: '2', content: '$x^2$ 의 표기는?\n1) x\\*x\n2) x^2', format: 'markdown' as const };
+    expect(shownVerdict('x^2', escaped, undefined)?.final).toBe('correct');
+    expect(shownVerdict('x*x.', escaped, undefined)?.final).toBe('wrong');
+    expect(shownVerdict('pod answer.', question('pod answer'), undefined)?.final).toBe('correct');
+  });
+
   test('right, almost (counted wrong) and wrong, with the matched alternative', () => {
     expect(shownVerdict('pod', question('pod|파드'), undefined)).toEqual({
       graded: 'correct',

@@ -215,7 +215,7 @@ export async function previewQuestionSheet(
   reading: SheetReading = {},
 ) {
   const read = await readQuestionSheet(bytes, fileName, mapping, reading);
-  const outcome = normalizeRows(read.rows, read.mapping, read.lines);
+  const outcome = normalizeRows(read.rows, read.mapping, read.lines, { textFormat: reading.text_format });
   if (!outcome.ok) throw rowsRefusal(outcome);
   return {
     format: read.sheet.format,
@@ -234,7 +234,7 @@ export async function previewQuestionSheet(
         content: texts.content,
         answer: texts.answer,
         explanation: texts.explanation,
-        format: texts.format,
+        format: q.format === 'markdown' ? q.format : texts.format,
       };
     }),
     stats: outcome.stats,
@@ -265,7 +265,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   );
   // The contracts refuse such names already; the importer does not trust its callers with a key.
   if (!fitsKey(name)) throw new AppError(400, KEY_TEXT_TOO_LONG, { limit: KEY_TEXT_MAX_BYTES });
-  const outcome = normalizeRows(rows, mapping, lines);
+  const outcome = normalizeRows(rows, mapping, lines, { textFormat: request.reading?.text_format });
   if (!outcome.ok) throw countedRefusal(rowsRefusal(outcome));
 
   const { owner, language } = request;
@@ -294,7 +294,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
       order,
       csv_id: q.csv_id,
       ...localizedQuestionFields(q, language),
-      ...(images.markdown[index] ? { format: 'markdown' } : {}),
+      ...(images.markdown[index] || q.format === 'markdown' ? { format: 'markdown' } : {}),
       difficulty: q.difficulty,
       url: q.url,
       group_id: q.group_id,

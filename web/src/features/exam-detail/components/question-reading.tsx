@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { titleRepeatsQuestion } from '#shared/domain/question-title.js';
 import { plainText } from '#shared/domain/rich-text.js';
 import { RichText } from '../../../components/rich-text/index.js';
 import type { QuestionRow } from '../utils/question-rows.js';
@@ -13,7 +14,8 @@ interface Props {
 
 /**
  * Under a question's title in the list: its text, and on demand its answer and explanation
- * (issue 23 item 8), so a question can be read beside its answer without taking the exam.
+ * (issue 23 item 8), so a question can be read beside its answer without taking the exam. A text the
+ * title already says is left out until the row is opened (D281).
  */
 export function QuestionReading({ row, revealed, onToggle }: Props) {
   const { t } = useTranslation();
@@ -21,7 +23,7 @@ export function QuestionReading({ row, revealed, onToggle }: Props) {
   const hasAnswer = row.answer.trim() !== '' || row.explanation.trim() !== '';
   return (
     <div className={styles.reading}>
-      {row.content.trim() !== '' && (
+      {row.content.trim() !== '' && (revealed || !titleRepeatsQuestion(row.title, row.content, row.format)) && (
         // Collapsed rows show the plain form: a list of 2,000 questions renders no Markdown until one is opened.
         <RichText
           className={`${styles.questionContent} ${revealed ? '' : styles.clamped}`}

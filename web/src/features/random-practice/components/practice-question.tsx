@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import { formatElapsed } from '../../../lib/format-time.js';
 import { chooseOption, displayAnswer, questionParts } from '#shared/domain/input-form.js';
+import { titleRepeatsQuestion } from '#shared/domain/question-title.js';
 import { AnswerInput, shownVerdict, useAnswerKeys, VerdictPanel } from '../../take-exam/index.js';
 import { RichText } from '../../../components/rich-text/index.js';
 import type { PracticeAnswer, PracticeRun } from '../utils/practice-run.js';
@@ -77,7 +78,15 @@ export function PracticeQuestionView({ run, onAnswer, onNext, onEnd }: PracticeQ
         <span>{t('randomPractice.question.elapsed', { time: formatElapsed(elapsed) })}</span>
       </div>
       <span className={styles.muted}>{question.exam_title}</span>
-      {question.title && <h2 className={styles.cardTitle}>{question.title}</h2>}
+      {question.title && (
+        <h2
+          className={
+            titleRepeatsQuestion(question.title, content, question.format) ? 'visually-hidden' : styles.cardTitle
+          }
+        >
+          {question.title}
+        </h2>
+      )}
       {content && (
         <RichText className={styles.content} text={content} format={question.format} testId="practice-content" />
       )}
@@ -88,6 +97,7 @@ export function PracticeQuestionView({ run, onAnswer, onNext, onEnd }: PracticeQ
         onChange={change}
         onYesNo={(value) => submit(value)}
         autoFocus={!checked}
+        format={question.format}
       />
       {verdict ? (
         <VerdictPanel

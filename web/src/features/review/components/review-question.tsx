@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import { questionParts } from '#shared/domain/input-form.js';
+import { titleRepeatsQuestion } from '#shared/domain/question-title.js';
 import { RichText } from '../../../components/rich-text/index.js';
 import { AnswerInput } from '../../take-exam/index.js';
 import styles from './review.module.css';
@@ -22,7 +23,15 @@ export function ReviewQuestion({ question, answer, revealed, onAnswer, onYesNo }
   const { inputForm, options, content } = questionParts(question.content ?? '', question.answer ?? '');
   return (
     <div className={styles.question} data-testid="review-question" data-input-form={inputForm}>
-      {question.title && <h2 className={styles.questionTitle}>{question.title}</h2>}
+      {question.title && (
+        <h2
+          className={
+            titleRepeatsQuestion(question.title, content, question.format) ? 'visually-hidden' : styles.questionTitle
+          }
+        >
+          {question.title}
+        </h2>
+      )}
       {content && (
         <RichText className={styles.content} text={content} format={question.format} testId="review-content" />
       )}
@@ -34,6 +43,7 @@ export function ReviewQuestion({ question, answer, revealed, onAnswer, onYesNo }
           onChange={onAnswer}
           onYesNo={onYesNo}
           autoFocus={!revealed}
+          format={question.format}
         />
       </div>
     </div>

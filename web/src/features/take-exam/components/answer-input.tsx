@@ -4,6 +4,7 @@ import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { yesNoValue } from '#shared/domain/answer-check.js';
 import { joinChoices, splitChoices, type ChoiceOption, type InputForm } from '#shared/domain/input-form.js';
+import { plainText, type TextFormat } from '#shared/domain/rich-text.js';
 import styles from './take-exam.module.css';
 
 interface AnswerInputProps {
@@ -15,6 +16,8 @@ interface AnswerInputProps {
   onYesNo(value: 'Y' | 'N'): void;
   /** Moves the focus here when the question opens (keyboard first). */
   autoFocus?: boolean;
+  /** The question's format: a Markdown question's choices are shown in their plain form (no `\#`). */
+  format?: TextFormat;
 }
 
 /**
@@ -22,7 +25,15 @@ interface AnswerInputProps {
  * choices (1–4 / A–D), else a text box (Enter submits, Shift+Enter is a new line). The keys
  * themselves are read by the question's keyboard hook (utils/answer-keys).
  */
-export function AnswerInput({ inputForm, options, value, onChange, onYesNo, autoFocus = false }: AnswerInputProps) {
+export function AnswerInput({
+  inputForm,
+  options,
+  value,
+  onChange,
+  onYesNo,
+  autoFocus = false,
+  format,
+}: AnswerInputProps) {
   const { t } = useTranslation();
   const id = useId();
   const first = useRef<HTMLElement | null>(null);
@@ -85,7 +96,7 @@ export function AnswerInput({ inputForm, options, value, onChange, onYesNo, auto
                 data-testid="answer-choice"
               />
               <span>
-                <span className={styles.choiceKey}>{option.key}.</span> {option.text}
+                <span className={styles.choiceKey}>{option.key}.</span> {plainText(option.text, format)}
               </span>
             </label>
           );

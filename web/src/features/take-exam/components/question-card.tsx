@@ -6,6 +6,7 @@ import cardStyles from '../../../components/ui/card/card.module.css';
 import { useAnswerKeys } from '../hooks/use-answer-keys.js';
 import { shownVerdict } from '../utils/answer-verdict.js';
 import { chooseOption, displayAnswer, questionParts, shownTexts } from '#shared/domain/input-form.js';
+import { titleRepeatsQuestion } from '#shared/domain/question-title.js';
 import type { QuestionView } from '../utils/question-view.js';
 import { isBlank } from '../utils/session-record.js';
 import { RichText } from '../../../components/rich-text/index.js';
@@ -107,7 +108,12 @@ export function QuestionCard(props: QuestionCardProps) {
           {t(`takeExam.question.difficulty.${question.difficulty}`, { defaultValue: question.difficulty })}
         </span>
       </div>
-      <h2 className={styles.questionTitle} data-testid="question-title">
+      <h2
+        className={
+          titleRepeatsQuestion(question.title, content, question.format) ? 'visually-hidden' : styles.questionTitle
+        }
+        data-testid="question-title"
+      >
         {question.title || t('takeExam.untitled')}
       </h2>
       {content && (
@@ -132,6 +138,7 @@ export function QuestionCard(props: QuestionCardProps) {
         onChange={change}
         onYesNo={(value) => submit(value)}
         autoFocus={!checked}
+        format={question.format}
       />
 
       {!verdict && (
