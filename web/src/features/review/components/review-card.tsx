@@ -1,12 +1,11 @@
-import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ReviewCard, ReviewRating } from '#shared/contracts/review.js';
 import button from '../../../components/ui/button/button.module.css';
 import { questionParts } from '#shared/domain/input-form.js';
 import { shownVerdict } from '../../take-exam/index.js';
+import { useCardState } from '../hooks/use-card-state.js';
 import { useReviewKeys } from '../hooks/use-review-keys.js';
-import { cardReducer, initialCardState } from '../utils/card-state.js';
 import { proposedRating } from '../utils/intervals.js';
 import { CardActions } from './card-actions.js';
 import { CardAnswer } from './card-answer.js';
@@ -40,7 +39,7 @@ export function ReviewCardView(props: ReviewCardViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { question } = card;
-  const [state, dispatch] = useReducer(cardReducer, initialCardState);
+  const { state, dispatch, leave } = useCardState();
   const { phase, answer } = state;
   const revealed = phase !== 'question';
   const { inputForm, options } = questionParts(question.content ?? '', question.answer ?? '');
@@ -49,12 +48,6 @@ export function ReviewCardView(props: ReviewCardViewProps) {
   const verdict = revealed ? shownVerdict(answer, subject, undefined) : null;
   const proposed = proposedRating(verdict?.graded);
 
-  // Leaving the card (grade, bury, suspend) closes it first: a second key press cannot act on it again.
-  const leave = (run: () => void | Promise<boolean>) => {
-    if (phase === 'closed') return;
-    dispatch({ type: 'close' });
-    void Promise.resolve(run()).then((left) => left === false && dispatch({ type: 'reopen' }));
-  };
   const grade = (rating: ReviewRating) => leave(() => onGrade(rating));
   const edit = () => void navigate(editPath(card));
   useReviewKeys({
@@ -84,15 +77,7 @@ export function ReviewCardView(props: ReviewCardViewProps) {
       data-phase={phase}
       data-question-id={card.question_id}
     >
-      <div className={styles.cardMeta}>
-        <span className={`${styles.kind} ${styles[`count_${card.kind}`]}`}>{t(`review.kind.${card.kind}`)}</span>
-        <span className={styles.muted}>{card.exam_title}</span>
-        {card.leech && (
-          <span className={styles.leechBadge} data-testid="review-card-leech">
-            {t('review.leeches.badge')}
-          </span>
-        )}
-      </div>
+      <CardMeta card={card} />
       <ReviewQuestion
         question={question}
         answer={answer}
@@ -129,5 +114,20 @@ export function ReviewCardView(props: ReviewCardViewProps) {
         onFlag={onFlag}
       />
     </article>
+  );
+}
+
+function CardMeta({ card }: { card: ReviewCard }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.cardMeta}>
+      <span className={`${styles.kind} ${styles[`count_${card.kind}`]}`}>{t(`review.kind.${card.kind}`)}</span>
+      <span className={styles.muted}>{card.exam_title}</span>
+      {card.leech && (
+        <span className={styles.leechBadge} data-testid="review-card-leech">
+          {t('review.leeches.badge')}
+        </span>
+      )}
+    </div>
   );
 }

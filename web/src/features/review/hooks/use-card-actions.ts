@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewCard } from '#shared/contracts/review.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
@@ -61,34 +61,18 @@ export function useCardActions({ hide, giveBack, withdraw, flush }: CardActionDe
     [toast, t],
   );
 
-  const bury = useCallback(
-    (card: ReviewCard) =>
+  /** Bury or suspend: the card leaves the screen once the server has it; false when it stays. */
+  const leaveBy = useCallback(
+    (kind: 'bury' | 'suspend') => (card: ReviewCard) =>
       serial(async () => {
         try {
-          await buryCard(card.question_id, true);
+          await (kind === 'bury' ? buryCard : suspendCard)(card.question_id, true);
           hide(card);
-          record({ kind: 'bury', card });
-          toast.info(t('review.actions.buried'));
+          record({ kind, card });
+          toast.info(t(kind === 'bury' ? 'review.actions.buried' : 'review.actions.suspended'));
           return true;
         } catch (error) {
-          fail(error, 'review.actions.buryFailed');
-          return false;
-        }
-      }),
-    [serial, hide, record, toast, t, fail],
-  );
-
-  const suspend = useCallback(
-    (card: ReviewCard) =>
-      serial(async () => {
-        try {
-          await suspendCard(card.question_id, true);
-          hide(card);
-          record({ kind: 'suspend', card });
-          toast.info(t('review.actions.suspended'));
-          return true;
-        } catch (error) {
-          fail(error, 'review.actions.suspendFailed');
+          fail(error, kind === 'bury' ? 'review.actions.buryFailed' : 'review.actions.suspendFailed');
           return false;
         }
       }),
@@ -112,20 +96,8 @@ export function useCardActions({ hide, giveBack, withdraw, flush }: CardActionDe
 
   const takeBack = useCallback(
     async (step: SessionStep) => {
-      if (step.kind === 'grade') {
-        if (withdraw(step.gradeId)) return giveBack(step.card, false);
-        await flush();
-        await undoGrade(step.gradeId);
-        return giveBack(step.card, true);
-      }
-      if (step.kind === 'flag') {
-        const { is_favorite } = await flagCard(step.card.question_id, step.card.exam_id);
-        setFlags((map) => new Map(map).set(step.card.question_id, is_favorite));
-        return;
-      }
-      if (step.kind === 'bury') await buryCard(step.card.question_id, false);
-      else await suspendCard(step.card.question_id, false);
-      giveBack(step.card, false);
+      const flagged = await takeBackStep(step, { withdraw, flush, giveBack });
+      if (flagged !== undefined) setFlags((map) => new Map(map).set(step.card.question_id, flagged));
     },
     [withdraw, flush, giveBack],
   );
@@ -152,5 +124,28 @@ export function useCardActions({ hide, giveBack, withdraw, flush }: CardActionDe
 
   const flagged = useCallback((questionId: string) => flags.get(questionId), [flags]);
 
+  const bury = useMemo(() => leaveBy('bury'), [leaveBy]);
+  const suspend = useMemo(() => leaveBy('suspend'), [leaveBy]);
   return { record, bury, suspend, flag, undo, flagged, canUndo: depth > 0 };
+}
+
+/** Takes one step back by its own route; a flag answers its state after. */
+async function takeBackStep(
+  step: SessionStep,
+  { withdraw, flush, giveBack }: Pick<CardActionDeps, 'withdraw' | 'flush' | 'giveBack'>,
+): Promise<boolean | undefined> {
+  if (step.kind === 'grade') {
+    const local = withdraw(step.gradeId);
+    if (!local) {
+      await flush();
+      await undoGrade(step.gradeId);
+    }
+    giveBack(step.card, !local);
+    return undefined;
+  }
+  if (step.kind === 'flag') return (await flagCard(step.card.question_id, step.card.exam_id)).is_favorite;
+  if (step.kind === 'bury') await buryCard(step.card.question_id, false);
+  else await suspendCard(step.card.question_id, false);
+  giveBack(step.card, false);
+  return undefined;
 }
