@@ -255,7 +255,7 @@ describe('review screen', () => {
       title: '신뢰도',
       content: '**병렬** 구성의 신뢰도 공식 $MTTF \\times \\frac{1}{n}$ 에서 파드의 종류는?',
       answer: '**Pod**',
-      explanation: '`kind: Pod` 입니다.',
+      explanation: '`kind: Pod` 입니다.\n\n```python\ndef pod():\n    return "Pod"  # the pod\n```',
       format: 'markdown',
     });
     expect(added.status).toBe(200);
@@ -271,6 +271,17 @@ describe('review screen', () => {
     expect(await page.getByTestId('review-verdict').getAttribute('data-verdict')).toBe('correct');
     await page.getByTestId('review-correct-answer').locator('strong').waitFor();
     expect((await page.getByTestId('review-correct-answer').textContent())?.trim()).toBe('Pod');
+    // Highlighted code at ≥ 4.5:1 (D303): GitHub's Primer keyword and comment colours, not the theme's 4.30:1 red.
+    const keyword = page.getByTestId('review-answer').locator('.hljs-keyword').first();
+    await keyword.waitFor();
+    expect(await keyword.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(207, 34, 46)');
+    expect(
+      await page
+        .getByTestId('review-answer')
+        .locator('.hljs-comment')
+        .first()
+        .evaluate((el) => getComputedStyle(el).color),
+    ).toBe('rgb(89, 99, 110)');
     await fitsPhone(page);
     expect(await seriousViolations(page, { label: '/review markdown ko phone' })).toEqual([]);
     await screenshot(page, 'review-markdown-ko-phone');
