@@ -39,21 +39,11 @@ export function useCardActions({ hide, giveBack, withdraw, flush }: CardActionDe
   const steps = useRef<SessionStep[]>([]);
   const [depth, setDepth] = useState(0);
   const [flags, setFlags] = useState<Map<string, boolean>>(new Map());
-  const queue = useRef<Promise<void>>(Promise.resolve());
+  const serial = useSerial();
 
   const record = useCallback((step: SessionStep) => {
     steps.current = [...steps.current.slice(-(UNDO_LEVELS - 1)), step];
     setDepth(steps.current.length);
-  }, []);
-
-  /** Runs after the previous action, so Z Z takes back two steps in order. */
-  const serial = useCallback(<T>(run: () => Promise<T>): Promise<T> => {
-    const next = queue.current.then(run, run);
-    queue.current = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    return next;
   }, []);
 
   const fail = useCallback(
@@ -148,4 +138,17 @@ async function takeBackStep(
   else await suspendCard(step.card.question_id, false);
   giveBack(step.card, false);
   return undefined;
+}
+
+/** Runs each action after the previous one, so Z Z takes back two steps in order. */
+function useSerial() {
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  return useCallback(<T>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.current.then(run, run);
+    queue.current = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next;
+  }, []);
 }
