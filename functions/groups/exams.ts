@@ -41,5 +41,6 @@ export const handler = createGroupHandler(examsGroup, [
   bind(review.getReviewQueue, getReviewQueue),
   bind(review.gradeReview, exams.gradeReview),
   bind(review.undoReview, exams.undoReview),
+  bind(review.buryReview, exams.buryReview),
   bind(review.listLeeches, exams.listLeeches),
 ]);

@@ -120,13 +120,35 @@ export const gradeReview = defineRoute({
     }),
 });
 
-/** POST /api/review-undo/: takes back the caller's last grade (one level, as the Z key). */
+/**
+ * POST /api/review-undo/: takes back one of the caller's grades. Without a body, the last one the
+ * server applied (one level). With `grade_id` (the client's id of a grade it made), that grade, as
+ * long as nothing graded the same card since and no newer grade is the undo pointer: the Review
+ * screen undoes its grades newest first, several levels (D304).
+ */
 export const undoReview = defineRoute({
   method: 'POST',
   path: '/api/review-undo/',
   access: 'signed-in',
-  bodyKind: 'none',
+  schemas: () => ({
+    body: z.object({ grade_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/))) }),
+  }),
   response: () => z.object({ question_id: z.string(), exam_id: z.string() }),
+});
+
+/** Cards buried at most per learner day (a day's REVDAY item holds their ids). */
+export const MAX_BURIED_PER_DAY = 500;
+
+/**
+ * POST /api/review-bury/: buries a card until the learner's next day (Anki's bury: it leaves
+ * today's queue, the counts and the daily exam), or `buried: false` brings it back (undo).
+ */
+export const buryReview = defineRoute({
+  method: 'POST',
+  path: '/api/review-bury/',
+  access: 'signed-in',
+  schemas: () => ({ body: z.object({ question_id: id(), buried: z.boolean() }) }),
+  response: () => z.object({ question_id: z.string(), buried: z.boolean(), day: z.string() }),
 });
 
 /** Questions failed this many times (wrong answers and Again grades) are leeches (Anki's default). */

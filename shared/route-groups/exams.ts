@@ -37,6 +37,7 @@ export const examsGroup: RouteGroup = {
     review.getReviewQueue,
     review.gradeReview,
     review.undoReview,
+    review.buryReview,
     review.listLeeches,
   ],
   // The bucket: deleting an exam deletes its question images (`images/<examId>/`, D138).

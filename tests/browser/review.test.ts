@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot } from '../support/browser.js';
 import { seriousViolations } from '../support/browser-axe.js';
-import { fitsPhone, pageApi, registerThroughForm, unexpected } from '../support/browser-pages.js';
+import { fitsPhone, pageApi, registerThroughForm, toast, unexpected } from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 
 /** The Review screen (issue 26): keyboard-only grading, undo, offline grades, both languages, 390 px, axe. */
@@ -112,6 +112,137 @@ describe('review screen', () => {
     });
   }
 
+  for (const [locale, viewport] of [
+    ['ko-KR', 'phone'],
+    ['en-US', 'desktop'],
+  ] as const) {
+    test(`${locale}, ${viewport}: keys with the focus in the answer box and on a choice; bury, suspend, flag and edit on the card; several undos`, async () => {
+      const lang = locale.slice(0, 2);
+      const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale, viewport });
+      await registerThroughForm(page, `revkey${lang}${stamp}`, 'Keys', PASSWORD);
+      if (lang === 'en') await pageApi(page, 'POST', '/api/change-language/', { language: 'en' });
+      const exam = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
+        title: `keys ${stamp}`,
+        question_count: 0,
+        is_public: false,
+      });
+      const examId = exam.body.id;
+      const questions = [
+        { title: 'typed', content: 'The capital of France?', answer: 'Paris' },
+        { title: 'choice', content: 'Which is B?\n1. alpha\n2. beta\n3. gamma', answer: '2' },
+        { title: 'third', content: 'Two plus two?', answer: '4' },
+      ];
+      for (const question of questions) {
+        expect((await pageApi(page, 'POST', `/api/exam/${examId}/add-question/`, question)).status).toBe(200);
+      }
+      const shown = () => page.getByTestId('review-card').getAttribute('data-question-id');
+      const titleOf = async () => page.getByTestId('review-question').locator('h2').textContent();
+      const queueIds = async () =>
+        (
+          await pageApi<{ cards: { question_id: string }[] }>(page, 'GET', `/api/review-queue/?exam_id=${examId}`)
+        ).body.cards.map((c) => c.question_id);
+      const phase = () => page.getByTestId('review-card').getAttribute('data-phase');
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+
+      await page.goto(`${baseUrl}/review?exam=${examId}`);
+      await page.getByTestId('review-card').waitFor();
+      expect(await titleOf()).toBe('typed');
+      const typedId = await shown();
+
+      // In the answer box every key types, z included; Enter checks; the focus then leaves the box.
+      expect(await focused()).toBe('answer-input');
+      await page.keyboard.type('zParis');
+      await page.keyboard.press('Control+z'); // the box holds text: the browser's own undo, no grade undone
+      await page.getByTestId('answer-input').fill('Paris');
+      await page.keyboard.press('Enter');
+      await expect.poll(phase).toBe('answer');
+      expect(await page.getByTestId('review-verdict').getAttribute('data-verdict')).toBe('correct');
+      expect(await focused()).toBe('review-grade-good');
+      await page.keyboard.press('3');
+      await expect.poll(titleOf).toBe('choice');
+      const choiceId = await shown();
+
+      // On a choice: the first radio has the focus; Space shows the answer and ticks nothing.
+      expect(await focused()).toBe('answer-choice');
+      await page.keyboard.press('Space');
+      await expect.poll(phase).toBe('answer');
+      expect(
+        await page.getByTestId('answer-choice').evaluateAll((els) => els.some((e) => (e as HTMLInputElement).checked)),
+      ).toBe(false);
+      await page.keyboard.press('1');
+      await expect.poll(titleOf).toBe('third');
+
+      // Two levels of undo: Ctrl+Z from the empty answer box, then Z on the choice that came back.
+      expect(await focused()).toBe('answer-input');
+      await page.keyboard.press('Control+z');
+      await expect.poll(shown).toBe(choiceId);
+      await page.keyboard.press('z');
+      await expect.poll(shown).toBe(typedId);
+      await expect
+        .poll(
+          async () =>
+            (await pageApi<{ done_today: { reviews: number } }>(page, 'GET', '/api/review-queue/')).body.done_today
+              .reviews,
+        )
+        .toBe(0);
+
+      // Bury (-) from the answer box after Esc: the card leaves today's queue.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('-');
+      await toast(page, lang === 'ko' ? /내일까지 묻어/ : /buried until tomorrow/).waitFor();
+      await expect.poll(shown).toBe(choiceId);
+      expect(await queueIds()).not.toContain(typedId);
+
+      // Suspend (@) with the focus on a radio.
+      expect(await focused()).toBe('answer-choice');
+      await page.keyboard.press('@');
+      await toast(page, lang === 'ko' ? /보류/ : /suspended/).waitFor();
+      await expect.poll(shown).not.toBe(choiceId);
+      expect(await queueIds()).not.toContain(choiceId);
+
+      // Flag (*) on the answer side; the state is on the button and in the favourites.
+      const thirdId = await shown();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Space');
+      await expect.poll(phase).toBe('answer');
+      await page.keyboard.press('*');
+      await expect.poll(() => page.getByTestId('review-flag').getAttribute('aria-pressed')).toBe('true');
+      const favourites = async () =>
+        (await pageApi<{ count: number }>(page, 'GET', `/api/favorite-exam-questions/?question_id=${thirdId}`)).body
+          .count;
+      expect(await favourites()).toBe(1);
+      expect(await seriousViolations(page, { label: `/review actions ${lang} ${viewport}` })).toEqual([]);
+      if (viewport === 'phone') await fitsPhone(page);
+      await screenshot(page, `review-actions-${lang}-${viewport}`);
+
+      // Z three times: the flag, the suspend, the bury, newest first.
+      await page.keyboard.press('z');
+      await expect.poll(() => page.getByTestId('review-flag').getAttribute('aria-pressed')).toBe('false');
+      expect(await favourites()).toBe(0);
+      await page.keyboard.press('z');
+      await expect.poll(shown).toBe(choiceId);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('z');
+      await expect.poll(shown).toBe(typedId);
+      expect(await queueIds()).toEqual(expect.arrayContaining([typedId, choiceId, thirdId]));
+
+      // ? lists every key; E opens the question's editor, as the leech list does.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('?');
+      const dialog = page.getByTestId('shortcuts-dialog');
+      await dialog.waitFor();
+      const listed = await dialog.locator('kbd').allTextContents();
+      expect(listed).toEqual(expect.arrayContaining(['-', '@', '*', 'E', 'Z / Ctrl+Z', '1 / 2 / 3 / 4']));
+      expect(await seriousViolations(page, { label: `/review keys ${lang} ${viewport}` })).toEqual([]);
+      await screenshot(page, `review-keys-${lang}-${viewport}`, false);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('e');
+      await page.waitForURL(`${baseUrl}/take-exam/${examId}?question_id=${encodeURIComponent(typedId!)}`);
+      expect(unexpected(errors)).toEqual([]);
+      await close();
+    });
+  }
+
   test('a Markdown card renders its formula and bold answer, and a plain-typed answer is graded right (ko, 390 px)', async () => {
     const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR', viewport: 'phone' });
     await registerThroughForm(page, `revmd${stamp}`, 'Reviewer', PASSWORD);
@@ -124,7 +255,7 @@ describe('review screen', () => {
       title: '신뢰도',
       content: '**병렬** 구성의 신뢰도 공식 $MTTF \\times \\frac{1}{n}$ 에서 파드의 종류는?',
       answer: '**Pod**',
-      explanation: '`kind: Pod` 입니다.',
+      explanation: '`kind: Pod` 입니다.\n\n```python\ndef pod():\n    return "Pod"  # the pod\n```',
       format: 'markdown',
     });
     expect(added.status).toBe(200);
@@ -140,6 +271,17 @@ describe('review screen', () => {
     expect(await page.getByTestId('review-verdict').getAttribute('data-verdict')).toBe('correct');
     await page.getByTestId('review-correct-answer').locator('strong').waitFor();
     expect((await page.getByTestId('review-correct-answer').textContent())?.trim()).toBe('Pod');
+    // Highlighted code at ≥ 4.5:1 (D303): GitHub's Primer keyword and comment colours, not the theme's 4.30:1 red.
+    const keyword = page.getByTestId('review-answer').locator('.hljs-keyword').first();
+    await keyword.waitFor();
+    expect(await keyword.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(207, 34, 46)');
+    expect(
+      await page
+        .getByTestId('review-answer')
+        .locator('.hljs-comment')
+        .first()
+        .evaluate((el) => getComputedStyle(el).color),
+    ).toBe('rgb(89, 99, 110)');
     await fitsPhone(page);
     expect(await seriousViolations(page, { label: '/review markdown ko phone' })).toEqual([]);
     await screenshot(page, 'review-markdown-ko-phone');

@@ -161,6 +161,17 @@ describe('authorization matrix: exams', () => {
   );
   // After the row above: the owner and the admin have a grade to take back, the other user none.
   row('POST review-undo', { anonymous: 401, owner: 200, other: 409, admin: 200 }, (c) => c.post('/api/review-undo/'));
+  // A named grade lives in the caller's own partition: another's id is nothing to undo (D304).
+  row('POST review-undo of an unknown grade id', { anonymous: 401, owner: 409, other: 409, admin: 409 }, (c) =>
+    c.post('/api/review-undo/', { grade_id: `g${uniqueSuffix()}` }),
+  );
+  // Burying writes the caller's own day item only (D305).
+  row(
+    'POST review-bury',
+    { anonymous: 401, owner: 200, other: 200, admin: 200 },
+    (c, questionId) => c.post('/api/review-bury/', { question_id: questionId, buried: true }),
+    firstQuestionOf(() => f.privateExam),
+  );
   row('GET review-leeches', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
     c.get('/api/review-leeches/'),
   );

@@ -1,12 +1,12 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { config } from '../../functions/runtime/config.js';
 import { queryAll } from '../../functions/runtime/data/paginate.js';
-import { reviewGradeEntity } from '../../functions/domains/learning/entities/review-grade.js';
+import { reviewDayEntity, reviewGradeEntity } from '../../functions/domains/learning/entities/review-grade.js';
 import { reviewLogEntity } from '../../functions/domains/learning/entities/review-log.js';
-import { gradeReview, undoReview } from '../../functions/domains/exams/review.js';
+import { buryReview, gradeReview, undoReview } from '../../functions/domains/exams/review.js';
 import { getReviewQueue } from '../../functions/domains/studies/review-sources.js';
 import { useCloudEnv } from '../support/accounts.js';
 import { writeDueStat } from '../support/due-cards.js';
@@ -195,6 +195,74 @@ describe('review queue', () => {
     expect(await learningItems(user.id)).toEqual([]);
   });
 
+  it('undoes several grades by their ids, newest first, and never another user’s or out of order', async () => {
+    const user = await fixtureUser(apiUrl);
+    const ids = [questions[10]!.id, questions[11]!.id, questions[10]!.id];
+    const grades = [gradeId(), gradeId(), gradeId()];
+    const before: (Record<string, unknown> | undefined)[] = [];
+    for (const [i, questionId] of ids.entries()) {
+      before.push(await storedStat(user.id, questionId));
+      await okJson(await grade(user, { grade_id: grades[i], question_id: questionId, rating: 3 }));
+    }
+    const undo = (who: FixtureUser, id: string) => who.client.post('/api/review-undo/', { grade_id: id });
+    // The first grade of question 10 was followed by another of it: refused until that one is taken back.
+    const early = await undo(user, grades[0]!);
+    expect(early.status).toBe(409);
+    expect(await early.json()).toMatchObject({ code: 'review_nothing_to_undo' });
+    // Another learner cannot name my grade: their partition has no such grade.
+    const stranger = await fixtureUser(apiUrl);
+    expect((await undo(stranger, grades[2]!)).status).toBe(409);
+
+    for (const i of [2, 1, 0]) {
+      expect(await okJson(await undo(user, grades[i]!))).toEqual({ question_id: ids[i], exam_id: exam.id });
+      expect(await storedStat(user.id, ids[i]!)).toEqual(before[i]);
+    }
+    expect(await reviewLogs(user.id)).toHaveLength(0);
+    expect((await undo(user, grades[0]!)).status).toBe(409);
+    const page = await queue(user);
+    expect(page.done_today).toEqual({ new: 0, reviews: 0 });
+    expect((await user.client.post('/api/review-undo/', { grade_id: 'x' })).status).toBe(400);
+  });
+
+  it('buries a card until the next day and brings it back, in one write each', async () => {
+    const user = await fixtureUser(apiUrl);
+    await subscribe(user, [exam.id]);
+    await writeDue(user.id, questions[32]!.id, exam.id);
+    const shown = await queue(user);
+    expect(shown.cards[0]).toMatchObject({ question_id: questions[32]!.id, kind: 'due' });
+    const bury = (buried: boolean) =>
+      user.client.post('/api/review-bury/', { question_id: questions[32]!.id, buried }).then(okJson);
+    const calls = countDynamoCalls();
+    const answer = await buryReview(
+      { params: {}, query: {}, body: { question_id: questions[32]!.id, buried: true } } as never,
+      signedInContextFor(user, 'review-bury'),
+    );
+    expect(calls.byCommand()).toEqual({ UpdateItemCommand: 1 });
+    expect(answer).toEqual({ question_id: questions[32]!.id, buried: true, day: shown.day });
+    const day = await dynamoDocument().send(
+      new GetCommand({ TableName: config.appTable, Key: reviewDayEntity.key(user.id, shown.day) }),
+    );
+    expect(day.Item!.buried).toEqual(new Set([questions[32]!.id]));
+    const hidden = await queue(user);
+    expect(hidden.cards.map((c: any) => c.question_id)).not.toContain(questions[32]!.id);
+    expect(hidden.counts.due).toBe(shown.counts.due - 1);
+    // Twice is the same; a new card buried leaves the page, and the next new card takes its place (the limit is not used up).
+    await bury(true);
+    const fresh = hidden.cards[0].question_id;
+    await okJson(await user.client.post('/api/review-bury/', { question_id: fresh, buried: true }));
+    const fewer = await queue(user);
+    expect(fewer.cards.map((c: any) => c.question_id)).not.toContain(fresh);
+    expect(fewer.counts).toEqual(hidden.counts);
+
+    await bury(false);
+    const back = await queue(user);
+    expect(back.cards[0]).toMatchObject({ question_id: questions[32]!.id, kind: 'due' });
+    // Bad input is a 400, never a write.
+    for (const body of [{ question_id: '', buried: true }, { question_id: questions[0]!.id }, {}]) {
+      expect((await user.client.post('/api/review-bury/', body)).status).toBe(400);
+    }
+  });
+
   it('refuses a question outside the exam, a bad rating and a bad grade id with 4xx codes', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     const missing = await grade(user, { grade_id: gradeId(), question_id: 'nope-1', rating: 3 });
@@ -288,7 +356,7 @@ describe('review queue request budget', () => {
     expect(counts[0]).toBeLessThanOrEqual(8);
   });
 
-  it('grades in 4 requests and undoes in 3, a first answer or a card in its learning steps', async () => {
+  it('grades in 4 requests and undoes in 3 (2 by grade id), a first answer or a card in its learning steps', async () => {
     const user = await fixtureUser(apiUrl);
     const questionId = questions[5]!.id;
     const counts: Record<string, number>[] = [];
@@ -309,5 +377,21 @@ describe('review queue request budget', () => {
     await undoReview({ params: {}, query: {}, body: {} } as never, signedInContextFor(user, 'review-budget'));
     // The undo pointer, the grade, the transaction.
     expect(calls.byCommand()).toEqual({ GetItemCommand: 2, TransactWriteItemsCommand: 1 });
+    // A grade named by the client (several levels, D304): no pointer to read.
+    const named = gradeId();
+    await gradeReview(
+      {
+        params: {},
+        query: {},
+        body: { grade_id: named, question_id: questionId, exam_id: exam.id, rating: 4 },
+      } as never,
+      signedInContextFor(user, 'review-budget'),
+    );
+    calls.reset();
+    await undoReview(
+      { params: {}, query: {}, body: { grade_id: named } } as never,
+      signedInContextFor(user, 'review-budget'),
+    );
+    expect(calls.byCommand()).toEqual({ GetItemCommand: 1, TransactWriteItemsCommand: 1 });
   });
 });

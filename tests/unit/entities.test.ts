@@ -88,6 +88,9 @@ describe('entity layer', () => {
     expect(reviewLastEntity.parse(reviewLastEntity.item('u1', 'g-1'))).toMatchObject({ grade_id: 'g-1' });
     expect(reviewDayEntity.key('u1', '2026-02-28')).toEqual({ pk: 'USER#u1', sk: 'REVDAY#2026-02-28' });
     expect(reviewDayEntity.parse({ day: '2026-02-28' })).toMatchObject({ new_count: 0, review_count: 0 });
+    // Buried ids come back from DynamoDB as a string set (D305).
+    expect(reviewDayEntity.parse({ day: '2026-02-28', buried: new Set(['q1', 'q2']) }).buried).toEqual(['q1', 'q2']);
+    expect(reviewDayEntity.parse({ day: '2026-02-28' }).buried).toEqual([]);
     expect(questionStatEntity.leechIndex('u1', 12, 'f1-3')).toEqual({
       gsi2pk: 'USER#u1#LEECH',
       gsi2sk: '000012#f1-3',

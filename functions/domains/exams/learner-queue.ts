@@ -26,7 +26,7 @@ import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from './ex
  * relearning and review cards due by the end of the learner's day), the ignored marks (1 Query), the
  * questions of ≤ {@link QUEUE_EXAMS_READ} source exams (1 Query each per MB; exams holding due or
  * learning cards first) and, in one BatchGetItem, the statistics of ≤ {@link QUEUE_CANDIDATES} new
- * candidates with the day's counts (`REVDAY#`, `REVCAL#`). The order itself is `orderReviewQueue`.
+ * candidates with the day's counts and buried cards (`REVDAY#`, `REVCAL#`). The order itself is `orderReviewQueue`.
  */
 
 export const QUEUE_DUE_READ = 400;
@@ -152,9 +152,10 @@ export async function learnerQueue(
   });
 
   const candidates = queueCandidates([...where.keys()], dueEntries);
-  const { stats, done } = await queueState(user.id, day, candidates);
+  const { stats, done, buried } = await queueState(user.id, day, candidates);
   const limits = queueLimits(user);
-  const ignored = new Set(ignoredList.map((i) => i.question_id));
+  // A card buried today is left out like an ignored one until the next learner day (D305).
+  const ignored = new Set([...ignoredList.map((i) => i.question_id), ...buried]);
   const ordered = orderLearnerQueue({
     dueEntries,
     candidates,

@@ -9,6 +9,7 @@ import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { GENERATED_ID } from '../../runtime/data/ids.js';
 import {
   applyReviewGrade,
+  buryReviewCard,
   leechStats,
   listIgnored,
   nextIntervals,
@@ -137,11 +138,21 @@ export async function gradeReview(input: ServiceInput<typeof contracts.gradeRevi
   return applyReviewGrade(ctx.caller.user as ReviewUser, input.body);
 }
 
-/** POST /api/review-undo/ */
-export async function undoReview(_input: unknown, ctx: SignedInContext) {
-  const undone = await undoLastReviewGrade(ctx.caller.user.id);
+/** POST /api/review-undo/: the last grade, or the one named (the caller's own: the key is in their partition). */
+export async function undoReview(input: ServiceInput<typeof contracts.undoReview>, ctx: SignedInContext) {
+  const undone = await undoLastReviewGrade(ctx.caller.user.id, input.body.grade_id);
   if (!undone) throw new AppError(409, 'review_nothing_to_undo');
   return undone;
+}
+
+/**
+ * POST /api/review-bury/: the id goes into the caller's own day item only, so no exam is read: a
+ * foreign or unknown id hides nothing from anyone (1 UpdateItem).
+ */
+export async function buryReview(input: ServiceInput<typeof contracts.buryReview>, ctx: SignedInContext) {
+  const { question_id, buried } = input.body;
+  const day = await buryReviewCard(ctx.caller.user as ReviewUser, question_id, buried);
+  return { question_id, buried, day };
 }
 
 /** GET /api/review-leeches/: the leeches not ignored, with their titles from the exams they were last answered in. */

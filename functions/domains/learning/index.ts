@@ -27,7 +27,7 @@ export {
   type Scheduler,
 } from './fsrs.js';
 export { orderReviewQueue, type QueueEntry, type QueueInput, type QueueOutput } from './review-queue.js';
-export { applyReviewGrade, undoLastReviewGrade, type ReviewUser } from './review-grade.js';
+export { applyReviewGrade, buryReviewCard, undoLastReviewGrade, type ReviewUser } from './review-grade.js';
 export { dueBefore, lastGradeId, leechStats, queueState, reviewDay, statItems, type DueEntry } from './review-store.js';
 export { reviewDayEntity, reviewGradeEntity, reviewLastEntity } from './entities/review-grade.js';
 export {

@@ -14,8 +14,11 @@ import {
   statItem,
   writeGrade,
   writeUndo,
+  writeBury,
+  BuryLimit,
   NothingToUndo,
 } from './review-store.js';
+import { MAX_BURIED_PER_DAY } from '#shared/contracts/review.js';
 import { METRIC, countMetric } from '../../runtime/metrics.js';
 
 /**
@@ -114,16 +117,40 @@ export async function applyReviewGrade(user: ReviewUser, input: GradeInput, now 
   }
 }
 
-/** Z: takes back the learner's last grade. False when there is none (or it was already taken back). */
-export async function undoLastReviewGrade(userId: string): Promise<{ question_id: string; exam_id: string } | null> {
-  const gradeId = await lastGradeId(userId);
-  const grade = gradeId ? await getGrade(userId, gradeId) : null;
+/**
+ * Z: takes back the learner's last grade, or the grade the client names (`gradeId`, several levels:
+ * the client undoes its own grades newest first). Null when there is none, it was taken back
+ * already, the card was graded since, or a newer grade is still the undo pointer.
+ */
+export async function undoLastReviewGrade(
+  userId: string,
+  gradeId?: string,
+): Promise<{ question_id: string; exam_id: string } | null> {
+  const id = gradeId ?? (await lastGradeId(userId));
+  const grade = id ? await getGrade(userId, id) : null;
   if (!grade || grade.undone) return null;
   try {
-    await writeUndo(userId, grade);
+    await writeUndo(userId, grade, gradeId !== undefined);
   } catch (error) {
     if (error instanceof NothingToUndo) return null;
     throw error;
   }
   return { question_id: grade.question_id, exam_id: grade.exam_id };
+}
+
+/** Buries a card until the learner's next day (or brings it back); answers that day. */
+export async function buryReviewCard(
+  user: ReviewUser,
+  questionId: string,
+  buried: boolean,
+  now = new Date(),
+): Promise<string> {
+  const day = learnerDay(now, learnerDaySettings(user));
+  try {
+    await writeBury(user.id, day, questionId, buried, MAX_BURIED_PER_DAY);
+  } catch (error) {
+    if (error instanceof BuryLimit) throw conflict('review_bury_limit', { max: MAX_BURIED_PER_DAY });
+    throw error;
+  }
+  return day;
 }

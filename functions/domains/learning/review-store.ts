@@ -1,8 +1,8 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../runtime/config.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
 import { db, transactWrite, ITEM_ABSENT, type TransactItem } from '../../runtime/data/db.js';
-import { CONDITION_FAILED } from '../../runtime/data/dynamo-errors.js';
+import { CONDITION_FAILED, isConditionFailed } from '../../runtime/data/dynamo-errors.js';
 import type { StoredItem } from '../../runtime/data/item.js';
 import { userPk } from '../../runtime/data/key-parts.js';
 import { questionStatEntity } from './entities/question-stat.js';
@@ -30,7 +30,7 @@ async function getItem(key: { pk: string; sk: string }, consistent = false): Pro
 
 export async function reviewDay(userId: string, day: string): Promise<ReviewDayRecord> {
   const item = await getItem(reviewDayEntity.key(userId, day), true);
-  return item ? reviewDayEntity.parse(item) : { day, new_count: 0, review_count: 0, graded_count: 0 };
+  return item ? reviewDayEntity.parse(item) : { day, new_count: 0, review_count: 0, graded_count: 0, buried: [] };
 }
 
 export async function lastGradeId(userId: string): Promise<string | null> {
@@ -83,7 +83,11 @@ export async function queueState(
   userId: string,
   day: string,
   questionIds: string[],
-): Promise<{ stats: Map<string, StoredItem>; done: { new: number; reviews: number; graded: number } }> {
+): Promise<{
+  stats: Map<string, StoredItem>;
+  done: { new: number; reviews: number; graded: number };
+  buried: Set<string>;
+}> {
   const dayKey = reviewDayEntity.key(userId, day);
   const calendarKey = reviewCalendarEntity.key(userId, day.slice(0, 4));
   const items = await batchGetAll(
@@ -107,6 +111,7 @@ export async function queueState(
       reviews: (graded?.review_count ?? 0) + exams.reviews,
       graded: graded?.graded_count ?? 0,
     },
+    buried: new Set(graded?.buried ?? []),
   };
 }
 
@@ -191,7 +196,7 @@ export class NothingToUndo extends Error {}
  * grade made before D262 may carry a `learning_before` copy of a REVLEARN item: ignored, as the item
  * is (nothing reads it; it goes with the account).
  */
-export async function writeUndo(userId: string, grade: ReviewGradeRecord): Promise<void> {
+export async function writeUndo(userId: string, grade: ReviewGradeRecord, named = false): Promise<void> {
   const statKey = questionStatEntity.key(userId, grade.question_id);
   const versionIs = { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': grade.version_after } };
   const items: TransactItem[] = [
@@ -214,12 +219,46 @@ export async function writeUndo(userId: string, grade: ReviewGradeRecord): Promi
       Delete: {
         TableName: table(),
         Key: reviewLastEntity.key(userId),
-        ConditionExpression: 'grade_id = :g',
+        // A grade named by the client: the pointer is gone (its newer grades were taken back) or is this one.
+        ConditionExpression: named ? 'attribute_not_exists(pk) OR grade_id = :g' : 'grade_id = :g',
         ExpressionAttributeValues: { ':g': grade.grade_id },
       },
     },
   ];
   await transactWrite(items, (reasons) => (reasons.includes(CONDITION_FAILED) ? new NothingToUndo() : null));
+}
+
+/** The day's buried cards are full (MAX_BURIED_PER_DAY). */
+export class BuryLimit extends Error {}
+
+/**
+ * Buries a card until the learner's next day, or brings it back: the id in (or out of) the day's
+ * `REVDAY#` string set, which the queue reads anyway (1 UpdateItem; D305).
+ */
+export async function writeBury(userId: string, day: string, questionId: string, buried: boolean, cap: number) {
+  const ids = new Set([questionId]);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: reviewDayEntity.key(userId, day),
+        UpdateExpression: buried
+          ? 'SET #type = :type, #day = :day ADD buried :ids'
+          : 'SET #type = :type, #day = :day DELETE buried :ids',
+        ...(buried ? { ConditionExpression: 'attribute_not_exists(buried) OR size(buried) < :cap' } : {}),
+        ExpressionAttributeNames: { '#type': 'type', '#day': 'day' },
+        ExpressionAttributeValues: {
+          ':type': reviewDayEntity.type,
+          ':day': day,
+          ':ids': ids,
+          ...(buried ? { ':cap': cap } : {}),
+        },
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailed(error)) throw new BuryLimit();
+    throw error;
+  }
 }
 
 /** The learner's leeches, most failed first, at most `limit` (1 Query of the sparse gsi2). */

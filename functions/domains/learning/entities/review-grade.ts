@@ -8,7 +8,8 @@ import { userPk } from '../../../runtime/data/key-parts.js';
  * - `REVGRADE#<gradeId>`: the claim of one grade (the client's id, so a retried grade is applied
  *   once) and what its undo needs (the statistic before it). Expires after 30 days.
  * - `REVLAST`: the pointer to the grade that Z takes back.
- * - `REVDAY#<learner day>`: how many new cards and reviews the learner graded that day (the limits).
+ * - `REVDAY#<learner day>`: how many new cards and reviews the learner graded that day (the limits),
+ *   and the cards buried that day (`buried`, a string set: they come back the next day).
  *
  * Older partitions may still hold `REVLEARN#<questionId>` items and grades with a `learning_before`
  * copy of one: nothing reads them since learning cards moved to the due index (D185, D262).
@@ -66,6 +67,14 @@ const daySchema = /* @__PURE__ */ lazy(() =>
     new_count: orDefault(z.number(), 0),
     review_count: orDefault(z.number(), 0),
     graded_count: orDefault(z.number(), 0),
+    /** Cards buried until the next day (a string set: read back as a Set; D305). */
+    buried: orDefault(
+      z.pipe(
+        z.custom<ReadonlySet<string>>((value) => value instanceof Set),
+        z.transform((set) => [...set].filter((id): id is string => typeof id === 'string')),
+      ),
+      [],
+    ),
   }),
 );
 export type ReviewDayRecord = z.infer<ReturnType<typeof daySchema>>;

@@ -3,7 +3,12 @@ import { getReviewQueue, listLeeches, undoReview } from '#shared/contracts/revie
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 
-/** POST /api/review-undo/ — takes back the last grade the server applied. */
-export function undoLastGrade() {
-  return writeThenInvalidate(() => callApi(undoReview), getReviewQueue, getDueToday, listLeeches);
+/** POST /api/review-undo/ — takes back this grade (several levels, newest first: D304). */
+export function undoGrade(gradeId: string) {
+  return writeThenInvalidate(
+    () => callApi(undoReview, { body: { grade_id: gradeId } }),
+    getReviewQueue,
+    getDueToday,
+    listLeeches,
+  );
 }

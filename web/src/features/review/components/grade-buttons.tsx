@@ -7,14 +7,16 @@ import styles from './review.module.css';
 interface GradeButtonsProps {
   intervals: ReviewCard['intervals'];
   proposed: ReviewRating | null;
+  disabled?: boolean;
   onGrade(rating: ReviewRating): void;
 }
 
 /**
  * Again / Hard / Good / Easy with the next interval on each (as Anki shows them). The proposed grade
- * (from a typed answer's verdict, else Good) takes the focus, so Enter or Space accepts it.
+ * (from a typed answer's verdict, else Good) takes the focus, so Enter or Space accepts it and the
+ * answer box no longer holds it (Z, 1–4 work at once).
  */
-export function GradeButtons({ intervals, proposed, onGrade }: GradeButtonsProps) {
+export function GradeButtons({ intervals, proposed, disabled = false, onGrade }: GradeButtonsProps) {
   const { t, i18n } = useTranslation();
   const focused = useRef<HTMLButtonElement>(null);
   const target = proposed ?? 'good';
@@ -28,6 +30,7 @@ export function GradeButtons({ intervals, proposed, onGrade }: GradeButtonsProps
           type="button"
           className={`${styles.grade} ${styles[rating]} ${proposed === rating ? styles.proposed : ''}`}
           onClick={() => onGrade(rating)}
+          disabled={disabled}
           aria-keyshortcuts={String(i + 1)}
           data-testid={`review-grade-${rating}`}
           data-proposed={proposed === rating || undefined}

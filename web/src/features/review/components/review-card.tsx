@@ -1,53 +1,72 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { ReviewCard, ReviewRating } from '#shared/contracts/review.js';
 import button from '../../../components/ui/button/button.module.css';
-import { chooseOption, displayAnswer, questionParts } from '#shared/domain/input-form.js';
-import { RichText } from '../../../components/rich-text/index.js';
+import { questionParts } from '#shared/domain/input-form.js';
 import { shownVerdict } from '../../take-exam/index.js';
+import { useCardState } from '../hooks/use-card-state.js';
 import { useReviewKeys } from '../hooks/use-review-keys.js';
 import { proposedRating } from '../utils/intervals.js';
-import { GradeButtons } from './grade-buttons.js';
+import { CardActions } from './card-actions.js';
+import { CardAnswer } from './card-answer.js';
 import { ReviewQuestion } from './review-question.js';
 import styles from './review.module.css';
 
 interface ReviewCardViewProps {
   card: ReviewCard;
+  flagged: boolean | undefined;
   onGrade(rating: ReviewRating): void;
   onUndo(): void;
   onHelp(): void;
+  /** Resolves false when the card stays (the write failed). */
+  onBury(): Promise<boolean>;
+  onSuspend(): Promise<boolean>;
+  onFlag(): void;
 }
+
+/** Where the leech list edits a question: take-exam opened on it. */
+export const editPath = (card: Pick<ReviewCard, 'exam_id' | 'question_id'>) =>
+  `/take-exam/${card.exam_id}?question_id=${encodeURIComponent(card.question_id)}`;
 
 /**
  * One card: the question (answer it or not), then the answer with the verdict of what was typed or
- * chosen, and the four grades. A verdict proposes a grade (right → Good, almost → Hard, wrong →
- * Again); the learner may press any. Rendered with the question id as key: a new card starts afresh.
+ * chosen, and the four grades; edit, bury, suspend and flag on either side. A verdict proposes a grade
+ * (right → Good, almost → Hard, wrong → Again); the learner may press any. Its states are
+ * utils/card-state.ts. Rendered with the question id as key: a new card starts afresh.
  */
-export function ReviewCardView({ card, onGrade, onUndo, onHelp }: ReviewCardViewProps) {
+export function ReviewCardView(props: ReviewCardViewProps) {
+  const { card, flagged, onGrade, onUndo, onHelp, onBury, onSuspend, onFlag } = props;
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { question } = card;
-  const [answer, setAnswer] = useState('');
-  const [revealed, setRevealed] = useState(false);
+  const { state, dispatch, leave } = useCardState();
+  const { phase, answer } = state;
+  const revealed = phase !== 'question';
   const { inputForm, options } = questionParts(question.content ?? '', question.answer ?? '');
   // A Markdown question is graded in its plain form, as on take-exam (D132).
   const subject = { answer: question.answer ?? '', content: question.content ?? '', format: question.format };
   const verdict = revealed ? shownVerdict(answer, subject, undefined) : null;
   const proposed = proposedRating(verdict?.graded);
-  const yesNoLabels = { true: t('takeExam.question.true'), false: t('takeExam.question.false') };
 
-  const yesNo = (value: 'Y' | 'N') => {
-    setAnswer(value);
-    setRevealed(true);
-  };
+  const grade = (rating: ReviewRating) => leave(() => onGrade(rating));
+  const edit = () => void navigate(editPath(card));
   useReviewKeys({
-    phase: revealed ? 'answer' : 'question',
-    reveal: () => setRevealed(true),
-    grade: onGrade,
-    accept: () => onGrade(proposed ?? 'good'),
-    undo: onUndo,
-    help: onHelp,
-    choose: options.length ? (key) => setAnswer(chooseOption(answer, key, inputForm, options)) : undefined,
-    yesNo: inputForm === 'yesno' ? yesNo : undefined,
+    phase,
+    choices: options.length > 0,
+    yesNo: inputForm === 'yesno',
+    handlers: {
+      reveal: () => dispatch({ type: 'reveal' }),
+      grade: (a) => grade(a.rating),
+      accept: () => grade(proposed ?? 'good'),
+      undo: onUndo,
+      help: onHelp,
+      choose: (a) => dispatch({ type: 'choose', key: a.key, inputForm, options }),
+      yesNo: (a) => dispatch({ type: 'yesNo', value: a.value }),
+      bury: () => leave(onBury),
+      suspend: () => leave(onSuspend),
+      flag: onFlag,
+      edit,
+    },
   });
 
   return (
@@ -55,68 +74,60 @@ export function ReviewCardView({ card, onGrade, onUndo, onHelp }: ReviewCardView
       className={styles.card}
       data-testid="review-card"
       data-kind={card.kind}
+      data-phase={phase}
       data-question-id={card.question_id}
     >
-      <div className={styles.cardMeta}>
-        <span className={`${styles.kind} ${styles[`count_${card.kind}`]}`}>{t(`review.kind.${card.kind}`)}</span>
-        <span className={styles.muted}>{card.exam_title}</span>
-        {card.leech && (
-          <span className={styles.leechBadge} data-testid="review-card-leech">
-            {t('review.leeches.badge')}
-          </span>
-        )}
-      </div>
-      <ReviewQuestion question={question} answer={answer} revealed={revealed} onAnswer={setAnswer} onYesNo={yesNo} />
+      <CardMeta card={card} />
+      <ReviewQuestion
+        question={question}
+        answer={answer}
+        revealed={revealed}
+        onAnswer={(value) => dispatch({ type: 'type', value })}
+        onYesNo={(value) => dispatch({ type: 'yesNo', value })}
+      />
       {!revealed ? (
         <button
           type="button"
           className={`${button.button} ${button.primary} ${styles.reveal}`}
-          onClick={() => setRevealed(true)}
+          onClick={() => dispatch({ type: 'reveal' })}
           aria-keyshortcuts="Space Enter"
           data-testid="review-reveal"
         >
           {answer.trim() ? t('review.card.check') : t('review.card.show')}
         </button>
       ) : (
-        <section className={styles.answer} aria-label={t('review.card.answer')} data-testid="review-answer">
-          {verdict && (
-            <p
-              className={`${styles.verdict} ${styles[`verdict_${verdict.graded}`]}`}
-              role="status"
-              data-testid="review-verdict"
-              data-verdict={verdict.graded}
-            >
-              {t(`takeExam.verdict.${verdict.graded}`)}
-            </p>
-          )}
-          <dl className={styles.facts}>
-            {answer.trim() && (
-              <div>
-                <dt>{t('review.card.yourAnswer')}</dt>
-                <dd>{displayAnswer(answer, inputForm, yesNoLabels)}</dd>
-              </div>
-            )}
-            <div>
-              <dt>{t('review.card.correctAnswer')}</dt>
-              <dd data-testid="review-correct-answer">
-                <RichText
-                  text={displayAnswer(question.answer ?? '', inputForm, yesNoLabels)}
-                  format={question.format}
-                />
-              </dd>
-            </div>
-            {question.explanation && (
-              <div>
-                <dt>{t('review.card.explanation')}</dt>
-                <dd>
-                  <RichText text={question.explanation} format={question.format} />
-                </dd>
-              </div>
-            )}
-          </dl>
-          <GradeButtons intervals={card.intervals} proposed={proposed} onGrade={onGrade} />
-        </section>
+        <CardAnswer
+          card={card}
+          answer={answer}
+          verdict={verdict?.graded ?? null}
+          proposed={proposed}
+          disabled={phase === 'closed'}
+          onGrade={grade}
+        />
       )}
+      <CardActions
+        flagged={flagged}
+        disabled={phase === 'closed'}
+        onEdit={edit}
+        onBury={() => leave(onBury)}
+        onSuspend={() => leave(onSuspend)}
+        onFlag={onFlag}
+      />
     </article>
+  );
+}
+
+function CardMeta({ card }: { card: ReviewCard }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.cardMeta}>
+      <span className={`${styles.kind} ${styles[`count_${card.kind}`]}`}>{t(`review.kind.${card.kind}`)}</span>
+      <span className={styles.muted}>{card.exam_title}</span>
+      {card.leech && (
+        <span className={styles.leechBadge} data-testid="review-card-leech">
+          {t('review.leeches.badge')}
+        </span>
+      )}
+    </div>
   );
 }

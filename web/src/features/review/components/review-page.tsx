@@ -8,13 +8,12 @@ import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import { ShortcutsHelp } from '../../take-exam/index.js';
 import type { ReviewFilter } from '../api/get-review-queue.js';
 import { useReviewKeys } from '../hooks/use-review-keys.js';
+import { REVIEW_KEYS } from '../utils/review-keys.js';
 import { useReviewSession } from '../hooks/use-review-session.js';
 import { LeechList } from './leech-list.js';
 import { ReviewCardView } from './review-card.js';
 import { ReviewCounts } from './review-counts.js';
 import styles from './review.module.css';
-
-const KEYS = ['reveal', 'grade', 'accept', 'undo', 'help'] as const;
 
 /** /review (issue 26): today's due cards, then new ones, then learning steps; `?exam=` or `?study=` narrows it. */
 export function ReviewPage() {
@@ -32,7 +31,8 @@ export function ReviewPage() {
 function ReviewScreen({ userId, filter }: { userId: string; filter: ReviewFilter }) {
   const { t } = useTranslation();
   const [helpSignal, setHelpSignal] = useState(0);
-  const { read, current, counts, grade, undo, pending, canUndo } = useReviewSession(userId, filter);
+  const session = useReviewSession(userId, filter);
+  const { read, current, counts, grade, undo, pending, canUndo } = session;
   const filtered = !!(filter.exam_id || filter.study_id);
   const openHelp = () => setHelpSignal((n) => n + 1);
 
@@ -47,12 +47,12 @@ function ReviewScreen({ userId, filter }: { userId: string; filter: ReviewFilter
               className={`${button.button} ${button.ghost} ${button.small}`}
               onClick={() => void undo()}
               disabled={!canUndo}
-              aria-keyshortcuts="Z"
+              aria-keyshortcuts="Z Control+Z"
               data-testid="review-undo"
             >
               {t('review.undo.button')}
             </button>
-            <ShortcutsHelp openSignal={helpSignal} keys={KEYS} prefix="review.shortcuts" />
+            <ShortcutsHelp openSignal={helpSignal} keys={REVIEW_KEYS} prefix="review.shortcuts" />
           </div>
         </header>
         {filtered && (
@@ -82,9 +82,13 @@ function ReviewScreen({ userId, filter }: { userId: string; filter: ReviewFilter
           <ReviewCardView
             key={current.question_id}
             card={current}
+            flagged={session.flagged(current.question_id)}
             onGrade={grade}
             onUndo={() => void undo()}
             onHelp={openHelp}
+            onBury={() => session.bury(current)}
+            onSuspend={() => session.suspend(current)}
+            onFlag={() => void session.flag(current)}
           />
         ) : (
           <EmptyState nextLearning={read.data.next_learning_due} onUndo={() => void undo()} onHelp={openHelp} />
@@ -114,12 +118,5 @@ function EmptyState({ nextLearning, onUndo, onHelp }: { nextLearning: string | n
 }
 
 function useEmptyKeys(onUndo: () => void, onHelp: () => void) {
-  useReviewKeys({
-    phase: 'answer',
-    reveal: () => undefined,
-    grade: () => undefined,
-    accept: () => undefined,
-    undo: onUndo,
-    help: onHelp,
-  });
+  useReviewKeys({ phase: 'none', handlers: { undo: onUndo, help: onHelp } });
 }

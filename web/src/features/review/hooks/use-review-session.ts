@@ -1,11 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ReviewCard, ReviewRating } from '#shared/contracts/review.js';
-import { useToast } from '../../../components/ui/toast/toast-context.js';
-import { ApiError } from '../../../lib/api-client.js';
 import { useReviewQueue, type ReviewFilter } from '../api/get-review-queue.js';
-import { undoLastGrade } from '../api/undo-review.js';
 import { ratingNumber } from '../utils/intervals.js';
+import { useCardActions, type SessionStep } from './use-card-actions.js';
 import { usePendingGrades } from './use-pending-grades.js';
 
 /** A grade id the server accepts (`[A-Za-z0-9_-]{8,64}`), unique per grade. */
@@ -16,16 +13,15 @@ const newGradeId = () =>
 
 /**
  * The state of a review sitting: the queue page from the server, the cards graded here since it was
- * read (hidden until the next read), the grades still waiting to be sent, and the last grade for Z.
- * A page read again while grades are pending keeps their cards hidden, so a card graded offline is
- * never shown (and graded) twice.
+ * read (hidden until the next read), the grades still waiting to be sent, and the steps Z takes
+ * back (grades, buries, suspends, flags: several levels, D304). A page read again while grades are
+ * pending keeps their cards hidden, so a card graded offline is never shown (and graded) twice.
  */
 export function useReviewSession(userId: string, filter: ReviewFilter) {
-  const { t } = useTranslation();
-  const toast = useToast();
   const read = useReviewQueue(filter);
   const [done, setDone] = useState<Map<string, ReviewCard['kind']>>(new Map());
-  const [history, setHistory] = useState<{ card: ReviewCard; gradeId: string }[]>([]);
+  /** A card given back by Z: shown next, with the intervals it had before. */
+  const [front, setFront] = useState<ReviewCard | null>(null);
   const shownAt = useRef(Date.now());
   const reload = read.reload;
   const { pending, add, withdraw, flush } = usePendingGrades(userId, () => undefined);
@@ -34,14 +30,15 @@ export function useReviewSession(userId: string, filter: ReviewFilter) {
   const page = read.data?.cards;
   const cards = useMemo(() => page ?? [], [page]);
   const visible = cards.filter((c) => !done.has(c.question_id) && !pendingIds.has(c.question_id));
-  const current = visible[0] ?? null;
+  const shownFront = front && !done.has(front.question_id) && !pendingIds.has(front.question_id) ? front : null;
+  const current = shownFront ?? visible[0] ?? null;
 
   useEffect(() => {
     shownAt.current = Date.now();
   }, [current?.question_id]);
 
   // The page is used up: read the next one once every grade is through.
-  const exhausted = !!read.data && cards.length > 0 && visible.length === 0;
+  const exhausted = !!read.data && cards.length > 0 && visible.length === 0 && !shownFront;
   useEffect(() => {
     if (!exhausted || pending.length > 0) return;
     void reload().then(() => setDone(new Map()));
@@ -57,6 +54,25 @@ export function useReviewSession(userId: string, filter: ReviewFilter) {
     return () => clearTimeout(timer);
   }, [nextLearning, current, reload]);
 
+  const hide = useCallback((card: ReviewCard) => {
+    setDone((map) => new Map(map).set(card.question_id, card.kind));
+    setFront((shown) => (shown?.question_id === card.question_id ? null : shown));
+  }, []);
+  const giveBack = useCallback((card: ReviewCard, reread: boolean) => {
+    // Every grade is through and the page was read again: nothing graded here needs hiding any more.
+    if (reread) setDone(new Map());
+    else
+      setDone((map) => {
+        const next = new Map(map);
+        next.delete(card.question_id);
+        return next;
+      });
+    setFront(card);
+  }, []);
+
+  const actions = useCardActions({ hide, giveBack, withdraw, flush });
+  const { record } = actions;
+
   const grade = useCallback(
     (rating: ReviewRating) => {
       if (!current) return;
@@ -69,40 +85,11 @@ export function useReviewSession(userId: string, filter: ReviewFilter) {
         seconds: Math.min(86_400, Math.round((Date.now() - shownAt.current) / 1000)),
         graded_at: new Date().toISOString(),
       });
-      setDone((map) => new Map(map).set(current.question_id, current.kind));
-      setHistory((list) => [...list.slice(-19), { card: current, gradeId }]);
+      hide(current);
+      record({ kind: 'grade', card: current, gradeId } satisfies SessionStep);
     },
-    [current, add],
+    [current, add, hide, record],
   );
-
-  const undo = useCallback(async () => {
-    const last = history[history.length - 1];
-    if (!last) {
-      toast.info(t('review.undo.nothing'));
-      return;
-    }
-    setHistory((list) => list.slice(0, -1));
-    const show = () =>
-      setDone((map) => {
-        const next = new Map(map);
-        next.delete(last.card.question_id);
-        return next;
-      });
-    if (withdraw(last.gradeId)) {
-      show();
-      toast.info(t('review.undo.done'));
-      return;
-    }
-    try {
-      await flush();
-      await undoLastGrade();
-      // Every grade is through and the page was read again: nothing graded here needs hiding any more.
-      setDone(new Map());
-      toast.info(t('review.undo.done'));
-    } catch (error) {
-      toast.error(error instanceof ApiError && error.detail ? error.detail : t('review.undo.failed'));
-    }
-  }, [history, withdraw, flush, toast, t]);
 
   const counts = useMemo(() => {
     const base = read.data?.counts ?? { new: 0, learning: 0, due: 0 };
@@ -115,5 +102,17 @@ export function useReviewSession(userId: string, filter: ReviewFilter) {
     return out;
   }, [read.data, done, pending, pendingIds, cards]);
 
-  return { read, current, counts, grade, undo, pending: pending.length, canUndo: history.length > 0 };
+  return {
+    read,
+    current,
+    counts,
+    grade,
+    undo: actions.undo,
+    bury: actions.bury,
+    suspend: actions.suspend,
+    flag: actions.flag,
+    flagged: actions.flagged,
+    pending: pending.length,
+    canUndo: actions.canUndo,
+  };
 }
