@@ -1,0 +1,152 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ImportPreview } from '#shared/contracts/files.js';
+import type { SheetReading } from '#shared/domain/question-sheet.js';
+import form from '../../../components/ui/form/form.module.css';
+import { READING_OPTIONS, readingFieldsFor, withChoice, type ReadingField } from '../utils/sheet-reading.js';
+import { readingValueText, resolvedValue } from '../utils/reading-text.js';
+import styles from './question-files.module.css';
+
+type SelectField = 'delimiter' | 'record_delimiter' | 'encoding';
+type SegmentField = 'quotes' | 'header' | 'text_format';
+const SELECTS: readonly ReadingField[] = ['delimiter', 'record_delimiter', 'encoding'];
+
+interface ControlProps<F extends ReadingField> {
+  field: F;
+  answer: ImportPreview;
+  reading: SheetReading;
+  disabled: boolean;
+  onChange(reading: SheetReading): void;
+}
+
+/** A choice among many (delimiter, records, encoding): "Detected: …" first, which leaves it to the server. */
+function ReadingSelect({ field, answer, reading, disabled, onChange }: ControlProps<SelectField>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const resolved = resolvedValue(answer, field);
+  const options: readonly string[] = READING_OPTIONS[field];
+  return (
+    <div className={form.field}>
+      <label className={form.label} htmlFor={id}>
+        {t(`questionFiles.preview.reading.labels.${field}`)}
+      </label>
+      <select
+        id={id}
+        className={form.select}
+        value={reading[field] ?? ''}
+        disabled={disabled}
+        onChange={(event) =>
+          onChange(withChoice(reading, field, (event.target.value || undefined) as SheetReading[SelectField]))
+        }
+        data-testid={`reading-${field}`}
+      >
+        <option value="">
+          {resolved
+            ? t('questionFiles.preview.reading.detected', { value: readingValueText(t, field, resolved) })
+            : t('questionFiles.preview.reading.detect')}
+        </option>
+        {options.map((value) => (
+          <option key={value} value={value}>
+            {readingValueText(t, field, value)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * A choice among three (quotes, header, text format) as a segmented switch of native radios, so
+ * Tab reaches the group and the arrow keys move within it, as everywhere on the web.
+ */
+function ReadingSegments({ field, answer, reading, disabled, onChange }: ControlProps<SegmentField>) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const name = useId();
+  const resolved = resolvedValue(answer, field);
+  const chosen = reading[field] ?? 'auto';
+  const values = ['auto', ...READING_OPTIONS[field]];
+  const text = (value: string) =>
+    value === 'auto' && resolved && resolved !== 'auto'
+      ? t('questionFiles.preview.reading.autoWith', { value: readingValueText(t, field, resolved) })
+      : readingValueText(t, field, value);
+  return (
+    <div className={form.field}>
+      <span className={form.label} id={labelId}>
+        {t(`questionFiles.preview.reading.labels.${field}`)}
+      </span>
+      <div
+        className={`${form.segmented} ${styles.readingSegments}`}
+        role="radiogroup"
+        aria-labelledby={labelId}
+        data-testid={`reading-${field}`}
+      >
+        {values.map((value) => (
+          <label key={value} className={`${form.segment} ${styles.readingSegment}`}>
+            <input
+              type="radio"
+              className="visually-hidden"
+              name={name}
+              value={value}
+              checked={chosen === value}
+              disabled={disabled}
+              onChange={() => onChange(withChoice(reading, field, value as SheetReading[SegmentField]))}
+              data-testid={`reading-${field}-${value}`}
+            />
+            {text(value)}
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * How the file is read, changeable: every choice the file's kind has (a text sheet all six, a
+ * workbook or deck the header and the text format). A change asks the preview again.
+ */
+export function ReadingControls({
+  answer,
+  reading,
+  disabled,
+  onChange,
+}: {
+  answer: ImportPreview;
+  reading: SheetReading;
+  disabled: boolean;
+  onChange(reading: SheetReading): void;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section className={styles.reading} aria-labelledby={headingId} data-testid="reading-controls">
+      <h4 id={headingId} className={styles.reportHeading}>
+        {t('questionFiles.preview.reading.title')}
+      </h4>
+      <p className={form.hint}>{t('questionFiles.preview.reading.hint')}</p>
+      <div className={form.fieldGrid}>
+        {readingFieldsFor(answer.format.kind).map((field) =>
+          SELECTS.includes(field) ? (
+            <ReadingSelect
+              key={field}
+              field={field as SelectField}
+              answer={answer}
+              reading={reading}
+              disabled={disabled}
+              onChange={onChange}
+            />
+          ) : (
+            <ReadingSegments
+              key={field}
+              field={field as SegmentField}
+              answer={answer}
+              reading={reading}
+              disabled={disabled}
+              onChange={onChange}
+            />
+          ),
+        )}
+      </div>
+    </section>
+  );
+}
