@@ -63,13 +63,11 @@ function ReadingSegments({ field, answer, reading, disabled, onChange }: Control
   const { t } = useTranslation();
   const labelId = useId();
   const name = useId();
+  const hintId = useId();
   const resolved = resolvedValue(answer, field);
   const chosen = reading[field] ?? 'auto';
   const values = ['auto', ...READING_OPTIONS[field]];
-  const text = (value: string) =>
-    value === 'auto' && resolved && resolved !== 'auto'
-      ? t('questionFiles.preview.reading.autoWith', { value: readingValueText(t, field, resolved) })
-      : readingValueText(t, field, value);
+  const detected = chosen === 'auto' && resolved && resolved !== 'auto' ? readingValueText(t, field, resolved) : null;
   return (
     <div className={form.field}>
       <span className={form.label} id={labelId}>
@@ -79,6 +77,7 @@ function ReadingSegments({ field, answer, reading, disabled, onChange }: Control
         className={`${form.segmented} ${styles.readingSegments}`}
         role="radiogroup"
         aria-labelledby={labelId}
+        aria-describedby={detected ? hintId : undefined}
         data-testid={`reading-${field}`}
       >
         {values.map((value) => (
@@ -93,10 +92,15 @@ function ReadingSegments({ field, answer, reading, disabled, onChange }: Control
               onChange={() => onChange(withChoice(reading, field, value as SheetReading[SegmentField]))}
               data-testid={`reading-${field}-${value}`}
             />
-            {text(value)}
+            {readingValueText(t, field, value)}
           </label>
         ))}
       </div>
+      {detected && (
+        <p id={hintId} className={form.hint} data-testid={`reading-${field}-detected`}>
+          {t('questionFiles.preview.reading.detected', { value: detected })}
+        </p>
+      )}
     </div>
   );
 }

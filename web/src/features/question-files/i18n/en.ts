@@ -125,7 +125,6 @@ const en = {
       hint: 'Change a choice and the preview below is read again; the import reads the file exactly as shown.',
       detect: 'Detect',
       detected: 'Detected: {{value}}',
-      autoWith: 'Auto ({{value}})',
       labels: {
         delimiter: 'Cells separated by',
         record_delimiter: 'Records separated by',

@@ -115,7 +115,6 @@ const ko = {
       hint: '바꾸면 아래 미리 보기를 다시 읽습니다. 가져오기는 보이는 그대로 파일을 읽습니다.',
       detect: '자동 감지',
       detected: '자동 감지: {{value}}',
-      autoWith: '자동 ({{value}})',
       labels: {
         delimiter: '칸 구분자',
         record_delimiter: '항목 구분자',
