@@ -9,7 +9,9 @@ import styles from './question-files.module.css';
 
 type SelectField = 'delimiter' | 'record_delimiter' | 'encoding';
 type SegmentField = 'quotes' | 'header' | 'text_format';
-const SELECTS: readonly ReadingField[] = ['delimiter', 'record_delimiter', 'encoding'];
+const isSelect = (field: ReadingField): field is SelectField =>
+  field === 'delimiter' || field === 'record_delimiter' || field === 'encoding';
+const isSegments = (field: ReadingField): field is SegmentField => !isSelect(field);
 
 interface ControlProps<F extends ReadingField> {
   field: F;
@@ -69,7 +71,7 @@ function ReadingSegments({ field, answer, reading, disabled, onChange }: Control
   const values = ['auto', ...READING_OPTIONS[field]];
   const detected = chosen === 'auto' && resolved && resolved !== 'auto' ? readingValueText(t, field, resolved) : null;
   return (
-    <div className={form.field}>
+    <div className={`${form.field} ${form.wide}`}>
       <span className={form.label} id={labelId}>
         {t(`questionFiles.preview.reading.labels.${field}`)}
       </span>
@@ -122,34 +124,35 @@ export function ReadingControls({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const fields = readingFieldsFor(answer.format.kind);
   return (
     <section className={styles.reading} aria-labelledby={headingId} data-testid="reading-controls">
       <h4 id={headingId} className={styles.reportHeading}>
         {t('questionFiles.preview.reading.title')}
       </h4>
       <p className={form.hint}>{t('questionFiles.preview.reading.hint')}</p>
+      {/* The selects share a grid; each three-way switch takes a whole row, so its segments never wrap. */}
       <div className={form.fieldGrid}>
-        {readingFieldsFor(answer.format.kind).map((field) =>
-          SELECTS.includes(field) ? (
-            <ReadingSelect
-              key={field}
-              field={field as SelectField}
-              answer={answer}
-              reading={reading}
-              disabled={disabled}
-              onChange={onChange}
-            />
-          ) : (
-            <ReadingSegments
-              key={field}
-              field={field as SegmentField}
-              answer={answer}
-              reading={reading}
-              disabled={disabled}
-              onChange={onChange}
-            />
-          ),
-        )}
+        {fields.filter(isSelect).map((field) => (
+          <ReadingSelect
+            key={field}
+            field={field}
+            answer={answer}
+            reading={reading}
+            disabled={disabled}
+            onChange={onChange}
+          />
+        ))}
+        {fields.filter(isSegments).map((field) => (
+          <ReadingSegments
+            key={field}
+            field={field}
+            answer={answer}
+            reading={reading}
+            disabled={disabled}
+            onChange={onChange}
+          />
+        ))}
       </div>
     </section>
   );
