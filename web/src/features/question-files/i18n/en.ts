@@ -11,7 +11,7 @@ const en = {
     description:
       'The file goes straight from your browser to storage; the server then checks it and imports the questions.',
     file: 'File (.xlsx, .xls, .csv, .tsv, .txt, .apkg)',
-    hint: 'Up to 10 MB and 20,000 rows. Workbooks: the first sheet is read; text files: the delimiter and encoding are detected.',
+    hint: 'Up to 10 MB and 20,000 rows. Workbooks: the first sheet is read; text files: the delimiter and encoding are detected, and the preview lets you change them.',
     selected: 'Selected: {{name}} ({{size}})',
     isPublic: 'Upload as a public file',
     isPublicHint:
