@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreview } from '#shared/contracts/files.js';
 import type { SheetReading } from '#shared/domain/question-sheet.js';
@@ -32,10 +33,24 @@ export function PreviewCounts({
   });
   const skipped = counts.skipped > 0 ? ` ${t('questionFiles.preview.counts.skipped', { count: counts.skipped })}` : '';
   const { suggestion } = answer;
+  const countsRef = useRef<HTMLParagraphElement>(null);
+  const rows = answer.ragged_rows ?? [];
+  // The button goes away with the answer it came from: the focus moves to the counts it changes.
+  const applySuggestion = (reading: SheetReading) => {
+    onReading(reading);
+    countsRef.current?.focus();
+  };
   return (
     <>
       {/* One polite live region: the new counts are read out once a changed reading answers. */}
-      <p className={styles.reportLine} role="status" data-testid="preview-counts" data-loading={loading || undefined}>
+      <p
+        ref={countsRef}
+        className={styles.reportLine}
+        role="status"
+        tabIndex={-1}
+        data-testid="preview-counts"
+        data-loading={loading || undefined}
+      >
         {loading ? t('questionFiles.preview.updating') : `${summary}${skipped}`}
       </p>
       {counts.ragged > 0 && (
@@ -57,18 +72,21 @@ export function PreviewCounts({
                 type="button"
                 className={`${button.button} ${button.secondary}`}
                 disabled={disabled}
-                onClick={() => onReading(suggestion.reading)}
+                onClick={() => applySuggestion(suggestion.reading)}
                 data-testid="preview-use-suggestion"
               >
                 {t('questionFiles.preview.ragged.useSuggestion', { count: suggestion.ragged })}
               </button>
             </div>
           )}
-          {!!answer.ragged_rows?.length && (
+          {rows.length > 0 && (
             <ScrollList title={t('questionFiles.preview.ragged.listTitle')} testId="preview-ragged-rows">
-              {answer.ragged_rows.map((row) => (
+              {rows.map((row) => (
                 <li key={row.line}>{t('questionFiles.preview.ragged.row', { line: row.line, count: row.fields })}</li>
               ))}
+              {counts.ragged > rows.length && (
+                <li>{t('questionFiles.preview.ragged.more', { count: counts.ragged - rows.length })}</li>
+              )}
             </ScrollList>
           )}
         </div>

@@ -150,6 +150,8 @@ const en = {
       listTitle: 'Records with a different number of fields',
       row_one: 'Line {{line}}: {{count}} field',
       row_other: 'Line {{line}}: {{count}} fields',
+      more_one: '… and {{count}} more record',
+      more_other: '… and {{count}} more records',
     },
     columns: 'Column mapping (change any column)',
     column: 'Column in the file',

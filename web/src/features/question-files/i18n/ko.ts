@@ -140,6 +140,8 @@ const ko = {
       listTitle: '칸 수가 다른 항목',
       row_one: '{{line}}행: {{count}}칸',
       row_other: '{{line}}행: {{count}}칸',
+      more_one: '… 그 밖에 {{count}}개 항목',
+      more_other: '… 그 밖에 {{count}}개 항목',
     },
     columns: '열 연결 (열마다 바꿀 수 있습니다)',
     column: '파일의 열',
