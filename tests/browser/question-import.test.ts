@@ -129,3 +129,105 @@ describe('question import: the result listing and the format panel', () => {
     });
   }
 });
+
+/**
+ * A headerless TSV as a learner writes it: one record with a third field (ragged, line 4) and one
+ * answer holding a comma, so reading it with commas instead makes most records answerless.
+ */
+const HEADERLESS_TSV = [
+  'Which planet is largest?\tJupiter',
+  'Capital of France\tParis',
+  'Name two primary colours\tred, blue',
+  'Boiling point of water\t100 °C\tat sea level',
+  'Square root of 81\t9',
+  'Opposite of hot\tcold',
+].join('\n');
+
+const COUNT_TEXTS = {
+  ko: {
+    detected: '파일 전체: 6개 항목 중 6문제를 가져옵니다.',
+    comma: '파일 전체: 6개 항목 중 1문제를 가져옵니다.',
+    header: /5문제를 가져옵니다/,
+    raggedRow: '4행: 3칸',
+    imported: '가져옴 5',
+  },
+  en: {
+    detected: 'The whole file: 6 questions of 6 records will be imported.',
+    comma: 'The whole file: 1 question of 6 records will be imported.',
+    header: /5 questions of/,
+    raggedRow: 'Line 4: 3 fields',
+    imported: '5 imported',
+  },
+} as const;
+
+/**
+ * The preview's reading choices: a changed delimiter or header is read again over the whole file
+ * (counts announced in a polite live region), ragged records are listed before anything is
+ * written, and the import reads the file as previewed. The switches are worked with the keyboard.
+ */
+describe('question import: reading choices in the preview', () => {
+  for (const { locale, language, viewport } of [
+    { locale: 'ko-KR', language: 'ko', viewport: 'phone' },
+    { locale: 'en-US', language: 'en', viewport: 'desktop' },
+  ] as const) {
+    test(`${language}, ${viewport}`, async () => {
+      const texts = COUNT_TEXTS[language];
+      const { page, errors, close } = await visit('/', { locale, viewport, storage: { language } });
+      await registerThroughForm(page, `read${language}${stamp}`, language === 'ko' ? '읽기' : 'Reader', PASSWORD);
+      await go(page, '/question-files');
+      await page.getByTestId('files-table').waitFor();
+      const fileName = `headerless-${language}-${stamp}.tsv`;
+      await page
+        .getByTestId('question-file-input')
+        .setInputFiles({ name: fileName, mimeType: 'text/tab-separated-values', buffer: Buffer.from(HEADERLESS_TSV) });
+      await page.getByTestId('upload-submit').focus();
+      await page.keyboard.press('Enter');
+
+      const preview = page.getByTestId('import-preview');
+      await preview.waitFor({ timeout: 60_000 });
+      const counts = page.getByTestId('preview-counts');
+      const settledCounts = async (text: string | RegExp) => {
+        await preview.and(page.locator('[data-status="ready"]')).waitFor({ timeout: 30_000 });
+        await counts.getByText(text).waitFor({ timeout: 30_000 });
+      };
+      // Read as detected: every record, the whole file counted; the counts are a polite live region.
+      expect(await counts.getAttribute('role')).toBe('status');
+      await settledCounts(texts.detected);
+      // The ragged record is named before anything is written.
+      await page.getByTestId('preview-ragged-rows').getByText(texts.raggedRow).waitFor({ timeout: 30_000 });
+
+      // Keyboard only: the delimiter select, one step down from "Detected" is the comma.
+      await page.getByTestId('reading-delimiter').focus();
+      await page.keyboard.press('ArrowDown');
+      expect(await page.getByTestId('reading-delimiter').inputValue()).toBe(',');
+      await settledCounts(texts.comma);
+
+      // One more step down is the tab; then Tab through the record, quote and encoding choices to
+      // the header switch, and the arrow key says the first row is a header.
+      await page.keyboard.press('ArrowDown');
+      expect(await page.getByTestId('reading-delimiter').inputValue()).toBe('\t');
+      for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe(
+        'reading-header-auto',
+      );
+      await page.keyboard.press('ArrowRight');
+      expect(await page.getByTestId('reading-header-yes').isChecked()).toBe(true);
+      await settledCounts(texts.header);
+      // The first record now names the columns (the mapping was proposed again for them).
+      await page.getByTestId('preview-columns').getByText('Which planet is largest?').waitFor();
+
+      if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shotFromTop(page, `question-import-reading-${language}-${viewport}`);
+
+      // The import reads the file as previewed: the header row is not a question.
+      await page.getByTestId('preview-confirm').focus();
+      await page.keyboard.press('Enter');
+      const result = page.getByTestId('upload-result');
+      await result.waitFor({ timeout: 60_000 });
+      expect(await result.textContent()).toContain(texts.imported);
+      expect(unexpected(errors)).toEqual([]);
+      await close();
+    });
+  }
+});

@@ -1,24 +1,24 @@
-import {
-  importUploadedFile,
-  listQuestionFiles,
-  previewUploadedFile,
-  questionPoolCount,
-} from '#shared/contracts/files.js';
-import type { ColumnRole } from '#shared/domain/question-sheet.js';
+import { importUploadedFile, listQuestionFiles, questionPoolCount } from '#shared/contracts/files.js';
+import type { ColumnRole, SheetReading } from '#shared/domain/question-sheet.js';
 import { callApi } from '../../../lib/api-client.js';
 import { writeThenInvalidate } from '../../../lib/use-api.js';
 
-/** POST /api/question-files/import/ — validates and imports uploaded bytes (the last step of an upload), with the mapping the user confirmed. */
-export function importUpload(uploadId: string, fileName: string, isPublic: boolean, mapping?: ColumnRole[]) {
+/**
+ * POST /api/question-files/import/ — validates and imports uploaded bytes (the last step of an
+ * upload), with the mapping and the reading the learner confirmed in the preview.
+ */
+export function importUpload(
+  uploadId: string,
+  fileName: string,
+  isPublic: boolean,
+  choices: { mapping?: ColumnRole[]; reading?: SheetReading } = {},
+) {
   return writeThenInvalidate(
     () =>
-      callApi(importUploadedFile, { body: { upload_id: uploadId, file_name: fileName, is_public: isPublic, mapping } }),
+      callApi(importUploadedFile, {
+        body: { upload_id: uploadId, file_name: fileName, is_public: isPublic, ...choices },
+      }),
     listQuestionFiles,
     questionPoolCount,
   );
-}
-
-/** POST /api/question-files/preview/ — how the uploaded bytes would be imported (with a mapping, that mapping); nothing is written. */
-export function previewUpload(uploadId: string, fileName: string, mapping?: ColumnRole[]) {
-  return callApi(previewUploadedFile, { body: { upload_id: uploadId, file_name: fileName, mapping } });
 }

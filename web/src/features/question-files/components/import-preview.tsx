@@ -1,31 +1,39 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COLUMN_LABELS, COLUMN_ROLES, type ColumnRole } from '#shared/domain/question-sheet.js';
+import { COLUMN_LABELS, type ColumnRole, type SheetReading } from '#shared/domain/question-sheet.js';
 import { RichText } from '../../../components/rich-text/index.js';
 import button from '../../../components/ui/button/button.module.css';
 import dataTable from '../../../components/ui/data-table/data-table.module.css';
 import form from '../../../components/ui/form/form.module.css';
 import { currentLanguage } from '../../../lib/i18n.js';
-import type { PendingPreview } from '../hooks/use-file-upload.js';
+import type { PreviewSession } from '../hooks/preview-state.js';
+import { wholeFileCounts } from '../utils/sheet-reading.js';
+import { ColumnMapping } from './column-mapping.js';
 import { ImportReport } from './import-report.js';
+import { PreviewCounts } from './preview-counts.js';
+import { ReadingControls } from './reading-controls.js';
 import styles from './question-files.module.css';
 
 /**
- * The preview before anything is written: how the file was read, each column's role (changeable:
- * a question field, a choice, kept as explanation, ignored), the first questions as they will be
- * stored — rendered, images as placeholders with their alt text and source, since only the import
- * fetches and stores them (D259) — and every warning. Import confirms; cancel leaves nothing imported.
+ * The preview before anything is written: how the file is read (changeable: delimiter, records,
+ * quotes, encoding, header, text format), the whole file's counts and its ragged records, each
+ * column's role (changeable), the first questions as they will be stored — rendered, images as
+ * placeholders with their alt text and source, since only the import fetches and stores them
+ * (D259) — and every warning. A change asks the preview again while the last answer stays on
+ * screen. Import confirms what is shown; cancel leaves nothing imported.
  */
 export function ImportPreview({
   preview,
   busy,
   onRole,
+  onReading,
   onConfirm,
   onCancel,
 }: {
-  preview: PendingPreview;
+  preview: PreviewSession;
   busy: boolean;
   onRole(index: number, role: ColumnRole): void;
+  onReading(reading: SheetReading): void;
   onConfirm(): void;
   onCancel(): void;
 }) {
@@ -33,76 +41,33 @@ export function ImportPreview({
   const headingId = useId();
   const language = currentLanguage();
   const { answer } = preview;
+  const loading = preview.status === 'loading';
   const roleLabel = (role: ColumnRole) =>
     (COLUMN_LABELS as Record<string, Record<string, string>>)[role]?.[language] ??
     t(`questionFiles.preview.roles.${role}`);
-  const columnName = (name: string, index: number) =>
-    name || t('questionFiles.preview.columnNumber', { number: index + 1 });
 
   return (
-    <section className={styles.preview} aria-labelledby={headingId} data-testid="import-preview">
+    <section
+      className={styles.preview}
+      aria-labelledby={headingId}
+      aria-busy={loading}
+      data-testid="import-preview"
+      data-status={preview.status}
+    >
       <h3 id={headingId} className={styles.previewHeading}>
         {t('questionFiles.preview.title', { name: preview.file.name })}
       </h3>
+      <ReadingControls answer={answer} reading={preview.reading} disabled={busy} onChange={onReading} />
+      <PreviewCounts answer={answer} loading={loading} disabled={busy} onReading={onReading} />
       <ImportReport report={answer} />
-      {answer.sample && (
-        <p className={styles.reportLine} data-testid="preview-sample">
-          {t('questionFiles.report.sample', {
-            read: Math.round(answer.sample.bytes_read / 1024),
-            total: Math.round(answer.sample.file_bytes / 1024),
-          })}
-        </p>
-      )}
-      <p className={styles.reportLine} data-testid="preview-stats">
-        {t('questionFiles.preview.stats', {
-          total: answer.stats.total_rows,
-          imported: answer.stats.imported,
-          skipped: answer.stats.skipped,
-        })}
-      </p>
 
-      <h4 className={styles.reportHeading}>{t('questionFiles.preview.columns')}</h4>
-      {/* A wide table scrolls inside its frame, which the keyboard can reach (axe: scrollable-region-focusable). */}
-      <div
-        className={styles.formatWrap}
-        data-scroll-x
-        tabIndex={0}
-        role="region"
-        aria-label={t('questionFiles.preview.columns')}
-      >
-        <table className={`${dataTable.table} ${styles.formatTable}`} data-testid="preview-columns">
-          <thead>
-            <tr>
-              <th scope="col">{t('questionFiles.preview.column')}</th>
-              <th scope="col">{t('questionFiles.preview.role')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.columns.map((column, index) => (
-              <tr key={index}>
-                <th scope="row">{columnName(column.name, index)}</th>
-                <td>
-                  <select
-                    className={form.select}
-                    value={preview.mapping[index] ?? column.role}
-                    disabled={busy || preview.updating}
-                    aria-label={t('questionFiles.preview.roleOf', { column: columnName(column.name, index) })}
-                    onChange={(event) => onRole(index, event.target.value as ColumnRole)}
-                    data-testid={`preview-role-${index}`}
-                  >
-                    {COLUMN_ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {roleLabel(role)}
-                        {role === column.proposed ? ` (${t('questionFiles.preview.proposed')})` : ''}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ColumnMapping
+        answer={answer}
+        mapping={preview.mapping}
+        disabled={busy || loading}
+        roleLabel={roleLabel}
+        onRole={onRole}
+      />
 
       {preview.error && (
         <p className={form.error} role="alert" data-testid="preview-error">
@@ -151,11 +116,11 @@ export function ImportPreview({
         <button
           type="button"
           className={`${button.button} ${button.primary}`}
-          disabled={busy || preview.updating || Boolean(preview.error)}
+          disabled={busy || preview.status !== 'ready'}
           onClick={onConfirm}
           data-testid="preview-confirm"
         >
-          {t('questionFiles.preview.confirm', { count: answer.stats.imported })}
+          {t('questionFiles.preview.confirm', { count: wholeFileCounts(answer).questions })}
         </button>
         <button
           type="button"

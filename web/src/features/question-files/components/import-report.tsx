@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ImportReport as Report } from '#shared/contracts/files.js';
 import { delimiterKey, encodingLabel } from '../utils/sheet-format-labels.js';
+import { ScrollList } from './scroll-list.js';
 import styles from './question-files.module.css';
 
 /** What the import did besides the questions: how the file was read, the rows not imported, the columns kept, the repairs. */
@@ -18,7 +19,7 @@ export function ImportReport({ report }: { report: Report }) {
         extension: format.extension,
       })
     : format.kind === 'package'
-      ? t('questionFiles.report.readPackage', { notes: report.deck?.notes ?? 0 })
+      ? t('questionFiles.report.readPackage', { count: report.deck?.notes ?? 0 })
       : format.kind === 'workbook'
         ? t('questionFiles.report.readWorkbook', { extension: format.extension })
         : t('questionFiles.report.readText', {
@@ -57,20 +58,17 @@ export function ImportReport({ report }: { report: Report }) {
         </p>
       )}
       {!!report.images?.warnings.length && (
-        <div>
-          <h3 className={styles.reportHeading}>{t('questionFiles.report.imageWarningsTitle')}</h3>
-          <ul className={styles.reportList} data-testid="import-report-image-warnings">
-            {report.images.warnings.map((warning) => (
-              <li key={`${warning.line}-${warning.name}`}>
-                {t(`questionFiles.report.imageWarnings.${warning.code}`, {
-                  line: warning.line,
-                  name: warning.name,
-                  defaultValue: `${warning.line}: ${warning.name} (${warning.code})`,
-                })}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ScrollList title={t('questionFiles.report.imageWarningsTitle')} testId="import-report-image-warnings">
+          {report.images.warnings.map((warning) => (
+            <li key={`${warning.line}-${warning.name}`}>
+              {t(`questionFiles.report.imageWarnings.${warning.code}`, {
+                line: warning.line,
+                name: warning.name,
+                defaultValue: `${warning.line}: ${warning.name} (${warning.code})`,
+              })}
+            </li>
+          ))}
+        </ScrollList>
       )}
       {report.extra_columns.length > 0 && (
         <p className={styles.reportLine} data-testid="import-report-extra">
@@ -83,32 +81,26 @@ export function ImportReport({ report }: { report: Report }) {
         </p>
       )}
       {report.skipped_rows.length > 0 && (
-        <div>
-          <h3 className={styles.reportHeading}>{t('questionFiles.report.skippedTitle')}</h3>
-          <ul className={styles.reportList} data-testid="import-report-skipped">
-            {report.skipped_rows.map((row) => (
-              <li key={`${row.line}-${row.reason}`}>
-                {t(`questionFiles.report.reasons.${row.reason}`, {
-                  line: row.line,
-                  column: row.column ?? '',
-                  type: row.type ?? '',
-                })}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ScrollList title={t('questionFiles.report.skippedTitle')} testId="import-report-skipped">
+          {report.skipped_rows.map((row) => (
+            <li key={`${row.line}-${row.reason}`}>
+              {t(`questionFiles.report.reasons.${row.reason}`, {
+                line: row.line,
+                column: row.column ?? '',
+                type: row.type ?? '',
+              })}
+            </li>
+          ))}
+        </ScrollList>
       )}
       {report.repairs.length > 0 && (
-        <div>
-          <h3 className={styles.reportHeading}>{t('questionFiles.report.repairsTitle')}</h3>
-          <ul className={styles.reportList} data-testid="import-report-repairs">
-            {report.repairs.map((repair) => (
-              <li key={`${repair.line}-${repair.kind}`}>
-                {t(`questionFiles.report.repairs.${repair.kind}`, { line: repair.line })}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ScrollList title={t('questionFiles.report.repairsTitle')} testId="import-report-repairs">
+          {report.repairs.map((repair) => (
+            <li key={`${repair.line}-${repair.kind}`}>
+              {t(`questionFiles.report.repairs.${repair.kind}`, { line: repair.line })}
+            </li>
+          ))}
+        </ScrollList>
       )}
     </div>
   );

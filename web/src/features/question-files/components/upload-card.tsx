@@ -102,6 +102,7 @@ export function UploadCard() {
           preview={preview}
           busy={busy}
           onRole={upload.changeRole}
+          onReading={upload.changeReading}
           onConfirm={upload.confirmImport}
           onCancel={upload.cancelPreview}
         />

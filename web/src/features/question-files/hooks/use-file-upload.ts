@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportPreview, ImportReport, ImportStats } from '#shared/contracts/files.js';
-import type { ColumnRole } from '#shared/domain/question-sheet.js';
+import type { ImportReport, ImportStats } from '#shared/contracts/files.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError, CLIENT_ERROR_CODES } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { checkExisting } from '../api/check-existing-file.js';
-import { importUpload, previewUpload } from '../api/import-uploaded-file.js';
+import { importUpload } from '../api/import-uploaded-file.js';
+import { previewUpload } from '../api/preview-uploaded-file.js';
 import { stageQuestionFile } from '../api/upload-question-file.js';
 import { existingFileDecision, localFileProblem, type ExistingCheck } from '../utils/file-format.js';
 import { UploadAbortedError, UploadFailedError } from '../utils/put-with-progress.js';
+import { importChoices } from './preview-state.js';
+import { useImportPreview } from './use-import-preview.js';
 
 /** docs/product.md#question-files: idle, checking the existing file, uploading (then the server imports). */
 export type UploadPhase =
@@ -19,16 +21,6 @@ interface LastResult {
   name: string;
   stats: ImportStats;
   report: ImportReport;
-}
-
-/** An upload in storage, previewed and waiting for the user's confirmation (with the column mapping they chose). */
-export interface PendingPreview {
-  file: File;
-  uploadId: string;
-  answer: ImportPreview;
-  mapping: ColumnRole[];
-  updating: boolean;
-  error: string | null;
 }
 
 const PROBLEM_KEYS = {
@@ -54,7 +46,7 @@ export function useFileUpload() {
   const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
   const [overwrite, setOverwrite] = useState<{ file: File; check: ExistingCheck } | null>(null);
   const [last, setLast] = useState<LastResult | null>(null);
-  const [preview, setPreview] = useState<PendingPreview | null>(null);
+  const { preview, open: openPreview, changeReading, changeRole, close: closePreview } = useImportPreview();
 
   // Leaving the page mid-upload stops the transfer.
   useEffect(() => () => abort.current?.abort(), []);
@@ -63,7 +55,7 @@ export function useFileUpload() {
 
   const statsLine = (stats: ImportStats) =>
     t('questionFiles.upload.stats', {
-      total: stats.total_rows,
+      count: stats.total_rows,
       imported: stats.imported,
       skipped: stats.skipped,
       blank: stats.skipped_blank_answer,
@@ -99,14 +91,7 @@ export function useFileUpload() {
       });
       setPhase({ kind: 'importing' });
       const answer = await previewUpload(uploadId, chosen.name);
-      setPreview({
-        file: chosen,
-        uploadId,
-        answer,
-        mapping: answer.columns.map((c) => c.role),
-        updating: false,
-        error: null,
-      });
+      openPreview(chosen, uploadId, answer);
     } catch (failure) {
       failed(failure);
     } finally {
@@ -115,46 +100,24 @@ export function useFileUpload() {
     }
   };
 
-  /** One column's role changed: the preview is read again with the whole mapping. */
-  const changeRole = async (index: number, role: ColumnRole) => {
-    if (!preview) return;
-    const mapping = preview.mapping.map((r, i) => (i === index ? role : r));
-    setPreview({ ...preview, mapping, updating: true });
-    try {
-      const answer = await previewUpload(preview.uploadId, preview.file.name, mapping);
-      setPreview((current) =>
-        current && current.uploadId === preview.uploadId
-          ? { ...current, answer, mapping, updating: false, error: null }
-          : current,
-      );
-    } catch (failure) {
-      const detail = serverDetailOr(failure, t, t('questionFiles.upload.failedGeneric'));
-      setPreview((current) =>
-        current && current.uploadId === preview.uploadId
-          ? { ...current, mapping, updating: false, error: detail }
-          : current,
-      );
-    }
-  };
-
-  /** The user confirmed: the import with the mapping they see. */
+  /** The user confirmed: the import with the mapping and the reading they saw previewed. */
   const confirmImport = async () => {
-    if (!preview || preview.error) return;
+    if (!preview || preview.status !== 'ready') return;
     const pending = preview;
     setPhase({ kind: 'importing' });
     try {
-      const answer = await importUpload(pending.uploadId, pending.file.name, isPublic, pending.mapping);
+      const answer = await importUpload(pending.uploadId, pending.file.name, isPublic, importChoices(pending));
       const key = answer.replaced ? 'questionFiles.upload.replaced' : 'questionFiles.upload.success';
       toast.success(
-        `${t(key, { name: answer.file.name, imported: answer.stats.imported })}\n${statsLine(answer.stats)}`,
+        `${t(key, { name: answer.file.name, count: answer.stats.imported })}\n${statsLine(answer.stats)}`,
         6000,
       );
       setLast({ name: answer.file.name, stats: answer.stats, report: answer.report });
-      setPreview(null);
+      closePreview();
       setFile(null);
     } catch (failure) {
       failed(failure);
-      setPreview(null);
+      closePreview();
     } finally {
       setPhase({ kind: 'idle' });
     }
@@ -163,7 +126,7 @@ export function useFileUpload() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    setPreview(null);
+    closePreview();
     const problem = localFileProblem(file);
     if (problem || !file) {
       const message = t(PROBLEM_KEYS[problem ?? 'missing']);
@@ -222,9 +185,10 @@ export function useFileUpload() {
     last,
     statsLine,
     preview,
-    changeRole: (index: number, role: ColumnRole) => void changeRole(index, role),
+    changeRole,
+    changeReading,
     confirmImport: () => void confirmImport(),
-    cancelPreview: () => setPreview(null),
+    cancelPreview: closePreview,
     onSubmit,
     cancel: () => abort.current?.abort(),
   };

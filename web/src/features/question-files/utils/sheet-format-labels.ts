@@ -22,7 +22,9 @@ const DELIMITER_KEYS: Record<string, string> = {
   '\t': 'tab',
   ';': 'semicolon',
   '|': 'pipe',
+  ' - ': 'dash',
   newline: 'newline',
+  '\n\n': 'blankLine',
 };
 
 /** The translation key of a delimiter, or null for one shown as written (a custom separator). */
@@ -45,3 +47,8 @@ export function encodingLabel(encoding: SheetEncoding): string {
 }
 
 export type SheetFormat = ImportReport['format'];
+
+/** The translation key of a reading choice's value (`delimiters.*` for delimiters, `preview.reading.values.*` otherwise). */
+export function readingValueKey(field: 'quotes' | 'header' | 'text_format', value: string): string {
+  return `questionFiles.preview.reading.values.${field}.${value}`;
+}
