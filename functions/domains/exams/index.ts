@@ -58,7 +58,7 @@ export { canReadExam, readableExam, studyRoleGrantsEdit } from './visibility.js'
 export { provideStudiesOfExams, type StudiesOfExams } from './studies-of-exams.js';
 export { examIdsByTitle, memberMappingsOf, saveMemberMappings } from './exam-store.js';
 export { questionsAtPositions } from './exam-question-store.js';
-export { gradeReview, listLeeches, reviewQueue, reviewSourcesOf, undoReview, type ReviewSources } from './review.js';
+export { dueSummary, gradeReview, listLeeches, reviewQueue, reviewSourcesOf, undoReview, type ReviewSources } from './review.js';
 export {
   imagesOfCreator,
   readQuestionImage,
