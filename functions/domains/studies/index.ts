@@ -20,8 +20,9 @@ export { studyMembersProgress } from './members-progress.js';
 export { studyTimeCredits, studyTimeItems } from './progress-time.js';
 export {
   drawRandomPracticeQuestions,
+  practiceTaskExams,
+  recordPracticeRun,
   recordStudyProgress,
-  saveRandomPracticeResult,
   studyProgressHistory,
   studyTimeStatistics,
 } from './progress.js';
