@@ -1,7 +1,11 @@
+import { plainText } from '#shared/domain/rich-text.js';
 import { goalLines } from '../utils/goal-text.js';
 import styles from './studies.module.css';
 
-/** The goal with its line breaks, URLs as links (docs/product.md#study-detail); rendered as React nodes, never as HTML. */
+/**
+ * The goal with its line breaks, URLs as links (docs/product.md#study-detail); rendered as React nodes, never as
+ * HTML. A goal is plain text: Markdown markers someone typed (`**CLF-C02**`) are dropped, not shown.
+ */
 export function GoalText({ goal }: { goal: string }) {
   return (
     <div className={styles.goal} data-testid="study-goal">
@@ -13,7 +17,7 @@ export function GoalText({ goal }: { goal: string }) {
                 {piece.href}
               </a>
             ) : (
-              <span key={index}>{piece.text}</span>
+              <span key={index}>{plainText(piece.text, 'markdown')}</span>
             ),
           )}
         </p>
