@@ -201,6 +201,9 @@ const en = {
     loadFailed: 'Could not load the members.',
   },
   requests: {
+    pendingNotice_one: '{{count}} join request is waiting for your answer.',
+    pendingNotice_other: '{{count}} join requests are waiting for your answer.',
+    pendingLink: 'See the join requests',
     title: 'Join requests',
     empty: 'No join requests.',
     columns: { user: 'User', message: 'Message', requestedAt: 'Requested', status: 'Status', actions: 'Actions' },

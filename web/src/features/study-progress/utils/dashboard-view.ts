@@ -17,11 +17,7 @@ export interface StudyReport {
 }
 
 /** Correct questions of all, as the study header writes it (D300: one rule, studyProgressOf). */
-export interface Progress {
-  correct: number;
-  total: number;
-  percent: number;
-}
+export type Progress = ReturnType<typeof studyProgressOf>;
 
 export interface TaskRow {
   id: string;
