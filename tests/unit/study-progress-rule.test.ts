@@ -6,7 +6,9 @@ import { dashboardView } from '../../web/src/features/study-progress/utils/dashb
 /** One study progress (D300): the header, the dashboard's card and its task rows say the same figure. */
 const task = fc
   .integer({ min: 0, max: 9_999 })
-  .chain((questions) => fc.record({ questions: fc.constant(questions), correct: fc.integer({ min: 0, max: questions }) }));
+  .chain((questions) =>
+    fc.record({ questions: fc.constant(questions), correct: fc.integer({ min: 0, max: questions }) }),
+  );
 
 describe('study progress rule', () => {
   it('recovers each task’s correct questions from its correct_progress, and the whole is the sum of the rows', () => {

@@ -58,7 +58,15 @@ export { canReadExam, readableExam, studyRoleGrantsEdit } from './visibility.js'
 export { provideStudiesOfExams, type StudiesOfExams } from './studies-of-exams.js';
 export { examIdsByTitle, memberMappingsOf, saveMemberMappings } from './exam-store.js';
 export { questionsAtPositions } from './exam-question-store.js';
-export { dueSummary, gradeReview, listLeeches, reviewQueue, reviewSourcesOf, undoReview, type ReviewSources } from './review.js';
+export {
+  dueSummary,
+  gradeReview,
+  listLeeches,
+  reviewQueue,
+  reviewSourcesOf,
+  undoReview,
+  type ReviewSources,
+} from './review.js';
 export {
   imagesOfCreator,
   readQuestionImage,

@@ -63,8 +63,10 @@ export function OpenStudies() {
                       </span>
                     </td>
                     <td className={styles.descriptionCell} data-label={t('home.openStudies.columns.description')}>
-                      {plainText((language === 'ko' ? study.goal_ko || study.goal_en : study.goal_en || study.goal_ko) ?? '', 'markdown') ||
-                        '–'}
+                      {plainText(
+                        (language === 'ko' ? study.goal_ko || study.goal_en : study.goal_en || study.goal_ko) ?? '',
+                        'markdown',
+                      ) || '–'}
                     </td>
                     <td className={styles.date} data-label={t('home.openStudies.columns.period')}>
                       {studyPeriod(study, '–')}

@@ -23,7 +23,8 @@ export function PracticeSaveNotice({ state }: { state: PracticeSaveState }) {
         t('randomPractice.saved.saving')
       ) : (
         <>
-          {t('randomPractice.saved.counted', { count: state.counted })} <Link to="/results">{t('randomPractice.saved.results')}</Link>
+          {t('randomPractice.saved.counted', { count: state.counted })}{' '}
+          <Link to="/results">{t('randomPractice.saved.results')}</Link>
         </>
       )}
     </p>

@@ -3,10 +3,7 @@ import { savePracticeResult } from '../api/save-practice-result.js';
 import { correctCount, type PracticeRun } from '../utils/practice-run.js';
 
 export type PracticeSaveState =
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'saved'; counted: number }
-  | { kind: 'failed'; retry: () => void };
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; counted: number } | { kind: 'failed'; retry: () => void };
 
 /**
  * Saves a finished run with its answers (D299) and says what became of them: the summary tells the

@@ -30,8 +30,10 @@ const en = {
   },
   saved: {
     saving: 'Saving your answers…',
-    counted_one: 'Your {{count}} answer counts as practice: once in your results (under this study), your question statistics, your review history and the study’s progress.',
-    counted_other: 'Your {{count}} answers count as practice: once each in your results (under this study), your question statistics, your review history and the study’s progress.',
+    counted_one:
+      'Your {{count}} answer counts as practice: once in your results (under this study), your question statistics, your review history and the study’s progress.',
+    counted_other:
+      'Your {{count}} answers count as practice: once each in your results (under this study), your question statistics, your review history and the study’s progress.',
     results: 'See your results',
     failed: 'Your answers could not be saved, so they count nowhere yet.',
     retry: 'Save again',
