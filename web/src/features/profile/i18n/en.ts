@@ -113,7 +113,8 @@ const en = {
     moveToSubscribedFailed: 'The exams could not be subscribed.',
     moveToMyExamsFailed: 'The subscriptions could not be removed.',
     untitled: 'Untitled',
-    questions: '{{count}} questions',
+    questions_one: '{{count}} question',
+    questions_other: '{{count}} questions',
   },
   retention: {
     title: 'Clean up old records',
@@ -124,7 +125,8 @@ const en = {
     updated: 'Cleanup settings saved.',
     updateFailed: 'The cleanup settings could not be saved.',
     cleanNow: 'Clean up now',
-    cleaned: 'Cleaned up {{count}} records.',
+    cleaned_one: 'Cleaned up {{count}} record.',
+    cleaned_other: 'Cleaned up {{count}} records.',
     cleanFailed: 'The records could not be cleaned up.',
   },
   statistics: {

@@ -108,7 +108,8 @@ const ko = {
     moveToSubscribedFailed: '시험을 구독하지 못했습니다.',
     moveToMyExamsFailed: '구독을 해제하지 못했습니다.',
     untitled: '제목 없음',
-    questions: '{{count}}문제',
+    questions_one: '{{count}}문제',
+    questions_other: '{{count}}문제',
   },
   retention: {
     title: '오래된 기록 자동 정리',
@@ -119,7 +120,8 @@ const ko = {
     updated: '정리 설정이 저장되었습니다.',
     updateFailed: '정리 설정을 저장하지 못했습니다.',
     cleanNow: '지금 정리하기',
-    cleaned: '기록 {{count}}건을 정리했습니다.',
+    cleaned_one: '기록 {{count}}건을 정리했습니다.',
+    cleaned_other: '기록 {{count}}건을 정리했습니다.',
     cleanFailed: '기록을 정리하지 못했습니다.',
   },
   statistics: {
