@@ -144,7 +144,7 @@ const en = {
     deleteTitle: 'Delete task',
     deleteBody: 'This deletes the task "{{name}}".',
     bulkDeleteTitle: 'Delete selected tasks',
-    bulkDeleteBody_one: 'This deletes the selected task.',
+    bulkDeleteBody_one: 'This deletes the {{count}} selected task.',
     bulkDeleteBody_other: 'This deletes the {{count}} selected tasks.',
     deleteSelected: 'Delete selected',
     noneSelected: 'Select the tasks to delete.',
