@@ -111,7 +111,7 @@ export function HistoryPanel({ rows }: { rows: ProgressHistory['summary_table'] 
       <h2 className={styles.panelTitle}>{t('studyProgress.history')}</h2>
       <p className={styles.note}>{t('studyProgress.historyNote')}</p>
       <ScrollFrame label={t('studyProgress.history')}>
-        <table className={table.table} data-testid="history-table">
+        <table className={`${table.table} ${table.noWrap}`} data-testid="history-table">
           <thead>
             <tr>
               <th scope="col">{t('studyProgress.columns.date')}</th>
