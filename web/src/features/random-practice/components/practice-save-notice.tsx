@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import button from '../../../components/ui/button/button.module.css';
 import screen from '../../../components/ui/screen/screen.module.css';
 import type { PracticeSaveState } from '../hooks/use-practice-save.js';
+import styles from './random-practice.module.css';
 
 /** Where the run's answers went (D299), or that they were not saved, with a retry. */
 export function PracticeSaveNotice({ state }: { state: PracticeSaveState }) {
@@ -10,7 +11,11 @@ export function PracticeSaveNotice({ state }: { state: PracticeSaveState }) {
   if (state.kind === 'idle') return null;
   if (state.kind === 'failed')
     return (
-      <p className={`${screen.notice} ${screen.warningNotice}`} role="alert" data-testid="practice-save-notice">
+      <p
+        className={`${screen.notice} ${screen.warningNotice} ${styles.saveNotice}`}
+        role="alert"
+        data-testid="practice-save-notice"
+      >
         {t('randomPractice.saved.failed')}{' '}
         <button type="button" className={`${button.button} ${button.small} ${button.secondary}`} onClick={state.retry}>
           {t('randomPractice.saved.retry')}
@@ -18,7 +23,12 @@ export function PracticeSaveNotice({ state }: { state: PracticeSaveState }) {
       </p>
     );
   return (
-    <p className={screen.notice} role="status" data-testid="practice-save-notice" data-state={state.kind}>
+    <p
+      className={`${screen.notice} ${styles.saveNotice}`}
+      role="status"
+      data-testid="practice-save-notice"
+      data-state={state.kind}
+    >
       {state.kind === 'saving' ? (
         t('randomPractice.saved.saving')
       ) : (
