@@ -84,6 +84,7 @@ describe('studies (docs/product.md#study-list, #study-detail, #member-management
     expect(await goal.locator('p').count()).toBe(2);
     // A goal is plain text: the Markdown markers typed into it are not shown (D302).
     expect(await goal.locator('p').first().textContent()).toBe('매주 모의고사 한 번');
+    expect(await goal.locator('p').nth(1).textContent()).toBe('자료: https://kubernetes.io/docs/ 참고');
     expect(await goal.getByRole('link', { name: 'https://kubernetes.io/docs/' }).getAttribute('href')).toBe(
       'https://kubernetes.io/docs/',
     );
@@ -133,7 +134,7 @@ describe('studies (docs/product.md#study-list, #study-detail, #member-management
     await ready(a);
     const notice = a.getByTestId('pending-requests-notice');
     await notice.waitFor();
-    expect(await notice.textContent()).toBe('답을 기다리는 가입 요청이 1건 있습니다. 가입 요청 보기');
+    expect(await notice.textContent()).toBe('답을 기다리는 참여 요청이 1건 있습니다. 참여 요청 보기');
     expect(await seriousViolations(a)).toEqual([]);
     await shotFromTop(a, 'study-detail-pending-request-ko-desktop');
     const request = a.getByTestId('join-request-row').filter({ hasText: joiner });

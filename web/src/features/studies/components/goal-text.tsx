@@ -2,6 +2,12 @@ import { plainText } from '#shared/domain/rich-text.js';
 import { goalLines } from '../utils/goal-text.js';
 import styles from './studies.module.css';
 
+/** A piece without its Markdown markers, keeping the spaces that separate it from a link beside it. */
+function plainPiece(text: string): string {
+  const [, before = '', core = '', after = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
+  return `${before}${plainText(core, 'markdown')}${after}`;
+}
+
 /**
  * The goal with its line breaks, URLs as links (docs/product.md#study-detail); rendered as React nodes, never as
  * HTML. A goal is plain text: Markdown markers someone typed (`**CLF-C02**`) are dropped, not shown.
@@ -17,7 +23,7 @@ export function GoalText({ goal }: { goal: string }) {
                 {piece.href}
               </a>
             ) : (
-              <span key={index}>{plainText(piece.text, 'markdown')}</span>
+              <span key={index}>{plainPiece(piece.text)}</span>
             ),
           )}
         </p>

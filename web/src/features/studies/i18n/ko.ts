@@ -194,9 +194,9 @@ const ko = {
     loadFailed: '멤버를 불러오지 못했습니다.',
   },
   requests: {
-    pendingNotice_one: '답을 기다리는 가입 요청이 {{count}}건 있습니다.',
-    pendingNotice_other: '답을 기다리는 가입 요청이 {{count}}건 있습니다.',
-    pendingLink: '가입 요청 보기',
+    pendingNotice_one: '답을 기다리는 참여 요청이 {{count}}건 있습니다.',
+    pendingNotice_other: '답을 기다리는 참여 요청이 {{count}}건 있습니다.',
+    pendingLink: '참여 요청 보기',
     title: '참여 요청',
     empty: '참여 요청이 없습니다.',
     columns: { user: '사용자', message: '메시지', requestedAt: '요청일', status: '상태', actions: '작업' },
