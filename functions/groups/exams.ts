@@ -11,9 +11,10 @@ import {
   connectedStudies,
   createRandomRecommendationExam,
   getDailyExam,
+  getDueToday,
   getReviewQueue,
 } from '../domains/studies/index.js';
-import { getDueToday, getReviewActivity } from '../domains/learning/index.js';
+import { getReviewActivity } from '../domains/learning/index.js';
 import * as reviewActivity from '#shared/contracts/review-activity.js';
 
 export const handler = createGroupHandler(examsGroup, [

@@ -4,6 +4,7 @@ import { bind, createGroupHandler } from './group-handler.js';
 import * as results from '../domains/results/index.js';
 import * as learningDataContracts from '#shared/contracts/learning-data.js';
 import { resultsGroup } from '#shared/route-groups/results.js';
+import * as studyProgressContracts from '#shared/contracts/study-progress.js';
 
 export const handler = createGroupHandler(resultsGroup, [
   bind(contracts.submitExam, results.submitExam),
@@ -23,4 +24,5 @@ export const handler = createGroupHandler(resultsGroup, [
   bind(sittingContracts.getSitting, results.getSitting),
   bind(sittingContracts.saveSitting, results.saveSitting),
   bind(sittingContracts.endSitting, results.endSitting),
+  bind(studyProgressContracts.saveRandomPracticeResult, results.saveRandomPracticeResult),
 ]);

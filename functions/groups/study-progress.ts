@@ -4,7 +4,6 @@ import { bind, createGroupHandler } from './group-handler.js';
 import {
   drawRandomPracticeQuestions,
   recordStudyProgress,
-  saveRandomPracticeResult,
   studyMembersProgress,
   studyProgressHistory,
   studyTimeStatistics,
@@ -14,7 +13,6 @@ export const handler = createGroupHandler(studyProgressGroup, [
   bind(studyProgress.recordStudyProgress, recordStudyProgress),
   bind(studyProgress.studyProgressHistory, studyProgressHistory),
   bind(studyProgress.studyTimeStatistics, studyTimeStatistics),
-  bind(studyProgress.saveRandomPracticeResult, saveRandomPracticeResult),
   bind(studyProgress.drawRandomPracticeQuestions, drawRandomPracticeQuestions),
   bind(studyProgress.studyMembersProgress, studyMembersProgress),
 ]);

@@ -83,12 +83,14 @@ export const dailyMailUnsubscribe = defineRoute({
   response: () => z.unknown(),
 });
 
-/** The cap of `due_today`: one Query of the due index counts at most this many (then `capped`). */
-export const DUE_TODAY_CAP = 1000;
-
 /**
- * GET /api/due-today/ (home card): how many of the caller's cards are due by the end of their
- * learner day (D120), counted on the sparse due index; `day` is that learner day.
+ * GET /api/due-today/ (home and profile): what the caller's Review screen holds right now, by the one due
+ * rule (docs/product.md "What is due"; D298): the learner's queue built as the Review screen builds it,
+ * over the same sources (subscribed exams and active study task exams), with the same limits.
+ * `due`: review cards due by the end of the learner day, within what is left of the reviews-a-day limit;
+ * `learning`: cards in learning or relearning steps due by then (never limited), `learning_now` of them
+ * due at this moment; `new`: never-answered questions available within the new-cards-a-day limit.
+ * `capped` when the due index held more than one read's worth (the counts are then lower bounds).
  */
 export const getDueToday = defineRoute({
   method: 'GET',
@@ -97,5 +99,14 @@ export const getDueToday = defineRoute({
   schemas: () => ({
     query: z.looseObject({ _t: z.optional(z.string().check(z.maxLength(50))) }),
   }),
-  response: () => z.object({ day: z.string(), due_today: z.number().check(z.int()), capped: z.boolean() }),
+  response: () =>
+    z.object({
+      day: z.string(),
+      due: z.number().check(z.int()),
+      learning: z.number().check(z.int()),
+      learning_now: z.number().check(z.int()),
+      new: z.number().check(z.int()),
+      next_learning_due: z.nullable(z.string()),
+      capped: z.boolean(),
+    }),
 });

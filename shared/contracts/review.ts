@@ -45,6 +45,8 @@ const countsSchema = () =>
   z.object({
     new: z.number().check(z.int()),
     learning: z.number().check(z.int()),
+    /** Of `learning`, the cards whose step is due now (the rest come due later today). */
+    learning_now: z.number().check(z.int()),
     due: z.number().check(z.int()),
   });
 

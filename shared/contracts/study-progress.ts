@@ -178,7 +178,16 @@ export const studyTimeStatistics = defineRoute({
 
 const count = (max: number) => z.number().check(z.int(), z.gte(0), z.lte(max));
 
-/** POST /api/save-random-practice-result/: active members of the study; site admins any study (docs/product.md#study-progress). */
+/** Practice answers one save carries at most (a run draws at most {@link RANDOM_PRACTICE_MAX_COUNT}). */
+export const MAX_PRACTICE_ANSWERS = RANDOM_PRACTICE_MAX_COUNT;
+
+/**
+ * POST /api/save-random-practice-result/: active members of the study; site admins any study (docs/product.md#random-practice).
+ * `answers` (D299): each answer once, graded on the server, counted as practice — one result per task exam
+ * answered (under the study), the question statistics and memory state, the review log and heatmap, the
+ * study's progress and time. `submission_id` makes a retry of the same save change nothing. Without
+ * `answers` (a client from before D299) only the run's totals are kept, counted nowhere.
+ */
 export const saveRandomPracticeResult = defineRoute({
   method: 'POST',
   path: '/api/save-random-practice-result/',
@@ -190,6 +199,20 @@ export const saveRandomPracticeResult = defineRoute({
         correct_count: count(10_000),
         total_questions: count(10_000).check(z.gte(1)),
         elapsed_seconds: z.number().check(z.gte(0), z.lte(7 * 24 * 3600)),
+        submission_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/))),
+        answers: z._default(
+          z
+            .array(
+              z.object({
+                exam_id: idText(),
+                question_id: idText(),
+                answer: z._default(z.string().check(z.maxLength(2_000)), ''),
+                learner_verdict: z.optional(z.enum(['correct', 'wrong'])),
+              }),
+            )
+            .check(z.maxLength(MAX_PRACTICE_ANSWERS)),
+          [],
+        ),
       })
       .check(
         z.refine((body) => body.correct_count <= body.total_questions, {
@@ -198,7 +221,16 @@ export const saveRandomPracticeResult = defineRoute({
         }),
       ),
   }),
-  response: () => z.object({ success: z.literal(true), id: z.string(), accuracy: z.number() }),
+  response: () =>
+    z.object({
+      success: z.literal(true),
+      id: z.string(),
+      accuracy: z.number(),
+      /** The answers counted (graded on the server), and the results they were written to. */
+      counted: z.number().check(z.int()),
+      correct_count: z.number().check(z.int()),
+      result_ids: z.array(z.string()),
+    }),
 });
 
 export const practiceQuestionSchema = /* @__PURE__ */ lazy(() =>

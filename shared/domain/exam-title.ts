@@ -14,7 +14,20 @@ export interface TitledExam {
  * `fallback` when there is none.
  */
 export function examDisplayTitle(exam: TitledExam, language: Language, fallback: string): string {
-  return pickLocalized(exam as Record<string, unknown>, 'title', language).trim() || fallback;
+  return viewerTitle(pickLocalized(exam as Record<string, unknown>, 'title', language).trim(), language) || fallback;
+}
+
+/**
+ * A title as the viewer reads it (D302): a daily-quiz title — stored in its one recognised spelling —
+ * speaks the viewer's language ("bora님의 오늘의 퀴즈"); any other title is returned as it is.
+ */
+export function viewerTitle(title: string, language: Language): string {
+  const trimmed = title.trim();
+  const prefix = `${DAILY_QUIZ_TITLE_PREFIX} `;
+  if (language !== 'ko' || !trimmed.startsWith(prefix)) return title;
+  // A second random exam of the day carries a ` #xxxx` suffix (shared/contracts/exam-creation.ts): it stays last.
+  const [, name, suffix = ''] = /^(.*?)( #[0-9a-z]{4})?$/.exec(trimmed.slice(prefix.length))!;
+  return `${name}님의 오늘의 퀴즈${suffix}`;
 }
 
 /** Daily quiz exams are hidden from My Exams (docs/product.md#exam-management). */

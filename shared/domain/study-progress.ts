@@ -98,6 +98,28 @@ export function overallProgress(tasks: { totalQuestions: number; progress: TaskP
   return { attempted: round((attempted / total) * 100, 2), correct: round((correct / total) * 100, 2) };
 }
 
+/**
+ * The one progress a study's screens say (D300): questions of its task exams answered correctly at least
+ * once — in any exam, the study's own or random practice — over the questions of those exams, as
+ * `correct/total (percent %)`. The header (study detail), the dashboard's progress card and its task
+ * rows all compute it here from the tasks' `correct_progress` (`taskProgress`), so they cannot differ.
+ * Answers and time "in this period" are another quantity (the study days), labelled as such.
+ */
+export function studyProgressOf(tasks: readonly { questions: number; correctProgress: number | null | undefined }[]): {
+  correct: number;
+  total: number;
+  percent: number;
+} {
+  let correct = 0;
+  let total = 0;
+  for (const task of tasks) {
+    const questions = Math.max(0, task.questions);
+    total += questions;
+    correct += Math.min(questions, Math.round(((task.correctProgress ?? 0) * questions) / 100));
+  }
+  return { correct, total, percent: total === 0 ? 0 : round((correct / total) * 100, 2) };
+}
+
 /** Seconds as whole minutes (docs/product.md#study-progress `study_time_minutes`). */
 export const minutesOf = (seconds: number): number => Math.floor(seconds / 60);
 

@@ -7,6 +7,10 @@ export const STUDY_PROGRESS_ERROR_MESSAGES = {
     ko: '이 스터디의 멤버만 랜덤 연습을 할 수 있습니다.',
     en: 'Only members of this study can practise at random.',
   },
+  random_practice_unknown_exam: {
+    ko: '이 스터디 과제에 없는 시험의 답입니다: {ids}',
+    en: 'An answer names an exam that is not one of this study’s tasks: {ids}',
+  },
   random_practice_no_questions: {
     ko: '이 스터디에는 연습할 문제가 없습니다.',
     en: 'This study has no questions to practise.',

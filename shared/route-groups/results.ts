@@ -1,6 +1,7 @@
 import * as learningData from '../contracts/learning-data.js';
 import * as results from '../contracts/results.js';
 import * as sittings from '../contracts/sittings.js';
+import * as studyProgress from '../contracts/study-progress.js';
 import type { RouteGroup } from '../route-group.js';
 
 export const resultsGroup: RouteGroup = {
@@ -26,6 +27,8 @@ export const resultsGroup: RouteGroup = {
     sittings.getSitting,
     sittings.saveSitting,
     sittings.endSitting,
+    // Practice answers are submits (D299): here, beside submit, with its idempotency table.
+    studyProgress.saveRandomPracticeResult,
   ],
   // Submit idempotency keys and sittings in progress live in the ephemeral table (TTL).
   access: { appTable: 'write', ephemeralTable: 'write' },

@@ -10,7 +10,6 @@ export const studyProgressGroup: RouteGroup = {
     studyProgress.recordStudyProgress,
     studyProgress.studyProgressHistory,
     studyProgress.studyTimeStatistics,
-    studyProgress.saveRandomPracticeResult,
     studyProgress.drawRandomPracticeQuestions,
     studyProgress.studyMembersProgress,
   ],

@@ -55,7 +55,10 @@ describe('accounts: register, log in, profile, language, log out', () => {
     await page.getByTestId('user-menu').getByText('민아').waitFor();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.username)).toBe(username);
     // Home's due-today card (GET /api/due-today/): a new account has nothing due.
-    await page.getByTestId('home-due-today-count').filter({ hasText: '오늘 복습할 문제가 없습니다.' }).waitFor();
+    await page
+      .getByTestId('home-due-today-count')
+      .filter({ hasText: '오늘은 복습, 학습 중, 새 문제 모두 남은 것이 없습니다.' })
+      .waitFor();
     await screenshot(page, 'home-due-today-ko-desktop');
 
     // Log out from the menu (docs/product.md#accounts), then log in again through returnTo.

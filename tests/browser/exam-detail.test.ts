@@ -244,7 +244,8 @@ describe('exam detail', () => {
     await page.waitForURL(/\/take-exam\/[^?]+\?returnTo=exam-detail&examId=/);
     expect(new URL(page.url()).searchParams.get('examId')).toBe(examB.id);
     await expect.poll(() => page.getByTestId('question-progress').textContent()).toContain('/ 2');
-    expect(await page.getByTestId('exam-title').textContent()).toContain(`Today's Quizzes for ${username}`);
+    // The daily-quiz title speaks the viewer's language (D302).
+    expect(await page.getByTestId('exam-title').textContent()).toContain(`${username}님의 오늘의 퀴즈`);
 
     expect(unexpected(errors)).toEqual([]);
     await close();

@@ -47,12 +47,25 @@ async function answerThreeQuestions(page: Page, label: string): Promise<void> {
     'GET',
     `/api/exam/${exam.body.id}/questions/`,
   );
+  // Subscribed, so its cards are in the Review screen's queue (the due rule's sources, D298).
+  const subscribed = await pageApi(page, 'POST', '/api/exam-subscription/bulk-toggle/', {
+    exam_ids: [exam.body.id],
+    action: 'subscribe',
+  });
+  expect(subscribed.status).toBe(200);
   const submitted = await pageApi(page, 'POST', '/api/submit-exam/', {
     exam_id: exam.body.id,
     answers: questions.body.map((question) => ({ question_id: question.id, answer: question.answer })),
     elapsed_seconds: 30,
   });
   expect(submitted.status).toBe(200);
+}
+
+/** The due rule's phrases (D298) as home and the profile both write them. */
+function duePhrases(language: 'ko' | 'en', due: { due: number; learning: number; learning_now: number; new: number }) {
+  return language === 'ko'
+    ? [`학습 중 ${due.learning}문제(지금 ${due.learning_now}문제)`, `새 문제 ${due.new}문제`]
+    : [`${due.learning} learning (${due.learning_now} ready now)`, `${due.new} new card${due.new === 1 ? '' : 's'}`];
 }
 
 const TEXT = {
@@ -67,8 +80,26 @@ describe.each(['ko', 'en'] as const)('review history on the profile (%s)', (lang
     await registerThroughForm(page, `ra${language}${stamp}`, 'Reviewer', PASSWORD);
     await answerThreeQuestions(page, language);
 
+    // One due rule (D298): home, the profile and the Review screen say the same counts.
+    const summary = await pageApi<{ due: number; learning: number; learning_now: number; new: number }>(
+      page,
+      'GET',
+      '/api/due-today/',
+    );
+    expect(summary.body.learning).toBe(3);
+    await go(page, '/');
+    const home = page.getByTestId('home-due-today-count');
+    await home.waitFor();
+    for (const phrase of duePhrases(language, summary.body)) expect(await home.textContent()).toContain(phrase);
+
     await go(page, '/profile');
     const section = page.getByTestId('profile-review-activity');
+    const todayLine = section.getByTestId('forecast-today');
+    await todayLine.waitFor();
+    for (const phrase of duePhrases(language, summary.body)) expect(await todayLine.textContent()).toContain(phrase);
+    expect(await section.getByTestId('forecast-summary').textContent()).toContain(
+      language === 'ko' ? `오늘 ${summary.body.due}문제` : `${summary.body.due} due today`,
+    );
     await section.getByTestId('review-heatmap').waitFor();
     expect(await section.getByTestId('current-streak').textContent()).toBe(TEXT[language].streak);
     expect(await section.getByTestId('longest-streak').textContent()).toBe(TEXT[language].streak);
@@ -79,6 +110,13 @@ describe.each(['ko', 'en'] as const)('review history on the profile (%s)', (lang
     expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(await section.locator('rect[data-date]').count()).toBeGreaterThanOrEqual(365);
     await section.getByTestId('due-forecast').locator('.recharts-surface').waitFor();
+    // Fewer reviews than a fit needs: the fit is not offered, and the reason is said (D302).
+    expect(await page.getByTestId('memory-fit-button').isDisabled()).toBe(true);
+    expect(await page.getByTestId('memory-fit-need-more').textContent()).toMatch(
+      language === 'ko'
+        ? /^복습이 400개 쌓이면 맞출 수 있습니다\. 지금까지 \d+개입니다\.$/
+        : /^A fit needs 400 reviews; you have \d+ so far\.$/,
+    );
     expect(await axeIn(page, '[data-testid="profile-review-activity"]')).toEqual([]);
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `test-results/screenshots/review-activity-${language}-desktop.png` });

@@ -366,8 +366,19 @@ describe('review screen', () => {
   test('home links to the review from its due card; the profile holds the review settings', async () => {
     const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR', viewport: 'phone' });
     await registerThroughForm(page, `revhome${stamp}`, 'Home', PASSWORD);
+    await subscribeToDemo(page);
+    await page.reload();
+    // Home's card and the Review screen's counts are one rule's (D298).
+    const home = page.getByTestId('home-due-today-count');
+    await expect.poll(() => home.textContent()).toContain('새 문제');
+    const homeText = (await home.textContent()) ?? '';
     await page.getByTestId('home-due-today-review').click();
     await page.waitForURL(`${baseUrl}/review`);
+    await page.getByTestId('review-counts').waitFor();
+    const [fresh, learning, due] = [await count(page, 'new'), await count(page, 'learning'), await count(page, 'due')];
+    expect(fresh).toBeGreaterThan(0);
+    for (const phrase of [`복습 ${due}문제`, `학습 중 ${learning}문제`, `새 문제 ${fresh}문제`])
+      expect(homeText).toContain(phrase);
     await page.goto(`${baseUrl}/profile`);
     const section = page.getByTestId('profile-review');
     await section.waitFor();

@@ -144,7 +144,18 @@ describe('home and language', () => {
     // Nor the due-today card's count.
     await opened.page.route(
       (url) => url.pathname === '/api/due-today/',
-      (route) => route.fulfill({ json: { day: '2026-11-27', due_today: 0, capped: false } }),
+      (route) =>
+        route.fulfill({
+          json: {
+            day: '2026-11-27',
+            due: 0,
+            learning: 0,
+            learning_now: 0,
+            new: 0,
+            next_learning_due: null,
+            capped: false,
+          },
+        }),
     );
     // Nor favorites: the Favorite menu item opens the favorites view, which reads them.
     await opened.page.route(

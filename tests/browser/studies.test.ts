@@ -58,7 +58,7 @@ describe('studies (docs/product.md#study-list, #study-detail, #member-management
     await a.getByTestId('create-study-submit').click();
     await a.getByText('제목을 입력하세요.').waitFor();
     await a.getByTestId('study-title-input').fill(studyTitleKo);
-    await a.getByTestId('study-goal-input').fill(`매주 모의고사 한 번\n자료: https://kubernetes.io/docs/ 참고`);
+    await a.getByTestId('study-goal-input').fill(`**매주** 모의고사 한 번\n자료: https://kubernetes.io/docs/ 참고`);
     await a.getByTestId('create-study-submit').click();
     await toast(a, '스터디를 만들었습니다.').waitFor();
     await a.getByTestId('study-scope-my').click();
@@ -82,6 +82,9 @@ describe('studies (docs/product.md#study-list, #study-detail, #member-management
     const goal = a.getByTestId('study-goal');
     await goal.waitFor();
     expect(await goal.locator('p').count()).toBe(2);
+    // A goal is plain text: the Markdown markers typed into it are not shown (D302).
+    expect(await goal.locator('p').first().textContent()).toBe('매주 모의고사 한 번');
+    expect(await goal.locator('p').nth(1).textContent()).toBe('자료: https://kubernetes.io/docs/ 참고');
     expect(await goal.getByRole('link', { name: 'https://kubernetes.io/docs/' }).getAttribute('href')).toBe(
       'https://kubernetes.io/docs/',
     );
@@ -109,6 +112,13 @@ describe('studies (docs/product.md#study-list, #study-detail, #member-management
     await ready(b);
     await registerThroughForm(b, joiner, 'Joiner', PASSWORD);
     expect((await pageApi(b, 'GET', `/api/exam/${examId}/`)).status).not.toBe(200);
+    // Its detail screen says "not found", not "could not load / retry" (exam_not_found, D302).
+    await go(b, `/exam-detail/${examId}`);
+    await b.getByTestId('exam-detail-not-found').waitFor();
+    expect(await b.getByTestId('exam-detail-not-found').textContent()).toBe(
+      'Exam not found: it does not exist, or you may not see it.',
+    );
+    expect(await b.getByTestId('exam-detail-error').getByRole('button').count()).toBe(0);
 
     await go(b, `/study-detail/${studyId}`);
     await b.getByTestId('study-join').click();
@@ -119,13 +129,19 @@ describe('studies (docs/product.md#study-list, #study-detail, #member-management
     await toast(b, 'Join request sent.').waitFor();
     await b.getByTestId('study-cancel-request').waitFor();
 
-    // The owner sees the request and approves it.
+    // The owner is told of the request at the top of the study, then approves it.
     await a.reload();
     await ready(a);
+    const notice = a.getByTestId('pending-requests-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe('답을 기다리는 참여 요청이 1건 있습니다. 참여 요청 보기');
+    expect(await seriousViolations(a)).toEqual([]);
+    await shotFromTop(a, 'study-detail-pending-request-ko-desktop');
     const request = a.getByTestId('join-request-row').filter({ hasText: joiner });
     await request.waitFor();
     await request.getByTestId('join-request-approve').click();
     await toast(a, '참여 요청을 승인했습니다.').waitFor();
+    await expect.poll(() => notice.count()).toBe(0);
     await a.getByTestId('study-member-row').filter({ hasText: 'Joiner' }).waitFor();
 
     // The new member opens the private exam through the study's task link.

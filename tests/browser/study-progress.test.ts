@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser.js';
 import { go, logIn, pageApi, registerThroughForm, shotFromTop, unexpected } from '../support/browser-pages.js';
+import { seriousViolations } from '../support/browser-axe.js';
 import { useBrowser } from '../support/browser-harness.js';
 
 const { baseUrl, stamp, visit } = useBrowser();
@@ -67,6 +68,31 @@ async function dashboardShows(page: Page) {
   expect(await page.locator('[data-testid="history-table"] tbody tr').count()).toBeGreaterThanOrEqual(1);
 }
 
+/**
+ * At 390 px the "By task" table keeps every header on one line (no word broken letter by letter) and its
+ * frame scrolls to the last column, which is then wholly inside the frame (D301).
+ */
+async function taskTableWhole(page: Page) {
+  const table = page.getByTestId('task-time-table');
+  // Every table of the dashboard keeps its cells on one line (the members' too, for a manager).
+  const lines = await page.locator('[data-scroll-x] th, [data-scroll-x] td').evaluateAll((cells) =>
+    cells.map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      return `${cell.textContent}:${tops.size}`;
+    }),
+  );
+  expect(lines.filter((line) => !line.endsWith(':1') && !line.endsWith(':0'))).toEqual([]);
+  const lastFits = await table.evaluate((element) => {
+    const frame = element.closest('[data-scroll-x]')!;
+    frame.scrollLeft = frame.scrollWidth;
+    const last = element.querySelector('thead th:last-child')!.getBoundingClientRect();
+    return last.right <= frame.getBoundingClientRect().right + 1;
+  });
+  expect(lastFits).toBe(true);
+}
+
 describe('study progress dashboard and random practice', () => {
   const username = `prog${stamp}`;
   let studyId = '';
@@ -76,8 +102,15 @@ describe('study progress dashboard and random practice', () => {
     await registerThroughForm(page, username, '진행', PASSWORD);
     ({ studyId } = await studyWithProgress(page));
 
+    // One progress (D300): the study header's, the dashboard's card and its task row say the same.
+    await go(page, `/study-detail/${studyId}`);
+    const header = (await page.getByTestId('study-progress-link').textContent())?.trim();
+    expect(header).toBe('2/3 (66.67%)');
     await go(page, `/study-progress-dashboard/${studyId}?returnTo=study-detail`);
     await dashboardShows(page);
+    expect(await page.getByTestId('card-progress').getByTestId('card-value').textContent()).toBe(header);
+    expect(await page.getByTestId('task-progress').textContent()).toBe(header);
+    expect(await page.getByTestId('card-answered').getByTestId('card-value').textContent()).toBe('3');
     expect(await page.getByTestId('total-study-time').textContent()).toBe('총 학습 시간: 0시간 12분');
     expect(await page.getByTestId('period-7').getAttribute('aria-pressed')).toBe('true');
     await shotFromTop(page, 'study-progress-ko-desktop');
@@ -88,6 +121,10 @@ describe('study progress dashboard and random practice', () => {
     await dashboardShows(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await taskTableWhole(page);
+    expect(await seriousViolations(page, { include: '[data-testid="study-progress-dashboard"]' })).toEqual([]);
+    await page.getByTestId('task-time-table').scrollIntoViewIfNeeded();
+    await screenshot(page, 'study-progress-by-task-ko-phone');
     await shotFromTop(page, 'study-progress-ko-phone');
     expect(unexpected(errors)).toEqual([]);
     await close();
@@ -97,10 +134,20 @@ describe('study progress dashboard and random practice', () => {
     await pageApi(en.page, 'POST', '/api/change-language/', { language: 'en' });
     await go(en.page, `/study-progress-dashboard/${studyId}`);
     await dashboardShows(en.page);
-    for (const label of ['Tasks studied', 'Answered', 'Correct', 'Accuracy', 'Study time'])
+    for (const label of [
+      'Progress (all time)',
+      'Tasks studied',
+      'Answered in this period',
+      'Correct',
+      'Accuracy',
+      'Study time',
+    ])
       await en.page.getByTestId('progress-cards').getByText(label, { exact: true }).waitFor();
+    expect(await seriousViolations(en.page, { include: '[data-testid="study-progress-dashboard"]' })).toEqual([]);
+    await shotFromTop(en.page, 'study-progress-en-desktop');
     await en.page.setViewportSize(VIEWPORTS.phone);
     await dashboardShows(en.page);
+    await taskTableWhole(en.page);
     await shotFromTop(en.page, 'study-progress-en-phone');
 
     // A study only visited, with no task yet: progress history but no study time, so the task and
@@ -209,6 +256,17 @@ describe('study progress dashboard and random practice', () => {
     expect(await summary.getByTestId('summary-miss').count()).toBe(2);
     expect(await summary.getByTestId('miss-content').first().textContent()).toBe(firstContent);
     expect(await summary.getByTestId('miss-your-answer').first().textContent()).toBe('전혀 다른 답');
+    // The answer given counts as practice (D299), and the learner is told where; the skipped one nowhere.
+    const saved = page.getByTestId('practice-save-notice');
+    await expect.poll(() => saved.getAttribute('data-state')).toBe('saved');
+    expect(await saved.textContent()).toContain('답 1개가 연습으로 기록되었습니다.');
+    const results = await pageApi<{ results: { exam: { study: { id: string } | null }; answered_count: number }[] }>(
+      page,
+      'GET',
+      '/api/exam-results/',
+    );
+    const practised = results.body.results.filter((r) => r.exam.study?.id === studyId && r.answered_count === 1);
+    expect(practised).toHaveLength(1);
     await shotFromTop(page, 'random-practice-result-ko');
     await summary.getByTestId('retry-missed').click();
     await page.getByTestId('practice-question').waitFor();

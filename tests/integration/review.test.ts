@@ -69,7 +69,7 @@ describe('review queue', () => {
     await setUserFields(user.id, { new_cards_per_day: 5 });
     const page = await queue(user);
     expect(page.cards).toHaveLength(5);
-    expect(page.counts).toEqual({ new: 5, learning: 0, due: 0 });
+    expect(page.counts).toEqual({ new: 5, learning: 0, learning_now: 0, due: 0 });
     expect(page.cards.every((c: any) => c.kind === 'new' && c.exam_id === exam.id)).toBe(true);
     const { again, hard, good, easy } = page.cards[0].intervals;
     expect(again).toBeLessThanOrEqual(hard);
@@ -83,7 +83,7 @@ describe('review queue', () => {
     await okJson(await user.client.post(`/api/question/${questions[31]!.id}/ignore/`, { exam_id: exam.id }));
     const withDue = await queue(user);
     expect(withDue.cards[0]).toMatchObject({ question_id: questions[30]!.id, kind: 'due' });
-    expect(withDue.counts).toEqual({ new: 5, learning: 0, due: 1 });
+    expect(withDue.counts).toEqual({ new: 5, learning: 0, learning_now: 0, due: 1 });
     expect(withDue.cards.map((c: any) => c.question_id)).not.toContain(questions[31]!.id);
   });
 
@@ -323,7 +323,7 @@ describe('review settings', () => {
     const page = await queue(user);
     expect(page.settings).toEqual({ desired_retention: 0.85, new_cards_per_day: 2, max_reviews_per_day: 0 });
     // No reviews allowed today: the due card waits; two new cards.
-    expect(page.counts).toEqual({ new: 2, learning: 0, due: 0 });
+    expect(page.counts).toEqual({ new: 2, learning: 0, learning_now: 0, due: 0 });
 
     // A lower retention schedules a Good further out than the default 0.9.
     const lower = page.cards[0].intervals.good;

@@ -61,7 +61,7 @@ describe('review queue order', () => {
       'learning:l1',
       'learning:l2',
     ]);
-    expect(out.counts).toEqual({ new: 4, learning: 2, due: 3 });
+    expect(out.counts).toEqual({ new: 4, learning: 2, learning_now: 2, due: 3 });
     expect(out.nextLearningDue).toBeNull();
   });
 
@@ -73,6 +73,7 @@ describe('review queue order', () => {
     expect(orderReviewQueue(input({ limits: { newPerDay: 0, reviewsPerDay: 0 } })).counts).toEqual({
       new: 0,
       learning: 2,
+      learning_now: 2,
       due: 0,
     });
   });
@@ -92,7 +93,7 @@ describe('review queue order', () => {
       }),
     );
     expect(ids(out)).toEqual(['due:d1', 'new:n3']);
-    expect(out.counts).toEqual({ new: 1, learning: 1, due: 1 });
+    expect(out.counts).toEqual({ new: 1, learning: 1, learning_now: 0, due: 1 });
     expect(out.nextLearningDue).toBe(later);
   });
 

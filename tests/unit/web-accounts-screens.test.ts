@@ -9,7 +9,7 @@ import {
 import { serverDetailOr } from '../../web/src/lib/error-text.js';
 import type { SafeStorage } from '../../web/src/lib/storage.js';
 import { isExpiredLinkError } from '../../web/src/features/email-verification/utils/expired-link.js';
-import { examDisplayTitle, isDailyQuizExam } from '#shared/domain/exam-title.js';
+import { examDisplayTitle, isDailyQuizExam, viewerTitle } from '#shared/domain/exam-title.js';
 import { passwordMatch } from '../../web/src/features/profile/utils/password-match.js';
 import { deleteUsersOneByOne } from '../../web/src/features/user-management/utils/delete-users.js';
 import {
@@ -50,6 +50,15 @@ describe('exam titles (profile lists)', () => {
     expect(isDailyQuizExam({ title: "Today's Quizzes for kim" })).toBe(true);
     expect(isDailyQuizExam({ title: 'x', title_en: "Today's Quizzes for kim" })).toBe(true);
     expect(isDailyQuizExam({ title: "Kim's Today's Quizzes for fun" })).toBe(false);
+  });
+
+  test('a daily quiz title is shown in the viewer’s language; the stored spelling stays recognisable (D302)', () => {
+    const daily = { title: "Today's Quizzes for bora", title_ko: "Today's Quizzes for bora" };
+    expect(examDisplayTitle(daily, 'ko', '-')).toBe('bora님의 오늘의 퀴즈');
+    expect(examDisplayTitle(daily, 'en', '-')).toBe("Today's Quizzes for bora");
+    expect(viewerTitle("Today's Quizzes for bora #a1b2", 'ko')).toBe('bora님의 오늘의 퀴즈 #a1b2');
+    expect(viewerTitle('Plain title', 'ko')).toBe('Plain title');
+    expect(isDailyQuizExam(daily)).toBe(true);
   });
 });
 

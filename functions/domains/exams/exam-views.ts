@@ -1,6 +1,7 @@
 import type { Exam, ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import { DIFFICULTIES, normalizeDifficulty } from '#shared/domain/difficulty.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { viewerTitle } from '#shared/domain/exam-title.js';
 import { textFormat } from '#shared/domain/rich-text.js';
 import { tagView } from '../tags/index.js';
 import type { ExamRecord, StoredQuestion } from './exam-store.js';
@@ -45,7 +46,7 @@ export function questionView(q: StoredQuestion, language: Language): ExamQuestio
 }
 
 export function displayTitle(exam: Pick<ExamRecord, 'title' | 'title_ko' | 'title_en'>, language: Language): string {
-  return pickLocalized(exam, 'title', language) || exam.title;
+  return viewerTitle(pickLocalized(exam, 'title', language) || exam.title, language);
 }
 
 export interface ViewExtras {

@@ -60,6 +60,7 @@ export { examIdsByTitle, memberMappingsOf, saveMemberMappings } from './exam-sto
 export { questionsAtPositions } from './exam-question-store.js';
 export {
   buryReview,
+  dueSummary,
   gradeReview,
   listLeeches,
   reviewQueue,

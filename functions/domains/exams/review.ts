@@ -25,7 +25,7 @@ import { subscribedExamIds } from './subscription-store.js';
 import { canReadExam, canReadExamDirectly } from './visibility.js';
 import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exam-subscriptions.js';
 import { examQuestionsWithId, indexedQuestionCopy } from './exam-store.js';
-import { learnerQueue } from './learner-queue.js';
+import { learnerQueue, QUEUE_DUE_READ } from './learner-queue.js';
 
 /**
  * The Review screen's routes (issue 26; docs/learning.md "The review queue"). A page is the learner's
@@ -120,6 +120,26 @@ export async function reviewQueue(ctx: SignedInContext, sources: ReviewSources, 
       max_reviews_per_day: queue.limits.reviewsPerDay,
     },
     can_undo: !!lastId,
+  };
+}
+
+/**
+ * GET /api/due-today/'s answer (D298): the unfiltered Review screen's counts, from the same queue over
+ * the same sources, without its page (no card is built, no undo pointer read). Home and the profile
+ * show these, so the three screens cannot disagree.
+ */
+export async function dueSummary(ctx: SignedInContext, sources: ReviewSources, now = new Date()) {
+  const user = ctx.caller.user as ReviewUser;
+  const queue = await learnerQueue(user, readableQueueSources(ctx.caller.user, sources, false), 0, now);
+  const { counts, nextLearningDue } = queue.ordered;
+  return {
+    day: queue.day,
+    due: counts.due,
+    learning: counts.learning,
+    learning_now: counts.learning_now,
+    new: counts.new,
+    next_learning_due: nextLearningDue,
+    capped: queue.due.size >= QUEUE_DUE_READ,
   };
 }
 

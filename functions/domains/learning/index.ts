@@ -46,7 +46,6 @@ export {
 export { allStats, statsFor, statsForFile, statsForQuestions } from './question-stat-store.js';
 export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './question-stat.js';
 export { quizDay } from './quiz-day.js';
-export { dueTodayCount, getDueToday } from './due-today.js';
 export { getReviewActivity } from './review-activity.js';
 export { fitLearner, fitMemory, getMemoryFit, readReviewLog, runFsrsFitJob } from './memory-fit.js';
 export { FIT_MIN_ITEMS, fitWeights, reviewLogToItems, type FitOutcome } from './fsrs-fit.js';

@@ -51,7 +51,7 @@ export interface QueueEntry {
 
 export interface QueueOutput {
   page: QueueEntry[];
-  counts: { new: number; learning: number; due: number };
+  counts: { new: number; learning: number; learning_now: number; due: number };
   /** The earliest learning step still waiting, when any. */
   nextLearningDue: string | null;
 }
@@ -93,7 +93,7 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
   ].slice(0, input.pageSize);
   return {
     page,
-    counts: { new: fresh.length, learning: learningAll.length, due: due.length },
+    counts: { new: fresh.length, learning: learningAll.length, learning_now: learningNow.length, due: due.length },
     nextLearningDue: waiting?.due ?? null,
   };
 }

@@ -15,6 +15,7 @@ export {
   questionStatistics,
   submitExam,
 } from './results.js';
+export { saveRandomPracticeResult } from './practice.js';
 export { cleanupOldestResults } from './retention.js';
 export { runRetentionCleanup, type CleanupReport } from './retention-cleanup.js';
 export { deleteSittingsOf, endSitting, getSitting, saveSitting, sittingsOf } from './sittings.js';

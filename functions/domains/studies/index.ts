@@ -20,8 +20,9 @@ export { studyMembersProgress } from './members-progress.js';
 export { studyTimeCredits, studyTimeItems } from './progress-time.js';
 export {
   drawRandomPracticeQuestions,
+  practiceTaskExams,
+  recordPracticeRun,
   recordStudyProgress,
-  saveRandomPracticeResult,
   studyProgressHistory,
   studyTimeStatistics,
 } from './progress.js';
@@ -32,5 +33,5 @@ export { liveStudyTitle, membershipsIn } from './study-store.js';
 export { createStudyTask, deleteStudyTask, listStudyTasks, updateStudyTask } from './tasks.js';
 export { removeUserFromStudies } from './withdrawal.js';
 export { createRandomRecommendationExam, getDailyExam } from './daily-exam-routes.js';
-export { getReviewQueue } from './review-sources.js';
+export { getDueToday, getReviewQueue } from './review-sources.js';
 export { activeStudyExams } from './study-task-exams.js';

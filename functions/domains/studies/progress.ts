@@ -186,24 +186,34 @@ async function practiceStudy(studyId: string, ctx: SignedInContext): Promise<Stu
   return access;
 }
 
-/** POST /api/save-random-practice-result/ (L21). */
-export async function saveRandomPracticeResult(
-  input: ServiceInput<typeof contracts.saveRandomPracticeResult>,
+/**
+ * The study a practice save names, checked as the draw checks it (active member or site admin), and
+ * the task exams its questions may come from (D299; the save itself is the results domain's).
+ */
+export async function practiceTaskExams(
+  studyId: string,
   ctx: SignedInContext,
-) {
-  const access = await practiceStudy(input.body.study_id, ctx);
-  const now = new Date();
-  const id = newResultId(now.getTime());
-  const { correct_count, total_questions, elapsed_seconds } = input.body;
-  await putPracticeResult(ctx.caller.user.id, {
+): Promise<{ studyId: string; examIds: ReadonlySet<string> }> {
+  const access = await practiceStudy(studyId, ctx);
+  const tasks = await studyTasks(access.study.id);
+  return { studyId: access.study.id, examIds: new Set(practicePool(tasks, ctx.language).exams.map((e) => e.examId)) };
+}
+
+/** L21: the run's record in the caller's practice history. */
+export async function recordPracticeRun(
+  userId: string,
+  run: { studyId: string; correct: number; total: number; elapsedSeconds: number; now: Date },
+): Promise<{ id: string; accuracy: number }> {
+  const id = newResultId(run.now.getTime());
+  await putPracticeResult(userId, {
     id,
-    study_id: access.study.id,
-    correct_count,
-    total_questions,
-    elapsed_seconds: Math.round(elapsed_seconds),
-    created_at: now.toISOString(),
+    study_id: run.studyId,
+    correct_count: run.correct,
+    total_questions: run.total,
+    elapsed_seconds: Math.round(run.elapsedSeconds),
+    created_at: run.now.toISOString(),
   });
-  return { success: true as const, id, accuracy: practiceAccuracy(correct_count, total_questions) };
+  return { id, accuracy: practiceAccuracy(run.correct, run.total) };
 }
 
 /** GET /api/random-practice/{studyId}/?count= (S26, D83). */

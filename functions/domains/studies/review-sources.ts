@@ -1,7 +1,8 @@
 import type * as contracts from '#shared/contracts/review.js';
+import type * as dailyContracts from '#shared/contracts/daily-quiz.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
-import { reviewQueue, reviewSourcesOf, type ReviewSources } from '../exams/index.js';
+import { dueSummary, reviewQueue, reviewSourcesOf, type ReviewSources } from '../exams/index.js';
 import { readableStudy } from './study-access.js';
 import { activeStudyExams, taskExamsOf } from './study-task-exams.js';
 
@@ -25,6 +26,15 @@ export async function getReviewQueue(input: ServiceInput<typeof contracts.getRev
   }
   // The caller's projection has no membership count: the memberships are queried.
   return reviewQueue(ctx, await reviewSourcesOf(userId, undefined, activeStudyExams({ id: userId })), false);
+}
+
+/**
+ * GET /api/due-today/ (home, profile): the counts of the unfiltered Review screen (D298), over the same
+ * sources — hence here, beside it.
+ */
+export async function getDueToday(_input: ServiceInput<typeof dailyContracts.getDueToday>, ctx: SignedInContext) {
+  const userId = ctx.caller.user.id;
+  return dueSummary(ctx, await reviewSourcesOf(userId, undefined, activeStudyExams({ id: userId })));
 }
 
 const emptySources = (): ReviewSources => ({ examIds: [], throughStudy: new Set() });

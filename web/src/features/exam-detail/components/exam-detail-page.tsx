@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { dailyQuizTitle } from '#shared/domain/exam-title.js';
-import button from '../../../components/ui/button/button.module.css';
 import page from '../../../components/ui/page/page.module.css';
 import { ScreenHeader } from '../../../components/ui/screen/screen-header.js';
 import screen from '../../../components/ui/screen/screen.module.css';
@@ -11,6 +10,7 @@ import { currentLanguage } from '../../../lib/i18n.js';
 import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
 import { useOpenDailyExam } from '../../daily-exam/index.js';
+import { DetailLoadError } from './detail-load-error.js';
 import { useShareLink } from '../../take-exam/index.js';
 import { useAnswerReveal } from '../hooks/use-answer-reveal.js';
 import { useBusyRunner } from '../hooks/use-busy-runner.js';
@@ -109,12 +109,7 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
         {data.loading && <Spinner label={t('examDetail.loading')} />}
 
         {data.loadError && !data.loaded && (
-          <div className={`${screen.state} ${screen.statePanel}`} role="alert" data-testid="exam-detail-error">
-            <p>{t(favoritesMode ? 'examDetail.errors.favoritesLoadFailed' : 'examDetail.errors.loadFailed')}</p>
-            <button type="button" className={`${button.button} ${button.secondary}`} onClick={data.reload}>
-              {t('examDetail.common.retry')}
-            </button>
-          </div>
+          <DetailLoadError error={data.loadError} favoritesMode={favoritesMode} onRetry={data.reload} />
         )}
 
         {data.loaded && (

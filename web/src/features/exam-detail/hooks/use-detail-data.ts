@@ -46,7 +46,8 @@ export function useDetailData(user: AuthUser, examId: string | null, language: L
     if (loadError instanceof ApiError && loadError.status === 401) {
       toast.error(t('examDetail.errors.loginRequired'));
       navigate(loginPathFor(`${window.location.pathname}${window.location.search}`), { replace: true });
-    } else {
+    } else if (!(loadError instanceof ApiError && loadError.code === 'exam_not_found')) {
+      // A missing exam is said on the screen (DetailLoadError); a toast would repeat it.
       toast.error(t(favoritesMode ? 'examDetail.errors.favoritesLoadFailed' : 'examDetail.errors.loadFailed'));
     }
   }, [loadError, favoritesMode, navigate, t, toast]);

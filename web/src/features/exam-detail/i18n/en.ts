@@ -201,6 +201,8 @@ const en = {
     bulkPartial: '{{done}} done, {{failed}} failed',
   },
   errors: {
+    notFound: 'Exam not found: it does not exist, or you may not see it.',
+    toExams: 'Go to exam management',
     loginRequired: 'Please sign in.',
     loadFailed: 'The exam could not be loaded.',
     favoritesLoadFailed: 'Your favorites could not be loaded.',

@@ -198,6 +198,8 @@ const ko = {
     bulkPartial: '{{done}}문제 처리, {{failed}}문제 실패',
   },
   errors: {
+    notFound: '시험을 찾을 수 없습니다. 없는 시험이거나 볼 수 있는 권한이 없습니다.',
+    toExams: '시험 관리로',
     loginRequired: '로그인이 필요합니다.',
     loadFailed: '시험을 불러오지 못했습니다.',
     favoritesLoadFailed: '즐겨찾기를 불러오지 못했습니다.',

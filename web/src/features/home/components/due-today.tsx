@@ -4,12 +4,16 @@ import page from '../../../components/ui/page/page.module.css';
 import { useDueToday } from '../api/get-due-today.js';
 import styles from './recent-results.module.css';
 
-/** Home's "due today" card (issue 26): how many reviews the learner's day holds, with the daily exam one click away. */
+/**
+ * Home's "due today" card: the Review screen's own counts (D298: one due rule on the server) — reviews,
+ * learning steps (how many are ready now) and new cards left today — with the Review screen and the
+ * daily exam one click away.
+ */
 export function DueToday() {
   const { t } = useTranslation();
   const read = useDueToday();
   if (read.error || !read.data) return null;
-  const { due_today: count, capped } = read.data;
+  const { due, learning, learning_now: now, new: fresh, capped } = read.data;
   return (
     <section className={page.section} aria-labelledby="home-due-today" data-testid="home-due-today">
       <div className={page.container}>
@@ -27,9 +31,14 @@ export function DueToday() {
           </span>
         </div>
         <p className={styles.empty} data-testid="home-due-today-count">
-          {count === 0
+          {due + learning + fresh === 0
             ? t('home.dueToday.none')
-            : t(capped ? 'home.dueToday.countCapped' : 'home.dueToday.count', { count })}
+            : t('home.dueToday.line', {
+                due: t('home.dueToday.due', { count: due }),
+                learning: t('home.dueToday.learning', { count: learning, now }),
+                fresh: t('home.dueToday.fresh', { count: fresh }),
+              })}
+          {capped && ` ${t('home.dueToday.capped')}`}
         </p>
       </div>
     </section>

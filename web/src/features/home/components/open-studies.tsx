@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { plainText } from '#shared/domain/rich-text.js';
 import { Link } from 'react-router-dom';
 import badge from '../../../components/ui/badge/badge.module.css';
 import dataTable from '../../../components/ui/data-table/data-table.module.css';
@@ -62,7 +63,10 @@ export function OpenStudies() {
                       </span>
                     </td>
                     <td className={styles.descriptionCell} data-label={t('home.openStudies.columns.description')}>
-                      {(language === 'ko' ? study.goal_ko || study.goal_en : study.goal_en || study.goal_ko) || '–'}
+                      {plainText(
+                        (language === 'ko' ? study.goal_ko || study.goal_en : study.goal_en || study.goal_ko) ?? '',
+                        'markdown',
+                      ) || '–'}
                     </td>
                     <td className={styles.date} data-label={t('home.openStudies.columns.period')}>
                       {studyPeriod(study, '–')}

@@ -22,6 +22,7 @@ export function MemoryFitSection() {
   const toast = useToast();
   const { data, error, isLoading } = useMemoryFit();
   const [fitting, setFitting] = useState(false);
+  const tooFew = !!data && !data.personal && data.review_count < data.min_reviews;
 
   const onFit = async () => {
     setFitting(true);
@@ -74,11 +75,18 @@ export function MemoryFitSection() {
               type="button"
               className={`${button.button} ${button.secondary}`}
               onClick={() => void onFit()}
-              disabled={fitting}
+              // Below the minimum the fit can only refuse: the button says so instead of offering it.
+              disabled={fitting || tooFew}
+              aria-describedby={tooFew ? 'memory-fit-need-more' : undefined}
               data-testid="memory-fit-button"
             >
               {fitting ? t('profile.memoryFit.fitting') : t('profile.memoryFit.fit')}
             </button>
+            {tooFew && (
+              <p id="memory-fit-need-more" className={form.hint} data-testid="memory-fit-need-more">
+                {t('profile.memoryFit.needMore', { count: data.review_count, min: data.min_reviews })}
+              </p>
+            )}
           </div>
         </>
       )}

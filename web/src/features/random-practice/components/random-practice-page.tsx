@@ -11,12 +11,14 @@ import screen from '../../../components/ui/screen/screen.module.css';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import { isSiteAdmin } from '#shared/domain/roles.js';
+import { plainText } from '#shared/domain/rich-text.js';
 import { usePracticeStudies } from '../api/get-practice-studies.js';
 import { drawPracticeQuestions, usePracticePool } from '../api/draw-practice-questions.js';
-import { savePracticeResult } from '../api/save-practice-result.js';
+import { usePracticeSave } from '../hooks/use-practice-save.js';
 import { SittingSummary } from '../../take-exam/index.js';
 import { correctCount, missedQuestions, practiceEntries, startRun, type PracticeRun } from '../utils/practice-run.js';
 import { PracticeQuestionView } from './practice-question.js';
+import { PracticeSaveNotice } from './practice-save-notice.js';
 import styles from './random-practice.module.css';
 
 /** /random-practice (docs/product.md#random-practice): choose a study, set the count, practise with a verdict per answer, end on the sitting summary. */
@@ -30,9 +32,11 @@ function RandomPractice({ isAdmin }: { isAdmin: boolean }) {
   const [study, setStudy] = useState<Study | null>(null);
   const [run, setRun] = useState<PracticeRun | null>(null);
   const [finished, setFinished] = useState<{ run: PracticeRun; elapsed: number } | null>(null);
+  const saving = usePracticeSave();
 
   const begin = (questions: PracticeQuestion[]) => {
     setFinished(null);
+    saving.reset();
     setRun(startRun(questions, Date.now()));
   };
   const start = async (count: number) => {
@@ -50,14 +54,8 @@ function RandomPractice({ isAdmin }: { isAdmin: boolean }) {
     const elapsed = Math.round((Date.now() - state.startedAt) / 1000);
     setFinished({ run: state, elapsed });
     setRun(null);
-    // docs/product.md#errors: a failed save is only logged. An overruled verdict counts as the learner set it.
-    if (study)
-      savePracticeResult({
-        study_id: study.id,
-        correct_count: correctCount(state),
-        total_questions: state.questions.length,
-        elapsed_seconds: elapsed,
-      }).catch((error: unknown) => console.warn(error));
+    // The answers count as practice (D299); an overruled verdict counts as the learner set it.
+    if (study) saving.save(study.id, state, elapsed);
   };
   const next = (state: PracticeRun) => {
     const moved = { ...state, index: state.index + 1 };
@@ -87,6 +85,7 @@ function RandomPractice({ isAdmin }: { isAdmin: boolean }) {
             onEnd={() => finish(run)}
           />
         )}
+        {finished && <PracticeSaveNotice state={saving.state} />}
         {finished && (
           <SittingSummary
             score={correctCount(finished.run)}
@@ -109,7 +108,10 @@ function RandomPractice({ isAdmin }: { isAdmin: boolean }) {
                 <button
                   type="button"
                   className={`${button.button} ${button.secondary}`}
-                  onClick={() => setFinished(null)}
+                  onClick={() => {
+                    setFinished(null);
+                    saving.reset();
+                  }}
                   data-testid="summary-back"
                 >
                   {t('randomPractice.result.back')}
@@ -158,7 +160,7 @@ function StudyCard({ study, onSelect }: { study: Study; onSelect(study: Study): 
   return (
     <article className={styles.card} data-testid="practice-study">
       <h2 className={styles.cardTitle}>{study.display_title}</h2>
-      {goal && <p className={styles.muted}>{goal}</p>}
+      {goal && <p className={styles.muted}>{plainText(goal, 'markdown')}</p>}
       <span className={styles.muted}>
         {t('randomPractice.period', { start: study.start_date ?? '', end: study.end_date ?? '' })}
       </span>

@@ -11,7 +11,8 @@ const en = {
   select: 'Select',
   period: '{{start}} – {{end}}',
   progress: 'Progress {{value}}%',
-  questionsInStudy: '{{count}} questions',
+  questionsInStudy_one: '{{count}} question',
+  questionsInStudy_other: '{{count}} questions',
   settings: {
     title: 'Practice settings',
     count: 'Number of questions (1 – {{max}})',
@@ -26,6 +27,16 @@ const en = {
     submit: 'Submit',
     skip: 'Skip',
     end: 'End',
+  },
+  saved: {
+    saving: 'Saving your answers…',
+    counted_one:
+      'Your {{count}} answer counts as practice: once in your results (under this study), your question statistics, your review history and the study’s progress.',
+    counted_other:
+      'Your {{count}} answers count as practice: once each in your results (under this study), your question statistics, your review history and the study’s progress.',
+    results: 'See your results',
+    failed: 'Your answers could not be saved, so they count nowhere yet.',
+    retry: 'Save again',
   },
   result: {
     retryMissed: 'Retry the missed ones',

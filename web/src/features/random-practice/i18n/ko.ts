@@ -8,7 +8,8 @@ const ko = {
   select: '선택',
   period: '{{start}} ~ {{end}}',
   progress: '진행률 {{value}}%',
-  questionsInStudy: '문제 {{count}}개',
+  questionsInStudy_one: '문제 {{count}}개',
+  questionsInStudy_other: '문제 {{count}}개',
   settings: {
     title: '연습 설정',
     count: '문제 수 (1 ~ {{max}})',
@@ -23,6 +24,16 @@ const ko = {
     submit: '제출',
     skip: '건너뛰기',
     end: '종료',
+  },
+  saved: {
+    saving: '답을 저장하는 중…',
+    counted_one:
+      '답 {{count}}개가 연습으로 기록되었습니다. 시험 결과(이 스터디 이름으로), 문제 통계, 복습 기록, 스터디 진행률에 한 번씩 들어갑니다.',
+    counted_other:
+      '답 {{count}}개가 연습으로 기록되었습니다. 시험 결과(이 스터디 이름으로), 문제 통계, 복습 기록, 스터디 진행률에 한 번씩 들어갑니다.',
+    results: '시험 결과 보기',
+    failed: '답을 저장하지 못해 어디에도 기록되지 않았습니다.',
+    retry: '다시 저장',
   },
   result: {
     retryMissed: '틀린 문제 다시 풀기',

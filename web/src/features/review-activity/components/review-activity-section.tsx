@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card/card.js';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
+import { useDueToday } from '../api/get-due-today.js';
 import { useReviewActivity } from '../api/get-review-activity.js';
 import { DueForecast } from './due-forecast.js';
 import { ReviewHeatmap } from './review-heatmap.js';
@@ -14,8 +15,11 @@ import styles from './review-activity.module.css';
 export function ReviewActivitySection() {
   const { t } = useTranslation();
   const { data, error } = useReviewActivity();
-  const dueToday = data?.forecast[0]?.due ?? 0;
-  const dueTotal = data?.forecast.reduce((sum, day) => sum + day.due, 0) ?? 0;
+  const summary = useDueToday().data;
+  // Today is the Review screen's count (D298: the due rule, limits and sources applied); later days the index's.
+  const forecast = data?.forecast.map((day, i) => (i === 0 && summary ? { ...day, due: summary.due } : day)) ?? [];
+  const dueToday = forecast[0]?.due ?? 0;
+  const dueTotal = forecast.reduce((sum, day) => sum + day.due, 0);
   return (
     <Card
       id="profile-review-activity"
@@ -53,7 +57,15 @@ export function ReviewActivitySection() {
             {t('reviewActivity.forecastSummary', { today: dueToday, count: dueTotal })}
             {data.forecast_capped && ` ${t('reviewActivity.forecastCapped')}`}
           </p>
-          <DueForecast forecast={data.forecast} />
+          {summary && (
+            <p className={styles.summary} data-testid="forecast-today">
+              {t('reviewActivity.todayLine', {
+                learning: t('reviewActivity.learning', { count: summary.learning, now: summary.learning_now }),
+                fresh: t('reviewActivity.fresh', { count: summary.new }),
+              })}
+            </p>
+          )}
+          <DueForecast forecast={forecast} />
         </>
       )}
     </Card>

@@ -17,6 +17,8 @@ const en = {
     new: 'New',
     learning: 'Learning',
     due: 'Due',
+    readyNow_one: '({{count}} ready now)',
+    readyNow_other: '({{count}} ready now)',
   },
   kind: {
     new: 'New',

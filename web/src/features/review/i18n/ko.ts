@@ -14,6 +14,8 @@ const ko = {
     new: '새 문제',
     learning: '학습 중',
     due: '복습',
+    readyNow_one: '(지금 {{count}})',
+    readyNow_other: '(지금 {{count}})',
   },
   kind: {
     new: '새 문제',

@@ -1,7 +1,17 @@
+import { plainText } from '#shared/domain/rich-text.js';
 import { goalLines } from '../utils/goal-text.js';
 import styles from './studies.module.css';
 
-/** The goal with its line breaks, URLs as links (docs/product.md#study-detail); rendered as React nodes, never as HTML. */
+/** A piece without its Markdown markers, keeping the spaces that separate it from a link beside it. */
+function plainPiece(text: string): string {
+  const [, before = '', core = '', after = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
+  return `${before}${plainText(core, 'markdown')}${after}`;
+}
+
+/**
+ * The goal with its line breaks, URLs as links (docs/product.md#study-detail); rendered as React nodes, never as
+ * HTML. A goal is plain text: Markdown markers someone typed (`**CLF-C02**`) are dropped, not shown.
+ */
 export function GoalText({ goal }: { goal: string }) {
   return (
     <div className={styles.goal} data-testid="study-goal">
@@ -13,7 +23,7 @@ export function GoalText({ goal }: { goal: string }) {
                 {piece.href}
               </a>
             ) : (
-              <span key={index}>{piece.text}</span>
+              <span key={index}>{plainPiece(piece.text)}</span>
             ),
           )}
         </p>

@@ -22,6 +22,7 @@ import { useStudyDetailActions } from '../hooks/use-study-detail-actions.js';
 import { studyTitle } from '../utils/study-view.js';
 import { JoinRequestModal } from './join-request-modal.js';
 import { JoinRequestsTable } from './join-requests-table.js';
+import { PendingRequestsNotice } from './pending-requests-notice.js';
 import { StudyDetailConfirmModal } from './study-detail-confirm-modal.js';
 import { StudyDetailLinks } from './study-detail-links.js';
 import { StudyHeaderActions } from './study-header-actions.js';
@@ -104,6 +105,7 @@ export function StudyDetailPage() {
         />
 
         <div className={screen.stack}>
+          {canManage && <PendingRequestsNotice requests={study.join_requests ?? []} />}
           <StudyInfoCard study={study} editing={editing} onEditingChange={setEditing} />
 
           <StudyDetailLinks studyId={study.id} canManage={canManage} signedIn={!!user} />

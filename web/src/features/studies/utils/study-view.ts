@@ -1,5 +1,6 @@
 import type { Study, StudyTask } from '#shared/contracts/studies.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { studyProgressOf } from '#shared/domain/study-progress.js';
 
 /** docs/product.md#studies: the current language's title, then the other's; `fallback` when neither. */
 export function studyTitle(
@@ -28,14 +29,9 @@ export function studyPeriod(study: Pick<Study, 'start_date' | 'end_date'>, none:
 
 /** docs/product.md#study-detail: progress as correct/total and a percent; the tasks' correct progress summed over their question counts. */
 export function studyProgress(tasks: readonly StudyTask[]): { correct: number; total: number; percent: number } {
-  let correct = 0;
-  let total = 0;
-  for (const task of tasks) {
-    const questions = task.exam?.questions ?? 0;
-    total += questions;
-    correct += Math.min(questions, Math.round(((task.correct_progress ?? 0) * questions) / 100));
-  }
-  return { correct, total, percent: total === 0 ? 0 : Math.round((correct / total) * 10000) / 100 };
+  return studyProgressOf(
+    tasks.map((task) => ({ questions: task.exam?.questions ?? 0, correctProgress: task.correct_progress })),
+  );
 }
 
 /** A study has ended when its end date lies before today (yyyy-mm-dd strings compare as dates). */

@@ -50,7 +50,7 @@ export function MembersProgressPanel({
         <p>{t('studyProgress.loading')}</p>
       ) : (
         <ScrollFrame label={t('studyProgress.members.title')}>
-          <table className={table.table} data-testid="members-progress-table">
+          <table className={`${table.table} ${table.noWrap}`} data-testid="members-progress-table">
             <thead>
               <tr>
                 <th scope="col">{t('studyProgress.members.name')}</th>

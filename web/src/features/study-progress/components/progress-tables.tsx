@@ -12,7 +12,11 @@ export type Duration = (seconds: number) => string;
 
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
 
-/** Each task in the period: its time, answers, correct ones and accuracy, under the period's total time. */
+/**
+ * Each task in the period: its time, answers, correct ones and accuracy, under the period's total time, and its
+ * progress over all time. Cells keep to one line (`noWrap`): on a phone the frame scrolls sideways rather than
+ * breaking a Korean word letter by letter.
+ */
 export function TaskTimesPanel({
   tasks,
   totalSeconds,
@@ -31,7 +35,7 @@ export function TaskTimesPanel({
         <p data-testid="task-time-empty">{t('studyProgress.noTasks')}</p>
       ) : (
         <ScrollFrame label={t('studyProgress.taskTimes')}>
-          <table className={table.table} data-testid="task-time-table">
+          <table className={`${table.table} ${table.noWrap}`} data-testid="task-time-table">
             <thead>
               <tr>
                 <th scope="col">{t('studyProgress.columns.task')}</th>
@@ -40,6 +44,7 @@ export function TaskTimesPanel({
                 <th scope="col">{t('studyProgress.columns.answered')}</th>
                 <th scope="col">{t('studyProgress.columns.correct')}</th>
                 <th scope="col">{t('studyProgress.columns.accuracy')}</th>
+                <th scope="col">{t('studyProgress.columns.progress')}</th>
               </tr>
             </thead>
             <tbody>
@@ -51,6 +56,7 @@ export function TaskTimesPanel({
                   <td data-testid="task-answered">{task.answered}</td>
                   <td data-testid="task-correct">{task.correct}</td>
                   <td data-testid="task-accuracy">{percent(task.accuracy)}</td>
+                  <td data-testid="task-progress">{t('studyProgress.progressValue', task.progress)}</td>
                 </tr>
               ))}
             </tbody>
@@ -71,7 +77,7 @@ export function DailyTimesPanel({ days, duration }: { days: DayRow[]; duration: 
         <p data-testid="daily-time-empty">{t('studyProgress.noDailyTime')}</p>
       ) : (
         <ScrollFrame label={t('studyProgress.dailyTimes')}>
-          <table className={table.table} data-testid="daily-time-table">
+          <table className={`${table.table} ${table.noWrap}`} data-testid="daily-time-table">
             <thead>
               <tr>
                 <th scope="col">{t('studyProgress.columns.date')}</th>
@@ -105,7 +111,7 @@ export function HistoryPanel({ rows }: { rows: ProgressHistory['summary_table'] 
       <h2 className={styles.panelTitle}>{t('studyProgress.history')}</h2>
       <p className={styles.note}>{t('studyProgress.historyNote')}</p>
       <ScrollFrame label={t('studyProgress.history')}>
-        <table className={table.table} data-testid="history-table">
+        <table className={`${table.table} ${table.noWrap}`} data-testid="history-table">
           <thead>
             <tr>
               <th scope="col">{t('studyProgress.columns.date')}</th>

@@ -115,6 +115,11 @@ function Dashboard({ studyId }: { studyId: string }) {
           <>
             <div className={styles.cards} data-testid="progress-cards">
               <SummaryCard
+                id="progress"
+                label={t('studyProgress.summary.progress')}
+                value={t('studyProgress.progressValue', view.cards.progress)}
+              />
+              <SummaryCard
                 id="tasks"
                 label={t('studyProgress.summary.studiedTasks')}
                 value={t('studyProgress.summary.ofTasks', {
@@ -124,7 +129,7 @@ function Dashboard({ studyId }: { studyId: string }) {
               />
               <SummaryCard
                 id="answered"
-                label={t('studyProgress.summary.answered')}
+                label={t('studyProgress.summary.answeredInPeriod')}
                 value={String(view.cards.answered)}
               />
               <SummaryCard id="correct" label={t('studyProgress.summary.correct')} value={String(view.cards.correct)} />

@@ -20,7 +20,9 @@ const en = {
   summary: {
     studiedTasks: 'Tasks studied',
     ofTasks: '{{studied}} of {{total}}',
+    progress: 'Progress (all time)',
     answered: 'Answered',
+    answeredInPeriod: 'Answered in this period',
     correct: 'Correct',
     accuracy: 'Accuracy',
     studyTime: 'Study time',
@@ -36,7 +38,9 @@ const en = {
   historyNote:
     'Your progress in the study over all time: the share of its questions you have answered correctly, highest per visit day.',
   history: 'Progress history',
+  progressValue: '{{correct}}/{{total}} ({{percent}}%)',
   columns: {
+    progress: 'Progress',
     task: 'Task',
     exam: 'Exam',
     time: 'Study time',

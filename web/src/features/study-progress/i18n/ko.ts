@@ -17,7 +17,9 @@ const ko = {
   summary: {
     studiedTasks: '학습한 과제',
     ofTasks: '{{total}}개 중 {{studied}}개',
+    progress: '진행률(전체 기간)',
     answered: '푼 문제',
+    answeredInPeriod: '이 기간에 푼 문제',
     correct: '맞힌 문제',
     accuracy: '정답률',
     studyTime: '학습 시간',
@@ -33,7 +35,9 @@ const ko = {
   historyNote:
     '전체 기간의 스터디 진행률입니다. 스터디 문제 중 맞힌 문제의 비율을 방문한 날마다 가장 높은 값으로 보여 줍니다.',
   history: '진행 기록',
+  progressValue: '{{correct}}/{{total}} ({{percent}}%)',
   columns: {
+    progress: '진행률',
     task: '과제',
     exam: '시험',
     time: '학습 시간',

@@ -1,16 +1,23 @@
 import type { DailyStudy, TaskStudyTime } from '#shared/contracts/study-progress.js';
+import { studyProgressOf } from '#shared/domain/study-progress.js';
 
 /**
  * The progress dashboard's numbers (issue 23 item 9), every one computed here from one study-time
  * report — the period's days and tasks — so the cards, the charts and the tables cannot disagree:
  * the cards' answers and time are the days' sums, a task is "studied" when its row shows time or
- * answers, and each accuracy is the correct share of the answers beside it.
+ * answers, and each accuracy is the correct share of the answers beside it. Progress is all time and
+ * computed as the study header computes it (D300), the card the sum of the rows.
  */
 export interface StudyReport {
   summary: { total_tasks: number; answered_count: number; correct_count: number; total_study_time_seconds: number };
   task_study_times: readonly TaskStudyTime[];
   daily_study_times: readonly DailyStudy[];
+  /** Each task's progress over all time (its exam's questions answered correctly at least once). */
+  task_progress?: readonly { task_id: string; total_questions: number; correct_progress: number }[];
 }
+
+/** Correct questions of all, as the study header writes it (D300: one rule, studyProgressOf). */
+export type Progress = ReturnType<typeof studyProgressOf>;
 
 export interface TaskRow {
   id: string;
@@ -23,6 +30,8 @@ export interface TaskRow {
   /** Correct of answered, whole percent; null without answers. */
   accuracy: number | null;
   studied: boolean;
+  /** All time, not the period: the header's progress for this task alone. */
+  progress: Progress;
 }
 
 export interface DayRow {
@@ -40,6 +49,8 @@ export interface DashboardView {
     correct: number;
     accuracy: number | null;
     seconds: number;
+    /** All time: the same figure as the study header's "Progress". */
+    progress: Progress;
   };
   tasks: TaskRow[];
   /** Every day of the period, oldest first (the chart). */
@@ -58,6 +69,13 @@ export function dashboardView(report: StudyReport): DashboardView {
     answered: day.answered_count,
     correct: day.correct_count,
   }));
+  const progressById = new Map(
+    (report.task_progress ?? []).map((p) => [
+      p.task_id,
+      { questions: p.total_questions, correctProgress: p.correct_progress },
+    ]),
+  );
+  const progressOf = (taskId: string) => progressById.get(taskId) ?? { questions: 0, correctProgress: 0 };
   const tasks = report.task_study_times.map((task) => ({
     id: task.task_id,
     name: task.task_name,
@@ -68,6 +86,7 @@ export function dashboardView(report: StudyReport): DashboardView {
     correct: task.correct_count,
     accuracy: accuracyOf(task.correct_count, task.answered_count),
     studied: task.study_time_seconds > 0 || task.answered_count > 0,
+    progress: studyProgressOf([progressOf(task.task_id)]),
   }));
   const sum = (field: 'seconds' | 'answered' | 'correct') => days.reduce((total, day) => total + day[field], 0);
   const answered = sum('answered');
@@ -80,6 +99,7 @@ export function dashboardView(report: StudyReport): DashboardView {
       correct,
       accuracy: accuracyOf(correct, answered),
       seconds: sum('seconds'),
+      progress: studyProgressOf([...progressById.values()]),
     },
     tasks,
     days,
