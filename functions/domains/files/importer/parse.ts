@@ -5,8 +5,13 @@ import { parseTextSheet } from './text-sheet.js';
 import { parseWorkbookRows } from './workbook-sheet.js';
 
 /** The first sheet of a workbook (SheetJS), or delimited text (csv-parse) in its detected encoding and delimiter. */
-export function parseSheet(bytes: Uint8Array, extension: SheetExtension, reading: SheetReading = {}): ParsedSheet {
-  if (TEXT_EXTENSIONS.includes(extension)) return parseTextSheet(bytes, extension, reading);
+export function parseSheet(
+  bytes: Uint8Array,
+  extension: SheetExtension,
+  reading: SheetReading = {},
+  options: { suggest?: boolean } = {},
+): ParsedSheet {
+  if (TEXT_EXTENSIONS.includes(extension)) return parseTextSheet(bytes, extension, reading, options);
   // An Anki package is read asynchronously (sql.js): readQuestionSheet does it, no sheet reader does.
   if (extension === 'apkg') throw new AppError(400, 'sheet_not_spreadsheet', { extension });
   const { rows: all, lines: allLines } = parseWorkbookRows(bytes);

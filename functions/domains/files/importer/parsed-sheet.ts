@@ -29,6 +29,15 @@ export interface SheetRepair {
   kind: 'quote_after_space' | 'quotes_as_text';
 }
 
+/** A text sheet's whole-file shape: how quotes were read, the usual field count and every record of another. */
+export interface TextShape {
+  quotes: 'standard' | 'none';
+  usual: number;
+  ragged: { line: number; fields: number }[];
+  /** A reading leaving fewer ragged records than the one used (the preview offers it, never applies it). */
+  suggestion?: { delimiter: string; record_delimiter: string; quotes: 'standard' | 'none'; ragged: number };
+}
+
 export interface ParsedSheet {
   /** The first non-empty row (or the header an Anki `#columns:` line declared). */
   header: string[];
@@ -44,6 +53,8 @@ export interface ParsedSheet {
   repairs: SheetRepair[];
   /** An Anki package: notes not imported as cards and media left behind (anki-package.ts). */
   deck?: { notes: number; cloze_skipped: number; media_skipped: string[] };
+  /** Text sheets: field counts over the whole file. */
+  shape?: TextShape;
 }
 
 export const tooManyRows = () => new AppError(400, 'sheet_too_many_rows', { limit: QUESTION_SHEET_LIMITS.maxRows });

@@ -1,11 +1,15 @@
-import { parse as parseCsv, type Options as CsvOptions } from 'csv-parse/sync';
-import { SHEET_DELIMITERS, type SheetExtension } from '#shared/domain/question-sheet.js';
+import { CsvError, parse as parseCsv, type Options as CsvOptions } from 'csv-parse/sync';
+import { SHEET_READING_DELIMITERS, type SheetExtension, type SheetReading } from '#shared/domain/question-sheet.js';
 
-/** How a text sheet is delimited: csv-parse's options, and the field and record delimiters chosen from a sample. */
+/**
+ * How a text sheet is delimited and read: csv-parse's options, a reader that keeps a damaged record
+ * to its own line, the whole file's field counts, and the choice among candidate readings.
+ */
 
-/** Characters of the text the delimiter is chosen from (its first records). */
+/** Characters of the text the first guess is made from (its first records). */
 const SAMPLE_CHARS = 64 * 1024;
-const SAMPLE_RECORDS = 100;
+/** Re-reads after a damaged record before the rest of the file is read with quotes as text. */
+const MAX_RESYNCS = 20;
 
 /** csv-parse's options for every text sheet: RFC 4180 with the leniency spreadsheet programs need. */
 const BASE_OPTIONS: CsvOptions = {
@@ -18,66 +22,254 @@ const BASE_OPTIONS: CsvOptions = {
   rtrim: true,
   // Blank lines and rows of empty cells are not data.
   skip_records_with_empty_values: true,
-  info: true,
   raw: true,
 };
 const NEWLINES = ['\r\n', '\n', '\r'];
+const NEWLINE = /\r\n|\n|\r/g;
 
 export interface Dialect {
   delimiter: string;
-  /** `newline`, or the character between records (Quizlet's custom card separator). */
+  /** `newline`, or what the learner said separates records (Quizlet's custom card separator). */
   record: string;
+  /** `standard`: RFC 4180 quotes (with the slips above tolerated); `none`: every quote is a character. */
+  quotes: 'standard' | 'none';
 }
-
-/** Field delimiters tried besides {@link SHEET_DELIMITERS}: Quizlet's usual custom term separator. */
-const EXTRA_FIELD_DELIMITERS = [' - '];
-const RECORD_DELIMITERS = ['newline', ';'];
 
 export function dialectOptions(dialect: Dialect): CsvOptions {
   return {
     ...BASE_OPTIONS,
     delimiter: dialect.delimiter,
     record_delimiter: dialect.record === 'newline' ? NEWLINES : dialect.record,
+    ...(dialect.quotes === 'none' ? { quote: false } : {}),
   };
 }
 
-export interface CsvRecord {
+/** A record as csv-parse gives it with `raw`, and where it ended (line) and its number. */
+interface CsvRecord {
   record: string[];
   raw: string;
-  info: { lines: number; records: number };
+  lines: number;
+  records: number;
+}
+
+const isRaw = (r: unknown): r is { record: string[]; raw: string } =>
+  typeof r === 'object' && r !== null && 'record' in r && 'raw' in r;
+
+/** csv-parse over `text`, each record collected into `got` as it is read (those read before an error stay). */
+function collect(text: string, options: CsvOptions, got: CsvRecord[]): void {
+  parseCsv(text, {
+    ...options,
+    on_record: (record: unknown, context: { lines: number; records: number }) => {
+      if (isRaw(record))
+        got.push({ record: record.record, raw: record.raw, lines: context.lines, records: context.records });
+      return null;
+    },
+  });
+}
+
+/** One record of a text sheet: its cells and the (1-based) line it starts on, or its number for custom record separators. */
+export interface TextRecord {
+  cells: string[];
+  line: number;
+  /** A quoted cell opened after a space (`question, "a, b"`): read as one quoted cell, reported as a repair. */
+  spaced?: true;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A whole-file reading: its records, the lines read with quotes as text (a damaged record kept to its line), and its field counts. */
+export interface TextReading {
+  dialect: Dialect;
+  records: TextRecord[];
+  /** Lines whose quotes were read as text because a quoted field there would have swallowed the lines below. */
+  contained: number[];
+  /** The usual field count (most frequent), and every record of another count. */
+  usual: number;
+  ragged: { line: number; fields: number }[];
+  /** Quotes read as text: records with a cell opening with a quote, which standard quoting would have read as quoted. */
+  quoteMarks: number;
+  /** More than `limit` records: the file holds too many. */
+  truncated: boolean;
+}
+
+/** Offsets where each physical line starts. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (const match of text.matchAll(NEWLINE)) starts.push(match.index + match[0].length);
+  return starts;
+}
+
+/** Line breaks inside a record's raw text (not the one ending it); most records have none, found without a regex. */
+function innerBreaks(raw: string): number {
+  const end = raw.length - (raw.endsWith('\r\n') ? 2 : raw.endsWith('\n') || raw.endsWith('\r') ? 1 : 0);
+  const lf = raw.indexOf('\n');
+  const cr = raw.indexOf('\r');
+  if ((lf < 0 || lf >= end) && (cr < 0 || cr >= end)) return 0;
+  return raw.slice(0, end).match(NEWLINE)?.length ?? 0;
+}
+
+function mode(values: Iterable<number>): number {
+  const counts = new Map<number, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best = 0;
+  let frequency = 0;
+  for (const [v, n] of counts) if (n > frequency || (n === frequency && v > best)) [best, frequency] = [v, n];
+  return best;
 }
 
 /**
- * Chooses the delimiter from a sample: csv-parse reads the first records with each candidate, and
- * the one giving the most records of one width (two or more cells) wins; ties go to the extension's
- * own delimiter (tab for .tsv and .txt, comma for .csv).
+ * A record spanning several lines that is better read as those lines: its width differs from the
+ * usual one, or each of its lines alone (quotes as text) has the usual width — a lone quote that
+ * swallowed the records below, not a cell holding line breaks.
  */
-export function detectDialect(text: string, extension: SheetExtension): Dialect {
-  const cut = text.length > SAMPLE_CHARS ? text.slice(0, Math.max(text.lastIndexOf('\n', SAMPLE_CHARS), 1)) : text;
-  const preferred = extension === 'csv' ? ',' : '\t';
-  const fields = [preferred, ...SHEET_DELIMITERS.filter((d) => d !== preferred), ...EXTRA_FIELD_DELIMITERS];
-  let best: { dialect: Dialect; score: number } | null = null;
-  for (const record of RECORD_DELIMITERS) {
-    for (const delimiter of fields) {
-      if (delimiter === record) continue;
-      const dialect = { delimiter, record };
-      let records: CsvRecord[];
-      try {
-        records = parseCsv(cut, { ...dialectOptions(dialect), to: SAMPLE_RECORDS }) as unknown as CsvRecord[];
-      } catch {
-        continue;
-      }
-      const widths = records.map((r) => r.record.length);
-      const counts = new Map<number, number>();
-      for (const w of widths) counts.set(w, (counts.get(w) ?? 0) + 1);
-      let mode = 0;
-      let frequency = 0;
-      for (const [w, n] of counts) if (n > frequency || (n === frequency && w > mode)) [mode, frequency] = [w, n];
-      if (mode < 2) continue;
-      // Consistent records count; a newline-separated reading is preferred over a custom one.
-      const score = frequency - (record === 'newline' ? 0 : 0.5) - (records.length - frequency) * 0.5;
-      if (!best || score > best.score) best = { dialect, score };
+function swallowed(record: CsvRecord, delimiter: string, usual: number): boolean {
+  if (usual < 2) return false;
+  if (record.record.length !== usual) return true;
+  const lines = record.raw.replace(/(\r\n|\n|\r)$/, '').split(NEWLINE);
+  return lines.every((line) => line.split(delimiter).length === usual);
+}
+
+/**
+ * Reads every record of `text` (up to `limit`). With standard quotes, a record that csv-parse
+ * cannot close, or that swallowed following lines with the wrong width, is contained: its first
+ * line is read with quotes as text and reading starts again at the next line, so one unbalanced
+ * quote damages one record, not the rest of the file.
+ */
+export function readRecords(text: string, dialect: Dialect, limit: number): TextReading {
+  const options = dialectOptions(dialect);
+  const spaceQuote =
+    dialect.quotes === 'standard'
+      ? new RegExp(`(?:^|${escapeRegExp(dialect.delimiter)})${dialect.delimiter === '\t' ? ' ' : '[ \\t]'}+"`)
+      : null;
+  const newline = dialect.record === 'newline';
+  const records: TextRecord[] = [];
+  const contained: number[] = [];
+  const starts = newline && dialect.quotes === 'standard' ? lineStarts(text) : null;
+  let usual = 0;
+  let from = 0;
+  let resyncs = 0;
+  for (;;) {
+    const got: CsvRecord[] = [];
+    const chunk = from === 0 ? text : text.slice(starts![from]);
+    let failed = false;
+    const quoteless = starts !== null && resyncs >= MAX_RESYNCS;
+    try {
+      collect(chunk, quoteless ? { ...options, quote: false } : options, got);
+    } catch (error) {
+      if (!(error instanceof CsvError)) throw error;
+      // Records separated otherwise than by line breaks: no line to resync at, so quotes are read as text.
+      if (!starts)
+        return {
+          ...readRecords(text, { ...dialect, quotes: 'none' }, limit),
+          contained: [records.length + got.length + 1],
+        };
+      failed = true;
     }
+    if (quoteless && got.length) contained.push(from + 1);
+    if (!usual) usual = mode(got.filter((r) => innerBreaks(r.raw) === 0).map((r) => r.record.length));
+    let damaged = -1;
+    for (const r of got) {
+      const inner = innerBreaks(r.raw);
+      const line = newline ? from + r.lines - inner : r.records;
+      if (starts && inner > 0 && swallowed(r, dialect.delimiter, usual)) {
+        damaged = line - 1;
+        break;
+      }
+      const spaced = spaceQuote !== null && (r.raw.includes(' "') || r.raw.includes('\t"')) && spaceQuote.test(r.raw);
+      records.push(spaced ? { cells: r.record, line, spaced } : { cells: r.record, line });
+    }
+    if (damaged < 0 && failed) {
+      // The record csv-parse could not close starts on the first line with text after the last record read.
+      const last = got.at(-1);
+      damaged = last ? from + last.lines : from;
+      while (damaged < starts!.length - 1 && text.slice(starts![damaged], starts![damaged + 1]).trim() === '')
+        damaged++;
+    }
+    if (damaged < 0 || !starts || damaged >= starts.length) break;
+    const end = starts[damaged + 1] ?? text.length;
+    const lineRecords: CsvRecord[] = [];
+    collect(text.slice(starts[damaged], end), { ...options, quote: false }, lineRecords);
+    if (lineRecords[0]) records.push({ cells: lineRecords[0].record, line: damaged + 1 });
+    contained.push(damaged + 1);
+    from = damaged + 1;
+    resyncs++;
+    if (from >= starts.length - 1 && text.slice(starts[from] ?? text.length).trim() === '') break;
   }
-  return best?.dialect ?? { delimiter: preferred, record: 'newline' };
+  const truncated = records.length > limit;
+  if (truncated) records.length = limit + 1;
+  const wholeUsual = mode(records.map((r) => r.cells.length));
+  const ragged = records
+    .filter((r) => r.cells.length !== wholeUsual)
+    .map((r) => ({ line: r.line, fields: r.cells.length }));
+  const quoteMarks =
+    dialect.quotes === 'none' ? records.filter((r) => r.cells.some((cell) => cell.startsWith('"'))).length : 0;
+  return { dialect, records, contained, usual: wholeUsual, ragged, quoteMarks, truncated };
+}
+
+/** The field delimiters tried, the extension's own first (tab for .tsv and .txt, comma for .csv). */
+function delimitersFor(extension: SheetExtension): string[] {
+  const preferred = extension === 'csv' ? ',' : '\t';
+  return [preferred, ...SHEET_READING_DELIMITERS.filter((d) => d !== preferred)];
+}
+
+/**
+ * The readings worth trying for `reading`: the learner's choices fixed, every other choice varied
+ * (field delimiters present in the text, quotes standard then as text). Records are separated by
+ * line breaks unless the learner or the file's own header says otherwise.
+ */
+export function candidateDialects(
+  text: string,
+  extension: SheetExtension,
+  reading: SheetReading,
+  declaredDelimiter: string | null,
+): Dialect[] {
+  const record = reading.record_delimiter ?? 'newline';
+  const delimiters = reading.delimiter
+    ? [reading.delimiter]
+    : declaredDelimiter
+      ? [declaredDelimiter]
+      : delimitersFor(extension).filter((d, i) => i === 0 || text.includes(d));
+  const quotes: Dialect['quotes'][] =
+    reading.quotes === 'none' ? ['none'] : reading.quotes === 'standard' ? ['standard'] : ['standard', 'none'];
+  return quotes.flatMap((q) =>
+    delimiters.filter((d) => d !== record).map((delimiter) => ({ delimiter, record, quotes: q })),
+  );
+}
+
+/**
+ * What a reading leaves doubtful: ragged records, lines whose quotes were read as text to contain
+ * a damaged record, and (reading quotes as text) records whose cells open with a quote.
+ */
+export function anomalies(read: Pick<TextReading, 'ragged' | 'contained' | 'quoteMarks'>): number {
+  return read.ragged.length + read.contained.length + read.quoteMarks;
+}
+
+/** How well a reading fits the whole file: records count, doubtful ones against; a reading of fewer than two fields per record does not fit. */
+export function readingScore(
+  read: Pick<TextReading, 'records' | 'ragged' | 'contained' | 'quoteMarks' | 'usual'>,
+): number {
+  if (read.usual < 2) return -Infinity;
+  return read.records.length - 2 * anomalies(read);
+}
+
+/**
+ * The first guess among `candidates`, from the first records: the reading whose records most often
+ * share one width of two or more fields; ties go to the earlier candidate (the extension's own
+ * delimiter, standard quotes).
+ */
+export function guessDialect(text: string, candidates: readonly Dialect[]): Dialect {
+  const cut = text.length > SAMPLE_CHARS ? text.slice(0, Math.max(text.lastIndexOf('\n', SAMPLE_CHARS), 1)) : text;
+  let best: { dialect: Dialect; score: number } | null = null;
+  for (const dialect of candidates) {
+    const score = readingScore(readRecords(cut, dialect, 200));
+    if (!best || score > best.score) best = { dialect, score };
+  }
+  return best?.dialect ?? candidates[0]!;
+}
+
+/** The delimiter `text` is read with when nothing is chosen (tests and the first guess). */
+export function detectDialect(text: string, extension: SheetExtension): Dialect {
+  return guessDialect(text, candidateDialects(text, extension, {}, null));
 }
