@@ -138,6 +138,7 @@ function swallowed(record: CsvRecord, delimiter: string, usual: number): boolean
  * quote damages one record, not the rest of the file.
  */
 export function readRecords(text: string, dialect: Dialect, limit: number): TextReading {
+  if (dialect.quotes === 'none' || !text.includes('"')) return splitRecords(text, dialect, limit);
   const options = dialectOptions(dialect);
   const spaceQuote =
     dialect.quotes === 'standard'
@@ -197,6 +198,27 @@ export function readRecords(text: string, dialect: Dialect, limit: number): Text
     resyncs++;
     if (from >= starts.length - 1 && text.slice(starts[from] ?? text.length).trim() === '') break;
   }
+  return shapeOf(dialect, records, contained, limit);
+}
+
+/**
+ * Reading quotes as text, a record is its line (or the text between the learner's record
+ * separators) split at the delimiter, cells trimmed, blank records left out: what csv-parse gives
+ * with `quote: false`, at the cost of a native split (the preview reads whole files).
+ */
+function splitRecords(text: string, dialect: Dialect, limit: number): TextReading {
+  const parts = dialect.record === 'newline' ? text.split(NEWLINE) : text.split(dialect.record);
+  const records: TextRecord[] = [];
+  for (let i = 0; i < parts.length && records.length <= limit; i++) {
+    const cells = parts[i]!.split(dialect.delimiter).map((cell) => cell.trim());
+    if (cells.every((cell) => cell === '')) continue;
+    records.push({ cells, line: dialect.record === 'newline' ? i + 1 : records.length + 1 });
+  }
+  return shapeOf(dialect, records, [], limit);
+}
+
+/** The whole-file shape of a reading: the usual field count (most frequent) and every record of another. */
+function shapeOf(dialect: Dialect, records: TextRecord[], contained: number[], limit: number): TextReading {
   const truncated = records.length > limit;
   if (truncated) records.length = limit + 1;
   const wholeUsual = mode(records.map((r) => r.cells.length));

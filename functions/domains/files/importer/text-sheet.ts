@@ -46,8 +46,16 @@ function chooseReading(
     return reading;
   };
   let chosen = readOf(candidates.length > 1 ? guessDialect(text, candidates) : candidates[0]!);
+  // Reading quotes as text costs a split; a standard reading of another delimiter (a csv-parse
+  // pass) is tried only when that delimiter's split, its quote marks forgiven, could beat it.
+  const worthReading = (dialect: Dialect) => {
+    if (dialect.quotes === 'none' || read.has(dialectKey(dialect))) return true;
+    const split = readOf({ ...dialect, quotes: 'none' });
+    return split.usual >= 2 && readingScore(split) + 2 * split.quoteMarks > readingScore(chosen);
+  };
   if (anomalies(chosen) > 0) {
     for (const dialect of candidates) {
+      if (!worthReading(dialect)) continue;
       const other = readOf(dialect);
       if (readingScore(other) > readingScore(chosen)) chosen = other;
     }
@@ -55,6 +63,7 @@ function chooseReading(
   if (!suggest || chosen.ragged.length === 0) return { chosen, suggestion: null };
   let best: TextReading | null = null;
   for (const dialect of everything) {
+    if (!worthReading(dialect)) continue;
     const other = readOf(dialect);
     if (other.usual < 2) continue;
     if (
