@@ -26,7 +26,12 @@ export interface SheetFormat {
 /** A place where the parser read the file more leniently than the CSV standard (RFC 4180) would. */
 export interface SheetRepair {
   line: number;
-  kind: 'quote_after_space' | 'quotes_as_text';
+  /**
+   * `quote_after_space`: `a, "b"` read as a quoted cell; `quotes_as_text`: this line's quotes read as
+   * text, so a quote never closed damages only this record; `cell_over_lines`: a quoted cell runs
+   * over this line (a cell holding line breaks, or a lost closing quote that took the lines below).
+   */
+  kind: 'quote_after_space' | 'quotes_as_text' | 'cell_over_lines';
 }
 
 /** A text sheet's whole-file shape: how quotes were read, the usual field count and every record of another. */

@@ -20,8 +20,9 @@ const BASE_OPTIONS: CsvOptions = {
   // `question, "a, b, c"`: a quoted field after a space is still one quoted field.
   ltrim: true,
   rtrim: true,
-  // Blank lines and rows of empty cells are not data.
-  skip_records_with_empty_values: true,
+  // Blank lines are not data; records of blank cells are left out by the reader (a quoted one over
+  // several lines is listed first).
+  skip_empty_lines: true,
   raw: true,
 };
 const NEWLINES = ['\r\n', '\n', '\r'];
@@ -73,6 +74,8 @@ export interface TextRecord {
   line: number;
   /** A quoted cell opened after a space (`question, "a, b"`): read as one quoted cell, reported as a repair. */
   spaced?: true;
+  /** A record over several lines (a quoted cell holding line breaks): how many, each listed. */
+  lines?: number;
 }
 
 function escapeRegExp(text: string): string {
@@ -88,8 +91,10 @@ export interface TextReading {
   /** The usual field count (most frequent), and every record of another count. */
   usual: number;
   ragged: { line: number; fields: number }[];
-  /** Quotes read as text: records with a cell opening with a quote, which standard quoting would have read as quoted. */
-  quoteMarks: number;
+  /** Quotes read as text: lines of records with a cell opening with a quote, which standard quoting would have read as quoted. */
+  quoteMarks: number[];
+  /** The first record (a header, often) is of another width than the usual one. */
+  firstRagged: boolean;
   /** More than `limit` records: the file holds too many. */
   truncated: boolean;
 }
@@ -115,20 +120,19 @@ function mode(values: Iterable<number>): number {
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
   let best = 0;
   let frequency = 0;
-  for (const [v, n] of counts) if (n > frequency || (n === frequency && v > best)) [best, frequency] = [v, n];
+  // Ties go to the width seen first (the header's, in a short file).
+  for (const [v, n] of counts) if (n > frequency) [best, frequency] = [v, n];
   return best;
 }
 
 /**
- * A record spanning several lines that is better read as those lines: its width differs from the
- * usual one, or each of its lines alone (quotes as text) has the usual width — a lone quote that
- * swallowed the records below, not a cell holding line breaks.
+ * A record spanning several lines whose width differs from the usual one: a lone quote swallowed
+ * the lines below, so it is contained to its first line. One of the usual width stays one record,
+ * but every line of it is listed: the same bytes read as a cell holding line breaks or as a lost
+ * closing quote that took the records below into one cell, and only the learner can tell.
  */
-function swallowed(record: CsvRecord, delimiter: string, usual: number): boolean {
-  if (usual < 2) return false;
-  if (record.record.length !== usual) return true;
-  const lines = record.raw.replace(/(\r\n|\n|\r)$/, '').split(NEWLINE);
-  return lines.every((line) => line.split(delimiter).length === usual);
+function damagedSpan(record: CsvRecord, usual: number): boolean {
+  return usual >= 2 && record.record.length !== usual;
 }
 
 /**
@@ -174,10 +178,15 @@ export function readRecords(text: string, dialect: Dialect, limit: number): Text
     for (const r of got) {
       const inner = innerBreaks(r.raw);
       const line = newline ? from + r.lines - inner : r.records;
-      if (starts && inner > 0 && swallowed(r, dialect.delimiter, usual)) {
+      if (starts && inner > 0 && damagedSpan(r, usual)) {
         damaged = line - 1;
         break;
       }
+      if (starts && inner > 0) {
+        records.push({ cells: r.record, line, lines: inner + 1 });
+        continue;
+      }
+      if (r.record.every((cell) => cell.trim() === '')) continue;
       const spaced = spaceQuote !== null && (r.raw.includes(' "') || r.raw.includes('\t"')) && spaceQuote.test(r.raw);
       records.push(spaced ? { cells: r.record, line, spaced } : { cells: r.record, line });
     }
@@ -192,7 +201,9 @@ export function readRecords(text: string, dialect: Dialect, limit: number): Text
     const end = starts[damaged + 1] ?? text.length;
     const lineRecords: CsvRecord[] = [];
     collect(text.slice(starts[damaged], end), { ...options, quote: false }, lineRecords);
-    if (lineRecords[0]) records.push({ cells: lineRecords[0].record, line: damaged + 1 });
+    const lineCells = lineRecords[0]?.record;
+    if (lineCells && lineCells.some((cell) => cell.trim() !== ''))
+      records.push({ cells: lineCells, line: damaged + 1 });
     contained.push(damaged + 1);
     from = damaged + 1;
     resyncs++;
@@ -226,8 +237,11 @@ function shapeOf(dialect: Dialect, records: TextRecord[], contained: number[], l
     .filter((r) => r.cells.length !== wholeUsual)
     .map((r) => ({ line: r.line, fields: r.cells.length }));
   const quoteMarks =
-    dialect.quotes === 'none' ? records.filter((r) => r.cells.some((cell) => cell.startsWith('"'))).length : 0;
-  return { dialect, records, contained, usual: wholeUsual, ragged, quoteMarks, truncated };
+    dialect.quotes === 'none'
+      ? records.filter((r) => r.cells.some((cell) => cell.trimStart().startsWith('"'))).map((r) => r.line)
+      : [];
+  const firstRagged = records.length > 0 && records[0]!.cells.length !== wholeUsual;
+  return { dialect, records, contained, usual: wholeUsual, ragged, quoteMarks, firstRagged, truncated };
 }
 
 /** The field delimiters tried, the extension's own first (tab for .tsv and .txt, comma for .csv). */
@@ -264,13 +278,14 @@ export function candidateDialects(
  * What a reading leaves doubtful: ragged records, lines whose quotes were read as text to contain
  * a damaged record, and (reading quotes as text) records whose cells open with a quote.
  */
-export function anomalies(read: Pick<TextReading, 'ragged' | 'contained' | 'quoteMarks'>): number {
-  return read.ragged.length + read.contained.length + read.quoteMarks;
+export function anomalies(read: Pick<TextReading, 'ragged' | 'contained' | 'quoteMarks' | 'firstRagged'>): number {
+  // A first record of another width counts twice: a header is the file's width, more often than not.
+  return read.ragged.length + read.contained.length + read.quoteMarks.length + (read.firstRagged ? 1 : 0);
 }
 
 /** How well a reading fits the whole file: records count, doubtful ones against; a reading of fewer than two fields per record does not fit. */
 export function readingScore(
-  read: Pick<TextReading, 'records' | 'ragged' | 'contained' | 'quoteMarks' | 'usual'>,
+  read: Pick<TextReading, 'records' | 'ragged' | 'contained' | 'quoteMarks' | 'firstRagged' | 'usual'>,
 ): number {
   if (read.usual < 2) return -Infinity;
   return read.records.length - 2 * anomalies(read);

@@ -51,7 +51,7 @@ function chooseReading(
   const worthReading = (dialect: Dialect) => {
     if (dialect.quotes === 'none' || read.has(dialectKey(dialect))) return true;
     const split = readOf({ ...dialect, quotes: 'none' });
-    return split.usual >= 2 && readingScore(split) + 2 * split.quoteMarks > readingScore(chosen);
+    return split.usual >= 2 && readingScore(split) + 2 * split.quoteMarks.length > readingScore(chosen);
   };
   if (anomalies(chosen) > 0) {
     for (const dialect of candidates) {
@@ -101,13 +101,17 @@ export function parseTextSheet(
   const { dialect } = chosen;
   const custom = dialect.record !== 'newline';
   const at = (line: number) => (custom ? line : lineOffset + line);
-  const repairs: SheetRepair[] = chosen.contained.map((line) => ({ line: at(line), kind: 'quotes_as_text' }));
+  const repairs: SheetRepair[] = [...chosen.contained, ...chosen.quoteMarks].map((line) => ({
+    line: at(line),
+    kind: 'quotes_as_text',
+  }));
   const rows: string[][] = [];
   const lines: number[] = [];
-  for (const { cells, line, spaced } of chosen.records) {
+  for (const { cells, line, spaced, lines: over } of chosen.records) {
     rows.push(anki?.html ? cells.map(htmlToText) : cells);
     lines.push(at(line));
     if (spaced) repairs.push({ line: at(line), kind: 'quote_after_space' });
+    for (let k = 0; k < (over ?? 0); k++) repairs.push({ line: at(line + k), kind: 'cell_over_lines' });
   }
   const format: SheetFormat = {
     kind: 'text',
