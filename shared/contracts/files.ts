@@ -104,7 +104,10 @@ export const importReportSchema = /* @__PURE__ */ lazy(() =>
     extra_columns: z.array(z.string()),
     ignored_columns: z.array(z.string()),
     repairs: z.array(
-      z.object({ line: z.number().check(z.int()), kind: z.enum(['quote_after_space', 'quotes_as_text', 'cell_over_lines']) }),
+      z.object({
+        line: z.number().check(z.int()),
+        kind: z.enum(['quote_after_space', 'quotes_as_text', 'cell_over_lines']),
+      }),
     ),
     ragged_rows: raggedRowsSchema(),
     /** An Anki package: its notes, the cloze notes not imported, and the media (images, sounds) left behind. */

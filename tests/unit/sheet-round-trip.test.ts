@@ -74,9 +74,8 @@ const unquotedStarts = (cards: readonly [string, string][]) =>
 
 function write(cards: readonly [string, string][], delimiter: string, quote: Quoter, space = false): Written {
   const join = space ? `${delimiter} ` : delimiter;
-  const records = [['question', 'answer'], ...cards].map(
-    ([q, a]) => `${quote(q, delimiter)}${join}${quote(a, delimiter)}`,
-  );
+  const header: [string, string] = ['question', 'answer'];
+  const records = [header, ...cards].map(([q, a]) => `${quote(q, delimiter)}${join}${quote(a, delimiter)}`);
   const spans: Written['spans'] = [];
   let line = 1;
   records.forEach((record, i) => {

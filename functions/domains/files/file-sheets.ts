@@ -5,13 +5,7 @@
  */
 import type * as files from '#shared/contracts/files.js';
 import type { Language } from '#shared/domain/language.js';
-import {
-  QUESTION_SHEET_LIMITS,
-  TEXT_EXTENSIONS,
-  cleanFileName,
-  sheetExtension,
-  type ExportFormat,
-} from '#shared/domain/question-sheet.js';
+import { QUESTION_SHEET_LIMITS, type ExportFormat } from '#shared/domain/question-sheet.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { pendingObjectKey } from './object-keys.js';
 import { deleteObject, objectSize, readObject } from './object-store.js';
