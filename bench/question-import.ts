@@ -34,6 +34,20 @@ export function tsvDeck(rows: number, padTo = 0): Buffer {
   return Buffer.from(parts.join(''));
 }
 
+/**
+ * A tab-separated deck of about `bytes` bytes under the row limit (15,000 cards, the explanation
+ * padded): the preview reads it whole, as the import would, so a file past 20,000 rows is refused.
+ */
+export function previewDeck(bytes: number): Buffer {
+  const cards = 15_000;
+  const pad = Math.max(0, Math.floor((bytes * 0.95) / cards) - 60);
+  const filler = 'a longer explanation '.repeat(Math.ceil(pad / 21)).slice(0, pad);
+  const parts = ['문제\t정답\t해설\n'];
+  for (let i = 0; i < cards; i++)
+    parts.push(`파드 ${i + 1}: what does a Deployment manage?\tReplicaSet ${i + 1}\t${filler}${i}\n`);
+  return Buffer.from(parts.join(''));
+}
+
 async function stage(cloud: LocalCloud, headers: () => Record<string, string>, name: string, bytes: Buffer) {
   const res = await fetch(`${cloud.url}/api/question-files/upload-url/`, {
     method: 'POST',
@@ -103,7 +117,7 @@ export async function benchQuestionImport(rootDir: string, report: Report): Prom
 
     const previews: { mb: number; ms: number; ratio: number }[] = [];
     for (const mb of PREVIEW_SIZES_MB) {
-      const file = tsvDeck(10, mb * 1024 * 1024 - 1024);
+      const file = previewDeck(mb * 1024 * 1024);
       const uploadId = await stage(cloud, headers, `bench-preview-${mb}.tsv`, file);
       const times: number[] = [];
       const passes: number[] = [];

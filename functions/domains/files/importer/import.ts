@@ -19,6 +19,8 @@ import {
   applyMapping,
   type ColumnRole,
   type SheetReading,
+  SHEET_READING_DELIMITERS,
+  SHEET_RECORD_DELIMITERS,
 } from '#shared/domain/question-sheet.js';
 import { KEY_TEXT_MAX_BYTES, KEY_TEXT_TOO_LONG, fitsKey } from '#shared/domain/key-text.js';
 import type { Language } from '#shared/domain/language.js';
@@ -303,13 +305,11 @@ function resolvedReading(sheet: ParsedSheet, columns: SheetColumns, reading: She
  */
 async function suggestedReading(bytes: Uint8Array, fileName: string, sheet: ParsedSheet, reading: SheetReading) {
   const better = sheet.shape?.suggestion;
-  if (!better) return {};
-  const suggested: SheetReading = {
-    ...reading,
-    delimiter: better.delimiter as SheetReading['delimiter'],
-    record_delimiter: better.record_delimiter as SheetReading['record_delimiter'],
-    quotes: better.quotes,
-  };
+  // Only a reading the learner could choose is offered (an Anki header's own separator is not one).
+  const delimiter = SHEET_READING_DELIMITERS.find((d) => d === better?.delimiter);
+  const records = SHEET_RECORD_DELIMITERS.find((d) => d === better?.record_delimiter);
+  if (!better || !delimiter || !records) return {};
+  const suggested: SheetReading = { ...reading, delimiter, record_delimiter: records, quotes: better.quotes };
   try {
     const other = await readQuestionSheet(bytes, fileName, undefined, suggested);
     const outcome = normalizeRows(other.rows, other.mapping, other.lines);
