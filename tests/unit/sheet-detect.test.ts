@@ -222,7 +222,7 @@ describe('whole-file reading: records by line breaks, damage kept to its line, e
     expect(result.shape?.ragged).toEqual([{ line: broken, fields: 4 }]);
   });
 
-  it('contains a quote that would swallow the lines below with the usual width', () => {
+  it('contains a quote never closed to its line; a quoted cell over lines stays one cell, each line listed', () => {
     const sheet = parseTextSheet(Buffer.from('q,a\none,"lone\ntwo,b\nthree,c\n'), 'csv', { quotes: 'standard' });
     expect(sheet.rows).toEqual([
       ['one', '"lone'],
@@ -230,13 +230,16 @@ describe('whole-file reading: records by line breaks, damage kept to its line, e
       ['three', 'c'],
     ]);
     expect(sheet.repairs).toEqual([{ line: 2, kind: 'quotes_as_text' }]);
-    // A quoted cell holding a line break stays one cell.
+    // A quoted cell holding a line break stays one cell; its lines are listed (a lost quote reads the same).
     const multi = parseTextSheet(Buffer.from('q,a\n"two\nlines",b\nthree,c\n'), 'csv');
     expect(multi.rows).toEqual([
       ['two\nlines', 'b'],
       ['three', 'c'],
     ]);
-    expect(multi.repairs).toEqual([]);
+    expect(multi.repairs).toEqual([
+      { line: 2, kind: 'cell_over_lines' },
+      { line: 3, kind: 'cell_over_lines' },
+    ]);
   });
 
   it('honours the learner’s delimiter, quotes and encoding, and suggests a better reading without applying it', async () => {
