@@ -135,6 +135,14 @@ function damagedSpan(record: CsvRecord, usual: number): boolean {
   return usual >= 2 && record.record.length !== usual;
 }
 
+/** One line's cells with its quotes read as text, or null when they are all blank. */
+function lineAsText(line: string, options: CsvOptions): string[] | null {
+  const got: CsvRecord[] = [];
+  collect(line, { ...options, quote: false }, got);
+  const cells = got[0]?.record;
+  return cells && cells.some((cell) => cell.trim() !== '') ? cells : null;
+}
+
 /**
  * Reads every record of `text` (up to `limit`). With standard quotes, a record that csv-parse
  * cannot close, or that swallowed following lines with the wrong width, is contained: its first
@@ -198,12 +206,8 @@ export function readRecords(text: string, dialect: Dialect, limit: number): Text
         damaged++;
     }
     if (damaged < 0 || !starts || damaged >= starts.length) break;
-    const end = starts[damaged + 1] ?? text.length;
-    const lineRecords: CsvRecord[] = [];
-    collect(text.slice(starts[damaged], end), { ...options, quote: false }, lineRecords);
-    const lineCells = lineRecords[0]?.record;
-    if (lineCells && lineCells.some((cell) => cell.trim() !== ''))
-      records.push({ cells: lineCells, line: damaged + 1 });
+    const lineCells = lineAsText(text.slice(starts[damaged], starts[damaged + 1] ?? text.length), options);
+    if (lineCells) records.push({ cells: lineCells, line: damaged + 1 });
     contained.push(damaged + 1);
     from = damaged + 1;
     resyncs++;
