@@ -300,11 +300,18 @@ export function readingScore(
  * share one width of two or more fields; ties go to the earlier candidate (the extension's own
  * delimiter, standard quotes).
  */
-export function guessDialect(text: string, candidates: readonly Dialect[]): Dialect {
-  const cut = text.length > SAMPLE_CHARS ? text.slice(0, Math.max(text.lastIndexOf('\n', SAMPLE_CHARS), 1)) : text;
+export function guessDialect(
+  text: string,
+  candidates: readonly Dialect[],
+  whole?: (dialect: Dialect) => TextReading,
+): Dialect {
+  const small = text.length <= SAMPLE_CHARS;
+  const cut = small ? text : text.slice(0, Math.max(text.lastIndexOf('\n', SAMPLE_CHARS), 1));
+  // A text no longer than the head is read whole once: the guess keeps those readings.
+  const readOf = (dialect: Dialect) => (small && whole ? whole(dialect) : readRecords(cut, dialect, 200));
   let best: { dialect: Dialect; score: number } | null = null;
   for (const dialect of candidates) {
-    const score = readingScore(readRecords(cut, dialect, 200));
+    const score = readingScore(readOf(dialect));
     if (!best || score > best.score) best = { dialect, score };
   }
   return best?.dialect ?? candidates[0]!;

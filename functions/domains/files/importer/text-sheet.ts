@@ -45,7 +45,7 @@ function chooseReading(
     }
     return reading;
   };
-  let chosen = readOf(candidates.length > 1 ? guessDialect(text, candidates) : candidates[0]!);
+  let chosen = readOf(candidates.length > 1 ? guessDialect(text, candidates, readOf) : candidates[0]!);
   // Reading quotes as text costs a split; a standard reading of another delimiter (a csv-parse
   // pass) is tried only when that delimiter's split, its quote marks forgiven, could beat it.
   const worthReading = (dialect: Dialect) => {
