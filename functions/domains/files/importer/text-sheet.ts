@@ -10,15 +10,8 @@ import {
   type SheetRepair,
   type TextShape,
 } from './parsed-sheet.js';
-import {
-  anomalies,
-  candidateDialects,
-  guessDialect,
-  readRecords,
-  readingScore,
-  type Dialect,
-  type TextReading,
-} from './text-dialect.js';
+import { anomalies, candidateDialects, guessDialect, readingScore } from './text-dialect.js';
+import { readRecords, type Dialect, type TextReading } from './text-records.js';
 import { decodeSheetText } from './text-encoding.js';
 
 const dialectKey = (d: Dialect) => `${d.delimiter}\u0000${d.record}\u0000${d.quotes}`;
