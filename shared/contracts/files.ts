@@ -89,6 +89,11 @@ export const importedImagesSchema = /* @__PURE__ */ lazy(() =>
 );
 
 /** What an import did besides the questions: rows not imported (line, reason), columns kept as extra, cells the parser repaired. */
+/** Records whose field count differs from the file's usual count, by line (at most the report's list limit). */
+const raggedRowsSchema = /* @__PURE__ */ lazy(() =>
+  z.array(z.object({ line: z.number().check(z.int()), fields: z.number().check(z.int()) })),
+);
+
 export const importReportSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     format: sheetFormatSchema(),
@@ -104,8 +109,12 @@ export const importReportSchema = /* @__PURE__ */ lazy(() =>
     extra_columns: z.array(z.string()),
     ignored_columns: z.array(z.string()),
     repairs: z.array(
-      z.object({ line: z.number().check(z.int()), kind: z.enum(['quote_after_space', 'quotes_as_text']) }),
+      z.object({
+        line: z.number().check(z.int()),
+        kind: z.enum(['quote_after_space', 'quotes_as_text', 'cell_over_lines']),
+      }),
     ),
+    ragged_rows: raggedRowsSchema(),
     /** An Anki package: its notes, the cloze notes not imported, and the media (images, sounds) left behind. */
     deck: z.optional(
       z.object({
@@ -256,33 +265,30 @@ export const previewUploadedFile = defineRoute({
         }),
       ),
       stats: importStatsSchema(),
-      /** The reading the preview used, every choice resolved (what the learner chose, else what was detected). */
-      reading: z.optional(
-        z.object({
-          delimiter: z.nullable(z.string()),
-          record_delimiter: z.nullable(z.string()),
-          quotes: z.enum(SHEET_QUOTE_MODES),
-          encoding: z.nullable(z.enum(SHEET_ENCODINGS)),
-          header: z.enum(SHEET_HEADER_MODES),
-          text_format: z.enum(SHEET_TEXT_FORMATS),
-        }),
-      ),
+      /**
+       * The reading the preview used, every choice resolved (what the learner chose, else what was
+       * detected); workbooks and decks: null delimiters and encoding, quotes `auto`.
+       */
+      reading: z.object({
+        delimiter: z.nullable(z.string()),
+        record_delimiter: z.nullable(z.string()),
+        quotes: z.enum(SHEET_QUOTE_MODES),
+        encoding: z.nullable(z.enum(SHEET_ENCODINGS)),
+        header: z.enum(SHEET_HEADER_MODES),
+        text_format: z.enum(SHEET_TEXT_FORMATS),
+      }),
       /**
        * Whole-file counts, never of a sample: records read, questions they make, records skipped, and
        * records whose field count differs from the file's usual count (listed in `ragged_rows`).
        */
-      counts: z.optional(
-        z.object({
-          records: z.number().check(z.int()),
-          questions: z.number().check(z.int()),
-          skipped: z.number().check(z.int()),
-          ragged: z.number().check(z.int()),
-          usual_fields: z.number().check(z.int()),
-        }),
-      ),
-      ragged_rows: z.optional(
-        z.array(z.object({ line: z.number().check(z.int()), fields: z.number().check(z.int()) })),
-      ),
+      counts: z.object({
+        records: z.number().check(z.int()),
+        questions: z.number().check(z.int()),
+        skipped: z.number().check(z.int()),
+        ragged: z.number().check(z.int()),
+        usual_fields: z.number().check(z.int()),
+      }),
+      ragged_rows: raggedRowsSchema(),
       /** A reading of the same file that leaves fewer ragged records than the one used, with its count: offered, never applied unasked. */
       suggestion: z.optional(
         z.object({
@@ -291,10 +297,7 @@ export const previewUploadedFile = defineRoute({
           questions: z.number().check(z.int()),
         }),
       ),
-      /**
-       * Present when only the head of a large text sheet was read (a ranged read): the rows, stats
-       * and warnings are those of its first `bytes_read` bytes; the import reads the whole file.
-       */
+      /** No longer sent: the preview reads the whole file (D270). Kept optional until the web stops reading it. */
       sample: z.optional(z.object({ bytes_read: z.number().check(z.int()), file_bytes: z.number().check(z.int()) })),
     }),
 });

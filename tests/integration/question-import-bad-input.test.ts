@@ -231,7 +231,7 @@ describe('bad input: a 4xx with code and detail, nothing left behind', () => {
     60_000,
   );
 
-  it('a 6 MB text file is previewed from a ranged read of its head, then imported whole', async () => {
+  it('a 6 MB text file over the row limit: the preview reads it whole and says what the import would (D270)', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     const lines = ['question\tanswer'];
     for (let i = 0; lines.length < 120_000; i++) lines.push(`question number ${i} with some padding text\tanswer ${i}`);
@@ -239,13 +239,8 @@ describe('bad input: a 4xx with code and detail, nothing left behind', () => {
     expect(bytes.length).toBeGreaterThan(5 * 1024 * 1024);
     const uploadId = await stage(user, 'big.tsv', bytes);
     const res = await user.client.post('/api/question-files/preview/', { upload_id: uploadId, file_name: 'big.tsv' });
-    const body = (await res.json()) as Record<string, any>;
-    expect(res.status).toBe(200);
-    expect(body.sample).toEqual({ bytes_read: expect.any(Number), file_bytes: bytes.length });
-    expect(body.sample.bytes_read).toBeLessThanOrEqual(256 * 1024);
-    expect(body.rows[0]).toMatchObject({ content: 'question number 0 with some padding text', answer: 'answer 0' });
-    expect(body.repairs).toEqual([]);
-    // The import reads the whole file: over the row limit, refused, nothing left.
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('sheet_too_many_rows');
     const imported = await user.client.post('/api/question-files/import/', {
       upload_id: uploadId,
       file_name: 'big.tsv',

@@ -2,6 +2,15 @@ import fc from 'fast-check';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { routeKey } from '#shared/contracts/define-route.js';
+import * as files from '#shared/contracts/files.js';
+import {
+  SHEET_ENCODINGS,
+  SHEET_HEADER_MODES,
+  SHEET_QUOTE_MODES,
+  SHEET_READING_DELIMITERS,
+  SHEET_RECORD_DELIMITERS,
+  SHEET_TEXT_FORMATS,
+} from '#shared/domain/question-sheet.js';
 import { KEY_TEXT_MAX_BYTES, fitsKey, keyText, keyTextBytes, keyable } from '#shared/domain/key-text.js';
 import { validationFailed } from '../../functions/runtime/http/app-error.js';
 import { manifestRoutes } from '../fuzz/fuzzer.js';
@@ -17,6 +26,27 @@ describe('zod → fast-check arbitraries for the contracts (tests/fuzz)', () => 
         // Refinements across fields (e.g. "a tag name is required") reject some; most must get through.
         expect(accepted, JSON.stringify(values.find((v) => !schema.safeParse(v).success))).toBeGreaterThanOrEqual(20);
       }
+    },
+    30_000,
+  );
+
+  it.each([files.previewUploadedFile, files.importUploadedFile].map((r) => [routeKey(r), r] as const))(
+    '%s: bodies carry the reading (delimiter, records, quotes, encoding, header, text format), every choice',
+    (_, route) => {
+      const body = route.body;
+      const readings = fc
+        .sample(arbitraryOf(body), { numRuns: 300, seed: 11 })
+        .filter((v) => body.safeParse(v).success)
+        .map((v) => (v as { reading?: Record<string, string> }).reading)
+        .filter((r) => r !== undefined);
+      expect(readings.length).toBeGreaterThan(30);
+      const seen = (key: string) => new Set(readings.map((r) => r[key]).filter((v) => v !== undefined));
+      expect([...seen('delimiter')].sort()).toEqual([...SHEET_READING_DELIMITERS].sort());
+      expect([...seen('record_delimiter')].sort()).toEqual([...SHEET_RECORD_DELIMITERS].sort());
+      expect([...seen('quotes')].sort()).toEqual([...SHEET_QUOTE_MODES].sort());
+      expect([...seen('encoding')].sort()).toEqual([...SHEET_ENCODINGS].sort());
+      expect([...seen('header')].sort()).toEqual([...SHEET_HEADER_MODES].sort());
+      expect([...seen('text_format')].sort()).toEqual([...SHEET_TEXT_FORMATS].sort());
     },
     30_000,
   );

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { htmlToText, readAnkiHeader } from '../../functions/domains/files/importer/anki-text.js';
 import { parseSheet } from '../../functions/domains/files/importer/parse.js';
 import { detectDialect } from '../../functions/domains/files/importer/text-dialect.js';
+import { parseTextSheet } from '../../functions/domains/files/importer/text-sheet.js';
+import { looksLikeHeader } from '../../functions/domains/files/importer/header-shape.js';
+import { KOREAN_ENGLISH_CSV, SPANISH_SEMICOLON_CSV, loneQuoteCsv, quotedTsvDeck } from '../support/dialect-decks.js';
 import { decodeSheetText } from '../../functions/domains/files/importer/text-encoding.js';
 import { readQuestionSheet } from '../../functions/domains/files/importer/import.js';
 import {
@@ -12,14 +15,22 @@ import {
   normalizeRows,
   splitOptionsCell,
   titleFromContent,
+  type SheetReading,
 } from '#shared/domain/question-sheet.js';
 
 /** The questions a file becomes, read the way the importer reads it (no writes). */
-async function questionsOf(name: string, bytes: Uint8Array) {
-  const read = await readQuestionSheet(bytes, name);
+async function questionsOf(name: string, bytes: Uint8Array, reading: SheetReading = {}) {
+  const read = await readQuestionSheet(bytes, name, undefined, reading);
   const outcome = normalizeRows(read.rows, read.mapping, read.lines);
   if (!outcome.ok) throw new Error(outcome.code);
-  return { ...outcome, format: read.sheet.format, repairs: read.sheet.repairs, headerless: read.mapping.headerless };
+  return {
+    ...outcome,
+    format: read.sheet.format,
+    repairs: read.sheet.repairs,
+    headerless: read.mapping.headerless,
+    names: read.mapping.names,
+    shape: read.sheet.shape,
+  };
 }
 
 describe('delimiter detection (csv-parse over a sample)', () => {
@@ -33,12 +44,21 @@ describe('delimiter detection (csv-parse over a sample)', () => {
   it('prefers the extension on a tie, and reads a one-column file with it', () => {
     expect(detectDialect('a\tb,c\nd\te,f\n', 'tsv').delimiter).toBe('\t');
     expect(detectDialect('a\tb,c\nd\te,f\n', 'csv').delimiter).toBe(',');
-    expect(detectDialect('only\none\n', 'csv')).toEqual({ delimiter: ',', record: 'newline' });
+    expect(detectDialect('only\none\n', 'csv')).toEqual({ delimiter: ',', record: 'newline', quotes: 'standard' });
   });
 
-  it("takes Quizlet's custom separators (' - ' between term and definition, ';' between cards)", () => {
-    expect(detectDialect('cat - 고양이;dog - 개;bird - 새;', 'txt')).toEqual({ delimiter: ' - ', record: ';' });
-    expect(detectDialect('cat,고양이;dog,개;bird,새', 'txt')).toEqual({ delimiter: ',', record: ';' });
+  it("separates records by line breaks only; Quizlet's custom separators are the learner's reading", () => {
+    expect(detectDialect('cat - 고양이;dog - 개;bird - 새;', 'txt').record).toBe('newline');
+    const custom = parseTextSheet(Buffer.from('cat - 고양이;dog - 개;bird - 새;'), 'txt', {
+      delimiter: ' - ',
+      record_delimiter: ';',
+    });
+    expect([custom.header, ...custom.rows]).toEqual([
+      ['cat', '고양이'],
+      ['dog', '개'],
+      ['bird', '새'],
+    ]);
+    expect(custom.format).toMatchObject({ delimiter: ' - ', record_delimiter: ';' });
   });
 });
 
@@ -169,5 +189,120 @@ describe('columns', () => {
   it('takes a title from the first line of the question when blank', () => {
     expect(titleFromContent('\n첫 줄\n둘째 줄')).toBe('첫 줄');
     expect(titleFromContent('x'.repeat(150))).toHaveLength(40);
+  });
+});
+
+describe('whole-file reading: records by line breaks, damage kept to its line, every odd record listed', () => {
+  it('reads a headerless TSV whose definitions hold straight quotes mid-cell as one card a line', async () => {
+    const { text, cards } = quotedTsvDeck();
+    expect(text).not.toContain(';');
+    const result = await questionsOf('deck.tsv', Buffer.from(text));
+    expect(result.format).toMatchObject({ delimiter: '\t', record_delimiter: 'newline' });
+    expect(result.headerless).toBe(true);
+    expect(result.questions.map((q) => [q.content, q.answer])).toEqual(cards);
+    expect(result.shape).toMatchObject({ usual: 2, ragged: [] });
+    expect(result.repairs).toEqual([]);
+  });
+
+  it('keeps one unbalanced quote to its own line: the other 343 answers read whole', async () => {
+    const { text, broken } = loneQuoteCsv();
+    const result = await questionsOf('aws.csv', Buffer.from(text));
+    expect(result.format).toMatchObject({ delimiter: ',' });
+    expect(result.shape?.quotes).toBe('standard');
+    expect(result.questions).toHaveLength(344);
+    result.questions.forEach((q, i) => {
+      const n = i + 1;
+      if (n === broken) return;
+      expect([q.content, q.answer]).toEqual([`Question ${n}: which three?`, `a${n}, b${n}, c${n}`]);
+    });
+    expect(result.lines[broken - 1]).toBe(broken);
+    expect(result.repairs.filter((r) => r.kind === 'quotes_as_text')).toEqual([
+      { line: broken, kind: 'quotes_as_text' },
+    ]);
+    expect(result.shape?.ragged).toEqual([{ line: broken, fields: 4 }]);
+  });
+
+  it('contains a quote never closed to its line; a quoted cell over lines stays one cell, each line listed', () => {
+    const sheet = parseTextSheet(Buffer.from('q,a\none,"lone\ntwo,b\nthree,c\n'), 'csv', { quotes: 'standard' });
+    expect(sheet.rows).toEqual([
+      ['one', '"lone'],
+      ['two', 'b'],
+      ['three', 'c'],
+    ]);
+    expect(sheet.repairs).toEqual([{ line: 2, kind: 'quotes_as_text' }]);
+    // A quoted cell holding a line break stays one cell; its lines are listed (a lost quote reads the same).
+    const multi = parseTextSheet(Buffer.from('q,a\n"two\nlines",b\nthree,c\n'), 'csv');
+    expect(multi.rows).toEqual([
+      ['two\nlines', 'b'],
+      ['three', 'c'],
+    ]);
+    expect(multi.repairs).toEqual([
+      { line: 2, kind: 'cell_over_lines' },
+      { line: 3, kind: 'cell_over_lines' },
+    ]);
+  });
+
+  it('honours the learner’s delimiter, quotes and encoding, and suggests a better reading without applying it', async () => {
+    const bytes = Buffer.from('question,answer\nwhat "is" it,that\n"quoted, comma",yes\n');
+    const none = parseTextSheet(bytes, 'csv', { quotes: 'none' });
+    expect(none.rows).toEqual([['what "is" it', 'that'], ['"quoted', ' comma"', 'yes'].map((c) => c.trim())]);
+    const semicolon = parseTextSheet(Buffer.from('a;b,c\nd;e,f\n'), 'csv', { delimiter: ';' });
+    expect(semicolon.format.delimiter).toBe(';');
+    expect(semicolon.header).toEqual(['a', 'b,c']);
+    const cp949 = parseTextSheet(iconv.encode('문제,정답\n하나,둘\n', 'cp949'), 'csv', { encoding: 'cp949' });
+    expect(cp949.header).toEqual(['문제', '정답']);
+    // Tab chosen for a comma file: every record is one field wide but the header; commas are suggested.
+    const chosen = parseTextSheet(
+      Buffer.from('q\tx,a\n1,2\n3,4\n5,6\n'),
+      'csv',
+      { delimiter: '\t' },
+      { suggest: true },
+    );
+    expect(chosen.format.delimiter).toBe('\t');
+    expect(chosen.shape?.ragged).toEqual([{ line: 1, fields: 2 }]);
+    expect(chosen.shape?.suggestion).toMatchObject({ delimiter: ',', ragged: 0 });
+  });
+});
+
+describe('a header row by its shape, in any language', () => {
+  it('takes `korean,english` and a Spanish header as column names, not as a card', async () => {
+    const korean = await questionsOf('words.csv', Buffer.from(KOREAN_ENGLISH_CSV));
+    expect(korean.headerless).toBe(false);
+    expect(korean.names).toEqual(['korean', 'english']);
+    expect(korean.questions.map((q) => [q.content, q.answer])[0]).toEqual(['사과', 'apple']);
+    expect(korean.questions).toHaveLength(5);
+    const spanish = await questionsOf('preguntas.csv', Buffer.from(SPANISH_SEMICOLON_CSV));
+    expect(spanish.format.delimiter).toBe(';');
+    expect(spanish.names).toEqual(['pregunta', 'opciones', 'area', 'respuesta_correcta', 'explicacion']);
+    expect(spanish.questions).toHaveLength(3);
+    expect(spanish.questions[0]?.content).toBe('¿Cuál es la capital de Francia?');
+    expect(spanish.questions[0]?.explanation).toContain('area: geografía');
+  });
+
+  it('leaves a first card a card, and the learner’s header choice overrides the shape', async () => {
+    expect(looksLikeHeader(['apple', '사과'], [['pear', '배']])).toBe(false);
+    expect(looksLikeHeader(['What is 2+2?', '4'], [['What is 3+3?', '6']])).toBe(false);
+    expect(looksLikeHeader(['term', 'term'], [['a long definition of many words', 'x']])).toBe(false);
+    expect(
+      looksLikeHeader(
+        ['Term 1', 'The definition of term 1, written in a few plain words'],
+        [['Term 2', 'The definition of term 2, written in a few plain words']],
+      ),
+    ).toBe(false);
+    expect(
+      looksLikeHeader(
+        ['no', 'value'],
+        [
+          ['1', 'x'],
+          ['2', 'y'],
+        ],
+      ),
+    ).toBe(true);
+    const asData = await questionsOf('words.csv', Buffer.from(KOREAN_ENGLISH_CSV), { header: 'no' });
+    expect(asData.questions).toHaveLength(6);
+    expect(asData.questions[0]).toMatchObject({ content: 'korean', answer: 'english' });
+    const asHeader = await questionsOf('cards.tsv', Buffer.from('사과\tapple\n배\tpear\n'), { header: 'yes' });
+    expect(asHeader.names).toEqual(['사과', 'apple']);
+    expect(asHeader.questions.map((q) => q.content)).toEqual(['배']);
   });
 });

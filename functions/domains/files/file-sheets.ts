@@ -5,17 +5,10 @@
  */
 import type * as files from '#shared/contracts/files.js';
 import type { Language } from '#shared/domain/language.js';
-import {
-  QUESTION_SHEET_LIMITS,
-  TEXT_EXTENSIONS,
-  cleanFileName,
-  sheetExtension,
-  type ExportFormat,
-} from '#shared/domain/question-sheet.js';
+import { QUESTION_SHEET_LIMITS, type ExportFormat } from '#shared/domain/question-sheet.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { pendingObjectKey } from './object-keys.js';
-import { deleteObject, objectSize, readObject, readObjectHead } from './object-store.js';
-import { wholeLinesOf } from './importer/text-encoding.js';
+import { deleteObject, objectSize, readObject } from './object-store.js';
 import { fileView, readPool } from './file-store.js';
 import { resolveFile } from './resolve.js';
 import { EXPORT_CONTENT_TYPES, exportFileName, exportQuestions, exportedQuestion } from './exporter.js';
@@ -93,24 +86,19 @@ export async function importUploadedFile(input: ServiceInput<typeof files.import
   }
 }
 
-/** Bytes of a text sheet the preview reads: far more than its rows need, a fixed cost whatever the file's size. */
-export const PREVIEW_HEAD_BYTES = 256 * 1024;
-
-/** Reads the uploaded object as the import would and writes nothing; the pending object stays for the import. */
+/**
+ * Reads the uploaded object as the import would and writes nothing; the pending object stays for
+ * the import. The whole file is read (at most 10 MB), so its counts and ragged records are of all
+ * of it, not of a head (D270).
+ */
 export async function previewUploadedFile(input: ServiceInput<typeof files.previewUploadedFile>, ctx: SignedInContext) {
   const key = pendingObjectKey(ctx.caller.user.id, input.body.upload_id);
   const size = await objectSize(key);
   if (size === null) throw new AppError(404, 'upload_not_found');
   if (size > QUESTION_SHEET_LIMITS.maxFileBytes) throw new AppError(413, 'sheet_file_too_large', { limit: '10 MB' });
-  // A text sheet larger than the head is previewed from a ranged read of its head: the preview's
-  // cost stays the same whatever the file's size (workbooks and decks are zips: read whole).
-  const extension = sheetExtension(cleanFileName(input.body.file_name));
-  const sampled = !!extension && TEXT_EXTENSIONS.includes(extension) && size > PREVIEW_HEAD_BYTES;
-  const read = sampled ? await readObjectHead(key, PREVIEW_HEAD_BYTES) : await readObject(key);
-  if (!read) throw new AppError(404, 'upload_not_found');
-  const bytes = sampled ? wholeLinesOf(read) : read;
-  const preview = await previewQuestionSheet(bytes, input.body.file_name, input.body.mapping, input.body.reading);
-  return sampled ? { ...preview, sample: { bytes_read: bytes.byteLength, file_bytes: size } } : preview;
+  const bytes = await readObject(key);
+  if (!bytes) throw new AppError(404, 'upload_not_found');
+  return previewQuestionSheet(bytes, input.body.file_name, input.body.mapping, input.body.reading);
 }
 
 export async function downloadSampleFile(input: ServiceInput<typeof files.downloadSampleFile>): Promise<Reply> {

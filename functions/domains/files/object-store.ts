@@ -14,7 +14,6 @@ export const presignUpload = onDemand(s3, 'presignUpload');
 export const presignDownload = onDemand(s3, 'presignDownload');
 export const objectSize = onDemand(s3, 'objectSize');
 export const readObject = onDemand(s3, 'readObject');
-export const readObjectHead = onDemand(s3, 'readObjectHead');
 export const putObject = onDemand(s3, 'putObject');
 export const copyObject = onDemand(s3, 'copyObject');
 export const deleteObject = onDemand(s3, 'deleteObject');

@@ -76,19 +76,6 @@ export async function readObject(key: string): Promise<Uint8Array | null> {
   }
 }
 
-/** The first `bytes` bytes of an object (a ranged GET), or null when it does not exist. */
-export async function readObjectHead(key: string, bytes: number): Promise<Uint8Array | null> {
-  try {
-    const object = await s3Client().send(
-      new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }),
-    );
-    return await object.Body!.transformToByteArray();
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
-  }
-}
-
 /** What a stored question file says about itself: its type, and its name as the download name. */
 export interface StoredFileHeaders {
   contentType: string;

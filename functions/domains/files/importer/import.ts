@@ -19,6 +19,8 @@ import {
   applyMapping,
   type ColumnRole,
   type SheetReading,
+  SHEET_READING_DELIMITERS,
+  SHEET_RECORD_DELIMITERS,
 } from '#shared/domain/question-sheet.js';
 import { KEY_TEXT_MAX_BYTES, KEY_TEXT_TOO_LONG, fitsKey } from '#shared/domain/key-text.js';
 import type { Language } from '#shared/domain/language.js';
@@ -43,6 +45,7 @@ import {
 import { parseSheet } from './parse.js';
 import { readerReport, type ParsedSheet, type SheetFormat, type SheetRepair } from './parsed-sheet.js';
 import { sniffSpreadsheet } from './sniff.js';
+import { looksLikeHeader } from './header-shape.js';
 import { parseAnkiPackage } from './anki-package.js';
 import {
   deleteImportedImages,
@@ -85,6 +88,8 @@ export interface ImportReport {
   extra_columns: string[];
   ignored_columns: string[];
   repairs: SheetRepair[];
+  /** Records whose field count differs from the file's usual count (text sheets), up to the list limit. */
+  ragged_rows: { line: number; fields: number }[];
   deck?: ParsedSheet['deck'];
   types_skipped?: { name: string; count: number }[];
   /** Images the questions pointed at (a deck's media, a sheet's image URLs): how many were stored, and each refused one by row. */
@@ -112,10 +117,17 @@ const CONTENT_TYPES: Record<SheetExtension, string> = {
 
 /**
  * The columns of a parsed sheet: its header row when that names the question and the answer; a
- * header row lacking one of them (two or more known names) is refused with the missing column;
- * otherwise the first row is data and the columns are question, answer, explanation, kept extras.
+ * header row lacking one of them (two or more known names) is refused with the missing column; a
+ * first row shaped like a header (header-shape.ts) whose names are unknown is kept as the column
+ * names over question, answer, extras; otherwise the first row is data and the columns are
+ * question, answer, explanation, kept extras. `header` yes/no (the learner's reading) overrides the
+ * shape: `no` reads the first row as data whatever it says.
  */
-export function sheetColumns(sheet: ParsedSheet): { columns: SheetColumns; rows: unknown[][]; lines: number[] } {
+export function sheetColumns(
+  sheet: ParsedSheet,
+  header: SheetReading['header'] = 'auto',
+): { columns: SheetColumns; rows: unknown[][]; lines: number[] } {
+  if (header === 'no' && !sheet.declaredHeader) return firstRowAsData(sheet);
   const mapping = mapHeaders(sheet.header);
   if (mapping.ok) return { columns: mapping, rows: sheet.rows, lines: sheet.lines };
   if (mapping.header) {
@@ -128,6 +140,18 @@ export function sheetColumns(sheet: ParsedSheet): { columns: SheetColumns; rows:
     const width = Math.max(sheet.header.length, ...sheet.rows.slice(0, 100).map((r) => r.length));
     return { columns: headerlessColumns(width, sheet.header), rows: sheet.rows, lines: sheet.lines };
   }
+  if (header === 'yes' || looksLikeHeader(sheet.header, sheet.rows)) {
+    const width = Math.max(sheet.header.length, ...sheet.rows.slice(0, 100).map((r) => r.length));
+    return {
+      columns: { ...headerlessColumns(width, sheet.header), headerless: false },
+      rows: sheet.rows,
+      lines: sheet.lines,
+    };
+  }
+  return firstRowAsData(sheet);
+}
+
+function firstRowAsData(sheet: ParsedSheet): { columns: SheetColumns; rows: unknown[][]; lines: number[] } {
   const rows = [sheet.header, ...sheet.rows];
   const width = Math.max(...rows.slice(0, 100).map((r) => r.length));
   return { columns: headerlessColumns(width), rows, lines: [sheet.headerLine, ...sheet.lines] };
@@ -143,6 +167,7 @@ export async function readQuestionSheet(
   fileName: string,
   mapping?: readonly ColumnRole[],
   reading: SheetReading = {},
+  options: { suggest?: boolean } = {},
 ): Promise<{
   name: string;
   extension: SheetExtension;
@@ -159,11 +184,11 @@ export async function readQuestionSheet(
     throw new AppError(400, 'sheet_bad_extension', { name: name || fileName });
   }
   sniffSpreadsheet(bytes, extension);
-  const sheet = extension === 'apkg' ? await parseAnkiPackage(bytes) : parseSheet(bytes, extension, reading);
+  const sheet = extension === 'apkg' ? await parseAnkiPackage(bytes) : parseSheet(bytes, extension, reading, options);
   if (sheet.header.length > QUESTION_SHEET_LIMITS.maxColumns) {
     throw new AppError(400, 'sheet_too_many_columns', { limit: QUESTION_SHEET_LIMITS.maxColumns });
   }
-  const { columns: proposed, rows, lines } = sheetColumns(sheet);
+  const { columns: proposed, rows, lines } = sheetColumns(sheet, reading.header);
   const chosen = mapping ? applyMapping(proposed, mapping) : proposed;
   if (!chosen) {
     throw new AppError(400, 'sheet_missing_column', {
@@ -214,11 +239,13 @@ export async function previewQuestionSheet(
   mapping?: readonly ColumnRole[],
   reading: SheetReading = {},
 ) {
-  const read = await readQuestionSheet(bytes, fileName, mapping, reading);
+  const read = await readQuestionSheet(bytes, fileName, mapping, reading, { suggest: true });
   const outcome = normalizeRows(read.rows, read.mapping, read.lines, { textFormat: reading.text_format });
   if (!outcome.ok) throw rowsRefusal(outcome);
+  const { sheet } = read;
+  const ragged = raggedRows(sheet);
   return {
-    format: read.sheet.format,
+    format: sheet.format,
     headerless: read.mapping.headerless,
     columns: read.mapping.roles.map((role, i) => ({
       name: read.mapping.names[i] ?? '',
@@ -226,7 +253,7 @@ export async function previewQuestionSheet(
       proposed: read.proposed.roles[i] ?? 'extra',
     })),
     rows: outcome.questions.slice(0, PREVIEW_ROWS).map((q, i) => {
-      const texts = previewImageTexts(q, !read.sheet.media);
+      const texts = previewImageTexts(q, !sheet.media);
       return {
         line: outcome.lines[i] ?? 0,
         csv_id: q.csv_id,
@@ -241,9 +268,61 @@ export async function previewQuestionSheet(
     ...readerReport(read.sheet, outcome.skipped_rows),
     extra_columns: outcome.extra_columns,
     ignored_columns: outcome.ignored_columns,
-    repairs: read.sheet.repairs.slice(0, REPORT_LIST_LIMIT),
-    ...(read.sheet.deck ? { deck: read.sheet.deck } : {}),
+    repairs: sheet.repairs.slice(0, REPORT_LIST_LIMIT),
+    ...(sheet.deck ? { deck: sheet.deck } : {}),
+    reading: resolvedReading(sheet, read.mapping, reading),
+    counts: {
+      // A reader's own skips (a Cloze note, an essay question) are records of the file too.
+      records: outcome.stats.total_rows + (sheet.skipped?.length ?? 0),
+      questions: outcome.questions.length,
+      skipped: outcome.stats.skipped + (sheet.skipped?.length ?? 0),
+      ragged: sheet.shape?.ragged.length ?? 0,
+      usual_fields: sheet.shape?.usual ?? read.mapping.roles.length,
+    },
+    ragged_rows: ragged,
+    ...(await suggestedReading(bytes, fileName, sheet, reading)),
   };
+}
+
+/** Records of an unusual field count, listed up to the report's limit (the count is whole). */
+function raggedRows(sheet: ParsedSheet) {
+  return (sheet.shape?.ragged ?? []).slice(0, REPORT_LIST_LIMIT);
+}
+
+/** The reading the sheet was read with, every choice resolved: the learner's where given, else what was detected. */
+function resolvedReading(sheet: ParsedSheet, columns: SheetColumns, reading: SheetReading) {
+  const detectedHeader = sheet.declaredHeader || !columns.headerless ? 'yes' : 'no';
+  return {
+    delimiter: sheet.format.delimiter,
+    record_delimiter: sheet.format.record_delimiter,
+    quotes: sheet.shape?.quotes ?? reading.quotes ?? 'auto',
+    encoding: sheet.format.encoding,
+    header: reading.header && reading.header !== 'auto' ? reading.header : detectedHeader,
+    text_format: reading.text_format ?? 'auto',
+  } as const;
+}
+
+/**
+ * A reading leaving fewer ragged records than the one used, with the questions it would make (the
+ * same read and rows rule as the import): offered by the preview, applied only when the learner
+ * picks it. Nothing when the reading used leaves none, or the other reading cannot be read.
+ */
+async function suggestedReading(bytes: Uint8Array, fileName: string, sheet: ParsedSheet, reading: SheetReading) {
+  const better = sheet.shape?.suggestion;
+  // Only a reading the learner could choose is offered (an Anki header's own separator is not one).
+  const delimiter = SHEET_READING_DELIMITERS.find((d) => d === better?.delimiter);
+  const records = SHEET_RECORD_DELIMITERS.find((d) => d === better?.record_delimiter);
+  if (!better || !delimiter || !records) return {};
+  const suggested: SheetReading = { ...reading, delimiter, record_delimiter: records, quotes: better.quotes };
+  try {
+    const other = await readQuestionSheet(bytes, fileName, undefined, suggested);
+    const outcome = normalizeRows(other.rows, other.mapping, other.lines);
+    if (!outcome.ok) return {};
+    return { suggestion: { reading: suggested, ragged: better.ragged, questions: outcome.questions.length } };
+  } catch (error) {
+    if (error instanceof AppError) return {};
+    throw error;
+  }
 }
 
 /**
@@ -354,6 +433,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
       extra_columns: outcome.extra_columns,
       ignored_columns: outcome.ignored_columns,
       repairs: sheet.repairs.slice(0, REPORT_LIST_LIMIT),
+      ragged_rows: raggedRows(sheet),
       ...(sheet.deck ? { deck: sheet.deck } : {}),
       ...imagesReport(images),
     },

@@ -10,10 +10,15 @@ import { parseWorkbookRows } from './workbook-sheet.js';
  * The first sheet of a workbook (SheetJS), a quiz file (GIFT, Aiken, Moodle XML: quiz-text.ts), or
  * delimited text (csv-parse) in its detected encoding and delimiter.
  */
-export function parseSheet(bytes: Uint8Array, extension: SheetExtension, reading: SheetReading = {}): ParsedSheet {
+export function parseSheet(
+  bytes: Uint8Array,
+  extension: SheetExtension,
+  reading: SheetReading = {},
+  options: { suggest?: boolean } = {},
+): ParsedSheet {
   const quiz = parseQuizFile(bytes, extension, reading);
   if (quiz) return quiz;
-  if (TEXT_EXTENSIONS.includes(extension)) return restoreOwnExport(parseTextSheet(bytes, extension, reading));
+  if (TEXT_EXTENSIONS.includes(extension)) return restoreOwnExport(parseTextSheet(bytes, extension, reading, options));
   // An Anki package is read asynchronously (sql.js): readQuestionSheet does it, no sheet reader does.
   if (extension === 'apkg') throw new AppError(400, 'sheet_not_spreadsheet', { extension });
   const { rows: all, lines: allLines } = parseWorkbookRows(bytes);

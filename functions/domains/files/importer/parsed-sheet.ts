@@ -35,7 +35,21 @@ export interface SheetFormat {
 /** A place where the parser read the file more leniently than the CSV standard (RFC 4180) would. */
 export interface SheetRepair {
   line: number;
-  kind: 'quote_after_space' | 'quotes_as_text';
+  /**
+   * `quote_after_space`: `a, "b"` read as a quoted cell; `quotes_as_text`: this line's quotes read as
+   * text, so a quote never closed damages only this record; `cell_over_lines`: a quoted cell runs
+   * over this line (a cell holding line breaks, or a lost closing quote that took the lines below).
+   */
+  kind: 'quote_after_space' | 'quotes_as_text' | 'cell_over_lines';
+}
+
+/** A text sheet's whole-file shape: how quotes were read, the usual field count and every record of another. */
+export interface TextShape {
+  quotes: 'standard' | 'none';
+  usual: number;
+  ragged: { line: number; fields: number }[];
+  /** A reading leaving fewer ragged records than the one used (the preview offers it, never applies it). */
+  suggestion?: { delimiter: string; record_delimiter: string; quotes: 'standard' | 'none'; ragged: number };
 }
 
 export interface ParsedSheet {
@@ -53,6 +67,8 @@ export interface ParsedSheet {
   repairs: SheetRepair[];
   /** An Anki package: notes not imported as cards and media left behind (anki-package.ts). */
   deck?: { notes: number; cloze_skipped: number; media_skipped: string[] };
+  /** Text sheets: field counts over the whole file. */
+  shape?: TextShape;
   /** Records the reader did not turn into rows (a Cloze note, an essay question), in file order, all of them. */
   skipped?: ReaderSkip[];
 }

@@ -17,11 +17,14 @@ const BINARY = /[\u0000-\u0008\u000e-\u001f]/;
 export function decodeSheetText(
   bytes: Uint8Array,
   extension: SheetExtension,
+  chosen?: SheetEncoding,
 ): { text: string; encoding: SheetEncoding; bom: boolean } {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let decoded: { text: string; encoding: SheetEncoding; bom: boolean };
   try {
-    if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) {
+    if (chosen) {
+      decoded = decodeAs(buffer, chosen);
+    } else if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) {
       decoded = {
         text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buffer.subarray(3)),
         encoding: 'utf-8',
@@ -46,6 +49,28 @@ export function decodeSheetText(
   }
   if (BINARY.test(decoded.text)) throw notText(extension);
   return decoded;
+}
+
+const BOMS: Record<SheetEncoding, number[]> = {
+  'utf-8': [0xef, 0xbb, 0xbf],
+  'utf-16le': [0xff, 0xfe],
+  'utf-16be': [0xfe, 0xff],
+  cp949: [],
+};
+
+/**
+ * The bytes in the encoding the learner chose: its byte order mark dropped when present, characters
+ * it cannot decode shown as U+FFFD (the preview shows them; the learner chose).
+ */
+function decodeAs(buffer: Buffer, encoding: SheetEncoding): { text: string; encoding: SheetEncoding; bom: boolean } {
+  const mark = BOMS[encoding];
+  const bom = mark.length > 0 && mark.every((byte, i) => buffer[i] === byte);
+  const body = bom ? buffer.subarray(mark.length) : buffer;
+  if (encoding === 'cp949') return { text: iconv.decode(body, 'cp949'), encoding, bom };
+  if (encoding === 'utf-8') return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(body), encoding, bom };
+  const even = body.subarray(0, body.length - (body.length % 2));
+  const units = encoding === 'utf-16le' ? even : Buffer.from(even).swap16();
+  return { text: new TextDecoder('utf-16le', { ignoreBOM: true }).decode(units), encoding, bom };
 }
 
 function utf8OrCp949(
