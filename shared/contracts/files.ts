@@ -297,8 +297,6 @@ export const previewUploadedFile = defineRoute({
           questions: z.number().check(z.int()),
         }),
       ),
-      /** No longer sent: the preview reads the whole file (D270). Kept optional until the web stops reading it. */
-      sample: z.optional(z.object({ bytes_read: z.number().check(z.int()), file_bytes: z.number().check(z.int()) })),
     }),
 });
 export type ImportPreview = ResponseOf<typeof previewUploadedFile>;

@@ -215,7 +215,9 @@ const en = {
     repairsTitle: 'Read leniently',
     repairs: {
       quote_after_space: 'Line {{line}}: a quote after a delimiter and a space was read as quoting the cell.',
-      quotes_as_text: 'From line {{line}}: a quote was never closed, so quotes were read as text.',
+      quotes_as_text: 'Line {{line}}: a quote was never closed, so its quotes were read as text.',
+      cell_over_lines:
+        'Line {{line}}: part of a quoted cell that spans several lines — check that a closing quote was not lost.',
     },
   },
   list: {

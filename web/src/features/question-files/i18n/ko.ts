@@ -206,7 +206,8 @@ const ko = {
     repairsTitle: '고쳐 읽은 곳',
     repairs: {
       quote_after_space: '{{line}}행: 구분자 뒤 공백 다음의 따옴표를 한 칸의 따옴표로 읽었습니다.',
-      quotes_as_text: '{{line}}행부터: 닫히지 않은 따옴표가 있어 따옴표를 글자로 읽었습니다.',
+      quotes_as_text: '{{line}}행: 닫히지 않은 따옴표가 있어 이 줄의 따옴표를 글자로 읽었습니다.',
+      cell_over_lines: '{{line}}행: 여러 줄에 걸친 따옴표 칸의 일부입니다. 닫는 따옴표가 빠지지 않았는지 확인하세요.',
     },
   },
   list: {
