@@ -23,4 +23,5 @@ export const handler = createGroupHandler(resultsGroup, [
   bind(sittingContracts.getSitting, results.getSitting),
   bind(sittingContracts.saveSitting, results.saveSitting),
   bind(sittingContracts.endSitting, results.endSitting),
+  bind(sittingContracts.closeSitting, results.closeSitting),
 ]);

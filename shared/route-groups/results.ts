@@ -26,6 +26,7 @@ export const resultsGroup: RouteGroup = {
     sittings.getSitting,
     sittings.saveSitting,
     sittings.endSitting,
+    sittings.closeSitting,
   ],
   // Submit idempotency keys and sittings in progress live in the ephemeral table (TTL).
   access: { appTable: 'write', ephemeralTable: 'write' },

@@ -17,4 +17,4 @@ export {
 } from './results.js';
 export { cleanupOldestResults } from './retention.js';
 export { runRetentionCleanup, type CleanupReport } from './retention-cleanup.js';
-export { deleteSittingsOf, endSitting, getSitting, saveSitting, sittingsOf } from './sittings.js';
+export { closeSitting, deleteSittingsOf, endSitting, getSitting, saveSitting, sittingsOf } from './sittings.js';

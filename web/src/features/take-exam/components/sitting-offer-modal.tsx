@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import button from '../../../components/ui/button/button.module.css';
+import { Modal } from '../../../components/ui/modal/modal.js';
+import type { SittingOffer } from '../hooks/use-sitting-offer.js';
+
+interface SittingOfferModalProps {
+  offer: SittingOffer | null;
+  pending: boolean;
+  onContinue(): void;
+  onStartOver(): void;
+  onClose(): void;
+}
+
+/**
+ * An unfinished sitting of the exam being started (D296): continue it, or start over — the old
+ * sitting is closed and its answers still count.
+ */
+export function SittingOfferModal({ offer, pending, onContinue, onStartOver, onClose }: SittingOfferModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={!!offer}
+      title={t('takeExam.offer.title')}
+      onClose={onClose}
+      closeLabel={t('app.close')}
+      testId="sitting-offer"
+      footer={
+        <>
+          <button
+            type="button"
+            className={`${button.button} ${button.secondary}`}
+            disabled={pending}
+            onClick={onStartOver}
+            data-testid="sitting-offer-start-over"
+          >
+            {t('takeExam.offer.startOver')}
+          </button>
+          <button
+            type="button"
+            className={`${button.button} ${button.primary}`}
+            disabled={pending}
+            onClick={onContinue}
+            data-testid="sitting-offer-continue"
+            autoFocus
+          >
+            {t('takeExam.offer.continue', { count: offer?.answered ?? 0 })}
+          </button>
+        </>
+      }
+    >
+      <p>{t('takeExam.offer.body', { count: offer?.answered ?? 0 })}</p>
+    </Modal>
+  );
+}
