@@ -194,7 +194,7 @@ describe('the sitting kept on the server', () => {
       const answered: string[] = back.state.answered;
       expect([...answered].sort()).toEqual([...given.keys()].sort());
       expect(new Set(answered).size).toBe(answered.length);
-      for (const [id, texts] of given) expect(texts.has(back.state.answers[id])).toBe(true);
+      for (const [id, texts] of given) expect(texts.has(back.state.answers[id] ?? '')).toBe(true);
       await api.end();
     };
     for (let batch = 0; batch < 10; batch++)
@@ -262,7 +262,7 @@ describe('start over (D296): the old sitting is closed and its answers still cou
     const body = (await closed.json()) as Json;
     expect(body.counted).toBe(2);
     expect(body.result_id).toEqual(expect.any(String));
-    expect((await (await learner.client.get(`/api/exam/${own.id}/sitting/`)).json()).sitting).toBeNull();
+    expect(((await (await learner.client.get(`/api/exam/${own.id}/sitting/`)).json()) as Json).sitting).toBeNull();
     // The result and the statistics have them: each answered question once, the draft not.
     const result = (await (await learner.client.get(`/api/exam-result/${body.result_id}/`)).json()) as Json;
     expect(result).toMatchObject({ correct_count: 1, wrong_count: 1 });

@@ -243,7 +243,7 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
       />
       <DetailConfirmModal confirmation={confirm} pending={busy} onClose={dismiss} />
       <SittingOfferModal
-        offer={offer.offer}
+        answered={offer.offer?.answered ?? null}
         pending={offer.pending}
         onContinue={offer.resume}
         onStartOver={() => void offer.startOver()}

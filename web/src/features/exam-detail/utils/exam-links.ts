@@ -29,9 +29,9 @@ export function startExamPath(
   return `/take-exam/${encodeURIComponent(examId)}?${query.toString()}`;
 }
 
-/** The whole exam as the learner left it: its unfinished sitting continues (D296). */
+/** The whole exam as the learner left it: its unfinished sitting continues, already chosen (D296). */
 export function resumeExamPath(examId: string, state: DetailState, returnTo = 'exam-detail'): string {
-  const query = new URLSearchParams([['returnTo', returnTo], ...paramsFromState(state, false)]);
+  const query = new URLSearchParams([['resume', 'true'], ['returnTo', returnTo], ...paramsFromState(state, false)]);
   return `/take-exam/${encodeURIComponent(examId)}?${query.toString()}`;
 }
 

@@ -32,6 +32,7 @@ import { QuestionCard, richTextsOf } from './question-card.js';
 import { QuestionFormModal } from './question-form-modal.js';
 import { QuestionListModal } from './question-list-modal.js';
 import { RestartModal } from './restart-modal.js';
+import { SittingOfferModal } from './sitting-offer-modal.js';
 import { ShortcutsHelp } from './shortcuts-help.js';
 import { UntranslatedNotice } from './untranslated-notice.js';
 import styles from './take-exam.module.css';
@@ -249,6 +250,17 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
       )}
 
       <RestartModal open={restartOpen} onClose={() => setRestartOpen(false)} onConfirm={() => void restart()} />
+
+      <SittingOfferModal
+        answered={restartOpen ? null : session.sitting.offered}
+        pending={false}
+        onContinue={session.sitting.dismissOffer}
+        onStartOver={() => {
+          session.sitting.dismissOffer();
+          void restart();
+        }}
+        onClose={session.sitting.dismissOffer}
+      />
 
       <DeleteQuestionModal
         open={editor.deleting && !!currentQuestion}

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';
-import type { SittingOffer } from '../hooks/use-sitting-offer.js';
 
 interface SittingOfferModalProps {
-  offer: SittingOffer | null;
+  /** Questions answered in the unfinished sitting; null: no offer open. */
+  answered: number | null;
   pending: boolean;
   onContinue(): void;
   onStartOver(): void;
@@ -15,11 +15,11 @@ interface SittingOfferModalProps {
  * An unfinished sitting of the exam being started (D296): continue it, or start over — the old
  * sitting is closed and its answers still count.
  */
-export function SittingOfferModal({ offer, pending, onContinue, onStartOver, onClose }: SittingOfferModalProps) {
+export function SittingOfferModal({ answered, pending, onContinue, onStartOver, onClose }: SittingOfferModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
-      open={!!offer}
+      open={answered !== null}
       title={t('takeExam.offer.title')}
       onClose={onClose}
       closeLabel={t('app.close')}
@@ -43,12 +43,12 @@ export function SittingOfferModal({ offer, pending, onContinue, onStartOver, onC
             data-testid="sitting-offer-continue"
             autoFocus
           >
-            {t('takeExam.offer.continue', { count: offer?.answered ?? 0 })}
+            {t('takeExam.offer.continue', { count: answered ?? 0 })}
           </button>
         </>
       }
     >
-      <p>{t('takeExam.offer.body', { count: offer?.answered ?? 0 })}</p>
+      <p>{t('takeExam.offer.body', { count: answered ?? 0 })}</p>
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SittingState } from '#shared/contracts/sittings.js';
 import { answersChanged } from '#shared/domain/sitting-merge.js';
@@ -25,6 +25,8 @@ interface ServerSittingInput {
   enabled: boolean;
   /** restart=true: the server's sitting is replaced, not taken over. */
   restart: boolean;
+  /** Ask "continue or start over" when this tab opens on another's unfinished sitting (D296). */
+  offer: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ interface ServerSittingInput {
  * read at; another tab's write in between is merged by the server (D294) and shown here with a
  * polite notice. Nothing the learner answered is dropped: a busy or failed write is written again.
  */
-export function useServerSitting({ examId, record, dispatch, enabled, restart }: ServerSittingInput) {
+export function useServerSitting({ examId, record, dispatch, enabled, restart, offer }: ServerSittingInput) {
   const { t } = useTranslation();
   const toast = useToast();
   const latest = useRef(record);
@@ -45,6 +47,7 @@ export function useServerSitting({ examId, record, dispatch, enabled, restart }:
   const again = useRef(false);
   const sent = useRef('');
   const sentSeconds = useRef(-1);
+  const [offered, setOffered] = useState<number | null>(null);
 
   const apply = useCallback(
     (action: SessionAction) => {
@@ -77,10 +80,13 @@ export function useServerSitting({ examId, record, dispatch, enabled, restart }:
         version.current = 0;
         return;
       }
+      // A tab that never saw this sitting opens on it: taken over, and the learner asked (D296).
+      if (opening && offer && version.current === 0 && sitting.state.answered.length > 0)
+        setOffered(sitting.state.answered.length);
       if (sitting.version !== version.current) adopt(sitting.state, sitting.version, opening, !opening);
       version.current = sitting.version;
     },
-    [examId, apply, adopt],
+    [examId, apply, adopt, offer],
   );
 
   /**
@@ -214,5 +220,5 @@ export function useServerSitting({ examId, record, dispatch, enabled, restart }:
     }
   }, [enabled, examId]);
 
-  return { catchUp, finish, startOver, enabled };
+  return { catchUp, finish, startOver, enabled, offered, dismissOffer: () => setOffered(null) };
 }
