@@ -75,8 +75,7 @@ export function useServerSitting({ examId, record, dispatch, enabled, restart, o
       if (!sitting) {
         // It was on the server and is gone: finished in another tab or device. This tab's answers
         // are in that result already; carrying on with them would count them twice.
-        if (!opening && version.current > 0)
-          apply({ type: 'restart', order: latest.current.questionOrder, now: Date.now() });
+        if (version.current > 0) apply({ type: 'restart', order: latest.current.questionOrder, now: Date.now() });
         version.current = 0;
         return;
       }
