@@ -114,7 +114,8 @@ export function useServerSitting({ examId, record, dispatch, enabled, restart, o
           return;
         } catch (error) {
           if (!(error instanceof ApiError && error.code === 'sitting_version_conflict')) {
-            retryLater = true; // offline and the like: tried again shortly
+            // Offline or the server's trouble: tried again shortly (a refusal such as 404 is final).
+            retryLater = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
             return;
           }
           await pull();
