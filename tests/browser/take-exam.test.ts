@@ -451,7 +451,8 @@ describe('one sitting, two tabs, and resume or restart', () => {
     await offer.getByText('Continue (1 answered)').waitFor();
     expect(await seriousViolations(b.page, { label: 'sitting offer (en desktop)' })).toEqual([]);
     await shotFromTop(b.page, 'take-exam-sitting-offer-en-desktop');
-    await b.page.keyboard.press('Enter'); // the focus starts on Continue
+    await b.page.locator('[data-testid="sitting-offer-continue"]:focus').waitFor(); // the focus starts on Continue
+    await b.page.keyboard.press('Enter');
     await offer.waitFor({ state: 'detached' });
     await waitCount(b.page, '2 / 10');
     await b.page.getByText('1 answered').waitFor();
@@ -497,6 +498,7 @@ describe('one sitting, two tabs, and resume or restart', () => {
     await detailOffer.getByText('이어서 풀기 (5문제 답함)').waitFor();
     expect(await seriousViolations(a.page, { label: 'exam detail offer (ko phone)' })).toEqual([]);
     await shotFromTop(a.page, 'exam-detail-sitting-offer-ko-phone');
+    await a.page.locator('[data-testid="sitting-offer-continue"]:focus').waitFor();
     await a.page.keyboard.press('Enter');
     await runner(a.page).waitFor();
     await a.page.getByText('답한 문제 5개').waitFor();

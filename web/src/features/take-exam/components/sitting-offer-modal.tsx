@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import { Modal } from '../../../components/ui/modal/modal.js';
@@ -17,9 +18,16 @@ interface SittingOfferModalProps {
  */
 export function SittingOfferModal({ answered, pending, onContinue, onStartOver, onClose }: SittingOfferModalProps) {
   const { t } = useTranslation();
+  const proceed = useRef<HTMLButtonElement>(null);
+  const open = answered !== null;
+  // The dialog (opened by Modal's own effect, which runs first) focuses its close button; Enter
+  // should continue, the common choice and the harmless one.
+  useEffect(() => {
+    if (open) proceed.current?.focus();
+  }, [open]);
   return (
     <Modal
-      open={answered !== null}
+      open={open}
       title={t('takeExam.offer.title')}
       onClose={onClose}
       closeLabel={t('app.close')}
@@ -41,7 +49,7 @@ export function SittingOfferModal({ answered, pending, onContinue, onStartOver, 
             disabled={pending}
             onClick={onContinue}
             data-testid="sitting-offer-continue"
-            autoFocus
+            ref={proceed}
           >
             {t('takeExam.offer.continue', { count: answered ?? 0 })}
           </button>
