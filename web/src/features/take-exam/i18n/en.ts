@@ -250,7 +250,6 @@ const en = {
       'This exam was also answered in another tab or device: {{count}} answer from there is shown here now.',
     staleMerged_other:
       'This exam was also answered in another tab or device: {{count}} answers from there are shown here now.',
-    staleKept: 'This question was answered in another tab first; that answer stands.',
     continueFailed: 'The earlier result could not be loaded.',
     continued: 'Continuing from the earlier result.',
     fullscreenFailed: 'Full screen is not available.',

@@ -245,7 +245,6 @@ const ko = {
     restartFailed: '지금까지의 답을 반영하지 못해 다시 시작하지 못했어요. 다시 시도해 주세요.',
     staleMerged_one: '다른 탭이나 기기에서도 이 시험을 풀었어요. 그곳의 답 {{count}}개를 여기에도 반영했어요.',
     staleMerged_other: '다른 탭이나 기기에서도 이 시험을 풀었어요. 그곳의 답 {{count}}개를 여기에도 반영했어요.',
-    staleKept: '이 문제는 다른 탭에서 먼저 답했어요. 먼저 한 답이 기록됩니다.',
     continueFailed: '이전 결과를 불러오지 못했습니다.',
     continued: '이전 결과에서 이어 풉니다.',
     fullscreenFailed: '전체 화면으로 바꿀 수 없습니다.',
