@@ -24,5 +24,6 @@ export const handler = createGroupHandler(resultsGroup, [
   bind(sittingContracts.getSitting, results.getSitting),
   bind(sittingContracts.saveSitting, results.saveSitting),
   bind(sittingContracts.endSitting, results.endSitting),
+  bind(sittingContracts.closeSitting, results.closeSitting),
   bind(studyProgressContracts.saveRandomPracticeResult, results.saveRandomPracticeResult),
 ]);

@@ -6,9 +6,9 @@ import { MAX_ANSWER_CHARS, MAX_SUBMITTED_ANSWERS } from './results.js';
 /**
  * The sitting in progress, kept on the server (issue 23 "resume anywhere"): another tab or device
  * continues where the learner stopped. One per user and exam; written only with the version it was
- * read at (a conditional write), so two tabs never overwrite each other unseen — the loser gets 409
- * `sitting_version_conflict`, reads the sitting again, merges and writes again. Finishing the
- * sitting (End, or the last question's Finish) deletes it.
+ * read at (a conditional write), so two tabs never overwrite each other unseen — a stale write is
+ * merged by the server (D294) and answered with the merged sitting. Finishing the sitting (End, or
+ * the last question's Finish) deletes it; starting over closes it (its answers counted, D296).
  */
 
 const examIdParam = () => z.object({ examId: z.string().check(z.minLength(1), z.maxLength(100)) });
@@ -31,6 +31,11 @@ export const sittingStateSchema = /* @__PURE__ */ lazy(() =>
     previous_result_id: z.nullable(z.string().check(z.maxLength(100))),
     /** Questions whose answer is in that result already: never sent again. */
     saved: z.array(questionId()).check(z.maxLength(MAX_SUBMITTED_ANSWERS)),
+    /**
+     * How many times each question's answer was committed or changed: of two tabs' answers to one
+     * question the higher revision wins, equal ones the first stored (shared/domain/sitting-merge).
+     */
+    revisions: z.optional(z.record(questionId(), z.number().check(z.int(), z.gte(0), z.lte(1_000_000)))),
   }),
 );
 export type SittingState = z.infer<ReturnType<typeof sittingStateSchema>>;
@@ -56,8 +61,11 @@ export const getSitting = defineRoute({
 });
 
 /**
- * PUT /api/exam/{examId}/sitting/: writes the sitting if its version is still `expected_version`
- * (0: there is none); 409 `sitting_version_conflict` otherwise.
+ * PUT /api/exam/{examId}/sitting/: writes the sitting at `expected_version` (0: there is none).
+ * When another tab wrote in between, the server merges the two (shared/domain/sitting-merge, D294)
+ * and answers the merged sitting with `merged: true`, so the writer shows what it did not know. 409
+ * `sitting_version_conflict` only when the sitting was finished meanwhile (expected > 0, none
+ * stored) or the merge kept losing races.
  */
 export const saveSitting = defineRoute({
   method: 'PUT',
@@ -67,7 +75,21 @@ export const saveSitting = defineRoute({
     params: examIdParam(),
     body: z.object({ expected_version: z.number().check(z.int(), z.gte(0)), state: sittingStateSchema() }),
   }),
-  response: () => z.object({ sitting: sittingSchema() }),
+  response: () => z.object({ sitting: sittingSchema(), merged: z.optional(z.boolean()) }),
+});
+
+/**
+ * POST /api/exam/{examId}/sitting/close/: "start over" (D296). The sitting's answered questions not
+ * yet in a result are counted (a submit, or a continue of its result, with a submission id made
+ * from the sitting's version, so a retried close counts once) and the sitting is deleted. No
+ * sitting: nothing to do (`counted: 0`).
+ */
+export const closeSitting = defineRoute({
+  method: 'POST',
+  path: '/api/exam/{examId}/sitting/close/',
+  access: 'signed-in',
+  schemas: () => ({ params: examIdParam() }),
+  response: () => z.object({ counted: z.number().check(z.int(), z.gte(0)), result_id: z.nullable(z.string()) }),
 });
 
 /** DELETE /api/exam/{examId}/sitting/: the sitting is over (finished or ended); idempotent. */

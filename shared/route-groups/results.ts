@@ -27,6 +27,7 @@ export const resultsGroup: RouteGroup = {
     sittings.getSitting,
     sittings.saveSitting,
     sittings.endSitting,
+    sittings.closeSitting,
     // Practice answers are submits (D299): here, beside submit, with its idempotency table.
     studyProgress.saveRandomPracticeResult,
   ],

@@ -11,6 +11,7 @@ import {
   toast,
   unexpected,
 } from '../support/browser-pages.js';
+import { seriousViolations } from '../support/browser-axe.js';
 import { useBrowser } from '../support/browser-harness.js';
 
 const { baseUrl, stamp, open, visit } = useBrowser();
@@ -145,7 +146,7 @@ describe('take exam (docs/product.md#take-exam)', () => {
 
     // 4: a blank answer cannot go on; a wrong typed one goes on with Ctrl+Enter.
     await page.getByTestId('nav-next').click();
-    await toast(page, 'Please enter an answer first.').waitFor();
+    await toast(page, 'Please enter an answer first, or Skip to leave it unanswered.').waitFor();
     expect(await count(page)).toBe('4 / 10');
     const answer4 = await revealAnswer(page);
     await page.getByTestId('answer-input').fill('no idea');
@@ -414,6 +415,115 @@ describe('take exam (docs/product.md#take-exam)', () => {
       await close();
     });
   }
+});
+
+// One sitting in two tabs of one learner (D294), and starting it again from exam detail (D296):
+// keyboard only; tab A in Korean at 390 px, tab B in English on a desktop.
+describe('one sitting, two tabs, and resume or restart', () => {
+  const sittingWritten = (page: Page) =>
+    page.waitForResponse((response) => response.url().includes('/sitting/') && response.request().method() === 'PUT');
+  /** Types an answer into the focused box, submits it (Enter) and goes on (Enter on the verdict). */
+  async function answerByKeys(page: Page, text: string, next: string) {
+    await page.getByTestId('answer-input').focus();
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('answer-feedback').waitFor();
+    await page.keyboard.press('Enter');
+    await waitCount(page, next);
+  }
+
+  test('answers from both tabs are kept, the stale tab is told, and exam detail offers continue or start over', async () => {
+    const examId = await publicExamId('쿠버네티스 기초');
+    const a = await visit('/', { locale: 'ko-KR', viewport: 'phone' });
+    await registerThroughForm(a.page, `ts${stamp}`, 'Two tabs', PASSWORD);
+    await go(a.page, `/take-exam/${examId}`);
+    await runner(a.page).waitFor();
+    await waitCount(a.page, '1 / 10');
+    let written = sittingWritten(a.page);
+    await answerByKeys(a.page, 'a1', '2 / 10');
+    await written;
+
+    // Tab B (same learner) opens the exam: asked, it continues where A is.
+    const b = await open({ locale: 'en-US' });
+    await b.context.addCookies(await a.context.cookies());
+    await go(b.page, `/take-exam/${examId}`);
+    const offer = b.page.getByTestId('sitting-offer');
+    await offer.getByText('Continue (1 answered)').waitFor();
+    expect(await seriousViolations(b.page, { label: 'sitting offer (en desktop)' })).toEqual([]);
+    await shotFromTop(b.page, 'take-exam-sitting-offer-en-desktop');
+    await b.page.locator('[data-testid="sitting-offer-continue"]:focus').waitFor(); // the focus starts on Continue
+    await b.page.keyboard.press('Enter');
+    await offer.waitFor({ state: 'detached' });
+    await waitCount(b.page, '2 / 10');
+    await b.page.getByText('1 answered').waitFor();
+
+    // A answers two more; B, not having seen them, answers the last question: its write is merged.
+    written = sittingWritten(a.page);
+    await answerByKeys(a.page, 'a2', '3 / 10');
+    await answerByKeys(a.page, 'a3', '4 / 10');
+    await written;
+    await b.page.getByTestId('nav-last').focus();
+    await b.page.keyboard.press('Enter');
+    await waitCount(b.page, '10 / 10');
+    await b.page.getByTestId('answer-input').focus();
+    await b.page.keyboard.type('b10');
+    await b.page.keyboard.press('Enter');
+    await b.page.getByTestId('answer-feedback').waitFor();
+    await toast(b.page, /This exam was also answered in another tab or device: 2 answers/).waitFor();
+    await b.page.getByText('4 answered').waitFor();
+
+    // A's next answer is stale in turn: merged, and A is told in Korean.
+    await answerByKeys(a.page, 'a4', '5 / 10');
+    await toast(a.page, /다른 탭이나 기기에서도 이 시험을 풀었어요/).waitFor();
+    await a.page.getByText('답한 문제 5개').waitFor();
+    expect(await seriousViolations(a.page, { label: 'stale notice (ko phone)' })).toEqual([]);
+    await fitsPhone(a.page);
+    await shotFromTop(a.page, 'take-exam-stale-notice-ko-phone');
+    const { body } = await pageApi<{ sitting: { state: { answered: string[]; answers: Record<string, string> } } }>(
+      a.page,
+      'GET',
+      `/api/exam/${examId}/sitting/`,
+    );
+    const { answered, answers } = body.sitting.state;
+    expect(answered).toHaveLength(5);
+    expect(new Set(answered).size).toBe(5);
+    expect(answered.map((id) => answers[id]).sort()).toEqual(['a1', 'a2', 'a3', 'a4', 'b10']);
+    await b.close();
+
+    // Exam detail's Start: continue (5 answered) or start over.
+    await go(a.page, `/exam-detail/${examId}`);
+    await a.page.getByTestId('detail-start').focus();
+    await a.page.keyboard.press('Enter');
+    const detailOffer = a.page.getByTestId('sitting-offer');
+    await detailOffer.getByText('이어서 풀기 (5문제 답함)').waitFor();
+    expect(await seriousViolations(a.page, { label: 'exam detail offer (ko phone)' })).toEqual([]);
+    await shotFromTop(a.page, 'exam-detail-sitting-offer-ko-phone');
+    await a.page.locator('[data-testid="sitting-offer-continue"]:focus').waitFor();
+    await a.page.keyboard.press('Enter');
+    await runner(a.page).waitFor();
+    await a.page.getByText('답한 문제 5개').waitFor();
+    expect(await a.page.getByTestId('sitting-offer').count()).toBe(0); // chosen already: not asked again
+
+    // Start over from exam detail: the old sitting's five answers reach the statistics.
+    await go(a.page, `/exam-detail/${examId}`);
+    await a.page.getByTestId('detail-start').focus();
+    await a.page.keyboard.press('Enter');
+    await a.page.getByTestId('sitting-offer-start-over').waitFor();
+    await a.page.keyboard.press('Shift+Tab'); // from Continue back to Start over
+    await a.page.keyboard.press('Enter');
+    await runner(a.page).waitFor();
+    await waitCount(a.page, '1 / 10');
+    const stats = await pageApi<{ question_id: string; total_attempts: number }[]>(
+      a.page,
+      'GET',
+      `/api/exam/${examId}/question-statistics/`,
+    );
+    expect(stats.body.filter((stat) => answered.includes(stat.question_id) && stat.total_attempts === 1)).toHaveLength(
+      5,
+    );
+    expect(unexpected(a.errors)).toEqual([]);
+    await a.close();
+  });
 });
 
 // The signed-in screen at phone width, for the screenshot with every tool shown.

@@ -211,6 +211,11 @@ describe('authorization matrix: results', () => {
     { anonymous: 401, owner: 200, other: 200, admin: 200, studyAdmin: 200 },
     (c) => c.delete(`/api/exam/${privateExam}/sitting/`),
   );
+  row(
+    'POST exam/{examId}/sitting/close (own; D296)',
+    { anonymous: 401, owner: 200, other: 200, admin: 200, studyAdmin: 200 },
+    (c) => c.post(`/api/exam/${privateExam}/sitting/close/`, {}),
+  );
   it('one user’s sitting is never another’s', async () => {
     expect(
       (
@@ -222,6 +227,13 @@ describe('authorization matrix: results', () => {
     ).toBe(200);
     const seen = (await (await clients.other.get(`/api/exam/${publicExam}/sitting/`)).json()) as { sitting: unknown };
     expect(seen.sitting).toBeNull();
+    // Another's close closes their own (none): the owner's sitting stays.
+    expect(await (await clients.other.post(`/api/exam/${publicExam}/sitting/close/`, {})).json()).toEqual({
+      counted: 0,
+      result_id: null,
+    });
+    const kept = (await (await clients.owner.get(`/api/exam/${publicExam}/sitting/`)).json()) as { sitting: unknown };
+    expect(kept.sitting).not.toBeNull();
     expect((await clients.owner.delete(`/api/exam/${publicExam}/sitting/`)).status).toBe(200);
   });
 

@@ -12,6 +12,7 @@ import { userPk } from '../../functions/runtime/data/key-parts.js';
 import type { SignedInContext } from '../../functions/runtime/http/types.js';
 import { createLogger } from '../../functions/runtime/log.js';
 import * as results from '../../functions/domains/results/results.js';
+import * as sittings from '../../functions/domains/results/sittings.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, questionRows, xlsxBytes } from '../support/sheets.js';
@@ -90,6 +91,43 @@ describe('DynamoDB requests per results call', () => {
 
   const answersFor = (questions: { id: string; answer: string }[]) =>
     questions.map((q, i) => ({ question_id: q.id, answer: i % 2 ? q.answer : 'wrong', elapsed_seconds: 1 }));
+
+  it('keeps an answer in the sitting in one write, and a stale (merged) write in two more requests', async () => {
+    const questionIds = exam100.questions.map((question) => question.id);
+    const state = (answered: string[]) => ({
+      question_order: questionIds,
+      current_index: answered.length,
+      answers: Object.fromEntries(answered.map((id) => [id, 'x'])),
+      answered,
+      overrules: {},
+      elapsed_seconds: 1,
+      question_times: {},
+      previous_result_id: null,
+      saved: [],
+      revisions: Object.fromEntries(answered.map((id) => [id, 1])),
+    });
+    const put = (expected: number, answered: string[]) =>
+      sittings.saveSitting(
+        input({ expected_version: expected, state: state(answered) }, { examId: exam100.id }),
+        contextFor(user),
+      );
+    await put(0, []);
+    calls.reset();
+    const fresh = await put(1, questionIds.slice(0, 1));
+    const perAnswer = calls.count();
+    console.info('sitting write (one more answer) requests', calls.byCommand());
+    expect(fresh.merged).toBe(false);
+    // the exam read (GetItem) + the conditional PutItem: as before the merge existed
+    expect(perAnswer).toBeLessThanOrEqual(2);
+    calls.reset();
+    const stale = await put(1, questionIds.slice(1, 2)); // another tab wrote version 2 meanwhile
+    console.info('stale sitting write (merged) requests', calls.byCommand());
+    expect(stale.merged).toBe(true);
+    expect(stale.sitting.state.answered).toEqual(questionIds.slice(0, 2));
+    // the refused PutItem, one GetItem, the merged PutItem
+    expect(calls.count()).toBeLessThanOrEqual(perAnswer + 2);
+    await sittings.endSitting(input({}, { examId: exam100.id }), contextFor(user));
+  });
 
   it('submits a 100-answer exam in a constant number of requests, and replays a retry in a constant number', async () => {
     const counts: number[] = [];

@@ -18,4 +18,4 @@ export {
 export { saveRandomPracticeResult } from './practice.js';
 export { cleanupOldestResults } from './retention.js';
 export { runRetentionCleanup, type CleanupReport } from './retention-cleanup.js';
-export { deleteSittingsOf, endSitting, getSitting, saveSitting, sittingsOf } from './sittings.js';
+export { closeSitting, deleteSittingsOf, endSitting, getSitting, saveSitting, sittingsOf } from './sittings.js';

@@ -23,3 +23,5 @@ export { SittingSummary } from './components/sitting-summary.js';
 export { useAnswerKeys } from './hooks/use-answer-keys.js';
 export { shownVerdict, type ShownVerdict } from './utils/answer-verdict.js';
 export type { ReviewEntry } from './utils/session-summary.js';
+export { SittingOfferModal } from './components/sitting-offer-modal.js';
+export { useSittingOffer, type SittingOffer } from './hooks/use-sitting-offer.js';

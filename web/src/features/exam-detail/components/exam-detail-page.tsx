@@ -11,7 +11,7 @@ import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
 import { useOpenDailyExam } from '../../daily-exam/index.js';
 import { DetailLoadError } from './detail-load-error.js';
-import { useShareLink } from '../../take-exam/index.js';
+import { SittingOfferModal, useShareLink, useSittingOffer } from '../../take-exam/index.js';
 import { useAnswerReveal } from '../hooks/use-answer-reveal.js';
 import { useBusyRunner } from '../hooks/use-busy-runner.js';
 import { useConfirmation } from '../hooks/use-confirmation.js';
@@ -68,7 +68,16 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
   const openDailyExam = useOpenDailyExam('exam-detail', examId ? `exam-detail/${examId}` : undefined);
 
   const flags = useQuestionFlags(examId, shownSelected, run);
-  const start = useExamStart({ examId, username: user.username, state, shown, shownSelected, run });
+  const offer = useSittingOffer(true);
+  const start = useExamStart({
+    examId,
+    username: user.username,
+    state,
+    shown,
+    shownSelected,
+    run,
+    startKnowingly: offer.start,
+  });
   const options = useOptionsActions({
     examId,
     username: user.username,
@@ -228,6 +237,13 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
         language={language}
       />
       <DetailConfirmModal confirmation={confirm} pending={busy} onClose={dismiss} />
+      <SittingOfferModal
+        answered={offer.offer?.answered ?? null}
+        pending={offer.pending}
+        onContinue={offer.resume}
+        onStartOver={() => void offer.startOver()}
+        onClose={offer.close}
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { createExamFromQuestions } from '../api/create-exam-from-questions.js';
 import type { RandomExamChoice } from '../components/random-exam-modal.js';
 import type { DetailState } from '../utils/detail-state.js';
-import { startExamPath } from '../utils/exam-links.js';
+import { resumeExamPath, startExamPath } from '../utils/exam-links.js';
 import type { QuestionRow } from '../utils/question-rows.js';
 import type { RunBusy } from './use-busy-runner.js';
 
@@ -16,13 +16,16 @@ interface StartInput {
   shown: QuestionRow[];
   shownSelected: QuestionRow[];
   run: RunBusy;
+  /** Asks first when an unfinished sitting of the exam exists (D296). */
+  startKnowingly: (examId: string, paths: { resumeTo: string; freshTo: string }) => Promise<unknown>;
 }
 
 /**
- * Starting an exam from the table (D63): the exam's own run over the chosen questions, or in
- * favorites mode a new exam of them; and the random exam modal's new exam.
+ * Starting an exam from the table (D63): the exam's own run over the chosen questions — or, when
+ * an unfinished sitting of it exists, the learner's choice of continuing it or starting over
+ * (D296) — or in favorites mode a new exam of them; and the random exam modal's new exam.
  */
-export function useExamStart({ examId, username, state, shown, shownSelected, run }: StartInput) {
+export function useExamStart({ examId, username, state, shown, shownSelected, run, startKnowingly }: StartInput) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -37,7 +40,10 @@ export function useExamStart({ examId, username, state, shown, shownSelected, ru
       return;
     }
     if (examId) {
-      navigate(startExamPath(examId, chosenIds(), state, false));
+      void startKnowingly(examId, {
+        resumeTo: resumeExamPath(examId, state),
+        freshTo: startExamPath(examId, chosenIds(), state, false),
+      });
       return;
     }
     void run(async () => {

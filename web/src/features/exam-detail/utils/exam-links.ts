@@ -29,6 +29,12 @@ export function startExamPath(
   return `/take-exam/${encodeURIComponent(examId)}?${query.toString()}`;
 }
 
+/** The whole exam as the learner left it: its unfinished sitting continues, already chosen (D296). */
+export function resumeExamPath(examId: string, state: DetailState, returnTo = 'exam-detail'): string {
+  const query = new URLSearchParams([['resume', 'true'], ['returnTo', returnTo], ...paramsFromState(state, false)]);
+  return `/take-exam/${encodeURIComponent(examId)}?${query.toString()}`;
+}
+
 /** One question on its own, inside its exam. */
 export function singleQuestionPath(
   examId: string,

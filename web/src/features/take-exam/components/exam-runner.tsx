@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Exam, ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import { examDisplayTitle } from '#shared/domain/exam-title.js';
 import { isLanguage, type Language } from '#shared/domain/language.js';
-import { orderQuestions, resortRemaining } from '#shared/domain/question-order.js';
+import { resortRemaining } from '#shared/domain/question-order.js';
 import { plainText } from '#shared/domain/rich-text.js';
 import { useRichTextsReady } from '../../../components/rich-text/index.js';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
@@ -16,6 +16,7 @@ import { useQuestionEditor } from '../hooks/use-question-editor.js';
 import { useRequireLogin } from '../hooks/use-require-login.js';
 import { useRunnerSession } from '../hooks/use-runner-session.js';
 import { useSessionExit } from '../hooks/use-session-exit.js';
+import { useStartOver } from '../hooks/use-start-over.js';
 import { useShareLink } from '../hooks/use-share-link.js';
 import type { TakeExamParams } from '../hooks/use-take-exam-params.js';
 import { addFormValues, editFormValues } from '../utils/question-form.js';
@@ -31,6 +32,7 @@ import { QuestionCard, richTextsOf } from './question-card.js';
 import { QuestionFormModal } from './question-form-modal.js';
 import { QuestionListModal } from './question-list-modal.js';
 import { RestartModal } from './restart-modal.js';
+import { SittingOfferModal } from './sitting-offer-modal.js';
 import { ShortcutsHelp } from './shortcuts-help.js';
 import { UntranslatedNotice } from './untranslated-notice.js';
 import styles from './take-exam.module.css';
@@ -70,7 +72,7 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
     onDeleted: (questionId) => dispatch({ type: 'removeQuestion', questionId }),
   });
   const { onSave, onEnd } = useSessionExit({ exam, questions, params, signedIn, language, session, requireLogin });
-  const { next, selfGrade, submitAnswer, overrule } = useAnswerActions(
+  const { next, skip, selfGrade, submitAnswer, overrule } = useAnswerActions(
     exam,
     signedIn,
     session,
@@ -78,6 +80,8 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
     () => void onEnd(),
   );
   const [helpSignal, setHelpSignal] = useState(0);
+
+  const restart = useStartOver({ questions, params, signedIn, session, onDone: () => setRestartOpen(false) });
 
   // A Markdown question is shown once rendered, never as plain text first that then grows (layout
   // shift, D183); after the first one the renderer is loaded and later questions render at once.
@@ -168,6 +172,7 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
           onFail={() => selfGrade(false)}
           onOverrule={overrule}
           onNext={next}
+          onSkip={skip}
           onHelp={() => setHelpSignal((value) => value + 1)}
         />
       )}
@@ -244,18 +249,17 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
         />
       )}
 
-      <RestartModal
-        open={restartOpen}
-        onClose={() => setRestartOpen(false)}
-        onConfirm={() => {
-          dispatch({
-            type: 'restart',
-            order: orderQuestions(questions, { order: params.order, stats: statsById }).map((question) => question.id),
-            now: Date.now(),
-          });
-          setRestartOpen(false);
-          toast.info(t('takeExam.toasts.restarted'));
+      <RestartModal open={restartOpen} onClose={() => setRestartOpen(false)} onConfirm={() => void restart()} />
+
+      <SittingOfferModal
+        answered={restartOpen ? null : session.sitting.offered}
+        pending={false}
+        onContinue={session.sitting.dismissOffer}
+        onStartOver={() => {
+          session.sitting.dismissOffer();
+          void restart();
         }}
+        onClose={session.sitting.dismissOffer}
       />
 
       <DeleteQuestionModal

@@ -8,6 +8,7 @@ import { shownVerdict } from '../utils/answer-verdict.js';
 import { chooseOption, displayAnswer, questionParts, shownTexts } from '#shared/domain/input-form.js';
 import { titleRepeatsQuestion } from '#shared/domain/question-title.js';
 import type { QuestionView } from '../utils/question-view.js';
+import { initialChecked, questionRules, selfGradeOffered, submitTakes } from '../utils/runner-machine.js';
 import { isBlank } from '../utils/session-record.js';
 import { RichText } from '../../../components/rich-text/index.js';
 import { AnswerInput } from './answer-input.js';
@@ -33,6 +34,8 @@ interface QuestionCardProps {
   onFail(): boolean;
   onOverrule(verdict: 'correct' | 'wrong' | null): void;
   onNext(): void;
+  /** On without answering (the question stays unanswered). */
+  onSkip(): void;
   onHelp(): void;
 }
 
@@ -52,20 +55,19 @@ export function QuestionCard(props: QuestionCardProps) {
   const { question, answer } = props;
   const [showAnswer, setShowAnswer] = useState(false);
   const card = useRef<HTMLElement>(null);
-  const [checked, setChecked] = useState(props.answered && (!isBlank(answer) || props.own !== undefined));
+  // The card's states and moves are utils/runner-machine's (D293).
+  const [checked, setChecked] = useState(initialChecked(props.answered, answer, props.own));
   const { inputForm, options, content } = questionParts(question.content, question.answer);
   const noAnswerKey = isBlank(question.answer);
-  // Grading yourself (O / X) is for a typed question answered in the head, or one with nothing
-  // to compare with; an answer-required exam never counts an empty box.
-  const selfGrade =
-    inputForm === 'textarea' &&
-    (noAnswerKey ? !props.forceAnswer || !isBlank(answer) : !props.forceAnswer && isBlank(answer));
+  const rules = questionRules(question.content, question.answer, props.forceAnswer);
+  // An answer-required exam never counts an empty box.
+  const selfGrade = selfGradeOffered(rules, answer);
   // A grade given elsewhere (voice mode's O / X) shows its verdict too.
   const verdict = checked || props.own !== undefined ? shownVerdict(answer, question, props.own) : null;
   const yesNoLabels = { true: t('takeExam.question.true'), false: t('takeExam.question.false') };
 
   const submit = (value?: string) => {
-    if (isBlank(value ?? answer) || (noAnswerKey && inputForm === 'textarea')) return;
+    if (!submitTakes(rules, value ?? answer)) return;
     if (props.onSubmit(value)) setChecked(true);
   };
   const grade = (pass: boolean) => {
@@ -176,6 +178,14 @@ export function QuestionCard(props: QuestionCardProps) {
               </>
             )}
           </div>
+          <button
+            type="button"
+            className={`${button.button} ${button.ghost}`}
+            onClick={props.onSkip}
+            data-testid="skip-question"
+          >
+            {t('takeExam.question.skip')}
+          </button>
           <button
             type="button"
             className={`${button.button} ${button.ghost}`}

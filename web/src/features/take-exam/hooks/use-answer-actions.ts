@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import type { Exam } from '#shared/contracts/exam-schemas.js';
 import { yesNoValue } from '#shared/domain/answer-check.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
-import { canGoNext, isBlank } from '../utils/session-record.js';
+import { nextMove, questionRules } from '../utils/runner-machine.js';
+import { isBlank } from '../utils/session-record.js';
 import type { RunnerSession } from './use-runner-session.js';
 
 /**
  * Answering the question on screen: Next (which commits the answer for a signed-in user; on the
- * last question it finishes the sitting), Submit, the self-graded Pass and Fail, and overruling
- * the shown verdict.
+ * last question it finishes the sitting; utils/runner-machine decides), Skip, Submit, the
+ * self-graded Pass and Fail, and overruling the shown verdict.
  */
 export function useAnswerActions(
   exam: Exam,
@@ -19,33 +20,32 @@ export function useAnswerActions(
 ) {
   const { t } = useTranslation();
   const toast = useToast();
-  const { record, dispatch, currentQuestion, view, answer, solved, isLast, index, goTo } = session;
+  const { record, dispatch, currentQuestion, view, answer, isLast, index, goTo } = session;
+
+  /** The move after this question: the next one, or on the last the end of the sitting. */
+  const advance = () => {
+    if (!isLast) return goTo(index + 1);
+    dispatch({ type: 'complete' });
+    setTimeout(finish, 0); // the last question's finish ends the sitting (after the commit has rendered)
+  };
 
   const next = () => {
     if (!currentQuestion || !view) return;
-    if (signedIn) {
-      const id = currentQuestion.id;
-      const isYesNoQuestion = yesNoValue(view.answer) !== null;
-      if (exam.force_answer && !record.answeredQuestions.includes(id)) {
-        toast.warning(t('takeExam.toasts.enterAnswer'));
-        return;
-      }
-      if (!canGoNext({ answer, solved, isYesNoQuestion, answerIsYesNo: yesNoValue(answer) !== null })) {
-        toast.warning(
-          t(isYesNoQuestion && !isBlank(answer) ? 'takeExam.toasts.answerYesNo' : 'takeExam.toasts.enterAnswer'),
-        );
-        return;
-      }
-      dispatch({ type: 'commit', questionId: id });
-      if (isLast) {
-        dispatch({ type: 'complete' });
-        setTimeout(finish, 0); // the last question's finish ends the sitting (after the commit has rendered)
-        return;
-      }
-    } else if (isLast) {
+    if (!signedIn) return isLast ? undefined : goTo(index + 1);
+    const rules = questionRules(view.content, view.answer, !!exam.force_answer);
+    const move = nextMove(record, currentQuestion.id, rules, yesNoValue(answer) !== null, signedIn);
+    if (move.kind === 'warn') {
+      toast.warning(t(move.warning === 'answerYesNo' ? 'takeExam.toasts.answerYesNo' : 'takeExam.toasts.enterAnswer'));
       return;
     }
-    goTo(index + 1);
+    if (move.kind === 'commit') dispatch({ type: 'commit', questionId: currentQuestion.id });
+    advance();
+  };
+
+  /** Skip (D293): on without answering; the question stays unanswered and is counted so. */
+  const skip = () => {
+    if (!currentQuestion) return;
+    if (signedIn || !isLast) advance();
   };
 
   const selfGrade = (pass: boolean) => {
@@ -71,5 +71,5 @@ export function useAnswerActions(
     dispatch({ type: 'overrule', questionId: currentQuestion.id, verdict });
   };
 
-  return { next, selfGrade, submitAnswer, overrule };
+  return { next, skip, selfGrade, submitAnswer, overrule };
 }

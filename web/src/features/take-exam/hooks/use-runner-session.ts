@@ -53,6 +53,7 @@ export function useRunnerSession({ exam, questions, params, signedIn, language, 
     dispatch,
     enabled: signedIn && !scope,
     restart: params.restart,
+    offer: !params.resume && !params.continueResultId,
   });
   const byId = useMemo(() => new Map(questions.map((question) => [question.id, question])), [questions]);
   const total = record.questionOrder.length;

@@ -1,6 +1,10 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SittingState } from '#shared/contracts/sittings.js';
+import { answersChanged } from '#shared/domain/sitting-merge.js';
+import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { finishSitting, loadSitting, writeSitting } from '../api/sitting.js';
+import { closeSitting, finishSitting, loadSitting, writeSitting } from '../api/sitting.js';
 import { sittingSignature, sittingStateOf } from '../utils/sitting-merge.js';
 import { sessionReducer, type SessionAction, type SessionRecord } from '../utils/session-record.js';
 
@@ -8,6 +12,10 @@ import { sessionReducer, type SessionAction, type SessionRecord } from '../utils
 const WRITE_DELAY_MS = 700;
 /** The time is kept on the server this often while nothing else changes. */
 const TIME_EVERY_MS = 20_000;
+/** A write that failed (offline, or kept conflicting) is tried again this long after. */
+const RETRY_MS = 3_000;
+/** The notice that another tab's answers came in stays long enough to be read. */
+const STALE_NOTICE_MS = 8_000;
 
 interface ServerSittingInput {
   examId: string;
@@ -17,22 +25,29 @@ interface ServerSittingInput {
   enabled: boolean;
   /** restart=true: the server's sitting is replaced, not taken over. */
   restart: boolean;
+  /** Ask "continue or start over" when this tab opens on another's unfinished sitting (D296). */
+  offer: boolean;
 }
 
 /**
  * Resume anywhere (issue 23): the sitting is kept on the server, so another tab or device
  * continues where the learner stopped. Read when the exam opens and when the tab comes back to the
  * front (merged, utils/sitting-merge); written shortly after each change with the version it was
- * read at; a 409 means another tab wrote first: read, merge, write again.
+ * read at; another tab's write in between is merged by the server (D294) and shown here with a
+ * polite notice. Nothing the learner answered is dropped: a busy or failed write is written again.
  */
-export function useServerSitting({ examId, record, dispatch, enabled, restart }: ServerSittingInput) {
+export function useServerSitting({ examId, record, dispatch, enabled, restart, offer }: ServerSittingInput) {
+  const { t } = useTranslation();
+  const toast = useToast();
   const latest = useRef(record);
   latest.current = record;
   const version = useRef(record.sittingVersion ?? 0);
   const ready = useRef(false);
   const busy = useRef(false);
+  const again = useRef(false);
   const sent = useRef('');
   const sentSeconds = useRef(-1);
+  const [offered, setOffered] = useState<number | null>(null);
 
   const apply = useCallback(
     (action: SessionAction) => {
@@ -42,58 +57,95 @@ export function useServerSitting({ examId, record, dispatch, enabled, restart }:
     [dispatch],
   );
 
+  /** Takes the server's sitting in; the learner is told (politely) what came from elsewhere. */
+  const adopt = useCallback(
+    (state: SittingState, sittingVersion: number, followRemote: boolean, tell: boolean) => {
+      const before = sittingStateOf(latest.current);
+      apply({ type: 'adoptSitting', state, followRemote, version: sittingVersion });
+      const changed = answersChanged(before, sittingStateOf(latest.current)).length;
+      if (tell && changed > 0) toast.info(t('takeExam.toasts.staleMerged', { count: changed }), STALE_NOTICE_MS);
+    },
+    [apply, toast, t],
+  );
+
   /** Reads the server's sitting and merges it in (when it changed since this tab last saw it). */
   const pull = useCallback(
-    async (adopt = true) => {
+    async (opening = false) => {
       const { sitting } = await loadSitting(examId);
       if (!sitting) {
         // It was on the server and is gone: finished in another tab or device. This tab's answers
         // are in that result already; carrying on with them would count them twice.
-        if (adopt && version.current > 0)
-          apply({ type: 'restart', order: latest.current.questionOrder, now: Date.now() });
+        if (version.current > 0) apply({ type: 'restart', order: latest.current.questionOrder, now: Date.now() });
         version.current = 0;
         return;
       }
-      if (adopt && sitting.version !== version.current)
-        apply({
-          type: 'adoptSitting',
-          state: sitting.state,
-          remoteNewer: sitting.version > version.current,
-          version: sitting.version,
-        });
+      // A tab that never saw this sitting opens on it: taken over, and the learner asked (D296).
+      if (opening && offer && version.current === 0 && sitting.state.answered.length > 0)
+        setOffered(sitting.state.answered.length);
+      if (sitting.version !== version.current) adopt(sitting.state, sitting.version, opening, !opening);
       version.current = sitting.version;
     },
-    [examId, apply],
+    [examId, apply, adopt, offer],
   );
 
-  const push = useCallback(async () => {
-    if (!enabled || !ready.current || busy.current) return;
+  /**
+   * Writes the record. A write while one is under way is queued, never dropped; a stale write is
+   * merged by the server (D294) and what it merged shows here; a 409 (finished elsewhere, or the
+   * merge kept losing) reads, merges and writes again.
+   */
+  const push = useCallback(async (): Promise<void> => {
+    if (!enabled || !ready.current) return;
+    if (busy.current) {
+      again.current = true;
+      return;
+    }
     busy.current = true;
+    let retryLater = false;
     try {
       for (let attempt = 0; attempt < 3; attempt++) {
         const current = latest.current;
         try {
-          const { sitting } = await writeSitting(examId, version.current, sittingStateOf(current));
-          version.current = sitting.version;
+          const answer = await writeSitting(examId, version.current, sittingStateOf(current));
+          version.current = answer.sitting.version;
           sent.current = sittingSignature(current);
           sentSeconds.current = current.elapsedSeconds;
-          apply({ type: 'sittingSynced', version: sitting.version });
+          if (answer.merged) adopt(answer.sitting.state, answer.sitting.version, false, true);
+          else apply({ type: 'sittingSynced', version: answer.sitting.version });
           return;
         } catch (error) {
-          if (!(error instanceof ApiError && error.code === 'sitting_version_conflict')) return; // offline and the like: the next change tries again
+          if (!(error instanceof ApiError && error.code === 'sitting_version_conflict')) {
+            // Offline or the server's trouble: tried again shortly (a refusal such as 404 is final).
+            retryLater = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+            return;
+          }
           await pull();
         }
       }
+      retryLater = true;
     } finally {
       busy.current = false;
+      if (again.current) {
+        again.current = false;
+        void push();
+      } else if (retryLater) setTimeout(() => void push(), RETRY_MS);
     }
-  }, [enabled, examId, apply, pull]);
+  }, [enabled, examId, apply, adopt, pull]);
 
-  // Opening the exam: take the server's sitting over (restart=true only learns its version).
+  /** restart=true: the sitting there was is closed, its answers counted (D296); if that fails it resumes. */
+  const learnVersion = useCallback(async () => {
+    try {
+      await closeSitting(examId);
+      version.current = 0;
+    } catch {
+      await pull(true);
+    }
+  }, [examId, pull]);
+
+  // Opening the exam: take the server's sitting over, its position too.
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    pull(!restart)
+    (restart ? learnVersion() : pull(true))
       .catch(() => undefined)
       .finally(() => {
         if (!live) return;
@@ -103,7 +155,7 @@ export function useServerSitting({ examId, record, dispatch, enabled, restart }:
     return () => {
       live = false;
     };
-  }, [enabled, restart, pull, push]);
+  }, [enabled, restart, pull, push, learnVersion]);
 
   // A change worth keeping: written shortly after; the time alone every 20 s.
   const signature = enabled ? sittingSignature(record) : '';
@@ -148,5 +200,25 @@ export function useServerSitting({ examId, record, dispatch, enabled, restart }:
     await finishSitting(examId).catch(() => undefined);
   }, [enabled, examId]);
 
-  return { catchUp, finish };
+  /**
+   * Start over (D296): this tab's answers reach the sitting first, then the server counts what no
+   * result holds yet and closes it; the next write starts a new sitting.
+   */
+  const startOver = useCallback(async () => {
+    if (!enabled) return;
+    ready.current = false; // no timed write in between
+    try {
+      while (busy.current) await new Promise((resolve) => setTimeout(resolve, 50));
+      await writeSitting(examId, version.current, sittingStateOf(latest.current)).catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.code === 'sitting_version_conflict')) throw error; // finished elsewhere: nothing to add
+      });
+      await closeSitting(examId);
+      version.current = 0;
+      sent.current = '';
+    } finally {
+      ready.current = true;
+    }
+  }, [enabled, examId]);
+
+  return { catchUp, finish, startOver, enabled, offered, dismissOffer: () => setOffered(null) };
 }

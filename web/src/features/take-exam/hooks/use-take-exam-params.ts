@@ -13,6 +13,8 @@ export interface TakeExamParams {
   selected: string[];
   order: string[];
   restart: boolean;
+  /** resume=true: continuing the unfinished sitting was chosen already (no offer, D296). */
+  resume: boolean;
   /** continue=true with result_id. */
   continueResultId: string | null;
   search: URLSearchParams;
@@ -31,6 +33,7 @@ export function useTakeExamParams(): TakeExamParams {
       selected: parseIdList(search.get('selected')),
       order: parseIdList(search.get('order')),
       restart: search.get('restart') === 'true',
+      resume: search.get('resume') === 'true',
       continueResultId: search.get('continue') === 'true' ? search.get('result_id') || null : null,
       search,
       filters: Object.fromEntries(filterParams(search)),

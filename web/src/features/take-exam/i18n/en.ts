@@ -57,6 +57,7 @@ const en = {
     false: 'X False',
     submit: 'Submit answer',
     pass: 'I got it (O)',
+    skip: 'Skip',
     fail: 'I missed it (X)',
     selfGrade: 'Grade yourself',
     showAnswer: 'Show answer',
@@ -136,9 +137,19 @@ const en = {
       needsAlt: 'Choose an image and describe it: the alt text is read to people who cannot see it.',
     },
   },
+  offer: {
+    title: 'Unfinished exam',
+    body_one:
+      'You have answered {{count}} question of this exam and not finished it. Continue where you stopped, or start over? Starting over counts your answers so far in your results.',
+    body_other:
+      'You have answered {{count}} questions of this exam and not finished it. Continue where you stopped, or start over? Starting over counts your answers so far in your results.',
+    continue_one: 'Continue ({{count}} answered)',
+    continue_other: 'Continue ({{count}} answered)',
+    startOver: 'Start over',
+  },
   restart: {
     title: 'Start over',
-    body: 'Your answers and time are cleared and you start again at the first question. Results already saved stay.',
+    body: 'You start again at the first question. The answers you gave so far are counted in your results first.',
     confirm: 'Start over',
     cancel: 'Cancel',
   },
@@ -216,7 +227,7 @@ const en = {
     iWasWrong: 'I was wrong',
   },
   toasts: {
-    enterAnswer: 'Please enter an answer first.',
+    enterAnswer: 'Please enter an answer first, or Skip to leave it unanswered.',
     answerYesNo: 'Please answer this question with Y or N.',
     loginRequired: 'Please log in first.',
     saved: 'Your answers so far are saved.',
@@ -234,6 +245,11 @@ const en = {
     copyFailed: 'The link could not be copied.',
     shuffled: 'The remaining questions were shuffled.',
     restarted: 'Starting over.',
+    restartFailed: 'Could not start over: your answers so far could not be counted. Please try again.',
+    staleMerged_one:
+      'This exam was also answered in another tab or device: {{count}} answer from there is shown here now.',
+    staleMerged_other:
+      'This exam was also answered in another tab or device: {{count}} answers from there are shown here now.',
     continueFailed: 'The earlier result could not be loaded.',
     continued: 'Continuing from the earlier result.',
     fullscreenFailed: 'Full screen is not available.',

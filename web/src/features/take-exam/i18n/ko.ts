@@ -54,6 +54,7 @@ const ko = {
     false: 'X 거짓',
     submit: '답 제출',
     pass: '맞았어요 (O)',
+    skip: '건너뛰기',
     fail: '틀렸어요 (X)',
     selfGrade: '스스로 채점',
     showAnswer: '정답 보기',
@@ -133,9 +134,19 @@ const ko = {
       needsAlt: '이미지를 고르고 설명을 적어 주세요. 대체 텍스트는 화면을 볼 수 없는 사용자에게 읽어 줍니다.',
     },
   },
+  offer: {
+    title: '끝내지 않은 시험',
+    body_one:
+      '이 시험에서 {{count}}문제를 풀고 끝내지 않았어요. 멈춘 곳부터 이어서 풀까요, 처음부터 다시 풀까요? 다시 풀어도 지금까지의 답은 결과에 반영됩니다.',
+    body_other:
+      '이 시험에서 {{count}}문제를 풀고 끝내지 않았어요. 멈춘 곳부터 이어서 풀까요, 처음부터 다시 풀까요? 다시 풀어도 지금까지의 답은 결과에 반영됩니다.',
+    continue_one: '이어서 풀기 ({{count}}문제 답함)',
+    continue_other: '이어서 풀기 ({{count}}문제 답함)',
+    startOver: '처음부터 다시',
+  },
   restart: {
     title: '처음부터 다시 풀기',
-    body: '답과 시간이 모두 지워지고 첫 문제부터 다시 시작합니다. 이미 저장한 결과는 그대로 남습니다.',
+    body: '첫 문제부터 다시 시작합니다. 지금까지 한 답은 먼저 결과에 반영됩니다.',
     confirm: '처음부터',
     cancel: '취소',
   },
@@ -213,7 +224,7 @@ const ko = {
     iWasWrong: '내가 틀렸어요',
   },
   toasts: {
-    enterAnswer: '먼저 답을 입력해 주세요.',
+    enterAnswer: '먼저 답을 입력해 주세요. 답하지 않고 넘어가려면 건너뛰기를 누르세요.',
     answerYesNo: '이 문제는 Y 또는 N으로 답해 주세요.',
     loginRequired: '로그인이 필요합니다.',
     saved: '지금까지의 답을 저장했습니다.',
@@ -231,6 +242,9 @@ const ko = {
     copyFailed: '링크를 복사하지 못했습니다.',
     shuffled: '남은 문제를 섞었습니다.',
     restarted: '처음부터 다시 시작합니다.',
+    restartFailed: '지금까지의 답을 반영하지 못해 다시 시작하지 못했어요. 다시 시도해 주세요.',
+    staleMerged_one: '다른 탭이나 기기에서도 이 시험을 풀었어요. 그곳의 답 {{count}}개를 여기에도 반영했어요.',
+    staleMerged_other: '다른 탭이나 기기에서도 이 시험을 풀었어요. 그곳의 답 {{count}}개를 여기에도 반영했어요.',
     continueFailed: '이전 결과를 불러오지 못했습니다.',
     continued: '이전 결과에서 이어 풉니다.',
     fullscreenFailed: '전체 화면으로 바꿀 수 없습니다.',

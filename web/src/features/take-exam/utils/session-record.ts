@@ -59,6 +59,8 @@ export interface SessionRecord {
   savedElapsedSeconds: number;
   /** The version of the server's sitting this record last matched (0: none yet). */
   sittingVersion?: number;
+  /** Per question, how many times its answer was committed or changed (the merge of D294). */
+  revisions?: Record<string, number>;
   timestamp: number;
 }
 
@@ -70,7 +72,7 @@ export type SessionAction =
   | { type: 'selfGrade'; questionId: string; pass: boolean; correctAnswer: string }
   | { type: 'setSolved'; questionId: string; value: SolvedValue }
   | { type: 'overrule'; questionId: string; verdict: 'correct' | 'wrong' | null }
-  | { type: 'adoptSitting'; state: SittingState; remoteNewer: boolean; version: number }
+  | { type: 'adoptSitting'; state: SittingState; followRemote: boolean; version: number }
   | { type: 'sittingSynced'; version: number }
   | { type: 'setOrder'; order: string[] }
   | { type: 'setTrackProgress'; value: boolean }
@@ -113,6 +115,7 @@ export function createSessionRecord(
     originalFilterParams,
     pendingSubmission: null,
     savedElapsedSeconds: 0,
+    revisions: {},
     timestamp: now,
   };
 }
@@ -139,6 +142,12 @@ function without<T>(map: Record<string, T>, id: string): Record<string, T> {
   const copy = { ...map };
   delete copy[id];
   return copy;
+}
+
+/** One more revision of a question's answer (D294: of two tabs' answers the later-informed wins). */
+function revised(record: SessionRecord, id: string): Record<string, number> {
+  const revisions = record.revisions ?? {};
+  return { ...revisions, [id]: (revisions[id] ?? 0) + 1 };
 }
 
 export function isBlank(answer: string | undefined): boolean {
@@ -180,13 +189,21 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
         solvedStatus: without(record.solvedStatus, action.questionId),
         overrules: without(record.overrules, action.questionId),
         savedQuestionIds: withoutId(record.savedQuestionIds, action.questionId),
+        // Changing a committed answer is a new revision of it.
+        revisions: record.answeredQuestions.includes(action.questionId)
+          ? revised(record, action.questionId)
+          : record.revisions,
       };
     }
     case 'commit': {
       const answered =
         !isBlank(record.answers[action.questionId]) || record.solvedStatus[action.questionId] !== undefined;
-      if (!answered) return record;
-      return { ...record, answeredQuestions: withId(record.answeredQuestions, action.questionId) };
+      if (!answered || record.answeredQuestions.includes(action.questionId)) return record;
+      return {
+        ...record,
+        answeredQuestions: [...record.answeredQuestions, action.questionId],
+        revisions: revised(record, action.questionId),
+      };
     }
     case 'selfGrade': {
       // docs/product.md#take-exam: Y fills the correct answer of the current language; N stores a single blank.
@@ -201,6 +218,7 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
         overrules: { ...record.overrules, [action.questionId]: action.pass ? 'correct' : 'wrong' },
         answeredQuestions: withId(record.answeredQuestions, action.questionId),
         savedQuestionIds: unchanged ? record.savedQuestionIds : withoutId(record.savedQuestionIds, action.questionId),
+        revisions: unchanged ? record.revisions : revised(record, action.questionId),
       };
     }
     case 'overrule': {
@@ -210,10 +228,11 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
         ...record,
         overrules: verdict ? { ...record.overrules, [questionId]: verdict } : without(record.overrules, questionId),
         savedQuestionIds: withoutId(record.savedQuestionIds, questionId),
+        revisions: revised(record, questionId),
       };
     }
     case 'adoptSitting':
-      return { ...mergeSitting(record, action.state, action.remoteNewer), sittingVersion: action.version };
+      return { ...mergeSitting(record, action.state, action.followRemote), sittingVersion: action.version };
     case 'sittingSynced':
       return record.sittingVersion === action.version ? record : { ...record, sittingVersion: action.version };
     case 'setSolved': {
@@ -224,6 +243,10 @@ export function sessionReducer(record: SessionRecord, action: SessionAction): Se
         solvedStatus: { ...record.solvedStatus, [action.questionId]: action.value },
         answeredQuestions: withId(record.answeredQuestions, action.questionId),
         savedQuestionIds: unchanged ? record.savedQuestionIds : withoutId(record.savedQuestionIds, action.questionId),
+        revisions:
+          unchanged && record.answeredQuestions.includes(action.questionId)
+            ? record.revisions
+            : revised(record, action.questionId),
       };
     }
     case 'setOrder': {
@@ -369,6 +392,7 @@ export function reviveSessionRecord(
     questionTimes: isRecord(value.questionTimes) ? (value.questionTimes as Record<string, number>) : {},
     solvedStatus: isRecord(value.solvedStatus) ? (value.solvedStatus as Record<string, SolvedValue>) : {},
     overrules: isRecord(value.overrules) ? (value.overrules as Record<string, 'correct' | 'wrong'>) : {},
+    revisions: isRecord(value.revisions) ? (value.revisions as Record<string, number>) : {},
     answeredQuestions: Array.isArray(value.answeredQuestions)
       ? value.answeredQuestions.filter((id) => known.has(id))
       : [],

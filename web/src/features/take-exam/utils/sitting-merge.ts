@@ -1,4 +1,5 @@
 import type { SittingState } from '#shared/contracts/sittings.js';
+import { mergeSittingStates } from '#shared/domain/sitting-merge.js';
 import type { SessionRecord } from './session-record.js';
 
 /** The part of the session record kept on the server (no timers' instants, no pending save). */
@@ -13,6 +14,7 @@ export function sittingStateOf(record: SessionRecord): SittingState {
     question_times: record.questionTimes,
     previous_result_id: record.previousResultId,
     saved: record.savedQuestionIds,
+    revisions: record.revisions ?? {},
   };
 }
 
@@ -22,59 +24,47 @@ export function sittingSignature(record: SessionRecord): string {
   return JSON.stringify(rest);
 }
 
-const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
-
 /**
- * The local record and the server's sitting made one, so no answer is lost: answered questions and
- * saved ones are the union; for a question both answered, the side that changed last (`remoteNewer`)
- * gives its answer and its grade; times take the larger; the position and order follow the newer
- * side. Questions the exam no longer has are dropped; new ones stay at the end.
+ * The local record and the server's sitting made one by the shared rule (D294,
+ * shared/domain/sitting-merge): the server's sitting is the one stored first. The position follows
+ * the server's when `followRemote` (opening the exam: resume where the learner stopped), else this
+ * tab's. Questions the exam no longer has are dropped; new ones stay at the end.
  */
-export function mergeSitting(local: SessionRecord, remote: SittingState, remoteNewer: boolean): SessionRecord {
+export function mergeSitting(local: SessionRecord, remote: SittingState, followRemote: boolean): SessionRecord {
   const known = new Set(local.questionOrder);
   const keep = (ids: readonly string[]) => ids.filter((id) => known.has(id));
-  const remoteAnswered = new Set(keep(remote.answered));
-  const localAnswered = new Set(local.answeredQuestions);
-  const answers: Record<string, string> = { ...local.answers };
-  const overrules: Record<string, 'correct' | 'wrong'> = { ...local.overrules };
-  for (const id of known) {
-    const takeRemote = remoteAnswered.has(id)
-      ? !localAnswered.has(id) || remoteNewer
-      : !localAnswered.has(id) && remoteNewer && id in remote.answers && !(id in local.answers);
-    if (!takeRemote) continue;
-    if (id in remote.answers) answers[id] = remote.answers[id]!;
-    if (remote.overrules[id]) overrules[id] = remote.overrules[id];
-    else delete overrules[id];
-  }
-  const questionTimes: Record<string, number> = { ...local.questionTimes };
-  for (const [id, value] of Object.entries(remote.question_times))
-    if (known.has(id)) questionTimes[id] = Math.max(questionTimes[id] ?? 0, value);
-  const remoteOrder = keep(remote.question_order);
-  const order =
-    remoteNewer && remoteOrder.length > 0
-      ? [...remoteOrder, ...local.questionOrder.filter((id) => !remoteOrder.includes(id))]
-      : local.questionOrder;
-  const currentId = remoteNewer
+  const merged = mergeSittingStates(
+    { ...remote, question_order: keep(remote.question_order) },
+    sittingStateOf(local),
+    followRemote ? 'stored' : 'incoming',
+  );
+  const currentId = followRemote
     ? remote.question_order[remote.current_index]
     : local.questionOrder[local.currentQuestionIndex];
-  const index =
-    currentId && order.includes(currentId)
-      ? order.indexOf(currentId)
-      : Math.min(local.currentQuestionIndex, Math.max(0, order.length - 1));
-  const resultId = remoteNewer
-    ? (remote.previous_result_id ?? local.previousResultId)
-    : (local.previousResultId ?? remote.previous_result_id);
+  const order = followRemote ? merged.question_order : local.questionOrder;
+  const index = currentId && order.includes(currentId) ? order.indexOf(currentId) : local.currentQuestionIndex;
+  const answers = pick(merged.answers, known);
+  // A Y/N pick that changed elsewhere is that answer now; its local mark goes with it.
+  const solvedStatus = Object.fromEntries(
+    Object.entries(local.solvedStatus).filter(([id]) => answers[id] === local.answers[id]),
+  );
   return {
     ...local,
     questionOrder: order,
-    currentQuestionIndex: index,
+    currentQuestionIndex: Math.min(index, Math.max(0, order.length - 1)),
     answers,
-    overrules,
-    answeredQuestions: union(local.answeredQuestions, [...remoteAnswered]),
-    savedQuestionIds: union(local.savedQuestionIds, keep(remote.saved)),
-    previousResultId: resultId,
-    isContinueMode: local.isContinueMode || resultId !== null,
-    elapsedSeconds: Math.max(local.elapsedSeconds, remote.elapsed_seconds),
-    questionTimes,
+    overrules: pick(merged.overrules, known),
+    revisions: pick(merged.revisions ?? {}, known),
+    solvedStatus,
+    answeredQuestions: keep(merged.answered),
+    savedQuestionIds: keep(merged.saved),
+    previousResultId: merged.previous_result_id,
+    isContinueMode: local.isContinueMode || merged.previous_result_id !== null,
+    elapsedSeconds: Math.max(local.elapsedSeconds, merged.elapsed_seconds),
+    questionTimes: pick(merged.question_times, known),
   };
+}
+
+function pick<T>(map: Record<string, T>, known: ReadonlySet<string>): Record<string, T> {
+  return Object.fromEntries(Object.entries(map).filter(([id]) => known.has(id)));
 }
