@@ -16,31 +16,27 @@ interface CardActionsProps {
 export function CardActions({ flagged, disabled, onEdit, onBury, onSuspend, onFlag }: CardActionsProps) {
   const { t } = useTranslation();
   const small = `${button.button} ${button.ghost} ${button.small}`;
+  // Edit and flag stay available while a bury or suspend is under way: neither moves the queue.
+  const actions = [
+    { name: 'edit', key: 'E', onClick: onEdit, waits: false },
+    { name: 'bury', key: '-', onClick: onBury, waits: true },
+    { name: 'suspend', key: '@', onClick: onSuspend, waits: true },
+  ] as const;
   return (
     <div className={styles.cardActions} role="group" aria-label={t('review.actions.label')}>
-      <button type="button" className={small} onClick={onEdit} aria-keyshortcuts="E" data-testid="review-edit">
-        {t('review.actions.edit')}
-      </button>
-      <button
-        type="button"
-        className={small}
-        onClick={onBury}
-        disabled={disabled}
-        aria-keyshortcuts="-"
-        data-testid="review-bury"
-      >
-        {t('review.actions.bury')}
-      </button>
-      <button
-        type="button"
-        className={small}
-        onClick={onSuspend}
-        disabled={disabled}
-        aria-keyshortcuts="@"
-        data-testid="review-suspend"
-      >
-        {t('review.actions.suspend')}
-      </button>
+      {actions.map((action) => (
+        <button
+          key={action.name}
+          type="button"
+          className={small}
+          onClick={action.onClick}
+          disabled={action.waits && disabled}
+          aria-keyshortcuts={action.key}
+          data-testid={`review-${action.name}`}
+        >
+          {t(`review.actions.${action.name}`)}
+        </button>
+      ))}
       <button
         type="button"
         className={small}
