@@ -57,11 +57,14 @@ function hasTable(lines: readonly string[]): boolean {
   return false;
 }
 
-/** Whether a cell holds what only Markdown means (math, fenced code, a table, an image). */
-export function looksLikeMarkdown(text: string): boolean {
+/**
+ * Whether a cell holds what only Markdown means (math, fenced code, a table, an image). The importer
+ * asks without images: its image pipeline decides those, since a refused image becomes its alt text.
+ */
+export function looksLikeMarkdown(text: string, { images = true }: { images?: boolean } = {}): boolean {
   if (!/[$`~|!]/.test(text)) return false;
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  return IMAGE.test(text) || hasMath(text) || hasFencedCode(lines) || hasTable(lines);
+  return (images && IMAGE.test(text)) || hasMath(text) || hasFencedCode(lines) || hasTable(lines);
 }
 
 /** Characters that mean something anywhere in a line: emphasis, code, links, math, tables, autolinks. */

@@ -251,7 +251,8 @@ export interface RowsOptions {
  */
 export function questionTextFormat(cells: readonly string[], mode: SheetTextFormat = 'auto') {
   if (mode !== 'auto') return { format: mode as TextFormat, stored: (text: string) => text };
-  const markdown = cells.some(looksLikeMarkdown);
+  // Images are the image pipeline's: a stored one makes its question Markdown, a refused one leaves its alt text.
+  const markdown = cells.some((cell) => looksLikeMarkdown(cell, { images: false }));
   // A cell already escaped (a Markdown question exported and imported again) is not escaped twice.
   const stored = (text: string) =>
     markdown && !looksLikeMarkdown(text) && !isEscapedPlain(text) ? escapeMarkdown(text) : text;

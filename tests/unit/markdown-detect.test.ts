@@ -197,4 +197,9 @@ describe('escapeMarkdown: a plain cell of a Markdown question shows as typed', (
     expect(isEscapedPlain('\\d+\\.')).toBe(false);
     expect(isEscapedPlain('C:\\Users')).toBe(false);
   });
+
+  test('an image alone leaves the question to the image pipeline: plain until an image is stored', () => {
+    expect(questionTextFormat(['Which flag? ![a flag](https://example.com/flag.png)', 'Korea']).format).toBe('plain');
+    expect(questionTextFormat(['![a](https://example.com/a.png) $x^2$', 'x squared']).format).toBe('markdown');
+  });
 });
