@@ -557,9 +557,9 @@ describe.each([
     // At once: four cards learning (none ready yet), the fifth new.
     await compareScreens({ due: 0, learning: 4, fresh: 1 }, false);
 
-    // The Review screen, by keyboard: the new card first, then the miss once its step comes due
-    // (the screen looks again by itself). That step is a minute after the save, so only the English
-    // run waits for it (the time budget); the Korean run checks that the screen says when it comes back.
+    // The Review screen, by keyboard: the new card first; the miss's learning step is a minute after
+    // the save, so the screen says when it comes back (a test never waits out a real minute; the
+    // step's return is the Review screen's own test).
     const card = page.getByTestId('review-card');
     expect(await card.getAttribute('data-question-id')).toBe(ids[4]);
     expect(await axeIn(page, '[data-testid="review-page"]')).toEqual([]);
@@ -569,27 +569,18 @@ describe.each([
     await page.keyboard.press('3');
     const miss = page.locator(`[data-testid="review-card"][data-question-id="${ids[0]}"]`);
     const done = page.getByTestId('review-done');
-    if (language === 'en') {
-      await miss.waitFor({ timeout: 90_000 });
-      await page.getByTestId('answer-input').fill(TABS[0]![3]!);
-      await page.keyboard.press('Enter');
-      await page.getByTestId('review-verdict').waitFor();
-      expect(await page.getByTestId('review-verdict').getAttribute('data-verdict')).toBe('correct');
-      expect(await activeTestId(page)).toBe('review-grade-good');
-      await page.keyboard.press('Enter');
-      await done.waitFor();
-    } else {
-      await miss.or(done).first().waitFor();
-      // On a slow machine the step may already have come: then the miss is showing instead.
-      if (await done.count())
-        expect(await done.textContent()).toMatch(/학습 중인 문제가 .*\d{1,2}:\d{2}에 다시 나옵니다/);
-    }
+    await miss.or(done).first().waitFor();
+    // On a slow machine the step may already have come: then the miss is showing instead.
+    if (await done.count())
+      expect(await done.textContent()).toMatch(
+        language === 'ko' ? /학습 중인 문제가 .*\d{1,2}:\d{2}에 다시 나옵니다/ : /\d{1,2}:\d{2}/,
+      );
 
     // After: five cards learning, none new; the three screens still say the server's numbers.
     await compareScreens({ due: 0, learning: 5, fresh: 0 }, true);
     expect(unexpected(errors)).toEqual([]);
     await close();
-  }, 180_000); // English waits for the miss's one-minute learning step
+  }, 120_000);
 });
 
 /**
