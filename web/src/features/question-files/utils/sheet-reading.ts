@@ -74,26 +74,13 @@ export interface WholeFileCounts {
   usualFields: number;
 }
 
-/**
- * The whole file's counts from the preview. A server that does not send `counts` yet is read
- * from its stats (the same figures for a file it read whole), with no ragged records known.
- */
-export function wholeFileCounts(answer: Pick<ImportPreview, 'counts' | 'stats' | 'columns'>): WholeFileCounts {
-  const { counts } = answer;
-  if (counts) {
-    return {
-      records: counts.records,
-      questions: counts.questions,
-      skipped: counts.skipped,
-      ragged: counts.ragged,
-      usualFields: counts.usual_fields,
-    };
-  }
+/** The whole file's counts from the preview (the server counts every record, never a sample). */
+export function wholeFileCounts({ counts }: Pick<ImportPreview, 'counts'>): WholeFileCounts {
   return {
-    records: answer.stats.total_rows,
-    questions: answer.stats.imported,
-    skipped: answer.stats.skipped,
-    ragged: 0,
-    usualFields: answer.columns.length,
+    records: counts.records,
+    questions: counts.questions,
+    skipped: counts.skipped,
+    ragged: counts.ragged,
+    usualFields: counts.usual_fields,
   };
 }
