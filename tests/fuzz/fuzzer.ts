@@ -9,6 +9,8 @@ import {
   HOSTILE_STRINGS,
   HOSTILE_VALUES,
 } from './hostile-values.js';
+import { allErrorMessages } from '#shared/i18n/catalogue.js';
+import type { UploadFile } from './upload-files.js';
 import { arbitraryOf, objectKeysOf } from './zod-arbitrary.js';
 import type { Actor, World } from './world.js';
 
@@ -22,7 +24,7 @@ import type { Actor, World } from './world.js';
  */
 
 export interface FuzzOptions {
-  /** Total requests of the fuzzing phases (the owner snapshots and session renewals come on top). */
+  /** Requests of the fuzzing phases (owner snapshots and session renewals on top); a staged upload counts four. */
   requests: number;
   seed: number;
   /** Requests in flight at once. */
@@ -33,7 +35,7 @@ export interface FuzzOptions {
 }
 
 export interface Finding {
-  kind: 'server_error' | 'no_code' | 'leak' | 'hang' | 'owner_data_changed';
+  kind: 'server_error' | 'no_code' | 'wrong_language' | 'leak' | 'hang' | 'owner_data_changed' | 'half_written';
   actor: string;
   route: string;
   request: string;
@@ -46,6 +48,8 @@ export interface FuzzReport {
   byStatus: Record<string, number>;
   routes: number;
   findings: Finding[];
+  /** Per staged route and upload file (`POST /api/question-files/preview csv`): the statuses it was answered with. */
+  uploads: Record<string, number[]>;
 }
 
 interface FuzzRequest {
@@ -60,6 +64,22 @@ interface Answer {
   text: string;
   contentType: string;
 }
+
+/** The routes that read a staged upload (upload-url, then its PUT): their bodies name a file of upload-files.ts. */
+const STAGED_ROUTES = new Set(['POST /api/question-files/preview', 'POST /api/question-files/import']);
+
+/** A file to stage before the request is sent; its upload id goes into the body's `upload_id`. */
+interface Staging {
+  file: UploadFile;
+  /** Our own unique name with the file's extension, or null to keep the generated `file_name`. */
+  name: string | null;
+  /** Staged by the owner and sent by this caller: someone else's pending upload. */
+  asOwner: boolean;
+}
+
+let stagedNames = 0;
+const stagedName = (file: UploadFile) =>
+  `fz-${file.label.replace(/[^a-z0-9]+/gi, '-')}-${++stagedNames}-${Math.random().toString(36).slice(2, 8)}.${file.ext}`;
 
 /** Routes whose success ends the caller's session or account: fuzzed last in each phase. */
 const SESSION_ENDING = new Set(['POST /api/logout', 'DELETE /api/delete-my-account']);
@@ -95,11 +115,16 @@ function jsonOf(value: unknown): string {
   return JSON.stringify(value, (_, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v));
 }
 
+/** A generated request before it is sent: a form is serialised, a staged file uploaded and named in `json`. */
+interface GeneratedRequest extends Omit<FuzzRequest, 'headers'> {
+  contentType?: string;
+  form?: FormData;
+  json?: Record<string, unknown>;
+  stage?: Staging;
+}
+
 /** The request shapes of one route, as fast-check arbitraries over the contract and the hostile lists. */
-function requestArbitrary(
-  route: RouteContract,
-  world: World,
-): fc.Arbitrary<Omit<FuzzRequest, 'headers'> & { contentType?: string }> {
+function requestArbitrary(route: RouteContract, world: World): fc.Arbitrary<GeneratedRequest> {
   const paramNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const ownerIds = world.ownerIds();
   const idArbitrary = fc.constantFrom(...ownerIds);
@@ -170,27 +195,51 @@ function requestArbitrary(
         fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 20_000)),
         fc.string({ maxLength: 30, unit: 'binary' }),
       ),
-      fc.constantFrom(world.sampleSheet, new Uint8Array([0x50, 0x4b, 3, 4]), new Uint8Array(0)),
+      fc.oneof(
+        fc
+          .constantFrom(world.sampleSheet, new Uint8Array([0x50, 0x4b, 3, 4]), new Uint8Array(0))
+          .map((bytes) => ({ bytes, ext: 'xlsx' })),
+        fc.constantFrom(...world.uploadFiles),
+      ),
       fc.boolean(),
     )
-    .map(([fields, fileName, bytes, twoFiles]) => {
+    .map(([fields, fileName, { bytes, ext }, twoFiles]) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields as Record<string, unknown>)) {
         if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') form.append(k, String(v));
       }
-      const name = `${fileName.replace(/[\uD800-\uDFFF]/g, '?')}.xlsx`;
+      const name = `${fileName.replace(/[\uD800-\uDFFF]/g, '?')}.${ext}`;
       form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
       if (twoFiles) form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
       return form;
     });
-  const body: fc.Arbitrary<{ contentType?: string; body?: string | Uint8Array | FormData }> = !hasBody
+  const stagedBody = fc
+    .tuple(
+      mutated(route.body),
+      fc.constantFrom(...world.uploadFiles),
+      fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+      fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+    )
+    .map(([fields, file, ownName, asOwner]) => ({
+      contentType: 'application/json',
+      json: fields as Record<string, unknown>,
+      stage: { file, name: ownName ? stagedName(file) : null, asOwner } satisfies Staging,
+    }));
+  const body: fc.Arbitrary<{
+    contentType?: string;
+    body?: string | Uint8Array | FormData;
+    json?: Record<string, unknown>;
+    stage?: Staging;
+  }> = !hasBody
     ? fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: jsonBody })
     : route.bodyKind === 'multipart'
       ? fc.oneof(
           { weight: 3, arbitrary: multipartBody.map((form) => ({ body: form })) },
           { weight: 1, arbitrary: jsonBody },
         )
-      : jsonBody;
+      : STAGED_ROUTES.has(routeKey(route))
+        ? fc.oneof({ weight: 1, arbitrary: stagedBody }, { weight: 1, arbitrary: jsonBody })
+        : jsonBody;
 
   return fc.record({ params, query, body }).map(({ params: segments, query: q, body: b }) => ({
     method: route.method,
@@ -198,7 +247,43 @@ function requestArbitrary(
     contentType: b.contentType,
     body: b.body as string | Uint8Array | undefined,
     form: b.body instanceof FormData ? b.body : undefined,
+    json: b.json,
+    stage: b.stage,
   }));
+}
+
+/**
+ * The staged cases of one phase (0 or 1): over both phases every file of upload-files.ts goes once
+ * to the preview and once to the import, whatever the random cases drew, with a generated body
+ * (mapping, reading) around it; in one phase the other user sends it, in the other the owner or admin.
+ */
+function sweepCases(world: World, actors: Actor[], phase: number, seed: number): SweepCase[] {
+  const signedIn = actors.filter((a) => a.signedIn);
+  if (!signedIn.length) return [];
+  const routes = manifestRoutes().filter((r) => STAGED_ROUTES.has(routeKey(r)));
+  return routes.flatMap((route, r) => {
+    const bodies = fc.sample(arbitraryOf(route.body), { numRuns: world.uploadFiles.length, seed: seed + r });
+    return world.uploadFiles.flatMap((file, i): SweepCase[] => {
+      if ((i + r) % 2 !== phase) return [];
+      const actor = signedIn[Math.floor(i / 2) % signedIn.length]!;
+      const generated = (asOwner: boolean): GeneratedRequest => ({
+        method: route.method,
+        path: route.path,
+        contentType: 'application/json',
+        json: bodies[i] as Record<string, unknown>,
+        stage: { file, name: stagedName(file), asOwner },
+      });
+      // The other user, every fifth file, also aims at the owner's pending upload: it must stay the owner's.
+      const aimed = !actor.mayReadOwner && i % 5 === 0 ? [{ actor, route, generated: generated(true) }] : [];
+      return [{ actor, route, generated: generated(false) }, ...aimed];
+    });
+  });
+}
+
+interface SweepCase {
+  actor: Actor;
+  route: RouteContract;
+  generated: GeneratedRequest;
 }
 
 /** Sends exactly these bytes (node:http sends what fetch would normalise or refuse: raw '%', huge lines). */
@@ -261,6 +346,31 @@ function describe(request: FuzzRequest): string {
   return `${request.method} ${shorten(request.path)} ${request.headers['content-type'] ?? ''} ${shorten(body)}`.trim();
 }
 
+const DETAIL_PATTERNS = new Map<string, RegExp>();
+
+/**
+ * Whether `detail` is the catalogue's text of `code` in one of `languages`, its `{params}` filled
+ * with anything. A signed-in caller's saved language wins over its header, and the fuzzer changes
+ * it (change-language, the profile): for them any catalogue language is accepted.
+ */
+function inLanguage(code: string, detail: string, languages: ('ko' | 'en')[]): boolean {
+  return languages.some((language) => inOneLanguage(code, detail, language));
+}
+
+function inOneLanguage(code: string, detail: string, language: 'ko' | 'en'): boolean {
+  const key = `${language} ${code}`;
+  if (!DETAIL_PATTERNS.has(key)) {
+    const template = allErrorMessages(language)[code];
+    if (template === undefined) return false;
+    const pattern = template
+      .split(/\{\w+\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[\\s\\S]*');
+    DETAIL_PATTERNS.set(key, new RegExp(`^${pattern}$`));
+  }
+  return DETAIL_PATTERNS.get(key)!.test(detail);
+}
+
 /** The checks on one answer. */
 function check(
   actor: Actor,
@@ -302,6 +412,15 @@ function check(
         request: described,
         status: answer.status,
         detail: answer.text.slice(0, 300),
+      });
+    } else if (!inLanguage(body.code, body.detail, actor.signedIn ? ['ko', 'en'] : [actor.language])) {
+      findings.push({
+        kind: 'wrong_language',
+        actor: actor.name,
+        route,
+        request: described,
+        status: answer.status,
+        detail: `${actor.language} caller: ${answer.text.slice(0, 300)}`,
       });
     }
   }
@@ -347,49 +466,108 @@ export async function fuzz(world: World, options: FuzzOptions): Promise<FuzzRepo
   const routes = manifestRoutes();
   const findings: Finding[] = [];
   const byStatus: Record<string, number> = {};
+  const uploads: Record<string, number[]> = {};
   let sent = 0;
 
-  const perBatch = Math.max(1, Math.floor(options.requests / (routes.length * world.actors.length)));
+  const owner = world.actors.find((a) => a.name === 'owner')!;
+  const phaseActors = [world.actors.filter((a) => !a.mayReadOwner), world.actors.filter((a) => a.mayReadOwner)];
+  const sweeps = phaseActors.map((actors, p) => sweepCases(world, actors, p, options.seed + p * 500_000 + 900));
+  // A staged case costs about four requests (upload-url, its PUT, the request, check-existing): the
+  // sweeps come out of the budget, so a run takes about as long as it did before the uploads.
+  const batchCount = routes.length * world.actors.length;
+  const budget = Math.max(batchCount, options.requests - 4 * (sweeps[0]!.length + sweeps[1]!.length));
+  const perBatch = (index: number) => Math.floor(budget / batchCount) + (index < budget % batchCount ? 1 : 0);
 
-  async function runBatch(actor: Actor, route: RouteContract, seed: number): Promise<void> {
+  /** The body of a staged case: the file uploaded (by the caller, or by the owner) and named in it. */
+  async function stagedBody(actor: Actor, stage: Staging, json: Record<string, unknown> | undefined) {
+    const fields = { ...(json ?? {}) };
+    if (stage.name) fields.file_name = stage.name;
+    const name = typeof fields.file_name === 'string' ? fields.file_name : stagedName(stage.file);
+    const uploadId = await (stage.asOwner ? owner : actor).stage(name, stage.file.bytes);
+    if (uploadId) fields.upload_id = uploadId;
+    return { body: jsonOf(fields), staged: uploadId !== null };
+  }
+
+  /** Sends one case and checks its answer; true when the caller's session needs renewing. */
+  async function runCase(actor: Actor, route: RouteContract, generated: GeneratedRequest): Promise<boolean> {
     const key = routeKey(route);
-    const cases = fc.sample(requestArbitrary(route, world), { numRuns: perBatch, seed });
+    const { form, contentType, stage, json, ...rest } = generated;
+    const staged = stage ? await stagedBody(actor, stage, json) : null;
+    const encoded = form ? await formBytes(form) : { contentType, body: staged ? staged.body : rest.body };
+    const request: FuzzRequest = {
+      method: rest.method,
+      path: rest.path,
+      body: encoded.body,
+      headers: {
+        ...actor.headers(rest.method),
+        ...(encoded.contentType ? { 'content-type': encoded.contentType } : {}),
+      },
+    };
+    const answer = await send(world.apiUrl, request, timeoutMs);
+    sent++;
+    const status = answer === 'hang' ? 'hang' : String(answer.status);
+    byStatus[status] = (byStatus[status] ?? 0) + 1;
+    check(actor, key, route.answersPage, request, answer, world, findings);
+    if (answer !== 'hang' && stage && staged?.staged) {
+      if (!stage.asOwner) (uploads[`${key} ${stage.file.label}`] ??= []).push(answer.status);
+      await checkStaged(actor, key, request, answer, stage);
+    }
+    return answer !== 'hang' && actor.signedIn && (answer.status === 401 || answer.text.includes('"csrf_failed"'));
+  }
+
+  /**
+   * Nothing half-written: after a preview, or an import that was refused, no file of the staged
+   * name exists; after an import that succeeded, it does. No one reads the owner's pending upload.
+   */
+  async function checkStaged(actor: Actor, key: string, request: FuzzRequest, answer: Answer, stage: Staging) {
+    const finding = (kind: Finding['kind'], detail: string) =>
+      findings.push({ kind, actor: actor.name, route: key, request: describe(request), status: answer.status, detail });
+    if (stage.asOwner && !actor.mayReadOwner && answer.status < 300) {
+      finding('leak', `${stage.file.label}: read the owner's pending upload`);
+      return;
+    }
+    if (!stage.name || stage.asOwner || answer.status >= 500) return;
+    const written = key.endsWith('/import') && answer.status < 300;
+    const exists = await actor.hasFile(stage.name);
+    if (exists !== null && exists !== written)
+      finding(
+        'half_written',
+        `${stage.file.label}: after ${answer.status} a file "${stage.name}" ${exists ? 'exists' : 'is missing'}`,
+      );
+  }
+
+  async function runBatch(actor: Actor, route: RouteContract, seed: number, count: number): Promise<void> {
     let renew = false;
-    for (const generated of cases) {
-      const { form, contentType, ...rest } = generated as typeof generated & { form?: FormData };
-      const encoded = form ? await formBytes(form) : { contentType, body: rest.body };
-      const request: FuzzRequest = {
-        method: rest.method,
-        path: rest.path,
-        body: encoded.body,
-        headers: {
-          ...actor.headers(rest.method),
-          ...(encoded.contentType ? { 'content-type': encoded.contentType } : {}),
-        },
-      };
-      const answer = await send(world.apiUrl, request, timeoutMs);
-      sent++;
-      const status = answer === 'hang' ? 'hang' : String(answer.status);
-      byStatus[status] = (byStatus[status] ?? 0) + 1;
-      check(actor, key, route.answersPage, request, answer, world, findings);
-      if (answer !== 'hang' && actor.signedIn && (answer.status === 401 || answer.text.includes('"csrf_failed"')))
-        renew = true;
+    for (const generated of fc.sample(requestArbitrary(route, world), { numRuns: count, seed })) {
+      if (await runCase(actor, route, generated)) renew = true;
     }
     if (renew) await actor.renew();
   }
 
-  const phase = async (actors: Actor[], label: string, seedOffset: number) => {
+  const phase = async (actors: Actor[], sweep: SweepCase[], label: string, seedOffset: number) => {
     const started = Date.now();
     const before = sent;
     const batches = (ending: boolean) =>
       actors.flatMap((actor, a) =>
         routes.flatMap((route, r) =>
           SESSION_ENDING.has(routeKey(route)) === ending
-            ? [() => runBatch(actor, route, options.seed + seedOffset + a * 1000 + r)]
+            ? [
+                () =>
+                  runBatch(
+                    actor,
+                    route,
+                    options.seed + seedOffset + a * 1000 + r,
+                    perBatch(world.actors.indexOf(actor) * routes.length + r),
+                  ),
+              ]
             : [],
         ),
       );
-    await pool(batches(false), concurrency, (batch) => batch());
+    await pool(
+      [...batches(false), ...sweep.map((c) => () => runCase(c.actor, c.route, c.generated).then(() => {}))],
+      concurrency,
+      (batch) => batch(),
+    );
     // Logout and account deletion last, so the other routes are fuzzed with a live session.
     await pool(batches(true), concurrency, (batch) => batch());
     log(`${label}: ${sent - before} requests in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -397,11 +575,7 @@ export async function fuzz(world: World, options: FuzzOptions): Promise<FuzzRepo
 
   // Phase A: those who must not see or change the owner's data; then compare the owner's view.
   const ownerViewBefore = await world.ownerView();
-  await phase(
-    world.actors.filter((a) => !a.mayReadOwner),
-    'anonymous and other user',
-    0,
-  );
+  await phase(phaseActors[0]!, sweeps[0]!, 'anonymous and other user', 0);
   const ownerViewAfter = await world.ownerView();
   for (const [url, answer] of ownerViewBefore) {
     const after = ownerViewAfter.get(url);
@@ -416,11 +590,7 @@ export async function fuzz(world: World, options: FuzzOptions): Promise<FuzzRepo
     }
   }
   // Phase B: the owner on their own data and the site admin, who may change it.
-  await phase(
-    world.actors.filter((a) => a.mayReadOwner),
-    'owner and site admin',
-    500_000,
-  );
+  await phase(phaseActors[1]!, sweeps[1]!, 'owner and site admin', 500_000);
 
-  return { requests: sent, byStatus, routes: routes.length, findings };
+  return { requests: sent, byStatus, routes: routes.length, findings, uploads };
 }

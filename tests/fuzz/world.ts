@@ -7,6 +7,7 @@ import { config } from '../../functions/runtime/config.js';
 import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { TestClient } from '../support/http-client.js';
+import { uploadFiles, type UploadFile } from './upload-files.js';
 import { KO_HEADER, multipartForm, questionRows, xlsxBytes } from '../support/sheets.js';
 
 /**
@@ -19,6 +20,8 @@ import { KO_HEADER, multipartForm, questionRows, xlsxBytes } from '../support/sh
 export interface Actor {
   name: 'anonymous' | 'owner' | 'other' | 'admin';
   signedIn: boolean;
+  /** The language of the caller's error details. */
+  language: 'ko' | 'en';
   /** The owner and a site admin may read the owner's data; the others may not. */
   mayReadOwner: boolean;
   headers(method: string): Record<string, string>;
@@ -26,6 +29,10 @@ export interface Actor {
   sent: Set<string>;
   /** A fresh session (and CSRF token) after a fuzzed request logged the actor out. */
   renew(): Promise<void>;
+  /** Puts `bytes` where the import preview reads them (upload-url, then its PUT): the upload id, or null if refused. */
+  stage(fileName: string, bytes: Uint8Array): Promise<string | null>;
+  /** Whether the caller has a question file of that name (check-existing); null if it could not ask. */
+  hasFile(fileName: string): Promise<boolean | null>;
 }
 
 export interface World {
@@ -39,12 +46,15 @@ export interface World {
   ownerView(): Promise<Map<string, string>>;
   /** A valid question sheet for multipart bodies. */
   sampleSheet: Uint8Array;
+  /** Files of every format the importer reads, valid, broken and hostile (upload-files.ts). */
+  uploadFiles: UploadFile[];
 }
 
 function actorOf(name: Actor['name'], client: TestClient, user: FixtureUser | null): Actor {
   return {
     name,
     signedIn: !!user,
+    language: client.language,
     mayReadOwner: name === 'owner' || name === 'admin',
     sent: new Set(),
     headers(method) {
@@ -58,6 +68,21 @@ function actorOf(name: Actor['name'], client: TestClient, user: FixtureUser | nu
       if (!user) return;
       client.setCookie('sessionid', await createSession(user.id));
       await client.refreshCsrf();
+    },
+    async stage(fileName, bytes) {
+      if (!user) return null;
+      const res = await client.post('/api/question-files/upload-url/', { file_name: fileName, size: bytes.length });
+      if (res.status !== 200) return null;
+      const ticket = (await res.json()) as { upload_id: string; url: string };
+      const put = await fetch(ticket.url, { method: 'PUT', body: bytes as Uint8Array<ArrayBuffer> });
+      await put.arrayBuffer();
+      return put.ok ? ticket.upload_id : null;
+    },
+    async hasFile(fileName) {
+      if (!user) return null;
+      const res = await client.get(`/api/question-files/check-existing/${encodeURIComponent(fileName)}/`);
+      if (res.status !== 200) return null;
+      return ((await res.json()) as { exists: boolean }).exists;
     },
   };
 }
@@ -210,6 +235,7 @@ export async function buildWorld(apiUrl: string): Promise<World> {
     apiUrl,
     actors,
     sampleSheet,
+    uploadFiles: await uploadFiles(),
     ownerIds: () => ids,
     privateMarkers: () => [marker, privateFile.name, ...privateIds],
     async ownerView() {

@@ -231,6 +231,13 @@ describe('image URLs in a sheet (D177)', () => {
 });
 
 describe('hostile decks: refused before they cost us', () => {
+  it('a field of HTML nested tens of thousands deep is read, its depths cut (it overflowed the stack)', async () => {
+    const deep = `${'<div>'.repeat(20_000)}deep${'</div>'.repeat(20_000)}`;
+    const { questions } = await questionsOf(await apkgBytes([{ fields: ['front', deep] }]));
+    expect(questions.map((q) => q.content)).toEqual(['front']);
+    expect(questions[0]!.answer.length).toBeLessThan(1_000);
+  });
+
   const timed = async (bytes: Uint8Array) => {
     const start = performance.now();
     const verdict = await refusal(bytes);

@@ -338,6 +338,25 @@ describe('hostile quiz files', () => {
       { numRuns: 300 },
     );
   });
+
+  // The route fuzzer found these answered 500 (a stack overflow in the recursive tree readers).
+  const deep = (open: string, close: string) => `${open.repeat(20_000)}deep${close.repeat(20_000)}`;
+  const moodleQuestion = (text: string) =>
+    `<quiz><question type="shortanswer"><questiontext format="html"><text>${text}</text></questiontext><answer fraction="100"><text>a</text></answer></question></quiz>`;
+
+  it('Moodle XML nested deeper than Moodle writes is refused with a 400', () => {
+    for (const xml of [moodleQuestion(deep('<div>', '</div>')), `<quiz>${deep('<b>', '</b>')}</quiz>`]) {
+      expect(() => readMoodleXml(xml)).toThrow(expect.objectContaining({ status: 400, code: 'sheet_unreadable' }));
+    }
+  });
+
+  it('HTML nested tens of thousands deep (a Moodle question, an Anki text cell) is read, its depths cut', async () => {
+    const moodle = await read('deep.xml', moodleQuestion(`<![CDATA[<p>shallow</p>${deep('<div>', '</div>')}]]>`));
+    expect(moodle.questions[0]!.content).toMatch(/^shallow/);
+    const anki = await read('deep.txt', `#separator:tab\n#html:true\nfront <b>x</b>\t${deep('<span>', '</span>')}\n`);
+    expect(anki.questions[0]!.content).toBe('front x');
+    expect(anki.questions[0]!.answer.length).toBeLessThan(1_000);
+  });
 });
 
 describe('a .txt the learner asked to read as delimited text', () => {

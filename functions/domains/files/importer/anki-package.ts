@@ -7,6 +7,7 @@ import { AppError } from '../../../runtime/http/app-error.js';
 import { inspectZip, isZip } from '../../../runtime/spreadsheets/zip-guard.js';
 import type { ParsedSheet } from './parsed-sheet.js';
 import { checkSchema } from './anki-schema.js';
+import { HTML_TEXT_LIMITS } from './anki-text.js';
 import { isZstd, readMediaMap, zstdFrames, type MediaMap, type MediaSizes } from './anki-media.js';
 import { DECK_MEDIA_REF, IMPORT_IMAGE_LIMITS, type DeckMedia } from './import-images.js';
 
@@ -163,6 +164,7 @@ function noteTypes(db: Database, layout: 'notetypes' | 'col'): Map<string, NoteT
 function fieldConverter(media: Set<string>, held: MediaMap, wanted: Set<string>) {
   const convert = compile({
     wordwrap: false,
+    limits: HTML_TEXT_LIMITS,
     selectors: [
       { selector: 'img', format: 'mediaName' },
       { selector: 'a', options: { ignoreHref: true } },

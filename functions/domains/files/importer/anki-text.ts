@@ -167,8 +167,15 @@ export function ankiTextSheet(
   return { header, headerLine: 0, declaredHeader: true, rows: out, lines: outLines, format, repairs, skipped };
 }
 
+/**
+ * html-to-text walks the tree recursively: markup nested tens of thousands deep (a few hundred KB
+ * of `<div>`) overflows the stack. Deeper than this, what is left is cut to an ellipsis.
+ */
+export const HTML_TEXT_LIMITS = { maxDepth: 200 };
+
 const toText = compile({
   wordwrap: false,
+  limits: HTML_TEXT_LIMITS,
   selectors: [
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },

@@ -1,5 +1,5 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
-import type { Element } from 'domhandler';
+import type { ChildNode, Element } from 'domhandler';
 import { AppError } from '../../../runtime/http/app-error.js';
 import { htmlToText } from './anki-text.js';
 import type { ReaderSkip } from './parsed-sheet.js';
@@ -85,8 +85,22 @@ function readQuestion(el: Element, type: string, base: Omit<QuizRecord, 'choices
   return { ...base, answer: first.text };
 }
 
+/** Moodle writes elements a few levels deep; DomUtils' readers recurse, so far deeper nesting would overflow the stack. */
+const MAX_DEPTH = 100;
+
+function tooDeep(nodes: ChildNode[]): boolean {
+  const stack = nodes.map((node) => ({ node, depth: 1 }));
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    if (item.depth > MAX_DEPTH) return true;
+    if (DomUtils.hasChildren(item.node))
+      for (const node of item.node.children) stack.push({ node, depth: item.depth + 1 });
+  }
+  return false;
+}
+
 export function readMoodleXml(xml: string): { records: QuizRecord[]; skipped: ReaderSkip[] } {
   const document = parseDocument(xml, { xmlMode: true, withStartIndices: true });
+  if (tooDeep(document.children)) throw new AppError(400, 'sheet_unreadable');
   const quiz = DomUtils.findOne((el) => el.name === 'quiz', document.children, false);
   if (!quiz) throw new AppError(400, 'sheet_unreadable');
   const lineAt = lineFinder(xml);
