@@ -1,9 +1,11 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { Exam, ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import type { Language } from '#shared/domain/language.js';
 import type { QuestionStat } from '#shared/domain/question-order.js';
 import { useQuestionStatistics } from '../api/get-question-statistics.js';
 import { yesNoValue } from '#shared/domain/answer-check.js';
+import { isPageReload } from '../utils/page-reload.js';
 import { questionView } from '../utils/question-view.js';
 import { questionRules, type RunnerContext, type RunnerEvent } from '../utils/runner-machine.js';
 import { useExamSave } from './use-exam-save.js';
@@ -49,13 +51,17 @@ export function useRunnerSession({ exam, questions, params, signedIn, language, 
   });
   const { save, saving } = useExamSave(exam.id, record, dispatch);
   // The whole exam, signed in: kept on the server too, so another tab or device continues it.
+  // Entering the exam (any link to it, in the app or from outside) asks "continue or start over"
+  // whenever a sitting is unfinished; reloading the exam's own page goes on where it was (D296).
+  const { key: locationKey } = useLocation();
+  const [reloaded] = useState(() => isPageReload(locationKey));
   const sitting = useServerSitting({
     examId: exam.id,
     record,
     dispatch,
     enabled: signedIn && !scope,
     restart: params.restart,
-    offer: !params.resume && !params.continueResultId,
+    offer: !params.resume && !params.continueResultId && !reloaded,
   });
   const byId = useMemo(() => new Map(questions.map((question) => [question.id, question])), [questions]);
   const total = record.questionOrder.length;
