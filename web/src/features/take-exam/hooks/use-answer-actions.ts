@@ -55,7 +55,9 @@ export function useAnswerActions(
   };
 
   /** » : the last question. */
-  const last = () => run({ type: 'last' });
+  const last = () => {
+    if (currentQuestion) run({ type: 'last' });
+  };
 
   /** Voice mode's O / X: graded, its verdict shown by the grade itself. */
   const selfGrade = (pass: boolean) => {
