@@ -564,7 +564,13 @@ describe('one sitting, two tabs, and resume or restart', () => {
     await a.page.reload();
     await reread;
     await waitCount(a.page, '2 / 3');
-    const written = sittingWritten(a.page);
+    // The sitting is written with the second answer before the tab leaves.
+    const written = a.page.waitForResponse(
+      (response) =>
+        response.url().includes('/sitting/') &&
+        response.request().method() === 'PUT' &&
+        (response.request().postData() ?? '').includes('"e2"'),
+    );
     await answerByKeys(a.page, 'e2', '3 / 3');
     await written;
 
