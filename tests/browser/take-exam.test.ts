@@ -524,6 +524,111 @@ describe('one sitting, two tabs, and resume or restart', () => {
     expect(unexpected(a.errors)).toEqual([]);
     await a.close();
   });
+
+  test('entering from the exam list or a study task asks every time, also in the tab that holds the sitting; a reload does not', async () => {
+    const a = await visit('/', { locale: 'ko-KR', viewport: 'phone' });
+    await registerThroughForm(a.page, `tn${stamp}`, 'Entries', PASSWORD);
+    const file = await questionFileNamed(a.page, 'devops-kubernetes-basics.xlsx');
+    const created = await pageApi<{ id: string }>(a.page, 'POST', '/api/create-exam/', {
+      title: `Entries ${stamp}`,
+      file_id: file.id,
+      question_count: 3,
+      is_public: false,
+    });
+    expect(created.status).toBe(200);
+    const examId = created.body.id;
+    const study = await pageApi<{ id: string }>(a.page, 'POST', '/api/studies/', {
+      title_ko: `입구 스터디 ${stamp}`,
+      title_en: `Entry study ${stamp}`,
+      is_public: false,
+    });
+    expect(study.status).toBe(200);
+    const task = await pageApi(a.page, 'POST', '/api/study-tasks/', {
+      study: study.body.id,
+      name_ko: '입구 과제',
+      name_en: 'Entry task',
+      exam: examId,
+      progress: 0,
+    });
+    expect(task.status).toBe(200);
+
+    await go(a.page, `/take-exam/${examId}`);
+    await runner(a.page).waitFor();
+    await waitCount(a.page, '1 / 3');
+    await answerByKeys(a.page, 'e1', '2 / 3');
+    // A reload of the exam's own page goes on where it was, unasked: the keys answer at once
+    // (an open offer would hold them).
+    const reread = a.page.waitForResponse(
+      (response) => response.url().includes(`/api/exam/${examId}/sitting/`) && response.request().method() === 'GET',
+    );
+    await a.page.reload();
+    await reread;
+    await waitCount(a.page, '2 / 3');
+    // The sitting is written with the second answer before the tab leaves.
+    const written = a.page.waitForResponse(
+      (response) =>
+        response.url().includes('/sitting/') &&
+        response.request().method() === 'PUT' &&
+        (response.request().postData() ?? '').includes('"e2"'),
+    );
+    await answerByKeys(a.page, 'e2', '3 / 3');
+    await written;
+
+    // The exam list's Take, in the tab that holds the sitting: asked; Continue goes on where it stopped.
+    await go(a.page, '/exam-management');
+    const take = a.page.locator(`[data-testid="exam-take"][href="/take-exam/${examId}?returnTo=exam-management"]`);
+    await take.focus();
+    await a.page.keyboard.press('Enter');
+    const offer = a.page.getByTestId('sitting-offer');
+    await offer.getByText('이어서 풀기 (2문제 답함)').waitFor();
+    expect(await seriousViolations(a.page, { label: 'exam list entry offer (ko phone)' })).toEqual([]);
+    await fitsPhone(a.page);
+    await shotFromTop(a.page, 'take-exam-entry-offer-ko-phone');
+    await a.page.locator('[data-testid="sitting-offer-continue"]:focus').waitFor();
+    await a.page.keyboard.press('Enter');
+    await offer.waitFor({ state: 'detached' });
+    await waitCount(a.page, '3 / 3');
+    await a.page.getByText('답한 문제 2개').waitFor();
+    const { body } = await pageApi<{ sitting: { state: { answered: string[] } } }>(
+      a.page,
+      'GET',
+      `/api/exam/${examId}/sitting/`,
+    );
+    const answered = body.sitting.state.answered;
+    expect(answered).toHaveLength(2);
+
+    // A study task's link, in English on a desktop: asked; Start over counts the two answers first.
+    const b = await open({ locale: 'en-US' });
+    await b.context.addCookies(await a.context.cookies());
+    await go(b.page, `/study-detail/${study.body.id}`);
+    await b.page.getByTestId('task-take-link').focus();
+    await b.page.keyboard.press('Enter');
+    const taskOffer = b.page.getByTestId('sitting-offer');
+    await taskOffer.getByText('Continue (2 answered)').waitFor();
+    expect(await seriousViolations(b.page, { label: 'study task entry offer (en desktop)' })).toEqual([]);
+    await shotFromTop(b.page, 'take-exam-entry-offer-en-desktop');
+    await b.page.locator('[data-testid="sitting-offer-continue"]:focus').waitFor();
+    await b.page.keyboard.press('Shift+Tab'); // from Continue back to Start over
+    await b.page.keyboard.press('Enter');
+    await taskOffer.waitFor({ state: 'detached' });
+    await waitCount(b.page, '1 / 3');
+    await b.page.getByText('0 answered').waitFor();
+    const stats = await pageApi<{ question_id: string; total_attempts: number }[]>(
+      b.page,
+      'GET',
+      `/api/exam/${examId}/question-statistics/`,
+    );
+    expect(
+      stats.body
+        .filter((stat) => stat.total_attempts > 0)
+        .map((stat) => stat.question_id)
+        .sort(),
+    ).toEqual([...answered].sort());
+    expect(unexpected(a.errors)).toEqual([]);
+    expect(unexpected(b.errors)).toEqual([]);
+    await b.close();
+    await a.close();
+  });
 });
 
 // The signed-in screen at phone width, for the screenshot with every tool shown.

@@ -6,6 +6,7 @@ import { yesNoValue } from '#shared/domain/answer-check.js';
 import {
   nextMove,
   runnerReducer,
+  screenReducer,
   startRunner,
   verdictShown,
   type QuestionRules,
@@ -21,6 +22,7 @@ import {
   type SessionRecord,
 } from '../../web/src/features/take-exam/utils/session-record.js';
 import { sittingStateOf } from '../../web/src/features/take-exam/utils/sitting-merge.js';
+import { screenReducer as hookReducer } from '../../web/src/features/take-exam/hooks/use-exam-session.js';
 
 /**
  * The take-exam card as a state machine (D293), driven model-based: a learner types, clears,
@@ -147,7 +149,8 @@ class TabEvent implements Cmd {
     const before = real.tab;
     const id = currentId(before);
     const wasAnswered = before.record.answeredQuestions.includes(id);
-    real.tab = runnerReducer(before, this.event, real.context);
+    // Through the very reducer the screen's useReducer runs (record changes come without rules, as there).
+    real.tab = hookReducer(before, { event: this.event, context: this.event.type === 'session' ? null : real.context });
     if (!before.finished && !wasAnswered && real.tab.record.answeredQuestions.includes(id)) model.committedHere.add(id);
     checkInvariants(model, real);
   }
@@ -220,6 +223,14 @@ const commands = [
   fc.constant(new TabEvent({ type: 'next' })),
   fc.constant(new TabEvent({ type: 'skip' })),
   fc.constant(new TabEvent({ type: 'last' })),
+  // The screen's own events: the answer entry's value, Submit, the O / X buttons, the list's jumps, Save.
+  fc.constantFrom('', 'alpha', 'nope').map((text) => new TabEvent({ type: 'answer', text })),
+  fc.constant(new TabEvent({ type: 'submit' })),
+  fc.boolean().map((pass) => new TabEvent({ type: 'grade', pass })),
+  fc
+    .integer({ min: 0, max: IDS.length - 1 })
+    .map((index) => new TabEvent({ type: 'session', action: { type: 'goTo', index, now: NOW } })),
+  fc.constant(new TabEvent({ type: 'session', action: { type: 'complete' } })),
   fc.constant(new Reload()),
   fc.constant(new TabWrite()),
   fc
@@ -294,6 +305,38 @@ describe('the take-exam card as a state machine (D293)', () => {
     const skipped = runnerReducer(tab, { type: 'skip' }, context);
     expect(skipped.record.currentQuestionIndex).toBe(1);
     expect(skipped.record.answeredQuestions).toEqual([]);
+  });
+});
+
+describe('the screen runs the machine', () => {
+  test("the take-exam hook's reducer is the machine's", () => {
+    expect(hookReducer).toBe(screenReducer);
+  });
+
+  test('a mid-exam Save does not end the runner; a jump opens the other card afresh, its verdict shown if committed', () => {
+    const context = contextFor(false);
+    let tab = startRunner(createSessionRecord('e1', IDS, NOW));
+    tab = screenReducer(tab, { event: { type: 'answer', text: 'alpha' }, context });
+    tab = screenReducer(tab, { event: { type: 'submit' }, context });
+    expect(tab.checked).toBe(true);
+    expect(tab.record.answeredQuestions).toEqual(['q1']);
+    tab = screenReducer(tab, { event: { type: 'session', action: { type: 'complete' } }, context: null });
+    tab = screenReducer(tab, {
+      event: { type: 'session', action: { type: 'goTo', index: 1, now: NOW } },
+      context: null,
+    });
+    expect(tab.finished).toBe(false);
+    expect(tab.checked).toBe(false);
+    tab = screenReducer(tab, { event: { type: 'grade', pass: false }, context });
+    expect(tab.checked).toBe(true);
+    expect(tab.record.overrules.q2).toBe('wrong');
+    tab = screenReducer(tab, {
+      event: { type: 'session', action: { type: 'goTo', index: 0, now: NOW } },
+      context: null,
+    });
+    expect(tab.checked).toBe(true);
+    // A changed answer has no verdict until it is submitted again.
+    expect(screenReducer(tab, { event: { type: 'answer', text: 'alph' }, context }).checked).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import { formatElapsed } from '../../web/src/lib/format-time.js';
+import { isPageReload } from '../../web/src/features/take-exam/utils/page-reload.js';
 import { answerVerdict } from '../../web/src/features/take-exam/utils/answer-verdict.js';
 import {
   choiceOptions,
@@ -359,5 +360,26 @@ describe('the verdict on a submitted answer (issue 14, finding 2)', () => {
   test('no verdict for a blank answer or a question without a correct answer', () => {
     expect(answerVerdict('   ', question('pod'))).toBeNull();
     expect(answerVerdict('pod', question(''))).toBeNull();
+  });
+});
+
+describe('entering versus reloading the take-exam page (D296)', () => {
+  const withNavigation = (type: string | undefined, run: () => void) => {
+    vi.stubGlobal('performance', { getEntriesByType: () => (type ? [{ type }] : []) });
+    try {
+      run();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  };
+
+  test('only the document reloaded on this page continues without asking', () => {
+    withNavigation('reload', () => {
+      expect(isPageReload('default')).toBe(true);
+      expect(isPageReload('k3x9')).toBe(false); // reached inside the app after the reload
+    });
+    withNavigation('navigate', () => expect(isPageReload('default')).toBe(false)); // a link from outside
+    withNavigation('back_forward', () => expect(isPageReload('default')).toBe(false));
+    withNavigation(undefined, () => expect(isPageReload('default')).toBe(false));
   });
 });

@@ -4,11 +4,9 @@ import type { Exam, ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import { examDisplayTitle } from '#shared/domain/exam-title.js';
 import { isLanguage, type Language } from '#shared/domain/language.js';
 import { resortRemaining } from '#shared/domain/question-order.js';
-import { plainText } from '#shared/domain/rich-text.js';
 import { useRichTextsReady } from '../../../components/rich-text/index.js';
 import { Spinner } from '../../../components/ui/spinner/spinner.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
-import { VoiceModePanel } from '../../voice-mode/index.js';
 import { useAccuracyAdjust } from '../hooks/use-accuracy-adjust.js';
 import { useAnswerActions } from '../hooks/use-answer-actions.js';
 import { useFullscreen } from '../hooks/use-fullscreen.js';
@@ -22,13 +20,13 @@ import type { TakeExamParams } from '../hooks/use-take-exam-params.js';
 import { addFormValues, editFormValues } from '../utils/question-form.js';
 import { questionListEntries } from '../utils/question-list-entries.js';
 import { nextCsvId, showsTranslationNotice } from '../utils/question-view.js';
-import { AccuracyPanel } from './accuracy-panel.js';
 import { ConnectedStudiesBar, useConnectedStudies } from './connected-studies-bar.js';
 import { DeleteQuestionModal } from './delete-question-modal.js';
 import { ExamHeader } from './exam-header.js';
 import { ExamToolbar } from './exam-toolbar.js';
 import { NavigationBar } from './navigation-bar.js';
-import { QuestionCard, richTextsOf } from './question-card.js';
+import { richTextsOf } from './question-card.js';
+import { RunnerQuestion } from './runner-question.js';
 import { QuestionFormModal } from './question-form-modal.js';
 import { QuestionListModal } from './question-list-modal.js';
 import { RestartModal } from './restart-modal.js';
@@ -61,8 +59,7 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
   const [restartOpen, setRestartOpen] = useState(false);
 
   const session = useRunnerSession({ exam, questions, params, signedIn, language, requireLogin });
-  const { record, dispatch, statsById, byId, total, index, currentQuestion, view, isLast, flags, goTo, answer } =
-    session;
+  const { record, dispatch, byId, total, index, currentQuestion, view, flags, goTo } = session;
   const canEdit = signedIn && !!exam.user_permissions?.can_edit;
   const accuracy = useAccuracyAdjust(exam.id);
   const editor = useQuestionEditor({
@@ -72,13 +69,7 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
     onDeleted: (questionId) => dispatch({ type: 'removeQuestion', questionId }),
   });
   const { onSave, onEnd } = useSessionExit({ exam, questions, params, signedIn, language, session, requireLogin });
-  const { next, skip, selfGrade, submitAnswer, overrule } = useAnswerActions(
-    exam,
-    signedIn,
-    session,
-    requireLogin,
-    () => void onEnd(),
-  );
+  const actions = useAnswerActions(signedIn, session, requireLogin, () => void onEnd());
   const [helpSignal, setHelpSignal] = useState(0);
 
   const restart = useStartOver({ questions, params, signedIn, session, onDone: () => setRestartOpen(false) });
@@ -96,7 +87,6 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
   }, [ready]);
   // Built only while the list is open (the page re-renders every second for the timers).
   const listEntries = listOpen ? questionListEntries(record, byId, language) : [];
-  const stat = currentQuestion ? statsById.get(currentQuestion.id) : undefined;
   const title = examDisplayTitle(exam, language, t('takeExam.untitled'));
 
   if (!ready && !shownOnce)
@@ -155,61 +145,16 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
         />
       )}
 
-      {view && currentQuestion && (
-        <QuestionCard
-          key={currentQuestion.id}
-          number={index + 1}
-          question={view}
-          language={language}
-          answer={answer}
-          own={record.overrules[currentQuestion.id]}
-          answered={record.answeredQuestions.includes(currentQuestion.id)}
-          forceAnswer={!!exam.force_answer}
-          isLast={isLast}
-          onAnswer={(value) => dispatch({ type: 'setAnswer', questionId: currentQuestion.id, answer: value })}
-          onSubmit={submitAnswer}
-          onPass={() => selfGrade(true)}
-          onFail={() => selfGrade(false)}
-          onOverrule={overrule}
-          onNext={next}
-          onSkip={skip}
-          onHelp={() => setHelpSignal((value) => value + 1)}
-        />
-      )}
-
-      {/* Outside the keyed card: the panel keeps its on/off state from question to question. */}
-      {exam.voice_mode_enabled && (
-        <VoiceModePanel
-          examId={exam.id}
-          // Voice mode reads and compares the plain form: math as its source, images as their alt text (D132).
-          question={
-            view
-              ? {
-                  id: view.id,
-                  title: view.title,
-                  content: plainText(view.content, view.format),
-                  answer: plainText(view.answer, view.format),
-                }
-              : null
-          }
-          language={language}
-          isLastQuestion={isLast}
-          signedIn={signedIn}
-          onPass={() => void selfGrade(true)}
-          onFail={() => void selfGrade(false)}
-        />
-      )}
-
-      {signedIn && stat && stat.total_attempts > 0 && (
-        <AccuracyPanel
-          key={`stats-${currentQuestion?.id ?? ''}`}
-          stat={stat}
-          pending={accuracy.adjusting}
-          onAdjust={(target, current) =>
-            currentQuestion && requireLogin() && void accuracy.adjust(currentQuestion.id, target, current)
-          }
-        />
-      )}
+      <RunnerQuestion
+        exam={exam}
+        signedIn={signedIn}
+        language={language}
+        session={session}
+        actions={actions}
+        accuracy={accuracy}
+        requireLogin={requireLogin}
+        onHelp={() => setHelpSignal((value) => value + 1)}
+      />
 
       <NavigationBar
         index={index}
@@ -217,8 +162,8 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
         saving={session.saving}
         onFirst={() => goTo(0)}
         onPrevious={() => goTo(index - 1)}
-        onNext={next}
-        onLast={() => goTo(total - 1)}
+        onNext={actions.next}
+        onLast={actions.last}
         onSave={() => void onSave()}
         onEnd={() => void onEnd()}
       />

@@ -8,7 +8,7 @@ import { shownVerdict } from '../utils/answer-verdict.js';
 import { chooseOption, displayAnswer, questionParts, shownTexts } from '#shared/domain/input-form.js';
 import { titleRepeatsQuestion } from '#shared/domain/question-title.js';
 import type { QuestionView } from '../utils/question-view.js';
-import { initialChecked, questionRules, selfGradeOffered, submitTakes } from '../utils/runner-machine.js';
+import { questionRules, selfGradeOffered, submitTakes } from '../utils/runner-machine.js';
 import { isBlank } from '../utils/session-record.js';
 import { RichText } from '../../../components/rich-text/index.js';
 import { AnswerInput } from './answer-input.js';
@@ -23,15 +23,15 @@ interface QuestionCardProps {
   answer: string;
   /** The learner's own grade of this question (self-graded or overruled). */
   own: 'correct' | 'wrong' | undefined;
-  /** Answered earlier in this sitting: its verdict shows again. */
-  answered: boolean;
+  /** The runner's mark that the answer was submitted or graded here (utils/runner-machine). */
+  checked: boolean;
   forceAnswer: boolean;
   isLast: boolean;
   onAnswer(value: string): void;
-  /** Submits the answer on screen (or `value`, for true/false); false when it did not go through. */
-  onSubmit(value?: string): boolean;
-  onPass(): boolean;
-  onFail(): boolean;
+  /** Submits the answer on screen (or `value`, for true/false). */
+  onSubmit(value?: string): void;
+  /** O / X: self-grading, or a true/false question's answer. */
+  onGrade(pass: boolean): void;
   onOverrule(verdict: 'correct' | 'wrong' | null): void;
   onNext(): void;
   /** On without answering (the question stays unanswered). */
@@ -55,8 +55,9 @@ export function QuestionCard(props: QuestionCardProps) {
   const { question, answer } = props;
   const [showAnswer, setShowAnswer] = useState(false);
   const card = useRef<HTMLElement>(null);
-  // The card's states and moves are utils/runner-machine's (D293).
-  const [checked, setChecked] = useState(initialChecked(props.answered, answer, props.own));
+  // The card's states and moves are utils/runner-machine's reducer's (D293): the card only shows them.
+  const { checked } = props;
+  const [openedChecked] = useState(checked);
   const { inputForm, options, content } = questionParts(question.content, question.answer);
   const noAnswerKey = isBlank(question.answer);
   const rules = questionRules(question.content, question.answer, props.forceAnswer);
@@ -66,19 +67,11 @@ export function QuestionCard(props: QuestionCardProps) {
   const verdict = checked || props.own !== undefined ? shownVerdict(answer, question, props.own) : null;
   const yesNoLabels = { true: t('takeExam.question.true'), false: t('takeExam.question.false') };
 
-  const submit = (value?: string) => {
-    if (!submitTakes(rules, value ?? answer)) return;
-    if (props.onSubmit(value)) setChecked(true);
-  };
-  const grade = (pass: boolean) => {
-    if (inputForm === 'yesno') return submit(pass ? 'Y' : 'N');
-    if (selfGrade && (pass ? props.onPass() : props.onFail())) setChecked(true);
-  };
+  // What the reducer would refuse is not offered (nor a sign-in asked for).
+  const submit = (value?: string) => submitTakes(rules, value ?? answer) && props.onSubmit(value);
+  const grade = (pass: boolean) => (inputForm === 'yesno' || selfGrade) && props.onGrade(pass);
   const choose = (key: string) => change(chooseOption(answer, key, inputForm, options));
-  const change = (value: string) => {
-    setChecked(false); // a changed answer has no verdict until it is submitted again
-    props.onAnswer(value);
-  };
+  const change = (value: string) => props.onAnswer(value);
 
   useAnswerKeys(
     { phase: verdict ? 'verdict' : 'answering', inputForm, options, selfGrade },
@@ -139,7 +132,7 @@ export function QuestionCard(props: QuestionCardProps) {
         value={answer}
         onChange={change}
         onYesNo={(value) => submit(value)}
-        autoFocus={!checked}
+        autoFocus={!openedChecked}
         format={question.format}
       />
 

@@ -1,9 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Exam } from '#shared/contracts/exam-schemas.js';
-import { yesNoValue } from '#shared/domain/answer-check.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
-import { nextMove, questionRules } from '../utils/runner-machine.js';
-import { isBlank } from '../utils/session-record.js';
 import type { RunnerSession } from './use-runner-session.js';
 
 /**
@@ -12,7 +8,6 @@ import type { RunnerSession } from './use-runner-session.js';
  * self-graded Pass and Fail, and overruling the shown verdict.
  */
 export function useAnswerActions(
-  exam: Exam,
   signedIn: boolean,
   session: RunnerSession,
   requireLogin: () => boolean,
@@ -20,49 +15,54 @@ export function useAnswerActions(
 ) {
   const { t } = useTranslation();
   const toast = useToast();
-  const { record, dispatch, currentQuestion, view, answer, isLast, index, goTo } = session;
+  const { dispatch, currentQuestion, view, isLast, run } = session;
 
-  /** The move after this question: the next one, or on the last the end of the sitting. */
-  const advance = () => {
-    if (!isLast) return goTo(index + 1);
-    dispatch({ type: 'complete' });
-    setTimeout(finish, 0); // the last question's finish ends the sitting (after the commit has rendered)
+  /** Next or Skip through the runner's reducer: a warning is told; the last question's move ends the sitting. */
+  const move = (event: 'next' | 'skip') => {
+    const after = run({ type: event });
+    if (after.warning)
+      toast.warning(t(after.warning === 'answerYesNo' ? 'takeExam.toasts.answerYesNo' : 'takeExam.toasts.enterAnswer'));
+    else if (after.finished) setTimeout(finish, 0); // after the commit has rendered
   };
 
   const next = () => {
     if (!currentQuestion || !view) return;
-    if (!signedIn) return isLast ? undefined : goTo(index + 1);
-    const rules = questionRules(view.content, view.answer, !!exam.force_answer);
-    const move = nextMove(record, currentQuestion.id, rules, yesNoValue(answer) !== null, signedIn);
-    if (move.kind === 'warn') {
-      toast.warning(t(move.warning === 'answerYesNo' ? 'takeExam.toasts.answerYesNo' : 'takeExam.toasts.enterAnswer'));
-      return;
-    }
-    if (move.kind === 'commit') dispatch({ type: 'commit', questionId: currentQuestion.id });
-    advance();
+    // Signed out, nothing is kept: the last question's Next has nowhere to go.
+    if (signedIn || !isLast) move('next');
   };
 
   /** Skip (D293): on without answering; the question stays unanswered and is counted so. */
   const skip = () => {
     if (!currentQuestion) return;
-    if (signedIn || !isLast) advance();
+    if (signedIn || !isLast) move('skip');
   };
 
+  /** The answer entry's value; a changed answer has no verdict until submitted again. */
+  const change = (value: string) => {
+    if (currentQuestion) run({ type: 'answer', text: value });
+  };
+
+  /** Submits the answer on screen, or `value` (a true/false pick) in its place. */
+  const submitAnswer = (value?: string) => {
+    if (!currentQuestion || !requireLogin()) return;
+    run({ type: 'submit', value });
+  };
+
+  /** The card's O / X (buttons and keys): self-grading, or a Y/N question's true / false. */
+  const grade = (pass: boolean) => {
+    if (!currentQuestion || !requireLogin()) return;
+    run({ type: 'grade', pass });
+  };
+
+  /** » : the last question. */
+  const last = () => {
+    if (currentQuestion) run({ type: 'last' });
+  };
+
+  /** Voice mode's O / X: graded, its verdict shown by the grade itself. */
   const selfGrade = (pass: boolean) => {
     if (!currentQuestion || !view || !requireLogin()) return false;
     dispatch({ type: 'selfGrade', questionId: currentQuestion.id, pass, correctAnswer: view.answer });
-    return true;
-  };
-
-  /** Commits the answer on screen, or `value` (a true/false pick) in its place. */
-  const submitAnswer = (value?: string) => {
-    if (!currentQuestion || !requireLogin()) return false;
-    if (isBlank(value ?? answer)) {
-      toast.warning(t('takeExam.toasts.enterAnswer'));
-      return false;
-    }
-    if (value !== undefined) dispatch({ type: 'setAnswer', questionId: currentQuestion.id, answer: value });
-    dispatch({ type: 'commit', questionId: currentQuestion.id });
     return true;
   };
 
@@ -71,5 +71,5 @@ export function useAnswerActions(
     dispatch({ type: 'overrule', questionId: currentQuestion.id, verdict });
   };
 
-  return { next, skip, selfGrade, submitAnswer, overrule };
+  return { next, skip, change, submitAnswer, grade, last, selfGrade, overrule };
 }

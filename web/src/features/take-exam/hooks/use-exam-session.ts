@@ -2,10 +2,17 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { orderQuestions, type OrderableQuestion, type QuestionStat } from '#shared/domain/question-order.js';
 import { sessionStore } from '../../../lib/storage.js';
 import {
+  runnerReducer,
+  screenReducer,
+  startRunner,
+  type RunnerContext,
+  type RunnerEvent,
+  type RunnerState,
+} from '../utils/runner-machine.js';
+import {
   createSessionRecord,
   reviveSessionRecord,
   sessionKey,
-  sessionReducer,
   type SessionAction,
   type SessionRecord,
 } from '../utils/session-record.js';
@@ -38,9 +45,16 @@ function initialRecord({ examId, questions, order, stats, restart, filters, scop
   return createSessionRecord(examId, ordered, Date.now(), filters);
 }
 
+/** The screen's reducer, the one the model-based test drives (tests/unit/web-runner-machine.test.ts). */
+export { screenReducer };
+
 export interface ExamSession {
+  /** The record and the card on screen (whether its verdict shows, whether the sitting ended). */
+  state: RunnerState;
   record: SessionRecord;
   dispatch: (action: SessionAction) => void;
+  /** A runner event (Next, Skip, », submit, grade, the answer typed); returns the state it leads to. */
+  step: (event: RunnerEvent, context: RunnerContext) => RunnerState;
   /** Forgets the stored record for good (after End): coming back starts a new session. */
   forget: () => void;
 }
@@ -50,7 +64,17 @@ export interface ExamSession {
  * every change, and ticked every second (whole-exam and per-question timers).
  */
 export function useExamSession(options: SessionOptions): ExamSession {
-  const [record, dispatch] = useReducer(sessionReducer, options, initialRecord);
+  const [state, send] = useReducer(screenReducer, options, (start) => startRunner(initialRecord(start)));
+  const { record } = state;
+  const dispatch = useCallback(
+    (action: SessionAction) => send({ event: { type: 'session', action }, context: null }),
+    [],
+  );
+  // The reducer is pure: what it returns here is what the screen's state becomes.
+  const step = (event: RunnerEvent, context: RunnerContext) => {
+    send({ event, context });
+    return runnerReducer(state, event, context);
+  };
   const key = storageKey(options.examId, options.scope);
   const ended = useRef(false);
 
@@ -61,12 +85,12 @@ export function useExamSession(options: SessionOptions): ExamSession {
   useEffect(() => {
     const timer = setInterval(() => dispatch({ type: 'tick', now: Date.now() }), 1000);
     return () => clearInterval(timer);
-  }, []);
+  }, [dispatch]);
 
   const forget = useCallback(() => {
     ended.current = true;
     sessionStore.remove(key);
   }, [key]);
 
-  return { record, dispatch, forget };
+  return { state, record, dispatch, step, forget };
 }

@@ -1,9 +1,13 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { Exam, ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import type { Language } from '#shared/domain/language.js';
 import type { QuestionStat } from '#shared/domain/question-order.js';
 import { useQuestionStatistics } from '../api/get-question-statistics.js';
+import { yesNoValue } from '#shared/domain/answer-check.js';
+import { isPageReload } from '../utils/page-reload.js';
 import { questionView } from '../utils/question-view.js';
+import { questionRules, type RunnerContext, type RunnerEvent } from '../utils/runner-machine.js';
 import { useExamSave } from './use-exam-save.js';
 import { useExamSession } from './use-exam-session.js';
 import { useQuestionFlags } from './use-question-flags.js';
@@ -36,7 +40,7 @@ export function useRunnerSession({ exam, questions, params, signedIn, language, 
     () => new Map<string, QuestionStat>((stats.data ?? []).map((stat) => [stat.question_id, stat])),
     [stats.data],
   );
-  const { record, dispatch, forget } = useExamSession({
+  const { state, record, dispatch, step, forget } = useExamSession({
     examId: exam.id,
     questions,
     order: params.order,
@@ -47,13 +51,17 @@ export function useRunnerSession({ exam, questions, params, signedIn, language, 
   });
   const { save, saving } = useExamSave(exam.id, record, dispatch);
   // The whole exam, signed in: kept on the server too, so another tab or device continues it.
+  // Entering the exam (any link to it, in the app or from outside) asks "continue or start over"
+  // whenever a sitting is unfinished; reloading the exam's own page goes on where it was (D296).
+  const { key: locationKey } = useLocation();
+  const [reloaded] = useState(() => isPageReload(locationKey));
   const sitting = useServerSitting({
     examId: exam.id,
     record,
     dispatch,
     enabled: signedIn && !scope,
     restart: params.restart,
-    offer: !params.resume && !params.continueResultId,
+    offer: !params.resume && !params.continueResultId && !reloaded,
   });
   const byId = useMemo(() => new Map(questions.map((question) => [question.id, question])), [questions]);
   const total = record.questionOrder.length;
@@ -72,6 +80,23 @@ export function useRunnerSession({ exam, questions, params, signedIn, language, 
     requireLogin,
   });
 
+  // What the runner's rules need to know of the questions, as this screen shows them.
+  const context = (): RunnerContext => {
+    const shown = (id: string) => {
+      const question = byId.get(id);
+      return question ? questionView(question, language) : null;
+    };
+    return {
+      rules: (id) => questionRules(shown(id)?.content ?? '', shown(id)?.answer ?? '', !!exam.force_answer),
+      answerIsYesNo: (value) => yesNoValue(value) !== null,
+      correctAnswer: (id) => shown(id)?.answer ?? '',
+      signedIn,
+      now: Date.now(),
+    };
+  };
+  /** Next, Skip, », submit, O / X and the answer typed go through utils/runner-machine's reducer. */
+  const run = (event: RunnerEvent) => step(event, context());
+
   const goTo = useCallback((target: number) => dispatch({ type: 'goTo', index: target, now: Date.now() }), [dispatch]);
 
   const answer = currentQuestion ? (record.answers[currentQuestion.id] ?? '') : '';
@@ -80,6 +105,9 @@ export function useRunnerSession({ exam, questions, params, signedIn, language, 
   return {
     record,
     dispatch,
+    run,
+    /** The card's verdict is showing (submitted or graded here). */
+    checked: state.checked,
     forget,
     save,
     saving,

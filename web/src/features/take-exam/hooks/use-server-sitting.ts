@@ -25,7 +25,7 @@ interface ServerSittingInput {
   enabled: boolean;
   /** restart=true: the server's sitting is replaced, not taken over. */
   restart: boolean;
-  /** Ask "continue or start over" when this tab opens on another's unfinished sitting (D296). */
+  /** Ask "continue or start over" when the exam opens on an unfinished sitting (D296). */
   offer: boolean;
 }
 
@@ -48,6 +48,8 @@ export function useServerSitting({ examId, record, dispatch, enabled, restart, o
   const sent = useRef('');
   const sentSeconds = useRef(-1);
   const [offered, setOffered] = useState<number | null>(null);
+  // Asked once, when the screen opens; never after a start over chosen on the way in (restart=true).
+  const mayOffer = useRef(offer && !restart);
 
   const apply = useCallback(
     (action: SessionAction) => {
@@ -72,6 +74,8 @@ export function useServerSitting({ examId, record, dispatch, enabled, restart, o
   const pull = useCallback(
     async (opening = false) => {
       const { sitting } = await loadSitting(examId);
+      const ask = opening && mayOffer.current;
+      if (opening) mayOffer.current = false;
       if (!sitting) {
         // It was on the server and is gone: finished in another tab or device. This tab's answers
         // are in that result already; carrying on with them would count them twice.
@@ -79,13 +83,12 @@ export function useServerSitting({ examId, record, dispatch, enabled, restart, o
         version.current = 0;
         return;
       }
-      // A tab that never saw this sitting opens on it: taken over, and the learner asked (D296).
-      if (opening && offer && version.current === 0 && sitting.state.answered.length > 0)
-        setOffered(sitting.state.answered.length);
+      // Opened on an unfinished sitting, even one this tab has kept: the learner is asked (D296).
+      if (ask && sitting.state.answered.length > 0) setOffered(sitting.state.answered.length);
       if (sitting.version !== version.current) adopt(sitting.state, sitting.version, opening, !opening);
       version.current = sitting.version;
     },
-    [examId, apply, adopt, offer],
+    [examId, apply, adopt],
   );
 
   /**

@@ -84,7 +84,13 @@ export interface RunnerState {
 
 export type RunnerEvent =
   | { type: 'type'; text: string }
+  /** The answer entry's whole value (typing, an option picked, the box cleared). */
+  | { type: 'answer'; text: string }
   | { type: 'clear' }
+  /** Submit (Enter, the Submit button); `value` is a true / false pick, submitted in the answer's place. */
+  | { type: 'submit'; value?: string }
+  /** O / X (the buttons or the keys): self-grading, or on a Y/N question its true / false. */
+  | { type: 'grade'; pass: boolean }
   | { type: 'key'; key: 'Enter' | 'Escape' | 'ArrowRight' | 'o' | 'x' }
   | { type: 'next' }
   | { type: 'skip' }
@@ -92,7 +98,9 @@ export type RunnerEvent =
   /** The page reloaded: the record from storage, the card afresh. */
   | { type: 'reload'; record: SessionRecord }
   /** Another tab's sitting merged in (the record is adopted as the server answered it). */
-  | { type: 'adopt'; action: Extract<SessionAction, { type: 'adoptSitting' }> };
+  | { type: 'adopt'; action: Extract<SessionAction, { type: 'adoptSitting' }> }
+  /** Any other change of the record (timers, Save, the list's jumps, edits); applies after the end too. */
+  | { type: 'session'; action: SessionAction };
 
 export interface RunnerContext {
   rules: (questionId: string) => QuestionRules;
@@ -106,7 +114,17 @@ export interface RunnerContext {
 export function startRunner(record: SessionRecord): RunnerState {
   const id = record.questionOrder[record.currentQuestionIndex] ?? '';
   const checked = initialChecked(record.answeredQuestions.includes(id), record.answers[id] ?? '', record.overrules[id]);
-  return { record, checked, focus: checked ? 'card' : 'input', finished: record.examCompleted, warning: null };
+  // Not `examCompleted`: a mid-exam Save marks the record so, and the learner goes on answering.
+  return { record, checked, focus: checked ? 'card' : 'input', finished: false, warning: null };
+}
+
+const shownId = (record: SessionRecord) => record.questionOrder[record.currentQuestionIndex];
+
+/** A changed record; another question on screen opens its card afresh (the screen keys the card by question). */
+function withRecord(state: RunnerState, record: SessionRecord): RunnerState {
+  if (record === state.record) return state;
+  if (shownId(record) !== shownId(state.record)) return { ...startRunner(record), finished: state.finished };
+  return { ...state, record };
 }
 
 /** The verdict is on screen (what the card's keys follow). */
@@ -116,6 +134,7 @@ export function verdictShown(state: RunnerState): boolean {
 }
 
 export function runnerReducer(state: RunnerState, event: RunnerEvent, context: RunnerContext): RunnerState {
+  if (event.type === 'session') return withRecord(state, sessionReducer(state.record, event.action));
   if (state.finished) return state;
   const { record } = state;
   const id = record.questionOrder[record.currentQuestionIndex];
@@ -138,8 +157,11 @@ export function runnerReducer(state: RunnerState, event: RunnerEvent, context: R
   switch (event.type) {
     case 'type':
       return state.focus === 'input'
-        ? apply({ type: 'setAnswer', questionId: id, answer: answer + event.text }, { checked: false })
+        ? runnerReducer(state, { type: 'answer', text: answer + event.text }, context)
         : state;
+    case 'answer':
+      // A changed answer has no verdict until it is submitted again.
+      return apply({ type: 'setAnswer', questionId: id, answer: event.text }, { checked: false });
     case 'clear':
       return apply({ type: 'setAnswer', questionId: id, answer: '' }, { checked: false, focus: 'input' });
     case 'next':
@@ -156,16 +178,34 @@ export function runnerReducer(state: RunnerState, event: RunnerEvent, context: R
     case 'reload':
       return startRunner(event.record);
     case 'adopt':
-      return { ...state, record: sessionReducer(record, event.action) };
+      return withRecord(state, sessionReducer(record, event.action));
+    case 'submit':
+      return submit(state, id, rules, event.value ?? answer, context);
+    case 'grade':
+      return grade(state, id, rules, event.pass, context);
     case 'key':
-      return onKey(state, event.key, id, rules, answer, context);
+      return onKey(state, event.key, rules, answer, context);
   }
+}
+
+function submit(state: RunnerState, id: string, rules: QuestionRules, value: string, context: RunnerContext) {
+  if (!submitTakes(rules, value) || !context.signedIn) return state;
+  const answered = sessionReducer(state.record, { type: 'setAnswer', questionId: id, answer: value });
+  const record = sessionReducer(answered, { type: 'commit', questionId: id });
+  return { ...state, record, checked: true, warning: null };
+}
+
+function grade(state: RunnerState, id: string, rules: QuestionRules, pass: boolean, context: RunnerContext) {
+  if (rules.inputForm === 'yesno') return submit(state, id, rules, pass ? 'Y' : 'N', context);
+  if (!selfGradeOffered(rules, state.record.answers[id] ?? '') || !context.signedIn) return state;
+  const correctAnswer = context.correctAnswer(id);
+  const record = sessionReducer(state.record, { type: 'selfGrade', questionId: id, pass, correctAnswer });
+  return { ...state, record, checked: true, warning: null };
 }
 
 function onKey(
   state: RunnerState,
   key: 'Enter' | 'Escape' | 'ArrowRight' | 'o' | 'x',
-  id: string,
   rules: QuestionRules,
   answer: string,
   context: RunnerContext,
@@ -181,28 +221,39 @@ function onKey(
       selfGrade: selfGradeOffered(rules, answer),
     },
   );
-  if (!action) return state;
-  switch (action.type) {
+  // The screen's keys take the same events (components/question-card).
+  switch (action?.type) {
     case 'next':
       return runnerReducer(state, { type: 'next' }, context);
     case 'leave':
       return { ...state, focus: 'card' };
-    case 'submit': {
-      if (!submitTakes(rules, answer) || !context.signedIn) return state;
-      const record = sessionReducer(state.record, { type: 'commit', questionId: id });
-      return { ...state, record, checked: true, warning: null };
-    }
-    case 'grade': {
-      if (!selfGradeOffered(rules, answer) || !context.signedIn) return state;
-      const record = sessionReducer(state.record, {
-        type: 'selfGrade',
-        questionId: id,
-        pass: action.pass,
-        correctAnswer: context.correctAnswer(id),
-      });
-      return { ...state, record, checked: true, warning: null };
-    }
+    case 'submit':
+      return runnerReducer(state, { type: 'submit' }, context);
+    case 'grade':
+      return runnerReducer(state, { type: 'grade', pass: action.pass }, context);
     default:
       return state;
   }
+}
+
+/** One step of the screen: a runner event with the rules of the questions on screen (none for a record change). */
+export interface ScreenStep {
+  event: RunnerEvent;
+  context: RunnerContext | null;
+}
+
+const NO_RULES: RunnerContext = {
+  rules: () => {
+    throw new Error('a runner event without its context');
+  },
+  answerIsYesNo: () => false,
+  correctAnswer: () => '',
+  signedIn: false,
+  now: 0,
+};
+
+/** The take-exam screen's `useReducer` reducer (hooks/use-exam-session): this machine's. */
+export function screenReducer(state: RunnerState, { event, context }: ScreenStep): RunnerState {
+  // A record change needs no question rules; every other event is given them by the screen.
+  return runnerReducer(state, event, context ?? NO_RULES);
 }
