@@ -4,8 +4,8 @@ import type { Language } from '../domain/language.js';
 export const EXAM_ERROR_MESSAGES = {
   // spreadsheet import
   sheet_bad_extension: {
-    ko: '.xlsx, .xls, .csv, .tsv, .txt, .apkg 파일만 올릴 수 있습니다 ({name}).',
-    en: 'Only .xlsx, .xls, .csv, .tsv, .txt and .apkg files can be uploaded ({name}).',
+    ko: '.xlsx, .xls, .csv, .tsv, .txt, .apkg, .gift, .xml 파일만 올릴 수 있습니다 ({name}).',
+    en: 'Only .xlsx, .xls, .csv, .tsv, .txt, .apkg, .gift and .xml files can be uploaded ({name}).',
   },
   export_too_large: {
     ko: '내보낼 파일이 바로 받기에는 너무 큽니다 (최대 {limit}). 같은 주소에 POST로 요청하면 백그라운드에서 만들어 링크로 드립니다.',

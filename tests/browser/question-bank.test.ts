@@ -171,7 +171,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await page.getByTestId('upload-submit').click();
     await page
       .getByTestId('upload-error')
-      .filter({ hasText: '.xlsx, .xls, .csv, .tsv, .txt, .apkg 파일만 올릴 수 있습니다.' })
+      .filter({ hasText: '.xlsx, .xls, .csv, .tsv, .txt, .apkg, .gift, .xml 파일만 올릴 수 있습니다.' })
       .waitFor();
 
     // The server's refusal is shown with its detail: here a sheet without an answer column.

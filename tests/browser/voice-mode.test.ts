@@ -250,6 +250,8 @@ describe('voice mode', () => {
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(`${baseUrl}/`);
+    // The test before left a sitting: ended here, so this browser is not asked to continue or start over.
+    expect((await pageApi(page, 'DELETE', `/api/exam/${examId}/sitting/`)).status).toBe(200);
     const exam = await pageApi<{ questions: { title: string; answer: string }[] }>(page, 'GET', `/api/exam/${examId}/`);
     await context.addInitScript(installFakeSpeech, {
       questions: exam.body.questions.map((q) => ({ title: q.title, answer: q.answer })),
@@ -273,6 +275,7 @@ describe('voice mode', () => {
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('form button[type="submit"]').click();
     await page.waitForURL(`${baseUrl}/`);
+    expect((await pageApi(page, 'DELETE', `/api/exam/${examId}/sitting/`)).status).toBe(200);
     await context.addInitScript(removeSpeechRecognition);
     await go(page, `/take-exam/${examId}`);
     const panel = page.getByTestId('voice-mode-panel');
