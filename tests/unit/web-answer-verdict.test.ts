@@ -236,7 +236,7 @@ describe('resume anywhere: the server sitting merged with the local record', asy
     expect(unsavedAnswers(merged).map((answer) => answer.question_id)).toEqual(['q2']); // q1 is not sent (counted) again
   });
 
-  test('two tabs that answered different questions lose nothing; one both answered takes the newer side', () => {
+  test('two tabs that answered different questions lose nothing; one both answered as often keeps the stored answer (D294)', () => {
     const mine = run(
       base(),
       { type: 'setAnswer', questionId: 'q3', answer: 'mine' },
@@ -254,7 +254,15 @@ describe('resume anywhere: the server sitting merged with the local record', asy
     const newer = mergeSitting(mine, sittingStateOf(theirs), true);
     expect(newer.answers).toMatchObject({ q1: 'theirs', q3: 'mine', q4: 'remote' });
     expect(new Set(newer.answeredQuestions)).toEqual(new Set(['q1', 'q3', 'q4']));
-    expect(mergeSitting(mine, sittingStateOf(theirs), false).answers.q4).toBe('local');
+    // Equal revisions: the server's sitting was stored first, whichever position the screen follows.
+    expect(mergeSitting(mine, sittingStateOf(theirs), false).answers.q4).toBe('remote');
+    // A question this tab answered again (a higher revision) is this tab's.
+    const again = run(
+      mine,
+      { type: 'setAnswer', questionId: 'q4', answer: 'local again' },
+      { type: 'commit', questionId: 'q4' },
+    );
+    expect(mergeSitting(again, sittingStateOf(theirs), false).answers.q4).toBe('local again');
   });
 
   test('questions the exam no longer has are dropped; the time alone is no change worth a write', () => {
