@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
-import { itemsOwnedBy } from '../support/exam-store.js';
-import { multipartForm } from '../support/sheets.js';
 import { KOREAN_ENGLISH_CSV, loneQuoteCsv, quotedTsvDeck } from '../support/dialect-decks.js';
+import { questionPoolOf as poolOf, uploadQuestionFile as upload } from '../support/question-pool.js';
 
 /*
  * Text sheets read right over the whole file (D270–D274): records separated by line breaks, one
@@ -13,19 +12,6 @@ import { KOREAN_ENGLISH_CSV, loneQuoteCsv, quotedTsvDeck } from '../support/dial
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
-
-async function upload(user: FixtureUser, name: string, bytes: Buffer) {
-  const res = await user.client.request('POST', '/api/upload-questions/', {
-    body: multipartForm({ is_public: 'false' }, { name, bytes }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
-
-async function poolOf(user: FixtureUser) {
-  return (await itemsOwnedBy(user.id))
-    .filter((i) => i.type === 'QUESTION')
-    .sort((a, b) => Number(a.order) - Number(b.order));
-}
 
 /** Stages `bytes` as a pending upload (presigned PUT) and returns its id. */
 async function stage(user: FixtureUser, name: string, bytes: Buffer): Promise<string> {

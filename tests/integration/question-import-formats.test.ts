@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasChoiceOptions, isAnswerCorrect } from '#shared/domain/answer-check.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { itemsOwnedBy, objectsUnder } from '../support/exam-store.js';
-import { multipartForm, xlsxBytes } from '../support/sheets.js';
+import { xlsxBytes } from '../support/sheets.js';
+import { questionPoolOf as poolOf, uploadQuestionFile as upload } from '../support/question-pool.js';
 
 /*
  * The files learners already have (issue 24), each written here in the shape the tools export:
@@ -14,19 +15,6 @@ import { multipartForm, xlsxBytes } from '../support/sheets.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
-
-async function upload(user: FixtureUser, name: string, bytes: Buffer) {
-  const res = await user.client.request('POST', '/api/upload-questions/', {
-    body: multipartForm({ is_public: 'false' }, { name, bytes }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
-
-async function poolOf(user: FixtureUser) {
-  return (await itemsOwnedBy(user.id))
-    .filter((i) => i.type === 'QUESTION')
-    .sort((a, b) => Number(a.order) - Number(b.order));
-}
 
 const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
 

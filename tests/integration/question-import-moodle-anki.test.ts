@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { isAnswerCorrect } from '#shared/domain/answer-check.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
-import { itemsOwnedBy } from '../support/exam-store.js';
 import { multipartForm } from '../support/sheets.js';
+import { questionPoolOf as poolOf } from '../support/question-pool.js';
 
 /*
  * Anki's current text export (GUID, note type and deck columns) and Moodle's quiz formats (GIFT,
@@ -18,12 +18,6 @@ async function upload(user: FixtureUser, name: string, text: string) {
     body: multipartForm({ is_public: 'false' }, { name, bytes: Buffer.from(text) }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
-}
-
-async function poolOf(user: FixtureUser) {
-  return (await itemsOwnedBy(user.id))
-    .filter((i) => i.type === 'QUESTION')
-    .sort((a, b) => Number(a.order) - Number(b.order));
 }
 
 const ANKI_HEADER = [

@@ -12,6 +12,7 @@ import {
   xlsxBytes,
   zipWith,
 } from '../support/sheets.js';
+import { questionPoolOf as poolOf } from '../support/question-pool.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -28,12 +29,6 @@ async function expectNothingWritten(user: FixtureUser) {
   expect(await itemsOwnedBy(user.id)).toEqual([]);
   expect(await objectsUnder(`files/${user.id}/`)).toEqual([]);
   expect(await objectsUnder(`pending/${user.id}/`)).toEqual([]);
-}
-
-async function poolOf(user: FixtureUser) {
-  return (await itemsOwnedBy(user.id))
-    .filter((i) => i.type === 'QUESTION')
-    .sort((a, b) => Number(a.order) - Number(b.order));
 }
 
 describe('question import', () => {
