@@ -9,7 +9,18 @@ import { plainText, type TextFormat } from './rich-text.js';
 /** Words and characters of a title made from a question. */
 export const SHORT_TITLE = { words: 6, chars: 40 } as const;
 
-const graphemes = (text: string) => [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)];
+/** Characters as the limits count them (code points: a Hangul syllable is one); cheap for 20,000 titles. */
+const codePoints = (text: string) => {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+};
+
+// Graphemes only for a cut inside a word (an emoji sequence stays whole); one segmenter for every title.
+let segmenter: Intl.Segmenter | undefined;
+const graphemes = (text: string) => [
+  ...(segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text),
+];
 
 /**
  * The first words of a text's first non-blank line: at most {@link SHORT_TITLE}.words words and
@@ -18,14 +29,15 @@ const graphemes = (text: string) => [...new Intl.Segmenter(undefined, { granular
  * inside a Hangul syllable or an emoji.
  */
 export function shortTitle(text: string): string {
-  const line = (text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '').trim().replace(/\s+/g, ' ');
+  // The title needs its first 40 characters: a few hundred of the line are read, never a whole 10,000-character cell.
+  const line = (text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '').trim().slice(0, 400).replace(/\s+/g, ' ');
   const words = line.split(' ').filter(Boolean);
-  if (words.length <= SHORT_TITLE.words && graphemes(line).length <= SHORT_TITLE.chars) return line;
+  if (words.length <= SHORT_TITLE.words && codePoints(line) <= SHORT_TITLE.chars) return line;
   // Cut: the words kept and the `…` fit the limits together.
   const kept: string[] = [];
   for (const word of words) {
     const next = [...kept, word].join(' ');
-    if (kept.length >= SHORT_TITLE.words || graphemes(next).length > SHORT_TITLE.chars - 1) break;
+    if (kept.length >= SHORT_TITLE.words || codePoints(next) > SHORT_TITLE.chars - 1) break;
     kept.push(word);
   }
   if (kept.length === 0) {
