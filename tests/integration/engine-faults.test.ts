@@ -35,6 +35,8 @@ let resultId: string;
 let fileId: string;
 let uploadId: string;
 let importedImage: string;
+let examId: string;
+let questionId: string;
 
 /** A signed-in user with an unverified email address (each may be sent one verification mail). */
 async function userWithEmail(): Promise<FixtureUser> {
@@ -83,6 +85,8 @@ beforeAll(async () => {
     is_public: false,
   });
   const questions = (await (await user.client.get(`/api/exam/${exam.id}/questions/`)).json()) as { id: string }[];
+  examId = exam.id;
+  questionId = questions[0]!.id;
   const submitted = await user.client.post('/api/submit-exam/', {
     exam_id: exam.id,
     elapsed_seconds: 30,
@@ -147,7 +151,16 @@ async function killDuringStream(engine: Engine, probe: () => Promise<Response>):
 
 describe('engine supervision and 503 while an engine is down', () => {
   it('DynamoDB Local: data routes answer 503 with Retry-After, then succeed with all data after the restart', async () => {
-    await killDuringStream(cloud.engines.dynamodb, () => user.client.get('/api/exam-results/'));
+    // The probe takes turns over reads and writes, this session's routes among them (the due rule,
+    // closing a sitting, burying a card): each answers 503 with Retry-After while the table is down.
+    const probes = [
+      () => user.client.get('/api/exam-results/'),
+      () => user.client.get('/api/due-today/'),
+      () => user.client.post(`/api/exam/${examId}/sitting/close/`, {}),
+      () => user.client.post('/api/review-bury/', { question_id: questionId, buried: false }),
+    ];
+    let turn = 0;
+    await killDuringStream(cloud.engines.dynamodb, () => probes[turn++ % probes.length]!());
     await everythingIsThere();
   }, 60_000);
 
