@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { VIEWPORTS, screenshot } from '../support/browser.js';
 import { pageApi, registerThroughForm, shotFromTop, toast, unexpected } from '../support/browser-pages.js';
+import { seriousViolations } from '../support/browser-axe.js';
 import { useBrowser } from '../support/browser-harness.js';
 
 /** The home daily exam card (issue 13; docs/product.md#daily-quiz, #errors). */
@@ -49,6 +50,27 @@ describe('home daily exam card', () => {
       exam: { id: examId, title: `Today's Quizzes for daily_${stamp}` },
     });
     await screenshot(page, 'daily-exam-opened');
+
+    // Resume from the daily exam (D296): with one answer saved, the home card asks to continue or start over.
+    await page.getByTestId('self-grade-pass').click();
+    const answered = async () =>
+      (
+        await pageApi<{ sitting: { state: { answered: string[] } } | null }>(
+          page,
+          'GET',
+          `/api/exam/${examId}/sitting/`,
+        )
+      ).body.sitting?.state.answered.length ?? 0;
+    await expect.poll(answered, { timeout: 15_000 }).toBe(1);
+    await page.goto(`${baseUrl}/?fromHomeMenu=true`);
+    await page.getByTestId('daily-exam-card').click();
+    const offer = page.getByTestId('sitting-offer');
+    await offer.getByText('Continue (1 answered)').waitFor();
+    expect(await seriousViolations(page, { label: 'daily exam offer (en desktop)' })).toEqual([]);
+    await page.locator('[data-testid="sitting-offer-continue"]:focus').waitFor(); // keyboard: Enter continues
+    await page.keyboard.press('Enter');
+    await offer.waitFor({ state: 'detached' });
+    expect(await answered()).toBe(1);
 
     // docs/product.md#roles: the exam detail of one's own daily exam offers the daily random exam (today's, once a day).
     await page.goto(`${baseUrl}/exam-detail/${examId}`);
