@@ -14,7 +14,7 @@ interface Props {
 
 /**
  * Under a question's title in the list: its text, and on demand its answer and explanation
- * (issue 23 item 8), so a question can be read beside its answer without taking the exam. A text the
+ * (a learner reads it in place), so a question can be read beside its answer without taking the exam. A text the
  * title already says is left out until the row is opened (D281).
  */
 export function QuestionReading({ row, revealed, onToggle }: Props) {
