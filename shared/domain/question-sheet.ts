@@ -10,6 +10,7 @@ import { QUESTION_SHEET_LIMITS, SHEET_EXTENSIONS, type SheetExtension } from './
 export * from './question-sheet-columns.js';
 export * from './question-sheet-format.js';
 export * from './question-sheet-rows.js';
+export * from './question-sheet-choices.js';
 
 /** A file name as stored: the base name, control characters removed, a known extension required. */
 export function sheetExtension(fileName: string): SheetExtension | null {

@@ -19,7 +19,8 @@ import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { fileReply } from '../../runtime/http/file-reply.js';
 import type { Reply } from '../../runtime/http/reply.js';
 import type { SignedInContext, CallerUser } from '../../runtime/http/types.js';
-import { importQuestionSheet, previewQuestionSheet, type ImportResult } from './importer/import.js';
+import { importQuestionSheet, type ImportResult } from './importer/import.js';
+import { previewQuestionSheet } from './importer/import-preview.js';
 import { sampleWorkbook } from './samples.js';
 import { DOWNLOAD_TYPES } from './files.js';
 
