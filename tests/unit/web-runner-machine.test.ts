@@ -16,11 +16,11 @@ import {
 } from '../../web/src/features/take-exam/utils/runner-machine.js';
 import {
   createSessionRecord,
-  reviveSessionRecord,
   sessionReducer,
   unsavedAnswers,
   type SessionRecord,
 } from '../../web/src/features/take-exam/utils/session-record.js';
+import { reviveSessionRecord } from '../../web/src/features/take-exam/utils/stored-session-record.js';
 import { sittingStateOf } from '../../web/src/features/take-exam/utils/sitting-merge.js';
 import { screenReducer as hookReducer } from '../../web/src/features/take-exam/hooks/use-exam-session.js';
 

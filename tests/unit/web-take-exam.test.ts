@@ -32,7 +32,6 @@ import {
   canGoNext,
   createSessionRecord,
   firstUnansweredIndex,
-  reviveSessionRecord,
   sessionKey,
   sessionReducer,
   unsavedAnswers,
@@ -40,6 +39,7 @@ import {
   type SessionAction,
   type SessionRecord,
 } from '../../web/src/features/take-exam/utils/session-record.js';
+import { reviveSessionRecord } from '../../web/src/features/take-exam/utils/stored-session-record.js';
 
 const NOW = 1_700_000_000_000;
 

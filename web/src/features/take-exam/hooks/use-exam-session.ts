@@ -9,13 +9,8 @@ import {
   type RunnerEvent,
   type RunnerState,
 } from '../utils/runner-machine.js';
-import {
-  createSessionRecord,
-  reviveSessionRecord,
-  sessionKey,
-  type SessionAction,
-  type SessionRecord,
-} from '../utils/session-record.js';
+import { createSessionRecord, sessionKey, type SessionAction, type SessionRecord } from '../utils/session-record.js';
+import { reviveSessionRecord } from '../utils/stored-session-record.js';
 
 interface SessionOptions {
   examId: string;
