@@ -20,6 +20,8 @@ export const LIMITS = {
   maxReviewsPerDay: { min: 0, max: 9999, default: 200 },
   /** A question failed this many times is a leech (Anki's default). */
   leechFailures: 8,
+  /** With nothing else left, the Review screen shows a learning step due within this (Anki's 20 minutes). */
+  learnAheadMs: 20 * 60_000,
   examListPageSize: 100,
   adminSetPasswordMin: 6,
   routeChunkTimeoutMs: 120_000,

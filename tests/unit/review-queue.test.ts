@@ -97,6 +97,32 @@ describe('review queue order', () => {
     expect(out.nextLearningDue).toBe(later);
   });
 
+  it('with nothing due and no new card left, shows a learning step due within the learn-ahead limit', () => {
+    const minute = 60_000;
+    const at = (m: number) => new Date(now.getTime() + m * minute).toISOString();
+    const learning = [
+      { questionId: 'l1', due: at(1) },
+      { questionId: 'l2', due: at(19) },
+      { questionId: 'd1', due: at(45) },
+    ];
+    const ahead = 20 * minute;
+    // New cards left: a step is ready only when due, as before; the screen looks again at the step's time.
+    const busy = orderReviewQueue(input({ due: [], learning, learnAheadMs: ahead }));
+    expect(ids(busy)).toEqual(['new:n1', 'new:n2', 'new:n3', 'new:n4']);
+    expect(busy.counts.learning_now).toBe(0);
+    expect(busy.nextLearningDue).toBe(at(1));
+    // Nothing else: the steps within 20 minutes are ready now, earliest first; the next one comes 20
+    // minutes before its step.
+    const idle = orderReviewQueue(input({ due: [], candidates: [], learning, learnAheadMs: ahead }));
+    expect(ids(idle)).toEqual(['learning:l1', 'learning:l2']);
+    expect(idle.counts).toEqual({ new: 0, learning: 3, learning_now: 2, due: 0 });
+    expect(idle.nextLearningDue).toBe(at(25));
+    // Without a learn-ahead limit (the daily exam), nothing early.
+    const daily = orderReviewQueue(input({ due: [], candidates: [], learning }));
+    expect(ids(daily)).toEqual([]);
+    expect(daily.nextLearningDue).toBe(at(1));
+  });
+
   it('cuts the page at its size and never repeats a question', () => {
     const out = orderReviewQueue(
       input({

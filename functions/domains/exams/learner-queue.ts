@@ -96,6 +96,8 @@ export interface LearnerQueueRead {
   now: Date;
   pageSize: number;
   curve: Scheduler;
+  /** The Review screen's learn-ahead limit (0 for the daily exam: it is drawn once, not studied through). */
+  learnAheadMs?: number;
 }
 
 /**
@@ -119,6 +121,7 @@ export function orderLearnerQueue(read: LearnerQueueRead): QueueOutput {
     now: read.now,
     pageSize: read.pageSize,
     curve: read.curve,
+    learnAheadMs: read.learnAheadMs,
   });
 }
 
@@ -128,6 +131,7 @@ export async function learnerQueue(
   exams: Promise<ExamRecord[]>,
   pageSize: number,
   now = new Date(),
+  learnAheadMs = 0,
 ): Promise<LearnerQueue> {
   const settings = learnerDaySettings(user);
   const day = learnerDay(now, settings);
@@ -167,6 +171,7 @@ export async function learnerQueue(
     now,
     pageSize,
     curve: schedulerFor(user),
+    learnAheadMs,
   });
   return {
     day,

@@ -84,7 +84,13 @@ export async function reviewQueue(ctx: SignedInContext, sources: ReviewSources, 
   const user = ctx.caller.user as ReviewUser;
   const settings = learnerDaySettings(user);
   const [queue, lastId] = await Promise.all([
-    learnerQueue(user, readableQueueSources(ctx.caller.user, sources, named), REVIEW_PAGE_SIZE, now),
+    learnerQueue(
+      user,
+      readableQueueSources(ctx.caller.user, sources, named),
+      REVIEW_PAGE_SIZE,
+      now,
+      LIMITS.learnAheadMs,
+    ),
     lastGradeId(user.id),
   ]);
   const { ordered, where, due, stats } = queue;
@@ -130,7 +136,8 @@ export async function reviewQueue(ctx: SignedInContext, sources: ReviewSources, 
  */
 export async function dueSummary(ctx: SignedInContext, sources: ReviewSources, now = new Date()) {
   const user = ctx.caller.user as ReviewUser;
-  const queue = await learnerQueue(user, readableQueueSources(ctx.caller.user, sources, false), 0, now);
+  const sourcesRead = readableQueueSources(ctx.caller.user, sources, false);
+  const queue = await learnerQueue(user, sourcesRead, 0, now, LIMITS.learnAheadMs);
   const { counts, nextLearningDue } = queue.ordered;
   return {
     day: queue.day,

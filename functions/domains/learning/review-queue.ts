@@ -12,6 +12,9 @@ import { retrievability, type FsrsCard, type Scheduler } from './fsrs.js';
  * 3. **learning**: cards in learning or relearning steps (on the due index too, D185, whether a
  *    Review grade or an exam answer left them there), once the step is due (earliest first).
  *    Learning steps are never limited (Anki does the same): a card begun must be finished.
+ *    With nothing due and no new card left, a step due within `learnAheadMs` is ready now (Anki's
+ *    learn-ahead limit, 20 minutes by default): a learner who finished everything else is not sent
+ *    away to wait for a one-minute step.
  *
  * The Review screen, the daily exam and its mail all take this order (D184: one queue).
  *
@@ -40,6 +43,8 @@ export interface QueueInput {
   doneToday: { new: number; reviews: number };
   now: Date;
   pageSize: number;
+  /** How far ahead a learning step counts as ready once nothing else is left (0: only steps due now). */
+  learnAheadMs?: number;
   /** The learner's forgetting curve (their fitted weights) ranks recall; the default one when absent. */
   curve?: Scheduler;
 }
@@ -52,7 +57,7 @@ export interface QueueEntry {
 export interface QueueOutput {
   page: QueueEntry[];
   counts: { new: number; learning: number; learning_now: number; due: number };
-  /** The earliest learning step still waiting, when any. */
+  /** When the earliest learning step still waiting becomes ready (its due time less the learn-ahead), when any. */
   nextLearningDue: string | null;
 }
 
@@ -73,8 +78,6 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
     .filter((l) => usable(l.questionId))
     .sort((a, b) => Date.parse(a.due) - Date.parse(b.due));
   for (const l of learningAll) seen.add(l.questionId);
-  const learningNow = learningAll.filter((l) => Date.parse(l.due) <= now.getTime());
-  const waiting = learningAll.find((l) => Date.parse(l.due) > now.getTime());
 
   const newLeft = Math.max(0, input.limits.newPerDay - input.doneToday.new);
   const fresh: string[] = [];
@@ -86,6 +89,11 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
     }
   }
 
+  const ahead = due.length === 0 && fresh.length === 0 ? (input.learnAheadMs ?? 0) : 0;
+  const readyBy = now.getTime() + ahead;
+  const learningNow = learningAll.filter((l) => Date.parse(l.due) <= readyBy);
+  const waiting = learningAll.find((l) => Date.parse(l.due) > readyBy);
+
   const page: QueueEntry[] = [
     ...due.map((d) => ({ questionId: d.questionId, kind: 'due' as const })),
     ...fresh.map((questionId) => ({ questionId, kind: 'new' as const })),
@@ -94,6 +102,6 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
   return {
     page,
     counts: { new: fresh.length, learning: learningAll.length, learning_now: learningNow.length, due: due.length },
-    nextLearningDue: waiting?.due ?? null,
+    nextLearningDue: waiting ? new Date(Date.parse(waiting.due) - ahead).toISOString() : null,
   };
 }

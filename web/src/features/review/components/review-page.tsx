@@ -61,7 +61,8 @@ function ReviewScreen({ userId, filter }: { userId: string; filter: ReviewFilter
             <Link to="/review">{t('review.filter.all')}</Link>
           </p>
         )}
-        <ReviewCounts counts={counts} />
+        {/* Zeros before the read answers would say "nothing due": the counts wait for the queue. */}
+        {read.data && <ReviewCounts counts={counts} />}
         {pending > 0 && (
           <p className={styles.pending} role="status" data-testid="review-pending">
             {t('review.pending', { count: pending })}
