@@ -2,14 +2,16 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { type PageOptions, SCREENSHOT_DIR, screenshot, VIEWPORTS } from '../support/browser.js';
-import { go, logIn, pageApi } from '../support/browser-pages.js';
+import { seriousViolations } from '../support/browser-axe.js';
+import { fitsPhone, go, logIn, pageApi } from '../support/browser-pages.js';
 import { useAdmin, useBrowser } from '../support/browser-harness.js';
 
 /**
- * Cumulative layout shift of every signed-in screen, from a fresh document load until the screen's
- * data has arrived (the product's bar: ≤ 0.05, D254): the sum of `layout-shift` entries without
- * recent input, as Lighthouse sums them. Ko and en, desktop and 390 px. A screen over the bar is
- * reported with the nodes that moved (`LayoutShift.sources`).
+ * Every signed-in screen, loaded fresh in ko and en at desktop and 390 px, checked twice on the one
+ * load: its cumulative layout shift until its data has arrived (the product's bar: ≤ 0.05, D254; the
+ * sum of `layout-shift` entries without recent input, as Lighthouse sums them; a screen over the bar
+ * is reported with the nodes that moved), and axe-core (no serious or critical violation; at 390 px no
+ * sideways scroll). The signed-out screens' audit is in accessibility.test.ts.
  */
 const { stamp, open } = useBrowser();
 const { username: admin, password } = useAdmin(`cls${stamp}`, 'cls-pass-2025');
@@ -94,9 +96,15 @@ async function observeShifts(context: BrowserContext): Promise<void> {
 
 /**
  * Loads `path` as a first visit would (a fresh context: cold cache, the session's cookies), waits
- * for the screen's data and the fonts its text asked for, and answers the shifts seen.
+ * for the screen's data and the fonts its text asked for, and answers the shifts seen and axe's
+ * serious findings on the settled screen.
  */
-async function measure(session: Session, path: string, settled: string[], shot?: string): Promise<Shift[]> {
+async function measure(
+  session: Session,
+  path: string,
+  settled: string[],
+  shot?: string,
+): Promise<{ shifts: Shift[]; violations: string[]; lang: string }> {
   const { context, page, close } = await open(session);
   await observeShifts(context);
   await go(page, path);
@@ -107,9 +115,14 @@ async function measure(session: Session, path: string, settled: string[], shot?:
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
-  if (shot) await screenshot(page, shot);
+  const violations = await seriousViolations(page, { label: path });
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  if (shot) {
+    await fitsPhone(page);
+    await screenshot(page, shot);
+  }
   await close();
-  return shifts;
+  return { shifts, violations, lang };
 }
 
 const total = (shifts: Shift[]) => shifts.reduce((sum, shift) => sum + shift.value, 0);
@@ -157,7 +170,7 @@ describe.each([
   ['en', 'en-US'],
 ] as const)('layout shift, %s', (language, locale) => {
   test.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])(
-    '%s: every signed-in screen settles with CLS ≤ 0.05',
+    '%s: every signed-in screen settles with CLS ≤ 0.05 and passes axe',
     async (viewport) => {
       const signIn = await open({ locale, viewport, storage: { language } });
       await logIn(signIn.page, admin, password);
@@ -167,15 +180,20 @@ describe.each([
       await signIn.close();
 
       const report: Record<string, { cls: number; shifts: Shift[] }> = {};
+      const violations: string[] = [];
       for (const [path, settled] of screens(fixture)) {
         const slug = path.replace(/[0-9a-z]{20,}/, ':id');
         const shot =
           viewport === 'phone'
             ? `layout-shift-${slug.slice(1).replace(/\W+/g, '-') || 'home'}-${language}-phone`
             : undefined;
-        const shifts = await measure(session, path, settled, shot);
-        report[slug] = { cls: Math.round(total(shifts) * 1000) / 1000, shifts };
+        const seen = await measure(session, path, settled, shot);
+        report[slug] = { cls: Math.round(total(seen.shifts) * 1000) / 1000, shifts: seen.shifts };
+        violations.push(...seen.violations);
+        expect(seen.lang, path).toBe(language);
       }
+      writeFileSync(`${SCREENSHOT_DIR}/../axe-${language}-${viewport}-signed-in.txt`, violations.join('\n') + '\n');
+      expect(violations).toEqual([]);
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       writeFileSync(
         `${SCREENSHOT_DIR}/../layout-shift-${language}-${viewport}.json`,
