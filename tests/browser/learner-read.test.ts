@@ -31,11 +31,11 @@ interface Question {
   answer_ko?: string;
 }
 
+/** Both languages, both widths; English on the desktop is the layout-shift walk's (with axe). */
 const CASES = [
   { locale: 'ko-KR', language: 'ko', phone: false },
   { locale: 'en-US', language: 'en', phone: true },
   { locale: 'ko-KR', language: 'ko', phone: true },
-  { locale: 'en-US', language: 'en', phone: false },
 ] as const;
 const label = (c: (typeof CASES)[number]) => `${c.language}-${c.phone ? 'phone' : 'desktop'}`;
 

@@ -43,11 +43,10 @@ async function gradeByKeyboard(page: Page, key: '1' | '2' | '3' | '4') {
 }
 
 describe('review screen', () => {
+  // Korean at 390 px and English on the desktop are walked by the keys test below.
   for (const [locale, viewport] of [
     ['ko-KR', 'desktop'],
     ['en-US', 'phone'],
-    ['ko-KR', 'phone'],
-    ['en-US', 'desktop'],
   ] as const) {
     test(`${locale}, ${viewport}: reviews cards with the keyboard alone, undoes with Z, axe-clean`, async () => {
       const lang = locale.slice(0, 2);
