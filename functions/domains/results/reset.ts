@@ -6,6 +6,7 @@ import { CONDITION_FAILED, cancellationReasons, isConditionFailed } from '../../
 import { retry } from '../../runtime/retry.js';
 import { countersEntity } from '../users/index.js';
 import { examSummaryEntity, questionStatEntity } from '../learning/index.js';
+import { newCardPlaceEntity } from '../exams/index.js';
 import { primaryKeyOf } from '../../runtime/data/item.js';
 import { resultDetailEntity } from './entities/result-detail.js';
 import { resultEntity } from './entities/result.js';
@@ -132,6 +133,16 @@ function phases(userId: string, cutoff: string): Phase[] {
         ConsistentRead: true,
       },
       pick: before('last_answered_at'),
+    },
+    {
+      // The learner's places in exams (D308) count answered questions: they are rebuilt by the next queue read.
+      query: {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':pk': pk, ':s': newCardPlaceEntity.skPrefix },
+        ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
+      },
+      pick: () => true,
     },
     {
       query: {
