@@ -222,8 +222,8 @@ describe('one queue with studies', () => {
     await dueCards(user.id, studyQuestions.slice(0, 2));
     const first = (await queue(user)).cards.slice(0, 10).map((c: any) => c.question_id);
     const withStudy = await mailCalls(user.id);
-    // The memberships Query and one study's tasks Query.
-    expect(withStudy).toBe(without + 2);
+    // The memberships Query, one study's tasks Query, and the due picks' copies by their place (D308).
+    expect(withStudy).toBe(without + 3);
     expect(withStudy).toBeLessThanOrEqual(15 + 1 + STUDIES_READ);
     const daily = await dailyExamFor((await getUser(user.id))!);
     expect(await examQuestionIds(user, daily.ok ? daily.exam.id : '')).toEqual(first);

@@ -56,9 +56,11 @@ async function learnerOn(examId: string, questionIds: string[]) {
   // Reviewed, due in 10 days: not among the cards the due index gives for today.
   for (const id of questionIds.slice(0, REVIEWED))
     await writeDueStat(user.id, id, examId, { daysAgo: -10, stability: 12, answers: 1 });
-  const dueIds = [questionIds.length - 1, questionIds.length - 2, Math.floor(questionIds.length / 2)].map(
-    (i) => questionIds[i]!,
-  );
+  const dueIds = [
+    questionIds.length - 1,
+    questionIds.length - 2,
+    REVIEWED + Math.floor((questionIds.length - REVIEWED) / 2),
+  ].map((i) => questionIds[i]!);
   for (const id of dueIds) await writeDueStat(user.id, id, examId, { daysAgo: 1, stability: 3, answers: 1 });
   return { user, dueIds };
 }
@@ -92,8 +94,15 @@ describe('the queue at any bank size', () => {
       expect(page.counts).toEqual({ new: 10, learning: 0, learning_now: 0, due: 3 });
       expect(today).toMatchObject({ due: 3, new: 10 });
       const cards = page.cards as { question_id: string; kind: string; question: { content: string } }[];
-      expect(cards.filter((c) => c.kind === 'due').map((c) => c.question_id).sort()).toEqual([...dueIds].sort());
-      expect(cards.filter((c) => c.kind === 'new').map((c) => c.question_id)).toEqual(ids.slice(REVIEWED, REVIEWED + 10));
+      expect(
+        cards
+          .filter((c) => c.kind === 'due')
+          .map((c) => c.question_id)
+          .sort(),
+      ).toEqual([...dueIds].sort());
+      expect(cards.filter((c) => c.kind === 'new').map((c) => c.question_id)).toEqual(
+        ids.slice(REVIEWED, REVIEWED + 10),
+      );
       // The text read back is the seeded question's, due cards deep in the exam included.
       for (const card of cards) {
         const n = ids.indexOf(card.question_id) + 1;

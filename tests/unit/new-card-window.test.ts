@@ -98,7 +98,9 @@ describe('new candidates from the whole bank', () => {
           expect(never).toEqual([]);
           // Introduced in exam order.
           const order = new Map(bank.map((id, i) => [id, i]));
-          expect(introduced.map((id) => order.get(id)!)).toEqual([...introduced.map((id) => order.get(id)!)].sort((a, b) => a - b));
+          expect(introduced.map((id) => order.get(id)!)).toEqual(
+            [...introduced.map((id) => order.get(id)!)].sort((a, b) => a - b),
+          );
         },
       ),
       { numRuns: 20 },

@@ -133,7 +133,12 @@ function chooseExams(sources: ExamRecord[], dueEntries: readonly DueEntry[]): Ex
 }
 
 /** The new candidates past each place and the day's sample of placed (answered) questions off the due index. */
-function candidatesOf(windows: ExamWindow[], onDueIndex: ReadonlySet<string>, ignored: ReadonlySet<string>, day: string) {
+function candidatesOf(
+  windows: ExamWindow[],
+  onDueIndex: ReadonlySet<string>,
+  ignored: ReadonlySet<string>,
+  day: string,
+) {
   const fresh = windowCandidates(windows, onDueIndex, ignored);
   const placed = windows.flatMap((w) => [...w.place.placed.keys()]).filter((id) => !onDueIndex.has(id));
   return [...fresh, ...reviewedSample(placed, day).filter((id) => !fresh.includes(id))];
@@ -166,8 +171,7 @@ export async function learnerQueue(
   const candidates = candidatesOf(read, onDueIndex, ignoredIds, day);
   const { stats, done, buried } = await queueState(user.id, day, candidates);
   const asked = new Set(candidates);
-  const answered = (id: string) =>
-    onDueIndex.has(id) || (asked.has(id) ? !isUnseen(statOf(stats.get(id))) : undefined);
+  const answered = (id: string) => onDueIndex.has(id) || (asked.has(id) ? !isUnseen(statOf(stats.get(id))) : undefined);
   const missing = new Set(candidates.filter((id) => !stats.has(id)));
   const places = await learnFromRead(user.id, read, answered, missing, ignoredIds);
   const windows = read.map((w, i) => ({ exam: w.exam, place: places[i]! }));
