@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
+import { LIMITS } from '#shared/domain/limits.js';
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { config } from '../../functions/runtime/config.js';
 import { insertExam } from '../../functions/domains/exams/exam-store.js';
@@ -10,7 +11,6 @@ import { useCloudEnv } from '../support/accounts.js';
 import { writeDueStat } from '../support/due-cards.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { fixtureUser } from '../support/fixture-users.js';
-import { setUserFields } from '../support/learner-records.js';
 import { subscribe } from '../support/learner-queue-fixtures.js';
 import { signedInContextFor } from '../support/request-context.js';
 import { uniqueSuffix } from '../support/unique-suffix.js';
@@ -18,13 +18,15 @@ import { uniqueSuffix } from '../support/unique-suffix.js';
 /**
  * The learner's queue reads the same number of times whatever the size of the bank (D308): a
  * learner who answered the first 70 questions (none due yet) and has 3 cards due deep in the exam
- * gets new cards from question 71 on, at 100, 2,000 and 20,000 questions. The exams are written
+ * gets new cards from question 71 on (the default 20 a day), at 100, 2,000 and 20,000 questions. The exams are written
  * straight through the store (the HTTP import would take minutes at 20,000).
  */
 const apiUrl = inject('apiUrl');
 useCloudEnv();
 
 const REVIEWED = 70;
+/** The default new-card limit: the learner keeps the defaults. */
+const NEW = LIMITS.newCardsPerDay.default;
 
 async function seededExam(size: number) {
   const author = await fixtureUser(apiUrl, { language: 'en' });
@@ -52,15 +54,10 @@ async function seededExam(size: number) {
 async function learnerOn(examId: string, questionIds: string[]) {
   const user = await fixtureUser(apiUrl, { language: 'en' });
   await subscribe(user, [examId]);
-  await setUserFields(user.id, { new_cards_per_day: 10, study_memberships: 0 });
   // Reviewed, due in 10 days: not among the cards the due index gives for today.
   for (const id of questionIds.slice(0, REVIEWED))
     await writeDueStat(user.id, id, examId, { daysAgo: -10, stability: 12, answers: 1 });
-  const dueIds = [
-    questionIds.length - 1,
-    questionIds.length - 2,
-    REVIEWED + Math.floor((questionIds.length - REVIEWED) / 2),
-  ].map((i) => questionIds[i]!);
+  const dueIds = [questionIds.length - 1, questionIds.length - 2, questionIds.length - 5].map((i) => questionIds[i]!);
   for (const id of dueIds) await writeDueStat(user.id, id, examId, { daysAgo: 1, stability: 3, answers: 1 });
   return { user, dueIds };
 }
@@ -91,8 +88,8 @@ describe('the queue at any bank size', () => {
       const today = await getDueToday(input, ctx);
       perPage.push({ review, dueToday: calls.count() });
 
-      expect(page.counts).toEqual({ new: 10, learning: 0, learning_now: 0, due: 3 });
-      expect(today).toMatchObject({ due: 3, new: 10 });
+      expect(page.counts).toEqual({ new: NEW, learning: 0, learning_now: 0, due: 3 });
+      expect(today).toMatchObject({ due: 3, new: NEW });
       const cards = page.cards as { question_id: string; kind: string; question: { content: string } }[];
       expect(
         cards
@@ -101,7 +98,7 @@ describe('the queue at any bank size', () => {
           .sort(),
       ).toEqual([...dueIds].sort());
       expect(cards.filter((c) => c.kind === 'new').map((c) => c.question_id)).toEqual(
-        ids.slice(REVIEWED, REVIEWED + 10),
+        ids.slice(REVIEWED, REVIEWED + NEW),
       );
       // The text read back is the seeded question's, due cards deep in the exam included.
       for (const card of cards) {
