@@ -186,7 +186,7 @@ export async function learnerQueue(
   // A card buried today is left out like an ignored one until the next learner day (D305).
   const ignored = new Set([...ignoredIds, ...buried]);
   const due = new Map(dueEntries.map((d) => [d.questionId, d]));
-  const readQuestions = (ids: readonly string[]) => readCopies(ids, windows, due, where);
+  const readQuestions = (ids: readonly string[]) => readCopies(user.id, ids, windows, due, where);
   const ordered = orderLearnerQueue({
     dueEntries,
     candidates,

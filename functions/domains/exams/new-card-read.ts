@@ -1,5 +1,5 @@
 import { statsForQuestions, type DueEntry } from '../learning/index.js';
-import type { NewCardPlace } from './entities/new-card-place.js';
+import { PLACED_MAX, type NewCardPlace } from './entities/new-card-place.js';
 import type { ExamRecord, StoredQuestion } from './exam-store.js';
 import { allCopies, copiesAfter, copiesAt, copyInExam, readPlaces, savePlaces } from './new-card-store.js';
 import { advancePlace, emptyPlace, type PlacedCopy } from './new-card-window.js';
@@ -99,9 +99,11 @@ export type Where = Map<string, { exam: ExamRecord; question: StoredQuestion }>;
 /**
  * Reads the copies of `ids` not in `where` yet and adds them: a placed or passed question by its
  * position (one BatchGetItem), a due card answered in one of the exams but not placed by its gsi1
- * copy (one Query each; only cards about to be shown).
+ * copy (one Query each; only cards about to be shown), which is then placed so that the next read
+ * finds it by key (its place is saved: one BatchWriteItem).
  */
 export async function readCopies(
+  userId: string,
   ids: readonly string[],
   windows: readonly { exam: ExamRecord; place: NewCardPlace }[],
   due: ReadonlyMap<string, DueEntry>,
@@ -119,13 +121,22 @@ export async function readCopies(
   });
   const found = byPlace.length > 0 ? await copiesAt(byPlace) : new Map();
   for (const [id, { examId, copy }] of found) where.set(id, { exam: exams.get(examId)!, question: copy.question });
-  await Promise.all(
+  const located = await Promise.all(
     wanted
       .filter((id) => !where.has(id) && exams.has(due.get(id)?.examId ?? ''))
       .map(async (id) => {
         const examId = due.get(id)!.examId;
         const copy = await copyInExam(examId, id);
         if (copy) where.set(id, { exam: exams.get(examId)!, question: copy.question });
+        return copy ? { examId, id, position: copy.position } : null;
       }),
   );
+  const moved = new Set<NewCardPlace>();
+  for (const found of located) {
+    const place = windows.find((w) => w.exam.id === found?.examId)?.place;
+    if (!found || !place || place.placed.size >= PLACED_MAX) continue;
+    place.placed.set(found.id, found.position);
+    moved.add(place);
+  }
+  await savePlaces(userId, [...moved]);
 }
