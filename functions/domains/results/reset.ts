@@ -118,6 +118,8 @@ interface Phase {
   /** Items of a page to delete (the rest were written after the cutoff). */
   pick(item: Item): boolean;
   counter?: 'result_count' | 'exam_count';
+  /** Derived items the learner never sees: deleted, not counted in the outcome. */
+  uncounted?: boolean;
 }
 
 function phases(userId: string, cutoff: string): Phase[] {
@@ -143,6 +145,7 @@ function phases(userId: string, cutoff: string): Phase[] {
         ConsistentRead: true,
       },
       pick: () => true,
+      uncounted: true,
     },
     {
       query: {
@@ -214,7 +217,7 @@ export async function runReset(userId: string, cutoff: string, deadline: number)
         if (phase.counter) deleted += await deleteCounted(userId, keys, phase.counter);
         else {
           await batchWriteAll(keys.map(deleteRequest));
-          deleted += keys.length;
+          if (!phase.uncounted) deleted += keys.length;
         }
       }
       if (page.lastKey && Date.now() >= deadline) return { deleted, completed: false };
