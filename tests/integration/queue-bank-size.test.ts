@@ -115,4 +115,23 @@ describe('the queue at any bank size', () => {
     expect(perPage[1]).toEqual(perPage[0]);
     expect(perPage[2]).toEqual(perPage[0]);
   }, 600_000);
+
+  it('forgets the place when statistics are deleted: the question is new again', async () => {
+    const { exam, questions } = await seededExam(100);
+    const ids = questions.map((q) => q.id);
+    const { user } = await learnerOn(exam.id, ids);
+    const ctx = signedInContextFor(user, 'bank-forget');
+    const input = { params: {}, query: {}, body: {} } as never;
+    const placeKey = newCardPlaceEntity.key(user.id, exam.id);
+    const place = () =>
+      dynamoDocument().send(new GetCommand({ TableName: config.appTable, Key: placeKey, ConsistentRead: true }));
+    await getReviewQueue(input, ctx);
+    expect((await place()).Item?.frontier).toBe(REVIEWED);
+    const gone = await user.client.delete('/api/delete-question-results-global/', { json: { question_ids: [ids[0]] } });
+    expect(gone.status).toBe(200);
+    expect((await place()).Item).toBeUndefined();
+    const page = await getReviewQueue(input, ctx);
+    expect(page.cards.find((c: { kind: string }) => c.kind === 'new')?.question_id).toBe(ids[0]);
+    expect((await place()).Item?.frontier).toBe(0);
+  }, 120_000);
 });
