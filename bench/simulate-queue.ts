@@ -6,7 +6,7 @@ import {
   queueCandidates,
   QUEUE_DUE_READ,
 } from '../functions/domains/exams/index.js';
-import { engineFor, type DailyQuestionStat, type FsrsCard } from '../functions/domains/learning/index.js';
+import { engineFor, isUnseen, type DailyQuestionStat, type FsrsCard } from '../functions/domains/learning/index.js';
 
 /**
  * The daily exam's choice for one simulated learner (`npm run simulate`, D246): the product's own
@@ -62,7 +62,7 @@ export function simulatedDueIndex(
 export function queueChoice(input: QueueChoiceInput): string[] {
   const { ids, stats, now, count } = input;
   const dueEntries = simulatedDueIndex(ids, stats, now);
-  const candidates = queueCandidates(ids, dueEntries);
+  const candidates = queueCandidates(ids, dueEntries, (id) => !isUnseen(stats.get(id)), learnerDay(now, DAY));
   const statOf = (id: string) => stats.get(id);
   const available = new Set(ids);
   const ignored = new Set<string>();

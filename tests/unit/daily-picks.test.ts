@@ -75,6 +75,8 @@ function queueOf(l: Learner): LearnerQueue {
     day: '2026-03-10',
     ordered,
     where,
+    available: new Set(where.keys()),
+    readQuestions: async () => undefined,
     due,
     stats,
     candidates,

@@ -46,7 +46,8 @@ describe('simulate: the queue policy is the product queue', () => {
     expect(read.pageSize).toBe(4);
     // The due index: the learning card first, then review cards due by the end of the day.
     expect(read.dueEntries.map((d) => d.questionId)).toEqual(['q2', 'q1', 'q5']);
-    expect(read.candidates).toEqual(['q0', 'q3', 'q4', 'q6']);
+    // Unseen questions in bank order, then the day's sample of answered ones off the index (D308, D310).
+    expect(read.candidates).toEqual(['q3', 'q4', 'q6', 'q0']);
     expect(exams.dailyPicksFrom).toHaveBeenCalledTimes(1);
     // Due by lowest recall, then new cards in bank order (the learning card waits behind them).
     expect(picks.slice(0, 2).sort()).toEqual(['q1', 'q5']);

@@ -133,8 +133,11 @@ async function chooseQuestions(
 
   // The Review screen's queue (D184): its first `count` cards, then the fill (D187).
   const queue = await learnerQueue(user as ReviewUser, Promise.resolve(readable), count, now);
-  if (queue.where.size === 0) return { ok: false, error: 'home.dailyExam.noQuestionsInSubscribedExams' };
-  const picks = dailyPicks(queue, count);
+  if (queue.available.size === 0) return { ok: false, error: 'home.dailyExam.noQuestionsInSubscribedExams' };
+  const drawn = dailyPicks(queue, count);
+  await queue.readQuestions(drawn.map((p) => p.questionId));
+  // A pick whose copy is gone since the queue placed it is left out.
+  const picks = drawn.filter((p) => queue.where.has(p.questionId));
   if (picks.length === 0) return { ok: false, error: 'home.dailyExam.noQuestionsAvailable' };
   return { ok: true, questions: picks.map((p) => queue.where.get(p.questionId)!.question), picks };
 }
@@ -147,7 +150,7 @@ export function dailyPicks(queue: LearnerQueue, count: number): DailyPick[] {
       dueEntries: [...queue.due.values()],
       candidates: queue.candidates,
       statOf: (id) => statOf(queue.due.get(id)?.item ?? queue.stats.get(id)),
-      available: queue.where,
+      available: queue.available,
       ignored: queue.ignored,
     },
     count,

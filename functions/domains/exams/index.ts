@@ -10,6 +10,8 @@ export {
   QUEUE_DUE_READ,
   type LearnerQueueRead,
 } from './learner-queue.js';
+export { newCardPlaceEntity } from './entities/new-card-place.js';
+export { forgetPlaces } from './new-card-store.js';
 export { examQuestionEntity } from './entities/exam-question.js';
 export { examTitleClaimEntity } from './entities/exam-title-claim.js';
 export { examEntity, examListShards } from './entities/exam.js';

@@ -18,32 +18,41 @@ import {
   type ReviewUser,
   type Scheduler,
 } from '../learning/index.js';
-import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from './exam-store.js';
+import type { ExamRecord } from './exam-store.js';
+import { learnFromRead, readCopies, readWindows, type ExamWindow, type Where } from './new-card-read.js';
+import { QUEUE_CANDIDATES, queueCandidates, reviewedSample, windowCandidates } from './new-card-window.js';
 
 /**
  * The learner's queue for one day (D184): what the Review screen shows and what the daily exam and
- * its mail draw, built here once. Reads, whatever the history: the due index (1 Query: learning,
- * relearning and review cards due by the end of the learner's day), the ignored marks (1 Query), the
- * questions of ≤ {@link QUEUE_EXAMS_READ} source exams (1 Query each per MB; exams holding due or
- * learning cards first) and, in one BatchGetItem, the statistics of ≤ {@link QUEUE_CANDIDATES} new
- * candidates with the day's counts and buried cards (`REVDAY#`, `REVCAL#`). The order itself is `orderReviewQueue`.
+ * its mail draw, built here once. Reads, whatever the history and the exams' sizes (D308): the due
+ * index (1 Query: learning, relearning and review cards due by the end of the learner's day), the
+ * ignored marks (1 Query), the learner's places in ≤ {@link QUEUE_EXAMS_READ} source exams (1
+ * BatchGetItem; exams holding due or learning cards first) and the next questions past each place
+ * (1 Query each), then in one BatchGetItem the statistics of ≤ {@link QUEUE_CANDIDATES} new
+ * candidates and a day's sample of answered ones with the day's counts and buried cards (`REVDAY#`,
+ * `REVCAL#`); the page's cards that were not in a window are read by key. Places that moved are
+ * saved (1 BatchWriteItem). The order itself is `orderReviewQueue`.
  */
 
 export const QUEUE_DUE_READ = 400;
 /** Source exams whose questions are read (the daily exam read 3 before D184; the Review screen 4). */
 export const QUEUE_EXAMS_READ = 3;
-export const QUEUE_CANDIDATES = 60;
+export { QUEUE_CANDIDATES, queueCandidates };
 
 export interface LearnerQueue {
   day: string;
   ordered: QueueOutput;
-  /** Where each question of the read exams can be shown from. */
-  where: Map<string, { exam: ExamRecord; question: StoredQuestion }>;
+  /** Where each question read so far can be shown from (the windows, the page's cards). */
+  where: Where;
+  /** The questions the queue may show: in a window, placed in a read exam, or due and answered in one. */
+  available: ReadonlySet<string>;
+  /** Reads the copies of questions to show that are not in `where` yet (the daily exam's picks). */
+  readQuestions: (questionIds: readonly string[]) => Promise<void>;
   /** The due index entries (whole QSTAT items) by question id. */
   due: Map<string, DueEntry>;
-  /** The statistics of the new candidates that have one. */
+  /** The statistics of the candidates that have one. */
   stats: Map<string, StoredItem>;
-  /** The candidates in exam order (neither due nor learning), for a daily exam that must fill up. */
+  /** The new candidates in exam order, then the day's sample of answered ones not on the due index (the short-day fill's pool). */
   candidates: string[];
   ignored: Set<string>;
   done: { new: number; reviews: number; graded: number };
@@ -69,18 +78,6 @@ export function queueLimits(user: ReviewUser): LearnerQueue['limits'] {
     newPerDay: intSetting(user.new_cards_per_day, LIMITS.newCardsPerDay.default),
     reviewsPerDay: intSetting(user.max_reviews_per_day, LIMITS.maxReviewsPerDay.default),
   };
-}
-
-/**
- * The new candidates: the read exams' questions in exam order that are not on the due index, at
- * most {@link QUEUE_CANDIDATES} (their statistics are read in one BatchGetItem).
- */
-export function queueCandidates(
-  questionIds: readonly string[],
-  dueEntries: readonly { questionId: string }[],
-): string[] {
-  const onIndex = new Set(dueEntries.map((d) => d.questionId));
-  return questionIds.filter((id) => !onIndex.has(id)).slice(0, QUEUE_CANDIDATES);
 }
 
 export interface LearnerQueueRead {
@@ -125,6 +122,28 @@ export function orderLearnerQueue(read: LearnerQueueRead): QueueOutput {
   });
 }
 
+/** Exams holding due or learning cards first (their questions can only be shown from them), at most {@link QUEUE_EXAMS_READ}. */
+function chooseExams(sources: ExamRecord[], dueEntries: readonly DueEntry[]): ExamRecord[] {
+  const weight = new Map<string, number>();
+  for (const entry of dueEntries) weight.set(entry.examId, (weight.get(entry.examId) ?? 0) + 1);
+  return [...sources]
+    .sort((a, b) => (weight.get(b.id) ?? 0) - (weight.get(a.id) ?? 0))
+    .slice(0, QUEUE_EXAMS_READ)
+    .sort((a, b) => sources.indexOf(a) - sources.indexOf(b));
+}
+
+/** The new candidates past each place and the day's sample of placed (answered) questions off the due index. */
+function candidatesOf(
+  windows: ExamWindow[],
+  onDueIndex: ReadonlySet<string>,
+  ignored: ReadonlySet<string>,
+  day: string,
+) {
+  const fresh = windowCandidates(windows, onDueIndex, ignored);
+  const placed = windows.flatMap((w) => [...w.place.placed.keys()]).filter((id) => !onDueIndex.has(id));
+  return [...fresh, ...reviewedSample(placed, day).filter((id) => !fresh.includes(id))];
+}
+
 /** `exams`: the readable source exams in the caller's order (read in parallel with the due index). */
 export async function learnerQueue(
   user: ReviewUser,
@@ -141,30 +160,38 @@ export async function learnerQueue(
     dueBefore(user.id, endOfDay, QUEUE_DUE_READ),
     listIgnored(user.id),
   ]);
-  // Exams holding due or learning cards are read first: their questions can only be shown from them.
-  const weight = new Map<string, number>();
-  for (const entry of dueEntries) weight.set(entry.examId, (weight.get(entry.examId) ?? 0) + 1);
-  const chosen = [...sources]
-    .sort((a, b) => (weight.get(b.id) ?? 0) - (weight.get(a.id) ?? 0))
-    .slice(0, QUEUE_EXAMS_READ)
-    .sort((a, b) => sources.indexOf(a) - sources.indexOf(b));
-  const read = await Promise.all(chosen.map((exam) => getExamWithQuestions(exam.id)));
-  const where = new Map<string, { exam: ExamRecord; question: StoredQuestion }>();
-  read.forEach(({ questions }, i) => {
-    for (const question of questions)
-      if (!where.has(question.id)) where.set(question.id, { exam: chosen[i]!, question });
-  });
+  const chosen = chooseExams(sources, dueEntries);
+  const onDueIndex = new Set(dueEntries.map((d) => d.questionId));
+  const ignoredIds = new Set(ignoredList.map((i) => i.question_id));
+  const read = await readWindows(user.id, chosen, onDueIndex, ignoredIds);
+  const where: Where = new Map();
+  for (const { exam, copies } of read)
+    for (const { question } of copies) if (!where.has(question.id)) where.set(question.id, { exam, question });
 
-  const candidates = queueCandidates([...where.keys()], dueEntries);
+  const candidates = candidatesOf(read, onDueIndex, ignoredIds, day);
   const { stats, done, buried } = await queueState(user.id, day, candidates);
+  const asked = new Set(candidates);
+  const answered = (id: string) => onDueIndex.has(id) || (asked.has(id) ? !isUnseen(statOf(stats.get(id))) : undefined);
+  const missing = new Set(candidates.filter((id) => !stats.has(id)));
+  const places = await learnFromRead(user.id, read, answered, missing, ignoredIds);
+  const windows = read.map((w, i) => ({ exam: w.exam, place: places[i]! }));
+
+  const chosenIds = new Set(chosen.map((e) => e.id));
+  const available = new Set([
+    ...where.keys(),
+    ...windows.flatMap((w) => [...w.place.placed.keys(), ...w.place.passed.keys()]),
+    ...dueEntries.filter((d) => chosenIds.has(d.examId)).map((d) => d.questionId),
+  ]);
   const limits = queueLimits(user);
   // A card buried today is left out like an ignored one until the next learner day (D305).
-  const ignored = new Set([...ignoredList.map((i) => i.question_id), ...buried]);
+  const ignored = new Set([...ignoredIds, ...buried]);
+  const due = new Map(dueEntries.map((d) => [d.questionId, d]));
+  const readQuestions = (ids: readonly string[]) => readCopies(user.id, ids, windows, due, where);
   const ordered = orderLearnerQueue({
     dueEntries,
     candidates,
     statOf: (id) => statOf(stats.get(id)),
-    available: new Set(where.keys()),
+    available,
     ignored,
     limits,
     done,
@@ -173,11 +200,16 @@ export async function learnerQueue(
     curve: schedulerFor(user),
     learnAheadMs,
   });
+  await readQuestions(ordered.page.map((e) => e.questionId));
+  // A card whose copy is gone since it was placed is left off the page (the count keeps it until then).
+  const page = ordered.page.filter((e) => where.has(e.questionId));
   return {
     day,
-    ordered,
+    ordered: { ...ordered, page },
     where,
-    due: new Map(dueEntries.map((d) => [d.questionId, d])),
+    available,
+    readQuestions,
+    due,
     stats,
     candidates,
     ignored,

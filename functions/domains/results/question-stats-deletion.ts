@@ -9,19 +9,21 @@ import {
   type PendingResultsDeletionRecord,
 } from './entities/pending-results-deletion.js';
 import { type StoredQuestion } from '../files/index.js';
-import { getExamWithQuestions } from '../exams/index.js';
+import { forgetPlaces, getExamWithQuestions } from '../exams/index.js';
 import { db } from '../../runtime/data/db.js';
 
 /**
  * Deleting a user's statistics of chosen questions (docs/architecture.md L12, L13). A statistic is
  * `USER#<id>`/`QSTAT#<questionId>` (its due-index entry goes with it); results, summaries and the
- * statistics of every other question are left alone.
+ * statistics of every other question are left alone. The learner's places in exams (`QNEW#`, D308)
+ * go too: they count answered questions, and the next queue read rebuilds them.
  */
 
 /** Deletes the user's existing statistics among these questions of an exam: prefix Queries / BatchGets to find them, BatchWrites of 25. */
 export async function deleteStatsOfExamQuestions(userId: string, questions: StoredQuestion[]): Promise<number> {
   const existing = [...(await statsForQuestions(userId, questions, { consistent: true })).keys()];
   await batchWriteAll(existing.map((id) => deleteRequest(questionStatEntity.key(userId, id))));
+  if (existing.length > 0) await forgetPlaces(userId);
   return existing.length;
 }
 
@@ -29,6 +31,7 @@ export async function deleteStatsOfExamQuestions(userId: string, questions: Stor
 export async function deleteStatsOfQuestions(userId: string, questionIds: string[]): Promise<number> {
   const existing = [...(await statsFor(userId, questionIds, { consistent: true })).keys()];
   await batchWriteAll(existing.map((id) => deleteRequest(questionStatEntity.key(userId, id))));
+  if (existing.length > 0) await forgetPlaces(userId);
   return existing.length;
 }
 

@@ -6,6 +6,7 @@ import { CONDITION_FAILED, cancellationReasons, isConditionFailed } from '../../
 import { retry } from '../../runtime/retry.js';
 import { countersEntity } from '../users/index.js';
 import { examSummaryEntity, questionStatEntity } from '../learning/index.js';
+import { newCardPlaceEntity } from '../exams/index.js';
 import { primaryKeyOf } from '../../runtime/data/item.js';
 import { resultDetailEntity } from './entities/result-detail.js';
 import { resultEntity } from './entities/result.js';
@@ -117,6 +118,8 @@ interface Phase {
   /** Items of a page to delete (the rest were written after the cutoff). */
   pick(item: Item): boolean;
   counter?: 'result_count' | 'exam_count';
+  /** Derived items the learner never sees: deleted, not counted in the outcome. */
+  uncounted?: boolean;
 }
 
 function phases(userId: string, cutoff: string): Phase[] {
@@ -132,6 +135,17 @@ function phases(userId: string, cutoff: string): Phase[] {
         ConsistentRead: true,
       },
       pick: before('last_answered_at'),
+    },
+    {
+      // The learner's places in exams (D308) count answered questions: they are rebuilt by the next queue read.
+      query: {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':pk': pk, ':s': newCardPlaceEntity.skPrefix },
+        ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
+      },
+      pick: () => true,
+      uncounted: true,
     },
     {
       query: {
@@ -203,7 +217,7 @@ export async function runReset(userId: string, cutoff: string, deadline: number)
         if (phase.counter) deleted += await deleteCounted(userId, keys, phase.counter);
         else {
           await batchWriteAll(keys.map(deleteRequest));
-          deleted += keys.length;
+          if (!phase.uncounted) deleted += keys.length;
         }
       }
       if (page.lastKey && Date.now() >= deadline) return { deleted, completed: false };

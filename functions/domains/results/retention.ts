@@ -3,6 +3,7 @@ import { queryPages } from '../../runtime/data/paginate.js';
 import { retry } from '../../runtime/retry.js';
 import { primaryKeyOf } from '../../runtime/data/item.js';
 import { questionStatEntity, statCondition } from '../learning/index.js';
+import { forgetPlaces } from '../exams/index.js';
 import { resultEntity } from './entities/result.js';
 import { resultJobEntity } from './entities/result-job.js';
 import { userPk } from '../../runtime/data/key-parts.js';
@@ -99,6 +100,7 @@ async function removeOne(
 /** Subtracts contributions from the statistics, ≤ 100 per transaction, version-conditioned. */
 async function drainStatistics(userId: string, contributions: Map<string, Contribution>): Promise<void> {
   const ids = [...contributions.keys()];
+  let emptied = false;
   for (let i = 0; i < ids.length; i += 100) {
     const batch = ids.slice(i, i + 100);
     await retry(async () => {
@@ -110,8 +112,10 @@ async function drainStatistics(userId: string, contributions: Map<string, Contri
         const total = Math.max(0, Number(previous.total_attempts ?? 0) - take.attempts);
         const correct = Math.min(total, Math.max(0, Number(previous.correct_attempts ?? 0) - take.correct));
         const condition = statCondition(previous);
-        if (total === 0)
+        if (total === 0) {
+          emptied = true;
           return [{ Delete: { TableName: config.appTable, Key: questionStatEntity.key(userId, id), ...condition } }];
+        }
         const item = {
           ...previous,
           total_attempts: total,
@@ -123,6 +127,8 @@ async function drainStatistics(userId: string, contributions: Map<string, Contri
       await transactWrite(items);
     }, TRANSACTION_RETRY);
   }
+  // A question left without statistics is new again: the learner's places (D308) are rebuilt.
+  if (emptied) await forgetPlaces(userId);
 }
 
 /**
