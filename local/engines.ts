@@ -131,7 +131,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+// A JVM starting on a busy two-core laptop can take over a minute; a healthy one answers in seconds.
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (await check().catch(() => false)) return;

@@ -15,7 +15,7 @@ declare module 'vitest' {
 }
 
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const START_TIMEOUT_MS = 120_000;
+const START_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 let child: ChildProcess | undefined;
