@@ -1,4 +1,3 @@
-import * as profile from '../contracts/profile.js';
 import * as exportsContracts from '../contracts/exports.js';
 import type { RouteGroup } from '../route-group.js';
 
@@ -15,7 +14,6 @@ export const profileExportGroup: RouteGroup = {
   // Builds exports in an asynchronous invocation of itself (D195).
   background: { timeoutSeconds: 900 },
   routes: [
-    profile.exportUserData,
     exportsContracts.startUserDataExport,
     exportsContracts.getExportJob,
     exportsContracts.downloadExport,
