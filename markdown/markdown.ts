@@ -31,7 +31,7 @@ export function createMarkdown({ highlight }: MarkdownOptions = {}): Markdown {
   // An image anywhere but our image routes or another https host stays its alt text (D350).
   const image = md.renderer.rules.image!;
   md.renderer.rules.image = (tokens, idx, options, env, self) =>
-    isSafeImageUrl(tokens[idx]!.attrGet('src') ?? '')
+    isSafeImageUrl(String(tokens[idx]!.attrGet('src') ?? ''))
       ? image(tokens, idx, options, env, self)
       : md.utils.escapeHtml(self.renderInlineAsText(tokens[idx]!.children ?? [], options, env));
   return md;
