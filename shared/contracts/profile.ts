@@ -125,4 +125,3 @@ export const deleteMyAccount = defineRoute({
   access: 'signed-in',
   response: () => z.object({ message: z.string() }),
 });
-

@@ -13,11 +13,7 @@ export const profileExportGroup: RouteGroup = {
   timeoutSeconds: 29,
   // Builds exports in an asynchronous invocation of itself (D195).
   background: { timeoutSeconds: 900 },
-  routes: [
-    exportsContracts.startUserDataExport,
-    exportsContracts.getExportJob,
-    exportsContracts.downloadExport,
-  ],
+  routes: [exportsContracts.startUserDataExport, exportsContracts.getExportJob, exportsContracts.downloadExport],
   // Reads the caller's partition; writes export jobs (ephemeral table) and their files (the bucket,
   // which it also reads for the question images the export lists, D138).
   access: { appTable: 'read', ephemeralTable: 'write', filesBucket: 'write' },
