@@ -3,6 +3,7 @@ import { buildPath, routeKey, type RouteContract } from '#shared/contracts/defin
 import * as files from '#shared/contracts/files.js';
 import * as images from '#shared/contracts/images.js';
 import * as exams from '#shared/contracts/exams.js';
+import * as exportsContracts from '#shared/contracts/exports.js';
 import * as auth from '#shared/contracts/auth.js';
 import * as links from '#shared/contracts/links.js';
 import * as memoryFit from '#shared/contracts/memory-fit.js';
@@ -125,7 +126,12 @@ export function coldRequests(data: ColdRequestData, sessionId: string): ColdRequ
     'memory-fit': { contract: memoryFit.getMemoryFit },
     links: { contract: links.followShortLink, params: { shortCode: data.shortCode }, expectedStatus: 302 },
     profile: { contract: profile.getProfile },
-    'profile-export': { contract: profile.exportUserData },
+    // The export is built only by a POST (D349): a job that does not exist is read (GetItem) and answers 404.
+    'profile-export': {
+      contract: exportsContracts.getExportJob,
+      params: { id: 'aaaaaaaaaaaaaaaaaaaa' },
+      expectedStatus: 404,
+    },
     questions: { contract: questions.favoriteExamQuestions },
     results: { contract: results.listExamResults },
     studies: { contract: studies.listStudies },

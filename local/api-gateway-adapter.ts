@@ -184,7 +184,9 @@ export function createApiGatewayAdapter(rootDir: string, options: AdapterOptions
       return;
     }
     const handler = await loadHandler(group);
-    const invocation = handler(event, lambdaContext(group.name, event.requestContext.requestId, limits.timeoutMs));
+    // The function's own timeout (the group's), within the gateway's: the route answers 503 before either.
+    const functionTimeoutMs = Math.min(group.timeoutSeconds * 1000, limits.timeoutMs);
+    const invocation = handler(event, lambdaContext(group.name, event.requestContext.requestId, functionTimeoutMs));
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), limits.timeoutMs);

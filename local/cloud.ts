@@ -103,7 +103,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     Object.assign(process.env, env);
 
     const api = createApiGatewayAdapter(options.rootDir, { originSecret: options.originSecret });
+    // Idle connections stay open longer than any client keeps them (undici 4 s, Node's agent 5 s), as
+    // API Gateway's do: otherwise a client may reuse a socket the server is closing (ECONNRESET).
     const server = createServer();
+    server.keepAliveTimeout = 65_000;
     const web = await webMiddleware(options, server, webBuild, s3.url);
     const mail = mailViewer(ses.url);
     const inFlight = new InFlight();

@@ -1,5 +1,5 @@
 import MarkdownIt, { type MarkdownIt as Markdown } from 'markdown-it';
-import { SAFE_URL } from '#shared/domain/rich-text.js';
+import { isSafeImageUrl, SAFE_URL } from '#shared/domain/rich-text.js';
 
 /**
  * The one Markdown rule for question text (D130, D131, D263), used by the browser's renderer
@@ -28,5 +28,11 @@ export function createMarkdown({ highlight }: MarkdownOptions = {}): Markdown {
     highlight: highlight ?? null,
   });
   md.validateLink = (url) => SAFE_URL.test(url.trim());
+  // An image anywhere but our image routes or another https host stays its alt text (D350).
+  const image = md.renderer.rules.image!;
+  md.renderer.rules.image = (tokens, idx, options, env, self) =>
+    isSafeImageUrl(String(tokens[idx]!.attrGet('src') ?? ''))
+      ? image(tokens, idx, options, env, self)
+      : md.utils.escapeHtml(self.renderInlineAsText(tokens[idx]!.children ?? [], options, env));
   return md;
 }

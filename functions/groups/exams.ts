@@ -10,7 +10,7 @@ import * as exams from '../domains/exams/index.js';
 import {
   connectedStudies,
   createRandomRecommendationExam,
-  getDailyExam,
+  openDailyExam,
   getDueToday,
   getReviewQueue,
 } from '../domains/studies/index.js';
@@ -35,7 +35,7 @@ export const handler = createGroupHandler(examsGroup, [
   bind(examCreation.createSingleQuestionExam, exams.createSingleQuestionExam),
   bind(examContracts.connectedStudies, connectedStudies),
   bind(examSheets.importFromConnectedFile, exams.importFromConnectedFile),
-  bind(dailyQuiz.getDailyExam, getDailyExam),
+  bind(dailyQuiz.openDailyExam, openDailyExam),
   bind(dailyQuiz.createRandomRecommendationExam, createRandomRecommendationExam),
   bind(dailyQuiz.getDueToday, getDueToday),
   bind(reviewActivity.getReviewActivity, getReviewActivity),

@@ -1,4 +1,3 @@
-import * as profile from '#shared/contracts/profile.js';
 import * as exportsContracts from '#shared/contracts/exports.js';
 import { profileExportGroup } from '#shared/route-groups/profile-export.js';
 import { bind, createGroupHandler } from './group-handler.js';
@@ -6,7 +5,6 @@ import {
   buildExportWorkbook,
   downloadExport,
   EXPORT_TASK,
-  exportUserData,
   getExportJob,
   runExportJob,
   startUserDataExport,
@@ -16,7 +14,6 @@ import {
 export const handler = createGroupHandler(
   profileExportGroup,
   [
-    bind(profile.exportUserData, (_input, ctx) => exportUserData(ctx)),
     bind(exportsContracts.startUserDataExport, (_input, ctx) => startUserDataExport(ctx, profileExportGroup.name)),
     bind(exportsContracts.getExportJob, (input, ctx) => getExportJob(ctx, input.params.id)),
     bind(exportsContracts.downloadExport, (input, ctx) => downloadExport(ctx, input.params.id)),

@@ -67,9 +67,11 @@ export const config = {
   /**
    * Origins (comma-separated, e.g. `http://127.0.0.1:4567`) an import may fetch images from past the
    * SSRF guard's https-only and public-address rules (D177): for the tests' local image server only.
-   * Unset by default; the CDK stack never sets it (tests/infra/stack.test.ts).
+   * Unset by default; synthesis refuses a function that has it (infra/constructs/app-function.ts,
+   * D351), and a deployed stage (any STAGE but local) ignores it even if it were set by hand.
    */
   get importImageTestOrigins(): string[] {
+    if (this.stage !== 'local') return [];
     return (process.env.IMPORT_IMAGE_TEST_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -10,7 +10,15 @@ import {
   type ILocalBundling,
 } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Alias, Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import {
+  Alias,
+  Architecture,
+  CfnFunction,
+  Code,
+  Function as LambdaFunction,
+  Runtime,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
@@ -19,6 +27,9 @@ import { LAMBDA_HANDLER, ROOT_DIR, buildLambdaAsset, lambdaArchitecture } from '
 import type { Data, DataAccess } from './data.js';
 import type { Mail } from './mail.js';
 import { LIVE_ALIAS } from '#shared/live-alias.js';
+
+/** Environment variables only the local tests set: the import image fetcher's test origins (D177, D351). */
+export const LOCAL_ONLY_ENVIRONMENT = ['IMPORT_IMAGE_TEST_ORIGINS'] as const;
 
 /** Tag on every application function; tests and operators tell them from CDK's helpers by it. */
 export const FUNCTION_TAG = 'quizbank:function';
@@ -115,6 +126,19 @@ export class AppFunction extends Construct {
       },
     });
     Tags.of(this.fn).add(FUNCTION_TAG, `${props.kind}:${props.name}`);
+    // Settings that lift a guard for the local tests (D351) can never reach a deployed function,
+    // however they were added (here or later through addEnvironment): synthesis fails instead.
+    const cfn = this.fn.node.defaultChild as CfnFunction;
+    this.node.addValidation({
+      validate: () => {
+        const variables = (
+          Stack.of(this).resolve(cfn.environment) as { variables?: Record<string, unknown> } | undefined
+        )?.variables;
+        return LOCAL_ONLY_ENVIRONMENT.filter((name) => variables && name in variables).map(
+          (name) => `${name} is for local tests only and may not be set on a deployed function (D351)`,
+        );
+      },
+    });
     if (props.invokesSelf) {
       // By its fixed name rather than `this.fn.functionArn`, which would make the role depend on the function it serves.
       role.addToPrincipalPolicy(

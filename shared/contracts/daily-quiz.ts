@@ -18,14 +18,15 @@ export const dailyExamAnswer = /* @__PURE__ */ lazy(() =>
 );
 export type DailyExamAnswer = z.infer<ReturnType<typeof dailyExamAnswer>>;
 
-/** GET /api/daily-exam/ (home card): the caller's daily exam of today, built on the first call. */
-export const getDailyExam = defineRoute({
-  method: 'GET',
+/**
+ * POST /api/daily-exam/ (home card, the mail's link): opens the caller's daily exam of today, built
+ * on the first call of the day. A POST, CSRF-checked: building it is a write, and a GET would let
+ * content a viewer merely loads (an image in a question) build it on their behalf.
+ */
+export const openDailyExam = defineRoute({
+  method: 'POST',
   path: '/api/daily-exam/',
   access: 'signed-in',
-  schemas: () => ({
-    query: z.looseObject({ _t: z.optional(z.string().check(z.maxLength(50))) }),
-  }),
   response: () => dailyExamAnswer(),
 });
 

@@ -125,10 +125,3 @@ export const deleteMyAccount = defineRoute({
   access: 'signed-in',
   response: () => z.object({ message: z.string() }),
 });
-
-/** user_data_export_<username>.xlsx: one sheet per kind of personal record. */
-export const exportUserData = defineRoute({
-  method: 'GET',
-  path: '/api/export-user-data/',
-  access: 'signed-in',
-});

@@ -26,7 +26,7 @@ export const listTags = defineRoute({
   schemas: () => ({
     query: z.object({
       /** A name prefix (either language's exact name also matches), case-insensitive. */
-      search: z.optional(z.string().check(z.maxLength(100))),
+      search: keyable(z.optional(z.string().check(z.maxLength(100)))),
       page_size: z.optional(z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), TAG_PAGE_SIZE)),
       cursor: z.optional(z.string().check(z.maxLength(2000))),
     }),

@@ -3,6 +3,7 @@ import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { userAnswer, type UserAnswer } from './user-answer.js';
 import { languageSchema } from '../domain/language.js';
+import { keyable } from '../domain/key-text.js';
 import { ROLES } from '../domain/roles.js';
 
 export { userAnswer, type UserAnswer };
@@ -31,7 +32,7 @@ export const listUsers = defineRoute({
     query: z.object({
       page_size: z.optional(z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), USER_PAGE_SIZE)),
       cursor: z.optional(z.string().check(z.maxLength(2000))),
-      search: z.optional(z.string().check(z.trim(), z.maxLength(150))),
+      search: keyable(z.optional(z.string().check(z.trim(), z.maxLength(150)))),
     }),
   }),
   response: () => z.object({ results: z.array(userAnswer()), next: z.nullable(z.string()) }),
@@ -114,7 +115,7 @@ export const searchUsers = defineRoute({
   access: 'signed-in',
   schemas: () => ({
     query: z.object({
-      q: z.string().check(z.trim(), z.minLength(1), z.maxLength(150)),
+      q: keyable(z.string().check(z.trim(), z.minLength(1), z.maxLength(150))),
       study_id: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
     }),
   }),

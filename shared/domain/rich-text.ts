@@ -17,6 +17,35 @@ export const TEXT_FORMATS = ['plain', 'markdown'] as const;
  * markdown-it's link check (markdown/markdown.ts) and the browser's sanitizer both use it.
  */
 export const SAFE_URL = /^(?:https?:|mailto:|\/(?!\/)|#)/i;
+
+/**
+ * The product's own image routes (an exam's uploaded image, an imported file's image), with the
+ * optional `#<width>x<height>` the upload answers. Segments are ids: no dot, no percent sign, so no
+ * `..` can lead the path anywhere else.
+ */
+const OWN_IMAGE_PATH =
+  /^\/api\/(?:exam|file)\/[A-Za-z0-9_-]{1,64}\/images\/[A-Za-z0-9_-]{1,64}\/(?:#\d{1,4}x\d{1,4})?$/;
+
+/**
+ * Whether a text's image may load `src` (D350). An image loads as the viewer, with their cookies,
+ * the moment the text is shown: so a same-origin target must be one of our image routes (any other
+ * path could make the viewer's browser call the API on the author's behalf), and anything else must
+ * be https on another host. `ownOrigin` (the page's, where known) catches absolute URLs to ourselves.
+ */
+export function isSafeImageUrl(src: string, ownOrigin?: string): boolean {
+  const url = src.trim();
+  if (url.startsWith('/')) return OWN_IMAGE_PATH.test(url);
+  if (!/^https:\/\//i.test(url)) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (ownOrigin && parsed.origin === ownOrigin)
+    return parsed.search === '' && OWN_IMAGE_PATH.test(parsed.pathname + parsed.hash);
+  return true;
+}
 export type TextFormat = (typeof TEXT_FORMATS)[number];
 
 /** A stored or sent format value; anything but `markdown` (a legacy question has none) is plain. */

@@ -30,7 +30,7 @@ export const examsGroup: RouteGroup = {
     examCreation.createSingleQuestionExam,
     exams.connectedStudies,
     examSheets.importFromConnectedFile,
-    dailyQuiz.getDailyExam,
+    dailyQuiz.openDailyExam,
     dailyQuiz.createRandomRecommendationExam,
     dailyQuiz.getDueToday,
     reviewActivity.getReviewActivity,

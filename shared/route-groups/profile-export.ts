@@ -1,4 +1,3 @@
-import * as profile from '../contracts/profile.js';
 import * as exportsContracts from '../contracts/exports.js';
 import type { RouteGroup } from '../route-group.js';
 
@@ -14,12 +13,7 @@ export const profileExportGroup: RouteGroup = {
   timeoutSeconds: 29,
   // Builds exports in an asynchronous invocation of itself (D195).
   background: { timeoutSeconds: 900 },
-  routes: [
-    profile.exportUserData,
-    exportsContracts.startUserDataExport,
-    exportsContracts.getExportJob,
-    exportsContracts.downloadExport,
-  ],
+  routes: [exportsContracts.startUserDataExport, exportsContracts.getExportJob, exportsContracts.downloadExport],
   // Reads the caller's partition; writes export jobs (ephemeral table) and their files (the bucket,
   // which it also reads for the question images the export lists, D138).
   access: { appTable: 'read', ephemeralTable: 'write', filesBucket: 'write' },

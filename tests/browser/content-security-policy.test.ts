@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { contentSecurityPolicy } from '../../infra/definitions/content-security-policy.js';
-import { go, pageApi, registerThroughForm, shotFromTop, unexpected } from '../support/browser-pages.js';
+import {
+  go,
+  pageApi,
+  registerThroughForm,
+  shotFromTop,
+  unexpected,
+  uploadExamImage,
+} from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 import { png } from '../support/images.js';
 
@@ -23,26 +30,6 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
     );
   });
   return () => page.evaluate(() => [...(window as unknown as { __csp: string[] }).__csp]);
-}
-
-async function uploadImage(page: Page, examId: string): Promise<string> {
-  const answer = await page.evaluate(
-    async ({ examId, bytes }) => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'diagram.png');
-      const token = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-      const response = await fetch(`/api/exam/${examId}/images/`, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'X-CSRFToken': decodeURIComponent(token) },
-        body: form,
-      });
-      return { status: response.status, body: (await response.json()) as { url: string } };
-    },
-    { examId, bytes: [...png(48, 32)] },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.url;
 }
 
 describe('Content-Security-Policy', () => {
@@ -69,7 +56,7 @@ describe('Content-Security-Policy', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const examId = created.body.id;
-    const url = await uploadImage(page, examId);
+    const url = await uploadExamImage(page, examId, png(48, 32));
     const added = await pageApi<{ id: string }>(page, 'POST', `/api/exam/${examId}/add-question/`, {
       title: '그림, 공식, 코드',
       content: [

@@ -42,7 +42,7 @@ describe('home daily exam card', () => {
     const examId = new URL(page.url()).pathname.split('/').pop();
     const daily = await pageApi<{ success: boolean; exam: { id: string; title: string } }>(
       page,
-      'GET',
+      'POST',
       '/api/daily-exam/',
     );
     expect(daily.body).toMatchObject({

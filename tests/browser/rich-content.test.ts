@@ -8,6 +8,7 @@ import {
   registerThroughForm,
   shotFromTop,
   unexpected,
+  uploadExamImage,
 } from '../support/browser-pages.js';
 import { seriousViolations } from '../support/browser-axe.js';
 import { useBrowser } from '../support/browser-harness.js';
@@ -21,11 +22,12 @@ import { png } from '../support/images.js';
 const { stamp, visit } = useBrowser();
 const PASSWORD = 'rich-pass-42';
 
-const RICH = {
+/** The rich question in each language; `image` is an uploaded question image (only those load, D350). */
+const richText = (image: string) => ({
   ko: [
     '다음 **쿠버네티스** 매니페스트와 신뢰도 공식 $MTTF \\times \\frac{1}{n}$ 을 보고 답하시오.',
     '',
-    '![파드 구성도](/favicon.svg#120x120)',
+    `![파드 구성도](${image})`,
     '',
     '```yaml',
     'apiVersion: v1',
@@ -39,7 +41,7 @@ const RICH = {
   en: [
     'Read the **Kubernetes** manifest and the reliability formula $MTTF \\times \\frac{1}{n}$, then answer.',
     '',
-    '![Pod diagram](/favicon.svg#120x120)',
+    `![Pod diagram](${image})`,
     '',
     '```yaml',
     'apiVersion: v1',
@@ -50,7 +52,7 @@ const RICH = {
     '',
     '$$\\sum_{i=1}^{n} \\lambda_i = \\lambda_{system}$$',
   ].join('\n'),
-};
+});
 
 /** Every payload sets `window.__xss` (or opens a dialog) if it ever runs. */
 const CORPUS = [
@@ -116,6 +118,7 @@ describe('rich questions', () => {
     await registerThroughForm(page, username, '리치', PASSWORD);
     exam = await makeExam(page, `리치 시험 ${stamp}`);
     const [first, hostile, deep] = exam.questions;
+    const RICH = richText(await uploadExamImage(page, exam.id, png(120, 120)));
     await patch(page, exam.id, first!.id, {
       title_ko: '매니페스트와 공식',
       title_en: 'Manifest and formula',

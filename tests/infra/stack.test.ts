@@ -1,5 +1,6 @@
 import { LIVE_ALIAS } from '#shared/live-alias.js';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '#shared/contracts/define-route.js';
 import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
@@ -654,6 +655,19 @@ describe('QuizbankStack settings', () => {
   it('refuses two groups declaring the same route', () => {
     const dup: RouteGroup = { ...ROUTE_GROUPS[0]!, name: 'dup' };
     expect(() => synthesize({ props: { routeGroups: [...ROUTE_GROUPS, dup] } })).toThrow(/declared by both/);
+  });
+});
+
+describe('local-only settings (D351)', () => {
+  it('refuses to synthesize a function given the import image test origins, however it was added', () => {
+    expect(() =>
+      synthesize({
+        alter: (stack) => {
+          const fn = stack.node.findAll().find((c): c is LambdaFunction => c instanceof LambdaFunction)!;
+          fn.addEnvironment('IMPORT_IMAGE_TEST_ORIGINS', 'http://127.0.0.1:4567');
+        },
+      }),
+    ).toThrow(/IMPORT_IMAGE_TEST_ORIGINS is for local tests only/);
   });
 });
 

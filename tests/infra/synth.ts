@@ -37,6 +37,8 @@ export interface SynthOptions {
   props?: Partial<Omit<QuizbankStackProps, 'settings'>>;
   /** Runs cdk-nag's AwsSolutions pack as a policy-validation plugin of the app (synthesis fails on its errors). */
   nag?: boolean;
+  /** Changes the stack before synthesis (a test of what synthesis refuses). */
+  alter?: (stack: QuizbankStack) => void;
 }
 
 export function synthesize(options: SynthOptions = {}): {
@@ -59,6 +61,7 @@ export function synthesize(options: SynthOptions = {}): {
     siteAssetPath: fakeSite(),
     ...options.props,
   });
+  options.alter?.(stack);
   const template = Template.fromStack(stack);
   return { stack, template, operations: withParentReferences(Template.fromStack(stack.operations), template) };
 }

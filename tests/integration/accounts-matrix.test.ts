@@ -161,7 +161,6 @@ const ROWS: Row[] = [
     body: () => ({}),
     expect: signedIn(200),
   },
-  { method: 'GET', path: '/api/export-user-data/', url: () => '/api/export-user-data/', expect: signedIn(200) },
   { method: 'POST', path: '/api/export-user-data/', url: () => '/api/export-user-data/', expect: signedIn(202) },
   // The job is `user`'s: everyone else, admins included, is told it does not exist.
   {

@@ -22,6 +22,7 @@ import {
   useCloudEnv,
 } from '../support/accounts.js';
 import { TestClient } from '../support/http-client.js';
+import { userDataExport } from '../support/export-jobs.js';
 
 const apiUrl = inject('apiUrl');
 let env: Record<string, string>;
@@ -386,7 +387,7 @@ describe('data export', () => {
     const user = await makeUser({ first_name: '김', last_name: '철수' });
     const records = await seedPersonalRecords(user.id);
     const client = await clientFor(apiUrl, user);
-    const res = await client.get('/api/export-user-data/');
+    const res = await userDataExport(client);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers.get('content-disposition')).toContain(`filename="user_data_export_${user.username}.xlsx"`);

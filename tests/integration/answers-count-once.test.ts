@@ -157,7 +157,7 @@ describe('an answer counts once, whatever the way in', () => {
   it('the daily exam: its answers count once, on the source questions', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     await subscribe(user, [source.id]);
-    const daily = (await json(await user.client.get('/api/daily-exam/'))).exam as Json;
+    const daily = (await json(await user.client.post('/api/daily-exam/'))).exam as Json;
     const questions = (await examQuestions(user, daily.id)) as Question[];
     expect(questions.length).toBeGreaterThanOrEqual(3);
     const body = {

@@ -25,6 +25,9 @@ describe('background exports', () => {
   it('builds the data export in the background and answers a link to it', async () => {
     const user = await makeUser({ first_name: '배경' });
     const client = await clientFor(apiUrl, user);
+    // Only a POST builds it: a GET (what an image in someone's content would send) is no route.
+    const viaGet = await client.get('/api/export-user-data/');
+    expect([viaGet.status, ((await viaGet.json()) as { code: string }).code]).toEqual([404, 'route_not_found']);
     const started = await client.post('/api/export-user-data/');
     expect(started.status).toBe(202);
     const job = (await started.json()) as { id: string; status: string; kind: string; file_name: string };

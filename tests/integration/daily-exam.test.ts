@@ -16,7 +16,7 @@ let file: UploadedFile;
 let sourceExam: { id: string };
 let sourceQuestions: { id: string }[];
 
-const dailyExam = (user: FixtureUser) => user.client.get('/api/daily-exam/').then(okJson);
+const dailyExam = (user: FixtureUser) => user.client.post('/api/daily-exam/').then(okJson);
 
 beforeAll(async () => {
   useCloudEnv();
@@ -86,6 +86,20 @@ describe('daily exam', () => {
     const mine = await okJson(await user.client.get('/api/exams/?my_exams=true&page_size=100'));
     expect(mine.results.filter((e: { title: string }) => e.title === exam.title)).toHaveLength(0); // daily exams are personal: not listed
     expect((await examQuestions(user, exam.id)).every((q) => sourceQuestions.some((s) => s.id === q.id))).toBe(true);
+  });
+
+  it('is built only by a CSRF-checked POST: a GET or a POST without the token builds nothing', async () => {
+    const user = await fixtureUser(apiUrl, { language: 'en' });
+    await subscribe(user, [sourceExam.id]);
+    // What an image in someone's question would send: a GET with the viewer's cookies.
+    const viaGet = await user.client.get('/api/daily-exam/');
+    expect(viaGet.status).toBe(404);
+    expect(((await viaGet.json()) as { code: string }).code).toBe('route_not_found');
+    const forged = await user.client.request('POST', '/api/daily-exam/', { csrf: false });
+    expect(forged.status).toBe(403);
+    expect(((await forged.json()) as { code: string }).code).toBe('csrf_failed');
+    // The first real POST is the one that builds it.
+    expect(await dailyExam(user)).toMatchObject({ success: true, created: true });
   });
 
   it('takes the profile question count, due reviews first (least recallable first), never ignored ones', async () => {

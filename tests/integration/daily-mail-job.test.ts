@@ -90,7 +90,7 @@ describe('daily quiz email job', () => {
     const day = dailyExamDayEntity.parse((await appItem(dailyExamDayEntity.key(english.id, quizDay(new Date()))))!);
     expect(day).toMatchObject({ mail_status: 'sent', emailed_at: expect.any(String) });
     const client = await clientFor(apiUrl, english);
-    const daily = (await (await client.get('/api/daily-exam/')).json()) as { exam: { id: string } };
+    const daily = (await (await client.post('/api/daily-exam/')).json()) as { exam: { id: string } };
     expect(daily.exam.id).toBe(day.exam_id);
     const questions = (await (await client.get(`/api/exam/${day.exam_id}/questions/`)).json()) as { title: string }[];
     for (const q of questions) expect(en!.body.text).toContain(q.title);

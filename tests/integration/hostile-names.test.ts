@@ -154,4 +154,15 @@ describe('user text never becomes an object key, and names are measured as store
     const res = await user.client.post('/api/tags/', { name: EXPANDING.repeat(20) }); // 720 bytes
     expect(res.status).toBe(201);
   });
+
+  it('answers a search that grows past the key limit once folded with 400, signed in or not', async () => {
+    const search = encodeURIComponent(EXPANDING.repeat(100)); // 100 characters, 1,800 once NFKC-folded
+    for (const path of [`/api/tags/?search=${search}`, `/api/exams/?search=${search}`]) {
+      for (const res of [await fetch(`${apiUrl}${path}`), await user.client.get(path)]) {
+        expect(res.status, path).toBe(400);
+        expect(errorAnswer().parse(await res.json()).code).toBe('key_text_too_long');
+      }
+    }
+    expect((await user.client.get(`/api/tags/?search=${encodeURIComponent(EXPANDING.repeat(20))}`)).status).toBe(200);
+  });
 });

@@ -9,6 +9,7 @@ import { apkgBytes } from '../support/anki-deck.js';
 
 const png = (width: number, height: number, rows = true) => pngOf(width, height, { rows, text: 'GPS 37.5N 127.0E' });
 import type { TestClient } from '../support/http-client.js';
+import { userDataExport } from '../support/export-jobs.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -212,7 +213,7 @@ describe('the data export lists the images of the exams the user created', () =>
       is_public: false,
     });
     const image = (await (await upload(author.client, examId, png(4, 4))).json()) as Json;
-    const res = await author.client.get('/api/export-user-data/');
+    const res = await userDataExport(author.client);
     expect(res.status).toBe(200);
     const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
     expect(XLSX.utils.sheet_to_json(book.Sheets.images!)).toEqual([

@@ -31,7 +31,7 @@ let exam: { id: string };
 let questions: { id: string }[];
 
 const queue = (user: FixtureUser) => user.client.get('/api/review-queue/').then(okJson);
-const dailyExam = (user: FixtureUser) => user.client.get('/api/daily-exam/').then(okJson);
+const dailyExam = (user: FixtureUser) => user.client.post('/api/daily-exam/').then(okJson);
 const examQuestionIds = async (user: FixtureUser, examId: string): Promise<string[]> =>
   (await examQuestions(user, examId)).map((q) => q.id);
 

@@ -6,6 +6,7 @@ import { itemsOwnedBy, objectsUnder } from '../support/exam-store.js';
 import { apkgBytes, type DeckFiles } from '../support/anki-deck.js';
 import { png } from '../support/images.js';
 import { multipartForm } from '../support/sheets.js';
+import { userDataExport } from '../support/export-jobs.js';
 
 /* Images that come with an import (issue 25, D174–D176): an Anki deck's media through the API and the bucket. */
 
@@ -97,7 +98,7 @@ describe('question import: Anki media', () => {
       );
 
       // The data export lists the file's images where they are read.
-      const exported = await user.client.get('/api/export-user-data/');
+      const exported = await userDataExport(user.client);
       expect(exported.status).toBe(200);
       const book = XLSX.read(Buffer.from(await exported.arrayBuffer()), { type: 'buffer' });
       expect(XLSX.utils.sheet_to_json(book.Sheets.file_images!)).toEqual([

@@ -12,6 +12,7 @@ import { createExam } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, multipartForm, questionRows, xlsxBytes } from '../support/sheets.js';
 import { uniqueSuffix } from '../support/unique-suffix.js';
+import { userDataExport } from '../support/export-jobs.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -107,7 +108,7 @@ describe('the review log (issue 26)', () => {
   });
 
   it('is part of the data export, one row per review', async () => {
-    const res = await user.client.get('/api/export-user-data/');
+    const res = await userDataExport(user.client);
     expect(res.status).toBe(200);
     const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
     expect(book.SheetNames).toContain('revlog');

@@ -18,6 +18,7 @@ import { signedInContextFor } from '../support/request-context.js';
 import { okJson } from '../support/responses.js';
 import { userPk } from '../../functions/runtime/data/key-parts.js';
 import { uniqueSuffix } from '../support/unique-suffix.js';
+import { userDataExport } from '../support/export-jobs.js';
 
 const apiUrl = inject('apiUrl');
 useCloudEnv();
@@ -182,7 +183,7 @@ describe('review queue', () => {
     expect(await learningItems(user.id)).toEqual(expect.arrayContaining([leftover, other]));
     expect(await learningItems(user.id)).toHaveLength(2);
 
-    const res = await user.client.get('/api/export-user-data/');
+    const res = await userDataExport(user.client);
     expect(res.status).toBe(200);
     const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
     expect(book.SheetNames).toEqual(expect.arrayContaining(['profile', 'qstat', 'revgrade']));

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { uniqueSuffix } from '../support/unique-suffix.js';
+import { userDataExport } from '../support/export-jobs.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -339,7 +340,7 @@ describe("a sitting is the learner's data", () => {
     });
     expect(saved.status, await saved.clone().text()).toBe(200);
 
-    const res = await learner.client.get('/api/export-user-data/');
+    const res = await userDataExport(learner.client);
     expect(res.status).toBe(200);
     const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.sitting!);

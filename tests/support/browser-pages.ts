@@ -122,6 +122,27 @@ export async function pageApi<T = Record<string, unknown>>(
   );
 }
 
+/** Uploads a PNG as a question image of the exam from inside the page; answers its Markdown URL (with `#WxH`). */
+export async function uploadExamImage(page: Page, examId: string, bytes: Uint8Array): Promise<string> {
+  const answer = await page.evaluate(
+    async ({ examId, bytes }) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'diagram.png');
+      const token = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const response = await fetch(`/api/exam/${examId}/images/`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'X-CSRFToken': decodeURIComponent(token) },
+        body: form,
+      });
+      return { status: response.status, body: (await response.json()) as { url: string } };
+    },
+    { examId, bytes: [...bytes] },
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.url;
+}
+
 /** Registers through the sign-up screen (which signs the new user in) and waits for the home page. */
 export async function registerThroughForm(page: Page, username: string, name: string, password: string): Promise<void> {
   await go(page, '/register');

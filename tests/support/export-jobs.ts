@@ -41,3 +41,17 @@ export async function settledJob(client: TestClient, id: string): Promise<Record
     .not.toBe('pending');
   return job;
 }
+
+/**
+ * The caller's data export as the web gets it (POST, then the job, then its download link): the
+ * file's answer. The export is only built by a POST (CSRF-checked), never by a GET.
+ */
+export async function userDataExport(client: TestClient): Promise<Response> {
+  const started = await client.post('/api/export-user-data/');
+  expect(started.status, await started.clone().text()).toBe(202);
+  const { id } = (await started.json()) as { id: string };
+  expect(await settledJob(client, id)).toMatchObject({ status: 'done' });
+  const link = await client.get(`/api/exports/${id}/download/`);
+  expect(link.status).toBe(302);
+  return fetch(link.headers.get('location')!);
+}

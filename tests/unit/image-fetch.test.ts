@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fetchImage, fetchImages } from '../../functions/domains/files/importer/image-fetch.js';
 
 /* The import's image fetcher (D177) against a local server let through by the test-only origin setting. */
@@ -31,6 +31,16 @@ afterAll(async () => {
 });
 
 describe('fetching an image named by URL', () => {
+  it('ignores the test origins in a deployed stage, even if they were set there by hand (D351)', async () => {
+    vi.stubEnv('STAGE', 'prod');
+    try {
+      expect(await fetchImage(`${origin}/ok.png`, Date.now() + 2_000)).toBe('image_fetch_refused');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(await fetchImage(`${origin}/ok.png`, Date.now() + 2_000)).toEqual(new Uint8Array(Buffer.from('bytes')));
+  });
+
   it('reads the allowed origin; refuses any other http, credentials, and private or reserved addresses', async () => {
     const soon = () => Date.now() + 2_000;
     expect(await fetchImage(`${origin}/ok.png`, soon())).toEqual(new Uint8Array(Buffer.from('bytes')));

@@ -16,6 +16,7 @@ import * as system from '#shared/contracts/system.js';
 import { systemGroup } from '#shared/route-groups/system.js';
 import { freePort } from '../../local/engines.js';
 import { bind, createGroupHandler } from '../../functions/groups/group-handler.js';
+import { ANSWER_MARGIN_MS } from '../../functions/runtime/http/create-group-handler.js';
 import { isServiceUnavailable, SERVICE_RETRY_AFTER_SECONDS } from '../../functions/runtime/http/service-unavailable.js';
 
 const $metadata = { httpStatusCode: 400, attempts: 3 };
@@ -105,5 +106,29 @@ describe('error responder', () => {
       code: 'service_unavailable',
       detail: `The service is briefly unavailable. Please try again in ${SERVICE_RETRY_AFTER_SECONDS} seconds.`,
     });
+  });
+
+  it('answers 503 with Retry-After when a route is still waiting on a service near the function timeout', async () => {
+    const log = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let finished = false;
+    const handler = createGroupHandler(systemGroup, [
+      // An engine that does not answer in time (a loaded machine, a throttled partition).
+      bind(system.getCsrfToken, () => new Promise<never>(() => undefined)),
+      bind(system.testCsrf, async () => ({ success: true as const, message: 'ok' })),
+      bind(system.getTranslations, async () => ({ language: 'ko' as const, translations: {} })),
+    ]);
+    const deadline = Date.now() + ANSWER_MARGIN_MS + 200;
+    const context = { awsRequestId: 'aws', getRemainingTimeInMillis: () => deadline - Date.now() } as Context;
+    const answer = handler(httpEvent('GET', '/api/csrf-token/', 'GET /api/csrf-token'), context).finally(
+      () => (finished = true),
+    );
+    const result = await answer;
+    log.mockRestore();
+    expect(finished).toBe(true);
+    // Answered with the margin left, not at the last moment (time for the answer to leave the function).
+    expect(deadline - Date.now()).toBeGreaterThan(ANSWER_MARGIN_MS / 2);
+    expect(result.statusCode, result.body).toBe(503);
+    expect(result.headers?.['retry-after']).toBe(String(SERVICE_RETRY_AFTER_SECONDS));
+    expect(JSON.parse(result.body!)).toMatchObject({ code: 'service_unavailable' });
   });
 });

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { renderMarkdown } from '../../web/src/components/rich-text/render-markdown.js';
 import { sanitize } from '../../web/src/components/rich-text/sanitize-html.js';
 import { renderedHtml, renderToCache, seedRendered } from '../../web/src/components/rich-text/rendered-cache.js';
 import { markdownHtml } from '../../functions/domains/exams/markdown-html.js';
+import { isSafeImageUrl } from '#shared/domain/rich-text.js';
+import { preloadImages } from '../../web/src/components/rich-text/preload-images.js';
 
 /** Renders and parses, so assertions read the DOM the browser would build. */
 async function rendered(text: string): Promise<HTMLElement> {
@@ -111,6 +113,72 @@ describe('the Markdown renderer', () => {
   });
 });
 
+describe('images load only from our image routes or other https hosts (D350)', () => {
+  const REQUESTING = [
+    '/api/export-user-data/',
+    '/api/daily-exam/',
+    '/api/exam/e1/images/i1/../../../../export-user-data/',
+    '/api/exam/e1/images/i1/%2e%2e/%2e%2e/daily-exam/',
+    '/api/exam/e1/images/i1/?next=/api/daily-exam/',
+    'http://images.example.com/a.png',
+  ];
+
+  test.each(REQUESTING)('![a](%s) renders no image that loads anything, in the browser or the server', async (src) => {
+    for (const html of [await renderMarkdown(`앞 ![a](${src}) 뒤`), sanitize(markdownHtml(`앞 ![a](${src}) 뒤`))]) {
+      const host = document.createElement('div');
+      host.innerHTML = html;
+      expect([...host.querySelectorAll('img')].filter((img) => img.hasAttribute('src'))).toEqual([]);
+      expect(host.textContent).toContain('앞 a 뒤');
+    }
+  });
+
+  test('the sanitizer drops the source of an image a renderer would never emit', () => {
+    const host = document.createElement('div');
+    host.innerHTML = sanitize(
+      `<img src="/api/export-user-data/"><img src="${location.origin}/api/daily-exam/"><img src="/api/file/f1/images/i2/">`,
+    );
+    expect([...host.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      null,
+      null,
+      '/api/file/f1/images/i2/',
+    ]);
+  });
+
+  test('our image routes and https images elsewhere still load', async () => {
+    const host = await rendered('![a](/api/exam/e1/images/i1/#640x360) ![b](https://images.example.com/b.png)');
+    expect([...host.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      '/api/exam/e1/images/i1/#640x360',
+      'https://images.example.com/b.png',
+    ]);
+  });
+
+  test('the early image fetch of server-rendered HTML takes the same rule', () => {
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      'Image',
+      class {
+        fetchPriority = '';
+        set src(value: string) {
+          fetched.push(value);
+        }
+      },
+    );
+    try {
+      preloadImages('<img src="/api/export-user-data/"><img src="/api/exam/e1/images/i1/">');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(fetched).toEqual(['/api/exam/e1/images/i1/']);
+  });
+
+  test('an https URL of our own origin must be an image route too', () => {
+    const origin = 'https://quizbank.example';
+    expect(isSafeImageUrl(`${origin}/api/export-user-data/`, origin)).toBe(false);
+    expect(isSafeImageUrl(`${origin}/api/exam/e1/images/i1/#10x10`, origin)).toBe(true);
+    expect(isSafeImageUrl(`https://other.example/api/export-user-data/`, origin)).toBe(true);
+  });
+});
+
 describe('image placeholders (the import preview, D259)', () => {
   async function placeholders(text: string): Promise<HTMLElement> {
     const host = document.createElement('div');
@@ -155,6 +223,7 @@ const PARITY_TEXTS = [
   '수식과 코드 $n=3$\n\n```python\nprint("안녕")\n```',
   '![구성도](/api/exam/e1/images/i1/#640x360) and a line  \nbreak',
   '<script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1))',
+  '![내보내기](/api/export-user-data/) ![오늘](/api/daily-exam/)',
   '$$ \\frac{1}{ $$ unbalanced $',
   '- '.repeat(10_000) + 'deep',
 ];

@@ -1,9 +1,7 @@
 import { userPartition } from '../../runtime/data/paginate.js';
 import { writeWorkbook } from '../../runtime/spreadsheets/sheets.js';
-import { fileReply } from '../../runtime/http/file-reply.js';
-import { XLSX_CONTENT_TYPE, type Reply } from '../../runtime/http/reply.js';
+import type { Reply } from '../../runtime/http/reply.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
-import { me } from './profile.js';
 import { startExport } from './export-jobs.js';
 import { reviewLogEntity } from '../learning/index.js';
 import { sittingsOf } from '../results/index.js';
@@ -113,14 +111,10 @@ export async function buildExportWorkbook(userId: string): Promise<Uint8Array> {
 
 const exportFileName = (username: string) => `user_data_export_${username}.xlsx`;
 
-/** GET /api/export-user-data/: inline, for accounts whose export fits an answer (the web uses the background route). */
-export async function exportUserData(ctx: SignedInContext): Promise<Reply> {
-  const user = await me(ctx);
-  const bytes = await buildExportWorkbook(user.id);
-  return fileReply(bytes, exportFileName(user.username), XLSX_CONTENT_TYPE);
-}
-
-/** POST /api/export-user-data/: the same workbook built in the background into the bucket (D195). */
+/**
+ * POST /api/export-user-data/: the workbook built in the background into the bucket (D195). Only a
+ * POST builds it (no GET does, D349): content a viewer loads cannot start one on their behalf.
+ */
 export async function startUserDataExport(ctx: SignedInContext, groupName: string): Promise<Reply> {
   return startExport(ctx, groupName, 'user-data', exportFileName(ctx.caller.user.username));
 }

@@ -14,7 +14,7 @@ import { readableQueueSources, reviewSourcesOf, type ReviewSources } from './rev
 
 /**
  * The daily exam of one user and quiz day (docs/architecture.md §2.6 L20), shared by the routes
- * (GET /api/daily-exam/, POST /api/create-random-recommendation-exam/) and the daily mail job.
+ * (POST /api/daily-exam/, POST /api/create-random-recommendation-exam/) and the daily mail job.
  *
  * `DAILY#<day>` is the claim: a day that has one answers its exam (1 GetItem + 1 GetItem); the
  * first call of the day builds one and claims the day with `attribute_not_exists`, so two

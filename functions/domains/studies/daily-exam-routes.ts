@@ -10,15 +10,15 @@ import { dailyExamFor, examView, type DailyExamUser } from '../exams/index.js';
 import { activeStudyExams } from './study-task-exams.js';
 
 /**
- * GET /api/daily-exam/ and POST /api/create-random-recommendation-exam/ (issue 13): the same
+ * POST /api/daily-exam/ and POST /api/create-random-recommendation-exam/ (issue 13): the same
  * daily exam (functions/domains/exams/daily-exam.ts) over the Review screen's sources, the learner's
  * study task exams included (D242: here because only the studies domain knows tasks). Requests:
  * 1 GetItem USER, then a day already claimed 2 GetItems; a first call of the day the bounded build of
  * L20 (≤ 13 requests for 3 questions, tests/integration/daily-exam.test.ts), plus for a learner in
  * studies the memberships Query and ≤ STUDIES_READ task Queries.
  */
-export async function getDailyExam(
-  _input: ServiceInput<typeof contracts.getDailyExam>,
+export async function openDailyExam(
+  _input: ServiceInput<typeof contracts.openDailyExam>,
   ctx: SignedInContext,
 ): Promise<DailyExamAnswer> {
   const user = await getUser(ctx.caller.user.id);

@@ -19,6 +19,7 @@ import {
   routeTraced,
 } from './middlewares.js';
 import { originCheck } from './origin-check.js';
+import { slowServiceError } from './service-unavailable.js';
 import { Reply } from './reply.js';
 import type { CallerLoader, HandlerContext, HttpEvent, HttpResult, RequestContext, SignedInContext } from './types.js';
 
@@ -114,7 +115,12 @@ export function createGroupHandler(group: RouteGroup, bindings: Binding[], optio
 
   const jsonParser = httpJsonBodyParser();
 
-  return middy<HttpEvent, HttpResult, Error, HandlerContext>()
+  return middy<HttpEvent, HttpResult, Error, HandlerContext>({
+    timeoutEarlyInMillis: ANSWER_MARGIN_MS,
+    timeoutEarlyResponse: () => {
+      throw slowServiceError();
+    },
+  })
     .use(logsFlushed())
     .use(metricsFlushed(groupName))
     .use(httpSecurityHeaders())
@@ -157,6 +163,14 @@ export function createGroupHandler(group: RouteGroup, bindings: Binding[], optio
       return toResult(contract, answer, ctx);
     });
 }
+
+/**
+ * A route still running this close to the function's timeout answers 503 with Retry-After instead
+ * of being cut off (API Gateway's 5xx without a code) or never answering: what keeps it waiting is a
+ * slow or throttled engine, and a retry may pass. The margin leaves time for the answer's own steps
+ * (error responder, logs and metrics flushed).
+ */
+export const ANSWER_MARGIN_MS = 1_500;
 
 function parseWith<S extends z.ZodMiniType>(
   schema: S,

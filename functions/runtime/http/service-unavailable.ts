@@ -70,7 +70,11 @@ export function isServiceUnavailable(error: unknown, depth = 0): boolean {
 
 /** The 503 answer for an unavailable or throttling service, or null when `error` is something else. */
 export function serviceUnavailableError(error: unknown): AppError | null {
-  if (!isServiceUnavailable(error)) return null;
+  return isServiceUnavailable(error) ? slowServiceError() : null;
+}
+
+/** The 503 of a route that ran out of time waiting on a service (create-group-handler.ts). */
+export function slowServiceError(): AppError {
   return new AppError(
     503,
     'service_unavailable',

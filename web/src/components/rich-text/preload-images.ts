@@ -1,4 +1,4 @@
-import { SAFE_URL } from '#shared/domain/rich-text.js';
+import { isSafeImageUrl } from '#shared/domain/rich-text.js';
 
 /** More would compete with the page's own requests; the first question rarely shows more. */
 const MAX_IMAGES = 2;
@@ -14,7 +14,7 @@ export function preloadImages(html: string): void {
   const parsed = new DOMParser().parseFromString(html, 'text/html');
   for (const element of [...parsed.images].slice(0, MAX_IMAGES)) {
     const source = (element.getAttribute('src') ?? '').trim();
-    if (!source || !SAFE_URL.test(source)) continue;
+    if (!source || !isSafeImageUrl(source, location.origin)) continue;
     const image = new Image();
     image.fetchPriority = 'high';
     image.src = source;

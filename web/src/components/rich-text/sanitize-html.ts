@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { SAFE_URL } from '#shared/domain/rich-text.js';
+import { isSafeImageUrl, SAFE_URL } from '#shared/domain/rich-text.js';
 
 /**
  * DOMPurify with our profile, over every HTML a question field shows — rendered here or by the server
@@ -18,6 +18,8 @@ function hookPurifier() {
       node.setAttribute('rel', 'noopener noreferrer');
     }
     if (node.tagName === 'IMG') {
+      // Loading it would call our API as the viewer (D350): an image without a source loads nothing.
+      if (!isSafeImageUrl(node.getAttribute('src') ?? '', globalThis.location?.origin)) node.removeAttribute('src');
       node.setAttribute('loading', 'lazy');
       node.setAttribute('decoding', 'async');
       if (!node.hasAttribute('alt')) node.setAttribute('alt', '');

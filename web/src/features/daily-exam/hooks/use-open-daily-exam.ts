@@ -6,13 +6,13 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useAuth } from '../../../lib/auth/use-auth.js';
 import { createDailyExam } from '../api/create-random-recommendation-exam.js';
-import { openDailyExam } from '../api/get-daily-exam.js';
+import { openDailyExam } from '../api/open-daily-exam.js';
 
 /**
  * Opens today's exam with the original client's error handling (docs/product.md#errors): signed out → /login;
  * a `home.dailyExam.*` code → a toast with the server's text, and for no subscriptions a redirect
  * to /profile after 2 s; anything else → the generic failure toast. `via` picks the route: the
- * home card reads GET /api/daily-exam/, exam management and the exam detail screen (on the user's
+ * home card posts /api/daily-exam/, exam management and the exam detail screen (on the user's
  * own daily exam, docs/product.md#roles) post create-random-recommendation-exam. `returnTo` is where End goes.
  * Resolves with the failure's text (null once the exam opens), for a page that has nothing else to
  * show (/daily-exam).
