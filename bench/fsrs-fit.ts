@@ -9,6 +9,7 @@ import {
   type ReviewLogRecord,
   type ReviewRow,
 } from '../functions/domains/learning/index.js';
+import { loadBinding } from '../functions/domains/learning/fsrs-fit.js';
 import type { Report } from './api-session.js';
 
 /**
@@ -68,7 +69,7 @@ async function measure(): Promise<Measured> {
   const records = yearOfReviews();
   const reviews = records.reduce((sum, record) => sum + record.reviews.length, 0);
   // Load the native optimizer first so the "before" figure holds it and the fit shows only its own growth.
-  await fitWeights([], 1);
+  await loadBinding();
   const rssBefore = process.memoryUsage().rss;
   let heapPeak = process.memoryUsage().heapUsed;
   const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 5);
