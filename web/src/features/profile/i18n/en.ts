@@ -99,11 +99,13 @@ const en = {
       hint: 'Log loss measures how well your recall was predicted on reviews the fit did not see: lower is better.',
       kept_one: 'Kept: it predicted your newest {{count}} review better, so your schedule uses it.',
       kept_other: 'Kept: it predicted your newest {{count}} reviews better, so your schedule uses it.',
-      notKept_one: 'Not kept: it did not predict your newest {{count}} review better, so your schedule keeps its parameters.',
+      notKept_one:
+        'Not kept: it did not predict your newest {{count}} review better, so your schedule keeps its parameters.',
       notKept_other:
         'Not kept: it did not predict your newest {{count}} reviews better, so your schedule keeps its parameters.',
       kind: {
-        initial: 'This fit changed only how long a first answer is remembered; all parameters are fitted once you have {{full}} reviews.',
+        initial:
+          'This fit changed only how long a first answer is remembered; all parameters are fitted once you have {{full}} reviews.',
         full: 'This fit changed all parameters of the memory model.',
       },
     },
