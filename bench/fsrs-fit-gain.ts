@@ -7,7 +7,7 @@ import {
   logLoss,
   reviewLogToItems,
   trainableItems,
-} from '../functions/domains/learning/fsrs-fit.js';
+} from '../functions/domains/learning/index.js';
 import { movedWeights, syntheticFsrsLog } from './synthetic-fsrs-learner.js';
 
 /**

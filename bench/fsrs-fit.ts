@@ -5,11 +5,11 @@ import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import {
   fitWeights,
+  loadBinding,
   reviewLogToItems,
   type ReviewLogRecord,
   type ReviewRow,
 } from '../functions/domains/learning/index.js';
-import { loadBinding } from '../functions/domains/learning/fsrs-fit.js';
 import type { Report } from './api-session.js';
 
 /**
