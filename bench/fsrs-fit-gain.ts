@@ -32,6 +32,9 @@ const SCALES = [0.3, 1, 3];
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const sd = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
+/** Mean and the half-width of its 95 % interval (normal approximation over learners). */
+const withCi = (xs: number[]) =>
+  `${mean(xs).toFixed(4)} ± ${((1.96 * sd(xs)) / Math.sqrt(Math.max(1, xs.length))).toFixed(4)}`;
 
 interface Row {
   days: number;
@@ -95,7 +98,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     `${LEARNERS} learners, ${NEW_PER_DAY} new cards a day; log loss (defaults → stored), held-back fifth and a fresh year`,
   );
   console.log(
-    'days | reviews | items | moved | kept (full) | held-back before → after | fresh gain ± sd | ceiling | kept but worse on fresh',
+    'days | reviews | items | moved | kept (full) | held-back before → after | held-back gain ± 95 % | fresh gain ± 95 % | ceiling | kept but worse on fresh',
   );
   for (const days of DAYS) {
     const r = await fitGain(days);
@@ -107,7 +110,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
         r.moved,
         `${r.kept}/${LEARNERS} (${r.full})`,
         `${mean(r.heldBefore).toFixed(4)} → ${mean(r.heldAfter).toFixed(4)}`,
-        `${mean(r.freshGain).toFixed(4)} ± ${sd(r.freshGain).toFixed(4)}`,
+        withCi(r.heldBefore.map((before, k) => before - r.heldAfter[k]!)),
+        withCi(r.freshGain),
         mean(r.ceiling).toFixed(4),
         r.keptWorseFresh,
       ].join(' | '),
