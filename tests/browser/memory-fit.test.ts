@@ -4,9 +4,11 @@ import { describe, expect, inject, test } from 'vitest';
 import { movedWeights, syntheticFsrsLog } from '../../bench/synthetic-fsrs-learner.js';
 import { seriousViolations } from '../support/browser-axe.js';
 import { screenshot, VIEWPORTS } from '../support/browser.js';
-import { fitsPhone, go, logIn, pageApi, registerThroughForm, toast, unexpected } from '../support/browser-pages.js';
+import { fitsPhone, go, logIn, pageApi, registerThroughForm, unexpected } from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 import { writeReviewLog } from '../support/learner-records.js';
+import { runFsrsFitJob } from '../../functions/domains/learning/memory-fit.js';
+import { createLogger } from '../../functions/runtime/log.js';
 
 /**
  * The profile's "Your memory" card: measured next to desired retention, the fit button, and the
@@ -58,16 +60,16 @@ describe('profile memory card', () => {
       env: Record<string, string>;
     };
     Object.assign(process.env, cloud.env);
-    await writeReviewLog(
-      status.user.id,
-      syntheticFsrsLog({ weights: movedWeights(2, 0.3), newPerDay: 5, days: 30, seed: 2 }),
-    );
+    const id = status.user.id;
+    await writeReviewLog(id, syntheticFsrsLog({ weights: movedWeights(2, 0.3), newPerDay: 5, days: 30, seed: 2 }));
+    // The weekly job fits them (the path every learner gets; the button's POST is the integration tests').
+    expect(
+      await runFsrsFitJob(Date.now() + 120_000, createLogger({ job: 'browser' }), { only: new Set([id]) }),
+    ).toMatchObject({
+      visited: 1,
+      fitted: 1,
+    });
     await go(ko.page, '/profile');
-    const koFit = koCard.getByTestId('memory-fit-button');
-    expect(await koFit.isDisabled()).toBe(false);
-    await koFit.focus();
-    await ko.page.keyboard.press('Enter');
-    await toast(ko.page, '이제 내 복습에 맞춘 매개변수로 일정을 정합니다.').waitFor();
     const koResult = koCard.getByTestId('memory-fit-result');
     await koResult.waitFor();
     const before = Number(await koResult.getByTestId('memory-fit-loss-before').textContent());
