@@ -23,12 +23,15 @@ const { values } = parseArgs({
     learners: { type: 'string', default: '30' },
     days: { type: 'string', default: '60,120' },
     new: { type: 'string', default: '5' },
+    /** All weights from this many items (the product's FULL_FIT_MIN_ITEMS unless given). */
+    'full-min': { type: 'string' },
   },
 });
 const LEARNERS = Number(values.learners);
 const DAYS = values.days.split(',').map(Number);
 const NEW_PER_DAY = Number(values.new);
 const SCALES = [0.3, 1, 3];
+const FULL_MIN = values['full-min'] ? Number(values['full-min']) : undefined;
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const sd = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
@@ -72,7 +75,7 @@ export async function fitGain(days: number): Promise<Row> {
     const fresh = trainableItems(
       reviewLogToItems(syntheticFsrsLog({ weights, newPerDay: NEW_PER_DAY, days: 365, seed: 50_000 + i })),
     );
-    const fit = await fitWeights(reviewLogToItems(log));
+    const fit = await fitWeights(reviewLogToItems(log), { fullMinItems: FULL_MIN });
     row.items.push(fit.items);
     row.reviews.push(log.reduce((sum, record) => sum + record.reviews.length, 0));
     if (fit.logLossBefore !== undefined && fit.logLossAfter !== undefined) {

@@ -77,7 +77,7 @@ describe('profile memory card', () => {
     expect(after).toBeGreaterThan(0);
     expect(after).toBeLessThan(before);
     expect(await koResult.getByTestId('memory-fit-kept').textContent()).toMatch(
-      /^적용함: 최근 복습 \d+개를 더 잘 예측해 이 매개변수로 일정을 정합니다\. 이번 맞춤은 기억 모델의 모든 매개변수를 바꿨습니다\.$/,
+      /^적용함: 최근 복습 \d+개를 더 잘 예측해 이 매개변수로 일정을 정합니다\. 이번 맞춤은 첫 답을 얼마나 오래 기억하는지만 바꿨습니다\. 복습이 1,000개 쌓이면 모든 매개변수를 맞춥니다\.$/,
     );
     expect(await koCard.getByTestId('memory-fit-measured').textContent()).toMatch(/^\d+(\.\d)?%$/);
     await fitsPhone(ko.page);
@@ -94,7 +94,7 @@ describe('profile memory card', () => {
     expect(Number(await result.getByTestId('memory-fit-loss-before').textContent())).toBe(before);
     expect(Number(await result.getByTestId('memory-fit-loss-after').textContent())).toBe(after);
     expect(await result.getByTestId('memory-fit-kept').textContent()).toMatch(
-      /^Kept: it predicted your newest \d+ reviews better, so your schedule uses it\. This fit changed all parameters of the memory model\.$/,
+      /^Kept: it predicted your newest \d+ reviews better, so your schedule uses it\. This fit changed only how long a first answer is remembered; all parameters are fitted once you have 1,000 reviews\.$/,
     );
     expect(await card.getByTestId('memory-fit-state').textContent()).toMatch(/fitted to your \d+ reviews/);
     expect(await seriousViolations(page, { include: '[data-testid="profile-memory-fit"]' })).toEqual([]);

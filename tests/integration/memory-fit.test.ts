@@ -38,7 +38,7 @@ describe('per-learner FSRS weights', () => {
       measured_retention: null,
       desired_retention: 0.9,
       min_reviews: 60,
-      full_min_reviews: 80,
+      full_min_reviews: 1000,
       outcome: null,
       kind: null,
       held_back: 0,
@@ -130,7 +130,7 @@ describe('per-learner FSRS weights', () => {
 
   it('fits only the first stabilities from a short log, and keeps the rest of the weights', async () => {
     const early = await fixtureUser(apiUrl);
-    // A learner who forgets first answers fast, 11 days in: ~75 items, fewer than a full fit needs.
+    // A learner who forgets first answers fast, 11 days in: ~75 items, far fewer than a full fit needs.
     await writeReviewLog(
       early.id,
       syntheticFsrsLog({ weights: movedWeights(2, 0.3), newPerDay: 5, days: 11, seed: 2 }),
@@ -140,7 +140,7 @@ describe('per-learner FSRS weights', () => {
     const answer = (await res.json()) as Json;
     expect(answer).toMatchObject({ kind: 'initial', outcome: 'fitted', personal: true });
     expect(answer.review_count).toBeGreaterThanOrEqual(60);
-    expect(answer.review_count).toBeLessThan(80);
+    expect(answer.review_count).toBeLessThan(1000);
     expect(answer.log_loss_after).toBeLessThan(answer.log_loss_before);
     const weights = (await storedUser(early.id))?.fsrs_weights as number[];
     expect(weights.slice(4)).toEqual(DEFAULT_WEIGHTS.slice(4));
@@ -161,7 +161,7 @@ describe('per-learner FSRS weights', () => {
     const res = await shifted.client.post('/api/memory-fit/', {});
     expect(res.status, await res.clone().text()).toBe(200);
     const answer = (await res.json()) as Json;
-    expect(answer).toMatchObject({ outcome: 'kept_current', kind: 'full', personal: true });
+    expect(answer).toMatchObject({ outcome: 'kept_current', kind: 'initial', personal: true });
     expect(answer.log_loss_after).toBeGreaterThan(answer.log_loss_before);
     const stored = await storedUser(shifted.id);
     expect(stored?.fsrs_weights).toEqual(personal);

@@ -36,7 +36,9 @@ export function MemoryFitResult({ fit }: { fit: MemoryFit }) {
       <p className={form.hint}>{t('profile.memoryFit.result.hint')}</p>
       <p data-testid="memory-fit-kept">
         {t(kept ? 'profile.memoryFit.result.kept' : 'profile.memoryFit.result.notKept', { count: fit.held_back })}{' '}
-        {t(`profile.memoryFit.result.kind.${fit.kind}`, { full: fit.full_min_reviews })}
+        {t(`profile.memoryFit.result.kind.${fit.kind}`, {
+          full: new Intl.NumberFormat(i18n.language).format(fit.full_min_reviews),
+        })}
       </p>
     </section>
   );
