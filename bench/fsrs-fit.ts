@@ -5,6 +5,7 @@ import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import {
   fitWeights,
+  loadBinding,
   reviewLogToItems,
   type ReviewLogRecord,
   type ReviewRow,
@@ -68,7 +69,7 @@ async function measure(): Promise<Measured> {
   const records = yearOfReviews();
   const reviews = records.reduce((sum, record) => sum + record.reviews.length, 0);
   // Load the native optimizer first so the "before" figure holds it and the fit shows only its own growth.
-  await fitWeights([], 1);
+  await loadBinding();
   const rssBefore = process.memoryUsage().rss;
   let heapPeak = process.memoryUsage().heapUsed;
   const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 5);

@@ -232,7 +232,7 @@ async function simulate(bank: readonly Question[], learner: Learner, policy: Pol
     if (CHECKPOINTS.includes(day)) outcome.recallAt.push(bankRecall(day));
     const now = new Date(START + day * DAY_MS);
     if (policy.fits && day > 0 && day % REFIT_DAYS === 0) {
-      const fit = await fitWeights(reviewLogToItems(log), MIN_ITEMS);
+      const fit = await fitWeights(reviewLogToItems(log), { current: weights, minItems: MIN_ITEMS });
       if (fit.outcome !== 'too_few_reviews') outcome.fits += 1;
       if (fit.outcome === 'fitted') outcome.kept += 1;
       weights = fit.weights;

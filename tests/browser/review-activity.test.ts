@@ -114,8 +114,8 @@ describe.each(['ko', 'en'] as const)('review history on the profile (%s)', (lang
     expect(await page.getByTestId('memory-fit-button').isDisabled()).toBe(true);
     expect(await page.getByTestId('memory-fit-need-more').textContent()).toMatch(
       language === 'ko'
-        ? /^복습이 400개 쌓이면 맞출 수 있습니다\. 지금까지 \d+개입니다\.$/
-        : /^A fit needs 400 reviews; you have \d+ so far\.$/,
+        ? /^복습이 60개 쌓이면 맞출 수 있습니다\. 지금까지 \d+개입니다\.$/
+        : /^A fit needs 60 reviews; you have \d+ so far\.$/,
     );
     expect(await axeIn(page, '[data-testid="profile-review-activity"]')).toEqual([]);
     await section.scrollIntoViewIfNeeded();

@@ -38,7 +38,7 @@ beforeAll(async () => {
     );
   }
   await writeReviewLog(rich.id, syntheticReviewLog(300, 11));
-  await writeReviewLog(poor.id, syntheticReviewLog(30, 4));
+  await writeReviewLog(poor.id, syntheticReviewLog(5, 4));
   await writeReviewLog(stale.id, syntheticReviewLog(300, 12));
 }, 60_000);
 
@@ -51,10 +51,20 @@ describe('fsrs-fit job', () => {
     expect(fitted?.fsrs_weights).toHaveLength(21);
     expect(fitted?.fsrs_fit_outcome).toBe('fitted');
     expect(fitted?.fsrs_review_count).toBeGreaterThanOrEqual(400);
+    // What the job decided is stored with the figures it decided on.
+    expect(fitted).toMatchObject({ fsrs_fit_kind: 'full' });
+    expect(fitted?.fsrs_held_back).toBeGreaterThan(0);
+    expect(fitted?.fsrs_log_loss_after).toBeLessThan(fitted?.fsrs_log_loss_before);
     expect(typeof fitted?.fsrs_fitted_at).toBe('string');
     const defaults = await storedUser(poor.id);
     expect(defaults?.fsrs_weights).toBeUndefined();
-    expect(defaults?.fsrs_fit_outcome).toBe('too_few_reviews');
+    expect(defaults).toMatchObject({
+      fsrs_fit_outcome: 'too_few_reviews',
+      fsrs_fit_kind: null,
+      fsrs_held_back: 0,
+      fsrs_log_loss_before: null,
+      fsrs_log_loss_after: null,
+    });
 
     // Within the week nobody is fitted again.
     expect(await runFsrsFitJob(Date.now() + 120_000, log, { only })).toMatchObject({ visited: 0 });
@@ -80,6 +90,6 @@ describe('fsrs-fit job', () => {
     expect(counts).toMatchObject({ visited: 1, stopped: false });
     const item = await storedUser(stale.id);
     expect(item?.fsrs_fitted_at > old).toBe(true);
-    expect(['fitted', 'worse_than_default']).toContain(item?.fsrs_fit_outcome);
+    expect(['fitted', 'kept_current']).toContain(item?.fsrs_fit_outcome);
   }, 120_000);
 });

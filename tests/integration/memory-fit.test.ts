@@ -13,14 +13,16 @@ import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { syntheticReviewLog } from '../support/synthetic-review-log.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { getMemoryFit, readReviewLog } from '../../functions/domains/learning/memory-fit.js';
-import { storedUser, writeReviewLog } from '../support/learner-records.js';
+import { setUserFields, storedUser, writeReviewLog } from '../support/learner-records.js';
+import { DEFAULT_WEIGHTS } from '../../functions/domains/learning/fsrs-fit.js';
+import { movedWeights, syntheticFsrsLog } from '../../bench/synthetic-fsrs-learner.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 type Json = Record<string, any>;
 
-describe('per-learner FSRS weights (issue 26)', () => {
+describe('per-learner FSRS weights', () => {
   let user: FixtureUser;
   beforeAll(async () => {
     user = await fixtureUser(apiUrl);
@@ -35,8 +37,13 @@ describe('per-learner FSRS weights (issue 26)', () => {
       fitted_at: null,
       measured_retention: null,
       desired_retention: 0.9,
-      min_reviews: 400,
+      min_reviews: 60,
+      full_min_reviews: 1000,
       outcome: null,
+      kind: null,
+      held_back: 0,
+      log_loss_before: null,
+      log_loss_after: null,
     });
   });
 
@@ -48,9 +55,21 @@ describe('per-learner FSRS weights (issue 26)', () => {
     expect(answer.review_count).toBeGreaterThanOrEqual(400);
     expect(answer.measured_retention).toBeGreaterThan(0);
     expect(answer.measured_retention).toBeLessThan(0.9);
+    // Judged on the newest fifth against the defaults it replaces: lower log loss, kept.
+    expect(answer).toMatchObject({ kind: 'full' });
+    expect(answer.held_back).toBeGreaterThan(0);
+    expect(answer.log_loss_after).toBeLessThan(answer.log_loss_before);
     const stored = await storedUser(user.id);
     expect(stored?.fsrs_weights).toHaveLength(21);
-    expect(stored?.fsrs_fit_outcome).toBe('fitted');
+    expect(stored).toMatchObject({
+      fsrs_fit_outcome: 'fitted',
+      fsrs_fit_kind: 'full',
+      fsrs_held_back: answer.held_back,
+      fsrs_log_loss_before: answer.log_loss_before,
+      fsrs_log_loss_after: answer.log_loss_after,
+    });
+    // The profile's read returns what was stored.
+    expect(await (await user.client.get('/api/memory-fit/')).json()).toEqual(answer);
 
     const again = await user.client.post('/api/memory-fit/', {});
     expect(again.status).toBe(429);
@@ -109,9 +128,50 @@ describe('per-learner FSRS weights (issue 26)', () => {
     expect(calls.byCommand()).toEqual({ QueryCommand: 1 });
   });
 
+  it('fits only the first stabilities from a short log, and keeps the rest of the weights', async () => {
+    const early = await fixtureUser(apiUrl);
+    // A learner who forgets first answers fast, 11 days in: ~75 items, far fewer than a full fit needs.
+    await writeReviewLog(
+      early.id,
+      syntheticFsrsLog({ weights: movedWeights(2, 0.3), newPerDay: 5, days: 11, seed: 2 }),
+    );
+    const res = await early.client.post('/api/memory-fit/', {});
+    expect(res.status, await res.clone().text()).toBe(200);
+    const answer = (await res.json()) as Json;
+    expect(answer).toMatchObject({ kind: 'initial', outcome: 'fitted', personal: true });
+    expect(answer.review_count).toBeGreaterThanOrEqual(60);
+    expect(answer.review_count).toBeLessThan(1000);
+    expect(answer.log_loss_after).toBeLessThan(answer.log_loss_before);
+    const weights = (await storedUser(early.id))?.fsrs_weights as number[];
+    expect(weights.slice(4)).toEqual(DEFAULT_WEIGHTS.slice(4));
+    // Good's first stability below the defaults', as the learner's.
+    expect(weights[2]).toBeLessThan(DEFAULT_WEIGHTS[2]!);
+  }, 60_000);
+
+  it('keeps the current weights when the fit predicts the newest reviews worse, and says so', async () => {
+    const shifted = await fixtureUser(apiUrl);
+    const personal = [...DEFAULT_WEIGHTS];
+    personal[2] = 2.5;
+    await setUserFields(shifted.id, { fsrs_weights: personal });
+    // The older reviews are a fast forgetter's, the newest ones those of a learner on the defaults.
+    await writeReviewLog(shifted.id, [
+      ...syntheticFsrsLog({ weights: movedWeights(5, 0.2), newPerDay: 8, days: 30, seed: 5, prefix: 'a' }),
+      ...syntheticFsrsLog({ weights: [...DEFAULT_WEIGHTS], newPerDay: 8, days: 8, seed: 6, prefix: 'b', startDay: 30 }),
+    ]);
+    const res = await shifted.client.post('/api/memory-fit/', {});
+    expect(res.status, await res.clone().text()).toBe(200);
+    const answer = (await res.json()) as Json;
+    expect(answer).toMatchObject({ outcome: 'kept_current', kind: 'initial', personal: true });
+    expect(answer.log_loss_after).toBeGreaterThan(answer.log_loss_before);
+    const stored = await storedUser(shifted.id);
+    expect(stored?.fsrs_weights).toEqual(personal);
+    expect(stored).toMatchObject({ fsrs_fit_outcome: 'kept_current', fsrs_log_loss_after: answer.log_loss_after });
+    expect(await (await shifted.client.get('/api/memory-fit/')).json()).toEqual(answer);
+  }, 60_000);
+
   it('keeps the defaults for a learner below the threshold', async () => {
     const small = await fixtureUser(apiUrl);
-    await writeReviewLog(small.id, syntheticReviewLog(30, 4));
+    await writeReviewLog(small.id, syntheticReviewLog(5, 4));
     const res = await small.client.post('/api/memory-fit/', {});
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ personal: false, outcome: 'too_few_reviews' });

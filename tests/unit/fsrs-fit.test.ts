@@ -2,16 +2,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_WEIGHTS,
-  evaluateWeights,
+  FIT_MIN_ITEMS,
+  FULL_FIT_MIN_ITEMS,
+  MIN_LOG_LOSS_GAIN,
+  fitKindFor,
   fitWeights,
   hasLongTermReview,
   keepsFit,
+  logLoss,
   measuredRetention,
   reviewLogToItems,
   timeSplit,
   validWeights,
-  type FitMetrics,
 } from '../../functions/domains/learning/fsrs-fit.js';
+import { movedWeights, syntheticFsrsLog } from '../../bench/synthetic-fsrs-learner.js';
+import { syntheticReviewLog } from '../support/synthetic-review-log.js';
 import { newCard, reviewCard, schedulerFor } from '../../functions/domains/learning/fsrs.js';
 import type { ReviewRow } from '../../functions/domains/learning/entities/review-log.js';
 
@@ -104,27 +109,76 @@ describe('time split', () => {
   });
 });
 
-describe('keep the defaults when the fit is worse', () => {
-  const metrics = fc.record({
-    logLoss: fc.double({ min: 0, max: 2, noNaN: true }),
-    rmseBins: fc.double({ min: 0, max: 1, noNaN: true }),
-  });
-  it('property: a fit is kept only when it has a lower log loss and no higher RMSE(bins)', () => {
+describe('the keep rule: a fit must beat the current weights on held-back reviews', () => {
+  const loss = fc.double({ min: 0, max: 3, noNaN: true });
+  it('property: kept exactly when its log loss is lower by at least the least gain; never against itself', () => {
     fc.assert(
-      fc.property(metrics, metrics, (fitted: FitMetrics, defaults: FitMetrics) => {
-        expect(keepsFit(fitted, defaults)).toBe(
-          fitted.logLoss < defaults.logLoss && fitted.rmseBins <= defaults.rmseBins,
-        );
-        // Never kept against itself: a tie is not better.
-        expect(keepsFit(defaults, defaults)).toBe(false);
+      fc.property(loss, loss, (fitted, current) => {
+        expect(keepsFit(fitted, current)).toBe(fitted <= current - MIN_LOG_LOSS_GAIN);
+        if (fitted >= current) expect(keepsFit(fitted, current)).toBe(false);
+        expect(keepsFit(current, current)).toBe(false);
       }),
     );
   });
   it('refuses non-finite figures and malformed weights', () => {
-    expect(keepsFit({ logLoss: NaN, rmseBins: 0 }, { logLoss: 1, rmseBins: 1 })).toBe(false);
+    expect(keepsFit(NaN, 1)).toBe(false);
+    expect(keepsFit(Infinity, 1)).toBe(false);
+    expect(keepsFit(0.4, NaN)).toBe(true);
     expect(validWeights([...DEFAULT_WEIGHTS])).toHaveLength(21);
     expect(validWeights([1, 2, 3])).toBeNull();
     expect(validWeights([...DEFAULT_WEIGHTS.slice(1), Infinity])).toBeNull();
+  });
+  it('fit kinds: none below 60 items, the first stabilities from 60, all weights from 1,000', () => {
+    expect([0, 59, 60, 999, 1000, 5000].map((n) => fitKindFor(n))).toEqual([
+      null,
+      null,
+      'initial',
+      'initial',
+      'full',
+      'full',
+    ]);
+    fc.assert(
+      fc.property(fc.nat(3000), fc.nat(3000), (a, b) => {
+        const rank = (n: number) => [null, 'initial', 'full'].indexOf(fitKindFor(n));
+        // More items never allow a smaller fit.
+        expect(a <= b ? rank(a) <= rank(b) : rank(a) >= rank(b)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('held-back log loss', () => {
+  const item = (reviews: [number, number][]) => ({
+    reviews: reviews.map(([rating, deltaT]) => ({ rating, deltaT })),
+    at: 0,
+  });
+  it('is −log of the probability the weights gave what happened, over items ending on a later day', () => {
+    // Good first: stability w2; recall after t days (1 + f·t/S)^−d with FSRS-6's decay w20.
+    const w = DEFAULT_WEIGHTS;
+    const decay = w[20]!;
+    const factor = Math.pow(0.9, -1 / decay) - 1;
+    const recall = Math.pow(1 + (factor * 3) / w[2]!, -decay);
+    const { logLoss: ll, items } = logLoss(
+      [
+        item([
+          [3, 0],
+          [3, 3],
+        ]),
+        item([
+          [3, 0],
+          [1, 3],
+        ]),
+        // Ends on the same day: not counted.
+        item([
+          [3, 0],
+          [1, 0],
+        ]),
+      ],
+      w,
+    );
+    expect(items).toBe(2);
+    expect(ll).toBeCloseTo(-(Math.log(recall) + Math.log(1 - recall)) / 2, 6);
+    expect(Number.isNaN(logLoss([], w).logLoss)).toBe(true);
   });
 });
 
@@ -139,58 +193,60 @@ describe('measured retention', () => {
 });
 
 describe('fitting with the fsrs-rs optimizer', () => {
-  /** A learner who forgets much faster than the defaults assume, drawn with a seeded generator. */
-  function syntheticLog(cards: number, seed: number) {
-    let state = seed;
-    const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
-    const records: { answered_at: string; reviews: ReviewRow[] }[] = [];
-    for (let c = 0; c < cards; c++) {
-      let day = Math.floor(random() * 30);
-      let interval = 0;
-      let stability = 0.6;
-      for (let k = 0; k < 6; k++) {
-        const recalled = k === 0 ? random() < 0.6 : random() < Math.pow(1 + interval / (9 * stability), -1);
-        records.push({
-          answered_at: new Date(Date.UTC(2026, 0, 1) + day * 86_400_000 + c * 1000).toISOString(),
-          reviews: [row(`q${c}`, recalled ? 3 : 1, interval, k ? 2 : 0, 2)],
-        });
-        stability = recalled ? stability * 1.8 : Math.max(0.3, stability * 0.5);
-        interval = Math.max(1, Math.round(stability * 2));
-        day += interval;
-      }
-    }
-    return records;
-  }
+  const learnerLog = (scale: number, seed: number, days: number) =>
+    syntheticFsrsLog({ weights: movedWeights(seed, scale), newPerDay: 5, days, seed });
 
-  it('fits 21 weights that beat the defaults on held-back reviews of a learner far from them', async () => {
-    const outcome = await fitWeights(reviewLogToItems(syntheticLog(300, 7)));
-    expect(outcome.outcome).toBe('fitted');
-    expect(outcome.weights).toHaveLength(21);
-    expect(outcome.fitted!.logLoss).toBeLessThan(outcome.defaults!.logLoss);
+  it('fits the first stabilities from ~70 items in the direction of the learner who made them, nothing else', async () => {
+    // Learners whose first stabilities are 0.3× or 3× the defaults, answering for 11 days.
+    for (const [scale, seed] of [
+      [0.3, 2],
+      [0.3, 3],
+      [3, 1],
+      [3, 3],
+    ] as const) {
+      const outcome = await fitWeights(reviewLogToItems(learnerLog(scale, seed, 11)));
+      expect(outcome.kind).toBe('initial');
+      expect(outcome.items).toBeLessThan(FULL_FIT_MIN_ITEMS);
+      const proposal = outcome.proposal!;
+      // Again (w0) and Good (w2), the grades the log holds, move the way the true weights lie.
+      for (const g of [0, 2])
+        expect(Math.sign(Math.log(proposal[g]! / DEFAULT_WEIGHTS[g]!))).toBe(Math.sign(Math.log(scale)));
+      expect(proposal.slice(4)).toEqual(DEFAULT_WEIGHTS.slice(4));
+    }
   }, 60_000);
 
-  it('keeps the defaults below the threshold', async () => {
-    const outcome = await fitWeights(reviewLogToItems(syntheticLog(20, 3)));
-    expect(outcome).toMatchObject({ outcome: 'too_few_reviews', weights: null });
-  });
+  it('keeps a fit that beats the current weights on the held-back reviews, and says by how much', async () => {
+    const outcome = await fitWeights(reviewLogToItems(learnerLog(0.3, 2, 30)));
+    expect(outcome).toMatchObject({ outcome: 'fitted', kind: 'initial' });
+    expect(outcome.weights).toHaveLength(21);
+    expect(outcome.weights!.slice(4)).toEqual(DEFAULT_WEIGHTS.slice(4));
+    expect(outcome.heldBack).toBeGreaterThan(0);
+    expect(outcome.logLossAfter!).toBeLessThan(outcome.logLossBefore! - MIN_LOG_LOSS_GAIN);
+  }, 60_000);
 
-  it('keeps the defaults when the held-back reviews are too few for the optimizer to judge', async () => {
-    // Two-review cards: fsrs-rs refuses to evaluate 20 such items (NotEnoughData), so 100 hold back too few.
-    const items = Array.from({ length: 100 }, (_, i) => ({
-      reviews: [
-        { rating: 3, deltaT: 0 },
-        { rating: i % 3 ? 3 : 1, deltaT: 1 + (i % 5) },
-      ],
-      at: i,
-    }));
-    const outcome = await fitWeights(items, 100);
-    expect(outcome).toMatchObject({ outcome: 'too_few_reviews', weights: null, items: 100 });
-  });
+  it('discards a fit that is worse on the held-back reviews and keeps the current weights, personal ones included', async () => {
+    // The older reviews are a fast forgetter's, the newest ones a learner on the defaults': the fit learns the past.
+    const log = [
+      ...syntheticFsrsLog({ weights: movedWeights(5, 0.2), newPerDay: 8, days: 30, seed: 5, prefix: 'a' }),
+      ...syntheticFsrsLog({ weights: [...DEFAULT_WEIGHTS], newPerDay: 8, days: 8, seed: 6, prefix: 'b', startDay: 30 }),
+    ];
+    const fromDefaults = await fitWeights(reviewLogToItems(log));
+    expect(fromDefaults).toMatchObject({ outcome: 'kept_current', weights: null });
+    expect(fromDefaults.logLossAfter!).toBeGreaterThan(fromDefaults.logLossBefore!);
 
-  it('evaluates the defaults as the binding does', async () => {
-    const items = reviewLogToItems(syntheticLog(50, 5)).filter(hasLongTermReview);
-    const m = await evaluateWeights(items, DEFAULT_WEIGHTS);
-    expect(m.logLoss).toBeGreaterThan(0);
+    const personal = [...DEFAULT_WEIGHTS];
+    personal[2] = 2.5;
+    const fromPersonal = await fitWeights(reviewLogToItems(log), { current: personal });
+    expect(fromPersonal.outcome).toBe('kept_current');
+    expect(fromPersonal.weights).toEqual(personal);
+  }, 60_000);
+
+  it('does not fit below the threshold, and keeps what the learner had', async () => {
+    const outcome = await fitWeights(reviewLogToItems(syntheticReviewLog(5, 3)));
+    expect(outcome).toMatchObject({ outcome: 'too_few_reviews', weights: null, kind: null, heldBack: 0 });
+    expect(outcome.items).toBeLessThan(FIT_MIN_ITEMS);
+    const mine = [...DEFAULT_WEIGHTS];
+    expect((await fitWeights(reviewLogToItems(syntheticReviewLog(5, 3)), { current: mine })).weights).toEqual(mine);
   });
 });
 

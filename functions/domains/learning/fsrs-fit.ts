@@ -1,9 +1,10 @@
-import { default_w } from 'ts-fsrs';
+import { default_w, fsrs, generatorParameters, type FSRSState } from 'ts-fsrs';
 import type { ReviewLogRecord } from './entities/review-log.js';
 
 /**
- * Per-learner FSRS parameters (issue 26): the review log turned into the optimizer's training items,
- * the threshold, the time split and the rule that keeps the default weights when a fit is worse.
+ * Per-learner FSRS parameters: the review log turned into the optimizer's training items, the
+ * thresholds (first stabilities from 60 items, all weights from 1,000), the time split, the held-back
+ * log loss and the rule that keeps the current weights unless a fit predicts better.
  * Pure: the fsrs-rs optimizer itself (`@open-spaced-repetition/binding`, native) is reached only
  * through `fitWeights`, which imports it on first use, so nothing else pays for it.
  */
@@ -22,13 +23,20 @@ export interface FitItem {
 }
 
 /**
- * Items the learner needs before a fit: 400 reviews that a later day's review follows up (fsrs-rs
- * trains only on items with a long-term review). Anki asked for 1,000 reviews before "Optimize"
- * and lowered it to 400 in 24.04, once fsrs-rs could fall back to partial fitting (only the first
- * stabilities) on smaller logs; below that the optimizer's own answer is little better than the
- * defaults and a held-back fifth is too small to tell a better fit from a worse one.
+ * Items before the first stabilities (w0–w3, one per first grade) are fitted: 60. fsrs-rs
+ * pre-trains them from 8 items, but only after its outlier filter, which drops the smallest
+ * (first grade, delay) groups of first later-day reviews up to 20 items; on daily-quiz logs it
+ * moved w0–w3 in 0 of 12 synthetic learners at ~40 items and in 8 of 12 at ~60
+ * (`bench/fsrs-fit-gain.ts`). Below 60 a fit would mostly hand back the defaults.
  */
-export const FIT_MIN_ITEMS = 400;
+export const FIT_MIN_ITEMS = 60;
+/**
+ * Items before all 21 weights are fitted: 1,000. fsrs-rs trains them from 64, but on synthetic
+ * daily-quiz learners (`bench/fsrs-fit-gain.ts`, 30 each) a full fit predicted fresh reviews no
+ * better than a first-stabilities fit up to ~700 items (−0.0004 vs +0.0015 log loss at 371 items,
+ * +0.0002 vs +0.0015 at 672) and better from ~1,000 (+0.0028 vs +0.0016).
+ */
+export const FULL_FIT_MIN_ITEMS = 1000;
 /** The newest fifth of the items is held back to judge the fit (a time split: the model never sees the future). */
 export const HELD_BACK_SHARE = 0.2;
 /** FSRS-6 default weights, what every learner starts with (ts-fsrs's, the same as fsrs-rs's). */
@@ -103,21 +111,45 @@ export function measuredRetention(records: readonly Pick<ReviewLogRecord, 'revie
   return { retention: total ? recalled / total : null, reviews: total };
 }
 
-export interface FitMetrics {
-  logLoss: number;
-  rmseBins: number;
-}
+/** fsrs-rs's clamp of a predicted recall before its log loss (a certain prediction would cost infinity). */
+const R_MIN = 1e-4;
 
 /**
- * Keep the default weights unless the fit predicts the held-back reviews better on both
- * measures: a lower log loss and an RMSE(bins) no higher. A fit that is worse on either, or whose
- * figures are not finite, is discarded.
+ * The log loss of `weights` on `items`: for each item, the card's memory state after all but its
+ * last review (ts-fsrs's FSRS-6 with short-term stability, as fsrs-rs trains it), the recall it
+ * predicts after the last review's `deltaT`, and −log of the probability given to what happened
+ * (recalled = Hard, Good or Easy). Only items whose last review is on a later day count: same-day
+ * steps predict recall 1 and say nothing of the day-scale memory the scheduler plans with.
+ * Computed here rather than by fsrs-rs's `evaluate`, which refuses sets of a few hundred items.
  */
-export function keepsFit(fitted: FitMetrics, defaults: FitMetrics): boolean {
-  const finite = (m: FitMetrics) => Number.isFinite(m.logLoss) && Number.isFinite(m.rmseBins);
-  if (!finite(fitted)) return false;
-  if (!finite(defaults)) return true;
-  return fitted.logLoss < defaults.logLoss && fitted.rmseBins <= defaults.rmseBins;
+export function logLoss(items: readonly FitItem[], weights: readonly number[]): { logLoss: number; items: number } {
+  const engine = fsrs(generatorParameters({ w: [...weights], enable_short_term: true }));
+  let sum = 0;
+  let count = 0;
+  for (const { reviews } of items) {
+    const last = reviews[reviews.length - 1];
+    if (!last || reviews.length < 2 || last.deltaT <= 0) continue;
+    let state: FSRSState | null = null;
+    for (const review of reviews.slice(0, -1)) state = engine.next_state(state, review.deltaT, review.rating);
+    const r = Math.min(1 - R_MIN, Math.max(R_MIN, engine.forgetting_curve(last.deltaT, state!.stability)));
+    sum -= last.rating > 1 ? Math.log(r) : Math.log(1 - r);
+    count += 1;
+  }
+  return { logLoss: count ? sum / count : Number.NaN, items: count };
+}
+
+/** The least log-loss gain that counts: fsrs-rs hands back its defaults as 32-bit floats, a few 1e-8 off ours. */
+export const MIN_LOG_LOSS_GAIN = 1e-4;
+
+/**
+ * The keep rule: a fit replaces the learner's current weights only when its log loss on the
+ * held-back reviews is lower than theirs by at least {@link MIN_LOG_LOSS_GAIN}. Anything else —
+ * equal, worse, or a figure that is not finite — keeps the current weights.
+ */
+export function keepsFit(fitted: number, current: number): boolean {
+  if (!Number.isFinite(fitted)) return false;
+  if (!Number.isFinite(current)) return true;
+  return fitted <= current - MIN_LOG_LOSS_GAIN;
 }
 
 /** 21 finite weights, or null: what may be stored and given to the scheduler. */
@@ -126,16 +158,35 @@ export function validWeights(weights: unknown): number[] | null {
   return weights.every((w) => typeof w === 'number' && Number.isFinite(w)) ? (weights as number[]) : null;
 }
 
+/** Which weights a log of `items` training items may change: none, the first stabilities, or all. */
+export type FitKind = 'initial' | 'full';
+export function fitKindFor(items: number, minItems = FIT_MIN_ITEMS, fullMinItems = FULL_FIT_MIN_ITEMS): FitKind | null {
+  return items >= Math.max(fullMinItems, minItems) ? 'full' : items >= minItems ? 'initial' : null;
+}
+
 export interface FitOutcome {
-  /** The weights to schedule with: fitted, or null for the defaults. */
+  /** The weights to schedule with after this fit: the fit's when kept, else the current ones (null: the defaults). */
   weights: number[] | null;
-  /** Why: fitted, too few items, or a fit worse than the defaults on the held-back reviews. */
-  outcome: 'fitted' | 'too_few_reviews' | 'worse_than_default';
+  /** Fitted and kept, too few items to fit, or a fit no better than the current weights (they stay). */
+  outcome: 'fitted' | 'too_few_reviews' | 'kept_current';
+  /** Which weights the fit was allowed to change; null when it did not run. */
+  kind: FitKind | null;
+  /** Training items (reviews a later day's review followed up). */
   items: number;
-  fitted?: FitMetrics;
-  defaults?: FitMetrics;
-  /** The optimizer's proposal even when it was not kept (bench, simulation). */
+  /** Held-back items judged: the newest fifth whose last review is on a later day. */
+  heldBack: number;
+  /** Log loss on the held-back items of the current weights, and of the fit. */
+  logLossBefore?: number;
+  logLossAfter?: number;
+  /** The fit judged, even when it was not kept (bench, simulation). */
   proposal?: number[];
+}
+
+export interface FitOptions {
+  /** The learner's weights now (null or absent: the defaults): what a fit must beat, and what w4–w20 of an initial fit come from. */
+  current?: readonly number[] | null;
+  minItems?: number;
+  fullMinItems?: number;
 }
 
 type Binding = typeof import('@open-spaced-repetition/binding');
@@ -150,39 +201,49 @@ function toBindingItems(b: Binding, items: readonly FitItem[]) {
   );
 }
 
-const isNotEnoughData = (error: unknown) => error instanceof Error && /NotEnoughData/.test(error.message);
-
-/** The optimizer's log loss and RMSE(bins) of `weights` on `items`. */
-export async function evaluateWeights(items: readonly FitItem[], weights: readonly number[]): Promise<FitMetrics> {
-  const b = await loadBinding();
-  const { logLoss, rmseBins } = new b.FSRSBinding([...weights]).evaluate(toBindingItems(b, items));
-  return { logLoss, rmseBins };
+/**
+ * The optimizer's weights for `items`, limited to `kind`: an initial fit takes only w0–w3 from it
+ * and the rest from `current`; so does a full fit when fsrs-rs kept to pre-training (fewer than 64
+ * items left after its outlier filter: w4–w20 come back as its defaults, which must not undo a
+ * learner's earlier full fit). Null when the optimizer gives nothing usable.
+ */
+async function optimize(
+  b: Binding,
+  items: readonly FitItem[],
+  kind: FitKind,
+  current: readonly number[],
+): Promise<number[] | null> {
+  const proposal = validWeights(await b.computeParameters(toBindingItems(b, items), { enableShortTerm: true }));
+  if (!proposal) return null;
+  const pretrainedOnly = proposal.slice(4).every((w, i) => Math.abs(w - DEFAULT_WEIGHTS[i + 4]!) < 1e-6);
+  return kind === 'initial' || pretrainedOnly ? [...proposal.slice(0, 4), ...current.slice(4)] : proposal;
 }
 
 /**
- * Fits 21 weights on the older items and judges them against the defaults on the newest fifth;
- * then, when the fit wins, refits on every item (the held-back reviews are the freshest
- * evidence), as Anki's "Optimize" uses the whole log.
+ * Fits on the older 80 % of the items and judges the fit against the current weights on the
+ * newest 20 % (log loss); when it wins, refits the same kind on every item (the held-back reviews
+ * are the freshest evidence, as Anki's "Optimize" uses the whole log) and returns that.
  */
-export async function fitWeights(allItems: readonly FitItem[], minItems = FIT_MIN_ITEMS): Promise<FitOutcome> {
+export async function fitWeights(allItems: readonly FitItem[], options: FitOptions = {}): Promise<FitOutcome> {
   const items = trainableItems(allItems);
-  if (items.length < minItems) return { weights: null, outcome: 'too_few_reviews', items: items.length };
-  const b = await loadBinding();
+  const current = validWeights(options.current ? [...options.current] : null);
+  const kind = fitKindFor(items.length, options.minItems, options.fullMinItems);
+  const none = { weights: current, kind, items: items.length, heldBack: 0 };
+  if (!kind) return { ...none, outcome: 'too_few_reviews' };
   const { train, test } = timeSplit(items);
-  let base: Required<Pick<FitOutcome, 'items' | 'fitted' | 'defaults' | 'proposal'>>;
-  try {
-    const proposal = await b.computeParameters(toBindingItems(b, train), { enableShortTerm: true });
-    const fitted = await evaluateWeights(test, proposal);
-    const defaults = await evaluateWeights(test, DEFAULT_WEIGHTS);
-    base = { items: items.length, fitted, defaults, proposal };
-  } catch (error) {
-    // fsrs-rs refuses to evaluate a few dozen held-back items (below ~50): not enough to judge a fit.
-    if (isNotEnoughData(error)) return { weights: null, outcome: 'too_few_reviews', items: items.length };
-    throw error;
-  }
-  const { proposal, fitted, defaults } = base;
-  if (!validWeights(proposal) || !keepsFit(fitted, defaults))
-    return { ...base, weights: null, outcome: 'worse_than_default' };
-  const final = validWeights(await b.computeParameters(toBindingItems(b, items), { enableShortTerm: true }));
-  return { ...base, weights: final ?? proposal, outcome: 'fitted' };
+  const before = logLoss(test, current ?? DEFAULT_WEIGHTS);
+  if (before.items === 0) return { ...none, outcome: 'too_few_reviews' };
+  const b = await loadBinding();
+  const proposal = await optimize(b, train, kind, current ?? DEFAULT_WEIGHTS);
+  const after = proposal ? logLoss(test, proposal).logLoss : Number.NaN;
+  const judged = {
+    ...none,
+    heldBack: before.items,
+    logLossBefore: before.logLoss,
+    logLossAfter: after,
+    ...(proposal ? { proposal } : {}),
+  };
+  if (!keepsFit(after, before.logLoss)) return { ...judged, outcome: 'kept_current' };
+  const final = await optimize(b, items, kind, current ?? DEFAULT_WEIGHTS);
+  return { ...judged, weights: final ?? proposal, outcome: 'fitted' };
 }

@@ -48,4 +48,14 @@ export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './qu
 export { quizDay } from './quiz-day.js';
 export { getReviewActivity } from './review-activity.js';
 export { fitLearner, fitMemory, getMemoryFit, readReviewLog, runFsrsFitJob } from './memory-fit.js';
-export { FIT_MIN_ITEMS, fitWeights, reviewLogToItems, type FitOutcome } from './fsrs-fit.js';
+export {
+  DEFAULT_WEIGHTS,
+  FIT_MIN_ITEMS,
+  FULL_FIT_MIN_ITEMS,
+  fitWeights,
+  loadBinding,
+  logLoss,
+  reviewLogToItems,
+  trainableItems,
+  type FitOutcome,
+} from './fsrs-fit.js';

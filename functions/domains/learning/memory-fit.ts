@@ -11,11 +11,20 @@ import type { SignedInContext } from '../../runtime/http/types.js';
 import type { Logger } from '../../runtime/log.js';
 import { claimFsrsFit, saveFsrsFit, userEntity, usersDueForFit } from '../users/index.js';
 import { reviewLogEntity, type ReviewLogRecord } from './entities/review-log.js';
-import { FIT_MIN_ITEMS, fitWeights, measuredRetention, reviewLogToItems, type FitOutcome } from './fsrs-fit.js';
+import {
+  FIT_MIN_ITEMS,
+  FULL_FIT_MIN_ITEMS,
+  fitWeights,
+  measuredRetention,
+  reviewLogToItems,
+  validWeights,
+  type FitOutcome,
+} from './fsrs-fit.js';
 
 /**
- * Per-learner FSRS weights (issue 26): read the learner's review log, fit, keep the defaults when
- * the fit is worse on the held-back reviews, store the outcome on the USER item. `schedulerFor`
+ * Per-learner FSRS weights: read the learner's review log and current weights, fit, keep the
+ * current weights unless the fit predicts the held-back reviews better, store the outcome and its
+ * figures on the USER item. `schedulerFor`
  * (fsrs.ts) schedules with the stored weights from the next graded answer on.
  */
 const DAY_MS = 86_400_000;
@@ -42,24 +51,50 @@ export async function readReviewLog(userId: string): Promise<Pick<ReviewLogRecor
   return records;
 }
 
+/** The learner's stored weights (null: the defaults), consistently read: a fit must beat what schedules now. */
+async function currentWeights(userId: string): Promise<number[] | null> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: config.appTable,
+      Key: userEntity.key(userId),
+      ProjectionExpression: 'fsrs_weights',
+      ConsistentRead: true,
+    }),
+  );
+  return validWeights(Item?.fsrs_weights);
+}
+
+const finiteOrNull = (value: number | undefined) => (value !== undefined && Number.isFinite(value) ? value : null);
+
 /** Fits one learner now and stores the outcome (the caller has claimed the fit). */
 export async function fitLearner(
   userId: string,
   minItems = FIT_MIN_ITEMS,
 ): Promise<FitOutcome & { retention: number | null }> {
-  const records = await readReviewLog(userId);
-  const outcome = await fitWeights(reviewLogToItems(records), minItems);
+  const [records, current] = await Promise.all([readReviewLog(userId), currentWeights(userId)]);
+  const outcome = await fitWeights(reviewLogToItems(records), { current, minItems });
   const { retention } = measuredRetention(records);
   await saveFsrsFit(userId, {
     fsrs_weights: outcome.weights,
     fsrs_review_count: outcome.items,
     fsrs_measured_retention: retention,
     fsrs_fit_outcome: outcome.outcome,
+    fsrs_fit_kind: outcome.kind && outcome.heldBack ? outcome.kind : null,
+    fsrs_held_back: outcome.heldBack,
+    fsrs_log_loss_before: finiteOrNull(outcome.logLossBefore),
+    fsrs_log_loss_after: finiteOrNull(outcome.logLossAfter),
   });
   return { ...outcome, retention };
 }
 
-const OUTCOMES = new Set(['fitted', 'too_few_reviews', 'worse_than_default']);
+/** Stored outcomes as the contract names them; fits stored before the keep rule compared with the current weights said `worse_than_default`. */
+const OUTCOMES: Record<string, MemoryFit['outcome']> = {
+  fitted: 'fitted',
+  too_few_reviews: 'too_few_reviews',
+  kept_current: 'kept_current',
+  worse_than_default: 'kept_current',
+};
+const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 async function memoryFitOf(userId: string): Promise<MemoryFit> {
   const { Item } = await db().send(
@@ -67,21 +102,27 @@ async function memoryFitOf(userId: string): Promise<MemoryFit> {
       TableName: config.appTable,
       Key: userEntity.key(userId),
       ProjectionExpression:
-        'fsrs_weights, fsrs_fitted_at, fsrs_review_count, fsrs_measured_retention, fsrs_fit_outcome, desired_retention',
+        'fsrs_weights, fsrs_fitted_at, fsrs_review_count, fsrs_measured_retention, fsrs_fit_outcome, ' +
+        'fsrs_fit_kind, fsrs_held_back, fsrs_log_loss_before, fsrs_log_loss_after, desired_retention',
     }),
   );
   const fittedAt = typeof Item?.fsrs_fitted_at === 'string' ? Item.fsrs_fitted_at : null;
   const desired = Number(Item?.desired_retention);
-  const retention = Item?.fsrs_measured_retention;
+  const kind = Item?.fsrs_fit_kind;
   return {
     personal: Array.isArray(Item?.fsrs_weights),
     fitted_at: fittedAt,
     review_count: Number(Item?.fsrs_review_count ?? 0) || 0,
     min_reviews: FIT_MIN_ITEMS,
-    measured_retention: typeof retention === 'number' && Number.isFinite(retention) ? retention : null,
+    full_min_reviews: FULL_FIT_MIN_ITEMS,
+    measured_retention: numberOrNull(Item?.fsrs_measured_retention),
     // The desired-retention setting belongs to the review screen; until it is stored, the scheduler's 0.9.
     desired_retention: desired > 0 && desired < 1 ? desired : DEFAULT_DESIRED_RETENTION,
-    outcome: OUTCOMES.has(Item?.fsrs_fit_outcome as string) ? (Item!.fsrs_fit_outcome as MemoryFit['outcome']) : null,
+    outcome: OUTCOMES[String(Item?.fsrs_fit_outcome)] ?? null,
+    kind: kind === 'initial' || kind === 'full' ? kind : null,
+    held_back: numberOrNull(Item?.fsrs_held_back) ?? 0,
+    log_loss_before: numberOrNull(Item?.fsrs_log_loss_before),
+    log_loss_after: numberOrNull(Item?.fsrs_log_loss_after),
     next_fit_at: fittedAt ? new Date(Date.parse(fittedAt) + FIT_BUTTON_PERIOD_MS).toISOString() : null,
   };
 }
@@ -136,7 +177,7 @@ export async function runFsrsFitJob(
     try {
       const outcome = await fitLearner(userId);
       if (outcome.outcome === 'fitted') counts.fitted += 1;
-      else if (outcome.outcome === 'worse_than_default') counts.kept_defaults += 1;
+      else if (outcome.outcome === 'kept_current') counts.kept_defaults += 1;
       else counts.too_few += 1;
     } catch (error) {
       // One learner's failure (a malformed log) must not stop the others; they are retried next week.

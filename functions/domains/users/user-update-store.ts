@@ -156,6 +156,12 @@ export interface FsrsFitFields {
   fsrs_review_count: number;
   fsrs_measured_retention: number | null;
   fsrs_fit_outcome: string;
+  /** Which weights the fit could change (`initial`: w0–w3, `full`), null when it did not run. */
+  fsrs_fit_kind: string | null;
+  /** Held-back items judged, and the log loss there of the weights before and of the fit. */
+  fsrs_held_back: number;
+  fsrs_log_loss_before: number | null;
+  fsrs_log_loss_after: number | null;
 }
 
 /**
@@ -181,9 +187,11 @@ export async function claimFsrsFit(userId: string, now: string, notBefore: strin
   }
 }
 
-/** Stores a fit's outcome on the USER item (the weights removed when the defaults are kept). */
+/** Stores a fit's outcome on the USER item (the weights removed when the learner is on the defaults). */
 export async function saveFsrsFit(userId: string, fit: FsrsFitFields): Promise<void> {
-  const set = 'SET fsrs_review_count = :n, fsrs_measured_retention = :r, fsrs_fit_outcome = :o';
+  const set =
+    'SET fsrs_review_count = :n, fsrs_measured_retention = :r, fsrs_fit_outcome = :o, fsrs_fit_kind = :k, ' +
+    'fsrs_held_back = :h, fsrs_log_loss_before = :lb, fsrs_log_loss_after = :la';
   try {
     await db().send(
       new UpdateCommand({
@@ -195,6 +203,10 @@ export async function saveFsrsFit(userId: string, fit: FsrsFitFields): Promise<v
           ':n': fit.fsrs_review_count,
           ':r': fit.fsrs_measured_retention,
           ':o': fit.fsrs_fit_outcome,
+          ':k': fit.fsrs_fit_kind,
+          ':h': fit.fsrs_held_back,
+          ':lb': fit.fsrs_log_loss_before,
+          ':la': fit.fsrs_log_loss_after,
           ...(fit.fsrs_weights ? { ':w': fit.fsrs_weights } : {}),
         },
       }),

@@ -68,13 +68,18 @@ const userSchema = /* @__PURE__ */ lazy(() =>
     ),
     /**
      * Per-learner FSRS (issue 26, learning/fsrs-fit.ts): the fitted weights (absent: the defaults),
-     * when the log was last looked at, how many training items it had, the measured retention.
+     * when the log was last looked at, how many training items it had, the measured retention,
+     * and the last fit's judgement: its kind, the held-back items and the log loss before/after.
      */
     fsrs_weights: z.optional(z.array(z.number())),
     fsrs_fitted_at: z.optional(z.string()),
     fsrs_review_count: z.optional(z.number()),
     fsrs_measured_retention: z.optional(z.nullable(z.number())),
     fsrs_fit_outcome: z.optional(z.string()),
+    fsrs_fit_kind: z.optional(z.nullable(z.string())),
+    fsrs_held_back: z.optional(z.number()),
+    fsrs_log_loss_before: z.optional(z.nullable(z.number())),
+    fsrs_log_loss_after: z.optional(z.nullable(z.number())),
     /**
      * `MEMBERSHIP#` items of the user (issue 26, D243), kept by the studies domain in its membership
      * transactions: 0 lets the daily mail skip the memberships Query. Absent (older users): unknown.

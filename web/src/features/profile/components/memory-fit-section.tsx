@@ -8,14 +8,16 @@ import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { fitMemory } from '../api/fit-memory.js';
 import { useMemoryFit } from '../api/get-memory-fit.js';
+import { MemoryFitResult } from './memory-fit-result.js';
 import styles from './memory-fit-section.module.css';
 
 const percent = (value: number, language: string) =>
   new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(value);
 
 /**
- * Per-learner FSRS (issue 26): the learner's measured retention next to the desired one, whether
- * their schedule uses weights fitted to their own reviews, and the button that fits them now.
+ * Per-learner FSRS: the learner's measured retention next to the desired one, how the last fit
+ * did on their newest reviews, whether their schedule uses weights fitted to their own reviews,
+ * and the button that fits them now.
  */
 export function MemoryFitSection() {
   const { t, i18n } = useTranslation();
@@ -65,6 +67,7 @@ export function MemoryFitSection() {
               </dd>
             </div>
           </dl>
+          <MemoryFitResult fit={data} />
           <p className={form.hint} data-testid="memory-fit-state">
             {data.personal
               ? t('profile.memoryFit.personal', { count: data.review_count })

@@ -90,7 +90,24 @@ const en = {
     outcome: {
       fitted: 'Your schedule now uses parameters fitted to your reviews.',
       too_few_reviews: 'Not enough reviews for a fit yet: the default parameters stay.',
-      worse_than_default: 'The fit predicted your recent reviews worse than the defaults, so the defaults stay.',
+      kept_current: 'The fit did not predict your newest reviews better, so your schedule keeps its parameters.',
+    },
+    result: {
+      title: 'Last fit, judged on your newest reviews',
+      before: 'Log loss before the fit',
+      after: 'Log loss of the fit',
+      hint: 'Log loss measures how well your recall was predicted on reviews the fit did not see: lower is better.',
+      kept_one: 'Kept: it predicted your newest {{count}} review better, so your schedule uses it.',
+      kept_other: 'Kept: it predicted your newest {{count}} reviews better, so your schedule uses it.',
+      notKept_one:
+        'Not kept: it did not predict your newest {{count}} review better, so your schedule keeps its parameters.',
+      notKept_other:
+        'Not kept: it did not predict your newest {{count}} reviews better, so your schedule keeps its parameters.',
+      kind: {
+        initial:
+          'This fit changed only how long a first answer is remembered; all parameters are fitted once you have {{full}} reviews.',
+        full: 'This fit changed all parameters of the memory model.',
+      },
     },
   },
   exams: {
