@@ -11,7 +11,10 @@ import { parseBuildWeb, prepareSiteAssets } from './web-assets.js';
  */
 const app = new App();
 const context = (key: string): unknown => app.node.tryGetContext(key);
-const settings = readSettings(context);
+// The CLI's region (profile or AWS_REGION) when none is given: known offline, unlike the account.
+const settings = readSettings((key) =>
+  key === 'region' ? (context(key) ?? process.env.CDK_DEFAULT_REGION) : context(key),
+);
 
 const webDist = context('webDist');
 const siteAssetPath = prepareSiteAssets({

@@ -37,7 +37,8 @@ export interface StackSettings {
    */
   waf: boolean;
   /**
-   * The region the stage's main stack deploys to (`-c region=…`, else CDK_DEFAULT_REGION). The
+   * The region the stage's main stack deploys to (`-c region=…`; infra/app.ts falls back to the
+   * CLI's CDK_DEFAULT_REGION). The
    * WAF's cross-region reference needs it at synth; the account is never needed (D341).
    */
   region?: string;
@@ -125,7 +126,7 @@ export function readSettings(context: ContextReader): StackSettings {
     throw new Error(`context tracingSampleRate "${text('tracingSampleRate')}" must be a fraction between 0 and 1`);
   }
 
-  const region = text('region') ?? (process.env.CDK_DEFAULT_REGION || undefined);
+  const region = text('region');
   if (region && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) throw new Error(`context region "${region}" is not an AWS region`);
   const wafSetting = context('waf');
   const waf = wafSetting === undefined || wafSetting === null || wafSetting === '' ? true : flag('waf');

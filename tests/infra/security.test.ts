@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { ACCESS_LOG_PREFIXES } from '../../infra/constructs/access-logs.js';
 import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
 import { readSettings } from '../../infra/settings.js';
-import { SIGN_IN_PATHS, SIGN_IN_RATE_LIMIT, SignInWafStack } from '../../infra/sign-in-waf-stack.js';
-import { QuizbankStack } from '../../infra/stack.js';
+import { SIGN_IN_PATHS, SIGN_IN_RATE_LIMIT } from '../../infra/sign-in-waf-stack.js';
+import { addStageStacks } from '../../infra/stage-stacks.js';
+import { PIPELINE_STAGES } from '../../infra/settings.js';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
 import { cdkJsonContext, fakeSite, synthesize } from './synth.js';
 
@@ -25,23 +26,17 @@ const CUSTOM_DOMAIN = {
   mailFrom: 'quiz.example.org',
 };
 
-/** The app `-c waf=true` builds (infra/app.ts): the web ACL in us-east-1, referenced across regions. */
-function synthesizeWithWaf() {
+/**
+ * The app as infra/app.ts builds a deployed stage (stage-stacks.ts): the web ACL in us-east-1,
+ * referenced across regions, with a region and no account, as CI synthesises it offline.
+ */
+function synthesizeWithWaf(stage = 'prod') {
   const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } });
-  const env = { account: '123456789012', region: 'ap-northeast-2' };
-  const waf = new SignInWafStack(app, 'Quizbank-dev-waf', {
-    env: { account: env.account, region: 'us-east-1' },
-    crossRegionReferences: true,
-    namePrefix: 'quizbank-dev',
-  });
-  const settings = readSettings((key) => ({ waf: true })[key as 'waf'] ?? app.node.tryGetContext(key));
-  const stack = new QuizbankStack(app, 'Quizbank-dev', {
-    settings,
-    siteAssetPath: fakeSite(),
-    env,
-    crossRegionReferences: true,
-    webAclArn: waf.webAcl.attrArn,
-  });
+  const settings = readSettings(
+    (key) => ({ stage, region: 'ap-northeast-2' })[key as 'stage'] ?? app.node.tryGetContext(key),
+  );
+  const { main: stack, waf } = addStageStacks(app, settings, { siteAssetPath: fakeSite() });
+  if (!waf) throw new Error('no WAF stack');
   return { app, waf, stack };
 }
 
@@ -61,7 +56,7 @@ describe('cdk-nag AwsSolutions over the synthesized stack', () => {
     });
   });
 
-  it('has no unacknowledged finding with the WAF (-c waf=true)', () => {
+  it('has no unacknowledged finding with the WAF (every deployed stage)', () => {
     const { waf, stack } = synthesizeWithWaf();
     expect([...unacknowledged(stack), ...unacknowledged(waf)]).toEqual([]);
   });
@@ -168,10 +163,35 @@ describe('the execute-api endpoint does not bypass CloudFront', () => {
   });
 });
 
-describe('optional WAF (-c waf=true)', () => {
-  it('is absent by default', () => {
+describe('WAF in every deployed stage (D341)', () => {
+  it('is absent only from a stage without a region, which the pipeline never deploys', () => {
     const { template } = synthesize();
     template.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    for (const stage of PIPELINE_STAGES) {
+      const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } });
+      const settings = readSettings((key) => (key === 'stage' ? stage : app.node.tryGetContext(key)));
+      expect(() => addStageStacks(app, settings, { siteAssetPath: fakeSite() })).toThrow(/region/);
+    }
+  });
+
+  it('synthesises without an account (no credentials): both stacks are bound to a region only', () => {
+    const saved = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
+    delete process.env.CDK_DEFAULT_ACCOUNT;
+    delete process.env.CDK_DEFAULT_REGION;
+    try {
+      for (const stage of PIPELINE_STAGES) {
+        const { app, waf, stack } = synthesizeWithWaf(stage);
+        expect(waf.region).toBe('us-east-1');
+        expect(stack.region).toBe('ap-northeast-2');
+        // CloudFormation's own account pseudo-parameter: nothing was looked up.
+        expect(stack.resolve(stack.account)).toEqual({ Ref: 'AWS::AccountId' });
+        const assembly = app.synth();
+        expect(assembly.stacks.map((s) => s.stackName).sort()).toEqual([`Quizbank-${stage}`, `Quizbank-${stage}-waf`]);
+      }
+    } finally {
+      if (saved.account) process.env.CDK_DEFAULT_ACCOUNT = saved.account;
+      if (saved.region) process.env.CDK_DEFAULT_REGION = saved.region;
+    }
   });
 
   it('puts a us-east-1 web ACL with a per-address rate rule on the sign-in routes in front of CloudFront', () => {
@@ -203,7 +223,11 @@ describe('optional WAF (-c waf=true)', () => {
         }),
       ],
     });
-    const distribution = Object.values(Template.fromStack(stack).findResources('AWS::CloudFront::Distribution'))[0]!;
-    expect(distribution.Properties.DistributionConfig.WebACLId).toBeDefined();
+    const main = Template.fromStack(stack);
+    const distribution = Object.values(main.findResources('AWS::CloudFront::Distribution'))[0]!;
+    // The ARN is the us-east-1 stack's output, read by CloudFormation at deploy time (no account at synth).
+    expect(distribution.Properties.DistributionConfig.WebACLId).toEqual({
+      'Fn::GetStackOutput': expect.objectContaining({ StackName: 'Quizbank-prod-waf', Region: 'us-east-1' }),
+    });
   });
 });

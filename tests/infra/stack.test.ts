@@ -6,6 +6,7 @@ import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
 import { API_PATH_PATTERNS, IMAGE_PATH_PATTERN, VIEWER_IP_HEADER } from '../../infra/constructs/site.js';
 import { contentSecurityPolicy } from '../../infra/definitions/content-security-policy.js';
 import { FILES_BUCKET } from '../../infra/definitions/buckets.js';
+import { apiThrottle, peakRequestsPerSecond } from '../../infra/definitions/capacity.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
 import { TABLES } from '../../infra/definitions/tables.js';
 import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '#shared/routes-manifest.js';
@@ -214,11 +215,18 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       expect(integrationGroup(fallback[0]!)).toBe(`route-group:${FALLBACK_GROUP}`);
     });
 
-    it('deploys automatically to a throttled $default stage', () => {
+    it('deploys automatically to a $default stage throttled above the capacity sheet’s 1 M peak', () => {
+      const peak = peakRequestsPerSecond();
+      // docs/capacity-and-cost.md: 272 M requests a month at 1 M learners, ~525/s at a 5× evening peak.
+      expect(Math.round(peak)).toBe(525);
+      const { rateLimit, burstLimit } = apiThrottle();
+      expect(rateLimit).toBeGreaterThanOrEqual(2 * peak);
+      expect(rateLimit).toBeLessThan(10_000); // the account's API Gateway quota
+      expect(burstLimit).toBe(2 * rateLimit);
       template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
         AutoDeploy: true,
-        DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+        DefaultRouteSettings: { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit },
         AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
       });
     });
@@ -672,7 +680,8 @@ describe('readSettings (CDK context)', () => {
       seedDemo: false,
       sesSandbox: false,
       sesSendRate: 14,
-      waf: false,
+      waf: true,
+      region: undefined,
       alarmEmail: undefined,
       tracingSampleRate: 0.05,
     });
@@ -695,5 +704,10 @@ describe('readSettings (CDK context)', () => {
     expect(() => read({ alarmEmail: 'ops at example' })).toThrow(/alarmEmail/);
     expect(() => read({ tracingSampleRate: '5' })).toThrow(/tracingSampleRate/);
     expect(() => read({ tracingSampleRate: '-0.1' })).toThrow(/tracingSampleRate/);
+    expect(() => read({ region: 'Seoul' })).toThrow(/region/);
+    // The stages the pipeline deploys always have their WAF.
+    expect(() => read({ stage: 'prod', waf: 'false' })).toThrow(/WAF/);
+    expect(() => read({ stage: 'staging', waf: false })).toThrow(/WAF/);
+    expect(read({ stage: 'dev', waf: 'false' }).waf).toBe(false);
   });
 });
