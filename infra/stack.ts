@@ -19,6 +19,7 @@ import { GradualDeploy } from './constructs/gradual-deploy.js';
 import { Mail } from './constructs/mail.js';
 import { observeHelperFunctions } from './constructs/helper-functions.js';
 import { Observability } from './constructs/observability.js';
+import { ReleaseAlarms } from './constructs/release-alarms.js';
 import { Schedules } from './constructs/schedules.js';
 import { Site } from './constructs/site.js';
 import { FILES_BUCKET } from './definitions/buckets.js';
@@ -64,8 +65,9 @@ export class QuizbankStack extends Stack {
    */
   readonly operations: NestedStack;
   readonly observability: Observability;
-  /** CodeDeploy's canary per function, rolled back by its Errors alarm (D141). */
+  /** CodeDeploy's canary per function, rolled back by its Errors alarm (D141) and a group's 5xx and p90 (D341). */
   readonly deploy: GradualDeploy;
+  readonly releaseAlarms: ReleaseAlarms;
 
   constructor(scope: Construct, id: string, props: QuizbankStackProps) {
     super(scope, id, props);
@@ -237,9 +239,17 @@ export class QuizbankStack extends Stack {
       dailyMail: this.jobs.stateMachines.get('daily-quiz-email'),
     });
 
+    const groups = props.routeGroups ?? ROUTE_GROUPS;
+    this.releaseAlarms = new ReleaseAlarms(this.operations, 'ReleaseAlarms', {
+      namePrefix,
+      stage: settings.stage,
+      routeGroups: groups.map((group) => ({ fn: this.api.functions.get(group.name)!, group })),
+      action: this.observability.action,
+    });
     this.deploy = new GradualDeploy(this.operations, 'Deploy', {
       namePrefix,
       functions: this.observability.errorAlarms,
+      extraAlarms: this.releaseAlarms.byFunction,
     });
 
     // Last, once every function exists (CDK's deploy-time helpers included).
