@@ -180,7 +180,7 @@ export class QuizbankStack extends Stack {
           // A group with background work (D195) runs it in the same function, past the API's 29 s.
           timeoutSeconds: group.background?.timeoutSeconds ?? group.timeoutSeconds,
           invokesSelf: !!group.background,
-          access: group.access,
+          access: { ...group.access, dynamo: group.dynamo },
         }),
     );
 

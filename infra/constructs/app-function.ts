@@ -16,6 +16,7 @@ import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LAMBDA_HANDLER, ROOT_DIR, buildLambdaAsset, lambdaArchitecture } from '../bundling.js';
+import { BACKGROUND_TABLE_ACTIONS } from '../definitions/background-table-actions.js';
 import type { Data, DataAccess } from './data.js';
 import type { Mail } from './mail.js';
 import { LIVE_ALIAS } from '#shared/live-alias.js';
@@ -144,7 +145,7 @@ export class AppFunction extends Construct {
     });
 
     const { sendMail, bedrock: _bedrock, ...dataAccess } = props.access;
-    props.data.grant(this.fn, dataAccess);
+    props.data.grant(this.fn, { ...dataAccess, dynamo: dataAccess.dynamo ?? BACKGROUND_TABLE_ACTIONS[props.name] });
     if (sendMail) props.mail.grantSend(this.fn);
     if (bedrockModelId)
       this.fn.addToRolePolicy(

@@ -9,6 +9,8 @@ import { FILES_BUCKET } from '../../infra/definitions/buckets.js';
 import { apiThrottle, peakRequestsPerSecond } from '../../infra/definitions/capacity.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
 import { TABLES } from '../../infra/definitions/tables.js';
+import { BACKGROUND_TABLE_ACTIONS } from '../../infra/definitions/background-table-actions.js';
+import { READ_ACTIONS, TABLE_ACTIONS } from '#shared/table-actions.js';
 import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '#shared/routes-manifest.js';
 import { readSettings } from '../../infra/settings.js';
 import { synthesize } from './synth.js';
@@ -341,9 +343,47 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       statements.filter((s) => mentions(s, logicalId)).flatMap((s) => asArray(s.Action));
 
     const subjects = [
-      ...ROUTE_GROUPS.map((g) => ({ key: `route-group:${g.name}`, access: g.access })),
-      ...SCHEDULES.map((s) => ({ key: `schedule:job-${s.name}`, access: { ephemeralTable: undefined, ...s.access } })),
+      ...ROUTE_GROUPS.map((g) => ({ key: `route-group:${g.name}`, access: g.access, dynamo: g.dynamo })),
+      ...SCHEDULES.map((s) => ({
+        key: `schedule:job-${s.name}`,
+        access: { ephemeralTable: undefined, ...s.access },
+        dynamo: BACKGROUND_TABLE_ACTIONS[`job-${s.name}`],
+      })),
     ];
+
+    it.each(subjects)(
+      '$key gets exactly its declared DynamoDB actions: never Scan, DeleteItem only if declared',
+      ({ key, access, dynamo }) => {
+        expect(dynamo, `${key} declares its actions`).toBeDefined();
+        const statements = roleStatements(template, functions.get(key)!.props);
+        const granted = TABLES.flatMap((t) => actionsOn(statements, tableId(t.id)));
+        expect(
+          granted.filter((a) => a === 'dynamodb:Scan' || a === 'dynamodb:DescribeTable'),
+          key,
+        ).toEqual([]);
+        for (const [def, level] of [
+          ['app', access.appTable],
+          ['ephemeral', access.ephemeralTable],
+        ] as const) {
+          if (!level) continue;
+          const allowed: readonly string[] =
+            level === 'write' ? TABLE_ACTIONS : level === 'sessions' ? [...READ_ACTIONS, 'UpdateItem'] : READ_ACTIONS;
+          const expected = dynamo!.filter((a) => allowed.includes(a)).map((a) => `dynamodb:${a}`);
+          expect(actionsOn(statements, tableId(def)).sort(), `${key} on ${def}`).toEqual(expected.sort());
+        }
+        if (!dynamo!.includes('DeleteItem')) expect(granted, key).not.toContain('dynamodb:DeleteItem');
+      },
+    );
+
+    it('no longer gives every function the same actions (least privilege is not one shared set)', () => {
+      const sets = new Set(
+        subjects.map(({ key }) => {
+          const statements = roleStatements(template, functions.get(key)!.props);
+          return JSON.stringify(TABLES.flatMap((t) => actionsOn(statements, tableId(t.id))).sort());
+        }),
+      );
+      expect(sets.size).toBeGreaterThan(8);
+    });
 
     it.each(subjects)('$key gets exactly its declared table, bucket and mail access', ({ key, access }) => {
       const statements = roleStatements(template, functions.get(key)!.props);
@@ -354,7 +394,7 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
         const actions = actionsOn(statements, tableId(def));
         if (!level) expect(actions, `${key} on ${def}`).toEqual([]);
         if (level === 'read') {
-          expect(actions).toContain('dynamodb:Query');
+          expect(actions).toContain('dynamodb:GetItem');
           expect(
             actions.filter((a) => DYNAMO_WRITES.includes(a)),
             `${key} writes ${def}`,
@@ -367,7 +407,7 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
             `${key} writes ${def}`,
           ).toEqual([]);
         }
-        if (level === 'write') expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
+        if (level === 'write') expect(actions).toContain('dynamodb:UpdateItem');
         if (level) {
           // Indexes are covered too, each by name (`<table arn>/index/<name>`, no `index/*`).
           const resources = JSON.stringify(statements.filter((s) => mentions(s, tableId(def))).map((s) => s.Resource));
@@ -646,6 +686,7 @@ describe('QuizbankStack settings', () => {
       handler: ROUTE_GROUPS[0]!.handler,
       memoryMb: 384,
       timeoutSeconds: 7,
+      dynamo: ['GetItem'],
       routes: [
         { ...ROUTE_GROUPS[0]!.routes[0]!, method: 'GET', path: '/api/extra/{id}/' },
         { ...ROUTE_GROUPS[0]!.routes[0]!, method: 'DELETE', path: '/s/{code}/' },
