@@ -27,7 +27,7 @@ import { SCHEDULES, type ScheduleDefinition } from './definitions/schedules.js';
 import { TABLES } from './definitions/tables.js';
 import { apiThrottle } from './definitions/capacity.js';
 import { isProduction, type StackSettings } from './settings.js';
-import { ORIGIN_VERIFY_ENV } from '#shared/domain/origin-verify.js';
+import { secretArnEnv } from '../functions/runtime/secrets.js';
 
 export interface QuizbankStackProps extends StackProps {
   settings: StackSettings;
@@ -114,8 +114,8 @@ export class QuizbankStack extends Stack {
     Validations.of(this.originSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'The value lives in the CloudFront origin and the function environment, both set at deploy time; ' +
-        'it is rotated by changing the secret and redeploying, not by a rotation Lambda that would leave them stale.',
+        "The value lives in CloudFront's origin header, set at deploy time, and the functions read it at run time (D345); " +
+        'it is rotated by changing the secret and redeploying, not by a rotation Lambda that would leave CloudFront stale.',
     });
     const originVerifyValue = this.originSecret.secretValue.unsafeUnwrap();
     // The key of the daily mail's signed unsubscribe links, generated the same way.
@@ -127,7 +127,7 @@ export class QuizbankStack extends Stack {
     Validations.of(this.mailLinkSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'The key lives in the function environment, set at deploy time; rotating it (change and redeploy) only voids the links of mails already sent.',
+        'The functions read the key at run time (D345); rotating it voids the unsubscribe links of mails already sent, so it is rotated by hand (docs/deploy.md).',
     });
     this.site = new Site(this, 'Site', {
       retain: prod,
@@ -150,8 +150,9 @@ export class QuizbankStack extends Stack {
       STAGE: settings.stage,
       APP_ORIGIN: this.site.origin,
       COOKIE_SECURE: 'true',
-      [ORIGIN_VERIFY_ENV]: originVerifyValue,
-      MAIL_LINK_SECRET: this.mailLinkSecret.secretValue.unsafeUnwrap(),
+      // The secrets' ARNs, never their values: functions read them at run time (secrets.ts, D345).
+      [secretArnEnv('originVerify')]: this.originSecret.secretArn,
+      [secretArnEnv('mailLink')]: this.mailLinkSecret.secretArn,
       [FILES_BUCKET.envVar]: this.data.filesBucket.bucketName,
       MAIL_FROM: this.mail.fromAddress,
       SES_CONFIGURATION_SET: this.mail.configurationSet.configurationSetName,
@@ -165,6 +166,7 @@ export class QuizbankStack extends Stack {
       data: this.data,
       mail: this.mail,
       bedrockModelId: settings.bedrockModelId,
+      secrets: [this.originSecret, this.mailLinkSecret],
     };
 
     this.api.addRouteGroups(

@@ -8,6 +8,7 @@ import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
 import { readSettings } from '../../infra/settings.js';
 import { SIGN_IN_PATHS, SIGN_IN_RATE_LIMIT } from '../../infra/sign-in-waf-stack.js';
 import { addStageStacks } from '../../infra/stage-stacks.js';
+import { secretArnEnv } from '../../functions/runtime/secrets.js';
 import { PIPELINE_STAGES } from '../../infra/settings.js';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
 import { cdkJsonContext, fakeSite, synthesize } from './synth.js';
@@ -155,11 +156,56 @@ describe('the execute-api endpoint does not bypass CloudFront', () => {
     ).toHaveLength(1);
   });
 
-  it('gives every application function the expected value to check', () => {
+  it('lets every application function read it at run time, never from its environment (D345)', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) =>
       (f.Properties.Tags as { Key: string }[] | undefined)?.some((t) => t.Key === FUNCTION_TAG),
     );
-    for (const fn of functions) expect(secretRef(fn.Properties.Environment.Variables[ORIGIN_VERIFY_ENV])).toBe(true);
+    expect(functions.length).toBeGreaterThan(20);
+    for (const fn of functions) {
+      const env = fn.Properties.Environment.Variables as Record<string, unknown>;
+      expect(env[ORIGIN_VERIFY_ENV]).toBeUndefined();
+      expect(env[secretArnEnv('originVerify')]).toEqual({ Ref: secrets[0] });
+      // The AWS Parameters and Secrets extension serves it (a layer).
+      expect(JSON.stringify(fn.Properties.Layers)).toMatch(/paramsandsecrets/i);
+    }
+  });
+});
+
+describe('no secret in any function’s environment (D345)', () => {
+  const { template } = synthesize();
+  const secretIds = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
+  const functions = Object.entries(template.findResources('AWS::Lambda::Function'));
+
+  it('holds no secret value, dynamic reference or secret-derived value in any environment, only ARNs', () => {
+    expect(secretIds.length).toBeGreaterThanOrEqual(2);
+    for (const [id, fn] of functions) {
+      for (const [name, value] of Object.entries(
+        (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>,
+      )) {
+        const text = JSON.stringify(value);
+        expect(text, `${id} ${name}`).not.toContain('resolve:secretsmanager');
+        expect(text, `${id} ${name}`).not.toContain('SecretString');
+        // A secret may be named only by its ARN (`Ref` of a secret is its ARN), under a `…_ARN` name.
+        if (secretIds.some((secret) => text.includes(`"${secret}"`))) {
+          expect(name, id).toMatch(/_ARN$/);
+          expect(value, `${id} ${name}`).toEqual({ Ref: expect.any(String) });
+        }
+      }
+    }
+  });
+
+  it('grants each function reading a secret GetSecretValue on exactly that secret', () => {
+    const policies = Object.values(template.findResources('AWS::IAM::Policy'));
+    const reads = policies.flatMap((p) =>
+      (p.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[]).filter((s) =>
+        JSON.stringify(s.Action).includes('secretsmanager:GetSecretValue'),
+      ),
+    );
+    expect(reads.length).toBeGreaterThan(20);
+    for (const statement of reads) {
+      const resources = [statement.Resource].flat();
+      for (const resource of resources) expect(secretIds).toContain((resource as { Ref: string }).Ref);
+    }
   });
 });
 

@@ -335,6 +335,19 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
     });
   });
 
+  it('reserves concurrency for sign-in and the daily mail worker only (D346)', () => {
+    const reserved = [...functions].flatMap(([tag, f]) =>
+      f.props.ReservedConcurrentExecutions === undefined ? [] : [[tag, f.props.ReservedConcurrentExecutions]],
+    );
+    const mail = SCHEDULES.find((s) => s.name === 'daily-quiz-email')!;
+    expect(Object.fromEntries(reserved)).toEqual({
+      'route-group:auth': 50,
+      'worker:daily-quiz-email-worker': mail.fanOut!.parallel,
+    });
+    // AWS keeps 100 of the default 1,000 unreserved.
+    expect(reserved.reduce((sum, [, n]) => sum + Number(n), 0)).toBeLessThanOrEqual(900);
+  });
+
   describe('least privilege', () => {
     const tableId = (id: string) =>
       logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', (p) => p.TableName === `quizbank-dev-${id}`);
