@@ -127,7 +127,8 @@ export function readSettings(context: ContextReader): StackSettings {
   }
 
   const region = text('region');
-  if (region && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) throw new Error(`context region "${region}" is not an AWS region`);
+  if (region && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region))
+    throw new Error(`context region "${region}" is not an AWS region`);
   const wafSetting = context('waf');
   const waf = wafSetting === undefined || wafSetting === null || wafSetting === '' ? true : flag('waf');
   if (!waf && PIPELINE_STAGES.includes(stage))

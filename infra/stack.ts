@@ -27,7 +27,7 @@ import { SCHEDULES, type ScheduleDefinition } from './definitions/schedules.js';
 import { TABLES } from './definitions/tables.js';
 import { apiThrottle } from './definitions/capacity.js';
 import { isProduction, type StackSettings } from './settings.js';
-import { secretArnEnv } from '../functions/runtime/secrets.js';
+import { secretArnEnv } from '#shared/domain/secret-names.js';
 
 export interface QuizbankStackProps extends StackProps {
   settings: StackSettings;

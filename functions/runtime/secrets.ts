@@ -1,4 +1,6 @@
-import { ORIGIN_VERIFY_ENV } from '#shared/domain/origin-verify.js';
+import { SECRET_ENV, secretArnEnv, type SecretName } from '#shared/domain/secret-names.js';
+
+export { secretArnEnv, type SecretName } from '#shared/domain/secret-names.js';
 
 /**
  * The stack's generated secrets, read at run time (D345) rather than copied into the functions'
@@ -11,15 +13,11 @@ import { ORIGIN_VERIFY_ENV } from '#shared/domain/origin-verify.js';
  * - Locally (`npm start`, tests) the local cloud sets the value itself in `<NAME>` (local/cloud.ts),
  *   and the mail-link key falls back to a fixed development key.
  */
-export const SECRETS = {
-  originVerify: { env: ORIGIN_VERIFY_ENV, localDefault: undefined },
-  mailLink: { env: 'MAIL_LINK_SECRET', localDefault: 'local-development-mail-link-key-not-for-deployed-stacks' },
-} as const;
-
-export type SecretName = keyof typeof SECRETS;
-
-/** The environment variable holding a secret's ARN in AWS (never its value). */
-export const secretArnEnv = (name: SecretName) => `${SECRETS[name].env}_ARN`;
+/** The value a local stage falls back to when the local cloud sets none. */
+const LOCAL_DEFAULT: Record<SecretName, string | undefined> = {
+  originVerify: undefined,
+  mailLink: 'local-development-mail-link-key-not-for-deployed-stacks',
+};
 
 /** How long a value read from Secrets Manager is kept in the process (the extension caches as long). */
 export const SECRET_CACHE_MS = 5 * 60_000;
@@ -43,7 +41,8 @@ export function clearSecretCache(): void {
 }
 
 function localSecret(name: SecretName): string | undefined {
-  const { env, localDefault } = SECRETS[name];
+  const env = SECRET_ENV[name];
+  const localDefault = LOCAL_DEFAULT[name];
   const value = process.env[env];
   if (value) return value;
   if ((process.env.STAGE ?? 'local') !== 'local' && localDefault)

@@ -8,7 +8,7 @@ import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
 import { readSettings } from '../../infra/settings.js';
 import { SIGN_IN_PATHS, SIGN_IN_RATE_LIMIT } from '../../infra/sign-in-waf-stack.js';
 import { addStageStacks } from '../../infra/stage-stacks.js';
-import { secretArnEnv } from '../../functions/runtime/secrets.js';
+import { secretArnEnv } from '#shared/domain/secret-names.js';
 import { PIPELINE_STAGES } from '../../infra/settings.js';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
 import { cdkJsonContext, fakeSite, synthesize } from './synth.js';
