@@ -29,6 +29,26 @@ export interface BootstrapStackProps extends StackProps {
   existingProviderArn?: string;
   /** CDK's bootstrap qualifier (`cdk bootstrap --qualifier`; default hnb659fds). */
   cdkQualifier?: string;
+  /**
+   * The stages whose deploy roles this account holds (default: all). With one account per stage
+   * (docs/deploy.md, D342) each account's bootstrap stack names its own stage only, so a stage's
+   * role cannot reach another stage's account.
+   */
+  stages?: readonly string[];
+}
+
+/** `-c bootstrapStages=staging` (comma-separated) → the DEPLOY_STAGES it names; unknown names are refused. */
+export function bootstrapStages(value: unknown): string[] | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const names = String(value)
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const known = DEPLOY_STAGES.map((s) => s.stage as string);
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length > 0 || names.length === 0)
+    throw new Error(`bootstrapStages "${String(value)}" must name stages among ${known.join(', ')}`);
+  return names;
 }
 
 /**
@@ -54,7 +74,9 @@ export class BootstrapStack extends Stack {
           clientIds: ['sts.amazonaws.com'],
         });
 
-    for (const { stage, environment } of DEPLOY_STAGES) {
+    const stages = DEPLOY_STAGES.filter((s) => !props.stages || props.stages.includes(s.stage));
+    if (stages.length === 0) throw new Error('a bootstrap stack holds the deploy role of at least one stage');
+    for (const { stage, environment } of stages) {
       const role = new Role(this, `${stage}DeployRole`, {
         roleName: deployRoleName(stage),
         description: `GitHub Actions of ${props.repository}, environment ${environment}: deploys Quizbank-${stage}`,

@@ -31,8 +31,17 @@ export interface StackSettings {
    * 14). The daily mail's parallel workers share it (DAILY_MAIL_SEND_RATE each).
    */
   sesSendRate: number;
-  /** Put a WAF web ACL (us-east-1, rate rule on the sign-in routes) in front of CloudFront. */
+  /**
+   * Put a WAF web ACL (us-east-1, rate rule on the sign-in routes) in front of CloudFront. On by
+   * default; only a stage the pipeline does not deploy may turn it off (`-c waf=false`).
+   */
   waf: boolean;
+  /**
+   * The region the stage's main stack deploys to (`-c region=…`; infra/app.ts falls back to the
+   * CLI's CDK_DEFAULT_REGION). The
+   * WAF's cross-region reference needs it at synth; the account is never needed (D341).
+   */
+  region?: string;
   /** Subscribed (email) to the alarm topic when set; the address confirms the subscription (docs/deploy.md). */
   alarmEmail?: string;
   /**
@@ -46,6 +55,9 @@ export interface StackSettings {
 }
 
 export type ContextReader = (key: string) => unknown;
+
+/** Stages the pipeline deploys (bootstrap-stack.ts DEPLOY_STAGES): each has its WAF, whatever the context says. */
+export const PIPELINE_STAGES: readonly string[] = ['staging', 'prod'];
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
@@ -114,6 +126,14 @@ export function readSettings(context: ContextReader): StackSettings {
     throw new Error(`context tracingSampleRate "${text('tracingSampleRate')}" must be a fraction between 0 and 1`);
   }
 
+  const region = text('region');
+  if (region && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region))
+    throw new Error(`context region "${region}" is not an AWS region`);
+  const wafSetting = context('waf');
+  const waf = wafSetting === undefined || wafSetting === null || wafSetting === '' ? true : flag('waf');
+  if (!waf && PIPELINE_STAGES.includes(stage))
+    throw new Error(`stage ${stage} is deployed by the pipeline and always has its WAF (-c waf=false is refused)`);
+
   return {
     stage,
     domainName,
@@ -126,7 +146,8 @@ export function readSettings(context: ContextReader): StackSettings {
     seedDemo: flag('seedDemo'),
     sesSandbox: flag('sesSandbox'),
     sesSendRate,
-    waf: flag('waf'),
+    waf,
+    region,
     alarmEmail,
     tracingSampleRate,
   };

@@ -1,4 +1,5 @@
 import type { RouteContract } from './contracts/define-route.js';
+import type { TableAction } from './table-actions.js';
 
 /**
  * One route group: one Lambda in AWS and one handler module locally. Each group is declared in
@@ -20,6 +21,12 @@ export interface RouteGroup {
    */
   background?: { timeoutSeconds: number };
   routes: RouteContract[];
+  /**
+   * The DynamoDB actions its routes' stores call, on whichever tables `access` names (a read-only
+   * table gets only the read ones). The stack grants exactly these; the infra tests derive them
+   * from the group's bundle, so the declaration cannot drift from the code (D344).
+   */
+  dynamo: readonly TableAction[];
   /**
    * Tables and buckets the group may touch; the stack grants exactly these. Every route group
    * reads sessions and refreshes their lastSeenAt (the HTTP runtime does, with functions/domains/users),

@@ -1,6 +1,7 @@
-import { ORIGIN_VERIFY_ENV } from '#shared/domain/origin-verify.js';
-
-/** Settings every function reads from its environment; the CDK stack and the local server set them. */
+/**
+ * Settings every function reads from its environment; the CDK stack and the local server set them.
+ * Secrets are not among them: secrets.ts reads those (D345).
+ */
 export const config = {
   get appTable() {
     return required('APP_TABLE');
@@ -44,20 +45,6 @@ export const config = {
   /** Failed-login window (seconds): 5 failures per username, 20 per client address within it. */
   get loginThrottleWindowSeconds() {
     return positiveInt(process.env.LOGIN_THROTTLE_WINDOW_SECONDS, 900);
-  },
-  /** The value CloudFront's origin header must carry; unset = no check (local cloud, tests). */
-  get originVerifySecret() {
-    return process.env[ORIGIN_VERIFY_ENV] || undefined;
-  },
-  /**
-   * Key of the daily mail's signed links (one-click unsubscribe). The stack sets it from a
-   * generated secret; the local cloud and tests fall back to a fixed development key.
-   */
-  get mailLinkSecret() {
-    const value = process.env.MAIL_LINK_SECRET;
-    if (value) return value;
-    if (this.stage === 'local') return 'local-development-mail-link-key-not-for-deployed-stacks';
-    return required('MAIL_LINK_SECRET');
   },
   /** SES messages per second one daily-mail worker starts at most (a share of the account's send rate); unset: unpaced. */
   get dailyMailSendRate(): number | undefined {

@@ -16,14 +16,20 @@ import {
   CfnFunction,
   Code,
   Function as LambdaFunction,
+  ParamsAndSecretsLayerVersion,
+  ParamsAndSecretsLogLevel,
+  ParamsAndSecretsVersions,
   Runtime,
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LAMBDA_HANDLER, ROOT_DIR, buildLambdaAsset, lambdaArchitecture } from '../bundling.js';
+import { BACKGROUND_TABLE_ACTIONS } from '../definitions/background-table-actions.js';
+import { RESERVED_CONCURRENCY } from '../definitions/reserved-concurrency.js';
 import type { Data, DataAccess } from './data.js';
 import type { Mail } from './mail.js';
 import { LIVE_ALIAS } from '#shared/live-alias.js';
@@ -54,6 +60,10 @@ export interface AppFunctionProps {
   retryAttempts?: number;
   /** The function starts background work by invoking itself asynchronously (D195). */
   invokesSelf?: boolean;
+  /** Secrets it reads at run time through the Parameters and Secrets extension (functions/runtime/secrets.ts, D345). */
+  secrets?: ISecret[];
+  /** Reserved concurrency: a cap that also guarantees the function its share of the account (D346). */
+  reservedConcurrency?: number;
 }
 
 /**
@@ -120,6 +130,17 @@ export class AppFunction extends Construct {
       // (one a second plus 5 %) and CDK grants the role xray:PutTraceSegments/PutTelemetryRecords.
       tracing: Tracing.ACTIVE,
       retryAttempts: props.retryAttempts,
+      reservedConcurrentExecutions: props.reservedConcurrency ?? RESERVED_CONCURRENCY[props.name],
+      // AWS's extension (a layer) serves Secrets Manager on localhost with its own cache (D345).
+      ...(props.secrets?.length
+        ? {
+            paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
+              cacheEnabled: true,
+              secretsManagerTtl: Duration.minutes(5),
+              logLevel: ParamsAndSecretsLogLevel.WARN,
+            }),
+          }
+        : {}),
       environment: {
         ...props.environment,
         ...(bedrockModelId ? { BEDROCK_MODEL_ID: bedrockModelId } : {}),
@@ -168,7 +189,8 @@ export class AppFunction extends Construct {
     });
 
     const { sendMail, bedrock: _bedrock, ...dataAccess } = props.access;
-    props.data.grant(this.fn, dataAccess);
+    for (const secret of props.secrets ?? []) secret.grantRead(this.fn);
+    props.data.grant(this.fn, { ...dataAccess, dynamo: dataAccess.dynamo ?? BACKGROUND_TABLE_ACTIONS[props.name] });
     if (sendMail) props.mail.grantSend(this.fn);
     if (bedrockModelId)
       this.fn.addToRolePolicy(

@@ -14,6 +14,7 @@ import { Construct } from 'constructs';
 import { FILES_BUCKET } from '../definitions/buckets.js';
 import { ACCESS_LOG_PREFIXES } from './access-logs.js';
 import { TABLES, tableName, type TableDefinition } from '../definitions/tables.js';
+import { READ_ACTIONS, TABLE_ACTIONS, type TableAction } from '#shared/table-actions.js';
 
 export interface DataProps {
   /** Physical name prefix, e.g. `quizbank-dev`. */
@@ -26,6 +27,11 @@ export interface DataProps {
 
 /** What one function may touch; route groups and schedules both use this shape. */
 export interface DataAccess {
+  /**
+   * The DynamoDB actions its code calls (a route group's `dynamo`, BACKGROUND_TABLE_ACTIONS for the
+   * rest): each table gets these, limited by its level. Unset: the level's whole set (D344).
+   */
+  dynamo?: readonly TableAction[];
   appTable?: 'read' | 'write';
   /** `sessions`: read, plus UpdateItem for the hourly lastSeenAt touch of the HTTP runtime. */
   ephemeralTable?: 'sessions' | 'read' | 'write';
@@ -108,8 +114,8 @@ export class Data extends Construct {
   }
 
   /**
-   * Grants exactly the declared access: read-only or read-write, on each table and its indexes by
-   * name (no `index/*`), and on the files bucket's objects with named actions (no `s3:GetObject*`).
+   * Grants exactly the declared access: the declared DynamoDB actions the table's level allows
+   * (never Scan or DescribeTable), on each table and its indexes by name (no `index/*`), and on the files bucket's objects with named actions (no `s3:GetObject*`).
    */
   grant(grantee: IGrantable, access: DataAccess): void {
     const tableAccess: [TableDefinition['id'], DataAccess['ephemeralTable']][] = [
@@ -118,11 +124,11 @@ export class Data extends Construct {
     ];
     for (const [id, level] of tableAccess) {
       if (!level) continue;
-      const actions = [
-        ...TABLE_READ,
-        ...(level === 'sessions' ? ['dynamodb:UpdateItem'] : []),
-        ...(level === 'write' ? TABLE_WRITE : []),
-      ];
+      const allowed: readonly TableAction[] =
+        level === 'write' ? TABLE_ACTIONS : level === 'sessions' ? [...READ_ACTIONS, 'UpdateItem'] : READ_ACTIONS;
+      const declared = access.dynamo ?? TABLE_ACTIONS;
+      const actions = allowed.filter((a) => declared.includes(a)).map((a) => `dynamodb:${a}`);
+      if (actions.length === 0) continue;
       const table = this.table(id);
       const indexes = TABLES.find((t) => t.id === id)!.globalIndexes.map((g) => `${table.tableArn}/index/${g.name}`);
       grantee.grantPrincipal.addToPrincipalPolicy(
@@ -153,17 +159,6 @@ export class Data extends Construct {
   }
 }
 
-/** What grantReadData gives, without the stream actions (no streams here). */
-const TABLE_READ = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:Scan',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-];
-/** Transactions are authorised by these per-item actions. */
-const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 /** GetObject also covers HeadObject and the source side of CopyObject. */
 const OBJECT_READ = ['s3:GetObject'];
 const OBJECT_WRITE = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];

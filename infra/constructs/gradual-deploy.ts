@@ -13,6 +13,8 @@ export interface GradualDeployProps {
   namePrefix: string;
   /** Every application function with the Errors alarm that rolls its deployment back. */
   functions: ReadonlyMap<AppFunction, Alarm>;
+  /** More rollback alarms per function: a route group's 5xx and p90 latency (release-alarms.ts, D341). */
+  extraAlarms?: ReadonlyMap<AppFunction, Alarm[]>;
 }
 
 /** 10 % of invocations on the new version for 5 minutes, then all (D141). */
@@ -20,8 +22,9 @@ export const CANARY: ILambdaDeploymentConfig = LambdaDeploymentConfig.CANARY_10P
 
 /**
  * CodeDeploy moves each function's `live` alias to the version a deploy published: 10 % of the
- * traffic for 5 minutes, then the rest, and back to the earlier version when that function's
- * Errors alarm fires during the deployment (or the deployment fails or is stopped).
+ * traffic for 5 minutes, then the rest, and back to the earlier version when one of that function's
+ * alarms fires during the deployment — Errors, and for a route group its 5xx answers and p90
+ * latency — or the deployment fails or is stopped.
  */
 export class GradualDeploy extends Construct {
   readonly application: LambdaApplication;
@@ -36,7 +39,7 @@ export class GradualDeploy extends Construct {
         deploymentGroupName: `${props.namePrefix}-${f.name}`,
         alias: f.alias,
         deploymentConfig: CANARY,
-        alarms: [errorAlarm],
+        alarms: [errorAlarm, ...(props.extraAlarms?.get(f) ?? [])],
         autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
       });
       this.groups.set(f, group);

@@ -56,7 +56,8 @@ export class Observability extends Construct {
   readonly alarms: Alarm[] = [];
   /** Each function's Errors alarm: CodeDeploy rolls that function's canary back on it (D141). */
   readonly errorAlarms = new Map<AppFunction, Alarm>();
-  private readonly action: SnsAction;
+  /** The alarm topic's action, for alarms built outside this construct (release-alarms.ts). */
+  readonly action: SnsAction;
 
   constructor(scope: Construct, id: string, props: ObservabilityProps) {
     super(scope, id);

@@ -18,6 +18,11 @@ export const METRIC = {
   bounces: 'Bounces',
   complaints: 'Complaints',
   coldStart: 'ColdStart',
+  /**
+   * Answers with a 5xx other than 503 (an unhandled error becomes an ordinary 500 answer, which
+   * Lambda's Errors never counts): each route group's canary rolls back on it (D341).
+   */
+  serverErrors: 'ServerErrors',
 } as const;
 
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];

@@ -18,5 +18,7 @@ export const authGroup: RouteGroup = {
     auth.googleOauthConfig,
     auth.googleSignIn,
   ],
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
   access: { appTable: 'write', ephemeralTable: 'write', sendMail: true },
 };

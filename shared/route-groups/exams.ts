@@ -41,5 +41,7 @@ export const examsGroup: RouteGroup = {
     review.listLeeches,
   ],
   // The bucket: deleting an exam deletes its question images (`images/<examId>/`, D138).
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
   access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write' },
 };

@@ -31,5 +31,7 @@ export const filesSheetsGroup: RouteGroup = {
     examSheets.updateQuestionsFromExcel,
   ],
   // Ephemeral `write`: the export jobs it starts (D198).
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
   access: { appTable: 'write', ephemeralTable: 'write', filesBucket: 'write' },
 };

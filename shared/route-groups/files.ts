@@ -16,5 +16,7 @@ export const filesGroup: RouteGroup = {
     files.downloadQuestionFile,
     files.questionPoolCount,
   ],
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
   access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write' },
 };

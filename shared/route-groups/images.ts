@@ -13,5 +13,7 @@ export const imagesGroup: RouteGroup = {
   timeoutSeconds: 29,
   routes: [images.uploadQuestionImage, images.readQuestionImage, images.readFileImage],
   // App `write`: the upload records the marker the nightly sweep reads (D179).
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],
   access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write' },
 };

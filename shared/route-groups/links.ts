@@ -8,5 +8,7 @@ export const linksGroup: RouteGroup = {
   timeoutSeconds: 10,
   routes: [links.createShortUrl, links.followShortLink],
   // Short links live in the ephemeral table (TTL); the app table is read for exam visibility.
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'],
   access: { appTable: 'read', ephemeralTable: 'write' },
 };

@@ -11,5 +11,7 @@ export const memoryFitGroup: RouteGroup = {
   memoryMb: 1024,
   timeoutSeconds: 29,
   routes: [memoryFit.getMemoryFit, memoryFit.fitMemory],
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'],
   access: { appTable: 'write', ephemeralTable: 'sessions' },
 };

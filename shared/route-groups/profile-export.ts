@@ -16,5 +16,7 @@ export const profileExportGroup: RouteGroup = {
   routes: [exportsContracts.startUserDataExport, exportsContracts.getExportJob, exportsContracts.downloadExport],
   // Reads the caller's partition; writes export jobs (ephemeral table) and their files (the bucket,
   // which it also reads for the question images the export lists, D138).
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],
   access: { appTable: 'read', ephemeralTable: 'write', filesBucket: 'write' },
 };

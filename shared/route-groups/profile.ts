@@ -19,5 +19,7 @@ export const profileGroup: RouteGroup = {
     dailyQuiz.dailyMailUnsubscribe,
   ],
   // Withdrawal deletes the user's private question files from the bucket.
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
   access: { appTable: 'write', ephemeralTable: 'write', filesBucket: 'write' },
 };

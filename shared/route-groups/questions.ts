@@ -25,5 +25,7 @@ export const questionsGroup: RouteGroup = {
   ],
   // bedrock: evaluate-answer's optional model (functions/domains/exams/answer-evaluation.ts).
   // The bucket: deleting questions deletes the images no other question of the exam uses (D138).
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
   access: { appTable: 'write', ephemeralTable: 'sessions', filesBucket: 'write', bedrock: true },
 };

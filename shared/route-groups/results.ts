@@ -32,5 +32,16 @@ export const resultsGroup: RouteGroup = {
     studyProgress.saveRandomPracticeResult,
   ],
   // Submit idempotency keys and sittings in progress live in the ephemeral table (TTL).
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: [
+    'GetItem',
+    'BatchGetItem',
+    'Query',
+    'PutItem',
+    'UpdateItem',
+    'DeleteItem',
+    'BatchWriteItem',
+    'ConditionCheckItem',
+  ],
   access: { appTable: 'write', ephemeralTable: 'write' },
 };

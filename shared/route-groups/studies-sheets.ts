@@ -10,5 +10,7 @@ export const studiesSheetsGroup: RouteGroup = {
   timeoutSeconds: 29,
   routes: [studies.downloadStudyTasksSheet, studies.uploadStudyTasksSheet],
   // The upload writes tasks; the download reads.
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
   access: { appTable: 'write', ephemeralTable: 'sessions' },
 };

@@ -18,5 +18,16 @@ export const studiesGroup: RouteGroup = {
     studies.updateStudyTask,
     studies.deleteStudyTask,
   ],
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: [
+    'GetItem',
+    'BatchGetItem',
+    'Query',
+    'PutItem',
+    'UpdateItem',
+    'DeleteItem',
+    'BatchWriteItem',
+    'ConditionCheckItem',
+  ],
   access: { appTable: 'write', ephemeralTable: 'sessions' },
 };

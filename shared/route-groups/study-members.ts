@@ -19,5 +19,7 @@ export const studyMembersGroup: RouteGroup = {
     studyMembers.respondToJoinRequest,
     studyMembers.cancelJoinRequest,
   ],
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
   access: { appTable: 'write', ephemeralTable: 'sessions' },
 };

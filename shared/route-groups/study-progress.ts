@@ -13,5 +13,7 @@ export const studyProgressGroup: RouteGroup = {
     studyProgress.drawRandomPracticeQuestions,
     studyProgress.studyMembersProgress,
   ],
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'],
   access: { appTable: 'write', ephemeralTable: 'sessions' },
 };

@@ -7,5 +7,7 @@ export const systemGroup: RouteGroup = {
   memoryMb: 256,
   timeoutSeconds: 10,
   routes: [system.getCsrfToken, system.testCsrf, system.getTranslations],
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'UpdateItem'],
   access: { ephemeralTable: 'sessions', appTable: 'read' },
 };

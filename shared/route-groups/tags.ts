@@ -7,5 +7,7 @@ export const tagsGroup: RouteGroup = {
   memoryMb: 256,
   timeoutSeconds: 10,
   routes: [tags.listTags, tags.createTag, tags.listStudyTags],
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'],
   access: { appTable: 'write', ephemeralTable: 'sessions' },
 };

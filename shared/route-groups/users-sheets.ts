@@ -13,5 +13,7 @@ export const usersSheetsGroup: RouteGroup = {
   background: { timeoutSeconds: 900 },
   routes: [users.downloadUsersSheet, users.uploadUsersSheet, startUsersSheetExport],
   // The same grants as `users`: the upload creates and updates accounts as the admin routes do.
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
   access: { appTable: 'write', ephemeralTable: 'write', filesBucket: 'write' },
 };

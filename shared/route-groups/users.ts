@@ -9,5 +9,7 @@ export const usersGroup: RouteGroup = {
   timeoutSeconds: 29,
   routes: [users.listUsers, users.createUser, users.updateUser, users.deleteUser, users.searchUsers],
   // Deleting a user deletes their private question files from the bucket.
+  // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
+  dynamo: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
   access: { appTable: 'write', ephemeralTable: 'write', filesBucket: 'write' },
 };

@@ -2,12 +2,19 @@ import { App, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { BootstrapStack, DEPLOY_STAGES, GITHUB_OIDC_HOST, deployRoleName } from '../../infra/bootstrap-stack.js';
+import {
+  BootstrapStack,
+  DEPLOY_STAGES,
+  GITHUB_OIDC_HOST,
+  bootstrapStages,
+  deployRoleName,
+} from '../../infra/bootstrap-stack.js';
+import { PIPELINE_STAGES } from '../../infra/settings.js';
 
 /** The pipeline's one-time set-up (D143): the GitHub OIDC provider and a deploy role per stage. */
 type Resource = { Type: string; Properties: Record<string, any> };
 
-function synthesize(props: { existingProviderArn?: string } = {}) {
+function synthesize(props: { existingProviderArn?: string; stages?: string[] } = {}) {
   const app = new App();
   const stack = new BootstrapStack(app, 'Quizbank-bootstrap', { repository: 'quizbank-org/quizbank', ...props });
   const resources = Template.fromStack(stack).toJSON().Resources as Record<string, Resource>;
@@ -72,6 +79,28 @@ describe('bootstrap stack', () => {
       for (const other of DEPLOY_STAGES.filter((s) => s !== stage))
         expect(stacks).not.toContain(`stack/Quizbank-${other.stage}/`);
     }
+  });
+
+  it('holds only its own stage’s role in an account per stage (-c bootstrapStages=…, D342)', () => {
+    for (const { stage } of DEPLOY_STAGES) {
+      const { ofType } = synthesize({ stages: bootstrapStages(stage) });
+      const roles = ofType('AWS::IAM::Role').filter((r) => /-deploy$/.test(String(r.Properties.RoleName)));
+      expect(roles.map((r) => r.Properties.RoleName)).toEqual([deployRoleName(stage)]);
+      const statements = ofType('AWS::IAM::Policy').flatMap((p) => p.Properties.PolicyDocument.Statement);
+      const stacks = JSON.stringify(statements.filter((s: { Action: string }) => s.Action !== 'sts:AssumeRole'));
+      for (const other of DEPLOY_STAGES.filter((s) => s.stage !== stage))
+        expect(stacks).not.toContain(`stack/Quizbank-${other.stage}`);
+      // Each account has its own OIDC provider (or names its existing one).
+      expect(ofType('Custom::AWSCDKOpenIdConnectProvider')).toHaveLength(1);
+    }
+    expect(bootstrapStages(undefined)).toBeUndefined();
+    expect(bootstrapStages('staging, prod')).toEqual(['staging', 'prod']);
+    expect(() => bootstrapStages('production')).toThrow(/bootstrapStages/);
+    expect(() => synthesize({ stages: [] })).toThrow(/at least one stage/);
+  });
+
+  it('names the same stages the settings give a WAF (the pipeline’s stages)', () => {
+    expect(DEPLOY_STAGES.map((s) => s.stage).sort()).toEqual([...PIPELINE_STAGES].sort());
   });
 
   it('refuses a repository that is not owner/name', () => {

@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_TAG, LIVE_ALIAS } from '../../infra/constructs/app-function.js';
+import { latencyBudgetMs, RELEASE_ALARM_SPECS } from '../../infra/constructs/release-alarms.js';
+import { METRIC, METRICS_NAMESPACE, METRICS_SERVICE } from '#shared/domain/business-metrics.js';
+import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
 import { synthesize } from './synth.js';
 
 /** Issue 27 "Ship" (D141): every function behind `live`, moved by CodeDeploy's canary, rolled back by its alarm. */
@@ -49,10 +52,12 @@ describe('gradual traffic (D141)', () => {
     }
   });
 
-  it('gives each alias a CodeDeploy group: canary 10 % for 5 minutes, rolled back on that function’s Errors alarm', () => {
+  it('gives each alias a CodeDeploy group: canary 10 % for 5 minutes, rolled back on that function’s alarms', () => {
     const groups = ofType('AWS::CodeDeploy::DeploymentGroup');
     const functions = appFunctions();
     expect(groups).toHaveLength(functions.size);
+    // Sheet groups get the heavier budget, everyday groups the tighter one.
+    expect(ROUTE_GROUPS.map(latencyBudgetMs)).toEqual(expect.arrayContaining([3_000, 10_000]));
     const alarms = new Map(ofType('AWS::CloudWatch::Alarm').map(([id, a]) => [id, a.Properties]));
     for (const [tag, fnId] of functions) {
       const [aliasId, alias] = ofType('AWS::Lambda::Alias').find(
@@ -71,10 +76,31 @@ describe('gradual traffic (D141)', () => {
       const alarmNames = (group.Properties.AlarmConfiguration.Alarms as { Name: { Ref: string } }[]).map((a) =>
         alarms.get(a.Name.Ref)!,
       );
-      expect(alarmNames, tag).toHaveLength(1);
-      // The alarm is this function's own Errors alarm (the alias shares the function's metric).
-      expect(alarmNames[0]!.MetricName, tag).toBe('Errors');
-      expect(alarmNames[0]!.Dimensions, tag).toEqual([{ Name: 'FunctionName', Value: { Ref: fnId } }]);
+      // This function's own Errors alarm (the alias shares the function's metric).
+      const byMetric = new Map(alarmNames.map((a) => [a.MetricName as string, a]));
+      expect(byMetric.get('Errors')!.Dimensions, tag).toEqual([{ Name: 'FunctionName', Value: { Ref: fnId } }]);
+      if (tag.startsWith('route-group:')) {
+        // What users see (D341): its 5xx answers, which Lambda's Errors never counts, and its p90 latency.
+        const group = ROUTE_GROUPS.find((g) => `route-group:${g.name}` === tag)!;
+        expect([...byMetric.keys()].sort(), tag).toEqual(['Duration', 'Errors', METRIC.serverErrors]);
+        const serverErrors = byMetric.get(METRIC.serverErrors)!;
+        expect(serverErrors.Namespace, tag).toBe(METRICS_NAMESPACE);
+        expect(serverErrors.Dimensions, tag).toEqual(
+          expect.arrayContaining([
+            { Name: 'group', Value: group.name },
+            { Name: 'stage', Value: 'dev' },
+            { Name: 'service', Value: METRICS_SERVICE },
+          ]),
+        );
+        expect(serverErrors.Period, tag).toBe(60);
+        expect(serverErrors.Threshold, tag).toBe(RELEASE_ALARM_SPECS.groupServerErrors.threshold);
+        const latency = byMetric.get('Duration')!;
+        expect(latency.ExtendedStatistic, tag).toBe('p90');
+        expect(latency.Dimensions, tag).toEqual([{ Name: 'FunctionName', Value: { Ref: fnId } }]);
+        expect(latency.Threshold, tag).toBe(latencyBudgetMs(group));
+        // Both notify the alarm topic like every other alarm.
+        for (const alarm of [serverErrors, latency]) expect(alarm.AlarmActions, tag).toHaveLength(1);
+      } else expect([...byMetric.keys()], tag).toEqual(['Errors']);
       expect(aliasId).toBeTruthy();
     }
   });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
 import { buildLambdaInMemory, loadedAtInit, metafileOutput } from '../../infra/bundling.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
+import { BACKGROUND_TABLE_ACTIONS } from '../../infra/definitions/background-table-actions.js';
+import { tableActionsInBundle } from './bundle-table-actions.js';
 
 /**
  * What a Lambda must not carry, read from its bundle as the stack builds it (D73, D106). Each module
@@ -9,11 +11,16 @@ import { SCHEDULES } from '../../infra/definitions/schedules.js';
  * and one stray import anywhere a Lambda reaches brings it back. Since D106 a bundle is index.mjs
  * plus chunks: what `await import()` reaches is read only when that code runs.
  */
-const entries = [
-  ...ROUTE_GROUPS.map((group) => group.handler),
-  ...SCHEDULES.flatMap((schedule) => [schedule.handler, ...(schedule.fanOut ? [schedule.fanOut.worker] : [])]),
-  'functions/jobs/mail-feedback.ts',
+/** Every function the stack builds: its AppFunction name and its handler module. */
+const functionEntries: [name: string, entry: string][] = [
+  ...ROUTE_GROUPS.map((group): [string, string] => [group.name, group.handler]),
+  ...SCHEDULES.flatMap((schedule): [string, string][] => [
+    [`job-${schedule.name}`, schedule.handler],
+    ...(schedule.fanOut ? [[`${schedule.name}-worker`, schedule.fanOut.worker] as [string, string]] : []),
+  ]),
+  ['mail-feedback', 'functions/jobs/mail-feedback.ts'],
 ];
+const entries = functionEntries.map(([, entry]) => entry);
 
 /** The source modules of a Lambda's asset: those read at init, and those only in lazily imported chunks. */
 interface BundleInputs {
@@ -23,6 +30,8 @@ interface BundleInputs {
   lazy: string[];
   /** The text of index.mjs and the chunks it imports statically. */
   initCode: string;
+  /** The text of every script of the asset. */
+  allCode: string;
 }
 
 const inputsOf = new Map<string, Promise<BundleInputs>>();
@@ -39,6 +48,7 @@ function bundleInputs(entry: string): Promise<BundleInputs> {
         atInit: inputsIn(atInit),
         lazy: inputsIn(lambda.chunks.map((chunk) => chunk.path).filter((path) => !atInit.includes(path))),
         initCode: atInit.map(text).join('\n'),
+        allCode: [lambda.entry, ...lambda.chunks].map((script) => text(script.path)).join('\n'),
       };
     });
     inputsOf.set(entry, inputs);
@@ -182,4 +192,31 @@ describe('what only some requests use is not read at init (D107)', () => {
       expect(inputs.atInit).toContain('infra/lambda-shims/node-stream-web.ts');
     },
   );
+});
+
+describe('each function is granted the DynamoDB actions its code calls, derived from its bundle (D344)', () => {
+  const declared = (name: string) =>
+    ROUTE_GROUPS.find((group) => group.name === name)?.dynamo ?? BACKGROUND_TABLE_ACTIONS[name];
+
+  // The stack grants `declared` (tests/infra/stack.test.ts checks the role): this keeps the declaration
+  // equal to what the code calls, so a store call added or removed fails here until it is declared.
+  it.each(functionEntries)('%s declares exactly the actions its stores call', async (name, entry) => {
+    const used = tableActionsInBundle((await bundleInputs(entry)).allCode);
+    expect(used, name).not.toContain('Scan');
+    expect(
+      [...(declared(name) ?? [])].sort(),
+      `${name}: declare these (shared/route-groups or BACKGROUND_TABLE_ACTIONS)`,
+    ).toEqual([...used].sort());
+  });
+
+  it('reads commands and transaction items, and only from our own modules (the check above is not vacuous)', () => {
+    const code = [
+      '// functions/domains/x/store.ts',
+      'await db().send(new QueryCommand({}));',
+      'items.push({ Delete: { TableName: t, Key: k } }, { ConditionCheck: { TableName: t } });',
+      '// node_modules/@aws-sdk/lib-dynamodb/dist-es/commands/ScanCommand.js',
+      'class ScanCommand {} new ScanCommand(); const x = { Put: 1 };',
+    ].join('\n');
+    expect(tableActionsInBundle(code)).toEqual(['Query', 'DeleteItem', 'ConditionCheckItem']);
+  });
 });

@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { ACCESS_LOG_PREFIXES } from '../../infra/constructs/access-logs.js';
 import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
 import { readSettings } from '../../infra/settings.js';
-import { SIGN_IN_PATHS, SIGN_IN_RATE_LIMIT, SignInWafStack } from '../../infra/sign-in-waf-stack.js';
-import { QuizbankStack } from '../../infra/stack.js';
+import { SIGN_IN_PATHS, SIGN_IN_RATE_LIMIT } from '../../infra/sign-in-waf-stack.js';
+import { addStageStacks } from '../../infra/stage-stacks.js';
+import { secretArnEnv } from '#shared/domain/secret-names.js';
+import { PIPELINE_STAGES } from '../../infra/settings.js';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
 import { cdkJsonContext, fakeSite, synthesize } from './synth.js';
 
@@ -25,23 +27,17 @@ const CUSTOM_DOMAIN = {
   mailFrom: 'quiz.example.org',
 };
 
-/** The app `-c waf=true` builds (infra/app.ts): the web ACL in us-east-1, referenced across regions. */
-function synthesizeWithWaf() {
+/**
+ * The app as infra/app.ts builds a deployed stage (stage-stacks.ts): the web ACL in us-east-1,
+ * referenced across regions, with a region and no account, as CI synthesises it offline.
+ */
+function synthesizeWithWaf(stage = 'prod') {
   const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } });
-  const env = { account: '123456789012', region: 'ap-northeast-2' };
-  const waf = new SignInWafStack(app, 'Quizbank-dev-waf', {
-    env: { account: env.account, region: 'us-east-1' },
-    crossRegionReferences: true,
-    namePrefix: 'quizbank-dev',
-  });
-  const settings = readSettings((key) => ({ waf: true })[key as 'waf'] ?? app.node.tryGetContext(key));
-  const stack = new QuizbankStack(app, 'Quizbank-dev', {
-    settings,
-    siteAssetPath: fakeSite(),
-    env,
-    crossRegionReferences: true,
-    webAclArn: waf.webAcl.attrArn,
-  });
+  const settings = readSettings(
+    (key) => ({ stage, region: 'ap-northeast-2' })[key as 'stage'] ?? app.node.tryGetContext(key),
+  );
+  const { main: stack, waf } = addStageStacks(app, settings, { siteAssetPath: fakeSite() });
+  if (!waf) throw new Error('no WAF stack');
   return { app, waf, stack };
 }
 
@@ -61,7 +57,7 @@ describe('cdk-nag AwsSolutions over the synthesized stack', () => {
     });
   });
 
-  it('has no unacknowledged finding with the WAF (-c waf=true)', () => {
+  it('has no unacknowledged finding with the WAF (every deployed stage)', () => {
     const { waf, stack } = synthesizeWithWaf();
     expect([...unacknowledged(stack), ...unacknowledged(waf)]).toEqual([]);
   });
@@ -160,18 +156,88 @@ describe('the execute-api endpoint does not bypass CloudFront', () => {
     ).toHaveLength(1);
   });
 
-  it('gives every application function the expected value to check', () => {
+  it('lets every application function read it at run time, never from its environment (D345)', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((f) =>
       (f.Properties.Tags as { Key: string }[] | undefined)?.some((t) => t.Key === FUNCTION_TAG),
     );
-    for (const fn of functions) expect(secretRef(fn.Properties.Environment.Variables[ORIGIN_VERIFY_ENV])).toBe(true);
+    expect(functions.length).toBeGreaterThan(20);
+    for (const fn of functions) {
+      const env = fn.Properties.Environment.Variables as Record<string, unknown>;
+      expect(env[ORIGIN_VERIFY_ENV]).toBeUndefined();
+      expect(env[secretArnEnv('originVerify')]).toEqual({ Ref: secrets[0] });
+      // The AWS Parameters and Secrets extension serves it (a layer).
+      expect(JSON.stringify(fn.Properties.Layers)).toMatch(/paramsandsecrets/i);
+    }
   });
 });
 
-describe('optional WAF (-c waf=true)', () => {
-  it('is absent by default', () => {
+describe('no secret in any function’s environment (D345)', () => {
+  const { template } = synthesize();
+  const secretIds = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
+  const functions = Object.entries(template.findResources('AWS::Lambda::Function'));
+
+  it('holds no secret value, dynamic reference or secret-derived value in any environment, only ARNs', () => {
+    expect(secretIds.length).toBeGreaterThanOrEqual(2);
+    for (const [id, fn] of functions) {
+      for (const [name, value] of Object.entries(
+        (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>,
+      )) {
+        const text = JSON.stringify(value);
+        expect(text, `${id} ${name}`).not.toContain('resolve:secretsmanager');
+        expect(text, `${id} ${name}`).not.toContain('SecretString');
+        // A secret may be named only by its ARN (`Ref` of a secret is its ARN), under a `…_ARN` name.
+        if (secretIds.some((secret) => text.includes(`"${secret}"`))) {
+          expect(name, id).toMatch(/_ARN$/);
+          expect(value, `${id} ${name}`).toEqual({ Ref: expect.any(String) });
+        }
+      }
+    }
+  });
+
+  it('grants each function reading a secret GetSecretValue on exactly that secret', () => {
+    const policies = Object.values(template.findResources('AWS::IAM::Policy'));
+    const reads = policies.flatMap((p) =>
+      (p.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[]).filter((s) =>
+        JSON.stringify(s.Action).includes('secretsmanager:GetSecretValue'),
+      ),
+    );
+    expect(reads.length).toBeGreaterThan(20);
+    for (const statement of reads) {
+      const resources = [statement.Resource].flat();
+      for (const resource of resources) expect(secretIds).toContain((resource as { Ref: string }).Ref);
+    }
+  });
+});
+
+describe('WAF in every deployed stage (D341)', () => {
+  it('is absent only from a stage without a region, which the pipeline never deploys', () => {
     const { template } = synthesize();
     template.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    for (const stage of PIPELINE_STAGES) {
+      const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } });
+      const settings = readSettings((key) => (key === 'stage' ? stage : app.node.tryGetContext(key)));
+      expect(() => addStageStacks(app, settings, { siteAssetPath: fakeSite() })).toThrow(/region/);
+    }
+  });
+
+  it('synthesises without an account (no credentials): both stacks are bound to a region only', () => {
+    const saved = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
+    delete process.env.CDK_DEFAULT_ACCOUNT;
+    delete process.env.CDK_DEFAULT_REGION;
+    try {
+      for (const stage of PIPELINE_STAGES) {
+        const { app, waf, stack } = synthesizeWithWaf(stage);
+        expect(waf.region).toBe('us-east-1');
+        expect(stack.region).toBe('ap-northeast-2');
+        // CloudFormation's own account pseudo-parameter: nothing was looked up.
+        expect(stack.resolve(stack.account)).toEqual({ Ref: 'AWS::AccountId' });
+        const assembly = app.synth();
+        expect(assembly.stacks.map((s) => s.stackName).sort()).toEqual([`Quizbank-${stage}`, `Quizbank-${stage}-waf`]);
+      }
+    } finally {
+      if (saved.account) process.env.CDK_DEFAULT_ACCOUNT = saved.account;
+      if (saved.region) process.env.CDK_DEFAULT_REGION = saved.region;
+    }
   });
 
   it('puts a us-east-1 web ACL with a per-address rate rule on the sign-in routes in front of CloudFront', () => {
@@ -203,7 +269,11 @@ describe('optional WAF (-c waf=true)', () => {
         }),
       ],
     });
-    const distribution = Object.values(Template.fromStack(stack).findResources('AWS::CloudFront::Distribution'))[0]!;
-    expect(distribution.Properties.DistributionConfig.WebACLId).toBeDefined();
+    const main = Template.fromStack(stack);
+    const distribution = Object.values(main.findResources('AWS::CloudFront::Distribution'))[0]!;
+    // The ARN is the us-east-1 stack's output, read by CloudFormation at deploy time (no account at synth).
+    expect(distribution.Properties.DistributionConfig.WebACLId).toEqual({
+      'Fn::GetStackOutput': expect.objectContaining({ StackName: 'Quizbank-prod-waf', Region: 'us-east-1' }),
+    });
   });
 });

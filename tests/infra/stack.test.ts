@@ -7,8 +7,11 @@ import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
 import { API_PATH_PATTERNS, IMAGE_PATH_PATTERN, VIEWER_IP_HEADER } from '../../infra/constructs/site.js';
 import { contentSecurityPolicy } from '../../infra/definitions/content-security-policy.js';
 import { FILES_BUCKET } from '../../infra/definitions/buckets.js';
+import { apiThrottle, peakRequestsPerSecond } from '../../infra/definitions/capacity.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
 import { TABLES } from '../../infra/definitions/tables.js';
+import { BACKGROUND_TABLE_ACTIONS } from '../../infra/definitions/background-table-actions.js';
+import { READ_ACTIONS, TABLE_ACTIONS } from '#shared/table-actions.js';
 import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '#shared/routes-manifest.js';
 import { readSettings } from '../../infra/settings.js';
 import { synthesize } from './synth.js';
@@ -215,11 +218,18 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       expect(integrationGroup(fallback[0]!)).toBe(`route-group:${FALLBACK_GROUP}`);
     });
 
-    it('deploys automatically to a throttled $default stage', () => {
+    it('deploys automatically to a $default stage throttled above the capacity sheet’s 1 M peak', () => {
+      const peak = peakRequestsPerSecond();
+      // docs/capacity-and-cost.md: 272 M requests a month at 1 M learners, ~525/s at a 5× evening peak.
+      expect(Math.round(peak)).toBe(525);
+      const { rateLimit, burstLimit } = apiThrottle();
+      expect(rateLimit).toBeGreaterThanOrEqual(2 * peak);
+      expect(rateLimit).toBeLessThan(10_000); // the account's API Gateway quota
+      expect(burstLimit).toBe(2 * rateLimit);
       template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
         AutoDeploy: true,
-        DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+        DefaultRouteSettings: { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit },
         AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
       });
     });
@@ -326,6 +336,19 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
     });
   });
 
+  it('reserves concurrency for sign-in and the daily mail worker only (D346)', () => {
+    const reserved = [...functions].flatMap(([tag, f]) =>
+      f.props.ReservedConcurrentExecutions === undefined ? [] : [[tag, f.props.ReservedConcurrentExecutions]],
+    );
+    const mail = SCHEDULES.find((s) => s.name === 'daily-quiz-email')!;
+    expect(Object.fromEntries(reserved)).toEqual({
+      'route-group:auth': 50,
+      'worker:daily-quiz-email-worker': mail.fanOut!.parallel,
+    });
+    // AWS keeps 100 of the default 1,000 unreserved.
+    expect(reserved.reduce((sum, [, n]) => sum + Number(n), 0)).toBeLessThanOrEqual(900);
+  });
+
   describe('least privilege', () => {
     const tableId = (id: string) =>
       logicalIdOf(template, 'AWS::DynamoDB::GlobalTable', (p) => p.TableName === `quizbank-dev-${id}`);
@@ -334,9 +357,47 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
       statements.filter((s) => mentions(s, logicalId)).flatMap((s) => asArray(s.Action));
 
     const subjects = [
-      ...ROUTE_GROUPS.map((g) => ({ key: `route-group:${g.name}`, access: g.access })),
-      ...SCHEDULES.map((s) => ({ key: `schedule:job-${s.name}`, access: { ephemeralTable: undefined, ...s.access } })),
+      ...ROUTE_GROUPS.map((g) => ({ key: `route-group:${g.name}`, access: g.access, dynamo: g.dynamo })),
+      ...SCHEDULES.map((s) => ({
+        key: `schedule:job-${s.name}`,
+        access: { ephemeralTable: undefined, ...s.access },
+        dynamo: BACKGROUND_TABLE_ACTIONS[`job-${s.name}`],
+      })),
     ];
+
+    it.each(subjects)(
+      '$key gets exactly its declared DynamoDB actions: never Scan, DeleteItem only if declared',
+      ({ key, access, dynamo }) => {
+        expect(dynamo, `${key} declares its actions`).toBeDefined();
+        const statements = roleStatements(template, functions.get(key)!.props);
+        const granted = TABLES.flatMap((t) => actionsOn(statements, tableId(t.id)));
+        expect(
+          granted.filter((a) => a === 'dynamodb:Scan' || a === 'dynamodb:DescribeTable'),
+          key,
+        ).toEqual([]);
+        for (const [def, level] of [
+          ['app', access.appTable],
+          ['ephemeral', access.ephemeralTable],
+        ] as const) {
+          if (!level) continue;
+          const allowed: readonly string[] =
+            level === 'write' ? TABLE_ACTIONS : level === 'sessions' ? [...READ_ACTIONS, 'UpdateItem'] : READ_ACTIONS;
+          const expected = dynamo!.filter((a) => allowed.includes(a)).map((a) => `dynamodb:${a}`);
+          expect(actionsOn(statements, tableId(def)).sort(), `${key} on ${def}`).toEqual(expected.sort());
+        }
+        if (!dynamo!.includes('DeleteItem')) expect(granted, key).not.toContain('dynamodb:DeleteItem');
+      },
+    );
+
+    it('no longer gives every function the same actions (least privilege is not one shared set)', () => {
+      const sets = new Set(
+        subjects.map(({ key }) => {
+          const statements = roleStatements(template, functions.get(key)!.props);
+          return JSON.stringify(TABLES.flatMap((t) => actionsOn(statements, tableId(t.id))).sort());
+        }),
+      );
+      expect(sets.size).toBeGreaterThan(8);
+    });
 
     it.each(subjects)('$key gets exactly its declared table, bucket and mail access', ({ key, access }) => {
       const statements = roleStatements(template, functions.get(key)!.props);
@@ -347,7 +408,7 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
         const actions = actionsOn(statements, tableId(def));
         if (!level) expect(actions, `${key} on ${def}`).toEqual([]);
         if (level === 'read') {
-          expect(actions).toContain('dynamodb:Query');
+          expect(actions).toContain('dynamodb:GetItem');
           expect(
             actions.filter((a) => DYNAMO_WRITES.includes(a)),
             `${key} writes ${def}`,
@@ -360,7 +421,7 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
             `${key} writes ${def}`,
           ).toEqual([]);
         }
-        if (level === 'write') expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
+        if (level === 'write') expect(actions).toContain('dynamodb:UpdateItem');
         if (level) {
           // Indexes are covered too, each by name (`<table arn>/index/<name>`, no `index/*`).
           const resources = JSON.stringify(statements.filter((s) => mentions(s, tableId(def))).map((s) => s.Resource));
@@ -639,6 +700,7 @@ describe('QuizbankStack settings', () => {
       handler: ROUTE_GROUPS[0]!.handler,
       memoryMb: 384,
       timeoutSeconds: 7,
+      dynamo: ['GetItem'],
       routes: [
         { ...ROUTE_GROUPS[0]!.routes[0]!, method: 'GET', path: '/api/extra/{id}/' },
         { ...ROUTE_GROUPS[0]!.routes[0]!, method: 'DELETE', path: '/s/{code}/' },
@@ -686,7 +748,8 @@ describe('readSettings (CDK context)', () => {
       seedDemo: false,
       sesSandbox: false,
       sesSendRate: 14,
-      waf: false,
+      waf: true,
+      region: undefined,
       alarmEmail: undefined,
       tracingSampleRate: 0.05,
     });
@@ -709,5 +772,10 @@ describe('readSettings (CDK context)', () => {
     expect(() => read({ alarmEmail: 'ops at example' })).toThrow(/alarmEmail/);
     expect(() => read({ tracingSampleRate: '5' })).toThrow(/tracingSampleRate/);
     expect(() => read({ tracingSampleRate: '-0.1' })).toThrow(/tracingSampleRate/);
+    expect(() => read({ region: 'Seoul' })).toThrow(/region/);
+    // The stages the pipeline deploys always have their WAF.
+    expect(() => read({ stage: 'prod', waf: 'false' })).toThrow(/WAF/);
+    expect(() => read({ stage: 'staging', waf: false })).toThrow(/WAF/);
+    expect(read({ stage: 'dev', waf: 'false' }).waf).toBe(false);
   });
 });

@@ -91,7 +91,7 @@ describe('business metrics (D140)', () => {
   });
 
   it(
-    'publishes a route group invocation’s counts under the group, failed answers too (metricsFlushed)',
+    'publishes a route group invocation’s counts under the group, failed answers too, and counts 5xx faults (metricsFlushed)',
     { timeout: 30_000 },
     async () => {
       const { countMetric, METRIC, emf } = await metricsAt('info');
@@ -108,18 +108,29 @@ describe('business metrics (D140)', () => {
         bind(system.testCsrf, async () => ({ success: true as const, message: 'ok' })),
         bind(system.getTranslations, async () => {
           countMetric(METRIC.importsRefused);
+          if (throttled) throw Object.assign(new Error('slow down'), { name: 'ThrottlingException' });
           throw new Error('boom');
         }),
       ]);
+      let throttled = false;
       const context = { awsRequestId: 'aws-req' } as Context;
+      const translations = () => handler(httpEvent('GET', '/api/translations/', 'GET /api/translations'), context);
       await handler(httpEvent('GET', '/api/csrf-token/', 'GET /api/csrf-token'), context);
       vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      expect((await handler(httpEvent('GET', '/api/translations/', 'GET /api/translations'), context)).statusCode).toBe(
-        500,
+      expect((await translations()).statusCode).toBe(500);
+      // A refusal (403, no CSRF token) and a 503 with Retry-After are answers, not faults.
+      expect((await handler(httpEvent('POST', '/api/test-csrf/', 'POST /api/test-csrf'), context)).statusCode).toBe(
+        403,
       );
-      expect(emf().map((line) => [line.group, line.ColdStart, line.ExamsCreated, line.ImportsRefused])).toEqual([
-        ['system', 1, 1, undefined],
-        ['system', undefined, undefined, 1],
+      throttled = true;
+      expect((await translations()).statusCode).toBe(503);
+      expect(
+        emf().map((line) => [line.group, line.ColdStart, line.ExamsCreated, line.ImportsRefused, line.ServerErrors]),
+      ).toEqual([
+        ['system', 1, 1, undefined, undefined],
+        // The unhandled error became an ordinary 500 answer: counted for the canary's alarm (D341).
+        ['system', undefined, undefined, 1, 1],
+        ['system', undefined, undefined, 1, undefined],
       ]);
     },
   );

@@ -61,10 +61,11 @@ describe('main', () => {
     expect(main.concurrency).toEqual({ group: 'release', 'cancel-in-progress': false });
   });
 
-  it('is the chain test → synth → staging → smoke → production (approval), nothing skipping a step', () => {
+  it('is the chain test → synth → staging → smoke → production (approval) → smoke, nothing skipping a step', () => {
     expect(Object.keys(jobs).sort()).toEqual(
-      ['deploy-production', 'deploy-staging', 'smoke-staging', 'synth', 'test'].sort(),
+      ['deploy-production', 'deploy-staging', 'smoke-production', 'smoke-staging', 'synth', 'test'].sort(),
     );
+    expect(needs(jobs['smoke-production']!)).toEqual(['deploy-production']);
     expect(needs(jobs.test!)).toEqual([]);
     expect(needs(jobs.synth!)).toEqual(['test']);
     expect(needs(jobs['deploy-staging']!)).toEqual(['synth']);
@@ -78,7 +79,10 @@ describe('main', () => {
       const environment = DEPLOY_STAGES.find((s) => s.stage === stage)!.environment;
       expect(environmentOf(jobs[job]!), job).toBe(environment);
       expect(runs(jobs[job]!), job).toContain(`--app cdk.out.${stage} `);
-      expect(runs(jobs[job]!), job).toMatch(new RegExp(`--require-approval never .*Quizbank-${stage}$`, 'm'));
+      // The stage's us-east-1 WAF stack goes with it (D341).
+      expect(runs(jobs[job]!), job).toMatch(
+        new RegExp(`--require-approval never .*Quizbank-${stage}-waf Quizbank-${stage}$`, 'm'),
+      );
     }
   });
 
@@ -99,11 +103,15 @@ describe('main', () => {
       expect(readFileSync(join(WORKFLOWS, file), 'utf8')).not.toMatch(/aws-access-key-id|AWS_SECRET_ACCESS_KEY/i);
   });
 
-  it('synthesizes both stages once and deploys those assemblies; smoke-tests staging at its deployed URL', () => {
-    expect(runs(jobs.synth!)).toMatch(/cdk synth .*-o cdk\.out\.staging -c stage=staging/);
-    expect(runs(jobs.synth!)).toMatch(/cdk synth .*-o cdk\.out\.prod -c stage=prod/);
-    expect(jobs['deploy-staging']!.outputs).toEqual({ site_url: '${{ steps.outputs.outputs.site_url }}' });
-    expect(runs(jobs['smoke-staging']!)).toContain('npm run smoke -- "${{ needs.deploy-staging.outputs.site_url }}"');
+  it('synthesizes both stages once (with their regions) and deploys those assemblies; smoke-tests each at its URL', () => {
+    expect(runs(jobs.synth!)).toMatch(/cdk synth .*-o cdk\.out\.staging -c stage=staging -c region=/);
+    expect(runs(jobs.synth!)).toMatch(/cdk synth .*-o cdk\.out\.prod -c stage=prod -c region=/);
+    for (const stage of ['staging', 'production']) {
+      expect(jobs[`deploy-${stage}`]!.outputs).toEqual({ site_url: '${{ steps.outputs.outputs.site_url }}' });
+      expect(runs(jobs[`smoke-${stage}`]!)).toContain(
+        `npm run smoke -- "\${{ needs.deploy-${stage}.outputs.site_url }}"`,
+      );
+    }
     const smoke = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.smoke as string;
     expect(smoke).toBe('tsx scripts/smoke.ts');
   });

@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { config } from '../../runtime/config.js';
+import { readSecret } from '../../runtime/secrets.js';
 
 /**
  * The signed token of the daily mail's one-click unsubscribe link (RFC 8058): an HS256 JWT (jose)
@@ -10,7 +10,7 @@ import { config } from '../../runtime/config.js';
 const PURPOSE = 'daily-mail-unsubscribe';
 const VALID_FOR = '60d';
 
-const key = () => new TextEncoder().encode(config.mailLinkSecret);
+const key = async () => new TextEncoder().encode(await readSecret('mailLink'));
 
 export async function unsubscribeToken(userId: string): Promise<string> {
   return new SignJWT({ purpose: PURPOSE })
@@ -18,14 +18,14 @@ export async function unsubscribeToken(userId: string): Promise<string> {
     .setSubject(userId)
     .setIssuedAt()
     .setExpirationTime(VALID_FOR)
-    .sign(key());
+    .sign(await key());
 }
 
 /** The user the token names, or null (tampered, expired, another purpose, not a token). */
 export async function verifyUnsubscribeToken(token: string): Promise<string | null> {
   if (!token) return null;
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'] });
     return payload.purpose === PURPOSE && typeof payload.sub === 'string' ? payload.sub : null;
   } catch {
     return null;

@@ -7,7 +7,7 @@ import { AppError, payloadTooLarge } from './app-error.js';
 import { COOKIE, cookieName, parseCookies } from './cookies.js';
 import { SERVICE_RETRY_AFTER_SECONDS, serviceUnavailableError } from './service-unavailable.js';
 import { addLambdaContext, createLogger, flushLogs } from '../log.js';
-import { flushMetrics, startMetrics } from '../metrics.js';
+import { countMetric, flushMetrics, METRIC, startMetrics } from '../metrics.js';
 import { onDemand } from '../on-demand.js';
 import { startSpan, type TraceSpan } from '../tracing.js';
 import type { CallerLoader, HandlerContext, HttpEvent, HttpResult } from './types.js';
@@ -143,6 +143,9 @@ export function errorResponder(): Middleware {
       const ctx = context.request;
       const language = ctx?.language ?? 'ko';
       const appError = toAppError(error) ?? serviceUnavailableError(error);
+      // A 503 says "busy, come back" (throttling, an engine restarting, a kill switch); any other
+      // 5xx is a fault the canary must see (metricsFlushed, outside this one, publishes it).
+      if (!appError || (appError.status >= 500 && appError.status !== 503)) countMetric(METRIC.serverErrors);
       if (appError) {
         request.response = {
           statusCode: appError.status,

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type middy from '@middy/core';
 import { ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
-import { config } from '../config.js';
+import { readSecret } from '../secrets.js';
 import { forbidden } from './app-error.js';
 import type { HandlerContext, HttpEvent, HttpResult } from './types.js';
 
@@ -16,7 +16,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 export function originCheck(): Middleware {
   return {
     before: async ({ event }) => {
-      const expected = config.originVerifySecret;
+      const expected = await readSecret('originVerify');
       if (!expected) return;
       const sent = event.headers?.[ORIGIN_VERIFY_HEADER] ?? '';
       // Digests have one length, so the comparison says nothing about the secret's length.

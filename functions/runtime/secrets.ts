@@ -1,0 +1,63 @@
+import { SECRET_ENV, secretArnEnv, type SecretName } from '#shared/domain/secret-names.js';
+
+export { secretArnEnv, type SecretName } from '#shared/domain/secret-names.js';
+
+/**
+ * The stack's generated secrets, read at run time (D345) rather than copied into the functions'
+ * environment, where `GetFunctionConfiguration` shows them. One function, two sources:
+ *
+ * - In AWS the stack sets `<NAME>_ARN` and the function reads the secret through the AWS
+ *   Parameters and Secrets Lambda extension (a layer: a local HTTP endpoint that caches Secrets
+ *   Manager), cached here too for CACHE_MS, so a warm request makes no call and a rotated value is
+ *   seen within minutes.
+ * - Locally (`npm start`, tests) the local cloud sets the value itself in `<NAME>` (local/cloud.ts),
+ *   and the mail-link key falls back to a fixed development key.
+ */
+/** The value a local stage falls back to when the local cloud sets none. */
+const LOCAL_DEFAULT: Record<SecretName, string | undefined> = {
+  originVerify: undefined,
+  mailLink: 'local-development-mail-link-key-not-for-deployed-stacks',
+};
+
+/** How long a value read from Secrets Manager is kept in the process (the extension caches as long). */
+export const SECRET_CACHE_MS = 5 * 60_000;
+
+const cache = new Map<SecretName, { value: string; until: number }>();
+
+/** The secret's value; undefined only for a secret a local stage may leave unset (the origin check's). */
+export async function readSecret(name: SecretName): Promise<string | undefined> {
+  const arn = process.env[secretArnEnv(name)];
+  if (!arn) return localSecret(name);
+  const cached = cache.get(name);
+  if (cached && cached.until > Date.now()) return cached.value;
+  const value = await fromExtension(arn);
+  cache.set(name, { value, until: Date.now() + SECRET_CACHE_MS });
+  return value;
+}
+
+/** Forgets cached values (tests; a function that was told its secret rotated). */
+export function clearSecretCache(): void {
+  cache.clear();
+}
+
+function localSecret(name: SecretName): string | undefined {
+  const env = SECRET_ENV[name];
+  const localDefault = LOCAL_DEFAULT[name];
+  const value = process.env[env];
+  if (value) return value;
+  if ((process.env.STAGE ?? 'local') !== 'local' && localDefault)
+    throw new Error(`secret ${name}: neither ${secretArnEnv(name)} nor ${env} is set`);
+  return localDefault;
+}
+
+/** The extension's documented endpoint: the session token proves the caller is this function. */
+async function fromExtension(arn: string): Promise<string> {
+  const port = process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? '2773';
+  const response = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(arn)}`, {
+    headers: { 'X-Aws-Parameters-Secrets-Token': process.env.AWS_SESSION_TOKEN ?? '' },
+  });
+  if (!response.ok) throw new Error(`secret ${arn}: the secrets extension answered ${response.status}`);
+  const { SecretString } = (await response.json()) as { SecretString?: string };
+  if (!SecretString) throw new Error(`secret ${arn} has no string value`);
+  return SecretString;
+}
