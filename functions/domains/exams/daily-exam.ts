@@ -149,6 +149,8 @@ export function dailyPicks(queue: LearnerQueue, count: number): DailyPick[] {
       statOf: (id) => statOf(queue.due.get(id)?.item ?? queue.stats.get(id)),
       available: queue.where,
       ignored: queue.ignored,
+      now: queue.now,
+      curve: queue.curve,
     },
     count,
   );

@@ -1,4 +1,5 @@
-import { retrievability, type FsrsCard, type Scheduler } from './fsrs.js';
+import type { FsrsCard, Scheduler } from './fsrs.js';
+import { DEFAULT_DUE_ORDER, duePriority, type DueOrder } from './review-priority.js';
 
 /**
  * The order of the Review screen (issue 26; docs/learning.md "The review queue"). Pure: the caller
@@ -29,7 +30,13 @@ export interface QueueDue {
 export interface QueueLearning {
   questionId: string;
   due: string;
+  /** The card, to rank a step with the due reviews (`learningSteps: 'with-due'`); absent: it ranks first. */
+  card?: FsrsCard;
 }
+
+/** Where learning steps that have come due go: after the new cards, or ranked among the due reviews. */
+export type LearningPlacement = 'after-new' | 'with-due';
+export const DEFAULT_LEARNING_PLACEMENT: LearningPlacement = 'after-new';
 
 export interface QueueInput {
   due: QueueDue[];
@@ -47,6 +54,10 @@ export interface QueueInput {
   learnAheadMs?: number;
   /** The learner's forgetting curve (their fitted weights) ranks recall; the default one when absent. */
   curve?: Scheduler;
+  /** The rank of due reviews ({@link DEFAULT_DUE_ORDER} when absent; the simulation compares the others). */
+  dueOrder?: DueOrder;
+  /** Where learning steps due now go ({@link DEFAULT_LEARNING_PLACEMENT} when absent). */
+  learningSteps?: LearningPlacement;
 }
 
 export interface QueueEntry {
@@ -63,14 +74,19 @@ export interface QueueOutput {
 
 export function orderReviewQueue(input: QueueInput): QueueOutput {
   const { now, available, ignored } = input;
+  const order = input.dueOrder ?? DEFAULT_DUE_ORDER;
   const seen = new Set<string>();
   const usable = (id: string) => available.has(id) && !ignored.has(id) && !seen.has(id);
+  const priority = (card: FsrsCard | undefined) =>
+    card ? duePriority(order, card, now, input.curve) : Number.POSITIVE_INFINITY;
+  const byPriority = (a: { priority: number }, b: { priority: number }) =>
+    b.priority > a.priority ? 1 : b.priority < a.priority ? -1 : 0;
 
   const dueLeft = Math.max(0, input.limits.reviewsPerDay - input.doneToday.reviews);
   const due = input.due
     .filter((d) => usable(d.questionId))
-    .map((d) => ({ questionId: d.questionId, recall: retrievability(d.card, now, input.curve) }))
-    .sort((a, b) => a.recall - b.recall)
+    .map((d) => ({ questionId: d.questionId, priority: priority(d.card) }))
+    .sort(byPriority)
     .slice(0, dueLeft);
   for (const d of due) seen.add(d.questionId);
 
@@ -94,10 +110,20 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
   const learningNow = learningAll.filter((l) => Date.parse(l.due) <= readyBy);
   const waiting = learningAll.find((l) => Date.parse(l.due) > readyBy);
 
+  // With 'with-due', steps already due rank among the due reviews (never limited); steps only
+  // ready by learning ahead still come last.
+  const withDue = (input.learningSteps ?? DEFAULT_LEARNING_PLACEMENT) === 'with-due';
+  const stepsFirst = withDue ? learningNow.filter((l) => Date.parse(l.due) <= now.getTime()) : [];
+  const stepsLast = withDue ? learningNow.filter((l) => Date.parse(l.due) > now.getTime()) : learningNow;
+  const first = [
+    ...due.map((d) => ({ ...d, kind: 'due' as const })),
+    ...stepsFirst.map((l) => ({ questionId: l.questionId, priority: priority(l.card), kind: 'learning' as const })),
+  ].sort(byPriority);
+
   const page: QueueEntry[] = [
-    ...due.map((d) => ({ questionId: d.questionId, kind: 'due' as const })),
+    ...first.map(({ questionId, kind }) => ({ questionId, kind })),
     ...fresh.map((questionId) => ({ questionId, kind: 'new' as const })),
-    ...learningNow.map((l) => ({ questionId: l.questionId, kind: 'learning' as const })),
+    ...stepsLast.map((l) => ({ questionId: l.questionId, kind: 'learning' as const })),
   ].slice(0, input.pageSize);
   return {
     page,
