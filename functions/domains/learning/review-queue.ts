@@ -92,7 +92,8 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
 
   const learningAll = input.learning
     .filter((l) => usable(l.questionId))
-    .sort((a, b) => Date.parse(a.due) - Date.parse(b.due));
+    .map((l) => ({ ...l, at: Date.parse(l.due) }))
+    .sort((a, b) => a.at - b.at);
   for (const l of learningAll) seen.add(l.questionId);
 
   const newLeft = Math.max(0, input.limits.newPerDay - input.doneToday.new);
@@ -107,14 +108,14 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
 
   const ahead = due.length === 0 && fresh.length === 0 ? (input.learnAheadMs ?? 0) : 0;
   const readyBy = now.getTime() + ahead;
-  const learningNow = learningAll.filter((l) => Date.parse(l.due) <= readyBy);
-  const waiting = learningAll.find((l) => Date.parse(l.due) > readyBy);
+  const learningNow = learningAll.filter((l) => l.at <= readyBy);
+  const waiting = learningAll.find((l) => l.at > readyBy);
 
   // With 'with-due', steps already due rank among the due reviews (never limited); steps only
   // ready by learning ahead still come last.
   const withDue = (input.learningSteps ?? DEFAULT_LEARNING_PLACEMENT) === 'with-due';
-  const stepsFirst = withDue ? learningNow.filter((l) => Date.parse(l.due) <= now.getTime()) : [];
-  const stepsLast = withDue ? learningNow.filter((l) => Date.parse(l.due) > now.getTime()) : learningNow;
+  const stepsFirst = withDue ? learningNow.filter((l) => l.at <= now.getTime()) : [];
+  const stepsLast = withDue ? learningNow.filter((l) => l.at > now.getTime()) : learningNow;
   const first = [
     ...due.map((d) => ({ ...d, kind: 'due' as const })),
     ...stepsFirst.map((l) => ({ questionId: l.questionId, priority: priority(l.card), kind: 'learning' as const })),
@@ -128,6 +129,6 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
   return {
     page,
     counts: { new: fresh.length, learning: learningAll.length, learning_now: learningNow.length, due: due.length },
-    nextLearningDue: waiting ? new Date(Date.parse(waiting.due) - ahead).toISOString() : null,
+    nextLearningDue: waiting ? new Date(waiting.at - ahead).toISOString() : null,
   };
 }
