@@ -198,7 +198,13 @@ for (const count of COUNTS) {
         console.log(
           `| ${name} | ${at.map((a) => `${pct(a.mean)} ± ${pct(a.margin)}`).join(' | ')} | ${reviews.toFixed(0)} | ${seen.toFixed(0)} | ${slots} |`,
         );
-        (cell.policies as Record<string, unknown>)[name] = { at, reviews, seen, slots };
+        (cell.policies as Record<string, unknown>)[name] = {
+          at,
+          reviews,
+          seen,
+          slots,
+          byLearner: outcomes.map((o) => o.recallAt),
+        };
       });
       const subject = results[0]!;
       const differences: Record<string, unknown> = {};

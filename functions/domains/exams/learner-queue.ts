@@ -222,9 +222,9 @@ export interface DailyPicksRead {
 /**
  * The daily exam's questions (pure: the daily exam and `npm run simulate` call it, D246): the
  * queue's first `count` cards (due, then new up to the new-card limit, then learning steps come due).
- * A learner with fewer than `count` gets the rest from the original's rule (D187): answered
- * questions the queue does not hold (reviews not due yet, learning steps not due yet), weakest
- * first; never a new card over the limit nor a due one over the review limit.
+ * A learner with fewer than `count` gets the rest (D187) from answered questions the queue does not
+ * hold (reviews not due yet, learning steps not due yet), lowest predicted recall first (D315);
+ * never a new card over the limit nor a due one over the review limit.
  */
 export function dailyPicksFrom(read: DailyPicksRead, count: number): DailyPick[] {
   const picks: DailyPick[] = read.page.map((e) => ({ questionId: e.questionId, reason: REASONS[e.kind] }));

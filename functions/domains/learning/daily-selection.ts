@@ -69,11 +69,11 @@ export function weakestFirst(a: DailyQuestionStat | undefined, b: DailyQuestionS
 
 /**
  * How a daily exam with fewer queued cards than its count is filled from the answered questions
- * across the bank: lowest predicted recall on the learner's curve first, or the original's
- * {@link weakestFirst} (what the simulation compares it with).
+ * across the bank (D315): lowest predicted recall on the learner's curve first; the original's
+ * {@link weakestFirst} is kept for the simulation to compare with (it re-shows the same failed cards).
  */
 export type FillOrder = 'lowest-recall' | 'weakest';
-export const DEFAULT_FILL_ORDER: FillOrder = 'weakest';
+export const DEFAULT_FILL_ORDER: FillOrder = 'lowest-recall';
 
 /**
  * `ids` in fill order. Lowest recall: a statistic without a card (legacy, before FSRS) counts as

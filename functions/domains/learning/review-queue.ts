@@ -34,8 +34,11 @@ export interface QueueLearning {
   card?: FsrsCard;
 }
 
-/** Where learning steps that have come due go: after the new cards, or ranked among the due reviews. */
-export type LearningPlacement = 'after-new' | 'with-due';
+/**
+ * Where learning steps that have come due go: after the new cards (earliest step first, or ranked
+ * by the due order), or ranked among the due reviews.
+ */
+export type LearningPlacement = 'after-new' | 'after-new-ranked' | 'with-due';
 export const DEFAULT_LEARNING_PLACEMENT: LearningPlacement = 'after-new';
 
 export interface QueueInput {
@@ -111,11 +114,20 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
   const learningNow = learningAll.filter((l) => l.at <= readyBy);
   const waiting = learningAll.find((l) => l.at > readyBy);
 
-  // With 'with-due', steps already due rank among the due reviews (never limited); steps only
-  // ready by learning ahead still come last.
-  const withDue = (input.learningSteps ?? DEFAULT_LEARNING_PLACEMENT) === 'with-due';
-  const stepsFirst = withDue ? learningNow.filter((l) => l.at <= now.getTime()) : [];
-  const stepsLast = withDue ? learningNow.filter((l) => l.at > now.getTime()) : learningNow;
+  // Steps already due rank among the due reviews ('with-due', never limited) or after the new
+  // cards; steps only ready by learning ahead come last, earliest first.
+  const placement = input.learningSteps ?? DEFAULT_LEARNING_PLACEMENT;
+  const stepsDue = learningNow.filter((l) => l.at <= now.getTime());
+  const stepsAhead = learningNow.filter((l) => l.at > now.getTime());
+  const ranked = (steps: typeof stepsDue) =>
+    steps.map((l) => ({ ...l, priority: priority(l.card) })).sort(byPriority);
+  const stepsFirst = placement === 'with-due' ? stepsDue : [];
+  const stepsLast =
+    placement === 'with-due'
+      ? stepsAhead
+      : placement === 'after-new-ranked'
+        ? [...ranked(stepsDue), ...stepsAhead]
+        : learningNow;
   const first = [
     ...due.map((d) => ({ ...d, kind: 'due' as const })),
     ...stepsFirst.map((l) => ({ questionId: l.questionId, priority: priority(l.card), kind: 'learning' as const })),
