@@ -50,7 +50,7 @@ const NO_STEPS: Scheduler = {
 };
 
 export type StepRule = LearningPlacement | 'steps-off';
-const STEP_RULES: readonly StepRule[] = ['after-new', 'after-new-ranked', 'with-due', 'steps-off'];
+const STEP_RULES: readonly StepRule[] = ['after-new', 'after-new-ranked', 'with-due', 'with-due-reserve', 'steps-off'];
 const FILLS: readonly FillOrder[] = ['weakest', 'lowest-recall'];
 
 /**

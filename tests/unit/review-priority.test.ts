@@ -67,6 +67,17 @@ describe('due order', () => {
     );
   });
 
+  it('orders by expected retention gain unless told otherwise (D316)', () => {
+    fc.assert(
+      fc.property(fc.array(cardArb, { minLength: 2, maxLength: 20 }), (cards) => {
+        expect(orderReviewQueue(queueInput(cards)).page).toEqual(
+          orderReviewQueue(queueInput(cards, { dueOrder: 'retention-gain' })).page,
+        );
+      }),
+      { numRuns: 50 },
+    );
+  });
+
   it('ranks as each rule says on cards that differ in one respect', () => {
     const fresh = reviewCard(10, 10, 10); // just due
     const late = reviewCard(20, 10, 10); // twice its interval
@@ -104,7 +115,9 @@ describe('learning steps placement', () => {
   const cards = [reviewCard(3, 3, 30), reviewCard(30, 10, 5)];
 
   it("'with-due' ranks steps due now among the due reviews, before new cards; later steps wait", () => {
-    const out = orderReviewQueue(queueInput(cards, { learning: steps, learningSteps: 'with-due' }));
+    const out = orderReviewQueue(
+      queueInput(cards, { learning: steps, learningSteps: 'with-due', dueOrder: 'lowest-recall' }),
+    );
     expect(out.page.map((e) => `${e.kind}:${e.questionId}`)).toEqual(['learning:l1', 'due:d1', 'due:d0', 'new:n1']);
     expect(out.counts).toEqual({ new: 1, learning: 2, learning_now: 1, due: 2 });
     expect(out.nextLearningDue).toBe(at(5));

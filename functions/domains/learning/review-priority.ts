@@ -21,7 +21,7 @@ export const DUE_ORDERS: readonly DueOrder[] = [
   'descending-recall',
   'retention-gain',
 ];
-export const DEFAULT_DUE_ORDER: DueOrder = 'lowest-recall';
+export const DEFAULT_DUE_ORDER: DueOrder = 'retention-gain';
 
 /** How far ahead the retention-gain rule looks (about the reach of a daily exam's month). */
 export const GAIN_HORIZON_DAYS = 30;

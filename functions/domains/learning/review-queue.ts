@@ -36,9 +36,10 @@ export interface QueueLearning {
 
 /**
  * Where learning steps that have come due go: after the new cards (earliest step first, or ranked
- * by the due order), or ranked among the due reviews.
+ * by the due order), or ranked among the due reviews (with-due-reserve: those reviews and steps
+ * leave a third of the page to new cards while any are left, the rest of them follow the new cards).
  */
-export type LearningPlacement = 'after-new' | 'after-new-ranked' | 'with-due';
+export type LearningPlacement = 'after-new' | 'after-new-ranked' | 'with-due' | 'with-due-reserve';
 export const DEFAULT_LEARNING_PLACEMENT: LearningPlacement = 'after-new';
 
 export interface QueueInput {
@@ -119,23 +120,25 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
   const placement = input.learningSteps ?? DEFAULT_LEARNING_PLACEMENT;
   const stepsDue = learningNow.filter((l) => l.at <= now.getTime());
   const stepsAhead = learningNow.filter((l) => l.at > now.getTime());
-  const ranked = (steps: typeof stepsDue) =>
-    steps.map((l) => ({ ...l, priority: priority(l.card) })).sort(byPriority);
-  const stepsFirst = placement === 'with-due' ? stepsDue : [];
-  const stepsLast =
-    placement === 'with-due'
-      ? stepsAhead
-      : placement === 'after-new-ranked'
-        ? [...ranked(stepsDue), ...stepsAhead]
-        : learningNow;
+  const ranked = (steps: typeof stepsDue) => steps.map((l) => ({ ...l, priority: priority(l.card) })).sort(byPriority);
+  const withDue = placement === 'with-due' || placement === 'with-due-reserve';
+  const stepsFirst = withDue ? stepsDue : [];
+  const stepsLast = withDue
+    ? stepsAhead
+    : placement === 'after-new-ranked'
+      ? [...ranked(stepsDue), ...stepsAhead]
+      : learningNow;
   const first = [
     ...due.map((d) => ({ ...d, kind: 'due' as const })),
     ...stepsFirst.map((l) => ({ questionId: l.questionId, priority: priority(l.card), kind: 'learning' as const })),
   ].sort(byPriority);
 
+  const reserve = placement === 'with-due-reserve' ? Math.min(fresh.length, Math.floor(input.pageSize / 3)) : 0;
+  const cut = Math.max(0, input.pageSize - reserve);
   const page: QueueEntry[] = [
-    ...first.map(({ questionId, kind }) => ({ questionId, kind })),
+    ...first.slice(0, cut).map(({ questionId, kind }) => ({ questionId, kind })),
     ...fresh.map((questionId) => ({ questionId, kind: 'new' as const })),
+    ...first.slice(cut).map(({ questionId, kind }) => ({ questionId, kind })),
     ...stepsLast.map((l) => ({ questionId: l.questionId, kind: 'learning' as const })),
   ].slice(0, input.pageSize);
   return {
