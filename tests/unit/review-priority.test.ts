@@ -123,6 +123,21 @@ describe('learning steps placement', () => {
     expect(out.nextLearningDue).toBe(at(5));
   });
 
+  it("'with-due-reserve' (the default) leaves a third of the page to new cards while any are left", () => {
+    const many = Array.from({ length: 9 }, (_, i) => reviewCard(5 + i, 3, 3));
+    const candidates = ['n1', 'n2', 'n3', 'n4'].map((questionId) => ({ questionId, unseen: true }));
+    const input = queueInput(many, { learning: steps, candidates, pageSize: 9 });
+    input.available = new Set([...input.available, 'n2', 'n3', 'n4']);
+    const out = orderReviewQueue(input);
+    const kinds = out.page.map((e) => e.kind);
+    expect(kinds.slice(6)).toEqual(['new', 'new', 'new']);
+    expect(kinds.slice(0, 6).every((kind) => kind === 'due' || kind === 'learning')).toBe(true);
+    // Without new cards the reviews and the step take the page.
+    const none = orderReviewQueue({ ...input, candidates: [] });
+    expect(none.page).toHaveLength(9);
+    expect(none.page.some((e) => e.questionId === 'l1')).toBe(true);
+  });
+
   it("'after-new' keeps steps after the new cards; learn-ahead steps come last either way", () => {
     const out = orderReviewQueue(queueInput(cards, { learning: steps, learningSteps: 'after-new' }));
     expect(out.page.map((e) => `${e.kind}:${e.questionId}`)).toEqual(['due:d1', 'due:d0', 'new:n1', 'learning:l1']);

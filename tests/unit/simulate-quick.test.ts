@@ -49,16 +49,16 @@ describe('simulate: the queue policy is the product queue', () => {
     // Candidates: the whole bank off the due index, in exam order (the whole-bank rule, no window).
     expect(read.candidates).toEqual(['q0', 'q3', 'q4', 'q6']);
     expect(exams.dailyPicksFrom).toHaveBeenCalledTimes(1);
-    // Due first, then new cards in bank order.
-    expect(picks.slice(0, 2).sort()).toEqual(['q1', 'q5']);
-    expect(picks.slice(2)).toEqual(['q3', 'q4']);
-    // A new-card limit of 0 leaves room for the learning step and the fill.
+    // Due reviews and the learning step due now, by expected gain, leave a third of the page to
+    // new cards (D314, D316).
+    expect(picks.slice(0, 3).sort()).toEqual(['q1', 'q2', 'q5']);
+    expect(picks[3]).toBe('q3');
+    // A new-card limit of 0: no reserve, the fill takes the last slot.
     expect(
       queueChoice({ ids, stats, now, count: 4, newPerDay: 0 })
-        .slice(2)
         .map((p) => p.questionId)
         .sort(),
-    ).toEqual(['q0', 'q2']);
+    ).toEqual(['q0', 'q1', 'q2', 'q5']);
   });
 
   it('reads 300 candidates when 260 reviewed questions precede 40 unseen ones', () => {

@@ -40,7 +40,7 @@ export interface QueueLearning {
  * leave a third of the page to new cards while any are left, the rest of them follow the new cards).
  */
 export type LearningPlacement = 'after-new' | 'after-new-ranked' | 'with-due' | 'with-due-reserve';
-export const DEFAULT_LEARNING_PLACEMENT: LearningPlacement = 'after-new';
+export const DEFAULT_LEARNING_PLACEMENT: LearningPlacement = 'with-due-reserve';
 
 export interface QueueInput {
   due: QueueDue[];
