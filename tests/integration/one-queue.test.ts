@@ -59,7 +59,7 @@ describe('one queue', () => {
     expect(page.cards.slice(0, 3).every((c: any) => c.kind === 'due')).toBe(true);
   });
 
-  it('respects the new-card and review limits, then fills from answered questions, weakest first', async () => {
+  it('respects the new-card and review limits, then fills from answered questions, lowest recall first', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     await subscribe(user, [exam.id]);
     await setUserFields(user.id, { random_exam_question_count: 10, new_cards_per_day: 2, max_reviews_per_day: 3 });
@@ -99,7 +99,7 @@ describe('one queue', () => {
     expect(page.done_today.new).toBe(2);
     const kinds = new Map(page.cards.map((c: any) => [c.question_id, c.kind]));
     for (const id of answered) expect(kinds.get(id) ?? 'waiting').not.toMatch(/new|due/);
-    // Again's step is a minute: once it has passed they come after the new cards.
+    // Again's step is a minute: once it has passed they rank with the due reviews (D314).
     const waited = page.next_learning_due ? Date.parse(page.next_learning_due) - Date.now() : 0;
     expect(waited).toBeLessThanOrEqual(61_000);
     // Home's counts are the Review screen's (D298): the learning cards count as learning, not as reviews.
