@@ -177,13 +177,22 @@ for (const count of COUNTS) {
       const learners = Array.from({ length: LEARNERS }, () => family.learner(setup));
       const results = POLICIES.map(([, policy], p) =>
         learners.map((learner, l) =>
-          simulate(bank, learner, [SEED, familyIndex, size, l], policy, count, randomFrom(SEED * 1_000_003 + l * 17 + p)),
+          simulate(
+            bank,
+            learner,
+            [SEED, familyIndex, size, l],
+            policy,
+            count,
+            randomFrom(SEED * 1_000_003 + l * 17 + p),
+          ),
         ),
       );
       const seconds = (performance.now() - cellStarted) / 1000;
       const label = `${familyName}${family.fsrs ? ' (the scheduler’s own family)' : ''}, ${size} questions, ${count} a day`;
       console.log(`### ${label} (${seconds.toFixed(1)} s)\n`);
-      console.log(`| policy | ${CHECKPOINTS.map((d) => `day ${d}`).join(' | ')} | reviews | seen | slots due/new/learning/fill |`);
+      console.log(
+        `| policy | ${CHECKPOINTS.map((d) => `day ${d}`).join(' | ')} | reviews | seen | slots due/new/learning/fill |`,
+      );
       console.log(`|---|${CHECKPOINTS.map(() => '---:').join('|')}|---:|---:|---|`);
       const cell: Record<string, unknown> = { family: familyName, bank: size, count, seconds, policies: {} };
       POLICY_NAMES.forEach((name, p) => {
@@ -214,7 +223,9 @@ for (const count of COUNTS) {
           meanAndMargin(subject.map((o, l) => o.recallAt[c]! - results[p + 1]![l]!.recallAt[c]!)),
         );
         differences[name] = diff;
-        console.log(`- ${POLICY_NAMES[0]} minus ${name}: ${diff.map((d, c) => `day ${CHECKPOINTS[c]} ${signed(d)}`).join(', ')}`);
+        console.log(
+          `- ${POLICY_NAMES[0]} minus ${name}: ${diff.map((d, c) => `day ${CHECKPOINTS[c]} ${signed(d)}`).join(', ')}`,
+        );
       });
       cell.differences = differences;
       json.push(cell);
@@ -222,5 +233,9 @@ for (const count of COUNTS) {
     }
   }
 }
-if (options.json) writeFileSync(options.json, JSON.stringify({ checkpoints: CHECKPOINTS, policies: POLICY_NAMES, cells: json }, null, 1));
+if (options.json)
+  writeFileSync(
+    options.json,
+    JSON.stringify({ checkpoints: CHECKPOINTS, policies: POLICY_NAMES, cells: json }, null, 1),
+  );
 console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);

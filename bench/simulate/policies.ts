@@ -113,8 +113,7 @@ const leitner: Policy = {
     return {
       choose: ({ ids, day, count }) => {
         const waiting = (id: string) => day - boxes.get(id)!.last;
-        const byBox = (a: string, b: string) =>
-          boxes.get(a)!.box - boxes.get(b)!.box || waiting(b) - waiting(a);
+        const byBox = (a: string, b: string) => boxes.get(a)!.box - boxes.get(b)!.box || waiting(b) - waiting(a);
         const seen = ids.filter((id) => boxes.has(id));
         const due = seen.filter((id) => waiting(id) >= LEITNER_DAYS[boxes.get(id)!.box]!).sort(byBox);
         const dueSet = new Set(due);

@@ -289,7 +289,8 @@ describe('fill order', () => {
         const ids = stats.map((_, i) => `q${i}`);
         const statOf = (id: string) => stats[Number(id.slice(1))];
         const out = fillOrder(ids, statOf, 'weakest', now);
-        for (let k = 1; k < out.length; k++) expect(weakestFirst(statOf(out[k - 1]!), statOf(out[k]!))).toBeLessThanOrEqual(0);
+        for (let k = 1; k < out.length; k++)
+          expect(weakestFirst(statOf(out[k - 1]!), statOf(out[k]!))).toBeLessThanOrEqual(0);
       }),
     );
   });

@@ -60,7 +60,8 @@ describe('due order', () => {
           for (let k = 1; k < due.length; k++) expect(priority(due[k - 1]!)).toBeGreaterThanOrEqual(priority(due[k]!));
           const taken = new Set(due);
           const lowestTaken = Math.min(...due.map(priority));
-          for (let i = 0; i < cards.length; i++) if (!taken.has(i)) expect(priority(i)).toBeLessThanOrEqual(lowestTaken);
+          for (let i = 0; i < cards.length; i++)
+            if (!taken.has(i)) expect(priority(i)).toBeLessThanOrEqual(lowestTaken);
         },
       ),
       { numRuns: 200 },
@@ -106,7 +107,12 @@ describe('learning steps placement', () => {
   const minute = 60_000;
   const at = (m: number) => new Date(now.getTime() + m * minute).toISOString();
   // A step answered yesterday (low recall) and one due in five minutes.
-  const yesterday = fsrsCard({ state: 'learning', due: daysFrom(now, -1), lastReview: daysFrom(now, -1), stability: 0.1 });
+  const yesterday = fsrsCard({
+    state: 'learning',
+    due: daysFrom(now, -1),
+    lastReview: daysFrom(now, -1),
+    stability: 0.1,
+  });
   const soon = fsrsCard({ state: 'learning', due: new Date(at(5)), lastReview: now, stability: 2 });
   const steps = [
     { questionId: 'l1', due: yesterday.due, card: yesterday },
@@ -155,7 +161,12 @@ describe('learning steps placement', () => {
         fc.constantFrom('with-due' as const, 'after-new' as const),
         (due, stepDays, learningSteps) => {
           const learning = stepDays.map((d, i) => {
-            const card = fsrsCard({ state: 'learning', due: daysFrom(now, d), lastReview: daysFrom(now, d - 0.01), stability: 0.5 });
+            const card = fsrsCard({
+              state: 'learning',
+              due: daysFrom(now, d),
+              lastReview: daysFrom(now, d - 0.01),
+              stability: 0.5,
+            });
             return { questionId: `l${i}`, due: card.due, card };
           });
           const out = orderReviewQueue(queueInput(due, { learning, learningSteps }));

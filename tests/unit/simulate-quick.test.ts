@@ -85,7 +85,8 @@ describe('simulate --quick', () => {
       expect(out.split(`| ${policy} |`).length - 1).toBe(4);
     // The same learners meet the same answer noise under every policy, so the same policy run twice
     // (once under its alias) gives the same recall, learner by learner, in every family.
-    const twin = '- queue before minus queue:after-new/lowest-recall/weakest: day 10 +0.0 ± 0.0, day 20 +0.0 ± 0.0, day 30 +0.0 ± 0.0';
+    const twin =
+      '- queue before minus queue:after-new/lowest-recall/weakest: day 10 +0.0 ± 0.0, day 20 +0.0 ± 0.0, day 30 +0.0 ± 0.0';
     expect(out.split(twin).length - 1).toBe(4);
   }, 120_000);
 });
