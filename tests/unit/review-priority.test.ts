@@ -136,12 +136,34 @@ describe('learning steps placement', () => {
     input.available = new Set([...input.available, 'n2', 'n3', 'n4']);
     const out = orderReviewQueue(input);
     const kinds = out.page.map((e) => e.kind);
-    expect(kinds.slice(6)).toEqual(['new', 'new', 'new']);
-    expect(kinds.slice(0, 6).every((kind) => kind === 'due' || kind === 'learning')).toBe(true);
+    expect([kinds[2], kinds[5], kinds[8]]).toEqual(['new', 'new', 'new']);
+    expect(kinds.filter((kind) => kind === 'due' || kind === 'learning')).toHaveLength(6);
     // Without new cards the reviews and the step take the page.
     const none = orderReviewQueue({ ...input, candidates: [] });
     expect(none.page).toHaveLength(9);
     expect(none.page.some((e) => e.questionId === 'l1')).toBe(true);
+  });
+
+  it("a shorter page is the start of a longer one (the daily exam is the Review screen's first cards)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(cardArb, { maxLength: 25 }),
+        fc.nat(12),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 30 }),
+        (due, fresh, a, b) => {
+          const candidates = Array.from({ length: fresh }, (_, i) => ({ questionId: `n${i}`, unseen: true }));
+          const input = queueInput(due, { learning: steps, candidates });
+          input.available = new Set([...input.available, ...candidates.map((c) => c.questionId)]);
+          const [short, long] = [Math.min(a, b), Math.max(a, b)];
+          const shortPage = orderReviewQueue({ ...input, pageSize: short }).page;
+          const longPage = orderReviewQueue({ ...input, pageSize: long }).page;
+          expect(shortPage).toEqual(longPage.slice(0, shortPage.length));
+          const newCount = shortPage.filter((e) => e.kind === 'new').length;
+          expect(newCount).toBeGreaterThanOrEqual(Math.min(fresh, Math.floor(short / 3)));
+        },
+      ),
+    );
   });
 
   it("'after-new' keeps steps after the new cards; learn-ahead steps come last either way", () => {

@@ -36,8 +36,8 @@ export interface QueueLearning {
 
 /**
  * Where learning steps that have come due go: after the new cards (earliest step first, or ranked
- * by the due order), or ranked among the due reviews (with-due-reserve: those reviews and steps
- * leave a third of the page to new cards while any are left, the rest of them follow the new cards).
+ * by the due order), or ranked among the due reviews (with-due-reserve, D314: every third place of
+ * the page is a new card while any is left today).
  */
 export type LearningPlacement = 'after-new' | 'after-new-ranked' | 'with-due' | 'with-due-reserve';
 export const DEFAULT_LEARNING_PLACEMENT: LearningPlacement = 'with-due-reserve';
@@ -133,14 +133,29 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
     ...stepsFirst.map((l) => ({ questionId: l.questionId, priority: priority(l.card), kind: 'learning' as const })),
   ].sort(byPriority);
 
-  const reserve = placement === 'with-due-reserve' ? Math.min(fresh.length, Math.floor(input.pageSize / 3)) : 0;
-  const cut = Math.max(0, input.pageSize - reserve);
-  const page: QueueEntry[] = [
-    ...first.slice(0, cut).map(({ questionId, kind }) => ({ questionId, kind })),
-    ...fresh.map((questionId) => ({ questionId, kind: 'new' as const })),
-    ...first.slice(cut).map(({ questionId, kind }) => ({ questionId, kind })),
-    ...stepsLast.map((l) => ({ questionId: l.questionId, kind: 'learning' as const })),
-  ].slice(0, input.pageSize);
+  const entry = ({ questionId, kind }: QueueEntry): QueueEntry => ({ questionId, kind });
+  const newEntries = fresh.map((questionId) => ({ questionId, kind: 'new' as const }));
+  let page: QueueEntry[];
+  if (placement === 'with-due-reserve') {
+    // Every third place goes to a new card while any is left: a page of n holds ⌊n/3⌋ of them, and
+    // a shorter page is the start of a longer one (the daily exam is the Review screen's first cards).
+    page = [];
+    let f = 0;
+    let n = 0;
+    while (page.length < input.pageSize && (f < first.length || n < newEntries.length)) {
+      const newTurn = (page.length + 1) % 3 === 0 || f >= first.length;
+      if (newTurn && n < newEntries.length) page.push(newEntries[n++]!);
+      else page.push(entry(first[f++]!));
+    }
+    page.push(...stepsLast.map((l) => ({ questionId: l.questionId, kind: 'learning' as const })));
+  } else {
+    page = [
+      ...first.map(entry),
+      ...newEntries,
+      ...stepsLast.map((l) => ({ questionId: l.questionId, kind: 'learning' as const })),
+    ];
+  }
+  page = page.slice(0, input.pageSize);
   return {
     page,
     counts: { new: fresh.length, learning: learningAll.length, learning_now: learningNow.length, due: due.length },
