@@ -5,19 +5,19 @@ import { DEFAULT_DUE_ORDER, duePriority, type DueOrder } from './review-priority
  * The order of the Review screen (issue 26; docs/learning.md "The review queue"). Pure: the caller
  * passes what it read and the clock.
  *
- * 1. **due**: review cards due by the end of the learner's day (the sparse due index),
- *    lowest current recall first (as the daily quiz ranks them), at most `max_reviews_per_day` minus
- *    the reviews already graded today;
+ * 1. **due**: review cards due by the end of the learner's day (the sparse due index), at most
+ *    `max_reviews_per_day` minus the reviews already graded today, and cards in learning or
+ *    relearning steps whose step is due now (on the due index too, D185; never limited, as in Anki:
+ *    a card begun must be finished), ranked together by expected retention gain (D316);
  * 2. **new**: questions never answered, in the order of their exams, at most `new_cards_per_day`
- *    minus the new cards already introduced today;
- * 3. **learning**: cards in learning or relearning steps (on the due index too, D185, whether a
- *    Review grade or an exam answer left them there), once the step is due (earliest first).
- *    Learning steps are never limited (Anki does the same): a card begun must be finished.
- *    With nothing due and no new card left, a step due within `learnAheadMs` is ready now (Anki's
- *    learn-ahead limit, 20 minutes by default): a learner who finished everything else is not sent
- *    away to wait for a one-minute step.
+ *    minus the new cards already introduced today; every third place of the page is one of them
+ *    while any is left (D314), so the due cards cannot crowd them out;
+ * 3. **learning ahead**: with nothing due and no new card left, a step due within `learnAheadMs` is
+ *    ready now (Anki's learn-ahead limit, 20 minutes by default): a learner who finished everything
+ *    else is not sent away to wait for a one-minute step.
  *
- * The Review screen, the daily exam and its mail all take this order (D184: one queue).
+ * The Review screen, the daily exam and its mail all take this order (D184: one queue). The other
+ * placements and due orders are what `npm run simulate` compared them with.
  *
  * Ignored questions and questions that are not in a readable source exam are left out.
  */
@@ -133,32 +133,39 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
     ...stepsFirst.map((l) => ({ questionId: l.questionId, priority: priority(l.card), kind: 'learning' as const })),
   ].sort(byPriority);
 
-  const entry = ({ questionId, kind }: QueueEntry): QueueEntry => ({ questionId, kind });
-  const newEntries = fresh.map((questionId) => ({ questionId, kind: 'new' as const }));
-  let page: QueueEntry[];
-  if (placement === 'with-due-reserve') {
-    // Every third place goes to a new card while any is left: a page of n holds ⌊n/3⌋ of them, and
-    // a shorter page is the start of a longer one (the daily exam is the Review screen's first cards).
-    page = [];
-    let f = 0;
-    let n = 0;
-    while (page.length < input.pageSize && (f < first.length || n < newEntries.length)) {
-      const newTurn = (page.length + 1) % 3 === 0 || f >= first.length;
-      if (newTurn && n < newEntries.length) page.push(newEntries[n++]!);
-      else page.push(entry(first[f++]!));
-    }
-    page.push(...stepsLast.map((l) => ({ questionId: l.questionId, kind: 'learning' as const })));
-  } else {
-    page = [
-      ...first.map(entry),
-      ...newEntries,
-      ...stepsLast.map((l) => ({ questionId: l.questionId, kind: 'learning' as const })),
-    ];
-  }
-  page = page.slice(0, input.pageSize);
+  const page = layPage(
+    placement,
+    first.map(({ questionId, kind }) => ({ questionId, kind })),
+    fresh.map((questionId) => ({ questionId, kind: 'new' as const })),
+    stepsLast.map((l) => ({ questionId: l.questionId, kind: 'learning' as const })),
+    input.pageSize,
+  );
   return {
     page,
     counts: { new: fresh.length, learning: learningAll.length, learning_now: learningNow.length, due: due.length },
     nextLearningDue: waiting ? new Date(waiting.at - ahead).toISOString() : null,
   };
+}
+
+/**
+ * The page: the ranked due cards, the new cards, then the steps learned ahead. With
+ * 'with-due-reserve' every third place is a new card while any is left: a page of n holds ⌊n/3⌋ of
+ * them, and a shorter page is the start of a longer one (the daily exam is the Review screen's first cards).
+ */
+function layPage(
+  placement: LearningPlacement,
+  first: QueueEntry[],
+  fresh: QueueEntry[],
+  last: QueueEntry[],
+  pageSize: number,
+): QueueEntry[] {
+  if (placement !== 'with-due-reserve') return [...first, ...fresh, ...last].slice(0, pageSize);
+  const page: QueueEntry[] = [];
+  let f = 0;
+  let n = 0;
+  while (page.length < pageSize && (f < first.length || n < fresh.length)) {
+    const newTurn = (page.length + 1) % 3 === 0 || f >= first.length;
+    page.push(newTurn && n < fresh.length ? fresh[n++]! : first[f++]!);
+  }
+  return [...page, ...last].slice(0, pageSize);
 }
