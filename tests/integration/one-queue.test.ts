@@ -56,7 +56,8 @@ describe('one queue', () => {
     expect(daily.success).not.toBe(false);
     const ids = await examQuestionIds(user, daily.exam.id);
     expect(ids).toEqual(page.cards.slice(0, 10).map((c: any) => c.question_id));
-    expect(page.cards.slice(0, 3).every((c: any) => c.kind === 'due')).toBe(true);
+    // Due cards first, every third place a new card (D314).
+    expect(page.cards.slice(0, 4).map((c: any) => c.kind)).toEqual(['due', 'due', 'new', 'due']);
   });
 
   it('respects the new-card and review limits, then fills from answered questions, lowest recall first', async () => {
@@ -195,7 +196,9 @@ describe('one queue with studies', () => {
     await dueCards(user.id, studyQuestions.slice(0, 4));
     const page = await queue(user);
     const first = page.cards.slice(0, 10).map((c: any) => c.question_id);
-    expect(first.slice(0, 4).sort()).toEqual(studyQuestions.slice(0, 4).sort());
+    // The four due cards lead, every third place a new card (D314).
+    const due = page.cards.slice(0, 5).filter((c: any) => c.kind === 'due');
+    expect(due.map((c: any) => c.question_id).sort()).toEqual(studyQuestions.slice(0, 4).sort());
     const daily = await dailyExam(user);
     expect(daily.success).not.toBe(false);
     expect(await examQuestionIds(user, daily.exam.id)).toEqual(first);
