@@ -1,17 +1,24 @@
 import { LIMITS } from '#shared/domain/limits.js';
 import { addDays, learnerDay, learnerDaySettings, learnerDayStart } from '#shared/domain/learner-day.js';
+import { dailyPicksFrom, orderLearnerQueue, QUEUE_DUE_READ } from '../functions/domains/exams/index.js';
 import {
-  dailyPicksFrom,
-  orderLearnerQueue,
-  queueCandidates,
-  QUEUE_DUE_READ,
-} from '../functions/domains/exams/index.js';
-import { engineFor, isUnseen, type DailyQuestionStat, type FsrsCard } from '../functions/domains/learning/index.js';
+  engineFor,
+  type DailyPick,
+  type DailyQuestionStat,
+  type DueOrder,
+  type FillOrder,
+  type FsrsCard,
+  type LearningPlacement,
+} from '../functions/domains/learning/index.js';
 
 /**
  * The daily exam's choice for one simulated learner (`npm run simulate`, D246): the product's own
  * pure queue (`orderLearnerQueue`, then `dailyPicksFrom`, as `learnerQueue` and `dailyPicks` call
  * them) on what the server would read for a learner whose one source exam is the bank.
+ *
+ * Candidates: every question of the bank in exam order that is not on the due index. That is the
+ * whole-bank rule replacing the 60-question window of `queueCandidates` (another change reads the
+ * unseen questions from the whole bank at bounded cost); the window itself is not simulated.
  */
 
 export interface QueueChoiceInput {
@@ -21,12 +28,14 @@ export interface QueueChoiceInput {
   stats: ReadonlyMap<string, DailyQuestionStat>;
   now: Date;
   count: number;
-  /** Fitted weights, or null for the defaults (desired retention 0.9, the default). */
-  weights: readonly number[] | null;
   /** The learner's new cards a day; the product default when absent. */
   newPerDay?: number;
   /** New cards and reviews already done this learner day (the simulated learner takes one quiz a day: none). */
   done?: { new: number; reviews: number };
+  /** The rules the simulation compares; the product's defaults when absent. */
+  dueOrder?: DueOrder;
+  learningSteps?: LearningPlacement;
+  fill?: FillOrder;
 }
 
 const DAY = learnerDaySettings(undefined);
@@ -59,13 +68,15 @@ export function simulatedDueIndex(
     .map(({ questionId, card }) => ({ questionId, card }));
 }
 
-export function queueChoice(input: QueueChoiceInput): string[] {
+export function queueChoice(input: QueueChoiceInput): DailyPick[] {
   const { ids, stats, now, count } = input;
   const dueEntries = simulatedDueIndex(ids, stats, now);
-  const candidates = queueCandidates(ids, dueEntries, (id) => !isUnseen(stats.get(id)), learnerDay(now, DAY));
+  const onIndex = new Set(dueEntries.map((d) => d.questionId));
+  const candidates = ids.filter((id) => !onIndex.has(id));
   const statOf = (id: string) => stats.get(id);
   const available = new Set(ids);
   const ignored = new Set<string>();
+  const curve = engineFor(LIMITS.desiredRetention.default);
   const ordered = orderLearnerQueue({
     dueEntries,
     candidates,
@@ -79,9 +90,12 @@ export function queueChoice(input: QueueChoiceInput): string[] {
     done: input.done ?? { new: 0, reviews: 0 },
     now,
     pageSize: count,
-    curve: engineFor(0.9, input.weights),
+    curve,
+    dueOrder: input.dueOrder,
+    learningSteps: input.learningSteps,
   });
-  return dailyPicksFrom({ page: ordered.page, dueEntries, candidates, statOf, available, ignored }, count).map(
-    (pick) => pick.questionId,
+  return dailyPicksFrom(
+    { page: ordered.page, dueEntries, candidates, statOf, available, ignored, now, curve, fill: input.fill },
+    count,
   );
 }

@@ -77,13 +77,23 @@ export function learnerDaySettings(
 /** The local wall-clock time of `at` in `timeZone`, as milliseconds of a UTC date with the same fields. */
 export function wallClockMs(at: Date | number, timeZone: string): number {
   const ms = typeof at === 'number' ? at : at.getTime();
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(ms))
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  const seconds = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
   // formatToParts has no milliseconds; the remainder of the instant keeps them (zone offsets are whole seconds).
-  return seconds + (((ms % 1000) + 1000) % 1000);
+  const remainder = ((ms % 1000) + 1000) % 1000;
+  const key = `${timeZone}|${ms - remainder}`;
+  let seconds = wallClocks.get(key);
+  if (seconds === undefined) {
+    const parts: Record<string, number> = {};
+    for (const part of formatterFor(timeZone).formatToParts(ms))
+      if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    seconds = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+    // formatToParts is slow and the same instants recur (a grade's now, a card's last review, a day's start).
+    if (wallClocks.size >= WALL_CLOCK_CACHE_MAX) wallClocks.clear();
+    wallClocks.set(key, seconds);
+  }
+  return seconds + remainder;
 }
+const wallClocks = new Map<string, number>();
+const WALL_CLOCK_CACHE_MAX = 4096;
 
 /**
  * The learner-day clock: wall-clock time minus the rollover, as a UTC-based millisecond count. Its

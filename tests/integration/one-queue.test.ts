@@ -56,10 +56,11 @@ describe('one queue', () => {
     expect(daily.success).not.toBe(false);
     const ids = await examQuestionIds(user, daily.exam.id);
     expect(ids).toEqual(page.cards.slice(0, 10).map((c: any) => c.question_id));
-    expect(page.cards.slice(0, 3).every((c: any) => c.kind === 'due')).toBe(true);
+    // Due cards first, every third place a new card (D314).
+    expect(page.cards.slice(0, 4).map((c: any) => c.kind)).toEqual(['due', 'due', 'new', 'due']);
   });
 
-  it('respects the new-card and review limits, then fills from answered questions, weakest first', async () => {
+  it('respects the new-card and review limits, then fills from answered questions, lowest recall first', async () => {
     const user = await fixtureUser(apiUrl, { language: 'en' });
     await subscribe(user, [exam.id]);
     await setUserFields(user.id, { random_exam_question_count: 10, new_cards_per_day: 2, max_reviews_per_day: 3 });
@@ -99,7 +100,7 @@ describe('one queue', () => {
     expect(page.done_today.new).toBe(2);
     const kinds = new Map(page.cards.map((c: any) => [c.question_id, c.kind]));
     for (const id of answered) expect(kinds.get(id) ?? 'waiting').not.toMatch(/new|due/);
-    // Again's step is a minute: once it has passed they come after the new cards.
+    // Again's step is a minute: once it has passed they rank with the due reviews (D314).
     const waited = page.next_learning_due ? Date.parse(page.next_learning_due) - Date.now() : 0;
     expect(waited).toBeLessThanOrEqual(61_000);
     // Home's counts are the Review screen's (D298): the learning cards count as learning, not as reviews.
@@ -198,7 +199,9 @@ describe('one queue with studies', () => {
     await dueCards(user.id, studyQuestions.slice(0, 4));
     const page = await queue(user);
     const first = page.cards.slice(0, 10).map((c: any) => c.question_id);
-    expect(first.slice(0, 4).sort()).toEqual(studyQuestions.slice(0, 4).sort());
+    // The four due cards lead, every third place a new card (D314).
+    const due = page.cards.slice(0, 5).filter((c: any) => c.kind === 'due');
+    expect(due.map((c: any) => c.question_id).sort()).toEqual(studyQuestions.slice(0, 4).sort());
     const daily = await dailyExam(user);
     expect(daily.success).not.toBe(false);
     expect(await examQuestionIds(user, daily.exam.id)).toEqual(first);

@@ -5,7 +5,7 @@ import type { LearnerQueue } from '../../functions/domains/exams/learner-queue.j
 import type { ExamRecord, StoredQuestion } from '../../functions/domains/exams/exam-store.js';
 import { orderReviewQueue } from '../../functions/domains/learning/review-queue.js';
 import { isUnseen } from '../../functions/domains/learning/daily-selection.js';
-import type { FsrsCard } from '../../functions/domains/learning/fsrs.js';
+import { engineFor, retrievability, type FsrsCard } from '../../functions/domains/learning/fsrs.js';
 import type { DueEntry } from '../../functions/domains/learning/review-store.js';
 import { daysFrom, fsrsCard } from '../support/fsrs-cards.js';
 
@@ -83,6 +83,8 @@ function queueOf(l: Learner): LearnerQueue {
     ignored,
     done: { new: l.doneNew, reviews: l.doneReviews, graded: 0 },
     limits: { newPerDay: l.newPerDay, reviewsPerDay: l.reviewsPerDay },
+    now,
+    curve: engineFor(0.9),
   };
 }
 
@@ -106,6 +108,12 @@ describe('daily picks from the queue', () => {
         );
         const fill = picks.filter((p) => p.reason === 'weakest').map((p) => p.questionId);
         expect(fill.every((id) => kindOf(id) === 'answered' || kindOf(id) === 'learning')).toBe(true);
+        // The fill takes the lowest predicted recall first (D315).
+        const recall = (id: string) => {
+          const stat = queue.due.get(id)?.item ?? queue.stats.get(id);
+          return retrievability(stat!.fsrs as FsrsCard, now, queue.curve);
+        };
+        for (let k = 1; k < fill.length; k++) expect(recall(fill[k - 1]!)).toBeLessThanOrEqual(recall(fill[k]!));
         // Short of `count` only when nothing answered is left out.
         if (ids.length < l.count) {
           const left = l.questions

@@ -3,6 +3,7 @@ import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, test } from 'vitest';
 import {
+  fillOrder,
   selectDailyQuestions,
   unseenReserve,
   weakestFirst,
@@ -247,6 +248,50 @@ describe('daily question selection', () => {
             if (pick.reason === 'due') expect(statsById[pick.questionId]!.fsrs!.state).not.toBe('learning');
         },
       ),
+    );
+  });
+});
+
+/** The daily exam's fill when the queue holds fewer cards than the count (D315). */
+describe('fill order', () => {
+  const history = fc.array(fc.tuple(fc.boolean(), fc.double({ min: 0.1, max: 40, noNaN: true })), {
+    minLength: 1,
+    maxLength: 4,
+  });
+  const statsArb = fc.array(fc.option(history, { nil: undefined }), { minLength: 1, maxLength: 25 }).map((all) =>
+    all.map((answers): DailyQuestionStat => {
+      // undefined: a legacy statistic (attempts, no card); otherwise answers oldest first.
+      if (!answers) return { total_attempts: 2, correct_attempts: 1 };
+      const sorted = [...answers].sort((a, b) => b[1] - a[1]);
+      return answered(...sorted);
+    }),
+  );
+
+  test('lowest recall: every answered question once, lowest predicted recall first, cardless ones first', () => {
+    fc.assert(
+      fc.property(statsArb, (stats) => {
+        const ids = stats.map((_, i) => `q${i}`);
+        const statOf = (id: string) => stats[Number(id.slice(1))];
+        const out = fillOrder(ids, statOf, 'lowest-recall', now);
+        expect([...out].sort()).toEqual([...ids].sort());
+        const recall = (id: string) => {
+          const card = statOf(id)?.fsrs;
+          return card ? retrievability(card, now) : 0;
+        };
+        for (let k = 1; k < out.length; k++) expect(recall(out[k - 1]!)).toBeLessThanOrEqual(recall(out[k]!));
+      }),
+    );
+  });
+
+  test("weakest: the original's order, wrong rate then fewer attempts", () => {
+    fc.assert(
+      fc.property(statsArb, (stats) => {
+        const ids = stats.map((_, i) => `q${i}`);
+        const statOf = (id: string) => stats[Number(id.slice(1))];
+        const out = fillOrder(ids, statOf, 'weakest', now);
+        for (let k = 1; k < out.length; k++)
+          expect(weakestFirst(statOf(out[k - 1]!), statOf(out[k]!))).toBeLessThanOrEqual(0);
+      }),
     );
   });
 });

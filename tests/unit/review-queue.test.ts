@@ -41,6 +41,9 @@ function input(overrides: Partial<QueueInput> = {}): QueueInput {
     doneToday: { new: 0, reviews: 0 },
     now,
     pageSize: 20,
+    // The layout these tests check: steps after new cards, lowest recall first (the defaults are in review-priority.test.ts).
+    learningSteps: 'after-new',
+    dueOrder: 'lowest-recall',
     ...overrides,
   };
 }

@@ -152,6 +152,8 @@ export function dailyPicks(queue: LearnerQueue, count: number): DailyPick[] {
       statOf: (id) => statOf(queue.due.get(id)?.item ?? queue.stats.get(id)),
       available: queue.available,
       ignored: queue.ignored,
+      now: queue.now,
+      curve: queue.curve,
     },
     count,
   );

@@ -8,8 +8,12 @@ import {
   orderReviewQueue,
   queueState,
   schedulerFor,
-  weakestFirst,
+  DEFAULT_FILL_ORDER,
+  fillOrder,
   type DailyPick,
+  type DueOrder,
+  type FillOrder,
+  type LearningPlacement,
   type DailyQuestionStat,
   type DueEntry,
   type FsrsCard,
@@ -57,6 +61,9 @@ export interface LearnerQueue {
   ignored: Set<string>;
   done: { new: number; reviews: number; graded: number };
   limits: { newPerDay: number; reviewsPerDay: number };
+  /** The clock and the learner's curve the order was made with (the daily exam's fill ranks by them). */
+  now: Date;
+  curve: Scheduler;
 }
 
 /** A statistic as the selection rules read it, from a QSTAT item. */
@@ -95,6 +102,9 @@ export interface LearnerQueueRead {
   curve: Scheduler;
   /** The Review screen's learn-ahead limit (0 for the daily exam: it is drawn once, not studied through). */
   learnAheadMs?: number;
+  /** The rank of due reviews and the place of learning steps: the queue's defaults when absent (the simulation compares others). */
+  dueOrder?: DueOrder;
+  learningSteps?: LearningPlacement;
 }
 
 /**
@@ -108,7 +118,7 @@ export function orderLearnerQueue(read: LearnerQueueRead): QueueOutput {
       .map((d) => ({ questionId: d.questionId, card: d.card })),
     learning: read.dueEntries
       .filter((d) => d.card.state !== 'review')
-      .map((d) => ({ questionId: d.questionId, due: d.card.due })),
+      .map((d) => ({ questionId: d.questionId, due: d.card.due, card: d.card })),
     // The daily quiz's definition of "never answered", so both count the same questions as new.
     candidates: read.candidates.map((id) => ({ questionId: id, unseen: isUnseen(read.statOf(id)) })),
     available: read.available,
@@ -119,6 +129,8 @@ export function orderLearnerQueue(read: LearnerQueueRead): QueueOutput {
     pageSize: read.pageSize,
     curve: read.curve,
     learnAheadMs: read.learnAheadMs,
+    dueOrder: read.dueOrder,
+    learningSteps: read.learningSteps,
   });
 }
 
@@ -183,6 +195,7 @@ export async function learnerQueue(
     ...dueEntries.filter((d) => chosenIds.has(d.examId)).map((d) => d.questionId),
   ]);
   const limits = queueLimits(user);
+  const curve = schedulerFor(user);
   // A card buried today is left out like an ignored one until the next learner day (D305).
   const ignored = new Set([...ignoredIds, ...buried]);
   const due = new Map(dueEntries.map((d) => [d.questionId, d]));
@@ -197,7 +210,7 @@ export async function learnerQueue(
     done,
     now,
     pageSize,
-    curve: schedulerFor(user),
+    curve,
     learnAheadMs,
   });
   await readQuestions(ordered.page.map((e) => e.questionId));
@@ -215,6 +228,8 @@ export async function learnerQueue(
     ignored,
     done,
     limits,
+    now,
+    curve,
   };
 }
 
@@ -229,14 +244,19 @@ export interface DailyPicksRead {
   statOf: (questionId: string) => DailyQuestionStat | undefined;
   available: { has(questionId: string): boolean };
   ignored: ReadonlySet<string>;
+  /** The clock and the learner's curve, to rank the fill by predicted recall. */
+  now: Date;
+  curve?: Scheduler;
+  /** The fill's order ({@link DEFAULT_FILL_ORDER} when absent; the simulation compares the other). */
+  fill?: FillOrder;
 }
 
 /**
  * The daily exam's questions (pure: the daily exam and `npm run simulate` call it, D246): the
  * queue's first `count` cards (due, then new up to the new-card limit, then learning steps come due).
- * A learner with fewer than `count` gets the rest from the original's rule (D187): answered
- * questions the queue does not hold (reviews not due yet, learning steps not due yet), weakest
- * first; never a new card over the limit nor a due one over the review limit.
+ * A learner with fewer than `count` gets the rest (D187) from answered questions the queue does not
+ * hold (reviews not due yet, learning steps not due yet), lowest predicted recall first (D315);
+ * never a new card over the limit nor a due one over the review limit.
  */
 export function dailyPicksFrom(read: DailyPicksRead, count: number): DailyPick[] {
   const picks: DailyPick[] = read.page.map((e) => ({ questionId: e.questionId, reason: REASONS[e.kind] }));
@@ -246,8 +266,8 @@ export function dailyPicksFrom(read: DailyPicksRead, count: number): DailyPick[]
     .filter((d) => d.card.state !== 'review')
     .map((d) => d.questionId)
     .concat(read.candidates.filter((id) => !isUnseen(read.statOf(id))))
-    .filter((id) => read.available.has(id) && !read.ignored.has(id) && !taken.has(id))
-    .sort((a, b) => weakestFirst(read.statOf(a), read.statOf(b)));
-  for (const questionId of answered.slice(0, count - picks.length)) picks.push({ questionId, reason: 'weakest' });
+    .filter((id) => read.available.has(id) && !read.ignored.has(id) && !taken.has(id));
+  const ordered = fillOrder(answered, read.statOf, read.fill ?? DEFAULT_FILL_ORDER, read.now, read.curve);
+  for (const questionId of ordered.slice(0, count - picks.length)) picks.push({ questionId, reason: 'weakest' });
   return picks;
 }

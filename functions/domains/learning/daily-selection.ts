@@ -1,6 +1,6 @@
 import { LIMITS } from '#shared/domain/limits.js';
 import { shuffled, type RandomSource } from '#shared/domain/question-order.js';
-import { engineFor, isScheduled, retrievability, type FsrsCard } from './fsrs.js';
+import { engineFor, isScheduled, retrievability, type FsrsCard, type Scheduler } from './fsrs.js';
 
 /**
  * Which questions go into a user's daily exam (issue 13; docs/learning.md). Pure: the caller
@@ -65,6 +65,36 @@ export const wrongRate = (stat: DailyQuestionStat | undefined): number =>
  */
 export function weakestFirst(a: DailyQuestionStat | undefined, b: DailyQuestionStat | undefined): number {
   return wrongRate(b) - wrongRate(a) || (a?.total_attempts ?? 0) - (b?.total_attempts ?? 0);
+}
+
+/**
+ * How a daily exam with fewer queued cards than its count is filled from the answered questions
+ * across the bank (D315): lowest predicted recall on the learner's curve first; the original's
+ * {@link weakestFirst} is kept for the simulation to compare with (it re-shows the same failed cards).
+ */
+export type FillOrder = 'lowest-recall' | 'weakest';
+export const DEFAULT_FILL_ORDER: FillOrder = 'lowest-recall';
+
+/**
+ * `ids` in fill order. Lowest recall: a statistic without a card (legacy, before FSRS) counts as
+ * recall 0, since nothing says it is remembered. Stable: ties keep the given order.
+ */
+export function fillOrder(
+  ids: readonly string[],
+  statOf: (questionId: string) => DailyQuestionStat | undefined,
+  order: FillOrder,
+  now: Date,
+  curve?: Scheduler,
+): string[] {
+  if (order === 'weakest') return [...ids].sort((a, b) => weakestFirst(statOf(a), statOf(b)));
+  const recall = (id: string) => {
+    const card = statOf(id)?.fsrs;
+    return card ? retrievability(card, now, curve) : 0;
+  };
+  return ids
+    .map((id) => ({ id, recall: recall(id) }))
+    .sort((a, b) => a.recall - b.recall)
+    .map(({ id }) => id);
 }
 
 /**

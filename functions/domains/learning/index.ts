@@ -1,11 +1,14 @@
 // The learning domain's public face (what a user knows: question statistics (FSRS), exam summaries, favorites and ignored questions, the daily selection); it may import only users, tags, files (through their index.ts). docs/architecture.md §1.6.
 export {
+  DEFAULT_FILL_ORDER,
+  fillOrder,
   isUnseen,
   selectDailyQuestions,
   weakestFirst,
   wrongRate,
   type DailyPick,
   type DailyQuestionStat,
+  type FillOrder,
 } from './daily-selection.js';
 export { examSummaryEntity, type SummaryRecord } from './entities/exam-summary.js';
 export { favoriteEntity, type FavoriteRecord } from './entities/favorite.js';
@@ -26,7 +29,15 @@ export {
   type LearnerScheduler,
   type Scheduler,
 } from './fsrs.js';
-export { orderReviewQueue, type QueueEntry, type QueueInput, type QueueOutput } from './review-queue.js';
+export {
+  DEFAULT_LEARNING_PLACEMENT,
+  orderReviewQueue,
+  type LearningPlacement,
+  type QueueEntry,
+  type QueueInput,
+  type QueueOutput,
+} from './review-queue.js';
+export { DEFAULT_DUE_ORDER, DUE_ORDERS, duePriority, retentionGain, type DueOrder } from './review-priority.js';
 export { applyReviewGrade, buryReviewCard, undoLastReviewGrade, type ReviewUser } from './review-grade.js';
 export { dueBefore, lastGradeId, leechStats, queueState, reviewDay, statItems, type DueEntry } from './review-store.js';
 export { reviewDayEntity, reviewGradeEntity, reviewLastEntity } from './entities/review-grade.js';

@@ -1,22 +1,23 @@
-import { retrievability, type FsrsCard, type Scheduler } from './fsrs.js';
+import type { FsrsCard, Scheduler } from './fsrs.js';
+import { DEFAULT_DUE_ORDER, duePriority, type DueOrder } from './review-priority.js';
 
 /**
  * The order of the Review screen (issue 26; docs/learning.md "The review queue"). Pure: the caller
  * passes what it read and the clock.
  *
- * 1. **due**: review cards due by the end of the learner's day (the sparse due index),
- *    lowest current recall first (as the daily quiz ranks them), at most `max_reviews_per_day` minus
- *    the reviews already graded today;
+ * 1. **due**: review cards due by the end of the learner's day (the sparse due index), at most
+ *    `max_reviews_per_day` minus the reviews already graded today, and cards in learning or
+ *    relearning steps whose step is due now (on the due index too, D185; never limited, as in Anki:
+ *    a card begun must be finished), ranked together by expected retention gain (D316);
  * 2. **new**: questions never answered, in the order of their exams, at most `new_cards_per_day`
- *    minus the new cards already introduced today;
- * 3. **learning**: cards in learning or relearning steps (on the due index too, D185, whether a
- *    Review grade or an exam answer left them there), once the step is due (earliest first).
- *    Learning steps are never limited (Anki does the same): a card begun must be finished.
- *    With nothing due and no new card left, a step due within `learnAheadMs` is ready now (Anki's
- *    learn-ahead limit, 20 minutes by default): a learner who finished everything else is not sent
- *    away to wait for a one-minute step.
+ *    minus the new cards already introduced today; every third place of the page is one of them
+ *    while any is left (D314), so the due cards cannot crowd them out;
+ * 3. **learning ahead**: with nothing due and no new card left, a step due within `learnAheadMs` is
+ *    ready now (Anki's learn-ahead limit, 20 minutes by default): a learner who finished everything
+ *    else is not sent away to wait for a one-minute step.
  *
- * The Review screen, the daily exam and its mail all take this order (D184: one queue).
+ * The Review screen, the daily exam and its mail all take this order (D184: one queue). The other
+ * placements and due orders are what `npm run simulate` compared them with.
  *
  * Ignored questions and questions that are not in a readable source exam are left out.
  */
@@ -29,7 +30,17 @@ export interface QueueDue {
 export interface QueueLearning {
   questionId: string;
   due: string;
+  /** The card, to rank a step with the due reviews (`learningSteps: 'with-due'`); absent: it ranks first. */
+  card?: FsrsCard;
 }
+
+/**
+ * Where learning steps that have come due go: after the new cards (earliest step first, or ranked
+ * by the due order), or ranked among the due reviews (with-due-reserve, D314: every third place of
+ * the page is a new card while any is left today).
+ */
+export type LearningPlacement = 'after-new' | 'after-new-ranked' | 'with-due' | 'with-due-reserve';
+export const DEFAULT_LEARNING_PLACEMENT: LearningPlacement = 'with-due-reserve';
 
 export interface QueueInput {
   due: QueueDue[];
@@ -47,6 +58,10 @@ export interface QueueInput {
   learnAheadMs?: number;
   /** The learner's forgetting curve (their fitted weights) ranks recall; the default one when absent. */
   curve?: Scheduler;
+  /** The rank of due reviews ({@link DEFAULT_DUE_ORDER} when absent; the simulation compares the others). */
+  dueOrder?: DueOrder;
+  /** Where learning steps due now go ({@link DEFAULT_LEARNING_PLACEMENT} when absent). */
+  learningSteps?: LearningPlacement;
 }
 
 export interface QueueEntry {
@@ -63,20 +78,26 @@ export interface QueueOutput {
 
 export function orderReviewQueue(input: QueueInput): QueueOutput {
   const { now, available, ignored } = input;
+  const order = input.dueOrder ?? DEFAULT_DUE_ORDER;
   const seen = new Set<string>();
   const usable = (id: string) => available.has(id) && !ignored.has(id) && !seen.has(id);
+  const priority = (card: FsrsCard | undefined) =>
+    card ? duePriority(order, card, now, input.curve) : Number.POSITIVE_INFINITY;
+  const byPriority = (a: { priority: number }, b: { priority: number }) =>
+    b.priority > a.priority ? 1 : b.priority < a.priority ? -1 : 0;
 
   const dueLeft = Math.max(0, input.limits.reviewsPerDay - input.doneToday.reviews);
   const due = input.due
     .filter((d) => usable(d.questionId))
-    .map((d) => ({ questionId: d.questionId, recall: retrievability(d.card, now, input.curve) }))
-    .sort((a, b) => a.recall - b.recall)
+    .map((d) => ({ questionId: d.questionId, priority: priority(d.card) }))
+    .sort(byPriority)
     .slice(0, dueLeft);
   for (const d of due) seen.add(d.questionId);
 
   const learningAll = input.learning
     .filter((l) => usable(l.questionId))
-    .sort((a, b) => Date.parse(a.due) - Date.parse(b.due));
+    .map((l) => ({ ...l, at: Date.parse(l.due) }))
+    .sort((a, b) => a.at - b.at);
   for (const l of learningAll) seen.add(l.questionId);
 
   const newLeft = Math.max(0, input.limits.newPerDay - input.doneToday.new);
@@ -91,17 +112,60 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
 
   const ahead = due.length === 0 && fresh.length === 0 ? (input.learnAheadMs ?? 0) : 0;
   const readyBy = now.getTime() + ahead;
-  const learningNow = learningAll.filter((l) => Date.parse(l.due) <= readyBy);
-  const waiting = learningAll.find((l) => Date.parse(l.due) > readyBy);
+  const learningNow = learningAll.filter((l) => l.at <= readyBy);
+  const waiting = learningAll.find((l) => l.at > readyBy);
 
-  const page: QueueEntry[] = [
-    ...due.map((d) => ({ questionId: d.questionId, kind: 'due' as const })),
-    ...fresh.map((questionId) => ({ questionId, kind: 'new' as const })),
-    ...learningNow.map((l) => ({ questionId: l.questionId, kind: 'learning' as const })),
-  ].slice(0, input.pageSize);
+  // Steps already due rank among the due reviews ('with-due', never limited) or after the new
+  // cards; steps only ready by learning ahead come last, earliest first.
+  const placement = input.learningSteps ?? DEFAULT_LEARNING_PLACEMENT;
+  const stepsDue = learningNow.filter((l) => l.at <= now.getTime());
+  const stepsAhead = learningNow.filter((l) => l.at > now.getTime());
+  const ranked = (steps: typeof stepsDue) => steps.map((l) => ({ ...l, priority: priority(l.card) })).sort(byPriority);
+  const withDue = placement === 'with-due' || placement === 'with-due-reserve';
+  const stepsFirst = withDue ? stepsDue : [];
+  const stepsLast = withDue
+    ? stepsAhead
+    : placement === 'after-new-ranked'
+      ? [...ranked(stepsDue), ...stepsAhead]
+      : learningNow;
+  const first = [
+    ...due.map((d) => ({ ...d, kind: 'due' as const })),
+    ...stepsFirst.map((l) => ({ questionId: l.questionId, priority: priority(l.card), kind: 'learning' as const })),
+  ].sort(byPriority);
+
+  const page = layPage(
+    placement,
+    first.map(({ questionId, kind }) => ({ questionId, kind })),
+    fresh.map((questionId) => ({ questionId, kind: 'new' as const })),
+    stepsLast.map((l) => ({ questionId: l.questionId, kind: 'learning' as const })),
+    input.pageSize,
+  );
   return {
     page,
     counts: { new: fresh.length, learning: learningAll.length, learning_now: learningNow.length, due: due.length },
-    nextLearningDue: waiting ? new Date(Date.parse(waiting.due) - ahead).toISOString() : null,
+    nextLearningDue: waiting ? new Date(waiting.at - ahead).toISOString() : null,
   };
+}
+
+/**
+ * The page: the ranked due cards, the new cards, then the steps learned ahead. With
+ * 'with-due-reserve' every third place is a new card while any is left: a page of n holds ⌊n/3⌋ of
+ * them, and a shorter page is the start of a longer one (the daily exam is the Review screen's first cards).
+ */
+function layPage(
+  placement: LearningPlacement,
+  first: QueueEntry[],
+  fresh: QueueEntry[],
+  last: QueueEntry[],
+  pageSize: number,
+): QueueEntry[] {
+  if (placement !== 'with-due-reserve') return [...first, ...fresh, ...last].slice(0, pageSize);
+  const page: QueueEntry[] = [];
+  let f = 0;
+  let n = 0;
+  while (page.length < pageSize && (f < first.length || n < fresh.length)) {
+    const newTurn = (page.length + 1) % 3 === 0 || f >= first.length;
+    page.push(newTurn && n < fresh.length ? fresh[n++]! : first[f++]!);
+  }
+  return [...page, ...last].slice(0, pageSize);
 }

@@ -1,0 +1,144 @@
+import { fsrs, generatorParameters } from 'ts-fsrs';
+import { LIMITS } from '#shared/domain/limits.js';
+import { shuffled, type RandomSource } from '#shared/domain/question-order.js';
+import {
+  DUE_ORDERS,
+  engineFor,
+  wrongRate,
+  type DailyQuestionStat,
+  type DueOrder,
+  type FillOrder,
+  type LearningPlacement,
+  type Scheduler,
+} from '../../functions/domains/learning/index.js';
+import { queueChoice } from '../simulate-queue.js';
+
+/**
+ * The daily-exam policies `npm run simulate` compares, each spending `count` answers a day: the
+ * product's queue (its own pure functions, with the rules under decision as options), the
+ * original's rule, random and a Leitner box system.
+ */
+
+export type SlotKind = 'due' | 'unseen' | 'learning' | 'weakest' | 'other';
+
+export interface DayInput {
+  /** The bank in exam order. */
+  ids: readonly string[];
+  /** What the server would hold: counts and, for the queue, the FSRS card. */
+  stats: ReadonlyMap<string, DailyQuestionStat>;
+  day: number;
+  now: Date;
+  count: number;
+  random: RandomSource;
+}
+
+export interface PolicyRun {
+  choose(input: DayInput): { id: string; kind: SlotKind }[];
+  answered?(id: string, correct: boolean, day: number): void;
+}
+
+export interface Policy {
+  make(): PolicyRun;
+  /** The scheduler that grades the answers into FSRS cards (the queue's); none for the baselines. */
+  scheduler?: Scheduler;
+}
+
+const NO_STEPS: Scheduler = {
+  retention: LIMITS.desiredRetention.default,
+  weights: null,
+  engine: fsrs(generatorParameters({ enable_fuzz: true, enable_short_term: false })),
+};
+
+export type StepRule = LearningPlacement | 'steps-off';
+const STEP_RULES: readonly StepRule[] = ['after-new', 'after-new-ranked', 'with-due', 'with-due-reserve', 'steps-off'];
+const FILLS: readonly FillOrder[] = ['weakest', 'lowest-recall'];
+
+/**
+ * `queue:<steps>/<due order>/<fill>`: the product's queue with the learning-step rule (steps after
+ * new cards, steps ranked with the due reviews, or no short-term steps for the daily exam's
+ * answers), the due order and the fill order.
+ */
+export function queuePolicy(spec: string): Policy {
+  const [steps, dueOrder, fill] = spec.split('/') as [StepRule, DueOrder, FillOrder];
+  if (!STEP_RULES.includes(steps) || !DUE_ORDERS.includes(dueOrder) || !FILLS.includes(fill))
+    throw new Error(`queue:<${STEP_RULES.join('|')}>/<${DUE_ORDERS.join('|')}>/<${FILLS.join('|')}>, got ${spec}`);
+  const learningSteps: LearningPlacement = steps === 'steps-off' ? 'after-new' : steps;
+  return {
+    scheduler: steps === 'steps-off' ? NO_STEPS : engineFor(LIMITS.desiredRetention.default),
+    make: () => ({
+      choose: ({ ids, stats, now, count }) =>
+        queueChoice({ ids, stats, now, count, dueOrder, learningSteps, fill }).map((pick) => ({
+          id: pick.questionId,
+          kind: pick.reason,
+        })),
+    }),
+  };
+}
+
+/** "wrong rate + 1/attempts" as one score, highest first, never answered first (ties shuffled). */
+const original: Policy = {
+  make: () => ({
+    choose: ({ ids, stats, random, count }) => {
+      const score = (id: string) => {
+        const stat = stats.get(id);
+        return stat && stat.total_attempts > 0 ? wrongRate(stat) + 1 / stat.total_attempts : Infinity;
+      };
+      return shuffled(ids, random)
+        .map((id) => ({ id, score: score(id) }))
+        .sort((a, b) => (a.score === b.score ? 0 : b.score > a.score ? 1 : -1))
+        .slice(0, count)
+        .map(({ id }) => ({ id, kind: 'other' as const }));
+    },
+  }),
+};
+
+const random: Policy = {
+  make: () => ({
+    choose: ({ ids, random: draw, count }) =>
+      shuffled(ids, draw)
+        .slice(0, count)
+        .map((id) => ({ id, kind: 'other' as const })),
+  }),
+};
+
+/**
+ * Leitner's five boxes (intervals 1, 2, 4, 8, 16 days): right moves a card up a box, wrong back to
+ * the first. A day takes the cards due (lowest box, then longest waiting first), then unseen ones in
+ * bank order, then the rest by lowest box and longest waiting.
+ */
+const LEITNER_DAYS = [1, 2, 4, 8, 16];
+const leitner: Policy = {
+  make: () => {
+    const boxes = new Map<string, { box: number; last: number }>();
+    return {
+      choose: ({ ids, day, count }) => {
+        const waiting = (id: string) => day - boxes.get(id)!.last;
+        const byBox = (a: string, b: string) => boxes.get(a)!.box - boxes.get(b)!.box || waiting(b) - waiting(a);
+        const seen = ids.filter((id) => boxes.has(id));
+        const due = seen.filter((id) => waiting(id) >= LEITNER_DAYS[boxes.get(id)!.box]!).sort(byBox);
+        const dueSet = new Set(due);
+        const rest = seen.filter((id) => !dueSet.has(id)).sort(byBox);
+        return [
+          ...due.map((id) => ({ id, kind: 'due' as const })),
+          ...ids.filter((id) => !boxes.has(id)).map((id) => ({ id, kind: 'unseen' as const })),
+          ...rest.map((id) => ({ id, kind: 'weakest' as const })),
+        ].slice(0, count);
+      },
+      answered(id, correct, day) {
+        const box = boxes.get(id)?.box;
+        const next = box === undefined ? (correct ? 1 : 0) : correct ? Math.min(4, box + 1) : 0;
+        boxes.set(id, { box: next, last: day });
+      },
+    };
+  },
+};
+
+export const BASELINES: Record<string, Policy> = { "original's rule": original, random, leitner };
+
+/** A policy by name: a baseline or `queue:<steps>/<due order>/<fill>`. */
+export function policyNamed(name: string): Policy {
+  if (name.startsWith('queue:')) return queuePolicy(name.slice('queue:'.length));
+  const policy = BASELINES[name];
+  if (!policy) throw new Error(`unknown policy ${name}`);
+  return policy;
+}
