@@ -15,10 +15,10 @@ export const DEFAULT_EASY_DAYS: EasyDays = Array.from({ length: WEEKDAYS }, () =
 export const INVALID_EASY_DAYS = 'invalid_easy_days';
 
 /**
- * A day's share of a normal day's load. Minimum is not zero: when every day of a range is a
- * minimum day the card must still land somewhere, and then the lightest wins.
+ * A day's share of a normal day's load. A minimum day takes a review only when its whole range is
+ * minimum days (the card must land somewhere); then the lightest of them.
  */
-export const EASY_DAY_SHARE: Record<EasyDayMode, number> = { normal: 1, reduced: 0.5, minimum: 0.01 };
+export const EASY_DAY_SHARE: Record<EasyDayMode, number> = { normal: 1, reduced: 0.5, minimum: 1 };
 
 export const isEasyDays = (value: unknown): value is EasyDays =>
   Array.isArray(value) &&
@@ -48,6 +48,8 @@ export interface PlacementInput {
   max: number;
   /** The interval the fuzz drew. */
   fuzzed: number;
+  /** An unfuzzed interval with the day either side: only an Easy Day moves it. */
+  short?: boolean;
   /** The weekday index (0 Monday) of `today + interval`. */
   weekday: (interval: number) => number;
   /** Reviews already due on `today + interval`. */
@@ -58,19 +60,24 @@ export interface PlacementInput {
 
 /**
  * The interval to schedule: always inside [min, max], the fuzz's own range (D327). With load
- * balancing, the day of least load relative to its Easy-Day share, (due + 1) / share; ties go to
+ * balancing, the day of least load relative to its Easy-Day share, (due + 1) / share, never a
+ * minimum day while the range has another; ties go to
  * the interval nearest the fuzz's draw, then the shorter (a shorter interval costs retention
  * nothing). Without it, the fuzz's draw stays unless its weekday is reduced or minimum, in which
- * case the same rule picks among the range.
+ * case the same rule picks among the range; so does a short (unfuzzed) interval's range.
  */
 export function placeInterval(input: PlacementInput): number {
   const { min, max, fuzzed, weekday, dueOn, easyDays } = input;
   if (!(max > min) || fuzzed < min || fuzzed > max) return fuzzed;
-  if (!input.balancing && easyDays[weekday(fuzzed)] === 'normal') return fuzzed;
+  if ((input.short || !input.balancing) && easyDays[weekday(fuzzed)] === 'normal') return fuzzed;
+  const modeOf = (interval: number) => easyDays[weekday(interval)] ?? 'normal';
+  let onlyMinimum = true;
+  for (let interval = min; interval <= max && onlyMinimum; interval++) onlyMinimum = modeOf(interval) === 'minimum';
   let best = fuzzed;
   let bestScore = Infinity;
   for (let interval = min; interval <= max; interval++) {
-    const share = EASY_DAY_SHARE[easyDays[weekday(interval)] ?? 'normal'];
+    if (!onlyMinimum && modeOf(interval) === 'minimum') continue;
+    const share = EASY_DAY_SHARE[modeOf(interval)];
     const score = (dueOn(interval) + 1) / share;
     const better =
       score < bestScore ||

@@ -188,6 +188,11 @@ export interface FuzzRange {
   min: number;
   max: number;
   fuzzed: number;
+  /**
+   * An interval too short to fuzz (2 days): the range is the day either side, open to Easy Days
+   * only (a reduced or minimum day must not be the one day a new card's first interval can take).
+   */
+  short?: boolean;
 }
 
 /**
@@ -198,13 +203,17 @@ export type DuePlacement = (range: FuzzRange, today: string) => number;
 
 /**
  * The fuzz range ts-fsrs drew the interval from: the unfuzzed interval of the new stability at the
- * engine's retention, widened as `get_fuzz_range` does. Null when the interval is not fuzzed
- * (under 2.5 days) or was moved out of the range (ts-fsrs keeps Good longer than Hard).
+ * engine's retention, widened as `get_fuzz_range` does. An unfuzzed interval of 2 days gets the
+ * short range 1–3 (D327). Null for a day's interval, or one moved out of its range (ts-fsrs keeps
+ * Good longer than Hard).
  */
 function fuzzRangeOf(scheduler: Scheduler, next: Card, elapsedDays: number): FuzzRange | null {
   const maximum = scheduler.engine.parameters.maximum_interval;
   const raw = Math.min(Math.max(1, Math.round(next.stability * scheduler.engine.interval_modifier)), maximum);
-  if (raw < 2.5) return null;
+  if (raw < 2.5) {
+    const fuzzed = next.scheduled_days;
+    return fuzzed === 2 && maximum >= 3 ? { min: 1, max: 3, fuzzed, short: true } : null;
+  }
   const { min_ivl: min, max_ivl: max } = get_fuzz_range(raw, elapsedDays, maximum);
   const fuzzed = next.scheduled_days;
   return fuzzed >= min && fuzzed <= max ? { min, max, fuzzed } : null;

@@ -42,7 +42,7 @@ const lastReviewDay = (card: FsrsCard, day: LearnerDaySettings) =>
 /**
  * Which cards to postpone and where (pure): review cards due by today, each moved to the day its
  * interval lengthened by {@link POSTPONE_STRETCH} reaches (never before tomorrow). Least harm first:
- * the highest recall probability on its new day, i.e. the cards the wait costs least.
+ * the smallest drop of recall probability between today and the new day.
  */
 export function planPostpone(
   candidates: MoveCandidate[],
@@ -54,15 +54,21 @@ export function planPostpone(
     .filter(({ card }) => card.state === 'review' && learnerDay(new Date(card.due), scheduler.day) <= today)
     .map(({ questionId, card }) => {
       const last = lastReviewDay(card, scheduler.day);
-      const overdue = Math.max(0, elapsedLearnerDays(card, learnerDayStart(today, scheduler.day), scheduler.day));
+      const elapsed = Math.max(0, elapsedLearnerDays(card, learnerDayStart(today, scheduler.day), scheduler.day));
       const stretched = Math.ceil(Math.max(1, Number(card.scheduled_days)) * (1 + POSTPONE_STRETCH));
-      const interval = Math.max(stretched, overdue + 1);
-      const to = addDays(last, interval);
-      const recall = scheduler.engine.forgetting_curve(interval, Number(card.stability));
-      return { questionId, from: learnerDay(new Date(card.due), scheduler.day), to, interval, recall };
+      const interval = Math.max(stretched, elapsed + 1);
+      const curve = (days: number) => scheduler.engine.forgetting_curve(days, Number(card.stability));
+      const loss = curve(elapsed) - curve(interval);
+      return {
+        questionId,
+        from: learnerDay(new Date(card.due), scheduler.day),
+        to: addDays(last, interval),
+        interval,
+        loss,
+      };
     });
   return plans
-    .sort((a, b) => b.recall - a.recall || a.questionId.localeCompare(b.questionId))
+    .sort((a, b) => a.loss - b.loss || a.questionId.localeCompare(b.questionId))
     .slice(0, count)
     .map(({ questionId, from, to, interval }) => ({ questionId, from, to, interval }));
 }
