@@ -4,7 +4,7 @@ import { lazy } from './lazy.js';
 import { languageSchema } from '../domain/language.js';
 import { LIMITS } from '../domain/limits.js';
 import { canonicalTimeZone, INVALID_TIME_ZONE, TIME_ZONE_MAX_LENGTH } from '../domain/learner-day.js';
-import { DEFAULT_EASY_DAYS, EASY_DAY_MODES, INVALID_EASY_DAYS, isEasyDays, WEEKDAYS } from '../domain/workload.js';
+import { DEFAULT_EASY_DAYS, EASY_DAY_MODES, INVALID_EASY_DAYS, isEasyDays } from '../domain/workload.js';
 
 /** An IANA time zone name this runtime's Intl knows; anything else is `400 invalid_time_zone`. */
 export const timeZoneSchema = () =>
@@ -22,7 +22,7 @@ export const timeZoneSchema = () =>
 /** Seven Easy-Day modes, Monday first (D326); anything else is `400 invalid_easy_days`. */
 export const easyDaysSchema = () =>
   z.array(z.string().check(z.maxLength(10))).check(
-    z.maxLength(WEEKDAYS),
+    // The length is checked here too, so every wrong value answers the same code.
     z.refine((value) => isEasyDays(value), {
       message: 'seven of normal, reduced, minimum',
       params: {

@@ -118,7 +118,7 @@ function reviewAt(today: string, due: number, interval: number, stability: numbe
 
 describe('the grade keeps its fuzz range', () => {
   it('a placed due day is a day the fuzz could have drawn', () => {
-    const scheduler = schedulerFor({ easy_days: DEFAULT_EASY_DAYS });
+    const scheduler = schedulerFor({});
     fc.assert(
       fc.property(
         fc.integer({ min: 2, max: 120 }),
@@ -155,7 +155,7 @@ describe('the grade keeps its fuzz range', () => {
  */
 function simulateLearner(easyDays: EasyDays, days: number, perDay: number): number[] {
   const user = { easy_days: easyDays, load_balancing: true };
-  const scheduler = schedulerFor(user);
+  const scheduler = schedulerFor({});
   const start = '2026-01-05';
   const due = new Map<string, Set<number>>();
   const cards: FsrsCard[] = [];

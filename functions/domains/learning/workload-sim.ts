@@ -108,6 +108,20 @@ export function simulateRetentions(
   newPerDay: number,
   days = SIMULATED_DAYS,
 ): RetentionOutcome[] {
+  const key = `${weights ? weights.join(',') : ''}|${newPerDay}|${days}`;
+  const cached = outcomes.get(key);
+  if (cached) return cached;
+  if (outcomes.size >= OUTCOME_CACHE_MAX) outcomes.clear();
+  const computed = simulate(weights, newPerDay, days);
+  outcomes.set(key, computed);
+  return computed;
+}
+
+/** Years already simulated (a warm Lambda answers the same learner's form again without the work). */
+const outcomes = new Map<string, RetentionOutcome[]>();
+const OUTCOME_CACHE_MAX = 32;
+
+function simulate(weights: readonly number[] | null, newPerDay: number, days: number): RetentionOutcome[] {
   const scale = newPerDay / SAMPLE_NEW_PER_DAY;
   return SIMULATED_RETENTIONS.map((retention) => {
     const run = simulateRetention(engineFor(retention, weights), days, SAMPLE_NEW_PER_DAY);
