@@ -65,7 +65,13 @@ export function RetentionHelper({ newPerDay, percent }: { newPerDay: number | nu
           </ComposedChart>
         </ResponsiveContainer>
       </div>
-      <div className={styles.tableScroll}>
+      <div
+        className={styles.tableScroll}
+        data-scroll-x
+        tabIndex={0}
+        role="region"
+        aria-label={t('profile.workload.caption', { days: data.days })}
+      >
         <table className={styles.table}>
           <caption className={styles.note}>{t('profile.workload.caption', { days: data.days })}</caption>
           <thead>
