@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useWorkloadForecast } from '../api/get-workload-forecast.js';
 import styles from './retention-helper.module.css';
 
@@ -47,6 +47,7 @@ export function RetentionHelper({ newPerDay, percent }: { newPerDay: number | nu
             <YAxis yAxisId="reviews" tick={{ fontSize: 11 }} />
             <YAxis yAxisId="memorized" orientation="right" tick={{ fontSize: 11 }} />
             <Tooltip />
+            <Legend wrapperStyle={{ fontSize: 12 }} />
             <Bar
               yAxisId="reviews"
               dataKey="reviews"
