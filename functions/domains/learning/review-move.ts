@@ -1,14 +1,13 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, learnerDay, learnerDayStart, type LearnerDaySettings } from '#shared/domain/learner-day.js';
-import { conflict } from '../../runtime/http/app-error.js';
+import { config } from '../../runtime/config.js';
+import { db } from '../../runtime/data/db.js';
 import type { StoredItem } from '../../runtime/data/item.js';
-import { questionStatEntity } from './entities/question-stat.js';
+import { conflict } from '../../runtime/http/app-error.js';
+import { DATED_FROM, questionStatEntity } from './entities/question-stat.js';
 import type { ReviewMoveRecord } from './entities/review-move.js';
 import { elapsedLearnerDays, schedulerFor, type FsrsCard, type LearnerScheduler, type SchedulingUser } from './fsrs.js';
 import { getMove, MoveReplayed, MoveStatChanged, writeMove } from './workload-store.js';
-import { db } from '../../runtime/data/db.js';
-import { config } from '../../runtime/config.js';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { DATED_FROM } from './entities/question-stat.js';
 
 /**
  * Postpone and advance (D328, D329): move N review cards later or earlier, least harm to retention
