@@ -415,12 +415,12 @@ describe('review screen', () => {
     await fitsPhone(page);
     for (const include of ['[data-testid="profile-review"]', '[data-testid="profile-review-move"]'])
       expect(await seriousViolations(page, { include })).toEqual([]);
+    await helper.scrollIntoViewIfNeeded();
+    await screenshot(page, 'review-workload-ko-phone', false);
     await page.getByTestId('review-new-per-day').fill('999');
     expect(await page.getByTestId('review-settings-save').isDisabled()).toBe(true);
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'review-settings-ko-phone', false);
-    await helper.scrollIntoViewIfNeeded();
-    await screenshot(page, 'review-workload-ko-phone', false);
     expect(unexpected(errors)).toEqual([]);
     await close();
   });

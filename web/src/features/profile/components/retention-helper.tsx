@@ -18,6 +18,8 @@ export function RetentionHelper({ newPerDay, percent }: { newPerDay: number | nu
   const { data, error } = useWorkloadForecast(newPerDay);
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const share = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+  // An invalid new-cards value has no year to show; the field's own message says why.
+  if (newPerDay === null) return null;
   if (error) return <p role="alert">{t('profile.workload.loadFailed')}</p>;
   if (!data) return <p className={styles.note}>{t('profile.workload.loading')}</p>;
   const points = data.options.map((o) => ({
