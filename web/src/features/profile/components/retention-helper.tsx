@@ -22,6 +22,11 @@ export function RetentionHelper({ newPerDay, percent }: { newPerDay: number | nu
   if (newPerDay === null) return null;
   if (error) return <p role="alert">{t('profile.workload.loadFailed')}</p>;
   if (!data) return <p className={styles.note}>{t('profile.workload.loading')}</p>;
+  // The simulated retentions are a sample of the range: the one nearest the choice is marked.
+  const nearest = data.options.reduce(
+    (best, o) => (Math.abs(o.retention * 100 - percent) < Math.abs(best * 100 - percent) ? o.retention : best),
+    data.options[0]?.retention ?? 0,
+  );
   const points = data.options.map((o) => ({
     label: `${Math.round(o.retention * 100)}%`,
     reviews: o.average_reviews,
@@ -87,7 +92,7 @@ export function RetentionHelper({ newPerDay, percent }: { newPerDay: number | nu
           </thead>
           <tbody>
             {data.options.map((o) => {
-              const chosen = Math.round(o.retention * 100) === percent;
+              const chosen = o.retention === nearest;
               return (
                 <tr key={o.retention} className={chosen ? styles.chosen : undefined} aria-current={chosen || undefined}>
                   <th scope="row">{`${Math.round(o.retention * 100)}%`}</th>

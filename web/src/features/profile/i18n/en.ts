@@ -72,7 +72,7 @@ const en = {
     personal_other: 'Your next year with your own memory parameters and {{count}} new questions a day.',
     defaults_one: 'Your next year with the default memory parameters and {{count}} new question a day.',
     defaults_other: 'Your next year with the default memory parameters and {{count}} new questions a day.',
-    caption: 'Simulated over {{days}} days; your current choice is highlighted.',
+    caption: 'Simulated over {{days}} days; the row nearest your choice is highlighted.',
     retention: 'Desired retention',
     reviews: 'Reviews a day',
     recall: 'Recalled at review',

@@ -68,7 +68,7 @@ const ko = {
     personal_other: '내 기억 매개변수로 하루 새 문제 {{count}}개를 공부할 때의 다음 1년입니다.',
     defaults_one: '기본 기억 매개변수로 하루 새 문제 {{count}}개를 공부할 때의 다음 1년입니다.',
     defaults_other: '기본 기억 매개변수로 하루 새 문제 {{count}}개를 공부할 때의 다음 1년입니다.',
-    caption: '{{days}}일을 모의 실험한 결과이며, 지금 고른 값이 강조되어 있습니다.',
+    caption: '{{days}}일을 모의 실험한 결과이며, 지금 고른 값에 가장 가까운 줄이 강조되어 있습니다.',
     retention: '목표 기억률',
     reviews: '하루 복습 수',
     recall: '복습 때 기억한 비율',
