@@ -4,6 +4,7 @@ import * as examContracts from '#shared/contracts/exams.js';
 import * as examSubscriptions from '#shared/contracts/exam-subscriptions.js';
 import * as examSheets from '#shared/contracts/exam-sheets.js';
 import * as review from '#shared/contracts/review.js';
+import * as workload from '#shared/contracts/workload.js';
 import { examsGroup } from '#shared/route-groups/exams.js';
 import { bind, createGroupHandler } from './group-handler.js';
 import * as exams from '../domains/exams/index.js';
@@ -14,7 +15,7 @@ import {
   getDueToday,
   getReviewQueue,
 } from '../domains/studies/index.js';
-import { getReviewActivity } from '../domains/learning/index.js';
+import { advanceReviews, getReviewActivity, getWorkloadForecast, postponeReviews } from '../domains/learning/index.js';
 import * as reviewActivity from '#shared/contracts/review-activity.js';
 
 export const handler = createGroupHandler(examsGroup, [
@@ -44,4 +45,7 @@ export const handler = createGroupHandler(examsGroup, [
   bind(review.undoReview, exams.undoReview),
   bind(review.buryReview, exams.buryReview),
   bind(review.listLeeches, exams.listLeeches),
+  bind(workload.postponeReviews, postponeReviews),
+  bind(workload.advanceReviews, advanceReviews),
+  bind(workload.getWorkloadForecast, getWorkloadForecast),
 ]);

@@ -4,6 +4,7 @@ import { lazy } from './lazy.js';
 import { languageSchema } from '../domain/language.js';
 import { LIMITS } from '../domain/limits.js';
 import { canonicalTimeZone, INVALID_TIME_ZONE, TIME_ZONE_MAX_LENGTH } from '../domain/learner-day.js';
+import { DEFAULT_EASY_DAYS, EASY_DAY_MODES, INVALID_EASY_DAYS, isEasyDays } from '../domain/workload.js';
 
 /** An IANA time zone name this runtime's Intl knows; anything else is `400 invalid_time_zone`. */
 export const timeZoneSchema = () =>
@@ -15,6 +16,18 @@ export const timeZoneSchema = () =>
       params: {
         code: INVALID_TIME_ZONE,
         examples: ['Asia/Seoul', 'America/New_York', 'Europe/Berlin', 'Pacific/Chatham', 'Australia/Lord_Howe', 'UTC'],
+      },
+    }),
+  );
+/** Seven Easy-Day modes, Monday first (D326); anything else is `400 invalid_easy_days`. */
+export const easyDaysSchema = () =>
+  z.array(z.string().check(z.maxLength(10))).check(
+    // The length is checked here too, so every wrong value answers the same code.
+    z.refine((value) => isEasyDays(value), {
+      message: 'seven of normal, reduced, minimum',
+      params: {
+        code: INVALID_EASY_DAYS,
+        examples: [[...DEFAULT_EASY_DAYS], ['normal', 'normal', 'normal', 'normal', 'normal', 'reduced', 'minimum']],
       },
     }),
   );
@@ -41,6 +54,9 @@ export const profileAnswer = /* @__PURE__ */ lazy(() =>
     desired_retention: z.number(),
     new_cards_per_day: z.number().check(z.int()),
     max_reviews_per_day: z.number().check(z.int()),
+    /** Workload (D326): each weekday's Easy-Day mode, Monday first, and the load balancer. */
+    easy_days: z.array(z.enum(EASY_DAY_MODES)),
+    load_balancing: z.boolean(),
   }),
 );
 export type ProfileAnswer = z.infer<ReturnType<typeof profileAnswer>>;
@@ -83,6 +99,9 @@ export const updateProfile = defineRoute({
       desired_retention: z.optional(z.number().check(z.gte(dr.min), z.lte(dr.max))),
       new_cards_per_day: z.optional(z.number().check(z.int(), z.gte(nc.min), z.lte(nc.max))),
       max_reviews_per_day: z.optional(z.number().check(z.int(), z.gte(mr.min), z.lte(mr.max))),
+      /** Seven modes, Monday first; anything else is `400 invalid_easy_days`. */
+      easy_days: z.optional(easyDaysSchema()),
+      load_balancing: z.optional(z.boolean()),
     }),
   }),
   response: () => profileAnswer(),

@@ -136,6 +136,8 @@ export function learnerDayStart(day: string, settings: LearnerDaySettings): Date
     if (learnerDay(candidate, settings) === day && (best === null || candidate < best)) best = candidate;
   }
   if (best === null) best = target - (wallClockMs(target, settings.timeZone) - target);
+  // The usual case: the candidate is the boundary itself (no gap), so no search.
+  if (learnerDay(best - 1, settings) !== day) return new Date(best);
   // Walk back to the exact boundary when a gap put the candidate after it (never more than the gap).
   let low = best - 3 * HOUR_MS;
   if (learnerDay(low, settings) === day) return new Date(best);

@@ -25,6 +25,10 @@ export const ACCOUNT_ERROR_MESSAGES = {
     ko: '알 수 없는 시간대입니다. Asia/Seoul 같은 IANA 시간대 이름을 입력해 주세요.',
     en: 'Unknown time zone. Use an IANA zone name such as Asia/Seoul.',
   },
+  invalid_easy_days: {
+    ko: '요일별 복습량은 월요일부터 일요일까지 7개의 값(보통, 줄임, 최소)이어야 합니다.',
+    en: 'Easy Days take seven values, Monday to Sunday: normal, reduced or minimum.',
+  },
   name_too_long: { ko: '이름이 너무 깁니다 (최대 {max}자).', en: 'The name is too long (at most {max} characters).' },
   password_too_short: {
     ko: '비밀번호는 {min}자 이상이어야 합니다.',

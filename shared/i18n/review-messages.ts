@@ -11,6 +11,10 @@ export const REVIEW_MESSAGES: Record<string, Record<Language, string>> = {
     ko: '오늘은 카드를 더 묻어 둘 수 없습니다 (하루 최대 {max}장).',
     en: 'No more cards can be buried today (at most {max} a day).',
   },
+  invalid_new_cards_per_day: {
+    ko: '하루 새 카드 수는 {min}~{max} 사이의 정수여야 합니다.',
+    en: 'New cards a day must be a whole number from {min} to {max}.',
+  },
   review_changed: {
     ko: '이 문제의 학습 기록이 방금 바뀌었습니다. 다시 시도해 주세요.',
     en: 'This question’s learning record has just changed. Please try again.',

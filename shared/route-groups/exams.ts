@@ -5,6 +5,7 @@ import * as exams from '../contracts/exams.js';
 import * as examSubscriptions from '../contracts/exam-subscriptions.js';
 import * as reviewActivity from '../contracts/review-activity.js';
 import * as review from '../contracts/review.js';
+import * as workload from '../contracts/workload.js';
 import type { RouteGroup } from '../route-group.js';
 
 export const examsGroup: RouteGroup = {
@@ -39,6 +40,9 @@ export const examsGroup: RouteGroup = {
     review.undoReview,
     review.buryReview,
     review.listLeeches,
+    workload.postponeReviews,
+    workload.advanceReviews,
+    workload.getWorkloadForecast,
   ],
   // The bucket: deleting an exam deletes its question images (`images/<examId>/`, D138).
   // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).

@@ -40,6 +40,17 @@ describe('profile memory card', () => {
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'profile-memory-fit-en-phone', false);
 
+    // The retention helper beside it, in English on a desktop (the same page, widened).
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const helper = page.getByTestId('retention-helper');
+    await helper.getByText('20 new questions a day').waitFor();
+    await helper.locator('.recharts-surface').first().waitFor();
+    expect(await helper.locator('tr[aria-current="true"] th').textContent()).toBe('90%');
+    expect(await helper.locator('tbody tr').count()).toBe(7);
+    expect(await seriousViolations(page, { include: '[data-testid="profile-review"]' })).toEqual([]);
+    await helper.scrollIntoViewIfNeeded();
+    await screenshot(page, 'review-workload-en-desktop', false);
+
     expect(unexpected(errors)).toEqual([]);
 
     const ko = await visit('/login', { locale: 'ko-KR', viewport: 'phone', storage: { language: 'ko' } });

@@ -389,6 +389,34 @@ describe('review screen', () => {
       .toMatchObject({ desired_retention: 0.85, new_cards_per_day: 7 });
     // The memory card beside it shows the new desired retention without a reload.
     await page.getByTestId('memory-fit-desired').getByText('85%').waitFor();
+    // Workload (D326, D330), keyboard only: Sunday reduced, the balancer off, saved with Enter; the
+    // retention helper's year for 7 new cards a day marks the row nearest the chosen 85 %.
+    const helper = section.getByTestId('retention-helper');
+    await helper.getByText('하루 새 문제 7개').waitFor();
+    await helper.locator('.recharts-surface').first().waitFor();
+    // 85 % is not simulated: the nearest row (86 %) is marked.
+    expect(await helper.locator('tr[aria-current="true"] th').textContent()).toBe('86%');
+    await page.getByTestId('easy-day-6').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByTestId('load-balancing').focus();
+    await page.keyboard.press('Space');
+    await page.getByTestId('review-settings-save').focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await pageApi(page, 'GET', '/api/user-profile/get/')).body)
+      .toMatchObject({
+        easy_days: ['normal', 'normal', 'normal', 'normal', 'normal', 'normal', 'reduced'],
+        load_balancing: false,
+      });
+    // Postpone from the keyboard: nothing is due yet, so nothing moves, and the toast says so.
+    await page.getByTestId('review-postpone').focus();
+    await page.keyboard.press('Enter');
+    await toast(page, '복습 0개를 미뤘습니다.').waitFor();
+    await fitsPhone(page);
+    for (const include of ['[data-testid="profile-review"]', '[data-testid="profile-review-move"]'])
+      expect(await seriousViolations(page, { include })).toEqual([]);
+    await helper.scrollIntoViewIfNeeded();
+    await screenshot(page, 'review-workload-ko-phone', false);
     await page.getByTestId('review-new-per-day').fill('999');
     expect(await page.getByTestId('review-settings-save').isDisabled()).toBe(true);
     await section.scrollIntoViewIfNeeded();

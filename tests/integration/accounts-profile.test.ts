@@ -95,6 +95,9 @@ describe('profile', () => {
       desired_retention: 0.9,
       new_cards_per_day: 20,
       max_reviews_per_day: 200,
+      // Workload (D326): every day normal, the load balancer on.
+      easy_days: ['normal', 'normal', 'normal', 'normal', 'normal', 'normal', 'normal'],
+      load_balancing: true,
     });
     expect(await json(await client.get('/api/user-profile/'))).toMatchObject({ language: 'en' });
 

@@ -175,6 +175,16 @@ describe('authorization matrix: exams', () => {
   row('GET review-leeches', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
     c.get('/api/review-leeches/'),
   );
+  // Postpone, advance and the retention helper name no user: each caller moves or simulates their own cards.
+  row('POST review-postpone', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.post('/api/review-postpone/', { operation_id: `op-${uniqueSuffix()}`, count: 5 }),
+  );
+  row('POST review-advance', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.post('/api/review-advance/', { operation_id: `op-${uniqueSuffix()}`, count: 5 }),
+  );
+  row('GET review-workload', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get('/api/review-workload/'),
+  );
   row('POST create-exam', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
     c.post('/api/create-exam/', { title: `new ${uniqueSuffix()}`, question_count: 0 }),
   );

@@ -59,6 +59,9 @@ describe('entity layer', () => {
       desired_retention: 0.9,
       new_cards_per_day: 20,
       max_reviews_per_day: 200,
+      // Workload (D326).
+      easy_days: ['normal', 'normal', 'normal', 'normal', 'normal', 'normal', 'normal'],
+      load_balancing: true,
     });
   });
 

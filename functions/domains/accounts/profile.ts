@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 import type * as profile from '#shared/contracts/profile.js';
 import type { Language } from '#shared/domain/language.js';
 import { canonicalTimeZone } from '#shared/domain/learner-day.js';
+import { easyDaysOf } from '#shared/domain/workload.js';
 import { accountMessage } from './messages.js';
 import { purgeUser } from './purge-user.js';
 import { expireSessionCookie } from './session-cookie.js';
@@ -62,6 +63,9 @@ export async function updateProfile(input: { body: Body<typeof profile.updatePro
       body.desired_retention === undefined ? undefined : Math.round(body.desired_retention * 100) / 100,
     new_cards_per_day: body.new_cards_per_day,
     max_reviews_per_day: body.max_reviews_per_day,
+    // Validated by the contract (seven known modes).
+    easy_days: body.easy_days === undefined ? undefined : easyDaysOf({ easy_days: body.easy_days }).slice(),
+    load_balancing: body.load_balancing,
   };
   return toProfileAnswer(await apply(user, changes));
 }

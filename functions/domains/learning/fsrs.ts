@@ -1,4 +1,13 @@
-import { Rating, State, createEmptyCard, fsrs, generatorParameters, type Card, type FSRS } from 'ts-fsrs';
+import {
+  Rating,
+  State,
+  createEmptyCard,
+  fsrs,
+  generatorParameters,
+  get_fuzz_range,
+  type Card,
+  type FSRS,
+} from 'ts-fsrs';
 import { LIMITS } from '#shared/domain/limits.js';
 import {
   addDays,
@@ -147,6 +156,7 @@ export function reviewCard(
   now: Date,
   day: LearnerDaySettings = DEFAULT_LEARNER_DAY,
   scheduler: Scheduler = defaultScheduler(),
+  place?: DuePlacement,
 ): FsrsCard {
   const grade = typeof answer === 'boolean' ? gradeOf(answer) : answer;
   const card = toCard(stored, now);
@@ -162,11 +172,67 @@ export function reviewCard(
   const next = scheduler.engine.next(card, new Date(clockNow), RATINGS[grade]).card;
   const out = fromCard(next);
   out.last_review = realNow.toISOString();
+  if (place && next.state === State.Review && next.scheduled_days >= 1) {
+    const range = fuzzRangeOf(scheduler, next, elapsedLearnerDays(stored, realNow, day));
+    if (range) out.scheduled_days = place(range, learnerDay(realNow, day));
+  }
   out.due =
-    next.scheduled_days >= 1
-      ? learnerDayStart(addDays(learnerDay(realNow, day), next.scheduled_days), day).toISOString()
+    out.scheduled_days >= 1
+      ? learnerDayStart(addDays(learnerDay(realNow, day), out.scheduled_days), day).toISOString()
       : new Date(realNow.getTime() + (next.due.getTime() - clockNow)).toISOString();
   return out;
+}
+
+/** The interval range the fuzz drew from, and its draw (days from the review's learner day). */
+export interface FuzzRange {
+  min: number;
+  max: number;
+  fuzzed: number;
+  /**
+   * An interval too short to fuzz (2 days): the range is the day either side, open to Easy Days
+   * only (a reduced or minimum day must not be the one day a new card's first interval can take).
+   */
+  short?: boolean;
+}
+
+/**
+ * Chooses a review's interval inside its fuzz range (the load balancer and Easy Days, D327): given
+ * the range and the learner day of the review, the interval to keep.
+ */
+export type DuePlacement = (range: FuzzRange, today: string) => number;
+
+/**
+ * The fuzz range ts-fsrs drew the interval from: the unfuzzed interval of the new stability at the
+ * engine's retention, widened as `get_fuzz_range` does. An unfuzzed interval of 2 days gets the
+ * short range 1–3 (D327). Null for a day's interval, or one moved out of its range (ts-fsrs keeps
+ * Good longer than Hard).
+ */
+function fuzzRangeOf(scheduler: Scheduler, next: Card, elapsedDays: number): FuzzRange | null {
+  const maximum = scheduler.engine.parameters.maximum_interval;
+  const raw = Math.min(Math.max(1, Math.round(next.stability * scheduler.engine.interval_modifier)), maximum);
+  if (raw < 2.5) {
+    const fuzzed = next.scheduled_days;
+    return fuzzed === 2 && maximum >= 3 ? { min: 1, max: 3, fuzzed, short: true } : null;
+  }
+  const { min_ivl: min, max_ivl: max } = get_fuzz_range(raw, elapsedDays, maximum);
+  const fuzzed = next.scheduled_days;
+  return fuzzed >= min && fuzzed <= max ? { min, max, fuzzed } : null;
+}
+
+/** The fuzz range a review would draw its interval from (null: none), computed as {@link reviewCard} does. */
+export function reviewFuzzRange(
+  stored: FsrsCard | undefined,
+  answer: boolean | Grade,
+  now: Date,
+  day: LearnerDaySettings = DEFAULT_LEARNER_DAY,
+  scheduler: Scheduler = defaultScheduler(),
+): FuzzRange | null {
+  let seen: FuzzRange | null = null;
+  reviewCard(stored, answer, now, day, scheduler, (range) => {
+    seen = range;
+    return range.fuzzed;
+  });
+  return seen;
 }
 
 export const GRADES: readonly Grade[] = ['again', 'hard', 'good', 'easy'];

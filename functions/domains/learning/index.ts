@@ -58,6 +58,7 @@ export { allStats, statsFor, statsForFile, statsForQuestions } from './question-
 export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './question-stat.js';
 export { quizDay } from './quiz-day.js';
 export { getReviewActivity } from './review-activity.js';
+export { advanceReviews, getWorkloadForecast, postponeReviews } from './workload.js';
 export { fitLearner, fitMemory, getMemoryFit, readReviewLog, runFsrsFitJob } from './memory-fit.js';
 export {
   DEFAULT_WEIGHTS,

@@ -1,5 +1,13 @@
 import { questionStatEntity } from './entities/question-stat.js';
-import { isScheduled, newCard, reviewCard, type FsrsCard, type Grade, type Scheduler } from './fsrs.js';
+import {
+  isScheduled,
+  newCard,
+  reviewCard,
+  type DuePlacement,
+  type FsrsCard,
+  type Grade,
+  type Scheduler,
+} from './fsrs.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import type { LearnerDaySettings } from '#shared/domain/learner-day.js';
 import { ITEM_ABSENT } from '../../runtime/data/db.js';
@@ -57,11 +65,13 @@ export function nextStat(
     day?: LearnerDaySettings;
     /** The learner's scheduler (their desired retention); the default one when absent. */
     scheduler?: Scheduler;
+    /** Where a review's interval lands inside its fuzz range (load balancing, Easy Days); the fuzz's draw when absent. */
+    place?: DuePlacement;
   } = {},
 ): QuestionStatItem {
   let card = previous?.fsrs as FsrsCard | undefined;
   for (const answer of options.reviews ?? attempts)
-    card = reviewCard(card, answer, now, options.day, options.scheduler);
+    card = reviewCard(card, answer, now, options.day, options.scheduler, options.place);
   const fsrs = card ?? newCard(now);
   const item: QuestionStatItem = {
     ...questionStatEntity.key(userId, questionId),

@@ -3,7 +3,14 @@ import { conflict } from '../../runtime/http/app-error.js';
 import type { CallerUser } from '../../runtime/http/types.js';
 import { reviewLogEntity } from './entities/review-log.js';
 import type { ReviewGradeRecord } from './entities/review-grade.js';
-import { GRADES, schedulerFor, type FsrsCard, type SchedulingUser } from './fsrs.js';
+import {
+  GRADES,
+  reviewFuzzRange,
+  schedulerFor,
+  type DuePlacement,
+  type FsrsCard,
+  type SchedulingUser,
+} from './fsrs.js';
 import { failuresOf, nextStat } from './question-stat.js';
 import { reviewRow } from './review-log.js';
 import {
@@ -20,6 +27,7 @@ import {
 } from './review-store.js';
 import { MAX_BURIED_PER_DAY } from '#shared/contracts/review.js';
 import { METRIC, countMetric } from '../../runtime/metrics.js';
+import { dueCountsInRange, placementFrom, wantsPlacement } from './workload-store.js';
 
 /**
  * A grade of the Review screen (issue 26): rating 1–4 on one card, applied once per client grade id.
@@ -27,7 +35,7 @@ import { METRIC, countMetric } from '../../runtime/metrics.js';
  * the learner's own scheduler, the review log gets one row: all in one transaction (review-store.ts).
  */
 
-export type ReviewUser = CallerUser & SchedulingUser;
+export type ReviewUser = CallerUser & SchedulingUser & { easy_days?: unknown; load_balancing?: unknown };
 
 export interface GradeInput {
   grade_id: string;
@@ -56,6 +64,26 @@ function gradeTime(gradedAt: string | undefined, now: Date): Date {
 
 const ATTEMPTS = 3;
 
+/**
+ * Where the grade's interval lands in its fuzz range (D327): with load balancing or an Easy Day
+ * set, the due counts of the range's days, one Query of keys whatever the range (none when the
+ * interval is not fuzzed or the learner wants neither).
+ */
+async function placementOf(
+  user: ReviewUser,
+  questionId: string,
+  before: FsrsCard | undefined,
+  grade: (typeof GRADES)[number],
+  at: Date,
+  scheduler: ReturnType<typeof schedulerFor>,
+): Promise<DuePlacement | undefined> {
+  if (!wantsPlacement(user)) return undefined;
+  const range = reviewFuzzRange(before, grade, at, scheduler.day, scheduler);
+  if (!range || range.max <= range.min) return undefined;
+  const counts = await dueCountsInRange(user.id, scheduler.day, learnerDay(at, scheduler.day), range, questionId);
+  return placementFrom(user, counts);
+}
+
 export async function applyReviewGrade(user: ReviewUser, input: GradeInput, now = new Date()): Promise<GradeAnswer> {
   const at = gradeTime(input.graded_at, now);
   const day = learnerDaySettings(user);
@@ -66,10 +94,12 @@ export async function applyReviewGrade(user: ReviewUser, input: GradeInput, now 
     const before = previous?.fsrs as FsrsCard | undefined;
     // Relearning steps are learning cards, as the queue shows them (D185): they do not spend the review limit.
     const kind = !before || before.state === 'new' ? 'new' : before.state === 'review' ? 'due' : 'learning';
+    const place = await placementOf(user, input.question_id, before, grade, at, scheduler);
     const stat = nextStat(user.id, input.question_id, previous ?? undefined, [input.rating > 1], at, input.exam_id, {
       reviews: [grade],
       day,
       scheduler,
+      place,
     });
     const source = `review.${input.grade_id}`;
     const answeredAt = at.toISOString();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_EASY_DAYS } from '#shared/domain/workload.js';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { LIMITS } from '#shared/domain/limits.js';
 import { normalizeLogin } from '#shared/domain/accounts.js';
@@ -55,6 +56,8 @@ export function buildUserRecord(input: NewUser): UserRecord {
     desired_retention: LIMITS.desiredRetention.default,
     new_cards_per_day: LIMITS.newCardsPerDay.default,
     max_reviews_per_day: LIMITS.maxReviewsPerDay.default,
+    easy_days: [...DEFAULT_EASY_DAYS],
+    load_balancing: true,
     study_memberships: 0,
   };
 }
@@ -156,7 +159,7 @@ export async function getCallerUser(userId: string): Promise<CallerUser | null> 
       TableName: config.appTable,
       Key: userEntity.key(userId),
       ProjectionExpression:
-        'id, username, #role, is_superuser, is_staff, #language, time_zone, day_rollover_hour, desired_retention, new_cards_per_day, max_reviews_per_day, fsrs_weights',
+        'id, username, #role, is_superuser, is_staff, #language, time_zone, day_rollover_hour, desired_retention, new_cards_per_day, max_reviews_per_day, fsrs_weights, easy_days, load_balancing',
       ExpressionAttributeNames: { '#role': 'role', '#language': 'language' },
     }),
   );

@@ -38,6 +38,8 @@ export function toProfileAnswer(user: UserRecord): ProfileAnswer {
     desired_retention: user.desired_retention,
     new_cards_per_day: user.new_cards_per_day,
     max_reviews_per_day: user.max_reviews_per_day,
+    easy_days: user.easy_days,
+    load_balancing: user.load_balancing,
   };
 }
 

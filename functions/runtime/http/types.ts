@@ -24,6 +24,9 @@ export interface CallerUser {
   desired_retention?: number;
   new_cards_per_day?: number;
   max_reviews_per_day?: number;
+  /** Workload (D326): Easy Days, Monday first, and the load balancer; absent: every day normal, balancing on. */
+  easy_days?: string[];
+  load_balancing?: boolean;
 }
 
 /** Who is calling: their session and their user. A service's `ctx.caller`; `ctx.caller.user` is the user. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { easyDaysOf, type EasyDayMode } from '#shared/domain/workload.js';
 import { normalizeLogin } from '#shared/domain/accounts.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import { ROLES } from '#shared/domain/roles.js';
@@ -89,6 +90,12 @@ const userSchema = /* @__PURE__ */ lazy(() =>
     desired_retention: orDefault(z.number(), LIMITS.desiredRetention.default),
     new_cards_per_day: orDefault(z.number(), LIMITS.newCardsPerDay.default),
     max_reviews_per_day: orDefault(z.number(), LIMITS.maxReviewsPerDay.default),
+    /** Workload (D326): each weekday's Easy-Day mode, Monday first, and the load balancer (on by default). */
+    easy_days: z.pipe(
+      z.optional(z.unknown()),
+      z.transform((value): EasyDayMode[] => [...easyDaysOf({ easy_days: value })]),
+    ),
+    load_balancing: orDefault(z.boolean(), true),
   }),
 );
 export type UserRecord = z.infer<ReturnType<typeof userSchema>>;
@@ -136,6 +143,8 @@ const callerUserSchema = /* @__PURE__ */ lazy(() =>
     desired_retention: true,
     new_cards_per_day: true,
     max_reviews_per_day: true,
+    easy_days: true,
+    load_balancing: true,
   }),
 );
 export const parseCallerUser = (item: StoredItem): CallerUser => callerUserSchema().parse(withoutKeys(item));

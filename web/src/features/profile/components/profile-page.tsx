@@ -16,6 +16,7 @@ import { DataExportSection } from './data-export-section.js';
 import { ExamListsSection } from './exam-lists-section.js';
 import { LearnerDaySection } from './learner-day-section.js';
 import { MemoryFitSection } from './memory-fit-section.js';
+import { ReviewMoveSection } from './review-move-section.js';
 import { ReviewSettingsSection } from './review-settings-section.js';
 import { PasswordSection } from './password-section.js';
 import { RandomExamSection } from './random-exam-section.js';
@@ -70,6 +71,7 @@ function Profile({ user }: { user: AuthUser }) {
             <RandomExamSection profile={profile} username={user.username} />
             <LearnerDaySection profile={profile} />
             <ReviewSettingsSection profile={profile} />
+            <ReviewMoveSection />
             <MemoryFitSection />
             <Suspense fallback={<Spinner label={t('profile.loading')} />}>
               <ReviewActivitySection />

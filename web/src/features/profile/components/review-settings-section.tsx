@@ -2,8 +2,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileAnswer } from '#shared/contracts/profile.js';
 import { LIMITS } from '#shared/domain/limits.js';
+import { easyDaysOf, type EasyDayMode } from '#shared/domain/workload.js';
 import form from '../../../components/ui/form/form.module.css';
 import { useProfileSettingsSave } from '../hooks/use-profile-settings-save.js';
+import { EasyDaysFields } from './easy-days-fields.js';
+import { RetentionHelper } from './retention-helper.js';
 import { SettingsFormCard } from './settings-form-card.js';
 
 const { desiredRetention: retention, newCardsPerDay: newCards, maxReviewsPerDay: reviews } = LIMITS;
@@ -16,7 +19,10 @@ const PERCENTS = Array.from(
 const inRange = (value: number, range: { min: number; max: number }) =>
   Number.isInteger(value) && value >= range.min && value <= range.max;
 
-/** Review settings (issue 26): desired retention, new cards a day, maximum reviews a day. */
+/**
+ * Review settings (issue 26): desired retention with the retention helper's simulated year, new
+ * cards a day, maximum reviews a day, Easy Days and the load balancer (D326).
+ */
 export function ReviewSettingsSection({ profile }: { profile: ProfileAnswer }) {
   const { t } = useTranslation();
   const id = useId();
@@ -24,12 +30,16 @@ export function ReviewSettingsSection({ profile }: { profile: ProfileAnswer }) {
   const [percent, setPercent] = useState(Math.round(profile.desired_retention * 100));
   const [newPerDay, setNewPerDay] = useState(String(profile.new_cards_per_day));
   const [reviewsPerDay, setReviewsPerDay] = useState(String(profile.max_reviews_per_day));
+  const [easyDays, setEasyDays] = useState<EasyDayMode[]>([...easyDaysOf(profile)]);
+  const [balancing, setBalancing] = useState(profile.load_balancing);
   const newValid = inRange(Number(newPerDay), newCards) && newPerDay.trim() !== '';
   const reviewsValid = inRange(Number(reviewsPerDay), reviews) && reviewsPerDay.trim() !== '';
   const dirty =
     percent !== Math.round(profile.desired_retention * 100) ||
     Number(newPerDay) !== profile.new_cards_per_day ||
-    Number(reviewsPerDay) !== profile.max_reviews_per_day;
+    Number(reviewsPerDay) !== profile.max_reviews_per_day ||
+    easyDays.join() !== profile.easy_days.join() ||
+    balancing !== profile.load_balancing;
 
   const onSubmit = () => {
     if (!newValid || !reviewsValid) return;
@@ -38,11 +48,15 @@ export function ReviewSettingsSection({ profile }: { profile: ProfileAnswer }) {
         desired_retention: percent / 100,
         new_cards_per_day: Number(newPerDay),
         max_reviews_per_day: Number(reviewsPerDay),
+        easy_days: easyDays,
+        load_balancing: balancing,
       },
       (next) => {
         setPercent(Math.round(next.desired_retention * 100));
         setNewPerDay(String(next.new_cards_per_day));
         setReviewsPerDay(String(next.max_reviews_per_day));
+        setEasyDays([...easyDaysOf(next)]);
+        setBalancing(next.load_balancing);
       },
     );
   };
@@ -119,6 +133,14 @@ export function ReviewSettingsSection({ profile }: { profile: ProfileAnswer }) {
           {t('profile.review.range', { min: reviews.min, max: reviews.max })}
         </p>
       </div>
+      <EasyDaysFields
+        id={id}
+        easyDays={easyDays}
+        onEasyDays={setEasyDays}
+        balancing={balancing}
+        onBalancing={setBalancing}
+      />
+      <RetentionHelper newPerDay={newValid ? Number(newPerDay) : null} percent={percent} />
     </SettingsFormCard>
   );
 }

@@ -59,6 +59,38 @@ const en = {
     updated: 'Review settings saved.',
     updateFailed: 'The review settings could not be saved.',
   },
+  workload: {
+    easyDays: 'Easy Days',
+    easyDaysHint:
+      'How many reviews each weekday may carry. Reduced takes about half a normal day; minimum takes reviews only when no other day is possible. New cards are not affected.',
+    mode: { normal: 'Normal', reduced: 'Reduced', minimum: 'Minimum' },
+    balancing: 'Balance the workload',
+    balancingHint:
+      'Each review’s next date goes to the lightest day among the days its interval may vary over, so days stay even.',
+    title: 'Workload against retention',
+    personal_one: 'Your next year with your own memory parameters and {{count}} new question a day.',
+    personal_other: 'Your next year with your own memory parameters and {{count}} new questions a day.',
+    defaults_one: 'Your next year with the default memory parameters and {{count}} new question a day.',
+    defaults_other: 'Your next year with the default memory parameters and {{count}} new questions a day.',
+    caption: 'Simulated over {{days}} days; the row nearest your choice is highlighted.',
+    retention: 'Desired retention',
+    reviews: 'Reviews a day',
+    recall: 'Recalled at review',
+    memorized: 'Known after a year',
+    loading: 'Simulating your next year…',
+    loadFailed: 'The workload simulation could not be loaded.',
+    moveTitle: 'Postpone or advance reviews',
+    moveDescription:
+      'On a busy day, move due reviews to later days; on a free day, bring later reviews to today. The cards whose memory suffers least are moved first.',
+    count: 'Number of cards',
+    postpone: 'Postpone due reviews',
+    advance: 'Advance later reviews',
+    postponeDone_one: '{{count}} review postponed.',
+    postponeDone_other: '{{count}} reviews postponed.',
+    advanceDone_one: '{{count}} review moved to today.',
+    advanceDone_other: '{{count}} reviews moved to today.',
+    moveFailed: 'The reviews could not be moved.',
+  },
   learnerDay: {
     title: 'Your study day',
     description:

@@ -55,6 +55,38 @@ const ko = {
     updated: '복습 설정이 저장되었습니다.',
     updateFailed: '복습 설정을 저장하지 못했습니다.',
   },
+  workload: {
+    easyDays: '요일별 복습량',
+    easyDaysHint:
+      '요일마다 복습을 얼마나 맡길지 정합니다. 줄임은 평소의 절반쯤, 최소는 다른 날이 없을 때만 복습을 받습니다. 새 문제 수에는 영향이 없습니다.',
+    mode: { normal: '보통', reduced: '줄임', minimum: '최소' },
+    balancing: '복습량 고르게 나누기',
+    balancingHint:
+      '다음 복습일을 간격이 허용하는 날들 가운데 복습이 가장 적은 날로 정해 날마다 복습량을 고르게 합니다.',
+    title: '목표 기억률별 복습량',
+    personal_one: '내 기억 매개변수로 하루 새 문제 {{count}}개를 공부할 때의 다음 1년입니다.',
+    personal_other: '내 기억 매개변수로 하루 새 문제 {{count}}개를 공부할 때의 다음 1년입니다.',
+    defaults_one: '기본 기억 매개변수로 하루 새 문제 {{count}}개를 공부할 때의 다음 1년입니다.',
+    defaults_other: '기본 기억 매개변수로 하루 새 문제 {{count}}개를 공부할 때의 다음 1년입니다.',
+    caption: '{{days}}일을 모의 실험한 결과이며, 지금 고른 값에 가장 가까운 줄이 강조되어 있습니다.',
+    retention: '목표 기억률',
+    reviews: '하루 복습 수',
+    recall: '복습 때 기억한 비율',
+    memorized: '1년 뒤 기억하는 문제',
+    loading: '다음 1년을 계산하는 중…',
+    loadFailed: '복습량 모의 실험을 불러오지 못했습니다.',
+    moveTitle: '복습 미루기와 당기기',
+    moveDescription:
+      '바쁜 날에는 오늘 복습을 뒤로 미루고, 여유 있는 날에는 나중 복습을 오늘로 당깁니다. 기억에 가장 덜 해로운 카드부터 옮깁니다.',
+    count: '카드 수',
+    postpone: '오늘 복습 미루기',
+    advance: '나중 복습 당기기',
+    postponeDone_one: '복습 {{count}}개를 미뤘습니다.',
+    postponeDone_other: '복습 {{count}}개를 미뤘습니다.',
+    advanceDone_one: '복습 {{count}}개를 오늘로 당겼습니다.',
+    advanceDone_other: '복습 {{count}}개를 오늘로 당겼습니다.',
+    moveFailed: '복습을 옮기지 못했습니다.',
+  },
   learnerDay: {
     title: '학습일 설정',
     description:
