@@ -1,5 +1,5 @@
 /**
- * Cold module import of each Lambda bundle as a ratio to the physical floor (issue 15, D28 → D73):
+ * Cold module import of each Lambda bundle as a ratio to the physical floor (D28 → D73):
  * a bundle holding only the DynamoDB document client, built from `functions/runtime/aws/clients.ts`
  * with the same esbuild options (infra/bundling.ts). Every route group needs that client and reads
  * sessions with it, so nothing can start faster; what a group imports beyond it is the ratio.

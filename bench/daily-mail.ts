@@ -10,7 +10,7 @@ import { questionSheet, signedInSession, type Report } from './api-session.js';
 import { countDynamoRequests } from './dynamo-requests.js';
 
 /**
- * Issue 13's figures: the daily quiz email job over `users` opted-in, verified users (each
+ * The daily mail's figures: the daily quiz email job over `users` opted-in, verified users (each
  * subscribed to one public 20-question exam) against DynamoDB Local and the SES emulator, the
  * coordinator and its shard workers in this process as `npm run job -- daily-quiz-email` runs
  * them: mails per second, DynamoDB requests per user (a constant: the day's exam is built and

@@ -30,7 +30,7 @@ import {
 } from './exam-load-report.js';
 
 /**
- * Issue 15's load figure: `connections` clients (200) for `seconds` on a mix of the exam list, an
+ * The load figure: `connections` clients (200) for `seconds` on a mix of the exam list, an
  * exam read and a submit, against the real handlers behind the local API Gateway adapter, the
  * load generator in its own process. The floor is DynamoDB Local's own rate for the same calls:
  * each kind's calls are recorded once on an idle engine and replayed raw by a bare client from

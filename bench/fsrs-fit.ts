@@ -13,7 +13,7 @@ import {
 import type { Report } from './api-session.js';
 
 /**
- * Issue 26's figure: fitting one learner's year of reviews (365 days × 100 a day, 36,500 reviews)
+ * The fit's figure: fitting one learner's year of reviews (365 days × 100 a day, 36,500 reviews)
  * with the fsrs-rs optimizer as the memory-fit route and the fsrs-fit job do it (`fitWeights`:
  * time split, fit, both evaluations, the refit on everything). Measured in a fresh process so
  * its peak resident memory is the fit's, not the other benches': wall and CPU time of the fit,

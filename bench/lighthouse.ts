@@ -191,7 +191,7 @@ export async function runLighthouse(
     { name: 'home', path: '/?fromHomeMenu=true' },
     { name: 'exam management', path: '/exam-management' },
     { name: 'take-exam', path: `/take-exam/${examId}` },
-    // Issue 25: a question with an uploaded image, a formula and a code block (the lazy chunks load).
+    // A question with an uploaded image, a formula and a code block (the lazy chunks load).
     { name: 'take-exam rich', path: '' },
   ].filter((page) => !options.pages?.length || options.pages.includes(page.name));
   const rich = pages.find((page) => page.name === 'take-exam rich');
@@ -282,7 +282,7 @@ export async function benchLighthouse(
       `${(page.lcpMs / 1000).toFixed(2)} s / ${page.cls} / ${page.tbtMs} ms (median of ${options.runs ?? LIGHTHOUSE_RUNS}; CPU benchmark ${page.benchmarkIndex.min}–${page.benchmarkIndex.max})`,
     );
     if (page.name === 'take-exam rich') {
-      // Issue 25's own goals for the rich question: printed, not enforced (as above).
+      // The rich question's own goals: printed, not enforced (as above).
       const met = performance >= LIGHTHOUSE_GOAL && accessibility === 100 && page.cls <= 0.05;
       report(
         'lighthouse take-exam rich goals',

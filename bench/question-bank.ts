@@ -10,7 +10,7 @@ import { bareClient, recordDynamoCalls, replayCall, replayPool, type RecordedCal
 import { provisionTables } from '../local/provision.js';
 import { dynamoLocalPid, ownCpuMs, processCpuMs } from './process-cpu.js';
 
-/** Issue 15: the import end to end within 1.3× of its floor (parse alone + its writes sent raw). */
+/** The import end to end within 1.3× of its floor (parse alone + its writes sent raw). */
 export const IMPORT_GOAL_RATIO = 1.3;
 /** `batchWriteAll`'s default, which the import uses. */
 export const IMPORT_WRITE_CONCURRENCY = 8;
@@ -59,7 +59,7 @@ export async function importFloor(
 }
 
 /**
- * Issue 4's and 15's figures: import of a 10,000-question sheet end to end as a ratio to its floor
+ * The question bank's figures: import of a 10,000-question sheet end to end as a ratio to its floor
  * (parse alone + the same writes sent raw), the DynamoDB writes it takes, and the DynamoDB requests and latency of the exam list and exam read
  * with 1,000 exams and a 2,000-question exam. The API runs in this process so every DynamoDB
  * request can be counted.

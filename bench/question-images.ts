@@ -34,7 +34,7 @@ function noisyPng(bytes: number): Buffer {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
- * Issue 25: an image upload's server time against the S3 PUT of the same bytes alone (s3rver locally).
+ * An image upload's server time against the S3 PUT of the same bytes alone (s3rver locally).
  * The upload is the whole route: session, the exam's rights, the byte checks and the PUT.
  */
 export async function benchQuestionImages(rootDir: string, report: Report): Promise<void> {

@@ -8,7 +8,7 @@ import { dynamoLocalPid, ownCpuMs, processCpuMs } from './process-cpu.js';
 import { IMPORT_GOAL_RATIO, IMPORT_ROUNDS, importFloor } from './question-bank.js';
 
 /**
- * Issue 24's figures: a 20,000-row TSV (the row limit) imported end to end as a CPU ratio to its
+ * The import's figures: a 20,000-row TSV (the row limit) imported end to end as a CPU ratio to its
  * floor — the same parser call plus the import's own DynamoDB writes replayed raw, as the 10,000-row
  * xlsx figure of question-bank.ts measures it — and the preview of a large text sheet at two sizes
  * in one run: it reads the whole file (D270), so its time is measured against one raw csv-parse pass

@@ -5,7 +5,7 @@ import { questionSheet, signedInSession, timed, type Report } from './api-sessio
 import { countDynamoRequests } from './dynamo-requests.js';
 
 /**
- * Issue 5's figures: the DynamoDB requests and latency of a 100-answer submit (each with its own
+ * The submit's figures: the DynamoDB requests and latency of a 100-answer submit (each with its own
  * submission_id, so every call writes a result, details and 100 statistics), and of loading a
  * 2,000-question exam with the caller's statistics (GET exam ∥ GET question-statistics). The
  * API runs in this process so every DynamoDB request can be counted.

@@ -3,7 +3,7 @@ import { signedInSession } from './api-session.js';
 
 /**
  * A public exam whose one question holds an uploaded image, a formula and a code block: what
- * Lighthouse audits take-exam with for issue 25 (performance ≥ 95, accessibility 100, CLS ≤ 0.05).
+ * Lighthouse audits take-exam with against its goals (performance ≥ 95, accessibility 100, CLS ≤ 0.05).
  */
 
 /** A 640 × 360 RGB PNG of bands and a grid (a diagram's flat colours), encoded by fast-png. */

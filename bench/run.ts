@@ -23,7 +23,7 @@ import { benchQuestionImages } from './question-images.js';
  * `name: value (budget …) PASS|FAIL`; the run exits non-zero when a budget is missed.
  */
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-// The exam load runs 30 s here (60 s, as issue 15 asks, with `--load-seconds 60` or `npx tsx bench/exam-load.ts`).
+// The exam load runs 30 s here (60 s, the load figure's length, with `--load-seconds 60` or `npx tsx bench/exam-load.ts`).
 const { values: args } = parseArgs({
   options: { 'load-seconds': { type: 'string', default: String(EXAM_LOAD_BENCH_SECONDS) } },
 });
@@ -140,7 +140,7 @@ try {
 console.log('\n== Question bank and exams (API in this process, DynamoDB requests counted) ==');
 await benchQuestionBank(rootDir, report);
 
-console.log('\n== Question import: a 20,000-row TSV and the preview of large files (issue 24) ==');
+console.log('\n== Question import: a 20,000-row TSV and the preview of large files ==');
 await benchQuestionImport(rootDir, report);
 console.log('\n== Question images: upload route vs the S3 PUT alone (API in this process) ==');
 await benchQuestionImages(rootDir, report);

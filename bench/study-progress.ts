@@ -7,7 +7,7 @@ import { questionSheet, signedInSession, timed, type Report } from './api-sessio
 import { countDynamoRequests } from './dynamo-requests.js';
 
 /**
- * Issue 11's figures: the dashboard's calls (statistics ∥ history ∥ record-study-progress) for a
+ * The study dashboard's figures: the dashboard's calls (statistics ∥ history ∥ record-study-progress) for a
  * member with a year of daily records in a study of 200 task exams, and drawing 50 random-practice
  * questions from that study. The API runs in this process so every DynamoDB request is counted.
  */

@@ -11,7 +11,7 @@ export const LAMBDA_ENTRY_FILE = 'index.mjs';
 /** The Lambda's handler setting: `handler` exported by index.mjs. */
 export const LAMBDA_HANDLER = 'index.handler';
 
-/** The fsrs-rs optimizer (per-learner FSRS weights, issue 26): a native Node-API module. */
+/** The fsrs-rs optimizer (per-learner FSRS weights): a native Node-API module. */
 export const OPTIMIZER_PACKAGE = '@open-spaced-repetition/binding';
 /**
  * Its Linux binary. 0.5.0 is published for linux-x64-gnu only (linux-arm64-gnu, the musl and

@@ -11,7 +11,7 @@ import { createOrFindTag } from '../functions/domains/tags/index.js';
 import type { Language } from '#shared/domain/language.js';
 
 /**
- * The local demo (issue 4): a Korean and an English question bank written for this project,
+ * The local demo: a Korean and an English question bank written for this project,
  * a public exam from each, and a few tags, owned by a `quizbank` author account that cannot
  * sign in (it has no password). Runs in the process of the local cloud (its env must be set);
  * `scripts/start.ts` calls it on an empty data directory. A marker item makes a second run a

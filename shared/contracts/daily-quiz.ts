@@ -5,7 +5,7 @@ import { examSchema } from './exam-schemas.js';
 import { DAILY_EXAM_ERROR_KEYS } from '../i18n/daily-quiz-messages.js';
 
 /**
- * The daily quiz (issue 13; docs/product.md#daily-quiz, #errors, #roles): one private exam per user and quiz day,
+ * The daily quiz (docs/product.md#daily-quiz, #errors, #roles): one private exam per user and quiz day,
  * "Today's Quizzes for {username}". When no exam can be built the answer is still 200, with
  * `success: false` and one of the original client's `home.dailyExam.*` keys as `error` (`detail` is its text
  * in the caller's language): these are states of the user's data, not failures of the request.

@@ -50,7 +50,7 @@ export const profileAnswer = /* @__PURE__ */ lazy(() =>
     /** The learner's day (D120). */
     time_zone: z.string(),
     day_rollover_hour: z.number().check(z.int()),
-    /** Review settings (issue 26). */
+    /** Review settings. */
     desired_retention: z.number(),
     new_cards_per_day: z.number().check(z.int()),
     max_reviews_per_day: z.number().check(z.int()),
@@ -95,7 +95,7 @@ export const updateProfile = defineRoute({
       /** The learner's day (D120): an IANA zone and the rollover hour. */
       time_zone: z.optional(timeZoneSchema()),
       day_rollover_hour: z.optional(rolloverHourSchema()),
-      /** Review settings (issue 26): FSRS request retention 0.80–0.97, new cards and reviews a day. */
+      /** Review settings: FSRS request retention 0.80–0.97, new cards and reviews a day. */
       desired_retention: z.optional(z.number().check(z.gte(dr.min), z.lte(dr.max))),
       new_cards_per_day: z.optional(z.number().check(z.int(), z.gte(nc.min), z.lte(nc.max))),
       max_reviews_per_day: z.optional(z.number().check(z.int(), z.gte(mr.min), z.lte(mr.max))),

@@ -35,7 +35,7 @@ export type SubmittedAnswer = z.infer<ReturnType<typeof submittedAnswerSchema>>;
 export const resultDetailSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     question_id: z.string(),
-    /** `content`: the question's text as the learner saw it (issue 23; empty on results from before it was kept). */
+    /** `content`: the question's text as the learner saw it (empty on results from before it was kept). */
     question: z.object({
       id: z.string(),
       csv_id: z.optional(z.string()),

@@ -5,7 +5,7 @@ import { examQuestionSchema } from './exam-schemas.js';
 import { LIMITS } from '../domain/limits.js';
 
 /**
- * The Review screen (issue 26; docs/learning.md "The review queue"): the caller's due cards, then
+ * The Review screen (docs/learning.md "The review queue"): the caller's due cards, then
  * new questions up to their new-cards-a-day limit, then learning steps when they come due, across
  * their subscribed exams and the exams of their study tasks. Every route speaks of the caller's own
  * cards only: there is no way to name another user.

@@ -4,7 +4,7 @@ import { lazy } from './lazy.js';
 import { MAX_ANSWER_CHARS, MAX_SUBMITTED_ANSWERS } from './results.js';
 
 /**
- * The sitting in progress, kept on the server (issue 23 "resume anywhere"): another tab or device
+ * The sitting in progress, kept on the server ("resume anywhere"): another tab or device
  * continues where the learner stopped. One per user and exam; written only with the version it was
  * read at (a conditional write), so two tabs never overwrite each other unseen — a stale write is
  * merged by the server (D294) and answered with the merged sitting. Finishing the sitting (End, or

@@ -39,7 +39,7 @@ export const studyMemberSchema = /* @__PURE__ */ lazy(() =>
     role: studyMemberRoleSchema(),
     is_active: z.boolean(),
     joined_at: z.string(),
-    /** Issue 11 (S23): the member's overall progress, null until recorded. */
+    /** S23: the member's overall progress, null until recorded. */
     progress: z.nullable(z.number()),
   }),
 );
@@ -81,7 +81,7 @@ export const studyTaskSchema = /* @__PURE__ */ lazy(() =>
     progress: z.number(),
     is_public: z.boolean(),
     created_at: z.string(),
-    /** The caller's results on the task exam (issue 11 fills the progress fields; null without data). */
+    /** The caller's results on the task exam (the progress fields; null without data). */
     correct_attempts: z.nullable(z.number().check(z.int())),
     total_attempts: z.nullable(z.number().check(z.int())),
     accuracy_percentage: z.nullable(z.number()),
@@ -136,7 +136,7 @@ export const studySchema = /* @__PURE__ */ lazy(() =>
         member_count: z.number().check(z.int()),
         /** The random-practice pool's size: the questions of the distinct task exams (D95). Detail, and lists asked `with_counters`. */
         question_total: z.number().check(z.int()),
-        /** The caller's overall progress (issue 11), null when not a member or not recorded. */
+        /** The caller's overall progress, null when not a member or not recorded. */
         overall_progress: z.nullable(z.number()),
         user_permissions: studyPermissionsSchema(),
       }),

@@ -114,7 +114,7 @@ export const taskStudyTimeSchema = /* @__PURE__ */ lazy(() =>
     exam_title: z.nullable(z.string()),
     study_time_seconds: z.number().check(z.int()),
     study_time_minutes: z.number().check(z.int()),
-    /** Answers given / correct on the task's exam in the period (issue 23: the period's own numbers, beside its time). */
+    /** Answers given / correct on the task's exam in the period (the period's own numbers, beside its time). */
     answered_count: z.number().check(z.int()),
     correct_count: z.number().check(z.int()),
   }),
@@ -293,7 +293,7 @@ export const memberProgressSchema = /* @__PURE__ */ lazy(() =>
 export type MemberProgress = z.infer<ReturnType<typeof memberProgressSchema>>;
 
 /**
- * GET /api/study-members-progress/{studyId}/?days= (issue 23 item 9): how each member is doing in
+ * GET /api/study-members-progress/{studyId}/?days=: how each member is doing in
  * the period — answers, correct ones, study time, last activity. The same managers as member
  * management (site admins, the creator, active study_admin / study_leader): others 403, a study
  * the caller may not read 404. A fixed number of DynamoDB requests for a period, whatever the

@@ -105,7 +105,7 @@ export const uploadUsersSheet = defineRoute({
 });
 
 /**
- * The member picker's user search (username prefix, at most 20). Emails are personal (issue 15 finding 3): `email` is
+ * The member picker's user search (username prefix, at most 20). Emails are personal: `email` is
  * filled only for site admins, and for managers of `study_id` (the member screen passes it, the server checks it);
  * everyone else gets `null` and what a picker shows: username and display name.
  */

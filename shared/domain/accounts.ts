@@ -1,5 +1,5 @@
 /**
- * Account rules shared by the server and the web app (issue 3). The server is the authority;
+ * Account rules shared by the server and the web app. The server is the authority;
  * the web app uses the same numbers for its inline hints.
  */
 export const PASSWORD_RULES = {

@@ -1,5 +1,5 @@
 /**
- * The learner's day (issue 26, decision D120): each user has an IANA time zone and a day-rollover
+ * The learner's day (decision D120): each user has an IANA time zone and a day-rollover
  * hour (0–23, default 04:00 as Anki has it). A moment belongs to the learner day whose date is the
  * local calendar date of (local wall-clock time − rollover hours). FSRS elapsed days, "today" of
  * the daily quiz and of the daily mail, and "due today" count these days, never UTC dates.

@@ -14,7 +14,7 @@ export const LIMITS = {
   mobileWidthPx: 768,
   profileQuestionCount: { min: 1, max: 50, default: 3 },
   retentionPercentage: { min: 0, max: 100, step: 5, default: 0 },
-  /** Review settings (issue 26): FSRS request retention, new cards and reviews a learner day. */
+  /** Review settings: FSRS request retention, new cards and reviews a learner day. */
   desiredRetention: { min: 0.8, max: 0.97, default: 0.9 },
   newCardsPerDay: { min: 0, max: 500, default: 20 },
   maxReviewsPerDay: { min: 0, max: 9999, default: 200 },

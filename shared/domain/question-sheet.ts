@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { QUESTION_SHEET_LIMITS, SHEET_EXTENSIONS, type SheetExtension } from './question-sheet-format.js';
 
 /**
- * The question spreadsheet format (issue 4, docs/product.md#question-files): which headers mean which
+ * The question spreadsheet format (docs/product.md#question-files): which headers mean which
  * column (question-sheet-columns.ts), how a data row becomes a question (question-sheet-rows.ts), the
  * limits and file types (question-sheet-format.ts) and the file name rules below. Pure rules, shared by
  * the importer and the web screen's format example; parsing the bytes is the importer's job.

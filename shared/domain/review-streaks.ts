@@ -1,7 +1,7 @@
 import { addDays } from './learner-day.js';
 
 /**
- * Streaks of a learner's review days (issue 26): the current streak counts back from today when the
+ * Streaks of a learner's review days: the current streak counts back from today when the
  * learner has reviewed today, else from yesterday (a day not yet reviewed does not break it until it
  * is over); the longest is the longest run of consecutive reviewed days among `counts`. Days are
  * learner days `YYYY-MM-DD` (D120); a count of 0 is no review.

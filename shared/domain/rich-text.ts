@@ -1,5 +1,5 @@
 /**
- * Rich question text (issue 25, D130–D132). A question's fields are either `plain` — every question
+ * Rich question text (D130–D132). A question's fields are either `plain` — every question
  * written before rich content, shown exactly as typed, `*` and `_` included — or `markdown`, a safe
  * subset rendered by the web (web/src/components/rich-text/). The format is stored per question, so
  * no existing text changes meaning; a question without one is plain.

@@ -1,5 +1,5 @@
 /**
- * Codes of the daily exam and its email (issue 13). The four `home.dailyExam.*` keys are the original client's
+ * Codes of the daily exam and its email. The four `home.dailyExam.*` keys are the original client's
  * (docs/product.md#errors): the answer of a daily exam call that cannot build an exam carries one as
  * `error`, with `success: false`.
  */

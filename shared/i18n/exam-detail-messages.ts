@@ -1,6 +1,6 @@
 import type { Language } from '../domain/language.js';
 
-/** Error codes and result messages of the exam detail screen's server routes (issue 12). */
+/** Error codes and result messages of the exam detail screen's server routes. */
 export const EXAM_DETAIL_MESSAGES = {
   // bulk question actions (questions group)
   questions_moved: { ko: '문제 {count}개를 옮겼습니다.', en: 'Moved {count} questions.' },

@@ -1,6 +1,6 @@
 import type { Language } from '../domain/language.js';
 
-/** Error codes (and a few result messages) of question files, exams, tags and subscriptions (issue 4). */
+/** Error codes (and a few result messages) of question files, exams, tags and subscriptions. */
 export const EXAM_ERROR_MESSAGES = {
   // spreadsheet import
   sheet_bad_extension: {

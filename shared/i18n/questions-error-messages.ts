@@ -1,6 +1,6 @@
 import type { Language } from '../domain/language.js';
 
-/** Error codes (and result messages) of question edits, favorites, ignore, answer evaluation, single-question exams and short links (issue 5). */
+/** Error codes (and result messages) of question edits, favorites, ignore, answer evaluation, single-question exams and short links. */
 export const QUESTION_ERROR_MESSAGES = {
   // question edits
   question_required_fields: {
@@ -25,7 +25,7 @@ export const QUESTION_ERROR_MESSAGES = {
     ko: '무시할 수 있는 문제는 최대 {max}개입니다. 무시한 문제 일부를 해제한 뒤 다시 시도해주세요.',
     en: 'You can ignore up to {max} questions. Stop ignoring some, then try again.',
   },
-  // question images (issue 25)
+  // question images
   image_too_large: { ko: '이미지가 너무 큽니다 (최대 {limit}).', en: 'The image is too large (limit {limit}).' },
   image_type_unsupported: {
     ko: 'PNG, JPEG, WebP, GIF 이미지만 올릴 수 있습니다 (SVG는 안 됩니다).',

@@ -1,6 +1,6 @@
 import type { Language } from '../domain/language.js';
 
-/** Error codes (and result messages) of results, submits, statistics and accuracy adjustment (issue 5). */
+/** Error codes (and result messages) of results, submits, statistics and accuracy adjustment. */
 export const RESULT_ERROR_MESSAGES = {
   result_not_found: { ko: '시험 결과를 찾을 수 없습니다.', en: 'The exam result was not found.' },
   result_details_changed: {

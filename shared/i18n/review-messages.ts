@@ -1,6 +1,6 @@
 import type { Language } from '../domain/language.js';
 
-/** Error codes of the review queue routes (issue 26). */
+/** Error codes of the review queue routes. */
 export const REVIEW_MESSAGES: Record<string, Record<Language, string>> = {
   review_question_not_found: {
     ko: '복습할 문제를 찾을 수 없거나 볼 수 없는 시험의 문제입니다.',

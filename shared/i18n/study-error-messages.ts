@@ -1,6 +1,6 @@
 import type { Language } from '../domain/language.js';
 
-/** Error codes and messages of studies and study tasks (issue 10; members and join requests: their own file). */
+/** Error codes and messages of studies and study tasks (members and join requests: their own file). */
 export const STUDY_ERROR_MESSAGES = {
   study_not_found: { ko: '스터디를 찾을 수 없습니다.', en: 'The study was not found.' },
   study_forbidden: { ko: '이 스터디를 관리할 권한이 없습니다.', en: 'You are not allowed to manage this study.' },

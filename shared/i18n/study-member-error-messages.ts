@@ -1,6 +1,6 @@
 import type { Language } from '../domain/language.js';
 
-/** Error codes and messages of study members and join requests (issue 10). */
+/** Error codes and messages of study members and join requests. */
 export const STUDY_MEMBER_ERROR_MESSAGES = {
   member_not_found: { ko: '멤버를 찾을 수 없습니다.', en: 'The member was not found.' },
   member_forbidden: {

@@ -1,6 +1,6 @@
 import type { Language } from '../domain/language.js';
 
-/** Error codes of study progress and random practice (issue 11). */
+/** Error codes of study progress and random practice. */
 export const STUDY_PROGRESS_ERROR_MESSAGES = {
   study_progress_not_member: { ko: '스터디 멤버가 아닙니다.', en: 'You are not a member of this study.' },
   random_practice_not_member: {

@@ -2,7 +2,7 @@ import * as images from '../contracts/images.js';
 import type { RouteGroup } from '../route-group.js';
 
 /**
- * Question images (issue 25): their own Lambda, so busboy and the image checks stay out of the
+ * Question images: their own Lambda, so busboy and the image checks stay out of the
  * exams Lambda, and only this one (with files) writes the bucket's `images/` prefix.
  */
 export const imagesGroup: RouteGroup = {

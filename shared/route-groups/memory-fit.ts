@@ -2,7 +2,7 @@ import * as memoryFit from '../contracts/memory-fit.js';
 import type { RouteGroup } from '../route-group.js';
 
 /**
- * Per-learner FSRS fitting (issue 26): a Lambda of its own because it carries the fsrs-rs
+ * Per-learner FSRS fitting: a Lambda of its own because it carries the fsrs-rs
  * optimizer's native binary (infra/bundling.ts) and needs the memory to fit a year's log.
  */
 export const memoryFitGroup: RouteGroup = {

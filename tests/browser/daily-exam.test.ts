@@ -4,7 +4,7 @@ import { pageApi, registerThroughForm, shotFromTop, toast, unexpected } from '..
 import { seriousViolations } from '../support/browser-axe.js';
 import { useBrowser } from '../support/browser-harness.js';
 
-/** The home daily exam card (issue 13; docs/product.md#daily-quiz, #errors). */
+/** The home daily exam card (docs/product.md#daily-quiz, #errors). */
 const { baseUrl, stamp, visit } = useBrowser();
 const PASSWORD = 'correct-horse-42';
 

@@ -14,7 +14,7 @@ import {
 import { useBrowser } from '../support/browser-harness.js';
 
 /**
- * The exam detail screen and the favorites view (issue 12): filter, sort, reload with the state in
+ * The exam detail screen and the favorites view: filter, sort, reload with the state in
  * the address, start an exam with the chosen order, move questions to another exam, favorites —
  * in Korean and English, at desktop and 390 px, with axe finding nothing serious.
  */

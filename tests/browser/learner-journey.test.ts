@@ -17,7 +17,7 @@ import { useBrowser } from '../support/browser-harness.js';
 import { csvBytes, EN_HEADER, xlsxBytes } from '../support/sheets.js';
 
 /**
- * Issue 14's learner journey, end to end: register → upload → create → take (a typed wrong answer
+ * The learner journey, end to end: register → upload → create → take (a typed wrong answer
  * shows the verdict and the correct answer) → End (the summary, where returnTo says) → the
  * mistakes review → retry the wrong ones → results → profile. Once in English on the desktop and
  * once in Korean at 390 px; toasts cover no control, and no screen scrolls sideways on the phone.
@@ -583,7 +583,7 @@ describe.each([
 });
 
 /**
- * Issue 23, the learner's loop: a verdict for every answer (right / almost with its difference /
+ * The learner's loop: a verdict for every answer (right / almost with its difference /
  * wrong, the overrule recorded on the server), Y/N as true/false, answer-required exams, a whole
  * exam with the keyboard alone, and one end of a sitting from every place an exam is started.
  */

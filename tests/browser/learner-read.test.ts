@@ -14,8 +14,7 @@ import {
 import { useBrowser } from '../support/browser-harness.js';
 
 /**
- * Issue 23 items 8 and 9 and the smaller findings: reading questions with their answers (exam
- * detail, the result review), and the exam detail's tools at 390 px — in Korean and English, at
+ * Reading questions with their answers (exam detail, the result review), and the exam detail's tools at 390 px — in Korean and English, at
  * desktop and 390 px, axe-clean, with screenshots.
  */
 const { stamp, visit } = useBrowser();

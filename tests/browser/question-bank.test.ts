@@ -102,7 +102,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: sheet,
     });
-    expect(await page.getByTestId('upload-is-public').isChecked()).toBe(false); // private by default (issue 14)
+    expect(await page.getByTestId('upload-is-public').isChecked()).toBe(false); // private by default
     await page.getByTestId('upload-is-public').check();
     await page.getByTestId('upload-submit').click();
     const bar = page.getByTestId('upload-progress-bar');

@@ -11,7 +11,7 @@ const { stamp, visit } = useBrowser();
 const PASSWORD = 'correct-horse-42';
 
 /**
- * Issue 24: an Anki deck (.apkg) goes through the preview (how it was read, cloze notes and media
+ * An Anki deck (.apkg) goes through the preview (how it was read, cloze notes and media
  * left out) and imports; the file row and the exam detail export the questions as xlsx, csv or
  * Anki text. A note's image the deck holds is stored and shows in the exam made from the file
  * (D174, D176). Korean at 390 px, English at desktop, keyboard to confirm, axe-clean.

@@ -21,7 +21,7 @@ const CARDS = [
 ].join('\n');
 
 /**
- * Issue 24: the question-files screen says exactly what an import did (rows not imported with
+ * The question-files screen says exactly what an import did (rows not imported with
  * their line and reason, columns kept, repairs, how the file was read), and its format panel lists
  * the header names and file kinds the server accepts. Korean at 390 px, English at desktop, axe-clean.
  */

@@ -5,7 +5,7 @@ import { seriousViolations } from '../support/browser-axe.js';
 import { fitsPhone, pageApi, registerThroughForm, toast, unexpected } from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 
-/** The Review screen (issue 26): keyboard-only grading, undo, offline grades, both languages, 390 px, axe. */
+/** The Review screen: keyboard-only grading, undo, offline grades, both languages, 390 px, axe. */
 const { baseUrl, stamp, visit } = useBrowser();
 const PASSWORD = 'correct-horse-42';
 

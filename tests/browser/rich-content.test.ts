@@ -15,7 +15,7 @@ import { useBrowser } from '../support/browser-harness.js';
 import { png } from '../support/images.js';
 
 /**
- * Rich questions (issue 25): a Markdown question with an image, a formula and a code block renders
+ * Rich questions: a Markdown question with an image, a formula and a code block renders
  * in ko and en, at 390 px and on the desktop, axe-clean; a question holding an XSS corpus in every
  * rich field is saved through the API and shown without a dialog, a script run or a console error.
  */

@@ -14,7 +14,7 @@ import {
 import { useBrowser } from '../support/browser-harness.js';
 
 /**
- * Issue 10's screens end to end: a user creates a study and links a task to their private exam,
+ * The study screens end to end: a user creates a study and links a task to their private exam,
  * a second user asks to join, the first approves, and the second can then open the private exam
  * through the study. The calendar and the member screen at phone width (390 px) in ko and en,
  * and axe on every study screen.

@@ -124,7 +124,7 @@ describe('take exam (docs/product.md#take-exam)', () => {
     // 1: the correct answer, typed; Next.
     const answer1 = await revealAnswer(page);
     await page.getByTestId('answer-input').fill(answer1);
-    // Submitting shows the verdict at once (issue 14, finding 2).
+    // Submitting shows the verdict at once.
     await page.getByTestId('submit-answer').click();
     await page
       .locator('[data-testid="answer-feedback"][data-verdict="correct"]')
@@ -192,7 +192,7 @@ describe('take exam (docs/product.md#take-exam)', () => {
     await page.getByTestId('save-exam').click();
     await toast(page, 'Your answers so far are saved.').waitFor();
     expect(await count(page)).toBe('5 / 10');
-    expect(await page.getByTestId('exam-completed').count()).toBe(0); // 4 of 10 answered: not completed (issue 14)
+    expect(await page.getByTestId('exam-completed').count()).toBe(0); // 4 of 10 answered: not completed
 
     // The statistics now have attempts: question 1 shows its accuracy (100 %), and the slider adjusts it.
     await page.getByTestId('nav-first').click();
@@ -256,7 +256,7 @@ describe('take exam (docs/product.md#take-exam)', () => {
     await close();
   });
 
-  test('End without returnTo lands on my exams, even when the cached "my exams" list is stale (issue 14, finding 1)', async () => {
+  test('End without returnTo lands on my exams, even when the cached "my exams" list is stale', async () => {
     const publicId = await publicExamId('쿠버네티스 기초');
     const { page, errors, close } = await visit('/', { locale: 'en-US' });
     await registerThroughForm(page, `end${stamp}`, 'Ender', PASSWORD);

@@ -15,7 +15,7 @@ import { arbitraryOf, objectKeysOf } from './zod-arbitrary.js';
 import type { Actor, World } from './world.js';
 
 /**
- * The route fuzzer of issue 15: every route of `shared/routes-manifest.ts` (new routes are picked
+ * The route fuzzer: every route of `shared/routes-manifest.ts` (new routes are picked
  * up by themselves), requests derived from each contract's zod schemas and mixed with the fixed
  * hostile values, sent as anonymous / owner / other user / site admin. It records a finding for
  * every 5xx, every 4xx without `code` and `detail`, every answer to the anonymous visitor or the

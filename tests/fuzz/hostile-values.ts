@@ -1,5 +1,5 @@
 /**
- * The fixed list of values the black-box run of issue 15 used, besides what the contracts
+ * The fixed list of values an earlier black-box run used, besides what the contracts
  * generate: each is a class of input that once produced a 5xx or a hang somewhere.
  */
 
@@ -28,7 +28,7 @@ export const HOSTILE_PATH_SEGMENTS = [
 export const HOSTILE_STRINGS = [
   '',
   ' ',
-  // One character matches much in a search (issue 15 finding 3 harvested emails with one letter).
+  // One character matches much in a search (a black-box run harvested emails with one letter).
   'e',
   'u',
   '@',

@@ -4,7 +4,7 @@ import { FUNCTION_TAG } from '../../infra/constructs/app-function.js';
 import { SCHEDULES } from '../../infra/definitions/schedules.js';
 import { synthesize } from './synth.js';
 
-/** The daily quiz email in AWS (issue 13, decisions D65–D69): schedule → state machine → plan + shard workers; SES feedback → SNS → handler. */
+/** The daily quiz email in AWS (decisions D65–D69): schedule → state machine → plan + shard workers; SES feedback → SNS → handler. */
 type Resource = { Type: string; Properties: Record<string, any> };
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
 const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);

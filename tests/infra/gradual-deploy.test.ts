@@ -5,7 +5,7 @@ import { METRIC, METRICS_NAMESPACE, METRICS_SERVICE } from '#shared/domain/busin
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
 import { synthesize } from './synth.js';
 
-/** Issue 27 "Ship" (D141): every function behind `live`, moved by CodeDeploy's canary, rolled back by its alarm. */
+/** Ship (D141): every function behind `live`, moved by CodeDeploy's canary, rolled back by its alarm. */
 type Resource = {
   Type: string;
   Properties: Record<string, any>;

@@ -18,7 +18,7 @@ import { METRIC, METRICS_NAMESPACE } from '#shared/domain/business-metrics.js';
 import { TABLES } from '../../infra/definitions/tables.js';
 import { synthesize } from './synth.js';
 
-/** Issue 27 "Observe" (D112): tracing, log retention, alarms to the topic, the dashboard. */
+/** Observe (D112): tracing, log retention, alarms to the topic, the dashboard. */
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
 const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);

@@ -91,7 +91,7 @@ describe('profile', () => {
       // A user item without the learner's day reads as Korea with Anki's rollover (D120).
       time_zone: 'Asia/Seoul',
       day_rollover_hour: 4,
-      // Review settings (issue 26, D126): the defaults on an item without them.
+      // Review settings (D126): the defaults on an item without them.
       desired_retention: 0.9,
       new_cards_per_day: 20,
       max_reviews_per_day: 200,

@@ -8,7 +8,7 @@ const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 /**
- * The admin users list a page at a time (issue 27, gap 4): it used to read the whole `USERS`
+ * The admin users list a page at a time: it used to read the whole `USERS`
  * partition per request. Pages by username with a cursor; `search` keeps a username prefix.
  */
 describe('GET /api/users/, page by page', () => {

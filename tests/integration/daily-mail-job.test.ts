@@ -13,7 +13,7 @@ import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 
 /**
- * The daily quiz email job (issue 13) against DynamoDB Local and the SES emulator: the coordinator
+ * The daily quiz email job against DynamoDB Local and the SES emulator: the coordinator
  * and its shard workers run in this process, as `npm run job -- daily-quiz-email` runs them.
  */
 const apiUrl = inject('apiUrl');

@@ -19,7 +19,7 @@ import { multipartForm } from '../support/sheets.js';
 import { objectsUnder } from '../support/exam-store.js';
 
 /*
- * Finding 5 of issue 15: kill each engine of the local cloud in turn during a stream of requests.
+ * Kill each engine of the local cloud in turn during a stream of requests.
  * While it is down, the routes that need it answer 503 with Retry-After (never 500); the
  * supervisor restarts it on the same port and data directory; the same cached SDK clients then
  * succeed again, and nothing written before the kill is lost. This file runs its own cloud with a
@@ -58,7 +58,7 @@ beforeAll(async () => {
   const file = await uploadBank(user, `faults-${Date.now()}.xlsx`, 5);
   fileName = file.name;
   fileId = file.id;
-  // A pending upload the preview reads (issue 24's routes join the fault test).
+  // A pending upload the preview reads (the import preview's routes join the fault test).
   const sheet = new TextEncoder().encode('question\tanswer\nq1\ta1\n');
   const ticket = (await (
     await user.client.post('/api/question-files/upload-url/', { file_name: 'faults.tsv', size: sheet.length })

@@ -10,7 +10,7 @@ const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 /**
- * Who may call the exam detail screen's routes (docs/product.md#roles; issue 12): anonymous callers never,
+ * Who may call the exam detail screen's routes (docs/product.md#roles): anonymous callers never,
  * the exam's owner and site admins on the owner's exams, another user only on their own
  * statistics (and never on the owner's questions: 404 for a private exam, 403 for a public one).
  * An active study_admin of a study whose task links the exams (studyAdmin) edits them like the owner.

@@ -139,7 +139,7 @@ describe('authorization matrix: exams', () => {
   row('GET review-activity', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
     c.get('/api/review-activity/'),
   );
-  // The Review screen (issue 26): the caller's own cards only; a grade names a question of an exam the caller reads.
+  // The Review screen: the caller's own cards only; a grade names a question of an exam the caller reads.
   row('GET review-queue', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) => c.get('/api/review-queue/'));
   row('GET review-queue of a private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
     c.get(`/api/review-queue/?exam_id=${f.privateExam}`),

@@ -9,7 +9,7 @@ Object.assign(process.env, inject('cloudEnv'));
 const REQUESTS = 2500;
 const SEED = 15;
 
-describe('route fuzzer over the manifest (issue 15)', () => {
+describe('route fuzzer over the manifest', () => {
   it("finds no 5xx, no 4xx without a code, no leak of the owner's data, no change to it and no import half-written", async () => {
     const t0 = Date.now();
     const world = await buildWorld(apiUrl);

@@ -14,9 +14,9 @@ import { KO_HEADER, multipartForm, questionRows, xlsxBytes } from '../support/sh
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
-/** 195 Hangul syllables + `.xlsx`: within the 200-character limit, 590 UTF-8 bytes (issue 15 finding 1). */
+/** 195 Hangul syllables + `.xlsx`: within the 200-character limit, 590 UTF-8 bytes. */
 const LONG_KOREAN_NAME = `${Array.from({ length: 195 }, (_, i) => String.fromCharCode(0xac00 + ((i * 37) % 11172))).join('')}.xlsx`;
-/** U+FDFA is one character and 18 after NFKC (issue 15 finding 4). */
+/** U+FDFA is one character and 18 after NFKC. */
 const EXPANDING = '\uFDFA';
 
 describe('user text never becomes an object key, and names are measured as stored', () => {

@@ -13,7 +13,7 @@ const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 /**
- * DynamoDB requests of the exports (issue 24): the file's pool is one Query and the exam with its
+ * DynamoDB requests of the exports: the file's pool is one Query and the exam with its
  * questions one Query (E1), paged per MB — the same count for 20 and for 1,000 questions, never a
  * call per question.
  */

@@ -7,7 +7,7 @@ import { createExam } from '../support/exam-fixtures.js';
 import { multipartForm, xlsxBytes } from '../support/sheets.js';
 
 /*
- * Export so learners are never locked in (issue 24): a question file and an exam download as
+ * Export so learners are never locked in: a question file and an exam download as
  * .xlsx, .csv and Anki-ready .txt, and re-importing a download gives the same questions —
  * content, answer, choices (six of them: more than the four most sheets have), explanation — in
  * Korean and in English content.

@@ -10,7 +10,7 @@ const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 /**
- * GET /api/question-files/ a page at a time (issue 27, gap 4): name order, a `next` cursor, every file
+ * GET /api/question-files/ a page at a time: name order, a `next` cursor, every file
  * once, and DynamoDB requests per page constant in the number of files (the list used to read at most
  * 5 pages per partition and silently drop the rest).
  */

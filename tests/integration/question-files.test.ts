@@ -183,7 +183,7 @@ describe('question files', () => {
     expect(body.stats.imported).toBe(5);
     expect(body.file.is_public).toBe(false);
     expect(await objectsUnder(`pending/${user.id}/`)).toEqual([]);
-    // The key holds ids only (issue 15 finding 1); the name travels as Content-Disposition.
+    // The key holds ids only; the name travels as Content-Disposition.
     expect(await objectsUnder(`files/${user.id}/${body.file.id}`)).toEqual([`files/${user.id}/${body.file.id}`]);
   });
 

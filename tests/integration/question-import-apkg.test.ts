@@ -4,7 +4,7 @@ import { itemsOwnedBy } from '../support/exam-store.js';
 import { apkgBytes } from '../support/anki-deck.js';
 import { multipartForm } from '../support/sheets.js';
 
-/* An Anki deck (.apkg) imported through the API (issue 24): Basic notes as questions, in both languages' fields. */
+/* An Anki deck (.apkg) imported through the API: Basic notes as questions, in both languages' fields. */
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));

@@ -15,7 +15,7 @@ import {
 } from '../support/hostile-files.js';
 
 /*
- * Bad input (issue 24): each file below answers a 4xx with a stable code and a detail in the
+ * Bad input: each file below answers a 4xx with a stable code and a detail in the
  * caller's language — through the preview, the presigned import and the multipart upload — and
  * leaves nothing behind: no question, no file record, no S3 object (the pending upload included).
  */

@@ -7,7 +7,7 @@ import { xlsxBytes } from '../support/sheets.js';
 import { questionPoolOf as poolOf, uploadQuestionFile as upload } from '../support/question-pool.js';
 
 /*
- * The files learners already have (issue 24), each written here in the shape the tools export:
+ * The files learners already have, each written here in the shape the tools export:
  * a headerless TSV, a `;` CSV, a CP949 CSV from Korean Excel, a UTF-16 Anki export, Quizlet sets,
  * answers quoted after a space, option columns, an options cell and columns the importer does not
  * know. Each is imported through the API and its questions read back from the table.

@@ -6,7 +6,7 @@ import { png } from '../support/images.js';
 import { EN_HEADER, csvBytes, multipartForm } from '../support/sheets.js';
 
 /*
- * A spreadsheet's Markdown images (issue 25, D177): fetched by the server behind the SSRF guard. The
+ * A spreadsheet's Markdown images (D177): fetched by the server behind the SSRF guard. The
  * only origin the guard lets through over http is this file's local server, by the test-only
  * IMPORT_IMAGE_TEST_ORIGINS (tests/support/integration-setup.ts); every refusal below is the guard's.
  */

@@ -8,7 +8,7 @@ import { png } from '../support/images.js';
 import { multipartForm } from '../support/sheets.js';
 import { userDataExport } from '../support/export-jobs.js';
 
-/* Images that come with an import (issue 25, D174–D176): an Anki deck's media through the API and the bucket. */
+/* Images that come with an import (D174–D176): an Anki deck's media through the API and the bucket. */
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));

@@ -186,7 +186,7 @@ describe('authorization matrix: results', () => {
         adjustment_type: 'ambiguous',
       }),
   );
-  // Issue 23: a sitting is its taker's own (one per user and exam); writing one needs the exam readable.
+  // A sitting is its taker's own (one per user and exam); writing one needs the exam readable.
   const sittingState = () => ({
     question_order: [privateQuestionId],
     current_index: 0,

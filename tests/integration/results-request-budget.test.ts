@@ -181,7 +181,7 @@ describe('DynamoDB requests per results call', () => {
     const submitCalls = calls.count();
     console.info('submit (2,000 answers) requests', calls.byCommand());
     // A statistics batch holds 97 statistics since the review log and its day count took two places of its
-    // 100 (issue 26, D121, D171): ⌈1,911/97⌉ = ⌈1,910/99⌉ = 20 batches, so the count is unchanged.
+    // 100 (D121, D171): ⌈1,911/97⌉ = ⌈1,910/99⌉ = 20 batches, so the count is unchanged.
     expect(submitCalls).toBeLessThanOrEqual(2 + 2 + Math.ceil(1911 / 97) * 2 + 2);
 
     calls.reset();

@@ -86,7 +86,7 @@ describe('submit-exam', () => {
     const read = await json(await user.client.get(`/api/exam-result/${body.result_id}/`));
     expect(read).toMatchObject({ id: body.result_id, score: 3, wrong_count: 2 });
     expect(read.details).toHaveLength(5);
-    // Issue 23: each detail carries the question's text, so the review reads it beside both answers.
+    // Each detail carries the question's text, so the review reads it beside both answers.
     expect(read.details[0].question).toEqual({ id: q[0]!.id, csv_id: '1', title: '쿠버네티스', content: '파드란?' });
     expect(read.details[1].question.content).toBe('두 개를 고르시오\nA. 하나\nB. 둘\nC. 셋\nD. 넷');
 

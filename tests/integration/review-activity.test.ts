@@ -39,7 +39,7 @@ async function reviewedOn(userId: string, days: Record<string, number>) {
   }
 }
 
-describe('review activity: heatmap, streaks and forecast (issue 26)', () => {
+describe('review activity: heatmap, streaks and forecast', () => {
   const calls = countDynamoCalls();
 
   it("counts a submit's graded answers once on the learner's day, a replay adding nothing", async () => {

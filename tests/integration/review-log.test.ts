@@ -62,7 +62,7 @@ async function fsrsOf(userId: string, questionId: string): Promise<Json | undefi
   return Item?.fsrs as Json | undefined;
 }
 
-describe('the review log (issue 26)', () => {
+describe('the review log', () => {
   let user: FixtureUser;
   let exam: { examId: string; questions: Json[] };
   beforeAll(async () => {

@@ -15,7 +15,7 @@ const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 /**
- * Issue 23: the sitting in progress kept on the server (resume anywhere) and the learner's own
+ * The sitting in progress kept on the server (resume anywhere) and the learner's own
  * grade recorded with the answer. Two tabs saving at once: exactly one write wins, the other is
  * told so (409 sitting_version_conflict) and nothing either wrote is lost once it merges.
  */

@@ -296,7 +296,7 @@ describe('task sheets', () => {
 
   it('uploads all or nothing, and downloads {title}_tasks.xlsx with the sheet "Task list"', async () => {
     const study = await createStudy(owner, { title_ko: `시트 ${Date.now()}` });
-    // Issue 23 (D41 revised): the upload is for site admins; the study's creator is refused, and not offered the tools.
+    // D41 revised: the upload is for site admins; the study's creator is refused, and not offered the tools.
     const refused = await upload(owner.client, study.id, [['Task name'], ['하나']]);
     expect(refused.status).toBe(403);
     expect((await json(refused)).code).toBe('study_sheets_admin_only');

@@ -16,7 +16,7 @@ const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 /**
- * Issue 23 item 9: the members table of the progress dashboard (GET /api/study-members-progress/).
+ * The members table of the progress dashboard (GET /api/study-members-progress/).
  * Member management's rule, role by role; the numbers a member's submit leaves, the same in the
  * members table and in the member's own dashboard; and a fixed number of DynamoDB requests
  * whatever the study's history before the period.

@@ -142,7 +142,7 @@ describe('study time on submit (S24)', () => {
       answered_count: 3,
       correct_count: 2,
     });
-    // Issue 23: the summary is the sum of the days, and the task's row says the same.
+    // The summary is the sum of the days, and the task's row says the same.
     expect(stats.summary).toMatchObject({ answered_count: 3, correct_count: 2, total_study_time_seconds: 185 });
     expect(stats.task_study_times.find((t: any) => t.task_id === privateTaskId)).toMatchObject({
       answered_count: 3,

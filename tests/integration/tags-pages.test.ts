@@ -16,7 +16,7 @@ const ctx = { language: 'en' } as never;
 type Page = { count: number; results: { id: string; name_en: string; usage_count: number }[]; next: string | null };
 
 /**
- * The tag list a page at a time (issue 27, gap 4, D248): it used to read every shard whole per
+ * The tag list a page at a time (D248): it used to read every shard whole per
  * request. Pages in Korean-name-key order over the shards with one cursor; `search` is a key prefix.
  * Usage counts come from the unindexed TAGUSE counters, on top of a count older code left (D249).
  */

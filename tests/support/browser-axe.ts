@@ -8,7 +8,7 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Issue 14's bar: the serious and critical axe-core violations on the page (or inside `include`),
+ * The product's bar: the serious and critical axe-core violations on the page (or inside `include`),
  * one line each with the first few offending nodes, prefixed by `label` (the path by default).
  * label-content-name-mismatch is among axe's experimental rules (off by default); the audit wants it.
  */

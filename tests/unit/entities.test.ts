@@ -55,7 +55,7 @@ describe('entity layer', () => {
       is_superuser: false,
       language: 'ko',
       passwordHash: '',
-      // Review settings (issue 26, D126).
+      // Review settings (D126).
       desired_retention: 0.9,
       new_cards_per_day: 20,
       max_reviews_per_day: 200,

@@ -56,7 +56,7 @@ describe('zod → fast-check arbitraries for the contracts (tests/fuzz)', () => 
   });
 });
 
-describe('key text is measured as stored (issue 15 finding 4)', () => {
+describe('key text is measured as stored', () => {
   it('folds with NFKC and counts UTF-8 bytes after folding', () => {
     expect(keyText('\uFDFA')).toHaveLength(18);
     expect(keyTextBytes('\uFDFA'.repeat(25))).toBe(25 * 33);

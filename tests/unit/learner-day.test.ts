@@ -143,7 +143,7 @@ describe('FSRS counts elapsed days in learner days (D120)', () => {
     );
   });
 
-  it('reproduces issue 26: Good at 20:00 KST, then Good at 08:00 or 10:00 the next morning, gives the same next-day stability', () => {
+  it('Good at 20:00 KST, then Good at 08:00 or 10:00 the next morning, gives the same next-day stability', () => {
     const seoul = learnerDaySettings({ time_zone: 'Asia/Seoul', day_rollover_hour: 4 });
     const evening = new Date('2026-03-10T11:00:00Z'); // 20:00 KST
     const first = reviewCard(undefined, true, evening, seoul);

@@ -3,7 +3,7 @@ import { displayName, isNewUser, type AuthUser } from '../../web/src/lib/auth/au
 
 const user = (fields: Partial<AuthUser>): AuthUser => ({ username: 'uxkim', role: 'user_role', ...fields }) as AuthUser;
 
-describe('the shown name (issue 14, finding 5)', () => {
+describe('the shown name', () => {
   test('a Korean name on a Korean page puts the family name first; other names keep their order', () => {
     expect(displayName(user({ first_name: '유엑스', last_name: '김' }), 'ko')).toBe('김유엑스');
     expect(displayName(user({ first_name: 'Mina', last_name: 'Kim' }), 'ko')).toBe('Mina Kim');

@@ -154,7 +154,7 @@ describe('filters', () => {
     expect(built!.isLeech).toBeUndefined();
   });
 
-  test('a leech of the caller is flagged (issue 26), other rows are not', () => {
+  test('a leech of the caller is flagged, other rows are not', () => {
     const source: RowSource[] = [{ id: 'a' }, { id: 'b' }];
     const rows = toRows(source, {
       language: 'en',
@@ -266,7 +266,7 @@ describe('links and prompt', () => {
   });
 });
 
-describe('reading questions with their answers (issue 23 item 8)', () => {
+describe('reading questions with their answers', () => {
   test('rows carry the text, answer and explanation in the screen language, falling back to the other', () => {
     const source: RowSource[] = [
       {

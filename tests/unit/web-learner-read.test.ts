@@ -11,7 +11,7 @@ import {
   durationParts,
 } from '../../web/src/features/study-progress/utils/dashboard-view.js';
 
-/** Issue 23 item 9 and the smaller findings that have a pure piece. */
+/** The members table and the smaller read-back rules that have a pure piece. */
 
 const task = (
   id: string,
@@ -38,7 +38,7 @@ const day = (date: string, seconds: number, answered: number, correct: number): 
   correct_count: correct,
 });
 
-describe('the progress dashboard adds up (issue 23 item 9)', () => {
+describe('the progress dashboard adds up', () => {
   const report = {
     summary: { total_tasks: 3, answered_count: 10, correct_count: 7, total_study_time_seconds: 745 },
     task_study_times: [task('a', 725, 10, 7), task('b', 20, 0, 0), task('c', 0, 0, 0, null)],
@@ -116,7 +116,7 @@ function contrast(a: string, b: string): number {
   return (light! + 0.05) / (dark! + 0.05);
 }
 
-describe('smaller findings of issue 23', () => {
+describe('smaller read-back rules', () => {
   test("the profile's verified and unverified badges have at least 4.5:1 contrast", () => {
     const css = readFileSync(
       new URL('../../web/src/features/profile/components/profile-page.module.css', import.meta.url),

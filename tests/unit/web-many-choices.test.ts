@@ -3,7 +3,7 @@ import { gradeAnswer, hasChoiceOptions } from '#shared/domain/answer-check.js';
 import { QUESTION_SHEET_LIMITS, contentWithChoices, normalizeRows } from '#shared/domain/question-sheet.js';
 import { choiceOptions, contentWithoutOptions, detectInputForm, shownTexts } from '#shared/domain/input-form.js';
 
-/** More than four choices (Option 1..20): kept by the importer, shown as choices, graded (issue 24). */
+/** More than four choices (Option 1..20): kept by the importer, shown as choices, graded. */
 describe('questions with more than four choices', () => {
   const header = ['Question', 'Answer', ...Array.from({ length: 22 }, (_, i) => `Option ${i + 1}`)];
   const choices = Array.from({ length: 22 }, (_, i) => `choice ${i + 1}`);

@@ -90,7 +90,7 @@ describe('results screen helpers (docs/product.md#results, #errors, #limits)', (
   });
 });
 
-describe('the result review (issue 23 item 8)', () => {
+describe('the result review', () => {
   const detail = (id: string, answer: string, correct: boolean, question: Record<string, string> = {}) => ({
     question_id: id,
     question: { id, ...question },

@@ -42,7 +42,7 @@ const result: ExamResult = {
   details: [detail('q2', 'wrong', false), detail('q1', 'answer q1', true)],
 };
 
-describe('session summary (issue 14)', () => {
+describe('session summary', () => {
   test('entries follow the result, the server decides right and wrong, the exam gives the correct answer', () => {
     const entries = reviewEntries(result, [question('q1'), question('q2'), question('q3')], 'en');
     expect(entries.map((entry) => [entry.questionId, entry.correct, entry.answer, entry.correctAnswer])).toEqual([

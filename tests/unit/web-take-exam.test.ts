@@ -340,7 +340,7 @@ describe('question view, form and time', () => {
   });
 });
 
-describe('the verdict on a submitted answer (issue 14, finding 2)', () => {
+describe('the verdict on a submitted answer', () => {
   const question = (answer: string, content = '') => ({ answer, content });
 
   test('the shared answer rule decides: trimmed, case-insensitive, width-folded, yes/no forms alike', () => {

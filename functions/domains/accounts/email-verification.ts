@@ -66,7 +66,7 @@ async function mailVerification(user: UserRecord): Promise<void> {
 }
 
 /**
- * Sign-up with an email (issue 23): the verification mail goes out at once, as the profile's
+ * Sign-up with an email: the verification mail goes out at once, as the profile's
  * button sends it. A failed mail does not undo the account — it is logged, and the profile offers
  * to send another. Answers whether the mail went out.
  */

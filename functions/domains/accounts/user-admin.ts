@@ -27,7 +27,7 @@ type Body<C extends { body: z.ZodMiniType }> = z.infer<C['body']>;
 
 /** Admins only (the contracts say access 'admin'; the handler refuses everyone else with 403). */
 
-/** GET /api/users/: a page of users by username, with the cursor of the next (issue 27, gap 4). */
+/** GET /api/users/: a page of users by username, with the cursor of the next. */
 export async function listUsers(input: ServiceInput<typeof users.listUsers>) {
   const { users: found, next } = await listUsersPage({
     cursor: input.query.cursor,

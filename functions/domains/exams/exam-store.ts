@@ -331,7 +331,7 @@ export async function findQuestionCopies(questionIds: string[]): Promise<Map<str
   return found;
 }
 
-// --- single-question exams (issue 5): the pointer names the caller's exam of that question ---
+// --- single-question exams: the pointer names the caller's exam of that question ---
 
 export async function getSingleExamPointer(userId: string, questionId: string): Promise<string | null> {
   const { Item } = await db().send(

@@ -28,7 +28,7 @@ import { examQuestionsWithId, indexedQuestionCopy } from './exam-store.js';
 import { learnerQueue, QUEUE_DUE_READ } from './learner-queue.js';
 
 /**
- * The Review screen's routes (issue 26; docs/learning.md "The review queue"). A page is the learner's
+ * The Review screen's routes (docs/learning.md "The review queue"). A page is the learner's
  * queue (learner-queue.ts, D184: the daily exam draws the same one) plus the undo pointer (1 GetItem)
  * and the source exams (their ids from the caller: 1 Query of subscriptions or the study's tasks; the
  * exam items: 1 BatchGetItem): bounded whatever the learner's history.

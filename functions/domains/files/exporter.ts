@@ -13,7 +13,7 @@ import { neutralizeCell } from './importer/export-marker.js';
 import { SHEET_NAMES } from './samples.js';
 
 /**
- * Question files and exams as files a learner takes elsewhere (issue 24: never locked in): an
+ * Question files and exams as files a learner takes elsewhere (never locked in): an
  * .xlsx, a UTF-8 CSV (with a BOM, so Excel reads Hangul), or Anki's plain-text import format
  * (`#separator:tab`, `#html:false`, `#columns:` naming each column). Choices stay in the question
  * as its `1) …` lines and a choice answer as its number, so re-importing an export gives the same

@@ -3,7 +3,7 @@ import { shuffled, type RandomSource } from '#shared/domain/question-order.js';
 import { engineFor, isScheduled, retrievability, type FsrsCard, type Scheduler } from './fsrs.js';
 
 /**
- * Which questions go into a user's daily exam (issue 13; docs/learning.md). Pure: the caller
+ * Which questions go into a user's daily exam (docs/learning.md). Pure: the caller
  * passes the clock and the random source.
  *
  * From the candidates (question ids of the user's readable subscribed exams), minus the ignored

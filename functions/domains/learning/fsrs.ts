@@ -313,7 +313,7 @@ const usableWeights = (value: unknown): number[] | null =>
 
 /**
  * The scheduler of `user`: their learner day (D120), their desired retention and their fitted weights
- * when they have them (issue 26). Every path that grades a card (submit, the statistics job, the review screen) and
+ * when they have them. Every path that grades a card (submit, the statistics job, the review screen) and
  * ranks by recall should take it from here, so a fit changes the learner's schedule everywhere.
  */
 export function schedulerFor(user?: SchedulingUser | null): LearnerScheduler {

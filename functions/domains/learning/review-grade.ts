@@ -30,7 +30,7 @@ import { METRIC, countMetric } from '../../runtime/metrics.js';
 import { dueCountsInRange, placementFrom, wantsPlacement } from './workload-store.js';
 
 /**
- * A grade of the Review screen (issue 26): rating 1–4 on one card, applied once per client grade id.
+ * A grade of the Review screen: rating 1–4 on one card, applied once per client grade id.
  * The statistic counts it as an answer (Again wrong, Hard/Good/Easy right), the FSRS card advances with
  * the learner's own scheduler, the review log gets one row: all in one transaction (review-store.ts).
  */

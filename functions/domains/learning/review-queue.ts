@@ -2,7 +2,7 @@ import type { FsrsCard, Scheduler } from './fsrs.js';
 import { DEFAULT_DUE_ORDER, duePriority, type DueOrder } from './review-priority.js';
 
 /**
- * The order of the Review screen (issue 26; docs/learning.md "The review queue"). Pure: the caller
+ * The order of the Review screen (docs/learning.md "The review queue"). Pure: the caller
  * passes what it read and the clock.
  *
  * 1. **due**: review cards due by the end of the learner's day (the sparse due index), at most

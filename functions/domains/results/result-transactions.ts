@@ -71,7 +71,7 @@ export interface SubmitWrite {
   summary: SummaryChange;
   counters: { result_count: number; exam_count: number } | null;
   stats: { item: QuestionStatItem; previous?: Item }[];
-  /** The review log of those statistics and its day count (issue 26). */
+  /** The review log of those statistics and its day count. */
   reviewLog?: TransactItem[];
   job: JobRecord | null;
   /** Continue: a job item that must not exist (the previous operation finished). */

@@ -16,7 +16,7 @@ import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
 
 /**
- * Resume anywhere (issue 23): the caller's sitting of an exam, kept so another tab or device
+ * Resume anywhere: the caller's sitting of an exam, kept so another tab or device
  * continues it. One GetItem to read; one conditional PutItem to write — the version read must
  * still be the stored one (0: none stored), so of two tabs writing at once exactly one wins and
  * the other's write is merged here (D294, no answer is lost); one DeleteItem to finish. Answers are counted only by submit/continue, whose submission ids

@@ -92,7 +92,7 @@ export function gradeAnswer(question: StoredQuestion, given: string, language: L
 
 /**
  * The answer's grade: the shared rule's, unless the learner gave their own (self-graded, or the
- * shown verdict overruled, issue 23); `overruled` says when the two differ.
+ * shown verdict overruled); `overruled` says when the two differ.
  */
 function graded(
   question: StoredQuestion,

@@ -10,7 +10,7 @@ import { dailyExamFor, examView, type DailyExamUser } from '../exams/index.js';
 import { activeStudyExams } from './study-task-exams.js';
 
 /**
- * POST /api/daily-exam/ and POST /api/create-random-recommendation-exam/ (issue 13): the same
+ * POST /api/daily-exam/ and POST /api/create-random-recommendation-exam/: the same
  * daily exam (functions/domains/exams/daily-exam.ts) over the Review screen's sources, the learner's
  * study task exams included (D242: here because only the studies domain knows tasks). Requests:
  * 1 GetItem USER, then a day already claimed 2 GetItems; a first call of the day the bounded build of

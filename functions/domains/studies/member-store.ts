@@ -122,7 +122,7 @@ const membershipPut = (member: StudyMemberRecord): TransactItem => ({
   },
 });
 
-/** Keeps what issue 11 writes on the membership (progress) when only the role or active flag changes. */
+/** Keeps what record-study-progress writes on the membership (progress) when only the role or active flag changes. */
 const membershipUpdate = (member: StudyMemberRecord): TransactItem => ({
   Update: {
     TableName: table(),

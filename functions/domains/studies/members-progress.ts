@@ -44,7 +44,7 @@ export function totalsByUser(activities: readonly StudyActivityRecord[]): Map<st
 }
 
 /**
- * GET /api/study-members-progress/{studyId}/ (issue 23 item 9): member management's rule
+ * GET /api/study-members-progress/{studyId}/: member management's rule
  * (`managedStudy`: 404 unreadable, 403 not a manager), then two Queries side by side — the members
  * and the period's activities — whatever the study's history before the period.
  */

@@ -33,7 +33,7 @@ export async function studyTimeCredits(userId: string, links: StudyLinkRecord[])
     .map(([studyId, taskIds]) => ({ studyId, taskIds: [...new Set(taskIds)].sort() }));
 }
 
-/** What one submit adds to a day in each credited study: its time and its answers (issue 23). */
+/** What one submit adds to a day in each credited study: its time and its answers. */
 export interface StudyActivity {
   seconds: number;
   answered: number;

@@ -130,7 +130,7 @@ export async function studyTimeStatistics(
   });
   const byDate = new Map(records.map((r) => [r.date, r]));
   const first = from ?? records[0]?.date ?? today;
-  // Issue 23: the cards, the charts and the tables are all sums of these days.
+  // The cards, the charts and the tables are all sums of these days.
   const days = datesBetween(first, today).map((date) => {
     const day = byDate.get(date);
     const seconds = day?.study_seconds ?? 0;

@@ -7,7 +7,7 @@ import { readableStudy } from './study-access.js';
 import { activeStudyExams, taskExamsOf } from './study-task-exams.js';
 
 /**
- * GET /api/review-queue/ (issue 26): the Review screen's sources are the caller's subscribed exams
+ * GET /api/review-queue/: the Review screen's sources are the caller's subscribed exams
  * and the exams of the tasks of the studies they are an active member of (study-task-exams.ts, shared
  * with the daily exam and its mail, D242), or, filtered, one exam or one study's task exams. Here
  * because only the studies domain knows tasks; the queue itself is the exams domain's

@@ -4,7 +4,7 @@ import { MAX_MEMBERSHIPS_LISTED, membershipsOf } from './study-store.js';
 import { studyTasks } from './task-store.js';
 
 /**
- * The learner's study task exams (issue 26, D242): the exams of the tasks of the studies they are an
+ * The learner's study task exams (D242): the exams of the tasks of the studies they are an
  * active member of, readable to them through that membership. The one resolver of the Review screen
  * (review-sources.ts), the daily exam (daily-exam-routes.ts) and the daily mail. Reads: the
  * memberships (1 Query), then the tasks of ≤ {@link STUDIES_READ} active studies (1 Query each); none

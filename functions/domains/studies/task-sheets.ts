@@ -56,7 +56,7 @@ export async function downloadStudyTasksSheet(
 }
 
 /**
- * POST /api/studies/upload-excel/: site admins (D41 as revised by issue 23; other managers 403). The file goes through the guarded
+ * POST /api/studies/upload-excel/: site admins (D41 as revised; other managers 403). The file goes through the guarded
  * spreadsheet path (extension, size, magic bytes, zip guard, row cap); every row is checked before
  * anything is written, and any row error refuses the whole sheet (400 `study_sheet_row_errors`
  * listing them). A connected exam is found by its id, or by its title among the caller's exams.

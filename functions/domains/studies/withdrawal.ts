@@ -75,7 +75,7 @@ export async function removeUserFromStudies(
       });
   }
   await batchWriteAll(requests.map((r) => deleteRequest(joinRequestEntity.studyKey(r.study_id, userId))));
-  // The user's days in each study name the `ACTIVITY#` items the managers' table reads (issue 23): they go too.
+  // The user's days in each study name the `ACTIVITY#` items the managers' table reads: they go too.
   const days = (await partitionItems(studyDayEntity.skPrefix)).map(studyDayEntity.parse);
   await batchWriteAll(
     days

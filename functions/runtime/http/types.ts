@@ -18,9 +18,9 @@ export interface CallerUser {
   /** The learner's day (D120); absent on callers built before it: Asia/Seoul, 04:00 (`learnerDaySettings`). */
   time_zone?: string;
   day_rollover_hour?: number;
-  /** Fitted FSRS weights (issue 26); absent: the defaults. Read by `schedulerFor` (learning/fsrs.ts). */
+  /** Fitted FSRS weights; absent: the defaults. Read by `schedulerFor` (learning/fsrs.ts). */
   fsrs_weights?: number[];
-  /** Review settings (issue 26); absent on callers built before them: the defaults of LIMITS. */
+  /** Review settings; absent on callers built before them: the defaults of LIMITS. */
   desired_retention?: number;
   new_cards_per_day?: number;
   max_reviews_per_day?: number;

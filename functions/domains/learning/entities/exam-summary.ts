@@ -15,7 +15,7 @@ const summarySchema = /* @__PURE__ */ lazy(() =>
     latest_correct_count: z.number(),
     last_completed_at: z.string(),
     correct_question_ids: z.optional(z.set(z.string())),
-    /** Issue 11 (D82): distinct questions answered, answers given and correct answers over every sitting (absent on older summaries). */
+    /** D82: distinct questions answered, answers given and correct answers over every sitting (absent on older summaries). */
     attempted_question_ids: z.optional(z.set(z.string())),
     answer_count: z.optional(z.number()),
     correct_answer_count: z.optional(z.number()),

@@ -3,7 +3,7 @@ import { lazy, itemParser, orDefault, type StoredItem } from '../../../runtime/d
 import { userPk } from '../../../runtime/data/key-parts.js';
 
 /**
- * The Review screen's own items (issue 26; docs/architecture.md §2.2), all in the user's partition:
+ * The Review screen's own items (docs/architecture.md §2.2), all in the user's partition:
  *
  * - `REVGRADE#<gradeId>`: the claim of one grade (the client's id, so a retried grade is applied
  *   once) and what its undo needs (the statistic before it). Expires after 30 days.

@@ -3,7 +3,7 @@ import { lazy, itemParser, type StoredItem } from '../../../runtime/data/item.js
 import { userPk } from '../../../runtime/data/key-parts.js';
 
 /**
- * `USER#<id>`/`REVLOG#<answered ISO>#<source>`: the review log (issue 26). One item per write that
+ * `USER#<id>`/`REVLOG#<answered ISO>#<source>`: the review log. One item per write that
  * grades answers (a submit's first transaction, each later statistics batch), holding one compact
  * row per graded answer, so the log costs one more Put in a transaction that is written anyway.
  * `source` names that write (`<resultId>.<revision>.<batch>`), so a retried batch writes the

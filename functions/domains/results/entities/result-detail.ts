@@ -7,12 +7,12 @@ export const detailEntrySchema = /* @__PURE__ */ lazy(() =>
     question_id: z.string(),
     csv_id: z.string(),
     title: z.string(),
-    /** The question's text in the submit's language, cut at RESULT_QUESTION_TEXT_CHARS (issue 23; absent on older results). */
+    /** The question's text in the submit's language, cut at RESULT_QUESTION_TEXT_CHARS (absent on older results). */
     content: z.optional(z.string()),
     answer: z.string(),
     is_correct: z.boolean(),
     elapsed_seconds: z.number(),
-    /** The learner's own grade, against the rule's (issue 23); absent when they agree. */
+    /** The learner's own grade, against the rule's; absent when they agree. */
     overruled: z.optional(z.boolean()),
   }),
 );

@@ -17,9 +17,9 @@ const jobSchema = /* @__PURE__ */ lazy(() =>
     /** The taker's learner day at the submit (D120), so later batches count elapsed days alike. */
     time_zone: z.optional(z.string()),
     day_rollover_hour: z.optional(z.number()),
-    /** The learner's fitted FSRS weights when the submit graded with them (issue 26). */
+    /** The learner's fitted FSRS weights when the submit graded with them. */
     fsrs_weights: z.optional(z.array(z.number())),
-    /** The taker's desired retention at the submit (issue 26), for the later batches' scheduler. */
+    /** The taker's desired retention at the submit, for the later batches' scheduler. */
     desired_retention: z.optional(z.number()),
   }),
 );

@@ -5,7 +5,7 @@ import { userPk } from '../../../runtime/data/key-parts.js';
 
 /**
  * Ephemeral table: `USER#<userId>#SITTING`/`EXAM#<examId>`: the sitting in progress of one exam
- * (issue 23, resume anywhere), written only at the version it was read at; gone 30 days after its
+ * (resume anywhere), written only at the version it was read at; gone 30 days after its
  * last write (TTL `expiresAt`), or when it is finished.
  */
 const sittingSchema = /* @__PURE__ */ lazy(() =>

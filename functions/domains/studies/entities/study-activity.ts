@@ -3,7 +3,7 @@ import { lazy, itemParser, orDefault } from '../../../runtime/data/item.js';
 
 /**
  * `STUDY#<sid>`/`ACTIVITY#<yyyy-mm-dd>#<uid>`: one member's activity in the study on one UTC day,
- * kept in the study's partition for its managers (issue 23 item 9: the members table). Written by
+ * kept in the study's partition for its managers (the members table). Written by
  * the submit's transaction beside the member's own `STUDYDAY#` item, so the two never disagree.
  * One Query `BETWEEN ACTIVITY#<from> AND ACTIVITY#<to>~` reads a period for every member at once:
  * the requests grow with the period's activity (about 8,000 member-days a 1 MB page), never with

@@ -21,7 +21,7 @@ const studyDaySchema = /* @__PURE__ */ lazy(() =>
     attempted_progress: orDefault(z.nullable(z.number()), null),
     last_recorded_at: orDefault(z.nullable(z.string()), null),
     study_seconds: orDefault(z.number(), 0),
-    /** Issue 23: answers given / correct in the day's submits (each submit once per study; older days have none). */
+    /** Answers given / correct in the day's submits (each submit once per study; older days have none). */
     answered_count: orDefault(z.number(), 0),
     correct_count: orDefault(z.number(), 0),
   }),
@@ -50,7 +50,7 @@ export const studyDayEntity = {
   prefix: (studyId: string) => `${SK_PREFIX}${studyId}#`,
   /** The attribute holding one task's seconds of the day. */
   taskSecondsAttribute: (taskId: string) => `${TASK_SECONDS_PREFIX}${taskId}`,
-  /** The attributes holding one task's answers and correct answers of the day (issue 23). */
+  /** The attributes holding one task's answers and correct answers of the day. */
   taskAnsweredAttribute: (taskId: string) => `${TASK_ANSWERED_PREFIX}${taskId}`,
   taskCorrectAttribute: (taskId: string) => `${TASK_CORRECT_PREFIX}${taskId}`,
   parse(item: StoredItem): StudyDayRecord {

@@ -17,7 +17,7 @@ const studyMembershipSchema = /* @__PURE__ */ lazy(() =>
     role: orDefault(studyMemberRoleSchema(), 'member'),
     is_active: flag(),
     joined_at: orDefault(z.string(), ''),
-    /** Issue 11 (S23): written by record-study-progress. */
+    /** S23: written by record-study-progress. */
     overall_progress: orDefault(z.nullable(z.number()), null),
     last_progress_recorded_at: orDefault(z.nullable(z.string()), null),
   }),

@@ -68,7 +68,7 @@ const userSchema = /* @__PURE__ */ lazy(() =>
       z.transform((value): number => (isValidRolloverHour(value) ? value : DEFAULT_ROLLOVER_HOUR)),
     ),
     /**
-     * Per-learner FSRS (issue 26, learning/fsrs-fit.ts): the fitted weights (absent: the defaults),
+     * Per-learner FSRS (learning/fsrs-fit.ts): the fitted weights (absent: the defaults),
      * when the log was last looked at, how many training items it had, the measured retention,
      * and the last fit's judgement: its kind, the held-back items and the log loss before/after.
      */
@@ -82,11 +82,11 @@ const userSchema = /* @__PURE__ */ lazy(() =>
     fsrs_log_loss_before: z.optional(z.nullable(z.number())),
     fsrs_log_loss_after: z.optional(z.nullable(z.number())),
     /**
-     * `MEMBERSHIP#` items of the user (issue 26, D243), kept by the studies domain in its membership
+     * `MEMBERSHIP#` items of the user (D243), kept by the studies domain in its membership
      * transactions: 0 lets the daily mail skip the memberships Query. Absent (older users): unknown.
      */
     study_memberships: z.optional(z.number()),
-    /** Review settings (issue 26): FSRS request retention, new cards and reviews a learner day. */
+    /** Review settings: FSRS request retention, new cards and reviews a learner day. */
     desired_retention: orDefault(z.number(), LIMITS.desiredRetention.default),
     new_cards_per_day: orDefault(z.number(), LIMITS.newCardsPerDay.default),
     max_reviews_per_day: orDefault(z.number(), LIMITS.maxReviewsPerDay.default),

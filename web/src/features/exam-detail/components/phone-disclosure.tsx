@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * Tools above the question list, open on wide screens and folded on phones (issue 23: at 390 px
+ * Tools above the question list, open on wide screens and folded on phones (at 390 px
  * the list started below 1.3 screens of tools). The learner opens them with one tap.
  */
 export function PhoneDisclosure({ summary, testId, openOnPhone = false, children }: Props) {

@@ -1,5 +1,5 @@
 /**
- * Which answers the question list shows (issue 23 item 8): "show answers" for the whole list, and
+ * Which answers the question list shows: "show answers" for the whole list, and
  * a reveal per question that flips it for that one. `ids` holds the questions that differ from `all`.
  */
 export interface RevealState {

@@ -24,7 +24,7 @@ export interface QuestionRow {
   attempts: number;
   isFavorite: boolean;
   isIgnored: boolean;
-  /** Failed 8 times or more (issue 26): set only on the caller's leeches. */
+  /** Failed 8 times or more: set only on the caller's leeches. */
   isLeech?: true;
   /** Favorites mode: the exams the question was marked in. */
   originalExams: { id: string; title: string }[];

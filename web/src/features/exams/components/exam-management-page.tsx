@@ -37,7 +37,7 @@ export function ExamManagementPage() {
   const [createOpen, setCreateOpen] = useState(false);
 
   const emptyText = exams.scope === 'my' && !exams.filtered ? t('exams.list.emptyMine') : t('exams.list.empty');
-  // The count is of the rows shown: versions sit inside their original's row (issue 14: "2 exams", one row).
+  // The count is of the rows shown: versions sit inside their original's row ("2 exams", one row).
   const countText = list.hasMore
     ? t('exams.list.countMore', { count: nodes.length })
     : t('exams.list.count', { count: nodes.length });

@@ -128,7 +128,7 @@ export function useExamListActions(list: ExamList, user: AuthUser | null) {
       try {
         const answer = action === 'retake' ? await retakeExam(exam.id) : await createWrongQuestionsExam(exam.id);
         toast.success(answer.message); // names the version made ("New version (v2) created")
-        // Retake is for taking it again: the new version opens at once (issue 14).
+        // Retake is for taking it again: the new version opens at once.
         if (action === 'retake') navigate(`/take-exam/${answer.id}?returnTo=exam-management`);
       } catch (error) {
         toast.error(

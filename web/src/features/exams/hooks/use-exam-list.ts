@@ -42,7 +42,7 @@ export function useExamList(signedIn: boolean, isAdmin: boolean) {
   const tagById = new Map([...pickedTags, ...(tags.tags ?? [])].map((tag) => [tag.id, tag]));
 
   // docs/product.md#exam-management: a signed-in user whose own list is empty is moved once to the public list. Only a
-  // fresh answer decides (issue 14): a cached list may be from before the user had exams, and
+  // fresh answer decides: a cached list may be from before the user had exams, and
   // while a query loads the previous one's list stays on screen (keepPreviousData).
   const authoritativeFirstPage = list.isFresh ? list.firstPage : undefined;
   useEffect(() => {

@@ -39,8 +39,8 @@ export function HomePage() {
     </section>
   );
 
-  // Signed in, the learner's own studies and results come right after a short welcome (issue 23:
-  // on a phone they sat below about 1,600 px of hero and feature cards); the cards follow them.
+  // Signed in, the learner's own studies and results come right after a short welcome (on a phone
+  // they once sat below about 1,600 px of hero and feature cards); the cards follow them.
   return (
     <div data-testid="home-page">
       <section className={`${styles.hero} ${user ? styles.heroSignedIn : ''}`} data-testid="home-hero">

@@ -1,7 +1,7 @@
 import { getMemoryFit } from '#shared/contracts/memory-fit.js';
 import { useApi } from '../../../lib/use-api.js';
 
-/** GET /api/memory-fit/ — the caller's FSRS fit and measured retention (issue 26). */
+/** GET /api/memory-fit/ — the caller's FSRS fit and measured retention. */
 export function useMemoryFit() {
   return useApi(getMemoryFit, {}, { shouldRetryOnError: false });
 }

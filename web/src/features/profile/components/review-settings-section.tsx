@@ -20,7 +20,7 @@ const inRange = (value: number, range: { min: number; max: number }) =>
   Number.isInteger(value) && value >= range.min && value <= range.max;
 
 /**
- * Review settings (issue 26): desired retention with the retention helper's simulated year, new
+ * Review settings: desired retention with the retention helper's simulated year, new
  * cards a day, maximum reviews a day, Easy Days and the load balancer (D326).
  */
 export function ReviewSettingsSection({ profile }: { profile: ProfileAnswer }) {

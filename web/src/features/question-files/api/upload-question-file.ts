@@ -6,7 +6,7 @@ import { importUpload } from './import-uploaded-file.js';
 export type UploadPhase = 'uploading' | 'importing';
 
 /**
- * The browser upload of issue 4: ask for a presigned URL, PUT the bytes straight to storage
+ * The browser upload: ask for a presigned URL, PUT the bytes straight to storage
  * (real progress events), then ask the server to validate and import them. The file never
  * passes through a Lambda payload.
  */

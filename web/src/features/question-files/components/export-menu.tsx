@@ -18,7 +18,7 @@ interface Props {
 
 /**
  * Downloads the questions as xlsx, csv or Anki txt (and, for a file, the original upload):
- * learners take their questions anywhere (issue 24). A native select: its list is never clipped by
+ * learners take their questions anywhere. A native select: its list is never clipped by
  * a scrolling table or a phone screen, and the keyboard and screen readers know it.
  */
 export function ExportMenu({ onExport, onOriginal, label, small, preparing, testId = 'export-menu' }: Props) {

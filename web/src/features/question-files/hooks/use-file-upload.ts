@@ -40,7 +40,7 @@ export function useFileUpload() {
   const toast = useToast();
   const abort = useRef<AbortController | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  // Private unless the uploader chooses otherwise: a public file shows their name to everyone (issue 14).
+  // Private unless the uploader chooses otherwise: a public file shows their name to everyone.
   const [isPublic, setIsPublic] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });

@@ -12,7 +12,7 @@ interface Props {
 /**
  * First, previous, up to 5 page numbers, next, last, and "11–20 / 57" (docs/product.md#results, #limits).
  * A page button's name is its number, as shown (the list's label says what the numbers are;
- * issue 23: "Page 2" did not match the visible "2"); the arrows, which show no word, are named by aria-label.
+ * "Page 2" did not match the visible "2"); the arrows, which show no word, are named by aria-label.
  */
 export function ResultsPagination({ page, pages, total, onPage }: Props) {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ const text = (record: Record<string, unknown> | undefined, field: string, langua
   record ? pickLocalized(record, field, language) : '';
 
 /**
- * The result's details in their order (issue 23 item 8). The server's `is_correct` decides right
+ * The result's details in their order. The server's `is_correct` decides right
  * and wrong; texts come in the screen's language, the exam's current question first, then the
  * copy the result details carry; the right answer and the explanation are empty when the exam can
  * no longer be read, and the format (D130) is the exam's question's, else the recorded copy's.

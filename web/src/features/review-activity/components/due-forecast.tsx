@@ -5,7 +5,7 @@ import styles from './review-activity.module.css';
 const DUE_COLOUR = '#1d4ed8';
 
 /**
- * The 30-day due forecast (issue 26): cards falling due on each learner day, overdue ones on today. Recharts'
+ * The 30-day due forecast: cards falling due on each learner day, overdue ones on today. Recharts'
  * accessibility layer lets the keyboard step through the days (arrow keys), each read out by the tooltip.
  */
 export function DueForecast({ forecast }: { forecast: readonly { day: string; due: number }[] }) {

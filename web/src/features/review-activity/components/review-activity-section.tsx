@@ -8,7 +8,7 @@ import { ReviewHeatmap } from './review-heatmap.js';
 import styles from './review-activity.module.css';
 
 /**
- * The learner's memory made visible (issue 26): streaks, a heatmap of the last year's reviews and the
+ * The learner's memory made visible: streaks, a heatmap of the last year's reviews and the
  * next 30 days' due cards. The charts are pictures of what the sentences beside them say, so screen
  * readers get the sentences.
  */

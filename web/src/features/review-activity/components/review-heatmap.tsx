@@ -34,7 +34,7 @@ export function activityLevels(
   return activities;
 }
 
-/** The review heatmap (issue 26): one square per learner day, darker for more reviews; the summary above says it in words. */
+/** The review heatmap: one square per learner day, darker for more reviews; the summary above says it in words. */
 export function ReviewHeatmap({ days, today }: { days: readonly { day: string; count: number }[]; today: string }) {
   const { t } = useTranslation();
   const narrow = useSyncExternalStore(subscribe, isNarrow, () => false);

@@ -15,7 +15,7 @@ import { ReviewCardView } from './review-card.js';
 import { ReviewCounts } from './review-counts.js';
 import styles from './review.module.css';
 
-/** /review (issue 26): today's due cards, then new ones, then learning steps; `?exam=` or `?study=` narrows it. */
+/** /review: today's due cards, then new ones, then learning steps; `?exam=` or `?study=` narrows it. */
 export function ReviewPage() {
   const [search] = useSearchParams();
   const exam = search.get('exam') ?? undefined;

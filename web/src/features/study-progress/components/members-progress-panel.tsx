@@ -10,7 +10,7 @@ import styles from './study-progress.module.css';
 
 /**
  * For the study's managers: each member's answers, correct ones, study time and last activity in
- * the dashboard's period (issue 23 item 9). The server decides who may see it.
+ * the dashboard's period. The server decides who may see it.
  */
 export function MembersProgressPanel({
   studyId,

@@ -19,7 +19,7 @@ import styles from './study-progress.module.css';
 const ATTEMPTED_COLOUR = '#1d4ed8';
 const CORRECT_COLOUR = '#b45309';
 const NO_EXAM_COLOUR = '#6b7280';
-/** Room on both ends of the x axis, so the first and last day's dots are drawn whole (issue 23: the last point was clipped). */
+/** Room on both ends of the x axis, so the first and last day's dots are drawn whole (the last point was clipped). */
 const X_PADDING = { left: 14, right: 14 };
 
 /** The period day by day: answers given and correct ones — the same days as the cards and the daily table. */

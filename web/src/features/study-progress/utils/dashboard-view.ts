@@ -2,7 +2,7 @@ import type { DailyStudy, TaskStudyTime } from '#shared/contracts/study-progress
 import { studyProgressOf } from '#shared/domain/study-progress.js';
 
 /**
- * The progress dashboard's numbers (issue 23 item 9), every one computed here from one study-time
+ * The progress dashboard's numbers, every one computed here from one study-time
  * report — the period's days and tasks — so the cards, the charts and the tables cannot disagree:
  * the cards' answers and time are the days' sums, a task is "studied" when its row shows time or
  * answers, and each accuracy is the correct share of the answers beside it. Progress is all time and

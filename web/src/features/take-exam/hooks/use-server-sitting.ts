@@ -30,7 +30,7 @@ interface ServerSittingInput {
 }
 
 /**
- * Resume anywhere (issue 23): the sitting is kept on the server, so another tab or device
+ * Resume anywhere: the sitting is kept on the server, so another tab or device
  * continues where the learner stopped. Read when the exam opens and when the tab comes back to the
  * front (merged, utils/sitting-merge); written shortly after each change with the version it was
  * read at; another tab's write in between is merged by the server (D294) and shown here with a

@@ -11,7 +11,7 @@ import { serverDetailOr } from '../../../lib/error-text.js';
 import { setUserPassword } from '../../../lib/auth/api/change-password.js';
 
 const TOAST_MS = LIMITS.toastMs.userManagement;
-/** The server's rule (issue 3: 8 characters, overriding the original client's 6 for admin-set passwords). */
+/** The server's rule (8 characters, overriding the original client's 6 for admin-set passwords). */
 const MIN = PASSWORD_RULES.min;
 
 /** An admin setting another user's password (POST /api/user/{id}/change-password/ {password}). */
