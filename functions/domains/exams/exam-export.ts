@@ -14,7 +14,7 @@ import {
   exportedQuestion,
   type BackgroundExportSpec,
 } from '../files/sheets.js';
-import { getUser } from '../users/index.js';
+import { getCallerUser } from '../users/index.js';
 import { getExamWithQuestions } from './exam-store.js';
 import { canReadExam } from './visibility.js';
 
@@ -67,9 +67,9 @@ export async function examExportJob(
 
 /** The background build of an exam export; the user must still be able to read the exam. */
 export async function buildExamExportJob(userId: string, params: Record<string, string>): Promise<Uint8Array> {
-  const user = await getUser(userId);
+  const user = await getCallerUser(userId);
   // canReadExam reads only the caller's id and roles, which the stored user carries.
-  const found = user && params.exam_id ? await readableExam(params.exam_id, user as unknown as CallerUser) : null;
+  const found = user && params.exam_id ? await readableExam(params.exam_id, user) : null;
   if (!found) throw new AppError(404, 'exam_not_found');
   const language = params.language === 'en' ? 'en' : 'ko';
   return buildExamExport(found, language, params.format as ExportFormat).bytes;

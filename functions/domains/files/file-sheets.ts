@@ -13,7 +13,7 @@ import { fileView, readPool } from './file-store.js';
 import { resolveFile } from './resolve.js';
 import { EXPORT_CONTENT_TYPES, exportFileName, exportQuestions, exportedQuestion } from './exporter.js';
 import type { FileRecord } from './entities/file.js';
-import { getUser } from '../users/index.js';
+import { getCallerUser } from '../users/index.js';
 import { AppError, payloadTooLarge } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { fileReply } from '../../runtime/http/file-reply.js';
@@ -147,9 +147,8 @@ export async function questionFileExportJob(
 
 /** The background build of a question-file export; the user must still be able to read the file. */
 export async function buildQuestionFileExport(userId: string, params: Record<string, string>): Promise<Uint8Array> {
-  const user = await getUser(userId);
-  // resolveFile reads only the caller's id and roles, which the stored user carries.
-  const file = user && params.file_id ? await resolveFile(params.file_id, user as unknown as CallerUser) : null;
+  const user = await getCallerUser(userId);
+  const file = user && params.file_id ? await resolveFile(params.file_id, user) : null;
   if (!file) throw new AppError(404, 'file_not_found');
   const format = params.format as ExportFormat;
   const language = params.language === 'en' ? 'en' : 'ko';

@@ -175,7 +175,7 @@ export async function writeGrade(input: {
         ConditionExpression: ITEM_ABSENT,
       },
     },
-    { Put: { TableName: table(), Item: stat as unknown as StoredItem, ...condition } },
+    { Put: { TableName: table(), Item: { ...stat }, ...condition } },
     { Put: { TableName: table(), Item: input.revlog } },
     dayUpdate(userId, grade.day, 1, grade.kind),
     reviewCalendarUpdate(userId, grade.day, 1),

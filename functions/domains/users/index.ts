@@ -32,6 +32,7 @@ export {
   findUserByUsername,
   findUserIdByEmail,
   findUserIdByUsername,
+  getCallerUser,
   getUser,
   getUsers,
   insertUser,

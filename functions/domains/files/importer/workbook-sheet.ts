@@ -4,6 +4,9 @@ import { isOle, isZip } from '../../../runtime/spreadsheets/zip-guard.js';
 import { ROWS_TO_READ, tooManyRows } from './parsed-sheet.js';
 import { sheetHasMoreRows, xlsHasMoreRows } from './workbook-rows.js';
 
+/** A row as SheetJS answers it with `header: 1`: the cells, marked with its sheet row. */
+type SheetRow = unknown[] & { __rowNum__?: number };
+
 /** The rows of a workbook's first sheet (SheetJS), with the sheet row each starts on. */
 export function parseWorkbookRows(bytes: Uint8Array): { rows: unknown[][]; lines: number[] } {
   // A workbook over the limit is refused from its sheet XML or BIFF records, before SheetJS parses all of it.
@@ -33,10 +36,10 @@ export function parseWorkbookRows(bytes: Uint8Array): { rows: unknown[][]; lines
   const full = sheet['!fullref'];
   if (full && XLSX.utils.decode_range(full).e.r + 1 > ROWS_TO_READ) throw tooManyRows();
   try {
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: false });
+    const rows = XLSX.utils.sheet_to_json<SheetRow>(sheet, { header: 1, raw: true, defval: '', blankrows: false });
     // SheetJS marks each row with its 0-based sheet row (`__rowNum__`, not enumerable).
     const lines = rows.map((row, i) => {
-      const n = (row as unknown as { __rowNum__?: number }).__rowNum__;
+      const n = row.__rowNum__;
       return typeof n === 'number' ? n + 1 : i + 1;
     });
     return { rows, lines };
