@@ -47,5 +47,13 @@ export { allStats, statsFor, statsForFile, statsForQuestions } from './question-
 export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './question-stat.js';
 export { quizDay } from './quiz-day.js';
 export { getReviewActivity } from './review-activity.js';
-export { fitLearner, fitMemory, getMemoryFit, readReviewLog, runFsrsFitJob } from './memory-fit.js';
+export { fitLearner, fitMemory, getMemoryFit, readReviewLog } from './memory-fit.js';
+export {
+  FITS_PER_RUN,
+  fitLearners,
+  planFsrsFits,
+  type FitCounts,
+  type FitPlanOptions,
+  type FitTask,
+} from './fsrs-fit-job.js';
 export { FIT_MIN_ITEMS, fitWeights, reviewLogToItems, type FitOutcome } from './fsrs-fit.js';
