@@ -49,12 +49,15 @@ export async function cleanupShard(
   shard: number,
   deadline: number,
   log: Logger,
-  options: { pageSize?: number; walk?: string } = {},
+  /** `maxPages`: stop after so many pages (done: false), as a deadline would. */
+  options: { pageSize?: number; walk?: string; maxPages?: number } = {},
 ): Promise<ShardCleanup & { done: boolean }> {
   const walk = `${options.walk ?? 'shard'}#${shard}`;
   const counts: ShardCleanup = { users: 0, deleted: 0, resets: 0, unfinished: 0 };
   const startKey = await readJobCursor(JOB, walk);
+  let pages = 0;
   for await (const page of scheduledEntryPages(shard, { startKey, pageSize: options.pageSize })) {
+    pages++;
     let finished = true;
     for (const entry of page.entries) {
       if (Date.now() >= deadline) {
@@ -65,7 +68,8 @@ export async function cleanupShard(
     }
     if (!finished) return { ...counts, done: false };
     await saveJobCursor(JOB, walk, page.lastKey);
-    if (page.lastKey && Date.now() >= deadline) return { ...counts, done: false };
+    if (page.lastKey && (Date.now() >= deadline || pages >= (options.maxPages ?? Infinity)))
+      return { ...counts, done: false };
   }
   return { ...counts, done: true };
 }
