@@ -20,6 +20,7 @@ import { Mail } from './constructs/mail.js';
 import { observeHelperFunctions } from './constructs/helper-functions.js';
 import { Observability } from './constructs/observability.js';
 import { Schedules } from './constructs/schedules.js';
+import { JobAlarms } from './constructs/job-alarms.js';
 import { Site } from './constructs/site.js';
 import { FILES_BUCKET } from './definitions/buckets.js';
 import { SCHEDULES, type ScheduleDefinition } from './definitions/schedules.js';
@@ -54,6 +55,7 @@ export class QuizbankStack extends Stack {
   readonly api: Api;
   readonly site: Site;
   readonly jobs: Schedules;
+  readonly jobAlarms: JobAlarms;
   /** SES bounce and complaint events (SNS) → turns the recipient's daily mail off. */
   readonly mailFeedback: AppFunction;
   readonly mailLinkSecret: Secret;
@@ -186,6 +188,7 @@ export class QuizbankStack extends Stack {
     this.jobs = new Schedules(this, 'Jobs', {
       namePrefix,
       retainLogs: prod,
+      sesSendRate: settings.sesSendRate,
       schedules: props.schedules ?? SCHEDULES,
       createWorker: (def, fanOut) =>
         new AppFunction(this, `${def.name}Worker`, {
@@ -193,7 +196,8 @@ export class QuizbankStack extends Stack {
           kind: 'worker',
           name: `${def.name}-worker`,
           entry: fanOut.worker,
-          memoryMb: JOB_MEMORY_MB,
+          // The fit worker carries the fsrs-rs optimizer (the job's own memory).
+          memoryMb: def.memoryMb ?? JOB_MEMORY_MB,
           timeoutSeconds: fanOut.workerTimeoutSeconds,
           access: def.access,
           environment: { ...environment, DAILY_MAIL_SEND_RATE: String(settings.sesSendRate / fanOut.parallel) },
@@ -236,6 +240,16 @@ export class QuizbankStack extends Stack {
       background: [...this.jobs.functions.values(), ...this.jobs.workers.values(), this.mailFeedback],
       tables: this.data.tables,
       dailyMail: this.jobs.stateMachines.get('daily-quiz-email'),
+    });
+
+    // The scheduled jobs' own alarms (dead letters, runs that never started, a short daily mail), on the same topic.
+    this.jobAlarms = new JobAlarms(this.operations, 'JobAlarms', {
+      namePrefix,
+      stage: settings.stage,
+      topic: this.observability.topic,
+      deadLetters: this.jobs.deadLetters,
+      jobs: [...this.jobs.schedules.keys()],
+      stateMachines: this.jobs.stateMachines,
     });
 
     this.deploy = new GradualDeploy(this.operations, 'Deploy', {
