@@ -1,4 +1,13 @@
-import { Annotations, Duration, RemovalPolicy, Stack, TimeZone, Validations } from 'aws-cdk-lib';
+import {
+  Annotations,
+  type CfnResource,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  TimeZone,
+  Token,
+  Validations,
+} from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
@@ -199,6 +208,19 @@ export class Schedules extends Construct {
         id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(fn)}.Arn>:*]`,
         reason: `The ${def.name} state machine may invoke its own job and worker functions and their versions only (CDK's LambdaInvoke task grant).`,
       });
+    }
+    if (fanOut.pagedPlan) {
+      // A distributed Map starts and reads its child executions: CDK grants them by the machine's name.
+      const name = `{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${stack.resolve((machine.node.defaultChild as CfnResource).logicalId)}"}]}]}`;
+      // cdk-nag names the ARN with pseudo parameters, or with the account and region when the stack has them.
+      const arn = Token.isUnresolved(stack.account)
+        ? 'arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>'
+        : `arn:aws:states:${stack.region}:${stack.account}`;
+      for (const resource of [`${name}:*`, `${name}/*:*`])
+        Validations.of(machine).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${arn}:execution:${resource}]`,
+          reason: `The ${def.name} distributed Map reads and stops its own child executions only (CDK's DistributedMap grant).`,
+        });
     }
     Validations.of(machine).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',

@@ -577,7 +577,8 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
 
   it('keeps each stack well under the 500 resources CloudFormation allows (D173): alarms and canary nested', () => {
     const count = (t: Template) => Object.keys(t.toJSON().Resources as object).length;
-    expect(count(template)).toBeLessThanOrEqual(420);
+    // 440: the jobs' fan-out (two more workers and state machines, the dead-letter queue, D333) took ~25.
+    expect(count(template)).toBeLessThanOrEqual(440);
     expect(count(operations)).toBeLessThanOrEqual(300);
     expect(Object.keys(operations.findResources('AWS::CloudWatch::Alarm')).length).toBeGreaterThan(50);
     expect(Object.keys(template.findResources('AWS::CloudWatch::Alarm'))).toEqual([]);
