@@ -94,7 +94,7 @@ describe('QuizbankStack (dev stage, synthesized once without bundling)', () => {
 
     it("runs every app function on nodejs24.x arm64 (the optimizer's on x86_64) with its manifest memory and timeout", () => {
       // The fsrs-rs optimizer's 0.5.0 binary exists for linux-x64-gnu only (infra/bundling.ts).
-      const x64 = new Set(['route-group:memory-fit', 'schedule:job-fsrs-fit']);
+      const x64 = new Set(['route-group:memory-fit', 'schedule:job-fsrs-fit', 'worker:fsrs-fit-worker']);
       for (const [name, { props }] of functions) {
         expect(props.Runtime, name).toBe('nodejs24.x');
         expect(props.Architectures, name).toEqual([x64.has(name) ? 'x86_64' : 'arm64']);
