@@ -56,7 +56,8 @@ async function run(event?: unknown, context?: LambdaContext): Promise<Awaited<Re
 async function run(event?: unknown, context?: LambdaContext) {
   const at = new Date().toISOString();
   const mode = (event as { mode?: unknown } | undefined)?.mode;
-  if (mode === 'finish') return finish(Number((event as FinishEvent).expected) || 0, (event as FinishEvent).reports ?? []);
+  if (mode === 'finish')
+    return finish(Number((event as FinishEvent).expected) || 0, (event as FinishEvent).reports ?? []);
   countMetric(METRIC.jobRunStarted);
   if (mode === 'plan') return plan(at);
   return runInProcess(at, context);

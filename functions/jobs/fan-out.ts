@@ -55,7 +55,7 @@ export async function runFanOut<Task extends object, Report extends object>(
     const worker = async () => {
       for (let task = pending.shift(); task !== undefined; task = pending.shift()) {
         let input: Task = task;
-        for (let attempt = 0; ; ) {
+        for (let attempt = 0; ;) {
           try {
             const report = await run.work(input);
             if (report.done) {

@@ -39,7 +39,8 @@ export async function runFsrsFitJob(
     log,
   });
   const totals = { visited: 0, fitted: 0, kept_defaults: 0, too_few: 0 };
-  for (const report of run.reports) for (const key of Object.keys(totals) as (keyof FitCounts)[]) totals[key] += report[key];
+  for (const report of run.reports)
+    for (const key of Object.keys(totals) as (keyof FitCounts)[]) totals[key] += report[key];
   return { ...totals, stopped: run.plans.some((p) => p.stopped === true), failed: run.deadLetters.length };
 }
 

@@ -1,11 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
-import {
-  Alarm,
-  ComparisonOperator,
-  MathExpression,
-  TreatMissingData,
-  type IMetric,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';

@@ -171,11 +171,13 @@ export class Schedules extends Construct {
       start.next(plan);
     } else plan.next(tasks);
     if (fanOut.pagedPlan)
-      plan.next(tasks).next(
-        new Choice(this, `${def.name}-next-page`)
-          .when(Condition.booleanEquals('$.more', true), plan)
-          .otherwise(new Succeed(this, `${def.name}-done`)),
-      );
+      plan
+        .next(tasks)
+        .next(
+          new Choice(this, `${def.name}-next-page`)
+            .when(Condition.booleanEquals('$.more', true), plan)
+            .otherwise(new Succeed(this, `${def.name}-done`)),
+        );
     else if (fanOut.finish) {
       const finish = new LambdaInvoke(this, `${def.name}-finish`, {
         lambdaFunction: planner.alias,

@@ -82,7 +82,8 @@ export const SCHEDULES: ScheduleDefinition[] = [
   },
   {
     name: 'fsrs-fit',
-    description: "Fits learners' FSRS weights from their review logs, walking the users from where the last run stopped (04:00 KST).",
+    description:
+      "Fits learners' FSRS weights from their review logs, walking the users from where the last run stopped (04:00 KST).",
     handler: 'functions/jobs/fsrs-fit.ts',
     utc: { hour: 19, minute: 0 },
     access: { appTable: 'write' },

@@ -73,7 +73,9 @@ describe('daily quiz email fan-out', () => {
     // The scheduler may start this machine and write a start it could not make to the jobs' dead-letter queue, nothing else.
     const schedulerStatements = statementsOfRole(schedule.Properties.Target.RoleArn['Fn::GetAtt'][0]);
     expect(actions(schedulerStatements)).toEqual(['sqs:SendMessage', 'states:StartExecution']);
-    const deadLetters = Object.keys(template.findResources('AWS::SQS::Queue')).find((id) => id.includes('DeadLetters'))!;
+    const deadLetters = Object.keys(template.findResources('AWS::SQS::Queue')).find((id) =>
+      id.includes('DeadLetters'),
+    )!;
     expect(schedulerStatements.flatMap((s) => asArray(s.Resource))).toEqual(
       expect.arrayContaining([{ Ref: machineId }, { 'Fn::GetAtt': [deadLetters, 'Arn'] }]),
     );

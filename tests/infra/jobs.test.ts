@@ -54,7 +54,10 @@ describe('scheduled jobs', () => {
       expect(schedule.Properties.Target.DeadLetterConfig, schedule.Properties.Name).toEqual({
         Arn: { 'Fn::GetAtt': [deadLetters, 'Arn'] },
       });
-      expect(schedule.Properties.Target.RetryPolicy).toEqual({ MaximumEventAgeInSeconds: 3600, MaximumRetryAttempts: 2 });
+      expect(schedule.Properties.Target.RetryPolicy).toEqual({
+        MaximumEventAgeInSeconds: 3600,
+        MaximumRetryAttempts: 2,
+      });
     }
   });
 
@@ -174,7 +177,9 @@ describe('scheduled jobs', () => {
       expect(names).toEqual(['ExecutionsFailed', 'ExecutionsTimedOut']);
     }
     // Every job alarm notifies the stack's alarm topic, raised and cleared.
-    for (const alarm of alarms.filter((a) => /job-dead|did-not-start|-reached|execution-failed/.test(a.Properties.AlarmName))) {
+    for (const alarm of alarms.filter((a) =>
+      /job-dead|did-not-start|-reached|execution-failed/.test(a.Properties.AlarmName),
+    )) {
       expect(alarm.Properties.AlarmActions).toHaveLength(1);
       expect(alarm.Properties.OKActions).toEqual(alarm.Properties.AlarmActions);
     }

@@ -11,10 +11,13 @@ describe('runFanOut', () => {
   it('runs every task of every plan page to done, each failure retried, a task failing past its retries dead-lettered', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.array(fc.record({ steps: fc.integer({ min: 1, max: 3 }), failures: fc.nat(5) }), { maxLength: 6 }), {
-          minLength: 1,
-          maxLength: 4,
-        }),
+        fc.array(
+          fc.array(fc.record({ steps: fc.integer({ min: 1, max: 3 }), failures: fc.nat(5) }), { maxLength: 6 }),
+          {
+            minLength: 1,
+            maxLength: 4,
+          },
+        ),
         fc.integer({ min: 1, max: 4 }),
         async (pages, parallel) => {
           const calls = new Map<string, number>();
@@ -44,11 +47,16 @@ describe('runFanOut', () => {
           expect(run.plans).toHaveLength(pages.length);
           expect(run.deadLetters.map((d) => d.task.id).sort()).toEqual(dead.map((t) => t.id).sort());
           expect(run.reports.map((r) => r.id).sort()).toEqual(
-            all.filter((t) => t.failures <= retry.retries).map((t) => t.id).sort(),
+            all
+              .filter((t) => t.failures <= retry.retries)
+              .map((t) => t.id)
+              .sort(),
           );
           for (const report of run.reports) expect(report.step).toBe(report.steps);
           for (const task of all)
-            expect(calls.get(task.id)).toBe(task.failures > retry.retries ? retry.retries + 1 : task.failures + task.steps);
+            expect(calls.get(task.id)).toBe(
+              task.failures > retry.retries ? retry.retries + 1 : task.failures + task.steps,
+            );
         },
       ),
       { numRuns: 60 },

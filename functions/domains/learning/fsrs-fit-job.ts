@@ -66,7 +66,8 @@ export async function planFsrsFits(
   const { userIds, next } = await dueForFitPage(notBefore, from, want, only ? { accept: (id) => only.has(id) } : {});
   await saveJobCursor(JOB, walk, next ? { ...next } : undefined);
   const tasks: FitTask[] = [];
-  for (let i = 0; i < userIds.length; i += FIT_TASK_SIZE) tasks.push({ userIds: userIds.slice(i, i + FIT_TASK_SIZE), at });
+  for (let i = 0; i < userIds.length; i += FIT_TASK_SIZE)
+    tasks.push({ userIds: userIds.slice(i, i + FIT_TASK_SIZE), at });
   const total = planned + userIds.length;
   const outOfTime = options.deadline !== undefined && Date.now() > options.deadline;
   const more = next !== null && total < limit && !outOfTime;

@@ -114,7 +114,7 @@ export async function dueForFitPage(
   const userIds: string[] = [];
   let partition = from?.partition ?? 0;
   let startKey = from?.startKey;
-  for (let pages = 0; partition < partitions.length; ) {
+  for (let pages = 0; partition < partitions.length;) {
     if (want <= 0 || pages >= (options.maxPages ?? 20)) return { userIds, next: { partition, startKey } };
     const page = await db().send(
       new QueryCommand({
