@@ -89,8 +89,10 @@ async function runInProcess(at: string, context?: LambdaContext) {
   });
   const { expected, reached } = finish(Number(plans[0]?.expected ?? 0), reports);
   const totals: ShardCounts = { sent: 0, 'already-claimed': 0, 'not-eligible': 0, 'no-quiz': 0, failed: failedSends };
+  // Failures of a thrown (retried) invocation are in no report; a rejected address's are.
   for (const report of reports)
-    for (const key of ['sent', 'already-claimed', 'not-eligible', 'no-quiz'] as const) totals[key] += report.total[key];
+    for (const key of ['sent', 'already-claimed', 'not-eligible', 'no-quiz', 'failed'] as const)
+      totals[key] += report.total[key];
   const result = {
     job: JOB,
     at,

@@ -1,6 +1,7 @@
 import { config } from '../../runtime/config.js';
 import type { Logger } from '../../runtime/log.js';
 import { sleep } from '../../runtime/retry.js';
+import { isPermanentSendFailure } from '../../runtime/mail/send-mail.js';
 import { deliverDailyQuiz, type DeliveryOutcome } from './daily-quiz-delivery.js';
 import { recipientPages } from './daily-quiz-recipients.js';
 
@@ -29,6 +30,8 @@ export interface ShardReport extends ShardTask {
   counts: ShardCounts;
   /** This run's outcomes for the shard so far (`total` of the task plus `counts`). */
   total: ShardCounts;
+  /** Failures of this invocation another attempt may fix (not a rejected message or address). */
+  retryable: number;
 }
 
 /** Thrown by a shard invocation in which sends failed: the state machine retries it with backoff. */
@@ -66,6 +69,7 @@ export function parallelUsers(perSecond: number | undefined): number {
 export async function deliverShard(task: ShardTask, deadline: number, log: Logger): Promise<ShardReport> {
   const at = new Date(task.at);
   const counts = emptyCounts();
+  let retryable = 0;
   const pace = pacer(config.dailyMailSendRate);
   let cursor = task.cursor;
   // The task's `total` travels back in the report; this invocation counts from zero.
@@ -80,24 +84,26 @@ export async function deliverShard(task: ShardTask, deadline: number, log: Logge
         } catch (error) {
           // The claim is `failed`: the retry of this invocation (or a later run of the day) sends it.
           counts.failed++;
+          if (!isPermanentSendFailure(error)) retryable++;
           log.error('daily mail failed', { userId, error: (error as Error).message });
         }
       }
     };
     await Promise.all(Array.from({ length: parallelUsers(config.dailyMailSendRate) }, work));
     cursor = page.cursor;
-    if (cursor && Date.now() >= deadline) return { ...task, cursor, done: false, counts, total: totalOf(task, counts) };
+    if (cursor && Date.now() >= deadline)
+      return { ...task, cursor, done: false, counts, total: totalOf(task, counts), retryable };
   }
-  return { shard: task.shard, at: task.at, done: true, counts, total: totalOf(task, counts) };
+  return { shard: task.shard, at: task.at, done: true, counts, total: totalOf(task, counts), retryable };
 }
 
 /**
- * The failed sends of an invocation are a failure of its task: the state machine retries the task
+ * The failed sends of an invocation (but refusals another attempt would meet again) are a failure of its task: the state machine retries the task
  * (from the same cursor: the users mailed meanwhile are `already-claimed`, a `failed` claim is
  * claimed again) with backoff, then sends it to the dead-letter queue (docs/decisions/jobs.md D336).
  */
 export function throwOnFailedSends(report: ShardReport): ShardReport {
-  if (report.counts.failed > 0) throw new ShardSendsFailed(report);
+  if (report.retryable > 0) throw new ShardSendsFailed(report);
   return report;
 }
 
