@@ -1,16 +1,8 @@
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
 import { METRIC, countMetric, withMetrics } from '../runtime/metrics.js';
-import {
-  fitLearners,
-  planFsrsFits,
-  type FitCounts,
-  type FitPlanOptions,
-  type FitTask,
-} from '../domains/learning/index.js';
+import { planFsrsFits } from '../domains/learning/index.js';
 import { withTrace } from '../runtime/tracing.js';
-import type { Logger } from '../runtime/log.js';
-import { runFanOut } from './fan-out.js';
-import { FAN_OUT_RETRY } from '#shared/domain/job-retry.js';
+import { runFsrsFitJob } from './fsrs-fit-run.js';
 
 /**
  * Per-learner FSRS fitting, daily at 19:00 UTC (04:00 KST, after the learner day's rollover):
@@ -21,28 +13,8 @@ import { FAN_OUT_RETRY } from '#shared/domain/job-retry.js';
 const JOB = 'fsrs-fit';
 /** The in-process run's budget (the state machine has its own timeout). */
 const JOB_BUDGET_MS = 840_000;
-const PARALLEL = 8;
 
 type PlanEvent = { mode: 'plan'; state?: { planned?: number; at?: string } };
-
-/** The whole job in this process: plan pages, their tasks, totals. */
-export async function runFsrsFitJob(
-  deadline: number,
-  log: Logger,
-  options: FitPlanOptions = {},
-): Promise<FitCounts & { stopped: boolean; failed: number }> {
-  const run = await runFanOut({
-    plan: (state) => planFsrsFits(state, { ...options, deadline }),
-    work: (task: FitTask) => fitLearners(task, log),
-    parallel: PARALLEL,
-    retry: FAN_OUT_RETRY,
-    log,
-  });
-  const totals = { visited: 0, fitted: 0, kept_defaults: 0, too_few: 0 };
-  for (const report of run.reports)
-    for (const key of Object.keys(totals) as (keyof FitCounts)[]) totals[key] += report[key];
-  return { ...totals, stopped: run.plans.some((p) => p.stopped === true), failed: run.deadLetters.length };
-}
 
 type LambdaContext = { getRemainingTimeInMillis?: () => number };
 

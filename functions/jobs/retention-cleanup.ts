@@ -4,7 +4,7 @@ import { planRetentionCleanup, type CleanupTask } from '../domains/results/index
 import { withTrace } from '../runtime/tracing.js';
 import { FAN_OUT_RETRY } from '#shared/domain/job-retry.js';
 import { runFanOut } from './fan-out.js';
-import { cleanupTask } from './retention-cleanup-worker.js';
+import { cleanupTask } from './retention-cleanup-task.js';
 
 /**
  * Retention cleanup, daily at 18:00 UTC: domains/results/retention-cleanup.ts. In AWS a state
@@ -34,7 +34,7 @@ async function runInProcess(context?: LambdaContext) {
     plan: async () => planRetentionCleanup(),
     // In process the whole run shares one budget: a shard cut short keeps its cursor for the next run.
     work: async (task: CleanupTask) => {
-      const report = await cleanupTask(task, deadline);
+      const report = await cleanupTask(task, log, deadline);
       return Date.now() >= deadline ? { ...report, done: true } : report;
     },
     parallel: 4,

@@ -5,7 +5,7 @@ import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { config } from '../../functions/runtime/config.js';
 import { createLogger } from '../../functions/runtime/log.js';
 import { FIT_JOB_PERIOD_MS } from '../../functions/domains/learning/memory-fit.js';
-import { runFsrsFitJob } from '../../functions/jobs/fsrs-fit.js';
+import { runFsrsFitJob } from '../../functions/jobs/fsrs-fit-run.js';
 import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { syntheticReviewLog } from '../support/synthetic-review-log.js';
