@@ -13,6 +13,7 @@ import { benchQuestionImport } from './question-import.js';
 import { benchResults } from './results.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchDailyMail } from './daily-mail.js';
+import { benchDailyMailWallTime } from './daily-mail-wall-time.js';
 import { benchStudyProgress } from './study-progress.js';
 import { benchFsrsFit } from './fsrs-fit.js';
 import { EXAM_LOAD_BENCH_SECONDS, EXAM_LOAD_DEFAULTS, benchExamLoad } from './exam-load.js';
@@ -150,6 +151,10 @@ await benchResults(rootDir, report);
 
 console.log('\n== Per-learner FSRS fit (fsrs-rs optimizer, fresh process; information, no budget) ==');
 benchFsrsFit(rootDir, report);
+console.log(
+  '\n== Daily quiz email at 1 M recipients: modelled wall time per SES rate (infra/definitions/daily-mail-model.ts) ==',
+);
+benchDailyMailWallTime(report);
 console.log('\n== Daily quiz email job (coordinator and workers in this process, DynamoDB requests counted) ==');
 await benchDailyMail(rootDir, report);
 console.log('\n== Study progress and random practice (API in this process, DynamoDB requests counted) ==');

@@ -20,7 +20,11 @@ export const OPTIMIZER_PACKAGE = '@open-spaced-repetition/binding';
  */
 export const OPTIMIZER_BINARY_PACKAGE = '@open-spaced-repetition/binding-linux-x64-gnu';
 /** Entries whose bundle imports the optimizer: they run on x86_64 (`lambdaArchitecture`). */
-export const OPTIMIZER_ENTRIES = ['functions/groups/memory-fit.ts', 'functions/jobs/fsrs-fit.ts'];
+export const OPTIMIZER_ENTRIES = [
+  'functions/groups/memory-fit.ts',
+  'functions/jobs/fsrs-fit.ts',
+  'functions/jobs/fsrs-fit-worker.ts',
+];
 /** Every other function runs on arm64 (D-performance); the optimizer's ones on x86_64. */
 export const lambdaArchitecture = (entry: string): 'arm64' | 'x86_64' =>
   OPTIMIZER_ENTRIES.includes(entry) ? 'x86_64' : 'arm64';

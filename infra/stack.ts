@@ -21,6 +21,7 @@ import { observeHelperFunctions } from './constructs/helper-functions.js';
 import { Observability } from './constructs/observability.js';
 import { ReleaseAlarms } from './constructs/release-alarms.js';
 import { Schedules } from './constructs/schedules.js';
+import { JobAlarms } from './constructs/job-alarms.js';
 import { Site } from './constructs/site.js';
 import { FILES_BUCKET } from './definitions/buckets.js';
 import { SCHEDULES, type ScheduleDefinition } from './definitions/schedules.js';
@@ -54,6 +55,7 @@ export class QuizbankStack extends Stack {
   readonly api: Api;
   readonly site: Site;
   readonly jobs: Schedules;
+  readonly jobAlarms: JobAlarms;
   /** SES bounce and complaint events (SNS) → turns the recipient's daily mail off. */
   readonly mailFeedback: AppFunction;
   readonly mailLinkSecret: Secret;
@@ -189,6 +191,7 @@ export class QuizbankStack extends Stack {
     this.jobs = new Schedules(this, 'Jobs', {
       namePrefix,
       retainLogs: prod,
+      sesSendRate: settings.sesSendRate,
       schedules: props.schedules ?? SCHEDULES,
       createWorker: (def, fanOut) =>
         new AppFunction(this, `${def.name}Worker`, {
@@ -196,7 +199,8 @@ export class QuizbankStack extends Stack {
           kind: 'worker',
           name: `${def.name}-worker`,
           entry: fanOut.worker,
-          memoryMb: JOB_MEMORY_MB,
+          // The fit worker carries the fsrs-rs optimizer (the job's own memory).
+          memoryMb: def.memoryMb ?? JOB_MEMORY_MB,
           timeoutSeconds: fanOut.workerTimeoutSeconds,
           access: def.access,
           environment: { ...environment, DAILY_MAIL_SEND_RATE: String(settings.sesSendRate / fanOut.parallel) },
@@ -248,6 +252,17 @@ export class QuizbankStack extends Stack {
       routeGroups: groups.map((group) => ({ fn: this.api.functions.get(group.name)!, group })),
       action: this.observability.action,
     });
+
+    // The scheduled jobs' own alarms (dead letters, runs that never started, a short daily mail), on the same topic.
+    this.jobAlarms = new JobAlarms(this.operations, 'JobAlarms', {
+      namePrefix,
+      stage: settings.stage,
+      topic: this.observability.topic,
+      deadLetters: this.jobs.deadLetters,
+      jobs: [...this.jobs.schedules.keys()],
+      stateMachines: this.jobs.stateMachines,
+    });
+
     this.deploy = new GradualDeploy(this.operations, 'Deploy', {
       namePrefix,
       functions: this.observability.errorAlarms,

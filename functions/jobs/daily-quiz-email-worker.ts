@@ -1,11 +1,15 @@
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
 import { METRIC, countMetric, withMetrics } from '../runtime/metrics.js';
-import { deliverShard, type ShardReport, type ShardTask } from '../domains/mail/index.js';
+import { deliverShard, throwOnFailedSends, type ShardReport, type ShardTask } from '../domains/mail/index.js';
 import { withTrace } from '../runtime/tracing.js';
 
 export type { ShardReport, ShardTask };
 
-/** The daily mail worker: one shard of the recipients within this invocation's time (domains/mail/daily-quiz-shard.ts). */
+/**
+ * The daily mail worker: one shard of the recipients within this invocation's time
+ * (domains/mail/daily-quiz-shard.ts). An invocation with failed sends throws after the rest of
+ * its pages: the state machine retries it with backoff, then dead-letters it.
+ */
 const JOB_BUDGET_MS = 840_000;
 
 const log = createLogger({ job: 'daily-quiz-email-worker' });
@@ -18,7 +22,7 @@ async function run(task: ShardTask, context?: { getRemainingTimeInMillis?: () =>
   countMetric(METRIC.dailyMailsSent, sent);
   countMetric(METRIC.dailyMailsSkipped, claimed + notEligible + noQuiz);
   countMetric(METRIC.dailyMailsFailed, failed);
-  return report;
+  return throwOnFailedSends(report);
 }
 
 /** The job's Lambda handler: its log lines are out before it returns (log.ts). */

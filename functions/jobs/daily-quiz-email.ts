@@ -1,63 +1,108 @@
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
-import { withMetrics } from '../runtime/metrics.js';
-import { RECIPIENT_SHARDS } from '../domains/mail/index.js';
-import { handler as runShard, type ShardReport, type ShardTask } from './daily-quiz-email-worker.js';
+import { METRIC, countMetric, withMetrics } from '../runtime/metrics.js';
+import {
+  RECIPIENT_SHARDS,
+  reachedOf,
+  recipientCount,
+  ShardSendsFailed,
+  type ShardCounts,
+  type ShardReport,
+  type ShardTask,
+} from '../domains/mail/index.js';
+import { FAN_OUT_RETRY } from '#shared/domain/job-retry.js';
+import { handler as runShard } from './daily-quiz-email-worker.js';
+import { runFanOut } from './fan-out.js';
 import { withTrace } from '../runtime/tracing.js';
 
 /**
  * Daily quiz email, 22:00 UTC (07:00 KST; docs/architecture.md §5). The coordinator: it fans the
  * 16 recipient shards (`SCHEDULED#0..15`) out to the worker (daily-quiz-email-worker.ts), each
- * shard invoked again from its cursor until done.
+ * shard invoked again from its cursor until done, a shard whose sends failed retried with backoff
+ * (docs/decisions/jobs.md D336).
  *
  * * In AWS (docs/decisions/mail.md D65) a Step Functions state machine asks for the plan
- *   (`{mode: 'plan'}` → one task per shard, all with this run's time) and runs the worker
- *   Lambda per task, four at a time.
+ *   (`{mode: 'plan'}` → one task per shard, all with this run's time, and the recipients
+ *   expected), runs the worker Lambda per task, four at a time, and ends with
+ *   `{mode: 'finish', expected, reports}`: the expected and reached counts, published together.
  * * Locally (`npm run job -- daily-quiz-email`, the local scheduler) any other event runs the same
- *   plan with the same worker handler in this process, four shards at a time.
+ *   plan, worker and finish in this process, four shards at a time.
  */
 const JOB = 'daily-quiz-email';
 const PARALLEL_SHARDS = 4;
 
-function plan(at: string): { tasks: ShardTask[] } {
-  return { tasks: RECIPIENT_SHARDS.map((shard) => ({ shard, at })) };
+async function plan(at: string): Promise<{ tasks: ShardTask[]; expected: number }> {
+  const counts = await Promise.all(RECIPIENT_SHARDS.map((shard) => recipientCount(shard)));
+  return { tasks: RECIPIENT_SHARDS.map((shard) => ({ shard, at })), expected: counts.reduce((a, b) => a + b, 0) };
+}
+
+/** The finish step: expected and reached in one invocation, so the alarm compares a finished run's figures. */
+function finish(expected: number, reports: unknown[]): { expected: number; reached: number } {
+  let reached = 0;
+  for (const report of reports) {
+    const total = (report as { total?: ShardCounts } | null)?.total;
+    if (total) reached += reachedOf(total);
+  }
+  countMetric(METRIC.dailyMailsExpected, expected);
+  countMetric(METRIC.dailyMailsReached, reached);
+  return { expected, reached };
 }
 
 type LambdaContext = { getRemainingTimeInMillis?: () => number };
+type FinishEvent = { mode: 'finish'; expected?: number; reports?: unknown[] };
 
-async function run(event: { mode: 'plan' }): Promise<{ tasks: ShardTask[] }>;
+async function run(event: { mode: 'plan' }): Promise<Awaited<ReturnType<typeof plan>>>;
+async function run(event: FinishEvent): Promise<ReturnType<typeof finish>>;
 async function run(event?: unknown, context?: LambdaContext): Promise<Awaited<ReturnType<typeof runInProcess>>>;
 async function run(event?: unknown, context?: LambdaContext) {
   const at = new Date().toISOString();
-  if ((event as { mode?: unknown } | undefined)?.mode === 'plan') return plan(at);
+  const mode = (event as { mode?: unknown } | undefined)?.mode;
+  if (mode === 'finish')
+    return finish(Number((event as FinishEvent).expected) || 0, (event as FinishEvent).reports ?? []);
+  countMetric(METRIC.jobRunStarted);
+  if (mode === 'plan') return plan(at);
   return runInProcess(at, context);
 }
 
 async function runInProcess(at: string, context?: LambdaContext) {
   const log = createLogger({ job: JOB });
-  const totals: ShardReport['counts'] = { sent: 0, 'already-claimed': 0, 'not-eligible': 0, 'no-quiz': 0, failed: 0 };
-  const pending = plan(at).tasks;
   let unfinished = 0;
-  const work = async () => {
-    for (let task = pending.shift(); task !== undefined; task = pending.shift()) {
-      const add = (report: ShardReport) => {
-        for (const [outcome, n] of Object.entries(report.counts)) totals[outcome as keyof typeof totals] += n;
+  let failedSends = 0;
+  const { plans, reports, deadLetters } = await runFanOut({
+    plan: () => plan(at),
+    work: async (task: ShardTask): Promise<ShardReport> => {
+      try {
+        const report = await runShard(task, context);
+        // In a Lambda (a context with a clock) a shard left unfinished waits for the next run.
+        if (!report.done && context?.getRemainingTimeInMillis) {
+          unfinished++;
+          return { ...report, done: true };
+        }
         return report;
-      };
-      let report = add(await runShard(task, context));
-      // In a Lambda (a context with a clock) a shard left unfinished waits for the next run.
-      while (!report.done && report.cursor && !context?.getRemainingTimeInMillis)
-        report = add(await runShard({ ...task, cursor: report.cursor }));
-      if (!report.done) unfinished++;
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL_SHARDS }, work));
+      } catch (error) {
+        if (error instanceof ShardSendsFailed) failedSends += error.report.counts.failed;
+        throw error;
+      }
+    },
+    parallel: PARALLEL_SHARDS,
+    retry: FAN_OUT_RETRY,
+    log,
+  });
+  const { expected, reached } = finish(Number(plans[0]?.expected ?? 0), reports);
+  const totals: ShardCounts = { sent: 0, 'already-claimed': 0, 'not-eligible': 0, 'no-quiz': 0, failed: failedSends };
+  // Failures of a thrown (retried) invocation are in no report; a rejected address's are.
+  for (const report of reports)
+    for (const key of ['sent', 'already-claimed', 'not-eligible', 'no-quiz', 'failed'] as const)
+      totals[key] += report.total[key];
   const result = {
     job: JOB,
     at,
+    expected,
+    reached,
     sent: totals.sent,
     skipped: totals['already-claimed'] + totals['not-eligible'] + totals['no-quiz'],
     failed: totals.failed,
     unfinishedShards: unfinished,
+    deadLetters: deadLetters.length,
     outcomes: totals,
   };
   log.info('daily quiz email finished', result);

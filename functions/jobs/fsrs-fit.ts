@@ -1,14 +1,37 @@
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
-import { withMetrics } from '../runtime/metrics.js';
-import { runFsrsFitJob } from '../domains/learning/index.js';
+import { METRIC, countMetric, withMetrics } from '../runtime/metrics.js';
+import { planFsrsFits } from '../domains/learning/index.js';
 import { withTrace } from '../runtime/tracing.js';
+import { runFsrsFitJob } from './fsrs-fit-run.js';
 
-/** Per-learner FSRS fitting, daily at 19:00 UTC (04:00 KST, after the learner day's rollover): learning/memory-fit.ts. */
+/**
+ * Per-learner FSRS fitting, daily at 19:00 UTC (04:00 KST, after the learner day's rollover):
+ * learning/fsrs-fit-job.ts. In AWS a state machine asks this handler for plan pages
+ * (`{mode: 'plan', state}`) and runs fsrs-fit-worker.ts per task; locally (`npm run job -- fsrs-fit`,
+ * the local scheduler) any other event runs the same plan and worker in this process.
+ */
 const JOB = 'fsrs-fit';
-/** The schedule's Lambda timeout is 900 s; stop starting fits a minute before. */
+/** The in-process run's budget (the state machine has its own timeout). */
 const JOB_BUDGET_MS = 840_000;
 
-async function run(_event?: unknown, context?: { getRemainingTimeInMillis?: () => number }) {
+type PlanEvent = { mode: 'plan'; state?: { planned?: number; at?: string } };
+
+type LambdaContext = { getRemainingTimeInMillis?: () => number };
+
+async function run(event: PlanEvent): Promise<Awaited<ReturnType<typeof planFsrsFits>>>;
+async function run(event?: unknown, context?: LambdaContext): Promise<Awaited<ReturnType<typeof runInProcess>>>;
+async function run(event?: unknown, context?: LambdaContext) {
+  // A plan page after the first continues the run: only the first counts as its start.
+  const plan = event as PlanEvent | undefined;
+  if (plan?.mode === 'plan') {
+    if (!plan.state?.at) countMetric(METRIC.jobRunStarted);
+    return planFsrsFits(plan.state ?? {});
+  }
+  countMetric(METRIC.jobRunStarted);
+  return runInProcess(context);
+}
+
+async function runInProcess(context?: LambdaContext) {
   const log = createLogger({ job: JOB });
   const remaining = context?.getRemainingTimeInMillis?.();
   const deadline = Date.now() + (remaining ? Math.max(0, remaining - 60_000) : JOB_BUDGET_MS);

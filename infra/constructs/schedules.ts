@@ -1,23 +1,42 @@
-import { Duration, RemovalPolicy, Stack, TimeZone, Validations } from 'aws-cdk-lib';
+import {
+  Annotations,
+  type CfnResource,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  TimeZone,
+  Token,
+  Validations,
+} from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke as ScheduleLambdaInvoke, StepFunctionsStartExecution } from 'aws-cdk-lib/aws-scheduler-targets';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import {
   Choice,
   Condition,
   DefinitionBody,
+  DistributedMap,
+  Errors,
+  JitterType,
   JsonPath,
   LogLevel,
   Map as MapState,
   Pass,
   StateMachine,
+  StateMachineType,
   Succeed,
   TaskInput,
+  type INextable,
+  type IChainable,
+  type RetryProps,
 } from 'aws-cdk-lib/aws-stepfunctions';
-import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { LambdaInvoke, SqsSendMessage } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
-import type { ScheduleDefinition } from '../definitions/schedules.js';
+import { DAILY_MAIL_MODEL, dailyMailWallSeconds, sesRateFor } from '../definitions/daily-mail-model.js';
+import type { FanOut, ScheduleDefinition } from '../definitions/schedules.js';
 import type { AppFunction } from './app-function.js';
 
 export interface SchedulesProps {
@@ -26,25 +45,42 @@ export interface SchedulesProps {
   /** Builds the job's Lambda (with its grants). */
   createFunction: (schedule: ScheduleDefinition) => AppFunction;
   /** Builds the worker Lambda of a fan-out job (with the job's grants). */
-  createWorker: (schedule: ScheduleDefinition, fanOut: NonNullable<ScheduleDefinition['fanOut']>) => AppFunction;
+  createWorker: (schedule: ScheduleDefinition, fanOut: FanOut) => AppFunction;
   retainLogs: boolean;
+  /** The SES account's send rate: the daily mail's modelled wall time at 1 M recipients must fit its timeout. */
+  sesSendRate: number;
 }
 
 /**
  * One EventBridge Scheduler schedule per definition, daily at its UTC time. A plain job's target is
  * its Lambda; a fan-out job's target is a Step Functions state machine: the job's Lambda plans
- * (`{mode: 'plan'}` → `{tasks}`), a Map runs the worker Lambda per task, each task looping on the
- * worker's answer until `done` (a cursor carries it over the 15-minute limit).
+ * (`{mode: 'plan'}` → `{tasks}`, again while it answers `more`), a Map runs the worker Lambda per
+ * task, each task looping on the worker's answer until `done` (a cursor carries it over the
+ * 15-minute limit), a failing task retried with backoff, then sent to the dead-letter queue
+ * (docs/decisions/jobs.md D333). What the scheduler could not start, and what a plain job's
+ * asynchronous invocation could not finish after Lambda's retries, ends in the same queue.
  */
 export class Schedules extends Construct {
   readonly functions = new Map<string, AppFunction>();
   readonly workers = new Map<string, AppFunction>();
   readonly stateMachines = new Map<string, StateMachine>();
   readonly schedules = new Map<string, Schedule>();
+  /** Every job's dead letters: failed tasks, failed scheduler starts, failed plain-job invocations (an alarm watches it). */
+  readonly deadLetters: Queue;
 
   constructor(scope: Construct, id: string, props: SchedulesProps) {
     super(scope, id);
     const stack = Stack.of(this);
+    this.deadLetters = new Queue(this, 'DeadLetters', {
+      queueName: `${props.namePrefix}-job-dead-letters`,
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is the dead-letter queue of the scheduled jobs; nothing consumes it but an operator.',
+    });
     for (const def of props.schedules) {
       const appFunction = props.createFunction(def);
       this.functions.set(def.name, appFunction);
@@ -54,12 +90,22 @@ export class Schedules extends Construct {
             maxEventAge: Duration.hours(1),
             // A second execution would only find every claim taken, but a failed start is worth one more try.
             retryAttempts: 2,
+            deadLetterQueue: this.deadLetters,
           })
         : new ScheduleLambdaInvoke(appFunction.alias, {
             // A run that cannot start within the hour is skipped; the next day's run catches up.
             maxEventAge: Duration.hours(1),
             retryAttempts: 2,
+            deadLetterQueue: this.deadLetters,
           });
+      if (!def.fanOut)
+        // The scheduler invokes asynchronously: a plain job (idempotent, resumable) that fails is
+        // tried twice more by Lambda, then its event goes to the dead-letter queue.
+        appFunction.alias.configureAsyncInvoke({
+          retryAttempts: 2,
+          maxEventAge: Duration.hours(1),
+          onFailure: new SqsDestination(this.deadLetters),
+        });
       const schedule = new Schedule(this, def.name, {
         scheduleName: `${props.namePrefix}-${def.name}`,
         description: def.description,
@@ -82,49 +128,82 @@ export class Schedules extends Construct {
     }
   }
 
-  private fanOut(
-    def: ScheduleDefinition,
-    fanOut: NonNullable<ScheduleDefinition['fanOut']>,
-    planner: AppFunction,
-    props: SchedulesProps,
-  ): StateMachine {
+  private fanOut(def: ScheduleDefinition, fanOut: FanOut, planner: AppFunction, props: SchedulesProps): StateMachine {
     const worker = props.createWorker(def, fanOut);
     this.workers.set(def.name, worker);
+    const retry: RetryProps = {
+      errors: [Errors.ALL],
+      interval: Duration.seconds(fanOut.retry.intervalSeconds),
+      backoffRate: fanOut.retry.backoffRate,
+      maxAttempts: fanOut.retry.retries,
+      jitterStrategy: JitterType.FULL,
+    };
     const plan = new LambdaInvoke(this, `${def.name}-plan`, {
       lambdaFunction: planner.alias,
-      payload: TaskInput.fromObject({ mode: 'plan' }),
+      payload: TaskInput.fromObject(
+        fanOut.pagedPlan ? { mode: 'plan', state: JsonPath.objectAt('$.state') } : { mode: 'plan' },
+      ),
       payloadResponseOnly: true,
     });
+    plan.addRetry(retry);
     const work = new LambdaInvoke(this, `${def.name}-work`, {
       lambdaFunction: worker.alias,
       payloadResponseOnly: true,
     });
-    // A task whose worker failed (timeout, crash) ends as failed without stopping the other tasks;
-    // its users' claims say what happened (a rerun of the job sends what is still unsent).
-    const failed = new Pass(this, `${def.name}-task-failed`);
-    work.addCatch(failed, { resultPath: '$.error' });
+    work.addRetry(retry);
+    // A task still failing after its retries goes to the dead-letter queue (with its input: the
+    // shard, cursor or learners to run again) without stopping the other tasks.
+    const deadLetter = new SqsSendMessage(this, `${def.name}-dead-letter`, {
+      queue: this.deadLetters,
+      messageBody: TaskInput.fromObject({ job: def.name, task: JsonPath.entirePayload }),
+      resultPath: JsonPath.DISCARD,
+    });
+    work.addCatch(deadLetter.next(new Pass(this, `${def.name}-task-failed`)), { resultPath: '$.error' });
     const next = new Choice(this, `${def.name}-more`)
       .when(Condition.booleanEquals('$.done', false), work)
       .otherwise(new Succeed(this, `${def.name}-task-done`));
     work.next(next);
-    const tasks = new MapState(this, `${def.name}-tasks`, {
-      itemsPath: '$.tasks',
-      maxConcurrency: fanOut.parallel,
-      resultPath: JsonPath.DISCARD,
-    });
+    const tasks = this.taskMap(def, fanOut);
     tasks.itemProcessor(work);
+    let start: IChainable & INextable = plan;
+    if (fanOut.pagedPlan) {
+      start = new Pass(this, `${def.name}-start`, { parameters: { state: {} } });
+      start.next(plan);
+    } else plan.next(tasks);
+    if (fanOut.pagedPlan)
+      plan
+        .next(tasks)
+        .next(
+          new Choice(this, `${def.name}-next-page`)
+            .when(Condition.booleanEquals('$.more', true), plan)
+            .otherwise(new Succeed(this, `${def.name}-done`)),
+        );
+    else if (fanOut.finish) {
+      const finish = new LambdaInvoke(this, `${def.name}-finish`, {
+        lambdaFunction: planner.alias,
+        payload: TaskInput.fromObject({
+          mode: 'finish',
+          expected: JsonPath.numberAt('$.expected'),
+          reports: JsonPath.listAt('$.reports'),
+        }),
+        payloadResponseOnly: true,
+      });
+      finish.addRetry(retry);
+      tasks.next(finish);
+    }
     const logGroup = new LogGroup(this, `${def.name}-logs`, {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     const machine = new StateMachine(this, `${def.name}-state-machine`, {
       stateMachineName: `${props.namePrefix}-${def.name}`,
-      definitionBody: DefinitionBody.fromChainable(plan.next(tasks)),
-      timeout: Duration.hours(12),
+      definitionBody: DefinitionBody.fromChainable(start),
+      timeout: Duration.hours(fanOut.timeoutHours),
       tracingEnabled: true,
       logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: false },
     });
     this.stateMachines.set(def.name, machine);
+    if (def.name === 'daily-quiz-email') this.checkMailWallTime(machine, fanOut, props.sesSendRate);
     const stack = Stack.of(this);
     for (const fn of [planner, worker]) {
       Validations.of(stack).acknowledge({
@@ -132,12 +211,57 @@ export class Schedules extends Construct {
         reason: `The ${def.name} state machine may invoke its own job and worker functions and their versions only (CDK's LambdaInvoke task grant).`,
       });
     }
+    if (fanOut.pagedPlan) {
+      // A distributed Map starts and reads its child executions: CDK grants them by the machine's name.
+      const name = `{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${stack.resolve((machine.node.defaultChild as CfnResource).logicalId)}"}]}]}`;
+      // cdk-nag names the ARN with pseudo parameters, or with the account and region when the stack has them.
+      const arn = Token.isUnresolved(stack.account)
+        ? 'arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>'
+        : `arn:aws:states:${stack.region}:${stack.account}`;
+      for (const resource of [`${name}:*`, `${name}/*:*`])
+        Validations.of(machine).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${arn}:execution:${resource}]`,
+          reason: `The ${def.name} distributed Map reads and stops its own child executions only (CDK's DistributedMap grant).`,
+        });
+    }
     Validations.of(machine).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
         'X-Ray tracing and CloudWatch Logs delivery of a state machine take no resource-level permissions (CDK grants them on *).',
     });
     return machine;
+  }
+
+  /**
+   * An inline Map for a plan of a few tasks; a distributed Map (each task a child execution with
+   * its own history) for the fit job's pages of a hundred tasks, which would outgrow one
+   * execution's 25,000-event history at a million learners.
+   */
+  private taskMap(def: ScheduleDefinition, fanOut: FanOut): MapState | DistributedMap {
+    const common = {
+      itemsPath: '$.tasks',
+      maxConcurrency: fanOut.parallel,
+      resultPath: fanOut.finish ? '$.reports' : JsonPath.DISCARD,
+    };
+    if (!fanOut.pagedPlan) return new MapState(this, `${def.name}-tasks`, common);
+    return new DistributedMap(this, `${def.name}-tasks`, {
+      ...common,
+      // Standard children: a task with its retries (up to 7 minutes of backoff) outlives Express's 5 minutes.
+      mapExecutionType: StateMachineType.STANDARD,
+    });
+  }
+
+  /** Synth warns when the daily mail's modelled wall time at 1 M recipients outruns the machine's timeout. */
+  private checkMailWallTime(machine: StateMachine, fanOut: FanOut, sesSendRate: number): void {
+    const timeout = fanOut.timeoutHours * 3600;
+    const wall = dailyMailWallSeconds(DAILY_MAIL_MODEL.users, sesSendRate);
+    if (wall <= timeout) return;
+    Annotations.of(machine).addWarningV2(
+      'quizbank:daily-mail-wall-time',
+      `At ${sesSendRate} mails/s the daily mail to ${DAILY_MAIL_MODEL.users.toLocaleString('en')} recipients takes ` +
+        `${(wall / 3600).toFixed(1)} h, past the state machine's ${fanOut.timeoutHours} h: request an SES rate of at least ` +
+        `${sesRateFor(DAILY_MAIL_MODEL.users, timeout)}/s (200/s recommended, docs/deploy.md) before opting that many in.`,
+    );
   }
 }
 

@@ -15,6 +15,12 @@ export const METRIC = {
   dailyMailsSent: 'DailyMailsSent',
   dailyMailsSkipped: 'DailyMailsSkipped',
   dailyMailsFailed: 'DailyMailsFailed',
+  /** Recipients on the index when the daily mail's run planned (docs/decisions/jobs.md D336). */
+  dailyMailsExpected: 'DailyMailsExpected',
+  /** Recipients the run accounted for: sent, or skipped for a reason (already mailed, opted out, no quiz). */
+  dailyMailsReached: 'DailyMailsReached',
+  /** A scheduled job's run began (its plan or in-process run): the "run did not start" alarms read it. */
+  jobRunStarted: 'JobRunStarted',
   bounces: 'Bounces',
   complaints: 'Complaints',
   coldStart: 'ColdStart',

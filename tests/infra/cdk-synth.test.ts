@@ -67,7 +67,7 @@ describe('npx cdk synth (real bundling, offline)', () => {
   it('carries the fsrs-rs optimizer and its linux-x64 binary only in the functions that fit', () => {
     for (const [name, asset] of assets) {
       const packages = allFilesOf(asset).filter((file) => file.startsWith('node_modules/'));
-      if (name === 'route-group:memory-fit' || name === 'schedule:job-fsrs-fit') {
+      if (['route-group:memory-fit', 'schedule:job-fsrs-fit', 'worker:fsrs-fit-worker'].includes(name)) {
         expect(packages, name).toContain(`node_modules/${OPTIMIZER_PACKAGE}/package.json`);
         expect(packages, name).toContain(`node_modules/${OPTIMIZER_BINARY_PACKAGE}/fsrs-binding.linux-x64-gnu.node`);
       } else expect(packages, name).toEqual([]);
@@ -118,7 +118,7 @@ describe('npx cdk synth (real bundling, offline)', () => {
     for (const m of measured) {
       // Only Node built-ins stay external (`node:stream`, `crypto`, …), and the fsrs-rs optimizer's
       // native module in the functions that fit, which carry it in their asset's node_modules.
-      const fits = m.group === 'memory-fit' || m.group === 'job-fsrs-fit';
+      const fits = ['memory-fit', 'job-fsrs-fit', 'fsrs-fit-worker'].includes(m.group);
       expect(
         m.externalImports.filter((p) => !p.startsWith('node:') && !builtinModules.includes(p)),
         m.group,

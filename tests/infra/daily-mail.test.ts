@@ -52,7 +52,7 @@ describe('daily quiz email fan-out', () => {
   it('is scheduled as a state machine: the job plans, a Map runs the shard worker four at a time until each says done', () => {
     const machines = Object.entries(
       template.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>,
-    );
+    ).filter(([, m]) => m.Properties.StateMachineName === 'quizbank-dev-daily-quiz-email');
     expect(machines).toHaveLength(1);
     const [machineId, machine] = machines[0]!;
     const definition = JSON.stringify(machine.Properties.DefinitionString);
@@ -70,10 +70,16 @@ describe('daily quiz email fan-out', () => {
       (s) => s.Properties.Name === 'quizbank-dev-daily-quiz-email',
     )!;
     expect(schedule.Properties.Target.Arn).toEqual({ Ref: machineId });
-    // The scheduler may start this machine and nothing else.
+    // The scheduler may start this machine and write a start it could not make to the jobs' dead-letter queue, nothing else.
     const schedulerStatements = statementsOfRole(schedule.Properties.Target.RoleArn['Fn::GetAtt'][0]);
-    expect(actions(schedulerStatements)).toEqual(['states:StartExecution']);
-    expect(schedulerStatements.flatMap((s) => asArray(s.Resource))).toEqual([{ Ref: machineId }]);
+    expect(actions(schedulerStatements)).toEqual(['sqs:SendMessage', 'states:StartExecution']);
+    const deadLetters = Object.keys(template.findResources('AWS::SQS::Queue')).find((id) =>
+      id.includes('DeadLetters'),
+    )!;
+    expect(schedulerStatements.flatMap((s) => asArray(s.Resource))).toEqual(
+      expect.arrayContaining([{ Ref: machineId }, { 'Fn::GetAtt': [deadLetters, 'Arn'] }]),
+    );
+    expect(schedulerStatements.flatMap((s) => asArray(s.Resource))).toHaveLength(2);
 
     // The machine may invoke its job and worker aliases (and their versions) only.
     const machineStatements = statementsOfRole(machine.Properties.RoleArn['Fn::GetAtt'][0]);

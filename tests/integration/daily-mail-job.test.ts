@@ -57,6 +57,8 @@ async function recipient(
 
 beforeAll(async () => {
   env = useCloudEnv();
+  // The state machine's retry waits 1, 2, 4 minutes; in process the retries follow at once.
+  process.env.JOB_RETRY_INTERVAL_MS = '0';
   author = await fixtureUser(apiUrl, { language: 'en' });
   const file = await uploadBank(author, `mail-${author.id}.xlsx`, 12);
   examId = (
@@ -132,6 +134,32 @@ describe('daily quiz email job', () => {
     expect(await mailsTo(failing.email)).toHaveLength(1);
     expect(await mailsTo(caught.email)).toHaveLength(0);
     for (const user of users) expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+
+  it('a shard whose send failed is retried: its users are mailed once, the failed one too; expected and reached are counted', async () => {
+    const users = await Promise.all(Array.from({ length: 4 }, () => recipient()));
+    const flaky = users[0]!;
+    const ses = sesClient();
+    const send = ses.send.bind(ses);
+    let refusals = 0;
+    vi.spyOn(ses, 'send').mockImplementation(((command: { input: { Destination?: { ToAddresses?: string[] } } }) => {
+      // SES refuses the first attempt for this address only (a transient failure).
+      if (command.input.Destination?.ToAddresses?.includes(flaky.email) && refusals++ === 0)
+        return Promise.reject(Object.assign(new Error('ServiceUnavailable'), { name: 'ServiceUnavailable' }));
+      return send(command as never);
+    }) as never);
+
+    const run = await runJob();
+    expect(refusals).toBeGreaterThanOrEqual(2);
+    expect(run.failed).toBeGreaterThanOrEqual(1);
+    expect(run.deadLetters).toBe(0);
+    for (const user of users) {
+      expect(await mailsTo(user.email), user.username).toHaveLength(1);
+      const day = await appItem(dailyExamDayEntity.key(user.id, quizDay(new Date())));
+      expect(dailyExamDayEntity.parse(day!).mail_status).toBe('sent');
+    }
+    expect(run.expected).toBeGreaterThanOrEqual(users.length);
+    expect(run.reached).toBeGreaterThanOrEqual(users.length);
   });
 
   it('one-click unsubscribe: a POST without cookie or CSRF token turns the mail off; a tampered token changes nothing', async () => {

@@ -1,9 +1,11 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { config } from '../../functions/runtime/config.js';
 import { createLogger } from '../../functions/runtime/log.js';
-import { FIT_JOB_PERIOD_MS, runFsrsFitJob } from '../../functions/domains/learning/memory-fit.js';
+import { FIT_JOB_PERIOD_MS } from '../../functions/domains/learning/memory-fit.js';
+import { runFsrsFitJob } from '../../functions/jobs/fsrs-fit-run.js';
 import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { syntheticReviewLog } from '../support/synthetic-review-log.js';
@@ -92,4 +94,55 @@ describe('fsrs-fit job', () => {
     expect(item?.fsrs_fitted_at > old).toBe(true);
     expect(['fitted', 'kept_current']).toContain(item?.fsrs_fit_outcome);
   }, 120_000);
+
+  it('reaches every learner in turn: 1,000 learners, 50 a run, all fitted once within 20 runs (the walk keeps its cursor)', async () => {
+    // Seeded straight into the table: USER items on the list index, without review logs (a fit is then quick).
+    const ids = Array.from({ length: 1000 }, () => ulid());
+    for (let i = 0; i < ids.length; i += 25)
+      await dynamoDocument().send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [config.appTable]: ids.slice(i, i + 25).map((id) => ({
+              PutRequest: {
+                Item: { ...userEntity.key(id), ...userEntity.listIndex(id, `walk-${id}`), id, username: `walk-${id}` },
+              },
+            })),
+          },
+        }),
+      );
+    const only = new Set(ids);
+    const walk = `test-${ulid()}`;
+    const fittedAt = async () => {
+      const found = new Map<string, string>();
+      for (let i = 0; i < ids.length; i += 100) {
+        const { Responses } = await dynamoDocument().send(
+          new BatchGetCommand({
+            RequestItems: {
+              [config.appTable]: {
+                Keys: ids.slice(i, i + 100).map((id) => userEntity.key(id)),
+                ProjectionExpression: 'id, fsrs_fitted_at',
+              },
+            },
+          }),
+        );
+        for (const item of Responses?.[config.appTable] ?? [])
+          if (typeof item.fsrs_fitted_at === 'string') found.set(item.id as string, item.fsrs_fitted_at);
+      }
+      return found;
+    };
+    let runs = 0;
+    let visited = 0;
+    for (; runs < 20 && visited < ids.length; runs++) {
+      const counts = await runFsrsFitJob(Date.now() + 120_000, log, { only, limit: 50, walk });
+      expect(counts.visited).toBeLessThanOrEqual(50);
+      expect(counts.failed).toBe(0);
+      visited += counts.visited;
+    }
+    expect(runs).toBeLessThanOrEqual(20);
+    // Each learner once: 1,000 fits, every USER item claimed and its outcome stored.
+    expect(visited).toBe(ids.length);
+    expect((await fittedAt()).size).toBe(ids.length);
+    // The next run starts from the top again and finds nobody due within the week.
+    expect(await runFsrsFitJob(Date.now() + 120_000, log, { only, limit: 50, walk })).toMatchObject({ visited: 0 });
+  }, 180_000);
 });

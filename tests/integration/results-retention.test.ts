@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { config } from '../../functions/runtime/config.js';
@@ -8,6 +8,9 @@ import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { userPk } from '../../functions/runtime/data/key-parts.js';
 import { handler as retentionJob } from '../../functions/jobs/retention-cleanup.js';
 import { startReset } from '../../functions/domains/results/reset.js';
+import { cleanupShard } from '../../functions/domains/results/retention-cleanup.js';
+import { readJobCursor } from '../../functions/runtime/data/job-cursor.js';
+import { createLogger } from '../../functions/runtime/log.js';
 import { createExam, uploadSheet } from '../support/exam-fixtures.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { GRADING_ROWS, KO_HEADER } from '../support/sheets.js';
@@ -327,5 +330,45 @@ describe('retention-cleanup job and the SCHEDULED key', () => {
       ...userEntity.scheduledIndex(enabled.id),
       retention_cleanup_percentage: 20,
     });
+  });
+
+  it('a shard walk keeps its cursor between runs: each run goes on from where the last stopped, then starts over', async () => {
+    // A shard number no user hashes to, so the walk sees only these 25 entries.
+    const shard = 90 + Math.floor(Math.random() * 9);
+    const ids = Array.from({ length: 25 }, () => randomUUID());
+    for (let i = 0; i < ids.length; i += 25)
+      await dynamoDocument().send(
+        new BatchWriteCommand({
+          RequestItems: {
+            [config.appTable]: ids.slice(i, i + 25).map((id) => ({
+              PutRequest: {
+                Item: {
+                  ...userEntity.key(id),
+                  id,
+                  username: `walk-${id}`,
+                  retention_cleanup_enabled: true,
+                  retention_cleanup_percentage: 50,
+                  gsi2pk: `SCHEDULED#${shard}`,
+                  gsi2sk: id,
+                },
+              },
+            })),
+          },
+        }),
+      );
+    const log = createLogger({ job: 'retention-cleanup-test' });
+    const walk = `test-${randomUUID()}`;
+    const run = () => cleanupShard(shard, Date.now() + 60_000, log, { pageSize: 10, maxPages: 1, walk });
+    expect(await readJobCursor('retention-cleanup', `${walk}#${shard}`)).toBeUndefined();
+    expect(await run()).toMatchObject({ users: 10, done: false });
+    const first = await readJobCursor('retention-cleanup', `${walk}#${shard}`);
+    expect(first).toMatchObject({ gsi2pk: `SCHEDULED#${shard}` });
+    expect(await run()).toMatchObject({ users: 10, done: false });
+    const second = await readJobCursor('retention-cleanup', `${walk}#${shard}`);
+    expect(String(second?.gsi2sk) > String(first?.gsi2sk)).toBe(true);
+    // The third run finishes the shard: 25 entries in all, none visited twice; the cursor is gone.
+    expect(await run()).toMatchObject({ users: 5, done: true });
+    expect(await readJobCursor('retention-cleanup', `${walk}#${shard}`)).toBeUndefined();
+    expect(await run()).toMatchObject({ users: 10, done: false });
   });
 });

@@ -59,7 +59,15 @@ export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './qu
 export { quizDay } from './quiz-day.js';
 export { getReviewActivity } from './review-activity.js';
 export { advanceReviews, getWorkloadForecast, postponeReviews } from './workload.js';
-export { fitLearner, fitMemory, getMemoryFit, readReviewLog, runFsrsFitJob } from './memory-fit.js';
+export { fitLearner, fitMemory, getMemoryFit, readReviewLog } from './memory-fit.js';
+export {
+  FITS_PER_RUN,
+  fitLearners,
+  planFsrsFits,
+  type FitCounts,
+  type FitPlanOptions,
+  type FitTask,
+} from './fsrs-fit-job.js';
 export {
   DEFAULT_WEIGHTS,
   FIT_MIN_ITEMS,

@@ -8,8 +8,7 @@ import { userPk } from '../../runtime/data/key-parts.js';
 import { tooManyRequests } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
-import type { Logger } from '../../runtime/log.js';
-import { claimFsrsFit, saveFsrsFit, userEntity, usersDueForFit } from '../users/index.js';
+import { claimFsrsFit, saveFsrsFit, userEntity } from '../users/index.js';
 import { reviewLogEntity, type ReviewLogRecord } from './entities/review-log.js';
 import {
   FIT_MIN_ITEMS,
@@ -32,8 +31,6 @@ const DAY_MS = 86_400_000;
 export const FIT_BUTTON_PERIOD_MS = DAY_MS;
 /** The scheduled job refits a learner once a week: a week adds a seventh of a busy learner's log at most. */
 export const FIT_JOB_PERIOD_MS = 7 * DAY_MS;
-/** The job's bound per run (each fit ≈ 1–2 s for a year of 100 reviews a day, bench/NOTES.md). */
-export const FITS_PER_RUN = 200;
 /** The scheduler's request retention until the learner sets one (the review screen's setting). */
 export const DEFAULT_DESIRED_RETENTION = 0.9;
 
@@ -144,45 +141,4 @@ export async function fitMemory(_input: ServiceInput<typeof contracts.fitMemory>
   const outcome = await fitLearner(userId);
   ctx.log.info('memory fit', { outcome: outcome.outcome, items: outcome.items });
   return memoryFitOf(userId);
-}
-
-/**
- * The scheduled job: learners whose fit is older than a week (or who never had one), at most
- * {@link FITS_PER_RUN} a run and until `deadline`; the rest wait for the next run (their
- * `fsrs_fitted_at` is still old, so they come first in no particular order but are never skipped
- * for long: each run claims the ones it fits).
- */
-export async function runFsrsFitJob(
-  deadline: number,
-  log: Logger,
-  options: {
-    now?: Date;
-    limit?: number;
-    /** Only these learners (the walk still reads the whole index): a test on the shared table fits its own. */
-    only?: ReadonlySet<string>;
-  } = {},
-): Promise<{ visited: number; fitted: number; kept_defaults: number; too_few: number; stopped: boolean }> {
-  const now = options.now ?? new Date();
-  const notBefore = new Date(now.getTime() - FIT_JOB_PERIOD_MS).toISOString();
-  const limit = options.limit ?? FITS_PER_RUN;
-  const counts = { visited: 0, fitted: 0, kept_defaults: 0, too_few: 0, stopped: false };
-  for await (const userId of usersDueForFit(notBefore)) {
-    if (counts.visited >= limit || Date.now() > deadline) {
-      counts.stopped = true;
-      break;
-    }
-    if (options.only && !options.only.has(userId)) continue;
-    if (!(await claimFsrsFit(userId, now.toISOString(), notBefore))) continue;
-    counts.visited += 1;
-    try {
-      const outcome = await fitLearner(userId);
-      if (outcome.outcome === 'fitted') counts.fitted += 1;
-      else if (outcome.outcome === 'kept_current') counts.kept_defaults += 1;
-      else counts.too_few += 1;
-    } catch (error) {
-      // One learner's failure (a malformed log) must not stop the others; they are retried next week.
-      log.error('fsrs fit failed', { userId, error });
-    }
-  }
-  return counts;
 }

@@ -1,6 +1,7 @@
 import { config } from '../../runtime/config.js';
 import type { Logger } from '../../runtime/log.js';
 import { sleep } from '../../runtime/retry.js';
+import { isPermanentSendFailure } from '../../runtime/mail/send-mail.js';
 import { deliverDailyQuiz, type DeliveryOutcome } from './daily-quiz-delivery.js';
 import { recipientPages } from './daily-quiz-recipients.js';
 
@@ -17,11 +18,36 @@ export interface ShardTask {
   /** The coordinator's start time: every worker builds the exams of the same quiz day. */
   at: string;
   cursor?: Record<string, unknown>;
+  /** What the shard's earlier invocations of this run accounted for (the finish step sums them). */
+  total?: ShardCounts;
 }
+
+export type ShardCounts = Record<DeliveryOutcome | 'failed', number>;
 
 export interface ShardReport extends ShardTask {
   done: boolean;
-  counts: Record<DeliveryOutcome | 'failed', number>;
+  /** This invocation's outcomes. */
+  counts: ShardCounts;
+  /** This run's outcomes for the shard so far (`total` of the task plus `counts`). */
+  total: ShardCounts;
+  /** Failures of this invocation another attempt may fix (not a rejected message or address). */
+  retryable: number;
+}
+
+/** Thrown by a shard invocation in which sends failed: the state machine retries it with backoff. */
+export class ShardSendsFailed extends Error {
+  constructor(readonly report: ShardReport) {
+    super(`daily mail: ${report.counts.failed} sends failed in shard ${report.shard}`);
+    this.name = 'ShardSendsFailed';
+  }
+}
+
+const emptyCounts = (): ShardCounts => ({ sent: 0, 'already-claimed': 0, 'not-eligible': 0, 'no-quiz': 0, failed: 0 });
+
+function addCounts(a: ShardCounts, b: ShardCounts): ShardCounts {
+  const sum = emptyCounts();
+  for (const key of Object.keys(sum) as (keyof ShardCounts)[]) sum[key] = a[key] + b[key];
+  return sum;
 }
 
 /** Users delivered in parallel within a page when no send rate is set (locally), and at least. */
@@ -42,9 +68,11 @@ export function parallelUsers(perSecond: number | undefined): number {
 /** Delivers one shard's daily mails from `task.cursor` until done or `deadline` (then answers the cursor to go on from). */
 export async function deliverShard(task: ShardTask, deadline: number, log: Logger): Promise<ShardReport> {
   const at = new Date(task.at);
-  const counts: ShardReport['counts'] = { sent: 0, 'already-claimed': 0, 'not-eligible': 0, 'no-quiz': 0, failed: 0 };
+  const counts = emptyCounts();
+  let retryable = 0;
   const pace = pacer(config.dailyMailSendRate);
   let cursor = task.cursor;
+  // The task's `total` travels back in the report; this invocation counts from zero.
   for await (const page of recipientPages(task.shard, { cursor })) {
     let next = 0;
     const work = async () => {
@@ -54,18 +82,36 @@ export async function deliverShard(task: ShardTask, deadline: number, log: Logge
           await pace();
           counts[await deliverDailyQuiz(userId, at)]++;
         } catch (error) {
-          // The claim is `failed`: the next run (or invocation) of the day sends it.
+          // The claim is `failed`: the retry of this invocation (or a later run of the day) sends it.
           counts.failed++;
+          if (!isPermanentSendFailure(error)) retryable++;
           log.error('daily mail failed', { userId, error: (error as Error).message });
         }
       }
     };
     await Promise.all(Array.from({ length: parallelUsers(config.dailyMailSendRate) }, work));
     cursor = page.cursor;
-    if (cursor && Date.now() >= deadline) return { ...task, cursor, done: false, counts };
+    if (cursor && Date.now() >= deadline)
+      return { ...task, cursor, done: false, counts, total: totalOf(task, counts), retryable };
   }
-  return { shard: task.shard, at: task.at, done: true, counts };
+  return { shard: task.shard, at: task.at, done: true, counts, total: totalOf(task, counts), retryable };
 }
+
+/**
+ * The failed sends of an invocation (but refusals another attempt would meet again) are a failure of its task: the state machine retries the task
+ * (from the same cursor: the users mailed meanwhile are `already-claimed`, a `failed` claim is
+ * claimed again) with backoff, then sends it to the dead-letter queue (docs/decisions/jobs.md D336).
+ */
+export function throwOnFailedSends(report: ShardReport): ShardReport {
+  if (report.retryable > 0) throw new ShardSendsFailed(report);
+  return report;
+}
+
+const totalOf = (task: ShardTask, counts: ShardCounts) => addCounts(task.total ?? emptyCounts(), counts);
+
+/** Users the run accounted for: sent, or skipped for a reason; what failed is not. */
+export const reachedOf = (total: ShardCounts) =>
+  total.sent + total['already-claimed'] + total['not-eligible'] + total['no-quiz'];
 
 /** At most `perSecond` starts per second across this worker's parallel deliveries; no pacing without a rate. */
 function pacer(perSecond: number | undefined): () => Promise<void> {

@@ -2,6 +2,14 @@
 export { turnDailyMailOff } from './daily-mail-opt-out.js';
 export { dailyMailUnsubscribe, dailyMailUnsubscribePage } from './daily-mail-unsubscribe.js';
 export { deliverDailyQuiz, type DeliveryOutcome } from './daily-quiz-delivery.js';
-export { RECIPIENT_SHARDS, recipientPages } from './daily-quiz-recipients.js';
-export { deliverShard, type ShardReport, type ShardTask } from './daily-quiz-shard.js';
+export { RECIPIENT_SHARDS, recipientCount, recipientPages } from './daily-quiz-recipients.js';
+export {
+  deliverShard,
+  reachedOf,
+  throwOnFailedSends,
+  ShardSendsFailed,
+  type ShardCounts,
+  type ShardReport,
+  type ShardTask,
+} from './daily-quiz-shard.js';
 export { silenceBouncedRecipients, type SnsEvent } from './mail-feedback.js';

@@ -17,5 +17,12 @@ export {
 } from './results.js';
 export { saveRandomPracticeResult } from './practice.js';
 export { cleanupOldestResults } from './retention.js';
-export { runRetentionCleanup, type CleanupReport } from './retention-cleanup.js';
+export {
+  cleanupShard,
+  planRetentionCleanup,
+  runCleanupSweeps,
+  type CleanupSweeps,
+  type CleanupTask,
+  type ShardCleanup,
+} from './retention-cleanup.js';
 export { closeSitting, deleteSittingsOf, endSitting, getSitting, saveSitting, sittingsOf } from './sittings.js';

@@ -8,7 +8,8 @@ export { SCHEDULED_SHARDS, scheduledPartition } from './entities/scheduled-shard
 export { sessionEntity } from './entities/session.js';
 export { USER_LIST_SHARDS, USER_SK, userEntity } from './entities/user.js';
 export { hashPassword, needsRehash, unusablePasswordHash, verifyPassword } from './passwords.js';
-export { scheduledEntries } from './scheduled-entries.js';
+export { scheduledEntryPages } from './scheduled-entries.js';
+export type { ScheduledEntry } from './entities/scheduled-entry.js';
 export {
   createSession,
   deleteSession,
@@ -48,9 +49,12 @@ export {
   migrateUserListShards,
   searchUsersByPrefix,
   usersDueForFit,
+  dueForFitPage,
+  type FitWalkCursor,
 } from './user-list-store.js';
 export {
   claimFsrsFit,
+  releaseFsrsFit,
   markEmailVerified,
   saveFsrsFit,
   setPasswordHash,

@@ -1,24 +1,30 @@
-import { queryAll } from '../../runtime/data/paginate.js';
+import { queryPages } from '../../runtime/data/paginate.js';
 import { parseScheduledEntry, SCHEDULED_ENTRY_PROJECTION, type ScheduledEntry } from './entities/scheduled-entry.js';
-import { scheduledPartitions } from './entities/scheduled-shards.js';
+import { scheduledPartition } from './entities/scheduled-shards.js';
+
+const CLEANUP_FILTER = 'retention_cleanup_enabled = :on OR attribute_exists(stats_reset_cutoff)';
 
 /**
- * The users the retention-cleanup job must visit: one Query per shard of the sparse gsi2
- * `SCHEDULED#0..15` (functions/domains/users/entities/scheduled-shards.ts), unfinished resets first
- * (a user who asked for a fresh start waits longest for it).
+ * One shard's entries for retention cleanup, page by page from `startKey` (docs/decisions/jobs.md
+ * D335): the job stores each page's `lastKey` as its cursor, so memory stays one page whatever the
+ * number of users and a stopped walk goes on from there.
  */
-export async function scheduledEntries(): Promise<ScheduledEntry[]> {
-  const pages = await Promise.all(
-    scheduledPartitions().map(async (partition) => {
-      const items = await queryAll({
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        FilterExpression: 'retention_cleanup_enabled = :on OR attribute_exists(stats_reset_cutoff)',
-        ProjectionExpression: SCHEDULED_ENTRY_PROJECTION,
-        ExpressionAttributeValues: { ':pk': partition, ':on': true },
-      });
-      return items.map(parseScheduledEntry).filter((entry): entry is ScheduledEntry => entry !== null);
-    }),
-  );
-  return pages.flat().sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'reset' ? -1 : 1));
+export async function* scheduledEntryPages(
+  shard: number,
+  options: { startKey?: Record<string, unknown>; pageSize?: number } = {},
+): AsyncGenerator<{ entries: ScheduledEntry[]; lastKey?: Record<string, unknown> }> {
+  for await (const page of queryPages(
+    {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      FilterExpression: CLEANUP_FILTER,
+      ProjectionExpression: SCHEDULED_ENTRY_PROJECTION,
+      ExpressionAttributeValues: { ':pk': scheduledPartition(shard), ':on': true },
+      Limit: options.pageSize ?? 100,
+    },
+    { startKey: options.startKey },
+  )) {
+    const entries = page.items.map(parseScheduledEntry).filter((entry): entry is ScheduledEntry => entry !== null);
+    yield { entries, lastKey: page.lastKey };
+  }
 }

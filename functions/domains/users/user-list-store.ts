@@ -2,6 +2,9 @@ import { normalizeLogin } from '#shared/domain/accounts.js';
 import { legacyIndexInUse, migrateLegacyPartitions } from '../../runtime/data/index-migration.js';
 import { readMergedStreams, type Stream } from '../../runtime/data/merged-streams.js';
 import { paginate, type PagedQuery } from '../../runtime/data/paginate.js';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../runtime/config.js';
+import { db } from '../../runtime/data/db.js';
 import { userEntity, type UserRecord } from './entities/user.js';
 
 /**
@@ -87,6 +90,57 @@ export async function* usersDueForFit(notBefore: string): AsyncGenerator<string>
       if (typeof item.id === 'string') yield item.id;
     }
   }
+}
+
+/** Where the fit job's walk of the user list stands: a partition of {@link allUserPartitions} and a start key in it. */
+export interface FitWalkCursor {
+  partition: number;
+  startKey?: Record<string, unknown>;
+}
+
+/**
+ * One page of the fit job's walk (docs/decisions/jobs.md D334): from `from` (the top when absent),
+ * up to `want` ids of due users that `accept` keeps, reading at most `maxPages` Query pages.
+ * `next` is where the following page starts, just after the last id taken; null at the end of
+ * the list (the next run starts from the top again), so every user is reached in turn.
+ */
+export async function dueForFitPage(
+  notBefore: string,
+  from: FitWalkCursor | undefined,
+  want: number,
+  options: { accept?: (userId: string) => boolean; maxPages?: number; pageSize?: number } = {},
+): Promise<{ userIds: string[]; next: FitWalkCursor | null }> {
+  const partitions = allUserPartitions();
+  const userIds: string[] = [];
+  let partition = from?.partition ?? 0;
+  let startKey = from?.startKey;
+  for (let pages = 0; partition < partitions.length;) {
+    if (want <= 0 || pages >= (options.maxPages ?? 20)) return { userIds, next: { partition, startKey } };
+    const page = await db().send(
+      new QueryCommand({
+        TableName: config.appTable,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        FilterExpression: 'attribute_not_exists(fsrs_fitted_at) OR fsrs_fitted_at < :nb',
+        ProjectionExpression: 'id, pk, sk, gsi1pk, gsi1sk',
+        ExpressionAttributeValues: { ':pk': partitions[partition], ':nb': notBefore },
+        Limit: options.pageSize ?? 500,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    pages++;
+    for (const item of page.Items ?? []) {
+      if (typeof item.id !== 'string' || (options.accept && !options.accept(item.id))) continue;
+      userIds.push(item.id);
+      if (userIds.length >= want) {
+        const { pk, sk, gsi1pk, gsi1sk } = item;
+        return { userIds, next: { partition, startKey: { pk, sk, gsi1pk, gsi1sk } } };
+      }
+    }
+    startKey = page.LastEvaluatedKey;
+    if (!startKey) partition++;
+  }
+  return { userIds, next: null };
 }
 
 /** The index-shards job's part for users: the legacy `USERS` partition to the shards (D190). */

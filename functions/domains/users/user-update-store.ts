@@ -187,7 +187,27 @@ export async function claimFsrsFit(userId: string, now: string, notBefore: strin
   }
 }
 
-/** Stores a fit's outcome on the USER item (the weights removed when the learner is on the defaults). */
+/**
+ * Gives a claim back after the fit failed (the job retries the learner): removes `fsrs_fitted_at`
+ * when it is still the claim's `now`, so the learner is due again.
+ */
+export async function releaseFsrsFit(userId: string, claimedAt: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: config.appTable,
+        Key: userEntity.key(userId),
+        UpdateExpression: 'REMOVE fsrs_fitted_at',
+        ConditionExpression: 'fsrs_fitted_at = :claimed',
+        ExpressionAttributeValues: { ':claimed': claimedAt },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
+/** Stores a fit's outcome on the USER item (the weights removed when the defaults are kept). */
 export async function saveFsrsFit(userId: string, fit: FsrsFitFields): Promise<void> {
   const set =
     'SET fsrs_review_count = :n, fsrs_measured_retention = :r, fsrs_fit_outcome = :o, fsrs_fit_kind = :k, ' +

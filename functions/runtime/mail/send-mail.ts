@@ -23,6 +23,18 @@ export function isSesThrottling(error: unknown): boolean {
   );
 }
 
+/**
+ * SES refusals that another attempt minutes later would meet again (a rejected message or address,
+ * an unverified sender): the daily mail's shard retry skips them; the rest (throttling past its
+ * retries, SES or network errors) are worth a retry.
+ */
+export function isPermanentSendFailure(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name ?? '';
+  return ['MessageRejected', 'BadRequestException', 'MailFromDomainNotVerifiedException', 'NotFoundException'].includes(
+    name,
+  );
+}
+
 /** Throttled sends are retried with exponential backoff and jitter (functions/runtime/retry.ts): 6 attempts, up to ~6 s in all. */
 const THROTTLE_RETRY = { attempts: 6, baseMs: 200, maxMs: 3_000 };
 
