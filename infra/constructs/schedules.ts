@@ -215,9 +215,8 @@ export class Schedules extends Construct {
       // A distributed Map starts and reads its child executions: CDK grants them by the machine's name.
       const name = `{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${stack.resolve((machine.node.defaultChild as CfnResource).logicalId)}"}]}]}`;
       // cdk-nag names the ARN with pseudo parameters, or with the account and region when the stack has them.
-      const arn = Token.isUnresolved(stack.account)
-        ? 'arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>'
-        : `arn:aws:states:${stack.region}:${stack.account}`;
+      const named = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+      const arn = `arn:${named(stack.partition, 'Partition')}:states:${named(stack.region, 'Region')}:${named(stack.account, 'AccountId')}`;
       for (const resource of [`${name}:*`, `${name}/*:*`])
         Validations.of(machine).acknowledge({
           id: `AwsSolutions-IAM5[Resource::${arn}:execution:${resource}]`,

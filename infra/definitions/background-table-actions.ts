@@ -26,7 +26,17 @@ export const BACKGROUND_TABLE_ACTIONS: Readonly<Record<string, readonly TableAct
     'DeleteItem',
     'BatchWriteItem',
   ],
-  'job-fsrs-fit': ['GetItem', 'Query', 'UpdateItem'],
+  'retention-cleanup-worker': [
+    'GetItem',
+    'BatchGetItem',
+    'Query',
+    'PutItem',
+    'UpdateItem',
+    'DeleteItem',
+    'BatchWriteItem',
+  ],
+  'job-fsrs-fit': ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
+  'fsrs-fit-worker': ['GetItem', 'Query', 'UpdateItem'],
   'job-index-shards': ['Query', 'PutItem', 'UpdateItem'],
   'mail-feedback': ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
 };

@@ -16,5 +16,11 @@ import { SCHEDULES } from './schedules.js';
  */
 export const RESERVED_CONCURRENCY: Readonly<Record<string, number>> = {
   auth: 50,
-  ...Object.fromEntries(SCHEDULES.filter((s) => s.fanOut).map((s) => [`${s.name}-worker`, s.fanOut!.parallel])),
+  // Only the mail's worker paces itself to a shared rate; the other fan-out workers are bounded by their Map.
+  ...Object.fromEntries(
+    SCHEDULES.filter((s) => s.name === 'daily-quiz-email' && s.fanOut).map((s) => [
+      `${s.name}-worker`,
+      s.fanOut!.parallel,
+    ]),
+  ),
 };
