@@ -99,7 +99,11 @@ describe('exam read pages (2,000 questions × 1,200 Korean characters)', () => {
   });
 
   it('answers 400 cursor_invalid for a cursor it did not make', async () => {
-    for (const cursor of ['nope', Buffer.from('{"p":0}').toString('base64url'), Buffer.from('[1]').toString('base64url')]) {
+    for (const cursor of [
+      'nope',
+      Buffer.from('{"p":0}').toString('base64url'),
+      Buffer.from('[1]').toString('base64url'),
+    ]) {
       const response = await fetch(`${apiUrl}/api/exam/${examId}/?cursor=${cursor}`);
       expect(response.status).toBe(400);
       expect(((await response.json()) as { code: string }).code).toBe('cursor_invalid');

@@ -46,9 +46,7 @@ export function preloadApi<C extends RouteContract>(
   const headers = { ...input.headers, 'Accept-Language': language };
   // The screen's useSWR gets the same promise and handles its failure; this only keeps an early
   // failure from being reported as unhandled before the screen mounts.
-  return preload(apiKey(contract, input, language), () => read(contract, { ...input, headers })).catch(
-    () => undefined,
-  );
+  return preload(apiKey(contract, input, language), () => read(contract, { ...input, headers })).catch(() => undefined);
 }
 
 /** How a read is fetched: one call, or (paged answers such as an exam's questions) a loop of them. */

@@ -12,7 +12,7 @@ import { preloadApi, useApi } from '../../../lib/use-api.js';
 export async function readWholeExam(contract: typeof getExam, input: CallInput<typeof getExam>): Promise<Exam> {
   const first = await callApi(contract, input);
   const questions = [...(first.questions ?? [])];
-  for (let cursor = first.next_cursor; cursor; ) {
+  for (let cursor = first.next_cursor; cursor;) {
     const page = await callApi(contract, { ...input, query: { ...input.query, cursor } });
     questions.push(...(page.questions ?? []));
     cursor = page.next_cursor;
