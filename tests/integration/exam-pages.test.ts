@@ -67,6 +67,7 @@ describe('exam read pages (2,000 questions × 1,200 Korean characters)', () => {
       cursor = page.next_cursor ?? undefined;
     } while (cursor);
 
+    console.info('exam read pages', { pages: perPage.length, largest: Math.max(...perPage.map((p) => p.bytes)) });
     expect(seen).toHaveLength(SIZE);
     expect(new Set(seen).size).toBe(SIZE);
     expect(seen.map((id) => Number(id.split('-').at(-1)))).toEqual(Array.from({ length: SIZE }, (_, i) => i + 1));
