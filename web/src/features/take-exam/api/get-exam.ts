@@ -2,23 +2,8 @@ import { getExam } from '#shared/contracts/exams.js';
 import { RENDERED_QUESTIONS, type Exam } from '#shared/contracts/exam-schemas.js';
 import { shownTexts } from '#shared/domain/input-form.js';
 import { loadRenderer, loadSanitizer, preloadImages, seedRendered } from '../../../components/rich-text/index.js';
-import { callApi, type CallInput } from '../../../lib/api-client.js';
+import { readWholeExam } from '../utils/whole-exam.js';
 import { preloadApi, useApi } from '../../../lib/use-api.js';
-
-/**
- * The whole exam: its first page, then the pages its `next_cursor` points at (D357). The screens
- * number, filter and shuffle all the questions, so they get them all in one answer.
- */
-export async function readWholeExam(contract: typeof getExam, input: CallInput<typeof getExam>): Promise<Exam> {
-  const first = await callApi(contract, input);
-  const questions = [...(first.questions ?? [])];
-  for (let cursor = first.next_cursor; cursor;) {
-    const page = await callApi(contract, { ...input, query: { ...input.query, cursor } });
-    questions.push(...(page.questions ?? []));
-    cursor = page.next_cursor;
-  }
-  return first.questions ? { ...first, questions, next_cursor: null } : first;
-}
 
 /** GET /api/exam/{examId}/ — the exam with its questions, flags and the caller's rights. */
 export function useExam(examId: string | null) {
