@@ -11,8 +11,12 @@ import { TEXT_FORMATS } from '../domain/rich-text.js';
  * exam-subscriptions.ts; other contracts (questions, review, daily quiz, exam sheets) reuse these shapes.
  */
 
-/** Largest exam: its questions come back in one answer, which must stay well under Lambda's 6 MB. */
+/** Largest exam. Its read answers its questions a page at a time (EXAM_PAGE_*, D357). */
 export const MAX_EXAM_QUESTIONS = 2_000;
+/** Questions per page of an exam read, at most (D357). */
+export const EXAM_PAGE_QUESTIONS = 250;
+/** Bytes of question JSON per page of an exam read, at most about (D357): well under Lambda's 6 MB answer. */
+export const EXAM_PAGE_BYTES = 1_500_000;
 export const MAX_EXAM_TITLE = 200;
 export const MAX_EXAM_TAGS = 10;
 
@@ -112,6 +116,11 @@ export const examSchema = /* @__PURE__ */ lazy(() =>
         is_subscribed: z.boolean(),
         versions: z.array(versionSchema()),
         questions: z.array(examQuestionSchema()),
+        /**
+         * With `questions`: where the next page of questions starts (pass as `cursor`), null on the last
+         * page (D357). Pages after the first answer only `id`, `questions` and `next_cursor`.
+         */
+        next_cursor: z.nullable(z.string()),
         /**
          * HTML of the Markdown texts the first questions show, rendered by the server so the page need not
          * fetch the renderer (D263): with `questions`, unless `select` leaves it out. Each is the text as the

@@ -19,7 +19,7 @@ export const getExam = defineRoute({
   access: 'public',
   schemas: () => ({
     params: examIdParam(),
-    query: z.looseObject({ select: selectQuery() }),
+    query: z.looseObject({ select: selectQuery(), cursor: z.optional(z.string().check(z.maxLength(100))) }),
   }),
   response: () => examSchema(),
 });

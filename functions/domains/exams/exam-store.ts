@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../runtime/config.js';
 import { batchGetAll, batchWriteAll, deleteRequest, putRequest } from '../../runtime/data/batch-ops.js';
-import { queryAll } from '../../runtime/data/paginate.js';
+import { queryAll, queryBounded } from '../../runtime/data/paginate.js';
 import { isTransactionCanceled } from '../../runtime/data/dynamo-errors.js';
 import { examEntity, type ExamRecord } from './entities/exam.js';
 import { examQuestionEntity, type PlacedQuestion } from './entities/exam-question.js';
@@ -59,6 +59,38 @@ export async function getExamWithQuestions(
   const exam = examItemFound ? examEntity.parse(examItemFound) : null;
   const questions = items.filter(examQuestionEntity.isQuestionItem).map(examQuestionEntity.parse);
   return { exam, questions };
+}
+
+/**
+ * One page of an exam read (D357): from position `from` on (the first page from the meta item), at
+ * most `want` questions, in order, by a strongly consistent Query of at most `maxPages` requests
+ * (a question item is far below 1 MB / `want`, so one request usually does). `more` tells whether
+ * questions follow the last one read.
+ */
+export async function getExamQuestionPage(
+  examId: string,
+  options: { from: number | null; want: number; maxPages: number },
+): Promise<{ exam: ExamRecord | null; questions: PlacedQuestion[]; more: boolean }> {
+  const first = options.from === null;
+  const wanted = options.want + (first ? 1 : 0);
+  const { items, lastKey } = await queryBounded(
+    {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': examEntity.partition(examId),
+        ':from': first ? examEntity.sk : examQuestionEntity.key(examId, options.from!).sk,
+        ':to': examEntity.questionsEnd,
+      },
+      Limit: wanted,
+      ConsistentRead: true,
+    },
+    { want: wanted, maxPages: options.maxPages },
+  );
+  const examItemFound = first ? items.find(examEntity.isExamItem) : undefined;
+  const exam = examItemFound ? examEntity.parse(examItemFound) : null;
+  const placed = items.filter(examQuestionEntity.isQuestionItem).map(examQuestionEntity.parsePlaced);
+  const questions = placed.slice(0, options.want);
+  return { exam, questions, more: placed.length > options.want || lastKey !== undefined };
 }
 
 /**

@@ -19,11 +19,12 @@ export function useApi<C extends RouteContract>(
   contract: C,
   input: CallInput<C> | null = {},
   config?: SWRConfiguration<ResponseOf<C>, ApiError>,
+  read: ApiReader<C> = callApi,
 ): ApiRead<ResponseOf<C>> {
   assertRead(contract);
   const { i18n } = useTranslation();
   const key = input === null ? null : apiKey(contract, input, i18n.language);
-  const swr = useSWR<ResponseOf<C>, ApiError>(key, () => callApi(contract, input ?? {}), config);
+  const swr = useSWR<ResponseOf<C>, ApiError>(key, () => read(contract, input ?? {}), config);
   // SWR's answer stays the prototype, not spread: its fields are getters that track what a screen reads.
   return Object.assign(Object.create(swr) as typeof swr, { reload: () => swr.mutate() });
 }
@@ -38,16 +39,18 @@ export function useApi<C extends RouteContract>(
 export function preloadApi<C extends RouteContract>(
   contract: C,
   input: CallInput<C>,
+  read: ApiReader<C> = callApi,
 ): Promise<ResponseOf<C> | undefined> {
   assertRead(contract);
   const language = i18n.isInitialized ? i18n.language : detectLanguage();
   const headers = { ...input.headers, 'Accept-Language': language };
   // The screen's useSWR gets the same promise and handles its failure; this only keeps an early
   // failure from being reported as unhandled before the screen mounts.
-  return preload(apiKey(contract, input, language), () => callApi(contract, { ...input, headers })).catch(
-    () => undefined,
-  );
+  return preload(apiKey(contract, input, language), () => read(contract, { ...input, headers })).catch(() => undefined);
 }
+
+/** How a read is fetched: one call, or (paged answers such as an exam's questions) a loop of them. */
+export type ApiReader<C extends RouteContract> = (contract: C, input: CallInput<C>) => Promise<ResponseOf<C>>;
 
 /** An SWR answer plus `reload`, the "try again" of a screen whose read failed. */
 export type ApiRead<T> = SWRResponse<T, ApiError> & { reload(): Promise<unknown> };

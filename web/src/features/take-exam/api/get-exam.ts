@@ -2,15 +2,21 @@ import { getExam } from '#shared/contracts/exams.js';
 import { RENDERED_QUESTIONS, type Exam } from '#shared/contracts/exam-schemas.js';
 import { shownTexts } from '#shared/domain/input-form.js';
 import { loadRenderer, loadSanitizer, preloadImages, seedRendered } from '../../../components/rich-text/index.js';
+import { readWholeExam } from '../utils/whole-exam.js';
 import { preloadApi, useApi } from '../../../lib/use-api.js';
 
 /** GET /api/exam/{examId}/ — the exam with its questions, flags and the caller's rights. */
 export function useExam(examId: string | null) {
-  return useApi(getExam, examId ? { params: { examId } } : null, {
-    revalidateOnFocus: false,
-    // A read after an edit answers the first questions rendered again (D263).
-    onSuccess: (exam) => void seedRendered(exam.rendered ?? []),
-  });
+  return useApi(
+    getExam,
+    examId ? { params: { examId } } : null,
+    {
+      revalidateOnFocus: false,
+      // A read after an edit answers the first questions rendered again (D263).
+      onSuccess: (exam) => void seedRendered(exam.rendered ?? []),
+    },
+    readWholeExam,
+  );
 }
 
 /**
@@ -21,7 +27,7 @@ export function useExam(examId: string | null) {
  */
 export function preloadExam(examId: string) {
   loadSanitizer().catch(() => undefined);
-  void preloadApi(getExam, { params: { examId } }).then((exam) => {
+  void preloadApi(getExam, { params: { examId } }, readWholeExam).then((exam) => {
     if (!exam) return;
     void seedRendered(exam.rendered ?? []);
     const first = firstQuestionHtml(exam);
