@@ -1,8 +1,9 @@
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
-import { withMetrics } from '../runtime/metrics.js';
+import { METRIC, countMetric, withMetrics } from '../runtime/metrics.js';
 import { RECIPIENT_SHARDS } from '../domains/mail/index.js';
 import { handler as runShard, type ShardReport, type ShardTask } from './daily-quiz-email-worker.js';
 import { withTrace } from '../runtime/tracing.js';
+import { SWITCH, isSwitchOn } from '../runtime/switches.js';
 
 /**
  * Daily quiz email, 22:00 UTC (07:00 KST; docs/architecture.md §5). The coordinator: it fans the
@@ -28,7 +29,15 @@ async function run(event: { mode: 'plan' }): Promise<{ tasks: ShardTask[] }>;
 async function run(event?: unknown, context?: LambdaContext): Promise<Awaited<ReturnType<typeof runInProcess>>>;
 async function run(event?: unknown, context?: LambdaContext) {
   const at = new Date().toISOString();
-  if ((event as { mode?: unknown } | undefined)?.mode === 'plan') return plan(at);
+  if ((event as { mode?: unknown } | undefined)?.mode === 'plan') {
+    // A paused mail plans no shard (the workers check again, for a pause during a run).
+    if (!(await isSwitchOn(SWITCH.dailyMail))) {
+      countMetric(METRIC.jobsPaused);
+      createLogger({ job: JOB }).warn('daily mail paused by its switch; no shard planned', { switch: SWITCH.dailyMail });
+      return { tasks: [] };
+    }
+    return plan(at);
+  }
   return runInProcess(at, context);
 }
 
@@ -37,6 +46,7 @@ async function runInProcess(at: string, context?: LambdaContext) {
   const totals: ShardReport['counts'] = { sent: 0, 'already-claimed': 0, 'not-eligible': 0, 'no-quiz': 0, failed: 0 };
   const pending = plan(at).tasks;
   let unfinished = 0;
+  let paused = 0;
   const work = async () => {
     for (let task = pending.shift(); task !== undefined; task = pending.shift()) {
       const add = (report: ShardReport) => {
@@ -47,6 +57,7 @@ async function runInProcess(at: string, context?: LambdaContext) {
       // In a Lambda (a context with a clock) a shard left unfinished waits for the next run.
       while (!report.done && report.cursor && !context?.getRemainingTimeInMillis)
         report = add(await runShard({ ...task, cursor: report.cursor }));
+      if (report.paused) paused++;
       if (!report.done) unfinished++;
     }
   };
@@ -58,6 +69,7 @@ async function runInProcess(at: string, context?: LambdaContext) {
     skipped: totals['already-claimed'] + totals['not-eligible'] + totals['no-quiz'],
     failed: totals.failed,
     unfinishedShards: unfinished,
+    pausedShards: paused,
     outcomes: totals,
   };
   log.info('daily quiz email finished', result);

@@ -26,7 +26,7 @@ export const BACKGROUND_TABLE_ACTIONS: Readonly<Record<string, readonly TableAct
     'DeleteItem',
     'BatchWriteItem',
   ],
-  'job-fsrs-fit': ['Query', 'UpdateItem'],
+  'job-fsrs-fit': ['GetItem', 'Query', 'UpdateItem'],
   'job-index-shards': ['Query', 'PutItem', 'UpdateItem'],
   'mail-feedback': ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
 };

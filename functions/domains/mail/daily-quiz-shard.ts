@@ -21,6 +21,8 @@ export interface ShardTask {
 
 export interface ShardReport extends ShardTask {
   done: boolean;
+  /** The daily mail's kill switch was off: nothing was read or sent (runtime/switches.ts). */
+  paused?: boolean;
   counts: Record<DeliveryOutcome | 'failed', number>;
 }
 
