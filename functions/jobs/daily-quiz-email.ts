@@ -33,7 +33,9 @@ async function run(event?: unknown, context?: LambdaContext) {
     // A paused mail plans no shard (the workers check again, for a pause during a run).
     if (!(await isSwitchOn(SWITCH.dailyMail))) {
       countMetric(METRIC.jobsPaused);
-      createLogger({ job: JOB }).warn('daily mail paused by its switch; no shard planned', { switch: SWITCH.dailyMail });
+      createLogger({ job: JOB }).warn('daily mail paused by its switch; no shard planned', {
+        switch: SWITCH.dailyMail,
+      });
       return { tasks: [] };
     }
     return plan(at);
