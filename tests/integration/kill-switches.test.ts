@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttp2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import { readSwitches, setSwitch } from '../../local/switches.js';
 import { handler as runMailJob } from '../../functions/jobs/daily-quiz-email.js';
 import { handler as runFitJob } from '../../functions/jobs/fsrs-fit.js';
 import { SWITCH } from '../../functions/runtime/switches.js';
+import { COMMON_ERROR_MESSAGES } from '#shared/i18n/error-messages.js';
 import { clientFor, makeUser } from '../support/accounts.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
@@ -64,7 +66,8 @@ describe('kill switches', () => {
     expect(paused.headers.get('retry-after')).toBe('300');
     const body = (await paused.json()) as { code: string; detail: string };
     expect(body.code).toBe('feature_paused');
-    expect(body.detail).toMatch(/300/);
+    // The learner reads Korean (the fixture's language).
+    expect(body.detail).toBe(COMMON_ERROR_MESSAGES.feature_paused.ko.replace('{seconds}', '300'));
     // The read route is not paused; nothing was claimed or stored.
     expect((await learner.client.get('/api/memory-fit/')).status).toBe(200);
     expect((await storedUser(learner.id))?.fsrs_fitted_at).toBeUndefined();
@@ -104,4 +107,50 @@ describe('kill switches', () => {
     expect(resumed).toMatchObject({ pausedShards: 0 });
     expect(await mailsTo(user.email)).toHaveLength(1);
   }, 120_000);
+
+  it('model calls off: evaluate-answer grades locally without calling the model; on, it calls it', async () => {
+    // A stand-in Bedrock endpoint (the runtime client speaks HTTP/2) that counts calls and fails
+    // them: the evaluator then falls back to the local one.
+    let modelCalls = 0;
+    const bedrock = createHttp2Server((req, res) => {
+      modelCalls++;
+      req.resume().on('end', () => res.writeHead(500, { 'content-type': 'application/json' }).end('{}'));
+    });
+    await new Promise<void>((r) => bedrock.listen(0, '127.0.0.1', r));
+    process.env.AWS_ENDPOINT_URL_BEDROCK_RUNTIME = `http://127.0.0.1:${(bedrock.address() as AddressInfo).port}`;
+    process.env.BEDROCK_MODEL_ID = 'test-model';
+    try {
+      const author = await fixtureUser(apiUrl, { language: 'en' });
+      const file = await uploadBank(author, `switch-model-${author.id}.xlsx`, 3);
+      const exam = await createExam(author, {
+        title: 'Model',
+        question_count: 3,
+        file_name: file.name,
+        is_public: true,
+      });
+      const [question] = (await (await author.client.get(`/api/exam/${exam.id}/questions/`)).json()) as {
+        id: string;
+      }[];
+      const evaluate = async () => {
+        const res = await author.client.post('/api/evaluate-answer/', {
+          exam_id: exam.id,
+          question_id: question!.id,
+          user_answer: 'some words',
+        });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { evaluator: string }).evaluator;
+      };
+
+      await setSwitch(SWITCH.modelCalls, false);
+      expect(await evaluate()).toBe('local');
+      expect(modelCalls).toBe(0);
+      await setSwitch(SWITCH.modelCalls, true);
+      expect(await evaluate()).toBe('local');
+      expect(modelCalls).toBe(1);
+    } finally {
+      delete process.env.BEDROCK_MODEL_ID;
+      delete process.env.AWS_ENDPOINT_URL_BEDROCK_RUNTIME;
+      bedrock.close();
+    }
+  }, 60_000);
 });
