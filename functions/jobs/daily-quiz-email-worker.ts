@@ -2,6 +2,7 @@ import { createLogger, withFlushedLogs } from '../runtime/log.js';
 import { METRIC, countMetric, withMetrics } from '../runtime/metrics.js';
 import { deliverShard, throwOnFailedSends, type ShardReport, type ShardTask } from '../domains/mail/index.js';
 import { withTrace } from '../runtime/tracing.js';
+import { SWITCH, isSwitchOn } from '../runtime/switches.js';
 
 export type { ShardReport, ShardTask };
 
@@ -15,6 +16,13 @@ const JOB_BUDGET_MS = 840_000;
 const log = createLogger({ job: 'daily-quiz-email-worker' });
 
 async function run(task: ShardTask, context?: { getRemainingTimeInMillis?: () => number }): Promise<ShardReport> {
+  // Checked per invocation, so a pause also stops the shards of a run already under way.
+  if (!(await isSwitchOn(SWITCH.dailyMail))) {
+    countMetric(METRIC.jobsPaused);
+    log.warn('daily mail paused by its switch; shard not sent', { switch: SWITCH.dailyMail, shard: task.shard });
+    const counts = { sent: 0, 'already-claimed': 0, 'not-eligible': 0, 'no-quiz': 0, failed: 0 };
+    return { ...task, cursor: undefined, done: true, paused: true, counts, total: task.total ?? counts, retryable: 0 };
+  }
   const remaining = context?.getRemainingTimeInMillis?.();
   const deadline = Date.now() + (remaining ? Math.max(0, remaining - 60_000) : JOB_BUDGET_MS);
   const report = await deliverShard(task, deadline, log);

@@ -13,6 +13,7 @@ import { FAN_OUT_RETRY } from '#shared/domain/job-retry.js';
 import { handler as runShard } from './daily-quiz-email-worker.js';
 import { runFanOut } from './fan-out.js';
 import { withTrace } from '../runtime/tracing.js';
+import { SWITCH, isSwitchOn } from '../runtime/switches.js';
 
 /**
  * Daily quiz email, 22:00 UTC (07:00 KST; docs/architecture.md §5). The coordinator: it fans the
@@ -59,7 +60,17 @@ async function run(event?: unknown, context?: LambdaContext) {
   if (mode === 'finish')
     return finish(Number((event as FinishEvent).expected) || 0, (event as FinishEvent).reports ?? []);
   countMetric(METRIC.jobRunStarted);
-  if (mode === 'plan') return plan(at);
+  if (mode === 'plan') {
+    // A paused mail plans no shard and expects no mail (the workers check again, for a pause during a run).
+    if (!(await isSwitchOn(SWITCH.dailyMail))) {
+      countMetric(METRIC.jobsPaused);
+      createLogger({ job: JOB }).warn('daily mail paused by its switch; no shard planned', {
+        switch: SWITCH.dailyMail,
+      });
+      return { tasks: [], expected: 0 };
+    }
+    return plan(at);
+  }
   return runInProcess(at, context);
 }
 
@@ -102,6 +113,7 @@ async function runInProcess(at: string, context?: LambdaContext) {
     skipped: totals['already-claimed'] + totals['not-eligible'] + totals['no-quiz'],
     failed: totals.failed,
     unfinishedShards: unfinished,
+    pausedShards: reports.filter((report) => report.paused).length,
     deadLetters: deadLetters.length,
     outcomes: totals,
   };

@@ -2,6 +2,7 @@ import { createLogger, withFlushedLogs } from '../runtime/log.js';
 import { METRIC, countMetric, withMetrics } from '../runtime/metrics.js';
 import { planFsrsFits } from '../domains/learning/index.js';
 import { withTrace } from '../runtime/tracing.js';
+import { SWITCH, isSwitchOn } from '../runtime/switches.js';
 import { runFsrsFitJob } from './fsrs-fit-run.js';
 
 /**
@@ -23,11 +24,17 @@ async function run(event?: unknown, context?: LambdaContext): Promise<Awaited<Re
 async function run(event?: unknown, context?: LambdaContext) {
   // A plan page after the first continues the run: only the first counts as its start.
   const plan = event as PlanEvent | undefined;
-  if (plan?.mode === 'plan') {
-    if (!plan.state?.at) countMetric(METRIC.jobRunStarted);
-    return planFsrsFits(plan.state ?? {});
+  const first = plan?.mode !== 'plan' || !plan.state?.at;
+  if (first) countMetric(METRIC.jobRunStarted);
+  // A paused fit plans nothing: the run ends at once, and the learners wait for the switch.
+  if (first && !(await isSwitchOn(SWITCH.fsrsFit))) {
+    countMetric(METRIC.jobsPaused);
+    createLogger({ job: JOB }).warn('fsrs fit paused by its switch; nothing fitted', { switch: SWITCH.fsrsFit });
+    return plan?.mode === 'plan'
+      ? { tasks: [], more: false, stopped: false, state: { planned: 0, at: new Date().toISOString() } }
+      : { job: JOB, paused: true as const };
   }
-  countMetric(METRIC.jobRunStarted);
+  if (plan?.mode === 'plan') return planFsrsFits(plan.state ?? {});
   return runInProcess(context);
 }
 

@@ -6,6 +6,13 @@ export const config = {
   get appTable() {
     return required('APP_TABLE');
   },
+  /**
+   * The table holding the kill-switch item (runtime/switches.ts): the app table unless set. Only an
+   * integration test sets it, to flip switches without pausing the other test files on the shared table.
+   */
+  get switchesTable() {
+    return process.env.SWITCHES_TABLE || this.appTable;
+  },
   get ephemeralTable() {
     return required('EPHEMERAL_TABLE');
   },

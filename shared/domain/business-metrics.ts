@@ -24,6 +24,8 @@ export const METRIC = {
   bounces: 'Bounces',
   complaints: 'Complaints',
   coldStart: 'ColdStart',
+  /** A scheduled run (or mail shard) that did nothing because its kill switch is off (D361). */
+  jobsPaused: 'JobsPaused',
   /**
    * Answers with a 5xx other than 503 (an unhandled error becomes an ordinary 500 answer, which
    * Lambda's Errors never counts): each route group's canary rolls back on it (D341).

@@ -44,6 +44,10 @@ export const COMMON_ERROR_MESSAGES = {
     ko: '서비스가 일시적으로 응답하지 않습니다. {seconds}초 후에 다시 시도해 주세요.',
     en: 'The service is briefly unavailable. Please try again in {seconds} seconds.',
   },
+  feature_paused: {
+    ko: '이 기능은 운영상의 이유로 잠시 중지되었습니다. {seconds}초 후에 다시 시도해 주세요.',
+    en: 'This feature is paused for maintenance. Please try again in {seconds} seconds.',
+  },
   answer_too_large: {
     ko: '응답이 너무 커서 보낼 수 없습니다 (최대 {limit}). 범위를 좁혀 다시 시도해 주세요.',
     en: 'The answer is too large to send (limit {limit}). Please ask for less.',

@@ -7,7 +7,7 @@ import { screenshot, VIEWPORTS } from '../support/browser.js';
 import { fitsPhone, go, logIn, pageApi, registerThroughForm, unexpected } from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 import { writeReviewLog } from '../support/learner-records.js';
-import { runFsrsFitJob } from '../../functions/domains/learning/memory-fit.js';
+import { runFsrsFitJob } from '../../functions/jobs/fsrs-fit-run.js';
 import { createLogger } from '../../functions/runtime/log.js';
 
 /**
@@ -75,7 +75,10 @@ describe('profile memory card', () => {
     await writeReviewLog(id, syntheticFsrsLog({ weights: movedWeights(2, 0.3), newPerDay: 5, days: 30, seed: 2 }));
     // The weekly job fits them (the path every learner gets; the button's POST is the integration tests').
     expect(
-      await runFsrsFitJob(Date.now() + 120_000, createLogger({ job: 'browser' }), { only: new Set([id]) }),
+      await runFsrsFitJob(Date.now() + 120_000, createLogger({ job: 'browser' }), {
+        only: new Set([id]),
+        walk: `browser-${stamp}`,
+      }),
     ).toMatchObject({
       visited: 1,
       fitted: 1,

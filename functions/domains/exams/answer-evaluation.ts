@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { SWITCH, isSwitchOn } from '../../runtime/switches.js';
 import { lazy } from '#shared/contracts/lazy.js';
 import type * as contracts from '#shared/contracts/questions.js';
 import { evaluateAnswerLocally } from '#shared/domain/answer-evaluation.js';
@@ -146,6 +147,9 @@ export async function evaluateAnswer(input: ServiceInput<typeof contracts.evalua
   const language = input.body.language ?? ctx.language;
   // Voice answers are compared with the plain form of a rich question (D132), as the screen does.
   const format = textFormat(question.format);
+  const model = evaluatorFromEnv();
+  // The switch is read only when a model is configured: without one there is nothing to pause.
+  const settings = model.modelId && !(await isSwitchOn(SWITCH.modelCalls)) ? {} : model;
   const outcome = await evaluateAnswerText(
     {
       question: pickLocalized(question, 'title', language),
@@ -155,7 +159,7 @@ export async function evaluateAnswer(input: ServiceInput<typeof contracts.evalua
       language,
     },
     {
-      ...evaluatorFromEnv(),
+      ...settings,
       onFallback: (error) => ctx.log.warn('answer model failed; local evaluation used', { error: String(error) }),
     },
   );

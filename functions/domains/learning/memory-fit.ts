@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { SWITCH, requireSwitchOn } from '../../runtime/switches.js';
 import type * as contracts from '#shared/contracts/memory-fit.js';
 import type { MemoryFit } from '#shared/contracts/memory-fit.js';
 import { config } from '../../runtime/config.js';
@@ -131,6 +132,8 @@ export async function getMemoryFit(_input: ServiceInput<typeof contracts.getMemo
 
 /** POST /api/memory-fit/: fits the caller's own weights, once a day (`429 too_many_requests` within it). */
 export async function fitMemory(_input: ServiceInput<typeof contracts.fitMemory>, ctx: SignedInContext) {
+  // Paused before the claim, so a learner refused now may fit as soon as it resumes.
+  await requireSwitchOn(SWITCH.fsrsFit);
   const userId = ctx.caller.user.id;
   const now = new Date();
   if (!(await claimFsrsFit(userId, now.toISOString(), new Date(now.getTime() - FIT_BUTTON_PERIOD_MS).toISOString()))) {

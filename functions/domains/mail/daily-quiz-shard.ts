@@ -26,6 +26,8 @@ export type ShardCounts = Record<DeliveryOutcome | 'failed', number>;
 
 export interface ShardReport extends ShardTask {
   done: boolean;
+  /** The daily mail's kill switch was off: nothing was read or sent (runtime/switches.ts). */
+  paused?: boolean;
   /** This invocation's outcomes. */
   counts: ShardCounts;
   /** This run's outcomes for the shard so far (`total` of the task plus `counts`). */
