@@ -96,7 +96,7 @@ describe('kill switches', () => {
     expect((await client.post('/api/exam-subscription/bulk-toggle/', subscribe)).status).toBe(200);
 
     await setSwitch(SWITCH.dailyMail, false);
-    expect(await runMailJob({ mode: 'plan' })).toEqual({ tasks: [] });
+    expect(await runMailJob({ mode: 'plan' })).toEqual({ tasks: [], expected: 0 });
     const pausedRun = await runMailJob();
     expect(pausedRun).toMatchObject({ sent: 0, failed: 0, pausedShards: 16 });
     expect(await mailsTo(user.email)).toEqual([]);
