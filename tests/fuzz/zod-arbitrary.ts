@@ -47,6 +47,16 @@ const text = (minLength: number, maxLength: number) =>
     },
   );
 
+/** A refinement that names valid examples (IANA time zones, a week of Easy Days) is fed from them. */
+function examplesOf(def: Def): fc.Arbitrary<unknown> | undefined {
+  for (const check of def.checks ?? []) {
+    const c = check._zod.def;
+    const examples = (c as { params?: { examples?: unknown } }).params?.examples;
+    if (c.check === 'custom' && Array.isArray(examples) && examples.length) return fc.constantFrom(...examples);
+  }
+  return undefined;
+}
+
 function stringArbitrary(def: Def): fc.Arbitrary<unknown> {
   let minLength = 0;
   let maxLength = 40;
@@ -57,11 +67,9 @@ function stringArbitrary(def: Def): fc.Arbitrary<unknown> {
     if (c.check === 'max_length') maxLength = Math.min(c.maximum ?? maxLength, Math.max(minLength, 40));
     if (c.check === 'length_equals') minLength = maxLength = c.minimum ?? (c as { length?: number }).length ?? 0;
     if (c.check === 'string_format' && c.pattern) pattern = c.pattern;
-    // A refinement that names valid examples (e.g. IANA time zones) is fed from them.
-    const examples = (c as { params?: { examples?: unknown } }).params?.examples;
-    if (c.check === 'custom' && Array.isArray(examples) && examples.length)
-      return fc.constantFrom(...(examples as string[]));
   }
+  const examples = examplesOf(def);
+  if (examples) return examples;
   if (pattern) return fc.stringMatching(pattern).filter((s) => s.length >= minLength);
   return text(minLength, Math.max(minLength, maxLength));
 }
@@ -111,7 +119,7 @@ export function arbitraryOf(schema: AnySchema): fc.Arbitrary<unknown> {
       // schema.transform(fn) is pipe(schema, transform): generate what the schema takes.
       return defOf(def.in!).type === 'transform' ? arbitraryOf(def.out!) : arbitraryOf(def.in!);
     case 'array':
-      return fc.array(arbitraryOf(def.element!), { maxLength: 5 });
+      return examplesOf(def) ?? fc.array(arbitraryOf(def.element!), { maxLength: 5 });
     case 'union':
       return fc.oneof(...def.options!.map(arbitraryOf));
     case 'object': {
