@@ -67,11 +67,17 @@ describe('DynamoDB requests per results call', () => {
       } as never,
       contextFor(user),
     );
-    const exam = await examServices.getExam(
-      { params: { examId: created.id }, query: {}, body: {} } as never,
-      contextFor(user),
-    );
-    return { id: created.id, questions: (exam.questions ?? []).map((q) => ({ id: q.id, answer: q.answer ?? '' })) };
+    // The read pages its questions (D357): follow the cursor to the last.
+    const questions: { id: string; answer: string }[] = [];
+    for (let cursor: string | undefined, first = true; first || cursor; first = false) {
+      const page = await examServices.getExam(
+        { params: { examId: created.id }, query: cursor ? { cursor } : {}, body: {} } as never,
+        contextFor(user),
+      );
+      questions.push(...(page.questions ?? []).map((q) => ({ id: q.id, answer: q.answer ?? '' })));
+      cursor = page.next_cursor ?? undefined;
+    }
+    return { id: created.id, questions };
   }
 
   beforeAll(async () => {
