@@ -3,6 +3,7 @@ import * as results from '../contracts/results.js';
 import * as sittings from '../contracts/sittings.js';
 import * as studyProgress from '../contracts/study-progress.js';
 import type { RouteGroup } from '../route-group.js';
+import { TABLE_ACTIONS } from '../table-actions.js';
 
 export const resultsGroup: RouteGroup = {
   name: 'results',
@@ -33,15 +34,7 @@ export const resultsGroup: RouteGroup = {
   ],
   // Submit idempotency keys and sittings in progress live in the ephemeral table (TTL).
   // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
-  dynamo: [
-    'GetItem',
-    'BatchGetItem',
-    'Query',
-    'PutItem',
-    'UpdateItem',
-    'DeleteItem',
-    'BatchWriteItem',
-    'ConditionCheckItem',
-  ],
+  // Every action (the list is still compared with the bundle's calls).
+  dynamo: [...TABLE_ACTIONS],
   access: { appTable: 'write', ephemeralTable: 'write' },
 };
