@@ -104,7 +104,15 @@ describe('fsrs-fit job', () => {
           RequestItems: {
             [config.appTable]: ids.slice(i, i + 25).map((id) => ({
               PutRequest: {
-                Item: { ...userEntity.key(id), ...userEntity.listIndex(id, `walk-${id}`), id, username: `walk-${id}` },
+                Item: {
+                  ...userEntity.key(id),
+                  ...userEntity.listIndex(id, `walk-${id}`),
+                  id,
+                  username: `walk-${id}`,
+                  // What every USER item holds: the admin list and its sheet read these users too.
+                  date_joined: new Date().toISOString(),
+                  language: 'en',
+                },
               },
             })),
           },
