@@ -19,8 +19,9 @@ export default defineConfig({
           env,
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/integration-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // It runs beside the unit and infra projects (npm run test:servers): a share of two cores.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
