@@ -43,35 +43,37 @@ export function RetentionHelper({ newPerDay, percent }: { newPerDay: number | nu
         })}
       </p>
       <div className={styles.chart} data-testid="retention-helper-chart">
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart
-            data={points}
-            margin={{ top: 8, right: 0, bottom: 4, left: -16 }}
-            title={t('profile.workload.title')}
-          >
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tick={{ fontSize: 11 }} />
-            <YAxis yAxisId="reviews" tick={{ fontSize: 11 }} />
-            <YAxis yAxisId="memorized" orientation="right" tick={{ fontSize: 11 }} />
-            <Tooltip />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar
-              yAxisId="reviews"
-              dataKey="reviews"
-              name={t('profile.workload.reviews')}
-              fill={REVIEWS_COLOUR}
-              isAnimationActive={false}
-            />
-            <Line
-              yAxisId="memorized"
-              dataKey="memorized"
-              name={t('profile.workload.memorized')}
-              stroke={MEMORIZED_COLOUR}
-              strokeWidth={2}
-              isAnimationActive={false}
-            />
-          </ComposedChart>
-        </ResponsiveContainer>
+        <div className={styles.chartInner}>
+          <ResponsiveContainer width="100%" height="100%">
+            <ComposedChart
+              data={points}
+              margin={{ top: 8, right: 0, bottom: 4, left: -16 }}
+              title={t('profile.workload.title')}
+            >
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} />
+              <YAxis yAxisId="reviews" tick={{ fontSize: 11 }} />
+              <YAxis yAxisId="memorized" orientation="right" tick={{ fontSize: 11 }} />
+              <Tooltip />
+              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Bar
+                yAxisId="reviews"
+                dataKey="reviews"
+                name={t('profile.workload.reviews')}
+                fill={REVIEWS_COLOUR}
+                isAnimationActive={false}
+              />
+              <Line
+                yAxisId="memorized"
+                dataKey="memorized"
+                name={t('profile.workload.memorized')}
+                stroke={MEMORIZED_COLOUR}
+                strokeWidth={2}
+                isAnimationActive={false}
+              />
+            </ComposedChart>
+          </ResponsiveContainer>
+        </div>
       </div>
       <div
         className={styles.tableScroll}
