@@ -7,7 +7,7 @@ import { questionPositionCounterEntity } from './entities/question-position-coun
 import { type StoredQuestion } from '../files/index.js';
 import { db, transactWrite, ITEM_ABSENT, ITEM_EXISTS, type TransactItem } from '../../runtime/data/db.js';
 import { isConditionFailure } from '../../runtime/data/dynamo-errors.js';
-import { examQuestionsWithId, indexedQuestionCopy } from './exam-store.js';
+import { examQuestionsWithId, indexedQuestionCopy } from './question-copy-store.js';
 import { putCounted } from '../../runtime/data/counted.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
 

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../runtime/config.js';
 import { batchGetAll, batchWriteAll, deleteRequest, putRequest } from '../../runtime/data/batch-ops.js';
 import { queryAll, queryBounded } from '../../runtime/data/paginate.js';
@@ -293,74 +293,6 @@ export async function saveExamChanges(before: ExamRecord, after: ExamRecord): Pr
       if (isTransactionCanceled(error)) throw new TitleTakenError(after.title);
       throw error;
     });
-}
-
-/**
- * The key of the question's copy inside one exam, from gsi1 `QUESTION#<qid>` / begins_with
- * `EXAM#<examId>#` (1 Query, keys only). The index lags a question added a moment ago, so a miss
- * is not the last word: `examQuestionsWithId` reads the exam's own items.
- */
-export async function indexedQuestionCopy(
-  examId: string,
-  questionId: string,
-): Promise<{ pk: string; sk: string } | null> {
-  const answer = await db().send(
-    new QueryCommand({
-      TableName: config.appTable,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :home)',
-      ExpressionAttributeValues: {
-        ':pk': examQuestionEntity.copyPartition(questionId),
-        ':home': examQuestionEntity.homePrefix(examId),
-      },
-      ProjectionExpression: 'pk, sk',
-      Limit: 1,
-    }),
-  );
-  const hit = answer.Items?.[0];
-  return hit ? primaryKeyOf(hit) : null;
-}
-
-/** The exam's question items with that id, strongly consistent (every page, filtered by id). */
-export function examQuestionsWithId(
-  examId: string,
-  questionId: string,
-  projection?: string,
-): Promise<Record<string, unknown>[]> {
-  return queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
-    FilterExpression: 'id = :id',
-    ExpressionAttributeValues: {
-      ':pk': examEntity.partition(examId),
-      ':q': examQuestionEntity.skPrefix,
-      ':id': questionId,
-    },
-    ...(projection ? { ProjectionExpression: projection } : {}),
-    ConsistentRead: true,
-  });
-}
-
-/** Looks up one copy of each question through gsi1 `QUESTION#<id>` (one Query per id). */
-export async function findQuestionCopies(questionIds: string[]): Promise<Map<string, PlacedQuestion[]>> {
-  const found = new Map<string, PlacedQuestion[]>();
-  let next = 0;
-  const worker = async () => {
-    while (next < questionIds.length) {
-      const id = questionIds[next++]!;
-      const answer = await db().send(
-        new QueryCommand({
-          TableName: config.appTable,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': examQuestionEntity.copyPartition(id) },
-          Limit: 5,
-        }),
-      );
-      if (answer.Items?.length) found.set(id, answer.Items.map(examQuestionEntity.parsePlaced));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(8, questionIds.length) }, worker));
-  return found;
 }
 
 // --- single-question exams: the pointer names the caller's exam of that question ---

@@ -19,12 +19,11 @@ export { questionMemberMappingEntity, type QuestionMemberMappingRecord } from '.
 export { studyLinkEntity, type StudyLinkRecord } from './entities/study-link.js';
 export { subscriptionEntity } from './entities/subscription.js';
 export { tagRefs } from './new-exam.js';
+export { examQuestionsWithId, indexedQuestionCopy } from './question-copy-store.js';
 export {
-  examQuestionsWithId,
   findExam,
   getExamWithQuestions,
   getExamWithQuestionsAndLinks,
-  indexedQuestionCopy,
   removeExam,
   studyLinksOf,
   type ExamRecord,

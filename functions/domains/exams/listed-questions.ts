@@ -8,7 +8,8 @@ import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { CallerUser } from '../../runtime/http/types.js';
 import { getFiles, poolQuestionsAt } from '../files/index.js';
-import { findQuestionCopies, getExamWithQuestions, getExams, type StoredQuestion } from './exam-store.js';
+import { getExamWithQuestions, getExams, type StoredQuestion } from './exam-store.js';
+import { findQuestionCopies } from './question-copy-store.js';
 import { POOL_ID, holdsPrivateQuestions, isPrivateFile, type Selection } from './question-selection.js';
 import { canReadExam, canReadExamDirectly } from './visibility.js';
 

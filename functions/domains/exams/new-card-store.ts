@@ -9,6 +9,7 @@ import { examEntity } from './entities/exam.js';
 import { examQuestionEntity } from './entities/exam-question.js';
 import { newCardPlaceEntity, type NewCardPlace } from './entities/new-card-place.js';
 import type { PlacedCopy } from './new-card-window.js';
+import { copyInExamIndex } from './question-copy-store.js';
 
 /** Reads and writes of the learner's places in their source exams (D308; new-card-window.ts has the rule). */
 
@@ -70,19 +71,7 @@ export async function copiesAt(
 
 /** The question's copy in the exam through gsi1 `QUESTION#<id>` (1 Query; the index projects the whole copy). */
 export async function copyInExam(examId: string, questionId: string): Promise<PlacedCopy | null> {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: config.appTable,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :home)',
-      ExpressionAttributeValues: {
-        ':pk': examQuestionEntity.copyPartition(questionId),
-        ':home': examQuestionEntity.homePrefix(examId),
-      },
-      Limit: 1,
-    }),
-  );
-  const item = Items?.[0];
+  const item = await copyInExamIndex(examId, questionId);
   return item ? placedCopy(item) : null;
 }
 

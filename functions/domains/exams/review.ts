@@ -24,7 +24,7 @@ import { displayTitle, questionView } from './exam-views.js';
 import { subscribedExamIds } from './subscription-store.js';
 import { canReadExam, canReadExamDirectly } from './visibility.js';
 import { MAX_SUBSCRIBED_EXAMS } from '#shared/contracts/exam-subscriptions.js';
-import { examQuestionsWithId, indexedQuestionCopy } from './exam-store.js';
+import { examQuestionsWithId, indexedQuestionCopy } from './question-copy-store.js';
 import { learnerQueue, QUEUE_DUE_READ } from './learner-queue.js';
 
 /**

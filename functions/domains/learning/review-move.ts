@@ -1,13 +1,10 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, learnerDay, learnerDayStart, type LearnerDaySettings } from '#shared/domain/learner-day.js';
-import { config } from '../../runtime/config.js';
-import { db } from '../../runtime/data/db.js';
 import type { StoredItem } from '../../runtime/data/item.js';
 import { conflict } from '../../runtime/http/app-error.js';
 import { DATED_FROM, questionStatEntity } from './entities/question-stat.js';
 import type { ReviewMoveRecord } from './entities/review-move.js';
 import { elapsedLearnerDays, schedulerFor, type FsrsCard, type LearnerScheduler, type SchedulingUser } from './fsrs.js';
-import { getMove, MoveReplayed, MoveStatChanged, writeMove } from './workload-store.js';
+import { dueIndexBetween, getMove, MoveReplayed, MoveStatChanged, writeMove } from './workload-store.js';
 
 /**
  * Postpone and advance (D328, D329): move N review cards later or earlier, least harm to retention
@@ -100,20 +97,8 @@ export function planAdvance(
 
 /** The review cards of the due index in `[from, end)`, at most {@link MOVE_CANDIDATE_CAP} (1 Query). */
 async function dueEntries(userId: string, from: string, end: string) {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: config.appTable,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :end',
-      ExpressionAttributeValues: {
-        ':pk': questionStatEntity.dueIndex(userId, end, '').gsi1pk,
-        ':from': from,
-        ':end': end,
-      },
-      Limit: MOVE_CANDIDATE_CAP,
-    }),
-  );
-  return (Items ?? []).filter((item) => item.fsrs && typeof item.fsrs === 'object');
+  const items = await dueIndexBetween(userId, from, end, MOVE_CANDIDATE_CAP);
+  return items.filter((item) => item.fsrs && typeof item.fsrs === 'object');
 }
 
 export interface MoveAnswer {

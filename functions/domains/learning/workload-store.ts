@@ -10,6 +10,31 @@ import { reviewMoveEntity, type ReviewMoveRecord } from './entities/review-move.
 import type { DuePlacement, FuzzRange } from './fsrs.js';
 import { statCondition } from './question-stat.js';
 
+/** The learner's due-index entries due in `[from, end]`, at most `limit` (1 Query; `projection` narrows them). */
+export async function dueIndexBetween(
+  userId: string,
+  from: string,
+  end: string,
+  limit: number,
+  projection?: string,
+): Promise<Record<string, unknown>[]> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: config.appTable,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :end',
+      ExpressionAttributeValues: {
+        ':pk': questionStatEntity.dueIndex(userId, end, '').gsi1pk,
+        ':from': from,
+        ':end': end,
+      },
+      ...(projection ? { ProjectionExpression: projection } : {}),
+      Limit: limit,
+    }),
+  );
+  return Items ?? [];
+}
+
 /** Due-index entries a placement counts at most (one Query page of keys; past it the counts are a floor). */
 export const PLACEMENT_COUNT_CAP = 2000;
 
@@ -26,22 +51,16 @@ export async function dueCountsInRange(
 ): Promise<Map<number, number>> {
   const from = learnerDayStart(addDays(today, range.min), settings).toISOString();
   const end = learnerDayStart(addDays(today, range.max + 1), settings).toISOString();
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: config.appTable,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :end',
-      ExpressionAttributeValues: {
-        ':pk': questionStatEntity.dueIndex(userId, end, '').gsi1pk,
-        ':from': from > DATED_FROM ? from : DATED_FROM,
-        ':end': end,
-      },
-      ProjectionExpression: 'gsi1sk',
-      Limit: PLACEMENT_COUNT_CAP,
-    }),
+  const Items = await dueIndexBetween(
+    userId,
+    from > DATED_FROM ? from : DATED_FROM,
+    end,
+    PLACEMENT_COUNT_CAP,
+    'gsi1sk',
   );
+
   const counts = new Map<number, number>();
-  for (const item of Items ?? []) {
+  for (const item of Items) {
     const sk = String(item.gsi1sk);
     const hash = sk.indexOf('#');
     if (sk.slice(hash + 1) === questionId) continue;
