@@ -9,8 +9,13 @@ import sesLocalModule from 'aws-ses-v2-local';
 
 // A CommonJS module whose default export arrives one level down under Node's ESM interop.
 type SesLocal = (config: { host: string; port: number }) => Promise<Server>;
-const sesLocal: SesLocal =
-  (sesLocalModule as unknown as { default?: SesLocal }).default ?? (sesLocalModule as unknown as SesLocal);
+function sesLocalOf(module: unknown): SesLocal {
+  if (typeof module === 'function') return module as SesLocal;
+  const inner = typeof module === 'object' && module !== null ? (module as { default?: unknown }).default : undefined;
+  if (typeof inner === 'function') return inner as SesLocal;
+  throw new Error('aws-ses-v2-local exports no server function');
+}
+const sesLocal = sesLocalOf(sesLocalModule);
 
 /**
  * A local stand-in for an AWS service, supervised: if it dies, it is started again on the same

@@ -5,8 +5,14 @@ import type { KatexOptions } from 'katex';
 type Plugin = (md: MarkdownIt, options: KatexOptions) => MarkdownIt;
 
 /** The plugin is CommonJS with `exports.default`: bundlers and Node hand it over one or two levels deep. */
-const exported = katexModule as unknown as { default: Plugin | { default: Plugin } };
-const katexPlugin: Plugin = typeof exported.default === 'function' ? exported.default : exported.default.default;
+function pluginOf(module: unknown): Plugin {
+  for (let level = module, depth = 0; depth < 3; depth++) {
+    if (typeof level === 'function') return level as Plugin;
+    level = typeof level === 'object' && level !== null ? (level as { default?: unknown }).default : undefined;
+  }
+  throw new Error('@vscode/markdown-it-katex exports no plugin function');
+}
+const katexPlugin = pluginOf(katexModule);
 
 /**
  * KaTeX for `$…$` and `$$…$$` (D133), written out as MathML alone (D264): the browser draws it with the

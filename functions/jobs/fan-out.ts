@@ -40,6 +40,10 @@ export interface FanOutRun<Task, Report> {
   retryIntervalMs?: number;
 }
 
+function continuation<Task>(report: object): Task {
+  return report as Task;
+}
+
 export async function runFanOut<Task extends object, Report extends object>(
   run: FanOutRun<Task, Report>,
 ): Promise<{ plans: PlanAnswer<Task>[]; reports: Report[]; deadLetters: DeadLetter<Task>[] }> {
@@ -62,7 +66,8 @@ export async function runFanOut<Task extends object, Report extends object>(
               reports.push(report);
               break;
             }
-            input = report as unknown as Task;
+            // An unfinished report is the task again, from its cursor (the state machine's loop does the same).
+            input = continuation<Task>(report);
             attempt = 0;
           } catch (error) {
             attempt++;

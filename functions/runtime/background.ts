@@ -31,7 +31,11 @@ export function startInBackground(groupName: string, task: string, payload: Reco
 export function withBackgroundTasks<H extends (event: never, context: never) => Promise<unknown>>(
   http: H,
   tasks: BackgroundTasks,
-): H {
+): H;
+export function withBackgroundTasks(
+  http: (event: never, context: never) => Promise<unknown>,
+  tasks: BackgroundTasks,
+): (event: unknown, context: unknown) => Promise<unknown> {
   const runTask = withFlushedLogs(async (event: BackgroundEvent) => {
     const task = tasks[event.background];
     if (!task) throw new Error(`unknown background task "${event.background}"`);
@@ -39,5 +43,5 @@ export function withBackgroundTasks<H extends (event: never, context: never) => 
   });
   const handler = (event: unknown, context: unknown) =>
     isBackgroundEvent(event) ? runTask(event) : http(event as never, context as never);
-  return handler as unknown as H;
+  return handler;
 }

@@ -6,6 +6,7 @@ export type TranslationShape<T> = {
   [K in keyof T]: T[K] extends string ? string : TranslationShape<T[K]>;
 };
 
+/** A loaded bundle: nested objects whose leaves are texts or lists of texts (i18next's `returnObjects`). */
 export interface TranslationTree {
-  [key: string]: string | TranslationTree;
+  [key: string]: string | readonly string[] | TranslationTree;
 }
