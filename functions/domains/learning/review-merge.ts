@@ -11,7 +11,7 @@ import type { FsrsCard, Grade } from './fsrs.js';
  * Log rows one merge rewinds at most per card (each is rewritten in the merge's transaction): a card
  * graded more often than this between its oldest offline grade and now takes that grade after them.
  */
-export const MAX_REWIND_ROWS = 40;
+export const MAX_REWIND_ROWS = 30;
 
 export interface MergeGrade {
   grade_id: string;
