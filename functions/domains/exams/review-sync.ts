@@ -44,12 +44,13 @@ export async function syncReviews(input: ServiceInput<typeof contracts.syncRevie
   const pairs = await reviewablePairs(ctx.caller.user, records);
   const allowed = records.filter((r) => pairs.has(pairKey(r)));
   const merged = await mergeOfflineGrades(ctx.caller.user as ReviewUser, allowed);
-  return {
-    results: records.map((r) =>
-      pairs.has(pairKey(r))
-        ? { grade_id: r.grade_id, status: merged.statuses.get(r.grade_id) ?? ('replayed' as const) }
-        : { grade_id: r.grade_id, status: 'refused' as const, code: SYNC_REFUSED },
-    ),
-    cards: merged.cards,
-  };
+  const answered = new Set<string>();
+  const results = records.map((r) => {
+    if (!pairs.has(pairKey(r))) return { grade_id: r.grade_id, status: 'refused' as const, code: SYNC_REFUSED };
+    // A grade id repeated in the batch is applied once: its later copies are replays of it.
+    const status = answered.has(r.grade_id) ? 'replayed' : (merged.statuses.get(r.grade_id) ?? 'replayed');
+    answered.add(r.grade_id);
+    return { grade_id: r.grade_id, status };
+  });
+  return { results, cards: merged.cards };
 }

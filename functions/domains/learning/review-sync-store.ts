@@ -197,7 +197,13 @@ export function packCards(writes: CardWrite[]): CardWrite[][] {
 
 /** A pack's transaction; false when it lost a race (a grade claimed, a card or a snapshot changed). */
 export async function writePack(userId: string, pack: CardWrite[]): Promise<boolean> {
-  const items = [...pack.flatMap((w) => w.items), ...countUpdates(userId, pack.flatMap((w) => w.counts))];
+  const items = [
+    ...pack.flatMap((w) => w.items),
+    ...countUpdates(
+      userId,
+      pack.flatMap((w) => w.counts),
+    ),
+  ];
   class Lost extends Error {}
   try {
     await transactWrite(items, () => new Lost());

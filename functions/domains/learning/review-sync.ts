@@ -70,7 +70,7 @@ export async function mergeOfflineGrades(
     at: clampGradeTime(record.graded_at, now, SYNC_WINDOW_MS),
     record,
   }));
-  for (let lost = 0; pending.length; ) {
+  for (let lost = 0; pending.length;) {
     const pass = await mergePass(user, pending, now, statuses, cards);
     if (pass.lost) lost++;
     if (lost >= ATTEMPTS) throw conflict('review_changed');
@@ -165,7 +165,10 @@ async function planCards(user: ReviewUser, batch: Map<string, Incoming[]>, state
     else plans.set(questionId, { ...plan, incoming });
   }
   if (!rewind.size) return plans;
-  const windows = await rewindWindows(user.id, [...rewind.keys()].map((id) => batch.get(id)!));
+  const windows = await rewindWindows(
+    user.id,
+    [...rewind.keys()].map((id) => batch.get(id)!),
+  );
   for (const [questionId, current] of rewind) {
     const incoming = batch.get(questionId)!;
     const window = windows.get(questionId) ?? [];
@@ -219,7 +222,15 @@ function cardWrite(user: ReviewUser, questionId: string, plan: Plan, state: Sync
   );
   const items = plan.steps.flatMap((s) =>
     s.grade.incoming
-      ? gradeItems(user.id, byId.get(s.grade.grade_id)!, s, snapshotOf(user.id, questionId, current, s.before), day, stat, now)
+      ? gradeItems(
+          user.id,
+          byId.get(s.grade.grade_id)!,
+          s,
+          snapshotOf(user.id, questionId, current, s.before),
+          day,
+          stat,
+          now,
+        )
       : [snapshotUpdate(user.id, s.grade.grade_id, snapshotOf(user.id, questionId, current, s.before))],
   );
   items.push(putItem({ ...stat }, statCondition(current)));
