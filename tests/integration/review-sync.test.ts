@@ -211,6 +211,16 @@ describe('POST /api/review-sync/ merge', () => {
     expect(stat).toMatchObject({ total_attempts: 6 });
   });
 
+  it('takes a card graded more often than one transaction holds in several passes, to the same state', async () => {
+    const user = await fixtureUser(apiUrl);
+    const id = questions[40]!.id;
+    const many = Array.from({ length: 45 }, (_, n) => record(id, 1 + (n % 4), hoursAgo(90 - 2 * n)));
+    const answer = await okJson(await sync(user, [...many].reverse()));
+    expect(answer.results.every((r: { status: string }) => r.status === 'applied')).toBe(true);
+    expect(await storedStat(user.id, id)).toMatchObject({ total_attempts: 45, fsrs: oneDevice(many, id) });
+    expect(await reviewLogs(user.id)).toHaveLength(45);
+  });
+
   it('keeps a grade time within the last 30 days and never in the future', async () => {
     const user = await fixtureUser(apiUrl);
     const before = Date.now();

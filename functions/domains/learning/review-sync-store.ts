@@ -1,6 +1,7 @@
 import { config } from '../../runtime/config.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
 import { transactWrite, type TransactItem } from '../../runtime/data/db.js';
+import { CONDITION_FAILED } from '../../runtime/data/dynamo-errors.js';
 import type { StoredItem } from '../../runtime/data/item.js';
 import { queryBounded } from '../../runtime/data/paginate.js';
 import { userPk } from '../../runtime/data/key-parts.js';
@@ -195,6 +196,8 @@ export function packCards(writes: CardWrite[]): CardWrite[][] {
   return packs;
 }
 
+class Lost extends Error {}
+
 /** A pack's transaction; false when it lost a race (a grade claimed, a card or a snapshot changed). */
 export async function writePack(userId: string, pack: CardWrite[]): Promise<boolean> {
   const items = [
@@ -204,9 +207,11 @@ export async function writePack(userId: string, pack: CardWrite[]): Promise<bool
       pack.flatMap((w) => w.counts),
     ),
   ];
-  class Lost extends Error {}
   try {
-    await transactWrite(items, () => new Lost());
+    // A race only (a condition, a concurrent transaction): anything else is a fault, thrown as it is.
+    await transactWrite(items, (reasons) =>
+      reasons.some((r) => r === CONDITION_FAILED || r === 'TransactionConflict') ? new Lost() : null,
+    );
     return true;
   } catch (error) {
     if (error instanceof Lost) return false;
