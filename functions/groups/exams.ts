@@ -4,6 +4,7 @@ import * as examContracts from '#shared/contracts/exams.js';
 import * as examSubscriptions from '#shared/contracts/exam-subscriptions.js';
 import * as examSheets from '#shared/contracts/exam-sheets.js';
 import * as review from '#shared/contracts/review.js';
+import * as reviewSync from '#shared/contracts/review-sync.js';
 import * as workload from '#shared/contracts/workload.js';
 import { examsGroup } from '#shared/route-groups/exams.js';
 import { bind, createGroupHandler } from './group-handler.js';
@@ -45,6 +46,7 @@ export const handler = createGroupHandler(examsGroup, [
   bind(review.undoReview, exams.undoReview),
   bind(review.buryReview, exams.buryReview),
   bind(review.listLeeches, exams.listLeeches),
+  bind(reviewSync.syncReviews, exams.syncReviews),
   bind(workload.postponeReviews, postponeReviews),
   bind(workload.advanceReviews, advanceReviews),
   bind(workload.getWorkloadForecast, getWorkloadForecast),

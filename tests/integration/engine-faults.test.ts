@@ -152,8 +152,17 @@ async function killDuringStream(engine: Engine, probe: () => Promise<Response>):
 describe('engine supervision and 503 while an engine is down', () => {
   it('DynamoDB Local: data routes answer 503 with Retry-After, then succeed with all data after the restart', async () => {
     // The probe takes turns over reads and writes, this session's routes among them (the due rule,
-    // closing a sitting, burying a card): each answers 503 with Retry-After while the table is down.
+    // closing a sitting, burying a card, an offline batch sent again and again): each answers 503 with
+    // Retry-After while the table is down.
+    const offline = {
+      grade_id: `faults-${randomUUID()}`,
+      question_id: questionId,
+      exam_id: examId,
+      rating: 3,
+      graded_at: new Date().toISOString(),
+    };
     const probes = [
+      () => user.client.post('/api/review-sync/', { records: [offline] }),
       () => user.client.get('/api/exam-results/'),
       () => user.client.get('/api/due-today/'),
       () => user.client.post(`/api/exam/${examId}/sitting/close/`, {}),

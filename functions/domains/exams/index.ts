@@ -69,6 +69,7 @@ export {
   undoReview,
   type ReviewSources,
 } from './review.js';
+export { syncReviews } from './review-sync.js';
 export {
   imagesOfCreator,
   readQuestionImage,

@@ -38,6 +38,7 @@ export {
   type QueueOutput,
 } from './review-queue.js';
 export { DEFAULT_DUE_ORDER, DUE_ORDERS, duePriority, retentionGain, type DueOrder } from './review-priority.js';
+export { mergeOfflineGrades, SYNC_WINDOW_MS, type SyncAnswer } from './review-sync.js';
 export { applyReviewGrade, buryReviewCard, undoLastReviewGrade, type ReviewUser } from './review-grade.js';
 export { dueBefore, lastGradeId, leechStats, queueState, reviewDay, statItems, type DueEntry } from './review-store.js';
 export { reviewDayEntity, reviewGradeEntity, reviewLastEntity } from './entities/review-grade.js';
