@@ -66,11 +66,27 @@ describe('Korean particles', () => {
     expect(contents('서울은 대한민국의 수도이다.')).toContain('{{c1::서울}}은 대한민국의 수도이다.');
   });
 
-  const NOUNS = ['서울', '대한민국', '광합성', '엽록체', '민법', '헌법', '바다', '나무', '컴퓨터', '세포', 'DNA', '조선'];
+  const NOUNS = [
+    '서울',
+    '대한민국',
+    '광합성',
+    '엽록체',
+    '민법',
+    '헌법',
+    '바다',
+    '나무',
+    '컴퓨터',
+    '세포',
+    'DNA',
+    '조선',
+  ];
   const PARTICLES = ['은', '는', '이', '가', '을', '를', '의', '에서', '으로', '로', '와', '과', '도', '만', ''];
   const VERBS = ['있다.', '일어난다.', '중요하다.', '크다.', '만든다.'];
   const sentence = fc
-    .tuple(fc.array(fc.tuple(fc.constantFrom(...NOUNS), fc.constantFrom(...PARTICLES)), { minLength: 2, maxLength: 6 }), fc.constantFrom(...VERBS))
+    .tuple(
+      fc.array(fc.tuple(fc.constantFrom(...NOUNS), fc.constantFrom(...PARTICLES)), { minLength: 2, maxLength: 6 }),
+      fc.constantFrom(...VERBS),
+    )
     .map(([words, verb]) => `${words.map(([noun, particle]) => noun + particle).join(' ')} ${verb}`);
 
   test('property: no gap splits a Korean word from its particle, every answer is in its sentence', () => {
@@ -117,7 +133,9 @@ describe('candidates', () => {
   });
 
   test('every candidate is labelled with the rules tier and keeps its source', () => {
-    const { candidates } = generateByRules('The French Revolution began in 1789 in Paris. Mitochondria are the powerhouse of the cell.');
+    const { candidates } = generateByRules(
+      'The French Revolution began in 1789 in Paris. Mitochondria are the powerhouse of the cell.',
+    );
     expect(candidates.length).toBeGreaterThan(0);
     for (const candidate of candidates) {
       expect(candidate.tier).toBe('rules');

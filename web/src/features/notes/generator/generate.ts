@@ -24,7 +24,13 @@ function termContext(blocks: NotesBlock[], marked: Set<string>, language: NotesL
   const counts = new Map<string, number>();
   const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   const texts = blocks.flatMap((block) =>
-    block.type === 'prose' ? [block.text] : block.type === 'list' ? block.items : block.type === 'heading' ? [block.text] : block.rows.flat(),
+    block.type === 'prose'
+      ? [block.text]
+      : block.type === 'list'
+        ? block.items
+        : block.type === 'heading'
+          ? [block.text]
+          : block.rows.flat(),
   );
   for (const text of texts) {
     const words = text.split(/[\s,.;:!?()"'“”]+/).filter(Boolean);
@@ -40,7 +46,12 @@ function termContext(blocks: NotesBlock[], marked: Set<string>, language: NotesL
 }
 
 /** The best-scoring key term of a sentence, or null when it has none worth a gap. */
-function bestTerm(sentence: string, language: NotesLanguage, context: TermContext, skip: string | null): TermSpan | null {
+function bestTerm(
+  sentence: string,
+  language: NotesLanguage,
+  context: TermContext,
+  skip: string | null,
+): TermSpan | null {
   const spans = language === 'ko' ? koreanTerms(sentence, context) : englishTerms(sentence, context);
   let best: TermSpan | null = null;
   for (const span of spans) {
@@ -82,7 +93,12 @@ function fromSentence(builder: Builder, sentence: string) {
   // The defined term is asked by the definition card already: the gap goes on another term.
   const term = bestTerm(sentence, builder.language, builder.context, definition?.term ?? null);
   if (term) {
-    push(builder, { kind: 'cloze', content: withGap(sentence, term.start, term.end), answers: [term.text], source: sentence });
+    push(builder, {
+      kind: 'cloze',
+      content: withGap(sentence, term.start, term.end),
+      answers: [term.text],
+      source: sentence,
+    });
   }
 }
 
@@ -107,7 +123,8 @@ function fromList(builder: Builder, heading: string, items: string[]) {
       source: [heading, ...short].join('\n'),
     });
   }
-  for (const item of items) for (const sentence of splitSentences(item, builder.language)) fromSentence(builder, sentence);
+  for (const item of items)
+    for (const sentence of splitSentences(item, builder.language)) fromSentence(builder, sentence);
 }
 
 function tableQuestion(language: NotesLanguage, header: string[], definition: string): string {

@@ -16,21 +16,108 @@ export interface TermContext {
 }
 
 const ENGLISH_STOP = new Set([
-  'thing', 'things', 'way', 'ways', 'part', 'parts', 'example', 'examples', 'type', 'types', 'kind', 'kinds',
-  'number', 'lot', 'time', 'times', 'one', 'use', 'case', 'cases', 'fact', 'result', 'results', 'form', 'forms',
-  'something', 'anything', 'everything', 'nothing', 'people', 'today', 'year', 'years', 'other', 'others', 'i',
-  'e.g', 'i.e', 'etc',
+  'thing',
+  'things',
+  'way',
+  'ways',
+  'part',
+  'parts',
+  'example',
+  'examples',
+  'type',
+  'types',
+  'kind',
+  'kinds',
+  'number',
+  'lot',
+  'time',
+  'times',
+  'one',
+  'use',
+  'case',
+  'cases',
+  'fact',
+  'result',
+  'results',
+  'form',
+  'forms',
+  'something',
+  'anything',
+  'everything',
+  'nothing',
+  'people',
+  'today',
+  'year',
+  'years',
+  'other',
+  'others',
+  'i',
+  'e.g',
+  'i.e',
+  'etc',
 ]);
 
 const KOREAN_STOP = new Set([
-  '것', '이것', '그것', '저것', '수', '때', '등', '및', '또한', '이러한', '그러한', '경우', '때문', '우리',
-  '자신', '하나', '다음', '위', '아래', '중', '후', '전', '이', '그', '저', '여기', '거기', '모든', '각',
-  '대부분', '일부', '가장', '매우', '더', '이후', '이전', '사이', '현재', '오늘', '당시', '정도', '이는',
-  '예를', '예', '즉', '따라서', '그러나', '하지만', '그리고', '또는', '특히', '주로', '다른', '같은', '여러',
+  '것',
+  '이것',
+  '그것',
+  '저것',
+  '수',
+  '때',
+  '등',
+  '및',
+  '또한',
+  '이러한',
+  '그러한',
+  '경우',
+  '때문',
+  '우리',
+  '자신',
+  '하나',
+  '다음',
+  '위',
+  '아래',
+  '중',
+  '후',
+  '전',
+  '이',
+  '그',
+  '저',
+  '여기',
+  '거기',
+  '모든',
+  '각',
+  '대부분',
+  '일부',
+  '가장',
+  '매우',
+  '더',
+  '이후',
+  '이전',
+  '사이',
+  '현재',
+  '오늘',
+  '당시',
+  '정도',
+  '이는',
+  '예를',
+  '예',
+  '즉',
+  '따라서',
+  '그러나',
+  '하지만',
+  '그리고',
+  '또는',
+  '특히',
+  '주로',
+  '다른',
+  '같은',
+  '여러',
 ]);
 
 /** Stems that are verbs or adjectives before an ending that looks like a particle (사용하는, 만드는). */
-const KOREAN_VERBAL_END = /(하|되|시키)$|^(만드|이루|가지|나타내|보이|부르|흐르|모르|자르|고르|따르|이르|오르|다르|커다|기르|누르)$/;
+const KOREAN_VERBAL_END =
+  /(하|되|시키)$|^(만드|이루|가지|나타내|보이|부르|흐르|모르|자르|고르|따르|이르|오르|다르|커다|기르|누르)$/;
 
 const wordAt = (sentence: string, start: number, end: number) =>
   (start === 0 || !/[\p{L}\p{N}]/u.test(sentence[start - 1] ?? '')) &&
@@ -73,10 +160,10 @@ export function koreanTerms(sentence: string, context: TermContext): TermSpan[] 
   for (const match of sentence.matchAll(KOREAN_WORD)) {
     const word = match[0];
     const { stem, particle } = splitParticle(word);
-    const latin = /^[A-Za-z][A-Za-z0-9+#.\-]*$/.test(stem);
+    const latin = /^[A-Za-z][A-Za-z0-9+#.-]*$/.test(stem);
     if (!particle && !latin) continue;
     if (stem.length < 2 || KOREAN_STOP.has(stem) || /^\d/.test(stem) || /[{}:]/.test(stem)) continue;
-    if (!latin && (KOREAN_VERBAL_END.test(stem) && /^(는|은|를|을|가|이|고|며|서)$/.test(particle))) continue;
+    if (!latin && KOREAN_VERBAL_END.test(stem) && /^(는|은|를|을|가|이|고|며|서)$/.test(particle)) continue;
     if (!latin && !/^[\uac00-\ud7a3A-Za-z0-9]+$/.test(stem)) continue;
     const subject = /^(은|는|이|가|란|이란)$/.test(particle);
     const score =

@@ -4,7 +4,8 @@ import type { Candidate } from './types.js';
 
 /** Whether every answer of a candidate is found verbatim in its source. */
 export const answersInSource = (candidate: Candidate) =>
-  candidate.answers.length > 0 && candidate.answers.every((answer) => answer !== '' && candidate.source.includes(answer));
+  candidate.answers.length > 0 &&
+  candidate.answers.every((answer) => answer !== '' && candidate.source.includes(answer));
 
 /**
  * A gap that splits a Korean word: letters glued to its left (the gap starts inside a word), or

@@ -37,5 +37,8 @@ export function splitKorean(text: string): string[] {
 /** English by sbd (abbreviations, initials, decimals); Korean by {@link splitKorean}. */
 export function splitSentences(text: string, language: NotesLanguage): string[] {
   if (language === 'ko') return splitKorean(text);
-  return sbd.sentences(text, { newline_boundaries: true, sanitize: false }).map((s) => s.trim()).filter(Boolean);
+  return sbd
+    .sentences(text, { newline_boundaries: true, sanitize: false })
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
