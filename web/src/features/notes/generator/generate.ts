@@ -110,7 +110,9 @@ function itemTerm(item: string): string {
 
 function fromList(builder: Builder, heading: string, items: string[]) {
   const short = items.filter((item) => item.split(/\s+/).length <= 12 && !/\{\{|\}\}/.test(item));
-  if (heading && short.length >= 2 && short.length <= NOTES_LIMITS.maxListItems && short.length === items.length) {
+  const listCard =
+    heading !== '' && short.length >= 2 && short.length <= NOTES_LIMITS.maxListItems && short.length === items.length;
+  if (listCard) {
     const terms = short.map(itemTerm);
     const lines = short.map((item, i) => {
       const term = terms[i] ?? item;
@@ -123,8 +125,11 @@ function fromList(builder: Builder, heading: string, items: string[]) {
       source: [heading, ...short].join('\n'),
     });
   }
-  for (const item of items)
+  // Items the list card already asks are read as sentences only when they say more than a term.
+  for (const item of items) {
+    if (listCard && item.split(/\s+/).length < 8) continue;
     for (const sentence of splitSentences(item, builder.language)) fromSentence(builder, sentence);
+  }
 }
 
 function tableQuestion(language: NotesLanguage, header: string[], definition: string): string {

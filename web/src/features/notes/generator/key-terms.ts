@@ -117,7 +117,7 @@ const KOREAN_STOP = new Set([
 
 /** Stems that are verbs or adjectives before an ending that looks like a particle (사용하는, 만드는). */
 const KOREAN_VERBAL_END =
-  /(하|되|시키)$|^(만드|이루|가지|나타내|보이|부르|흐르|모르|자르|고르|따르|이르|오르|다르|커다|기르|누르)$/;
+  /(하|되|시키|려)$|^(만드|이루|가지|나타내|보이|부르|흐르|모르|자르|고르|따르|이르|오르|다르|커다|기르|누르)$/;
 
 const wordAt = (sentence: string, start: number, end: number) =>
   (start === 0 || !/[\p{L}\p{N}]/u.test(sentence[start - 1] ?? '')) &&
@@ -131,6 +131,12 @@ export function englishTerms(sentence: string, context: TermContext): TermSpan[]
     terms: Array<{ text: string; tags: string[] }>;
   }>) {
     const terms = phrase.terms.filter((term) => !term.tags.includes('Pronoun') && term.text);
+    const last = terms.at(-1);
+    // "A verb describes an action": a plural "noun" right before a determiner is the verb the tagger missed.
+    if (terms.length > 1 && last?.tags.includes('Plural')) {
+      const after = sentence.slice(sentence.indexOf(last.text, from) + last.text.length);
+      if (/^\s+(?:the|a|an|its|their|his|her|this|that|these|those|our|your)\b/i.test(after)) terms.pop();
+    }
     const text = terms.map((term) => term.text).join(' ');
     const lower = text.toLowerCase();
     if (text.length < 3 || ENGLISH_STOP.has(lower) || /^\d+$/.test(text) || /[{}:]/.test(text)) continue;
@@ -172,7 +178,26 @@ export function koreanTerms(sentence: string, context: TermContext): TermSpan[] 
       (latin ? 1 : 0) +
       (context.marked.has(stem) ? 4 : 0) +
       (stem.length >= 3 ? 1 : 0);
-    spans.push({ text: stem, start: match.index, end: match.index + stem.length, score });
+    const start = compoundStart(sentence, match.index);
+    spans.push({
+      text: sentence.slice(start, match.index + stem.length),
+      start,
+      end: match.index + stem.length,
+      score,
+    });
   }
   return spans;
+}
+
+/** A bare noun right before a term joins it (해시 테이블, 세포 호흡): one word without particle or verb ending. */
+const BARE_NOUN = /(?:^|\s)([\uac00-\ud7a3A-Za-z0-9·]{2,})\s$/;
+const NOT_NOUN_END = /[는은을를한된던인운적게히이고며서면로록지의에도만]$/;
+
+function compoundStart(sentence: string, start: number): number {
+  const before = BARE_NOUN.exec(sentence.slice(Math.max(0, start - 20), start));
+  const word = before?.[1];
+  if (!word || NOT_NOUN_END.test(word) || splitParticle(word).particle || KOREAN_STOP.has(word) || /^\d+$/.test(word)) {
+    return start;
+  }
+  return start - word.length - 1;
 }
