@@ -18,6 +18,7 @@ import { benchStudyProgress } from './study-progress.js';
 import { benchFsrsFit } from './fsrs-fit.js';
 import { EXAM_LOAD_BENCH_SECONDS, EXAM_LOAD_DEFAULTS, benchExamLoad } from './exam-load.js';
 import { benchQuestionImages } from './question-images.js';
+import { benchNotesRules } from './notes-rules.js';
 
 /**
  * `npm run bench`: prints the figures the issues budget. Each line reads
@@ -96,6 +97,20 @@ for (const [name, source] of [
 ] as const) {
   const chunk = measureRouteJs(web, source);
   report(`rich text: ${name} JavaScript (gzipped, lazy)`, kb(chunk.gzipBytes));
+}
+
+// Questions from notes (docs/product.md#notes): the screen and the rules load only on /notes.
+const notesPage = measureRouteJs(web, 'src/features/notes/components/notes-page.tsx');
+const notesRules = measureRouteJs(web, 'src/features/notes/generator/generate.ts');
+report(
+  'notes screen JavaScript (gzipped, lazy)',
+  `${kb(notesPage.gzipBytes)}; the rules (sbd, compromise, es-hangul) ${kb(notesRules.gzipBytes)} more`,
+);
+for (const run of benchNotesRules()) {
+  report(
+    `notes by rules, 10,000 words (${run.language})`,
+    `${run.ms.toFixed(0)} ms, ${(run.ms / Math.max(run.readMs, 0.01)).toFixed(0)}× reading the text alone (${run.readMs.toFixed(1)} ms); ${run.candidates} candidates`,
+  );
 }
 
 console.log('\n== Local start-up and API load ==');
