@@ -5,7 +5,7 @@ import { splitSentences } from '../web/src/features/notes/generator/sentences.js
 import type { NotesLanguage } from '../web/src/features/notes/generator/types.js';
 
 /**
- * docs/product.md#notes: making questions by rules from 10,000 words of notes, as a ratio to
+ * docs/product.md#questions-from-notes: making questions by rules from 10,000 words of notes, as a ratio to
  * reading the same text alone (Markdown blocks and sentences, no tagging). The notes are the
  * written passages of one language, each copy numbered so no sentence repeats (a repeated sentence
  * is read once).

@@ -99,7 +99,7 @@ for (const [name, source] of [
   report(`rich text: ${name} JavaScript (gzipped, lazy)`, kb(chunk.gzipBytes));
 }
 
-// Questions from notes (docs/product.md#notes): the screen and the rules load only on /notes.
+// Questions from notes (docs/product.md#questions-from-notes): the screen and the rules load only on /notes.
 const notesPage = measureRouteJs(web, 'src/features/notes/components/notes-page.tsx');
 const notesRules = measureRouteJs(web, 'src/features/notes/generator/generate.ts');
 report(

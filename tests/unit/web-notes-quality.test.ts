@@ -3,7 +3,7 @@ import { generateByRules } from '../../web/src/features/notes/generator/generate
 import { qualityFigures } from '../../web/src/features/notes/generator/quality.js';
 import { NOTES_PASSAGES } from '../data/notes-passages.js';
 
-/** docs/product.md#notes reports these figures; this test keeps them true. */
+/** docs/product.md#questions-from-notes reports these figures; this test keeps them true. */
 describe('notes by rules over the written passages', () => {
   const perPassage = NOTES_PASSAGES.map((passage) => generateByRules(passage.text, passage.language).candidates);
 

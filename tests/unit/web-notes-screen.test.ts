@@ -21,7 +21,7 @@ import {
 const run = (actions: NotesAction[], from: NotesState = INITIAL_NOTES_STATE) => actions.reduce(notesReducer, from);
 const result = generateByRules('Seoul is the capital of Korea. The Han River flows through Seoul.', 'en');
 
-describe('notes screen state machine (docs/product.md#notes)', () => {
+describe('notes screen state machine (docs/product.md#questions-from-notes)', () => {
   test('input → generating → review → saving → saved', () => {
     const review = run([
       { type: 'textChanged', text: 'notes' },

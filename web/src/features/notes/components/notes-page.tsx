@@ -11,7 +11,7 @@ import { NotesInput } from './notes-input.js';
 import { NotesSaved } from './notes-saved.js';
 import styles from './notes.module.css';
 
-/** Questions from notes (docs/product.md#notes): paste or upload, review the candidates, save a private question file. */
+/** Questions from notes (docs/product.md#questions-from-notes): paste or upload, review the candidates, save a private question file. */
 export function NotesPage() {
   return <SignedInOnly>{() => <Notes />}</SignedInOnly>;
 }

@@ -195,7 +195,7 @@ export function* rulesSteps(notes: string, language: NotesLanguage): Generator<n
 }
 
 /**
- * docs/product.md#notes: questions made from notes by rules, on this device. Each candidate keeps
+ * docs/product.md#questions-from-notes: questions made from notes by rules, on this device. Each candidate keeps
  * the sentence (or list, or table row) it came from, and every answer is found verbatim in it.
  */
 export function generateByRules(notes: string, language: NotesLanguage = detectLanguage(notes)): GenerateResult {

@@ -34,7 +34,7 @@ export interface GenerateResult {
   candidatesCapped: boolean;
 }
 
-/** docs/product.md#notes: what the rules read and propose at most. */
+/** docs/product.md#questions-from-notes: what the rules read and propose at most. */
 export const NOTES_LIMITS = {
   /** Words of notes read; the rest is left out with a message (tagging 200,000 words would take minutes on a phone). */
   maxWords: 10_000,

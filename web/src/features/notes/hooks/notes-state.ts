@@ -15,7 +15,7 @@ export interface SavedFile {
 }
 
 /**
- * docs/product.md#notes, the notes screen as a state machine:
+ * docs/product.md#questions-from-notes, the notes screen as a state machine:
  *
  * - `input`: notes pasted or a file chosen; `problem` says why the last file or text was refused.
  * - `reading`: a file is being read (its parser loads on first use).

@@ -1,5 +1,5 @@
 /**
- * docs/product.md#notes: a notes file read in the browser. Checks come before any parsing: the
+ * docs/product.md#questions-from-notes: a notes file read in the browser. Checks come before any parsing: the
  * extension, the size (a 50 MB file is refused unread), and for .docx the sizes its zip declares
  * (a zip bomb is refused before mammoth inflates it). The parsers load only when such a file comes.
  */
