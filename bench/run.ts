@@ -18,7 +18,7 @@ import { benchStudyProgress } from './study-progress.js';
 import { benchFsrsFit } from './fsrs-fit.js';
 import { EXAM_LOAD_BENCH_SECONDS, EXAM_LOAD_DEFAULTS, benchExamLoad } from './exam-load.js';
 import { benchQuestionImages } from './question-images.js';
-import { benchNotesRules } from './notes-rules.js';
+import { execFileSync } from 'node:child_process';
 
 /**
  * `npm run bench`: prints the figures the issues budget. Each line reads
@@ -106,7 +106,14 @@ report(
   'notes screen JavaScript (gzipped, lazy)',
   `${kb(notesPage.gzipBytes)}; the rules (sbd, compromise, es-hangul) ${kb(notesRules.gzipBytes)} more`,
 );
-for (const run of benchNotesRules()) {
+// The rules are web code, timed by a tests/ script in its own process (bench/ imports no web code).
+const notesRuns = JSON.parse(
+  execFileSync(process.execPath, ['--import', 'tsx', resolve(rootDir, 'tests/support/notes-rules-timing.ts')], {
+    cwd: rootDir,
+    encoding: 'utf8',
+  }),
+) as Array<{ language: string; ms: number; readMs: number; candidates: number }>;
+for (const run of notesRuns) {
   report(
     `notes by rules, 10,000 words (${run.language})`,
     `${run.ms.toFixed(0)} ms, ${(run.ms / Math.max(run.readMs, 0.01)).toFixed(0)}× reading the text alone (${run.readMs.toFixed(1)} ms); ${run.candidates} candidates`,

@@ -125,7 +125,7 @@ describe('candidates', () => {
       'en',
     );
     const list = candidates.find((c) => c.kind === 'list');
-    expect(list?.content).toBe('**Noble gases**\n- {{c1::Helium}}\n- {{c2::Neon}}\n- {{c3::Argon}}');
+    expect(list?.content).toBe('**Noble gases**: {{c1::Helium}}; {{c2::Neon}}; {{c3::Argon}}');
     expect(list?.answers).toEqual(['Helium', 'Neon', 'Argon']);
     const row = candidates.find((c) => c.kind === 'table');
     expect(row).toMatchObject({ answers: ['CPU'], source: 'CPU | the central processing unit of a computer' });

@@ -54,8 +54,8 @@ export function CandidateItem({
         </label>
         <textarea
           id={`${id}-question`}
-          className={form.textarea}
-          rows={candidate.kind === 'list' ? 4 : 2}
+          className={`${form.textarea} ${styles.question}`}
+          rows={candidate.kind === 'list' ? 3 : 2}
           value={candidate.content}
           disabled={disabled}
           onChange={(event) => dispatch({ type: 'edited', id: candidate.id, content: event.target.value })}

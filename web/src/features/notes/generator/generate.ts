@@ -116,13 +116,14 @@ function fromList(builder: Builder, heading: string, items: string[]) {
     const terms = short.map(itemTerm);
     const lines = short.map((item, i) => {
       const term = terms[i] ?? item;
-      return `- ${gap(i + 1, term)}${item.slice(term.length)}`;
+      return `${gap(i + 1, term)}${item.slice(term.length)}`;
     });
     push(builder, {
       kind: 'list',
-      content: `**${heading}**\n${lines.join('\n')}`,
+      // One line: a line break inside a CSV cell makes the import report warn about every such row.
+      content: `**${heading}**: ${lines.join('; ')}`,
       answers: terms,
-      source: [heading, ...short].join('\n'),
+      source: `${heading}: ${short.join('; ')}`,
     });
   }
   // Items the list card already asks are read as sentences only when they say more than a term.

@@ -1,14 +1,15 @@
-import { NOTES_PASSAGES } from '../tests/data/notes-passages.js';
-import { countWords, generateByRules } from '../web/src/features/notes/generator/generate.js';
-import { parseNotes } from '../web/src/features/notes/generator/markdown-blocks.js';
-import { splitSentences } from '../web/src/features/notes/generator/sentences.js';
-import type { NotesLanguage } from '../web/src/features/notes/generator/types.js';
+import { NOTES_PASSAGES } from '../data/notes-passages.js';
+import { countWords, generateByRules } from '../../web/src/features/notes/generator/generate.js';
+import { parseNotes } from '../../web/src/features/notes/generator/markdown-blocks.js';
+import { splitSentences } from '../../web/src/features/notes/generator/sentences.js';
+import type { NotesLanguage } from '../../web/src/features/notes/generator/types.js';
 
 /**
  * docs/product.md#questions-from-notes: making questions by rules from 10,000 words of notes, as a ratio to
  * reading the same text alone (Markdown blocks and sentences, no tagging). The notes are the
  * written passages of one language, each copy numbered so no sentence repeats (a repeated sentence
- * is read once).
+ * is read once). `npm run bench` runs this file in its own process (bench/ imports no web code)
+ * and reads the JSON it prints.
  */
 function notesOf(language: NotesLanguage, words: number): string {
   const passages = NOTES_PASSAGES.filter((p) => p.language === language).map((p) => p.text);
@@ -50,4 +51,8 @@ export function benchNotesRules(
     });
     return { language, ms, readMs, candidates };
   });
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
+  console.log(JSON.stringify(benchNotesRules()));
 }
