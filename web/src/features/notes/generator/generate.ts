@@ -5,6 +5,8 @@ import { englishTerms, koreanTerms, type TermContext, type TermSpan } from './ke
 import { splitParticle } from './korean-particles.js';
 import { parseNotes, type NotesBlock } from './markdown-blocks.js';
 import { detectLanguage, splitSentences } from './sentences.js';
+
+export { detectLanguage };
 import { NOTES_LIMITS, type Candidate, type GenerateResult, type NotesLanguage } from './types.js';
 
 /** The first `max` words of the text, and how many it had. */

@@ -28,7 +28,7 @@ export type NotesPhase = 'input' | 'reading' | 'generating' | 'review' | 'saving
 
 export type LanguageChoice = 'auto' | NotesLanguage;
 
-export type InputProblem = NotesFileProblem | 'noNotes' | 'noCandidates';
+export type InputProblem = NotesFileProblem | 'noNotes' | 'noCandidates' | 'loadFailed';
 
 export interface NotesState {
   phase: NotesPhase;

@@ -36,14 +36,18 @@ export function useNotes() {
     dispatch({ type: 'generating' });
     const controller = new AbortController();
     abort.current = controller;
-    const { detectLanguage } = await import('../generator/sentences.js');
-    const { generateByRulesAsync } = await loadGenerator();
-    const language = current.language === 'auto' ? detectLanguage(current.text) : current.language;
-    const result = await generateByRulesAsync(current.text, language, {
-      signal: controller.signal,
-      onProgress: (share) => dispatch({ type: 'progressed', share }),
-    });
-    if (result) dispatch({ type: 'generated', result, fileName: defaultFileName(current.sourceName, new Date()) });
+    try {
+      const { detectLanguage, generateByRulesAsync } = await loadGenerator();
+      const language = current.language === 'auto' ? detectLanguage(current.text) : current.language;
+      const result = await generateByRulesAsync(current.text, language, {
+        signal: controller.signal,
+        onProgress: (share) => dispatch({ type: 'progressed', share }),
+      });
+      if (result) dispatch({ type: 'generated', result, fileName: defaultFileName(current.sourceName, new Date()) });
+    } catch {
+      // The generator's chunk could not be fetched (offline, a new deploy): the notes stay as they are.
+      dispatch({ type: 'refused', problem: 'loadFailed' });
+    }
   };
 
   const tierLabel = (candidate: Candidate) => t(`notes.tiers.${candidate.tier}`);

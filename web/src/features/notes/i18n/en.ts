@@ -35,6 +35,7 @@ const en = {
       unreadable: 'This file could not be read. It may be damaged or in another format.',
       noNotes: 'Paste some notes or choose a file.',
       noCandidates: 'No questions could be made from these notes. Try notes with more sentences.',
+      loadFailed: 'The question maker could not be loaded. Check your connection and try again.',
     },
   },
   review: {
