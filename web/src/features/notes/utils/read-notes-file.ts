@@ -49,7 +49,9 @@ async function readDocx(bytes: ArrayBuffer): Promise<NotesFileRead> {
       return { ok: false, problem: 'unpackedTooLarge' };
     }
     const mammoth = await import('mammoth');
-    const { value } = await mammoth.extractRawText({ arrayBuffer: bytes });
+    // The same bytes under the name each build of mammoth reads: the browser's `arrayBuffer`, Node's `buffer` (tests).
+    const input = { arrayBuffer: bytes, buffer: bytes };
+    const { value } = await mammoth.extractRawText(input);
     return value.trim() ? { ok: true, text: value } : { ok: false, problem: 'noText' };
   } catch {
     return { ok: false, problem: 'unreadable' };
