@@ -22,10 +22,26 @@ describe('sentences (docs/decisions/questions-from-notes.md)', () => {
     expect(splitKorean('그는 "좋다." 라고 말했다. 다음')).toEqual(['그는 "좋다."', '라고 말했다.', '다음']);
   });
 
+  test('a Korean line ending in a final ending ends a sentence without a period; other lines are wrapped', () => {
+    expect(splitKorean('서울은 수도이다\n부산은 항구 도시로\n바다가 가깝다\n끝')).toEqual([
+      '서울은 수도이다',
+      '부산은 항구 도시로 바다가 가깝다',
+      '끝',
+    ]);
+    const sources = generateByRules('조선은 한양을 도읍으로 삼았다\n고려는 개경을 도읍으로 삼았다').candidates.map(
+      (c) => c.source,
+    );
+    expect(sources).toEqual(['조선은 한양을 도읍으로 삼았다', '고려는 개경을 도읍으로 삼았다']);
+  });
+
   test('English by sbd keeps abbreviations and decimals inside a sentence', () => {
     expect(splitSentences('Dr. Kim measured 3.5 litres. It was enough.', 'en')).toEqual([
       'Dr. Kim measured 3.5 litres.',
       'It was enough.',
+    ]);
+    expect(splitSentences('A wrapped\nline of text. And another.', 'en')).toEqual([
+      'A wrapped line of text.',
+      'And another.',
     ]);
   });
 

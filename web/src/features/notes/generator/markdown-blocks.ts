@@ -51,7 +51,8 @@ export function parseNotes(text: string): ParsedNotes {
   let list: string[] = [];
   let table: string[][] = [];
   const flush = () => {
-    if (prose.length) blocks.push({ type: 'prose', text: prose.join(' ') });
+    // Line breaks kept: a Korean line may end a sentence without a period (sentences.ts).
+    if (prose.length) blocks.push({ type: 'prose', text: prose.join('\n') });
     if (list.length) blocks.push({ type: 'list', heading, items: list });
     if (table.length > 1) blocks.push({ type: 'table', header: table[0] ?? [], rows: table.slice(1) });
     else if (table.length === 1) blocks.push({ type: 'prose', text: (table[0] ?? []).join(' ') });
