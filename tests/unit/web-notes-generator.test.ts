@@ -174,6 +174,10 @@ describe('candidates', () => {
     expect(parseNotes('**bold term** and `code`').marked).toEqual(new Set(['bold term', 'code']));
   });
 
+  test('a run of text without punctuation is no sentence: no card', () => {
+    expect(generateByRules('Seoul '.repeat(61), 'en').candidates).toEqual([]);
+  });
+
   test('a repeated sentence makes no duplicate candidate', () => {
     const sentence = 'The mitochondrion is the organelle that releases energy in a cell. ';
     const { candidates } = generateByRules(sentence.repeat(5), 'en');

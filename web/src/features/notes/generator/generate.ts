@@ -83,11 +83,14 @@ function push(builder: Builder, candidate: Omit<Candidate, 'id' | 'tier' | 'lang
 
 /** Korean words (어절) carry their particles, so a Korean sentence says as much in fewer of them. */
 const MIN_SENTENCE_WORDS = { ko: 3, en: 4 } as const;
+/** Longer is no sentence (text without punctuation, a pasted table): no card, and no long tagging in one slice. */
+const MAX_SENTENCE_WORDS = 60;
 
 function fromSentence(builder: Builder, sentence: string) {
   if (builder.sentences.has(sentence)) return;
   builder.sentences.add(sentence);
-  if (sentence.split(/\s+/).length < MIN_SENTENCE_WORDS[builder.language] || /\{\{|\}\}/.test(sentence)) return;
+  const words = sentence.split(/\s+/).length;
+  if (words < MIN_SENTENCE_WORDS[builder.language] || words > MAX_SENTENCE_WORDS || /\{\{|\}\}/.test(sentence)) return;
   const definition = findDefinition(sentence, builder.language);
   if (definition) {
     push(builder, { kind: 'definition', content: definition.question, answers: [definition.term], source: sentence });
