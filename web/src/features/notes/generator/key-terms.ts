@@ -219,7 +219,7 @@ const BARE_NOUN = /(?:^|\s)([\uac00-\ud7a3A-Za-z0-9·]{2,})\s$/;
 const NOT_NOUN_END = /[는은을를한된던인운적게히이고며서면로록지의에도만]$/;
 
 function compoundStart(sentence: string, start: number): number {
-  const before = BARE_NOUN.exec(sentence.slice(Math.max(0, start - 20), start));
+  const before = BARE_NOUN.exec(sentence.slice(0, start));
   const word = before?.[1];
   if (!word || NOT_NOUN_END.test(word) || splitParticle(word).particle || KOREAN_STOP.has(word) || /^\d+$/.test(word)) {
     return start;
