@@ -19,6 +19,7 @@ import { benchFsrsFit } from './fsrs-fit.js';
 import { EXAM_LOAD_BENCH_SECONDS, EXAM_LOAD_DEFAULTS, benchExamLoad } from './exam-load.js';
 import { benchQuestionImages } from './question-images.js';
 import { benchReviewSync } from './review-sync.js';
+import { execFileSync } from 'node:child_process';
 
 /**
  * `npm run bench`: prints the figures the issues budget. Each line reads
@@ -97,6 +98,27 @@ for (const [name, source] of [
 ] as const) {
   const chunk = measureRouteJs(web, source);
   report(`rich text: ${name} JavaScript (gzipped, lazy)`, kb(chunk.gzipBytes));
+}
+
+// Questions from notes (docs/product.md#questions-from-notes): the screen and the rules load only on /notes.
+const notesPage = measureRouteJs(web, 'src/features/notes/components/notes-page.tsx');
+const notesRules = measureRouteJs(web, 'src/features/notes/generator/generate.ts');
+report(
+  'notes screen JavaScript (gzipped, lazy)',
+  `${kb(notesPage.gzipBytes)}; the rules (sbd, compromise, es-hangul) ${kb(notesRules.gzipBytes)} more`,
+);
+// The rules are web code, timed by a tests/ script in its own process (bench/ imports no web code).
+const notesRuns = JSON.parse(
+  execFileSync(process.execPath, ['--import', 'tsx', resolve(rootDir, 'tests/support/notes-rules-timing.ts')], {
+    cwd: rootDir,
+    encoding: 'utf8',
+  }),
+) as Array<{ language: string; ms: number; readMs: number; candidates: number }>;
+for (const run of notesRuns) {
+  report(
+    `notes by rules, 10,000 words (${run.language})`,
+    `${run.ms.toFixed(0)} ms, ${(run.ms / Math.max(run.readMs, 0.01)).toFixed(0)}× reading the text alone (${run.readMs.toFixed(1)} ms); ${run.candidates} candidates`,
+  );
 }
 
 console.log('\n== Local start-up and API load ==');

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { seriousViolations } from '../support/browser-axe.js';
 import { VIEWPORTS } from '../support/browser.js';
@@ -5,6 +6,56 @@ import { fitsWidth, go, registerThroughForm, shotFromTop, unexpected } from '../
 import { useBrowser } from '../support/browser-harness.js';
 
 const { stamp, visit } = useBrowser();
+
+const NOTES = {
+  ko: '# 광합성\n광합성이란 식물이 빛 에너지를 이용해 양분을 만드는 과정이다. 광합성은 잎의 엽록체에서 일어난다.\n\n## 물질의 상태\n- 고체\n- 액체\n- 기체\n\n<img src=x onerror="document.title=1">',
+  en: '# Cells\nMitochondria are the organelles that release energy from glucose. The French Revolution began in 1789 in Paris.\n\n## States of matter\n- Solid\n- Liquid\n- Gas\n\n<img src=x onerror="document.title=1">',
+};
+
+/**
+ * From the question files to the notes screen and back with a saved file, by keyboard: notes
+ * pasted (with hostile HTML), candidates made by rules, one dropped, saved privately, the import report.
+ */
+async function notesToFile(page: Page, language: 'ko' | 'en', viewport: 'phone' | 'desktop') {
+  await page.getByTestId('to-notes').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('notes-tier-notice').waitFor();
+  await page.getByTestId('notes-text').fill(NOTES[language]);
+  await page.getByTestId('notes-generate').focus();
+  await page.keyboard.press('Enter');
+  const review = page.getByTestId('notes-review');
+  await review.waitFor({ timeout: 60_000 });
+  const questions = await page
+    .getByTestId('notes-candidate-question')
+    .evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value));
+  expect(questions).toContain(
+    language === 'ko'
+      ? '{{c1::광합성}}은 잎의 엽록체에서 일어난다.'
+      : 'The {{c1::French Revolution}} began in 1789 in Paris.',
+  );
+  expect(questions.join('\n')).not.toContain('onerror');
+  expect(await page.getByTestId('notes-candidate-tier').first().textContent()).toBe(
+    language === 'ko' ? '만든 방식: 규칙' : 'Made by rules',
+  );
+  const total = questions.length;
+  await page.getByTestId('notes-candidate-keep').first().focus();
+  await page.keyboard.press('Space');
+  await page.getByTestId('notes-file-name').fill(`notes-${language}-${stamp}`);
+  if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shotFromTop(page, `notes-review-${language}-${viewport}`);
+  await page.getByTestId('notes-save').focus();
+  await page.keyboard.press('Enter');
+  const saved = page.getByTestId('notes-saved');
+  await saved.waitFor({ timeout: 60_000 });
+  expect(await page.getByTestId('notes-saved-stats').textContent()).toContain(
+    language === 'ko' ? `가져옴 ${total - 1}` : `${total - 1} imported`,
+  );
+  expect(await page.title()).not.toBe('1');
+  if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shotFromTop(page, `notes-saved-${language}-${viewport}`);
+}
 
 const PASSWORD = 'correct-horse-42';
 
@@ -124,6 +175,8 @@ describe('question import: the result listing and the format panel', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await kinds.scrollIntoViewIfNeeded();
       await shotFromTop(page, `question-import-gift-${language}-${viewport}`);
+
+      await notesToFile(page, language, viewport);
       expect(unexpected(errors)).toEqual([]);
       await close();
     });

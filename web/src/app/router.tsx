@@ -117,6 +117,11 @@ export const routes: RouteObject[] = [
               (await import('../features/question-files/components/question-files-page.js')).QuestionFilesPage,
           ),
           page(
+            'notes',
+            'notes.title',
+            async () => (await import('../features/notes/components/notes-page.js')).NotesPage,
+          ),
+          page(
             'create-exam',
             'exams.create.title',
             async () => (await import('../features/exams/components/create-exam-page.js')).CreateExamPage,

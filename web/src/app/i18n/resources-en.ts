@@ -24,6 +24,7 @@ import studyMembers from '../../features/study-members/i18n/en.js';
 import dailyExam from '../../features/daily-exam/i18n/en.js';
 import reviewActivity from '../../features/review-activity/i18n/en.js';
 import review from '../../features/review/i18n/en.js';
+import notes from '../../features/notes/i18n/en.js';
 import type { TranslationShape } from '../../lib/translation-shape.js';
 import type { BundledResources } from './resources-ko.js';
 
@@ -55,6 +56,7 @@ const resources = {
   dailyExam,
   reviewActivity,
   review,
+  notes,
 } satisfies TranslationShape<BundledResources>;
 
 export default resources;

@@ -24,6 +24,7 @@ import studyMembers from '../../features/study-members/i18n/ko.js';
 import dailyExam from '../../features/daily-exam/i18n/ko.js';
 import reviewActivity from '../../features/review-activity/i18n/ko.js';
 import review from '../../features/review/i18n/ko.js';
+import notes from '../../features/notes/i18n/ko.js';
 
 /** Korean texts of every feature, each under its feature key (`t('home.hero.title')`). */
 const resources = {
@@ -53,6 +54,7 @@ const resources = {
   dailyExam,
   reviewActivity,
   review,
+  notes,
 };
 
 export default resources;

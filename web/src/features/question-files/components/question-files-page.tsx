@@ -66,9 +66,14 @@ function QuestionFiles({ user }: { user: AuthUser }) {
           subtitle={t('questionFiles.subtitle')}
           className={styles.header}
           actions={
-            <Link to="/exam-management" className={`${button.button} ${button.secondary}`}>
-              {t('questionFiles.toExamManagement')}
-            </Link>
+            <>
+              <Link to="/notes" className={`${button.button} ${button.secondary}`} data-testid="to-notes">
+                {t('notes.fromNotesLink')}
+              </Link>
+              <Link to="/exam-management" className={`${button.button} ${button.secondary}`}>
+                {t('questionFiles.toExamManagement')}
+              </Link>
+            </>
           }
         />
 
