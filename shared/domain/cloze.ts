@@ -219,6 +219,35 @@ export function clozeExpected(content: string, number: number, format: TextForma
   return clozeAnswers(content, number, format).join(CLOZE_ANSWER_SEPARATOR);
 }
 
+/**
+ * The answer a cloze card stores and shows: gap `number`'s occurrences as written (Markdown kept, so
+ * math and code render), joined by `; `. Graders read its plain form, as for any question.
+ */
+export function clozeAnswerText(content: string, number: number, format: TextFormat = 'plain'): string {
+  return gaps(content)
+    .filter((gap) => gap.number === number)
+    .map((gap) => shown(gap.raw.replace(/\\:/g, ':'), format).trim())
+    .join(CLOZE_ANSWER_SEPARATOR);
+}
+
+/** Each text, answer and hint of a note passed through `store` (the importer's escaping), gaps kept. */
+export function mapClozeTexts(content: string, store: (text: string) => string): string {
+  // The store may trim (escapeMarkdown does): the spaces at a part's edges are the note's own.
+  const keep = (text: string) => {
+    const lead = /^\s*/.exec(text)![0];
+    const trail = text.slice(lead.length).match(/\s*$/)![0];
+    const core = text.slice(lead.length, text.length - trail.length);
+    return core === '' ? text : lead + store(core) + trail;
+  };
+  return serializeCloze(
+    parseCloze(content).map((part) =>
+      part.kind === 'text'
+        ? { ...part, raw: keep(part.raw) }
+        : { ...part, raw: keep(part.raw), hint: part.hint === null ? null : keep(part.hint) },
+    ),
+  );
+}
+
 export interface ClozeGrade {
   verdict: Verdict;
   /** One grade per occurrence of the gap, in order. */

@@ -37,24 +37,24 @@ describe("Anki's text export headers", () => {
     expect(result.questions.map((q) => [q.csv_id, q.content, q.answer])).toEqual([
       ['Ab3$xK9!qz', '고양이', 'cat'],
       ['Cd5%yL0&rw', '개', 'dog & puppy'],
+      ['Ef7^zM1*sv-c1', '[…]은 수도입니다', '서울'],
       ['Ij1)bO3-ts', '물', 'water'],
     ]);
+    expect(result.questions[2]).toMatchObject({ cloze: 1, cloze_note: '{{c1::서울}}은 수도입니다' });
     expect(result.questions[0]!.explanation).toBe('Deck: Korean::Animals\nTags: noun animal');
-    expect(result.questions[2]!.explanation).toBe('Deck: Korean');
+    expect(result.questions[3]!.explanation).toBe('Deck: Korean');
     // No question carries the note type, the GUID or the deck as its text.
     for (const q of result.questions) expect(`${q.content} ${q.answer}`).not.toMatch(/Basic|Korean|\$/);
   });
 
-  it('lists Cloze and Image Occlusion notes by type and line, never as other questions', async () => {
+  it('lists Image Occlusion notes, and Cloze notes without a gap, by type and line, never as other questions', async () => {
     const result = await read(EXPORT);
-    expect(result.types_skipped).toEqual([
-      { name: 'Cloze', count: 1 },
-      { name: 'Image Occlusion', count: 1 },
-    ]);
-    expect(result.skipped_rows).toEqual([
-      { line: 9, reason: 'unsupported_type', type: 'Cloze' },
-      { line: 10, reason: 'unsupported_type', type: 'Image Occlusion' },
-    ]);
+    expect(result.types_skipped).toEqual([{ name: 'Image Occlusion', count: 1 }]);
+    expect(result.skipped_rows).toEqual([{ line: 10, reason: 'unsupported_type', type: 'Image Occlusion' }]);
+    const gapless = await read(
+      [...HEADER, ['x1', 'Cloze', 'D', 'no gap', '', ''].join('\t'), NOTES[0]!.join('\t')].join('\n'),
+    );
+    expect(gapless.skipped_rows).toEqual([{ line: 7, reason: 'unsupported_type', type: 'Cloze' }]);
   });
 
   it('honours #notetype:, #deck: and #tags: for the whole file, and a cloze field without a type column', async () => {
@@ -71,9 +71,10 @@ describe("Anki's text export headers", () => {
     const result = await read(text, 'spanish.csv');
     expect(result.questions.map((q) => [q.content, q.answer, q.explanation])).toEqual([
       ['hola', 'hello', 'Deck: Spanish\nTags: imported'],
+      ['[…] means bye', 'adiós', 'Deck: Spanish\nTags: imported'],
       ['gato', 'cat', 'Deck: Spanish\nTags: imported'],
     ]);
-    expect(result.skipped_rows).toEqual([{ line: 7, reason: 'unsupported_type', type: 'Basic' }]);
+    expect(result.skipped_rows).toEqual([]);
   });
 
   it('keeps a further field as an extra line and names it from #columns:', async () => {

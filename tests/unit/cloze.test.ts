@@ -172,7 +172,6 @@ describe('properties', () => {
         fc.array(fc.string({ unit: fc.constantFrom('a', ' ', '가', '.', '*') }), { minLength: 1, maxLength: 4 }),
         answer,
         fc.integer({ min: 1, max: 3 }),
-        fc.constantFrom('plain' as const, 'markdown' as const),
         (texts, secret, number) => {
           const note = texts
             .map((text, i) => `${text}{{c${(i % 3) + 1}::${i % 3 === number - 1 ? secret : 'k'}}}`)
