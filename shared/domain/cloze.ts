@@ -311,3 +311,16 @@ function insideGap(content: string, index: number): boolean {
   }
   return false;
 }
+
+/** What a card stored as a cloze card carries beside its question side (D366). */
+export interface ClozeCard {
+  cloze?: number;
+  cloze_note?: string;
+  format?: TextFormat;
+}
+
+/** The whole sentence a cloze card reveals after it is answered (its gap marked), or null for other questions. */
+export function revealedSentence(card: ClozeCard): string | null {
+  if (card.cloze === undefined || !card.cloze_note) return null;
+  return clozeAnswerSide(card.cloze_note, card.cloze, card.format ?? 'plain');
+}

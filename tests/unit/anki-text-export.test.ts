@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeRows } from '#shared/domain/question-sheet.js';
+import { normalizeRows, type SheetQuestion } from '#shared/domain/question-sheet.js';
+import { exportQuestions } from '../../functions/domains/files/exporter.js';
 import { readQuestionSheet } from '../../functions/domains/files/importer/import.js';
 import { readerReport } from '../../functions/domains/files/importer/parsed-sheet.js';
 
@@ -126,6 +127,52 @@ describe("Anki's text export headers", () => {
         },
       ),
       { numRuns: 50 },
+    );
+  });
+});
+
+describe('cloze notes both ways', () => {
+  const card = (q: SheetQuestion) => [q.csv_id, q.content, q.answer, q.explanation, q.cloze, q.cloze_note];
+
+  it("Anki's Cloze export → our cards → our Anki text → the same cards and the same note", async () => {
+    const note = '{{c1::서울}}은 {{c2::대한민국::나라}}의 수도이고 {{c1::서울}}의 인구는 {{c3::약 940만}} 명이다';
+    const text = [...HEADER, ['Kl2~cP4=wv', 'Cloze', 'Geo', note, '1394년부터', 'capital'].join('\t')].join('\n');
+    const first = await read(text);
+    expect(first.questions.map((q) => [q.csv_id, q.content, q.answer])).toEqual([
+      ['Kl2~cP4=wv-c1', '[…]은 대한민국의 수도이고 […]의 인구는 약 940만 명이다', '서울; 서울'],
+      ['Kl2~cP4=wv-c2', '서울은 [나라]의 수도이고 서울의 인구는 약 940만 명이다', '대한민국'],
+      ['Kl2~cP4=wv-c3', '서울은 대한민국의 수도이고 서울의 인구는 […] 명이다', '약 940만'],
+    ]);
+    const exported = new TextDecoder().decode(exportQuestions(first.questions, 'ko', 'txt', 'geo').bytes);
+    // One record for the note, its gaps as Anki writes them.
+    expect(exported.split('\n').filter((line) => line.includes('{{c'))).toHaveLength(1);
+    expect(exported).toContain(note);
+    const again = await read(exported);
+    expect(again.questions.map(card)).toEqual(first.questions.map(card));
+  });
+
+  it('any note survives export and import: the same cards, numbers and notes', async () => {
+    const word = fc.stringMatching(/^[a-z가-힣]{1,6}$/);
+    const gap = fc.record({
+      number: fc.integer({ min: 1, max: 4 }),
+      answer: word,
+      hint: fc.option(word, { nil: null }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(word, gap), { minLength: 1, maxLength: 5 }), word, async (pieces, tail) => {
+        const note =
+          pieces
+            .map(([text, g]) => `${text} {{c${g.number}::${g.answer}${g.hint === null ? '' : `::${g.hint}`}}}`)
+            .join(' ') + ` ${tail}`;
+        const sheet = normalizeRows([['1', note, '']], { csv_id: 0, content: 1, answer: 2 });
+        if (!sheet.ok) throw new Error(sheet.code);
+        expect(sheet.questions.map((q) => q.cloze)).toEqual([...new Set(pieces.map(([, g]) => g.number))].sort());
+        for (const q of sheet.questions) expect(q.content).not.toContain('{{c');
+        const exported = new TextDecoder().decode(exportQuestions(sheet.questions, 'en', 'txt', 'n').bytes);
+        const again = await read(exported);
+        expect(again.questions.map(card)).toEqual(sheet.questions.map(card));
+      }),
+      { numRuns: 40 },
     );
   });
 });

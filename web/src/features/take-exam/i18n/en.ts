@@ -63,6 +63,7 @@ const en = {
     showAnswer: 'Show answer',
     hideAnswer: 'Hide answer',
     correctAnswer: 'Answer',
+    clozeSentence: 'Whole sentence',
     explanation: 'Explanation',
     noHint: 'This question has no answer or explanation.',
     notTranslated: 'This question has not been translated into English yet.',

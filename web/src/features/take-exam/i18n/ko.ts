@@ -60,6 +60,7 @@ const ko = {
     showAnswer: '정답 보기',
     hideAnswer: '정답 숨기기',
     correctAnswer: '정답',
+    clozeSentence: '전체 문장',
     explanation: '설명',
     noHint: '이 문제에는 정답과 설명이 없습니다.',
     notTranslated: '이 문제는 아직 번역되지 않았습니다.',
