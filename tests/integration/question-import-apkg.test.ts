@@ -66,7 +66,7 @@ describe('cloze cards from a deck to the memory model and back', () => {
       [{ fields: [NOTE, 'since 1394'], cloze: true }, { fields: ['dog', 'Hund'] }],
       'anki21',
     );
-    const upload = async (name: string, bytes: Uint8Array) => {
+    const upload = async (name: string, bytes: Buffer) => {
       const res = await user.client.request('POST', '/api/upload-questions/', {
         body: multipartForm({ is_public: 'false' }, { name, bytes }),
       });
@@ -146,7 +146,7 @@ describe('cloze cards from a deck to the memory model and back', () => {
     const text = await exported.text();
     expect(text).toContain(NOTE);
     expect(text.match(/\{\{c1::/g)).toHaveLength(2);
-    const again = await upload(`again-${uniqueSuffix()}.txt`, new TextEncoder().encode(text));
+    const again = await upload(`again-${uniqueSuffix()}.txt`, Buffer.from(text));
     expect(again.stats).toMatchObject({ imported: 4 });
     const pool = (await itemsOwnedBy(user.id)).filter((i) => i.type === 'QUESTION' && i.file_id === again.file.id);
     expect(
