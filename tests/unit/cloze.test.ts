@@ -15,6 +15,7 @@ import {
   serializeCloze,
   type ClozePart,
 } from '#shared/domain/cloze.js';
+import { normalizeRows } from '#shared/domain/question-sheet.js';
 
 describe('parseCloze', () => {
   it('reads gaps with and without hints, several numbers and repeats', () => {
@@ -185,5 +186,38 @@ describe('properties', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a sheet row holding a cloze note', () => {
+  it('becomes one question per number: ids, titles, the answer cell as extra text', () => {
+    const rows = [
+      ['7', 'Capitals', '{{c2::Seoul}} is the capital of {{c1::Korea::country}}', 'since 1394', 'Asia'],
+      ['', '', 'no gap here', 'plain answer', ''],
+    ];
+    const outcome = normalizeRows(rows, { csv_id: 0, title: 1, content: 2, answer: 3, explanation: 4 });
+    if (!outcome.ok) throw new Error(outcome.code);
+    expect(outcome.questions.map((q) => [q.csv_id, q.title, q.content, q.answer, q.explanation, q.cloze])).toEqual([
+      ['7-c1', 'Capitals (c1)', 'Seoul is the capital of [country]', 'Korea', 'since 1394\nAsia', 1],
+      ['7-c2', 'Capitals (c2)', '[…] is the capital of Korea', 'Seoul', 'since 1394\nAsia', 2],
+      ['1', 'no gap here', 'no gap here', 'plain answer', '', undefined],
+    ]);
+    expect(outcome.lines).toEqual([2, 2, 3]);
+  });
+
+  it('in Markdown keeps its gaps and code, and is graded in its plain form', () => {
+    const outcome = normalizeRows([['{{c1::`2*3`}} is **six**', '']], { content: 0, answer: 1 }, undefined, {
+      textFormat: 'markdown',
+    });
+    if (!outcome.ok) throw new Error(outcome.code);
+    const [card] = outcome.questions;
+    expect(card).toMatchObject({
+      format: 'markdown',
+      cloze: 1,
+      cloze_note: '{{c1::`2*3`}} is **six**',
+      content: '\\[…\\] is **six**',
+      answer: '`2*3`',
+    });
+    expect(gradeCloze('2*3', card!.cloze_note!, 1, 'markdown').verdict).toBe('correct');
   });
 });
