@@ -299,7 +299,13 @@ export function normalizeRows(
       };
       const extra =
         answerText === '' ? explanationText : [stored(answerText), explanationText].filter(Boolean).join('\n');
-      kept.push(...clozeCards(base, mapClozeTexts(contentCell, stored), extra, format));
+      const cards = clozeCards(base, mapClozeTexts(contentCell, stored), extra, format);
+      // Gaps that are all empty give no card: listed like a row without an answer.
+      if (cards.length === 0) {
+        blankAnswers++;
+        skip({ line, reason: 'blank_answer' });
+      }
+      kept.push(...cards);
       continue;
     }
     if (options.length > 0) withChoices++;

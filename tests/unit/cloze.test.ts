@@ -194,6 +194,7 @@ describe('a sheet row holding a cloze note', () => {
     const rows = [
       ['7', 'Capitals', '{{c2::Seoul}} is the capital of {{c1::Korea::country}}', 'since 1394', 'Asia'],
       ['', '', 'no gap here', 'plain answer', ''],
+      ['', '', 'only {{c1::}} empty gaps {{c2:: }}', '', ''],
     ];
     const outcome = normalizeRows(rows, { csv_id: 0, title: 1, content: 2, answer: 3, explanation: 4 });
     if (!outcome.ok) throw new Error(outcome.code);
@@ -203,6 +204,7 @@ describe('a sheet row holding a cloze note', () => {
       ['1', 'no gap here', 'no gap here', 'plain answer', '', undefined],
     ]);
     expect(outcome.lines).toEqual([2, 2, 3]);
+    expect(outcome.skipped_rows).toEqual([{ line: 4, reason: 'blank_answer' }]);
   });
 
   it('in Markdown keeps its gaps and code, and is graded in its plain form', () => {
