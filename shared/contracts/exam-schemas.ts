@@ -44,6 +44,12 @@ export const examQuestionSchema = /* @__PURE__ */ lazy(() =>
         group_id: z.string(),
         /** How title, content, answer and explanation are written (D130): legacy questions are `plain`. */
         format: z.enum(TEXT_FORMATS),
+        /**
+         * A cloze card (D366): its number and its whole note. `content` is already the question side
+         * (gap hidden); `cloze_note` is what the answer side reveals, so it is the answer's equal.
+         */
+        cloze: z.number().check(z.int()),
+        cloze_note: z.string(),
         created_language: languageSchema(),
         is_ko_complete: z.boolean(),
         is_en_complete: z.boolean(),

@@ -5,6 +5,7 @@ import { examQuestionSchema } from './exam-schemas.js';
 import { QUESTION_SHEET_LIMITS } from '../domain/question-sheet.js';
 import { languageSchema } from '../domain/language.js';
 import { TEXT_FORMATS } from '../domain/rich-text.js';
+import { MAX_CLOZE_NUMBER } from '../domain/cloze.js';
 
 /**
  * How many questions one user may keep as favorites, and as ignored. The favorites list answers
@@ -38,6 +39,11 @@ export const questionFormSchema = /* @__PURE__ */ lazy(() =>
     group_id: z.optional(z.pipe(z.union([z.string().check(z.maxLength(100)), z.number()]), z.transform(String))),
     /** `markdown` for rich text (D130); without it an edit keeps the question's format, a new question is plain. */
     format: z.optional(z.enum(TEXT_FORMATS)),
+    /**
+     * Which card of a cloze note this question is (D370), when `content` holds `{{cN::…}}` gaps: the
+     * server then makes the content and answer from the note. Absent: the card's own, else the first.
+     */
+    cloze: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_CLOZE_NUMBER))),
   }),
 );
 

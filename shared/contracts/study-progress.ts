@@ -245,6 +245,9 @@ export const practiceQuestionSchema = /* @__PURE__ */ lazy(() =>
     explanation: z.string(),
     /** How the texts are written (D130); the client grades in the plain form (shared/domain/rich-text.ts). */
     format: z.optional(z.enum(TEXT_FORMATS)),
+    /** A cloze card's number and note (D366): graded gap by gap, its whole sentence shown after. */
+    cloze: z.optional(z.number().check(z.int())),
+    cloze_note: z.optional(z.string()),
   }),
 );
 export type PracticeQuestion = z.infer<ReturnType<typeof practiceQuestionSchema>>;

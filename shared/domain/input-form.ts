@@ -1,4 +1,5 @@
 import { CHOICE_LINE, hasChoiceOptions, yesNoValue } from './answer-check.js';
+import { revealedSentence, type ClozeCard } from './cloze.js';
 
 /**
  * How the answer of a question is entered (docs/product.md#take-exam): true / false buttons (O / X) for yes/no
@@ -53,12 +54,20 @@ export function questionParts(content: string, correctAnswer: string) {
 
 /**
  * The texts a question card shows, non-blank and in order: its text as `questionParts` gives it, the
- * correct answer and the explanation. What take-exam renders before it shows a Markdown question, and
- * what the exam read renders for it (D263): the same list on both sides, so each finds the other's.
+ * correct answer, the explanation and a cloze card's whole sentence (D367). What take-exam renders before
+ * it shows a Markdown question, and what the exam read renders for it (D263): the same list on both
+ * sides, so each finds the other's.
  */
-export function shownTexts(question: { content?: string; answer?: string; explanation?: string }): string[] {
+export function shownTexts(
+  question: { content?: string; answer?: string; explanation?: string } & ClozeCard,
+): string[] {
   const answer = question.answer ?? '';
-  const texts = [questionParts(question.content ?? '', answer).content, answer, question.explanation ?? ''];
+  const texts = [
+    questionParts(question.content ?? '', answer).content,
+    answer,
+    question.explanation ?? '',
+    revealedSentence(question) ?? '',
+  ];
   return texts.filter((text) => text.trim() !== '');
 }
 

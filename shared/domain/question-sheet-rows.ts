@@ -12,6 +12,7 @@ import { QUESTION_SHEET_LIMITS, type SheetTextFormat } from './question-sheet-fo
 import { escapeMarkdown, isEscapedPlain, looksLikeMarkdown } from './markdown-detect.js';
 import { shortTitle } from './question-title.js';
 import { plainText, type TextFormat } from './rich-text.js';
+import { clozeAnswerText, clozeNumbers, clozeQuestion, hasCloze, mapClozeTexts } from './cloze.js';
 import { choiceAnswer, contentWithChoices, splitOptionsCell, withoutMarks } from './question-sheet-choices.js';
 
 /** How a data row becomes a question: cells to text, choices, the skip reasons and the import's counts. */
@@ -28,6 +29,9 @@ export interface SheetQuestion {
   group_id: string;
   /** How the texts are stored (D279); the importer always sets it, other writers leave it plain. */
   format?: TextFormat;
+  /** A cloze card (D366): its number, and the whole note it was made from (its content is card `cloze`'s question side). */
+  cloze?: number;
+  cloze_note?: string;
 }
 
 export interface SheetStats {
@@ -237,7 +241,9 @@ export function normalizeRows(
       return index < 0 ? '' : (texts[index] ?? '');
     };
     const answerText = field('answer');
-    if (answerText === '') {
+    // A cloze note's answers are its gaps; its answer column, if any, is Anki's "Back Extra".
+    const cloze = hasCloze(field('content'));
+    if (answerText === '' && !cloze) {
       blankAnswers++;
       skip({ line, reason: 'blank_answer' });
       continue;
@@ -280,6 +286,26 @@ export function normalizeRows(
           content.length > MAX_COMPOSED_CHARS ? roles.indexOf('content') : roles.indexOf('explanation'),
         ),
       });
+      continue;
+    }
+    if (cloze) {
+      const base = {
+        line,
+        csv_id: field('csv_id'),
+        title: field('title'),
+        difficulty: normalizeDifficulty(field('difficulty')),
+        url: cleanUrl(field('url')),
+        group_id: field('group_id'),
+      };
+      const extra =
+        answerText === '' ? explanationText : [stored(answerText), explanationText].filter(Boolean).join('\n');
+      const cards = clozeCards(base, mapClozeTexts(contentCell, stored), extra, format);
+      // Gaps that are all empty give no card: listed like a row without an answer.
+      if (cards.length === 0) {
+        blankAnswers++;
+        skip({ line, reason: 'blank_answer' });
+      }
+      kept.push(...cards);
       continue;
     }
     if (options.length > 0) withChoices++;
@@ -331,6 +357,39 @@ export function normalizeRows(
     // Columns a mapping told the importer to leave out, by name: nothing is dropped without a word.
     ignored_columns: roles.flatMap((role, c) => (role === 'ignore' ? [names[c] || `#${c + 1}`] : [])),
   };
+}
+
+type CardBase = Pick<SheetQuestion, 'csv_id' | 'title' | 'difficulty' | 'url' | 'group_id'> & { line: number };
+
+/**
+ * A cloze note's cards (D366): one question per cloze number, its content the question side (the gap
+ * hidden, so no reader can show the answer), its answer the gap's text, the note kept whole beside it.
+ * A given id becomes `<id>-c<n>`; a title is the card's own first words.
+ */
+function clozeCards(
+  base: CardBase,
+  note: string,
+  explanation: string,
+  format: TextFormat,
+): (SheetQuestion & { line: number })[] {
+  return clozeNumbers(note).flatMap((number) => {
+    const answer = clozeAnswerText(note, number, format);
+    if (answer === '') return [];
+    const content = clozeQuestion(note, number, format);
+    return [
+      {
+        ...base,
+        csv_id: base.csv_id === '' ? '' : `${base.csv_id}-c${number}`,
+        title: base.title ? `${base.title} (c${number})` : titleFromContent(plainText(content, format)),
+        content,
+        answer,
+        explanation,
+        format,
+        cloze: number,
+        cloze_note: note,
+      },
+    ];
+  });
 }
 
 function countNonEmpty(rows: readonly (readonly unknown[])[]): number {

@@ -34,6 +34,7 @@ describe('question import: an Anki deck, then the export menus', () => {
           { fields: ['<b>사과</b>', 'apple'] },
           { fields: ['capital of France', 'Paris <img src="paris.jpg">'] },
           { fields: ['{{c1::Seoul}} is a capital', ''], cloze: true },
+          { fields: ['a cloze note without a gap', ''], cloze: true },
           {
             fields: [
               `${language === 'ko' ? '어느 나라 깃발?' : 'Which flag?'} <img src="flag.png" alt="flag">`,
@@ -57,6 +58,8 @@ describe('question import: an Anki deck, then the export menus', () => {
       expect(await page.getByTestId('import-report-cloze').textContent()).toContain('1');
       expect(await page.getByTestId('import-report-media').textContent()).toContain('paris.jpg');
       expect(await page.getByTestId('preview-rows').textContent()).toContain('capital of France');
+      // A cloze note is a card per gap: the preview shows its gap, not its answer.
+      expect(await page.getByTestId('preview-rows').textContent()).toContain('[…] is a capital');
       if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
       expect(await seriousViolations(page)).toEqual([]);
       await shotFromTop(page, `question-deck-preview-${language}-${viewport}`);
@@ -94,7 +97,7 @@ describe('question import: an Anki deck, then the export menus', () => {
       const fileId = files.body.files.find((f) => f.name === name)!.id;
       const exam = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
         title: `deck exam ${language} ${stamp}`,
-        question_count: 4,
+        question_count: 5,
         file_id: fileId,
         is_public: false,
       });

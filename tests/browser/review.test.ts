@@ -258,6 +258,15 @@ describe('review screen', () => {
       format: 'markdown',
     });
     expect(added.status).toBe(200);
+    // A cloze card with Markdown and math in and around its gap, reviewed after it (D366).
+    const cloze = await pageApi(page, 'POST', `/api/exam/${exam.body.id}/add-question/`, {
+      title: '빈칸',
+      content: '{{c1::**쿠버네티스**::도구}}는 $n$개의 {{c2::파드}}를 관리한다',
+      answer: '',
+      format: 'markdown',
+      cloze: 1,
+    });
+    expect(cloze.status, JSON.stringify(cloze.body)).toBe(200);
 
     await page.goto(`${baseUrl}/review?exam=${exam.body.id}`);
     const content = page.getByTestId('review-content');
@@ -284,6 +293,22 @@ describe('review screen', () => {
     await fitsPhone(page);
     expect(await seriousViolations(page, { label: '/review markdown ko phone' })).toEqual([]);
     await screenshot(page, 'review-markdown-ko-phone');
+
+    // The cloze card, by keyboard alone: its hint in place of the gap, math rendered, the answer nowhere.
+    await page.keyboard.press('3');
+    await content.filter({ hasText: '[도구]' }).and(page.locator('[data-rendered="true"]')).waitFor();
+    expect(await content.locator('math').count()).toBe(1);
+    expect(await content.textContent()).not.toContain('쿠버네티스');
+    await page.getByTestId('review-card').getByRole('textbox').focus();
+    await page.keyboard.type('쿠버 네티스');
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('review-verdict').getAttribute('data-verdict')).toBe('correct');
+    const sentence = page.getByTestId('cloze-sentence');
+    expect((await sentence.textContent())?.replace(/\s+/g, '')).toContain('쿠버네티스는');
+    await sentence.locator('strong').first().waitFor();
+    await fitsPhone(page);
+    expect(await seriousViolations(page, { label: '/review cloze ko phone' })).toEqual([]);
+    await screenshot(page, 'review-cloze-ko-phone');
     expect(unexpected(errors)).toEqual([]);
     await close();
   });

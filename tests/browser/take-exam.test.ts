@@ -371,11 +371,48 @@ describe('take exam (docs/product.md#take-exam)', () => {
     await toast(page, 'Question deleted.').waitFor();
     await waitCount(page, '3 / 3');
 
+    // A cloze note: words selected with the keyboard become gaps (Ctrl+Shift+C, then the button),
+    // the preview shows one card per gap, and each is added as its own question.
+    await page.getByTestId('add-question').click();
+    await modal.locator('input[name="title"]').fill(`Cloze ${stamp}`);
+    const content = modal.locator('textarea[name="content"]');
+    await content.fill('kubectl talks to the API server');
+    await content.press('End');
+    for (let i = 0; i < 'API server'.length; i++) await content.press('Shift+ArrowLeft');
+    await content.press('Control+Shift+C');
+    expect(await content.inputValue()).toBe('kubectl talks to the {{c1::API server}}');
+    await content.press('Home');
+    for (let i = 0; i < 'kubectl'.length; i++) await content.press('Shift+ArrowRight');
+    await modal.getByTestId('insert-gap').click();
+    expect(await content.inputValue()).toBe('{{c2::kubectl}} talks to the {{c1::API server}}');
+    await modal.getByTestId('cloze-preview-card').nth(1).waitFor();
+    expect(await modal.getByTestId('cloze-preview-card').allTextContents()).toEqual([
+      expect.stringContaining('kubectl talks to the […]'),
+      expect.stringContaining('[…] talks to the API server'),
+    ]);
+    expect(await modal.locator('textarea[name="answer"]').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await modal.screenshot({ path: 'test-results/screenshots/question-editor-cloze-en.png' });
+    await modal.getByTestId('question-form-submit').click();
+    await toast(page, 'Question added.').waitFor();
+    // The first card is shown: the fourth of five.
+    await waitCount(page, '4 / 5');
+    // Card 1 shows its gap, never its answer; answered leniently, it reveals the whole sentence.
+    const shown = page.getByTestId('question-content');
+    await shown.filter({ hasText: 'kubectl talks to the […]' }).waitFor();
+    expect(await shown.textContent()).not.toContain('API server');
+    await page.getByTestId('answer-input').fill('api  server.');
+    await page.getByTestId('submit-answer').click();
+    await page.locator('[data-testid="answer-feedback"][data-verdict="correct"]').waitFor();
+    expect(await page.getByTestId('cloze-sentence').textContent()).toBe('kubectl talks to the [API server]');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shotFromTop(page, 'take-exam-cloze-en-desktop');
+
     // Restart from the tools asks first, then starts at question 1 with nothing answered.
     await page.getByTestId('restart-button').click();
     await page.getByTestId('restart-modal-confirm').click();
     await toast(page, 'Starting over.').waitFor();
-    await waitCount(page, '1 / 3');
+    await waitCount(page, '1 / 5');
     await page.getByText('0 answered').waitFor();
 
     // An exam with voice mode shows the voice panel in the question area, across questions.

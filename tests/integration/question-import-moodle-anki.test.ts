@@ -36,7 +36,7 @@ describe('question import: Anki text exports and Moodle quizzes', () => {
     en = () => fixtureUser(apiUrl, { language: 'en' });
   });
 
-  it("Anki's Notes in Plain Text: GUIDs as ids, Cloze listed, and a newer export of the same name updates the notes", async () => {
+  it("Anki's Notes in Plain Text: GUIDs as ids, a Cloze note as its card, and a newer export of the same name updates the notes", async () => {
     const user = await en();
     const first = await upload(
       user,
@@ -48,14 +48,11 @@ describe('question import: Anki text exports and Moodle quizzes', () => {
       ]),
     );
     expect(first.status).toBe(200);
-    expect(first.body.stats).toMatchObject({ imported: 2 });
-    expect(first.body.report).toMatchObject({
-      format: { source: 'anki', html: true },
-      types_skipped: [{ name: 'Cloze', count: 1 }],
-      skipped_rows: [{ line: 8, reason: 'unsupported_type', type: 'Cloze' }],
-    });
+    expect(first.body.stats).toMatchObject({ imported: 3 });
+    expect(first.body.report).toMatchObject({ format: { source: 'anki', html: true }, skipped_rows: [] });
     expect((await poolOf(user)).map((q) => [q.csv_id, q.content_en, q.answer_en, q.explanation_en])).toEqual([
       ['g:Aa1', 'la manzana', 'apple', 'Deck: Spanish::Food\nTags: fruit'],
+      ['g:Bb2-c1', '[…] de Corea', 'Soy', 'Deck: Spanish::Grammar'],
       ['g:Cc3', 'el pan', 'bread', 'Deck: Spanish::Food'],
     ]);
 

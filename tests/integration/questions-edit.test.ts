@@ -284,3 +284,47 @@ describe('add and delete', () => {
     expect(Item).toBeUndefined();
   });
 });
+
+describe('a cloze note written in the editor', () => {
+  it('is one card per add, made by the server from the note; an edit keeps its number, plain text ends it', async () => {
+    const examId = await newExam(false, 1);
+    const note = '{{c1::Hangul}} was made in {{c2::1443::year}}';
+    const add = async (cloze: number) => {
+      const res = await owner.client.post(`/api/exam/${examId}/add-question/`, {
+        title: 'hangul',
+        content: note,
+        // A client's answer is not what a cloze card takes: its gap is.
+        answer: 'ignored',
+        cloze,
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return (await res.json()) as Question & { cloze?: number; cloze_note?: string };
+    };
+    const second = await add(2);
+    expect(second).toMatchObject({ content: 'Hangul was made in [year]', answer: '1443', cloze: 2, cloze_note: note });
+    const first = await add(1);
+    expect(first).toMatchObject({ content: '[…] was made in 1443', answer: 'Hangul', cloze: 1 });
+
+    const edited = `${note} by {{c3::Sejong}}`;
+    const update = await owner.client.patch(`/api/questions/${second.id}/update/`, {
+      exam_id: examId,
+      content: edited,
+    });
+    expect(await update.json()).toMatchObject({ content: 'Hangul was made in [year] by Sejong', cloze: 2 });
+    const plain = await owner.client.patch(`/api/questions/${second.id}/update/`, {
+      exam_id: examId,
+      content: 'When was Hangul made?',
+      answer: '1443',
+    });
+    const after = (await plain.json()) as Record<string, unknown>;
+    expect(after).toMatchObject({ content: 'When was Hangul made?', answer: '1443' });
+    expect(after.cloze).toBeUndefined();
+    const bad = await owner.client.post(`/api/exam/${examId}/add-question/`, {
+      title: 't',
+      content: note,
+      answer: '',
+      cloze: 0,
+    });
+    expect(bad.status).toBe(400);
+  });
+});

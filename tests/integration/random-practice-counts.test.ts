@@ -150,3 +150,31 @@ describe('random practice counts once (D299)', () => {
     expect(((await res.json()) as Json).code).toBe('random_practice_unknown_exam');
   });
 });
+
+describe('a cloze card in random practice', () => {
+  it('is drawn with its gap, never its answer, and carries its note for grading and the whole sentence', async () => {
+    const note = 'The {{c1::kubelet}} runs on every {{c2::node::machine}}';
+    const exam = await createExam(owner, { title: `cloze ${randomUUID()}`, question_count: 0, is_public: false });
+    await json(
+      await owner.client.post(`/api/exam/${exam.id}/add-question/`, {
+        title: 'cloze',
+        content: note,
+        answer: '',
+        cloze: 2,
+      }),
+    );
+    await json(
+      await owner.client.post('/api/study-tasks/', { study: studyId, name_ko: '빈칸', exam: exam.id, progress: 0 }),
+    );
+    const drawn = (await json(await member.client.get(`/api/random-practice/${studyId}/?count=20`)))
+      .questions as Json[];
+    expect(drawn.map((q) => q.title)).toContain('cloze');
+    const card = drawn.find((q) => q.cloze !== undefined)!;
+    expect(card).toMatchObject({
+      content: 'The kubelet runs on every [machine]',
+      answer: 'node',
+      cloze: 2,
+      cloze_note: note,
+    });
+  });
+});

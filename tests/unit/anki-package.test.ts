@@ -35,22 +35,28 @@ async function refusal(bytes: Uint8Array): Promise<string> {
 const NOTES = [
   { fields: ['<b>사과</b>', 'apple<br>(과일)', 'textbook p.3'], tags: ' fruit ' },
   { fields: ['What is &lt;b&gt;?', 'bold <img src="bold.png">'] },
-  { fields: ['{{c1::Seoul}} is the capital', ''], cloze: true },
+  { fields: ['{{c1::Seoul}} is the capital of {{c2::<i>Korea</i>::country}}', 'since 1394'], cloze: true },
   { fields: ['dog [sound:dog.mp3]', '개'] },
+  { fields: ['a cloze note without a gap', ''], cloze: true },
 ];
 
 describe('Anki packages (.apkg)', () => {
   it.each(['anki2', 'anki21', 'anki21b'] as const)(
-    'reads the Basic notes of a %s collection: front → question, back → answer, HTML as text',
+    'reads the Basic and Cloze notes of a %s collection: front → question, back → answer, a card per gap, HTML as text',
     async (layout) => {
       const result = await questionsOf(await apkgBytes(NOTES, layout));
       expect(result.questions.map((q) => [q.content, q.answer, q.explanation])).toEqual([
         ['사과', 'apple\n(과일)', 'Extra: Source: textbook p.3\nTags: fruit'],
         ['What is <b>?', 'bold', ''],
+        // A cloze note: one card per number, the Back Extra as the explanation.
+        ['[…] is the capital of Korea', 'Seoul', 'since 1394'],
+        ['Seoul is the capital of [country]', 'Korea', 'since 1394'],
         ['dog', '개', ''],
       ]);
+      expect(result.questions.map((q) => q.cloze)).toEqual([undefined, undefined, 1, 2, undefined]);
+      expect(result.questions[2]!.cloze_note).toBe('{{c1::Seoul}} is the capital of {{c2::Korea::country}}');
       expect(result.sheet.format).toMatchObject({ kind: 'package', extension: 'apkg', source: 'apkg' });
-      expect(result.sheet.deck).toEqual({ notes: 4, cloze_skipped: 1, media_skipped: ['bold.png', 'dog.mp3'] });
+      expect(result.sheet.deck).toEqual({ notes: 5, cloze_skipped: 1, media_skipped: ['bold.png', 'dog.mp3'] });
     },
   );
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeRows } from '#shared/domain/question-sheet.js';
+import { normalizeRows, type SheetQuestion } from '#shared/domain/question-sheet.js';
+import { exportQuestions } from '../../functions/domains/files/exporter.js';
 import { readQuestionSheet } from '../../functions/domains/files/importer/import.js';
 import { readerReport } from '../../functions/domains/files/importer/parsed-sheet.js';
 
@@ -37,24 +38,24 @@ describe("Anki's text export headers", () => {
     expect(result.questions.map((q) => [q.csv_id, q.content, q.answer])).toEqual([
       ['Ab3$xK9!qz', '고양이', 'cat'],
       ['Cd5%yL0&rw', '개', 'dog & puppy'],
+      ['Ef7^zM1*sv-c1', '[…]은 수도입니다', '서울'],
       ['Ij1)bO3-ts', '물', 'water'],
     ]);
+    expect(result.questions[2]).toMatchObject({ cloze: 1, cloze_note: '{{c1::서울}}은 수도입니다' });
     expect(result.questions[0]!.explanation).toBe('Deck: Korean::Animals\nTags: noun animal');
-    expect(result.questions[2]!.explanation).toBe('Deck: Korean');
+    expect(result.questions[3]!.explanation).toBe('Deck: Korean');
     // No question carries the note type, the GUID or the deck as its text.
     for (const q of result.questions) expect(`${q.content} ${q.answer}`).not.toMatch(/Basic|Korean|\$/);
   });
 
-  it('lists Cloze and Image Occlusion notes by type and line, never as other questions', async () => {
+  it('lists Image Occlusion notes, and Cloze notes without a gap, by type and line, never as other questions', async () => {
     const result = await read(EXPORT);
-    expect(result.types_skipped).toEqual([
-      { name: 'Cloze', count: 1 },
-      { name: 'Image Occlusion', count: 1 },
-    ]);
-    expect(result.skipped_rows).toEqual([
-      { line: 9, reason: 'unsupported_type', type: 'Cloze' },
-      { line: 10, reason: 'unsupported_type', type: 'Image Occlusion' },
-    ]);
+    expect(result.types_skipped).toEqual([{ name: 'Image Occlusion', count: 1 }]);
+    expect(result.skipped_rows).toEqual([{ line: 10, reason: 'unsupported_type', type: 'Image Occlusion' }]);
+    const gapless = await read(
+      [...HEADER, ['x1', 'Cloze', 'D', 'no gap', '', ''].join('\t'), NOTES[0]!.join('\t')].join('\n'),
+    );
+    expect(gapless.skipped_rows).toEqual([{ line: 7, reason: 'unsupported_type', type: 'Cloze' }]);
   });
 
   it('honours #notetype:, #deck: and #tags: for the whole file, and a cloze field without a type column', async () => {
@@ -71,9 +72,10 @@ describe("Anki's text export headers", () => {
     const result = await read(text, 'spanish.csv');
     expect(result.questions.map((q) => [q.content, q.answer, q.explanation])).toEqual([
       ['hola', 'hello', 'Deck: Spanish\nTags: imported'],
+      ['[…] means bye', 'adiós', 'Deck: Spanish\nTags: imported'],
       ['gato', 'cat', 'Deck: Spanish\nTags: imported'],
     ]);
-    expect(result.skipped_rows).toEqual([{ line: 7, reason: 'unsupported_type', type: 'Basic' }]);
+    expect(result.skipped_rows).toEqual([]);
   });
 
   it('keeps a further field as an extra line and names it from #columns:', async () => {
@@ -125,6 +127,52 @@ describe("Anki's text export headers", () => {
         },
       ),
       { numRuns: 50 },
+    );
+  });
+});
+
+describe('cloze notes both ways', () => {
+  const card = (q: SheetQuestion) => [q.csv_id, q.content, q.answer, q.explanation, q.cloze, q.cloze_note];
+
+  it("Anki's Cloze export → our cards → our Anki text → the same cards and the same note", async () => {
+    const note = '{{c1::서울}}은 {{c2::대한민국::나라}}의 수도이고 {{c1::서울}}의 인구는 {{c3::약 940만}} 명이다';
+    const text = [...HEADER, ['Kl2~cP4=wv', 'Cloze', 'Geo', note, '1394년부터', 'capital'].join('\t')].join('\n');
+    const first = await read(text);
+    expect(first.questions.map((q) => [q.csv_id, q.content, q.answer])).toEqual([
+      ['Kl2~cP4=wv-c1', '[…]은 대한민국의 수도이고 […]의 인구는 약 940만 명이다', '서울; 서울'],
+      ['Kl2~cP4=wv-c2', '서울은 [나라]의 수도이고 서울의 인구는 약 940만 명이다', '대한민국'],
+      ['Kl2~cP4=wv-c3', '서울은 대한민국의 수도이고 서울의 인구는 […] 명이다', '약 940만'],
+    ]);
+    const exported = new TextDecoder().decode(exportQuestions(first.questions, 'ko', 'txt', 'geo').bytes);
+    // One record for the note, its gaps as Anki writes them.
+    expect(exported.split('\n').filter((line) => line.includes('{{c'))).toHaveLength(1);
+    expect(exported).toContain(note);
+    const again = await read(exported);
+    expect(again.questions.map(card)).toEqual(first.questions.map(card));
+  });
+
+  it('any note survives export and import: the same cards, numbers and notes', async () => {
+    const word = fc.stringMatching(/^[a-z가-힣]{1,6}$/);
+    const gap = fc.record({
+      number: fc.integer({ min: 1, max: 4 }),
+      answer: word,
+      hint: fc.option(word, { nil: null }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(word, gap), { minLength: 1, maxLength: 5 }), word, async (pieces, tail) => {
+        const note =
+          pieces
+            .map(([text, g]) => `${text} {{c${g.number}::${g.answer}${g.hint === null ? '' : `::${g.hint}`}}}`)
+            .join(' ') + ` ${tail}`;
+        const sheet = normalizeRows([['1', note, '']], { csv_id: 0, content: 1, answer: 2 });
+        if (!sheet.ok) throw new Error(sheet.code);
+        expect(sheet.questions.map((q) => q.cloze)).toEqual([...new Set(pieces.map(([, g]) => g.number))].sort());
+        for (const q of sheet.questions) expect(q.content).not.toContain('{{c');
+        const exported = new TextDecoder().decode(exportQuestions(sheet.questions, 'en', 'txt', 'n').bytes);
+        const again = await read(exported);
+        expect(again.questions.map(card)).toEqual(sheet.questions.map(card));
+      }),
+      { numRuns: 40 },
     );
   });
 });

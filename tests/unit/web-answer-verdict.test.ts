@@ -278,3 +278,27 @@ describe('resume anywhere: the server sitting merged with the local record', asy
     expect(sittingSignature(run(base(), { type: 'tick', now: 2 }))).toBe(sittingSignature(base()));
   });
 });
+
+describe('a cloze card on screen', () => {
+  const note = 'The {{c1::mitochondria}} makes ATP; the {{c1::mitochondria}} has its own DNA. {{c2::$E=mc^2$}}';
+  const card = (cloze: number) => ({
+    content: '',
+    answer: cloze === 1 ? 'mitochondria; mitochondria' : '$E=mc^2$',
+    format: 'markdown' as const,
+    cloze,
+    cloze_note: note,
+  });
+
+  test('is graded gap by gap, as the server grades it', () => {
+    expect(shownVerdict('Mitochondria; mitochondria', card(1), undefined)).toMatchObject({ graded: 'correct' });
+    expect(shownVerdict('mitochondria; mitochondira', card(1), undefined)).toMatchObject({
+      graded: 'almost',
+      expected: 'mitochondria; mitochondria',
+    });
+    expect(shownVerdict('mitochondria; nucleus', card(1), undefined)).toMatchObject({
+      graded: 'wrong',
+      final: 'wrong',
+    });
+    expect(shownVerdict('E=mc^2', card(2), undefined)).toMatchObject({ graded: 'correct' });
+  });
+});

@@ -37,12 +37,20 @@ export function questionView(q: StoredQuestion, language: Language): ExamQuestio
     url: text(record.url),
     group_id: text(record.group_id),
     format: textFormat(record.format),
+    ...clozeView(record),
     created_language: record.created_language === 'en' ? 'en' : 'ko',
     is_ko_complete: complete('ko'),
     is_en_complete: complete('en'),
     created_at: text(record.created_at),
     order: Number(record.order ?? 0),
   };
+}
+
+/** A cloze card's number and note (D366), for the answer side and the editor; nothing for other questions. */
+function clozeView(record: Record<string, unknown>): Pick<ExamQuestion, 'cloze' | 'cloze_note'> {
+  const number = record.cloze;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) return {};
+  return { cloze: number, cloze_note: text(record.cloze_note) };
 }
 
 export function displayTitle(exam: Pick<ExamRecord, 'title' | 'title_ko' | 'title_en'>, language: Language): string {

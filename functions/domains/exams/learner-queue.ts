@@ -1,5 +1,6 @@
 import { LIMITS } from '#shared/domain/limits.js';
 import { addDays, learnerDay, learnerDaySettings, learnerDayStart } from '#shared/domain/learner-day.js';
+import { clozeSiblingsToBury } from './cloze-siblings.js';
 import type { StoredItem } from '../../runtime/data/item.js';
 import {
   dueBefore,
@@ -199,6 +200,16 @@ export async function learnerQueue(
   // A card buried today is left out like an ignored one until the next learner day (D305).
   const ignored = new Set([...ignoredIds, ...buried]);
   const due = new Map(dueEntries.map((d) => [d.questionId, d]));
+  // Cards of one cloze note are not shown on the same day (D371).
+  const dayStart = learnerDayStart(day, settings).toISOString();
+  const siblings = clozeSiblingsToBury(
+    [...where.values()].map((w) => w.question),
+    {
+      offerable: new Set([...candidates, ...due.keys()]),
+      studiedToday: (id) => (due.get(id)?.card.last_review ?? '') >= dayStart,
+    },
+  );
+  for (const id of siblings) ignored.add(id);
   const readQuestions = (ids: readonly string[]) => readCopies(user.id, ids, windows, due, where);
   const ordered = orderLearnerQueue({
     dueEntries,

@@ -1,5 +1,6 @@
 import type * as contracts from '#shared/contracts/questions.js';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exam-schemas.js';
+import { clozeAnswerText, clozeNumbers, clozeQuestion, hasCloze } from '#shared/domain/cloze.js';
 import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { textFormat } from '#shared/domain/rich-text.js';
@@ -64,10 +65,35 @@ export function applyQuestionForm(before: StoredQuestion, form: QuestionForm, la
   if (form.csv_id !== undefined) after.csv_id = String(form.csv_id).trim();
   if (form.group_id !== undefined) after.group_id = String(form.group_id).trim();
   if (form.format !== undefined) after.format = textFormat(form.format);
+  asClozeCard(after, form, language);
   for (const field of REQUIRED_FIELDS) {
     if (pickLocalized(after, field, language).trim() === '') throw new AppError(400, 'question_required_fields');
   }
   return after as StoredQuestion;
+}
+
+/**
+ * A form whose content holds gaps makes the question a cloze card (D370): the note is kept whole and
+ * the content and answer become card `cloze`'s (the form's number, else the card's own, else the
+ * note's first) — computed here, never taken from the client. Content without gaps makes it an
+ * ordinary question again.
+ */
+function asClozeCard(after: Record<string, unknown>, form: QuestionForm, language: Language): void {
+  if (typeof form.content !== 'string') return;
+  const note = form.content.trim();
+  if (!hasCloze(note)) {
+    delete after.cloze;
+    delete after.cloze_note;
+    return;
+  }
+  const numbers = clozeNumbers(note);
+  const wanted = Number(form.cloze ?? after.cloze);
+  const number = numbers.includes(wanted) ? wanted : numbers[0]!;
+  const format = textFormat(after.format);
+  after.cloze = number;
+  after.cloze_note = note;
+  after[`content_${language}`] = clozeQuestion(note, number, format);
+  after[`answer_${language}`] = clozeAnswerText(note, number, format);
 }
 
 /** The highest numeric csv_id of the exam plus one (1 for an exam without numeric ids). */

@@ -48,7 +48,39 @@ export function exportedQuestion(question: StoredQuestion, language: Language): 
     difficulty: normalizeDifficulty(question.difficulty),
     url: text(question.url),
     group_id: text(question.group_id),
+    ...(typeof question.cloze === 'number' && text(question.cloze_note) !== ''
+      ? { cloze: question.cloze, cloze_note: text(question.cloze_note) }
+      : {}),
   };
+}
+
+/**
+ * Cloze cards go out as their note (D369): the first card of a note becomes one row holding the note
+ * with its `{{cN::…}}` gaps and a blank answer — what Anki's Cloze type and our importer read back
+ * as the same cards — and its siblings are left out. Its id and title lose the card's `-cN` / `(cN)`.
+ */
+export function foldClozeSiblings(questions: readonly SheetQuestion[]): SheetQuestion[] {
+  const notes = new Set<string>();
+  const rows: SheetQuestion[] = [];
+  for (const question of questions) {
+    const { cloze, cloze_note: note, ...row } = question;
+    if (cloze === undefined || note === undefined) {
+      rows.push(row);
+      continue;
+    }
+    if (notes.has(note)) continue;
+    notes.add(note);
+    const suffix = new RegExp(`-c${cloze}$`);
+    rows.push({
+      ...row,
+      csv_id: row.csv_id.replace(suffix, ''),
+      // A title made from the card's own words is made again on import; a given one lost its `(cN)`.
+      title: / \(c\d+\)$/.test(row.title) ? row.title.replace(/ \(c\d+\)$/, '') : '',
+      content: note,
+      answer: '',
+    });
+  }
+  return rows;
 }
 
 function rowsOf(questions: readonly SheetQuestion[], language: Language): string[][] {
@@ -66,7 +98,7 @@ export function exportQuestions(
   format: ExportFormat,
   baseName: string,
 ): { bytes: Uint8Array; fileName: string; contentType: string } {
-  const rows = rowsOf(questions, language);
+  const rows = rowsOf(foldClozeSiblings(questions), language);
   const sheet = XLSX.utils.aoa_to_sheet(rows);
   const fileName = exportFileName(baseName, format);
   let bytes: Uint8Array;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SubmittedAnswer } from '#shared/contracts/results.js';
 import { isAnswerCorrect } from '#shared/domain/answer-check.js';
+import { gradeCloze } from '#shared/domain/cloze.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { plainText, textFormat } from '#shared/domain/rich-text.js';
 import { getExamWithQuestionsAndLinks, type StoredQuestion, canReadExam } from '../exams/index.js';
@@ -86,6 +87,9 @@ export function gradeAnswer(question: StoredQuestion, given: string, language: L
   const record = question as Record<string, unknown>;
   // Rich questions are graded in their plain form (D132), the same rule the screen applies.
   const format = textFormat(record.format);
+  // A cloze card is graded gap by gap against its note (D367).
+  if (typeof record.cloze === 'number' && typeof record.cloze_note === 'string' && record.cloze_note !== '')
+    return gradeCloze(given, record.cloze_note, record.cloze, format).verdict === 'correct';
   const answer = plainText(pickLocalized(record, 'answer', language), format);
   return isAnswerCorrect(given, answer, plainText(pickLocalized(record, 'content', language), format));
 }

@@ -57,6 +57,9 @@ function practiceQuestion(question: StoredQuestion, exam: PoolExam, language: La
     answer: pickLocalized(record, 'answer', language),
     explanation: pickLocalized(record, 'explanation', language),
     format: textFormat(record.format),
+    ...(typeof record.cloze === 'number' && typeof record.cloze_note === 'string' && record.cloze_note !== ''
+      ? { cloze: record.cloze, cloze_note: record.cloze_note }
+      : {}),
   };
 }
 

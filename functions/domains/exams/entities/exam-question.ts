@@ -20,6 +20,8 @@ export const QUESTION_FIELDS = [
   'url',
   'group_id',
   'format',
+  'cloze',
+  'cloze_note',
   'created_language',
   'created_at',
 ] as const;

@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate';
 import { Decompress as ZstdDecompress } from 'fzstd';
 import { compile } from 'html-to-text';
 import type { Database } from 'sql.js';
+import { hasCloze } from '#shared/domain/cloze.js';
 import { QUESTION_SHEET_LIMITS } from '#shared/domain/question-sheet.js';
 import { AppError } from '../../../runtime/http/app-error.js';
 import { inspectZip, isZip } from '../../../runtime/spreadsheets/zip-guard.js';
@@ -16,7 +17,8 @@ import { DECK_MEDIA_REF, IMPORT_IMAGE_LIMITS, type DeckMedia } from './import-im
  * Anki 2.1.50+ "support older versions" off), `collection.anki21` or `collection.anki2` — read with
  * sql.js (SQLite compiled to WebAssembly), in this Lambda only. Each standard note becomes a row:
  * its first field the question, its second the answer, its other fields kept (`Name: value` in the
- * explanation), its tags kept. Cloze notes have no answer field and are counted, not imported.
+ * explanation), its tags kept. A cloze note (Text, Back Extra) becomes one card per gap number
+ * (D366); one without a gap is counted, not imported.
  * Fields are HTML: they become plain text (html-to-text); an `<img>` whose file the package holds
  * becomes a Markdown image to store (D174, import-images.ts); sounds and images the package lacks are
  * listed in the report.
@@ -219,18 +221,20 @@ export async function parseAnkiPackage(
       notes++;
       if (notes > ROWS_TO_READ) break;
       const type = types.get(String(mid));
-      if (type?.cloze) {
+      const fields = String(flds ?? '').split('\x1f');
+      const front = text(fields[0] ?? '');
+      // A cloze note's Text holds its gaps and its Back Extra is read as the cards' explanation (D368).
+      if (type?.cloze && !hasCloze(front)) {
         cloze++;
         continue;
       }
-      const fields = String(flds ?? '').split('\x1f');
       const extra = fields
         .slice(2)
         .map((value, i) => ({ name: type?.fields[i + 2] ?? `#${i + 3}`, value: text(value) }))
         .filter((f) => f.value !== '')
         .map((f) => `${f.name}: ${f.value}`)
         .join('\n');
-      rows.push([text(fields[0] ?? ''), text(fields[1] ?? ''), extra, String(tags ?? '').trim()]);
+      rows.push([front, text(fields[1] ?? ''), extra, String(tags ?? '').trim()]);
       lines.push(notes);
     }
     statement.free();

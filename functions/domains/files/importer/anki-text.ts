@@ -1,4 +1,5 @@
 import { compile } from 'html-to-text';
+import { hasCloze } from '#shared/domain/cloze.js';
 import { splitHeader, type ParsedSheet, type ReaderSkip, type SheetFormat, type SheetRepair } from './parsed-sheet.js';
 
 /** Anki's plain-text export: its `#key:value` header lines, and `#html:true` cells read as text. */
@@ -95,16 +96,17 @@ export function readAnkiHeader(text: string): AnkiHeader | null {
   };
 }
 
-/** Note types whose notes are no front and back: read later, listed as skipped until then. */
-const UNREAD_TYPE = /cloze|image occlusion|클로즈|빈칸/i;
-const CLOZE_MARK = /\{\{c\d+::/;
+/** Note types whose notes are no front and back, listed as skipped: image occlusion. */
+const UNREAD_TYPE = /image occlusion/i;
+const CLOZE_TYPE = /cloze|클로즈|빈칸/i;
 
 /**
  * The sheet of an Anki text export. Without a role column (`#guid column:` …, `#notetype:`,
  * `#deck:`) it is the plain two-or-more-column file it always was: `#columns:` names the header,
  * else the first record is looked at as one. With them, each column is read by its role: the GUID
  * becomes the question's id (so a newer export of the same deck keeps each note's id), the note
- * type decides whether the note is read (Cloze and Image Occlusion notes are listed, not read), the
+ * type decides whether the note is read (Image Occlusion notes are listed, not read; a Cloze note's
+ * Text makes one card per gap), the
  * deck and the tags are kept columns, and the remaining fields are front, back and extra fields.
  */
 export function ankiTextSheet(
@@ -151,8 +153,9 @@ export function ankiTextSheet(
       return anki.html ? htmlToText(value) : value;
     });
     const type = cell(row, roles.notetype) || anki.notetype || '';
-    if (UNREAD_TYPE.test(type) || fields.some((f) => CLOZE_MARK.test(f))) {
-      skipped.push({ line: lines[i] ?? 0, reason: 'unsupported_type', type: type || 'Cloze' });
+    // A cloze note is read (its Text makes one card per gap, D368); one whose Text has no gap is not.
+    if (UNREAD_TYPE.test(type) || (CLOZE_TYPE.test(type) && !hasCloze(fields[0] ?? ''))) {
+      skipped.push({ line: lines[i] ?? 0, reason: 'unsupported_type', type });
       return;
     }
     const tags = [anki.tags ?? '', cell(row, roles.tags)].filter(Boolean).join(' ');

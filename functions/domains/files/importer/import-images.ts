@@ -39,7 +39,7 @@ export type ImportImageCode =
 export type DeckMedia = Map<string, Uint8Array | ImportImageCode>;
 
 /** The texts of a question that may hold images: an import's parsed question or an update's row. */
-export type ImageTexts = Pick<SheetQuestion, 'title' | 'content' | 'answer' | 'explanation'>;
+export type ImageTexts = Pick<SheetQuestion, 'title' | 'content' | 'answer' | 'explanation' | 'cloze_note'>;
 
 /** Where an import's images go: the object key and the URL the texts point at, by the new image id. */
 export interface ImageOwner {
@@ -177,9 +177,8 @@ export async function prepareImportedImages(
   questions.forEach((question, index) => {
     question.title = plainTitle(question.title);
     const warned = new Set<string>();
-    for (const field of TEXT_FIELDS) {
-      if (!question[field].includes(DECK_MEDIA_REF) && !question[field].includes('](http')) continue;
-      question[field] = question[field].replace(REFERENCE, (whole, alt: string, target: string) => {
+    const rewrite = (text: string) =>
+      text.replace(REFERENCE, (whole, alt: string, target: string) => {
         const name = sourceOf(target);
         if (!whole.endsWith(')')) return alt;
         const outcome = resolve(name);
@@ -193,6 +192,11 @@ export async function prepareImportedImages(
         }
         return alt;
       });
+    // A cloze card's note shows the same images once answered (D366): stored once, by name.
+    for (const field of [...TEXT_FIELDS, 'cloze_note'] as const) {
+      const text = question[field];
+      if (text === undefined || (!text.includes(DECK_MEDIA_REF) && !text.includes('](http'))) continue;
+      question[field] = rewrite(text);
     }
   });
   return prepared;

@@ -279,6 +279,7 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
       difficulty: q.difficulty,
       url: q.url,
       group_id: q.group_id,
+      ...(q.cloze ? { cloze: q.cloze, cloze_note: q.cloze_note } : {}),
       created_language: language,
       created_at: createdAt,
     });

@@ -72,11 +72,11 @@ const en = {
     notes: {
       headerless:
         'A file whose first row is not a header is read as cards: the first column is the question, the second the answer, the rest is kept as the explanation.',
-      apkg: 'Anki decks (.apkg): each Basic note becomes a question (front → question, back → answer, HTML as text); cloze notes and images or sounds are not imported, and the result says so.',
+      apkg: 'Anki decks (.apkg): each Basic note becomes a question (front → question, back → answer, HTML as text) and each cloze note one card per gap; images or sounds are not imported, and the result says so.',
       export:
         'Every file and exam can be exported again as .xlsx, .csv or Anki text (.txt), which imports back to the same questions.',
       ankiQuizlet:
-        'Anki plain-text exports (#separator:, #html:, #columns:, #guid/#notetype/#deck/#tags column: lines) and Quizlet exports (tab, comma or " - "; new line or ;) import unedited. A note keeps its Anki GUID as its question ID and its deck and tags in the explanation; cloze and image occlusion notes are listed, not imported.',
+        'Anki plain-text exports (#separator:, #html:, #columns:, #guid/#notetype/#deck/#tags column: lines) and Quizlet exports (tab, comma or " - "; new line or ;) import unedited. A note keeps its Anki GUID as its question ID and its deck and tags in the explanation; a cloze note becomes one card per gap; image occlusion notes are listed, not imported.',
       quiz: 'Moodle quizzes: GIFT (.gift, or .txt), Aiken (.txt) and Moodle XML (.xml) — multiple choice, true/false, short answer and numerical questions; other kinds are listed, not imported.',
       choices:
         'Choices are added under the question as 1) 2) … lines; an answer giving a choice’s text, number or letter becomes that choice’s number.',
@@ -185,8 +185,8 @@ const en = {
     typeCount: '{{name}} ({{count}})',
     readPackage_one: 'Read the Anki deck (.apkg): {{count}} note.',
     readPackage_other: 'Read the Anki deck (.apkg): {{count}} notes.',
-    clozeSkipped_one: '{{count}} cloze note has no answer field and was not imported.',
-    clozeSkipped_other: '{{count}} cloze notes have no answer field and were not imported.',
+    clozeSkipped_one: '{{count}} cloze note has no gap and was not imported.',
+    clozeSkipped_other: '{{count}} cloze notes have no gap and were not imported.',
     mediaSkipped: 'Sounds, and images the deck does not hold, are not imported: {{names}}',
     imagesStored: 'Images stored with the questions: {{count}}.',
     imageWarningsTitle: 'Images not imported (the question keeps their alt text)',

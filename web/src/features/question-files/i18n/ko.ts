@@ -65,11 +65,11 @@ const ko = {
     notes: {
       headerless:
         '첫 행이 열 이름이 아니면 카드로 읽습니다: 첫 열은 문제, 둘째 열은 정답, 나머지는 설명으로 보관합니다.',
-      apkg: 'Anki 덱(.apkg): 기본(Basic) 노트마다 한 문제가 됩니다(앞면 → 문제, 뒷면 → 정답, HTML은 글자로). 빈칸(cloze) 노트와 그림·소리는 가져오지 않으며 결과에 알려 드립니다.',
+      apkg: 'Anki 덱(.apkg): 기본(Basic) 노트마다 한 문제가 되고(앞면 → 문제, 뒷면 → 정답, HTML은 글자로), 빈칸(cloze) 노트는 빈칸 번호마다 한 카드가 됩니다. 그림·소리는 가져오지 않으며 결과에 알려 드립니다.',
       export:
         '모든 파일과 시험은 .xlsx, .csv, Anki 텍스트(.txt)로 다시 내보낼 수 있고, 내보낸 파일을 다시 올리면 같은 문제가 됩니다.',
       ankiQuizlet:
-        'Anki 텍스트 내보내기(#separator:, #html:, #columns:, #guid/#notetype/#deck/#tags column: 줄)와 Quizlet 내보내기(탭·쉼표 또는 " - ", 줄바꿈 또는 ;)를 그대로 올릴 수 있습니다. 노트의 Anki GUID는 문제id로, 덱과 태그는 설명에 남고, 빈칸(cloze)·이미지 가림 노트는 가져오지 않고 알려 드립니다.',
+        'Anki 텍스트 내보내기(#separator:, #html:, #columns:, #guid/#notetype/#deck/#tags column: 줄)와 Quizlet 내보내기(탭·쉼표 또는 " - ", 줄바꿈 또는 ;)를 그대로 올릴 수 있습니다. 노트의 Anki GUID는 문제id로, 덱과 태그는 설명에 남고, 빈칸(cloze) 노트는 빈칸마다 한 카드가 되고, 이미지 가림 노트는 가져오지 않고 알려 드립니다.',
       quiz: 'Moodle 퀴즈: GIFT(.gift 또는 .txt), Aiken(.txt), Moodle XML(.xml)의 객관식·참거짓·단답·숫자 문제를 가져오며, 그 밖의 유형은 가져오지 않고 알려 드립니다.',
       choices: '보기는 문제 아래 1) 2) … 줄로 붙고, 정답이 보기의 글이나 번호·글자이면 그 보기의 번호가 정답이 됩니다.',
       extra: '알 수 없는 열은 버리지 않고 설명 끝에 "열 이름: 값"으로 붙이며, 결과에 그 열 이름을 알려 줍니다.',
@@ -176,8 +176,8 @@ const ko = {
     typeCount: '{{name}} ({{count}}개)',
     readPackage_one: 'Anki 덱(.apkg)을 읽었습니다: 노트 {{count}}개.',
     readPackage_other: 'Anki 덱(.apkg)을 읽었습니다: 노트 {{count}}개.',
-    clozeSkipped_one: '빈칸(cloze) 노트 {{count}}개는 정답 칸이 없어 가져오지 않았습니다.',
-    clozeSkipped_other: '빈칸(cloze) 노트 {{count}}개는 정답 칸이 없어 가져오지 않았습니다.',
+    clozeSkipped_one: '빈칸(cloze) 노트 {{count}}개는 빈칸이 없어 가져오지 않았습니다.',
+    clozeSkipped_other: '빈칸(cloze) 노트 {{count}}개는 빈칸이 없어 가져오지 않았습니다.',
     mediaSkipped: '소리와 덱에 없는 그림은 가져오지 않았습니다: {{names}}',
     imagesStored: '그림 {{count}}개를 문제와 함께 저장했습니다.',
     imageWarningsTitle: '가져오지 못한 그림 (문제에는 대체 텍스트가 남습니다)',

@@ -1,3 +1,4 @@
+import { revealedSentence } from '#shared/domain/cloze.js';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
@@ -105,6 +106,7 @@ export function PracticeQuestionView({ run, onAnswer, onNext, onEnd }: PracticeQ
           given={displayAnswer(answer, inputForm, yesNoLabels)}
           correctAnswer={displayAnswer(question.answer, inputForm, yesNoLabels)}
           explanation={question.explanation}
+          sentence={revealedSentence(question)}
           format={question.format}
           nextLabel={isLast ? t('randomPractice.question.finish') : t('randomPractice.question.next')}
           onOverrule={overrule}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReviewCard, ReviewRating } from '#shared/contracts/review.js';
 import type { Verdict } from '#shared/domain/answer-check.js';
+import { revealedSentence } from '#shared/domain/cloze.js';
 import { displayAnswer, questionParts } from '#shared/domain/input-form.js';
 import { RichText } from '../../../components/rich-text/index.js';
 import { GradeButtons } from './grade-buttons.js';
@@ -20,6 +21,7 @@ export function CardAnswer({ card, answer, verdict, proposed, disabled, onGrade 
   const { t } = useTranslation();
   const { question } = card;
   const { inputForm } = questionParts(question.content ?? '', question.answer ?? '');
+  const sentence = revealedSentence(question);
   const yesNoLabels = { true: t('takeExam.question.true'), false: t('takeExam.question.false') };
   return (
     <section className={styles.answer} aria-label={t('review.card.answer')} data-testid="review-answer">
@@ -46,6 +48,14 @@ export function CardAnswer({ card, answer, verdict, proposed, disabled, onGrade 
             <RichText text={displayAnswer(question.answer ?? '', inputForm, yesNoLabels)} format={question.format} />
           </dd>
         </div>
+        {sentence && (
+          <div>
+            <dt>{t('review.card.clozeSentence')}</dt>
+            <dd>
+              <RichText text={sentence} format={question.format} testId="cloze-sentence" />
+            </dd>
+          </div>
+        )}
         {question.explanation && (
           <div>
             <dt>{t('review.card.explanation')}</dt>

@@ -44,7 +44,13 @@ export function ReviewCardView(props: ReviewCardViewProps) {
   const revealed = phase !== 'question';
   const { inputForm, options } = questionParts(question.content ?? '', question.answer ?? '');
   // A Markdown question is graded in its plain form, as on take-exam (D132).
-  const subject = { answer: question.answer ?? '', content: question.content ?? '', format: question.format };
+  const subject = {
+    answer: question.answer ?? '',
+    content: question.content ?? '',
+    format: question.format,
+    cloze: question.cloze,
+    cloze_note: question.cloze_note,
+  };
   const verdict = revealed ? shownVerdict(answer, subject, undefined) : null;
   const proposed = proposedRating(verdict?.graded);
 

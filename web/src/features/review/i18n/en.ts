@@ -31,6 +31,7 @@ const en = {
     answer: 'Answer',
     yourAnswer: 'Your answer',
     correctAnswer: 'Correct answer',
+    clozeSentence: 'Whole sentence',
     explanation: 'Explanation',
   },
   grade: {

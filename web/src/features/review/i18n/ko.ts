@@ -28,6 +28,7 @@ const ko = {
     answer: '정답',
     yourAnswer: '내 답',
     correctAnswer: '정답',
+    clozeSentence: '전체 문장',
     explanation: '해설',
   },
   grade: {

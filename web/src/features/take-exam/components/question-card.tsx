@@ -1,3 +1,4 @@
+import { revealedSentence } from '#shared/domain/cloze.js';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/domain/language.js';
@@ -197,6 +198,7 @@ export function QuestionCard(props: QuestionCardProps) {
           given={displayAnswer(answer, inputForm, yesNoLabels)}
           correctAnswer={displayAnswer(question.answer, inputForm, yesNoLabels)}
           explanation={question.explanation}
+          sentence={revealedSentence(question)}
           format={question.format}
           nextLabel={props.isLast ? t('takeExam.nav.finish') : t('takeExam.nav.next')}
           onOverrule={props.onOverrule}

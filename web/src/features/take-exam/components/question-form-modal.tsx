@@ -7,6 +7,8 @@ import { Modal } from '../../../components/ui/modal/modal.js';
 import type { QuestionFormBody } from '../api/add-question.js';
 import { questionFormBody, questionFormProblem, type QuestionFormValues } from '../utils/question-form.js';
 import { ImageUploadField } from './image-upload-field.js';
+import { ClozePreview } from './cloze-preview.js';
+import { hasCloze, makeGap } from '#shared/domain/cloze.js';
 import { insertAt, RichEditorToolbar, RichPreview, snippetText, type Snippet } from './rich-editor-tools.js';
 import styles from './take-exam.module.css';
 
@@ -78,6 +80,19 @@ export function QuestionFormModal({
     });
   };
 
+  // Select words of the content, then the button or Ctrl/Cmd+Shift+C: they become the next gap (D370).
+  const gap = () => {
+    const element = areas.current.content;
+    const made = element && makeGap(values.content, element.selectionStart, element.selectionEnd);
+    if (!element || !made) return;
+    setValues((current) => ({ ...current, content: made.content }));
+    requestAnimationFrame(() => {
+      element.focus();
+      element.setSelectionRange(made.selection[1], made.selection[1]);
+    });
+  };
+  const cloze = hasCloze(values.content);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (questionFormProblem(values)) {
@@ -111,6 +126,13 @@ export function QuestionFormModal({
           }}
           onFocus={(event) => {
             if (isRich(name)) lastArea.current = { name, element: event.currentTarget };
+          }}
+          onKeyDown={(event) => {
+            const shortcut = (event.ctrlKey || event.metaKey) && event.shiftKey && event.key.toLowerCase() === 'c';
+            if (name === 'content' && shortcut) {
+              event.preventDefault();
+              gap();
+            }
           }}
           onPaste={(event) => isRich(name) && takeImage(event, event.clipboardData.files, name)}
           onDragOver={(event) => isRich(name) && event.dataTransfer.types.includes('Files') && event.preventDefault()}
@@ -166,6 +188,7 @@ export function QuestionFormModal({
             format={values.format}
             onFormat={(format) => setValues((current) => ({ ...current, format }))}
             onSnippet={insert}
+            onGap={gap}
           />
         </div>
         {imageOpen && examId && (
@@ -179,9 +202,15 @@ export function QuestionFormModal({
           </div>
         )}
         {field('content', t('takeExam.form.content'), { required: true, multiline: true, wide: true })}
-        {field('answer', t('takeExam.form.answer'), { required: true, multiline: true, wide: true })}
+        {/* A cloze note's answers are its gaps: the preview shows them in place of the answer field. */}
+        {!cloze && field('answer', t('takeExam.form.answer'), { required: true, multiline: true, wide: true })}
+        {cloze && (
+          <div className={styles.formWide}>
+            <ClozePreview note={values.content} format={values.format} />
+          </div>
+        )}
         {field('explanation', t('takeExam.form.explanation'), { multiline: true, wide: true })}
-        {values.format === 'markdown' && (
+        {values.format === 'markdown' && !cloze && (
           <div className={styles.formWide}>
             <RichPreview
               fields={[

@@ -25,10 +25,12 @@ interface FormatSwitchProps {
   format: TextFormat;
   onFormat(format: TextFormat): void;
   onSnippet(kind: Snippet): void;
+  /** Wraps the content's selection in the next cloze gap (D370). */
+  onGap?(): void;
 }
 
 /** Plain or Markdown, and the toolbar that writes code, math and images (D134). */
-export function RichEditorToolbar({ format, onFormat, onSnippet }: FormatSwitchProps) {
+export function RichEditorToolbar({ format, onFormat, onSnippet, onGap }: FormatSwitchProps) {
   const { t } = useTranslation();
   return (
     <div className={styles.toolbar} data-testid="rich-toolbar">
@@ -61,6 +63,19 @@ export function RichEditorToolbar({ format, onFormat, onSnippet }: FormatSwitchP
             {t(`takeExam.form.snippets.${kind}`)}
           </button>
         ))}
+        {onGap && (
+          <button
+            type="button"
+            className={`${button.button} ${button.ghost} ${styles.snippet}`}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={onGap}
+            aria-keyshortcuts="Control+Shift+C Meta+Shift+C"
+            title={t('takeExam.form.gapHint')}
+            data-testid="insert-gap"
+          >
+            {t('takeExam.form.makeGap')}
+          </button>
+        )}
       </div>
       {format === 'markdown' && <p className={styles.hint}>{t('takeExam.form.markdownHint')}</p>}
     </div>

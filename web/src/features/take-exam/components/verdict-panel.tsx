@@ -13,6 +13,8 @@ interface VerdictPanelProps {
   /** The correct answer as written (all its alternatives). */
   correctAnswer: string;
   explanation: string;
+  /** A cloze card's whole sentence, its gap marked (revealedSentence); null for other questions. */
+  sentence?: string | null;
   /** The question's text format: the answer and explanation render as it does. */
   format?: TextFormat;
   /** "Next" or "Finish". */
@@ -33,6 +35,7 @@ export function VerdictPanel({
   given,
   correctAnswer,
   explanation,
+  sentence,
   format,
   nextLabel,
   onOverrule,
@@ -93,6 +96,14 @@ export function VerdictPanel({
             <dt>{t('takeExam.question.correctAnswer')}</dt>
             <dd>
               <RichText text={correctAnswer} format={format} testId="correct-answer" />
+            </dd>
+          </>
+        )}
+        {sentence && (
+          <>
+            <dt>{t('takeExam.question.clozeSentence')}</dt>
+            <dd>
+              <RichText text={sentence} format={format} testId="cloze-sentence" />
             </dd>
           </>
         )}

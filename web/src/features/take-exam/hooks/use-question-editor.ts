@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { clozeNumbers, hasCloze } from '#shared/domain/cloze.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { addQuestion, type QuestionFormBody } from '../api/add-question.js';
 import { deleteQuestion } from '../api/delete-question.js';
@@ -35,10 +36,16 @@ export function useQuestionEditor(input: {
           toast.success(t('takeExam.form.saved'));
           setFormMode(null);
         } else if (mode === 'add') {
-          const created = await addQuestion(examId, body);
+          // A cloze note is one card per gap number (D370), added one after the other.
+          const numbers = hasCloze(body.content) ? clozeNumbers(body.content) : [undefined];
+          let first: string | null = null;
+          for (const cloze of numbers) {
+            const created = await addQuestion(examId, cloze === undefined ? body : { ...body, cloze });
+            first ??= created.id;
+          }
           toast.success(t('takeExam.form.added'));
           setFormMode(null);
-          onAdded(created.id);
+          if (first) onAdded(first);
         }
       } catch (error) {
         toast.error(

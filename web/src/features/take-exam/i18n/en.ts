@@ -63,6 +63,7 @@ const en = {
     showAnswer: 'Show answer',
     hideAnswer: 'Hide answer',
     correctAnswer: 'Answer',
+    clozeSentence: 'Whole sentence',
     explanation: 'Explanation',
     noHint: 'This question has no answer or explanation.',
     notTranslated: 'This question has not been translated into English yet.',
@@ -130,6 +131,13 @@ const en = {
     altPlaceholder: 'describe the image',
     preview: 'Preview',
     previewEmpty: 'Nothing to preview yet.',
+    makeGap: 'Make a gap',
+    gapHint:
+      'Select words of the content, then Make a gap (Ctrl+Shift+C, or Cmd+Shift+C on a Mac): each gap number is one card.',
+    clozePreview: 'Cloze cards preview',
+    clozeCards_one: '{{count}} cloze card',
+    clozeCards_other: '{{count}} cloze cards',
+    clozeCard: 'Card {{number}}',
     image: {
       file: 'Image (PNG, JPEG, WebP, GIF; up to 2 MB)',
       alt: 'Alt text (what the image shows)',

@@ -60,6 +60,7 @@ const ko = {
     showAnswer: '정답 보기',
     hideAnswer: '정답 숨기기',
     correctAnswer: '정답',
+    clozeSentence: '전체 문장',
     explanation: '설명',
     noHint: '이 문제에는 정답과 설명이 없습니다.',
     notTranslated: '이 문제는 아직 번역되지 않았습니다.',
@@ -127,6 +128,13 @@ const ko = {
     altPlaceholder: '이미지 설명',
     preview: '미리 보기',
     previewEmpty: '아직 미리 볼 내용이 없습니다.',
+    makeGap: '빈칸 만들기',
+    gapHint:
+      '내용에서 낱말을 고른 뒤 빈칸 만들기(Ctrl+Shift+C, Mac은 Cmd+Shift+C)를 누르세요. 빈칸 번호마다 카드 한 장이 됩니다.',
+    clozePreview: '빈칸 카드 미리보기',
+    clozeCards_one: '빈칸 카드 {{count}}장',
+    clozeCards_other: '빈칸 카드 {{count}}장',
+    clozeCard: '카드 {{number}}',
     image: {
       file: '이미지 (PNG, JPEG, WebP, GIF, 최대 2MB)',
       alt: '대체 텍스트 (이미지가 보여 주는 내용)',

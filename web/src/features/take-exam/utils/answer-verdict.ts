@@ -1,9 +1,18 @@
 import { diffChars } from 'diff';
-import { gradeAnswer, type Verdict } from '#shared/domain/answer-check.js';
+import { gradeAnswer, type Grade, type Verdict } from '#shared/domain/answer-check.js';
+import { CLOZE_ANSWER_SEPARATOR, gradeCloze } from '#shared/domain/cloze.js';
 import { plainText, type TextFormat } from '#shared/domain/rich-text.js';
 import { isBlank } from './session-record.js';
 
-type Graded = { answer: string; content: string; format?: TextFormat };
+type Graded = { answer: string; content: string; format?: TextFormat; cloze?: number; cloze_note?: string };
+
+/** The shared rule's grade; a cloze card's gap by gap against its note (D367), as the server grades it. */
+function gradeOf(given: string, shown: Graded, question: { answer: string; content: string }): Grade {
+  if (shown.cloze === undefined || !shown.cloze_note) return gradeAnswer(given, question.answer, question.content);
+  const cloze = gradeCloze(given, shown.cloze_note, shown.cloze, shown.format);
+  const expected = cloze.gaps.map((gap) => gap.expected).join(CLOZE_ANSWER_SEPARATOR);
+  return { verdict: cloze.verdict, expected };
+}
 
 /** Rich questions are graded in their plain form (D132): `**42**` is answered by `42`. */
 const plain = (question: Graded) => ({
@@ -31,7 +40,7 @@ export interface ShownVerdict {
 export function answerVerdict(given: string, shown: Graded): AnswerVerdict | null {
   const question = plain(shown);
   if (isBlank(given) || isBlank(question.answer)) return null;
-  return gradeAnswer(given, question.answer, question.content).verdict;
+  return gradeOf(given, shown, question).verdict;
 }
 
 /**
@@ -40,8 +49,7 @@ export function answerVerdict(given: string, shown: Graded): AnswerVerdict | nul
  */
 export function shownVerdict(given: string, shown: Graded, own: 'correct' | 'wrong' | undefined): ShownVerdict | null {
   const question = plain(shown);
-  const grade =
-    isBlank(given) || isBlank(question.answer) ? null : gradeAnswer(given, question.answer, question.content);
+  const grade = isBlank(given) || isBlank(question.answer) ? null : gradeOf(given, shown, question);
   if (!grade) return own ? { graded: own, final: own, expected: question.answer.trim(), overruled: false } : null;
   const folded = grade.verdict === 'correct' ? 'correct' : 'wrong';
   return {

@@ -1,3 +1,4 @@
+import { hasCloze } from '#shared/domain/cloze.js';
 import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 import type { TextFormat } from '#shared/domain/rich-text.js';
 import type { QuestionView } from './question-view.js';
@@ -19,11 +20,12 @@ export interface QuestionFormValues {
 
 /** The edit form starts from the question as shown (current language). */
 export function editFormValues(question: QuestionView): QuestionFormValues {
+  // A cloze card is edited as its note, gaps and all (D370); its answer is its gap's.
   return {
     csv_id: question.csvId,
     title: question.title,
-    content: question.content,
-    answer: question.answer,
+    content: question.cloze_note ?? question.content,
+    answer: question.cloze_note ? '' : question.answer,
     explanation: question.explanation,
     difficulty: normalizeDifficulty(question.difficulty),
     url: question.url,
@@ -49,7 +51,9 @@ export function addFormValues(nextCsvId: string): QuestionFormValues {
 
 /** True when a required field (title, content, answer) is blank. */
 export function questionFormProblem(values: QuestionFormValues): boolean {
-  return !values.title.trim() || !values.content.trim() || !values.answer.trim();
+  // A cloze note's answers are its gaps.
+  const answered = values.answer.trim() !== '' || hasCloze(values.content);
+  return !values.title.trim() || !values.content.trim() || !answered;
 }
 
 /** The request body; on edit a blank explanation is sent as a single space (docs/product.md#take-exam). */

@@ -16,6 +16,9 @@ export interface QuestionView {
   groupId: string;
   /** How the texts are written (D130): legacy questions are plain. */
   format: TextFormat;
+  /** A cloze card's number and whole note (D366): the answer side reveals it, the editor edits it. */
+  cloze?: number;
+  cloze_note?: string;
 }
 
 /** docs/product.md#take-exam: urls equal to "nan" (any case) are cleared. */
@@ -37,6 +40,9 @@ export function questionView(question: ExamQuestion, language: Language): Questi
     url: cleanUrl(question.url),
     groupId: question.group_id ?? '',
     format: textFormat(question.format),
+    ...(question.cloze !== undefined && question.cloze_note
+      ? { cloze: question.cloze, cloze_note: question.cloze_note }
+      : {}),
   };
 }
 
