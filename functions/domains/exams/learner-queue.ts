@@ -105,6 +105,7 @@ export interface LearnerQueueRead {
   /** The rank of due reviews and the place of learning steps: the queue's defaults when absent (the simulation compares others). */
   dueOrder?: DueOrder;
   learningSteps?: LearningPlacement;
+  newShare?: number;
 }
 
 /**
@@ -131,6 +132,7 @@ export function orderLearnerQueue(read: LearnerQueueRead): QueueOutput {
     learnAheadMs: read.learnAheadMs,
     dueOrder: read.dueOrder,
     learningSteps: read.learningSteps,
+    newShare: read.newShare,
   });
 }
 

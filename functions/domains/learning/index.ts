@@ -31,6 +31,8 @@ export {
 } from './fsrs.js';
 export {
   DEFAULT_LEARNING_PLACEMENT,
+  DEFAULT_NEW_SHARE,
+  isNewTurn,
   orderReviewQueue,
   type LearningPlacement,
   type QueueEntry,
