@@ -155,9 +155,11 @@ describe('DynamoDB requests per results call', () => {
       // exam Query + BatchGet + the refused transaction + claim GetItem + BatchGet result/job + first details chunk
       expect(calls.count()).toBeLessThanOrEqual(6);
     }
-    // 1 Query (exam) + BatchGet (90 statistics + summary) + Tx 1 (90 statistics) + job: BatchGet + Tx
-    expect(Math.max(...counts)).toBeLessThanOrEqual(6);
-    expect(new Set(counts).size).toBe(1);
+    // 1 Query (exam) + BatchGet (90 statistics + summary) + Tx 1 (90 statistics) + job: BatchGet + Tx;
+    // from the second round, answers whose interval is fuzzed add the one Query of the due counts
+    // their placement reads (load balancing is on by default, D417), whatever their number.
+    expect(counts[0]).toBeLessThanOrEqual(6);
+    expect(counts.slice(1)).toEqual([counts[0]! + 1, counts[0]! + 1]);
     // Every statistic counted exactly 3 times, no job left behind.
     const stats = await results.questionStatistics(input({}, { examId: exam100.id }), contextFor(user));
     expect(stats).toHaveLength(100);

@@ -27,6 +27,7 @@ export {
   type FsrsCard,
   type Grade,
   type LearnerScheduler,
+  type DuePlacement,
   type Scheduler,
 } from './fsrs.js';
 export {
@@ -61,6 +62,7 @@ export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './qu
 export { quizDay } from './quiz-day.js';
 export { getReviewActivity } from './review-activity.js';
 export { advanceReviews, getWorkloadForecast, postponeReviews } from './workload.js';
+export { answersPlacement } from './workload-store.js';
 export { fitLearner, fitMemory, getMemoryFit, readReviewLog } from './memory-fit.js';
 export {
   FITS_PER_RUN,
@@ -75,8 +77,12 @@ export {
   FIT_MIN_ITEMS,
   FULL_FIT_MIN_ITEMS,
   fitWeights,
+  KEEP_NOISE_MULTIPLE,
+  keepsFit,
   loadBinding,
   logLoss,
+  logLossTerms,
+  pairedStandardError,
   reviewLogToItems,
   trainableItems,
   type FitOutcome,
