@@ -10,8 +10,8 @@ import { DEFAULT_DUE_ORDER, duePriority, type DueOrder } from './review-priority
  *    relearning steps whose step is due now (on the due index too, D185; never limited, as in Anki:
  *    a card begun must be finished), ranked together by expected retention gain (D316);
  * 2. **new**: questions never answered, in the order of their exams, at most `new_cards_per_day`
- *    minus the new cards already introduced today; every third place of the page is one of them
- *    while any is left (D314), so the due cards cannot crowd them out;
+ *    minus the new cards already introduced today; two places in five of the page are theirs
+ *    while any is left (D314, D415), so the due cards cannot crowd them out;
  * 3. **learning ahead**: with nothing due and no new card left, a step due within `learnAheadMs` is
  *    ready now (Anki's learn-ahead limit, 20 minutes by default): a learner who finished everything
  *    else is not sent away to wait for a one-minute step.
@@ -42,8 +42,11 @@ export interface QueueLearning {
 export type LearningPlacement = 'after-new' | 'after-new-ranked' | 'with-due' | 'with-due-reserve';
 export const DEFAULT_LEARNING_PLACEMENT: LearningPlacement = 'with-due-reserve';
 
-/** The share of a page kept for new cards while any are left today (D314). */
-export const DEFAULT_NEW_SHARE = 1 / 3;
+/**
+ * The share of a page kept for new cards while any are left today (D314; two fifths since D415: 4
+ * of a 10-card daily exam, 8 of 20).
+ */
+export const DEFAULT_NEW_SHARE = 2 / 5;
 
 export interface QueueInput {
   due: QueueDue[];
