@@ -161,15 +161,19 @@ export function pairedStandardError(before: readonly number[], after: readonly n
 /** The least log-loss gain that counts: fsrs-rs hands back its defaults as 32-bit floats, a few 1e-8 off ours. */
 export const MIN_LOG_LOSS_GAIN = 1e-4;
 
-/** How many standard errors of its own noise a held-back gain must exceed to be kept (D416). */
-export const KEEP_NOISE_MULTIPLE = 1;
+/**
+ * How many standard errors of its own noise a held-back gain must exceed to be kept: 0, the plain
+ * rule. One standard error was measured and not adopted (D416): it kept fewer harmful fits but lost
+ * two thirds of the gain on fresh reviews.
+ */
+export const KEEP_NOISE_MULTIPLE = 0;
 
 /**
  * The keep rule: a fit replaces the learner's current weights only when its log loss on the
- * held-back reviews is lower than theirs by at least {@link MIN_LOG_LOSS_GAIN} and by more than
- * {@link KEEP_NOISE_MULTIPLE} standard errors of the paired per-item difference (`noise`; 0 keeps
- * the plain rule). Anything else — equal, worse, within noise, or a figure that is not finite —
- * keeps the current weights.
+ * held-back reviews is lower than theirs by at least {@link MIN_LOG_LOSS_GAIN} and, with a
+ * `multiple` above 0, by more than that many standard errors of the paired per-item difference
+ * (`noise`). Anything else — equal, worse, within noise, or a figure that is not finite — keeps the
+ * current weights.
  */
 export function keepsFit(fitted: number, current: number, noise = 0, multiple = KEEP_NOISE_MULTIPLE): boolean {
   if (!Number.isFinite(fitted)) return false;
