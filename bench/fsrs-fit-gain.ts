@@ -25,6 +25,8 @@ const { values } = parseArgs({
     new: { type: 'string', default: '5' },
     /** All weights from this many items (the product's FULL_FIT_MIN_ITEMS unless given). */
     'full-min': { type: 'string' },
+    /** Standard errors of noise a held-back gain must exceed (the product's KEEP_NOISE_MULTIPLE unless given; 0: the plain rule). */
+    'keep-noise': { type: 'string' },
   },
 });
 const LEARNERS = Number(values.learners);
@@ -32,6 +34,7 @@ const DAYS = values.days.split(',').map(Number);
 const NEW_PER_DAY = Number(values.new);
 const SCALES = [0.3, 1, 3];
 const FULL_MIN = values['full-min'] ? Number(values['full-min']) : undefined;
+const KEEP_NOISE = values['keep-noise'] ? Number(values['keep-noise']) : undefined;
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const sd = (xs: number[]) => Math.sqrt(mean(xs.map((x) => (x - mean(xs)) ** 2)));
@@ -75,7 +78,7 @@ export async function fitGain(days: number): Promise<Row> {
     const fresh = trainableItems(
       reviewLogToItems(syntheticFsrsLog({ weights, newPerDay: NEW_PER_DAY, days: 365, seed: 50_000 + i })),
     );
-    const fit = await fitWeights(reviewLogToItems(log), { fullMinItems: FULL_MIN });
+    const fit = await fitWeights(reviewLogToItems(log), { fullMinItems: FULL_MIN, keepNoiseMultiple: KEEP_NOISE });
     row.items.push(fit.items);
     row.reviews.push(log.reduce((sum, record) => sum + record.reviews.length, 0));
     if (fit.logLossBefore !== undefined && fit.logLossAfter !== undefined) {

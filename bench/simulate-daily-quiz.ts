@@ -92,6 +92,8 @@ interface Outcome {
   reviews: number;
   seen: number;
   kinds: Record<SlotKind, number>;
+  /** Right answers by slot kind (the measured retention of due reviews, say). */
+  right: Record<SlotKind, number>;
 }
 
 function simulate(
@@ -113,6 +115,7 @@ function simulate(
     reviews: 0,
     seen: 0,
     kinds: { due: 0, unseen: 0, learning: 0, weakest: 0, other: 0 },
+    right: { due: 0, unseen: 0, learning: 0, weakest: 0, other: 0 },
   };
   const run = policy.make();
   for (let day = 0; day < DAYS; day++) {
@@ -138,6 +141,7 @@ function simulate(
       });
       outcome.reviews += 1;
       outcome.kinds[kind] += 1;
+      if (correct) outcome.right[kind] += 1;
     }
   }
   if (CHECKPOINTS.includes(DAYS)) outcome.recallAt.push(bankRecall(DAYS));
@@ -212,6 +216,12 @@ for (const count of COUNTS) {
           reviews,
           seen,
           slots,
+          dueRight:
+            outcomes.reduce((s, o) => s + o.right.due, 0) /
+            Math.max(
+              1,
+              outcomes.reduce((s, o) => s + o.kinds.due, 0),
+            ),
           byLearner: outcomes.map((o) => o.recallAt),
         };
       });

@@ -36,6 +36,7 @@ export interface QueueChoiceInput {
   dueOrder?: DueOrder;
   learningSteps?: LearningPlacement;
   fill?: FillOrder;
+  newShare?: number;
 }
 
 const DAY = learnerDaySettings(undefined);
@@ -93,6 +94,7 @@ export function queueChoice(input: QueueChoiceInput): DailyPick[] {
     curve,
     dueOrder: input.dueOrder,
     learningSteps: input.learningSteps,
+    newShare: input.newShare,
   });
   return dailyPicksFrom(
     { page: ordered.page, dueEntries, candidates, statOf, available, ignored, now, curve, fill: input.fill },

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 /**
  * `npx tsx bench/simulate/merge.ts <subject.json> <others.json> [subject policy]`: the tables of
  * docs/learning.md "Does it teach better?" from two `npm run simulate -- --json` runs of the same
- * learners (one with the queue, one with the baselines), paired learner by learner.
+ * learners (one with the queue, one with the baselines), paired learner by learner; or one run
+ * holding both (the same file twice). The queue with a third of the page for new cards (before
+ * D415) is shown as "queue, a third" when the run holds it.
  */
 
 interface Figure {
@@ -39,16 +41,21 @@ const pct = (x: number) => (x * 100).toFixed(1);
 const signed = ({ mean, margin }: Figure) =>
   `${mean >= 0 ? '+' : '−'}${Math.abs(mean * 100).toFixed(1)} ± ${(margin * 100).toFixed(1)}`;
 
+const THIRD = 'queue:with-due-reserve/retention-gain/lowest-recall/1:3';
+const label = (policy: string) => (policy === THIRD ? 'queue, a third' : policy);
+const columnsOf = others.policies.filter((p) => p !== name);
+const withThird = columnsOf.includes(THIRD);
+
 for (const count of [...new Set(subject.cells.map((c) => c.count))]) {
   console.log(`\n#### ${count} a day\n`);
-  console.log(`| family, bank | queue | ${others.policies.join(' | ')} |`);
-  console.log(`|---|${['', ...others.policies].map(() => '---:').join('|')}|`);
+  console.log(`| family, bank | queue | ${columnsOf.map(label).join(' | ')} |`);
+  console.log(`|---|${['', ...columnsOf].map(() => '---:').join('|')}|`);
   const rows: string[] = [];
   for (const cell of subject.cells.filter((c) => c.count === count)) {
     const base = others.cells.find((c) => c.count === count && c.family === cell.family && c.bank === cell.bank);
     if (!base) continue;
     const queue = cell.policies[name]!;
-    const columns = [queue, ...others.policies.map((p) => base.policies[p]!)];
+    const columns = [queue, ...columnsOf.map((p) => base.policies[p]!)];
     console.log(
       `| ${cell.family}, ${cell.bank} | ${columns.map((p) => p.at.map((a) => pct(a.mean)).join(' / ')).join(' | ')} |`,
     );
@@ -59,13 +66,15 @@ for (const count of [...new Set(subject.cells.map((c) => c.count))]) {
     const [original, random, leitner, before] = ["original's rule", 'random', 'leitner', 'queue before'].map(minus);
     rows.push(
       `| ${cell.family}, ${cell.bank} | ${signed(original![1]!)} (${signed(original![0]!)}; ${signed(original![2]!)}) | ` +
-        `${random!.map(signed).join(' / ')} | ${signed(leitner![1]!)} | ${signed(before![1]!)} |`,
+        `${random!.map(signed).join(' / ')} | ${signed(leitner![1]!)} | ${signed(before![1]!)} |` +
+        (withThird ? ` ${minus(THIRD).map(signed).join(' / ')} |` : ''),
     );
   }
   console.log('\nThe queue minus each policy, learner by learner (points ± 95 %):\n');
   console.log(
-    "| family, bank | − original's rule, day 60 (day 30; day 90) | − random, day 30 / 60 / 90 | − Leitner, day 60 | − queue before, day 60 |",
+    "| family, bank | − original's rule, day 60 (day 30; day 90) | − random, day 30 / 60 / 90 | − Leitner, day 60 | − queue before, day 60 |" +
+      (withThird ? ' − queue, a third, day 30 / 60 / 90 |' : ''),
   );
-  console.log('|---|---:|---:|---:|---:|');
+  console.log(`|---|---:|---:|---:|---:|${withThird ? '---:|' : ''}`);
   for (const row of rows) console.log(row);
 }

@@ -49,25 +49,61 @@ const NO_STEPS: Scheduler = {
   engine: fsrs(generatorParameters({ enable_fuzz: true, enable_short_term: false })),
 };
 
-export type StepRule = LearningPlacement | 'steps-off';
-const STEP_RULES: readonly StepRule[] = ['after-new', 'after-new-ranked', 'with-due', 'with-due-reserve', 'steps-off'];
+/** Day-level learning steps: a first Again or Good comes back the next day once before graduating. */
+const DAY_STEPS: Scheduler = {
+  retention: LIMITS.desiredRetention.default,
+  weights: null,
+  engine: fsrs(generatorParameters({ enable_fuzz: true, learning_steps: ['1d', '1d'], relearning_steps: ['1d'] })),
+};
+
+/**
+ * steps-off: no short-term steps, steps after new cards (as D314 measured it); steps-off-reserve: no
+ * short-term steps with the reserve for new cards; day-steps: day-level steps with the reserve.
+ */
+export type StepRule = LearningPlacement | 'steps-off' | 'steps-off-reserve' | 'day-steps';
+const STEP_RULES: readonly StepRule[] = [
+  'after-new',
+  'after-new-ranked',
+  'with-due',
+  'with-due-reserve',
+  'steps-off',
+  'steps-off-reserve',
+  'day-steps',
+];
+const SCHEDULERS: Partial<Record<StepRule, Scheduler>> = {
+  'steps-off': NO_STEPS,
+  'steps-off-reserve': NO_STEPS,
+  'day-steps': DAY_STEPS,
+};
 const FILLS: readonly FillOrder[] = ['weakest', 'lowest-recall'];
 
 /**
- * `queue:<steps>/<due order>/<fill>`: the product's queue with the learning-step rule (steps after
- * new cards, steps ranked with the due reviews, or no short-term steps for the daily exam's
- * answers), the due order and the fill order.
+ * `queue:<steps>/<due order>/<fill>[/<new share>]`: the product's queue with the learning-step rule
+ * (steps after new cards, steps ranked with the due reviews, no short-term steps or day-level steps
+ * for the daily exam's answers), the due order, the fill order and the share of the page kept for
+ * new cards (a fraction such as 1/2; the product's default when absent).
  */
 export function queuePolicy(spec: string): Policy {
-  const [steps, dueOrder, fill] = spec.split('/') as [StepRule, DueOrder, FillOrder];
+  const [steps, dueOrder, fill, shareText] = spec.split('/') as [StepRule, DueOrder, FillOrder, string?];
   if (!STEP_RULES.includes(steps) || !DUE_ORDERS.includes(dueOrder) || !FILLS.includes(fill))
-    throw new Error(`queue:<${STEP_RULES.join('|')}>/<${DUE_ORDERS.join('|')}>/<${FILLS.join('|')}>, got ${spec}`);
-  const learningSteps: LearningPlacement = steps === 'steps-off' ? 'after-new' : steps;
+    throw new Error(
+      `queue:<${STEP_RULES.join('|')}>/<${DUE_ORDERS.join('|')}>/<${FILLS.join('|')}>[/<a>:<b>], got ${spec}`,
+    );
+  const [a, b] = (shareText ?? '').split(':').map(Number);
+  const newShare = shareText === undefined ? undefined : a! / b!;
+  if (newShare !== undefined && !(newShare > 0 && newShare <= 1))
+    throw new Error(`share a:b in (0, 1], got ${shareText}`);
+  const learningSteps: LearningPlacement =
+    steps === 'steps-off'
+      ? 'after-new'
+      : steps === 'steps-off-reserve' || steps === 'day-steps'
+        ? 'with-due-reserve'
+        : steps;
   return {
-    scheduler: steps === 'steps-off' ? NO_STEPS : engineFor(LIMITS.desiredRetention.default),
+    scheduler: SCHEDULERS[steps] ?? engineFor(LIMITS.desiredRetention.default),
     make: () => ({
       choose: ({ ids, stats, now, count }) =>
-        queueChoice({ ids, stats, now, count, dueOrder, learningSteps, fill }).map((pick) => ({
+        queueChoice({ ids, stats, now, count, dueOrder, learningSteps, fill, newShare }).map((pick) => ({
           id: pick.questionId,
           kind: pick.reason,
         })),

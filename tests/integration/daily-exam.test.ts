@@ -116,7 +116,7 @@ describe('daily exam', () => {
     const ids = (await examQuestions(user, answer.exam.id)).map((q) => q.id);
     expect(ids).toHaveLength(5);
     expect(ids).not.toContain(q4!.id);
-    // The 3 due ones by expected retention gain (here the least recallable first), every third place
+    // The 3 due ones by expected retention gain (here the least recallable first), the third and fifth places
     // an unseen one (D314, D316).
     expect([ids[0], ids[1], ids[3]]).toEqual([q2!.id, q3!.id, q1!.id]);
     expect(sourceQuestions.slice(0, 4).map((q) => q.id)).not.toContain(ids[2]);

@@ -56,7 +56,7 @@ describe('one queue', () => {
     expect(daily.success).not.toBe(false);
     const ids = await examQuestionIds(user, daily.exam.id);
     expect(ids).toEqual(page.cards.slice(0, 10).map((c: any) => c.question_id));
-    // Due cards first, every third place a new card (D314).
+    // Due cards first, the third and fifth places new cards (two in five, D314, D415).
     expect(page.cards.slice(0, 4).map((c: any) => c.kind)).toEqual(['due', 'due', 'new', 'due']);
   });
 
@@ -199,8 +199,8 @@ describe('one queue with studies', () => {
     await dueCards(user.id, studyQuestions.slice(0, 4));
     const page = await queue(user);
     const first = page.cards.slice(0, 10).map((c: any) => c.question_id);
-    // The four due cards lead, every third place a new card (D314).
-    const due = page.cards.slice(0, 5).filter((c: any) => c.kind === 'due');
+    // The four due cards lead, the third and fifth places new cards (two in five, D314, D415).
+    const due = page.cards.slice(0, 6).filter((c: any) => c.kind === 'due');
     expect(due.map((c: any) => c.question_id).sort()).toEqual(studyQuestions.slice(0, 4).sort());
     const daily = await dailyExam(user);
     expect(daily.success).not.toBe(false);

@@ -152,12 +152,17 @@ describe('DynamoDB requests per results call', () => {
       calls.reset();
       const replay = await results.submitExam(input(body), contextFor(user));
       expect(replay.replayed).toBe(true);
-      // exam Query + BatchGet + the refused transaction + claim GetItem + BatchGet result/job + first details chunk
-      expect(calls.count()).toBeLessThanOrEqual(6);
+      // exam Query + BatchGet + the refused transaction + claim GetItem + BatchGet result/job + first details
+      // chunk, and the placement's Query of due counts (the replay reads the cards as the first submit left
+      // them, fuzzed, before its claim fails)
+      expect(calls.count()).toBeLessThanOrEqual(7);
     }
-    // 1 Query (exam) + BatchGet (90 statistics + summary) + Tx 1 (90 statistics) + job: BatchGet + Tx
-    expect(Math.max(...counts)).toBeLessThanOrEqual(6);
-    expect(new Set(counts).size).toBe(1);
+    // 1 Query (exam) + BatchGet (90 statistics + summary) + Tx 1 (90 statistics) + job: BatchGet + Tx;
+    // a round whose answers include a fuzzed interval adds the one Query of the due counts their placement
+    // reads (load balancing is on by default, D417), whatever their number.
+    const base = Math.min(...counts);
+    expect(base).toBeLessThanOrEqual(6);
+    expect(counts.every((count) => count === base || count === base + 1)).toBe(true);
     // Every statistic counted exactly 3 times, no job left behind.
     const stats = await results.questionStatistics(input({}, { examId: exam100.id }), contextFor(user));
     expect(stats).toHaveLength(100);

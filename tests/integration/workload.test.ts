@@ -1,15 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { errorAnswer } from '#shared/contracts/error-answer.js';
 import { addDays, learnerDay, learnerDayStart, DEFAULT_LEARNER_DAY } from '#shared/domain/learner-day.js';
 import { ACCOUNT_ERROR_MESSAGES } from '#shared/i18n/account-error-messages.js';
 import { applyReviewGrade, type ReviewUser } from '../../functions/domains/learning/review-grade.js';
 import { moveReviews } from '../../functions/domains/learning/review-move.js';
+import { applyAnswers } from '../../functions/domains/results/submit.js';
+import { publicSourceExam } from '../support/learner-queue-fixtures.js';
 import { reviewFuzzRange, schedulerFor, type FsrsCard } from '../../functions/domains/learning/fsrs.js';
+import { measuredRetention, reviewLogToItems } from '../../functions/domains/learning/fsrs-fit.js';
+import { MOVED_RATING } from '../../functions/domains/learning/entities/review-log.js';
 import { useCloudEnv } from '../support/accounts.js';
 import { writeDueCard, writeDueStat } from '../support/due-cards.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
-import { storedStat, storedUser } from '../support/learner-records.js';
+import { storedReviewLog, storedStat, storedUser } from '../support/learner-records.js';
 import { okJson } from '../support/responses.js';
 import { uniqueSuffix } from '../support/unique-suffix.js';
 
@@ -120,6 +125,54 @@ describe('the grade places its due day', () => {
   });
 });
 
+describe('exam answers place their due days too', () => {
+  it('a submit spreads its review cards by the due counts of one Query; without balancing it reads none', async () => {
+    const source = await publicSourceExam('wl-submit', 3);
+    const exam = source.exam;
+    const questions = source.questions as { id: string; answer: string }[];
+    const outcome: { requests: number; days: string[]; range: { min: number; max: number }; today: string }[] = [];
+    for (const load_balancing of [true, false]) {
+      const user = await fixtureUser(apiUrl);
+      const now = new Date();
+      for (const q of questions) await writeDueStat(user.id, q.id, exam.id, { daysAgo: 0, stability: 30 });
+      const card = (await storedStat(user.id, questions[0]!.id))!.fsrs as FsrsCard;
+      const range = reviewFuzzRange(card, 'good', now, settings, schedulerFor({}))!;
+      const today = learnerDay(now, settings);
+      // Every day of the range but the last carries 3 reviews: placed one after another, the three
+      // right answers all fit on the last day (1, 2, then 3 reviews there against 4 elsewhere).
+      const writes: Promise<void>[] = [];
+      for (let i = range.min; i < range.max; i++) {
+        const due = new Date(learnerDayStart(addDays(today, i), settings).getTime() + 3_600_000);
+        for (let k = 0; k < 3; k++) writes.push(writeDueCard(user.id, `wl-sub-${i}-${k}`, due));
+      }
+      await Promise.all(writes);
+      const calls = countDynamoCalls();
+      const answer = await applyAnswers({
+        kind: 'submit',
+        caller: { ...reviewUser(user), load_balancing },
+        language: 'en',
+        examId: exam.id,
+        answers: questions.map((q) => ({ question_id: q.id, answer: q.answer, elapsed_seconds: 3 })),
+        elapsedSeconds: 10,
+        submissionId: randomUUID(),
+      });
+      expect(answer.result).toMatchObject({ correct_count: 3 });
+      const days = await Promise.all(questions.map(async (q) => dayOf((await storedStat(user.id, q.id))!.fsrs.due)));
+      outcome.push({ requests: calls.count(), days, range, today });
+    }
+    const [balanced, drawn] = outcome;
+    expect(balanced!.range.max).toBeGreaterThan(balanced!.range.min);
+    expect(balanced!.days).toEqual(questions.map(() => addDays(balanced!.today, balanced!.range.max)));
+    // The fuzz's draws stay inside the range; the placement costs exactly one request more.
+    for (const day of drawn!.days) {
+      expect(day >= addDays(drawn!.today, drawn!.range.min) && day <= addDays(drawn!.today, drawn!.range.max)).toBe(
+        true,
+      );
+    }
+    expect(balanced!.requests).toBe(drawn!.requests + 1);
+  });
+});
+
 describe('postpone and advance', () => {
   it('move the cards least harmed, once per operation id, in three requests', async () => {
     const user = await fixtureUser(apiUrl);
@@ -157,6 +210,26 @@ describe('postpone and advance', () => {
     const replay = await okJson(await user.client.post('/api/review-postpone/', body));
     expect(replay).toEqual({ ...postponed, replayed: true });
     for (const move of postponed.moved) expect((await storedStat(user.id, move.question_id))!.version).toBe(2);
+
+    // Each move is one review-log item of rating-0 rows (the new interval as days), logged once
+    // despite the replay; the fitter and the measured retention skip them.
+    const logs = await storedReviewLog(user.id);
+    const byKind = Object.fromEntries(logs.map((log) => [String(log.result_id).split('.')[0], log]));
+    expect(Object.keys(byKind).sort()).toEqual(['advance', 'postpone']);
+    expect(logs).toHaveLength(2);
+    expect(byKind.postpone.result_id).toBe(`postpone.${body.operation_id}`);
+    expect(byKind.postpone.reviews.map((row: unknown[]) => row[0]).sort()).toEqual(
+      postponed.moved.map((m) => m.question_id).sort(),
+    );
+    for (const [questionId, rating, days, before, after, seconds] of byKind.postpone.reviews) {
+      const move = postponed.moved.find((m) => m.question_id === questionId)!;
+      const last = dayOf((await storedStat(user.id, questionId))!.fsrs.last_review);
+      expect([rating, before, after, seconds]).toEqual([MOVED_RATING, 2, 2, -1]);
+      expect(addDays(last, days)).toBe(move.to);
+    }
+    expect(byKind.advance.reviews).toEqual([['wl-in2', MOVED_RATING, expect.any(Number), 2, 2, -1]]);
+    expect(reviewLogToItems(logs as never)).toEqual([]);
+    expect(measuredRetention(logs as never)).toEqual({ retention: null, reviews: 0 });
 
     for (const bad of [{ count: 0 }, { count: 51 }, { count: 2.5 }, { operation_id: 'x' }])
       expect((await user.client.post('/api/review-advance/', { operation_id: opId(), count: 1, ...bad })).status).toBe(

@@ -5,6 +5,8 @@ import { userEntity } from '../../functions/domains/users/entities/user.js';
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { config } from '../../functions/runtime/config.js';
 import { batchWriteAll, putRequest } from '../../functions/runtime/data/batch-ops.js';
+import { userPk } from '../../functions/runtime/data/key-parts.js';
+import { queryAll } from '../../functions/runtime/data/paginate.js';
 import type { syntheticReviewLog } from './synthetic-review-log.js';
 
 /** The USER item as stored now (a consistent read: a fit or setting just written is seen). */
@@ -47,4 +49,13 @@ export async function writeReviewLog(userId: string, records: ReturnType<typeof 
     reviewLogEntity.item(userId, `synthetic.${i}`, { ...record, exam_id: 'synthetic', result_id: `r${i}` }),
   );
   await batchWriteAll(items.map(putRequest));
+}
+
+/** The learner's review-log items as stored now, oldest first (a consistent read). */
+export async function storedReviewLog(userId: string): Promise<Record<string, any>[]> {
+  return queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':p': reviewLogEntity.skPrefix },
+    ConsistentRead: true,
+  });
 }

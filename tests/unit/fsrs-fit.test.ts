@@ -9,8 +9,11 @@ import {
   fitWeights,
   hasLongTermReview,
   keepsFit,
+  KEEP_NOISE_MULTIPLE,
   logLoss,
+  logLossTerms,
   measuredRetention,
+  pairedStandardError,
   reviewLogToItems,
   timeSplit,
   validWeights,
@@ -120,6 +123,45 @@ describe('the keep rule: a fit must beat the current weights on held-back review
       }),
     );
   });
+  it('property: with a noise multiple, kept exactly when the gain passes the floor and exceeds the noise times it', () => {
+    fc.assert(
+      fc.property(
+        loss,
+        loss,
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        fc.constantFrom(0.5, 1, 2),
+        (fitted, current, noise, multiple) => {
+          const gain = current - fitted;
+          expect(keepsFit(fitted, current, noise, multiple)).toBe(
+            gain >= MIN_LOG_LOSS_GAIN && (noise === 0 || gain > multiple * noise),
+          );
+          // Stricter never keeps what the plain rule refuses; more noise never keeps more.
+          if (keepsFit(fitted, current, noise, multiple)) expect(keepsFit(fitted, current)).toBe(true);
+          if (!keepsFit(fitted, current, noise, multiple))
+            expect(keepsFit(fitted, current, noise * 2, multiple)).toBe(false);
+        },
+      ),
+    );
+    // The product's rule is the plain one (D416): the noise does not decide.
+    expect(KEEP_NOISE_MULTIPLE).toBe(0);
+    expect(keepsFit(0.39, 0.4, 0.1)).toBe(true);
+  });
+  it('the noise is the standard error of the paired per-item differences', () => {
+    expect(pairedStandardError([1, 1, 1], [0.5, 0.5, 0.5])).toBe(0);
+    // Differences 0.1, 0.3: mean 0.2, sd √0.02, se √0.02/√2 = 0.1.
+    expect(pairedStandardError([0.5, 0.7], [0.4, 0.4])).toBeCloseTo(0.1, 12);
+    expect(pairedStandardError([1], [0])).toBe(0);
+    // With a multiple of 1, a gain of 0.01 with noise 0.1 is refused; with noise 0.001 it is kept.
+    expect(keepsFit(0.39, 0.4, 0.1, 1)).toBe(false);
+    expect(keepsFit(0.39, 0.4, 0.001, 1)).toBe(true);
+  });
+  it('the per-item losses average to the log loss', () => {
+    const items = reviewLogToItems(syntheticFsrsLog({ weights: movedWeights(7, 1), newPerDay: 5, days: 20, seed: 7 }));
+    const terms = logLossTerms(items, DEFAULT_WEIGHTS);
+    const { logLoss: ll, items: n } = logLoss(items, DEFAULT_WEIGHTS);
+    expect(terms).toHaveLength(n);
+    expect(terms.reduce((a, b) => a + b, 0) / n).toBeCloseTo(ll, 12);
+  });
   it('refuses non-finite figures and malformed weights', () => {
     expect(keepsFit(NaN, 1)).toBe(false);
     expect(keepsFit(Infinity, 1)).toBe(false);
@@ -222,7 +264,27 @@ describe('fitting with the fsrs-rs optimizer', () => {
     expect(outcome.weights!.slice(4)).toEqual(DEFAULT_WEIGHTS.slice(4));
     expect(outcome.heldBack).toBeGreaterThan(0);
     expect(outcome.logLossAfter!).toBeLessThan(outcome.logLossBefore! - MIN_LOG_LOSS_GAIN);
+    expect(outcome.gainNoise!).toBeGreaterThan(0);
   }, 60_000);
+
+  it('with a noise multiple of 1, discards a gain within its noise that the plain rule keeps', async () => {
+    // Learners close to the defaults: small gains; find one the plain rule keeps and the noise rule refuses.
+    let seen = false;
+    for (let seed = 1; seed <= 12 && !seen; seed++) {
+      const items = reviewLogToItems(
+        syntheticFsrsLog({ weights: movedWeights(seed, 1), newPerDay: 5, days: 30, seed }),
+      );
+      const strict = await fitWeights(items, { keepNoiseMultiple: 1 });
+      if (strict.outcome !== 'kept_current' || !(strict.logLossBefore! - strict.logLossAfter! >= MIN_LOG_LOSS_GAIN))
+        continue;
+      seen = true;
+      expect(strict.logLossBefore! - strict.logLossAfter!).toBeLessThanOrEqual(strict.gainNoise!);
+      expect(strict.weights).toBeNull();
+      const plain = await fitWeights(items);
+      expect(plain.outcome).toBe('fitted');
+    }
+    expect(seen).toBe(true);
+  }, 120_000);
 
   it('discards a fit that is worse on the held-back reviews and keeps the current weights, personal ones included', async () => {
     // The older reviews are a fast forgetter's, the newest ones a learner on the defaults': the fit learns the past.

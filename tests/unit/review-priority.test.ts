@@ -7,7 +7,12 @@ import {
   retentionGain,
   type DueOrder,
 } from '../../functions/domains/learning/review-priority.js';
-import { orderReviewQueue, type QueueInput } from '../../functions/domains/learning/review-queue.js';
+import {
+  DEFAULT_NEW_SHARE,
+  isNewTurn,
+  orderReviewQueue,
+  type QueueInput,
+} from '../../functions/domains/learning/review-queue.js';
 import { daysFrom, fsrsCard } from '../support/fsrs-cards.js';
 
 /** The rank of due reviews when more are due than the day holds, and where learning steps go. */
@@ -129,19 +134,32 @@ describe('learning steps placement', () => {
     expect(out.nextLearningDue).toBe(at(5));
   });
 
-  it("'with-due-reserve' (the default) leaves a third of the page to new cards while any are left", () => {
+  it("'with-due-reserve' (the default) leaves two places in five to new cards while any are left", () => {
     const many = Array.from({ length: 9 }, (_, i) => reviewCard(5 + i, 3, 3));
     const candidates = ['n1', 'n2', 'n3', 'n4'].map((questionId) => ({ questionId, unseen: true }));
-    const input = queueInput(many, { learning: steps, candidates, pageSize: 9 });
+    const input = queueInput(many, { learning: steps, candidates, pageSize: 10 });
     input.available = new Set([...input.available, 'n2', 'n3', 'n4']);
     const out = orderReviewQueue(input);
-    const kinds = out.page.map((e) => e.kind);
-    expect([kinds[2], kinds[5], kinds[8]]).toEqual(['new', 'new', 'new']);
-    expect(kinds.filter((kind) => kind === 'due' || kind === 'learning')).toHaveLength(6);
+    const kinds = out.page.map((e) => (e.kind === 'new' ? 'new' : 'review'));
+    expect(kinds).toEqual(['review', 'review', 'new', 'review', 'new', 'review', 'review', 'new', 'review', 'new']);
+    // The share is an option: a third puts them at every third place.
+    const third = orderReviewQueue({ ...input, pageSize: 9, newShare: 1 / 3 }).page.map((e) => e.kind);
+    expect([third[2], third[5], third[8]]).toEqual(['new', 'new', 'new']);
+    expect(third.filter((kind) => kind === 'new')).toHaveLength(3);
     // Without new cards the reviews and the step take the page.
     const none = orderReviewQueue({ ...input, candidates: [] });
-    expect(none.page).toHaveLength(9);
+    expect(none.page).toHaveLength(10);
     expect(none.page.some((e) => e.questionId === 'l1')).toBe(true);
+  });
+
+  it('property: a share s gives ⌊n·s⌋ new-card turns in the first n places, whatever n', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 10 }), fc.nat(60), (a, b, n) => {
+        const share = Math.min(a, b) / Math.max(a, b);
+        const turns = Array.from({ length: n }, (_, i) => isNewTurn(i, share)).filter(Boolean).length;
+        expect(turns).toBe(Math.floor(n * share + 1e-9));
+      }),
+    );
   });
 
   it("a shorter page is the start of a longer one (the daily exam is the Review screen's first cards)", () => {
@@ -160,7 +178,7 @@ describe('learning steps placement', () => {
           const longPage = orderReviewQueue({ ...input, pageSize: long }).page;
           expect(shortPage).toEqual(longPage.slice(0, shortPage.length));
           const newCount = shortPage.filter((e) => e.kind === 'new').length;
-          expect(newCount).toBeGreaterThanOrEqual(Math.min(fresh, Math.floor(short / 3)));
+          expect(newCount).toBeGreaterThanOrEqual(Math.min(fresh, Math.floor(short * DEFAULT_NEW_SHARE + 1e-9)));
         },
       ),
     );

@@ -49,7 +49,7 @@ describe('simulate: the queue policy is the product queue', () => {
     // Candidates: the whole bank off the due index, in exam order (the whole-bank rule, no window).
     expect(read.candidates).toEqual(['q0', 'q3', 'q4', 'q6']);
     expect(exams.dailyPicksFrom).toHaveBeenCalledTimes(1);
-    // Due reviews and the learning step due now, by expected gain; every third place is a new card (D314, D316).
+    // Due reviews and the learning step due now, by expected gain; the third place is a new card (D314, D316, D415).
     expect(picks[2]).toBe('q3');
     expect(picks.filter((id) => id !== 'q3').sort()).toEqual(['q1', 'q2', 'q5']);
     // A new-card limit of 0: no reserve, the fill takes the last slot.

@@ -62,7 +62,8 @@ export function exportSheets(items: Record<string, unknown>[]): { name: string; 
 }
 
 const STATES = ['new', 'learning', 'review', 'relearning'];
-const RATINGS = ['', 'again', 'hard', 'good', 'easy'];
+/** Rating 0 is a card postponed or advanced (its result id names which); the days are then its new interval. */
+const RATINGS = ['moved', 'again', 'hard', 'good', 'easy'];
 
 /** A review-log item (`REVLOG#`, one per graded write) becomes one row per review in the `revlog` sheet. */
 function reviewRows(item: Record<string, unknown>): Record<string, unknown>[] {

@@ -25,7 +25,13 @@ import {
 } from '../learning/index.js';
 import type { ExamRecord } from './exam-store.js';
 import { learnFromRead, readCopies, readWindows, type ExamWindow, type Where } from './new-card-read.js';
-import { QUEUE_CANDIDATES, queueCandidates, reviewedSample, windowCandidates } from './new-card-window.js';
+import {
+  QUEUE_CANDIDATES,
+  queueCandidates,
+  REVIEWED_SAMPLE,
+  reviewedSample,
+  windowCandidates,
+} from './new-card-window.js';
 
 /**
  * The learner's queue for one day (D184): what the Review screen shows and what the daily exam and
@@ -33,8 +39,9 @@ import { QUEUE_CANDIDATES, queueCandidates, reviewedSample, windowCandidates } f
  * index (1 Query: learning, relearning and review cards due by the end of the learner's day), the
  * ignored marks (1 Query), the learner's places in ≤ {@link QUEUE_EXAMS_READ} source exams (1
  * BatchGetItem; exams holding due or learning cards first) and the next questions past each place
- * (1 Query each), then in one BatchGetItem the statistics of ≤ {@link QUEUE_CANDIDATES} new
- * candidates and a day's sample of answered ones with the day's counts and buried cards (`REVDAY#`,
+ * (1 Query each; an exam without a place yet is read from its start the same way, D419), then in
+ * one BatchGetItem the statistics of ≤ {@link QUEUE_CANDIDATES} + {@link REVIEWED_SAMPLE} questions —
+ * a day's sample of answered ones, new candidates in the rest — with the day's counts and buried cards (`REVDAY#`,
  * `REVCAL#`); the page's cards that were not in a window are read by key. Places that moved are
  * saved (1 BatchWriteItem). The order itself is `orderReviewQueue`.
  */
@@ -106,6 +113,7 @@ export interface LearnerQueueRead {
   /** The rank of due reviews and the place of learning steps: the queue's defaults when absent (the simulation compares others). */
   dueOrder?: DueOrder;
   learningSteps?: LearningPlacement;
+  newShare?: number;
 }
 
 /**
@@ -132,6 +140,7 @@ export function orderLearnerQueue(read: LearnerQueueRead): QueueOutput {
     learnAheadMs: read.learnAheadMs,
     dueOrder: read.dueOrder,
     learningSteps: read.learningSteps,
+    newShare: read.newShare,
   });
 }
 
@@ -152,9 +161,13 @@ function candidatesOf(
   ignored: ReadonlySet<string>,
   day: string,
 ) {
-  const fresh = windowCandidates(windows, onDueIndex, ignored);
   const placed = windows.flatMap((w) => [...w.place.placed.keys()]).filter((id) => !onDueIndex.has(id));
-  return [...fresh, ...reviewedSample(placed, day).filter((id) => !fresh.includes(id))];
+  const sample = reviewedSample(placed, day);
+  // The room the sample leaves in the BatchGetItem goes to candidates: a learner without a place yet
+  // (nothing placed, no sample) has 90 questions' statistics read, so a history at the start of an
+  // exam is placed in fewer reads (D419).
+  const fresh = windowCandidates(windows, onDueIndex, ignored, QUEUE_CANDIDATES + REVIEWED_SAMPLE - sample.length);
+  return [...fresh, ...sample.filter((id) => !fresh.includes(id))];
 }
 
 /** `exams`: the readable source exams in the caller's order (read in parallel with the due index). */
@@ -176,7 +189,7 @@ export async function learnerQueue(
   const chosen = chooseExams(sources, dueEntries);
   const onDueIndex = new Set(dueEntries.map((d) => d.questionId));
   const ignoredIds = new Set(ignoredList.map((i) => i.question_id));
-  const read = await readWindows(user.id, chosen, onDueIndex, ignoredIds);
+  const read = await readWindows(user.id, chosen);
   const where: Where = new Map();
   for (const { exam, copies } of read)
     for (const { question } of copies) if (!where.has(question.id)) where.set(question.id, { exam, question });

@@ -1,14 +1,15 @@
-import { statsForQuestions, type DueEntry } from '../learning/index.js';
+import type { DueEntry } from '../learning/index.js';
 import { PLACED_MAX, type NewCardPlace } from './entities/new-card-place.js';
 import type { ExamRecord, StoredQuestion } from './exam-store.js';
-import { allCopies, copiesAfter, copiesAt, copyInExam, readPlaces, savePlaces } from './new-card-store.js';
+import { copiesAfter, copiesAt, copyInExam, readPlaces, savePlaces } from './new-card-store.js';
 import { advancePlace, emptyPlace, type PlacedCopy } from './new-card-window.js';
 
 /**
  * The learner's queue reads its source exams through their places (D308): per exam the place
  * (one BatchGetItem for all) and the next {@link QUEUE_WINDOW} questions past the frontier (one
- * Query each), whatever the exam's size. An exam the learner has no place in yet is read whole
- * once, with the learner's statistics of its questions, to place what they answered before.
+ * Query each), whatever the exam's size. An exam the learner has no place in yet is read the same
+ * way from its start: the statistics of its candidates place what they answered before, up to the
+ * candidates of one read at a time (D419).
  */
 
 /** Questions read past the frontier per exam and page (placed or ignored ones among them take room). */
@@ -23,39 +24,17 @@ export interface ExamWindow {
   changed: boolean;
 }
 
-async function firstWindow(
-  userId: string,
-  exam: ExamRecord,
-  onDueIndex: ReadonlySet<string>,
-  ignored: ReadonlySet<string>,
-): Promise<ExamWindow> {
-  const copies = await allCopies(exam.id);
-  const stats = await statsForQuestions(
-    userId,
-    copies.map((c) => c.question),
-    { consistent: true },
-  );
-  const answered = (id: string) => onDueIndex.has(id) || (stats.get(id)?.total_attempts ?? 0) > 0;
-  const { place } = advancePlace(emptyPlace(exam.id), copies, answered, ignored);
-  const window = copies.filter((c) => c.position > place.frontier).slice(0, QUEUE_WINDOW);
-  return { exam, place, copies: window, changed: true };
-}
-
 /** The windows of the chosen exams, in their order. */
-export async function readWindows(
-  userId: string,
-  chosen: ExamRecord[],
-  onDueIndex: ReadonlySet<string>,
-  ignored: ReadonlySet<string>,
-): Promise<ExamWindow[]> {
+export async function readWindows(userId: string, chosen: ExamRecord[]): Promise<ExamWindow[]> {
   const places = await readPlaces(
     userId,
     chosen.map((e) => e.id),
   );
   return Promise.all(
     chosen.map(async (exam) => {
-      const place = places.get(exam.id);
-      if (!place) return firstWindow(userId, exam, onDueIndex, ignored);
+      // No place yet (a new subscriber, or a learner from before places): the empty place, read
+      // like any other; what its candidates' statistics say places the learner (D419).
+      const place = places.get(exam.id) ?? emptyPlace(exam.id);
       return { exam, place, copies: await copiesAfter(exam.id, place.frontier, QUEUE_WINDOW), changed: false };
     }),
   );

@@ -43,16 +43,6 @@ export async function copiesAfter(examId: string, frontier: number, limit: numbe
   return (Items ?? []).map(placedCopy);
 }
 
-/** Every question of the exam in position order (1 Query per MB): read once per learner and exam. */
-export async function allCopies(examId: string): Promise<PlacedCopy[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
-    ExpressionAttributeValues: { ':pk': examEntity.partition(examId), ':q': examQuestionEntity.skPrefix },
-    ConsistentRead: true,
-  });
-  return items.map(placedCopy);
-}
-
 /** Copies by place (one BatchGetItem per 100); a place whose copy is gone or holds another question is left out. */
 export async function copiesAt(
   places: { examId: string; position: number; questionId: string }[],

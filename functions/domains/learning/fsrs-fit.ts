@@ -104,7 +104,8 @@ export function measuredRetention(records: readonly Pick<ReviewLogRecord, 'revie
   let recalled = 0;
   for (const record of records)
     for (const [, rating, , before] of record.reviews) {
-      if (before !== STATE_REVIEW) continue;
+      // Graded reviews only: a postponed or advanced card's row (rating 0) was not answered.
+      if (before !== STATE_REVIEW || !(rating >= 1 && rating <= 4)) continue;
       total += 1;
       if (rating > 1) recalled += 1;
     }
@@ -123,33 +124,62 @@ const R_MIN = 1e-4;
  * Computed here rather than by fsrs-rs's `evaluate`, which refuses sets of a few hundred items.
  */
 export function logLoss(items: readonly FitItem[], weights: readonly number[]): { logLoss: number; items: number } {
+  const terms = logLossTerms(items, weights);
+  return { logLoss: meanOf(terms), items: terms.length };
+}
+
+const meanOf = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN);
+
+/** Each judged item's log loss under `weights`, in the order of `items` ({@link logLoss} is their mean). */
+export function logLossTerms(items: readonly FitItem[], weights: readonly number[]): number[] {
   const engine = fsrs(generatorParameters({ w: [...weights], enable_short_term: true }));
-  let sum = 0;
-  let count = 0;
+  const terms: number[] = [];
   for (const { reviews } of items) {
     const last = reviews[reviews.length - 1];
     if (!last || reviews.length < 2 || last.deltaT <= 0) continue;
     let state: FSRSState | null = null;
     for (const review of reviews.slice(0, -1)) state = engine.next_state(state, review.deltaT, review.rating);
     const r = Math.min(1 - R_MIN, Math.max(R_MIN, engine.forgetting_curve(last.deltaT, state!.stability)));
-    sum -= last.rating > 1 ? Math.log(r) : Math.log(1 - r);
-    count += 1;
+    terms.push(last.rating > 1 ? -Math.log(r) : -Math.log(1 - r));
   }
-  return { logLoss: count ? sum / count : Number.NaN, items: count };
+  return terms;
+}
+
+/**
+ * The standard error of the mean paired difference `before[i] − after[i]` (per-item log losses of
+ * the same held-back items): how much of a log-loss gain is noise. 0 for fewer than two items.
+ */
+export function pairedStandardError(before: readonly number[], after: readonly number[]): number {
+  const n = Math.min(before.length, after.length);
+  if (n < 2) return 0;
+  const diffs = before.slice(0, n).map((b, i) => b - after[i]!);
+  const mean = diffs.reduce((a, b) => a + b, 0) / n;
+  const variance = diffs.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (n - 1);
+  return Math.sqrt(variance / n);
 }
 
 /** The least log-loss gain that counts: fsrs-rs hands back its defaults as 32-bit floats, a few 1e-8 off ours. */
 export const MIN_LOG_LOSS_GAIN = 1e-4;
 
 /**
- * The keep rule: a fit replaces the learner's current weights only when its log loss on the
- * held-back reviews is lower than theirs by at least {@link MIN_LOG_LOSS_GAIN}. Anything else —
- * equal, worse, or a figure that is not finite — keeps the current weights.
+ * How many standard errors of its own noise a held-back gain must exceed to be kept: 0, the plain
+ * rule. One standard error was measured and not adopted (D416): it kept fewer harmful fits but lost
+ * two thirds of the gain on fresh reviews.
  */
-export function keepsFit(fitted: number, current: number): boolean {
+export const KEEP_NOISE_MULTIPLE = 0;
+
+/**
+ * The keep rule: a fit replaces the learner's current weights only when its log loss on the
+ * held-back reviews is lower than theirs by at least {@link MIN_LOG_LOSS_GAIN} and, with a
+ * `multiple` above 0, by more than that many standard errors of the paired per-item difference
+ * (`noise`). Anything else — equal, worse, within noise, or a figure that is not finite — keeps the
+ * current weights.
+ */
+export function keepsFit(fitted: number, current: number, noise = 0, multiple = KEEP_NOISE_MULTIPLE): boolean {
   if (!Number.isFinite(fitted)) return false;
   if (!Number.isFinite(current)) return true;
-  return fitted <= current - MIN_LOG_LOSS_GAIN;
+  const gain = current - fitted;
+  return gain >= MIN_LOG_LOSS_GAIN && (!(noise > 0) || gain > multiple * noise);
 }
 
 /** 21 finite weights, or null: what may be stored and given to the scheduler. */
@@ -178,6 +208,8 @@ export interface FitOutcome {
   /** Log loss on the held-back items of the current weights, and of the fit. */
   logLossBefore?: number;
   logLossAfter?: number;
+  /** The standard error of the held-back gain (paired per item): the noise the keep rule compares it with. */
+  gainNoise?: number;
   /** The fit judged, even when it was not kept (bench, simulation). */
   proposal?: number[];
 }
@@ -187,6 +219,8 @@ export interface FitOptions {
   current?: readonly number[] | null;
   minItems?: number;
   fullMinItems?: number;
+  /** Standard errors of noise a gain must exceed ({@link KEEP_NOISE_MULTIPLE} when absent; 0: any gain ≥ the floor). */
+  keepNoiseMultiple?: number;
 }
 
 type Binding = typeof import('@open-spaced-repetition/binding');
@@ -231,19 +265,24 @@ export async function fitWeights(allItems: readonly FitItem[], options: FitOptio
   const none = { weights: current, kind, items: items.length, heldBack: 0 };
   if (!kind) return { ...none, outcome: 'too_few_reviews' };
   const { train, test } = timeSplit(items);
-  const before = logLoss(test, current ?? DEFAULT_WEIGHTS);
+  const beforeTerms = logLossTerms(test, current ?? DEFAULT_WEIGHTS);
+  const before = { logLoss: meanOf(beforeTerms), items: beforeTerms.length };
   if (before.items === 0) return { ...none, outcome: 'too_few_reviews' };
   const b = await loadBinding();
   const proposal = await optimize(b, train, kind, current ?? DEFAULT_WEIGHTS);
-  const after = proposal ? logLoss(test, proposal).logLoss : Number.NaN;
+  const afterTerms = proposal ? logLossTerms(test, proposal) : [];
+  const after = proposal ? meanOf(afterTerms) : Number.NaN;
+  const noise = pairedStandardError(beforeTerms, afterTerms);
   const judged = {
     ...none,
     heldBack: before.items,
     logLossBefore: before.logLoss,
     logLossAfter: after,
+    gainNoise: noise,
     ...(proposal ? { proposal } : {}),
   };
-  if (!keepsFit(after, before.logLoss)) return { ...judged, outcome: 'kept_current' };
+  if (!keepsFit(after, before.logLoss, noise, options.keepNoiseMultiple ?? KEEP_NOISE_MULTIPLE))
+    return { ...judged, outcome: 'kept_current' };
   const final = await optimize(b, items, kind, current ?? DEFAULT_WEIGHTS);
   return { ...judged, weights: final ?? proposal, outcome: 'fitted' };
 }

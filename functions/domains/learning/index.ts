@@ -27,10 +27,13 @@ export {
   type FsrsCard,
   type Grade,
   type LearnerScheduler,
+  type DuePlacement,
   type Scheduler,
 } from './fsrs.js';
 export {
   DEFAULT_LEARNING_PLACEMENT,
+  DEFAULT_NEW_SHARE,
+  isNewTurn,
   orderReviewQueue,
   type LearningPlacement,
   type QueueEntry,
@@ -60,6 +63,7 @@ export { accuracyOf, nextStat, statCondition, type QuestionStatItem } from './qu
 export { quizDay } from './quiz-day.js';
 export { getReviewActivity } from './review-activity.js';
 export { advanceReviews, getWorkloadForecast, postponeReviews } from './workload.js';
+export { answersPlacement } from './workload-store.js';
 export { fitLearner, fitMemory, getMemoryFit, readReviewLog } from './memory-fit.js';
 export {
   FITS_PER_RUN,
@@ -74,8 +78,12 @@ export {
   FIT_MIN_ITEMS,
   FULL_FIT_MIN_ITEMS,
   fitWeights,
+  KEEP_NOISE_MULTIPLE,
+  keepsFit,
   loadBinding,
   logLoss,
+  logLossTerms,
+  pairedStandardError,
   reviewLogToItems,
   trainableItems,
   type FitOutcome,

@@ -3,6 +3,7 @@ import type { StoredItem } from '../../runtime/data/item.js';
 import { conflict } from '../../runtime/http/app-error.js';
 import { DATED_FROM, questionStatEntity } from './entities/question-stat.js';
 import type { ReviewMoveRecord } from './entities/review-move.js';
+import { MOVED_RATING, type ReviewLogRecord } from './entities/review-log.js';
 import { elapsedLearnerDays, schedulerFor, type FsrsCard, type LearnerScheduler, type SchedulingUser } from './fsrs.js';
 import { dueIndexBetween, getMove, MoveReplayed, MoveStatChanged, writeMove } from './workload-store.js';
 
@@ -12,6 +13,8 @@ import { dueIndexBetween, getMove, MoveReplayed, MoveStatChanged, writeMove } fr
  */
 
 export type MoveDirection = 'postpone' | 'advance';
+
+const STATE_REVIEW = 2;
 
 /** Due-index entries read at most to choose from (one Query page). */
 export const MOVE_CANDIDATE_CAP = 300;
@@ -147,7 +150,7 @@ export async function moveReviews(
     return { previous, next: movedStat(user.id, previous, move, scheduler.day) };
   });
   try {
-    await writeMove(user.id, record, stats, now);
+    await writeMove(user.id, record, stats, now, moveLog(record, plan, now));
   } catch (error) {
     if (error instanceof MoveReplayed) {
       const stored = await getMove(user.id, input.operation_id);
@@ -157,6 +160,31 @@ export async function moveReviews(
     throw error;
   }
   return answerOf(record, false);
+}
+
+/**
+ * The review-log record of a move: one row per moved card with rating {@link MOVED_RATING} (Anki's
+ * "manual" entry), the new interval in days, the state unchanged (review) and no time spent. The
+ * fitter reads only ratings 1–4 and the measured retention only graded reviews, so a move changes
+ * neither; the data export shows it. Its source is the operation, so a replay cannot log it twice.
+ */
+function moveLog(record: ReviewMoveRecord, plan: PlannedMove[], now: Date): { source: string; log: ReviewLogRecord } {
+  return {
+    source: `${record.direction}.${record.operation_id}`,
+    log: {
+      answered_at: now.toISOString(),
+      exam_id: '',
+      result_id: `${record.direction}.${record.operation_id}`,
+      reviews: plan.map(({ questionId, interval }) => [
+        questionId,
+        MOVED_RATING,
+        Math.max(0, interval),
+        STATE_REVIEW,
+        STATE_REVIEW,
+        -1,
+      ]),
+    },
+  };
 }
 
 /** The statistic with its card due on the move's day (and its due-index key with it); memory state unchanged. */

@@ -10,8 +10,8 @@ import { DEFAULT_DUE_ORDER, duePriority, type DueOrder } from './review-priority
  *    relearning steps whose step is due now (on the due index too, D185; never limited, as in Anki:
  *    a card begun must be finished), ranked together by expected retention gain (D316);
  * 2. **new**: questions never answered, in the order of their exams, at most `new_cards_per_day`
- *    minus the new cards already introduced today; every third place of the page is one of them
- *    while any is left (D314), so the due cards cannot crowd them out;
+ *    minus the new cards already introduced today; two places in five of the page are theirs
+ *    while any is left (D314, D415), so the due cards cannot crowd them out;
  * 3. **learning ahead**: with nothing due and no new card left, a step due within `learnAheadMs` is
  *    ready now (Anki's learn-ahead limit, 20 minutes by default): a learner who finished everything
  *    else is not sent away to wait for a one-minute step.
@@ -42,6 +42,12 @@ export interface QueueLearning {
 export type LearningPlacement = 'after-new' | 'after-new-ranked' | 'with-due' | 'with-due-reserve';
 export const DEFAULT_LEARNING_PLACEMENT: LearningPlacement = 'with-due-reserve';
 
+/**
+ * The share of a page kept for new cards while any are left today (D314; two fifths since D415: 4
+ * of a 10-card daily exam, 8 of 20).
+ */
+export const DEFAULT_NEW_SHARE = 2 / 5;
+
 export interface QueueInput {
   due: QueueDue[];
   learning: QueueLearning[];
@@ -62,6 +68,8 @@ export interface QueueInput {
   dueOrder?: DueOrder;
   /** Where learning steps due now go ({@link DEFAULT_LEARNING_PLACEMENT} when absent). */
   learningSteps?: LearningPlacement;
+  /** The share of the page kept for new cards with 'with-due-reserve' ({@link DEFAULT_NEW_SHARE} when absent). */
+  newShare?: number;
 }
 
 export interface QueueEntry {
@@ -139,6 +147,7 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
     fresh.map((questionId) => ({ questionId, kind: 'new' as const })),
     stepsLast.map((l) => ({ questionId: l.questionId, kind: 'learning' as const })),
     input.pageSize,
+    input.newShare ?? DEFAULT_NEW_SHARE,
   );
   return {
     page,
@@ -148,9 +157,17 @@ export function orderReviewQueue(input: QueueInput): QueueOutput {
 }
 
 /**
+ * Whether place `i` (from 0) of a page is a new card's turn when a share `share` of the page is kept
+ * for them: a page of n holds ⌊n·share⌋ turns (share 1/3: every third place), and a shorter page is
+ * the start of a longer one.
+ */
+export const isNewTurn = (i: number, share: number): boolean =>
+  Math.floor((i + 1) * share + 1e-9) > Math.floor(i * share + 1e-9);
+
+/**
  * The page: the ranked due cards, the new cards, then the steps learned ahead. With
- * 'with-due-reserve' every third place is a new card while any is left: a page of n holds ⌊n/3⌋ of
- * them, and a shorter page is the start of a longer one (the daily exam is the Review screen's first cards).
+ * 'with-due-reserve' a share of the places is a new card's while any is left ({@link isNewTurn}),
+ * and a shorter page is the start of a longer one (the daily exam is the Review screen's first cards).
  */
 function layPage(
   placement: LearningPlacement,
@@ -158,13 +175,14 @@ function layPage(
   fresh: QueueEntry[],
   last: QueueEntry[],
   pageSize: number,
+  share: number,
 ): QueueEntry[] {
   if (placement !== 'with-due-reserve') return [...first, ...fresh, ...last].slice(0, pageSize);
   const page: QueueEntry[] = [];
   let f = 0;
   let n = 0;
   while (page.length < pageSize && (f < first.length || n < fresh.length)) {
-    const newTurn = (page.length + 1) % 3 === 0 || f >= first.length;
+    const newTurn = isNewTurn(page.length, share) || f >= first.length;
     page.push(newTurn && n < fresh.length ? fresh[n++]! : first[f++]!);
   }
   return [...page, ...last].slice(0, pageSize);

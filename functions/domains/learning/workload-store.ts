@@ -6,8 +6,9 @@ import { db, transactWrite, ITEM_ABSENT, type TransactItem } from '../../runtime
 import { CONDITION_FAILED } from '../../runtime/data/dynamo-errors.js';
 import type { StoredItem } from '../../runtime/data/item.js';
 import { DATED_FROM, questionStatEntity } from './entities/question-stat.js';
+import { reviewLogEntity, type ReviewLogRecord } from './entities/review-log.js';
 import { reviewMoveEntity, type ReviewMoveRecord } from './entities/review-move.js';
-import type { DuePlacement, FuzzRange } from './fsrs.js';
+import { reviewFuzzRange, type DuePlacement, type FsrsCard, type FuzzRange, type Scheduler } from './fsrs.js';
 import { statCondition } from './question-stat.js';
 
 /** The learner's due-index entries due in `[from, end]`, at most `limit` (1 Query; `projection` narrows them). */
@@ -47,8 +48,10 @@ export async function dueCountsInRange(
   settings: LearnerDaySettings,
   today: string,
   range: Pick<FuzzRange, 'min' | 'max'>,
-  questionId: string,
+  /** The card(s) being placed: left out of the counts (they are moving). */
+  placing: string | ReadonlySet<string>,
 ): Promise<Map<number, number>> {
+  const leftOut = typeof placing === 'string' ? new Set([placing]) : placing;
   const from = learnerDayStart(addDays(today, range.min), settings).toISOString();
   const end = learnerDayStart(addDays(today, range.max + 1), settings).toISOString();
   const Items = await dueIndexBetween(
@@ -63,7 +66,7 @@ export async function dueCountsInRange(
   for (const item of Items) {
     const sk = String(item.gsi1sk);
     const hash = sk.indexOf('#');
-    if (sk.slice(hash + 1) === questionId) continue;
+    if (leftOut.has(sk.slice(hash + 1))) continue;
     const offset = Math.round(
       (Date.parse(learnerDay(new Date(sk.slice(0, hash)), settings)) - Date.parse(today)) / 86_400_000,
     );
@@ -87,6 +90,51 @@ export function placementFrom(
       balancing,
       easyDays,
     });
+}
+
+/**
+ * A placement for many answers in one write (an exam submit, D417): each placed card is counted on
+ * its new day, so the next answer of the same write sees it and one write's cards spread as a
+ * stream of single grades would.
+ */
+export function countingPlacement(
+  user: { easy_days?: unknown; load_balancing?: unknown },
+  counts: Map<number, number>,
+): DuePlacement {
+  const place = placementFrom(user, counts);
+  return (range, today) => {
+    const interval = place(range, today);
+    counts.set(interval, (counts.get(interval) ?? 0) + 1);
+    return interval;
+  };
+}
+
+/**
+ * The placement of a submit's answers (D417): with load balancing or an Easy Day set, one Query of
+ * the due counts over the union of the answers' fuzz ranges (as a grade reads its own range), the
+ * answered cards left out; none when no answer is fuzzed or the learner wants neither. One request
+ * whatever the number of answers.
+ */
+export async function answersPlacement(
+  user: { id: string; easy_days?: unknown; load_balancing?: unknown },
+  answers: readonly { questionId: string; before: FsrsCard | undefined; correct: boolean }[],
+  at: Date,
+  scheduler: Scheduler,
+  settings: LearnerDaySettings,
+): Promise<DuePlacement | undefined> {
+  if (!wantsPlacement(user)) return undefined;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const answer of answers) {
+    const range = reviewFuzzRange(answer.before, answer.correct, at, settings, scheduler);
+    if (!range || range.max <= range.min) continue;
+    min = Math.min(min, range.min);
+    max = Math.max(max, range.max);
+  }
+  if (!(max >= min)) return undefined;
+  const placing = new Set(answers.map((a) => a.questionId));
+  const counts = await dueCountsInRange(user.id, settings, learnerDay(at, settings), { min, max }, placing);
+  return countingPlacement(user, counts);
 }
 
 /** Whether the learner's settings place due days at all (else no counts are read). */
@@ -117,6 +165,8 @@ export async function writeMove(
   record: ReviewMoveRecord,
   stats: { next: StoredItem; previous: StoredItem }[],
   now: Date,
+  /** The review-log record of the move (no row when nothing moved). */
+  moveLog?: { source: string; log: ReviewLogRecord },
 ): Promise<void> {
   const items: TransactItem[] = [
     {
@@ -129,6 +179,9 @@ export async function writeMove(
     ...stats.map(({ next, previous }): TransactItem => ({
       Put: { TableName: config.appTable, Item: next, ...statCondition(previous) },
     })),
+    ...(moveLog?.log.reviews.length
+      ? [{ Put: { TableName: config.appTable, Item: reviewLogEntity.item(userId, moveLog.source, moveLog.log) } }]
+      : []),
   ];
   await transactWrite(items, (reasons) => {
     if (reasons[0] === CONDITION_FAILED) return new MoveReplayed();

@@ -6,6 +6,7 @@ import {
   schedulerFor,
   type FsrsCard,
   type QuestionStatItem,
+  type DuePlacement,
   type Scheduler,
   type ReviewRow,
 } from '../learning/index.js';
@@ -55,10 +56,12 @@ export function statWrites(
   examId: string,
   day: LearnerDaySettings,
   scheduler?: Scheduler,
+  /** Where each review's interval lands in its fuzz range (Easy Days, load balancing; D417); the fuzz's draw when absent. */
+  place?: DuePlacement,
 ): StatWrite[] {
   return graded.map((d) => {
     const previous = found.get(questionStatEntity.key(userId, d.question_id).sk);
-    const item = nextStat(userId, d.question_id, previous, [d.is_correct], now, examId, { day, scheduler });
+    const item = nextStat(userId, d.question_id, previous, [d.is_correct], now, examId, { day, scheduler, place });
     return {
       item,
       previous,

@@ -5,7 +5,13 @@ import { gradeCloze } from '#shared/domain/cloze.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { plainText, textFormat } from '#shared/domain/rich-text.js';
 import { getExamWithQuestionsAndLinks, type StoredQuestion, canReadExam } from '../exams/index.js';
-import { examSummaryEntity, questionStatEntity, schedulerFor } from '../learning/index.js';
+import {
+  answersPlacement,
+  examSummaryEntity,
+  questionStatEntity,
+  schedulerFor,
+  type FsrsCard,
+} from '../learning/index.js';
 import { primaryKeyOf } from '../../runtime/data/item.js';
 import { RESULT_QUESTION_TEXT_CHARS, resultDetailEntity } from './entities/result-detail.js';
 import { resultEntity } from './entities/result.js';
@@ -286,15 +292,19 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
     );
     // claim + result + chunks (≤ 4) + summary + counters + (job | job check) + review log and its day + study days and activities (≤ 2 × 5): ≤ 21, so ≥ 79 places are left.
     const fixed = 2 + inTransaction.length + 1 + (counters ? 1 : 0) + 1 + 2 + studyTime.length;
-    const first = statWrites(
-      userId,
-      graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed)),
-      found,
+    const firstGraded = graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixed));
+    const place = await answersPlacement(
+      input.caller,
+      firstGraded.map((d) => ({
+        questionId: d.question_id,
+        before: found.get(questionStatEntity.key(userId, d.question_id).sk)?.fsrs as FsrsCard | undefined,
+        correct: d.is_correct,
+      })),
       now,
-      exam.id,
-      day,
       scheduler,
+      day,
     );
+    const first = statWrites(userId, firstGraded, found, now, exam.id, day, scheduler, place);
     const rest = graded.slice(first.length);
     const job: JobRecord | null = rest.length
       ? {

@@ -10,11 +10,15 @@ import { userPk } from '../../../runtime/data/key-parts.js';
  * same key again rather than a second record; a replayed submit writes nothing (its claim fails).
  *
  * A row is `[question_id, rating, elapsed_days, state_before, state_after, seconds]`: rating 1–4
- * (Again, Hard, Good, Easy), elapsed learner days (D120) as the scheduler counted them, states
+ * (Again, Hard, Good, Easy) or {@link MOVED_RATING} for a card postponed or advanced (then the
+ * days field is its new interval), elapsed learner days (D120) as the scheduler counted them, states
  * 0 new · 1 learning · 2 review · 3 relearning, and the seconds the learner spent (−1 unknown).
  * Size: docs/learning.md "The review log".
  */
 const SK_PREFIX = 'REVLOG#';
+
+/** The rating of a row that moved a card's due day without an answer (postpone/advance, Anki's "manual"). */
+export const MOVED_RATING = 0;
 
 export type ReviewRow = [
   questionId: string,
