@@ -8,6 +8,7 @@ import { countDynamoCalls } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { requestContextFor } from '../support/request-context.js';
 import { uniqueSuffix } from '../support/unique-suffix.js';
+import { serviceBody } from '../support/responses.js';
 
 /**
  * The exam read pages its questions (D357): the largest exam (2,000 questions of 1,200 Korean
@@ -57,9 +58,11 @@ describe('exam read pages (2,000 questions × 1,200 Korean characters)', () => {
     let cursor: string | undefined;
     do {
       calls.reset();
-      const page = await examServices.getExam(
-        { params: { examId }, query: { cursor, select: 'id,title,questions,is_favorite,is_ignored' }, body: {} },
-        requestContextFor(author, 'exam-pages'),
+      const page = serviceBody(
+        await examServices.getExam(
+          { params: { examId }, query: { cursor, select: 'id,title,questions,is_favorite,is_ignored' }, body: {} },
+          requestContextFor(author, 'exam-pages'),
+        ),
       );
       perPage.push({ bytes: Buffer.byteLength(JSON.stringify(page), 'utf8'), requests: calls.count() });
       expect(page.questions!.length).toBeLessThanOrEqual(EXAM_PAGE_QUESTIONS);
