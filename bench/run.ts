@@ -18,6 +18,7 @@ import { benchStudyProgress } from './study-progress.js';
 import { benchFsrsFit } from './fsrs-fit.js';
 import { EXAM_LOAD_BENCH_SECONDS, EXAM_LOAD_DEFAULTS, benchExamLoad } from './exam-load.js';
 import { benchQuestionImages } from './question-images.js';
+import { benchPublicExamRead } from './public-exam-read.js';
 
 /**
  * `npm run bench`: prints the figures the issues budget. Each line reads
@@ -159,6 +160,11 @@ console.log('\n== Daily quiz email job (coordinator and workers in this process,
 await benchDailyMail(rootDir, report);
 console.log('\n== Study progress and random practice (API in this process, DynamoDB requests counted) ==');
 await benchStudyProgress(rootDir, report);
+
+console.log(
+  '\n== Anonymous reads of one public exam: 200 clients, cached by content version (API in this process, D405) ==',
+);
+await benchPublicExamRead(rootDir, report);
 
 const loadOptions = { ...EXAM_LOAD_DEFAULTS, seconds: Number(args['load-seconds']) };
 console.log(
