@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startLocalCloud } from '../local/cloud.js';
 import { freePort } from '../local/engines.js';
-import { clearPublicExamCache } from '../functions/domains/exams/public-exam-cache.js';
+import { clearPublicExamCache } from '../functions/domains/exams/index.js';
 import { questionSheet, signedInSession, timed, type Report } from './api-session.js';
 import { bareClient, inWaves, recordDynamoCalls, replayRequest } from './dynamo-replay.js';
 import { countDynamoRequests } from './dynamo-requests.js';
