@@ -19,7 +19,7 @@ const apiUrl = inject('apiUrl');
 useCloudEnv();
 
 type Question = { id: string; title: string };
-type ExamPage = { title: string; questions?: Question[]; next_cursor: string | null };
+type ExamPage = { title?: string; questions?: Question[]; next_cursor: string | null };
 
 const contentVersion = async (examId: string) =>
   Number((await appItem(questionPositionCounterEntity.key(examId)))?.content_version ?? 0);
