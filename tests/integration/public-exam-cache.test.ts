@@ -42,7 +42,7 @@ describe('the anonymous public-exam read cache', () => {
   it('answers a repeated read from the cache: one BatchGetItem, the same answer', async () => {
     clearPublicExamCache();
     const read = async () =>
-      serviceBody<ExamPage>(
+      serviceBody(
         await examServices.getExam({ params: { examId }, query: {}, body: {} }, requestContextFor(null, 'cache')),
       );
     calls.reset();
