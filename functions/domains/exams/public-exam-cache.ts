@@ -14,8 +14,11 @@ import { questionPositionCounterEntity } from './entities/question-position-coun
  * strongly consistently: a cached page is never older than the version it is kept under.
  */
 
-/** Bytes of answer JSON kept per instance (≈ 32 pages of the largest size; the exams Lambda has 1 GB or more). */
-export const PUBLIC_EXAM_CACHE_BYTES = 48 * 1024 * 1024;
+/**
+ * Bytes of answer JSON kept per instance: 16 pages of the largest size, hundreds of ordinary exams.
+ * Held as objects, about 2–3× that in heap, within the exams Lambda's 512 MB.
+ */
+export const PUBLIC_EXAM_CACHE_BYTES = 24 * 1024 * 1024;
 
 export interface ExamStamp {
   /** The exam item exists and is public: only then may an anonymous read be cached. */
