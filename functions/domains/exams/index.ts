@@ -59,7 +59,6 @@ export { canReadExam, readableExam, studyRoleGrantsEdit } from './visibility.js'
 export { provideStudiesOfExams, type StudiesOfExams } from './studies-of-exams.js';
 export { examIdsByTitle, memberMappingsOf, saveMemberMappings } from './exam-store.js';
 export { bumpContentVersion, questionsAtPositions } from './exam-question-store.js';
-export { clearPublicExamCache } from './public-exam-cache.js';
 export {
   buryReview,
   dueSummary,

@@ -42,7 +42,7 @@ interface Entry {
   bytes: number;
 }
 
-const pages = new LRUCache<string, Entry>({
+const pages = /* @__PURE__ */ new LRUCache<string, Entry>({
   maxSize: PUBLIC_EXAM_CACHE_BYTES,
   sizeCalculation: (entry) => Math.max(1, entry.bytes),
 });
