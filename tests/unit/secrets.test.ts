@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSecretCache, readPreviousSecret, readSecret, secretArnEnv } from '../../functions/runtime/secrets.js';
 import { unsubscribeToken, verifyUnsubscribeToken } from '../../functions/domains/mail/unsubscribe-jwt.js';
+import { originCheck } from '../../functions/runtime/http/origin-check.js';
+import { ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -137,6 +139,41 @@ describe('the mail-link key across a change of value (D413)', () => {
       expect(await verifyUnsubscribeToken(oldLink)).toBeNull();
     } finally {
       await later.close();
+    }
+  });
+});
+
+describe('the origin check across a change of value (D414)', () => {
+  const arn = 'arn:aws:secretsmanager:ap-northeast-2:123456789012:secret:origin-AbCdEf';
+  const check = async (sent?: string) => {
+    const event = { headers: sent === undefined ? {} : { [ORIGIN_VERIFY_HEADER]: sent } };
+    try {
+      await originCheck().before!({ event } as never);
+      return 'passed';
+    } catch (error) {
+      return (error as { code?: string }).code ?? String(error);
+    }
+  };
+
+  it('lets the current and the previous value through, and nothing else', async () => {
+    vi.stubEnv(secretArnEnv('originVerify'), arn);
+    const extension = await fakeExtension({ [arn]: 'new-origin-value' }, { [arn]: 'old-origin-value' });
+    try {
+      expect(await check('new-origin-value')).toBe('passed');
+      // What CloudFront still sends until the stack is deployed again.
+      expect(await check('old-origin-value')).toBe('passed');
+      for (const sent of [undefined, '', 'guess', 'new-origin-valu', 'old-origin-valuex'])
+        expect(await check(sent)).toBe('forbidden_origin');
+    } finally {
+      await extension.close();
+    }
+    clearSecretCache();
+    const never = await fakeExtension({ [arn]: 'only-origin-value' });
+    try {
+      expect(await check('only-origin-value')).toBe('passed');
+      expect(await check('old-origin-value')).toBe('forbidden_origin');
+    } finally {
+      await never.close();
     }
   });
 });
