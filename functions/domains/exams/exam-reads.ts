@@ -1,5 +1,6 @@
 import type * as exams from '#shared/contracts/exams.js';
 import { EXAM_PAGE_QUESTIONS, type ExamQuestion } from '#shared/contracts/exam-schemas.js';
+import { GENERATED_ID } from '../../runtime/data/ids.js';
 import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { jsonReply, Reply } from '../../runtime/http/reply.js';
@@ -65,7 +66,8 @@ async function anonymousRead<T>(
   ctx: RequestContext,
   read: () => Promise<{ body: T; headers?: Record<string, string> }>,
 ): Promise<Reply | null> {
-  if (ctx.caller) return null;
+  // No id we made: nothing to stamp (the read answers its 404 without a request).
+  if (ctx.caller || !GENERATED_ID.test(examId)) return null;
   const stamp = await examStamp(examId);
   if (!stamp.cacheable) return null;
   const etag = examETag(examId, stamp.version, variant);
