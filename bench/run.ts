@@ -20,6 +20,7 @@ import { EXAM_LOAD_BENCH_SECONDS, EXAM_LOAD_DEFAULTS, benchExamLoad } from './ex
 import { benchQuestionImages } from './question-images.js';
 import { benchReviewSync } from './review-sync.js';
 import { execFileSync } from 'node:child_process';
+import { benchPublicExamRead } from './public-exam-read.js';
 
 /**
  * `npm run bench`: prints the figures the issues budget. Each line reads
@@ -184,6 +185,11 @@ console.log('\n== Study progress and random practice (API in this process, Dynam
 await benchStudyProgress(rootDir, report);
 console.log('\n== Offline merge: POST /api/review-sync/ per grade (API in this process, DynamoDB requests counted) ==');
 await benchReviewSync(rootDir, report);
+
+console.log(
+  '\n== Anonymous reads of one public exam: 200 clients, cached by content version (API in this process, D405) ==',
+);
+await benchPublicExamRead(rootDir, report);
 
 const loadOptions = { ...EXAM_LOAD_DEFAULTS, seconds: Number(args['load-seconds']) };
 console.log(

@@ -22,6 +22,7 @@ import { Observability } from './constructs/observability.js';
 import { ReleaseAlarms } from './constructs/release-alarms.js';
 import { Schedules } from './constructs/schedules.js';
 import { JobAlarms } from './constructs/job-alarms.js';
+import { addJobWidgets } from './constructs/jobs-dashboard.js';
 import { Site } from './constructs/site.js';
 import { FILES_BUCKET } from './definitions/buckets.js';
 import { SCHEDULES, type ScheduleDefinition } from './definitions/schedules.js';
@@ -261,6 +262,12 @@ export class QuizbankStack extends Stack {
       deadLetters: this.jobs.deadLetters,
       jobs: [...this.jobs.schedules.keys()],
       stateMachines: this.jobs.stateMachines,
+    });
+    addJobWidgets(this.observability.dashboard, {
+      stage: settings.stage,
+      deadLetters: this.jobs.deadLetters,
+      stateMachines: this.jobs.stateMachines,
+      alarms: [...[...this.releaseAlarms.byFunction.values()].flat(), ...this.jobAlarms.alarms],
     });
 
     this.deploy = new GradualDeploy(this.operations, 'Deploy', {

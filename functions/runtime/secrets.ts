@@ -35,9 +35,28 @@ export async function readSecret(name: SecretName): Promise<string | undefined> 
   return value;
 }
 
+/**
+ * The value before the secret's last change (Secrets Manager's `AWSPREVIOUS`), or null when there is
+ * none: never changed, a local stage, or the extension cannot give it (a check then refuses what only
+ * that value would accept — it never fails open). Whoever verifies something signed with the key
+ * accepts this one too, so putting a new value does not void what the old one signed (D413).
+ */
+export async function readPreviousSecret(name: SecretName): Promise<string | null> {
+  const arn = process.env[secretArnEnv(name)];
+  if (!arn) return null;
+  const cached = previous.get(name);
+  if (cached && cached.until > Date.now()) return cached.value;
+  const value = await fromExtension(arn, 'AWSPREVIOUS').catch(() => null);
+  previous.set(name, { value, until: Date.now() + SECRET_CACHE_MS });
+  return value;
+}
+
+const previous = new Map<SecretName, { value: string | null; until: number }>();
+
 /** Forgets cached values (tests; a function that was told its secret rotated). */
 export function clearSecretCache(): void {
   cache.clear();
+  previous.clear();
 }
 
 function localSecret(name: SecretName): string | undefined {
@@ -51,9 +70,10 @@ function localSecret(name: SecretName): string | undefined {
 }
 
 /** The extension's documented endpoint: the session token proves the caller is this function. */
-async function fromExtension(arn: string): Promise<string> {
+async function fromExtension(arn: string, versionStage?: 'AWSPREVIOUS'): Promise<string> {
   const port = process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? '2773';
-  const response = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(arn)}`, {
+  const query = new URLSearchParams({ secretId: arn, ...(versionStage ? { versionStage } : {}) });
+  const response = await fetch(`http://localhost:${port}/secretsmanager/get?${query.toString()}`, {
     headers: { 'X-Aws-Parameters-Secrets-Token': process.env.AWS_SESSION_TOKEN ?? '' },
   });
   if (!response.ok) throw new Error(`secret ${arn}: the secrets extension answered ${response.status}`);

@@ -24,13 +24,17 @@ export const getExam = defineRoute({
   response: () => examSchema(),
 });
 
+/**
+ * One page of the exam's questions, as the exam read pages them (EXAM_PAGE_*): a plain list; when
+ * another page follows, its opaque cursor is in the `x-next-cursor` header (and `link: <…>; rel="next"`).
+ */
 export const getExamQuestions = defineRoute({
   method: 'GET',
   path: '/api/exam/{examId}/questions/',
   access: 'public',
   schemas: () => ({
     params: examIdParam(),
-    query: z.looseObject({ select: selectQuery() }),
+    query: z.looseObject({ select: selectQuery(), cursor: z.optional(z.string().check(z.maxLength(100))) }),
   }),
   response: () => z.array(examQuestionSchema()),
 });

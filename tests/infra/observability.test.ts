@@ -401,6 +401,44 @@ describe('dashboard', () => {
     expect(body).toMatch(/p99/);
   });
 
+  it('shows what the release and job alarms read: server errors per group, runs, pauses, mail, dead letters (D412)', () => {
+    const body = JSON.stringify(ofType('AWS::CloudWatch::Dashboard')[0]![1].Properties.DashboardBody);
+    const titles = [
+      'Release and job alarms',
+      'Server errors per route group (5xx but 503)',
+      'Job runs started (hourly)',
+      'Job runs paused by a kill switch (hourly)',
+      'Daily mail: expected and reached recipients (hourly)',
+      'Job dead letters',
+      ...SCHEDULES.filter((s) => s.fanOut && s.name !== 'daily-quiz-email').map(
+        (s) => `Job ${s.name} executions (hourly)`,
+      ),
+    ];
+    for (const title of titles) expect(body, title).toContain(`\\"title\\":\\"${title}\\"`);
+    for (const metric of [
+      METRIC.serverErrors,
+      METRIC.jobRunStarted,
+      METRIC.jobsPaused,
+      METRIC.dailyMailsExpected,
+      METRIC.dailyMailsReached,
+      'ApproximateNumberOfMessagesVisible',
+      'NumberOfMessagesSent',
+      'ExecutionsFailed',
+      'ExecutionsTimedOut',
+    ]) {
+      expect(body, metric).toContain(metric);
+    }
+    // Every release alarm (two per route group) and every job alarm is on the status widget.
+    const alarmNames = ofType('AWS::CloudWatch::Alarm').filter(([, alarm]) =>
+      /-(5xx|latency-p90|did-not-start|execution-failed|reached|job-dead-letters)$/.test(
+        String(alarm.Properties.AlarmName),
+      ),
+    );
+    expect(alarmNames.length).toBeGreaterThanOrEqual(2 * ROUTE_GROUPS.length + SCHEDULES.length + 1);
+    const statusWidget = body.slice(body.indexOf('Release and job alarms'));
+    for (const [logicalId] of alarmNames) expect(statusWidget, logicalId).toContain(logicalId);
+  });
+
   it('outputs the alarm topic and the dashboard name', () => {
     expect(Object.keys(template.toJSON().Outputs as object)).toEqual(
       expect.arrayContaining(['AlarmTopicArn', 'DashboardName']),

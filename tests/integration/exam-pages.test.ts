@@ -8,6 +8,7 @@ import { countDynamoCalls } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { requestContextFor } from '../support/request-context.js';
 import { uniqueSuffix } from '../support/unique-suffix.js';
+import { serviceBody } from '../support/responses.js';
 
 /**
  * The exam read pages its questions (D357): the largest exam (2,000 questions of 1,200 Korean
@@ -57,9 +58,11 @@ describe('exam read pages (2,000 questions × 1,200 Korean characters)', () => {
     let cursor: string | undefined;
     do {
       calls.reset();
-      const page = await examServices.getExam(
-        { params: { examId }, query: { cursor, select: 'id,title,questions,is_favorite,is_ignored' }, body: {} },
-        requestContextFor(author, 'exam-pages'),
+      const page = serviceBody(
+        await examServices.getExam(
+          { params: { examId }, query: { cursor, select: 'id,title,questions,is_favorite,is_ignored' }, body: {} },
+          requestContextFor(author, 'exam-pages'),
+        ),
       );
       perPage.push({ bytes: Buffer.byteLength(JSON.stringify(page), 'utf8'), requests: calls.count() });
       expect(page.questions!.length).toBeLessThanOrEqual(EXAM_PAGE_QUESTIONS);
@@ -99,15 +102,62 @@ describe('exam read pages (2,000 questions × 1,200 Korean characters)', () => {
     expect(largest).toBeLessThan(ANSWER_BOUND / 3);
   });
 
+  it('pages GET /questions/ the same way: a list per page, the next cursor in x-next-cursor and link', async () => {
+    const perPage: { bytes: number; requests: number }[] = [];
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      calls.reset();
+      const reply = await examServices.getExamQuestions(
+        { params: { examId }, query: { cursor, select: 'id,title,content,is_favorite' }, body: {} },
+        requestContextFor(author, 'question-pages'),
+      );
+      const list = serviceBody<{ id: string }[]>(reply);
+      perPage.push({ bytes: Buffer.byteLength(JSON.stringify(list), 'utf8'), requests: calls.count() });
+      expect(list.length).toBeLessThanOrEqual(EXAM_PAGE_QUESTIONS);
+      seen.push(...list.map((q) => q.id));
+      cursor = reply.options.headers?.['x-next-cursor'];
+    } while (cursor);
+    console.info('question list pages', { pages: perPage.length, largest: Math.max(...perPage.map((p) => p.bytes)) });
+    expect(seen.map((id) => Number(id.split('-').at(-1)))).toEqual(Array.from({ length: SIZE }, (_, i) => i + 1));
+    for (const { bytes, requests } of perPage) {
+      expect(bytes).toBeLessThan(EXAM_PAGE_BYTES + 100_000);
+      expect(requests).toBeLessThanOrEqual(5);
+    }
+    // the same pages as the exam read: the request count per page does not grow with the exam
+    expect(perPage.length).toBeGreaterThanOrEqual(Math.ceil((SIZE * 1_200 * 3) / EXAM_PAGE_BYTES));
+
+    // Over HTTP, anonymously, following `link: <…>; rel="next"`.
+    let url: string | null = `${apiUrl}/api/exam/${examId}/questions/`;
+    let count = 0;
+    let largest = 0;
+    while (url) {
+      const response: Response = await fetch(url, { headers: { 'Accept-Language': 'ko' } });
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      largest = Math.max(largest, Buffer.byteLength(text, 'utf8'));
+      count += (JSON.parse(text) as unknown[]).length;
+      const next = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
+      expect(next ? new URL(next, apiUrl).searchParams.get('cursor') : null).toBe(
+        response.headers.get('x-next-cursor'),
+      );
+      url = next ? new URL(next, apiUrl).toString() : null;
+    }
+    expect(count).toBe(SIZE);
+    expect(largest).toBeLessThan(ANSWER_BOUND / 3);
+  });
+
   it('answers 400 cursor_invalid for a cursor it did not make', async () => {
     for (const cursor of [
       'nope',
       Buffer.from('{"p":0}').toString('base64url'),
       Buffer.from('[1]').toString('base64url'),
     ]) {
-      const response = await fetch(`${apiUrl}/api/exam/${examId}/?cursor=${cursor}`);
-      expect(response.status).toBe(400);
-      expect(((await response.json()) as { code: string }).code).toBe('cursor_invalid');
+      for (const path of ['', 'questions/']) {
+        const response = await fetch(`${apiUrl}/api/exam/${examId}/${path}?cursor=${cursor}`);
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as { code: string }).code).toBe('cursor_invalid');
+      }
     }
   });
 });

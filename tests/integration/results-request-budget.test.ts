@@ -16,6 +16,7 @@ import * as sittings from '../../functions/domains/results/sittings.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, questionRows, xlsxBytes } from '../support/sheets.js';
+import { serviceBody } from '../support/responses.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -70,9 +71,11 @@ describe('DynamoDB requests per results call', () => {
     // The read pages its questions (D357): follow the cursor to the last.
     const questions: { id: string; answer: string }[] = [];
     for (let cursor: string | undefined, first = true; first || cursor; first = false) {
-      const page = await examServices.getExam(
-        { params: { examId: created.id }, query: cursor ? { cursor } : {}, body: {} } as never,
-        contextFor(user),
+      const page = serviceBody(
+        await examServices.getExam(
+          { params: { examId: created.id }, query: cursor ? { cursor } : {}, body: {} } as never,
+          contextFor(user),
+        ),
       );
       questions.push(...(page.questions ?? []).map((q) => ({ id: q.id, answer: q.answer ?? '' })));
       cursor = page.next_cursor ?? undefined;

@@ -6,6 +6,7 @@ import { userPk, WITHDRAWN_CREATOR_ID } from '../../functions/runtime/data/key-p
 import { fileQuestionEntity } from '../../functions/domains/files/entities/file-question.js';
 import { fileEntity } from '../../functions/domains/files/entities/file.js';
 import { examEntity } from '../../functions/domains/exams/entities/exam.js';
+import { questionPositionCounterEntity } from '../../functions/domains/exams/entities/question-position-counter.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
 import { objectsUnder } from '../support/exam-store.js';
 import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
@@ -81,6 +82,8 @@ describe.each([
     const exam = await item(examEntity.key(made.publicExam));
     expect(exam).toMatchObject({ created_by_id: WITHDRAWN_CREATOR_ID, created_by_username: '' });
     expect(exam!.gsi1pk).toBeUndefined();
+    // The name leaves cached anonymous reads too: the exam's content version moved (D405).
+    expect((await item(questionPositionCounterEntity.key(made.publicExam)))?.content_version).toBeGreaterThanOrEqual(1);
     const file = await item(fileEntity.key(made.publicFile));
     expect(file).toMatchObject({ owner_id: WITHDRAWN_CREATOR_ID, owner_username: '' });
     expect(JSON.stringify({ ...exam, ...file })).not.toContain(user.username);

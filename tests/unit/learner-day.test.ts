@@ -86,6 +86,32 @@ describe('the learner day (D120)', () => {
       rolloverHour: 4,
     });
   });
+
+  it('answers what Intl answers, the default and remembered names included, asked once or again (D409)', () => {
+    const intl = (name: string) => {
+      try {
+        return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+      } catch {
+        return null;
+      }
+    };
+    const zones = Intl.supportedValuesOf('timeZone');
+    const spelling = fc.oneof(
+      fc.constantFrom(...zones),
+      fc.constantFrom(...zones).map((z) => z.toLowerCase()),
+      fc.constantFrom(...zones).map((z) => z.toUpperCase()),
+      fc.stringMatching(/^[A-Za-z][A-Za-z_/]{0,20}$/),
+    );
+    fc.assert(
+      fc.property(spelling, (name) => {
+        const expected = intl(name);
+        expect(canonicalTimeZone(name)).toBe(expected);
+        expect(canonicalTimeZone(name)).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
+    expect(canonicalTimeZone('Asia/Seoul')).toBe(intl('Asia/Seoul'));
+  });
 });
 
 describe('FSRS counts elapsed days in learner days (D120)', () => {

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { removeExam, removeExamImages, examEntity } from '../exams/index.js';
+import { bumpContentVersion, removeExam, removeExamImages, examEntity } from '../exams/index.js';
 import { discardFile, removeFileRecord, fileEntity } from '../files/index.js';
 import { adjustUsage } from '../tags/index.js';
 import { config } from '../../runtime/config.js';
@@ -21,6 +21,8 @@ export async function purgeCreations(userId: string, log: Logger): Promise<{ del
     const exam = examEntity.parse(item);
     if (exam.is_public) {
       await anonymise(examEntity.key(exam.id), 'created_by_id', 'created_by_username');
+      // The creator's name leaves cached reads of the exam too (D405).
+      await bumpContentVersion(exam.id);
       anonymised += 1;
     } else {
       await removeExam(exam);

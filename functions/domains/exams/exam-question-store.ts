@@ -1,4 +1,4 @@
-import { UpdateCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exam-schemas.js';
 import { config } from '../../runtime/config.js';
 import { examEntity } from './entities/exam.js';
@@ -86,6 +86,15 @@ function countChange(examId: string, delta: number): TransactItem {
   };
 }
 
+/** The exam's content version + 1 (D405), in the same transaction as the change it counts. */
+const versionBump = (examId: string): TransactItem =>
+  questionPositionCounterEntity.contentVersionBump(examId, config.appTable);
+
+/** The same on its own (1 UpdateItem), after a change written by a helper of its own. */
+export async function bumpContentVersion(examId: string): Promise<void> {
+  await db().send(new UpdateCommand(questionPositionCounterEntity.contentVersionBump(examId, config.appTable).Update));
+}
+
 /** A cancelled question write means another writer changed the exam's questions first. */
 const transact = (items: TransactItem[]) => transactWrite(items, () => new QuestionsChangedError());
 
@@ -113,15 +122,23 @@ export async function addCopies(
   examId: string,
   placed: { position: number; question: StoredQuestion }[],
 ): Promise<void> {
-  for (const chunk of chunksOf(placed, () => 1, 1)) {
-    await transact([...chunk.map((p) => putCopy(examId, p.position, p.question)), countChange(examId, chunk.length)]);
+  for (const chunk of chunksOf(placed, () => 1, 2)) {
+    await transact([
+      ...chunk.map((p) => putCopy(examId, p.position, p.question)),
+      countChange(examId, chunk.length),
+      versionBump(examId),
+    ]);
   }
 }
 
 /** Removes copies (each only if its place still holds that question): per ≤ 99, Deletes + the count. */
 export async function removeCopies(examId: string, places: QuestionPlace[]): Promise<void> {
-  for (const chunk of chunksOf(places, () => 1, 1)) {
-    await transact([...chunk.map((p) => deleteCopy(examId, p)), countChange(examId, -chunk.length)]);
+  for (const chunk of chunksOf(places, () => 1, 2)) {
+    await transact([
+      ...chunk.map((p) => deleteCopy(examId, p)),
+      countChange(examId, -chunk.length),
+      versionBump(examId),
+    ]);
   }
 }
 
@@ -136,7 +153,7 @@ export interface MoveEntry {
  * statistics and favorites stay with it) and both counts, per chunk of ≤ 49 in one transaction.
  */
 export async function moveCopies(sourceId: string, targetId: string, entries: MoveEntry[]): Promise<void> {
-  for (const chunk of chunksOf(entries, (e) => (e.to ? 2 : 1), 2)) {
+  for (const chunk of chunksOf(entries, (e) => (e.to ? 2 : 1), 4)) {
     const landed = chunk.filter((e) => e.to).length;
     await transact([
       ...chunk.flatMap((e) => [
@@ -145,6 +162,8 @@ export async function moveCopies(sourceId: string, targetId: string, entries: Mo
       ]),
       countChange(sourceId, -chunk.length),
       ...(landed > 0 ? [countChange(targetId, landed)] : []),
+      versionBump(sourceId),
+      ...(landed > 0 && targetId !== sourceId ? [versionBump(targetId)] : []),
     ]);
   }
 }
@@ -154,9 +173,9 @@ export async function moveCopies(sourceId: string, targetId: string, entries: Mo
  * each conditioned on the place still holding that question.
  */
 export async function replaceCopies(examId: string, questions: StoredQuestion[]): Promise<void> {
-  for (const chunk of chunksOf(questions, () => 1, 0)) {
-    await transact(
-      chunk.map((q) => ({
+  for (const chunk of chunksOf(questions, () => 1, 1)) {
+    await transact([
+      ...chunk.map((q) => ({
         Put: {
           TableName: config.appTable,
           Item: examQuestionEntity.item(examId, Number(q.order), q),
@@ -164,7 +183,8 @@ export async function replaceCopies(examId: string, questions: StoredQuestion[])
           ExpressionAttributeValues: { ':id': q.id },
         },
       })),
-    );
+      versionBump(examId),
+    ]);
   }
 }
 
@@ -206,7 +226,7 @@ export async function examsHoldingQuestion(questionId: string, limit = 25): Prom
 export class QuestionGoneError extends Error {}
 export class ExamFullError extends Error {}
 
-/** Replaces one exam copy (same key), only if it still holds that question: 1 PutItem. */
+/** Replaces one exam copy (same key), only if it still holds that question, and bumps the content version: 1 transaction. */
 export async function saveQuestionCopy(
   examId: string,
   position: number,
@@ -215,11 +235,18 @@ export async function saveQuestionCopy(
   const item = examQuestionEntity.item(examId, position, question);
   try {
     await db().send(
-      new PutCommand({
-        TableName: config.appTable,
-        Item: item,
-        ConditionExpression: 'attribute_exists(pk) AND id = :id',
-        ExpressionAttributeValues: { ':id': question.id },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: config.appTable,
+              Item: item,
+              ConditionExpression: 'attribute_exists(pk) AND id = :id',
+              ExpressionAttributeValues: { ':id': question.id },
+            },
+          },
+          versionBump(examId),
+        ],
       }),
     );
   } catch (error) {
@@ -247,6 +274,7 @@ export async function insertQuestionCopy(
   });
   // A taken position cannot happen (it was reserved); an exam gone or full is refused alike.
   if (outcome !== 'added') throw new ExamFullError(examId);
+  await bumpContentVersion(examId);
   return examQuestionEntity.parse(item);
 }
 
@@ -273,6 +301,7 @@ export async function deleteQuestionCopy(examId: string, position: number, quest
               ExpressionAttributeValues: { ':minus': -1 },
             },
           },
+          versionBump(examId),
         ],
       }),
     );

@@ -267,6 +267,7 @@ export async function saveExamChanges(before: ExamRecord, after: ExamRecord): Pr
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: config.appTable, Item: item, ConditionExpression: ITEM_EXISTS } },
+          questionPositionCounterEntity.contentVersionBump(after.id, config.appTable),
           ...(titleMoved
             ? [
                 {

@@ -5,7 +5,7 @@ import { errorMessage } from '#shared/i18n/catalogue.js';
 import { nameKey } from '../../runtime/data/key-parts.js';
 import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
-import type { RequestContext, SignedInContext, CallerUser } from '../../runtime/http/types.js';
+import type { SignedInContext, CallerUser } from '../../runtime/http/types.js';
 import { adjustUsage, requiredDomainTagId, withDomainTag } from '../tags/index.js';
 import { byMostWrong } from './drawn-questions.js';
 import { assertPublicationConfirmed, newExamRecord, storeExam, tagRefs } from './new-exam.js';
@@ -13,7 +13,6 @@ import { holdsPrivateQuestions } from './question-selection.js';
 import { readableExam, canEditExam, canReadExam, canReadExamDirectly, isCreatorOrAdmin } from './visibility.js';
 import {
   TitleTakenError,
-  getExamQuestionPage,
   getExamWithQuestions,
   getExams,
   nextVersion,
@@ -23,71 +22,13 @@ import {
   type ExamRecord,
 } from './exam-store.js';
 import { isSubscribed, subscribe, subscribedExamIds, unsubscribe } from './subscription-store.js';
-import { statsFor, questionFlags } from '../learning/index.js';
-import { examView, namesField, questionView, selectFields, wantsField, withQuestionFlags } from './exam-views.js';
+import { statsFor } from '../learning/index.js';
+import { examView } from './exam-views.js';
 import { removeExamImages } from './question-images.js';
-import { renderedTexts } from './rendered-texts.js';
-import { decodeExamCursor, encodeExamCursor, viewsThatFit } from './exam-pages.js';
-import { EXAM_PAGE_QUESTIONS } from '#shared/contracts/exam-schemas.js';
 
 export { createExam } from './exam-creation.js';
+export { getExam, getExamQuestions } from './exam-reads.js';
 export { listExams } from './exam-list.js';
-
-/** Question fields of the caller's overlay (L17): computed only when `select` names one of them. */
-const FLAG_FIELDS = ['is_favorite', 'is_ignored'];
-
-/**
- * GET /api/exam/{examId}/: with questions, one page of them (D357): at most EXAM_PAGE_QUESTIONS and
- * about EXAM_PAGE_BYTES of JSON, by one Query of the exam partition (the first page from the meta
- * item; later pages beside one GetItem of the exam for the visibility check), `next_cursor` where
- * the next page starts. + 1 GetItem of the caller's subscription (first page) and the is_favorite /
- * is_ignored overlay (L17) of the page's questions when `select` names it. Private exams of others
- * answer 404. The first page carries the first questions' Markdown rendered (`rendered`, D263).
- */
-export async function getExam(input: ServiceInput<typeof exams.getExam>, ctx: RequestContext) {
-  const caller = ctx.caller?.user ?? null;
-  const select = input.query.select;
-  if (!wantsField(select, 'questions')) {
-    const exam = await readableExam(input.params.examId, caller);
-    const subscribed = caller && wantsField(select, 'is_subscribed') ? await isSubscribed(caller.id, exam.id) : false;
-    return selectFields(examView(exam, caller, ctx.language, { isSubscribed: subscribed }), select);
-  }
-  const from = input.query.cursor ? decodeExamCursor(input.query.cursor) : null;
-  const [page, later] = await Promise.all([
-    getExamQuestionPage(input.params.examId, { from, want: EXAM_PAGE_QUESTIONS, maxPages: 3 }),
-    from === null ? null : readableExam(input.params.examId, caller),
-  ]);
-  const exam = later ?? page.exam;
-  if (!exam || (!later && !(await canReadExam(exam, caller)))) throw new AppError(404, 'exam_not_found');
-  const all = page.questions.map((q) => questionView(q, ctx.language));
-  const kept = viewsThatFit(all);
-  const questions = page.questions.slice(0, kept);
-  const next = kept < all.length ? page.questions[kept]!.order : page.more ? questions.at(-1)!.order + 1 : null;
-  const wantsFlags = namesField(select, ...FLAG_FIELDS);
-  const [subscribed, flags] = await Promise.all([
-    caller && from === null && wantsField(select, 'is_subscribed') ? isSubscribed(caller.id, exam.id) : false,
-    caller && wantsFlags ? questionFlags(caller.id, questions) : null,
-  ]);
-  const views = wantsFlags ? withQuestionFlags(all.slice(0, kept), flags) : all.slice(0, kept);
-  const nextCursor = next === null ? null : encodeExamCursor(next);
-  if (from !== null) return { ...selectFields({ id: exam.id, questions: views }, select), next_cursor: nextCursor };
-  const view = examView(exam, caller, ctx.language, { isSubscribed: subscribed });
-  view.questions = views;
-  if (wantsField(select, 'rendered')) view.rendered = await renderedTexts(views, ctx.log);
-  return { ...selectFields(view, select), next_cursor: nextCursor };
-}
-
-/** GET /api/exam/{id}/questions/: the same single Query; a plain list (+ the overlay when `select` names it). */
-export async function getExamQuestions(input: ServiceInput<typeof exams.getExamQuestions>, ctx: RequestContext) {
-  const caller = ctx.caller?.user ?? null;
-  const { exam, questions } = await getExamWithQuestions(input.params.examId);
-  if (!exam || !(await canReadExam(exam, caller))) throw new AppError(404, 'exam_not_found');
-  const select = input.query.select;
-  const views = questions.map((q) => questionView(q, ctx.language));
-  if (!namesField(select, ...FLAG_FIELDS)) return views.map((v) => selectFields(v, select));
-  const flags = caller ? await questionFlags(caller.id, questions) : null;
-  return withQuestionFlags(views, flags).map((v) => selectFields(v, select));
-}
 
 /** An exam the caller may change: 404 when they cannot even see it, 403 when they only see it. */
 async function ownedExam(

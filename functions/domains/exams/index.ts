@@ -58,7 +58,7 @@ export { createSingleQuestionExam } from './single-question.js';
 export { canReadExam, readableExam, studyRoleGrantsEdit } from './visibility.js';
 export { provideStudiesOfExams, type StudiesOfExams } from './studies-of-exams.js';
 export { examIdsByTitle, memberMappingsOf, saveMemberMappings } from './exam-store.js';
-export { questionsAtPositions } from './exam-question-store.js';
+export { bumpContentVersion, questionsAtPositions } from './exam-question-store.js';
 export {
   buryReview,
   dueSummary,

@@ -1,5 +1,5 @@
-import { SignJWT, jwtVerify } from 'jose';
-import { readSecret } from '../../runtime/secrets.js';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { readPreviousSecret, readSecret } from '../../runtime/secrets.js';
 
 /**
  * The signed token of the daily mail's one-click unsubscribe link (RFC 8058): an HS256 JWT (jose)
@@ -11,6 +11,11 @@ const PURPOSE = 'daily-mail-unsubscribe';
 const VALID_FOR = '60d';
 
 const key = async () => new TextEncoder().encode(await readSecret('mailLink'));
+/** The key before the last change, if any: a link mailed before a rotation still works (D413). */
+const previousKey = async () => {
+  const value = await readPreviousSecret('mailLink');
+  return value ? new TextEncoder().encode(value) : null;
+};
 
 export async function unsubscribeToken(userId: string): Promise<string> {
   return new SignJWT({ purpose: PURPOSE })
@@ -25,9 +30,19 @@ export async function unsubscribeToken(userId: string): Promise<string> {
 export async function verifyUnsubscribeToken(token: string): Promise<string | null> {
   if (!token) return null;
   try {
-    const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'] });
-    return payload.purpose === PURPOSE && typeof payload.sub === 'string' ? payload.sub : null;
+    return namedUser(await jwtVerify(token, await key(), { algorithms: ['HS256'] }));
+  } catch (error) {
+    // Only a signature made with another key may be the previous key's; anything else is refused as it is.
+    if (!(error instanceof errors.JWSSignatureVerificationFailed)) return null;
+  }
+  const previous = await previousKey();
+  if (!previous) return null;
+  try {
+    return namedUser(await jwtVerify(token, previous, { algorithms: ['HS256'] }));
   } catch {
     return null;
   }
 }
+
+const namedUser = ({ payload }: { payload: { purpose?: unknown; sub?: unknown } }) =>
+  payload.purpose === PURPOSE && typeof payload.sub === 'string' ? payload.sub : null;

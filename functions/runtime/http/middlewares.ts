@@ -84,6 +84,7 @@ export function requestContext(group: string): Middleware {
         sourceIp: headers['x-viewer-ip'] ?? event.requestContext?.http?.sourceIp ?? 'unknown',
         viewerHost: headers['x-viewer-host'] ?? headers.host ?? '',
         userAgent: headers['user-agent'] ?? '',
+        ifNoneMatch: headers['if-none-match'],
         log: createLogger({ group, requestId, route: event.routeKey }),
       };
     },

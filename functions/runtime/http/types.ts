@@ -52,6 +52,8 @@ export interface RequestContext {
    */
   viewerHost?: string;
   userAgent: string;
+  /** The request's `If-None-Match` (a cached public exam read answers 304 when it names the current ETag). */
+  ifNoneMatch?: string;
   log: Logger;
 }
 

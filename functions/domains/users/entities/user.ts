@@ -32,24 +32,53 @@ const usersShard = (shard: number) => `USERS#${shard}`;
 /** The USER item's sort key, on its own so readers of keys alone (scheduled-entry.ts) do not keep the user schema in their bundle. */
 export const USER_SK = 'USER';
 
+/**
+ * The fields a request's caller needs (the projected GetItem of every signed-in request), built on
+ * their own: the first request of an instance builds these 14, not the whole item's 36 (D409).
+ */
+const callerFields = () => ({
+  id: z.string(),
+  username: z.string(),
+  role: orDefault(z.enum(ROLES), 'user_role'),
+  is_superuser: flag(),
+  is_staff: flag(),
+  language: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value): Language => (value === 'en' ? 'en' : 'ko')),
+  ),
+  /** The learner's day (D120): IANA zone (Asia/Seoul for users created before it) and rollover hour (04:00). */
+  time_zone: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value): string => canonicalTimeZone(value) ?? DEFAULT_TIME_ZONE),
+  ),
+  day_rollover_hour: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value): number => (isValidRolloverHour(value) ? value : DEFAULT_ROLLOVER_HOUR)),
+  ),
+  /** Per-learner FSRS (learning/fsrs-fit.ts): the fitted weights (absent: the defaults). */
+  fsrs_weights: z.optional(z.array(z.number())),
+  /** Review settings: FSRS request retention, new cards and reviews a learner day. */
+  desired_retention: orDefault(z.number(), LIMITS.desiredRetention.default),
+  new_cards_per_day: orDefault(z.number(), LIMITS.newCardsPerDay.default),
+  max_reviews_per_day: orDefault(z.number(), LIMITS.maxReviewsPerDay.default),
+  /** Workload (D326): each weekday's Easy-Day mode, Monday first, and the load balancer (on by default). */
+  easy_days: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value): EasyDayMode[] => [...easyDaysOf({ easy_days: value })]),
+  ),
+  load_balancing: orDefault(z.boolean(), true),
+});
+
 /** Fields older items may lack get their defaults on read. */
 const userSchema = /* @__PURE__ */ lazy(() =>
   z.object({
-    id: z.string(),
-    username: z.string(),
+    ...callerFields(),
     email: orDefault(z.string(), ''),
     first_name: orDefault(z.string(), ''),
     last_name: orDefault(z.string(), ''),
     affiliation: orDefault(z.string(), ''),
     location: orDefault(z.string(), ''),
-    role: orDefault(z.enum(ROLES), 'user_role'),
-    is_superuser: flag(),
-    is_staff: flag(),
     email_verified: flag(),
-    language: z.pipe(
-      z.optional(z.unknown()),
-      z.transform((value): Language => (value === 'en' ? 'en' : 'ko')),
-    ),
     /** ISO 8601. */
     date_joined: z.string(),
     passwordHash: orDefault(z.string(), ''),
@@ -58,21 +87,11 @@ const userSchema = /* @__PURE__ */ lazy(() =>
     random_exam_question_count: orDefault(z.number(), LIMITS.profileQuestionCount.default),
     retention_cleanup_enabled: flag(),
     retention_cleanup_percentage: orDefault(z.number(), LIMITS.retentionPercentage.default),
-    /** The learner's day (D120): IANA zone (Asia/Seoul for users created before it) and rollover hour (04:00). */
-    time_zone: z.pipe(
-      z.optional(z.unknown()),
-      z.transform((value): string => canonicalTimeZone(value) ?? DEFAULT_TIME_ZONE),
-    ),
-    day_rollover_hour: z.pipe(
-      z.optional(z.unknown()),
-      z.transform((value): number => (isValidRolloverHour(value) ? value : DEFAULT_ROLLOVER_HOUR)),
-    ),
     /**
-     * Per-learner FSRS (learning/fsrs-fit.ts): the fitted weights (absent: the defaults),
-     * when the log was last looked at, how many training items it had, the measured retention,
-     * and the last fit's judgement: its kind, the held-back items and the log loss before/after.
+     * The rest of per-learner FSRS: when the log was last looked at, how many training items it had,
+     * the measured retention, and the last fit's judgement: its kind, the held-back items and the log
+     * loss before/after.
      */
-    fsrs_weights: z.optional(z.array(z.number())),
     fsrs_fitted_at: z.optional(z.string()),
     fsrs_review_count: z.optional(z.number()),
     fsrs_measured_retention: z.optional(z.nullable(z.number())),
@@ -86,16 +105,6 @@ const userSchema = /* @__PURE__ */ lazy(() =>
      * transactions: 0 lets the daily mail skip the memberships Query. Absent (older users): unknown.
      */
     study_memberships: z.optional(z.number()),
-    /** Review settings: FSRS request retention, new cards and reviews a learner day. */
-    desired_retention: orDefault(z.number(), LIMITS.desiredRetention.default),
-    new_cards_per_day: orDefault(z.number(), LIMITS.newCardsPerDay.default),
-    max_reviews_per_day: orDefault(z.number(), LIMITS.maxReviewsPerDay.default),
-    /** Workload (D326): each weekday's Easy-Day mode, Monday first, and the load balancer (on by default). */
-    easy_days: z.pipe(
-      z.optional(z.unknown()),
-      z.transform((value): EasyDayMode[] => [...easyDaysOf({ easy_days: value })]),
-    ),
-    load_balancing: orDefault(z.boolean(), true),
   }),
 );
 export type UserRecord = z.infer<ReturnType<typeof userSchema>>;
@@ -129,22 +138,5 @@ export const userEntity = {
 };
 
 /** What a request's caller needs of the USER item (a projected GetItem). */
-const callerUserSchema = /* @__PURE__ */ lazy(() =>
-  z.pick(userSchema(), {
-    id: true,
-    username: true,
-    role: true,
-    is_superuser: true,
-    is_staff: true,
-    language: true,
-    time_zone: true,
-    day_rollover_hour: true,
-    fsrs_weights: true,
-    desired_retention: true,
-    new_cards_per_day: true,
-    max_reviews_per_day: true,
-    easy_days: true,
-    load_balancing: true,
-  }),
-);
+const callerUserSchema = /* @__PURE__ */ lazy(() => z.object(callerFields()));
 export const parseCallerUser = (item: StoredItem): CallerUser => callerUserSchema().parse(withoutKeys(item));

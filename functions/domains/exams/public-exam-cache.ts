@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { batchGetAll } from '../../runtime/data/batch-ops.js';
+import { examEntity } from './entities/exam.js';
+import { questionPositionCounterEntity } from './entities/question-position-counter.js';
+
+/**
+ * Anonymous reads of public exams, cached per Lambda instance and keyed by the exam's content
+ * version (D405). A read first asks for the exam's stamp — one eventually consistent BatchGetItem of
+ * the exam item's visibility and the `QSEQ` item's `content_version`, ≤ 1 RCU whatever the exam's
+ * size — then answers the cached page when it was built at that version. Every write of the exam or
+ * its questions bumps the version in the same transaction (or right after the write), so an edit is
+ * never answered from the cache once the stamp shows it. Fills read the content after the stamp and
+ * strongly consistently: a cached page is never older than the version it is kept under.
+ */
+
+/**
+ * Bytes of answer JSON kept per instance: 16 pages of the largest size, hundreds of ordinary exams.
+ * Held as objects, about 2–3× that in heap, within the exams Lambda's 512 MB.
+ */
+export const PUBLIC_EXAM_CACHE_BYTES = 24 * 1024 * 1024;
+
+export interface ExamStamp {
+  /** The exam item exists and is public: only then may an anonymous read be cached. */
+  cacheable: boolean;
+  version: number;
+}
+
+/** 1 BatchGetItem (2 small items, eventually consistent). */
+export async function examStamp(examId: string): Promise<ExamStamp> {
+  const items = await batchGetAll([examEntity.key(examId), questionPositionCounterEntity.key(examId)], {
+    projection: 'sk, is_public, content_version',
+  });
+  const exam = items.find((item) => item.sk === examEntity.key(examId).sk);
+  const counter = items.find((item) => item.sk === questionPositionCounterEntity.key(examId).sk);
+  return { cacheable: exam?.is_public === true, version: Number(counter?.content_version ?? 0) };
+}
+
+interface Entry {
+  version: number;
+  body: unknown;
+  bytes: number;
+}
+
+const pages = /* @__PURE__ */ new LRUCache<string, Entry>({
+  maxSize: PUBLIC_EXAM_CACHE_BYTES,
+  sizeCalculation: (entry) => Math.max(1, entry.bytes),
+});
+
+/** What varies an anonymous answer of one exam: the route, the language, `select` and the cursor. */
+export function readVariant(parts: readonly (string | undefined)[]): string {
+  return parts.map((p) => p ?? '').join('\u0000');
+}
+
+/** A strong validator of one answer: the exam, its version and what varied it. */
+export function examETag(examId: string, version: number, variant: string): string {
+  const digest = createHash('sha256').update(`${examId}\u0000${version}\u0000${variant}`).digest('base64url');
+  return `"${digest.slice(0, 27)}"`;
+}
+
+/** The page kept for this exam, variant and version; otherwise `read` builds it and it is kept. */
+export async function cachedRead<T>(
+  examId: string,
+  variant: string,
+  version: number,
+  read: () => Promise<T>,
+): Promise<T> {
+  const key = `${examId}\u0000${variant}`;
+  const hit = pages.get(key);
+  if (hit && hit.version === version) return hit.body as T;
+  const body = await read();
+  pages.set(key, { version, body, bytes: Buffer.byteLength(JSON.stringify(body), 'utf8') });
+  return body;
+}
+
+/** Empties the instance's cache (tests compare cold and warm reads). */
+export function clearPublicExamCache(): void {
+  pages.clear();
+}
