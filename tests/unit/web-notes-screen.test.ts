@@ -11,7 +11,8 @@ import {
   type NotesAction,
   type NotesState,
 } from '../../web/src/features/notes/hooks/notes-state.js';
-import { defaultFileName, notesSheet, savedName } from '../../web/src/features/notes/utils/notes-sheet.js';
+import { defaultFileName, savedName } from '../../web/src/features/notes/utils/file-names.js';
+import { notesSheet } from '../../web/src/features/notes/utils/notes-sheet.js';
 import {
   declaredUnpackedBytes,
   NOTES_FILE_LIMITS,
