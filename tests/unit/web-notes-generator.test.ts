@@ -194,12 +194,49 @@ describe('candidates', () => {
     expect(generateByRules('Seoul is a big city.', 'en').cappedFrom).toBeNull();
   });
 
-  test('property: any text gives candidates whose answers are verbatim in their source', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (text) => {
-        for (const candidate of generateByRules(text).candidates) expect(answersInSource(candidate)).toBe(true);
-      }),
-      { numRuns: 100 },
+  test('property: any text gives candidates whose answers are verbatim in their source and read back from their gaps', () => {
+    // Words, and the characters the cloze syntax gives a meaning to (escapes, hints, braces).
+    const piece = fc.constantFrom(
+      'Seoul',
+      'capital',
+      'Korea',
+      'river',
+      'is',
+      'the',
+      '\\',
+      '::',
+      '{',
+      '}',
+      '`',
+      ' ',
+      '. ',
+      '\n- ',
+      '\n## Cities\n',
     );
+    const notes = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 300 }),
+      fc.array(piece, { maxLength: 80 }).map((p) => p.join('')),
+    );
+    fc.assert(
+      fc.property(notes, (text) => {
+        for (const candidate of generateByRules(text).candidates) {
+          expect(answersInSource(candidate)).toBe(true);
+          const gaps = readGaps(candidate.content);
+          if (gaps.length > 0) expect(gaps.map((g) => g.answer)).toEqual(candidate.answers);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  test('gaps are read by the shared cloze rule: an escaped gap is text, a hint is no part of the answer', () => {
+    expect(readGaps('\\{{c1::서울}}은 {{c2::수도::도시}}이다')).toEqual([
+      { number: 2, answer: '수도', before: '', after: '이다' },
+    ]);
+    expect(readGaps('대{{c1::한}}민국')).toEqual([{ number: 1, answer: '한', before: '대', after: '민국' }]);
+    expect(readGaps('{{c1::a}}{{c2::b}}')).toMatchObject([
+      { before: '', after: '' },
+      { before: '', after: '' },
+    ]);
   });
 });

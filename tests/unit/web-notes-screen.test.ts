@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { zipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
+import { hasCloze } from '../../shared/domain/cloze.js';
 import { generateByRules } from '../../web/src/features/notes/generator/generate.js';
 import {
   INITIAL_NOTES_STATE,
@@ -10,7 +11,8 @@ import {
   type NotesAction,
   type NotesState,
 } from '../../web/src/features/notes/hooks/notes-state.js';
-import { defaultFileName, notesSheet, savedName } from '../../web/src/features/notes/utils/notes-sheet.js';
+import { defaultFileName, savedName } from '../../web/src/features/notes/utils/file-names.js';
+import { notesSheet } from '../../web/src/features/notes/utils/notes-sheet.js';
 import {
   declaredUnpackedBytes,
   NOTES_FILE_LIMITS,
@@ -95,18 +97,34 @@ describe('the saved sheet', () => {
     expect(rows[0]).toEqual(['Question Content', 'Answer', 'Explanation']);
     expect(rows.slice(1).map((row) => row[0])).toEqual(result.candidates.map((c) => c.content));
     expect(rows[1]?.[2]).toContain('(rules)');
-    expect(notesSheet([], 'ko', () => '').startsWith('"문제 내용","정답","설명"')).toBe(true);
+    expect(notesSheet([], 'ko', () => '').startsWith('"문제 내용","정답","설명"\r\n')).toBe(true);
+  });
+
+  test('a cloze row leaves its answer empty (its gaps are the answers); a question keeps its answer', () => {
+    const base = result.candidates[0]!;
+    const cloze = { ...base, kind: 'cloze' as const, content: 'The {{c1::Han}} river', answers: ['Han'] };
+    const definition = { ...base, kind: 'definition' as const, content: 'What is Seoul?', answers: ['a city'] };
+    const rows = parse(notesSheet([cloze, definition], 'en', () => 'src')) as string[][];
+    expect(rows.slice(1)).toEqual([
+      ['The {{c1::Han}} river', '', 'src'],
+      ['What is Seoul?', 'a city', 'src'],
+    ]);
   });
 
   test('property: any text survives the CSV round trip', () => {
+    const texts = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'grapheme' }),
+      fc.constantFrom('"', '""', '\r\n', ',', '{{c1::a}}'),
+    );
     fc.assert(
-      fc.property(fc.string(), fc.string(), (content, source) => {
-        const candidate = { ...result.candidates[0]!, content, source };
+      fc.property(texts, texts, fc.array(texts, { minLength: 1, maxLength: 3 }), (content, source, answers) => {
+        const candidate = { ...result.candidates[0]!, content, source, answers };
         const rows = parse(
           notesSheet([candidate], 'en', (c) => c.source),
           { relax_quotes: false },
         ) as string[][];
-        expect(rows[1]).toEqual([content, candidate.answers.join(', '), source]);
+        expect(rows[1]).toEqual([content, hasCloze(content) ? '' : answers.join(', '), source]);
       }),
     );
   });

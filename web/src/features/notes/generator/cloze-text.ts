@@ -1,41 +1,45 @@
 /**
- * The cloze syntax the notes emit (`{{c1::answer}}`, one card per number), and the minimal reading
- * of it this feature needs to check its own output. The cloze question type owns the full syntax.
+ * What the notes need of the cloze syntax beyond the shared rule (shared/domain/cloze.ts, which reads
+ * and writes it): the letters glued to each gap, so a gap that splits a Korean word can be caught.
  */
-export const gap = (number: number, answer: string) => `{{c${number}::${answer}}}`;
-
-/** `text` with the span [start, end) made gap number `number`. */
-export function withGap(text: string, start: number, end: number, number = 1): string {
-  return `${text.slice(0, start)}${gap(number, text.slice(start, end))}${text.slice(end)}`;
-}
+import { parseCloze, type ClozePart } from '#shared/domain/cloze.js';
 
 export interface GapSpan {
   number: number;
+  /** The gap's answer as written. */
   answer: string;
   /** The text right before and after the gap, up to the nearest space or punctuation. */
   before: string;
   after: string;
 }
 
-const GAP = /\{\{c(\d+)::(.*?)(?:::(.*?))?\}\}/g;
 const BOUNDARY = /[\s"'“”‘’()[\]{}<>「」『』,.;:!?·…|—-]/u;
 
-function glued(text: string, from: number, step: 1 | -1): string {
-  let out = '';
-  for (let i = from; i >= 0 && i < text.length; i += step) {
-    const char = text[i] ?? '';
-    if (BOUNDARY.test(char)) break;
-    out = step === 1 ? out + char : char + out;
-  }
-  return out;
+/** The letters of `text` from its start (`step` 1) or its end (`step` -1) up to the first boundary. */
+function glued(text: string, step: 1 | -1): string {
+  const chars = [...text];
+  if (step === -1) chars.reverse();
+  const end = chars.findIndex((char) => BOUNDARY.test(char));
+  const run = end < 0 ? chars : chars.slice(0, end);
+  return (step === -1 ? run.reverse() : run).join('');
 }
+
+/** A neighbouring part's text; a gap next to a gap has nothing glued to it. */
+const textOf = (part: ClozePart | undefined) => (part?.kind === 'text' ? part.raw : '');
 
 /** The gaps of a content, each with the letters glued to it on either side. */
 export function readGaps(content: string): GapSpan[] {
-  return [...content.matchAll(GAP)].map((match) => ({
-    number: Number(match[1]),
-    answer: match[2] ?? '',
-    before: glued(content, match.index - 1, -1),
-    after: glued(content, match.index + match[0].length, 1),
-  }));
+  const parts = parseCloze(content);
+  return parts.flatMap((part, i) =>
+    part.kind === 'gap'
+      ? [
+          {
+            number: part.number,
+            answer: part.raw,
+            before: glued(textOf(parts[i - 1]), -1),
+            after: glued(textOf(parts[i + 1]), 1),
+          },
+        ]
+      : [],
+  );
 }

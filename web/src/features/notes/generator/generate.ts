@@ -1,5 +1,5 @@
 import { josa } from 'es-hangul';
-import { withGap, gap } from './cloze-text.js';
+import { makeGap, parseCloze, serializeCloze } from '#shared/domain/cloze.js';
 import { findDefinition } from './definitions.js';
 import { englishTerms, koreanTerms, type TermContext, type TermSpan } from './key-terms.js';
 import { splitParticle } from './korean-particles.js';
@@ -86,6 +86,15 @@ const MIN_SENTENCE_WORDS = { ko: 3, en: 4 } as const;
 /** Longer is no sentence (text without punctuation, a pasted table): no card, and no long tagging in one slice. */
 const MAX_SENTENCE_WORDS = 60;
 
+/** Whether the shared cloze rule reads `content`'s gaps back as exactly `answers` (a term holding `::` or a backslash would not be). */
+function gapsReadAs(content: string, answers: readonly string[]): boolean {
+  const read = parseCloze(content).flatMap((part) => (part.kind === 'gap' && part.hint === null ? [part.raw] : []));
+  return read.length === answers.length && read.every((answer, i) => answer === answers[i]);
+}
+
+/** Gap number `number` holding `answer`, as the shared rule writes it. */
+const gap = (number: number, answer: string) => serializeCloze([{ kind: 'gap', number, raw: answer, hint: null }]);
+
 function fromSentence(builder: Builder, sentence: string) {
   if (builder.sentences.has(sentence)) return;
   builder.sentences.add(sentence);
@@ -97,13 +106,10 @@ function fromSentence(builder: Builder, sentence: string) {
   }
   // The defined term is asked by the definition card already: the gap goes on another term.
   const term = bestTerm(sentence, builder.language, builder.context, definition?.term ?? null);
-  if (term) {
-    push(builder, {
-      kind: 'cloze',
-      content: withGap(sentence, term.start, term.end),
-      answers: [term.text],
-      source: sentence,
-    });
+  const made = term ? makeGap(sentence, term.start, term.end, 1) : null;
+  const answer = term?.text.trim() ?? '';
+  if (made && gapsReadAs(made.content, [answer])) {
+    push(builder, { kind: 'cloze', content: made.content, answers: [answer], source: sentence });
   }
 }
 
@@ -115,21 +121,21 @@ function itemTerm(item: string): string {
 
 function fromList(builder: Builder, heading: string, items: string[]) {
   const short = items.filter((item) => item.split(/\s+/).length <= 12 && !/\{\{|\}\}/.test(item));
+  const terms = short.map(itemTerm);
+  const lines = short.map((item, i) => {
+    const term = terms[i] ?? item;
+    return `${gap(i + 1, term)}${item.slice(term.length)}`;
+  });
+  // One line: a line break inside a CSV cell makes the import report warn about every such row.
+  const content = `**${heading}**: ${lines.join('; ')}`;
   const listCard =
-    heading !== '' && short.length >= 2 && short.length <= NOTES_LIMITS.maxListItems && short.length === items.length;
+    heading !== '' &&
+    short.length >= 2 &&
+    short.length <= NOTES_LIMITS.maxListItems &&
+    short.length === items.length &&
+    gapsReadAs(content, terms);
   if (listCard) {
-    const terms = short.map(itemTerm);
-    const lines = short.map((item, i) => {
-      const term = terms[i] ?? item;
-      return `${gap(i + 1, term)}${item.slice(term.length)}`;
-    });
-    push(builder, {
-      kind: 'list',
-      // One line: a line break inside a CSV cell makes the import report warn about every such row.
-      content: `**${heading}**: ${lines.join('; ')}`,
-      answers: terms,
-      source: `${heading}: ${short.join('; ')}`,
-    });
+    push(builder, { kind: 'list', content, answers: terms, source: `${heading}: ${short.join('; ')}` });
   }
   // Items the list card already asks are read as sentences only when they say more than a term.
   for (const item of items) {

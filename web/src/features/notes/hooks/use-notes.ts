@@ -5,12 +5,14 @@ import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { checkExisting, importUpload, stageQuestionFile } from '../../question-files/index.js';
 import type { Candidate } from '../generator/types.js';
-import { defaultFileName, notesSheet, savedName } from '../utils/notes-sheet.js';
+import { defaultFileName, savedName } from '../utils/file-names.js';
 import { readNotesFile } from '../utils/read-notes-file.js';
 import { INITIAL_NOTES_STATE, notesReducer, savable, type NotesState } from './notes-state.js';
 
 /** The generator and its packages (sbd, compromise, es-hangul) load when the learner first asks for questions. */
 const loadGenerator = () => import('../generator/generate.js');
+/** The sheet writer (csv-stringify, about 10 KB gzipped) loads when the learner saves. */
+const loadSheet = () => import('../utils/notes-sheet.js');
 
 /** The notes screen's steps around its state machine ({@link notesReducer}): reading a file, the rules, the save. */
 export function useNotes() {
@@ -64,6 +66,7 @@ export function useNotes() {
         return;
       }
       const language = currentLanguage();
+      const { notesSheet } = await loadSheet();
       const csv = notesSheet(kept, language, (c) =>
         t('notes.save.explanation', { source: c.source, tier: tierLabel(c) }),
       );
