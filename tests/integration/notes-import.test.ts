@@ -29,7 +29,13 @@ describe('notes saved as a question file', () => {
     const source = (c: (typeof candidates)[number]) => `출처: ${c.source} (만든 방식: ${c.tier})`;
     const csv = notesSheet(candidates, 'ko', source);
     // What the import should make of each candidate, worked out from the candidate alone.
-    const expected = candidates.flatMap((c) => {
+    interface ExpectedQuestion {
+      note: string | null;
+      number: number | null;
+      answer: string | undefined;
+      source: string;
+    }
+    const expected = candidates.flatMap((c): ExpectedQuestion[] => {
       if (!hasCloze(c.content)) return [{ note: null, number: null, answer: c.answers.join(', '), source: source(c) }];
       const numbers = [...new Set(readGaps(c.content).map((g) => g.number))].sort((a, b) => a - b);
       return numbers.map((n) => ({ note: c.content, number: n, answer: c.answers[n - 1], source: source(c) }));
