@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { koreanFontForKoreanOnly } from '../scripts/build/korean-font-faces.js';
 import { koreanUiFont } from '../scripts/build/korean-ui-font.js';
+import { VitePWA } from 'vite-plugin-pwa';
+import { APP_ICONS, appIcons } from '../scripts/build/app-icons.js';
 
 /** The question screens' own shared modules (see the `question-text` chunk group). */
 const QUESTION_TEXT =
@@ -10,7 +12,47 @@ const QUESTION_TEXT =
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), koreanUiFont(fileURLToPath(new URL('..', import.meta.url)))],
+  plugins: [
+    react(),
+    koreanUiFont(fileURLToPath(new URL('..', import.meta.url))),
+    appIcons(),
+    // The installed app (D387): a Workbox service worker that precaches the shell, the UI fonts and every
+    // route chunk, so the study screens open offline. 'prompt': a new version waits until the learner
+    // reloads (web/src/app/update-prompt.tsx), so one page never runs two versions' chunks. Registered by
+    // the app itself after the first screen (web/src/app/service-worker.ts), not by a script in index.html.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Quizbank',
+        short_name: 'Quizbank',
+        description:
+          'Quizbank — 문제 파일로 시험과 스터디를 만들고 매일 연습하세요. Practise every day, online or offline.',
+        lang: 'ko',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#2563eb',
+        icons: APP_ICONS.map((icon) => ({
+          src: `/${icon.file}`,
+          sizes: `${icon.size}x${icon.size}`,
+          type: 'image/png',
+          ...(icon.maskable ? { purpose: 'maskable' } : {}),
+        })),
+      },
+      workbox: {
+        // Sourcemaps and the large export-only chunks stay out; fonts and icons are in.
+        globPatterns: ['**/*.{js,css,html,woff2,png,svg}'],
+        globIgnores: ['**/*.map'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        // The API and question images are never answered from the app shell.
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   css: { postcss: { plugins: [koreanFontForKoreanOnly] } },
   optimizeDeps: {
     // Pre-bundled at server start: discovering them on the first visit would make Vite reload

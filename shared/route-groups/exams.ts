@@ -5,6 +5,7 @@ import * as exams from '../contracts/exams.js';
 import * as examSubscriptions from '../contracts/exam-subscriptions.js';
 import * as reviewActivity from '../contracts/review-activity.js';
 import * as review from '../contracts/review.js';
+import * as reviewOffline from '../contracts/review-offline.js';
 import * as workload from '../contracts/workload.js';
 import type { RouteGroup } from '../route-group.js';
 
@@ -40,6 +41,7 @@ export const examsGroup: RouteGroup = {
     review.undoReview,
     review.buryReview,
     review.listLeeches,
+    reviewOffline.getOfflineReview,
     workload.postponeReviews,
     workload.advanceReviews,
     workload.getWorkloadForecast,

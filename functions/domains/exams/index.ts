@@ -77,3 +77,4 @@ export {
   uploadQuestionImage,
   type PendingImageSweep,
 } from './question-images.js';
+export { offlineReview } from './review-offline.js';
