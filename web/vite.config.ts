@@ -50,6 +50,8 @@ export default defineConfig({
         // The API and question images are never answered from the app shell.
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // The first version takes the page it was installed from (nothing older to mix with); a later one waits.
+        clientsClaim: true,
       },
     }),
   ],
