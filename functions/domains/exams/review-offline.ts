@@ -3,7 +3,7 @@ import type { Language } from '#shared/domain/language.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import { addDays, learnerDayStart } from '#shared/domain/learner-day.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
-import { dueBefore, schedulerFor, type FsrsCard, type ReviewUser } from '../learning/index.js';
+import { dueBefore, schedulerFor, type FsrsCard, type LearnerScheduler, type ReviewUser } from '../learning/index.js';
 import { displayTitle, questionView } from './exam-views.js';
 import { learnerQueue } from './learner-queue.js';
 import { readableQueueSources, type ReviewSources } from './review.js';
@@ -55,14 +55,19 @@ export async function offlineReview(ctx: SignedInContext, sources: ReviewSources
   }
   return {
     day: queue.day,
-    scheduling: {
-      time_zone: scheduler.day.timeZone,
-      day_rollover_hour: scheduler.day.rolloverHour,
-      desired_retention: scheduler.retention,
-      fsrs_weights: scheduler.weights ? [...scheduler.weights] : null,
-    },
+    scheduling: downloadScheduling(scheduler),
     limits: { new_per_day: queue.limits.newPerDay, reviews_per_day: queue.limits.reviewsPerDay },
     done_today: { new: queue.done.new, reviews: queue.done.graded },
     cards,
+  };
+}
+
+/** What the browser needs to build the learner's scheduler as `schedulerFor` builds it from their user item. */
+export function downloadScheduling(scheduler: LearnerScheduler) {
+  return {
+    time_zone: scheduler.day.timeZone,
+    day_rollover_hour: scheduler.day.rolloverHour,
+    desired_retention: scheduler.retention,
+    fsrs_weights: scheduler.weights ? [...scheduler.weights] : null,
   };
 }
