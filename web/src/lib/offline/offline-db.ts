@@ -29,7 +29,12 @@ export interface OfflineMeta {
   downloaded_at: string;
   /** The filter the download was made with ('' for the whole queue). */
   exam_id: string;
-  scheduling: { time_zone: string; day_rollover_hour: number; desired_retention: number; fsrs_weights: number[] | null };
+  scheduling: {
+    time_zone: string;
+    day_rollover_hour: number;
+    desired_retention: number;
+    fsrs_weights: number[] | null;
+  };
   limits: { new_per_day: number; reviews_per_day: number };
   /** Graded on `day`: the server's count at the download plus the grades made here since. */
   done_today: { day: string; new: number; reviews: number };
@@ -62,15 +67,18 @@ export function openOfflineDb(userId: string): Promise<OfflineDb> {
 }
 
 /** Replaces the download (cards and settings); the outbox and the refusals not yet shown are kept. */
-export async function saveDownload(db: OfflineDb, meta: Omit<OfflineMeta, 'refused' | 'last_sync'>, cards: StoredCard[]) {
+export async function saveDownload(
+  db: OfflineDb,
+  meta: Omit<OfflineMeta, 'refused' | 'last_sync'>,
+  cards: StoredCard[],
+) {
   const tx = db.transaction(['cards', 'meta'], 'readwrite');
   const before = await tx.objectStore('meta').get('review');
   await tx.objectStore('cards').clear();
   for (const card of cards) void tx.objectStore('cards').put(card);
-  void tx.objectStore('meta').put(
-    { ...meta, last_sync: before?.last_sync ?? null, refused: before?.refused ?? [] },
-    'review',
-  );
+  void tx
+    .objectStore('meta')
+    .put({ ...meta, last_sync: before?.last_sync ?? null, refused: before?.refused ?? [] }, 'review');
   await tx.done;
 }
 
@@ -93,10 +101,9 @@ export async function recordGrade(db: OfflineDb, grade: OfflineGrade, card: Stor
   const meta = await tx.objectStore('meta').get('review');
   if (meta) {
     const day = meta.done_today;
-    void tx.objectStore('meta').put(
-      { ...meta, done_today: { ...day, new: day.new + (isNew ? 1 : 0), reviews: day.reviews + 1 } },
-      'review',
-    );
+    void tx
+      .objectStore('meta')
+      .put({ ...meta, done_today: { ...day, new: day.new + (isNew ? 1 : 0), reviews: day.reviews + 1 } }, 'review');
   }
   await tx.done;
 }

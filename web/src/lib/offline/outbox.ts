@@ -61,7 +61,12 @@ export function createOutbox({ db, send, lockName, now = Date.now }: OutboxOptio
       const record = await outbox.get(result.grade_id);
       if (!record) continue;
       if (result.status === 'refused')
-        refused.push({ grade_id: result.grade_id, question_id: record.question_id, code: result.code ?? 'refused', at });
+        refused.push({
+          grade_id: result.grade_id,
+          question_id: record.question_id,
+          code: result.code ?? 'refused',
+          at,
+        });
       void outbox.delete(result.grade_id);
     }
     for (const synced of answer.cards) {
@@ -69,7 +74,8 @@ export function createOutbox({ db, send, lockName, now = Date.now }: OutboxOptio
       if (card) void tx.objectStore('cards').put(mergeSynced(card, synced));
     }
     const meta = await tx.objectStore('meta').get('review');
-    if (meta) void tx.objectStore('meta').put({ ...meta, last_sync: at, refused: [...meta.refused, ...refused] }, 'review');
+    if (meta)
+      void tx.objectStore('meta').put({ ...meta, last_sync: at, refused: [...meta.refused, ...refused] }, 'review');
     await tx.done;
     return refused;
   }
