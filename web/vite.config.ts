@@ -10,6 +10,12 @@ import { APP_ICONS, appIcons } from '../scripts/build/app-icons.js';
 const QUESTION_TEXT =
   /[\\/](web[\\/]src[\\/]components[\\/]rich-text[\\/](rich-text|rendered-cache|index)|shared[\\/]domain[\\/]input-form)\.tsx?$/;
 
+/**
+ * The learner's day and FSRS scheduling (shared/domain): the Review screen offline and the settings screens
+ * use them, no first screen does; in `app-core` every first visit would load them (D387).
+ */
+const SCHEDULING = /[\\/]shared[\\/]domain[\\/](learner-day|fsrs-schedule)\.ts$/;
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
@@ -42,9 +48,17 @@ export default defineConfig({
         })),
       },
       workbox: {
-        // Sourcemaps and the large export-only chunks stay out; fonts and icons are in.
+        // Every chunk (a study screen may need any of them offline: math, charts), the UI font and the icons.
+        // The Korean content font's 1.5 MB of subsets are not: each is cached the first time a page needs it.
         globPatterns: ['**/*.{js,css,html,woff2,png,svg}'],
-        globIgnores: ['**/*.map'],
+        globIgnores: ['**/*.map', 'assets/noto-sans-kr-*.woff2'],
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/noto-sans-kr-[^/]+\.woff2$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'content-font', expiration: { maxEntries: 200 } },
+          },
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
         // The API and question images are never answered from the app shell.
@@ -95,10 +109,13 @@ export default defineConfig({
             {
               name: 'app-core',
               test: (id) =>
-                /[\\/](shared|web[\\/]src[\\/](lib|components|app))[\\/]/.test(id) && !QUESTION_TEXT.test(id),
+                /[\\/](shared|web[\\/]src[\\/](lib|components|app))[\\/]/.test(id) &&
+                !QUESTION_TEXT.test(id) &&
+                !SCHEDULING.test(id),
               minShareCount: 2,
               priority: 2,
             },
+            { name: 'scheduling', test: SCHEDULING, minShareCount: 2, priority: 1.6 },
             {
               name: 'question-text',
               test: QUESTION_TEXT,

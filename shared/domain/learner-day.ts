@@ -21,9 +21,8 @@ export const DEFAULT_LEARNER_DAY: LearnerDaySettings = {
   rolloverHour: DEFAULT_ROLLOVER_HOUR,
 };
 
-/** The answer's code when a time zone is not an IANA zone this runtime knows. */
-export const INVALID_TIME_ZONE = 'invalid_time_zone';
-export const TIME_ZONE_MAX_LENGTH = 64;
+export { canonicalTimeZone, INVALID_TIME_ZONE, TIME_ZONE_MAX_LENGTH } from './time-zone-name.js';
+import { canonicalTimeZone } from './time-zone-name.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -45,21 +44,6 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
     formatters.set(timeZone, formatter);
   }
   return formatter;
-}
-
-/**
- * The canonical name of an IANA time zone (`asia/seoul` → `Asia/Seoul`), or null when this
- * runtime's Intl does not know it. Offsets such as `+09:00` are refused: a zone must carry its
- * daylight-saving rules.
- */
-export function canonicalTimeZone(name: unknown): string | null {
-  if (typeof name !== 'string' || name.length === 0 || name.length > TIME_ZONE_MAX_LENGTH) return null;
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return null;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
 }
 
 export const isValidRolloverHour = (hour: unknown): hour is number =>
