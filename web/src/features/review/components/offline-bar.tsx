@@ -32,7 +32,9 @@ export function OfflineBar({ offline, canDownload }: { offline: OfflineReview; c
       )}
       <p className={styles.muted} role="status" data-testid="review-offline-status">
         {!online && <strong data-testid="review-offline-badge">{t('review.offline.offline')} · </strong>}
-        <span data-testid="review-outbox-count">{t('review.offline.waiting', { count: pending })}</span>
+        <span data-testid="review-outbox-count" data-count={pending}>
+          {t('review.offline.waiting', { count: pending })}
+        </span>
         {meta?.last_sync && <> · {t('review.offline.lastSync', { time: time(meta.last_sync) })}</>}
       </p>
       {offline.downloadFailed && (

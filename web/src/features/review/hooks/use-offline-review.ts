@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { OfflineCard } from '#shared/contracts/review-offline.js';
 import {
   openOfflineDb,
@@ -64,12 +64,55 @@ export function useOfflineReview(userId: string, examId: string | undefined) {
     [db, userId],
   );
 
+  const download = useCallback(
+    async (filter: string | undefined = examId) => {
+      if (!db) return;
+      setBusy(true);
+      setDownloadFailed(false);
+      try {
+        const answer = await fetchOfflineReview(filter);
+        const cards = answer.cards.map((card: OfflineCard) => ({ ...card }));
+        await saveDownload(
+          db,
+          {
+            day: answer.day,
+            downloaded_at: new Date().toISOString(),
+            exam_id: filter ?? '',
+            scheduling: answer.scheduling,
+            limits: answer.limits,
+            done_today: { day: answer.day, ...answer.done_today },
+          },
+          cards,
+        );
+        setRevision((n) => n + 1);
+      } catch {
+        setDownloadFailed(true);
+      } finally {
+        setBusy(false);
+        await refresh();
+      }
+    },
+    [db, examId, refresh],
+  );
+
+  /** Whether this screen has brought the download up to date yet (once per visit online). */
+  const fresh = useRef(false);
+
+  /**
+   * Sends the outbox; once it is empty and online, the download is read again (once per visit and
+   * after every sync), so the store holds the server's states, other devices' grades included.
+   */
   const sync = useCallback(async () => {
-    if (!outbox || !navigator.onLine) return;
+    if (!outbox || !db || !navigator.onLine) return;
     const result = await outbox.flush();
     if (result.acknowledged > 0) setRevision((n) => n + 1);
+    const stored = await db.get('meta', 'review');
+    if (stored && navigator.onLine && result.left === 0 && (result.acknowledged > 0 || !fresh.current)) {
+      fresh.current = true;
+      await download(stored.exam_id || undefined);
+    }
     await refresh();
-  }, [outbox, refresh]);
+  }, [outbox, db, download, refresh]);
 
   useEffect(() => {
     if (!outbox) return;
@@ -94,34 +137,6 @@ export function useOfflineReview(userId: string, examId: string | undefined) {
       clearInterval(timer);
     };
   }, [outbox, sync]);
-
-  const download = useCallback(async () => {
-    if (!db) return;
-    setBusy(true);
-    setDownloadFailed(false);
-    try {
-      const answer = await fetchOfflineReview(examId);
-      const cards = answer.cards.map((card: OfflineCard) => ({ ...card }));
-      await saveDownload(
-        db,
-        {
-          day: answer.day,
-          downloaded_at: new Date().toISOString(),
-          exam_id: examId ?? '',
-          scheduling: answer.scheduling,
-          limits: answer.limits,
-          done_today: { day: answer.day, ...answer.done_today },
-        },
-        cards,
-      );
-      setRevision((n) => n + 1);
-    } catch {
-      setDownloadFailed(true);
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
-  }, [db, examId, refresh]);
 
   const remove = useCallback(async () => {
     if (!db) return;
