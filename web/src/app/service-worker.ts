@@ -20,13 +20,16 @@ export const updateState = {
   },
   /** A new version is installed and waits for the reload. */
   waiting: (): boolean => waiting,
-  /** Activates the waiting version; the page reloads once it controls it. */
-  reload: (): void => void reload?.(true),
+  /** Activates the waiting version; the page reloads once it controls it (whichever way it was installed). */
+  reload: (): void => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    void reload?.(true);
+  },
 };
 
 /** Registers the worker once, `REGISTER_DELAY_MS` after the call (start-up calls it after the first render). */
 export function registerServiceWorkerLater(): void {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  if (!('serviceWorker' in navigator)) return;
   setTimeout(() => {
     void import('virtual:pwa-register').then(({ registerSW }) => {
       reload = registerSW({
