@@ -9,23 +9,20 @@ import {
   type FsrsCard,
   type Grade,
 } from '../../functions/domains/learning/fsrs.js';
-import { reviewCardOf, schedulerOfDownload } from '../../web/src/features/review/utils/offline-queue.js';
-import type { StoredCard } from '../../web/src/lib/offline/offline-db.js';
+import { nextIntervals, schedulerFor } from '../../shared/domain/fsrs-schedule.js';
 
 /**
  * The Review screen offline schedules with the server's rule (D385): the scheduler it builds from the
- * download equals the one the server builds from the user item, so a history of grades ends in the
- * same card and the buttons show the intervals the server's queue would.
+ * download (`schedulerOfDownload`: shared `schedulerFor` of the download's scheduling) equals the one
+ * the server builds from the user item, so a history of grades ends in the same card and the buttons
+ * show the intervals the server's queue would.
  */
 const userArb = fc.record(
   {
     time_zone: fc.constantFrom('Asia/Seoul', 'Europe/Berlin', 'America/New_York', 'UTC', 'Australia/Lord_Howe'),
     day_rollover_hour: fc.integer({ min: 0, max: 23 }),
     desired_retention: fc.constantFrom(0.8, 0.85, 0.9, 0.95, 0.97),
-    fsrs_weights: fc.option(
-      fc.constant(default_w.map((w, i) => (i === 0 ? w * 1.3 : w))),
-      { nil: undefined },
-    ),
+    fsrs_weights: fc.option(fc.constant(default_w.map((w, i) => (i === 0 ? w * 1.3 : w))), { nil: undefined }),
   },
   { requiredKeys: [] },
 );
@@ -40,7 +37,7 @@ describe('FSRS scheduling shared by the server and the browser', () => {
     fc.assert(
       fc.property(userArb, historyArb, fc.integer({ min: 0, max: 400 }), (user, history, startDay) => {
         const server = serverScheduler(user);
-        const browser = schedulerOfDownload({ scheduling: downloadScheduling(server) });
+        const browser = schedulerFor(downloadScheduling(server));
         let at = Date.UTC(2026, 0, 1) + startDay * 86_400_000;
         let onServer: FsrsCard | undefined;
         let inBrowser: FsrsCard | undefined;
@@ -52,8 +49,7 @@ describe('FSRS scheduling shared by the server and the browser', () => {
           expect(inBrowser).toEqual(onServer);
         }
         const later = new Date(at + 3 * 86_400_000);
-        const stored = { fsrs: inBrowser ?? null } as StoredCard;
-        expect(reviewCardOf(stored, later, browser).intervals).toEqual(
+        expect(nextIntervals(inBrowser, later, browser.day, browser)).toEqual(
           serverIntervals(onServer, later, server.day, server),
         );
       }),
