@@ -14,6 +14,7 @@ export function OfflineBar({ offline, canDownload }: { offline: OfflineReview; c
   const time = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
   const refused = meta?.refused ?? [];
+  if (!canDownload && !meta && pending === 0 && online) return null;
   return (
     <section className={styles.offline} aria-label={t('review.offline.label')} data-testid="review-offline">
       {(canDownload || meta) && (
@@ -30,13 +31,15 @@ export function OfflineBar({ offline, canDownload }: { offline: OfflineReview; c
           testId="review-offline-switch"
         />
       )}
-      <p className={styles.muted} role="status" data-testid="review-offline-status">
-        {!online && <strong data-testid="review-offline-badge">{t('review.offline.offline')} · </strong>}
-        <span data-testid="review-outbox-count" data-count={pending}>
-          {t('review.offline.waiting', { count: pending })}
-        </span>
-        {meta?.last_sync && <> · {t('review.offline.lastSync', { time: time(meta.last_sync) })}</>}
-      </p>
+      {(meta || pending > 0 || !online) && (
+        <p className={styles.muted} role="status" data-testid="review-offline-status">
+          {!online && <strong data-testid="review-offline-badge">{t('review.offline.offline')} · </strong>}
+          <span data-testid="review-outbox-count" data-count={pending}>
+            {t('review.offline.waiting', { count: pending })}
+          </span>
+          {meta?.last_sync && <> · {t('review.offline.lastSync', { time: time(meta.last_sync) })}</>}
+        </p>
+      )}
       {offline.downloadFailed && (
         <p className={styles.muted} role="alert">
           {t('review.offline.downloadFailed')}

@@ -39,7 +39,8 @@ function ReviewScreen({ userId, filter }: { userId: string; filter: ReviewFilter
   // queue would show cards graded here again until the outbox is through).
   const fromStore = !!db && !!meta && (!offline.online || offline.pending > 0);
   const bar = <OfflineBar offline={offline} canDownload={!filter.study_id} />;
-  if (meta === undefined) return <ReviewFrame filter={filter} bar={null} body={<Loading />} />;
+  // The bar shows at once (the switch off until the store answers), so nothing below it moves.
+  if (meta === undefined) return <ReviewFrame filter={filter} bar={bar} body={<Loading />} />;
   return fromStore ? (
     <OfflineReviewScreen filter={filter} offline={offline} db={db} meta={meta} bar={bar} />
   ) : (
