@@ -78,7 +78,11 @@ function fakeServer() {
 
 async function seeded(userId: string, count: number) {
   const db = await openOfflineDb(userId);
-  await saveDownload(db, meta, Array.from({ length: count }, (_, i) => card(`q${i}`)));
+  await saveDownload(
+    db,
+    meta,
+    Array.from({ length: count }, (_, i) => card(`q${i}`)),
+  );
   for (let i = 0; i < count; i++) await recordGrade(db, grade(i), card(`q${i}`), true);
   return db;
 }

@@ -30,7 +30,10 @@ export async function getReviewQueue(input: ServiceInput<typeof contracts.getRev
 }
 
 /** GET /api/review-offline/: the Review screen's download for offline study, over the same sources. */
-export async function getOfflineReview(input: ServiceInput<typeof offlineContracts.getOfflineReview>, ctx: SignedInContext) {
+export async function getOfflineReview(
+  input: ServiceInput<typeof offlineContracts.getOfflineReview>,
+  ctx: SignedInContext,
+) {
   const userId = ctx.caller.user.id;
   const examId = input.query.exam_id;
   if (examId) return offlineReview(ctx, await reviewSourcesOf(userId, examId, emptySources()), true);
