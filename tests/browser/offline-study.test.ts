@@ -177,9 +177,13 @@ describe('offline study', () => {
       await device.page.reload();
       await device.page.getByTestId('review-counts').waitFor();
     }
+    // Each device reads the download again once its outbox is empty: both end with the server's states.
     await expect
-      .poll(async () => (await storedStates(a.page)).join('\n'))
-      .toBe((await storedStates(b.page)).join('\n'));
+      .poll(async () => {
+        const [onA, onB] = await Promise.all([storedStates(a.page), storedStates(b.page)]);
+        return onA.length > 0 && onA.join('\n') === onB.join('\n');
+      })
+      .toBe(true);
     const server = await pageApi<{ counts: { new: number; learning: number; due: number } }>(
       a.page,
       'GET',
