@@ -62,9 +62,15 @@ const DEPENDENCY_POLICIES = [
   {
     from: { element: { type: 'shared' } },
     disallow: { to: { module: { origin: ['external', 'core'] } } },
-    message: 'shared/ is compiled into the browser app and every Lambda: it imports only zod.',
+    message:
+      'shared/ is compiled into the browser app and every Lambda: it imports only zod (and shared/domain ts-fsrs, D385).',
   },
   { from: { element: { type: 'shared' } }, allow: { to: { module: { origin: 'external', source: 'zod' } } } },
+  // D385: FSRS scheduling is one rule for the server and the offline Review screen; ts-fsrs is a pure algorithm (no I/O).
+  {
+    from: { element: { type: 'shared', fileInternalPath: 'domain/**' } },
+    allow: { to: { module: { origin: 'external', source: 'ts-fsrs' } } },
+  },
 
   { from: { element: { type: 'functions-runtime' } }, allow: element('functions-runtime', 'shared') },
   // A domain: the runtime, shared/, markdown/, and the public entry of a domain below it.

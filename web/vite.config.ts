@@ -3,14 +3,72 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { koreanFontForKoreanOnly } from '../scripts/build/korean-font-faces.js';
 import { koreanUiFont } from '../scripts/build/korean-ui-font.js';
+import { VitePWA } from 'vite-plugin-pwa';
+import { APP_ICONS, appIcons } from '../scripts/build/app-icons.js';
 
 /** The question screens' own shared modules (see the `question-text` chunk group). */
 const QUESTION_TEXT =
   /[\\/](web[\\/]src[\\/]components[\\/]rich-text[\\/](rich-text|rendered-cache|index)|shared[\\/]domain[\\/]input-form)\.tsx?$/;
 
+/**
+ * The learner's day and FSRS scheduling (shared/domain): the Review screen offline and the settings screens
+ * use them, no first screen does; in `app-core` every first visit would load them (D387).
+ */
+const SCHEDULING = /[\\/]shared[\\/]domain[\\/](learner-day|fsrs-schedule)\.ts$/;
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), koreanUiFont(fileURLToPath(new URL('..', import.meta.url)))],
+  plugins: [
+    react(),
+    koreanUiFont(fileURLToPath(new URL('..', import.meta.url))),
+    appIcons(),
+    // The installed app (D387): a Workbox service worker that precaches the shell, the UI fonts and every
+    // route chunk, so the study screens open offline. 'prompt': a new version waits until the learner
+    // reloads (web/src/app/update-prompt.tsx), so one page never runs two versions' chunks. Registered by
+    // the app itself after the first screen (web/src/app/service-worker.ts), not by a script in index.html.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Quizbank',
+        short_name: 'Quizbank',
+        description:
+          'Quizbank — 문제 파일로 시험과 스터디를 만들고 매일 연습하세요. Practise every day, online or offline.',
+        lang: 'ko',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#2563eb',
+        icons: APP_ICONS.map((icon) => ({
+          src: `/${icon.file}`,
+          sizes: `${icon.size}x${icon.size}`,
+          type: 'image/png',
+          ...(icon.maskable ? { purpose: 'maskable' } : {}),
+        })),
+      },
+      workbox: {
+        // Every chunk (a study screen may need any of them offline: math, charts), the UI font and the icons.
+        // The Korean content font's 1.5 MB of subsets are not: each is cached the first time a page needs it.
+        globPatterns: ['**/*.{js,css,html,woff2,png,svg}'],
+        globIgnores: ['**/*.map', 'assets/noto-sans-kr-*.woff2'],
+        runtimeCaching: [
+          {
+            urlPattern: /\/assets\/noto-sans-kr-[^/]+\.woff2$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'content-font', expiration: { maxEntries: 200 } },
+          },
+        ],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        // The API and question images are never answered from the app shell.
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        // The first version takes the page it was installed from (nothing older to mix with); a later one waits.
+        clientsClaim: true,
+      },
+    }),
+  ],
   css: { postcss: { plugins: [koreanFontForKoreanOnly] } },
   optimizeDeps: {
     // Pre-bundled at server start: discovering them on the first visit would make Vite reload
@@ -51,10 +109,13 @@ export default defineConfig({
             {
               name: 'app-core',
               test: (id) =>
-                /[\\/](shared|web[\\/]src[\\/](lib|components|app))[\\/]/.test(id) && !QUESTION_TEXT.test(id),
+                /[\\/](shared|web[\\/]src[\\/](lib|components|app))[\\/]/.test(id) &&
+                !QUESTION_TEXT.test(id) &&
+                !SCHEDULING.test(id),
               minShareCount: 2,
               priority: 2,
             },
+            { name: 'scheduling', test: SCHEDULING, minShareCount: 2, priority: 1.6 },
             {
               name: 'question-text',
               test: QUESTION_TEXT,

@@ -5,6 +5,7 @@ import * as examSubscriptions from '#shared/contracts/exam-subscriptions.js';
 import * as examSheets from '#shared/contracts/exam-sheets.js';
 import * as review from '#shared/contracts/review.js';
 import * as reviewSync from '#shared/contracts/review-sync.js';
+import * as reviewOffline from '#shared/contracts/review-offline.js';
 import * as workload from '#shared/contracts/workload.js';
 import { examsGroup } from '#shared/route-groups/exams.js';
 import { bind, createGroupHandler } from './group-handler.js';
@@ -14,6 +15,7 @@ import {
   createRandomRecommendationExam,
   openDailyExam,
   getDueToday,
+  getOfflineReview,
   getReviewQueue,
 } from '../domains/studies/index.js';
 import { advanceReviews, getReviewActivity, getWorkloadForecast, postponeReviews } from '../domains/learning/index.js';
@@ -47,6 +49,7 @@ export const handler = createGroupHandler(examsGroup, [
   bind(review.buryReview, exams.buryReview),
   bind(review.listLeeches, exams.listLeeches),
   bind(reviewSync.syncReviews, exams.syncReviews),
+  bind(reviewOffline.getOfflineReview, getOfflineReview),
   bind(workload.postponeReviews, postponeReviews),
   bind(workload.advanceReviews, advanceReviews),
   bind(workload.getWorkloadForecast, getWorkloadForecast),

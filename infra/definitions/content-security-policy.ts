@@ -13,6 +13,8 @@
  * * Fonts from the origin and `data:` (a style sheet may inline a small font as a data URL).
  * * Connections to the origin and to the files bucket: a question file is uploaded by the browser
  *   straight to S3 with a presigned PUT (the bucket's regional host in AWS, s3rver locally).
+ * * The installed app (D387): its service worker (`/sw.js`) and web app manifest from the origin, named
+ *   outright rather than left to `default-src`, so tightening that one cannot break installing.
  */
 export function contentSecurityPolicy(uploadOrigin?: string): string {
   return [
@@ -22,6 +24,8 @@ export function contentSecurityPolicy(uploadOrigin?: string): string {
     "img-src 'self'",
     "font-src 'self' data:",
     uploadOrigin ? `connect-src 'self' ${uploadOrigin}` : "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

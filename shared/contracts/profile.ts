@@ -3,7 +3,7 @@ import { defineRoute } from './define-route.js';
 import { lazy } from './lazy.js';
 import { languageSchema } from '../domain/language.js';
 import { LIMITS } from '../domain/limits.js';
-import { canonicalTimeZone, INVALID_TIME_ZONE, TIME_ZONE_MAX_LENGTH } from '../domain/learner-day.js';
+import { canonicalTimeZone, INVALID_TIME_ZONE, TIME_ZONE_MAX_LENGTH } from '../domain/time-zone-name.js';
 import { DEFAULT_EASY_DAYS, EASY_DAY_MODES, INVALID_EASY_DAYS, isEasyDays } from '../domain/workload.js';
 
 /** An IANA time zone name this runtime's Intl knows; anything else is `400 invalid_time_zone`. */

@@ -14,16 +14,15 @@ export interface LearnerDaySettings {
 }
 
 /** Users created before the setting existed: the product's original day (Korea) with Anki's rollover. */
-export const DEFAULT_TIME_ZONE = 'Asia/Seoul';
+export { DEFAULT_TIME_ZONE } from './time-zone-name.js';
 export const DEFAULT_ROLLOVER_HOUR = 4;
 export const DEFAULT_LEARNER_DAY: LearnerDaySettings = {
   timeZone: DEFAULT_TIME_ZONE,
   rolloverHour: DEFAULT_ROLLOVER_HOUR,
 };
 
-/** The answer's code when a time zone is not an IANA zone this runtime knows. */
-export const INVALID_TIME_ZONE = 'invalid_time_zone';
-export const TIME_ZONE_MAX_LENGTH = 64;
+export { canonicalTimeZone, INVALID_TIME_ZONE, TIME_ZONE_MAX_LENGTH } from './time-zone-name.js';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from './time-zone-name.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -46,34 +45,6 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   }
   return formatter;
 }
-
-/**
- * The canonical name of an IANA time zone (`asia/seoul` → `Asia/Seoul`), or null when this
- * runtime's Intl does not know it. Offsets such as `+09:00` are refused: a zone must carry its
- * daylight-saving rules.
- */
-export function canonicalTimeZone(name: unknown): string | null {
-  if (typeof name !== 'string' || name.length === 0 || name.length > TIME_ZONE_MAX_LENGTH) return null;
-  // Every signed-in request parses its caller's zone, nearly always the default: asking Intl would
-  // load its time-zone data (~20 ms of a cold request, D409) on routes that never use a date.
-  if (name === DEFAULT_TIME_ZONE) return name;
-  const known = canonicalNames.get(name);
-  if (known !== undefined) return known;
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return null;
-  let canonical: string | null;
-  try {
-    canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    canonical = null;
-  }
-  // Bounded: a stream of made-up names cannot grow it past a few hundred entries.
-  if (canonicalNames.size < MAX_REMEMBERED_ZONES) canonicalNames.set(name, canonical);
-  return canonical;
-}
-
-/** Answers of canonicalTimeZone by name (null for an unknown one), for the life of the process. */
-const canonicalNames = new Map<string, string | null>();
-const MAX_REMEMBERED_ZONES = 600;
 
 export const isValidRolloverHour = (hour: unknown): hour is number =>
   typeof hour === 'number' && Number.isInteger(hour) && hour >= 0 && hour <= 23;

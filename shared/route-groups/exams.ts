@@ -6,6 +6,7 @@ import * as examSubscriptions from '../contracts/exam-subscriptions.js';
 import * as reviewActivity from '../contracts/review-activity.js';
 import * as review from '../contracts/review.js';
 import * as reviewSync from '../contracts/review-sync.js';
+import * as reviewOffline from '../contracts/review-offline.js';
 import * as workload from '../contracts/workload.js';
 import type { RouteGroup } from '../route-group.js';
 
@@ -42,6 +43,7 @@ export const examsGroup: RouteGroup = {
     review.buryReview,
     review.listLeeches,
     reviewSync.syncReviews,
+    reviewOffline.getOfflineReview,
     workload.postponeReviews,
     workload.advanceReviews,
     workload.getWorkloadForecast,

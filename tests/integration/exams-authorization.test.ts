@@ -144,6 +144,12 @@ describe('authorization matrix: exams', () => {
   row('GET review-queue of a private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
     c.get(`/api/review-queue/?exam_id=${f.privateExam}`),
   );
+  row('GET review-offline', { anonymous: 401, owner: 200, other: 200, admin: 200 }, (c) =>
+    c.get('/api/review-offline/'),
+  );
+  row('GET review-offline of a private exam', { anonymous: 401, owner: 200, other: 404, admin: 200 }, (c) =>
+    c.get(`/api/review-offline/?exam_id=${f.privateExam}`),
+  );
   row('GET review-queue of an unknown study', { anonymous: 401, owner: 404, other: 404, admin: 404 }, (c) =>
     c.get('/api/review-queue/?study_id=nostudy'),
   );

@@ -34,6 +34,11 @@ export interface PageOptions {
   storage?: Record<string, string>;
   /** Cookies and localStorage of another context (`context.storageState()`): the same session, signed in, with a cold cache. */
   session?: Awaited<ReturnType<BrowserContext['storageState']>>;
+  /**
+   * Let the app's service worker register (the offline tests). Blocked by default: a worker controlling
+   * the page would answer navigations from its precache and hide requests from `page.route`.
+   */
+  serviceWorkers?: boolean;
 }
 
 export async function openPage(browser: Browser, options: PageOptions = {}): Promise<OpenedPage> {
@@ -42,6 +47,7 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     locale: options.locale ?? 'ko-KR',
     deviceScaleFactor: 1,
     storageState: options.session,
+    serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
   });
   if (options.storage) {
     await context.addInitScript((entries: Record<string, string>) => {

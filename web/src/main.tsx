@@ -5,6 +5,7 @@ import { App } from './app/app.js';
 import { createAppRouter } from './app/router.js';
 import { loadBundledTranslations } from './app/i18n/load-bundle.js';
 import { hangulFontReady } from './app/styles/hangul-font-ready.js';
+import { registerServiceWorkerLater } from './app/service-worker.js';
 import { Spinner } from './components/ui/spinner/spinner.js';
 import { checkAuthStatus } from './lib/auth/api/check-auth-status.js';
 import { startAuthListeners } from './lib/auth/auth-store.js';
@@ -55,6 +56,8 @@ async function start() {
       </StrictMode>,
     );
   });
+
+  registerServiceWorkerLater();
 
   setTimeout(() => {
     callApi(testCsrf, { body: {} }).catch((error: unknown) => console.warn('CSRF probe failed', error));

@@ -78,3 +78,4 @@ export {
   uploadQuestionImage,
   type PendingImageSweep,
 } from './question-images.js';
+export { offlineReview } from './review-offline.js';

@@ -33,5 +33,5 @@ export { liveStudyTitle, membershipsIn } from './study-store.js';
 export { createStudyTask, deleteStudyTask, listStudyTasks, updateStudyTask } from './tasks.js';
 export { removeUserFromStudies } from './withdrawal.js';
 export { createRandomRecommendationExam, openDailyExam } from './daily-exam-routes.js';
-export { getDueToday, getReviewQueue } from './review-sources.js';
+export { getDueToday, getOfflineReview, getReviewQueue } from './review-sources.js';
 export { activeStudyExams } from './study-task-exams.js';

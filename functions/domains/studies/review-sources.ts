@@ -1,8 +1,9 @@
 import type * as contracts from '#shared/contracts/review.js';
 import type * as dailyContracts from '#shared/contracts/daily-quiz.js';
+import type * as offlineContracts from '#shared/contracts/review-offline.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
-import { dueSummary, reviewQueue, reviewSourcesOf, type ReviewSources } from '../exams/index.js';
+import { dueSummary, offlineReview, reviewQueue, reviewSourcesOf, type ReviewSources } from '../exams/index.js';
 import { readableStudy } from './study-access.js';
 import { activeStudyExams, taskExamsOf } from './study-task-exams.js';
 
@@ -26,6 +27,17 @@ export async function getReviewQueue(input: ServiceInput<typeof contracts.getRev
   }
   // The caller's projection has no membership count: the memberships are queried.
   return reviewQueue(ctx, await reviewSourcesOf(userId, undefined, activeStudyExams({ id: userId })), false);
+}
+
+/** GET /api/review-offline/: the Review screen's download for offline study, over the same sources. */
+export async function getOfflineReview(
+  input: ServiceInput<typeof offlineContracts.getOfflineReview>,
+  ctx: SignedInContext,
+) {
+  const userId = ctx.caller.user.id;
+  const examId = input.query.exam_id;
+  if (examId) return offlineReview(ctx, await reviewSourcesOf(userId, examId, emptySources()), true);
+  return offlineReview(ctx, await reviewSourcesOf(userId, undefined, activeStudyExams({ id: userId })), false);
 }
 
 /**

@@ -8,6 +8,10 @@ const en = {
     choose: 'Choose file',
     none: 'No file chosen',
   },
+  update: {
+    ready: 'A new version is ready.',
+    reload: 'Reload',
+  },
   close: 'Close',
   errors: {
     network_error: 'The server could not be reached. Please check your connection.',

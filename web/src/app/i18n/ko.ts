@@ -5,6 +5,10 @@ const ko = {
     choose: '파일 선택',
     none: '선택된 파일 없음',
   },
+  update: {
+    ready: '새 버전이 준비되었습니다.',
+    reload: '새로고침',
+  },
   close: '닫기',
   errors: {
     network_error: '서버에 연결할 수 없습니다. 인터넷 연결을 확인해 주세요.',

@@ -6,6 +6,7 @@ import { useSocialSignInReturn } from '../../features/auth/hooks/use-social-sign
 import { LanguageSwitch } from '../../features/language/components/language-switch.js';
 import { Footer } from '../../features/navigation/components/footer.js';
 import { Navbar } from '../../features/navigation/components/navbar.js';
+import { UpdatePrompt } from '../update-prompt.js';
 import { scrollKey } from './scroll-key.js';
 import { useRouteEffects } from './use-route-effects.js';
 import styles from './app-layout.module.css';
@@ -32,6 +33,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
+      <UpdatePrompt />
       <ScrollRestoration getKey={scrollKey} />
     </>
   );

@@ -15,6 +15,8 @@ import styles from './review.module.css';
 interface ReviewCardViewProps {
   card: ReviewCard;
   flagged: boolean | undefined;
+  /** From the offline store: the card's actions (edit, bury, suspend, flag) need the server and are left out. */
+  offline?: boolean;
   onGrade(rating: ReviewRating): void;
   onUndo(): void;
   onHelp(): void;
@@ -35,7 +37,7 @@ export const editPath = (card: Pick<ReviewCard, 'exam_id' | 'question_id'>) =>
  * utils/card-state.ts. Rendered with the question id as key: a new card starts afresh.
  */
 export function ReviewCardView(props: ReviewCardViewProps) {
-  const { card, flagged, onGrade, onUndo, onHelp, onBury, onSuspend, onFlag } = props;
+  const { card, flagged, offline, onGrade, onUndo, onHelp, onBury, onSuspend, onFlag } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { question } = card;
@@ -55,7 +57,9 @@ export function ReviewCardView(props: ReviewCardViewProps) {
   const proposed = proposedRating(verdict?.graded);
 
   const grade = (rating: ReviewRating) => leave(() => onGrade(rating));
-  const edit = () => void navigate(editPath(card));
+  const edit = () => {
+    if (!offline) void navigate(editPath(card));
+  };
   useReviewKeys({
     phase,
     choices: options.length > 0,
@@ -111,14 +115,16 @@ export function ReviewCardView(props: ReviewCardViewProps) {
           onGrade={grade}
         />
       )}
-      <CardActions
-        flagged={flagged}
-        disabled={phase === 'closed'}
-        onEdit={edit}
-        onBury={() => leave(onBury)}
-        onSuspend={() => leave(onSuspend)}
-        onFlag={onFlag}
-      />
+      {!offline && (
+        <CardActions
+          flagged={flagged}
+          disabled={phase === 'closed'}
+          onEdit={edit}
+          onBury={() => leave(onBury)}
+          onSuspend={() => leave(onSuspend)}
+          onFlag={onFlag}
+        />
+      )}
     </article>
   );
 }

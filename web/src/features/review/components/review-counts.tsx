@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styles from './review.module.css';
 
-interface Counts {
+export interface ReviewCountsValue {
   new: number;
   learning: number;
   due: number;
@@ -10,7 +10,7 @@ interface Counts {
 }
 
 /** New / learning / due left today, as Anki's three numbers; learning says how many are ready now. */
-export function ReviewCounts({ counts }: { counts: Counts }) {
+export function ReviewCounts({ counts }: { counts: ReviewCountsValue }) {
   const { t } = useTranslation();
   const readyNow = Math.min(counts.learning_now ?? counts.learning, counts.learning);
   return (

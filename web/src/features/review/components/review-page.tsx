@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import button from '../../../components/ui/button/button.module.css';
@@ -10,9 +10,13 @@ import type { ReviewFilter } from '../api/get-review-queue.js';
 import { useReviewKeys } from '../hooks/use-review-keys.js';
 import { REVIEW_KEYS } from '../utils/review-keys.js';
 import { useReviewSession } from '../hooks/use-review-session.js';
+import { useOfflineReview, type OfflineReview } from '../hooks/use-offline-review.js';
+import { useOfflineSession } from '../hooks/use-offline-session.js';
+import type { OfflineDb, OfflineMeta } from '../../../lib/offline/offline-db.js';
+import { OfflineBar } from './offline-bar.js';
 import { LeechList } from './leech-list.js';
 import { ReviewCardView } from './review-card.js';
-import { ReviewCounts } from './review-counts.js';
+import { ReviewCounts, type ReviewCountsValue } from './review-counts.js';
 import styles from './review.module.css';
 
 /** /review: today's due cards, then new ones, then learning steps; `?exam=` or `?study=` narrows it. */
@@ -29,13 +33,121 @@ export function ReviewPage() {
 }
 
 function ReviewScreen({ userId, filter }: { userId: string; filter: ReviewFilter }) {
+  const offline = useOfflineReview(userId, filter.exam_id);
+  const { db, meta } = offline;
+  // Offline, or back online with grades still to send: the download serves the screen (the server's
+  // queue would show cards graded here again until the outbox is through).
+  const fromStore = !!db && !!meta && (!offline.online || offline.pending > 0);
+  const bar = <OfflineBar offline={offline} canDownload={!filter.study_id} />;
+  // The bar shows at once (the switch off until the store answers), so nothing below it moves.
+  if (meta === undefined) return <ReviewFrame filter={filter} bar={bar} body={<Loading />} />;
+  return fromStore ? (
+    <OfflineReviewScreen filter={filter} offline={offline} db={db} meta={meta} bar={bar} />
+  ) : (
+    <OnlineReviewScreen userId={userId} filter={filter} bar={bar} />
+  );
+}
+
+function OnlineReviewScreen({ userId, filter, bar }: { userId: string; filter: ReviewFilter; bar: ReactNode }) {
   const { t } = useTranslation();
   const [helpSignal, setHelpSignal] = useState(0);
   const session = useReviewSession(userId, filter);
   const { read, current, counts, grade, undo, pending, canUndo } = session;
-  const filtered = !!(filter.exam_id || filter.study_id);
   const openHelp = () => setHelpSignal((n) => n + 1);
+  const body =
+    read.error && !read.data ? (
+      <div className={styles.state} role="alert">
+        <p>{read.error.detail || t('review.loadFailed')}</p>
+        <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void read.reload()}>
+          {t('review.retry')}
+        </button>
+      </div>
+    ) : !read.data ? (
+      <Loading />
+    ) : current ? (
+      <ReviewCardView
+        key={current.question_id}
+        card={current}
+        flagged={session.flagged(current.question_id)}
+        onGrade={grade}
+        onUndo={() => void undo()}
+        onHelp={openHelp}
+        onBury={() => session.bury(current)}
+        onSuspend={() => session.suspend(current)}
+        onFlag={() => void session.flag(current)}
+      />
+    ) : (
+      <EmptyState nextLearning={read.data.next_learning_due} onUndo={() => void undo()} onHelp={openHelp} />
+    );
+  return (
+    <ReviewFrame
+      filter={filter}
+      helpSignal={helpSignal}
+      undo={{ run: () => void undo(), enabled: canUndo }}
+      bar={bar}
+      counts={read.data ? counts : null}
+      status={
+        pending > 0 && (
+          <p className={styles.pending} role="status" data-testid="review-pending">
+            {t('review.pending', { count: pending })}
+          </p>
+        )
+      }
+      body={body}
+      leeches
+    />
+  );
+}
 
+interface OfflineScreenProps {
+  filter: ReviewFilter;
+  offline: OfflineReview;
+  db: OfflineDb;
+  meta: OfflineMeta;
+  bar: ReactNode;
+}
+
+/** The screen from the offline store: no undo, bury, suspend, flag or edit (each needs the server). */
+function OfflineReviewScreen({ filter, offline, db, meta, bar }: OfflineScreenProps) {
+  const [helpSignal, setHelpSignal] = useState(0);
+  const session = useOfflineSession(db, meta, offline.revision, offline.refresh);
+  const openHelp = () => setHelpSignal((n) => n + 1);
+  const { current } = session;
+  const body = !session.loaded ? (
+    <Loading />
+  ) : current ? (
+    <ReviewCardView
+      key={current.question_id}
+      card={current}
+      flagged={undefined}
+      offline
+      onGrade={(rating) => session.grade(rating)}
+      onUndo={() => undefined}
+      onHelp={openHelp}
+      onBury={() => Promise.resolve(false)}
+      onSuspend={() => Promise.resolve(false)}
+      onFlag={() => undefined}
+    />
+  ) : (
+    <EmptyState nextLearning={session.nextLearning} onUndo={() => undefined} onHelp={openHelp} />
+  );
+  return <ReviewFrame filter={filter} helpSignal={helpSignal} bar={bar} counts={session.counts} body={body} />;
+}
+
+interface FrameProps {
+  filter: ReviewFilter;
+  helpSignal?: number;
+  undo?: { run(): void; enabled: boolean };
+  bar: ReactNode;
+  counts?: ReviewCountsValue | null;
+  status?: ReactNode;
+  body: ReactNode;
+  leeches?: boolean;
+}
+
+function ReviewFrame({ filter, helpSignal = 0, undo, bar, counts, status, body, leeches }: FrameProps) {
+  const { t } = useTranslation();
+  const filtered = !!(filter.exam_id || filter.study_id);
   return (
     <div className={screen.page} data-testid="review-page">
       <div className={`${pageStyles.container} ${styles.page}`}>
@@ -45,8 +157,8 @@ function ReviewScreen({ userId, filter }: { userId: string; filter: ReviewFilter
             <button
               type="button"
               className={`${button.button} ${button.ghost} ${button.small}`}
-              onClick={() => void undo()}
-              disabled={!canUndo}
+              onClick={undo?.run}
+              disabled={!undo?.enabled}
               aria-keyshortcuts="Z Control+Z"
               data-testid="review-undo"
             >
@@ -61,42 +173,23 @@ function ReviewScreen({ userId, filter }: { userId: string; filter: ReviewFilter
             <Link to="/review">{t('review.filter.all')}</Link>
           </p>
         )}
+        {bar}
         {/* Zeros before the read answers would say "nothing due": the counts wait for the queue. */}
-        {read.data && <ReviewCounts counts={counts} />}
-        {pending > 0 && (
-          <p className={styles.pending} role="status" data-testid="review-pending">
-            {t('review.pending', { count: pending })}
-          </p>
-        )}
-        {read.error && !read.data ? (
-          <div className={styles.state} role="alert">
-            <p>{read.error.detail || t('review.loadFailed')}</p>
-            <button type="button" className={`${button.button} ${button.secondary}`} onClick={() => void read.reload()}>
-              {t('review.retry')}
-            </button>
-          </div>
-        ) : !read.data ? (
-          <p className={styles.state} role="status">
-            {t('review.loading')}
-          </p>
-        ) : current ? (
-          <ReviewCardView
-            key={current.question_id}
-            card={current}
-            flagged={session.flagged(current.question_id)}
-            onGrade={grade}
-            onUndo={() => void undo()}
-            onHelp={openHelp}
-            onBury={() => session.bury(current)}
-            onSuspend={() => session.suspend(current)}
-            onFlag={() => void session.flag(current)}
-          />
-        ) : (
-          <EmptyState nextLearning={read.data.next_learning_due} onUndo={() => void undo()} onHelp={openHelp} />
-        )}
-        <LeechList />
+        {counts && <ReviewCounts counts={counts} />}
+        {status}
+        {body}
+        {leeches && <LeechList />}
       </div>
     </div>
+  );
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p className={styles.state} role="status">
+      {t('review.loading')}
+    </p>
   );
 }
 

@@ -1,15 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReviewCard, ReviewRating } from '#shared/contracts/review.js';
 import { useReviewQueue, type ReviewFilter } from '../api/get-review-queue.js';
+import { newGradeId } from '../utils/grade-id.js';
 import { ratingNumber } from '../utils/intervals.js';
 import { useCardActions, type SessionStep } from './use-card-actions.js';
 import { usePendingGrades } from './use-pending-grades.js';
-
-/** A grade id the server accepts (`[A-Za-z0-9_-]{8,64}`), unique per grade. */
-const newGradeId = () =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 /**
  * The state of a review sitting: the queue page from the server, the cards graded here since it was

@@ -8,6 +8,21 @@ const en = {
   retry: 'Try again',
   pending_one: '{{count}} grade has not been sent yet. It is sent again as soon as you are online.',
   pending_other: '{{count}} grades have not been sent yet. They are sent again as soon as you are online.',
+  offline: {
+    label: 'Offline study',
+    download: 'Download for offline',
+    downloaded_one: '{{count}} card on this device, downloaded {{time}}.',
+    downloaded_other: '{{count}} cards on this device, downloaded {{time}}.',
+    offline: 'Offline',
+    waiting_one: '{{count}} grade waiting to be sent',
+    waiting_other: '{{count}} grades waiting to be sent',
+    lastSync: 'last sync {{time}}',
+    downloadFailed: 'The cards could not be downloaded. Try again when you are online.',
+    refused_one: '{{count}} grade made offline was not kept: its question was deleted or is no longer yours to review.',
+    refused_other:
+      '{{count}} grades made offline were not kept: their questions were deleted or are no longer yours to review.',
+    dismiss: 'OK',
+  },
   filter: {
     exam: 'Reviewing this exam’s questions only.',
     study: 'Reviewing this study’s task questions only.',

@@ -5,6 +5,22 @@ const ko = {
   retry: '다시 시도',
   pending_one: '보내지 못한 채점 {{count}}개가 있습니다. 연결되면 자동으로 다시 보냅니다.',
   pending_other: '보내지 못한 채점 {{count}}개가 있습니다. 연결되면 자동으로 다시 보냅니다.',
+  offline: {
+    label: '오프라인 학습',
+    download: '오프라인용으로 내려받기',
+    downloaded_one: '이 기기에 카드 {{count}}장 ({{time}}에 내려받음)',
+    downloaded_other: '이 기기에 카드 {{count}}장 ({{time}}에 내려받음)',
+    offline: '오프라인',
+    waiting_one: '보내기를 기다리는 채점 {{count}}개',
+    waiting_other: '보내기를 기다리는 채점 {{count}}개',
+    lastSync: '마지막 동기화 {{time}}',
+    downloadFailed: '카드를 내려받지 못했습니다. 온라인일 때 다시 시도해 주세요.',
+    refused_one:
+      '오프라인에서 한 채점 {{count}}개가 저장되지 않았습니다. 문제가 삭제되었거나 더 이상 복습할 수 없습니다.',
+    refused_other:
+      '오프라인에서 한 채점 {{count}}개가 저장되지 않았습니다. 문제가 삭제되었거나 더 이상 복습할 수 없습니다.',
+    dismiss: '확인',
+  },
   filter: {
     exam: '이 시험의 문제만 복습합니다.',
     study: '이 스터디 과제의 문제만 복습합니다.',

@@ -1,0 +1,141 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { OfflineCard } from '#shared/contracts/review-offline.js';
+import type { OfflineGrade, SyncedCard } from '#shared/contracts/review-sync.js';
+import type { FsrsCard } from '#shared/domain/fsrs-schedule.js';
+
+/**
+ * The offline store (docs/architecture.md "Offline study"): one IndexedDB database per signed-in user
+ * on this device, holding the downloaded review cards (with the device's own guess of each card's
+ * FSRS state after the grades made here), the download's settings, and the outbox of grades made
+ * offline, each kept with its grade id until the server acknowledged it.
+ */
+
+/** A grade waiting in the outbox: the record as sent, plus its place in the send order. */
+export interface OutboxRecord extends OfflineGrade {
+  /** Milliseconds when it was queued, then a counter: the outbox sends oldest first. */
+  seq: number;
+}
+
+/** A refused grade the learner is told about (the server dropped it for good: the card is gone or unreadable). */
+export interface RefusedGrade {
+  grade_id: string;
+  question_id: string;
+  code: string;
+  at: string;
+}
+
+export interface OfflineMeta {
+  day: string;
+  downloaded_at: string;
+  /** The filter the download was made with ('' for the whole queue). */
+  exam_id: string;
+  scheduling: {
+    time_zone: string;
+    day_rollover_hour: number;
+    desired_retention: number;
+    fsrs_weights: number[] | null;
+  };
+  limits: { new_per_day: number; reviews_per_day: number };
+  /** Graded on `day`: the server's count at the download plus the grades made here since. */
+  done_today: { day: string; new: number; reviews: number };
+  last_sync: string | null;
+  refused: RefusedGrade[];
+}
+
+export interface StoredCard extends Omit<OfflineCard, 'fsrs'> {
+  fsrs: FsrsCard | null;
+}
+
+interface OfflineSchema extends DBSchema {
+  cards: { key: string; value: StoredCard };
+  outbox: { key: string; value: OutboxRecord; indexes: { seq: number } };
+  meta: { key: 'review'; value: OfflineMeta };
+}
+
+export type OfflineDb = IDBPDatabase<OfflineSchema>;
+
+export const offlineDbName = (userId: string) => `quizbank-offline-${userId}`;
+
+export function openOfflineDb(userId: string): Promise<OfflineDb> {
+  return openDB<OfflineSchema>(offlineDbName(userId), 1, {
+    upgrade(db) {
+      db.createObjectStore('cards', { keyPath: 'question_id' });
+      db.createObjectStore('outbox', { keyPath: 'grade_id' }).createIndex('seq', 'seq');
+      db.createObjectStore('meta');
+    },
+  });
+}
+
+/** Replaces the download (cards and settings); the outbox and the refusals not yet shown are kept. */
+export async function saveDownload(
+  db: OfflineDb,
+  meta: Omit<OfflineMeta, 'refused' | 'last_sync'>,
+  cards: StoredCard[],
+) {
+  const tx = db.transaction(['cards', 'meta'], 'readwrite');
+  const before = await tx.objectStore('meta').get('review');
+  await tx.objectStore('cards').clear();
+  for (const card of cards) void tx.objectStore('cards').put(card);
+  void tx
+    .objectStore('meta')
+    .put({ ...meta, last_sync: before?.last_sync ?? null, refused: before?.refused ?? [] }, 'review');
+  await tx.done;
+}
+
+/** Forgets the download; the outbox stays until it is sent (a grade is never dropped unsent). */
+export async function removeDownload(db: OfflineDb) {
+  const tx = db.transaction(['cards', 'meta'], 'readwrite');
+  await Promise.all([tx.objectStore('cards').clear(), tx.objectStore('meta').delete('review'), tx.done]);
+}
+
+let counter = 0;
+
+/**
+ * A grade made offline: the outbox record and the card's new local state in one transaction, so the
+ * screen moves on only once both are on disk, and never one without the other.
+ */
+export async function recordGrade(db: OfflineDb, grade: OfflineGrade, card: StoredCard, isNew: boolean) {
+  const tx = db.transaction(['outbox', 'cards', 'meta'], 'readwrite');
+  void tx.objectStore('outbox').put({ ...grade, seq: Date.now() * 1000 + (counter++ % 1000) });
+  void tx.objectStore('cards').put(card);
+  const meta = await tx.objectStore('meta').get('review');
+  if (meta) {
+    const day = meta.done_today;
+    void tx
+      .objectStore('meta')
+      .put({ ...meta, done_today: { ...day, new: day.new + (isNew ? 1 : 0), reviews: day.reviews + 1 } }, 'review');
+  }
+  await tx.done;
+}
+
+/** The server's card after a sync, in place of the device's guess (fields the answer does not carry are kept). */
+export function mergeSynced(card: StoredCard, synced: SyncedCard): StoredCard {
+  const base: FsrsCard = card.fsrs ?? {
+    due: synced.due,
+    stability: 0,
+    difficulty: 0,
+    elapsed_days: 0,
+    scheduled_days: 0,
+    learning_steps: 0,
+    reps: 0,
+    lapses: 0,
+    state: 'new',
+    last_review: null,
+  };
+  const state = ['new', 'learning', 'review', 'relearning'].includes(synced.state)
+    ? (synced.state as FsrsCard['state'])
+    : base.state;
+  return {
+    ...card,
+    version: synced.version,
+    fsrs: {
+      ...base,
+      due: synced.due,
+      state,
+      stability: synced.stability,
+      difficulty: synced.difficulty,
+      reps: synced.reps,
+      lapses: synced.lapses,
+    },
+  };
+}
