@@ -57,7 +57,7 @@ const candidateSchema = /* @__PURE__ */ lazy(() =>
   z.object({
     content: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)),
     answer: z.optional(z.string().check(z.trim(), z.maxLength(500))),
-    source: z.string().check(z.trim(), z.minLength(MIN_SOURCE_CHARS), z.maxLength(2_000)),
+    source: z.string().check(z.maxLength(2_000)),
   }),
 );
 
@@ -94,7 +94,7 @@ export function groundCandidates(notes: string, proposed: readonly unknown[]): G
     const answer = parsed.data.answer || clozeNumbers(content)
         .flatMap((n) => clozeAnswers(content, n))
         .join(', ');
-    if (!haystack.includes(source) || answer === '' || seen.has(content)) {
+    if (source.length < MIN_SOURCE_CHARS || !haystack.includes(source) || answer === '' || seen.has(content)) {
       dropped++;
       continue;
     }
