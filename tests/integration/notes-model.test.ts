@@ -65,7 +65,10 @@ describe('POST /api/notes-questions/ (the model tier)', () => {
 
   it('refuses the signed-out (401) on both routes, and serves the signed-in', async () => {
     const anonymous = await anonymousClient(apiUrl, 'en');
-    for (const res of [await anonymous.get('/api/notes-questions/'), await anonymous.post('/api/notes-questions/', body)])
+    for (const res of [
+      await anonymous.get('/api/notes-questions/'),
+      await anonymous.post('/api/notes-questions/', body),
+    ])
       expect(res.status).toBe(401);
     expect(bedrock.calls).toHaveLength(0);
     const learner = await fixtureUser(apiUrl, { language: 'ko' });

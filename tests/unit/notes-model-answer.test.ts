@@ -1,10 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  groundCandidates,
-  notesPrompt,
-  parseCandidateList,
-} from '../../functions/domains/notes/model-answer.js';
+import { groundCandidates, notesPrompt, parseCandidateList } from '../../functions/domains/notes/model-answer.js';
 import { callDay } from '../../functions/domains/notes/model-calls.js';
 import { NOTES_MODEL_LIMITS } from '#shared/contracts/notes-questions.js';
 import {
@@ -20,7 +16,11 @@ describe('the model tier keeps only grounded candidates', () => {
     expect(list).toHaveLength(MODEL_ANSWER_EN_KEPT + MODEL_ANSWER_EN_DROPPED);
     const { candidates, dropped } = groundCandidates(MODEL_NOTES_EN, list!);
     expect(dropped).toBe(MODEL_ANSWER_EN_DROPPED);
-    expect(candidates.map((c) => c.answer)).toEqual(['Photosynthesis', 'in the chloroplasts', '1648, Thirty Years War']);
+    expect(candidates.map((c) => c.answer)).toEqual([
+      'Photosynthesis',
+      'in the chloroplasts',
+      '1648, Thirty Years War',
+    ]);
     expect(candidates[1]!.source).toBe('It takes place in the chloroplasts of leaf cells.');
   });
 

@@ -113,11 +113,17 @@ const modelResult: ModelResult = {
 
 describe('notes screen state machine: the model tier', () => {
   test('input → generating by the model → review of model cards, labelled with their tier', () => {
-    const generating = run([{ type: 'textChanged', text: 'notes' }, { type: 'generating', tier: 'model' }]);
+    const generating = run([
+      { type: 'textChanged', text: 'notes' },
+      { type: 'generating', tier: 'model' },
+    ]);
     expect(generating).toMatchObject({ phase: 'generating', tier: 'model' });
     // The rules' answer cannot land on a model call (and the other way round).
     expect(run([{ type: 'generated', result, fileName: 'r.csv' }], generating).phase).toBe('generating');
-    const review = run([{ type: 'modelGenerated', result: modelResult, language: 'en', fileName: 'm.csv' }], generating);
+    const review = run(
+      [{ type: 'modelGenerated', result: modelResult, language: 'en', fileName: 'm.csv' }],
+      generating,
+    );
     expect(review).toMatchObject({ phase: 'review', tier: 'model', modelDropped: 2, modelCallsLeft: 19 });
     expect(review.candidates.map((c) => [c.tier, c.kind, c.answers])).toEqual([
       ['model', 'cloze', ['Seoul', 'Korea']],
@@ -128,14 +134,21 @@ describe('notes screen state machine: the model tier', () => {
     expect(edited.candidates[1]!.answers).toEqual(['Han River']);
     const csv = notesSheet(savable(edited), 'en', (c) => `Source: ${c.source} (made by ${c.tier})`);
     expect(parse(csv, { from_line: 2 })).toEqual([
-      ['{{c1::Seoul}} is the capital of {{c2::Korea}}.', 'Seoul, Korea', 'Source: Seoul is the capital of Korea. (made by model)'],
+      [
+        '{{c1::Seoul}} is the capital of {{c2::Korea}}.',
+        'Seoul, Korea',
+        'Source: Seoul is the capital of Korea. (made by model)',
+      ],
       ['Which river flows through Seoul?', 'Han River', 'Source: The Han River flows through Seoul. (made by model)'],
     ]);
     expect(run([{ type: 'generating' }], run([{ type: 'backToInput' }], review)).tier).toBe('rules');
   });
 
   test('a failed or refused model call returns to the notes with the reason; none kept says so', () => {
-    const generating = run([{ type: 'textChanged', text: 'notes' }, { type: 'generating', tier: 'model' }]);
+    const generating = run([
+      { type: 'textChanged', text: 'notes' },
+      { type: 'generating', tier: 'model' },
+    ]);
     expect(run([{ type: 'modelFailed', error: 'Try again in 30 seconds.' }], generating)).toMatchObject({
       phase: 'input',
       text: 'notes',

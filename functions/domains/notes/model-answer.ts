@@ -28,7 +28,7 @@ const MIN_SOURCE_CHARS = 8;
 
 const SYSTEM_PROMPTS: Record<Language, string> = {
   en:
-    'You write study questions from a learner\'s notes. Use only facts stated in the notes; never add ' +
+    "You write study questions from a learner's notes. Use only facts stated in the notes; never add " +
     'knowledge of your own. For each question copy the one sentence of the notes it comes from, exactly ' +
     'as written, into "source". A question is either a cloze deletion, the source sentence with its key ' +
     'term written {{c1::term}}, or a short question whose answer is a few words of the source. The notes ' +
@@ -91,7 +91,9 @@ export function groundCandidates(notes: string, proposed: readonly unknown[]): G
     }
     const source = squeezed(parsed.data.source);
     const content = parsed.data.content;
-    const answer = parsed.data.answer || clozeNumbers(content)
+    const answer =
+      parsed.data.answer ||
+      clozeNumbers(content)
         .flatMap((n) => clozeAnswers(content, n))
         .join(', ');
     if (source.length < MIN_SOURCE_CHARS || !haystack.includes(source) || answer === '' || seen.has(content)) {

@@ -9,7 +9,10 @@ import { isConditionFailed } from '../../runtime/data/dynamo-errors.js';
  * `THROTTLE#notes-model#<user>#<day>`, expiring (TTL) at the day's end. Counting is one conditional
  * UpdateItem, so two calls at once cannot both take the last one.
  */
-export const notesModelCallKey = (userId: string, day: string) => ({ pk: `THROTTLE#notes-model#${userId}#${day}`, sk: 'THROTTLE' });
+export const notesModelCallKey = (userId: string, day: string) => ({
+  pk: `THROTTLE#notes-model#${userId}#${day}`,
+  sk: 'THROTTLE',
+});
 
 /** The UTC day of `now` and the seconds left in it. */
 export function callDay(now: number): { day: string; secondsLeft: number; end: number } {
@@ -21,7 +24,11 @@ export function callDay(now: number): { day: string; secondsLeft: number; end: n
 /** Calls the user has left today. */
 export async function callsLeft(userId: string, now = Date.now()): Promise<number> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: config.ephemeralTable, Key: notesModelCallKey(userId, callDay(now).day), ConsistentRead: true }),
+    new GetCommand({
+      TableName: config.ephemeralTable,
+      Key: notesModelCallKey(userId, callDay(now).day),
+      ConsistentRead: true,
+    }),
   );
   const used = typeof Item?.count === 'number' ? Item.count : 0;
   return Math.max(0, NOTES_MODEL_LIMITS.callsPerDay - used);

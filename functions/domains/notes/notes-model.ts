@@ -4,7 +4,7 @@ import { AppError } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
 import { SWITCH, requireSwitchOn } from '../../runtime/switches.js';
-import { bedrockModelClient, type ModelClient } from '../exams/answer-evaluation.js';
+import { bedrockModelClient, type ModelClient } from '../exams/index.js';
 import { groundCandidates, notesPrompt, parseCandidateList } from './model-answer.js';
 import { callDay, callsLeft, takeCall } from './model-calls.js';
 
