@@ -38,7 +38,19 @@ const ELEMENTS = [
  * The server's domains, lowest first (docs/architecture.md §1.6): a domain imports only domains
  * before it in this list, and only through their public entries. No cycle can be written.
  */
-const DOMAINS = ['users', 'tags', 'files', 'learning', 'exams', 'studies', 'results', 'links', 'mail', 'accounts'];
+const DOMAINS = [
+  'users',
+  'tags',
+  'files',
+  'learning',
+  'exams',
+  'notes',
+  'studies',
+  'results',
+  'links',
+  'mail',
+  'accounts',
+];
 
 /**
  * A domain's public entries: index.ts, and sheets.ts for the spreadsheet use cases, which only the

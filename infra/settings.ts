@@ -20,6 +20,11 @@ export interface StackSettings {
    * the local evaluator only, and no group gets Bedrock rights.
    */
   bedrockModelId?: string;
+  /**
+   * `-c notesModel=true`: the notes screen's model tier (`POST /api/notes-questions/`) on the group
+   * serving it, with the `bedrockModelId` model (required). Unset: the tier answers 404 notes_model_off.
+   */
+  notesModel?: true;
   seedDemo: boolean;
   /**
    * While the SES account is in the sandbox, SES also authorizes the (verified) recipient
@@ -113,6 +118,9 @@ export function readSettings(context: ContextReader): StackSettings {
     );
   }
 
+  const notesModel = flag('notesModel') ? true : undefined;
+  if (notesModel && !bedrockModelId) throw new Error('context notesModel needs bedrockModelId (the model it calls)');
+
   const sesSendRate = Number(text('sesSendRate') ?? 14);
   if (!Number.isFinite(sesSendRate) || sesSendRate <= 0)
     throw new Error(`context sesSendRate "${text('sesSendRate')}" must be a positive number of messages per second`);
@@ -143,6 +151,7 @@ export function readSettings(context: ContextReader): StackSettings {
     mailFrom,
     googleClientId: text('googleClientId'),
     bedrockModelId,
+    notesModel,
     seedDemo: flag('seedDemo'),
     sesSandbox: flag('sesSandbox'),
     sesSendRate,

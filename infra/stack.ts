@@ -30,6 +30,7 @@ import { TABLES } from './definitions/tables.js';
 import { apiThrottle } from './definitions/capacity.js';
 import { isProduction, type StackSettings } from './settings.js';
 import { secretArnEnv } from '#shared/domain/secret-names.js';
+import { notesModelQuestions } from '#shared/contracts/notes-questions.js';
 
 export interface QuizbankStackProps extends StackProps {
   settings: StackSettings;
@@ -186,6 +187,10 @@ export class QuizbankStack extends Stack {
           timeoutSeconds: group.background?.timeoutSeconds ?? group.timeoutSeconds,
           invokesSelf: !!group.background,
           access: { ...group.access, dynamo: group.dynamo },
+          // The notes model tier: only on the group serving its route, only with -c notesModel=true.
+          ...(settings.notesModel && group.routes.includes(notesModelQuestions)
+            ? { environment: { ...environment, NOTES_MODEL: 'on' } }
+            : {}),
         }),
     );
 

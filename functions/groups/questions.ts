@@ -1,3 +1,4 @@
+import * as notesContracts from '#shared/contracts/notes-questions.js';
 import * as contracts from '#shared/contracts/questions.js';
 import { questionsGroup } from '#shared/route-groups/questions.js';
 import { bind, createGroupHandler } from './group-handler.js';
@@ -16,6 +17,7 @@ import {
   toggleFavorite,
   unignoreQuestion,
 } from '../domains/exams/index.js';
+import { notesModelQuestions, notesModelStatus } from '../domains/notes/index.js';
 import { createQuestionMemberMapping, questionMemberMappings } from '../domains/studies/index.js';
 
 export const handler = createGroupHandler(questionsGroup, [
@@ -34,4 +36,6 @@ export const handler = createGroupHandler(questionsGroup, [
   bind(contracts.bulkUpdateGroup, bulkUpdateGroup),
   bind(contracts.createQuestionMemberMapping, createQuestionMemberMapping),
   bind(contracts.questionMemberMappings, questionMemberMappings),
+  bind(notesContracts.notesModelStatus, notesModelStatus),
+  bind(notesContracts.notesModelQuestions, notesModelQuestions),
 ]);

@@ -49,6 +49,23 @@ export const QUESTION_ERROR_MESSAGES = {
     en: 'Only {percent}% of the key words of the correct answer are in the answer (50% needed).',
   },
   answer_eval_empty: { ko: '답변이 비어 있습니다.', en: 'The answer is empty.' },
+  // the notes screen's model tier
+  notes_model_off: {
+    ko: '이 서비스에서는 모델로 문제 만들기가 꺼져 있습니다.',
+    en: 'Making questions by a model is off on this service.',
+  },
+  notes_model_limit: {
+    ko: '모델로 문제 만들기는 하루 {limit}번까지입니다. {seconds}초 후에 다시 시도해 주세요.',
+    en: 'Questions by a model can be made {limit} times a day. Try again in {seconds} seconds.',
+  },
+  notes_model_unavailable: {
+    ko: '모델이 지금 답하지 않습니다. {seconds}초 후에 다시 시도해 주세요.',
+    en: 'The model is not answering right now. Try again in {seconds} seconds.',
+  },
+  notes_text_too_long: {
+    ko: '모델에 보낼 노트는 최대 {limit}자입니다.',
+    en: 'Notes sent to the model are at most {limit} characters.',
+  },
   // short links
   short_link_external: {
     ko: '이 사이트의 주소만 짧은 링크로 만들 수 있습니다.',

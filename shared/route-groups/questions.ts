@@ -1,3 +1,4 @@
+import * as notesQuestions from '../contracts/notes-questions.js';
 import * as questions from '../contracts/questions.js';
 import type { RouteGroup } from '../route-group.js';
 
@@ -22,8 +23,11 @@ export const questionsGroup: RouteGroup = {
     questions.bulkUpdateGroup,
     questions.createQuestionMemberMapping,
     questions.questionMemberMappings,
+    notesQuestions.notesModelStatus,
+    notesQuestions.notesModelQuestions,
   ],
-  // bedrock: evaluate-answer's optional model (functions/domains/exams/answer-evaluation.ts).
+  // bedrock: evaluate-answer's optional model (functions/domains/exams/answer-evaluation.ts) and the
+  // notes screen's model tier (functions/domains/notes/, only with -c notesModel=true).
   // The bucket: deleting questions deletes the images no other question of the exam uses (D138).
   // Its stores' DynamoDB actions, checked against its bundle (tests/infra/lambda-bundle-contents.test.ts).
   dynamo: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],

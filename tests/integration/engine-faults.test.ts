@@ -17,6 +17,8 @@ import { apkgBytes } from '../support/anki-deck.js';
 import { png } from '../support/images.js';
 import { multipartForm } from '../support/sheets.js';
 import { objectsUnder } from '../support/exam-store.js';
+import { startBedrockFake, type BedrockFake } from '../support/bedrock-fake.js';
+import { MODEL_ANSWER_EN, MODEL_NOTES_EN } from '../data/notes-model-answers.js';
 
 /*
  * Kill each engine of the local cloud in turn during a stream of requests.
@@ -37,6 +39,7 @@ let uploadId: string;
 let importedImage: string;
 let examId: string;
 let questionId: string;
+let bedrock: BedrockFake;
 
 /** A signed-in user with an unverified email address (each may be sent one verification mail). */
 async function userWithEmail(): Promise<FixtureUser> {
@@ -53,6 +56,13 @@ async function userWithEmail(): Promise<FixtureUser> {
 }
 
 beforeAll(async () => {
+  // The notes model tier on, with a recorded model (its routes read and count in the ephemeral table).
+  bedrock = await startBedrockFake(MODEL_ANSWER_EN);
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_BEDROCK_RUNTIME: bedrock.url,
+    BEDROCK_MODEL_ID: 'test-notes-model',
+    NOTES_MODEL: 'on',
+  });
   cloud = await startLocalCloud({ rootDir, port: await freePort(), dataDir, web: 'none', scheduler: false });
   user = await fixtureUser(cloud.url, { language: 'en' });
   const file = await uploadBank(user, `faults-${Date.now()}.xlsx`, 5);
@@ -99,6 +109,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cloud?.stop();
+  await bedrock?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -167,6 +178,9 @@ describe('engine supervision and 503 while an engine is down', () => {
       () => user.client.get('/api/due-today/'),
       () => user.client.post(`/api/exam/${examId}/sitting/close/`, {}),
       () => user.client.post('/api/review-bury/', { question_id: questionId, buried: false }),
+      // The notes model tier: its status and a call (the day's counter is an ephemeral-table item).
+      () => user.client.get('/api/notes-questions/'),
+      () => user.client.post('/api/notes-questions/', { text: MODEL_NOTES_EN, language: 'en' }),
     ];
     let turn = 0;
     await killDuringStream(cloud.engines.dynamodb, () => probes[turn++ % probes.length]!());

@@ -8,6 +8,7 @@ import {
   INITIAL_NOTES_STATE,
   notesReducer,
   savable,
+  type ModelResult,
   type NotesAction,
   type NotesState,
 } from '../../web/src/features/notes/hooks/notes-state.js';
@@ -79,6 +80,9 @@ describe('notes screen state machine (docs/product.md#questions-from-notes)', ()
       { type: 'fileRead', name: 'x.txt', text: 'b' },
       { type: 'refused', problem: 'noText' },
       { type: 'allKept', kept: false },
+      { type: 'generating', tier: 'model' },
+      { type: 'modelGenerated', result: modelResult, language: 'en', fileName: 'm.csv' },
+      { type: 'modelFailed', error: 'busy' },
     );
     fc.assert(
       fc.property(fc.array(action, { maxLength: 30 }), (actions) => {
@@ -87,6 +91,83 @@ describe('notes screen state machine (docs/product.md#questions-from-notes)', ()
         if (end.phase === 'review' || end.phase === 'saving') expect(end.candidates.length).toBeGreaterThan(0);
       }),
     );
+  });
+});
+
+const modelResult: ModelResult = {
+  candidates: [
+    {
+      content: '{{c1::Seoul}} is the capital of {{c2::Korea}}.',
+      answer: 'Seoul',
+      source: 'Seoul is the capital of Korea.',
+      tier: 'model',
+    },
+    {
+      content: 'Which river flows through Seoul?',
+      answer: 'The Han River',
+      source: 'The Han River flows through Seoul.',
+      tier: 'model',
+    },
+  ],
+  dropped: 2,
+  calls_left: 19,
+};
+
+describe('notes screen state machine: the model tier', () => {
+  test('input → generating by the model → review of model cards, labelled with their tier', () => {
+    const generating = run([
+      { type: 'textChanged', text: 'notes' },
+      { type: 'generating', tier: 'model' },
+    ]);
+    expect(generating).toMatchObject({ phase: 'generating', tier: 'model' });
+    // The rules' answer cannot land on a model call (and the other way round).
+    expect(run([{ type: 'generated', result, fileName: 'r.csv' }], generating).phase).toBe('generating');
+    const review = run(
+      [{ type: 'modelGenerated', result: modelResult, language: 'en', fileName: 'm.csv' }],
+      generating,
+    );
+    expect(review).toMatchObject({ phase: 'review', tier: 'model', modelDropped: 2, modelCallsLeft: 19 });
+    expect(review.candidates.map((c) => [c.tier, c.kind, c.answers])).toEqual([
+      ['model', 'cloze', ['Seoul', 'Korea']],
+      ['model', 'question', ['The Han River']],
+    ]);
+    // A question's typed answer is edited as such; the saved sheet names the tier.
+    const edited = run([{ type: 'edited', id: 'model-1', answer: 'Han River' }], review);
+    expect(edited.candidates[1]!.answers).toEqual(['Han River']);
+    const csv = notesSheet(savable(edited), 'en', (c) => `Source: ${c.source} (made by ${c.tier})`);
+    expect(parse(csv, { from_line: 2 })).toEqual([
+      [
+        '{{c1::Seoul}} is the capital of {{c2::Korea}}.',
+        'Seoul, Korea',
+        'Source: Seoul is the capital of Korea. (made by model)',
+      ],
+      ['Which river flows through Seoul?', 'Han River', 'Source: The Han River flows through Seoul. (made by model)'],
+    ]);
+    expect(run([{ type: 'generating' }], run([{ type: 'backToInput' }], review)).tier).toBe('rules');
+  });
+
+  test('a failed or refused model call returns to the notes with the reason; none kept says so', () => {
+    const generating = run([
+      { type: 'textChanged', text: 'notes' },
+      { type: 'generating', tier: 'model' },
+    ]);
+    expect(run([{ type: 'modelFailed', error: 'Try again in 30 seconds.' }], generating)).toMatchObject({
+      phase: 'input',
+      text: 'notes',
+      modelError: 'Try again in 30 seconds.',
+    });
+    expect(run([{ type: 'refused', problem: 'modelOff' }], generating)).toMatchObject({
+      phase: 'input',
+      problem: 'modelOff',
+    });
+    const none = { ...modelResult, candidates: [], dropped: 5 };
+    expect(run([{ type: 'modelGenerated', result: none, language: 'ko', fileName: '' }], generating)).toMatchObject({
+      phase: 'input',
+      problem: 'noCandidates',
+      modelDropped: 5,
+    });
+    // A model answer arriving when no model call is running is ignored.
+    expect(run([{ type: 'modelGenerated', result: modelResult, language: 'en', fileName: '' }]).phase).toBe('input');
   });
 });
 

@@ -36,7 +36,14 @@ export interface EvaluationOutcome {
 
 /** What the evaluator needs of a model: one prompt in, the model's text out. Tests inject a fake. */
 export interface ModelClient {
-  complete(input: { modelId: string; system: string; prompt: string; signal: AbortSignal }): Promise<string>;
+  complete(input: {
+    modelId: string;
+    system: string;
+    prompt: string;
+    signal: AbortSignal;
+    /** The answer's length cap; 300 tokens (a grade) unless given. */
+    maxTokens?: number;
+  }): Promise<string>;
 }
 
 export interface EvaluatorSettings {

@@ -1,5 +1,5 @@
 // The exams domain's public face (exams and their questions, subscriptions, access, creation, the daily exam, answer evaluation); it may import only users, tags, files, learning (through their index.ts). docs/architecture.md §1.6.
-export { evaluateAnswer } from './answer-evaluation.js';
+export { bedrockModelClient, evaluateAnswer, type ModelClient } from './answer-evaluation.js';
 export { importFromConnectedFile } from './connected-file.js';
 export { claimDailyMail, finishDailyMail } from './daily-exam-store.js';
 export { dailyExamFor, type DailyExamUser } from './daily-exam.js';

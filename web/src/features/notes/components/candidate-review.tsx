@@ -54,6 +54,11 @@ export function CandidateReview({ notes }: { notes: ReturnType<typeof useNotes> 
           {t('notes.review.capped', { words: number(state.cappedFrom), max: number(NOTES_LIMITS.maxWords) })}
         </p>
       )}
+      {state.tier === 'model' && state.modelDropped > 0 && (
+        <p className={styles.notice} data-testid="notes-model-dropped">
+          {t('notes.model.dropped', { count: state.modelDropped })}
+        </p>
+      )}
       {state.candidatesCapped && (
         <p className={styles.notice}>
           {t('notes.review.candidatesCapped', { max: number(NOTES_LIMITS.maxCandidates) })}

@@ -95,9 +95,16 @@ export function NotesInput({ notes }: { notes: ReturnType<typeof useNotes> }) {
             {t('notes.input.reading')}
           </p>
         )}
+        {state.modelError && (
+          <p className={form.error} role="alert" data-testid="notes-model-error">
+            {state.modelError}
+          </p>
+        )}
         {state.phase === 'generating' && (
           <p className={styles.progress} role="status" data-testid="notes-generating">
-            {t('notes.input.generating', { percent: Math.round(state.progress * 100) })}
+            {state.tier === 'model'
+              ? t('notes.model.generating')
+              : t('notes.input.generating', { percent: Math.round(state.progress * 100) })}
           </p>
         )}
         <div className={form.actions}>
@@ -109,6 +116,17 @@ export function NotesInput({ notes }: { notes: ReturnType<typeof useNotes> }) {
           >
             {t('notes.input.generate')}
           </button>
+          {notes.modelOn && (
+            <button
+              type="button"
+              className={`${button.button} ${button.secondary}`}
+              disabled={busy || notes.modelCallsLeft === 0}
+              onClick={notes.generateByModel}
+              data-testid="notes-generate-model"
+            >
+              {t('notes.model.generate')}
+            </button>
+          )}
         </div>
       </form>
     </Card>

@@ -33,7 +33,7 @@ function Notes() {
           }
         />
         <p className={`${screen.notice} ${styles.tierNotice}`} data-testid="notes-tier-notice">
-          {t('notes.tiers.rulesOnly')}
+          {notes.modelOn ? t('notes.tiers.rulesAndModel', { count: notes.modelCallsLeft }) : t('notes.tiers.rulesOnly')}
         </p>
         {(phase === 'input' || phase === 'reading' || phase === 'generating') && <NotesInput notes={notes} />}
         {(phase === 'review' || phase === 'saving') && <CandidateReview notes={notes} />}

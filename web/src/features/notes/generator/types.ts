@@ -5,9 +5,10 @@ export type NotesLanguage = 'ko' | 'en';
 
 /**
  * How a candidate was made: a gap on a key term of a sentence, a term asked from its definition,
- * the items of a list under a heading, or a row of a term/definition table.
+ * the items of a list under a heading, a row of a term/definition table, or (the model's) a
+ * question with a typed answer.
  */
-export type CandidateKind = 'cloze' | 'definition' | 'list' | 'table';
+export type CandidateKind = 'cloze' | 'definition' | 'list' | 'table' | 'question';
 
 /**
  * One proposed question. `content` is the question (cloze syntax `{{c1::answer}}` for gaps),

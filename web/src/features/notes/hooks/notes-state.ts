@@ -1,11 +1,18 @@
 import type { ImportReport, ImportStats } from '#shared/contracts/files.js';
 import { readGaps } from '../generator/cloze-text.js';
-import type { Candidate, GenerateResult, NotesLanguage } from '../generator/types.js';
+import type { Candidate, GenerateResult, NotesLanguage, Tier } from '../generator/types.js';
 import type { NotesFileProblem } from '../utils/read-notes-file.js';
 
 /** A candidate on screen: what the learner edited, and whether it is kept. */
 export interface EditableCandidate extends Candidate {
   kept: boolean;
+}
+
+/** The model's answer (POST /api/notes-questions/): grounded candidates, and how many were dropped. */
+export interface ModelResult {
+  candidates: { content: string; answer: string; source: string; tier: 'model' }[];
+  dropped: number;
+  calls_left: number;
 }
 
 export interface SavedFile {
@@ -19,7 +26,7 @@ export interface SavedFile {
  *
  * - `input`: notes pasted or a file chosen; `problem` says why the last file or text was refused.
  * - `reading`: a file is being read (its parser loads on first use).
- * - `generating`: the rules are running, `progress` from 0 to 1.
+ * - `generating`: the rules are running, `progress` from 0 to 1, or (`tier` model) the server's model.
  * - `review`: the candidates, each editable, dropped or kept; the file name to save under.
  * - `saving`: the kept candidates go through the question file import.
  * - `saved`: the import's report.
@@ -28,7 +35,7 @@ export type NotesPhase = 'input' | 'reading' | 'generating' | 'review' | 'saving
 
 export type LanguageChoice = 'auto' | NotesLanguage;
 
-export type InputProblem = NotesFileProblem | 'noNotes' | 'noCandidates' | 'loadFailed';
+export type InputProblem = NotesFileProblem | 'noNotes' | 'noCandidates' | 'loadFailed' | 'modelOff';
 
 export interface NotesState {
   phase: NotesPhase;
@@ -38,6 +45,14 @@ export interface NotesState {
   sourceName: string | null;
   problem: InputProblem | null;
   progress: number;
+  /** The tier asked last: the rules, or the model. */
+  tier: Tier;
+  /** The model's candidates dropped because their source is not in the notes (last model call). */
+  modelDropped: number;
+  /** Model calls left today, once a model call answered. */
+  modelCallsLeft: number | null;
+  /** The server's reason a model call failed (over the day's limit, the model not answering…). */
+  modelError: string | null;
   candidates: EditableCandidate[];
   words: number;
   cappedFrom: number | null;
@@ -53,7 +68,9 @@ export type NotesAction =
   | { type: 'fileReading'; name: string }
   | { type: 'fileRead'; name: string; text: string }
   | { type: 'refused'; problem: InputProblem }
-  | { type: 'generating' }
+  | { type: 'generating'; tier?: Tier }
+  | { type: 'modelGenerated'; result: ModelResult; language: NotesLanguage; fileName: string }
+  | { type: 'modelFailed'; error: string }
   | { type: 'progressed'; share: number }
   | { type: 'generated'; result: GenerateResult; fileName: string }
   | { type: 'edited'; id: string; content?: string; answer?: string }
@@ -73,6 +90,10 @@ export const INITIAL_NOTES_STATE: NotesState = {
   sourceName: null,
   problem: null,
   progress: 0,
+  tier: 'rules',
+  modelDropped: 0,
+  modelCallsLeft: null,
+  modelError: null,
   candidates: [],
   words: 0,
   cappedFrom: null,
@@ -89,7 +110,7 @@ function edit(candidate: EditableCandidate, content?: string, answer?: string): 
   const gapless =
     answer !== undefined
       ? [answer]
-      : candidate.kind === 'definition' || candidate.kind === 'table'
+      : candidate.kind === 'definition' || candidate.kind === 'table' || candidate.kind === 'question'
         ? candidate.answers
         : [];
   const answers = gaps.length > 0 ? gaps : gapless;
@@ -97,6 +118,41 @@ function edit(candidate: EditableCandidate, content?: string, answer?: string): 
 }
 
 const during = (state: NotesState, phases: NotesPhase[]) => phases.includes(state.phase);
+
+/** A model candidate on screen: a cloze when it has gaps (their texts are its answers), else a question. */
+export function modelCandidate(
+  candidate: ModelResult['candidates'][number],
+  index: number,
+  language: NotesLanguage,
+): EditableCandidate {
+  const gaps = readGaps(candidate.content).map((g) => g.answer);
+  return {
+    id: `model-${index}`,
+    kind: gaps.length > 0 ? 'cloze' : 'question',
+    tier: 'model',
+    language,
+    content: candidate.content,
+    answers: gaps.length > 0 ? gaps : [candidate.answer],
+    source: candidate.source,
+    kept: true,
+  };
+}
+
+function modelGenerated(state: NotesState, action: Extract<NotesAction, { type: 'modelGenerated' }>): NotesState {
+  const { result } = action;
+  const counted = { ...state, modelDropped: result.dropped, modelCallsLeft: result.calls_left };
+  if (result.candidates.length === 0) return { ...counted, phase: 'input', problem: 'noCandidates' };
+  return {
+    ...counted,
+    phase: 'review',
+    candidates: result.candidates.map((c, i) => modelCandidate(c, i, action.language)),
+    words: 0,
+    cappedFrom: null,
+    candidatesCapped: false,
+    fileName: action.fileName,
+    saveError: null,
+  };
+}
 
 export function notesReducer(state: NotesState, action: NotesAction): NotesState {
   switch (action.type) {
@@ -115,11 +171,19 @@ export function notesReducer(state: NotesState, action: NotesAction): NotesState
         ? { ...state, phase: 'input', problem: action.problem }
         : state;
     case 'generating':
-      return during(state, ['input']) ? { ...state, phase: 'generating', progress: 0, problem: null } : state;
+      return during(state, ['input'])
+        ? { ...state, phase: 'generating', progress: 0, problem: null, tier: action.tier ?? 'rules', modelError: null }
+        : state;
+    case 'modelGenerated':
+      return during(state, ['generating']) && state.tier === 'model' ? modelGenerated(state, action) : state;
+    case 'modelFailed':
+      return during(state, ['generating']) && state.tier === 'model'
+        ? { ...state, phase: 'input', modelError: action.error }
+        : state;
     case 'progressed':
       return during(state, ['generating']) ? { ...state, progress: action.share } : state;
     case 'generated':
-      if (!during(state, ['generating'])) return state;
+      if (!during(state, ['generating']) || state.tier !== 'rules') return state;
       if (action.result.candidates.length === 0) return { ...state, phase: 'input', problem: 'noCandidates' };
       return {
         ...state,

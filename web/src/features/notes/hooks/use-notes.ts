@@ -1,9 +1,12 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportStats } from '#shared/contracts/files.js';
+import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
 import { checkExisting, importUpload, stageQuestionFile } from '../../question-files/index.js';
+import { useNotesModelStatus } from '../api/get-notes-model-status.js';
+import { makeModelQuestions } from '../api/make-model-questions.js';
 import type { Candidate } from '../generator/types.js';
 import { defaultFileName, savedName } from '../utils/file-names.js';
 import { readNotesFile } from '../utils/read-notes-file.js';
@@ -52,6 +55,31 @@ export function useNotes() {
     }
   };
 
+  const status = useNotesModelStatus();
+  const modelOn = status.data?.enabled === true && state.problem !== 'modelOff';
+  const modelCallsLeft = state.modelCallsLeft ?? status.data?.calls_left ?? 0;
+
+  /** The model tier: the server's model reads the notes; its grounded candidates join the same review. */
+  const generateByModel = async (current: NotesState) => {
+    if (!current.text.trim()) {
+      dispatch({ type: 'refused', problem: 'noNotes' });
+      return;
+    }
+    dispatch({ type: 'generating', tier: 'model' });
+    try {
+      const { detectLanguage } = await loadGenerator();
+      const language = current.language === 'auto' ? detectLanguage(current.text) : current.language;
+      const result = await makeModelQuestions(current.text, language);
+      dispatch({ type: 'modelGenerated', result, language, fileName: defaultFileName(current.sourceName, new Date()) });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'notes_model_off') {
+        dispatch({ type: 'refused', problem: 'modelOff' });
+        return;
+      }
+      dispatch({ type: 'modelFailed', error: serverDetailOr(failure, t, t('notes.model.failed')) });
+    }
+  };
+
   const tierLabel = (candidate: Candidate) => t(`notes.tiers.${candidate.tier}`);
 
   const save = async (current: NotesState) => {
@@ -95,6 +123,9 @@ export function useNotes() {
     dispatch,
     chooseFile: (file: File | null) => void chooseFile(file),
     generate: () => void generate(state),
+    generateByModel: () => void generateByModel(state),
+    modelOn,
+    modelCallsLeft,
     save: () => void save(state),
     tierLabel,
     statsLine,

@@ -12,7 +12,18 @@ const en = {
     model: 'model',
     rulesOnly:
       'Questions are made by rules on this device (no network request). Making them by a model is off on this server.',
+    rulesAndModel_one:
+      'Questions are made by rules on this device, or by a model on the server when you ask (your notes are then sent to the server). {{count}} model request left today.',
+    rulesAndModel_other:
+      'Questions are made by rules on this device, or by a model on the server when you ask (your notes are then sent to the server). {{count}} model requests left today.',
     madeBy: 'Made by {{tier}}',
+  },
+  model: {
+    generate: 'Make them by a model',
+    generating: 'The model is reading the notes... (up to 30 seconds)',
+    failed: 'The model could not make questions. Please try again shortly.',
+    dropped_one: '{{count}} question the model proposed was left out: its source sentence is not in the notes.',
+    dropped_other: '{{count}} questions the model proposed were left out: their source sentence is not in the notes.',
   },
   input: {
     title: 'Notes',
@@ -36,6 +47,7 @@ const en = {
       noNotes: 'Paste some notes or choose a file.',
       noCandidates: 'No questions could be made from these notes. Try notes with more sentences.',
       loadFailed: 'The question maker could not be loaded. Check your connection and try again.',
+      modelOff: 'Making questions by a model is off on this server. Make them by rules instead.',
     },
   },
   review: {
@@ -52,7 +64,7 @@ const en = {
     answer: 'Answer',
     answers: 'Gap answers',
     source: 'Source: {{source}}',
-    kinds: { cloze: 'Gap', definition: 'Definition', list: 'List', table: 'Table' },
+    kinds: { cloze: 'Gap', definition: 'Definition', list: 'List', table: 'Table', question: 'Question' },
     clozeHint: 'Each numbered gap such as {{example}} becomes one card.',
     item: 'Question {{number}}',
   },

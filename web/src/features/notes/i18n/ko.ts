@@ -8,7 +8,18 @@ const ko = {
     rules: '규칙',
     model: '모델',
     rulesOnly: '문제는 이 기기에서 규칙으로 만듭니다(네트워크 요청 없음). 모델로 만들기는 이 서버에서 꺼져 있습니다.',
+    rulesAndModel_one:
+      '문제는 이 기기에서 규칙으로 만들거나, 요청하면 서버의 모델로 만듭니다(노트가 서버로 보내집니다). 오늘 모델 요청은 {{count}}번 남았습니다.',
+    rulesAndModel_other:
+      '문제는 이 기기에서 규칙으로 만들거나, 요청하면 서버의 모델로 만듭니다(노트가 서버로 보내집니다). 오늘 모델 요청은 {{count}}번 남았습니다.',
     madeBy: '만든 방식: {{tier}}',
+  },
+  model: {
+    generate: '모델로 만들기',
+    generating: '모델이 노트를 읽는 중... (최대 30초)',
+    failed: '모델로 문제를 만들지 못했습니다. 잠시 후 다시 해 보세요.',
+    dropped_one: '모델이 제안한 문제 중 {{count}}개는 출처 문장이 노트에 없어 뺐습니다.',
+    dropped_other: '모델이 제안한 문제 중 {{count}}개는 출처 문장이 노트에 없어 뺐습니다.',
   },
   input: {
     title: '노트',
@@ -32,6 +43,7 @@ const ko = {
       noNotes: '노트를 붙여 넣거나 파일을 고르세요.',
       noCandidates: '이 노트에서는 문제를 만들지 못했습니다. 문장이 더 있는 노트로 해 보세요.',
       loadFailed: '문제 만들기 기능을 불러오지 못했습니다. 연결을 확인하고 다시 해 보세요.',
+      modelOff: '이 서버에서는 모델로 만들기가 꺼져 있습니다. 규칙으로 만들어 보세요.',
     },
   },
   review: {
@@ -48,7 +60,7 @@ const ko = {
     answer: '정답',
     answers: '빈칸의 정답',
     source: '출처: {{source}}',
-    kinds: { cloze: '빈칸', definition: '정의', list: '목록', table: '표' },
+    kinds: { cloze: '빈칸', definition: '정의', list: '목록', table: '표', question: '질문' },
     clozeHint: '{{example}} 형식의 빈칸은 번호마다 카드 한 장이 됩니다.',
     item: '문제 {{number}}',
   },

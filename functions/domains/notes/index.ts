@@ -1,0 +1,1 @@
+export { notesModelQuestions, notesModelStatus } from './notes-model.js';
