@@ -11,6 +11,14 @@ const QUESTION_TEXT =
   /[\\/](web[\\/]src[\\/]components[\\/]rich-text[\\/](rich-text|rendered-cache|index)|shared[\\/]domain[\\/]input-form)\.tsx?$/;
 
 /**
+ * How questions are read from sheets, checked and turned into cards (shared/domain): only question and
+ * import screens use them. The parts a contract imports still come with `app-core` (a group takes the
+ * imports of its modules along); the rest leave the first visit.
+ */
+const QUESTION_RULES =
+  /[\\/]shared[\\/]domain[\\/](cloze|answer-check|question-sheet[a-z-]*|question-order|question-title|key-text|markdown-detect|sitting-merge)\.ts$/;
+
+/**
  * The learner's day and FSRS scheduling (shared/domain): the Review screen offline and the settings screens
  * use them, no first screen does; in `app-core` every first visit would load them (D387).
  */
@@ -95,11 +103,11 @@ export default defineConfig({
         // own code stays in its lazy chunk.
         codeSplitting: {
           groups: [
-            // Not the charts (recharts and what only it uses): two lazy screens share them, and inside
+            // Not the charts (recharts and what only it uses) nor the answer diff (diff): lazy screens share them, and inside
             // `vendor` they were preloaded on every first visit (D183). Left out, they get their own lazy chunk.
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](?!(recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/])/,
+              test: /[\\/]node_modules[\\/](?!(diff|recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/])/,
               minShareCount: 2,
               priority: 3,
             },
@@ -111,11 +119,13 @@ export default defineConfig({
               test: (id) =>
                 /[\\/](shared|web[\\/]src[\\/](lib|components|app))[\\/]/.test(id) &&
                 !QUESTION_TEXT.test(id) &&
+                !QUESTION_RULES.test(id) &&
                 !SCHEDULING.test(id),
               minShareCount: 2,
               priority: 2,
             },
             { name: 'scheduling', test: SCHEDULING, minShareCount: 2, priority: 1.6 },
+            { name: 'question-rules', test: QUESTION_RULES, minShareCount: 2, priority: 1.55 },
             {
               name: 'question-text',
               test: QUESTION_TEXT,
