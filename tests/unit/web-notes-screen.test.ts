@@ -138,7 +138,8 @@ describe('notes screen state machine: the model tier', () => {
     expect(parse(csv, { from_line: 2 })).toEqual([
       [
         '{{c1::Seoul}} is the capital of {{c2::Korea}}.',
-        'Seoul, Korea',
+        // A cloze row's answers are its gaps: its answer column would be read as extra text.
+        '',
         'Source: Seoul is the capital of Korea. (made by model)',
       ],
       ['Which river flows through Seoul?', 'Han River', 'Source: The Han River flows through Seoul. (made by model)'],
