@@ -4,8 +4,7 @@ import { handler as runDailyMailJob } from '../functions/jobs/daily-quiz-email.j
 import { buildUserRecord, userEntity } from '../functions/domains/users/index.js';
 import { batchWriteAll, putRequest } from '../functions/runtime/data/batch-ops.js';
 import { subscriptionEntity } from '../functions/domains/exams/index.js';
-import { startLocalCloud } from '../local/cloud.js';
-import { freePort } from '../local/engines.js';
+import { startInProcessCloud } from './local-server.js';
 import { questionSheet, signedInSession, type Report } from './api-session.js';
 import { countDynamoRequests } from './dynamo-requests.js';
 
@@ -19,14 +18,7 @@ import { countDynamoRequests } from './dynamo-requests.js';
  * mailbox lives in this process too and grows with every mail: its share is reported apart.
  */
 export async function benchDailyMail(rootDir: string, report: Report, users = 2_000): Promise<void> {
-  process.env.LOG_LEVEL = 'silent';
-  const cloud = await startLocalCloud({
-    rootDir,
-    port: await freePort(),
-    dataDir: null,
-    web: 'none',
-    scheduler: false,
-  });
+  const cloud = await startInProcessCloud(rootDir);
   Object.assign(process.env, cloud.env);
   try {
     const { headers } = await signedInSession(cloud.url);

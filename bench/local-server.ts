@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startLocalCloud } from '../local/cloud.js';
 import { freePort } from '../local/engines.js';
 
 export interface RunningServer {
@@ -43,4 +44,10 @@ export async function startServer(rootDir: string): Promise<RunningServer> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The local cloud in this process, API only, on throw-away engines: every DynamoDB request it makes can be counted. */
+export async function startInProcessCloud(rootDir: string) {
+  process.env.LOG_LEVEL = 'silent';
+  return startLocalCloud({ rootDir, port: await freePort(), dataDir: null, web: 'none', scheduler: false });
 }

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { startLocalCloud, type LocalCloud } from '../local/cloud.js';
-import { freePort } from '../local/engines.js';
+import type { LocalCloud } from '../local/cloud.js';
+import { startInProcessCloud } from './local-server.js';
 import { parseSheet } from '../functions/domains/files/sheets.js';
 import type { SheetExtension } from '#shared/domain/question-sheet.js';
 import { questionSheet, signedInSession, type Report } from './api-session.js';
@@ -65,14 +65,7 @@ export async function importFloor(
  * request can be counted.
  */
 export async function benchQuestionBank(rootDir: string, report: Report): Promise<void> {
-  process.env.LOG_LEVEL = 'silent';
-  const cloud = await startLocalCloud({
-    rootDir,
-    port: await freePort(),
-    dataDir: null,
-    web: 'none',
-    scheduler: false,
-  });
+  const cloud = await startInProcessCloud(rootDir);
   const requests = countDynamoRequests();
   const recorder = recordDynamoCalls();
   try {

@@ -1,8 +1,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { performance } from 'node:perf_hooks';
 import { deflateSync } from 'node:zlib';
-import { startLocalCloud } from '../local/cloud.js';
-import { freePort } from '../local/engines.js';
+import { startInProcessCloud } from './local-server.js';
 import { s3Client } from '../functions/runtime/aws/s3-client.js';
 import { config } from '../functions/runtime/config.js';
 import { signedInSession, type Report } from './api-session.js';
@@ -38,14 +37,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * The upload is the whole route: session, the exam's rights, the byte checks and the PUT.
  */
 export async function benchQuestionImages(rootDir: string, report: Report): Promise<void> {
-  process.env.LOG_LEVEL = 'silent';
-  const cloud = await startLocalCloud({
-    rootDir,
-    port: await freePort(),
-    dataDir: null,
-    web: 'none',
-    scheduler: false,
-  });
+  const cloud = await startInProcessCloud(rootDir);
   try {
     const { headers } = await signedInSession(cloud.url);
     const created = await fetch(`${cloud.url}/api/create-exam/`, {

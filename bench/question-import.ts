@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { startLocalCloud, type LocalCloud } from '../local/cloud.js';
-import { freePort } from '../local/engines.js';
+import type { LocalCloud } from '../local/cloud.js';
+import { startInProcessCloud } from './local-server.js';
 import { signedInSession, type Report } from './api-session.js';
 import { recordDynamoCalls } from './dynamo-replay.js';
 import { dynamoLocalPid, ownCpuMs, processCpuMs } from './process-cpu.js';
@@ -61,14 +61,7 @@ async function stage(cloud: LocalCloud, headers: () => Record<string, string>, n
 }
 
 export async function benchQuestionImport(rootDir: string, report: Report): Promise<void> {
-  process.env.LOG_LEVEL = 'silent';
-  const cloud = await startLocalCloud({
-    rootDir,
-    port: await freePort(),
-    dataDir: null,
-    web: 'none',
-    scheduler: false,
-  });
+  const cloud = await startInProcessCloud(rootDir);
   const recorder = recordDynamoCalls();
   try {
     const { headers } = await signedInSession(cloud.url);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startLocalCloud } from '../local/cloud.js';
-import { freePort } from '../local/engines.js';
+import { startInProcessCloud } from './local-server.js';
 import { questionSheet, signedInSession, timed, type Report } from './api-session.js';
 import { countDynamoRequests } from './dynamo-requests.js';
 
@@ -11,14 +10,7 @@ import { countDynamoRequests } from './dynamo-requests.js';
  * API runs in this process so every DynamoDB request can be counted.
  */
 export async function benchResults(rootDir: string, report: Report): Promise<void> {
-  process.env.LOG_LEVEL = 'silent';
-  const cloud = await startLocalCloud({
-    rootDir,
-    port: await freePort(),
-    dataDir: null,
-    web: 'none',
-    scheduler: false,
-  });
+  const cloud = await startInProcessCloud(rootDir);
   const requests = countDynamoRequests();
   try {
     const { headers } = await signedInSession(cloud.url);

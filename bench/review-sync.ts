@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BatchGetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { startLocalCloud } from '../local/cloud.js';
-import { freePort } from '../local/engines.js';
+import { startInProcessCloud } from './local-server.js';
 import { dynamoDocument } from '../functions/runtime/aws/clients.js';
 import { config } from '../functions/runtime/config.js';
 import { userPk } from '../functions/runtime/data/key-parts.js';
@@ -58,14 +57,7 @@ async function floor(userId: string): Promise<number> {
 }
 
 export async function benchReviewSync(rootDir: string, report: Report): Promise<void> {
-  process.env.LOG_LEVEL = 'silent';
-  const cloud = await startLocalCloud({
-    rootDir,
-    port: await freePort(),
-    dataDir: null,
-    web: 'none',
-    scheduler: false,
-  });
+  const cloud = await startInProcessCloud(rootDir);
   const requests = countDynamoRequests();
   try {
     const { headers, userId } = await signedInSession(cloud.url);

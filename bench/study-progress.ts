@@ -1,5 +1,4 @@
-import { startLocalCloud } from '../local/cloud.js';
-import { freePort } from '../local/engines.js';
+import { startInProcessCloud } from './local-server.js';
 import { batchWriteAll, putRequest } from '../functions/runtime/data/batch-ops.js';
 import { studyDayEntity } from '../functions/domains/studies/index.js';
 import { dayOf } from '#shared/domain/study-progress.js';
@@ -12,14 +11,7 @@ import { countDynamoRequests } from './dynamo-requests.js';
  * questions from that study. The API runs in this process so every DynamoDB request is counted.
  */
 export async function benchStudyProgress(rootDir: string, report: Report): Promise<void> {
-  process.env.LOG_LEVEL = 'silent';
-  const cloud = await startLocalCloud({
-    rootDir,
-    port: await freePort(),
-    dataDir: null,
-    web: 'none',
-    scheduler: false,
-  });
+  const cloud = await startInProcessCloud(rootDir);
   const requests = countDynamoRequests();
   try {
     const { headers } = await signedInSession(cloud.url);
