@@ -7,3 +7,4 @@ export { checkExisting } from './api/check-existing-file.js';
 export { importUpload } from './api/import-uploaded-file.js';
 export { stageQuestionFile } from './api/upload-question-file.js';
 export { ImportReport } from './components/import-report.js';
+export { importStatsLine } from './utils/import-stats-line.js';

@@ -4,7 +4,7 @@ import type { ImportStats } from '#shared/contracts/files.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { currentLanguage } from '../../../lib/i18n.js';
-import { checkExisting, importUpload, stageQuestionFile } from '../../question-files/index.js';
+import { checkExisting, importStatsLine, importUpload, stageQuestionFile } from '../../question-files/index.js';
 import { useNotesModelStatus } from '../api/get-notes-model-status.js';
 import { makeModelQuestions } from '../api/make-model-questions.js';
 import type { Candidate } from '../generator/types.js';
@@ -107,16 +107,7 @@ export function useNotes() {
     }
   };
 
-  const statsLine = (stats: ImportStats) =>
-    t('questionFiles.upload.stats', {
-      count: stats.total_rows,
-      imported: stats.imported,
-      skipped: stats.skipped,
-      blank: stats.skipped_blank_answer,
-      duplicates: stats.duplicates_removed,
-      long: stats.skipped_too_long,
-      assigned: stats.ids_assigned,
-    });
+  const statsLine = (stats: ImportStats) => importStatsLine(t, stats);
 
   return {
     state,

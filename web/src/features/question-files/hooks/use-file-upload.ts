@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { importStatsLine } from '../utils/import-stats-line.js';
 import type { ImportReport, ImportStats } from '#shared/contracts/files.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { ApiError, CLIENT_ERROR_CODES } from '../../../lib/api-client.js';
@@ -53,16 +54,7 @@ export function useFileUpload() {
 
   const busy = phase.kind !== 'idle';
 
-  const statsLine = (stats: ImportStats) =>
-    t('questionFiles.upload.stats', {
-      count: stats.total_rows,
-      imported: stats.imported,
-      skipped: stats.skipped,
-      blank: stats.skipped_blank_answer,
-      duplicates: stats.duplicates_removed,
-      long: stats.skipped_too_long,
-      assigned: stats.ids_assigned,
-    });
+  const statsLine = (stats: ImportStats) => importStatsLine(t, stats);
 
   const failed = (failure: unknown) => {
     if (failure instanceof UploadAbortedError) {
