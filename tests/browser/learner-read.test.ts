@@ -283,9 +283,17 @@ describe('the progress dashboard adds up, and its managers see the members', () 
       // The line chart's last point is drawn whole, inside the plot.
       const dots = page.locator('[data-testid="overall-chart"] .recharts-line-dots circle');
       await dots.first().waitFor();
-      const plot = await page.locator('[data-testid="overall-chart"] .recharts-cartesian-grid').boundingBox();
-      const last = await dots.last().boundingBox();
-      expect(last!.x + last!.width).toBeLessThanOrEqual(plot!.x + plot!.width);
+      // Polled: the chart may redraw (and replace its dots) while the page settles.
+      const grid = page.locator('[data-testid="overall-chart"] .recharts-cartesian-grid');
+      await expect
+        .poll(
+          async () => {
+            const [plot, last] = await Promise.all([grid.boundingBox(), dots.last().boundingBox()]);
+            return plot && last ? last.x + last.width <= plot.x + plot.width : 'not drawn';
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
       if (c.language === 'ko')
         expect(await page.getByTestId('study-progress-dashboard').textContent()).not.toMatch(/Task/);
       // A member sees no members table.

@@ -4,6 +4,7 @@ import { seriousViolations } from '../support/browser-axe.js';
 import { VIEWPORTS } from '../support/browser.js';
 import { fitsWidth, go, registerThroughForm, shotFromTop, unexpected } from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
+import { clozeNumbers } from '../../shared/domain/cloze.js';
 
 const { stamp, visit } = useBrowser();
 
@@ -48,9 +49,11 @@ async function notesToFile(page: Page, language: 'ko' | 'en', viewport: 'phone' 
   await page.keyboard.press('Enter');
   const saved = page.getByTestId('notes-saved');
   await saved.waitFor({ timeout: 60_000 });
-  expect(await page.getByTestId('notes-saved-stats').textContent()).toContain(
-    language === 'ko' ? `가져옴 ${total - 1}` : `${total - 1} imported`,
-  );
+  // The first card was dropped; a kept cloze note becomes one question per gap number.
+  const imported = questions.slice(1).reduce((sum, text) => sum + Math.max(1, clozeNumbers(text).length), 0);
+  const stats = await page.getByTestId('notes-saved-stats').textContent();
+  expect(stats).toContain(language === 'ko' ? `전체 ${total - 1}행` : `${total - 1} rows`);
+  expect(stats).toContain(language === 'ko' ? `가져옴 ${imported}` : `${imported} imported`);
   expect(await page.title()).not.toBe('1');
   if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
   expect(await seriousViolations(page)).toEqual([]);
