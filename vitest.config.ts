@@ -19,7 +19,7 @@ export default defineConfig({
           env,
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/integration-setup.ts'],
-          // `npm test` runs it beside everything else (the checks, unit, infra, then the browser): a share of two cores.
+          // It runs beside the unit and infra projects (npm run test:servers): a share of two cores.
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
