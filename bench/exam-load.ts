@@ -1,3 +1,4 @@
+import { startInProcessCloud } from './local-server.js';
 import { spawn } from 'node:child_process';
 import type { Profiler } from 'node:inspector';
 import { randomBytes } from 'node:crypto';
@@ -7,8 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startLocalCloud, type LocalCloud } from '../local/cloud.js';
-import { freePort } from '../local/engines.js';
+import type { LocalCloud } from '../local/cloud.js';
 import { insertUser, createSession } from '../functions/domains/users/index.js';
 import { questionSheet, signedInSession, type Report } from './api-session.js';
 import { startCpuProfile } from './cpu-profile.js';
@@ -58,14 +58,7 @@ const QUESTIONS_PER_EXAM = 20;
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function benchExamLoad(report: Report, options: ExamLoadOptions = EXAM_LOAD_DEFAULTS): Promise<void> {
-  process.env.LOG_LEVEL ??= 'silent';
-  const cloud = await startLocalCloud({
-    rootDir,
-    port: await freePort(),
-    dataDir: null,
-    web: 'none',
-    scheduler: false,
-  });
+  const cloud = await startInProcessCloud(rootDir);
   const recorder = recordDynamoCalls();
   const requests = countDynamoRequests();
   try {

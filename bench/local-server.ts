@@ -48,6 +48,6 @@ export async function startServer(rootDir: string): Promise<RunningServer> {
 
 /** The local cloud in this process, API only, on throw-away engines: every DynamoDB request it makes can be counted. */
 export async function startInProcessCloud(rootDir: string) {
-  process.env.LOG_LEVEL = 'silent';
+  process.env.LOG_LEVEL ??= 'silent';
   return startLocalCloud({ rootDir, port: await freePort(), dataDir: null, web: 'none', scheduler: false });
 }

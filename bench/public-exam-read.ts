@@ -1,10 +1,9 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startLocalCloud } from '../local/cloud.js';
-import { freePort } from '../local/engines.js';
 import { questionSheet, signedInSession, timed, type Report } from './api-session.js';
 import { bareClient, inWaves, recordDynamoCalls, replayRequest } from './dynamo-replay.js';
 import { countDynamoRequests } from './dynamo-requests.js';
+import { startInProcessCloud } from './local-server.js';
 
 /**
  * Anonymous reads of one popular public exam (D405): `connections` clients read the same 200-question
@@ -18,14 +17,7 @@ export async function benchPublicExamRead(
   report: Report,
   options: { seconds: number; connections: number } = { seconds: 10, connections: 200 },
 ): Promise<void> {
-  process.env.LOG_LEVEL ??= 'silent';
-  const cloud = await startLocalCloud({
-    rootDir,
-    port: await freePort(),
-    dataDir: null,
-    web: 'none',
-    scheduler: false,
-  });
+  const cloud = await startInProcessCloud(rootDir);
   const recorder = recordDynamoCalls();
   const requests = countDynamoRequests();
   try {
