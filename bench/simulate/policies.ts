@@ -2,8 +2,11 @@ import { fsrs, generatorParameters } from 'ts-fsrs';
 import { LIMITS } from '#shared/domain/limits.js';
 import { shuffled, type RandomSource } from '#shared/domain/question-order.js';
 import {
+  DEFAULT_NEW_SHARE,
   DUE_ORDERS,
+  elapsedLearnerDays,
   engineFor,
+  retrievability,
   wrongRate,
   type DailyQuestionStat,
   type DueOrder,
@@ -12,6 +15,13 @@ import {
   type Scheduler,
 } from '../../functions/domains/learning/index.js';
 import { queueChoice } from '../simulate-queue.js';
+import * as PROBE from './probe.js';
+import {
+  NEW_SHARE_MIN_OBSERVATIONS,
+  newShareFor,
+  type NewShareRule,
+  type RecallObservation,
+} from '#shared/domain/new-card-share.js';
 
 /**
  * The daily-exam policies `npm run simulate` compares, each spending `count` answers a day: the
@@ -111,6 +121,56 @@ export function queuePolicy(spec: string): Policy {
   };
 }
 
+const fraction = (text: string) => {
+  const [a, b] = text.split('/').map(Number);
+  const value = a! / b!;
+  if (!(value > 0 && value <= 1)) throw new Error(`a share a/b in (0, 1], got ${text}`);
+  return value;
+};
+
+/**
+ * `queue-adaptive:<threshold>:<fast a/b>:<slow a/b>[:<min>]`: the product's queue with the share of
+ * new cards from the learner's own answers (`newShareFor`, D485), re-read every 7 days as the weekly
+ * fit job would: every later-day answer so far, with the recall the scheduler's curve predicted for it.
+ */
+function adaptivePolicy(spec: string): Policy {
+  const [threshold, fast, slow, min] = spec.split(':');
+  const rule: NewShareRule = {
+    fallback: DEFAULT_NEW_SHARE,
+    threshold: Number(threshold),
+    fast: fraction(fast!),
+    slow: fraction(slow!),
+    minObservations: min === undefined ? NEW_SHARE_MIN_OBSERVATIONS : Number(min),
+  };
+  const curve = engineFor(LIMITS.desiredRetention.default);
+  return {
+    scheduler: curve,
+    make: () => {
+      let stats: ReadonlyMap<string, DailyQuestionStat> = new Map();
+      let now = new Date();
+      let share = rule.fallback;
+      const observations: RecallObservation[] = [];
+      return {
+        choose: (input) => {
+          stats = input.stats;
+          now = input.now;
+          if (input.day % 7 === 0) share = newShareFor(observations, rule);
+          return queueChoice({ ...input, newShare: share }).map((pick) => ({ id: pick.questionId, kind: pick.reason }));
+        },
+        answered: (id, recalled) => {
+          const card = stats.get(id)?.fsrs;
+          if (card?.last_review)
+            observations.push({
+              elapsedDays: elapsedLearnerDays(card, now),
+              predicted: retrievability(card, now, curve),
+              recalled,
+            });
+        },
+      };
+    },
+  };
+}
+
 /** "wrong rate + 1/attempts" as one score, highest first, never answered first (ties shuffled). */
 const original: Policy = {
   make: () => ({
@@ -174,6 +234,8 @@ export const BASELINES: Record<string, Policy> = { "original's rule": original, 
 /** A policy by name: a baseline or `queue:<steps>/<due order>/<fill>`. */
 export function policyNamed(name: string): Policy {
   if (name.startsWith('queue:')) return queuePolicy(name.slice('queue:'.length));
+  if (name === 'probe') return PROBE.probe;
+  if (name.startsWith('queue-adaptive:')) return adaptivePolicy(name.slice('queue-adaptive:'.length));
   const policy = BASELINES[name];
   if (!policy) throw new Error(`unknown policy ${name}`);
   return policy;
