@@ -2,7 +2,6 @@ import { fsrs, generatorParameters } from 'ts-fsrs';
 import { LIMITS } from '#shared/domain/limits.js';
 import { shuffled, type RandomSource } from '#shared/domain/question-order.js';
 import {
-  DEFAULT_NEW_SHARE,
   DUE_ORDERS,
   elapsedLearnerDays,
   engineFor,
@@ -14,14 +13,9 @@ import {
   type LearningPlacement,
   type Scheduler,
 } from '../../functions/domains/learning/index.js';
-import { queueChoice } from '../simulate-queue.js';
+import { queueChoice, type QueueChoiceInput } from '../simulate-queue.js';
 import * as PROBE from './probe.js';
-import {
-  NEW_SHARE_MIN_OBSERVATIONS,
-  newShareFor,
-  type NewShareRule,
-  type RecallObservation,
-} from '#shared/domain/new-card-share.js';
+import { newShareFor, type NewShareRule, type RecallObservation } from '#shared/domain/new-card-share.js';
 
 /**
  * The daily-exam policies `npm run simulate` compares, each spending `count` answers a day: the
@@ -94,6 +88,19 @@ const FILLS: readonly FillOrder[] = ['weakest', 'lowest-recall'];
  * new cards (a fraction such as 1/2; the product's default when absent).
  */
 export function queuePolicy(spec: string): Policy {
+  const { scheduler, options } = queueSpec(spec);
+  return {
+    scheduler,
+    make: () => ({
+      choose: ({ ids, stats, now, count }) =>
+        queueChoice({ ids, stats, now, count, ...options }).map((pick) => ({ id: pick.questionId, kind: pick.reason })),
+    }),
+  };
+}
+
+type QueueOptions = Pick<QueueChoiceInput, 'dueOrder' | 'learningSteps' | 'fill' | 'newShare'>;
+
+function queueSpec(spec: string): { scheduler: Scheduler; options: QueueOptions } {
   const [steps, dueOrder, fill, shareText] = spec.split('/') as [StepRule, DueOrder, FillOrder, string?];
   if (!STEP_RULES.includes(steps) || !DUE_ORDERS.includes(dueOrder) || !FILLS.includes(fill))
     throw new Error(
@@ -111,13 +118,7 @@ export function queuePolicy(spec: string): Policy {
         : steps;
   return {
     scheduler: SCHEDULERS[steps] ?? engineFor(LIMITS.desiredRetention.default),
-    make: () => ({
-      choose: ({ ids, stats, now, count }) =>
-        queueChoice({ ids, stats, now, count, dueOrder, learningSteps, fill, newShare }).map((pick) => ({
-          id: pick.questionId,
-          kind: pick.reason,
-        })),
-    }),
+    options: { dueOrder, learningSteps, fill, newShare },
   };
 }
 
@@ -129,18 +130,25 @@ const fraction = (text: string) => {
 };
 
 /**
- * `queue-adaptive:<threshold>:<fast a/b>:<slow a/b>[:<min>]`: the product's queue with the share of
- * new cards from the learner's own answers (`newShareFor`, D485), re-read every 7 days as the weekly
- * fit job would: every later-day answer so far, with the recall the scheduler's curve predicted for it.
+ * `queue-adaptive:<threshold>:<min>:<fast>~<slow>`: the product's queue whose rules follow the
+ * learner's own answers (`forgettingShape`, D485), re-read every 7 days as the weekly fit job would,
+ * from every later-day answer so far with the recall the scheduler's curve predicted for it. `fast`
+ * and `slow` are each a new-card share `a/b` (the product's queue with that share) or a queue spec
+ * `<steps>/<due order>/<fill>[/<a>:<b>]`; below `min` answers in either gap group, the product's queue.
  */
 function adaptivePolicy(spec: string): Policy {
-  const [threshold, fast, slow, min] = spec.split(':');
+  const [threshold, min, ...rest] = spec.split(':');
+  const [fastText, slowText] = rest.join(':').split('~') as [string, string];
+  const side = (text: string): QueueOptions =>
+    /^\d+\/\d+$/.test(text) ? { newShare: fraction(text) } : queueSpec(text).options;
+  const variants = [side(fastText), side(slowText), {}];
+  // The rule picks a variant by index: fast 0, slow 1, too few answers 2.
   const rule: NewShareRule = {
-    fallback: DEFAULT_NEW_SHARE,
+    fallback: 2,
+    fast: 0,
+    slow: 1,
     threshold: Number(threshold),
-    fast: fraction(fast!),
-    slow: fraction(slow!),
-    minObservations: min === undefined ? NEW_SHARE_MIN_OBSERVATIONS : Number(min),
+    minObservations: Number(min),
   };
   const curve = engineFor(LIMITS.desiredRetention.default);
   return {
@@ -148,14 +156,14 @@ function adaptivePolicy(spec: string): Policy {
     make: () => {
       let stats: ReadonlyMap<string, DailyQuestionStat> = new Map();
       let now = new Date();
-      let share = rule.fallback;
+      let variant = variants[2]!;
       const observations: RecallObservation[] = [];
       return {
         choose: (input) => {
           stats = input.stats;
           now = input.now;
-          if (input.day % 7 === 0) share = newShareFor(observations, rule);
-          return queueChoice({ ...input, newShare: share }).map((pick) => ({ id: pick.questionId, kind: pick.reason }));
+          if (input.day % 7 === 0) variant = variants[newShareFor(observations, rule)]!;
+          return queueChoice({ ...input, ...variant }).map((pick) => ({ id: pick.questionId, kind: pick.reason }));
         },
         answered: (id, recalled) => {
           const card = stats.get(id)?.fsrs;

@@ -1,5 +1,10 @@
 import { LIMITS } from '#shared/domain/limits.js';
-import { engineFor, retrievability, elapsedLearnerDays, type DailyQuestionStat } from '../../functions/domains/learning/index.js';
+import {
+  engineFor,
+  retrievability,
+  elapsedLearnerDays,
+  type DailyQuestionStat,
+} from '../../functions/domains/learning/index.js';
 import { queueChoice } from '../simulate-queue.js';
 import type { Policy } from './policies.js';
 
