@@ -96,14 +96,14 @@ interface Outcome {
   right: Record<SlotKind, number>;
 }
 
-function simulate(
+async function simulate(
   bank: readonly Question[],
   learner: ReturnType<(typeof FAMILIES)[string]['learner']>,
   noiseKey: readonly number[],
   policy: Policy,
   count: number,
   random: RandomSource,
-): Outcome {
+): Promise<Outcome> {
   const index = new Map(bank.map((question, i) => [question.id, i]));
   const ids = bank.map((question) => question.id);
   const truth = new Map<string, Memory>();
@@ -121,7 +121,9 @@ function simulate(
   for (let day = 0; day < DAYS; day++) {
     if (CHECKPOINTS.includes(day)) outcome.recallAt.push(bankRecall(day));
     const now = new Date(START + day * DAY_MS);
-    for (const { id, kind } of run.choose({ ids, stats, day, now, count, random })) {
+    const picks = await run.choose({ ids, stats, day, now, count, random });
+    const scheduler = run.scheduler?.() ?? policy.scheduler;
+    for (const { id, kind } of picks) {
       const question = bank[index.get(id)!]!;
       const memory = truth.get(id);
       const recall = memory ? memory.recall(day) : question.priorRecall;
@@ -137,7 +139,7 @@ function simulate(
       stats.set(id, {
         total_attempts: shown + 1,
         correct_attempts: (stat?.correct_attempts ?? 0) + (correct ? 1 : 0),
-        fsrs: policy.scheduler ? reviewCard(stat?.fsrs, correct, now, undefined, policy.scheduler) : undefined,
+        fsrs: scheduler ? reviewCard(stat?.fsrs, correct, now, undefined, scheduler) : undefined,
       });
       outcome.reviews += 1;
       outcome.kinds[kind] += 1;
@@ -179,18 +181,22 @@ for (const count of COUNTS) {
         priorRecall: MAX_PRIOR_RECALL * setup(),
       }));
       const learners = Array.from({ length: LEARNERS }, () => family.learner(setup));
-      const results = POLICIES.map(([, policy], p) =>
-        learners.map((learner, l) =>
-          simulate(
-            bank,
-            learner,
-            [SEED, familyIndex, size, l],
-            policy,
-            count,
-            randomFrom(SEED * 1_000_003 + l * 17 + p),
-          ),
-        ),
-      );
+      const results: Outcome[][] = [];
+      for (const [p, [, policy]] of POLICIES.entries()) {
+        const outcomes: Outcome[] = [];
+        for (const [l, learner] of learners.entries())
+          outcomes.push(
+            await simulate(
+              bank,
+              learner,
+              [SEED, familyIndex, size, l],
+              policy,
+              count,
+              randomFrom(SEED * 1_000_003 + l * 17 + p),
+            ),
+          );
+        results.push(outcomes);
+      }
       const seconds = (performance.now() - cellStarted) / 1000;
       const label = `${familyName}${family.fsrs ? ' (the scheduler’s own family)' : ''}, ${size} questions, ${count} a day`;
       console.log(`### ${label} (${seconds.toFixed(1)} s)\n`);

@@ -9,6 +9,7 @@ import {
   type FillOrder,
   type FsrsCard,
   type LearningPlacement,
+  type Scheduler,
 } from '../functions/domains/learning/index.js';
 
 /**
@@ -37,6 +38,8 @@ export interface QueueChoiceInput {
   learningSteps?: LearningPlacement;
   fill?: FillOrder;
   newShare?: number;
+  /** The learner's curve (their fitted weights); the default one when absent. */
+  curve?: Scheduler;
 }
 
 const DAY = learnerDaySettings(undefined);
@@ -77,7 +80,7 @@ export function queueChoice(input: QueueChoiceInput): DailyPick[] {
   const statOf = (id: string) => stats.get(id);
   const available = new Set(ids);
   const ignored = new Set<string>();
-  const curve = engineFor(LIMITS.desiredRetention.default);
+  const curve = input.curve ?? engineFor(LIMITS.desiredRetention.default);
   const ordered = orderLearnerQueue({
     dueEntries,
     candidates,

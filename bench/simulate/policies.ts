@@ -5,6 +5,7 @@ import {
   DUE_ORDERS,
   elapsedLearnerDays,
   engineFor,
+  fitWeights,
   retrievability,
   wrongRate,
   type DailyQuestionStat,
@@ -12,6 +13,8 @@ import {
   type FillOrder,
   type LearningPlacement,
   type Scheduler,
+  type FitItem,
+  type FitReview,
 } from '../../functions/domains/learning/index.js';
 import { queueChoice, type QueueChoiceInput } from '../simulate-queue.js';
 import * as PROBE from './probe.js';
@@ -37,7 +40,9 @@ export interface DayInput {
 }
 
 export interface PolicyRun {
-  choose(input: DayInput): { id: string; kind: SlotKind }[];
+  choose(input: DayInput): { id: string; kind: SlotKind }[] | Promise<{ id: string; kind: SlotKind }[]>;
+  /** The scheduler grading today's answers when it changes during the run (a fitted learner's); the policy's when absent. */
+  scheduler?(): Scheduler;
   answered?(id: string, correct: boolean, day: number): void;
 }
 
@@ -179,6 +184,45 @@ function adaptivePolicy(spec: string): Policy {
   };
 }
 
+/**
+ * `queue-fitted`: the product's queue for a learner the weekly fit job fits (`fitWeights` on the
+ * review log so far, every 7 days, from the weights in use; kept only when it predicts the held-back
+ * fifth better): the weights in use grade the answers and rank the queue (its curve).
+ */
+function fittedPolicy(): Policy {
+  const defaults = engineFor(LIMITS.desiredRetention.default);
+  return {
+    scheduler: defaults,
+    make: () => {
+      let engine = defaults;
+      let stats: ReadonlyMap<string, DailyQuestionStat> = new Map();
+      let now = new Date();
+      let order = 0;
+      const history = new Map<string, FitReview[]>();
+      const items: FitItem[] = [];
+      return {
+        scheduler: () => engine,
+        choose: async (input) => {
+          stats = input.stats;
+          now = input.now;
+          if (input.day > 0 && input.day % 7 === 0) {
+            const fit = await fitWeights(items, { current: engine.weights });
+            if (fit.weights) engine = engineFor(LIMITS.desiredRetention.default, fit.weights);
+          }
+          return queueChoice({ ...input, curve: engine }).map((pick) => ({ id: pick.questionId, kind: pick.reason }));
+        },
+        answered: (id, recalled) => {
+          const previous = history.get(id);
+          const list = previous ?? [];
+          list.push({ rating: recalled ? 3 : 1, deltaT: previous ? elapsedLearnerDays(stats.get(id)?.fsrs, now) : 0 });
+          history.set(id, list);
+          if (list.length > 1) items.push({ reviews: list.slice(), at: now.getTime() + order++ });
+        },
+      };
+    },
+  };
+}
+
 /** "wrong rate + 1/attempts" as one score, highest first, never answered first (ties shuffled). */
 const original: Policy = {
   make: () => ({
@@ -243,6 +287,7 @@ export const BASELINES: Record<string, Policy> = { "original's rule": original, 
 export function policyNamed(name: string): Policy {
   if (name.startsWith('queue:')) return queuePolicy(name.slice('queue:'.length));
   if (name === 'probe') return PROBE.probe;
+  if (name === 'queue-fitted') return fittedPolicy();
   if (name.startsWith('queue-adaptive:')) return adaptivePolicy(name.slice('queue-adaptive:'.length));
   const policy = BASELINES[name];
   if (!policy) throw new Error(`unknown policy ${name}`);

@@ -86,5 +86,7 @@ export {
   pairedStandardError,
   reviewLogToItems,
   trainableItems,
+  type FitItem,
   type FitOutcome,
+  type FitReview,
 } from './fsrs-fit.js';
