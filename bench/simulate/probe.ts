@@ -9,6 +9,12 @@ import { queueChoice } from '../simulate-queue.js';
 import type { Policy } from './policies.js';
 
 const curve = engineFor(LIMITS.desiredRetention.default);
+
+/**
+ * `--policies probe,…`: the product's queue that prints, at days 20, 30 and 45 (stderr), the
+ * learner's later-day answers by gap (count: right rate / right over predicted) and D485's
+ * forgetting-shape ratio (gaps ≥ 3 days over 1–2 days), to see whether it tells the families apart.
+ */
 export const probe: Policy = {
   scheduler: curve,
   make: () => {
