@@ -39,7 +39,11 @@ async function counted(user: FixtureUser) {
       .map(([, value]) => Number(value)),
   );
   return {
-    results: results!.map((r) => ({ completed_at: r.completed_at, answered: r.answered_count, correct: r.correct_count })),
+    results: results!.map((r) => ({
+      completed_at: r.completed_at,
+      answered: r.answered_count,
+      correct: r.correct_count,
+    })),
     attempts: stats!.map((s) => Number(s.total_attempts)).sort(),
     lastAnswered: [...new Set(stats!.map((s) => s.last_answered_at as string))],
     logged: logs!.map((l) => ({ at: l.answered_at, reviews: (l.reviews as unknown[]).length })),
