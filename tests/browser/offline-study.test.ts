@@ -218,27 +218,26 @@ describe('offline study', () => {
     expect(unexpected(b.errors).filter(offlineFailures)).toEqual([]);
   }, 240_000);
   test('an exam taken offline: downloaded, taken, reloaded offline, one sitting once it syncs', async () => {
-    const { page, context, errors } = await visit('/?fromHomeMenu=true', {
+    const { page, context, errors } = await open({
       locale: 'en-US',
       viewport: 'phone',
       storage: { language: 'en' },
       serviceWorkers: true,
     });
     await registerThroughForm(page, `offexam${stamp}`, 'Offexam', PASSWORD);
-    const created = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
-      title: `Offline exam ${stamp}`,
-      file_name: 'devops-kubernetes-basics.xlsx',
-      question_count: 3,
-      is_public: false,
-    });
-    expect(created.status).toBe(200);
-    const examId = created.body.id;
-    const { body: exam } = await pageApi<{ questions: { id: string; csv_id: string }[] }>(
+    // The demo seed's public English exam (ten questions): taken offline like any exam one may read.
+    const { body: list } = await pageApi<{ results: { id: string; title: string }[] }>(
+      page,
+      'GET',
+      '/api/exams/?is_public=true&page_size=100',
+    );
+    const examId = list.results.find((exam) => exam.title === DEMO_EXAMS[0])!.id;
+    const { body: exam } = await pageApi<{ questions: { id: string; answer?: string; answer_en?: string }[] }>(
       page,
       'GET',
       `/api/exam/${examId}/`,
     );
-    const byCsv = (csv: string) => exam.questions.find((q) => q.csv_id === csv)!.id;
+    const [right] = exam.questions;
 
     // Downloaded on the exam's screen, with the service worker in control.
     await go(page, `/exam-detail/${examId}`);
@@ -246,22 +245,25 @@ describe('offline study', () => {
     await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
     await page.getByTestId('exam-offline-switch').click();
     await expect.poll(() => page.getByTestId('exam-offline-switch').isChecked()).toBe(true);
+    await page.getByTestId('exam-offline').getByText('10 questions on this device').waitFor();
+    expect(await seriousViolations(page, { label: '/exam-detail offline switch en' })).toEqual([]);
+    await screenshot(page, 'offline-exam-switch-en-phone', false);
 
-    // Offline: the app from the worker, the exam from IndexedDB; "Pod" right, the other wrong, then End.
+    // Offline: the app from the worker, the exam from IndexedDB; one answer right, one wrong, then End.
     await context.setOffline(true);
-    await go(page, `/take-exam/${examId}?order=${byCsv('2')},${byCsv('1')},${byCsv('3')}`);
-    for (const answer of ['Pod', 'no idea']) {
+    await go(page, `/take-exam/${examId}?order=${exam.questions.map((q) => q.id).join(',')}`);
+    for (const answer of [right!.answer_en || right!.answer || '', 'no idea']) {
       await page.getByTestId('answer-input').fill(answer);
       await page.getByTestId('answer-input').press('Enter');
       await page.getByTestId('verdict-next').waitFor();
-      if (answer === 'Pod') await page.getByTestId('verdict-next').click();
+      if (answer !== 'no idea') await page.getByTestId('verdict-next').click();
     }
     await page.getByTestId('end-exam').click();
     const sync = page.getByTestId('summary-sync');
     await expect.poll(() => sync.getAttribute('data-state')).toBe('waiting');
-    expect(await page.getByTestId('summary-score').textContent()).toBe('1 / 3');
+    expect(await page.getByTestId('summary-score').textContent()).toBe('1 / 10');
     const [queued] = await examOutbox(page);
-    expect(queued).toMatchObject({ exam_id: examId, local: { correct: 1, answered: 2, total: 3 } });
+    expect(queued).toMatchObject({ exam_id: examId, local: { correct: 1, answered: 2, total: 10 } });
     expect(await seriousViolations(page, { label: '/exam-summary offline en' })).toEqual([]);
     await fitsPhone(page);
     await screenshot(page, 'offline-exam-summary-en-phone');

@@ -74,13 +74,20 @@ export function examOutboxFor(db: OfflineDb, userId: string): ExamOutbox {
 }
 
 let stop: (() => void) | null = null;
+/** The latest start: an earlier one still opening the store gives way to it. */
+let generation = 0;
 
 /** Starts the sender for this user (again after a sign-in as another); a no-op without an offline store. */
 export async function startExamOutbox(userId: string): Promise<() => void> {
+  const mine = ++generation;
   stop?.();
   stop = null;
   const db = await existingOfflineDb(userId);
   if (!db) return () => undefined;
+  if (mine !== generation) {
+    db.close();
+    return () => undefined;
+  }
   const outbox = examOutboxFor(db, userId);
   const flush = async () => {
     if (!navigator.onLine) return;
@@ -106,6 +113,7 @@ export async function startExamOutbox(userId: string): Promise<() => void> {
     window.removeEventListener('focus', focused);
     clearInterval(timer);
     db.close();
+    if (stop === stopThis) stop = null;
   };
   stop = stopThis;
   return stopThis;

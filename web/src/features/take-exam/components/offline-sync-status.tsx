@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import button from '../../../components/ui/button/button.module.css';
 import screen from '../../../components/ui/screen/screen.module.css';
-import { onExamOutbox } from '../../../lib/offline/exam-outbox-sender.js';
+import { onExamOutbox, startExamOutbox } from '../../../lib/offline/exam-outbox-sender.js';
 import { existingOfflineDb } from '../../../lib/offline/offline-db.js';
+import styles from './take-exam.module.css';
 
 type SyncState = { kind: 'waiting' } | { kind: 'synced'; resultId?: string } | { kind: 'refused' };
 
@@ -13,6 +14,8 @@ function useSyncState(userId: string, submissionId: string): SyncState {
   const [state, setState] = useState<SyncState>({ kind: 'waiting' });
   useEffect(() => {
     let gone = false;
+    // The sender at once, not after the layout's start-up delay: this screen is waiting for it.
+    void startExamOutbox(userId);
     void existingOfflineDb(userId).then(async (db) => {
       if (!db) return;
       const queued = await db.get('exam_outbox', submissionId);
@@ -38,7 +41,12 @@ export function OfflineSyncStatus({ userId, submissionId }: { userId: string; su
   const { t } = useTranslation();
   const state = useSyncState(userId, submissionId);
   return (
-    <div className={screen.notice} role="status" data-testid="summary-sync" data-state={state.kind}>
+    <div
+      className={`${screen.notice} ${styles.syncNotice}`}
+      role="status"
+      data-testid="summary-sync"
+      data-state={state.kind}
+    >
       {state.kind === 'waiting' && t('takeExam.offline.waitingSync')}
       {state.kind === 'refused' && t('takeExam.offline.refused')}
       {state.kind === 'synced' && (
