@@ -115,7 +115,9 @@ export async function openOfflineDb(userId: string): Promise<OfflineDb> {
 /** The user's store if this device has one (opening would otherwise create it); null without IndexedDB. */
 export async function existingOfflineDb(userId: string): Promise<OfflineDb | null> {
   if (typeof indexedDB === 'undefined') return null;
-  const known = (await indexedDB.databases?.()) ?? [];
+  // A browser that cannot list its databases: opened (and so created) as the Review screen does.
+  if (typeof indexedDB.databases !== 'function') return openOfflineDb(userId);
+  const known = await indexedDB.databases();
   return known.some((entry) => entry.name === offlineDbName(userId)) ? openOfflineDb(userId) : null;
 }
 
