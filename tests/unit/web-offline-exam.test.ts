@@ -5,7 +5,7 @@ import type { ExamQuestion } from '../../shared/contracts/exam-schemas.js';
 import { OFFLINE_SITTING_WINDOW_MS } from '../../shared/contracts/results.js';
 import { answerTime, gradeAnswer } from '../../functions/domains/results/submit.js';
 import { createExamOutbox, queueSitting, type QueuedSitting } from '../../web/src/lib/offline/exam-outbox.js';
-import { finalRefusal } from '../../web/src/lib/offline/exam-outbox-sender.js';
+import { finalRefusal, withoutDeletedQuestions } from '../../web/src/lib/offline/exam-outbox-sender.js';
 import { offlineDbName, openOfflineDb } from '../../web/src/lib/offline/offline-db.js';
 import { ApiError } from '../../web/src/lib/api-client.js';
 import { localResult, offlineSubmission } from '../../web/src/features/take-exam/utils/offline-sitting.js';
@@ -225,6 +225,25 @@ describe('the exam outbox', () => {
     expect((await db.getAll('exam_outbox')).map((r) => r.submission_id)).toEqual(['sub-2']);
     expect(finalRefusal(new ApiError({ status: 409, code: 'submission_busy', detail: '' }))).toBeNull();
     expect(finalRefusal(new ApiError({ status: 503, code: 'unavailable', detail: '' }))).toBeNull();
+  });
+});
+
+describe('a sitting that answers a question deleted since the download', () => {
+  it('is kept without those answers, written back before it is sent again', async () => {
+    const user = newUser();
+    const db = await openOfflineDb(user);
+    const queued: QueuedSitting = {
+      ...sitting(1),
+      answers: ['q1', 'q2', 'q3'].map((id) => ({ question_id: id, answer: 'x', elapsed_seconds: 1 })),
+    };
+    await queueSitting(db, queued);
+    const kept = await withoutDeletedQuestions(db, queued, new Set(['q1', 'q3', 'q9']));
+    expect(kept?.answers.map((a) => a.question_id)).toEqual(['q1', 'q3']);
+    expect(kept?.submission_id).toBe('sub-1');
+    expect((await db.get('exam_outbox', 'sub-1'))?.answers.map((a) => a.question_id)).toEqual(['q1', 'q3']);
+    // Nothing deleted, or nothing left: no second send.
+    expect(await withoutDeletedQuestions(db, kept!, new Set(['q1', 'q3']))).toBeNull();
+    expect(await withoutDeletedQuestions(db, kept!, new Set(['q7']))).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { getExam } from '#shared/contracts/exams.js';
 import { listExamResults, questionStatistics, submitExam } from '#shared/contracts/results.js';
 import { endSitting, getSitting } from '#shared/contracts/sittings.js';
 import { ApiError, callApi } from '../api-client.js';
@@ -24,7 +25,7 @@ export function onExamOutbox(listener: Listener): () => void {
 }
 
 /** The normal submit, dated when the sitting was taken; the submission id also as the Idempotency-Key. */
-function sendSitting(sitting: QueuedSitting) {
+function submitSitting(sitting: QueuedSitting) {
   return writeThenInvalidate(
     async () => {
       const answer = await callApi(submitExam, {
@@ -44,6 +45,51 @@ function sendSitting(sitting: QueuedSitting) {
     questionStatistics,
     listExamResults,
   );
+}
+
+/** The ids of the questions the exam holds now (every page of its read). */
+async function questionIdsOf(examId: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  let cursor: string | null | undefined;
+  do {
+    const page = await callApi(getExam, { params: { examId }, query: cursor ? { cursor } : {} });
+    for (const question of page.questions ?? []) ids.add(question.id);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return ids;
+}
+
+/**
+ * The sitting without its answers to questions the exam no longer holds (deleted after the
+ * download), written back to the outbox before it is sent again, so every later resend is the same
+ * request; null when that leaves nothing to send or nothing changed.
+ */
+export async function withoutDeletedQuestions(
+  db: OfflineDb,
+  sitting: QueuedSitting,
+  held: ReadonlySet<string>,
+): Promise<QueuedSitting | null> {
+  const answers = sitting.answers.filter((answer) => held.has(answer.question_id));
+  if (answers.length === 0 || answers.length === sitting.answers.length) return null;
+  const stored = await db.get('exam_outbox', sitting.submission_id);
+  if (stored) await db.put('exam_outbox', { ...stored, answers });
+  return { ...sitting, answers };
+}
+
+/**
+ * Sends a sitting. The server refuses a whole sitting that answers a question deleted from the exam
+ * since the download (400 `result_unknown_questions`, before recording anything): it is sent once
+ * more without those answers.
+ */
+async function sendSitting(db: OfflineDb, sitting: QueuedSitting) {
+  try {
+    return await submitSitting(sitting);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'result_unknown_questions')) throw error;
+    const kept = await withoutDeletedQuestions(db, sitting, await questionIdsOf(sitting.exam_id));
+    if (!kept) throw error;
+    return submitSitting(kept);
+  }
 }
 
 /**
@@ -70,7 +116,12 @@ export function finalRefusal(error: unknown): string | null {
 }
 
 export function examOutboxFor(db: OfflineDb, userId: string): ExamOutbox {
-  return createExamOutbox({ db, send: sendSitting, refusal: finalRefusal, lockName: `quizbank-exam-outbox-${userId}` });
+  return createExamOutbox({
+    db,
+    send: (sitting) => sendSitting(db, sitting),
+    refusal: finalRefusal,
+    lockName: `quizbank-exam-outbox-${userId}`,
+  });
 }
 
 let stop: (() => void) | null = null;
