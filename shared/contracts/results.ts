@@ -6,6 +6,11 @@ import { lazy } from './lazy.js';
 export const MAX_ANSWER_CHARS = 2_000;
 /** Answers one submit may carry: the exam cap (2,000 questions). */
 export const MAX_SUBMITTED_ANSWERS = 2_000;
+/**
+ * How far back a sitting taken offline may be dated (`answered_at`), and how long its submission id is
+ * remembered: 30 days, as for offline review grades (D436).
+ */
+export const OFFLINE_SITTING_WINDOW_MS = 30 * 24 * 3600 * 1000;
 /** Results per list page (the results screen shows 10, the home 5; exam detail asks for 100). */
 export const MAX_RESULTS_PAGE_SIZE = 100;
 
@@ -110,6 +115,12 @@ export const submitExam = defineRoute({
       answers: z.array(submittedAnswerSchema()).check(z.maxLength(MAX_SUBMITTED_ANSWERS)),
       elapsed_seconds: z._default(seconds(), 0),
       submission_id: z.optional(z.string().check(z.minLength(8), z.maxLength(100))),
+      /**
+       * When the answers were given, for a sitting taken offline and sent later (D436): the result, the
+       * statistics, the review log and the day counts take this time, kept within the last
+       * {@link OFFLINE_SITTING_WINDOW_MS} and never in the future. Now when absent.
+       */
+      answered_at: z.optional(z.iso.datetime({ offset: true })),
       study_id: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
     }),
   }),
@@ -131,6 +142,12 @@ export const continueExam = defineRoute({
       answers: z.array(submittedAnswerSchema()).check(z.maxLength(MAX_SUBMITTED_ANSWERS)),
       elapsed_seconds: z._default(seconds(), 0),
       submission_id: z.optional(z.string().check(z.minLength(8), z.maxLength(100))),
+      /**
+       * When the answers were given, for a sitting taken offline and sent later (D436): the result, the
+       * statistics, the review log and the day counts take this time, kept within the last
+       * {@link OFFLINE_SITTING_WINDOW_MS} and never in the future. Now when absent.
+       */
+      answered_at: z.optional(z.iso.datetime({ offset: true })),
     }),
   }),
   response: () => submitAnswer(),

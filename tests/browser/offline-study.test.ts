@@ -98,6 +98,23 @@ const screenCounts = async (page: Page) =>
     ),
   );
 
+/** The sittings waiting in the device's exam outbox (IndexedDB `exam_outbox`). */
+const examOutbox = (page: Page) =>
+  page.evaluate(async () => {
+    const name = (await indexedDB.databases()).find((db) => db.name?.startsWith('quizbank-offline-'))!.name!;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const records = await new Promise<Record<string, unknown>[]>((resolve) => {
+      const request = db.transaction('exam_outbox').objectStore('exam_outbox').getAll();
+      request.onsuccess = () => resolve(request.result as Record<string, unknown>[]);
+    });
+    db.close();
+    return records;
+  });
+
 describe('offline study', () => {
   test('two devices review offline, reload, reconnect: nothing lost or doubled; installable; update prompt', async () => {
     const a = await visit('/?fromHomeMenu=true', { locale: 'ko-KR', viewport: 'phone', serviceWorkers: true });
@@ -200,4 +217,94 @@ describe('offline study', () => {
     expect(unexpected(a.errors).filter(offlineFailures)).toEqual([]);
     expect(unexpected(b.errors).filter(offlineFailures)).toEqual([]);
   }, 240_000);
+  test('an exam taken offline: downloaded, taken, reloaded offline, one sitting once it syncs', async () => {
+    const { page, context, errors } = await open({
+      locale: 'en-US',
+      viewport: 'phone',
+      storage: { language: 'en' },
+      serviceWorkers: true,
+    });
+    await registerThroughForm(page, `offexam${stamp}`, 'Offexam', PASSWORD);
+    // The demo seed's public English exam (ten questions): taken offline like any exam one may read.
+    const { body: list } = await pageApi<{ results: { id: string; title: string }[] }>(
+      page,
+      'GET',
+      '/api/exams/?is_public=true&page_size=100',
+    );
+    const examId = list.results.find((exam) => exam.title === DEMO_EXAMS[0])!.id;
+    const { body: exam } = await pageApi<{ questions: { id: string; answer?: string; answer_en?: string }[] }>(
+      page,
+      'GET',
+      `/api/exam/${examId}/`,
+    );
+    const [right] = exam.questions;
+
+    // Downloaded on the exam's screen, with the service worker in control.
+    await go(page, `/exam-detail/${examId}`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await page.getByTestId('exam-offline-switch').click();
+    await expect.poll(() => page.getByTestId('exam-offline-switch').isChecked()).toBe(true);
+    await page.getByTestId('exam-offline').getByText('10 questions on this device').waitFor();
+    // The switch is what this step adds to the exam detail (the rest of the screen has its own test).
+    expect(
+      await seriousViolations(page, {
+        include: '[data-testid="exam-offline"]',
+        label: '/exam-detail offline switch en',
+      }),
+    ).toEqual([]);
+    await screenshot(page, 'offline-exam-switch-en-phone', false);
+
+    // Offline: the app from the worker, the exam from IndexedDB; one answer right, one wrong, then End.
+    await context.setOffline(true);
+    await go(page, `/take-exam/${examId}?order=${exam.questions.map((q) => q.id).join(',')}`);
+    for (const answer of [right!.answer_en || right!.answer || '', 'no idea']) {
+      await page.getByTestId('answer-input').fill(answer);
+      await page.getByTestId('answer-input').press('Enter');
+      await page.getByTestId('verdict-next').waitFor();
+      if (answer !== 'no idea') await page.getByTestId('verdict-next').click();
+    }
+    await page.getByTestId('end-exam').click();
+    const sync = page.getByTestId('summary-sync');
+    await expect.poll(() => sync.getAttribute('data-state')).toBe('waiting');
+    expect(await page.getByTestId('summary-score').textContent()).toBe('1 / 10');
+    const [queued] = await examOutbox(page);
+    expect(queued).toMatchObject({ exam_id: examId, local: { correct: 1, answered: 2, total: 10 } });
+    expect(await seriousViolations(page, { label: '/exam-summary offline en' })).toEqual([]);
+    await fitsPhone(page);
+    await screenshot(page, 'offline-exam-summary-en-phone');
+
+    // A reload offline keeps the sitting waiting.
+    await page.reload();
+    await expect.poll(() => sync.getAttribute('data-state')).toBe('waiting');
+    expect(await examOutbox(page)).toHaveLength(1);
+
+    // Back online: sent through submit, acknowledged, gone from the outbox; one sitting, at the time it was taken.
+    await context.setOffline(false);
+    await expect.poll(() => sync.getAttribute('data-state'), { timeout: 20_000 }).toBe('synced');
+    expect(await examOutbox(page)).toEqual([]);
+    const results = () =>
+      pageApi<{ results: { id: string; answered_count: number; correct_count: number; completed_at: string }[] }>(
+        page,
+        'GET',
+        `/api/exam-results/?exam_id=${examId}`,
+      );
+    const listed = (await results()).body.results;
+    expect(
+      listed.map(({ answered_count, correct_count, completed_at }) => [answered_count, correct_count, completed_at]),
+    ).toEqual([[2, 1, queued!.answered_at]]);
+    // A resend (an acknowledgement lost on the way) is the same sitting.
+    const resend = await pageApi<{ replayed: boolean; result_id: string }>(page, 'POST', '/api/submit-exam/', {
+      exam_id: examId,
+      answers: queued!.answers,
+      elapsed_seconds: queued!.elapsed_seconds,
+      submission_id: queued!.submission_id,
+      answered_at: queued!.answered_at,
+    });
+    expect(resend.body).toEqual(expect.objectContaining({ replayed: true, result_id: listed[0]!.id }));
+    expect((await results()).body.results).toHaveLength(1);
+    expect(
+      unexpected(errors).filter((error) => !/ERR_INTERNET_DISCONNECTED|when fetching the script/.test(error)),
+    ).toEqual([]);
+  }, 120_000);
 });

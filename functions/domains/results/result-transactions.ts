@@ -64,6 +64,8 @@ export interface SubmitWrite {
   userId: string;
   idempotencyKey: string;
   requestHash: string;
+  /** How long the idempotency claim lives (24 h when absent). */
+  claimSeconds?: number;
   result: ResultRecord;
   /** Continue: the revision read; the write requires it unchanged. Undefined for a new result. */
   previousRevision?: number;
@@ -90,7 +92,7 @@ export const SUBMIT_ITEM = { claim: 0, result: 1 } as const;
  */
 export async function writeSubmit(write: SubmitWrite): Promise<void> {
   const { userId, result } = write;
-  const expiresAt = Math.floor(Date.now() / 1000) + 24 * 3600;
+  const expiresAt = Math.floor(Date.now() / 1000) + (write.claimSeconds ?? 24 * 3600);
   const items: TransactItem[] = [
     {
       Put: {

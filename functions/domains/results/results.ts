@@ -60,7 +60,7 @@ export async function continueExam(input: ServiceInput<typeof contracts.continue
 
 /** What submit and continue both hand on: who answers, in which language, and the answers sent. */
 function answersSent(
-  body: Pick<ApplyInput, 'answers'> & { elapsed_seconds: number; submission_id?: string },
+  body: Pick<ApplyInput, 'answers'> & { elapsed_seconds: number; submission_id?: string; answered_at?: string },
   ctx: SignedInContext,
 ) {
   return {
@@ -69,6 +69,7 @@ function answersSent(
     answers: body.answers,
     elapsedSeconds: body.elapsed_seconds,
     submissionId: body.submission_id,
+    answeredAt: body.answered_at,
   };
 }
 

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { SubmittedAnswer } from '#shared/contracts/results.js';
-import { isAnswerCorrect } from '#shared/domain/answer-check.js';
-import { gradeCloze } from '#shared/domain/cloze.js';
+import { OFFLINE_SITTING_WINDOW_MS } from '#shared/contracts/results.js';
+import { gradeExamAnswer, gradedExamAnswer } from '#shared/domain/exam-grading.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
-import { plainText, textFormat } from '#shared/domain/rich-text.js';
 import { getExamWithQuestionsAndLinks, type StoredQuestion, canReadExam } from '../exams/index.js';
 import {
   answersPlacement,
@@ -79,6 +78,20 @@ export interface ApplyInput {
   elapsedSeconds: number;
   submissionId?: string;
   studyId?: string | null;
+  /** When the answers were given (a sitting taken offline and sent later); now when absent. */
+  answeredAt?: string;
+}
+
+/**
+ * The time a submit is recorded at: the answers' own time when the device sent one (an offline
+ * sitting), kept within [now − {@link OFFLINE_SITTING_WINDOW_MS}, now] and, for a continue, not before
+ * the result it adds to (D436).
+ */
+export function answerTime(answeredAt: string | undefined, now: Date, notBefore?: string): Date {
+  const sent = answeredAt ? Date.parse(answeredAt) : Number.NaN;
+  if (Number.isNaN(sent)) return now;
+  const floor = Math.max(now.getTime() - OFFLINE_SITTING_WINDOW_MS, notBefore ? Date.parse(notBefore) || 0 : 0);
+  return new Date(Math.min(now.getTime(), Math.max(floor, sent)));
 }
 
 /** One answer per question: a repeated question id keeps its first place and its last answer. */
@@ -88,32 +101,9 @@ function dedupe(answers: SubmittedAnswer[]): SubmittedAnswer[] {
   return [...byId.values()];
 }
 
-/** The correct answer in the caller's language (ko/en fallback), checked with the shared rule. */
-export function gradeAnswer(question: StoredQuestion, given: string, language: Language): boolean {
-  const record = question as Record<string, unknown>;
-  // Rich questions are graded in their plain form (D132), the same rule the screen applies.
-  const format = textFormat(record.format);
-  // A cloze card is graded gap by gap against its note (D367).
-  if (typeof record.cloze === 'number' && typeof record.cloze_note === 'string' && record.cloze_note !== '')
-    return gradeCloze(given, record.cloze_note, record.cloze, format).verdict === 'correct';
-  const answer = plainText(pickLocalized(record, 'answer', language), format);
-  return isAnswerCorrect(given, answer, plainText(pickLocalized(record, 'content', language), format));
-}
-
-/**
- * The answer's grade: the shared rule's, unless the learner gave their own (self-graded, or the
- * shown verdict overruled); `overruled` says when the two differ.
- */
-function graded(
-  question: StoredQuestion,
-  answer: SubmittedAnswer,
-  language: Language,
-): { is_correct: boolean; overruled?: true } {
-  const byRule = gradeAnswer(question, answer.answer, language);
-  if (!answer.learner_verdict) return { is_correct: byRule };
-  const own = answer.learner_verdict === 'correct';
-  return own === byRule ? { is_correct: own } : { is_correct: own, overruled: true };
-}
+/** The server's grading of one answer: the shared rule (D435), which a sitting taken offline is shown with too. */
+export const gradeAnswer = (question: StoredQuestion, given: string, language: Language): boolean =>
+  gradeExamAnswer(question as Record<string, unknown>, given, language);
 
 function grade(answers: SubmittedAnswer[], questions: StoredQuestion[], language: Language): DetailEntry[] {
   const byId = new Map(questions.map((q) => [String(q.id), q]));
@@ -133,7 +123,7 @@ function grade(answers: SubmittedAnswer[], questions: StoredQuestion[], language
         RESULT_QUESTION_TEXT_CHARS,
       ),
       answer: a.answer,
-      ...graded(question, a, language),
+      ...gradedExamAnswer(question as Record<string, unknown>, a, language),
       elapsed_seconds: Number(a.elapsed_seconds) || 0,
     };
   });
@@ -207,7 +197,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
   for (let attempt = 0; ; attempt++) {
     if (attempt >= MAX_ATTEMPTS) throw conflict('submission_busy');
     if (attempt > 0) await sleep(backoffDelay(attempt, 40));
-    const now = new Date();
+    const clock = new Date();
 
     // Reads: statistics of the answered questions, the exam summary, and for a continue the
     // earlier result, its pending job and its details.
@@ -236,6 +226,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
       }
     }
 
+    const now = answerTime(input.answeredAt, clock, previous?.completed_at);
     const details = previous ? merge(detailsOfRevision(previousDetailItems, previous), graded) : graded;
     const correct = details.filter((d) => d.is_correct).length;
     const result: ResultRecord = {
@@ -278,7 +269,11 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
       : summaryExisted
         ? null
         : { result_count: 0, exam_count: 1 };
-    const becomesLatest = isNew || !summary || summary.latest_result_id === result.id;
+    // A sitting taken offline and synced after a later one does not become the exam's latest (D436).
+    const becomesLatest =
+      !summary ||
+      summary.latest_result_id === result.id ||
+      (isNew && !(summary.last_completed_at > result.completed_at));
     const studyTime = studyTimeItems(
       userId,
       studyCredits,
@@ -314,7 +309,7 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
           seconds: rest.map((d) => Number(d.elapsed_seconds) || 0),
           cursor: 0,
           answered_at: now.toISOString(),
-          updated_at: now.toISOString(),
+          updated_at: clock.toISOString(),
           time_zone: day.timeZone,
           day_rollover_hour: day.rolloverHour,
           ...(scheduler.weights ? { fsrs_weights: [...scheduler.weights] } : {}),
@@ -329,6 +324,8 @@ export async function applyAnswers(input: ApplyInput): Promise<ApplyAnswer> {
         userId,
         idempotencyKey: key,
         requestHash,
+        // An offline sitting's id is remembered as long as its time may be dated back (D436).
+        ...(input.answeredAt ? { claimSeconds: OFFLINE_SITTING_WINDOW_MS / 1000 } : {}),
         result,
         previousRevision: previous?.revision,
         chunksInTransaction: inTransaction,

@@ -8,6 +8,7 @@ import { Footer } from '../../features/navigation/components/footer.js';
 import { Navbar } from '../../features/navigation/components/navbar.js';
 import { UpdatePrompt } from '../update-prompt.js';
 import { scrollKey } from './scroll-key.js';
+import { useExamOutbox } from './use-exam-outbox.js';
 import { useRouteEffects } from './use-route-effects.js';
 import styles from './app-layout.module.css';
 
@@ -18,6 +19,7 @@ export function AppLayout() {
   const navigation = useNavigation();
   useRouteEffects(navbar);
   useSocialSignInReturn();
+  useExamOutbox();
 
   return (
     <>

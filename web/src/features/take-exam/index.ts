@@ -25,3 +25,4 @@ export { shownVerdict, type ShownVerdict } from './utils/answer-verdict.js';
 export type { ReviewEntry } from './utils/session-summary.js';
 export { SittingOfferModal } from './components/sitting-offer-modal.js';
 export { useSittingOffer, type SittingOffer } from './hooks/use-sitting-offer.js';
+export { OfflineExamSwitch } from './components/offline-exam-switch.js';

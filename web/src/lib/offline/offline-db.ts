@@ -1,5 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { Exam } from '#shared/contracts/exam-schemas.js';
 import type { OfflineCard } from '#shared/contracts/review-offline.js';
+import type { SubmittedAnswer } from '#shared/contracts/results.js';
 import type { OfflineGrade, SyncedCard } from '#shared/contracts/review-sync.js';
 import type { FsrsCard } from '#shared/domain/fsrs-schedule.js';
 
@@ -46,24 +48,77 @@ export interface StoredCard extends Omit<OfflineCard, 'fsrs'> {
   fsrs: FsrsCard | null;
 }
 
+/** An exam downloaded for offline sittings: the exam as `GET /api/exam/{id}/` answered it, whole. */
+export interface StoredExam {
+  exam_id: string;
+  exam: Exam;
+  downloaded_at: string;
+}
+
+/** A sitting taken offline, waiting to be sent through the normal submit route (D437). */
+export interface ExamOutboxRecord {
+  /** The submit's idempotency id: a resend is the same sitting. */
+  submission_id: string;
+  exam_id: string;
+  exam_title: string;
+  answers: SubmittedAnswer[];
+  elapsed_seconds: number;
+  /** When the sitting ended on the device: the server records the sitting at this time. */
+  answered_at: string;
+  /**
+   * The version of the server's sitting (resume anywhere) this device last matched, 0 for none: once
+   * the submit is acknowledged that sitting is ended, unless another device moved it on since.
+   */
+  sitting_version: number;
+  /** The device's grading (shared rule), shown while it waits. */
+  local: { correct: number; answered: number; total: number };
+  seq: number;
+}
+
 interface OfflineSchema extends DBSchema {
   cards: { key: string; value: StoredCard };
   outbox: { key: string; value: OutboxRecord; indexes: { seq: number } };
   meta: { key: 'review'; value: OfflineMeta };
+  exams: { key: string; value: StoredExam };
+  exam_outbox: { key: string; value: ExamOutboxRecord; indexes: { seq: number } };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
 
 export const offlineDbName = (userId: string) => `quizbank-offline-${userId}`;
 
-export function openOfflineDb(userId: string): Promise<OfflineDb> {
-  return openDB<OfflineSchema>(offlineDbName(userId), 1, {
-    upgrade(db) {
-      db.createObjectStore('cards', { keyPath: 'question_id' });
-      db.createObjectStore('outbox', { keyPath: 'grade_id' }).createIndex('seq', 'seq');
-      db.createObjectStore('meta');
+/** 1: the Review download and its outbox; 2: exams downloaded for offline sittings and their outbox. */
+const DB_VERSION = 2;
+
+export async function openOfflineDb(userId: string): Promise<OfflineDb> {
+  const db: OfflineDb = await openDB<OfflineSchema>(offlineDbName(userId), DB_VERSION, {
+    // Each step adds stores; the stores of earlier versions and their records stay as they are.
+    upgrade(upgrading, oldVersion) {
+      if (oldVersion < 1) {
+        upgrading.createObjectStore('cards', { keyPath: 'question_id' });
+        upgrading.createObjectStore('outbox', { keyPath: 'grade_id' }).createIndex('seq', 'seq');
+        upgrading.createObjectStore('meta');
+      }
+      if (oldVersion < 2) {
+        upgrading.createObjectStore('exams', { keyPath: 'exam_id' });
+        upgrading.createObjectStore('exam_outbox', { keyPath: 'submission_id' }).createIndex('seq', 'seq');
+      }
+    },
+    // A newer version opened in another tab (after an update): let it upgrade; this tab reopens on its reload.
+    blocking() {
+      db.close();
     },
   });
+  return db;
+}
+
+/** The user's store if this device has one (opening would otherwise create it); null without IndexedDB. */
+export async function existingOfflineDb(userId: string): Promise<OfflineDb | null> {
+  if (typeof indexedDB === 'undefined') return null;
+  // A browser that cannot list its databases: opened (and so created) as the Review screen does.
+  if (typeof indexedDB.databases !== 'function') return openOfflineDb(userId);
+  const known = await indexedDB.databases();
+  return known.some((entry) => entry.name === offlineDbName(userId)) ? openOfflineDb(userId) : null;
 }
 
 /** Replaces the download (cards and settings); the outbox and the refusals not yet shown are kept. */
@@ -89,6 +144,8 @@ export async function removeDownload(db: OfflineDb) {
 }
 
 let counter = 0;
+/** A send order: milliseconds, then a counter (several records in one millisecond keep their order). */
+export const nextSeq = () => Date.now() * 1000 + (counter++ % 1000);
 
 /**
  * A grade made offline: the outbox record and the card's new local state in one transaction, so the
@@ -96,7 +153,7 @@ let counter = 0;
  */
 export async function recordGrade(db: OfflineDb, grade: OfflineGrade, card: StoredCard, isNew: boolean) {
   const tx = db.transaction(['outbox', 'cards', 'meta'], 'readwrite');
-  void tx.objectStore('outbox').put({ ...grade, seq: Date.now() * 1000 + (counter++ % 1000) });
+  void tx.objectStore('outbox').put({ ...grade, seq: nextSeq() });
   void tx.objectStore('cards').put(card);
   const meta = await tx.objectStore('meta').get('review');
   if (meta) {

@@ -11,7 +11,7 @@ import { SignedInOnly } from '../../../lib/auth/signed-in-only.js';
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
 import { useOpenDailyExam } from '../../daily-exam/index.js';
 import { DetailLoadError } from './detail-load-error.js';
-import { SittingOfferModal, useShareLink, useSittingOffer } from '../../take-exam/index.js';
+import { OfflineExamSwitch, SittingOfferModal, useShareLink, useSittingOffer } from '../../take-exam/index.js';
 import { useAnswerReveal } from '../hooks/use-answer-reveal.js';
 import { useBusyRunner } from '../hooks/use-busy-runner.js';
 import { useConfirmation } from '../hooks/use-confirmation.js';
@@ -133,6 +133,9 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
                 onAdjust={options.adjust}
                 onDownload={admin.download}
               />
+            )}
+            {examData && !favoritesMode && examId && (
+              <OfflineExamSwitch userId={String(user.id ?? user.username)} examId={examId} />
             )}
 
             <PhoneDisclosure

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Exam, ExamQuestion } from '#shared/contracts/exam-schemas.js';
+import type { OfflineDb } from '../../../lib/offline/offline-db.js';
 import { examDisplayTitle } from '#shared/domain/exam-title.js';
 import { isLanguage, type Language } from '#shared/domain/language.js';
 import { resortRemaining } from '#shared/domain/question-order.js';
@@ -41,13 +42,15 @@ interface ExamRunnerProps {
   params: TakeExamParams;
   signedIn: boolean;
   singleQuestion: boolean;
+  /** The offline store holding this exam (downloaded for offline): End queues the sitting there without a connection. */
+  offline: OfflineDb | null;
 }
 
 /**
  * The exam in progress: composes the header, tools, question card, accuracy and navigation. The
  * session and its actions come from the hooks in `../hooks/`.
  */
-export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }: ExamRunnerProps) {
+export function ExamRunner({ exam, questions, params, signedIn, singleQuestion, offline }: ExamRunnerProps) {
   const { t, i18n } = useTranslation();
   const language: Language = isLanguage(i18n.language) ? i18n.language : 'ko';
   const toast = useToast();
@@ -68,7 +71,16 @@ export function ExamRunner({ exam, questions, params, signedIn, singleQuestion }
     onAdded: session.jumpTo,
     onDeleted: (questionId) => dispatch({ type: 'removeQuestion', questionId }),
   });
-  const { onSave, onEnd } = useSessionExit({ exam, questions, params, signedIn, language, session, requireLogin });
+  const { onSave, onEnd } = useSessionExit({
+    exam,
+    questions,
+    params,
+    signedIn,
+    language,
+    session,
+    requireLogin,
+    offline,
+  });
   const actions = useAnswerActions(signedIn, session, requireLogin, () => void onEnd());
   const [helpSignal, setHelpSignal] = useState(0);
 

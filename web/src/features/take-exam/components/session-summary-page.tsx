@@ -12,6 +12,8 @@ import { currentLanguage } from '../../../lib/i18n.js';
 import { useExam } from '../api/get-exam.js';
 import { useResultWithDetails } from '../api/get-result-with-details.js';
 import { sessionSummary, summaryFromState, type SessionSummary } from '../utils/session-summary.js';
+import { OFFLINE_RESULT_PREFIX } from '../utils/offline-sitting.js';
+import { OfflineSyncStatus } from './offline-sync-status.js';
 import { SittingSummary } from './sitting-summary.js';
 
 /**
@@ -20,15 +22,20 @@ import { SittingSummary } from './sitting-summary.js';
  */
 export function SessionSummaryPage() {
   const { resultId = '' } = useParams();
-  return <SignedInOnly>{() => <SummaryScreen key={resultId} resultId={resultId} />}</SignedInOnly>;
+  return (
+    <SignedInOnly>
+      {(user) => <SummaryScreen key={resultId} resultId={resultId} userId={String(user.id ?? user.username)} />}
+    </SignedInOnly>
+  );
 }
 
-function SummaryScreen({ resultId }: { resultId: string }) {
+function SummaryScreen({ resultId, userId }: { resultId: string; userId: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [search] = useSearchParams();
   const fromState = summaryFromState(location.state);
-  const result = useResultWithDetails(fromState ? null : resultId);
+  // A sitting taken offline has no result on the server yet: its summary is only the one End made.
+  const result = useResultWithDetails(fromState || resultId.startsWith(OFFLINE_RESULT_PREFIX) ? null : resultId);
   const exam = useExam(fromState ? null : (result.data?.exam.id ?? null));
   const language = currentLanguage();
   // Shown once the exam's questions have answered too (or failed): they fill each miss's question and
@@ -44,7 +51,13 @@ function SummaryScreen({ resultId }: { resultId: string }) {
   const retry = retryRaw?.startsWith('/take-exam/') ? retryRaw : null;
 
   let body;
-  if (!summary && result.error) {
+  if (!summary && resultId.startsWith(OFFLINE_RESULT_PREFIX)) {
+    body = (
+      <p role="alert" data-testid="summary-error">
+        {t('takeExam.summary.notFound')}
+      </p>
+    );
+  } else if (!summary && result.error) {
     const missing =
       result.error instanceof ApiError && (result.error.code === 'result_not_found' || result.error.status === 404);
     body = (
@@ -57,32 +70,37 @@ function SummaryScreen({ resultId }: { resultId: string }) {
   } else {
     const missed = summary.entries.some((entry) => !entry.correct);
     body = (
-      <SittingSummary
-        score={summary.score}
-        total={summary.total}
-        answered={summary.answered}
-        elapsedSeconds={summary.elapsedSeconds}
-        entries={summary.entries}
-        actions={
-          <>
-            {missed && retry && (
-              <Link to={retry} className={`${button.button} ${button.primary}`} data-testid="retry-missed">
-                {t('takeExam.summary.retryMissed')}
+      <>
+        {summary.waitingSync && <OfflineSyncStatus userId={userId} submissionId={summary.waitingSync} />}
+        <SittingSummary
+          score={summary.score}
+          total={summary.total}
+          answered={summary.answered}
+          elapsedSeconds={summary.elapsedSeconds}
+          entries={summary.entries}
+          actions={
+            <>
+              {missed && retry && (
+                <Link to={retry} className={`${button.button} ${button.primary}`} data-testid="retry-missed">
+                  {t('takeExam.summary.retryMissed')}
+                </Link>
+              )}
+              <Link to={back} className={`${button.button} ${button.secondary}`} data-testid="summary-back">
+                {t('takeExam.summary.back')}
               </Link>
-            )}
-            <Link to={back} className={`${button.button} ${button.secondary}`} data-testid="summary-back">
-              {t('takeExam.summary.back')}
-            </Link>
-            <Link
-              to={`/results/${encodeURIComponent(summary.resultId)}`}
-              className={`${button.button} ${button.ghost}`}
-              data-testid="summary-view-result"
-            >
-              {t('takeExam.summary.viewResult')}
-            </Link>
-          </>
-        }
-      />
+              {!summary.waitingSync && (
+                <Link
+                  to={`/results/${encodeURIComponent(summary.resultId)}`}
+                  className={`${button.button} ${button.ghost}`}
+                  data-testid="summary-view-result"
+                >
+                  {t('takeExam.summary.viewResult')}
+                </Link>
+              )}
+            </>
+          }
+        />
+      </>
     );
   }
   return (

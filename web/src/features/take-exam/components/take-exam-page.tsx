@@ -10,6 +10,7 @@ import { useAuth } from '../../../lib/auth/use-auth.js';
 import { useExam } from '../api/get-exam.js';
 import { useQuestionStatistics } from '../api/get-question-statistics.js';
 import { useLoadingNotice } from '../hooks/use-loading-notice.js';
+import { useOfflineExam } from '../hooks/use-offline-exam.js';
 import { useSingleQuestion } from '../hooks/use-single-question.js';
 import { useTakeExamParams } from '../hooks/use-take-exam-params.js';
 import { ExamRunner } from './exam-runner.js';
@@ -23,20 +24,28 @@ import styles from './take-exam.module.css';
 export function TakeExamPage() {
   const { t } = useTranslation();
   const params = useTakeExamParams();
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   const single = useSingleQuestion(params, isAuthenticated);
   const waiting = single.kind === 'creating' || single.kind === 'missing-exam';
   const exam = useExam(waiting ? null : params.examId);
+  // Downloaded for offline (D437): taken from the store when the server cannot be reached.
+  const offline = useOfflineExam(
+    isAuthenticated && user ? String(user.id ?? user.username) : null,
+    waiting ? null : params.examId,
+  );
+  const unreachable = exam.error instanceof ApiError && exam.error.status === 0;
   // The exam's arrival renders the whole runner; deferred, React renders it in 5 ms slices (the
   // spinner stays meanwhile) instead of one long task that blocks input (Lighthouse TBT, D98).
-  const examData = useDeferredValue(exam.data);
+  const examData = useDeferredValue(exam.data ?? (unreachable ? offline.stored?.exam : undefined));
   // A signed-in user's first question depends on their statistics: wait for them (3 s at most).
   const stats = useQuestionStatistics(waiting || params.order.length > 0 ? null : params.examId, isAuthenticated);
   const statsPending = isAuthenticated && params.order.length === 0 && !stats.data && !stats.error;
   const statsLate = useLoadingNotice(statsPending, 3000);
   const loading =
     (single.kind === 'creating' ||
-      (!!params.examId && ((!examData && !exam.error) || (!!examData && statsPending && !statsLate)))) &&
+      (!!params.examId &&
+        ((!examData && (!exam.error || (unreachable && offline.stored === undefined))) ||
+          (!!examData && statsPending && !statsLate)))) &&
     single.kind !== 'missing-exam';
   const slow = useLoadingNotice(loading);
 
@@ -62,7 +71,7 @@ export function TakeExamPage() {
         )}
       </div>
     );
-  } else if (exam.error || !examData) {
+  } else if (!examData) {
     const missing = exam.error instanceof ApiError && (exam.error.status === 404 || exam.error.status === 403);
     body = (
       <Problem
@@ -83,6 +92,7 @@ export function TakeExamPage() {
         params={params}
         signedIn={isAuthenticated}
         singleQuestion={single.kind === 'view' || questions.length === 1}
+        offline={offline.db && offline.stored ? offline.db : null}
       />
     );
   }

@@ -54,6 +54,8 @@ export function useExamSave(examId: string, record: SessionRecord, dispatch: (ac
   const latest = useRef(record);
   latest.current = record;
   const busy = useRef(false);
+  /** The save on the wire, until the server confirmed it (a save cut off by the network keeps it). */
+  const underway = useRef<PendingSubmission | null>(null);
 
   const save = useCallback(async (): Promise<SaveOutcome> => {
     if (busy.current) return { kind: 'nothing', result: null };
@@ -63,6 +65,7 @@ export function useExamSave(examId: string, record: SessionRecord, dispatch: (ac
       let current = latest.current;
       let result: ExamResult | null = null;
       const apply = (pending: PendingSubmission, answer: { result_id: string; result: ExamResult }) => {
+        underway.current = null;
         const action: SessionAction = {
           type: 'saved',
           resultId: answer.result_id,
@@ -75,6 +78,7 @@ export function useExamSave(examId: string, record: SessionRecord, dispatch: (ac
       };
       if (current.pendingSubmission) {
         const pending = current.pendingSubmission;
+        underway.current = pending;
         apply(pending, await sendWithRetry(examId, pending));
       }
       const answers = unsavedAnswers(current);
@@ -89,6 +93,7 @@ export function useExamSave(examId: string, record: SessionRecord, dispatch: (ac
         };
         dispatch({ type: 'startSave', pending });
         current = sessionReducer(current, { type: 'startSave', pending });
+        underway.current = pending;
         apply(pending, await sendWithRetry(examId, pending));
       }
       return { kind: result ? 'saved' : 'nothing', result };
@@ -98,5 +103,5 @@ export function useExamSave(examId: string, record: SessionRecord, dispatch: (ac
     }
   }, [examId, dispatch]);
 
-  return { save, saving };
+  return { save, saving, underway: useCallback(() => underway.current, []) };
 }

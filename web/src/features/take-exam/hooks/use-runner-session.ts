@@ -49,7 +49,7 @@ export function useRunnerSession({ exam, questions, params, signedIn, language, 
     filters: params.filters,
     scope,
   });
-  const { save, saving } = useExamSave(exam.id, record, dispatch);
+  const { save, saving, underway } = useExamSave(exam.id, record, dispatch);
   // The whole exam, signed in: kept on the server too, so another tab or device continues it.
   // Entering the exam (any link to it, in the app or from outside) asks "continue or start over"
   // whenever a sitting is unfinished; reloading the exam's own page goes on where it was (D296).
@@ -111,6 +111,8 @@ export function useRunnerSession({ exam, questions, params, signedIn, language, 
     forget,
     save,
     saving,
+    /** The save cut off before the server answered, if any (its submission id is reused offline). */
+    underway,
     sitting,
     statsById,
     /** The statistics have answered (or failed, or the visitor is signed out): the accuracy panel's place is known. */

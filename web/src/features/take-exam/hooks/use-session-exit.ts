@@ -3,10 +3,13 @@ import { useNavigate } from 'react-router-dom';
 import type { Exam, ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import type { Language } from '#shared/domain/language.js';
 import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { ApiError } from '../../../lib/api-client.js';
+import type { OfflineDb } from '../../../lib/offline/offline-db.js';
 import { getExamResult } from '../api/get-exam-result.js';
 import { returnAddress } from '../utils/return-address.js';
 import { withAllDetails } from '../../results/index.js';
 import { retryMissedPath, sessionSummary, summaryPath, summaryState } from '../utils/session-summary.js';
+import { useOfflineEnd } from './use-offline-end.js';
 import type { RunnerSession } from './use-runner-session.js';
 import type { TakeExamParams } from './use-take-exam-params.js';
 
@@ -18,6 +21,8 @@ interface SessionExitInput {
   language: Language;
   session: RunnerSession;
   requireLogin: () => boolean;
+  /** The offline store holding this exam, or null (End then needs the connection). */
+  offline: OfflineDb | null;
 }
 
 /** Save (the answers so far, the session goes on) and End (save, then the sitting's summary, with the way back). */
@@ -29,11 +34,22 @@ export function useSessionExit({
   language,
   session,
   requireLogin,
+  offline,
 }: SessionExitInput) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const { record, dispatch, forget, save, sitting } = session;
+  const endOffline = useOfflineEnd({
+    exam,
+    questions,
+    search: params.search,
+    language,
+    session,
+    db: offline,
+  });
+  // A sitting of its own only: one adding to an earlier result (continue mode) waits for the connection.
+  const canEndOffline = !!offline && !record.previousResultId;
 
   const onSave = async () => {
     if (!requireLogin()) return;
@@ -57,6 +73,7 @@ export function useSessionExit({
       navigate(target);
       return;
     }
+    if (canEndOffline && !navigator.onLine) return endOffline(record.pendingSubmission, target);
     try {
       await sitting.catchUp();
       const outcome = await save();
@@ -77,7 +94,10 @@ export function useSessionExit({
       navigate(summaryPath(result.id, target, retryMissedPath(exam.id, missed, params.search)), {
         state: summaryState(summary),
       });
-    } catch {
+    } catch (error) {
+      // The connection went while saving: the save cut off goes to the outbox with its own id.
+      if (canEndOffline && error instanceof ApiError && error.status === 0)
+        return endOffline(session.underway() ?? record.pendingSubmission, target);
       toast.error(t('takeExam.toasts.exitFailed'));
       navigate('/exam-management');
     }

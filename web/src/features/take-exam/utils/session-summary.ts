@@ -33,6 +33,8 @@ export interface SessionSummary {
   answered: number;
   elapsedSeconds: number;
   entries: ReviewEntry[];
+  /** A sitting taken offline: its submission id while it waits in the outbox; graded on the device (D437). */
+  waitingSync?: string;
 }
 
 /**
