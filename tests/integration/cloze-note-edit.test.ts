@@ -7,7 +7,9 @@ import { examEntity } from '../../functions/domains/exams/entities/exam.js';
 import { questionStatEntity } from '../../functions/domains/learning/entities/question-stat.js';
 import { updateQuestion } from '../../functions/domains/exams/question-edit.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
-import { createExam, uploadBank, type UploadedFile } from '../support/exam-fixtures.js';
+import * as XLSX from 'xlsx';
+import { createExam, uploadBank, uploadSheet, type UploadedFile } from '../support/exam-fixtures.js';
+import { KO_HEADER, multipartForm, xlsxBytes } from '../support/sheets.js';
 import { countDynamoCalls } from '../support/exam-store.js';
 import { writeDueStat } from '../support/due-cards.js';
 import { signedInContextFor } from '../support/request-context.js';
@@ -269,5 +271,71 @@ describe('authorization of a note edit (unchanged: canEditExam)', () => {
       }
       expect(seen).toEqual({ anonymous: 401, owner: 200, other: isPublic ? 403 : 404, admin: 200 });
     }
+  });
+});
+
+describe('updating an exam from its exported sheet (D457)', () => {
+  const cellsOf = (bytes: ArrayBuffer): string[][] => {
+    const book = XLSX.read(new Uint8Array(bytes), { type: 'array' });
+    return XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, defval: '' });
+  };
+
+  it('edits a note’s cards as the editor does, keeps the kept gaps’ memory, and makes an ordinary row a note', async () => {
+    const file = await uploadSheet(
+      owner,
+      `cloze-sheet-${uniqueSuffix()}.xlsx`,
+      [
+        KO_HEADER,
+        ['50', 'Capital', '{{c1::Seoul}} is in {{c2::Korea}} by the {{c3::Han}}', '', 'Seen on a map', 'Easy', '', ''],
+        ['51', 'River', 'Which river flows through Seoul?', 'Han', '', '', '', ''],
+      ],
+      false,
+    );
+    const examId = (
+      await createExam(owner, { title: `cloze sheet ${uniqueSuffix()}`, question_count: 4, file_id: file.id })
+    ).id;
+    const [c1, c2, c3] = await notesCards(examId);
+    expect([c1, c2, c3].map((c) => c!.csv_id)).toEqual(['50-c1', '50-c2', '50-c3']);
+    const river = (await storedQuestions(examId)).find((q) => q.csv_id === '51')!;
+    await writeDueStat(owner.id, c1!.id, examId, { daysAgo: 2, stability: 8 });
+    await writeDueStat(owner.id, c2!.id, examId, { daysAgo: 1, stability: 3 });
+    const memory = [(await stat(owner.id, c1!.id))!.fsrs, (await stat(owner.id, c2!.id))!.fsrs];
+
+    const exported = await owner.client.get(`/api/exam/${examId}/export/?format=xlsx`);
+    expect(exported.status).toBe(200);
+    const [header, ...rows] = cellsOf(await exported.arrayBuffer());
+    const column = (label: string) => header!.indexOf(label);
+    const [idAt, contentAt] = [column(KO_HEADER[0]!), column(KO_HEADER[2]!)];
+    const noteRow = rows.find((r) => r[idAt] === '50')!;
+    expect(noteRow[contentAt]).toBe('{{c1::Seoul}} is in {{c2::Korea}} by the {{c3::Han}}');
+    expect(rows.filter((r) => String(r[idAt]).startsWith('50'))).toHaveLength(1);
+    const edited = '{{c1::Seoul}} is the capital of {{c2::South Korea::country}} since {{c4::1948}}';
+    noteRow[contentAt] = edited;
+    rows.find((r) => r[idAt] === '51')![contentAt] = 'The {{c1::Han}} flows through {{c2::Seoul}}';
+
+    const res = await owner.client.request('POST', `/api/exam/${examId}/update-questions-from-excel/`, {
+      body: multipartForm({}, { name: 'edited.xlsx', bytes: xlsxBytes([header!, ...rows]) }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as Item).stats).toMatchObject({ errors: 0, skipped: 0 });
+
+    const cards = await notesCards(examId);
+    const note = cards.filter((c) => c.cloze_note === edited);
+    expectCardsOf(note, edited, [1, 2, 4]);
+    expect(note.map((c) => c.id).slice(0, 2)).toEqual([c1!.id, c2!.id]);
+    expect(note.map((c) => c.csv_id)).toEqual(['50-c1', '50-c2', '50-c4']);
+    expect(note.map((c) => c.title_ko)).toEqual(['Capital (c1)', 'Capital (c2)', 'Capital (c4)']);
+    expect(note.map((c) => c.explanation_ko)).toEqual(['Seen on a map', 'Seen on a map', 'Seen on a map']);
+    expect((await stat(owner.id, c1!.id))!.fsrs).toEqual(memory[0]);
+    expect((await stat(owner.id, c2!.id))!.fsrs).toEqual(memory[1]);
+
+    const made = cards.filter((c) => c.cloze_note === 'The {{c1::Han}} flows through {{c2::Seoul}}');
+    expectCardsOf(made, 'The {{c1::Han}} flows through {{c2::Seoul}}', [1, 2]);
+    expect(made[0]!.id).toBe(river.id);
+    const all = await storedQuestions(examId);
+    expect(all.some((q) => q.id === c3!.id)).toBe(false);
+    expect(all).toHaveLength(5);
+    expect(await totalQuestions(examId)).toBe(5);
+    expect(await indexed(note[0]!.gsi2pk)).toEqual(note.map((c) => c.id).sort());
   });
 });

@@ -15,7 +15,11 @@ const BASE = { line: 2, csv_id: '7', title: '', difficulty: 'Medium' as const, u
 
 /** The cards an import makes of a note (the rule every note's cards are compared with), with ids. */
 function cardsOf(note: string, format: TextFormat, idPrefix: string) {
-  return clozeCards(BASE, note, '', format).map((card) => ({ ...card, id: `${idPrefix}${card.cloze}` }));
+  return clozeCards(BASE, note, '', format).map((card) => ({
+    ...card,
+    cloze: card.cloze!,
+    id: `${idPrefix}${card.cloze}`,
+  }));
 }
 
 const sides = (card: { cloze?: number; content: string; answer: string }) => ({

@@ -75,10 +75,12 @@ export interface NoteEditInput {
   language: Language;
   /** Write every kept card, changed or not: cards stored before the note index get it. */
   reindex?: boolean;
+  /** Fields every card of the note takes (a sheet row's difficulty, url, group), beside the note's own. */
+  noteFields?: Partial<StoredQuestion>;
 }
 
 /** What the edit writes, before positions are reserved for the new cards. */
-interface NoteEditDraft {
+export interface NoteEditDraft {
   replaced: NoteWrite['replaced'];
   removed: NoteWrite['removed'];
   /** New cards, without their id and position yet. */
@@ -96,7 +98,7 @@ function rewritten(sibling: StoredQuestion, input: NoteEditInput, editedNumber: 
   const format = textFormat(after.format);
   const number = sibling.cloze as number;
   const sides = clozeCardSides(note, number, format);
-  const next: StoredQuestion = { ...sibling, cloze_note: note };
+  const next: StoredQuestion = { ...sibling, ...input.noteFields, cloze_note: note };
   if (after.format === undefined) delete next.format;
   else next.format = after.format;
   next[`content_${language}`] = sides.content;
@@ -140,6 +142,7 @@ function newCard(number: number, input: NoteEditInput, editedNumber: number): St
     difficulty: after.difficulty,
     url: after.url,
     group_id: after.group_id,
+    ...input.noteFields,
     ...(after.format === undefined ? {} : { format: after.format }),
     cloze: number,
     cloze_note: note,
@@ -198,6 +201,34 @@ function assertFits(draft: NoteEditDraft): void {
     throw new AppError(400, 'cloze_note_too_large', { max: MAX_CLOZE_NOTE_WRITES });
 }
 
+/** Whether the draft fits one transaction (MAX_CLOZE_NOTE_WRITES, and DynamoDB's 4 MB). */
+export function draftFits(draft: NoteEditDraft): boolean {
+  try {
+    assertFits(draft);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The draft's writes, its new cards at `positions` (reserved, one per new card). */
+export function placedWrite(examId: string, draft: NoteEditDraft, positions: readonly number[]): NoteWrite {
+  const added = draft.added.map((question, index) => {
+    const position = positions[index]!;
+    return { position, question: { ...question, id: `${examId}-${position}`, order: position } };
+  });
+  return { replaced: draft.replaced, added, removed: draft.removed };
+}
+
+/** The write that undoes `write`, given the cards as they were before it (by id). */
+export function undoWrite(write: NoteWrite, before: ReadonlyMap<string, StoredQuestion>): NoteWrite {
+  return {
+    replaced: write.replaced.map(({ question }) => ({ question: before.get(question.id)! })),
+    added: write.removed.map((place) => ({ position: place.position, question: before.get(place.id)! })),
+    removed: write.added.map(({ position, question }) => ({ position, id: question.id })),
+  };
+}
+
 /**
  * Writes the edit of a note (D456): positions reserved for new cards (a Query and an UpdateItem, only
  * when the edit adds a gap), then one transaction. Answers the card the route shows, or null.
@@ -210,10 +241,7 @@ export async function applyNoteEdit(input: NoteEditInput): Promise<StoredQuestio
     draft.added.length === 0
       ? []
       : await reservePositions(examId, await highestStoredPosition(examId), draft.added.length);
-  const added = draft.added.map((question, index) => {
-    const position = positions[index]!;
-    return { position, question: { ...question, id: `${examId}-${position}`, order: position } };
-  });
+  const { added } = placedWrite(examId, draft, positions);
   try {
     await writeNote(examId, { replaced: draft.replaced, added, removed: draft.removed });
   } catch (error) {
