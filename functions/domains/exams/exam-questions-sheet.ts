@@ -50,7 +50,8 @@ import {
  * written are put back and the images stored for the update deleted, so the exam ends as it was
  * (all-or-nothing). Afterwards, images that the changed questions pointed at and no question of
  * the exam does any more are deleted (D179's rule for an edit; no read: the exam's questions are
- * already in hand).
+ * already in hand). A row holding a cloze note (or naming one) edits that note's cards as the question
+ * editor does (D455, D457: exam-sheet-notes.ts), one transaction per note after the other rows.
  */
 
 export async function updateQuestionsFromSheet(
@@ -216,6 +217,7 @@ export async function updateQuestionsFromSheet(
     throw error;
   }
   // The update is written: an image that fails to go is logged, not the caller's failure.
+  const plainUpdated = new Set([...changed.values()].map((q) => String(q.csv_id))).size;
   for (const write of noteWrites) {
     for (const { question } of write.replaced) changed.set(question.id, question);
     // A removed card points at nothing any more; a new card points at what its note does.
@@ -229,8 +231,7 @@ export async function updateQuestionsFromSheet(
     }),
   );
   const noteCards = noteWrites.reduce((sum, write) => sum + write.replaced.length + write.added.length, 0);
-  const plainIds = [...changed.values()].filter((q) => q.cloze === undefined && q.csv_id !== undefined);
-  const updated = new Set(plainIds.map((q) => String(q.csv_id))).size + noteCards;
+  const updated = plainUpdated + noteCards;
   const stats = {
     total_rows: totalRows,
     updated,
