@@ -155,8 +155,9 @@ async function editNote(
     language: ctx.language,
     reindex: !indexed,
   });
-  // An image the old note (or a removed card) held goes once no question of the exam uses it (D179).
-  await sweepQuestionImages(examId, [current, ...siblings], async () => (await getExamWithQuestions(examId)).questions);
+  // An image the edit dropped from the note goes once no question of the exam uses it (D179); the
+  // note's other cards held the same note, so the edited card tells which.
+  await sweepEditedQuestionImages(examId, current, after);
   return questionView(shown ?? after, ctx.language);
 }
 
