@@ -337,5 +337,15 @@ describe('updating an exam from its exported sheet (D457)', () => {
     expect(all).toHaveLength(5);
     expect(await totalQuestions(examId)).toBe(5);
     expect(await indexed(note[0]!.gsi2pk)).toEqual(note.map((c) => c.id).sort());
+
+    // A row without gaps naming the note would delete its other cards: refused, the note untouched.
+    const plain = await owner.client.request('POST', `/api/exam/${examId}/update-questions-from-excel/`, {
+      body: multipartForm({}, { name: 'plain.xlsx', bytes: xlsxBytes([KO_HEADER, ['50', 't', 'no gaps', 'x']]) }),
+    });
+    expect(plain.status).toBe(200);
+    const stats = ((await plain.json()) as Item).stats;
+    expect(stats).toMatchObject({ updated: 0, errors: 1 });
+    expect(stats.error_details[0]).toContain('50');
+    expect(await storedQuestions(examId)).toEqual(all);
   });
 });

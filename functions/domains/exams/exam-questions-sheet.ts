@@ -8,6 +8,7 @@ import {
 } from '#shared/domain/question-sheet.js';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exam-schemas.js';
 import { MAX_CLOZE_NOTE_WRITES } from '#shared/domain/cloze-note-edit.js';
+import { hasCloze } from '#shared/domain/cloze.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { AppError, conflict, payloadTooLarge } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
@@ -84,6 +85,8 @@ export async function updateQuestionsFromSheet(
   const notes = notesByRowId(questions);
   const claimed = new Set<string>();
   const noteRowProblem = (cards: StoredQuestion[], row: RowValues) => {
+    // A row without gaps naming a note would delete its other cards: refused, never guessed.
+    if (!hasCloze(row.content)) return 'sheet_row_cloze_gaps_required';
     const draft = noteRowDraft({ examId: exam.id, cards, row, present, language: lang, withImage: false });
     if (!draft) return 'sheet_row_required';
     return draftFits(draft) ? null : 'sheet_row_cloze_note_too_large';
@@ -130,7 +133,7 @@ export async function updateQuestionsFromSheet(
         fail('sheet_row_duplicate_id', { id: row.csv_id });
       } else if (problem) {
         errors++;
-        fail(problem, { max: MAX_CLOZE_NOTE_WRITES });
+        fail(problem, { max: MAX_CLOZE_NOTE_WRITES, id: row.csv_id });
       } else {
         claimed.add(cards[0]!.id);
         accepted.push({ row, line: rowNumber, copies: cards, note: true });

@@ -72,7 +72,7 @@ export const isNoteRow = (row: RowValues, notes: ReadonlyMap<string, StoredQuest
 /**
  * The edit a note row makes of `cards` (its note's cards, or one ordinary question becoming a note):
  * the first card is edited as in the question editor and the others follow (D455). Null when the
- * row's note has no gap with text, or a row ending the note has no answer (the row's error).
+ * row's note has no gap with text (the row's error: a sheet never ends a note, the editor does).
  */
 export function noteRowDraft(input: {
   examId: string;
@@ -85,13 +85,7 @@ export function noteRowDraft(input: {
   const { examId, cards, row, present, language, withImage } = input;
   const [first, ...siblings] = cards as [StoredQuestion, ...StoredQuestion[]];
   const noteFields = rowFields(row, present);
-  if (!hasCloze(row.content)) {
-    if (row.answer === '' || row.title === '') return null;
-    const plain = updatedQuestion(first, row, present, language, withImage);
-    delete plain.cloze;
-    delete plain.cloze_note;
-    return noteEditDraft({ examId, before: first, after: plain, siblings, language, reindex: true });
-  }
+  if (!hasCloze(row.content)) return null;
   const format = withImage ? 'markdown' : textFormat(first.format);
   const numbers = clozeCardNumbers(row.content, format);
   if (numbers.length === 0) return null;
