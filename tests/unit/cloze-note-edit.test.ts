@@ -10,6 +10,8 @@ import {
 } from '#shared/domain/cloze-note-edit.js';
 import { clozeCards } from '#shared/domain/question-sheet-cloze.js';
 import type { TextFormat } from '#shared/domain/rich-text.js';
+import { noteEditDraft } from '../../functions/domains/exams/cloze-note-edit.js';
+import { notesByRowId } from '../../functions/domains/exams/exam-sheet-notes.js';
 
 const BASE = { line: 2, csv_id: '7', title: '', difficulty: 'Medium' as const, url: '', group_id: '' };
 
@@ -131,5 +133,67 @@ describe('titles and ids of a note’s cards', () => {
     expect(siblingCsvId('-c1', 1, 4)).toBe('-c1');
     expect(noteRowId('12-c2', 2)).toBe('12');
     expect(noteRowId('12', 2)).toBe('12');
+  });
+});
+
+describe('noteEditDraft: the writes of an edit through one card', () => {
+  const before = '{{c1::Seoul}} is in {{c2::Korea}}';
+  const card = (cloze: number, note = before, extra: Record<string, unknown> = {}) => ({
+    id: `q${cloze}`,
+    order: cloze,
+    csv_id: `50-c${cloze}`,
+    cloze,
+    cloze_note: note,
+    title_ko: `Cap (c${cloze})`,
+    content_ko: clozeCardSides(note, cloze).content,
+    answer_ko: clozeCardSides(note, cloze).answer,
+    explanation_ko: 'old',
+    difficulty: 'Easy',
+    ...extra,
+  });
+  const edit = (after: Record<string, unknown>, siblings = [card(2)]) =>
+    noteEditDraft({ examId: 'e', before: card(1), after: { ...card(1), ...after }, siblings, language: 'ko' });
+
+  it('writes only the edited card when the note, its explanation and titles stay', () => {
+    const draft = edit({ difficulty: 'Hard' });
+    expect(draft.replaced.map((r) => r.question.id)).toEqual(['q1']);
+    expect(draft.added).toEqual([]);
+    expect(draft.removed).toEqual([]);
+  });
+
+  it('rewrites a sibling from the new note, under the note it held, with the edited title and explanation', () => {
+    const note = '{{c1::Seoul}} is in {{c2::South Korea}} since {{c3::1948}}';
+    const draft = edit({ cloze_note: note, title_ko: 'Capital (c1)', explanation_ko: 'new' });
+    const sibling = draft.replaced.find((r) => r.question.id === 'q2')!;
+    expect(sibling.note).toBe(before);
+    expect(sibling.question).toMatchObject({
+      cloze_note: note,
+      content_ko: 'Seoul is in […] since 1948',
+      answer_ko: 'South Korea',
+      title_ko: 'Capital (c2)',
+      explanation_ko: 'new',
+      difficulty: 'Easy',
+    });
+    expect(draft.added).toEqual([
+      expect.objectContaining({
+        cloze: 3,
+        csv_id: '50-c3',
+        title_ko: 'Capital (c3)',
+        answer_ko: '1948',
+        difficulty: 'Easy',
+      }),
+    ]);
+  });
+
+  it('deletes the edited card when its own gap goes, and answers with the note’s first card', () => {
+    const draft = edit({ cloze_note: '{{c2::Korea}} has Seoul' });
+    expect(draft.removed).toEqual([{ position: 1, id: 'q1' }]);
+    expect(draft.answerId).toBe('q2');
+  });
+
+  it('finds a note by its exported id and by each card’s own id', () => {
+    const notes = notesByRowId([card(2), card(1), { id: 'plain', order: 9, csv_id: '51' }]);
+    expect([...notes.keys()].sort()).toEqual(['50', '50-c1', '50-c2']);
+    expect(notes.get('50')!.map((c) => c.id)).toEqual(['q1', 'q2']);
   });
 });
