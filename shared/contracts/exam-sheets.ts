@@ -115,7 +115,8 @@ export const questionUpdateStatsSchema = /* @__PURE__ */ lazy(() =>
  * POST /api/exam/{examId}/update-questions-from-excel/ (multipart `file`, .xlsx/.xls/.csv; editors
  * of the exam; served by the `files` group, which parses sheets): each row updates the exam's
  * question whose `csv_id` equals the row's question id, in place (position and question id kept,
- * so statistics and favorites stay). Unknown ids are skipped and listed in `error_details`.
+ * so statistics and favorites stay). Unknown ids are skipped and listed in `error_details`. A row
+ * holding a cloze note, matched by the id an export writes for it, edits the note's cards (D457).
  * Images in the texts (a Markdown image or an image URL line, as on an import, D177) are fetched,
  * checked and stored under the exam (D257); a refused one leaves its alt text and a row detail.
  * All-or-nothing: a file that cannot be read (type, size, zip guard, missing required columns)

@@ -41,7 +41,8 @@ export const questionFormSchema = /* @__PURE__ */ lazy(() =>
     format: z.optional(z.enum(TEXT_FORMATS)),
     /**
      * Which card of a cloze note this question is (D370), when `content` holds `{{cN::…}}` gaps: the
-     * server then makes the content and answer from the note. Absent: the card's own, else the first.
+     * server then makes the content and answer from the note. A card keeps its own number (an edit
+     * edits the whole note, D455); a new card or a question becoming a note takes this, else the first.
      */
     cloze: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_CLOZE_NUMBER))),
   }),

@@ -12,7 +12,8 @@ import { QUESTION_SHEET_LIMITS, type SheetTextFormat } from './question-sheet-fo
 import { escapeMarkdown, isEscapedPlain, looksLikeMarkdown } from './markdown-detect.js';
 import { shortTitle } from './question-title.js';
 import { plainText, type TextFormat } from './rich-text.js';
-import { clozeAnswerText, clozeNumbers, clozeQuestion, hasCloze, mapClozeTexts } from './cloze.js';
+import { hasCloze, mapClozeTexts } from './cloze.js';
+import { clozeCards } from './question-sheet-cloze.js';
 import { choiceAnswer, contentWithChoices, splitOptionsCell, withoutMarks } from './question-sheet-choices.js';
 
 /** How a data row becomes a question: cells to text, choices, the skip reasons and the import's counts. */
@@ -357,39 +358,6 @@ export function normalizeRows(
     // Columns a mapping told the importer to leave out, by name: nothing is dropped without a word.
     ignored_columns: roles.flatMap((role, c) => (role === 'ignore' ? [names[c] || `#${c + 1}`] : [])),
   };
-}
-
-type CardBase = Pick<SheetQuestion, 'csv_id' | 'title' | 'difficulty' | 'url' | 'group_id'> & { line: number };
-
-/**
- * A cloze note's cards (D366): one question per cloze number, its content the question side (the gap
- * hidden, so no reader can show the answer), its answer the gap's text, the note kept whole beside it.
- * A given id becomes `<id>-c<n>`; a title is the card's own first words.
- */
-function clozeCards(
-  base: CardBase,
-  note: string,
-  explanation: string,
-  format: TextFormat,
-): (SheetQuestion & { line: number })[] {
-  return clozeNumbers(note).flatMap((number) => {
-    const answer = clozeAnswerText(note, number, format);
-    if (answer === '') return [];
-    const content = clozeQuestion(note, number, format);
-    return [
-      {
-        ...base,
-        csv_id: base.csv_id === '' ? '' : `${base.csv_id}-c${number}`,
-        title: base.title ? `${base.title} (c${number})` : titleFromContent(plainText(content, format)),
-        content,
-        answer,
-        explanation,
-        format,
-        cloze: number,
-        cloze_note: note,
-      },
-    ];
-  });
 }
 
 function countNonEmpty(rows: readonly (readonly unknown[])[]): number {

@@ -54,6 +54,16 @@ export const EXAM_DETAIL_MESSAGES = {
     ko: '{row}행: 제목, 내용, 정답은 비워 둘 수 없습니다.',
     en: 'Row {row}: title, content and answer are required.',
   },
+  // a note's row whose edit would change more cards than one transaction holds (D455)
+  sheet_row_cloze_note_too_large: {
+    ko: '{row}행: 클로즈 노트를 한 번에 고칠 때 바뀌는 카드는 최대 {max}장입니다.',
+    en: 'Row {row}: one edit of a cloze note may change at most {max} of its cards.',
+  },
+  // a row without gaps whose id names a cloze note: it would delete the note's other cards
+  sheet_row_cloze_gaps_required: {
+    ko: '{row}행: 문제 ID {id}는 클로즈 노트입니다. 빈칸({{c1::…}})을 남기거나, 노트를 없애려면 문제 편집에서 고쳐 주세요.',
+    en: 'Row {row}: question {id} is a cloze note. Keep its gaps ({{c1::…}}), or end the note in the question editor.',
+  },
   sheet_row_duplicate_id: {
     ko: '{row}행: 문제 ID {id}가 앞의 행과 겹칩니다.',
     en: 'Row {row}: question id {id} repeats an earlier row.',

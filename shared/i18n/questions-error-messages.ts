@@ -16,6 +16,11 @@ export const QUESTION_ERROR_MESSAGES = {
     ko: '한 시험에는 문제를 최대 {max}개까지 넣을 수 있습니다.',
     en: 'An exam holds at most {max} questions.',
   },
+  // a cloze note's edit writes all its cards in one transaction (MAX_CLOZE_NOTE_WRITES, D455)
+  cloze_note_too_large: {
+    ko: '클로즈 노트를 한 번에 고칠 때 바뀌는 카드는 최대 {max}장입니다. 빈칸을 나누어 고쳐 주세요.',
+    en: 'One edit of a cloze note may change at most {max} of its cards. Change fewer gaps at a time.',
+  },
   // favorites and ignored: the per-user caps (MAX_FAVORITE_QUESTIONS, MAX_IGNORED_QUESTIONS)
   favorite_limit_reached: {
     ko: '즐겨찾기는 최대 {max}개까지 저장할 수 있습니다. 즐겨찾기 일부를 해제한 뒤 다시 시도해주세요.',

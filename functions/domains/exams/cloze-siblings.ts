@@ -1,7 +1,7 @@
 import type { StoredQuestion } from '../files/index.js';
 
 /** The note a cloze card belongs to (D366): its file and its note text; null for other questions. */
-function noteKey(question: StoredQuestion): string | null {
+export function noteKey(question: StoredQuestion): string | null {
   const record = question as Record<string, unknown>;
   if (typeof record.cloze !== 'number' || typeof record.cloze_note !== 'string' || record.cloze_note === '')
     return null;

@@ -6,6 +6,7 @@ import { examQuestionEntity } from './entities/exam-question.js';
 import { questionPositionCounterEntity } from './entities/question-position-counter.js';
 import { type StoredQuestion } from '../files/index.js';
 import { db, transactWrite, ITEM_ABSENT, ITEM_EXISTS, type TransactItem } from '../../runtime/data/db.js';
+import type { StoredItem } from '../../runtime/data/item.js';
 import { isConditionFailure } from '../../runtime/data/dynamo-errors.js';
 import { examQuestionsWithId, indexedQuestionCopy } from './question-copy-store.js';
 import { putCounted } from '../../runtime/data/counted.js';
@@ -196,13 +197,94 @@ export async function replaceCopies(examId: string, questions: StoredQuestion[])
  * for a moment, so a miss falls back to a Query of the exam's question items filtered by id.
  */
 export async function findQuestionInExam(examId: string, questionId: string): Promise<StoredQuestion | null> {
+  const item = await findQuestionItemInExam(examId, questionId);
+  return item ? examQuestionEntity.parse(item) : null;
+}
+
+/** The same, as the stored item (its index keys kept: a cloze card's note index, D456). */
+export async function findQuestionItemInExam(examId: string, questionId: string): Promise<StoredItem | null> {
   const hit = await indexedQuestionCopy(examId, questionId);
   if (hit) {
     const { Item } = await db().send(new GetCommand({ TableName: config.appTable, Key: hit, ConsistentRead: true }));
-    if (Item && Item.id === questionId) return examQuestionEntity.parse(Item);
+    if (Item && Item.id === questionId) return Item;
   }
   const items = await examQuestionsWithId(examId, questionId);
-  return items[0] ? examQuestionEntity.parse(items[0]) : null;
+  return items[0] ?? null;
+}
+
+/** The highest position holding a question in the exam (1 Query, newest first, 1 item); 0 for none. */
+export async function highestStoredPosition(examId: string): Promise<number> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: config.appTable,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :q)',
+      ExpressionAttributeValues: { ':pk': examEntity.partition(examId), ':q': examQuestionEntity.skPrefix },
+      ProjectionExpression: '#order',
+      ExpressionAttributeNames: { '#order': 'order' },
+      ScanIndexForward: false,
+      Limit: 1,
+      ConsistentRead: true,
+    }),
+  );
+  return Number(Items?.[0]?.order ?? 0);
+}
+
+/** The writes of one cloze note's edit in one exam (D456). */
+export interface NoteWrite {
+  /** Copies rewritten in place, each only if its place still holds that question (and, with `note`, that note). */
+  replaced: { question: StoredQuestion; note?: string }[];
+  /** New copies at reserved positions. */
+  added: { position: number; question: StoredQuestion }[];
+  /** Copies deleted, each only if its place still holds that question (and, with `note`, that note). */
+  removed: (QuestionPlace & { note?: string })[];
+}
+
+/** How many transaction items a note write takes: its cards, the count when it moves, the content version. */
+export const noteWriteItems = (write: NoteWrite) =>
+  write.replaced.length +
+  write.added.length +
+  write.removed.length +
+  (write.added.length !== write.removed.length ? 1 : 0) +
+  1;
+
+const sameCopy = (id: string, note?: string) => ({
+  ConditionExpression: note === undefined ? 'id = :id' : 'id = :id AND cloze_note = :note',
+  ExpressionAttributeValues: { ':id': id, ...(note === undefined ? {} : { ':note': note }) },
+});
+
+/**
+ * A note's cards rewritten, added and deleted, the exam's count moved by the difference (within the
+ * cap) and its content version bumped: one transaction, so the note changes whole or not at all.
+ * The caller keeps it within 100 items (noteWriteItems). ExamFullError when the count's cap refused
+ * it, QuestionsChangedError when a card changed under it.
+ */
+export async function writeNote(examId: string, write: NoteWrite): Promise<void> {
+  const delta = write.added.length - write.removed.length;
+  const items: TransactItem[] = [
+    ...write.replaced.map(({ question, note }) => ({
+      Put: {
+        TableName: config.appTable,
+        Item: examQuestionEntity.item(examId, Number(question.order), question),
+        ...sameCopy(question.id, note),
+      },
+    })),
+    ...write.added.map((p) => putCopy(examId, p.position, p.question)),
+    ...write.removed.map((place) => ({
+      Delete: {
+        TableName: config.appTable,
+        Key: examQuestionEntity.key(examId, place.position),
+        ...sameCopy(place.id, place.note),
+      },
+    })),
+  ];
+  const countAt = items.length;
+  if (delta !== 0) items.push(countChange(examId, delta));
+  items.push(versionBump(examId));
+  await transactWrite(items, (reasons) =>
+    delta > 0 && reasons[countAt] === 'ConditionalCheckFailed'
+      ? new ExamFullError(examId)
+      : new QuestionsChangedError(),
+  );
 }
 
 /** Exam ids holding a copy of the question (gsi1 `QUESTION#<qid>`), at most `limit`. */

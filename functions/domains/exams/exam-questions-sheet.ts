@@ -1,21 +1,30 @@
 import type * as examSheets from '#shared/contracts/exam-sheets.js';
-import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 import {
   COLUMN_LABELS,
   QUESTION_COLUMNS,
   QUESTION_SHEET_LIMITS,
   REPORT_LIST_LIMIT,
   cellText,
-  cleanUrl,
-  type QuestionColumn,
 } from '#shared/domain/question-sheet.js';
-import type { Language } from '#shared/domain/language.js';
+import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exam-schemas.js';
+import { MAX_CLOZE_NOTE_WRITES } from '#shared/domain/cloze-note-edit.js';
+import { hasCloze } from '#shared/domain/cloze.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { AppError, conflict, payloadTooLarge } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
 import type { StoredQuestion } from './exam-store.js';
-import { QuestionsChangedError, replaceCopies } from './exam-question-store.js';
+import {
+  ExamFullError,
+  QuestionsChangedError,
+  highestPosition,
+  replaceCopies,
+  reservePositions,
+  writeNote,
+  type NoteWrite,
+} from './exam-question-store.js';
+import { draftFits, placedWrite, undoWrite, type NoteEditDraft } from './cloze-note-edit.js';
+import { isNoteRow, noteRowDraft, notesByRowId, updatedQuestion, type RowValues } from './exam-sheet-notes.js';
 import { editableExamWithQuestions } from './visibility.js';
 import { examImageUrl, imageIdsIn, imageKey } from './question-images.js';
 import { deleteObject } from '../files/index.js';
@@ -42,29 +51,9 @@ import {
  * written are put back and the images stored for the update deleted, so the exam ends as it was
  * (all-or-nothing). Afterwards, images that the changed questions pointed at and no question of
  * the exam does any more are deleted (D179's rule for an edit; no read: the exam's questions are
- * already in hand).
+ * already in hand). A row holding a cloze note (or naming one) edits that note's cards as the question
+ * editor does (D455, D457: exam-sheet-notes.ts), one transaction per note after the other rows.
  */
-
-type RowValues = Record<QuestionColumn, string>;
-
-/** The changed question: the text in the caller's language fields, optional columns only when the sheet has them. */
-function updatedQuestion(
-  before: StoredQuestion,
-  row: RowValues,
-  present: Set<QuestionColumn>,
-  language: Language,
-  withImage: boolean,
-): StoredQuestion {
-  const after: StoredQuestion = { ...before };
-  // A stored image is a Markdown image: the question becomes Markdown, as on an import (D174).
-  if (withImage) after.format = 'markdown';
-  for (const field of ['title', 'content', 'answer', 'explanation'] as const)
-    if (present.has(field)) after[`${field}_${language}`] = row[field];
-  if (present.has('difficulty') && row.difficulty !== '') after.difficulty = normalizeDifficulty(row.difficulty);
-  if (present.has('url')) after.url = cleanUrl(row.url);
-  if (present.has('group_id')) after.group_id = row.group_id;
-  return after;
-}
 
 export async function updateQuestionsFromSheet(
   input: ServiceInput<typeof examSheets.updateQuestionsFromExcel>,
@@ -91,8 +80,17 @@ export async function updateQuestionsFromSheet(
     if (key) byCsvId.set(key, [...(byCsvId.get(key) ?? []), q]);
   }
   const details: string[] = [];
-  const accepted: { row: RowValues; line: number; copies: StoredQuestion[] }[] = [];
+  const accepted: { row: RowValues; line: number; copies: StoredQuestion[]; note?: true }[] = [];
   const seenIds = new Set<string>();
+  const notes = notesByRowId(questions);
+  const claimed = new Set<string>();
+  const noteRowProblem = (cards: StoredQuestion[], row: RowValues) => {
+    // A row without gaps naming a note would delete its other cards: refused, never guessed.
+    if (!hasCloze(row.content)) return 'sheet_row_cloze_gaps_required';
+    const draft = noteRowDraft({ examId: exam.id, cards, row, present, language: lang, withImage: false });
+    if (!draft) return 'sheet_row_required';
+    return draftFits(draft) ? null : 'sheet_row_cloze_note_too_large';
+  };
   let totalRows = 0;
   let skipped = 0;
   let errors = 0;
@@ -123,6 +121,23 @@ export async function updateQuestionsFromSheet(
     } else if (seenIds.has(row.csv_id)) {
       errors++;
       fail('sheet_row_duplicate_id', { id: row.csv_id });
+    } else if (isNoteRow(row, notes)) {
+      // A note's row (D457): its note's cards, or the ordinary question it makes a note of.
+      const cards = notes.get(row.csv_id) ?? byCsvId.get(row.csv_id)?.slice(0, 1);
+      const problem = cards ? noteRowProblem(cards, row) : null;
+      if (!cards) {
+        skipped++;
+        fail('sheet_row_unknown_id', { id: row.csv_id });
+      } else if (claimed.has(cards[0]!.id)) {
+        errors++;
+        fail('sheet_row_duplicate_id', { id: row.csv_id });
+      } else if (problem) {
+        errors++;
+        fail(problem, { max: MAX_CLOZE_NOTE_WRITES, id: row.csv_id });
+      } else {
+        claimed.add(cards[0]!.id);
+        accepted.push({ row, line: rowNumber, copies: cards, note: true });
+      }
     } else if (!row.title || !row.content || !row.answer) {
       errors++;
       fail('sheet_row_required');
@@ -148,12 +163,21 @@ export async function updateQuestionsFromSheet(
   for (const warning of images.warnings)
     details.push(errorMessage(`sheet_row_${warning.code}`, lang, { row: warning.line, name: warning.name }));
   const changed = new Map<string, StoredQuestion>();
-  accepted.forEach(({ row, copies }, index) => {
-    for (const q of copies) changed.set(q.id, updatedQuestion(q, row, present, lang, images.markdown[index]!));
+  const drafts: NoteEditDraft[] = [];
+  accepted.forEach(({ row, copies, note }, index) => {
+    const withImage = images.markdown[index]!;
+    if (!note) {
+      for (const q of copies) changed.set(q.id, updatedQuestion(q, row, present, lang, withImage));
+      return;
+    }
+    const draft = noteRowDraft({ examId: exam.id, cards: copies, row, present, language: lang, withImage });
+    if (draft) drafts.push(draft);
   });
+  const noteWrites = await placeNoteWrites(exam.id, questions, drafts);
 
   const updates = [...changed.values()];
   const written: StoredQuestion[] = [];
+  const notesWritten: NoteWrite[] = [];
   const imageKeys: string[] = [];
   try {
     await storeImportedImages(owner, images.pending, imageKeys);
@@ -162,8 +186,19 @@ export async function updateQuestionsFromSheet(
       await replaceCopies(exam.id, chunk);
       written.push(...chunk);
     }
+    for (const write of noteWrites) {
+      await writeNote(exam.id, write);
+      notesWritten.push(write);
+    }
   } catch (error) {
     const originals = new Map(questions.map((q) => [q.id, q]));
+    for (const write of notesWritten.reverse())
+      await writeNote(exam.id, undoWrite(write, originals)).catch((restoreError: unknown) =>
+        ctx.log.error('update from sheet: restoring a cloze note failed', {
+          examId: exam.id,
+          error: String(restoreError),
+        }),
+      );
     await replaceCopies(
       exam.id,
       written.map((q) => originals.get(q.id)!),
@@ -181,16 +216,25 @@ export async function updateQuestionsFromSheet(
       }),
     );
     if (error instanceof QuestionsChangedError) throw conflict('exam_questions_changed');
+    if (error instanceof ExamFullError) throw new AppError(400, 'exam_question_limit', { max: MAX_EXAM_QUESTIONS });
     throw error;
   }
   // The update is written: an image that fails to go is logged, not the caller's failure.
-  await dropUnusedImages(exam.id, questions, changed).catch((dropError: unknown) =>
+  const plainUpdated = new Set([...changed.values()].map((q) => String(q.csv_id))).size;
+  for (const write of noteWrites) {
+    for (const { question } of write.replaced) changed.set(question.id, question);
+    // A removed card points at nothing any more; a new card points at what its note does.
+    for (const { id } of write.removed) changed.set(id, { id });
+  }
+  const addedCards = noteWrites.flatMap((write) => write.added.map((a) => a.question));
+  await dropUnusedImages(exam.id, [...questions, ...addedCards], changed).catch((dropError: unknown) =>
     ctx.log.warn('update from sheet: deleting images no longer used failed', {
       examId: exam.id,
       error: String(dropError),
     }),
   );
-  const updated = new Set([...changed.values()].map((q) => String(q.csv_id))).size;
+  const noteCards = noteWrites.reduce((sum, write) => sum + write.replaced.length + write.added.length, 0);
+  const updated = plainUpdated + noteCards;
   const stats = {
     total_rows: totalRows,
     updated,
@@ -202,6 +246,22 @@ export async function updateQuestionsFromSheet(
       : {}),
   };
   return { success: true as const, message: errorMessage('exam_questions_updated', lang, { updated, skipped }), stats };
+}
+
+/** The notes' writes, their new cards at positions reserved together (1 UpdateItem when a note adds a gap). */
+async function placeNoteWrites(
+  examId: string,
+  questions: readonly StoredQuestion[],
+  drafts: readonly NoteEditDraft[],
+): Promise<NoteWrite[]> {
+  const count = drafts.reduce((sum, draft) => sum + draft.added.length, 0);
+  const positions = count === 0 ? [] : await reservePositions(examId, highestPosition([...questions]), count);
+  let next = 0;
+  return drafts.map((draft) => {
+    const write = placedWrite(examId, draft, positions.slice(next, next + draft.added.length));
+    next += draft.added.length;
+    return write;
+  });
 }
 
 /** The exam's images the changed questions pointed at before and no question of the exam points at now. */

@@ -1,6 +1,7 @@
 import type * as contracts from '#shared/contracts/questions.js';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exam-schemas.js';
 import { clozeAnswerText, clozeNumbers, clozeQuestion, hasCloze } from '#shared/domain/cloze.js';
+import { clozeCardNumbers } from '#shared/domain/cloze-note-edit.js';
 import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
 import { textFormat } from '#shared/domain/rich-text.js';
@@ -14,11 +15,16 @@ import { getExamWithQuestions, type ExamRecord, type StoredQuestion } from './ex
 import { questionView } from './exam-views.js';
 import { highestPosition, reservePositions } from './exam-question-store.js';
 import { sweepEditedQuestionImages, sweepQuestionImages } from './question-images.js';
+import { applyNoteEdit, noteSiblings } from './cloze-note-edit.js';
+import { noteKey } from './cloze-siblings.js';
+import { examQuestionEntity } from './entities/exam-question.js';
+import type { StoredItem } from '../../runtime/data/item.js';
 import {
   ExamFullError,
   QuestionGoneError,
   deleteQuestionCopy,
   findQuestionInExam,
+  findQuestionItemInExam,
   insertQuestionCopy,
   saveQuestionCopy,
 } from './exam-question-store.js';
@@ -74,9 +80,9 @@ export function applyQuestionForm(before: StoredQuestion, form: QuestionForm, la
 
 /**
  * A form whose content holds gaps makes the question a cloze card (D370): the note is kept whole and
- * the content and answer become card `cloze`'s (the form's number, else the card's own, else the
- * note's first) — computed here, never taken from the client. Content without gaps makes it an
- * ordinary question again.
+ * the content and answer become card `cloze`'s (the card's own number, else the form's, else the
+ * note's first that makes a card) — computed here, never taken from the client. Content without gaps
+ * makes it an ordinary question again. What happens to the note's other cards is D455's.
  */
 function asClozeCard(after: Record<string, unknown>, form: QuestionForm, language: Language): void {
   if (typeof form.content !== 'string') return;
@@ -86,10 +92,10 @@ function asClozeCard(after: Record<string, unknown>, form: QuestionForm, languag
     delete after.cloze_note;
     return;
   }
-  const numbers = clozeNumbers(note);
-  const wanted = Number(form.cloze ?? after.cloze);
-  const number = numbers.includes(wanted) ? wanted : numbers[0]!;
   const format = textFormat(after.format);
+  const numbers = clozeCardNumbers(note, format);
+  const wanted = Number(after.cloze ?? form.cloze);
+  const number = numbers.includes(wanted) ? wanted : (numbers[0] ?? clozeNumbers(note)[0]!);
   after.cloze = number;
   after.cloze_note = note;
   after[`content_${language}`] = clozeQuestion(note, number, format);
@@ -108,15 +114,19 @@ export function nextCsvId(questions: StoredQuestion[]): string {
 
 /**
  * PATCH /api/questions/{id}/update/: GetItem EXAM + gsi1 Query + GetItem copy + PutItem (conditional);
- * an edit that drops an image + 1 E1 read and a DELETE per image no other question uses.
+ * an edit that drops an image + 1 E1 read and a DELETE per image no other question uses. A cloze
+ * card's edit edits its note (D455): + gsi2 Query + BatchGetItem (its cards), + Query + UpdateItem
+ * when a gap is added, and one transaction for every card instead of the PutItem.
  */
 export async function updateQuestion(input: ServiceInput<typeof contracts.updateQuestion>, ctx: SignedInContext) {
   const caller = ctx.caller.user;
   const exam = await readableExam(input.body.exam_id, caller);
   await assertEditable(exam, caller);
-  const current = await findQuestionInExam(exam.id, input.params.id);
-  if (!current) throw new AppError(404, 'question_not_found');
+  const item = await findQuestionItemInExam(exam.id, input.params.id);
+  if (!item) throw new AppError(404, 'question_not_found');
+  const current = examQuestionEntity.parse(item);
   const after = applyQuestionForm(current, input.body as QuestionForm, ctx.language);
+  if (noteKey(current) !== null || noteKey(after) !== null) return editNote(exam.id, item, current, after, ctx);
   try {
     const saved = await saveQuestionCopy(exam.id, Number(current.order), after);
     // An image the edit dropped goes once no question of the exam uses it (D179).
@@ -126,6 +136,29 @@ export async function updateQuestion(input: ServiceInput<typeof contracts.update
     if (error instanceof QuestionGoneError) throw new AppError(404, 'question_not_found');
     throw error;
   }
+}
+
+/** A cloze card's edit (D455): the note's cards follow it; removed cards' unused images go (D179). */
+async function editNote(
+  examId: string,
+  item: StoredItem,
+  current: StoredQuestion,
+  after: StoredQuestion,
+  ctx: SignedInContext,
+) {
+  const { siblings, indexed } = await noteSiblings(examId, item);
+  const shown = await applyNoteEdit({
+    examId,
+    before: current,
+    after,
+    siblings,
+    language: ctx.language,
+    reindex: !indexed,
+  });
+  // An image the edit dropped from the note goes once no question of the exam uses it (D179); the
+  // note's other cards held the same note, so the edited card tells which.
+  await sweepEditedQuestionImages(examId, current, after);
+  return questionView(shown ?? after, ctx.language);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 import { lazy, withoutKeys, type StoredItem } from '../../../runtime/data/item.js';
 import { pad } from '../../../runtime/data/key-parts.js';
@@ -32,6 +33,21 @@ const copyPartition = (questionId: string) => `QUESTION#${questionId}`;
 /** gsi1 sort-key prefix of the copies inside one exam (`EXAM#<examId>#`), or of every exam copy (`EXAM#`). */
 const homePrefix = (examId?: string) => (examId === undefined ? 'EXAM#' : `EXAM#${examId}#`);
 
+/**
+ * gsi2 of a cloze card's copy (D456): `CLOZE#<examId>#<hash of its file and note>` / position, so an
+ * edit of one card finds the note's other cards in one Query, whatever the exam's size. Sparse: only
+ * cloze cards carry it. The note is hashed (a key holds ≤ 2 KB; a note up to 10,000 characters).
+ */
+const clozeNotePartition = (examId: string, fileId: string, note: string) =>
+  `CLOZE#${examId}#${createHash('sha256').update(`${fileId}\u0000${note}`).digest('base64url')}`;
+
+function clozeNoteIndex(examId: string, position: number, question: StoredQuestion): StoredItem {
+  const record = question as Record<string, unknown>;
+  if (typeof record.cloze !== 'number' || typeof record.cloze_note !== 'string' || record.cloze_note === '') return {};
+  const fileId = typeof record.file_id === 'string' ? record.file_id : '';
+  return { gsi2pk: clozeNotePartition(examId, fileId, record.cloze_note), gsi2sk: pad(position) };
+}
+
 /** An exam question with its place: where the copy is stored, and its position. */
 export type PlacedQuestion = StoredQuestion & { examId: string; order: number; key: { pk: string; sk: string } };
 
@@ -49,6 +65,7 @@ export const examQuestionEntity = {
   }),
   copyPartition,
   homePrefix,
+  clozeNotePartition,
   /** The exam id of a copy's partition key. */
   examIdOf: (pk: string) => pk.slice('EXAM#'.length),
   isQuestionItem: (item: StoredItem) => String(item.sk).startsWith(QUESTION_SK_PREFIX),
@@ -58,6 +75,7 @@ export const examQuestionEntity = {
     return {
       ...examQuestionEntity.key(examId, position),
       ...examQuestionEntity.copyIndex(question.id, examId, position),
+      ...clozeNoteIndex(examId, position, question),
       type: 'EXAM_QUESTION',
       exam_id: examId,
       order: position,
