@@ -334,6 +334,8 @@ describe('review screen', () => {
     expect(await page.getByTestId('review-verdict').getAttribute('data-verdict')).toBe('correct');
     expect(await sentence.textContent()).toContain('control plane');
     expect(await seriousViolations(page, { label: '/review cloze en desktop' })).toEqual([]);
+    // From the top: the reload kept the phone's scroll, and a full-page shot of a scrolled page draws the sticky bar mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'review-cloze-en-desktop');
     expect(unexpected(errors)).toEqual([]);
     await close();
