@@ -312,8 +312,9 @@ describe('review screen', () => {
     await page.keyboard.press('Enter');
     expect(await page.getByTestId('review-verdict').getAttribute('data-verdict')).toBe('correct');
     const sentence = page.getByTestId('cloze-sentence');
-    expect((await sentence.textContent())?.replace(/\s+/g, '')).toContain('쿠버네티스는');
+    // Rendered first (the Markdown renderer loads lazily), then read.
     await sentence.locator('strong').first().waitFor();
+    expect((await sentence.textContent())?.replace(/\s+/g, '')).toContain('쿠버네티스는');
     await fitsPhone(page);
     expect(await seriousViolations(page, { label: '/review cloze ko phone' })).toEqual([]);
     await screenshot(page, 'review-cloze-ko-phone');
