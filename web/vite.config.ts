@@ -24,6 +24,21 @@ const QUESTION_RULES =
  */
 const SCHEDULING = /[\\/]shared[\\/]domain[\\/](learner-day|fsrs-schedule)\.ts$/;
 
+/** Third-party code shared by several chunks, less what only lazy screens use (D183). */
+const VENDOR =
+  /[\\/]node_modules[\\/](?!(diff|recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/])/;
+
+/** Paged lists ("load more", SWR's infinite pages): list screens only, none of them a first screen. */
+const PAGED_LISTS =
+  /[\\/](web[\\/]src[\\/]lib[\\/]use-api-pages\.ts|node_modules[\\/]swr[\\/]dist[\\/]infinite[\\/].*)$/;
+
+/**
+ * The toast context: the layout and nearly every screen use it. Statically in the entry, it counts as
+ * shared by one chunk only, so `app-core` left it and the first feature group that imports it took it
+ * along, and that feature's hooks with it into the first visit.
+ */
+const TOAST_CONTEXT = /[\\/]web[\\/]src[\\/]components[\\/]ui[\\/]toast[\\/]toast-context\.ts$/;
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
@@ -107,10 +122,11 @@ export default defineConfig({
             // `vendor` they were preloaded on every first visit (D183). Left out, they get their own lazy chunk.
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](?!(diff|recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/])/,
+              test: (id) => VENDOR.test(id) && !PAGED_LISTS.test(id),
               minShareCount: 2,
               priority: 3,
             },
+            { name: 'toast-context', test: TOAST_CONTEXT, priority: 2.5 },
             // Not question text and how a question is answered (components/rich-text/, shared/domain/input-form.ts):
             // only the question screens use them, none of them a first screen, and inside `app-core` every first
             // visit loaded them. They get a chunk of their own below, loaded with those screens.
@@ -120,12 +136,14 @@ export default defineConfig({
                 /[\\/](shared|web[\\/]src[\\/](lib|components|app))[\\/]/.test(id) &&
                 !QUESTION_TEXT.test(id) &&
                 !QUESTION_RULES.test(id) &&
-                !SCHEDULING.test(id),
+                !SCHEDULING.test(id) &&
+                !PAGED_LISTS.test(id),
               minShareCount: 2,
               priority: 2,
             },
             { name: 'scheduling', test: SCHEDULING, minShareCount: 2, priority: 1.6 },
             { name: 'question-rules', test: QUESTION_RULES, minShareCount: 2, priority: 1.55 },
+            { name: 'paged-lists', test: PAGED_LISTS, minShareCount: 2, priority: 1.52 },
             {
               name: 'question-text',
               test: QUESTION_TEXT,

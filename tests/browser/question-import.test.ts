@@ -20,8 +20,15 @@ const NOTES = {
 async function notesToFile(page: Page, language: 'ko' | 'en', viewport: 'phone' | 'desktop') {
   await page.getByTestId('to-notes').focus();
   await page.keyboard.press('Enter');
-  await page.getByTestId('notes-tier-notice').waitFor();
+  // The model tier is off on a local server: the notice says so and no button offers it.
+  expect(await page.getByTestId('notes-tier-notice').textContent()).toContain(
+    language === 'ko' ? '모델로 만들기는 이 서버에서 꺼져 있습니다' : 'Making them by a model is off on this server',
+  );
+  expect(await page.getByTestId('notes-generate-model').count()).toBe(0);
   await page.getByTestId('notes-text').fill(NOTES[language]);
+  if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
+  expect(await seriousViolations(page, { label: `/notes input ${language} ${viewport}` })).toEqual([]);
+  await shotFromTop(page, `notes-input-${language}-${viewport}`);
   await page.getByTestId('notes-generate').focus();
   await page.keyboard.press('Enter');
   const review = page.getByTestId('notes-review');
@@ -58,6 +65,48 @@ async function notesToFile(page: Page, language: 'ko' | 'en', viewport: 'phone' 
   if (viewport === 'phone') await fitsWidth(page, VIEWPORTS.phone.width);
   expect(await seriousViolations(page)).toEqual([]);
   await shotFromTop(page, `notes-saved-${language}-${viewport}`);
+}
+
+/** What the model tier answers (the contract's shape): one gap, and one proposal dropped for a source not in the notes. */
+const MODEL_ANSWER = {
+  candidates: [
+    {
+      content: '{{c1::Mitochondria}} are the organelles that release energy from glucose.',
+      answer: '',
+      source: 'Mitochondria are the organelles that release energy from glucose.',
+      tier: 'model',
+    },
+  ],
+  dropped: 1,
+  calls_left: 4,
+};
+
+/**
+ * The model tier turned on, by keyboard: the notice counts the calls left, the button makes the candidates,
+ * each marked as the model's, with the dropped count. The server's tier is the one shared server's
+ * environment (off), so its two answers are this page's: the server's side, against a recorded Bedrock
+ * answer, is tests/integration/notes-model.test.ts.
+ */
+async function notesByModel(page: Page) {
+  await page.route('**/api/notes-questions/', (route) =>
+    route.fulfill({
+      json:
+        route.request().method() === 'GET'
+          ? { enabled: true, calls_per_day: 20, calls_left: 5, max_chars: 20_000 }
+          : MODEL_ANSWER,
+    }),
+  );
+  await go(page, '/notes');
+  await page.getByTestId('notes-tier-notice').filter({ hasText: '5 model requests left today' }).waitFor();
+  await page.getByTestId('notes-text').fill(NOTES.en);
+  await page.getByTestId('notes-generate-model').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('notes-review').waitFor();
+  expect(await page.getByTestId('notes-candidate-tier').allTextContents()).toEqual(['Made by model']);
+  expect(await page.getByTestId('notes-model-dropped').textContent()).toContain('1 question the model proposed');
+  expect(await seriousViolations(page, { label: '/notes model en desktop' })).toEqual([]);
+  await shotFromTop(page, 'notes-model-en-desktop');
+  await page.unroute('**/api/notes-questions/');
 }
 
 const PASSWORD = 'correct-horse-42';
@@ -180,6 +229,7 @@ describe('question import: the result listing and the format panel', () => {
       await shotFromTop(page, `question-import-gift-${language}-${viewport}`);
 
       await notesToFile(page, language, viewport);
+      if (language === 'en') await notesByModel(page);
       expect(unexpected(errors)).toEqual([]);
       await close();
     });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { screenshot } from '../support/browser.js';
+import { screenshot, VIEWPORTS } from '../support/browser.js';
 import { seriousViolations } from '../support/browser-axe.js';
 import { fitsPhone, pageApi, registerThroughForm, toast, unexpected } from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
@@ -242,7 +242,7 @@ describe('review screen', () => {
     });
   }
 
-  test('a Markdown card renders its formula and bold answer, and a plain-typed answer is graded right (ko, 390 px)', async () => {
+  test('a Markdown card renders its formula and bold answer, and a plain-typed answer is graded right (ko, 390 px); cloze cards in ko at 390 px and en on a desktop', async () => {
     const { page, errors, close } = await visit('/?fromHomeMenu=true', { locale: 'ko-KR', viewport: 'phone' });
     await registerThroughForm(page, `revmd${stamp}`, 'Reviewer', PASSWORD);
     const exam = await pageApi<{ id: string }>(page, 'POST', '/api/create-exam/', {
@@ -267,6 +267,14 @@ describe('review screen', () => {
       cloze: 1,
     });
     expect(cloze.status, JSON.stringify(cloze.body)).toBe(200);
+    // An English cloze note, reviewed after the Korean one (whose sibling waits for another day) in English on a desktop.
+    const englishCloze = await pageApi(page, 'POST', `/api/exam/${exam.body.id}/add-question/`, {
+      title: 'Gap',
+      content: 'The {{c1::control plane::brain}} schedules the pods',
+      answer: '',
+      cloze: 1,
+    });
+    expect(englishCloze.status, JSON.stringify(englishCloze.body)).toBe(200);
 
     await page.goto(`${baseUrl}/review?exam=${exam.body.id}`);
     const content = page.getByTestId('review-content');
@@ -304,11 +312,32 @@ describe('review screen', () => {
     await page.keyboard.press('Enter');
     expect(await page.getByTestId('review-verdict').getAttribute('data-verdict')).toBe('correct');
     const sentence = page.getByTestId('cloze-sentence');
-    expect((await sentence.textContent())?.replace(/\s+/g, '')).toContain('쿠버네티스는');
+    // Rendered first (the Markdown renderer loads lazily), then read.
     await sentence.locator('strong').first().waitFor();
+    expect((await sentence.textContent())?.replace(/\s+/g, '')).toContain('쿠버네티스는');
     await fitsPhone(page);
     expect(await seriousViolations(page, { label: '/review cloze ko phone' })).toEqual([]);
     await screenshot(page, 'review-cloze-ko-phone');
+
+    // Graded; then the language switch and a desktop window, still by keyboard: the English cloze card.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('3');
+    await content.filter({ hasText: '[brain]' }).waitFor();
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.getByTestId('language-switch').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await content.filter({ hasText: 'The [brain] schedules the pods' }).waitFor();
+    expect(await content.textContent()).not.toContain('control plane');
+    await page.getByTestId('review-card').getByRole('textbox').focus();
+    await page.keyboard.type('Control plane');
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('review-verdict').getAttribute('data-verdict')).toBe('correct');
+    expect(await sentence.textContent()).toContain('control plane');
+    expect(await seriousViolations(page, { label: '/review cloze en desktop' })).toEqual([]);
+    // From the top: the reload kept the phone's scroll, and a full-page shot of a scrolled page draws the sticky bar mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'review-cloze-en-desktop');
     expect(unexpected(errors)).toEqual([]);
     await close();
   });

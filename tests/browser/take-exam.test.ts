@@ -13,6 +13,7 @@ import {
 } from '../support/browser-pages.js';
 import { seriousViolations } from '../support/browser-axe.js';
 import { useBrowser } from '../support/browser-harness.js';
+import { VIEWPORTS } from '../support/browser.js';
 
 const { baseUrl, stamp, open, visit } = useBrowser();
 
@@ -422,6 +423,55 @@ describe('take exam (docs/product.md#take-exam)', () => {
     await page.getByTestId('voice-mode-panel').waitFor();
     await page.getByTestId('nav-last').click();
     await page.getByTestId('voice-mode-panel').waitFor();
+
+    // The same in Korean at 390 px, keyboard only: the language switch (the page reloads in Korean), then
+    // a note whose two gaps are made by the shortcut, its preview, and its first card answered.
+    expect((await pageApi(page, 'PATCH', `/api/exam/${examId}/update/`, { voice_mode_enabled: false })).status).toBe(
+      200,
+    );
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByTestId('language-switch').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.documentElement.lang === 'ko');
+    await ready(page);
+    await page.getByTestId('nav-count').filter({ hasText: / 5$/ }).waitFor();
+    // At 390 px the editing tools are behind "more".
+    await page.getByTestId('more-tools').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('add-question').focus();
+    await page.keyboard.press('Enter');
+    await modal.locator('input[name="title"]').focus();
+    await page.keyboard.type(`빈칸 ${stamp}`);
+    await content.focus();
+    await page.keyboard.type('쿠버네티스의 두뇌는 컨트롤 플레인');
+    for (let i = 0; i < '컨트롤 플레인'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Control+Shift+C');
+    // Ctrl+Home: at 390 px the note wraps, and Home goes to the start of the visual line only.
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < '쿠버네티스'.length; i++) await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Control+Shift+C');
+    expect(await content.inputValue()).toBe('{{c2::쿠버네티스}}의 두뇌는 {{c1::컨트롤 플레인}}');
+    await modal.getByTestId('cloze-preview-card').nth(1).waitFor();
+    expect(await modal.getByTestId('cloze-preview-card').allTextContents()).toEqual([
+      expect.stringContaining('쿠버네티스의 두뇌는 […]'),
+      expect.stringContaining('[…]의 두뇌는 컨트롤 플레인'),
+    ]);
+    await fitsPhone(page);
+    expect(await seriousViolations(page, { label: 'question editor cloze ko phone' })).toEqual([]);
+    await modal.screenshot({ path: 'test-results/screenshots/question-editor-cloze-ko-phone.png' });
+    await modal.getByTestId('question-form-submit').focus();
+    await page.keyboard.press('Enter');
+    await waitCount(page, '6 / 7');
+    await shown.filter({ hasText: '쿠버네티스의 두뇌는 […]' }).waitFor();
+    expect(await shown.textContent()).not.toContain('컨트롤');
+    await page.getByTestId('answer-input').focus();
+    await page.keyboard.type('컨트롤  플레인');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="answer-feedback"][data-verdict="correct"]').waitFor();
+    expect(await page.getByTestId('cloze-sentence').textContent()).toBe('쿠버네티스의 두뇌는 [컨트롤 플레인]');
+    await fitsPhone(page);
+    expect(await seriousViolations(page, { label: 'take-exam cloze ko phone' })).toEqual([]);
+    await shotFromTop(page, 'take-exam-cloze-ko-phone');
 
     expect(unexpected(errors)).toEqual([]);
     await close();

@@ -5,7 +5,6 @@ import { useToast } from '../../../components/ui/toast/toast-context.js';
 import { refreshCsrfToken } from '../../../lib/csrf.js';
 import { LOCAL_KEYS, localStore } from '../../../lib/storage.js';
 import { checkAuthStatus } from '../../../lib/auth/api/check-auth-status.js';
-import { classifySocialError } from '../utils/google-oauth.js';
 
 /**
  * docs/product.md#accounts: a server-side social sign-in comes back to any page with login=success&email=… or
@@ -27,7 +26,10 @@ export function useSocialSignInReturn(): void {
     setParams(next, { replace: true });
 
     if (outcome === 'error') {
-      toast.error(t(`auth.google.errors.${classifySocialError(message)}`));
+      // The OAuth helpers are the sign-in screens' code: loaded only on this rare return, not on every first visit.
+      void import('../utils/google-oauth.js').then(({ classifySocialError }) =>
+        toast.error(t(`auth.google.errors.${classifySocialError(message)}`)),
+      );
       return;
     }
     localStore.remove(LOCAL_KEYS.logoutFlag);
