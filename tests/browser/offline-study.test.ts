@@ -170,8 +170,6 @@ const screenCounts = async (page: Page) =>
 
 describe('offline study', () => {
   test('two devices review offline, reload, reconnect: nothing lost or doubled; installable; update prompt', async () => {
-    const T0 = Date.now();
-    const mark = (what: string) => console.log('TIMING', what, Date.now() - T0);
     const a = await visit('/?fromHomeMenu=true', { locale: 'ko-KR', viewport: 'phone', serviceWorkers: true });
     await registerThroughForm(a.page, `offline${stamp}`, 'Offline', PASSWORD);
     await ownExam(a.page);
@@ -180,7 +178,6 @@ describe('offline study', () => {
       200,
     );
     await readyOffline(a);
-    mark('a ready');
     const b = await open({
       locale: 'en-US',
       viewport: 'phone',
@@ -189,7 +186,6 @@ describe('offline study', () => {
       serviceWorkers: true,
     });
     await readyOffline(b);
-    mark('b ready');
 
     // Installable: Chromium finds no installability error (manifest, icons, service worker). Playwright's
     // contexts are incognito ones, which Chromium never installs from: that one error is the harness's.
@@ -207,7 +203,6 @@ describe('offline study', () => {
     expect(await a.page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js\?next=1$/);
     expect(await a.page.getByTestId('update-prompt').count()).toBe(0);
 
-    mark('before offline');
     await a.context.setOffline(true);
     await b.context.setOffline(true);
     await a.page.getByTestId('review-offline-badge').waitFor();
@@ -216,7 +211,6 @@ describe('offline study', () => {
     const seenB = new Set<string>();
     const reviewOnA = async () => {
       const first = await reviewAll(a.page, seenA, NEW_CARDS / 2);
-      mark('A half');
       expect(await outboxCount(a.page)).toBe(first);
       expect(await seriousViolations(a.page, { label: '/review offline ko' })).toEqual([]);
       await fitsPhone(a.page);
@@ -225,7 +219,6 @@ describe('offline study', () => {
       await a.page.reload();
       await a.page.getByTestId('review-card').waitFor();
       expect(await outboxCount(a.page)).toBe(first);
-      mark('A reloaded');
       return first + (await reviewAll(a.page, seenA));
     };
     const [gradesA, gradesB] = await Promise.all([reviewOnA(), reviewAll(b.page, seenB)]);
@@ -238,7 +231,6 @@ describe('offline study', () => {
     expect(await seriousViolations(b.page, { label: '/review offline en' })).toEqual([]);
     await fitsPhone(b.page);
     await screenshot(b.page, 'offline-review-done-en-phone');
-    mark('graded');
     const queued = [...(await outboxIds(a.page)), ...(await outboxIds(b.page))];
     expect(new Set(queued).size).toBe(gradesA + gradesB);
 
@@ -253,7 +245,6 @@ describe('offline study', () => {
           acknowledged.push(...body.results);
         });
       });
-    mark('before online');
     await go(b.page, '/');
     await a.context.setOffline(false);
     await b.context.setOffline(false);
@@ -263,7 +254,6 @@ describe('offline study', () => {
     expect(acknowledged.filter((r) => r.grade_id && queued.includes(r.grade_id))).toHaveLength(acknowledged.length);
 
     // Each grade queued is applied once on the server (none lost, refused or twice), and both devices hold its merged states.
-    mark('synced');
     await expect.poll(() => acknowledged.length).toBe(gradesA + gradesB);
     expect(acknowledged.filter((r) => r.status === 'applied')).toHaveLength(gradesA + gradesB);
     expect(acknowledged.map((r) => r.grade_id).sort()).toEqual(queued.sort());
@@ -294,7 +284,6 @@ describe('offline study', () => {
     expect(await screenCounts(a.page)).toEqual(expected);
     expect(await screenCounts(b.page)).toEqual(expected);
 
-    mark('compared');
     // Requests made while offline fail by design: the auth check, the queue's first read, and the browser's
     // own update check of the service worker on the reload ("… when fetching the script").
     const offlineFailures = (error: string) =>
