@@ -25,6 +25,13 @@ export interface OfflineVisit {
   onlineMs: number;
 }
 
+/** What the page callbacks read: bench/ compiles with Node's types, not the DOM's. */
+interface InPage {
+  document: { querySelector(selector: string): { disabled?: boolean; checked?: boolean } | null };
+  navigator: { serviceWorker: { controller: unknown } };
+  performance: { getEntriesByType(type: 'navigation'): { responseEnd: number }[] };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Signs a new learner up (the context's cookies: the page is signed in) and subscribes them to the demo seed's public exams. */
@@ -54,12 +61,12 @@ async function newLearner(page: Page, baseUrl: string) {
 async function repeatVisit(page: Page): Promise<{ answerable: number; document: number }> {
   await page.reload({ waitUntil: 'commit' });
   await page.getByTestId('review-reveal').click();
-  // A string: bench/ compiles without the DOM's types; the page evaluates it until it answers.
-  const handle = await page.waitForFunction(`(() => {
+  const handle = await page.waitForFunction(() => {
+    const { document, performance } = globalThis as typeof globalThis & InPage;
     const button = document.querySelector('[data-testid^="review-grade-"]');
     if (!button || button.disabled) return false;
-    return { answerable: performance.now(), document: performance.getEntriesByType('navigation')[0].responseEnd };
-  })()`);
+    return { answerable: performance.now(), document: performance.getEntriesByType('navigation')[0]!.responseEnd };
+  });
   return (await handle.jsonValue()) as { answerable: number; document: number };
 }
 
@@ -86,14 +93,18 @@ export async function measureOfflineVisit(baseUrl: string): Promise<OfflineVisit
     await page.goto(`${baseUrl}/review`);
     await page.getByTestId('review-card').waitFor();
     // Installed: the worker (registered 4 s after start) controls the page with its precache complete.
-    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (globalThis as typeof globalThis & InPage).navigator.serviceWorker.controller !== null,
+      undefined,
+      { timeout: 60_000 },
+    );
     await page.getByTestId('review-offline-switch').click();
     await page.waitForFunction(
-      'document.querySelector(\'[data-testid="review-offline-switch"]\')?.checked === true',
+      () =>
+        (globalThis as typeof globalThis & InPage).document.querySelector('[data-testid="review-offline-switch"]')
+          ?.checked === true,
       undefined,
-      {
-        timeout: 30_000,
-      },
+      { timeout: 30_000 },
     );
     const online = [];
     for (let run = 0; run < RUNS; run++) online.push(await repeatVisit(page));
