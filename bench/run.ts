@@ -6,6 +6,7 @@ import { startServer } from './local-server.js';
 import { load } from './load.js';
 import { measureColdStarts } from './cold-start.js';
 import { measureFirstLoads } from './first-load.js';
+import { describeOfflineVisit, measureOfflineVisit } from './offline-visit.js';
 import { measureLambdaBundles } from './lambda-bundle-sizes.js';
 import { benchLogin } from './login.js';
 import { benchQuestionBank } from './question-bank.js';
@@ -146,6 +147,13 @@ try {
       text: '≤ 1 s',
     });
   }
+
+  // The installed app offline: a reload of the Review screen to its first enabled grade button, against
+  // the worker's own document (the floor) and the same visit online (information, no budget: D447).
+  report(
+    'offline repeat visit: time to an answerable card',
+    describeOfflineVisit(await measureOfflineVisit(server.url)),
+  );
 
   await benchLighthouse(web.dist, server.url, report);
 

@@ -5,6 +5,7 @@ import { koreanFontForKoreanOnly } from '../scripts/build/korean-font-faces.js';
 import { koreanUiFont } from '../scripts/build/korean-ui-font.js';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_ICONS, appIcons } from '../scripts/build/app-icons.js';
+import { SERVICE_WORKER_SCRIPT, serviceWorkerScript } from '../scripts/build/service-worker-script.js';
 
 /** The question screens' own shared modules (see the `question-text` chunk group). */
 const QUESTION_TEXT =
@@ -45,6 +46,8 @@ export default defineConfig({
     react(),
     koreanUiFont(fileURLToPath(new URL('..', import.meta.url))),
     appIcons(),
+    // Background Sync of the review outbox (D446): our script, loaded by the generated worker.
+    serviceWorkerScript(fileURLToPath(new URL('src/sw/review-sync-worker.ts', import.meta.url))),
     // The installed app (D387): a Workbox service worker that precaches the shell, the UI fonts and every
     // route chunk, so the study screens open offline. 'prompt': a new version waits until the learner
     // reloads (web/src/app/update-prompt.tsx), so one page never runs two versions' chunks. Registered by
@@ -74,7 +77,9 @@ export default defineConfig({
         // Every chunk (a study screen may need any of them offline: math, charts), the UI font and the icons.
         // The Korean content font's 1.5 MB of subsets are not: each is cached the first time a page needs it.
         globPatterns: ['**/*.{js,css,html,woff2,png,svg}'],
-        globIgnores: ['**/*.map', 'assets/noto-sans-kr-*.woff2'],
+        globIgnores: ['**/*.map', 'assets/noto-sans-kr-*.woff2', SERVICE_WORKER_SCRIPT],
+        // The worker keeps imported scripts itself (and checks them for a new version with sw.js).
+        importScripts: [`/${SERVICE_WORKER_SCRIPT}`],
         runtimeCaching: [
           {
             urlPattern: /\/assets\/noto-sans-kr-[^/]+\.woff2$/,

@@ -14,6 +14,11 @@ const id = () => z.string().check(z.minLength(1), z.maxLength(128));
 
 /** Cards a download holds at most (today's queue first, then the next days' due cards). */
 export const OFFLINE_CARDS_MAX = 300;
+/**
+ * New questions a download reads (the Review screen reads 60 a page, D308): a learner who sets a day's
+ * new-card limit above 60 takes that many offline (D445). At most 100 per source exam are read.
+ */
+export const OFFLINE_NEW_CANDIDATES = 200;
 /** Days past today whose due cards are downloaded too. */
 export const OFFLINE_DAYS_AHEAD = 7;
 

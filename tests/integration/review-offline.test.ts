@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { OFFLINE_DAYS_AHEAD } from '../../shared/contracts/review-offline.js';
+import { QUEUE_WINDOW } from '../../functions/domains/exams/new-card-read.js';
 import { useCloudEnv } from '../support/accounts.js';
 import { writeDueStat } from '../support/due-cards.js';
 import { fixtureUser } from '../support/fixture-users.js';
@@ -48,6 +49,17 @@ describe('the offline download', () => {
     const fresh = answer.cards.filter((c: any) => c.fsrs === null);
     expect(fresh).toHaveLength(3);
     expect(fresh.every((c: any) => typeof c.question.content === 'string')).toBe(true);
+  });
+
+  it('holds as many new cards as the learner’s day allows, past the Review screen’s 60 a read, up to an exam’s window', async () => {
+    const { exam: big } = await publicSourceExam('offline-many', QUEUE_WINDOW + 20);
+    const user = await fixtureUser(apiUrl, { language: 'en' });
+    await subscribe(user, [big.id]);
+    await setUserFields(user.id, { new_cards_per_day: 150 });
+    const answer = await okJson(await user.client.get('/api/review-offline/'));
+    const fresh = answer.cards.filter((c: any) => c.fsrs === null);
+    expect(fresh).toHaveLength(QUEUE_WINDOW);
+    expect(new Set(fresh.map((c: any) => c.question_id)).size).toBe(QUEUE_WINDOW);
   });
 
   it('names only exams the caller reads', async () => {

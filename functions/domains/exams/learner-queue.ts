@@ -160,23 +160,28 @@ function candidatesOf(
   onDueIndex: ReadonlySet<string>,
   ignored: ReadonlySet<string>,
   day: string,
+  newCandidates: number,
 ) {
   const placed = windows.flatMap((w) => [...w.place.placed.keys()]).filter((id) => !onDueIndex.has(id));
   const sample = reviewedSample(placed, day);
   // The room the sample leaves in the BatchGetItem goes to candidates: a learner without a place yet
   // (nothing placed, no sample) has 90 questions' statistics read, so a history at the start of an
   // exam is placed in fewer reads (D419).
-  const fresh = windowCandidates(windows, onDueIndex, ignored, QUEUE_CANDIDATES + REVIEWED_SAMPLE - sample.length);
+  const fresh = windowCandidates(windows, onDueIndex, ignored, newCandidates + REVIEWED_SAMPLE - sample.length);
   return [...fresh, ...sample.filter((id) => !fresh.includes(id))];
 }
 
-/** `exams`: the readable source exams in the caller's order (read in parallel with the due index). */
+/**
+ * `exams`: the readable source exams in the caller's order (read in parallel with the due index).
+ * `newCandidates`: new questions whose statistics are read (the offline download reads more, D445).
+ */
 export async function learnerQueue(
   user: ReviewUser,
   exams: Promise<ExamRecord[]>,
   pageSize: number,
   now = new Date(),
   learnAheadMs = 0,
+  newCandidates = QUEUE_CANDIDATES,
 ): Promise<LearnerQueue> {
   const settings = learnerDaySettings(user);
   const day = learnerDay(now, settings);
@@ -194,7 +199,7 @@ export async function learnerQueue(
   for (const { exam, copies } of read)
     for (const { question } of copies) if (!where.has(question.id)) where.set(question.id, { exam, question });
 
-  const candidates = candidatesOf(read, onDueIndex, ignoredIds, day);
+  const candidates = candidatesOf(read, onDueIndex, ignoredIds, day, newCandidates);
   const { stats, done, buried } = await queueState(user.id, day, candidates);
   const asked = new Set(candidates);
   const answered = (id: string) => onDueIndex.has(id) || (asked.has(id) ? !isUnseen(statOf(stats.get(id))) : undefined);

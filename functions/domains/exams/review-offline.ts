@@ -1,4 +1,9 @@
-import { OFFLINE_CARDS_MAX, OFFLINE_DAYS_AHEAD, type OfflineCard } from '#shared/contracts/review-offline.js';
+import {
+  OFFLINE_CARDS_MAX,
+  OFFLINE_DAYS_AHEAD,
+  OFFLINE_NEW_CANDIDATES,
+  type OfflineCard,
+} from '#shared/contracts/review-offline.js';
 import type { Language } from '#shared/domain/language.js';
 import { LIMITS } from '#shared/domain/limits.js';
 import { addDays, learnerDayStart } from '#shared/domain/learner-day.js';
@@ -25,6 +30,7 @@ export async function offlineReview(ctx: SignedInContext, sources: ReviewSources
     OFFLINE_CARDS_MAX,
     now,
     LIMITS.learnAheadMs,
+    OFFLINE_NEW_CANDIDATES,
   );
   const end = learnerDayStart(addDays(queue.day, OFFLINE_DAYS_AHEAD + 1), scheduler.day).toISOString();
   const onPage = new Set(queue.ordered.page.map((e) => e.questionId));

@@ -42,6 +42,11 @@ export interface OfflineMeta {
   done_today: { day: string; new: number; reviews: number };
   last_sync: string | null;
   refused: RefusedGrade[];
+  /**
+   * The CSRF token the page last saw: the service worker's Background Sync sends the outbox with it, since
+   * a worker cannot read cookies (D446). The same value the page reads from its cookie.
+   */
+  csrf_token?: string;
 }
 
 export interface StoredCard extends Omit<OfflineCard, 'fsrs'> {
@@ -124,16 +129,25 @@ export async function existingOfflineDb(userId: string): Promise<OfflineDb | nul
 /** Replaces the download (cards and settings); the outbox and the refusals not yet shown are kept. */
 export async function saveDownload(
   db: OfflineDb,
-  meta: Omit<OfflineMeta, 'refused' | 'last_sync'>,
+  meta: Omit<OfflineMeta, 'refused' | 'last_sync' | 'csrf_token'>,
   cards: StoredCard[],
 ) {
   const tx = db.transaction(['cards', 'meta'], 'readwrite');
   const before = await tx.objectStore('meta').get('review');
   await tx.objectStore('cards').clear();
   for (const card of cards) void tx.objectStore('cards').put(card);
+  const kept = { last_sync: before?.last_sync ?? null, refused: before?.refused ?? [] };
   void tx
     .objectStore('meta')
-    .put({ ...meta, last_sync: before?.last_sync ?? null, refused: before?.refused ?? [] }, 'review');
+    .put({ ...meta, ...kept, ...(before?.csrf_token ? { csrf_token: before.csrf_token } : {}) }, 'review');
+  await tx.done;
+}
+
+/** Keeps the page's CSRF token for the service worker (written only when it changed; nothing without a download). */
+export async function rememberCsrfToken(db: OfflineDb, token: string) {
+  const tx = db.transaction('meta', 'readwrite');
+  const meta = await tx.store.get('review');
+  if (meta && meta.csrf_token !== token) void tx.store.put({ ...meta, csrf_token: token }, 'review');
   await tx.done;
 }
 

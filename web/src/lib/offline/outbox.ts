@@ -26,6 +26,9 @@ export interface FlushResult {
   retryAt: number;
 }
 
+/** The cross-tab lock of a user's outbox: the Review screen and the service worker take the same one. */
+export const outboxLockName = (userId: string) => `quizbank-outbox-${userId}`;
+
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
 

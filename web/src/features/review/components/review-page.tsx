@@ -110,7 +110,7 @@ interface OfflineScreenProps {
 /** The screen from the offline store: no undo, bury, suspend, flag or edit (each needs the server). */
 function OfflineReviewScreen({ filter, offline, db, meta, bar }: OfflineScreenProps) {
   const [helpSignal, setHelpSignal] = useState(0);
-  const session = useOfflineSession(db, meta, offline.revision, offline.refresh);
+  const session = useOfflineSession(db, meta, offline.revision, offline.graded);
   const openHelp = () => setHelpSignal((n) => n + 1);
   const { current } = session;
   const body = !session.loaded ? (

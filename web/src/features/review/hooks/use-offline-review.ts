@@ -7,7 +7,9 @@ import {
   type OfflineDb,
   type OfflineMeta,
 } from '../../../lib/offline/offline-db.js';
-import { createOutbox } from '../../../lib/offline/outbox.js';
+import { createOutbox, outboxLockName } from '../../../lib/offline/outbox.js';
+import { requestBackgroundSync, SYNCED_MESSAGE } from '../../../lib/offline/background-sync.js';
+import { readCsrfCookie } from '../../../lib/csrf.js';
 import { fetchOfflineReview } from '../api/get-offline-review.js';
 import { sendOfflineGrades } from '../api/sync-reviews.js';
 
@@ -17,8 +19,9 @@ const RETRY_CHECK_MS = 5_000;
 /**
  * The learner's offline store on this device (docs/architecture.md "Offline study"): whether the
  * queue is downloaded, the outbox's count and last sync, and the sends. The outbox goes when the
- * connection returns (`online`), when the window gets focus, and after its backoff; the server's
- * answer replaces the device's guesses in the store.
+ * connection returns (`online`), when the window gets focus, and after its backoff, and from the
+ * service worker by Background Sync where the browser has it (lib/offline/background-sync.ts); the
+ * server's answer replaces the device's guesses in the store.
  */
 export function useOfflineReview(userId: string, examId: string | undefined) {
   const [db, setDb] = useState<OfflineDb | null>(null);
@@ -60,7 +63,7 @@ export function useOfflineReview(userId: string, examId: string | undefined) {
   useEffect(() => void refresh(), [refresh]);
 
   const outbox = useMemo(
-    () => db && createOutbox({ db, send: sendOfflineGrades, lockName: `quizbank-outbox-${userId}` }),
+    () => db && createOutbox({ db, send: sendOfflineGrades, lockName: outboxLockName(userId) }),
     [db, userId],
   );
 
@@ -138,6 +141,25 @@ export function useOfflineReview(userId: string, examId: string | undefined) {
     };
   }, [outbox, sync]);
 
+  // The service worker sent grades (Background Sync): the store changed under the screen.
+  useEffect(() => {
+    const container = navigator.serviceWorker;
+    if (!container) return;
+    const synced = (event: MessageEvent<{ type?: string } | null>) => {
+      if (event.data?.type !== SYNCED_MESSAGE) return;
+      setRevision((n) => n + 1);
+      void refresh();
+    };
+    container.addEventListener('message', synced);
+    return () => container.removeEventListener('message', synced);
+  }, [refresh]);
+
+  /** A grade went to the outbox: the counts change, and the browser may send it later with the app closed. */
+  const graded = useCallback(() => {
+    void refresh();
+    if (db) void requestBackgroundSync(db, userId, readCsrfCookie).catch(() => undefined);
+  }, [db, userId, refresh]);
+
   const remove = useCallback(async () => {
     if (!db) return;
     await removeDownload(db);
@@ -161,6 +183,7 @@ export function useOfflineReview(userId: string, examId: string | undefined) {
     downloadFailed,
     revision,
     refresh,
+    graded,
     download,
     remove,
     dismissRefused,
