@@ -43,9 +43,13 @@ try {
         `const m=await import(${JSON.stringify(pathToFileURL(join(out, LAMBDA_ENTRY_FILE)).href)});` +
         `const r=await m.handler(${JSON.stringify(cold.event)},${context});` +
         `if(r?.statusCode!==${cold.expectedStatus})throw new Error('status '+r?.statusCode);process.exit(0);`;
-      execFileSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, '--input-type=module', '-e', script], {
-        env: { PATH: process.env.PATH ?? '', ...world.env },
-      });
+      execFileSync(
+        process.execPath,
+        ['--cpu-prof', `--cpu-prof-dir=${profiles}`, '--input-type=module', '-e', script],
+        {
+          env: { PATH: process.env.PATH ?? '', ...world.env },
+        },
+      );
       for (const file of readdirSync(profiles)) {
         const profile = JSON.parse(readFileSync(join(profiles, file), 'utf8')) as Profiler.Profile;
         for (const [module, ms] of selfTimeByModule(profile, out)) {

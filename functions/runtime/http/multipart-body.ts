@@ -19,7 +19,9 @@ export function multipartBody(): MultipartBodyParser {
     parser ??= import('@middy/http-multipart-body-parser').then(({ default: httpMultipartBodyParser }) =>
       httpMultipartBodyParser({ busboy: { limits: { fileSize: LIMITS.maxMultipartBodyBytes } } }),
     );
-    await (await parser).before!(request as never);
+    await (
+      await parser
+    ).before!(request as never);
     refuseExtraFiles((request.event as { body?: unknown }).body);
   };
 }
