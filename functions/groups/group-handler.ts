@@ -1,6 +1,6 @@
 import type { RouteGroup } from '#shared/route-group.js';
 import { loadCaller } from '../domains/users/index.js';
-import { loadStudiesOfExamsOnDemand } from '../domains/exams/studies-of-exams.js';
+import { loadStudiesOfExamsOnDemand } from '../domains/exams/on-demand.js';
 import {
   createGroupHandler as runtimeGroupHandler,
   type Binding,
@@ -12,7 +12,7 @@ export { bind } from '../runtime/http/create-group-handler.js';
 
 // Every Lambda that serves exams also knows the studies that link them (domains/exams/studies-of-exams.ts),
 // loaded when an exam first asks: a static import put both domains into every group's init (D478).
-loadStudiesOfExamsOnDemand(() => import('../domains/studies/exam-links.js'));
+loadStudiesOfExamsOnDemand(() => import('../domains/studies/on-demand.js'));
 
 /**
  * The Lambda handler of one route group: the runtime's `createGroupHandler` (which refuses to start

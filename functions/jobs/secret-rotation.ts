@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SECRET_ENV, secretArnEnv, type SecretName } from '#shared/domain/secret-names.js';
-import { cloudFront, secretsManager } from '../domains/secret-rotation/aws.js';
-import { rotate, type RotationEvent } from '../domains/secret-rotation/steps.js';
+import { cloudFront, rotate, secretsManager, type RotationEvent } from '../domains/secret-rotation/index.js';
 import { createLogger, withFlushedLogs } from '../runtime/log.js';
 import { withTrace } from '../runtime/tracing.js';
 

@@ -36,7 +36,7 @@ describe('the studies an exam asks about load on first use (D478)', () => {
 
   it('the route groups’ loader is the real one: it provides the studies domain', async () => {
     const mod = await fresh();
-    const load = () => import('../../functions/domains/studies/exam-links.js');
+    const load = () => import('../../functions/domains/studies/on-demand.js');
     mod.loadStudiesOfExamsOnDemand(load);
     const lazy = mod.studiesOfExams();
     await load();
