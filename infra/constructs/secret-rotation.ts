@@ -57,8 +57,6 @@ export class SecretRotation extends Construct {
       timeout: Duration.minutes(15),
       logGroup,
       tracing: Tracing.ACTIVE,
-      // Secrets Manager retries a failed step itself; a second concurrent run would only race it.
-      retryAttempts: 0,
       environment: {
         [secretArnEnv('originVerify')]: props.originSecret.secretArn,
         [secretArnEnv('mailLink')]: props.mailLinkSecret.secretArn,
