@@ -39,6 +39,7 @@ const ELEMENTS = [
  * before it in this list, and only through their public entries. No cycle can be written.
  */
 const DOMAINS = [
+  'secret-rotation',
   'users',
   'tags',
   'files',
@@ -54,9 +55,11 @@ const DOMAINS = [
 
 /**
  * A domain's public entries: index.ts, and sheets.ts for the spreadsheet use cases, which only the
- * `*-sheets` Lambdas import, so no other Lambda carries SheetJS (D73).
+ * `*-sheets` Lambdas import, so no other Lambda carries SheetJS (D73); on-demand.ts for what the
+ * route groups wire or load on first use without the domain's index (its module-level caches and
+ * clients) entering every group's init (D478).
  */
-const DOMAIN_ENTRIES = ['index.ts', 'sheets.ts'];
+const DOMAIN_ENTRIES = ['index.ts', 'sheets.ts', 'on-demand.ts'];
 
 /** Files that are no element but known: tool configs (they import packages and scripts/build helpers). */
 const FILES = [{ category: 'tool-config', pattern: '**/*.config.{js,ts}' }];

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { LocalCloud } from '../local/cloud.js';
 import { startInProcessCloud } from './local-server.js';
-import { parseSheet } from '../functions/domains/files/sheets.js';
+import { parseSheet } from '../functions/domains/files/on-demand.js';
 import type { SheetExtension } from '#shared/domain/question-sheet.js';
 import { questionSheet, signedInSession, type Report } from './api-session.js';
 import { countDynamoRequests } from './dynamo-requests.js';

@@ -1,7 +1,6 @@
 import type { RouteGroup } from '#shared/route-group.js';
 import { loadCaller } from '../domains/users/index.js';
-// Every Lambda that serves exams also knows the studies that link them (domains/exams/studies-of-exams.ts).
-import '../domains/studies/index.js';
+import { loadStudiesOfExamsOnDemand } from '../domains/exams/on-demand.js';
 import {
   createGroupHandler as runtimeGroupHandler,
   type Binding,
@@ -10,6 +9,10 @@ import {
 import { withBackgroundTasks, type BackgroundTasks } from '../runtime/background.js';
 
 export { bind } from '../runtime/http/create-group-handler.js';
+
+// Every Lambda that serves exams also knows the studies that link them (domains/exams/studies-of-exams.ts),
+// loaded when an exam first asks: a static import put both domains into every group's init (D478).
+loadStudiesOfExamsOnDemand(() => import('../domains/studies/on-demand.js'));
 
 /**
  * The Lambda handler of one route group: the runtime's `createGroupHandler` (which refuses to start

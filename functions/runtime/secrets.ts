@@ -1,6 +1,6 @@
-import { SECRET_ENV, secretArnEnv, type SecretName } from '#shared/domain/secret-names.js';
+import { SECRET_CACHE_MS, SECRET_ENV, secretArnEnv, type SecretName } from '#shared/domain/secret-names.js';
 
-export { secretArnEnv, type SecretName } from '#shared/domain/secret-names.js';
+export { SECRET_CACHE_MS, secretArnEnv, type SecretName } from '#shared/domain/secret-names.js';
 
 /**
  * The stack's generated secrets, read at run time (D345) rather than copied into the functions'
@@ -18,9 +18,6 @@ const LOCAL_DEFAULT: Record<SecretName, string | undefined> = {
   originVerify: undefined,
   mailLink: 'local-development-mail-link-key-not-for-deployed-stacks',
 };
-
-/** How long a value read from Secrets Manager is kept in the process (the extension caches as long). */
-export const SECRET_CACHE_MS = 5 * 60_000;
 
 const cache = new Map<SecretName, { value: string; until: number }>();
 

@@ -206,7 +206,7 @@ export class AppFunction extends Construct {
  * CDK's `aws:cdk:bundling-stacks: []` context nothing is built. NodejsFunction cannot split: it
  * always passes esbuild `--outfile`.
  */
-function lambdaAsset(entry: string): Code {
+export function lambdaAsset(entry: string): Code {
   return Code.fromAsset(ROOT_DIR, {
     assetHashType: AssetHashType.OUTPUT,
     bundling: { image: DockerImage.fromRegistry('dummy'), local: new LocalEsbuild(entry) },

@@ -14,3 +14,12 @@ export type SecretName = keyof typeof SECRET_ENV;
 
 /** The environment variable holding a secret's ARN in AWS. */
 export const secretArnEnv = (name: SecretName) => `${SECRET_ENV[name]}_ARN`;
+
+/** How long a function keeps a secret's value: the extension's cache and the process's each hold it this long (D345). */
+export const SECRET_CACHE_MS = 5 * 60_000;
+
+/**
+ * After a secret's AWSCURRENT moves, how long until every function has read the new value: the
+ * extension's cache, then the process's, plus a minute (D476).
+ */
+export const SECRET_VISIBLE_MS = 2 * SECRET_CACHE_MS + 60_000;

@@ -119,6 +119,13 @@ describe('what a route reaches through `await import()` is not read at init (D10
     { module: 'markdown-it', usedBy: ['exams'] },
     { module: 'katex', usedBy: ['exams'] },
     { module: 'highlight.js', usedBy: ['exams'] },
+    // The text, quiz and Anki readers load on the first such file; workbooks do not need them (D478).
+    { module: 'iconv-lite', usedBy: ['files-sheets'] },
+    { module: 'html-to-text', usedBy: ['files-sheets'] },
+    { module: 'csv-parse', usedBy: ['files-sheets'] },
+    { module: 'fzstd', usedBy: ['files-sheets'] },
+    // The multipart parser loads on a group's first upload (runtime/http/multipart-body.ts, D478).
+    { module: '@fastify/busboy', usedBy: ['files-sheets', 'users-sheets', 'studies-sheets'] },
   ];
   const holds = (inputs: string[], module: string) => inputs.some((input) => input.includes(`node_modules/${module}/`));
 

@@ -12,7 +12,7 @@ import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { fileReply } from '../../runtime/http/file-reply.js';
 import { XLSX_CONTENT_TYPE, type Reply } from '../../runtime/http/reply.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
-import { parseSheet, sniffSpreadsheet } from '../files/sheets.js';
+import { parseWorkbookSheet, sniffSpreadsheet } from '../files/sheets.js';
 import { listAllTags } from '../tags/index.js';
 import { createExam } from './exam-creation.js';
 
@@ -125,7 +125,7 @@ export async function uploadExamsSheet(input: ServiceInput<typeof examSheets.upl
   if (extension !== 'xlsx' && extension !== 'xls')
     throw new AppError(400, 'sheet_bad_extension', { name: name || file.filename });
   sniffSpreadsheet(file.content, extension);
-  const sheet = parseSheet(file.content, extension);
+  const sheet = parseWorkbookSheet(file.content, extension);
   const columns: Partial<Record<ExamColumn, number>> = {};
   sheet.header.forEach((h, i) => {
     const column = LOOKUP.get(headerKey(h));

@@ -20,7 +20,7 @@ export {
   type ImageOwner,
   type ImageWarning,
 } from './importer/import-images.js';
-export { parseSheet } from './importer/parse.js';
+export { parseWorkbookSheet } from './importer/workbook-parse.js';
 export { sniffSpreadsheet } from './importer/sniff.js';
 export { SAMPLE_QUESTIONS } from './sample-questions.js';
 export { questionsWorkbook } from './samples.js';

@@ -1,4 +1,4 @@
-import { provideStudiesOfExams } from '../exams/index.js';
+import { provideStudiesOfExams } from '../exams/on-demand.js';
 import { membershipsIn } from './study-store.js';
 import { unlinkTask } from './task-store.js';
 

@@ -40,11 +40,10 @@ import {
   writePool,
   type FileRecord,
 } from '../file-store.js';
-import { parseSheet } from './parse.js';
+import { parseWorkbookSheet } from './workbook-parse.js';
 import { readerReport, type ParsedSheet, type SheetFormat, type SheetRepair } from './parsed-sheet.js';
 import { sniffSpreadsheet } from './sniff.js';
 import { looksLikeHeader } from './header-shape.js';
-import { parseAnkiPackage } from './anki-package.js';
 import {
   deleteImportedImages,
   importMedia,
@@ -181,7 +180,14 @@ export async function readQuestionSheet(
     throw new AppError(400, 'sheet_bad_extension', { name: name || fileName });
   }
   sniffSpreadsheet(bytes, extension);
-  const sheet = extension === 'apkg' ? await parseAnkiPackage(bytes) : parseSheet(bytes, extension, reading, options);
+  // Workbooks are read by what the group loads at init; Anki packages and text and quiz files by
+  // readers loaded on their first file (D478).
+  const sheet =
+    extension === 'apkg'
+      ? await (await import('./anki-package.js')).parseAnkiPackage(bytes)
+      : extension === 'xlsx' || extension === 'xls'
+        ? parseWorkbookSheet(bytes, extension)
+        : (await import('./parse.js')).parseSheet(bytes, extension, reading, options);
   if (sheet.header.length > QUESTION_SHEET_LIMITS.maxColumns) {
     throw new AppError(400, 'sheet_too_many_columns', { limit: QUESTION_SHEET_LIMITS.maxColumns });
   }

@@ -1,10 +1,10 @@
 import { TEXT_EXTENSIONS, type SheetExtension, type SheetReading } from '#shared/domain/question-sheet.js';
 import { AppError } from '../../../runtime/http/app-error.js';
 import { restoreOwnExport } from './export-marker.js';
-import { splitHeader, type ParsedSheet } from './parsed-sheet.js';
+import type { ParsedSheet } from './parsed-sheet.js';
 import { parseQuizFile } from './quiz-text.js';
 import { parseTextSheet } from './text-sheet.js';
-import { parseWorkbookRows } from './workbook-sheet.js';
+import { parseWorkbookSheet } from './workbook-parse.js';
 
 /**
  * The first sheet of a workbook (SheetJS), a quiz file (GIFT, Aiken, Moodle XML: quiz-text.ts), or
@@ -21,15 +21,5 @@ export function parseSheet(
   if (TEXT_EXTENSIONS.includes(extension)) return restoreOwnExport(parseTextSheet(bytes, extension, reading, options));
   // An Anki package is read asynchronously (sql.js): readQuestionSheet does it, no sheet reader does.
   if (extension === 'apkg') throw new AppError(400, 'sheet_not_spreadsheet', { extension });
-  const { rows: all, lines: allLines } = parseWorkbookRows(bytes);
-  return splitHeader(all, allLines, {
-    kind: 'workbook',
-    extension,
-    encoding: null,
-    bom: false,
-    delimiter: null,
-    record_delimiter: null,
-    source: 'workbook',
-    html: false,
-  });
+  return parseWorkbookSheet(bytes, extension);
 }

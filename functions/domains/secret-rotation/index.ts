@@ -1,0 +1,2 @@
+export { cloudFront, secretsManager } from './aws.js';
+export { rotate, type RotationEvent } from './steps.js';
