@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
+import fc from 'fast-check';
 import { zipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
 import { generateByRules } from '../../web/src/features/notes/generator/generate.js';
+import { parseNotes } from '../../web/src/features/notes/generator/markdown-blocks.js';
 import { docxHtmlToMarkdown } from '../../web/src/features/notes/utils/docx-markdown.js';
 import { readNotesFile } from '../../web/src/features/notes/utils/read-notes-file.js';
 
@@ -97,6 +99,24 @@ describe('a .docx read as Markdown (docs/product.md#questions-from-notes)', () =
     );
     expect(markdown).toBe(
       '## Cell parts\n\n1. Nucleus\n2. Ribosome\n\nA B\n\n| Term | Meaning |\n| --- | --- |\n| a/b | one two |',
+    );
+  });
+
+  test('property: any table of words comes back from the rules as the same header and rows', () => {
+    const word = fc.stringMatching(/^[A-Za-z0-9가-힣|]{1,8}$/);
+    const text = fc.array(word, { minLength: 1, maxLength: 4 }).map((words) => words.join(' '));
+    const tables = fc
+      .integer({ min: 1, max: 4 })
+      .chain((width) =>
+        fc.array(fc.array(text, { minLength: width, maxLength: width }), { minLength: 2, maxLength: 5 }),
+      );
+    fc.assert(
+      fc.property(tables, (table) => {
+        const tr = (cells: string[]) => `<tr>${cells.map((c) => `<td><p>${c}</p></td>`).join('')}</tr>`;
+        const { blocks } = parseNotes(docxHtmlToMarkdown(`<table>${table.map(tr).join('')}</table>`));
+        const cells = table.map((r) => r.map((c) => c.replace(/\|/g, '/')));
+        expect(blocks).toEqual([{ type: 'table', header: cells[0], rows: cells.slice(1) }]);
+      }),
     );
   });
 });
