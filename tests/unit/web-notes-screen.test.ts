@@ -244,20 +244,6 @@ describe('notes files are checked before they are parsed', () => {
     expect(await readNotesFile(new File(['not a pdf at all'], 'x.pdf'))).toEqual({ ok: false, problem: 'noText' });
   });
 
-  test('a .docx is read by mammoth: its paragraphs become the notes', async () => {
-    const read = await readNotesFile(
-      new File([minimalDocx(['서울은 대한민국의 수도이다.', 'Seoul is a city.'])], 'n.docx'),
-    );
-    expect(read.ok && read.text.split(/\n+/).filter(Boolean)).toEqual([
-      '서울은 대한민국의 수도이다.',
-      'Seoul is a city.',
-    ]);
-    expect(await readNotesFile(new File([new Uint8Array([80, 75, 3, 4, 1, 2])], 'broken.docx'))).toEqual({
-      ok: false,
-      problem: 'unreadable',
-    });
-  });
-
   test('text and Markdown are read as they are, without a byte order mark', async () => {
     expect(await readNotesFile(new File(['\uFEFF# 제목\n서울은 수도이다.'], 'n.md'))).toEqual({
       ok: true,
@@ -275,29 +261,6 @@ function declaring(zip: Uint8Array, size: number): Uint8Array<ArrayBuffer> {
     if (signature === 0x02014b50) view.setUint32(i + 24, size, true);
   }
   return new Uint8Array(zip);
-}
-
-/** The three parts a Word document needs, with one paragraph per text. */
-function minimalDocx(paragraphs: string[]): Uint8Array<ArrayBuffer> {
-  const xml = (text: string) => new TextEncoder().encode(text);
-  const word = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
-  const body = paragraphs.map((p) => `<w:p><w:r><w:t>${p}</w:t></w:r></w:p>`).join('');
-  return new Uint8Array(
-    zipSync({
-      '[Content_Types].xml': xml(
-        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-          '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-      ),
-      '_rels/.rels': xml(
-        '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-          '<Relationship Id="r1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-      ),
-      'word/document.xml': xml(
-        `<?xml version="1.0"?><w:document xmlns:w="${word}"><w:body>${body}</w:body></w:document>`,
-      ),
-    }),
-  );
 }
 
 /** A one-page PDF with no text: what a scanned, image-only page gives a text extractor. */

@@ -1,7 +1,7 @@
 /**
  * docs/product.md#questions-from-notes: a notes file read in the browser. Checks come before any parsing: the
  * extension, the size (a 50 MB file is refused unread), and for .docx the sizes its zip declares
- * (a zip bomb is refused before mammoth inflates it). The parsers load only when such a file comes.
+ * (a zip bomb is refused before mammoth inflates it). A .docx becomes Markdown (docx-markdown.ts). The parsers load only when such a file comes.
  */
 export const NOTES_FILE_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
@@ -48,11 +48,15 @@ async function readDocx(bytes: ArrayBuffer): Promise<NotesFileRead> {
     if ((await declaredUnpackedBytes(new Uint8Array(bytes))) > NOTES_FILE_LIMITS.maxDocxUnpackedBytes) {
       return { ok: false, problem: 'unpackedTooLarge' };
     }
-    const mammoth = await import('mammoth');
+    const [mammoth, { docxHtmlToMarkdown }] = await Promise.all([import('mammoth'), import('./docx-markdown.js')]);
     // The same bytes under the name each build of mammoth reads: the browser's `arrayBuffer`, Node's `buffer` (tests).
     const input = { arrayBuffer: bytes, buffer: bytes };
-    const { value } = await mammoth.extractRawText(input);
-    return value.trim() ? { ok: true, text: value } : { ok: false, problem: 'noText' };
+    // As HTML, not raw text: headings, lists and tables reach the rules as the Markdown they read.
+    const { value } = await mammoth.convertToHtml(input, {
+      convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })),
+    });
+    const text = docxHtmlToMarkdown(value);
+    return text.trim() ? { ok: true, text } : { ok: false, problem: 'noText' };
   } catch {
     return { ok: false, problem: 'unreadable' };
   }
