@@ -251,6 +251,7 @@ describe('the distribution config is changed in its origin header only', () => {
   const config = (v: string): DistributionConfig => ({
     CallerReference: 'x',
     Comment: 'a & b',
+    DefaultCacheBehavior: undefined,
     Enabled: true,
     Origins: {
       Quantity: 2,
