@@ -158,9 +158,18 @@ describe('accounts: register, log in, profile, language, log out', () => {
     await page.getByTestId('profile-retention').getByRole('button', { name: '지금 정리하기' }).click();
     await toast(page, '기록 0건을 정리했습니다.').waitFor();
     // Statistics reset behind RESET (POST /api/user-statistics/reset/); the page reloads 1.5 s later.
-    await page.getByTestId('profile-statistics').getByRole('button', { name: '통계 초기화' }).click();
     const resetModal = page.getByTestId('statistics-reset-modal');
-    await resetModal.waitFor();
+    // The profile re-reads after the clean-up; a click landing on the section while it re-renders is tried again.
+    await expect
+      .poll(
+        async () => {
+          if (!(await resetModal.isVisible()))
+            await page.getByTestId('profile-statistics').getByRole('button', { name: '통계 초기화' }).click();
+          return resetModal.isVisible();
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBe(true);
     const resetConfirm = resetModal.getByRole('button', { name: '초기화', exact: true });
     expect(await resetConfirm.isDisabled()).toBe(true);
     await resetModal.locator('input').fill('reset');
