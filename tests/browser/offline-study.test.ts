@@ -350,6 +350,22 @@ describe('offline study', () => {
 
     // Offline: the app from the worker, the exam from IndexedDB; one answer right, one wrong, then End.
     await context.setOffline(true);
+    // A downloaded exam's image comes from the download's cache once the network is gone (D497): the worker's
+    // own listener, with an entry put where a download puts its images (the demo exam has none).
+    const keptImage = await page.evaluate(async () => {
+      const cache = await caches.open('quizbank-offline-images-browser-test');
+      await cache.put('/api/exam/offline-test/images/kept/', new Response('kept image'));
+      const [kept, other] = await Promise.all([
+        fetch('/api/exam/offline-test/images/kept/').then((response) => response.text()),
+        fetch('/api/exam/offline-test/images/never-kept/').then(
+          () => 'answered',
+          () => 'network error',
+        ),
+      ]);
+      await caches.delete('quizbank-offline-images-browser-test');
+      return { kept, other };
+    });
+    expect(keptImage).toEqual({ kept: 'kept image', other: 'network error' });
     await go(page, `/take-exam/${examId}?order=${exam.questions.map((q) => q.id).join(',')}`);
     for (const answer of [right!.answer_en || right!.answer || '', 'no idea']) {
       await page.getByTestId('answer-input').fill(answer);

@@ -1,5 +1,6 @@
 import { flushFromWorker, SYNCED_MESSAGE, userOfSyncTag } from '../lib/offline/background-sync.js';
 import { openOfflineDb } from '../lib/offline/offline-db.js';
+import { OFFLINE_IMAGE_PATH, offlineImage } from '../lib/offline/offline-images.js';
 
 /**
  * Our code in the service worker (D446): the generated Workbox worker loads this script
@@ -13,8 +14,15 @@ interface SyncEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
 
+interface FetchEvent extends Event {
+  readonly request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+
 interface WorkerScope {
   addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  location: { origin: string };
   fetch: typeof fetch;
   clients: { matchAll(options: { type: 'window' }): Promise<{ postMessage(message: unknown): void }[]> };
 }
@@ -38,4 +46,19 @@ async function sendOutbox(userId: string, lastChance: boolean) {
 self.addEventListener('sync', (event) => {
   const userId = userOfSyncTag(event.tag);
   if (userId) event.waitUntil(sendOutbox(userId, event.lastChance));
+});
+
+// Registered before Workbox's own listener (this script is imported first): an image of a downloaded
+// exam comes from the network while there is one, and from the download's cache when there is not (D497).
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== 'GET' || url.origin !== self.location.origin || !OFFLINE_IMAGE_PATH.test(url.pathname))
+    return;
+  event.respondWith(
+    self.fetch(event.request).catch(async (error: unknown) => {
+      const kept = await offlineImage(event.request);
+      if (kept) return kept;
+      throw error;
+    }),
+  );
 });

@@ -58,6 +58,8 @@ export interface StoredExam {
   exam_id: string;
   exam: Exam;
   downloaded_at: string;
+  /** Images of the questions kept in Cache Storage, and those that could not be (D497); absent before images were kept. */
+  images?: { kept: number; missing: number };
 }
 
 /** A sitting taken offline, waiting to be sent through the normal submit route (D437). */

@@ -52,6 +52,11 @@ export function OfflineExamSwitch({ userId, examId }: { userId: string; examId: 
           {t('takeExam.offline.waiting', { count: waiting })}
         </p>
       )}
+      {!!stored?.images?.missing && (
+        <p data-testid="exam-offline-images-missing">
+          {t('takeExam.offline.imagesMissing', { count: stored.images.missing })}
+        </p>
+      )}
       {offline.failed && <p role="alert">{t('takeExam.offline.downloadFailed')}</p>}
     </section>
   );

@@ -2,6 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { getExam } from '#shared/contracts/exams.js';
 import { startExamOutbox, onExamOutbox } from '../../../lib/offline/exam-outbox-sender.js';
 import { existingOfflineDb, openOfflineDb, type OfflineDb, type StoredExam } from '../../../lib/offline/offline-db.js';
+import {
+  dropExamImages,
+  examImagePaths,
+  keepExamImages,
+  offlineImageCacheName,
+} from '../../../lib/offline/offline-images.js';
 import { readWholeExam } from '../utils/whole-exam.js';
 
 /**
@@ -51,8 +57,12 @@ export function useOfflineExam(userId: string | null, examId: string | null) {
     setFailed(false);
     try {
       const exam = await readWholeExam(getExam, { params: { examId } });
+      const images = await keepExamImages(
+        offlineImageCacheName(userId, examId),
+        examImagePaths(exam, window.location.origin),
+      );
       const target = db ?? (await openOfflineDb(userId));
-      await target.put('exams', { exam_id: examId, exam, downloaded_at: new Date().toISOString() });
+      await target.put('exams', { exam_id: examId, exam, downloaded_at: new Date().toISOString(), images });
       if (!db) setDb(target);
       else await refresh();
       // The sender starts with the store (the layout starts it only where a store existed).
@@ -65,10 +75,11 @@ export function useOfflineExam(userId: string | null, examId: string | null) {
   }, [userId, examId, db, refresh]);
 
   const remove = useCallback(async () => {
-    if (!db || !examId) return;
+    if (!db || !examId || !userId) return;
     await db.delete('exams', examId);
+    await dropExamImages(offlineImageCacheName(userId, examId));
     await refresh();
-  }, [db, examId, refresh]);
+  }, [db, examId, userId, refresh]);
 
   return { db, stored, waiting, busy, failed, download, remove, refresh };
 }
