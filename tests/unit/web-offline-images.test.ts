@@ -12,20 +12,25 @@ const ORIGIN = 'https://quizbank.example';
 
 /** Cache Storage as the page and the worker see it: named caches of request URL → response. */
 function fakeCaches(fetchable: Set<string>) {
+  const fetched: string[] = [];
   const stores = new Map<string, Map<string, Response>>();
   const open = (name: string) => {
     const store = stores.get(name) ?? new Map<string, Response>();
     stores.set(name, store);
     return Promise.resolve({
       add: (path: string) =>
-        fetchable.has(path)
+        (fetched.push(path), fetchable.has(path))
           ? Promise.resolve(void store.set(new URL(path, ORIGIN).href, new Response(`bytes of ${path}`)))
           : Promise.reject(new TypeError('404')),
-      match: (request: Request) => Promise.resolve(store.get(request.url)?.clone()),
+      match: (request: Request | string) =>
+        Promise.resolve(store.get(new URL(typeof request === 'string' ? request : request.url, ORIGIN).href)?.clone()),
+      keys: () => Promise.resolve([...store.keys()].map((url) => new Request(url))),
+      delete: (request: Request) => Promise.resolve(store.delete(request.url)),
     });
   };
   return {
     stores,
+    fetched,
     api: {
       open,
       delete: (name: string) => Promise.resolve(stores.delete(name)),
@@ -59,7 +64,7 @@ describe('the images an offline exam keeps', () => {
   });
 
   it('keeps what it can fetch, counts what it cannot, answers a kept image offline and forgets it on removal', async () => {
-    const { api, stores } = fakeCaches(new Set(['/api/exam/e1/images/i1/']));
+    const { api, stores, fetched } = fakeCaches(new Set(['/api/exam/e1/images/i1/', '/api/exam/e1/images/i5/']));
     vi.stubGlobal('caches', api);
     const name = offlineImageCacheName('u1', 'e1');
     expect(isOfflineImageCache(name)).toBe(true);
@@ -70,9 +75,16 @@ describe('the images an offline exam keeps', () => {
     const kept = await offlineImage(new Request(`${ORIGIN}/api/exam/e1/images/i1/`));
     expect(await kept?.text()).toBe('bytes of /api/exam/e1/images/i1/');
     expect(await offlineImage(new Request(`${ORIGIN}/api/exam/e1/images/gone/`))).toBeUndefined();
+    // A later download fetches only what is new and drops what is no longer named.
+    fetched.length = 0;
+    expect(await keepExamImages(name, ['/api/exam/e1/images/i5/'])).toEqual({ kept: 1, missing: 0 });
+    expect(fetched).toEqual(['/api/exam/e1/images/i5/']);
+    expect(await offlineImage(new Request(`${ORIGIN}/api/exam/e1/images/i1/`))).toBeUndefined();
+    expect(await keepExamImages(name, ['/api/exam/e1/images/i5/'])).toEqual({ kept: 1, missing: 0 });
+    expect(fetched).toEqual(['/api/exam/e1/images/i5/']);
     await dropExamImages(name);
     expect(stores.has(name)).toBe(false);
-    expect(await offlineImage(new Request(`${ORIGIN}/api/exam/e1/images/i1/`))).toBeUndefined();
+    expect(await offlineImage(new Request(`${ORIGIN}/api/exam/e1/images/i5/`))).toBeUndefined();
   });
 
   it('without Cache Storage every image is counted missing and nothing throws', async () => {

@@ -11,6 +11,7 @@ export const OFFLINE_IMAGE_PATH = /^\/api\/(?:exam|file)\/[^/]+\/images\/[^/]+\/
 
 const CACHE_PREFIX = 'quizbank-offline-images-';
 
+/** The cache of one downloaded exam's images, or of the review download's (`examId` = `review`). */
 export const offlineImageCacheName = (userId: string, examId: string) =>
   `${CACHE_PREFIX}${encodeURIComponent(userId)}-${encodeURIComponent(examId)}`;
 
@@ -38,12 +39,21 @@ export interface KeptImages {
   missing: number;
 }
 
-/** Fetches and keeps each image (with the learner's session, as the page shows it); one failure loses only that image. */
+/**
+ * Keeps exactly these images in the cache: those already kept stay (an image address names immutable
+ * bytes, so a later download need not fetch it again), the others are fetched with the learner's
+ * session as the page shows them, and those no longer named are dropped. One failure loses only that image.
+ */
 export async function keepExamImages(cacheName: string, paths: string[]): Promise<KeptImages> {
   if (typeof caches === 'undefined') return { kept: 0, missing: paths.length };
-  await caches.delete(cacheName);
   const cache = await caches.open(cacheName);
-  const outcomes = await Promise.allSettled(paths.map((path) => cache.add(path)));
+  const wanted = new Set(paths);
+  for (const request of await cache.keys()) if (!wanted.has(new URL(request.url).pathname)) await cache.delete(request);
+  const outcomes = await Promise.allSettled(
+    paths.map(async (path) => {
+      if (!(await cache.match(path))) await cache.add(path);
+    }),
+  );
   const kept = outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
   return { kept, missing: paths.length - kept };
 }

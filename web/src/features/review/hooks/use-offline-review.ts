@@ -11,6 +11,12 @@ import { createOutbox, outboxLockName } from '../../../lib/offline/outbox.js';
 import { requestBackgroundSync, SYNCED_MESSAGE } from '../../../lib/offline/background-sync.js';
 import { readCsrfCookie } from '../../../lib/csrf.js';
 import { fetchOfflineReview } from '../api/get-offline-review.js';
+import {
+  dropExamImages,
+  examImagePaths,
+  keepExamImages,
+  offlineImageCacheName,
+} from '../../../lib/offline/offline-images.js';
 import { sendOfflineGrades } from '../api/sync-reviews.js';
 
 /** How often a waiting outbox looks whether its backoff has passed. */
@@ -87,6 +93,11 @@ export function useOfflineReview(userId: string, examId: string | undefined) {
           },
           cards,
         );
+        // The cards' images, for the Review screen offline (D497); a failed image shows only online.
+        await keepExamImages(
+          offlineImageCacheName(userId, 'review'),
+          examImagePaths(answer.cards, window.location.origin),
+        );
         setRevision((n) => n + 1);
       } catch {
         setDownloadFailed(true);
@@ -95,7 +106,7 @@ export function useOfflineReview(userId: string, examId: string | undefined) {
         await refresh();
       }
     },
-    [db, examId, refresh],
+    [db, examId, userId, refresh],
   );
 
   /** Whether this screen has brought the download up to date yet (once per visit online). */
@@ -163,8 +174,9 @@ export function useOfflineReview(userId: string, examId: string | undefined) {
   const remove = useCallback(async () => {
     if (!db) return;
     await removeDownload(db);
+    await dropExamImages(offlineImageCacheName(userId, 'review'));
     await refresh();
-  }, [db, refresh]);
+  }, [db, userId, refresh]);
 
   const dismissRefused = useCallback(async () => {
     if (!db) return;
