@@ -1,5 +1,5 @@
 import { nextSeq, type ExamOutboxRecord, type OfflineDb } from './offline-db.js';
-import { backoffMs } from './outbox.js';
+import { backoffMs, oneSendAtATime } from './outbox.js';
 
 /**
  * The outbox of sittings taken offline (docs/architecture.md "Offline study", D437), beside the
@@ -45,7 +45,6 @@ export async function queueSitting(db: OfflineDb, sitting: QueuedSitting): Promi
 const strip = ({ seq: _seq, ...record }: ExamOutboxRecord): QueuedSitting => record;
 
 export function createExamOutbox({ db, send, refusal, lockName, now = Date.now }: ExamOutboxOptions) {
-  let running: Promise<ExamFlushResult> | null = null;
   let failures = 0;
   let retryAt = 0;
 
@@ -77,20 +76,10 @@ export function createExamOutbox({ db, send, refusal, lockName, now = Date.now }
     return { sent, left: await pending(), retryAt };
   }
 
-  const locked = (): Promise<ExamFlushResult> =>
-    typeof navigator !== 'undefined' && navigator.locks
-      ? navigator.locks.request(lockName, run).then((result) => result)
-      : run();
-
   return {
     pending,
     /** Sends what waits, unless a send runs (then its result) or the backoff has not passed. */
-    flush(): Promise<ExamFlushResult> {
-      running ??= locked().finally(() => {
-        running = null;
-      });
-      return running;
-    },
+    flush: oneSendAtATime(lockName, run),
     /** The connection came back: the next flush goes at once. */
     resetBackoff() {
       failures = 0;

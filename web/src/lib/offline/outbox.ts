@@ -47,7 +47,6 @@ export interface OutboxOptions {
 const strip = ({ seq: _seq, ...record }: OutboxRecord): OfflineGrade => record;
 
 export function createOutbox({ db, send, lockName, now = Date.now }: OutboxOptions) {
-  let running: Promise<FlushResult> | null = null;
   let failures = 0;
   let retryAt = 0;
 
@@ -114,20 +113,10 @@ export function createOutbox({ db, send, lockName, now = Date.now }: OutboxOptio
     return { acknowledged, refused, left: await pending(), retryAt };
   }
 
-  const locked = (): Promise<FlushResult> =>
-    typeof navigator !== 'undefined' && navigator.locks
-      ? navigator.locks.request(lockName, run).then((result) => result)
-      : run();
-
   return {
     pending,
     /** Sends what waits, unless a send runs (then its result) or the backoff has not passed. */
-    flush(): Promise<FlushResult> {
-      running ??= locked().finally(() => {
-        running = null;
-      });
-      return running;
-    },
+    flush: oneSendAtATime(lockName, run),
     /** The connection came back: the next flush goes at once. */
     resetBackoff() {
       failures = 0;
@@ -138,3 +127,21 @@ export function createOutbox({ db, send, lockName, now = Date.now }: OutboxOptio
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
+
+/**
+ * One send at a time: a promise per tab while it runs, and a Web Lock across tabs (and the service worker)
+ * where the browser has them; a flush asked for while one runs gets that one's result.
+ */
+export function oneSendAtATime<T>(lockName: string, run: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  const locked = (): Promise<T> =>
+    typeof navigator !== 'undefined' && navigator.locks
+      ? navigator.locks.request(lockName, run).then((result) => result)
+      : run();
+  return () => {
+    running ??= locked().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+}
