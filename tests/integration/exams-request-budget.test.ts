@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { importQuestionSheet } from '../../functions/domains/files/importer/import.js';
 import * as examServices from '../../functions/domains/exams/exams.js';
 import { createLogger } from '../../functions/runtime/log.js';
@@ -8,7 +8,7 @@ import { fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { KO_HEADER, questionRows, xlsxBytes } from '../support/sheets.js';
 import { requestContextFor as contextFor, signedInContextFor as signedIn } from '../support/request-context.js';
 import { serviceBody } from '../support/responses.js';
-import { clearPublicExamCache } from '../../functions/domains/exams/public-exam-cache.js';
+import { EXAM_STAMP_TTL_MS, clearPublicExamCache } from '../../functions/domains/exams/public-exam-cache.js';
 
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
@@ -82,17 +82,29 @@ describe('DynamoDB requests per call', () => {
       expect(calls.count()).toBeLessThanOrEqual(3);
     }
     expect(read).toBe(ROWS);
-    // Anonymously (a public exam, D405): its stamp + the GetItem, then the stamp alone while nothing changes.
+    // Anonymously (a public exam, D405): its stamp + the GetItem, then nothing while the stamp is fresh (D498),
+    // then the stamp alone while nothing changes.
     clearPublicExamCache();
-    for (const expected of [2, 1]) {
-      calls.reset();
-      serviceBody(
-        await examServices.getExam(
-          { params: { examId }, query: { select: 'id,title,total_questions' }, body: {} },
-          contextFor(null),
-        ),
-      );
-      expect(calls.count()).toBe(expected);
+    const clock = vi.spyOn(performance, 'now');
+    const start = performance.now();
+    try {
+      for (const [at, expected] of [
+        [0, 2],
+        [0, 0],
+        [EXAM_STAMP_TTL_MS + 1, 1],
+      ] as const) {
+        clock.mockReturnValue(start + at);
+        calls.reset();
+        serviceBody(
+          await examServices.getExam(
+            { params: { examId }, query: { select: 'id,title,total_questions' }, body: {} },
+            contextFor(null),
+          ),
+        );
+        expect(calls.count()).toBe(expected);
+      }
+    } finally {
+      clock.mockRestore();
     }
   });
 

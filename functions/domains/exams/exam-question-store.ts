@@ -11,6 +11,7 @@ import { isConditionFailure } from '../../runtime/data/dynamo-errors.js';
 import { examQuestionsWithId, indexedQuestionCopy } from './question-copy-store.js';
 import { putCounted } from '../../runtime/data/counted.js';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
+import { forgetExamStamp } from './public-exam-cache.js';
 
 /**
  * Bulk changes to the question copies of exams (docs/architecture.md E20, E21, E25): move, copy,
@@ -88,11 +89,14 @@ function countChange(examId: string, delta: number): TransactItem {
 }
 
 /** The exam's content version + 1 (D405), in the same transaction as the change it counts. */
-const versionBump = (examId: string): TransactItem =>
-  questionPositionCounterEntity.contentVersionBump(examId, config.appTable);
+const versionBump = (examId: string): TransactItem => {
+  forgetExamStamp(examId);
+  return questionPositionCounterEntity.contentVersionBump(examId, config.appTable);
+};
 
 /** The same on its own (1 UpdateItem), after a change written by a helper of its own. */
 export async function bumpContentVersion(examId: string): Promise<void> {
+  forgetExamStamp(examId);
   await db().send(new UpdateCommand(questionPositionCounterEntity.contentVersionBump(examId, config.appTable).Update));
 }
 

@@ -16,6 +16,7 @@ import { studyLinkEntity, type StudyLinkRecord } from './entities/study-link.js'
 import { subscriptionEntity } from './entities/subscription.js';
 import { type StoredQuestion } from '../files/index.js';
 import { db, claimPointer, ITEM_ABSENT, ITEM_EXISTS } from '../../runtime/data/db.js';
+import { forgetExamStamp } from './public-exam-cache.js';
 
 export type { ExamRecord, StoredQuestion };
 
@@ -262,6 +263,7 @@ export async function nextVersion(rootId: string): Promise<number | null> {
 export async function saveExamChanges(before: ExamRecord, after: ExamRecord): Promise<void> {
   const item = examItem(after);
   const titleMoved = before.title_key !== after.title_key;
+  forgetExamStamp(after.id);
   await db()
     .send(
       new TransactWriteCommand({

@@ -26,8 +26,35 @@ export interface ExamStamp {
   version: number;
 }
 
-/** 1 BatchGetItem (2 small items, eventually consistent). */
+/**
+ * How long an instance trusts a stamp it read (D498): reads of a popular exam within it cost no request.
+ * An edit made through this instance forgets the exam's stamp at once ({@link forgetExamStamp}); one made
+ * through another instance shows here within this long, as after a CDN's short TTL.
+ */
+export const EXAM_STAMP_TTL_MS = 1000;
+
+const stamps = /* @__PURE__ */ new LRUCache<string, ExamStamp>({
+  max: 10_000,
+  ttl: EXAM_STAMP_TTL_MS,
+  // Read through the global each time, so a test can move the clock.
+  perf: { now: () => performance.now() },
+});
+
+/** An edit of the exam through this instance: its next anonymous read asks for the stamp again. */
+export function forgetExamStamp(examId: string): void {
+  stamps.delete(examId);
+}
+
+/** The exam's stamp: kept {@link EXAM_STAMP_TTL_MS}, else 1 BatchGetItem (2 small items, eventually consistent). */
 export async function examStamp(examId: string): Promise<ExamStamp> {
+  const kept = stamps.get(examId);
+  if (kept) return kept;
+  const stamp = await readExamStamp(examId);
+  stamps.set(examId, stamp);
+  return stamp;
+}
+
+async function readExamStamp(examId: string): Promise<ExamStamp> {
   const items = await batchGetAll([examEntity.key(examId), questionPositionCounterEntity.key(examId)], {
     projection: 'sk, is_public, content_version',
   });
@@ -76,4 +103,5 @@ export async function cachedRead<T>(
 /** Empties the instance's cache (tests compare cold and warm reads). */
 export function clearPublicExamCache(): void {
   pages.clear();
+  stamps.clear();
 }
