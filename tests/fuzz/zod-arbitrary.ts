@@ -30,6 +30,8 @@ interface Def {
   checks?: {
     _zod: { def: { check: string; format?: string; pattern?: RegExp; minimum?: number; maximum?: number } };
   }[];
+  /** A string format schema (`z.iso.datetime()`, `z.email()`…) carries its format on its own def. */
+  format?: string;
 }
 
 const defOf = (schema: AnySchema) => (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -70,6 +72,15 @@ function stringArbitrary(def: Def): fc.Arbitrary<unknown> {
   }
   const examples = examplesOf(def);
   if (examples) return examples;
+  // A date-time: real instants around now (the offline window's edges included), as a device sends them.
+  if (def.format === 'datetime')
+    return fc
+      .date({
+        min: new Date(Date.now() - 90 * 86_400_000),
+        max: new Date(Date.now() + 86_400_000),
+        noInvalidDate: true,
+      })
+      .map((date) => date.toISOString());
   if (pattern) return fc.stringMatching(pattern).filter((s) => s.length >= minLength);
   return text(minLength, Math.max(minLength, maxLength));
 }
