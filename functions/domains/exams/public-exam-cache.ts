@@ -36,8 +36,9 @@ export const EXAM_STAMP_TTL_MS = 1000;
 const stamps = /* @__PURE__ */ new LRUCache<string, ExamStamp>({
   max: 10_000,
   ttl: EXAM_STAMP_TTL_MS,
-  // Read through the global each time, so a test can move the clock.
+  // Read through the global at every check (no cached "now"), so a test can move the clock.
   perf: { now: () => performance.now() },
+  ttlResolution: 0,
 });
 
 /** An edit of the exam through this instance: its next anonymous read asks for the stamp again. */
