@@ -19,10 +19,9 @@ import {
   QuestionsChangedError,
   highestStoredPosition,
   reservePositions,
-  writeNote,
-  type NoteWrite,
 } from './exam-question-store.js';
 import { getExamWithQuestions, type StoredQuestion } from './exam-store.js';
+import { type NoteWrite, writeNote } from './exam-note-store.js';
 
 /**
  * Editing a cloze card edits its note (D455, D456): the note's other cards in the exam are rewritten

@@ -55,7 +55,7 @@ export async function reservePositions(examId: string, base: number, count: numb
 export const highestPosition = (questions: StoredQuestion[]) =>
   questions.reduce((max, q) => Math.max(max, Number(q.order ?? 0)), 0);
 
-const putCopy = (examId: string, position: number, question: StoredQuestion): TransactItem => ({
+export const putCopy = (examId: string, position: number, question: StoredQuestion): TransactItem => ({
   Put: {
     TableName: config.appTable,
     Item: examQuestionEntity.item(examId, position, question),
@@ -73,7 +73,7 @@ const deleteCopy = (examId: string, place: QuestionPlace): TransactItem => ({
 });
 
 /** `ADD total_questions :delta` on the exam; a growing exam stays within the 2,000-question cap. */
-function countChange(examId: string, delta: number): TransactItem {
+export function countChange(examId: string, delta: number): TransactItem {
   return {
     Update: {
       TableName: config.appTable,
@@ -89,7 +89,7 @@ function countChange(examId: string, delta: number): TransactItem {
 }
 
 /** The exam's content version + 1 (D405), in the same transaction as the change it counts. */
-const versionBump = (examId: string): TransactItem => {
+export const versionBump = (examId: string): TransactItem => {
   forgetExamStamp(examId);
   return questionPositionCounterEntity.contentVersionBump(examId, config.appTable);
 };
@@ -231,64 +231,6 @@ export async function highestStoredPosition(examId: string): Promise<number> {
     }),
   );
   return Number(Items?.[0]?.order ?? 0);
-}
-
-/** The writes of one cloze note's edit in one exam (D456). */
-export interface NoteWrite {
-  /** Copies rewritten in place, each only if its place still holds that question (and, with `note`, that note). */
-  replaced: { question: StoredQuestion; note?: string }[];
-  /** New copies at reserved positions. */
-  added: { position: number; question: StoredQuestion }[];
-  /** Copies deleted, each only if its place still holds that question (and, with `note`, that note). */
-  removed: (QuestionPlace & { note?: string })[];
-}
-
-/** How many transaction items a note write takes: its cards, the count when it moves, the content version. */
-export const noteWriteItems = (write: NoteWrite) =>
-  write.replaced.length +
-  write.added.length +
-  write.removed.length +
-  (write.added.length !== write.removed.length ? 1 : 0) +
-  1;
-
-const sameCopy = (id: string, note?: string) => ({
-  ConditionExpression: note === undefined ? 'id = :id' : 'id = :id AND cloze_note = :note',
-  ExpressionAttributeValues: { ':id': id, ...(note === undefined ? {} : { ':note': note }) },
-});
-
-/**
- * A note's cards rewritten, added and deleted, the exam's count moved by the difference (within the
- * cap) and its content version bumped: one transaction, so the note changes whole or not at all.
- * The caller keeps it within 100 items (noteWriteItems). ExamFullError when the count's cap refused
- * it, QuestionsChangedError when a card changed under it.
- */
-export async function writeNote(examId: string, write: NoteWrite): Promise<void> {
-  const delta = write.added.length - write.removed.length;
-  const items: TransactItem[] = [
-    ...write.replaced.map(({ question, note }) => ({
-      Put: {
-        TableName: config.appTable,
-        Item: examQuestionEntity.item(examId, Number(question.order), question),
-        ...sameCopy(question.id, note),
-      },
-    })),
-    ...write.added.map((p) => putCopy(examId, p.position, p.question)),
-    ...write.removed.map((place) => ({
-      Delete: {
-        TableName: config.appTable,
-        Key: examQuestionEntity.key(examId, place.position),
-        ...sameCopy(place.id, place.note),
-      },
-    })),
-  ];
-  const countAt = items.length;
-  if (delta !== 0) items.push(countChange(examId, delta));
-  items.push(versionBump(examId));
-  await transactWrite(items, (reasons) =>
-    delta > 0 && reasons[countAt] === 'ConditionalCheckFailed'
-      ? new ExamFullError(examId)
-      : new QuestionsChangedError(),
-  );
 }
 
 /** Exam ids holding a copy of the question (gsi1 `QUESTION#<qid>`), at most `limit`. */

@@ -20,8 +20,6 @@ import {
   highestPosition,
   replaceCopies,
   reservePositions,
-  writeNote,
-  type NoteWrite,
 } from './exam-question-store.js';
 import { draftFits, placedWrite, undoWrite, type NoteEditDraft } from './cloze-note-edit.js';
 import { isNoteRow, noteRowDraft, notesByRowId, updatedQuestion, type RowValues } from './exam-sheet-notes.js';
@@ -36,6 +34,7 @@ import {
   storeImportedImages,
   type ImageOwner,
 } from '../files/sheets.js';
+import { type NoteWrite, writeNote } from './exam-note-store.js';
 
 /**
  * POST /api/exam/{examId}/update-questions-from-excel/ (docs/architecture.md E25): each row of the
