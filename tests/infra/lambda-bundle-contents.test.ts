@@ -150,6 +150,23 @@ describe('what a route reaches through `await import()` is not read at init (D10
   });
 });
 
+describe('SheetJS is read at init only where the representative routes write sheets (D85, D499)', () => {
+  const holdsSheetJs = (inputs: string[]) => inputs.some((input) => input.includes('node_modules/xlsx/'));
+  // The data export's Lambda answers every poll of its job; SheetJS loads when a build runs. The
+  // users sheet loads it on its first read or write, so its group's init carries none either.
+  it.each(['profile-export', 'users-sheets'])('%s reads SheetJS in a lazy chunk only', async (name) => {
+    const group = ROUTE_GROUPS.find((candidate) => candidate.name === name)!;
+    const { atInit, lazy } = await bundleInputs(group.handler);
+    expect(holdsSheetJs(atInit)).toBe(false);
+    expect(holdsSheetJs(lazy)).toBe(true);
+  });
+
+  it('no everyday group carries SheetJS at all', async () => {
+    for (const group of ROUTE_GROUPS.filter((g) => !g.name.endsWith('-sheets') && g.name !== 'profile-export'))
+      expect(holdsSheetJs(anywhere(await bundleInputs(group.handler))), group.name).toBe(false);
+  });
+});
+
 describe('only the spreadsheet Lambda carries the Anki package reader (D150)', () => {
   // sql.js inlines SQLite's WebAssembly (~1 MB): only `.apkg` imports need it.
   const holds = (inputs: string[], module: string) => inputs.some((input) => input.includes(`node_modules/${module}/`));

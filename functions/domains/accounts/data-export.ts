@@ -1,5 +1,4 @@
 import { userPartition } from '../../runtime/data/paginate.js';
-import { writeWorkbook } from '../../runtime/spreadsheets/sheets.js';
 import type { Reply } from '../../runtime/http/reply.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
 import { startExport } from './export-jobs.js';
@@ -107,6 +106,8 @@ export async function buildExportWorkbook(userId: string): Promise<Uint8Array> {
       rows: [['file_id', 'image_id', 'url'], ...fileImages.map((i) => [i.file_id, i.image_id, i.url])],
     });
   }
+  // SheetJS is read when a build runs, not at init: the same Lambda answers every poll of the job (D499).
+  const { writeWorkbook } = await import('../../runtime/spreadsheets/sheets.js');
   return writeWorkbook(sheets);
 }
 

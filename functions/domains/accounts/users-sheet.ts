@@ -21,9 +21,14 @@ import {
 } from '../users/index.js';
 import { badRequest } from '../../runtime/http/app-error.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
-import { readFirstSheet, uploadedFile, writeWorkbook } from '../../runtime/spreadsheets/sheets.js';
 import { fileReply } from '../../runtime/http/file-reply.js';
 import { XLSX_CONTENT_TYPE, type Reply } from '../../runtime/http/reply.js';
+
+/**
+ * SheetJS, read when a users sheet is read or written: this module sits behind the accounts domain's
+ * sheets.ts, which the data export's Lambda imports too, and that Lambda must not load SheetJS at init (D499).
+ */
+const spreadsheets = () => import('../../runtime/spreadsheets/sheets.js');
 
 export const MAX_CELL_LENGTH = 1000;
 /** Writes in flight at once: 5,000 rows finish well inside the API's 30 s. */
@@ -168,6 +173,7 @@ async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<vo
  * password: an admin sets one before they can sign in.
  */
 export async function uploadUsersSheet(body: Record<string, unknown>, ctx: SignedInContext) {
+  const { readFirstSheet, uploadedFile } = await spreadsheets();
   const file = uploadedFile(body);
   const { header, rows } = readFirstSheet(file);
   const columns = locateColumns(header);
@@ -254,6 +260,7 @@ const sheetRow = (u: UserRecord) => [displayName(u), u.username, u.email, u.role
 /** GET /api/users/download-excel/: inline, for small sites (the whole `USERS` partition in one request). */
 export async function downloadUsersSheet(): Promise<Reply> {
   const rows = [SHEET_HEADER, ...(await listAllUsers()).map(sheetRow)];
+  const { writeWorkbook } = await spreadsheets();
   return fileReply(writeWorkbook([{ name: 'users', rows }]), USERS_SHEET_FILE, XLSX_CONTENT_TYPE);
 }
 
@@ -274,5 +281,6 @@ export async function buildUsersSheet(): Promise<Uint8Array> {
     for (const user of page.users) rows.push(sheetRow(user));
     cursor = page.next ?? undefined;
   } while (cursor);
+  const { writeWorkbook } = await spreadsheets();
   return writeWorkbook([{ name: 'users', rows }]);
 }
