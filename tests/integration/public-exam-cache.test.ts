@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import * as examServices from '../../functions/domains/exams/exams.js';
 import { questionPositionCounterEntity } from '../../functions/domains/exams/entities/question-position-counter.js';
-import { EXAM_STAMP_TTL_MS, clearPublicExamCache } from '../../functions/domains/exams/public-exam-cache.js';
+import {
+  EXAM_STAMP_TTL_MS,
+  clearPublicExamCache,
+  forgetExamStamp,
+} from '../../functions/domains/exams/public-exam-cache.js';
 import { anonymousClient, fixtureUser, type FixtureUser } from '../support/fixture-users.js';
 import { appItem, useCloudEnv } from '../support/accounts.js';
 import { createExam, uploadBank } from '../support/exam-fixtures.js';
@@ -62,6 +66,21 @@ describe('the anonymous public-exam read cache', () => {
       calls.reset();
       expect(await read()).toEqual(first);
       expect(calls.byCommand()).toEqual({ BatchGetItemCommand: 1 });
+
+      // Reads arriving together past the stamp's life share one request for it (D499).
+      clock.mockReturnValue(start + 2 * (EXAM_STAMP_TTL_MS + 1));
+      calls.reset();
+      const together = await Promise.all(Array.from({ length: 20 }, read));
+      for (const page of together) expect(page).toEqual(first);
+      expect(calls.byCommand()).toEqual({ BatchGetItemCommand: 1 });
+
+      // An edit through this instance forgets the stamp while a read of it is on the way: that read asks again.
+      clock.mockReturnValue(start + 3 * (EXAM_STAMP_TTL_MS + 1));
+      calls.reset();
+      const racing = read();
+      forgetExamStamp(examId);
+      expect(await racing).toEqual(first);
+      expect(calls.byCommand()).toEqual({ BatchGetItemCommand: 2 });
     } finally {
       clock.mockRestore();
     }

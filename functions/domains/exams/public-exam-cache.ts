@@ -33,12 +33,17 @@ export interface ExamStamp {
  */
 export const EXAM_STAMP_TTL_MS = 1000;
 
+/**
+ * Reads that find no fresh stamp share one request for it (`fetch`): an instance serving many reads at
+ * once (the local server) asks once a second, not once per read waiting on the answer (D499).
+ */
 const stamps = /* @__PURE__ */ new LRUCache<string, ExamStamp>({
   max: 10_000,
   ttl: EXAM_STAMP_TTL_MS,
   // Read through the global at every check (no cached "now"), so a test can move the clock.
   perf: { now: () => performance.now() },
   ttlResolution: 0,
+  fetchMethod: (examId) => readExamStamp(examId),
 });
 
 /** An edit of the exam through this instance: its next anonymous read asks for the stamp again. */
@@ -48,11 +53,14 @@ export function forgetExamStamp(examId: string): void {
 
 /** The exam's stamp: kept {@link EXAM_STAMP_TTL_MS}, else 1 BatchGetItem (2 small items, eventually consistent). */
 export async function examStamp(examId: string): Promise<ExamStamp> {
-  const kept = stamps.get(examId);
-  if (kept) return kept;
-  const stamp = await readExamStamp(examId);
-  stamps.set(examId, stamp);
-  return stamp;
+  try {
+    const stamp = await stamps.fetch(examId);
+    if (stamp) return stamp;
+  } catch {
+    // An edit through this instance forgot the stamp while its read was on the way (the cache aborts
+    // that read: it may predate the edit), or the read failed: ask once more, on this read's own.
+  }
+  return readExamStamp(examId);
 }
 
 async function readExamStamp(examId: string): Promise<ExamStamp> {
