@@ -67,7 +67,7 @@ describe('the anonymous public-exam read cache', () => {
       expect(await read()).toEqual(first);
       expect(calls.byCommand()).toEqual({ BatchGetItemCommand: 1 });
 
-      // Reads arriving together past the stamp's life share one request for it (D499).
+      // Reads arriving together past the stamp's life share one request for it (D500).
       clock.mockReturnValue(start + 2 * (EXAM_STAMP_TTL_MS + 1));
       calls.reset();
       const together = await Promise.all(Array.from({ length: 20 }, read));

@@ -35,7 +35,7 @@ export const EXAM_STAMP_TTL_MS = 1000;
 
 /**
  * Reads that find no fresh stamp share one request for it (`fetch`): an instance serving many reads at
- * once (the local server) asks once a second, not once per read waiting on the answer (D499).
+ * once (the local server) asks once a second, not once per read waiting on the answer (D500).
  */
 const stamps = /* @__PURE__ */ new LRUCache<string, ExamStamp>({
   max: 10_000,
