@@ -140,26 +140,36 @@ export async function startExamOutbox(userId: string): Promise<() => void> {
     return () => undefined;
   }
   const outbox = examOutboxFor(db, userId);
+  let stopped = false;
+  /**
+   * Work started before a stop may still be on its way when the stop closes the store under it (a new
+   * sender starts at every offline End): it ends quietly, the new sender picks the sitting up.
+   */
+  const unlessStopped = (work: () => Promise<void>) =>
+    void work().catch((error: unknown) => {
+      if (!stopped) throw error;
+    });
   const flush = async () => {
-    if (!navigator.onLine) return;
+    if (stopped || !navigator.onLine) return;
     const result = await outbox.flush();
-    if (result.sent.length > 0) for (const listener of listeners) listener(result.sent);
+    if (result.sent.length > 0 && !stopped) for (const listener of listeners) listener(result.sent);
   };
   const wentOnline = () => {
     outbox.resetBackoff();
-    void flush();
+    unlessStopped(flush);
   };
-  const focused = () => void flush();
+  const focused = () => unlessStopped(flush);
   window.addEventListener('online', wentOnline);
   window.addEventListener('focus', focused);
   const timer = setInterval(() => {
     if (Date.now() >= outbox.retryAt())
-      void outbox.pending().then((n) => {
-        if (n > 0) void flush();
+      unlessStopped(async () => {
+        if ((await outbox.pending()) > 0) await flush();
       });
   }, RETRY_CHECK_MS);
-  void flush();
+  unlessStopped(flush);
   const stopThis = () => {
+    stopped = true;
     window.removeEventListener('online', wentOnline);
     window.removeEventListener('focus', focused);
     clearInterval(timer);
