@@ -68,7 +68,17 @@ export function lambdaBuildOptions(entry: string): BuildOptions {
      * Node's web streams are read only when used: @middy/core imports them at load for streamed
      * answers we never give (lambda-shims/node-stream-web.ts).
      */
-    alias: { 'node:stream/web': resolve(ROOT_DIR, 'infra/lambda-shims/node-stream-web.ts') },
+    alias: {
+      'node:stream/web': resolve(ROOT_DIR, 'infra/lambda-shims/node-stream-web.ts'),
+      /**
+       * The modules that only write workbooks import SheetJS as `#xlsx-writer` (package.json maps it to
+       * `xlsx` for Node, TypeScript and the tests). Here it is the same file under a suffix, which esbuild
+       * takes for another module and tree-shakes to what writing uses: ~337 KB against ~497 KB whole, so a
+       * download loads only that; the reading copy (~361 KB) loads where a route reads a file (D501).
+       * SheetJS keeps no global state we set, so the two copies never need to agree.
+       */
+      '#xlsx-writer': 'xlsx/xlsx.mjs?write-only',
+    },
     /**
      * CommonJS dependencies bundled into ESM may still call `require` for Node built-ins. esbuild
      * writes the banner at the top of every output file, chunks included: each is a module of its own.

@@ -150,20 +150,28 @@ describe('what a route reaches through `await import()` is not read at init (D10
   });
 });
 
-describe('SheetJS is read at init only where the representative routes write sheets (D85, D499)', () => {
-  const holdsSheetJs = (inputs: string[]) => inputs.some((input) => input.includes('node_modules/xlsx/'));
-  // The data export's Lambda answers every poll of its job; SheetJS loads when a build runs. The
-  // users sheet loads it on its first read or write, so its group's init carries none either.
-  it.each(['profile-export', 'users-sheets'])('%s reads SheetJS in a lazy chunk only', async (name) => {
+describe('SheetJS: a write-only copy for downloads, the reading copy where a file is read (D85, D499, D501)', () => {
+  const holdsWriteCopy = (inputs: string[]) => inputs.includes('node_modules/xlsx/xlsx.mjs?write-only');
+  const holdsReadCopy = (inputs: string[]) => inputs.includes('node_modules/xlsx/xlsx.mjs');
+  const sheetGroups = ['files-sheets', 'studies-sheets', 'users-sheets', 'profile-export'];
+
+  // A download writes with the write-only copy; the reading copy loads with a group's first upload. The
+  // data export's Lambda and the users sheet load even the write-only copy on first use (D499).
+  it.each(sheetGroups)('%s reads the reading copy only in a lazy chunk, and has both copies', async (name) => {
     const group = ROUTE_GROUPS.find((candidate) => candidate.name === name)!;
     const { atInit, lazy } = await bundleInputs(group.handler);
-    expect(holdsSheetJs(atInit)).toBe(false);
-    expect(holdsSheetJs(lazy)).toBe(true);
+    expect(holdsReadCopy(atInit)).toBe(false);
+    expect(holdsReadCopy(lazy)).toBe(true);
+    expect(holdsWriteCopy([...atInit, ...lazy])).toBe(true);
+    expect(holdsWriteCopy(atInit)).toBe(name === 'files-sheets' || name === 'studies-sheets');
   });
 
-  it('no everyday group carries SheetJS at all', async () => {
-    for (const group of ROUTE_GROUPS.filter((g) => !g.name.endsWith('-sheets') && g.name !== 'profile-export'))
-      expect(holdsSheetJs(anywhere(await bundleInputs(group.handler))), group.name).toBe(false);
+  it('no other group carries SheetJS at all', async () => {
+    for (const group of ROUTE_GROUPS.filter((g) => !sheetGroups.includes(g.name)))
+      expect(
+        anywhere(await bundleInputs(group.handler)).filter((input) => input.includes('node_modules/xlsx/')),
+        group.name,
+      ).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPath, routeKey } from '#shared/contracts/define-route.js';
 import { findGroup } from '#shared/routes-manifest.js';
 import type { UserRecord } from '../../functions/domains/users/user-store.js';
-import { writeWorkbook } from '../../functions/runtime/spreadsheets/sheets.js';
+import { writeWorkbook } from '../../functions/runtime/spreadsheets/sheet-writer.js';
 import {
   clientFor,
   fileForm,

@@ -7,7 +7,7 @@ import { findUserByUsername, getUser, type UserRecord } from '../../functions/do
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { userPk } from '../../functions/runtime/data/key-parts.js';
 import { usernameClaimEntity, emailClaimEntity } from '../../functions/domains/users/entities/account-claims.js';
-import { writeWorkbook } from '../../functions/runtime/spreadsheets/sheets.js';
+import { writeWorkbook } from '../../functions/runtime/spreadsheets/sheet-writer.js';
 import {
   appItem,
   clientFor,

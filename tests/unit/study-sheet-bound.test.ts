@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_STUDY_TASKS, STUDY_TASK_NAME_MAX } from '#shared/contracts/studies.js';
-import { writeWorkbook } from '../../functions/runtime/spreadsheets/sheets.js';
+import { writeWorkbook } from '../../functions/runtime/spreadsheets/sheet-writer.js';
 
 /*
  * The study tasks sheet stays inline (D199): its rows are bounded by MAX_STUDY_TASKS and its cells

@@ -29,7 +29,7 @@ describe('the exam outbox sender, started again while it sends', () => {
       submission_id: 'offline-sitting-1',
       exam_id: 'exam-1',
       exam_title: 'Exam',
-      answers: [{ question_id: 'q1', user_answer: 'Pod', is_correct: true }],
+      answers: [{ question_id: 'q1', answer: 'Pod', elapsed_seconds: 10 }],
       elapsed_seconds: 30,
       answered_at: new Date().toISOString(),
       sitting_version: 0,

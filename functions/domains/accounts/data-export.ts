@@ -107,7 +107,7 @@ export async function buildExportWorkbook(userId: string): Promise<Uint8Array> {
     });
   }
   // SheetJS is read when a build runs, not at init: the same Lambda answers every poll of the job (D499).
-  const { writeWorkbook } = await import('../../runtime/spreadsheets/sheets.js');
+  const { writeWorkbook } = await import('../../runtime/spreadsheets/sheet-writer.js');
   return writeWorkbook(sheets);
 }
 

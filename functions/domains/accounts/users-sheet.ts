@@ -28,7 +28,8 @@ import { XLSX_CONTENT_TYPE, type Reply } from '../../runtime/http/reply.js';
  * SheetJS, read when a users sheet is read or written: this module sits behind the accounts domain's
  * sheets.ts, which the data export's Lambda imports too, and that Lambda must not load SheetJS at init (D499).
  */
-const spreadsheets = () => import('../../runtime/spreadsheets/sheets.js');
+const sheetReader = () => import('../../runtime/spreadsheets/sheets.js');
+const sheetWriter = () => import('../../runtime/spreadsheets/sheet-writer.js');
 
 export const MAX_CELL_LENGTH = 1000;
 /** Writes in flight at once: 5,000 rows finish well inside the API's 30 s. */
@@ -173,7 +174,7 @@ async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<vo
  * password: an admin sets one before they can sign in.
  */
 export async function uploadUsersSheet(body: Record<string, unknown>, ctx: SignedInContext) {
-  const { readFirstSheet, uploadedFile } = await spreadsheets();
+  const { readFirstSheet, uploadedFile } = await sheetReader();
   const file = uploadedFile(body);
   const { header, rows } = readFirstSheet(file);
   const columns = locateColumns(header);
@@ -260,7 +261,7 @@ const sheetRow = (u: UserRecord) => [displayName(u), u.username, u.email, u.role
 /** GET /api/users/download-excel/: inline, for small sites (the whole `USERS` partition in one request). */
 export async function downloadUsersSheet(): Promise<Reply> {
   const rows = [SHEET_HEADER, ...(await listAllUsers()).map(sheetRow)];
-  const { writeWorkbook } = await spreadsheets();
+  const { writeWorkbook } = await sheetWriter();
   return fileReply(writeWorkbook([{ name: 'users', rows }]), USERS_SHEET_FILE, XLSX_CONTENT_TYPE);
 }
 
@@ -281,6 +282,6 @@ export async function buildUsersSheet(): Promise<Uint8Array> {
     for (const user of page.users) rows.push(sheetRow(user));
     cursor = page.next ?? undefined;
   } while (cursor);
-  const { writeWorkbook } = await spreadsheets();
+  const { writeWorkbook } = await sheetWriter();
   return writeWorkbook([{ name: 'users', rows }]);
 }

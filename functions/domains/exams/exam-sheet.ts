@@ -1,5 +1,5 @@
 import { LIMITS } from '#shared/domain/limits.js';
-import * as XLSX from 'xlsx';
+import * as XLSX from '#xlsx-writer';
 import type * as examSheets from '#shared/contracts/exam-sheets.js';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exam-schemas.js';
 import type { Language } from '#shared/domain/language.js';
@@ -12,7 +12,7 @@ import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { fileReply } from '../../runtime/http/file-reply.js';
 import { XLSX_CONTENT_TYPE, type Reply } from '../../runtime/http/reply.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
-import { parseWorkbookSheet, sniffSpreadsheet } from '../files/sheets.js';
+import { workbookReader } from '../files/sheets.js';
 import { listAllTags } from '../tags/index.js';
 import { createExam } from './exam-creation.js';
 
@@ -124,6 +124,7 @@ export async function uploadExamsSheet(input: ServiceInput<typeof examSheets.upl
   const extension = sheetExtension(name);
   if (extension !== 'xlsx' && extension !== 'xls')
     throw new AppError(400, 'sheet_bad_extension', { name: name || file.filename });
+  const { sniffSpreadsheet, parseWorkbookSheet } = await workbookReader();
   sniffSpreadsheet(file.content, extension);
   const sheet = parseWorkbookSheet(file.content, extension);
   const columns: Partial<Record<ExamColumn, number>> = {};

@@ -1,4 +1,4 @@
-import * as XLSX from 'xlsx';
+import * as XLSX from '#xlsx-writer';
 import type { Language } from '#shared/domain/language.js';
 import { COLUMN_LABELS, QUESTION_COLUMNS, type SheetQuestion } from '#shared/domain/question-sheet.js';
 import { SAMPLE_QUESTIONS } from './sample-questions.js';

@@ -20,7 +20,7 @@ export {
   type ImageOwner,
   type ImageWarning,
 } from './importer/import-images.js';
-export { parseWorkbookSheet } from './importer/workbook-parse.js';
-export { sniffSpreadsheet } from './importer/sniff.js';
+/** The sniff and workbook reader, loaded on first use (D501). */
+export const workbookReader = () => import('./importer/workbook-reader.js');
 export { SAMPLE_QUESTIONS } from './sample-questions.js';
 export { questionsWorkbook } from './samples.js';

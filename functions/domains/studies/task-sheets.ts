@@ -7,7 +7,7 @@ import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import { fileReply } from '../../runtime/http/file-reply.js';
 import { XLSX_CONTENT_TYPE } from '../../runtime/http/reply.js';
 import type { RequestContext, SignedInContext } from '../../runtime/http/types.js';
-import { readFirstSheet, uploadedFile, writeWorkbook } from '../../runtime/spreadsheets/sheets.js';
+import { writeWorkbook } from '../../runtime/spreadsheets/sheet-writer.js';
 import { canUseSheets, managedStudy, readableStudy } from './study-access.js';
 import { getStudyCounters, nextLocalIds } from './study-store.js';
 import { studyTasks, insertTasks } from './task-store.js';
@@ -68,6 +68,8 @@ export async function uploadStudyTasksSheet(
   const caller = ctx.caller.user;
   const access = await managedStudy(input.body.study_id, caller);
   if (!canUseSheets(access)) throw forbidden('study_sheets_admin_only');
+  // The reader (SheetJS's reading copy) loads with the first upload: the downloads are most requests (D501).
+  const { readFirstSheet, uploadedFile } = await import('../../runtime/spreadsheets/sheets.js');
   const { header, rows } = readFirstSheet(uploadedFile(input.body as Record<string, unknown>), {
     maxFileBytes: 2 * 1024 * 1024,
     maxUncompressedBytes: 20 * 1024 * 1024,

@@ -40,9 +40,7 @@ import {
   writePool,
   type FileRecord,
 } from '../file-store.js';
-import { parseWorkbookSheet } from './workbook-parse.js';
 import { readerReport, type ParsedSheet, type SheetFormat, type SheetRepair } from './parsed-sheet.js';
-import { sniffSpreadsheet } from './sniff.js';
 import { looksLikeHeader } from './header-shape.js';
 import {
   deleteImportedImages,
@@ -179,9 +177,10 @@ export async function readQuestionSheet(
   if (!extension || name.length > QUESTION_SHEET_LIMITS.maxFileNameChars) {
     throw new AppError(400, 'sheet_bad_extension', { name: name || fileName });
   }
+  // Every reader loads on its group's first file of its kind: workbooks (D501), Anki packages, text
+  // and quiz files (D478).
+  const { sniffSpreadsheet, parseWorkbookSheet } = await import('./workbook-reader.js');
   sniffSpreadsheet(bytes, extension);
-  // Workbooks are read by what the group loads at init; Anki packages and text and quiz files by
-  // readers loaded on their first file (D478).
   const sheet =
     extension === 'apkg'
       ? await (await import('./anki-package.js')).parseAnkiPackage(bytes)
