@@ -1,29 +1,31 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queueSitting } from '../../web/src/lib/offline/exam-outbox.js';
 import { startExamOutbox } from '../../web/src/lib/offline/exam-outbox-sender.js';
 import { openOfflineDb } from '../../web/src/lib/offline/offline-db.js';
 
 /**
- * Each offline End starts the sender again (D437): the new sender closes the old one's store. A send
- * the old one had on the way must then end quietly — no error escapes into the page — and the sitting
- * stays in the outbox for the new sender.
+ * The sender of sittings taken offline (D437) is started by the layout and again by each offline End,
+ * the download and the summary. A start for the learner whose sender runs must not cut off its send,
+ * and a stop (sign-out) while a send is on its way must end it quietly: no error escapes into the page,
+ * and the sitting stays in the outbox.
  */
-describe('the exam outbox sender, started again while it sends', () => {
+describe('the exam outbox sender while a send is on its way', () => {
   const stops: (() => void)[] = [];
-  afterEach(() => {
-    for (const stop of stops.splice(0)) stop();
-    vi.unstubAllGlobals();
-  });
+  const escaped: unknown[] = [];
+  const onEscaped = (reason: unknown) => escaped.push(reason);
+  let submits: number;
+  let failHeld: () => void;
+  let userId: string;
+  let users = 0;
 
-  it('lets the earlier send end quietly and keeps the sitting for the new sender', async () => {
-    const escaped: unknown[] = [];
-    const onEscaped = (reason: unknown) => escaped.push(reason);
+  beforeEach(async () => {
+    escaped.length = 0;
     process.on('unhandledRejection', onEscaped);
     vi.stubGlobal('window', new EventTarget());
     vi.stubGlobal('navigator', { onLine: true });
     vi.stubGlobal('document', { cookie: 'csrftoken=token-0123456789' });
-    const userId = `sender-race-${Date.now()}`;
+    userId = `sender-${++users}-${Date.now()}`;
     const setup = await openOfflineDb(userId);
     await queueSitting(setup, {
       submission_id: 'offline-sitting-1',
@@ -36,33 +38,52 @@ describe('the exam outbox sender, started again while it sends', () => {
       local: { correct: 1, answered: 1, total: 1 },
     });
     setup.close();
-
-    // The first submit waits until the test lets it fail (no network); every later one meets a busy server.
-    let failFirst!: () => void;
-    const firstHeld = new Promise<void>((resolve) => (failFirst = resolve));
-    const submits: string[] = [];
+    // Each submit waits until the test lets it fail (no network).
+    submits = 0;
+    const held = new Promise<void>((resolve) => (failHeld = resolve));
     vi.stubGlobal('fetch', async (url: string) => {
       if (!String(url).startsWith('/api/submit-exam/')) throw new TypeError(`unexpected ${url}`);
-      submits.push(String(url));
-      if (submits.length === 1) {
-        await firstHeld;
-        throw new TypeError('Failed to fetch');
-      }
-      return Response.json({ code: 'service_unavailable', detail: 'busy' }, { status: 503 });
+      submits++;
+      await held;
+      throw new TypeError('Failed to fetch');
     });
+  });
 
-    stops.push(await startExamOutbox(userId));
-    await vi.waitFor(() => expect(submits).toHaveLength(1));
-    // An offline End starts the sender again: the first one's store closes under its send.
-    stops.push(await startExamOutbox(userId));
-    await vi.waitFor(() => expect(submits).toHaveLength(2));
-    failFirst();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-
+  afterEach(() => {
+    for (const stop of stops.splice(0)) stop();
     process.off('unhandledRejection', onEscaped);
+    vi.unstubAllGlobals();
+  });
+
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+  const outboxIds = async () => {
+    const db = await openOfflineDb(userId);
+    const ids = (await db.getAll('exam_outbox')).map((sitting) => sitting.submission_id);
+    db.close();
+    return ids;
+  };
+
+  it('a second start for the same learner is the running sender: its send goes on, nothing escapes', async () => {
+    const stop = await startExamOutbox(userId);
+    stops.push(stop);
+    await vi.waitFor(() => expect(submits).toBe(1));
+    expect(await startExamOutbox(userId)).toBe(stop);
+    await settle();
+    // One send at a time: the second start joined the one on its way.
+    expect(submits).toBe(1);
+    failHeld();
+    await settle();
     expect(escaped).toEqual([]);
-    const after = await openOfflineDb(userId);
-    expect((await after.getAll('exam_outbox')).map((sitting) => sitting.submission_id)).toEqual(['offline-sitting-1']);
-    after.close();
+    expect(await outboxIds()).toEqual(['offline-sitting-1']);
+  });
+
+  it('a stop while a send is on its way ends it quietly and keeps the sitting', async () => {
+    const stop = await startExamOutbox(userId);
+    await vi.waitFor(() => expect(submits).toBe(1));
+    stop();
+    failHeld();
+    await settle();
+    expect(escaped).toEqual([]);
+    expect(await outboxIds()).toEqual(['offline-sitting-1']);
   });
 });

@@ -46,19 +46,25 @@ const stamps = /* @__PURE__ */ new LRUCache<string, ExamStamp>({
   fetchMethod: (examId) => readExamStamp(examId),
 });
 
+/** Forgets so far: a read whose shared fetch was cut off by one asks again (below). */
+let forgets = 0;
+
 /** An edit of the exam through this instance: its next anonymous read asks for the stamp again. */
 export function forgetExamStamp(examId: string): void {
+  forgets++;
   stamps.delete(examId);
 }
 
 /** The exam's stamp: kept {@link EXAM_STAMP_TTL_MS}, else 1 BatchGetItem (2 small items, eventually consistent). */
 export async function examStamp(examId: string): Promise<ExamStamp> {
+  const forgetsBefore = forgets;
   try {
     const stamp = await stamps.fetch(examId);
     if (stamp) return stamp;
-  } catch {
-    // An edit through this instance forgot the stamp while its read was on the way (the cache aborts
-    // that read: it may predate the edit), or the read failed: ask once more, on this read's own.
+  } catch (error) {
+    // A forget during the fetch aborts it (its read may predate the edit): this read asks on its own.
+    // Any other failure is the engine's, answered as such.
+    if (forgets === forgetsBefore) throw error;
   }
   return readExamStamp(examId);
 }

@@ -124,15 +124,23 @@ export function examOutboxFor(db: OfflineDb, userId: string): ExamOutbox {
   });
 }
 
-let stop: (() => void) | null = null;
+/** The sender running in this tab, if any: one per tab, for the signed-in learner. */
+let running: { userId: string; stop: () => void; flushNow: () => void } | null = null;
 /** The latest start: an earlier one still opening the store gives way to it. */
 let generation = 0;
 
-/** Starts the sender for this user (again after a sign-in as another); a no-op without an offline store. */
+/**
+ * Starts the sender for this user; where it already runs (the layout started it, or an earlier End),
+ * asks it to send now instead, so a send on its way is never cut off by a second sender. Another user
+ * (a sign-in as someone else) stops the old sender first. A no-op without an offline store.
+ */
 export async function startExamOutbox(userId: string): Promise<() => void> {
+  if (running?.userId === userId) {
+    running.flushNow();
+    return running.stop;
+  }
   const mine = ++generation;
-  stop?.();
-  stop = null;
+  running?.stop();
   const db = await existingOfflineDb(userId);
   if (!db) return () => undefined;
   if (mine !== generation) {
@@ -142,8 +150,8 @@ export async function startExamOutbox(userId: string): Promise<() => void> {
   const outbox = examOutboxFor(db, userId);
   let stopped = false;
   /**
-   * Work started before a stop may still be on its way when the stop closes the store under it (a new
-   * sender starts at every offline End): it ends quietly, the new sender picks the sitting up.
+   * A stop (sign-out, the layout leaving) closes the store, maybe under a send on its way: that send
+   * ends quietly, and its sitting stays in the outbox for the next sender.
    */
   const unlessStopped = (work: () => Promise<void>) =>
     void work().catch((error: unknown) => {
@@ -174,8 +182,8 @@ export async function startExamOutbox(userId: string): Promise<() => void> {
     window.removeEventListener('focus', focused);
     clearInterval(timer);
     db.close();
-    if (stop === stopThis) stop = null;
+    if (running?.stop === stopThis) running = null;
   };
-  stop = stopThis;
+  running = { userId, stop: stopThis, flushNow: () => unlessStopped(flush) };
   return stopThis;
 }
