@@ -1,7 +1,9 @@
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, buildSync, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { build, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
+import { mergeInitChunks } from './init-chunk-merge.js';
 
 /** Repository root: entries in the manifest and schedules are relative to it. */
 export const ROOT_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -36,7 +38,8 @@ export const lambdaArchitecture = (entry: string): 'arm64' | 'x86_64' =>
  *
  * Code splitting: every `await import()` becomes a chunk of its own under `chunks/`, which Node
  * reads only when the import runs. In one file V8 would still read and pre-parse it on every cold
- * start (D73), so a route's heavy client would cost every route of its group.
+ * start (D73), so a route's heavy client would cost every route of its group. esbuild's files are
+ * then regrouped (init-chunk-merge.ts, D503) so that the init reads index.mjs alone.
  */
 export function lambdaBuildOptions(entry: string): BuildOptions {
   return {
@@ -114,12 +117,22 @@ function writeFiles(files: LambdaOutput[], dir: string): void {
 
 /**
  * Builds a Lambda's asset into `outdir` (index.mjs, chunks/*.mjs and their source maps). Synchronous,
- * because CDK's local bundling (`ILocalBundling.tryBundle`) is.
+ * because CDK's local bundling (`ILocalBundling.tryBundle`) is, and the regrouping (rollup) is not:
+ * the build runs in a child Node (build-lambda-asset.ts) that this call waits for.
  */
 export function buildLambdaAsset(entry: string, outdir: string): void {
-  const result = buildSync({ ...lambdaBuildOptions(entry), outdir: VIRTUAL_OUTDIR, write: false, metafile: true });
-  writeFiles(assetFiles(result.outputFiles), outdir);
-  if (importsOptimizer(result.metafile)) copyOptimizer(entry, outdir);
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./build-lambda-asset.ts', import.meta.url)), entry, outdir],
+    { cwd: ROOT_DIR, stdio: 'inherit' },
+  );
+}
+
+/** The asset of `entry` written to `outdir`, with the optimizer where the code imports it. */
+export async function writeLambdaAsset(entry: string, outdir: string): Promise<void> {
+  const lambda = await buildLambdaInMemory(entry);
+  writeLambdaBuild(lambda, outdir);
+  if (importsOptimizer(lambda.metafile)) copyOptimizer(entry, outdir);
 }
 
 /** Whether any output file imports the external optimizer. */
@@ -163,13 +176,18 @@ export async function buildLambdaInMemory(entry: string, overrides: BuildOptions
     write: false,
     metafile: true,
   });
-  const files = assetFiles(result.outputFiles);
+  const { files, metafile } = await mergeInitChunks(
+    assetFiles(result.outputFiles),
+    result.metafile,
+    LAMBDA_ENTRY_FILE,
+    VIRTUAL_OUTDIR,
+  );
   const scripts = files.filter((file) => file.path.endsWith('.mjs'));
   return {
     entry: scripts.find((file) => file.path === LAMBDA_ENTRY_FILE)!,
     chunks: scripts.filter((file) => file.path !== LAMBDA_ENTRY_FILE),
     files,
-    metafile: result.metafile,
+    metafile,
   };
 }
 

@@ -32,7 +32,8 @@ export function tableActionsInBundle(code: string): string[] {
   const modules = code.split(/^\/\/ (?=\S+\.[cm]?[jt]s$)/m).filter((module) => /^(functions|shared)\//.test(module));
   const found = new Set<string>();
   for (const module of modules) {
-    for (const [, command] of module.matchAll(/new (\w+)Command\b/g)) {
+    // A command class may carry a suffix where two modules' names met (esbuild `QueryCommand2`, rollup `$1`).
+    for (const [, command] of module.matchAll(/new (\w+?)Command(?:\d+|\$\d+)?\b/g)) {
       const action = COMMANDS[command!];
       if (action) found.add(action);
     }

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mappedStack } from '../../functions/runtime/mapped-stack.js';
-import { lambdaBuildOptions } from '../../infra/bundling.js';
+import { buildLambdaInMemory, writeLambdaBuild } from '../../infra/bundling.js';
 
 /**
  * Logged stacks are mapped through the bundle's .map files when they are logged, since the Lambdas
- * no longer run with --enable-source-maps (D108). Built with the Lambdas' options, an error thrown in a
- * lazily imported chunk.
+ * no longer run with --enable-source-maps (D108). Built as the stack builds a Lambda (esbuild, then the
+ * init's modules regrouped into index.mjs, D503), an error thrown in a lazily imported chunk through
+ * code it shares with index.mjs.
  */
 const dir = mkdtempSync(join(tmpdir(), 'quizbank-mapped-stack-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,14 +22,18 @@ async function bundledStack(): Promise<string> {
   mkdirSync(src, { recursive: true });
   writeFileSync(
     join(src, 'entry.ts'),
-    "export async function handler(): Promise<void> {\n  const { explode } = await import('./thrower.js');\n  explode('x');\n}\n",
+    "import { reason } from './reason.js';\nexport async function handler(): Promise<void> {\n  const { explode } = await import('./thrower.js');\n  explode(reason('x'));\n}\n",
+  );
+  writeFileSync(
+    join(src, 'reason.ts'),
+    "export function reason(text: string): string {\n  if (text === 'x!') throw new Error(`boom ${text}`);\n  return `${text}!`;\n}\n",
   );
   writeFileSync(
     join(src, 'thrower.ts'),
-    '// a comment line\n\nexport function explode(reason: string): never {\n  throw new Error(`boom ${reason}`);\n}\n',
+    "import { reason } from './reason.js';\n// a comment line\n\nexport function explode(text: string): never {\n  reason(text);\n  throw new Error('not reached');\n}\n",
   );
-  // The Lambdas' own options (split, minified, linked maps without sources), written to disk.
-  await build({ ...lambdaBuildOptions(join(src, 'entry.ts')), outdir: join(dir, 'out'), logLevel: 'silent' });
+  // The Lambdas' own build (split, minified, linked maps without sources), written to disk.
+  writeLambdaBuild(await buildLambdaInMemory(join(src, 'entry.ts'), { logLevel: 'silent' }), join(dir, 'out'));
   // In a plain Node process, as on Lambda: vitest's own source-map support would map it already.
   const script = `try{await (await import(${JSON.stringify(pathToFileURL(join(dir, 'out', 'index.mjs')).href)})).handler()}catch(e){process.stdout.write(e.stack)}`;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
@@ -39,11 +43,13 @@ async function bundledStack(): Promise<string> {
 describe('mappedStack', () => {
   it('maps the frames of a bundle, lazy chunks included, back to their .ts lines', async () => {
     const stack = await bundledStack();
-    expect(stack).toMatch(/^Error: boom x/);
-    expect(stack).toMatch(/chunks\/thrower-[A-Z0-9]+\.mjs:\d+:\d+/);
+    expect(stack).toMatch(/^Error: boom x!/);
+    expect(stack).toMatch(/chunks\/thrower-[\w-]+\.mjs:\d+:\d+/);
+    expect(stack).toMatch(/\/out\/index\.mjs:\d+:\d+/);
     const mapped = await mappedStack(stack);
-    expect(mapped).toMatch(/src\/thrower\.ts:4:\d+/);
-    expect(mapped).toMatch(/src\/entry\.ts:\d+:\d+/);
+    expect(mapped).toMatch(/src\/reason\.ts:2:\d+/);
+    expect(mapped).toMatch(/src\/thrower\.ts:5:\d+/);
+    expect(mapped).toMatch(/src\/entry\.ts:4:\d+/);
     expect(mapped).not.toMatch(/\.mjs:\d+:\d+/);
   });
 
