@@ -134,10 +134,9 @@ describe('npx cdk synth (real bundling, offline)', () => {
   });
 
   // Regrouped (D503), each of esbuild's modules keeps its own banner `require` under the name rollup gave it:
-  // a module whose `require` went missing would fail here.
+  // a module whose `require` went missing would fail here. Every function: route groups, jobs and workers.
   it('loads in Node as the Lambda runtime does: index.mjs, then every lazy chunk', async () => {
     for (const [name, asset] of assets) {
-      if (!name.startsWith('route-group:')) continue;
       const [entry, ...chunks] = [
         LAMBDA_ENTRY_FILE,
         ...scriptsOf(asset).filter((file) => file !== LAMBDA_ENTRY_FILE),
