@@ -6,25 +6,39 @@ import { config } from '../../functions/runtime/config.js';
 import { userPk } from '../../functions/runtime/data/key-parts.js';
 
 /**
+ * The table read in this many segments at once: DynamoDB Local's cost per page of a scan grows with
+ * the part of the table the scan covers, so eight segments read a 20,000-item table 5–8× faster than
+ * one scan (measured here, D504).
+ */
+const SCAN_SEGMENTS = 8;
+
+/**
  * Test-only look into the table and bucket: what a user's imports left behind. (Scans are fine
  * here; no route ever scans.)
  */
 export async function itemsOwnedBy(userId: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamoDocument().send(
-      new ScanCommand({
-        TableName: config.appTable,
-        FilterExpression: 'owner_id = :u OR pk = :p',
-        ExpressionAttributeValues: { ':u': userId, ':p': userPk(userId) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items.filter((i) => i.sk !== 'USER');
+  const segments = await Promise.all(
+    Array.from({ length: SCAN_SEGMENTS }, async (_, segment) => {
+      const items: Record<string, unknown>[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await dynamoDocument().send(
+          new ScanCommand({
+            TableName: config.appTable,
+            FilterExpression: 'owner_id = :u OR pk = :p',
+            ExpressionAttributeValues: { ':u': userId, ':p': userPk(userId) },
+            Segment: segment,
+            TotalSegments: SCAN_SEGMENTS,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        items.push(...((page.Items ?? []) as Record<string, unknown>[]));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return items;
+    }),
+  );
+  return segments.flat().filter((i) => i.sk !== 'USER');
 }
 
 export async function objectsUnder(prefix: string): Promise<string[]> {
