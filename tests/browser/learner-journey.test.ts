@@ -839,6 +839,11 @@ describe.each([
       ['daily exam', 'returnTo=home', /^\/$/],
       ['review', 'returnTo=results', /^\/results$/],
     ] as const;
+    const refusals: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/') && response.status() >= 400)
+        refusals.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
+    });
     for (const [origin, query, back] of origins) {
       await go(page, `/take-exam/${examId}?order=${ids.join(',')}&restart=true&${query}`);
       await page.getByTestId('take-exam-runner').waitFor();
@@ -848,7 +853,12 @@ describe.each([
       await page.locator('[data-testid="answer-feedback"][data-verdict="wrong"]').waitFor();
       await page.getByTestId('end-exam').click();
       const summary = page.getByTestId('session-summary');
-      await summary.waitFor();
+      // Where End led instead, and what it said, when the summary does not come.
+      await summary.waitFor().catch(async (error: Error) => {
+        const toasts = await page.getByTestId('toast-region').allTextContents();
+        const said = [`toasts: ${toasts.join(' | ')}`, `API refusals: ${refusals.join(' | ')}`, ...unexpected(errors)];
+        throw new Error(`${origin}: no summary at ${page.url()}; ${said.join('; ')}`, { cause: error });
+      });
       expect(await summary.getByTestId('summary-score').textContent(), origin).toBe('0 / 4');
       expect(await summary.getByTestId('miss-content').textContent(), origin).toBe(LOOP[0]![2]);
       expect(await summary.getByTestId('summary-back').getAttribute('href'), origin).toMatch(back);
