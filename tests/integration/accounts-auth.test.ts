@@ -292,6 +292,16 @@ describe('password changes', () => {
 // One after the other: twenty scrypts racing five would stretch the first test past its window.
 describe('login throttling', () => {
   const window = TEST_LOGIN_THROTTLE_WINDOW_SECONDS;
+  /** The counter's window ends now: its end moved to the past, as time would (no test waits it out). */
+  const endWindow = (counter: Record<string, string>) =>
+    dynamoDocument().send(
+      new UpdateCommand({
+        TableName: process.env.EPHEMERAL_TABLE!,
+        Key: counter,
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
+      }),
+    );
 
   it('blocks a username after 5 failures (even with the right password, from anywhere); lifts when the window passes', async () => {
     const user = await makeUser();
@@ -310,14 +320,7 @@ describe('login throttling', () => {
     // The window ends (DynamoDB TTL has not removed the counter yet: expiry is checked on read).
     const counter = throttleEntity.key('login-user', user.username.toLowerCase());
     expect(await ephemeralItem(counter)).toMatchObject({ count: 5 });
-    await dynamoDocument().send(
-      new UpdateCommand({
-        TableName: process.env.EPHEMERAL_TABLE!,
-        Key: counter,
-        UpdateExpression: 'SET expiresAt = :past',
-        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
-      }),
-    );
+    await endWindow(counter);
     expect((await login(client, user.username, FIXTURE_PASSWORD)).status).toBe(200);
     // A success clears the username's counter.
     expect(await ephemeralItem(counter)).toBeUndefined();
@@ -341,17 +344,9 @@ describe('login throttling', () => {
     const elsewhere = await clientFromOwnAddress();
     expect((await login(elsewhere, user.username, FIXTURE_PASSWORD)).status).toBe(200);
 
-    // The window ends: as above, its end is moved to the past rather than waited out.
     const counter = throttleEntity.key('login-ip', client.localAddress!);
     expect(await ephemeralItem(counter)).toMatchObject({ count: 20 });
-    await dynamoDocument().send(
-      new UpdateCommand({
-        TableName: process.env.EPHEMERAL_TABLE!,
-        Key: counter,
-        UpdateExpression: 'SET expiresAt = :past',
-        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
-      }),
-    );
+    await endWindow(counter);
     expect((await login(client, user.username, FIXTURE_PASSWORD)).status).toBe(200);
   }, 120_000);
 });
