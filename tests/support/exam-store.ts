@@ -1,5 +1,5 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import { dynamoDocument } from '../../functions/runtime/aws/clients.js';
 import { s3Client } from '../../functions/runtime/aws/s3-client.js';
 import { config } from '../../functions/runtime/config.js';
@@ -21,21 +21,17 @@ export async function itemsOwnedBy(userId: string): Promise<Record<string, unkno
   const segments = await Promise.all(
     Array.from({ length: SCAN_SEGMENTS }, async (_, segment) => {
       const items: Record<string, unknown>[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await dynamoDocument().send(
-          new ScanCommand({
-            TableName: config.appTable,
-            FilterExpression: 'owner_id = :u OR pk = :p',
-            ExpressionAttributeValues: { ':u': userId, ':p': userPk(userId) },
-            Segment: segment,
-            TotalSegments: SCAN_SEGMENTS,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
+      const pages = paginateScan(
+        { client: dynamoDocument() },
+        {
+          TableName: config.appTable,
+          FilterExpression: 'owner_id = :u OR pk = :p',
+          ExpressionAttributeValues: { ':u': userId, ':p': userPk(userId) },
+          Segment: segment,
+          TotalSegments: SCAN_SEGMENTS,
+        },
+      );
+      for await (const page of pages) items.push(...((page.Items ?? []) as Record<string, unknown>[]));
       return items;
     }),
   );
