@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser.js';
-import { ready } from '../support/browser-pages.js';
+import { ready, registerThroughForm } from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 
 const { baseUrl, open, visit } = useBrowser();
+/** The public exam `npm start` seeds in Korean (local/seed.ts). */
+const KOREAN_EXAM_TITLE = '쿠버네티스 기초';
 
 const SIGNED_IN_USER = {
   id: 'u-1',
@@ -47,9 +49,17 @@ describe('home and language', () => {
     await close();
   });
 
-  test("the app's Korean words take one small font file per weight; an English page fetches no font", async () => {
-    const fontsOf = async (locale: string) => {
+  test("the app's Korean words take one small font file per weight; with a Korean font of its own, a page fetches none", async () => {
+    const fontsOf = async (locale: string, { localKoreanFont = false } = {}) => {
       const { page, context, errors, close } = await open({ locale });
+      // This machine has no Korean font; the start-up's probe for one (hangul-font-ready.ts) is told it found one.
+      if (localKoreanFont)
+        await page.addInitScript(() => {
+          const load = FontFace.prototype.load;
+          FontFace.prototype.load = function (this: FontFace) {
+            return this.family.includes('quizbank-local-hangul') ? Promise.resolve(this) : load.call(this);
+          };
+        });
       const fonts: string[] = [];
       context.on('request', (request) => {
         if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
@@ -80,8 +90,45 @@ describe('home and language', () => {
     expect(korean.contentDrawn).toBe(true);
     expect(korean.contentFonts).toHaveLength(1);
     expect(korean.contentFonts[0]).toMatch(/Pretendard-Regular\.subset\.\d+-/);
+    // D505: with no Korean font on the machine, an English start-up waits for the same two files, since Korean
+    // content laid out before they arrive would stay boxes; where a Korean font exists, it fetches nothing.
     const english = await fontsOf('en-US');
-    expect(english.fonts).toEqual([]);
+    expect(english.fonts.every((path) => /pretendard-ui-(400|700)-/.test(path))).toBe(true);
+    expect(english.fonts.length).toBeGreaterThan(0);
+    expect(english.fonts.length).toBeLessThanOrEqual(2);
+    expect(english.drawnWith).toBe(true);
+    const englishWithKoreanFont = await fontsOf('en-US', { localKoreanFont: true });
+    expect(englishWithKoreanFont.fonts).toEqual([]);
+  });
+
+  test('Korean content on an English screen is drawn, not left as empty boxes (D505)', async () => {
+    const { page, errors, close } = await visit('/register', { locale: 'en-US' });
+    await registerThroughForm(page, `boxes${Date.now().toString(36)}`, 'Boxes', 'correct-horse-42');
+    // A full load of a screen whose first render shows Korean content: the seeded public exam's title.
+    await page.goto(`${baseUrl}/exam-management`);
+    const title = page.getByRole('link', { name: KOREAN_EXAM_TITLE, exact: true });
+    await title.waitFor();
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
+    // The title as the screen laid it out, beside the same text in the same size and weight drawn by the UI
+    // font alone: the empty boxes are less than half as wide as Pretendard's syllables.
+    const { laidOut, inUiFont } = await title.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const reference = document.createElement('span');
+      reference.style.cssText = `position:absolute;white-space:nowrap;font-family:'Pretendard UI';font-size:${style.fontSize};font-weight:${style.fontWeight};letter-spacing:${style.letterSpacing}`;
+      reference.textContent = element.textContent;
+      document.body.append(reference);
+      const widths = {
+        laidOut: element.getBoundingClientRect().width,
+        inUiFont: reference.getBoundingClientRect().width,
+      };
+      reference.remove();
+      return widths;
+    });
+    expect(Math.abs(laidOut - inUiFont) / inUiFont).toBeLessThan(0.05);
+    expect(errors).toEqual([]);
+    await close();
   });
 
   test('home renders in English for an English browser', async () => {

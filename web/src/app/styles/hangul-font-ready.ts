@@ -1,5 +1,3 @@
-import type { Language } from '#shared/domain/language.js';
-
 /**
  * Local fonts that draw Hangul at once: the ones before 'Pretendard UI' in --font-sans, and the ones
  * 'Pretendard Fallback' scales to Pretendard's metrics (base.css).
@@ -15,18 +13,20 @@ const LOCAL_KOREAN_FONTS = [
   'Noto Sans KR',
   'NanumGothic',
 ];
-/** How long a first Korean screen may wait for the web font: past it, it shows and the text swaps later. */
+/** How long a first screen may wait for the web font: past it, it shows and the text swaps later. */
 const WAIT_MS = 1500;
 
 /**
  * On a machine with no Korean font at all, Hangul has nothing to be drawn with until 'Pretendard UI'
  * arrives: empty boxes of another width, then text that takes other lines and moves what follows
- * (D256). There, a Korean start-up waits for the UI font's two weights (~35 KB each, D260; at most
- * WAIT_MS) before the first screen, behind the start-up spinner; anywhere a local Korean font exists
- * it waits for nothing and downloads nothing.
+ * (D256). Worse, Chromium keeps the boxes: text laid out while the face was still loading, at a size and
+ * weight where no web font had drawn anything yet, stays boxes after the face has loaded (D505). So there
+ * a start-up in either language waits for the UI font's two weights (~35 KB each, D260; at most WAIT_MS)
+ * before the first screen, behind the start-up spinner; anywhere a local Korean font exists it waits for
+ * nothing and downloads nothing.
  */
-export async function hangulFontReady(language: Language): Promise<void> {
-  if (language !== 'ko' || typeof FontFace === 'undefined' || !document.fonts) return;
+export async function hangulFontReady(): Promise<void> {
+  if (typeof FontFace === 'undefined' || !document.fonts) return;
   const probe = new FontFace('quizbank-local-hangul', LOCAL_KOREAN_FONTS.map((name) => `local('${name}')`).join(', '));
   const hasLocalFont = await probe.load().then(
     () => true,
