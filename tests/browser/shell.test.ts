@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser.js';
-import { ready, registerThroughForm } from '../support/browser-pages.js';
+import { pageApi, ready, registerThroughForm } from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 
 const { baseUrl, open, visit } = useBrowser();
-/** The public exam `npm start` seeds in Korean (local/seed.ts). */
 const KOREAN_EXAM_TITLE = '쿠버네티스 기초';
 
 const SIGNED_IN_USER = {
@@ -104,7 +103,10 @@ describe('home and language', () => {
   test('Korean content on an English screen is drawn, not left as empty boxes (D505)', async () => {
     const { page, errors, close } = await visit('/register', { locale: 'en-US' });
     await registerThroughForm(page, `boxes${Date.now().toString(36)}`, 'Boxes', 'correct-horse-42');
-    // A full load of a screen whose first render shows Korean content: the seeded public exam's title.
+    // Korean words the UI font draws (its subset covers every syllable), in the learner's own exam list.
+    const created = await pageApi(page, 'POST', '/api/create-exam/', { title: KOREAN_EXAM_TITLE, question_count: 0 });
+    expect(created.status).toBeLessThan(300);
+    // A full load of a screen whose first render shows Korean content.
     await page.goto(`${baseUrl}/exam-management`);
     const title = page.getByRole('link', { name: KOREAN_EXAM_TITLE, exact: true });
     await title.waitFor();
