@@ -4,7 +4,6 @@ import { pageApi, ready, registerThroughForm } from '../support/browser-pages.js
 import { useBrowser } from '../support/browser-harness.js';
 
 const { baseUrl, open, visit } = useBrowser();
-const KOREAN_EXAM_TITLE = '쿠버네티스 기초';
 
 const SIGNED_IN_USER = {
   id: 'u-1',
@@ -100,35 +99,39 @@ describe('home and language', () => {
     expect(englishWithKoreanFont.fonts).toEqual([]);
   });
 
-  test('Korean content on an English screen is drawn, not left as empty boxes (D505)', async () => {
-    const { page, errors, close } = await visit('/register', { locale: 'en-US' });
+  // D505: the app's own syllables (the UI font, awaited at start-up) and syllables only the content slices draw
+  // (they arrive later), each as the only text of its size and weight on the screen.
+  test.each([
+    ['en-US', '쿠버네티스 기초', 'Pretendard UI'],
+    ['en-US', '떡볶', 'Pretendard Web'],
+    ['ko-KR', '떡볶', 'Pretendard Web'],
+  ] as const)('%s: the exam title %s is drawn in %s, not left as empty boxes', async (locale, examTitle, family) => {
+    const { page, errors, close } = await visit('/register', { locale });
     await registerThroughForm(page, `boxes${Date.now().toString(36)}`, 'Boxes', 'correct-horse-42');
-    // Korean words the UI font draws (its subset covers every syllable), in the learner's own exam list.
-    const created = await pageApi(page, 'POST', '/api/create-exam/', { title: KOREAN_EXAM_TITLE, question_count: 0 });
+    const created = await pageApi(page, 'POST', '/api/create-exam/', { title: examTitle, question_count: 0 });
     expect(created.status).toBeLessThan(300);
-    // A full load of a screen whose first render shows Korean content.
+    // A full load of a screen whose first render shows the title: the learner's own exam list.
     await page.goto(`${baseUrl}/exam-management`);
-    const title = page.getByRole('link', { name: KOREAN_EXAM_TITLE, exact: true });
+    const title = page.getByRole('link', { name: examTitle, exact: true });
     await title.waitFor();
-    await page.evaluate(async () => {
-      await document.fonts.ready;
-    });
-    // The title as the screen laid it out, beside the same text in the same size and weight drawn by the UI
-    // font alone: the empty boxes are less than half as wide as Pretendard's syllables.
-    const { laidOut, inUiFont } = await title.evaluate((element) => {
-      const style = getComputedStyle(element);
-      const reference = document.createElement('span');
-      reference.style.cssText = `position:absolute;white-space:nowrap;font-family:'Pretendard UI';font-size:${style.fontSize};font-weight:${style.fontWeight};letter-spacing:${style.letterSpacing}`;
-      reference.textContent = element.textContent;
-      document.body.append(reference);
-      const widths = {
-        laidOut: element.getBoundingClientRect().width,
-        inUiFont: reference.getBoundingClientRect().width,
-      };
-      reference.remove();
-      return widths;
-    });
-    expect(Math.abs(laidOut - inUiFont) / inUiFont).toBeLessThan(0.05);
+    await page.waitForFunction((name) => [...document.fonts].some((face) => face.family.includes(name)), family);
+    // The title as laid out, against the same text in the same size and weight drawn by the face that covers
+    // it once that face is in: empty boxes are less than half as wide as Pretendard's syllables.
+    const widthGap = () =>
+      title.evaluate(async (element, fontFamily) => {
+        const style = getComputedStyle(element);
+        const text = element.textContent ?? '';
+        const faces = await document.fonts.load(`${style.fontWeight} ${style.fontSize} '${fontFamily}'`, text);
+        if (faces.length === 0) return Infinity;
+        const reference = document.createElement('span');
+        reference.style.cssText = `position:absolute;white-space:nowrap;font-family:'${fontFamily}';font-size:${style.fontSize};font-weight:${style.fontWeight}`;
+        reference.textContent = text;
+        document.body.append(reference);
+        const drawn = reference.getBoundingClientRect().width;
+        reference.remove();
+        return Math.abs(element.getBoundingClientRect().width - drawn) / drawn;
+      }, family);
+    await expect.poll(widthGap, { timeout: 10_000 }).toBeLessThan(0.05);
     expect(errors).toEqual([]);
     await close();
   });

@@ -19,11 +19,10 @@ const WAIT_MS = 1500;
 /**
  * On a machine with no Korean font at all, Hangul has nothing to be drawn with until 'Pretendard UI'
  * arrives: empty boxes of another width, then text that takes other lines and moves what follows
- * (D256). Worse, Chromium keeps the boxes: text laid out while the face was still loading, at a size and
- * weight where no web font had drawn anything yet, stays boxes after the face has loaded (D505). So there
- * a start-up in either language waits for the UI font's two weights (~35 KB each, D260; at most WAIT_MS)
- * before the first screen, behind the start-up spinner; anywhere a local Korean font exists it waits for
- * nothing and downloads nothing.
+ * (D256); and Chromium can keep the boxes after the face has loaded (D505). So there a start-up in either
+ * language waits for the UI font's two weights (~35 KB each, D260; at most WAIT_MS) before the first screen,
+ * behind the start-up spinner, and marks the page for base.css's repair of what the content slices draw
+ * later; anywhere a local Korean font exists it waits for nothing and downloads nothing.
  */
 export async function hangulFontReady(): Promise<void> {
   if (typeof FontFace === 'undefined' || !document.fonts) return;
@@ -33,6 +32,8 @@ export async function hangulFontReady(): Promise<void> {
     () => false,
   );
   if (hasLocalFont) return;
+  // Hangul comes from web fonts only: base.css repairs text shaped before its face arrived (D505).
+  document.documentElement.dataset.hangulFont = 'web';
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     Promise.all(['400', '700'].map((weight) => document.fonts.load(`${weight} 1em 'Pretendard UI'`, '가'))).catch(
