@@ -40,7 +40,7 @@ async function start() {
   // for the session's answer).
   const router = createAppRouter();
   void checkAuthStatus();
-  await Promise.all([initI18n(language, loadBundledTranslations), hangulFontReady()]);
+  await Promise.all([initI18n(language, loadBundledTranslations), hangulFontReady(language)]);
 
   // Korean content beyond the app's own words, on machines without a Korean font of their own (Apple's and
   // Windows' come first in the font stack); its 37 KB of CSS waits until the first screen's script, data and
