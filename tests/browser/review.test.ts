@@ -28,6 +28,23 @@ async function subscribeToDemo(page: Page) {
 const count = async (page: Page, kind: 'new' | 'learning' | 'due') =>
   Number(await page.getByTestId(`review-count-${kind}`).textContent());
 
+/**
+ * Notes where the focus is at the moment the new-card count first reads `value` (a mutation
+ * observer runs right after the DOM change, before the browser paints or runs React's later effects).
+ */
+async function watchFocusWhenCountIs(page: Page, value: number) {
+  await page.evaluate((expected) => {
+    const root = document.querySelector('[data-testid="review-page"]')!;
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('[data-testid="review-count-new"]')?.textContent !== String(expected)) return;
+      const inCard = document.activeElement?.closest('[data-testid="review-card"]');
+      document.body.dataset.focusAtCount = inCard ? 'in the card' : (document.activeElement?.tagName ?? 'nowhere');
+      observer.disconnect();
+    });
+    observer.observe(root, { childList: true, characterData: true, subtree: true });
+  }, value);
+}
+
 /** Reveals the current card with the keyboard (leaving any answer field first) and grades it with `key`. */
 async function gradeByKeyboard(page: Page, key: '1' | '2' | '3' | '4') {
   const card = page.getByTestId('review-card');
@@ -85,10 +102,15 @@ describe('review screen', () => {
       await gradeByKeyboard(page, '4');
       expect(await count(page, 'new')).toBe(1);
 
-      // Z takes the last grade back: the card comes back.
+      // Z takes the last grade back once the server has it (the undo then waits for the server): the
+      // card comes back with the focus in its answer in the same frame, so a key pressed as soon as it
+      // shows goes there, not to the page.
+      await page.getByTestId('review-pending').waitFor({ state: 'detached' });
       await page.keyboard.press('Escape');
+      await watchFocusWhenCountIs(page, 2);
       await page.keyboard.press('z');
       await expect.poll(() => count(page, 'new')).toBe(2);
+      expect(await page.evaluate(() => document.body.dataset.focusAtCount)).toBe('in the card');
 
       // ? opens the list of keys (Esc first: the card that came back has the focus in its answer).
       await page.keyboard.press('Escape');

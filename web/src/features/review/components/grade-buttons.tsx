@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewCard, ReviewRating } from '#shared/contracts/review.js';
 import { formatInterval, RATINGS } from '../utils/intervals.js';
@@ -20,7 +20,8 @@ export function GradeButtons({ intervals, proposed, disabled = false, onGrade }:
   const { t, i18n } = useTranslation();
   const focused = useRef<HTMLButtonElement>(null);
   const target = proposed ?? 'good';
-  useEffect(() => focused.current?.focus(), [target]);
+  // Before the paint, as the answer field's focus (answer-input.tsx): no key slips past the grades.
+  useLayoutEffect(() => focused.current?.focus(), [target]);
   return (
     <div className={styles.grades} role="group" aria-label={t('review.grade.label')} data-testid="review-grades">
       {RATINGS.map((rating, i) => (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
@@ -37,7 +37,9 @@ export function AnswerInput({
   const { t } = useTranslation();
   const id = useId();
   const first = useRef<HTMLElement | null>(null);
-  useEffect(() => {
+  // In the commit that shows the field, not after the paint: a key pressed as soon as the question
+  // appears (after an undo or a page read again) lands where the screen says the focus is.
+  useLayoutEffect(() => {
     if (autoFocus) first.current?.focus({ preventScroll: false });
   }, [autoFocus]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import type { TextFormat } from '#shared/domain/rich-text.js';
@@ -43,7 +43,8 @@ export function VerdictPanel({
 }: VerdictPanelProps) {
   const { t } = useTranslation();
   const next = useRef<HTMLButtonElement>(null);
-  useEffect(() => next.current?.focus(), []);
+  // Before the paint, as the answer field's focus (answer-input.tsx).
+  useLayoutEffect(() => next.current?.focus(), []);
   const { graded, final, overruled } = verdict;
   const tone = final === 'correct' ? styles.correct : graded === 'almost' && !overruled ? styles.almost : styles.wrong;
   const label = overruled
