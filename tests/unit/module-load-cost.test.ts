@@ -30,3 +30,44 @@ describe('the question-sheet choice rules build no collator at load (D499)', () 
     expect(made).toBe(1);
   });
 });
+
+/**
+ * The public-exam stamp cache holds 10,000 slots (~2 ms to build): every group that loads the exams
+ * domain imports it, few read a public exam. It is built by the first read that asks.
+ */
+describe('the public-exam stamp cache is built on the first read, not at load', () => {
+  afterEach(() => {
+    vi.doUnmock('lru-cache');
+    vi.doUnmock('../../functions/runtime/data/batch-ops.js');
+    vi.resetModules();
+  });
+
+  it('imports and forgets without a sized cache; the first stamp read builds one', async () => {
+    const sizes: (number | undefined)[] = [];
+    vi.resetModules();
+    vi.doMock('lru-cache', async (original) => {
+      const real = await original<typeof import('lru-cache')>();
+      class CountingCache extends real.LRUCache<string, object> {
+        constructor(options: ConstructorParameters<typeof real.LRUCache<string, object>>[0]) {
+          super(options);
+          sizes.push(options.max);
+        }
+      }
+      return { ...real, LRUCache: CountingCache };
+    });
+    // The exam's stamp as the engine answers it: public, at version 3.
+    vi.doMock('../../functions/runtime/data/batch-ops.js', async (original) => ({
+      ...(await original<typeof import('../../functions/runtime/data/batch-ops.js')>()),
+      batchGetAll: async () => [
+        { sk: 'EXAM', is_public: true },
+        { sk: 'QSEQ', content_version: 3 },
+      ],
+    }));
+    const cache = await import('../../functions/domains/exams/public-exam-cache.js');
+    cache.forgetExamStamp('exam-1');
+    cache.clearPublicExamCache();
+    expect(sizes.filter((max) => max !== undefined)).toEqual([]);
+    expect(await cache.examStamp('exam-1')).toEqual({ cacheable: true, version: 3 });
+    expect(sizes.filter((max) => max !== undefined)).toEqual([10_000]);
+  });
+});

@@ -33,18 +33,23 @@ export interface ExamStamp {
  */
 export const EXAM_STAMP_TTL_MS = 1000;
 
+let stamps: LRUCache<string, ExamStamp> | undefined;
+
 /**
  * Reads that find no fresh stamp share one request for it (`fetch`): an instance serving many reads at
- * once (the local server) asks once a second, not once per read waiting on the answer (D500).
+ * once (the local server) asks once a second, not once per read waiting on the answer (D500). Built on
+ * the first read that asks, not at load: its 10,000 slots cost ~2 ms of the cold start of every group
+ * that loads the exams domain, most of which never read a public exam (bench/NOTES.md).
  */
-const stamps = /* @__PURE__ */ new LRUCache<string, ExamStamp>({
-  max: 10_000,
-  ttl: EXAM_STAMP_TTL_MS,
-  // Read through the global at every check (no cached "now"), so a test can move the clock.
-  perf: { now: () => performance.now() },
-  ttlResolution: 0,
-  fetchMethod: (examId) => readExamStamp(examId),
-});
+const stampCache = () =>
+  (stamps ??= new LRUCache<string, ExamStamp>({
+    max: 10_000,
+    ttl: EXAM_STAMP_TTL_MS,
+    // Read through the global at every check (no cached "now"), so a test can move the clock.
+    perf: { now: () => performance.now() },
+    ttlResolution: 0,
+    fetchMethod: (examId) => readExamStamp(examId),
+  }));
 
 /** Forgets so far: a read whose shared fetch was cut off by one asks again (below). */
 let forgets = 0;
@@ -52,14 +57,14 @@ let forgets = 0;
 /** An edit of the exam through this instance: its next anonymous read asks for the stamp again. */
 export function forgetExamStamp(examId: string): void {
   forgets++;
-  stamps.delete(examId);
+  stamps?.delete(examId);
 }
 
 /** The exam's stamp: kept {@link EXAM_STAMP_TTL_MS}, else 1 BatchGetItem (2 small items, eventually consistent). */
 export async function examStamp(examId: string): Promise<ExamStamp> {
   const forgetsBefore = forgets;
   try {
-    const stamp = await stamps.fetch(examId);
+    const stamp = await stampCache().fetch(examId);
     if (stamp) return stamp;
   } catch (error) {
     // A forget during the fetch aborts it (its read may predate the edit): this read asks on its own.
@@ -118,5 +123,5 @@ export async function cachedRead<T>(
 /** Empties the instance's cache (tests compare cold and warm reads). */
 export function clearPublicExamCache(): void {
   pages.clear();
-  stamps.clear();
+  stamps?.clear();
 }
