@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewCard, ReviewRating } from '#shared/contracts/review.js';
+import { useFocusWhenDrawn } from '../../../lib/use-focus-when-drawn.js';
 import { formatInterval, RATINGS } from '../utils/intervals.js';
 import styles from './review.module.css';
 
@@ -20,8 +21,7 @@ export function GradeButtons({ intervals, proposed, disabled = false, onGrade }:
   const { t, i18n } = useTranslation();
   const focused = useRef<HTMLButtonElement>(null);
   const target = proposed ?? 'good';
-  // Before the paint, as the answer field's focus (answer-input.tsx): no key slips past the grades.
-  useLayoutEffect(() => focused.current?.focus(), [target]);
+  useFocusWhenDrawn(focused, target);
   return (
     <div className={styles.grades} role="group" aria-label={t('review.grade.label')} data-testid="review-grades">
       {RATINGS.map((rating, i) => (

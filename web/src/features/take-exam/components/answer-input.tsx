@@ -1,7 +1,8 @@
-import { useId, useLayoutEffect, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import form from '../../../components/ui/form/form.module.css';
+import { useFocusWhenDrawn } from '../../../lib/use-focus-when-drawn.js';
 import { yesNoValue } from '#shared/domain/answer-check.js';
 import { joinChoices, splitChoices, type ChoiceOption, type InputForm } from '#shared/domain/input-form.js';
 import { plainText, type TextFormat } from '#shared/domain/rich-text.js';
@@ -37,11 +38,7 @@ export function AnswerInput({
   const { t } = useTranslation();
   const id = useId();
   const first = useRef<HTMLElement | null>(null);
-  // In the commit that shows the field, not after the paint: a key pressed as soon as the question
-  // appears (after an undo or a page read again) lands where the screen says the focus is.
-  useLayoutEffect(() => {
-    if (autoFocus) first.current?.focus({ preventScroll: false });
-  }, [autoFocus]);
+  useFocusWhenDrawn(first, autoFocus);
 
   if (inputForm === 'yesno') {
     const picked = yesNoValue(value);

@@ -1,8 +1,9 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import button from '../../../components/ui/button/button.module.css';
 import type { TextFormat } from '#shared/domain/rich-text.js';
 import { RichText } from '../../../components/rich-text/index.js';
+import { useFocusWhenDrawn } from '../../../lib/use-focus-when-drawn.js';
 import { answerDiff, type ShownVerdict } from '../utils/answer-verdict.js';
 import { isBlank } from '../utils/session-record.js';
 import styles from './verdict.module.css';
@@ -43,8 +44,7 @@ export function VerdictPanel({
 }: VerdictPanelProps) {
   const { t } = useTranslation();
   const next = useRef<HTMLButtonElement>(null);
-  // Before the paint, as the answer field's focus (answer-input.tsx).
-  useLayoutEffect(() => next.current?.focus(), []);
+  useFocusWhenDrawn(next);
   const { graded, final, overruled } = verdict;
   const tone = final === 'correct' ? styles.correct : graded === 'almost' && !overruled ? styles.almost : styles.wrong;
   const label = overruled
