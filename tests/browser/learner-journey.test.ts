@@ -12,6 +12,7 @@ import {
   shotFromTop,
   toast,
   unexpected,
+  watchKeysAtFocus,
 } from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 import { csvBytes, EN_HEADER, xlsxBytes } from '../support/sheets.js';
@@ -844,10 +845,13 @@ describe.each([
       if (response.url().includes('/api/') && response.status() >= 400)
         refusals.push(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
     });
+    const keysLiveAtFocus = await watchKeysAtFocus(page, ['answer-input']);
     for (const [origin, query, back] of origins) {
       await go(page, `/take-exam/${examId}?order=${ids.join(',')}&restart=true&${query}`);
       await page.getByTestId('take-exam-runner').waitFor();
       await expect.poll(() => activeTestId(page)).toBe('answer-input');
+      // The keys listen from the moment the field has the focus: Esc and X pressed at once are not typed.
+      await keysLiveAtFocus(origin);
       await page.keyboard.press('Escape'); // out of the answer box: O / X grade
       await page.keyboard.press('x'); // I missed it
       await page.locator('[data-testid="answer-feedback"][data-verdict="wrong"]').waitFor();

@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser.js';
 import { seriousViolations } from '../support/browser-axe.js';
-import { fitsPhone, pageApi, registerThroughForm, toast, unexpected } from '../support/browser-pages.js';
+import {
+  fitsPhone,
+  pageApi,
+  registerThroughForm,
+  toast,
+  unexpected,
+  watchKeysAtFocus,
+} from '../support/browser-pages.js';
 import { useBrowser } from '../support/browser-harness.js';
 
 /** The Review screen: keyboard-only grading, undo, offline grades, both languages, 390 px, axe. */
@@ -75,6 +82,7 @@ describe('review screen', () => {
       await pageApi(page, 'PATCH', '/api/user-profile/update/', { new_cards_per_day: 4 });
 
       // Reached from the navigation.
+      const keysLiveAtFocus = await watchKeysAtFocus(page, ['answer-input', 'review-grade-good']);
       await page.goto(`${baseUrl}/?fromHomeMenu=true`);
       if (viewport === 'phone') await page.getByTestId('menu-toggle').click();
       await page.getByTestId('nav-review').click();
@@ -119,6 +127,8 @@ describe('review screen', () => {
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain('Z');
       await page.keyboard.press('Escape');
+      // Every card's answer and every proposed grade had the focus with the card's keys already listening.
+      await keysLiveAtFocus(`review ${lang} ${viewport}`);
 
       // The grades reached the server once each: the Good and the Again card wait in their learning steps.
       await expect

@@ -170,3 +170,60 @@ export async function questionFileNamed(page: Page, name: string): Promise<{ id:
     if (!cursor) throw new Error(`no question file named ${name}`);
   }
 }
+
+interface KeysAtFocus {
+  /** Each focus given to a watched element: its test id, and the page's keydown listeners then. */
+  focused: { id: string; listeners: number }[];
+  /** The page's keydown listeners now. */
+  listeners: number;
+}
+
+/**
+ * From the next page load on, notes each time the focus enters an element whose test id is one of
+ * `testIds` and how many keydown listeners the document and the window had when that task ended. The
+ * returned check (on the current document, once the screen has settled) requires that every listener
+ * there now was already there when the focus arrived: focus given before the keys listen lets a key
+ * pressed as soon as the field shows go into it as text (Esc does not leave, O / X are typed).
+ */
+export async function watchKeysAtFocus(page: Page, testIds: string[]): Promise<(label: string) => Promise<void>> {
+  await page.addInitScript((ids: string[]) => {
+    const live = new Set<unknown>();
+    const focused: KeysAtFocus['focused'] = [];
+    (window as Window & { __keysAtFocus?: () => KeysAtFocus }).__keysAtFocus = () => ({
+      focused,
+      listeners: live.size,
+    });
+    const add = EventTarget.prototype.addEventListener;
+    const remove = EventTarget.prototype.removeEventListener;
+    const isPage = (target: EventTarget) => target === window || target === document;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<typeof add>) {
+      if (args[0] === 'keydown' && isPage(this)) live.add(args[1]);
+      return add.apply(this, args);
+    };
+    EventTarget.prototype.removeEventListener = function (this: EventTarget, ...args: Parameters<typeof remove>) {
+      if (args[0] === 'keydown' && isPage(this)) live.delete(args[1]);
+      return remove.apply(this, args);
+    };
+    add.call(
+      window,
+      'focusin',
+      (event) => {
+        const id = (event.target as Element | null)?.getAttribute?.('data-testid');
+        // Counted once the task that gave the focus has run (React's commit is one task; a key is
+        // another): a listener attached later in the same commit is in time, one left to a passive
+        // effect, which can run after a key, is not.
+        if (id && ids.includes(id)) queueMicrotask(() => focused.push({ id, listeners: live.size }));
+      },
+      true,
+    );
+  }, testIds);
+  return async (label) => {
+    const seen = await page.evaluate(() => (window as Window & { __keysAtFocus?: () => KeysAtFocus }).__keysAtFocus!());
+    expect(seen.focused.length, `${label}: a watched field took the focus`).toBeGreaterThan(0);
+    expect(seen.listeners, `${label}: the page listens for keys`).toBeGreaterThan(0);
+    const late = seen.focused
+      .filter((focus) => focus.listeners < seen.listeners)
+      .map((focus) => `${focus.id} with ${focus.listeners}`);
+    expect(late, `${label}: focus given before every key listener (${seen.listeners}) was there`).toEqual([]);
+  };
+}

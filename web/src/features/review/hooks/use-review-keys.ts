@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { reviewKeyAction, type ReviewKeyAction, type ReviewKeyContext } from '../utils/review-keys.js';
 
 type Handlers = { [K in ReviewKeyAction['type']]?: (action: Extract<ReviewKeyAction, { type: K }>) => void };
@@ -16,11 +16,13 @@ const TEXT_FIELD =
 /**
  * Listens for the Review screen's keys (utils/review-keys.ts) on the window and runs the handler of
  * the action; an action without a handler leaves the key to the browser. Nothing while a dialog is open.
+ * Attached in the commit that draws the card, as its answer or proposed grade takes the focus
+ * (useFocusWhenDrawn): attached later, a key pressed as soon as the card shows is typed into it.
  */
 export function useReviewKeys(options: ReviewKeyOptions) {
   const latest = useRef(options);
   latest.current = options;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
       const { phase, choices = false, yesNo = false, handlers } = latest.current;

@@ -1,16 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { focusKind, keyAction, type KeyAction, type KeyContext } from '../utils/answer-keys.js';
 
 type Handlers = { [K in NonNullable<KeyAction>['type']]: (action: Extract<KeyAction, { type: K }>) => void };
 
 /**
  * The question's keys (utils/answer-keys), read on the document while the question is shown and
- * no dialog is open. The handlers may change every render; the listener stays the same.
+ * no dialog is open. The handlers may change every render; the listener stays the same. It is
+ * attached in the commit that draws the question, as the answer field takes the focus
+ * (useFocusWhenDrawn): attached later, a key pressed as soon as the field shows is typed into it.
  */
 export function useAnswerKeys(context: KeyContext, handlers: Handlers, enabled = true) {
   const latest = useRef({ context, handlers });
   latest.current = { context, handlers };
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing || document.querySelector('dialog[open]')) return;
