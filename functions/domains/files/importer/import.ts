@@ -254,12 +254,10 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
   const outcome = normalizeRows(rows, mapping, lines, { textFormat: request.reading?.text_format });
   if (!outcome.ok) throw countedRefusal(rowsRefusal(outcome));
 
-  const { owner, language } = request;
   const fileId = newId();
-  const key = nameKey(name);
   const now = new Date();
-  const createdAt = now.toISOString();
-  const previous = await getOwnFileByName(owner.id, key);
+  const key = nameKey(name);
+  const previous = await getOwnFileByName(request.owner.id, key);
   const imageOwner: ImageOwner = { key: (id) => fileImageKey(fileId, id), url: (id) => fileImageUrl(fileId, id) };
   const images = await prepareImportedImages(
     imageOwner,
@@ -267,7 +265,46 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
     outcome.lines,
     await importMedia(sheet.media, outcome.questions),
   );
-  const questions = outcome.questions.map((q, index) => {
+  const questions = importedQuestionItems(request, fileId, outcome, images, now);
+  const file: FileRecord = {
+    id: fileId,
+    name,
+    name_key: key,
+    owner_id: request.owner.id,
+    owner_username: request.owner.username,
+    size: request.bytes.byteLength,
+    modified: Math.floor(now.getTime() / 1000),
+    max_questions: questions.length,
+    is_public: request.isPublic,
+    s3_key: fileObjectKey(request.owner.id, fileId),
+    language: request.language,
+    created_at: now.toISOString(),
+    difficulties: outcome.questions.map((q) => q.difficulty[0]).join(''),
+  };
+  await writeImport(request, { file, previous, questions, extension, imageOwner, images });
+
+  if (previous) await discardFile(previous, request.log);
+  countMetric(METRIC.importedRows, questions.length);
+  return {
+    file,
+    stats: outcome.stats,
+    replaced: !!previous,
+    report: importReport(sheet, mapping, outcome, images),
+  };
+}
+
+type ImportedRows = Extract<RowsOutcome, { ok: true }>;
+
+/** The pool items of an import, in the file's order, in the uploader's language fields. */
+function importedQuestionItems(
+  { owner, language }: ImportRequest,
+  fileId: string,
+  outcome: ImportedRows,
+  images: PreparedImages,
+  now: Date,
+): Record<string, unknown>[] {
+  const createdAt = now.toISOString();
+  return outcome.questions.map((q, index) => {
     const order = index + 1;
     const id = fileQuestionEntity.questionId(fileId, order);
     // Not on the gsi1 question index: `<fileId>-<order>` already locates the item, and an
@@ -289,61 +326,60 @@ export async function importQuestionSheet(request: ImportRequest): Promise<Impor
       created_at: createdAt,
     });
   });
-  const file: FileRecord = {
-    id: fileId,
-    name,
-    name_key: key,
-    owner_id: owner.id,
-    owner_username: owner.username,
-    size: request.bytes.byteLength,
-    modified: Math.floor(now.getTime() / 1000),
-    max_questions: questions.length,
-    is_public: request.isPublic,
-    s3_key: fileObjectKey(owner.id, fileId),
-    language,
-    created_at: createdAt,
-    difficulties: outcome.questions.map((q) => q.difficulty[0]).join(''),
-  };
+}
 
+interface ImportWrites {
+  file: FileRecord;
+  previous: FileRecord | null;
+  questions: Record<string, unknown>[];
+  extension: SheetExtension;
+  imageOwner: ImageOwner;
+  images: PreparedImages;
+}
+
+/** Images, questions, the S3 object, then the file record: a failure on the way removes what was written. */
+async function writeImport(request: ImportRequest, writes: ImportWrites): Promise<void> {
+  const { file, previous, questions, extension, imageOwner, images } = writes;
   let objectWritten = false;
   const imageKeys: string[] = [];
   try {
     await storeImportedImages(imageOwner, images.pending, imageKeys);
     await writePool(questions);
-    if (request.stagedKey) {
-      await copyObject(request.stagedKey, file.s3_key, { contentType: CONTENT_TYPES[extension], fileName: name });
-    } else {
-      await putObject(file.s3_key, request.bytes, { contentType: CONTENT_TYPES[extension], fileName: name });
-    }
+    const object = { contentType: CONTENT_TYPES[extension], fileName: file.name };
+    if (request.stagedKey) await copyObject(request.stagedKey, file.s3_key, object);
+    else await putObject(file.s3_key, request.bytes, object);
     objectWritten = true;
     await commitFile(file, previous);
   } catch (error) {
-    request.log.warn('import rolled back', { fileId, error: error instanceof Error ? error.message : String(error) });
+    request.log.warn('import rolled back', {
+      fileId: file.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
     await Promise.allSettled([
-      deletePool(fileId, questions.length),
+      deletePool(file.id, questions.length),
       objectWritten ? deleteObject(file.s3_key) : Promise.resolve(),
       deleteImportedImages(imageKeys),
     ]);
     if (isTransactionCanceled(error)) throw new AppError(409, 'conflict');
     throw error;
   }
+}
 
-  if (previous) await discardFile(previous, request.log);
-  countMetric(METRIC.importedRows, questions.length);
+function importReport(
+  sheet: ParsedSheet,
+  mapping: SheetColumns,
+  outcome: ImportedRows,
+  images: PreparedImages,
+): ImportReport {
   return {
-    file,
-    stats: outcome.stats,
-    replaced: !!previous,
-    report: {
-      format: sheet.format,
-      headerless: mapping.headerless,
-      ...readerReport(sheet, outcome.skipped_rows),
-      extra_columns: outcome.extra_columns,
-      ignored_columns: outcome.ignored_columns,
-      repairs: sheet.repairs.slice(0, REPORT_LIST_LIMIT),
-      ragged_rows: raggedRows(sheet),
-      ...(sheet.deck ? { deck: sheet.deck } : {}),
-      ...imagesReport(images),
-    },
+    format: sheet.format,
+    headerless: mapping.headerless,
+    ...readerReport(sheet, outcome.skipped_rows),
+    extra_columns: outcome.extra_columns,
+    ignored_columns: outcome.ignored_columns,
+    repairs: sheet.repairs.slice(0, REPORT_LIST_LIMIT),
+    ragged_rows: raggedRows(sheet),
+    ...(sheet.deck ? { deck: sheet.deck } : {}),
+    ...imagesReport(images),
   };
 }
