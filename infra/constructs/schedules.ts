@@ -146,51 +146,9 @@ export class Schedules extends Construct {
       payloadResponseOnly: true,
     });
     plan.addRetry(retry);
-    const work = new LambdaInvoke(this, `${def.name}-work`, {
-      lambdaFunction: worker.alias,
-      payloadResponseOnly: true,
-    });
-    work.addRetry(retry);
-    // A task still failing after its retries goes to the dead-letter queue (with its input: the
-    // shard, cursor or learners to run again) without stopping the other tasks.
-    const deadLetter = new SqsSendMessage(this, `${def.name}-dead-letter`, {
-      queue: this.deadLetters,
-      messageBody: TaskInput.fromObject({ job: def.name, task: JsonPath.entirePayload }),
-      resultPath: JsonPath.DISCARD,
-    });
-    work.addCatch(deadLetter.next(new Pass(this, `${def.name}-task-failed`)), { resultPath: '$.error' });
-    const next = new Choice(this, `${def.name}-more`)
-      .when(Condition.booleanEquals('$.done', false), work)
-      .otherwise(new Succeed(this, `${def.name}-task-done`));
-    work.next(next);
     const tasks = this.taskMap(def, fanOut);
-    tasks.itemProcessor(work);
-    let start: IChainable & INextable = plan;
-    if (fanOut.pagedPlan) {
-      start = new Pass(this, `${def.name}-start`, { parameters: { state: {} } });
-      start.next(plan);
-    } else plan.next(tasks);
-    if (fanOut.pagedPlan)
-      plan
-        .next(tasks)
-        .next(
-          new Choice(this, `${def.name}-next-page`)
-            .when(Condition.booleanEquals('$.more', true), plan)
-            .otherwise(new Succeed(this, `${def.name}-done`)),
-        );
-    else if (fanOut.finish) {
-      const finish = new LambdaInvoke(this, `${def.name}-finish`, {
-        lambdaFunction: planner.alias,
-        payload: TaskInput.fromObject({
-          mode: 'finish',
-          expected: JsonPath.numberAt('$.expected'),
-          reports: JsonPath.listAt('$.reports'),
-        }),
-        payloadResponseOnly: true,
-      });
-      finish.addRetry(retry);
-      tasks.next(finish);
-    }
+    tasks.itemProcessor(this.workTask(def, worker, retry));
+    const start = this.planThenTasks(def, fanOut, { plan, tasks, planner, retry });
     const logGroup = new LogGroup(this, `${def.name}-logs`, {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -204,31 +162,75 @@ export class Schedules extends Construct {
     });
     this.stateMachines.set(def.name, machine);
     if (def.name === 'daily-quiz-email') this.checkMailWallTime(machine, fanOut, props.sesSendRate);
-    const stack = Stack.of(this);
-    for (const fn of [planner, worker]) {
-      Validations.of(stack).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(fn)}.Arn>:*]`,
-        reason: `The ${def.name} state machine may invoke its own job and worker functions and their versions only (CDK's LambdaInvoke task grant).`,
-      });
-    }
-    if (fanOut.pagedPlan) {
-      // A distributed Map starts and reads its child executions: CDK grants them by the machine's name.
-      const name = `{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${stack.resolve((machine.node.defaultChild as CfnResource).logicalId)}"}]}]}`;
-      // cdk-nag names the ARN with pseudo parameters, or with the account and region when the stack has them.
-      const named = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
-      const arn = `arn:${named(stack.partition, 'Partition')}:states:${named(stack.region, 'Region')}:${named(stack.account, 'AccountId')}`;
-      for (const resource of [`${name}:*`, `${name}/*:*`])
-        Validations.of(machine).acknowledge({
-          id: `AwsSolutions-IAM5[Resource::${arn}:execution:${resource}]`,
-          reason: `The ${def.name} distributed Map reads and stops its own child executions only (CDK's DistributedMap grant).`,
-        });
-    }
-    Validations.of(machine).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'X-Ray tracing and CloudWatch Logs delivery of a state machine take no resource-level permissions (CDK grants them on *).',
-    });
+    acknowledgeMachineGrants(def, fanOut, machine, [planner, worker]);
     return machine;
+  }
+
+  /**
+   * One task of the map: the worker, retried, run again while it says it is not done. A task still
+   * failing after its retries goes to the dead-letter queue (with its input: the shard, cursor or
+   * learners to run again) without stopping the other tasks.
+   */
+  private workTask(def: ScheduleDefinition, worker: AppFunction, retry: RetryProps): LambdaInvoke {
+    const work = new LambdaInvoke(this, `${def.name}-work`, {
+      lambdaFunction: worker.alias,
+      payloadResponseOnly: true,
+    });
+    work.addRetry(retry);
+    const deadLetter = new SqsSendMessage(this, `${def.name}-dead-letter`, {
+      queue: this.deadLetters,
+      messageBody: TaskInput.fromObject({ job: def.name, task: JsonPath.entirePayload }),
+      resultPath: JsonPath.DISCARD,
+    });
+    work.addCatch(deadLetter.next(new Pass(this, `${def.name}-task-failed`)), { resultPath: '$.error' });
+    const next = new Choice(this, `${def.name}-more`)
+      .when(Condition.booleanEquals('$.done', false), work)
+      .otherwise(new Succeed(this, `${def.name}-task-done`));
+    work.next(next);
+    return work;
+  }
+
+  /**
+   * The plan, then its tasks: a paged plan (the fit job) plans again while there are more pages; a
+   * job with a finish (the daily mail) reports what it expected and what the tasks did.
+   */
+  private planThenTasks(
+    def: ScheduleDefinition,
+    fanOut: FanOut,
+    {
+      plan,
+      tasks,
+      planner,
+      retry,
+    }: { plan: LambdaInvoke; tasks: MapState | DistributedMap; planner: AppFunction; retry: RetryProps },
+  ): IChainable & INextable {
+    if (fanOut.pagedPlan) {
+      const start = new Pass(this, `${def.name}-start`, { parameters: { state: {} } });
+      start.next(plan);
+      plan
+        .next(tasks)
+        .next(
+          new Choice(this, `${def.name}-next-page`)
+            .when(Condition.booleanEquals('$.more', true), plan)
+            .otherwise(new Succeed(this, `${def.name}-done`)),
+        );
+      return start;
+    }
+    plan.next(tasks);
+    if (fanOut.finish) {
+      const finish = new LambdaInvoke(this, `${def.name}-finish`, {
+        lambdaFunction: planner.alias,
+        payload: TaskInput.fromObject({
+          mode: 'finish',
+          expected: JsonPath.numberAt('$.expected'),
+          reports: JsonPath.listAt('$.reports'),
+        }),
+        payloadResponseOnly: true,
+      });
+      finish.addRetry(retry);
+      tasks.next(finish);
+    }
+    return plan;
   }
 
   /**
@@ -266,4 +268,37 @@ export class Schedules extends Construct {
 
 function logicalIdOf(fn: AppFunction): string {
   return Stack.of(fn).resolve((fn.fn.node.defaultChild as CfnFunction).logicalId) as string;
+}
+
+/** What cdk-nag flags in CDK's own grants to a fan-out machine, each with why it is bounded. */
+function acknowledgeMachineGrants(
+  def: ScheduleDefinition,
+  fanOut: FanOut,
+  machine: StateMachine,
+  functions: AppFunction[],
+): void {
+  const stack = Stack.of(machine);
+  for (const fn of functions) {
+    Validations.of(stack).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(fn)}.Arn>:*]`,
+      reason: `The ${def.name} state machine may invoke its own job and worker functions and their versions only (CDK's LambdaInvoke task grant).`,
+    });
+  }
+  if (fanOut.pagedPlan) {
+    // A distributed Map starts and reads its child executions: CDK grants them by the machine's name.
+    const name = `{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${stack.resolve((machine.node.defaultChild as CfnResource).logicalId)}"}]}]}`;
+    // cdk-nag names the ARN with pseudo parameters, or with the account and region when the stack has them.
+    const named = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+    const arn = `arn:${named(stack.partition, 'Partition')}:states:${named(stack.region, 'Region')}:${named(stack.account, 'AccountId')}`;
+    for (const resource of [`${name}:*`, `${name}/*:*`])
+      Validations.of(machine).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${arn}:execution:${resource}]`,
+        reason: `The ${def.name} distributed Map reads and stops its own child executions only (CDK's DistributedMap grant).`,
+      });
+  }
+  Validations.of(machine).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason:
+      'X-Ray tracing and CloudWatch Logs delivery of a state machine take no resource-level permissions (CDK grants them on *).',
+  });
 }
