@@ -68,7 +68,13 @@ const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+$/;
 
-export function readSettings(context: ContextReader): StackSettings {
+/** Context values, trimmed; an empty one is absent. */
+interface ContextValues {
+  text(key: string): string | undefined;
+  flag(key: string): boolean;
+}
+
+function contextValues(context: ContextReader): ContextValues {
   const text = (key: string): string | undefined => {
     const value = context(key);
     if (value === undefined || value === null) return undefined;
@@ -79,14 +85,38 @@ export function readSettings(context: ContextReader): StackSettings {
     const value = context(key);
     return value === true || value === 'true' || value === '1';
   };
+  return { text, flag };
+}
 
+export function readSettings(context: ContextReader): StackSettings {
+  const values = contextValues(context);
+  const { text, flag } = values;
   const stage = text('stage') ?? 'dev';
   if (!STAGE_PATTERN.test(stage)) {
     throw new Error(
       `context stage "${stage}" must be lower-case letters, digits and dashes (max 20, starting with a letter)`,
     );
   }
+  const domain = readDomain(values);
+  const mailAndModel = readMailAndModel(values);
+  const operations = readOperations(values);
+  const wafSetting = context('waf');
+  const waf = wafSetting === undefined || wafSetting === null || wafSetting === '' ? true : flag('waf');
+  if (!waf && PIPELINE_STAGES.includes(stage))
+    throw new Error(`stage ${stage} is deployed by the pipeline and always has its WAF (-c waf=false is refused)`);
+  return {
+    stage,
+    ...domain,
+    ...mailAndModel,
+    googleClientId: text('googleClientId'),
+    seedDemo: flag('seedDemo'),
+    sesSandbox: flag('sesSandbox'),
+    waf,
+    ...operations,
+  };
+}
 
+function readDomain({ text }: ContextValues) {
   const domainName = text('domainName')?.toLowerCase();
   const certificateArn = text('certificateArn');
   if (domainName && !DOMAIN_PATTERN.test(domainName))
@@ -99,67 +129,45 @@ export function readSettings(context: ContextReader): StackSettings {
       'context certificateArn must be an ACM certificate ARN in us-east-1 (CloudFront only uses certificates there)',
     );
   }
-
   const hostedZoneId = text('hostedZoneId');
   const hostedZoneName = text('hostedZoneName');
   if ((hostedZoneId || hostedZoneName) && !(hostedZoneId && hostedZoneName && domainName)) {
     throw new Error('context hostedZoneId and hostedZoneName go together, and only with domainName');
   }
+  return { domainName, certificateArn, hostedZoneId, hostedZoneName };
+}
 
+function readMailAndModel({ text, flag }: ContextValues) {
   const mailFrom = text('mailFrom') ?? 'no-reply@example.com';
   if (!EMAIL_PATTERN.test(mailFrom) && !DOMAIN_PATTERN.test(mailFrom)) {
     throw new Error(`context mailFrom "${mailFrom}" must be an email address or a domain`);
   }
-
+  const sesSendRate = Number(text('sesSendRate') ?? 14);
+  if (!Number.isFinite(sesSendRate) || sesSendRate <= 0)
+    throw new Error(`context sesSendRate "${text('sesSendRate')}" must be a positive number of messages per second`);
   const bedrockModelId = text('bedrockModelId');
   if (bedrockModelId && !/^[A-Za-z0-9][\w.:/-]{0,299}$/.test(bedrockModelId)) {
     throw new Error(
       `context bedrockModelId "${bedrockModelId}" is not a Bedrock model id, inference profile id or ARN`,
     );
   }
-
-  const notesModel = flag('notesModel') ? true : undefined;
+  const notesModel: true | undefined = flag('notesModel') ? true : undefined;
   if (notesModel && !bedrockModelId) throw new Error('context notesModel needs bedrockModelId (the model it calls)');
+  return { mailFrom, sesSendRate, bedrockModelId, notesModel };
+}
 
-  const sesSendRate = Number(text('sesSendRate') ?? 14);
-  if (!Number.isFinite(sesSendRate) || sesSendRate <= 0)
-    throw new Error(`context sesSendRate "${text('sesSendRate')}" must be a positive number of messages per second`);
-
+function readOperations({ text }: ContextValues) {
   const alarmEmail = text('alarmEmail');
   if (alarmEmail && !EMAIL_PATTERN.test(alarmEmail))
     throw new Error(`context alarmEmail "${alarmEmail}" must be an email address`);
-
   const tracingSampleRate = Number(text('tracingSampleRate') ?? 0.05);
   if (!Number.isFinite(tracingSampleRate) || tracingSampleRate < 0 || tracingSampleRate > 1) {
     throw new Error(`context tracingSampleRate "${text('tracingSampleRate')}" must be a fraction between 0 and 1`);
   }
-
   const region = text('region');
   if (region && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(region))
     throw new Error(`context region "${region}" is not an AWS region`);
-  const wafSetting = context('waf');
-  const waf = wafSetting === undefined || wafSetting === null || wafSetting === '' ? true : flag('waf');
-  if (!waf && PIPELINE_STAGES.includes(stage))
-    throw new Error(`stage ${stage} is deployed by the pipeline and always has its WAF (-c waf=false is refused)`);
-
-  return {
-    stage,
-    domainName,
-    certificateArn,
-    hostedZoneId,
-    hostedZoneName,
-    mailFrom,
-    googleClientId: text('googleClientId'),
-    bedrockModelId,
-    notesModel,
-    seedDemo: flag('seedDemo'),
-    sesSandbox: flag('sesSandbox'),
-    sesSendRate,
-    waf,
-    region,
-    alarmEmail,
-    tracingSampleRate,
-  };
+  return { alarmEmail, tracingSampleRate, region };
 }
 
 /** Production data outlives the stack; every other stage is disposable. */
