@@ -97,12 +97,15 @@ export interface AdapterOptions {
   handlerFor?: (group: RouteGroup) => Promise<LambdaHandler>;
 }
 
+type Limits = typeof LAMBDA_LIMITS;
+type HandlerLoader = (group: RouteGroup) => Promise<LambdaHandler>;
+
 export function createApiGatewayAdapter(rootDir: string, options: AdapterOptions = {}) {
   const routes = compile().sort((a, b) => specificity(a) - specificity(b));
   const handlers = new Map<string, Promise<LambdaHandler>>();
   const limits = { ...LAMBDA_LIMITS, ...options.limits };
 
-  const loadHandler = (group: RouteGroup) => {
+  const loadHandler: HandlerLoader = (group) => {
     if (options.handlerFor) return options.handlerFor(group);
     if (!handlers.has(group.name)) {
       const url = pathToFileURL(join(rootDir, group.handler)).href;
@@ -114,46 +117,11 @@ export function createApiGatewayAdapter(rootDir: string, options: AdapterOptions
     return handlers.get(group.name)!;
   };
 
-  function match(method: string, path: string) {
-    for (const route of routes) {
-      if (route.method !== method) continue;
-      const found = route.pattern.exec(path);
-      if (!found) continue;
-      const pathParameters: Record<string, string> = {};
-      route.paramNames.forEach((name, i) => (pathParameters[name] = decodePathParameter(found[i + 1]!)));
-      return { route, pathParameters };
-    }
-    return null;
-  }
-
-  /**
-   * Lambda's Invoke API, asynchronous invocations only (D195): a group's own function invoked with
-   * a background event, which runs detached with the group's background timeout while the caller
-   * gets 202, as Lambda queues the event in AWS. The function name is the group's name.
-   */
-  async function invokeAsync(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const name = decodeURIComponent(path.slice(LAMBDA_INVOKE_PREFIX.length).split('/')[0] ?? '');
-    const group = ROUTE_GROUPS.find((g) => g.name === name);
-    const body = await readBody(req, limits.maxInvocationBytes);
-    if (!group?.background || req.headers['x-amz-invocation-type'] !== 'Event' || body === null) {
-      res.writeHead(group ? 400 : 404, { 'content-type': 'application/json' }).end('{"Type":"User"}');
-      return;
-    }
-    const handler = await loadHandler(group);
-    const requestId = randomUUID();
-    const context = lambdaContext(group.name, requestId, group.background.timeoutSeconds * 1000);
-    void Promise.resolve()
-      .then(() => handler(JSON.parse(body.toString('utf8')) as APIGatewayProxyEventV2, context))
-      .catch((error: Error) =>
-        console.error(JSON.stringify({ level: 'error', message: 'background invocation failed', error: error.stack })),
-      );
-    res.writeHead(202, { 'x-amzn-requestid': requestId }).end();
-  }
-
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const method = (req.method ?? 'GET').toUpperCase();
-    if (method === 'POST' && url.pathname.startsWith(LAMBDA_INVOKE_PREFIX)) return invokeAsync(req, res, url.pathname);
+    if (method === 'POST' && url.pathname.startsWith(LAMBDA_INVOKE_PREFIX))
+      return invokeAsync(req, res, url.pathname, loadHandler, limits);
     const refuse = (status: number, code: string, params?: Record<string, string>) => {
       res
         .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
@@ -164,9 +132,9 @@ export function createApiGatewayAdapter(rootDir: string, options: AdapterOptions
       refuse(413, 'payload_too_large', { limit: `${API_GATEWAY_MAX_BODY / 1024 / 1024} MB` });
       return;
     }
-    let matched: ReturnType<typeof match>;
+    let matched: ReturnType<typeof matchRoute>;
     try {
-      matched = match(method, url.pathname);
+      matched = matchRoute(routes, method, url.pathname);
     } catch (error) {
       if (!(error instanceof InvalidPathParameter)) throw error;
       // API Gateway HTTP APIs hand functions the decoded path; a malformed escape has no decoded
@@ -183,18 +151,8 @@ export function createApiGatewayAdapter(rootDir: string, options: AdapterOptions
       refuse(413, 'payload_too_large', { limit: '6 MB' });
       return;
     }
-    const handler = await loadHandler(group);
-    // The function's own timeout (the group's), within the gateway's: the route answers 503 before either.
-    const functionTimeoutMs = Math.min(group.timeoutSeconds * 1000, limits.timeoutMs);
-    const invocation = handler(event, lambdaContext(group.name, event.requestContext.requestId, functionTimeoutMs));
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), limits.timeoutMs);
-    });
-    const result = await Promise.race([invocation, timedOut]).finally(() => clearTimeout(timer));
+    const result = await invokeWithin(await loadHandler(group), group, event, limits);
     if (result === 'timeout') {
-      // The function may still finish (as in AWS); its answer is dropped.
-      invocation.catch(() => undefined);
       refuse(504, 'gateway_timeout', { seconds: String(limits.timeoutMs / 1000) });
       return;
     }
@@ -205,6 +163,70 @@ export function createApiGatewayAdapter(rootDir: string, options: AdapterOptions
     }
     writeResult(res, result);
   };
+}
+
+function matchRoute(routes: CompiledRoute[], method: string, path: string) {
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const found = route.pattern.exec(path);
+    if (!found) continue;
+    const pathParameters: Record<string, string> = {};
+    route.paramNames.forEach((name, i) => (pathParameters[name] = decodePathParameter(found[i + 1]!)));
+    return { route, pathParameters };
+  }
+  return null;
+}
+
+/**
+ * The group's function run with its own timeout (the group's), within the gateway's: the route
+ * answers 503 before either. Past the gateway's timeout the answer is 'timeout'; the function may
+ * still finish (as in AWS) and its answer is dropped.
+ */
+async function invokeWithin(
+  handler: LambdaHandler,
+  group: RouteGroup,
+  event: APIGatewayProxyEventV2,
+  limits: Limits,
+): Promise<APIGatewayProxyStructuredResultV2 | 'timeout'> {
+  const functionTimeoutMs = Math.min(group.timeoutSeconds * 1000, limits.timeoutMs);
+  const invocation = handler(event, lambdaContext(group.name, event.requestContext.requestId, functionTimeoutMs));
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), limits.timeoutMs);
+  });
+  const result = await Promise.race([invocation, timedOut]).finally(() => clearTimeout(timer));
+  if (result === 'timeout') invocation.catch(() => undefined);
+  return result;
+}
+
+/**
+ * Lambda's Invoke API, asynchronous invocations only (D195): a group's own function invoked with
+ * a background event, which runs detached with the group's background timeout while the caller
+ * gets 202, as Lambda queues the event in AWS. The function name is the group's name.
+ */
+async function invokeAsync(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  loadHandler: HandlerLoader,
+  limits: Limits,
+): Promise<void> {
+  const name = decodeURIComponent(path.slice(LAMBDA_INVOKE_PREFIX.length).split('/')[0] ?? '');
+  const group = ROUTE_GROUPS.find((g) => g.name === name);
+  const body = await readBody(req, limits.maxInvocationBytes);
+  if (!group?.background || req.headers['x-amz-invocation-type'] !== 'Event' || body === null) {
+    res.writeHead(group ? 400 : 404, { 'content-type': 'application/json' }).end('{"Type":"User"}');
+    return;
+  }
+  const handler = await loadHandler(group);
+  const requestId = randomUUID();
+  const context = lambdaContext(group.name, requestId, group.background.timeoutSeconds * 1000);
+  void Promise.resolve()
+    .then(() => handler(JSON.parse(body.toString('utf8')) as APIGatewayProxyEventV2, context))
+    .catch((error: Error) =>
+      console.error(JSON.stringify({ level: 'error', message: 'background invocation failed', error: error.stack })),
+    );
+  res.writeHead(202, { 'x-amzn-requestid': requestId }).end();
 }
 
 /**
