@@ -69,66 +69,28 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   try {
     const origin = `http://localhost:${options.port}`;
     const storageDir = options.dataDir ? resolve(options.dataDir) : null;
-    // An in-memory DynamoDB Local comes back from a restart empty: its tables are created again.
-    const reprovision = () => provisionTables(dynamo.url, LOCAL_PREFIX);
-    const started = await Promise.allSettled([
-      startDynamo(storageDir ? join(storageDir, 'dynamodb') : null, () => reprovision()),
-      startS3(storageDir ? join(storageDir, 's3') : tempDir('s3'), [
-        { name: `${LOCAL_PREFIX}-files`, cors: filesBucketCorsXml(origin) },
-      ]),
-      startSes(),
-    ]);
-    for (const s of started) if (s.status === 'fulfilled') engines.push(s.value);
-    const failed = started.find((s) => s.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
-    const [dynamo, s3, ses] = engines as [Engine, Engine, Engine];
-
-    const env: Record<string, string> = {
-      ...LOCAL_CREDENTIALS,
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
-      AWS_ENDPOINT_URL_S3: s3.url,
-      AWS_ENDPOINT_URL_SESV2: ses.url,
-      // The local cloud answers Lambda's Invoke API itself (background work, D195).
-      AWS_ENDPOINT_URL_LAMBDA: `http://localhost:${options.port}`,
-      FILES_BUCKET: `${LOCAL_PREFIX}-files`,
-      MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@quizbank.local',
-      APP_ORIGIN: origin,
-      COOKIE_SECURE: 'false',
-      STAGE: 'local',
-      VALIDATE_RESPONSES: 'true',
-      ...(options.originSecret ? { [ORIGIN_VERIFY_ENV]: options.originSecret } : {}),
-      ...(await provisionTables(dynamo.url, LOCAL_PREFIX)),
-    };
+    const [dynamo, s3, ses] = await startEngines(storageDir, origin, engines);
+    const env = await localEnv(options, origin, { dynamo, s3, ses });
     // The handlers run in this process, exactly as the Lambda runtime would load them.
     Object.assign(process.env, env);
 
-    const api = createApiGatewayAdapter(options.rootDir, { originSecret: options.originSecret });
     // Idle connections stay open longer than any client keeps them (undici 4 s, Node's agent 5 s), as
     // API Gateway's do: otherwise a client may reuse a socket the server is closing (ECONNRESET).
     const server = createServer();
     server.keepAliveTimeout = 65_000;
     const web = await webMiddleware(options, server, webBuild, s3.url);
-    const mail = mailViewer(ses.url);
     const inFlight = new InFlight();
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      // Counted until the handler is done, not until the socket closes: a client that gives up
-      // (the end of a load run) leaves its request still running against the engines.
-      inFlight.begin();
-      const path = (req.url ?? '/').split('?')[0]!;
-      const route =
-        path.startsWith('/api/') || path.startsWith('/s/') || path.startsWith(LAMBDA_INVOKE_PREFIX)
-          ? api(req, res)
-          : path.startsWith('/_local/mail')
-            ? mail(req, res)
-            : web(req, res);
-      Promise.resolve(route)
-        .catch((error: Error) => {
-          console.error(JSON.stringify({ level: 'error', message: 'local server failure', error: error.stack }));
-          if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ code: 'bad_gateway', detail: 'The local API could not answer.' }));
-        })
-        .finally(() => inFlight.end());
-    });
+    server.on(
+      'request',
+      answerRequests(
+        {
+          api: createApiGatewayAdapter(options.rootDir, { originSecret: options.originSecret }),
+          mail: mailViewer(ses.url),
+          web,
+        },
+        inFlight,
+      ),
+    );
     server.on('clientError', answerClientError);
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
@@ -161,6 +123,76 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await stopAll();
     throw error;
   }
+}
+
+/** DynamoDB Local, s3rver and the SES emulator, started at once; each one started joins `engines` (stopped on failure). */
+async function startEngines(storageDir: string | null, origin: string, engines: Engine[]) {
+  // An in-memory DynamoDB Local comes back from a restart empty: its tables are created again.
+  const reprovision = () => provisionTables(dynamo.url, LOCAL_PREFIX);
+  const started = await Promise.allSettled([
+    startDynamo(storageDir ? join(storageDir, 'dynamodb') : null, () => reprovision()),
+    startS3(storageDir ? join(storageDir, 's3') : tempDir('s3'), [
+      { name: `${LOCAL_PREFIX}-files`, cors: filesBucketCorsXml(origin) },
+    ]),
+    startSes(),
+  ]);
+  for (const s of started) if (s.status === 'fulfilled') engines.push(s.value);
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+  const [dynamo, s3, ses] = engines as [Engine, Engine, Engine];
+  return [dynamo, s3, ses] as const;
+}
+
+/** What the functions read from their environment here: the engines' endpoints and the tables made for them. */
+async function localEnv(
+  options: LocalCloudOptions,
+  origin: string,
+  { dynamo, s3, ses }: { dynamo: Engine; s3: Engine; ses: Engine },
+): Promise<Record<string, string>> {
+  return {
+    ...LOCAL_CREDENTIALS,
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.url,
+    AWS_ENDPOINT_URL_S3: s3.url,
+    AWS_ENDPOINT_URL_SESV2: ses.url,
+    // The local cloud answers Lambda's Invoke API itself (background work, D195).
+    AWS_ENDPOINT_URL_LAMBDA: `http://localhost:${options.port}`,
+    FILES_BUCKET: `${LOCAL_PREFIX}-files`,
+    MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@quizbank.local',
+    APP_ORIGIN: origin,
+    COOKIE_SECURE: 'false',
+    STAGE: 'local',
+    VALIDATE_RESPONSES: 'true',
+    ...(options.originSecret ? { [ORIGIN_VERIFY_ENV]: options.originSecret } : {}),
+    ...(await provisionTables(dynamo.url, LOCAL_PREFIX)),
+  };
+}
+
+type Answerer = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** The API and Lambda's Invoke API to the gateway, the mail viewer, the rest to the web app. */
+function answerRequests(
+  { api, mail, web }: { api: Answerer; mail: Answerer; web: Answerer },
+  inFlight: InFlight,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    // Counted until the handler is done, not until the socket closes: a client that gives up
+    // (the end of a load run) leaves its request still running against the engines.
+    inFlight.begin();
+    const path = (req.url ?? '/').split('?')[0]!;
+    const route =
+      path.startsWith('/api/') || path.startsWith('/s/') || path.startsWith(LAMBDA_INVOKE_PREFIX)
+        ? api(req, res)
+        : path.startsWith('/_local/mail')
+          ? mail(req, res)
+          : web(req, res);
+    Promise.resolve(route)
+      .catch((error: Error) => {
+        console.error(JSON.stringify({ level: 'error', message: 'local server failure', error: error.stack }));
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 'bad_gateway', detail: 'The local API could not answer.' }));
+      })
+      .finally(() => inFlight.end());
+  };
 }
 
 /** Counts requests being answered; `idle()` resolves when none is. */
