@@ -1,6 +1,24 @@
 import { performance } from 'node:perf_hooks';
-import * as dynamodb from '@aws-sdk/client-dynamodb';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetItemCommand,
+  type BatchGetItemCommandInput,
+  BatchWriteItemCommand,
+  type BatchWriteItemCommandInput,
+  DeleteItemCommand,
+  type DeleteItemCommandInput,
+  DynamoDBClient,
+  GetItemCommand,
+  type GetItemCommandInput,
+  PutItemCommand,
+  type PutItemCommandInput,
+  QueryCommand,
+  type QueryCommandInput,
+  type ServiceInputTypes,
+  TransactWriteItemsCommand,
+  type TransactWriteItemsCommandInput,
+  UpdateItemCommand,
+  type UpdateItemCommandInput,
+} from '@aws-sdk/client-dynamodb';
 import { dynamoDocument } from '../functions/runtime/aws/clients.js';
 
 /**
@@ -11,8 +29,8 @@ import { dynamoDocument } from '../functions/runtime/aws/clients.js';
 export interface RecordedCall {
   /** The low-level operation, e.g. `BatchWriteItem`. */
   operation: string;
-  /** The marshalled input (AttributeValues), as the serializer got it. */
-  input: Record<string, unknown>;
+  /** The marshalled input (AttributeValues), as the serializer got it: the low-level operation's own. */
+  input: ServiceInputTypes;
   startedMs: number;
   endedMs: number;
 }
@@ -30,7 +48,7 @@ export function recordDynamoCalls() {
       const call: RecordedCall = {
         operation: String((context as { commandName?: string }).commandName ?? 'unknown').replace(/Command$/, ''),
         // Kept by reference, not copied (the copy would be timed): the SDK never changes an input once serialised.
-        input: args.input as Record<string, unknown>,
+        input: args.input as ServiceInputTypes,
         startedMs: performance.now(),
         endedMs: 0,
       };
@@ -85,7 +103,25 @@ export function bareClient(endpoint: string): DynamoDBClient {
   return client;
 }
 
-type CommandClass = new (input: Record<string, unknown>) => Parameters<DynamoDBClient['send']>[0];
+/** Sends a recorded call's input as the command of its operation. */
+type Send = (client: DynamoDBClient, input: ServiceInputTypes) => Promise<unknown>;
+
+/**
+ * The low-level operations the app's document client sends (Get, Put, Update, Delete, Query,
+ * BatchGet, BatchWrite, TransactWrite), by the recorded `operation`. A recording holding another
+ * one fails the replay: add its command here.
+ */
+const COMMANDS: Partial<Record<string, Send>> = {
+  BatchGetItem: (client, input) => client.send(new BatchGetItemCommand(input as BatchGetItemCommandInput)),
+  BatchWriteItem: (client, input) => client.send(new BatchWriteItemCommand(input as BatchWriteItemCommandInput)),
+  DeleteItem: (client, input) => client.send(new DeleteItemCommand(input as DeleteItemCommandInput)),
+  GetItem: (client, input) => client.send(new GetItemCommand(input as GetItemCommandInput)),
+  PutItem: (client, input) => client.send(new PutItemCommand(input as PutItemCommandInput)),
+  Query: (client, input) => client.send(new QueryCommand(input as QueryCommandInput)),
+  TransactWriteItems: (client, input) =>
+    client.send(new TransactWriteItemsCommand(input as TransactWriteItemsCommandInput)),
+  UpdateItem: (client, input) => client.send(new UpdateItemCommand(input as UpdateItemCommandInput)),
+};
 
 /**
  * Sends one recorded call again. `rewrite` maps strings of the recorded input to others (another
@@ -96,9 +132,9 @@ export async function replayCall(
   call: RecordedCall,
   rewrite?: Map<string, string>,
 ): Promise<void> {
-  const Command = (dynamodb as unknown as Record<string, CommandClass>)[`${call.operation}Command`];
-  if (!Command) throw new Error(`no command for ${call.operation}`);
-  await client.send(new Command(rewrite?.size ? rewriteStrings(call.input, rewrite) : call.input));
+  const send = COMMANDS[call.operation];
+  if (!send) throw new Error(`no command for ${call.operation}`);
+  await send(client, rewrite?.size ? rewriteStrings(call.input, rewrite) : call.input);
 }
 
 function rewriteStrings<T>(value: T, rewrite: Map<string, string>): T {

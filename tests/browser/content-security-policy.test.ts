@@ -20,16 +20,25 @@ import { png } from '../support/images.js';
  */
 const { baseUrl, stamp, open } = useBrowser();
 
+declare global {
+  interface Window {
+    /** The page's CSP violations, recorded by watchViolations' init script. */
+    __csp?: string[];
+    /** Set by the injected inline script if the policy ever lets it run. */
+    __inlineRan?: boolean;
+  }
+}
+
 /** Collects `securitypolicyviolation` events from the first script on, across navigations. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
+    window.__csp = seen;
     document.addEventListener('securitypolicyviolation', (event) =>
       seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
     );
   });
-  return () => page.evaluate(() => [...(window as unknown as { __csp: string[] }).__csp]);
+  return () => page.evaluate(() => [...window.__csp!]);
 }
 
 describe('Content-Security-Policy', () => {
@@ -97,7 +106,7 @@ describe('Content-Security-Policy', () => {
       const script = document.createElement('script');
       script.textContent = 'window.__inlineRan = true';
       document.head.append(script);
-      return (window as unknown as { __inlineRan?: boolean }).__inlineRan ?? false;
+      return window.__inlineRan ?? false;
     });
     expect(ran).toBe(false);
     await expect.poll(violations).toEqual([expect.stringMatching(/^script-src-elem inline /)]);

@@ -64,6 +64,13 @@ interface Shift {
   sources: string[];
 }
 
+declare global {
+  interface Window {
+    /** The page's layout shifts, recorded by observeShifts' init script. */
+    __shifts?: Shift[];
+  }
+}
+
 /** Registers the observer before any page script runs, so no entry is missed. */
 async function observeShifts(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
@@ -78,7 +85,7 @@ async function observeShifts(context: BrowserContext): Promise<void> {
       return `${node.tagName.toLowerCase()}${testId ? `[${testId}]` : ''}.${String(node.className).split(' ')[0]}`;
     };
     const shifts: Shift[] = [];
-    (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
+    window.__shifts = shifts;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Entry[])
         if (!entry.hadRecentInput)
@@ -114,7 +121,7 @@ async function measure(
     await document.fonts.ready;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+  const shifts = await page.evaluate(() => window.__shifts!);
   const violations = await seriousViolations(page, { label: path });
   const lang = await page.evaluate(() => document.documentElement.lang);
   if (shot) {

@@ -47,8 +47,7 @@ async function signIn(c: (typeof CASES)[number], username: string) {
 
 const answerOf = (question: Question) => question.answer || question.answer_en || question.answer_ko || '';
 /** A question's text as a screen in `language` shows it. */
-const shown = (question: Question, field: string, language: Language) =>
-  pickLocalized(question as unknown as Record<string, unknown>, field, language);
+const shown = (question: Question, field: string, language: Language) => pickLocalized(question, field, language);
 
 describe('reading questions with their answers', () => {
   const username = `read${stamp}`;

@@ -45,11 +45,18 @@ function questionSheet(): Buffer {
   return workbook([header, ...rows, ['121', '정답 없는 문제', '내용', '', '', '보통', '', ''], rows[0]!]);
 }
 
+declare global {
+  interface Window {
+    /** Every aria-valuenow the upload progress bar took, recorded by watchProgress. */
+    __progress?: number[];
+  }
+}
+
 /** Collects every aria-valuenow the upload progress bar takes, from the first render on. */
 async function watchProgress(page: Page) {
   await page.evaluate(() => {
     const seen: number[] = [];
-    (window as unknown as { __progress: number[] }).__progress = seen;
+    window.__progress = seen;
     new MutationObserver(() => {
       const bar = document.querySelector('[data-testid="upload-progress-bar"]');
       const value = bar?.getAttribute('aria-valuenow');
@@ -124,7 +131,7 @@ describe('question bank: files, exams, tags and subscriptions', () => {
       downloadThroughput: -1,
       uploadThroughput: -1,
     });
-    const progress = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
+    const progress = await page.evaluate(() => window.__progress!);
     expect(
       progress.some((value) => value > 0 && value < 100),
       progress.join(','),

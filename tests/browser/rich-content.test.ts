@@ -54,6 +54,13 @@ const richText = (image: string) => ({
   ].join('\n'),
 });
 
+declare global {
+  interface Window {
+    /** Set by an XSS payload that ran; never set while the app is safe. */
+    __xss?: number;
+  }
+}
+
 /** Every payload sets `window.__xss` (or opens a dialog) if it ever runs. */
 const CORPUS = [
   '<script>window.__xss = 1</script>',
@@ -228,7 +235,7 @@ describe('rich questions', () => {
     await page.getByTestId('answer-reveal').locator('[data-rendered="true"]').nth(1).waitFor();
 
     const findings = await page.evaluate(() => ({
-      ran: (window as unknown as { __xss?: number }).__xss,
+      ran: window.__xss,
       scripts: document.querySelectorAll('[data-testid="question-card"] script').length,
       handlers: [...document.querySelectorAll('[data-testid="question-card"] *')].flatMap((el) =>
         [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${el.tagName} ${a.name}`),
@@ -258,7 +265,7 @@ describe('rich questions', () => {
     await page.getByTestId('question-reveal').first().waitFor();
     for (const reveal of await page.getByTestId('question-reveal').all()) await reveal.click();
     await expect.poll(() => page.locator('[data-testid="question-content"][data-rendered="true"]').count()).toBe(3);
-    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.evaluate(() => window.__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
     expect(unexpected(errors)).toEqual([]);
     await close();

@@ -14,6 +14,22 @@ interface ScriptQuestion {
   answer: string;
 }
 
+/** What the scripted speech went through; the test sets `mode` to have the next answer wrong. */
+interface FakeSpeechState {
+  spoken: string[];
+  answered: number[];
+  said: string[];
+  starts: number;
+  mode: 'correct' | 'wrong';
+}
+
+declare global {
+  interface Window {
+    /** The scripted speech's state, installed by installFakeSpeech. */
+    __voice?: FakeSpeechState;
+  }
+}
+
 /**
  * Scripted speech facilities, installed before the app runs. speechSynthesis records what it
  * reads and ends each reading after 30 ms. The recognizer, when it starts listening after a
@@ -22,14 +38,8 @@ interface ScriptQuestion {
  * getUserMedia grants the microphone.
  */
 function installFakeSpeech(config: { questions: ScriptQuestion[]; wrong: string }) {
-  const state = {
-    spoken: [] as string[],
-    answered: [] as number[],
-    said: [] as string[],
-    starts: 0,
-    mode: 'correct' as 'correct' | 'wrong',
-  };
-  (window as unknown as { __voice: typeof state }).__voice = state;
+  const state: FakeSpeechState = { spoken: [], answered: [], said: [], starts: 0, mode: 'correct' };
+  window.__voice = state;
   class Utterance {
     lang = '';
     rate = 1;
@@ -120,17 +130,13 @@ function installFakeSpeech(config: { questions: ScriptQuestion[]; wrong: string 
 /** A browser without speech recognition. */
 function removeSpeechRecognition() {
   for (const name of ['SpeechRecognition', 'webkitSpeechRecognition']) {
-    try {
-      delete (window as unknown as Record<string, unknown>)[name];
-    } catch {
-      // Not deletable: shadow it.
-    }
+    // When it is not deletable (deleteProperty answers false), the definition below shadows it.
+    Reflect.deleteProperty(window, name);
     Object.defineProperty(window, name, { configurable: true, writable: true, value: undefined });
   }
 }
 
-const voice = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __voice: { spoken: string[]; said: string[]; starts: number } }).__voice);
+const voice = (page: Page) => page.evaluate(() => window.__voice!);
 
 /** Waits for the verdict; on a timeout, says what the panel and the fake speech went through. */
 async function verdict(page: Page, correct: boolean) {
@@ -215,7 +221,7 @@ describe('voice mode', () => {
     // The next question: read after 0.5 s, a wrong answer shows the reason.
     const passedId = await page.getByTestId('question-card').getAttribute('data-question-id');
     await page.evaluate(() => {
-      (window as unknown as { __voice: { mode: string } }).__voice.mode = 'wrong';
+      window.__voice!.mode = 'wrong';
     });
     await page.getByTestId('nav-next').click();
     await expect

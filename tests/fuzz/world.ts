@@ -87,9 +87,9 @@ function actorOf(name: Actor['name'], client: TestClient, user: FixtureUser | nu
   };
 }
 
-async function expectOk(res: Response, what: string): Promise<Record<string, any>> {
+async function expectOk<T = Record<string, any>>(res: Response, what: string): Promise<T> {
   if (res.status >= 300) throw new Error(`fuzz world: ${what} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as Record<string, any>;
+  return (await res.json()) as T;
 }
 
 /** Fields that say whose an object is (creator, uploader, a result's user, a profile's id). */
@@ -168,10 +168,10 @@ export async function buildWorld(apiUrl: string): Promise<World> {
     question_count: 4,
     is_public: true,
   });
-  const questions = (await expectOk(
+  const questions = await expectOk<{ id: string }[]>(
     await owner.client.get(`/api/exam/${privateExam}/questions/`),
     'questions',
-  )) as unknown as { id: string }[];
+  );
   const submitted = await expectOk(
     await owner.client.post('/api/submit-exam/', {
       exam_id: privateExam,

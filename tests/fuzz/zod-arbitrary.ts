@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type * as z from 'zod/mini';
+import { defOf, isOptional, type AnySchema, type ZodDef as Def } from '../support/zod-internals.js';
 
 /**
  * fast-check arbitraries from the zod schemas of our contracts. No maintained package maps zod 4
@@ -12,30 +12,6 @@ import type * as z from 'zod/mini';
  * The values are what the contract would accept most of the time, so requests reach the services;
  * the hostile values of hostile-values.ts are mixed in by the fuzzer, not here.
  */
-
-type AnySchema = z.ZodMiniType;
-interface Def {
-  type: string;
-  innerType?: AnySchema;
-  in?: AnySchema;
-  out?: AnySchema;
-  element?: AnySchema;
-  options?: AnySchema[];
-  shape?: Record<string, AnySchema>;
-  values?: unknown[];
-  entries?: Record<string, string | number>;
-  coerce?: boolean;
-  keyType?: AnySchema;
-  valueType?: AnySchema;
-  checks?: {
-    _zod: { def: { check: string; format?: string; pattern?: RegExp; minimum?: number; maximum?: number } };
-  }[];
-  /** A string format schema (`z.iso.datetime()`, `z.email()`…) carries its format on its own def. */
-  format?: string;
-}
-
-const defOf = (schema: AnySchema) => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const isOptional = (schema: AnySchema) => (schema as unknown as { _zod: { optin?: string } })._zod.optin === 'optional';
 
 /** Characters of every kind: ASCII, Hangul and other BMP text, astral characters, lone surrogates. */
 const text = (minLength: number, maxLength: number) =>

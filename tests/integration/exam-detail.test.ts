@@ -25,9 +25,7 @@ Object.assign(process.env, inject('cloudEnv'));
 type Json = Record<string, any>;
 
 async function questionsOf(user: FixtureUser, examId: string, select?: string): Promise<Json[]> {
-  return (await okJson(
-    await user.client.get(`/api/exam/${examId}/questions/${select ? `?select=${select}` : ''}`),
-  )) as unknown as Json[];
+  return okJson<Json[]>(await user.client.get(`/api/exam/${examId}/questions/${select ? `?select=${select}` : ''}`));
 }
 
 async function totalOf(user: FixtureUser, examId: string): Promise<number> {
@@ -36,7 +34,7 @@ async function totalOf(user: FixtureUser, examId: string): Promise<number> {
 }
 
 async function statsOf(user: FixtureUser, examId: string): Promise<Map<string, Json>> {
-  const list = (await okJson(await user.client.get(`/api/exam/${examId}/question-statistics/`))) as unknown as Json[];
+  const list = await okJson<Json[]>(await user.client.get(`/api/exam/${examId}/question-statistics/`));
   return new Map(list.map((s) => [s.question_id as string, s]));
 }
 
@@ -544,9 +542,7 @@ describe('question-member mappings', () => {
     expect(created.created_count).toBe(4);
     const assigned = (created.mappings as Json[]).map((m) => m.member.id);
     expect(assigned).toEqual([memberIds[0], memberIds[1], memberIds[0], memberIds[1]]);
-    const listed = (await okJson(
-      await owner.client.get(`/api/exam/${exam.examId}/question-member-mappings/`),
-    )) as unknown as Json[];
+    const listed = await okJson<Json[]>(await owner.client.get(`/api/exam/${exam.examId}/question-member-mappings/`));
     expect(listed.map((m) => m.question.id).sort()).toEqual([...ids].sort());
     expect(listed.find((m) => m.member.id === memberIds[0])!.member).toMatchObject({
       name: studyAdmin.username,

@@ -62,13 +62,13 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-async function json(res: Response): Promise<Json> {
+async function json<T = Json>(res: Response): Promise<T> {
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as Json;
+  return (await res.json()) as T;
 }
 
 const questionsOf = async (user: FixtureUser, examId: string) =>
-  (await json(await user.client.get(`/api/exam/${examId}/questions/`))) as unknown as Json[];
+  json<Json[]>(await user.client.get(`/api/exam/${examId}/questions/`));
 
 const byCsvId = (questions: Json[]) => new Map(questions.map((q) => [String(q.csv_id), q]));
 

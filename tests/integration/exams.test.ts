@@ -10,7 +10,7 @@ import { appItem } from '../support/accounts.js';
 const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
+const json = async <T = Record<string, any>>(res: Response) => (await res.json()) as T;
 const list = async (client: TestClient, query: string) => json(await client.get(`/api/exams/${query}`));
 
 describe('creating exams', () => {
@@ -52,8 +52,10 @@ describe('creating exams', () => {
     });
     expect(created).toMatchObject({ question_count: 10, reduced: true });
     expect(created.message).toContain('100');
-    const questions = await json(await owner.client.get(`/api/exam/${created.id}/questions/`));
-    expect((questions as unknown as { difficulty: string }[]).every((q) => q.difficulty === 'Hard')).toBe(true);
+    const questions = await json<{ difficulty: string }[]>(
+      await owner.client.get(`/api/exam/${created.id}/questions/`),
+    );
+    expect(questions.every((q) => q.difficulty === 'Hard')).toBe(true);
   });
 
   it('requires a title and refuses a duplicate title, case-insensitively and trimmed', async () => {
@@ -205,9 +207,7 @@ describe('reading and listing exams', () => {
   it('reads with select and localised questions', async () => {
     const exam = await json(await other.client.get(`/api/exam/${publicId}/?select=id,title,total_questions`));
     expect(exam).toEqual({ id: publicId, title: `Public ${stamp}`, total_questions: 3 });
-    const questions = (await json(
-      await other.client.get(`/api/exam/${publicId}/questions/?select=id,title`),
-    )) as unknown as object[];
+    const questions = await json<object[]>(await other.client.get(`/api/exam/${publicId}/questions/?select=id,title`));
     expect(questions).toHaveLength(3);
     expect(Object.keys(questions[0]!).sort()).toEqual(['id', 'title']);
   });
@@ -482,9 +482,7 @@ describe('tags', () => {
     expect((await json(again)).id).toBe(tag.id);
     const found = await json(await user.client.get(`/api/tags/?search=${name.toUpperCase()}`));
     expect(found.results.map((t: { id: string }) => t.id)).toEqual([tag.id]);
-    const studies = (await json(await (await anonymousClient(apiUrl)).get('/api/studies/tags/'))) as unknown as {
-      id: string;
-    }[];
+    const studies = await json<{ id: string }[]>(await (await anonymousClient(apiUrl)).get('/api/studies/tags/'));
     expect(studies.map((t) => t.id)).toContain(tag.id);
     expect((await user.client.post('/api/tags/', { name: '   ' })).status).toBe(400);
     expect((await (await anonymousClient(apiUrl)).post('/api/tags/', { name: 'x' })).status).toBe(401);

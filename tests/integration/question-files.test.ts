@@ -14,7 +14,7 @@ async function upload(user: FixtureUser, name: string, bytes: Buffer, isPublic: 
     body: multipartForm({ is_public: String(isPublic) }, { name, bytes }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as { file: { id: string; name: string } };
+  return (await res.json()) as { file: { id: string; name: string }; stats: { imported: number } };
 }
 
 type ListedFile = { id: string; name: string; is_public: boolean; uploaded_by: string };
@@ -267,9 +267,7 @@ describe('question files', () => {
       const book = XLSX.read(bytes, { type: 'buffer' });
       expect(book.SheetNames[0]).toBe(lang === 'ko' ? '문제 목록' : 'Questions');
       const user = await fixtureUser(apiUrl, { language: lang });
-      const imported = (await upload(user, `sample-${lang}.xlsx`, bytes, true)) as unknown as {
-        stats: { imported: number };
-      };
+      const imported = await upload(user, `sample-${lang}.xlsx`, bytes, true);
       expect(imported.stats.imported).toBe(5);
     }
     expect((await anon.get('/api/question-files/samples/fr/')).status).toBe(400);

@@ -24,7 +24,7 @@ const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 type Json = Record<string, any>;
-const json = async (res: Response) => (await res.json()) as Json;
+const json = async <T = Json>(res: Response) => (await res.json()) as T;
 
 interface Bank {
   exams: string[];
@@ -48,7 +48,7 @@ async function bank(user: FixtureUser, examCount: number): Promise<Bank> {
       ).id,
     );
   }
-  const questions = (await json(await user.client.get(`/api/exam/${exams[0]}/questions/`))) as unknown as Json[];
+  const questions = await json<Json[]>(await user.client.get(`/api/exam/${exams[0]}/questions/`));
   questions.sort((a, b) => Number(a.csv_id) - Number(b.csv_id));
   return { exams, q: questions.map((x) => String(x.id)) };
 }

@@ -17,7 +17,7 @@ const apiUrl = inject('apiUrl');
 Object.assign(process.env, inject('cloudEnv'));
 
 type Json = Record<string, any>;
-const json = async (res: Response) => (await res.json()) as Json;
+const json = async <T = Json>(res: Response) => (await res.json()) as T;
 
 async function bankExam(user: FixtureUser, isPublic = true): Promise<{ examId: string; questions: Json[] }> {
   const file = await uploadSheet(user, `results-${uniqueSuffix()}.xlsx`, [KO_HEADER, ...GRADING_ROWS], isPublic);
@@ -27,7 +27,7 @@ async function bankExam(user: FixtureUser, isPublic = true): Promise<{ examId: s
     file_id: file.id,
     is_public: isPublic,
   });
-  const questions = (await json(await user.client.get(`/api/exam/${exam.id}/questions/`))) as unknown as Json[];
+  const questions = await json<Json[]>(await user.client.get(`/api/exam/${exam.id}/questions/`));
   questions.sort((a, b) => Number(a.csv_id) - Number(b.csv_id));
   return { examId: exam.id, questions };
 }

@@ -168,7 +168,7 @@ describe('next intervals and the learner scheduler', () => {
     for (let i = 1; i <= 8; i++) {
       const item = nextStat('u1', 'f-1', previous, [false], new Date(now.getTime() + i * day), 'e1');
       expect(!!item.leech).toBe(i === 8);
-      previous = item as unknown as Record<string, unknown>;
+      previous = { ...item };
     }
     expect(previous).toMatchObject({ gsi2pk: 'USER#u1#LEECH', gsi2sk: '000008#f-1' });
   });

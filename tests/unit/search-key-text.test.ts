@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routeKey } from '#shared/contracts/define-route.js';
 import { KEY_TEXT_MAX_BYTES, fitsKey, keyText } from '#shared/domain/key-text.js';
 import { manifestRoutes } from '../fuzz/fuzzer.js';
+import { defOf } from '../support/zod-internals.js';
 
 /** Query fields the services fold into a key or a key prefix (tags, exams, users). */
 const SEARCH_FIELDS = ['search', 'search_title', 'q'];
@@ -14,8 +15,7 @@ const GROWING = ['\uFB03', '\u3392', '\u2474', '\u01C6', '\u00BC', 'a', '가', '
 const growingChar = fc.oneof({ arbitrary: fc.constant('\uFDFA'), weight: 3 }, fc.constantFrom(...GROWING));
 
 const searchFields = manifestRoutes().flatMap((route) => {
-  const query = route.query as unknown as { _zod: { def: { shape?: Record<string, z.ZodMiniType> } } };
-  const shape = query._zod.def.shape ?? {};
+  const shape = defOf(route.query).shape ?? {};
   return SEARCH_FIELDS.filter((name) => name in shape).map(
     (name) => [`${routeKey(route)} ?${name}`, z.object({ [name]: shape[name]! }), name] as const,
   );

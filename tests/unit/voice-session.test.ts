@@ -13,15 +13,41 @@ import type {
 } from '../../web/src/features/voice-mode/utils/speech-support.js';
 
 /** The voice session against scripted speech facilities, on fake timers (docs/product.md#voice-mode, #errors, #limits). */
-class FakeUtterance {
+class FakeUtterance extends EventTarget implements SpeechSynthesisUtterance {
   lang = '';
   rate = 0;
   pitch = 0;
   volume = 0;
-  voice: unknown = null;
+  voice: SpeechSynthesisVoice | null = null;
+  onboundary = null;
   onend: (() => void) | null = null;
   onerror: (() => void) | null = null;
-  constructor(readonly text: string) {}
+  onmark = null;
+  onpause = null;
+  onresume = null;
+  onstart = null;
+  constructor(readonly text: string) {
+    super();
+  }
+}
+
+/** speechSynthesis: records what it reads and ends each reading after 20 ms. */
+class FakeSynthesis extends EventTarget implements SpeechSynthesis {
+  onvoiceschanged = null;
+  paused = false;
+  pending = false;
+  speaking = false;
+  readonly spoken: FakeUtterance[] = [];
+  speak = vi.fn((utterance: FakeUtterance) => {
+    this.spoken.push(utterance);
+    setTimeout(() => utterance.onend?.(), 20);
+  });
+  cancel = vi.fn();
+  pause() {}
+  resume() {}
+  getVoices(): SpeechSynthesisVoice[] {
+    return [{ name: 'Yuna', lang: 'ko-KR', default: true, localService: false, voiceURI: 'Yuna' }];
+  }
 }
 
 class FakeRecognition implements SpeechRecognitionLike {
@@ -87,15 +113,8 @@ function setup(
     evaluation?: (answer: string) => VoiceEvaluation;
   } = {},
 ) {
-  const spoken: FakeUtterance[] = [];
-  const synthesis = {
-    speak: vi.fn((utterance: FakeUtterance) => {
-      spoken.push(utterance);
-      setTimeout(() => utterance.onend?.(), 20);
-    }),
-    cancel: vi.fn(),
-    getVoices: () => [{ name: 'Yuna', lang: 'ko-KR', default: true }],
-  };
+  const synthesis = new FakeSynthesis();
+  const { spoken } = synthesis;
   let state: VoiceViewState = { ...INITIAL_VOICE_STATE };
   const statuses: string[] = [];
   let question: VoiceQuestion | null = Q1;
@@ -128,10 +147,7 @@ function setup(
     },
     requestMicrophone: async () => options.microphone ?? true,
   };
-  const session = new VoiceSession(
-    { Recognition: FakeRecognition, synthesis: synthesis as unknown as SpeechSynthesis },
-    host,
-  );
+  const session = new VoiceSession({ Recognition: FakeRecognition, synthesis }, host);
   return {
     session,
     spoken,

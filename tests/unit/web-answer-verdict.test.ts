@@ -165,15 +165,17 @@ describe('keyboard rules', () => {
   });
 
   test('what the focus is on', () => {
-    expect(focusKind({ tagName: 'TEXTAREA' } as unknown as EventTarget)).toEqual({
+    // A real EventTarget (no DOM here) carrying the fields an element would.
+    const element = (fields: { tagName: string; type?: string }) => Object.assign(new EventTarget(), fields);
+    expect(focusKind(element({ tagName: 'TEXTAREA' }))).toEqual({
       inTextField: true,
       onPressable: false,
     });
-    expect(focusKind({ tagName: 'INPUT', type: 'radio' } as unknown as EventTarget)).toEqual({
+    expect(focusKind(element({ tagName: 'INPUT', type: 'radio' }))).toEqual({
       inTextField: false,
       onPressable: false,
     });
-    expect(focusKind({ tagName: 'BUTTON' } as unknown as EventTarget)).toEqual({
+    expect(focusKind(element({ tagName: 'BUTTON' }))).toEqual({
       inTextField: false,
       onPressable: true,
     });

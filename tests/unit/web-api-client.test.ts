@@ -186,7 +186,7 @@ describe('files', () => {
 });
 
 describe('errorText', () => {
-  const t = ((key: string) => `t:${key}`) as unknown as Parameters<typeof errorText>[1];
+  const t = (key: string) => `t:${key}`;
 
   test('prefers the server detail, translates client codes, falls back to a generic text', () => {
     expect(

@@ -9,7 +9,11 @@ import { finalRefusal, withoutDeletedQuestions } from '../../web/src/lib/offline
 import { offlineDbName, openOfflineDb } from '../../web/src/lib/offline/offline-db.js';
 import { ApiError } from '../../web/src/lib/api-client.js';
 import { localResult, offlineSubmission } from '../../web/src/features/take-exam/utils/offline-sitting.js';
-import type { PendingSubmission, SessionRecord } from '../../web/src/features/take-exam/utils/session-record.js';
+import {
+  createSessionRecord,
+  type PendingSubmission,
+  type SessionRecord,
+} from '../../web/src/features/take-exam/utils/session-record.js';
 
 /**
  * A sitting taken offline (D436, D437): the time the server records it at, the device's grading
@@ -94,18 +98,15 @@ describe("the device's grading of an offline sitting", () => {
   });
 });
 
-const record = (answered: string[], saved: string[] = []): SessionRecord =>
-  ({
-    examId: 'e',
-    questionOrder: questions.map((q) => q.id),
-    answers: Object.fromEntries(answered.map((id) => [id, `answer ${id}`])),
-    answeredQuestions: answered,
-    savedQuestionIds: saved,
-    overrules: {},
-    questionTimes: {},
-    elapsedSeconds: 50,
-    savedElapsedSeconds: 10,
-  }) as unknown as SessionRecord;
+const questionOrder = questions.map((q) => q.id);
+const record = (answered: string[], saved: string[] = []): SessionRecord => ({
+  ...createSessionRecord('e', questionOrder, 0),
+  answers: Object.fromEntries(answered.map((id) => [id, `answer ${id}`])),
+  answeredQuestions: answered,
+  savedQuestionIds: saved,
+  elapsedSeconds: 50,
+  savedElapsedSeconds: 10,
+});
 
 describe('the submission an offline End sends', () => {
   const underway: PendingSubmission = {
