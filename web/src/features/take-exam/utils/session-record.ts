@@ -154,175 +154,184 @@ export function isBlank(answer: string | undefined): boolean {
   return (answer ?? '').trim() === '';
 }
 
+type Handler<T extends SessionAction['type']> = (
+  record: SessionRecord,
+  action: Extract<SessionAction, { type: T }>,
+) => SessionRecord;
+
+/** What each action does to the record (one function per action; the reducer dispatches). */
+const HANDLERS: { [T in SessionAction['type']]: Handler<T> } = {
+  tick: (record, action) => {
+    if (!record.trackProgress) return { ...record, timestamp: action.now };
+    const elapsedSeconds = record.elapsedSeconds + 1;
+    const id = currentQuestionId(record);
+    if (!id) return { ...record, elapsedSeconds, timestamp: action.now };
+    const spent = Math.min(elapsedSeconds, (record.questionTimes[id] ?? 0) + 1);
+    return {
+      ...record,
+      elapsedSeconds,
+      questionTimes: { ...record.questionTimes, [id]: spent },
+      currentQuestionTimeReactive: spent,
+      timestamp: action.now,
+    };
+  },
+  goTo: (record, action) => {
+    const index = clampIndex(action.index, record.questionOrder.length);
+    const id = record.questionOrder[index];
+    return {
+      ...record,
+      currentQuestionIndex: index,
+      questionStartTime: action.now,
+      currentQuestionTimeReactive: id ? (record.questionTimes[id] ?? 0) : 0,
+      timestamp: action.now,
+    };
+  },
+  setAnswer: (record, action) => {
+    if (record.answers[action.questionId] === action.answer) return record;
+    return {
+      ...record,
+      answers: { ...record.answers, [action.questionId]: action.answer },
+      solvedStatus: without(record.solvedStatus, action.questionId),
+      overrules: without(record.overrules, action.questionId),
+      savedQuestionIds: withoutId(record.savedQuestionIds, action.questionId),
+      // Changing a committed answer is a new revision of it.
+      revisions: record.answeredQuestions.includes(action.questionId)
+        ? revised(record, action.questionId)
+        : record.revisions,
+    };
+  },
+  commit: (record, action) => {
+    const answered =
+      !isBlank(record.answers[action.questionId]) || record.solvedStatus[action.questionId] !== undefined;
+    if (!answered || record.answeredQuestions.includes(action.questionId)) return record;
+    return {
+      ...record,
+      answeredQuestions: [...record.answeredQuestions, action.questionId],
+      revisions: revised(record, action.questionId),
+    };
+  },
+  selfGrade: (record, action) => {
+    // docs/product.md#take-exam: Y fills the correct answer of the current language; N stores a single blank.
+    const answer = action.pass ? action.correctAnswer : ' ';
+    const value: SolvedValue = action.pass ? 'Y' : 'N';
+    const unchanged = record.answers[action.questionId] === answer && record.solvedStatus[action.questionId] === value;
+    return {
+      ...record,
+      answers: { ...record.answers, [action.questionId]: answer },
+      solvedStatus: { ...record.solvedStatus, [action.questionId]: value },
+      overrules: { ...record.overrules, [action.questionId]: action.pass ? 'correct' : 'wrong' },
+      answeredQuestions: withId(record.answeredQuestions, action.questionId),
+      savedQuestionIds: unchanged ? record.savedQuestionIds : withoutId(record.savedQuestionIds, action.questionId),
+      revisions: unchanged ? record.revisions : revised(record, action.questionId),
+    };
+  },
+  overrule: (record, action) => {
+    const { questionId, verdict } = action;
+    if ((record.overrules[questionId] ?? null) === verdict) return record;
+    return {
+      ...record,
+      overrules: verdict ? { ...record.overrules, [questionId]: verdict } : without(record.overrules, questionId),
+      savedQuestionIds: withoutId(record.savedQuestionIds, questionId),
+      revisions: revised(record, questionId),
+    };
+  },
+  adoptSitting: (record, action) => ({
+    ...mergeSitting(record, action.state, action.followRemote),
+    sittingVersion: action.version,
+  }),
+  sittingSynced: (record, action) =>
+    record.sittingVersion === action.version ? record : { ...record, sittingVersion: action.version },
+  setSolved: (record, action) => {
+    const unchanged = record.answers[action.questionId] === action.value;
+    return {
+      ...record,
+      answers: { ...record.answers, [action.questionId]: action.value },
+      solvedStatus: { ...record.solvedStatus, [action.questionId]: action.value },
+      answeredQuestions: withId(record.answeredQuestions, action.questionId),
+      savedQuestionIds: unchanged ? record.savedQuestionIds : withoutId(record.savedQuestionIds, action.questionId),
+      revisions:
+        unchanged && record.answeredQuestions.includes(action.questionId)
+          ? record.revisions
+          : revised(record, action.questionId),
+    };
+  },
+  setOrder: (record, action) => {
+    // The current question keeps being shown: the index follows it to its new place.
+    const id = currentQuestionId(record);
+    const found = id ? action.order.indexOf(id) : -1;
+    return {
+      ...record,
+      questionOrder: [...action.order],
+      currentQuestionIndex: found >= 0 ? found : clampIndex(record.currentQuestionIndex, action.order.length),
+    };
+  },
+  setTrackProgress: (record, action) => ({ ...record, trackProgress: action.value }),
+  complete: (record) => ({ ...record, examCompleted: true }),
+  startSave: (record, action) => ({ ...record, pendingSubmission: action.pending }),
+  saveFailed: (record) => {
+    return record; // the pending submission stays for the retry
+  },
+  saved: (record, action) => {
+    let saved = record.savedQuestionIds;
+    for (const id of action.questionIds) saved = withId(saved, id);
+    return {
+      ...record,
+      previousResultId: action.resultId,
+      savedQuestionIds: saved,
+      pendingSubmission: null,
+      savedElapsedSeconds: Math.max(record.savedElapsedSeconds, action.elapsedMark),
+    };
+  },
+  continueFrom: (record, action) => {
+    let answers = record.answers;
+    let answered = record.answeredQuestions;
+    let saved = record.savedQuestionIds;
+    for (const detail of action.details) {
+      if (!record.questionOrder.includes(detail.question_id)) continue;
+      if (!(detail.question_id in answers)) answers = { ...answers, [detail.question_id]: detail.answer };
+      answered = withId(answered, detail.question_id);
+      saved = withId(saved, detail.question_id);
+    }
+    const next: SessionRecord = {
+      ...record,
+      isContinueMode: true,
+      previousResultId: action.resultId,
+      answers,
+      answeredQuestions: answered,
+      savedQuestionIds: saved,
+    };
+    // docs/product.md#take-exam: jump to the first unanswered question unless the session is already further along.
+    if (record.currentQuestionIndex > 0) return next;
+    return { ...next, currentQuestionIndex: firstUnansweredIndex(next) };
+  },
+  removeQuestion: (record, action) => {
+    const order = record.questionOrder.filter((id) => id !== action.questionId);
+    const removedAt = record.questionOrder.indexOf(action.questionId);
+    let index = record.currentQuestionIndex;
+    if (removedAt >= 0 && removedAt < index) index -= 1;
+    return {
+      ...record,
+      questionOrder: order,
+      currentQuestionIndex: clampIndex(index, order.length),
+      answers: without(record.answers, action.questionId),
+      answeredQuestions: withoutId(record.answeredQuestions, action.questionId),
+      savedQuestionIds: withoutId(record.savedQuestionIds, action.questionId),
+      solvedStatus: without(record.solvedStatus, action.questionId),
+      overrules: without(record.overrules, action.questionId),
+    };
+  },
+  addQuestion: (record, action) =>
+    record.questionOrder.includes(action.questionId)
+      ? record
+      : { ...record, questionOrder: [...record.questionOrder, action.questionId] },
+  restart: (record, action) =>
+    createSessionRecord(record.examId, action.order, action.now, record.originalFilterParams),
+};
+
 export function sessionReducer(record: SessionRecord, action: SessionAction): SessionRecord {
-  switch (action.type) {
-    case 'tick': {
-      if (!record.trackProgress) return { ...record, timestamp: action.now };
-      const elapsedSeconds = record.elapsedSeconds + 1;
-      const id = currentQuestionId(record);
-      if (!id) return { ...record, elapsedSeconds, timestamp: action.now };
-      const spent = Math.min(elapsedSeconds, (record.questionTimes[id] ?? 0) + 1);
-      return {
-        ...record,
-        elapsedSeconds,
-        questionTimes: { ...record.questionTimes, [id]: spent },
-        currentQuestionTimeReactive: spent,
-        timestamp: action.now,
-      };
-    }
-    case 'goTo': {
-      const index = clampIndex(action.index, record.questionOrder.length);
-      const id = record.questionOrder[index];
-      return {
-        ...record,
-        currentQuestionIndex: index,
-        questionStartTime: action.now,
-        currentQuestionTimeReactive: id ? (record.questionTimes[id] ?? 0) : 0,
-        timestamp: action.now,
-      };
-    }
-    case 'setAnswer': {
-      if (record.answers[action.questionId] === action.answer) return record;
-      return {
-        ...record,
-        answers: { ...record.answers, [action.questionId]: action.answer },
-        solvedStatus: without(record.solvedStatus, action.questionId),
-        overrules: without(record.overrules, action.questionId),
-        savedQuestionIds: withoutId(record.savedQuestionIds, action.questionId),
-        // Changing a committed answer is a new revision of it.
-        revisions: record.answeredQuestions.includes(action.questionId)
-          ? revised(record, action.questionId)
-          : record.revisions,
-      };
-    }
-    case 'commit': {
-      const answered =
-        !isBlank(record.answers[action.questionId]) || record.solvedStatus[action.questionId] !== undefined;
-      if (!answered || record.answeredQuestions.includes(action.questionId)) return record;
-      return {
-        ...record,
-        answeredQuestions: [...record.answeredQuestions, action.questionId],
-        revisions: revised(record, action.questionId),
-      };
-    }
-    case 'selfGrade': {
-      // docs/product.md#take-exam: Y fills the correct answer of the current language; N stores a single blank.
-      const answer = action.pass ? action.correctAnswer : ' ';
-      const value: SolvedValue = action.pass ? 'Y' : 'N';
-      const unchanged =
-        record.answers[action.questionId] === answer && record.solvedStatus[action.questionId] === value;
-      return {
-        ...record,
-        answers: { ...record.answers, [action.questionId]: answer },
-        solvedStatus: { ...record.solvedStatus, [action.questionId]: value },
-        overrules: { ...record.overrules, [action.questionId]: action.pass ? 'correct' : 'wrong' },
-        answeredQuestions: withId(record.answeredQuestions, action.questionId),
-        savedQuestionIds: unchanged ? record.savedQuestionIds : withoutId(record.savedQuestionIds, action.questionId),
-        revisions: unchanged ? record.revisions : revised(record, action.questionId),
-      };
-    }
-    case 'overrule': {
-      const { questionId, verdict } = action;
-      if ((record.overrules[questionId] ?? null) === verdict) return record;
-      return {
-        ...record,
-        overrules: verdict ? { ...record.overrules, [questionId]: verdict } : without(record.overrules, questionId),
-        savedQuestionIds: withoutId(record.savedQuestionIds, questionId),
-        revisions: revised(record, questionId),
-      };
-    }
-    case 'adoptSitting':
-      return { ...mergeSitting(record, action.state, action.followRemote), sittingVersion: action.version };
-    case 'sittingSynced':
-      return record.sittingVersion === action.version ? record : { ...record, sittingVersion: action.version };
-    case 'setSolved': {
-      const unchanged = record.answers[action.questionId] === action.value;
-      return {
-        ...record,
-        answers: { ...record.answers, [action.questionId]: action.value },
-        solvedStatus: { ...record.solvedStatus, [action.questionId]: action.value },
-        answeredQuestions: withId(record.answeredQuestions, action.questionId),
-        savedQuestionIds: unchanged ? record.savedQuestionIds : withoutId(record.savedQuestionIds, action.questionId),
-        revisions:
-          unchanged && record.answeredQuestions.includes(action.questionId)
-            ? record.revisions
-            : revised(record, action.questionId),
-      };
-    }
-    case 'setOrder': {
-      // The current question keeps being shown: the index follows it to its new place.
-      const id = currentQuestionId(record);
-      const found = id ? action.order.indexOf(id) : -1;
-      return {
-        ...record,
-        questionOrder: [...action.order],
-        currentQuestionIndex: found >= 0 ? found : clampIndex(record.currentQuestionIndex, action.order.length),
-      };
-    }
-    case 'setTrackProgress':
-      return { ...record, trackProgress: action.value };
-    case 'complete':
-      return { ...record, examCompleted: true };
-    case 'startSave':
-      return { ...record, pendingSubmission: action.pending };
-    case 'saveFailed':
-      return record; // the pending submission stays for the retry
-    case 'saved': {
-      let saved = record.savedQuestionIds;
-      for (const id of action.questionIds) saved = withId(saved, id);
-      return {
-        ...record,
-        previousResultId: action.resultId,
-        savedQuestionIds: saved,
-        pendingSubmission: null,
-        savedElapsedSeconds: Math.max(record.savedElapsedSeconds, action.elapsedMark),
-      };
-    }
-    case 'continueFrom': {
-      let answers = record.answers;
-      let answered = record.answeredQuestions;
-      let saved = record.savedQuestionIds;
-      for (const detail of action.details) {
-        if (!record.questionOrder.includes(detail.question_id)) continue;
-        if (!(detail.question_id in answers)) answers = { ...answers, [detail.question_id]: detail.answer };
-        answered = withId(answered, detail.question_id);
-        saved = withId(saved, detail.question_id);
-      }
-      const next: SessionRecord = {
-        ...record,
-        isContinueMode: true,
-        previousResultId: action.resultId,
-        answers,
-        answeredQuestions: answered,
-        savedQuestionIds: saved,
-      };
-      // docs/product.md#take-exam: jump to the first unanswered question unless the session is already further along.
-      if (record.currentQuestionIndex > 0) return next;
-      return { ...next, currentQuestionIndex: firstUnansweredIndex(next) };
-    }
-    case 'removeQuestion': {
-      const order = record.questionOrder.filter((id) => id !== action.questionId);
-      const removedAt = record.questionOrder.indexOf(action.questionId);
-      let index = record.currentQuestionIndex;
-      if (removedAt >= 0 && removedAt < index) index -= 1;
-      return {
-        ...record,
-        questionOrder: order,
-        currentQuestionIndex: clampIndex(index, order.length),
-        answers: without(record.answers, action.questionId),
-        answeredQuestions: withoutId(record.answeredQuestions, action.questionId),
-        savedQuestionIds: withoutId(record.savedQuestionIds, action.questionId),
-        solvedStatus: without(record.solvedStatus, action.questionId),
-        overrules: without(record.overrules, action.questionId),
-      };
-    }
-    case 'addQuestion':
-      return record.questionOrder.includes(action.questionId)
-        ? record
-        : { ...record, questionOrder: [...record.questionOrder, action.questionId] };
-    case 'restart':
-      return createSessionRecord(record.examId, action.order, action.now, record.originalFilterParams);
-  }
+  // The table pairs each type with its own action; TypeScript cannot follow that through the lookup.
+  const handler = HANDLERS[action.type] as Handler<SessionAction['type']>;
+  return handler(record, action);
 }
 
 /** The first question (in the taking order) without an answer; the last one when all are answered. */
