@@ -165,6 +165,33 @@ function toSheetColumns(input: RowsInput): SheetColumns {
   return { roles, names: roles.map(() => ''), headerless: false };
 }
 
+/** The sheet's columns as each row reads them: their roles and names, and where the choices are. */
+interface RowLayout {
+  roles: readonly ColumnRole[];
+  names: readonly string[];
+  /** The option columns in choice order, and the options cell's column (-1 without one). */
+  optionIndexes: readonly number[];
+  optionsCell: number;
+}
+
+/** A kept question with its file line. */
+type QuestionAtLine = SheetQuestion & { line: number };
+
+/** What the rows add up to as they are read. */
+interface RowsTally {
+  kept: QuestionAtLine[];
+  skippedRows: SkippedRow[];
+  /** Each row read so far, by its non-ignored cells: a row repeating one exactly is a duplicate. */
+  seen: Set<string>;
+  /** Columns kept in an explanation as `Name: value`. */
+  extraUsed: Set<number>;
+  total: number;
+  duplicates: number;
+  blankAnswers: number;
+  tooLong: number;
+  withChoices: number;
+}
+
 /**
  * Turns the data rows (under the header) into questions. Empty rows are ignored; a row is not
  * imported, and listed with its line and reason, when it repeats an earlier row exactly, has a
@@ -181,151 +208,218 @@ export function normalizeRows(
   lines?: readonly number[],
   settings: RowsOptions = {},
 ): RowsOutcome {
-  const { roles, names } = toSheetColumns(input);
-  const lineOf = (i: number) => lines?.[i] ?? i + 2;
-  const optionIndexes = optionColumnOrder(names, roles);
-  const optionsCell = roles.indexOf('options');
-  const skippedRows: SkippedRow[] = [];
-  const extraUsed = new Set<number>();
-  const seen = new Set<string>();
-  let total = 0;
-  let duplicates = 0;
-  let blankAnswers = 0;
-  let tooLong = 0;
-  let withChoices = 0;
-  const skip = (row: SkippedRow) => {
-    if (skippedRows.length < REPORT_LIST_LIMIT) skippedRows.push(row);
+  const layout = rowLayout(input);
+  const tally: RowsTally = {
+    kept: [],
+    skippedRows: [],
+    seen: new Set(),
+    extraUsed: new Set(),
+    total: 0,
+    duplicates: 0,
+    blankAnswers: 0,
+    tooLong: 0,
+    withChoices: 0,
   };
-  const kept: (SheetQuestion & { line: number })[] = [];
-  const columnName = (index: number) => {
-    const role = roles[index]!;
-    return (
-      names[index] ||
-      ((QUESTION_COLUMNS as readonly string[]).includes(role)
-        ? COLUMN_LABELS[role as QuestionColumn].en
-        : `#${index + 1}`)
-    );
-  };
-
-  rowLoop: for (let i = 0; i < rows.length; i++) {
+  for (let i = 0; i < rows.length; i++) {
     const cells = rows[i] ?? [];
     if (cells.length > QUESTION_SHEET_LIMITS.maxColumns)
       return { ok: false, code: 'sheet_too_many_columns', columns: cells.length };
-    const texts: string[] = [];
-    let any = false;
-    for (let c = 0; c < cells.length; c++) {
-      const text = cellText(cells[c]);
-      texts.push(text);
-      if (text !== '' && roles[c] !== 'ignore') any = true;
-    }
-    if (!any) continue;
-    total++;
-    if (total > QUESTION_SHEET_LIMITS.maxRows)
+    const texts = Array.from(cells, (cell) => cellText(cell));
+    if (!texts.some((text, c) => text !== '' && layout.roles[c] !== 'ignore')) continue;
+    tally.total++;
+    if (tally.total > QUESTION_SHEET_LIMITS.maxRows)
       return { ok: false, code: 'sheet_too_many_rows', rows: countNonEmpty(rows) };
-    const line = lineOf(i);
-    for (let c = 0; c < texts.length; c++) {
-      if (texts[c]!.length > QUESTION_SHEET_LIMITS.maxCellChars && roles[c] !== 'ignore') {
-        tooLong++;
-        skip({ line, reason: 'cell_too_long', column: columnName(c) });
-        continue rowLoop;
-      }
-    }
-    const fingerprint = JSON.stringify(texts.filter((_, c) => (roles[c] ?? 'extra') !== 'ignore'));
-    if (seen.has(fingerprint)) {
-      duplicates++;
-      skip({ line, reason: 'duplicate' });
-      continue;
-    }
-    seen.add(fingerprint);
-    const field = (column: QuestionColumn) => {
-      const index = roles.indexOf(column);
-      return index < 0 ? '' : (texts[index] ?? '');
-    };
-    const answerText = field('answer');
-    // A cloze note's answers are its gaps; its answer column, if any, is Anki's "Back Extra".
-    const cloze = hasCloze(field('content'));
-    if (answerText === '' && !cloze) {
-      blankAnswers++;
-      skip({ line, reason: 'blank_answer' });
-      continue;
-    }
-    const allOptions = [
-      ...withoutMarks(optionIndexes.map((c) => texts[c] ?? '').filter(Boolean)),
-      ...(optionsCell >= 0 ? splitOptionsCell(texts[optionsCell] ?? '') : []),
-    ];
-    const options = allOptions.slice(0, QUESTION_SHEET_LIMITS.maxChoices);
-    const textCells = texts.filter((_, c) => {
-      const role = roles[c] ?? 'extra';
-      return !QUIET_ROLES.has(role);
-    });
-    const { format, stored } = questionTextFormat([...textCells, ...allOptions], settings.textFormat);
-    const explanation: string[] = [];
-    const extras: string[] = [];
-    for (let c = 0; c < Math.max(texts.length, roles.length); c++) {
-      const role = roles[c] ?? 'extra';
-      const text = texts[c] ?? '';
-      if (text === '') continue;
-      if (role === 'explanation' && (!names[c] || roles.indexOf('explanation') === c || !isFieldRole(role)))
-        explanation.push(stored(text));
-      else if (role === 'extra' || (isFieldRole(role) && roles.indexOf(role) !== c)) {
-        extraUsed.add(c);
-        extras.push(names[c] ? `${stored(names[c] ?? '')}: ${stored(text)}` : stored(text));
-      }
-    }
-    // Choices past the limit stay with the question, in its explanation.
-    const mark = format === 'markdown' ? '\\)' : ')';
-    allOptions.slice(options.length).forEach((o, k) => extras.push(`${options.length + k + 1}${mark} ${stored(o)}`));
-    const contentCell = field('content');
-    const content = contentWithChoices(stored(contentCell), options.map(stored));
-    const explanationText = [...explanation, ...extras].join('\n');
-    if (content.length > MAX_COMPOSED_CHARS || explanationText.length > MAX_COMPOSED_CHARS) {
-      tooLong++;
-      skip({
-        line,
-        reason: 'cell_too_long',
-        column: columnName(
-          content.length > MAX_COMPOSED_CHARS ? roles.indexOf('content') : roles.indexOf('explanation'),
-        ),
-      });
-      continue;
-    }
-    if (cloze) {
-      const base = {
-        line,
-        csv_id: field('csv_id'),
-        title: field('title'),
-        difficulty: normalizeDifficulty(field('difficulty')),
-        url: cleanUrl(field('url')),
-        group_id: field('group_id'),
-      };
-      const extra =
-        answerText === '' ? explanationText : [stored(answerText), explanationText].filter(Boolean).join('\n');
-      const cards = clozeCards(base, mapClozeTexts(contentCell, stored), extra, format);
-      // Gaps that are all empty give no card: listed like a row without an answer.
-      if (cards.length === 0) {
-        blankAnswers++;
-        skip({ line, reason: 'blank_answer' });
-      }
-      kept.push(...cards);
-      continue;
-    }
-    if (options.length > 0) withChoices++;
-    const answer = options.length > 0 ? choiceAnswer(answerText, options) : answerText;
-    kept.push({
-      line,
-      csv_id: field('csv_id'),
-      // Titles are plain: one made from a Markdown question is made from its plain form.
-      title: field('title') || titleFromContent(plainText(stored(contentCell), format)),
-      content,
-      answer: answer === answerText ? stored(answerText) : answer,
-      explanation: explanationText,
-      difficulty: normalizeDifficulty(field('difficulty')),
-      url: cleanUrl(field('url')),
-      group_id: field('group_id'),
-      format,
-    });
+    readRow(texts, lines?.[i] ?? i + 2, layout, settings, tally);
   }
+  return rowsOutcome(tally, layout);
+}
 
+function rowLayout(input: RowsInput): RowLayout {
+  const { roles, names } = toSheetColumns(input);
+  return { roles, names, optionIndexes: optionColumnOrder(names, roles), optionsCell: roles.indexOf('options') };
+}
+
+/** A column's name in a skipped row's reason: its header, else its field's English label, else `#n`. */
+function columnName({ roles, names }: RowLayout, index: number): string {
+  const role = roles[index]!;
+  return (
+    names[index] ||
+    ((QUESTION_COLUMNS as readonly string[]).includes(role)
+      ? COLUMN_LABELS[role as QuestionColumn].en
+      : `#${index + 1}`)
+  );
+}
+
+/** The text of a field's (first) column in the row; blank when the sheet has no such column. */
+function fieldText(texts: readonly string[], roles: readonly ColumnRole[], column: QuestionColumn): string {
+  const index = roles.indexOf(column);
+  return index < 0 ? '' : (texts[index] ?? '');
+}
+
+/** Counts a skipped row under its reason and lists it while the list has room. */
+function skipRow(tally: RowsTally, row: SkippedRow): void {
+  if (row.reason === 'cell_too_long') tally.tooLong++;
+  else if (row.reason === 'duplicate') tally.duplicates++;
+  else if (row.reason === 'blank_answer') tally.blankAnswers++;
+  if (tally.skippedRows.length < REPORT_LIST_LIMIT) tally.skippedRows.push(row);
+}
+
+/** One non-empty row into the tally: skipped with its reason, or kept as its question (a cloze note: its cards). */
+function readRow(texts: string[], line: number, layout: RowLayout, settings: RowsOptions, tally: RowsTally): void {
+  const { roles } = layout;
+  const longCell = texts.findIndex(
+    (text, c) => text.length > QUESTION_SHEET_LIMITS.maxCellChars && roles[c] !== 'ignore',
+  );
+  if (longCell >= 0) return skipRow(tally, { line, reason: 'cell_too_long', column: columnName(layout, longCell) });
+  const fingerprint = JSON.stringify(texts.filter((_, c) => (roles[c] ?? 'extra') !== 'ignore'));
+  if (tally.seen.has(fingerprint)) return skipRow(tally, { line, reason: 'duplicate' });
+  tally.seen.add(fingerprint);
+  const field: RowField = (column) => fieldText(texts, roles, column);
+  const answerText = field('answer');
+  // A cloze note's answers are its gaps; its answer column, if any, is Anki's "Back Extra".
+  const cloze = hasCloze(field('content'));
+  if (answerText === '' && !cloze) return skipRow(tally, { line, reason: 'blank_answer' });
+  const composed = composeRow(texts, layout, settings.textFormat, tally.extraUsed);
+  const { content, explanation } = composed;
+  if (content.length > MAX_COMPOSED_CHARS || explanation.length > MAX_COMPOSED_CHARS) {
+    const column = content.length > MAX_COMPOSED_CHARS ? roles.indexOf('content') : roles.indexOf('explanation');
+    return skipRow(tally, { line, reason: 'cell_too_long', column: columnName(layout, column) });
+  }
+  if (cloze) {
+    const cards = clozeRowCards(line, field, answerText, composed);
+    // Gaps that are all empty give no card: listed like a row without an answer.
+    if (cards.length === 0) skipRow(tally, { line, reason: 'blank_answer' });
+    tally.kept.push(...cards);
+    return;
+  }
+  if (composed.options.length > 0) tally.withChoices++;
+  tally.kept.push(rowQuestion(line, field, answerText, composed));
+}
+
+type RowField = (column: QuestionColumn) => string;
+type ComposedRow = ReturnType<typeof composeRow>;
+
+/**
+ * A row's texts as stored: its format (questionTextFormat), the question with its choices, and the
+ * explanation followed by the columns kept as `Name: value` (their indexes added to `extraUsed`).
+ */
+function composeRow(
+  texts: readonly string[],
+  layout: RowLayout,
+  textFormat: SheetTextFormat | undefined,
+  extraUsed: Set<number>,
+) {
+  const { roles, optionIndexes, optionsCell } = layout;
+  const allOptions = [
+    ...withoutMarks(optionIndexes.map((c) => texts[c] ?? '').filter(Boolean)),
+    ...(optionsCell >= 0 ? splitOptionsCell(texts[optionsCell] ?? '') : []),
+  ];
+  const options = allOptions.slice(0, QUESTION_SHEET_LIMITS.maxChoices);
+  const textCells = texts.filter((_, c) => !QUIET_ROLES.has(roles[c] ?? 'extra'));
+  const { format, stored } = questionTextFormat([...textCells, ...allOptions], textFormat);
+  const { explanation, extras } = explanationParts(texts, layout, stored, extraUsed);
+  // Choices past the limit stay with the question, in its explanation.
+  const mark = format === 'markdown' ? '\\)' : ')';
+  allOptions.slice(options.length).forEach((o, k) => extras.push(`${options.length + k + 1}${mark} ${stored(o)}`));
+  const contentCell = fieldText(texts, roles, 'content');
+  return {
+    format,
+    stored,
+    options,
+    contentCell,
+    content: contentWithChoices(stored(contentCell), options.map(stored)),
+    explanation: [...explanation, ...extras].join('\n'),
+  };
+}
+
+/**
+ * The row's explanation texts, and apart from them the columns it keeps as `Name: value` (an extra
+ * column, or a second column of a field), both in column order; the kept columns go to `extraUsed`.
+ */
+function explanationParts(
+  texts: readonly string[],
+  { roles, names }: RowLayout,
+  stored: (text: string) => string,
+  extraUsed: Set<number>,
+) {
+  const explanation: string[] = [];
+  const extras: string[] = [];
+  for (let c = 0; c < Math.max(texts.length, roles.length); c++) {
+    const role = roles[c] ?? 'extra';
+    const text = texts[c] ?? '';
+    if (text === '') continue;
+    if (role === 'explanation' && (!names[c] || roles.indexOf('explanation') === c || !isFieldRole(role)))
+      explanation.push(stored(text));
+    else if (role === 'extra' || (isFieldRole(role) && roles.indexOf(role) !== c)) {
+      extraUsed.add(c);
+      extras.push(names[c] ? `${stored(names[c] ?? '')}: ${stored(text)}` : stored(text));
+    }
+  }
+  return { explanation, extras };
+}
+
+/** A cloze row's cards (D366); its answer column, when filled, leads the explanation every card keeps. */
+function clozeRowCards(line: number, field: RowField, answerText: string, row: ComposedRow): QuestionAtLine[] {
+  const base = {
+    line,
+    csv_id: field('csv_id'),
+    title: field('title'),
+    difficulty: normalizeDifficulty(field('difficulty')),
+    url: cleanUrl(field('url')),
+    group_id: field('group_id'),
+  };
+  const extra =
+    answerText === '' ? row.explanation : [row.stored(answerText), row.explanation].filter(Boolean).join('\n');
+  return clozeCards(base, mapClozeTexts(row.contentCell, row.stored), extra, row.format);
+}
+
+/** A plain row's question: an answer naming a choice becomes its number, a blank title the question's first words. */
+function rowQuestion(line: number, field: RowField, answerText: string, row: ComposedRow): QuestionAtLine {
+  const answer = row.options.length > 0 ? choiceAnswer(answerText, row.options) : answerText;
+  return {
+    line,
+    csv_id: field('csv_id'),
+    // Titles are plain: one made from a Markdown question is made from its plain form.
+    title: field('title') || titleFromContent(plainText(row.stored(row.contentCell), row.format)),
+    content: row.content,
+    answer: answer === answerText ? row.stored(answerText) : answer,
+    explanation: row.explanation,
+    difficulty: normalizeDifficulty(field('difficulty')),
+    url: cleanUrl(field('url')),
+    group_id: field('group_id'),
+    format: row.format,
+  };
+}
+
+/** The rows' outcome: the kept questions with their ids, the counts, the columns kept and left out. */
+function rowsOutcome(tally: RowsTally, { roles, names }: RowLayout): RowsOutcome {
+  const { questions, assigned } = withAssignedIds(tally.kept);
+  if (questions.length === 0) return { ok: false, code: 'sheet_no_questions' };
+  const { blankAnswers, duplicates, tooLong } = tally;
+  return {
+    ok: true,
+    questions,
+    lines: tally.kept.map((q) => q.line),
+    stats: {
+      total_rows: tally.total,
+      imported: questions.length,
+      skipped: blankAnswers + duplicates + tooLong,
+      skipped_blank_answer: blankAnswers,
+      duplicates_removed: duplicates,
+      skipped_too_long: tooLong,
+      ids_assigned: assigned,
+      with_choices: tally.withChoices,
+      errors: 0,
+    },
+    skipped_rows: tally.skippedRows,
+    extra_columns: [...tally.extraUsed].sort((a, b) => a - b).map((c) => names[c] || `#${c + 1}`),
+    // Columns a mapping told the importer to leave out, by name: nothing is dropped without a word.
+    ignored_columns: roles.flatMap((role, c) => (role === 'ignore' ? [names[c] || `#${c + 1}`] : [])),
+  };
+}
+
+/** The questions without their lines; a blank id becomes the next number after the highest numeric id. */
+function withAssignedIds(kept: readonly QuestionAtLine[]) {
   let nextId = kept.reduce((max, v) => {
     const n = /^\d+$/.test(v.csv_id) ? Number(v.csv_id) : Number.NaN;
     return Number.isSafeInteger(n) && n > max ? n : max;
@@ -337,27 +431,7 @@ export function normalizeRows(
     assigned += 1;
     return { ...q, csv_id: String(nextId) };
   });
-  if (questions.length === 0) return { ok: false, code: 'sheet_no_questions' };
-  return {
-    ok: true,
-    questions,
-    lines: kept.map((q) => q.line),
-    stats: {
-      total_rows: total,
-      imported: questions.length,
-      skipped: blankAnswers + duplicates + tooLong,
-      skipped_blank_answer: blankAnswers,
-      duplicates_removed: duplicates,
-      skipped_too_long: tooLong,
-      ids_assigned: assigned,
-      with_choices: withChoices,
-      errors: 0,
-    },
-    skipped_rows: skippedRows,
-    extra_columns: [...extraUsed].sort((a, b) => a - b).map((c) => names[c] || `#${c + 1}`),
-    // Columns a mapping told the importer to leave out, by name: nothing is dropped without a word.
-    ignored_columns: roles.flatMap((role, c) => (role === 'ignore' ? [names[c] || `#${c + 1}`] : [])),
-  };
+  return { questions, assigned };
 }
 
 function countNonEmpty(rows: readonly (readonly unknown[])[]): number {

@@ -5,7 +5,9 @@ import {
   QUESTION_SHEET_LIMITS,
   REPORT_LIST_LIMIT,
   cellText,
+  type QuestionColumn,
 } from '#shared/domain/question-sheet.js';
+import type { Language } from '#shared/domain/language.js';
 import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exam-schemas.js';
 import { MAX_CLOZE_NOTE_WRITES } from '#shared/domain/cloze-note-edit.js';
 import { hasCloze } from '#shared/domain/cloze.js';
@@ -13,6 +15,7 @@ import { errorMessage } from '#shared/i18n/catalogue.js';
 import { AppError, conflict, payloadTooLarge } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
+import type { Logger } from '../../runtime/log.js';
 import type { StoredQuestion } from './exam-store.js';
 import {
   ExamFullError,
@@ -33,6 +36,7 @@ import {
   readQuestionSheet,
   storeImportedImages,
   type ImageOwner,
+  type PreparedImages,
 } from '../files/sheets.js';
 import { type NoteWrite, writeNote } from './exam-note-store.js';
 
@@ -64,176 +68,296 @@ export async function updateQuestionsFromSheet(
   if (upload.truncated) throw payloadTooLarge(QUESTION_SHEET_LIMITS.maxFileBytes);
   const { exam, questions } = await editableExamWithQuestions(input.params.examId, caller, 'exam_forbidden');
   const { rows: sheetRows, lines, columns, mapping, sheet } = await readQuestionSheet(upload.content, upload.filename);
-  // Rows are matched by their question id: a sheet without a header naming that column cannot update anything.
-  if (mapping.headerless || columns.csv_id === undefined) {
+  requireIdColumn(mapping.headerless, columns, sheet.header);
+  const present = new Set(QUESTION_COLUMNS.filter((c) => columns[c] !== undefined));
+  const update: SheetUpdate = { examId: exam.id, questions, present, language: lang };
+  const matched = matchRows(update, sheetRows, lines, columns);
+
+  // The rows' texts are rewritten in place: kept images point at the exam, refused ones are their alt text.
+  const rows = matched.accepted.map((a) => a.row);
+  const owner: ImageOwner = { key: (id) => imageKey(exam.id, id), url: (id) => examImageUrl(exam.id, id) };
+  const images = await prepareImportedImages(
+    owner,
+    rows,
+    matched.accepted.map((a) => a.line),
+    await importMedia(sheet.media, rows),
+  );
+  for (const warning of images.warnings)
+    matched.details.push(errorMessage(`sheet_row_${warning.code}`, lang, { row: warning.line, name: warning.name }));
+  const { changed, drafts } = rowEdits(update, matched.accepted, images.markdown);
+  const noteWrites = await placeNoteWrites(exam.id, questions, drafts);
+  await writeUpdate(update, ctx.log, { owner, images: images.pending, updates: [...changed.values()], noteWrites });
+
+  // The update is written: an image that fails to go is logged, not the caller's failure.
+  const addedCards = noteWrites.flatMap((write) => write.added.map((a) => a.question));
+  await dropUnusedImages(exam.id, [...questions, ...addedCards], withNoteCards(changed, noteWrites)).catch(
+    (dropError: unknown) =>
+      ctx.log.warn('update from sheet: deleting images no longer used failed', {
+        examId: exam.id,
+        error: String(dropError),
+      }),
+  );
+  return updateReply(matched, images, updatedCount(changed, noteWrites), lang);
+}
+
+/** What each step of an update reads: the exam, its questions as they were, the sheet's columns, the caller's language. */
+interface SheetUpdate {
+  examId: string;
+  questions: StoredQuestion[];
+  present: Set<QuestionColumn>;
+  language: Language;
+}
+
+/** A row that updates `copies`: the copies of its question, or for a note row its note's cards. */
+interface AcceptedRow {
+  row: RowValues;
+  line: number;
+  copies: StoredQuestion[];
+  note?: true;
+}
+
+/** The sheet's rows against the exam: the accepted ones, and the counts and row details of the others. */
+interface MatchedRows {
+  accepted: AcceptedRow[];
+  details: string[];
+  totalRows: number;
+  skipped: number;
+  errors: number;
+}
+
+type DetailParams = Record<string, string | number>;
+
+/** What a row does: update its copies, or not (skipped or an error) with its row detail's code. */
+type RowVerdict =
+  Pick<AcceptedRow, 'copies' | 'note'> | { refusal: 'skipped' | 'error'; code: string; params?: DetailParams };
+
+const skippedRow = (code: string, params?: DetailParams): RowVerdict => ({ refusal: 'skipped', code, params });
+const errorRow = (code: string, params?: DetailParams): RowVerdict => ({ refusal: 'error', code, params });
+
+/** The writes done so far, so that a failure can put them back. */
+interface WrittenSoFar {
+  questions: StoredQuestion[];
+  notes: NoteWrite[];
+  imageKeys: string[];
+}
+
+/** Rows are matched by their question id: a sheet without a header naming that column cannot update anything. */
+function requireIdColumn(
+  headerless: boolean,
+  columns: Partial<Record<QuestionColumn, number>>,
+  header: readonly string[],
+): void {
+  if (headerless || columns.csv_id === undefined) {
     throw new AppError(400, 'sheet_missing_column', {
       column: `${COLUMN_LABELS.csv_id.ko} / ${COLUMN_LABELS.csv_id.en}`,
-      found: sheet.header.filter(Boolean).join(', ') || '-',
+      found: header.filter(Boolean).join(', ') || '-',
     });
   }
-  const present = new Set(QUESTION_COLUMNS.filter((c) => columns[c] !== undefined));
+}
 
+/**
+ * The sheet's non-empty rows, each accepted with the questions it updates or counted (skipped or an
+ * error) with its row detail. A cell over the limit, too many rows or no row at all refuses the sheet.
+ */
+function matchRows(
+  update: SheetUpdate,
+  sheetRows: readonly (readonly unknown[])[],
+  lines: readonly number[],
+  columns: Partial<Record<QuestionColumn, number>>,
+): MatchedRows {
+  const verdictOn = rowMatcher(update);
+  const matched: MatchedRows = { accepted: [], details: [], totalRows: 0, skipped: 0, errors: 0 };
+  for (let i = 0; i < sheetRows.length; i++) {
+    const line = lines[i] ?? i + 2;
+    const row = rowValues(sheetRows[i] ?? [], columns, line);
+    if (QUESTION_COLUMNS.every((c) => row[c] === '')) continue;
+    matched.totalRows++;
+    if (matched.totalRows > QUESTION_SHEET_LIMITS.maxRows)
+      throw new AppError(400, 'sheet_too_many_rows', { limit: QUESTION_SHEET_LIMITS.maxRows });
+    const verdict = verdictOn(row);
+    if ('copies' in verdict) {
+      matched.accepted.push({ row, line, ...verdict });
+      continue;
+    }
+    if (verdict.refusal === 'skipped') matched.skipped++;
+    else matched.errors++;
+    matched.details.push(errorMessage(verdict.code, update.language, { row: line, ...verdict.params }));
+  }
+  if (matched.totalRows === 0) throw new AppError(400, 'sheet_no_questions');
+  return matched;
+}
+
+/** A row's text in each question column (blank for a column the sheet lacks); a cell over the limit refuses the sheet. */
+function rowValues(cells: readonly unknown[], columns: Partial<Record<QuestionColumn, number>>, line: number) {
+  const row = {} as RowValues;
+  for (const column of QUESTION_COLUMNS) {
+    const index = columns[column];
+    row[column] = index === undefined ? '' : cellText(cells[index]);
+    if (row[column].length > QUESTION_SHEET_LIMITS.maxCellChars) {
+      throw new AppError(400, 'sheet_cell_too_long', {
+        row: line,
+        column: `${COLUMN_LABELS[column].ko} / ${COLUMN_LABELS[column].en}`,
+        limit: QUESTION_SHEET_LIMITS.maxCellChars,
+      });
+    }
+  }
+  return row;
+}
+
+/**
+ * The verdict on each row in turn: matched to the exam's questions by `csv_id`, a note row to its
+ * note (D457). An id an earlier row gave, or a note an earlier row claimed, makes the row an error.
+ */
+function rowMatcher(update: SheetUpdate): (row: RowValues) => RowVerdict {
+  const byCsvId = questionsByCsvId(update.questions);
+  const notes = notesByRowId(update.questions);
+  const seenIds = new Set<string>();
+  const claimed = new Set<string>();
+  const noteRowVerdict = (row: RowValues): RowVerdict => {
+    // A note's row (D457): its note's cards, or the ordinary question it makes a note of.
+    const cards = notes.get(row.csv_id) ?? byCsvId.get(row.csv_id)?.slice(0, 1);
+    const problem = cards ? noteRowProblem(update, cards, row) : null;
+    if (!cards) return skippedRow('sheet_row_unknown_id', { id: row.csv_id });
+    if (claimed.has(cards[0]!.id)) return errorRow('sheet_row_duplicate_id', { id: row.csv_id });
+    if (problem) return errorRow(problem, { max: MAX_CLOZE_NOTE_WRITES, id: row.csv_id });
+    claimed.add(cards[0]!.id);
+    return { copies: cards, note: true };
+  };
+  const verdictOn = (row: RowValues): RowVerdict => {
+    if (row.csv_id === '') return errorRow('sheet_row_missing_id');
+    if (seenIds.has(row.csv_id)) return errorRow('sheet_row_duplicate_id', { id: row.csv_id });
+    if (isNoteRow(row, notes)) return noteRowVerdict(row);
+    if (!row.title || !row.content || !row.answer) return errorRow('sheet_row_required');
+    const copies = byCsvId.get(row.csv_id);
+    return copies ? { copies } : skippedRow('sheet_row_unknown_id', { id: row.csv_id });
+  };
+  return (row) => {
+    const verdict = verdictOn(row);
+    if (row.csv_id) seenIds.add(row.csv_id);
+    return verdict;
+  };
+}
+
+/** The exam's questions by their (trimmed) `csv_id`: a question's copies share one. */
+function questionsByCsvId(questions: readonly StoredQuestion[]): Map<string, StoredQuestion[]> {
   const byCsvId = new Map<string, StoredQuestion[]>();
   for (const q of questions) {
     const key = String(q.csv_id ?? '').trim();
     if (key) byCsvId.set(key, [...(byCsvId.get(key) ?? []), q]);
   }
-  const details: string[] = [];
-  const accepted: { row: RowValues; line: number; copies: StoredQuestion[]; note?: true }[] = [];
-  const seenIds = new Set<string>();
-  const notes = notesByRowId(questions);
-  const claimed = new Set<string>();
-  const noteRowProblem = (cards: StoredQuestion[], row: RowValues) => {
-    // A row without gaps naming a note would delete its other cards: refused, never guessed.
-    if (!hasCloze(row.content)) return 'sheet_row_cloze_gaps_required';
-    const draft = noteRowDraft({ examId: exam.id, cards, row, present, language: lang, withImage: false });
-    if (!draft) return 'sheet_row_required';
-    return draftFits(draft) ? null : 'sheet_row_cloze_note_too_large';
-  };
-  let totalRows = 0;
-  let skipped = 0;
-  let errors = 0;
-  for (let i = 0; i < sheetRows.length; i++) {
-    const cells = sheetRows[i] ?? [];
-    const rowNumber = lines[i] ?? i + 2;
-    const row = {} as RowValues;
-    for (const column of QUESTION_COLUMNS) {
-      const index = columns[column];
-      row[column] = index === undefined ? '' : cellText(cells[index]);
-      if (row[column].length > QUESTION_SHEET_LIMITS.maxCellChars) {
-        throw new AppError(400, 'sheet_cell_too_long', {
-          row: rowNumber,
-          column: `${COLUMN_LABELS[column].ko} / ${COLUMN_LABELS[column].en}`,
-          limit: QUESTION_SHEET_LIMITS.maxCellChars,
-        });
-      }
-    }
-    if (QUESTION_COLUMNS.every((c) => row[c] === '')) continue;
-    totalRows++;
-    if (totalRows > QUESTION_SHEET_LIMITS.maxRows)
-      throw new AppError(400, 'sheet_too_many_rows', { limit: QUESTION_SHEET_LIMITS.maxRows });
-    const fail = (code: string, params: Record<string, string | number> = {}) =>
-      details.push(errorMessage(code, lang, { row: rowNumber, ...params }));
-    if (row.csv_id === '') {
-      errors++;
-      fail('sheet_row_missing_id');
-    } else if (seenIds.has(row.csv_id)) {
-      errors++;
-      fail('sheet_row_duplicate_id', { id: row.csv_id });
-    } else if (isNoteRow(row, notes)) {
-      // A note's row (D457): its note's cards, or the ordinary question it makes a note of.
-      const cards = notes.get(row.csv_id) ?? byCsvId.get(row.csv_id)?.slice(0, 1);
-      const problem = cards ? noteRowProblem(cards, row) : null;
-      if (!cards) {
-        skipped++;
-        fail('sheet_row_unknown_id', { id: row.csv_id });
-      } else if (claimed.has(cards[0]!.id)) {
-        errors++;
-        fail('sheet_row_duplicate_id', { id: row.csv_id });
-      } else if (problem) {
-        errors++;
-        fail(problem, { max: MAX_CLOZE_NOTE_WRITES, id: row.csv_id });
-      } else {
-        claimed.add(cards[0]!.id);
-        accepted.push({ row, line: rowNumber, copies: cards, note: true });
-      }
-    } else if (!row.title || !row.content || !row.answer) {
-      errors++;
-      fail('sheet_row_required');
-    } else if (!byCsvId.has(row.csv_id)) {
-      skipped++;
-      fail('sheet_row_unknown_id', { id: row.csv_id });
-    } else {
-      accepted.push({ row, line: rowNumber, copies: byCsvId.get(row.csv_id)! });
-    }
-    if (row.csv_id) seenIds.add(row.csv_id);
-  }
-  if (totalRows === 0) throw new AppError(400, 'sheet_no_questions');
+  return byCsvId;
+}
 
-  // The rows' texts are rewritten in place: kept images point at the exam, refused ones are their alt text.
-  const rows = accepted.map((a) => a.row);
-  const owner: ImageOwner = { key: (id) => imageKey(exam.id, id), url: (id) => examImageUrl(exam.id, id) };
-  const images = await prepareImportedImages(
-    owner,
-    rows,
-    accepted.map((a) => a.line),
-    await importMedia(sheet.media, rows),
-  );
-  for (const warning of images.warnings)
-    details.push(errorMessage(`sheet_row_${warning.code}`, lang, { row: warning.line, name: warning.name }));
+/** Why a note row cannot edit `cards` (a row detail's code), or null when it can. */
+function noteRowProblem({ examId, present, language }: SheetUpdate, cards: StoredQuestion[], row: RowValues) {
+  // A row without gaps naming a note would delete its other cards: refused, never guessed.
+  if (!hasCloze(row.content)) return 'sheet_row_cloze_gaps_required';
+  const draft = noteRowDraft({ examId, cards, row, present, language, withImage: false });
+  if (!draft) return 'sheet_row_required';
+  return draftFits(draft) ? null : 'sheet_row_cloze_note_too_large';
+}
+
+/** The accepted rows' edits, their images in place: each plain row's copies changed, each note row's draft. */
+function rowEdits(
+  { examId, present, language }: SheetUpdate,
+  accepted: readonly AcceptedRow[],
+  withImages: readonly boolean[],
+) {
   const changed = new Map<string, StoredQuestion>();
   const drafts: NoteEditDraft[] = [];
   accepted.forEach(({ row, copies, note }, index) => {
-    const withImage = images.markdown[index]!;
+    const withImage = withImages[index]!;
     if (!note) {
-      for (const q of copies) changed.set(q.id, updatedQuestion(q, row, present, lang, withImage));
+      for (const q of copies) changed.set(q.id, updatedQuestion(q, row, present, language, withImage));
       return;
     }
-    const draft = noteRowDraft({ examId: exam.id, cards: copies, row, present, language: lang, withImage });
+    const draft = noteRowDraft({ examId, cards: copies, row, present, language, withImage });
     if (draft) drafts.push(draft);
   });
-  const noteWrites = await placeNoteWrites(exam.id, questions, drafts);
+  return { changed, drafts };
+}
 
-  const updates = [...changed.values()];
-  const written: StoredQuestion[] = [];
-  const notesWritten: NoteWrite[] = [];
-  const imageKeys: string[] = [];
+/**
+ * Writes the update: the images, then the questions (one transaction per 100), then each note. If a
+ * write fails, what was written is put back (undoWrites) and the failure becomes the caller's error.
+ */
+async function writeUpdate(
+  update: SheetUpdate,
+  log: Logger,
+  planned: { owner: ImageOwner; images: PreparedImages['pending']; updates: StoredQuestion[]; noteWrites: NoteWrite[] },
+): Promise<void> {
+  const written: WrittenSoFar = { questions: [], notes: [], imageKeys: [] };
   try {
-    await storeImportedImages(owner, images.pending, imageKeys);
-    for (let i = 0; i < updates.length; i += 100) {
-      const chunk = updates.slice(i, i + 100);
-      await replaceCopies(exam.id, chunk);
-      written.push(...chunk);
+    await storeImportedImages(planned.owner, planned.images, written.imageKeys);
+    for (let i = 0; i < planned.updates.length; i += 100) {
+      const chunk = planned.updates.slice(i, i + 100);
+      await replaceCopies(update.examId, chunk);
+      written.questions.push(...chunk);
     }
-    for (const write of noteWrites) {
-      await writeNote(exam.id, write);
-      notesWritten.push(write);
+    for (const write of planned.noteWrites) {
+      await writeNote(update.examId, write);
+      written.notes.push(write);
     }
   } catch (error) {
-    const originals = new Map(questions.map((q) => [q.id, q]));
-    for (const write of notesWritten.reverse())
-      await writeNote(exam.id, undoWrite(write, originals)).catch((restoreError: unknown) =>
-        ctx.log.error('update from sheet: restoring a cloze note failed', {
-          examId: exam.id,
-          error: String(restoreError),
-        }),
-      );
-    await replaceCopies(
-      exam.id,
-      written.map((q) => originals.get(q.id)!),
-    ).catch((restoreError: unknown) =>
-      ctx.log.error('update from sheet: restoring the written questions failed', {
-        examId: exam.id,
-        error: String(restoreError),
-      }),
-    );
-    // Only once no question points at them: the images stored for this update.
-    await deleteImportedImages(imageKeys).catch((deleteError: unknown) =>
-      ctx.log.error('update from sheet: deleting the stored images failed', {
-        examId: exam.id,
-        error: String(deleteError),
-      }),
-    );
+    await undoWrites(update, written, log);
     if (error instanceof QuestionsChangedError) throw conflict('exam_questions_changed');
     if (error instanceof ExamFullError) throw new AppError(400, 'exam_question_limit', { max: MAX_EXAM_QUESTIONS });
     throw error;
   }
-  // The update is written: an image that fails to go is logged, not the caller's failure.
-  const plainUpdated = new Set([...changed.values()].map((q) => String(q.csv_id))).size;
-  for (const write of noteWrites) {
-    for (const { question } of write.replaced) changed.set(question.id, question);
-    // A removed card points at nothing any more; a new card points at what its note does.
-    for (const { id } of write.removed) changed.set(id, { id });
-  }
-  const addedCards = noteWrites.flatMap((write) => write.added.map((a) => a.question));
-  await dropUnusedImages(exam.id, [...questions, ...addedCards], changed).catch((dropError: unknown) =>
-    ctx.log.warn('update from sheet: deleting images no longer used failed', {
-      examId: exam.id,
-      error: String(dropError),
+}
+
+/** Puts the exam back as it was: the notes written (last first), the questions written, then the images stored. */
+async function undoWrites({ examId, questions }: SheetUpdate, written: WrittenSoFar, log: Logger): Promise<void> {
+  const originals = new Map(questions.map((q) => [q.id, q]));
+  for (const write of written.notes.reverse())
+    await writeNote(examId, undoWrite(write, originals)).catch((restoreError: unknown) =>
+      log.error('update from sheet: restoring a cloze note failed', {
+        examId,
+        error: String(restoreError),
+      }),
+    );
+  await replaceCopies(
+    examId,
+    written.questions.map((q) => originals.get(q.id)!),
+  ).catch((restoreError: unknown) =>
+    log.error('update from sheet: restoring the written questions failed', {
+      examId,
+      error: String(restoreError),
     }),
   );
+  // Only once no question points at them: the images stored for this update.
+  await deleteImportedImages(written.imageKeys).catch((deleteError: unknown) =>
+    log.error('update from sheet: deleting the stored images failed', {
+      examId,
+      error: String(deleteError),
+    }),
+  );
+}
+
+/** The changed questions with the notes' cards, as dropUnusedImages compares them. */
+function withNoteCards(
+  changed: ReadonlyMap<string, StoredQuestion>,
+  noteWrites: readonly NoteWrite[],
+): Map<string, StoredQuestion> {
+  const all = new Map(changed);
+  for (const write of noteWrites) {
+    for (const { question } of write.replaced) all.set(question.id, question);
+    // A removed card points at nothing any more; a new card points at what its note does.
+    for (const { id } of write.removed) all.set(id, { id });
+  }
+  return all;
+}
+
+/** Questions updated: a plain row's copies once (they share its id), and each card a note replaced or added. */
+function updatedCount(changed: ReadonlyMap<string, StoredQuestion>, noteWrites: readonly NoteWrite[]): number {
+  const plainUpdated = new Set([...changed.values()].map((q) => String(q.csv_id))).size;
   const noteCards = noteWrites.reduce((sum, write) => sum + write.replaced.length + write.added.length, 0);
-  const updated = plainUpdated + noteCards;
+  return plainUpdated + noteCards;
+}
+
+/** The caller's report: the counts, the row details and, when the sheet named images, what became of them. */
+function updateReply(matched: MatchedRows, images: PreparedImages, updated: number, language: Language) {
+  const { totalRows, skipped, errors, details } = matched;
   const stats = {
     total_rows: totalRows,
     updated,
@@ -244,7 +368,11 @@ export async function updateQuestionsFromSheet(
       ? { images: { stored: images.pending.length, warnings: images.warnings.slice(0, REPORT_LIST_LIMIT) } }
       : {}),
   };
-  return { success: true as const, message: errorMessage('exam_questions_updated', lang, { updated, skipped }), stats };
+  return {
+    success: true as const,
+    message: errorMessage('exam_questions_updated', language, { updated, skipped }),
+    stats,
+  };
 }
 
 /** The notes' writes, their new cards at positions reserved together (1 UpdateItem when a note adds a gap). */

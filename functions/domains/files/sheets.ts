@@ -19,6 +19,7 @@ export {
   storeImportedImages,
   type ImageOwner,
   type ImageWarning,
+  type PreparedImages,
 } from './importer/import-images.js';
 /** The sniff and workbook reader, loaded on first use (D501). */
 export const workbookReader = () => import('./importer/workbook-reader.js');
