@@ -282,8 +282,11 @@ function readRow(texts: string[], line: number, layout: RowLayout, settings: Row
   const composed = composeRow(texts, layout, settings.textFormat, tally.extraUsed);
   const { content, explanation } = composed;
   if (content.length > MAX_COMPOSED_CHARS || explanation.length > MAX_COMPOSED_CHARS) {
-    const column = content.length > MAX_COMPOSED_CHARS ? roles.indexOf('content') : roles.indexOf('explanation');
-    return skipRow(tally, { line, reason: 'cell_too_long', column: columnName(layout, column) });
+    const over: QuestionColumn = content.length > MAX_COMPOSED_CHARS ? 'content' : 'explanation';
+    // Composed from other columns (choices, extra columns) when the sheet has none of its own: named by its field.
+    const index = roles.indexOf(over);
+    const column = index >= 0 ? columnName(layout, index) : COLUMN_LABELS[over].en;
+    return skipRow(tally, { line, reason: 'cell_too_long', column });
   }
   if (cloze) {
     const cards = clozeRowCards(line, field, answerText, composed);

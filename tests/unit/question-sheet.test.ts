@@ -16,6 +16,8 @@ import {
   titleFromContent,
   type SheetTextFormat,
 } from '#shared/domain/question-sheet.js';
+import { COLUMN_LABELS } from '#shared/domain/question-sheet-columns.js';
+import { MAX_COMPOSED_CHARS } from '#shared/domain/question-sheet-rows.js';
 import { SHORT_TITLE, titleRepeatsQuestion, titleRepeatsText } from '#shared/domain/question-title.js';
 import { plainText } from '#shared/domain/rich-text.js';
 
@@ -119,6 +121,28 @@ describe('question sheet rows', () => {
       ok: true,
       stats: { imported: 1, skipped_too_long: 1 },
       skipped_rows: [{ line: 3, reason: 'cell_too_long', column: 'Question Content' }],
+    });
+  });
+
+  it('names the field when a question or explanation made of other columns is over the limit', () => {
+    const third = 'x'.repeat(Math.ceil(MAX_COMPOSED_CHARS / 3));
+    const mapping = mapHeaders(['Question', 'Answer', 'Chapter', 'Unit', 'Page']);
+    if (!mapping.ok) throw new Error('headers');
+    expect(normalizeRows([['q', 'a', third, third, third]], mapping)).toMatchObject({
+      ok: false,
+      code: 'sheet_no_questions',
+    });
+    expect(
+      normalizeRows(
+        [
+          ['q', 'a', third, third, third],
+          ['q2', 'a', '', '', ''],
+        ],
+        mapping,
+      ),
+    ).toMatchObject({
+      ok: true,
+      skipped_rows: [{ line: 2, reason: 'cell_too_long', column: COLUMN_LABELS.explanation.en }],
     });
   });
 
