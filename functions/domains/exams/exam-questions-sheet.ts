@@ -12,6 +12,7 @@ import { MAX_EXAM_QUESTIONS } from '#shared/contracts/exam-schemas.js';
 import { MAX_CLOZE_NOTE_WRITES } from '#shared/domain/cloze-note-edit.js';
 import { hasCloze } from '#shared/domain/cloze.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
+import { TRANSACTION_MAX_ITEMS } from '../../runtime/data/db.js';
 import { AppError, conflict, payloadTooLarge } from '../../runtime/http/app-error.js';
 import type { ServiceInput } from '../../runtime/http/create-group-handler.js';
 import type { SignedInContext } from '../../runtime/http/types.js';
@@ -289,8 +290,8 @@ async function writeUpdate(
   const written: WrittenSoFar = { questions: [], notes: [], imageKeys: [] };
   try {
     await storeImportedImages(planned.owner, planned.images, written.imageKeys);
-    for (let i = 0; i < planned.updates.length; i += 100) {
-      const chunk = planned.updates.slice(i, i + 100);
+    for (let i = 0; i < planned.updates.length; i += TRANSACTION_MAX_ITEMS) {
+      const chunk = planned.updates.slice(i, i + TRANSACTION_MAX_ITEMS);
       await replaceCopies(update.examId, chunk);
       written.questions.push(...chunk);
     }

@@ -12,6 +12,7 @@ import {
   type SummaryRecord,
 } from '../learning/index.js';
 import { primaryKeyOf } from '../../runtime/data/item.js';
+import { TRANSACTION_MAX_ITEMS } from '../../runtime/data/db.js';
 import { resultDetailEntity } from './entities/result-detail.js';
 import { resultEntity } from './entities/result.js';
 import { resultJobEntity } from './entities/result-job.js';
@@ -221,7 +222,7 @@ async function firstStatWrites(
   fixedItems: number,
 ): Promise<StatWrite[]> {
   const { userId, scheduler, day } = submission;
-  const firstGraded = submission.graded.slice(0, Math.min(FIRST_STATS_MAX, 100 - fixedItems));
+  const firstGraded = submission.graded.slice(0, Math.min(FIRST_STATS_MAX, TRANSACTION_MAX_ITEMS - fixedItems));
   const place = await answersPlacement(
     submission.input.caller,
     firstGraded.map((d) => ({

@@ -19,6 +19,9 @@ import type { StoredItem } from './item.js';
 /** The document client (created on first use, runtime/aws/clients.ts). */
 export const db = () => dynamoDocument();
 
+/** DynamoDB's limit on the items of one TransactWriteItems. */
+export const TRANSACTION_MAX_ITEMS = 100;
+
 /** One item of a TransactWriteItems. */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
