@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { serverDetailOr } from '../../../lib/error-text.js';
 import { useQuestionFiles } from '../../question-files/index.js';
 import { useDomainTag } from '../../tags/index.js';
-import { createExam } from '../api/create-exam.js';
+import { createExam, type CreateExamBody } from '../api/create-exam.js';
 import { useMyExamTitles } from '../api/get-exams.js';
 import { useQuestionPoolCount } from '../api/get-question-pool-count.js';
 import {
@@ -38,40 +38,50 @@ interface CreateExamFormInput {
   onCreated?(exam: CreatedExam): void;
 }
 
-/**
- * The create form's state and its submit: the fields, their errors (title on blur, count as
- * typed, both on submit), the chosen file and its maximum, the private-questions consent, the
- * create call and the exam it made.
- */
 /** Files the create form's picker loads at most (the question-files screen pages through all of them). */
 const PICKER_FILES = 500;
 
-export function useCreateExamForm({ isAdmin, loadedExams, onCreated }: CreateExamFormInput) {
-  const { t } = useTranslation();
-  const toast = useToast();
+/** The picker offers the first PICKER_FILES files by name, a page (one request) at a time. */
+function usePickerFiles() {
   const files = useQuestionFiles();
-  const mine = useMyExamTitles();
-  const domainTag = useDomainTag();
-  const pool = useQuestionPoolCount();
-
-  const [values, setValues] = useState<CreateExamValues>(INITIAL_CREATE_EXAM_VALUES);
-  // Set when the server found private questions the form could not foresee (e.g. from the answer history).
-  const [serverFoundPrivate, setServerFoundPrivate] = useState(false);
-  const [errors, setErrors] = useState<CreateExamErrors>({});
-  const [pending, setPending] = useState(false);
-  const [created, setCreated] = useState<CreatedExam | null>(null);
-
-  const problems = values.fromProblems ? parseProblems(values.problemText) : [];
   const fileList = files.data?.files ?? [];
-  // The picker offers the first PICKER_FILES files by name, a page (one request) at a time.
   const { hasMore, isLoadingMore, loadMore } = files;
   useEffect(() => {
     if (hasMore && !isLoadingMore && fileList.length < PICKER_FILES) void loadMore();
   }, [hasMore, isLoadingMore, fileList.length, loadMore]);
+  return { files, fileList };
+}
+
+/** What the screen shows of the exam the server made. */
+function createdExamOf(answer: Awaited<ReturnType<typeof createExam>>, body: CreateExamBody): CreatedExam {
+  return {
+    id: answer.id,
+    title: answer.exam.display_title || answer.exam.title || body.title!,
+    questionCount: answer.question_count,
+    requested: answer.requested_count,
+    reduced: answer.reduced,
+  };
+}
+
+type PickerFile = ReturnType<typeof usePickerFiles>['fileList'][number];
+
+/** Why the form is not sent (a toast's text key), or null when it may be. */
+function refusalOf(found: CreateExamErrors, values: CreateExamValues, problems: readonly unknown[]): string | null {
+  if (found.title === 'required') return 'exams.create.titleRequired';
+  if (values.fromProblems && problems.length === 0) return 'exams.create.problemsNone';
+  if (found.title || found.count) return 'exams.create.fixErrors';
+  return null;
+}
+
+/**
+ * The form's fields and their errors: the title checked on blur, the count as typed, a chosen file
+ * setting the count to its question count.
+ */
+function useCreateExamFields(fileList: readonly PickerFile[], existing: readonly TitledExam[]) {
+  const [values, setValues] = useState<CreateExamValues>(INITIAL_CREATE_EXAM_VALUES);
+  const [errors, setErrors] = useState<CreateExamErrors>({});
   const file = fileList.find((f) => f.id === values.fileId) ?? null;
   const max = maxCountFor(file);
-  const existing = [...(mine.data?.results ?? []), ...loadedExams];
-  const showConsent = values.isPublic && (mayHoldPrivateQuestions(values, file) || serverFoundPrivate);
 
   /** Sets one field (the fields without a rule of their own). */
   const set =
@@ -103,6 +113,41 @@ export function useCreateExamForm({ isAdmin, loadedExams, onCreated }: CreateExa
     setErrors((current) => ({ ...current, count: undefined }));
   };
 
+  return {
+    values,
+    setValues,
+    errors,
+    setErrors,
+    file,
+    max,
+    handlers: { set, changeTitle, checkTitle, chooseFile, changeCount, takeMaxCount },
+  };
+}
+
+/**
+ * The create form's state and its submit: the fields, their errors (title on blur, count as
+ * typed, both on submit), the chosen file and its maximum, the private-questions consent, the
+ * create call and the exam it made.
+ */
+export function useCreateExamForm({ isAdmin, loadedExams, onCreated }: CreateExamFormInput) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { files, fileList } = usePickerFiles();
+  const mine = useMyExamTitles();
+  const domainTag = useDomainTag();
+  const pool = useQuestionPoolCount();
+
+  const existing = [...(mine.data?.results ?? []), ...loadedExams];
+  const fields = useCreateExamFields(fileList, existing);
+  const { values, setValues, errors, setErrors, file, max } = fields;
+  // Set when the server found private questions the form could not foresee (e.g. from the answer history).
+  const [serverFoundPrivate, setServerFoundPrivate] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [created, setCreated] = useState<CreatedExam | null>(null);
+
+  const problems = values.fromProblems ? parseProblems(values.problemText) : [];
+  const showConsent = values.isPublic && (mayHoldPrivateQuestions(values, file) || serverFoundPrivate);
+
   /** After a create: another exam, with the same choices but a new title and description. */
   const reset = () => {
     setValues((current) => ({ ...current, title: '', description: '' }));
@@ -117,16 +162,9 @@ export function useCreateExamForm({ isAdmin, loadedExams, onCreated }: CreateExa
     // Pasted problems are the questions: no file, and the count is sent as 0 (docs/product.md#creating-exams).
     const found = values.fromProblems ? { title: checked.title } : checked;
     setErrors(found);
-    if (found.title === 'required') {
-      toast.warning(t('exams.create.titleRequired'));
-      return;
-    }
-    if (values.fromProblems && problems.length === 0) {
-      toast.warning(t('exams.create.problemsNone'));
-      return;
-    }
-    if (found.title || found.count) {
-      toast.warning(t('exams.create.fixErrors'));
+    const refusal = refusalOf(found, values, problems);
+    if (refusal) {
+      toast.warning(t(refusal));
       return;
     }
     const body = createExamBody(values, {
@@ -139,23 +177,15 @@ export function useCreateExamForm({ isAdmin, loadedExams, onCreated }: CreateExa
     setPending(true);
     try {
       const answer = await createExam(body);
-      const result: CreatedExam = {
-        id: answer.id,
-        title: answer.exam.display_title || answer.exam.title || body.title!,
-        questionCount: answer.question_count,
-        requested: answer.requested_count,
-        reduced: answer.reduced,
-      };
+      const result = createdExamOf(answer, body);
       setCreated(result);
+      const createdText = t('exams.create.created', { title: result.title });
       if (answer.reduced) {
-        toast.success(t('exams.create.created', { title: result.title }));
-        toast.warning(
-          answer.message ||
-            t('exams.create.reduced', { requested: answer.requested_count, count: answer.question_count }),
-          6000,
-        );
+        toast.success(createdText);
+        const reduced = t('exams.create.reduced', { requested: answer.requested_count, count: answer.question_count });
+        toast.warning(answer.message || reduced, 6000);
       } else {
-        toast.success(`${t('exams.create.created', { title: result.title })}\n${answer.message}`);
+        toast.success(`${createdText}\n${answer.message}`);
       }
       onCreated?.(result);
     } catch (error) {
@@ -169,13 +199,8 @@ export function useCreateExamForm({ isAdmin, loadedExams, onCreated }: CreateExa
   };
 
   return {
+    ...fields.handlers,
     values,
-    set,
-    changeTitle,
-    checkTitle,
-    chooseFile,
-    changeCount,
-    takeMaxCount,
     errors,
     files,
     fileList,
