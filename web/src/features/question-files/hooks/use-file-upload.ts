@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importStatsLine } from '../utils/import-stats-line.js';
 import type { ImportReport, ImportStats } from '#shared/contracts/files.js';
@@ -31,69 +31,98 @@ const PROBLEM_KEYS = {
   empty: 'questionFiles.upload.empty',
 } as const;
 
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** What a failed upload or import tells the user: its toast's tone and text, and the server's sentence for the form. */
+function failureNotice(
+  failure: unknown,
+  t: Translate,
+): { tone: 'info' | 'error' | 'server'; text: string; detail?: string } {
+  if (failure instanceof UploadAbortedError) return { tone: 'info', text: t('questionFiles.upload.aborted') };
+  if (failure instanceof UploadFailedError) return { tone: 'error', text: t('questionFiles.upload.storageFailed') };
+  const detail = serverDetailOr(failure, t, '');
+  if (!detail) return { tone: 'server', text: t('questionFiles.upload.failedGeneric') };
+  return { tone: 'server', text: t('questionFiles.upload.failed', { detail }), detail };
+}
+
+type ExistingOutcome =
+  { kind: 'upload' } | { kind: 'overwrite'; check: ExistingCheck } | { kind: 'refused'; text: string; onForm: boolean };
+
+/** The server's word on a file of this name already there: upload, ask to overwrite, or refused (and why). */
+async function existingFileOutcome(name: string, t: Translate): Promise<ExistingOutcome> {
+  let check: ExistingCheck;
+  try {
+    check = await checkExisting(name);
+  } catch (failure) {
+    const network = failure instanceof ApiError && failure.code === CLIENT_ERROR_CODES.network;
+    return {
+      kind: 'refused',
+      text: t(network ? 'questionFiles.upload.checkNetwork' : 'questionFiles.upload.checkFailed'),
+      onForm: false,
+    };
+  }
+  const decision = existingFileDecision(check);
+  if (decision === 'blocked') return { kind: 'refused', text: t('questionFiles.upload.privateBlocked'), onForm: true };
+  if (decision === 'confirmOverwrite') return { kind: 'overwrite', check };
+  return { kind: 'upload' };
+}
+
+/** The bytes to storage with their progress (abortable through `abort`), then the server's preview of them. */
+async function stageForPreview(
+  chosen: File,
+  abort: MutableRefObject<AbortController | null>,
+  setPhase: (phase: UploadPhase) => void,
+) {
+  const controller = new AbortController();
+  abort.current = controller;
+  setPhase({ kind: 'uploading', percent: 0 });
+  try {
+    const uploadId = await stageQuestionFile(chosen, {
+      signal: controller.signal,
+      onProgress: (progress) => setPhase({ kind: 'uploading', percent: progress.percent }),
+    });
+    setPhase({ kind: 'importing' });
+    return { uploadId, answer: await previewUpload(uploadId, chosen.name) };
+  } finally {
+    abort.current = null;
+  }
+}
+
 /**
- * The upload's state and steps: the chosen file and public flag, the local checks, the
- * existing-file check (which may ask to overwrite), the upload with its progress and abort, and
- * the last import's stats.
+ * The transfer and the import: the phase, the upload with its progress and abort, the preview it
+ * opens, the confirmed import and its stats. `onFailureDetail` receives the server's sentence of a
+ * failure, for the form.
  */
-export function useFileUpload() {
+function useUploadSteps(onFailureDetail: (detail: string) => void) {
   const { t } = useTranslation();
   const toast = useToast();
   const abort = useRef<AbortController | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  // Private unless the uploader chooses otherwise: a public file shows their name to everyone.
-  const [isPublic, setIsPublic] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
-  const [overwrite, setOverwrite] = useState<{ file: File; check: ExistingCheck } | null>(null);
   const [last, setLast] = useState<LastResult | null>(null);
-  const { preview, open: openPreview, changeReading, changeRole, close: closePreview } = useImportPreview();
+  const importPreview = useImportPreview();
+  const { preview, open: openPreview, close: closePreview } = importPreview;
 
   // Leaving the page mid-upload stops the transfer.
   useEffect(() => () => abort.current?.abort(), []);
 
-  const busy = phase.kind !== 'idle';
-
   const statsLine = (stats: ImportStats) => importStatsLine(t, stats);
 
   const failed = (failure: unknown) => {
-    if (failure instanceof UploadAbortedError) {
-      toast.info(t('questionFiles.upload.aborted'));
-    } else if (failure instanceof UploadFailedError) {
-      toast.error(t('questionFiles.upload.storageFailed'));
-    } else {
-      const detail = serverDetailOr(failure, t, '');
-      toast.error(
-        detail ? t('questionFiles.upload.failed', { detail }) : t('questionFiles.upload.failedGeneric'),
-        6000,
-      );
-      if (detail) setError(detail);
-    }
+    const notice = failureNotice(failure, t);
+    if (notice.tone === 'info') toast.info(notice.text);
+    else toast.error(notice.text, notice.tone === 'server' ? 6000 : undefined);
+    if (notice.detail) onFailureDetail(notice.detail);
   };
 
   /** Sends the bytes to storage, then asks for the preview: nothing is imported before the user confirms. */
-  const upload = async (chosen: File) => {
-    const controller = new AbortController();
-    abort.current = controller;
-    setPhase({ kind: 'uploading', percent: 0 });
-    try {
-      const uploadId = await stageQuestionFile(chosen, {
-        signal: controller.signal,
-        onProgress: (progress) => setPhase({ kind: 'uploading', percent: progress.percent }),
-      });
-      setPhase({ kind: 'importing' });
-      const answer = await previewUpload(uploadId, chosen.name);
-      openPreview(chosen, uploadId, answer);
-    } catch (failure) {
-      failed(failure);
-    } finally {
-      abort.current = null;
-      setPhase({ kind: 'idle' });
-    }
-  };
+  const upload = (chosen: File) =>
+    stageForPreview(chosen, abort, setPhase)
+      .then(({ uploadId, answer }) => openPreview(chosen, uploadId, answer))
+      .catch(failed)
+      .finally(() => setPhase({ kind: 'idle' }));
 
   /** The user confirmed: the import with the mapping and the reading they saw previewed. */
-  const confirmImport = async () => {
+  const confirmImport = async (isPublic: boolean, onImported: () => void) => {
     if (!preview || preview.status !== 'ready') return;
     const pending = preview;
     setPhase({ kind: 'importing' });
@@ -106,7 +135,7 @@ export function useFileUpload() {
       );
       setLast({ name: answer.file.name, stats: answer.stats, report: answer.report });
       closePreview();
-      setFile(null);
+      onImported();
     } catch (failure) {
       failed(failure);
       closePreview();
@@ -114,6 +143,36 @@ export function useFileUpload() {
       setPhase({ kind: 'idle' });
     }
   };
+
+  return {
+    phase,
+    setPhase,
+    last,
+    statsLine,
+    importPreview,
+    upload,
+    confirmImport,
+    cancel: () => abort.current?.abort(),
+  };
+}
+
+/**
+ * The upload's state and steps: the chosen file and public flag, the local checks, the
+ * existing-file check (which may ask to overwrite), the upload with its progress and abort, and
+ * the last import's stats.
+ */
+export function useFileUpload() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [file, setFile] = useState<File | null>(null);
+  // Private unless the uploader chooses otherwise: a public file shows their name to everyone.
+  const [isPublic, setIsPublic] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [overwrite, setOverwrite] = useState<{ file: File; check: ExistingCheck } | null>(null);
+  const steps = useUploadSteps(setError);
+  const { phase, setPhase, upload } = steps;
+  const { preview, changeReading, changeRole, close: closePreview } = steps.importPreview;
+  const busy = phase.kind !== 'idle';
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -128,28 +187,14 @@ export function useFileUpload() {
     }
     setError(null);
     setPhase({ kind: 'checking' });
-    let check: ExistingCheck;
-    try {
-      check = await checkExisting(file.name);
-    } catch (failure) {
-      setPhase({ kind: 'idle' });
-      const network = failure instanceof ApiError && failure.code === CLIENT_ERROR_CODES.network;
-      toast.error(t(network ? 'questionFiles.upload.checkNetwork' : 'questionFiles.upload.checkFailed'));
-      return;
+    const outcome = await existingFileOutcome(file.name, t);
+    if (outcome.kind === 'upload') return upload(file);
+    setPhase({ kind: 'idle' });
+    if (outcome.kind === 'overwrite') setOverwrite({ file, check: outcome.check });
+    else {
+      if (outcome.onForm) setError(outcome.text);
+      toast.error(outcome.text);
     }
-    const decision = existingFileDecision(check);
-    if (decision === 'blocked') {
-      setPhase({ kind: 'idle' });
-      setError(t('questionFiles.upload.privateBlocked'));
-      toast.error(t('questionFiles.upload.privateBlocked'));
-      return;
-    }
-    if (decision === 'confirmOverwrite') {
-      setPhase({ kind: 'idle' });
-      setOverwrite({ file, check });
-      return;
-    }
-    await upload(file);
   };
 
   const confirmOverwrite = () => {
@@ -174,14 +219,14 @@ export function useFileUpload() {
     overwrite,
     dismissOverwrite: () => setOverwrite(null),
     confirmOverwrite,
-    last,
-    statsLine,
+    last: steps.last,
+    statsLine: steps.statsLine,
     preview,
     changeRole,
     changeReading,
-    confirmImport: () => void confirmImport(),
+    confirmImport: () => void steps.confirmImport(isPublic, () => setFile(null)),
     cancelPreview: closePreview,
     onSubmit,
-    cancel: () => abort.current?.abort(),
+    cancel: steps.cancel,
   };
 }
