@@ -277,6 +277,18 @@ export default defineConfig([
   },
 
   {
+    // A function past ~80 lines splits along its steps (docs/contributing.md). Enforced on the server, the shared
+    // rules, the infrastructure and the local cloud, where every function is within it; the web app's components
+    // answer to their own size rule, and tests and benches are not held to it.
+    name: 'quizbank/function-size',
+    files: ['shared/**/*.ts', 'functions/**/*.ts', 'infra/**/*.ts', 'local/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
+    },
+  },
+
+  {
     // D100: every Lambda bundle is zod/mini only; one classic import (it is also what `zod` and `zod/v4` are) brings
     // the classic module and its per-schema methods back into a cold start. tests/infra/lambda-bundles-zod-mini.test.ts
     // checks the bundles themselves.

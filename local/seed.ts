@@ -26,31 +26,7 @@ export async function seedDemo(print: (line: string) => void = () => undefined):
   if (Item) return false;
 
   const now = new Date().toISOString();
-  await db.send(
-    new PutCommand({
-      TableName: config.appTable,
-      Item: {
-        ...userEntity.key(DEMO_AUTHOR.id),
-        type: 'USER',
-        id: DEMO_AUTHOR.id,
-        username: DEMO_AUTHOR.username,
-        first_name: 'Quizbank',
-        role: 'user_role',
-        language: 'ko',
-        email: '',
-        date_joined: now,
-      },
-    }),
-  );
-  await db
-    .send(
-      new PutCommand({
-        TableName: config.appTable,
-        Item: { ...usernameClaimEntity.key(DEMO_AUTHOR.username), type: 'USERNAME', userId: DEMO_AUTHOR.id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    )
-    .catch(() => undefined);
+  await putDemoAuthor(now);
 
   const tagIds: string[] = [];
   for (const [ko, en] of [
@@ -104,6 +80,36 @@ export async function seedDemo(print: (line: string) => void = () => undefined):
   }
   await db.send(new PutCommand({ TableName: config.appTable, Item: seedMarkerEntity.item('demo', now) }));
   return true;
+}
+
+/** The demo author: a user without a password (it cannot sign in) and its username claim. */
+async function putDemoAuthor(now: string): Promise<void> {
+  const db = dynamoDocument();
+  await db.send(
+    new PutCommand({
+      TableName: config.appTable,
+      Item: {
+        ...userEntity.key(DEMO_AUTHOR.id),
+        type: 'USER',
+        id: DEMO_AUTHOR.id,
+        username: DEMO_AUTHOR.username,
+        first_name: 'Quizbank',
+        role: 'user_role',
+        language: 'ko',
+        email: '',
+        date_joined: now,
+      },
+    }),
+  );
+  await db
+    .send(
+      new PutCommand({
+        TableName: config.appTable,
+        Item: { ...usernameClaimEntity.key(DEMO_AUTHOR.username), type: 'USERNAME', userId: DEMO_AUTHOR.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    )
+    .catch(() => undefined);
 }
 
 function authorContext(language: Language): SignedInContext {

@@ -147,36 +147,8 @@ export class AppFunction extends Construct {
       },
     });
     Tags.of(this.fn).add(FUNCTION_TAG, `${props.kind}:${props.name}`);
-    // Settings that lift a guard for the local tests (D351) can never reach a deployed function,
-    // however they were added (here or later through addEnvironment): synthesis fails instead.
-    const cfn = this.fn.node.defaultChild as CfnFunction;
-    this.node.addValidation({
-      validate: () => {
-        const variables = (
-          Stack.of(this).resolve(cfn.environment) as { variables?: Record<string, unknown> } | undefined
-        )?.variables;
-        return LOCAL_ONLY_ENVIRONMENT.filter((name) => variables && name in variables).map(
-          (name) => `${name} is for local tests only and may not be set on a deployed function (D351)`,
-        );
-      },
-    });
-    if (props.invokesSelf) {
-      // By its fixed name rather than `this.fn.functionArn`, which would make the role depend on the function it serves.
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['lambda:InvokeFunction'],
-          resources: [
-            Stack.of(this).formatArn({
-              service: 'lambda',
-              resource: 'function',
-              // Its `live` alias: background work runs the version callers get, not $LATEST (D195).
-              resourceName: `${props.namePrefix}-${props.name}:${LIVE_ALIAS}`,
-              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-            }),
-          ],
-        }),
-      );
-    }
+    refuseLocalOnlyEnvironment(this, this.fn);
+    if (props.invokesSelf) allowInvokingItsLiveAlias(role, props);
     this.alias = new Alias(this, 'Live', {
       aliasName: LIVE_ALIAS,
       version: this.fn.currentVersion,
@@ -246,4 +218,41 @@ export function bedrockResources(scope: Construct, modelId: string): string[] {
     ];
   }
   return [`arn:${partition}:bedrock:${region}::foundation-model/${modelId}`];
+}
+
+/**
+ * Settings that lift a guard for the local tests (D351) can never reach a deployed function,
+ * however they were added (here or later through addEnvironment): synthesis fails instead.
+ */
+function refuseLocalOnlyEnvironment(construct: Construct, fn: LambdaFunction): void {
+  const cfn = fn.node.defaultChild as CfnFunction;
+  construct.node.addValidation({
+    validate: () => {
+      const variables = (
+        Stack.of(construct).resolve(cfn.environment) as { variables?: Record<string, unknown> } | undefined
+      )?.variables;
+      return LOCAL_ONLY_ENVIRONMENT.filter((name) => variables && name in variables).map(
+        (name) => `${name} is for local tests only and may not be set on a deployed function (D351)`,
+      );
+    },
+  });
+}
+
+/** A function with background work (D195) may invoke its own `live` alias. */
+function allowInvokingItsLiveAlias(role: Role, props: AppFunctionProps): void {
+  // By its fixed name rather than `this.fn.functionArn`, which would make the role depend on the function it serves.
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['lambda:InvokeFunction'],
+      resources: [
+        Stack.of(role).formatArn({
+          service: 'lambda',
+          resource: 'function',
+          // Its `live` alias: background work runs the version callers get, not $LATEST (D195).
+          resourceName: `${props.namePrefix}-${props.name}:${LIVE_ALIAS}`,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+    }),
+  );
 }

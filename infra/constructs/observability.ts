@@ -78,6 +78,25 @@ export class Observability extends Construct {
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     this.action = new SnsAction(this.topic);
 
+    this.samplingRule(props);
+    const { requests, serverErrors, latencyP99 } = this.apiAlarms(props);
+    this.functionAlarms(props);
+    this.tableAlarms(props);
+    this.dailyMailAlarms(props);
+    const { bounceRate, complaintRate } = this.sesAlarms(props);
+    const refusals = this.originRefusalAlarm(props);
+
+    this.dashboard = buildDashboard(
+      this,
+      props,
+      { requests, serverErrors, latencyP99, refusals, bounceRate, complaintRate },
+      this.alarms,
+    );
+  }
+
+  /** X-Ray samples this share of the stage's requests (its services are named after the stage). */
+  private samplingRule(props: ObservabilityProps): void {
+    const { namePrefix } = props;
     new CfnSamplingRule(this, 'SamplingRule', {
       samplingRule: {
         ruleName: namePrefix,
@@ -93,7 +112,10 @@ export class Observability extends Construct {
         resourceArn: '*',
       },
     });
+  }
 
+  private apiAlarms(props: ObservabilityProps) {
+    const { namePrefix } = props;
     // API: 5xx rate and p99 latency of the $default stage (HTTP APIs have no X-Ray tracing of their own).
     const api = props.apiStage;
     const requests = api.metricCount({ statistic: 'Sum', period: ALARM_SPECS.api5xxRate.period });
@@ -119,7 +141,11 @@ export class Observability extends Construct {
       latencyP99,
       'API p99 latency above 5 s for 15 minutes',
     );
+    return { requests, serverErrors, latencyP99 };
+  }
 
+  private functionAlarms(props: ObservabilityProps): void {
+    const { namePrefix } = props;
     // Each function's Errors and Throttles.
     const functions = [...props.routeGroups.values(), ...props.background];
     for (const f of functions) {
@@ -142,7 +168,10 @@ export class Observability extends Construct {
         `${f.kind} ${f.name}: Lambda throttles`,
       );
     }
+  }
 
+  private tableAlarms(props: ObservabilityProps): void {
+    const { namePrefix } = props;
     // DynamoDB: throttled requests and system errors per table.
     for (const [id, table] of props.tables) {
       const throttled = table.metricThrottledRequestsForOperations({
@@ -168,7 +197,10 @@ export class Observability extends Construct {
         `Table ${id}: DynamoDB system errors`,
       );
     }
+  }
 
+  private dailyMailAlarms(props: ObservabilityProps): void {
+    const { namePrefix } = props;
     // The daily mail's state machine: an execution that failed or ran past its 12 hours.
     if (props.dailyMail) {
       const machine = props.dailyMail;
@@ -202,7 +234,10 @@ export class Observability extends Construct {
         'The daily mail execution timed out',
       );
     }
+  }
 
+  private sesAlarms(props: ObservabilityProps) {
+    const { namePrefix } = props;
     // SES reputation of the account (the configuration set has reputation metrics on as well).
     const bounceRate = sesMetric('Reputation.BounceRate', 'Maximum', ALARM_SPECS.sesBounceRate.period);
     const complaintRate = sesMetric('Reputation.ComplaintRate', 'Maximum', ALARM_SPECS.sesComplaintRate.period);
@@ -220,7 +255,11 @@ export class Observability extends Construct {
       complaintRate,
       'SES complaint rate above 0.05 % (AWS reviews the account at 0.1 %)',
     );
+    return { bounceRate, complaintRate };
+  }
 
+  private originRefusalAlarm(props: ObservabilityProps) {
+    const { namePrefix } = props;
     // Origin-secret refusals: the route groups' log line, counted by one metric filter per log group.
     const namespace = logMetricsNamespace(props.stage);
     for (const f of props.routeGroups.values()) {
@@ -249,13 +288,7 @@ export class Observability extends Construct {
       refusals,
       'Requests without the origin secret (the execute-api URL called directly)',
     );
-
-    this.dashboard = buildDashboard(
-      this,
-      props,
-      { requests, serverErrors, latencyP99, refusals, bounceRate, complaintRate },
-      this.alarms,
-    );
+    return refusals;
   }
 
   private alarm(id: string, alarmName: string, kind: AlarmKind, metric: IMetric, description: string): Alarm {

@@ -134,6 +134,50 @@ export class Site extends Construct {
       code: FunctionCode.fromInline(SPA_REWRITE),
     });
 
+    const { apiBehavior, imageBehavior } = this.apiBehaviors(props);
+
+    const siteHeaders = this.siteHeaders(props);
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Quizbank site and API',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: ACCESS_LOG_PREFIXES.cloudFront,
+      webAclId: props.webAclArn,
+      // Only settable with a custom certificate (the default *.cloudfront.net one has a fixed policy).
+      ...(props.domainName && props.certificateArn
+        ? {
+            domainNames: [props.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: siteHeaders,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+        compress: true,
+      },
+      additionalBehaviors: {
+        [IMAGE_PATH_PATTERN]: imageBehavior,
+        ...Object.fromEntries(API_PATH_PATTERNS.map((pattern) => [pattern, apiBehavior])),
+      },
+    });
+
+    this.origin = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
+
+    this.aliasRecords(props);
+    this.deploySite(props);
+    this.acknowledgeFindings(props);
+  }
+
+  /** The API's behaviour (no caching, the viewer's address passed on) and the images' (cached by the origin's word). */
+  private apiBehaviors(props: SiteProps): { apiBehavior: BehaviorOptions; imageBehavior: BehaviorOptions } {
     const viewerIp = new CloudFrontFunction(this, 'ViewerIp', {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Passes the visitor address to the API',
@@ -169,9 +213,12 @@ export class Site extends Construct {
       queryStringBehavior: CacheQueryStringBehavior.none(),
     });
     const imageBehavior: BehaviorOptions = { ...apiBehavior, cachePolicy: imageCache, compress: false };
+    return { apiBehavior, imageBehavior };
+  }
 
+  private siteHeaders(props: SiteProps): ResponseHeadersPolicy {
     // The managed SecurityHeadersPolicy's headers plus the app's Content-Security-Policy (D182).
-    const siteHeaders = new ResponseHeadersPolicy(this, 'SiteHeaders', {
+    return new ResponseHeadersPolicy(this, 'SiteHeaders', {
       comment: 'Security headers and the Content-Security-Policy of the web app',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.uploadOrigin), override: true },
@@ -182,40 +229,10 @@ export class Site extends Construct {
         xssProtection: { protection: true, modeBlock: true, override: true },
       },
     });
+  }
 
-    this.distribution = new Distribution(this, 'Distribution', {
-      comment: 'Quizbank site and API',
-      defaultRootObject: 'index.html',
-      httpVersion: HttpVersion.HTTP2_AND_3,
-      enableLogging: true,
-      logBucket: props.accessLogs,
-      logFilePrefix: ACCESS_LOG_PREFIXES.cloudFront,
-      webAclId: props.webAclArn,
-      // Only settable with a custom certificate (the default *.cloudfront.net one has a fixed policy).
-      ...(props.domainName && props.certificateArn
-        ? {
-            domainNames: [props.domainName],
-            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn),
-            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
-          }
-        : {}),
-      defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: siteHeaders,
-        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
-        compress: true,
-      },
-      additionalBehaviors: {
-        [IMAGE_PATH_PATTERN]: imageBehavior,
-        ...Object.fromEntries(API_PATH_PATTERNS.map((pattern) => [pattern, apiBehavior])),
-      },
-    });
-
-    this.origin = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
-
+  /** The custom domain's A and AAAA alias records, when its hosted zone is given. */
+  private aliasRecords(props: SiteProps): void {
     if (props.domainName && props.hostedZone) {
       const zone = PublicHostedZone.fromHostedZoneAttributes(this, 'Zone', {
         hostedZoneId: props.hostedZone.id,
@@ -225,7 +242,9 @@ export class Site extends Construct {
       new ARecord(this, 'AliasA', { zone, recordName: props.domainName, target });
       new AaaaRecord(this, 'AliasAaaa', { zone, recordName: props.domainName, target });
     }
+  }
 
+  private deploySite(props: SiteProps): void {
     // Hashed build output first, kept for a year and never pruned, so tabs still running the
     // previous version can lazy-load their chunks after a deploy.
     const source = Source.asset(props.siteAssetPath);
@@ -249,7 +268,6 @@ export class Site extends Construct {
       memoryLimit: 512,
     });
     pages.node.addDependency(assets);
-    this.acknowledgeFindings(props);
   }
 
   /** cdk-nag findings on this construct that are accepted, each with its reason (decision log). */

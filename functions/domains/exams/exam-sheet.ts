@@ -117,6 +117,31 @@ export async function downloadExamsSheet(_input: unknown, ctx: SignedInContext):
  * count reduced to the pool). A row whose title the admin already has is skipped; a failing row
  * is counted with its reason and the others go on. At most 500 rows.
  */
+/** Each known column's place in the header (its first occurrence); the title column must be there. */
+function examColumnsOf(header: readonly string[]): Partial<Record<ExamColumn, number>> {
+  const columns: Partial<Record<ExamColumn, number>> = {};
+  header.forEach((h, i) => {
+    const column = LOOKUP.get(headerKey(h));
+    if (column && columns[column] === undefined) columns[column] = i;
+  });
+  if (columns.title === undefined) {
+    throw new AppError(400, 'sheet_missing_column', {
+      column: `${LABELS.title.ko} / ${LABELS.title.en}`,
+      found: header.filter(Boolean).join(', ') || '-',
+    });
+  }
+  return columns;
+}
+
+/** Every tag's id by its Korean and its English name (trimmed, lower case). */
+async function tagIdsByName(): Promise<Map<string, string>> {
+  const tagsByName = new Map<string, string>();
+  for (const tag of await listAllTags()) {
+    for (const n of [tag.name_ko, tag.name_en]) if (n) tagsByName.set(n.trim().toLowerCase(), tag.id);
+  }
+  return tagsByName;
+}
+
 export async function uploadExamsSheet(input: ServiceInput<typeof examSheets.uploadExamsSheet>, ctx: SignedInContext) {
   const { file } = input.body;
   if (file.truncated) throw payloadTooLarge(LIMITS.maxMultipartBodyBytes);
@@ -127,26 +152,13 @@ export async function uploadExamsSheet(input: ServiceInput<typeof examSheets.upl
   const { sniffSpreadsheet, parseWorkbookSheet } = await workbookReader();
   sniffSpreadsheet(file.content, extension);
   const sheet = parseWorkbookSheet(file.content, extension);
-  const columns: Partial<Record<ExamColumn, number>> = {};
-  sheet.header.forEach((h, i) => {
-    const column = LOOKUP.get(headerKey(h));
-    if (column && columns[column] === undefined) columns[column] = i;
-  });
-  if (columns.title === undefined) {
-    throw new AppError(400, 'sheet_missing_column', {
-      column: `${LABELS.title.ko} / ${LABELS.title.en}`,
-      found: sheet.header.filter(Boolean).join(', ') || '-',
-    });
-  }
+  const columns = examColumnsOf(sheet.header);
   const rows = sheet.rows
     .map((cells, i) => ({ row: i + 2, cells }))
     .filter(({ cells }) => cells.some((c) => cellText(c) !== ''));
   if (rows.length > MAX_UPLOAD_ROWS) throw new AppError(400, 'sheet_too_many_rows', { limit: MAX_UPLOAD_ROWS });
 
-  const tagsByName = new Map<string, string>();
-  for (const tag of await listAllTags()) {
-    for (const n of [tag.name_ko, tag.name_en]) if (n) tagsByName.set(n.trim().toLowerCase(), tag.id);
-  }
+  const tagsByName = await tagIdsByName();
   const stats = { total_exams: rows.length, created: 0, skipped: 0, errors: 0, error_details: [] as string[] };
   const cell = (cells: unknown[], column: ExamColumn) =>
     columns[column] === undefined ? '' : cellText(cells[columns[column]!]);

@@ -175,6 +175,29 @@ function candidatesOf(
  * `exams`: the readable source exams in the caller's order (read in parallel with the due index).
  * `newCandidates`: new questions whose statistics are read (the offline download reads more, D445).
  */
+/**
+ * The cards left out today: the ignored ones, those buried today (left out like an ignored one until
+ * the next learner day, D305) and the cloze siblings of a card offered or studied today (cards of
+ * one cloze note are not shown on the same day, D371).
+ */
+function leftOutToday(
+  ignoredIds: Set<string>,
+  buried: Iterable<string>,
+  where: Where,
+  today: { offerable: Set<string>; due: Map<string, DueEntry>; dayStart: string },
+): Set<string> {
+  const ignored = new Set([...ignoredIds, ...buried]);
+  const siblings = clozeSiblingsToBury(
+    [...where.values()].map((w) => w.question),
+    {
+      offerable: today.offerable,
+      studiedToday: (id) => (today.due.get(id)?.card.last_review ?? '') >= today.dayStart,
+    },
+  );
+  for (const id of siblings) ignored.add(id);
+  return ignored;
+}
+
 export async function learnerQueue(
   user: ReviewUser,
   exams: Promise<ExamRecord[]>,
@@ -215,19 +238,12 @@ export async function learnerQueue(
   ]);
   const limits = queueLimits(user);
   const curve = schedulerFor(user);
-  // A card buried today is left out like an ignored one until the next learner day (D305).
-  const ignored = new Set([...ignoredIds, ...buried]);
   const due = new Map(dueEntries.map((d) => [d.questionId, d]));
-  // Cards of one cloze note are not shown on the same day (D371).
-  const dayStart = learnerDayStart(day, settings).toISOString();
-  const siblings = clozeSiblingsToBury(
-    [...where.values()].map((w) => w.question),
-    {
-      offerable: new Set([...candidates, ...due.keys()]),
-      studiedToday: (id) => (due.get(id)?.card.last_review ?? '') >= dayStart,
-    },
-  );
-  for (const id of siblings) ignored.add(id);
+  const ignored = leftOutToday(ignoredIds, buried, where, {
+    offerable: new Set([...candidates, ...due.keys()]),
+    due,
+    dayStart: learnerDayStart(day, settings).toISOString(),
+  });
   const readQuestions = (ids: readonly string[]) => readCopies(user.id, ids, windows, due, where);
   const ordered = orderLearnerQueue({
     dueEntries,

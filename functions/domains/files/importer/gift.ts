@@ -151,6 +151,25 @@ function numericalAnswer(body: string): { answer: string; note: string } | null 
   return Number.isFinite(Number(spec)) && spec !== '' ? { answer: spec, note: '' } : null;
 }
 
+/** A true/false answer (`{T}`, `{FALSE#feedback}`): its two choices and the feedback after `#`. */
+function trueFalseOf(body: string, text: (s: string) => string): { choices: QuizChoice[]; feedback: string[] } | null {
+  const truth = /^(TRUE|FALSE|T|F)\s*(?:#|$)/i.exec(body);
+  if (!truth) return null;
+  const value = truth[1]!.toUpperCase().startsWith('T');
+  const feedback = body
+    .slice(truth[1]!.length)
+    .split(/(?<!\\)#/)
+    .map(text)
+    .filter(Boolean);
+  return {
+    choices: [
+      { text: 'True', correct: value },
+      { text: 'False', correct: !value },
+    ],
+    feedback,
+  };
+}
+
 /** One question block read by GIFT's rules. */
 function readBlock(block: Block, category: string): Parsed {
   const unreadable = { skip: { line: block.line, reason: 'unreadable_record' as const } };
@@ -194,24 +213,10 @@ function readBlock(block: Block, category: string): Parsed {
     if (numeric.note) explanation.unshift(numeric.note);
     return { record: { ...base, answer: numeric.answer } };
   }
-  const truth = /^(TRUE|FALSE|T|F)\s*(?:#|$)/i.exec(trimmed);
+  const truth = trueFalseOf(trimmed, text);
   if (truth) {
-    const value = truth[1]!.toUpperCase().startsWith('T');
-    const feedback = trimmed
-      .slice(truth[1]!.length)
-      .split(/(?<!\\)#/)
-      .map(text)
-      .filter(Boolean);
-    explanation.push(...feedback);
-    return {
-      record: {
-        ...base,
-        choices: [
-          { text: 'True', correct: value },
-          { text: 'False', correct: !value },
-        ],
-      },
-    };
+    explanation.push(...truth.feedback);
+    return { record: { ...base, choices: truth.choices } };
   }
   const answers = answersOf(body);
   if (!answers || answers.length === 0) return unreadable;
