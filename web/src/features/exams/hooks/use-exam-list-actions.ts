@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import type { Exam } from '#shared/contracts/exam-schemas.js';
 import { useToast, type ToastApi } from '../../../components/ui/toast/toast-context.js';
 import type { AuthUser } from '../../../lib/auth/auth-user.js';
@@ -80,6 +80,65 @@ async function runConfirmed(current: NonNullable<Confirm>, { toast, t }: Feedbac
   return null;
 }
 
+/** A new version of the exam (retake) or an exam of its wrong questions, reported; a retake opens at once. */
+async function makeExamFrom(
+  action: 'retake' | 'wrongQuestions',
+  exam: Exam,
+  { toast, t }: Feedback,
+  navigate: NavigateFunction,
+): Promise<void> {
+  try {
+    const answer = action === 'retake' ? await retakeExam(exam.id) : await createWrongQuestionsExam(exam.id);
+    toast.success(answer.message); // names the version made ("New version (v2) created")
+    // Retake is for taking it again: the new version opens at once.
+    if (action === 'retake') navigate(`/take-exam/${answer.id}?returnTo=exam-management`);
+  } catch (error) {
+    toast.error(
+      serverDetailOr(
+        error,
+        t,
+        t(action === 'retake' ? 'exams.actions.retakeFailed' : 'exams.actions.wrongQuestionsFailed'),
+      ),
+    );
+  }
+}
+
+/** The selected exams: picked one by one or all shown, and cleared whenever the list's filters change. */
+function useExamSelection({ scope, search, tagIds, shown, byId }: ExamList, user: AuthUser | null) {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+
+  // A selection never outlives the list it was made in.
+  useEffect(() => setSelected(new Set()), [scope, search, tagIds]);
+
+  const toggleSelect = (id: string) => setSelected((current) => toggled(current, id));
+  const selectAll = (all: boolean) => setSelected(new Set(all ? shown.map((exam) => exam.id) : []));
+  const selectedExams = [...selected].map((id) => byId.get(id)).filter((exam): exam is Exam => !!exam);
+
+  return {
+    selected,
+    setSelected,
+    toggleSelect,
+    selectAll,
+    selectedExams,
+    allSelected: shown.length > 0 && shown.every((exam) => selected.has(exam.id)),
+    canDeleteSelected: selectedExams.some((exam) => canDeleteExam(exam, user)),
+  };
+}
+
+/** The list's busy flag: `run` does a piece of work with the list busy. */
+function useBusyFlag() {
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
+
 /**
  * What the user does to the listed exams: one exam's actions (retake, wrong-questions exam,
  * delete, original/copy), the selection and its bulk actions, and the confirmation they wait for.
@@ -90,32 +149,13 @@ export function useExamListActions(list: ExamList, user: AuthUser | null) {
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
-  const { scope, search, tagIds, shown, byId } = list;
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, setSelected, toggleSelect, selectAll, selectedExams, allSelected, canDeleteSelected } =
+    useExamSelection(list, user);
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const [busy, setBusy] = useState(false);
-
-  // A selection never outlives the list it was made in.
-  useEffect(() => setSelected(new Set()), [scope, search, tagIds]);
+  const { busy, run } = useBusyFlag();
+  const plan = subscriptionPlan(selectedExams);
 
   const toLogin = () => navigate(loginPathFor(`${location.pathname}${location.search}`));
-
-  const toggleSelect = (id: string) => setSelected((current) => toggled(current, id));
-  const selectAll = (all: boolean) => setSelected(new Set(all ? shown.map((exam) => exam.id) : []));
-
-  const selectedExams = [...selected].map((id) => byId.get(id)).filter((exam): exam is Exam => !!exam);
-  const plan = subscriptionPlan(selectedExams);
-  const allSelected = shown.length > 0 && shown.every((exam) => selected.has(exam.id));
-  const canDeleteSelected = selectedExams.some((exam) => canDeleteExam(exam, user));
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const onAction = (action: ExamAction, exam: Exam) => {
     if (!user) {
@@ -124,22 +164,7 @@ export function useExamListActions(list: ExamList, user: AuthUser | null) {
     }
     if (action === 'delete') return setConfirm({ kind: 'delete', exam });
     if (action === 'toggleOriginal') return setConfirm({ kind: 'toggleOriginal', exam });
-    void run(async () => {
-      try {
-        const answer = action === 'retake' ? await retakeExam(exam.id) : await createWrongQuestionsExam(exam.id);
-        toast.success(answer.message); // names the version made ("New version (v2) created")
-        // Retake is for taking it again: the new version opens at once.
-        if (action === 'retake') navigate(`/take-exam/${answer.id}?returnTo=exam-management`);
-      } catch (error) {
-        toast.error(
-          serverDetailOr(
-            error,
-            t,
-            t(action === 'retake' ? 'exams.actions.retakeFailed' : 'exams.actions.wrongQuestionsFailed'),
-          ),
-        );
-      }
-    });
+    void run(() => makeExamFrom(action, exam, { toast, t }, navigate));
   };
 
   const changeSubscription = () => {

@@ -38,3 +38,13 @@ export function studyProgress(tasks: readonly StudyTask[]): { correct: number; t
 export function hasEnded(study: Pick<Study, 'end_date'>, today: string): boolean {
   return !!study.end_date && study.end_date < today;
 }
+
+/** The studies as the calendar shows them: the title in `language` (`untitled` when none), a missing date as null. */
+export function calendarStudiesOf<S extends Study>(studies: readonly S[], language: Language, untitled: string) {
+  return studies.map((study) => ({
+    ...study,
+    title: studyTitle(study, language, untitled),
+    start_date: study.start_date ?? null,
+    end_date: study.end_date ?? null,
+  }));
+}
