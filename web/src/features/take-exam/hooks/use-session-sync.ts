@@ -1,16 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import type { ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import { orderQuestions, resortRemaining, type QuestionStat } from '#shared/domain/question-order.js';
-import { useToast } from '../../../components/ui/toast/toast-context.js';
+import { useToast, type ToastApi } from '../../../components/ui/toast/toast-context.js';
 import { getExamResult } from '../api/get-exam-result.js';
 import type { SessionAction, SessionRecord } from '../utils/session-record.js';
 import type { TakeExamParams } from './use-take-exam-params.js';
 
+type Dispatch = (action: SessionAction) => void;
+
 interface SyncInput {
   record: SessionRecord;
-  dispatch: (action: SessionAction) => void;
+  dispatch: Dispatch;
   questions: readonly ExamQuestion[];
   params: TakeExamParams;
   /** The caller's statistics, once they have arrived (undefined before, and for visitors). */
@@ -37,9 +40,24 @@ export function useSessionSync({
   const latest = useRef(record);
   latest.current = record;
 
-  // Statistics, once per page: an untouched session takes the whole statistics order from its
-  // first question; one in progress keeps everything up to the current question in place.
-  // Statistics already there when the session began have given it its order.
+  useStatisticsResort({ stats, params, latest, dispatch });
+  useRestartOnce({ params, navigate, toast, t });
+  useContinueFromResult({ params, requireLogin, dispatch, toast, t });
+  useOrderFollowsQuestions({ questions, latest, dispatch });
+  return useJumpTo(record, dispatch);
+}
+
+/**
+ * Statistics, once per page: an untouched session takes the whole statistics order from its
+ * first question; one in progress keeps everything up to the current question in place.
+ * Statistics already there when the session began have given it its order.
+ */
+function useStatisticsResort({
+  stats,
+  params,
+  latest,
+  dispatch,
+}: Pick<SyncInput, 'stats' | 'params' | 'dispatch'> & { latest: RefObject<SessionRecord> }) {
   const resorted = useRef(stats !== undefined);
   useEffect(() => {
     if (!stats || resorted.current || params.order.length > 0) return;
@@ -59,9 +77,21 @@ export function useSessionSync({
       return;
     }
     dispatch({ type: 'setOrder', order: resortRemaining(current.questionOrder, current.currentQuestionIndex, stats) });
-  }, [stats, params.order.length, dispatch]);
+  }, [stats, params.order.length, dispatch, latest]);
+}
 
-  // restart=true applies once: it leaves the address so a reload continues instead.
+interface NoticeDeps {
+  toast: ToastApi;
+  t: TFunction;
+}
+
+/** restart=true applies once: it leaves the address so a reload continues instead. */
+function useRestartOnce({
+  params,
+  navigate,
+  toast,
+  t,
+}: Pick<SyncInput, 'params'> & NoticeDeps & { navigate: NavigateFunction }) {
   const restarted = useRef(false);
   useEffect(() => {
     if (!params.restart || restarted.current) return;
@@ -71,8 +101,16 @@ export function useSessionSync({
     navigate({ search: next.toString() }, { replace: true });
     toast.info(t('takeExam.toasts.restarted'));
   }, [params.restart, params.search, navigate, toast, t]);
+}
 
-  // continue=true&result_id: the earlier result's answers count as given and saved.
+/** continue=true&result_id: the earlier result's answers count as given and saved. */
+function useContinueFromResult({
+  params,
+  requireLogin,
+  dispatch,
+  toast,
+  t,
+}: Pick<SyncInput, 'params' | 'requireLogin' | 'dispatch'> & NoticeDeps) {
   const continued = useRef<string | null>(null);
   useEffect(() => {
     const resultId = params.continueResultId;
@@ -90,16 +128,25 @@ export function useSessionSync({
       })
       .catch(() => toast.error(t('takeExam.toasts.continueFailed')));
   }, [params.continueResultId, requireLogin, dispatch, toast, t]);
+}
 
-  // Questions added or deleted (here or elsewhere) join or leave the taking order.
+/** Questions added or deleted (here or elsewhere) join or leave the taking order. */
+function useOrderFollowsQuestions({
+  questions,
+  latest,
+  dispatch,
+}: Pick<SyncInput, 'questions' | 'dispatch'> & { latest: RefObject<SessionRecord> }) {
   useEffect(() => {
     const order = latest.current.questionOrder;
     const ids = new Set(questions.map((question) => question.id));
     for (const question of questions)
       if (!order.includes(question.id)) dispatch({ type: 'addQuestion', questionId: question.id });
     for (const id of order) if (!ids.has(id)) dispatch({ type: 'removeQuestion', questionId: id });
-  }, [questions, dispatch]);
+  }, [questions, dispatch, latest]);
+}
 
+/** `jumpTo(questionId)`: that question shows as soon as it is in the order (a question just added may not be yet). */
+function useJumpTo(record: SessionRecord, dispatch: Dispatch): (questionId: string) => void {
   const [jumpTo, setJumpTo] = useState<string | null>(null);
   useEffect(() => {
     if (!jumpTo) return;
@@ -108,6 +155,5 @@ export function useSessionSync({
     dispatch({ type: 'goTo', index: at, now: Date.now() });
     setJumpTo(null);
   }, [jumpTo, record.questionOrder, dispatch]);
-
   return setJumpTo;
 }
