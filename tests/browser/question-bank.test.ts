@@ -248,10 +248,13 @@ describe('question bank: files, exams, tags and subscriptions', () => {
     await form.getByTestId('create-exam-difficulty').selectOption('Hard');
     await form.getByTestId('create-exam-public').uncheck();
     await form.getByTestId('create-exam-submit').click();
-    await result
-      .getByTestId('create-exam-reduced')
-      .filter({ hasText: '요청한 100문제보다 문제가 적어 40문제로 만들었습니다.' })
-      .waitFor();
+    // A failure says what the screen showed instead: the panel's text, or the toasts.
+    await result.waitFor().catch(async (error: unknown) => {
+      throw new Error(`no result panel; toasts: ${await page.locator('[data-toast-type]').allTextContents()}`, {
+        cause: error,
+      });
+    });
+    expect(await result.textContent()).toContain('요청한 100문제보다 문제가 적어 40문제로 만들었습니다.');
 
     // The list is back on "my exams" with both.
     expect(await page.getByTestId('scope-my').getAttribute('aria-checked')).toBe('true');
