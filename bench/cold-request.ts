@@ -16,6 +16,7 @@ import * as studyProgress from '#shared/contracts/study-progress.js';
 import * as system from '#shared/contracts/system.js';
 import * as tags from '#shared/contracts/tags.js';
 import * as users from '#shared/contracts/users.js';
+import { LIMITS } from '#shared/domain/limits.js';
 import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
 import {
   hashPassword,
@@ -38,8 +39,11 @@ import { browserSession } from './api-session.js';
  * that reads the same code later: code moved from the init into a route's first request lowers the
  * init and not the request. This measure sees both.
  *
- * Each route group answers one representative GET as a signed-in site admin (the caller every
- * route accepts), with the data it needs made beforehand, and must answer with the status expected.
+ * Each route group answers one representative GET, with the data it needs made beforehand, and must
+ * answer with the status expected. The caller is a signed-in site admin (the caller every route
+ * accepts), except for the lists a learner opens first (exams, files, studies: D507), which are asked
+ * as a learner with the web client's query — an admin's whole-site list reads twice the index
+ * partitions, and almost every cold container serves a learner first.
  * The floor is the same process doing the least a signed-in request can do: import the DynamoDB
  * document client and read the caller's session item.
  */
@@ -63,10 +67,20 @@ export interface ColdRequestWorld {
 interface Representative {
   contract: RouteContract;
   params?: Record<string, string>;
+  /** The query string the web client sends with it. */
+  query?: Record<string, string>;
+  /** Who asks: the site admin unless a learner is the everyday caller of the route (D507). */
+  caller?: 'learner';
   expectedStatus?: number;
 }
 
-/** Starts a local cloud and makes what each representative route reads: an admin, a study, a short link. */
+/** The sessions the representative requests are sent with. */
+export interface ColdRequestSessions {
+  admin: string;
+  learner: string;
+}
+
+/** Starts a local cloud and makes what each representative route reads: an admin, a learner, their studies, a short link. */
 export async function prepareColdRequests(): Promise<ColdRequestWorld> {
   const cloud = await startLocalCloud({
     rootDir: ROOT_DIR,
@@ -89,33 +103,47 @@ export async function prepareColdRequests(): Promise<ColdRequestWorld> {
       passwordHash: await hashPassword('bench-password-1'),
       role: 'admin_role',
     });
-    const sessionId = await createSession(admin.id);
-    const jar = await browserSession(cloud.url);
-    jar.addCookie(`sessionid=${sessionId}`);
-    const made = async <T>(path: string, body: unknown): Promise<T> => {
-      const res = await fetch(`${cloud.url}${path}`, {
-        method: 'POST',
-        headers: { ...jar.headers(), 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`cold request setup: POST ${path} answered ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    };
-    const study = await made<{ id: string }>('/api/studies/', {
+    const learner = await insertUser({
+      username: `bench_learner${Date.now().toString(36)}`,
+      email: 'bench-learner@example.com',
+      first_name: 'Learner',
+      passwordHash: await hashPassword('bench-password-1'),
+    });
+    const sessions = { admin: await createSession(admin.id), learner: await createSession(learner.id) };
+    const adminPost = await poster(cloud.url, sessions.admin);
+    const study = await adminPost<{ id: string }>('/api/studies/', {
       title_ko: '콜드 요청 스터디',
       title_en: 'Cold request study',
     });
-    const link = await made<{ short_code: string }>('/api/short-url/create/', { url: '/exam-management' });
+    const link = await adminPost<{ short_code: string }>('/api/short-url/create/', { url: '/exam-management' });
+    // The learner's own list is not empty: a study of theirs.
+    const learnerPost = await poster(cloud.url, sessions.learner);
+    await learnerPost('/api/studies/', { title_ko: '내 스터디', title_en: 'My study' });
 
-    const requests = coldRequests({ studyId: study.id, shortCode: link.short_code }, sessionId);
+    const requests = coldRequests({ studyId: study.id, shortCode: link.short_code }, sessions);
     // The functions answer as in AWS: no check of answers against their contracts.
     const env = { ...cloud.env, VALIDATE_RESPONSES: 'false', LOG_LEVEL: 'silent' };
-    const floorRead = { table: cloud.env.EPHEMERAL_TABLE!, key: sessionEntity.key(sessionKey(sessionId)) };
+    const floorRead = { table: cloud.env.EPHEMERAL_TABLE!, key: sessionEntity.key(sessionKey(sessions.admin)) };
     return { env, requests, floorRead, stop: () => cloud.stop() };
   } catch (error) {
     await cloud.stop();
     throw error;
   }
+}
+
+/** POSTs JSON as the holder of `sessionId` (with the CSRF pair), answering the parsed body. */
+async function poster(url: string, sessionId: string) {
+  const jar = await browserSession(url);
+  jar.addCookie(`sessionid=${sessionId}`);
+  return async <T>(path: string, body: unknown): Promise<T> => {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { ...jar.headers(), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`cold request setup: POST ${path} answered ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
 }
 
 /** The data the representative routes read, made by `prepareColdRequests`. */
@@ -125,12 +153,18 @@ export interface ColdRequestData {
 }
 
 /** One representative GET per route group; a group without one (or with another group's route) is an error. */
-export function coldRequests(data: ColdRequestData, sessionId: string): ColdRequest[] {
+export function coldRequests(data: ColdRequestData, sessions: ColdRequestSessions): ColdRequest[] {
   const representatives: Record<string, Representative> = {
     system: { contract: system.getCsrfToken },
     auth: { contract: auth.authStatus },
-    exams: { contract: exams.listExams },
-    files: { contract: files.listQuestionFiles },
+    // The lists a learner opens first, as the web client asks for them (D507): their own exams, their
+    // own and the public files, their own studies.
+    exams: {
+      contract: exams.listExams,
+      caller: 'learner',
+      query: { page_size: String(LIMITS.examListPageSize), my_exams: 'true' },
+    },
+    files: { contract: files.listQuestionFiles, caller: 'learner' },
     'files-sheets': { contract: files.downloadSampleFile, params: { lang: 'en' } },
     'memory-fit': { contract: memoryFit.getMemoryFit },
     links: { contract: links.followShortLink, params: { shortCode: data.shortCode }, expectedStatus: 302 },
@@ -143,7 +177,11 @@ export function coldRequests(data: ColdRequestData, sessionId: string): ColdRequ
     },
     questions: { contract: questions.favoriteExamQuestions },
     results: { contract: results.listExamResults },
-    studies: { contract: studies.listStudies },
+    studies: {
+      contract: studies.listStudies,
+      caller: 'learner',
+      query: { page_size: String(studies.STUDY_PAGE_SIZE_MAX), my_studies: 'true' },
+    },
     'studies-sheets': { contract: studies.downloadStudyTasksSheet, params: { id: data.studyId } },
     'study-members': { contract: studyMembers.listStudyMembers, params: { id: data.studyId } },
     'study-progress': { contract: studyProgress.studyProgressHistory, params: { studyId: data.studyId } },
@@ -165,9 +203,9 @@ export function coldRequests(data: ColdRequestData, sessionId: string): ColdRequ
     const path = buildPath(chosen.contract.path, chosen.params);
     return {
       group: group.name,
-      route: `${chosen.contract.method} ${path}`,
+      route: `${chosen.contract.method} ${path}${chosen.query ? `?${new URLSearchParams(chosen.query)}` : ''}`,
       expectedStatus: chosen.expectedStatus ?? 200,
-      event: lambdaEvent(chosen.contract, path, chosen.params, sessionId),
+      event: lambdaEvent(chosen, path, chosen.caller === 'learner' ? sessions.learner : sessions.admin),
     };
   });
 }
@@ -177,9 +215,8 @@ export function coldRequests(data: ColdRequestData, sessionId: string): ColdRequ
  * cookie. (tests/support/http-event.ts builds the same for tests; bench code does not import tests.)
  */
 function lambdaEvent(
-  contract: RouteContract,
+  { contract, params, query }: Representative,
   path: string,
-  params: Record<string, string> | undefined,
   sessionId: string,
 ): APIGatewayProxyEventV2 {
   const key = routeKey(contract);
@@ -187,7 +224,8 @@ function lambdaEvent(
     version: '2.0',
     routeKey: key,
     rawPath: path,
-    rawQueryString: '',
+    rawQueryString: new URLSearchParams(query).toString(),
+    ...(query && { queryStringParameters: query }),
     cookies: [`sessionid=${sessionId}`],
     headers: {
       host: 'localhost',

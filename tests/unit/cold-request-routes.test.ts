@@ -4,7 +4,10 @@ import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
 import { coldRequests } from '../../bench/cold-request.js';
 
 describe('the whole cold request bench (D109)', () => {
-  const requests = coldRequests({ studyId: 'study-1', shortCode: 'Abc123x' }, 'session-1');
+  const requests = coldRequests(
+    { studyId: 'study-1', shortCode: 'Abc123x' },
+    { admin: 'admin-1', learner: 'learner-1' },
+  );
 
   it('has one representative route per route group, in the manifest order', () => {
     expect(requests.map((r) => r.group)).toEqual(ROUTE_GROUPS.map((g) => g.name));
@@ -15,10 +18,18 @@ describe('the whole cold request bench (D109)', () => {
       const group = ROUTE_GROUPS.find((g) => g.name === request.group)!;
       expect(group.routes.map(routeKey)).toContain(request.event.routeKey);
       expect(request.event.rawPath).not.toMatch(/[{}]/);
-      expect(request.event.cookies).toEqual(['sessionid=session-1']);
+      const learnerLists = ['exams', 'files', 'studies'];
+      expect(request.event.cookies).toEqual([
+        `sessionid=${learnerLists.includes(request.group) ? 'learner-1' : 'admin-1'}`,
+      ]);
       expect(request.event.requestContext.http.method).toBe('GET');
     }
     expect(requests.find((r) => r.group === 'study-progress')!.event.pathParameters).toEqual({ studyId: 'study-1' });
     expect(requests.find((r) => r.group === 'links')!.expectedStatus).toBe(302);
+    // The learner's lists carry the web client's query, in the raw string the handler reads too.
+    const exams = requests.find((r) => r.group === 'exams')!;
+    expect(exams.event.queryStringParameters).toEqual({ page_size: '100', my_exams: 'true' });
+    expect(exams.event.rawQueryString).toBe('page_size=100&my_exams=true');
+    expect(exams.route).toBe('GET /api/exams/?page_size=100&my_exams=true');
   });
 });
