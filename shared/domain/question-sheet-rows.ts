@@ -1,5 +1,6 @@
-import { normalizeDifficulty, type Difficulty } from './difficulty.js';
+import type { Difficulty } from './difficulty.js';
 import type { Language } from './language.js';
+import type { TextFormat } from './rich-text.js';
 import {
   COLUMN_LABELS,
   QUESTION_COLUMNS,
@@ -9,14 +10,18 @@ import {
   type SheetColumns,
 } from './question-sheet-columns.js';
 import { QUESTION_SHEET_LIMITS, type SheetTextFormat } from './question-sheet-format.js';
-import { escapeMarkdown, isEscapedPlain, looksLikeMarkdown } from './markdown-detect.js';
-import { shortTitle } from './question-title.js';
-import { plainText, type TextFormat } from './rich-text.js';
-import { hasCloze, mapClozeTexts } from './cloze.js';
-import { clozeCards } from './question-sheet-cloze.js';
-import { choiceAnswer, contentWithChoices, splitOptionsCell, withoutMarks } from './question-sheet-choices.js';
+import { hasCloze } from './cloze.js';
+import {
+  clozeRowCards,
+  composeRow,
+  fieldText,
+  rowQuestion,
+  type QuestionAtLine,
+  type RowField,
+  type RowLayout,
+} from './question-sheet-compose.js';
 
-/** How a data row becomes a question: cells to text, choices, the skip reasons and the import's counts. */
+/** How data rows become questions: which rows are kept, the skip reasons and the import's counts (each kept row is composed in question-sheet-compose.ts). */
 
 /** One question as the importer stores it: text in the uploader's language fields. */
 export interface SheetQuestion {
@@ -100,60 +105,14 @@ export function cellText(value: unknown): string {
   return String(value).trim();
 }
 
-/** Urls written as nan (pandas' empty cell) are cleared, in any case. */
-export function cleanUrl(value: string): string {
-  return value.trim().toLowerCase() === 'nan' ? '' : value.trim();
-}
-
-/**
- * A title from the question when the sheet has none: its first words (shortTitle, D281), so a
- * headerless card does not repeat its whole question as its title.
- */
-export function titleFromContent(content: string): string {
-  return shortTitle(content);
-}
-
 /** A composed field (question with its choices, explanation with kept columns) may reach this many characters. */
 export const MAX_COMPOSED_CHARS = 2 * QUESTION_SHEET_LIMITS.maxCellChars;
-
-/**
- * Columns that never make a question Markdown: codes, the (plain) title, ignored cells, and the
- * choices, which are read once split.
- */
-const QUIET_ROLES = new Set<ColumnRole>([
-  'csv_id',
-  'difficulty',
-  'url',
-  'group_id',
-  'title',
-  'ignore',
-  'option',
-  'options',
-]);
-
-const isFieldRole = (role: ColumnRole): role is QuestionColumn =>
-  (QUESTION_COLUMNS as readonly string[]).includes(role);
 
 type RowsInput = SheetColumns | Partial<Record<QuestionColumn, number>>;
 
 export interface RowsOptions {
   /** How cell text is stored (D279): `auto` (the default) reads each question's cells for Markdown. */
   textFormat?: SheetTextFormat;
-}
-
-/**
- * A question's text format and the form each of its cells is stored in. `plain` and `markdown` take
- * every cell as it is; `auto` makes the question Markdown when one of its cells holds what only
- * Markdown means, and then escapes its other cells so they show as typed.
- */
-export function questionTextFormat(cells: readonly string[], mode: SheetTextFormat = 'auto') {
-  if (mode !== 'auto') return { format: mode as TextFormat, stored: (text: string) => text };
-  // Images are the image pipeline's: a stored one makes its question Markdown, a refused one leaves its alt text.
-  const markdown = cells.some((cell) => looksLikeMarkdown(cell, { images: false }));
-  // A cell already escaped (a Markdown question exported and imported again) is not escaped twice.
-  const stored = (text: string) =>
-    markdown && !looksLikeMarkdown(text) && !isEscapedPlain(text) ? escapeMarkdown(text) : text;
-  return { format: (markdown ? 'markdown' : 'plain') as TextFormat, stored };
 }
 
 function toSheetColumns(input: RowsInput): SheetColumns {
@@ -164,18 +123,6 @@ function toSheetColumns(input: RowsInput): SheetColumns {
   for (const column of QUESTION_COLUMNS) if (columns[column] !== undefined) roles[columns[column]] = column;
   return { roles, names: roles.map(() => ''), headerless: false };
 }
-
-/** The sheet's columns as each row reads them: their roles and names, and where the choices are. */
-interface RowLayout {
-  roles: readonly ColumnRole[];
-  names: readonly string[];
-  /** The option columns in choice order, and the options cell's column (-1 without one). */
-  optionIndexes: readonly number[];
-  optionsCell: number;
-}
-
-/** A kept question with its file line. */
-type QuestionAtLine = SheetQuestion & { line: number };
 
 /** What the rows add up to as they are read. */
 interface RowsTally {
@@ -250,12 +197,6 @@ function columnName({ roles, names }: RowLayout, index: number): string {
   );
 }
 
-/** The text of a field's (first) column in the row; blank when the sheet has no such column. */
-function fieldText(texts: readonly string[], roles: readonly ColumnRole[], column: QuestionColumn): string {
-  const index = roles.indexOf(column);
-  return index < 0 ? '' : (texts[index] ?? '');
-}
-
 /** Counts a skipped row under its reason and lists it while the list has room. */
 function skipRow(tally: RowsTally, row: SkippedRow): void {
   if (row.reason === 'cell_too_long') tally.tooLong++;
@@ -297,101 +238,6 @@ function readRow(texts: string[], line: number, layout: RowLayout, settings: Row
   }
   if (composed.options.length > 0) tally.withChoices++;
   tally.kept.push(rowQuestion(line, field, answerText, composed));
-}
-
-type RowField = (column: QuestionColumn) => string;
-type ComposedRow = ReturnType<typeof composeRow>;
-
-/**
- * A row's texts as stored: its format (questionTextFormat), the question with its choices, and the
- * explanation followed by the columns kept as `Name: value` (their indexes added to `extraUsed`).
- */
-function composeRow(
-  texts: readonly string[],
-  layout: RowLayout,
-  textFormat: SheetTextFormat | undefined,
-  extraUsed: Set<number>,
-) {
-  const { roles, optionIndexes, optionsCell } = layout;
-  const allOptions = [
-    ...withoutMarks(optionIndexes.map((c) => texts[c] ?? '').filter(Boolean)),
-    ...(optionsCell >= 0 ? splitOptionsCell(texts[optionsCell] ?? '') : []),
-  ];
-  const options = allOptions.slice(0, QUESTION_SHEET_LIMITS.maxChoices);
-  const textCells = texts.filter((_, c) => !QUIET_ROLES.has(roles[c] ?? 'extra'));
-  const { format, stored } = questionTextFormat([...textCells, ...allOptions], textFormat);
-  const { explanation, extras } = explanationParts(texts, layout, stored, extraUsed);
-  // Choices past the limit stay with the question, in its explanation.
-  const mark = format === 'markdown' ? '\\)' : ')';
-  allOptions.slice(options.length).forEach((o, k) => extras.push(`${options.length + k + 1}${mark} ${stored(o)}`));
-  const contentCell = fieldText(texts, roles, 'content');
-  return {
-    format,
-    stored,
-    options,
-    contentCell,
-    content: contentWithChoices(stored(contentCell), options.map(stored)),
-    explanation: [...explanation, ...extras].join('\n'),
-  };
-}
-
-/**
- * The row's explanation texts, and apart from them the columns it keeps as `Name: value` (an extra
- * column, or a second column of a field), both in column order; the kept columns go to `extraUsed`.
- */
-function explanationParts(
-  texts: readonly string[],
-  { roles, names }: RowLayout,
-  stored: (text: string) => string,
-  extraUsed: Set<number>,
-) {
-  const explanation: string[] = [];
-  const extras: string[] = [];
-  for (let c = 0; c < Math.max(texts.length, roles.length); c++) {
-    const role = roles[c] ?? 'extra';
-    const text = texts[c] ?? '';
-    if (text === '') continue;
-    if (role === 'explanation' && (!names[c] || roles.indexOf('explanation') === c || !isFieldRole(role)))
-      explanation.push(stored(text));
-    else if (role === 'extra' || (isFieldRole(role) && roles.indexOf(role) !== c)) {
-      extraUsed.add(c);
-      extras.push(names[c] ? `${stored(names[c] ?? '')}: ${stored(text)}` : stored(text));
-    }
-  }
-  return { explanation, extras };
-}
-
-/** A cloze row's cards (D366); its answer column, when filled, leads the explanation every card keeps. */
-function clozeRowCards(line: number, field: RowField, answerText: string, row: ComposedRow): QuestionAtLine[] {
-  const base = {
-    line,
-    csv_id: field('csv_id'),
-    title: field('title'),
-    difficulty: normalizeDifficulty(field('difficulty')),
-    url: cleanUrl(field('url')),
-    group_id: field('group_id'),
-  };
-  const extra =
-    answerText === '' ? row.explanation : [row.stored(answerText), row.explanation].filter(Boolean).join('\n');
-  return clozeCards(base, mapClozeTexts(row.contentCell, row.stored), extra, row.format);
-}
-
-/** A plain row's question: an answer naming a choice becomes its number, a blank title the question's first words. */
-function rowQuestion(line: number, field: RowField, answerText: string, row: ComposedRow): QuestionAtLine {
-  const answer = row.options.length > 0 ? choiceAnswer(answerText, row.options) : answerText;
-  return {
-    line,
-    csv_id: field('csv_id'),
-    // Titles are plain: one made from a Markdown question is made from its plain form.
-    title: field('title') || titleFromContent(plainText(row.stored(row.contentCell), row.format)),
-    content: row.content,
-    answer: answer === answerText ? row.stored(answerText) : answer,
-    explanation: row.explanation,
-    difficulty: normalizeDifficulty(field('difficulty')),
-    url: cleanUrl(field('url')),
-    group_id: field('group_id'),
-    format: row.format,
-  };
 }
 
 /** The rows' outcome: the kept questions with their ids, the counts, the columns kept and left out. */

@@ -3,13 +3,15 @@ import { QUESTION_SHEET_LIMITS, SHEET_EXTENSIONS, type SheetExtension } from './
 
 /**
  * The question spreadsheet format (docs/product.md#question-files): which headers mean which
- * column (question-sheet-columns.ts), how a data row becomes a question (question-sheet-rows.ts), the
+ * column (question-sheet-columns.ts), how data rows become questions (question-sheet-rows.ts, question-sheet-compose.ts), the
  * limits and file types (question-sheet-format.ts) and the file name rules below. Pure rules, shared by
  * the importer and the web screen's format example; parsing the bytes is the importer's job.
  */
 export * from './question-sheet-columns.js';
 export * from './question-sheet-format.js';
 export * from './question-sheet-rows.js';
+export { questionTextFormat, titleFromContent } from './question-sheet-compose.js';
+export { cleanUrl } from './question-url.js';
 export * from './question-sheet-choices.js';
 
 /** A file name as stored: the base name, control characters removed, a known extension required. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyQuestionForm, cleanUrl, nextCsvId } from '../../functions/domains/exams/question-edit.js';
+import { cleanUrl } from '#shared/domain/question-url.js';
+import { applyQuestionForm, nextCsvId } from '../../functions/domains/exams/question-edit.js';
 import { AppError } from '../../functions/runtime/http/app-error.js';
 
 const stored = {

@@ -16,8 +16,8 @@ import {
   questionFormBody,
   questionFormProblem,
 } from '../../web/src/features/take-exam/utils/question-form.js';
+import { cleanUrl } from '#shared/domain/question-url.js';
 import {
-  cleanUrl,
   needsTranslation,
   nextCsvId,
   questionView,

@@ -4,6 +4,7 @@ import { clozeAnswerText, clozeNumbers, clozeQuestion, hasCloze } from '#shared/
 import { clozeCardNumbers } from '#shared/domain/cloze-note-edit.js';
 import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { cleanUrl } from '#shared/domain/question-url.js';
 import { textFormat } from '#shared/domain/rich-text.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { GENERATED_ID } from '../../runtime/data/ids.js';
@@ -43,12 +44,6 @@ type QuestionForm = Partial<ServiceInput<typeof contracts.addQuestion>['body']> 
 
 async function assertEditable(exam: ExamRecord, caller: CallerUser): Promise<void> {
   if (!(await canEditExam(exam, caller))) throw new AppError(403, 'question_forbidden');
-}
-
-/** `url` "nan" (what spreadsheets leave in empty cells) and blanks are cleared. */
-export function cleanUrl(value: unknown): string {
-  const url = String(value ?? '').trim();
-  return url.toLowerCase() === 'nan' ? '' : url;
 }
 
 /**

@@ -2,7 +2,7 @@ import { hasCloze } from '#shared/domain/cloze.js';
 import { normalizeDifficulty } from '#shared/domain/difficulty.js';
 import type { TextFormat } from '#shared/domain/rich-text.js';
 import type { QuestionView } from './question-view.js';
-import { cleanUrl } from './question-view.js';
+import { cleanUrl } from '#shared/domain/question-url.js';
 
 /** The edit and add form of docs/product.md#take-exam, as typed. */
 export interface QuestionFormValues {

@@ -1,5 +1,6 @@
 import type { ExamQuestion } from '#shared/contracts/exam-schemas.js';
 import { pickLocalized, type Language } from '#shared/domain/language.js';
+import { cleanUrl } from '#shared/domain/question-url.js';
 import { textFormat, type TextFormat } from '#shared/domain/rich-text.js';
 
 /** A question as the screen shows it: every text in the current language, with fallback. */
@@ -19,12 +20,6 @@ export interface QuestionView {
   /** A cloze card's number and whole note (D366): the answer side reveals it, the editor edits it. */
   cloze?: number;
   cloze_note?: string;
-}
-
-/** docs/product.md#take-exam: urls equal to "nan" (any case) are cleared. */
-export function cleanUrl(url: string | undefined): string {
-  const value = (url ?? '').trim();
-  return value.toLowerCase() === 'nan' ? '' : value;
 }
 
 export function questionView(question: ExamQuestion, language: Language): QuestionView {
