@@ -157,8 +157,8 @@ export function coldRequests(data: ColdRequestData, sessions: ColdRequestSession
   const representatives: Record<string, Representative> = {
     system: { contract: system.getCsrfToken },
     auth: { contract: auth.authStatus },
-    // The lists a learner opens first, as the web client asks for them (D507): their own exams, their
-    // own and the public files, their own studies.
+    // The lists a learner opens first, as the web client asks for them (D507): their own exams (without
+    // the web's `select`, so every field is answered), their own and the public files, their own studies.
     exams: {
       contract: exams.listExams,
       caller: 'learner',
