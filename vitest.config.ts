@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -23,6 +24,18 @@ class SlowFirstSequencer extends BaseSequencer {
 
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'silent' };
 
+/**
+ * Unit files that need a module graph of their own: they replace modules (vi.mock), stub globals, or set
+ * process.env before importing what reads it. Read from the files themselves, so a new test that mocks
+ * lands here without a list to keep. The other unit files share one graph (isolate: false): each module
+ * is loaded once, not once per file — the unit project's CPU halves (D508).
+ */
+const OWN_GRAPH = /vi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\b|process\.env|globalThis\.\w+ =/;
+const UNIT_DIR = 'tests/unit';
+const unitFilesWithOwnGraph = readdirSync(UNIT_DIR)
+  .filter((file) => file.endsWith('.test.ts') && OWN_GRAPH.test(readFileSync(`${UNIT_DIR}/${file}`, 'utf8')))
+  .map((file) => `${UNIT_DIR}/${file}`);
+
 export default defineConfig({
   test: {
     env,
@@ -33,7 +46,12 @@ export default defineConfig({
           name: 'unit',
           env,
           include: ['tests/unit/**/*.test.ts', 'shared/**/*.test.ts', 'functions/**/*.test.ts'],
+          exclude: unitFilesWithOwnGraph,
+          isolate: false,
         },
+      },
+      {
+        test: { name: 'unit-isolated', env, include: unitFilesWithOwnGraph },
       },
       {
         test: {
@@ -51,6 +69,9 @@ export default defineConfig({
           name: 'infra',
           env,
           include: ['tests/infra/**/*.test.ts'],
+          // One module graph for every file: aws-cdk-lib loads once and a synthesis after the first is ~3× faster
+          // (its code already compiled), half the project's CPU (D508).
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
