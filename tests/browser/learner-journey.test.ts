@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot, VIEWPORTS } from '../support/browser.js';
 import {
+  animationsEnded,
   fitsPhone,
   go,
   logIn,
@@ -110,7 +111,7 @@ async function expectToastCoversNothing(
   await markControlsInView(page);
   await action();
   await toastShown();
-  await page.waitForTimeout(250); // the entry animation
+  await animationsEnded(page); // the toast's entry
   const found = await toastOverlaps(page, '[data-in-view]');
   await screenshot(page, shot, false);
   expect(found).toEqual([]);

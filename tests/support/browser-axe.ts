@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { animationsEnded } from './browser-pages.js';
 
 /**
  * The screen has settled: no spinner (lazy chunks and reads show one), and every finite animation has
@@ -7,14 +8,7 @@ import type { Page } from 'playwright-core';
  */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[data-testid="spinner"]'));
-  await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((animation) => {
-      const end = animation.effect?.getComputedTiming().endTime;
-      return typeof end === 'number' && Number.isFinite(end);
-    });
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
+  await animationsEnded(page);
 }
 
 /**

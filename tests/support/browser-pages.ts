@@ -16,6 +16,21 @@ export async function ready(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[data-testid="spinner"]'));
 }
 
+/**
+ * Every finite animation and transition on the page has ended (a toast's entry, a fade-in), then two
+ * frames have been drawn: what the page shows is where it will stay. Endless ones (a spinner) are left.
+ */
+export async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => {
+      const end = animation.effect?.getComputedTiming().endTime;
+      return typeof end === 'number' && Number.isFinite(end);
+    });
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
 /** A failed request is logged by Chromium as a console error; tests that provoke one on purpose drop it. */
 export function unexpected(errors: string[]): string[] {
   return errors.filter(
