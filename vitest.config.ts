@@ -31,10 +31,13 @@ const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVE
  * is loaded once, not once per file — the unit project's CPU halves (D508).
  */
 const OWN_GRAPH = /vi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\b|process\.env|globalThis\.\w+ =/;
-const UNIT_DIR = 'tests/unit';
-const unitFilesWithOwnGraph = readdirSync(UNIT_DIR)
-  .filter((file) => file.endsWith('.test.ts') && OWN_GRAPH.test(readFileSync(`${UNIT_DIR}/${file}`, 'utf8')))
-  .map((file) => `${UNIT_DIR}/${file}`);
+const UNIT_ROOTS = ['tests/unit', 'shared', 'functions'];
+const unitFilesWithOwnGraph = UNIT_ROOTS.flatMap((root) =>
+  readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => `${root}/${file}`)
+    .filter((path) => OWN_GRAPH.test(readFileSync(path, 'utf8'))),
+);
 
 export default defineConfig({
   test: {
@@ -45,7 +48,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           env,
-          include: ['tests/unit/**/*.test.ts', 'shared/**/*.test.ts', 'functions/**/*.test.ts'],
+          include: UNIT_ROOTS.map((root) => `${root}/**/*.test.ts`),
           exclude: unitFilesWithOwnGraph,
           isolate: false,
         },
