@@ -190,7 +190,7 @@ function ExamDetail({ user, examId }: { user: AuthUser; examId: string | null })
                 onToggleAll={selection.toggleAll}
                 sortBy={state.sortBy}
                 sortOrder={state.sortOrder}
-                onSort={(column) => update(nextSort(state, column))}
+                onSort={(column) => update((current) => nextSort(current, column))}
                 favoritesMode={favoritesMode}
                 questionPath={(row) =>
                   singleQuestionPath(sourceExamOf(row, examId) ?? '', row.id, state, favoritesMode)
