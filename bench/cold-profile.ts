@@ -16,13 +16,18 @@ import { prepareColdRequests } from './cold-request.js';
  * package (or per folder of ours) and averaged over the runs. Unminified code parses a little
  * slower than the deployed bundle: read the shares, not the absolute figures.
  *
- *   npx tsx bench/cold-profile.ts --group files-sheets [--runs 5] [--top 25]
+ * `--callers <module>` prints, instead, where the named module's time comes from: its self time (and what it
+ * calls) summed by the nearest calling frame outside it; `--within <module>` its self time by its own functions.
+ *
+ *   npx tsx bench/cold-profile.ts --group files-sheets [--runs 5] [--top 25] [--callers|--within node_modules/zod]
  */
 const { values } = parseArgs({
   options: {
     group: { type: 'string', multiple: true },
     runs: { type: 'string', default: '5' },
     top: { type: 'string', default: '25' },
+    callers: { type: 'string' },
+    within: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -52,7 +57,12 @@ try {
       );
       for (const file of readdirSync(profiles)) {
         const profile = JSON.parse(readFileSync(join(profiles, file), 'utf8')) as Profiler.Profile;
-        for (const [module, ms] of selfTimeByModule(profile, out)) {
+        const byKey = values.callers
+          ? selfTimeByCaller(profile, out, values.callers)
+          : values.within
+            ? selfTimeByFunction(profile, out, values.within)
+            : selfTimeByModule(profile, out);
+        for (const [module, ms] of byKey) {
           totals.set(module, (totals.get(module) ?? 0) + ms / runs);
           total += ms / runs;
         }
@@ -67,8 +77,8 @@ try {
   await world.stop();
 }
 
-/** Self time of each profile node, by the module its line falls in (the bundle's `// path` heads). */
-function selfTimeByModule(profile: Profiler.Profile, out: string): Map<string, number> {
+/** The module a profile node's line falls in (the bundle's `// path` heads), or a category for V8's own nodes. */
+function moduleResolver(out: string): (frame: Profiler.ProfileNode['callFrame']) => string {
   const heads = new Map<string, { line: number; module: string }[]>();
   const headsOf = (url: string) => {
     let found = heads.get(url);
@@ -84,22 +94,72 @@ function selfTimeByModule(profile: Profiler.Profile, out: string): Map<string, n
     heads.set(url, found);
     return found;
   };
+  return ({ url, lineNumber, functionName }) => {
+    if (!url) return functionName.startsWith('(') ? functionName : 'native';
+    if (url.startsWith('node:')) return 'node internals';
+    const list = headsOf(url);
+    return [...list].reverse().find((head) => head.line <= lineNumber)?.module ?? url.split('/').pop()!;
+  };
+}
+
+/** Milliseconds sampled in each node itself. */
+function selfTimes(profile: Profiler.Profile): Map<number, number> {
   const interval = new Map<number, number>();
   const { samples = [], timeDeltas = [] } = profile;
   samples.forEach((id, i) => interval.set(id, (interval.get(id) ?? 0) + (timeDeltas[i] ?? 0) / 1000));
+  return interval;
+}
+
+/** Self time of each profile node, by the module its line falls in. */
+function selfTimeByModule(profile: Profiler.Profile, out: string): Map<string, number> {
+  const moduleOf = moduleResolver(out);
+  const interval = selfTimes(profile);
   const byModule = new Map<string, number>();
   for (const node of profile.nodes) {
     const ms = interval.get(node.id);
     if (!ms) continue;
-    const { url, lineNumber, functionName } = node.callFrame;
-    let module: string;
-    if (!url) module = functionName.startsWith('(') ? functionName : 'native';
-    else if (url.startsWith('node:')) module = 'node internals';
-    else {
-      const list = headsOf(url);
-      module = [...list].reverse().find((head) => head.line <= lineNumber)?.module ?? url.split('/').pop()!;
-    }
+    const module = moduleOf(node.callFrame);
     byModule.set(module, (byModule.get(module) ?? 0) + ms);
   }
   return byModule;
+}
+
+/**
+ * Self time of `target`'s nodes (and the nodes they call), by the nearest ancestor frame outside `target`:
+ * who makes the module work.
+ */
+function selfTimeByCaller(profile: Profiler.Profile, out: string, target: string): Map<string, number> {
+  const moduleOf = moduleResolver(out);
+  const interval = selfTimes(profile);
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byCaller = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const ms = interval.get(node.id);
+    if (!ms) continue;
+    // Up to the nearest frame of `target`, then past its frames to the first one outside it.
+    let id: number | undefined = node.id;
+    while (id !== undefined && moduleOf(nodes.get(id)!.callFrame) !== target) id = parent.get(id);
+    if (id === undefined) continue;
+    while (id !== undefined && moduleOf(nodes.get(id)!.callFrame) === target) id = parent.get(id);
+    const caller = id === undefined ? undefined : nodes.get(id)!.callFrame;
+    const key = caller ? `${moduleOf(caller)} ${caller.functionName || '(anonymous)'}:${caller.lineNumber}` : '(root)';
+    byCaller.set(key, (byCaller.get(key) ?? 0) + ms);
+  }
+  return byCaller;
+}
+
+/** Self time of `target`'s own functions, by name and line. */
+function selfTimeByFunction(profile: Profiler.Profile, out: string, target: string): Map<string, number> {
+  const moduleOf = moduleResolver(out);
+  const interval = selfTimes(profile);
+  const byFunction = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const ms = interval.get(node.id);
+    if (!ms || moduleOf(node.callFrame) !== target) continue;
+    const key = `${node.callFrame.functionName || '(anonymous)'}:${node.callFrame.lineNumber}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
+  }
+  return byFunction;
 }
