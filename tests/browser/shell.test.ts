@@ -85,19 +85,27 @@ describe('home and language', () => {
   });
 
   // D505: syllables the UI font draws and syllables only the content slices draw, each as the only text of its
-  // size and weight on a screen laid out before its face arrived (an English start-up waits for no font).
+  // size and weight on a screen laid out before its face arrived (an English start-up waits for no font): in a
+  // link (an exam title) and in a button, which does not inherit the page's word spacing (the user's name).
   test.each([
-    ['en-US', '쿠버네티스 기초', 'Pretendard UI'],
-    ['en-US', '떡볶', 'Pretendard Web'],
-    ['ko-KR', '떡볶', 'Pretendard Web'],
-  ] as const)('%s: the exam title %s is drawn in %s, not left as empty boxes', async (locale, examTitle, family) => {
+    ['en-US', '쿠버네티스 기초', 'Pretendard UI', 'exam title'],
+    ['en-US', '떡볶', 'Pretendard Web', 'exam title'],
+    ['ko-KR', '떡볶', 'Pretendard Web', 'exam title'],
+    ['en-US', '상세', 'Pretendard UI', 'user name'],
+  ] as const)('%s: %s is drawn in %s, not left as empty boxes (%s)', async (locale, text, family, place) => {
     const { page, errors, close } = await visit('/register', { locale });
-    await registerThroughForm(page, `boxes${Date.now().toString(36)}`, 'Boxes', 'correct-horse-42');
-    const created = await pageApi(page, 'POST', '/api/create-exam/', { title: examTitle, question_count: 0 });
-    expect(created.status).toBeLessThan(300);
-    // A full load of a screen whose first render shows the title: the learner's own exam list.
+    const name = place === 'user name' ? text : 'Boxes';
+    await registerThroughForm(page, `boxes${Date.now().toString(36)}`, name, 'correct-horse-42');
+    if (place === 'exam title') {
+      const created = await pageApi(page, 'POST', '/api/create-exam/', { title: text, question_count: 0 });
+      expect(created.status).toBeLessThan(300);
+    }
+    // A full load of a screen whose first render shows the text: the learner's own exam list, under the navbar.
     await page.goto(`${baseUrl}/exam-management`);
-    const title = page.getByRole('link', { name: examTitle, exact: true });
+    const title =
+      place === 'exam title'
+        ? page.getByRole('link', { name: text, exact: true })
+        : page.getByTestId('user-menu').getByText(text, { exact: true });
     await title.waitFor();
     await page.waitForFunction((name) => [...document.fonts].some((face) => face.family.includes(name)), family);
     // The title as laid out, against the same text in the same size and weight drawn by the face that covers
