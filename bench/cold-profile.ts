@@ -110,18 +110,22 @@ function selfTimes(profile: Profiler.Profile): Map<number, number> {
   return interval;
 }
 
+/** Self time summed by `keyOf` (a node it returns no key for is left out). */
+function sumSelfTime(profile: Profiler.Profile, keyOf: (node: Profiler.ProfileNode) => string | undefined) {
+  const interval = selfTimes(profile);
+  const sums = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const ms = interval.get(node.id);
+    const key = ms ? keyOf(node) : undefined;
+    if (key !== undefined) sums.set(key, (sums.get(key) ?? 0) + ms!);
+  }
+  return sums;
+}
+
 /** Self time of each profile node, by the module its line falls in. */
 function selfTimeByModule(profile: Profiler.Profile, out: string): Map<string, number> {
   const moduleOf = moduleResolver(out);
-  const interval = selfTimes(profile);
-  const byModule = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const ms = interval.get(node.id);
-    if (!ms) continue;
-    const module = moduleOf(node.callFrame);
-    byModule.set(module, (byModule.get(module) ?? 0) + ms);
-  }
-  return byModule;
+  return sumSelfTime(profile, (node) => moduleOf(node.callFrame));
 }
 
 /**
@@ -130,36 +134,26 @@ function selfTimeByModule(profile: Profiler.Profile, out: string): Map<string, n
  */
 function selfTimeByCaller(profile: Profiler.Profile, out: string, target: string): Map<string, number> {
   const moduleOf = moduleResolver(out);
-  const interval = selfTimes(profile);
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const byCaller = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const ms = interval.get(node.id);
-    if (!ms) continue;
+  const inTarget = (id: number) => moduleOf(nodes.get(id)!.callFrame) === target;
+  return sumSelfTime(profile, (node) => {
     // Up to the nearest frame of `target`, then past its frames to the first one outside it.
     let id: number | undefined = node.id;
-    while (id !== undefined && moduleOf(nodes.get(id)!.callFrame) !== target) id = parent.get(id);
-    if (id === undefined) continue;
-    while (id !== undefined && moduleOf(nodes.get(id)!.callFrame) === target) id = parent.get(id);
-    const caller = id === undefined ? undefined : nodes.get(id)!.callFrame;
-    const key = caller ? `${moduleOf(caller)} ${caller.functionName || '(anonymous)'}:${caller.lineNumber}` : '(root)';
-    byCaller.set(key, (byCaller.get(key) ?? 0) + ms);
-  }
-  return byCaller;
+    while (id !== undefined && !inTarget(id)) id = parent.get(id);
+    if (id === undefined) return undefined;
+    while (id !== undefined && inTarget(id)) id = parent.get(id);
+    if (id === undefined) return '(root)';
+    const caller = nodes.get(id)!.callFrame;
+    return `${moduleOf(caller)} ${caller.functionName || '(anonymous)'}:${caller.lineNumber}`;
+  });
 }
 
 /** Self time of `target`'s own functions, by name and line. */
 function selfTimeByFunction(profile: Profiler.Profile, out: string, target: string): Map<string, number> {
   const moduleOf = moduleResolver(out);
-  const interval = selfTimes(profile);
-  const byFunction = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const ms = interval.get(node.id);
-    if (!ms || moduleOf(node.callFrame) !== target) continue;
-    const key = `${node.callFrame.functionName || '(anonymous)'}:${node.callFrame.lineNumber}`;
-    byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
-  }
-  return byFunction;
+  return sumSelfTime(profile, ({ callFrame }) =>
+    moduleOf(callFrame) === target ? `${callFrame.functionName || '(anonymous)'}:${callFrame.lineNumber}` : undefined,
+  );
 }

@@ -94,24 +94,24 @@ describe('home and language', () => {
     ['en-US', '상세', 'Pretendard UI', 'user name'],
   ] as const)('%s: %s is drawn in %s, not left as empty boxes (%s)', async (locale, text, family, place) => {
     const { page, errors, close } = await visit('/register', { locale });
-    const name = place === 'user name' ? text : 'Boxes';
-    await registerThroughForm(page, `boxes${Date.now().toString(36)}`, name, 'correct-horse-42');
+    const userName = place === 'user name' ? text : 'Boxes';
+    await registerThroughForm(page, `boxes${Date.now().toString(36)}`, userName, 'correct-horse-42');
     if (place === 'exam title') {
       const created = await pageApi(page, 'POST', '/api/create-exam/', { title: text, question_count: 0 });
       expect(created.status).toBeLessThan(300);
     }
     // A full load of a screen whose first render shows the text: the learner's own exam list, under the navbar.
     await page.goto(`${baseUrl}/exam-management`);
-    const title =
+    const drawn =
       place === 'exam title'
         ? page.getByRole('link', { name: text, exact: true })
         : page.getByTestId('user-menu').getByText(text, { exact: true });
-    await title.waitFor();
+    await drawn.waitFor();
     await page.waitForFunction((name) => [...document.fonts].some((face) => face.family.includes(name)), family);
-    // The title as laid out, against the same text in the same size and weight drawn by the face that covers
+    // The text as laid out, against the same text in the same size and weight drawn by the face that covers
     // it once that face is in: empty boxes are less than half as wide as Pretendard's syllables.
     const widthGap = () =>
-      title.evaluate(async (element, fontFamily) => {
+      drawn.evaluate(async (element, fontFamily) => {
         const style = getComputedStyle(element);
         const text = element.textContent ?? '';
         const faces = await document.fonts.load(`${style.fontWeight} ${style.fontSize} '${fontFamily}'`, text);
