@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { build, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
 import { mergeInitChunks } from './init-chunk-merge.js';
+import { sideEffectFreeModules } from './side-effect-free.js';
 
 /** Repository root: entries in the manifest and schedules are relative to it. */
 export const ROOT_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -87,6 +88,8 @@ export function lambdaBuildOptions(entry: string): BuildOptions {
      * writes the banner at the top of every output file, chunks included: each is a module of its own.
      */
     banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+    /** A module none of whose names the Lambda uses is left out (D509). */
+    plugins: [sideEffectFreeModules(ROOT_DIR)],
     logLevel: 'warning',
   };
 }

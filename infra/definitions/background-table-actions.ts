@@ -17,5 +17,5 @@ export const BACKGROUND_TABLE_ACTIONS: Readonly<Record<string, readonly TableAct
   'job-fsrs-fit': ['GetItem', 'Query', 'PutItem', 'UpdateItem'],
   'fsrs-fit-worker': ['GetItem', 'Query', 'UpdateItem'],
   'job-index-shards': ['Query', 'PutItem', 'UpdateItem'],
-  'mail-feedback': ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
+  'mail-feedback': ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
 };

@@ -4,7 +4,6 @@ import type { Language } from '#shared/domain/language.js';
 import { canonicalTimeZone } from '#shared/domain/learner-day.js';
 import { easyDaysOf } from '#shared/domain/workload.js';
 import { accountMessage } from './messages.js';
-import { purgeUser } from './purge-user.js';
 import { expireSessionCookie } from './session-cookie.js';
 import {
   getUser,
@@ -93,6 +92,8 @@ export async function changeLanguage(input: { body: { language: Language } }, ct
 /** DELETE /api/delete-my-account/ — every personal record, every session; the cookie goes too. */
 export async function deleteMyAccount(ctx: SignedInContext): Promise<Reply> {
   const user = await me(ctx);
+  // The purge reaches every domain's stores: loaded by the first withdrawal, not at every cold start (D509).
+  const { purgeUser } = await import('./purge-user.js');
   const { deletedItems } = await purgeUser(user, ctx.log);
   ctx.log.info('account withdrawn', { userId: user.id, deletedItems });
   return jsonReply({ message: accountMessage('account_deleted', user.language) }, { cookies: [expireSessionCookie()] });

@@ -15,7 +15,6 @@ import {
   displayName,
   toUserAnswer,
 } from '../users/index.js';
-import { purgeUser } from './purge-user.js';
 import { checkNewPassword, cleanEmail, cleanName, cleanUsername } from './validation.js';
 import { conflict, forbidden, notFound } from '../../runtime/http/app-error.js';
 import { jsonReply, type Reply } from '../../runtime/http/reply.js';
@@ -100,6 +99,8 @@ export async function deleteUserByAdmin(input: { params: { id: string } }, ctx: 
   if (input.params.id === ctx.caller.user.id) throw forbidden('cannot_delete_self');
   const target = await getUser(input.params.id);
   if (!target) throw notFound('user_not_found');
+  // The purge reaches every domain's stores: loaded by the first delete, not at every cold start (D509).
+  const { purgeUser } = await import('./purge-user.js');
   await purgeUser(target, ctx.log);
   ctx.log.info('user deleted by admin', { userId: target.id, adminId: ctx.caller.user.id });
   return { detail: accountMessage('user_deleted', ctx.language) };
