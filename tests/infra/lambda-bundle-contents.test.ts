@@ -133,6 +133,8 @@ describe('what a route reaches through `await import()` is not read at init (D10
     // The Markdown rule (D263): only an exam read with Markdown among its first questions renders it
     // (domains/exams/rendered-texts.ts).
     { module: 'markdown-it', usedBy: ['exams'] },
+    // The public-exam read cache and the rendered-Markdown cache load lru-cache on first use (D509).
+    { module: 'lru-cache', usedBy: ['exams'] },
     { module: 'katex', usedBy: ['exams'] },
     { module: 'highlight.js', usedBy: ['exams'] },
     // The text, quiz and Anki readers load on the first such file; workbooks do not need them (D478).

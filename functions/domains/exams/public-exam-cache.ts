@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import { batchGetAll } from '../../runtime/data/batch-ops.js';
 import { examEntity } from './entities/exam.js';
 import { questionPositionCounterEntity } from './entities/question-position-counter.js';
@@ -36,13 +36,21 @@ export const EXAM_STAMP_TTL_MS = 1000;
 let stamps: LRUCache<string, ExamStamp> | undefined;
 
 /**
+ * lru-cache itself (18 KB minified) loads with the first read that needs a cache: most groups that load
+ * the exams domain only edit exams (and forget stamps), and its bytes cost their every cold start (D509).
+ */
+let lruCache: Promise<typeof LRUCache> | undefined;
+const loadLruCache = () => (lruCache ??= import('lru-cache').then((module) => module.LRUCache));
+
+/**
  * Reads that find no fresh stamp share one request for it (`fetch`): an instance serving many reads at
  * once (the local server) asks once a second, not once per read waiting on the answer (D500). Built on
  * the first read that asks, not at load: its 10,000 slots cost ~2 ms of the cold start of every group
  * that loads the exams domain, most of which never read a public exam (bench/NOTES.md).
  */
-const stampCache = () =>
-  (stamps ??= new LRUCache<string, ExamStamp>({
+async function buildStampCache(): Promise<LRUCache<string, ExamStamp>> {
+  const Cache = await loadLruCache();
+  return (stamps ??= new Cache<string, ExamStamp>({
     max: 10_000,
     ttl: EXAM_STAMP_TTL_MS,
     // Read through the global at every check (no cached "now"), so a test can move the clock.
@@ -50,6 +58,7 @@ const stampCache = () =>
     ttlResolution: 0,
     fetchMethod: (examId) => readExamStamp(examId),
   }));
+}
 
 /** Forgets so far: a read whose shared fetch was cut off by one asks again (below). */
 let forgets = 0;
@@ -64,7 +73,8 @@ export function forgetExamStamp(examId: string): void {
 export async function examStamp(examId: string): Promise<ExamStamp> {
   const forgetsBefore = forgets;
   try {
-    const stamp = await stampCache().fetch(examId);
+    // Once built, the cache is used in the same tick: a forget right after a read starts cuts off its fetch.
+    const stamp = await (stamps ?? (await buildStampCache())).fetch(examId);
     if (stamp) return stamp;
   } catch (error) {
     // A forget during the fetch aborts it (its read may predate the edit): this read asks on its own.
@@ -89,10 +99,15 @@ interface Entry {
   bytes: number;
 }
 
-const pages = /* @__PURE__ */ new LRUCache<string, Entry>({
-  maxSize: PUBLIC_EXAM_CACHE_BYTES,
-  sizeCalculation: (entry) => Math.max(1, entry.bytes),
-});
+let pages: LRUCache<string, Entry> | undefined;
+
+async function buildPageCache(): Promise<LRUCache<string, Entry>> {
+  const Cache = await loadLruCache();
+  return (pages ??= new Cache<string, Entry>({
+    maxSize: PUBLIC_EXAM_CACHE_BYTES,
+    sizeCalculation: (entry) => Math.max(1, entry.bytes),
+  }));
+}
 
 /** What varies an anonymous answer of one exam: the route, the language, `select` and the cursor. */
 export function readVariant(parts: readonly (string | undefined)[]): string {
@@ -113,15 +128,16 @@ export async function cachedRead<T>(
   read: () => Promise<T>,
 ): Promise<T> {
   const key = `${examId}\u0000${variant}`;
-  const hit = pages.get(key);
+  const cache = pages ?? (await buildPageCache());
+  const hit = cache.get(key);
   if (hit && hit.version === version) return hit.body as T;
   const body = await read();
-  pages.set(key, { version, body, bytes: Buffer.byteLength(JSON.stringify(body), 'utf8') });
+  cache.set(key, { version, body, bytes: Buffer.byteLength(JSON.stringify(body), 'utf8') });
   return body;
 }
 
 /** Empties the instance's cache (tests compare cold and warm reads). */
 export function clearPublicExamCache(): void {
-  pages.clear();
+  pages?.clear();
   stamps?.clear();
 }
