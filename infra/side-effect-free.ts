@@ -1,11 +1,13 @@
-import { relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 
 /**
  * Our own modules that do something when they are evaluated, beyond defining names: a top-level
- * call that registers one domain with another, or languages with the highlighter. Every other module of `functions/`, `shared/` and
- * `markdown/` only defines names, which lets esbuild drop a module none of whose names a Lambda uses
- * (D509). tests/infra/side-effect-free.test.ts reads the sources and keeps this list exact.
+ * call that registers one domain with another, or languages with the highlighter. Every other
+ * module of `functions/`, `shared/` and `markdown/` only defines names, which lets esbuild drop a
+ * module none of whose names a Lambda uses (D509). tests/infra/side-effect-free.test.ts reads the
+ * sources and keeps this list exact.
  */
 export const MODULES_WITH_SIDE_EFFECTS: readonly string[] = [
   'functions/domains/studies/exam-links.ts',
@@ -16,33 +18,41 @@ export const MODULES_WITH_SIDE_EFFECTS: readonly string[] = [
 /** The folders of our code the rule covers (paths relative to the repository root). */
 export const SIDE_EFFECT_FREE_FOLDERS = ['functions/', 'shared/', 'markdown/'] as const;
 
+/** The package.json `imports` of our folders, as the sources write them. */
+const FOLDER_IMPORTS: Record<string, string> = { '#shared/': 'shared/', '#markdown/': 'markdown/' };
+
 /**
  * Marks our modules side-effect free, as a package.json `sideEffects` list would for a package
  * (ours holds the web app too, whose bundler must keep its style imports). Without it, importing one
  * name through a domain's `index.ts` keeps every module that index re-exports, because building a zod
  * schema at the top of a module is a call esbuild must assume has effects: the auth Lambda read the
  * exam store, the public-exam cache and a dozen contracts it never uses.
+ *
+ * Our sources import TypeScript files by their `.js` names, so the path is found here rather than by
+ * asking esbuild to resolve each import again (which tripled the build's time); anything else — packages,
+ * their own files, the modules named above — is left to esbuild.
  */
 export function sideEffectFreeModules(rootDir: string): Plugin {
+  const sideEffectFree = (path: string) => {
+    const inRepository = relative(rootDir, path).split('\\').join('/');
+    return (
+      SIDE_EFFECT_FREE_FOLDERS.some((folder) => inRepository.startsWith(folder)) &&
+      !MODULES_WITH_SIDE_EFFECTS.includes(inRepository) &&
+      existsSync(path)
+    );
+  };
   return {
     name: 'side-effect-free-modules',
     setup(build) {
-      build.onResolve({ filter: /^(\.|#shared\/|#markdown\/)/ }, async (args) => {
-        if (args.pluginData === SELF) return undefined;
-        const resolved = await build.resolve(args.path, {
-          kind: args.kind,
-          importer: args.importer,
-          resolveDir: args.resolveDir,
-          pluginData: SELF,
-        });
-        if (resolved.errors.length > 0 || resolved.external) return resolved;
-        const path = relative(rootDir, resolved.path).split('\\').join('/');
-        const ours = SIDE_EFFECT_FREE_FOLDERS.some((folder) => path.startsWith(folder));
-        return ours && !MODULES_WITH_SIDE_EFFECTS.includes(path) ? { ...resolved, sideEffects: false } : resolved;
+      build.onResolve({ filter: /^(\.\.?\/|#shared\/|#markdown\/).*\.js$/ }, (args) => {
+        if (args.importer.includes('/node_modules/')) return undefined;
+        const prefix = Object.keys(FOLDER_IMPORTS).find((name) => args.path.startsWith(name));
+        const source = prefix
+          ? resolve(rootDir, FOLDER_IMPORTS[prefix]!, args.path.slice(prefix.length))
+          : resolve(args.resolveDir, args.path);
+        const path = source.replace(/\.js$/, '.ts');
+        return sideEffectFree(path) ? { path, sideEffects: false } : undefined;
       });
     },
   };
 }
-
-/** Marks the plugin's own inner resolve, so that it is not asked again. */
-const SELF = Symbol('side-effect-free-modules');

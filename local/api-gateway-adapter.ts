@@ -9,7 +9,10 @@ import { ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '#shared/routes-manifest.js';
 
-type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type LambdaHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** Where Lambda's Invoke API is served (AWS_ENDPOINT_URL_LAMBDA points at the local cloud). */
 export const LAMBDA_INVOKE_PREFIX = '/2015-03-31/functions/';
@@ -344,4 +347,18 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResul
   if (body && !headers['content-type']) headers['content-type'] = 'application/json';
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(body);
+}
+
+/** Each group's handler from its built asset, imported once as a Lambda container would. */
+export function builtLambdaHandlers(dir: string): HandlerLoader {
+  const loaded = new Map<string, Promise<LambdaHandler>>();
+  return (group) => {
+    let handler = loaded.get(group.name);
+    if (!handler) {
+      const url = pathToFileURL(join(dir, group.name, 'index.mjs')).href;
+      handler = import(url).then((module: { handler: LambdaHandler }) => module.handler);
+      loaded.set(group.name, handler);
+    }
+    return handler;
+  };
 }

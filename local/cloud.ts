@@ -3,7 +3,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
-import { createApiGatewayAdapter, gatewayErrorBody, LAMBDA_INVOKE_PREFIX } from './api-gateway-adapter.js';
+import {
+  builtLambdaHandlers,
+  createApiGatewayAdapter,
+  gatewayErrorBody,
+  LAMBDA_INVOKE_PREFIX,
+} from './api-gateway-adapter.js';
 import { ORIGIN_VERIFY_ENV } from '#shared/domain/origin-verify.js';
 import { startDynamo, startS3, startSes, type Engine } from './engines.js';
 import { filesBucketCorsXml, provisionTables } from './provision.js';
@@ -27,6 +32,11 @@ export interface LocalCloudOptions {
    * adapter adds it to every request, as CloudFront does in AWS. Unset = no check.
    */
   originSecret?: string;
+  /**
+   * A folder holding each route group's asset as the stack builds it (`<group>/index.mjs`): the API then
+   * runs those bundles instead of the TypeScript sources (`npm run fuzz -- --bundled`). Unset = sources.
+   */
+  builtLambdas?: string;
 }
 
 export interface LocalCloud {
@@ -84,7 +94,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       'request',
       answerRequests(
         {
-          api: createApiGatewayAdapter(options.rootDir, { originSecret: options.originSecret }),
+          api: createApiGatewayAdapter(options.rootDir, {
+            originSecret: options.originSecret,
+            handlerFor: options.builtLambdas ? builtLambdaHandlers(options.builtLambdas) : undefined,
+          }),
           mail: mailViewer(ses.url),
           web,
         },
@@ -219,7 +232,7 @@ class InFlight {
  * Node's 16 KB `maxHeaderSize`; API Gateway's own limit is 10 KB) get a 431 in the product's
  * `{ code, detail }` shape instead of a bare reset; other parse errors keep Node's default 400.
  */
-function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
+export function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
   if (!socket.writable) return void socket.destroy();
   if (error.code !== 'HPE_HEADER_OVERFLOW') {
     return void socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');

@@ -1,26 +1,40 @@
-import { dirname, resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
+import { writeLambdaAsset } from '../../infra/bundling.js';
 import { startLocalCloud } from '../../local/cloud.js';
 import { freePort } from '../../local/engines.js';
 import { fuzz } from './fuzzer.js';
 import { buildWorld } from './world.js';
 
 /**
- * `npm run fuzz -- --requests N [--seed S] [--concurrency C]`: the route fuzzer against its own
- * in-memory local cloud. Prints the findings and exits non-zero when there are any.
+ * `npm run fuzz -- --requests N [--seed S] [--concurrency C] [--bundled]`: the route fuzzer against its own
+ * in-memory local cloud. Prints the findings and exits non-zero when there are any. `--bundled` builds every
+ * route group as the stack deploys it and runs those bundles, not the sources the local cloud runs (D509).
  */
 const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '10000' },
     seed: { type: 'string' },
     concurrency: { type: 'string', default: '4' },
+    bundled: { type: 'boolean', default: false },
   },
 });
 process.env.LOG_LEVEL ??= 'silent';
 const seed = values.seed ? Number(values.seed) : Date.now() % 1_000_000;
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const cloud = await startLocalCloud({ rootDir, port: await freePort(), dataDir: null, web: 'none', scheduler: false });
+const builtLambdas = values.bundled ? await buildRouteGroups() : undefined;
+const cloud = await startLocalCloud({
+  rootDir,
+  port: await freePort(),
+  dataDir: null,
+  web: 'none',
+  scheduler: false,
+  builtLambdas,
+});
 Object.assign(process.env, cloud.env);
 try {
   const world = await buildWorld(cloud.url);
@@ -41,4 +55,12 @@ try {
   process.exitCode = report.findings.length ? 1 : 0;
 } finally {
   await cloud.stop();
+  if (builtLambdas) rmSync(builtLambdas, { recursive: true, force: true });
+}
+
+/** Every route group's asset, as the stack builds it, in a temporary folder. */
+async function buildRouteGroups(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'quizbank-fuzz-lambdas-'));
+  for (const group of ROUTE_GROUPS) await writeLambdaAsset(group.handler, join(dir, group.name));
+  return dir;
 }

@@ -73,15 +73,14 @@ describe('our modules are side-effect free in a Lambda, except those named (D509
     expect([...MODULES_WITH_SIDE_EFFECTS].sort()).toEqual(modulesWithEffects());
   });
 
-  it('a group leaves out the modules it names none of: auth reads no exam store, so no public-exam cache', async () => {
+  it('a group leaves out the modules it names none of: auth reads no exam store and no files contract', async () => {
     const [pruned, whole] = await Promise.all([
       atInit('functions/groups/auth.ts'),
       atInit('functions/groups/auth.ts', { plugins: [] }),
     ]);
-    const examStore = (inputs: string[]) =>
-      inputs.filter((input) => input === 'functions/domains/exams/exam-store.ts' || input.includes('/lru-cache/'));
-    expect(examStore(whole)).toHaveLength(2);
-    expect(examStore(pruned)).toEqual([]);
+    const unused = ['functions/domains/exams/exam-store.ts', 'shared/contracts/files.ts'];
+    expect(whole).toEqual(expect.arrayContaining(unused));
+    expect(pruned.filter((input) => unused.includes(input))).toEqual([]);
   });
 
   it("a module kept for its effect stays: the exams Lambda registers the studies' links", async () => {
