@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
-import { writeLambdaAsset } from '../../infra/bundling.js';
 import { startLocalCloud } from '../../local/cloud.js';
 import { freePort } from '../../local/engines.js';
+import { buildRouteGroupAssets } from './built-lambdas.js';
 import { fuzz } from './fuzzer.js';
 import { buildWorld } from './world.js';
 
@@ -26,7 +24,7 @@ const { values } = parseArgs({
 process.env.LOG_LEVEL ??= 'silent';
 const seed = values.seed ? Number(values.seed) : Date.now() % 1_000_000;
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const builtLambdas = values.bundled ? await buildRouteGroups() : undefined;
+const builtLambdas = values.bundled ? await buildRouteGroupAssets() : undefined;
 const cloud = await startLocalCloud({
   rootDir,
   port: await freePort(),
@@ -56,11 +54,4 @@ try {
 } finally {
   await cloud.stop();
   if (builtLambdas) rmSync(builtLambdas, { recursive: true, force: true });
-}
-
-/** Every route group's asset, as the stack builds it, in a temporary folder. */
-async function buildRouteGroups(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'quizbank-fuzz-lambdas-'));
-  for (const group of ROUTE_GROUPS) await writeLambdaAsset(group.handler, join(dir, group.name));
-  return dir;
 }

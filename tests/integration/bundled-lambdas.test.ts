@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROUTE_GROUPS } from '#shared/routes-manifest.js';
-import { writeLambdaAsset } from '../../infra/bundling.js';
 import { builtLambdaHandlers, createApiGatewayAdapter } from '../../local/api-gateway-adapter.js';
 import { answerClientError } from '../../local/cloud.js';
+import { buildRouteGroupAssets } from '../fuzz/built-lambdas.js';
 import { fuzz, manifestRoutes } from '../fuzz/fuzzer.js';
 import { buildWorld } from '../fuzz/world.js';
 
@@ -29,8 +27,7 @@ let server: Server;
 let apiUrl: string;
 
 beforeAll(async () => {
-  assets = mkdtempSync(join(tmpdir(), 'quizbank-bundled-'));
-  for (const group of ROUTE_GROUPS) await writeLambdaAsset(group.handler, join(assets, group.name));
+  assets = await buildRouteGroupAssets();
   const adapter = createApiGatewayAdapter(rootDir, { handlerFor: builtLambdaHandlers(assets) });
   server = createServer((req, res) => void adapter(req, res));
   // Headers past Node's limit are answered as the local cloud answers them (431 with a code).
