@@ -95,7 +95,7 @@ describe('npx cdk synth (real bundling, offline)', () => {
       const scripts = scriptsOf(asset);
       expect(scripts, name).toContain(LAMBDA_ENTRY_FILE);
       expect(
-        scripts.filter((file) => file !== LAMBDA_ENTRY_FILE && !/^chunks\/[\w-]+\.mjs$/.test(file)),
+        scripts.filter((file) => file !== LAMBDA_ENTRY_FILE && !/^chunks\/[\w.-]+\.mjs$/.test(file)),
         `${name}: only index.mjs and chunks/`,
       ).toEqual([]);
       for (const script of scripts) {
