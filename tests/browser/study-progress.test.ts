@@ -123,6 +123,11 @@ describe('study progress dashboard and random practice', () => {
     expect(width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await taskTableWhole(page);
     expect(await seriousViolations(page, { include: '[data-testid="study-progress-dashboard"]' })).toEqual([]);
+    // A task's bar tells its accuracy with the unit the axis shows.
+    await page.locator('[data-testid="accuracy-chart"] .recharts-bar-rectangle').first().hover();
+    await expect
+      .poll(() => page.locator('[data-testid="accuracy-chart"] .recharts-tooltip-item').first().textContent())
+      .toBe('정답률 : 67%');
     await page.getByTestId('task-time-table').scrollIntoViewIfNeeded();
     await screenshot(page, 'study-progress-by-task-ko-phone');
     await shotFromTop(page, 'study-progress-ko-phone');

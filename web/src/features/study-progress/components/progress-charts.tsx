@@ -80,6 +80,8 @@ export function AccuracyChart({ tasks, onOpen }: { tasks: TaskRow[]; onOpen(task
             <Bar
               dataKey="value"
               name={t('studyProgress.accuracy')}
+              // The tooltip reads "Accuracy : 67%", as the axis does.
+              unit="%"
               onClick={(bar) => onOpen(bar.payload as TaskRow)}
               cursor="pointer"
               isAnimationActive={false}
