@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 
@@ -18,8 +18,15 @@ export const MODULES_WITH_SIDE_EFFECTS: readonly string[] = [
 /** The folders of our code the rule covers (paths relative to the repository root). */
 export const SIDE_EFFECT_FREE_FOLDERS = ['functions/', 'shared/', 'markdown/'] as const;
 
-/** The package.json `imports` of our folders, as the sources write them. */
-const FOLDER_IMPORTS: Record<string, string> = { '#shared/': 'shared/', '#markdown/': 'markdown/' };
+/** package.json's folder `imports` (`#shared/*` → `./shared/*`) as prefixes: `#shared/` → `shared/`. */
+function folderImports(rootDir: string): [alias: string, folder: string][] {
+  const { imports } = JSON.parse(readFileSync(resolve(rootDir, 'package.json'), 'utf8')) as {
+    imports: Record<string, string>;
+  };
+  return Object.entries(imports)
+    .filter(([alias, target]) => alias.endsWith('/*') && target.endsWith('/*'))
+    .map(([alias, target]) => [alias.slice(0, -1), target.slice(2, -1)]);
+}
 
 /**
  * Marks our modules side-effect free, as a package.json `sideEffects` list would for a package
@@ -41,14 +48,16 @@ export function sideEffectFreeModules(rootDir: string): Plugin {
       existsSync(path)
     );
   };
+  const aliases = folderImports(rootDir);
   return {
     name: 'side-effect-free-modules',
     setup(build) {
-      build.onResolve({ filter: /^(\.\.?\/|#shared\/|#markdown\/).*\.js$/ }, (args) => {
+      build.onResolve({ filter: /^(\.\.?\/|#).*\.js$/ }, (args) => {
         if (args.importer.includes('/node_modules/')) return undefined;
-        const prefix = Object.keys(FOLDER_IMPORTS).find((name) => args.path.startsWith(name));
-        const source = prefix
-          ? resolve(rootDir, FOLDER_IMPORTS[prefix]!, args.path.slice(prefix.length))
+        const alias = aliases.find(([name]) => args.path.startsWith(name));
+        if (args.path.startsWith('#') && !alias) return undefined;
+        const source = alias
+          ? resolve(rootDir, alias[1], args.path.slice(alias[0].length))
           : resolve(args.resolveDir, args.path);
         const path = source.replace(/\.js$/, '.ts');
         return sideEffectFree(path) ? { path, sideEffects: false } : undefined;

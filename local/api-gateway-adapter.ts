@@ -9,10 +9,7 @@ import { ORIGIN_VERIFY_HEADER } from '#shared/domain/origin-verify.js';
 import { errorMessage } from '#shared/i18n/catalogue.js';
 import { FALLBACK_GROUP, ROUTE_GROUPS, type RouteGroup } from '#shared/routes-manifest.js';
 
-export type LambdaHandler = (
-  event: APIGatewayProxyEventV2,
-  context: Context,
-) => Promise<APIGatewayProxyStructuredResultV2>;
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** Where Lambda's Invoke API is served (AWS_ENDPOINT_URL_LAMBDA points at the local cloud). */
 export const LAMBDA_INVOKE_PREFIX = '/2015-03-31/functions/';
@@ -98,6 +95,11 @@ export interface AdapterOptions {
   limits?: Partial<typeof LAMBDA_LIMITS>;
   /** The handler of a group instead of its module (tests). */
   handlerFor?: (group: RouteGroup) => Promise<LambdaHandler>;
+  /**
+   * A folder holding each group's asset as the stack builds it (`<group>/index.mjs`): its handlers run
+   * instead of the TypeScript sources (D509). Unset = sources.
+   */
+  builtLambdas?: string;
 }
 
 type Limits = typeof LAMBDA_LIMITS;
@@ -111,7 +113,10 @@ export function createApiGatewayAdapter(rootDir: string, options: AdapterOptions
   const loadHandler: HandlerLoader = (group) => {
     if (options.handlerFor) return options.handlerFor(group);
     if (!handlers.has(group.name)) {
-      const url = pathToFileURL(join(rootDir, group.handler)).href;
+      const module = options.builtLambdas
+        ? join(options.builtLambdas, group.name, 'index.mjs')
+        : join(rootDir, group.handler);
+      const url = pathToFileURL(module).href;
       handlers.set(
         group.name,
         import(url).then((m: { handler: LambdaHandler }) => m.handler),
@@ -347,18 +352,4 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResul
   if (body && !headers['content-type']) headers['content-type'] = 'application/json';
   res.writeHead(result.statusCode ?? 200, headers);
   res.end(body);
-}
-
-/** Each group's handler from its built asset, imported once as a Lambda container would. */
-export function builtLambdaHandlers(dir: string): HandlerLoader {
-  const loaded = new Map<string, Promise<LambdaHandler>>();
-  return (group) => {
-    let handler = loaded.get(group.name);
-    if (!handler) {
-      const url = pathToFileURL(join(dir, group.name, 'index.mjs')).href;
-      handler = import(url).then((module: { handler: LambdaHandler }) => module.handler);
-      loaded.set(group.name, handler);
-    }
-    return handler;
-  };
 }

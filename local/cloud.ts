@@ -3,12 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
-import {
-  builtLambdaHandlers,
-  createApiGatewayAdapter,
-  gatewayErrorBody,
-  LAMBDA_INVOKE_PREFIX,
-} from './api-gateway-adapter.js';
+import { createApiGatewayAdapter, gatewayErrorBody, LAMBDA_INVOKE_PREFIX } from './api-gateway-adapter.js';
 import { ORIGIN_VERIFY_ENV } from '#shared/domain/origin-verify.js';
 import { startDynamo, startS3, startSes, type Engine } from './engines.js';
 import { filesBucketCorsXml, provisionTables } from './provision.js';
@@ -96,7 +91,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         {
           api: createApiGatewayAdapter(options.rootDir, {
             originSecret: options.originSecret,
-            handlerFor: options.builtLambdas ? builtLambdaHandlers(options.builtLambdas) : undefined,
+            builtLambdas: options.builtLambdas,
           }),
           mail: mailViewer(ses.url),
           web,

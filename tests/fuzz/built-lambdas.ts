@@ -6,7 +6,7 @@ import { writeLambdaAsset } from '../../infra/bundling.js';
 
 /**
  * Every route group's asset, built as the stack builds it, in a new temporary folder
- * (`<folder>/<group>/index.mjs`): what `builtLambdaHandlers` serves instead of the sources (D509).
+ * (`<folder>/<group>/index.mjs`): what the local API adapter's `builtLambdas` runs instead of the sources (D509).
  */
 export async function buildRouteGroupAssets(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'quizbank-lambdas-'));

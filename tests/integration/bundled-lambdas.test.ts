@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { builtLambdaHandlers, createApiGatewayAdapter } from '../../local/api-gateway-adapter.js';
+import { createApiGatewayAdapter } from '../../local/api-gateway-adapter.js';
 import { answerClientError } from '../../local/cloud.js';
 import { buildRouteGroupAssets } from '../fuzz/built-lambdas.js';
 import { fuzz, manifestRoutes } from '../fuzz/fuzzer.js';
@@ -28,7 +28,7 @@ let apiUrl: string;
 
 beforeAll(async () => {
   assets = await buildRouteGroupAssets();
-  const adapter = createApiGatewayAdapter(rootDir, { handlerFor: builtLambdaHandlers(assets) });
+  const adapter = createApiGatewayAdapter(rootDir, { builtLambdas: assets });
   server = createServer((req, res) => void adapter(req, res));
   // Headers past Node's limit are answered as the local cloud answers them (431 with a code).
   server.on('clientError', answerClientError);
